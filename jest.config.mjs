@@ -1,0 +1,27 @@
+import nextJest from 'next/jest.js'
+
+const createJestConfig = nextJest({ dir: './' })
+
+/** @type {import('jest').Config} */
+const config = {
+  testEnvironment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/tests/jest.setup.ts'],
+  globalSetup: '<rootDir>/tests/global-setup.mjs',
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1', '^server-only$': '<rootDir>/tests/server-only-stub.js' },
+  testMatch: ['<rootDir>/tests/unit/**/*.test.ts?(x)', '<rootDir>/tests/integration/**/*.test.ts?(x)'],
+  testPathIgnorePatterns: ['<rootDir>/tests/e2e/', '<rootDir>/node_modules/', '<rootDir>/.next/'],
+  maxWorkers: 2,
+}
+
+// ESM-only packages (next-intl and its deps) must be compiled to CJS by SWC.
+// next/jest always puts its own '/node_modules/...' ignore pattern first, so replace it.
+const esmOnly = ['next-intl', 'use-intl', '@formatjs', 'intl-messageformat', 'icu-minify', '@schummar']
+
+export default async () => {
+  const cfg = await createJestConfig(config)()
+  cfg.transformIgnorePatterns = [
+    `/node_modules/(?!(${esmOnly.join('|')})/)`,
+    ...cfg.transformIgnorePatterns.filter((p) => !p.startsWith('/node_modules/')),
+  ]
+  return cfg
+}

@@ -1,0 +1,123 @@
+// The one wrapper for /ajax route handlers: CSRF, session, company scope, permission,
+// feature flag, input parsing (zod) and error mapping, written once.
+import { randomUUID } from 'node:crypto'
+import { z, ZodError, type ZodType } from 'zod'
+import { AppError, forbidden, notFound, unauthorized, type FieldErrors } from './app-error'
+import { csrfOk, isMutating } from './csrf'
+import { parseCookies } from './cookies'
+import { camelizeKeys } from './keys'
+import { clientIp } from './client-ip'
+import { SESSION_COOKIE } from '@/lib/auth/config'
+import { getPrincipal, type Principal } from '@/lib/auth/session'
+import { hasPermission, hasStaffPermission, type PartialResources } from '@/lib/auth/permissions'
+import { isFlagOn } from '@/lib/flags/get-feature-flags'
+import { reportError } from '@/lib/errors/reporter'
+
+type AuthMode = 'required' | 'optional' | 'none'
+
+export interface AjaxCtx<P> {
+  principal: P
+  requestId: string
+  ip: string
+  req: Request
+  cookies: Record<string, string>
+}
+
+type PrincipalFor<A extends AuthMode> = A extends 'required' ? Principal : Principal | null
+
+export interface AjaxOptions<A extends AuthMode, Q, B, R> {
+  auth?: A
+  resources?: readonly string[]
+  partial?: PartialResources
+  /** Staff-only handler; the listed staff resources are all required. */
+  staff?: readonly string[]
+  flag?: string
+  /** Defaults to true for POST, PUT, PATCH and DELETE. */
+  csrf?: boolean
+  query?: ZodType<Q>
+  body?: ZodType<B>
+  status?: number
+  handler: (args: { ctx: AjaxCtx<PrincipalFor<A>>; query: Q; body: B; params: Record<string, string> }) => Promise<R> | R
+}
+
+export function fieldErrorsFrom(e: ZodError): FieldErrors {
+  const out: FieldErrors = {}
+  for (const issue of e.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_'
+    ;(out[key] ??= []).push(issue.message)
+  }
+  return out
+}
+
+export function errorResponse(e: unknown, requestId: string, route: string): Response {
+  if (e instanceof ZodError) {
+    return Response.json({ error: 'invalid', message: 'Please correct the highlighted fields.', fieldErrors: fieldErrorsFrom(e), requestId }, { status: 400 })
+  }
+  if (e instanceof AppError) {
+    return Response.json(
+      { error: e.code, message: e.message, ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}), requestId },
+      { status: e.status, headers: e.headers },
+    )
+  }
+  reportError({ error: e, route, requestId })
+  return Response.json({ error: 'server_error', message: 'Something went wrong on our side. Please try again.', requestId }, { status: 500 })
+}
+
+async function readBody(req: Request): Promise<unknown> {
+  const text = await req.text()
+  if (!text.trim()) return {}
+  const type = req.headers.get('content-type') ?? ''
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text))
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new AppError('invalid', 400, 'The request body is not valid JSON.')
+  }
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {}
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key)
+    out[key] = all.length > 1 ? all : all[0]!
+  }
+  return out
+}
+
+export function ajax<A extends AuthMode = 'required', Q = Record<string, never>, B = Record<string, never>, R = unknown>(
+  opts: AjaxOptions<A, Q, B, R>,
+) {
+  return async (req: Request, context?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+    const requestId = randomUUID()
+    const url = new URL(req.url)
+    try {
+      const cookies = parseCookies(req.headers.get('cookie'))
+      if ((opts.csrf ?? isMutating(req.method)) && !csrfOk(req)) {
+        throw new AppError('csrf_failed', 403, 'CSRF verification failed. Reload the page and try again.')
+      }
+      const auth: AuthMode = opts.auth ?? 'required'
+      const principal = auth === 'none' ? null : await getPrincipal(cookies[SESSION_COOKIE])
+      if (auth === 'required' && !principal) throw unauthorized()
+      if (principal) {
+        if (opts.staff && !(principal.user.isStaff && hasStaffPermission(principal.staffResources, opts.staff))) throw notFound()
+        if ((opts.resources || opts.partial) && !hasPermission(principal.resources, { required: opts.resources, partial: opts.partial })) {
+          throw forbidden()
+        }
+        if (opts.flag && !(await isFlagOn(principal.companyId, opts.flag))) throw notFound()
+      }
+      const rawParams = (await context?.params) ?? {}
+      const params: Record<string, string> = {}
+      for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join('/') : v
+      const query = (opts.query ? opts.query.parse(queryObject(url)) : {}) as Q
+      const body = (opts.body ? opts.body.parse(camelizeKeys(await readBody(req))) : {}) as B
+      const ctx = { principal, requestId, ip: clientIp(req), req, cookies } as AjaxCtx<PrincipalFor<A>>
+      const result = await opts.handler({ ctx, query, body, params })
+      if (result instanceof Response) return result
+      return Response.json(result ?? {}, { status: opts.status ?? 200 })
+    } catch (e) {
+      return errorResponse(e, requestId, url.pathname)
+    }
+  }
+}
+
+export { z }

@@ -1,0 +1,32 @@
+import createNextIntlPlugin from 'next-intl/plugin'
+import { createHash } from 'node:crypto'
+import { execSync } from 'node:child_process'
+
+const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
+
+// The build id doubles as the "entrypoints hash" of the version check: the browser
+// compares the header served with /build-manifest.json against the one it loaded with.
+function buildId() {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID
+  try {
+    return execSync('git rev-parse --short=12 HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() +
+      '-' + Date.now().toString(36)
+  } catch {
+    return createHash('sha1').update(String(Date.now())).digest('hex').slice(0, 12)
+  }
+}
+const BUILD_ID = buildId()
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  generateBuildId: () => BUILD_ID,
+  env: { NEXT_PUBLIC_BUILD_ID: BUILD_ID },
+  experimental: { authInterrupts: true },
+  serverExternalPackages: ['better-sqlite3', '@prisma/adapter-better-sqlite3'],
+  async headers() {
+    return [{ source: '/build-manifest.json', headers: [{ key: 'X-Entrypoints-Hash', value: BUILD_ID }, { key: 'Cache-Control', value: 'no-store' }] }]
+  },
+}
+
+export default withNextIntl(nextConfig)

@@ -1,0 +1,27 @@
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3200)
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  reporter: [['list']],
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: `node_modules/.bin/next start -p ${PORT}`,
+    url: `http://127.0.0.1:${PORT}/ajax/ping`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    env: { NEXT_TELEMETRY_DISABLED: '1' },
+  },
+})

@@ -1,0 +1,63 @@
+// Demo data: "Demo Store" (owner, analyst), "Second Store" (the owner again, for account
+// switching) and a staff user. Password: DEMO_PASSWORD or "demo-password".
+// Runs only against an empty database unless --force is given.
+import { randomBytes } from 'node:crypto'
+import { db } from '../lib/db/client'
+import { hashPassword } from '../lib/auth/password'
+import { DEFAULT_ON } from '../lib/flags/get-feature-flags'
+import { STAFF_RESOURCES } from '../lib/auth/resources'
+
+const password = process.env.DEMO_PASSWORD || 'demo-password'
+
+async function main() {
+  const existing = await db.company.count()
+  if (existing > 0 && !process.argv.includes('--force')) {
+    console.log(`Seed skipped: the database already has ${existing} companies.`)
+    return
+  }
+  const hash = await hashPassword(password)
+  const key = () => randomBytes(3).toString('hex').toUpperCase()
+
+  const demo = await db.company.create({
+    data: { name: 'Demo Store', publicApiKey: key(), timezone: 'America/New_York', planKey: 'email-pro', avatarColor: '#2f6bd8', websiteUrl: 'https://demo-store.example' },
+  })
+  const second = await db.company.create({
+    data: { name: 'Second Store', publicApiKey: key(), timezone: 'Europe/London', localeLanguage: 'en', localeRegion: 'GB', avatarColor: '#16845c' },
+  })
+  const staffHome = await db.company.create({
+    data: { name: 'Provider Staff', publicApiKey: key(), isInternalAccount: true, avatarColor: '#6b4bd8' },
+  })
+
+  const owner = await db.user.create({ data: { email: 'owner@demo.test', passwordHash: hash, firstName: 'Olivia', lastName: 'Owner', emailConfirmed: true } })
+  const analyst = await db.user.create({ data: { email: 'analyst@demo.test', passwordHash: hash, firstName: 'Arjun', lastName: 'Analyst', emailConfirmed: true } })
+  const staff = await db.user.create({
+    data: { email: 'staff@demo.test', passwordHash: hash, firstName: 'Sam', lastName: 'Staff', emailConfirmed: true, isStaff: true, staffResources: JSON.stringify(STAFF_RESOURCES) },
+  })
+
+  await db.membership.createMany({
+    data: [
+      { userId: owner.id, companyId: demo.id, role: 'owner', isFavorite: true },
+      { userId: analyst.id, companyId: demo.id, role: 'analyst' },
+      { userId: owner.id, companyId: second.id, role: 'owner' },
+      { userId: staff.id, companyId: staffHome.id, role: 'owner' },
+    ],
+  })
+  for (const c of [demo, second, staffHome]) {
+    await db.featureFlag.createMany({ data: DEFAULT_ON.map((name) => ({ companyId: c.id, name, enabled: true })) })
+  }
+  await db.featureFlag.create({ data: { companyId: demo.id, name: 'report_builder', enabled: true } })
+  await db.abTestAssignment.createMany({
+    data: [
+      { companyId: demo.id, experiment: 'new_dashboard_cards', value: 'true' },
+      { companyId: demo.id, experiment: 'onboarding_checklist_variant', value: '2' },
+      { companyId: second.id, experiment: 'new_dashboard_cards', value: 'false' },
+    ],
+  })
+  console.log('Seeded: Demo Store, Second Store, Provider Staff; users owner@demo.test, analyst@demo.test, staff@demo.test.')
+}
+
+main().then(() => db.$disconnect()).catch(async (e) => {
+  console.error(e)
+  await db.$disconnect()
+  process.exit(1)
+})

@@ -1,0 +1,22 @@
+// Browser tests: a production build served by `next start` over a fresh seeded database,
+// driven by Playwright in Chromium.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { findChromium } from './find-chromium.mjs'
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+process.chdir(root)
+const bin = (n) => path.join(root, 'node_modules/.bin', n)
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+
+env.CHROMIUM_PATH = findChromium()
+const dbFile = path.join(root, 'tests/.tmp/e2e.db')
+fs.mkdirSync(path.dirname(dbFile), { recursive: true })
+for (const f of [dbFile, dbFile + '-wal', dbFile + '-shm']) fs.rmSync(f, { force: true })
+env.DATABASE_URL = 'file:' + dbFile
+env.SESSION_SECRET ??= 'e2e-secret-e2e-secret-e2e-secret-0123456789'
+execFileSync(process.execPath, ['scripts/prepare-db.mjs'], { stdio: 'inherit', env })
+
+if (process.env.SKIP_BUILD !== '1') execFileSync(bin('next'), ['build'], { stdio: 'inherit', env })
+execFileSync(bin('playwright'), ['test', ...process.argv.slice(2)], { stdio: 'inherit', env })
