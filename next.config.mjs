@@ -4,8 +4,8 @@ import { execSync } from 'node:child_process'
 
 const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
 
-// The build id doubles as the "entrypoints hash" of the version check: the browser
-// compares the header served with /build-manifest.json against the one it loaded with.
+// The build id doubles as the "entrypoints hash" of the version check: the browser compares
+// the X-Entrypoints-Hash header of /build-manifest.json (app/build-manifest.json) with its own.
 function buildId() {
   if (process.env.BUILD_ID) return process.env.BUILD_ID
   try {
@@ -24,9 +24,6 @@ const nextConfig = {
   env: { NEXT_PUBLIC_BUILD_ID: BUILD_ID },
   experimental: { authInterrupts: true },
   serverExternalPackages: ['better-sqlite3', '@prisma/adapter-better-sqlite3'],
-  async headers() {
-    return [{ source: '/build-manifest.json', headers: [{ key: 'X-Entrypoints-Hash', value: BUILD_ID }, { key: 'Cache-Control', value: 'no-store' }] }]
-  },
 }
 
 export default withNextIntl(nextConfig)

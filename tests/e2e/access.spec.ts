@@ -1,0 +1,36 @@
+import { test, expect } from '@playwright/test'
+import { signIn, snap } from './helpers'
+
+test('the analyst gets the no-access screen (403) on user management and billing', async ({ page }) => {
+  await signIn(page, 'analyst@demo.test')
+  const res = await page.goto('/settings/account/users')
+  expect(res?.status()).toBe(403)
+  await expect(page.getByTestId('no-access')).toBeVisible()
+  await snap(page, 'no-access')
+  const billing = await page.goto('/settings/billing/overview')
+  expect(billing?.status()).toBe(403)
+  const flows = await page.goto('/flows')
+  expect(flows?.status()).toBe(200)
+})
+
+test('an unknown path shows the not-found screen with 404', async ({ page }) => {
+  await signIn(page, 'owner@demo.test')
+  const res = await page.goto('/no/such/page')
+  expect(res?.status()).toBe(404)
+  await expect(page.getByTestId('not-found')).toBeVisible()
+  await snap(page, 'not-found')
+})
+
+test('a registered route that is not built yet says so honestly', async ({ page }) => {
+  await signIn(page, 'owner@demo.test')
+  const res = await page.goto('/flows')
+  expect(res?.status()).toBe(200)
+  await expect(page.getByTestId('not-available')).toBeVisible()
+  await expect(page.getByTestId('not-available')).toContainText('Flows')
+})
+
+test('fixed redirects', async ({ page }) => {
+  await signIn(page, 'owner@demo.test')
+  await page.goto('/dashboard-templates')
+  await expect(page).toHaveURL(/\/dashboard$/)
+})
