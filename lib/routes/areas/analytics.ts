@@ -1,0 +1,78 @@
+// Seed 001 §2.3 (dashboard) and §2.4 (analytics), resources from §6 "Analytics and metrics".
+import { defineArea, PAGE } from '../define-route'
+
+const dashboard = defineArea('dashboard', { required: ['dashboard'] })
+const analytics = defineArea('analytics', { partial: ['ca_reports_view', 'metrics_read'] })
+const metrics = defineArea('metrics', { required: ['metrics_read'] })
+const reports = defineArea('reports', { partial: { groups: [['ca_reports_view'], ['metrics_read', 'message_statistics_read']] } })
+const deliverability = defineArea('deliverability', { required: ['message_statistics_read'] })
+const insights = defineArea('insights', { partial: ['ca_reports_view', 'metrics_read'] })
+const reportBuilder = defineArea('report-builder', { flag: 'report_builder', required: ['ca_reports_view'] })
+const experiments = defineArea('experiments', { required: ['experiments_read'] })
+const goals = defineArea('goals', { required: ['goals_read'] })
+const growth = defineArea('growth', { required: ['growth_strategies_read'] })
+const bfcm = defineArea('bfcm-hub', { required: ['bfcm_hub_read'] })
+
+export const ANALYTICS_ROUTES = [
+  dashboard('/dashboard', { built: true }),
+  dashboard('/dashboard/activity'),
+  dashboard('/dashboard/analytics'),
+  dashboard('/dashboard/analytics/:dashboardId'),
+  dashboard('/dashboard/groups'),
+  dashboard('/dashboard/performance'),
+  metrics('/activity-map'),
+
+  analytics('/analytics'),
+  analytics('/analytics/:analyticsTabName'),
+  analytics('/analytics/benchmarks/:page?'),
+  analytics('/analytics/curated-reports'),
+  analytics('/analytics/curated-reports/sms'),
+  analytics('/analytics/dashboards'),
+  analytics('/analytics/dashboards/:id'),
+  metrics('/analytics/custom-metrics', { required: ['custom_metrics_read'] }),
+  metrics('/analytics/custom-metrics/create', { required: ['custom_metrics_read'] }),
+  metrics('/analytics/custom-metrics/edit/:metricId', { required: ['custom_metrics_read'] }),
+  deliverability('/analytics/deliverability'),
+  deliverability('/analytics/deliverability/email'),
+  deliverability('/analytics/deliverability/email/bounce-details'),
+  deliverability('/analytics/deliverability/email/performance-review'),
+  deliverability('/analytics/deliverability/email/reports'),
+  deliverability('/analytics/deliverability/email/score'),
+  deliverability('/analytics/deliverability/sms'),
+  metrics('/analytics/metrics'),
+  metrics('/analytics/metrics/feed'),
+  metrics('/analytics/metrics/mapping', { required: ['metric_mapping_read'] }),
+  metrics('/analytics/monitors'),
+  metrics('/analytics/monitors/alerts'),
+  metrics('/analytics/monitors/create'),
+  metrics('/analytics/monitors/:monitorId'),
+  metrics('/analytics/monitors/:monitorId/edit'),
+  reports('/analytics/report/:id'),
+  reports('/analytics/report/:reportId/history'),
+  reports('/analytics/reports'),
+  reports('/analytics/reports/create'),
+  reports('/analytics/reports/library'),
+
+  metrics('/metric/:metricId/:metricSlug'),
+  metrics('/metric/:metricId/:metricSlug/cohort'),
+  metrics('/metric/:metricId/:metricSlug/feed'),
+  metrics('/metric/:metricId/:metricSlug/list'),
+
+  insights('/customer-insights/:tabName'),
+  insights('/customer-insights/cohort/:reportId'),
+  insights('/catalog-insights/:tabName'),
+  insights('/predictive-models/:tabName'),
+
+  reportBuilder('/report-builder'),
+  reportBuilder('/report-builder/create', PAGE),
+  reportBuilder('/report-builder/:reportId/edit', PAGE),
+  reportBuilder('/report-builder/:reportId/results'),
+
+  experiments('/experiments'),
+  experiments('/experiments/global'),
+  experiments('/experiments/global/:experimentId'),
+  goals('/goals'),
+  goals('/goals/:goalId'),
+  growth('/growth-strategies'),
+  bfcm('/bfcm-hub'),
+]

@@ -1,0 +1,64 @@
+// Seed 001 §2.5 (assets and brand) and §2.7 (editors and templates).
+import { defineArea, EDITOR, PAGE } from '../define-route'
+
+const assets = defineArea('assets', { required: ['templates_read'] })
+const brand = defineArea('brand', { required: ['templates_read'] })
+const templates = defineArea('templates', { required: ['templates_read'] })
+const editors = defineArea('editors', { ...EDITOR, required: ['templates_read'] })
+const amp = { flag: 'amp' } as const
+
+// The three font sources of §2.5 (a hosted font service, custom uploads, a web-font service);
+// the seed does not give their path names, these are ours.
+const FONT_SOURCES = ['hosted', 'custom', 'web']
+
+// Email-template editor targets of §2.7; each has a translate view.
+const TEMPLATE_EDITOR_TARGETS = [
+  '/email-template-editor/template/:templateId',
+  '/email-template-editor/campaign/:campaignId',
+  '/email-template-editor/variation/:variationId',
+  '/email-template-editor/flow-message/:flowMessageId',
+  '/email-template-editor/profile-campaign/:profileId/:campaignId',
+  '/email-template-editor/segment-and-send/:campaignId',
+  '/email-template-editor/universal-content/:ucType/:universalId',
+]
+
+export const ASSET_ROUTES = [
+  assets('/asset-library/brand'),
+  assets('/asset-library/brand/header-links'),
+  assets('/asset-library/brand/social-icons'),
+  assets('/asset-library/brand/styles'),
+  assets('/asset-library/fonts'),
+  ...FONT_SOURCES.map((s) => assets(`/asset-library/fonts/${s}`)),
+  assets('/asset-library/images'),
+  brand('/brand-library/:section/:subSection'),
+
+  editors('/email-editor/:templateId/edit'),
+  editors('/email-editor/:templateId/edit/amp', amp),
+  editors('/email-editor/:templateId/preview'),
+  ...TEMPLATE_EDITOR_TARGETS.flatMap((p) => [editors(p), editors(`${p}/translate`)]),
+  editors('/rich-text-editor/template/:templateId'),
+  editors('/rich-text-editor/campaign/:campaignId'),
+  editors('/rich-text-editor/flow/:flowMessageId'),
+  editors('/rich-text-editor/profile-campaign/:profileId/:campaignId'),
+  editors('/rich-text-editor/variation/:variationId'),
+  editors('/mobile-in-app-editor/:messageId'),
+  editors('/push-editor/:messageId'),
+  editors('/sms-editor/:messageId'),
+  editors('/whatsapp-template-editor/preview'),
+  editors('/whatsapp/:id/preview'),
+  editors('/cms/editor'),
+  editors('/email/create/with-ai'),
+
+  templates('/email-templates/create', PAGE),
+  templates('/templates'),
+  templates('/templates/list'),
+  templates('/templates/saved-content'),
+  templates('/templates/themed'),
+  templates('/templates/whatsapp'),
+  templates('/template/:templateId/cross-account-clone', PAGE),
+  templates('/template/:templateId/cross-account-clone/accounts', PAGE),
+  templates('/template/:templateId/cross-account-clone/rename', PAGE),
+  templates('/template/:templateId/cross-account-clone/review', PAGE),
+  templates('/email/pages/:pageType/:consentPageId?'),
+  templates('/list/:listId/email/pages'),
+]

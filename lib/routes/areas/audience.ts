@@ -1,0 +1,53 @@
+// Seed 001 §2.17 (lists and people), resources from §6 "Lists and people". The seed names the
+// list parameter groupId for export, reports and clone setup, listId elsewhere.
+import { defineArea, PAGE } from '../define-route'
+
+const lists = defineArea('lists', { required: ['groups_read'] })
+const people = defineArea('people', { required: ['profile_read'] })
+const profiles = defineArea('profiles', { required: ['profile_read'] })
+const objects = defineArea('objects', { required: ['profile_read'] })
+
+const LIST_PAGES = [
+  'embed', 'forms', 'forms/create', 'import/history', 'import/upload', 'members/add', 'settings', 'suppressed',
+  'updating/monitor',
+]
+const PROFILE_PAGES = ['activity-log', 'campaigns', 'campaigns/create', 'lists-and-segments', 'metrics', 'objects']
+
+export const AUDIENCE_ROUTES = [
+  lists('/lists'),
+  lists('/lists/create', PAGE),
+  lists('/lists/create/segment', PAGE),
+  lists('/lists/create-rfm/:rfmRecommendationStepId', PAGE),
+  lists('/lists/inactive'),
+  lists('/lists/starred'),
+
+  lists('/list/:listId'),
+  lists('/list/:listId/:slug'),
+  lists('/list/:listId/:slug/progress'),
+  lists('/list/:listId/clone/:slug', PAGE),
+  lists('/list/:listId/edit/:slug', PAGE),
+  ...LIST_PAGES.map((p) => lists(`/list/:listId/${p}`)),
+  lists('/list/:listId/merge-progress/:taskId'),
+  lists('/list/:groupId/reports/growth', { flag: 'subscriber_growth_report' }),
+  lists('/list/:groupId/reports/engagement'),
+  lists('/list/:groupId/reports/segment'),
+  lists('/list/:groupId/reports/segment/profiles'),
+  lists('/list/:groupId/export/choose-properties', { required: ['groups_read', 'exports_emails'] }),
+  lists('/list/:groupId/export/status', { required: ['groups_read', 'exports_emails'] }),
+  lists('/list/:groupId/cross-account-clone-setup/:step', PAGE),
+  // A compliance upload of known litigators' numbers into suppression.
+  lists('/litigator-upload', { required: ['groups_read', 'groups_write'] }),
+
+  people('/people/identity-explorer', { flag: 'identity_explorer' }),
+  people('/people/subscribers'),
+  people('/people/suppressed'),
+  people('/people/suppressed/import'),
+
+  profiles('/profile/:profileId/:profileEmail?'),
+  ...PROFILE_PAGES.map((p) => profiles(`/profile/:profileId/${p}`)),
+  profiles('/profile/:profileId/all-custom-objects/:customObjectKey'),
+
+  objects('/objects'),
+  // The custom-object builder.
+  objects('/objects/:buildOrEdit/:step/:objectId?', PAGE),
+]

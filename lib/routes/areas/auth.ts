@@ -1,0 +1,71 @@
+// Seed 001 §2.1 (public and unauthenticated routes) and §2.2 (account, setup and security).
+import { defineArea, PAGE } from '../define-route'
+
+// 'unauthenticated': only for signed-out visitors (a signed-in visitor goes to /dashboard).
+const auth = defineArea('auth', { access: 'unauthenticated', layout: 'none' })
+// 'public': anyone, signed in or not.
+const open = defineArea('auth', { access: 'public', layout: 'none' })
+const publicPages = defineArea('public-pages', { access: 'public', layout: 'none', localeSource: 'sms' })
+const account = defineArea('account')
+const setup = defineArea('account-setup', PAGE)
+const security = defineArea('security')
+
+export const AUTH_ROUTES = [
+  // §2.2: the SMS-specific locale source for /sms/unsubscribe and any path ending /{x}/info.
+  publicPages('/:publicId/info'),
+  publicPages('/sms/unsubscribe'),
+
+  auth('/login', { built: true }),
+  auth('/register', { built: true }),
+  auth('/account/password-reset', { built: true }),
+  auth('/account/password-reset-done', { built: true }),
+  auth('/account/reset-complete', { built: true }),
+  auth('/account/reset/:uid/:token', { built: true }),
+  auth('/token-error', { built: true }),
+  auth('/sso/check-email', { layout: 'navigation' }),
+  auth('/sso/login'),
+  // Reached from an emailed link or mid-sign-in, whether or not a session exists yet.
+  open('/account/create-password/:uid/:token'),
+  open('/login/suspicious'),
+  open('/mfa-reset-details'),
+  // Steps of the sign-in itself (device check, second factor, SAML answer): they run before a
+  // full session exists, so they cannot require one.
+  open('/login-device-validation'),
+  open('/login-mfa'),
+  open('/login-mfa-backup'),
+  open('/login/saml-response/:loginType'),
+  // Shown after the account is gone: there is no session left to require.
+  open('/account/deleted'),
+
+  account('/account-disabled', { layout: 'header' }),
+  account('/account-disabled-temporary', { layout: 'header' }),
+  account('/account/verify-phone', PAGE),
+  account('/account/worker/:taskId/status'),
+  account('/account/create', PAGE),
+  account('/email-confirmation', { layout: 'header' }),
+  account('/email-change-confirmation', { layout: 'header' }),
+
+  // The account-setup wizard, one route per step (seed 001 §4: wizards are addressed by step).
+  setup('/account-setup'),
+  setup('/account-setup/init'),
+  setup('/account-setup/business-category'),
+  setup('/account-setup/business-focus'),
+  // The seed writes "choose-channel(s)": both spellings are served.
+  setup('/account-setup/choose-channel'),
+  setup('/account-setup/choose-channels'),
+  setup('/account-setup/company-website'),
+  setup('/account-setup/integration'),
+  setup('/account-setup/integration/data-sharing'),
+  setup('/account-setup/integration/sync'),
+  setup('/account-setup/list-size'),
+  setup('/account-setup/mailing-address'),
+  setup('/account-setup/platform'),
+  setup('/account-setup/sender-info'),
+
+  security('/configure-mfa', PAGE),
+  security('/configure-mfa-steps', PAGE),
+  security('/mfa-enablement-steps', PAGE),
+  security('/sso/setup', { required: ['account_security_page'] }),
+  security('/sso/test', { required: ['account_security_page'] }),
+  security('/sso/exemption-list', { required: ['account_security_page'] }),
+]

@@ -1,0 +1,48 @@
+// Seed 001 §2.6 (campaigns), resources from §6 "Campaigns and multi-account".
+import { defineArea, EDITOR, PAGE } from '../define-route'
+
+const campaigns = defineArea('campaigns', { required: ['campaigns_read'] })
+const amp = { flag: 'amp' } as const
+
+const CAMPAIGN_REPORTS = [
+  'overview', 'recipients', 'conversions', 'links', 'link/who', 'audience', 'deliverability', 'variations', 'advanced',
+]
+
+/** The content editor of a campaign or a variation: edit, its amp and library variants, web view. */
+function contentRoutes(base: string) {
+  return [
+    campaigns(`${base}/content/edit`, EDITOR),
+    campaigns(`${base}/content/edit/amp`, { ...EDITOR, ...amp }),
+    campaigns(`${base}/content/edit/library`, EDITOR),
+    campaigns(`${base}/content/web-view/:templateType?`, PAGE),
+  ]
+}
+
+export const CAMPAIGN_ROUTES = [
+  // The seed names /campaigns/{view}; the view is optional so the plain /campaigns (the
+  // navigation's target) opens the default view.
+  campaigns('/campaigns/:view?'),
+  campaigns('/campaigns/library'),
+  campaigns('/campaigns/omni-list'),
+  campaigns('/campaigns/smartsendtime/:experimentId?'),
+  campaigns('/campaigns/trends'),
+
+  campaigns('/campaign/:campaignId/wizard/:step?', PAGE),
+  ...contentRoutes('/campaign/:campaignId'),
+  campaigns('/campaign/:campaignId/cross-account-clone/:step', PAGE),
+  campaigns('/campaign/template/:templateId/content/text', EDITOR),
+  campaigns('/campaign/:messageId/schedule', PAGE),
+  campaigns('/campaign/:messageId/scheduled'),
+  campaigns('/campaign/:messageId/sent'),
+  ...CAMPAIGN_REPORTS.map((r) => campaigns(`/campaign/:campaignId/reports/${r}`)),
+
+  campaigns('/omnicampaigns'),
+  campaigns('/omnicampaigns/:omnicampaignId'),
+  campaigns('/sandbox-omnicampaigns/:omnicampaignId'),
+  ...contentRoutes('/content/variation/:variationId'),
+
+  // Message reports and previews by channel.
+  campaigns('/notification/:messageType/:messageId/:action/:recipientId?'),
+  campaigns('/sms/:messageType/:messageId/:action/:recipientId?'),
+  campaigns('/message/flow-message/web-view/:recipientId/:templateType?', PAGE),
+]

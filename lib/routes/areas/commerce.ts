@@ -1,0 +1,59 @@
+// Seed 001 §2.10 (coupons), §2.11 (customer hub), §2.12 (conversations and inbox), §2.19 (reviews).
+import { defineArea, PAGE } from '../define-route'
+
+const coupons = defineArea('coupons', { required: ['coupons_read'] })
+// The seed gives no resource for the customer hub: any member may open it.
+const hub = defineArea('customer-hub')
+const conversations = defineArea('inbox', { required: ['sms_conversations_read'] })
+const inboxSettings = defineArea('inbox', { required: ['sms_conversations_read', 'sms_conversations_settings_read'] })
+const automations = defineArea('automations', { required: ['automations_read', 'sms_conversations_read'] })
+const reviews = defineArea('reviews', { flag: 'is_reviews_enabled', required: ['reviews_read'] })
+
+const HUB_SETTINGS = ['content', 'design', 'extensions', 'faq', 'general', 'returns', 'support', 'webchat']
+const REVIEW_LISTS = ['moderation', 'product_groups', 'products', 'questions']
+
+export const COMMERCE_ROUTES = [
+  coupons('/coupons/:page?'),
+  coupons('/coupons/new/:integrationKey'),
+  coupons('/coupon/:couponId'),
+  coupons('/coupon/:couponId/history'),
+  coupons('/uploaded-coupon/:couponId/import/file'),
+
+  hub('/customer-hub'),
+  hub('/customer-hub/dashboard'),
+  hub('/customer-hub/get-started'),
+  hub('/customer-hub/onboarding', PAGE),
+  hub('/customer-hub/onboarding/account-settings', PAGE),
+  hub('/customer-hub/onboarding/design', PAGE),
+  hub('/customer-hub/onboarding/enable', PAGE),
+  ...HUB_SETTINGS.map((s) => hub(`/customer-hub/settings/${s}`)),
+
+  conversations('/conversations/sms'),
+  conversations('/inbox/conversations'),
+  conversations('/inbox/customization/away_message'),
+  conversations('/inbox/customization/quick_response'),
+  conversations('/inbox/faq'),
+  conversations('/inbox/faq/new'),
+  conversations('/inbox/faq/:id'),
+  conversations('/inbox/onboarding', PAGE),
+  inboxSettings('/inbox/settings/general'),
+  inboxSettings('/inbox/settings/inbound-messages'),
+  inboxSettings('/inbox/settings/quick-replies'),
+  automations('/automations/:intentId?'),
+
+  // /reviews/{slug?} is the reviews home; the named pages below win over the slug.
+  reviews('/reviews/:slug?'),
+  reviews('/reviews/dashboard'),
+  reviews('/reviews/import/:step?', PAGE),
+  ...REVIEW_LISTS.flatMap((l) => [reviews(`/reviews/${l}`), reviews(`/reviews/${l}/:id`)]),
+  reviews('/reviews/onboarding/:step', PAGE),
+  reviews('/reviews/orders'),
+  reviews('/reviews/performance'),
+  // Two settings sections are fixed redirects (billing-plans, google-shopping, §2.22); proxy.ts
+  // applies those before this parameter route is matched.
+  reviews('/reviews/settings/:section?'),
+  reviews('/reviews/shopify/finalize', PAGE),
+  reviews('/reviews/unsupported'),
+  reviews('/reviews/widgets'),
+  reviews('/reviews/widgets/edit/:id', { layout: 'page', chat: false }),
+]

@@ -1,0 +1,61 @@
+// Seed 001 §2.9 (data platform and developer tools) and §2.16 (integrations and apps),
+// resources from §6 "Data platform" and "Apps and authentication".
+import { defineArea, EDITOR, PAGE } from '../define-route'
+
+const cdp = defineArea('data-platform', { required: ['data_transform_read'] })
+const intelligence = defineArea('data-platform', { partial: ['ca_reports_view', 'metrics_read'] })
+const webhooks = defineArea('data-platform', { required: ['outbound_webhooks_read'] })
+const developer = defineArea('developer', { required: ['applications_read'] })
+const apiKeys = defineArea('developer', { required: ['api_keys_write'] })
+const integrations = defineArea('integrations', { required: ['integrations_read'] })
+const apps = defineArea('apps', { required: ['applications_read'] })
+
+export const DATA_PLATFORM_ROUTES = [
+  cdp('/cdp/code/authorize'),
+  cdp('/cdp/code/create', EDITOR),
+  cdp('/cdp/code/dashboard'),
+  cdp('/cdp/code/function/:functionId/:invocationId?'),
+  cdp('/cdp/code/overview'),
+  // Five /cdp/intelligence/<tab> paths are fixed redirects (§2.22); proxy.ts applies redirects
+  // before matching routes, so this parameter route never shadows them.
+  intelligence('/cdp/intelligence/:tabName?'),
+  cdp('/cdp/sync', { required: ['integrations_read'] }),
+  cdp('/cdp/sync/destinations/:destination', { required: ['integrations_read'] }),
+  cdp('/cdp/sync/destinations/:destination/logs', { required: ['integrations_read'] }),
+  cdp('/cdp/sync/destinations/:destination/sync-history', { required: ['integrations_read'] }),
+  cdp('/cdp/transformation/build/:transformationId?', EDITOR),
+  cdp('/cdp/transformation/edit/:transformationId', EDITOR),
+  webhooks('/cdp/webhooks/create', PAGE),
+  webhooks('/cdp/webhooks/:webhookId/edit', PAGE),
+
+  developer('/developer-tools/dashboard'),
+  developer('/developer-tools/logs'),
+  developer('/developer-tools/logs/id/:eventId'),
+  developer('/developer-tools/metrics'),
+  developer('/developer-tools/revision-monitoring'),
+  developer('/developer-tools/sample-data-generator'),
+  developer('/client-diagnostics'),
+  apiKeys('/clone-private-api-key', PAGE),
+  apiKeys('/create-private-api-key', PAGE),
+
+  integrations('/integration/:integrationKey'),
+  integrations('/integration/upload-csv', { required: ['integrations_read', 'groups_write'] }),
+  integrations('/integrations'),
+  integrations('/integrations/add'),
+  integrations('/integrations/:appId'),
+  integrations('/integrations/:appId/details'),
+  integrations('/integrations/:appId/install', PAGE),
+  integrations('/integrations/:appId/preferences'),
+  integrations('/wizard/web-tracking', PAGE),
+  integrations('/sftp/set-up', { required: ['sftp_read'] }),
+
+  apps('/manage-apps'),
+  apps('/manage-apps/create', PAGE),
+  apps('/manage-apps/created/:appId'),
+  apps('/manage-apps/docs'),
+  apps('/manage-apps/:appId'),
+  apps('/manage-apps/:appId/review'),
+  // The consent screen a merchant sees when an app asks for access.
+  apps('/oauth/authorize', { layout: 'none', required: ['oauth_company_integration_write'] }),
+  apps('/oauth/client/:oauthClientId?', { required: ['oauth_client_read'] }),
+]

@@ -1,0 +1,33 @@
+// Seed 001 §2.13 (flows), resources from §6 "Feeds, flows, forms, goals".
+import { defineArea, EDITOR, PAGE } from '../define-route'
+
+const flows = defineArea('flows', { required: ['flows_read'] })
+const flowReports = defineArea('flows', { required: ['flows_read', 'flows_reporting'] })
+
+const MESSAGE_REPORTS = ['overview', 'recipients', 'links', 'link/who', 'deliverability', 'conversions', 'variations']
+const CLONE_STEPS = ['select', 'name', 'map', 'review']
+
+export const FLOW_ROUTES = [
+  flows('/flows'),
+  flows('/flows/create'),
+  flows('/flows/create/with-ai', PAGE),
+  flows('/flows/generate/:flowKey', PAGE),
+  flows('/library/flows'),
+
+  // A flow's definition as JSON: the ".json" is a literal suffix of the segment.
+  flows('/flow/:flowId.json', { layout: 'none' }),
+  flows('/flow/:flowId/edit', EDITOR),
+  flows('/flow/playground', EDITOR),
+  ...CLONE_STEPS.map((s) => flows(`/flow/:flowId/cross-account-clone/${s}`, PAGE)),
+  // Flows written as code: the list and one flow's code view (the seed names only the family).
+  flows('/flow/code'),
+  flows('/flow/code/:flowId', EDITOR),
+  flowReports('/flow/evaluation/:actionId/reports/recipients'),
+
+  flows('/flow/message/:messageId/content'),
+  flows('/flow/message/:messageId/content/edit', EDITOR),
+  // Channel-specific content pages of a flow message.
+  flows('/flow/message/:messageId/content/email', EDITOR),
+  flows('/flow/message/:messageId/content/sms', EDITOR),
+  ...MESSAGE_REPORTS.map((r) => flowReports(`/flow/message/:messageId/reports/${r}`)),
+]

@@ -1,0 +1,23 @@
+// Seed 001 §2.14 (forms and growth tools).
+import { defineArea, EDITOR, PAGE } from '../define-route'
+
+const forms = defineArea('forms', { required: ['forms_read'] })
+const growthTools = defineArea('growth-tools', { required: ['growth_tools_read'] })
+
+export const FORM_ROUTES = [
+  forms('/forms'),
+  forms('/forms/create', PAGE),
+  forms('/forms/:formId'),
+  forms('/forms/:formId/reports/overview/:experimentId?'),
+  forms('/forms/:formId/reports/tests/:experimentId?'),
+  forms('/forms/:formId/test', PAGE),
+  forms('/forms/:formId/test/live', PAGE),
+  forms('/forms/:formId/variations/:formVersionId/edit', EDITOR),
+  forms('/forms/:formId/variations/:formVersionId/view', PAGE),
+  forms('/cloning/wizard/form/:formId', PAGE),
+
+  growthTools('/growth-tools/consent-pages'),
+  growthTools('/growth-tools/subscribe-links'),
+  growthTools('/growth-tools/subscribe-links/create'),
+  growthTools('/growth-tools/subscribe-links/:linkId'),
+]

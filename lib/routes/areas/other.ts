@@ -1,0 +1,54 @@
+// Seed 001 §2.21: other areas and the internal staff tools.
+import type { StaffResource } from '@/lib/auth/resources'
+import { defineArea } from '../define-route'
+
+const downloads = defineArea('downloads')
+const support = defineArea('support')
+const onboarding = defineArea('onboarding')
+const partners = defineArea('partners', { required: ['quarterly_growth_report_read'] })
+const referrals = defineArea('referrals')
+const billing = defineArea('billing', { required: ['billing_read'] })
+const agent = defineArea('agent', { required: ['sms_conversations_read'] })
+const messaging = defineArea('campaigns', { required: ['campaigns_read'] })
+const staff = defineArea('staff', { access: 'staff' })
+
+// The staff paths the seed names, and one page per staff tool it lists ("the full staff path
+// list is not shown"), each behind its own staff resource.
+const STAFF_TOOLS: [string, StaffResource][] = [
+  ['/staff/app-management', 'staff_app_management'],
+  ['/staff/quarterly-growth-report', 'staff_quarterly_growth_report'],
+  ['/staff/sms-restrictions', 'staff_sms_restrictions'],
+  ['/staff/compliance', 'staff_compliance'],
+  ['/staff/deliverability', 'staff_deliverability'],
+  ['/staff/feature-flags', 'staff_feature_flags'],
+  ['/staff/experiments', 'staff_experiments'],
+  ['/staff/audit', 'staff_audit'],
+  ['/staff/sync-ui', 'staff_sync_ui'],
+  ['/staff/sql-explorer', 'staff_sql_explorer'],
+  ['/staff/permissions', 'staff_permissions'],
+]
+
+export const OTHER_ROUTES = [
+  downloads('/downloads/:type?'),
+  support('/support'),
+  support('/support/contact'),
+  support('/support/tickets/:ticketId', { flag: 'support_ticket_dashboard_enabled', built: true }),
+  onboarding('/onboarding', { layout: 'header' }),
+  onboarding('/sms-guide/:playbookSlug?'),
+  partners('/partners-growth-review'),
+  partners('/partners-qgr'),
+  partners('/executive-business-review/reports'),
+  referrals('/referrals'),
+  // /tags is listed here by the seed but is also a fixed redirect to /settings/account/tags
+  // (§2.22): the redirect wins, so it is deliberately not a route.
+  billing('/cancel', { layout: 'page' }),
+  billing('/try-service'),
+  agent('/kagent/history'),
+  agent('/kagent/knowledge'),
+  agent('/kagent/overview'),
+  messaging('/to/be/swapped'),
+  messaging('/to/be/swapped/push'),
+
+  staff('/staff/account/:companyId/create-support-ticket', { staffRequired: ['staff_support_tickets_write'] }),
+  ...STAFF_TOOLS.map(([path, resource]) => staff(path, { staffRequired: [resource] })),
+]

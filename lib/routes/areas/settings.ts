@@ -1,0 +1,43 @@
+// Seed 001 §2.20 (settings). Most settings pages use permission sets (any one held shows the
+// page, §6); user management, billing and API keys need their own resources, which the
+// Analyst role does not hold (issue 2 §4).
+import { defineArea } from '../define-route'
+
+const settings = defineArea('settings', { partial: ['account_settings_read'] })
+const billing = defineArea('billing', { required: ['billing_read'] })
+
+const BILLING_PAGES = [
+  'account-usage', 'create-your-plan', 'email-plans', 'manage-subscription', 'overview', 'payment-history',
+  'preferences', 'sms-plans',
+]
+
+export const SETTINGS_ROUTES = [
+  settings('/settings/account/api-keys', { partial: undefined, required: ['api_keys_read'] }),
+  settings('/settings/account/domains'),
+  settings('/settings/account/messaging'),
+  settings('/settings/account/opt-in-process', { partial: ['account_settings_read', 'groups_write'] }),
+  settings('/settings/account/organization', { partial: ['account_info_organization'] }),
+  settings('/settings/account/personal', { partial: ['account_info_personal'] }),
+  // Also the staff-consent screen (seed 000 §2: grant and revoke staff access).
+  settings('/settings/account/security', { partial: ['account_security_page'], built: true }),
+  settings('/settings/account/tags'),
+  settings('/settings/account/testing'),
+  settings('/settings/account/users', { partial: undefined, required: ['account_users_read'] }),
+  settings('/settings/attribution', { partial: ['attribution_settings_read', 'account_settings_read'] }),
+
+  ...BILLING_PAGES.map((p) => billing(`/settings/billing/${p}`)),
+  billing('/settings/billing/checkout/:planKey', { layout: 'page' }),
+
+  settings('/settings/data', { partial: ['account_settings_read', 'data_preferences_write'] }),
+  settings('/settings/email'),
+  settings('/settings/monitors', { partial: ['metrics_read', 'account_settings_read'] }),
+  settings('/settings/other/bis-settings', { partial: ['back_in_stock_read', 'account_settings_read'] }),
+  settings('/settings/other/consent-pages'),
+  settings('/settings/other/hosted-pages'),
+  settings('/settings/other/profile-maintenance', { partial: ['profile_write', 'account_settings_read'] }),
+  settings('/settings/other/utm-tracking'),
+  settings('/settings/other/web-feeds', { partial: ['feeds_read', 'account_settings_read'] }),
+  settings('/settings/push-notifications', { partial: ['push_settings_read', 'account_settings_read'] }),
+  settings('/settings/sms', { partial: ['sms_settings_read', 'account_settings_read'] }),
+  settings('/settings/whatsapp', { partial: ['sms_settings_read', 'account_settings_read'] }),
+]

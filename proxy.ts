@@ -1,0 +1,85 @@
+// The request gate (Next.js 16's name for what older versions called middleware.ts; it always
+// runs on the Node.js runtime, so it may read the session from the database). It is a
+// convenience, not the lock: pages repeat the decision through guardRoute and handlers through
+// the ajax wrapper. Order: fixed redirects, unsafe search values, then the route's access.
+import { NextResponse, type NextRequest } from 'next/server'
+import { redirectFor } from '@/lib/routes/redirects'
+import { matchRoute } from '@/lib/routes/match'
+import { decideAccess, loginRedirectUrl, type AccessDecision } from '@/lib/routes/access'
+import { sanitizeSearchParams } from '@/lib/routes/safe-url'
+import { getPrincipal } from '@/lib/auth/session'
+import { getFeatureFlags } from '@/lib/flags/get-feature-flags'
+import { CSRF_COOKIE, SESSION_COOKIE, secureCookies } from '@/lib/auth/config'
+import { newCsrfToken } from '@/lib/http/csrf'
+import { reportError } from '@/lib/errors/reporter'
+import type { RouteDef } from '@/lib/routes/types'
+
+const PATHNAME_HEADER = 'x-pathname'
+
+// Temporary (307) rather than permanent (308) redirects: browsers cache a 308 for good, so a
+// mapping changed in a later release would keep sending old visitors to the old place.
+const REDIRECT_STATUS = 307
+
+function redirectTo(req: NextRequest, location: string): NextResponse {
+  return NextResponse.redirect(new URL(location, req.nextUrl.origin), REDIRECT_STATUS)
+}
+
+/** The browser's CSRF token (double-submit): readable by script, set once when missing. */
+function withCsrfCookie(req: NextRequest, res: NextResponse): NextResponse {
+  if (!req.cookies.get(CSRF_COOKIE)?.value) {
+    res.cookies.set(CSRF_COOKIE, newCsrfToken(), { path: '/', sameSite: 'lax', httpOnly: false, secure: secureCookies() })
+  }
+  return res
+}
+
+async function decide(req: NextRequest, route: RouteDef): Promise<AccessDecision> {
+  if (route.access === 'public') return 'allow'
+  const principal = await getPrincipal(req.cookies.get(SESSION_COOKIE)?.value)
+  const flags = principal && route.flag ? await getFeatureFlags(principal.companyId) : {}
+  const viewer = principal
+    ? { resources: principal.resources, staffResources: principal.staffResources, isStaff: principal.user.isStaff }
+    : null
+  return decideAccess(route, viewer, flags)
+}
+
+export async function proxy(req: NextRequest): Promise<NextResponse> {
+  const { pathname, search } = req.nextUrl
+
+  const target = redirectFor(pathname)
+  if (target) return withCsrfCookie(req, redirectTo(req, target + search))
+
+  const params = req.nextUrl.searchParams
+  const safe = sanitizeSearchParams(params)
+  if (safe.toString() !== params.toString()) {
+    const query = safe.toString()
+    return withCsrfCookie(req, redirectTo(req, pathname + (query ? '?' + query : '')))
+  }
+
+  const match = matchRoute(pathname)
+  if (match) {
+    let decision: AccessDecision = 'allow'
+    try {
+      decision = await decide(req, match.route)
+    } catch (error) {
+      // The page's own gate decides again; a failing proxy must not take the site down.
+      reportError({ error, route: match.route.path, extra: { where: 'proxy' } })
+    }
+    // The hash never reaches the server: the login page adds the browser's own hash to next.
+    if (decision === 'login') return withCsrfCookie(req, redirectTo(req, loginRedirectUrl(pathname, search)))
+    if (decision === 'dashboard') return withCsrfCookie(req, redirectTo(req, '/dashboard'))
+    // 'forbidden' and 'not-found' go through: the page's guardRoute renders the 403 or 404
+    // screen with its status (a redirect would lose both).
+  }
+
+  const headers = new Headers(req.headers)
+  headers.set(PATHNAME_HEADER, pathname + search)
+  return withCsrfCookie(req, NextResponse.next({ request: { headers } }))
+}
+
+export const config = {
+  matcher: [
+    // Everything but Next's own assets, the JSON endpoints (/ajax, /api, /client), the version
+    // manifest and static files. '.json' is not excluded as such: /flow/:flowId.json is a route.
+    '/((?!_next/|ajax(?:/|$)|api(?:/|$)|client(?:/|$)|build-manifest\\.json$|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|.*\\.(?:png|jpe?g|gif|svg|ico|webp|avif|css|js|mjs|map|woff2?|ttf|otf|txt|webmanifest)$).*)',
+  ],
+}

@@ -1,0 +1,141 @@
+/** @jest-environment node */
+import { ROUTES } from '@/lib/routes/registry'
+import { parsePattern, patternShapes, matchRoute } from '@/lib/routes/match'
+import { RESOURCES, STAFF_RESOURCES } from '@/lib/auth/resources'
+import messages from '@/messages/en-US.json'
+
+// Seed 001 §6: the flags that gate routes.
+const SEED_FLAGS = ['amp', 'report_builder', 'prestashop_use_tax_incl_price', 'support_ticket_dashboard_enabled',
+  'identity_explorer', 'subscriber_growth_report', 'is_reviews_enabled']
+
+test('every pattern is syntactically valid', () => {
+  for (const r of ROUTES) expect(() => parsePattern(r.path)).not.toThrow()
+  expect(() => parsePattern('/a/:b?/c')).toThrow()
+  expect(() => parsePattern('/a//b')).toThrow()
+  expect(() => parsePattern('a/b')).toThrow()
+  expect(() => parsePattern('/a/')).toThrow()
+  expect(() => parsePattern('/a/:x/:x')).toThrow()
+  expect(() => parsePattern('/a/:1x')).toThrow()
+})
+
+test('no two routes have the same pattern, nor the same shape once optional parameters are expanded', () => {
+  const paths = ROUTES.map((r) => r.path)
+  expect(new Set(paths).size).toBe(paths.length)
+  const owner = new Map<string, string>()
+  const collisions: string[] = []
+  for (const r of ROUTES) {
+    for (const shape of patternShapes(r.path)) {
+      if (owner.has(shape)) collisions.push(`${r.path} ~ ${owner.get(shape)}`)
+      owner.set(shape, r.path)
+    }
+  }
+  expect(collisions).toEqual([])
+})
+
+test('every route matches its own pattern (each route is reachable)', () => {
+  for (const r of ROUTES) {
+    const sample = r.path.replace(/:([A-Za-z0-9_]+)\?/g, 'x$1').replace(/:([A-Za-z0-9_]+)/g, 'v$1')
+    expect(matchRoute(sample)?.route.path).toBe(r.path)
+  }
+})
+
+test('resources, staff resources and flags are known names', () => {
+  const known = new Set<string>(RESOURCES)
+  const staff = new Set<string>(STAFF_RESOURCES)
+  for (const r of ROUTES) {
+    for (const res of r.required ?? []) expect(known).toContain(res)
+    const partial = r.partial
+    const partialNames = !partial ? [] : Array.isArray(partial) ? partial : (partial as { groups: string[][] }).groups.flat()
+    for (const res of partialNames) expect(known).toContain(res)
+    for (const res of r.staffRequired ?? []) expect(staff).toContain(res)
+    if (r.flag) expect(SEED_FLAGS).toContain(r.flag)
+  }
+  // Each seed flag gates at least one route.
+  for (const f of SEED_FLAGS) expect(ROUTES.some((r) => r.flag === f)).toBe(true)
+})
+
+test('every area has a display name in the "areas" messages', () => {
+  const names = messages.areas as Record<string, string>
+  for (const r of ROUTES) expect(names[r.area]).toEqual(expect.any(String))
+  // …and every name is used by some route.
+  for (const key of Object.keys(names)) expect(ROUTES.some((r) => r.area === key)).toBe(true)
+})
+
+test('staff routes live under /staff, need staff resources, and nothing else is staff-only', () => {
+  for (const r of ROUTES) {
+    expect(r.path.startsWith('/staff/')).toBe(r.access === 'staff')
+    if (r.access === 'staff') expect(r.staffRequired?.length).toBeGreaterThan(0)
+  }
+  for (const p of ['/staff/account/12/create-support-ticket', '/staff/app-management', '/staff/quarterly-growth-report',
+    '/staff/sms-restrictions', '/staff/compliance', '/staff/feature-flags', '/staff/sql-explorer', '/staff/permissions']) {
+    expect(matchRoute(p)?.route.access).toBe('staff')
+  }
+})
+
+test('§2.1: public and unauthenticated routes', () => {
+  const access = (p: string) => matchRoute(p)?.route.access
+  for (const p of ['/login', '/register', '/account/password-reset', '/account/password-reset-done', '/account/reset-complete',
+    '/account/reset/12/abc-def', '/token-error', '/sso/check-email', '/sso/login']) expect(access(p)).toBe('unauthenticated')
+  for (const p of ['/abc123/info', '/sms/unsubscribe', '/account/create-password/1/tok', '/login/suspicious', '/mfa-reset-details']) {
+    expect(access(p)).toBe('public')
+  }
+  expect(matchRoute('/sso/check-email')?.route.layout).toBe('navigation')
+  expect(matchRoute('/login')?.route.layout).toBe('none')
+})
+
+test('the SMS locale source is used by /sms/unsubscribe and /{x}/info only', () => {
+  const sms = ROUTES.filter((r) => r.localeSource === 'sms').map((r) => r.path).sort()
+  expect(sms).toEqual(['/:publicId/info', '/sms/unsubscribe'])
+})
+
+test('editors hide the support chat and use the page layout', () => {
+  for (const p of ['/email-editor/1/edit', '/email-template-editor/template/1', '/rich-text-editor/campaign/2',
+    '/flow/abc/edit', '/campaign/1/content/edit', '/mobile-in-app-editor/3', '/cms/editor']) {
+    const r = matchRoute(p)!.route
+    expect([p, r.chat, r.layout]).toEqual([p, false, 'page'])
+  }
+  expect(matchRoute('/flows')!.route.chat).toBeUndefined()
+  expect(matchRoute('/campaign/1/wizard/content')!.route.layout).toBe('page')
+  expect(matchRoute('/portfolio-wizard')!.route.layout).toBe('header')
+  expect(matchRoute('/onboarding')!.route.layout).toBe('header')
+  expect(matchRoute('/objects')!.route.layout).toBe('navigation')
+  expect(matchRoute('/objects/build/fields/9')!.route.layout).toBe('page')
+})
+
+test('only the screens this issue builds are marked built', () => {
+  expect(ROUTES.filter((r) => r.built).map((r) => r.path).sort()).toEqual([
+    '/account/password-reset', '/account/password-reset-done', '/account/reset-complete', '/account/reset/:uid/:token',
+    '/dashboard', '/login', '/register', '/settings/account/security', '/support/tickets/:ticketId', '/token-error',
+  ])
+})
+
+test('a sample of every section of seed 001 §2 is registered', () => {
+  const samples = [
+    '/account-disabled', '/account/worker/5/status', '/account-setup/integration/data-sharing', '/login-mfa', '/sso/exemption-list',
+    '/dashboard/analytics/7', '/activity-map', '/analytics/benchmarks/2', '/analytics/custom-metrics/edit/4',
+    '/analytics/deliverability/email/score', '/analytics/monitors/5/edit', '/analytics/report/9/history', '/metric/3/placed-order/cohort',
+    '/customer-insights/cohort/4', '/report-builder/5/results', '/experiments/global/3', '/goals/8', '/bfcm-hub',
+    '/asset-library/brand/social-icons', '/brand-library/colors/primary', '/campaigns/list', '/campaigns/smartsendtime/4',
+    '/campaign/5/cross-account-clone/review', '/campaign/template/4/content/text', '/campaign/5/reports/link/who',
+    '/sandbox-omnicampaigns/7', '/content/variation/4/content/web-view/amp', '/notification/push/5/preview',
+    '/sms/sms/5/report/77', '/message/flow-message/web-view/9', '/email-template-editor/universal-content/block/5/translate',
+    '/whatsapp/5/preview', '/templates/themed', '/template/4/cross-account-clone/rename', '/email/pages/unsubscribe/6',
+    '/list/4/email/pages', '/catalog/sources/abc', '/catalog/reports/low-inventory/F1', '/product-feeds/5/edit', '/feed/9/preview',
+    '/feeds/new', '/cdp/code/function/5/77', '/cdp/sync/destinations/s3/sync-history', '/cdp/transformation/build',
+    '/developer-tools/logs/id/ev1', '/create-private-api-key', '/coupons/2', '/coupons/new/shopify', '/uploaded-coupon/3/import/file',
+    '/customer-hub/settings/webchat', '/inbox/customization/away_message', '/inbox/faq/4', '/automations/intent-7',
+    '/flows/generate/welcome', '/library/flows', '/flow/playground', '/flow/5/cross-account-clone/map',
+    '/flow/evaluation/4/reports/recipients', '/flow/message/5/reports/link/who', '/forms/4/reports/tests/9',
+    '/forms/4/variations/8/view', '/cloning/wizard/form/4', '/growth-tools/subscribe-links/create',
+    '/get-started/ac-flow/launch', '/get-started/list-setup/opt-in-setting/5', '/get-started/segment-and-send/template-gallery',
+    '/get-started/segment-and-send/5/schedule', '/get-started/segment-and-send/rich-text-editor/5', '/integration/shopify',
+    '/integrations/app-1/preferences', '/manage-apps/created/5', '/oauth/client', '/oauth/client/abc', '/sftp/set-up',
+    '/lists/create-rfm/2', '/list/5/reports/segment/profiles', '/list/5/cross-account-clone-setup/review',
+    '/people/suppressed/import', '/profile/5/all-custom-objects/vehicle', '/portfolio/metrics/4/edit', '/portfolio/dashboard/downloads',
+    '/reviews', '/reviews/widgets/edit/4', '/reviews/settings/syndication', '/reviews/shopify/finalize',
+    '/settings/account/opt-in-process', '/settings/billing/checkout/pro', '/settings/other/web-feeds', '/settings/whatsapp',
+    '/downloads', '/downloads/csv', '/support/contact', '/sms-guide/welcome', '/executive-business-review/reports',
+    '/kagent/knowledge', '/to/be/swapped/push', '/litigator-upload', '/wizard/web-tracking', '/try-service',
+  ]
+  expect(samples.filter((p) => !matchRoute(p))).toEqual([])
+})
