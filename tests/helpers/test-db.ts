@@ -4,7 +4,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 
 export function useTestDatabase(): string {
-  const dir = path.resolve('tests/.tmp')
+  const dir = process.env.TEST_TMP_DIR ?? path.resolve('tests/.tmp')
   const file = path.join(dir, `t-${process.pid}-${randomBytes(4).toString('hex')}.db`)
   fs.copyFileSync(path.join(dir, 'template.db'), file)
   process.env.DATABASE_URL = 'file:' + file

@@ -1,0 +1,16 @@
+import { ajax } from '@/lib/http/ajax'
+import { notFound } from '@/lib/http/app-error'
+import { sessionCookies } from '@/lib/auth/session'
+import { openCustomerAccount } from '@/lib/auth/open-customer-account'
+import { jsonWithCookies } from '@/lib/auth/session-response'
+
+// POST /ajax/staff/account/[companyId]/open – staff enter a customer account under its consent
+export const POST = ajax({
+  staff: ['staff_accounts_read'],
+  handler: async ({ ctx, params }) => {
+    const companyId = Number(params.companyId)
+    if (!Number.isSafeInteger(companyId) || companyId <= 0) throw notFound()
+    const s = await openCustomerAccount(ctx.principal.sessionId, companyId)
+    return jsonWithCookies({ ok: true, companyId: s.companyId, redirect: '/dashboard' }, await sessionCookies(s))
+  },
+})

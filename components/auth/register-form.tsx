@@ -1,0 +1,73 @@
+'use client'
+// Sign-up: a company and its owner. The server signs the new owner in.
+import { useState, type FormEvent } from 'react'
+import { useTranslations } from 'next-intl'
+import { http } from '@/lib/client/http'
+import { sessionStore } from '@/lib/client/session-store'
+import { Button } from '@/components/ui/button'
+import { TextField } from '@/components/ui/text-field'
+import { Notification } from '@/components/ui/notification'
+import { readHttpFailure } from './http-failure'
+import styles from './auth.module.css'
+
+const FIELDS = ['companyName', 'firstName', 'lastName', 'email', 'password'] as const
+type Field = (typeof FIELDS)[number]
+
+export function RegisterForm() {
+  const t = useTranslations('register')
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({})
+  const [banner, setBanner] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+
+  const clear = (f: Field) => () => fieldErrors[f] && setFieldErrors((e) => ({ ...e, [f]: undefined }))
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const form = new FormData(e.currentTarget)
+    const body = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<Field, string>
+    setFieldErrors({})
+    setBanner(null)
+    setPending(true)
+    try {
+      const res = await http.post<{ redirect?: string }>('/ajax/register', body, { sessionCheck: false })
+      try {
+        sessionStore.syncFromCookie()
+      } catch {
+        // Cross-tab notice is best effort.
+      }
+      window.location.assign(res.data?.redirect ?? '/dashboard')
+    } catch (err) {
+      const failure = readHttpFailure(err)
+      const errors: Partial<Record<Field, string>> = {}
+      for (const f of FIELDS) if (failure.fieldErrors[f]) errors[f] = failure.fieldErrors[f]
+      setFieldErrors(errors)
+      if (!Object.keys(errors).length) setBanner(failure.message ?? t('genericError'))
+      setPending(false)
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {banner && (
+        <Notification variant="error" title={t('failedTitle')} onDismiss={() => setBanner(null)}>
+          {banner}
+        </Notification>
+      )}
+      <TextField label={t('companyName')} name="companyName" autoComplete="organization" required autoFocus
+        error={fieldErrors.companyName} onChange={clear('companyName')} />
+      <div className={styles.row}>
+        <TextField label={t('firstName')} name="firstName" autoComplete="given-name" required
+          error={fieldErrors.firstName} onChange={clear('firstName')} />
+        <TextField label={t('lastName')} name="lastName" autoComplete="family-name" required
+          error={fieldErrors.lastName} onChange={clear('lastName')} />
+      </div>
+      <TextField label={t('email')} name="email" type="email" autoComplete="email" inputMode="email" required
+        error={fieldErrors.email} onChange={clear('email')} />
+      <TextField label={t('password')} name="password" type="password" autoComplete="new-password" required minLength={8}
+        hint={t('passwordHint')} error={fieldErrors.password} onChange={clear('password')} />
+      <Button type="submit" variant="primary" className={styles.submit} loading={pending}>
+        {t('submit')}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,51 @@
+// Sign-in with email and password: the rate limit, a constant-time answer for unknown
+// emails, the company to start in (favourite membership, else the first) and a new session.
+import { db } from '@/lib/db/client'
+import { AppError } from '@/lib/http/app-error'
+import { createSession } from './session'
+import { hashPassword, verifyPassword } from './password'
+import { loginRetryAfterSeconds, normaliseEmail, recordLoginAttempt } from './login-rate-limit'
+
+export const BAD_CREDENTIALS = 'The email or password you entered is incorrect.'
+export const NO_MEMBERSHIP = 'Your user is not a member of any account. Ask an account owner to invite you.'
+export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait a few minutes and try again.'
+
+let dummyHash: Promise<string> | null = null
+// Unknown emails still pay for one scrypt verify, so response time does not reveal accounts.
+const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password-' + Math.random()))
+
+export interface LoginInput {
+  email: string
+  password: string
+  ip: string
+  userAgent?: string | null
+}
+
+export async function loginUser(input: LoginInput) {
+  const email = normaliseEmail(input.email)
+  const retryAfter = await loginRetryAfterSeconds(email, input.ip)
+  if (retryAfter > 0) {
+    throw new AppError('too_many_attempts', 429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(retryAfter) })
+  }
+
+  const user = await db.user.findUnique({ where: { email } })
+  const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await getDummyHash()), false)
+  if (!user || !ok) {
+    await recordLoginAttempt(email, input.ip, false)
+    throw new AppError('invalid_credentials', 401, BAD_CREDENTIALS)
+  }
+
+  const membership = await db.membership.findFirst({
+    where: { userId: user.id },
+    orderBy: [{ isFavorite: 'desc' }, { id: 'asc' }],
+  })
+  if (!membership) {
+    await recordLoginAttempt(email, input.ip, false)
+    throw new AppError('no_membership', 401, NO_MEMBERSHIP)
+  }
+
+  await recordLoginAttempt(email, input.ip, true)
+  await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date(), lastLoginIp: input.ip } })
+  const session = await createSession({ userId: user.id, companyId: membership.companyId, ip: input.ip, userAgent: input.userAgent })
+  return { session, user, companyId: membership.companyId }
+}
