@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { NextIntlClientProvider } from 'next-intl'
 import { getLocale, getMessages } from 'next-intl/server'
+import { SessionBroadcaster } from '@/components/shell/session-broadcaster'
 import '@/styles/tokens.css'
 import '@/styles/globals.css'
 
@@ -10,9 +11,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const locale = await getLocale()
   const messages = await getMessages()
   return (
-    <html lang={locale}>
+    <html lang={locale} data-theme="default">
       <body lang={locale}>
         <NextIntlClientProvider locale={locale} messages={messages}>
+          <SessionBroadcaster />
           {children}
         </NextIntlClientProvider>
       </body>

@@ -58,7 +58,7 @@ export function LoginForm({ nextPath, fromNext }: LoginFormProps) {
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={styles.form} onSubmit={onSubmit} noValidate data-testid="login-form">
       {banner && (
         <Notification variant="error" title={t('failedTitle')} onDismiss={() => setBanner(null)}>
           {banner}

@@ -4,6 +4,7 @@
 import Link from 'next/link'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
+import { sessionStore } from '@/lib/client/session-store'
 import { Avatar } from '@/components/ui/avatar'
 import { Badge } from '@/components/ui/badge'
 import { ChevronDownIcon, CloseIcon, MenuIcon, ShieldIcon } from '@/components/ui/icons'
@@ -44,6 +45,8 @@ function UserMenu({ data }: { data: HeaderData }) {
     } catch {
       // The session may already be gone; the login page is the right place either way.
     }
+    // Tell the other tabs now, not when /login loads.
+    sessionStore.markLoggedOut()
     // A full load on purpose: it drops every client cache of the signed-in user.
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign('/login')

@@ -6,7 +6,6 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { usePathname } from 'next/navigation'
 import { ToastProvider } from '@/components/shell/toasts'
 import { BannerProvider } from '@/components/shell/banners'
-import { Spinner } from '@/components/ui/spinner'
 import { matchRoute } from '@/lib/routes/match'
 import { loadStartup } from '@/lib/client/start-up'
 import { ShellContext } from '@/lib/client/shell-context'
@@ -97,31 +96,32 @@ export function ShellProvider({ children, initial }: ShellProviderProps) {
   }, [ready])
 
   // A stable scope object: toasts and banners key their remembered dismissals by it.
-  const scope = useMemo(
-    () => (phase.kind === 'ready' ? { companyId: phase.data.authorization.company, userId: phase.data.authorization.userProfileId } : null),
-    [phase],
-  )
+  const scope = useMemo(() => {
+    if (phase.kind === 'ready') return { companyId: phase.data.authorization.company, userId: phase.data.authorization.userProfileId }
+    return initial ? { companyId: initial.companyId, userId: initial.userId } : null
+  }, [phase, initial])
 
   if (ignored) return <>{children}</>
   if (phase.kind === 'error') return <StartupError reason={phase.reason} />
-  if (phase.kind === 'loading') {
-    return (
-      <div className={styles.loading} data-testid="shell-loading">
-        <Spinner size="large" />
-      </div>
-    )
-  }
 
-  const { data } = phase
+  // The server-rendered screen shows at once (and keeps its HTTP status); the start-up data
+  // arrives underneath and switches on the pieces that need it.
+  const data = phase.kind === 'ready' ? phase.data : null
   const chatAllowed = matchRoute(pathname)?.route.chat !== false
   return (
     <ShellContext.Provider value={data}>
       <ToastProvider storageScope={scope}>
         <BannerProvider storageScope={scope}>
           {children}
-          <DegradedBanner dataStatus={data.dataStatus} />
-          <SessionExpiryModal companyName={data.authorization.companyName || initial?.companyName || ''} />
-          {chatAllowed && <SupportChat companyId={data.authorization.company} />}
+          {data ? (
+            <>
+              <DegradedBanner dataStatus={data.dataStatus} />
+              <SessionExpiryModal companyName={data.authorization.companyName || initial?.companyName || ''} />
+              {chatAllowed && <SupportChat companyId={data.authorization.company} />}
+            </>
+          ) : (
+            <div className={styles.loading} data-testid="shell-loading" aria-hidden="true" />
+          )}
         </BannerProvider>
       </ToastProvider>
     </ShellContext.Provider>

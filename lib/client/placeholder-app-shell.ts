@@ -1,0 +1,63 @@
+// The app-shell defaults of seed 000 §3, filled from the authorization data, for a degraded
+// start when GET /ajax/app_shell fails (timeout, abort, server error).
+import type { AppShellData, AuthorizationData, DataStatus } from './shell-types'
+
+export function placeholderAppShell(a: AuthorizationData, dataStatus: DataStatus): AppShellData {
+  return {
+    allowedNavItems: { bfcmHub: true, campaigns: true, dashboard: true, flows: true, forms: true },
+    company: {
+      hasPaidEmailFeatures: false,
+      isCancelled: false,
+      isDeactivated: false,
+      isDisabled: false,
+      isInFailedPaymentState: false,
+      isScheduledForCancellation: false,
+      isSuspended: false,
+      localePreferences: { language: 'en', region: 'US' },
+      status: a.companyStatus,
+      statusInformation: null,
+      name: a.companyName,
+      scheduledCancellationProducts: [],
+      upgradeEmailTab: false,
+    },
+    profile: {
+      canSelfServeCancel: false,
+      canViewAccountInfoOrganizationResources: false,
+      canViewAccountOverviewResources: false,
+      canViewBillingWriteResources: false,
+      canViewInAppMessage: false,
+      canViewProfileReadResources: false,
+      isAuthenticated: true,
+      isReadOnlySharedStaffUser: a.isMasquerade,
+      isStaff: a.staffResources.length > 0,
+      isStaffMasquerading: a.isMasquerade,
+      isTestAccount: false,
+      photoUrl: null,
+    },
+    showReactShell: true,
+    showUpgradeButton: false,
+    showTrySmsButton: false,
+    navItems: [],
+    dataStatus,
+    companyId: a.company,
+    companyName: a.companyName,
+    companyTimezone: 'UTC',
+    companyStatus: a.companyStatus,
+    companySettingRelatedData: {
+      isCmsEnabled: false,
+      isFeedsEnabled: false,
+      isLocationAwareProductFeedsEnabled: false,
+      isMfaRequired: false,
+      isVerified: true,
+    },
+    isCompanyDisabledByCompliance: false,
+    landingPageUrl: '/dashboard',
+    hasKlaviyoOneSupport: false,
+    isTestAccount: false,
+    isInternalAccount: false,
+    isPortfolio: false,
+    avatarColor: '#5b6473',
+    isFavoriteAccount: false,
+    sessionState: '',
+  }
+}
