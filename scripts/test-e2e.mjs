@@ -19,4 +19,8 @@ env.SESSION_SECRET ??= 'e2e-secret-e2e-secret-e2e-secret-0123456789'
 execFileSync(process.execPath, ['scripts/prepare-db.mjs'], { stdio: 'inherit', env })
 
 if (process.env.SKIP_BUILD !== '1') execFileSync(bin('next'), ['build'], { stdio: 'inherit', env })
-execFileSync(bin('playwright'), ['test', ...process.argv.slice(2)], { stdio: 'inherit', env })
+try {
+  execFileSync(bin('playwright'), ['test', ...process.argv.slice(2)], { stdio: 'inherit', env })
+} catch (e) {
+  process.exit(typeof e.status === 'number' && e.status !== 0 ? e.status : 1)
+}

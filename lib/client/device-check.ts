@@ -3,6 +3,7 @@
 import { http } from './http'
 import { withRetry } from './retry'
 import { reportClientError } from './report-error'
+import { isSessionExpired } from './http-error'
 
 export const DEVICE_CHECK_DELAY_MS = 10_000
 export const DEVICE_ID_KEY = 'kl_device_id'
@@ -44,7 +45,8 @@ export async function checkDevice(deps: { navigate?: (url: string) => void } = {
       ;(deps.navigate ?? ((u) => window.location.assign(u)))('/login')
     }
   } catch (error) {
-    reportClientError(error, 'device-check')
+    // An ended session is the session modal's business, not an error of the check.
+    if (!isSessionExpired(error)) reportClientError(error, 'device-check')
   }
 }
 

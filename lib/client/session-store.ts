@@ -1,6 +1,9 @@
 // The cross-tab session store (seed 000 §4 "Session transitions"): a timer at expiry,
 // logout, and changes made in other tabs through localStorage 'storage' events.
-import { readSessionCookie, type SessionKind, type SessionRecord } from './session-state'
+import { parseSessionState, type SessionKind, type SessionRecord } from './session-state'
+import { readCookie } from './cookies'
+
+const SESSION_STATE_COOKIE = 'kl_session_state'
 
 export type SessionChangeKind = SessionKind | 'authenticated-other'
 
@@ -26,7 +29,8 @@ export interface SessionStoreDeps {
   storage?: () => Storage | null
   /** Where 'storage' events arrive (window in the browser). */
   eventTarget?: () => Pick<Window, 'addEventListener' | 'removeEventListener'> | null
-  readCookie?: (now: number) => SessionRecord
+  /** The raw kl_session_state cookie value. */
+  readRawCookie?: () => string
 }
 
 export const SESSION_BROADCAST_KEY = 'kl_session'
@@ -69,13 +73,15 @@ export class SessionStore {
   private readonly clock: SessionClock
   private readonly storage: () => Storage | null
   private readonly eventTarget: SessionStoreDeps['eventTarget']
-  private readonly readCookie: (now: number) => SessionRecord
+  private readonly readRawCookie: () => string
+  /** The cookie value last applied: its seconds-to-expiry count from when it was read. */
+  private lastRawCookie: string | null = null
 
   constructor(deps: SessionStoreDeps = {}) {
     this.clock = deps.clock ?? browserClock
     this.storage = deps.storage ?? safeLocalStorage
     this.eventTarget = deps.eventTarget ?? (() => (typeof window === 'undefined' ? null : window))
-    this.readCookie = deps.readCookie ?? ((now) => readSessionCookie(now))
+    this.readRawCookie = deps.readRawCookie ?? (() => readCookie(SESSION_STATE_COOKIE) ?? '')
   }
 
   /** Reads the cookie and starts listening to other tabs. Safe to call more than once. */
@@ -125,6 +131,13 @@ export class SessionStore {
       else if (record.companyId !== this.identity.companyId) kind = 'authenticated-other'
     }
     this.setState({ ...record, kind })
+  }
+
+  /** Reads and parses this tab's cookie, remembering the raw value. */
+  private readCookie(now: number): SessionRecord {
+    const raw = this.readRawCookie()
+    this.lastRawCookie = raw
+    return parseSessionState(raw, now)
   }
 
   /** Makes the current cookie this page's identity (after this tab itself switched company). */
@@ -221,11 +234,15 @@ export class SessionStore {
     const { expirationTimeUTC } = this.state
     if (this.state.kind !== 'authenticated' || expirationTimeUTC === undefined) return
     if (expirationTimeUTC > now) return this.armTimer() // a re-armed long timer
-    // The server may have extended the session meanwhile (a fresh cookie from a request).
-    const fresh = this.connected ? this.readCookie(now) : null
-    if (fresh && fresh.kind === 'authenticated' && fresh.userProfileId === this.state.userProfileId &&
-        fresh.companyId === this.state.companyId && (fresh.expirationTimeUTC ?? Infinity) > now) {
-      return this.apply(fresh)
+    // The server may have extended the session meanwhile (a new cookie value from a request).
+    // An unchanged value proves nothing: its seconds-to-expiry count from when it was set.
+    const raw = this.connected ? this.readRawCookie() : null
+    if (raw !== null && raw !== this.lastRawCookie) {
+      const fresh = this.readCookie(now)
+      if (fresh.kind === 'authenticated' && fresh.userProfileId === this.state.userProfileId &&
+          fresh.companyId === this.state.companyId && (fresh.expirationTimeUTC ?? Infinity) > now) {
+        return this.apply(fresh)
+      }
     }
     this.setState({ ...this.state, kind: 'expired', timeLeftToExpireInMs: 0 })
     this.broadcast()

@@ -5,7 +5,12 @@ export function clientIp(req: Request): string {
   if (fwd) {
     const parts = fwd.split(',').map((s) => s.trim()).filter(Boolean)
     const ip = process.env.TRUST_PROXY === '1' ? parts[0] : parts[parts.length - 1]
-    if (ip) return ip
+    if (ip) return normalise(ip)
   }
   return '127.0.0.1'
+}
+
+/** IPv4 peers on a dual-stack socket arrive as ::ffff:a.b.c.d. */
+function normalise(ip: string): string {
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip
 }

@@ -5,7 +5,7 @@ test('the analyst gets the no-access screen (403) on user management and billing
   await signIn(page, 'analyst@demo.test')
   const res = await page.goto('/settings/account/users')
   expect(res?.status()).toBe(403)
-  await expect(page.getByTestId('no-access')).toBeVisible()
+  await expect(page.getByTestId('no-access-screen')).toBeVisible()
   await snap(page, 'no-access')
   const billing = await page.goto('/settings/billing/overview')
   expect(billing?.status()).toBe(403)
@@ -17,7 +17,7 @@ test('an unknown path shows the not-found screen with 404', async ({ page }) => 
   await signIn(page, 'owner@demo.test')
   const res = await page.goto('/no/such/page')
   expect(res?.status()).toBe(404)
-  await expect(page.getByTestId('not-found')).toBeVisible()
+  await expect(page.getByTestId('not-found-screen')).toBeVisible()
   await snap(page, 'not-found')
 })
 
@@ -25,8 +25,8 @@ test('a registered route that is not built yet says so honestly', async ({ page 
   await signIn(page, 'owner@demo.test')
   const res = await page.goto('/flows')
   expect(res?.status()).toBe(200)
-  await expect(page.getByTestId('not-available')).toBeVisible()
-  await expect(page.getByTestId('not-available')).toContainText('Flows')
+  await expect(page.getByTestId('not-available-screen')).toBeVisible()
+  await expect(page.getByTestId('not-available-screen')).toContainText('Flows')
 })
 
 test('fixed redirects', async ({ page }) => {

@@ -6,7 +6,8 @@ test('a session expiring in one tab shows the modal; signing in from another tab
   await a.clock.install()
   await signIn(a, 'owner@demo.test')
   await a.goto('/dashboard')
-  await expect(a.getByTestId('app-header')).toBeVisible()
+  // The shell has started once its start-up calls are in (the chat button appears then).
+  await expect(a.getByTestId('support-chat-button')).toBeVisible()
   // Jump past the idle expiry the state cookie announced.
   await a.clock.fastForward('30:00:00')
   const modal = a.getByTestId('session-expiry-modal')
@@ -34,16 +35,17 @@ test('switching company in one tab shows the dashboard button in the other', asy
   const a = await context.newPage()
   await signIn(a, 'owner@demo.test')
   await expect(a.getByTestId('app-header')).toContainText('Demo Store')
+  await expect(a.getByTestId('support-chat-button')).toBeVisible()
 
   const b = await context.newPage()
   await b.goto('/dashboard')
   await b.getByTestId('account-switcher').click()
-  await b.getByRole('menuitem', { name: /second store/i }).click()
+  await b.getByRole('button', { name: /second store/i }).click()
   await expect(b.getByTestId('app-header')).toContainText('Second Store')
 
   await expect(a.getByTestId('session-expiry-modal')).toBeVisible()
   await expect(a.getByTestId('session-modal-action')).toHaveText(/dashboard/i)
   // Switch back so other tests start in Demo Store.
   await b.getByTestId('account-switcher').click()
-  await b.getByRole('menuitem', { name: /demo store/i }).click()
+  await b.getByRole('button', { name: /demo store/i }).click()
 })

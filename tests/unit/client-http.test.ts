@@ -33,7 +33,7 @@ function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
 }
 
 function sessionWith(cookie: string) {
-  const store = new SessionStore({ storage: () => null, eventTarget: () => null, readCookie: (now) => parseSessionState(cookie, now) })
+  const store = new SessionStore({ storage: () => null, eventTarget: () => null, readRawCookie: () => cookie })
   store.connect()
   return store
 }

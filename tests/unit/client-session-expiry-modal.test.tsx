@@ -10,7 +10,7 @@ import { parseSessionState } from '@/lib/client/session-state'
 const rec = (v: string) => parseSessionState(v, Date.now())
 
 function setup(path = '/dashboard') {
-  const store = new SessionStore({ storage: () => null, eventTarget: () => null, readCookie: (now) => parseSessionState('7;42;;3600;v2', now) })
+  const store = new SessionStore({ storage: () => null, eventTarget: () => null, readRawCookie: () => '7;42;;3600;v2' })
   store.connect()
   render(
     <NextIntlClientProvider locale="en-US" messages={messages}>

@@ -21,7 +21,7 @@ function tab(cookie: { value: string }, storage: Storage) {
   const store = new SessionStore({
     storage: () => storage,
     eventTarget: () => target as unknown as Window,
-    readCookie: (now) => parseSessionState(cookie.value, now),
+    readRawCookie: () => cookie.value,
   })
   const changes: SessionChange[] = []
   store.subscribe((c) => changes.push(c))
@@ -64,6 +64,14 @@ describe('SessionStore timer', () => {
     jest.advanceTimersByTime(30_000)
     expect(a.store.getState().kind).toBe('authenticated')
     expect(a.store.getState().expirationTimeUTC).toBe(NOW + 60_000 + 3_600_000)
+  })
+
+  it('an unchanged cookie does not postpone the expiry (its seconds count from when it was set)', () => {
+    const cookie = { value: '7;42;;60;v2' }
+    const a = tab(cookie, memoryStorage())
+    a.store.connect()
+    jest.advanceTimersByTime(60_000)
+    expect(a.store.getState().kind).toBe('expired')
   })
 })
 
@@ -138,7 +146,7 @@ describe('SessionStore storage events', () => {
 
 describe('SessionStore notifications and callbacks', () => {
   it('notifies only on changes of state, company or user', () => {
-    const store = new SessionStore({ storage: () => null, eventTarget: () => null, readCookie: () => parseSessionState('') })
+    const store = new SessionStore({ storage: () => null, eventTarget: () => null, readRawCookie: () => '' })
     const kinds: string[] = []
     store.subscribe((c) => kinds.push(c.kind))
     const rec = (s: string): SessionRecord => parseSessionState(s, Date.now())
@@ -151,7 +159,7 @@ describe('SessionStore notifications and callbacks', () => {
   })
 
   it('fires start on authenticated and end on expired, logged-out and authenticated-other', () => {
-    const store = new SessionStore({ storage: () => null, eventTarget: () => null, readCookie: () => parseSessionState('') })
+    const store = new SessionStore({ storage: () => null, eventTarget: () => null, readRawCookie: () => '' })
     const calls: string[] = []
     store.onStart((s) => calls.push(`start:${s.kind}`))
     store.onEnd((s) => calls.push(`end:${s.kind}`))
@@ -167,7 +175,7 @@ describe('SessionStore notifications and callbacks', () => {
 
   it('broadcast writes the current record to localStorage under kl_session', () => {
     const storage = memoryStorage()
-    const store = new SessionStore({ storage: () => storage, eventTarget: () => null, readCookie: (now) => parseSessionState('7;42;;60;v2', now) })
+    const store = new SessionStore({ storage: () => storage, eventTarget: () => null, readRawCookie: () => '7;42;;60;v2' })
     store.connect()
     store.broadcast()
     expect(JSON.parse(storage.getItem('kl_session')!)).toMatchObject({ companyId: 7, userProfileId: 42, kind: 'authenticated', expirationTimeUTC: NOW + 60_000 })
