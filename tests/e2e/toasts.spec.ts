@@ -1,0 +1,26 @@
+import { test, expect } from '@playwright/test'
+import { signIn } from './helpers'
+
+test('a toast auto-dismisses after 5 s and pauses while hovered', async ({ page }) => {
+  await signIn(page, 'owner@demo.test')
+  await page.goto('/settings/account/security')
+  await expect(page.getByTestId('support-chat-button')).toBeVisible()
+
+  // Granting staff access confirms with a success toast.
+  await page.getByRole('button', { name: /grant access|change date/i }).click()
+  const granted = page.getByTestId('toasts-success').getByText(/staff access granted/i)
+  await expect(granted).toBeVisible()
+  await granted.hover()
+  await page.waitForTimeout(7000)
+  await expect(granted).toBeVisible() // still there: hovering pauses the 5 s timer
+  await page.mouse.move(5, 5)
+  await expect(granted).toBeHidden({ timeout: 8000 })
+
+  // Revoking confirms too; left alone, that toast goes by itself.
+  await page.getByRole('button', { name: /revoke access/i }).click()
+  const revoked = page.getByTestId('toasts-success').getByText(/staff access revoked/i)
+  await expect(revoked).toBeVisible()
+  const shownAt = Date.now()
+  await expect(revoked).toBeHidden({ timeout: 9000 })
+  expect(Date.now() - shownAt).toBeGreaterThan(4000)
+})
