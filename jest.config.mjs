@@ -17,7 +17,7 @@ const config = {
 // next/jest always puts its own '/node_modules/...' ignore pattern first, so replace it.
 const esmOnly = ['next-intl', 'use-intl', '@formatjs', 'intl-messageformat', 'icu-minify', '@schummar']
 
-export default async () => {
+const jestConfig = async () => {
   const cfg = await createJestConfig(config)()
   cfg.transformIgnorePatterns = [
     `/node_modules/(?!(${esmOnly.join('|')})/)`,
@@ -25,3 +25,5 @@ export default async () => {
   ]
   return cfg
 }
+
+export default jestConfig

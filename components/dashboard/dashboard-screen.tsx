@@ -1,5 +1,6 @@
 // The home screen: the account at a glance, the team, where to go next and sign-in security.
 // Audience and metric cards arrive with the audience issue; nothing here is placeholder data.
+import Link from 'next/link'
 import { getFormatter, getTranslations } from 'next-intl/server'
 import { db } from '@/lib/db/client'
 import { getCurrentPrincipal } from '@/lib/server/current-principal'
@@ -66,7 +67,7 @@ export async function DashboardScreen() {
             {destinations.length ? (
               <ul className={styles.links}>
                 {destinations.map((n) => (
-                  <li key={n.id}><a href={n.url}>{tNav(n.labelKey)}</a></li>
+                  <li key={n.id}><Link href={n.url}>{tNav(n.labelKey)}</Link></li>
                 ))}
               </ul>
             ) : (
@@ -81,7 +82,7 @@ export async function DashboardScreen() {
               <dt>{t('staffConsent')}</dt>
               <dd>{consent ? t('staffConsentUntil', { date: format.dateTime(consent.expiresAt, { dateStyle: 'medium' }) }) : t('staffConsentNone')}</dd>
             </dl>
-            <a className={styles.more} href="/settings/account/security">{t('manageSecurity')}</a>
+            <Link className={styles.more} href="/settings/account/security">{t('manageSecurity')}</Link>
           </Card>
         </div>
       </PageBody>

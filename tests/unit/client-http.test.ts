@@ -1,6 +1,5 @@
 import { createHttpClient, download, filenameFromContentDisposition, HttpError, LOGIN_REDIRECT_MESSAGE, withRetry } from '@/lib/client/http'
 import { SessionStore } from '@/lib/client/session-store'
-import { parseSessionState } from '@/lib/client/session-state'
 
 // jsdom has no fetch/Response: a fake global fetch is the browser boundary in these tests.
 interface FakeInit { status?: number; headers?: Record<string, string>; redirected?: boolean; url?: string; type?: string }
