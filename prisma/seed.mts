@@ -6,6 +6,7 @@ import { db } from '../lib/db/client'
 import { hashPassword } from '../lib/auth/password'
 import { DEFAULT_ON } from '../lib/flags/get-feature-flags'
 import { STAFF_RESOURCES } from '../lib/auth/resources'
+import { seedAudience, type SeedAudienceResult } from '../lib/seed/seed-audience'
 
 const password = process.env.DEMO_PASSWORD || 'demo-password'
 
@@ -54,6 +55,19 @@ async function main() {
     ],
   })
   console.log('Seeded: Demo Store, Second Store, Provider Staff; users owner@demo.test, analyst@demo.test, staff@demo.test.')
+
+  // The audience: customers, consent, months of store events, lists and segments (lib/seed).
+  const big = await seedAudience(demo.id, { seed: 'demo-store', customers: 5000, months: 12, storeUrl: 'https://demo-store.example' })
+  console.log(`Demo Store audience: ${describe(big)}`)
+  const small = await seedAudience(second.id, {
+    seed: 'second-store', customers: 200, months: 1, mix: 'uk', currency: 'GBP', storeUrl: 'https://second-store.example',
+  })
+  console.log(`Second Store audience: ${describe(small)}`)
+}
+
+function describe(r: SeedAudienceResult): string {
+  return `${r.profiles} profiles, ${r.events} events, ${r.orders} orders; lists ${JSON.stringify(r.lists)}; ` +
+    `segments ${JSON.stringify(r.segments)} (${(r.ms.total / 1000).toFixed(1)} s: generate ${r.ms.generate} ms, write ${r.ms.write} ms, groups ${r.ms.groups} ms)`
 }
 
 main().then(() => db.$disconnect()).catch(async (e) => {

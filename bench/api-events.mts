@@ -1,0 +1,227 @@
+// Benchmark (a) of issue 3 §10: POST /api/events requests per second at concurrency 32,
+// against a bare route handler of the same build that answers 202 without work
+// (POST /api/bench/noop, enabled by BENCH_ROUTES=1). Needs a production build (.next): it
+// does not build; run `npx next build` first.
+//
+//   npx tsx bench/api-events.mts [--seconds 10] [--warmup 2] [--concurrency 32]
+//
+// It starts `next start` on a free loopback port over a scratch database (with the in-process
+// worker, as `npm start` runs it), creates one company and private API key per concurrent
+// loop directly in the database (the key hashed as lib/api-keys/hash-key.ts does), so the
+// per-account rate limits (XL: 350/s, 3,500/min) never answer 429 for the load of one loop,
+// then drives keep-alive HTTP load from this process: the baseline first, then the events
+// endpoint, each after a warm-up. Target: events req/s ≥ 0.5 × baseline req/s. Prints a
+// final `BENCH_RESULT {json}` line for bench/run-all.mjs.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? Number(process.argv[i + 1]) : dflt
+}
+const SECONDS = arg('seconds', 10)
+const WARMUP = arg('warmup', 2)
+const CONCURRENCY = arg('concurrency', 32)
+const TARGET = 0.5
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+process.chdir(root)
+
+function machine(): string {
+  const cpu = os.cpus()
+  return `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`
+}
+
+if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+  console.error('bench/api-events.mts needs a production build and found none (.next/BUILD_ID is missing).')
+  console.error('Build first with `npx next build` (or `npm run build`), then run this benchmark again.')
+  process.exit(1)
+}
+
+// ---- scratch database: migrations, companies and keys ----
+const dbFile = path.join(os.tmpdir(), `bench-api-${process.pid}.db`)
+const removeDb = () => { for (const f of [dbFile, dbFile + '-wal', dbFile + '-shm']) fs.rmSync(f, { force: true }) }
+removeDb()
+execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], { env: { ...process.env, DATABASE_URL: 'file:' + dbFile }, stdio: 'ignore' })
+const keys: string[] = []
+{
+  const conn = new Database(dbFile)
+  const now = new Date().toISOString().replace('Z', '+00:00')
+  const company = conn.prepare(`INSERT INTO Company (name, publicApiKey, updatedAt) VALUES (?, ?, ?)`)
+  const apiKey = conn.prepare(`INSERT INTO ApiKey (companyId, label, prefix, keyHash, scopes, createdAt) VALUES (?, 'bench', ?, ?, '[]', ?)`)
+  conn.transaction(() => {
+    for (let i = 0; i < CONCURRENCY; i++) {
+      const companyId = Number(company.run(`Bench ${i}`, `BN${String(i).padStart(4, '0')}`, now).lastInsertRowid)
+      const key = 'pk_' + randomBytes(24).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 32)
+      apiKey.run(companyId, key.slice(0, 8), createHash('sha256').update(key).digest('hex'), now)
+      keys.push(key)
+    }
+  })()
+  conn.close()
+}
+
+// ---- the server ----
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port
+      s.close(() => resolve(port))
+    })
+  })
+}
+const port = await freePort()
+const server: ChildProcess = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
+  env: {
+    ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', BENCH_ROUTES: '1', ENABLE_INPROCESS_WORKER: '1',
+    DATABASE_URL: 'file:' + dbFile, SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-secret-bench-secret-bench-secret-0123',
+  },
+  stdio: ['ignore', 'ignore', 'pipe'],
+  detached: true,
+})
+let serverErr = ''
+server.stderr?.on('data', (d) => { serverErr = (serverErr + d).slice(-4000) })
+let stopping = false
+async function stopServer() {
+  if (stopping) return
+  stopping = true
+  if (server.exitCode === null && server.pid) {
+    const exited = new Promise((r) => server.once('exit', r))
+    try { process.kill(-server.pid, 'SIGTERM') } catch { /* already gone */ }
+    const timer = setTimeout(() => { try { process.kill(-server.pid!, 'SIGKILL') } catch { /* gone */ } }, 5000)
+    await exited
+    clearTimeout(timer)
+  }
+  removeDb()
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => { void stopServer().then(() => process.exit(130)) })
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, maxFreeSockets: CONCURRENCY })
+
+function request(method: string, pathName: string, body: string | null, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: pathName, agent, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode ?? 0))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.setTimeout(30_000, () => req.destroy(new Error('request timed out')))
+    if (body) req.write(body)
+    req.end()
+  })
+}
+
+async function waitForServer() {
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`next start exited (${server.exitCode}):\n${serverErr}`)
+    try {
+      if ((await request('GET', '/ajax/ping', null, {})) === 200) return
+    } catch { /* not up yet */ }
+    if (Date.now() > deadline) throw new Error('the server did not answer /ajax/ping within 90 s')
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+// ---- the load ----
+const METRICS = ['Viewed Product', 'Active on Site', 'Added to Cart', 'Started Checkout', 'Placed Order']
+function eventBody(loop: number, n: number): string {
+  const metric = METRICS[n % METRICS.length]!
+  const product = (n * 7 + loop) % 50
+  const price = 10 + ((n * 13) % 190)
+  return JSON.stringify({
+    data: {
+      type: 'event',
+      attributes: {
+        properties: { ProductName: `Product ${product}`, ProductID: String(7401000 + product), Categories: ['Apparel'], Price: price, URL: `https://shop.example/products/p-${product}` },
+        time: new Date().toISOString(),
+        value: metric === 'Placed Order' ? price : undefined,
+        unique_id: `bench-${loop}-${n}`,
+        metric: { data: { type: 'metric', attributes: { name: metric } } },
+        profile: { data: { type: 'profile', attributes: { email: `shopper-${loop}-${n % 400}@example.test`, first_name: `Shopper ${n % 400}` } } },
+      },
+    },
+  })
+}
+
+interface Phase { requests: number; seconds: number; latencies: number[]; statuses: Map<number, number>; errors: number }
+
+async function drive(target: 'noop' | 'events', seconds: number): Promise<Phase> {
+  const pathName = target === 'noop' ? '/api/bench/noop' : '/api/events'
+  const statuses = new Map<number, number>()
+  const latencies: number[] = []
+  let errors = 0
+  const endAt = performance.now() + seconds * 1000
+  const started = performance.now()
+  await Promise.all(Array.from({ length: CONCURRENCY }, async (_, loop) => {
+    const headers = {
+      'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json', revision: '2026-07-15',
+      authorization: `Klaviyo-API-Key ${keys[loop]}`,
+    }
+    for (let n = 0; performance.now() < endAt; n++) {
+      const body = eventBody(loop, n + (target === 'events' ? 0 : 1e6))
+      const t = performance.now()
+      try {
+        const status = await request('POST', pathName, body, headers)
+        latencies.push(performance.now() - t)
+        statuses.set(status, (statuses.get(status) ?? 0) + 1)
+      } catch {
+        errors++
+      }
+    }
+  }))
+  return { requests: latencies.length, seconds: (performance.now() - started) / 1000, latencies, statuses, errors }
+}
+
+const pct = (sorted: number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN
+
+try {
+  console.log(`Bench (a) POST /api/events vs a bare 202 handler: concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up, loopback port ${port}`)
+  console.log(`Machine: ${machine()}`)
+  await waitForServer()
+  const results: Record<string, Phase> = {}
+  for (const target of ['noop', 'events'] as const) {
+    await drive(target, WARMUP)
+    results[target] = await drive(target, SECONDS)
+  }
+  const conn = new Database(dbFile, { readonly: true })
+  const backlog = conn.prepare(`SELECT COUNT(*) FROM Job WHERE type = 'events.ingest'`).pluck().get() as number
+  const stored = conn.prepare(`SELECT COUNT(*) FROM Event`).pluck().get() as number
+  conn.close()
+
+  const row = (label: string, r: Phase) => {
+    const sorted = [...r.latencies].sort((a, b) => a - b)
+    const rate = r.requests / r.seconds
+    const statuses = [...r.statuses].map(([s, c]) => `${s}×${c}`).join(' ') + (r.errors ? ` errors×${r.errors}` : '')
+    console.log(`  ${label.padEnd(30)} ${Math.round(rate).toLocaleString('en-US').padStart(8)}  ${pct(sorted, 50).toFixed(1).padStart(8)}  ${pct(sorted, 99).toFixed(1).padStart(8)}   ${statuses}`)
+    return { rate, p50: pct(sorted, 50), p99: pct(sorted, 99) }
+  }
+  console.log('')
+  console.log('                                     req/s   p50 ms   p99 ms   statuses')
+  const noop = row('POST /api/bench/noop (baseline)', results.noop!)
+  const events = row('POST /api/events', results.events!)
+  const ratio = events.rate / noop.rate
+  const ok = (results.events!.statuses.get(202) ?? 0) === results.events!.requests && results.events!.errors === 0
+  console.log(`  ratio ${ratio.toFixed(2)}   target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}${ok ? '' : '   (WARNING: not every events request answered 202)'}`)
+  console.log(`  worker after the run: ${stored.toLocaleString('en-US')} events stored, ${backlog.toLocaleString('en-US')} ingest jobs still queued`)
+  console.log('BENCH_RESULT ' + JSON.stringify({
+    bench: 'api-events', concurrency: CONCURRENCY, seconds: SECONDS,
+    baseline: { reqPerSec: Math.round(noop.rate), p50Ms: +noop.p50.toFixed(2), p99Ms: +noop.p99.toFixed(2) },
+    events: { reqPerSec: Math.round(events.rate), p50Ms: +events.p50.toFixed(2), p99Ms: +events.p99.toFixed(2), all202: ok },
+    ratio: Number(ratio.toFixed(3)), target: TARGET, met: ratio >= TARGET && ok, machine: machine(),
+  }))
+  agent.destroy()
+  await stopServer()
+} catch (e) {
+  console.error(e instanceof Error ? e.message : e)
+  agent.destroy()
+  await stopServer()
+  process.exit(1)
+}
