@@ -20,6 +20,7 @@ const BUILD_ID = buildId()
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  skipTrailingSlashRedirect: true, // /api/events/ must reach the handler: the SDK does not follow a 308 for POSTs
   generateBuildId: () => BUILD_ID,
   env: { NEXT_PUBLIC_BUILD_ID: BUILD_ID },
   experimental: { authInterrupts: true },

@@ -1,0 +1,23 @@
+import { apiRoute } from '@/lib/api/api-route'
+import { createEventBody, eventPointer, toEventInput } from '@/lib/api/event-body'
+import { listEventsPage } from '@/lib/api/events/list-events'
+import { acceptEvent } from '@/lib/events/accept-event'
+
+// GET /api/events – events with metric, profile and time filters; include metric,profile
+export const GET = apiRoute({
+  scopes: ['events:read'],
+  rate: 'XL',
+  handler: ({ ctx }) => listEventsPage(ctx.companyId, ctx.url),
+})
+
+// POST /api/events – accepts one event for background processing (202, no body)
+export const POST = apiRoute({
+  scopes: ['events:write'],
+  rate: 'XL',
+  body: createEventBody,
+  status: 202,
+  pointerFor: eventPointer,
+  handler: async ({ ctx, body }) => {
+    await acceptEvent(ctx.companyId, toEventInput(body), { source: 'api' })
+  },
+})

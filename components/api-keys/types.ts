@@ -1,0 +1,15 @@
+// What the api-keys calls answer (camelCased by the http module).
+export interface ApiKeyRow {
+  id: number
+  label: string
+  prefix: string
+  /** Empty: full access. */
+  scopes: string[]
+  createdAt: string
+  lastUsedAt: string | null
+}
+
+export interface ScopeFamily {
+  family: string
+  scopes: string[]
+}

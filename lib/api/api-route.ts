@@ -1,0 +1,176 @@
+// The one wrapper for the public API: /api handlers (private key, scopes) and /client
+// handlers (public company id, CORS). Written once: revision header, rate limits, JSON:API
+// bodies with a size limit, the vendor's errors[] shape, and response headers.
+import { randomUUID } from 'node:crypto'
+import type { ZodType } from 'zod'
+import { db } from '@/lib/db/client'
+import { reportError } from '@/lib/errors/reporter'
+import { authenticateApiKey } from '@/lib/api-keys/authenticate-api-key'
+import { hasScopes, type ApiScope } from '@/lib/api-keys/scopes'
+import { ApiError, toJsonApiError, type PointerFor } from './api-error'
+import { FIVE_MB, readJsonBody } from './read-json-body'
+import { TIERS, takeToken, rateLimitHeaders, type RateLimit, type Tier } from './rate-limit'
+
+export const DEFAULT_REVISION = '2026-07-15'
+export const JSON_API = 'application/vnd.api+json'
+const REVISION = /^\d{4}-\d{2}-\d{2}(?:\.[A-Za-z0-9_-]+)?$/
+
+export interface ApiCtx {
+  companyId: number
+  /** null on /client endpoints. */
+  keyId: number | null
+  requestId: string
+  req: Request
+  url: URL
+  revision: string
+}
+
+/** A handler result with a status other than the route's default. */
+export class ApiResult {
+  constructor(readonly status: number, readonly body?: unknown, readonly headers?: Record<string, string>) {}
+}
+
+interface CommonOptions<B> {
+  rate: Tier | RateLimit
+  body?: ZodType<B>
+  /** Defaults to 5 MB, the reference's limit for event payloads. */
+  maxBodyBytes?: number
+  /** The status of a plain result: 200 by default; 202/204 answer with no body. */
+  status?: number
+  /** Where a domain field error points in this endpoint's body. */
+  pointerFor?: PointerFor
+  handler: (args: { ctx: ApiCtx; body: B; params: Record<string, string> }) => Promise<unknown> | unknown
+}
+
+export interface ApiRouteOptions<B> extends CommonOptions<B> {
+  /** Every scope the endpoint needs (the reference's "Scopes" list). */
+  scopes: readonly ApiScope[]
+}
+
+type RouteContext = { params?: Promise<Record<string, string | string[]>> }
+
+function revisionOf(req: Request): string {
+  const raw = req.headers.get('revision')?.trim()
+  if (!raw) return DEFAULT_REVISION
+  if (!REVISION.test(raw)) throw new ApiError(400, 'invalid', `"${raw}" is not a valid revision; use the format YYYY-MM-DD[.suffix].`, { parameter: 'revision' })
+  return raw
+}
+
+async function paramsOf(context?: RouteContext): Promise<Record<string, string>> {
+  const raw = (await context?.params) ?? {}
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(raw)) out[k] = Array.isArray(v) ? v.join('/') : v
+  return out
+}
+
+function respond(status: number, body: unknown, headers: Record<string, string>): Response {
+  const h = new Headers(headers)
+  h.set('revision', DEFAULT_REVISION)
+  if (body === undefined || body === null || status === 204) {
+    return new Response(null, { status, headers: h })
+  }
+  h.set('content-type', JSON_API)
+  return new Response(JSON.stringify(body), { status, headers: h })
+}
+
+function errorResponse(e: unknown, ctx: { requestId: string; path: string; pointerFor?: PointerFor }, headers: Record<string, string>): Response {
+  const { status, headers: extra, body } = toJsonApiError(e, {
+    pointerFor: ctx.pointerFor,
+    onUnexpected: (error, id) => reportError({ error, route: ctx.path, requestId: ctx.requestId, extra: { errorId: id } }),
+  })
+  return respond(status, body, { ...headers, ...extra })
+}
+
+async function run<B>(
+  req: Request,
+  context: RouteContext | undefined,
+  opts: CommonOptions<B>,
+  authenticate: () => Promise<{ companyId: number; keyId: number | null }>,
+  baseHeaders: Record<string, string>,
+): Promise<Response> {
+  const requestId = randomUUID()
+  const url = new URL(req.url)
+  const headers: Record<string, string> = { ...baseHeaders }
+  try {
+    const who = await authenticate()
+    const decision = takeToken(`${who.companyId}:${typeof opts.rate === 'string' ? opts.rate : `${opts.rate.burst}/${opts.rate.steady}`}`,
+      typeof opts.rate === 'string' ? TIERS[opts.rate] : opts.rate)
+    Object.assign(headers, rateLimitHeaders(decision))
+    if (!decision.allowed) {
+      throw new ApiError(429, 'throttled', `Request was throttled. Expected available in ${decision.retryAfter} second${decision.retryAfter === 1 ? '' : 's'}.`,
+        undefined, undefined, { 'Retry-After': String(decision.retryAfter) })
+    }
+    const revision = revisionOf(req)
+    const body = (opts.body ? opts.body.parse(await readJsonBody(req, opts.maxBodyBytes ?? FIVE_MB)) : undefined) as B
+    const ctx: ApiCtx = { companyId: who.companyId, keyId: who.keyId, requestId, req, url, revision }
+    const result = await opts.handler({ ctx, body, params: await paramsOf(context) })
+    if (result instanceof Response) {
+      for (const [k, v] of Object.entries(headers)) result.headers.set(k, v)
+      return result
+    }
+    if (result instanceof ApiResult) return respond(result.status, result.body, { ...headers, ...result.headers })
+    return respond(opts.status ?? 200, result, headers)
+  } catch (e) {
+    return errorResponse(e, { requestId, path: url.pathname, pointerFor: opts.pointerFor }, headers)
+  }
+}
+
+/** An /api handler: `Authorization: Klaviyo-API-Key pk_…` with the endpoint's scopes. */
+export function apiRoute<B = undefined>(opts: ApiRouteOptions<B>) {
+  return (req: Request, context?: RouteContext) =>
+    run(req, context, opts, async () => {
+      const auth = req.headers.get('authorization') ?? ''
+      const m = /^Klaviyo-API-Key\s+(\S+)$/i.exec(auth.trim())
+      if (!m) throw new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided. Send "Authorization: Klaviyo-API-Key your-private-api-key".')
+      const key = await authenticateApiKey(m[1]!)
+      if (!key) throw new ApiError(401, 'not_authenticated', 'Incorrect authentication credentials: the API key is not valid or has been revoked.')
+      if (!hasScopes(key.scopes, opts.scopes)) {
+        throw new ApiError(403, 'permission_denied', `This API key is missing the required scopes: ${opts.scopes.filter((s) => !key.scopes.includes(s)).join(', ')}.`)
+      }
+      return { companyId: key.companyId, keyId: key.id }
+    }, {})
+}
+
+// /client: browsers call these from any store page, so every response allows any origin.
+export const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'accept, content-type, revision, x-klaviyo-onsite, x-requested-with',
+  'Access-Control-Max-Age': '86400',
+}
+
+const companyCache = new Map<string, { at: number; id: number | null }>()
+
+async function companyByPublicKey(publicKey: string): Promise<number | null> {
+  const hit = companyCache.get(publicKey)
+  if (hit && Date.now() - hit.at < 60_000) return hit.id
+  const company = await db.company.findUnique({ where: { publicApiKey: publicKey }, select: { id: true } })
+  if (companyCache.size > 10_000) companyCache.clear()
+  companyCache.set(publicKey, { at: Date.now(), id: company?.id ?? null })
+  return company?.id ?? null
+}
+
+/** A /client handler: `?company_id=<public key>`, no Authorization, CORS on every answer. */
+export function clientRoute<B = undefined>(opts: CommonOptions<B>) {
+  return (req: Request, context?: RouteContext) =>
+    run(req, context, opts, async () => {
+      const publicKey = new URL(req.url).searchParams.get('company_id')?.trim()
+      if (!publicKey) throw new ApiError(400, 'invalid', 'The company_id query parameter (your public API key) is required.', { parameter: 'company_id' })
+      const companyId = await companyByPublicKey(publicKey)
+      if (companyId == null) throw new ApiError(400, 'invalid', `"${publicKey}" is not a valid public API key.`, { parameter: 'company_id' })
+      return { companyId, keyId: null }
+    }, CORS_HEADERS)
+}
+
+/** OPTIONS for /client: the CORS preflight. */
+export function clientPreflight(req: Request): Response {
+  const origin = req.headers.get('origin')
+  const headers = new Headers(CORS_HEADERS)
+  if (origin) {
+    headers.set('Access-Control-Allow-Origin', origin)
+    headers.set('Vary', 'Origin')
+  }
+  const asked = req.headers.get('access-control-request-headers')
+  if (asked) headers.set('Access-Control-Allow-Headers', `${CORS_HEADERS['Access-Control-Allow-Headers']}, ${asked}`)
+  return new Response(null, { status: 204, headers })
+}

@@ -1,0 +1,66 @@
+// GET /api/events: filters on metric, profile and time, sort by time, cursor pages, and
+// include=metric,profile as compound documents.
+import { db } from '@/lib/db/client'
+import type { Event } from '@/generated/prisma/client'
+import { decodeCursor, nextLink } from '../cursor'
+import { keysetOrder, keysetWhere, pageOf } from '../keyset'
+import { dateValue, enumList, filterParam, pageSize, sortParam, sparseFields } from '../query-params'
+import { invalidParam } from '../api-error'
+import { EVENT_FIELDS, METRIC_FIELDS, serializeEvent, serializeMetric } from '../serialize-metric'
+import { PROFILE_FIELDS, serializeProfile } from '../serialize-profile'
+
+const COMPARE = ['greater-or-equal', 'greater-than', 'less-or-equal', 'less-than'] as const
+export const EVENT_FILTERS = {
+  metric_id: ['equals'],
+  profile_id: ['equals'],
+  profile: ['has'],
+  metric: ['has'],
+  datetime: COMPARE,
+  timestamp: COMPARE,
+} as const
+const OPS: Record<string, string> = { 'greater-or-equal': 'gte', 'greater-than': 'gt', 'less-or-equal': 'lte', 'less-than': 'lt' }
+
+function seconds(v: unknown, field: string): number {
+  if (typeof v === 'number' && field === 'timestamp') return Math.floor(v)
+  return Math.floor(dateValue(v, field).getTime() / 1000)
+}
+
+export async function listEventsPage(companyId: number, url: URL) {
+  const size = pageSize(url, { def: 200, max: 1000 })
+  const sort = sortParam(url, ['datetime', '-datetime', 'timestamp', '-timestamp'] as const, 'datetime')
+  const include = enumList(url, 'include', ['attributions', 'metric', 'profile'] as const)
+  const fields = sparseFields(url, 'event', EVENT_FIELDS)
+  const metricFields = sparseFields(url, 'metric', METRIC_FIELDS)
+  const profileFields = sparseFields(url, 'profile', PROFILE_FIELDS)
+  const and: Record<string, unknown>[] = [{ companyId }]
+  for (const c of filterParam(url, EVENT_FILTERS)) {
+    if (c.op === 'has') continue // every event has a profile and a metric
+    if (c.field === 'metric_id' || c.field === 'profile_id') {
+      if (typeof c.value !== 'string') throw invalidParam('filter', `The value for "${c.field}" must be a quoted string.`)
+      and.push({ [c.field === 'metric_id' ? 'metricId' : 'profileId']: c.value })
+    } else {
+      and.push({ ts: { [OPS[c.op]!]: seconds(c.value, c.field) } })
+    }
+  }
+  const after = keysetWhere('ts', sort.desc, decodeCursor(url.searchParams.get('page[cursor]')))
+  if (after) and.push(after)
+  const rows = await db.event.findMany({ where: { AND: and }, orderBy: keysetOrder('ts', sort.desc), take: size + 1 })
+  const { page, next } = pageOf<Event>(rows, size, 'ts', (e) => e.ts)
+
+  const included: unknown[] = []
+  if (include.includes('metric')) {
+    const metricIds = [...new Set(page.map((e) => e.metricId))]
+    const metrics = await db.metric.findMany({ where: { companyId, id: { in: metricIds } } })
+    included.push(...metrics.map((m) => serializeMetric(url, m, metricFields)))
+  }
+  if (include.includes('profile')) {
+    const profileIds = [...new Set(page.map((e) => e.profileId))]
+    const profiles = await db.profile.findMany({ where: { companyId, id: { in: profileIds } } })
+    included.push(...profiles.map((p) => serializeProfile(url, p, { fields: profileFields })))
+  }
+  return {
+    data: page.map((e) => serializeEvent(url, e, fields)),
+    links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null },
+    ...(include.length ? { included } : {}),
+  }
+}

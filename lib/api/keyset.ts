@@ -1,0 +1,45 @@
+// Keyset (cursor) pagination over Prisma: order by (sort field, id) and continue strictly
+// after the last row's pair. SQLite sorts NULL first ascending and last descending, and the
+// conditions below follow that, so nullable sort fields (email) page correctly too.
+import { encodeCursor, type CursorKey } from './cursor'
+
+type Where = Record<string, unknown>
+
+export function keysetOrder(field: string, desc: boolean): Array<Record<string, 'asc' | 'desc'>> {
+  const dir = desc ? 'desc' : 'asc'
+  return field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }]
+}
+
+export function keysetWhere(
+  field: string,
+  desc: boolean,
+  cursor: CursorKey | null,
+  kind: 'date' | 'text' = 'text',
+  nullable = false,
+): Where | undefined {
+  if (!cursor) return undefined
+  const [rawValue, id] = cursor
+  const after = desc ? 'lt' : 'gt'
+  if (field === 'id') return { id: { [after]: id } }
+  const value = rawValue == null ? null : kind === 'date' ? new Date(String(rawValue)) : rawValue
+  if (value === null) {
+    // Inside the NULL block: ascending, every non-null row comes after it; descending, nothing.
+    return desc ? { [field]: null, id: { lt: id } } : { OR: [{ [field]: null, id: { gt: id } }, { [field]: { not: null } }] }
+  }
+  const ors: Where[] = [{ [field]: { [after]: value } }, { [field]: value, id: { [after]: id } }]
+  if (desc && nullable) ors.push({ [field]: null })
+  return { OR: ors }
+}
+
+/** Splits the extra row fetched to know whether there is a next page. */
+export function pageOf<T extends { id: string | number }>(rows: T[], size: number, field: string, read: (row: T) => unknown) {
+  const more = rows.length > size
+  const page = more ? rows.slice(0, size) : rows
+  const last = page[page.length - 1]
+  let next: string | null = null
+  if (more && last) {
+    const v = field === 'id' ? null : read(last)
+    next = encodeCursor([v instanceof Date ? v.toISOString() : (v as string | number | null) ?? null, last.id])
+  }
+  return { page, next }
+}

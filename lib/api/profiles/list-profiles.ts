@@ -1,0 +1,75 @@
+// GET /api/profiles (and a list's or segment's profiles): the reference's filters, sorts,
+// cursor pages, sparse fieldsets and additional-fields[profile]=subscriptions.
+import { db } from '@/lib/db/client'
+import { getSubscriptions } from '@/lib/profiles/consent'
+import type { ProfileRow } from '@/lib/profiles/types'
+import { decodeCursor, nextLink } from '../cursor'
+import { keysetOrder, keysetWhere, pageOf } from '../keyset'
+import { dateValue, enumList, filterParam, pageSize, sortParam, sparseFields, stringValues } from '../query-params'
+import { serializeProfile, PROFILE_FIELDS } from '../serialize-profile'
+
+export const PROFILE_FILTERS = {
+  id: ['any', 'equals'],
+  email: ['any', 'equals'],
+  phone_number: ['any', 'equals'],
+  external_id: ['any', 'equals'],
+  created: ['greater-than', 'less-than'],
+  updated: ['greater-than', 'less-than'],
+} as const
+
+export const PROFILE_SORTS = ['created', '-created', 'email', '-email', 'id', '-id', 'updated', '-updated'] as const
+
+const COLUMN: Record<string, string> = {
+  id: 'id', email: 'email', phone_number: 'phoneNumber', external_id: 'externalId', created: 'createdAt', updated: 'updatedAt',
+}
+
+export function profileFilterWhere(url: URL, allowed: Record<string, readonly string[]> = PROFILE_FILTERS): Record<string, unknown>[] {
+  const and: Record<string, unknown>[] = []
+  for (const c of filterParam(url, allowed)) {
+    const column = COLUMN[c.field]!
+    if (c.op === 'equals' || c.op === 'any') {
+      let values = stringValues(c.value, c.field)
+      if (c.field === 'email') values = values.map((v) => v.trim().toLowerCase())
+      and.push(c.op === 'equals' ? { [column]: values[0] } : { [column]: { in: values } })
+    } else {
+      const d = dateValue(c.value, c.field)
+      const op = { 'greater-than': 'gt', 'less-than': 'lt', 'greater-or-equal': 'gte', 'less-or-equal': 'lte' }[c.op]!
+      and.push({ [column]: { [op]: d } })
+    }
+  }
+  return and
+}
+
+export async function subscriptionsFor(companyId: number, ids: string[], wanted: boolean): Promise<Map<string, unknown> | null> {
+  if (!wanted || !ids.length) return null
+  return (await getSubscriptions(companyId, ids)) as Map<string, unknown>
+}
+
+export interface ProfilePageOptions {
+  /** Extra conditions, e.g. membership of a list. */
+  where?: Record<string, unknown>
+}
+
+export async function listProfilesPage(companyId: number, url: URL, opts: ProfilePageOptions = {}) {
+  const size = pageSize(url, { def: 20, max: 100 })
+  const fields = sparseFields(url, 'profile', PROFILE_FIELDS)
+  const additional = enumList(url, 'additional-fields[profile]', ['subscriptions', 'predictive_analytics'] as const)
+  const sort = sortParam(url, PROFILE_SORTS, 'id')
+  const column = COLUMN[sort.field]!
+  const cursor = decodeCursor(url.searchParams.get('page[cursor]'))
+  const and: Record<string, unknown>[] = [{ companyId }, ...profileFilterWhere(url)]
+  if (opts.where) and.push(opts.where)
+  const after = keysetWhere(column, sort.desc, cursor, column.endsWith('At') ? 'date' : 'text', column === 'email')
+  if (after) and.push(after)
+  const rows = (await db.profile.findMany({
+    where: { AND: and },
+    orderBy: keysetOrder(column, sort.desc),
+    take: size + 1,
+  })) as ProfileRow[]
+  const { page, next } = pageOf(rows, size, column, (r) => (r as unknown as Record<string, unknown>)[column])
+  const subs = await subscriptionsFor(companyId, page.map((p) => p.id), additional.includes('subscriptions'))
+  return {
+    data: page.map((p) => serializeProfile(url, p, { fields, subscriptions: subs ? (subs.get(p.id) ?? null) : undefined })),
+    links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null },
+  }
+}
