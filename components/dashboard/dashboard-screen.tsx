@@ -11,6 +11,7 @@ import { ROLE_LABELS, isRole } from '@/lib/auth/roles'
 import { Page, PageHead, PageBody } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { Badge } from '@/components/ui/badge'
+import { AudienceCards } from './audience-cards'
 import styles from './dashboard-screen.module.css'
 
 const STATUS_NAMES = ['ACTIVE', 'DISABLED', 'SUSPENDED', 'DISABLED_FAILED_VERIFICATION', 'DISABLED_REQUIRES_MANUAL_VERIFICATION',
@@ -39,6 +40,7 @@ export async function DashboardScreen() {
       <PageHead title={t('welcome', { name: p.user.firstName || p.user.email })} description={t('subtitle', { company: p.company.name })} />
       <PageBody>
         <div className={styles.grid}>
+          <AudienceCards />
           <Card title={t('accountTitle')}>
             <dl className={styles.facts}>
               <dt>{t('accountName')}</dt><dd>{p.company.name}</dd>
