@@ -1,2 +1,54 @@
-// STUB (owner replaces it): registers this domain's job handlers with lib/jobs/queue.ts.
-export function register(): void {}
+// The segment engine's background work: recompute after a definition change, the periodic
+// refresh of time-relative segments, and large list exports.
+import { registerJobHandler, PermanentJobError } from '@/lib/jobs/queue'
+import { AppError } from '@/lib/http/app-error'
+import { prep } from '@/lib/db/sqlite'
+import { recomputeSegment } from './recompute-segment'
+import { isTimeRelative, segmentDefinition } from './definition'
+import { scheduleTimeRefresh } from './schedule-recompute'
+import { buildListExport } from '@/lib/groups/export-list-members'
+
+// Idempotent: recompute diffs the computed set against the kept membership, so a re-run
+// after a crash converges to the same members; a deleted segment is simply skipped.
+async function recompute(payload: { groupId?: string }, ctx: { companyId: number | null }): Promise<void> {
+  if (!payload?.groupId || ctx.companyId == null) throw new PermanentJobError('segments.recompute needs a groupId and a companyId')
+  try {
+    await recomputeSegment(ctx.companyId, payload.groupId)
+    // Keeps the periodic refresh alive for "in the last N days" segments (one job per slot).
+    const text = prep(`SELECT definition FROM "Group" WHERE id = ?`).pluck().get(payload.groupId) as string | null
+    const parsed = text ? segmentDefinition.safeParse(JSON.parse(text)) : null
+    if (parsed?.success && isTimeRelative(parsed.data)) await scheduleTimeRefresh()
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) return
+    throw e
+  }
+}
+
+/** Recomputes every "in the last N days" segment, then books the next slot if any remain. */
+export async function refreshTimeRelativeSegments(): Promise<number> {
+  const rows = prep(`SELECT id, companyId, definition FROM "Group" WHERE type = 1 AND deletedAt IS NULL AND isActive = 1 AND definition IS NOT NULL`)
+    .all() as Array<{ id: string; companyId: number; definition: string }>
+  let n = 0
+  for (const r of rows) {
+    const parsed = segmentDefinition.safeParse(JSON.parse(r.definition))
+    if (!parsed.success || !isTimeRelative(parsed.data)) continue
+    await recomputeSegment(r.companyId, r.id, undefined, { markProcessing: false }).catch((e) => {
+      if (!(e instanceof AppError && e.status === 404)) throw e
+    })
+    n++
+  }
+  if (n > 0) await scheduleTimeRefresh()
+  return n
+}
+
+export function register(): void {
+  registerJobHandler('segments.recompute', recompute)
+  registerJobHandler('segments.refresh-time', async () => {
+    await refreshTimeRelativeSegments()
+  })
+  // Idempotent: the download row is rewritten whole on every run.
+  registerJobHandler('lists.export', async (payload: { downloadId?: number; groupId?: string }, ctx) => {
+    if (!payload?.downloadId || !payload.groupId || ctx.companyId == null) throw new PermanentJobError('lists.export needs a downloadId and a groupId')
+    await buildListExport(ctx.companyId, payload.downloadId, payload.groupId)
+  })
+}

@@ -1,0 +1,61 @@
+// Profile property and location conditions → SQL over the Profile row `p`.
+import type { BuiltinField, LocationCondition, ProfilePropertyCondition } from './definition'
+import { sql, raw, jsonKeyPath, type Frag } from './sql-fragment'
+import { boolish, endExclusive, isNotSet, isSet, numeric, startOf, textCompare, unixSeconds } from './compile-values'
+
+const COLUMNS: Record<BuiltinField, string> = {
+  email: 'p.email', phone_number: 'p.phoneNumber', first_name: 'p.firstName', last_name: 'p.lastName',
+  organization: 'p.organization', title: 'p.title', locale: 'p.locale', city: 'p.city', region: 'p.region',
+  country: 'p.country', zip: 'p.zip', timezone: 'p.timezone',
+  created: 'p.createdAt', updated: 'p.updatedAt', last_event_date: 'p.lastEventAt',
+}
+
+export function compileProfileProperty(c: ProfilePropertyCondition, now: number): Frag {
+  const isCustom = c.field.startsWith('properties.')
+  const path = isCustom ? jsonKeyPath(c.field.slice('properties.'.length)) : ''
+  const x = isCustom ? sql`json_extract(p.properties, ${path})` : raw(COLUMNS[c.field as BuiltinField])
+  const jsonType = isCustom ? sql`json_type(p.properties, ${path})` : null
+
+  if (c.operator === 'is_set') return isSet(x)
+  if (c.operator === 'is_not_set') return isNotSet(x)
+  const v = c.value
+  switch (c.valueType) {
+    case 'text':
+      return textCompare(x, c.operator as Parameters<typeof textCompare>[1], String(v))
+    case 'number': {
+      const n = numeric(x)
+      switch (c.operator) {
+        case 'equals': return sql`${n} = ${v}`
+        case 'not_equals': return sql`(${n} IS NULL OR ${n} <> ${v})`
+        case 'greater_than': return sql`${n} > ${v}`
+        case 'less_than': return sql`${n} < ${v}`
+        case 'between': { const [a, b] = v as number[]; return sql`${n} BETWEEN ${a} AND ${b}` }
+      }
+      break
+    }
+    case 'boolean': {
+      const b = boolish(x, jsonType)
+      return c.operator === 'equals' ? sql`${b} = ${v}` : sql`(${b} IS NULL OR ${b} <> ${v})`
+    }
+    case 'date': {
+      const d = unixSeconds(x)
+      switch (c.operator) {
+        case 'before': return sql`${d} < ${startOf(String(v))}`
+        case 'after': return sql`${d} >= ${endExclusive(String(v))}`
+        case 'between': { const [a, b] = v as string[]; return sql`(${d} >= ${startOf(a!)} AND ${d} < ${endExclusive(b!)})` }
+        case 'in_last_days': return sql`(${d} >= ${now - Number(v) * 86400} AND ${d} <= ${now})`
+      }
+      break
+    }
+    case 'list': {
+      const item = sql`EXISTS (SELECT 1 FROM json_each(p.properties, ${path}) j WHERE lower(CAST(j.value AS TEXT)) = lower(${String(v)}))`
+      return c.operator === 'contains_item' ? item : sql`NOT ${item}`
+    }
+  }
+  // The definition schema only lets valid type/operator pairs through.
+  throw new Error(`Unsupported operator ${c.operator} for ${c.valueType}`)
+}
+
+export function compileLocation(c: LocationCondition): Frag {
+  return textCompare(raw(COLUMNS[c.field]), c.operator, c.value)
+}
