@@ -13,7 +13,7 @@ const bin = (n) => path.join(root, 'node_modules/.bin', n)
 execFileSync(process.execPath, ['scripts/prepare-db.mjs'], { stdio: 'inherit', env: process.env })
 
 // The build is current when its recorded source fingerprint matches the tree.
-const SOURCES = ['app', 'components', 'lib', 'messages', 'styles', 'i18n', 'public', 'proxy.ts', 'next.config.mjs', 'package.json', 'tsconfig.json']
+const SOURCES = ['app', 'components', 'lib', 'messages', 'styles', 'i18n', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package.json', 'tsconfig.json']
 function fingerprint() {
   const h = createHash('sha1')
   const walk = (p) => {
@@ -34,7 +34,8 @@ if (!built) {
   fs.writeFileSync(stamp, current)
 }
 
-const server = spawn(bin('next'), ['start', '-p', port], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env })
+// The job worker runs inside the server (instrumentation.ts); `npm run worker` runs more beside it.
+const server = spawn(bin('next'), ['start', '-p', port], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ENABLE_INPROCESS_WORKER: '1' } })
 let announced = false
 server.stdout.on('data', (chunk) => {
   process.stdout.write(chunk)

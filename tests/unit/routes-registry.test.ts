@@ -106,7 +106,16 @@ test('only the screens this issue builds are marked built', () => {
   expect(ROUTES.filter((r) => r.built).map((r) => r.path).sort()).toEqual([
     '/account/password-reset', '/account/password-reset-done', '/account/reset-complete', '/account/reset/:uid/:token',
     '/dashboard', '/login', '/register', '/settings/account/security', '/support/tickets/:ticketId', '/token-error',
-  ])
+    // Lists and people (issue 3)
+    '/list/:groupId/reports/growth', '/list/:listId', '/list/:listId/:slug', '/list/:listId/edit/:slug', '/list/:listId/import/upload',
+    '/list/:listId/settings', '/lists', '/lists/create', '/lists/create/segment', '/lists/starred', '/people/subscribers', '/people/suppressed',
+    // Downloads (issue 3, metrics)
+    '/downloads/:type?',
+    // Profile and metric screens (issue 3)
+    '/analytics/metrics', '/metric/:metricId/:metricSlug', '/profile/:profileId/:profileEmail?',
+    // Private API keys (issue 3, public API)
+    '/settings/account/api-keys',
+  ].sort())
 })
 
 test('a sample of every section of seed 001 §2 is registered', () => {

@@ -39,7 +39,7 @@ export const ANALYTICS_ROUTES = [
   deliverability('/analytics/deliverability/email/reports'),
   deliverability('/analytics/deliverability/email/score'),
   deliverability('/analytics/deliverability/sms'),
-  metrics('/analytics/metrics'),
+  metrics('/analytics/metrics', { built: true }),
   metrics('/analytics/metrics/feed'),
   metrics('/analytics/metrics/mapping', { required: ['metric_mapping_read'] }),
   metrics('/analytics/monitors'),
@@ -53,7 +53,7 @@ export const ANALYTICS_ROUTES = [
   reports('/analytics/reports/create'),
   reports('/analytics/reports/library'),
 
-  metrics('/metric/:metricId/:metricSlug'),
+  metrics('/metric/:metricId/:metricSlug', { built: true }),
   metrics('/metric/:metricId/:metricSlug/cohort'),
   metrics('/metric/:metricId/:metricSlug/feed'),
   metrics('/metric/:metricId/:metricSlug/list'),

@@ -11,24 +11,25 @@ const LIST_PAGES = [
   'embed', 'forms', 'forms/create', 'import/history', 'import/upload', 'members/add', 'settings', 'suppressed',
   'updating/monitor',
 ]
+const BUILT_LIST_PAGES = ['import/upload', 'settings']
 const PROFILE_PAGES = ['activity-log', 'campaigns', 'campaigns/create', 'lists-and-segments', 'metrics', 'objects']
 
 export const AUDIENCE_ROUTES = [
-  lists('/lists'),
-  lists('/lists/create', PAGE),
-  lists('/lists/create/segment', PAGE),
+  lists('/lists', { built: true }),
+  lists('/lists/create', { ...PAGE, built: true }),
+  lists('/lists/create/segment', { ...PAGE, built: true }),
   lists('/lists/create-rfm/:rfmRecommendationStepId', PAGE),
   lists('/lists/inactive'),
-  lists('/lists/starred'),
+  lists('/lists/starred', { built: true }),
 
-  lists('/list/:listId'),
-  lists('/list/:listId/:slug'),
+  lists('/list/:listId', { built: true }),
+  lists('/list/:listId/:slug', { built: true }),
   lists('/list/:listId/:slug/progress'),
   lists('/list/:listId/clone/:slug', PAGE),
-  lists('/list/:listId/edit/:slug', PAGE),
-  ...LIST_PAGES.map((p) => lists(`/list/:listId/${p}`)),
+  lists('/list/:listId/edit/:slug', { ...PAGE, built: true }),
+  ...LIST_PAGES.map((p) => lists(`/list/:listId/${p}`, BUILT_LIST_PAGES.includes(p) ? { built: true } : {})),
   lists('/list/:listId/merge-progress/:taskId'),
-  lists('/list/:groupId/reports/growth', { flag: 'subscriber_growth_report' }),
+  lists('/list/:groupId/reports/growth', { flag: 'subscriber_growth_report', built: true }),
   lists('/list/:groupId/reports/engagement'),
   lists('/list/:groupId/reports/segment'),
   lists('/list/:groupId/reports/segment/profiles'),
@@ -39,11 +40,11 @@ export const AUDIENCE_ROUTES = [
   lists('/litigator-upload', { required: ['groups_read', 'groups_write'] }),
 
   people('/people/identity-explorer', { flag: 'identity_explorer' }),
-  people('/people/subscribers'),
-  people('/people/suppressed'),
+  people('/people/subscribers', { built: true }),
+  people('/people/suppressed', { built: true }),
   people('/people/suppressed/import'),
 
-  profiles('/profile/:profileId/:profileEmail?'),
+  profiles('/profile/:profileId/:profileEmail?', { built: true }),
   ...PROFILE_PAGES.map((p) => profiles(`/profile/:profileId/${p}`)),
   profiles('/profile/:profileId/all-custom-objects/:customObjectKey'),
 

@@ -29,7 +29,7 @@ const STAFF_TOOLS: [string, StaffResource][] = [
 ]
 
 export const OTHER_ROUTES = [
-  downloads('/downloads/:type?'),
+  downloads('/downloads/:type?', { built: true }),
   support('/support'),
   support('/support/contact'),
   support('/support/tickets/:ticketId', { flag: 'support_ticket_dashboard_enabled', built: true }),

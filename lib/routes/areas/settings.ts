@@ -12,7 +12,7 @@ const BILLING_PAGES = [
 ]
 
 export const SETTINGS_ROUTES = [
-  settings('/settings/account/api-keys', { partial: undefined, required: ['api_keys_read'] }),
+  settings('/settings/account/api-keys', { partial: undefined, required: ['api_keys_read'], built: true }),
   settings('/settings/account/domains'),
   settings('/settings/account/messaging'),
   settings('/settings/account/opt-in-process', { partial: ['account_settings_read', 'groups_write'] }),

@@ -1,0 +1,8 @@
+// Next.js instrumentation hook: `npm start` (scripts/start.mjs sets ENABLE_INPROCESS_WORKER=1)
+// runs the job worker inside the server process; `npm run worker` runs it separately.
+export async function register() {
+  if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.ENABLE_INPROCESS_WORKER === '1') {
+    const { startWorker } = await import('@/lib/jobs/worker')
+    startWorker()
+  }
+}

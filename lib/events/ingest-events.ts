@@ -1,0 +1,189 @@
+// Event ingestion: resolve (or create) each profile, get-or-create the metric, insert the
+// event (a repeated unique_id for the same profile and metric keeps the first), move
+// Profile.lastEventAt forward; all on prepared statements in ONE transaction per batch;
+// then re-evaluate the segments the batch can affect. The worker hands over up to a few
+// hundred queued jobs at once (each with one or more events); ingestEvents is the synchronous
+// form for callers that want the result (seeds, tests, imports).
+import type Database from 'better-sqlite3'
+import { prep, rolledBack, writeTx } from '@/lib/db/sqlite'
+import { AppError, type FieldErrors } from '@/lib/http/app-error'
+import { upsertProfileSync } from '@/lib/profiles/upsert-profile'
+import type { RawProfile } from '@/lib/profiles/profile-store'
+import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
+import { getOrCreateMetricSync } from './get-or-create-metric'
+import { insertEventSync, touchLastEventAt } from './insert-event'
+import type { EventInput, IngestResult, QueuedEvent } from './types'
+import { parseEventInput } from './validate-event'
+
+type Conn = Database.Database
+
+/** Events written together or not at all: one queued job, or one ingestEvents call. */
+export interface IngestGroup {
+  companyId: number
+  mode: 'import' | 'client'
+  events: QueuedEvent[]
+  /** For a queued job: its lease. The job row is deleted in the transaction that writes its
+   *  events, and only while the lease is still ours, so a re-run after a crash finds no job
+   *  and a worker that lost its lease writes nothing: each job's events are written once. */
+  guard?: { jobId: number; lockedBy: string; attempts: number }
+}
+
+export type GroupOutcome = { ok: IngestResult[] } | { skipped: true } | { error: unknown }
+
+interface Touched {
+  profileIds: Set<string>
+  metricIds: Set<string>
+  profileChanged: boolean
+}
+
+interface BatchState {
+  profiles: Map<string, RawProfile>
+  /** The newest event time per profile, written once per batch (not once per event). */
+  lastTs: Map<string, { companyId: number; ts: number }>
+  /** The jobs whose lease we still hold. */
+  owned: Set<number>
+  touched: Map<number, Touched>
+}
+
+const LOOKUP: Record<string, string> = {
+  id: 'SELECT id FROM Profile WHERE companyId = ? AND id = ?',
+  email: 'SELECT id FROM Profile WHERE companyId = ? AND email = ?',
+  phoneNumber: 'SELECT id FROM Profile WHERE companyId = ? AND phoneNumber = ?',
+  externalId: 'SELECT id FROM Profile WHERE companyId = ? AND externalId = ?',
+  anonymousId: 'SELECT id FROM Profile WHERE companyId = ? AND anonymousId = ?',
+}
+
+/**
+ * Most events name their profile by one identifier and nothing else ({email} or
+ * {external_id}): then there is nothing to update, and an index lookup of the id is all the
+ * resolution needed. Anything richer goes through upsertProfileSync.
+ */
+function lookupOnly(conn: Conn, companyId: number, profile: QueuedEvent['profile']): RawProfile | null {
+  const keys = Object.keys(profile)
+  if (keys.length !== 1) return null
+  const k = keys[0]!
+  const v = (profile as Record<string, unknown>)[k]
+  if (!LOOKUP[k] || typeof v !== 'string' || !v) return null
+  const row = prep(LOOKUP[k]!, conn).get(companyId, v) as { id: string } | undefined
+  return row ? ({ id: row.id, companyId } as RawProfile) : null
+}
+
+/** The batch's jobs whose lease is still ours (read inside the same write transaction). */
+function ownedJobs(conn: Conn, groups: IngestGroup[]): Set<number> {
+  const guards = groups.filter((g) => g.guard).map((g) => [g.guard!.jobId, g.guard!.attempts, g.guard!.lockedBy])
+  if (!guards.length) return new Set()
+  const rows = prep(
+    `SELECT id FROM Job WHERE status = 'running' AND (id, attempts, lockedBy) IN
+       (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))`,
+    conn,
+  ).all(JSON.stringify(guards)) as { id: number }[]
+  return new Set(rows.map((r) => r.id))
+}
+
+function ingestOne(conn: Conn, g: IngestGroup, event: QueuedEvent, b: BatchState): IngestResult {
+  const { companyId } = g
+  const t = b.touched.get(companyId) ?? { profileIds: new Set<string>(), metricIds: new Set<string>(), profileChanged: false }
+  b.touched.set(companyId, t)
+  const pkey = `${companyId}\u0000${g.mode}\u0000${JSON.stringify(event.profile)}`
+  let profile = b.profiles.get(pkey) ?? lookupOnly(conn, companyId, event.profile)
+  if (!profile) {
+    const { id, ...input } = event.profile
+    const res = upsertProfileSync(conn, companyId, input, { mode: g.mode, id })
+    profile = res.raw
+    if (res.changed) t.profileChanged = true
+  }
+  const metric = getOrCreateMetricSync(conn, companyId, event.metric.name, event.metric.service || 'api')
+  const eventId = insertEventSync(conn, {
+    companyId, profileId: profile.id, metricId: metric.id, ts: event.ts, value: event.value, currency: event.valueCurrency,
+    uniqueId: event.uniqueId, properties: JSON.stringify(event.properties ?? {}),
+  })
+  if (eventId !== null) {
+    const last = b.lastTs.get(profile.id)
+    if (!last || last.ts < event.ts) b.lastTs.set(profile.id, { companyId, ts: event.ts })
+  }
+  b.profiles.set(pkey, profile)
+  t.profileIds.add(profile.id)
+  t.metricIds.add(metric.id)
+  return { eventId, duplicate: eventId === null, profileId: profile.id, metricId: metric.id }
+}
+
+function ingestGroup(conn: Conn, g: IngestGroup, b: BatchState): GroupOutcome {
+  if (g.guard && !b.owned.has(g.guard.jobId)) return { skipped: true }
+  return { ok: g.events.map((e) => ingestOne(conn, g, e, b)) }
+}
+
+/**
+ * Writes groups in the current transaction. atomic=true: the first error propagates (the
+ * caller's transaction rolls back). atomic=false: each group runs in its own savepoint, so a
+ * bad group is reported as its own failure and the rest commit.
+ */
+export function ingestBatchSync(conn: Conn, groups: IngestGroup[], atomic: boolean, touched: Map<number, Touched>): GroupOutcome[] {
+  const b: BatchState = { profiles: new Map(), lastTs: new Map(), owned: ownedJobs(conn, groups), touched }
+  const savepoint = conn.transaction((g: IngestGroup) => ingestGroup(conn, g, b))
+  const outcomes = groups.map((g): GroupOutcome => {
+    if (atomic) return ingestGroup(conn, g, b)
+    const profiles = new Map(b.profiles)
+    const lastTs = new Map(b.lastTs)
+    try {
+      return savepoint(g)
+    } catch (e) {
+      // What the undone savepoint wrote is gone: forget it here too.
+      b.profiles = profiles
+      b.lastTs = lastTs
+      return { error: e }
+    }
+  })
+  for (const [profileId, { companyId, ts }] of b.lastTs) touchLastEventAt(conn, companyId, profileId, ts)
+  const done = groups.flatMap((g, i) => (g.guard && 'ok' in outcomes[i]! ? [g.guard.jobId] : []))
+  if (done.length) prep('DELETE FROM Job WHERE id IN (SELECT value FROM json_each(?))', conn).run(JSON.stringify(done))
+  return outcomes
+}
+
+const isForeignKey = (e: unknown) => (e as { code?: string })?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+
+/**
+ * Runs ingestBatchSync in a write transaction, then re-evaluates segments per company.
+ * 'atomic': all or nothing. 'isolate' (the worker): first the whole batch at once (fast);
+ * only if something in it fails, again with a savepoint per group so the others commit.
+ */
+export async function writeBatch(groups: IngestGroup[], mode: 'atomic' | 'isolate'): Promise<GroupOutcome[]> {
+  let touched = new Map<number, Touched>()
+  const run = (atomic: boolean) =>
+    writeTx((conn) => {
+      touched = new Map()
+      return ingestBatchSync(conn, groups, atomic, touched)
+    })
+  let outcomes: GroupOutcome[]
+  try {
+    outcomes = await run(true)
+  } catch (e) {
+    // A cached metric deleted meanwhile shows as a foreign-key error; writeTx has already
+    // cleared the cache, so the second run recreates it.
+    if (mode === 'atomic' && !isForeignKey(e)) throw e
+    outcomes = await run(mode === 'atomic')
+  }
+  if (outcomes.some((o) => 'error' in o)) rolledBack() // savepoints were undone
+  for (const [companyId, t] of touched) {
+    try {
+      await reevaluateProfiles(companyId, [...t.profileIds], { metricIds: [...t.metricIds], profileChanged: t.profileChanged })
+    } catch (e) {
+      console.error(`[events] segment re-evaluation failed for company ${companyId}:`, e)
+    }
+  }
+  return outcomes
+}
+
+/** Validates every input; 400 with field errors (prefixed by the index when several). */
+export function validateEvents(inputs: EventInput[]): QueuedEvent[] {
+  const errors: FieldErrors = {}
+  const events = inputs.map((e, i) => parseEventInput(e, errors, inputs.length > 1 ? String(i) : ''))
+  if (Object.keys(errors).length) throw new AppError('invalid', 400, 'Invalid event.', errors)
+  return events
+}
+
+/** Validates and ingests events now (all or nothing); 400 with field errors when invalid. */
+export async function ingestEvents(companyId: number, inputs: EventInput[], opts: { mode?: 'import' | 'client' } = {}): Promise<IngestResult[]> {
+  const events = validateEvents(inputs)
+  const [outcome] = await writeBatch([{ companyId, mode: opts.mode ?? 'import', events }], 'atomic')
+  return (outcome as { ok: IngestResult[] }).ok
+}

@@ -1,0 +1,50 @@
+// A CSV upload to a list: checks the list, the header row and the column mapping at once
+// (400 with field errors), stores the file with its mapping in an ImportJob and queues
+// 'lists.csv-import'. Rows are validated one by one when the job runs.
+import type { ImportJob } from '@/generated/prisma/client'
+import { db } from '@/lib/db/client'
+import { AppError, badRequest, notFound, type FieldErrors } from '@/lib/http/app-error'
+import { ulid } from '@/lib/ids/make-id'
+import { enqueue } from '@/lib/jobs/queue'
+import { CSV_IMPORT_JOB, isCsvTarget, MAX_CSV_BYTES } from './import-types'
+import { parseCsv } from './parse-csv'
+
+export interface CreateCsvImportInput {
+  listId: string
+  csv: string
+  mapping: Record<string, string>
+  userId?: number
+}
+
+export async function createCsvImport(companyId: number, input: CreateCsvImportInput): Promise<ImportJob> {
+  const list = await db.group.findFirst({ where: { id: input.listId, companyId, type: 0, deletedAt: null }, select: { id: true } })
+  if (!list) throw notFound('List not found.')
+  if (typeof input.csv !== 'string' || !input.csv.trim()) throw badRequest('The file is empty.', { csv: ['The file is empty.'] })
+  if (Buffer.byteLength(input.csv) > MAX_CSV_BYTES) throw badRequest('The file is too large.', { csv: ['The file is larger than 50 MB.'] })
+  const { header, rows } = parseCsv(input.csv)
+  const errors: FieldErrors = {}
+  if (!header.length || header.every((h) => !h)) errors.csv = ['The first line must be a header row with the column names.']
+  const dupes = header.filter((h, i) => h && header.indexOf(h) !== i)
+  if (dupes.length) errors.csv = [`Duplicate column names in the header: ${[...new Set(dupes)].join(', ')}.`]
+  const mapping = input.mapping ?? {}
+  const targets = new Map<string, string>()
+  for (const [column, target] of Object.entries(mapping)) {
+    if (!header.includes(column)) (errors[`mapping.${column}`] ??= []).push('This column is not in the file.')
+    else if (!isCsvTarget(target)) (errors[`mapping.${column}`] ??= []).push(`Unknown field "${target}".`)
+    else if (target !== 'skip' && targets.has(target)) (errors[`mapping.${column}`] ??= []).push(`"${target}" is mapped twice.`)
+    else targets.set(target, column)
+  }
+  if (!['email', 'phone_number', 'external_id'].some((t) => targets.has(t))) {
+    ;(errors.mapping ??= []).push('Map a column to email, phone_number or external_id.')
+  }
+  if (Object.keys(errors).length) throw new AppError('invalid', 400, 'The file cannot be imported.', errors)
+
+  const job = await db.importJob.create({
+    data: {
+      id: ulid(), companyId, kind: 'csv', status: 'queued', totalCount: rows.length, listIds: JSON.stringify([list.id]),
+      input: JSON.stringify({ csv: input.csv, mapping }), createdById: input.userId ?? null,
+    },
+  })
+  await enqueue(CSV_IMPORT_JOB, { companyId, importJobId: job.id }, { companyId, idempotencyKey: `import:${job.id}` })
+  return job
+}

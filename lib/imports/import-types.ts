@@ -1,0 +1,24 @@
+// Shared shapes of import jobs.
+export const CSV_IMPORT_JOB = 'lists.csv-import'
+export const BULK_IMPORT_JOB = 'profiles.bulk-import'
+
+export interface ImportError {
+  /** CSV: the line in the file (header = 1); API bulk: the 1-based position in `profiles`. */
+  line: number
+  field?: string
+  message: string
+}
+
+export interface ImportJobPayload {
+  companyId: number
+  importJobId: string
+}
+
+/** Where a CSV column goes. */
+export const CSV_TARGETS = [
+  'email', 'phone_number', 'external_id', 'first_name', 'last_name', 'organization', 'title', 'city', 'region', 'country', 'zip', 'skip',
+] as const
+export const isCsvTarget = (t: string) => (CSV_TARGETS as readonly string[]).includes(t) || /^properties\.[^.\s][^]*$/.test(t)
+
+export const MAX_BULK_PROFILES = 10_000
+export const MAX_CSV_BYTES = 50 * 1024 * 1024

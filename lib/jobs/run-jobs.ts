@@ -1,0 +1,110 @@
+// One claim-and-run step, shared by the worker loop and runJobsUntilIdle (tests, scripts).
+import { hostname } from 'node:os'
+import { queueNow } from './clock'
+import type { ClaimedJob, JobQueue } from './job-queue'
+import { handlers, PermanentJobError, type Registered } from './registry'
+import { sqliteJobQueue } from './sqlite-job-queue'
+
+export const queue: JobQueue = sqliteJobQueue
+export const DEFAULT_VISIBILITY_MS = 60_000
+export const defaultWorkerId = () => `${hostname()}:${process.pid}`
+
+let handlersLoaded: Promise<void> | null = null
+/** Registers every domain's handlers once (lazily, to keep import cycles out of queue.ts). */
+export function ensureHandlers(): Promise<void> {
+  return (handlersLoaded ??= import('./register-handlers').then((m) => m.registerHandlers()))
+}
+
+export interface StepOptions {
+  workerId: string
+  visibilityTimeoutMs: number
+}
+
+const message = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e))
+const isPermanent = (e: unknown) => {
+  if (e instanceof PermanentJobError) return true
+  const status = (e as { status?: unknown })?.status
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 409 && status !== 429
+}
+
+/** Claims the next due job (and, for a batch type, more of that type) and runs them. */
+export async function runStep(o: StepOptions): Promise<number> {
+  await ensureHandlers()
+  const first = await queue.claim({ workerId: o.workerId, limit: 1, visibilityTimeoutMs: o.visibilityTimeoutMs, now: queueNow() })
+  if (!first.length) return 0
+  const reg = handlers.get(first[0]!.type)
+  let jobs = first
+  if (reg && reg.batch > 1) {
+    const more = await queue.claim({
+      workerId: o.workerId, limit: reg.batch - 1, visibilityTimeoutMs: o.visibilityTimeoutMs, type: first[0]!.type, now: queueNow(),
+    })
+    jobs = [...first, ...more]
+  }
+  const runnable: ClaimedJob[] = []
+  for (const j of jobs) {
+    // A job whose worker died on its last attempt comes back with attempts > maxAttempts.
+    if (j.attempts > j.maxAttempts) await queue.fail(j, 'Lease expired on the last attempt (worker died?)', { permanent: true, now: queueNow() })
+    else runnable.push(j)
+  }
+  if (!runnable.length) return jobs.length
+  if (!reg) {
+    for (const j of runnable) await queue.fail(j, `No handler registered for job type "${j.type}"`, { permanent: false, now: queueNow() })
+    return jobs.length
+  }
+  const heartbeat = setInterval(() => {
+    for (const j of runnable) void queue.extend(j, o.visibilityTimeoutMs, queueNow()).catch(() => {})
+  }, Math.max(1000, Math.floor(o.visibilityTimeoutMs / 3)))
+  heartbeat.unref?.()
+  try {
+    await dispatch(reg, runnable)
+  } finally {
+    clearInterval(heartbeat)
+  }
+  return jobs.length
+}
+
+async function dispatch(reg: Registered, jobs: ClaimedJob[]) {
+  if (reg.kind === 'single') {
+    for (const j of jobs) {
+      try {
+        await reg.handler(j.payload, { jobId: j.id, attempt: j.attempts, companyId: j.companyId })
+        await queue.complete([j], { keep: reg.keepDone, now: queueNow() })
+      } catch (e) {
+        await failJob(j, e)
+      }
+    }
+    return
+  }
+  let failed: Map<number, unknown> | void
+  try {
+    failed = await reg.handler(jobs)
+  } catch (e) {
+    if (jobs.length === 1) return failJob(jobs[0]!, e)
+    // Isolate the bad job: run each alone so one poison payload cannot block the batch.
+    for (const j of jobs) await dispatch(reg, [j])
+    return
+  }
+  for (const j of jobs) if (failed && failed.has(j.id)) await failJob(j, failed.get(j.id))
+  await queue.complete(
+    jobs.filter((j) => !failed || !failed.has(j.id)),
+    { keep: reg.keepDone, now: queueNow() },
+  )
+}
+
+async function failJob(j: ClaimedJob, e: unknown) {
+  const outcome = await queue.fail(j, message(e), { permanent: isPermanent(e), now: queueNow() })
+  if (outcome === 'dead') console.error(`[jobs] job ${j.id} (${j.type}) is dead after ${j.attempts} attempt(s): ${message(e)}`)
+}
+
+/** Processes every job that is due now, one after another; returns how many were handled. */
+export async function runJobsUntilIdle(opts: { maxJobs?: number; workerId?: string; visibilityTimeoutMs?: number } = {}): Promise<number> {
+  const max = opts.maxJobs ?? Infinity
+  const step = { workerId: opts.workerId ?? defaultWorkerId(), visibilityTimeoutMs: opts.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS }
+  let total = 0
+  while (total < max) {
+    const n = await runStep(step)
+    if (!n) break
+    total += n
+  }
+  return total
+}

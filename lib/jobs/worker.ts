@@ -1,0 +1,84 @@
+// The worker loop: `concurrency` loops each claim and run jobs; an idle loop sleeps until an
+// in-process enqueue signals it (milliseconds) or the poll interval passes (jobs enqueued by
+// another process). stop() lets running jobs finish; anything it interrupts is recovered by
+// another worker once its lease expires.
+import { ensurePrismaPragmas } from '@/lib/db/sqlite'
+import { queueNow } from './clock'
+import { jobSignal } from './registry'
+import { DEFAULT_VISIBILITY_MS, defaultWorkerId, ensureHandlers, runStep } from './run-jobs'
+import { pruneDoneJobs } from './sqlite-job-queue'
+
+export interface WorkerOptions {
+  concurrency?: number
+  pollMs?: number
+  visibilityTimeoutMs?: number
+  workerId?: string
+  log?: (msg: string) => void
+}
+
+export interface WorkerHandle {
+  stop(): Promise<void>
+}
+
+const g = globalThis as unknown as { __worker?: WorkerHandle }
+const PRUNE_EVERY_MS = 10 * 60_000
+
+export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
+  if (g.__worker) return g.__worker // one per process (the instrumentation hook may run twice in dev)
+  const concurrency = Math.max(1, opts.concurrency ?? 2)
+  const pollMs = opts.pollMs ?? 250
+  const step = { workerId: opts.workerId ?? defaultWorkerId(), visibilityTimeoutMs: opts.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS }
+  const log = opts.log ?? ((m: string) => console.info(`[worker] ${m}`))
+  let stopping = false
+  const wakers = new Set<() => void>()
+  const wakeAll = () => wakers.forEach((w) => w())
+  jobSignal.on('enqueued', wakeAll)
+
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        wakers.delete(done)
+        resolve()
+      }
+      const timer = setTimeout(done, pollMs)
+      wakers.add(done)
+    })
+
+  let lastPrune = 0
+  const loop = async (n: number) => {
+    while (!stopping) {
+      let ran = 0
+      try {
+        ran = await runStep(step)
+        if (n === 0 && Date.now() - lastPrune > PRUNE_EVERY_MS) {
+          lastPrune = Date.now()
+          await pruneDoneJobs(queueNow())
+        }
+      } catch (e) {
+        log(`loop ${n} error: ${e instanceof Error ? e.stack : String(e)}`)
+      }
+      if (!ran && !stopping) await idle()
+    }
+  }
+
+  const started = (async () => {
+    await ensurePrismaPragmas().catch(() => {})
+    await ensureHandlers()
+    log(`started ${step.workerId} (concurrency ${concurrency}, poll ${pollMs} ms, lease ${step.visibilityTimeoutMs} ms)`)
+  })()
+  const loops = started.then(() => Promise.all(Array.from({ length: concurrency }, (_, i) => loop(i))))
+
+  const handle: WorkerHandle = {
+    async stop() {
+      stopping = true
+      wakeAll()
+      jobSignal.off('enqueued', wakeAll)
+      await loops.catch(() => {})
+      if (g.__worker === handle) g.__worker = undefined
+      log('stopped')
+    },
+  }
+  g.__worker = handle
+  return handle
+}

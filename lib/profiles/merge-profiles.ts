@@ -1,0 +1,79 @@
+// Merging an anonymous profile into the known one when the visitor identifies: its events,
+// list and segment memberships, consents and suppressions move to the kept profile; its
+// properties fill gaps (the known profile wins); the anonymous profile is deleted; and a
+// 'Merged Profile' event on the kept profile records it. Idempotent: the event's unique_id
+// is 'merge:<fromId>', and re-running after the delete finds nothing left to move.
+import type Database from 'better-sqlite3'
+import { prep, sqlDate, writeTx } from '@/lib/db/sqlite'
+import { notFound } from '@/lib/http/app-error'
+import { getOrCreateMetricSync } from '@/lib/events/get-or-create-metric'
+import { insertEventSync } from '@/lib/events/insert-event'
+import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
+import { refreshMemberCount } from '@/lib/segments/apply-membership'
+import { findProfileBy, parseProps, updateProfileColumns, type RawProfile } from './profile-store'
+import { ATTRIBUTE_FIELDS, LOCATION_FIELDS } from './types'
+
+type Conn = Database.Database
+export const MERGED_PROFILE_METRIC = 'Merged Profile'
+
+export function mergeProfilesSync(conn: Conn, companyId: number, from: RawProfile, into: RawProfile, now = new Date()): void {
+  const c = companyId
+  const f = from.id
+  const t = into.id
+  // Events: a duplicate unique_id already on the kept profile stays there; the other copy goes.
+  prep('UPDATE OR IGNORE Event SET profileId = ? WHERE companyId = ? AND profileId = ?', conn).run(t, c, f)
+  prep('DELETE FROM Event WHERE companyId = ? AND profileId = ?', conn).run(c, f)
+  // Memberships: a group both belong to keeps the kept profile's row (revived if it had left).
+  const groups = (prep('SELECT DISTINCT groupId FROM GroupMembership WHERE companyId = ? AND profileId IN (?, ?)', conn).all(c, f, t) as {
+    groupId: string
+  }[]).map((r) => r.groupId)
+  prep(
+    `UPDATE GroupMembership SET leftAt = NULL WHERE companyId = ? AND profileId = ? AND leftAt IS NOT NULL
+       AND groupId IN (SELECT groupId FROM GroupMembership WHERE companyId = ? AND profileId = ? AND leftAt IS NULL)`,
+    conn,
+  ).run(c, t, c, f)
+  prep('UPDATE OR IGNORE GroupMembership SET profileId = ? WHERE companyId = ? AND profileId = ?', conn).run(t, c, f)
+  prep('DELETE FROM GroupMembership WHERE companyId = ? AND profileId = ?', conn).run(c, f)
+  prep('UPDATE GroupMembershipChange SET profileId = ? WHERE companyId = ? AND profileId = ?', conn).run(t, c, f)
+  for (const g of groups) refreshMemberCount(conn, g)
+  // Consents: the kept profile's own choice wins unless it never made one.
+  prep(
+    `DELETE FROM ProfileConsent WHERE companyId = ? AND profileId = ? AND status = 'never_subscribed'
+       AND channel IN (SELECT channel FROM ProfileConsent WHERE companyId = ? AND profileId = ? AND status <> 'never_subscribed')`,
+    conn,
+  ).run(c, t, c, f)
+  prep('UPDATE OR IGNORE ProfileConsent SET profileId = ? WHERE companyId = ? AND profileId = ?', conn).run(t, c, f)
+  prep('UPDATE Suppression SET profileId = ? WHERE companyId = ? AND profileId = ?', conn).run(t, c, f)
+
+  // Attributes and properties: fill what the kept profile lacks.
+  const fill: Record<string, unknown> = {}
+  for (const k of [...ATTRIBUTE_FIELDS, ...LOCATION_FIELDS]) if (into[k] == null && from[k] != null) fill[k] = from[k]
+  const props = { ...parseProps(from.properties), ...parseProps(into.properties) }
+  const propsJson = JSON.stringify(props)
+  if (propsJson !== into.properties) fill.properties = propsJson
+  const lastFrom = from.lastEventAt as string | null
+  if (lastFrom && (!into.lastEventAt || lastFrom > (into.lastEventAt as string))) fill.lastEventAt = lastFrom
+  fill.updatedAt = sqlDate(now)
+  // The anonymous id is freed by the delete; the caller decides whether the kept profile takes it.
+  prep('DELETE FROM Profile WHERE companyId = ? AND id = ?', conn).run(c, f)
+  updateProfileColumns(conn, c, t, fill)
+  Object.assign(into, fill)
+
+  const metric = getOrCreateMetricSync(conn, c, MERGED_PROFILE_METRIC, 'api')
+  insertEventSync(conn, {
+    companyId: c, profileId: t, metricId: metric.id, ts: Math.floor(now.getTime() / 1000), uniqueId: `merge:${f}`,
+    properties: JSON.stringify({ merged_profile_id: f }),
+  })
+}
+
+/** Merges profile fromId into intoId (both of companyId); 404 when either is missing. */
+export async function mergeProfiles(companyId: number, fromId: string, intoId: string): Promise<void> {
+  if (fromId === intoId) return
+  await writeTx((conn) => {
+    const from = findProfileBy(conn, companyId, 'id', fromId)
+    const into = findProfileBy(conn, companyId, 'id', intoId)
+    if (!from || !into) throw notFound('Profile not found.')
+    mergeProfilesSync(conn, companyId, from, into)
+  })
+  await reevaluateProfiles(companyId, [intoId], { profileChanged: true })
+}

@@ -1,0 +1,151 @@
+// Create or update a profile with the vendor's identity resolution.
+//
+// Resolution order: id → email → phone_number → external_id → anonymous_id; the first match
+// is the target. Another profile matched by a different identifier is either
+//   - anonymous (no email, phone or external id): the visitor just identified, so it is merged
+//     into the target (events, memberships, consents, suppressions; a 'Merged Profile' event);
+//   - a known profile: its identifier is not stolen; the target keeps its own value for that
+//     field (the email match wins because it comes first), except in 'update' mode where the
+//     caller asked for exactly that value, so it is a 409 duplicate.
+// 'create' refuses any existing match with 409 DuplicateProfileError (duplicateProfileId).
+// 'client' (browser endpoints) never changes an existing email/phone/external id, only fills
+// empty ones. All writes happen in one IMMEDIATE transaction on the better-sqlite3 connection,
+// so a failure leaves nothing half-written; segments are re-evaluated after the commit.
+import type Database from 'better-sqlite3'
+import { sqlDate, writeTx } from '@/lib/db/sqlite'
+import { AppError, badRequest, notFound } from '@/lib/http/app-error'
+import { ulid } from '@/lib/ids/make-id'
+import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
+import { mergeProfilesSync } from './merge-profiles'
+import { applyPatchProperties } from './patch-properties'
+import { findProfileBy, insertProfile, isAnonymous, parseProps, toProfileRow, updateProfileColumns, type RawProfile } from './profile-store'
+import { ATTRIBUTE_FIELDS, IDENTIFIER_FIELDS, LOCATION_FIELDS, type ProfileInput, type ProfileRow, type UpsertOptions } from './types'
+import { parseProfileInput } from './validate-profile'
+
+type Conn = Database.Database
+
+export class DuplicateProfileError extends AppError {
+  constructor(public readonly duplicateProfileId: string) {
+    super('duplicate_profile', 409, 'A profile already exists with one of these identifiers.')
+    this.name = 'DuplicateProfileError'
+  }
+}
+
+export interface UpsertSyncResult {
+  raw: RawProfile
+  created: boolean
+  changed: boolean
+  mergedIds: string[]
+}
+
+const CLIENT_LOCKED = new Set(['email', 'phoneNumber', 'externalId'])
+
+/** The transactional core; `input` must already be validated (parseProfileInput). */
+export function upsertProfileSync(conn: Conn, companyId: number, input: ProfileInput, opts: UpsertOptions, now = new Date()): UpsertSyncResult {
+  const { mode } = opts
+  const byId = opts.id ? findProfileBy(conn, companyId, 'id', opts.id) : null
+  if (opts.id && !byId && mode !== 'create') throw notFound('Profile not found.')
+  if (mode === 'update' && !byId) throw badRequest('A profile id is required.', { id: ['A profile id is required.'] })
+
+  const matches = new Map<string, RawProfile>()
+  for (const f of IDENTIFIER_FIELDS) {
+    const v = input[f]
+    if (typeof v === 'string' && v !== '') {
+      const m = findProfileBy(conn, companyId, f, v)
+      if (m) matches.set(f, m)
+    }
+  }
+  if (mode === 'create') {
+    const dup = IDENTIFIER_FIELDS.map((f) => matches.get(f)).find(Boolean)
+    if (dup) throw new DuplicateProfileError(dup.id)
+  }
+  const target = mode === 'create' ? null : (byId ?? IDENTIFIER_FIELDS.map((f) => matches.get(f)).find(Boolean) ?? null)
+
+  const stamp = sqlDate(now)
+  if (!target) {
+    const row: Record<string, unknown> = { id: ulid(now.getTime()), companyId, createdAt: stamp, updatedAt: stamp }
+    for (const f of [...IDENTIFIER_FIELDS, ...ATTRIBUTE_FIELDS]) if (input[f] != null) row[f] = input[f]
+    for (const f of LOCATION_FIELDS) if (input.location?.[f] != null) row[f] = input.location[f]
+    const props = applyPatchProperties({ ...(input.properties ?? {}) }, opts.patchProperties)
+    row.properties = JSON.stringify(props)
+    insertProfile(conn, row)
+    return { raw: findProfileBy(conn, companyId, 'id', row.id as string)!, created: true, changed: true, mergedIds: [] }
+  }
+
+  // Other profiles that hold one of the given identifiers.
+  const mergedIds: string[] = []
+  const keepOut = new Set<string>()
+  for (const [f, m] of matches) {
+    if (m.id === target.id || mergedIds.includes(m.id)) continue
+    if (mode === 'update') throw new DuplicateProfileError(m.id)
+    if (isAnonymous(m)) {
+      mergeProfilesSync(conn, companyId, m, target, now)
+      mergedIds.push(m.id)
+    } else keepOut.add(f)
+  }
+
+  const changes: Record<string, unknown> = {}
+  const set = (col: string, v: unknown) => {
+    const next = v === undefined ? undefined : v
+    if (next !== undefined && target[col] !== next) changes[col] = next
+  }
+  for (const f of IDENTIFIER_FIELDS) {
+    const v = input[f]
+    if (v === undefined || keepOut.has(f)) continue
+    if (mode === 'client' && CLIENT_LOCKED.has(f) && (target[f] != null || v === null)) continue
+    set(f, v)
+  }
+  for (const f of ATTRIBUTE_FIELDS) set(f, input[f])
+  if (input.location === null) for (const f of LOCATION_FIELDS) set(f, null)
+  else if (input.location) for (const f of LOCATION_FIELDS) set(f, input.location[f])
+  if (input.properties || opts.patchProperties) {
+    const props = applyPatchProperties({ ...parseProps(target.properties), ...(input.properties ?? {}) }, opts.patchProperties)
+    const json = JSON.stringify(props)
+    if (json !== target.properties) changes.properties = json
+  }
+  const changed = Object.keys(changes).length > 0 || mergedIds.length > 0
+  if (Object.keys(changes).length) {
+    changes.updatedAt = stamp
+    updateProfileColumns(conn, companyId, target.id, changes)
+  }
+  const raw = Object.keys(changes).length || mergedIds.length ? findProfileBy(conn, companyId, 'id', target.id)! : target
+  return { raw, created: false, changed, mergedIds }
+}
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE'
+
+/**
+ * Validates, resolves and writes one profile. A concurrent writer can create the same email
+ * between our lookup and insert; the unique index then refuses it and the retry finds it.
+ */
+export async function upsertProfile(
+  companyId: number,
+  input: ProfileInput,
+  opts: UpsertOptions,
+): Promise<{ profile: ProfileRow; created: boolean }> {
+  const clean = parseProfileInput(input)
+  let result: UpsertSyncResult | undefined
+  for (let attempt = 0; ; attempt++) {
+    try {
+      result = await writeTx((conn) => upsertProfileSync(conn, companyId, clean, opts))
+      break
+    } catch (e) {
+      if (!isUniqueViolation(e) || attempt >= 2 || opts.mode === 'create') {
+        if (isUniqueViolation(e) && opts.mode === 'create') {
+          const dup = await writeTx((conn) => {
+            for (const f of IDENTIFIER_FIELDS) {
+              const v = clean[f]
+              const m = typeof v === 'string' && v ? findProfileBy(conn, companyId, f, v) : null
+              if (m) return m.id
+            }
+            return null
+          })
+          if (dup) throw new DuplicateProfileError(dup)
+        }
+        throw e
+      }
+    }
+  }
+  if (result.changed) await reevaluateProfiles(companyId, [result.raw.id], { profileChanged: true })
+  return { profile: toProfileRow(result.raw), created: result.created }
+}

@@ -1,0 +1,18 @@
+// npm run worker: the job worker as its own process (larger installs run one or more of these
+// beside `npm start`; claims are atomic, so any number can share the database).
+// Stops gracefully on SIGINT/SIGTERM: running jobs finish, nothing new is claimed.
+import { startWorker } from '@/lib/jobs/worker'
+
+const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 2)
+const pollMs = Number(process.env.WORKER_POLL_MS ?? 250)
+const worker = startWorker({ concurrency, pollMs })
+
+let stopping = false
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    if (stopping) return
+    stopping = true
+    console.info(`[worker] ${sig}: finishing running jobs…`)
+    void worker.stop().then(() => process.exit(0))
+  })
+}
