@@ -96,6 +96,23 @@ test('POST /client/subscriptions: 202, the visitor is subscribed and joins the l
   expect(cross.headers.get('access-control-allow-origin')).toBe('*')
 })
 
+test('POST /client/subscriptions never changes an existing profile\'s identifiers', async () => {
+  const created = await api('POST', '/api/profiles', { key, body: profileBody({ email: 'held@example.com', phone_number: '+15005550123', external_id: 'crm-1' }) })
+  const id = created.json.data.id
+  const listId = (await api('POST', '/api/lists', { key, body: { data: { type: 'list', attributes: { name: 'Popup' } } } })).json.data.id
+  const r = await clientPost('/client/subscriptions', {
+    data: {
+      type: 'subscription',
+      attributes: { profile: { data: { type: 'profile', attributes: { email: 'held@example.com', phone_number: '+15005550999', external_id: 'crm-2', subscriptions: { email: { marketing: { consent: 'SUBSCRIBED' } } } } } } },
+      relationships: { list: { data: { type: 'list', id: listId } } },
+    },
+  })
+  expect(r.status).toBe(202)
+  const p = await db.profile.findUnique({ where: { id } })
+  expect(p!.phoneNumber).toBe('+15005550123')
+  expect(p!.externalId).toBe('crm-1')
+})
+
 test('unknown or missing company_id → 400 JSON:API error naming company_id (with CORS)', async () => {
   const unknown = await api('POST', '/client/profiles?company_id=NOPE00', { body: profileBody({ email: 'a@example.com' }) })
   expect(unknown.status).toBe(400)

@@ -9,7 +9,7 @@ export const POST = clientRoute({
   status: 202,
   pointerFor: clientSubscribePointer,
   handler: async ({ ctx, body }) => {
-    await subscribeProfiles(ctx.companyId, clientSubscribeInput(body))
+    await subscribeProfiles(ctx.companyId, clientSubscribeInput(body), { mode: 'client' })
   },
 })
 
