@@ -22,6 +22,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/ajax/ping`,
     reuseExistingServer: false,
     timeout: 90_000,
-    env: { NEXT_TELEMETRY_DISABLED: '1' },
+    env: { NEXT_TELEMETRY_DISABLED: '1', ENABLE_INPROCESS_WORKER: '1' },
   },
 })
