@@ -13,6 +13,8 @@ export interface WorkerOptions {
   pollMs?: number
   visibilityTimeoutMs?: number
   workerId?: string
+  /** After an in-process wake-up or a small batch, wait this long so a burst is claimed as one batch. */
+  coalesceMs?: number
   log?: (msg: string) => void
 }
 
@@ -27,6 +29,7 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
   if (g.__worker) return g.__worker // one per process (the instrumentation hook may run twice in dev)
   const concurrency = Math.max(1, opts.concurrency ?? 2)
   const pollMs = opts.pollMs ?? 250
+  const coalesceMs = opts.coalesceMs ?? 20
   const step = { workerId: opts.workerId ?? defaultWorkerId(), visibilityTimeoutMs: opts.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS }
   const log = opts.log ?? ((m: string) => console.info(`[worker] ${m}`))
   let stopping = false
@@ -36,14 +39,25 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
 
   const idle = () =>
     new Promise<void>((resolve) => {
+      let woken = false
       const done = () => {
         clearTimeout(timer)
-        wakers.delete(done)
+        wakers.delete(wake)
         resolve()
       }
+      // Under load many requests enqueue within milliseconds: waking a little later claims
+      // them as one batch (one transaction) instead of one job per claim.
+      const wake = () => {
+        if (woken) return
+        woken = true
+        if (stopping) done()
+        else setTimeout(done, coalesceMs)
+      }
       const timer = setTimeout(done, pollMs)
-      wakers.add(done)
+      wakers.add(wake)
     })
+  const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+  const SMALL_BATCH = 50
 
   let lastPrune = 0
   const loop = async (n: number) => {
@@ -58,7 +72,9 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
       } catch (e) {
         log(`loop ${n} error: ${e instanceof Error ? e.stack : String(e)}`)
       }
-      if (!ran && !stopping) await idle()
+      if (stopping) break
+      if (!ran) await idle()
+      else if (ran < SMALL_BATCH) await pause(coalesceMs) // a trickle: let the next claim gather more
     }
   }
 
