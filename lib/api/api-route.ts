@@ -171,6 +171,10 @@ export function clientPreflight(req: Request): Response {
     headers.set('Vary', 'Origin')
   }
   const asked = req.headers.get('access-control-request-headers')
-  if (asked) headers.set('Access-Control-Allow-Headers', `${CORS_HEADERS['Access-Control-Allow-Headers']}, ${asked}`)
+  if (asked) {
+    // Echo what the page asks for (a sign-up form may add its own headers), once each.
+    const names = `${CORS_HEADERS['Access-Control-Allow-Headers']},${asked}`.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)
+    headers.set('Access-Control-Allow-Headers', [...new Set(names)].join(', '))
+  }
   return new Response(null, { status: 204, headers })
 }
