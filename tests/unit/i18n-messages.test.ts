@@ -82,7 +82,7 @@ test.each(LOCALES.filter((l) => l !== 'en-US'))('%s has no keys that en-US lacks
   expect(keys.filter((k) => !enKeys.has(k))).toEqual([])
   const get = (tree: Tree, key: string) => key.split('.').reduce<string | Tree>((n, p) => (n as Tree)[p]!, tree) as string
   for (const k of keys) {
-    const names = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
+    const names = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]))].sort()
     expect({ k, p: names(get(t, k)) }).toEqual({ k, p: names(get(en, k)) })
   }
 })
@@ -93,4 +93,20 @@ test('the shell strings are translated in every locale', () => {
     const t = read(locale)
     for (const ns of shellNamespaces) expect({ locale, ns, present: ns in t }).toEqual({ locale, ns, present: true })
   }
+})
+
+test.each(LOCALES)('every %s message is valid ICU MessageFormat', (locale) => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { IntlMessageFormat } = require('intl-messageformat') as typeof import('intl-messageformat')
+  const t = read(locale)
+  const get = (key: string) => key.split('.').reduce<string | Tree>((n, p) => (n as Tree)[p]!, t) as string
+  const broken = flatten(t).filter((k) => {
+    try {
+      new IntlMessageFormat(get(k), locale)
+      return false
+    } catch {
+      return true
+    }
+  })
+  expect(broken).toEqual([])
 })
