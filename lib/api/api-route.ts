@@ -19,6 +19,8 @@ export interface ApiCtx {
   companyId: number
   /** null on /client endpoints. */
   keyId: number | null
+  /** The key's scopes ([] = full access); /client endpoints have none beyond their own. */
+  scopes: readonly string[]
   requestId: string
   req: Request
   url: URL
@@ -85,7 +87,7 @@ async function run<B>(
   req: Request,
   context: RouteContext | undefined,
   opts: CommonOptions<B>,
-  authenticate: () => Promise<{ companyId: number; keyId: number | null }>,
+  authenticate: () => Promise<{ companyId: number; keyId: number | null; scopes: readonly string[]; bucket: string }>,
   baseHeaders: Record<string, string>,
 ): Promise<Response> {
   const requestId = randomUUID()
@@ -93,7 +95,7 @@ async function run<B>(
   const headers: Record<string, string> = { ...baseHeaders }
   try {
     const who = await authenticate()
-    const decision = takeToken(`${who.companyId}:${typeof opts.rate === 'string' ? opts.rate : `${opts.rate.burst}/${opts.rate.steady}`}`,
+    const decision = takeToken(`${who.bucket}:${who.companyId}:${typeof opts.rate === 'string' ? opts.rate : `${opts.rate.burst}/${opts.rate.steady}`}`,
       typeof opts.rate === 'string' ? TIERS[opts.rate] : opts.rate)
     Object.assign(headers, rateLimitHeaders(decision))
     if (!decision.allowed) {
@@ -102,7 +104,7 @@ async function run<B>(
     }
     const revision = revisionOf(req)
     const body = (opts.body ? opts.body.parse(await readJsonBody(req, opts.maxBodyBytes ?? FIVE_MB)) : undefined) as B
-    const ctx: ApiCtx = { companyId: who.companyId, keyId: who.keyId, requestId, req, url, revision }
+    const ctx: ApiCtx = { companyId: who.companyId, keyId: who.keyId, scopes: who.scopes, requestId, req, url, revision }
     const result = await opts.handler({ ctx, body, params: await paramsOf(context) })
     if (result instanceof Response) {
       for (const [k, v] of Object.entries(headers)) result.headers.set(k, v)
@@ -112,6 +114,13 @@ async function run<B>(
     return respond(opts.status ?? 200, result, headers)
   } catch (e) {
     return errorResponse(e, { requestId, path: url.pathname, pointerFor: opts.pointerFor }, headers)
+  }
+}
+
+/** 403 unless the key holds every scope (for optional parts such as include=profile). */
+export function requireScopes(ctx: ApiCtx, needed: readonly ApiScope[], what: string): void {
+  if (!hasScopes(ctx.scopes, needed)) {
+    throw new ApiError(403, 'permission_denied', `${what} needs the scopes ${needed.join(', ')}, which this API key does not have.`)
   }
 }
 
@@ -127,7 +136,7 @@ export function apiRoute<B = undefined>(opts: ApiRouteOptions<B>) {
       if (!hasScopes(key.scopes, opts.scopes)) {
         throw new ApiError(403, 'permission_denied', `This API key is missing the required scopes: ${opts.scopes.filter((s) => !key.scopes.includes(s)).join(', ')}.`)
       }
-      return { companyId: key.companyId, keyId: key.id }
+      return { companyId: key.companyId, keyId: key.id, scopes: key.scopes, bucket: 'api' }
     }, {})
 }
 
@@ -158,7 +167,8 @@ export function clientRoute<B = undefined>(opts: CommonOptions<B>) {
       if (!publicKey) throw new ApiError(400, 'invalid', 'The company_id query parameter (your public API key) is required.', { parameter: 'company_id' })
       const companyId = await companyByPublicKey(publicKey)
       if (companyId == null) throw new ApiError(400, 'invalid', `"${publicKey}" is not a valid public API key.`, { parameter: 'company_id' })
-      return { companyId, keyId: null }
+      // Anonymous browser traffic has its own buckets, so it can never throttle the private API.
+      return { companyId, keyId: null, scopes: [], bucket: 'client' }
     }, CORS_HEADERS)
 }
 

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import type { EventInput } from '@/lib/events/types'
 import { pointerBelow, type PointerFor } from './api-error'
-import { profileAttributesShape, profileMeta, toProfileInput } from './profile-body'
+import { profileAttributesShape, profileMeta, toPatchProperties, toProfileInput } from './profile-body'
 
 const eventProfileAttributes = z.strictObject({ ...profileAttributesShape, meta: profileMeta.optional() })
 
@@ -38,9 +38,12 @@ export function toEventInput(body: CreateEventBody): EventInput {
   const a = body.data.attributes
   const profile: EventInput['profile'] = toProfileInput(a.profile.data.attributes)
   if (a.profile.data.id) profile.id = a.profile.data.id
+  // meta.patch_properties (append, unappend, unset) is applied to the profile on ingest.
+  const patch = toPatchProperties(a.profile.data.attributes.meta)
   return {
     metric: { name: a.metric.data.attributes.name, ...(a.metric.data.attributes.service ? { service: a.metric.data.attributes.service } : {}) },
     profile,
+    ...(patch ? { patchProperties: patch } : {}),
     properties: a.properties,
     ...(a.time ? { time: a.time } : {}),
     ...(a.value != null ? { value: a.value as number } : {}),

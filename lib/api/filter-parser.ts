@@ -153,7 +153,7 @@ export function parseAllowedFilter(input: string | null | undefined, allowed: Al
   if (input == null || input.trim() === '') return []
   const conds = flattenAnd(parseFilter(input))
   for (const c of conds) {
-    const ops = allowed[c.field]
+    const ops = Object.hasOwn(allowed, c.field) ? allowed[c.field] : undefined
     if (!ops) throw new FilterSyntaxError(`Filtering on "${c.field}" is not supported. Allowed fields: ${Object.keys(allowed).join(', ')}.`, 0)
     if (!ops.includes(c.op)) throw new FilterSyntaxError(`The operator "${c.op}" is not allowed for "${c.field}". Allowed: ${ops.join(', ')}.`, 0)
     if (c.op === 'any' && !Array.isArray(c.value)) throw new FilterSyntaxError(`"any" needs a list, e.g. any(${c.field},["a","b"]).`, 0)

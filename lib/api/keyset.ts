@@ -2,6 +2,7 @@
 // after the last row's pair. SQLite sorts NULL first ascending and last descending, and the
 // conditions below follow that, so nullable sort fields (email) page correctly too.
 import { encodeCursor, type CursorKey } from './cursor'
+import { invalidParam } from './api-error'
 
 type Where = Record<string, unknown>
 
@@ -14,14 +15,29 @@ export function keysetWhere(
   field: string,
   desc: boolean,
   cursor: CursorKey | null,
-  kind: 'date' | 'text' = 'text',
+  kind: 'date' | 'text' | 'number' = 'text',
   nullable = false,
+  idKind: 'string' | 'number' = 'string',
 ): Where | undefined {
   if (!cursor) return undefined
   const [rawValue, id] = cursor
+  // A cursor is opaque but client-supplied: its parts must have the types of this listing.
+  const bad = () => invalidParam('page[cursor]', 'The page cursor is not valid for this listing.')
+  if (typeof id !== idKind || (typeof id === 'number' && !Number.isSafeInteger(id))) throw bad()
   const after = desc ? 'lt' : 'gt'
   if (field === 'id') return { id: { [after]: id } }
-  const value = rawValue == null ? null : kind === 'date' ? new Date(String(rawValue)) : rawValue
+  let value: unknown = rawValue
+  if (rawValue != null) {
+    if (kind === 'date') {
+      const d = typeof rawValue === 'string' ? new Date(rawValue) : null
+      if (!d || Number.isNaN(d.getTime())) throw bad()
+      value = d
+    } else if (kind === 'number' ? typeof rawValue !== 'number' || !Number.isFinite(rawValue) : typeof rawValue !== 'string') {
+      throw bad()
+    }
+  } else if (!nullable) {
+    throw bad()
+  }
   if (value === null) {
     // Inside the NULL block: ascending, every non-null row comes after it; descending, nothing.
     return desc ? { [field]: null, id: { lt: id } } : { OR: [{ [field]: null, id: { gt: id } }, { [field]: { not: null } }] }

@@ -57,11 +57,14 @@ export function filterParam(url: URL, allowed: AllowedFilters): FilterCondition[
 }
 
 /** A filter value that must be a date (datetime comparisons). */
+// Dates the database can hold: years 1 to 9999 (a filter outside that range is a typo).
+const MIN_MS = Date.UTC(1, 0, 1) - 0
+const MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59)
+
 export function dateValue(v: unknown, field: string): Date {
-  if (v instanceof Date) return v
-  if (typeof v === 'string' && !Number.isNaN(Date.parse(v))) return new Date(v)
-  if (typeof v === 'number') return new Date(v * 1000)
-  throw invalidParam('filter', `The value for "${field}" must be a date-time, e.g. 2026-01-01T00:00:00Z.`)
+  const d = v instanceof Date ? v : typeof v === 'string' ? new Date(v) : typeof v === 'number' ? new Date(v * 1000) : null
+  if (d && Number.isFinite(d.getTime()) && d.getTime() >= MIN_MS && d.getTime() <= MAX_MS) return d
+  throw invalidParam('filter', `The value for "${field}" must be a date-time between years 1 and 9999, e.g. 2026-01-01T00:00:00Z.`)
 }
 
 export function stringValues(v: unknown, field: string): string[] {

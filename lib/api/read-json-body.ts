@@ -1,6 +1,7 @@
 // Reads a JSON:API request body: application/json or application/vnd.api+json only, refused
 // past a byte limit before it is fully buffered (Content-Length first, then while streaming).
 import { ApiError } from './api-error'
+import { MAX_JSON_DEPTH, tooDeep } from '@/lib/http/json-depth'
 
 export const FIVE_MB = 5 * 1024 * 1024
 
@@ -34,9 +35,12 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
   }
   const text = Buffer.concat(chunks).toString('utf8')
   if (!text.trim()) throw new ApiError(400, 'parse_error', 'The request body is empty.')
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch {
     throw new ApiError(400, 'parse_error', 'Malformed request body: it is not valid JSON.')
   }
+  if (tooDeep(value)) throw new ApiError(400, 'invalid', `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`, { pointer: '/data' })
+  return value
 }

@@ -4,7 +4,7 @@ import { db } from '@/lib/db/client'
 import { AppError } from '@/lib/http/app-error'
 import { createSession } from './session'
 import { hashPassword, verifyPassword } from './password'
-import { loginRetryAfterSeconds, normaliseEmail, recordLoginAttempt } from './login-rate-limit'
+import { forgetLoginAttempt, loginRetryAfterSeconds, markLoginAttemptSucceeded, normaliseEmail, recordLoginAttempt } from './login-rate-limit'
 
 export const BAD_CREDENTIALS = 'The email or password you entered is incorrect.'
 export const NO_MEMBERSHIP = 'Your user is not a member of any account. Ask an account owner to invite you.'
@@ -23,28 +23,26 @@ export interface LoginInput {
 
 export async function loginUser(input: LoginInput) {
   const email = normaliseEmail(input.email)
-  const retryAfter = await loginRetryAfterSeconds(email, input.ip)
+  // Recorded as a failure before anything is checked, and counted against the attempts before
+  // it: 40 concurrent guesses get 10 checks, not 40.
+  const attemptId = await recordLoginAttempt(email, input.ip, false)
+  const retryAfter = await loginRetryAfterSeconds(email, input.ip, Date.now(), attemptId)
   if (retryAfter > 0) {
+    await forgetLoginAttempt(attemptId)
     throw new AppError('too_many_attempts', 429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(retryAfter) })
   }
 
   const user = await db.user.findUnique({ where: { email } })
   const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await getDummyHash()), false)
-  if (!user || !ok) {
-    await recordLoginAttempt(email, input.ip, false)
-    throw new AppError('invalid_credentials', 401, BAD_CREDENTIALS)
-  }
+  if (!user || !ok) throw new AppError('invalid_credentials', 401, BAD_CREDENTIALS)
 
   const membership = await db.membership.findFirst({
     where: { userId: user.id },
     orderBy: [{ isFavorite: 'desc' }, { id: 'asc' }],
   })
-  if (!membership) {
-    await recordLoginAttempt(email, input.ip, false)
-    throw new AppError('no_membership', 401, NO_MEMBERSHIP)
-  }
+  if (!membership) throw new AppError('no_membership', 401, NO_MEMBERSHIP)
 
-  await recordLoginAttempt(email, input.ip, true)
+  await markLoginAttemptSucceeded(attemptId)
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date(), lastLoginIp: input.ip } })
   const session = await createSession({ userId: user.id, companyId: membership.companyId, ip: input.ip, userAgent: input.userAgent })
   return { session, user, companyId: membership.companyId }

@@ -7,6 +7,7 @@ import { csrfOk, isMutating } from './csrf'
 import { parseCookies } from './cookies'
 import { camelizeKeys } from './keys'
 import { clientIp } from './client-ip'
+import { MAX_JSON_DEPTH, tooDeep } from './json-depth'
 import { SESSION_COOKIE } from '@/lib/auth/config'
 import { getPrincipal, type Principal } from '@/lib/auth/session'
 import { hasPermission, hasStaffPermission, type PartialResources } from '@/lib/auth/permissions'
@@ -63,16 +64,44 @@ export function errorResponse(e: unknown, requestId: string, route: string): Res
   return Response.json({ error: 'server_error', message: 'Something went wrong on our side. Please try again.', requestId }, { status: 500 })
 }
 
-async function readBody(req: Request): Promise<unknown> {
-  const text = await req.text()
+/** /ajax bodies are forms and small JSON documents; CSV imports are the largest (5 MB files). */
+export const MAX_AJAX_BODY_BYTES = 6 * 1024 * 1024
+
+async function readText(req: Request): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? NaN)
+  const tooLarge = () => new AppError('payload_too_large', 413, 'The request body is too large.')
+  if (Number.isFinite(declared) && declared > MAX_AJAX_BODY_BYTES) throw tooLarge()
+  if (!req.body) return ''
+  const reader = req.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_AJAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {})
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** The parsed body of an /ajax request, size- and depth-checked, keys as sent. */
+export async function readBody(req: Request): Promise<unknown> {
+  const text = await readText(req)
   if (!text.trim()) return {}
   const type = req.headers.get('content-type') ?? ''
   if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text))
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch {
     throw new AppError('invalid', 400, 'The request body is not valid JSON.')
   }
+  if (tooDeep(value)) throw new AppError('invalid', 400, `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`)
+  return value
 }
 
 function queryObject(url: URL): Record<string, string | string[]> {

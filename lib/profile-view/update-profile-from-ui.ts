@@ -1,5 +1,6 @@
 // The profile page's edit: identity fields and custom properties through the core upsert
 // (mode 'update'), so validation, identity rules and segment re-evaluation are the API's own.
+import { readBody } from '@/lib/http/ajax'
 import { badRequest } from '@/lib/http/app-error'
 import { upsertProfile } from '@/lib/profiles/upsert-profile'
 import type { ProfileInput } from '@/lib/profiles/types'
@@ -8,16 +9,8 @@ import { normalizeUpdateBody, updateProfileBody, type UpdateProfileBody } from '
 import type { ProfileDetail } from './profile-detail-types'
 
 export async function readUpdateProfileBody(req: Request): Promise<UpdateProfileBody> {
-  const text = await req.text()
-  let raw: unknown = {}
-  if (text.trim()) {
-    try {
-      raw = JSON.parse(text)
-    } catch {
-      throw badRequest('The request body is not valid JSON.')
-    }
-  }
-  return updateProfileBody.parse(normalizeUpdateBody(raw))
+  // Read as sent (custom property names must not be camelCased), size- and depth-checked.
+  return updateProfileBody.parse(normalizeUpdateBody(await readBody(req)))
 }
 
 export async function updateProfileFromUi(companyId: number, id: string, body: UpdateProfileBody): Promise<ProfileDetail | null> {

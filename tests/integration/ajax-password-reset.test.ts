@@ -79,3 +79,20 @@ test('expired, forged or mismatched-uid tokens are invalid', async () => {
   expect(expired.status).toBe(400)
   expect((await expired.json()).error).toBe('invalid_token')
 })
+
+test('the emailed link uses APP_URL, never the request\'s Host header', async () => {
+  const company = await makeCompany()
+  const user = await makeUser({ email: 'host-check@example.com', companyId: company.id })
+  const before = process.env.APP_URL
+  process.env.APP_URL = 'https://mail.merchant.example/'
+  try {
+    const req = ajaxRequest('http://evil.test/ajax/account/password-reset', { method: 'POST', body: { email: user.email }, headers: { host: 'evil.test' } })
+    expect((await requestReset(req)).status).toBe(200)
+  } finally {
+    if (before === undefined) delete process.env.APP_URL
+    else process.env.APP_URL = before
+  }
+  const mail = await db.outboxMail.findFirstOrThrow({ where: { to: user.email }, orderBy: { id: 'desc' } })
+  expect(mail.text).toContain('https://mail.merchant.example/account/reset/')
+  expect(mail.text).not.toContain('evil.test')
+})

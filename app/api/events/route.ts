@@ -1,13 +1,17 @@
 import { apiRoute } from '@/lib/api/api-route'
 import { createEventBody, eventPointer, toEventInput } from '@/lib/api/event-body'
 import { listEventsPage } from '@/lib/api/events/list-events'
+import { checkEventIncludeScopes } from '@/lib/api/events/check-include-scopes'
 import { acceptEvent } from '@/lib/events/accept-event'
 
 // GET /api/events – events with metric, profile and time filters; include metric,profile
 export const GET = apiRoute({
   scopes: ['events:read'],
   rate: 'XL',
-  handler: ({ ctx }) => listEventsPage(ctx.companyId, ctx.url),
+  handler: ({ ctx }) => {
+    checkEventIncludeScopes(ctx)
+    return listEventsPage(ctx.companyId, ctx.url)
+  },
 })
 
 // POST /api/events – accepts one event for background processing (202, no body)

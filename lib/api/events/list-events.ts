@@ -21,8 +21,9 @@ export const EVENT_FILTERS = {
 const OPS: Record<string, string> = { 'greater-or-equal': 'gte', 'greater-than': 'gt', 'less-or-equal': 'lte', 'less-than': 'lt' }
 
 function seconds(v: unknown, field: string): number {
-  if (typeof v === 'number' && field === 'timestamp') return Math.floor(v)
-  return Math.floor(dateValue(v, field).getTime() / 1000)
+  // Both forms go through dateValue, so an absurd number (1e300) is a 400, not an overflow.
+  const date = typeof v === 'number' && field === 'timestamp' ? dateValue(Math.floor(v), field) : dateValue(v, field)
+  return Math.floor(date.getTime() / 1000)
 }
 
 export async function listEventsPage(companyId: number, url: URL) {
@@ -42,7 +43,7 @@ export async function listEventsPage(companyId: number, url: URL) {
       and.push({ ts: { [OPS[c.op]!]: seconds(c.value, c.field) } })
     }
   }
-  const after = keysetWhere('ts', sort.desc, decodeCursor(url.searchParams.get('page[cursor]')))
+  const after = keysetWhere('ts', sort.desc, decodeCursor(url.searchParams.get('page[cursor]')), 'number', false, 'number')
   if (after) and.push(after)
   const rows = await db.event.findMany({ where: { AND: and }, orderBy: keysetOrder('ts', sort.desc), take: size + 1 })
   const { page, next } = pageOf<Event>(rows, size, 'ts', (e) => e.ts)

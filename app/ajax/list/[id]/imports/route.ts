@@ -1,5 +1,4 @@
-import { ajax } from '@/lib/http/ajax'
-import { badRequest } from '@/lib/http/app-error'
+import { ajax, readBody } from '@/lib/http/ajax'
 import { listListImports, startListImport } from '@/lib/groups/list-imports'
 
 // GET /ajax/list/[id]/imports – the list's CSV imports, newest first
@@ -14,12 +13,7 @@ export const POST = ajax({
   status: 202,
   // No `body` schema: the mapping's keys are CSV column names and must not be camelCased.
   handler: async ({ ctx, params }) => {
-    let input: unknown
-    try {
-      input = JSON.parse((await ctx.req.text()) || '{}')
-    } catch {
-      throw badRequest('The request body is not valid JSON.')
-    }
+    const input = await readBody(ctx.req)
     return { import: await startListImport(ctx.principal.companyId, params.id!, input, ctx.principal.userId) }
   },
 })

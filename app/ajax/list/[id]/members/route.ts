@@ -16,7 +16,10 @@ export const POST = ajax({
   resources: ['groups_write'],
   body: memberChangeBody,
   handler: async ({ ctx, params, body }) => {
-    const ids = await resolveMemberInput(ctx.principal.companyId, params.id!, body, { create: true })
+    // Creating profiles for unknown emails is a profile write: without profile_write only
+    // existing profiles can be added (unknown emails are then a 400, as for removal).
+    const create = ctx.principal.resources.has('profile_write')
+    const ids = await resolveMemberInput(ctx.principal.companyId, params.id!, body, { create })
     return addProfilesToList(ctx.principal.companyId, params.id!, ids, 'manual')
   },
 })
