@@ -68,13 +68,23 @@ export function sessionStateValue(p: { companyId: number; userId: number; expire
 }
 
 /** Set-Cookie values that start or refresh a session in the browser. */
-export async function sessionCookies(s: { id: string; companyId: number; userId: number; expiresAt: Date }): Promise<string[]> {
-  const maxAge = Math.max(0, Math.floor((s.expiresAt.getTime() - Date.now()) / 1000))
+export async function sessionCookies(s: { id: string; companyId: number; userId: number; expiresAt: Date; lastSeenAt?: Date }): Promise<string[]> {
+  // A session row (login, register) carries lastSeenAt: the browser is told the sooner of
+  // its absolute and idle ends, the moment the server will actually refuse it.
+  const ends = s.lastSeenAt ? effectiveExpiry({ expiresAt: s.expiresAt, lastSeenAt: s.lastSeenAt }) : s.expiresAt
+  const state = { ...s, expiresAt: ends }
+  const maxAge = Math.max(0, Math.floor((ends.getTime() - Date.now()) / 1000))
   const secure = secureCookies()
   return [
     serializeCookie(SESSION_COOKIE, await sealSessionId(s.id), { httpOnly: true, secure, maxAge: sessionConfig.absoluteSeconds }),
-    serializeCookie(SESSION_STATE_COOKIE, sessionStateValue(s), { secure, maxAge }),
+    serializeCookie(SESSION_STATE_COOKIE, sessionStateValue(state), { secure, maxAge }),
   ]
+}
+
+/** The state cookie alone, refreshed on authenticated responses so the browser's clock stays true. */
+export function sessionStateCookie(p: { companyId: number; userId: number; expiresAt: Date }): string {
+  const maxAge = Math.max(0, Math.floor((p.expiresAt.getTime() - Date.now()) / 1000))
+  return serializeCookie(SESSION_STATE_COOKIE, sessionStateValue(p), { secure: secureCookies(), maxAge })
 }
 
 export function clearedSessionCookies(): string[] {

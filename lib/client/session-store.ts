@@ -160,7 +160,10 @@ export class SessionStore {
 
   /** Re-reads this tab's cookie and tells the other tabs (sign-in, company switch, logout). */
   syncFromCookie(): void {
-    this.apply(this.readCookie(this.clock.now()))
+    // An unchanged value says nothing new: its seconds-to-expiry count from when the server
+    // set it, so re-reading it now would push the expiry later than the server's.
+    const unchanged = this.readRawCookie() === this.lastRawCookie && this.state.kind === 'authenticated'
+    if (!unchanged) this.apply(this.readCookie(this.clock.now()))
     this.broadcast()
   }
 

@@ -8,8 +8,8 @@ import { parseCookies } from './cookies'
 import { camelizeKeys } from './keys'
 import { clientIp } from './client-ip'
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth'
-import { SESSION_COOKIE } from '@/lib/auth/config'
-import { getPrincipal, type Principal } from '@/lib/auth/session'
+import { SESSION_COOKIE, SESSION_STATE_COOKIE } from '@/lib/auth/config'
+import { getPrincipal, sessionStateCookie, type Principal } from '@/lib/auth/session'
 import { hasPermission, hasStaffPermission, type PartialResources } from '@/lib/auth/permissions'
 import { isFlagOn } from '@/lib/flags/get-feature-flags'
 import { reportError } from '@/lib/errors/reporter'
@@ -113,6 +113,18 @@ function queryObject(url: URL): Record<string, string | string[]> {
   return out
 }
 
+/**
+ * Every answer to a signed-in request carries the session-state cookie again, so the browser's
+ * expiry clock follows the idle window as the user works (a handler that sets it itself, such
+ * as logout or a company switch, wins).
+ */
+function withFreshSessionState(res: Response, principal: Principal | null): Response {
+  if (!principal) return res
+  const already = res.headers.getSetCookie?.().some((c) => c.startsWith(`${SESSION_STATE_COOKIE}=`))
+  if (!already) res.headers.append('set-cookie', sessionStateCookie(principal))
+  return res
+}
+
 export function ajax<A extends AuthMode = 'required', Q = Record<string, never>, B = Record<string, never>, R = unknown>(
   opts: AjaxOptions<A, Q, B, R>,
 ) {
@@ -141,8 +153,8 @@ export function ajax<A extends AuthMode = 'required', Q = Record<string, never>,
       const body = (opts.body ? opts.body.parse(camelizeKeys(await readBody(req))) : {}) as B
       const ctx = { principal, requestId, ip: clientIp(req), req, cookies } as AjaxCtx<PrincipalFor<A>>
       const result = await opts.handler({ ctx, query, body, params })
-      if (result instanceof Response) return result
-      return Response.json(result ?? {}, { status: opts.status ?? 200 })
+      const res = result instanceof Response ? result : Response.json(result ?? {}, { status: opts.status ?? 200 })
+      return withFreshSessionState(res, principal)
     } catch (e) {
       return errorResponse(e, requestId, url.pathname)
     }

@@ -63,3 +63,21 @@ test('40 concurrent wrong passwords get 10 checks; the rest are refused with 429
   // Even the right password waits out the window now.
   expect((await login(ajaxRequest('/ajax/login', { method: 'POST', body: { email: user.email, password: 'correct-horse' } }))).status).toBe(429)
 })
+
+test('signed-in answers refresh the session-state cookie; logout clears it and nothing re-adds it', async () => {
+  const { GET: hotSettings } = await import('@/app/ajax/account/hot-settings/route')
+  const { POST: logout } = await import('@/app/ajax/logout/route')
+  const company = await makeCompany()
+  const user = await makeUser({ companyId: company.id })
+  const cookie = await signIn(user.id, company.id)
+  const res = await hotSettings(ajaxRequest('/ajax/account/hot-settings', { cookie }))
+  const state = res.headers.getSetCookie().find((c) => c.startsWith('kl_session_state='))
+  expect(state).toMatch(new RegExp(`^kl_session_state=${company.id}%3B${user.id}%3B%3B\\d+%3Bv2`))
+  // Idle expiry (24 h by default) is what the browser is told, not the 14-day absolute end.
+  const seconds = Number(decodeURIComponent(state!.split(';')[0]!.split('=')[1]!).split(';')[3])
+  expect(seconds).toBeLessThanOrEqual(24 * 3600)
+  const out = await logout(ajaxRequest('/ajax/logout', { method: 'POST', cookie }))
+  const states = out.headers.getSetCookie().filter((c) => c.startsWith('kl_session_state='))
+  expect(states).toHaveLength(1)
+  expect(states[0]).toContain('Max-Age=0')
+})

@@ -66,6 +66,17 @@ describe('SessionStore timer', () => {
     expect(a.store.getState().expirationTimeUTC).toBe(NOW + 60_000 + 3_600_000)
   })
 
+  it('re-reading an unchanged cookie on focus keeps the expiry where it was', () => {
+    const cookie = { value: '7;42;;1800;v2' }
+    const a = tab(cookie, memoryStorage())
+    a.store.connect()
+    jest.advanceTimersByTime(25 * 60_000)
+    a.store.syncFromCookie() // e.g. the window regained focus
+    expect(a.store.getState().expirationTimeUTC).toBe(NOW + 1_800_000)
+    jest.advanceTimersByTime(5 * 60_000)
+    expect(a.store.getState().kind).toBe('expired')
+  })
+
   it('an unchanged cookie does not postpone the expiry (its seconds count from when it was set)', () => {
     const cookie = { value: '7;42;;60;v2' }
     const a = tab(cookie, memoryStorage())
