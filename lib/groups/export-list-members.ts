@@ -34,7 +34,13 @@ export async function exportListMembers(companyId: number, groupId: string, user
     return { downloadId: d.id, status: d.status, rowCount: rows, fileName }
   }
   const d = await db.download.create({ data: { companyId, userId: userId ?? null, type: 'list_members', status: 'queued', fileName } })
-  const jobId = await enqueue('lists.export', { downloadId: d.id, groupId: g.id }, { companyId })
+  let jobId: number
+  try {
+    jobId = await enqueue('lists.export', { downloadId: d.id, groupId: g.id }, { companyId })
+  } catch (e) {
+    await db.download.delete({ where: { id: d.id } }).catch(() => {})
+    throw e
+  }
   await db.download.update({ where: { id: d.id }, data: { jobId } })
   return { downloadId: d.id, status: 'queued', rowCount: 0, fileName }
 }

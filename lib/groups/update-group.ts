@@ -37,6 +37,14 @@ export async function updateGroup(companyId: number, id: string, patch: UpdateGr
       ...(redefine ? { definition: definitionText, isProcessing: true, processingPercent: 0 } : {}),
     },
   })
-  if (redefine) await scheduleRecompute(companyId, g.id, { timeRelative: isTimeRelative(definition!) })
+  if (redefine) {
+    try {
+      await scheduleRecompute(companyId, g.id, { timeRelative: isTimeRelative(definition!) })
+    } catch (e) {
+      // Without its recompute the new definition would show "processing" forever: put the old one back.
+      await db.group.update({ where: { id: g.id }, data: { definition: g.definition, isProcessing: g.isProcessing, processingPercent: g.processingPercent } })
+      throw e
+    }
+  }
   return groupView(updated)
 }

@@ -29,6 +29,12 @@ export async function createProfileBulkImport(
       input: JSON.stringify(profiles),
     },
   })
-  await enqueue(BULK_IMPORT_JOB, { companyId, importJobId: job.id }, { companyId, idempotencyKey: `import:${job.id}` })
+  try {
+    await enqueue(BULK_IMPORT_JOB, { companyId, importJobId: job.id }, { companyId, idempotencyKey: `import:${job.id}` })
+  } catch (e) {
+    // No job, no import: never leave a row that says "queued" forever.
+    await db.importJob.delete({ where: { id: job.id } }).catch(() => {})
+    throw e
+  }
   return job
 }

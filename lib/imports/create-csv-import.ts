@@ -45,6 +45,12 @@ export async function createCsvImport(companyId: number, input: CreateCsvImportI
       input: JSON.stringify({ csv: input.csv, mapping }), createdById: input.userId ?? null,
     },
   })
-  await enqueue(CSV_IMPORT_JOB, { companyId, importJobId: job.id }, { companyId, idempotencyKey: `import:${job.id}` })
+  try {
+    await enqueue(CSV_IMPORT_JOB, { companyId, importJobId: job.id }, { companyId, idempotencyKey: `import:${job.id}` })
+  } catch (e) {
+    // No job, no import: never leave a row that says "queued" forever.
+    await db.importJob.delete({ where: { id: job.id } }).catch(() => {})
+    throw e
+  }
   return job
 }

@@ -1,0 +1,45 @@
+/** @jest-environment node */
+// When the job queue refuses a write, nothing is left half-done: a redefined segment keeps
+// its old definition, and an import leaves no row that says "queued" forever.
+import { useTestDatabase } from '../helpers/test-db'
+useTestDatabase()
+
+import { db } from '@/lib/db/client'
+import { createSegment } from '@/lib/groups/create-segment'
+import { createList } from '@/lib/groups/create-list'
+import { updateGroup } from '@/lib/groups/update-group'
+import { createCsvImport } from '@/lib/imports/create-csv-import'
+import { runJobsUntilIdle } from '@/lib/jobs/queue'
+import { makeCompany } from '../helpers/factory'
+
+const byCountry = (country: string) => ({
+  version: 1 as const,
+  root: { type: 'and' as const, conditions: [{ kind: 'location' as const, field: 'country' as const, operator: 'equals' as const, value: country }] },
+})
+
+async function breakQueue() {
+  await db.$executeRawUnsafe(`CREATE TRIGGER refuse_jobs BEFORE INSERT ON Job BEGIN SELECT RAISE(ABORT, 'queue unavailable'); END`)
+}
+async function mendQueue() {
+  await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS refuse_jobs`)
+}
+afterEach(mendQueue)
+
+test('a segment whose recompute cannot be queued keeps its old definition', async () => {
+  const company = await makeCompany()
+  const seg = await createSegment(company.id, { name: 'France', definition: byCountry('France') })
+  await runJobsUntilIdle()
+  await breakQueue()
+  await expect(updateGroup(company.id, seg.id, { definition: byCountry('Spain') })).rejects.toThrow()
+  const row = await db.group.findUniqueOrThrow({ where: { id: seg.id } })
+  expect(JSON.parse(row.definition!).root.conditions[0].value).toBe('France')
+  expect(row.isProcessing).toBe(false)
+})
+
+test('an import whose job cannot be queued leaves no import row behind', async () => {
+  const company = await makeCompany()
+  const list = await createList(company.id, { name: 'Leads' })
+  await breakQueue()
+  await expect(createCsvImport(company.id, { listId: list.id, csv: 'email\na@example.com\n', mapping: { email: 'email' } })).rejects.toThrow()
+  expect(await db.importJob.count({ where: { companyId: company.id } })).toBe(0)
+})
