@@ -37,7 +37,12 @@ interface Touched {
 }
 
 interface BatchState {
+  /** Pure lookups only (an event naming its profile by one identifier): identifier → profile.
+   *  An entry is forgotten when its profile is merged away or changed, so it never outlives
+   *  what it caches. Profile updates are never cached: every event applies its own. */
   profiles: Map<string, RawProfile>
+  /** profile id → the keys of `profiles` that point at it. */
+  keysOf: Map<string, Set<string>>
   /** The newest event time per profile, written once per batch (not once per event). */
   lastTs: Map<string, { companyId: number; ts: number }>
   /** The jobs whose lease we still hold. */
@@ -58,14 +63,31 @@ const LOOKUP: Record<string, string> = {
  * {external_id}): then there is nothing to update, and an index lookup of the id is all the
  * resolution needed. Anything richer goes through upsertProfileSync.
  */
-function lookupOnly(conn: Conn, companyId: number, profile: QueuedEvent['profile']): RawProfile | null {
-  const keys = Object.keys(profile)
+function pureKey(event: QueuedEvent): string | null {
+  if (event.patchProperties) return null
+  const keys = Object.keys(event.profile)
   if (keys.length !== 1) return null
   const k = keys[0]!
-  const v = (profile as Record<string, unknown>)[k]
-  if (!LOOKUP[k] || typeof v !== 'string' || !v) return null
+  const v = (event.profile as Record<string, unknown>)[k]
+  return LOOKUP[k] && typeof v === 'string' && v ? `${k}\u0000${v}` : null
+}
+
+function lookupOnly(conn: Conn, companyId: number, profile: QueuedEvent['profile']): RawProfile | null {
+  const [k, v] = Object.entries(profile)[0]!
   const row = prep(LOOKUP[k]!, conn).get(companyId, v) as { id: string } | undefined
   return row ? ({ id: row.id, companyId } as RawProfile) : null
+}
+
+function remember(b: BatchState, key: string, profile: RawProfile) {
+  b.profiles.set(key, profile)
+  const keys = b.keysOf.get(profile.id) ?? new Set<string>()
+  keys.add(key)
+  b.keysOf.set(profile.id, keys)
+}
+
+function forget(b: BatchState, profileId: string) {
+  for (const key of b.keysOf.get(profileId) ?? []) b.profiles.delete(key)
+  b.keysOf.delete(profileId)
 }
 
 /** The batch's jobs whose lease is still ours (read inside the same write transaction). */
@@ -84,13 +106,26 @@ function ingestOne(conn: Conn, g: IngestGroup, event: QueuedEvent, b: BatchState
   const { companyId } = g
   const t = b.touched.get(companyId) ?? { profileIds: new Set<string>(), metricIds: new Set<string>(), profileChanged: false }
   b.touched.set(companyId, t)
-  const pkey = `${companyId}\u0000${g.mode}\u0000${JSON.stringify(event.profile)}`
-  let profile = b.profiles.get(pkey) ?? lookupOnly(conn, companyId, event.profile)
+  const pure = pureKey(event)
+  const pkey = pure === null ? null : `${companyId}\u0000${pure}`
+  let profile = pkey === null ? null : (b.profiles.get(pkey) ?? lookupOnly(conn, companyId, event.profile))
   if (!profile) {
     const { id, ...input } = event.profile
-    const res = upsertProfileSync(conn, companyId, input, { mode: g.mode, id })
+    const res = upsertProfileSync(conn, companyId, input, { mode: g.mode, id, patchProperties: event.patchProperties })
     profile = res.raw
     if (res.changed) t.profileChanged = true
+    // The same result as writing the events one by one: a merged (deleted) profile is gone, and
+    // a changed one may no longer hold the identifier it was looked up by.
+    // (A merged id stays in `touched`: re-evaluating a deleted profile is a no-op, and if this
+    // group's savepoint is undone the profile is back and needs it.)
+    for (const gone of res.mergedIds) {
+      forget(b, gone)
+      const last = b.lastTs.get(gone)
+      b.lastTs.delete(gone)
+      const kept = b.lastTs.get(profile.id)
+      if (last && (!kept || kept.ts < last.ts)) b.lastTs.set(profile.id, last)
+    }
+    if (res.changed && !res.created) forget(b, profile.id)
   }
   const metric = getOrCreateMetricSync(conn, companyId, event.metric.name, event.metric.service || 'api')
   const eventId = insertEventSync(conn, {
@@ -101,7 +136,7 @@ function ingestOne(conn: Conn, g: IngestGroup, event: QueuedEvent, b: BatchState
     const last = b.lastTs.get(profile.id)
     if (!last || last.ts < event.ts) b.lastTs.set(profile.id, { companyId, ts: event.ts })
   }
-  b.profiles.set(pkey, profile)
+  if (pkey !== null) remember(b, pkey, profile)
   t.profileIds.add(profile.id)
   t.metricIds.add(metric.id)
   return { eventId, duplicate: eventId === null, profileId: profile.id, metricId: metric.id }
@@ -118,17 +153,17 @@ function ingestGroup(conn: Conn, g: IngestGroup, b: BatchState): GroupOutcome {
  * bad group is reported as its own failure and the rest commit.
  */
 export function ingestBatchSync(conn: Conn, groups: IngestGroup[], atomic: boolean, touched: Map<number, Touched>): GroupOutcome[] {
-  const b: BatchState = { profiles: new Map(), lastTs: new Map(), owned: ownedJobs(conn, groups), touched }
+  const b: BatchState = { profiles: new Map(), keysOf: new Map(), lastTs: new Map(), owned: ownedJobs(conn, groups), touched }
   const savepoint = conn.transaction((g: IngestGroup) => ingestGroup(conn, g, b))
   const outcomes = groups.map((g): GroupOutcome => {
     if (atomic) return ingestGroup(conn, g, b)
-    const profiles = new Map(b.profiles)
     const lastTs = new Map(b.lastTs)
     try {
       return savepoint(g)
     } catch (e) {
-      // What the undone savepoint wrote is gone: forget it here too.
-      b.profiles = profiles
+      // What the undone savepoint wrote is gone: forget it here too (the lookups are redone).
+      b.profiles = new Map()
+      b.keysOf = new Map()
       b.lastTs = lastTs
       return { error: e }
     }

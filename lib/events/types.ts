@@ -1,9 +1,11 @@
 // Event input as lib sees it (camelCase); the /api and /client layers map the vendor's body.
-import type { ProfileInput } from '@/lib/profiles/types'
+import type { PatchProperties, ProfileInput } from '@/lib/profiles/types'
 
 export interface EventInput {
   metric: { name: string; service?: string }
   profile: ProfileInput & { id?: string }
+  /** The profile's meta.patch_properties (append, unappend, unset), applied on ingest. */
+  patchProperties?: PatchProperties
   properties?: Record<string, unknown>
   time?: string | Date
   value?: number
@@ -15,6 +17,7 @@ export interface EventInput {
 export interface QueuedEvent {
   metric: { name: string; service?: string }
   profile: ProfileInput & { id?: string }
+  patchProperties?: PatchProperties
   properties: Record<string, unknown>
   ts: number
   value: number | null

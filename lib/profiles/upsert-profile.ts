@@ -40,9 +40,26 @@ export interface UpsertSyncResult {
 
 const CLIENT_LOCKED = new Set(['email', 'phoneNumber', 'externalId'])
 
+/**
+ * A blank identifier ('') names nothing: absent, or in 'update' mode (the caller sets exactly
+ * these values) a cleared field. Never stored as '', where the unique index would make the
+ * next profile with a blank one collide.
+ */
+function withoutBlankIdentifiers(input: ProfileInput, mode: UpsertOptions['mode']): ProfileInput {
+  if (!IDENTIFIER_FIELDS.some((f) => input[f] === '')) return input
+  const out: ProfileInput = { ...input }
+  for (const f of IDENTIFIER_FIELDS) {
+    if (out[f] !== '') continue
+    if (mode === 'update') out[f] = null
+    else delete out[f]
+  }
+  return out
+}
+
 /** The transactional core; `input` must already be validated (parseProfileInput). */
-export function upsertProfileSync(conn: Conn, companyId: number, input: ProfileInput, opts: UpsertOptions, now = new Date()): UpsertSyncResult {
+export function upsertProfileSync(conn: Conn, companyId: number, given: ProfileInput, opts: UpsertOptions, now = new Date()): UpsertSyncResult {
   const { mode } = opts
+  const input = withoutBlankIdentifiers(given, mode)
   const byId = opts.id ? findProfileBy(conn, companyId, 'id', opts.id) : null
   if (opts.id && !byId && mode !== 'create') throw notFound('Profile not found.')
   if (mode === 'update' && !byId) throw badRequest('A profile id is required.', { id: ['A profile id is required.'] })

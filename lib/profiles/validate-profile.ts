@@ -33,17 +33,19 @@ export const locationInput = z.object({
 })
 
 export const profileInput = z.object({
+  // '' is a blank identifier, not a malformed one: the upsert treats it as absent (or, when
+  // updating, as clearing the field); it is never stored.
   email: z
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.email({ message: 'Invalid email address.' }))
+    .refine((v) => v === '' || z.regexes.email.test(v), 'Invalid email address.')
     .nullable()
     .optional(),
   phoneNumber: z
     .string()
     .trim()
-    .regex(PHONE_E164, 'Invalid phone number; use the E.164 format, e.g. +15005550006.')
+    .refine((v) => v === '' || PHONE_E164.test(v), 'Invalid phone number; use the E.164 format, e.g. +15005550006.')
     .nullable()
     .optional(),
   externalId: str, anonymousId: str, firstName: str, lastName: str, organization: str, title: str, image: str, locale: str,

@@ -78,6 +78,28 @@ describe('POST /api/events', () => {
     expect(structural.json.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual(['/data/attributes/metric', '/data/attributes/profile'])
   })
 
+  test('time before 1990 or over a year ahead → 400 on /data/attributes/time', async () => {
+    for (const time of ['1989-12-31T23:59:59Z', '2999-01-01T00:00:00Z']) {
+      const r = await api('POST', '/api/events', { key, body: eventBody({ time }) })
+      expect(r.status).toBe(400)
+      expect(r.json.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual(['/data/attributes/time'])
+    }
+  })
+
+  test('profile meta.patch_properties is applied to the profile; a blank external_id is left out', async () => {
+    const patched = (meta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      eventBody({ profile: { email: 'patch@example.com', external_id: '', ...extra, meta: { patch_properties: meta } } })
+    expect((await api('POST', '/api/events', { key, body: patched({ append: { tags: ['a', 'b'] } }, { properties: { size: 'M' } }) })).status).toBe(202)
+    expect((await api('POST', '/api/events', { key, body: patched({ unappend: { tags: 'a' }, unset: 'size' }) })).status).toBe(202)
+    await runJobsUntilIdle()
+    const p = await db.profile.findFirstOrThrow({ where: { companyId, email: 'patch@example.com' } })
+    expect(JSON.parse(p.properties)).toEqual({ tags: ['b'] })
+    expect(p.externalId).toBeNull()
+    const bad = await api('POST', '/api/events', { key, body: patched({ unset: 5 }) })
+    expect(bad.status).toBe(400)
+    expect(bad.json.errors[0].source.pointer).toBe('/data/attributes/profile/data/attributes/meta/patch_properties/unset')
+  })
+
   test('more than 400 properties and strings over 100 KB are refused; nothing is queued', async () => {
     const before = await db.job.count()
     const props: Record<string, number> = {}

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 // Events: the accept fast path and the batched ingest job, unique_id dedupe per profile and
 // metric, validation, lastEventAt, tenancy, and segment re-evaluation hints.
+import { execFileSync } from 'node:child_process'
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 import { db } from '@/lib/db/client'
@@ -180,4 +181,101 @@ test('acceptEvents: one job for many events, written together; invalid input que
   await runJobsUntilIdle()
   expect(await db.event.count({ where: { companyId } })).toBe(30)
   expect(await db.job.count({ where: { companyId } })).toBe(0)
+})
+
+describe('one batch equals the events written one by one', () => {
+  const viewed = (profile: Record<string, string>, uniqueId?: string) => ({
+    metric: { name: 'Viewed Product' }, profile, ...(uniqueId ? { uniqueId } : {}), time: '2026-02-01T10:00:00Z',
+  })
+
+  test('a profile merged away by a later event of the batch is not used again (ingestEvents and the queue)', async () => {
+    const batch = [viewed({ anonymousId: 'anon-m' }, 'a'), viewed({ email: 'known@example.com', anonymousId: 'anon-m' }, 'b'), viewed({ anonymousId: 'anon-m' }, 'c')]
+    const known = await upsertProfile(companyId, { email: 'known@example.com' }, { mode: 'import' })
+    const r = await ingestEvents(companyId, batch)
+    expect(r[2]!.profileId).toBe(known.profile.id)
+    const kept = await db.event.findMany({ where: { companyId, uniqueId: { in: ['a', 'b', 'c'] } } })
+    expect(kept.map((e) => e.profileId)).toEqual([known.profile.id, known.profile.id, known.profile.id])
+    expect(await db.profile.count({ where: { companyId } })).toBe(1)
+    const p = await db.profile.findUniqueOrThrow({ where: { id: known.profile.id } })
+    expect(p.anonymousId).toBe('anon-m')
+    expect(p.lastEventAt?.toISOString()).toBe('2026-02-01T10:00:00.000Z')
+
+    // The same batch as one queued job (bulk create, imports): written, not retried to death.
+    const other = (await makeCompany()).id
+    const known2 = await upsertProfile(other, { email: 'known@example.com' }, { mode: 'import' })
+    const { acceptEvents } = await import('@/lib/events/accept-event')
+    await acceptEvents(other, batch)
+    await runJobsUntilIdle()
+    expect(await db.job.count({ where: { companyId: other } })).toBe(0)
+    const events = await db.event.findMany({ where: { companyId: other, uniqueId: { in: ['a', 'b', 'c'] } } })
+    expect(events.map((e) => e.profileId)).toEqual([known2.profile.id, known2.profile.id, known2.profile.id])
+  })
+
+  test('last write wins: every event applies its profile attributes, in order', async () => {
+    const named = (firstName: string) => ({ metric: { name: 'Updated' }, profile: { email: 'lww@example.com', firstName } })
+    await ingestEvents(companyId, [named('Ann'), named('Bea'), named('Ann')])
+    expect((await db.profile.findFirstOrThrow({ where: { companyId } })).firstName).toBe('Ann')
+
+    // Three separate requests, coalesced by the worker into one batch.
+    const other = (await makeCompany()).id
+    for (const n of ['Ann', 'Bea', 'Ann']) await acceptEvent(other, named(n))
+    expect(await runJobsUntilIdle({ maxJobs: 1 })).toBe(3)
+    expect((await db.profile.findFirstOrThrow({ where: { companyId: other } })).firstName).toBe('Ann')
+  })
+
+  test('an identifier taken off a profile earlier in the batch finds nothing any more', async () => {
+    const r = await ingestEvents(companyId, [
+      viewed({ externalId: 'old-ext' }),
+      viewed({ email: 'mover@example.com', externalId: 'old-ext' }),
+      { metric: { name: 'Updated' }, profile: { email: 'mover@example.com', externalId: 'new-ext' } },
+      viewed({ externalId: 'old-ext' }),
+    ])
+    expect(new Set(r.slice(0, 3).map((x) => x.profileId)).size).toBe(1)
+    expect(r[3]!.profileId).not.toBe(r[0]!.profileId)
+    const fresh = await db.profile.findUniqueOrThrow({ where: { id: r[3]!.profileId } })
+    expect(fresh).toMatchObject({ externalId: 'old-ext', email: null })
+  })
+})
+
+test('profile meta.patch_properties of an event is applied on ingest, in order', async () => {
+  await upsertProfile(companyId, { email: 'pp@example.com', properties: { tags: ['a'], size: 'M' } }, { mode: 'import' })
+  const withPatch = (patchProperties: Record<string, unknown>) => ({ metric: { name: 'Tagged' }, profile: { email: 'pp@example.com' }, patchProperties })
+  await ingestEvents(companyId, [withPatch({ append: { tags: 'b' } }), withPatch({ append: { tags: 'c' }, unset: 'size' }), withPatch({ unappend: { tags: 'a' } })])
+  const p = await db.profile.findFirstOrThrow({ where: { companyId } })
+  expect(JSON.parse(p.properties)).toEqual({ tags: ['b', 'c'] })
+  const e = await errorsOf(acceptEvent(companyId, withPatch({ append: 'x', unset: 3, extra: {} }) as never))
+  expect(Object.keys(e).sort()).toEqual([
+    'profile.meta.patch_properties.append', 'profile.meta.patch_properties.extra', 'profile.meta.patch_properties.unset',
+  ])
+})
+
+test('time: from 1990 to a year ahead (400 on time otherwise); without an offset it is UTC in any server zone', async () => {
+  const at = (time: string) => acceptEvent(companyId, { metric: { name: 'T' }, profile: { email: 't@example.com' }, time })
+  expect(Object.keys(await errorsOf(at('1989-12-31T23:59:59Z')))).toEqual(['time'])
+  const nextYear = new Date(Date.now() + 400 * 86_400_000).toISOString()
+  expect(Object.keys(await errorsOf(at(nextYear)))).toEqual(['time'])
+  expect(Object.keys(await errorsOf(at('2026-02-30T10:00:00Z')))).toEqual(['time'])
+  // Jest's process.env is a copy: the server's zone is set on a child process of its own.
+  const script = `const { validateEvent } = require('./lib/events/validate-event.ts')
+    const at = (time) => validateEvent({ metric: { name: 'T' }, profile: { email: 't@example.com' }, time }).ts
+    console.log(JSON.stringify(['2026-01-01T10:00:00', '2026-01-01 10:00', '2026-07-01T10:00:00.5', '2026-01-01T12:00:00+02:00', '2026-01-01T05:00:00-0500'].map(at)))`
+  for (const TZ of ['America/New_York', 'Asia/Kolkata']) {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { env: { ...process.env, TZ }, encoding: 'utf8' })
+    expect(JSON.parse(out)).toEqual(['2026-01-01T10:00:00Z', '2026-01-01T10:00:00Z', '2026-07-01T10:00:00Z', '2026-01-01T10:00:00Z', '2026-01-01T10:00:00Z'].map((t) => Date.parse(t) / 1000))
+  }
+  const [r] = await ingestEvents(companyId, [{ metric: { name: 'T' }, profile: { email: 't@example.com' }, time: '1990-01-01T00:00:00Z' }])
+  expect((await db.event.findUniqueOrThrow({ where: { id: r!.eventId! } })).ts).toBe(Date.UTC(1990, 0, 1) / 1000)
+})
+
+test('a blank identifier is left out: never stored as "", so two such events are two profiles', async () => {
+  await ingestEvents(companyId, [{ metric: { name: 'B' }, profile: { email: 'b1@example.com', externalId: '', anonymousId: '' } }])
+  await acceptEvent(companyId, { metric: { name: 'B' }, profile: { email: 'b2@example.com', externalId: '', phoneNumber: '' } })
+  await runJobsUntilIdle()
+  expect(await db.job.count({ where: { companyId } })).toBe(0)
+  const rows = await db.profile.findMany({ where: { companyId }, orderBy: { email: 'asc' } })
+  expect(rows.map((p) => [p.email, p.externalId, p.anonymousId, p.phoneNumber])).toEqual([
+    ['b1@example.com', null, null, null],
+    ['b2@example.com', null, null, null],
+  ])
+  expect(Object.keys(await errorsOf(acceptEvent(companyId, { metric: { name: 'B' }, profile: { externalId: '', email: '' } })))).toEqual(['profile'])
 })

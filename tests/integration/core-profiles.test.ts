@@ -130,6 +130,25 @@ describe('identity resolution', () => {
   })
 })
 
+describe('blank identifiers', () => {
+  test("'' is absent when finding or creating, clears the field when updating, and is never stored", async () => {
+    const a = await upsertProfile(companyId, { email: 'b1@example.com', externalId: '', anonymousId: '', phoneNumber: '' }, { mode: 'import' })
+    const b = await upsertProfile(companyId, { email: 'b2@example.com', externalId: '', anonymousId: '' }, { mode: 'create' })
+    expect(b.profile.id).not.toBe(a.profile.id)
+    for (const p of [a.profile, b.profile]) expect([p.externalId, p.anonymousId, p.phoneNumber]).toEqual([null, null, null])
+    // '' never finds anything, and never replaces a value in import or client mode.
+    const c = await upsertProfile(companyId, { externalId: 'ext-c', anonymousId: 'anon-c', phoneNumber: '+15005550009' }, { mode: 'import' })
+    const same = await upsertProfile(companyId, { externalId: 'ext-c', email: '', anonymousId: '', firstName: 'Cy' }, { mode: 'import' })
+    expect(same.profile).toMatchObject({ id: c.profile.id, email: null, anonymousId: 'anon-c', firstName: 'Cy' })
+    const cl = await upsertProfile(companyId, { externalId: 'ext-c', phoneNumber: '' }, { mode: 'client' })
+    expect(cl.profile.phoneNumber).toBe('+15005550009')
+    // PATCH sets exactly what it is given: '' clears.
+    const u = await upsertProfile(companyId, { externalId: '', anonymousId: '', phoneNumber: ' ' }, { mode: 'update', id: c.profile.id })
+    expect([u.profile.externalId, u.profile.anonymousId, u.profile.phoneNumber]).toEqual([null, null, null])
+    expect(await db.profile.count({ where: { companyId, OR: [{ email: '' }, { phoneNumber: '' }, { externalId: '' }, { anonymousId: '' }] } })).toBe(0)
+  })
+})
+
 describe('client mode', () => {
   test('never changes an existing email, phone or external id; fills empty ones; other attributes change', async () => {
     const a = await upsertProfile(companyId, { email: 'c@example.com', externalId: 'c-1' }, { mode: 'import' })
