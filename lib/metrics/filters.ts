@@ -82,6 +82,23 @@ function list(v: unknown, field: string): Scalar[] {
 /** A numeric string compares as a number (SQLite orders every number before every text). */
 const comparable = (v: Scalar): Scalar => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v)
 
+/**
+ * The value as a number: a JSON number, or a text that reads as one ("12", " 40 "); NULL
+ * otherwise. The segment engine's `numeric` (lib/segments/compile-values.ts) in string form.
+ */
+const numericExpr = (x: string) =>
+  `(CASE WHEN typeof(${x}) IN ('integer','real') THEN ${x} WHEN typeof(${x}) = 'text' AND trim(${x}) GLOB '*[0-9]*' AND NOT trim(${x}) GLOB '*[^0-9.eE+-]*' THEN CAST(trim(${x}) AS REAL) END)`
+
+/**
+ * A numeric bound compares the value as a number, so the text "2" is not greater than 10 (SQLite
+ * orders every text after every number) and non-numeric values never match; a text bound
+ * compares as text.
+ */
+function compare(x: string, op: '>' | '>=' | '<' | '<=', value: Scalar, params: SqlParams): string {
+  const v = comparable(value)
+  return typeof v === 'number' ? `${numericExpr(x)} ${op} ${params.add(v)}` : `${x} ${op} ${params.add(v)}`
+}
+
 const lowerText = (x: string) => `lower(CAST(${x} AS TEXT))`
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c)
 
@@ -120,10 +137,10 @@ export function compileFilter(f: MetricFilter, params: SqlParams, index = 0): st
     case 'ne': return `(${x} IS NULL OR NOT ${eq(scalar(f.value, `${field}.value`))})`
     case 'in': return inList(list(f.value, `${field}.value`))
     case 'not_in': return `(${x} IS NULL OR NOT ${inList(list(f.value, `${field}.value`))})`
-    case 'gt': return `${x} > ${params.add(comparable(scalar(f.value, `${field}.value`)))}`
-    case 'gte': return `${x} >= ${params.add(comparable(scalar(f.value, `${field}.value`)))}`
-    case 'lt': return `${x} < ${params.add(comparable(scalar(f.value, `${field}.value`)))}`
-    case 'lte': return `${x} <= ${params.add(comparable(scalar(f.value, `${field}.value`)))}`
+    case 'gt': return compare(x, '>', scalar(f.value, `${field}.value`), params)
+    case 'gte': return compare(x, '>=', scalar(f.value, `${field}.value`), params)
+    case 'lt': return compare(x, '<', scalar(f.value, `${field}.value`), params)
+    case 'lte': return compare(x, '<=', scalar(f.value, `${field}.value`), params)
     case 'contains': return containsOne(scalar(f.value, `${field}.value`))
     case 'not_contains': return `(${x} IS NULL OR NOT ${containsOne(scalar(f.value, `${field}.value`))})`
     case 'contains_any': return `(${list(f.value, `${field}.value`).map(containsOne).join(' OR ')})`

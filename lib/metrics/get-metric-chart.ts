@@ -54,10 +54,18 @@ export async function getMetricChart(companyId: number, metricId: string, compan
     series = [{ dimension: null, isOther: false, values: row!.measurements[m]!, total }]
   } else {
     const limit = input.limit ?? 10
-    const ranked = sortRows(runMetricQuery({ ...base, buckets, by: [input.by] }), { key: m, desc: input.sort !== 'asc' })
+    const rows = runMetricQuery({ ...base, buckets, by: [input.by] })
+    // A group's uniques are its distinct profiles over the whole range (one profile on three days
+    // is 1, not 3): one more query over the range grouped by the dimension; counts and values add up.
+    const wholeByDim = m === 'unique'
+      ? new Map(runMetricQuery({ ...base, buckets: [{ label: range.start, from: range.start, to: range.end }], by: [input.by] })
+        .map((r) => [r.dimensions[0] ?? null, r.measurements[m]![0]!]))
+      : null
+    const totalOf = (r: EngineRow) => (wholeByDim ? wholeByDim.get(r.dimensions[0] ?? null) ?? 0 : rowTotal(r, m))
+    const ranked = sortRows(rows, { key: m, desc: input.sort !== 'asc' }, totalOf)
     const kept = ranked.slice(0, limit)
     const rest = ranked.slice(limit)
-    series = kept.map((r) => ({ dimension: r.dimensions[0] ?? null, isOther: false, values: r.measurements[m]!, total: rowTotal(r, m) }))
+    series = kept.map((r) => ({ dimension: r.dimensions[0] ?? null, isOther: false, values: r.measurements[m]!, total: totalOf(r) }))
     if (rest.length) series.push(foldOthers(base, buckets, input.by, kept, rest, m))
   }
   return {

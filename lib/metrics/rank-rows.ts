@@ -22,11 +22,13 @@ export function parseSort(sort: string | undefined, by: readonly string[], fallb
 const compareNullable = (a: string | null, b: string | null) =>
   a === b ? 0 : a === null ? 1 : b === null ? -1 : a.localeCompare(b, 'en', { numeric: true })
 
-export function sortRows(rows: EngineRow[], spec: SortSpec): EngineRow[] {
+/** `total`: a row's total of the measurement, when it is not the sum of its buckets (uniques). */
+export function sortRows(rows: EngineRow[], spec: SortSpec, total?: (row: EngineRow) => number): EngineRow[] {
   const sign = spec.desc ? -1 : 1
   const key = spec.key
+  const totalOf = (r: EngineRow) => (total ? total(r) : rowTotal(r, key as Measurement))
   const cmp = typeof key === 'string'
-    ? (a: EngineRow, b: EngineRow) => sign * (rowTotal(a, key) - rowTotal(b, key)) || compareNullable(a.dimensions[0] ?? null, b.dimensions[0] ?? null)
+    ? (a: EngineRow, b: EngineRow) => sign * (totalOf(a) - totalOf(b)) || compareNullable(a.dimensions[0] ?? null, b.dimensions[0] ?? null)
     : (a: EngineRow, b: EngineRow) => sign * compareNullable(a.dimensions[key.dimension] ?? null, b.dimensions[key.dimension] ?? null)
   return [...rows].sort(cmp)
 }

@@ -2,7 +2,7 @@
 // against a cheap signature of the company's segment rows on every use, so a definition saved
 // by another process (the web server vs. a separate worker) is picked up at once.
 import { prep } from '@/lib/db/sqlite'
-import { conditionsOf, isTimeRelative, segmentDefinition, type SegmentDefinition } from './definition'
+import { canMatchWithoutActivity, conditionsOf, isTimeRelative, segmentDefinition, type SegmentDefinition } from './definition'
 
 export interface ActiveSegment {
   id: string
@@ -14,13 +14,18 @@ export interface ActiveSegment {
   /** Has a last_event_date condition: any event can change it. */
   anyEvent: boolean
   timeRelative: boolean
+  /** Can match a profile with no events and no list memberships: a new profile must be checked. */
+  matchesWithoutActivity: boolean
 }
 
 const g = globalThis as unknown as { __segmentCache?: Map<number, { sig: string; segments: ActiveSegment[] }> }
 const cache = (g.__segmentCache ??= new Map())
 
 function describe(id: string, definition: SegmentDefinition): ActiveSegment {
-  const s: ActiveSegment = { id, definition, metricIds: new Set(), listIds: new Set(), profileDependent: false, anyEvent: false, timeRelative: isTimeRelative(definition) }
+  const s: ActiveSegment = {
+    id, definition, metricIds: new Set(), listIds: new Set(), profileDependent: false, anyEvent: false,
+    timeRelative: isTimeRelative(definition), matchesWithoutActivity: canMatchWithoutActivity(definition),
+  }
   for (const c of conditionsOf(definition)) {
     if (c.kind === 'metric') s.metricIds.add(c.metricId)
     else if (c.kind === 'list_membership') s.listIds.add(c.listId)
@@ -52,17 +57,60 @@ export function invalidateSegmentCache(companyId?: number): void {
   else cache.delete(companyId)
 }
 
-export interface ReevaluateHint { metricIds?: string[]; profileChanged?: boolean; listIds?: string[] }
+/**
+ * What changed for the profiles being re-evaluated; it picks the segments to evaluate.
+ * - metricIds: events of these metrics were written.
+ * - listIds: list memberships of these lists changed.
+ * - profileChanged: the profile's own fields, consent or suppressions changed.
+ * - created: the profiles are new. Adds every segment a profile without events or memberships
+ *   can match ("zero times", "not in list", "cannot receive", negated fields …); their first
+ *   events or lists still need metricIds / listIds. A list of ids: only those profiles are new.
+ * - all: anything may have changed (a merge moved events, memberships and consents): every
+ *   active segment. A list of ids: only for those profiles.
+ * No hint at all means every active segment for every profile (the safe default).
+ */
+export interface ReevaluateHint {
+  metricIds?: string[]
+  listIds?: string[]
+  profileChanged?: boolean
+  created?: boolean | string[]
+  all?: boolean | string[]
+}
 
-/** The segments a change can affect; no hint means all of them. */
-export function affectedSegments(segments: ActiveSegment[], hint?: ReevaluateHint): ActiveSegment[] {
-  if (!hint) return segments
+export interface SegmentScope {
+  segment: ActiveSegment
+  /** null: every profile of the call; else only these ids. */
+  only: Set<string> | null
+}
+
+/** The segments a change can affect, each with the profiles it must be evaluated for. */
+export function segmentScopes(segments: ActiveSegment[], hint?: ReevaluateHint): SegmentScope[] {
+  if (!hint || hint.all === true) return segments.map((segment) => ({ segment, only: null }))
   const metrics = hint.metricIds ?? []
   const lists = hint.listIds ?? []
-  return segments.filter((s) =>
-    (hint.profileChanged && s.profileDependent) ||
-    (metrics.length > 0 && (s.anyEvent || metrics.some((m) => s.metricIds.has(m)))) ||
-    lists.some((l) => s.listIds.has(l)))
+  const createdIds = Array.isArray(hint.created) ? hint.created : []
+  const allIds = Array.isArray(hint.all) ? hint.all : []
+  const out: SegmentScope[] = []
+  for (const s of segments) {
+    const forEveryone =
+      (hint.profileChanged && s.profileDependent) ||
+      (metrics.length > 0 && (s.anyEvent || metrics.some((m) => s.metricIds.has(m)))) ||
+      lists.some((l) => s.listIds.has(l)) ||
+      (hint.created === true && s.matchesWithoutActivity)
+    if (forEveryone) {
+      out.push({ segment: s, only: null })
+      continue
+    }
+    const only = new Set(allIds)
+    if (s.matchesWithoutActivity) for (const id of createdIds) only.add(id)
+    if (only.size) out.push({ segment: s, only })
+  }
+  return out
+}
+
+/** The segments a change can affect (for any of the profiles); no hint means all of them. */
+export function affectedSegments(segments: ActiveSegment[], hint?: ReevaluateHint): ActiveSegment[] {
+  return segmentScopes(segments, hint).map((x) => x.segment)
 }
 
 function safeJson(text: string): unknown {

@@ -8,6 +8,8 @@ import { compileMetric } from './compile-metric'
 export interface CompileOptions {
   /** "Now" in Unix seconds, for "in the last N days" (injectable for tests). */
   now: number
+  /** The company's IANA time zone: the days of date conditions are its local days (default UTC). */
+  timeZone?: string
 }
 
 // Email marketing consent is implicit (the vendor's can_receive_email_marketing): a profile with
@@ -23,8 +25,8 @@ function compileConsent(c: ConsentCondition): Frag {
 
 function compileCondition(c: Condition, opts: CompileOptions): Frag {
   switch (c.kind) {
-    case 'profile_property': return compileProfileProperty(c, opts.now)
-    case 'metric': return compileMetric(c, opts.now)
+    case 'profile_property': return compileProfileProperty(c, opts.now, opts.timeZone)
+    case 'metric': return compileMetric(c, opts.now, opts.timeZone)
     case 'list_membership': {
       const member = sql`EXISTS (SELECT 1 FROM GroupMembership gm WHERE gm.groupId = ${c.listId} AND gm.profileId = p.id AND gm.leftAt IS NULL)`
       return c.operator === 'in' ? member : sql`NOT ${member}`

@@ -14,20 +14,28 @@ function filterSql(f: EventFilter): Frag {
         : textCompare(x, 'equals', f.value)
   switch (f.operator) {
     case 'equals': return equals()
-    case 'not_equals': return sql`(${x} IS NULL OR NOT ${equals()})`
+    // Missing, or of another type ("L" against 5): equals() is NULL there, and that is "not equal".
+    case 'not_equals': return sql`(${equals()}) IS NOT 1`
     case 'contains': return textCompare(x, 'contains', String(f.value))
     case 'greater_than': return sql`${numeric(x)} > ${f.value}`
     case 'less_than': return sql`${numeric(x)} < ${f.value}`
   }
 }
 
-export function compileMetric(c: MetricCondition, now: number): Frag {
+/**
+ * Timeframes: "in the last N days" is the window [now - N days, now], so an event dated in the
+ * future does not count as recent; "between" is [start of the first day, start of the day after
+ * the last) in the company's time zone; "all time" is every recorded event, future-dated ones
+ * included. Only "in the last N days" moves with the clock (and is refreshed periodically,
+ * see isTimeRelative); cutting "all time" at now would make every segment time-relative.
+ */
+export function compileMetric(c: MetricCondition, now: number, timeZone = 'UTC'): Frag {
   // No e.companyId here: the profile is already scoped to the company and profile ids are
   // global, and leaving it out keeps the subquery on the covering index.
   const parts: Frag[] = [sql`e.profileId = p.id`, sql`e.metricId = ${c.metricId}`]
   const tf = c.timeframe
-  if (tf.type === 'in_last_days') parts.push(sql`e.ts >= ${now - tf.days * 86400}`)
-  else if (tf.type === 'between') parts.push(sql`e.ts >= ${startOf(tf.start)}`, sql`e.ts < ${endExclusive(tf.end)}`)
+  if (tf.type === 'in_last_days') parts.push(sql`e.ts >= ${now - tf.days * 86400}`, sql`e.ts <= ${now}`)
+  else if (tf.type === 'between') parts.push(sql`e.ts >= ${startOf(tf.start, timeZone)}`, sql`e.ts < ${endExclusive(tf.end, timeZone)}`)
   for (const f of c.filters ?? []) parts.push(filterSql(f))
   const where = join(parts, ' AND ')
   const exists = sql`EXISTS (SELECT 1 FROM Event e WHERE ${where})`

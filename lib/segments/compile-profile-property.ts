@@ -1,7 +1,7 @@
 // Profile property and location conditions → SQL over the Profile row `p`.
 import type { BuiltinField, LocationCondition, ProfilePropertyCondition } from './definition'
 import { sql, raw, jsonKeyPath, type Frag } from './sql-fragment'
-import { boolish, endExclusive, isNotSet, isSet, numeric, startOf, textCompare, unixSeconds } from './compile-values'
+import { boolish, endExclusive, isDateOnly, isDayText, isNotSet, isSet, numeric, startOf, textCompare, unixSeconds } from './compile-values'
 
 const COLUMNS: Record<BuiltinField, string> = {
   email: 'p.email', phone_number: 'p.phoneNumber', first_name: 'p.firstName', last_name: 'p.lastName',
@@ -10,7 +10,13 @@ const COLUMNS: Record<BuiltinField, string> = {
   created: 'p.createdAt', updated: 'p.updatedAt', last_event_date: 'p.lastEventAt',
 }
 
-export function compileProfileProperty(c: ProfilePropertyCondition, now: number): Frag {
+/**
+ * `timeZone` is the company's: a condition's dates are its local days. A stored value that is a
+ * bare date is compared with those days as a calendar day (a birthday '1995-01-01' is on
+ * 1995-01-01 wherever the company is); any other stored value is an instant. Against a
+ * date-time bound, a bare stored date counts from 00:00 UTC.
+ */
+export function compileProfileProperty(c: ProfilePropertyCondition, now: number, timeZone = 'UTC'): Frag {
   const isCustom = c.field.startsWith('properties.')
   const path = isCustom ? jsonKeyPath(c.field.slice('properties.'.length)) : ''
   const x = isCustom ? sql`json_extract(p.properties, ${path})` : raw(COLUMNS[c.field as BuiltinField])
@@ -39,10 +45,15 @@ export function compileProfileProperty(c: ProfilePropertyCondition, now: number)
     }
     case 'date': {
       const d = unixSeconds(x)
+      const byDay = (days: boolean, day: Frag, instant: Frag) => (days ? sql`(CASE WHEN ${isDayText(x)} THEN ${day} ELSE ${instant} END)` : instant)
       switch (c.operator) {
-        case 'before': return sql`${d} < ${startOf(String(v))}`
-        case 'after': return sql`${d} >= ${endExclusive(String(v))}`
-        case 'between': { const [a, b] = v as string[]; return sql`(${d} >= ${startOf(a!)} AND ${d} < ${endExclusive(b!)})` }
+        case 'before': { const s = String(v); return byDay(isDateOnly(s), sql`${x} < ${s}`, sql`${d} < ${startOf(s, timeZone)}`) }
+        case 'after': { const s = String(v); return byDay(isDateOnly(s), sql`${x} > ${s}`, sql`${d} >= ${endExclusive(s, timeZone)}`) }
+        case 'between': {
+          const [a, b] = (v as string[]).map(String) as [string, string]
+          return byDay(isDateOnly(a) && isDateOnly(b), sql`(${x} >= ${a} AND ${x} <= ${b})`,
+            sql`(${d} >= ${startOf(a, timeZone)} AND ${d} < ${endExclusive(b, timeZone)})`)
+        }
         case 'in_last_days': return sql`(${d} >= ${now - Number(v) * 86400} AND ${d} <= ${now})`
       }
       break

@@ -237,6 +237,30 @@ export function isTimeRelative(def: SegmentDefinition): boolean {
     (c.kind === 'profile_property' && c.operator === 'in_last_days'))
 }
 
+type Maybe = boolean | null
+
+/**
+ * Whether a profile with no events and no list memberships (a profile just created) can be a
+ * member, judged on the definition alone: metric conditions see a count and a sum of 0, list
+ * conditions see no membership, and conditions on the profile's own fields, consent or location
+ * are unknown (null) until evaluated. Only a definition that is false for every such profile
+ * answers false.
+ */
+export function canMatchWithoutActivity(def: SegmentDefinition): boolean {
+  const condition = (c: Condition): Maybe => {
+    if (c.kind === 'list_membership') return c.operator === 'not_in'
+    if (c.kind !== 'metric') return null
+    if (c.comparison === 'zero_times') return true
+    return c.comparison === 'at_least' ? c.count <= 0 : c.comparison === 'at_most' ? c.count >= 0 : c.count === 0
+  }
+  const group = (g: ConditionGroup): Maybe => {
+    const values = g.conditions.map((c) => (isGroup(c) ? group(c) : condition(c)))
+    if (g.type === 'and') return values.includes(false) ? false : values.every((v) => v === true) ? true : null
+    return values.includes(true) ? true : values.every((v) => v === false) ? false : null
+  }
+  return group(def.root) !== false
+}
+
 export function assertUnreachable(x: never): never {
   throw new Error('Unexpected value: ' + JSON.stringify(x))
 }

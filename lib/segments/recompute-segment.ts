@@ -8,6 +8,7 @@ import { segmentDefinition, type SegmentDefinition } from './definition'
 import { compileDefinition } from './compile-definition'
 import { nowDate, nowSeconds } from './clock'
 import { refreshMemberCount } from './apply-membership'
+import { companyTimeZone } from './company-time-zone'
 
 const CHUNK = 25_000
 
@@ -32,7 +33,7 @@ export async function recomputeSegment(
   if (!row?.definition) throw notFound('Segment not found.')
   const definitionText = row.definition
   const def: SegmentDefinition = segmentDefinition.parse(JSON.parse(definitionText))
-  const pred = compileDefinition(def, { now: nowSeconds() })
+  const pred = compileDefinition(def, { now: nowSeconds(), timeZone: companyTimeZone(companyId) })
   const at = sqlDate(nowDate())
   const markProcessing = opts.markProcessing ?? true
 

@@ -17,6 +17,7 @@ import { ingestEvents } from '@/lib/events/ingest-events'
 import { getOrCreateMetric } from '@/lib/events/get-or-create-metric'
 import { upsertProfile } from '@/lib/profiles/upsert-profile'
 import { suppress } from '@/lib/profiles/consent'
+import { mergeProfiles } from '@/lib/profiles/merge-profiles'
 import { enqueue, runJobsUntilIdle } from '@/lib/jobs/queue'
 import { ulid } from '@/lib/ids/make-id'
 import { setQueueClock } from '@/lib/jobs/clock'
@@ -151,6 +152,90 @@ test('"in the last N days" segments are refreshed by the periodic job, which boo
     setSegmentClock(null)
     setQueueClock(null)
   }
+})
+
+describe('hints for created and merged profiles', () => {
+  const allTime = { type: 'all_time' } as const
+  async function world() {
+    const cid = await company()
+    const order = await getOrCreateMetric(cid, 'Placed Order')
+    const vip = await createList(cid, { name: 'VIP' })
+    const seg = async (name: string, ...c: unknown[]) => (await createSegment(cid, { name, definition: def(...c) })).id
+    const s = {
+      never: await seg('Never bought', { kind: 'metric', metricId: order.id, comparison: 'zero_times', count: 0, timeframe: allTime }),
+      notVip: await seg('Not VIP', { kind: 'list_membership', listId: vip.id, operator: 'not_in' }),
+      noSms: await seg('Cannot receive SMS', { kind: 'consent', channel: 'sms_marketing', operator: 'cannot_receive' }),
+      lowSpend: await seg('Spent at most 10', { kind: 'metric', metricId: order.id, comparison: 'at_most', count: 10, aggregate: 'sum_value', timeframe: allTime }),
+      vipOrNever: await seg('VIP or never bought', { type: 'or', conditions: [
+        { kind: 'list_membership', listId: vip.id, operator: 'in' }, { kind: 'metric', metricId: order.id, comparison: 'exactly', count: 0, timeframe: allTime }] }),
+      twice: await seg('Bought 2+', { kind: 'metric', metricId: order.id, comparison: 'at_least', count: 2, timeframe: allTime }),
+      inVip: await seg('VIP', { kind: 'list_membership', listId: vip.id, operator: 'in' }),
+      vipBuyer: await seg('VIP or buyer', { type: 'or', conditions: [
+        { kind: 'list_membership', listId: vip.id, operator: 'in' }, { kind: 'metric', metricId: order.id, comparison: 'at_least', count: 1, timeframe: allTime }] }),
+    }
+    await runJobsUntilIdle()
+    return { cid, order, vip, s }
+  }
+  // A profile row written without any re-evaluation, as the core's create path writes it.
+  const newProfile = async (cid: number, email: string) => {
+    const id = ulid()
+    await db.profile.create({ data: { id, companyId: cid, email } })
+    return id
+  }
+
+  test('{ created: true }: a new profile joins every segment a profile without events or memberships can match', async () => {
+    const { cid, s } = await world()
+    const id = await newProfile(cid, 'new@x.test')
+    await reevaluateProfiles(cid, [id], { created: true })
+    for (const g of [s.never, s.notVip, s.noSms, s.lowSpend, s.vipOrNever]) expect(await members(g)).toEqual([id])
+    for (const g of [s.twice, s.inVip, s.vipBuyer]) expect(await members(g)).toEqual([])
+    // The same set as a full recompute.
+    for (const g of Object.values(s)) {
+      const again = await recomputeSegment(cid, g)
+      expect([again.entered, again.left]).toEqual([0, 0])
+    }
+  })
+
+  test('created ids given as a list are evaluated for those profiles only; the other hints still apply to all', async () => {
+    const { cid, s } = await world()
+    const fresh = await newProfile(cid, 'fresh@x.test')
+    const old = await newProfile(cid, 'old@x.test')
+    await reevaluateProfiles(cid, [old], { profileChanged: true, created: [fresh] })
+    expect(await members(s.never)).toEqual([fresh])
+    expect(await members(s.noSms)).toEqual([fresh, old].sort())
+  })
+
+  test('after a merge, { all: true } re-checks the moved events and list memberships', async () => {
+    const { cid, vip, s } = await world()
+    const [k] = await ingestEvents(cid, [{ metric: { name: 'Placed Order' }, profile: { email: 'k@x.test' }, value: 5 }])
+    const [anon] = await ingestEvents(cid, [{ metric: { name: 'Placed Order' }, profile: { anonymousId: 'anon-9' }, value: 20 }])
+    await addProfilesToList(cid, vip.id, [anon!.profileId])
+    const into = k!.profileId
+    // What the create path hands over for new profiles.
+    await reevaluateProfiles(cid, [into, anon!.profileId], { created: true })
+    expect(await members(s.notVip)).toContain(into)
+    expect(await members(s.lowSpend)).toContain(into)
+    await mergeProfiles(cid, anon!.profileId, into)
+    await reevaluateProfiles(cid, [into], { all: true })
+    expect(await members(s.twice)).toEqual([into])
+    expect(await members(s.inVip)).toEqual([into])
+    expect(await members(s.notVip)).not.toContain(into)
+    expect(await members(s.lowSpend)).not.toContain(into)
+    for (const g of Object.values(s)) {
+      const again = await recomputeSegment(cid, g)
+      expect([again.entered, again.left]).toEqual([0, 0])
+    }
+  })
+
+  test('no hint re-evaluates every active segment', async () => {
+    const { cid, order, s } = await world()
+    const id = await newProfile(cid, 'plain@x.test')
+    const ts = Math.floor(Date.now() / 1000)
+    await db.event.createMany({ data: [ts, ts - 5].map((t) => ({ companyId: cid, profileId: id, metricId: order.id, ts: t, value: 1 })) })
+    await reevaluateProfiles(cid, [id])
+    for (const g of [s.twice, s.vipBuyer, s.notVip, s.noSms, s.lowSpend]) expect(await members(g)).toEqual([id])
+    for (const g of [s.never, s.inVip, s.vipOrNever]) expect(await members(g)).toEqual([])
+  })
 })
 
 describe('background recompute', () => {

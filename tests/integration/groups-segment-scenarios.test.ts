@@ -13,6 +13,7 @@ import { addProfilesToList } from '@/lib/groups/list-membership'
 import { previewSegmentCount } from '@/lib/segments/preview-count'
 import { setSegmentClock } from '@/lib/segments/clock'
 import { refreshTimeRelativeSegments } from '@/lib/segments/jobs'
+import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'
 import { ulid, shortId } from '@/lib/ids/make-id'
 import type { Condition, ConditionGroup, SegmentDefinition } from '@/lib/segments/definition'
@@ -134,6 +135,14 @@ const SCENARIOS: Scenario[] = [
         { property: 'Name', operator: 'contains', value: 'trail' }, { property: 'Sale', operator: 'not_equals', value: true },
       ],
     })), expected: ['a'] },
+  { name: 'event filter not equals a number also matches text and missing values', profiles: { a: {}, b: {}, c: {}, d: {}, e: {} },
+    events: [
+      { p: 'a', metric: 'Viewed', daysAgo: 1, properties: { Size: 'L' } }, { p: 'b', metric: 'Viewed', daysAgo: 1, properties: { Size: 5 } },
+      { p: 'c', metric: 'Viewed', daysAgo: 1, properties: {} }, { p: 'd', metric: 'Viewed', daysAgo: 1, properties: { Size: '5' } },
+      { p: 'e', metric: 'Viewed', daysAgo: 1, properties: { Size: true } },
+    ],
+    definition: (c) => and(did(c.metric('Viewed'), 'at_least', 1, { type: 'all_time' }, { filters: [{ property: 'Size', operator: 'not_equals', value: 5 }] })),
+    expected: ['a', 'c', 'e'] },
   { name: 'event filter on $value and less than', profiles: { a: {}, b: {} },
     events: [{ p: 'a', metric: 'Placed Order', daysAgo: 1, value: 10 }, { p: 'b', metric: 'Placed Order', daysAgo: 1, value: 90 }],
     definition: (c) => and(did(c.metric('Placed Order'), 'at_least', 1, { type: 'all_time' }, { filters: [{ property: '$value', operator: 'less_than', value: 50 }] })), expected: ['a'] },
@@ -259,4 +268,54 @@ test('entering is recorded with the time of the computation', async () => {
   await runJobsUntilIdle()
   const changes = await db.groupMembershipChange.findMany({ where: { groupId: seg.id } })
   expect(changes).toEqual([expect.objectContaining({ profileId: ids.bob, kind: 'entered', at: new Date(T0), companyId: company.id })])
+})
+
+describe('dates in the company\'s time zone (America/Los_Angeles)', () => {
+  // Mar 1 2026 00:00 PST is 08:00Z; Apr 1 00:00 PDT (after the DST change of Mar 8) is 07:00Z.
+  const at = (iso: string) => Math.floor(Date.parse(iso) / 1000)
+  async function world() {
+    clock = T0
+    const company = await makeCompany()
+    await db.company.update({ where: { id: company.id }, data: { timezone: 'America/Los_Angeles' } })
+    const metricId = shortId(6)
+    await db.metric.create({ data: { id: metricId, companyId: company.id, name: 'Placed Order' } })
+    const ids: Record<string, string> = {}
+    const people: Array<[string, number | null, Record<string, unknown>]> = [
+      ['feb28Evening', at('2026-02-28T20:00:00-08:00'), { d: '2026-03-01T05:00:00Z' }], // Feb 28, 21:00 local
+      ['mar1Morning', at('2026-03-01T00:30:00-08:00'), { d: '2026-03-01' }], // a date-only value is that local day
+      ['mar31Evening', at('2026-03-31T20:00:00-07:00'), { d: '2026-04-01T06:59:59Z' }], // Mar 31, 23:59:59 local
+      ['apr1', at('2026-04-01T00:00:00-07:00'), { d: '2026-04-01T07:00:00Z' }],
+      ['yesterday', Math.floor(T0 / 1000) - 86400, {}],
+      ['future', at('2999-01-01T00:00:00Z'), { d: '2999-01-01' }],
+    ]
+    for (const [key, ts, properties] of people) {
+      const id = ulid()
+      ids[key] = id
+      await db.profile.create({ data: { id, companyId: company.id, email: `${key}@x.test`, properties: JSON.stringify(properties), createdAt: new Date(T0 - 100 * DAY) } })
+      if (ts !== null) await db.event.create({ data: { companyId: company.id, profileId: id, metricId, ts, properties: '{}' } })
+    }
+    return { cid: company.id, metricId, ids }
+  }
+  const march = (metricId: string) => and(did(metricId, 'at_least', 1, { type: 'between', start: '2026-03-01', end: '2026-03-31' }))
+
+  test.each<[string, (m: string) => ConditionGroup, string[]]>([
+    ['an event between two days counts whole local days', march, ['mar1Morning', 'mar31Evening']],
+    ['"in the last 7 days" ends now: a future-dated event does not count', (m) => and(did(m, 'at_least', 1, { type: 'in_last_days', days: 7 })), ['yesterday']],
+    ['zero times in the last 7 days includes the future-dated profile', (m) => and(did(m, 'zero_times', 0, { type: 'in_last_days', days: 7 })),
+      ['apr1', 'feb28Evening', 'future', 'mar1Morning', 'mar31Evening']],
+    ['a profile date between two days (date-only values are local days)', () => and(prop('properties.d', 'date', 'between', ['2026-03-01', '2026-03-31'])),
+      ['mar1Morning', 'mar31Evening']],
+    ['a profile date before / after a day', () => or(prop('properties.d', 'date', 'before', '2026-03-01'), prop('properties.d', 'date', 'after', '2026-03-31')),
+      ['apr1', 'feb28Evening', 'future']],
+  ])('%s: recompute, preview and live evaluation agree', async (_n, root, expected) => {
+    const { cid, metricId, ids } = await world()
+    const definition: SegmentDefinition = { version: 1, root: root(metricId) }
+    const seg = await createSegment(cid, { name: 'tz', definition })
+    await runJobsUntilIdle()
+    expect(await membersOf(seg.id, ids)).toEqual([...expected].sort())
+    expect(await previewSegmentCount(cid, definition)).toBe(expected.length)
+    await db.groupMembership.deleteMany({ where: { groupId: seg.id } })
+    await reevaluateProfiles(cid, Object.values(ids))
+    expect(await membersOf(seg.id, ids)).toEqual([...expected].sort())
+  })
 })

@@ -8,6 +8,8 @@ import { queryMetricAggregates } from '@/lib/metrics/query-metric-aggregates'
 import { runMetricQuery } from '@/lib/metrics/run-metric-query'
 import { bucketRange } from '@/lib/metrics/timeframe'
 import { AppError } from '@/lib/http/app-error'
+import { getMetricChart } from '@/lib/metrics/get-metric-chart'
+import { ingestEvents } from '@/lib/events/ingest-events'
 import { makeMetricsFixture, FIXTURE_RANGE, TZ } from './metrics-fixture'
 
 let fx: Awaited<ReturnType<typeof makeMetricsFixture>>
@@ -163,4 +165,38 @@ test('another company\'s metric is not found; bad queries are 400 with the field
     const e = await queryMetricAggregates(fx.company.id, q).then(() => null, (err: AppError) => err)
     expect([field, e?.status, Object.keys(e?.fieldErrors ?? {})]).toEqual([field, 400, [field]])
   }
+})
+
+test('a breakdown\'s unique totals count distinct profiles over the whole range, not the sum of daily uniques', async () => {
+  const c = await getMetricChart(fx.company.id, fx.metricId, TZ, {
+    timeframe: 'custom', start: '2024-03-08', end: '2024-03-12', granularity: 'daily', measurement: 'unique', by: 'Category',
+  })
+  // Shoes: p1 on Mar 8 and Mar 11, p2 on Mar 9 → 3 daily uniques but 2 profiles.
+  const shoes = c.series.find((s) => s.dimension === 'Shoes')!
+  expect(shoes.values).toEqual([1, 1, 0, 1, 0])
+  expect(shoes.total).toBe(2)
+  expect(c.total).toBe(3)
+  // Ranked by the true totals: Shoes (2) first, then the groups of one profile by name (no Category last).
+  expect(c.series.map((s) => [s.dimension, s.total])).toEqual([['Shoes', 2], ['Bags', 1], ['Hats', 1], ['shoes-premium', 1], [null, 1]])
+  const one = await getMetricChart(fx.company.id, fx.metricId, TZ, {
+    timeframe: 'custom', start: '2024-03-08', end: '2024-03-12', granularity: 'daily', measurement: 'unique', by: 'Category', limit: 1,
+  })
+  expect(one.series.map((s) => [s.dimension, s.isOther, s.total])).toEqual([['Shoes', false, 2], [null, true, 3]])
+})
+
+test('gt / gte / lt / lte compare numbers stored as text as numbers', async () => {
+  const items = ['2', '3', '12', ' 40 ', 'many', 7]
+  const r = await ingestEvents(fx.company.id, items.map((Items, i) => ({
+    metric: { name: 'Viewed Items' }, profile: { email: `items${i}@ex.test` }, time: '2024-03-09T12:00:00Z', properties: { Items },
+  })))
+  const count = (op: string, value: unknown) => runMetricQuery({
+    companyId: fx.company.id, metricId: r[0]!.metricId, measurements: ['count'], where: [{ field: 'Items', op, value }],
+    buckets: [{ label: FIXTURE_RANGE.start.getTime(), from: FIXTURE_RANGE.start.getTime(), to: FIXTURE_RANGE.end.getTime() }],
+  })[0]!.measurements.count![0]
+  expect(count('gt', 10)).toBe(2) // "12", " 40 "
+  expect(count('gte', '3')).toBe(4) // "3", "12", " 40 ", 7
+  expect(count('lt', 7)).toBe(2) // "2", "3"
+  expect(count('lte', 7)).toBe(3)
+  // A text value still compares as text.
+  expect(count('gte', 'm')).toBe(1) // "many"
 })

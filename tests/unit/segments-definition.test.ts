@@ -1,8 +1,9 @@
 /** @jest-environment node */
 // The segment definition schema: what it accepts, and precise field paths for what it refuses.
 import { fieldErrorsFrom } from '@/lib/http/ajax'
-import { conditionsOf, isTimeRelative, segmentDefinition, type SegmentDefinition } from '@/lib/segments/definition'
-import { affectedSegments, type ActiveSegment } from '@/lib/segments/active-segments'
+import { canMatchWithoutActivity, conditionsOf, isTimeRelative, segmentDefinition, type SegmentDefinition } from '@/lib/segments/definition'
+import { affectedSegments, segmentScopes, type ActiveSegment } from '@/lib/segments/active-segments'
+import { endExclusive, startOf } from '@/lib/segments/compile-values'
 import { compileDefinition } from '@/lib/segments/compile-definition'
 
 const wrap = (...conditions: unknown[]) => ({ version: 1, root: { type: 'and', conditions } })
@@ -108,19 +109,73 @@ test('the compiled predicate binds every user value as a parameter', () => {
 
 describe('which segments a change can affect', () => {
   const seg = (id: string, over: Partial<ActiveSegment>): ActiveSegment => ({
-    id, definition: {} as SegmentDefinition, metricIds: new Set(), listIds: new Set(), profileDependent: false, anyEvent: false, timeRelative: false, ...over,
+    id, definition: {} as SegmentDefinition, metricIds: new Set(), listIds: new Set(), profileDependent: false, anyEvent: false, timeRelative: false,
+    matchesWithoutActivity: false, ...over,
   })
   const all = [
-    seg('orders', { metricIds: new Set(['PO']) }), seg('city', { profileDependent: true }), seg('vip', { listIds: new Set(['L1']) }),
-    seg('recent', { anyEvent: true, profileDependent: true }),
+    seg('orders', { metricIds: new Set(['PO']) }), seg('city', { profileDependent: true, matchesWithoutActivity: true }), seg('vip', { listIds: new Set(['L1']) }),
+    seg('recent', { anyEvent: true, profileDependent: true, matchesWithoutActivity: true }),
+    seg('never', { metricIds: new Set(['PO']), matchesWithoutActivity: true }), seg('notvip', { listIds: new Set(['L1']), matchesWithoutActivity: true }),
   ]
   const ids = (h?: Parameters<typeof affectedSegments>[1]) => affectedSegments(all, h).map((s) => s.id)
   test.each([
-    ['an event of a named metric', { metricIds: ['PO'] }, ['orders', 'recent']],
+    ['an event of a named metric', { metricIds: ['PO'] }, ['orders', 'recent', 'never']],
     ['an event of another metric', { metricIds: ['XX'] }, ['recent']],
     ['a profile change', { profileChanged: true }, ['city', 'recent']],
-    ['a list change', { listIds: ['L1'] }, ['vip']],
-    ['no hint', undefined, ['orders', 'city', 'vip', 'recent']],
+    ['a list change', { listIds: ['L1'] }, ['vip', 'notvip']],
+    ['a created profile', { created: true }, ['city', 'recent', 'never', 'notvip']],
+    ['a created profile with its first event', { created: true, metricIds: ['PO'] }, ['orders', 'city', 'recent', 'never', 'notvip']],
+    ['everything (a merge)', { all: true }, ['orders', 'city', 'vip', 'recent', 'never', 'notvip']],
+    ['no hint', undefined, ['orders', 'city', 'vip', 'recent', 'never', 'notvip']],
     ['an empty hint', {}, []],
   ])('%s', (_n, hint, expected) => expect(ids(hint)).toEqual(expected))
+
+  test('created and all as id lists narrow those parts of the hint to the named profiles', () => {
+    const scopes = segmentScopes(all, { listIds: ['L1'], created: ['new'], all: ['merged'] })
+    const view = Object.fromEntries(scopes.map((x) => [x.segment.id, x.only ? [...x.only].sort() : 'all']))
+    expect(view).toEqual({ orders: ['merged'], city: ['merged', 'new'], vip: 'all', recent: ['merged', 'new'], never: ['merged', 'new'], notvip: 'all' })
+  })
+})
+
+describe('which definitions a profile with no events and no list memberships can match', () => {
+  const m = (comparison: string, count: number, extra: object = {}) => ({ kind: 'metric', metricId: 'm', comparison, count, timeframe: { type: 'all_time' }, ...extra })
+  const inList = { kind: 'list_membership', listId: 'L', operator: 'in' }
+  const notInList = { kind: 'list_membership', listId: 'L', operator: 'not_in' }
+  const city = { kind: 'location', field: 'city', operator: 'equals', value: 'Rome' }
+  test.each<[string, boolean, unknown]>([
+    ['zero times', true, m('zero_times', 0)],
+    ['at least 2 times', false, m('at_least', 2)],
+    ['at least 0 times', true, m('at_least', 0)],
+    ['at most 3 times', true, m('at_most', 3)],
+    ['exactly 0 times', true, m('exactly', 0)],
+    ['exactly 1 time', false, m('exactly', 1)],
+    ['a sum of at least 5', false, m('at_least', 5, { aggregate: 'sum_value' })],
+    ['a sum of at most 5', true, m('at_most', 5, { aggregate: 'sum_value' })],
+    ['not in a list', true, notInList],
+    ['in a list', false, inList],
+    ['a profile field (unknown until evaluated)', true, city],
+    ['a consent condition', true, { kind: 'consent', channel: 'sms_marketing', operator: 'cannot_receive' }],
+    ['a field AND an event', false, { type: 'and', conditions: [city, m('at_least', 1)] }],
+    ['in a list OR never', true, { type: 'or', conditions: [inList, m('zero_times', 0)] }],
+    ['in a list OR bought', false, { type: 'or', conditions: [inList, m('at_least', 1)] }],
+  ])('%s → %s', (_n, expected, condition) => {
+    expect(canMatchWithoutActivity(segmentDefinition.parse(wrap(condition)))).toBe(expected)
+  })
+})
+
+describe('day boundaries in the company\'s time zone', () => {
+  const iso = (s: number) => new Date(s * 1000).toISOString()
+  test.each<[string, string, string, string]>([
+    ['UTC', '2026-03-01', '2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z'],
+    ['America/Los_Angeles', '2026-03-01', '2026-03-01T08:00:00.000Z', '2026-03-02T08:00:00.000Z'],
+    // The spring-forward day has 23 hours, the fall-back day 25.
+    ['America/Los_Angeles', '2026-03-08', '2026-03-08T08:00:00.000Z', '2026-03-09T07:00:00.000Z'],
+    ['America/Los_Angeles', '2026-11-01', '2026-11-01T07:00:00.000Z', '2026-11-02T08:00:00.000Z'],
+    ['Asia/Tokyo', '2026-03-31', '2026-03-30T15:00:00.000Z', '2026-03-31T15:00:00.000Z'],
+    // A date-time without an offset is a local wall time; with one it is that instant.
+    ['America/Los_Angeles', '2026-03-01T10:30', '2026-03-01T18:30:00.000Z', '2026-03-01T18:30:01.000Z'],
+    ['America/Los_Angeles', '2026-03-01T10:30:00Z', '2026-03-01T10:30:00.000Z', '2026-03-01T10:30:01.000Z'],
+  ])('%s %s', (tz, value, start, end) => {
+    expect([iso(startOf(value, tz)), iso(endExclusive(value, tz))]).toEqual([start, end])
+  })
 })
