@@ -34,6 +34,10 @@ interface Touched {
   profileIds: Set<string>
   metricIds: Set<string>
   profileChanged: boolean
+  /** New profiles: checked against every segment a blank profile can match. */
+  created: Set<string>
+  /** Profiles that absorbed a merge: checked against every segment. */
+  mergedInto: Set<string>
 }
 
 interface BatchState {
@@ -104,7 +108,7 @@ function ownedJobs(conn: Conn, groups: IngestGroup[]): Set<number> {
 
 function ingestOne(conn: Conn, g: IngestGroup, event: QueuedEvent, b: BatchState): IngestResult {
   const { companyId } = g
-  const t = b.touched.get(companyId) ?? { profileIds: new Set<string>(), metricIds: new Set<string>(), profileChanged: false }
+  const t = b.touched.get(companyId) ?? { profileIds: new Set<string>(), metricIds: new Set<string>(), profileChanged: false, created: new Set<string>(), mergedInto: new Set<string>() }
   b.touched.set(companyId, t)
   const pure = pureKey(event)
   const pkey = pure === null ? null : `${companyId}\u0000${pure}`
@@ -114,6 +118,8 @@ function ingestOne(conn: Conn, g: IngestGroup, event: QueuedEvent, b: BatchState
     const res = upsertProfileSync(conn, companyId, input, { mode: g.mode, id, patchProperties: event.patchProperties })
     profile = res.raw
     if (res.changed) t.profileChanged = true
+    if (res.created) t.created.add(res.raw.id)
+    if (res.mergedIds.length) t.mergedInto.add(res.raw.id)
     // The same result as writing the events one by one: a merged (deleted) profile is gone, and
     // a changed one may no longer hold the identifier it was looked up by.
     // (A merged id stays in `touched`: re-evaluating a deleted profile is a no-op, and if this
@@ -200,7 +206,9 @@ export async function writeBatch(groups: IngestGroup[], mode: 'atomic' | 'isolat
   if (outcomes.some((o) => 'error' in o)) rolledBack() // savepoints were undone
   for (const [companyId, t] of touched) {
     try {
-      await reevaluateProfiles(companyId, [...t.profileIds], { metricIds: [...t.metricIds], profileChanged: t.profileChanged })
+      await reevaluateProfiles(companyId, [...t.profileIds], {
+        metricIds: [...t.metricIds], profileChanged: t.profileChanged, created: [...t.created], all: [...t.mergedInto],
+      })
     } catch (e) {
       console.error(`[events] segment re-evaluation failed for company ${companyId}:`, e)
     }

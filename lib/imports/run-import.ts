@@ -87,7 +87,8 @@ export async function runImport(
       return ids
     })
     if (profileIds === null) return
-    if (profileIds.length) await reevaluateProfiles(companyId, profileIds, { profileChanged: true, listIds: state.listIds })
+    // Imports create profiles: `created` also checks segments a blank profile can match.
+    if (profileIds.length) await reevaluateProfiles(companyId, profileIds, { profileChanged: true, created: true, listIds: state.listIds })
     next = to
     await new Promise((r) => setImmediate(r)) // let requests and other jobs run between chunks
   }

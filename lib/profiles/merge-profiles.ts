@@ -75,5 +75,6 @@ export async function mergeProfiles(companyId: number, fromId: string, intoId: s
     if (!from || !into) throw notFound('Profile not found.')
     mergeProfilesSync(conn, companyId, from, into)
   })
-  await reevaluateProfiles(companyId, [intoId], { profileChanged: true })
+  // Events, memberships and consents moved onto the kept profile: every segment may change.
+  await reevaluateProfiles(companyId, [intoId], { all: true })
 }

@@ -109,5 +109,6 @@ export async function subscribeProfiles(companyId: number, input: SubscribeInput
     const company = await db.company.findUnique({ where: { id: companyId }, select: { name: true } })
     for (const m of pendingMails) await sendDoubleOptInMail(companyId, company?.name ?? '', m.to, m.profileId, list)
   }
-  await reevaluateProfiles(companyId, [...new Set(ids)], { profileChanged: true, ...(input.listId ? { listIds: [input.listId] } : {}) })
+  // Some of these may be new profiles: `created` also checks segments a blank profile can match.
+  await reevaluateProfiles(companyId, [...new Set(ids)], { profileChanged: true, created: true, ...(input.listId ? { listIds: [input.listId] } : {}) })
 }

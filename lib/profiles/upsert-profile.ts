@@ -163,6 +163,11 @@ export async function upsertProfile(
       }
     }
   }
-  if (result.changed) await reevaluateProfiles(companyId, [result.raw.id], { profileChanged: true })
+  if (result.changed) {
+    // A new profile can match segments no change hint names ("zero times", "not in list"); a
+    // merge moved events and memberships onto it: both re-check every segment that may apply.
+    const hint = result.mergedIds.length ? { all: true as const } : { profileChanged: true, ...(result.created ? { created: true as const } : {}) }
+    await reevaluateProfiles(companyId, [result.raw.id], hint)
+  }
   return { profile: toProfileRow(result.raw), created: result.created }
 }
