@@ -19,7 +19,7 @@ export function intParam(value: string | undefined, field = 'id'): number {
 }
 
 const date = z.string().max(40).optional()
-const measurement = z.string().default('c').refine((m) => m in MEASUREMENT_NAMES, { message: 'Use q, c or v (unique, count, value).' })
+const measurement = z.string().default('c').refine((m) => Object.hasOwn(MEASUREMENT_NAMES, m), { message: 'Use q, c or v (unique, count, value).' })
   .transform((m) => MEASUREMENT_NAMES[m]!)
 
 const filter = z.object({

@@ -26,7 +26,7 @@ export interface MetricFilter {
 
 export function normalizeOp(op: string): FilterOp | null {
   if ((FILTER_OPS as readonly string[]).includes(op)) return op as FilterOp
-  return ALIASES[op] ?? null
+  return Object.hasOwn(ALIASES, op) ? ALIASES[op]! : null
 }
 
 /** Built-in fields map to columns; anything else is an event property. */
@@ -35,7 +35,7 @@ const COLUMNS: Record<string, string> = {
 }
 
 export function isBuiltInField(name: string): boolean {
-  return name in COLUMNS
+  return Object.hasOwn(COLUMNS, name)
 }
 
 export class SqlParams {
@@ -59,7 +59,7 @@ export function propertyPath(name: string, field = 'by'): string {
 
 /** The SQL expression of a field (a column, or json_extract of the property). */
 export function fieldExpr(name: string, params: SqlParams, errorField = 'where'): string {
-  const col = COLUMNS[name]
+  const col = Object.hasOwn(COLUMNS, name) ? COLUMNS[name] : undefined
   if (col) return col
   return `json_extract(e.properties, ${params.add(propertyPath(name, errorField))})`
 }

@@ -19,6 +19,8 @@ export interface MetricExportPayload {
   timeZone: string
   /** Events in the range when asked, for the progress figure. */
   total: number
+  /** Personal columns (email, phone, names); false unless the requester holds metrics_export_pii. */
+  includePii?: boolean
 }
 
 const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'metric'
@@ -29,7 +31,7 @@ const day = (tz: string, ms: number) => {
 
 export async function startMetricExport(
   companyId: number, userId: number | null, metricId: string,
-  input: { timeframe: Timeframe; start?: string; end?: string; timeZone: string },
+  input: { timeframe: Timeframe; start?: string; end?: string; timeZone: string; includePii?: boolean },
 ): Promise<{ workerId: number; downloadId: number }> {
   const metric = await getMetricOrThrow(companyId, metricId)
   input = { ...input, timeZone: isValidTimeZone(input.timeZone) ? input.timeZone : 'UTC' }
@@ -39,7 +41,7 @@ export async function startMetricExport(
     .get(companyId, metric.id, Math.ceil(range.start / 1000), Math.ceil(range.end / 1000)) as { n: number }).n
   const fileName = `${slug(metric.name)}-events-${day(input.timeZone, range.start)}-to-${day(input.timeZone, range.end - 1)}.csv`
   const download = await db.download.create({ data: { companyId, userId, type: METRIC_EXPORT_TYPE, fileName } })
-  const payload: MetricExportPayload = { downloadId: download.id, metricId: metric.id, start: range.start, end: range.end, timeZone: input.timeZone, total }
+  const payload: MetricExportPayload = { downloadId: download.id, metricId: metric.id, start: range.start, end: range.end, timeZone: input.timeZone, total, includePii: input.includePii === true }
   try {
     const jobId = await enqueue(METRIC_EXPORT_JOB, payload, { companyId, idempotencyKey: `${METRIC_EXPORT_JOB}:${download.id}` })
     await db.download.update({ where: { id: download.id }, data: { jobId } })

@@ -7,7 +7,8 @@ import { formatZonedIso } from './zoned-time'
 import type { MetricExportPayload } from './metric-export'
 
 const CHUNK = 5000
-const FIXED = ['Event ID', 'Time', 'Metric', 'Profile ID', 'Email', 'Phone Number', 'First Name', 'Last Name', 'Value', 'Currency', 'Unique ID']
+const PII = ['Email', 'Phone Number', 'First Name', 'Last Name']
+const header = (pii: boolean) => ['Event ID', 'Time', 'Metric', 'Profile ID', ...(pii ? PII : []), 'Value', 'Currency', 'Unique ID']
 
 interface Row {
   id: number; ts: number; value: number | null; currency: string | null; uniqueId: string | null; properties: string
@@ -55,10 +56,12 @@ export async function writeMetricExport(p: MetricExportPayload, companyId: numbe
   }
 
   const propertyKeys = [...keys].sort((a, b) => a.localeCompare(b))
-  const parts = [csvLine([...FIXED, ...propertyKeys])]
+  // Names, emails and phone numbers only for users who may export personal data (metrics_export_pii).
+  const pii = p.includePii !== false
+  const parts = [csvLine([...header(pii), ...propertyKeys])]
   for (const { r, props } of rows) {
     parts.push(csvLine([
-      r.id, formatZonedIso(p.timeZone, r.ts * 1000), metric?.name ?? '', r.profileId, r.email, r.phoneNumber, r.firstName, r.lastName,
+      r.id, formatZonedIso(p.timeZone, r.ts * 1000), metric?.name ?? '', r.profileId, ...(pii ? [r.email, r.phoneNumber, r.firstName, r.lastName] : []),
       r.value, r.currency, r.uniqueId, ...propertyKeys.map((k) => props[k]),
     ]))
   }

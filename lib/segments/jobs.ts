@@ -1,5 +1,6 @@
 // The segment engine's background work: recompute after a definition change, the periodic
 // refresh of time-relative segments, and large list exports.
+import { reportError } from '@/lib/errors/reporter'
 import { registerJobHandler, PermanentJobError } from '@/lib/jobs/queue'
 import { AppError } from '@/lib/http/app-error'
 import { prep } from '@/lib/db/sqlite'
@@ -32,8 +33,9 @@ export async function refreshTimeRelativeSegments(): Promise<number> {
   for (const r of rows) {
     const parsed = segmentDefinition.safeParse(JSON.parse(r.definition))
     if (!parsed.success || !isTimeRelative(parsed.data)) continue
+    // One account's broken segment must not stop the refresh (and the next booking) for all.
     await recomputeSegment(r.companyId, r.id, undefined, { markProcessing: false }).catch((e) => {
-      if (!(e instanceof AppError && e.status === 404)) throw e
+      if (!(e instanceof AppError && e.status === 404)) reportError({ error: e, route: 'segments.refresh-time', extra: { companyId: r.companyId, groupId: r.id } })
     })
     n++
   }

@@ -71,3 +71,16 @@ test('bodies nested deeper than 64 levels are refused with 400 (no stack overflo
   expect(client.status).toBe(400)
   expect(await db.profile.count({ where: { companyId: company.id, email: 'deep@example.com' } })).toBe(0)
 })
+
+test.each([
+  { by: ['constructor'] },
+  { filter: 'greater-or-equal(datetime,2025-01-01T00:00:00Z),less-than(datetime,2025-02-01T00:00:00Z),equals(__proto__,1)' },
+  { filter: 'greater-or-equal(datetime,2025-01-01T00:00:00Z),less-than(datetime,2025-02-01T00:00:00Z),constructor(x,1)' },
+])('metric-aggregates with %j answers 400 or 200, never 500', async (extra) => {
+  const attributes = {
+    metric_id: 'MtrcAA', measurements: ['count'], interval: 'day',
+    filter: 'greater-or-equal(datetime,2025-01-01T00:00:00Z),less-than(datetime,2025-02-01T00:00:00Z)', ...extra,
+  }
+  const r = await api('POST', '/api/metric-aggregates', { key, body: { data: { type: 'metric-aggregate', attributes } } })
+  expect([200, 400]).toContain(r.status)
+})

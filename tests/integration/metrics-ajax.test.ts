@@ -193,3 +193,14 @@ describe('DELETE /ajax/data/metric/{id}', () => {
     expect(again!.metricId).not.toBe(a.metricId)
   })
 })
+
+describe('names that are also built-in object properties', () => {
+  test.each([
+    'measurement=toString', 'measurement=__proto__', 'by=constructor',
+    `where=${encodeURIComponent(JSON.stringify([{ field: 'constructor', op: 'equal', value: 1 }]))}`,
+    `where=${encodeURIComponent(JSON.stringify([{ field: 'Category', op: 'toString', value: 1 }]))}`,
+  ])('chart with %s answers 400 or a plain result, never 500', async (q) => {
+    const { status } = await get(getChart, `/ajax/data/metric/${b.metricId}/chart?${CUSTOM}&${q}`, cookieB, { id: b.metricId })
+    expect([200, 400]).toContain(status)
+  })
+})

@@ -136,3 +136,14 @@ test('downloads paging and filters', async () => {
   expect(complete.total).toBe(all.total)
   expect((await list('?download_type=list_members')).body.downloads).toEqual([])
 })
+
+test('without metrics_export_pii (an analyst) the file has no emails, phones or names', async () => {
+  const analyst = await signIn((await makeUser({ companyId: a.company.id, role: 'analyst' })).id, a.company.id)
+  const started = await json(await exportReq(a.metricId, { timeframe: 'custom', start: '2024-03-08', end: '2024-03-12' }, analyst))
+  expect(started.status).toBe(202)
+  await runJobsUntilIdle()
+  const text = await (await file(started.body.downloadId, analyst)).text()
+  const [header] = Papa.parse<string[]>(text, { skipEmptyLines: true }).data
+  expect(header).toEqual(['Event ID', 'Time', 'Metric', 'Profile ID', 'Value', 'Currency', 'Unique ID', 'Brand', 'Category', 'ItemCount', 'Tags'])
+  expect(text).not.toContain('p1@ex.test')
+})

@@ -9,6 +9,6 @@ export const POST = ajax({
   status: 202,
   handler: ({ ctx, body, params }) =>
     startMetricExport(ctx.principal.companyId, ctx.principal.userId, metricIdParam(params.id), {
-      ...body, timeZone: ctx.principal.company.timezone,
+      ...body, timeZone: ctx.principal.company.timezone, includePii: ctx.principal.resources.has('metrics_export_pii'),
     }),
 })
