@@ -1,7 +1,6 @@
 // The profile page's edit: identity fields and custom properties through the core upsert
 // (mode 'update'), so validation, identity rules and segment re-evaluation are the API's own.
 import { readBody } from '@/lib/http/ajax'
-import { badRequest } from '@/lib/http/app-error'
 import { upsertProfile } from '@/lib/profiles/upsert-profile'
 import type { ProfileInput } from '@/lib/profiles/types'
 import { findCompanyProfile, getProfileDetail } from './get-profile-detail'
