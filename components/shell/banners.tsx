@@ -3,10 +3,10 @@
 // remembered in localStorage (per company and user when a scope is given).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslations } from 'next-intl'
-import { CloseIcon } from '@/components/ui/icons'
 import { NotificationIcon, type NotificationVariant } from '@/components/ui/notification'
 import { isDismissed, rememberDismissal, type StorageScope } from '@/components/ui/dismissal-storage'
 import styles from './banners.module.css'
+import { DismissButton } from '@/components/ui/dismiss-button'
 
 export interface BannerInput {
   id: string
@@ -75,9 +75,7 @@ export function BannerArea() {
             {b.content}
           </div>
           {(b.dismissible ?? true) && (
-            <button type="button" className={styles.dismiss} onClick={() => state.dismissByUser(b.id)} aria-label={t('dismissBanner')}>
-              <CloseIcon size={16} />
-            </button>
+            <DismissButton label={t('dismissBanner')} onClick={() => state.dismissByUser(b.id)} />
           )}
         </div>
       ))}

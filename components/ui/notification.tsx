@@ -3,8 +3,9 @@
 // Errors use role=alert so they interrupt; the others are polite status messages.
 import type { ReactNode } from 'react'
 import { useTranslations } from 'next-intl'
-import { CloseIcon, ErrorIcon, InfoIcon, SparkleIcon, SuccessIcon, WarningIcon } from './icons'
+import { ErrorIcon, InfoIcon, SparkleIcon, SuccessIcon, WarningIcon } from './icons'
 import styles from './notification.module.css'
+import { DismissButton } from './dismiss-button'
 
 export type NotificationVariant = 'error' | 'intelligence' | 'info' | 'success' | 'warning'
 
@@ -49,9 +50,7 @@ export function Notification({ variant, title, children, action, onDismiss, dism
         {action && <div className={styles.actions}><NotificationActionControl action={action} /></div>}
       </div>
       {dismissable && onDismiss && (
-        <button type="button" className={styles.dismiss} onClick={onDismiss} aria-label={t('dismiss')}>
-          <CloseIcon size={16} />
-        </button>
+        <DismissButton label={t('dismiss')} onClick={onDismiss} />
       )}
     </div>
   )

@@ -4,9 +4,9 @@
 // owns the queues and the exit animation.
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslations } from 'next-intl'
-import { CloseIcon } from './icons'
 import { NotificationActionControl, NotificationIcon, type NotificationAction, type NotificationVariant } from './notification'
 import styles from './toast-card.module.css'
+import { DismissButton } from './dismiss-button'
 
 export interface ToastCardProps {
   id: string
@@ -67,9 +67,7 @@ export function ToastCard(props: ToastCardProps) {
         {action && <div className={styles.action}><NotificationActionControl action={action} /></div>}
       </div>
       {dismissable && (
-        <button type="button" className={styles.dismiss} onClick={() => onDismiss(id)} aria-label={t('dismiss')}>
-          <CloseIcon size={16} />
-        </button>
+        <DismissButton label={t('dismiss')} onClick={() => onDismiss(id)} />
       )}
     </div>
   )
