@@ -1,0 +1,43 @@
+// prisma/schema.prisma is the one data model. Prisma generates a client per provider, so the
+// PostgreSQL schema is derived from it here (provider swapped, client output moved, the
+// Kysely type generator left out: its types come from the main schema and fit both engines).
+//   node prisma/derive-postgres-schema.mjs          writes prisma/postgres/schema.prisma
+//   node prisma/derive-postgres-schema.mjs --check  exits 1 when that file is not current
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const SOURCE = path.join(root, 'prisma/schema.prisma')
+export const TARGET = path.join(root, 'prisma/postgres/schema.prisma')
+
+export function derivePostgresSchema(text) {
+  let out = text
+  const replace = (re, to, what) => {
+    if (!re.test(out)) throw new Error(`prisma/schema.prisma: cannot find ${what} to derive the PostgreSQL schema`)
+    out = out.replace(re, to)
+  }
+  replace(/(datasource\s+db\s*\{[^}]*provider\s*=\s*)"sqlite"/, '$1"postgresql"', 'datasource provider "sqlite"')
+  replace(/(generator\s+client\s*\{[^}]*output\s*=\s*)"\.\.\/generated\/prisma"/, '$1"../../generated/prisma-pg"', 'generator client output "../generated/prisma"')
+  out = out.replace(/\n(\/\/[^\n]*\n)*generator\s+kysely\s*\{[^}]*\}\n/, '')
+  return (
+    '// GENERATED from prisma/schema.prisma by prisma/derive-postgres-schema.mjs. Do not edit:\n' +
+    '// change prisma/schema.prisma and run `npm run db:generate`.\n\n' +
+    out
+  )
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const want = derivePostgresSchema(fs.readFileSync(SOURCE, 'utf8'))
+  const have = fs.existsSync(TARGET) ? fs.readFileSync(TARGET, 'utf8') : null
+  if (process.argv.includes('--check')) {
+    if (have !== want) {
+      console.error('prisma/postgres/schema.prisma is out of date: run `npm run db:generate` (node prisma/derive-postgres-schema.mjs).')
+      process.exit(1)
+    }
+  } else if (have !== want) {
+    fs.mkdirSync(path.dirname(TARGET), { recursive: true })
+    fs.writeFileSync(TARGET, want)
+    console.log('Wrote prisma/postgres/schema.prisma')
+  }
+}
