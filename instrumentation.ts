@@ -1,7 +1,10 @@
 // Next.js instrumentation hook: `npm start` (scripts/start.mjs sets ENABLE_INPROCESS_WORKER=1)
-// runs the job worker inside the server process; `npm run worker` runs it separately.
+// runs the job worker inside the server process; `npm run worker` runs it separately. This is
+// a composition root: it registers every domain's job handlers before the worker starts.
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.ENABLE_INPROCESS_WORKER === '1') {
+    const { registerJobHandlers } = await import('@/lib/server/job-handlers')
+    registerJobHandlers()
     const { startWorker } = await import('@/lib/jobs/worker')
     startWorker()
   }

@@ -48,6 +48,7 @@ const { compileDefinition } = await import('@/lib/segments/compile-definition')
 const { segmentDefinition } = await import('@/lib/segments/definition')
 const { recomputeSegment } = await import('@/lib/segments/recompute-segment')
 const { runJobsUntilIdle, startWorker } = await import('@/lib/jobs/queue')
+;(await import('@/lib/server/job-handlers')).registerJobHandlers()
 const { acceptEvent } = await import('@/lib/events/accept-event')
 const { getOrCreateMetric } = await import('@/lib/events/get-or-create-metric')
 

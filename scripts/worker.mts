@@ -1,7 +1,11 @@
 // npm run worker: the job worker as its own process (larger installs run one or more of these
 // beside `npm start`; claims are atomic, so any number can share the database).
 // Stops gracefully on SIGINT/SIGTERM: running jobs finish, nothing new is claimed.
+// DATABASE_URL picks the engine (SQLite file, or postgres:// for the graphile-worker queue).
 import { startWorker } from '@/lib/jobs/worker'
+import { registerJobHandlers } from '@/lib/server/job-handlers'
+
+registerJobHandlers()
 
 const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 2)
 const pollMs = Number(process.env.WORKER_POLL_MS ?? 250)

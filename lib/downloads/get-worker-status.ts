@@ -1,11 +1,13 @@
 // The export poll (GET /ajax/worker/{id}/status): the job's state and the download it fills.
+// The job is read through the queue (lib/jobs), so this works on either database engine.
 import { db } from '@/lib/db/client'
 import { notFound } from '@/lib/http/app-error'
+import { getJob } from '@/lib/jobs/queue'
 import { effectiveStatus } from './download-status'
 
 export async function getWorkerStatus(companyId: number, jobId: number) {
   const [job, download] = await Promise.all([
-    db.job.findFirst({ where: { id: jobId, companyId }, select: { status: true, payload: true } }),
+    getJob(jobId, companyId),
     db.download.findFirst({ where: { jobId, companyId }, select: { id: true, status: true, rowCount: true } }),
   ])
   // Only jobs that fill a download are polled here; other jobs have their own status calls.
@@ -19,11 +21,7 @@ export async function getWorkerStatus(companyId: number, jobId: number) {
   return { status, percentComplete, downloadId: download.id }
 }
 
-function readTotal(payload: string | undefined): number {
-  try {
-    const t = JSON.parse(payload ?? '{}').total
-    return typeof t === 'number' && t >= 0 ? t : 0
-  } catch {
-    return 0
-  }
+function readTotal(payload: unknown): number {
+  const t = (payload as { total?: unknown } | null)?.total
+  return typeof t === 'number' && t >= 0 ? t : 0
 }

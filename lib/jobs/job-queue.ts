@@ -1,6 +1,7 @@
-// The storage interface of the job queue. The SQLite implementation (sqlite-job-queue.ts) is
-// the only one today; a Postgres one would implement the same four calls, claiming with
-// SELECT … FOR UPDATE SKIP LOCKED, and nothing above this interface would change.
+// The storage interface of the job queue. Two implementations stand behind it, chosen by
+// DATABASE_URL (current-queue.ts): the Job table on SQLite (sqlite-job-queue.ts) and
+// graphile-worker's tables on PostgreSQL (postgres-job-queue.ts). The worker, runJobsUntilIdle,
+// the handlers and every caller of enqueue() only see this interface.
 export interface EnqueueOptions {
   companyId?: number | null
   runAt?: Date
@@ -28,7 +29,22 @@ export interface ClaimOptions {
   now: Date
 }
 
+export type JobStatus = 'queued' | 'running' | 'done' | 'dead'
+
+/** What a status page may show of a job. */
+export interface JobState {
+  id: number
+  type: string
+  companyId: number | null
+  status: JobStatus
+  payload: unknown
+  attempts: number
+  maxAttempts: number
+  lastError: string | null
+}
+
 export interface JobQueue {
+  readonly engine: 'sqlite' | 'postgresql'
   enqueue(type: string, payload: unknown, opts: EnqueueOptions, now: Date): Promise<number>
   /** Atomically leases due jobs (queued and due, or running with an expired lease). */
   claim(opts: ClaimOptions): Promise<ClaimedJob[]>
@@ -38,6 +54,18 @@ export interface JobQueue {
   fail(job: ClaimedJob, error: string, opts: { permanent: boolean; now: Date }): Promise<'retry' | 'dead'>
   /** Pushes the lease forward while a long job runs. */
   extend(job: ClaimedJob, visibilityTimeoutMs: number, now: Date): Promise<boolean>
+  /** A job of this company (companyId null: a job without company), or null when unknown or pruned. */
+  get(id: number, companyId: number | null): Promise<JobState | null>
+  /** Housekeeping: finished jobs (and their idempotency keys) older than `days` go; dead ones stay. */
+  prune(now: Date, days?: number): Promise<number>
+  /** Once per process before a worker runs (connection settings, schema). */
+  prepare(): Promise<void>
+  /**
+   * Calls onEnqueued whenever any process adds a job, where the engine can tell (PostgreSQL:
+   * LISTEN/NOTIFY); resolves to an unsubscribe. Without it workers see other processes' jobs
+   * at the next poll.
+   */
+  subscribe?(onEnqueued: () => void): Promise<() => Promise<void>>
 }
 
 export const MAX_BACKOFF_SECONDS = 600

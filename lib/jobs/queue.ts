@@ -19,26 +19,47 @@
 // - Batching: a handler registered with { batch: N } gets up to N due jobs of its type at once
 //   (events.ingest writes a whole batch in one transaction).
 // - Latency: enqueue in the same process emits on an EventEmitter that wakes idle workers at
-//   once; enqueues from another process are seen by the poll (250 ms by default).
+//   once; enqueues from another process are seen by the poll (250 ms by default) on SQLite, and
+//   within milliseconds on PostgreSQL (LISTEN/NOTIFY).
 // - Running: `npm start` runs the worker inside the Next server (instrumentation.ts);
 //   `npm run worker` (scripts/worker.mts) runs it as a separate process; both can run at
 //   once since claims are atomic. Tests call runJobsUntilIdle() to process what is due.
-// - Portability: storage sits behind the JobQueue interface (job-queue.ts). A Postgres
-//   implementation would claim with SELECT … FOR UPDATE SKIP LOCKED inside the same UPDATE
-//   and stand behind the same interface; handlers, the worker and callers would not change.
+//   Handlers are registered by the composition root (lib/server/job-handlers.ts): lib/jobs
+//   imports no domain.
+// - Engines: storage sits behind the JobQueue interface (job-queue.ts), chosen by DATABASE_URL
+//   (current-queue.ts). On PostgreSQL it is backed by graphile-worker (postgres-job-queue.ts
+//   says what the library does and where our contract adds to it); handlers, the worker and
+//   callers do not change.
+// - Enqueue inside your own transaction (the job exists iff the transaction commits):
+//   SQLite: enqueueInSqliteTransaction(conn, …) inside writeTx((conn) => …), then wakeWorkers();
+//   PostgreSQL: SELECT app_jobs.add_job(type, payload::json, company_id, run_at, max_attempts,
+//   idempotency_key) on the transaction's connection, or enqueueInPostgresTransaction(client, …).
 import { queueNow } from './clock'
 import type { EnqueueOptions } from './job-queue'
+import { jobQueue } from './current-queue'
 import { jobSignal } from './registry'
-import { queue } from './run-jobs'
 
-export type { EnqueueOptions, ClaimedJob, JobQueue } from './job-queue'
-export { registerJobHandler, registerBatchJobHandler, PermanentJobError, type JobContext, type JobHandler } from './registry'
+export type { EnqueueOptions, ClaimedJob, JobQueue, JobState, JobStatus } from './job-queue'
+export {
+  registerJobHandler, registerBatchJobHandler, setJobHandlerLoader, PermanentJobError, type JobContext, type JobHandler,
+} from './registry'
+export { jobQueue } from './current-queue'
+export { enqueueInSqliteTransaction } from './sqlite-job-queue'
+export { enqueueInPostgresTransaction } from './postgres-job-queue'
 export { runJobsUntilIdle } from './run-jobs'
 export { startWorker, type WorkerOptions, type WorkerHandle } from './worker'
 
 /** Adds a job; returns its id (the existing job's id when idempotencyKey was seen before). */
 export async function enqueue(type: string, payload: unknown, opts: EnqueueOptions = {}): Promise<number> {
-  const id = await queue.enqueue(type, payload, opts, queueNow())
-  jobSignal.emit('enqueued', type)
+  const id = await jobQueue().enqueue(type, payload, opts, queueNow())
+  wakeWorkers(type)
   return id
 }
+
+/** Wakes this process's idle workers (after a commit that enqueued inside a transaction). */
+export function wakeWorkers(type = '*'): void {
+  jobSignal.emit('enqueued', type)
+}
+
+/** A job's state for status pages (scoped to its company), on either engine. */
+export const getJob = (id: number, companyId: number | null) => jobQueue().get(id, companyId)

@@ -37,6 +37,26 @@ export function registerBatchJobHandler(type: string, handler: BatchJobHandler, 
   handlers.set(type, { kind: 'batch', handler, batch: Math.max(1, opts.batch ?? 100), keepDone: opts.keepDone ?? true })
 }
 
+// The composition root (lib/server/job-handlers.ts, called by instrumentation.ts, the worker
+// script, the seed and the tests' setup) registers the domains' handlers: lib/jobs imports no
+// domain. A root may instead hand over a loader, run once before the first job is claimed.
+let loader: (() => void | Promise<void>) | null = null
+let loaded: Promise<void> | null = null
+
+export function setJobHandlerLoader(load: () => void | Promise<void>) {
+  loader = load
+  loaded = null
+}
+
+/** Runs the loader once (if any); the worker and runJobsUntilIdle await it before claiming. */
+export function loadJobHandlers(): Promise<void> {
+  if (!loader) return Promise.resolve()
+  return (loaded ??= Promise.resolve().then(loader).catch((e) => {
+    loaded = null
+    throw e
+  }))
+}
+
 /** A failure that retrying cannot fix (bad payload): the job goes straight to 'dead'. */
 export class PermanentJobError extends Error {
   constructor(message: string) {

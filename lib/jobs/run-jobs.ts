@@ -1,19 +1,20 @@
 // One claim-and-run step, shared by the worker loop and runJobsUntilIdle (tests, scripts).
 import { hostname } from 'node:os'
 import { queueNow } from './clock'
+import { jobQueue } from './current-queue'
 import type { ClaimedJob, JobQueue } from './job-queue'
-import { handlers, PermanentJobError, type Registered } from './registry'
-import { sqliteJobQueue } from './sqlite-job-queue'
+import { handlers, loadJobHandlers, PermanentJobError, type Registered } from './registry'
 
-export const queue: JobQueue = sqliteJobQueue
+/** The current engine's queue (jobQueue(), read per call), for code that holds one object. */
+export const queue: JobQueue = new Proxy({} as JobQueue, {
+  get(_target, prop) {
+    const q = jobQueue() as unknown as Record<string | symbol, unknown>
+    const value = q[prop]
+    return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(q) : value
+  },
+})
 export const DEFAULT_VISIBILITY_MS = 60_000
 export const defaultWorkerId = () => `${hostname()}:${process.pid}`
-
-let handlersLoaded: Promise<void> | null = null
-/** Registers every domain's handlers once (lazily, to keep import cycles out of queue.ts). */
-export function ensureHandlers(): Promise<void> {
-  return (handlersLoaded ??= import('./register-handlers').then((m) => m.registerHandlers()))
-}
 
 export interface StepOptions {
   workerId: string
@@ -29,7 +30,8 @@ const isPermanent = (e: unknown) => {
 
 /** Claims the next due job (and, for a batch type, more of that type) and runs them. */
 export async function runStep(o: StepOptions): Promise<number> {
-  await ensureHandlers()
+  await loadJobHandlers()
+  const queue = jobQueue()
   const first = await queue.claim({ workerId: o.workerId, limit: 1, visibilityTimeoutMs: o.visibilityTimeoutMs, now: queueNow() })
   if (!first.length) return 0
   const reg = handlers.get(first[0]!.type)
@@ -64,6 +66,7 @@ export async function runStep(o: StepOptions): Promise<number> {
 }
 
 async function dispatch(reg: Registered, jobs: ClaimedJob[]) {
+  const queue = jobQueue()
   if (reg.kind === 'single') {
     for (const j of jobs) {
       try {
@@ -92,7 +95,7 @@ async function dispatch(reg: Registered, jobs: ClaimedJob[]) {
 }
 
 async function failJob(j: ClaimedJob, e: unknown) {
-  const outcome = await queue.fail(j, message(e), { permanent: isPermanent(e), now: queueNow() })
+  const outcome = await jobQueue().fail(j, message(e), { permanent: isPermanent(e), now: queueNow() })
   if (outcome === 'dead') console.error(`[jobs] job ${j.id} (${j.type}) is dead after ${j.attempts} attempt(s): ${message(e)}`)
 }
 

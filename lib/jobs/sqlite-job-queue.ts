@@ -1,8 +1,9 @@
 // JobQueue on the Job table through better-sqlite3. The claim is a single
 // UPDATE … WHERE id IN (SELECT … LIMIT n) RETURNING statement: SQLite runs it under the one
 // write lock, so two workers (threads or processes) can never lease the same job.
-import { prep, sqlDate, writeOne, writeTx } from '@/lib/db/sqlite'
-import { backoffSeconds, type ClaimedJob, type ClaimOptions, type EnqueueOptions, type JobQueue } from './job-queue'
+import type Database from 'better-sqlite3'
+import { ensurePrismaPragmas, prep, sqlDate, writeOne, writeTx } from '@/lib/db/sqlite'
+import { backoffSeconds, type ClaimedJob, type ClaimOptions, type EnqueueOptions, type JobQueue, type JobStatus } from './job-queue'
 
 type JobRow = { id: number; type: string; companyId: number | null; payload: string; attempts: number; maxAttempts: number }
 
@@ -36,20 +37,29 @@ interface PendingEnqueue {
 }
 let pending: PendingEnqueue[] = []
 
-function insertOne(p: PendingEnqueue): number {
+function insertOne(p: Omit<PendingEnqueue, 'resolve' | 'reject'>, conn?: Database.Database): number {
   const stamp = sqlDate(p.now)
-  const r = prep(INSERT).run(
+  const r = prep(INSERT, conn).run(
     p.type, p.opts.companyId ?? null, p.payload, p.opts.maxAttempts ?? 5, sqlDate(p.opts.runAt ?? p.now), p.opts.idempotencyKey ?? null, stamp, stamp,
   )
   if (r.changes) return Number(r.lastInsertRowid)
-  return (prep('SELECT id FROM Job WHERE idempotencyKey = ?').get(p.opts.idempotencyKey) as { id: number }).id
+  return (prep('SELECT id FROM Job WHERE idempotencyKey = ?', conn).get(p.opts.idempotencyKey) as { id: number }).id
+}
+
+/**
+ * Enqueue inside the caller's own write transaction (writeTx((conn) => …)): the job exists if
+ * and only if the transaction commits. Call wakeWorkers() (queue.ts) after the commit so an
+ * idle in-process worker starts at once; other processes see it at their next poll.
+ */
+export function enqueueInSqliteTransaction(conn: Database.Database, type: string, payload: unknown, opts: EnqueueOptions = {}, now = new Date()): number {
+  return insertOne({ type, payload: JSON.stringify(payload ?? null), opts, now }, conn)
 }
 
 async function flush() {
   const batch = pending
   pending = []
   try {
-    const ids = await writeTx(() => batch.map(insertOne))
+    const ids = await writeTx(() => batch.map((p) => insertOne(p)))
     batch.forEach((p, i) => p.resolve(ids[i]!))
   } catch {
     // One bad row must not fail the others: retry them one by one.
@@ -64,6 +74,12 @@ async function flush() {
 }
 
 export const sqliteJobQueue: JobQueue = {
+  engine: 'sqlite',
+
+  async prepare() {
+    await ensurePrismaPragmas().catch(() => {})
+  },
+
   enqueue(type, payload, opts: EnqueueOptions, now) {
     return new Promise<number>((resolve, reject) => {
       pending.push({ type, payload: JSON.stringify(payload ?? null), opts, now, resolve, reject })
@@ -118,6 +134,15 @@ export const sqliteJobQueue: JobQueue = {
     )
     return r.changes > 0
   },
+
+  async get(id, companyId) {
+    const row = prep(
+      `SELECT id, type, companyId, status, payload, attempts, maxAttempts, lastError FROM Job WHERE id = ? AND companyId IS ?`,
+    ).get(id, companyId) as (Omit<JobRow, 'payload'> & { payload: string; status: JobStatus; lastError: string | null }) | undefined
+    return row ? { ...row, payload: safeParse(row.payload) } : null
+  },
+
+  prune: pruneDoneJobs,
 }
 
 function safeParse(s: string): unknown {

@@ -1,12 +1,11 @@
 // The worker loop: `concurrency` loops each claim and run jobs; an idle loop sleeps until an
 // in-process enqueue signals it (milliseconds) or the poll interval passes (jobs enqueued by
-// another process). stop() lets running jobs finish; anything it interrupts is recovered by
+// another process; on PostgreSQL a NOTIFY wakes it within milliseconds too). stop() lets running jobs finish; anything it interrupts is recovered by
 // another worker once its lease expires.
-import { ensurePrismaPragmas } from '@/lib/db/sqlite'
 import { queueNow } from './clock'
-import { jobSignal } from './registry'
-import { DEFAULT_VISIBILITY_MS, defaultWorkerId, ensureHandlers, runStep } from './run-jobs'
-import { pruneDoneJobs } from './sqlite-job-queue'
+import { jobQueue } from './current-queue'
+import { jobSignal, loadJobHandlers } from './registry'
+import { DEFAULT_VISIBILITY_MS, defaultWorkerId, runStep } from './run-jobs'
 
 export interface WorkerOptions {
   concurrency?: number
@@ -67,7 +66,7 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
         ran = await runStep(step)
         if (n === 0 && Date.now() - lastPrune > PRUNE_EVERY_MS) {
           lastPrune = Date.now()
-          await pruneDoneJobs(queueNow())
+          await jobQueue().prune(queueNow())
         }
       } catch (e) {
         log(`loop ${n} error: ${e instanceof Error ? e.stack : String(e)}`)
@@ -78,10 +77,27 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
     }
   }
 
+  let unsubscribe: (() => Promise<void>) | undefined
   const started = (async () => {
-    await ensurePrismaPragmas().catch(() => {})
-    await ensureHandlers()
-    log(`started ${step.workerId} (concurrency ${concurrency}, poll ${pollMs} ms, lease ${step.visibilityTimeoutMs} ms)`)
+    const queue = jobQueue()
+    // Wait for the database (schema, connection) rather than crash the process that hosts us.
+    for (let wait = 500; ; wait = Math.min(wait * 2, 30_000)) {
+      try {
+        await queue.prepare()
+        break
+      } catch (e) {
+        log(`database not ready (${e instanceof Error ? e.message : String(e)}), retrying in ${wait} ms`)
+        await pause(wait)
+        if (stopping) return
+      }
+    }
+    // Jobs added by other processes wake us at once where the engine can tell us.
+    unsubscribe = await queue.subscribe?.(wakeAll).catch((e) => {
+      log(`no wake-up notifications (${e instanceof Error ? e.message : String(e)}); polling every ${pollMs} ms`)
+      return undefined
+    })
+    await loadJobHandlers()
+    log(`started ${step.workerId} on ${queue.engine} (concurrency ${concurrency}, poll ${pollMs} ms, lease ${step.visibilityTimeoutMs} ms)`)
   })()
   const loops = started.then(() => Promise.all(Array.from({ length: concurrency }, (_, i) => loop(i))))
 
@@ -91,6 +107,7 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
       wakeAll()
       jobSignal.off('enqueued', wakeAll)
       await loops.catch(() => {})
+      await unsubscribe?.().catch(() => {})
       if (g.__worker === handle) g.__worker = undefined
       log('stopped')
     },

@@ -6,6 +6,7 @@ import { createSegment } from '@/lib/groups/create-segment'
 import { refreshMemberCount } from '@/lib/segments/apply-membership'
 import type { SegmentDefinition } from '@/lib/segments/definition'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'
+import { registerJobHandlers } from '@/lib/server/job-handlers'
 import { DAY_MS } from './calendar'
 import type { Customer } from './make-customers'
 import { METRICS, type MetricKey } from './simulate-activity'
@@ -80,6 +81,7 @@ export async function seedGroups(companyId: number, customers: Customer[], o: Se
   const ids: Record<string, string> = {}
   for (const [name, definition] of definitions) ids[name] = (await createSegment(companyId, { name, definition })).id
   // createSegment queues the first computation; run it now so the seed ends with members.
+  registerJobHandlers() // the seed runs the queued jobs itself
   await runJobsUntilIdle()
   for (const [name, id] of Object.entries(ids)) {
     segments[name] = prep(`SELECT memberCount FROM "Group" WHERE id = ? AND companyId = ?`).pluck().get(id, companyId) as number

@@ -6,7 +6,7 @@ useTestDatabase()
 import { db } from '@/lib/db/client'
 import { enqueue, registerJobHandler, registerBatchJobHandler, runJobsUntilIdle, startWorker } from '@/lib/jobs/queue'
 import { setQueueClock, queueNow } from '@/lib/jobs/clock'
-import { queue } from '@/lib/jobs/run-jobs'
+import { jobQueue } from '@/lib/jobs/current-queue'
 import { backoffSeconds } from '@/lib/jobs/job-queue'
 
 beforeAll(() => jest.spyOn(console, 'error').mockImplementation(() => {})) // dead-letter log lines
@@ -74,7 +74,7 @@ test('nothing is lost when the worker dies mid-job: the lease expires and anothe
   })
   const id = await enqueue('t.crash', { n: 'x' })
   // Worker A claims the job and "crashes" (never completes it).
-  const claimed = await queue.claim({ workerId: 'A', limit: 1, visibilityTimeoutMs: 60_000, now: queueNow() })
+  const claimed = await jobQueue().claim({ workerId: 'A', limit: 1, visibilityTimeoutMs: 60_000, now: queueNow() })
   expect(claimed.map((c) => c.id)).toEqual([id])
   expect((await job(id)).status).toBe('running')
   // While the lease holds, nobody else gets it.
@@ -86,15 +86,15 @@ test('nothing is lost when the worker dies mid-job: the lease expires and anothe
   const j = await job(id)
   expect(j).toMatchObject({ status: 'done', attempts: 2, lockedBy: 'B' })
   // Worker A waking up late cannot clobber the finished job.
-  await queue.complete([claimed[0]!], { keep: true, now: queueNow() })
-  await queue.fail(claimed[0]!, 'late', { permanent: true, now: queueNow() })
+  await jobQueue().complete([claimed[0]!], { keep: true, now: queueNow() })
+  await jobQueue().fail(claimed[0]!, 'late', { permanent: true, now: queueNow() })
   expect((await job(id)).status).toBe('done')
 })
 
 test('a lease that expires on the last attempt makes the job dead, not run a 6th time', async () => {
   registerJobHandler('t.last', async () => {})
   const id = await enqueue('t.last', {}, { maxAttempts: 1 })
-  await queue.claim({ workerId: 'A', limit: 1, visibilityTimeoutMs: 1000, now: queueNow() })
+  await jobQueue().claim({ workerId: 'A', limit: 1, visibilityTimeoutMs: 1000, now: queueNow() })
   setQueueClock(5_000)
   await runJobsUntilIdle()
   expect((await job(id)).status).toBe('dead')

@@ -1,10 +1,12 @@
-// Every domain registers its job handlers here; the worker and runJobsUntilIdle load this once.
+// The composition root of the job queue: every domain's job handlers, registered by whoever
+// runs jobs (instrumentation.ts for the in-process worker, scripts/worker.mts, the seed, the
+// benches, and the tests' setup through a loader). lib/jobs itself imports no domain.
 import { register as registerSegments } from '@/lib/segments/jobs'
 import { register as registerMetrics } from '@/lib/metrics/jobs'
 import { register as registerImports } from '@/lib/imports/jobs'
 import { register as registerEvents } from '@/lib/events/jobs'
 
-export function registerHandlers(): void {
+export function registerJobHandlers(): void {
   registerSegments()
   registerMetrics()
   registerImports()

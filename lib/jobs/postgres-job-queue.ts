@@ -1,0 +1,345 @@
+// JobQueue on PostgreSQL, backed by graphile-worker (pinned; its schema `graphile_worker` is
+// installed and upgraded by the library's own runMigrations()).
+//
+// What the library gives us:
+// - Storage and enqueue: graphile_worker.add_job(), a SQL function, so a job can be added inside
+//   the caller's own transaction (it exists if and only if that transaction commits). Our
+//   wrapper app_jobs.add_job() (below) adds the company and the idempotency key.
+// - Wake-up: add_job() sends NOTIFY "jobs:insert" (at commit); subscribe() LISTENs, so a worker
+//   in any process picks a new job up within milliseconds instead of at the next poll.
+// - Dead letters: a job whose attempts reached max_attempts stays in the library's table with
+//   its last_error (graphile_worker.jobs view: attempts >= max_attempts), i.e. status 'dead'.
+// - Batch claims: like the library's own batch fetch, one UPDATE … FROM (SELECT … FOR UPDATE
+//   SKIP LOCKED LIMIT n) leases up to n due jobs at once (events.ingest claims 500).
+//
+// Where we keep our own contract on top of it:
+// - Leases. The library treats a lock as stale 4 hours after locked_at, fixed, and its runner
+//   has no heartbeat; our contract is a visibility timeout (60 s) pushed forward by a heartbeat,
+//   so a crashed worker's jobs come back within a minute. We write locked_at = lease end − 4 h,
+//   so the library's own staleness rule (its admin functions, its runner) ends the lease exactly
+//   when ours does, and extend() moves locked_at forward.
+// - Completion and failure only touch a job whose lease is still ours (id, locked_by,
+//   attempts), as on SQLite; the backoff is ours (2^n s, capped at 10 min; the library's
+//   is e^n s). A permanent failure sets attempts = max_attempts (the library's convention).
+// - Idempotency keys. graphile-worker's job_key replaces or (unsafe_dedupe) dedupes only while
+//   the job row exists, and a completed job's row is deleted, so its key is free again at once.
+//   Our contract keeps keys until the finished job is pruned after 7 days: app_jobs.job_keys.
+// - Finished jobs. The library deletes a completed job; a handler registered with keepDone
+//   (the default) keeps a 'done' record in app_jobs.finished_jobs until pruning, for status
+//   pages (get()).
+// - Times come from the caller's `now` (the queue clock), as with the library's useNodeTime.
+//
+// Enqueue inside a transaction: SELECT app_jobs.add_job(type, payload::json, company_id,
+// run_at, max_attempts, idempotency_key) on the transaction's connection, or
+// enqueueInPostgresTransaction(client, …) from TypeScript.
+import pg from 'pg'
+import { backoffSeconds, type ClaimedJob, type ClaimOptions, type EnqueueOptions, type JobQueue, type JobState } from './job-queue'
+
+const GW = 'graphile_worker'
+const STALE = "interval '4 hours'" // graphile-worker's fixed lock timeout (see above)
+const MIGRATION_LOCK = 7_240_311 // pg_advisory_lock key: one process installs the schema at a time
+
+const SCHEMA_SQL = `
+create schema if not exists app_jobs;
+create table if not exists app_jobs.job_keys (
+  key text primary key,
+  job_id bigint,
+  created_at timestamptz not null default now(),
+  finished_at timestamptz
+);
+create index if not exists job_keys_job_id on app_jobs.job_keys (job_id);
+create index if not exists job_keys_finished_at on app_jobs.job_keys (finished_at) where finished_at is not null;
+create table if not exists app_jobs.finished_jobs (
+  id bigint primary key,
+  type text not null,
+  company_id integer,
+  payload json not null,
+  attempts integer not null,
+  max_attempts integer not null,
+  finished_at timestamptz not null
+);
+create index if not exists finished_jobs_finished_at on app_jobs.finished_jobs (finished_at);
+
+-- Adds a job (in the caller's transaction when there is one) and returns its id; with an
+-- idempotency key seen before, returns that job's id and adds nothing. Concurrent callers
+-- with the same key wait on the key's unique index, so exactly one job is added.
+create or replace function app_jobs.add_job(
+  job_type text,
+  payload json default '{}'::json,
+  company_id integer default null,
+  run_at timestamptz default null,
+  max_attempts integer default 5,
+  idempotency_key text default null
+) returns bigint language plpgsql volatile as $$
+declare
+  v_id bigint;
+begin
+  if idempotency_key is not null then
+    insert into app_jobs.job_keys (key) values (idempotency_key) on conflict (key) do nothing;
+    if not found then
+      select k.job_id into v_id from app_jobs.job_keys k where k.key = idempotency_key;
+      return v_id;
+    end if;
+  end if;
+  select (${GW}.add_job(
+    identifier := job_type,
+    payload := json_build_object('companyId', company_id, 'payload', coalesce(add_job.payload, 'null'::json)),
+    run_at := coalesce(add_job.run_at, now()),
+    max_attempts := coalesce(add_job.max_attempts, 5)
+  )).id into v_id;
+  if idempotency_key is not null then
+    update app_jobs.job_keys set job_id = v_id where key = idempotency_key;
+  end if;
+  return v_id;
+end;
+$$;
+`
+
+type Row = { id: string; type: string; payload: { companyId?: number | null; payload?: unknown } | null; attempts: number; max_attempts: number }
+
+interface PgState {
+  url: string
+  pool: pg.Pool
+  ready?: Promise<void>
+}
+const g = globalThis as unknown as { __pgJobQueues?: Map<string, PgState> }
+
+function state(url: string): PgState {
+  const all = (g.__pgJobQueues ??= new Map())
+  let s = all.get(url)
+  if (!s) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.JOB_QUEUE_PG_POOL ?? 10) })
+    pool.on('error', () => {}) // an idle client's broken connection: the pool replaces it
+    s = { url, pool }
+    all.set(url, s)
+  }
+  return s
+}
+
+async function installSchema(s: PgState) {
+  const client = await s.pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+    try {
+      const { runMigrations, Logger } = await import('graphile-worker')
+      const logger = new Logger(() => (level, message) => {
+        if (level === 'error') console.error(`[jobs] graphile-worker: ${message}`)
+      })
+      await runMigrations({ connectionString: s.url, logger })
+      await client.query(SCHEMA_SQL)
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+    }
+  } finally {
+    client.release()
+  }
+}
+
+const ready = (s: PgState) =>
+  (s.ready ??= installSchema(s).catch((e) => {
+    s.ready = undefined // try again on the next call
+    throw e
+  }))
+
+const toClaimed = (r: Row, workerId: string): ClaimedJob => ({
+  id: Number(r.id),
+  type: r.type,
+  companyId: r.payload?.companyId ?? null,
+  payload: r.payload?.payload ?? null,
+  attempts: r.attempts,
+  maxAttempts: r.max_attempts,
+  lockedBy: workerId,
+})
+
+/** locked_at that makes the library's 4-hour staleness rule end the lease at `until`. */
+const leaseSql = (param: string) => `(${param}::timestamptz - ${STALE})`
+
+function claimSql(typed: boolean) {
+  const t = typed ? `and j.task_id = (select id from ${GW}._private_tasks where identifier = $5)` : ''
+  return `
+with due as (
+  (select j.id, j.priority, j.run_at from ${GW}._private_jobs j
+    where j.is_available and j.run_at <= $1 and j.job_queue_id is null ${t}
+    order by j.priority, j.run_at, j.id limit $4 for update skip locked)
+  union all
+  (select j.id, j.priority, j.run_at from ${GW}._private_jobs j
+    where j.locked_at < $1::timestamptz - ${STALE} and j.job_queue_id is null ${t}
+    order by j.run_at, j.id limit $4 for update skip locked)
+), picked as (select id from due order by priority, run_at, id limit $4)
+update ${GW}._private_jobs j
+  set attempts = j.attempts + 1, locked_by = $3, locked_at = ${leaseSql('$2')}, updated_at = $1
+  from picked where j.id = picked.id
+  returning j.id, (select identifier from ${GW}._private_tasks t where t.id = j.task_id) as type, j.payload, j.attempts, j.max_attempts`
+}
+
+const LEASED = (id: string, attempts: string, worker: string) => `j.id = ${id} and j.attempts = ${attempts} and j.locked_by = ${worker}`
+
+export function postgresJobQueue(url: string): JobQueue {
+  const s = state(url)
+  const query = async <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[]) => {
+    await ready(s)
+    return s.pool.query<R>(text, values)
+  }
+
+  return {
+    engine: 'postgresql',
+
+    prepare: () => ready(s),
+
+    async enqueue(type, payload, opts: EnqueueOptions, now) {
+      const { rows } = await query<{ id: string }>('select app_jobs.add_job($1, $2::json, $3, $4, $5, $6) as id', addJobArgs(type, payload, opts, now))
+      return Number(rows[0]!.id)
+    },
+
+    async claim(o: ClaimOptions) {
+      const until = new Date(o.now.getTime() + o.visibilityTimeoutMs)
+      const values: unknown[] = [o.now, until, o.workerId, o.limit]
+      if (o.type) values.push(o.type)
+      const { rows } = await query<Row>(claimSql(!!o.type), values)
+      return rows.map((r) => toClaimed(r, o.workerId)).sort((a, b) => a.id - b.id)
+    },
+
+    async complete(jobs: ClaimedJob[], { keep, now }) {
+      if (!jobs.length) return
+      await query(
+        `with done as (
+          delete from ${GW}._private_jobs j
+            using unnest($1::bigint[], $2::int[], $3::text[]) as x(id, attempts, worker)
+            where ${LEASED('x.id', 'x.attempts', 'x.worker')}
+            returning j.id, j.task_id, j.payload, j.attempts, j.max_attempts
+        ), keys as (
+          update app_jobs.job_keys k set finished_at = $4 from done where k.job_id = done.id
+        )
+        insert into app_jobs.finished_jobs (id, type, company_id, payload, attempts, max_attempts, finished_at)
+          select done.id, t.identifier, (done.payload->>'companyId')::int, coalesce(done.payload->'payload', 'null'::json),
+            done.attempts, done.max_attempts, $4
+          from done join ${GW}._private_tasks t on t.id = done.task_id
+          where $5::boolean
+        on conflict (id) do nothing`,
+        [jobs.map((j) => j.id), jobs.map((j) => j.attempts), jobs.map((j) => j.lockedBy), now, keep],
+      )
+    },
+
+    async fail(job: ClaimedJob, error: string, { permanent, now }) {
+      const dead = permanent || job.attempts >= job.maxAttempts
+      const lease = [job.id, job.attempts, job.lockedBy, now, error.slice(0, 4000)]
+      if (dead)
+        await query(
+          `update ${GW}._private_jobs j set last_error = $5, attempts = greatest(j.attempts, j.max_attempts),
+             locked_at = null, locked_by = null, updated_at = $4
+           where ${LEASED('$1', '$2', '$3')}`,
+          lease,
+        )
+      else
+        await query(
+          `update ${GW}._private_jobs j set last_error = $5, run_at = $6, locked_at = null, locked_by = null, updated_at = $4
+           where ${LEASED('$1', '$2', '$3')}`,
+          [...lease, new Date(now.getTime() + backoffSeconds(job.attempts) * 1000)],
+        )
+      return dead ? 'dead' : 'retry'
+    },
+
+    async extend(job, visibilityTimeoutMs, now) {
+      const r = await query(
+        `update ${GW}._private_jobs j set locked_at = ${leaseSql('$4')}, updated_at = $5 where ${LEASED('$1', '$2', '$3')}`,
+        [job.id, job.attempts, job.lockedBy, new Date(now.getTime() + visibilityTimeoutMs), now],
+      )
+      return (r.rowCount ?? 0) > 0
+    },
+
+    async get(id, companyId) {
+      const { rows } = await query<Row & { last_error: string | null; locked_at: Date | null; finished: boolean }>(
+        `select j.id, t.identifier as type, j.payload, j.attempts, j.max_attempts, j.last_error, j.locked_at, false as finished
+           from ${GW}._private_jobs j join ${GW}._private_tasks t on t.id = j.task_id where j.id = $1
+         union all
+         select f.id, f.type, json_build_object('companyId', f.company_id, 'payload', f.payload), f.attempts, f.max_attempts,
+           null, null, true from app_jobs.finished_jobs f where f.id = $1`,
+        [id],
+      )
+      const r = rows[0]
+      if (!r || (r.payload?.companyId ?? null) !== companyId) return null
+      const status: JobState['status'] = r.finished ? 'done' : r.locked_at ? 'running' : r.attempts >= r.max_attempts ? 'dead' : 'queued'
+      return { ...toClaimed(r, ''), status, lastError: r.last_error }
+    },
+
+    async prune(now, days = 7) {
+      const before = new Date(now.getTime() - days * 86400_000)
+      const { rows } = await query<{ n: string }>(
+        `with f as (delete from app_jobs.finished_jobs where finished_at < $1 returning 1),
+              k as (delete from app_jobs.job_keys where finished_at < $1 returning 1)
+         select (select count(*) from f) as n`,
+        [before],
+      )
+      return Number(rows[0]?.n ?? 0)
+    },
+
+    async subscribe(onEnqueued) {
+      await ready(s)
+      let client: pg.Client | null = null
+      let closed = false
+      let retry: NodeJS.Timeout | undefined
+      const connect = async () => {
+        const c = new pg.Client({ connectionString: url })
+        c.on('notification', () => onEnqueued())
+        c.on('error', () => reconnect(c))
+        try {
+          await c.connect()
+          await c.query('LISTEN "jobs:insert"')
+          if (closed) await c.end().catch(() => {})
+          else client = c
+        } catch {
+          reconnect(c)
+        }
+      }
+      // A dropped connection: listen again (the poll covers the gap), and wake the worker once
+      // in case a job arrived meanwhile.
+      const reconnect = (c: pg.Client) => {
+        if (client === c) client = null
+        void c.end().catch(() => {})
+        if (closed || retry) return
+        retry = setTimeout(() => {
+          retry = undefined
+          onEnqueued()
+          void connect()
+        }, 1000)
+        retry.unref?.()
+      }
+      await connect()
+      return async () => {
+        closed = true
+        clearTimeout(retry)
+        const c = client
+        client = null
+        await c?.end().catch(() => {})
+      }
+    },
+  }
+}
+
+function addJobArgs(type: string, payload: unknown, opts: EnqueueOptions, now: Date): unknown[] {
+  return [type, JSON.stringify(payload ?? null), opts.companyId ?? null, opts.runAt ?? now, opts.maxAttempts ?? 5, opts.idempotencyKey ?? null]
+}
+
+/** Anything with pg's query(text, values): a PoolClient inside BEGIN … COMMIT, a Client. */
+export interface PgQueryable {
+  query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>
+}
+
+/**
+ * Enqueue inside the caller's own transaction on `client`: the job exists if and only if that
+ * transaction commits, and workers everywhere are woken by NOTIFY at the commit. The queue's
+ * schema must exist (the worker or any enqueue installs it; jobQueue().prepare() does too).
+ */
+export async function enqueueInPostgresTransaction(
+  client: PgQueryable, type: string, payload: unknown, opts: EnqueueOptions = {}, now = new Date(),
+): Promise<number> {
+  const { rows } = await client.query('select app_jobs.add_job($1, $2::json, $3, $4, $5, $6) as id', addJobArgs(type, payload, opts, now))
+  return Number(rows[0]!.id)
+}
+
+/** Closes the pools (tests, scripts that exit). */
+export async function closePostgresJobQueues(): Promise<void> {
+  const all = g.__pgJobQueues
+  g.__pgJobQueues = undefined
+  await Promise.all([...(all?.values() ?? [])].map((s) => s.pool.end().catch(() => {})))
+}
