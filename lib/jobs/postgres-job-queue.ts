@@ -157,15 +157,15 @@ const leaseSql = (param: string) => `(${param}::timestamptz - ${STALE})`
 function claimSql(typed: boolean) {
   const t = typed ? `and j.task_id = (select id from ${GW}._private_tasks where identifier = $5)` : ''
   return `
-with due as (
-  (select j.id, j.priority, j.run_at from ${GW}._private_jobs j
+with fresh as (
+  select j.id, j.priority, j.run_at from ${GW}._private_jobs j
     where j.is_available and j.run_at <= $1 and j.job_queue_id is null ${t}
-    order by j.priority, j.run_at, j.id limit $4 for update skip locked)
-  union all
-  (select j.id, j.priority, j.run_at from ${GW}._private_jobs j
+    order by j.priority, j.run_at, j.id limit $4 for update skip locked
+), expired as (
+  select j.id, j.priority, j.run_at from ${GW}._private_jobs j
     where j.locked_at < $1::timestamptz - ${STALE} and j.job_queue_id is null ${t}
-    order by j.run_at, j.id limit $4 for update skip locked)
-), picked as (select id from due order by priority, run_at, id limit $4)
+    order by j.run_at, j.id limit $4 for update skip locked
+), due as (select * from fresh union all select * from expired), picked as (select id from due order by priority, run_at, id limit $4)
 update ${GW}._private_jobs j
   set attempts = j.attempts + 1, locked_by = $3, locked_at = ${leaseSql('$2')}, updated_at = $1
   from picked where j.id = picked.id
