@@ -34,6 +34,10 @@ export const RESOURCES = [
   'account_settings_read', 'account_settings_write', 'account_users_read', 'account_users_write',
   'billing_read', 'billing_write', 'api_keys_read', 'api_keys_write', 'sms_settings_read', 'push_settings_read',
   'data_preferences_write', 'attribution_settings_read', 'staff_consent_write',
+  // Role-edit permissions (seed 002 §6): who may grant, change or take away each role. Changing a
+  // user from role A to role B needs both role_edit_A and role_edit_B (lib/account/role-rules.ts).
+  'role_edit_owner', 'role_edit_admin', 'role_edit_manager', 'role_edit_analyst',
+  'role_edit_campaign_coordinator', 'role_edit_content_creator', 'role_edit_support',
   // Other
   'dashboard', 'quarterly_growth_report_read', 'company_objectives_read', 'sftp_read', 'support_portal_read',
 ] as const

@@ -1,6 +1,22 @@
 // Role → resources. Seed 000 §6 lists the roles; their mapping is ours (the seeds do not
 // show one), modelled on what each job needs. Analysts read everything but hold neither
 // user management nor billing (issue 2 §4).
+//
+// The roles, as documented sets of resources (lib/auth/resources.ts):
+// - owner: everything, including billing, users and the power to make or remove owners.
+// - admin: everything an owner holds except role_edit_owner: an admin manages users but cannot
+//   make, change or remove an owner.
+// - manager: everything except user management (account_users_*, role_edit_*) and billing
+//   changes (billing_read stays); runs the marketing and the account's settings.
+// - analyst: every read resource except the sensitive ones (users, billing, API keys, security,
+//   staff consent, role edits) and personal data in exports (metrics_export_pii); writes nothing.
+// - campaign_coordinator: what an analyst reads (personal exports included) plus writing
+//   campaigns, templates, flows, forms and lists.
+// - content_creator: templates, assets and flow content, with read access to campaigns, flows,
+//   forms and the catalog.
+// - support: profiles, lists, metrics and conversations, read only, for answering customers.
+// Which roles a user may grant or change is decided by the role_edit_* resources
+// (lib/account/role-rules.ts): owners hold all seven, admins all but role_edit_owner.
 import { RESOURCES, type Resource } from './resources'
 
 export const ROLES = ['owner', 'admin', 'manager', 'analyst', 'campaign_coordinator', 'content_creator', 'support'] as const
@@ -12,12 +28,17 @@ const isWrite = (r: Resource) => /_write$|_create$|_move$|_clone_delete$|_backpo
 const READ_ONLY: Resource[] = ALL.filter((r) => !isWrite(r))
 
 const USER_AND_BILLING: Resource[] = ['account_users_read', 'account_users_write', 'billing_read', 'billing_write']
-const SENSITIVE: Resource[] = [...USER_AND_BILLING, 'api_keys_read', 'api_keys_write', 'account_security_page', 'staff_consent_write']
+export const ROLE_EDIT_RESOURCES = [
+  'role_edit_owner', 'role_edit_admin', 'role_edit_manager', 'role_edit_analyst',
+  'role_edit_campaign_coordinator', 'role_edit_content_creator', 'role_edit_support',
+] as const satisfies readonly Resource[]
+const ROLE_EDIT: Resource[] = [...ROLE_EDIT_RESOURCES]
+const SENSITIVE: Resource[] = [...USER_AND_BILLING, ...ROLE_EDIT, 'api_keys_read', 'api_keys_write', 'account_security_page', 'staff_consent_write']
 
 export const ROLE_RESOURCES: Record<Role, readonly Resource[]> = {
   owner: ALL,
-  admin: ALL,
-  manager: ALL.filter((r) => !USER_AND_BILLING.includes(r) || r === 'billing_read'),
+  admin: ALL.filter((r) => r !== 'role_edit_owner'),
+  manager: ALL.filter((r) => (!USER_AND_BILLING.includes(r) || r === 'billing_read') && !ROLE_EDIT.includes(r)),
   analyst: READ_ONLY.filter((r) => !SENSITIVE.includes(r) && r !== 'metrics_export_pii'),
   campaign_coordinator: READ_ONLY.filter((r) => !SENSITIVE.includes(r)).concat(
     ['campaigns_write', 'templates_write', 'flows_write', 'flows_content_write', 'forms_write', 'groups_write'] as Resource[]),
@@ -34,6 +55,11 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value)
+}
+
+/** The resource that lets a user grant, change or take away this role. */
+export function roleEditResource(role: Role): Resource {
+  return `role_edit_${role}` as Resource
 }
 
 export function resourcesForRole(role: string): Resource[] {
