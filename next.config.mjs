@@ -25,6 +25,20 @@ const nextConfig = {
   env: { NEXT_PUBLIC_BUILD_ID: BUILD_ID },
   experimental: { authInterrupts: true },
   serverExternalPackages: ['better-sqlite3', '@prisma/adapter-better-sqlite3'],
+  // The fixed security headers, for what proxy.ts does not see (Next's assets, static files).
+  // proxy.ts sets the same values on everything else, with the Content-Security-Policy and HSTS
+  // (lib/http/security-headers.ts): those depend on the request and on APP_URL at run time,
+  // and these are fixed at build time.
+  async headers() {
+    return [{
+      source: '/:path*',
+      headers: [
+        { key: 'X-Content-Type-Options', value: 'nosniff' },
+        { key: 'X-Frame-Options', value: 'DENY' },
+        { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+      ],
+    }]
+  },
 }
 
 export default withNextIntl(nextConfig)

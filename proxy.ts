@@ -1,7 +1,9 @@
 // The request gate (Next.js 16's name for what older versions called middleware.ts; it always
 // runs on the Node.js runtime, so it may read the session from the database). It is a
 // convenience, not the lock: pages repeat the decision through guardRoute and handlers through
-// the ajax wrapper. Order: fixed redirects, unsafe search values, then the route's access.
+// the ajax wrapper. Order: undecodable paths, the JSON endpoints (security headers only), fixed
+// redirects, unsafe search values, then the route's access. Every answer carries the security
+// headers; a page's Content-Security-Policy carries a fresh script nonce (see security-headers).
 import { NextResponse, type NextRequest } from 'next/server'
 import { redirectFor } from '@/lib/routes/redirects'
 import { matchRoute } from '@/lib/routes/match'
@@ -12,9 +14,20 @@ import { getFeatureFlags } from '@/lib/flags/get-feature-flags'
 import { CSRF_COOKIE, SESSION_COOKIE, secureCookies } from '@/lib/auth/config'
 import { newCsrfToken } from '@/lib/http/csrf'
 import { reportError } from '@/lib/errors/reporter'
+import { API_CSP, applySecurityHeaders, newNonce, pageCsp } from '@/lib/http/security-headers'
+import { hasInvalidPercentEncoding } from '@/lib/http/percent-encoding'
+import { ApiError } from '@/lib/api/api-error'
+import { apiErrorResponse } from '@/lib/api/api-error-response'
+import { CORS_HEADERS } from '@/lib/api/api-route'
 import type { RouteDef } from '@/lib/routes/types'
 
 const PATHNAME_HEADER = 'x-pathname'
+/** Where an undecodable page path is sent: no route has it, so the app renders its 404 page. */
+const NOT_FOUND_PATH = '/_not-found-path'
+const INVALID_ENCODING = 'The address contains an invalid percent-encoding.'
+
+const isJsonApi = (pathname: string) => /^\/(?:api|client)(?:\/|$)/.test(pathname)
+const isAjax = (pathname: string) => /^\/ajax(?:\/|$)/.test(pathname)
 
 // Temporary (307) rather than permanent (308) redirects: browsers cache a 308 for good, so a
 // mapping changed in a later release would keep sending old visitors to the old place.
@@ -42,8 +55,29 @@ async function decide(req: NextRequest, route: RouteDef): Promise<AccessDecision
   return decideAccess(route, viewer, flags)
 }
 
-export async function proxy(req: NextRequest): Promise<NextResponse> {
+/** The JSON endpoints: a 400 for an undecodable path, else through with the API headers. */
+function jsonEndpoint(req: NextRequest, pathname: string): NextResponse {
+  if (hasInvalidPercentEncoding(pathname)) {
+    const res = isAjax(pathname)
+      ? Response.json({ error: 'invalid', message: INVALID_ENCODING }, { status: 400 })
+      : apiErrorResponse(new ApiError(400, 'invalid', INVALID_ENCODING), pathname.startsWith('/client') ? CORS_HEADERS : {})
+    const out = new NextResponse(res.body, { status: res.status, headers: res.headers })
+    applySecurityHeaders(out.headers, API_CSP)
+    return out
+  }
+  const res = NextResponse.next()
+  applySecurityHeaders(res.headers, API_CSP)
+  return res
+}
+
+async function gate(req: NextRequest, requestHeaders: Headers): Promise<NextResponse> {
   const { pathname, search } = req.nextUrl
+
+  if (hasInvalidPercentEncoding(pathname)) {
+    // Rendered, not redirected: the visitor keeps the address and gets the 404 page and status.
+    requestHeaders.set(PATHNAME_HEADER, NOT_FOUND_PATH)
+    return NextResponse.rewrite(new URL(NOT_FOUND_PATH, req.nextUrl.origin), { request: { headers: requestHeaders } })
+  }
 
   const target = redirectFor(pathname)
   if (target) return withCsrfCookie(req, redirectTo(req, target + search))
@@ -71,15 +105,30 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
     // screen with its status (a redirect would lose both).
   }
 
-  const headers = new Headers(req.headers)
-  headers.set(PATHNAME_HEADER, pathname + search)
-  return withCsrfCookie(req, NextResponse.next({ request: { headers } }))
+  requestHeaders.set(PATHNAME_HEADER, pathname + search)
+  return withCsrfCookie(req, NextResponse.next({ request: { headers: requestHeaders } }))
+}
+
+export async function proxy(req: NextRequest): Promise<NextResponse> {
+  const { pathname } = req.nextUrl
+  if (isJsonApi(pathname) || isAjax(pathname)) return jsonEndpoint(req, pathname)
+
+  // Next.js reads the nonce back from the request's policy and puts it on its <script> tags;
+  // the browser enforces the same policy from the response.
+  const csp = pageCsp(newNonce())
+  const requestHeaders = new Headers(req.headers)
+  requestHeaders.set('Content-Security-Policy', csp)
+  const res = await gate(req, requestHeaders)
+  applySecurityHeaders(res.headers, csp)
+  return res
 }
 
 export const config = {
   matcher: [
-    // Everything but Next's own assets, the JSON endpoints (/ajax, /api, /client), the version
-    // manifest and static files. '.json' is not excluded as such: /flow/:flowId.json is a route.
-    '/((?!_next/|ajax(?:/|$)|api(?:/|$)|client(?:/|$)|build-manifest\\.json$|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|.*\\.(?:png|jpe?g|gif|svg|ico|webp|avif|css|js|mjs|map|woff2?|ttf|otf|txt|webmanifest)$).*)',
+    // Everything but Next's own assets, the version manifest and static files (next.config.mjs
+    // gives those the fixed headers). The JSON endpoints are always in, whatever their last
+    // segment, for their headers and the undecodable-path check. '.json' is not excluded as
+    // such: /flow/:flowId.json is a route.
+    '/((?!_next/|build-manifest\\.json$|favicon\\.ico$|robots\\.txt$|sitemap\\.xml$|(?!(?:ajax|api|client)/).*\\.(?:png|jpe?g|gif|svg|ico|webp|avif|css|js|mjs|map|woff2?|ttf|otf|txt|webmanifest)$).*)',
   ],
 }

@@ -83,6 +83,12 @@ test('§2.1: public and unauthenticated routes', () => {
   expect(matchRoute('/login')?.route.layout).toBe('none')
 })
 
+test('§2.2: the account screens need a signed-in user, /account/deleted included', () => {
+  for (const p of ['/account/deleted', '/account-disabled', '/account-disabled-temporary', '/account/verify-phone', '/account/worker/5/status']) {
+    expect([p, matchRoute(p)?.route.access]).toEqual([p, 'authenticated'])
+  }
+})
+
 test('the SMS locale source is used by /sms/unsubscribe and /{x}/info only', () => {
   const sms = ROUTES.filter((r) => r.localeSource === 'sms').map((r) => r.path).sort()
   expect(sms).toEqual(['/:publicId/info', '/sms/unsubscribe'])

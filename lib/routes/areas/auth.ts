@@ -34,10 +34,10 @@ export const AUTH_ROUTES = [
   open('/login-mfa'),
   open('/login-mfa-backup'),
   open('/login/saml-response/:loginType'),
-  // Shown after the account is gone: there is no session left to require.
-  open('/account/deleted'),
 
   account('/account-disabled', { layout: 'header' }),
+  // Seed 001 §2.2 lists it with the account screens, which need a signed-in user.
+  account('/account/deleted', { layout: 'header' }),
   account('/account-disabled-temporary', { layout: 'header' }),
   account('/account/verify-phone', PAGE),
   account('/account/worker/:taskId/status'),

@@ -1,0 +1,57 @@
+// The security headers of every answer (pages, redirects, /api, /client, /ajax). proxy.ts sets
+// them per request: the page policy carries a fresh script nonce, which Next.js reads back from
+// the request's Content-Security-Policy header and puts on its own <script> tags, and HSTS
+// depends on APP_URL at run time (next.config headers are fixed at build time).
+import { randomBytes } from 'node:crypto'
+
+/** 128 random bits, base64: unguessable, and in the character set CSP allows for a nonce. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64')
+}
+
+/**
+ * The policy of an HTML page. Scripts: only those carrying this request's nonce, and what they
+ * load ('strict-dynamic': Next's runtime adds its chunks by script element); 'self' is the
+ * fallback for browsers without 'strict-dynamic'. 'unsafe-eval' only under `next dev` (React's
+ * dev tools and hot reload evaluate code). Styles: stylesheet links from the same origin plus
+ * inline style attributes (React `style={{…}}` renders as an attribute in the server HTML,
+ * which only 'unsafe-inline' allows; a style nonce would switch 'unsafe-inline' off).
+ */
+export function pageCsp(nonce: string, dev = process.env.NODE_ENV === 'development'): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+/** JSON answers load nothing and are never framed. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
+
+/** Only when the public address is https: HSTS over plain http would lock a test install out. */
+export function hstsEnabled(): boolean {
+  return (process.env.APP_URL ?? '').trim().toLowerCase().startsWith('https://')
+}
+
+/** The headers besides the CSP, on every answer. */
+export function baseSecurityHeaders(): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    ...(hstsEnabled() ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}
+
+/** Sets the security headers on an answer; `csp` is pageCsp(nonce) for pages, API_CSP otherwise. */
+export function applySecurityHeaders(headers: Headers, csp: string): void {
+  headers.set('Content-Security-Policy', csp)
+  for (const [name, value] of Object.entries(baseSecurityHeaders())) headers.set(name, value)
+}
