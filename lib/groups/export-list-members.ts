@@ -1,9 +1,9 @@
 // CSV export of a list's or segment's members into a Download (listed at /downloads). Up to
 // 50,000 rows are written at once; a larger export is built by the 'lists.export' job.
-import Papa from 'papaparse'
 import { db } from '@/lib/db/client'
 import { enqueue } from '@/lib/jobs/queue'
 import { sqlite } from '@/lib/db/sqlite'
+import { csvDocument } from '@/lib/text/csv-writer'
 import { getGroupRow } from './get-group'
 
 export const INLINE_EXPORT_LIMIT = 50_000
@@ -17,7 +17,8 @@ function csvFor(groupId: string, companyId: number): { csv: string; rows: number
     FROM GroupMembership gm JOIN Profile p ON p.id = gm.profileId
     WHERE gm.groupId = ? AND gm.leftAt IS NULL AND p.companyId = ? ORDER BY gm.enteredAt, gm.id`).raw().all(groupId, companyId) as unknown[][]
   for (const r of rows) r[11] = new Date(String(r[11])).toISOString()
-  return { csv: Papa.unparse({ fields: COLUMNS, data: rows }), rows: rows.length }
+  // Through the shared writer: names, emails and sources are merchant or visitor text.
+  return { csv: csvDocument(COLUMNS, rows), rows: rows.length }
 }
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'list'

@@ -6,6 +6,7 @@ import type { ImportJob } from '@/generated/prisma/client'
 import { notFound } from '@/lib/http/app-error'
 import { createCsvImport } from '@/lib/imports/create-csv-import'
 import { getImportJob, listImportJobs } from '@/lib/imports/get-import-job'
+import { MAX_CSV_COLUMNS } from '@/lib/imports/import-types'
 import { getGroupRow } from './get-group'
 import { LIST } from './group-view'
 
@@ -14,7 +15,8 @@ import { LIST } from './group-view'
 export const startListImportBody = z.object({
   csv: z.string().min(1, 'The file is empty.').max(5 * 1024 * 1024, 'The file is larger than 5 MB.'),
   mapping: z.record(z.string().min(1).max(255), z.string().min(1).max(255))
-    .refine((m) => Object.keys(m).length > 0, 'Map at least one column.'),
+    .refine((m) => Object.keys(m).length > 0, 'Map at least one column.')
+    .refine((m) => Object.keys(m).length <= MAX_CSV_COLUMNS, `At most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} columns can be mapped.`),
 })
 
 export interface ImportView {

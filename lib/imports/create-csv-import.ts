@@ -6,7 +6,7 @@ import { db } from '@/lib/db/client'
 import { AppError, badRequest, notFound, type FieldErrors } from '@/lib/http/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { enqueue } from '@/lib/jobs/queue'
-import { CSV_IMPORT_JOB, isCsvTarget, MAX_CSV_BYTES } from './import-types'
+import { CSV_IMPORT_JOB, isCsvTarget, MAX_CSV_BYTES, MAX_CSV_COLUMNS } from './import-types'
 import { parseCsv } from './parse-csv'
 
 export interface CreateCsvImportInput {
@@ -20,16 +20,27 @@ export async function createCsvImport(companyId: number, input: CreateCsvImportI
   const list = await db.group.findFirst({ where: { id: input.listId, companyId, type: 0, deletedAt: null }, select: { id: true } })
   if (!list) throw notFound('List not found.')
   if (typeof input.csv !== 'string' || !input.csv.trim()) throw badRequest('The file is empty.', { csv: ['The file is empty.'] })
-  if (Buffer.byteLength(input.csv) > MAX_CSV_BYTES) throw badRequest('The file is too large.', { csv: ['The file is larger than 50 MB.'] })
-  const { header, rows } = parseCsv(input.csv)
+  if (Buffer.byteLength(input.csv) > MAX_CSV_BYTES) throw badRequest('The file is too large.', { csv: ['The file is larger than 5 MB.'] })
+  const mapping = input.mapping ?? {}
+  const mapped = Object.entries(mapping)
+  if (mapped.length > MAX_CSV_COLUMNS) {
+    throw badRequest('The file cannot be imported.', { mapping: [`At most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} columns can be mapped.`] })
+  }
+  // Parsing yields to the event loop; a header over MAX_CSV_COLUMNS is a 400 on `csv`.
+  const { header, rows } = await parseCsv(input.csv)
   const errors: FieldErrors = {}
   if (!header.length || header.every((h) => !h)) errors.csv = ['The first line must be a header row with the column names.']
-  const dupes = header.filter((h, i) => h && header.indexOf(h) !== i)
-  if (dupes.length) errors.csv = [`Duplicate column names in the header: ${[...new Set(dupes)].join(', ')}.`]
-  const mapping = input.mapping ?? {}
+  // One pass with a set: the check must stay linear in the number of columns.
+  const seen = new Set<string>()
+  const dupes = new Set<string>()
+  for (const h of header) {
+    if (h && seen.has(h)) dupes.add(h)
+    seen.add(h)
+  }
+  if (dupes.size) errors.csv = [`Duplicate column names in the header: ${[...dupes].join(', ')}.`]
   const targets = new Map<string, string>()
-  for (const [column, target] of Object.entries(mapping)) {
-    if (!header.includes(column)) (errors[`mapping.${column}`] ??= []).push('This column is not in the file.')
+  for (const [column, target] of mapped) {
+    if (!seen.has(column)) (errors[`mapping.${column}`] ??= []).push('This column is not in the file.')
     else if (!isCsvTarget(target)) (errors[`mapping.${column}`] ??= []).push(`Unknown field "${target}".`)
     else if (target !== 'skip' && targets.has(target)) (errors[`mapping.${column}`] ??= []).push(`"${target}" is mapped twice.`)
     else targets.set(target, column)

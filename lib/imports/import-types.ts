@@ -21,4 +21,7 @@ export const CSV_TARGETS = [
 export const isCsvTarget = (t: string) => (CSV_TARGETS as readonly string[]).includes(t) || /^properties\.[^.\s][^]*$/.test(t)
 
 export const MAX_BULK_PROFILES = 10_000
-export const MAX_CSV_BYTES = 50 * 1024 * 1024
+/** The size of a CSV import, as the upload screen says (5 MB). */
+export const MAX_CSV_BYTES = 5 * 1024 * 1024
+/** Columns of a CSV import: a header row with more is refused before the rest is read. */
+export const MAX_CSV_COLUMNS = 1000

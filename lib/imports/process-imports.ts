@@ -56,7 +56,7 @@ function propertyValue(v: string): unknown {
 
 export async function processCsvImport(state: ImportState) {
   const { csv, mapping } = JSON.parse(state.input) as { csv: string; mapping: Record<string, string> }
-  const { header, rows } = parseCsv(csv)
+  const { header, rows } = await parseCsv(csv)
   const col = new Map(header.map((h, i) => [h, i]))
   // target (e.g. email, properties.size) → csv column, to name the column in errors
   const columnOf = new Map<string, string>()

@@ -2,7 +2,7 @@
 // a retry rebuilds the same file from the same rows and overwrites it.
 import { db } from '@/lib/db/client'
 import { prep } from '@/lib/db/sqlite'
-import { csvLine } from './csv'
+import { csvLine } from '@/lib/text/csv-writer'
 import { formatZonedIso } from './zoned-time'
 import type { MetricExportPayload } from './metric-export'
 

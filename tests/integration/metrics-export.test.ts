@@ -13,7 +13,7 @@ import { runJobsUntilIdle } from '@/lib/jobs/queue'
 import { db } from '@/lib/db/client'
 import { ingestEvents } from '@/lib/events/ingest-events'
 import { writeMetricExport } from '@/lib/metrics/write-metric-export'
-import { csvCell } from '@/lib/metrics/csv'
+import { csvCell } from '@/lib/text/csv-writer'
 import { ajaxRequest, makeUser, params, signIn } from '@/tests/helpers/factory'
 import { makeMetricsFixture } from './metrics-fixture'
 
