@@ -1,6 +1,7 @@
 // Inputs of the /ajax metric calls (seed 002 §7.9), as zod schemas. Query strings arrive as text.
 import { z } from 'zod'
 import { badRequest } from '@/lib/http/app-error'
+import { propertyNameSchema } from '@/lib/db/json-path'
 import { FILTER_OPS, normalizeOp, type MetricFilter } from './filters'
 import { MEASUREMENT_NAMES } from './get-metric-chart'
 import { GRANULARITIES, TIMEFRAMES } from './timeframe'
@@ -23,7 +24,7 @@ const measurement = z.string().default('c').refine((m) => Object.hasOwn(MEASUREM
   .transform((m) => MEASUREMENT_NAMES[m]!)
 
 const filter = z.object({
-  field: z.string().min(1).max(255),
+  field: propertyNameSchema,
   op: z.string().refine((op) => normalizeOp(op) !== null, { message: `Use one of: ${FILTER_OPS.join(', ')}.` }),
   value: z.unknown().optional(),
 })
@@ -34,7 +35,9 @@ const where = z.string().max(20_000).optional().transform((s, ctx): MetricFilter
   try {
     const parsed = z.array(filter).max(50).safeParse(JSON.parse(s))
     if (parsed.success) return parsed.data
-    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid filters.' })
+    // Keyed by the filter's own path (where.0.field), so the answer names the field.
+    const first = parsed.error.issues[0]
+    ctx.addIssue({ code: 'custom', path: first?.path.map(String) ?? [], message: first?.message ?? 'Invalid filters.' })
   } catch {
     ctx.addIssue({ code: 'custom', message: 'The filters are not valid JSON.' })
   }
@@ -51,7 +54,7 @@ export const metricChartQuery = z.object({
   ...timeframeFields,
   granularity: z.enum(GRANULARITIES).default('daily'),
   measurement,
-  by: z.string().min(1).max(255).optional(),
+  by: propertyNameSchema.optional(),
   where,
   sort: z.enum(['asc', 'desc']).default('desc'),
   limit: z.coerce.number().int().min(1).max(50).default(10),

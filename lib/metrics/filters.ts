@@ -2,6 +2,7 @@
 // compiled to SQL with bound parameters. Operators of seed 002 §3.5 (in, equal, contains and its
 // variants, like, gt, gte, lt, lte, ne), and the public API's spellings of the same ones.
 import { AppError } from '@/lib/http/app-error'
+import { jsonPropertyParam } from '@/lib/db/json-path'
 
 export const FILTER_OPS = [
   'in', 'not_in', 'equal', 'ne', 'contains', 'not_contains', 'starts_with', 'ends_with', 'contains_any', 'contains_all',
@@ -51,10 +52,9 @@ export class SqlParams {
 
 const bad = (field: string, message: string) => new AppError('invalid', 400, message, { [field]: [message] })
 
-/** The JSON path of a property name ('$."Item Count"'); names with a double quote cannot be addressed. */
+/** The JSON path of a property name, bound as a parameter; a name it cannot use is a 400 keyed `field`. */
 export function propertyPath(name: string, field = 'by'): string {
-  if (!name || name.length > 255 || name.includes('"') || name.includes('\\')) throw bad(field, `"${name}" is not a valid property name.`)
-  return `$."${name}"`
+  return jsonPropertyParam(name, { field })
 }
 
 /** The SQL expression of a field (a column, or json_extract of the property). */
@@ -112,8 +112,8 @@ export function compileFilter(f: MetricFilter, params: SqlParams, index = 0): st
   const isProperty = !isBuiltInField(f.field)
   // An array property "contains" a value when one of its items equals it.
   const arrayHas = (p: string) =>
-    isProperty ? `EXISTS (SELECT 1 FROM json_each(e.properties, ${params.add(propertyPath(f.field, field))}) j WHERE j.value = ${p})` : '0'
-  const isArray = isProperty ? `json_type(e.properties, ${params.add(propertyPath(f.field, field))}) = 'array'` : '0'
+    isProperty ? `EXISTS (SELECT 1 FROM json_each(e.properties, ${params.add(propertyPath(f.field, `${field}.field`))}) j WHERE j.value = ${p})` : '0'
+  const isArray = isProperty ? `json_type(e.properties, ${params.add(propertyPath(f.field, `${field}.field`))}) = 'array'` : '0'
   const containsOne = (v: Scalar) => {
     const p = params.add(v)
     const text = `instr(${lowerText(x)}, lower(${params.add(String(v))})) > 0`

@@ -7,7 +7,7 @@ import { boolish, endExclusive, numeric, startOf, textCompare } from './compile-
 
 function filterSql(f: EventFilter): Frag {
   // $value is the event's own value column, the rest are event properties.
-  const x = f.property === '$value' ? raw('e.value') : sql`json_extract(e.properties, ${jsonKeyPath(f.property)})`
+  const x = f.property === '$value' ? raw('e.value') : sql`json_extract(e.properties, ${jsonKeyPath(f.property, 'property')})`
   const equals = (): Frag =>
     typeof f.value === 'number' ? sql`${numeric(x)} = ${f.value}`
       : typeof f.value === 'boolean' ? sql`${boolish(x, null)} = ${f.value}`

@@ -18,7 +18,7 @@ const COLUMNS: Record<BuiltinField, string> = {
  */
 export function compileProfileProperty(c: ProfilePropertyCondition, now: number, timeZone = 'UTC'): Frag {
   const isCustom = c.field.startsWith('properties.')
-  const path = isCustom ? jsonKeyPath(c.field.slice('properties.'.length)) : ''
+  const path = isCustom ? jsonKeyPath(c.field.slice('properties.'.length), 'field') : ''
   const x = isCustom ? sql`json_extract(p.properties, ${path})` : raw(COLUMNS[c.field as BuiltinField])
   const jsonType = isCustom ? sql`json_type(p.properties, ${path})` : null
 

@@ -2,6 +2,7 @@
 // A definition is validated here for shape; references to metrics and lists are checked
 // against the company in validate-definition-refs.ts (they need the database).
 import { z } from 'zod'
+import { propertyNameProblem, propertyNameSchema } from '@/lib/db/json-path'
 
 export const BUILTIN_FIELDS = [
   'email', 'phone_number', 'first_name', 'last_name', 'organization', 'title', 'locale',
@@ -31,8 +32,7 @@ export const MAX_DEPTH = 3
 export const MAX_CONDITIONS = 50
 const MAX_DAYS = 36500
 
-// Property names are used inside a JSON path ($."name"), where a double quote cannot be escaped.
-const PROPERTY_FIELD = /^properties\.[^"]{1,200}$/
+const PROPERTY_PREFIX = 'properties.'
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/
 
 const isoDate = z.string().regex(ISO_DATE, 'Expected a date (YYYY-MM-DD) or an ISO 8601 date-time.')
@@ -82,8 +82,13 @@ export interface SegmentDefinition { version: 1; root: ConditionGroup }
 
 const profilePropertyCondition = z.object({
   kind: z.literal('profile_property'),
-  field: z.string().refine((f) => (BUILTIN_FIELDS as readonly string[]).includes(f) || PROPERTY_FIELD.test(f), {
-    message: `Expected one of ${BUILTIN_FIELDS.join(', ')} or properties.<name>.`,
+  // properties.<name>: the name is checked where every JSON path is built (lib/db/json-path.ts).
+  field: z.string().superRefine((f, ctx) => {
+    if ((BUILTIN_FIELDS as readonly string[]).includes(f)) return
+    const problem = f.startsWith(PROPERTY_PREFIX)
+      ? propertyNameProblem(f.slice(PROPERTY_PREFIX.length))
+      : `Expected one of ${BUILTIN_FIELDS.join(', ')} or properties.<name>.`
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
   }),
   valueType: z.enum(VALUE_TYPES),
   operator: z.enum(PROPERTY_OPERATORS),
@@ -140,7 +145,7 @@ const timeframe = z.discriminatedUnion('type', [
 ])
 
 const eventFilter = z.object({
-  property: z.string().min(1).max(200).refine((p) => !p.includes('"'), 'A property name cannot contain a double quote.'),
+  property: propertyNameSchema,
   operator: z.enum(['equals', 'not_equals', 'contains', 'greater_than', 'less_than']),
   value: scalar,
 }).superRefine((f, ctx) => {

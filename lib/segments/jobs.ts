@@ -3,7 +3,7 @@
 import { reportError } from '@/lib/errors/reporter'
 import { registerJobHandler, PermanentJobError } from '@/lib/jobs/queue'
 import { AppError } from '@/lib/http/app-error'
-import { prep } from '@/lib/db/sqlite'
+import { isBusy, prep } from '@/lib/db/sqlite'
 import { recomputeSegment } from './recompute-segment'
 import { isTimeRelative, segmentDefinition } from './definition'
 import { scheduleTimeRefresh } from './schedule-recompute'
@@ -17,11 +17,23 @@ async function recompute(payload: { groupId?: string }, ctx: { companyId: number
     await recomputeSegment(ctx.companyId, payload.groupId)
     // Keeps the periodic refresh alive for "in the last N days" segments (one job per slot).
     const text = prep(`SELECT definition FROM "Group" WHERE id = ?`).pluck().get(payload.groupId) as string | null
-    const parsed = text ? segmentDefinition.safeParse(JSON.parse(text)) : null
+    const parsed = text ? segmentDefinition.safeParse(safeJson(text)) : null
     if (parsed?.success && isTimeRelative(parsed.data)) await scheduleTimeRefresh()
   } catch (e) {
     if (e instanceof AppError && e.status === 404) return
-    throw e
+    if (isBusy(e)) throw e
+    // The definition itself cannot be computed: retrying gives the same answer. recomputeSegment
+    // has already taken the segment out of "processing"; the error is kept for the operator.
+    reportError({ error: e, route: 'segments.recompute', extra: { companyId: ctx.companyId, groupId: payload.groupId } })
+    throw new PermanentJobError(`Segment ${payload.groupId} cannot be computed: ${e instanceof Error ? e.message : String(e)}`)
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
   }
 }
 
@@ -31,7 +43,7 @@ export async function refreshTimeRelativeSegments(): Promise<number> {
     .all() as Array<{ id: string; companyId: number; definition: string }>
   let n = 0
   for (const r of rows) {
-    const parsed = segmentDefinition.safeParse(JSON.parse(r.definition))
+    const parsed = segmentDefinition.safeParse(safeJson(r.definition))
     if (!parsed.success || !isTimeRelative(parsed.data)) continue
     // One account's broken segment must not stop the refresh (and the next booking) for all.
     await recomputeSegment(r.companyId, r.id, undefined, { markProcessing: false }).catch((e) => {

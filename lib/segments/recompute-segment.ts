@@ -2,7 +2,7 @@
 // in chunks of profile ids, each chunk one short write transaction of set-based SQL (no row by
 // row JS), so live event processing can interleave and the progress figure moves. Idempotent:
 // a re-run finds nothing to change.
-import { prep, sqlDate, sqlite, writeTx } from '@/lib/db/sqlite'
+import { isBusy, prep, sqlDate, sqlite, writeOne, writeTx } from '@/lib/db/sqlite'
 import { notFound } from '@/lib/http/app-error'
 import { segmentDefinition, type SegmentDefinition } from './definition'
 import { compileDefinition } from './compile-definition'
@@ -32,6 +32,23 @@ export async function recomputeSegment(
     .get(groupId, companyId) as { definition: string | null } | undefined
   if (!row?.definition) throw notFound('Segment not found.')
   const definitionText = row.definition
+  try {
+    return await recomputeDefinition(companyId, groupId, definitionText, onProgress, opts)
+  } catch (e) {
+    // A definition that cannot be parsed, compiled or evaluated fails the same way on every
+    // try: the segment must not stay "processing" for ever. Busy is transient (the job retries).
+    if (!isBusy(e)) {
+      await writeOne((c) => prep(`UPDATE "Group" SET isProcessing = 0 WHERE id = ? AND companyId = ? AND definition = ?`, c)
+        .run(groupId, companyId, definitionText))
+    }
+    throw e
+  }
+}
+
+async function recomputeDefinition(
+  companyId: number, groupId: string, definitionText: string,
+  onProgress: ((percent: number) => void | Promise<void>) | undefined, opts: { markProcessing?: boolean; chunkSize?: number },
+): Promise<RecomputeResult> {
   const def: SegmentDefinition = segmentDefinition.parse(JSON.parse(definitionText))
   const pred = compileDefinition(def, { now: nowSeconds(), timeZone: companyTimeZone(companyId) })
   const at = sqlDate(nowDate())

@@ -1,5 +1,7 @@
 // A tiny builder for parameterised SQL: values become `?` placeholders, nested fragments are
 // spliced in with their own parameters, so user input never reaches the SQL text.
+import { jsonPropertyParam } from '@/lib/db/json-path'
+
 export interface Frag { sql: string; params: unknown[] }
 
 const isFrag = (v: unknown): v is Frag =>
@@ -34,5 +36,8 @@ export const FALSE: Frag = raw('0')
 /** LIKE pattern with %, _ and \ escaped (used with ESCAPE '\'). */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c)
 
-/** A JSON path for one top-level key (validated elsewhere not to contain a double quote). */
-export const jsonKeyPath = (key: string) => `$."${key}"`
+/**
+ * The JSON path of one top-level property, to be bound as a parameter (lib/db/json-path.ts
+ * checks the name and quotes it; a name it cannot use is a 400 keyed `field`).
+ */
+export const jsonKeyPath = (key: string, field = 'property') => jsonPropertyParam(key, { field })

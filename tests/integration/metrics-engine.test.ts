@@ -99,7 +99,8 @@ test.each([
   [{ field: 'Category', op: 'between', value: 1 }, 'where.0.op'],
   [{ field: 'Category', op: 'equal', value: { a: 1 } }, 'where.0.value'],
   [{ field: 'Category', op: 'in', value: [] }, 'where.0.value'],
-  [{ field: 'Bad"Name', op: 'equal', value: 1 }, 'where.0.field'],
+  [{ field: 'Bad\u0000Name', op: 'equal', value: 1 }, 'where.0.field'],
+  [{ field: '\ud800', op: 'is_set' }, 'where.0.field'],
 ])('bad filter %j → 400 on %s', (f, key) => {
   try {
     counts([f])

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { apiRoute } from '@/lib/api/api-route'
+import { pointerBelow } from '@/lib/api/api-error'
+import { propertyNameSchema } from '@/lib/db/json-path'
 import { parseAggregateFilter } from '@/lib/api/metrics/aggregate-filter'
 import { nextLink } from '@/lib/api/cursor'
 import { queryMetricAggregates } from '@/lib/metrics/query-metric-aggregates'
@@ -14,7 +16,7 @@ const queryMetricAggregatesBody = z.object({
       interval: z.enum(['hour', 'day', 'week', 'month']).nullable().optional(),
       page_size: z.number().int().min(1).max(10_000).nullable().optional(),
       page_cursor: z.string().nullable().optional(),
-      by: z.array(z.string()).max(5).nullable().optional(),
+      by: z.array(propertyNameSchema).max(5).nullable().optional(),
       return_fields: z.array(z.string()).nullable().optional(),
       filter: z.array(z.string()).min(1),
       timezone: z.string().nullable().optional(),
@@ -23,11 +25,15 @@ const queryMetricAggregatesBody = z.object({
   }),
 })
 
+const attributePointer = pointerBelow('/data/attributes')
+
 // POST /api/metric-aggregates – counts, sums and uniques of a metric over time, by dimensions
 export const POST = apiRoute({
   scopes: ['metrics:read'],
   rate: 'S',
   body: queryMetricAggregatesBody,
+  // The engine keys filter errors where.<n>.…; here the conditions come from `filter`.
+  pointerFor: (field) => (field.startsWith('where') ? '/data/attributes/filter' : attributePointer(field)),
   handler: async ({ ctx, body }) => {
     const a = body.data.attributes
     const result = await queryMetricAggregates(ctx.companyId, {

@@ -5,6 +5,7 @@
 import type { MetricFilter } from '@/lib/metrics/filters'
 import { flattenAnd, parseFilter, FilterSyntaxError, type FilterCondition } from '../filter-parser'
 import { invalidPointer } from '../api-error'
+import { propertyNameProblem } from '@/lib/db/json-path'
 
 const POINTER = '/data/attributes/filter'
 
@@ -22,6 +23,8 @@ export function parseAggregateFilter(filters: string[]): { start: Date; end: Dat
     }
     for (const c of conds) {
       if (c.field !== 'datetime') {
+        const problem = propertyNameProblem(c.field)
+        if (problem) throw invalidPointer(`${POINTER}/${i}`, problem)
         extra.push({ field: c.field, op: c.op, value: c.value })
         continue
       }
