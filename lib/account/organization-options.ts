@@ -1,0 +1,47 @@
+// The choices of the organization form, with names in the reader's language (Intl data only).
+import { LOCALES } from '@/lib/i18n/locales'
+
+export const INDUSTRIES = [
+  'apparel_accessories', 'beauty_cosmetics', 'electronics', 'food_beverage', 'health_wellness',
+  'home_garden', 'jewelry', 'pets', 'sports_outdoors', 'toys_hobbies', 'other',
+] as const
+export type Industry = (typeof INDUSTRIES)[number]
+
+/** The interface languages (seed 001 §9) by their language part: da, de, en, es … */
+export const LANGUAGES = [...new Set(LOCALES.map((l) => l.split('-')[0]!))]
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+let regionCodes: string[] | null = null
+
+/** ISO 3166-1 alpha-2 codes that ICU names (no private-use or withdrawn codes). */
+export function countryCodes(): string[] {
+  if (!regionCodes) {
+    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
+    const out: string[] = []
+    for (const a of LETTERS) for (const b of LETTERS) {
+      const code = a + b
+      if (['AA', 'QM', 'QN', 'QO', 'QP', 'QQ', 'QR', 'QS', 'QT', 'QU', 'QV', 'QW', 'QX', 'QY', 'QZ', 'ZZ', 'EU', 'EZ', 'UN'].includes(code)) continue
+      if (code.startsWith('X') && code !== 'XK') continue
+      const name = names.of(code)
+      if (name && name !== code) out.push(code)
+    }
+    regionCodes = out
+  }
+  return regionCodes
+}
+
+export const currencyCodes = (): string[] => Intl.supportedValuesOf('currency')
+
+function named(codes: string[], locale: string, type: 'region' | 'currency' | 'language') {
+  const names = new Intl.DisplayNames([locale, 'en'], { type, fallback: 'code' })
+  return codes.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, locale))
+}
+
+export function organizationOptions(locale: string) {
+  return {
+    countries: named(countryCodes(), locale, 'region'),
+    currencies: named(currencyCodes(), locale, 'currency').map((c) => ({ ...c, name: `${c.name} (${c.code})` })),
+    languages: named(LANGUAGES, locale, 'language'),
+    industries: [...INDUSTRIES],
+  }
+}
