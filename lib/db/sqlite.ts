@@ -9,14 +9,15 @@
 // lock across an await, a blocking wait here would stall the event loop that must finish it.
 // So writeTx() waits briefly in C and then retries asynchronously, yielding the event loop.
 import Database from 'better-sqlite3'
-import { databaseUrl, db } from '@/lib/db/client'
+import { databaseConfig, db } from '@/lib/db/client'
 
 type Conn = Database.Database
 const g = globalThis as unknown as { __sqlite?: { file: string; conn: Conn }; __prismaPragmas?: unknown }
 
 export function sqliteFile(): string {
-  const url = databaseUrl()
-  return url.startsWith('file:') ? url.slice('file:'.length) : url
+  const cfg = databaseConfig()
+  if (cfg.provider !== 'sqlite') throw new Error('lib/db/sqlite: DATABASE_URL is PostgreSQL; this code path is SQLite-only (port it to lib/db/kysely)')
+  return cfg.file
 }
 
 /** The cached connection for the current DATABASE_URL (tests switch files per test file). */

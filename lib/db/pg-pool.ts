@@ -1,0 +1,44 @@
+// The one `pg` Pool per process for a postgres:// DATABASE_URL, shared by the Prisma client
+// (adapter-pg) and Kysely (lib/db/kysely.ts), so a process holds at most DATABASE_POOL_SIZE
+// connections (default 10). Sessions run in UTC (see pgConfig).
+import pg from 'pg'
+import { pgConfig } from '@/lib/db/database-url.mjs'
+
+const g = globalThis as unknown as { __pgPool?: { url: string; pool: pg.Pool } }
+
+export function poolSize(): number {
+  const n = Number(process.env.DATABASE_POOL_SIZE ?? 10)
+  return Number.isInteger(n) && n > 0 ? n : 10
+}
+
+// Kysely reads rows through the pool's own type parsers (Prisma brings its own per query):
+// timestamp(3) columns hold UTC (how Prisma writes DateTime), counts and sums come as int8 or
+// numeric, which JavaScript numbers hold for every count this product makes.
+const parsers: Record<number, (v: string) => unknown> = {
+  1114: (v) => new Date(v.replace(' ', 'T') + 'Z'),
+  20: (v) => Number(v),
+  1700: (v) => Number(v),
+}
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    (format ?? 'text') === 'text' && parsers[oid] ? parsers[oid] : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+}
+
+export function pgPool(url: string): pg.Pool {
+  if (g.__pgPool?.url === url) return g.__pgPool.pool
+  const old = g.__pgPool?.pool
+  if (old) void old.end().catch(() => {})
+  const pool = new pg.Pool(pgConfig(url, { max: poolSize(), types, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 }))
+  // An idle connection dropped by a server restart must not crash the process; the pool
+  // opens a new one on the next query.
+  pool.on('error', () => {})
+  g.__pgPool = { url, pool }
+  return pool
+}
+
+/** Closes the pool (tests, scripts that must exit). */
+export async function closePgPool(): Promise<void> {
+  const p = g.__pgPool?.pool
+  delete g.__pgPool
+  if (p) await p.end().catch(() => {})
+}

@@ -1,0 +1,20 @@
+// The environment every test process starts from, whatever the caller's shell has: tests must
+// not read the caller's PORT, APP_URL, DATABASE_URL, session settings and the like.
+// Used by scripts/test.mjs (for the Jest runs), tests/global-setup.mjs and tests/jest.setup.ts.
+export const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret-0123456789'
+
+const CLEARED = [
+  'PORT', 'APP_URL', 'COOKIE_SECURE', 'TRUST_PROXY', 'DATABASE_URL', 'DATABASE_POOL_SIZE',
+  'ENABLE_INPROCESS_WORKER', 'JOB_QUEUE_PG_POOL', 'DEMO_PASSWORD', 'SKIP_SEED', 'BENCH_ROUTES',
+  'NEXT_PUBLIC_APP_ORIGIN', 'NEXT_PUBLIC_CHAT_PROVIDER', 'NEXT_PUBLIC_BUILD_ID', 'SHADOW_DATABASE_URL',
+]
+
+/** Clears or pins, in place, what the app reads from the environment. Returns env. */
+export function pinTestEnv(env = process.env) {
+  for (const k of CLEARED) delete env[k]
+  for (const k of Object.keys(env)) if (k.startsWith('SESSION_')) delete env[k]
+  env.SESSION_SECRET = TEST_SESSION_SECRET
+  env.TZ = 'UTC'
+  env.NEXT_TELEMETRY_DISABLED = '1'
+  return env
+}
