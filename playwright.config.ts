@@ -18,10 +18,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node_modules/.bin/next start -p ${PORT}`,
+    // The same server as `npm start` (client address from the connection, not from headers).
+    command: 'node scripts/server.mjs',
     url: `http://127.0.0.1:${PORT}/ajax/ping`,
     reuseExistingServer: false,
     timeout: 90_000,
-    env: { NEXT_TELEMETRY_DISABLED: '1', ENABLE_INPROCESS_WORKER: '1' },
+    env: { NEXT_TELEMETRY_DISABLED: '1', ENABLE_INPROCESS_WORKER: '1', PORT: String(PORT) },
   },
 })

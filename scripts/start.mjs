@@ -1,4 +1,5 @@
-// npm start: migrate, seed when empty, build when the build is missing or stale, then serve.
+// npm start: migrate, seed when empty, build when the build is missing or stale, then serve
+// through scripts/server.mjs.
 import { execFileSync, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
@@ -34,8 +35,13 @@ if (!built) {
   fs.writeFileSync(stamp, current)
 }
 
-// The job worker runs inside the server (instrumentation.ts); `npm run worker` runs more beside it.
-const server = spawn(bin('next'), ['start', '-p', port], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ENABLE_INPROCESS_WORKER: '1' } })
+// The job worker runs inside the server (instrumentation.ts) unless ENABLE_INPROCESS_WORKER=0
+// says web processes run without one (`npm run worker` beside them). scripts/server.mjs, not
+// `next start`: it takes the client address from the connection (TRUST_PROXY for proxies).
+const server = spawn(process.execPath, ['scripts/server.mjs'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, PORT: port, ENABLE_INPROCESS_WORKER: process.env.ENABLE_INPROCESS_WORKER || '1' },
+})
 let announced = false
 server.stdout.on('data', (chunk) => {
   process.stdout.write(chunk)

@@ -1,5 +1,5 @@
-// Browser tests: a production build served by `next start` over a fresh seeded database,
-// driven by Playwright in Chromium.
+// Browser tests: a production build served by scripts/server.mjs (what `npm start` runs;
+// playwright.config.ts starts it) over a fresh seeded database, driven by Playwright in Chromium.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'

@@ -1,9 +1,9 @@
 'use client'
-// Sign-up: a company and its owner. The server signs the new owner in.
+// Sign-up: a company and its owner. The outcome goes to the mailbox (a confirmation link, or a
+// notice that the address already has an account), so the next screen says to check it.
 import { useState, type FormEvent } from 'react'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
-import { sessionStore } from '@/lib/client/session-store'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { Notification } from '@/components/ui/notification'
@@ -29,13 +29,8 @@ export function RegisterForm() {
     setBanner(null)
     setPending(true)
     try {
-      const res = await http.post<{ redirect?: string }>('/ajax/register', body, { sessionCheck: false })
-      try {
-        sessionStore.syncFromCookie()
-      } catch {
-        // Cross-tab notice is best effort.
-      }
-      window.location.assign(res.data?.redirect ?? '/dashboard')
+      await http.post('/ajax/register', body, { sessionCheck: false })
+      window.location.assign('/register?sent=1')
     } catch (err) {
       const failure = readHttpFailure(err)
       const errors: Partial<Record<Field, string>> = {}

@@ -1,5 +1,9 @@
-// The sign-in limit of issue 2 §3: 10 failures per (account email, IP) within 15 minutes;
+// The sign-in limits. Per (account email, address), issue 2 §3: 10 failures within 15 minutes,
 // then every attempt, even with the right password, is refused until the window moves on.
+// Per account across all addresses (a distributed guess): after 20 failures within 15 minutes
+// each further attempt must wait a growing delay after the account's last failure (1, 2, 4 …
+// capped at 30 seconds): guesses slow to a trickle, the owner is never locked out for good,
+// and an address the owner signed in from in the last 30 days is not slowed at all.
 import { db } from '@/lib/db/client'
 
 export const LOGIN_MAX_FAILURES = 10
@@ -43,4 +47,35 @@ export async function markLoginAttemptSucceeded(id: number): Promise<void> {
 /** A refused attempt was never checked: it must not extend the lockout it was refused by. */
 export async function forgetLoginAttempt(id: number): Promise<void> {
   await db.loginAttempt.deleteMany({ where: { id } })
+}
+
+export const ACCOUNT_SLOWDOWN_AFTER = 20
+export const ACCOUNT_MAX_DELAY_S = 30
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000
+
+/** The delay before the account's next attempt, in seconds, after `failures` recent ones. */
+export const accountDelaySeconds = (failures: number) =>
+  failures < ACCOUNT_SLOWDOWN_AFTER ? 0 : Math.min(ACCOUNT_MAX_DELAY_S, 2 ** (failures - ACCOUNT_SLOWDOWN_AFTER))
+
+/**
+ * Seconds until the account (every address together) takes another attempt, or 0. Counts the
+ * failures recorded before `beforeId` within the window; concurrent attempts see each other.
+ */
+export async function accountRetryAfterSeconds(email: string, ip: string, now = Date.now(), beforeId?: number): Promise<number> {
+  const normalised = normaliseEmail(email)
+  const failures = await db.loginAttempt.findMany({
+    where: { email: normalised, success: false, createdAt: { gt: new Date(now - LOGIN_WINDOW_MS) }, ...(beforeId ? { id: { lt: beforeId } } : {}) },
+    orderBy: { id: 'desc' },
+    take: ACCOUNT_SLOWDOWN_AFTER + 8,
+    select: { createdAt: true },
+  })
+  const delay = accountDelaySeconds(failures.length)
+  if (!delay) return 0
+  const knownAddress = await db.loginAttempt.findFirst({
+    where: { email: normalised, ip, success: true, createdAt: { gt: new Date(now - KNOWN_ADDRESS_MS) } },
+    select: { id: true },
+  })
+  if (knownAddress) return 0
+  const wait = failures[0]!.createdAt.getTime() + delay * 1000 - now
+  return wait > 0 ? Math.ceil(wait / 1000) : 0
 }

@@ -4,11 +4,12 @@ import { db } from '@/lib/db/client'
 import { AppError } from '@/lib/http/app-error'
 import { createSession } from './session'
 import { hashPassword, verifyPassword } from './password'
-import { forgetLoginAttempt, loginRetryAfterSeconds, markLoginAttemptSucceeded, normaliseEmail, recordLoginAttempt } from './login-rate-limit'
+import { accountRetryAfterSeconds, forgetLoginAttempt, loginRetryAfterSeconds, markLoginAttemptSucceeded, normaliseEmail, recordLoginAttempt } from './login-rate-limit'
 
 export const BAD_CREDENTIALS = 'The email or password you entered is incorrect.'
 export const NO_MEMBERSHIP = 'Your user is not a member of any account. Ask an account owner to invite you.'
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait a few minutes and try again.'
+export const ACCOUNT_SLOWED = 'This account is getting many failed sign-in attempts, so sign-in to it is slowed down for a while. Please wait a few seconds and try again.'
 
 let dummyHash: Promise<string> | null = null
 // Unknown emails still pay for one scrypt verify, so response time does not reveal accounts.
@@ -30,6 +31,11 @@ export async function loginUser(input: LoginInput) {
   if (retryAfter > 0) {
     await forgetLoginAttempt(attemptId)
     throw new AppError('too_many_attempts', 429, TOO_MANY_ATTEMPTS, undefined, { 'Retry-After': String(retryAfter) })
+  }
+  const accountWait = await accountRetryAfterSeconds(email, input.ip, Date.now(), attemptId)
+  if (accountWait > 0) {
+    await forgetLoginAttempt(attemptId)
+    throw new AppError('account_slowed', 429, ACCOUNT_SLOWED, undefined, { 'Retry-After': String(accountWait) })
   }
 
   const user = await db.user.findUnique({ where: { email } })

@@ -1,29 +1,37 @@
-// "Forgot password": for a real user, a one-hour token and an email with the reset link.
-// Unknown emails get the same answer from the handler, so accounts cannot be enumerated.
+// "Forgot password". The request does the same work whatever the email: count it against the
+// limits (per address and per target email) and queue one job. The lookup, the one-hour token
+// and the mail happen in the worker (sendPasswordResetMail), so neither the answer nor its
+// time tells a known email from an unknown one.
 import { db } from '@/lib/db/client'
-import { getMailer } from '@/lib/mail/mailer'
-import { appUrl } from '@/lib/http/app-url'
-import { loadMessages } from '@/lib/i18n/load-messages'
-import { resolveLocale } from '@/lib/i18n/locales'
+import { appLink } from '@/lib/http/app-url'
+import { enforceRequestLimits, type RequestLimit } from '@/lib/http/request-limit'
+import { enqueue } from '@/lib/jobs/queue'
+import { sendAccountMail } from './auth-mail'
 import { normaliseEmail } from './login-rate-limit'
 import { encodeUid, hashResetToken, newResetToken, RESET_TOKEN_TTL_MS } from './reset-token'
 
-type Tree = { [k: string]: string | Tree }
+export const PASSWORD_RESET_JOB = 'auth.password-reset-mail'
 
-function fill(template: string, vars: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => vars[k] ?? m)
+const TOO_MANY = 'Too many password reset requests. Please wait a few minutes and try again.'
+export const PASSWORD_RESET_LIMITS = {
+  ip: { bucket: 'password-reset:ip', max: 10, windowMs: 15 * 60 * 1000, message: TOO_MANY },
+  email: { bucket: 'password-reset:email', max: 3, windowMs: 15 * 60 * 1000, message: TOO_MANY },
+} satisfies Record<string, RequestLimit>
+
+export async function requestPasswordReset(emailInput: string, ip: string): Promise<void> {
+  const email = normaliseEmail(emailInput)
+  await enforceRequestLimits([[PASSWORD_RESET_LIMITS.ip, ip], [PASSWORD_RESET_LIMITS.email, email]])
+  await enqueue(PASSWORD_RESET_JOB, { email }, { maxAttempts: 3 })
 }
 
-export async function requestPasswordReset(emailInput: string): Promise<void> {
+/** The job: for a real user, a one-hour token and the mail with the link; nothing otherwise. */
+export async function sendPasswordResetMail(emailInput: string): Promise<void> {
   const user = await db.user.findUnique({ where: { email: normaliseEmail(emailInput) } })
   if (!user) return
   const token = newResetToken()
   await db.passwordResetToken.create({
     data: { userId: user.id, tokenHash: hashResetToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
   })
-  const link = `${appUrl()}/account/reset/${encodeUid(user.id)}/${token}`
-  const messages = (await loadMessages(resolveLocale(user.locale))) as Tree
-  const email = (messages.passwordReset as Tree).email as Record<string, string>
-  const vars = { link, name: user.firstName || user.email }
-  await getMailer().send({ to: user.email, subject: email.subject!, text: fill(email.body!, vars) })
+  const link = appLink(`/account/reset/${encodeUid(user.id)}/${token}`)
+  await sendAccountMail(user.email, user.locale, ['passwordReset', 'email'], { link, name: user.firstName || user.email })
 }

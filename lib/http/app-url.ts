@@ -5,3 +5,12 @@ export function appUrl(): string {
   if (configured) return configured.replace(/\/+$/, '')
   return `http://localhost:${process.env.PORT || 3000}`
 }
+
+/**
+ * An absolute link to a path of this application, for mails and anything else sent outside
+ * the browser: every such link is built here, so they all follow APP_URL.
+ */
+export function appLink(path: string): string {
+  if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`appLink takes a path starting with one "/", got ${JSON.stringify(path)}`)
+  return appUrl() + path
+}

@@ -6,6 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sessionSecret } from '@/lib/auth/secret'
 import { writeTx } from '@/lib/db/sqlite'
 import { AppError, notFound } from '@/lib/http/app-error'
+import { appLink } from '@/lib/http/app-url'
 import { loadMessages } from '@/lib/i18n/load-messages'
 import { getMailer } from '@/lib/mail/mailer'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
@@ -28,8 +29,7 @@ export function verifyDoubleOptInToken(companyId: number, profileId: string, lis
 export async function sendDoubleOptInMail(
   companyId: number, companyName: string, to: string, profileId: string, list: { id: string; name: string },
 ): Promise<void> {
-  const base = (process.env.APP_URL || 'http://localhost:3000').replace(/\/+$/, '')
-  const link = `${base}/subscriptions/confirm/${companyId}/${profileId}/${list.id}/${doubleOptInToken(companyId, profileId, list.id)}`
+  const link = appLink(`/subscriptions/confirm/${companyId}/${encodeURIComponent(profileId)}/${encodeURIComponent(list.id)}/${doubleOptInToken(companyId, profileId, list.id)}`)
   const messages = (await loadMessages('en-US')) as Tree
   const mail = (messages['profilesMail'] as Tree)['doubleOptIn'] as Record<string, string>
   const fill = (s: string) => s.replace(/\{(\w+)\}/g, (m, k: string) => ({ list: list.name, company: companyName, link })[k] ?? m)

@@ -5,10 +5,12 @@ import { register as registerSegments } from '@/lib/segments/jobs'
 import { register as registerMetrics } from '@/lib/metrics/jobs'
 import { register as registerImports } from '@/lib/imports/jobs'
 import { register as registerEvents } from '@/lib/events/jobs'
+import { register as registerAuth } from '@/lib/auth/jobs'
 
 export function registerJobHandlers(): void {
   registerSegments()
   registerMetrics()
   registerImports()
   registerEvents()
+  registerAuth()
 }

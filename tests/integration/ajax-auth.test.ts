@@ -7,6 +7,8 @@ import { POST as register } from '@/app/ajax/register/route'
 import { GET as authorization } from '@/app/ajax/authorization/route'
 import { db } from '@/lib/db/client'
 import { verifyPassword } from '@/lib/auth/password'
+import { confirmEmail } from '@/lib/auth/email-confirmation'
+import { runJobsUntilIdle } from '@/lib/jobs/queue'
 import { ajaxRequest, CSRF, makeCompany, makeUser, signIn } from '../helpers/factory'
 
 const BAD = 'The email or password you entered is incorrect.'
@@ -17,8 +19,9 @@ function cookieFrom(res: Response): string {
   return [...pairs, `kl_csrftoken=${CSRF}`].join('; ')
 }
 
+// x-client-ip is what scripts/server.mjs sets from the connection (see security-client-ip.test.ts).
 const loginReq = (email: string, password: string, ip = '10.0.0.1') =>
-  ajaxRequest('/ajax/login', { method: 'POST', body: { email, password }, headers: { 'x-forwarded-for': ip } })
+  ajaxRequest('/ajax/login', { method: 'POST', body: { email, password }, headers: { 'x-client-ip': ip } })
 
 describe('POST /ajax/login', () => {
   test('200 with the session cookies, a session row and the last-login record', async () => {
@@ -127,27 +130,34 @@ describe('sessions', () => {
 describe('POST /ajax/register', () => {
   const body = (email: string) => ({ companyName: 'Acme Goods', firstName: 'Ada', lastName: 'Lovelace', email, password: 'long-enough-pw' })
 
-  test('creates the company, owner and membership, and signs in', async () => {
+  test('creates the company, owner and membership, and mails a confirmation link instead of signing in', async () => {
     const res = await register(ajaxRequest('/ajax/register', { method: 'POST', body: body('new-owner@example.test') }))
-    expect(res.status).toBe(201)
-    expect((await res.json()).redirect).toBe('/dashboard')
+    expect(res.status).toBe(202)
+    expect(await res.json()).toEqual({ ok: true, checkEmail: true })
+    expect(res.headers.getSetCookie()).toEqual([])
     const user = await db.user.findUniqueOrThrow({ where: { email: 'new-owner@example.test' }, include: { memberships: { include: { company: true } } } })
     expect(await verifyPassword('long-enough-pw', user.passwordHash)).toBe(true)
     expect(user.passwordHash).toMatch(/^scrypt\$/)
+    expect(user.emailConfirmed).toBe(false)
     expect(user.memberships).toHaveLength(1)
     expect(user.memberships[0]!.role).toBe('owner')
     expect(user.memberships[0]!.company.publicApiKey).toMatch(/^[A-Z0-9]{6}$/)
     const flags = await db.featureFlag.findMany({ where: { companyId: user.memberships[0]!.companyId } })
     expect(flags.map((f) => f.name).sort()).toEqual(['identity_explorer', 'subscriber_growth_report', 'support_ticket_dashboard_enabled'])
-    const a = await authorization(ajaxRequest('/ajax/authorization', { cookie: cookieFrom(res) }))
+    await runJobsUntilIdle()
+    const mail = await db.outboxMail.findFirstOrThrow({ where: { to: 'new-owner@example.test' } })
+    expect(mail.subject).toBe('Confirm your email address')
+    const [, uid, token] = mail.text.match(/http:\/\/localhost:3000\/account\/confirm-email\/([\w-]+)\/([\w.-]+)/)!
+    expect(await confirmEmail(uid!, token!.slice(0, -1) + (token!.endsWith('A') ? 'B' : 'A'))).toBe(false)
+    expect(await confirmEmail(uid!, token!)).toBe(true)
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).emailConfirmed).toBe(true)
+    // The new owner signs in with the password chosen.
+    const signedIn = await login(loginReq('new-owner@example.test', 'long-enough-pw'))
+    const a = await authorization(ajaxRequest('/ajax/authorization', { cookie: cookieFrom(signedIn) }))
     expect((await a.json()).role).toBe('owner')
   })
 
-  test('email taken and short password: 400 with field errors', async () => {
-    await makeUser({ email: 'taken@example.test' })
-    const taken = await register(ajaxRequest('/ajax/register', { method: 'POST', body: body('Taken@example.test') }))
-    expect(taken.status).toBe(400)
-    expect((await taken.json()).fieldErrors.email).toBeDefined()
+  test('short password: 400 with field errors', async () => {
     const short = await register(ajaxRequest('/ajax/register', { method: 'POST', body: { ...body('short@example.test'), password: 'short' } }))
     expect(short.status).toBe(400)
     expect((await short.json()).fieldErrors.password).toBeDefined()

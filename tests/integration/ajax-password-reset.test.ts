@@ -7,6 +7,7 @@ import { POST as reset } from '@/app/ajax/account/reset/route'
 import { POST as login } from '@/app/ajax/login/route'
 import { db } from '@/lib/db/client'
 import { encodeUid } from '@/lib/auth/reset-token'
+import { runJobsUntilIdle } from '@/lib/jobs/queue'
 import { ajaxRequest, makeCompany, makeUser, signIn } from '../helpers/factory'
 
 let info: jest.SpyInstance
@@ -23,6 +24,7 @@ test('the full flow: email in the outbox, link valid once, sessions revoked, new
 
   const res = await requestReset(ajaxRequest('/ajax/account/password-reset', { method: 'POST', body: { email: 'forgetful@example.test' } }))
   expect(res.status).toBe(200)
+  await runJobsUntilIdle() // the mail is written by a job (the answer must not wait for it)
   const mail = await db.outboxMail.findFirstOrThrow({ where: { to: 'forgetful@example.test' } })
   expect(mail.status).toBe('logged')
   expect(mail.subject).toBe('Reset your password')
@@ -60,6 +62,7 @@ test('unknown email: the same 200 and no mail', async () => {
   const res = await requestReset(ajaxRequest('/ajax/account/password-reset', { method: 'POST', body: { email: 'ghost@example.test' } }))
   expect(res.status).toBe(200)
   expect(await res.json()).toEqual({ ok: true })
+  await runJobsUntilIdle()
   expect(await db.outboxMail.count()).toBe(before)
 })
 
@@ -68,6 +71,7 @@ test('expired, forged or mismatched-uid tokens are invalid', async () => {
   const u = await makeUser({ companyId: c.id })
   const other = await makeUser({ companyId: c.id })
   await requestReset(ajaxRequest('/ajax/account/password-reset', { method: 'POST', body: { email: u.email } }))
+  await runJobsUntilIdle()
   const mail = await db.outboxMail.findFirstOrThrow({ where: { to: u.email } })
   const [, uid, token] = mail.text.match(LINK)!
   const attempt = (x: string, y: string) =>
@@ -88,6 +92,7 @@ test('the emailed link uses APP_URL, never the request\'s Host header', async ()
   try {
     const req = ajaxRequest('http://evil.test/ajax/account/password-reset', { method: 'POST', body: { email: user.email }, headers: { host: 'evil.test' } })
     expect((await requestReset(req)).status).toBe(200)
+    await runJobsUntilIdle()
   } finally {
     if (before === undefined) delete process.env.APP_URL
     else process.env.APP_URL = before

@@ -1,5 +1,11 @@
 import { ajax, z } from '@/lib/http/ajax'
 import { reportError } from '@/lib/errors/reporter'
+import { enforceRequestLimits, type RequestLimit } from '@/lib/http/request-limit'
+
+// A broken page reports each error once; more than this from one address is a flood.
+const CLIENT_ERROR_LIMIT: RequestLimit = {
+  bucket: 'client-errors:ip', max: 30, windowMs: 10 * 60 * 1000, message: 'Too many error reports. Please wait a few minutes.',
+}
 
 // Capped so a broken page cannot flood the log.
 const clientErrorBody = z.object({
@@ -12,7 +18,8 @@ const clientErrorBody = z.object({
 export const POST = ajax({
   auth: 'optional',
   body: clientErrorBody,
-  handler: ({ ctx, body }) => {
+  handler: async ({ ctx, body }) => {
+    await enforceRequestLimits([[CLIENT_ERROR_LIMIT, ctx.ip]])
     const error = Object.assign(new Error(body.message), { name: 'ClientError', stack: body.stack ?? body.message })
     reportError({
       error, route: body.route, requestId: ctx.requestId,

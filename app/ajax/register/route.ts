@@ -1,15 +1,15 @@
 import { ajax } from '@/lib/http/ajax'
 import { registerBody, registerCompany } from '@/lib/auth/register-company'
-import { createSession, sessionCookies } from '@/lib/auth/session'
-import { jsonWithCookies } from '@/lib/auth/session-response'
 
-// POST /ajax/register – creates a company with its owner and signs the owner in
+// POST /ajax/register – signs up a company and its owner; the outcome goes to the mailbox
+// (a confirmation link, or a notice that the address already has an account), so the answer
+// is the same for new and existing emails
 export const POST = ajax({
   auth: 'none',
   body: registerBody,
+  status: 202,
   handler: async ({ ctx, body }) => {
-    const { company, user } = await registerCompany(body)
-    const session = await createSession({ userId: user.id, companyId: company.id, ip: ctx.ip, userAgent: ctx.req.headers.get('user-agent') })
-    return jsonWithCookies({ ok: true, redirect: '/dashboard' }, await sessionCookies(session), 201)
+    await registerCompany(body, ctx.ip)
+    return { ok: true, checkEmail: true }
   },
 })

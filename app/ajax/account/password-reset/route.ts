@@ -5,8 +5,8 @@ import { requestPasswordReset } from '@/lib/auth/request-password-reset'
 export const POST = ajax({
   auth: 'none',
   body: z.object({ email: z.string().trim().email('Enter a valid email address.').max(254) }),
-  handler: async ({ body }) => {
-    await requestPasswordReset(body.email)
+  handler: async ({ ctx, body }) => {
+    await requestPasswordReset(body.email, ctx.ip)
     return { ok: true }
   },
 })
