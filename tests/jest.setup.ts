@@ -8,3 +8,9 @@ const keep = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.st
 pinTestEnv(process.env)
 Object.assign(process.env, keep)
 resetProcessState()
+// The tests' composition root for jobs: runJobsUntilIdle() and startWorker() register every
+// domain's job handlers on first use (lazily, so files that never run jobs do not load every
+// domain). Required after the reset, so the registry starts from a fresh handler map.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { setJobHandlerLoader } = require('@/lib/jobs/registry') as typeof import('@/lib/jobs/registry')
+setJobHandlerLoader(async () => (await import('@/lib/server/job-handlers')).registerJobHandlers())
