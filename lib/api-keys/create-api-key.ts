@@ -18,9 +18,15 @@ function randomBase62(length: number): string {
   return out
 }
 
+// Full access is asked for by leaving `scopes` out (what the settings screen sends for "Full
+// access"); an empty list is a mistake, never a way to grant everything.
 export const createApiKeyBody = z.object({
   label: z.string().trim().min(1).max(100),
-  scopes: z.array(z.enum(API_SCOPES as unknown as [string, ...string[]])).max(API_SCOPES.length).optional(),
+  scopes: z
+    .array(z.enum(API_SCOPES as unknown as [string, ...string[]]))
+    .min(1, 'Choose at least one scope, or leave scopes out for full access.')
+    .max(API_SCOPES.length)
+    .optional(),
 })
 
 export async function createApiKey(companyId: number, input: { label: string; scopes?: string[]; createdById?: number | null }) {

@@ -1,5 +1,7 @@
 // The vendor's event body (POST /api/events, /client/events) and its mapping to EventInput.
 import { z } from 'zod'
+import { acceptEvent } from '@/lib/events/accept-event'
+import { assertProfilesExist } from '@/lib/events/check-profile-refs'
 import type { EventInput } from '@/lib/events/types'
 import { pointerBelow, type PointerFor } from './api-error'
 import { profileAttributesShape, profileMeta, toPatchProperties, toProfileInput } from './profile-body'
@@ -59,7 +61,19 @@ const metricAttrs = pointerBelow('/data/attributes/metric/data/attributes')
 /** Event field errors ("profile.email", "metric.name", "properties.x") as body pointers. */
 export const eventPointer: PointerFor = (field) => {
   if (field === 'profile') return '/data/attributes/profile/data'
+  if (field === 'profile.id') return '/data/attributes/profile/data/id'
   if (field.startsWith('profile.')) return profileAttrs(field.slice('profile.'.length))
   if (field.startsWith('metric.')) return metricAttrs(field.slice('metric.'.length))
   return attrs(field)
+}
+
+/**
+ * POST /api/events and /client/events: a profile named by id must be a profile of this company
+ * (400 on /data/attributes/profile/data/id), checked before the event is queued, because the
+ * worker could only drop it; then the event is validated and queued (202).
+ */
+export async function acceptEventBody(companyId: number, body: CreateEventBody, source: 'api' | 'client'): Promise<void> {
+  const input = toEventInput(body)
+  await assertProfilesExist(companyId, [['profile.id', input.profile.id]])
+  await acceptEvent(companyId, input, { source })
 }

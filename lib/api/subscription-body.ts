@@ -1,6 +1,7 @@
 // The bulk subscribe body (POST /api/profile-subscription-bulk-create-jobs) and the browser's
 // single subscription (/client/subscriptions), mapped to lib/profiles/subscribe-profiles.
 import { z } from 'zod'
+import { assertProfilesExist } from '@/lib/events/check-profile-refs'
 import type { SubscribeInput } from '@/lib/profiles/subscribe-profiles'
 import { pointerBelow, type PointerFor } from './api-error'
 import { profileAttributesShape, profileMeta, toProfileInput } from './profile-body'
@@ -103,6 +104,7 @@ export function clientSubscribeInput(body: z.infer<typeof clientSubscriptionBody
 /** "profiles.3.subscriptions.email.marketing.consented_at" → the body's pointer. */
 export const bulkSubscribePointer: PointerFor = (field) => {
   const m = /^profiles\.(\d+)(?:\.(.*))?$/.exec(field)
+  if (m?.[2] === 'id') return `/data/attributes/profiles/data/${m[1]}/id`
   if (m) return pointerBelow(`/data/attributes/profiles/data/${m[1]}/attributes`)(m[2] ?? '')
   if (field === 'profiles') return '/data/attributes/profiles/data'
   if (field === 'listId' || field === 'list') return '/data/relationships/list/data/id'
@@ -111,7 +113,12 @@ export const bulkSubscribePointer: PointerFor = (field) => {
 
 export const clientSubscribePointer: PointerFor = (field) => {
   const m = /^profiles\.0(?:\.(.*))?$/.exec(field)
+  if (m?.[1] === 'id') return '/data/attributes/profile/data/id'
   if (m) return pointerBelow('/data/attributes/profile/data/attributes')(m[1] ?? '')
   if (field === 'listId' || field === 'list') return '/data/relationships/list/data/id'
   return pointerBelow('/data/attributes')(field)
 }
+
+/** Profiles named by id must be this company's: a 400 on each such id, before anything is written. */
+export const checkSubscribeProfiles = (companyId: number, input: SubscribeInput) =>
+  assertProfilesExist(companyId, input.profiles.map((p, i) => [`profiles.${i}.id`, p.id] as const))

@@ -3,6 +3,7 @@
 // errors (line = 1-based position in the request's profiles).
 import type { ImportJob } from '@/generated/prisma/client'
 import { db } from '@/lib/db/client'
+import { assertProfilesExist } from '@/lib/events/check-profile-refs'
 import { badRequest, notFound } from '@/lib/http/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { enqueue } from '@/lib/jobs/queue'
@@ -18,6 +19,8 @@ export async function createProfileBulkImport(
   if (profiles.length > MAX_BULK_PROFILES) {
     throw badRequest(`At most ${MAX_BULK_PROFILES} profiles per job.`, { profiles: [`At most ${MAX_BULK_PROFILES} profiles per job.`] })
   }
+  // A profile named by id must be one of this company's: the job could only fail that row.
+  await assertProfilesExist(companyId, profiles.map((p, i) => [`profiles.${i}.id`, p?.id] as const))
   const listIds = [...new Set(input.listIds ?? [])]
   if (listIds.length) {
     const found = await db.group.findMany({ where: { companyId, id: { in: listIds }, type: 0, deletedAt: null }, select: { id: true } })

@@ -1,6 +1,8 @@
 // The row work of both import kinds. Each row is validated (parseProfileInput), upserted
 // (identity resolution, mode 'import') and added to the job's lists.
 import type Database from 'better-sqlite3'
+import { prep } from '@/lib/db/sqlite'
+import { UNKNOWN_PROFILE } from '@/lib/events/check-profile-refs'
 import type { FieldErrors } from '@/lib/http/app-error'
 import { addToListSync, getListSync } from '@/lib/profiles/list-membership-sync'
 import type { ProfileInput } from '@/lib/profiles/types'
@@ -20,6 +22,11 @@ function writeRow(conn: Conn, state: ImportState, raw: unknown, id: string | und
   }
   if (Object.keys(errors).length) {
     return { errors: Object.entries(errors).flatMap(([f, ms]) => ms.map((message) => ({ line, field: fieldName(f), message }))) }
+  }
+  // The id was checked when the import was accepted; a profile deleted or merged away since then
+  // is this row's problem, not a reason to fail the whole job.
+  if (id && !prep('SELECT 1 FROM Profile WHERE companyId = ? AND id = ?', conn).get(state.companyId, id)) {
+    return { errors: [{ line, field: fieldName('id'), message: UNKNOWN_PROFILE }] }
   }
   const { raw: profile } = upsertProfileSync(conn, state.companyId, input, { mode: 'import', id, source })
   for (const listId of state.listIds) {

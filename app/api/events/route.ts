@@ -1,8 +1,7 @@
 import { apiRoute } from '@/lib/api/api-route'
-import { createEventBody, eventPointer, toEventInput } from '@/lib/api/event-body'
+import { acceptEventBody, createEventBody, eventPointer } from '@/lib/api/event-body'
 import { listEventsPage } from '@/lib/api/events/list-events'
 import { checkEventIncludeScopes } from '@/lib/api/events/check-include-scopes'
-import { acceptEvent } from '@/lib/events/accept-event'
 
 // GET /api/events – events with metric, profile and time filters; include metric,profile
 export const GET = apiRoute({
@@ -22,6 +21,6 @@ export const POST = apiRoute({
   status: 202,
   pointerFor: eventPointer,
   handler: async ({ ctx, body }) => {
-    await acceptEvent(ctx.companyId, toEventInput(body), { source: 'api' })
+    await acceptEventBody(ctx.companyId, body, 'api')
   },
 })

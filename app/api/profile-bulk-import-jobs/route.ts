@@ -31,6 +31,7 @@ const bulkImportProfilesBody = z.object({
 // "profiles.3.email" (the import's validation) → the body's pointer.
 const importPointer = (field: string) => {
   const m = /^profiles\.(\d+)(?:\.(.*))?$/.exec(field)
+  if (m?.[2] === 'id') return `/data/attributes/profiles/data/${m[1]}/id`
   if (m) return pointerBelow(`/data/attributes/profiles/data/${m[1]}/attributes`)(m[2] ?? '')
   if (field === 'listIds') return '/data/relationships/lists/data'
   return pointerBelow('/data/attributes')(field)

@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/api/api-route'
-import { bulkSubscribeBody, bulkSubscribePointer, toSubscribeInput } from '@/lib/api/subscription-body'
+import { bulkSubscribeBody, bulkSubscribePointer, checkSubscribeProfiles, toSubscribeInput } from '@/lib/api/subscription-body'
 import { subscribeProfiles } from '@/lib/profiles/subscribe-profiles'
 
 // POST /api/profile-subscription-bulk-create-jobs – subscribes up to 1000 profiles (202)
@@ -10,6 +10,8 @@ export const POST = apiRoute({
   status: 202,
   pointerFor: bulkSubscribePointer,
   handler: async ({ ctx, body }) => {
-    await subscribeProfiles(ctx.companyId, toSubscribeInput(body))
+    const input = toSubscribeInput(body)
+    await checkSubscribeProfiles(ctx.companyId, input)
+    await subscribeProfiles(ctx.companyId, input)
   },
 })

@@ -1,6 +1,5 @@
 import { clientPreflight, clientRoute } from '@/lib/api/api-route'
-import { createEventBody, eventPointer, toEventInput } from '@/lib/api/event-body'
-import { acceptEvent } from '@/lib/events/accept-event'
+import { acceptEventBody, createEventBody, eventPointer } from '@/lib/api/event-body'
 
 // POST /client/events – a browser's event, by public key (202, no body)
 export const POST = clientRoute({
@@ -9,7 +8,7 @@ export const POST = clientRoute({
   status: 202,
   pointerFor: eventPointer,
   handler: async ({ ctx, body }) => {
-    await acceptEvent(ctx.companyId, toEventInput(body), { source: 'client' })
+    await acceptEventBody(ctx.companyId, body, 'client')
   },
 })
 

@@ -1,5 +1,5 @@
 import { clientPreflight, clientRoute } from '@/lib/api/api-route'
-import { clientSubscribeInput, clientSubscribePointer, clientSubscriptionBody } from '@/lib/api/subscription-body'
+import { checkSubscribeProfiles, clientSubscribeInput, clientSubscribePointer, clientSubscriptionBody } from '@/lib/api/subscription-body'
 import { subscribeProfiles } from '@/lib/profiles/subscribe-profiles'
 
 // POST /client/subscriptions – a browser sign-up form subscribes a visitor to a list (202)
@@ -9,7 +9,9 @@ export const POST = clientRoute({
   status: 202,
   pointerFor: clientSubscribePointer,
   handler: async ({ ctx, body }) => {
-    await subscribeProfiles(ctx.companyId, clientSubscribeInput(body), { mode: 'client' })
+    const input = clientSubscribeInput(body)
+    await checkSubscribeProfiles(ctx.companyId, input)
+    await subscribeProfiles(ctx.companyId, input, { mode: 'client' })
   },
 })
 
