@@ -113,7 +113,7 @@ describe('GET /ajax/data/metric/{id}/chart', () => {
   })
   test.each([
     'timeframe=bogus', 'granularity=minutely', 'measurement=x', 'timeframe=custom&start=2024-03-08', 'timeframe=custom&start=2024-03-09&end=2024-03-01',
-    'where=not-json', `where=${encodeURIComponent('[{"field":"a","op":"between"}]')}`, 'limit=0', 'by=bad"name', 'sort=up',
+    'where=not-json', `where=${encodeURIComponent('[{"field":"a","op":"between"}]')}`, 'limit=0', 'by=bad%00name', 'sort=up',
   ])('400 for %s', async (qs) => {
     const { status, body } = await chart(qs)
     expect(status).toBe(400)
