@@ -10,6 +10,7 @@ import { hasScopes, type ApiScope } from '@/lib/api-keys/scopes'
 import { ApiError, toJsonApiError, type PointerFor } from './api-error'
 import { FIVE_MB, readJsonBody } from './read-json-body'
 import { TIERS, takeToken, rateLimitHeaders, type RateLimit, type Tier } from './rate-limit'
+import { clientIp } from '@/lib/http/client-ip'
 
 export const DEFAULT_REVISION = '2026-07-15'
 export const JSON_API = 'application/vnd.api+json'
@@ -167,8 +168,10 @@ export function clientRoute<B = undefined>(opts: CommonOptions<B>) {
       if (!publicKey) throw new ApiError(400, 'invalid', 'The company_id query parameter (your public API key) is required.', { parameter: 'company_id' })
       const companyId = await companyByPublicKey(publicKey)
       if (companyId == null) throw new ApiError(400, 'invalid', `"${publicKey}" is not a valid public API key.`, { parameter: 'company_id' })
-      // Anonymous browser traffic has its own buckets, so it can never throttle the private API.
-      return { companyId, keyId: null, scopes: [], bucket: 'client' }
+      // Anonymous browser traffic has its own buckets, so it can never throttle the private API,
+      // one per visitor address (clientIp: the connection, never a header the visitor wrote),
+      // so one noisy browser cannot use up a whole store's budget.
+      return { companyId, keyId: null, scopes: [], bucket: `client:${clientIp(req)}` }
     }, CORS_HEADERS)
 }
 
