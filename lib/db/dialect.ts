@@ -53,12 +53,13 @@ export function jsonHasKey(column: Expr, path: JsonPath): RawBuilder<boolean> {
 /**
  * The elements of a JSON array column as rows with one text column `value`, for FROM/JOIN:
  *   db.selectFrom('ApiKey').innerJoin(jsonArrayElements('ApiKey.scopes', 's'), (j) => j.onTrue())…
- * or in a subquery. Use it for arrays of strings (numbers come back as their text).
+ * or in a subquery. Use it for arrays of strings (other elements differ: SQLite gives numbers
+ * as numbers, PostgreSQL as text).
  */
 export function jsonArrayElements<A extends string>(column: Expr | string, alias: A) {
   const col = typeof column === 'string' ? sql.ref(column) : column
   if (dbEngine() === 'postgresql') return sql<{ value: string }>`jsonb_array_elements_text(cast(${col} as jsonb))`.as(alias)
-  return sql<{ value: string }>`(select cast(value as text) as value from json_each(${col}))`.as(alias)
+  return sql<{ value: string }>`json_each(${col})`.as(alias)
 }
 
 /** True when the JSON array column holds the string value. */
