@@ -56,6 +56,9 @@ describe('reading the CSV in the browser', () => {
     expect(parseCsv('')).toEqual({ problem: { kind: 'empty' } })
     expect(parseCsv(',,\n1,2,3')).toEqual({ problem: { kind: 'empty' } })
     expect(parseCsv('email,Email,email\n1,2,3')).toEqual({ problem: { kind: 'duplicate_header', header: 'email' } })
+    const wide = Array.from({ length: 1001 }, (_, i) => `c${i}`).join(',')
+    expect(parseCsv(`${wide}\n`)).toEqual({ problem: { kind: 'too_many_columns', max: 1000 } })
+    expect('csv' in parseCsv(`${wide.split(',').slice(0, 1000).join(',')}\n`)).toBe(true)
   })
 
   it('splits pasted email addresses and names the bad ones', () => {
@@ -84,6 +87,16 @@ describe('the file step', () => {
     await waitFor(() => expect(onParsed).toHaveBeenCalled())
     expect(onParsed.mock.calls[0]![1]).toEqual({ headers: ['Email', 'Name'], sample: [['ada@example.com', 'Ada']], rowCount: 1 })
     expect(onParsed.mock.calls[0]![2]).toBe('people.csv')
+  })
+
+  it('refuses a header of more than 1,000 columns with the translated text', async () => {
+    const onParsed = jest.fn()
+    wrap(<ChooseFileStep onParsed={onParsed} />)
+    const wide = Array.from({ length: 60_000 }, (_, i) => `c${i}`).join(',')
+    fireEvent.change(screen.getByTestId('csv-paste'), { target: { value: `${wide}\n` } })
+    fireEvent.click(screen.getByTestId('csv-paste-continue'))
+    expect(await screen.findByRole('alert')).toHaveTextContent('This file has more than 1,000 columns. At most 1,000 columns can be imported.')
+    expect(onParsed).not.toHaveBeenCalled()
   })
 
   it('accepts pasted rows', () => {

@@ -19,8 +19,14 @@ export function ChooseFileStep({ onParsed }: { onParsed: (text: string, csv: Par
   const [pasted, setPasted] = useState('')
   const [reading, setReading] = useState(false)
 
-  const problemText = (p: ParseProblem) =>
-    p.kind === 'empty' ? t('errorEmpty') : p.kind === 'duplicate_header' ? t('errorDuplicateHeader', { header: p.header || t('blankHeader') }) : t('errorUnreadable', { message: p.message })
+  const problemText = (p: ParseProblem) => {
+    switch (p.kind) {
+      case 'empty': return t('errorEmpty')
+      case 'duplicate_header': return t('errorDuplicateHeader', { header: p.header || t('blankHeader') })
+      case 'too_many_columns': return t('errorTooManyColumns', { max: p.max })
+      case 'unreadable': return t('errorUnreadable', { message: p.message })
+    }
+  }
 
   function accept(text: string, fileName: string | null) {
     if (byteLength(text) > MAX_CSV_BYTES) return setError(library.fileTooLarge(MAX_CSV_LABEL))

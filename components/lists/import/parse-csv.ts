@@ -2,6 +2,7 @@
 // rows and the number of data rows. The server parses the file again on import; this is only
 // what the user sees before choosing the mapping.
 import Papa from 'papaparse'
+import { MAX_CSV_COLUMNS } from '@/lib/imports/import-types'
 
 export const MAX_CSV_BYTES = 5 * 1024 * 1024
 export const PREVIEW_ROWS = 5
@@ -12,7 +13,11 @@ export interface ParsedCsv {
   rowCount: number
 }
 
-export type ParseProblem = { kind: 'empty' } | { kind: 'duplicate_header'; header: string } | { kind: 'unreadable'; message: string }
+export type ParseProblem =
+  | { kind: 'empty' }
+  | { kind: 'duplicate_header'; header: string }
+  | { kind: 'too_many_columns'; max: number }
+  | { kind: 'unreadable'; message: string }
 
 export function byteLength(text: string): number {
   return new Blob([text]).size
@@ -28,6 +33,8 @@ export function parseCsv(text: string): { csv: ParsedCsv } | { problem: ParsePro
   if (rows.length === 0 || rows[0]!.every((h) => !h.trim())) return { problem: { kind: 'empty' } }
   // Kept exactly as written: the mapping is keyed by the header the server will read.
   const headers = rows[0]!
+  // The server refuses these too; a mapping table of thousands of columns would only freeze the tab.
+  if (headers.length > MAX_CSV_COLUMNS) return { problem: { kind: 'too_many_columns', max: MAX_CSV_COLUMNS } }
   const seen = new Set<string>()
   for (const h of headers) {
     if (seen.has(h)) return { problem: { kind: 'duplicate_header', header: h } }
