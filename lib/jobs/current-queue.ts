@@ -5,9 +5,9 @@ import type { JobQueue } from './job-queue'
 import { postgresJobQueue } from './postgres-job-queue'
 import { sqliteJobQueue } from './sqlite-job-queue'
 
-export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//i.test(url.trim())
+export const isPostgresUrl = (url: string | undefined): boolean => !!url && /^postgres(ql)?:\/\//i.test(url.trim())
 
 export function jobQueue(): JobQueue {
   const url = process.env.DATABASE_URL
-  return isPostgresUrl(url) ? postgresJobQueue(url.trim()) : sqliteJobQueue
+  return isPostgresUrl(url) ? postgresJobQueue(url!.trim()) : sqliteJobQueue
 }

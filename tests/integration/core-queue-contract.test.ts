@@ -21,7 +21,7 @@ jest.setTimeout(60_000)
 let server: TestPostgres = { url: null, reason: 'not started' }
 beforeAll(async () => {
   server = await startJobsPostgres()
-  if (!server.url) console.warn(`[core-queue-contract] no PostgreSQL (${server.reason}): the PostgreSQL half is skipped`)
+  if (server.url === null) console.warn(`[core-queue-contract] no PostgreSQL (${server.reason}): the PostgreSQL half is skipped`)
 }, 90_000)
 afterAll(async () => {
   await closePostgresJobQueues()

@@ -17,7 +17,7 @@ let server: TestPostgres = { url: null, reason: 'not started' }
 let db: pg.Pool
 beforeAll(async () => {
   server = await startJobsPostgres()
-  if (!server.url) {
+  if (server.url === null) {
     console.warn(`[core-queue-postgres-workers] no PostgreSQL (${server.reason}): skipped`)
     return
   }
