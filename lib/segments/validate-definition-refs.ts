@@ -5,6 +5,7 @@ import { prep } from '@/lib/db/sqlite'
 import { badRequest, type FieldErrors } from '@/lib/http/app-error'
 import { isGroup, segmentDefinition, type ConditionGroup, type SegmentDefinition } from './definition'
 import { ZodError } from 'zod'
+import { compileDefinition } from './compile-definition'
 
 function walk(g: ConditionGroup, path: string, visit: (c: ConditionGroup['conditions'][number], path: string) => void) {
   g.conditions.forEach((c, i) => {
@@ -45,8 +46,16 @@ export function parseDefinitionOrThrow(companyId: number, input: unknown, prefix
   if (!r.success) throw badRequest('The segment definition is not valid.', prefixErrors(r.error, prefix))
   const errors = definitionRefErrors(companyId, r.data, prefix)
   if (Object.keys(errors).length) throw badRequest('The segment definition is not valid.', errors)
+  // Within the per-group limits a definition can still compile to more bound values than one
+  // SQLite statement takes (32,766): refuse it here rather than fail every evaluation later.
+  if (compileDefinition(r.data, { now: 0 }).params.length > MAX_BOUND_VALUES) {
+    const message = 'The segment definition is too large: use fewer conditions or filters.'
+    throw badRequest(message, { [prefix]: [message] })
+  }
   return r.data
 }
+
+const MAX_BOUND_VALUES = 20_000
 
 function prefixErrors(e: ZodError, prefix: string): FieldErrors {
   const out: FieldErrors = {}

@@ -121,6 +121,18 @@ describe('segment definitions through /ajax, profile writes through /api', () =>
     expect(await db.group.count({ where: { companyId, name: 'Bad' } })).toBe(0)
   })
 
+  test('a definition within the per-group limits that compiles to more values than SQLite binds is a 400, not a 500', async () => {
+    const filters = Array.from({ length: 10 }, (_, i) => ({ property: `p${i}`, operator: 'equals', value: 'x' }))
+    const cond = { kind: 'metric', metricId, comparison: 'at_least', count: 2, timeframe: { type: 'all_time' }, filters }
+    const definition = { version: 1, root: { type: 'or', conditions: Array.from({ length: 50 }, () => ({ type: 'or', conditions: Array.from({ length: 50 }, () => cond) })) } }
+    const preview = await ajax(previewRoute, '/ajax/segment/preview', cookie, { method: 'POST', body: { definition } })
+    expect(preview.status).toBe(400)
+    expect(Object.keys(preview.json.fieldErrors)).toEqual(['definition'])
+    const saved = await ajax(createGroupRoute, '/ajax/group', cookie, { method: 'POST', body: { type: 1, name: 'Huge', definition } })
+    expect(saved.status).toBe(400)
+    expect(await db.group.count({ where: { companyId, name: 'Huge' } })).toBe(0)
+  })
+
   test('every other name is saved, and a redefinition with a refused name is a 400 that keeps the old definition', async () => {
     for (const [, name] of ACCEPTED) {
       const p = await ajax(createGroupRoute, '/ajax/group', cookie, { method: 'POST', body: { type: 1, name: `P ${name}`, definition: propertyDef(name) } })
