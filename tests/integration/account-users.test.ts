@@ -4,6 +4,8 @@
 // (/account/create-password/{uid}/{token}): expiry, single use, new and existing users.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+// The first calls compile the routes and hash passwords (scrypt) on a shared 2-core machine.
+jest.setTimeout(30_000)
 
 import { db } from '@/lib/db/client'
 import { ajaxRequest, makeCompany, makeUser, signIn } from '../helpers/factory'

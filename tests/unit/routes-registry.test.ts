@@ -121,6 +121,8 @@ test('only the screens this issue builds are marked built', () => {
     '/analytics/metrics', '/metric/:metricId/:metricSlug', '/profile/:profileId/:profileEmail?',
     // Private API keys (issue 3, public API)
     '/settings/account/api-keys',
+    // Users, invitations and the organization (issue 12)
+    '/settings/account/users', '/settings/account/organization', '/account/create-password/:uid/:token',
   ].sort())
 })
 

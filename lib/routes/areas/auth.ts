@@ -25,7 +25,7 @@ export const AUTH_ROUTES = [
   auth('/sso/check-email', { layout: 'navigation' }),
   auth('/sso/login'),
   // Reached from an emailed link or mid-sign-in, whether or not a session exists yet.
-  open('/account/create-password/:uid/:token'),
+  open('/account/create-password/:uid/:token', { built: true }),
   open('/login/suspicious'),
   open('/mfa-reset-details'),
   // Steps of the sign-in itself (device check, second factor, SAML answer): they run before a

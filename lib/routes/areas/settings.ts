@@ -16,13 +16,13 @@ export const SETTINGS_ROUTES = [
   settings('/settings/account/domains'),
   settings('/settings/account/messaging'),
   settings('/settings/account/opt-in-process', { partial: ['account_settings_read', 'groups_write'] }),
-  settings('/settings/account/organization', { partial: ['account_info_organization'] }),
+  settings('/settings/account/organization', { partial: ['account_info_organization'], built: true }),
   settings('/settings/account/personal', { partial: ['account_info_personal'] }),
   // Also the staff-consent screen (seed 000 §2: grant and revoke staff access).
   settings('/settings/account/security', { partial: ['account_security_page'], built: true }),
   settings('/settings/account/tags'),
   settings('/settings/account/testing'),
-  settings('/settings/account/users', { partial: undefined, required: ['account_users_read'] }),
+  settings('/settings/account/users', { partial: undefined, required: ['account_users_read'], built: true }),
   settings('/settings/attribution', { partial: ['attribution_settings_read', 'account_settings_read'] }),
 
   ...BILLING_PAGES.map((p) => billing(`/settings/billing/${p}`)),

@@ -1,0 +1,5 @@
+// The browser's view of the account users calls (types only; the server's are in lib/account).
+export type { AccountUserRow, ListAccountUsersResponse } from '@/lib/account/list-account-users'
+
+export const ACCOUNT_USERS_KEY = '/ajax/account/users/get'
+export const ROLE_KEYS = ['owner', 'admin', 'manager', 'analyst', 'campaign_coordinator', 'content_creator', 'support'] as const

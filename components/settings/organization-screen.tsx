@@ -1,0 +1,143 @@
+'use client'
+// /settings/account/organization: company name, website, industry, the postal address that
+// marketing mail footers need, default currency, locale and region preferences, and the time zone.
+import { useEffect, useState, type FormEvent } from 'react'
+import useSWR from 'swr'
+import { useTranslations } from 'next-intl'
+import { http } from '@/lib/client/http'
+import { usePermission } from '@/lib/client/shell-context'
+import { useToast } from '@/components/shell/toasts'
+import { Page, PageBody, PageHead } from '@/components/ui/page'
+import { Card } from '@/components/ui/card'
+import { TextField } from '@/components/ui/text-field'
+import { Select } from '@/components/ui/select'
+import { Button } from '@/components/ui/button'
+import { Notification } from '@/components/ui/notification'
+import { Spinner } from '@/components/ui/spinner'
+import { readHttpFailure } from '@/components/auth/http-failure'
+import type { Organization } from '@/lib/account/get-organization'
+import { TimeZoneCard } from './time-zone-card'
+import styles from './organization.module.css'
+
+type Named = { code: string; name: string }
+type Options = { countries: Named[]; currencies: Named[]; languages: Named[]; industries: string[] }
+type Form = Omit<Organization, 'hasPostalAddress' | 'timezone'>
+
+export const ORGANIZATION_KEY = '/ajax/account/organization'
+
+export function OrganizationScreen() {
+  const t = useTranslations('organization')
+  const tc = useTranslations('common')
+  const toast = useToast()
+  const canEdit = usePermission(['account_info_organization', 'account_settings_write'])
+  const { data, error, mutate } = useSWR(ORGANIZATION_KEY, (url: string) => http.get<{ organization: Organization; options: Options }>(url).then((r) => r.data))
+  const [form, setForm] = useState<Form | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (data && !form) setForm(data.organization)
+  }, [data, form])
+
+  if (error) {
+    return (
+      <Page><PageHead title={t('title')} /><PageBody>
+        <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
+      </PageBody></Page>
+    )
+  }
+  if (!data || !form) {
+    return <Page><PageHead title={t('title')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
+  }
+
+  const o = data.options
+  const set = (patch: Partial<Form>) => setForm({ ...form, ...patch })
+  const setAddress = (patch: Partial<Form['address']>) => setForm({ ...form, address: { ...form.address, ...patch } })
+  const clear = (key: string) => errors[key] && setErrors({ ...errors, [key]: '' })
+  const blank = { value: '', label: t('choose') }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    setBusy(true)
+    setErrors({})
+    try {
+      const res = await http.post<{ organization: Organization }>(ORGANIZATION_KEY, form)
+      setForm(res.data.organization)
+      await mutate({ ...data!, organization: res.data.organization }, { revalidate: false })
+      toast.show({ variant: 'success', content: t('saved') })
+    } catch (err) {
+      const f = readHttpFailure(err)
+      setErrors(Object.keys(f.fieldErrors).length ? f.fieldErrors : { _form: f.message ?? t('saveError') })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Page>
+      <PageHead title={t('title')} description={t('description')} />
+      <PageBody>
+        <div className={styles.stack}>
+          {!data.organization.hasPostalAddress && <Notification variant="warning">{t('addressMissing')}</Notification>}
+          <form className={styles.stack} onSubmit={submit} noValidate>
+            <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
+              <Card title={t('companyTitle')}>
+                <div className={styles.form}>
+                  <TextField label={t('name')} name="name" required value={form.name} error={errors.name}
+                    onChange={(e) => { set({ name: e.target.value }); clear('name') }} data-testid="org-name" />
+                  <div className={styles.grid}>
+                    <TextField label={t('website')} name="websiteUrl" type="url" placeholder="https://" value={form.websiteUrl} error={errors.websiteUrl}
+                      onChange={(e) => { set({ websiteUrl: e.target.value }); clear('websiteUrl') }} />
+                    <Select label={t('industry')} name="industry" value={form.industry} error={errors.industry}
+                      onChange={(e) => set({ industry: e.target.value })}
+                      options={[blank, ...o.industries.map((i) => ({ value: i, label: t.has(`industries.${i}`) ? t(`industries.${i}`) : i }))]} />
+                  </div>
+                </div>
+              </Card>
+              <Card title={t('addressTitle')}>
+                <div className={styles.form}>
+                  <p className={styles.help}>{t('addressHelp')}</p>
+                  <TextField label={t('line1')} name="line1" autoComplete="address-line1" value={form.address.line1} error={errors['address.line1']}
+                    onChange={(e) => { setAddress({ line1: e.target.value }); clear('address.line1') }} />
+                  <TextField label={t('line2')} name="line2" autoComplete="address-line2" value={form.address.line2} error={errors['address.line2']}
+                    onChange={(e) => setAddress({ line2: e.target.value })} />
+                  <div className={styles.grid}>
+                    <TextField label={t('city')} name="city" autoComplete="address-level2" value={form.address.city} error={errors['address.city']}
+                      onChange={(e) => { setAddress({ city: e.target.value }); clear('address.city') }} />
+                    <TextField label={t('region')} name="region" autoComplete="address-level1" value={form.address.region} error={errors['address.region']}
+                      onChange={(e) => setAddress({ region: e.target.value })} />
+                    <TextField label={t('postalCode')} name="postalCode" autoComplete="postal-code" value={form.address.postalCode} error={errors['address.postalCode']}
+                      onChange={(e) => setAddress({ postalCode: e.target.value })} />
+                    <Select label={t('country')} name="country" value={form.address.country} error={errors['address.country']}
+                      onChange={(e) => { setAddress({ country: e.target.value }); clear('address.country') }}
+                      options={[blank, ...o.countries.map((c) => ({ value: c.code, label: c.name }))]} />
+                  </div>
+                </div>
+              </Card>
+              <Card title={t('preferencesTitle')}>
+                <div className={styles.grid}>
+                  <Select label={t('currency')} name="currency" value={form.currency} error={errors.currency}
+                    onChange={(e) => set({ currency: e.target.value })} options={o.currencies.map((c) => ({ value: c.code, label: c.name }))} />
+                  <Select label={t('language')} name="language" value={form.localePreferences.language} error={errors['localePreferences.language']}
+                    onChange={(e) => set({ localePreferences: { ...form.localePreferences, language: e.target.value } })}
+                    options={o.languages.map((c) => ({ value: c.code, label: c.name }))} />
+                  <Select label={t('regionPreference')} name="localeRegion" value={form.localePreferences.region} error={errors['localePreferences.region']}
+                    onChange={(e) => set({ localePreferences: { ...form.localePreferences, region: e.target.value } })}
+                    options={o.countries.map((c) => ({ value: c.code, label: c.name }))} />
+                </div>
+              </Card>
+            </fieldset>
+            {errors._form && <Notification variant="error">{errors._form}</Notification>}
+            {canEdit && (
+              <div className={styles.footer}>
+                <Button variant="primary" type="submit" loading={busy} data-testid="save-organization">{t('save')}</Button>
+              </div>
+            )}
+          </form>
+          <TimeZoneCard current={data.organization.timezone} canEdit={canEdit}
+            onChanged={(tz) => void mutate({ ...data, organization: { ...data.organization, timezone: tz } }, { revalidate: false })} />
+        </div>
+      </PageBody>
+    </Page>
+  )
+}
