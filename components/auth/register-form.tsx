@@ -1,16 +1,17 @@
 'use client'
 // Sign-up: a company and its owner. The outcome goes to the mailbox (a confirmation link, or a
 // notice that the address already has an account), so the next screen says to check it.
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
+import { Select } from '@/components/ui/select'
 import { Notification } from '@/components/ui/notification'
 import { readHttpFailure } from './http-failure'
 import styles from './auth.module.css'
 
-const FIELDS = ['companyName', 'firstName', 'lastName', 'email', 'password'] as const
+const FIELDS = ['companyName', 'firstName', 'lastName', 'email', 'password', 'timezone'] as const
 type Field = (typeof FIELDS)[number]
 
 export function RegisterForm() {
@@ -18,6 +19,17 @@ export function RegisterForm() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({})
   const [banner, setBanner] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
+  // The account's time zone, defaulting to the browser's (known only after hydration).
+  const [timezone, setTimezone] = useState('UTC')
+  const [zones, setZones] = useState<Array<{ value: string; label: string }>>([])
+  useEffect(() => {
+    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone
+    if (browser) setTimezone(browser)
+    http.get<{ timezones: Array<{ value: string; label: string }> }>('/ajax/account/timezones', { sessionCheck: false })
+      .then((r) => setZones(r.data.timezones))
+      .catch(() => {})
+  }, [])
+  const zoneOptions = zones.some((z) => z.value === timezone) ? zones : [{ value: timezone, label: timezone }, ...zones]
 
   const clear = (f: Field) => () => fieldErrors[f] && setFieldErrors((e) => ({ ...e, [f]: undefined }))
 
@@ -60,6 +72,8 @@ export function RegisterForm() {
         error={fieldErrors.email} onChange={clear('email')} />
       <TextField label={t('password')} name="password" type="password" autoComplete="new-password" required minLength={8}
         hint={t('passwordHint')} error={fieldErrors.password} onChange={clear('password')} />
+      <Select label={t('timezone')} name="timezone" value={timezone} options={zoneOptions} error={fieldErrors.timezone}
+        onChange={(e) => { setTimezone(e.target.value); clear('timezone')() }} />
       <Button type="submit" variant="primary" className={styles.submit} loading={pending}>
         {t('submit')}
       </Button>

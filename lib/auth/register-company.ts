@@ -7,7 +7,6 @@
 import { randomInt } from 'node:crypto'
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
 import { DEFAULT_ON } from '@/lib/flags/get-feature-flags'
 import { hashPassword, PASSWORD_MIN_LENGTH } from './password'
 import { appLink } from '@/lib/http/app-url'
@@ -16,6 +15,7 @@ import { enqueue } from '@/lib/jobs/queue'
 import { sendAccountMail } from './auth-mail'
 import { emailConfirmationLink } from './email-confirmation'
 import { normaliseEmail } from './login-rate-limit'
+import { normaliseTimeZone, UNKNOWN_TIME_ZONE } from '@/lib/account/time-zones'
 
 const TOO_MANY = 'Too many sign-up attempts. Please wait a while and try again.'
 export const REGISTRATION_LIMITS = {
@@ -33,6 +33,10 @@ export const registerBody = z.object({
   lastName: z.string().trim().min(1, 'Enter your last name.').max(100),
   email: z.string().trim().email('Enter a valid email address.').max(254),
   password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`).max(200),
+  // The account's time zone (the form offers the browser's); left out, the account starts in UTC.
+  timezone: z.string().max(100).optional()
+    .refine((v) => !v || normaliseTimeZone(v) !== null, UNKNOWN_TIME_ZONE)
+    .transform((v) => (v ? normaliseTimeZone(v)! : 'UTC')),
 })
 export type RegisterInput = z.infer<typeof registerBody>
 
@@ -64,7 +68,7 @@ export async function registerCompany(input: RegisterInput, ip: string): Promise
   let userId: number
   try {
     userId = await db.$transaction(async (tx) => {
-      const company = await tx.company.create({ data: { name: input.companyName, publicApiKey } })
+      const company = await tx.company.create({ data: { name: input.companyName, publicApiKey, timezone: input.timezone } })
       const user = await tx.user.create({
         data: { email, passwordHash, firstName: input.firstName, lastName: input.lastName },
       })
