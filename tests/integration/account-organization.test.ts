@@ -4,6 +4,8 @@
 // once in metric day buckets and in segments' day boundaries.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+// The first calls compile the routes and hash passwords (scrypt) on a shared 2-core machine.
+jest.setTimeout(30_000)
 
 import { db } from '@/lib/db/client'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
@@ -177,4 +179,21 @@ test('cross-tenant: each account reads and changes only its own organization and
   expect((await call(getOrg, '/ajax/account/organization', b.cookie)).json.organization.name).toBe(b.company.name)
   expect((await db.company.findUniqueOrThrow({ where: { id: b.company.id } })).timezone).toBe('UTC')
   expect(await db.auditEntry.count({ where: { companyId: b.company.id } })).toBe(0)
+})
+
+test('registration asks for the time zone: saved on the new account, unknown zones refused, UTC when left out', async () => {
+  const { POST: register } = await import('@/app/ajax/register/route')
+  const body = (n: string, timezone?: string) => ({
+    companyName: `Tz Shop ${n}`, firstName: 'Ada', lastName: 'Lovelace', email: `tz-${n}@example.test`, password: 'long-password',
+    ...(timezone === undefined ? {} : { timezone }),
+  })
+  const send = (b: unknown) => register(ajaxRequest('/ajax/register', { method: 'POST', body: b, headers: { 'x-forwarded-for': '203.0.113.9' } }))
+  expect((await send(body('paris', 'Europe/Paris'))).status).toBeLessThan(300)
+  expect((await db.company.findFirstOrThrow({ where: { name: 'Tz Shop paris' } })).timezone).toBe('Europe/Paris')
+  const bad = await send(body('mars', 'Mars/Olympus'))
+  expect(bad.status).toBe(400)
+  expect((await bad.json()).fieldErrors.timezone).toBeDefined()
+  expect(await db.company.count({ where: { name: 'Tz Shop mars' } })).toBe(0)
+  expect((await send(body('none'))).status).toBeLessThan(300)
+  expect((await db.company.findFirstOrThrow({ where: { name: 'Tz Shop none' } })).timezone).toBe('UTC')
 })
