@@ -1,6 +1,8 @@
 // Merging an anonymous profile into the known one when the visitor identifies: its events,
-// list and segment memberships, consents and suppressions move to the kept profile; its
-// properties fill gaps (the known profile wins); the anonymous profile is deleted; and a
+// list and segment memberships, consents and suppressions move to the kept profile; each
+// attribute and custom property keeps the value written last (Profile.attributeTimes; on a tie,
+// or for rows without times, the kept profile wins and the other only fills gaps); the merged
+// times are the newer of each; the anonymous profile is deleted; and a
 // 'Merged Profile' event on the kept profile records it. Idempotent: the event's unique_id
 // is 'merge:<fromId>', and re-running after the delete finds nothing left to move.
 import type Database from 'better-sqlite3'
@@ -10,6 +12,7 @@ import { getOrCreateMetricSync } from '@/lib/events/get-or-create-metric'
 import { insertEventSync } from '@/lib/events/insert-event'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { refreshMemberCount } from '@/lib/segments/apply-membership'
+import { lastWrite, newerEntry, parseTimes, propertyPath, setTimeEntry, timeEntry, type AttributeTimes } from './attribute-times'
 import { findProfileBy, parseProps, updateProfileColumns, type RawProfile } from './profile-store'
 import { ATTRIBUTE_FIELDS, LOCATION_FIELDS } from './types'
 
@@ -45,12 +48,37 @@ export function mergeProfilesSync(conn: Conn, companyId: number, from: RawProfil
   prep('UPDATE OR IGNORE ProfileConsent SET profileId = ? WHERE companyId = ? AND profileId = ?', conn).run(t, c, f)
   prep('UPDATE Suppression SET profileId = ? WHERE companyId = ? AND profileId = ?', conn).run(t, c, f)
 
-  // Attributes and properties: fill what the kept profile lacks.
+  // Attributes and properties: the newer write of each wins.
   const fill: Record<string, unknown> = {}
-  for (const k of [...ATTRIBUTE_FIELDS, ...LOCATION_FIELDS]) if (into[k] == null && from[k] != null) fill[k] = from[k]
-  const props = { ...parseProps(from.properties), ...parseProps(into.properties) }
+  const fromTimes = parseTimes(from.attributeTimes)
+  const intoTimes = parseTimes(into.attributeTimes)
+  const times: AttributeTimes = {}
+  // from's value replaces into's when it was written later, or (same time) fills a gap.
+  const fromWins = (path: string, intoHas: boolean, fromHas: boolean) => {
+    const tf = lastWrite(fromTimes, path)
+    const ti = lastWrite(intoTimes, path)
+    setTimeEntry(times, path, newerEntry(timeEntry(fromTimes, path), timeEntry(intoTimes, path)))
+    return tf > ti || (tf === ti && !intoHas && fromHas)
+  }
+  for (const k of [...ATTRIBUTE_FIELDS, ...LOCATION_FIELDS]) {
+    if (fromWins(k, into[k] != null, from[k] != null) && from[k] !== into[k]) fill[k] = from[k] ?? null
+  }
+  const fromProps = parseProps(from.properties)
+  const props = parseProps(into.properties)
+  const keys = new Set([...Object.keys(fromProps), ...Object.keys(props)])
+  for (const t of [fromTimes, intoTimes]) for (const p of Object.keys(t)) if (p.startsWith('properties.')) keys.add(p.slice('properties.'.length))
+  for (const k of keys) {
+    const fromHas = Object.hasOwn(fromProps, k)
+    if (!fromWins(propertyPath(k), Object.hasOwn(props, k), fromHas)) continue
+    if (fromHas) Object.defineProperty(props, k, { value: fromProps[k], enumerable: true, writable: true, configurable: true })
+    else delete props[k]
+  }
+  // The identifiers stay the kept profile's (the caller decides about the freed anonymous id).
+  for (const [p, e] of Object.entries(intoTimes)) if (!Object.hasOwn(times, p)) setTimeEntry(times, p, e)
   const propsJson = JSON.stringify(props)
   if (propsJson !== into.properties) fill.properties = propsJson
+  const timesJson = Object.keys(times).length ? JSON.stringify(times) : null
+  if (timesJson !== (into.attributeTimes ?? null)) fill.attributeTimes = timesJson
   const lastFrom = from.lastEventAt as string | null
   if (lastFrom && (!into.lastEventAt || lastFrom > (into.lastEventAt as string))) fill.lastEventAt = lastFrom
   fill.updatedAt = sqlDate(now)

@@ -10,7 +10,7 @@ export type RawProfile = Record<string, unknown> & { id: string; companyId: numb
 export const PROFILE_COLUMNS = [
   'id', 'companyId', 'email', 'phoneNumber', 'externalId', 'anonymousId', 'firstName', 'lastName', 'organization',
   'title', 'image', 'locale', 'address1', 'address2', 'city', 'country', 'region', 'zip', 'latitude', 'longitude',
-  'timezone', 'ip', 'properties', 'createdAt', 'updatedAt', 'lastEventAt',
+  'timezone', 'ip', 'properties', 'attributeTimes', 'createdAt', 'updatedAt', 'lastEventAt',
 ] as const
 
 const BY: Record<IdentifierField | 'id', string> = {

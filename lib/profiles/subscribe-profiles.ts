@@ -12,6 +12,7 @@ import { clearSuppressionsSync, getConsentStatusSync, setConsentSync } from './c
 import { sendDoubleOptInMail } from './double-opt-in'
 import { addToListSync, getListSync, type ListRow } from './list-membership-sync'
 import type { ProfileInput } from './types'
+import { acceptedNow } from './attribute-times'
 import { upsertProfileSync } from './upsert-profile'
 import { addError, parseProfileInput } from './validate-profile'
 
@@ -41,6 +42,7 @@ function consentDate(c: Consent | undefined, historical: boolean, path: string, 
 
 /** opts.mode 'client' (POST /client/subscriptions): existing identifiers are never changed. */
 export async function subscribeProfiles(companyId: number, input: SubscribeInput, opts: { mode?: 'import' | 'client' } = {}): Promise<void> {
+  const acceptedAt = acceptedNow()
   const profiles = input.profiles ?? []
   if (profiles.length > MAX_SUBSCRIBE_PROFILES) {
     throw new AppError('invalid', 400, `At most ${MAX_SUBSCRIBE_PROFILES} profiles per request.`, {
@@ -79,7 +81,7 @@ export async function subscribeProfiles(companyId: number, input: SubscribeInput
     const doubleOptIn = !!list && list.optInProcess === 'double_opt_in' && !historical
     const out: string[] = []
     for (const r of rows) {
-      const { raw } = upsertProfileSync(conn, companyId, r.clean, { mode: opts.mode === 'client' ? 'client' : 'import', id: r.id })
+      const { raw } = upsertProfileSync(conn, companyId, r.clean, { mode: opts.mode === 'client' ? 'client' : 'import', id: r.id, acceptedAt })
       const pid = raw.id
       out.push(pid)
       let joins = false

@@ -52,6 +52,9 @@ export interface UpsertOptions {
   id?: string
   source?: string
   patchProperties?: PatchProperties
+  /** When the write was accepted (epoch ms, stamped at the request; default: now). An attribute
+   *  a newer write set keeps its value (lib/profiles/attribute-times.ts). */
+  acceptedAt?: number
 }
 
 export const IDENTIFIER_FIELDS = ['email', 'phoneNumber', 'externalId', 'anonymousId'] as const

@@ -11,12 +11,16 @@
 // 'client' (browser endpoints) never changes an existing email/phone/external id, only fills
 // empty ones. All writes happen in one IMMEDIATE transaction on the better-sqlite3 connection,
 // so a failure leaves nothing half-written; segments are re-evaluated after the commit.
+// Every write carries the time it was accepted (opts.acceptedAt, stamped at the request): an
+// attribute whose stored write time is newer keeps its value (lib/profiles/attribute-times.ts),
+// identifiers included, while resolution still finds the profile by any of them.
 import type Database from 'better-sqlite3'
 import { sqlDate, writeTx } from '@/lib/db/sqlite'
 import { AppError, badRequest, notFound } from '@/lib/http/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { mergeProfilesSync } from './merge-profiles'
+import { acceptedNow, parseTimes, propertyPath, WriteClock } from './attribute-times'
 import { applyPatchProperties } from './patch-properties'
 import { findProfileBy, insertProfile, isAnonymous, parseProps, toProfileRow, updateProfileColumns, type RawProfile } from './profile-store'
 import { ATTRIBUTE_FIELDS, IDENTIFIER_FIELDS, LOCATION_FIELDS, type ProfileInput, type ProfileRow, type UpsertOptions } from './types'
@@ -79,12 +83,16 @@ export function upsertProfileSync(conn: Conn, companyId: number, given: ProfileI
   const target = mode === 'create' ? null : (byId ?? IDENTIFIER_FIELDS.map((f) => matches.get(f)).find(Boolean) ?? null)
 
   const stamp = sqlDate(now)
+  const acceptedAt = opts.acceptedAt ?? now.getTime()
   if (!target) {
     const row: Record<string, unknown> = { id: ulid(now.getTime()), companyId, createdAt: stamp, updatedAt: stamp }
-    for (const f of [...IDENTIFIER_FIELDS, ...ATTRIBUTE_FIELDS]) if (input[f] != null) row[f] = input[f]
-    for (const f of LOCATION_FIELDS) if (input.location?.[f] != null) row[f] = input.location[f]
-    const props = applyPatchProperties({ ...(input.properties ?? {}) }, opts.patchProperties)
+    const clock = new WriteClock({}, acceptedAt)
+    for (const f of [...IDENTIFIER_FIELDS, ...ATTRIBUTE_FIELDS]) if (input[f] != null && clock.set(f)) row[f] = input[f]
+    for (const f of LOCATION_FIELDS) if (input.location?.[f] != null && clock.set(f)) row[f] = input.location[f]
+    for (const k of Object.keys(input.properties ?? {})) clock.set(propertyPath(k))
+    const props = applyPatchProperties({ ...(input.properties ?? {}) }, clock.patch(opts.patchProperties))
     row.properties = JSON.stringify(props)
+    if (clock.changed) row.attributeTimes = clock.json()
     insertProfile(conn, row)
     return { raw: findProfileBy(conn, companyId, 'id', row.id as string)!, created: true, changed: true, mergedIds: [] }
   }
@@ -102,9 +110,11 @@ export function upsertProfileSync(conn: Conn, companyId: number, given: ProfileI
   }
 
   const changes: Record<string, unknown> = {}
+  // After a merge `target` holds the merged times too (mergeProfilesSync updates it in place).
+  const clock = new WriteClock(parseTimes(target.attributeTimes), acceptedAt)
   const set = (col: string, v: unknown) => {
-    const next = v === undefined ? undefined : v
-    if (next !== undefined && target[col] !== next) changes[col] = next
+    if (v === undefined || !clock.set(col)) return // not given, or a newer write set it
+    if (target[col] !== v) changes[col] = v
   }
   for (const f of IDENTIFIER_FIELDS) {
     const v = input[f]
@@ -116,16 +126,20 @@ export function upsertProfileSync(conn: Conn, companyId: number, given: ProfileI
   if (input.location === null) for (const f of LOCATION_FIELDS) set(f, null)
   else if (input.location) for (const f of LOCATION_FIELDS) set(f, input.location[f])
   if (input.properties || opts.patchProperties) {
-    const props = applyPatchProperties({ ...parseProps(target.properties), ...(input.properties ?? {}) }, opts.patchProperties)
-    const json = JSON.stringify(props)
+    const props = parseProps(target.properties)
+    for (const [k, v] of Object.entries(input.properties ?? {})) {
+      if (clock.set(propertyPath(k))) Object.defineProperty(props, k, { value: v, enumerable: true, writable: true, configurable: true })
+    }
+    const json = JSON.stringify(applyPatchProperties(props, clock.patch(opts.patchProperties)))
     if (json !== target.properties) changes.properties = json
   }
-  const changed = Object.keys(changes).length > 0 || mergedIds.length > 0
-  if (Object.keys(changes).length) {
-    changes.updatedAt = stamp
-    updateProfileColumns(conn, companyId, target.id, changes)
-  }
-  const raw = Object.keys(changes).length || mergedIds.length ? findProfileBy(conn, companyId, 'id', target.id)! : target
+  const valueChanged = Object.keys(changes).length > 0
+  const changed = valueChanged || mergedIds.length > 0
+  if (valueChanged) changes.updatedAt = stamp
+  // A write that changes no value still moves the times forward: an older one must not land after it.
+  if (clock.changed) changes.attributeTimes = clock.json()
+  if (Object.keys(changes).length) updateProfileColumns(conn, companyId, target.id, changes)
+  const raw = changed ? findProfileBy(conn, companyId, 'id', target.id)! : clock.changed ? { ...target, attributeTimes: changes.attributeTimes } : target
   return { raw, created: false, changed, mergedIds }
 }
 
@@ -140,11 +154,13 @@ export async function upsertProfile(
   input: ProfileInput,
   opts: UpsertOptions,
 ): Promise<{ profile: ProfileRow; created: boolean }> {
+  // Stamped before waiting for the write lock: the order of acceptance decides, not of commit.
+  const stamped = { ...opts, acceptedAt: opts.acceptedAt ?? acceptedNow() }
   const clean = parseProfileInput(input)
   let result: UpsertSyncResult | undefined
   for (let attempt = 0; ; attempt++) {
     try {
-      result = await writeTx((conn) => upsertProfileSync(conn, companyId, clean, opts))
+      result = await writeTx((conn) => upsertProfileSync(conn, companyId, clean, stamped))
       break
     } catch (e) {
       if (!isUniqueViolation(e) || attempt >= 2 || opts.mode === 'create') {

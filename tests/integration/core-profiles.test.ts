@@ -197,7 +197,8 @@ describe('anonymous visitor who identifies', () => {
     expect(r.profile.id).toBe(known.profile.id)
     expect(r.profile.anonymousId).toBe('visitor-9')
     expect(r.profile.lastName).toBe('Anon')
-    expect(JSON.parse(r.profile.properties)).toEqual({ tier: 'vip', seen: 3 })
+    // Each property keeps the value written last: the visitor's tier came after the known one's.
+    expect(JSON.parse(r.profile.properties)).toEqual({ tier: 'none', seen: 3 })
     expect(await getProfile(companyId, anon.profile.id)).toBeNull()
 
     const events = await db.event.findMany({ where: { companyId, profileId: known.profile.id }, include: { metric: true }, orderBy: { id: 'asc' } })
