@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3'
 import { prep, rolledBack, writeTx } from '@/lib/db/sqlite'
 import { AppError, type FieldErrors } from '@/lib/http/app-error'
+import { acceptedNow } from '@/lib/profiles/attribute-times'
 import { upsertProfileSync } from '@/lib/profiles/upsert-profile'
 import type { RawProfile } from '@/lib/profiles/profile-store'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
@@ -115,7 +116,9 @@ function ingestOne(conn: Conn, g: IngestGroup, event: QueuedEvent, b: BatchState
   let profile = pkey === null ? null : (b.profiles.get(pkey) ?? lookupOnly(conn, companyId, event.profile))
   if (!profile) {
     const { id, ...input } = event.profile
-    const res = upsertProfileSync(conn, companyId, input, { mode: g.mode, id, patchProperties: event.patchProperties })
+    const res = upsertProfileSync(conn, companyId, input, {
+      mode: g.mode, id, patchProperties: event.patchProperties, acceptedAt: event.acceptedAt ?? 0,
+    })
     profile = res.raw
     if (res.changed) t.profileChanged = true
     if (res.created) t.created.add(res.raw.id)
@@ -217,9 +220,9 @@ export async function writeBatch(groups: IngestGroup[], mode: 'atomic' | 'isolat
 }
 
 /** Validates every input; 400 with field errors (prefixed by the index when several). */
-export function validateEvents(inputs: EventInput[]): QueuedEvent[] {
+export function validateEvents(inputs: EventInput[], acceptedAt = acceptedNow()): QueuedEvent[] {
   const errors: FieldErrors = {}
-  const events = inputs.map((e, i) => parseEventInput(e, errors, inputs.length > 1 ? String(i) : ''))
+  const events = inputs.map((e, i) => ({ ...parseEventInput(e, errors, inputs.length > 1 ? String(i) : ''), acceptedAt }))
   if (Object.keys(errors).length) throw new AppError('invalid', 400, 'Invalid event.', errors)
   return events
 }

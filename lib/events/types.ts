@@ -23,6 +23,10 @@ export interface QueuedEvent {
   value: number | null
   valueCurrency: string | null
   uniqueId: string | null
+  /** When the request was accepted (epoch ms): the event's profile attributes never replace
+   *  what a write accepted later set, however late the worker ingests it. Jobs queued before
+   *  this field existed count as 0 (older than anything stamped). */
+  acceptedAt?: number
 }
 
 export interface IngestResult {
