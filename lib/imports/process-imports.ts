@@ -1,5 +1,6 @@
 // The row work of both import kinds. Each row is validated (parseProfileInput), upserted
-// (identity resolution, mode 'import') and added to the job's lists.
+// (identity resolution, mode 'import', at the time the import was accepted) and added to the
+// job's lists.
 import type Database from 'better-sqlite3'
 import { prep } from '@/lib/db/sqlite'
 import { UNKNOWN_PROFILE } from '@/lib/events/check-profile-refs'
@@ -28,7 +29,7 @@ function writeRow(conn: Conn, state: ImportState, raw: unknown, id: string | und
   if (id && !prep('SELECT 1 FROM Profile WHERE companyId = ? AND id = ?', conn).get(state.companyId, id)) {
     return { errors: [{ line, field: fieldName('id'), message: UNKNOWN_PROFILE }] }
   }
-  const { raw: profile } = upsertProfileSync(conn, state.companyId, input, { mode: 'import', id, source })
+  const { raw: profile } = upsertProfileSync(conn, state.companyId, input, { mode: 'import', id, source, acceptedAt: state.acceptedAt })
   for (const listId of state.listIds) {
     getListSync(conn, state.companyId, listId)
     addToListSync(conn, state.companyId, listId, [profile.id], source)

@@ -20,6 +20,14 @@ export interface ImportState {
   failedCount: number
   errors: ImportError[]
   input: string
+  /** When the import was accepted (the job row's creation, epoch ms): its rows never replace
+   *  profile attributes that a later write set, however long the job waits in the queue. */
+  acceptedAt: number
+}
+
+function epochMs(v: unknown): number {
+  const ms = typeof v === 'number' ? v : Date.parse(String(v))
+  return Number.isFinite(ms) ? ms : 0
 }
 
 export function loadImportSync(conn: Conn, companyId: number, id: string): ImportState | null {
@@ -28,6 +36,7 @@ export function loadImportSync(conn: Conn, companyId: number, id: string): Impor
   return {
     id, companyId, status: String(r.status), listIds: JSON.parse(String(r.listIds || '[]')), completedCount: Number(r.completedCount),
     failedCount: Number(r.failedCount), errors: JSON.parse(String(r.errors || '[]')), input: String(r.input),
+    acceptedAt: epochMs(r.createdAt),
   }
 }
 
