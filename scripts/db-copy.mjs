@@ -52,7 +52,7 @@ const { rows: cols } = await q(`
   FROM information_schema.columns c JOIN information_schema.tables tb USING (table_schema, table_name)
   WHERE c.table_schema = current_schema() AND tb.table_type = 'BASE TABLE' AND c.table_name <> '_prisma_migrations'
   ORDER BY c.table_name, c.ordinal_position`)
-if (!cols.length) fail(`${redactUrl(target.url)} has no tables: migrate it first (DATABASE_URL=… SKIP_SEED=1 npm run db:deploy).`)
+if (!cols.length) fail(`${redactUrl(target.url)} has no tables: migrate it first (DATABASE_URL=postgres://… npm run db:deploy).`)
 const tables = new Map()
 for (const r of cols) {
   if (!tables.has(r.t)) tables.set(r.t, [])
@@ -79,7 +79,7 @@ const missing = order.filter((t) => !sqliteTables.has(t))
 if (missing.length) fail(`The SQLite database has no table ${missing.join(', ')}: migrate it to the current schema first (npm run db:deploy).`)
 
 const extra = [...sqliteTables].filter((t) => !tables.has(t) && t !== 'sqlite_sequence' && t !== '_prisma_migrations' && !t.startsWith('sqlite_'))
-if (extra.length) fail(`${redactUrl(target.url)} has no table ${extra.join(', ')}: migrate it to the current schema first (DATABASE_URL=… SKIP_SEED=1 npm run db:deploy).`)
+if (extra.length) fail(`${redactUrl(target.url)} has no table ${extra.join(', ')}: migrate it to the current schema first (DATABASE_URL=postgres://… npm run db:deploy).`)
 
 for (const t of order) {
   const n = (await q(`SELECT EXISTS (SELECT 1 FROM ${ident(t)}) AS any`)).rows[0].any

@@ -17,7 +17,7 @@ let parsed: { raw: string | undefined; value: ParsedDatabaseUrl } | undefined
 /** DATABASE_URL parsed (file: paths made absolute); throws DatabaseUrlError when unusable. */
 export function databaseConfig(): ParsedDatabaseUrl {
   const raw = process.env.DATABASE_URL
-  if (parsed?.raw === raw) return parsed.value
+  if (parsed && parsed.raw === raw) return parsed.value
   const value = parseDatabaseUrl(raw, /*turbopackIgnore: true*/ process.cwd())
   parsed = { raw, value }
   return value

@@ -122,8 +122,9 @@ export function least<T>(a: Expression<T>, b: Expression<T> | T): RawBuilder<T> 
  *   .onConflict((oc) => oc.columns(['companyId', 'name']).doUpdateSet(fromExcluded(['enabled', 'updatedAt'])))
  * (INSERT … ON CONFLICT … DO UPDATE works the same on both engines.)
  */
-export function fromExcluded<C extends string>(columns: readonly C[]): Record<C, RawBuilder<unknown>> {
-  return Object.fromEntries(columns.map((c) => [c, sql`excluded.${sql.ref(c)}`])) as Record<C, RawBuilder<unknown>>
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column takes its own type
+export function fromExcluded<C extends string>(columns: readonly C[]): Record<C, RawBuilder<any>> {
+  return Object.fromEntries(columns.map((c) => [c, sql`excluded.${sql.ref(c)}`])) as Record<C, RawBuilder<never>>
 }
 
 /** A DateTime read from either engine (ISO text on SQLite, Date on PostgreSQL). */

@@ -26,13 +26,17 @@ export function resetProcessState() {
 /** 'postgres' in the PostgreSQL pass, else 'sqlite'. */
 export const testEngine = (): 'sqlite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite')
 
+const setEnv = (key: string, value: string) => {
+  process.env[key] = value
+}
+
 export function useTestDatabase(): string {
-  process.env.SESSION_SECRET = TEST_SESSION_SECRET
+  setEnv('SESSION_SECRET', TEST_SESSION_SECRET)
   if (testEngine() === 'postgres') return usePostgresDatabase()
   const dir = process.env.TEST_TMP_DIR ?? path.resolve('tests/.tmp')
   const file = path.join(dir, `t-${process.pid}-${randomBytes(4).toString('hex')}.db`)
   fs.copyFileSync(path.join(dir, 'template.db'), file)
-  process.env.DATABASE_URL = 'file:' + file
+  setEnv('DATABASE_URL', 'file:' + file)
   return file
 }
 
@@ -47,6 +51,6 @@ function usePostgresDatabase(): string {
   execFileSync(process.execPath, ['-e', script, server, name, template], { stdio: ['ignore', 'ignore', 'inherit'] })
   const u = new URL(server)
   u.pathname = '/' + name
-  process.env.DATABASE_URL = u.toString()
-  return process.env.DATABASE_URL
+  setEnv('DATABASE_URL', u.toString())
+  return u.toString()
 }

@@ -34,7 +34,7 @@ test('the engine of this pass', () => {
   expect(dbEngine()).toBe(testEngine() === 'postgres' ? 'postgresql' : 'sqlite')
 })
 
-const byId = async <T>(expr: (ref: ReturnType<typeof sql.ref>) => import('kysely').Expression<T>) => {
+const byId = async <T>(expr: (ref: ReturnType<typeof sql.ref>) => import('kysely').RawBuilder<T>) => {
   const rows = await kysely().selectFrom('Profile').select(['id', expr(sql.ref('properties')).as('v')]).where('companyId', '=', companyId).orderBy('id').execute()
   return Object.fromEntries(rows.map((r) => [r.id, (r as { v: unknown }).v]))
 }
