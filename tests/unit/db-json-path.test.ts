@@ -8,7 +8,8 @@ import { jsonPropertyParam, propertyNameProblem, propertyNameSchema, MAX_PROPERT
 
 const conn = new Database(':memory:')
 afterAll(() => conn.close())
-const extract = (doc: unknown, path: string) => conn.prepare('SELECT json_extract(?, ?) AS v, json_type(?, ?) AS t').get(JSON.stringify(doc), path, JSON.stringify(doc), path)
+const extract = (doc: unknown, path: string) =>
+  conn.prepare('SELECT json_extract(?, ?) AS v, json_type(?, ?) AS t').get(JSON.stringify(doc), path, JSON.stringify(doc), path) as { v: unknown; t: string | null }
 
 test.each([
   ['empty', ''],
