@@ -7,6 +7,7 @@ import { http } from '@/lib/client/http'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/text-field'
 import { Select } from '@/components/ui/select'
+import { useIsClient } from '@/components/ui/use-is-client'
 import { Notification } from '@/components/ui/notification'
 import { readHttpFailure } from './http-failure'
 import styles from './auth.module.css'
@@ -20,11 +21,11 @@ export function RegisterForm() {
   const [banner, setBanner] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   // The account's time zone, defaulting to the browser's (known only after hydration).
-  const [timezone, setTimezone] = useState('UTC')
+  const isClient = useIsClient()
+  const [chosenZone, setTimezone] = useState<string | null>(null)
+  const timezone = chosenZone ?? ((isClient && Intl.DateTimeFormat().resolvedOptions().timeZone) || 'UTC')
   const [zones, setZones] = useState<Array<{ value: string; label: string }>>([])
   useEffect(() => {
-    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone
-    if (browser) setTimezone(browser)
     http.get<{ timezones: Array<{ value: string; label: string }> }>('/ajax/account/timezones', { sessionCheck: false })
       .then((r) => setZones(r.data.timezones))
       .catch(() => {})

@@ -1,8 +1,8 @@
 'use client'
 // /settings/account/organization: company name, website, industry, the postal address that
 // marketing mail footers need, default currency, locale and region preferences, and the time zone.
-import { useEffect, useState, type FormEvent } from 'react'
-import useSWR from 'swr'
+import { useState, type FormEvent } from 'react'
+import useSWR, { type KeyedMutator } from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
@@ -22,22 +22,14 @@ import styles from './organization.module.css'
 type Named = { code: string; name: string }
 type Options = { countries: Named[]; currencies: Named[]; languages: Named[]; industries: string[] }
 type Form = Omit<Organization, 'hasPostalAddress' | 'timezone'>
+type Loaded = { organization: Organization; options: Options }
 
 export const ORGANIZATION_KEY = '/ajax/account/organization'
 
 export function OrganizationScreen() {
   const t = useTranslations('organization')
   const tc = useTranslations('common')
-  const toast = useToast()
-  const canEdit = usePermission(['account_info_organization', 'account_settings_write'])
-  const { data, error, mutate } = useSWR(ORGANIZATION_KEY, (url: string) => http.get<{ organization: Organization; options: Options }>(url).then((r) => r.data))
-  const [form, setForm] = useState<Form | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    if (data && !form) setForm(data.organization)
-  }, [data, form])
+  const { data, error, mutate } = useSWR(ORGANIZATION_KEY, (url: string) => http.get<Loaded>(url).then((r) => r.data))
 
   if (error) {
     return (
@@ -46,10 +38,19 @@ export function OrganizationScreen() {
       </PageBody></Page>
     )
   }
-  if (!data || !form) {
+  if (!data) {
     return <Page><PageHead title={t('title')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
   }
+  return <OrganizationForm data={data} mutate={mutate} />
+}
 
+function OrganizationForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<Loaded> }) {
+  const t = useTranslations('organization')
+  const toast = useToast()
+  const canEdit = usePermission(['account_info_organization', 'account_settings_write'])
+  const [form, setForm] = useState<Form>(data.organization)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
   const o = data.options
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch })
   const setAddress = (patch: Partial<Form['address']>) => setForm({ ...form, address: { ...form.address, ...patch } })
@@ -63,7 +64,7 @@ export function OrganizationScreen() {
     try {
       const res = await http.post<{ organization: Organization }>(ORGANIZATION_KEY, form)
       setForm(res.data.organization)
-      await mutate({ ...data!, organization: res.data.organization }, { revalidate: false })
+      await mutate({ ...data, organization: res.data.organization }, { revalidate: false })
       toast.show({ variant: 'success', content: t('saved') })
     } catch (err) {
       const f = readHttpFailure(err)
