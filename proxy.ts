@@ -22,8 +22,12 @@ import { CORS_HEADERS } from '@/lib/api/api-route'
 import type { RouteDef } from '@/lib/routes/types'
 
 const PATHNAME_HEADER = 'x-pathname'
-/** Where an undecodable page path is sent: no route has it, so the app renders its 404 page. */
-const NOT_FOUND_PATH = '/_not-found-path'
+/**
+ * Where an undecodable page path is rewritten: Next's own route for app/not-found.tsx (404).
+ * It must be a route without parameters: for a dynamic one (our catch-all) Next matches the
+ * original path against the route's pattern again, fails to decode it and answers a plain 500.
+ */
+const NOT_FOUND_PATH = '/_not-found'
 const INVALID_ENCODING = 'The address contains an invalid percent-encoding.'
 
 const isJsonApi = (pathname: string) => /^\/(?:api|client)(?:\/|$)/.test(pathname)
