@@ -1,6 +1,7 @@
 'use client'
-// Dialog in a portal above everything (seed 000 §2 and §9). Focus moves into the dialog on open,
-// Tab wraps inside it and focus returns to the opener on close. A dialog without a close button
+// Dialog in a portal above everything (seed 000 §2 and §9). Focus moves to the dialog's first field
+// on open (the dialog itself when it has none), Tab wraps inside it and focus returns to the opener
+// on close. A dialog without a close button
 // (hideCloseButton, e.g. the session-expiry notice) ignores Escape and backdrop clicks.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
@@ -23,6 +24,29 @@ export interface ModalProps {
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FIELD = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])'
+
+// The last few focused elements. A field with autoFocus inside the dialog takes focus before the
+// dialog's own effect runs, so document.activeElement is then no longer the opener: the opener is
+// the latest of these that lies outside the dialog.
+const recentFocus: HTMLElement[] = []
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (e) => {
+    if (!(e.target instanceof HTMLElement)) return
+    recentFocus.push(e.target)
+    if (recentFocus.length > 8) recentFocus.shift()
+  }, true)
+}
+
+function findOpener(dialog: HTMLElement | null): HTMLElement | null {
+  const active = document.activeElement instanceof HTMLElement ? document.activeElement : null
+  if (active && active !== document.body && !dialog?.contains(active)) return active
+  for (let i = recentFocus.length - 1; i >= 0; i--) {
+    const el = recentFocus[i]
+    if (el !== document.body && !dialog?.contains(el) && document.contains(el)) return el
+  }
+  return null
+}
 
 export function Modal({ open, size = 'medium', title, children, footer, onClose, hideCloseButton = false, 'aria-label': ariaLabel }: ModalProps) {
   const t = useTranslations('common')
@@ -32,16 +56,20 @@ export function Modal({ open, size = 'medium', title, children, footer, onClose,
   const canClose = !hideCloseButton && !!onClose
 
   useEffect(() => {
-    if (!open) return
-    const opener = document.activeElement as HTMLElement | null
+    if (!open || !isClient) return
+    const dialog = dialogRef.current
+    const opener = findOpener(dialog)
     const previousOverflow = document.body.style.overflow
     document.body.style.overflow = 'hidden'
-    dialogRef.current?.focus()
+    if (dialog && !dialog.contains(document.activeElement)) {
+      const field = dialog.querySelector<HTMLElement>(FIELD)
+      ;(field ?? dialog).focus()
+    }
     return () => {
       document.body.style.overflow = previousOverflow
       if (opener && document.contains(opener)) opener.focus()
     }
-  }, [open])
+  }, [open, isClient])
 
   if (!open || !isClient) return null
 
