@@ -10,12 +10,9 @@ import { getFeatureFlags } from '@/lib/flags/get-feature-flags'
 import { ROLE_LABELS, isRole } from '@/lib/auth/roles'
 import { Page, PageHead, PageBody } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
-import { Badge } from '@/components/ui/badge'
 import { AudienceCards } from './audience-cards'
+import { AccountStatusBadge, PlanName } from './account-status'
 import styles from './dashboard-screen.module.css'
-
-const STATUS_NAMES = ['ACTIVE', 'DISABLED', 'SUSPENDED', 'DISABLED_FAILED_VERIFICATION', 'DISABLED_REQUIRES_MANUAL_VERIFICATION',
-  'DISABLED_REACHED_FLAG_LIMIT', 'DISABLED_BY_COMPLIANCE', 'CANCELLED', 'SCHEDULED_FOR_CANCELLATION']
 
 export async function DashboardScreen() {
   const p = await getCurrentPrincipal()
@@ -44,8 +41,8 @@ export async function DashboardScreen() {
           <Card title={t('accountTitle')}>
             <dl className={styles.facts}>
               <dt>{t('accountName')}</dt><dd>{p.company.name}</dd>
-              <dt>{t('accountStatus')}</dt><dd><Badge variant={p.company.status === 0 ? 'success' : 'warning'}>{STATUS_NAMES[p.company.status] ?? p.company.status}</Badge></dd>
-              <dt>{t('accountPlan')}</dt><dd>{p.company.planKey}</dd>
+              <dt>{t('accountStatus')}</dt><dd><AccountStatusBadge status={p.company.status} /></dd>
+              <dt>{t('accountPlan')}</dt><dd><PlanName planKey={p.company.planKey} /></dd>
               <dt>{t('accountTimezone')}</dt><dd>{p.company.timezone}</dd>
               <dt>{t('accountPublicKey')}</dt><dd><code>{p.company.publicApiKey}</code></dd>
               <dt>{t('yourRole')}</dt><dd>{roleLabel(p.role)}</dd>
