@@ -61,7 +61,7 @@ export function CreateListScreen() {
               label={t('nameLabel')}
               name="name"
               value={name}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => { setName(e.target.value); setNameError(undefined) }}
               error={nameError}
               placeholder={t('listNamePlaceholder')}
               maxLength={MAX_NAME_LENGTH + 1}

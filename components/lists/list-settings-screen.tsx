@@ -101,7 +101,7 @@ function SettingsForm({ group: g, initialName, initialOptIn, onSaved }: Settings
         {!canWrite && <Notification variant="warning">{t('noWritePermission')}</Notification>}
         <Card>
           <form className={styles.form} onSubmit={save} noValidate>
-            <TextField label={t('nameLabel')} name="name" value={name} onChange={(e) => setName(e.target.value)} error={nameError}
+            <TextField label={t('nameLabel')} name="name" value={name} onChange={(e) => { setName(e.target.value); setNameError(undefined) }} error={nameError}
               disabled={!canWrite} required data-testid="settings-name" />
             {isList && <OptInField value={optIn} onChange={setOptIn} disabled={!canWrite} />}
             {formError && <Notification variant="error">{formError}</Notification>}

@@ -1,7 +1,7 @@
 'use client'
 // A segment's definition as sentences, for the segment's page: groups joined by AND/OR, each
 // condition in words with metric and list names resolved.
-import { Fragment } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslations } from 'next-intl'
 import { isGroup, type Condition, type ConditionGroup, type SegmentDefinition } from '@/lib/segments/definition'
 import { useListOptions, useMetricOptions } from './use-builder-options'
@@ -43,20 +43,36 @@ function useDescribe() {
   }
 }
 
+// Top-level items are numbered once ("1.", "2.") with the join between them; the conditions of a
+// nested group read as one item joined by their own AND/OR, without numbers of their own.
 export function DefinitionSummary({ definition }: { definition: SegmentDefinition }) {
   const t = useTranslations('segmentBuilder')
   const describe = useDescribe()
   const join = (g: ConditionGroup) => (g.type === 'and' ? t('joinAnd') : t('joinOr'))
 
-  const renderGroup = (g: ConditionGroup, depth: number) => (
-    <ol className={styles.summary} data-testid={depth === 0 ? 'definition-summary' : undefined}>
+  const renderNested = (g: ConditionGroup): ReactNode => (
+    <ul className={styles.summaryNested}>
       {g.conditions.map((n, i) => (
-        <Fragment key={i}>
-          {i > 0 && <li className={styles.summaryJoin} aria-hidden="true">{join(g)}</li>}
-          <li>{isGroup(n) ? renderGroup(n, depth + 1) : describe(n)}</li>
-        </Fragment>
+        <li key={i}>
+          {i > 0 && <span className={styles.summaryJoinInline}>{join(g)} </span>}
+          {isGroup(n) ? renderNested(n) : describe(n)}
+        </li>
+      ))}
+    </ul>
+  )
+
+  const root = definition.root
+  return (
+    <ol className={styles.summary} data-testid="definition-summary">
+      {root.conditions.map((n, i) => (
+        <li key={i} className={styles.summaryItem}>
+          {i > 0 && <span className={styles.summaryJoin}>{join(root)}</span>}
+          <span className={styles.summaryBody}>
+            <span className={styles.summaryNumber}>{t('summaryNumber', { number: i + 1 })}</span>
+            <span>{isGroup(n) ? renderNested(n) : describe(n)}</span>
+          </span>
+        </li>
       ))}
     </ol>
   )
-  return renderGroup(definition.root, 0)
 }

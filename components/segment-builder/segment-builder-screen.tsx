@@ -125,7 +125,7 @@ export function SegmentBuilderScreen({ segment }: SegmentBuilderScreenProps) {
             <div className={styles.main}>
               <Card>
                 <TextField label={t('nameLabel')} name="segmentName" value={name} placeholder={t('namePlaceholder')} error={nameError}
-                  onChange={(e) => setName(e.target.value)} disabled={!canWrite} autoFocus={!segment} data-testid="segment-name" />
+                  onChange={(e) => { setName(e.target.value); setNameError(undefined) }} disabled={!canWrite} autoFocus={!segment} data-testid="segment-name" />
               </Card>
               {optionsFailed && <Notification variant="warning">{t('optionsError')}</Notification>}
               {formError && <Notification variant="error" title={formError}>{otherErrors.length > 0 && otherErrors.join(' ')}</Notification>}
