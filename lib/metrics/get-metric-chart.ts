@@ -38,27 +38,27 @@ export interface ChartSeries {
 
 export async function getMetricChart(companyId: number, metricId: string, companyTimeZone: string, input: MetricChartInput, now = new Date()) {
   const timeZone = isValidTimeZone(companyTimeZone) ? companyTimeZone : 'UTC'
-  const metric = metricRefOrThrow(companyId, metricId)
-  const earliest = input.timeframe === 'alltime' ? firstEventAt(companyId, metric.id) : null
+  const metric = await metricRefOrThrow(companyId, metricId)
+  const earliest = input.timeframe === 'alltime' ? await firstEventAt(companyId, metric.id) : null
   const range = resolveTimeframe(input.timeframe, { timeZone, now, start: input.start, end: input.end, earliest })
   const buckets = bucketRange(range, input.granularity, timeZone)
   const m = input.measurement
   const base = { companyId, metricId: metric.id, measurements: [m], where: input.where }
   // The headline total over the whole range (for unique it is not the sum of the buckets).
-  const [whole] = runMetricQuery({ ...base, buckets: [{ label: range.start, from: range.start, to: range.end }] })
+  const [whole] = await runMetricQuery({ ...base, buckets: [{ label: range.start, from: range.start, to: range.end }] })
   const total = whole!.measurements[m]![0]!
 
   let series: ChartSeries[]
   if (!input.by) {
-    const [row] = runMetricQuery({ ...base, buckets })
+    const [row] = await runMetricQuery({ ...base, buckets })
     series = [{ dimension: null, isOther: false, values: row!.measurements[m]!, total }]
   } else {
     const limit = input.limit ?? 10
-    const rows = runMetricQuery({ ...base, buckets, by: [input.by] })
+    const rows = await runMetricQuery({ ...base, buckets, by: [input.by] })
     // A group's uniques are its distinct profiles over the whole range (one profile on three days
     // is 1, not 3): one more query over the range grouped by the dimension; counts and values add up.
     const wholeByDim = m === 'unique'
-      ? new Map(runMetricQuery({ ...base, buckets: [{ label: range.start, from: range.start, to: range.end }], by: [input.by] })
+      ? new Map((await runMetricQuery({ ...base, buckets: [{ label: range.start, from: range.start, to: range.end }], by: [input.by] }))
         .map((r) => [r.dimensions[0] ?? null, r.measurements[m]![0]!]))
       : null
     const totalOf = (r: EngineRow) => (wholeByDim ? wholeByDim.get(r.dimensions[0] ?? null) ?? 0 : rowTotal(r, m))
@@ -66,7 +66,7 @@ export async function getMetricChart(companyId: number, metricId: string, compan
     const kept = ranked.slice(0, limit)
     const rest = ranked.slice(limit)
     series = kept.map((r) => ({ dimension: r.dimensions[0] ?? null, isOther: false, values: r.measurements[m]!, total: totalOf(r) }))
-    if (rest.length) series.push(foldOthers(base, buckets, input.by, kept, rest, m))
+    if (rest.length) series.push(await foldOthers(base, buckets, input.by, kept, rest, m))
   }
   return {
     metric: { id: metric.id, name: metric.name },
@@ -82,10 +82,10 @@ export async function getMetricChart(companyId: number, metricId: string, compan
   }
 }
 
-function foldOthers(
+async function foldOthers(
   base: { companyId: number; metricId: string; measurements: Measurement[]; where?: MetricFilter[] },
   buckets: ReturnType<typeof bucketRange>, by: string, kept: EngineRow[], rest: EngineRow[], m: Measurement,
-): ChartSeries {
+): Promise<ChartSeries> {
   if (m !== 'unique') {
     const values = buckets.map((_, i) => rest.reduce((sum, r) => sum + r.measurements[m]![i]!, 0))
     return { dimension: null, isOther: true, values, total: values.reduce((a, b) => a + b, 0) }
@@ -95,8 +95,8 @@ function foldOthers(
   const where: MetricFilter[] = [...(base.where ?? [])]
   if (keptValues.length) where.push({ field: by, op: 'not_in', value: keptValues })
   if (kept.some((r) => r.dimensions[0] === null)) where.push({ field: by, op: 'is_set' })
-  const [row] = runMetricQuery({ ...base, where, buckets })
+  const [row] = await runMetricQuery({ ...base, where, buckets })
   const range = { label: buckets[0]!.from, from: buckets[0]!.from, to: buckets[buckets.length - 1]!.to }
-  const [whole] = runMetricQuery({ ...base, where, buckets: [range] })
+  const [whole] = await runMetricQuery({ ...base, where, buckets: [range] })
   return { dimension: null, isOther: true, values: row!.measurements[m]!, total: whole!.measurements[m]![0]! }
 }

@@ -1,6 +1,7 @@
 // One metric of a company; another company's id is simply not found.
 import { db } from '@/lib/db/client'
-import { prep } from '@/lib/db/sqlite'
+import { kysely } from '@/lib/db/kysely'
+import { read, selectFirst, type Ops } from '@/lib/db/ops'
 import { notFound } from '@/lib/http/app-error'
 
 const validId = (id: unknown): id is string => typeof id === 'string' && id.length > 0 && id.length <= 64
@@ -11,15 +12,20 @@ export async function getMetricOrThrow(companyId: number, id: string) {
   return metric
 }
 
-/** The engine's lookup: one indexed read on the query's own connection, no Prisma round trip. */
-export function metricRefOrThrow(companyId: number, id: string): { id: string; name: string } {
-  const row = validId(id) ? (prep('SELECT id, name FROM Metric WHERE id = ? AND companyId = ?').get(id, companyId) as { id: string; name: string } | undefined) : undefined
+/** The engine's lookup: one indexed read, no Prisma round trip. */
+export function* metricRefOps(companyId: number, id: string): Ops<{ id: string; name: string }> {
+  const row = validId(id)
+    ? yield* selectFirst(kysely().selectFrom('Metric').select(['id', 'name']).where('id', '=', id).where('companyId', '=', companyId))
+    : undefined
   if (!row) throw notFound('This metric does not exist.')
   return row
 }
 
+export const metricRefOrThrow = (companyId: number, id: string) => read(metricRefOps(companyId, id))
+
 /** The time of the metric's first event (alltime starts there), or null without events. */
-export function firstEventAt(companyId: number, metricId: string): Date | null {
-  const r = prep('SELECT MIN(ts) AS t FROM Event WHERE companyId = ? AND metricId = ?').get(companyId, metricId) as { t: number | null }
-  return r.t == null ? null : new Date(r.t * 1000)
+export async function firstEventAt(companyId: number, metricId: string): Promise<Date | null> {
+  const r = await read(selectFirst(kysely().selectFrom('Event').select((eb) => eb.fn.min('ts').as('t'))
+    .where('companyId', '=', companyId).where('metricId', '=', metricId)))
+  return r?.t == null ? null : new Date(Number(r.t) * 1000)
 }

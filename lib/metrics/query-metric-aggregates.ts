@@ -67,9 +67,9 @@ export async function queryMetricAggregates(companyId: number, q: MetricAggregat
   const offset = pageOffset(q.pageCursor)
   const sort = parseSort(q.sort ?? undefined, by, measurements[0]!)
 
-  const metric = metricRefOrThrow(companyId, q.metricId)
+  const metric = await metricRefOrThrow(companyId, q.metricId)
   const buckets = bucketRange({ start: start!, end: end! }, GRANULARITY[interval], timeZone, 0, 'interval')
-  const rows = sortRows(runMetricQuery({ companyId, metricId: metric.id, buckets, measurements, where: q.filter.extra, by }), sort)
+  const rows = sortRows(await runMetricQuery({ companyId, metricId: metric.id, buckets, measurements, where: q.filter.extra, by }), sort)
   const page = rows.slice(offset, offset + pageSize)
   const result: MetricAggregateResult = {
     dates: buckets.map((b) => formatZonedIso(timeZone, b.label)),

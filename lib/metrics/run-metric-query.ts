@@ -1,22 +1,30 @@
 // The one metric query engine (seed 002 §3.5: where, sum, by), used by the /ajax chart and by
-// /api/metric-aggregates. Set-based SQL on the (companyId, metricId, ts) index:
-//  - The buckets are a boundary table (one JSON parameter read with json_each), so a bucket is
-//    whatever [from, to) the time zone says: DST days of 23 or 25 hours and months are exact.
+// /api/metric-aggregates, on SQLite and PostgreSQL alike. Set-based SQL on the
+// (companyId, metricId, ts) index:
+//  - The buckets are a boundary table computed in JavaScript (lib/metrics/timeframe.ts) and
+//    bound as one JSON parameter, so a bucket is whatever [from, to) the time zone says: DST days
+//    of 23 or 25 hours and months are exact, and both engines bucket identically.
 //  - Without `by`, each bucket is a correlated range scan on the index. COUNT(*) never leaves
 //    the index, so a daily count costs what a bare COUNT(*) over the same rows costs; a
-//    GROUP BY on computed bucket numbers was 6× slower here (it sorts every row).
+//    GROUP BY on computed bucket numbers was 6× slower on SQLite (it sorts every row).
 //  - With `by`, one join of buckets and events grouped by bucket and dimension values.
-import { prep } from '@/lib/db/sqlite'
-import { compileWhere, fieldExpr, SqlParams, type MetricFilter } from './filters'
+import { sql, type RawBuilder } from 'kysely'
+import { dbEngine } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { read, select, type Ops } from '@/lib/db/ops'
+import { compileWhere, fieldSql, type MetricFilter } from './filters'
 import type { Bucket } from './timeframe'
 
 export const MEASUREMENTS = ['count', 'sum_value', 'unique'] as const
 export type Measurement = (typeof MEASUREMENTS)[number]
 
-const AGGREGATE: Record<Measurement, string> = {
-  count: 'COUNT(*)',
-  sum_value: 'TOTAL(e.value)',
-  unique: 'COUNT(DISTINCT e.profileId)',
+function aggregate(m: Measurement): RawBuilder<number> {
+  switch (m) {
+    case 'count': return sql`count(*)`
+    // SQLite's TOTAL is a float 0.0 over no rows; PostgreSQL's SUM is NULL there.
+    case 'sum_value': return dbEngine() === 'postgresql' ? sql`coalesce(sum(e."value"), 0)` : sql`total(e."value")`
+    case 'unique': return sql`count(distinct e."profileId")`
+  }
 }
 
 export interface EngineQuery {
@@ -38,8 +46,18 @@ export interface EngineRow {
 const toSeconds = (ms: number) => Math.ceil(ms / 1000)
 const round = (n: number) => Math.round(n * 1e6) / 1e6
 
-const BUCKETS_CTE = 'WITH b(i, s, t) AS MATERIALIZED (SELECT CAST(key AS INTEGER), value ->> 0, value ->> 1 FROM json_each(@buckets))'
-const EVENTS_IN_BUCKET = 'e.companyId = @companyId AND e.metricId = @metricId AND e.ts >= b.s AND e.ts < b.t'
+/** The bucket table b(i, s, t): index, first second, end second (exclusive). */
+function bucketsCte(buckets: readonly Bucket[]): RawBuilder<unknown> {
+  const json = JSON.stringify(buckets.map((b) => [toSeconds(b.from), toSeconds(b.to)]))
+  if (dbEngine() === 'postgresql') {
+    return sql`with b(i, s, t) as materialized (select cast(x.ord - 1 as integer), cast(x.v ->> 0 as bigint), cast(x.v ->> 1 as bigint)
+      from jsonb_array_elements(cast(${json} as jsonb)) with ordinality as x(v, ord))`
+  }
+  return sql`with b(i, s, t) as materialized (select cast(key as integer), value ->> 0, value ->> 1 from json_each(${json}))`
+}
+
+const eventsInBucket = (q: EngineQuery) =>
+  sql`e."companyId" = ${q.companyId} and e."metricId" = ${q.metricId} and e.ts >= b.s and e.ts < b.t`
 
 function dimensionText(v: unknown): string | null {
   if (v === null || v === undefined) return null
@@ -47,37 +65,34 @@ function dimensionText(v: unknown): string | null {
   return String(v)
 }
 
-export function runMetricQuery(q: EngineQuery): EngineRow[] {
-  const params = new SqlParams()
-  const where = compileWhere(q.where, params)
+/** The engine's query as database work (composable with other ops). */
+export function* metricQueryOps(q: EngineQuery): Ops<EngineRow[]> {
+  const where = compileWhere(q.where)
+  const andWhere = where ? sql` and ${where}` : sql``
   const measurements = [...new Set(q.measurements)]
-  const bind = {
-    ...params.values,
-    companyId: q.companyId,
-    metricId: q.metricId,
-    buckets: JSON.stringify(q.buckets.map((b) => [toSeconds(b.from), toSeconds(b.to)])),
-  }
   const n = q.buckets.length
   const zeros = () => new Array<number>(n).fill(0)
+  const cte = bucketsCte(q.buckets)
 
   if (!q.by?.length) {
-    const cols = measurements.map((m) => `(SELECT ${AGGREGATE[m]} FROM Event e WHERE ${EVENTS_IN_BUCKET}${where}) AS "${m}"`)
-    const sql = `${BUCKETS_CTE} SELECT b.i AS i, ${cols.join(', ')} FROM b ORDER BY b.i`
+    const cols = measurements.map((m) => sql`(select ${aggregate(m)} from "Event" e where ${eventsInBucket(q)}${andWhere}) as ${sql.ref(m)}`)
+    const query = sql<Record<string, unknown>>`${cte} select b.i as i, ${sql.join(cols)} from b order by b.i`
     const row: EngineRow = { dimensions: [], measurements: Object.fromEntries(measurements.map((m) => [m, zeros()])) }
-    for (const r of prep(sql).all(bind) as Array<Record<string, number>>) {
-      for (const m of measurements) row.measurements[m]![r.i!] = round(Number(r[m] ?? 0))
+    for (const r of yield* select(query.compile(kysely()))) {
+      for (const m of measurements) row.measurements[m]![Number(r.i)] = round(Number(r[m] ?? 0))
     }
     return [row]
   }
 
-  const dims = q.by.map((name) => fieldExpr(name, params, 'by'))
-  const dimCols = dims.map((d, k) => `${d} AS d${k}`)
-  const aggCols = measurements.map((m) => `${AGGREGATE[m]} AS "${m}"`)
-  const sql = `${BUCKETS_CTE} SELECT b.i AS i, ${[...dimCols, ...aggCols].join(', ')}
-    FROM b JOIN Event e ON ${EVENTS_IN_BUCKET}${where}
-    GROUP BY b.i, ${dims.map((_, k) => `d${k}`).join(', ')}`
+  const dims = q.by.map((name) => fieldSql(name, 'by').dimension)
+  const dimCols = dims.map((d, k) => sql`${d} as ${sql.ref(`d${k}`)}`)
+  const aggCols = measurements.map((m) => sql`${aggregate(m)} as ${sql.ref(m)}`)
+  const groupBy = dims.map((_, k) => sql.ref(`d${k}`))
+  const query = sql<Record<string, unknown>>`${cte} select b.i as i, ${sql.join([...dimCols, ...aggCols])}
+    from b join "Event" e on ${eventsInBucket(q)}${andWhere}
+    group by b.i, ${sql.join(groupBy)}`
   const groups = new Map<string, EngineRow>()
-  for (const r of prep(sql).all({ ...bind, ...params.values }) as Array<Record<string, unknown>>) {
+  for (const r of yield* select(query.compile(kysely()))) {
     const dimensions = dims.map((_, k) => dimensionText(r[`d${k}`]))
     const key = JSON.stringify(dimensions)
     let row = groups.get(key)
@@ -85,6 +100,11 @@ export function runMetricQuery(q: EngineQuery): EngineRow[] {
     for (const m of measurements) row.measurements[m]![Number(r.i)] = round(Number(r[m] ?? 0))
   }
   return [...groups.values()]
+}
+
+/** Runs the engine's query (synchronously on SQLite, on one pooled connection on PostgreSQL). */
+export function runMetricQuery(q: EngineQuery): Promise<EngineRow[]> {
+  return read(metricQueryOps(q))
 }
 
 export const rowTotal = (row: EngineRow, m: Measurement) => round((row.measurements[m] ?? []).reduce((a, b) => a + b, 0))

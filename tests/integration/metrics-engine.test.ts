@@ -9,8 +9,7 @@ import { runMetricQuery } from '@/lib/metrics/run-metric-query'
 import { bucketRange } from '@/lib/metrics/timeframe'
 import { AppError } from '@/lib/http/app-error'
 import { getMetricChart } from '@/lib/metrics/get-metric-chart'
-import { ingestEvents } from '@/lib/events/ingest-events'
-import { makeMetricsFixture, FIXTURE_RANGE, TZ } from './metrics-fixture'
+import { addEvents, makeMetricsFixture, FIXTURE_RANGE, TZ } from './metrics-fixture'
 
 let fx: Awaited<ReturnType<typeof makeMetricsFixture>>
 let other: Awaited<ReturnType<typeof makeMetricsFixture>>
@@ -21,8 +20,8 @@ beforeAll(async () => {
 })
 
 const daily = () => bucketRange({ start: FIXTURE_RANGE.start.getTime(), end: FIXTURE_RANGE.end.getTime() }, 'daily', TZ)
-const counts = (where?: Parameters<typeof runMetricQuery>[0]['where']) =>
-  runMetricQuery({ companyId: fx.company.id, metricId: fx.metricId, buckets: daily(), measurements: ['count'], where })[0]!.measurements.count
+const counts = async (where?: Parameters<typeof runMetricQuery>[0]['where']) =>
+  (await runMetricQuery({ companyId: fx.company.id, metricId: fx.metricId, buckets: daily(), measurements: ['count'], where }))[0]!.measurements.count
 
 test('count, sum_value and unique per local day, with the empty last day filled with 0', async () => {
   const r = await queryMetricAggregates(fx.company.id, {
@@ -87,12 +86,12 @@ test.each([
   ['contains', 'Tags', 'sal', [0, 0, 0, 0, 0]],
   ['is_set', 'Brand', undefined, [0, 0, 1, 0, 0]],
   ['equal', 'Missing Property', 'x', [0, 0, 0, 0, 0]],
-])('filter %s on %s %j', (op, field, value, expected) => {
-  expect(counts([{ field, op, value }])).toEqual(expected)
+])('filter %s on %s %j', async (op, field, value, expected) => {
+  expect(await counts([{ field, op, value }])).toEqual(expected)
 })
 
-test('filters combine with AND', () => {
-  expect(counts([{ field: 'Category', op: 'equal', value: 'Shoes' }, { field: '$value', op: 'gt', value: 5 }])).toEqual([1, 1, 0, 0, 0])
+test('filters combine with AND', async () => {
+  expect(await counts([{ field: 'Category', op: 'equal', value: 'Shoes' }, { field: '$value', op: 'gt', value: 5 }])).toEqual([1, 1, 0, 0, 0])
 })
 
 test.each([
@@ -101,9 +100,9 @@ test.each([
   [{ field: 'Category', op: 'in', value: [] }, 'where.0.value'],
   [{ field: 'Bad\u0000Name', op: 'equal', value: 1 }, 'where.0.field'],
   [{ field: '\ud800', op: 'is_set' }, 'where.0.field'],
-])('bad filter %j → 400 on %s', (f, key) => {
+])('bad filter %j → 400 on %s', async (f, key) => {
   try {
-    counts([f])
+    await counts([f])
     throw new Error('expected a failure')
   } catch (e) {
     expect((e as AppError).status).toBe(400)
@@ -187,17 +186,17 @@ test('a breakdown\'s unique totals count distinct profiles over the whole range,
 
 test('gt / gte / lt / lte compare numbers stored as text as numbers', async () => {
   const items = ['2', '3', '12', ' 40 ', 'many', 7]
-  const r = await ingestEvents(fx.company.id, items.map((Items, i) => ({
-    metric: { name: 'Viewed Items' }, profile: { email: `items${i}@ex.test` }, time: '2024-03-09T12:00:00Z', properties: { Items },
+  const r = await addEvents(fx.company.id, items.map((Items, i) => ({
+    metric: 'Viewed Items', email: `items${i}@ex.test`, time: '2024-03-09T12:00:00Z', properties: { Items },
   })))
-  const count = (op: string, value: unknown) => runMetricQuery({
+  const count = async (op: string, value: unknown) => (await runMetricQuery({
     companyId: fx.company.id, metricId: r[0]!.metricId, measurements: ['count'], where: [{ field: 'Items', op, value }],
     buckets: [{ label: FIXTURE_RANGE.start.getTime(), from: FIXTURE_RANGE.start.getTime(), to: FIXTURE_RANGE.end.getTime() }],
-  })[0]!.measurements.count![0]
-  expect(count('gt', 10)).toBe(2) // "12", " 40 "
-  expect(count('gte', '3')).toBe(4) // "3", "12", " 40 ", 7
-  expect(count('lt', 7)).toBe(2) // "2", "3"
-  expect(count('lte', 7)).toBe(3)
+  }))[0]!.measurements.count![0]
+  expect(await count('gt', 10)).toBe(2) // "12", " 40 "
+  expect(await count('gte', '3')).toBe(4) // "3", "12", " 40 ", 7
+  expect(await count('lt', 7)).toBe(2) // "2", "3"
+  expect(await count('lte', 7)).toBe(3)
   // A text value still compares as text.
-  expect(count('gte', 'm')).toBe(1) // "many"
+  expect(await count('gte', 'm')).toBe(1) // "many"
 })
