@@ -41,7 +41,13 @@ export function LoginForm({ nextPath, fromNext }: LoginFormProps) {
 
     setPending(true)
     try {
-      await http.post('/ajax/login', { email, password }, { sessionCheck: false })
+      const res = await http.post<{ mfaRequired?: boolean; redirect?: string }>('/ajax/login', { email, password }, { sessionCheck: false })
+      if (res.data.mfaRequired && res.data.redirect) {
+        // The second factor comes first; the original target waits in next=.
+        const hash = fromNext && !nextPath.includes('#') ? window.location.hash : ''
+        window.location.assign(`${res.data.redirect}?next=${encodeURIComponent(nextPath + hash)}`)
+        return
+      }
       try {
         sessionStore.syncFromCookie()
       } catch {

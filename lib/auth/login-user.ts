@@ -50,6 +50,11 @@ export async function loginUser(input: LoginInput) {
 
   await markLoginAttemptSucceeded(attemptId)
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date(), lastLoginIp: input.ip } })
-  const session = await createSession({ userId: user.id, companyId: membership.companyId, ip: input.ip, userAgent: input.userAgent })
-  return { session, user, companyId: membership.companyId }
+  // Two-factor sign-in: the password alone gives a half-authenticated session that can only
+  // enter a code (/login-mfa) or, when the company requires it and the user has none, set it
+  // up (/configure-mfa).
+  const company = await db.company.findUnique({ where: { id: membership.companyId }, select: { mfaRequired: true } })
+  const mfaPending = user.mfaEnabled ? 'verify' as const : company?.mfaRequired ? 'setup' as const : null
+  const session = await createSession({ userId: user.id, companyId: membership.companyId, ip: input.ip, userAgent: input.userAgent, mfaPending })
+  return { session, user, companyId: membership.companyId, mfaPending }
 }

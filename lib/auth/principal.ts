@@ -15,6 +15,8 @@ export interface Principal {
   company: {
     id: number; name: string; status: number; timezone: string; localeLanguage: string; localeRegion: string
     planKey: string; isTestAccount: boolean; isInternalAccount: boolean; publicApiKey: string; avatarColor: string
+    /** Two-factor sign-in required for every member (isMfaRequired). */
+    mfaRequired: boolean
   }
   /** 'staff' when a staff user opened a customer account under consent. */
   role: string
@@ -37,7 +39,8 @@ function parseList(json: string): string[] {
 
 export async function loadPrincipalForSession(sid: string, opts: { touch?: boolean } = {}): Promise<Principal | null> {
   const row = await db.session.findUnique({ where: { id: sid }, include: { user: true, company: true } })
-  if (!row || row.revokedAt) return null
+  // A half-authenticated session (second factor still to come) is nobody yet.
+  if (!row || row.revokedAt || row.mfaPending) return null
   const now = Date.now()
   const idleEnd = row.lastSeenAt.getTime() + sessionConfig.idleSeconds * 1000
   if (row.expiresAt.getTime() <= now || idleEnd <= now) return null
@@ -94,8 +97,28 @@ export async function loadPrincipalForSession(sid: string, opts: { touch?: boole
       id: company.id, name: company.name, status: company.status, timezone: company.timezone,
       localeLanguage: company.localeLanguage, localeRegion: company.localeRegion, planKey: company.planKey,
       isTestAccount: company.isTestAccount, isInternalAccount: company.isInternalAccount,
-      publicApiKey: company.publicApiKey, avatarColor: company.avatarColor,
+      publicApiKey: company.publicApiKey, avatarColor: company.avatarColor, mfaRequired: company.mfaRequired,
     },
     role, resources, staffResources, staffAccess, isFavorite, expiresAt,
   }
+}
+
+/** A half-authenticated session lasts this long: enough to open the app and type a code. */
+export const MFA_PENDING_SECONDS = 10 * 60
+
+export interface PendingMfaSession {
+  sessionId: string
+  userId: number
+  companyId: number
+  /** 'verify': enter a code; 'setup': the company requires two-factor sign-in, set it up. */
+  kind: 'verify' | 'setup'
+  email: string
+}
+
+/** The session between password and second factor, or null (none, revoked, expired, or full). */
+export async function loadPendingMfaSession(sid: string, now = Date.now()): Promise<PendingMfaSession | null> {
+  const row = await db.session.findUnique({ where: { id: sid }, include: { user: { select: { email: true } } } })
+  if (!row || row.revokedAt || (row.mfaPending !== 'verify' && row.mfaPending !== 'setup')) return null
+  if (row.createdAt.getTime() + MFA_PENDING_SECONDS * 1000 <= now || row.expiresAt.getTime() <= now) return null
+  return { sessionId: row.id, userId: row.userId, companyId: row.companyId, kind: row.mfaPending, email: row.user.email }
 }

@@ -27,7 +27,13 @@ export async function unsealSessionId(sealed: string | undefined): Promise<strin
   }
 }
 
-export async function createSession(input: { userId: number; companyId: number; ip?: string | null; userAgent?: string | null; staffAccess?: boolean }) {
+/**
+ * `mfaPending` starts a half-authenticated session (after the password, before the second
+ * factor): it is no principal anywhere, only the two-factor calls read it.
+ */
+export async function createSession(input: {
+  userId: number; companyId: number; ip?: string | null; userAgent?: string | null; staffAccess?: boolean; mfaPending?: 'verify' | 'setup' | null
+}) {
   const now = new Date()
   return db.session.create({
     data: {
@@ -35,6 +41,7 @@ export async function createSession(input: { userId: number; companyId: number; 
       userId: input.userId,
       companyId: input.companyId,
       staffAccess: input.staffAccess ?? false,
+      mfaPending: input.mfaPending ?? null,
       ip: input.ip ?? null,
       userAgent: input.userAgent?.slice(0, 500) ?? null,
       createdAt: now,

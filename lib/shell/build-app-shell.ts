@@ -61,7 +61,7 @@ export function buildAppShell(p: Principal, flags: Record<string, boolean>, curr
       isCmsEnabled: false,
       isFeedsEnabled: flags.feeds === true,
       isLocationAwareProductFeedsEnabled: false,
-      isMfaRequired: false,
+      isMfaRequired: p.company.mfaRequired,
       isVerified: status !== COMPANY_STATUS.DISABLED_FAILED_VERIFICATION && status !== COMPANY_STATUS.DISABLED_REQUIRES_MANUAL_VERIFICATION,
     },
     isCompanyDisabledByCompliance: status === COMPANY_STATUS.DISABLED_BY_COMPLIANCE,

@@ -14,10 +14,15 @@ export const POST = ajax({
   auth: 'none',
   body: loginBody,
   handler: async ({ ctx, body }) => {
-    const { session } = await loginUser({ ...body, ip: ctx.ip, userAgent: ctx.req.headers.get('user-agent') })
+    const { session, mfaPending } = await loginUser({ ...body, ip: ctx.ip, userAgent: ctx.req.headers.get('user-agent') })
     // A session this browser already had ends here; only the new one stays valid.
     const previous = await unsealSessionId(ctx.cookies[SESSION_COOKIE])
     if (previous) await revokeSession(previous)
+    if (mfaPending) {
+      // Only the sealed cookie: the browser shell must not think it is signed in yet.
+      const redirect = mfaPending === 'verify' ? '/login-mfa' : '/configure-mfa'
+      return jsonWithCookies({ ok: true, mfaRequired: true, redirect }, [(await sessionCookies(session))[0]!])
+    }
     return jsonWithCookies({ ok: true, redirect: '/dashboard' }, await sessionCookies(session))
   },
 })

@@ -1,0 +1,18 @@
+import { ajax } from '@/lib/http/ajax'
+import { notFound } from '@/lib/http/app-error'
+import { readPhoto } from '@/lib/account/personal-photo'
+
+// GET /ajax/account/photo/{userId}/{version} – a user's profile photo, for signed-in users
+export const GET = ajax({
+  handler: async ({ params }) => {
+    const id = /^\d{1,12}$/.test(params.userId ?? '') ? Number(params.userId) : NaN
+    const photo = Number.isSafeInteger(id) ? await readPhoto(id) : null
+    if (!photo) throw notFound()
+    return new Response(Buffer.from(photo.bytes), {
+      headers: {
+        'content-type': photo.type, 'cache-control': 'private, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'",
+      },
+    })
+  },
+})
