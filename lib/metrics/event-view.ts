@@ -1,7 +1,15 @@
 // How the browser sees one event: time, profile, value and its properties as stored.
-export const EVENT_VIEW_COLUMNS = `e.id AS id, e.ts AS ts, e.value AS value, e.currency AS currency, e.uniqueId AS uniqueId,
-  e.properties AS properties, e.profileId AS profileId, e.metricId AS metricId, p.email AS email, p.phoneNumber AS phoneNumber,
-  p.firstName AS firstName, p.lastName AS lastName`
+import { kysely } from '@/lib/db/kysely'
+
+/** Events `e` with their profile `p` (same company), selecting the EventRow columns. */
+export function eventViewQuery() {
+  return kysely().selectFrom('Event as e')
+    .leftJoin('Profile as p', (j) => j.onRef('p.id', '=', 'e.profileId').onRef('p.companyId', '=', 'e.companyId'))
+    .select([
+      'e.id', 'e.ts', 'e.value', 'e.currency', 'e.uniqueId', 'e.properties', 'e.profileId', 'e.metricId',
+      'p.email', 'p.phoneNumber', 'p.firstName', 'p.lastName',
+    ])
+}
 
 export interface EventRow {
   id: number; ts: number; value: number | null; currency: string | null; uniqueId: string | null; properties: string

@@ -1,13 +1,13 @@
 // One event by id, within the company (GET /ajax/data/event/{id}).
-import { prep } from '@/lib/db/sqlite'
+import { read, selectFirst } from '@/lib/db/ops'
 import { notFound } from '@/lib/http/app-error'
-import { toEventView, EVENT_VIEW_COLUMNS, type EventRow } from './event-view'
+import { toEventView, eventViewQuery } from './event-view'
 
-export function getEventOrThrow(companyId: number, id: number) {
-  const row = prep(`SELECT ${EVENT_VIEW_COLUMNS}, m.name AS metricName
-    FROM Event e JOIN Metric m ON m.id = e.metricId AND m.companyId = e.companyId
-    LEFT JOIN Profile p ON p.id = e.profileId AND p.companyId = e.companyId
-    WHERE e.id = ? AND e.companyId = ?`).get(id, companyId) as (EventRow & { metricName: string }) | undefined
+export async function getEventOrThrow(companyId: number, id: number) {
+  const row = await read(selectFirst(eventViewQuery()
+    .innerJoin('Metric as m', (j) => j.onRef('m.id', '=', 'e.metricId').onRef('m.companyId', '=', 'e.companyId'))
+    .select('m.name as metricName')
+    .where('e.id', '=', id).where('e.companyId', '=', companyId)))
   if (!row) throw notFound('This event does not exist.')
   return { event: toEventView(row, { id: row.metricId, name: row.metricName }) }
 }

@@ -1,7 +1,7 @@
 // Profile property names in use (GET /ajax/people/properties): the built-in fields, then the
 // custom keys of Profile.properties over the most recently updated profiles, with their types.
-import { prep } from '@/lib/db/sqlite'
-import { JSON_TYPE_SQL, pickTypes, type PropertyType } from './property-types'
+import { sql } from 'kysely'
+import { pickTypes, sampledPropertyTypes, type PropertyType } from './property-types'
 
 export const PROFILE_SAMPLE = 2000
 
@@ -19,11 +19,9 @@ export interface ProfilePropertyInfo {
   builtIn: boolean
 }
 
-export function listProfileProperties(companyId: number): { properties: ProfilePropertyInfo[] } {
-  const rows = prep(`SELECT j.key AS key, ${JSON_TYPE_SQL} AS type, COUNT(*) AS n
-    FROM (SELECT properties FROM Profile WHERE companyId = ? ORDER BY updatedAt DESC LIMIT ${PROFILE_SAMPLE}) pr,
-      json_each(CASE WHEN NOT json_valid(pr.properties) THEN '{}' WHEN json_type(pr.properties) = 'object' THEN pr.properties ELSE '{}' END) j
-    GROUP BY j.key, type`).all(companyId) as Array<{ key: string; type: PropertyType | null; n: number }>
+export async function listProfileProperties(companyId: number): Promise<{ properties: ProfilePropertyInfo[] }> {
+  const rows = await sampledPropertyTypes(sql`select properties from "Profile"
+    where "companyId" = ${companyId} order by "updatedAt" desc limit ${PROFILE_SAMPLE}`)
   const builtIn = new Set(BUILT_IN.map(([n]) => n))
   return {
     properties: [
