@@ -83,15 +83,21 @@ function opens(url: string, viewer: Viewer, flags: Record<string, boolean>): boo
   return m !== null && decideAccess(m.route, viewer, flags) === 'allow'
 }
 
+const isBuilt = (url: string) => matchRoute(url)?.route.built === true
+
 function build(spec: NavSpec, viewer: Viewer, flags: Record<string, boolean>, path?: string): NavItem | null {
   if (spec.requires && !viewer.resources.has(spec.requires)) return null
   const children = (spec.children ?? []).map((c) => build(c, viewer, flags, path)).filter((c): c is NavItem => c !== null)
   const own = opens(spec.url, viewer, flags)
   if (!own && children.length === 0) return null
+  // A parent whose own page is closed to the viewer leads to its first open child; one whose own
+  // page is not built yet leads to its first built child (Analytics → Metrics), so the section's
+  // link never ends on the "not available yet" screen while part of the section exists.
+  const builtChild = children.find((c) => isBuilt(c.url))
+  const url = own && (isBuilt(spec.url) || !builtChild) ? spec.url : (builtChild ?? children[0]).url
   return {
     id: spec.id,
-    // A parent whose own page is closed to the viewer leads to its first open child.
-    url: own ? spec.url : children[0].url,
+    url,
     labelKey: spec.labelKey,
     active: isActive(spec, path) || children.some((c) => c.active),
     children,

@@ -123,6 +123,8 @@ test('only the screens this issue builds are marked built', () => {
     '/settings/account/api-keys',
     // Users, invitations and the organization (issue 12)
     '/settings/account/users', '/settings/account/organization', '/account/create-password/:uid/:token',
+    // Help and support, so that every "Contact support" link reaches a built screen (issue 12 §4)
+    '/support',
   ].sort())
 })
 

@@ -30,7 +30,7 @@ const STAFF_TOOLS: [string, StaffResource][] = [
 
 export const OTHER_ROUTES = [
   downloads('/downloads/:type?', { built: true }),
-  support('/support'),
+  support('/support', { built: true }),
   support('/support/contact'),
   support('/support/tickets/:ticketId', { flag: 'support_ticket_dashboard_enabled', built: true }),
   onboarding('/onboarding', { layout: 'header' }),
