@@ -46,14 +46,15 @@ export function* exec(q: Compilable<unknown> | CompiledQuery): Ops<number> {
   return res.changes
 }
 
-let savepointSeq = 0
-
 /**
  * Runs `inner` inside a savepoint: if it throws, its writes are undone and the error is passed
  * to `onError` (whose result is returned), while the surrounding transaction goes on.
  */
 export function* savepoint<T, F>(inner: () => Ops<T>, onError: (e: unknown) => F): Ops<T | F> {
-  const name = `sp_${++savepointSeq}`
+  // One name for all: nested savepoints of the same name are allowed on both engines, and
+  // ROLLBACK TO / RELEASE act on the innermost. (A new name per call would also prepare and
+  // cache a new SQLite statement per call, without bound, e.g. one per imported row.)
+  const name = 'ops_savepoint'
   yield* exec(sql.raw(`SAVEPOINT ${name}`).compile(kysely()))
   try {
     const out = yield* inner()
