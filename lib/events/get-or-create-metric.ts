@@ -1,10 +1,16 @@
 // Metrics are created on first use of a name (per company). Ingestion asks for the same few
 // names over and over, so ids are cached in-process. A cached id can go stale when the
 // transaction that created it rolls back (writeTx and savepoint users call rolledBack(),
-// which clears the cache) or the metric is deleted (ingestion retries once on a foreign-key
-// error with a fresh cache).
+// which clears the cache; on PostgreSQL ingestion clears it after any failed transaction) or
+// the metric is deleted (ingestion retries once on a foreign-key error with a fresh cache).
+// Several processes may create the same metric at once: INSERT … ON CONFLICT DO NOTHING on the
+// unique (companyId, name), then read the id that won.
 import type Database from 'better-sqlite3'
-import { onRollback, prep, sqlDate, sqlite, writeOne } from '@/lib/db/sqlite'
+import { databaseUrl } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { exec, inWriteTx, runOpsSync, selectFirst, type Ops } from '@/lib/db/ops'
+import { dbDate, queryTemplate } from '@/lib/db/query-template'
+import { onRollback } from '@/lib/db/sqlite'
 import { shortId } from '@/lib/ids/make-id'
 
 type Conn = Database.Database
@@ -12,34 +18,44 @@ type Conn = Database.Database
 // and forgetMetric in a route must reach the worker's copy.
 const g = globalThis as unknown as { __metricIds?: Map<string, string> }
 const cache: Map<string, string> = (g.__metricIds ??= new Map())
-const key = (file: string, companyId: number, name: string) => `${file}\u0000${companyId}\u0000${name}`
+const key = (companyId: number, name: string) => `${databaseUrl()}\u0000${companyId}\u0000${name}`
 
-/** Synchronous form for use inside a write transaction on the better-sqlite3 connection. */
-export function getOrCreateMetricSync(conn: Conn, companyId: number, name: string, integration = 'api'): { id: string; name: string } {
-  const k = key(conn.name, companyId, name)
+const FIND = queryTemplate(2, (companyId: number, name: string) =>
+  kysely().selectFrom('Metric').select('id').where('companyId', '=', companyId).where('name', '=', name),
+)
+const CREATE = queryTemplate(6, (id: string, companyId: number, name: string, integration: string, createdAt: string, updatedAt: string) =>
+  kysely()
+    .insertInto('Metric')
+    .values({ id, companyId, name, integration, createdAt: createdAt as never, updatedAt: updatedAt as never })
+    .onConflict((oc) => oc.columns(['companyId', 'name']).doNothing()),
+)
+
+export function* getOrCreateMetricOps(companyId: number, name: string, integration = 'api'): Ops<{ id: string; name: string }> {
+  const k = key(companyId, name)
   const hit = cache.get(k)
   if (hit) return { id: hit, name }
-  const found = prep('SELECT id FROM Metric WHERE companyId = ? AND name = ?', conn).get(companyId, name) as { id: string } | undefined
-  let id = found?.id
+  let id = (yield* selectFirst(FIND(companyId, name)))?.id
   if (!id) {
-    const now = sqlDate()
-    // OR IGNORE: another process may have created it between the SELECT and here.
-    prep('INSERT OR IGNORE INTO Metric (id, companyId, name, integration, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)', conn).run(
-      shortId(6), companyId, name, integration || 'api', now, now,
-    )
-    id = (prep('SELECT id FROM Metric WHERE companyId = ? AND name = ?', conn).get(companyId, name) as { id: string }).id
+    const now = dbDate()
+    yield* exec(CREATE(shortId(6), companyId, name, integration || 'api', now, now))
+    id = (yield* selectFirst(FIND(companyId, name)))!.id
   }
   cache.set(k, id)
   return { id, name }
 }
 
+/** Synchronous form for use inside a write transaction on the better-sqlite3 connection. */
+export function getOrCreateMetricSync(conn: Conn, companyId: number, name: string, integration = 'api'): { id: string; name: string } {
+  return runOpsSync(getOrCreateMetricOps(companyId, name, integration), conn)
+}
+
 export async function getOrCreateMetric(companyId: number, name: string, integration = 'api'): Promise<{ id: string; name: string }> {
-  return writeOne((conn) => getOrCreateMetricSync(conn, companyId, name, integration))
+  return inWriteTx(() => getOrCreateMetricOps(companyId, name, integration))
 }
 
 /** Call after deleting a metric so the next event recreates it. */
 export function forgetMetric(companyId: number, name: string) {
-  cache.delete(key(sqlite().name, companyId, name))
+  cache.delete(key(companyId, name))
 }
 
 /** Drops every cached id. */

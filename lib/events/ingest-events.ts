@@ -1,22 +1,23 @@
 // Event ingestion: resolve (or create) each profile, get-or-create the metric, insert the
 // event (a repeated unique_id for the same profile and metric keeps the first), move
-// Profile.lastEventAt forward; all on prepared statements in ONE transaction per batch;
+// Profile.lastEventAt forward; all in ONE transaction per batch, written once as database work
+// (lib/db/ops.ts: synchronous inside writeTx on SQLite, one pooled connection on PostgreSQL);
 // then re-evaluate the segments the batch can affect. The worker hands over up to a few
 // hundred queued jobs at once (each with one or more events); ingestEvents is the synchronous
 // form for callers that want the result (seeds, tests, imports).
-import type Database from 'better-sqlite3'
-import { prep, rolledBack, writeTx } from '@/lib/db/sqlite'
+import { inWriteTx, savepoint, type Ops } from '@/lib/db/ops'
+import { rolledBack } from '@/lib/db/sqlite'
 import { AppError, type FieldErrors } from '@/lib/http/app-error'
+import { completeInTransactionOps, lockLeasedJobsOps } from '@/lib/jobs/complete-in-transaction'
+import { queueNow } from '@/lib/jobs/clock'
 import { acceptedNow } from '@/lib/profiles/attribute-times'
-import { upsertProfileSync } from '@/lib/profiles/upsert-profile'
-import type { RawProfile } from '@/lib/profiles/profile-store'
+import { upsertProfileOps } from '@/lib/profiles/upsert-profile'
+import { findProfileIdOps, type RawProfile } from '@/lib/profiles/profile-store'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
-import { getOrCreateMetricSync } from './get-or-create-metric'
-import { insertEventSync, touchLastEventAt } from './insert-event'
+import { getOrCreateMetricOps } from './get-or-create-metric'
+import { insertEventOps, touchLastEventAtOps } from './insert-event'
 import type { EventInput, IngestResult, QueuedEvent } from './types'
 import { parseEventInput } from './validate-event'
-
-type Conn = Database.Database
 
 /** Events written together or not at all: one queued job, or one ingestEvents call. */
 export interface IngestGroup {
@@ -55,18 +56,13 @@ interface BatchState {
   touched: Map<number, Touched>
 }
 
-const LOOKUP: Record<string, string> = {
-  id: 'SELECT id FROM Profile WHERE companyId = ? AND id = ?',
-  email: 'SELECT id FROM Profile WHERE companyId = ? AND email = ?',
-  phoneNumber: 'SELECT id FROM Profile WHERE companyId = ? AND phoneNumber = ?',
-  externalId: 'SELECT id FROM Profile WHERE companyId = ? AND externalId = ?',
-  anonymousId: 'SELECT id FROM Profile WHERE companyId = ? AND anonymousId = ?',
-}
+const LOOKUP = new Set(['id', 'email', 'phoneNumber', 'externalId', 'anonymousId'])
+type LookupField = 'id' | 'email' | 'phoneNumber' | 'externalId' | 'anonymousId'
 
 /**
  * Most events name their profile by one identifier and nothing else ({email} or
  * {external_id}): then there is nothing to update, and an index lookup of the id is all the
- * resolution needed. Anything richer goes through upsertProfileSync.
+ * resolution needed. Anything richer goes through upsertProfileOps.
  */
 function pureKey(event: QueuedEvent): string | null {
   if (event.patchProperties) return null
@@ -74,13 +70,13 @@ function pureKey(event: QueuedEvent): string | null {
   if (keys.length !== 1) return null
   const k = keys[0]!
   const v = (event.profile as Record<string, unknown>)[k]
-  return LOOKUP[k] && typeof v === 'string' && v ? `${k}\u0000${v}` : null
+  return LOOKUP.has(k) && typeof v === 'string' && v ? `${k}\u0000${v}` : null
 }
 
-function lookupOnly(conn: Conn, companyId: number, profile: QueuedEvent['profile']): RawProfile | null {
+function* lookupOnly(companyId: number, profile: QueuedEvent['profile']): Ops<RawProfile | null> {
   const [k, v] = Object.entries(profile)[0]!
-  const row = prep(LOOKUP[k]!, conn).get(companyId, v) as { id: string } | undefined
-  return row ? ({ id: row.id, companyId } as RawProfile) : null
+  const id = yield* findProfileIdOps(companyId, k as LookupField, v as string)
+  return id ? ({ id, companyId } as RawProfile) : null
 }
 
 function remember(b: BatchState, key: string, profile: RawProfile) {
@@ -95,28 +91,16 @@ function forget(b: BatchState, profileId: string) {
   b.keysOf.delete(profileId)
 }
 
-/** The batch's jobs whose lease is still ours (read inside the same write transaction). */
-function ownedJobs(conn: Conn, groups: IngestGroup[]): Set<number> {
-  const guards = groups.filter((g) => g.guard).map((g) => [g.guard!.jobId, g.guard!.attempts, g.guard!.lockedBy])
-  if (!guards.length) return new Set()
-  const rows = prep(
-    `SELECT id FROM Job WHERE status = 'running' AND (id, attempts, lockedBy) IN
-       (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))`,
-    conn,
-  ).all(JSON.stringify(guards)) as { id: number }[]
-  return new Set(rows.map((r) => r.id))
-}
-
-function ingestOne(conn: Conn, g: IngestGroup, event: QueuedEvent, b: BatchState): IngestResult {
+function* ingestOne(g: IngestGroup, event: QueuedEvent, b: BatchState): Ops<IngestResult> {
   const { companyId } = g
   const t = b.touched.get(companyId) ?? { profileIds: new Set<string>(), metricIds: new Set<string>(), profileChanged: false, created: new Set<string>(), mergedInto: new Set<string>() }
   b.touched.set(companyId, t)
   const pure = pureKey(event)
   const pkey = pure === null ? null : `${companyId}\u0000${pure}`
-  let profile = pkey === null ? null : (b.profiles.get(pkey) ?? lookupOnly(conn, companyId, event.profile))
+  let profile = pkey === null ? null : (b.profiles.get(pkey) ?? (yield* lookupOnly(companyId, event.profile)))
   if (!profile) {
     const { id, ...input } = event.profile
-    const res = upsertProfileSync(conn, companyId, input, {
+    const res = yield* upsertProfileOps(companyId, input, {
       mode: g.mode, id, patchProperties: event.patchProperties, acceptedAt: event.acceptedAt ?? 0,
     })
     profile = res.raw
@@ -136,8 +120,8 @@ function ingestOne(conn: Conn, g: IngestGroup, event: QueuedEvent, b: BatchState
     }
     if (res.changed && !res.created) forget(b, profile.id)
   }
-  const metric = getOrCreateMetricSync(conn, companyId, event.metric.name, event.metric.service || 'api')
-  const eventId = insertEventSync(conn, {
+  const metric = yield* getOrCreateMetricOps(companyId, event.metric.name, event.metric.service || 'api')
+  const eventId = yield* insertEventOps({
     companyId, profileId: profile.id, metricId: metric.id, ts: event.ts, value: event.value, currency: event.valueCurrency,
     uniqueId: event.uniqueId, properties: JSON.stringify(event.properties ?? {}),
   })
@@ -151,9 +135,11 @@ function ingestOne(conn: Conn, g: IngestGroup, event: QueuedEvent, b: BatchState
   return { eventId, duplicate: eventId === null, profileId: profile.id, metricId: metric.id }
 }
 
-function ingestGroup(conn: Conn, g: IngestGroup, b: BatchState): GroupOutcome {
+function* ingestGroup(g: IngestGroup, b: BatchState): Ops<GroupOutcome> {
   if (g.guard && !b.owned.has(g.guard.jobId)) return { skipped: true }
-  return { ok: g.events.map((e) => ingestOne(conn, g, e, b)) }
+  const ok: IngestResult[] = []
+  for (const e of g.events) ok.push(yield* ingestOne(g, e, b))
+  return { ok }
 }
 
 /**
@@ -161,50 +147,71 @@ function ingestGroup(conn: Conn, g: IngestGroup, b: BatchState): GroupOutcome {
  * caller's transaction rolls back). atomic=false: each group runs in its own savepoint, so a
  * bad group is reported as its own failure and the rest commit.
  */
-export function ingestBatchSync(conn: Conn, groups: IngestGroup[], atomic: boolean, touched: Map<number, Touched>): GroupOutcome[] {
-  const b: BatchState = { profiles: new Map(), keysOf: new Map(), lastTs: new Map(), owned: ownedJobs(conn, groups), touched }
-  const savepoint = conn.transaction((g: IngestGroup) => ingestGroup(conn, g, b))
-  const outcomes = groups.map((g): GroupOutcome => {
-    if (atomic) return ingestGroup(conn, g, b)
-    const lastTs = new Map(b.lastTs)
-    try {
-      return savepoint(g)
-    } catch (e) {
-      // What the undone savepoint wrote is gone: forget it here too (the lookups are redone).
-      b.profiles = new Map()
-      b.keysOf = new Map()
-      b.lastTs = lastTs
-      return { error: e }
+export function* ingestBatchOps(groups: IngestGroup[], atomic: boolean, touched: Map<number, Touched>): Ops<GroupOutcome[]> {
+  const leases = groups.flatMap((g) => (g.guard ? [g.guard] : []))
+  const b: BatchState = { profiles: new Map(), keysOf: new Map(), lastTs: new Map(), owned: yield* lockLeasedJobsOps(leases), touched }
+  const outcomes: GroupOutcome[] = []
+  for (const g of groups) {
+    if (atomic) {
+      outcomes.push(yield* ingestGroup(g, b))
+      continue
     }
-  })
-  for (const [profileId, { companyId, ts }] of b.lastTs) touchLastEventAt(conn, companyId, profileId, ts)
-  const done = groups.flatMap((g, i) => (g.guard && 'ok' in outcomes[i]! ? [g.guard.jobId] : []))
-  if (done.length) prep('DELETE FROM Job WHERE id IN (SELECT value FROM json_each(?))', conn).run(JSON.stringify(done))
+    const lastTs = new Map(b.lastTs)
+    outcomes.push(
+      yield* savepoint(
+        () => ingestGroup(g, b),
+        (e): GroupOutcome => {
+          // What the undone savepoint wrote is gone: forget it here too (the lookups are redone).
+          b.profiles = new Map()
+          b.keysOf = new Map()
+          b.lastTs = lastTs
+          return { error: e }
+        },
+      ),
+    )
+  }
+  // In id order, so concurrent batches (PostgreSQL workers) take the row locks in one order.
+  for (const [profileId, { companyId, ts }] of [...b.lastTs].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0))) {
+    yield* touchLastEventAtOps(companyId, profileId, ts)
+  }
+  yield* completeInTransactionOps(groups.flatMap((g, i) => (g.guard && 'ok' in outcomes[i]! ? [g.guard] : [])), queueNow())
   return outcomes
 }
 
-const isForeignKey = (e: unknown) => (e as { code?: string })?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+const codeOf = (e: unknown) => (e as { code?: string })?.code
+const isForeignKey = (e: unknown) => codeOf(e) === 'SQLITE_CONSTRAINT_FOREIGNKEY' || codeOf(e) === '23503'
+/** Another transaction won a race (PostgreSQL: a profile created concurrently, a deadlock): run again. */
+const isRace = (e: unknown) => ['SQLITE_CONSTRAINT_UNIQUE', '23505', '40P01', '40001'].includes(codeOf(e) ?? '')
 
 /**
- * Runs ingestBatchSync in a write transaction, then re-evaluates segments per company.
+ * Runs ingestBatchOps in a write transaction, then re-evaluates segments per company.
  * 'atomic': all or nothing. 'isolate' (the worker): first the whole batch at once (fast);
  * only if something in it fails, again with a savepoint per group so the others commit.
  */
 export async function writeBatch(groups: IngestGroup[], mode: 'atomic' | 'isolate'): Promise<GroupOutcome[]> {
   let touched = new Map<number, Touched>()
-  const run = (atomic: boolean) =>
-    writeTx((conn) => {
-      touched = new Map()
-      return ingestBatchSync(conn, groups, atomic, touched)
-    })
-  let outcomes: GroupOutcome[]
-  try {
-    outcomes = await run(true)
-  } catch (e) {
-    // A cached metric deleted meanwhile shows as a foreign-key error; writeTx has already
-    // cleared the cache, so the second run recreates it.
-    if (mode === 'atomic' && !isForeignKey(e)) throw e
-    outcomes = await run(mode === 'atomic')
+  const run = async (atomic: boolean) => {
+    try {
+      return await inWriteTx(() => {
+        touched = new Map()
+        return ingestBatchOps(groups, atomic, touched)
+      })
+    } catch (e) {
+      rolledBack() // metric ids cached in the undone transaction are gone
+      throw e
+    }
+  }
+  let outcomes: GroupOutcome[] | undefined
+  for (let attempt = 0; !outcomes; attempt++) {
+    try {
+      outcomes = await run(true)
+    } catch (e) {
+      // A cached metric deleted meanwhile shows as a foreign-key error (the cache is cleared, so
+      // the next run recreates it); a concurrent writer's profile or a deadlock: run again.
+      if ((isRace(e) || isForeignKey(e)) && attempt < 3) continue
+      if (mode === 'atomic') throw e
+      outcomes = await run(false)
+    }
   }
   if (outcomes.some((o) => 'error' in o)) rolledBack() // savepoints were undone
   for (const [companyId, t] of touched) {

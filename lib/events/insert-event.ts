@@ -1,9 +1,11 @@
-// The one INSERT for events. OR IGNORE on the unique key (companyId, profileId, metricId,
-// uniqueId): a repeated unique_id for the same profile and metric keeps the first event, and
-// re-running an ingest job after a crash cannot duplicate anything (NULL uniqueIds never
-// collide in SQLite, so events without one are inserted as given).
+// The one INSERT for events. ON CONFLICT DO NOTHING on the unique key (companyId, profileId,
+// metricId, uniqueId): a repeated unique_id for the same profile and metric keeps the first
+// event, and re-running an ingest job after a crash cannot duplicate anything (NULL uniqueIds
+// never collide on either engine, so events without one are inserted as given).
 import type Database from 'better-sqlite3'
-import { prep, sqlDate } from '@/lib/db/sqlite'
+import { kysely } from '@/lib/db/kysely'
+import { exec, runOpsSync, selectFirst, type Ops } from '@/lib/db/ops'
+import { dbDate, queryTemplate } from '@/lib/db/query-template'
 
 export interface EventRow {
   companyId: number
@@ -16,22 +18,42 @@ export interface EventRow {
   properties?: string
 }
 
-const SQL =
-  'INSERT OR IGNORE INTO Event (companyId, profileId, metricId, ts, value, currency, uniqueId, properties, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
+type Args = [number, string, string, number, number | null, string | null, string | null, string, string]
+const INSERT = queryTemplate(9, (...[companyId, profileId, metricId, ts, value, currency, uniqueId, properties, createdAt]: Args) =>
+  kysely()
+    .insertInto('Event')
+    .values({ companyId, profileId, metricId, ts, value, currency, uniqueId, properties, createdAt: createdAt as never })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id'),
+)
 
 /** Returns the new event id, or null when the unique_id was already recorded. */
-export function insertEventSync(conn: Database.Database, row: EventRow, createdAt = sqlDate()): number | null {
-  const r = prep(SQL, conn).run(
-    row.companyId, row.profileId, row.metricId, row.ts, row.value ?? null, row.currency ?? null, row.uniqueId ?? null,
-    row.properties ?? '{}', createdAt,
+export function* insertEventOps(row: EventRow, createdAt = dbDate()): Ops<number | null> {
+  const r = yield* selectFirst(
+    INSERT(row.companyId, row.profileId, row.metricId, row.ts, row.value ?? null, row.currency ?? null, row.uniqueId ?? null, row.properties ?? '{}', createdAt),
   )
-  return r.changes ? Number(r.lastInsertRowid) : null
+  return r ? Number(r.id) : null
 }
 
+export function insertEventSync(conn: Database.Database, row: EventRow, createdAt?: string): number | null {
+  return runOpsSync(insertEventOps(row, createdAt), conn)
+}
+
+const TOUCH = queryTemplate(4, (at: string, companyId: number, profileId: string, at2: string) =>
+  kysely()
+    .updateTable('Profile')
+    .set({ lastEventAt: at as never })
+    .where('companyId', '=', companyId)
+    .where('id', '=', profileId)
+    .where((eb) => eb.or([eb('lastEventAt', 'is', null), eb('lastEventAt', '<', at2 as never)])),
+)
+
 /** lastEventAt only moves forward (events may arrive out of order). */
+export function* touchLastEventAtOps(companyId: number, profileId: string, ts: number): Ops<number> {
+  const at = dbDate(new Date(ts * 1000))
+  return yield* exec(TOUCH(at, companyId, profileId, at))
+}
+
 export function touchLastEventAt(conn: Database.Database, companyId: number, profileId: string, ts: number) {
-  const at = sqlDate(new Date(ts * 1000))
-  prep('UPDATE Profile SET lastEventAt = ? WHERE companyId = ? AND id = ? AND (lastEventAt IS NULL OR lastEventAt < ?)', conn).run(
-    at, companyId, profileId, at,
-  )
+  runOpsSync(touchLastEventAtOps(companyId, profileId, ts), conn)
 }

@@ -3,21 +3,20 @@
 // is committed with each chunk, so a re-run after a crash resumes where the last one stopped
 // and a re-run of a finished job does nothing.
 import { PermanentJobError, registerJobHandler, type JobContext } from '@/lib/jobs/queue'
-import { sqlite } from '@/lib/db/sqlite'
 import { BULK_IMPORT_JOB, CSV_IMPORT_JOB, type ImportJobPayload } from './import-types'
 import { processBulkImport, processCsvImport } from './process-imports'
-import { loadImportSync, markImportFailed, type ImportState } from './run-import'
+import { loadImport, markImportFailed, type ImportState } from './run-import'
 
-function load(payload: ImportJobPayload, ctx: JobContext): ImportState {
+async function load(payload: ImportJobPayload, ctx: JobContext): Promise<ImportState> {
   // The company comes from the job row and must match the payload: never cross tenants.
   if (!payload || payload.companyId !== ctx.companyId) throw new PermanentJobError('Import payload does not match the job company.')
-  const state = loadImportSync(sqlite(), payload.companyId, payload.importJobId)
+  const state = await loadImport(payload.companyId, payload.importJobId)
   if (!state) throw new PermanentJobError(`Import job ${payload.importJobId} not found.`)
   return state
 }
 
 async function guarded(payload: ImportJobPayload, ctx: JobContext, run: (s: ImportState) => Promise<void>) {
-  const state = load(payload, ctx)
+  const state = await load(payload, ctx)
   try {
     await run(state)
   } catch (e) {

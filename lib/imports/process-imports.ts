@@ -1,21 +1,19 @@
 // The row work of both import kinds. Each row is validated (parseProfileInput), upserted
 // (identity resolution, mode 'import', at the time the import was accepted) and added to the
 // job's lists.
-import type Database from 'better-sqlite3'
-import { prep } from '@/lib/db/sqlite'
+import type { Ops } from '@/lib/db/ops'
 import { UNKNOWN_PROFILE } from '@/lib/events/check-profile-refs'
 import type { FieldErrors } from '@/lib/http/app-error'
-import { addToListSync, getListSync } from '@/lib/profiles/list-membership-sync'
+import { findProfileIdOps } from '@/lib/profiles/profile-store'
+import { addToListOps, getListOps } from '@/lib/profiles/list-membership-sync'
 import type { ProfileInput } from '@/lib/profiles/types'
-import { upsertProfileSync } from '@/lib/profiles/upsert-profile'
+import { upsertProfileOps } from '@/lib/profiles/upsert-profile'
 import { parseProfileInput } from '@/lib/profiles/validate-profile'
 import type { ImportError } from './import-types'
 import { parseCsv } from './parse-csv'
 import { runImport, type ImportState, type RowOutcome } from './run-import'
 
-type Conn = Database.Database
-
-function writeRow(conn: Conn, state: ImportState, raw: unknown, id: string | undefined, source: string, line: number, fieldName: (f: string) => string): RowOutcome {
+function* writeRow(state: ImportState, raw: unknown, id: string | undefined, source: string, line: number, fieldName: (f: string) => string): Ops<RowOutcome> {
   const errors: FieldErrors = {}
   const input = parseProfileInput(raw, '', errors)
   if (!input.email && !input.phoneNumber && !input.externalId && !id && !Object.keys(errors).length) {
@@ -26,13 +24,13 @@ function writeRow(conn: Conn, state: ImportState, raw: unknown, id: string | und
   }
   // The id was checked when the import was accepted; a profile deleted or merged away since then
   // is this row's problem, not a reason to fail the whole job.
-  if (id && !prep('SELECT 1 FROM Profile WHERE companyId = ? AND id = ?', conn).get(state.companyId, id)) {
+  if (id && !(yield* findProfileIdOps(state.companyId, 'id', id))) {
     return { errors: [{ line, field: fieldName('id'), message: UNKNOWN_PROFILE }] }
   }
-  const { raw: profile } = upsertProfileSync(conn, state.companyId, input, { mode: 'import', id, source, acceptedAt: state.acceptedAt })
+  const { raw: profile } = yield* upsertProfileOps(state.companyId, input, { mode: 'import', id, source, acceptedAt: state.acceptedAt })
   for (const listId of state.listIds) {
-    getListSync(conn, state.companyId, listId)
-    addToListSync(conn, state.companyId, listId, [profile.id], source)
+    yield* getListOps(state.companyId, listId)
+    yield* addToListOps(state.companyId, listId, [profile.id], source)
   }
   return { profileId: profile.id }
 }
@@ -42,9 +40,9 @@ export async function processBulkImport(state: ImportState) {
   await runImport(
     state,
     profiles.length,
-    (conn, i) => {
+    (i) => {
       const { id, ...rest } = profiles[i] ?? {}
-      return writeRow(conn, state, rest, id, 'api_bulk_import', i + 1, (f) => f)
+      return writeRow(state, rest, id, 'api_bulk_import', i + 1, (f) => f)
     },
     (i) => i + 1,
   )
@@ -74,7 +72,7 @@ export async function processCsvImport(state: ImportState) {
   await runImport(
     state,
     rows.length,
-    (conn, i) => {
+    function* (i): Ops<RowOutcome> {
       const row = rows[i]!
       if (row.error) return { errors: [{ line: row.line, message: row.error } satisfies ImportError] }
       const input: Record<string, unknown> = {}
@@ -90,7 +88,7 @@ export async function processCsvImport(state: ImportState) {
       }
       if (Object.keys(location).length) input.location = location
       if (Object.keys(properties).length) input.properties = properties
-      return writeRow(conn, state, input, undefined, 'csv_import', row.line, fieldName)
+      return yield* writeRow(state, input, undefined, 'csv_import', row.line, fieldName)
     },
     (i) => rows[i]?.line ?? i + 2,
   )

@@ -2,13 +2,15 @@
 // together with the job's progress (completedCount, failedCount, errors). The counts are
 // therefore also the cursor: a job re-run after a crash resumes after the last committed
 // chunk, and re-running a row is harmless anyway (profile upserts, unique memberships).
-import type Database from 'better-sqlite3'
-import { prep, rolledBack, sqlDate, writeTx } from '@/lib/db/sqlite'
+import { sql } from 'kysely'
+import { kysely } from '@/lib/db/kysely'
+import { exec, inWriteTx, read, savepoint, selectFirst, type Ops } from '@/lib/db/ops'
+import { dbDate } from '@/lib/db/query-template'
+import { rolledBack } from '@/lib/db/sqlite'
 import { AppError } from '@/lib/http/app-error'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import type { ImportError } from './import-types'
 
-type Conn = Database.Database
 export const IMPORT_CHUNK = 250
 
 export interface ImportState {
@@ -26,12 +28,12 @@ export interface ImportState {
 }
 
 function epochMs(v: unknown): number {
-  const ms = typeof v === 'number' ? v : Date.parse(String(v))
+  const ms = typeof v === 'number' ? v : v instanceof Date ? v.getTime() : Date.parse(String(v))
   return Number.isFinite(ms) ? ms : 0
 }
 
-export function loadImportSync(conn: Conn, companyId: number, id: string): ImportState | null {
-  const r = prep('SELECT * FROM ImportJob WHERE companyId = ? AND id = ?', conn).get(companyId, id) as Record<string, unknown> | undefined
+export function* loadImportOps(companyId: number, id: string): Ops<ImportState | null> {
+  const r = yield* selectFirst(kysely().selectFrom('ImportJob').selectAll().where('companyId', '=', companyId).where('id', '=', id))
   if (!r) return null
   return {
     id, companyId, status: String(r.status), listIds: JSON.parse(String(r.listIds || '[]')), completedCount: Number(r.completedCount),
@@ -39,6 +41,8 @@ export function loadImportSync(conn: Conn, companyId: number, id: string): Impor
     acceptedAt: epochMs(r.createdAt),
   }
 }
+
+export const loadImport = (companyId: number, id: string): Promise<ImportState | null> => read(loadImportOps(companyId, id))
 
 /** One row's outcome: the profile it wrote, or its problems. */
 export type RowOutcome = { profileId: string } | { errors: ImportError[] }
@@ -50,36 +54,41 @@ export type RowOutcome = { profileId: string } | { errors: ImportError[] }
 export async function runImport(
   state: ImportState,
   total: number,
-  rowFn: (conn: Conn, index: number) => RowOutcome | null,
+  rowFn: (index: number) => Ops<RowOutcome | null>,
   lineOf: (index: number) => number,
 ): Promise<void> {
   const { companyId, id } = state
   if (state.status === 'complete' || state.status === 'cancelled') return
-  await writeTx((conn) =>
-    prep("UPDATE ImportJob SET status = 'processing', startedAt = COALESCE(startedAt, ?) WHERE companyId = ? AND id = ?", conn).run(
-      sqlDate(), companyId, id,
+  await inWriteTx(() =>
+    exec(
+      kysely()
+        .updateTable('ImportJob')
+        .set({ status: 'processing', startedAt: sql`coalesce(${sql.ref('startedAt')}, ${dbDate()})` })
+        .where('companyId', '=', companyId)
+        .where('id', '=', id),
     ),
   )
   let next = state.completedCount + state.failedCount
   while (next < total) {
     const from = next
     const to = Math.min(total, from + IMPORT_CHUNK)
-    const profileIds = await writeTx((conn) => {
-      const cur = loadImportSync(conn, companyId, id)
+    const chunk = function* (): Ops<string[] | null> {
+      const cur = yield* loadImportOps(companyId, id)
       if (!cur || cur.completedCount + cur.failedCount !== from) return null // another run got here first
-      const row = conn.transaction((i: number) => rowFn(conn, i))
       let ok = 0
       let failed = 0
       const errors = cur.errors
       const ids: string[] = []
       for (let i = from; i < to; i++) {
-        let out: RowOutcome | null
-        try {
-          out = row(i)
-        } catch (e) {
-          if (e instanceof AppError && e.status === 404) throw e // the list is gone: the job fails
-          out = { errors: rowErrors(e, lineOf(i)) }
-        }
+        let gone: unknown
+        const out: RowOutcome | null = yield* savepoint(
+          () => rowFn(i),
+          (e): RowOutcome => {
+            if (e instanceof AppError && e.status === 404) gone = e
+            return { errors: rowErrors(e, lineOf(i)) }
+          },
+        )
+        if (gone) throw gone // the list is gone: the job fails
         if (!out) continue
         if ('profileId' in out) {
           ok++
@@ -90,31 +99,51 @@ export async function runImport(
         }
       }
       if (failed) rolledBack() // row savepoints were undone
-      prep('UPDATE ImportJob SET completedCount = completedCount + ?, failedCount = failedCount + ?, errors = ? WHERE companyId = ? AND id = ?', conn).run(
-        ok, failed, JSON.stringify(errors), companyId, id,
+      yield* exec(
+        kysely()
+          .updateTable('ImportJob')
+          .set((eb) => ({ completedCount: eb('completedCount', '+', ok), failedCount: eb('failedCount', '+', failed), errors: JSON.stringify(errors) }))
+          .where('companyId', '=', companyId)
+          .where('id', '=', id),
       )
       return ids
-    })
+    }
+    let profileIds: string[] | null
+    try {
+      profileIds = await inWriteTx(chunk)
+    } catch (e) {
+      rolledBack()
+      throw e
+    }
     if (profileIds === null) return
     // Imports create profiles: `created` also checks segments a blank profile can match.
     if (profileIds.length) await reevaluateProfiles(companyId, profileIds, { profileChanged: true, created: true, listIds: state.listIds })
     next = to
     await new Promise((r) => setImmediate(r)) // let requests and other jobs run between chunks
   }
-  await writeTx((conn) =>
-    prep("UPDATE ImportJob SET status = 'complete', completedAt = ? WHERE companyId = ? AND id = ? AND status = 'processing'", conn).run(
-      sqlDate(), companyId, id,
+  await inWriteTx(() =>
+    exec(
+      kysely()
+        .updateTable('ImportJob')
+        .set({ status: 'complete', completedAt: dbDate() as never })
+        .where('companyId', '=', companyId)
+        .where('id', '=', id)
+        .where('status', '=', 'processing'),
     ),
   )
 }
 
 export async function markImportFailed(companyId: number, id: string, message: string) {
-  await writeTx((conn) => {
-    const cur = loadImportSync(conn, companyId, id)
+  await inWriteTx(function* () {
+    const cur = yield* loadImportOps(companyId, id)
     if (!cur) return
     cur.errors.push({ line: 0, message })
-    prep("UPDATE ImportJob SET status = 'failed', completedAt = ?, errors = ? WHERE companyId = ? AND id = ?", conn).run(
-      sqlDate(), JSON.stringify(cur.errors), companyId, id,
+    yield* exec(
+      kysely()
+        .updateTable('ImportJob')
+        .set({ status: 'failed', completedAt: dbDate() as never, errors: JSON.stringify(cur.errors) })
+        .where('companyId', '=', companyId)
+        .where('id', '=', id),
     )
   })
 }

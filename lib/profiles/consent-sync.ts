@@ -1,36 +1,63 @@
-// Consent and suppression writes on the better-sqlite3 connection, for callers that must do
+// Consent and suppression writes as database work (lib/db/ops.ts), for callers that must do
 // them in one transaction with profile upserts and memberships (subscriptions, imports).
+// The *Sync forms run them on the better-sqlite3 connection inside writeTx.
 import type Database from 'better-sqlite3'
-import { prep, sqlDate } from '@/lib/db/sqlite'
+import { fromExcluded } from '@/lib/db/dialect'
+import { kysely } from '@/lib/db/kysely'
+import { exec, runOpsSync, selectFirst, type Ops } from '@/lib/db/ops'
+import { dbDate } from '@/lib/db/query-template'
 import type { ConsentChannel, ConsentStatus, SuppressionChannel } from './consent'
 
 type Conn = Database.Database
+
+export function* setConsentOps(
+  companyId: number, profileId: string, channel: ConsentChannel, status: ConsentStatus,
+  opts: { method?: string | null; source?: string | null; at?: Date } = {},
+): Ops<number> {
+  const now = dbDate()
+  return yield* exec(
+    kysely()
+      .insertInto('ProfileConsent')
+      .values({
+        companyId, profileId, channel, status, method: opts.method ?? null, source: opts.source ?? null,
+        consentedAt: dbDate(opts.at ?? new Date()) as never, updatedAt: now as never,
+      })
+      .onConflict((oc) => oc.columns(['profileId', 'channel']).doUpdateSet(fromExcluded(['status', 'method', 'source', 'consentedAt', 'updatedAt']))),
+  )
+}
+
+export function* getConsentStatusOps(companyId: number, profileId: string, channel: ConsentChannel): Ops<ConsentStatus | null> {
+  const r = yield* selectFirst(
+    kysely().selectFrom('ProfileConsent').select('status').where('companyId', '=', companyId).where('profileId', '=', profileId).where('channel', '=', channel),
+  )
+  return (r?.status as ConsentStatus | undefined) ?? null
+}
+
+export function* clearSuppressionsOps(companyId: number, profileId: string, channel: SuppressionChannel, reasons: string[]): Ops<number> {
+  if (!reasons.length) return 0
+  return yield* exec(
+    kysely()
+      .updateTable('Suppression')
+      .set({ clearedAt: dbDate() as never })
+      .where('companyId', '=', companyId)
+      .where('profileId', '=', profileId)
+      .where('channel', '=', channel)
+      .where('clearedAt', 'is', null)
+      .where('reason', 'in', reasons),
+  )
+}
 
 export function setConsentSync(
   conn: Conn, companyId: number, profileId: string, channel: ConsentChannel, status: ConsentStatus,
   opts: { method?: string | null; source?: string | null; at?: Date } = {},
 ) {
-  const now = sqlDate()
-  prep(
-    `INSERT INTO ProfileConsent (companyId, profileId, channel, status, method, source, consentedAt, updatedAt)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (profileId, channel) DO UPDATE SET status = excluded.status, method = excluded.method,
-       source = excluded.source, consentedAt = excluded.consentedAt, updatedAt = excluded.updatedAt`,
-    conn,
-  ).run(companyId, profileId, channel, status, opts.method ?? null, opts.source ?? null, sqlDate(opts.at ?? new Date()), now)
+  runOpsSync(setConsentOps(companyId, profileId, channel, status, opts), conn)
 }
 
 export function getConsentStatusSync(conn: Conn, companyId: number, profileId: string, channel: ConsentChannel): ConsentStatus | null {
-  const r = prep('SELECT status FROM ProfileConsent WHERE companyId = ? AND profileId = ? AND channel = ?', conn).get(companyId, profileId, channel) as
-    | { status: ConsentStatus }
-    | undefined
-  return r?.status ?? null
+  return runOpsSync(getConsentStatusOps(companyId, profileId, channel), conn)
 }
 
 export function clearSuppressionsSync(conn: Conn, companyId: number, profileId: string, channel: SuppressionChannel, reasons: string[]): number {
-  const marks = reasons.map(() => '?').join(', ')
-  return prep(
-    `UPDATE Suppression SET clearedAt = ? WHERE companyId = ? AND profileId = ? AND channel = ? AND clearedAt IS NULL AND reason IN (${marks})`,
-    conn,
-  ).run(sqlDate(), companyId, profileId, channel, ...reasons).changes
+  return runOpsSync(clearSuppressionsOps(companyId, profileId, channel, reasons), conn)
 }

@@ -4,15 +4,15 @@
 // consent 'subscribed', clears unsubscribe suppressions and adds the list membership.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sessionSecret } from '@/lib/auth/secret'
-import { writeTx } from '@/lib/db/sqlite'
+import { inWriteTx } from '@/lib/db/ops'
 import { AppError, notFound } from '@/lib/http/app-error'
 import { appLink } from '@/lib/http/app-url'
 import { loadMessages } from '@/lib/i18n/load-messages'
 import { getMailer } from '@/lib/mail/mailer'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
-import { clearSuppressionsSync, getConsentStatusSync, setConsentSync } from './consent-sync'
-import { addToListSync, getListSync } from './list-membership-sync'
-import { findProfileBy } from './profile-store'
+import { clearSuppressionsOps, getConsentStatusOps, setConsentOps } from './consent-sync'
+import { addToListOps, getListOps } from './list-membership-sync'
+import { findProfileIdOps } from './profile-store'
 
 type Tree = { [k: string]: string | Tree }
 
@@ -38,14 +38,14 @@ export async function sendDoubleOptInMail(
 
 /** Confirms a pending double opt-in; idempotent (a second call changes nothing). */
 export async function confirmDoubleOptIn(companyId: number, profileId: string, listId: string): Promise<void> {
-  await writeTx((conn) => {
-    if (!findProfileBy(conn, companyId, 'id', profileId)) throw notFound('Profile not found.')
-    getListSync(conn, companyId, listId)
-    const status = getConsentStatusSync(conn, companyId, profileId, 'email_marketing')
+  await inWriteTx(function* () {
+    if (!(yield* findProfileIdOps(companyId, 'id', profileId))) throw notFound('Profile not found.')
+    yield* getListOps(companyId, listId)
+    const status = yield* getConsentStatusOps(companyId, profileId, 'email_marketing')
     if (status !== 'pending' && status !== 'subscribed') throw new AppError('not_pending', 409, 'There is no pending subscription to confirm.')
-    if (status === 'pending') setConsentSync(conn, companyId, profileId, 'email_marketing', 'subscribed', { method: 'DOUBLE_OPT_IN' })
-    clearSuppressionsSync(conn, companyId, profileId, 'email', ['unsubscribed'])
-    addToListSync(conn, companyId, listId, [profileId], 'subscription')
+    if (status === 'pending') yield* setConsentOps(companyId, profileId, 'email_marketing', 'subscribed', { method: 'DOUBLE_OPT_IN' })
+    yield* clearSuppressionsOps(companyId, profileId, 'email', ['unsubscribed'])
+    yield* addToListOps(companyId, listId, [profileId], 'subscription')
   })
   await reevaluateProfiles(companyId, [profileId], { profileChanged: true, listIds: [listId] })
 }

@@ -6,47 +6,65 @@
 // 'Merged Profile' event on the kept profile records it. Idempotent: the event's unique_id
 // is 'merge:<fromId>', and re-running after the delete finds nothing left to move.
 import type Database from 'better-sqlite3'
-import { prep, sqlDate, writeTx } from '@/lib/db/sqlite'
+import { sql } from 'kysely'
+import { kysely } from '@/lib/db/kysely'
+import { exec, inWriteTx, runOpsSync, select, type Ops } from '@/lib/db/ops'
+import { dbDate } from '@/lib/db/query-template'
 import { notFound } from '@/lib/http/app-error'
-import { getOrCreateMetricSync } from '@/lib/events/get-or-create-metric'
-import { insertEventSync } from '@/lib/events/insert-event'
+import { getOrCreateMetricOps } from '@/lib/events/get-or-create-metric'
+import { insertEventOps } from '@/lib/events/insert-event'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
-import { refreshMemberCount } from '@/lib/segments/apply-membership'
 import { lastWrite, newerEntry, parseTimes, propertyPath, setTimeEntry, timeEntry, type AttributeTimes } from './attribute-times'
-import { findProfileBy, parseProps, updateProfileColumns, type RawProfile } from './profile-store'
+import { refreshMemberCountOps } from './list-membership-sync'
+import { findProfileByOps, parseProps, updateProfileColumnsOps, type RawProfile } from './profile-store'
 import { ATTRIBUTE_FIELDS, LOCATION_FIELDS } from './types'
 
 type Conn = Database.Database
 export const MERGED_PROFILE_METRIC = 'Merged Profile'
 
-export function mergeProfilesSync(conn: Conn, companyId: number, from: RawProfile, into: RawProfile, now = new Date()): void {
+export function* mergeProfilesOps(companyId: number, from: RawProfile, into: RawProfile, now = new Date()): Ops<void> {
   const c = companyId
   const f = from.id
   const t = into.id
+  const k = kysely()
   // Events: a duplicate unique_id already on the kept profile stays there; the other copy goes.
-  prep('UPDATE OR IGNORE Event SET profileId = ? WHERE companyId = ? AND profileId = ?', conn).run(t, c, f)
-  prep('DELETE FROM Event WHERE companyId = ? AND profileId = ?', conn).run(c, f)
+  yield* exec(
+    k.updateTable('Event as e').set({ profileId: t }).where('e.companyId', '=', c).where('e.profileId', '=', f)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('Event as k').select(sql.lit(1).as('one')).where('k.companyId', '=', c).where('k.profileId', '=', t)
+          .whereRef('k.metricId', '=', 'e.metricId').whereRef('k.uniqueId', '=', 'e.uniqueId'))),
+      ),
+  )
+  yield* exec(k.deleteFrom('Event').where('companyId', '=', c).where('profileId', '=', f))
   // Memberships: a group both belong to keeps the kept profile's row (revived if it had left).
-  const groups = (prep('SELECT DISTINCT groupId FROM GroupMembership WHERE companyId = ? AND profileId IN (?, ?)', conn).all(c, f, t) as {
-    groupId: string
-  }[]).map((r) => r.groupId)
-  prep(
-    `UPDATE GroupMembership SET leftAt = NULL WHERE companyId = ? AND profileId = ? AND leftAt IS NOT NULL
-       AND groupId IN (SELECT groupId FROM GroupMembership WHERE companyId = ? AND profileId = ? AND leftAt IS NULL)`,
-    conn,
-  ).run(c, t, c, f)
-  prep('UPDATE OR IGNORE GroupMembership SET profileId = ? WHERE companyId = ? AND profileId = ?', conn).run(t, c, f)
-  prep('DELETE FROM GroupMembership WHERE companyId = ? AND profileId = ?', conn).run(c, f)
-  prep('UPDATE GroupMembershipChange SET profileId = ? WHERE companyId = ? AND profileId = ?', conn).run(t, c, f)
-  for (const g of groups) refreshMemberCount(conn, g)
+  const groups = (yield* select(
+    k.selectFrom('GroupMembership').select('groupId').distinct().where('companyId', '=', c).where('profileId', 'in', [f, t]),
+  )).map((r) => r.groupId)
+  yield* exec(
+    k.updateTable('GroupMembership').set({ leftAt: null }).where('companyId', '=', c).where('profileId', '=', t).where('leftAt', 'is not', null)
+      .where('groupId', 'in', (eb) => eb.selectFrom('GroupMembership').select('groupId').where('companyId', '=', c).where('profileId', '=', f).where('leftAt', 'is', null)),
+  )
+  yield* exec(
+    k.updateTable('GroupMembership as m').set({ profileId: t }).where('m.companyId', '=', c).where('m.profileId', '=', f)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('GroupMembership as k').select(sql.lit(1).as('one')).where('k.profileId', '=', t).whereRef('k.groupId', '=', 'm.groupId'))),
+      ),
+  )
+  yield* exec(k.deleteFrom('GroupMembership').where('companyId', '=', c).where('profileId', '=', f))
+  yield* exec(k.updateTable('GroupMembershipChange').set({ profileId: t }).where('companyId', '=', c).where('profileId', '=', f))
+  for (const g of groups) yield* refreshMemberCountOps(g)
   // Consents: the kept profile's own choice wins unless it never made one.
-  prep(
-    `DELETE FROM ProfileConsent WHERE companyId = ? AND profileId = ? AND status = 'never_subscribed'
-       AND channel IN (SELECT channel FROM ProfileConsent WHERE companyId = ? AND profileId = ? AND status <> 'never_subscribed')`,
-    conn,
-  ).run(c, t, c, f)
-  prep('UPDATE OR IGNORE ProfileConsent SET profileId = ? WHERE companyId = ? AND profileId = ?', conn).run(t, c, f)
-  prep('UPDATE Suppression SET profileId = ? WHERE companyId = ? AND profileId = ?', conn).run(t, c, f)
+  yield* exec(
+    k.deleteFrom('ProfileConsent').where('companyId', '=', c).where('profileId', '=', t).where('status', '=', 'never_subscribed')
+      .where('channel', 'in', (eb) => eb.selectFrom('ProfileConsent').select('channel').where('companyId', '=', c).where('profileId', '=', f).where('status', '<>', 'never_subscribed')),
+  )
+  yield* exec(
+    k.updateTable('ProfileConsent as pc').set({ profileId: t }).where('pc.companyId', '=', c).where('pc.profileId', '=', f)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('ProfileConsent as k').select(sql.lit(1).as('one')).where('k.profileId', '=', t).whereRef('k.channel', '=', 'pc.channel'))),
+      ),
+  )
+  yield* exec(k.updateTable('Suppression').set({ profileId: t }).where('companyId', '=', c).where('profileId', '=', f))
 
   // Attributes and properties: the newer write of each wins.
   const fill: Record<string, unknown> = {}
@@ -81,27 +99,32 @@ export function mergeProfilesSync(conn: Conn, companyId: number, from: RawProfil
   if (timesJson !== (into.attributeTimes ?? null)) fill.attributeTimes = timesJson
   const lastFrom = from.lastEventAt as string | null
   if (lastFrom && (!into.lastEventAt || lastFrom > (into.lastEventAt as string))) fill.lastEventAt = lastFrom
-  fill.updatedAt = sqlDate(now)
+  fill.updatedAt = dbDate(now)
   // The anonymous id is freed by the delete; the caller decides whether the kept profile takes it.
-  prep('DELETE FROM Profile WHERE companyId = ? AND id = ?', conn).run(c, f)
-  updateProfileColumns(conn, c, t, fill)
+  yield* exec(k.deleteFrom('Profile').where('companyId', '=', c).where('id', '=', f))
+  yield* updateProfileColumnsOps(c, t, fill)
   Object.assign(into, fill)
 
-  const metric = getOrCreateMetricSync(conn, c, MERGED_PROFILE_METRIC, 'api')
-  insertEventSync(conn, {
+  const metric = yield* getOrCreateMetricOps(c, MERGED_PROFILE_METRIC, 'api')
+  yield* insertEventOps({
     companyId: c, profileId: t, metricId: metric.id, ts: Math.floor(now.getTime() / 1000), uniqueId: `merge:${f}`,
     properties: JSON.stringify({ merged_profile_id: f }),
   })
 }
 
+/** Synchronous form on the better-sqlite3 connection (inside writeTx). */
+export function mergeProfilesSync(conn: Conn, companyId: number, from: RawProfile, into: RawProfile, now = new Date()): void {
+  runOpsSync(mergeProfilesOps(companyId, from, into, now), conn)
+}
+
 /** Merges profile fromId into intoId (both of companyId); 404 when either is missing. */
 export async function mergeProfiles(companyId: number, fromId: string, intoId: string): Promise<void> {
   if (fromId === intoId) return
-  await writeTx((conn) => {
-    const from = findProfileBy(conn, companyId, 'id', fromId)
-    const into = findProfileBy(conn, companyId, 'id', intoId)
+  await inWriteTx(function* () {
+    const from = yield* findProfileByOps(companyId, 'id', fromId)
+    const into = yield* findProfileByOps(companyId, 'id', intoId)
     if (!from || !into) throw notFound('Profile not found.')
-    mergeProfilesSync(conn, companyId, from, into)
+    yield* mergeProfilesOps(companyId, from, into)
   })
   // Events, memberships and consents moved onto the kept profile: every segment may change.
   await reevaluateProfiles(companyId, [intoId], { all: true })

@@ -1,7 +1,12 @@
-// Synchronous row access for profiles on the better-sqlite3 connection (lib/db/sqlite.ts), so
-// identity resolution can run inside one transaction with event ingestion and merges.
+// Row access for profiles as database work (lib/db/ops.ts), so identity resolution runs inside
+// one transaction with event ingestion and merges on either engine. Rows come back in one
+// shape on both: DateTime columns as ISO text with +00:00 (what SQLite stores), so comparisons
+// and copies between rows behave the same.
 import type Database from 'better-sqlite3'
-import { prep, fromSqlDate } from '@/lib/db/sqlite'
+import { kysely } from '@/lib/db/kysely'
+import { exec, runOpsSync, selectFirst, type Ops } from '@/lib/db/ops'
+import { dateText, queryTemplate } from '@/lib/db/query-template'
+import { fromSqlDate } from '@/lib/db/sqlite'
 import type { ProfileRow, IdentifierField } from './types'
 
 type Conn = Database.Database
@@ -12,33 +17,76 @@ export const PROFILE_COLUMNS = [
   'title', 'image', 'locale', 'address1', 'address2', 'city', 'country', 'region', 'zip', 'latitude', 'longitude',
   'timezone', 'ip', 'properties', 'attributeTimes', 'createdAt', 'updatedAt', 'lastEventAt',
 ] as const
+type ProfileColumn = (typeof PROFILE_COLUMNS)[number]
+const COLUMN_SET = new Set<string>(PROFILE_COLUMNS)
+const DATE_COLUMNS = ['createdAt', 'updatedAt', 'lastEventAt'] as const
 
-const BY: Record<IdentifierField | 'id', string> = {
-  id: 'SELECT * FROM Profile WHERE companyId = ? AND id = ?',
-  email: 'SELECT * FROM Profile WHERE companyId = ? AND email = ?',
-  phoneNumber: 'SELECT * FROM Profile WHERE companyId = ? AND phoneNumber = ?',
-  externalId: 'SELECT * FROM Profile WHERE companyId = ? AND externalId = ?',
-  anonymousId: 'SELECT * FROM Profile WHERE companyId = ? AND anonymousId = ?',
+const byField = (field: IdentifierField | 'id') =>
+  queryTemplate(2, (companyId: number, value: string) =>
+    kysely().selectFrom('Profile').selectAll().where('companyId', '=', companyId).where(field, '=', value),
+  )
+const BY = {
+  id: byField('id'), email: byField('email'), phoneNumber: byField('phoneNumber'), externalId: byField('externalId'), anonymousId: byField('anonymousId'),
+}
+const idBy = (field: IdentifierField | 'id') =>
+  queryTemplate(2, (companyId: number, value: string) =>
+    kysely().selectFrom('Profile').select('id').where('companyId', '=', companyId).where(field, '=', value),
+  )
+const ID_BY = {
+  id: idBy('id'), email: idBy('email'), phoneNumber: idBy('phoneNumber'), externalId: idBy('externalId'), anonymousId: idBy('anonymousId'),
 }
 
+/** A row as read from either engine, in the one shape (dates as text, numbers as numbers). */
+export function normalizeProfile(row: Record<string, unknown>): RawProfile {
+  for (const c of DATE_COLUMNS) if (row[c] instanceof Date) row[c] = dateText(row[c])
+  return row as RawProfile
+}
+
+export function* findProfileByOps(companyId: number, field: IdentifierField | 'id', value: string): Ops<RawProfile | null> {
+  const row = yield* selectFirst(BY[field](companyId, value))
+  return row ? normalizeProfile(row as Record<string, unknown>) : null
+}
+
+/** Only the id (an index lookup). */
+export function* findProfileIdOps(companyId: number, field: IdentifierField | 'id', value: string): Ops<string | null> {
+  const row = yield* selectFirst(ID_BY[field](companyId, value))
+  return row?.id ?? null
+}
+
+/** Synchronous form on the better-sqlite3 connection (inside writeTx). */
 export function findProfileBy(conn: Conn, companyId: number, field: IdentifierField | 'id', value: string): RawProfile | null {
-  return (prep(BY[field], conn).get(companyId, value) as RawProfile | undefined) ?? null
+  return runOpsSync(findProfileByOps(companyId, field, value), conn)
 }
 
 /** Anonymous = known by nothing but an anonymous id (a browser visitor). */
 export const isAnonymous = (p: RawProfile) => p.email == null && p.phoneNumber == null && p.externalId == null
 
+function columnsOf(row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [c, v] of Object.entries(row)) {
+    if (v === undefined) continue
+    if (!COLUMN_SET.has(c)) throw new Error(`Unknown profile column ${c}`)
+    out[c] = v
+  }
+  return out
+}
+
+export function* insertProfileOps(row: Record<string, unknown>): Ops<number> {
+  return yield* exec(kysely().insertInto('Profile').values(columnsOf(row) as never))
+}
+
+export function* updateProfileColumnsOps(companyId: number, id: string, changes: Record<string, unknown>): Ops<number> {
+  const set = columnsOf(changes) as Partial<Record<ProfileColumn, unknown>>
+  if (!Object.keys(set).length) return 0
+  return yield* exec(kysely().updateTable('Profile').set(set as never).where('companyId', '=', companyId).where('id', '=', id))
+}
+
 export function insertProfile(conn: Conn, row: Record<string, unknown>) {
-  const cols = PROFILE_COLUMNS.filter((c) => row[c] !== undefined)
-  const sql = `INSERT INTO Profile (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`
-  prep(sql, conn).run(...cols.map((c) => row[c] as never))
+  runOpsSync(insertProfileOps(row), conn)
 }
 
 export function updateProfileColumns(conn: Conn, companyId: number, id: string, changes: Record<string, unknown>) {
-  const cols = Object.keys(changes)
-  if (!cols.length) return
-  const sql = `UPDATE Profile SET ${cols.map((c) => `"${c}" = ?`).join(', ')} WHERE companyId = ? AND id = ?`
-  prep(sql, conn).run(...cols.map((c) => changes[c] as never), companyId, id)
+  runOpsSync(updateProfileColumnsOps(companyId, id, changes), conn)
 }
 
 export function parseProps(raw: unknown): Record<string, unknown> {

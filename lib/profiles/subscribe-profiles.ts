@@ -5,15 +5,15 @@
 // 'pending' and mails a confirmation; the membership follows on confirmDoubleOptIn.
 // All writes are one transaction: a bad profile refuses the whole request.
 import { db } from '@/lib/db/client'
-import { writeTx } from '@/lib/db/sqlite'
+import { inWriteTx } from '@/lib/db/ops'
 import { AppError, badRequest, type FieldErrors } from '@/lib/http/app-error'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
-import { clearSuppressionsSync, getConsentStatusSync, setConsentSync } from './consent-sync'
+import { clearSuppressionsOps, getConsentStatusOps, setConsentOps } from './consent-sync'
 import { sendDoubleOptInMail } from './double-opt-in'
-import { addToListSync, getListSync, type ListRow } from './list-membership-sync'
+import { addToListOps, getListOps, type ListRow } from './list-membership-sync'
 import type { ProfileInput } from './types'
 import { acceptedNow } from './attribute-times'
-import { upsertProfileSync } from './upsert-profile'
+import { upsertProfileOps } from './upsert-profile'
 import { addError, parseProfileInput } from './validate-profile'
 
 export const MAX_SUBSCRIBE_PROFILES = 1000
@@ -75,34 +75,34 @@ export async function subscribeProfiles(companyId: number, input: SubscribeInput
   const source = input.customSource ?? null
   const pendingMails: Array<{ to: string; profileId: string }> = []
   let list: ListRow | null = null
-  const ids = await writeTx((conn) => {
+  const ids = await inWriteTx(function* () {
     pendingMails.length = 0
-    list = input.listId ? getListSync(conn, companyId, input.listId) : null
+    list = input.listId ? yield* getListOps(companyId, input.listId) : null
     const doubleOptIn = !!list && list.optInProcess === 'double_opt_in' && !historical
     const out: string[] = []
     for (const r of rows) {
-      const { raw } = upsertProfileSync(conn, companyId, r.clean, { mode: opts.mode === 'client' ? 'client' : 'import', id: r.id, acceptedAt })
+      const { raw } = yield* upsertProfileOps(companyId, r.clean, { mode: opts.mode === 'client' ? 'client' : 'import', id: r.id, acceptedAt })
       const pid = raw.id
       out.push(pid)
       let joins = false
       if (r.email) {
-        const already = getConsentStatusSync(conn, companyId, pid, 'email_marketing') === 'subscribed'
+        const already = (yield* getConsentStatusOps(companyId, pid, 'email_marketing')) === 'subscribed'
         if (doubleOptIn && !already) {
-          setConsentSync(conn, companyId, pid, 'email_marketing', 'pending', { method: 'API', source })
+          yield* setConsentOps(companyId, pid, 'email_marketing', 'pending', { method: 'API', source })
           if (raw.email) pendingMails.push({ to: raw.email as string, profileId: pid })
         } else {
-          setConsentSync(conn, companyId, pid, 'email_marketing', 'subscribed', { method: 'API', source, at: r.emailAt })
-          clearSuppressionsSync(conn, companyId, pid, 'email', ['unsubscribed'])
+          yield* setConsentOps(companyId, pid, 'email_marketing', 'subscribed', { method: 'API', source, at: r.emailAt })
+          yield* clearSuppressionsOps(companyId, pid, 'email', ['unsubscribed'])
           joins = true
         }
       }
       if (r.sms) {
-        setConsentSync(conn, companyId, pid, 'sms_marketing', 'subscribed', { method: 'API', source, at: r.smsAt })
-        clearSuppressionsSync(conn, companyId, pid, 'sms', ['unsubscribed'])
+        yield* setConsentOps(companyId, pid, 'sms_marketing', 'subscribed', { method: 'API', source, at: r.smsAt })
+        yield* clearSuppressionsOps(companyId, pid, 'sms', ['unsubscribed'])
         joins = true
       }
-      if (r.smsTx) setConsentSync(conn, companyId, pid, 'sms_transactional', 'subscribed', { method: 'API', source })
-      if (list && joins) addToListSync(conn, companyId, list.id, [pid], 'subscription')
+      if (r.smsTx) yield* setConsentOps(companyId, pid, 'sms_transactional', 'subscribed', { method: 'API', source })
+      if (list && joins) yield* addToListOps(companyId, list.id, [pid], 'subscription')
     }
     return out
   })

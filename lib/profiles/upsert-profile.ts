@@ -9,20 +9,22 @@
 //     caller asked for exactly that value, so it is a 409 duplicate.
 // 'create' refuses any existing match with 409 DuplicateProfileError (duplicateProfileId).
 // 'client' (browser endpoints) never changes an existing email/phone/external id, only fills
-// empty ones. All writes happen in one IMMEDIATE transaction on the better-sqlite3 connection,
+// empty ones. All writes happen in one write transaction (lib/db/ops.ts, either engine),
 // so a failure leaves nothing half-written; segments are re-evaluated after the commit.
 // Every write carries the time it was accepted (opts.acceptedAt, stamped at the request): an
 // attribute whose stored write time is newer keeps its value (lib/profiles/attribute-times.ts),
 // identifiers included, while resolution still finds the profile by any of them.
 import type Database from 'better-sqlite3'
-import { sqlDate, writeTx } from '@/lib/db/sqlite'
+import { inWriteTx, runOpsSync, type Ops } from '@/lib/db/ops'
+import { dbDate } from '@/lib/db/query-template'
+import { rolledBack } from '@/lib/db/sqlite'
 import { AppError, badRequest, notFound } from '@/lib/http/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
-import { mergeProfilesSync } from './merge-profiles'
+import { mergeProfilesOps } from './merge-profiles'
 import { acceptedNow, parseTimes, propertyPath, WriteClock } from './attribute-times'
 import { applyPatchProperties } from './patch-properties'
-import { findProfileBy, insertProfile, isAnonymous, parseProps, toProfileRow, updateProfileColumns, type RawProfile } from './profile-store'
+import { findProfileByOps, insertProfileOps, isAnonymous, parseProps, toProfileRow, updateProfileColumnsOps, type RawProfile } from './profile-store'
 import { ATTRIBUTE_FIELDS, IDENTIFIER_FIELDS, LOCATION_FIELDS, type ProfileInput, type ProfileRow, type UpsertOptions } from './types'
 import { parseProfileInput } from './validate-profile'
 
@@ -61,10 +63,10 @@ function withoutBlankIdentifiers(input: ProfileInput, mode: UpsertOptions['mode'
 }
 
 /** The transactional core; `input` must already be validated (parseProfileInput). */
-export function upsertProfileSync(conn: Conn, companyId: number, given: ProfileInput, opts: UpsertOptions, now = new Date()): UpsertSyncResult {
+export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: UpsertOptions, now = new Date()): Ops<UpsertSyncResult> {
   const { mode } = opts
   const input = withoutBlankIdentifiers(given, mode)
-  const byId = opts.id ? findProfileBy(conn, companyId, 'id', opts.id) : null
+  const byId = opts.id ? yield* findProfileByOps(companyId, 'id', opts.id) : null
   if (opts.id && !byId && mode !== 'create') throw notFound('Profile not found.')
   if (mode === 'update' && !byId) throw badRequest('A profile id is required.', { id: ['A profile id is required.'] })
 
@@ -72,7 +74,7 @@ export function upsertProfileSync(conn: Conn, companyId: number, given: ProfileI
   for (const f of IDENTIFIER_FIELDS) {
     const v = input[f]
     if (typeof v === 'string' && v !== '') {
-      const m = findProfileBy(conn, companyId, f, v)
+      const m = yield* findProfileByOps(companyId, f, v)
       if (m) matches.set(f, m)
     }
   }
@@ -82,7 +84,7 @@ export function upsertProfileSync(conn: Conn, companyId: number, given: ProfileI
   }
   const target = mode === 'create' ? null : (byId ?? IDENTIFIER_FIELDS.map((f) => matches.get(f)).find(Boolean) ?? null)
 
-  const stamp = sqlDate(now)
+  const stamp = dbDate(now)
   const acceptedAt = opts.acceptedAt ?? now.getTime()
   if (!target) {
     const row: Record<string, unknown> = { id: ulid(now.getTime()), companyId, createdAt: stamp, updatedAt: stamp }
@@ -93,8 +95,8 @@ export function upsertProfileSync(conn: Conn, companyId: number, given: ProfileI
     const props = applyPatchProperties({ ...(input.properties ?? {}) }, clock.patch(opts.patchProperties))
     row.properties = JSON.stringify(props)
     if (clock.changed) row.attributeTimes = clock.json()
-    insertProfile(conn, row)
-    return { raw: findProfileBy(conn, companyId, 'id', row.id as string)!, created: true, changed: true, mergedIds: [] }
+    yield* insertProfileOps(row)
+    return { raw: (yield* findProfileByOps(companyId, 'id', row.id as string))!, created: true, changed: true, mergedIds: [] }
   }
 
   // Other profiles that hold one of the given identifiers.
@@ -104,7 +106,7 @@ export function upsertProfileSync(conn: Conn, companyId: number, given: ProfileI
     if (m.id === target.id || mergedIds.includes(m.id)) continue
     if (mode === 'update') throw new DuplicateProfileError(m.id)
     if (isAnonymous(m)) {
-      mergeProfilesSync(conn, companyId, m, target, now)
+      yield* mergeProfilesOps(companyId, m, target, now)
       mergedIds.push(m.id)
     } else keepOut.add(f)
   }
@@ -138,12 +140,21 @@ export function upsertProfileSync(conn: Conn, companyId: number, given: ProfileI
   if (valueChanged) changes.updatedAt = stamp
   // A write that changes no value still moves the times forward: an older one must not land after it.
   if (clock.changed) changes.attributeTimes = clock.json()
-  if (Object.keys(changes).length) updateProfileColumns(conn, companyId, target.id, changes)
-  const raw = changed ? findProfileBy(conn, companyId, 'id', target.id)! : clock.changed ? { ...target, attributeTimes: changes.attributeTimes } : target
+  if (Object.keys(changes).length) yield* updateProfileColumnsOps(companyId, target.id, changes)
+  const raw = changed ? (yield* findProfileByOps(companyId, 'id', target.id))! : clock.changed ? { ...target, attributeTimes: changes.attributeTimes } : target
   return { raw, created: false, changed, mergedIds }
 }
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE'
+/** Synchronous form on the better-sqlite3 connection (inside writeTx). */
+export function upsertProfileSync(conn: Conn, companyId: number, given: ProfileInput, opts: UpsertOptions, now = new Date()): UpsertSyncResult {
+  return runOpsSync(upsertProfileOps(companyId, given, opts, now), conn)
+}
+
+/** A unique index refused the write (SQLite, or PostgreSQL's 23505). */
+export const isUniqueViolation = (e: unknown) => {
+  const code = (e as { code?: string })?.code
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505'
+}
 
 /**
  * Validates, resolves and writes one profile. A concurrent writer can create the same email
@@ -160,15 +171,16 @@ export async function upsertProfile(
   let result: UpsertSyncResult | undefined
   for (let attempt = 0; ; attempt++) {
     try {
-      result = await writeTx((conn) => upsertProfileSync(conn, companyId, clean, stamped))
+      result = await inWriteTx(() => upsertProfileOps(companyId, clean, stamped))
       break
     } catch (e) {
+      rolledBack() // a metric created by a merge in the failed transaction is gone
       if (!isUniqueViolation(e) || attempt >= 2 || opts.mode === 'create') {
         if (isUniqueViolation(e) && opts.mode === 'create') {
-          const dup = await writeTx((conn) => {
+          const dup = await inWriteTx(function* () {
             for (const f of IDENTIFIER_FIELDS) {
               const v = clean[f]
-              const m = typeof v === 'string' && v ? findProfileBy(conn, companyId, f, v) : null
+              const m = typeof v === 'string' && v ? yield* findProfileByOps(companyId, f, v) : null
               if (m) return m.id
             }
             return null

@@ -17,8 +17,7 @@ import { resetRateLimits } from '@/lib/api/rate-limit'
 import { ulid } from '@/lib/ids/make-id'
 import { createProfileBulkImport } from '@/lib/imports/create-bulk-import'
 import { processBulkImport } from '@/lib/imports/process-imports'
-import { loadImportSync } from '@/lib/imports/run-import'
-import { sqlite } from '@/lib/db/sqlite'
+import { loadImport } from '@/lib/imports/run-import'
 import { POST as createKey } from '@/app/ajax/account/private-api-key/create/route'
 import { ajaxRequest, makeCompany, makeUser, signIn } from '../helpers/factory'
 import { api, makeApiKey } from '../helpers/route-server'
@@ -136,7 +135,7 @@ describe('finding 12: profile ids from another company', () => {
     await db.profile.create({ data: { id: gone, companyId: A.id, email: 'gone@a.test' } })
     const job = await createProfileBulkImport(A.id, { profiles: [{ id: gone, email: 'gone@a.test' }, { email: 'kept@a.test' }] })
     await db.profile.delete({ where: { id: gone } })
-    await processBulkImport(loadImportSync(sqlite(), A.id, job.id)!)
+    await processBulkImport((await loadImport(A.id, job.id))!)
     const done = await db.importJob.findUniqueOrThrow({ where: { id: job.id } })
     expect(done).toMatchObject({ status: 'complete', completedCount: 1, failedCount: 1 })
     expect(JSON.parse(done.errors)).toEqual([{ line: 1, field: 'id', message: UNKNOWN }])

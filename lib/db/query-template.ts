@@ -1,0 +1,51 @@
+// A Kysely query of a fixed shape, compiled once per engine and then reused with new values.
+//
+// Why: the ingestion hot path runs the same few statements (look a profile up, insert an
+// event) thousands of times a second on SQLite; building and compiling the Kysely tree each
+// time would cost more than the statement itself. `queryTemplate` builds the query once with
+// placeholder values, remembers where each lands among the bound parameters, and afterwards
+// only fills them in. The SQL text still comes from Kysely, so it is right for each engine.
+//
+// Values are bound as given: pass what the engine stores (strings, numbers, null; dates as
+// dbDate(d), booleans as dbBool(b)), since the StoredValuesPlugin only sees the placeholders.
+import { CompiledQuery, type Compilable } from 'kysely'
+import { dbEngine } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { sqlDate } from '@/lib/db/sqlite'
+
+const slot = (i: number) => `\u0000query-template-slot-${i}\u0000`
+
+export type QueryTemplate<A extends unknown[], R> = (...args: A) => CompiledQuery<R>
+
+/**
+ * `build` receives one placeholder per argument (typed as the argument) and returns the query;
+ * every placeholder must be used as a bound value (not inside sql.raw or an identifier).
+ */
+export function queryTemplate<A extends unknown[], R>(arity: A['length'], build: (...args: A) => Compilable<R>): QueryTemplate<A, R> {
+  let compiled: { key: unknown; sql: string; slots: number[]; fixed: readonly unknown[] } | undefined
+  return (...args: A): CompiledQuery<R> => {
+    const key = kysely()
+    if (compiled?.key !== key) {
+      const placeholders = Array.from({ length: arity }, (_, i) => slot(i)) as unknown as A
+      const q = build(...placeholders).compile()
+      const slots = q.parameters.map((p) => (typeof p === 'string' ? (placeholders as unknown[]).indexOf(p) : -1))
+      compiled = { key, sql: q.sql, slots, fixed: q.parameters }
+    }
+    const c = compiled
+    const params = c.slots.map((s, j) => (s >= 0 ? args[s] : c.fixed[j]))
+    return CompiledQuery.raw(c.sql, params) as CompiledQuery<R>
+  }
+}
+
+/** A Date as the engine stores DateTime columns (SQLite: ISO text with +00:00; PostgreSQL: ISO UTC). */
+export const dbDate = (d: Date = new Date()): string => (dbEngine() === 'postgresql' ? d.toISOString() : sqlDate(d))
+
+/** A boolean as the engine stores it (SQLite: 0/1). */
+export const dbBool = (b: boolean): boolean | number => (dbEngine() === 'postgresql' ? b : b ? 1 : 0)
+
+/** A DateTime read from either engine as the canonical text form (ISO with +00:00), or null. */
+export function dateText(v: unknown): string | null {
+  if (v == null) return null
+  if (v instanceof Date) return sqlDate(v)
+  return String(v)
+}
