@@ -2,7 +2,7 @@
 // /metric/{metricId}/{metricSlug}: the metric over a timeframe (seed 002 §3.5 ranges) at a
 // daily, weekly or monthly granularity, as count, unique profiles or value; optionally broken
 // down by an event property into several series; totals; the event feed; CSV export.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import useSWR from 'swr'
 import { useFormatter, useTranslations } from 'next-intl'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
@@ -20,24 +20,38 @@ import { defaultGranularity, GRANULARITY_OPTIONS, type ChartGranularity, type Ti
 import { MetricChart } from './metric-chart'
 import { MetricEventFeed } from './metric-event-feed'
 import { seriesColor } from './chart-model'
+import { DEFAULT_METRIC_VIEW, metricViewSearch, type MetricViewState } from './metric-url-state'
 import { getJson, metricBase, MEASUREMENTS, startExport, type DimensionTriple, type MeasurementKey, type MetricChart as ChartData } from './metrics-api'
 import styles from './metrics.module.css'
 
-export interface MetricScreenProps { metric: MetricHeader; canExport: boolean; timeZone: string }
+export interface MetricScreenProps {
+  metric: MetricHeader
+  canExport: boolean
+  timeZone: string
+  /** The choices read from the address (parseMetricView), restored on reload. */
+  initial?: MetricViewState
+}
 
-export function MetricScreen({ metric, canExport, timeZone }: MetricScreenProps) {
+export function MetricScreen({ metric, canExport, timeZone, initial = DEFAULT_METRIC_VIEW }: MetricScreenProps) {
   const t = useTranslations('metricsScreens')
   const tAgg = useTranslations('aggregators')
   const format = useFormatter()
   const toast = useToast()
   const timeframeLabel = useTimeframeLabel()
-  const [timeframe, setTimeframe] = useState<TimeframeValue>({ timeframe: 'last_30_days' })
-  const [granularity, setGranularity] = useState<ChartGranularity>('daily')
-  const [measurement, setMeasurement] = useState<MeasurementKey>('count')
-  const [by, setBy] = useState('')
+  const [timeframe, setTimeframe] = useState<TimeframeValue>(initial.timeframe)
+  const [granularity, setGranularity] = useState<ChartGranularity>(initial.granularity)
+  const [measurement, setMeasurement] = useState<MeasurementKey>(initial.measurement)
+  const [by, setBy] = useState(initial.by)
   const [exporting, setExporting] = useState(false)
   const base = metricBase(metric.id)
   const letter = MEASUREMENTS.find((m) => m.key === measurement)!.letter
+
+  // Keep the choices in the address without a navigation (Next.js keeps its router in step with
+  // history.replaceState), so a reload or a shared link shows the same chart.
+  useEffect(() => {
+    const search = metricViewSearch({ timeframe, granularity, measurement, by }, window.location.search)
+    if (search !== window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname + search + window.location.hash)
+  }, [timeframe, granularity, measurement, by])
 
   const dims = useSWR(['metric-dimensions', metric.id], () => getJson<{ dimensions: DimensionTriple[] }>(`${base}/dimensions`))
   const chart = useSWR(['metric-chart', metric.id, timeframe.timeframe, timeframe.start, timeframe.end, granularity, letter, by],

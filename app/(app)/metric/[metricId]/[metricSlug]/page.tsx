@@ -6,11 +6,15 @@ export async function generateMetadata() {
   return { title: (await getTranslations('metricsScreens'))('metricPageTitle') }
 }
 
-export default async function MetricPage({ params }: { params: Promise<{ metricId: string }> }) {
+type SearchParams = Record<string, string | string[] | undefined>
+
+export default async function MetricPage({ params, searchParams }: { params: Promise<{ metricId: string }>; searchParams: Promise<SearchParams> }) {
   const { metricId } = await params
+  const search = new URLSearchParams()
+  for (const [k, v] of Object.entries(await searchParams)) if (typeof v === 'string') search.set(k, v)
   return (
     <RouteScreen>
-      <MetricView metricId={metricId} />
+      <MetricView metricId={metricId} search={search} />
     </RouteScreen>
   )
 }
