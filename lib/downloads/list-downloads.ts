@@ -1,5 +1,6 @@
 // The current user's downloads, newest first, with their status (GET /ajax/downloads/status).
 import { db } from '@/lib/db/client'
+import { getJob } from '@/lib/jobs/queue'
 import { effectiveStatus, fileUrl, visibleTo, type DownloadStatus } from './download-status'
 
 export interface ListDownloadsInput {
@@ -19,8 +20,10 @@ export async function listDownloads(companyId: number, userId: number, input: Li
     take: 1000,
     select: { id: true, type: true, status: true, fileName: true, rowCount: true, jobId: true, createdAt: true, completedAt: true },
   })
-  const jobIds = rows.map((r) => r.jobId).filter((id): id is number => id != null)
-  const jobs = new Map((await db.job.findMany({ where: { id: { in: jobIds }, companyId }, select: { id: true, status: true } })).map((j) => [j.id, j.status]))
+  // The job matters only while the download is unfinished (few at a time); it is read through
+  // the queue, which keeps jobs in the Job table on SQLite and in graphile-worker on PostgreSQL.
+  const open = rows.filter((r) => r.jobId != null && r.status !== 'complete' && r.status !== 'failed')
+  const jobs = new Map(await Promise.all(open.map(async (r) => [r.jobId!, (await getJob(r.jobId!, companyId))?.status ?? null] as const)))
   const all = rows
     .map((r) => {
       const status = effectiveStatus(r, r.jobId != null ? jobs.get(r.jobId) : null)

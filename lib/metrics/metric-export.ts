@@ -1,7 +1,8 @@
 // CSV export of a metric's events: the request creates a Download and enqueues 'metrics.export';
 // the job writes the file. The poll reads the job and the download (lib/downloads).
 import { db } from '@/lib/db/client'
-import { prep } from '@/lib/db/sqlite'
+import { kysely } from '@/lib/db/kysely'
+import { read, selectFirst } from '@/lib/db/ops'
 import { enqueue } from '@/lib/jobs/queue'
 import { getMetricOrThrow, firstEventAt } from './get-metric'
 import { resolveTimeframe, type Timeframe } from './timeframe'
@@ -35,10 +36,12 @@ export async function startMetricExport(
 ): Promise<{ workerId: number; downloadId: number }> {
   const metric = await getMetricOrThrow(companyId, metricId)
   input = { ...input, timeZone: isValidTimeZone(input.timeZone) ? input.timeZone : 'UTC' }
-  const earliest = input.timeframe === 'alltime' ? firstEventAt(companyId, metric.id) : null
+  const earliest = input.timeframe === 'alltime' ? await firstEventAt(companyId, metric.id) : null
   const range = resolveTimeframe(input.timeframe, { timeZone: input.timeZone, start: input.start, end: input.end, earliest })
-  const total = (prep('SELECT COUNT(*) AS n FROM Event WHERE companyId = ? AND metricId = ? AND ts >= ? AND ts < ?')
-    .get(companyId, metric.id, Math.ceil(range.start / 1000), Math.ceil(range.end / 1000)) as { n: number }).n
+  const counted = await read(selectFirst(kysely().selectFrom('Event').select((eb) => eb.fn.countAll().as('n'))
+    .where('companyId', '=', companyId).where('metricId', '=', metric.id)
+    .where('ts', '>=', Math.ceil(range.start / 1000)).where('ts', '<', Math.ceil(range.end / 1000))))
+  const total = Number(counted?.n ?? 0)
   const fileName = `${slug(metric.name)}-events-${day(input.timeZone, range.start)}-to-${day(input.timeZone, range.end - 1)}.csv`
   const download = await db.download.create({ data: { companyId, userId, type: METRIC_EXPORT_TYPE, fileName } })
   const payload: MetricExportPayload = { downloadId: download.id, metricId: metric.id, start: range.start, end: range.end, timeZone: input.timeZone, total, includePii: input.includePii === true }

@@ -1,10 +1,11 @@
 // The 'metrics.export' job: writes the events of the range as CSV into the Download. Idempotent:
 // a retry rebuilds the same file from the same rows and overwrites it.
 import { db } from '@/lib/db/client'
-import { prep } from '@/lib/db/sqlite'
+import { read, select } from '@/lib/db/ops'
 import { csvLine } from '@/lib/text/csv-writer'
 import { formatZonedIso } from './zoned-time'
 import type { MetricExportPayload } from './metric-export'
+import { eventViewQuery } from './event-view'
 
 const CHUNK = 5000
 const PII = ['Email', 'Phone Number', 'First Name', 'Last Name']
@@ -31,19 +32,19 @@ export async function writeMetricExport(p: MetricExportPayload, companyId: numbe
   await db.download.update({ where: { id: download.id }, data: { status: 'processing', rowCount: 0 } })
 
   // Keyset pages in (ts, id) order; between pages the progress is saved for the poll.
-  const page = prep(`SELECT e.id, e.ts, e.value, e.currency, e.uniqueId, e.properties, e.profileId,
-      p.email, p.phoneNumber, p.firstName, p.lastName
-    FROM Event e LEFT JOIN Profile p ON p.id = e.profileId AND p.companyId = e.companyId
-    WHERE e.companyId = @companyId AND e.metricId = @metricId AND e.ts >= @ts AND e.ts < @end
-      AND (e.ts > @ts OR e.id > @id)
-    ORDER BY e.ts, e.id LIMIT ${CHUNK}`)
+  const page = (after: { ts: number; id: number } | null) => read(select(eventViewQuery()
+    .where('e.companyId', '=', download.companyId).where('e.metricId', '=', metric!.id)
+    .where('e.ts', '>=', Math.ceil(p.start / 1000)).where('e.ts', '<', Math.ceil(p.end / 1000))
+    .$if(after !== null, (q) => q.where((eb) => eb.or([
+      eb('e.ts', '>', after!.ts),
+      eb.and([eb('e.ts', '=', after!.ts), eb('e.id', '>', after!.id)]),
+    ])))
+    .orderBy('e.ts').orderBy('e.id').limit(CHUNK)))
   const rows: Array<{ r: Row; props: Record<string, unknown> }> = []
   const keys = new Set<string>()
-  let cursor = { ts: Math.ceil(p.start / 1000) - 1, id: Number.MAX_SAFE_INTEGER }
+  let cursor: { ts: number; id: number } | null = null
   for (;;) {
-    const chunk = metric
-      ? (page.all({ companyId: download.companyId, metricId: metric.id, end: Math.ceil(p.end / 1000), ...cursor }) as Row[])
-      : []
+    const chunk: Row[] = metric ? await page(cursor) : []
     for (const r of chunk) {
       const props = parse(r.properties)
       for (const k of Object.keys(props)) keys.add(k)

@@ -9,13 +9,12 @@ import { POST as startExport } from '@/app/ajax/data/metric/[id]/export/route'
 import { GET as workerStatus } from '@/app/ajax/worker/[id]/status/route'
 import { GET as downloadsStatus } from '@/app/ajax/downloads/status/route'
 import { GET as downloadFile } from '@/app/ajax/downloads/[id]/file/route'
-import { runJobsUntilIdle } from '@/lib/jobs/queue'
+import { getJob, runJobsUntilIdle } from '@/lib/jobs/queue'
 import { db } from '@/lib/db/client'
-import { ingestEvents } from '@/lib/events/ingest-events'
 import { writeMetricExport } from '@/lib/metrics/write-metric-export'
 import { csvCell } from '@/lib/text/csv-writer'
 import { ajaxRequest, makeUser, params, signIn } from '@/tests/helpers/factory'
-import { makeMetricsFixture } from './metrics-fixture'
+import { addEvents, makeMetricsFixture } from './metrics-fixture'
 
 let a: Awaited<ReturnType<typeof makeMetricsFixture>>
 let b: Awaited<ReturnType<typeof makeMetricsFixture>>
@@ -78,8 +77,8 @@ test('export → poll → run the job → complete → list → file', async () 
 })
 
 test('CSV escaping: commas, quotes, newlines and formula-looking text', async () => {
-  await ingestEvents(a.company.id, [{
-    metric: { name: 'Left Review' }, profile: { email: 'p1@ex.test' }, time: '2024-03-09T15:00:00Z',
+  await addEvents(a.company.id, [{
+    metric: 'Left Review', email: 'p1@ex.test', time: '2024-03-09T15:00:00Z',
     properties: { Text: 'Great, "really"\ngreat', Formula: '=SUM(A1)', Negative: '-5', Plain: 'ok' },
   }])
   const metric = await db.metric.findFirstOrThrow({ where: { companyId: a.company.id, name: 'Left Review' } })
@@ -97,8 +96,8 @@ test('the job is idempotent: running it again rewrites the same file', async () 
   const { body } = await json(await exportReq(a.metricId, { timeframe: 'alltime' }))
   await runJobsUntilIdle()
   const first = await db.download.findUniqueOrThrow({ where: { id: body.downloadId } })
-  const job = await db.job.findUniqueOrThrow({ where: { id: body.workerId } })
-  await writeMetricExport(JSON.parse(job.payload), a.company.id)
+  const job = await getJob(body.workerId, a.company.id)
+  await writeMetricExport(job!.payload as Parameters<typeof writeMetricExport>[0], a.company.id)
   const second = await db.download.findUniqueOrThrow({ where: { id: body.downloadId } })
   expect([second.content, second.rowCount, second.status]).toEqual([first.content, 7, 'complete'])
 })
