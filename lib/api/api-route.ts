@@ -11,6 +11,7 @@ import { ApiError, toJsonApiError, type PointerFor } from './api-error'
 import { FIVE_MB, readJsonBody } from './read-json-body'
 import { TIERS, takeToken, rateLimitHeaders, type RateLimit, type Tier } from './rate-limit'
 import { clientIp } from '@/lib/http/client-ip'
+import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, isConnectionError } from '@/lib/http/db-outage'
 
 export const DEFAULT_REVISION = '2026-07-15'
 export const JSON_API = 'application/vnd.api+json'
@@ -77,6 +78,12 @@ function respond(status: number, body: unknown, headers: Record<string, string>)
 }
 
 function errorResponse(e: unknown, ctx: { requestId: string; path: string; pointerFor?: PointerFor }, headers: Record<string, string>): Response {
+  if (isConnectionError(e)) {
+    // The database is restarting or unreachable: a 503 the client may retry, not a 500.
+    console.warn(`[api] ${ctx.path}: database unavailable (${e instanceof Error ? e.message : String(e)}), answered 503 (request ${ctx.requestId})`)
+    const body = { errors: [{ id: randomUUID(), status: 503, code: 'service_unavailable', title: 'Service unavailable.', detail: DB_UNAVAILABLE_MESSAGE }] }
+    return respond(503, body, { ...headers, ...dbUnavailableHeaders() })
+  }
   const { status, headers: extra, body } = toJsonApiError(e, {
     pointerFor: ctx.pointerFor,
     onUnexpected: (error, id) => reportError({ error, route: ctx.path, requestId: ctx.requestId, extra: { errorId: id } }),
@@ -96,7 +103,7 @@ async function run<B>(
   const headers: Record<string, string> = { ...baseHeaders }
   try {
     const who = await authenticate()
-    const decision = takeToken(`${who.bucket}:${who.companyId}:${typeof opts.rate === 'string' ? opts.rate : `${opts.rate.burst}/${opts.rate.steady}`}`,
+    const decision = await takeToken(`${who.bucket}:${who.companyId}:${typeof opts.rate === 'string' ? opts.rate : `${opts.rate.burst}/${opts.rate.steady}`}`,
       typeof opts.rate === 'string' ? TIERS[opts.rate] : opts.rate)
     Object.assign(headers, rateLimitHeaders(decision))
     if (!decision.allowed) {

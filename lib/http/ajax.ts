@@ -1,5 +1,6 @@
 // The one wrapper for /ajax route handlers: CSRF, session, company scope, permission,
-// feature flag, input parsing (zod) and error mapping, written once.
+// feature flag, input parsing (zod) and error mapping (400 with field errors, 503 with
+// Retry-After while the database is unreachable, else an opaque 500), written once.
 import { randomUUID } from 'node:crypto'
 import { z, ZodError, type ZodType } from 'zod'
 import { AppError, forbidden, notFound, unauthorized, type FieldErrors } from './app-error'
@@ -8,6 +9,7 @@ import { parseCookies } from './cookies'
 import { camelizeKeys } from './keys'
 import { clientIp } from './client-ip'
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth'
+import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, isConnectionError } from './db-outage'
 import { SESSION_COOKIE, SESSION_STATE_COOKIE } from '@/lib/auth/config'
 import { getPrincipal, sessionStateCookie, type Principal } from '@/lib/auth/session'
 import { hasPermission, hasStaffPermission, type PartialResources } from '@/lib/auth/permissions'
@@ -59,6 +61,11 @@ export function errorResponse(e: unknown, requestId: string, route: string): Res
       { error: e.code, message: e.message, ...(e.fieldErrors ? { fieldErrors: e.fieldErrors } : {}), requestId },
       { status: e.status, headers: e.headers },
     )
+  }
+  if (isConnectionError(e)) {
+    // The database is restarting or unreachable: not a bug, and the next try may well work.
+    console.warn(`[ajax] ${route}: database unavailable (${e instanceof Error ? e.message : String(e)}), answered 503 (request ${requestId})`)
+    return Response.json({ error: 'service_unavailable', message: DB_UNAVAILABLE_MESSAGE, requestId }, { status: 503, headers: dbUnavailableHeaders() })
   }
   reportError({ error: e, route, requestId })
   return Response.json({ error: 'server_error', message: 'Something went wrong on our side. Please try again.', requestId }, { status: 500 })

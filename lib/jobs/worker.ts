@@ -6,6 +6,7 @@ import { queueNow } from './clock'
 import { jobQueue } from './current-queue'
 import { jobSignal, loadJobHandlers } from './registry'
 import { DEFAULT_VISIBILITY_MS, defaultWorkerId, runStep } from './run-jobs'
+import { isConnectionError } from '@/lib/http/db-outage'
 
 export interface WorkerOptions {
   concurrency?: number
@@ -23,6 +24,7 @@ export interface WorkerHandle {
 
 const g = globalThis as unknown as { __worker?: WorkerHandle }
 const PRUNE_EVERY_MS = 10 * 60_000
+const ERROR_BACKOFF_MAX_MS = 5_000
 
 export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
   if (g.__worker) return g.__worker // one per process (the instrumentation hook may run twice in dev)
@@ -56,10 +58,29 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
       wakers.add(wake)
     })
   const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+  // After a failed step: a pause that stop() cuts short.
+  const restAfterError = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        wakers.delete(wake)
+        resolve()
+      }
+      const wake = () => {
+        if (stopping) done()
+      }
+      const timer = setTimeout(done, ms)
+      wakers.add(wake)
+    })
   const SMALL_BATCH = 50
 
   let lastPrune = 0
   const loop = async (n: number) => {
+    // A failing step (the database restarting, a lost connection) never ends the loop: it waits
+    // longer after each consecutive failure (up to ERROR_BACKOFF_MAX_MS), logs the first failure
+    // of a run and its recovery rather than every attempt, and carries on where it was. A job
+    // interrupted meanwhile keeps its lease until it expires and then runs again: none is lost.
+    let failures = 0
     while (!stopping) {
       let ran = 0
       try {
@@ -67,9 +88,17 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
         if (n === 0 && Date.now() - lastPrune > PRUNE_EVERY_MS) {
           lastPrune = Date.now()
           await jobQueue().prune(queueNow())
+          // The public API's rate-limit windows of keys not seen for minutes.
+          await (await import('@/lib/api/rate-limit')).pruneRateLimits()
         }
+        if (failures) log(`loop ${n} recovered after ${failures} failed attempt(s)`)
+        failures = 0
       } catch (e) {
-        log(`loop ${n} error: ${e instanceof Error ? e.stack : String(e)}`)
+        failures++
+        if (failures === 1 || !isConnectionError(e)) log(`loop ${n} error: ${e instanceof Error ? e.stack : String(e)}`)
+        if (stopping) break
+        await restAfterError(Math.min(ERROR_BACKOFF_MAX_MS, pollMs * 2 ** Math.min(failures - 1, 10)))
+        continue
       }
       if (stopping) break
       if (!ran) await idle()
