@@ -6,7 +6,7 @@ import type { ImportJob } from '@/generated/prisma/client'
 import { notFound } from '@/lib/http/app-error'
 import { createCsvImport } from '@/lib/imports/create-csv-import'
 import { getImportJob, listImportJobs } from '@/lib/imports/get-import-job'
-import { MAX_CSV_COLUMNS } from '@/lib/imports/import-types'
+import { MAX_CONSENT_SOURCE, MAX_CSV_COLUMNS } from '@/lib/imports/import-types'
 import { getGroupRow } from './get-group'
 import { LIST } from './group-view'
 
@@ -17,6 +17,15 @@ export const startListImportBody = z.object({
   mapping: z.record(z.string().min(1).max(255), z.string().min(1).max(255))
     .refine((m) => Object.keys(m).length > 0, 'Map at least one column.')
     .refine((m) => Object.keys(m).length <= MAX_CSV_COLUMNS, `At most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} columns can be mapped.`),
+  // The consent of the imported people: subscribed (with where they subscribed) or not.
+  consent: z.discriminatedUnion('status', [
+    z.object({
+      status: z.literal('subscribed'),
+      source: z.string().trim().min(1, 'Say where these people subscribed (e.g. “Trade show sign-up sheet”).').max(MAX_CONSENT_SOURCE, `At most ${MAX_CONSENT_SOURCE} characters.`),
+      sms: z.boolean().optional(),
+    }),
+    z.object({ status: z.literal('not_subscribed') }),
+  ], { error: 'Choose whether these people are subscribed to email marketing.' }).optional(),
 })
 
 export interface ImportView {
@@ -26,7 +35,7 @@ export interface ImportView {
   completedCount: number
   failedCount: number
   percentComplete: number
-  errors: Array<{ line: number; field?: string; message: string }>
+  errors: Array<{ line: number; field?: string; message: string; imported?: boolean }>
   createdAt: string
   completedAt: string | null
 }
@@ -57,7 +66,7 @@ export function importView(job: Omit<ImportJob, 'input'>, withErrors = true): Im
 export async function startListImport(companyId: number, listId: string, input: unknown, userId?: number): Promise<ImportView> {
   const body = startListImportBody.parse(input)
   const list = await getGroupRow(companyId, listId, LIST)
-  const job = await createCsvImport(companyId, { listId: list.id, csv: body.csv, mapping: body.mapping, userId })
+  const job = await createCsvImport(companyId, { listId: list.id, csv: body.csv, mapping: body.mapping, consent: body.consent, userId })
   return importView(job)
 }
 

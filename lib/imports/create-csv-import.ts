@@ -6,13 +6,15 @@ import { db } from '@/lib/db/client'
 import { AppError, badRequest, notFound, type FieldErrors } from '@/lib/http/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { enqueue } from '@/lib/jobs/queue'
-import { CSV_IMPORT_JOB, isCsvTarget, MAX_CSV_BYTES, MAX_CSV_COLUMNS } from './import-types'
+import { CSV_IMPORT_JOB, isCsvTarget, MAX_CONSENT_SOURCE, MAX_CSV_BYTES, MAX_CSV_COLUMNS, type ImportConsent } from './import-types'
 import { parseCsv } from './parse-csv'
 
 export interface CreateCsvImportInput {
   listId: string
   csv: string
   mapping: Record<string, string>
+  /** The consent of the imported people, as the merchant declares it; left out: consent is not touched. */
+  consent?: ImportConsent
   userId?: number
 }
 
@@ -48,12 +50,21 @@ export async function createCsvImport(companyId: number, input: CreateCsvImportI
   if (!['email', 'phone_number', 'external_id'].some((t) => targets.has(t))) {
     ;(errors.mapping ??= []).push('Map a column to email, phone_number or external_id.')
   }
+  const consent = input.consent
+  if (consent?.status === 'subscribed') {
+    const source = typeof consent.source === 'string' ? consent.source.trim() : ''
+    if (!source) errors['consent.source'] = ['Say where these people subscribed (e.g. “Trade show sign-up sheet”).']
+    else if (source.length > MAX_CONSENT_SOURCE) errors['consent.source'] = [`At most ${MAX_CONSENT_SOURCE} characters.`]
+  }
   if (Object.keys(errors).length) throw new AppError('invalid', 400, 'The file cannot be imported.', errors)
+  const storedConsent: ImportConsent | undefined = consent?.status === 'subscribed'
+    ? { status: 'subscribed', source: consent.source.trim(), ...(consent.sms ? { sms: true } : {}) }
+    : consent
 
   const job = await db.importJob.create({
     data: {
       id: ulid(), companyId, kind: 'csv', status: 'queued', totalCount: rows.length, listIds: JSON.stringify([list.id]),
-      input: JSON.stringify({ csv: input.csv, mapping }), createdById: input.userId ?? null,
+      input: JSON.stringify({ csv: input.csv, mapping, ...(storedConsent ? { consent: storedConsent } : {}) }), createdById: input.userId ?? null,
     },
   })
   try {

@@ -7,7 +7,17 @@ export interface ImportError {
   line: number
   field?: string
   message: string
+  /** The row was imported without this field (only the field was unusable); absent: the row was refused. */
+  imported?: boolean
 }
+
+/** The consent the merchant declares for the people of a CSV import. */
+export type ImportConsent =
+  | { status: 'subscribed'; source: string; sms?: boolean }
+  | { status: 'not_subscribed' }
+
+export const IMPORT_CONSENT_METHOD = 'CSV_IMPORT'
+export const MAX_CONSENT_SOURCE = 200
 
 export interface ImportJobPayload {
   companyId: number

@@ -44,8 +44,8 @@ export function* loadImportOps(companyId: number, id: string): Ops<ImportState |
 
 export const loadImport = (companyId: number, id: string): Promise<ImportState | null> => read(loadImportOps(companyId, id))
 
-/** One row's outcome: the profile it wrote, or its problems. */
-export type RowOutcome = { profileId: string } | { errors: ImportError[] }
+/** One row's outcome: the profile it wrote (with the fields it had to leave out), or its problems. */
+export type RowOutcome = { profileId: string; warnings?: ImportError[] } | { errors: ImportError[] }
 
 /**
  * Runs `rowFn` for rows [done, total) in chunks; rowFn runs inside a savepoint, so a row
@@ -93,6 +93,7 @@ export async function runImport(
         if ('profileId' in out) {
           ok++
           ids.push(out.profileId)
+          if (out.warnings?.length && errors.length < 10_000) errors.push(...out.warnings)
         } else {
           failed++
           if (errors.length < 10_000) errors.push(...out.errors)
