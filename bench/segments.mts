@@ -45,6 +45,7 @@ const { sqlite, sqlDate } = await import('@/lib/db/sqlite')
 const { ulid } = await import('@/lib/ids/make-id')
 const { createSegment } = await import('@/lib/groups/create-segment')
 const { compileDefinition } = await import('@/lib/segments/compile-definition')
+const { kysely } = await import('@/lib/db/kysely')
 const { segmentDefinition } = await import('@/lib/segments/definition')
 const { recomputeSegment } = await import('@/lib/segments/recompute-segment')
 const { runJobsUntilIdle, startWorker } = await import('@/lib/jobs/queue')
@@ -118,9 +119,9 @@ const SEGMENTS = [
 const recompute: Array<{ label: string; baselineMs: number; fullMs: number; rerunMs: number; members: number }> = []
 for (const s of SEGMENTS) {
   const definition = segmentDefinition.parse({ version: 1, root: { type: 'and', conditions: [s.condition] } })
-  const pred = compileDefinition(definition, { now: Math.floor(Date.now() / 1000) })
+  const pred = compileDefinition(definition, { now: Math.floor(Date.now() / 1000) }).compile(kysely())
   t = process.hrtime.bigint()
-  const count = conn.prepare(`SELECT COUNT(*) FROM Profile p WHERE p.companyId = ? AND ${pred.sql}`).pluck().get(COMPANY, ...pred.params) as number
+  const count = conn.prepare(`SELECT COUNT(*) FROM Profile p WHERE p.companyId = ? AND ${pred.sql}`).pluck().get(COMPANY, ...pred.parameters) as number
   const baselineMs = ms(t)
   t = process.hrtime.bigint()
   const seg = await createSegment(COMPANY, { name: s.label, definition })

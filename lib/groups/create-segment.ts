@@ -19,7 +19,7 @@ export type CreateSegmentInput = z.infer<typeof createSegmentBody>
 
 export async function createSegment(companyId: number, input: CreateSegmentInput): Promise<GroupView> {
   const data = createSegmentBody.parse(input)
-  const definition = parseDefinitionOrThrow(companyId, data.definition)
+  const definition = await parseDefinitionOrThrow(companyId, data.definition)
   const g = await db.group.create({
     data: {
       id: shortId(6), companyId, name: data.name, type: SEGMENT, definition: JSON.stringify(definition),

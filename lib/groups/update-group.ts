@@ -24,7 +24,7 @@ export async function updateGroup(companyId: number, id: string, patch: UpdateGr
   const g = await getGroupRow(companyId, id)
   if (p.definition !== undefined && g.type !== SEGMENT) throw badRequest('Only a segment has a definition.', { definition: ['Only a segment has a definition.'] })
   if (p.optInProcess !== undefined && g.type !== LIST) throw badRequest('Only a list has an opt-in process.', { optInProcess: ['Only a list has an opt-in process.'] })
-  const definition = p.definition !== undefined ? parseDefinitionOrThrow(companyId, p.definition) : undefined
+  const definition = p.definition !== undefined ? await parseDefinitionOrThrow(companyId, p.definition) : undefined
   const definitionText = definition ? JSON.stringify(definition) : undefined
   const redefine = definitionText !== undefined && definitionText !== g.definition
   const updated = await db.group.update({

@@ -1,7 +1,10 @@
 // The active segments of a company, parsed once and kept per process. The cache is checked
 // against a cheap signature of the company's segment rows on every use, so a definition saved
 // by another process (the web server vs. a separate worker) is picked up at once.
-import { prep } from '@/lib/db/sqlite'
+import { sqlite } from '@/lib/db/sqlite'
+import { kysely } from '@/lib/db/kysely'
+import { dateText } from '@/lib/db/query-template'
+import { runOpsSync, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { canMatchWithoutActivity, conditionsOf, isTimeRelative, segmentDefinition, type SegmentDefinition } from './definition'
 
 export interface ActiveSegment {
@@ -35,21 +38,31 @@ function describe(id: string, definition: SegmentDefinition): ActiveSegment {
   return s
 }
 
-export function activeSegments(companyId: number): ActiveSegment[] {
-  const sig = prep(`SELECT COUNT(*) || ':' || COALESCE(MAX(updatedAt), '') FROM "Group" WHERE companyId = ? AND type = 1`)
-    .pluck().get(companyId) as string
+/** The active segments of a company (cached per process, checked against the rows' signature). */
+export function* activeSegmentsOps(companyId: number): Ops<ActiveSegment[]> {
+  const k = kysely()
+  const stamp = yield* selectFirst(k.selectFrom('Group')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('at')])
+    .where('companyId', '=', companyId).where('type', '=', 1))
+  const sig = `${Number(stamp?.n ?? 0)}:${dateText(stamp?.at) ?? ''}`
   const hit = cache.get(companyId)
   if (hit && hit.sig === sig) return hit.segments
-  const rows = prep(`SELECT id, definition FROM "Group" WHERE companyId = ? AND type = 1 AND deletedAt IS NULL AND isActive = 1 AND definition IS NOT NULL`)
-    .all(companyId) as Array<{ id: string; definition: string }>
+  const rows = yield* select(k.selectFrom('Group').select(['id', 'definition'])
+    .where('companyId', '=', companyId).where('type', '=', 1).where('deletedAt', 'is', null)
+    .where('isActive', '=', true as never).where('definition', 'is not', null))
   const segments: ActiveSegment[] = []
   for (const r of rows) {
-    const parsed = segmentDefinition.safeParse(safeJson(r.definition))
+    const parsed = segmentDefinition.safeParse(safeJson(r.definition ?? ''))
     // A definition that no longer parses is skipped rather than breaking event processing.
     if (parsed.success) segments.push(describe(r.id, parsed.data))
   }
   cache.set(companyId, { sig, segments })
   return segments
+}
+
+/** SQLite only: the same, synchronously (callers that still hold the raw connection). */
+export function activeSegments(companyId: number): ActiveSegment[] {
+  return runOpsSync(activeSegmentsOps(companyId), sqlite())
 }
 
 export function invalidateSegmentCache(companyId?: number): void {

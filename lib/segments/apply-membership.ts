@@ -1,56 +1,100 @@
-// Writing membership changes, set-based, on the raw connection. Every function here is
-// synchronous and must run inside writeTx (lib/db/sqlite.ts) so a change is all or nothing.
-// Entering and leaving are both written to GroupMembershipChange with their time.
+// Writing membership changes, set-based. Every function here is an Ops generator
+// (lib/db/ops.ts): run it inside a write transaction (inWriteTx, or runOpsSync inside writeTx
+// on SQLite) so a change is all or nothing. Entering and leaving are both written to
+// GroupMembershipChange with their time. The ids travel as ONE bound JSON array (no limit on
+// bound parameters, one cached statement whatever their number).
+import { sql } from 'kysely'
 import type Database from 'better-sqlite3'
-import { prep } from '@/lib/db/sqlite'
+import { kysely } from '@/lib/db/kysely'
+import { dbEngine } from '@/lib/db/client'
+import { jsonArrayElements, greatest } from '@/lib/db/dialect'
+import { exec, runOpsSync, select, selectFirst, type Ops } from '@/lib/db/ops'
 
 type Conn = Database.Database
-const IDS = '(SELECT value FROM json_each(?))'
+
+/** A bound value in a SELECT list: PostgreSQL needs its type (an untyped parameter is text there). */
+function typed(v: unknown, type: 'integer' | 'text' | 'timestamp(3)') {
+  return dbEngine() === 'postgresql' ? sql`cast(${v} as ${sql.raw(type)})` : sql`${v}`
+}
+
+/** `(SELECT value FROM <the JSON array of ids>)`, for `profileId IN …`. */
+const idList = (ids: string[]) => kysely().selectFrom(jsonArrayElements(sql.val(JSON.stringify(ids)), 'ids')).select('ids.value')
 
 /** Of `ids`, those that are current members of the group. */
-export function activeAmong(conn: Conn, groupId: string, ids: string[]): string[] {
+export function* activeAmongOps(groupId: string, ids: string[]): Ops<string[]> {
   if (!ids.length) return []
-  return prep(`SELECT profileId FROM GroupMembership WHERE groupId = ? AND leftAt IS NULL AND profileId IN ${IDS}`, conn)
-    .pluck().all(groupId, JSON.stringify(ids)) as string[]
+  const rows = yield* select(kysely().selectFrom('GroupMembership').select('profileId')
+    .where('groupId', '=', groupId).where('leftAt', 'is', null).where('profileId', 'in', idList(ids)))
+  return rows.map((r) => r.profileId)
 }
 
 /** Makes `ids` (none of them current members) members, reusing a former membership row. */
-export function enterGroup(conn: Conn, companyId: number, groupId: string, ids: string[], at: string, source: string | null): void {
+export function* enterGroupOps(companyId: number, groupId: string, ids: string[], at: Date, source: string | null): Ops<void> {
   if (!ids.length) return
-  const json = JSON.stringify(ids)
-  prep(`UPDATE GroupMembership SET leftAt = NULL, enteredAt = ?, source = ? WHERE groupId = ? AND leftAt IS NOT NULL AND profileId IN ${IDS}`, conn)
-    .run(at, source, groupId, json)
-  prep(`INSERT OR IGNORE INTO GroupMembership (companyId, groupId, profileId, source, enteredAt) SELECT ?, ?, value, ?, ? FROM json_each(?)`, conn)
-    .run(companyId, groupId, source, at, json)
-  prep(`INSERT INTO GroupMembershipChange (companyId, groupId, profileId, kind, at) SELECT ?, ?, value, 'entered', ? FROM json_each(?)`, conn)
-    .run(companyId, groupId, at, json)
-  prep(`UPDATE "Group" SET memberCount = memberCount + ? WHERE id = ?`, conn).run(ids.length, groupId)
+  const k = kysely()
+  yield* exec(k.updateTable('GroupMembership').set({ leftAt: null, enteredAt: at as never, source })
+    .where('groupId', '=', groupId).where('leftAt', 'is not', null).where('profileId', 'in', idList(ids)))
+  yield* exec(k.insertInto('GroupMembership').columns(['companyId', 'groupId', 'profileId', 'source', 'enteredAt'])
+    .expression(k.selectFrom(jsonArrayElements(sql.val(JSON.stringify(ids)), 'ids'))
+      .select([typed(companyId, 'integer').as('companyId'), typed(groupId, 'text').as('groupId'), 'ids.value', typed(source, 'text').as('source'), typed(at, 'timestamp(3)').as('enteredAt')])
+      // SQLite: an upsert after INSERT … SELECT needs a WHERE to parse unambiguously.
+      .where(sql<boolean>`1 = 1`))
+    .onConflict((oc) => oc.columns(['groupId', 'profileId']).doNothing()))
+  yield* exec(k.insertInto('GroupMembershipChange').columns(['companyId', 'groupId', 'profileId', 'kind', 'at'])
+    .expression(k.selectFrom(jsonArrayElements(sql.val(JSON.stringify(ids)), 'ids'))
+      .select([typed(companyId, 'integer').as('companyId'), typed(groupId, 'text').as('groupId'), 'ids.value', typed('entered', 'text').as('kind'), typed(at, 'timestamp(3)').as('at')])))
+  yield* exec(k.updateTable('Group').set((eb) => ({ memberCount: eb('memberCount', '+', ids.length) })).where('id', '=', groupId))
 }
 
 /** Ends the membership of `ids` (all of them current members). */
-export function leaveGroup(conn: Conn, companyId: number, groupId: string, ids: string[], at: string): void {
+export function* leaveGroupOps(companyId: number, groupId: string, ids: string[], at: Date): Ops<void> {
   if (!ids.length) return
-  const json = JSON.stringify(ids)
-  prep(`UPDATE GroupMembership SET leftAt = ? WHERE groupId = ? AND leftAt IS NULL AND profileId IN ${IDS}`, conn).run(at, groupId, json)
-  prep(`INSERT INTO GroupMembershipChange (companyId, groupId, profileId, kind, at) SELECT ?, ?, value, 'left', ? FROM json_each(?)`, conn)
-    .run(companyId, groupId, at, json)
-  prep(`UPDATE "Group" SET memberCount = MAX(memberCount - ?, 0) WHERE id = ?`, conn).run(ids.length, groupId)
+  const k = kysely()
+  yield* exec(k.updateTable('GroupMembership').set({ leftAt: at as never })
+    .where('groupId', '=', groupId).where('leftAt', 'is', null).where('profileId', 'in', idList(ids)))
+  yield* exec(k.insertInto('GroupMembershipChange').columns(['companyId', 'groupId', 'profileId', 'kind', 'at'])
+    .expression(k.selectFrom(jsonArrayElements(sql.val(JSON.stringify(ids)), 'ids'))
+      .select([typed(companyId, 'integer').as('companyId'), typed(groupId, 'text').as('groupId'), 'ids.value', typed('left', 'text').as('kind'), typed(at, 'timestamp(3)').as('at')])))
+  yield* exec(k.updateTable('Group').set((eb) => ({ memberCount: greatest(eb('memberCount', '-', ids.length), 0) })).where('id', '=', groupId))
 }
 
 /** Brings membership of `ids` in line with `matched` (a subset of ids); returns the changes. */
-export function syncMembers(conn: Conn, companyId: number, groupId: string, ids: string[], matched: string[], at: string, source: string | null) {
-  const current = new Set(activeAmong(conn, groupId, ids))
+export function* syncMembersOps(companyId: number, groupId: string, ids: string[], matched: string[], at: Date, source: string | null): Ops<{ entered: string[]; left: string[] }> {
+  const current = new Set(yield* activeAmongOps(groupId, ids))
   const want = new Set(matched)
   const entered = matched.filter((id) => !current.has(id))
   const left = [...current].filter((id) => !want.has(id))
-  enterGroup(conn, companyId, groupId, entered, at, source)
-  leaveGroup(conn, companyId, groupId, left, at)
+  yield* enterGroupOps(companyId, groupId, entered, at, source)
+  yield* leaveGroupOps(companyId, groupId, left, at)
   return { entered, left }
 }
 
 /** The exact member count, written back to the group. */
-export function refreshMemberCount(conn: Conn, groupId: string): number {
-  const n = prep(`SELECT COUNT(*) FROM GroupMembership WHERE groupId = ? AND leftAt IS NULL`, conn).pluck().get(groupId) as number
-  prep(`UPDATE "Group" SET memberCount = ? WHERE id = ?`, conn).run(n, groupId)
+export function* refreshMemberCountOps(groupId: string): Ops<number> {
+  const k = kysely()
+  const row = yield* selectFirst(k.selectFrom('GroupMembership').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('groupId', '=', groupId).where('leftAt', 'is', null))
+  const n = Number(row?.n ?? 0)
+  yield* exec(k.updateTable('Group').set({ memberCount: n }).where('id', '=', groupId))
   return n
+}
+
+// Synchronous wrappers for SQLite callers inside writeTx (same signatures as before the port;
+// `at` may be a Date or the ISO text Prisma stores).
+const asDate = (at: string | Date) => (at instanceof Date ? at : new Date(at))
+
+export function activeAmong(conn: Conn, groupId: string, ids: string[]): string[] {
+  return runOpsSync(activeAmongOps(groupId, ids), conn)
+}
+export function enterGroup(conn: Conn, companyId: number, groupId: string, ids: string[], at: string | Date, source: string | null): void {
+  runOpsSync(enterGroupOps(companyId, groupId, ids, asDate(at), source), conn)
+}
+export function leaveGroup(conn: Conn, companyId: number, groupId: string, ids: string[], at: string | Date): void {
+  runOpsSync(leaveGroupOps(companyId, groupId, ids, asDate(at)), conn)
+}
+export function syncMembers(conn: Conn, companyId: number, groupId: string, ids: string[], matched: string[], at: string | Date, source: string | null) {
+  return runOpsSync(syncMembersOps(companyId, groupId, ids, matched, asDate(at), source), conn)
+}
+export function refreshMemberCount(conn: Conn, groupId: string): number {
+  return runOpsSync(refreshMemberCountOps(groupId), conn)
 }

@@ -3,7 +3,8 @@
 import { reportError } from '@/lib/errors/reporter'
 import { registerJobHandler, PermanentJobError } from '@/lib/jobs/queue'
 import { AppError } from '@/lib/http/app-error'
-import { isBusy, prep } from '@/lib/db/sqlite'
+import { isBusy } from '@/lib/db/sqlite'
+import { db } from '@/lib/db/client'
 import { recomputeSegment } from './recompute-segment'
 import { isTimeRelative, segmentDefinition } from './definition'
 import { scheduleTimeRefresh } from './schedule-recompute'
@@ -16,7 +17,7 @@ async function recompute(payload: { groupId?: string }, ctx: { companyId: number
   try {
     await recomputeSegment(ctx.companyId, payload.groupId)
     // Keeps the periodic refresh alive for "in the last N days" segments (one job per slot).
-    const text = prep(`SELECT definition FROM "Group" WHERE id = ?`).pluck().get(payload.groupId) as string | null
+    const text = (await db.group.findFirst({ where: { id: payload.groupId, companyId: ctx.companyId }, select: { definition: true } }))?.definition ?? null
     const parsed = text ? segmentDefinition.safeParse(safeJson(text)) : null
     if (parsed?.success && isTimeRelative(parsed.data)) await scheduleTimeRefresh()
   } catch (e) {
@@ -39,11 +40,13 @@ function safeJson(text: string): unknown {
 
 /** Recomputes every "in the last N days" segment, then books the next slot if any remain. */
 export async function refreshTimeRelativeSegments(): Promise<number> {
-  const rows = prep(`SELECT id, companyId, definition FROM "Group" WHERE type = 1 AND deletedAt IS NULL AND isActive = 1 AND definition IS NOT NULL`)
-    .all() as Array<{ id: string; companyId: number; definition: string }>
+  const rows = await db.group.findMany({
+    where: { type: 1, deletedAt: null, isActive: true, definition: { not: null } },
+    select: { id: true, companyId: true, definition: true },
+  })
   let n = 0
   for (const r of rows) {
-    const parsed = segmentDefinition.safeParse(safeJson(r.definition))
+    const parsed = segmentDefinition.safeParse(safeJson(r.definition ?? ''))
     if (!parsed.success || !isTimeRelative(parsed.data)) continue
     // One account's broken segment must not stop the refresh (and the next booking) for all.
     await recomputeSegment(r.companyId, r.id, undefined, { markProcessing: false }).catch((e) => {

@@ -1,79 +1,138 @@
 // Live membership: after an event or a profile change, the segments the change can affect are
-// evaluated for just those profiles (`p.id IN (…)`) and entering/leaving is applied at once.
-// Runs inside the event worker, so it must stay in the low milliseconds: one set-based query per
-// affected segment and batch of ids, whatever the hint (see ReevaluateHint for its meaning).
+// evaluated for just those profiles and entering/leaving is applied at once. Runs inside the
+// event worker, so it must stay in the low milliseconds: one set-based query per affected
+// segment and batch of ids, whatever the hint (see ReevaluateHint for its meaning).
 //
-// Isolation: the profile write that triggered this is already committed, so one segment that
-// cannot be evaluated (a definition that no longer compiles, a query or write that fails) must
-// not fail it or the other segments. Each segment is compiled on its own and applied in its own
-// savepoint: a failure rolls back that segment's changes only, is reported, and its membership
-// is left as it was (the next recompute of that segment brings it in line). A busy database is
-// not a segment's fault: it still fails the whole call, so writeTx and the job queue retry it.
-import { isBusy, prep, rolledBack, sqlDate, writeTx } from '@/lib/db/sqlite'
+// Written once for both engines as Ops (lib/db/ops.ts):
+// - reevaluateProfilesOps(companyId, ids, hint): `yield*` it inside the profile write's own
+//   transaction; it returns the segments that failed, to be reported once the transaction has
+//   committed (reportReevaluationFailures) — a SQLite busy retry runs the generator again.
+// - reevaluateProfilesInTx(conn, …): the same, synchronously, inside an existing SQLite writeTx.
+// - reevaluateProfiles(companyId, ids, hint): after the write has committed, in transactions of
+//   its own (one per batch of ids), and reports failures itself.
+//
+// Isolation: one segment that cannot be evaluated (a definition that no longer compiles, a
+// query or write that fails) must not fail the profile write or the other segments. Each
+// segment is compiled on its own and applied in its own savepoint: a failure rolls back that
+// segment's changes only, is reported, and its membership is left as it was (the next
+// recompute of that segment brings it in line). A busy database is not a segment's fault: it
+// still fails the whole call, so writeTx and the job queue retry it.
+import type Database from 'better-sqlite3'
+import { isBusy, rolledBack } from '@/lib/db/sqlite'
+import { inWriteTx, read, runOpsSync, savepoint, select, type Ops } from '@/lib/db/ops'
 import { reportError } from '@/lib/errors/reporter'
 import { compileDefinition } from './compile-definition'
-import { activeSegments, segmentScopes, type ReevaluateHint } from './active-segments'
-import { syncMembers } from './apply-membership'
+import { activeSegmentsOps, segmentScopes, type ReevaluateHint } from './active-segments'
+import { syncMembersOps } from './apply-membership'
 import { nowDate, nowSeconds } from './clock'
-import { companyTimeZone } from './company-time-zone'
-import type { Frag } from './sql-fragment'
+import { companyTimeZoneOps } from './company-time-zone'
+import { sql, isPostgres, type Frag } from './sql-fragment'
+import { kysely as kyselyDb } from '@/lib/db/kysely'
 
 const BATCH = 500
 
-const validIds = (ids: unknown[]) => ids.filter((id): id is string => typeof id === 'string' && id !== '')
+export interface ReevaluateFailure { segmentId: string; error: unknown }
 
-function segmentFailed(companyId: number, segmentId: string, error: unknown): void {
-  reportError({ error, route: 'segments.live', extra: { companyId, groupId: segmentId } })
+interface Prepared {
+  ids: string[]
+  at: Date
+  compiled: Array<{ id: string; only: Set<string> | null; pred: Frag }>
+  failures: ReevaluateFailure[]
 }
 
-/** No hint: every active segment is evaluated for every profile (the safe default). */
-export async function reevaluateProfiles(companyId: number, profileIds: string[], hint?: ReevaluateHint): Promise<void> {
+const validIds = (ids: unknown[]) => ids.filter((id): id is string => typeof id === 'string' && id !== '')
+
+/** Reports the failures of a re-evaluation (call after the transaction has committed). */
+export function reportReevaluationFailures(companyId: number, failures: ReevaluateFailure[]): void {
+  for (const f of failures) reportError({ error: f.error, route: 'segments.live', extra: { companyId, groupId: f.segmentId } })
+}
+
+/** The profiles and compiled segments to evaluate; null when there is nothing to do. */
+function* prepare(companyId: number, profileIds: string[], hint?: ReevaluateHint): Ops<Prepared | null> {
   // Ids named only by the hint's `created` / `all` lists are evaluated too.
   const named = [hint?.created, hint?.all].flatMap((v) => (Array.isArray(v) ? v : []))
   const ids = [...new Set(validIds([...profileIds, ...named]))]
-  if (!ids.length) return
-  const scopes = segmentScopes(activeSegments(companyId), hint)
-  if (!scopes.length) return
-  const opts = { now: nowSeconds(), timeZone: companyTimeZone(companyId) }
-  const at = sqlDate(nowDate())
-  const compiled: Array<{ id: string; only: Set<string> | null; pred: Frag }> = []
+  if (!ids.length) return null
+  const scopes = segmentScopes(yield* activeSegmentsOps(companyId), hint)
+  if (!scopes.length) return null
+  const opts = { now: nowSeconds(), timeZone: yield* companyTimeZoneOps(companyId) }
+  const prepared: Prepared = { ids, at: nowDate(), compiled: [], failures: [] }
   for (const x of scopes) {
     try {
-      compiled.push({ id: x.segment.id, only: x.only, pred: compileDefinition(x.segment.definition, opts) })
-    } catch (e) {
-      segmentFailed(companyId, x.segment.id, e)
+      prepared.compiled.push({ id: x.segment.id, only: x.only, pred: compileDefinition(x.segment.definition, opts) })
+    } catch (error) {
+      prepared.failures.push({ segmentId: x.segment.id, error })
     }
   }
+  return prepared
+}
+
+/** Of `ids`, those of the company the predicate matches (driven by the id list). */
+function matchQuery(companyId: number, ids: string[], pred: Frag): Frag {
+  const json = JSON.stringify(ids)
+  // SQLite: CROSS JOIN fixes the order (with `p.id IN (…)` the planner walked every profile of
+  // the company through the companyId index).
+  return isPostgres()
+    ? sql`SELECT p."id" AS "id" FROM jsonb_array_elements_text(cast(${json} as jsonb)) AS j(value) JOIN "Profile" p ON p."id" = j.value WHERE p."companyId" = ${companyId} AND ${pred}`
+    : sql`SELECT p."id" AS "id" FROM json_each(${json}) j CROSS JOIN "Profile" p ON p."id" = j.value WHERE p."companyId" = ${companyId} AND ${pred}`
+}
+
+/** One batch of ids, each segment in its own savepoint; returns the segments that failed. */
+function* applyBatch(companyId: number, p: Prepared, batch: string[], skip: Set<string>): Ops<ReevaluateFailure[]> {
+  const failures: ReevaluateFailure[] = []
+  for (const s of p.compiled) {
+    if (skip.has(s.id)) continue
+    const mine = s.only ? batch.filter((id) => s.only!.has(id)) : batch
+    if (!mine.length) continue
+    yield* savepoint(
+      function* () {
+        const rows = yield* select<{ id: string }>(matchQuery(companyId, mine, s.pred).compile(kyselyDb()))
+        yield* syncMembersOps(companyId, s.id, mine, rows.map((r) => r.id), p.at, 'segment')
+      },
+      (error) => {
+        if (isBusy(error)) throw error
+        rolledBack()
+        failures.push({ segmentId: s.id, error })
+      },
+    )
+  }
+  return failures
+}
+
+/**
+ * Re-evaluates the segments a change can affect for these profiles, inside the caller's
+ * transaction. No hint: every active segment for every profile (the safe default). Returns the
+ * segments that failed (their changes rolled back); report them after commit.
+ */
+export function* reevaluateProfilesOps(companyId: number, profileIds: string[], hint?: ReevaluateHint): Ops<ReevaluateFailure[]> {
+  const p = yield* prepare(companyId, profileIds, hint)
+  if (!p) return []
+  const failures = [...p.failures]
   const failed = new Set<string>()
-  for (let i = 0; i < ids.length; i += BATCH) {
-    const batch = ids.slice(i, i + BATCH)
-    const failedHere: Array<[string, unknown]> = []
-    await writeTx((conn) => {
-      failedHere.length = 0
-      for (const s of compiled) {
-        if (failed.has(s.id)) continue
-        const mine = s.only ? batch.filter((id) => s.only!.has(id)) : batch
-        if (!mine.length) continue
-        try {
-          // Nested in writeTx's transaction, this is a savepoint: all of this segment or nothing.
-          conn.transaction(() => {
-            // Driven by the id list (CROSS JOIN fixes the order): with `p.id IN (…)` the planner
-            // walked every profile of the company through the companyId index.
-            const matched = prep(`SELECT p.id FROM json_each(?) j CROSS JOIN Profile p ON p.id = j.value WHERE p.companyId = ? AND ${s.pred.sql}`, conn)
-              .pluck().all(JSON.stringify(mine), companyId, ...s.pred.params) as string[]
-            syncMembers(conn, companyId, s.id, mine, matched, at, 'segment')
-          })()
-        } catch (e) {
-          if (isBusy(e)) throw e
-          rolledBack()
-          failedHere.push([s.id, e])
-        }
-      }
-    })
-    // Reported once the transaction has committed (a busy retry runs the closure again).
-    for (const [id, e] of failedHere) {
-      failed.add(id)
-      segmentFailed(companyId, id, e)
-    }
+  for (let i = 0; i < p.ids.length; i += BATCH) {
+    const f = yield* applyBatch(companyId, p, p.ids.slice(i, i + BATCH), failed)
+    for (const x of f) failed.add(x.segmentId)
+    failures.push(...f)
+  }
+  return failures
+}
+
+/** SQLite: reevaluateProfilesOps run synchronously inside an existing writeTx. */
+export function reevaluateProfilesInTx(conn: Database.Database, companyId: number, profileIds: string[], hint?: ReevaluateHint): ReevaluateFailure[] {
+  return runOpsSync(reevaluateProfilesOps(companyId, profileIds, hint), conn)
+}
+
+/** After the triggering write has committed: one transaction per batch of ids; failures are reported. */
+export async function reevaluateProfiles(companyId: number, profileIds: string[], hint?: ReevaluateHint): Promise<void> {
+  const p = await read(prepare(companyId, profileIds, hint))
+  if (!p) return
+  reportReevaluationFailures(companyId, p.failures)
+  const failed = new Set<string>()
+  for (let i = 0; i < p.ids.length; i += BATCH) {
+    const batch = p.ids.slice(i, i + BATCH)
+    const f = await inWriteTx(() => applyBatch(companyId, p, batch, failed))
+    // Reported once the transaction has committed (a busy retry runs the generator again).
+    for (const x of f) failed.add(x.segmentId)
+    reportReevaluationFailures(companyId, f)
   }
 }

@@ -2,13 +2,13 @@
 // queue; "in the last N days" segments are also kept fresh by a periodic refresh job.
 import { enqueue } from '@/lib/jobs/queue'
 import { queueNow } from '@/lib/jobs/clock'
-import { prep, writeOne } from '@/lib/db/sqlite'
+import { db } from '@/lib/db/client'
 import { invalidateSegmentCache } from './active-segments'
 
 export const REFRESH_INTERVAL_MS = 15 * 60_000
 
 export async function scheduleRecompute(companyId: number, groupId: string, opts: { timeRelative?: boolean } = {}): Promise<number> {
-  await writeOne((c) => prep(`UPDATE "Group" SET isProcessing = 1, processingPercent = 0 WHERE id = ? AND companyId = ?`, c).run(groupId, companyId))
+  await db.group.updateMany({ where: { id: groupId, companyId }, data: { isProcessing: true, processingPercent: 0 } })
   invalidateSegmentCache(companyId)
   const jobId = await enqueue('segments.recompute', { groupId }, { companyId })
   if (opts.timeRelative) await scheduleTimeRefresh()

@@ -1,11 +1,13 @@
 // The checks a definition needs the database for: every metric and list it names must belong
 // to the company (and a list condition must name a list, not a segment). Errors are keyed by
 // the field path, like the schema's own.
-import { prep } from '@/lib/db/sqlite'
+import { kysely } from '@/lib/db/kysely'
+import { read, select, type Ops } from '@/lib/db/ops'
 import { badRequest, type FieldErrors } from '@/lib/http/app-error'
 import { isGroup, segmentDefinition, type ConditionGroup, type SegmentDefinition } from './definition'
 import { ZodError } from 'zod'
 import { compileDefinition } from './compile-definition'
+import { compileOffline } from './sql-fragment'
 
 function walk(g: ConditionGroup, path: string, visit: (c: ConditionGroup['conditions'][number], path: string) => void) {
   g.conditions.forEach((c, i) => {
@@ -15,18 +17,20 @@ function walk(g: ConditionGroup, path: string, visit: (c: ConditionGroup['condit
   })
 }
 
-export function definitionRefErrors(companyId: number, def: SegmentDefinition, prefix = 'definition'): FieldErrors {
+export function* definitionRefErrorsOps(companyId: number, def: SegmentDefinition, prefix = 'definition'): Ops<FieldErrors> {
   const metricIds = new Set<string>()
   const listIds = new Set<string>()
   walk(def.root, `${prefix}.root`, (c) => {
     if (!isGroup(c) && c.kind === 'metric') metricIds.add(c.metricId)
     if (!isGroup(c) && c.kind === 'list_membership') listIds.add(c.listId)
   })
+  const k = kysely()
   const metrics = new Set(metricIds.size
-    ? prep(`SELECT id FROM Metric WHERE companyId = ? AND id IN (SELECT value FROM json_each(?))`).pluck().all(companyId, JSON.stringify([...metricIds])) as string[]
+    ? (yield* select(k.selectFrom('Metric').select('id').where('companyId', '=', companyId).where('id', 'in', [...metricIds]))).map((r) => r.id)
     : [])
   const lists = new Set(listIds.size
-    ? prep(`SELECT id FROM "Group" WHERE companyId = ? AND type = 0 AND deletedAt IS NULL AND id IN (SELECT value FROM json_each(?))`).pluck().all(companyId, JSON.stringify([...listIds])) as string[]
+    ? (yield* select(k.selectFrom('Group').select('id').where('companyId', '=', companyId).where('type', '=', 0)
+      .where('deletedAt', 'is', null).where('id', 'in', [...listIds]))).map((r) => r.id)
     : [])
   const errors: FieldErrors = {}
   walk(def.root, `${prefix}.root`, (c, path) => {
@@ -37,18 +41,23 @@ export function definitionRefErrors(companyId: number, def: SegmentDefinition, p
   return errors
 }
 
+export function definitionRefErrors(companyId: number, def: SegmentDefinition, prefix = 'definition'): Promise<FieldErrors> {
+  return read(definitionRefErrorsOps(companyId, def, prefix))
+}
+
 /**
  * Parses and checks a definition; throws 400 with field errors keyed `<prefix>.<path>`.
  * Used by the lib functions that take a definition from a caller other than the ajax layer.
  */
-export function parseDefinitionOrThrow(companyId: number, input: unknown, prefix = 'definition'): SegmentDefinition {
+export async function parseDefinitionOrThrow(companyId: number, input: unknown, prefix = 'definition'): Promise<SegmentDefinition> {
   const r = segmentDefinition.safeParse(input)
   if (!r.success) throw badRequest('The segment definition is not valid.', prefixErrors(r.error, prefix))
-  const errors = definitionRefErrors(companyId, r.data, prefix)
+  const errors = await definitionRefErrors(companyId, r.data, prefix)
   if (Object.keys(errors).length) throw badRequest('The segment definition is not valid.', errors)
   // Within the per-group limits a definition can still compile to more bound values than one
-  // SQLite statement takes (32,766): refuse it here rather than fail every evaluation later.
-  if (compileDefinition(r.data, { now: 0 }).params.length > MAX_BOUND_VALUES) {
+  // SQLite statement takes (32,766; PostgreSQL 65,535): refuse it here rather than fail every
+  // evaluation later.
+  if (compileOffline(compileDefinition(r.data, { now: 0 })).parameters.length > MAX_BOUND_VALUES) {
     const message = 'The segment definition is too large: use fewer conditions or filters.'
     throw badRequest(message, { [prefix]: [message] })
   }

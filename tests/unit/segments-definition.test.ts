@@ -5,6 +5,7 @@ import { canMatchWithoutActivity, conditionsOf, isTimeRelative, segmentDefinitio
 import { affectedSegments, segmentScopes, type ActiveSegment } from '@/lib/segments/active-segments'
 import { endExclusive, startOf } from '@/lib/segments/compile-values'
 import { compileDefinition } from '@/lib/segments/compile-definition'
+import { compileOffline } from '@/lib/segments/sql-fragment'
 
 const wrap = (...conditions: unknown[]) => ({ version: 1, root: { type: 'and', conditions } })
 const errors = (input: unknown) => {
@@ -103,10 +104,10 @@ test('the compiled predicate binds every user value as a parameter', () => {
     { kind: 'location', field: 'city', operator: 'equals', value: evil },
     { kind: 'metric', metricId: evil, comparison: 'at_least', count: 3, timeframe: { type: 'all_time' }, filters: [{ property: 'k', operator: 'equals', value: evil }] },
   ))
-  const q = compileDefinition(d, { now: 1_000_000 })
+  const q = compileOffline(compileDefinition(d, { now: 1_000_000 }), 'sqlite')
   expect(q.sql).not.toContain('OR 1=1')
-  expect(q.params).toContain(evil)
-  expect(q.sql.split('?').length - 1).toBe(q.params.length)
+  expect(q.parameters).toContain(evil)
+  expect(q.sql.split('?').length - 1).toBe(q.parameters.length)
 })
 
 describe('which segments a change can affect', () => {
