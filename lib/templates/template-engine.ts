@@ -1,0 +1,95 @@
+// The two LiquidJS engines (email HTML with Django's autoescape, and text/SMS without) configured
+// for the vendor's Django-style language: Django filters, tags, operators and truthiness.
+import { Liquid, defaultOperators, toValue, type Operators } from 'liquidjs'
+import { add, currencyFormat, floatformat, pluralize } from './filters-number'
+import { capfirst, escape, linebreaksbr, lower, striptags, title, truncatechars, truncatewords, upper, urlencode, yesno } from './filters-text'
+import { defaultFilter, defaultIfNone, first, join, last, length, lookup, slice } from './filters-collections'
+import { formatDjangoDate } from './format-django-date'
+import { registerTemplateTags } from './template-tags'
+import { templateEnv } from './template-env'
+import { escapeHtml, isDjangoTruthy, toText } from './template-output'
+import type { TemplateMode } from './template-types'
+
+// operands may be drops (forloop); toValue reads their value as LiquidJS's own operators do
+const resolve = (v: unknown) => toValue(v)
+
+function contains(container: unknown, item: unknown): boolean {
+  if (typeof container === 'string') return typeof item === 'string' && container.includes(item)
+  if (Array.isArray(container)) return container.includes(item)
+  if (container && typeof container === 'object') return typeof item === 'string' && Object.prototype.hasOwnProperty.call(container, item)
+  return false
+}
+
+const djangoOperators: Operators = {
+  ...defaultOperators,
+  and: function* (l, r) {
+    return isDjangoTruthy(yield resolve(l)) && isDjangoTruthy(yield resolve(r))
+  },
+  or: function* (l, r) {
+    return isDjangoTruthy(yield resolve(l)) || isDjangoTruthy(yield resolve(r))
+  },
+  not: function* (v) {
+    return !isDjangoTruthy(yield resolve(v))
+  },
+  in: function* (l, r) {
+    return contains(yield resolve(r), yield resolve(l))
+  },
+  not_in: function* (l, r) {
+    return !contains(yield resolve(r), yield resolve(l))
+  },
+}
+
+function createEngine(mode: TemplateMode): Liquid {
+  const liquid = new Liquid({
+    strictVariables: false,
+    strictFilters: true,
+    ownPropertyOnly: true,
+    groupedExpressions: true,
+    operators: djangoOperators,
+    outputEscape: mode === 'html' ? (v: unknown) => escapeHtml(toText(v)) : (v: unknown) => toText(v),
+    cache: false,
+    renderLimit: 10_000,
+    parseLimit: 1e7,
+  })
+  const raw = (handler: (...args: never[]) => unknown) => ({ handler, raw: true })
+  const filters: Record<string, unknown> = {
+    default: defaultFilter,
+    default_if_none: defaultIfNone,
+    title,
+    capfirst,
+    upper,
+    lower,
+    floatformat,
+    truncatechars,
+    truncatewords,
+    pluralize,
+    striptags,
+    length,
+    join,
+    slice,
+    add,
+    urlencode,
+    first,
+    last,
+    lookup,
+    yesno,
+    currency_format: currencyFormat,
+    django_truthy: isDjangoTruthy,
+    safe: raw((v: unknown) => v),
+    escape: mode === 'html' ? raw(escape) : (v: unknown) => v,
+    force_escape: mode === 'html' ? raw(escape) : (v: unknown) => v,
+    linebreaksbr: mode === 'html' ? raw(linebreaksbr) : (v: unknown) => v,
+    date: function (this: { context: Parameters<typeof templateEnv>[0] }, value: unknown, format?: unknown) {
+      return formatDjangoDate(value, format, templateEnv(this.context))
+    },
+  }
+  for (const [name, filter] of Object.entries(filters)) liquid.registerFilter(name, filter as never)
+  registerTemplateTags(liquid)
+  return liquid
+}
+
+const engines: Partial<Record<TemplateMode, Liquid>> = {}
+
+export function templateEngine(mode: TemplateMode): Liquid {
+  return (engines[mode] ??= createEngine(mode))
+}
