@@ -125,6 +125,9 @@ test('only the screens this issue builds are marked built', () => {
     '/settings/account/users', '/settings/account/organization', '/account/create-password/:uid/:token',
     // Help and support, so that every "Contact support" link reaches a built screen (issue 12 §4)
     '/support',
+    // Personal and security settings, two-factor sign-in, email confirmation (issue 12 §2)
+    '/settings/account/personal', '/login-mfa', '/login-mfa-backup', '/mfa-reset-details', '/configure-mfa',
+    '/configure-mfa-steps', '/mfa-enablement-steps', '/email-confirmation', '/email-change-confirmation',
   ].sort())
 })
 

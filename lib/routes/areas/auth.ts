@@ -27,12 +27,12 @@ export const AUTH_ROUTES = [
   // Reached from an emailed link or mid-sign-in, whether or not a session exists yet.
   open('/account/create-password/:uid/:token', { built: true }),
   open('/login/suspicious'),
-  open('/mfa-reset-details'),
+  open('/mfa-reset-details', { built: true }),
   // Steps of the sign-in itself (device check, second factor, SAML answer): they run before a
   // full session exists, so they cannot require one.
   open('/login-device-validation'),
-  open('/login-mfa'),
-  open('/login-mfa-backup'),
+  open('/login-mfa', { built: true }),
+  open('/login-mfa-backup', { built: true }),
   open('/login/saml-response/:loginType'),
 
   account('/account-disabled', { layout: 'header' }),
@@ -42,8 +42,8 @@ export const AUTH_ROUTES = [
   account('/account/verify-phone', PAGE),
   account('/account/worker/:taskId/status'),
   account('/account/create', PAGE),
-  account('/email-confirmation', { layout: 'header' }),
-  account('/email-change-confirmation', { layout: 'header' }),
+  account('/email-confirmation', { layout: 'header', built: true }),
+  account('/email-change-confirmation', { layout: 'header', built: true }),
 
   // The account-setup wizard, one route per step (seed 001 §4: wizards are addressed by step).
   setup('/account-setup'),
@@ -62,9 +62,11 @@ export const AUTH_ROUTES = [
   setup('/account-setup/platform'),
   setup('/account-setup/sender-info'),
 
-  security('/configure-mfa', PAGE),
-  security('/configure-mfa-steps', PAGE),
-  security('/mfa-enablement-steps', PAGE),
+  // Reached by signed-in users and, when the account requires two-factor sign-in, by a sign-in
+  // stopped half-way (no full session yet): the page itself checks which one it has.
+  open('/configure-mfa', { built: true }),
+  open('/configure-mfa-steps', { built: true }),
+  open('/mfa-enablement-steps', { built: true }),
   security('/sso/setup', { required: ['account_security_page'] }),
   security('/sso/test', { required: ['account_security_page'] }),
   security('/sso/exemption-list', { required: ['account_security_page'] }),

@@ -17,7 +17,7 @@ export const SETTINGS_ROUTES = [
   settings('/settings/account/messaging'),
   settings('/settings/account/opt-in-process', { partial: ['account_settings_read', 'groups_write'] }),
   settings('/settings/account/organization', { partial: ['account_info_organization'], built: true }),
-  settings('/settings/account/personal', { partial: ['account_info_personal'] }),
+  settings('/settings/account/personal', { partial: ['account_info_personal'], built: true }),
   // Also the staff-consent screen (seed 000 §2: grant and revoke staff access).
   settings('/settings/account/security', { partial: ['account_security_page'], built: true }),
   settings('/settings/account/tags'),
