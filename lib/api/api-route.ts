@@ -11,7 +11,7 @@ import { ApiError, toJsonApiError, type PointerFor } from './api-error'
 import { FIVE_MB, readJsonBody } from './read-json-body'
 import { TIERS, takeToken, rateLimitHeaders, type RateLimit, type Tier } from './rate-limit'
 import { clientIp } from '@/lib/http/client-ip'
-import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, isConnectionError } from '@/lib/http/db-outage'
+import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, describeOutage, isConnectionError } from '@/lib/http/db-outage'
 
 export const DEFAULT_REVISION = '2026-07-15'
 export const JSON_API = 'application/vnd.api+json'
@@ -80,7 +80,7 @@ function respond(status: number, body: unknown, headers: Record<string, string>)
 function errorResponse(e: unknown, ctx: { requestId: string; path: string; pointerFor?: PointerFor }, headers: Record<string, string>): Response {
   if (isConnectionError(e)) {
     // The database is restarting or unreachable: a 503 the client may retry, not a 500.
-    console.warn(`[api] ${ctx.path}: database unavailable (${e instanceof Error ? e.message : String(e)}), answered 503 (request ${ctx.requestId})`)
+    console.warn(`[api] ${ctx.path}: database unavailable (${describeOutage(e)}), answered 503 (request ${ctx.requestId})`)
     const body = { errors: [{ id: randomUUID(), status: 503, code: 'service_unavailable', title: 'Service unavailable.', detail: DB_UNAVAILABLE_MESSAGE }] }
     return respond(503, body, { ...headers, ...dbUnavailableHeaders() })
   }

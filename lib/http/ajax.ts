@@ -9,7 +9,7 @@ import { parseCookies } from './cookies'
 import { camelizeKeys } from './keys'
 import { clientIp } from './client-ip'
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth'
-import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, isConnectionError } from './db-outage'
+import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, describeOutage, isConnectionError } from './db-outage'
 import { SESSION_COOKIE, SESSION_STATE_COOKIE } from '@/lib/auth/config'
 import { getPrincipal, sessionStateCookie, type Principal } from '@/lib/auth/session'
 import { hasPermission, hasStaffPermission, type PartialResources } from '@/lib/auth/permissions'
@@ -64,7 +64,7 @@ export function errorResponse(e: unknown, requestId: string, route: string): Res
   }
   if (isConnectionError(e)) {
     // The database is restarting or unreachable: not a bug, and the next try may well work.
-    console.warn(`[ajax] ${route}: database unavailable (${e instanceof Error ? e.message : String(e)}), answered 503 (request ${requestId})`)
+    console.warn(`[ajax] ${route}: database unavailable (${describeOutage(e)}), answered 503 (request ${requestId})`)
     return Response.json({ error: 'service_unavailable', message: DB_UNAVAILABLE_MESSAGE, requestId }, { status: 503, headers: dbUnavailableHeaders() })
   }
   reportError({ error: e, route, requestId })

@@ -14,7 +14,8 @@ export const DB_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Pleas
 const PG_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'])
 // Node socket errors on the way to the server.
 const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'])
-// Prisma: can't reach the server (P1001), connection closed (P1017), timed out (P1002, P2024).
+// Prisma: can't reach the server (P1001), connection closed (P1017), timed out (P1002, P2024);
+// its P2039 / P2010 ("Database error. Code: …") carry the server's code in meta.driverAdapterError.
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024'])
 // Prisma's driver-adapter error kinds for the same situations.
 const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections'])
@@ -30,6 +31,7 @@ type ErrorLike = {
   cause?: unknown
   errors?: unknown
   originalCode?: unknown
+  meta?: { driverAdapterError?: unknown } | null
 }
 
 /** True when `e` (or an error it wraps) says the database cannot be reached right now. */
@@ -43,7 +45,15 @@ export function isConnectionError(e: unknown, depth = 0): boolean {
   if (x.kind === 'postgres' && typeof x.code === 'string' && PG_CODES.has(x.code)) return true
   if (typeof x.message === 'string' && PG_MESSAGES.some((re) => re.test(x.message as string))) return true
   if (Array.isArray(x.errors) && x.errors.some((inner) => isConnectionError(inner, depth + 1))) return true
+  // Prisma keeps the driver adapter's error (whose cause has the server's code) in meta.
+  if (x.meta && typeof x.meta === 'object' && isConnectionError(x.meta.driverAdapterError, depth + 1)) return true
   return isConnectionError(x.cause, depth + 1)
 }
 
 export const dbUnavailableHeaders = (): Record<string, string> => ({ 'Retry-After': String(DB_RETRY_AFTER_SECONDS) })
+
+/** One line for the log: the driver's last message line (Prisma's first lines quote our source). */
+export function describeOutage(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e)
+  return text.trim().split('\n').filter(Boolean).pop() ?? text
+}
