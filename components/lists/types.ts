@@ -53,7 +53,8 @@ export interface ImportJobView {
   totalCount: number
   completedCount: number
   failedCount: number
-  errors: Array<{ line: number; field?: string | null; message: string }>
+  /** imported: the row went in without this field; otherwise the row was refused. */
+  errors: Array<{ line: number; field?: string | null; message: string; imported?: boolean }>
   percentComplete: number
   createdAt: string
   completedAt: string | null

@@ -11,10 +11,10 @@ import { addToListOps, getListOps } from '@/lib/profiles/list-membership-sync'
 import type { ProfileInput } from '@/lib/profiles/types'
 import { upsertProfileOps } from '@/lib/profiles/upsert-profile'
 import { parseProfileInput } from '@/lib/profiles/validate-profile'
-import { db } from '@/lib/db/client'
 import { getConsentStatusOps, setConsentOps } from '@/lib/profiles/consent-sync'
 import { IMPORT_CONSENT_METHOD, type ImportConsent, type ImportError } from './import-types'
-import { normalizePhone, phoneProblemMessage, phoneRegion } from './normalize-phone'
+import { companyPhoneRegion } from './company-phone-region'
+import { normalizePhone, phoneProblemMessage } from './normalize-phone'
 import { parseCsv } from './parse-csv'
 import { runImport, type ImportState, type RowOutcome } from './run-import'
 
@@ -120,12 +120,6 @@ function propertyValue(v: string): unknown {
   if (/^(true|false)$/i.test(v)) return v.toLowerCase() === 'true'
   if (/^-?(0|[1-9]\d{0,14})(\.\d+)?$/.test(v)) return Number(v)
   return v
-}
-
-/** The region a phone number without its country code is read in: the organization's country, else its locale region. */
-export async function companyPhoneRegion(companyId: number) {
-  const c = await db.company.findUnique({ where: { id: companyId }, select: { country: true, localeRegion: true } })
-  return phoneRegion(c?.country, c?.localeRegion)
 }
 
 export async function processCsvImport(state: ImportState) {

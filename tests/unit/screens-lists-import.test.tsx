@@ -49,6 +49,7 @@ describe('reading the CSV in the browser', () => {
       headers: ['email', 'first_name', 'Notes, long'],
       sample: [['a@x.io', 'Ada', 'likes "tea"'], ['b@x.io', 'Bob', ''], ['c@x.io', 'Cy', 'x'], ['d@x.io', 'Di', 'y'], ['e@x.io', 'Ed', 'z']],
       rowCount: 6,
+      rows: [['a@x.io', 'Ada', 'likes "tea"'], ['b@x.io', 'Bob', ''], ['c@x.io', 'Cy', 'x'], ['d@x.io', 'Di', 'y'], ['e@x.io', 'Ed', 'z'], ['f@x.io', 'Fi', 'w']],
     })
   })
 
@@ -85,7 +86,7 @@ describe('the file step', () => {
     Object.defineProperty(file, 'text', { value: async () => 'Email,Name\nada@example.com,Ada\n' })
     fireEvent.change(screen.getByTestId('csv-file-input'), { target: { files: [file] } })
     await waitFor(() => expect(onParsed).toHaveBeenCalled())
-    expect(onParsed.mock.calls[0]![1]).toEqual({ headers: ['Email', 'Name'], sample: [['ada@example.com', 'Ada']], rowCount: 1 })
+    expect(onParsed.mock.calls[0]![1]).toEqual({ headers: ['Email', 'Name'], sample: [['ada@example.com', 'Ada']], rowCount: 1, rows: [['ada@example.com', 'Ada']] })
     expect(onParsed.mock.calls[0]![2]).toBe('people.csv')
   })
 
@@ -104,7 +105,7 @@ describe('the file step', () => {
     wrap(<ChooseFileStep onParsed={onParsed} />)
     fireEvent.change(screen.getByTestId('csv-paste'), { target: { value: 'phone\n+14155550100\n' } })
     fireEvent.click(screen.getByTestId('csv-paste-continue'))
-    expect(onParsed).toHaveBeenCalledWith('phone\n+14155550100\n', { headers: ['phone'], sample: [['+14155550100']], rowCount: 1 }, null)
+    expect(onParsed).toHaveBeenCalledWith('phone\n+14155550100\n', { headers: ['phone'], sample: [['+14155550100']], rowCount: 1, rows: [['+14155550100']] }, null)
   })
 })
 
@@ -120,8 +121,11 @@ describe('the mapping step', () => {
     expect(screen.getByTestId('mapping-custom-2')).toHaveValue('Loyalty Tier')
     expect(within(screen.getByTestId('csv-preview')).getByText('Gold')).toBeInTheDocument()
     fireEvent.change(screen.getByTestId('mapping-custom-2'), { target: { value: 'Tier' } })
+    // The consent of the imported people must be answered first.
+    expect(screen.getByTestId('import-submit')).toBeDisabled()
+    fireEvent.click(screen.getByLabelText(/^No: import them without subscribing them/))
     fireEvent.click(screen.getByTestId('import-submit'))
-    expect(onSubmit).toHaveBeenCalledWith({ 'E-mail': 'email', 'First Name': 'first_name', 'Loyalty Tier': 'properties.Tier' })
+    expect(onSubmit).toHaveBeenCalledWith({ 'E-mail': 'email', 'First Name': 'first_name', 'Loyalty Tier': 'properties.Tier' }, { status: 'not_subscribed' })
   })
 
   it('will not submit without an identifier column', () => {
@@ -130,5 +134,47 @@ describe('the mapping step', () => {
     fireEvent.change(screen.getByTestId('mapping-select-0'), { target: { value: 'skip' } })
     expect(screen.getByTestId('mapping-problems')).toHaveTextContent('Map one column to Email, Phone number or External ID')
     expect(screen.getByTestId('import-submit')).toBeDisabled()
+  })
+})
+
+describe('the mapping step flags rows and asks for consent (issue 12 §4)', () => {
+  const csv = {
+    headers: ['Email', 'Phone', 'Name'],
+    sample: [['ada@example.com', '+33 1 23 45 67 89', 'Ada'], ['bob@example.com', '12 34', 'Bob'], ['not-an-email', '', 'Cy']],
+    rows: [['ada@example.com', '+33 1 23 45 67 89', 'Ada'], ['bob@example.com', '12 34', 'Bob'], ['not-an-email', '', 'Cy'], ['dee@example.com', '01 23 45 67 89', 'Dee']],
+    rowCount: 4,
+  }
+
+  it('flags the rows that will import without a field and the rows that will be refused, before importing', () => {
+    wrap(<MappingStep csv={csv} fileName="people.csv" submitting={false} submitError={null} phoneRegion="FR" onBack={() => {}} onSubmit={() => {}} />)
+    const flagged = screen.getByTestId('import-flagged')
+    expect(screen.getByText('2 rows won’t import whole')).toBeInTheDocument()
+    expect(flagged).toHaveTextContent('1 row will be imported without its unusable field.')
+    expect(flagged).toHaveTextContent('1 row will be refused')
+    expect(flagged).toHaveTextContent('Row 2: “12 34” is not a valid phone number. The rest of the row will be imported.')
+    expect(flagged).toHaveTextContent('Row 3: “not-an-email” is not a valid email address. Will be refused.')
+    // A national number read in the company's country is fine (row 4), and so is a spaced international one (row 1).
+    expect(flagged).not.toHaveTextContent('Row 4')
+    expect(flagged).not.toHaveTextContent('Row 1:')
+    const preview = within(screen.getByTestId('csv-preview')).getAllByRole('row').slice(1)
+    expect(preview.map((r) => r.getAttribute('data-flagged'))).toEqual([null, 'partial', 'refused'])
+  })
+
+  it('without a company country, a number without country code is flagged as needing one', () => {
+    wrap(<MappingStep csv={csv} fileName="people.csv" submitting={false} submitError={null} onBack={() => {}} onSubmit={() => {}} />)
+    expect(screen.getByTestId('import-flagged')).toHaveTextContent('Row 4: “01 23 45 67 89” has no country code')
+  })
+
+  it('subscribed needs a source, and sends it with the SMS choice', () => {
+    const onSubmit = jest.fn()
+    wrap(<MappingStep csv={csv} fileName="people.csv" submitting={false} submitError={null} phoneRegion="FR" onBack={() => {}} onSubmit={onSubmit} />)
+    fireEvent.click(screen.getByLabelText('Yes: subscribe them to email marketing'))
+    fireEvent.click(screen.getByTestId('import-submit'))
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(screen.getByText('Say where these people subscribed.')).toBeInTheDocument()
+    fireEvent.change(screen.getByLabelText('Where did they subscribe?'), { target: { value: ' Paris trade show ' } })
+    fireEvent.click(screen.getByLabelText(/SMS marketing/))
+    fireEvent.click(screen.getByTestId('import-submit'))
+    expect(onSubmit).toHaveBeenCalledWith({ Email: 'email', Phone: 'phone_number', Name: 'properties.Name' }, { status: 'subscribed', source: 'Paris trade show', sms: true })
   })
 })

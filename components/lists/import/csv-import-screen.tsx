@@ -19,6 +19,7 @@ import { ChooseFileStep } from './choose-file-step'
 import { MappingStep } from './mapping-step'
 import { ImportProgress } from './import-progress'
 import type { ParsedCsv } from './parse-csv'
+import type { ImportConsent } from '@/lib/imports/import-types'
 import styles from './import.module.css'
 
 type Step =
@@ -26,7 +27,7 @@ type Step =
   | { kind: 'map'; text: string; csv: ParsedCsv; fileName: string | null }
   | { kind: 'progress'; importId: string }
 
-export function CsvImportScreen({ listId }: { listId: string }) {
+export function CsvImportScreen({ listId, phoneRegion }: { listId: string; phoneRegion?: string }) {
   const t = useTranslations('listImport')
   const canWrite = usePermission('groups_write')
   const { data: group, error, missing, mutate } = useGroup(listId)
@@ -39,13 +40,13 @@ export function CsvImportScreen({ listId }: { listId: string }) {
   if (!group) return <Page><div className={styles.center}><Spinner size="large" /></div></Page>
   const listHref = groupHref(group)
 
-  async function submit(mapping: Record<string, string>) {
+  async function submit(mapping: Record<string, string>, consent: ImportConsent) {
     if (step.kind !== 'map') return
     setSubmitting(true)
     setSubmitError(null)
     try {
       // Column names are the merchant's own text: sent and read back without key transformation.
-      const res = await http.post<unknown>(`/ajax/list/${encodeURIComponent(listId)}/imports`, { csv: step.text, mapping }, { transformKeys: false })
+      const res = await http.post<unknown>(`/ajax/list/${encodeURIComponent(listId)}/imports`, { csv: step.text, mapping, consent }, { transformKeys: false })
       const job = camelizeKeys<{ import: ImportJobView }>(res.data).import
       setStep({ kind: 'progress', importId: job.id })
     } catch (e) {
@@ -80,8 +81,8 @@ export function CsvImportScreen({ listId }: { listId: string }) {
         ) : step.kind === 'choose' ? (
           <ChooseFileStep onParsed={(text, csv, fileName) => { setSubmitError(null); setStep({ kind: 'map', text, csv, fileName }) }} />
         ) : step.kind === 'map' ? (
-          <MappingStep csv={step.csv} fileName={step.fileName} submitting={submitting} submitError={submitError}
-            onBack={() => setStep({ kind: 'choose' })} onSubmit={(m) => void submit(m)} />
+          <MappingStep csv={step.csv} fileName={step.fileName} submitting={submitting} submitError={submitError} phoneRegion={phoneRegion}
+            onBack={() => setStep({ kind: 'choose' })} onSubmit={(m, c) => void submit(m, c)} />
         ) : (
           <ImportProgress listId={listId} importId={step.importId} listHref={listHref} onAnother={() => setStep({ kind: 'choose' })} />
         )}

@@ -54,6 +54,15 @@ export function ImportProgress({ listId, importId, listHref, onAnother }: { list
 
   const failed = job.status === 'failed' || job.status === 'cancelled'
   const errors = job.errors ?? []
+  const refused = errors.filter((e) => !e.imported)
+  const partial = errors.filter((e) => e.imported)
+  const errorTable = (rows: typeof errors, caption: string) => (
+    <Table caption={caption} columns={[
+      { key: 'line', header: t('colLine'), align: 'right' },
+      { key: 'field', header: t('colField') },
+      { key: 'message', header: t('colMessage') },
+    ]} rows={rows.map((e, i) => ({ id: i, line: e.line, field: e.field || '—', message: e.message }))} />
+  )
   return (
     <div className={styles.stack} data-testid="import-result" data-status={job.status}>
       <Notification
@@ -67,14 +76,24 @@ export function ImportProgress({ listId, importId, listHref, onAnother }: { list
         <div><span className={styles.statValue} data-testid="import-completed">{n(job.completedCount)}</span><span className={styles.muted}>{t('statImported')}</span></div>
         <div><span className={`${styles.statValue} ${job.failedCount ? styles.failed : ''}`} data-testid="import-failed">{n(job.failedCount)}</span><span className={styles.muted}>{t('statFailed')}</span></div>
       </div>
-      {errors.length > 0 && (
-        <Card title={t('errorsTitle', { count: errors.length })}>
-          <div data-testid="import-errors">
-            <Table caption={t('errorsTitle', { count: errors.length })} columns={[
-              { key: 'line', header: t('colLine'), align: 'right' },
-              { key: 'field', header: t('colField') },
-              { key: 'message', header: t('colMessage') },
-            ]} rows={errors.map((e, i) => ({ id: i, line: e.line, field: e.field || '—', message: e.message }))} />
+      {refused.length > 0 && (
+        <Card title={t('refusedTitle', { count: job.failedCount, formatted: n(job.failedCount) })}
+          actions={job.failedCount > 0 ? (
+            <LinkButton href={`/ajax/list/${encodeURIComponent(listId)}/imports/${encodeURIComponent(importId)}/refused`} download size="small" data-testid="import-refused-download">
+              {t('downloadRefused')}
+            </LinkButton>
+          ) : undefined}>
+          <div className={styles.stack} data-testid="import-errors">
+            <p className={styles.muted}>{t('refusedBody')}</p>
+            {errorTable(refused, t('refusedTitle', { count: job.failedCount, formatted: n(job.failedCount) }))}
+          </div>
+        </Card>
+      )}
+      {partial.length > 0 && (
+        <Card title={t('partialTitle', { count: partial.length, formatted: n(partial.length) })}>
+          <div className={styles.stack} data-testid="import-partial">
+            <p className={styles.muted}>{t('partialBody')}</p>
+            {errorTable(partial, t('partialTitle', { count: partial.length, formatted: n(partial.length) }))}
           </div>
         </Card>
       )}

@@ -11,6 +11,8 @@ export interface ParsedCsv {
   headers: string[]
   sample: string[][]
   rowCount: number
+  /** Every data row, to flag the rows that will not import whole before importing. */
+  rows?: string[][]
 }
 
 export type ParseProblem =
@@ -40,5 +42,5 @@ export function parseCsv(text: string): { csv: ParsedCsv } | { problem: ParsePro
     if (seen.has(h)) return { problem: { kind: 'duplicate_header', header: h } }
     seen.add(h)
   }
-  return { csv: { headers, sample: rows.slice(1, 1 + PREVIEW_ROWS), rowCount: rows.length - 1 } }
+  return { csv: { headers, sample: rows.slice(1, 1 + PREVIEW_ROWS), rowCount: rows.length - 1, rows: rows.slice(1) } }
 }
