@@ -45,6 +45,7 @@ export function LoginForm({ nextPath, fromNext }: LoginFormProps) {
       if (res.data.mfaRequired && res.data.redirect) {
         // The second factor comes first; the original target waits in next=.
         const hash = fromNext && !nextPath.includes('#') ? window.location.hash : ''
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- full load, as after sign-in
         window.location.assign(`${res.data.redirect}?next=${encodeURIComponent(nextPath + hash)}`)
         return
       }
