@@ -4,16 +4,15 @@
 // called. Columns that hold JSON are text on both engines (Prisma String).
 import { sql, type Expression, type RawBuilder } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
+import { sqliteJsonPath } from '@/lib/db/json-path'
 
 type Expr = Expression<unknown>
 export type JsonPath = string | readonly string[]
 
 const keys = (path: JsonPath): string[] => (typeof path === 'string' ? [path] : [...path])
 
-/** SQLite JSON path for object keys, each quoted ("$.\"a.b\".\"c\""), bound as one parameter. */
-export function sqliteJsonPath(path: JsonPath): string {
-  return '$' + keys(path).map((k) => '.' + JSON.stringify(k)).join('')
-}
+/** SQLite JSON path for object keys, each checked and quoted (lib/db/json-path.ts: the one place). */
+export { sqliteJsonPath }
 
 function pgPath(path: JsonPath): RawBuilder<unknown> {
   return sql`cast(${keys(path)} as text[])`

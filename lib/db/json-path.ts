@@ -12,8 +12,9 @@
 // - Refused: empty names, names over MAX_PROPERTY_NAME_LENGTH, names with NUL (PostgreSQL's
 //   text and jsonb cannot hold U+0000 at all, so such a name could never match there) and
 //   names that are not well-formed UTF-16 (a lone surrogate has no UTF-8 form to compare).
-// - PostgreSQL (the port): keys are bound as plain text for `col -> $n` / `col ->> $n`, so the
-//   same checked name is the parameter as is (jsonPropertyParam(name, { dialect: 'postgres' })).
+// - PostgreSQL: keys are bound as plain text for `col -> $n` / `col ->> $n` (or a text[] for
+//   `#>`), so the same checked name is the parameter as is (jsonPropertyParam(name, { dialect:
+//   'postgres' })). lib/db/dialect.ts's JSON helpers take their SQLite paths from here too.
 import { z } from 'zod'
 import { badRequest } from '@/lib/http/app-error'
 
@@ -49,12 +50,27 @@ const ESCAPED = /[\u0000-\u001f"\\\u007f]/g
 const escapeChar = (c: string) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')
 
 /**
+ * SQLite's JSON path for object keys (nested when several), each key checked and quoted:
+ * `$."a.b"."c"`, bound as one parameter. Throws a 400 keyed `field` for a name that cannot be used.
+ */
+export function sqliteJsonPath(path: string | readonly string[], field = 'property'): string {
+  const keys = typeof path === 'string' ? [path] : path
+  return '$' + keys.map((k) => {
+    assertPropertyName(k, field)
+    return `."${k.replace(ESCAPED, escapeChar)}"`
+  }).join('')
+}
+
+/**
  * The bound parameter that addresses the top-level key `name` of a JSON column: SQLite's
- * `json_extract(col, ?)`, `json_type(col, ?)`, `json_each(col, ?)` take it as their path. Throws
- * a 400 keyed `field` for a name that cannot be used.
+ * `json_extract(col, ?)`, `json_type(col, ?)`, `json_each(col, ?)` take it as their path;
+ * PostgreSQL's `col -> ?` / `col ->> ?` take the checked name itself. Throws a 400 keyed
+ * `field` for a name that cannot be used.
  */
 export function jsonPropertyParam(name: string, opts: { field?: string; dialect?: JsonDialect } = {}): string {
-  assertPropertyName(name, opts.field ?? 'property')
-  if (opts.dialect === 'postgres') return name
-  return `$."${name.replace(ESCAPED, escapeChar)}"`
+  if (opts.dialect === 'postgres') {
+    assertPropertyName(name, opts.field ?? 'property')
+    return name
+  }
+  return sqliteJsonPath(name, opts.field ?? 'property')
 }

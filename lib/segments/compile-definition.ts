@@ -1,4 +1,5 @@
-// A segment definition → ONE parameterised SQL predicate over the Profile row `p`. Callers add
+// A segment definition → ONE parameterised SQL predicate over the Profile row `p` (a Kysely raw
+// builder: the same definition compiles for SQLite or PostgreSQL, whichever DATABASE_URL names). Callers add
 // the company scope (`p.companyId = ?`) and, for live re-evaluation, `p.id IN (…)`.
 import { assertUnreachable, isGroup, type Condition, type ConditionGroup, type ConsentCondition, type SegmentDefinition } from './definition'
 import { sql, join, TRUE, FALSE, type Frag } from './sql-fragment'
@@ -16,10 +17,10 @@ export interface CompileOptions {
 // an email can receive it unless suppressed or unsubscribed. SMS needs explicit consent.
 function compileConsent(c: ConsentCondition): Frag {
   const channel = c.channel === 'email_marketing' ? 'email' : 'sms'
-  const suppressed = sql`EXISTS (SELECT 1 FROM Suppression s WHERE s.profileId = p.id AND s.channel = ${channel} AND s.clearedAt IS NULL)`
+  const suppressed = sql`EXISTS (SELECT 1 FROM "Suppression" s WHERE s."profileId" = p."id" AND s."channel" = ${channel} AND s."clearedAt" IS NULL)`
   const can = c.channel === 'email_marketing'
-    ? sql`(p.email IS NOT NULL AND NOT ${suppressed} AND NOT EXISTS (SELECT 1 FROM ProfileConsent pc WHERE pc.profileId = p.id AND pc.channel = 'email_marketing' AND pc.status = 'unsubscribed'))`
-    : sql`(p.phoneNumber IS NOT NULL AND NOT ${suppressed} AND EXISTS (SELECT 1 FROM ProfileConsent pc WHERE pc.profileId = p.id AND pc.channel = 'sms_marketing' AND pc.status = 'subscribed'))`
+    ? sql`(p."email" IS NOT NULL AND NOT ${suppressed} AND NOT EXISTS (SELECT 1 FROM "ProfileConsent" pc WHERE pc."profileId" = p."id" AND pc."channel" = 'email_marketing' AND pc."status" = 'unsubscribed'))`
+    : sql`(p."phoneNumber" IS NOT NULL AND NOT ${suppressed} AND EXISTS (SELECT 1 FROM "ProfileConsent" pc WHERE pc."profileId" = p."id" AND pc."channel" = 'sms_marketing' AND pc."status" = 'subscribed'))`
   return c.operator === 'can_receive' ? can : sql`NOT ${can}`
 }
 
@@ -28,7 +29,7 @@ function compileCondition(c: Condition, opts: CompileOptions): Frag {
     case 'profile_property': return compileProfileProperty(c, opts.now, opts.timeZone)
     case 'metric': return compileMetric(c, opts.now, opts.timeZone)
     case 'list_membership': {
-      const member = sql`EXISTS (SELECT 1 FROM GroupMembership gm WHERE gm.groupId = ${c.listId} AND gm.profileId = p.id AND gm.leftAt IS NULL)`
+      const member = sql`EXISTS (SELECT 1 FROM "GroupMembership" gm WHERE gm."groupId" = ${c.listId} AND gm."profileId" = p."id" AND gm."leftAt" IS NULL)`
       return c.operator === 'in' ? member : sql`NOT ${member}`
     }
     case 'consent': return compileConsent(c)
@@ -51,6 +52,6 @@ export function compileDefinition(def: SegmentDefinition, opts: CompileOptions):
 export function memberQuery(companyId: number, def: SegmentDefinition, opts: CompileOptions, extra?: Frag): Frag {
   const pred = compileDefinition(def, opts)
   return extra
-    ? sql`SELECT p.id FROM Profile p WHERE p.companyId = ${companyId} AND ${extra} AND ${pred}`
-    : sql`SELECT p.id FROM Profile p WHERE p.companyId = ${companyId} AND ${pred}`
+    ? sql`SELECT p."id" FROM "Profile" p WHERE p."companyId" = ${companyId} AND ${extra} AND ${pred}`
+    : sql`SELECT p."id" FROM "Profile" p WHERE p."companyId" = ${companyId} AND ${pred}`
 }

@@ -1,13 +1,23 @@
-// Profile property and location conditions → SQL over the Profile row `p`.
+// Profile property and location conditions → SQL over the Profile row `p`, for either engine.
 import type { BuiltinField, LocationCondition, ProfilePropertyCondition } from './definition'
-import { sql, raw, jsonKeyPath, type Frag } from './sql-fragment'
-import { boolish, endExclusive, isDateOnly, isDayText, isNotSet, isSet, numeric, startOf, textCompare, unixSeconds } from './compile-values'
+import { sql, raw, type Frag } from './sql-fragment'
+import {
+  boolish, containsItem, endExclusive, isDateOnly, isDayText, isNotSet, isSet, jsonVal, numeric, startOf, textCompare, textOf, unixSeconds,
+  type Val,
+} from './compile-values'
 
 const COLUMNS: Record<BuiltinField, string> = {
-  email: 'p.email', phone_number: 'p.phoneNumber', first_name: 'p.firstName', last_name: 'p.lastName',
-  organization: 'p.organization', title: 'p.title', locale: 'p.locale', city: 'p.city', region: 'p.region',
-  country: 'p.country', zip: 'p.zip', timezone: 'p.timezone',
-  created: 'p.createdAt', updated: 'p.updatedAt', last_event_date: 'p.lastEventAt',
+  email: 'p."email"', phone_number: 'p."phoneNumber"', first_name: 'p."firstName"', last_name: 'p."lastName"',
+  organization: 'p."organization"', title: 'p."title"', locale: 'p."locale"', city: 'p."city"', region: 'p."region"',
+  country: 'p."country"', zip: 'p."zip"', timezone: 'p."timezone"',
+  created: 'p."createdAt"', updated: 'p."updatedAt"', last_event_date: 'p."lastEventAt"',
+}
+const DATE_COLUMNS = new Set<BuiltinField>(['created', 'updated', 'last_event_date'])
+
+function valueOf(field: string): Val {
+  if (field.startsWith('properties.')) return jsonVal(raw('p."properties"'), field.slice('properties.'.length), 'field')
+  const f = field as BuiltinField
+  return { kind: DATE_COLUMNS.has(f) ? 'datetime' : 'text', col: raw(COLUMNS[f]) }
 }
 
 /**
@@ -17,11 +27,7 @@ const COLUMNS: Record<BuiltinField, string> = {
  * date-time bound, a bare stored date counts from 00:00 UTC.
  */
 export function compileProfileProperty(c: ProfilePropertyCondition, now: number, timeZone = 'UTC'): Frag {
-  const isCustom = c.field.startsWith('properties.')
-  const path = isCustom ? jsonKeyPath(c.field.slice('properties.'.length), 'field') : ''
-  const x = isCustom ? sql`json_extract(p.properties, ${path})` : raw(COLUMNS[c.field as BuiltinField])
-  const jsonType = isCustom ? sql`json_type(p.properties, ${path})` : null
-
+  const x = valueOf(c.field)
   if (c.operator === 'is_set') return isSet(x)
   if (c.operator === 'is_not_set') return isNotSet(x)
   const v = c.value
@@ -40,18 +46,21 @@ export function compileProfileProperty(c: ProfilePropertyCondition, now: number,
       break
     }
     case 'boolean': {
-      const b = boolish(x, jsonType)
+      const b = boolish(x)
       return c.operator === 'equals' ? sql`${b} = ${v}` : sql`(${b} IS NULL OR ${b} <> ${v})`
     }
     case 'date': {
       const d = unixSeconds(x)
-      const byDay = (days: boolean, day: Frag, instant: Frag) => (days ? sql`(CASE WHEN ${isDayText(x)} THEN ${day} ELSE ${instant} END)` : instant)
+      const t = textOf(x)
+      const dayText = isDayText(x)
+      const byDay = (days: boolean, day: Frag, instant: Frag) =>
+        (days && dayText ? sql`(CASE WHEN ${dayText} THEN ${day} ELSE ${instant} END)` : instant)
       switch (c.operator) {
-        case 'before': { const s = String(v); return byDay(isDateOnly(s), sql`${x} < ${s}`, sql`${d} < ${startOf(s, timeZone)}`) }
-        case 'after': { const s = String(v); return byDay(isDateOnly(s), sql`${x} > ${s}`, sql`${d} >= ${endExclusive(s, timeZone)}`) }
+        case 'before': { const s = String(v); return byDay(isDateOnly(s), sql`${t} < ${s}`, sql`${d} < ${startOf(s, timeZone)}`) }
+        case 'after': { const s = String(v); return byDay(isDateOnly(s), sql`${t} > ${s}`, sql`${d} >= ${endExclusive(s, timeZone)}`) }
         case 'between': {
           const [a, b] = (v as string[]).map(String) as [string, string]
-          return byDay(isDateOnly(a) && isDateOnly(b), sql`(${x} >= ${a} AND ${x} <= ${b})`,
+          return byDay(isDateOnly(a) && isDateOnly(b), sql`(${t} >= ${a} AND ${t} <= ${b})`,
             sql`(${d} >= ${startOf(a, timeZone)} AND ${d} < ${endExclusive(b, timeZone)})`)
         }
         case 'in_last_days': return sql`(${d} >= ${now - Number(v) * 86400} AND ${d} <= ${now})`
@@ -59,7 +68,8 @@ export function compileProfileProperty(c: ProfilePropertyCondition, now: number,
       break
     }
     case 'list': {
-      const item = sql`EXISTS (SELECT 1 FROM json_each(p.properties, ${path}) j WHERE lower(CAST(j.value AS TEXT)) = lower(${String(v)}))`
+      if (x.kind !== 'json') break
+      const item = containsItem(x, String(v))
       return c.operator === 'contains_item' ? item : sql`NOT ${item}`
     }
   }
@@ -68,5 +78,5 @@ export function compileProfileProperty(c: ProfilePropertyCondition, now: number,
 }
 
 export function compileLocation(c: LocationCondition): Frag {
-  return textCompare(raw(COLUMNS[c.field]), c.operator, c.value)
+  return textCompare({ kind: 'text', col: raw(COLUMNS[c.field]) }, c.operator, c.value)
 }

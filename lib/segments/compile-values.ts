@@ -1,23 +1,81 @@
 // SQL expressions that read a value as text, number, boolean or date, shared by the profile
-// property and event property conditions. JSON values may be stored as numbers or as the
-// strings a CSV import produces, so numbers and booleans are read from both.
+// property and event property conditions, for either engine. JSON values may be stored as
+// numbers or as the strings a CSV import produces, so numbers and booleans are read from both.
+// A value source (Val) says how to read one value; the readers below give the same answers on
+// SQLite and PostgreSQL (the segment scenario tables run on both).
+import { jsonNumber, jsonText } from '@/lib/db/dialect'
+import { assertPropertyName } from '@/lib/db/json-path'
 import { addDays, zonedToUtc } from '@/lib/metrics/zoned-time'
-import { sql, raw, likeEscape, type Frag } from './sql-fragment'
+import { sql, raw, likeEscape, isPostgres, jsonKeyPath, type Frag } from './sql-fragment'
 
-/** A number, or NULL when the value is neither a JSON number nor a numeric text. */
-export const numeric = (x: Frag): Frag => sql`(CASE WHEN typeof(${x}) IN ('integer','real') THEN ${x} WHEN typeof(${x}) = 'text' AND trim(${x}) GLOB '*[0-9]*' AND NOT trim(${x}) GLOB '*[^0-9.eE+-]*' THEN CAST(trim(${x}) AS REAL) END)`
+/** How to read one value: a text column, a DateTime column, a number column or a key of a JSON column. */
+export type Val =
+  | { kind: 'text'; col: Frag }
+  | { kind: 'datetime'; col: Frag }
+  | { kind: 'number'; col: Frag }
+  | { kind: 'json'; col: Frag; key: string }
 
-/** 1, 0 or NULL; `type` is the json_type() of the value when it comes from JSON. */
-export const boolish = (x: Frag, type: Frag | null): Frag => {
-  const fromText = sql`(CASE lower(CAST(${x} AS TEXT)) WHEN 'true' THEN 1 WHEN 'false' THEN 0 WHEN '1' THEN 1 WHEN '0' THEN 0 END)`
-  return type ? sql`(CASE ${type} WHEN 'true' THEN 1 WHEN 'false' THEN 0 ELSE ${fromText} END)` : fromText
+/** A JSON column's key (checked: a name that cannot be used is a 400 keyed `field`). */
+export function jsonVal(col: Frag, key: string, field: string): Val {
+  assertPropertyName(key, field)
+  return { kind: 'json', col, key }
 }
 
-/** Unix seconds: ISO text through unixepoch(); numbers are taken as Unix seconds (or ms). */
-export const unixSeconds = (x: Frag): Frag =>
-  sql`(CASE WHEN typeof(${x}) IN ('integer','real') THEN (CASE WHEN ${x} > 100000000000 THEN ${x} / 1000 ELSE ${x} END) ELSE unixepoch(${x}) END)`
+/** The value as text: JSON strings as they are, numbers and booleans as their JSON text; NULL when missing. */
+export function textOf(v: Val): Frag {
+  switch (v.kind) {
+    case 'json': return jsonText(v.col, v.key)
+    case 'text': return v.col
+    default: return sql`CAST(${v.col} AS TEXT)`
+  }
+}
+
+/** A number, or NULL when the value is neither a number nor a text that is exactly a JSON number. */
+export function numeric(v: Val): Frag {
+  switch (v.kind) {
+    case 'json': return jsonNumber(v.col, v.key)
+    case 'number': return v.col
+    default: return raw('NULL')
+  }
+}
+
+/** 1, 0 or NULL: true/false (JSON booleans or text, any case) and 1/0. */
+export function boolish(v: Val): Frag {
+  return sql`(CASE lower(${textOf(v)}) WHEN 'true' THEN 1 WHEN 'false' THEN 0 WHEN '1' THEN 1 WHEN '0' THEN 0 END)`
+}
+
+const PG_DATE_TEXT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]+)?)?)?([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)?$'
+const PG_OFFSET = '([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)$'
+
+/**
+ * Unix seconds: DateTime columns as they are; JSON numbers as Unix seconds (or ms); ISO text as
+ * an instant (without an offset: UTC); anything else NULL.
+ */
+export function unixSeconds(v: Val): Frag {
+  if (v.kind === 'datetime') return isPostgres() ? sql`floor(extract(epoch from ${v.col}))` : sql`unixepoch(${v.col})`
+  if (v.kind !== 'json') return raw('NULL')
+  const n = jsonNumber(v.col, v.key)
+  const fromNumber = sql`(CASE WHEN ${n} > 100000000000 THEN ${n} / 1000 ELSE ${n} END)`
+  if (!isPostgres()) {
+    const path = jsonKeyPath(v.key)
+    return sql`(CASE json_type(${v.col}, ${path}) WHEN 'integer' THEN ${fromNumber} WHEN 'real' THEN ${fromNumber} WHEN 'text' THEN unixepoch(json_extract(${v.col}, ${path})) END)`
+  }
+  const t = sql`btrim(CAST(${v.col} AS jsonb) ->> CAST(${v.key} AS TEXT))`
+  const type = sql`jsonb_typeof(CAST(${v.col} AS jsonb) -> CAST(${v.key} AS TEXT))`
+  // Only text that looks like a date is cast (a cast of anything else would fail the query).
+  return sql`(CASE ${type} WHEN 'number' THEN ${fromNumber} WHEN 'string' THEN (CASE WHEN ${t} ~ ${PG_DATE_TEXT} AND substr(${t}, 6, 2) BETWEEN '01' AND '12' AND substr(${t}, 9, 2) BETWEEN '01' AND '31' THEN floor(extract(epoch from (CASE WHEN ${t} ~ ${PG_OFFSET} THEN CAST(${t} AS timestamptz) ELSE CAST(${t} AS timestamp) AT TIME ZONE 'UTC' END))) END) END)`
+}
 
 export const isDateOnly = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s)
+
+/** A stored date without a time ('1990-05-01', as imports write birthdays): a calendar day, not an instant. */
+export function isDayText(v: Val): Frag | null {
+  if (v.kind !== 'json') return null
+  if (isPostgres()) return sql`(jsonb_typeof(CAST(${v.col} AS jsonb) -> CAST(${v.key} AS TEXT)) = 'string' AND (CAST(${v.col} AS jsonb) ->> CAST(${v.key} AS TEXT)) ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$')`
+  const path = jsonKeyPath(v.key)
+  const x = sql`json_extract(${v.col}, ${path})`
+  return sql`(json_type(${v.col}, ${path}) = 'text' AND length(${x}) = 10 AND ${x} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')`
+}
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/
 const civil = (s: string) => ({ year: Number(s.slice(0, 4)), month: Number(s.slice(5, 7)), day: Number(s.slice(8, 10)) })
@@ -45,25 +103,41 @@ export function endExclusive(s: string, timeZone = 'UTC'): number {
 export type TextOp = 'equals' | 'not_equals' | 'contains' | 'not_contains' | 'starts_with' | 'ends_with'
 
 /** Case-insensitive text comparisons; "not" operators also match a missing value. */
-export function textCompare(x: Frag, op: TextOp, value: string): Frag {
-  const t = sql`CAST(${x} AS TEXT)`
-  const like = (pattern: string) => sql`${t} LIKE ${pattern} ESCAPE '\\'`
-  const v = likeEscape(value)
+export function textCompare(v: Val, op: TextOp, value: string): Frag {
+  const t = textOf(v)
+  const pg = isPostgres()
+  const like = (pattern: string) => (pg ? sql`${t} ILIKE ${pattern} ESCAPE '\\'` : sql`${t} LIKE ${pattern} ESCAPE '\\'`)
+  const eq = pg ? sql`lower(${t}) = lower(CAST(${value} AS TEXT))` : sql`${t} = ${value} COLLATE NOCASE`
+  const e = likeEscape(value)
   switch (op) {
-    case 'equals': return sql`${t} = ${value} COLLATE NOCASE`
-    case 'not_equals': return sql`(${x} IS NULL OR ${t} <> ${value} COLLATE NOCASE)`
-    case 'contains': return like(`%${v}%`)
-    case 'not_contains': return sql`(${x} IS NULL OR NOT ${like(`%${v}%`)})`
-    case 'starts_with': return like(`${v}%`)
-    case 'ends_with': return like(`%${v}`)
+    case 'equals': return eq
+    case 'not_equals': return sql`(${t} IS NULL OR NOT (${eq}))`
+    case 'contains': return like(`%${e}%`)
+    case 'not_contains': return sql`(${t} IS NULL OR NOT ${like(`%${e}%`)})`
+    case 'starts_with': return like(`${e}%`)
+    case 'ends_with': return like(`%${e}`)
   }
 }
 
-/** A stored date without a time ('1990-05-01', as imports write birthdays): a calendar day, not an instant. */
-export const isDayText = (x: Frag): Frag =>
-  sql`(typeof(${x}) = 'text' AND length(${x}) = 10 AND ${x} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')`
+export const isSet = (v: Val): Frag => { const t = textOf(v); return sql`(${t} IS NOT NULL AND ${t} NOT IN ('', '[]'))` }
+export const isNotSet = (v: Val): Frag => { const t = textOf(v); return sql`(${t} IS NULL OR ${t} IN ('', '[]'))` }
 
-export const isSet = (x: Frag): Frag => sql`(${x} IS NOT NULL AND CAST(${x} AS TEXT) NOT IN ('', '[]'))`
-export const isNotSet = (x: Frag): Frag => sql`(${x} IS NULL OR CAST(${x} AS TEXT) IN ('', '[]'))`
-export const not = (x: Frag): Frag => sql`NOT ${x}`
+/**
+ * A JSON property holds an item (any case): an element of an array, a value of an object, or
+ * the value itself when it is a string or number.
+ */
+export function containsItem(v: Val & { kind: 'json' }, item: string): Frag {
+  if (!isPostgres()) {
+    return sql`EXISTS (SELECT 1 FROM json_each(${v.col}, ${jsonKeyPath(v.key)}) j WHERE lower(CAST(j.value AS TEXT)) = lower(${item}))`
+  }
+  const j = sql`(CAST(${v.col} AS jsonb) -> CAST(${v.key} AS TEXT))`
+  const lowered = sql`lower(CAST(${item} AS TEXT))`
+  return sql`(CASE jsonb_typeof(${j})
+    WHEN 'array' THEN EXISTS (SELECT 1 FROM jsonb_array_elements_text(${j}) AS je(value) WHERE lower(je.value) = ${lowered})
+    WHEN 'object' THEN EXISTS (SELECT 1 FROM jsonb_each_text(${j}) AS je WHERE lower(je.value) = ${lowered})
+    WHEN 'string' THEN lower(${j} #>> '{}') = ${lowered}
+    WHEN 'number' THEN lower(${j} #>> '{}') = ${lowered}
+    ELSE FALSE END)`
+}
+
 export { raw }
