@@ -1,6 +1,6 @@
 // Inputs of the /ajax metric calls (seed 002 §7.9), as zod schemas. Query strings arrive as text.
 import { z } from 'zod'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/http/app-error'
 import { propertyNameSchema } from '@/lib/db/json-path'
 import { FILTER_OPS, normalizeOp, type MetricFilter } from './filters'
 import { MEASUREMENT_NAMES } from './get-metric-chart'
@@ -13,9 +13,14 @@ export function metricIdParam(id: string | undefined): string {
   return id
 }
 
+/** The largest id an Int column holds (PostgreSQL's integer; a larger bound value is an error there). */
+export const MAX_INT_ID = 2_147_483_647
+
 export function intParam(value: string | undefined, field = 'id'): number {
   const n = Number(value)
   if (!value || !/^\d{1,15}$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw badRequest(`Invalid ${field}.`, { [field]: [`Invalid ${field}.`] })
+  // Well-formed but beyond any stored row: not found, on both engines alike.
+  if (n > MAX_INT_ID) throw notFound('Not found.')
   return n
 }
 

@@ -170,9 +170,9 @@ export function compileFilter(filter: MetricFilter, index = 0): Sql<boolean> {
   const f = fieldSql(filter.field, `${field}.field`)
   const one = () => scalar(filter.value, `${field}.value`)
   const many = () => list(filter.value, `${field}.value`)
-  const missing = sql`(${f.text} is null)`
+  const missing = sql<boolean>`(${f.text} is null)`
   switch (op) {
-    case 'is_set': return sql`(${f.text} is not null)`
+    case 'is_set': return sql<boolean>`(${f.text} is not null)`
     case 'is_not_set': return missing
     case 'equal': return isTrue(inList(f, [one()]))
     // A missing property is "not equal" to any value.

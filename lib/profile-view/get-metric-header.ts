@@ -1,6 +1,8 @@
 // What the metric page needs before its first request: the metric of this company (else
 // null), and whether its events carry values (the "value" measurement) and in which currency.
 import { db } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { read, selectFirst } from '@/lib/db/ops'
 
 /** How many of the newest events are looked at for values: enough to tell, bounded in cost. */
 const VALUE_SAMPLE = 1000
@@ -19,14 +21,12 @@ export async function getMetricHeader(companyId: number, id: string): Promise<Me
   const metric = await db.metric.findFirst({ where: { id, companyId } })
   if (!metric) return null
   // One currency per store is the norm; of several, any one of the recent ones will do.
-  const [row] = await db.$queryRawUnsafe<Array<{ hasValues: number | bigint | null; currency: string | null }>>(
-    `SELECT MAX(value IS NOT NULL) AS hasValues, MAX(currency) AS currency
-       FROM (SELECT value, currency FROM Event WHERE companyId = ? AND metricId = ? ORDER BY ts DESC LIMIT ${VALUE_SAMPLE})`,
-    companyId, id,
-  )
+  const row = await read(selectFirst(kysely().selectFrom((eb) => eb.selectFrom('Event').select(['value', 'currency'])
+    .where('companyId', '=', companyId).where('metricId', '=', id).orderBy('ts', 'desc').limit(VALUE_SAMPLE).as('recent'))
+    .select((eb) => [eb.fn.count('recent.value').as('withValue'), eb.fn.max('recent.currency').as('currency')])))
   return {
     id: metric.id, name: metric.name, integration: metric.integration, createdAt: metric.createdAt.toISOString(),
-    hasValues: Number(row?.hasValues ?? 0) === 1,
+    hasValues: Number(row?.withValue ?? 0) > 0,
     currency: row?.currency ?? null,
   }
 }

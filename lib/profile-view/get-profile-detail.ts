@@ -1,6 +1,9 @@
 // The profile page in one read: identity, custom properties, consent per channel, active
 // suppressions, current lists and segments, and the metrics the profile has events for.
-import { db } from '@/lib/db/client'
+import { sql } from 'kysely'
+import { db, dbEngine } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { read, select } from '@/lib/db/ops'
 import type { Profile } from '@/generated/prisma/client'
 import { parseJsonObject } from './parse-json-object'
 import {
@@ -9,6 +12,13 @@ import {
 } from './profile-detail-types'
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
+
+/**
+ * `alias.companyId` as a planner hint on SQLite (unary plus: no index on it, so the profile's
+ * own index is used); PostgreSQL plans by statistics and reads it plainly.
+ */
+export const companyOf = (alias: string) =>
+  dbEngine() === 'postgresql' ? sql.ref(`${alias}.companyId`) : sql`+${sql.ref(`${alias}.companyId`)}`
 
 export function toIdentity(p: Profile): ProfileIdentity {
   return {
@@ -38,12 +48,11 @@ export async function getProfileDetail(companyId: number, id: string): Promise<P
       include: { group: { select: { id: true, name: true, type: true } } },
       orderBy: { enteredAt: 'desc' },
     }),
-    // "+e.companyId": read through the profile's index, not the whole account's (see list-profile-events).
-    db.$queryRawUnsafe<Array<{ id: string; name: string; count: number | bigint }>>(
-      `SELECT m.id AS id, m.name AS name, COUNT(*) AS count FROM Event e JOIN Metric m ON m.id = e.metricId
-       WHERE e.profileId = ? AND +e.companyId = ? AND m.companyId = ? GROUP BY m.id, m.name ORDER BY count DESC, m.name ASC`,
-      id, companyId, companyId,
-    ),
+    // "+e.companyId": SQLite reads through the profile's index, not the whole account's (see list-profile-events).
+    read(select(sql<{ id: string; name: string; count: number | string }>`select m.id as id, m.name as name, count(*) as count
+      from "Event" e join "Metric" m on m.id = e."metricId"
+      where e."profileId" = ${id} and ${companyOf('e')} = ${companyId} and m."companyId" = ${companyId}
+      group by m.id, m.name order by count(*) desc, m.name asc`.compile(kysely()))),
   ])
 
   const byChannel = new Map(consents.map((c) => [c.channel, c]))

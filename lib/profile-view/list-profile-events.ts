@@ -1,6 +1,10 @@
 // The activity timeline of one profile: newest first, keyset paging on (ts, id) so a page never
 // repeats or skips an event while new ones arrive, optionally one metric only.
-import { prep } from '@/lib/db/sqlite'
+import { sql } from 'kysely'
+import { dbEngine } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { read, select } from '@/lib/db/ops'
+import { companyOf } from './get-profile-detail'
 import { parseJsonObject } from './parse-json-object'
 import type { TimelinePage } from './profile-detail-types'
 
@@ -19,17 +23,19 @@ interface Row {
   properties: string; metricName: string; integration: string
 }
 
-// "+e.companyId" and the CROSS JOIN (SQLite keeps its table order) keep the planner off the
-// (companyId, …) indexes, which would walk the whole account's events in time order; the
-// profile's own index reads only this person's events.
-function statement(withMetric: boolean, withCursor: boolean) {
-  return prep(`SELECT e.id AS id, e.metricId AS metricId, e.ts AS ts, e.value AS value, e.currency AS currency,
-      e.uniqueId AS uniqueId, e.properties AS properties, m.name AS metricName, m.integration AS integration
-    FROM Event e CROSS JOIN Metric m ON m.id = e.metricId AND +m.companyId = +e.companyId
-    WHERE e.profileId = ? AND +e.companyId = ?
-      ${withMetric ? 'AND e.metricId = ?' : ''}
-      ${withCursor ? 'AND (e.ts < ? OR (e.ts = ? AND e.id < ?))' : ''}
-    ORDER BY e.ts DESC, e.id DESC LIMIT ?`)
+// SQLite: "+e.companyId" and the CROSS JOIN (SQLite keeps its table order) keep the planner off
+// the (companyId, …) indexes, which would walk the whole account's events in time order; the
+// profile's own index reads only this person's events. PostgreSQL plans by statistics. The
+// cursor's numbers are bigint: a 12-digit cursor must not overflow PostgreSQL's integer columns.
+function query(profileId: string, companyId: number, metricId: string | undefined, after: { ts: number; id: number } | null, limit: number) {
+  const join = dbEngine() === 'postgresql' ? sql`join` : sql`cross join`
+  return sql<Row>`select e.id as id, e."metricId" as "metricId", e.ts as ts, e."value" as "value", e.currency as currency,
+      e."uniqueId" as "uniqueId", e.properties as properties, m.name as "metricName", m.integration as integration
+    from "Event" e ${join} "Metric" m on m.id = e."metricId" and ${companyOf('m')} = ${companyOf('e')}
+    where e."profileId" = ${profileId} and ${companyOf('e')} = ${companyId}
+      ${metricId ? sql`and e."metricId" = ${metricId}` : sql``}
+      ${after ? sql`and (e.ts < cast(${after.ts} as bigint) or (e.ts = cast(${after.ts} as bigint) and e.id < cast(${after.id} as bigint)))` : sql``}
+    order by e.ts desc, e.id desc limit ${limit}`.compile(kysely())
 }
 
 export async function listProfileEvents(
@@ -39,11 +45,7 @@ export async function listProfileEvents(
 ): Promise<TimelinePage> {
   const pageSize = opts.pageSize ?? TIMELINE_PAGE_SIZE
   const after = opts.cursor ? decodeCursor(opts.cursor) : null
-  const args: unknown[] = [profileId, companyId]
-  if (opts.metricId) args.push(opts.metricId)
-  if (after) args.push(after.ts, after.ts, after.id)
-  args.push(pageSize + 1)
-  const rows = statement(!!opts.metricId, !!after).all(...args) as Row[]
+  const rows = await read(select(query(profileId, companyId, opts.metricId, after, pageSize + 1)))
   const page = rows.slice(0, pageSize)
   const last = page[page.length - 1]
   return {

@@ -2,6 +2,7 @@
 // GET /api/metrics, /api/metrics/{id} and POST /api/metric-aggregates through real handlers.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+jest.setTimeout(30_000)
 
 import { db } from '@/lib/db/client'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'

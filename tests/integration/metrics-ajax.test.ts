@@ -3,6 +3,7 @@
 // input (400), another company's rows (404), and permissions.
 import { useTestDatabase } from '@/tests/helpers/test-db'
 useTestDatabase()
+jest.setTimeout(30_000)
 import { GET as listMetrics } from '@/app/ajax/data/metrics/route'
 import { GET as getMetric, DELETE as deleteMetric } from '@/app/ajax/data/metric/[id]/route'
 import { GET as getDimensions } from '@/app/ajax/data/metric/[id]/dimensions/route'
@@ -151,6 +152,8 @@ describe('GET /ajax/data/event/{id}', () => {
     expect(body.event).toMatchObject({ id: a.eventIds[3], value: 20, metric: { id: a.metricId, name: 'Placed Order' }, properties: { Brand: 'Acme' } })
     expect((await get(getEvent, '/ajax/data/event/x', cookieA, { id: String(b.eventIds[0]) })).status).toBe(404)
     expect((await get(getEvent, '/ajax/data/event/x', cookieA, { id: 'abc' })).status).toBe(400)
+    // Beyond any Int id: not found (PostgreSQL's integer column would refuse the bound value).
+    expect((await get(getEvent, '/ajax/data/event/x', cookieA, { id: '99999999999' })).status).toBe(404)
     expect((await get(getEvent, '/ajax/data/event/x', cookieCreator, { id: String(a.eventIds[0]) })).status).toBe(403)
   })
 })

@@ -4,6 +4,7 @@
 // the public API's queryMetricAggregates contract (another company's metric → 404).
 import { useTestDatabase } from '@/tests/helpers/test-db'
 useTestDatabase()
+jest.setTimeout(30_000)
 import { queryMetricAggregates } from '@/lib/metrics/query-metric-aggregates'
 import { runMetricQuery } from '@/lib/metrics/run-metric-query'
 import { bucketRange } from '@/lib/metrics/timeframe'

@@ -4,6 +4,7 @@
 // and the file (/ajax/downloads/{id}/file). Bad input and other companies' rows included.
 import { useTestDatabase } from '@/tests/helpers/test-db'
 useTestDatabase()
+jest.setTimeout(30_000)
 import Papa from 'papaparse'
 import { POST as startExport } from '@/app/ajax/data/metric/[id]/export/route'
 import { GET as workerStatus } from '@/app/ajax/worker/[id]/status/route'
@@ -121,6 +122,8 @@ test('bad input is 400; another company\'s metric, task and file are 404; downlo
 
   expect((await poll('abc')).status).toBe(400)
   expect((await poll(999999)).status).toBe(404)
+  expect((await poll(99999999999)).status).toBe(404)
+  expect((await file('99999999999')).status).toBe(404)
   expect((await file('abc')).status).toBe(400)
   for (const qs of ['?status=bogus', '?row_count=0', '?row_count=101', '?download_type=A%20B', '?page=0']) expect((await list(qs)).status).toBe(400)
   expect((await downloadsStatus(ajaxRequest('/ajax/downloads/status'))).status).toBe(401)

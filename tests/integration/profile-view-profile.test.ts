@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+jest.setTimeout(30_000)
 import { db } from '@/lib/db/client'
 import { ulid, shortId } from '@/lib/ids/make-id'
 import { GET as getProfile, PATCH as patchProfile } from '@/app/ajax/profile/[id]/route'
@@ -124,6 +125,10 @@ describe('GET /ajax/profile/{id}/events', () => {
     expect(orders.events).toHaveLength(10)
     expect(orders.events.every((e: { metricId: string }) => e.metricId === order.id)).toBe(true)
     expect((await (await events(p.id, cookie, '?cursor=&metric_id=')).json()).events).toHaveLength(25)
+    // A cursor beyond any stored time and id (12 digits each) reads from the newest, on PostgreSQL's integer columns too.
+    const far = await events(p.id, cookie, '?cursor=999999999999.999999999999')
+    expect(far.status).toBe(200)
+    expect((await far.json()).events).toHaveLength(25)
   })
 
   test('bad input is 400 with field errors', async () => {

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+jest.setTimeout(30_000)
 import { db } from '@/lib/db/client'
 import { ulid } from '@/lib/ids/make-id'
 import { POST as suppress } from '@/app/ajax/profile/[id]/suppress/route'
