@@ -4,7 +4,7 @@
 // and copies between rows behave the same.
 import type Database from 'better-sqlite3'
 import { kysely } from '@/lib/db/kysely'
-import { exec, runOpsSync, selectFirst, type Ops } from '@/lib/db/ops'
+import { runOpsSync, selectFirst, type Ops } from '@/lib/db/ops'
 import { dateText, queryTemplate } from '@/lib/db/query-template'
 import { fromSqlDate } from '@/lib/db/sqlite'
 import type { ProfileRow, IdentifierField } from './types'
@@ -71,14 +71,18 @@ function columnsOf(row: Record<string, unknown>): Record<string, unknown> {
   return out
 }
 
-export function* insertProfileOps(row: Record<string, unknown>): Ops<number> {
-  return yield* exec(kysely().insertInto('Profile').values(columnsOf(row) as never))
+/** Inserts the row; returns it as stored (one round trip). */
+export function* insertProfileOps(row: Record<string, unknown>): Ops<RawProfile> {
+  const stored = yield* selectFirst(kysely().insertInto('Profile').values(columnsOf(row) as never).returningAll())
+  return normalizeProfile(stored as Record<string, unknown>)
 }
 
-export function* updateProfileColumnsOps(companyId: number, id: string, changes: Record<string, unknown>): Ops<number> {
+/** Updates the columns; returns the row as stored, or null when there is no such profile. */
+export function* updateProfileColumnsOps(companyId: number, id: string, changes: Record<string, unknown>): Ops<RawProfile | null> {
   const set = columnsOf(changes) as Partial<Record<ProfileColumn, unknown>>
-  if (!Object.keys(set).length) return 0
-  return yield* exec(kysely().updateTable('Profile').set(set as never).where('companyId', '=', companyId).where('id', '=', id))
+  if (!Object.keys(set).length) return yield* findProfileByOps(companyId, 'id', id)
+  const stored = yield* selectFirst(kysely().updateTable('Profile').set(set as never).where('companyId', '=', companyId).where('id', '=', id).returningAll())
+  return stored ? normalizeProfile(stored as Record<string, unknown>) : null
 }
 
 export function insertProfile(conn: Conn, row: Record<string, unknown>) {

@@ -80,6 +80,7 @@ export async function subscribeProfiles(companyId: number, input: SubscribeInput
     list = input.listId ? yield* getListOps(companyId, input.listId) : null
     const doubleOptIn = !!list && list.optInProcess === 'double_opt_in' && !historical
     const out: string[] = []
+    const joining: string[] = []
     for (const r of rows) {
       const { raw } = yield* upsertProfileOps(companyId, r.clean, { mode: opts.mode === 'client' ? 'client' : 'import', id: r.id, acceptedAt })
       const pid = raw.id
@@ -102,8 +103,10 @@ export async function subscribeProfiles(companyId: number, input: SubscribeInput
         joins = true
       }
       if (r.smsTx) yield* setConsentOps(companyId, pid, 'sms_transactional', 'subscribed', { method: 'API', source })
-      if (list && joins) yield* addToListOps(companyId, list.id, [pid], 'subscription')
+      if (joins) joining.push(pid)
     }
+    // One membership write for all (the same time and source for each, as one by one).
+    if (list && joining.length) yield* addToListOps(companyId, list.id, joining, 'subscription')
     return out
   })
 

@@ -95,8 +95,7 @@ export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: 
     const props = applyPatchProperties({ ...(input.properties ?? {}) }, clock.patch(opts.patchProperties))
     row.properties = JSON.stringify(props)
     if (clock.changed) row.attributeTimes = clock.json()
-    yield* insertProfileOps(row)
-    return { raw: (yield* findProfileByOps(companyId, 'id', row.id as string))!, created: true, changed: true, mergedIds: [] }
+    return { raw: yield* insertProfileOps(row), created: true, changed: true, mergedIds: [] }
   }
 
   // Other profiles that hold one of the given identifiers.
@@ -140,8 +139,8 @@ export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: 
   if (valueChanged) changes.updatedAt = stamp
   // A write that changes no value still moves the times forward: an older one must not land after it.
   if (clock.changed) changes.attributeTimes = clock.json()
-  if (Object.keys(changes).length) yield* updateProfileColumnsOps(companyId, target.id, changes)
-  const raw = changed ? (yield* findProfileByOps(companyId, 'id', target.id))! : clock.changed ? { ...target, attributeTimes: changes.attributeTimes } : target
+  const stored = Object.keys(changes).length ? yield* updateProfileColumnsOps(companyId, target.id, changes) : null
+  const raw = changed ? (stored ?? (yield* findProfileByOps(companyId, 'id', target.id))!) : clock.changed ? { ...target, attributeTimes: changes.attributeTimes } : target
   return { raw, created: false, changed, mergedIds }
 }
 

@@ -89,7 +89,7 @@ test('subscribeProfiles limits and validation: 1000 max, 400 with field paths, n
   const thousand = Array.from({ length: 1000 }, (_, i) => subscribed(`k${i}@example.com`))
   await subscribeProfiles(companyId, { listId: l.id, profiles: thousand })
   expect(await db.groupMembership.count({ where: { groupId: l.id } })).toBe(1000)
-})
+}, 60_000) // a thousand profiles written one by one: seconds on a busy PostgreSQL
 
 test('double opt-in: consent pending, a confirmation mail, membership only once confirmed', async () => {
   const l = await list('double_opt_in')
