@@ -1,8 +1,10 @@
 // CSV export of a list's or segment's members into a Download (listed at /downloads). Up to
 // 50,000 rows are written at once; a larger export is built by the 'lists.export' job.
 import { db } from '@/lib/db/client'
+import { toDate } from '@/lib/db/dialect'
+import { kysely } from '@/lib/db/kysely'
+import { read, select, selectFirst } from '@/lib/db/ops'
 import { enqueue } from '@/lib/jobs/queue'
-import { sqlite } from '@/lib/db/sqlite'
 import { csvDocument } from '@/lib/text/csv-writer'
 import { getGroupRow } from './get-group'
 
@@ -11,12 +13,14 @@ const COLUMNS = ['id', 'email', 'phone_number', 'external_id', 'first_name', 'la
 
 export interface ExportResult { downloadId: number; status: string; rowCount: number; fileName: string }
 
-function csvFor(groupId: string, companyId: number): { csv: string; rows: number } {
-  const rows = sqlite().prepare(`SELECT p.id, p.email, p.phoneNumber, p.externalId, p.firstName, p.lastName, p.organization,
-      p.city, p.region, p.country, p.zip, gm.enteredAt, gm.source
-    FROM GroupMembership gm JOIN Profile p ON p.id = gm.profileId
-    WHERE gm.groupId = ? AND gm.leftAt IS NULL AND p.companyId = ? ORDER BY gm.enteredAt, gm.id`).raw().all(groupId, companyId) as unknown[][]
-  for (const r of rows) r[11] = new Date(String(r[11])).toISOString()
+async function csvFor(groupId: string, companyId: number): Promise<{ csv: string; rows: number }> {
+  const found = await read(select(kysely().selectFrom('GroupMembership as gm').innerJoin('Profile as p', 'p.id', 'gm.profileId')
+    .select(['p.id', 'p.email', 'p.phoneNumber', 'p.externalId', 'p.firstName', 'p.lastName', 'p.organization',
+      'p.city', 'p.region', 'p.country', 'p.zip', 'gm.enteredAt', 'gm.source'])
+    .where('gm.groupId', '=', groupId).where('gm.leftAt', 'is', null).where('p.companyId', '=', companyId)
+    .orderBy('gm.enteredAt').orderBy('gm.id')))
+  const rows = found.map((r) => [r.id, r.email, r.phoneNumber, r.externalId, r.firstName, r.lastName, r.organization,
+    r.city, r.region, r.country, r.zip, toDate(r.enteredAt)!.toISOString(), r.source])
   // Through the shared writer: names, emails and sources are merchant or visitor text.
   return { csv: csvDocument(COLUMNS, rows), rows: rows.length }
 }
@@ -26,9 +30,10 @@ const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(
 export async function exportListMembers(companyId: number, groupId: string, userId?: number): Promise<ExportResult> {
   const g = await getGroupRow(companyId, groupId)
   const fileName = `${slug(g.name)}-members-${new Date().toISOString().slice(0, 10)}.csv`
-  const count = sqlite().prepare(`SELECT COUNT(*) FROM GroupMembership WHERE groupId = ? AND leftAt IS NULL`).pluck().get(g.id) as number
+  const count = Number((await read(selectFirst(kysely().selectFrom('GroupMembership').select((eb) => eb.fn.countAll().as('n'))
+    .where('groupId', '=', g.id).where('leftAt', 'is', null))))?.n ?? 0)
   if (count <= INLINE_EXPORT_LIMIT) {
-    const { csv, rows } = csvFor(g.id, companyId)
+    const { csv, rows } = await csvFor(g.id, companyId)
     const d = await db.download.create({
       data: { companyId, userId: userId ?? null, type: 'list_members', status: 'complete', fileName, content: csv, rowCount: rows, completedAt: new Date() },
     })
@@ -51,6 +56,6 @@ export async function buildListExport(companyId: number, downloadId: number, gro
   const d = await db.download.findFirst({ where: { id: downloadId, companyId } })
   if (!d) return
   await db.download.update({ where: { id: d.id }, data: { status: 'processing' } })
-  const { csv, rows } = csvFor(groupId, companyId)
+  const { csv, rows } = await csvFor(groupId, companyId)
   await db.download.update({ where: { id: d.id }, data: { status: 'complete', content: csv, rowCount: rows, completedAt: new Date() } })
 }

@@ -1,9 +1,11 @@
 // The members screen of a list or segment: newest members first, with paging and a search
 // over email, name and phone number.
 import { z } from 'zod'
-import { sqlite } from '@/lib/db/sqlite'
-import { likeEscape } from '@/lib/segments/sql-fragment'
+import { kysely } from '@/lib/db/kysely'
+import { read, select, selectFirst } from '@/lib/db/ops'
+import { toDate } from '@/lib/db/dialect'
 import { getGroupRow } from './get-group'
+import { memberSearch } from './member-search'
 import { offsetOf, page, pageFields, type Page } from './paging'
 
 export const listMembersQuery = z.object({ ...pageFields, search: z.string().trim().max(255).optional() })
@@ -19,21 +21,22 @@ export interface MemberRow {
   enteredAt: string
 }
 
-export const SEARCH_SQL = `(p.email LIKE ? ESCAPE '\\' OR p.phoneNumber LIKE ? ESCAPE '\\'
-  OR (COALESCE(p.firstName, '') || ' ' || COALESCE(p.lastName, '')) LIKE ? ESCAPE '\\')`
-export const searchParams = (s: string) => { const v = `%${likeEscape(s)}%`; return [v, v, v] }
-
 export async function listGroupMembers(companyId: number, groupId: string, input: ListMembersInput = {}): Promise<Page<MemberRow>> {
   const q = listMembersQuery.parse(input)
   const g = await getGroupRow(companyId, groupId)
-  const where = `gm.groupId = ? AND gm.leftAt IS NULL AND p.companyId = ?${q.search ? ` AND ${SEARCH_SQL}` : ''}`
-  const params = [g.id, companyId, ...(q.search ? searchParams(q.search) : [])]
-  const conn = sqlite()
-  const rows = conn.prepare(`SELECT p.id AS profileId, p.email, p.phoneNumber, p.firstName, p.lastName, gm.source, gm.enteredAt
-    FROM GroupMembership gm JOIN Profile p ON p.id = gm.profileId WHERE ${where}
-    ORDER BY gm.enteredAt DESC, gm.id DESC LIMIT ? OFFSET ?`).all(...params, q.pageSize + 1, offsetOf(q)) as MemberRow[]
-  const total = q.search
-    ? (conn.prepare(`SELECT COUNT(*) FROM GroupMembership gm JOIN Profile p ON p.id = gm.profileId WHERE ${where}`).pluck().get(...params) as number)
-    : (conn.prepare(`SELECT COUNT(*) FROM GroupMembership gm WHERE gm.groupId = ? AND gm.leftAt IS NULL`).pluck().get(g.id) as number)
-  return page(rows.map((r) => ({ ...r, enteredAt: new Date(r.enteredAt).toISOString() })), q, total)
+  const k = kysely()
+  const members = k.selectFrom('GroupMembership as gm').innerJoin('Profile as p', 'p.id', 'gm.profileId')
+    .where('gm.groupId', '=', g.id).where('gm.leftAt', 'is', null).where('p.companyId', '=', companyId)
+    .$if(!!q.search, (qb) => qb.where(memberSearch(q.search!)))
+  const { rows, total } = await read((function* () {
+    const rows = yield* select(members
+      .select(['p.id as profileId', 'p.email', 'p.phoneNumber', 'p.firstName', 'p.lastName', 'gm.source', 'gm.enteredAt'])
+      .orderBy('gm.enteredAt', 'desc').orderBy('gm.id', 'desc').limit(q.pageSize + 1).offset(offsetOf(q)))
+    const count = q.search
+      ? members.select((eb) => eb.fn.countAll().as('n'))
+      : k.selectFrom('GroupMembership').select((eb) => eb.fn.countAll().as('n')).where('groupId', '=', g.id).where('leftAt', 'is', null)
+    const total = Number((yield* selectFirst(count))?.n ?? 0)
+    return { rows, total }
+  })())
+  return page(rows.map((r) => ({ ...r, enteredAt: toDate(r.enteredAt)!.toISOString() })), q, total)
 }

@@ -2,8 +2,11 @@
 // the end of each day, over the last N days in the company's time zone. Totals are walked
 // back from the current count, so they agree with the list's member count.
 import { z } from 'zod'
+import { sql } from 'kysely'
 import { db } from '@/lib/db/client'
-import { prep, sqlDate } from '@/lib/db/sqlite'
+import { epochMs } from '@/lib/db/dialect'
+import { kysely } from '@/lib/db/kysely'
+import { read, select, selectFirst } from '@/lib/db/ops'
 import { nowMs } from '@/lib/segments/clock'
 import { getGroupRow } from './get-group'
 
@@ -35,18 +38,29 @@ export async function listGrowth(companyId: number, listId: string, input: z.inp
   const off = offsetMinutes(timezone, now)
   const todayLocal = Date.parse(dayString(now + off * 60000) + 'T00:00:00Z')
   const firstLocal = todayLocal - (days - 1) * 86400000
-  const since = sqlDate(new Date(firstLocal - off * 60000))
-  const rows = prep(`SELECT date(at, ?) AS day, kind, COUNT(*) AS n FROM GroupMembershipChange
-    WHERE groupId = ? AND companyId = ? AND at >= ? GROUP BY day, kind`)
-    .all(`${off >= 0 ? '+' : ''}${off} minutes`, g.id, companyId, since) as Array<{ day: string; kind: string; n: number }>
+  const since = new Date(firstLocal - off * 60000)
+  // The local day of each change as a day number (ms since the epoch, shifted by the zone's
+  // offset, over 86,400,000), the same on both engines. Grouped by its alias: repeated in
+  // GROUP BY, its bound offset would be another parameter, which PostgreSQL does not match.
+  const dayNo = sql<number>`floor((${epochMs(sql.ref('at'))} + ${off * 60000}) / 86400000.0)`
+  const k = kysely()
+  const { rows, current } = await read((function* () {
+    const rows = yield* select(k.selectFrom('GroupMembershipChange')
+      .select([dayNo.as('day'), 'kind', (eb) => eb.fn.countAll().as('n')])
+      .where('groupId', '=', g.id).where('companyId', '=', companyId).where('at', '>=', since)
+      .groupBy([sql.ref('day'), 'kind']))
+    const current = Number((yield* selectFirst(k.selectFrom('GroupMembership').select((eb) => eb.fn.countAll().as('n'))
+      .where('groupId', '=', g.id).where('leftAt', 'is', null)))?.n ?? 0)
+    return { rows, current }
+  })())
   const byDay = new Map<string, { joined: number; left: number }>()
   for (const r of rows) {
-    const d = byDay.get(r.day) ?? { joined: 0, left: 0 }
-    if (r.kind === 'entered') d.joined += r.n
-    else d.left += r.n
-    byDay.set(r.day, d)
+    const day = dayString(Number(r.day) * 86400000)
+    const d = byDay.get(day) ?? { joined: 0, left: 0 }
+    if (r.kind === 'entered') d.joined += Number(r.n)
+    else d.left += Number(r.n)
+    byDay.set(day, d)
   }
-  const current = prep(`SELECT COUNT(*) FROM GroupMembership WHERE groupId = ? AND leftAt IS NULL`).pluck().get(g.id) as number
   const out: GrowthDay[] = []
   let total = current
   for (let t = todayLocal; t >= firstLocal; t -= 86400000) {

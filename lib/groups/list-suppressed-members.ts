@@ -1,6 +1,9 @@
 // Members of a list who cannot be emailed: an active email suppression, with its reason.
+import { sql } from 'kysely'
 import { z } from 'zod'
-import { sqlite } from '@/lib/db/sqlite'
+import { toDate } from '@/lib/db/dialect'
+import { kysely } from '@/lib/db/kysely'
+import { read, select, selectFirst } from '@/lib/db/ops'
 import { getGroupRow } from './get-group'
 import { offsetOf, page, pageFields, type Page } from './paging'
 
@@ -18,13 +21,19 @@ export interface SuppressedMemberRow {
 export async function listSuppressedMembers(companyId: number, listId: string, input: z.input<typeof listSuppressedMembersQuery> = {}): Promise<Page<SuppressedMemberRow>> {
   const q = listSuppressedMembersQuery.parse(input)
   const g = await getGroupRow(companyId, listId)
-  const from = `FROM GroupMembership gm JOIN Profile p ON p.id = gm.profileId
-    JOIN Suppression s ON s.profileId = p.id AND s.channel = 'email' AND s.clearedAt IS NULL
-    WHERE gm.groupId = ? AND gm.leftAt IS NULL AND p.companyId = ?`
-  const conn = sqlite()
-  // One row per profile: the most recent active suppression.
-  const rows = conn.prepare(`SELECT p.id AS profileId, p.email, p.firstName, p.lastName, s.reason, MAX(s.createdAt) AS suppressedAt
-    ${from} GROUP BY p.id ORDER BY suppressedAt DESC, p.id LIMIT ? OFFSET ?`).all(g.id, companyId, q.pageSize + 1, offsetOf(q)) as SuppressedMemberRow[]
-  const total = conn.prepare(`SELECT COUNT(DISTINCT p.id) ${from}`).pluck().get(g.id, companyId) as number
-  return page(rows.map((r) => ({ ...r, suppressedAt: new Date(r.suppressedAt).toISOString() })), q, total)
+  const k = kysely()
+  // One row per profile: its most recent active email suppression.
+  const latest = k.selectFrom('Suppression as s2').select('s2.id')
+    .where('s2.profileId', '=', sql.ref<string>('p.id')).where('s2.channel', '=', 'email').where('s2.clearedAt', 'is', null)
+    .orderBy('s2.createdAt', 'desc').orderBy('s2.id', 'desc').limit(1)
+  const from = k.selectFrom('GroupMembership as gm').innerJoin('Profile as p', 'p.id', 'gm.profileId')
+    .innerJoin('Suppression as s', (j) => j.onRef('s.profileId', '=', 'p.id').on('s.id', '=', latest))
+    .where('gm.groupId', '=', g.id).where('gm.leftAt', 'is', null).where('p.companyId', '=', companyId)
+  const { rows, total } = await read((function* () {
+    const rows = yield* select(from.select(['p.id as profileId', 'p.email', 'p.firstName', 'p.lastName', 's.reason', 's.createdAt as suppressedAt'])
+      .orderBy('s.createdAt', 'desc').orderBy('p.id').limit(q.pageSize + 1).offset(offsetOf(q)))
+    const total = Number((yield* selectFirst(from.select((eb) => eb.fn.countAll().as('n'))))?.n ?? 0)
+    return { rows, total }
+  })())
+  return page(rows.map((r) => ({ ...r, suppressedAt: toDate(r.suppressedAt)!.toISOString() })), q, total)
 }

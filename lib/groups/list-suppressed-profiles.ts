@@ -1,9 +1,11 @@
 // /people/suppressed: active suppressions (not cleared) with the profile, newest first,
 // filtered by reason and channel.
 import { z } from 'zod'
-import { sqlite } from '@/lib/db/sqlite'
+import { toDate } from '@/lib/db/dialect'
+import { kysely } from '@/lib/db/kysely'
+import { read, select, selectFirst } from '@/lib/db/ops'
+import { memberSearch } from './member-search'
 import { offsetOf, page, pageFields, type Page } from './paging'
-import { SEARCH_SQL, searchParams } from './list-group-members'
 
 export const SUPPRESSION_REASONS = ['unsubscribed', 'bounced', 'spam_complaint', 'manual'] as const
 export const listSuppressedQuery = z.object({
@@ -26,16 +28,17 @@ export interface SuppressedProfileRow {
 
 export async function listSuppressedProfiles(companyId: number, input: z.input<typeof listSuppressedQuery> = {}): Promise<Page<SuppressedProfileRow>> {
   const q = listSuppressedQuery.parse(input)
-  const conds = ['s.companyId = ?', 's.clearedAt IS NULL', 'p.companyId = ?']
-  const params: unknown[] = [companyId, companyId]
-  if (q.reason) { conds.push('s.reason = ?'); params.push(q.reason) }
-  if (q.channel) { conds.push('s.channel = ?'); params.push(q.channel) }
-  if (q.search) { conds.push(SEARCH_SQL); params.push(...searchParams(q.search)) }
-  const from = `FROM Suppression s JOIN Profile p ON p.id = s.profileId WHERE ${conds.join(' AND ')}`
-  const conn = sqlite()
-  const rows = conn.prepare(`SELECT p.id AS profileId, p.email, p.phoneNumber, p.firstName, p.lastName, s.channel, s.reason,
-      s.createdAt AS suppressedAt ${from} ORDER BY s.createdAt DESC, s.id DESC LIMIT ? OFFSET ?`)
-    .all(...params, q.pageSize + 1, offsetOf(q)) as SuppressedProfileRow[]
-  const total = conn.prepare(`SELECT COUNT(*) ${from}`).pluck().get(...params) as number
-  return page(rows.map((r) => ({ ...r, suppressedAt: new Date(r.suppressedAt).toISOString() })), q, total)
+  const from = kysely().selectFrom('Suppression as s').innerJoin('Profile as p', 'p.id', 's.profileId')
+    .where('s.companyId', '=', companyId).where('s.clearedAt', 'is', null).where('p.companyId', '=', companyId)
+    .$if(!!q.reason, (qb) => qb.where('s.reason', '=', q.reason!))
+    .$if(!!q.channel, (qb) => qb.where('s.channel', '=', q.channel!))
+    .$if(!!q.search, (qb) => qb.where(memberSearch(q.search!)))
+  const { rows, total } = await read((function* () {
+    const rows = yield* select(from
+      .select(['p.id as profileId', 'p.email', 'p.phoneNumber', 'p.firstName', 'p.lastName', 's.channel', 's.reason', 's.createdAt as suppressedAt'])
+      .orderBy('s.createdAt', 'desc').orderBy('s.id', 'desc').limit(q.pageSize + 1).offset(offsetOf(q)))
+    const total = Number((yield* selectFirst(from.select((eb) => eb.fn.countAll().as('n'))))?.n ?? 0)
+    return { rows, total }
+  })())
+  return page(rows.map((r) => ({ ...r, suppressedAt: toDate(r.suppressedAt)!.toISOString() })), q, total)
 }

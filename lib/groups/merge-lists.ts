@@ -1,9 +1,10 @@
 // Merging a list into another: the source list's current members join the target list
-// (set-based, one transaction); the source list is left as it is.
+// (set-based, one write transaction on either engine); the source list is left as it is.
 import { z } from 'zod'
-import { prep, sqlDate, writeTx } from '@/lib/db/sqlite'
+import { kysely } from '@/lib/db/kysely'
+import { inWriteTx, select } from '@/lib/db/ops'
 import { badRequest } from '@/lib/http/app-error'
-import { enterGroup } from '@/lib/segments/apply-membership'
+import { enterGroupOps } from '@/lib/segments/apply-membership'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { nowDate } from '@/lib/segments/clock'
 import { getGroupRow } from './get-group'
@@ -20,11 +21,14 @@ export async function mergeLists(companyId: number, targetListId: string, source
     throw badRequest('List not found.', { sourceListId: ['List not found.'] })
   })
   const at = nowDate()
-  const added = await writeTx((c) => {
-    const ids = prep(`SELECT s.profileId FROM GroupMembership s WHERE s.groupId = ? AND s.leftAt IS NULL
-      AND NOT EXISTS (SELECT 1 FROM GroupMembership t WHERE t.groupId = ? AND t.profileId = s.profileId AND t.leftAt IS NULL)`, c)
-      .pluck().all(source.id, target.id) as string[]
-    enterGroup(c, companyId, target.id, ids, sqlDate(at), `merge:${source.id}`)
+  const added = await inWriteTx(function* () {
+    const k = kysely()
+    const rows = yield* select(k.selectFrom('GroupMembership as s').select('s.profileId')
+      .where('s.groupId', '=', source.id).where('s.leftAt', 'is', null)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('GroupMembership as t').select('t.id')
+        .where('t.groupId', '=', target.id).whereRef('t.profileId', '=', 's.profileId').where('t.leftAt', 'is', null)))))
+    const ids = rows.map((r) => r.profileId)
+    yield* enterGroupOps(companyId, target.id, ids, at, `merge:${source.id}`)
     return ids
   })
   for (let i = 0; i < added.length; i += 5000) await reevaluateProfiles(companyId, added.slice(i, i + 5000), { listIds: [target.id] })

@@ -1,7 +1,9 @@
 // The members screen adds or removes profiles by id or by email. Emails are checked first and
 // only then turned into profiles, so a bad address never leaves half the batch written.
 import { z } from 'zod'
-import { prep } from '@/lib/db/sqlite'
+import { sql } from 'kysely'
+import { kysely } from '@/lib/db/kysely'
+import { read, select } from '@/lib/db/ops'
 import { badRequest } from '@/lib/http/app-error'
 import { upsertProfile } from '@/lib/profiles/upsert-profile'
 import { getGroupRow } from './get-group'
@@ -18,8 +20,10 @@ export async function resolveMemberInput(companyId: number, listId: string, body
   await getGroupRow(companyId, listId, LIST)
   if (body.profileIds) return body.profileIds
   const emails = [...new Set(body.emails!.map((e) => e.trim().toLowerCase()))]
-  const found = prep(`SELECT id, lower(email) AS email FROM Profile WHERE companyId = ? AND lower(email) IN (SELECT value FROM json_each(?))`)
-    .all(companyId, JSON.stringify(emails)) as Array<{ id: string; email: string }>
+  // At most 1,000 emails (memberChangeBody), each bound.
+  const lower = sql<string>`lower(${sql.ref('email')})`
+  const found = await read(select(kysely().selectFrom('Profile').select(['id', lower.as('email')])
+    .where('companyId', '=', companyId).where(lower, 'in', emails)))
   const byEmail = new Map(found.map((r) => [r.email, r.id]))
   const missing = emails.filter((e) => !byEmail.has(e))
   if (missing.length && !opts.create) throw badRequest('Some emails were not found.', { emails: [`No profile with: ${missing.slice(0, 10).join(', ')}`] })
