@@ -1,13 +1,16 @@
 // The demo audience of one store: customers with consent, months of store events, lists and
 // segments. Deterministic for a given seed and `now` (a seeded PRNG drives everything), and
-// fast: rows are generated in JS and written with prepared statements in one transaction.
+// fast: rows are generated in JS and written in one transaction (prepared statements on
+// SQLite, multi-row INSERTs on PostgreSQL: lib/seed/write-audience.ts).
+import { dbEngine } from '@/lib/db/client'
+import { inWriteTx, runOpsSync } from '@/lib/db/ops'
 import { sqlite, writeTx } from '@/lib/db/sqlite'
 import { seedDays, DAY_MS } from './calendar'
 import { makeCustomers } from './make-customers'
 import { createRng } from './prng'
 import { seedGroups } from './seed-groups'
 import { finishOrderEvents, METRICS, simulateActivity } from './simulate-activity'
-import { writeAudience } from './write-audience'
+import { writeAudienceOps } from './write-audience'
 
 export interface SeedAudienceOptions {
   /** Number of profiles (store customers and imported leads). Default 5,000. */
@@ -58,15 +61,20 @@ export async function seedAudience(companyId: number, opts: SeedAudienceOptions 
   finishOrderEvents(events, storeUrl)
   const t1 = Date.now()
 
-  // A larger page cache while ~100 MB of rows and index entries go in (per connection; put back).
-  const conn = sqlite()
-  const cacheSize = conn.pragma('cache_size', { simple: true }) as number
-  conn.pragma('cache_size = -200000')
+  const write = () => writeAudienceOps(customers, events, { companyId, currency: opts.currency ?? 'USD', nowMs })
   let metricIds: string[]
-  try {
-    metricIds = await writeTx((c) => writeAudience(c, customers, events, { companyId, currency: opts.currency ?? 'USD', nowMs }), 60_000)
-  } finally {
-    conn.pragma(`cache_size = ${Number(cacheSize)}`)
+  if (dbEngine() === 'sqlite') {
+    // A larger page cache while ~100 MB of rows and index entries go in (per connection; put back).
+    const conn = sqlite()
+    const cacheSize = conn.pragma('cache_size', { simple: true }) as number
+    conn.pragma('cache_size = -200000')
+    try {
+      metricIds = await writeTx((c) => runOpsSync(write(), c), 60_000)
+    } finally {
+      conn.pragma(`cache_size = ${Number(cacheSize)}`)
+    }
+  } else {
+    metricIds = await inWriteTx(write)
   }
   const t2 = Date.now()
 

@@ -1,13 +1,16 @@
 // The demo lists (with each membership's own time and source, so the growth report has a
 // history) and segments (created through the groups code and computed by the job queue).
-import { prep, sqlDate, writeTx } from '@/lib/db/sqlite'
+import { db } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { exec, inWriteTx, selectFirst } from '@/lib/db/ops'
+import { dbDate } from '@/lib/db/query-template'
 import { createList } from '@/lib/groups/create-list'
 import { createSegment } from '@/lib/groups/create-segment'
-import { refreshMemberCount } from '@/lib/segments/apply-membership'
 import type { SegmentDefinition } from '@/lib/segments/definition'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'
 import { registerJobHandlers } from '@/lib/server/job-handlers'
 import { DAY_MS } from './calendar'
+import { insertRows } from './insert-rows'
 import type { Customer } from './make-customers'
 import { METRICS, type MetricKey } from './simulate-activity'
 
@@ -23,16 +26,19 @@ interface Member { id: string; atMs: number; source: string }
 
 async function seedList(companyId: number, name: string, createdMs: number, members: Member[]): Promise<{ id: string; count: number }> {
   const list = await createList(companyId, { name, optInProcess: 'single_opt_in' })
-  const count = await writeTx((c) => {
-    prep(`UPDATE "Group" SET createdAt = ?, updatedAt = ? WHERE id = ? AND companyId = ?`, c).run(sqlDate(new Date(createdMs)), sqlDate(new Date(createdMs)), list.id, companyId)
-    const join = c.prepare(`INSERT INTO GroupMembership (companyId, groupId, profileId, source, enteredAt) VALUES (?, ?, ?, ?, ?)`)
-    const change = c.prepare(`INSERT INTO GroupMembershipChange (companyId, groupId, profileId, kind, at) VALUES (?, ?, ?, 'entered', ?)`)
-    for (const m of [...members].sort((a, b) => a.atMs - b.atMs)) {
-      const at = sqlDate(new Date(Math.max(m.atMs, createdMs)))
-      join.run(companyId, list.id, m.id, m.source, at)
-      change.run(companyId, list.id, m.id, at)
-    }
-    return refreshMemberCount(c, list.id)
+  const created = new Date(createdMs)
+  const sorted = [...members].sort((a, b) => a.atMs - b.atMs)
+  const at = (m: Member) => dbDate(new Date(Math.max(m.atMs, createdMs)))
+  const count = await inWriteTx(function* () {
+    yield* exec(kysely().updateTable('Group').set({ createdAt: created, updatedAt: created }).where('id', '=', list.id).where('companyId', '=', companyId))
+    yield* insertRows('GroupMembership', ['companyId', 'groupId', 'profileId', 'source', 'enteredAt'],
+      sorted.map((m) => [companyId, list.id, m.id, m.source, at(m)]))
+    yield* insertRows('GroupMembershipChange', ['companyId', 'groupId', 'profileId', 'kind', 'at'],
+      sorted.map((m) => [companyId, list.id, m.id, 'entered', at(m)]))
+    const n = Number((yield* selectFirst(kysely().selectFrom('GroupMembership').select((e) => e.fn.countAll().as('n'))
+      .where('groupId', '=', list.id).where('leftAt', 'is', null)))!.n)
+    yield* exec(kysely().updateTable('Group').set({ memberCount: n }).where('id', '=', list.id))
+    return n
   })
   return { id: list.id, count }
 }
@@ -84,7 +90,7 @@ export async function seedGroups(companyId: number, customers: Customer[], o: Se
   registerJobHandlers() // the seed runs the queued jobs itself
   await runJobsUntilIdle()
   for (const [name, id] of Object.entries(ids)) {
-    segments[name] = prep(`SELECT memberCount FROM "Group" WHERE id = ? AND companyId = ?`).pluck().get(id, companyId) as number
+    segments[name] = (await db.group.findFirstOrThrow({ where: { id, companyId }, select: { memberCount: true } })).memberCount
   }
   return { lists, segments }
 }

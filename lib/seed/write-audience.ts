@@ -1,40 +1,59 @@
-// Writes generated customers and events in one transaction on the raw connection, with
-// prepared statements: a Prisma round trip per row would take minutes for 300k events.
-import type Database from 'better-sqlite3'
-import { sqlDate } from '@/lib/db/sqlite'
-import { getOrCreateMetricSync } from '@/lib/events/get-or-create-metric'
+// Writes generated customers and events in one transaction, as Ops (lib/db/ops.ts) so the same
+// code runs on both engines: row by row on a prepared statement inside writeTx on SQLite,
+// multi-row INSERTs on PostgreSQL (lib/seed/insert-rows.ts). A Prisma round trip per row would
+// take minutes for 300k events.
+import { kysely } from '@/lib/db/kysely'
+import { exec, selectFirst, type Ops } from '@/lib/db/ops'
+import { dbDate } from '@/lib/db/query-template'
+import { shortId } from '@/lib/ids/make-id'
+import { insertRows } from './insert-rows'
 import type { Customer } from './make-customers'
 import { METRICS, type SimEvent } from './simulate-activity'
 
-type Conn = Database.Database
-const iso = (ms: number) => sqlDate(new Date(ms))
+const iso = (ms: number) => dbDate(new Date(ms))
 
 export interface WriteOptions { companyId: number; currency: string; nowMs: number }
 
+/** The company's metric of that name (created if missing), its id. */
+function* metricId(companyId: number, name: string, integration: string): Ops<string> {
+  const find = () => kysely().selectFrom('Metric').select('id').where('companyId', '=', companyId).where('name', '=', name)
+  const found = yield* selectFirst(find())
+  if (found) return found.id
+  const now = new Date()
+  yield* exec(kysely().insertInto('Metric').values({ id: shortId(6), companyId, name, integration, createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.columns(['companyId', 'name']).doNothing()))
+  return (yield* selectFirst(find()))!.id
+}
+
+const PROFILE_COLUMNS = ['id', 'companyId', 'email', 'phoneNumber', 'externalId', 'firstName', 'lastName', 'locale', 'address1', 'city',
+  'country', 'region', 'zip', 'latitude', 'longitude', 'timezone', 'properties', 'createdAt', 'updatedAt', 'lastEventAt'] as const
+const CONSENT_COLUMNS = ['companyId', 'profileId', 'channel', 'status', 'method', 'source', 'consentedAt', 'updatedAt'] as const
+const SUPPRESSION_COLUMNS = ['companyId', 'profileId', 'channel', 'reason', 'createdAt'] as const
+const EVENT_COLUMNS = ['companyId', 'profileId', 'metricId', 'ts', 'value', 'currency', 'uniqueId', 'properties', 'createdAt'] as const
+
 /** Returns the metric ids, in the order of METRICS. */
-export function writeAudience(conn: Conn, customers: Customer[], events: SimEvent[], o: WriteOptions): string[] {
+export function* writeAudienceOps(customers: Customer[], events: SimEvent[], o: WriteOptions): Ops<string[]> {
   const { companyId, nowMs } = o
   const clamp = (ms: number) => Math.min(ms, nowMs)
-  const metricIds = METRICS.map((m) => getOrCreateMetricSync(conn, companyId, m.name, m.integration).id)
+  const metricIds: string[] = []
+  for (const m of METRICS) metricIds.push(yield* metricId(companyId, m.name, m.integration))
   // Metrics appear when their first event arrived, not when the seed ran.
   const firstTs = new Map<number, number>()
   for (const e of events) if (!firstTs.has(e.metric)) firstTs.set(e.metric, e.ts)
-  const setMetricDates = conn.prepare('UPDATE Metric SET createdAt = ?, updatedAt = ? WHERE id = ? AND companyId = ?')
-  metricIds.forEach((id, i) => {
+  for (const [i, id] of metricIds.entries()) {
     const ts = firstTs.get(i)
-    if (ts !== undefined) setMetricDates.run(iso(ts * 1000), iso(ts * 1000), id, companyId)
-  })
+    if (ts === undefined) continue
+    yield* exec(kysely().updateTable('Metric').set({ createdAt: new Date(ts * 1000), updatedAt: new Date(ts * 1000) })
+      .where('id', '=', id).where('companyId', '=', companyId))
+  }
   if (METRICS.some((m) => m.integration === 'shopify')) {
-    conn.prepare(`UPDATE Metric SET integrationCategory = 'ecommerce' WHERE companyId = ? AND integration = 'shopify' AND integrationCategory IS NULL`).run(companyId)
+    yield* exec(kysely().updateTable('Metric').set({ integrationCategory: 'ecommerce' })
+      .where('companyId', '=', companyId).where('integration', '=', 'shopify').where('integrationCategory', 'is', null))
   }
 
-  const insertProfile = conn.prepare(`INSERT INTO Profile (id, companyId, email, phoneNumber, externalId, firstName, lastName, locale,
-    address1, city, country, region, zip, latitude, longitude, timezone, properties, createdAt, updatedAt, lastEventAt)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-  const insertConsent = conn.prepare(`INSERT INTO ProfileConsent (companyId, profileId, channel, status, method, source, consentedAt, updatedAt)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-  const insertSuppression = conn.prepare(`INSERT INTO Suppression (companyId, profileId, channel, reason, createdAt) VALUES (?, ?, ?, ?, ?)`)
-
+  const profiles: unknown[][] = []
+  const consents: unknown[][] = []
+  const suppressions: unknown[][] = []
   for (const c of customers) {
     const props: Record<string, unknown> = {}
     if (c.kind === 'customer') {
@@ -44,34 +63,38 @@ export function writeAudience(conn: Conn, customers: Customer[], events: SimEven
     props.accepts_marketing = c.email_.status === 'subscribed'
     if (c.birthday) props.birthday = c.birthday
     if (c.kind === 'lead') props.signup_source = 'CSV import'
-    insertProfile.run(
+    profiles.push([
       c.id, companyId, c.email, c.phone, c.externalId, c.firstName, c.lastName, c.locale, c.address1, c.city, c.country, c.region, c.zip,
       c.latitude, c.longitude, c.timezone, JSON.stringify(props), iso(c.createdMs), iso(clamp(c.updatedMs)), c.lastEventMs ? iso(c.lastEventMs) : null,
-    )
+    ])
     const em = c.email_
     if (em.status !== 'never_subscribed') {
       const at = iso(clamp(em.atMs))
       const unsub = em.status === 'unsubscribed'
       const method = unsub ? 'SUPPRESSION' : em.method === 'import' ? 'IMPORT' : em.method === 'checkout' ? 'CHECKOUT' : 'FORM'
-      insertConsent.run(companyId, c.id, 'email_marketing', em.status, method, unsub ? null : em.source, at, at)
+      consents.push([companyId, c.id, 'email_marketing', em.status, method, unsub ? null : em.source, at, at])
     }
     // An unsubscribe is the suppression; a bounce comes with a later send.
-    if (em.suppression) insertSuppression.run(companyId, c.id, 'email', em.suppression, iso(clamp(em.atMs + (em.status === 'unsubscribed' ? 0 : 9 * 86_400_000))))
+    if (em.suppression) suppressions.push([companyId, c.id, 'email', em.suppression, iso(clamp(em.atMs + (em.status === 'unsubscribed' ? 0 : 9 * 86_400_000)))])
     if (c.sms.status) {
       const at = iso(clamp(c.sms.atMs))
-      insertConsent.run(companyId, c.id, 'sms_marketing', c.sms.status, c.sms.status === 'subscribed' ? 'FORM' : 'SUPPRESSION', c.sms.status === 'subscribed' ? 'SMS sign-up form' : null, at, at)
-      if (c.sms.status === 'unsubscribed') insertSuppression.run(companyId, c.id, 'sms', 'unsubscribed', at)
+      consents.push([companyId, c.id, 'sms_marketing', c.sms.status, c.sms.status === 'subscribed' ? 'FORM' : 'SUPPRESSION', c.sms.status === 'subscribed' ? 'SMS sign-up form' : null, at, at])
+      if (c.sms.status === 'unsubscribed') suppressions.push([companyId, c.id, 'sms', 'unsubscribed', at])
     }
     if (c.sms.transactional) {
       const at = iso(clamp(c.createdMs))
-      insertConsent.run(companyId, c.id, 'sms_transactional', 'subscribed', 'CHECKOUT', 'Shopify checkout', at, at)
+      consents.push([companyId, c.id, 'sms_transactional', 'subscribed', 'CHECKOUT', 'Shopify checkout', at, at])
     }
   }
+  yield* insertRows('Profile', PROFILE_COLUMNS, profiles)
+  yield* insertRows('ProfileConsent', CONSENT_COLUMNS, consents)
+  yield* insertRows('Suppression', SUPPRESSION_COLUMNS, suppressions)
 
-  const insertEvent = conn.prepare(`INSERT INTO Event (companyId, profileId, metricId, ts, value, currency, uniqueId, properties, createdAt)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-  for (const e of events) {
-    insertEvent.run(companyId, customers[e.customer]!.id, metricIds[e.metric]!, e.ts, e.value, e.value === null ? null : o.currency, e.uniqueId, e.props ?? '{}', iso(e.ts * 1000))
+  const rows: unknown[][] = new Array(events.length)
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!
+    rows[i] = [companyId, customers[e.customer]!.id, metricIds[e.metric]!, e.ts, e.value, e.value === null ? null : o.currency, e.uniqueId, e.props ?? '{}', iso(e.ts * 1000)]
   }
+  yield* insertRows('Event', EVENT_COLUMNS, rows)
   return metricIds
 }
