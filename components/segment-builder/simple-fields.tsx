@@ -1,9 +1,11 @@
 'use client'
 // The short condition kinds: list membership, marketing consent and location.
-import { useTranslations } from 'next-intl'
+import { useMemo } from 'react'
+import { useFormatter, useLocale, useTranslations } from 'next-intl'
+import { countryCodes } from '@/lib/account/organization-options'
 import type { ConditionState } from './definition-state'
 import { InlineInput, InlineSelect } from './controls'
-import type { ListOption } from './use-builder-options'
+import { useCountryOptions, type CountryValue, type ListOption } from './use-builder-options'
 import styles from './builder.module.css'
 
 type Of<K extends ConditionState['kind']> = Extract<ConditionState, { kind: K }>
@@ -43,6 +45,7 @@ export function ConsentFields({ value: c, onChange, disabled }: FieldsProps<Of<'
 
 export function LocationFields({ value: c, onChange, errors, disabled }: FieldsProps<Of<'location'>>) {
   const t = useTranslations('segmentBuilder')
+  const pickCountry = c.field === 'country' && c.operator !== 'contains'
   return (
     <div className={styles.line}>
       <InlineSelect label={t('locationFieldLabel')} value={c.field} disabled={disabled}
@@ -51,9 +54,57 @@ export function LocationFields({ value: c, onChange, errors, disabled }: FieldsP
       <InlineSelect label={t('operatorLabel')} value={c.operator} disabled={disabled}
         options={[{ value: 'equals', label: t('op.equals') }, { value: 'not_equals', label: t('op.not_equals') }, { value: 'contains', label: t('op.contains') }]}
         onChange={(e) => onChange({ ...c, operator: e.target.value as Of<'location'>['operator'] })} />
-      <InlineInput label={t('valueLabel')} className={styles.text} value={c.value} invalid={!!errors.value} disabled={disabled}
-        placeholder={c.field === 'country' ? t('countryPlaceholder') : c.field === 'region' ? t('regionPlaceholder') : t('cityPlaceholder')}
-        onChange={(e) => onChange({ ...c, value: e.target.value })} data-testid="condition-location-value" />
+      {pickCountry ? (
+        <CountrySelect value={c.value} invalid={!!errors.value} disabled={disabled} onChange={(value) => onChange({ ...c, value })} />
+      ) : (
+        <InlineInput label={t('valueLabel')} className={styles.text} value={c.value} invalid={!!errors.value} disabled={disabled}
+          placeholder={c.field === 'country' ? t('countryPlaceholder') : c.field === 'region' ? t('regionPlaceholder') : t('cityPlaceholder')}
+          onChange={(e) => onChange({ ...c, value: e.target.value })} data-testid="condition-location-value" />
+      )}
     </div>
+  )
+}
+
+/**
+ * The countries present in the data first (as written, with how many profiles), then every ISO
+ * country by name. A country is saved as its ISO code; the condition matches the code and every
+ * name of the country alike, so "US" also finds "United States".
+ */
+export function CountrySelect({ value, onChange, invalid, disabled }: { value: string; onChange: (v: string) => void; invalid?: boolean; disabled?: boolean }) {
+  const t = useTranslations('segmentBuilder')
+  const locale = useLocale()
+  const format = useFormatter()
+  const present = useCountryOptions().data
+  const { inData, all } = useMemo(() => {
+    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })
+    const nameOf = (code: string) => names.of(code) ?? code
+    const byKey = new Map<string, { value: string; label: string; count: number }>()
+    for (const v of present ?? ([] as CountryValue[])) {
+      const k = v.code ?? v.value
+      const prev = byKey.get(k)
+      if (prev) prev.count += v.count
+      else byKey.set(k, { value: k, label: v.code ? `${nameOf(v.code)} (${v.code})` : v.value, count: v.count })
+    }
+    const collator = new Intl.Collator(locale)
+    return {
+      inData: [...byKey.values()],
+      all: countryCodes().map((code) => ({ value: code, label: `${nameOf(code)} (${code})` })).sort((a, b) => collator.compare(a.label, b.label)),
+    }
+  }, [present, locale])
+  const known = value === '' || inData.some((o) => o.value === value) || all.some((o) => o.value === value)
+  return (
+    <InlineSelect label={t('countryLabel')} value={value} invalid={invalid} disabled={disabled} className={styles.countrySelect}
+      onChange={(e) => onChange(e.target.value)} data-testid="condition-country">
+      <option value="" disabled>{t('countryChoose')}</option>
+      {!known && <option value={value}>{value}</option>}
+      {inData.length > 0 && (
+        <optgroup label={t('countriesInData')}>
+          {inData.map((o) => <option key={`d-${o.value}`} value={o.value}>{t('countryWithCount', { country: o.label, count: o.count, formatted: format.number(o.count) })}</option>)}
+        </optgroup>
+      )}
+      <optgroup label={t('countriesAll')}>
+        {all.map((o) => <option key={`a-${o.value}`} value={o.value}>{o.label}</option>)}
+      </optgroup>
+    </InlineSelect>
   )
 }

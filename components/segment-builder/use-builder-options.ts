@@ -46,3 +46,11 @@ export function useMetricDimensions(metricId: string) {
     http.get<{ dimensions: Array<[string, string, StoredType]> }>(url, { transformKeys: false })
       .then((r) => r.data.dimensions.map(([name, , type]) => ({ name, type: VALUE_TYPE[type] }))), OPTIONS)
 }
+
+export interface CountryValue { value: string; code: string | null; count: number }
+
+/** The countries written on profiles (with the ISO code each stands for), for the country condition. */
+export function useCountryOptions(enabled = true) {
+  return useSWR(enabled ? '/ajax/people/countries' : null, (url: string) =>
+    http.get<{ countries: CountryValue[] }>(url, { transformKeys: false }).then((r) => r.data.countries), OPTIONS)
+}

@@ -1,6 +1,7 @@
 // Profile property and location conditions → SQL over the Profile row `p`, for either engine.
 import type { BuiltinField, LocationCondition, ProfilePropertyCondition } from './definition'
-import { sql, raw, type Frag } from './sql-fragment'
+import { countryAliases } from './country-aliases'
+import { join, sql, raw, type Frag } from './sql-fragment'
 import {
   boolish, containsItem, endExclusive, isDateOnly, isDayText, isNotSet, isSet, jsonVal, numeric, startOf, textCompare, textOf, unixSeconds,
   type Val,
@@ -33,6 +34,7 @@ export function compileProfileProperty(c: ProfilePropertyCondition, now: number,
   const v = c.value
   switch (c.valueType) {
     case 'text':
+      if (c.field === 'country') return countryCompare(x, c.operator as Parameters<typeof textCompare>[1], String(v))
       return textCompare(x, c.operator as Parameters<typeof textCompare>[1], String(v))
     case 'number': {
       const n = numeric(x)
@@ -78,5 +80,14 @@ export function compileProfileProperty(c: ProfilePropertyCondition, now: number,
 }
 
 export function compileLocation(c: LocationCondition): Frag {
-  return textCompare({ kind: 'text', col: raw(COLUMNS[c.field]) }, c.operator, c.value)
+  const x: Val = { kind: 'text', col: raw(COLUMNS[c.field]) }
+  return c.field === 'country' ? countryCompare(x, c.operator, c.value) : textCompare(x, c.operator, c.value)
+}
+
+/** Country equality matches the code and every name of the country ("US" = "United States" = "USA"). */
+function countryCompare(x: Val, op: Parameters<typeof textCompare>[1], value: string): Frag {
+  const aliases = op === 'equals' || op === 'not_equals' ? countryAliases(value) : null
+  if (!aliases) return textCompare(x, op, value)
+  const any = sql`(${join(aliases.map((a) => textCompare(x, 'equals', a)), ' OR ')})`
+  return op === 'equals' ? any : sql`(${textOf(x)} IS NULL OR NOT ${any})`
 }

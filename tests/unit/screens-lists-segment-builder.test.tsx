@@ -87,7 +87,8 @@ test('a condition row shows the fields of its kind', async () => {
   await waitFor(() => expect(within(list).getByRole('option', { name: 'Newsletter' })).toBeInTheDocument())
 
   fireEvent.change(kindSelects()[0]!, { target: { value: 'location' } })
-  expect(screen.getByTestId('condition-location-value')).toBeInTheDocument()
+  // A country is chosen from the data and the ISO list (issue 12 §4); region and city stay free text.
+  expect(screen.getByTestId('condition-country')).toBeInTheDocument()
   // An OR condition adds a second row to the group.
   fireEvent.click(screen.getByTestId('add-condition'))
   expect(screen.getAllByTestId('condition-row')).toHaveLength(2)
