@@ -1,14 +1,19 @@
 // Keyset (cursor) pagination over Prisma: order by (sort field, id) and continue strictly
-// after the last row's pair. SQLite sorts NULL first ascending and last descending, and the
-// conditions below follow that, so nullable sort fields (email) page correctly too.
+// after the last row's pair. NULLs sort first ascending and last descending (SQLite's own order;
+// asked for explicitly, since PostgreSQL's is the reverse), and the conditions below follow
+// that, so nullable sort fields (email) page correctly on both engines.
 import { encodeCursor, type CursorKey } from './cursor'
 import { invalidParam } from './api-error'
 
 type Where = Record<string, unknown>
 
-export function keysetOrder(field: string, desc: boolean): Array<Record<string, 'asc' | 'desc'>> {
+type Order = 'asc' | 'desc' | { sort: 'asc' | 'desc'; nulls: 'first' | 'last' }
+
+/** nullable: the field may be NULL (pass the same as to keysetWhere). */
+export function keysetOrder(field: string, desc: boolean, nullable = false): Array<Record<string, Order>> {
   const dir = desc ? 'desc' : 'asc'
-  return field === 'id' ? [{ id: dir }] : [{ [field]: dir }, { id: dir }]
+  const first: Order = nullable ? { sort: dir, nulls: desc ? 'last' : 'first' } : dir
+  return field === 'id' ? [{ id: dir }] : [{ [field]: first }, { id: dir }]
 }
 
 export function keysetWhere(

@@ -42,3 +42,16 @@ export async function queuedJobs(where: { companyId?: number | { in: number[] };
 }
 
 export const countQueuedJobs = async (where: Parameters<typeof queuedJobs>[0] = {}) => (await queuedJobs(where)).length
+
+/** The id of the newest queued job of a type (0 when none). */
+export async function lastQueuedJobId(type: string): Promise<number> {
+  const ids = (await queuedJobs({ type })).filter((j) => j.status === 'queued').map((j) => j.id)
+  return ids.length ? Math.max(...ids) : 0
+}
+
+/** Moves a queued job's due time (a far future one holds it back, a past one releases it). */
+export async function setJobRunAt(id: number, runAt: Date): Promise<void> {
+  const cfg = databaseConfig()
+  if (cfg.provider === 'sqlite') await db.job.update({ where: { id }, data: { runAt } })
+  else await pgPool(cfg.url).query('update graphile_worker._private_jobs set run_at = $2 where id = $1', [id, runAt])
+}

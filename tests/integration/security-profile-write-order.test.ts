@@ -9,13 +9,13 @@ useTestDatabase()
 
 import { POST as importsPost } from '@/app/ajax/list/[id]/imports/route'
 import { db } from '@/lib/db/client'
-import { sqlite } from '@/lib/db/sqlite'
 import { createList } from '@/lib/groups/create-list'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'
 import { resetRateLimits } from '@/lib/api/rate-limit'
 import { registerJobHandlers } from '@/lib/server/job-handlers'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
 import { api, makeApiKey } from '../helpers/route-server'
+import { lastQueuedJobId, setJobRunAt } from '../helpers/queued-jobs'
 
 let company: Awaited<ReturnType<typeof makeCompany>>
 let companyId: number
@@ -54,10 +54,9 @@ const byEmail = (email: string) => db.profile.findFirstOrThrow({ where: { compan
 const propsOf = async (email: string) => JSON.parse((await byEmail(email)).properties) as Attrs
 
 /** The id of the newest queued events.ingest job. */
-const lastIngestJob = () =>
-  (sqlite().prepare("SELECT max(id) AS id FROM Job WHERE type = 'events.ingest' AND status = 'queued'").get() as { id: number }).id
-const holdJob = (id: number) => sqlite().prepare("UPDATE Job SET runAt = '2999-01-01T00:00:00.000+00:00' WHERE id = ?").run(id)
-const releaseJob = (id: number) => sqlite().prepare("UPDATE Job SET runAt = '2000-01-01T00:00:00.000+00:00' WHERE id = ?").run(id)
+const lastIngestJob = () => lastQueuedJobId('events.ingest')
+const holdJob = (id: number) => setJobRunAt(id, new Date('2999-01-01T00:00:00Z'))
+const releaseJob = (id: number) => setJobRunAt(id, new Date('2000-01-01T00:00:00Z'))
 
 beforeAll(async () => {
   registerJobHandlers()
@@ -117,11 +116,11 @@ describe('an event ingested after a newer profile update keeps the newer values'
     const email = uniq('append')
     await profileImport({ email, properties: { tags: ['a'] } })
     await acceptEventApi({ email }, { patch_properties: { append: { tags: 'older' } } })
-    const older = lastIngestJob()
-    holdJob(older)
+    const older = await lastIngestJob()
+    await holdJob(older)
     await acceptEventApi({ email }, { patch_properties: { append: { tags: 'newer' } } })
     await runJobsUntilIdle()
-    releaseJob(older)
+    await releaseJob(older)
     await runJobsUntilIdle()
     expect(await propsOf(email)).toEqual({ tags: ['a', 'newer', 'older'] })
 
@@ -149,12 +148,12 @@ describe('an event ingested after a newer profile update keeps the newer values'
     const email = uniq('order')
     await profileImport({ email })
     await acceptEventApi({ email, first_name: 'First', properties: { plan: 'pro', step: 1 } })
-    const older = lastIngestJob()
-    holdJob(older) // the worker is delayed on purpose for this one
+    const older = await lastIngestJob()
+    await holdJob(older) // the worker is delayed on purpose for this one
     await acceptEventApi({ email, first_name: 'Second', properties: { plan: 'max' } })
     await runJobsUntilIdle()
     expect(await byEmail(email)).toMatchObject({ firstName: 'Second' })
-    releaseJob(older)
+    await releaseJob(older)
     await runJobsUntilIdle()
     expect(await byEmail(email)).toMatchObject({ firstName: 'Second' })
     expect(await propsOf(email)).toEqual({ plan: 'max', step: 1 })

@@ -63,7 +63,7 @@ export async function listProfilesPage(companyId: number, url: URL, opts: Profil
   if (after) and.push(after)
   const rows = (await db.profile.findMany({
     where: { AND: and },
-    orderBy: keysetOrder(column, sort.desc),
+    orderBy: keysetOrder(column, sort.desc, column === 'email'),
     take: size + 1,
   })) as ProfileRow[]
   const { page, next } = pageOf(rows, size, column, (r) => (r as unknown as Record<string, unknown>)[column])
