@@ -7,12 +7,14 @@
 //  - Without `by`, each bucket is a correlated range scan on the index. COUNT(*) never leaves
 //    the index, so a daily count costs what a bare COUNT(*) over the same rows costs; a
 //    GROUP BY on computed bucket numbers was 6× slower on SQLite (it sorts every row).
-//  - With `by`, one join of buckets and events grouped by bucket and dimension values.
+//  - With `by`, one join of buckets and events grouped by bucket and dimension values; a list
+//    property is broken down by each of its elements (breakdown-sql.ts).
 import { sql, type RawBuilder } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { read, select, type Ops } from '@/lib/db/ops'
-import { compileWhere, fieldSql, type MetricFilter } from './filters'
+import { breakdownSql } from './breakdown-sql'
+import { compileWhere, type MetricFilter } from './filters'
 import type { Bucket } from './timeframe'
 
 export const MEASUREMENTS = ['count', 'sum_value', 'unique'] as const
@@ -84,12 +86,13 @@ export function* metricQueryOps(q: EngineQuery): Ops<EngineRow[]> {
     return [row]
   }
 
-  const dims = q.by.map((name) => fieldSql(name, 'by').dimension)
+  const breakdowns = q.by.map((name, k) => breakdownSql(name, k))
+  const dims = breakdowns.map((b) => b.dimension)
   const dimCols = dims.map((d, k) => sql`${d} as ${sql.ref(`d${k}`)}`)
   const aggCols = measurements.map((m) => sql`${aggregate(m)} as ${sql.ref(m)}`)
   const groupBy = dims.map((_, k) => sql.ref(`d${k}`))
   const query = sql<Record<string, unknown>>`${cte} select b.i as i, ${sql.join([...dimCols, ...aggCols])}
-    from b join "Event" e on ${eventsInBucket(q)}${andWhere}
+    from b join "Event" e on ${eventsInBucket(q)}${andWhere}${sql.join(breakdowns.map((b) => b.join), sql``)}
     group by b.i, ${sql.join(groupBy)}`
   const groups = new Map<string, EngineRow>()
   for (const r of yield* select(query.compile(kysely()))) {
