@@ -3,6 +3,8 @@
 // absorb a merge, are re-evaluated live exactly as a full recompute would place them.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+// The first test also starts the queue (on PostgreSQL: its schema and workers).
+jest.setTimeout(30_000)
 
 import { db } from '@/lib/db/client'
 import { ingestEvents } from '@/lib/events/ingest-events'

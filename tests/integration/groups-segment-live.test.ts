@@ -4,6 +4,8 @@
 // changed mid-way) and the definition cache.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+// The first test also starts the queue (on PostgreSQL: its schema and workers).
+jest.setTimeout(30_000)
 import { db } from '@/lib/db/client'
 import { makeCompany } from '../helpers/factory'
 import { createSegment } from '@/lib/groups/create-segment'
