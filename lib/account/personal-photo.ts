@@ -54,3 +54,9 @@ export async function readPhoto(userId: number): Promise<{ bytes: Uint8Array; ty
     return null
   }
 }
+
+/** Only the user and the members of the account the viewer is in see a photo. */
+export async function canSeePhoto(viewerId: number, companyId: number, userId: number): Promise<boolean> {
+  if (viewerId === userId) return true
+  return (await db.membership.count({ where: { userId, companyId } })) > 0
+}

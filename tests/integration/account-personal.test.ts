@@ -233,8 +233,13 @@ test('photo: a small image is stored and served from our origin; other files and
   expect(served.status).toBe(200)
   expect(served.headers.get('content-type')).toBe('image/png')
   expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true)
-  // Signed-out visitors do not get it.
+  // Signed-out visitors do not get it, nor does a user of another account; a colleague does.
   expect((await getPhoto(ajaxRequest(photoUrl), params({ userId: id!, version: version! }))).status).toBe(401)
+  const stranger = await account()
+  expect((await getPhoto(ajaxRequest(photoUrl, { cookie: stranger.cookie }), params({ userId: id!, version: version! }))).status).toBe(404)
+  const colleague = await makeUser({ companyId: (await db.membership.findFirstOrThrow({ where: { userId: user.id } })).companyId, role: 'analyst' })
+  const colleagueCookie = await signIn(colleague.id, (await db.membership.findFirstOrThrow({ where: { userId: user.id } })).companyId)
+  expect((await getPhoto(ajaxRequest(photoUrl, { cookie: colleagueCookie }), params({ userId: id!, version: version! }))).status).toBe(200)
 
   const del = await deletePhoto(ajaxRequest('/ajax/account/photo', { method: 'DELETE', cookie }))
   expect(del.status).toBe(200)

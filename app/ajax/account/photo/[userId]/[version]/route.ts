@@ -1,12 +1,13 @@
 import { ajax } from '@/lib/http/ajax'
 import { notFound } from '@/lib/http/app-error'
-import { readPhoto } from '@/lib/account/personal-photo'
+import { canSeePhoto, readPhoto } from '@/lib/account/personal-photo'
 
-// GET /ajax/account/photo/{userId}/{version} – a user's profile photo, for signed-in users
+// GET /ajax/account/photo/{userId}/{version} – a user's profile photo, for that user and members of the same account
 export const GET = ajax({
-  handler: async ({ params }) => {
+  handler: async ({ ctx, params }) => {
     const id = /^\d{1,12}$/.test(params.userId ?? '') ? Number(params.userId) : NaN
-    const photo = Number.isSafeInteger(id) ? await readPhoto(id) : null
+    const allowed = Number.isSafeInteger(id) && (await canSeePhoto(ctx.principal.userId, ctx.principal.companyId, id))
+    const photo = allowed ? await readPhoto(id) : null
     if (!photo) throw notFound()
     return new Response(Buffer.from(photo.bytes), {
       headers: {
