@@ -1,4 +1,5 @@
 // How values print in a template, and Django's HTML escaping.
+import { Drop, toValue } from 'liquidjs'
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' }
 
@@ -14,6 +15,8 @@ export function toText(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'true' : 'false'
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString()
   if (Array.isArray(value)) return value.map(toText).join(', ')
+  // LiquidJS literals (nil, empty, blank) and drops print through their value
+  if (value instanceof Drop) return toText(toValue(value) === value ? '' : toValue(value))
   if (typeof value === 'object') {
     // Liquid drops (forloop) print through valueOf; plain data prints as JSON
     try {
@@ -27,6 +30,7 @@ export function toText(value: unknown): string {
 
 /** Django's truthiness: None, False, 0, "", an empty list and an empty mapping are false. */
 export function isDjangoTruthy(value: unknown): boolean {
+  if (value instanceof Drop) value = toValue(value)
   if (value === null || value === undefined || value === false) return false
   if (typeof value === 'number') return value !== 0 && !Number.isNaN(value)
   if (typeof value === 'string') return value.length > 0

@@ -38,8 +38,14 @@ export function smartSplit(text: string): string[] {
 export function translateExpression(expr: string): string {
   return expr
     .split(QUOTED)
-    .map((part, i) => (i % 2 === 1 ? part : translateUnquoted(part)))
+    .map((part, i) => (i % 2 === 1 ? djangoStringLiteral(part) : translateUnquoted(part)))
     .join('')
+}
+
+// Django only unescapes \" \' and \\ in a string literal ("jS \o\f F" keeps its backslashes for |date);
+// Liquid would read \f as a form feed, so other backslashes are doubled.
+function djangoStringLiteral(quoted: string): string {
+  return quoted.replace(/\\([\s\S])/g, (m, c: string) => (c === '\\' || c === '"' || c === "'" ? m : `\\\\${c}`))
 }
 
 function translateUnquoted(part: string): string {
