@@ -27,6 +27,10 @@ export interface PeopleTableScreenProps<T> {
   filters?: Record<string, string | undefined>
   /** Filter controls; `resetPage` is called when they change. */
   renderFilters?: (resetPage: () => void) => ReactNode
+  /** Shown between the title and the table (e.g. who counts and why). */
+  notice?: ReactNode
+  /** Page actions, given the search as typed (e.g. an export of what is shown). */
+  renderActions?: (current: { search?: string }) => ReactNode
   columns: TableColumn[]
   toRow: (row: T) => TableRow
   emptyTitle: string
@@ -34,7 +38,7 @@ export interface PeopleTableScreenProps<T> {
   testId: string
 }
 
-export function PeopleTableScreen<T>({ url, title, description, filters = {}, renderFilters, columns, toRow, emptyTitle, emptyBody, testId }: PeopleTableScreenProps<T>) {
+export function PeopleTableScreen<T>({ url, title, description, filters = {}, renderFilters, notice, renderActions, columns, toRow, emptyTitle, emptyBody, testId }: PeopleTableScreenProps<T>) {
   const t = useTranslations('people')
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
@@ -47,8 +51,9 @@ export function PeopleTableScreen<T>({ url, title, description, filters = {}, re
 
   return (
     <Page>
-      <PageHead title={title} description={description} />
+      <PageHead title={title} description={description} actions={renderActions?.({ search: debounced || undefined })} />
       <PageBody>
+        {notice}
         <div className={shared.toolbar}>
           <TextField className={shared.toolbarGrow} label={t('searchLabel')} name="search" type="search" placeholder={t('searchPlaceholder')}
             value={search} onChange={(e) => { setSearch(e.target.value); resetPage() }} data-testid="people-search" />
