@@ -22,19 +22,19 @@ function contains(container: unknown, item: unknown): boolean {
 
 const djangoOperators: Operators = {
   ...defaultOperators,
-  and: function* (l, r) {
+  and: function* (l: unknown, r: unknown) {
     return isDjangoTruthy(yield resolve(l)) && isDjangoTruthy(yield resolve(r))
   },
-  or: function* (l, r) {
+  or: function* (l: unknown, r: unknown) {
     return isDjangoTruthy(yield resolve(l)) || isDjangoTruthy(yield resolve(r))
   },
-  not: function* (v) {
+  not: function* (v: unknown) {
     return !isDjangoTruthy(yield resolve(v))
   },
-  in: function* (l, r) {
+  in: function* (l: unknown, r: unknown) {
     return contains(yield resolve(r), yield resolve(l))
   },
-  not_in: function* (l, r) {
+  not_in: function* (l: unknown, r: unknown) {
     return !contains(yield resolve(r), yield resolve(l))
   },
 }
