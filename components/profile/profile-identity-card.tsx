@@ -5,6 +5,7 @@ import { Avatar } from '@/components/ui/avatar'
 import { Card } from '@/components/ui/card'
 import type { ProfileIdentity } from '@/lib/profile-view/profile-detail-types'
 import { displayName } from './profile-api'
+import { BreakableEmail } from './breakable-email'
 import styles from './profile-screen.module.css'
 
 export function ProfileIdentityCard({ profile, timeZone }: { profile: ProfileIdentity; timeZone: string }) {
@@ -15,7 +16,7 @@ export function ProfileIdentityCard({ profile, timeZone }: { profile: ProfileIde
   const place = [profile.location.city, profile.location.region, profile.location.country].filter(Boolean).join(', ')
   const role = [profile.title, profile.organization].filter(Boolean).join(' · ')
   const rows: Array<[string, React.ReactNode]> = [
-    [t('email'), profile.email ? <a href={`mailto:${profile.email}`}>{profile.email}</a> : null],
+    [t('email'), profile.email ? <a href={`mailto:${profile.email}`} className={styles.email} aria-label={profile.email}><BreakableEmail email={profile.email} /></a> : null],
     [t('phone'), profile.phoneNumber ? <a href={`tel:${profile.phoneNumber}`}>{profile.phoneNumber}</a> : null],
     [t('externalId'), profile.externalId],
     [t('location'), place || null],
@@ -31,7 +32,7 @@ export function ProfileIdentityCard({ profile, timeZone }: { profile: ProfileIde
       <div className={styles.identity} data-testid="profile-identity">
         <Avatar name={name} photoUrl={profile.image} size="large" />
         <div className={styles.identityText}>
-          <p className={styles.identityName}>{name}</p>
+          <p className={styles.identityName}>{name.includes('@') ? <BreakableEmail email={name} /> : name}</p>
           {role && <p className={styles.muted}>{role}</p>}
         </div>
       </div>

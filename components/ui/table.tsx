@@ -21,7 +21,8 @@ export interface TableProps {
 export function Table({ columns, rows, empty, caption }: TableProps) {
   const t = useTranslations('library')
   return (
-    <div className={styles.wrap}>
+    // A focusable region, so a table wider than the screen can be scrolled from the keyboard too.
+    <div className={styles.wrap} role="region" aria-label={caption} tabIndex={caption ? 0 : undefined}>
       <table className={styles.table}>
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>
