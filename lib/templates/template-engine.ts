@@ -48,7 +48,10 @@ function createEngine(mode: TemplateMode): Liquid {
     operators: djangoOperators,
     outputEscape: mode === 'html' ? (v: unknown) => escapeHtml(toText(v)) : (v: unknown) => toText(v),
     cache: false,
-    renderLimit: 10_000,
+    // a merchant's template must not stall or exhaust the send worker: time per render, ranges and
+    // strings built by filters are bounded (real emails use a tiny fraction of these)
+    renderLimit: 3_000,
+    memoryLimit: 2e7,
     parseLimit: 1e7,
   })
   const raw = (handler: (...args: never[]) => unknown) => ({ handler, raw: true })

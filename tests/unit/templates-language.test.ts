@@ -5,7 +5,7 @@
 import { renderTemplate } from '@/lib/templates/render-template'
 import { validateTemplate } from '@/lib/templates/validate-template'
 import { clearParsedTemplateCache, parsedTemplateCacheSize } from '@/lib/templates/parse-template'
-import { TemplateSyntaxError, type RenderTemplateOptions } from '@/lib/templates/template-types'
+import { TemplateRenderError, TemplateSyntaxError, type RenderTemplateOptions } from '@/lib/templates/template-types'
 
 const ctx = {
   first_name: 'Ann',
@@ -293,5 +293,13 @@ describe('parsed-template cache', () => {
     const source = '{{ v }}'
     expect(renderTemplate(source, { v: '<i>' })).toBe('&lt;i&gt;')
     expect(renderTemplate(source, { v: '<i>' }, { mode: 'text' })).toBe('<i>')
+  })
+})
+
+describe('limits', () => {
+  it('stops a template that loops over a huge range instead of exhausting memory', () => {
+    const started = Date.now()
+    expect(() => renderTemplate('{% for i in (1..100000000) %}x{% endfor %}', {})).toThrow(TemplateRenderError)
+    expect(Date.now() - started).toBeLessThan(2000)
   })
 })
