@@ -3,14 +3,17 @@
 // its old definition, and an import leaves no row that says "queued" forever.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+// The first test also starts the queue (on PostgreSQL: its schema and workers).
+jest.setTimeout(30_000)
 
 import { db } from '@/lib/db/client'
-import { sqlite } from '@/lib/db/sqlite'
 import { createSegment } from '@/lib/groups/create-segment'
 import { createList } from '@/lib/groups/create-list'
 import { updateGroup } from '@/lib/groups/update-group'
 import { createCsvImport } from '@/lib/imports/create-csv-import'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'
+import { jobQueue } from '@/lib/jobs/current-queue'
+import { allowInserts, refuseInserts } from '../helpers/refuse-inserts'
 import { makeCompany } from '../helpers/factory'
 
 const byCountry = (country: string) => ({
@@ -18,12 +21,14 @@ const byCountry = (country: string) => ({
   root: { type: 'and' as const, conditions: [{ kind: 'location' as const, field: 'country' as const, operator: 'equals' as const, value: country }] },
 })
 
-// Through the queue's own connection, so its cached statements see the new schema at once.
+// The queue's table refuses new jobs: SQLite's Job table, graphile-worker's jobs on PostgreSQL.
+const jobTable = { name: 'refuse_jobs', table: { sqlite: 'Job', postgres: 'graphile_worker._private_jobs' } }
 async function breakQueue() {
-  sqlite().exec(`CREATE TRIGGER refuse_jobs BEFORE INSERT ON Job BEGIN SELECT RAISE(ABORT, 'queue unavailable'); END`)
+  await jobQueue().prepare() // PostgreSQL: the queue's schema exists before its table gets a trigger
+  await refuseInserts({ ...jobTable, message: 'queue unavailable' })
 }
 async function mendQueue() {
-  sqlite().exec(`DROP TRIGGER IF EXISTS refuse_jobs`)
+  await allowInserts(jobTable)
 }
 afterEach(mendQueue)
 
