@@ -2,6 +2,8 @@
 // A user of company A cannot read or change company B's data through any endpoint of this issue.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+// The first calls compile the route modules; on a busy machine (and on PostgreSQL) that takes a while.
+jest.setTimeout(30_000)
 import { POST as createTicket } from '@/app/ajax/support/tickets/route'
 import { GET as getTicket } from '@/app/ajax/support/tickets/[ticketId]/route'
 import { DELETE as revokeConsent, GET as getConsent, POST as grantConsent } from '@/app/ajax/consent/grant/route'

@@ -3,6 +3,8 @@
 // with filters, cursor pages and tenancy.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+// The first calls compile the route modules; on a busy machine (and on PostgreSQL) that takes a while.
+jest.setTimeout(30_000)
 
 import { db } from '@/lib/db/client'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'

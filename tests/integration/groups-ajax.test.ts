@@ -3,6 +3,8 @@
 // invalid input (400 with field errors), permissions, and another company's group (404).
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+// The first calls compile the route modules; on a busy machine (and on PostgreSQL) that takes a while.
+jest.setTimeout(30_000)
 import { GET as listGroupsRoute, POST as createGroupRoute } from '@/app/ajax/group/route'
 import { GET as getGroupRoute, PATCH as patchGroupRoute, DELETE as deleteGroupRoute } from '@/app/ajax/group/[id]/route'
 import { POST as bulkDeleteRoute } from '@/app/ajax/group/bulk_delete/route'

@@ -4,6 +4,8 @@
 // company's list or profiles (404, nothing changed).
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+// The first calls compile the route modules; on a busy machine (and on PostgreSQL) that takes a while.
+jest.setTimeout(30_000)
 import { GET as membersGet, POST as membersPost, DELETE as membersDelete } from '@/app/ajax/list/[id]/members/route'
 import { GET as suppressedGet } from '@/app/ajax/list/[id]/suppressed/route'
 import { GET as settingsGet, POST as settingsPost } from '@/app/ajax/list/[id]/settings/route'
