@@ -24,7 +24,7 @@ import { pgPool } from '@/lib/db/pg-pool'
 import { prep, sqlite, writeTx } from '@/lib/db/sqlite'
 
 /** What the runner sends back for one yielded query. */
-export type OpResult = { rows: unknown[]; changes: number }
+export type OpResult = { rows: unknown[]; changes: number; /** SQLite writes: the rowid of the last insert. */ lastInsertRowid?: number }
 export type Ops<T> = Generator<CompiledQuery, T, OpResult>
 
 const compile = (q: Compilable<unknown> | CompiledQuery): CompiledQuery => ('compile' in q ? q.compile() : q)
@@ -38,6 +38,15 @@ export function* select<R>(q: Compilable<R> | CompiledQuery<R>): Ops<R[]> {
 /** The first row, or undefined. */
 export function* selectFirst<R>(q: Compilable<R> | CompiledQuery<R>): Ops<R | undefined> {
   return (yield* select(q))[0]
+}
+
+/**
+ * An INSERT on SQLite without RETURNING (which costs SQLite several times the insert itself on
+ * an upsert): the number of rows inserted and the new rowid. SQLite only.
+ */
+export function* execInsertSqlite(q: Compilable<unknown> | CompiledQuery): Ops<{ changes: number; rowid: number | null }> {
+  const res = yield compile(q)
+  return { changes: res.changes, rowid: res.changes ? (res.lastInsertRowid ?? null) : null }
 }
 
 /** Number of rows a write changed. */
@@ -77,7 +86,11 @@ export function runOpsSync<T>(ops: Ops<T>, conn: Database.Database): T {
     try {
       const stmt = prep(step.value.sql, conn)
       const params = step.value.parameters as unknown[]
-      result = stmt.reader ? { rows: stmt.all(...params), changes: 0 } : { rows: [], changes: stmt.run(...params).changes }
+      if (stmt.reader) result = { rows: stmt.all(...params), changes: 0 }
+      else {
+        const r = stmt.run(...params)
+        result = { rows: [], changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) }
+      }
     } catch (e) {
       failure = e
     }

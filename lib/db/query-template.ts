@@ -22,18 +22,19 @@ export type QueryTemplate<A extends unknown[], R> = (...args: A) => CompiledQuer
  * every placeholder must be used as a bound value (not inside sql.raw or an identifier).
  */
 export function queryTemplate<A extends unknown[], R>(arity: A['length'], build: (...args: A) => Compilable<R>): QueryTemplate<A, R> {
-  let compiled: { key: unknown; sql: string; slots: number[]; fixed: readonly unknown[] } | undefined
+  let compiled: { key: unknown; base: CompiledQuery<R>; slots: number[]; fixed: readonly unknown[] } | undefined
   return (...args: A): CompiledQuery<R> => {
     const key = kysely()
     if (compiled?.key !== key) {
       const placeholders = Array.from({ length: arity }, (_, i) => slot(i)) as unknown as A
       const q = build(...placeholders).compile()
       const slots = q.parameters.map((p) => (typeof p === 'string' ? (placeholders as unknown[]).indexOf(p) : -1))
-      compiled = { key, sql: q.sql, slots, fixed: q.parameters }
+      compiled = { key, base: CompiledQuery.raw(q.sql, []) as CompiledQuery<R>, slots, fixed: q.parameters }
     }
     const c = compiled
     const params = c.slots.map((s, j) => (s >= 0 ? args[s] : c.fixed[j]))
-    return CompiledQuery.raw(c.sql, params) as CompiledQuery<R>
+    // The same query node each time (building one per call is measurable at ingestion rates).
+    return { ...c.base, parameters: params }
   }
 }
 

@@ -4,8 +4,9 @@
 // and copies between rows behave the same.
 import type Database from 'better-sqlite3'
 import { kysely } from '@/lib/db/kysely'
-import { runOpsSync, selectFirst, type Ops } from '@/lib/db/ops'
-import { dateText, queryTemplate } from '@/lib/db/query-template'
+import { dbEngine } from '@/lib/db/client'
+import { exec, runOpsSync, selectFirst, type Ops } from '@/lib/db/ops'
+import { dateText, queryTemplate, type QueryTemplate } from '@/lib/db/query-template'
 import { fromSqlDate } from '@/lib/db/sqlite'
 import type { ProfileRow, IdentifierField } from './types'
 
@@ -17,7 +18,6 @@ export const PROFILE_COLUMNS = [
   'title', 'image', 'locale', 'address1', 'address2', 'city', 'country', 'region', 'zip', 'latitude', 'longitude',
   'timezone', 'ip', 'properties', 'attributeTimes', 'createdAt', 'updatedAt', 'lastEventAt',
 ] as const
-type ProfileColumn = (typeof PROFILE_COLUMNS)[number]
 const COLUMN_SET = new Set<string>(PROFILE_COLUMNS)
 const DATE_COLUMNS = ['createdAt', 'updatedAt', 'lastEventAt'] as const
 
@@ -71,18 +71,69 @@ function columnsOf(row: Record<string, unknown>): Record<string, unknown> {
   return out
 }
 
-/** Inserts the row; returns it as stored (one round trip). */
+// One compiled statement per set of columns (there are few), as with the hand-written SQL
+// before: ingestion creates and updates profiles by the thousand.
+const inserts = new Map<string, QueryTemplate<unknown[], unknown>>()
+const updates = new Map<string, QueryTemplate<unknown[], unknown>>()
+const pg = () => dbEngine() === 'postgresql'
+
+function insertTemplate(cols: string[]) {
+  const k = (pg() ? 'pg:' : 'sqlite:') + cols.join(',')
+  let t = inserts.get(k)
+  if (!t) {
+    const returning = pg()
+    t = queryTemplate(cols.length, (...vals: unknown[]) => {
+      const q = kysely().insertInto('Profile').values(Object.fromEntries(cols.map((c, i) => [c, vals[i]])) as never)
+      return returning ? q.returningAll() : q
+    })
+    inserts.set(k, t)
+  }
+  return t
+}
+
+function updateTemplate(cols: string[]) {
+  const k = (pg() ? 'pg:' : 'sqlite:') + cols.join(',')
+  let t = updates.get(k)
+  if (!t) {
+    const returning = pg()
+    t = queryTemplate(cols.length + 2, (...vals: unknown[]) => {
+      const q = kysely()
+        .updateTable('Profile')
+        .set(Object.fromEntries(cols.map((c, i) => [c, vals[i]])) as never)
+        .where('companyId', '=', vals[cols.length] as number)
+        .where('id', '=', vals[cols.length + 1] as string)
+      return returning ? q.returningAll() : q
+    })
+    updates.set(k, t)
+  }
+  return t
+}
+
+/**
+ * Inserts the row; returns it as stored (PostgreSQL: RETURNING, one round trip; SQLite: read
+ * back, which costs less there than RETURNING).
+ */
 export function* insertProfileOps(row: Record<string, unknown>): Ops<RawProfile> {
-  const stored = yield* selectFirst(kysely().insertInto('Profile').values(columnsOf(row) as never).returningAll())
-  return normalizeProfile(stored as Record<string, unknown>)
+  const values = columnsOf(row)
+  const cols = Object.keys(values)
+  const q = insertTemplate(cols)(...cols.map((c) => values[c]))
+  if (pg()) return normalizeProfile((yield* selectFirst(q)) as Record<string, unknown>)
+  yield* exec(q)
+  return (yield* findProfileByOps(values.companyId as number, 'id', values.id as string))!
 }
 
 /** Updates the columns; returns the row as stored, or null when there is no such profile. */
 export function* updateProfileColumnsOps(companyId: number, id: string, changes: Record<string, unknown>): Ops<RawProfile | null> {
-  const set = columnsOf(changes) as Partial<Record<ProfileColumn, unknown>>
-  if (!Object.keys(set).length) return yield* findProfileByOps(companyId, 'id', id)
-  const stored = yield* selectFirst(kysely().updateTable('Profile').set(set as never).where('companyId', '=', companyId).where('id', '=', id).returningAll())
-  return stored ? normalizeProfile(stored as Record<string, unknown>) : null
+  const set = columnsOf(changes)
+  const cols = Object.keys(set)
+  if (!cols.length) return yield* findProfileByOps(companyId, 'id', id)
+  const q = updateTemplate(cols)(...cols.map((c) => set[c]), companyId, id)
+  if (pg()) {
+    const stored = yield* selectFirst(q)
+    return stored ? normalizeProfile(stored as Record<string, unknown>) : null
+  }
+  yield* exec(q)
+  return yield* findProfileByOps(companyId, 'id', id)
 }
 
 export function insertProfile(conn: Conn, row: Record<string, unknown>) {
