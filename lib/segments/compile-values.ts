@@ -44,12 +44,31 @@ export function boolish(v: Val): Frag {
   return sql`(CASE lower(${textOf(v)}) WHEN 'true' THEN 1 WHEN 'false' THEN 0 WHEN '1' THEN 1 WHEN '0' THEN 0 END)`
 }
 
-const PG_DATE_TEXT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]+)?)?)?([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)?$'
+// Text that PostgreSQL casts to a timestamp without an error: the shape, and every field in
+// range (hours 00-23, offsets up to ±14:59, year 0001 on). The day is checked against its month
+// by validDay() below, so '2020-02-30' reads as no date rather than failing the query.
+const PG_DATE_TEXT = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.][0-9]+)?)?)?([Zz]|[+-](0[0-9]|1[0-4])(:?[0-5][0-9])?)?$'
 const PG_OFFSET = '([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)$'
+const PG_DAY_PREFIX = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])'
 
 /**
- * Unix seconds: DateTime columns as they are; JSON numbers as Unix seconds (or ms); ISO text as
- * an instant (without an offset: UTC); anything else NULL.
+ * The text starts with a real calendar day (YYYY-MM-DD: no 2020-02-30, no 2021-02-29, no year
+ * 0000): a pure SQL expression on both engines. SQLite's date() would roll 02-30 over to 03-01,
+ * so the day must come back from it unchanged; on PostgreSQL the day is compared with the length
+ * of its month (the casts only run once the pattern has matched).
+ */
+export function validDay(t: Frag): Frag {
+  if (!isPostgres()) return sql`(date(substr(${t}, 1, 10)) = substr(${t}, 1, 10))`
+  const year = sql`CAST(substr(${t}, 1, 4) AS integer)`
+  const leap = sql`(mod(${year}, 4) = 0 AND (mod(${year}, 100) <> 0 OR mod(${year}, 400) = 0))`
+  const monthDays = sql`(CASE substr(${t}, 6, 2) WHEN '02' THEN (CASE WHEN ${leap} THEN 29 ELSE 28 END) WHEN '04' THEN 30 WHEN '06' THEN 30 WHEN '09' THEN 30 WHEN '11' THEN 30 ELSE 31 END)`
+  return sql`(CASE WHEN ${t} ~ ${PG_DAY_PREFIX} AND substr(${t}, 1, 4) <> '0000' THEN CAST(substr(${t}, 9, 2) AS integer) <= ${monthDays} ELSE FALSE END)`
+}
+
+/**
+ * Unix seconds: DateTime columns as they are; JSON numbers as Unix seconds (or ms); ISO text of
+ * a real day as an instant (without an offset: UTC); anything else NULL — text that only looks
+ * like a date ('2020-02-30', 'now', a Julian day number) too, on both engines.
  */
 export function unixSeconds(v: Val): Frag {
   if (v.kind === 'datetime') return isPostgres() ? sql`floor(extract(epoch from ${v.col}))` : sql`unixepoch(${v.col})`
@@ -58,23 +77,30 @@ export function unixSeconds(v: Val): Frag {
   const fromNumber = sql`(CASE WHEN ${n} > 100000000000 THEN ${n} / 1000 ELSE ${n} END)`
   if (!isPostgres()) {
     const path = jsonKeyPath(v.key)
-    return sql`(CASE json_type(${v.col}, ${path}) WHEN 'integer' THEN ${fromNumber} WHEN 'real' THEN ${fromNumber} WHEN 'text' THEN unixepoch(json_extract(${v.col}, ${path})) END)`
+    const x = sql`json_extract(${v.col}, ${path})`
+    return sql`(CASE json_type(${v.col}, ${path}) WHEN 'integer' THEN ${fromNumber} WHEN 'real' THEN ${fromNumber} WHEN 'text' THEN (CASE WHEN ${validDay(x)} THEN unixepoch(${x}) END) END)`
   }
   const t = sql`btrim(CAST(${v.col} AS jsonb) ->> CAST(${v.key} AS TEXT))`
   const type = sql`jsonb_typeof(CAST(${v.col} AS jsonb) -> CAST(${v.key} AS TEXT))`
-  // Only text that looks like a date is cast (a cast of anything else would fail the query).
-  return sql`(CASE ${type} WHEN 'number' THEN ${fromNumber} WHEN 'string' THEN (CASE WHEN ${t} ~ ${PG_DATE_TEXT} AND substr(${t}, 6, 2) BETWEEN '01' AND '12' AND substr(${t}, 9, 2) BETWEEN '01' AND '31' THEN floor(extract(epoch from (CASE WHEN ${t} ~ ${PG_OFFSET} THEN CAST(${t} AS timestamptz) ELSE CAST(${t} AS timestamp) AT TIME ZONE 'UTC' END))) END) END)`
+  // Only text that is a real date is cast (a cast of anything else would fail the query).
+  return sql`(CASE ${type} WHEN 'number' THEN ${fromNumber} WHEN 'string' THEN (CASE WHEN ${t} ~ ${PG_DATE_TEXT} AND ${validDay(t)} THEN floor(extract(epoch from (CASE WHEN ${t} ~ ${PG_OFFSET} THEN CAST(${t} AS timestamptz) ELSE CAST(${t} AS timestamp) AT TIME ZONE 'UTC' END))) END) END)`
 }
 
 export const isDateOnly = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s)
 
-/** A stored date without a time ('1990-05-01', as imports write birthdays): a calendar day, not an instant. */
+/**
+ * A stored date without a time ('1990-05-01', as imports write birthdays): a calendar day, not an
+ * instant. Only a real day: '2020-02-30' is no day (and no instant either, see unixSeconds).
+ */
 export function isDayText(v: Val): Frag | null {
   if (v.kind !== 'json') return null
-  if (isPostgres()) return sql`(jsonb_typeof(CAST(${v.col} AS jsonb) -> CAST(${v.key} AS TEXT)) = 'string' AND (CAST(${v.col} AS jsonb) ->> CAST(${v.key} AS TEXT)) ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$')`
+  if (isPostgres()) {
+    const t = sql`(CAST(${v.col} AS jsonb) ->> CAST(${v.key} AS TEXT))`
+    return sql`(jsonb_typeof(CAST(${v.col} AS jsonb) -> CAST(${v.key} AS TEXT)) = 'string' AND ${t} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' AND ${validDay(t)})`
+  }
   const path = jsonKeyPath(v.key)
   const x = sql`json_extract(${v.col}, ${path})`
-  return sql`(json_type(${v.col}, ${path}) = 'text' AND length(${x}) = 10 AND ${x} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]')`
+  return sql`(json_type(${v.col}, ${path}) = 'text' AND length(${x}) = 10 AND ${x} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND ${validDay(x)})`
 }
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/

@@ -96,6 +96,12 @@ const SCENARIOS: Scenario[] = [
       prop('properties.birthday', 'date', 'between', ['2000-01-01', '2000-01-01'])), expected: ['a', 'b', 'c'] },
   { name: 'date after excludes the named day itself', profiles: { a: { properties: { d: '2020-03-01T23:00:00Z' } }, b: { properties: { d: '2020-03-02' } } },
     definition: () => and(prop('properties.d', 'date', 'after', '2020-03-01')), expected: ['b'] },
+  // A text that looks like a date but is no real day reads as no date (not a query error, not rolled over to 03-01).
+  { name: 'a date that does not exist (2020-02-30) is no date', profiles: {
+      a: { properties: { d: '2020-02-30' } }, b: { properties: { d: '2020-02-30T10:00:00Z' } }, c: { properties: { d: '2020-02-29' } },
+      d: { properties: { d: '2021-02-29' } }, e: { properties: { d: '2020-04-31T00:00' } }, f: { properties: { d: 'now' } }, g: { properties: { d: '2020-02-28T10:00:00Z' } } },
+    definition: () => or(prop('properties.d', 'date', 'before', '2020-03-15'), prop('properties.d', 'date', 'after', '2020-02-01T00:00:00Z'),
+      prop('properties.d', 'date', 'in_last_days', 3650)), expected: ['c', 'g'] },
   { name: 'created in the last 7 days, as time advances', profiles: { fresh: { createdDaysAgo: 1 }, older: { createdDaysAgo: 5 }, old: { createdDaysAgo: 30 } },
     definition: () => and(prop('created', 'date', 'in_last_days', 7)), expected: ['fresh', 'older'], advanceDays: 3, expectedAfter: ['fresh'] },
   { name: 'list property contains an item', profiles: { a: { properties: { tags: ['Gold', 'b2b'] } }, b: { properties: { tags: ['silver'] } }, c: { properties: { tags: 'gold' } }, d: {} },
