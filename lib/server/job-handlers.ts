@@ -6,6 +6,7 @@ import { register as registerMetrics } from '@/lib/metrics/jobs'
 import { register as registerImports } from '@/lib/imports/jobs'
 import { register as registerEvents } from '@/lib/events/jobs'
 import { register as registerAuth } from '@/lib/auth/jobs'
+import { register as registerMessaging } from '@/lib/messaging/jobs'
 
 export function registerJobHandlers(): void {
   registerSegments()
@@ -13,4 +14,5 @@ export function registerJobHandlers(): void {
   registerImports()
   registerEvents()
   registerAuth()
+  registerMessaging()
 }

@@ -1,0 +1,196 @@
+// Claiming a page of a source's Sends for delivery, in one write transaction (Ops): the due
+// rows (queued, or deferred until now), the policy decision for each (policy.ts, with the
+// profiles' consent, suppressions and recent sends loaded for the whole page), and the result:
+// 'sending' with this worker's lease, or 'skipped' / 'deferred' with the reason. The commit of
+// 'sending' happens BEFORE any provider call (exactly once: see deliver-sends.ts).
+import { sql } from 'kysely'
+import { dbEngine } from '@/lib/db/client'
+import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
+import { kysely } from '@/lib/db/kysely'
+import { toBool, toDate } from '@/lib/db/dialect'
+import { enqueueJobOps } from './enqueue-job-ops'
+import { DELIVER_JOB, type DeliverPayload } from './create-sends'
+import { decideSend, DEFAULT_POLICY_SETTINGS, type PolicySettings } from './policy'
+import { DELIVERED_LIKE, type Channel, type MessageContent } from './types'
+
+export interface ClaimedProfile {
+  id: string
+  email: string | null
+  phoneNumber: string | null
+  externalId: string | null
+  firstName: string | null
+  lastName: string | null
+  organization: string | null
+  title: string | null
+  city: string | null
+  region: string | null
+  country: string | null
+  zip: string | null
+  timezone: string | null
+  locale: string | null
+  properties: string
+}
+
+export interface ClaimedCompany {
+  id: number
+  name: string
+  timezone: string
+  currency: string
+  websiteUrl: string | null
+  addressLine1: string | null
+  addressLine2: string | null
+  city: string | null
+  addressRegion: string | null
+  postalCode: string | null
+  country: string | null
+}
+
+export interface ClaimedSend {
+  id: string
+  companyId: number
+  channel: Channel
+  sourceType: string
+  sourceId: string
+  transactional: boolean
+  attempts: number
+  content: MessageContent
+  context: Record<string, unknown>
+  profile: ClaimedProfile
+  company: ClaimedCompany
+}
+
+export interface ClaimOptions {
+  workerId: string
+  now: Date
+  leaseMs: number
+  limit: number
+}
+
+const WEEK = 7 * 86_400_000
+
+function parse<T>(s: string | null, fallback: T): T {
+  if (!s) return fallback
+  try {
+    return JSON.parse(s) as T
+  } catch {
+    return fallback
+  }
+}
+
+export function* loadPolicySettingsOps(companyId: number): Ops<PolicySettings> {
+  const row = yield* selectFirst(kysely().selectFrom('MessagingSettings').selectAll().where('companyId', '=', companyId))
+  if (!row) return DEFAULT_POLICY_SETTINGS
+  return {
+    smartSendingHours: row.smartSendingHours,
+    quietHoursEnabled: toBool(row.quietHoursEnabled),
+    quietHoursStart: row.quietHoursStart,
+    quietHoursEnd: row.quietHoursEnd,
+    frequencyCaps: parse(row.frequencyCaps, {}),
+  }
+}
+
+export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedSend[]> {
+  const db = kysely()
+  let due = db
+    .selectFrom('Send')
+    .select(['id', 'profileId', 'transactional', 'attempts', 'content', 'context'])
+    .where('companyId', '=', p.companyId)
+    .where('channel', '=', p.channel)
+    .where('sourceType', '=', p.sourceType)
+    .where('sourceId', '=', p.sourceId)
+    .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'deferred'), eb('deferredUntil', '<=', o.now)])]))
+    .orderBy('id')
+    .limit(o.limit)
+  if (dbEngine() === 'postgresql') due = due.forUpdate().skipLocked()
+  const rows = yield* select(due)
+  if (!rows.length) return []
+  const profileIds = [...new Set(rows.map((r) => r.profileId))]
+
+  const company = (yield* selectFirst(
+    db.selectFrom('Company')
+      .select(['id', 'name', 'timezone', 'currency', 'websiteUrl', 'addressLine1', 'addressLine2', 'city', 'addressRegion', 'postalCode', 'country'])
+      .where('id', '=', p.companyId),
+  )) as ClaimedCompany | undefined
+  const profiles = new Map(
+    (yield* select(
+      db.selectFrom('Profile')
+        .select(['id', 'email', 'phoneNumber', 'externalId', 'firstName', 'lastName', 'organization', 'title', 'city', 'region', 'country', 'zip', 'timezone', 'locale', 'properties'])
+        .where('companyId', '=', p.companyId)
+        .where('id', 'in', profileIds),
+    )).map((r) => [r.id, r as ClaimedProfile]),
+  )
+  const consents = yield* select(
+    db.selectFrom('ProfileConsent').select(['profileId', 'channel', 'status']).where('companyId', '=', p.companyId).where('profileId', 'in', profileIds),
+  )
+  const suppressions = yield* select(
+    db.selectFrom('Suppression').select(['profileId', 'channel', 'reason'])
+      .where('companyId', '=', p.companyId).where('profileId', 'in', profileIds).where('clearedAt', 'is', null),
+  )
+  const settings = yield* loadPolicySettingsOps(p.companyId)
+  const since = new Date(o.now.getTime() - Math.max(WEEK, settings.smartSendingHours * 3_600_000))
+  const recent = yield* select(
+    db.selectFrom('Send').select(['profileId', 'sendingAt'])
+      .where('companyId', '=', p.companyId).where('channel', '=', p.channel).where('profileId', 'in', profileIds)
+      .where('transactional', '=', false).where('status', 'in', DELIVERED_LIKE).where('sendingAt', '>=', since),
+  )
+  const recentBy = new Map<string, Date[]>()
+  for (const r of recent) {
+    const at = toDate(r.sendingAt)
+    if (at) recentBy.set(r.profileId, [...(recentBy.get(r.profileId) ?? []), at])
+  }
+
+  const sending: ClaimedSend[] = []
+  const skipped = new Map<string, string[]>()
+  const deferred = new Map<string, { reason: string; until: Date; ids: string[] }>()
+  for (const r of rows) {
+    const profile = profiles.get(r.profileId)
+    const transactional = toBool(r.transactional)
+    const decision = !profile || !company
+      ? ({ action: 'skip', reason: 'no_profile' } as const)
+      : decideSend({
+          channel: p.channel,
+          transactional,
+          profile,
+          consents: Object.fromEntries(consents.filter((c) => c.profileId === r.profileId).map((c) => [c.channel, c.status])),
+          suppressions: suppressions.filter((s) => s.profileId === r.profileId),
+          recentMarketingSends: recentBy.get(r.profileId) ?? [],
+          settings,
+          companyTimeZone: company.timezone,
+          now: o.now,
+        })
+    if (decision.action === 'skip') skipped.set(decision.reason, [...(skipped.get(decision.reason) ?? []), r.id])
+    else if (decision.action === 'defer') {
+      const key = `${decision.reason}@${decision.until.toISOString()}`
+      const d = deferred.get(key) ?? { reason: decision.reason, until: decision.until, ids: [] }
+      d.ids.push(r.id)
+      deferred.set(key, d)
+    } else {
+      if (!transactional) recentBy.set(r.profileId, [...(recentBy.get(r.profileId) ?? []), o.now])
+      sending.push({
+        id: r.id, companyId: p.companyId, channel: p.channel, sourceType: p.sourceType, sourceId: p.sourceId, transactional,
+        attempts: r.attempts + 1, content: parse(r.content, {}), context: parse(r.context, {}), profile: profile!, company: company!,
+      })
+    }
+  }
+
+  const byIds = (ids: string[]) => db.updateTable('Send').where('companyId', '=', p.companyId).where('id', 'in', ids)
+  for (const [reason, ids] of skipped) {
+    yield* exec(byIds(ids).set({ status: 'skipped', reason, deferredUntil: null, finishedAt: o.now, updatedAt: o.now }))
+  }
+  for (const d of deferred.values()) {
+    yield* exec(byIds(d.ids).set({ status: 'deferred', reason: d.reason, deferredUntil: d.until, updatedAt: o.now }))
+    yield* enqueueJobOps(DELIVER_JOB, p, {
+      companyId: p.companyId, runAt: d.until, maxAttempts: 10,
+      idempotencyKey: `${DELIVER_JOB}:${p.companyId}:${p.channel}:${p.sourceType}:${p.sourceId}:${d.until.toISOString()}`,
+    }, o.now)
+  }
+  if (sending.length) {
+    yield* exec(
+      byIds(sending.map((s) => s.id)).set({
+        status: 'sending', reason: null, deferredUntil: null, lockedBy: o.workerId, leaseUntil: new Date(o.now.getTime() + o.leaseMs),
+        attempts: sql`attempts + 1`, sendingAt: o.now, updatedAt: o.now,
+      }),
+    )
+  }
+  return sending
+}

@@ -1,0 +1,100 @@
+// The delivery worker: a 'messaging.deliver' job drains the due Sends of one source, a page at
+// a time (keyset order by id; only one page is in memory, whatever the audience size).
+//
+// Exactly once. claimSendsOps commits queued → 'sending' (with this worker's lease) BEFORE the
+// provider is called, and recordOutcomeOps commits the result after. A worker killed between
+// the two leaves rows in 'sending'; once their lease expires they become 'unknown' (the
+// provider may have accepted the message: kept for inspection, never re-sent blindly). A job
+// that finds rows of its source still 'sending' under a live lease fails with a retry, so it
+// comes back (with the queue's backoff) to settle them once the lease has expired.
+// Mail kept in the local outbox is written in the same transaction as its record, so it is
+// exactly once by construction.
+import { sql } from 'kysely'
+import { exec, inWriteTx, read, selectFirst } from '@/lib/db/ops'
+import { kysely } from '@/lib/db/kysely'
+import { queueNow } from '@/lib/jobs/clock'
+import { defaultWorkerId } from '@/lib/jobs/run-jobs'
+import { claimSendsOps, type ClaimedSend } from './claim-sends'
+import type { DeliverPayload } from './create-sends'
+import { defaultSmtpUrl, sendSmtp } from './email-transport'
+import { recordOutcomeOps, type DeliveryOutcome } from './record-outcome'
+import { renderEmail } from './render-email'
+
+/** How long a claimed page may stay in 'sending' before its rows count as 'unknown'. */
+export const SEND_LEASE_MS = 120_000
+export const PAGE_SIZE = 50
+
+export interface DeliverOptions {
+  workerId?: string
+  pageSize?: number
+  leaseMs?: number
+}
+
+/** Rows whose worker vanished while they were 'sending' become 'unknown' (all companies: housekeeping). */
+export async function expireSendLeases(now: Date = queueNow()): Promise<number> {
+  return inWriteTx(function* () {
+    return yield* exec(
+      kysely().updateTable('Send').where('status', '=', 'sending').where('leaseUntil', '<', now)
+        .set({ status: 'unknown', reason: 'lease_expired', updatedAt: now, finishedAt: now }),
+    )
+  })
+}
+
+/** Renders and hands one claimed Send to its provider; never throws. */
+export async function deliverClaimed(s: ClaimedSend, now: Date = queueNow()): Promise<DeliveryOutcome> {
+  if (s.channel !== 'email') return { kind: 'failed', reason: 'channel_not_configured', error: `No ${s.channel} provider is configured.` }
+  let mail
+  try {
+    mail = renderEmail(s, now)
+  } catch (e) {
+    return { kind: 'failed', reason: 'render_error', error: e instanceof Error ? e.message : String(e) }
+  }
+  const url = defaultSmtpUrl()
+  if (!url) return { kind: 'outbox', mail }
+  const r = await sendSmtp(url, mail)
+  if (r.kind === 'sent') return { kind: 'sent', provider: 'smtp', providerMessageId: r.providerMessageId, messageId: mail.messageId, subject: mail.subject }
+  if (r.kind === 'failed') return { kind: 'failed', reason: 'provider_refused', error: r.error }
+  return r
+}
+
+export function claimSendsPage(p: DeliverPayload, o: DeliverOptions = {}): Promise<ClaimedSend[]> {
+  const opts = { workerId: o.workerId ?? defaultWorkerId(), now: queueNow(), leaseMs: o.leaseMs ?? SEND_LEASE_MS, limit: o.pageSize ?? PAGE_SIZE }
+  return inWriteTx(() => claimSendsOps(p, opts))
+}
+
+export function recordOutcome(s: ClaimedSend, outcome: DeliveryOutcome, workerId: string = defaultWorkerId()): Promise<boolean> {
+  const now = queueNow()
+  return inWriteTx(() => recordOutcomeOps(s, outcome, workerId, now))
+}
+
+export class SendsInFlightError extends Error {
+  constructor(n: number) {
+    super(`${n} send(s) of this source are being delivered by another worker; retrying after their lease`)
+    this.name = 'SendsInFlightError'
+  }
+}
+
+/** The job handler: every due Send of the source, page by page. Returns how many were attempted. */
+export async function deliverSends(p: DeliverPayload, o: DeliverOptions = {}): Promise<number> {
+  const workerId = o.workerId ?? defaultWorkerId()
+  await expireSendLeases()
+  let attempted = 0
+  for (;;) {
+    const page = await claimSendsPage(p, { ...o, workerId })
+    if (!page.length) break
+    for (const s of page) {
+      await recordOutcome(s, await deliverClaimed(s), workerId)
+      attempted++
+    }
+  }
+  const inFlight = await read(
+    selectFirst(
+      kysely().selectFrom('Send').select(sql<number>`count(*)`.as('n'))
+        .where('companyId', '=', p.companyId).where('channel', '=', p.channel).where('sourceType', '=', p.sourceType)
+        .where('sourceId', '=', p.sourceId).where('status', '=', 'sending'),
+    ),
+  )
+  const n = Number(inFlight?.n ?? 0)
+  if (n) throw new SendsInFlightError(n)
+  return attempted
+}

@@ -1,0 +1,124 @@
+// Sending policy, in one place: a pure function of the profile's consent and suppressions, its
+// recent sends, the company's settings and a clock. The worker calls it when it claims a Send
+// (lib/messaging/claim-sends.ts), so every skip and deferral is decided — and recorded with
+// its reason on the Send row — here.
+//
+// - Email marketing goes to anyone with an address who is not suppressed and has not
+//   unsubscribed (the vendor's implicit consent). SMS and WhatsApp marketing need an explicit
+//   'subscribed'. Push marketing goes unless the profile unsubscribed from push.
+// - Transactional messages bypass marketing consent, smart sending, caps and quiet hours, but
+//   never go to a hard bounce or a spam complaint.
+// - Smart sending: a marketing message is skipped when the profile got a marketing message on
+//   that channel within the window (16 h by default, per company; 0 turns it off).
+// - Frequency caps per channel: N marketing messages per rolling 24 h and per rolling 7 days.
+// - Quiet hours (SMS and push marketing) in the profile's own time zone, else the company's:
+//   deferred until the quiet period ends, never dropped.
+import type { Channel } from './types'
+
+export interface PolicySettings {
+  smartSendingHours: number
+  quietHoursEnabled: boolean
+  /** Local minutes after midnight; start > end spans midnight (21:00–08:00 by default). */
+  quietHoursStart: number
+  quietHoursEnd: number
+  frequencyCaps: Partial<Record<Channel, { day?: number; week?: number }>>
+}
+
+export const DEFAULT_POLICY_SETTINGS: PolicySettings = {
+  smartSendingHours: 16,
+  quietHoursEnabled: true,
+  quietHoursStart: 21 * 60,
+  quietHoursEnd: 8 * 60,
+  frequencyCaps: {},
+}
+
+export interface PolicyInput {
+  channel: Channel
+  transactional: boolean
+  profile: { email: string | null; phoneNumber: string | null; timezone: string | null }
+  /** Consent status by consent channel (email_marketing, sms_marketing, whatsapp, push …). */
+  consents: Record<string, string>
+  /** Active (not cleared) suppressions. */
+  suppressions: Array<{ channel: string; reason: string }>
+  /** When the profile's recent marketing messages on this channel went out (the last 7 days are enough). */
+  recentMarketingSends: Date[]
+  settings: PolicySettings
+  companyTimeZone: string
+  now: Date
+}
+
+export type SkipReason =
+  | 'no_email' | 'no_phone' | 'suppressed_bounced' | 'suppressed_spam_complaint' | 'suppressed_unsubscribed' | 'suppressed_manual'
+  | 'unsubscribed' | 'no_consent' | 'smart_sending' | 'frequency_cap_day' | 'frequency_cap_week'
+export type PolicyDecision = { action: 'send' } | { action: 'skip'; reason: SkipReason } | { action: 'defer'; reason: 'quiet_hours'; until: Date }
+
+const HARD: Record<string, SkipReason> = { bounced: 'suppressed_bounced', spam_complaint: 'suppressed_spam_complaint' }
+const SUPPRESSION_CHANNEL: Record<Channel, string | null> = { email: 'email', sms: 'sms', whatsapp: 'sms', push: null }
+const CONSENT_CHANNEL: Record<Channel, string> = { email: 'email_marketing', sms: 'sms_marketing', whatsapp: 'whatsapp', push: 'push' }
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+export function decideSend(i: PolicyInput): PolicyDecision {
+  const { channel } = i
+  if (channel === 'email' && !i.profile.email) return skip('no_email')
+  if ((channel === 'sms' || channel === 'whatsapp') && !i.profile.phoneNumber) return skip('no_phone')
+
+  const sc = SUPPRESSION_CHANNEL[channel]
+  const active = sc ? i.suppressions.filter((s) => s.channel === sc) : []
+  // Hard bounces and spam complaints block everything, transactional included.
+  for (const reason of ['bounced', 'spam_complaint']) if (active.some((s) => s.reason === reason)) return skip(HARD[reason]!)
+  if (i.transactional) return { action: 'send' }
+
+  if (active.length) return skip(active[0]!.reason === 'unsubscribed' ? 'suppressed_unsubscribed' : 'suppressed_manual')
+  const consent = i.consents[CONSENT_CHANNEL[channel]]
+  if (channel === 'email' || channel === 'push') {
+    if (consent === 'unsubscribed') return skip('unsubscribed')
+  } else if (consent !== 'subscribed') return skip(consent === 'unsubscribed' ? 'unsubscribed' : 'no_consent')
+
+  const now = i.now.getTime()
+  const sent = i.recentMarketingSends.map((d) => d.getTime()).filter((t) => t <= now)
+  if (i.settings.smartSendingHours > 0 && sent.some((t) => now - t < i.settings.smartSendingHours * HOUR)) return skip('smart_sending')
+  const cap = i.settings.frequencyCaps[channel]
+  if (cap?.day != null && sent.filter((t) => now - t < DAY).length >= cap.day) return skip('frequency_cap_day')
+  if (cap?.week != null && sent.filter((t) => now - t < 7 * DAY).length >= cap.week) return skip('frequency_cap_week')
+
+  if ((channel === 'sms' || channel === 'push') && i.settings.quietHoursEnabled) {
+    const zone = validZone(i.profile.timezone) ?? validZone(i.companyTimeZone) ?? 'UTC'
+    const until = quietHoursEnd(i.now, zone, i.settings.quietHoursStart, i.settings.quietHoursEnd)
+    if (until) return { action: 'defer', reason: 'quiet_hours', until }
+  }
+  return { action: 'send' }
+}
+
+const skip = (reason: SkipReason): PolicyDecision => ({ action: 'skip', reason })
+
+function validZone(zone: string | null | undefined): string | null {
+  if (!zone) return null
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return zone
+  } catch {
+    return null
+  }
+}
+
+/** Minutes after local midnight (and the seconds part) of `at` in `zone`. */
+function localMinutes(at: Date, zone: string): { minutes: number; seconds: number } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at)
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0)
+  return { minutes: get('hour') * 60 + get('minute'), seconds: get('second') }
+}
+
+/**
+ * When the quiet period `at` falls in ends (local `end` o'clock in `zone`), or null when `at` is
+ * outside quiet hours. A DST change inside the quiet period can move the end by its offset.
+ */
+export function quietHoursEnd(at: Date, zone: string, start: number, end: number): Date | null {
+  if (start === end) return null
+  const { minutes, seconds } = localMinutes(at, zone)
+  const quiet = start < end ? minutes >= start && minutes < end : minutes >= start || minutes < end
+  if (!quiet) return null
+  const wait = (end - minutes + 1440) % 1440
+  const base = at.getTime() - seconds * 1000 - at.getUTCMilliseconds()
+  return new Date(base + wait * 60_000)
+}

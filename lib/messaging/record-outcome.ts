@@ -1,0 +1,86 @@
+// Recording what a delivery attempt did, in a write transaction of its own after the provider
+// call (Ops). Only the worker that holds the row (lockedBy) records it, and only while it is
+// 'sending' — or 'unknown' when its lease ran out meanwhile: the worker now knows what
+// happened, so the truth replaces the guess. A retryable failure (SMTP 4xx, no connection)
+// goes back to 'deferred' with a backoff and a delivery job at that time; after MAX_ATTEMPTS,
+// 'failed'. A hard bounce adds a 'bounced' suppression on email.
+import { exec, select, type Ops } from '@/lib/db/ops'
+import { kysely } from '@/lib/db/kysely'
+import { backoffSeconds } from '@/lib/jobs/job-queue'
+import { insertOutboxMailOps } from '@/lib/mail/outbox-mail'
+import type { ClaimedSend } from './claim-sends'
+import { DELIVER_JOB, type DeliverPayload } from './create-sends'
+import { enqueueJobOps } from './enqueue-job-ops'
+import type { RenderedEmail } from './render-email'
+
+export const MAX_ATTEMPTS = 5
+
+export type DeliveryOutcome =
+  | { kind: 'sent'; provider: string; providerMessageId: string; messageId?: string; subject?: string }
+  | { kind: 'outbox'; mail: RenderedEmail }
+  | { kind: 'bounced'; error: string }
+  | { kind: 'retry'; error: string }
+  | { kind: 'failed'; reason: string; error: string }
+  | { kind: 'unknown'; error: string }
+
+export function* recordOutcomeOps(s: ClaimedSend, outcome: DeliveryOutcome, workerId: string, now: Date): Ops<boolean> {
+  const db = kysely()
+  const mine = () =>
+    db.updateTable('Send')
+      .where('companyId', '=', s.companyId).where('id', '=', s.id).where('lockedBy', '=', workerId).where('status', 'in', ['sending', 'unknown'])
+  const done = { lockedBy: null, leaseUntil: null, updatedAt: now }
+  switch (outcome.kind) {
+    case 'sent':
+      return (yield* exec(mine().set({
+        ...done, status: 'sent', reason: null, error: null, provider: outcome.provider, providerMessageId: outcome.providerMessageId,
+        messageId: outcome.messageId ?? null, subject: outcome.subject ?? null, sentAt: now, finishedAt: now,
+      }))) > 0
+    case 'outbox': {
+      const m = outcome.mail
+      const claimed = yield* select(mine().set({
+        ...done, status: 'sent', reason: 'not_delivered_outbox', error: null, provider: 'outbox', messageId: m.messageId, subject: m.subject,
+        sentAt: now, finishedAt: now,
+      }).returning('id'))
+      if (!claimed.length) return false
+      const outboxId = yield* insertOutboxMailOps({
+        companyId: s.companyId, sendId: s.id, to: m.to, from: m.from, subject: m.subject, text: m.text, html: m.html ?? null,
+        headers: { 'Message-ID': m.messageId, ...m.headers },
+      }, now)
+      yield* exec(db.updateTable('Send').where('companyId', '=', s.companyId).where('id', '=', s.id).set({ outboxMailId: outboxId, providerMessageId: 'outbox:' + outboxId }))
+      return true
+    }
+    case 'bounced': {
+      const n = yield* exec(mine().set({ ...done, status: 'bounced', reason: 'hard_bounce', error: outcome.error, finishedAt: now }))
+      if (n && s.channel === 'email') {
+        const active = yield* select(
+          db.selectFrom('Suppression').select('id')
+            .where('companyId', '=', s.companyId).where('profileId', '=', s.profile.id).where('channel', '=', 'email')
+            .where('reason', '=', 'bounced').where('clearedAt', 'is', null),
+        )
+        if (!active.length) {
+          yield* exec(db.insertInto('Suppression').values({ companyId: s.companyId, profileId: s.profile.id, channel: 'email', reason: 'bounced', createdAt: now }))
+        }
+      }
+      return n > 0
+    }
+    case 'retry': {
+      if (s.attempts >= MAX_ATTEMPTS) {
+        return (yield* exec(mine().set({ ...done, status: 'failed', reason: 'retries_exhausted', error: outcome.error, finishedAt: now }))) > 0
+      }
+      const until = new Date(now.getTime() + backoffSeconds(s.attempts) * 1000)
+      const n = yield* exec(mine().set({ ...done, status: 'deferred', reason: 'retry', deferredUntil: until, error: outcome.error }))
+      if (n) {
+        const p: DeliverPayload = { companyId: s.companyId, channel: s.channel, sourceType: s.sourceType as DeliverPayload['sourceType'], sourceId: s.sourceId }
+        yield* enqueueJobOps(DELIVER_JOB, p, {
+          companyId: s.companyId, runAt: until, maxAttempts: 10,
+          idempotencyKey: `${DELIVER_JOB}:${s.companyId}:${s.channel}:${s.sourceType}:${s.sourceId}:${until.toISOString()}`,
+        }, now)
+      }
+      return n > 0
+    }
+    case 'failed':
+      return (yield* exec(mine().set({ ...done, status: 'failed', reason: outcome.reason, error: outcome.error, finishedAt: now }))) > 0
+    case 'unknown':
+      return (yield* exec(mine().set({ ...done, status: 'unknown', reason: 'provider_unknown', error: outcome.error, finishedAt: now }))) > 0
+  }
+}

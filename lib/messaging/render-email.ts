@@ -1,0 +1,75 @@
+// Renders a claimed email Send for its profile (lib/templates): subject, HTML and text, with
+// the profile as `person` (and its fields at the top level, as the vendor's templates use
+// them) and the send's own context (e.g. `event`), plus the headers of the pipeline:
+// Message-ID, List-Unsubscribe (https and mailto) with RFC 8058 one-click, and X-Send-Id.
+import { appUrl, appLink } from '@/lib/http/app-url'
+import { renderTemplate } from '@/lib/templates/render-template'
+import { htmlToPlainText } from '@/lib/templates/html-to-plain-text'
+import type { RenderTemplateOptions } from '@/lib/templates/template-types'
+import type { ClaimedSend } from './claim-sends'
+import { unsubscribeMailto, unsubscribeUrl } from './unsubscribe-link'
+
+export interface RenderedEmail {
+  from: string
+  to: string
+  replyTo?: string
+  subject: string
+  html?: string
+  text: string
+  messageId: string
+  headers: Record<string, string>
+}
+
+function defaultFrom(): string {
+  if (process.env.MAIL_FROM?.trim()) return process.env.MAIL_FROM.trim()
+  let host = 'localhost'
+  try {
+    host = new URL(appUrl()).hostname || host
+  } catch {}
+  return `no-reply@${host}`
+}
+
+function personOf(s: ClaimedSend): Record<string, unknown> {
+  const p = s.profile
+  let props: Record<string, unknown> = {}
+  try {
+    const v = JSON.parse(p.properties || '{}')
+    if (v && typeof v === 'object' && !Array.isArray(v)) props = v
+  } catch {}
+  return {
+    ...props, id: p.id, email: p.email, phone_number: p.phoneNumber, external_id: p.externalId, first_name: p.firstName, last_name: p.lastName,
+    organization: p.organization, title: p.title, city: p.city, region: p.region, country: p.country, zip: p.zip,
+  }
+}
+
+/** Throws TemplateRenderError / TemplateSyntaxError when the template cannot be rendered. */
+export function renderEmail(s: ClaimedSend, now: Date): RenderedEmail {
+  const c = s.content
+  const fromEmail = c.fromEmail?.trim() || defaultFrom()
+  const from = c.fromName ? `"${c.fromName.replace(/["\\\r\n]/g, '')}" <${fromEmail}>` : fromEmail
+  const person = personOf(s)
+  const context = { ...person, person, ...s.context }
+  const co = s.company
+  const options: RenderTemplateOptions = {
+    timeZone: s.profile.timezone || co.timezone,
+    locale: s.profile.locale || undefined,
+    currency: co.currency,
+    now,
+    organization: { name: co.name, url: co.websiteUrl, address1: co.addressLine1, address2: co.addressLine2, city: co.city, region: co.addressRegion, postalCode: co.postalCode, country: co.country },
+    // Stubs until the preference and web-view pages exist (unsubscribe-link.ts).
+    links: (kind) => (kind === 'web_view' ? appLink('/messages/' + encodeURIComponent(s.id)) : unsubscribeUrl(s.id)),
+  }
+  const subject = renderTemplate(c.subject ?? '', context, { ...options, mode: 'text' }).replace(/[\r\n]+/g, ' ').trim()
+  const html = c.html ? renderTemplate(c.html, context, { ...options, mode: 'html' }) : undefined
+  const text = c.text ? renderTemplate(c.text, context, { ...options, mode: 'text' }) : html ? htmlToPlainText(html) : ''
+  const domain = fromEmail.split('@')[1] || 'localhost'
+  const headers: Record<string, string> = { 'X-Send-Id': s.id }
+  if (!s.transactional) {
+    headers['List-Unsubscribe'] = `<${unsubscribeUrl(s.id)}>, <${unsubscribeMailto(s.id, fromEmail)}>`
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
+  }
+  return {
+    from, to: s.profile.email ?? '', replyTo: c.replyTo || undefined, subject, html, text,
+    messageId: `<${s.id.toLowerCase()}@${domain}>`, headers,
+  }
+}
