@@ -2,13 +2,16 @@
 // builder: the same definition compiles for SQLite or PostgreSQL, whichever DATABASE_URL names). Callers add
 // the company scope (`p.companyId = ?`) and, for live re-evaluation, `p.id IN (…)`.
 import { assertUnreachable, isGroup, type Condition, type ConditionGroup, type ConsentCondition, type SegmentDefinition } from './definition'
-import { sql, join, TRUE, FALSE, type Frag } from './sql-fragment'
+import { sql, join, TRUE, FALSE, type Frag, type NowSeconds } from './sql-fragment'
 import { compileLocation, compileProfileProperty } from './compile-profile-property'
 import { compileMetric } from './compile-metric'
 
 export interface CompileOptions {
-  /** "Now" in Unix seconds, for "in the last N days" (injectable for tests). */
-  now: number
+  /**
+   * "Now" in Unix seconds, for "in the last N days" (injectable for tests); 'bound': a slot
+   * filled in at run time (bindSlots), so the compiled predicate can be cached.
+   */
+  now: NowSeconds
   /** The company's IANA time zone: the days of date conditions are its local days (default UTC). */
   timeZone?: string
 }

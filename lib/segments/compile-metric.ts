@@ -2,7 +2,7 @@
 // (profileId, metricId, ts) index for one profile. Counts stop early with LIMIT, so "at least
 // 3 times" never counts a heavy user's thousands of events. Same SQL shape on both engines.
 import type { EventFilter, MetricCondition } from './definition'
-import { sql, raw, join, TRUE, type Frag } from './sql-fragment'
+import { sql, raw, join, nowPlus, TRUE, type Frag, type NowSeconds } from './sql-fragment'
 import { boolish, endExclusive, jsonVal, numeric, startOf, textCompare, type Val } from './compile-values'
 
 function filterSql(f: EventFilter): Frag {
@@ -29,12 +29,12 @@ function filterSql(f: EventFilter): Frag {
  * included. Only "in the last N days" moves with the clock (and is refreshed periodically,
  * see isTimeRelative); cutting "all time" at now would make every segment time-relative.
  */
-export function compileMetric(c: MetricCondition, now: number, timeZone = 'UTC'): Frag {
+export function compileMetric(c: MetricCondition, now: NowSeconds, timeZone = 'UTC'): Frag {
   // No e.companyId here: the profile is already scoped to the company and profile ids are
   // global, and leaving it out keeps the subquery on the covering index.
   const parts: Frag[] = [sql`e."profileId" = p."id"`, sql`e."metricId" = ${c.metricId}`]
   const tf = c.timeframe
-  if (tf.type === 'in_last_days') parts.push(sql`e."ts" >= ${now - tf.days * 86400}`, sql`e."ts" <= ${now}`)
+  if (tf.type === 'in_last_days') parts.push(sql`e."ts" >= ${nowPlus(now, -tf.days * 86400)}`, sql`e."ts" <= ${nowPlus(now, 0)}`)
   else if (tf.type === 'between') parts.push(sql`e."ts" >= ${startOf(tf.start, timeZone)}`, sql`e."ts" < ${endExclusive(tf.end, timeZone)}`)
   for (const f of c.filters ?? []) parts.push(filterSql(f))
   const where = join(parts, ' AND ')

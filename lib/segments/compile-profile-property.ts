@@ -1,7 +1,7 @@
 // Profile property and location conditions → SQL over the Profile row `p`, for either engine.
 import type { BuiltinField, LocationCondition, ProfilePropertyCondition } from './definition'
 import { countryAliases } from './country-aliases'
-import { join, sql, raw, type Frag } from './sql-fragment'
+import { join, sql, raw, nowPlus, type Frag, type NowSeconds } from './sql-fragment'
 import {
   boolish, containsItem, endExclusive, isDateOnly, isDayText, isNotSet, isSet, jsonVal, numeric, startOf, textCompare, textOf, unixSeconds,
   type Val,
@@ -27,7 +27,7 @@ function valueOf(field: string): Val {
  * 1995-01-01 wherever the company is); any other stored value is an instant. Against a
  * date-time bound, a bare stored date counts from 00:00 UTC.
  */
-export function compileProfileProperty(c: ProfilePropertyCondition, now: number, timeZone = 'UTC'): Frag {
+export function compileProfileProperty(c: ProfilePropertyCondition, now: NowSeconds, timeZone = 'UTC'): Frag {
   const x = valueOf(c.field)
   if (c.operator === 'is_set') return isSet(x)
   if (c.operator === 'is_not_set') return isNotSet(x)
@@ -65,7 +65,7 @@ export function compileProfileProperty(c: ProfilePropertyCondition, now: number,
           return byDay(isDateOnly(a) && isDateOnly(b), sql`(${t} >= ${a} AND ${t} <= ${b})`,
             sql`(${d} >= ${startOf(a, timeZone)} AND ${d} < ${endExclusive(b, timeZone)})`)
         }
-        case 'in_last_days': return sql`(${d} >= ${now - Number(v) * 86400} AND ${d} <= ${now})`
+        case 'in_last_days': return sql`(${d} >= ${nowPlus(now, -Number(v) * 86400)} AND ${d} <= ${nowPlus(now, 0)})`
       }
       break
     }

@@ -18,15 +18,17 @@
 // recompute of that segment brings it in line). A busy database is not a segment's fault: it
 // still fails the whole call, so writeTx and the job queue retry it.
 import type Database from 'better-sqlite3'
+import type { CompiledQuery } from 'kysely'
+import { dbEngine, type DbEngine } from '@/lib/db/client'
 import { isBusy, rolledBack } from '@/lib/db/sqlite'
 import { inWriteTx, read, runOpsSync, savepoint, select, type Ops } from '@/lib/db/ops'
 import { reportError } from '@/lib/errors/reporter'
 import { compileDefinition } from './compile-definition'
-import { activeSegmentsOps, segmentScopes, type ReevaluateHint } from './active-segments'
+import { activeSegmentsOps, segmentScopes, type ActiveSegment, type ReevaluateHint } from './active-segments'
 import { syncMembersOps } from './apply-membership'
 import { nowDate, nowSeconds } from './clock'
 import { companyTimeZoneOps } from './company-time-zone'
-import { sql, isPostgres, type Frag } from './sql-fragment'
+import { sql, bindSlots, isPostgres, Slot, type Frag } from './sql-fragment'
 import { kysely as kyselyDb } from '@/lib/db/kysely'
 
 const BATCH = 500
@@ -36,7 +38,9 @@ export interface ReevaluateFailure { segmentId: string; error: unknown }
 interface Prepared {
   ids: string[]
   at: Date
-  compiled: Array<{ id: string; only: Set<string> | null; pred: Frag }>
+  /** "Now" in Unix seconds for the time-dependent conditions. */
+  now: number
+  compiled: Array<{ id: string; only: Set<string> | null; query: CompiledQuery<{ id: string }> }>
   failures: ReevaluateFailure[]
 }
 
@@ -55,11 +59,11 @@ function* prepare(companyId: number, profileIds: string[], hint?: ReevaluateHint
   if (!ids.length) return null
   const scopes = segmentScopes(yield* activeSegmentsOps(companyId), hint)
   if (!scopes.length) return null
-  const opts = { now: nowSeconds(), timeZone: yield* companyTimeZoneOps(companyId) }
-  const prepared: Prepared = { ids, at: nowDate(), compiled: [], failures: [] }
+  const timeZone = yield* companyTimeZoneOps(companyId)
+  const prepared: Prepared = { ids, at: nowDate(), now: nowSeconds(), compiled: [], failures: [] }
   for (const x of scopes) {
     try {
-      prepared.compiled.push({ id: x.segment.id, only: x.only, pred: compileDefinition(x.segment.definition, opts) })
+      prepared.compiled.push({ id: x.segment.id, only: x.only, query: compiledMatchQuery(x.segment, timeZone) })
     } catch (error) {
       prepared.failures.push({ segmentId: x.segment.id, error })
     }
@@ -67,14 +71,34 @@ function* prepare(companyId: number, profileIds: string[], hint?: ReevaluateHint
   return prepared
 }
 
-/** Of `ids`, those of the company the predicate matches (driven by the id list). */
-function matchQuery(companyId: number, ids: string[], pred: Frag): Frag {
-  const json = JSON.stringify(ids)
+/**
+ * Of the ids (a JSON array, slot `ids`), those of the company (slot `companyId`) the predicate
+ * matches, driven by the id list.
+ */
+function matchQuery(pred: Frag): Frag {
+  const json = new Slot('ids')
+  const companyId = new Slot('companyId')
   // SQLite: CROSS JOIN fixes the order (with `p.id IN (…)` the planner walked every profile of
   // the company through the companyId index).
   return isPostgres()
     ? sql`SELECT p."id" AS "id" FROM jsonb_array_elements_text(cast(${json} as jsonb)) AS j(value) JOIN "Profile" p ON p."id" = j.value WHERE p."companyId" = ${companyId} AND ${pred}`
     : sql`SELECT p."id" AS "id" FROM json_each(${json}) j CROSS JOIN "Profile" p ON p."id" = j.value WHERE p."companyId" = ${companyId} AND ${pred}`
+}
+
+// The compiled match query of each active segment, kept as long as the segment's ActiveSegment
+// (a new definition, or any change to the company's segments, makes new ones: active-segments.ts)
+// for the same engine and company time zone. "Now", the ids and the company are slots filled in
+// per call, so the cached SQL stays valid as the clock moves.
+const compiledCache = new WeakMap<ActiveSegment, { engine: DbEngine; timeZone: string; query: CompiledQuery<{ id: string }> }>()
+
+export function compiledMatchQuery(segment: ActiveSegment, timeZone: string): CompiledQuery<{ id: string }> {
+  const engine = dbEngine()
+  const hit = compiledCache.get(segment)
+  if (hit && hit.engine === engine && hit.timeZone === timeZone) return hit.query
+  const pred = compileDefinition(segment.definition, { now: 'bound', timeZone })
+  const query = matchQuery(pred).compile(kyselyDb()) as CompiledQuery<{ id: string }>
+  compiledCache.set(segment, { engine, timeZone, query })
+  return query
 }
 
 /** One batch of ids, each segment in its own savepoint; returns the segments that failed. */
@@ -86,7 +110,7 @@ function* applyBatch(companyId: number, p: Prepared, batch: string[], skip: Set<
     if (!mine.length) continue
     yield* savepoint(
       function* () {
-        const rows = yield* select<{ id: string }>(matchQuery(companyId, mine, s.pred).compile(kyselyDb()))
+        const rows = yield* select(bindSlots(s.query, { ids: JSON.stringify(mine), companyId, now: p.now }))
         yield* syncMembersOps(companyId, s.id, mine, rows.map((r) => r.id), p.at, 'segment')
       },
       (error) => {

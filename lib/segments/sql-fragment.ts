@@ -26,6 +26,33 @@ export function join(frags: Frag[], sep: string): Frag {
   return ksql.join(frags, ksql.raw(sep))
 }
 
+/**
+ * A parameter whose value is given when the compiled query runs, not when it is built, so one
+ * compiled query (SQL text and parameter list) serves many calls: `now` (+ offset seconds, for
+ * "in the last N days" windows), the ids and the company of a live re-evaluation. See
+ * bindSlots().
+ */
+export class Slot {
+  constructor(readonly name: 'now' | 'ids' | 'companyId', readonly offset = 0) {}
+}
+
+/** "Now" in Unix seconds, or 'bound': a Slot filled in at run time (cached compiled predicates). */
+export type NowSeconds = number | 'bound'
+
+/** now + seconds: a number, or the slot for it. */
+export const nowPlus = (now: NowSeconds, seconds: number): number | Slot => (now === 'bound' ? new Slot('now', seconds) : now + seconds)
+
+/** The compiled query with its slots filled in. */
+export function bindSlots<R>(q: CompiledQuery<R>, values: { now?: number; ids?: string; companyId?: number }): CompiledQuery<R> {
+  const parameters = q.parameters.map((p) => {
+    if (!(p instanceof Slot)) return p
+    const v = values[p.name]
+    if (v === undefined) throw new Error(`No value for the ${p.name} slot`)
+    return p.name === 'now' ? (v as number) + p.offset : v
+  })
+  return { ...q, parameters }
+}
+
 export const TRUE: Frag = raw('(1 = 1)')
 export const FALSE: Frag = raw('(1 = 0)')
 

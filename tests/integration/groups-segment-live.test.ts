@@ -14,7 +14,9 @@ import { updateGroup } from '@/lib/groups/update-group'
 import { deleteGroups } from '@/lib/groups/delete-groups'
 import { addProfilesToList, removeProfilesFromList, countMembers } from '@/lib/groups/list-membership'
 import { recomputeSegment } from '@/lib/segments/recompute-segment'
-import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
+import { compiledMatchQuery, reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
+import { activeSegmentsOps } from '@/lib/segments/active-segments'
+import { read } from '@/lib/db/ops'
 import { ingestEvents } from '@/lib/events/ingest-events'
 import { getOrCreateMetric } from '@/lib/events/get-or-create-metric'
 import { upsertProfile } from '@/lib/profiles/upsert-profile'
@@ -155,6 +157,33 @@ test('"in the last N days" segments are refreshed by the periodic job, which boo
     setSegmentClock(null)
     setQueueClock(null)
   }
+})
+
+test('live re-evaluation compiles a segment once and binds "now" per call, so the cached query follows the clock', async () => {
+  const cid = await company()
+  const metric = await getOrCreateMetric(cid, 'Viewed Page')
+  const seg = await createSegment(cid, { name: 'Viewed this week', definition: def({ kind: 'metric', metricId: metric.id, comparison: 'at_least', count: 1, timeframe: { type: 'in_last_days', days: 7 } }) })
+  await runJobsUntilIdle()
+  const active = async () => (await read(activeSegmentsOps(cid))).find((s) => s.id === seg.id)!
+  const first = compiledMatchQuery(await active(), 'UTC')
+  const [ev] = await ingestEvents(cid, [{ metric: { name: 'Viewed Page' }, profile: { email: 'clock@x.test' }, time: new Date(Date.now() - 86400_000).toISOString() }])
+  expect(await members(seg.id)).toEqual([ev!.profileId])
+  try {
+    // Eight days later the event is out of the window: the same compiled query, a later "now".
+    setSegmentClock(() => Date.now() + 8 * 86400_000)
+    await reevaluateProfiles(cid, [ev!.profileId], { metricIds: [metric.id] })
+    expect(await members(seg.id)).toEqual([])
+    expect(compiledMatchQuery(await active(), 'UTC')).toBe(first)
+    expect(first.parameters.some((p) => typeof p === 'number' && Math.abs(p - Date.now() / 1000) < 30 * 86400)).toBe(false)
+  } finally {
+    setSegmentClock(null)
+  }
+  await reevaluateProfiles(cid, [ev!.profileId], { metricIds: [metric.id] })
+  expect(await members(seg.id)).toEqual([ev!.profileId])
+  // Another time zone or a new definition compiles again.
+  expect(compiledMatchQuery(await active(), 'Europe/Paris')).not.toBe(first)
+  await updateGroup(cid, seg.id, { definition: def({ kind: 'metric', metricId: metric.id, comparison: 'at_least', count: 1, timeframe: { type: 'in_last_days', days: 30 } }) })
+  expect(compiledMatchQuery(await active(), 'UTC')).not.toBe(first)
 })
 
 describe('hints for created and merged profiles', () => {
