@@ -64,6 +64,14 @@ export interface ClaimOptions {
   now: Date
   leaseMs: number
   limit: number
+  /** Keyset cursor: only rows after this id (the last id of the previous page). */
+  after?: string
+}
+
+export interface ClaimedPage {
+  sending: ClaimedSend[]
+  /** The last row looked at (claimed, skipped or deferred): the next page starts after it. */
+  lastId: string | null
 }
 
 const WEEK = 7 * 86_400_000
@@ -89,7 +97,7 @@ export function* loadPolicySettingsOps(companyId: number): Ops<PolicySettings> {
   }
 }
 
-export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedSend[]> {
+export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedPage> {
   const db = kysely()
   let due = db
     .selectFrom('Send')
@@ -99,11 +107,12 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedS
     .where('sourceType', '=', p.sourceType)
     .where('sourceId', '=', p.sourceId)
     .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'deferred'), eb('deferredUntil', '<=', o.now)])]))
+    .$if(!!o.after, (q) => q.where('id', '>', o.after!))
     .orderBy('id')
     .limit(o.limit)
   if (dbEngine() === 'postgresql') due = due.forUpdate().skipLocked()
   const rows = yield* select(due)
-  if (!rows.length) return []
+  if (!rows.length) return { sending: [], lastId: null }
   const profileIds = [...new Set(rows.map((r) => r.profileId))]
 
   const company = (yield* selectFirst(
@@ -192,5 +201,5 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedS
       }),
     )
   }
-  return sending
+  return { sending, lastId: rows[rows.length - 1]!.id }
 }

@@ -1,5 +1,6 @@
 // The delivery worker: a 'messaging.deliver' job drains the due Sends of one source, a page at
-// a time (keyset order by id; only one page is in memory, whatever the audience size).
+// a time (keyset pages in id order, index (companyId, sourceType, sourceId, id): only one page
+// is in memory and each page query starts where the last ended, whatever the audience size).
 //
 // Exactly once. claimSendsOps commits queued → 'sending' (with this worker's lease) BEFORE the
 // provider is called, and recordOutcomeOps commits the result after. A worker killed between
@@ -14,7 +15,7 @@ import { exec, inWriteTx, read, selectFirst } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { queueNow } from '@/lib/jobs/clock'
 import { defaultWorkerId } from '@/lib/jobs/run-jobs'
-import { claimSendsOps, type ClaimedSend } from './claim-sends'
+import { claimSendsOps, type ClaimedPage, type ClaimedSend } from './claim-sends'
 import type { DeliverPayload } from './create-sends'
 import { defaultSmtpUrl, sendSmtp } from './email-transport'
 import { recordOutcomeOps, type DeliveryOutcome } from './record-outcome'
@@ -57,10 +58,14 @@ export async function deliverClaimed(s: ClaimedSend, now: Date = queueNow()): Pr
   return r
 }
 
-export function claimSendsPage(p: DeliverPayload, o: DeliverOptions = {}): Promise<ClaimedSend[]> {
-  const opts = { workerId: o.workerId ?? defaultWorkerId(), now: queueNow(), leaseMs: o.leaseMs ?? SEND_LEASE_MS, limit: o.pageSize ?? PAGE_SIZE }
+/** Claims the next page of the source (after the keyset cursor `after`, when given). */
+export function claimPage(p: DeliverPayload, o: DeliverOptions & { after?: string } = {}): Promise<ClaimedPage> {
+  const opts = { workerId: o.workerId ?? defaultWorkerId(), now: queueNow(), leaseMs: o.leaseMs ?? SEND_LEASE_MS, limit: o.pageSize ?? PAGE_SIZE, after: o.after }
   return inWriteTx(() => claimSendsOps(p, opts))
 }
+
+/** The Sends of the first page that went to 'sending' (tests: a worker that claims and then dies). */
+export const claimSendsPage = async (p: DeliverPayload, o: DeliverOptions = {}): Promise<ClaimedSend[]> => (await claimPage(p, o)).sending
 
 export function recordOutcome(s: ClaimedSend, outcome: DeliveryOutcome, workerId: string = defaultWorkerId()): Promise<boolean> {
   const now = queueNow()
@@ -79,10 +84,12 @@ export async function deliverSends(p: DeliverPayload, o: DeliverOptions = {}): P
   const workerId = o.workerId ?? defaultWorkerId()
   await expireSendLeases()
   let attempted = 0
+  let after: string | undefined
   for (;;) {
-    const page = await claimSendsPage(p, { ...o, workerId })
-    if (!page.length) break
-    for (const s of page) {
+    const page = await claimPage(p, { ...o, workerId, after })
+    if (!page.lastId) break
+    after = page.lastId
+    for (const s of page.sending) {
       await recordOutcome(s, await deliverClaimed(s), workerId)
       attempted++
     }
