@@ -1,8 +1,10 @@
-// Outgoing mail behind one interface. Until delivery exists, the outbox mailer records each
-// message in the OutboxMail table and prints one log line, so a self-hoster can still follow
-// a password-reset link. A later issue adds an SMTP mailer behind this same interface
-// (chosen in getMailer from configuration); callers do not change.
+// Account mail (password resets, invitations…) behind one interface. With SMTP_URL set it goes
+// through the server's pooled SMTP transport (lib/messaging/email-transport.ts); without it, the
+// outbox mailer records each message in the OutboxMail table and prints one log line, so a
+// self-hoster can still follow a password-reset link. Marketing and transactional messages to
+// profiles go through the send pipeline (lib/messaging), not through this interface.
 import { db } from '@/lib/db/client'
+import { defaultFrom, defaultSmtpUrl, smtpTransport } from '@/lib/messaging/email-transport'
 
 export interface MailMessage {
   to: string
@@ -27,6 +29,13 @@ export const outboxMailer: Mailer = {
   },
 }
 
+/** The server's SMTP_URL transport; a refused message throws (the caller reports it). */
+export const smtpMailer: Mailer = {
+  async send(msg) {
+    await smtpTransport(defaultSmtpUrl()!).sendMail({ from: defaultFrom(), to: msg.to, subject: msg.subject, text: msg.text, html: msg.html })
+  },
+}
+
 let override: Mailer | null = null
 
 /** Lets an install (or a later issue's SMTP transport) replace the outbox mailer. */
@@ -35,5 +44,5 @@ export function setMailer(next: Mailer | null): void {
 }
 
 export function getMailer(): Mailer {
-  return override ?? outboxMailer
+  return override ?? (defaultSmtpUrl() ? smtpMailer : outboxMailer)
 }

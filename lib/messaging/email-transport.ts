@@ -3,11 +3,22 @@
 // settings come with /settings/email). With no SMTP configured, mail goes to the local outbox
 // (lib/mail/outbox-mail.ts) instead, marked as not delivered.
 import nodemailer, { type Transporter } from 'nodemailer'
+import { appUrl } from '@/lib/http/app-url'
 
 const g = globalThis as unknown as { __smtpTransports?: Map<string, Transporter> }
 
 /** The server's default SMTP URL, or null (→ local outbox). Read per call. */
 export const defaultSmtpUrl = (): string | null => process.env.SMTP_URL?.trim() || null
+
+/** The sender when a message names none: MAIL_FROM, else no-reply@<APP_URL's host>. */
+export function defaultFrom(): string {
+  if (process.env.MAIL_FROM?.trim()) return process.env.MAIL_FROM.trim()
+  let host = 'localhost'
+  try {
+    host = new URL(appUrl()).hostname || host
+  } catch {}
+  return `no-reply@${host}`
+}
 
 export function smtpTransport(url: string): Transporter {
   const all = (g.__smtpTransports ??= new Map())

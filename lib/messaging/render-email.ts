@@ -2,11 +2,12 @@
 // the profile as `person` (and its fields at the top level, as the vendor's templates use
 // them) and the send's own context (e.g. `event`), plus the headers of the pipeline:
 // Message-ID, List-Unsubscribe (https and mailto) with RFC 8058 one-click, and X-Send-Id.
-import { appUrl, appLink } from '@/lib/http/app-url'
+import { appLink } from '@/lib/http/app-url'
 import { renderTemplate } from '@/lib/templates/render-template'
 import { htmlToPlainText } from '@/lib/templates/html-to-plain-text'
 import type { RenderTemplateOptions } from '@/lib/templates/template-types'
 import type { ClaimedSend } from './claim-sends'
+import { defaultFrom } from './email-transport'
 import { unsubscribeMailto, unsubscribeUrl } from './unsubscribe-link'
 
 export interface RenderedEmail {
@@ -18,15 +19,6 @@ export interface RenderedEmail {
   text: string
   messageId: string
   headers: Record<string, string>
-}
-
-function defaultFrom(): string {
-  if (process.env.MAIL_FROM?.trim()) return process.env.MAIL_FROM.trim()
-  let host = 'localhost'
-  try {
-    host = new URL(appUrl()).hostname || host
-  } catch {}
-  return `no-reply@${host}`
 }
 
 function personOf(s: ClaimedSend): Record<string, unknown> {

@@ -21,6 +21,7 @@ import { MAX_ATTEMPTS } from '@/lib/messaging/record-outcome'
 import { closeSmtpTransports } from '@/lib/messaging/email-transport'
 import { verifyUnsubscribeToken } from '@/lib/messaging/unsubscribe-link'
 import { ulid } from '@/lib/ids/make-id'
+import { getMailer } from '@/lib/mail/mailer'
 
 interface Received {
   from: string
@@ -219,16 +220,19 @@ test('a 4xx answer is retried with backoff, then failed', async () => {
   const { id: cid } = await makeCompany()
   const ada = await profile(cid, 'ada@x.test')
   const input = campaign(cid, [ada])
+  // A frozen clock: a slow machine must not step past the 2 s backoff by itself.
+  const t0 = Date.now()
+  setQueueClock(new Date(t0))
   await createSends(input)
   await runJobsUntilIdle()
   let [send] = await sendsOf(cid, input.sourceId)
   expect(send).toMatchObject({ status: 'deferred', reason: 'retry', attempts: 1 })
-  expect(send!.deferredUntil!.getTime()).toBeGreaterThan(Date.now())
+  expect(send!.deferredUntil!.getTime()).toBe(t0 + 2000)
   // Nothing happens before the backoff is over.
   await runJobsUntilIdle()
   expect(smtp.rcptAttempts).toBe(1)
   for (let i = 2; i <= MAX_ATTEMPTS; i++) {
-    setQueueClock(i * 700_000)
+    setQueueClock(new Date(t0 + i * 700_000))
     await runJobsUntilIdle()
   }
   ;[send] = await sendsOf(cid, input.sourceId)
@@ -357,4 +361,15 @@ test('cross-tenant: a company cannot claim, see or address another company\'s se
   expect((await sendsOf(b, stolen.sourceId))[0]).toMatchObject({ status: 'skipped', reason: 'no_profile' })
   expect((await sendsOf(a, input.sourceId))[0]).toMatchObject({ status: 'sent' })
   expect(smtp.mails.map((m) => m.to[0])).toEqual(['ada@x.test'])
+})
+
+test('account mail goes through SMTP_URL too when it is set (else the outbox)', async () => {
+  const smtp = await useSink()
+  await getMailer().send({ to: 'owner@x.test', subject: 'Reset your password', text: 'https://app.example.test/reset?t=1' })
+  expect(smtp.mails.map((m) => [m.from, m.to[0]])).toEqual([['no-reply@app.example.test', 'owner@x.test']])
+  delete process.env.SMTP_URL
+  const before = await db.outboxMail.count()
+  await getMailer().send({ to: 'owner@x.test', subject: 'Reset your password', text: 'link' })
+  expect(await db.outboxMail.count()).toBe(before + 1)
+  expect(smtp.mails).toHaveLength(1)
 })
