@@ -34,6 +34,7 @@ beforeAll(async () => {
   await jobQueue().prepare() // the queue's schema, before two processes race to install it
 })
 afterAll(async () => {
+  await db.$disconnect()
   await closePostgresJobQueues()
   await closePgPool()
 })
@@ -130,5 +131,6 @@ it('two workers: a burst of events and a bulk import written once each; a worker
   } finally {
     for (const w of [a, b]) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM')
     await Promise.all([a, b].map((w) => (w.child.exitCode !== null || w.child.signalCode !== null ? null : new Promise((r) => w.child.once('exit', r)))))
+    for (const w of [a, b]) for (const s of [w.child.stdout, w.child.stderr]) s?.destroy()
   }
 })
