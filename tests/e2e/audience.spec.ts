@@ -41,6 +41,9 @@ test('a CSV import adds the good rows to the list and reports the bad one by lin
   await page.getByTestId('csv-paste').fill('Email,First Name,Last Name\nada.e2e@example.com,Ada,Lovelace\nnot-an-email,Bad,Row\ngrace.e2e@example.com,Grace,Hopper\n')
   await page.getByTestId('csv-paste-continue').click()
   await expect(page.getByTestId('csv-preview')).toBeVisible()
+  // The bad row is flagged before importing, and the consent of the people must be answered.
+  await expect(page.getByTestId('import-flagged')).toContainText('1 row will be refused')
+  await page.getByLabel(/^No: import them without subscribing them/).check()
   await page.getByTestId('import-submit').click()
   await expect(page.getByTestId('import-result')).toHaveAttribute('data-status', 'complete', { timeout: 30_000 })
   await expect(page.getByTestId('import-completed')).toHaveText('2')
