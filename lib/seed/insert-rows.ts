@@ -1,9 +1,8 @@
 // Many rows into one table, fast on both engines, as Ops (lib/db/ops.ts):
-// - SQLite: one prepared single-row INSERT run per row inside the caller's writeTx (the SQL is
-//   compiled by Kysely once per table and column list; better-sqlite3 runs a prepared statement
-//   faster than SQLite parses a multi-row one);
-// - PostgreSQL: multi-row INSERTs of up to CHUNK rows (one round trip each), the SQL of a full
-//   chunk compiled once and reused.
+// multi-row INSERTs (64 rows on SQLite, inside the caller's writeTx; 1,000 on PostgreSQL, one
+// round trip each), their SQL compiled by Kysely once per table, columns and row count and
+// then reused (prepared statements cached on SQLite). Rows are read from an iterable as they
+// are written, so a large seed is never held twice in memory.
 // Values are bound, never put into the SQL text; pass them as the engine stores them (dates as
 // dbDate(d), booleans as dbBool(b) from lib/db/query-template).
 import { CompiledQuery } from 'kysely'
@@ -13,6 +12,8 @@ import { exec, type Ops } from '@/lib/db/ops'
 
 /** Rows per INSERT on PostgreSQL (kept under its 65,535 bound parameters). */
 const CHUNK = 1000
+/** Rows per INSERT on SQLite: one prepared statement per size, fewer round trips through the ops runner. */
+const SQLITE_CHUNK = 64
 
 const compiled = new Map<string, { key: unknown; sql: string }>()
 
@@ -29,19 +30,26 @@ function insertSql(table: keyof DB, columns: readonly string[], rows: number): s
   return q.sql
 }
 
+// A compiled query without Kysely's per-query node objects (the runners read sql and
+// parameters only).
+const compiledRaw = (text: string, parameters: readonly unknown[]): CompiledQuery =>
+  ({ sql: text, parameters, query: RAW }) as unknown as CompiledQuery
+const RAW = CompiledQuery.raw('').query
+
 /** Inserts `rows` (each an array of values in the order of `columns`) into `table`. */
-export function* insertRows(table: keyof DB, columns: readonly string[], rows: readonly unknown[][]): Ops<number> {
-  if (!rows.length) return 0
+export function* insertRows(table: keyof DB, columns: readonly string[], rows: Iterable<unknown[]>): Ops<number> {
   let n = 0
-  if (dbEngine() === 'sqlite') {
-    const text = insertSql(table, columns, 1)
-    for (const r of rows) n += yield* exec(CompiledQuery.raw(text, r as unknown[]))
-    return n
+  const chunk = dbEngine() === 'sqlite' ? SQLITE_CHUNK : Math.max(1, Math.min(CHUNK, Math.floor(60_000 / columns.length)))
+  let params: unknown[] = []
+  let count = 0
+  for (const r of rows) {
+    for (const v of r) params.push(v)
+    if (++count === chunk) {
+      n += yield* exec(compiledRaw(insertSql(table, columns, count), params))
+      params = []
+      count = 0
+    }
   }
-  const chunk = Math.max(1, Math.min(CHUNK, Math.floor(60_000 / columns.length)))
-  for (let i = 0; i < rows.length; i += chunk) {
-    const part = rows.slice(i, i + chunk)
-    n += yield* exec(CompiledQuery.raw(insertSql(table, columns, part.length), part.flat()))
-  }
+  if (count) n += yield* exec(compiledRaw(insertSql(table, columns, count), params))
   return n
 }

@@ -4,13 +4,12 @@
 // take minutes for 300k events.
 import { kysely } from '@/lib/db/kysely'
 import { exec, selectFirst, type Ops } from '@/lib/db/ops'
-import { dbDate } from '@/lib/db/query-template'
+import { dbEngine } from '@/lib/db/client'
+import { sqlDate } from '@/lib/db/sqlite'
 import { shortId } from '@/lib/ids/make-id'
 import { insertRows } from './insert-rows'
 import type { Customer } from './make-customers'
 import { METRICS, type SimEvent } from './simulate-activity'
-
-const iso = (ms: number) => dbDate(new Date(ms))
 
 export interface WriteOptions { companyId: number; currency: string; nowMs: number }
 
@@ -34,6 +33,8 @@ const EVENT_COLUMNS = ['companyId', 'profileId', 'metricId', 'ts', 'value', 'cur
 /** Returns the metric ids, in the order of METRICS. */
 export function* writeAudienceOps(customers: Customer[], events: SimEvent[], o: WriteOptions): Ops<string[]> {
   const { companyId, nowMs } = o
+  // The stored form of a time, chosen once (dbDate reads DATABASE_URL on every call).
+  const iso = dbEngine() === 'sqlite' ? (ms: number) => sqlDate(new Date(ms)) : (ms: number) => new Date(ms).toISOString()
   const clamp = (ms: number) => Math.min(ms, nowMs)
   const metricIds: string[] = []
   for (const m of METRICS) metricIds.push(yield* metricId(companyId, m.name, m.integration))
@@ -90,11 +91,12 @@ export function* writeAudienceOps(customers: Customer[], events: SimEvent[], o: 
   yield* insertRows('ProfileConsent', CONSENT_COLUMNS, consents)
   yield* insertRows('Suppression', SUPPRESSION_COLUMNS, suppressions)
 
-  const rows: unknown[][] = new Array(events.length)
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i]!
-    rows[i] = [companyId, customers[e.customer]!.id, metricIds[e.metric]!, e.ts, e.value, e.value === null ? null : o.currency, e.uniqueId, e.props ?? '{}', iso(e.ts * 1000)]
+  // Generated as they are written: 300k rows are never held at once.
+  function* eventRows(): Generator<unknown[]> {
+    for (const e of events) {
+      yield [companyId, customers[e.customer]!.id, metricIds[e.metric]!, e.ts, e.value, e.value === null ? null : o.currency, e.uniqueId, e.props ?? '{}', iso(e.ts * 1000)]
+    }
   }
-  yield* insertRows('Event', EVENT_COLUMNS, rows)
+  yield* insertRows('Event', EVENT_COLUMNS, eventRows())
   return metricIds
 }
