@@ -87,7 +87,7 @@ describe('lists', () => {
   test('GET /api/lists: 10 per page max, filters, sort, links.next', async () => {
     const k = await makeApiKey((await makeCompany()).id)
     for (let i = 0; i < 12; i++) {
-      resetRateLimits() // POST /api/lists is the M tier (10/s)
+      await resetRateLimits() // POST /api/lists is the M tier (10/s)
       expect((await createList(k, `List ${String(i).padStart(2, '0')}`)).status).toBe(201)
     }
     const first = await api('GET', '/api/lists?sort=name', { key: k })

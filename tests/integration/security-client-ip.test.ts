@@ -107,7 +107,7 @@ describe('the client address', () => {
   })
 
   test('anonymous /client traffic is limited per visitor address', async () => {
-    resetRateLimits()
+    await resetRateLimits()
     const company = await makeCompany()
     const post = (ip: string) => clientEvents(new Request(`http://localhost:3000/client/events?company_id=${company.publicApiKey}`, {
       method: 'POST', headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: ip }, body: '{}',

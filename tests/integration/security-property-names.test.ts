@@ -89,9 +89,9 @@ beforeAll(() => {
   setErrorReporter((r) => reports.push(r))
 })
 afterAll(() => setErrorReporter(null))
-beforeEach(() => {
+beforeEach(async () => {
   reports = []
-  resetRateLimits()
+  await resetRateLimits()
 })
 
 async function jobsSettle() {
@@ -361,7 +361,7 @@ describe('metric queries: the chart (/ajax) and the aggregates (/api)', () => {
       const r = await aggregate({ filter: ['greater-or-equal(datetime,2026-01-01T00:00:00)', `equals(${name},"yes")`, 'less-than(datetime,2026-02-01T00:00:00)'] })
       expect({ name, status: r.status, data: r.json.data.attributes.data }).toEqual({ name, status: 200, data: [{ dimensions: [], measurements: { count: [1] } }] })
     }
-    resetRateLimits()
+    await resetRateLimits()
     const backslash = await aggregate({ filter: ['greater-or-equal(datetime,2026-01-01T00:00:00)', 'less-than(datetime,2026-02-01T00:00:00)', 'equals(a\\,"yes")'] })
     expect(backslash.status).toBe(400)
     expect(backslash.json.errors[0].source.pointer).toBe('/data/attributes/filter/2')
