@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+import { allowInserts, refuseInserts } from '../helpers/refuse-inserts'
 import { POST as login } from '@/app/ajax/login/route'
 import { POST as logout } from '@/app/ajax/logout/route'
 import { POST as register } from '@/app/ajax/register/route'
@@ -165,14 +166,15 @@ describe('POST /ajax/register', () => {
 
   test('one transaction: a failing later step leaves no company and no user', async () => {
     const companies = await db.company.count()
-    await db.$executeRawUnsafe(`CREATE TRIGGER fail_membership BEFORE INSERT ON "Membership" BEGIN SELECT RAISE(ABORT, 'boom'); END;`)
+    const refusal = { name: 'fail_membership', table: { sqlite: '"Membership"', postgres: '"Membership"' }, message: 'boom' }
+    await refuseInserts(refusal)
     const spy = jest.spyOn(console, 'error').mockImplementation(() => {})
     try {
       const res = await register(ajaxRequest('/ajax/register', { method: 'POST', body: body('atomic@example.test') }))
       expect(res.status).toBe(500)
     } finally {
       spy.mockRestore()
-      await db.$executeRawUnsafe('DROP TRIGGER fail_membership')
+      await allowInserts(refusal)
     }
     expect(await db.company.count()).toBe(companies)
     expect(await db.user.count({ where: { email: 'atomic@example.test' } })).toBe(0)
