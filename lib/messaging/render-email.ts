@@ -7,29 +7,17 @@ import { renderTemplate } from '@/lib/templates/render-template'
 import { htmlToPlainText } from '@/lib/templates/html-to-plain-text'
 import type { RenderTemplateOptions } from '@/lib/templates/template-types'
 import type { ClaimedSend } from './claim-sends'
-import { defaultFrom } from './email-transport'
+import { parseProps } from '@/lib/profiles/profile-store'
+import { defaultFrom, type SmtpMessage } from './email-transport'
 import { unsubscribeMailto, unsubscribeUrl } from './unsubscribe-link'
 
-export interface RenderedEmail {
-  from: string
-  to: string
-  replyTo?: string
-  subject: string
-  html?: string
-  text: string
-  messageId: string
-  headers: Record<string, string>
-}
+/** What the SMTP transport sends, also what the outbox keeps. */
+export type RenderedEmail = SmtpMessage
 
 function personOf(s: ClaimedSend): Record<string, unknown> {
   const p = s.profile
-  let props: Record<string, unknown> = {}
-  try {
-    const v = JSON.parse(p.properties || '{}')
-    if (v && typeof v === 'object' && !Array.isArray(v)) props = v
-  } catch {}
   return {
-    ...props, id: p.id, email: p.email, phone_number: p.phoneNumber, external_id: p.externalId, first_name: p.firstName, last_name: p.lastName,
+    ...parseProps(p.properties), id: p.id, email: p.email, phone_number: p.phoneNumber, external_id: p.externalId, first_name: p.firstName, last_name: p.lastName,
     organization: p.organization, title: p.title, city: p.city, region: p.region, country: p.country, zip: p.zip,
   }
 }

@@ -9,6 +9,7 @@
 // replacing write, [lastSet, lastWrite]: appends commute with each other, so an older append
 // still lands after a newer one, but never on a value a newer set/unset replaced; and an older
 // set never replaces what a newer append produced. Rows without times count as 0 everywhere.
+import { parseProps } from './profile-store'
 import type { PatchProperties } from './types'
 
 export type TimeEntry = number | [number, number]
@@ -28,15 +29,8 @@ export function acceptedNow(): number {
   return lastStamp
 }
 
-export function parseTimes(raw: unknown): AttributeTimes {
-  if (typeof raw !== 'string' || !raw) return {}
-  try {
-    const v = JSON.parse(raw)
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : {}
-  } catch {
-    return {}
-  }
-}
+/** The stored JSON of a profile's attribute times (absent or unreadable: none). */
+export const parseTimes = (raw: unknown): AttributeTimes => parseProps(raw) as AttributeTimes
 
 function entry(times: AttributeTimes, path: string): TimeEntry | undefined {
   return Object.hasOwn(times, path) ? times[path] : undefined
