@@ -17,9 +17,8 @@ import { queueNow } from '@/lib/jobs/clock'
 import { defaultWorkerId } from '@/lib/jobs/run-jobs'
 import { claimSendsOps, type ClaimedPage, type ClaimedSend } from './claim-sends'
 import type { DeliverPayload } from './create-sends'
-import { defaultSmtpUrl, sendSmtp } from './email-transport'
+import { CHANNEL_DELIVERY } from './channels'
 import { recordOutcomeOps, type DeliveryOutcome } from './record-outcome'
-import { renderEmail } from './render-email'
 
 /** How long a claimed page may stay in 'sending' before its rows count as 'unknown'. */
 export const SEND_LEASE_MS = 120_000
@@ -41,21 +40,13 @@ export async function expireSendLeases(now: Date = queueNow()): Promise<number> 
   })
 }
 
-/** Renders and hands one claimed Send to its provider; never throws. */
+/** Renders and hands one claimed Send to its channel's provider (channels/); never throws. */
 export async function deliverClaimed(s: ClaimedSend, now: Date = queueNow()): Promise<DeliveryOutcome> {
-  if (s.channel !== 'email') return { kind: 'failed', reason: 'channel_not_configured', error: `No ${s.channel} provider is configured.` }
-  let mail
   try {
-    mail = renderEmail(s, now)
+    return await CHANNEL_DELIVERY[s.channel](s, now)
   } catch (e) {
-    return { kind: 'failed', reason: 'render_error', error: e instanceof Error ? e.message : String(e) }
+    return { kind: 'unknown', error: e instanceof Error ? e.message : String(e) }
   }
-  const url = defaultSmtpUrl()
-  if (!url) return { kind: 'outbox', mail }
-  const r = await sendSmtp(url, mail)
-  if (r.kind === 'sent') return { kind: 'sent', provider: 'smtp', providerMessageId: r.providerMessageId, messageId: mail.messageId, subject: mail.subject }
-  if (r.kind === 'failed') return { kind: 'failed', reason: 'provider_refused', error: r.error }
-  return r
 }
 
 /** Claims the next page of the source (after the keyset cursor `after`, when given). */

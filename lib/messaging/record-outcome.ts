@@ -12,6 +12,19 @@ import type { ClaimedSend } from './claim-sends'
 import { DELIVER_JOB, type DeliverPayload } from './create-sends'
 import { enqueueJobOps } from './enqueue-job-ops'
 import type { RenderedEmail } from './render-email'
+import { MESSAGE_METRICS, recordMessageEventOps } from './message-events'
+
+/** The Received / Sent event of a delivered message, and the bounce event (not for previews). */
+function* messageEventOps(s: ClaimedSend, what: 'sent' | 'bounced', now: Date, subject?: string | null): Ops<void> {
+  if (s.sourceType === 'preview') return
+  const names: Record<string, string> = MESSAGE_METRICS[s.channel]
+  const metric = what === 'sent' ? names.sent : names.bounced ?? names.failed
+  if (!metric) return
+  yield* recordMessageEventOps({
+    companyId: s.companyId, profileId: s.profile.id, metric, sendId: s.id, at: now,
+    properties: { $message: s.sourceId, $source_type: s.sourceType, channel: s.channel, ...(subject ? { Subject: subject } : {}) },
+  })
+}
 
 export const MAX_ATTEMPTS = 5
 
@@ -30,11 +43,14 @@ export function* recordOutcomeOps(s: ClaimedSend, outcome: DeliveryOutcome, work
       .where('companyId', '=', s.companyId).where('id', '=', s.id).where('lockedBy', '=', workerId).where('status', 'in', ['sending', 'unknown'])
   const done = { lockedBy: null, leaseUntil: null, updatedAt: now }
   switch (outcome.kind) {
-    case 'sent':
-      return (yield* exec(mine().set({
+    case 'sent': {
+      const n = yield* exec(mine().set({
         ...done, status: 'sent', reason: null, error: null, provider: outcome.provider, providerMessageId: outcome.providerMessageId,
         messageId: outcome.messageId ?? null, subject: outcome.subject ?? null, sentAt: now, finishedAt: now,
-      }))) > 0
+      }))
+      if (n) yield* messageEventOps(s, 'sent', now, outcome.subject)
+      return n > 0
+    }
     case 'outbox': {
       const m = outcome.mail
       const claimed = yield* select(mine().set({
@@ -47,10 +63,12 @@ export function* recordOutcomeOps(s: ClaimedSend, outcome: DeliveryOutcome, work
         headers: { 'Message-ID': m.messageId, ...m.headers },
       }, now)
       yield* exec(db.updateTable('Send').where('companyId', '=', s.companyId).where('id', '=', s.id).set({ outboxMailId: outboxId, providerMessageId: 'outbox:' + outboxId }))
+      yield* messageEventOps(s, 'sent', now, m.subject)
       return true
     }
     case 'bounced': {
       const n = yield* exec(mine().set({ ...done, status: 'bounced', reason: 'hard_bounce', error: outcome.error, finishedAt: now }))
+      if (n) yield* messageEventOps(s, 'bounced', now)
       if (n && s.channel === 'email') {
         const active = yield* select(
           db.selectFrom('Suppression').select('id')

@@ -2,14 +2,14 @@
 // the profile as `person` (and its fields at the top level, as the vendor's templates use
 // them) and the send's own context (e.g. `event`), plus the headers of the pipeline:
 // Message-ID, List-Unsubscribe (https and mailto) with RFC 8058 one-click, and X-Send-Id.
-import { appLink } from '@/lib/http/app-url'
 import { renderTemplate } from '@/lib/templates/render-template'
 import { htmlToPlainText } from '@/lib/templates/html-to-plain-text'
 import type { RenderTemplateOptions } from '@/lib/templates/template-types'
 import type { ClaimedSend } from './claim-sends'
 import { parseProps } from '@/lib/profiles/profile-store'
 import { defaultFrom, type SmtpMessage } from './email-transport'
-import { unsubscribeMailto, unsubscribeUrl } from './unsubscribe-link'
+import { templateLink, unsubscribeMailto, unsubscribeUrl } from './unsubscribe-link'
+import { decorateEmailHtml } from './tracking/decorate-email'
 
 /** What the SMTP transport sends, also what the outbox keeps. */
 export type RenderedEmail = SmtpMessage
@@ -36,11 +36,10 @@ export function renderEmail(s: ClaimedSend, now: Date): RenderedEmail {
     currency: co.currency,
     now,
     organization: { name: co.name, url: co.websiteUrl, address1: co.addressLine1, address2: co.addressLine2, city: co.city, region: co.addressRegion, postalCode: co.postalCode, country: co.country },
-    // Stubs until the preference and web-view pages exist (unsubscribe-link.ts).
-    links: (kind) => (kind === 'web_view' ? appLink('/messages/' + encodeURIComponent(s.id)) : unsubscribeUrl(s.id)),
+    links: (kind) => templateLink(s, kind),
   }
   const subject = renderTemplate(c.subject ?? '', context, { ...options, mode: 'text' }).replace(/[\r\n]+/g, ' ').trim()
-  const html = c.html ? renderTemplate(c.html, context, { ...options, mode: 'html' }) : undefined
+  const html = c.html ? decorateEmailHtml(s, renderTemplate(c.html, context, { ...options, mode: 'html' }), now) : undefined
   const text = c.text ? renderTemplate(c.text, context, { ...options, mode: 'text' }) : html ? htmlToPlainText(html) : ''
   const domain = fromEmail.split('@')[1] || 'localhost'
   const headers: Record<string, string> = { 'X-Send-Id': s.id }

@@ -7,6 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sessionSecret } from '@/lib/auth/secret'
 import { appLink } from '@/lib/http/app-url'
+import type { TemplateLinkKind } from '@/lib/templates/template-types'
 
 const mac = (sendId: string) => createHmac('sha256', sessionSecret()).update('unsubscribe:' + sendId).digest('base64url')
 
@@ -27,4 +28,9 @@ export const unsubscribeUrl = (sendId: string): string => appLink('/unsubscribe?
 export function unsubscribeMailto(sendId: string, fromEmail: string): string {
   const domain = fromEmail.split('@')[1] || 'localhost'
   return `mailto:unsubscribe@${domain}?subject=${encodeURIComponent('unsubscribe ' + unsubscribeToken(sendId))}`
+}
+
+/** The links of the vendor's tags ({% unsubscribe %}, {% manage_preferences %}, {% web_view %}) for one send. */
+export function templateLink(s: { id: string }, kind: TemplateLinkKind): string {
+  return kind === 'web_view' ? appLink('/messages/' + encodeURIComponent(s.id)) : unsubscribeUrl(s.id)
 }

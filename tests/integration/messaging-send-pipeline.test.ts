@@ -188,6 +188,10 @@ test('without SMTP the mail is kept in the local outbox, marked as not delivered
   expect(headers).toMatchObject({ 'X-Send-Id': send!.id, 'Message-ID': send!.messageId, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
   await runJobsUntilIdle()
   expect(await db.outboxMail.count({ where: { sendId: send!.id } })).toBe(1)
+  // The vendor's Received Email event, once, carrying the send, its source and subject.
+  const received = await db.event.findMany({ where: { companyId: cid, profileId: ada, metric: { name: 'Received Email' } } })
+  expect(received).toHaveLength(1)
+  expect(JSON.parse(received[0]!.properties)).toMatchObject({ $send_id: send!.id, $message: input.sourceId, Subject: 'Hello Ada' })
 })
 
 test('a 5xx answer is a hard bounce: the Send is bounced, the address suppressed, later marketing skipped', async () => {
@@ -202,6 +206,7 @@ test('a 5xx answer is a hard bounce: the Send is bounced, the address suppressed
   expect(send!.error).toMatch(/No such user/)
   expect(smtp.rcptAttempts).toBe(1)
   expect(await db.suppression.count({ where: { companyId: cid, profileId: ada, channel: 'email', reason: 'bounced', clearedAt: null } })).toBe(1)
+  expect(await db.event.count({ where: { companyId: cid, profileId: ada, metric: { name: 'Bounced Email' } } })).toBe(1)
 
   const later = campaign(cid, [ada])
   await createSends(later)

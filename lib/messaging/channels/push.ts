@@ -1,0 +1,4 @@
+// push: no provider yet (issue 8 builds it).
+import { notConfigured, type DeliverChannel } from './types'
+
+export const deliverPush: DeliverChannel = async () => notConfigured('push')

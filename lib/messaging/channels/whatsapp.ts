@@ -1,0 +1,4 @@
+// whatsapp: no provider yet (issue 8 builds it).
+import { notConfigured, type DeliverChannel } from './types'
+
+export const deliverWhatsApp: DeliverChannel = async () => notConfigured('whatsapp')
