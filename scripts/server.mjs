@@ -6,6 +6,7 @@
 import http from 'node:http'
 import path from 'node:path'
 import { applyClientAddress, trustedHops, TrustProxyError } from './client-address.mjs'
+import { answerOutagesWith503 } from './outage-status.mjs'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 process.env.NODE_ENV = 'production'
@@ -30,6 +31,7 @@ await app.prepare()
 
 const server = http.createServer((req, res) => {
   applyClientAddress(req, hops)
+  answerOutagesWith503(res)
   handle(req, res).catch((error) => {
     console.error('Request failed', error)
     if (!res.headersSent) res.statusCode = 500

@@ -3,6 +3,7 @@
 // connections (default 10). Sessions run in UTC (see pgConfig).
 import pg from 'pg'
 import { pgConfig } from '@/lib/db/database-url.mjs'
+import { clearDbOutage, isConnectionError, markDbOutage } from '@/lib/http/db-outage'
 
 const g = globalThis as unknown as { __pgPool?: { url: string; pool: pg.Pool } }
 
@@ -24,6 +25,31 @@ const types = {
     (format ?? 'text') === 'text' && parsers[oid] ? parsers[oid] : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 }
 
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void
+
+/**
+ * Keeps the process-wide outage mark (lib/http/db-outage.ts) true to the pool: a connection
+ * that cannot be opened for a connection reason sets it, one that opens clears it. Both the
+ * promise and the callback forms (pool.query uses the latter) go through here.
+ */
+function watchConnects(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (cb?: ConnectCallback) => Promise<pg.PoolClient> | void
+  const note = (err: unknown) => {
+    if (!err) clearDbOutage()
+    else if (isConnectionError(err)) markDbOutage(err)
+  }
+  pool.connect = ((cb?: ConnectCallback) => {
+    if (cb) return connect((err, client, done) => (note(err), cb(err, client, done)))
+    return (connect() as Promise<pg.PoolClient>).then(
+      (c) => (note(undefined), c),
+      (e) => {
+        note(e)
+        throw e
+      },
+    )
+  }) as pg.Pool['connect']
+}
+
 export function pgPool(url: string): pg.Pool {
   if (g.__pgPool?.url === url) return g.__pgPool.pool
   const old = g.__pgPool?.pool
@@ -31,7 +57,10 @@ export function pgPool(url: string): pg.Pool {
   const pool = new pg.Pool(pgConfig(url, { max: poolSize(), types, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 }))
   // An idle connection dropped by a server restart must not crash the process; the pool
   // opens a new one on the next query.
-  pool.on('error', () => {})
+  pool.on('error', (e) => {
+    if (isConnectionError(e)) markDbOutage(e)
+  })
+  watchConnects(pool)
   g.__pgPool = { url, pool }
   return pool
 }

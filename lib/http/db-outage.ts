@@ -57,3 +57,23 @@ export function describeOutage(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e)
   return text.trim().split('\n').filter(Boolean).pop() ?? text
 }
+
+// The process-wide outage mark (globalThis.__dbOutage, read by scripts/server.mjs, which
+// turns a page's 500 into a 503 while it is set): set when opening a connection to the
+// database fails for a connection reason, cleared by the next connection that opens.
+type OutageMark = { at: number; message: string }
+const og = globalThis as unknown as { __dbOutage?: OutageMark | null }
+
+export function markDbOutage(e: unknown): void {
+  og.__dbOutage = { at: Date.now(), message: describeOutage(e) }
+}
+
+export function clearDbOutage(): void {
+  if (og.__dbOutage) og.__dbOutage = null
+}
+
+/** The current mark, if a connection failed within the last `withinMs` and none opened since. */
+export function currentDbOutage(withinMs = 60_000): OutageMark | null {
+  const m = og.__dbOutage
+  return m && Date.now() - m.at <= withinMs ? m : null
+}

@@ -79,6 +79,28 @@ run('PostgreSQL restart while the app runs', () => {
     return GET(ajaxRequest('/ajax/current-locale', { cookie }))
   }
 
+  // A page as scripts/server.mjs serves it: the render reads the database and, failing, answers 500.
+  const pageStatus = async (): Promise<{ status: number; retryAfter: string | null }> => {
+    const http = await import('node:http')
+    const { answerOutagesWith503 } = await import('../../scripts/outage-status.mjs')
+    const { db } = await import('@/lib/db/client')
+    const server = http.createServer((_req, res) => {
+      answerOutagesWith503(res)
+      db.company.count().then(
+        () => ((res.statusCode = 500), res.end('render failed for another reason')),
+        () => ((res.statusCode = 500), res.end('error screen')),
+      )
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+    try {
+      const { port } = server.address() as import('node:net').AddressInfo
+      const r = await fetch(`http://127.0.0.1:${port}/dashboard`)
+      return { status: r.status, retryAfter: r.headers.get('Retry-After') }
+    } finally {
+      server.close()
+    }
+  }
+
   test('503 with Retry-After during the outage, 200 after it, and the job enqueued before it is done', async () => {
     const { enqueue, getJob } = await import('@/lib/jobs/queue')
     const { forgetCachedKeys } = await import('@/lib/api-keys/authenticate-api-key')
@@ -106,6 +128,11 @@ run('PostgreSQL restart while the app runs', () => {
     expect(j.headers.get('Retry-After')).toMatch(/^[1-9]\d*$/)
     expect(await j.json()).toMatchObject({ error: 'service_unavailable' })
 
+    // A page (server.mjs's rewrite of a render's 500): 503 with Retry-After while connections fail.
+    const page = await pageStatus()
+    expect(page.status).toBe(503)
+    expect(page.retryAfter).toMatch(/^[1-9]\d*$/)
+
     // The job came due meanwhile; the worker's loop keeps failing to claim, without dying.
     await new Promise((r) => setTimeout(r, 2500))
     expect(done).toEqual([])
@@ -120,6 +147,8 @@ run('PostgreSQL restart while the app runs', () => {
     }
     expect(status).toBe(200)
     expect((await ajaxLocale()).status).toBe(200)
+    // The first connection that opens clears the mark: a page's own 500 is a 500 again.
+    expect((await pageStatus()).status).toBe(500)
 
     for (let i = 0; i < 150 && !done.includes(jobId); i++) await new Promise((r) => setTimeout(r, 200))
     expect(done).toEqual([jobId])
