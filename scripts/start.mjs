@@ -11,7 +11,16 @@ process.env.NEXT_TELEMETRY_DISABLED = '1'
 const port = process.env.PORT || '3000'
 const bin = (n) => path.join(root, 'node_modules/.bin', n)
 
-execFileSync(process.execPath, ['scripts/prepare-db.mjs'], { stdio: 'inherit', env: process.env })
+// prepare-db prints its own one-line reason (bad DATABASE_URL, server unreachable, which
+// migration failed); a failure here only passes its exit code on, without a stack trace.
+const steps = (file, args) => {
+  try {
+    execFileSync(file, args, { stdio: 'inherit', env: process.env })
+  } catch (e) {
+    process.exit(typeof e.status === 'number' && e.status ? e.status : 1)
+  }
+}
+steps(process.execPath, ['scripts/prepare-db.mjs'])
 
 // The build is current when its recorded source fingerprint matches the tree.
 const SOURCES = ['app', 'components', 'lib', 'messages', 'styles', 'i18n', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package.json', 'tsconfig.json']
@@ -31,7 +40,7 @@ const current = fingerprint()
 const built = fs.existsSync(path.join(root, '.next', 'BUILD_ID')) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === current
 if (!built) {
   console.log('No current build: building (about a minute)…')
-  execFileSync(bin('next'), ['build'], { stdio: 'inherit', env: process.env })
+  steps(bin('next'), ['build'])
   fs.writeFileSync(stamp, current)
 }
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // The storage scripts as `npm start` / `npm run db:*` run them: one clear line and a non-zero
-// exit for a bad DATABASE_URL or an unreachable server, migrations that fail leave the
+// exit for a bad DATABASE_URL or an unreachable server (npm start too), migrations that fail leave the
 // database as it was, both migration folders build the schema, db:copy copies every table.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -33,7 +33,7 @@ test.each([
   ['postgres://u:p@ss@/db', /DATABASE_URL "postgres:\/\/u:\*\*\*@ss@\/db" is not a valid URL .*percent-encoded/],
   ['file:', /names no SQLite file/],
 ])('a malformed DATABASE_URL (%s): one line that says what and how, exit 2', (url, message) => {
-  for (const script of ['scripts/db.mjs', 'scripts/prepare-db.mjs']) {
+  for (const script of ['scripts/db.mjs', 'scripts/prepare-db.mjs', 'scripts/start.mjs']) {
     const r = run(script === 'scripts/db.mjs' ? [script, 'deploy'] : [script], { DATABASE_URL: url })
     expect(r.lines).toHaveLength(1)
     expect(r.lines[0]).toMatch(message)
@@ -42,7 +42,7 @@ test.each([
 })
 
 test('a PostgreSQL that cannot be reached: one line, non-zero exit', () => {
-  for (const script of ['scripts/db.mjs', 'scripts/prepare-db.mjs']) {
+  for (const script of ['scripts/db.mjs', 'scripts/prepare-db.mjs', 'scripts/start.mjs']) {
     const r = run(script === 'scripts/db.mjs' ? [script, 'deploy'] : [script], { DATABASE_URL: 'postgresql://app:secret@127.0.0.1:1/app' })
     expect(r.lines).toEqual(['Cannot reach PostgreSQL at 127.0.0.1:1 (ECONNREFUSED): start the server, or fix the host and port in DATABASE_URL.'])
     expect(r.status).toBe(1)
