@@ -59,6 +59,7 @@ export const ASSET_ROUTES = [
   templates('/template/:templateId/cross-account-clone/accounts', PAGE),
   templates('/template/:templateId/cross-account-clone/rename', PAGE),
   templates('/template/:templateId/cross-account-clone/review', PAGE),
-  templates('/email/pages/:pageType/:consentPageId?'),
-  templates('/list/:listId/email/pages'),
+  // The recipient's hosted pages (signed link, no sign-in): route handlers in lib/messaging/unsubscribe.
+  templates('/email/pages/:pageType/:consentPageId?', { access: 'public', layout: 'none' }),
+  templates('/list/:listId/email/pages', { access: 'public', layout: 'none' }),
 ]
