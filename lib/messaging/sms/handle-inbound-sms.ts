@@ -1,0 +1,64 @@
+// An inbound SMS (POST /webhooks/sms/inbound, Twilio's incoming-message webhook): the company
+// is the owner of the number it was sent To, the request must carry that company's
+// X-Twilio-Signature, and the sender's profile is found (or created) by the From number.
+// STOP-words unsubscribe (consent change + Unsubscribed from SMS), START-words resubscribe,
+// HELP answers with the company's help text as TwiML; any other text is a Received SMS event.
+// Twilio retries a webhook it got no answer for: every event's unique id carries the
+// MessageSid, and consent changes are idempotent, so a retry changes nothing.
+import { escapeXml } from './twiml'
+import { inWriteTx } from '@/lib/db/ops'
+import { appLink } from '@/lib/http/app-url'
+import { PHONE_E164 } from '@/lib/profiles/validate-profile'
+import { isUniqueViolation } from '@/lib/profiles/upsert-profile'
+import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
+import { MESSAGE_METRICS, recordMessageEventOps } from '../message-events'
+import { companyForNumber, loadSmsAccount } from './sms-settings'
+import { verifyTwilioSignature } from './twilio-signature'
+import { matchKeyword } from './keywords'
+import { keywordConsentOps, profileForPhoneOps } from './inbound-consent'
+import type { WebhookAnswer } from './handle-sms-status'
+
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>'
+const twiml = (body: string): WebhookAnswer => ({ status: 200, body, contentType: 'text/xml; charset=utf-8' })
+
+export async function handleInboundSms(url: URL, params: Record<string, string>, signature: string | null, now = new Date()): Promise<WebhookAnswer> {
+  const to = params.To ?? ''
+  const from = params.From ?? ''
+  const sid = params.MessageSid ?? params.SmsSid ?? ''
+  const companyId = to ? await companyForNumber(to) : null
+  const account = companyId ? await loadSmsAccount(companyId) : null
+  if (!companyId || !account) return { status: 404, body: 'Unknown number.' }
+  if (!verifyTwilioSignature(account.authToken, appLink(url.pathname + url.search), params, signature)) return { status: 403, body: 'Invalid signature.' }
+  if (params.AccountSid && params.AccountSid !== account.accountSid) return { status: 403, body: 'Wrong account.' }
+  if (!PHONE_E164.test(from) || !sid) return { status: 400, body: 'Missing From or MessageSid.' }
+
+  const body = params.Body ?? ''
+  const action = matchKeyword(body, account.keywords)
+  const run = () => inWriteTx(function* () {
+    const profile = yield* profileForPhoneOps(companyId, from, 'sms', now)
+    const properties = { From: from, To: to, MessageSid: sid, Body: body }
+    if (action === 'stop' || action === 'start') {
+      const source = `sms_keyword:${body.trim().toUpperCase()}`
+      yield* keywordConsentOps(companyId, profile.id, 'sms_marketing', action, source, now)
+      if (action === 'stop') {
+        yield* recordMessageEventOps({ companyId, profileId: profile.id, metric: MESSAGE_METRICS.sms.unsubscribed, sendId: null, at: now, occurrence: `sms:${sid}`, properties: { ...properties, method: 'KEYWORD' } })
+      }
+    } else if (!action) {
+      yield* recordMessageEventOps({ companyId, profileId: profile.id, metric: MESSAGE_METRICS.sms.received, sendId: null, at: now, occurrence: `sms:${sid}`, properties })
+    }
+    return profile.id
+  })
+  let profileId: string
+  try {
+    profileId = await run()
+  } catch (e) {
+    // Two first messages from the same new number at once: the other created the profile.
+    if (!isUniqueViolation(e)) throw e
+    profileId = await run()
+  }
+  if (action === 'stop' || action === 'start') await reevaluateProfiles(companyId, [profileId], { profileChanged: true })
+  if (action === 'help' && account.helpText) {
+    return twiml(`<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(account.helpText)}</Message></Response>`)
+  }
+  return twiml(EMPTY_TWIML)
+}

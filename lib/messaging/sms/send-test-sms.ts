@@ -1,0 +1,25 @@
+// "Send test" on /settings/sms: one message, typed by the user, straight to the provider with
+// the saved settings (no Send row: it goes to a number, not to a profile). The provider's
+// refusal comes back as a 400 naming Twilio's code and message.
+import { z } from 'zod'
+import { AppError, badRequest } from '@/lib/http/app-error'
+import { PHONE_E164 } from '@/lib/profiles/validate-profile'
+import { countSegments } from './segments'
+import { loadSmsAccount } from './sms-settings'
+import { sendTwilioMessage } from './twilio-client'
+
+export const sendTestSmsBody = z.object({
+  to: z.string().trim().regex(PHONE_E164, 'Use the E.164 format, e.g. +15005550006.'),
+  body: z.string().trim().min(1, 'Enter a message.').max(1600, 'Use at most 1,600 characters.'),
+})
+
+export async function sendTestSms(companyId: number, input: z.infer<typeof sendTestSmsBody>): Promise<{ sid: string; segments: number }> {
+  const account = await loadSmsAccount(companyId)
+  if (!account || (!account.senderNumber && !account.messagingServiceSid)) throw badRequest('Save the SMS account settings first.')
+  const { segments } = countSegments(input.body)
+  if (segments > account.maxSegments) throw badRequest('Please correct the highlighted fields.', { body: [`The message needs ${segments} segments; the limit is ${account.maxSegments}.`] })
+  const r = await sendTwilioMessage(account, { to: input.to, body: input.body })
+  if (r.kind === 'accepted') return { sid: r.sid, segments }
+  if (r.kind === 'transport') throw new AppError('provider_unavailable', 502, r.error)
+  throw new AppError('provider_refused', r.httpStatus >= 500 ? 502 : 400, `The SMS provider refused the message${r.code ? ` (error ${r.code})` : ''}: ${r.message}`)
+}
