@@ -33,6 +33,7 @@
 // run_at, max_attempts, idempotency_key) on the transaction's connection, or
 // enqueueInPostgresTransaction(client, …) from TypeScript.
 import pg from 'pg'
+import { pgConfig } from '@/lib/db/database-url.mjs'
 import { backoffSeconds, type ClaimedJob, type ClaimOptions, type EnqueueOptions, type JobQueue, type JobState } from './job-queue'
 
 const GW = 'graphile_worker'
@@ -108,7 +109,7 @@ function state(url: string): PgState {
   const all = (g.__pgJobQueues ??= new Map())
   let s = all.get(url)
   if (!s) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.JOB_QUEUE_PG_POOL ?? 10) })
+    const pool = new pg.Pool(pgConfig(url, { max: Number(process.env.JOB_QUEUE_PG_POOL ?? 10) }))
     pool.on('error', () => {}) // an idle client's broken connection: the pool replaces it
     s = { url, pool }
     all.set(url, s)
@@ -279,7 +280,7 @@ export function postgresJobQueue(url: string): JobQueue {
       let closed = false
       let retry: NodeJS.Timeout | undefined
       const connect = async () => {
-        const c = new pg.Client({ connectionString: url })
+        const c = new pg.Client(pgConfig(url))
         c.on('notification', () => onEnqueued())
         c.on('error', () => reconnect(c))
         try {
