@@ -1,9 +1,12 @@
-// The unsubscribe address of a Send, for the List-Unsubscribe headers and {% unsubscribe %}
-// links. A stub until the unsubscribe page exists (a later issue): the token is the send id
-// and an HMAC-SHA256 of it under a key derived from the session secret, so the page can tell
-// which send (company, profile, channel) it came from without a database lookup of the token,
-// and nobody can forge one for another send. The page will live at /unsubscribe?t=<token>;
-// the mailto form goes to unsubscribe@<sending domain> with the token as subject.
+// The recipient links of a Send: the List-Unsubscribe headers, {% unsubscribe %},
+// {% manage_preferences %} and {% web_view %}. The token is the send id and an HMAC-SHA256 of
+// it under a key derived from the session secret, so nobody can forge one for another send;
+// the pages look the send up (lib/messaging/unsubscribe/resolve-token.ts) to learn the
+// company and profile, so a token only ever reaches its own company's data.
+// - https://…/unsubscribe?t=<token>: one-click POST (RFC 8058) and the confirm page (GET);
+// - https://…/email/pages/manage_preferences?t=<token>: the preference page;
+// - mailto:unsubscribe@<sending domain>?subject=unsubscribe <token>: handled by the inbound
+//   endpoint (/webhooks/inbound/email) when the domain's mail is piped or forwarded there.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sessionSecret } from '@/lib/auth/secret'
 import { appLink } from '@/lib/http/app-url'
@@ -23,7 +26,18 @@ export function verifyUnsubscribeToken(token: string): string | null {
   return given.length === want.length && timingSafeEqual(given, want) ? id : null
 }
 
-export const unsubscribeUrl = (sendId: string): string => appLink('/unsubscribe?t=' + encodeURIComponent(unsubscribeToken(sendId)))
+const withToken = (path: string, sendId: string) => appLink(path + '?t=' + encodeURIComponent(unsubscribeToken(sendId)))
+
+export const unsubscribeUrl = (sendId: string): string => withToken('/unsubscribe', sendId)
+
+/** A hosted email page (/email/pages/{pageType}) for the recipient of a send. */
+export const emailPageUrl = (sendId: string, pageType: string): string => withToken('/email/pages/' + encodeURIComponent(pageType), sendId)
+
+export const preferencesUrl = (sendId: string): string => emailPageUrl(sendId, 'manage_preferences')
+
+/** The preference page of one list (/list/{listId}/email/pages). */
+export const listPreferencesUrl = (sendId: string, listId: string): string =>
+  withToken('/list/' + encodeURIComponent(listId) + '/email/pages', sendId)
 
 export function unsubscribeMailto(sendId: string, fromEmail: string): string {
   const domain = fromEmail.split('@')[1] || 'localhost'
@@ -32,5 +46,7 @@ export function unsubscribeMailto(sendId: string, fromEmail: string): string {
 
 /** The links of the vendor's tags ({% unsubscribe %}, {% manage_preferences %}, {% web_view %}) for one send. */
 export function templateLink(s: { id: string }, kind: TemplateLinkKind): string {
-  return kind === 'web_view' ? appLink('/messages/' + encodeURIComponent(s.id)) : unsubscribeUrl(s.id)
+  if (kind === 'web_view') return appLink('/messages/' + encodeURIComponent(s.id))
+  if (kind === 'manage_preferences') return preferencesUrl(s.id)
+  return unsubscribeUrl(s.id)
 }

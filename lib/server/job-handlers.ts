@@ -7,6 +7,7 @@ import { register as registerImports } from '@/lib/imports/jobs'
 import { register as registerEvents } from '@/lib/events/jobs'
 import { register as registerAuth } from '@/lib/auth/jobs'
 import { register as registerMessaging } from '@/lib/messaging/jobs'
+import { register as registerUnsubscribe } from '@/lib/messaging/unsubscribe/jobs'
 
 export function registerJobHandlers(): void {
   registerSegments()
@@ -15,4 +16,5 @@ export function registerJobHandlers(): void {
   registerEvents()
   registerAuth()
   registerMessaging()
+  registerUnsubscribe()
 }
