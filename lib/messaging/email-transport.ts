@@ -1,11 +1,23 @@
-// SMTP delivery through nodemailer: one pooled transport per sender configuration (today the
-// server's default, SMTP_URL, e.g. smtp://user:pass@host:587 or smtps://…:465; per-company
-// settings come with /settings/email). With no SMTP configured, mail goes to the local outbox
-// (lib/mail/outbox-mail.ts) instead, marked as not delivered.
+// SMTP delivery through nodemailer: one pooled transport per sender configuration: the
+// server's default (SMTP_URL, e.g. smtp://user:pass@host:587 or smtps://…:465) or a company's
+// own server (/settings/email, lib/messaging/email-settings). A company whose configuration
+// changes gets a new pool and its old one is closed. Each transport has a token bucket for the
+// provider's rate limit (messages per second). With no SMTP configured, mail goes to the local
+// outbox (lib/mail/outbox-mail.ts) instead, marked as not delivered.
+import { createHash } from 'node:crypto'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { appUrl } from '@/lib/http/app-url'
 
-const g = globalThis as unknown as { __smtpTransports?: Map<string, Transporter> }
+/** A configured SMTP server: a URL, or host/port/secure/credentials (a company's settings). */
+export type SmtpTarget =
+  | string
+  | { host: string; port: number; secure: boolean; user?: string | null; password?: string | null; rateLimitPerSecond?: number | null }
+
+interface Pooled {
+  transport: Transporter
+  bucket: TokenBucket | null
+}
+const g = globalThis as unknown as { __smtpTransports?: Map<string, Pooled>; __smtpOwners?: Map<string, string> }
 
 /** The server's default SMTP URL, or null (→ local outbox). Read per call. */
 export const defaultSmtpUrl = (): string | null => process.env.SMTP_URL?.trim() || null
@@ -20,25 +32,84 @@ export function defaultFrom(): string {
   return `no-reply@${host}`
 }
 
-export function smtpTransport(url: string): Transporter {
-  const all = (g.__smtpTransports ??= new Map())
-  let t = all.get(url)
-  if (!t) {
-    t = nodemailer.createTransport({
-      url, pool: true, maxConnections: 5, maxMessages: 100,
-      connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000,
-    })
-    all.set(url, t)
+/**
+ * Token bucket: `rate` tokens a second, at most `rate` (one second's worth) in store. take()
+ * reserves a token and says how long to wait for it (0: now); concurrent callers queue behind
+ * each other because a reservation may drive the store below zero.
+ */
+export class TokenBucket {
+  private tokens: number
+  private last: number
+  constructor(readonly rate: number, now: number = Date.now()) {
+    this.tokens = rate
+    this.last = now
   }
-  return t
+  /** Milliseconds until the reserved token is due, or null (nothing reserved) when that is over maxWaitMs. */
+  take(maxWaitMs: number, now: number = Date.now()): number | null {
+    this.tokens = Math.min(this.rate, this.tokens + ((now - this.last) / 1000) * this.rate)
+    this.last = now
+    const wait = this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) / this.rate) * 1000)
+    if (wait > maxWaitMs) return null
+    this.tokens -= 1
+    return wait
+  }
 }
 
-/** Closes the pools (tests, a changed configuration, shutdown). */
+const keyOf = (t: SmtpTarget) =>
+  typeof t === 'string' ? 'url:' + t : 'cfg:' + createHash('sha256').update(JSON.stringify([t.host, t.port, t.secure, t.user ?? '', t.password ?? '', t.rateLimitPerSecond ?? 0])).digest('base64url')
+
+function pooled(target: SmtpTarget): Pooled {
+  const all = (g.__smtpTransports ??= new Map())
+  const key = keyOf(target)
+  let p = all.get(key)
+  if (!p) {
+    const common = { pool: true, maxConnections: 5, maxMessages: 100, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 } as const
+    const transport = typeof target === 'string'
+      ? nodemailer.createTransport({ url: target, ...common })
+      : nodemailer.createTransport({
+          host: target.host, port: target.port, secure: target.secure, ...common,
+          ...(target.user ? { auth: { user: target.user, pass: target.password ?? '' } } : {}),
+        })
+    const rate = typeof target === 'string' ? null : target.rateLimitPerSecond
+    p = { transport, bucket: rate && rate > 0 ? new TokenBucket(rate) : null }
+    all.set(key, p)
+  }
+  return p
+}
+
+/** The pooled transport of a configuration (one per distinct configuration). */
+export function smtpTransport(target: SmtpTarget): Transporter {
+  return pooled(target).transport
+}
+
+/**
+ * The pool of an owner (a company's settings): when the owner's configuration differs from the
+ * one it used before, the old pool is closed (its open connections finish their message).
+ */
+export function ownedTarget(owner: string, target: SmtpTarget): SmtpTarget {
+  const owners = (g.__smtpOwners ??= new Map())
+  const key = keyOf(target)
+  const before = owners.get(owner)
+  if (before !== key) {
+    owners.set(owner, key)
+    if (before && ![...owners.values()].includes(before)) {
+      g.__smtpTransports?.get(before)?.transport.close()
+      g.__smtpTransports?.delete(before)
+    }
+  }
+  return target
+}
+
+/** Closes the pools (tests, shutdown). */
 export function closeSmtpTransports(): void {
   const all = g.__smtpTransports
   g.__smtpTransports = undefined
-  for (const t of all?.values() ?? []) t.close()
+  g.__smtpOwners = undefined
+  for (const p of all?.values() ?? []) p.transport.close()
 }
+
+/** How long a send waits for the rate limit's next token before it is deferred instead ('retry'). */
+export const RATE_LIMIT_MAX_WAIT_MS = 5_000
 
 export type SmtpOutcome =
   | { kind: 'sent'; providerMessageId: string; response: string }
@@ -84,10 +155,23 @@ export interface SmtpMessage {
   headers: Record<string, string>
 }
 
-export async function sendSmtp(url: string, m: SmtpMessage): Promise<SmtpOutcome> {
+export interface DkimOptions {
+  domainName: string
+  keySelector: string
+  privateKey: string
+}
+
+export async function sendSmtp(target: SmtpTarget, m: SmtpMessage, o: { dkim?: DkimOptions | null } = {}): Promise<SmtpOutcome> {
+  const p = pooled(target)
+  if (p.bucket) {
+    const wait = p.bucket.take(RATE_LIMIT_MAX_WAIT_MS)
+    if (wait === null) return { kind: 'retry', error: `rate_limited: over ${p.bucket.rate} messages per second` }
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+  }
   try {
-    const info = await smtpTransport(url).sendMail({
+    const info = await p.transport.sendMail({
       from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, html: m.html, text: m.text, messageId: m.messageId, headers: m.headers,
+      ...(o.dkim ? { dkim: o.dkim } : {}),
     })
     return { kind: 'sent', providerMessageId: String(info.messageId ?? m.messageId), response: String(info.response ?? '') }
   } catch (e) {

@@ -22,11 +22,21 @@ function personOf(s: ClaimedSend): Record<string, unknown> {
   }
 }
 
+/** The company's defaults (EmailSettings) for a message that names no sender or reply-to. */
+export interface SenderDefaults {
+  fromEmail?: string | null
+  fromName?: string | null
+  replyTo?: string | null
+}
+
 /** Throws TemplateRenderError / TemplateSyntaxError when the template cannot be rendered. */
-export function renderEmail(s: ClaimedSend, now: Date): RenderedEmail {
+export function renderEmail(s: ClaimedSend, now: Date, defaults: SenderDefaults = {}): RenderedEmail {
   const c = s.content
-  const fromEmail = c.fromEmail?.trim() || defaultFrom()
-  const from = c.fromName ? `"${c.fromName.replace(/["\\\r\n]/g, '')}" <${fromEmail}>` : fromEmail
+  // The message's own sender wins as a whole (its name belongs to its address); then the company's, then MAIL_FROM.
+  const own = c.fromEmail?.trim()
+  const fromEmail = own || defaults.fromEmail?.trim() || defaultFrom()
+  const fromName = own ? c.fromName : c.fromName || defaults.fromName
+  const from = fromName ? `"${fromName.replace(/["\\\r\n]/g, '')}" <${fromEmail}>` : fromEmail
   const person = personOf(s)
   const context = { ...person, person, ...s.context }
   const co = s.company
@@ -48,7 +58,7 @@ export function renderEmail(s: ClaimedSend, now: Date): RenderedEmail {
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
   }
   return {
-    from, to: s.profile.email ?? '', replyTo: c.replyTo || undefined, subject, html, text,
+    from, to: s.profile.email ?? '', replyTo: c.replyTo || defaults.replyTo || undefined, subject, html, text,
     messageId: `<${s.id.toLowerCase()}@${domain}>`, headers,
   }
 }

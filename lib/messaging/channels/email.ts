@@ -1,20 +1,37 @@
-// Email: rendered by render-email.ts, sent over SMTP (email-transport.ts), or kept in the local
-// outbox when no SMTP server is configured.
-import { defaultSmtpUrl, sendSmtp } from '../email-transport'
+// Email: rendered by render-email.ts with the company's default sender and reply-to, sent over
+// SMTP (email-transport.ts): the company's own server when /settings/email has one, else
+// SMTP_URL, else kept in the local outbox. Signed with DKIM when the sender's domain is one of
+// the company's sending domains (/settings/account/domains). The company server's rate limit
+// waits for its token (up to RATE_LIMIT_MAX_WAIT_MS), beyond that the send is deferred ('retry').
+import { defaultSmtpUrl, ownedTarget, sendSmtp, type SmtpTarget } from '../email-transport'
 import { renderEmail } from '../render-email'
+import { getEmailConfig, type EmailConfig } from '../email-settings/email-config'
 import type { DeliverChannel } from './types'
 
+/** Where the company's mail goes: its own SMTP server, the server default, or null (outbox). */
+export function smtpTargetFor(companyId: number, config: EmailConfig): SmtpTarget | null {
+  if (config.smtp) return ownedTarget('company:' + companyId, config.smtp)
+  return defaultSmtpUrl()
+}
+
+/** The sender's address inside a From header value ("Name" <a@b> or a@b). */
+const addressOf = (from: string) => (/<([^>]+)>\s*$/.exec(from)?.[1] ?? from).trim()
+
 export const deliverEmail: DeliverChannel = async (s, now) => {
+  const config = await getEmailConfig(s.companyId)
   let mail
   try {
-    mail = renderEmail(s, now)
+    mail = renderEmail(s, now, config)
   } catch (e) {
     return { kind: 'failed', reason: 'render_error', error: e instanceof Error ? e.message : String(e) }
   }
-  const url = defaultSmtpUrl()
-  if (!url) return { kind: 'outbox', mail }
-  const r = await sendSmtp(url, mail)
-  if (r.kind === 'sent') return { kind: 'sent', provider: 'smtp', providerMessageId: r.providerMessageId, messageId: mail.messageId, subject: mail.subject }
+  const target = smtpTargetFor(s.companyId, config)
+  if (!target) return { kind: 'outbox', mail }
+  const domain = addressOf(mail.from).split('@')[1]?.toLowerCase()
+  const dkim = domain ? config.dkim.get(domain) ?? null : null
+  const r = await sendSmtp(target, mail, { dkim })
+  const provider = typeof target === 'string' ? 'smtp' : 'smtp:company'
+  if (r.kind === 'sent') return { kind: 'sent', provider, providerMessageId: r.providerMessageId, messageId: mail.messageId, subject: mail.subject }
   if (r.kind === 'failed') return { kind: 'failed', reason: 'provider_refused', error: r.error }
   return r
 }
