@@ -10,6 +10,8 @@ export type TwilioSendResult =
   | { kind: 'transport'; error: string }
 
 export const TWILIO_TIMEOUT_MS = 15_000
+/** SMS_PROVIDER_TIMEOUT_MS overrides the wait for the provider's answer. */
+const defaultTimeout = () => Number(process.env.SMS_PROVIDER_TIMEOUT_MS) || TWILIO_TIMEOUT_MS
 
 export interface TwilioMessage {
   to: string
@@ -17,7 +19,7 @@ export interface TwilioMessage {
   statusCallback?: string
 }
 
-export async function sendTwilioMessage(account: SmsAccount, m: TwilioMessage, timeoutMs = TWILIO_TIMEOUT_MS): Promise<TwilioSendResult> {
+export async function sendTwilioMessage(account: SmsAccount, m: TwilioMessage, timeoutMs = defaultTimeout()): Promise<TwilioSendResult> {
   const form = new URLSearchParams({ To: m.to, Body: m.body })
   if (account.messagingServiceSid) form.set('MessagingServiceSid', account.messagingServiceSid)
   else if (account.senderNumber) form.set('From', account.senderNumber)
