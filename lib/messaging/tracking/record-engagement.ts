@@ -6,8 +6,9 @@
 //
 // Counting: every open and every click counts (the events are what rates and conditions read),
 // but one client fetching the same thing several times within a second is one occurrence:
-// the occurrence key is the second (and, for a click, the link; a HEAD is its own occurrence),
-// so a double-fired pixel or a double click does not count twice. Previews record nothing.
+// the occurrence key is the second, the link (clicks) and who it was (a person or the machine
+// reason, so a scanner's hit never hides a person's in the same second), so a double-fired
+// pixel or a double click does not count twice. Previews record nothing.
 import { inWriteTx, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { toDate } from '@/lib/db/dialect'
@@ -29,11 +30,11 @@ function* engagementOps(kind: 'open' | 'click', t: OpenToken & { index?: number;
   const hit: Hit = { kind, method: f.method, userAgent: f.userAgent, ip: f.ip, sentAt: s.sentAt ? toDate(s.sentAt) : null, at: f.at }
   const machine = classifyHit(hit)
   const second = Math.floor(f.at.getTime() / 1000)
-  const head = f.method.toUpperCase() === 'HEAD' ? ':head' : ''
+  const who = ':' + (machine ?? 'person')
   const eventId = yield* recordMessageEventOps({
     companyId: s.companyId, profileId: s.profileId, sendId: s.id, at: f.at,
     metric: kind === 'open' ? MESSAGE_METRICS.email.opened : MESSAGE_METRICS.email.clicked,
-    occurrence: kind === 'open' ? `${second}${head}` : `${t.index}:${second}${head}`,
+    occurrence: kind === 'open' ? `${second}${who}` : `${t.index}:${second}${who}`,
     properties: {
       $message: s.sourceId, $source_type: s.sourceType, channel: 'email', ...(s.subject ? { Subject: s.subject } : {}),
       ...(kind === 'click' ? { URL: t.url, $link_index: t.index } : {}),
