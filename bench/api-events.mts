@@ -1,41 +1,33 @@
-// Benchmark (a) of issue 3 §10: POST /api/events requests per second at concurrency 32,
-// against a bare route handler of the same build that answers 202 without work
-// (POST /api/bench/noop, enabled by BENCH_ROUTES=1). Needs a production build (.next): it
-// does not build; run `npx next build` first.
+// Benchmark (a): POST /api/events requests per second at concurrency 32, against a bare route
+// handler of the same build that answers 202 without work (POST /api/bench/noop, enabled by
+// BENCH_ROUTES=1), on one engine. Needs a production build (.next): it does not build; run
+// `npx next build` first.
 //
-//   npx tsx bench/api-events.mts [--seconds 10] [--warmup 2] [--concurrency 32]
+//   npx tsx bench/api-events.mts [--engine sqlite|postgres] [--quick] [--seconds 10] [--warmup 2] [--concurrency 32]
 //
 // It starts `next start` on a free loopback port over a scratch database (with the in-process
 // worker, as `npm start` runs it), creates one company and private API key per concurrent
 // loop directly in the database (the key hashed as lib/api-keys/hash-key.ts does), so the
 // per-account rate limits (XL: 350/s, 3,500/min) never answer 429 for the load of one loop,
 // then drives keep-alive HTTP load from this process: the baseline first, then the events
-// endpoint, each after a warm-up. Target: events req/s ≥ 0.5 × baseline req/s. Prints a
-// final `BENCH_RESULT {json}` line for bench/run-all.mjs.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+// endpoint, each after a warm-up. Target on SQLite: events req/s ≥ 0.5 × baseline req/s
+// (PostgreSQL: reported). Prints a final `BENCH_RESULT {json}` line for bench/run-all.mjs.
+import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import pg from 'pg'
+import { arg, engineArg, fmtInt, fmtMs, machine, report, root, scratchDatabase } from './lib/common.mts'
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : dflt
-}
-const SECONDS = arg('seconds', 10)
-const WARMUP = arg('warmup', 2)
+const ENGINE = engineArg()
+const SECONDS = arg('seconds', 10, 3)
+const WARMUP = arg('warmup', 2, 1)
 const CONCURRENCY = arg('concurrency', 32)
 const TARGET = 0.5
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 process.chdir(root)
-
-function machine(): string {
-  const cpu = os.cpus()
-  return `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`
-}
 
 if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
   console.error('bench/api-events.mts needs a production build and found none (.next/BUILD_ID is missing).')
@@ -44,25 +36,49 @@ if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
 }
 
 // ---- scratch database: migrations, companies and keys ----
-const dbFile = path.join(os.tmpdir(), `bench-api-${process.pid}.db`)
-const removeDb = () => { for (const f of [dbFile, dbFile + '-wal', dbFile + '-shm']) fs.rmSync(f, { force: true }) }
-removeDb()
-execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], { env: { ...process.env, DATABASE_URL: 'file:' + dbFile }, stdio: 'ignore' })
-const keys: string[] = []
-{
-  const conn = new Database(dbFile)
+const scratch = await scratchDatabase(ENGINE, 'api')
+const keys = Array.from({ length: CONCURRENCY }, () => 'pk_' + randomBytes(24).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 32))
+const hash = (key: string) => createHash('sha256').update(key).digest('hex')
+if (ENGINE === 'sqlite') {
+  const conn = new Database(scratch.file!)
   const now = new Date().toISOString().replace('Z', '+00:00')
   const company = conn.prepare(`INSERT INTO Company (name, publicApiKey, updatedAt) VALUES (?, ?, ?)`)
   const apiKey = conn.prepare(`INSERT INTO ApiKey (companyId, label, prefix, keyHash, scopes, createdAt) VALUES (?, 'bench', ?, ?, '[]', ?)`)
   conn.transaction(() => {
-    for (let i = 0; i < CONCURRENCY; i++) {
+    keys.forEach((key, i) => {
       const companyId = Number(company.run(`Bench ${i}`, `BN${String(i).padStart(4, '0')}`, now).lastInsertRowid)
-      const key = 'pk_' + randomBytes(24).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 32)
-      apiKey.run(companyId, key.slice(0, 8), createHash('sha256').update(key).digest('hex'), now)
-      keys.push(key)
-    }
+      apiKey.run(companyId, key.slice(0, 8), hash(key), now)
+    })
   })()
   conn.close()
+} else {
+  const client = new pg.Client({ connectionString: scratch.url })
+  await client.connect()
+  for (const [i, key] of keys.entries()) {
+    const { rows } = await client.query(`INSERT INTO "Company" (name, "publicApiKey", "updatedAt") VALUES ($1, $2, now()) RETURNING id`, [`Bench ${i}`, `BN${String(i).padStart(4, '0')}`])
+    await client.query(`INSERT INTO "ApiKey" ("companyId", label, prefix, "keyHash", scopes) VALUES ($1, 'bench', $2, $3, '[]')`, [rows[0].id, key.slice(0, 8), hash(key)])
+  }
+  await client.end()
+}
+
+/** Events the worker stored, and ingest jobs still queued. */
+async function workerState(): Promise<{ stored: number; backlog: number }> {
+  if (ENGINE === 'sqlite') {
+    const conn = new Database(scratch.file!, { readonly: true })
+    const backlog = conn.prepare(`SELECT COUNT(*) FROM Job WHERE type = 'events.ingest'`).pluck().get() as number
+    const stored = conn.prepare(`SELECT COUNT(*) FROM Event`).pluck().get() as number
+    conn.close()
+    return { stored, backlog }
+  }
+  const client = new pg.Client({ connectionString: scratch.url })
+  await client.connect()
+  try {
+    const stored = Number((await client.query('SELECT COUNT(*) AS n FROM "Event"')).rows[0].n)
+    const backlog = Number((await client.query(`SELECT COUNT(*) AS n FROM graphile_worker.jobs WHERE task_identifier = 'events.ingest'`).catch(() => ({ rows: [{ n: NaN }] }))).rows[0].n)
+    return { stored, backlog }
+  } finally {
+    await client.end()
+  }
 }
 
 // ---- the server ----
@@ -80,7 +96,7 @@ const port = await freePort()
 const server: ChildProcess = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
   env: {
     ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', BENCH_ROUTES: '1', ENABLE_INPROCESS_WORKER: '1',
-    DATABASE_URL: 'file:' + dbFile, SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-secret-bench-secret-bench-secret-0123',
+    DATABASE_URL: scratch.url, SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-secret-bench-secret-bench-secret-0123',
   },
   stdio: ['ignore', 'ignore', 'pipe'],
   detached: true,
@@ -98,7 +114,7 @@ async function stopServer() {
     await exited
     clearTimeout(timer)
   }
-  removeDb()
+  await scratch.drop()
 }
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => { void stopServer().then(() => process.exit(130)) })
 
@@ -183,18 +199,16 @@ async function drive(target: 'noop' | 'events', seconds: number): Promise<Phase>
 const pct = (sorted: number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN
 
 try {
-  console.log(`Bench (a) POST /api/events vs a bare 202 handler: concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up, loopback port ${port}`)
+  console.log(`Bench (a) on ${ENGINE}, POST /api/events vs a bare 202 handler: concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up, loopback port ${port}`)
   console.log(`Machine: ${machine()}`)
+  if (scratch.source) console.log(`PostgreSQL: ${scratch.source}`)
   await waitForServer()
   const results: Record<string, Phase> = {}
   for (const target of ['noop', 'events'] as const) {
     await drive(target, WARMUP)
     results[target] = await drive(target, SECONDS)
   }
-  const conn = new Database(dbFile, { readonly: true })
-  const backlog = conn.prepare(`SELECT COUNT(*) FROM Job WHERE type = 'events.ingest'`).pluck().get() as number
-  const stored = conn.prepare(`SELECT COUNT(*) FROM Event`).pluck().get() as number
-  conn.close()
+  const { stored, backlog } = await workerState()
 
   const row = (label: string, r: Phase) => {
     const sorted = [...r.latencies].sort((a, b) => a - b)
@@ -209,14 +223,17 @@ try {
   const events = row('POST /api/events', results.events!)
   const ratio = events.rate / noop.rate
   const ok = (results.events!.statuses.get(202) ?? 0) === results.events!.requests && results.events!.errors === 0
-  console.log(`  ratio ${ratio.toFixed(2)}   target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}${ok ? '' : '   (WARNING: not every events request answered 202)'}`)
+  console.log(`  ratio ${ratio.toFixed(2)}   ${ENGINE === 'sqlite' ? `target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}` : '(reported)'}${ok ? '' : '   (WARNING: not every events request answered 202)'}`)
   console.log(`  worker after the run: ${stored.toLocaleString('en-US')} events stored, ${backlog.toLocaleString('en-US')} ingest jobs still queued`)
-  console.log('BENCH_RESULT ' + JSON.stringify({
-    bench: 'api-events', concurrency: CONCURRENCY, seconds: SECONDS,
+  report('api-events', ENGINE, [{
+    figure: '(a)', what: `POST /api/events, concurrency ${CONCURRENCY}, ${SECONDS} s`,
+    ours: `${fmtInt(events.rate)} req/s (p99 ${fmtMs(events.p99)})`, baseline: `${fmtInt(noop.rate)} req/s`, ratio: Number(ratio.toFixed(3)),
+    ...(ENGINE === 'sqlite' ? { target: `≥ ${TARGET}`, met: ratio >= TARGET && ok } : ok ? {} : { met: false }),
+  }], {
+    concurrency: CONCURRENCY, seconds: SECONDS, stored, backlog,
     baseline: { reqPerSec: Math.round(noop.rate), p50Ms: +noop.p50.toFixed(2), p99Ms: +noop.p99.toFixed(2) },
     events: { reqPerSec: Math.round(events.rate), p50Ms: +events.p50.toFixed(2), p99Ms: +events.p99.toFixed(2), all202: ok },
-    ratio: Number(ratio.toFixed(3)), target: TARGET, met: ratio >= TARGET && ok, machine: machine(),
-  }))
+  })
   agent.destroy()
   await stopServer()
 } catch (e) {

@@ -1,43 +1,25 @@
-// Benchmark (b) of issue 3 §10: bulk event ingestion (lib/events/ingest-events.ts
-// ingestEvents, batches of 1,000: validation, profile resolution and creation, metric lookup,
-// dedupe, lastEventAt, segment re-evaluation) against a raw better-sqlite3 batched INSERT of
-// the same rows into the same Event table layout (the baseline: the cost of writing alone).
-// Both run in this process, one after the other, on scratch databases made from the same
-// migrations, with the same connection settings (WAL, synchronous=NORMAL, foreign keys on).
+// Benchmark (b): bulk event ingestion (lib/events/ingest-events.ts ingestEvents, batches of
+// 1,000: validation, profile resolution and creation, metric lookup, dedupe, lastEventAt,
+// segment re-evaluation) against the raw driver's batched insert of the same rows into the same
+// Event table (the baseline: the cost of writing alone), on one engine:
+//   SQLite: better-sqlite3, one prepared INSERT OR IGNORE per row, a transaction per 1,000 rows
+//           (WAL, synchronous=NORMAL, foreign keys on, as the app connects);
+//   PostgreSQL: `pg`, one multi-row INSERT … ON CONFLICT DO NOTHING of 1,000 rows per statement.
+// Both sides run in this process, one after the other, on fresh databases from the migrations.
 //
-//   npx tsx bench/ingest.mts [--events 200000] [--profiles 20000] [--batch 1000]
+//   npx tsx bench/ingest.mts [--engine sqlite|postgres] [--quick] [--events 40000] [--profiles 4000] [--batch 1000]
 //
-// Target: ingest events/s ≥ 0.25 × baseline events/s. Prints a final `BENCH_RESULT {json}`
-// line for bench/run-all.mjs.
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+// Target on SQLite: ingest events/s ≥ 0.25 × baseline events/s (PostgreSQL: reported).
 import Database from 'better-sqlite3'
+import pg from 'pg'
+import { arg, engineArg, fmtInt, machine, report, root, scratchDatabase } from './lib/common.mts'
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : dflt
-}
-const N = arg('events', 200_000)
-const PROFILES = arg('profiles', 20_000)
+const ENGINE = engineArg()
+const N = arg('events', 40_000, 5_000)
+const PROFILES = arg('profiles', 4_000, 500)
 const BATCH = arg('batch', 1_000)
 const TARGET = 0.25
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 process.chdir(root)
-
-function machine(): string {
-  const cpu = os.cpus()
-  return `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`
-}
-
-function scratchDb(label: string): string {
-  const file = path.join(os.tmpdir(), `bench-${label}-${process.pid}.db`)
-  for (const f of [file, file + '-wal', file + '-shm']) fs.rmSync(f, { force: true })
-  execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], { env: { ...process.env, DATABASE_URL: 'file:' + file }, stdio: 'ignore' })
-  return file
-}
-const removeDb = (file: string) => { for (const f of [file, file + '-wal', file + '-shm']) fs.rmSync(f, { force: true }) }
 
 // ---- the input: N events in the lib's EventInput shape, for PROFILES profiles ----
 const METRICS = ['Viewed Product', 'Active on Site', 'Added to Cart', 'Started Checkout', 'Placed Order']
@@ -73,78 +55,129 @@ for (let i = 0; i < N; i++) {
   })
 }
 const emails = [...new Set(inputs.map((e) => e.profile.email))]
+const metricIds = new Map(METRICS.map((m, i) => [m, `m${i}xxxx`]))
+const profileIds = new Map(emails.map((email, i) => [email, 'P' + String(i).padStart(25, '0')]))
+// Rows ready to bind (the conversion is not timed: the baseline is the insert itself).
+const rows = inputs.map((e) => [
+  1, profileIds.get(e.profile.email)!, metricIds.get(e.metric.name)!, Math.floor(Date.parse(e.time) / 1000), e.value ?? null,
+  e.value != null ? 'USD' : null, e.uniqueId, JSON.stringify(e.properties),
+])
 
-// ---- baseline: raw batched INSERT of the same rows ----
-async function baseline(): Promise<number> {
-  const file = scratchDb('ingest-raw')
+// ---- baseline: the raw driver's batched INSERT of the same rows (profiles and metrics exist) ----
+async function baselineSqlite(file: string): Promise<number> {
   const conn = new Database(file)
   conn.pragma('journal_mode = WAL')
   conn.pragma('synchronous = NORMAL')
   conn.pragma('foreign_keys = ON')
   const now = new Date().toISOString().replace('Z', '+00:00')
   conn.prepare(`INSERT INTO Company (name, publicApiKey, updatedAt) VALUES ('Bench', 'BENCH1', ?)`).run(now)
-  const metricIds = new Map(METRICS.map((m, i) => [m, `m${i}xxxx`]))
   const addMetric = conn.prepare(`INSERT INTO Metric (id, companyId, name, createdAt, updatedAt) VALUES (?, 1, ?, ?, ?)`)
   for (const [name, id] of metricIds) addMetric.run(id, name, now, now)
-  // The profiles exist beforehand: the baseline is the event write alone.
-  const profileIds = new Map<string, string>()
   const addProfile = conn.prepare(`INSERT INTO Profile (id, companyId, email, createdAt, updatedAt) VALUES (?, 1, ?, ?, ?)`)
-  conn.transaction(() => emails.forEach((email, i) => {
-    const id = 'P' + String(i).padStart(25, '0')
-    profileIds.set(email, id)
-    addProfile.run(id, email, now, now)
-  }))()
-  // Rows ready to bind (the conversion is not timed: the baseline is the insert itself).
-  const rows = inputs.map((e) => [
-    1, profileIds.get(e.profile.email)!, metricIds.get(e.metric.name)!, Math.floor(Date.parse(e.time) / 1000), e.value ?? null,
-    e.value != null ? 'USD' : null, e.uniqueId, JSON.stringify(e.properties), now,
-  ])
+  conn.transaction(() => { for (const [email, id] of profileIds) addProfile.run(id, email, now, now) })()
   const insert = conn.prepare(`INSERT OR IGNORE INTO Event (companyId, profileId, metricId, ts, value, currency, uniqueId, properties, createdAt)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-  const writeBatch = conn.transaction((batch: unknown[][]) => { for (const r of batch) insert.run(...r) })
+  const writeBatch = conn.transaction((batch: unknown[][]) => { for (const r of batch) insert.run(...r, now) })
   const t0 = process.hrtime.bigint()
   for (let i = 0; i < rows.length; i += BATCH) writeBatch(rows.slice(i, i + BATCH))
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9
   const count = conn.prepare('SELECT COUNT(*) FROM Event').pluck().get() as number
   conn.close()
-  removeDb(file)
+  if (count !== N) throw new Error(`baseline wrote ${count} events, expected ${N}`)
+  return seconds
+}
+
+/** A multi-row INSERT of rows (arrays of column values) into table, in statements of `per` rows. */
+async function insertMany(client: pg.Client, head: string, rowsIn: unknown[][], per: number, tail = '') {
+  for (let i = 0; i < rowsIn.length; i += per) {
+    const chunk = rowsIn.slice(i, i + per)
+    const width = chunk[0]!.length
+    const values = chunk.map((_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`).join(', ')
+    await client.query(`${head} VALUES ${values} ${tail}`, chunk.flat())
+  }
+}
+
+async function baselinePostgres(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  await client.query(`INSERT INTO "Company" (name, "publicApiKey", "updatedAt") VALUES ('Bench', 'BENCH1', now())`)
+  await insertMany(client, `INSERT INTO "Metric" (id, "companyId", name, "updatedAt")`, [...metricIds].map(([name, id]) => [id, 1, name, new Date()]), 1000)
+  await insertMany(client, `INSERT INTO "Profile" (id, "companyId", email, "updatedAt")`, [...profileIds].map(([email, id]) => [id, 1, email, new Date()]), 1000)
+  const t0 = process.hrtime.bigint()
+  await insertMany(client, `INSERT INTO "Event" ("companyId", "profileId", "metricId", ts, value, currency, "uniqueId", properties)`, rows, BATCH,
+    'ON CONFLICT DO NOTHING')
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9
+  const count = Number((await client.query('SELECT COUNT(*) AS n FROM "Event"')).rows[0].n)
+  await client.end()
   if (count !== N) throw new Error(`baseline wrote ${count} events, expected ${N}`)
   return seconds
 }
 
 // ---- the subject: ingestEvents in batches ----
-async function ingest(): Promise<{ seconds: number; profiles: number }> {
-  const file = scratchDb('ingest-lib')
-  process.env.DATABASE_URL = 'file:' + file
-  const { sqlite } = await import('@/lib/db/sqlite')
+async function ingest(url: string): Promise<{ seconds: number; profiles: number }> {
+  process.env.DATABASE_URL = url
   const { ingestEvents } = await import('@/lib/events/ingest-events')
-  const conn = sqlite()
-  conn.prepare(`INSERT INTO Company (name, publicApiKey, updatedAt) VALUES ('Bench', 'BENCH1', ?)`).run(new Date().toISOString().replace('Z', '+00:00'))
+  let count: () => Promise<[number, number]>
+  let close: () => Promise<void>
+  if (ENGINE === 'sqlite') {
+    const conn = new Database(url.slice('file:'.length))
+    const add = conn.prepare(`INSERT INTO Company (name, publicApiKey, updatedAt) VALUES (?, ?, ?)`)
+    for (const n of [1, 2]) add.run(`Bench ${n}`, `BENCH${n}`, new Date().toISOString().replace('Z', '+00:00'))
+    count = async () => [
+      conn.prepare('SELECT COUNT(*) FROM Event WHERE companyId = 1').pluck().get() as number,
+      conn.prepare('SELECT COUNT(*) FROM Profile WHERE companyId = 1').pluck().get() as number,
+    ]
+    close = async () => { conn.close() }
+  } else {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    await client.query(`INSERT INTO "Company" (name, "publicApiKey", "updatedAt") VALUES ('Bench 1', 'BENCH1', now()), ('Bench 2', 'BENCH2', now())`)
+    count = async () => {
+      const r = (await client.query('SELECT (SELECT COUNT(*) FROM "Event" WHERE "companyId" = 1) AS e, (SELECT COUNT(*) FROM "Profile" WHERE "companyId" = 1) AS p')).rows[0]
+      return [Number(r.e), Number(r.p)]
+    }
+    close = () => client.end()
+  }
+  // Warm-up, not timed (module loading, the first connections, statement caches): a few
+  // events of another company, so company 1 still starts empty.
+  await ingestEvents(2, inputs.slice(0, 200).map((e) => ({ ...e, profile: { email: 'warm-' + e.profile.email } })))
   const t0 = process.hrtime.bigint()
   for (let i = 0; i < inputs.length; i += BATCH) await ingestEvents(1, inputs.slice(i, i + BATCH))
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9
-  const count = conn.prepare('SELECT COUNT(*) FROM Event').pluck().get() as number
-  const profiles = conn.prepare('SELECT COUNT(*) FROM Profile').pluck().get() as number
-  conn.close()
-  removeDb(file)
-  if (count !== N) throw new Error(`ingestEvents wrote ${count} events, expected ${N}`)
+  const [events, profiles] = await count()
+  await close()
+  if (events !== N) throw new Error(`ingestEvents wrote ${events} events, expected ${N}`)
   return { seconds, profiles }
 }
 
-console.log(`Bench (b) bulk ingest: ${N.toLocaleString('en-US')} events, ${emails.length.toLocaleString('en-US')} profiles, batches of ${BATCH}`)
+console.log(`Bench (b) bulk ingest on ${ENGINE}: ${fmtInt(N)} events, ${fmtInt(emails.length)} profiles, batches of ${BATCH}`)
 console.log(`Machine: ${machine()}`)
-const rawSeconds = await baseline()
-const lib = await ingest()
+const rawDb = await scratchDatabase(ENGINE, 'ingest_raw')
+if (rawDb.source) console.log(`PostgreSQL: ${rawDb.source}`)
+const rawSeconds = ENGINE === 'sqlite' ? await baselineSqlite(rawDb.file!) : await baselinePostgres(rawDb.url)
+await rawDb.drop()
+const libDb = await scratchDatabase(ENGINE, 'ingest_lib')
+const lib = await ingest(libDb.url)
+if (ENGINE === 'postgres') {
+  const { closePgPool } = await import('@/lib/db/pg-pool')
+  const { db } = await import('@/lib/db/client')
+  await db.$disconnect().catch(() => {})
+  await closePgPool()
+}
+await libDb.drop()
+
 const rawRate = N / rawSeconds
 const libRate = N / lib.seconds
 const ratio = libRate / rawRate
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
+const baselineLabel = ENGINE === 'sqlite' ? 'raw better-sqlite3 insert' : 'raw pg multi-row INSERT '
 console.log('')
 console.log('                                   events/s     seconds')
-console.log(`  raw better-sqlite3 insert   ${fmt(rawRate).padStart(12)}  ${rawSeconds.toFixed(2).padStart(10)}   (baseline)`)
-console.log(`  ingestEvents (lib)          ${fmt(libRate).padStart(12)}  ${lib.seconds.toFixed(2).padStart(10)}   (created ${fmt(lib.profiles)} profiles)`)
-console.log(`  ratio                       ${ratio.toFixed(2).padStart(12)}               target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}`)
-console.log('BENCH_RESULT ' + JSON.stringify({
-  bench: 'ingest', events: N, profiles: emails.length, batch: BATCH, baselineEventsPerSec: Math.round(rawRate), ingestEventsPerSec: Math.round(libRate),
-  ratio: Number(ratio.toFixed(3)), target: TARGET, met: ratio >= TARGET, machine: machine(),
-}))
+console.log(`  ${baselineLabel}   ${fmtInt(rawRate).padStart(12)}  ${rawSeconds.toFixed(2).padStart(10)}   (baseline)`)
+console.log(`  ingestEvents (lib)          ${fmtInt(libRate).padStart(12)}  ${lib.seconds.toFixed(2).padStart(10)}   (created ${fmtInt(lib.profiles)} profiles)`)
+console.log(`  ratio                       ${ratio.toFixed(2).padStart(12)}               ${ENGINE === 'sqlite' ? `target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}` : '(reported)'}`)
+report('ingest', ENGINE, [{
+  figure: '(b)', what: `ingestEvents, ${fmtInt(N)} events / ${fmtInt(emails.length)} profiles, batches of ${BATCH}`,
+  ours: `${fmtInt(libRate)} ev/s`, baseline: `${fmtInt(rawRate)} ev/s`, ratio: Number(ratio.toFixed(3)),
+  ...(ENGINE === 'sqlite' ? { target: `≥ ${TARGET}`, met: ratio >= TARGET } : {}),
+}], { events: N, profiles: emails.length, batch: BATCH, baselineEventsPerSec: Math.round(rawRate), ingestEventsPerSec: Math.round(libRate) })
+process.exit(0)

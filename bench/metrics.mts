@@ -1,75 +1,74 @@
-// Benchmark (e) of issue 3 §10: a 90-day daily metric aggregate over 1,000,000 events through
-// the query engine (lib/metrics/query-metric-aggregates.ts, what /api/metric-aggregates and the
-// /ajax chart call), against a bare SQL baseline over the same rows: SELECT COUNT(*) (resp.
-// TOTAL(value), COUNT(DISTINCT profileId)) … WHERE ts BETWEEN, which returns one number and no
-// buckets. Both run in this process on one scratch SQLite file made from the migrations.
+// Benchmark (e): a 90-day daily metric aggregate over 1,000,000 events through the query
+// engine (lib/metrics/query-metric-aggregates.ts, what /api/metric-aggregates and the /ajax
+// chart call), against a bare SQL baseline over the same rows through the raw driver:
+// SELECT COUNT(*) (resp. the sum of value, COUNT(DISTINCT profileId)) … WHERE ts BETWEEN,
+// which returns one number and no buckets. Both run in this process on one scratch database of
+// the engine, made from the migrations.
 //
-//   npx tsx bench/metrics.mts [--events 1000000] [--profiles 50000] [--runs 5]
+//   npx tsx bench/metrics.mts [--engine sqlite|postgres] [--quick] [--events 1000000] [--profiles 50000] [--runs 5]
 //
 // Target: the engine's 90-day daily count under 300 ms (median of the runs, after one warm-up).
 // Prints a final `BENCH_RESULT {json}` line for bench/run-all.mjs.
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import Database from 'better-sqlite3'
+import { arg, engineArg, fmtMs, machine as machineLine, pgLoad, pgWithoutIndexes, report, root, scratchDatabase } from './lib/common.mts'
+import { openRaw } from './lib/raw.mts'
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : dflt
-}
-const N = arg('events', 1_000_000)
-const PROFILES = arg('profiles', 50_000)
-const RUNS = arg('runs', 5)
+const ENGINE = engineArg()
+const N = arg('events', 1_000_000, 100_000)
+const PROFILES = arg('profiles', 50_000, 5_000)
+const RUNS = arg('runs', 5, 3)
 const TARGET_MS = 300
 const TZ = 'America/New_York'
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 process.chdir(root)
-
-const cpu = os.cpus()
-const machine = `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`
+const machine = machineLine()
 
 // ---- a scratch database from the migrations ----
-const file = path.join(os.tmpdir(), `bench-metrics-${process.pid}.db`)
-const removeDb = () => { for (const f of [file, file + '-wal', file + '-shm']) fs.rmSync(f, { force: true }) }
-removeDb()
-execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], { env: { ...process.env, DATABASE_URL: 'file:' + file }, stdio: 'ignore' })
+const scratch = await scratchDatabase(ENGINE, 'metrics')
+const raw = await openRaw(scratch)
 
-// ---- 1M events over one year for one company, raw inserts in one transaction ----
+// ---- 1M events over one year for one company, loaded by the raw driver ----
 const END = Math.floor(Date.UTC(2026, 5, 30) / 1000) // the data runs up to 2026-06-30
 const START = END - 365 * 86400
 const t0 = performance.now()
 {
-  const conn = new Database(file)
-  conn.pragma('journal_mode = WAL')
-  conn.pragma('synchronous = OFF')
-  const now = new Date().toISOString().replace('Z', '+00:00')
-  conn.prepare('INSERT INTO Company (id, name, publicApiKey, timezone, createdAt, updatedAt) VALUES (1, ?, ?, ?, ?, ?)').run('Bench Store', 'BENCH1', TZ, now, now)
-  conn.prepare('INSERT INTO Metric (id, companyId, name, integration, createdAt, updatedAt) VALUES (?, 1, ?, ?, ?, ?)').run('PlcOrd', 'Placed Order', 'api', now, now)
-  const profile = conn.prepare('INSERT INTO Profile (id, companyId, email, createdAt, updatedAt) VALUES (?, 1, ?, ?, ?)')
-  const event = conn.prepare('INSERT INTO Event (companyId, profileId, metricId, ts, value, currency, properties, createdAt) VALUES (1, ?, ?, ?, ?, ?, ?, ?)')
+  const now = new Date()
+  await raw.run('INSERT INTO "Company" ("id", "name", "publicApiKey", "timezone", "createdAt", "updatedAt") VALUES (1, ?, ?, ?, ?, ?)', ['Bench Store', 'BENCH1', TZ, now, now])
+  await raw.run('INSERT INTO "Metric" ("id", "companyId", "name", "integration", "createdAt", "updatedAt") VALUES (?, 1, ?, ?, ?, ?)', ['PlcOrd', 'Placed Order', 'api', now, now])
   const pid = (i: number) => 'P' + String(i).padStart(25, '0')
   let seed = 42
   const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296)
   const categories = ['Apparel', 'Footwear', 'Accessories', 'Home & Kitchen', 'Beauty', 'Outdoor']
-  conn.transaction(() => {
-    for (let i = 0; i < PROFILES; i++) profile.run(pid(i), `customer${i}@example.test`, now, now)
-    for (let i = 0; i < N; i++) {
-      const ts = START + Math.floor(((i + rand()) * 365 * 86400) / N)
-      event.run(pid(Math.floor(rand() * PROFILES)), 'PlcOrd', ts, Math.round(rand() * 20000) / 100, 'USD',
-        JSON.stringify({ Category: categories[Math.floor(rand() * categories.length)], ItemCount: 1 + Math.floor(rand() * 4) }), now)
-    }
-  })()
-  conn.pragma('wal_checkpoint(TRUNCATE)')
-  conn.close()
+  const profiles = Array.from({ length: PROFILES }, (_, i) => [pid(i), 1, `customer${i}@example.test`, now, now])
+  const events: unknown[][] = []
+  for (let i = 0; i < N; i++) {
+    const ts = START + Math.floor(((i + rand()) * 365 * 86400) / N)
+    events.push([1, pid(Math.floor(rand() * PROFILES)), 'PlcOrd', ts, Math.round(rand() * 20000) / 100, 'USD',
+      JSON.stringify({ Category: categories[Math.floor(rand() * categories.length)], ItemCount: 1 + Math.floor(rand() * 4) }), now])
+  }
+  if (raw.sqlite) {
+    const conn = raw.sqlite
+    const iso = now.toISOString().replace('Z', '+00:00')
+    conn.pragma('synchronous = OFF')
+    const profile = conn.prepare('INSERT INTO Profile (id, companyId, email, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)')
+    const event = conn.prepare('INSERT INTO Event (companyId, profileId, metricId, ts, value, currency, properties, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    conn.transaction(() => {
+      for (const p of profiles) profile.run(...p.slice(0, 3), iso, iso)
+      for (const e of events) event.run(...e.slice(0, 7), iso)
+    })()
+    conn.pragma('wal_checkpoint(TRUNCATE)')
+  } else {
+    const client = raw.pg!
+    await pgLoad(client, 'Profile', [['id', 'text'], ['companyId', 'int'], ['email', 'text'], ['createdAt', 'timestamp'], ['updatedAt', 'timestamp']], profiles)
+    await pgWithoutIndexes(client, 'Event', () => pgLoad(client, 'Event',
+      [['companyId', 'int'], ['profileId', 'text'], ['metricId', 'text'], ['ts', 'int'], ['value', 'float8'], ['currency', 'text'], ['properties', 'text'], ['createdAt', 'timestamp']], events))
+    await client.query('VACUUM ANALYZE')
+  }
 }
 const loadMs = performance.now() - t0
 
 // ---- the subject and the baseline ----
-process.env.DATABASE_URL = 'file:' + file
+process.env.DATABASE_URL = scratch.url
 const { queryMetricAggregates } = await import('../lib/metrics/query-metric-aggregates')
 const { resolveTimeframe } = await import('../lib/metrics/timeframe')
-const { sqlite } = await import('../lib/db/sqlite')
 const { db } = await import('../lib/db/client')
 
 // "Last 90 days" in New York as of the last data day: 90 local days, one DST change included.
@@ -89,27 +88,27 @@ async function time(fn: () => unknown): Promise<number> {
   return median(ms)
 }
 
-const conn = sqlite()
-const rows = (conn.prepare('SELECT COUNT(*) AS n FROM Event WHERE companyId = 1 AND metricId = ? AND ts BETWEEN ? AND ?').get('PlcOrd', s, e) as { n: number }).n
+const WHERE = 'FROM "Event" WHERE "companyId" = 1 AND "metricId" = ? AND "ts" BETWEEN ? AND ?'
+const one = async (sqlText: string) => Number(Object.values((await raw.get(sqlText, ['PlcOrd', s, e]))!)[0])
+const rows = await one(`SELECT COUNT(*) AS n ${WHERE}`)
 const baselineSql = {
-  count: 'SELECT COUNT(*) FROM Event WHERE companyId = 1 AND metricId = ? AND ts BETWEEN ? AND ?',
-  sum_value: 'SELECT TOTAL(value) FROM Event WHERE companyId = 1 AND metricId = ? AND ts BETWEEN ? AND ?',
-  unique: 'SELECT COUNT(DISTINCT profileId) FROM Event WHERE companyId = 1 AND metricId = ? AND ts BETWEEN ? AND ?',
+  count: `SELECT COUNT(*) AS n ${WHERE}`,
+  sum_value: ENGINE === 'sqlite' ? `SELECT TOTAL("value") AS n ${WHERE}` : `SELECT COALESCE(SUM("value"), 0) AS n ${WHERE}`,
+  unique: `SELECT COUNT(DISTINCT "profileId") AS n ${WHERE}`,
 } as const
 type M = keyof typeof baselineSql
 
 const results: Array<{ label: string; engine: number; baseline: number | null; buckets: number }> = []
 const check: Record<string, number> = {}
 for (const m of ['count', 'sum_value', 'unique'] as M[]) {
-  const stmt = conn.prepare(baselineSql[m]).pluck()
   let buckets = 0
   const engine = await time(async () => {
     const r = await queryMetricAggregates(1, { metricId: 'PlcOrd', measurements: [m], interval: 'day', timezone: TZ, filter })
     buckets = r.dates.length
     check[m] = r.data[0]!.measurements[m]!.reduce((a, b) => a + b, 0)
   })
-  const baseline = await time(() => stmt.get('PlcOrd', s, e))
-  if (m !== 'unique') check[`${m}_baseline`] = stmt.get('PlcOrd', s, e) as number
+  const baseline = await time(() => one(baselineSql[m]))
+  if (m !== 'unique') check[`${m}_baseline`] = await one(baselineSql[m])
   results.push({ label: `${m}, 90 days daily`, engine, baseline, buckets })
 }
 {
@@ -128,9 +127,11 @@ for (const m of ['count', 'sum_value', 'unique'] as M[]) {
 
 // ---- report ----
 const fmt = (ms: number | null) => (ms == null ? '—' : `${ms.toFixed(1)} ms`)
-console.log('Benchmark (e): 90-day daily metric aggregate over 1,000,000 events')
+const version = ENGINE === 'sqlite' ? `SQLite ${raw.sqlite!.prepare('SELECT sqlite_version()').pluck().get()}` : `PostgreSQL ${(await raw.get<{ server_version: string }>('SHOW server_version'))?.server_version}`
+console.log(`Benchmark (e) on ${ENGINE}: 90-day daily metric aggregate over ${N.toLocaleString('en')} events`)
 console.log(`Machine: ${machine}`)
-console.log(`SQLite ${conn.prepare('SELECT sqlite_version()').pluck().get()}; data: ${N.toLocaleString('en')} events, ${PROFILES.toLocaleString('en')} profiles, 1 metric, one year (loaded in ${(loadMs / 1000).toFixed(1)} s)`)
+if (scratch.source) console.log(`PostgreSQL: ${scratch.source}`)
+console.log(`${version}; data: ${N.toLocaleString('en')} events, ${PROFILES.toLocaleString('en')} profiles, 1 metric, one year (loaded in ${(loadMs / 1000).toFixed(1)} s)`)
 console.log(`Range: last 90 days in ${TZ} → ${rows.toLocaleString('en')} events in range; median of ${RUNS} runs after one warm-up\n`)
 console.log(['query'.padEnd(24), 'engine'.padStart(11), 'bare SQL'.padStart(11), 'ratio'.padStart(7), 'buckets'.padStart(8)].join('  '))
 for (const r of results) {
@@ -142,12 +143,19 @@ console.log(`\nCheck: bucket sums equal the bare totals: ${sane ? 'yes' : 'NO'} 
 const count = results[0]!.engine
 const met = count < TARGET_MS && sane
 console.log(`Target: 90-day daily count < ${TARGET_MS} ms → ${count.toFixed(1)} ms: ${met ? 'met' : 'NOT met'}`)
-console.log('BENCH_RESULT ' + JSON.stringify({
-  name: 'metrics', met, summary: `90-day daily count ${count.toFixed(1)} ms (bare COUNT ${results[0]!.baseline!.toFixed(1)} ms), target < ${TARGET_MS} ms`,
+report('metrics', ENGINE, [
+  ...(['count', 'sum_value', 'unique'] as const).map((m, i) => ({
+    figure: '(e)', what: `90-day daily ${m}, ${N.toLocaleString('en')} events`, ours: fmtMs(results[i]!.engine), baseline: `${fmtMs(results[i]!.baseline!)} bare SQL`,
+    ratio: Number((results[i]!.baseline! / results[i]!.engine).toFixed(3)), ...(m === 'count' ? { target: `< ${TARGET_MS} ms`, met } : {}),
+  })),
+], {
+  summary: `90-day daily count ${count.toFixed(1)} ms (bare COUNT ${results[0]!.baseline!.toFixed(1)} ms), target < ${TARGET_MS} ms`,
   engineMs: Object.fromEntries(results.map((r) => [r.label, Math.round(r.engine * 10) / 10])),
   baselineMs: Object.fromEntries(results.filter((r) => r.baseline != null).map((r) => [r.label, Math.round(r.baseline! * 10) / 10])),
-  events: N, eventsInRange: rows, machine,
-}))
+  events: N, eventsInRange: rows, sane,
+})
 await db.$disconnect()
-conn.close()
-removeDb()
+await raw.close()
+if (ENGINE === 'postgres') await (await import('../lib/db/pg-pool')).closePgPool()
+await scratch.drop()
+process.exit(0)
