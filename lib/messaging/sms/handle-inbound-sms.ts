@@ -14,7 +14,7 @@ import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { MESSAGE_METRICS, recordMessageEventOps } from '../message-events'
 import { companyForNumber, loadSmsAccount } from './sms-settings'
 import { verifyTwilioSignature } from './twilio-signature'
-import { matchKeyword } from './keywords'
+import { keywordOf, matchKeyword } from './keywords'
 import { keywordConsentOps, profileForPhoneOps } from './inbound-consent'
 import type { WebhookAnswer } from './handle-sms-status'
 
@@ -38,7 +38,7 @@ export async function handleInboundSms(url: URL, params: Record<string, string>,
     const profile = yield* profileForPhoneOps(companyId, from, 'sms', now)
     const properties = { From: from, To: to, MessageSid: sid, Body: body }
     if (action === 'stop' || action === 'start') {
-      const source = `sms_keyword:${body.trim().toUpperCase()}`
+      const source = `sms_keyword:${keywordOf(body)}`
       yield* keywordConsentOps(companyId, profile.id, 'sms_marketing', action, source, now)
       if (action === 'stop') {
         yield* recordMessageEventOps({ companyId, profileId: profile.id, metric: MESSAGE_METRICS.sms.unsubscribed, sendId: null, at: now, occurrence: `sms:${sid}`, properties: { ...properties, method: 'KEYWORD' } })

@@ -28,8 +28,11 @@ export function parseKeywords(json: string | null | undefined): KeywordSettings 
   return out
 }
 
+/** The message as a keyword: trimmed, trailing punctuation dropped, upper case. */
+export const keywordOf = (body: string): string => body.trim().replace(/[.!?]+$/, '').trim().toUpperCase()
+
 export function matchKeyword(body: string, extra: KeywordSettings = { stop: [], start: [], help: [] }): KeywordAction | null {
-  const word = body.trim().replace(/[.!?]+$/, '').trim().toUpperCase()
+  const word = keywordOf(body)
   if (!word) return null
   for (const k of ['stop', 'start', 'help'] as const) {
     if (STANDARD_KEYWORDS[k].includes(word) || extra[k].includes(word)) return k
