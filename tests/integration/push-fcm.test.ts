@@ -30,7 +30,7 @@ import * as clientPushOpens from '@/app/client/push-opens/route'
 
 type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>
 async function call(handler: Handler, method: string, path: string, opts: { key?: string; body?: unknown; id?: string } = {}) {
-  const res = await handler(apiRequest(method, path, { key: opts.key, body: opts.body }), { params: Promise.resolve(opts.id ? { id: opts.id } : {}) })
+  const res = await handler(apiRequest(method, path, { key: opts.key, body: opts.body }), { params: Promise.resolve<Record<string, string>>(opts.id ? { id: opts.id } : {}) })
   const text = await res.text()
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON:API documents
   return { status: res.status, json: (text ? JSON.parse(text) : null) as any }
