@@ -128,6 +128,9 @@ test('only the screens this issue builds are marked built', () => {
     // Personal and security settings, two-factor sign-in, email confirmation (issue 12 §2)
     '/settings/account/personal', '/login-mfa', '/login-mfa-backup', '/mfa-reset-details', '/configure-mfa',
     '/configure-mfa-steps', '/mfa-enablement-steps', '/email-confirmation', '/email-change-confirmation',
+    // Templates, the email template editor and the sent-messages viewer (issue 8 §1, §3)
+    '/templates', '/templates/list', '/templates/saved-content', '/email-templates/create', '/email-template-editor/template/:templateId',
+    '/email-editor/:templateId/edit', '/email-editor/:templateId/preview', '/settings/email/outbox',
   ].sort())
 })
 

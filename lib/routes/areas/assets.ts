@@ -21,6 +21,7 @@ const TEMPLATE_EDITOR_TARGETS = [
   '/email-template-editor/segment-and-send/:campaignId',
   '/email-template-editor/universal-content/:ucType/:universalId',
 ]
+const BUILT_EDITORS = ['/email-template-editor/template/:templateId']
 
 export const ASSET_ROUTES = [
   assets('/asset-library/brand'),
@@ -32,10 +33,10 @@ export const ASSET_ROUTES = [
   assets('/asset-library/images'),
   brand('/brand-library/:section/:subSection'),
 
-  editors('/email-editor/:templateId/edit'),
+  editors('/email-editor/:templateId/edit', { built: true }),
   editors('/email-editor/:templateId/edit/amp', amp),
-  editors('/email-editor/:templateId/preview'),
-  ...TEMPLATE_EDITOR_TARGETS.flatMap((p) => [editors(p), editors(`${p}/translate`)]),
+  editors('/email-editor/:templateId/preview', { built: true }),
+  ...TEMPLATE_EDITOR_TARGETS.flatMap((p) => [editors(p, BUILT_EDITORS.includes(p) ? { built: true } : {}), editors(`${p}/translate`)]),
   editors('/rich-text-editor/template/:templateId'),
   editors('/rich-text-editor/campaign/:campaignId'),
   editors('/rich-text-editor/flow/:flowMessageId'),
@@ -49,10 +50,10 @@ export const ASSET_ROUTES = [
   editors('/cms/editor'),
   editors('/email/create/with-ai'),
 
-  templates('/email-templates/create', PAGE),
-  templates('/templates'),
-  templates('/templates/list'),
-  templates('/templates/saved-content'),
+  templates('/email-templates/create', { ...PAGE, built: true }),
+  templates('/templates', { built: true }),
+  templates('/templates/list', { built: true }),
+  templates('/templates/saved-content', { built: true }),
   templates('/templates/themed'),
   templates('/templates/whatsapp'),
   templates('/template/:templateId/cross-account-clone', PAGE),

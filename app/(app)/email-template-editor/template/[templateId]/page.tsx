@@ -1,0 +1,16 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { TemplateEditorScreen } from '@/components/templates/editor/template-editor-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('templateEditor'))('pageTitle') }
+}
+
+export default async function TemplateEditorPage({ params }: { params: Promise<{ templateId: string }> }) {
+  const { templateId } = await params
+  return (
+    <RouteScreen>
+      <TemplateEditorScreen templateId={templateId} />
+    </RouteScreen>
+  )
+}

@@ -1,0 +1,2 @@
+// /templates/list: the same list as /templates.
+export { default, generateMetadata } from '../page'

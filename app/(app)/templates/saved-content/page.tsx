@@ -1,0 +1,15 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { TemplatesScreen } from '@/components/templates/templates-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('templates'))('tabSaved') }
+}
+
+export default function SavedContentPage() {
+  return (
+    <RouteScreen>
+      <TemplatesScreen initialTab="saved" />
+    </RouteScreen>
+  )
+}
