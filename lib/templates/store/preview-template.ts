@@ -1,0 +1,156 @@
+// The editor's preview and "send a preview": the template rendered for a chosen profile (or a
+// sample one), with one of that profile's real events as `event` when the template uses event
+// variables. A sent preview is a Send row (sourceType 'preview', transactional) created through
+// lib/messaging, so it leaves by the company's sending (SMTP) or lands in the outbox.
+import { db } from '@/lib/db/client'
+import { ulid } from '@/lib/ids/make-id'
+import { badRequest, notFound } from '@/lib/http/app-error'
+import { parseProps } from '@/lib/profiles/profile-store'
+import { upsertProfile } from '@/lib/profiles/upsert-profile'
+import { createSends } from '@/lib/messaging/create-sends'
+import type { Profile } from '@/generated/prisma/client'
+import { renderStoredTemplate, type RenderedTemplate } from './render-stored-template'
+import { getTemplateOrThrow, usesEventVariables, type TemplateContent } from './save-template'
+import type { EditorType } from './template-view'
+
+export interface PreviewEvent { id: number; metric: string; datetime: string }
+export interface PreviewProfile { id: string | null; email: string | null; firstName: string | null; lastName: string | null; sample: boolean }
+
+const SAMPLE_PERSON = { email: 'jane.sample@example.com', first_name: 'Jane', last_name: 'Sample', city: 'Boston', region: 'MA', country: 'United States', zip: '02110' }
+
+/** The template context of a profile, as the send pipeline builds it (render-email.ts). */
+export function personOf(p: Profile): Record<string, unknown> {
+  return {
+    ...parseProps(p.properties), id: p.id, email: p.email, phone_number: p.phoneNumber, external_id: p.externalId, first_name: p.firstName, last_name: p.lastName,
+    organization: p.organization, title: p.title, city: p.city, region: p.region, country: p.country, zip: p.zip,
+  }
+}
+
+async function profileFor(companyId: number, profileId?: string | null): Promise<Profile | null> {
+  if (profileId) {
+    const p = await db.profile.findFirst({ where: { id: profileId, companyId } })
+    if (!p) throw notFound(`A profile with id ${profileId} was not found.`)
+    return p
+  }
+  return db.profile.findFirst({ where: { companyId, email: { not: null } }, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }] })
+}
+
+async function eventFor(companyId: number, profile: Profile | null, eventId?: number | null, wanted = true) {
+  if (eventId != null) {
+    const ev = await db.event.findFirst({ where: { id: eventId, companyId, ...(profile ? { profileId: profile.id } : {}) }, include: { metric: true } })
+    if (!ev) throw notFound(`An event with id ${eventId} was not found for this profile.`)
+    return ev
+  }
+  if (!wanted || !profile) return null
+  return db.event.findFirst({ where: { companyId, profileId: profile.id }, orderBy: [{ ts: 'desc' }, { id: 'desc' }], include: { metric: true } })
+}
+
+export interface PreviewInput {
+  profileId?: string | null
+  eventId?: number | null
+  subject?: string | null
+  /** Unsaved editor content: validated like a save, never stored. */
+  content?: TemplateContent
+}
+
+export interface PreviewResult extends RenderedTemplate {
+  profile: PreviewProfile
+  event: PreviewEvent | null
+  usesEvent: boolean
+  context: Record<string, unknown>
+}
+
+export async function previewTemplate(companyId: number, templateId: string, input: PreviewInput): Promise<PreviewResult> {
+  const t = await getTemplateOrThrow(companyId, templateId)
+  const hasContent = !!input.content && (input.content.html !== undefined || input.content.definition !== undefined || input.content.text !== undefined)
+  const content: TemplateContent | null = hasContent
+    ? {
+        html: t.editorType === 'SYSTEM_DRAGGABLE' ? null : (input.content!.html ?? t.html),
+        definition: t.editorType === 'SYSTEM_DRAGGABLE' ? (input.content!.definition ?? (t.definition ? JSON.parse(t.definition) : null)) : undefined,
+        text: input.content!.text !== undefined ? input.content!.text : t.text,
+      }
+    : null
+  const usesEvent = content
+    ? usesEventVariables(content.html, content.text, content.definition ? JSON.stringify(content.definition) : null, input.subject)
+    : t.usesEvent || usesEventVariables(input.subject)
+  const profile = await profileFor(companyId, input.profileId)
+  const ev = await eventFor(companyId, profile, input.eventId, usesEvent)
+  const person = profile ? personOf(profile) : SAMPLE_PERSON
+  const event = ev ? { ...parseProps(ev.properties), value: ev.value, datetime: new Date(ev.ts * 1000).toISOString(), metric: ev.metric.name } : {}
+  const context = { ...person, person, event }
+  const source = content ? { editorType: t.editorType as EditorType, content } : { templateId: t.id }
+  const rendered = await renderStoredTemplate(companyId, source, context, { subject: input.subject, overrides: profile?.timezone ? { timeZone: profile.timezone } : {} })
+  return {
+    ...rendered,
+    profile: profile
+      ? { id: profile.id, email: profile.email, firstName: profile.firstName, lastName: profile.lastName, sample: false }
+      : { id: null, email: SAMPLE_PERSON.email, firstName: SAMPLE_PERSON.first_name, lastName: SAMPLE_PERSON.last_name, sample: true },
+    event: ev ? { id: ev.id, metric: ev.metric.name, datetime: new Date(ev.ts * 1000).toISOString() } : null,
+    usesEvent,
+    context,
+  }
+}
+
+const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/
+
+export interface SendPreviewInput {
+  email: string
+  profileId?: string | null
+  eventId?: number | null
+  subject?: string | null
+  fromEmail?: string | null
+  fromName?: string | null
+}
+
+/**
+ * Renders with the chosen (or sample) profile's data and sends to `email` through the pipeline.
+ * The pipeline addresses a Send to its profile, so the recipient is the company's profile with
+ * that address (created when there is none); the chosen profile's data travels in the Send's
+ * context, which the pipeline lays over the recipient's own.
+ */
+export async function sendTemplatePreview(companyId: number, templateId: string, input: SendPreviewInput): Promise<{ sendId: string; status: 'queued'; to: string }> {
+  const to = input.email.trim().toLowerCase()
+  if (!EMAIL.test(to) || to.length > 254) throw badRequest('Enter a valid email address.', { email: ['Enter a valid email address.'] })
+  const t = await getTemplateOrThrow(companyId, templateId)
+  const preview = await previewTemplate(companyId, templateId, { profileId: input.profileId, eventId: input.eventId, subject: input.subject })
+  const recipient = await upsertProfile(companyId, { email: to }, { mode: 'client', source: 'Template preview' })
+  const subject = input.subject?.trim() || `[Preview] ${t.name}`
+  const created = await createSends({
+    companyId,
+    channel: 'email',
+    sourceType: 'preview',
+    sourceId: `${t.id}:${ulid()}`,
+    transactional: true,
+    content: {
+      subject,
+      html: t.compiledHtml,
+      text: t.compiledText,
+      ...(input.fromEmail ? { fromEmail: input.fromEmail } : {}),
+      ...(input.fromName ? { fromName: input.fromName } : {}),
+    },
+    recipients: [{ profileId: recipient.profile.id, context: preview.context }],
+  })
+  if (!created[0]) throw new Error('The preview send was not created.')
+  return { sendId: created[0].id, status: 'queued', to }
+}
+
+export async function previewProfiles(companyId: number, search?: string) {
+  const s = search?.trim()
+  const rows = await db.profile.findMany({
+    where: {
+      companyId, email: { not: null },
+      ...(s ? { OR: [{ email: { startsWith: s.toLowerCase() } }, { firstName: { startsWith: s } }, { lastName: { startsWith: s } }] } : {}),
+    },
+    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+    take: 20,
+    select: { id: true, email: true, firstName: true, lastName: true },
+  })
+  return { profiles: rows }
+}
+
+export async function previewEvents(companyId: number, profileId: string) {
+  const p = await db.profile.findFirst({ where: { id: profileId, companyId }, select: { id: true } })
+  if (!p) throw notFound(`A profile with id ${profileId} was not found.`)
+  const rows = await db.event.findMany({ where: { companyId, profileId }, orderBy: [{ ts: 'desc' }, { id: 'desc' }], take: 20, include: { metric: { select: { name: true } } } })
+  return { events: rows.map((e) => ({ id: e.id, metric: e.metric.name, datetime: new Date(e.ts * 1000).toISOString() })) }
+}
