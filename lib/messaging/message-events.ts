@@ -7,6 +7,7 @@ import { getOrCreateMetricOps } from '@/lib/events/get-or-create-metric'
 import { insertEventOps, touchLastEventAtOps } from '@/lib/events/insert-event'
 import type { Ops } from '@/lib/db/ops'
 import type { Channel } from './types'
+import { enqueueWebhookDeliveriesOps } from '@/lib/webhooks/enqueue-webhook-deliveries'
 
 export const MESSAGE_METRIC_INTEGRATION = 'internal'
 
@@ -40,5 +41,6 @@ export function* recordMessageEventOps(e: MessageEvent): Ops<number | null> {
     properties: JSON.stringify(e.sendId ? { $send_id: e.sendId, ...e.properties } : e.properties),
   })
   if (id !== null) yield* touchLastEventAtOps(e.companyId, e.profileId, ts)
+  if (id !== null) yield* enqueueWebhookDeliveriesOps(e, id) // outbound webhooks, decided with the event
   return id
 }

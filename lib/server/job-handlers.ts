@@ -7,6 +7,7 @@ import { register as registerImports } from '@/lib/imports/jobs'
 import { register as registerEvents } from '@/lib/events/jobs'
 import { register as registerAuth } from '@/lib/auth/jobs'
 import { register as registerMessaging } from '@/lib/messaging/jobs'
+import { register as registerWebhooks } from '@/lib/webhooks/jobs'
 import { register as registerUnsubscribe } from '@/lib/messaging/unsubscribe/jobs'
 
 export function registerJobHandlers(): void {
@@ -17,4 +18,5 @@ export function registerJobHandlers(): void {
   registerAuth()
   registerMessaging()
   registerUnsubscribe()
+  registerWebhooks()
 }
