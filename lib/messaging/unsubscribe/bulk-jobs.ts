@@ -21,6 +21,7 @@ import type { ConsentChannel } from '@/lib/profiles/consent'
 import { upsertProfileOps } from '@/lib/profiles/upsert-profile'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { enqueueJobOps } from '../enqueue-job-ops'
+import { prepareSendQueue } from '../create-sends'
 import { leaveListsOps, unsubscribeEmailOps } from './unsubscribe-email'
 
 export const BULK_CONSENT_JOB = 'messaging.bulk-consent'
@@ -58,6 +59,7 @@ function* groupMembersOps(companyId: number, groupId: string, type: 0 | 1): Ops<
 /** Creates the job and its queue job in one transaction; returns the job's id. */
 export async function createBulkConsentJob(input: CreateBulkJob, now = new Date()): Promise<string> {
   const id = ulid()
+  await prepareSendQueue() // the queue's schema, for enqueueJobOps inside the transaction on PostgreSQL
   await inWriteTx(function* () {
     let entries = input.entries ?? []
     // Suppression jobs on a list or segment act on its current members.
