@@ -20,7 +20,7 @@ import net from 'node:net'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { arg, engineArg, fmtInt, fmtMs, machine, report, root, scratchDatabase } from './lib/common.mts'
+import { arg, engineArg, fmtInt, fmtMs, machine, report, root, scratchDatabase } from './lib/common.mjs'
 
 const ENGINE = engineArg()
 const SECONDS = arg('seconds', 10, 3)

@@ -12,7 +12,7 @@
 // Target on SQLite: ingest events/s ≥ 0.25 × baseline events/s (PostgreSQL: reported).
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { arg, engineArg, fmtInt, machine, report, root, scratchDatabase } from './lib/common.mts'
+import { arg, engineArg, fmtInt, machine, report, root, scratchDatabase } from './lib/common.mjs'
 
 const ENGINE = engineArg()
 const N = arg('events', 40_000, 5_000)

@@ -9,8 +9,8 @@
 //
 // Target: the engine's 90-day daily count under 300 ms (median of the runs, after one warm-up).
 // Prints a final `BENCH_RESULT {json}` line for bench/run-all.mjs.
-import { arg, engineArg, fmtMs, machine as machineLine, pgLoad, pgWithoutIndexes, report, root, scratchDatabase } from './lib/common.mts'
-import { openRaw } from './lib/raw.mts'
+import { arg, engineArg, fmtMs, machine as machineLine, pgLoad, pgWithoutIndexes, report, root, scratchDatabase } from './lib/common.mjs'
+import { openRaw } from './lib/raw.mjs'
 
 const ENGINE = engineArg()
 const N = arg('events', 1_000_000, 100_000)

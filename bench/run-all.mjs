@@ -128,7 +128,7 @@ for (const o of outcomes) {
     table.push({ figure: r.figure, engine, what: r.what, ours: r.ours, baseline: r.baseline, ratio: r.ratio == null ? '' : r.ratio < 0.1 ? r.ratio.toFixed(3) : r.ratio.toFixed(2), flag })
   }
 }
-const order = (f) => ['(a)', '(b)', '(c)', '(d)', '(e)', 'scaling'].indexOf(f) + 1 || 99
+const order = (f) => ['(a)', '(b)', '(c)', '(d)', '(e)', 'scaling', 'templates'].indexOf(f) + 1 || 99
 table.sort((x, y) => order(x.figure) - order(y.figure))
 const cols = [['figure', 'Figure'], ['engine', 'Engine'], ['ours', 'Ours'], ['baseline', 'Baseline'], ['ratio', 'Ratio'], ['flag', ''], ['what', 'What']]
 const width = Object.fromEntries(cols.map(([k, h]) => [k, Math.max(h.length, ...table.map((r) => String(r[k]).length))]))

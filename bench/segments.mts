@@ -11,8 +11,8 @@
 //
 // Targets: (d) < 5 s, (c) p99 < 1 s (both engines). Prints a final `BENCH_RESULT {json}` line.
 import { sql } from 'kysely'
-import { arg, engineArg, fmtInt, fmtMs, machine, pgLoad, pgWithoutIndexes, report, root, scratchDatabase } from './lib/common.mts'
-import { openRaw } from './lib/raw.mts'
+import { arg, engineArg, fmtInt, fmtMs, machine, pgLoad, pgWithoutIndexes, report, root, scratchDatabase } from './lib/common.mjs'
+import { openRaw } from './lib/raw.mjs'
 
 const ENGINE = engineArg()
 const PROFILES = arg('profiles', 100_000, 10_000)

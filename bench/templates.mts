@@ -3,19 +3,16 @@
 // 10,000 recipient contexts, beside a baseline in the same run: a bare LiquidJS engine rendering
 // the equivalent plain-Liquid template, parsed once. Both sides render from a parsed template.
 //
-//   npx tsx bench/templates.mts [--contexts 10000]
+//   npx tsx bench/templates.mts [--quick] [--contexts 10000]
 //
+// No database: the same on either engine (run-all runs it once, engine "—").
 // Target: ratio ≥ 0.5 (the compatibility layer costs at most half the engine's speed).
 // Prints a final `BENCH_RESULT {json}` line for bench/run-all.mjs.
-import os from 'node:os'
 import { Liquid } from 'liquidjs'
 import { renderTemplate } from '../lib/templates/render-template'
+import { arg, fmtInt, machine, report } from './lib/common.mjs'
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : dflt
-}
-const CONTEXTS = arg('contexts', 10_000)
+const CONTEXTS = arg('contexts', 10_000, 2_000)
 
 const head = `<!doctype html><html><head><meta charset="utf-8"><title>Your order</title>
 <style>body{font-family:Helvetica,Arial,sans-serif;color:#222}.item td{padding:8px;border-bottom:1px solid #eee}</style></head><body>
@@ -78,20 +75,14 @@ const parsed = engine.parse(liquid)
 const fullAddress = 'Demo Store, 1 Main St, Springfield, IL 62701, United States'
 const baseline = timeIt((i) => engine.renderSync(parsed, { ...contexts[i], organization: { full_address: fullAddress }, unsubscribe_url: links('unsubscribe') }) as string)
 
-const cpu = os.cpus()
 const ratio = ours.perSecond / baseline.perSecond
-console.log(`Machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`)
+console.log(`Machine: ${machine()}`)
 console.log(`Templates: ${CONTEXTS.toLocaleString('en-US')} contexts, order email with 1–6 items (about ${Math.round(ours.bytes / CONTEXTS / 100) / 10} kB rendered)`)
 console.log(`  renderTemplate (Django-style):  ${Math.round(ours.perSecond).toLocaleString('en-US')} renders/s`)
 console.log(`  baseline (bare LiquidJS):       ${Math.round(baseline.perSecond).toLocaleString('en-US')} renders/s`)
 console.log(`  ratio ${ratio.toFixed(2)} (target ≥ 0.5)`)
-console.log(
-  `BENCH_RESULT ${JSON.stringify({
-    name: 'templates',
-    rendersPerSecond: Math.round(ours.perSecond),
-    baselineRendersPerSecond: Math.round(baseline.perSecond),
-    ratio: Number(ratio.toFixed(2)),
-    met: ratio >= 0.5,
-    summary: `${Math.round(ours.perSecond)} renders/s vs ${Math.round(baseline.perSecond)} bare LiquidJS (ratio ${ratio.toFixed(2)}, target ≥ 0.5)`,
-  })}`,
-)
+report('templates', 'none', [{
+  figure: 'templates', what: `renderTemplate, order email, ${fmtInt(CONTEXTS)} contexts`,
+  ours: `${fmtInt(ours.perSecond)} renders/s`, baseline: `${fmtInt(baseline.perSecond)} renders/s (bare LiquidJS)`,
+  ratio: Number(ratio.toFixed(2)), target: '≥ 0.5', met: ratio >= 0.5,
+}], { rendersPerSecond: Math.round(ours.perSecond), baselineRendersPerSecond: Math.round(baseline.perSecond) })

@@ -4,7 +4,7 @@
 // takes SQL already compiled for the engine (e.g. by Kysely).
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import type { Engine, Scratch } from './common.mts'
+import type { Engine, Scratch } from './common.mjs'
 
 export interface Raw {
   engine: Engine
