@@ -7,7 +7,7 @@
 //   PostgreSQL: `pg`, one multi-row INSERT … ON CONFLICT DO NOTHING of 1,000 rows per statement.
 // Both sides run in this process, one after the other, on fresh databases from the migrations.
 //
-//   npx tsx bench/ingest.mts [--engine sqlite|postgres] [--quick] [--events 40000] [--profiles 4000] [--batch 1000]
+//   npx tsx bench/ingest.mts [--engine sqlite|postgres] [--quick] [--events 20000] [--profiles 2000] [--batch 1000]
 //
 // Target on SQLite: ingest events/s ≥ 0.25 × baseline events/s (PostgreSQL: reported).
 import Database from 'better-sqlite3'
@@ -15,8 +15,8 @@ import pg from 'pg'
 import { arg, engineArg, fmtInt, machine, report, root, scratchDatabase } from './lib/common.mjs'
 
 const ENGINE = engineArg()
-const N = arg('events', 40_000, 5_000)
-const PROFILES = arg('profiles', 4_000, 500)
+const N = arg('events', 20_000, 5_000)
+const PROFILES = arg('profiles', 2_000, 500)
 const BATCH = arg('batch', 1_000)
 const TARGET = 0.25
 process.chdir(root)

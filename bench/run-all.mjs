@@ -130,10 +130,10 @@ for (const o of outcomes) {
 }
 const order = (f) => ['(a)', '(b)', '(c)', '(d)', '(e)', 'scaling', 'templates'].indexOf(f) + 1 || 99
 table.sort((x, y) => order(x.figure) - order(y.figure))
-const cols = [['figure', 'Figure'], ['engine', 'Engine'], ['ours', 'Ours'], ['baseline', 'Baseline'], ['ratio', 'Ratio'], ['flag', ''], ['what', 'What']]
+const cols = [['figure', 'Figure'], ['engine', 'Engine'], ['ours', 'Ours'], ['baseline', 'Baseline'], ['ratio', 'Ratio'], ['flag', 'Check'], ['what', 'What']]
 const width = Object.fromEntries(cols.map(([k, h]) => [k, Math.max(h.length, ...table.map((r) => String(r[k]).length))]))
 console.log('\n=== Summary (ratio = ours ÷ baseline as speed: throughput ours/baseline, time baseline/ours) ===')
-console.log(cols.map(([k, h]) => h.padEnd(width[k])).join('  '))
+console.log(cols.map(([k, h]) => h.padEnd(width[k])).join('  ').trimEnd())
 for (const r of table) console.log(cols.map(([k]) => String(r[k]).padEnd(width[k])).join('  ').trimEnd())
 const flagged = table.filter((r) => r.flag.startsWith('BELOW') || r.flag.startsWith('NOT') || r.flag === 'FAILED')
 console.log(`\n${flagged.length ? `${flagged.length} flagged` : 'Nothing flagged'}; ${((Date.now() - started) / 1000).toFixed(0)} s in all; load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)

@@ -15,7 +15,7 @@
 // workers, concurrent batches then create the same metrics and profiles in different orders and
 // deadlock (see the report in the README's Performance section).
 //
-//   npx tsx bench/scaling.mts [--quick] [--events 12000] [--profiles 1200] [--workers 1,2,4] [--new-profiles]
+//   npx tsx bench/scaling.mts [--quick] [--events 6000] [--profiles 3000] [--workers 1,2,4] [--new-profiles]
 //
 // PostgreSQL only (the SQLite queue is for one machine). The server is BENCH_DATABASE_URL or
 // one this script starts (bench/lib/postgres.mjs). On a machine with 2 cores the workers and
@@ -26,8 +26,8 @@ import { arg, fmtInt, machine, pgLoad, report, root, scratchDatabase, type Row }
 import { openRaw } from './lib/raw.mjs'
 import { benchPostgres } from './lib/postgres.mjs'
 
-const EVENTS = arg('events', 12_000, 2_000)
-const PROFILES = arg('profiles', 1_200, 200)
+const EVENTS = arg('events', 6_000, 2_000)
+const PROFILES = arg('profiles', 3_000, 1_000)
 const WORKERS = (() => {
   const i = process.argv.indexOf('--workers')
   return (i > 0 ? process.argv[i + 1]! : '1,2,4').split(',').map(Number)
