@@ -55,7 +55,7 @@ export type Json = any
 
 /** One API call; the rate limits are reset first unless `throttle` (these tests are not about them). */
 export async function call(method: string, path: string, opts: { key?: string; body?: unknown; form?: FormData; raw?: string; throttle?: boolean } = {}) {
-  if (!opts.throttle) resetRateLimits()
+  if (!opts.throttle) await resetRateLimits()
   const headers: Record<string, string> = { accept: 'application/vnd.api+json', revision: '2026-07-15' }
   if (opts.key) headers.authorization = `Klaviyo-API-Key ${opts.key}`
   let body: BodyInit | undefined

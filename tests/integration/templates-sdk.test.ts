@@ -45,7 +45,7 @@ test('createTemplate, getTemplates (paged, filtered), getTemplate, renderTemplat
   expect(created.body.data.attributes.created).toBeInstanceOf(Date)
 
   for (let i = 0; i < 11; i++) {
-    resetRateLimits()
+    await resetRateLimits()
     await templates.createTemplate({ data: { type: TemplateEnum.Template, attributes: { name: `Bulk ${i}`, editorType: 'CODE', html: '<p>x</p>' } } })
   }
   const page1 = await templates.getTemplates({ sort: 'name' })
