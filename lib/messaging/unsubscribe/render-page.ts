@@ -12,7 +12,7 @@ import type { Recipient } from './resolve-token'
 export type PageModel =
   | { kind: 'confirm'; recipient: Recipient; unsubscribeAction: string; preferencesHref: string }
   | { kind: 'unsubscribed'; recipient: Recipient; preferencesHref: string }
-  | { kind: 'preferences'; recipient: Recipient; prefs: Preferences; action: string; saved: boolean; listName?: string }
+  | { kind: 'preferences'; recipient: Recipient; prefs: Preferences; action: string; saved: boolean; listName?: string; allPreferencesHref?: string }
   | { kind: 'invalid' | 'expired' | 'not_found' }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -33,8 +33,8 @@ h1{font-size:22px;line-height:1.3;margin:0 0 12px}p{margin:0 0 16px;color:#444c5
 button{background:#1b1f24;color:#fff;border:0;border-radius:6px;padding:10px 18px;font:inherit;font-weight:600;cursor:pointer}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:2px solid #2f6bd8;outline-offset:2px}
 a{color:#2f6bd8}.links{margin-top:20px}fieldset{border:0;padding:0;margin:0 0 20px}legend{font-weight:600;margin-bottom:8px}
-label{display:flex;gap:10px;align-items:flex-start;padding:8px 0;border-bottom:1px solid #eef0f2}label:last-child{border-bottom:0}
-input[type=checkbox]{width:18px;height:18px;margin-top:2px}.notice{background:#e8f5ec;border:1px solid #b7e1c3;border-radius:6px;padding:10px 12px;margin-bottom:16px;color:#1d5e33}
+legend{padding:0}label{display:flex;gap:10px;align-items:flex-start;padding:8px 0;border-bottom:1px solid #eef0f2}label:last-child{border-bottom:0}
+input[type=checkbox]{width:18px;height:18px;margin:2px 0 0;flex:none}.card>:last-child{margin-bottom:0}.notice{background:#e8f5ec;border:1px solid #b7e1c3;border-radius:6px;padding:10px 12px;margin-bottom:16px;color:#1d5e33}
 .muted{color:#6a737d;font-size:14px}`
 
 export const PAGE_STATUS: Record<PageModel['kind'], number> = { confirm: 200, unsubscribed: 200, preferences: 200, invalid: 400, expired: 400, not_found: 404 }
@@ -70,7 +70,8 @@ ${model.saved ? `<p class="notice" role="status">${esc(t('savedNotice'))}</p>` :
 <fieldset><legend>${esc(t('emailHeading'))}</legend>
 <label><input type="checkbox" name="email_marketing" value="1"${p.emailSubscribed ? ' checked' : ''}><span>${esc(t('emailMarketing', { company }))}</span></label></fieldset>
 <fieldset><legend>${esc(t('listsHeading'))}</legend>${lists || `<p class="muted">${esc(t('noLists'))}</p>`}</fieldset>
-<button type="submit">${esc(t('saveButton'))}</button></form>`
+<button type="submit">${esc(t('saveButton'))}</button></form>
+${model.allPreferencesHref ? `<p class="links"><a href="${esc(model.allPreferencesHref)}">${esc(t('managePreferencesLink'))}</a></p>` : ''}`
       break
     }
     case 'invalid':
