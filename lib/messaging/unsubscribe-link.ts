@@ -11,6 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sessionSecret } from '@/lib/auth/secret'
 import { appLink } from '@/lib/http/app-url'
 import type { TemplateLinkKind } from '@/lib/templates/template-types'
+import { webViewUrl } from './web-view-link'
 
 const mac = (sendId: string) => createHmac('sha256', sessionSecret()).update('unsubscribe:' + sendId).digest('base64url')
 
@@ -45,8 +46,8 @@ export function unsubscribeMailto(sendId: string, fromEmail: string): string {
 }
 
 /** The links of the vendor's tags ({% unsubscribe %}, {% manage_preferences %}, {% web_view %}) for one send. */
-export function templateLink(s: { id: string }, kind: TemplateLinkKind): string {
-  if (kind === 'web_view') return appLink('/messages/' + encodeURIComponent(s.id))
+export function templateLink(s: { id: string; companyId: number }, kind: TemplateLinkKind): string {
+  if (kind === 'web_view') return webViewUrl(s.companyId, s.id)
   if (kind === 'manage_preferences') return preferencesUrl(s.id)
   return unsubscribeUrl(s.id)
 }
