@@ -12,6 +12,7 @@ import { ulid } from '@/lib/ids/make-id'
 import { GET } from '@/app/messages/[token]/route'
 
 useTestDatabase()
+jest.setTimeout(30_000)
 
 const open = (token: string) => GET(new Request('http://localhost/messages/' + token), { params: Promise.resolve({ token }) })
 
