@@ -5,7 +5,7 @@
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 jest.setTimeout(60_000)
-import { generateKeyPairSync, sign } from 'node:crypto'
+import { createSign, generateKeyPairSync, sign } from 'node:crypto'
 import { db } from '@/lib/db/client'
 import { makeCompany } from '../helpers/factory'
 import { activeSuppressions, emailConsent, eventCount, sentEmail } from '../helpers/unsubscribe-fixtures'
@@ -14,6 +14,8 @@ import * as sesRoute from '@/app/webhooks/ses/route'
 import * as sendgridRoute from '@/app/webhooks/sendgrid/route'
 import { inboundWebhookToken } from '@/lib/messaging/bounces/webhook-token'
 import { parseInboundEmail } from '@/lib/messaging/bounces/parse-report'
+import { snsCanonicalString, verifySnsSignature } from '@/lib/messaging/bounces/sns-signature'
+import type { SnsEnvelope } from '@/lib/messaging/bounces/ses'
 
 const APP = 'https://app.example.test'
 beforeAll(() => {
@@ -154,6 +156,32 @@ describe('SES notifications through SNS', () => {
     expect((await db.send.findUniqueOrThrow({ where: { id: send.id } })).status).toBe(c.send)
     expect(await activeSuppressions(co.id, profileId)).toEqual(c.sup)
     if (c.metric) expect(await eventCount(co.id, profileId, c.metric)).toBe(1)
+  })
+
+  test('SNS signatures (versions 1 and 2) verify against the signing certificate; altered messages and foreign certificate hosts fail', async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString()
+    const certs: string[] = []
+    const getCert = async (url: string) => (certs.push(url), pem)
+    for (const [version, alg] of [['1', 'RSA-SHA1'], ['2', 'RSA-SHA256']] as const) {
+      const env = { ...snsNotification({ notificationType: 'Delivery' }), SignatureVersion: version } as Record<string, unknown>
+      env.Signature = createSign(alg).update(snsCanonicalString(env)).sign(privateKey, 'base64')
+      expect(await verifySnsSignature(env as SnsEnvelope, getCert)).toBe(true)
+      expect(await verifySnsSignature({ ...env, Message: '{"notificationType":"Bounce"}' } as SnsEnvelope, getCert)).toBe(false)
+      expect(await verifySnsSignature({ ...env, SigningCertURL: 'https://attacker.example.test/cert.pem' } as SnsEnvelope, getCert)).toBe(false)
+    }
+    expect(certs.every((u) => u === 'https://sns.us-east-1.amazonaws.com/x.pem')).toBe(true)
+
+    // Required by configuration: an unsigned (or wrongly signed) message is refused before anything is recorded.
+    const co = await makeCompany()
+    process.env.SES_VERIFY_SNS_SIGNATURE = '1'
+    try {
+      const res = await ses(co.id, { ...snsNotification({ notificationType: 'Delivery', mail: {}, delivery: { recipients: ['a@x.test'] } }), SigningCertURL: 'https://evil.example.test/x.pem' })
+      expect(res.status).toBe(401)
+      expect(await db.emailDeliveryReport.count({ where: { companyId: co.id } })).toBe(0)
+    } finally {
+      delete process.env.SES_VERIFY_SNS_SIGNATURE
+    }
   })
 
   test('bad envelopes, non-SES messages and foreign subscription URLs are 400s', async () => {

@@ -6,6 +6,7 @@ import { reportError } from '@/lib/errors/reporter'
 import { applyReports, type ApplyResult } from './apply-report'
 import { handleInboundEmail } from './from-inbound-email'
 import { isAwsSnsUrl, sesReports, snsEnvelope } from './ses'
+import { snsSignatureRequired, verifySnsSignature } from './sns-signature'
 import { sendgridBody, sendgridReports, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySendgridSignature } from './sendgrid'
 import { verifyInboundWebhookToken } from './webhook-token'
 
@@ -59,6 +60,7 @@ export async function sesPost(req: Request): Promise<Response> {
   } catch (e) {
     return fail(400, 'The body is not an SNS message.', e instanceof ZodError ? zodErrors(e) : undefined)
   }
+  if (snsSignatureRequired() && !(await verifySnsSignature(env))) return fail(401, 'The SNS message signature is not valid.')
   if (env.Type === 'SubscriptionConfirmation') {
     if (!isAwsSnsUrl(env.SubscribeURL)) return fail(400, 'SubscribeURL is not an Amazon SNS address.')
     const res = await fetch(env.SubscribeURL!, { signal: AbortSignal.timeout(10_000) }).catch((error) => {
