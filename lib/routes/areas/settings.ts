@@ -37,7 +37,7 @@ export const SETTINGS_ROUTES = [
   settings('/settings/other/consent-pages'),
   settings('/settings/other/hosted-pages'),
   settings('/settings/other/profile-maintenance', { partial: ['profile_write', 'account_settings_read'] }),
-  settings('/settings/other/utm-tracking'),
+  settings('/settings/other/utm-tracking', { built: true }),
   settings('/settings/other/web-feeds', { partial: ['feeds_read', 'account_settings_read'] }),
   settings('/settings/push-notifications', { partial: ['push_settings_read', 'account_settings_read'] }),
   settings('/settings/sms', { partial: ['sms_settings_read', 'account_settings_read'] }),
