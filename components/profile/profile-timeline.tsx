@@ -1,6 +1,7 @@
 'use client'
-// The activity timeline: events newest first, grouped by day in the company's time zone, each
-// with its metric, time, value (as currency when it has one) and expandable properties;
+// The activity timeline: events and the messages sent (or skipped) to the profile, newest first,
+// grouped by day in the company's time zone; each event with its metric, time, value (as
+// currency when it has one) and expandable properties, each message with its status;
 // a metric filter, "Load more" (cursor paging) and a quiet refresh while the page is open.
 import { useState } from 'react'
 import useSWRInfinite from 'swr/infinite'
@@ -15,7 +16,8 @@ import type { MetricCount, TimelineEvent, TimelinePage } from '@/lib/profile-vie
 import { fetchTimeline } from './profile-api'
 import { MetricIcon } from './metric-icon'
 import { formatValue } from './format-value'
-import { dayKeyToDate, eventSummary, groupEventsByDay, propertyText, relativeDay, sortedProperties } from './timeline-model'
+import { dayKeyToDate, eventSummary, groupEventsByDay, mergeTimeline, propertyText, relativeDay, sortedProperties } from './timeline-model'
+import { TimelineMessageRow } from './timeline-message-row'
 import styles from './profile-screen.module.css'
 
 export const TIMELINE_REFRESH_MS = 15_000
@@ -35,9 +37,10 @@ export function ProfileTimeline({ profileId, metrics, timeZone }: Props) {
     { refreshInterval: TIMELINE_REFRESH_MS, revalidateFirstPage: true },
   )
   const events = data?.flatMap((p) => p.events) ?? []
+  const items = mergeTimeline(events, data?.flatMap((p) => p.messages ?? []) ?? [])
   const hasMore = !!data?.[data.length - 1]?.nextCursor
   const loadingMore = size > 0 && !!data && typeof data[size - 1] === 'undefined'
-  const groups = groupEventsByDay(events, timeZone)
+  const groups = groupEventsByDay(items, timeZone)
 
   const dayTitle = (day: string) => {
     const rel = relativeDay(day, timeZone)
@@ -60,7 +63,7 @@ export function ProfileTimeline({ profileId, metrics, timeZone }: Props) {
       <div data-testid="profile-timeline" aria-busy={isLoading || undefined}>
         {error && !data && <Notification variant="error">{t('timelineError')}</Notification>}
         {isLoading && <div className={styles.centered}><Spinner /></div>}
-        {!isLoading && !error && events.length === 0 && (
+        {!isLoading && !error && items.length === 0 && (
           <div className={styles.emptyBlock}>
             <p className={styles.emptyTitle}>{t(metricId ? 'noEventsForMetric' : 'noEvents')}</p>
             <p className={styles.mutedSmall}>{t('noEventsBody')}</p>
@@ -70,7 +73,9 @@ export function ProfileTimeline({ profileId, metrics, timeZone }: Props) {
           <section key={g.day} className={styles.dayGroup} aria-label={dayTitle(g.day)}>
             <h3 className={styles.dayTitle}>{dayTitle(g.day)}</h3>
             <ol className={styles.eventList}>
-              {g.events.map((e) => <TimelineRow key={e.id} event={e} timeZone={timeZone} />)}
+              {g.events.map((item) => item.kind === 'event'
+                ? <TimelineRow key={`e${item.event.id}`} event={item.event} timeZone={timeZone} />
+                : <TimelineMessageRow key={`m${item.message.id}`} message={item.message} timeZone={timeZone} />)}
             </ol>
           </section>
         ))}

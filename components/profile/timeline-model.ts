@@ -1,13 +1,25 @@
 // Pure helpers of the activity timeline: day groups in the company's time zone and the one-line
 // summary of an event's properties (what was viewed, ordered, clicked).
 import { zonedDayKey } from '@/lib/profile-view/zoned-time'
-import type { TimelineEvent } from '@/lib/profile-view/profile-detail-types'
+import type { TimelineEvent, TimelineMessage } from '@/lib/profile-view/profile-detail-types'
 
-export interface DayGroup { day: string; events: TimelineEvent[] }
+export interface DayGroup<T extends { datetime: string } = TimelineEvent> { day: string; events: T[] }
 
-/** Consecutive events of the same zoned calendar day, keeping the given (newest-first) order. */
-export function groupEventsByDay(events: readonly TimelineEvent[], timeZone: string): DayGroup[] {
-  const groups: DayGroup[] = []
+/** One row of the timeline: an event, or a message (Send) to the profile. */
+export type TimelineItem = { kind: 'event'; datetime: string; event: TimelineEvent } | { kind: 'message'; datetime: string; message: TimelineMessage }
+
+/** Events and messages in one newest-first list (a message before events of the same second). */
+export function mergeTimeline(events: readonly TimelineEvent[], messages: readonly TimelineMessage[]): TimelineItem[] {
+  const items: Array<{ item: TimelineItem; ms: number; order: number }> = [
+    ...messages.map((m, i) => ({ item: { kind: 'message' as const, datetime: m.datetime, message: m }, ms: Date.parse(m.datetime), order: i })),
+    ...events.map((e, i) => ({ item: { kind: 'event' as const, datetime: e.datetime, event: e }, ms: Date.parse(e.datetime), order: messages.length + i })),
+  ]
+  return items.sort((a, b) => b.ms - a.ms || a.order - b.order).map((x) => x.item)
+}
+
+/** Consecutive items of the same zoned calendar day, keeping the given (newest-first) order. */
+export function groupEventsByDay<T extends { datetime: string } = TimelineEvent>(events: readonly T[], timeZone: string): Array<DayGroup<T>> {
+  const groups: Array<DayGroup<T>> = []
   for (const e of events) {
     const day = zonedDayKey(new Date(e.datetime), timeZone)
     const last = groups[groups.length - 1]

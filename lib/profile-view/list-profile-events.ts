@@ -7,6 +7,7 @@ import { read, select } from '@/lib/db/ops'
 import { companyOf } from './get-profile-detail'
 import { parseJsonObject } from './parse-json-object'
 import type { TimelinePage } from './profile-detail-types'
+import { listProfileMessages } from './list-profile-messages'
 
 export const TIMELINE_PAGE_SIZE = 25
 export const TIMELINE_CURSOR = /^\d{1,12}\.\d{1,12}$/
@@ -48,6 +49,9 @@ export async function listProfileEvents(
   const rows = await read(select(query(profileId, companyId, opts.metricId, after, pageSize + 1)))
   const page = rows.slice(0, pageSize)
   const last = page[page.length - 1]
+  const nextCursor = rows.length > pageSize && last ? encodeTimelineCursor(last.ts, last.id) : null
+  // The profile's messages of the same seconds (see list-profile-messages.ts); not under a metric filter.
+  const messages = opts.metricId ? [] : await listProfileMessages(companyId, profileId, { lowerSec: nextCursor && last ? last.ts : null, upperSec: after ? after.ts : null })
   return {
     events: page.map((e) => ({
       id: e.id,
@@ -61,6 +65,7 @@ export async function listProfileEvents(
       uniqueId: e.uniqueId,
       properties: parseJsonObject(e.properties),
     })),
-    nextCursor: rows.length > pageSize && last ? encodeTimelineCursor(last.ts, last.id) : null,
+    messages,
+    nextCursor,
   }
 }

@@ -65,4 +65,21 @@ export interface TimelineEvent {
   properties: Record<string, unknown>
 }
 
-export interface TimelinePage { events: TimelineEvent[]; nextCursor: string | null }
+/** A message (Send) to the profile on its timeline: lib/profile-view/list-profile-messages.ts. */
+export interface TimelineMessage {
+  id: string
+  channel: string
+  sourceType: string
+  sourceId: string
+  /** queued | skipped | deferred | sending | sent | delivered | bounced | failed | unknown */
+  status: string
+  /** Why it was skipped or deferred (lib/messaging/policy.ts), or the kind of failure. */
+  reason: string | null
+  subject: string | null
+  deferredUntil: string | null
+  datetime: string
+  timestamp: number
+}
+
+/** One page of events, and the messages of the same span of time (none when filtered to a metric). */
+export interface TimelinePage { events: TimelineEvent[]; messages?: TimelineMessage[]; nextCursor: string | null }

@@ -25,9 +25,9 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 export async function invalidLinkResponse(req: Request): Promise<Response> {
   const cookie = parseCookies(req.headers.get('cookie'))[LOCALE_COOKIE]
   const locale = isLocale(cookie) ? cookie : resolveLocale(localeFromAcceptLanguage(req.headers.get('accept-language')))
-  const m = (await loadMessages(locale)) as { tracking?: { invalidLinkTitle?: string; invalidLinkBody?: string } }
-  const title = m.tracking?.invalidLinkTitle ?? 'This link is not valid'
-  const body = m.tracking?.invalidLinkBody ?? ''
+  const m = ((await loadMessages(locale)) as { tracking?: Record<string, string> }).tracking ?? {}
+  const title = m['invalidLinkTitle'] ?? 'This link is not valid'
+  const body = m['invalidLinkBody'] ?? ''
   const html = `<!doctype html><html lang="${escape(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title></head>`
     + `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a"><h1 style="font-size:1.4rem">${escape(title)}</h1><p>${escape(body)}</p></body></html>`
   return new Response(req.method.toUpperCase() === 'HEAD' ? null : html, {

@@ -4,8 +4,7 @@
 // send's context: `$source` (TrackingSource) and, optionally, `$tracking` (the vendor's
 // tracking_options of a campaign or flow email).
 import type { ClaimedSend } from '../claim-sends'
-import type { ParamValue, UtmSettings, DynamicValue } from './utm-settings'
-import { UTM_PARAMS } from './utm-settings'
+import { UTM_PARAMS, type DynamicValue, type ParamValue, type UtmSettings } from './utm-constants'
 
 /** What the send's context says about its message (context.$source), all optional. */
 export interface TrackingSource {
@@ -117,24 +116,4 @@ export function utmParamsFor(s: ClaimedSend, settings: UtmSettings, link: LinkIn
   return [...out]
 }
 
-/**
- * The URL with the parameters appended, before its fragment. A parameter the link already has
- * is left as the author wrote it (theirs wins), and the existing query is kept byte for byte.
- */
-export function appendParams(url: string, params: Array<[string, string]>): string {
-  if (!params.length) return url
-  let existing: URLSearchParams
-  try {
-    existing = new URL(url).searchParams
-  } catch {
-    return url
-  }
-  const add = params.filter(([k]) => !existing.has(k))
-  if (!add.length) return url
-  const hashAt = url.indexOf('#')
-  const base = hashAt < 0 ? url : url.slice(0, hashAt)
-  const hash = hashAt < 0 ? '' : url.slice(hashAt)
-  const query = add.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')
-  const sep = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&'
-  return base + sep + query + hash
-}
+export { appendParams } from './append-params'

@@ -5,31 +5,16 @@
 // /api/tracking-settings and, at send time, the link decorator (decorate-email.ts).
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
+import {
+  CAMPAIGN_DYNAMIC_VALUES, defaultUtmSettings, FLOW_DYNAMIC_VALUES, MAX_CUSTOM_PARAMS, UTM_PARAMS,
+  type CustomParam, type ParamSetting, type ParamValue, type UtmParamName, type UtmSettings,
+} from './utm-constants'
 
-export const CAMPAIGN_DYNAMIC_VALUES = [
-  'campaign_id', 'campaign_name', 'campaign_name_id', 'campaign_name_send_day', 'email_subject', 'group_id', 'group_name',
-  'group_name_id', 'link_alt_text', 'message_type', 'profile_external_id', 'profile_id',
-] as const
-export const FLOW_DYNAMIC_VALUES = [
-  'email_subject', 'flow_id', 'flow_name', 'link_alt_text', 'message_name', 'message_name_id', 'message_type',
-  'profile_external_id', 'profile_id',
-] as const
-export type DynamicValue = (typeof CAMPAIGN_DYNAMIC_VALUES)[number] | (typeof FLOW_DYNAMIC_VALUES)[number]
+export {
+  CAMPAIGN_DYNAMIC_VALUES, defaultUtmSettings, FLOW_DYNAMIC_VALUES, MAX_CUSTOM_PARAMS, UTM_PARAMS,
+  type CustomParam, type DynamicValue, type ParamSetting, type ParamValue, type UtmParamName, type UtmSettings,
+} from './utm-constants'
 
-export const UTM_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_id', 'utm_term'] as const
-export type UtmParamName = (typeof UTM_PARAMS)[number]
-
-export type ParamValue = { type: 'static'; value: string } | { type: 'dynamic'; value: DynamicValue }
-export interface ParamSetting { campaign: ParamValue | null; flow: ParamValue | null }
-export interface CustomParam extends ParamSetting { name: string }
-
-export interface UtmSettings {
-  autoAddParameters: boolean
-  params: Record<UtmParamName, ParamSetting | null>
-  custom: CustomParam[]
-}
-
-export const MAX_CUSTOM_PARAMS = 20
 
 const staticValue = z.object({
   type: z.literal('static'),
@@ -63,24 +48,6 @@ export const customParams = z.array(customParam).max(MAX_CUSTOM_PARAMS, `At most
       seen.add(p.name)
     })
   })
-
-const dyn = (value: DynamicValue): ParamValue => ({ type: 'dynamic', value })
-const fixed = (value: string): ParamValue => ({ type: 'static', value })
-
-/** What a company without saved settings gets (the vendor's defaults with our name as the source). */
-export function defaultUtmSettings(): UtmSettings {
-  return {
-    autoAddParameters: true,
-    params: {
-      utm_source: { campaign: fixed('merchant-automation'), flow: fixed('merchant-automation') },
-      utm_medium: { campaign: fixed('campaign'), flow: fixed('flow') },
-      utm_campaign: { campaign: dyn('campaign_name_id'), flow: dyn('flow_name') },
-      utm_id: null,
-      utm_term: null,
-    },
-    custom: [],
-  }
-}
 
 function parseJson(text: string | null | undefined): unknown {
   try {

@@ -1,0 +1,161 @@
+'use client'
+// /settings/other/utm-tracking: whether UTM parameters are added to the links of campaigns and
+// flows, the value of each utm_* parameter for campaigns and for flows (static text or one of
+// the vendor's dynamic values), custom parameters, and a preview of a tagged link.
+import { useState, type FormEvent } from 'react'
+import useSWR, { type KeyedMutator } from 'swr'
+import { useTranslations } from 'next-intl'
+import { http } from '@/lib/client/http'
+import { usePermission } from '@/lib/client/shell-context'
+import { useToast } from '@/components/shell/toasts'
+import { Page, PageBody, PageHead } from '@/components/ui/page'
+import { Card } from '@/components/ui/card'
+import { TextField } from '@/components/ui/text-field'
+import { Select } from '@/components/ui/select'
+import { Button } from '@/components/ui/button'
+import { Notification } from '@/components/ui/notification'
+import { Spinner } from '@/components/ui/spinner'
+import { readHttpFailure } from '@/components/auth/http-failure'
+import { MAX_CUSTOM_PARAMS, UTM_PARAMS, type ParamSetting } from '@/lib/messaging/tracking/utm-constants'
+import { camel, formFrom, newKey, wireFrom, type UtmForm, type UtmLoaded } from './utm-form-model'
+import { UtmParamCell } from './utm-param-cell'
+import { previewUrl } from './utm-preview'
+import styles from './utm-tracking.module.css'
+
+export const UTM_KEY = '/ajax/account/utm'
+
+export function UtmTrackingScreen() {
+  const t = useTranslations('utmTracking')
+  const tc = useTranslations('common')
+  const { data, error, mutate } = useSWR(UTM_KEY, (url: string) => http.get<UtmLoaded>(url).then((r) => r.data))
+  if (error) {
+    return (
+      <Page><PageHead title={t('title')} /><PageBody>
+        <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
+      </PageBody></Page>
+    )
+  }
+  if (!data) return <Page><PageHead title={t('title')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
+  return <UtmTrackingForm data={data} mutate={mutate} />
+}
+
+function UtmTrackingForm({ data, mutate }: { data: UtmLoaded; mutate: KeyedMutator<UtmLoaded> }) {
+  const t = useTranslations('utmTracking')
+  const toast = useToast()
+  const canEdit = usePermission('account_settings_write')
+  const [form, setForm] = useState<UtmForm>(() => formFrom(data.utm))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const [example, setExample] = useState('https://www.example.com/products/shoes?color=red')
+  const [side, setSide] = useState<'campaign' | 'flow'>('campaign')
+
+  const err = (path: string) => errors[path] ?? errors[path.replace(/([A-Z])/g, '_$1').toLowerCase()]
+  const setParam = (name: (typeof UTM_PARAMS)[number], patch: Partial<ParamSetting>) =>
+    setForm({ ...form, params: { ...form.params, [name]: { ...form.params[name], ...patch } } })
+  const setCustom = (key: number, patch: Partial<UtmForm['custom'][number]>) =>
+    setForm({ ...form, custom: form.custom.map((c) => (c.key === key ? { ...c, ...patch } : c)) })
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    setBusy(true)
+    setErrors({})
+    try {
+      const res = await http.put<UtmLoaded>(UTM_KEY, wireFrom(form))
+      setForm(formFrom(res.data.utm))
+      await mutate(res.data, { revalidate: false })
+      toast.show({ variant: 'success', content: t('saved') })
+    } catch (error) {
+      const f = readHttpFailure(error)
+      setErrors(Object.keys(f.fieldErrors).length ? f.fieldErrors : { _form: f.message ?? t('saveError') })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  let exampleOk = true
+  try {
+    exampleOk = /^https?:$/.test(new URL(example).protocol)
+  } catch {
+    exampleOk = false
+  }
+
+  return (
+    <Page>
+      <PageHead title={t('title')} description={t('description')} />
+      <PageBody>
+        <form className={styles.stack} onSubmit={submit} noValidate data-testid="utm-form">
+          <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
+            <Card title={t('autoTitle')}>
+              <label className={styles.toggle}>
+                <input type="checkbox" name="autoAddParameters" checked={form.autoAddParameters}
+                  onChange={(e) => setForm({ ...form, autoAddParameters: e.target.checked })} data-testid="utm-auto" />
+                <span>{t('autoLabel')}<br /><span className={styles.help}>{t('autoHelp')}</span></span>
+              </label>
+            </Card>
+
+            <Card title={t('paramsTitle')}>
+              <div className={styles.rows}>
+                <p className={styles.help}>{t('paramsHelp')}</p>
+                {UTM_PARAMS.map((name) => (
+                  <div key={name} className={styles.row} data-testid={`utm-row-${name}`}>
+                    <div className={styles.paramName}>{name}</div>
+                    <UtmParamCell id={`${name}-campaign`} label={t('forCampaigns')} value={form.params[name].campaign}
+                      dynamicValues={data.dynamicValues.campaign} error={err(`params.${camel(name)}.campaign.value`) ?? err(`params.${camel(name)}.campaign`)}
+                      onChange={(v) => setParam(name, { campaign: v })} />
+                    <UtmParamCell id={`${name}-flow`} label={t('forFlows')} value={form.params[name].flow}
+                      dynamicValues={data.dynamicValues.flow} error={err(`params.${camel(name)}.flow.value`) ?? err(`params.${camel(name)}.flow`)}
+                      onChange={(v) => setParam(name, { flow: v })} />
+                  </div>
+                ))}
+              </div>
+            </Card>
+
+            <Card title={t('customTitle')} actions={canEdit && form.custom.length < MAX_CUSTOM_PARAMS ? (
+              <Button size="small" onClick={() => setForm({ ...form, custom: [...form.custom, { key: newKey(), name: '', campaign: { type: 'static', value: '' }, flow: { type: 'static', value: '' } }] })}
+                data-testid="utm-add-custom">{t('addCustom')}</Button>
+            ) : undefined}>
+              <div className={styles.rows}>
+                {form.custom.length === 0 && <p className={styles.empty}>{t('customEmpty')}</p>}
+                {form.custom.map((c, i) => (
+                  <div key={c.key} className={`${styles.row} ${styles.customRow}`} data-testid="utm-custom-row">
+                    <TextField label={t('customName')} name={`custom-${c.key}-name`} value={c.name} maxLength={64} error={err(`customParameters.${i}.name`)}
+                      onChange={(e) => setCustom(c.key, { name: e.target.value })} />
+                    <UtmParamCell id={`custom-${c.key}-campaign`} label={t('forCampaigns')} value={c.campaign} dynamicValues={data.dynamicValues.campaign}
+                      error={err(`customParameters.${i}.campaign.value`)} onChange={(v) => setCustom(c.key, { campaign: v })} />
+                    <UtmParamCell id={`custom-${c.key}-flow`} label={t('forFlows')} value={c.flow} dynamicValues={data.dynamicValues.flow}
+                      error={err(`customParameters.${i}.flow.value`)} onChange={(v) => setCustom(c.key, { flow: v })} />
+                    <div className={styles.removeCell}>
+                      <Button size="small" variant="tertiary" aria-label={t('removeCustomNamed', { name: c.name || '…' })}
+                        onClick={() => setForm({ ...form, custom: form.custom.filter((x) => x.key !== c.key) })}>{t('removeCustom')}</Button>
+                    </div>
+                  </div>
+                ))}
+              </div>
+            </Card>
+          </fieldset>
+
+          <Card title={t('previewTitle')}>
+            <div className={styles.form}>
+              <div className={styles.previewGrid}>
+                <TextField label={t('previewUrl')} name="previewUrl" type="url" value={example} error={exampleOk ? undefined : t('previewUrlInvalid')}
+                  onChange={(e) => setExample(e.target.value)} />
+                <Select label={t('previewFor')} name="previewSide" value={side} onChange={(e) => setSide(e.target.value as 'campaign' | 'flow')}
+                  options={[{ value: 'campaign', label: t('previewCampaign') }, { value: 'flow', label: t('previewFlow') }]} />
+              </div>
+              <p className={styles.previewUrl} data-testid="utm-preview">{exampleOk ? previewUrl(example, form, side) : '—'}</p>
+              <p className={styles.help}>{form.autoAddParameters ? t('previewHelp') : t('previewOff')}</p>
+            </div>
+          </Card>
+
+          {errors._form && <Notification variant="error">{errors._form}</Notification>}
+          {canEdit && (
+            <div className={styles.footer}>
+              <Button onClick={() => setForm(formFrom(data.defaults))} data-testid="utm-reset">{t('reset')}</Button>
+              <Button variant="primary" type="submit" loading={busy} data-testid="utm-save">{t('save')}</Button>
+            </div>
+          )}
+        </form>
+      </PageBody>
+    </Page>
+  )
+}
