@@ -219,6 +219,9 @@ test('preview: a chosen profile and one of its real events; a sample profile by 
   await db.event.create({ data: { companyId: A, profileId: ada.id, metricId: metric.id, ts: 1_763_000_000, properties: JSON.stringify({ Items: [{ ProductName: 'Old hat' }], extra: { Total: 5 } }) } })
   const latest = await db.event.create({ data: { companyId: A, profileId: ada.id, metricId: metric.id, ts: 1_763_100_000, properties: JSON.stringify({ Items: [{ ProductName: 'Red scarf' }], extra: { Total: 12 } }) } })
 
+  // a later page view without Items: the preview still picks the checkout, which has what the template reads
+  const viewed = await db.metric.create({ data: { id: 'MtView', companyId: A, name: 'Viewed Product' } })
+  await db.event.create({ data: { companyId: A, profileId: ada.id, metricId: viewed.id, ts: 1_763_200_000, properties: JSON.stringify({ Name: 'Socks' }) } })
   const r = await json(previewRoute.POST(req(`/ajax/email-templates/${t.id}/preview`, { method: 'POST', cookie: ownerA, body: { profile_id: ada.id, subject: 'For {{ first_name }}' } }), params({ id: t.id })))
   expect(r.status).toBe(200)
   expect(r.body.html).toContain('Hi Ada, you left Red scarf (12).')
@@ -228,8 +231,8 @@ test('preview: a chosen profile and one of its real events; a sample profile by 
   expect(r.body.event).toMatchObject({ id: latest.id, metric: 'Started Checkout' })
 
   const events = await json(previewEvents.GET(req(`/ajax/email-templates/${t.id}/preview-events?profile_id=${ada.id}`, { cookie: ownerA }), params({ id: t.id })))
-  expect(events.body.events).toHaveLength(2)
-  const older = events.body.events[1]
+  expect(events.body.events.map((e: Json) => e.metric)).toEqual(['Viewed Product', 'Started Checkout', 'Started Checkout'])
+  const older = events.body.events[2]
   const r2 = await json(previewRoute.POST(req(`/ajax/email-templates/${t.id}/preview`, { method: 'POST', cookie: ownerA, body: { profile_id: ada.id, event_id: older.id } }), params({ id: t.id })))
   expect(r2.body.html).toContain('you left Old hat (5)')
   const profiles = await json(previewProfiles.GET(req(`/ajax/email-templates/${t.id}/preview-profiles?search=ada`, { cookie: ownerA }), params({ id: t.id })))

@@ -35,14 +35,37 @@ async function profileFor(companyId: number, profileId?: string | null): Promise
   return db.profile.findFirst({ where: { companyId, email: { not: null } }, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }] })
 }
 
-async function eventFor(companyId: number, profile: Profile | null, eventId?: number | null, wanted = true) {
+/** The top-level event properties a template reads: {{ event.Items.0.Name }} → "Items". */
+export function eventKeysOf(...sources: Array<string | null | undefined>): Set<string> {
+  const keys = new Set<string>()
+  for (const src of sources) for (const m of (src ?? '').matchAll(/\bevent\.([A-Za-z_$][\w$]*)/g)) keys.add(m[1]!)
+  return keys
+}
+
+/**
+ * The event to preview with: the one asked for, else the profile's recent event that has the
+ * most of the properties the template reads (the latest among equals), so an abandoned-cart
+ * template previews with a checkout rather than with the last page view.
+ */
+async function eventFor(companyId: number, profile: Profile | null, eventId: number | null | undefined, wanted: boolean, keys: Set<string>) {
   if (eventId != null) {
     const ev = await db.event.findFirst({ where: { id: eventId, companyId, ...(profile ? { profileId: profile.id } : {}) }, include: { metric: true } })
     if (!ev) throw notFound(`An event with id ${eventId} was not found for this profile.`)
     return ev
   }
   if (!wanted || !profile) return null
-  return db.event.findFirst({ where: { companyId, profileId: profile.id }, orderBy: [{ ts: 'desc' }, { id: 'desc' }], include: { metric: true } })
+  const recent = await db.event.findMany({ where: { companyId, profileId: profile.id }, orderBy: [{ ts: 'desc' }, { id: 'desc' }], take: 50, include: { metric: true } })
+  let best = recent[0] ?? null
+  let bestScore = -1
+  for (const ev of recent) {
+    const props = parseProps(ev.properties)
+    const score = [...keys].filter((k) => k in props || k === 'value' || k === 'datetime').length
+    if (score > bestScore) {
+      best = ev
+      bestScore = score
+    }
+  }
+  return best
 }
 
 export interface PreviewInput {
@@ -74,7 +97,10 @@ export async function previewTemplate(companyId: number, templateId: string, inp
     ? usesEventVariables(content.html, content.text, content.definition ? JSON.stringify(content.definition) : null, input.subject)
     : t.usesEvent || usesEventVariables(input.subject)
   const profile = await profileFor(companyId, input.profileId)
-  const ev = await eventFor(companyId, profile, input.eventId, usesEvent)
+  const keys = content
+    ? eventKeysOf(content.html, content.text, content.definition ? JSON.stringify(content.definition) : null, input.subject)
+    : eventKeysOf(t.html, t.text, t.definition, input.subject)
+  const ev = await eventFor(companyId, profile, input.eventId, usesEvent, keys)
   const person = profile ? personOf(profile) : SAMPLE_PERSON
   const event = ev ? { ...parseProps(ev.properties), value: ev.value, datetime: new Date(ev.ts * 1000).toISOString(), metric: ev.metric.name } : {}
   const context = { ...person, person, event }
