@@ -166,9 +166,9 @@ describe('SES notifications through SNS', () => {
     for (const [version, alg] of [['1', 'RSA-SHA1'], ['2', 'RSA-SHA256']] as const) {
       const env = { ...snsNotification({ notificationType: 'Delivery' }), SignatureVersion: version } as Record<string, unknown>
       env.Signature = createSign(alg).update(snsCanonicalString(env)).sign(privateKey, 'base64')
-      expect(await verifySnsSignature(env as SnsEnvelope, getCert)).toBe(true)
-      expect(await verifySnsSignature({ ...env, Message: '{"notificationType":"Bounce"}' } as SnsEnvelope, getCert)).toBe(false)
-      expect(await verifySnsSignature({ ...env, SigningCertURL: 'https://attacker.example.test/cert.pem' } as SnsEnvelope, getCert)).toBe(false)
+      expect(await verifySnsSignature(env as unknown as SnsEnvelope, getCert)).toBe(true)
+      expect(await verifySnsSignature({ ...env, Message: '{"notificationType":"Bounce"}' } as unknown as SnsEnvelope, getCert)).toBe(false)
+      expect(await verifySnsSignature({ ...env, SigningCertURL: 'https://attacker.example.test/cert.pem' } as unknown as SnsEnvelope, getCert)).toBe(false)
     }
     expect(certs.every((u) => u === 'https://sns.us-east-1.amazonaws.com/x.pem')).toBe(true)
 
