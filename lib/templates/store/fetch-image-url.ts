@@ -18,7 +18,17 @@ export function isPrivateAddress(ip: string): boolean {
     return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224
   }
   const v6 = ip.toLowerCase()
-  if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7))
+  if (v6.startsWith('::ffff:')) {
+    const rest = v6.slice(7)
+    // ::ffff:7f00:1 is ::ffff:127.0.0.1 written in hex
+    const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(rest)
+    if (hex) {
+      const hi = parseInt(hex[1]!, 16)
+      const lo = parseInt(hex[2]!, 16)
+      return isPrivateAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`)
+    }
+    return isPrivateAddress(rest)
+  }
   return v6 === '::' || v6 === '::1' || v6.startsWith('fc') || v6.startsWith('fd') || v6.startsWith('fe80') || v6.startsWith('ff')
 }
 
