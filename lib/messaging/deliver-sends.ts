@@ -10,6 +10,13 @@
 // comes back (with the queue's backoff) to settle them once the lease has expired.
 // Mail kept in the local outbox is written in the same transaction as its record, so it is
 // exactly once by construction.
+//
+// Speed. A page's messages are handed to their providers DELIVERY_CONCURRENCY at a time (a
+// pooled SMTP transport keeps several connections busy), and the page's outcomes are recorded
+// in one write transaction (one commit per page instead of one per message). Should that
+// transaction fail, each outcome is recorded in a transaction of its own, so one bad row never
+// costs the others their record. While a page's outcomes are written the next page is already
+// claimed and sending, so the database and the providers work at the same time.
 import { sql } from 'kysely'
 import { exec, inWriteTx, read, selectFirst } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
@@ -22,12 +29,15 @@ import { recordOutcomeOps, type DeliveryOutcome } from './record-outcome'
 
 /** How long a claimed page may stay in 'sending' before its rows count as 'unknown'. */
 export const SEND_LEASE_MS = 120_000
-export const PAGE_SIZE = 50
+export const PAGE_SIZE = 100
+/** Messages of a page in the hands of providers at once. */
+export const DELIVERY_CONCURRENCY = 16
 
 export interface DeliverOptions {
   workerId?: string
   pageSize?: number
   leaseMs?: number
+  concurrency?: number
 }
 
 /** Rows whose worker vanished while they were 'sending' become 'unknown' (all companies: housekeeping). */
@@ -63,6 +73,44 @@ export function recordOutcome(s: ClaimedSend, outcome: DeliveryOutcome, workerId
   return inWriteTx(() => recordOutcomeOps(s, outcome, workerId, now))
 }
 
+/** Records a page's outcomes in one transaction (falling back to one transaction each); returns how many were recorded. */
+export async function recordOutcomes(outcomes: Array<[ClaimedSend, DeliveryOutcome]>, workerId: string = defaultWorkerId()): Promise<number> {
+  const now = queueNow()
+  try {
+    return await inWriteTx(function* () {
+      let n = 0
+      for (const [s, o] of outcomes) if (yield* recordOutcomeOps(s, o, workerId, now)) n++
+      return n
+    })
+  } catch (e) {
+    console.warn(`[messaging] recording ${outcomes.length} outcomes together failed (${e instanceof Error ? e.message : String(e)}); recording them one by one`)
+    let n = 0
+    for (const [s, o] of outcomes) {
+      try {
+        if (await inWriteTx(() => recordOutcomeOps(s, o, workerId, now))) n++
+      } catch (err) {
+        // Left in 'sending': the row becomes 'unknown' when its lease expires, never re-sent.
+        console.error(`[messaging] could not record the outcome of send ${s.id}:`, err)
+      }
+    }
+    return n
+  }
+}
+
+/** Hands every Send of the page to its provider, `concurrency` at a time; the outcomes in page order. */
+export async function deliverPage(sends: ClaimedSend[], concurrency: number = DELIVERY_CONCURRENCY): Promise<Array<[ClaimedSend, DeliveryOutcome]>> {
+  const out = new Array<[ClaimedSend, DeliveryOutcome]>(sends.length)
+  let next = 0
+  const lane = async () => {
+    while (next < sends.length) {
+      const i = next++
+      out[i] = [sends[i]!, await deliverClaimed(sends[i]!)]
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, sends.length)) }, lane))
+  return out
+}
+
 export class SendsInFlightError extends Error {
   constructor(n: number) {
     super(`${n} send(s) of this source are being delivered by another worker; retrying after their lease`)
@@ -76,14 +124,20 @@ export async function deliverSends(p: DeliverPayload, o: DeliverOptions = {}): P
   await expireSendLeases()
   let attempted = 0
   let after: string | undefined
-  for (;;) {
-    const page = await claimPage(p, { ...o, workerId, after })
-    if (!page.lastId) break
-    after = page.lastId
-    for (const s of page.sending) {
-      await recordOutcome(s, await deliverClaimed(s), workerId)
-      attempted++
+  // The previous page's outcomes, being recorded while this page sends.
+  let recording: Promise<number> = Promise.resolve(0)
+  try {
+    for (;;) {
+      const page = await claimPage(p, { ...o, workerId, after })
+      if (!page.lastId) break
+      after = page.lastId
+      const outcomes = await deliverPage(page.sending, o.concurrency)
+      await recording
+      recording = recordOutcomes(outcomes, workerId)
+      attempted += outcomes.length
     }
+  } finally {
+    await recording
   }
   const inFlight = await read(
     selectFirst(

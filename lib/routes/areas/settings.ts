@@ -13,7 +13,7 @@ const BILLING_PAGES = [
 
 export const SETTINGS_ROUTES = [
   settings('/settings/account/api-keys', { partial: undefined, required: ['api_keys_read'], built: true }),
-  settings('/settings/account/domains'),
+  settings('/settings/account/domains', { built: true }),
   settings('/settings/account/messaging'),
   settings('/settings/account/opt-in-process', { partial: ['account_settings_read', 'groups_write'] }),
   settings('/settings/account/organization', { partial: ['account_info_organization'], built: true }),
@@ -29,7 +29,7 @@ export const SETTINGS_ROUTES = [
   billing('/settings/billing/checkout/:planKey', { layout: 'page' }),
 
   settings('/settings/data', { partial: ['account_settings_read', 'data_preferences_write'] }),
-  settings('/settings/email'),
+  settings('/settings/email', { built: true }),
   // The sent-messages viewer (issue 8 §3): the local outbox and every Send of the company.
   settings('/settings/email/outbox', { partial: undefined, required: ['templates_read', 'profile_read'], built: true }),
   settings('/settings/monitors', { partial: ['metrics_read', 'account_settings_read'] }),
