@@ -14,6 +14,15 @@ import { templatesApi, issuesOf, issueText } from './api'
 import { editorHref } from './links'
 import styles from './templates.module.css'
 
+// The server's layouts by id, named in the merchant's language; an unknown id shows the server's name.
+const LAYOUT_TEXT: Record<string, [string, string]> = {
+  announcement: ['layoutAnnouncement', 'layoutAnnouncementText'],
+  newsletter: ['layoutNewsletter', 'layoutNewsletterText'],
+  'abandoned-cart': ['layoutAbandonedCart', 'layoutAbandonedCartText'],
+}
+// Offered by the two blank choices already.
+const BLANK_LAYOUTS = ['blank', 'plain-html']
+
 type Start = { kind: 'blank'; editorType: 'SYSTEM_DRAGGABLE' | 'CODE' } | { kind: 'layout'; id: string } | { kind: 'import' }
 type ImportMethod = 'upload' | 'zip' | 'paste'
 
@@ -93,7 +102,10 @@ export function CreateTemplateScreen() {
             <div className={styles.choices}>
               {choice({ kind: 'blank', editorType: 'SYSTEM_DRAGGABLE' }, t('blankDrag'), t('blankDragText'), 'start-blank')}
               {choice({ kind: 'blank', editorType: 'CODE' }, t('blankCode'), t('blankCodeText'), 'start-code')}
-              {(layouts ?? []).filter((l) => l.id !== 'blank').map((l) => choice({ kind: 'layout', id: l.id }, l.name, l.description, `start-layout-${l.id}`))}
+              {(layouts ?? []).filter((l) => !BLANK_LAYOUTS.includes(l.id)).map((l) => {
+                const keys = LAYOUT_TEXT[l.id]
+                return choice({ kind: 'layout', id: l.id }, keys ? t(keys[0]) : l.name, keys ? t(keys[1]) : l.description, `start-layout-${l.id}`)
+              })}
               {choice({ kind: 'import' }, t('import'), t('importText'), 'start-import')}
             </div>
           </section>

@@ -97,7 +97,7 @@ function BlockList({ blocks, prefix, selected, invalid, dispatch, label }: {
               <span className={styles.outlineTools}>
                 <button type="button" onClick={() => dispatch({ type: 'move', path, to: i - 1 })} disabled={i === 0} aria-label={t('moveUp', { name })} title={t('moveUp', { name })}>↑</button>
                 <button type="button" onClick={() => dispatch({ type: 'move', path, to: i + 1 })} disabled={i === blocks.length - 1} aria-label={t('moveDown', { name })} title={t('moveDown', { name })}>↓</button>
-                <button type="button" onClick={() => dispatch({ type: 'duplicate', path })} aria-label={t('duplicate', { name })} title={t('duplicate', { name })}>⧉</button>
+                <button type="button" onClick={() => dispatch({ type: 'duplicate', path })} aria-label={t('duplicate', { name })} title={t('duplicate', { name })}><CopyGlyph /></button>
                 <button type="button" onClick={() => dispatch({ type: 'remove', path })} aria-label={t('remove', { name })} title={t('remove', { name })} data-testid={`remove-${path}`}>×</button>
               </span>
             </div>
@@ -122,5 +122,13 @@ function BlockList({ blocks, prefix, selected, invalid, dispatch, label }: {
         )
       })}
     </ol>
+  )
+}
+
+function CopyGlyph() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <rect x="9" y="9" width="12" height="12" rx="2" /><path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+    </svg>
   )
 }

@@ -110,7 +110,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const loc = listOf(def.body, action.path)
       const original = loc?.list[loc.index]
       if (!loc || !original) return state
-      ;(loc.list as Block[]).splice(loc.index + 1, 0, structuredClone(original))
+      ;(loc.list as Block[]).splice(loc.index + 1, 0, JSON.parse(JSON.stringify(original)) as Block)
       return edit(state, { ...def, body: loc.put(loc.list) }, pathIn(action.path, loc.index + 1))
     }
     case 'move': {

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react'
 import Link from 'next/link'
 import useSWR from 'swr'
 import { useTranslations } from 'next-intl'
-import { usePermission, useAuthorization } from '@/lib/client/shell-context'
+import { usePermission, useShellData } from '@/lib/client/shell-context'
 import { useToast } from '@/components/shell/toasts'
 import { Button } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
@@ -45,7 +45,8 @@ function LoadedEditor({ template, initialView, onSaved }: { template: TemplateDe
   const t = useTranslations('templateEditor')
   const toast = useToast()
   const canWrite = usePermission('templates_write')
-  const auth = useAuthorization()
+  // The user's own address is the default for a preview; the shell may still be starting.
+  const ownEmail = useShellData()?.authorization?.email ?? ''
   const [view, setView] = useState<EditorView>(initialView)
   const [name, setName] = useState(template.name)
   const [renaming, setRenaming] = useState(false)
@@ -58,7 +59,9 @@ function LoadedEditor({ template, initialView, onSaved }: { template: TemplateDe
   const [savedVersion, setSavedVersion] = useState(0)
   useUnsavedGuard(dirty, t('unsavedQuestion'))
 
-  const onDraft = useCallback((next: typeof draft, isDirty: boolean) => { setDraft(next); setDirty(isDirty) }, [])
+  // Stable callbacks: the editors report their content from an effect that depends on them.
+  const onBlocks = useCallback((definition: NonNullable<TemplateDetail['definition']>, isDirty: boolean) => { setDraft({ definition }); setDirty(isDirty) }, [])
+  const onCode = useCallback((html: string, isDirty: boolean) => { setDraft({ html }); setDirty(isDirty) }, [])
 
   const save = useCallback(async () => {
     if (!canWrite || saving) return
@@ -119,15 +122,15 @@ function LoadedEditor({ template, initialView, onSaved }: { template: TemplateDe
       <div className={styles.workspace} hidden={view !== 'edit'}>
         {isBlock ? (
           <BlockEditor templateId={template.id} initial={template.definition!} savedVersion={savedVersion} serverIssues={issues} readOnly={!canWrite}
-            onChange={(definition, isDirty) => onDraft({ definition }, isDirty)} />
+            onChange={onBlocks} />
         ) : (
           <CodeEditorPane templateId={template.id} initial={template.html} savedVersion={savedVersion} serverIssues={issues} readOnly={!canWrite}
-            onChange={(html, isDirty) => onDraft({ html }, isDirty)} />
+            onChange={onCode} />
         )}
       </div>
       {view === 'preview' && (
         <div className={styles.workspace}>
-          <PreviewPanel templateId={template.id} draft={draft} dirty={dirty} defaultEmail={auth.email ?? ''} />
+          <PreviewPanel templateId={template.id} draft={draft} dirty={dirty} defaultEmail={ownEmail} />
         </div>
       )}
       <RenameModal template={renaming ? { id: template.id, name } : null} onClose={() => setRenaming(false)}
