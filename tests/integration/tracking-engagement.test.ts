@@ -17,7 +17,7 @@ import { upsertProfile } from '@/lib/profiles/upsert-profile'
 import { createSends } from '@/lib/messaging/create-sends'
 import { deliverSends } from '@/lib/messaging/deliver-sends'
 import { ulid } from '@/lib/ids/make-id'
-import { forgetEmailTracking, primeEmailTracking } from '@/lib/messaging/tracking/decorate-email'
+import { forgetEmailTracking } from '@/lib/messaging/tracking/decorate-email'
 import { clickToken, openToken } from '@/lib/messaging/tracking/tracking-token'
 import { humanEngagementSql } from '@/lib/messaging/tracking/machine-activity'
 import { PIXEL_GIF } from '@/lib/messaging/tracking/tracking-responses'
@@ -67,7 +67,6 @@ const get = (url: string, init: { method?: string; ua?: string | null; ip?: stri
 async function sendCampaign(companyId: number, email: string) {
   const { profile } = await upsertProfile(companyId, { email }, { mode: 'import' })
   const sourceId = ulid()
-  await primeEmailTracking(companyId)
   await createSends({
     companyId, channel: 'email', sourceType: 'campaign_message', sourceId,
     content: { subject: 'Spring', fromEmail: 'news@shop.test', html: '<html><body><a href="https://shop.test/p/1?c=red">Shoes</a> <a href="mailto:x@shop.test">m</a> <a href="https://shop.test/sale">Sale</a></body></html>' },
@@ -204,7 +203,6 @@ test('tracking switches of the company (EmailSettings) and a message without cli
 async function sendCampaignNoPixel(companyId: number) {
   const { profile } = await upsertProfile(companyId, { email: 'np@x.test' }, { mode: 'import' })
   const sourceId = ulid()
-  await primeEmailTracking(companyId)
   await createSends({
     companyId, channel: 'email', sourceType: 'campaign_message', sourceId,
     content: { subject: 'Spring', fromEmail: 'news@shop.test', html: '<body><a href="https://shop.test/p/1?c=red">Shoes</a></body>' },

@@ -6,6 +6,7 @@
 import { defaultSmtpUrl, ownedTarget, sendSmtp, type SmtpTarget } from '../email-transport'
 import { renderEmail } from '../render-email'
 import { getEmailConfig, type EmailConfig } from '../email-settings/email-config'
+import { primeEmailTracking } from '../tracking/decorate-email'
 import type { DeliverChannel } from './types'
 
 /** Where the company's mail goes: its own SMTP server, the server default, or null (outbox). */
@@ -18,7 +19,8 @@ export function smtpTargetFor(companyId: number, config: EmailConfig): SmtpTarge
 const addressOf = (from: string) => (/<([^>]+)>\s*$/.exec(from)?.[1] ?? from).trim()
 
 export const deliverEmail: DeliverChannel = async (s, now) => {
-  const config = await getEmailConfig(s.companyId)
+  // primeEmailTracking: the tracking switches and UTM settings that renderEmail's decorateEmailHtml reads from its cache.
+  const [config] = await Promise.all([getEmailConfig(s.companyId), primeEmailTracking(s.companyId)])
   let mail
   try {
     mail = renderEmail(s, now, config)
