@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { badRequest } from '@/lib/http/app-error'
+import { appLink } from '@/lib/http/app-url'
 import { maskSecret, openSecret, sealSecret } from '@/lib/crypto/secret-box'
 import { PHONE_E164 } from '@/lib/profiles/validate-profile'
 import { isUniqueViolation } from '@/lib/profiles/upsert-profile'
@@ -45,6 +46,8 @@ export interface SmsSettingsView {
   currency: string
   maxSegments: number
   quietHours: { enabled: boolean; start: string; end: string }
+  /** Where the provider should post incoming messages (set on each number at the provider). */
+  inboundWebhookUrl: string
 }
 
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
@@ -76,6 +79,7 @@ export async function getSmsSettingsView(companyId: number): Promise<SmsSettings
       start: hhmm(policy?.quietHoursStart ?? DEFAULT_POLICY_SETTINGS.quietHoursStart),
       end: hhmm(policy?.quietHoursEnd ?? DEFAULT_POLICY_SETTINGS.quietHoursEnd),
     },
+    inboundWebhookUrl: appLink('/webhooks/sms/inbound'),
   }
 }
 
