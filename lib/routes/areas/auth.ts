@@ -13,7 +13,7 @@ const security = defineArea('security')
 export const AUTH_ROUTES = [
   // §2.2: the SMS-specific locale source for /sms/unsubscribe and any path ending /{x}/info.
   publicPages('/:publicId/info'),
-  publicPages('/sms/unsubscribe'),
+  publicPages('/sms/unsubscribe', { built: true }),
 
   auth('/login', { built: true }),
   auth('/register', { built: true }),
