@@ -131,6 +131,8 @@ test('only the screens this issue builds are marked built', () => {
     // Templates, the email template editor and the sent-messages viewer (issue 8 §1, §3)
     '/templates', '/templates/list', '/templates/saved-content', '/email-templates/create', '/email-template-editor/template/:templateId',
     '/email-editor/:templateId/edit', '/email-editor/:templateId/preview', '/settings/email/outbox',
+    // SMS and WhatsApp settings and the public SMS unsubscribe page (issue 8 §3, §5)
+    '/settings/sms', '/settings/whatsapp', '/sms/unsubscribe',
   ].sort())
 })
 
