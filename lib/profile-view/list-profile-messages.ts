@@ -21,11 +21,13 @@ interface Row {
   subject: string | null; content: string; deferredUntil: unknown; atMs: number | string
 }
 
-/** The subject written in the message, when the send never rendered one (skipped, queued). */
+/** What the message says of itself when the send never rendered a subject (skipped, queued): its subject, else (SMS, push) the start of its text. */
 function contentSubject(content: string): string | null {
   try {
-    const c = JSON.parse(content) as { subject?: unknown }
-    return typeof c.subject === 'string' && c.subject.trim() ? c.subject.trim() : null
+    const c = JSON.parse(content) as { subject?: unknown; text?: unknown }
+    const s = typeof c.subject === 'string' && c.subject.trim() ? c.subject : typeof c.text === 'string' ? c.text : ''
+    const one = s.replace(/\s+/g, ' ').trim()
+    return one ? (one.length > 140 ? one.slice(0, 139) + '…' : one) : null
   } catch {
     return null
   }

@@ -82,7 +82,7 @@ test('across pages each message appears once, in the span of time of its page', 
       seen.push({ id: m.id, page: n })
       const ts = r.json.events.map((e) => e.timestamp)
       if (r.json.nextCursor) expect(m.timestamp).toBeGreaterThan(Math.min(...ts))
-      expect(m).toMatchObject({ channel: 'sms', status: 'deferred', reason: 'quiet_hours', sourceType: 'flow_action_run', subject: null })
+      expect(m).toMatchObject({ channel: 'sms', status: 'deferred', reason: 'quiet_hours', sourceType: 'flow_action_run', subject: 'hi' })
       expect(m.deferredUntil).toBe(new Date((m.timestamp + 3600) * 1000).toISOString())
     }
     cursor = r.json.nextCursor
