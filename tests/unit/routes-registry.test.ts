@@ -133,6 +133,8 @@ test('only the screens this issue builds are marked built', () => {
     '/email-editor/:templateId/edit', '/email-editor/:templateId/preview', '/settings/email/outbox',
     // SMS and WhatsApp settings and the public SMS unsubscribe page (issue 8 §3, §5)
     '/settings/sms', '/settings/whatsapp', '/sms/unsubscribe',
+    // Push settings and outbound webhooks (issue 8 §3)
+    '/settings/push-notifications', '/cdp/webhooks', '/cdp/webhooks/create', '/cdp/webhooks/:webhookId/edit',
   ].sort())
 })
 

@@ -25,8 +25,9 @@ export const DATA_PLATFORM_ROUTES = [
   cdp('/cdp/sync/destinations/:destination/sync-history', { required: ['integrations_read'] }),
   cdp('/cdp/transformation/build/:transformationId?', EDITOR),
   cdp('/cdp/transformation/edit/:transformationId', EDITOR),
-  webhooks('/cdp/webhooks/create', PAGE),
-  webhooks('/cdp/webhooks/:webhookId/edit', PAGE),
+  webhooks('/cdp/webhooks', { built: true }),
+  webhooks('/cdp/webhooks/create', { ...PAGE, built: true }),
+  webhooks('/cdp/webhooks/:webhookId/edit', { ...PAGE, built: true }),
 
   developer('/developer-tools/dashboard'),
   developer('/developer-tools/logs'),

@@ -39,7 +39,7 @@ export const SETTINGS_ROUTES = [
   settings('/settings/other/profile-maintenance', { partial: ['profile_write', 'account_settings_read'] }),
   settings('/settings/other/utm-tracking', { built: true }),
   settings('/settings/other/web-feeds', { partial: ['feeds_read', 'account_settings_read'] }),
-  settings('/settings/push-notifications', { partial: ['push_settings_read', 'account_settings_read'] }),
+  settings('/settings/push-notifications', { partial: ['push_settings_read', 'account_settings_read'], built: true }),
   settings('/settings/sms', { partial: ['sms_settings_read', 'account_settings_read'], built: true }),
   settings('/settings/whatsapp', { partial: ['sms_settings_read', 'account_settings_read'], built: true }),
 ]
