@@ -135,6 +135,8 @@ test('only the screens this issue builds are marked built', () => {
     '/settings/sms', '/settings/whatsapp', '/sms/unsubscribe',
     // Push settings and outbound webhooks (issue 8 §3)
     '/settings/push-notifications', '/cdp/webhooks', '/cdp/webhooks/create', '/cdp/webhooks/:webhookId/edit',
+    // UTM tracking settings (issue 8 §4, §5)
+    '/settings/other/utm-tracking',
   ].sort())
 })
 
