@@ -5,6 +5,8 @@
 // waits for its token (up to RATE_LIMIT_MAX_WAIT_MS), beyond that the send is deferred ('retry').
 import { defaultSmtpUrl, ownedTarget, sendSmtp, type SmtpTarget } from '../email-transport'
 import { renderEmail } from '../render-email'
+import { htmlToPlainText } from '@/lib/templates/html-to-plain-text'
+import type { ClaimedSend } from '../claim-sends'
 import { getEmailConfig, type EmailConfig } from '../email-settings/email-config'
 import { primeEmailTracking } from '../tracking/decorate-email'
 import type { DeliverChannel } from './types'
