@@ -145,7 +145,7 @@ function WhatsAppSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMut
               </div>
             )}
           </form>
-          {canEdit && <WhatsAppTestCard configured={s.configured} templates={s.templates} />}
+          {canEdit && <WhatsAppTestCard key={s.templates.map((x) => `${x.name}|${x.language}`).join(',')} configured={s.configured} templates={s.templates} />}
         </div>
       </PageBody>
     </Page>
