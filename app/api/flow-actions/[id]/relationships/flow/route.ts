@@ -1,0 +1,15 @@
+import { apiRoute } from '@/lib/api/api-route'
+import { apiNotFound } from '@/lib/api/api-error'
+import { findFlow, findFlowAction } from '@/lib/flows/store'
+
+// GET /api/flow-actions/{id}/relationships/flow – the flow of an action (id)
+export const GET = apiRoute({
+  scopes: ['flows:read'],
+  rate: 'L',
+  handler: async ({ ctx, params }) => {
+    const row = await findFlowAction(ctx.companyId, params.id!)
+    const flow = row && (await findFlow(ctx.companyId, row.flowId))
+    if (!flow) throw apiNotFound(`A flow action with id ${params.id} was not found.`)
+    return { data: { type: 'flow', id: flow.id }, links: { self: ctx.url.toString() } }
+  },
+})
