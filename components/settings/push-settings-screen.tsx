@@ -115,11 +115,8 @@ export function PushSettingsScreen() {
               )}
               {canEdit && (
                 <div className={styles.actions}>
-                  <label className={styles.fileLabel}>
-                    <span className={styles.visuallyHidden}>{t('chooseFile')}</span>
-                    <input ref={fileRef} className={styles.visuallyHidden} type="file" accept="application/json,.json" data-testid="service-account-file"
-                      onChange={(e) => void upload(e.target.files?.[0])} />
-                  </label>
+                  <input ref={fileRef} className={styles.visuallyHidden} type="file" accept="application/json,.json" data-testid="service-account-file"
+                    aria-label={t('chooseFile')} tabIndex={-1} onChange={(e) => void upload(e.target.files?.[0])} />
                   <Button variant="primary" loading={uploading} onClick={() => fileRef.current?.click()}>
                     {s.configured ? t('replaceFile') : t('uploadFile')}
                   </Button>
