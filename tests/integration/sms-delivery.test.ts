@@ -16,6 +16,7 @@ import { runJobsUntilIdle } from '@/lib/jobs/queue'
 import { createSends } from '@/lib/messaging/create-sends'
 import { ulid } from '@/lib/ids/make-id'
 import { twilioSignature } from '@/lib/messaging/sms/twilio-signature'
+import { verifySmsUnsubscribeToken } from '@/lib/messaging/sms/sms-unsubscribe-token'
 import * as accountRoute from '@/app/ajax/sms/account/route'
 import * as estimateRoute from '@/app/ajax/sms/estimate/route'
 import * as sendTestRoute from '@/app/ajax/sms/send-test/route'
@@ -105,14 +106,17 @@ test('an SMS is rendered for its profile and posted to the Messages API with bas
   const { companyId } = await configured()
   const ada = await phoneProfile(companyId, '+15551230001')
   const before = twilio.requests.length
-  const row = await send(companyId, ada, 'Hi {{ first_name }}, your order shipped.')
+  const row = await send(companyId, ada, 'Hi {{ first_name }}, your order shipped. Opt out: {% unsubscribe_link %}')
   const req = twilio.requests[before]!
   expect(twilio.requests).toHaveLength(before + 1)
   expect(req.path).toBe(`/2010-04-01/Accounts/${SID_A}/Messages.json`)
   expect(req.accountSid).toBe(SID_A)
   expect(req.authToken).toBe(TOKEN_A)
-  expect(req.form).toMatchObject({ To: '+15551230001', Body: 'Hi Ada, your order shipped.' })
-  expect(req.form.From).toMatch(/^\+1555100\d{4}$/)
+  expect(req.form.To).toBe('+15551230001')
+  const link = /^Hi Ada, your order shipped\. Opt out: (https:\/\/app\.example\.test\/sms\/unsubscribe\?t=\S+)$/.exec(req.form.Body!)
+  expect(link).not.toBeNull()
+  expect(verifySmsUnsubscribeToken(decodeURIComponent(new URL(link![1]!).searchParams.get('t')!))).toEqual({ companyId, profileId: ada })
+  expect(req.form.From).toBe((await db.smsSettings.findUniqueOrThrow({ where: { companyId } })).senderNumber)
   expect(req.form.StatusCallback).toBe(`${APP}/webhooks/sms/status?c=${companyId}&s=${row.id}`)
   expect(row).toMatchObject({ status: 'sent', provider: 'twilio', attempts: 1 })
   expect(row.providerMessageId).toMatch(/^SM[0-9a-f]{32}$/)
@@ -242,7 +246,7 @@ test('estimate and send test', async () => {
   const test = twilio.requests.find((r) => r.form.To === '+15551239999')!
   expect(test.form).toMatchObject({ Body: 'Test from settings' })
   expect(test.form.StatusCallback).toBeUndefined()
-  expect(test.form.From).toMatch(/^\+1555100\d{4}$/)
+  expect(test.form.From).toMatch(/^\+1555\d{7}$/)
   twilio.behaviour.set('+15551239998', 'invalid-number')
   const refused = await sendTestRoute.POST(ajaxRequest('/ajax/sms/send-test', { method: 'POST', cookie, body: { to: '+15551239998', body: 'x' } }))
   expect(refused.status).toBe(400)
