@@ -27,7 +27,7 @@ beforeAll(() => {
   process.env.SECRETS_KEY = 's'.repeat(40)
 })
 
-async function company(number: string, token: string, keywords = { stop: [], start: [], help: [] }) {
+async function company(number: string, token: string, keywords: { stop: string[]; start: string[]; help: string[] } = { stop: [], start: [], help: [] }) {
   const co = await makeCompany()
   await saveSmsSettings(co.id, saveSmsSettingsBody.parse({
     accountSid: 'AC' + String(co.id).padStart(32, '0'), authToken: token, senderNumber: number, phoneNumbers: [number],
