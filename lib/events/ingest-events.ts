@@ -5,7 +5,9 @@
 // then re-evaluate the segments the batch can affect. The worker hands over up to a few
 // hundred queued jobs at once (each with one or more events); ingestEvents is the synchronous
 // form for callers that want the result (seeds, tests, imports).
-import { inWriteTx, savepoint, type Ops } from '@/lib/db/ops'
+import { CompiledQuery } from 'kysely'
+import { dbEngine } from '@/lib/db/client'
+import { exec, inWriteTx, savepoint, type Ops } from '@/lib/db/ops'
 import { rolledBack } from '@/lib/db/sqlite'
 import { AppError, type FieldErrors } from '@/lib/http/app-error'
 import { completeInTransactionOps, lockLeasedJobsOps } from '@/lib/jobs/complete-in-transaction'
@@ -142,12 +144,31 @@ function* ingestGroup(g: IngestGroup, b: BatchState): Ops<GroupOutcome> {
   return { ok }
 }
 
+/** pg_advisory_xact_lock's first key: the ingestion lock space (the second is the company id). */
+const INGEST_LOCK_SPACE = 7_240_312
+
+/**
+ * PostgreSQL: one ingesting transaction per company at a time. Batches of several workers
+ * otherwise create and update the same profiles and metrics in event order, each holding the
+ * rows it wrote until commit, and deadlock (seen with 2 workers: batches retried for minutes).
+ * Transaction-scoped, taken in company id order before any row is touched, released at commit
+ * or rollback; workers still run other companies' batches, and every other job, in parallel.
+ * SQLite has one writer anyway.
+ */
+function* lockCompaniesForIngestOps(companyIds: number[]): Ops<void> {
+  if (dbEngine() !== 'postgresql') return
+  for (const id of [...new Set(companyIds)].sort((a, b) => a - b)) {
+    yield* exec(CompiledQuery.raw('select pg_advisory_xact_lock($1, $2)', [INGEST_LOCK_SPACE, id]))
+  }
+}
+
 /**
  * Writes groups in the current transaction. atomic=true: the first error propagates (the
  * caller's transaction rolls back). atomic=false: each group runs in its own savepoint, so a
  * bad group is reported as its own failure and the rest commit.
  */
 export function* ingestBatchOps(groups: IngestGroup[], atomic: boolean, touched: Map<number, Touched>): Ops<GroupOutcome[]> {
+  yield* lockCompaniesForIngestOps(groups.map((g) => g.companyId))
   const leases = groups.flatMap((g) => (g.guard ? [g.guard] : []))
   const b: BatchState = { profiles: new Map(), keysOf: new Map(), lastTs: new Map(), owned: yield* lockLeasedJobsOps(leases), touched }
   const outcomes: GroupOutcome[] = []
