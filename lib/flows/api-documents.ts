@@ -105,8 +105,6 @@ export async function listFlowsPage(companyId: number, url: URL, include: string
     id: ['any', 'equals'], name: TEXT_OPS, status: ['equals'], archived: ['equals'], trigger_type: ['equals'], created: DATE_OPS, updated: DATE_OPS,
   })
   for (const c of conds) and.push(conditionWhere(c, FLOW_COLUMNS[c.field]![0], FLOW_COLUMNS[c.field]![1]))
-  // The vendor lists only unarchived flows unless archived is filtered on.
-  if (!conds.some((c) => c.field === 'archived')) and.push({ archived: false })
   const [column, kind] = FLOW_COLUMNS[sort.field]!
   const after = keysetWhere(column, sort.desc, decodeCursor(url.searchParams.get('page[cursor]')), kind === 'date' ? 'date' : kind === 'status' ? 'number' : 'text', column === 'triggerType')
   if (after) and.push(after)

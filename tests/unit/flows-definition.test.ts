@@ -42,8 +42,8 @@ test('the welcome series parses, validates clean and keeps every field', async (
 
 test('unknown trigger, action and condition kinds are kept and labeled unsupported; extra fields survive', () => {
   const d = welcomeSeries()
-  d.triggers = [{ type: 'shopify-thing', id: 'x', anything: { deep: [1] } }]
-  d.actions.push({ temporary_id: 'robot', type: 'ai-robot', links: { next: null }, data: { prompt: 'hi' } })
+  d.triggers = [{ type: 'shopify-thing', id: 'x', anything: { deep: [1] } } as never]
+  d.actions.push({ temporary_id: 'robot', type: 'ai-robot', links: { next: null }, data: { prompt: 'hi' } } as never)
   ;(d.actions[3] as { links: { next: string | null } }).links.next = 'robot'
   d.profile_filter!.condition_groups[0]!.conditions.push({ type: 'profile-horoscope', sign: 'leo' })
   ;(d as Record<string, unknown>).future_field = { kept: true }
