@@ -137,6 +137,8 @@ test('only the screens this issue builds are marked built', () => {
     '/settings/push-notifications', '/cdp/webhooks', '/cdp/webhooks/create', '/cdp/webhooks/:webhookId/edit',
     // UTM tracking settings (issue 8 §4, §5)
     '/settings/other/utm-tracking',
+    // Email settings and sending domains (issue 8 §3, §5)
+    '/settings/email', '/settings/account/domains',
   ].sort())
 })
 
