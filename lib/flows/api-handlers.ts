@@ -2,12 +2,12 @@
 // flow-triggers listings of lists, segments and metrics.
 import { z } from 'zod'
 import { apiRoute } from '@/lib/api/api-route'
-import { apiNotFound } from '@/lib/api/api-error'
+import { ApiError, apiNotFound } from '@/lib/api/api-error'
 import { sparseFields } from '@/lib/api/query-params'
 import { db } from '@/lib/db/client'
 import { LIST, SEGMENT } from '@/lib/groups/group-view'
 import { definitionApiError, FLOW_FIELDS, serializeFlow } from './api-documents'
-import { flowsTriggeredBy, FlowDefinitionInvalid, FlowNotFound } from './store'
+import { flowsTriggeredBy, FlowDefinitionInvalid, FlowNotFound, FlowVersionConflict } from './store'
 
 /** Runs a store call and maps its errors: not found → 404, invalid → 400 with pointers below base. */
 export async function flowCall<T>(fn: () => Promise<T>, base = '/data/attributes/definition'): Promise<T> {
@@ -16,6 +16,7 @@ export async function flowCall<T>(fn: () => Promise<T>, base = '/data/attributes
   } catch (e) {
     if (e instanceof FlowNotFound) throw apiNotFound(e.message)
     if (e instanceof FlowDefinitionInvalid) throw definitionApiError(e, base)
+    if (e instanceof FlowVersionConflict) throw new ApiError(409, 'conflict', e.message)
     throw e
   }
 }

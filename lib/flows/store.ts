@@ -27,6 +27,13 @@ export class FlowDefinitionInvalid extends Error {
     this.name = 'FlowDefinitionInvalid'
   }
 }
+/** The flow was saved by someone else since the caller read it (optimistic concurrency). */
+export class FlowVersionConflict extends Error {
+  constructor(readonly currentVersion: number) {
+    super('The flow was changed meanwhile; reload it and try again.')
+    this.name = 'FlowVersionConflict'
+  }
+}
 export class FlowNotFound extends Error {
   constructor(what = 'flow') {
     super(`The ${what} was not found.`)
@@ -236,15 +243,24 @@ export function actionDefinition(row: FlowActionRow): FlowAction {
  * action has an id; new actions get real ids from temporary_id). Actions no longer present are
  * removed; the engine keeps runs on the version they started on.
  */
-export async function saveFlowVersion(companyId: number, flowId: string, next: FlowDefinition): Promise<number> {
+export async function saveFlowVersion(companyId: number, flowId: string, next: FlowDefinition, opts: { expectedVersion?: number } = {}): Promise<number> {
   const def = clone(next)
   const fresh = def.actions.filter((a) => a.id == null && a.temporary_id != null)
   const errors = structuralErrors(def, { mode: 'stored' })
   errors.push(...(await refErrors(def.actions.flatMap((a, i) => actionRefs(a, ['actions', i])), companyRefs(companyId), '')))
   if (errors.length) throw new FlowDefinitionInvalid(errors)
+  // Two saves racing for the same next version: the unique (flowId, version) lets one win.
+  return writeVersion(companyId, flowId, def, fresh, opts).catch(async (e: unknown) => {
+    if ((e as { code?: string }).code === 'P2002') throw new FlowVersionConflict((await getFlowOrThrow(companyId, flowId)).currentVersion)
+    throw e
+  })
+}
+
+function writeVersion(companyId: number, flowId: string, def: FlowDefinition, fresh: FlowAction[], opts: { expectedVersion?: number }): Promise<number> {
   return db.$transaction(async (tx) => {
     const flow = await tx.flow.findFirst({ where: { companyId, id: flowId } })
     if (!flow) throw new FlowNotFound()
+    if (opts.expectedVersion !== undefined && flow.currentVersion !== opts.expectedVersion) throw new FlowVersionConflict(flow.currentVersion)
     const version = flow.currentVersion + 1
     const ids = await newActionIds(tx, fresh.length)
     const real = new Map(fresh.map((a, i) => [a.temporary_id!, ids[i]!]))
@@ -293,11 +309,12 @@ export async function updateFlowAction(companyId: number, actionId: string, inpu
   if (action.type !== row.actionType) throw new FlowDefinitionInvalid([{ pointer: '/type', detail: `The action type cannot be changed (it is ${row.actionType}).` }])
   action.id = actionId
   delete action.temporary_id
+  const expectedVersion = (await getFlowOrThrow(companyId, row.flowId)).currentVersion
   const def = await getFlowDefinition(companyId, row.flowId)
   const index = def.actions.findIndex((a) => a.id === actionId)
   def.actions[index] = action
   try {
-    await saveFlowVersion(companyId, row.flowId, def)
+    await saveFlowVersion(companyId, row.flowId, def, { expectedVersion })
   } catch (e) {
     if (e instanceof FlowDefinitionInvalid) {
       const prefix = `/actions/${index}`
@@ -312,6 +329,7 @@ export async function updateFlowAction(companyId: number, actionId: string, inpu
 export async function deleteFlowAction(companyId: number, actionId: string): Promise<void> {
   const row = await findFlowAction(companyId, actionId)
   if (!row) throw new FlowNotFound('flow action')
+  const expectedVersion = (await getFlowOrThrow(companyId, row.flowId)).currentVersion
   const def = await getFlowDefinition(companyId, row.flowId)
   const gone = def.actions.find((a) => a.id === actionId)!
   const links = actionLinks(gone)
@@ -319,7 +337,7 @@ export async function deleteFlowAction(companyId: number, actionId: string): Pro
   def.actions = def.actions.filter((a) => a.id !== actionId)
   for (const a of def.actions) for (const l of actionLinks(a)) if (l.target === actionId) setLink(a, l.path, onward)
   if (def.entry_action_id === actionId) def.entry_action_id = onward
-  await saveFlowVersion(companyId, row.flowId, def)
+  await saveFlowVersion(companyId, row.flowId, def, { expectedVersion })
 }
 
 export async function findFlowMessage(companyId: number, messageId: string): Promise<FlowMessage | null> {

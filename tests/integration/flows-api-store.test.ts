@@ -9,7 +9,7 @@ import { db } from '@/lib/db/client'
 import { LIST, SEGMENT } from '@/lib/groups/group-view'
 import { flowDefinition, type FlowDefinition } from '@/lib/flows/definition'
 import {
-  createFlow, FlowDefinitionInvalid, flowsTriggeredBy, getFlowDefinition, getFlowVersionDefinition, saveFlowVersion, setActionStatuses, setFlowStatus, toCreateDefinition,
+  createFlow, FlowDefinitionInvalid, FlowVersionConflict, flowsTriggeredBy, getFlowDefinition, getFlowVersionDefinition, saveFlowVersion, setActionStatuses, setFlowStatus, toCreateDefinition,
 } from '@/lib/flows/store'
 import { makeCompany } from '../helpers/factory'
 
@@ -105,6 +105,9 @@ test('saveFlowVersion: a step added to a live flow is a new version; version 1 s
   await expect(saveFlowVersion(companyId, id, broken)).rejects.toBeInstanceOf(FlowDefinitionInvalid)
   await expect(saveFlowVersion(companyId, id, broken)).rejects.toMatchObject({ errors: [{ pointer: '/entry_action_id' }] })
   expect(await db.flowVersion.count({ where: { flowId: id } })).toBe(2)
+  // A save based on version 1 after version 2 was written is a conflict, not a silent overwrite.
+  await expect(saveFlowVersion(companyId, id, v2, { expectedVersion: 1 })).rejects.toBeInstanceOf(FlowVersionConflict)
+  expect(await saveFlowVersion(companyId, id, v2, { expectedVersion: 2 })).toBe(3)
   // Another company cannot save a version of it.
   await expect(saveFlowVersion(otherId, id, v2)).rejects.toThrow('not found')
 })
