@@ -156,7 +156,11 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     const transactional = toBool(r.transactional)
     const decision = !profile || !company
       ? ({ action: 'skip', reason: 'no_profile' } as const)
-      : decideSend({
+      // A member's preview goes to the address they typed (render-email.ts), not the profile's:
+      // the profile's consent, suppressions and address do not apply.
+      : p.sourceType === 'preview'
+        ? ({ action: 'send' } as const)
+        : decideSend({
           channel: p.channel,
           transactional,
           profile,

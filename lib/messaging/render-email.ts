@@ -29,6 +29,12 @@ export interface SenderDefaults {
   replyTo?: string | null
 }
 
+/** A preview goes to the address typed in the editor ($preview_to); every other Send to its profile. */
+function recipientAddress(s: ClaimedSend): string {
+  const to = s.context.$preview_to
+  return s.sourceType === 'preview' && typeof to === 'string' && to ? to : s.profile.email ?? ''
+}
+
 /** Throws TemplateRenderError / TemplateSyntaxError when the template cannot be rendered. */
 export function renderEmail(s: ClaimedSend, now: Date, defaults: SenderDefaults = {}): RenderedEmail {
   const c = s.content
@@ -58,7 +64,7 @@ export function renderEmail(s: ClaimedSend, now: Date, defaults: SenderDefaults 
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
   }
   return {
-    from, to: s.profile.email ?? '', replyTo: c.replyTo || defaults.replyTo || undefined, subject, html, text,
+    from, to: recipientAddress(s), replyTo: c.replyTo || defaults.replyTo || undefined, subject, html, text,
     messageId: `<${s.id.toLowerCase()}@${domain}>`, headers,
   }
 }

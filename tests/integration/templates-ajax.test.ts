@@ -281,6 +281,18 @@ test('send-preview goes through the send pipeline to a real SMTP server (and the
     expect(raw).toMatch(/Subject: Preview for Grace/)
     expect(raw).toContain('Dear Grace, news for grace@a.test.')
     expect((await db.send.findFirstOrThrow({ where: { id: r.body.sendId } })).status).toBe('sent')
+    // The Send is Grace's (her data, her key); no profile is made for the typed address, and a
+    // preview is not a Received Email on anyone's timeline.
+    expect(send.profileId).toBe(grace.id)
+    expect(await db.profile.count({ where: { companyId: A, email: 'designer@agency.test' } })).toBe(0)
+    expect(await db.event.count({ where: { companyId: A, metric: { name: 'Received Email' } } })).toBe(0)
+    // Grace's own suppression does not stop a member's preview to another address.
+    await db.suppression.create({ data: { companyId: A, profileId: grace.id, channel: 'email', reason: 'bounced' } })
+    const suppressed = await json(sendPreview.POST(req(`/ajax/email-templates/${t.id}/send-preview`, { method: 'POST', cookie: ownerA, body: { email: 'designer@agency.test', profile_id: grace.id } }), params({ id: t.id })))
+    await runJobsUntilIdle()
+    expect((await db.send.findFirstOrThrow({ where: { id: suppressed.body.sendId } })).status).toBe('sent')
+    expect(mails).toHaveLength(2)
+    mails.pop()
     // a second click is a new preview, not a duplicate that is dropped
     const again = await json(sendPreview.POST(req(`/ajax/email-templates/${t.id}/send-preview`, { method: 'POST', cookie: ownerA, body: { email: 'designer@agency.test' } }), params({ id: t.id })))
     expect(again.body.sendId).not.toBe(r.body.sendId)

@@ -130,16 +130,20 @@ export interface SendPreviewInput {
 
 /**
  * Renders with the chosen (or sample) profile's data and sends to `email` through the pipeline.
- * The pipeline addresses a Send to its profile, so the recipient is the company's profile with
- * that address (created when there is none); the chosen profile's data travels in the Send's
- * context, which the pipeline lays over the recipient's own.
+ * The Send is the chosen profile's (no profile is made for the address, unless the company has
+ * none to show) and goes to the typed address ($preview_to in its context).
  */
 export async function sendTemplatePreview(companyId: number, templateId: string, input: SendPreviewInput): Promise<{ sendId: string; status: 'queued'; to: string }> {
   const to = input.email.trim().toLowerCase()
   if (!EMAIL.test(to) || to.length > 254) throw badRequest('Enter a valid email address.', { email: ['Enter a valid email address.'] })
   const t = await getTemplateOrThrow(companyId, templateId)
   const preview = await previewTemplate(companyId, templateId, { profileId: input.profileId, eventId: input.eventId, subject: input.subject })
-  const recipient = await upsertProfile(companyId, { email: to }, { mode: 'client', source: 'Template preview' })
+  // The Send belongs to the profile whose data it shows (its key, its timeline); the address it
+  // goes to is the one typed in (render-email.ts reads $preview_to for previews only). A company
+  // with no profile at all has the address's own profile made for it.
+  const recipientId = preview.profile.sample
+    ? (await upsertProfile(companyId, { email: to }, { mode: 'client', source: 'Template preview' })).profile.id
+    : preview.profile.id!
   const subject = input.subject?.trim() || `[Preview] ${t.name}`
   const created = await createSends({
     companyId,
@@ -154,7 +158,7 @@ export async function sendTemplatePreview(companyId: number, templateId: string,
       ...(input.fromEmail ? { fromEmail: input.fromEmail } : {}),
       ...(input.fromName ? { fromName: input.fromName } : {}),
     },
-    recipients: [{ profileId: recipient.profile.id, context: preview.context }],
+    recipients: [{ profileId: recipientId, context: { ...preview.context, $preview_to: to } }],
   })
   if (!created[0]) throw new Error('The preview send was not created.')
   return { sendId: created[0].id, status: 'queued', to }
