@@ -143,3 +143,13 @@ export async function refErrors(uses: RefUse[], refs: FlowRefs, base: string): P
   }
   return errors
 }
+
+/** Definition errors as /ajax field errors ({"actions.3.links.next": [message]}), for the builder. */
+export function definitionFieldErrors(errors: DefinitionError[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const e of errors) {
+    const key = e.pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') || '_'
+    ;(out[key] ??= []).push(e.detail)
+  }
+  return out
+}

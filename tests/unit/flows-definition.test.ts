@@ -2,7 +2,7 @@
 // The vendor FlowDefinition: zod parsing (unknown kinds kept and labeled), and the graph and
 // reference checks, each error with its JSON pointer.
 import { flowDefinition, actionLinks, triggerTypeOf, type FlowDefinition } from '@/lib/flows/definition'
-import { structuralErrors, validateFlowDefinition, type FlowRefs, type RefKind } from '@/lib/flows/validate-definition'
+import { definitionFieldErrors, structuralErrors, validateFlowDefinition, type FlowRefs, type RefKind } from '@/lib/flows/validate-definition'
 
 /** The company's ids, as a refs resolver (the store's resolver reads the database instead). */
 const REFS: Record<RefKind, string[]> = { list: ['LstAAA'], segment: ['SegAAA'], metric: ['MetAAA'], template: ['TplAAA'], group: ['LstAAA', 'SegAAA'] }
@@ -153,4 +153,14 @@ test('a multi-branch split follows every branch link; an empty flow is valid', (
   expect(actionLinks(def.actions[0]!).map((l) => l.path.join('/'))).toEqual(['data/branches/0/links/next', 'data/branches/1/links/next'])
   expect(structuralErrors(def, { mode: 'create' })).toEqual([])
   expect(structuralErrors(parse({ triggers: [], actions: [], entry_action_id: null }), { mode: 'create' })).toEqual([])
+})
+
+test('definition errors become /ajax field errors keyed by path', () => {
+  const d = welcomeSeries()
+  ;(d.actions[1] as { links: { next: string } }).links.next = 'nope'
+  d.entry_action_id = null
+  expect(definitionFieldErrors(structuralErrors(parse(d), { mode: 'create' }))).toEqual({
+    entry_action_id: [expect.stringContaining('required')],
+    'actions.1.links.next': [expect.stringContaining('"nope"')],
+  })
 })
