@@ -252,7 +252,7 @@ export type ReentryCriteria = z.infer<typeof reentryCriteria>
 export const flowDefinition = z.looseObject({
   triggers: z.array(flowTrigger),
   profile_filter: profileFilter.nullable().optional(),
-  actions: z.array(flowAction),
+  actions: z.array(flowAction).max(1000, 'A flow can have at most 1000 actions.'),
   entry_action_id: id.nullable(),
   reentry_criteria: reentryCriteria.nullable().optional(),
 })
