@@ -15,8 +15,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
-import { arg, engineArg, fmtInt, machine, pgLoad, report, root, scratchDatabase } from './lib/common.mts'
-import { openRaw } from './lib/raw.mts'
+import { arg, engineArg, fmtInt, machine, pgLoad, report, root, scratchDatabase } from './lib/common.mjs'
+import { openRaw } from './lib/raw.mjs'
 
 const ROLE = (() => {
   const i = process.argv.indexOf('--role')
