@@ -2,6 +2,12 @@
 // and one plain HTML layout (CODE). Text is English: merchants replace it in the editor.
 import type { BlockDefinitionInput } from '@/lib/templates/block-definition'
 import type { EditorType } from './template-view'
+import { appLink } from '@/lib/http/app-url'
+
+// Our own placeholder image (public/email/placeholder.svg), as an absolute URL at creation time:
+// an outside image host would be blocked by the editor's preview policy and is a third party
+// the merchant never chose.
+const PLACEHOLDER_IMAGE = '{{placeholder-image}}'
 
 export interface TemplateLayout {
   id: string
@@ -39,7 +45,7 @@ export const LAYOUTS: TemplateLayout[] = [
     definition: {
       styles: {},
       body: [
-        { type: 'image', src: 'https://placehold.co/600x240/png', alt: 'Header image' },
+        { type: 'image', src: PLACEHOLDER_IMAGE, alt: 'Header image' },
         { type: 'text', html: '<h2>This month</h2><p>Hi {{ first_name|default:"there" }}, here is what happened.</p>' },
         {
           type: 'columns',
@@ -70,4 +76,7 @@ export const LAYOUTS: TemplateLayout[] = [
   },
 ]
 
-export const layoutById = (id: string) => LAYOUTS.find((l) => l.id === id) ?? null
+export function layoutById(id: string): TemplateLayout | null {
+  const l = LAYOUTS.find((x) => x.id === id)
+  return l ? (JSON.parse(JSON.stringify(l).replaceAll(PLACEHOLDER_IMAGE, appLink('/email/placeholder.svg'))) as TemplateLayout) : null
+}
