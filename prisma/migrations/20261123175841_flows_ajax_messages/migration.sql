@@ -1,0 +1,73 @@
+-- CreateTable
+CREATE TABLE "FlowAbTest" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "companyId" INTEGER NOT NULL,
+    "flowId" TEXT NOT NULL,
+    "actionId" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'draft',
+    "metric" TEXT NOT NULL DEFAULT 'open_rate',
+    "windowHours" INTEGER NOT NULL DEFAULT 24,
+    "autoWinner" BOOLEAN NOT NULL DEFAULT false,
+    "confidence" REAL NOT NULL DEFAULT 0.9,
+    "configured" BOOLEAN NOT NULL DEFAULT false,
+    "talonId" TEXT,
+    "winnerVariationId" TEXT,
+    "winnerChosenBy" TEXT,
+    "startedAt" DATETIME,
+    "endedAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "FlowSchedule" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "companyId" INTEGER NOT NULL,
+    "flowId" TEXT NOT NULL,
+    "frequency" TEXT NOT NULL DEFAULT 'once',
+    "startAt" DATETIME NOT NULL,
+    "timezone" TEXT NOT NULL DEFAULT 'UTC',
+    "weekdays" TEXT,
+    "endAt" DATETIME,
+    "nextRunAt" DATETIME,
+    "lastRunAt" DATETIME,
+    "enabled" BOOLEAN NOT NULL DEFAULT true,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "FlowRecommendationDismissal" (
+    "companyId" INTEGER NOT NULL,
+    "cardKey" TEXT NOT NULL,
+    "userId" INTEGER,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    PRIMARY KEY ("companyId", "cardKey")
+);
+
+-- CreateTable
+CREATE TABLE "FlowNotificationAction" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "companyId" INTEGER NOT NULL,
+    "userId" INTEGER NOT NULL,
+    "notificationId" TEXT NOT NULL,
+    "action" TEXT NOT NULL,
+    "flowId" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateIndex
+CREATE INDEX "FlowAbTest_companyId_actionId_createdAt_idx" ON "FlowAbTest"("companyId", "actionId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "FlowAbTest_companyId_flowId_idx" ON "FlowAbTest"("companyId", "flowId");
+
+-- CreateIndex
+CREATE INDEX "FlowSchedule_companyId_flowId_idx" ON "FlowSchedule"("companyId", "flowId");
+
+-- CreateIndex
+CREATE INDEX "FlowSchedule_enabled_nextRunAt_idx" ON "FlowSchedule"("enabled", "nextRunAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "FlowNotificationAction_companyId_userId_notificationId_key" ON "FlowNotificationAction"("companyId", "userId", "notificationId");
