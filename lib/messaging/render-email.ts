@@ -4,6 +4,7 @@
 // Message-ID, List-Unsubscribe (https and mailto) with RFC 8058 one-click, and X-Send-Id.
 import { renderTemplate } from '@/lib/templates/render-template'
 import { htmlToPlainText } from '@/lib/templates/html-to-plain-text'
+import { textTemplateOf } from '@/lib/templates/text-part-template'
 import type { RenderTemplateOptions } from '@/lib/templates/template-types'
 import type { ClaimedSend } from './claim-sends'
 import { parseProps } from '@/lib/profiles/profile-store'
@@ -56,7 +57,11 @@ export function renderEmail(s: ClaimedSend, now: Date, defaults: SenderDefaults 
   }
   const subject = renderTemplate(c.subject ?? '', context, { ...options, mode: 'text' }).replace(/[\r\n]+/g, ' ').trim()
   const html = c.html ? decorateEmailHtml(s, renderTemplate(c.html, context, { ...options, mode: 'html' }), now) : undefined
-  const text = c.text ? renderTemplate(c.text, context, { ...options, mode: 'text' }) : html ? htmlToPlainText(html) : ''
+  // Without a text part of its own, the text comes from the HTML template converted once (links untracked, as plain text shows them).
+  const derived = !c.text && c.html ? textTemplateOf(c.html) : null
+  const text = c.text
+    ? renderTemplate(c.text, context, { ...options, mode: 'text' })
+    : derived ? renderTemplate(derived, context, { ...options, mode: 'text' }).trim() : html ? htmlToPlainText(html) : ''
   const domain = fromEmail.split('@')[1] || 'localhost'
   const headers: Record<string, string> = { 'X-Send-Id': s.id }
   if (!s.transactional) {
