@@ -1,0 +1,56 @@
+/** @jest-environment node */
+// createFlowFromTemplate: every template saves as a draft flow of the company, with its metrics
+// found or created by name, its emails stored as the company's templates (compiled), the flow
+// messages pointing at them, and nothing of one company visible from another.
+import { useTestDatabase } from '../helpers/test-db'
+useTestDatabase()
+
+import { db } from '@/lib/db/client'
+import { getFlowDefinition, FLOW_STATUS } from '@/lib/flows/store'
+import { createFlowFromTemplate, FLOW_TEMPLATE_KEYS, flowTemplate } from '@/lib/flows/templates'
+import { makeCompany } from '../helpers/factory'
+
+let companyId: number
+let otherId: number
+
+beforeAll(async () => {
+  companyId = (await makeCompany('Templates A')).id
+  otherId = (await makeCompany('Templates B')).id
+  await db.metric.create({ data: { id: 'MetPO1', companyId, name: 'Placed Order' } })
+})
+
+test.each([...FLOW_TEMPLATE_KEYS])('%s saves as a working draft flow', async (key) => {
+  const flowId = await createFlowFromTemplate(companyId, key)
+  const flow = await db.flow.findFirstOrThrow({ where: { companyId, id: flowId } })
+  const t = flowTemplate(key)!
+  expect(flow).toMatchObject({ name: t.name, status: FLOW_STATUS.draft, archived: false, currentVersion: 1 })
+  const def = await getFlowDefinition(companyId, flowId)
+  expect(def.actions.every((a) => typeof a.id === 'string' && !a.temporary_id)).toBe(true)
+  const messages = await db.flowMessage.findMany({ where: { companyId, flowId } })
+  expect(messages).toHaveLength(t.emails.length)
+  for (const m of messages) {
+    const tpl = await db.template.findFirstOrThrow({ where: { companyId, id: m.templateId! } })
+    expect(tpl.compiledHtml).toContain('unsubscribe')
+    expect(JSON.parse(m.definition)).toMatchObject({ subject_line: expect.any(String), preview_text: expect.any(String) })
+  }
+  for (const name of t.metrics) expect(await db.metric.count({ where: { companyId, name } })).toBe(1)
+})
+
+test('an existing metric is reused, not duplicated', async () => {
+  const flowId = await createFlowFromTemplate(companyId, 'customer_thank_you', { name: 'Thanks again' })
+  expect((await db.flow.findFirstOrThrow({ where: { id: flowId } })).name).toBe('Thanks again')
+  expect(await db.metric.count({ where: { companyId, name: 'Placed Order' } })).toBe(1)
+  const trig = await db.flowTrigger.findFirstOrThrow({ where: { companyId, flowId } })
+  expect(trig).toMatchObject({ kind: 'metric', targetId: 'MetPO1' })
+})
+
+test('another company sees none of it', async () => {
+  expect(await db.flow.count({ where: { companyId: otherId } })).toBe(0)
+  expect(await db.template.count({ where: { companyId: otherId } })).toBe(0)
+  const flowId = await createFlowFromTemplate(otherId, 'checkout_abandonment')
+  const def = await getFlowDefinition(otherId, flowId)
+  const other = await db.metric.findFirstOrThrow({ where: { companyId: otherId, name: 'Placed Order' } })
+  expect(JSON.stringify(def)).toContain(other.id)
+  expect(JSON.stringify(def)).not.toContain('MetPO1')
+  await expect(getFlowDefinition(companyId, flowId)).rejects.toThrow('not found')
+})
