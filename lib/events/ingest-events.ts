@@ -16,6 +16,7 @@ import { acceptedNow } from '@/lib/profiles/attribute-times'
 import { upsertProfileOps } from '@/lib/profiles/upsert-profile'
 import { findProfileIdOps, type RawProfile } from '@/lib/profiles/profile-store'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
+import { enterFlowsForIngestedBatchOps } from '@/lib/flows/triggers/event-trigger'
 import { getOrCreateMetricOps } from './get-or-create-metric'
 import { insertEventOps, touchLastEventAtOps } from './insert-event'
 import type { EventInput, IngestResult, QueuedEvent } from './types'
@@ -195,6 +196,8 @@ export function* ingestBatchOps(groups: IngestGroup[], atomic: boolean, touched:
   for (const [profileId, { companyId, ts }] of [...b.lastTs].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0))) {
     yield* touchLastEventAtOps(companyId, profileId, ts)
   }
+  // Metric-triggered flows: entered in this transaction (lib/flows/triggers/event-trigger.ts).
+  yield* enterFlowsForIngestedBatchOps(groups, outcomes)
   yield* completeInTransactionOps(groups.flatMap((g, i) => (g.guard && 'ok' in outcomes[i]! ? [g.guard] : [])), queueNow())
   return outcomes
 }

@@ -9,6 +9,7 @@ import { kysely } from '@/lib/db/kysely'
 import { dbEngine } from '@/lib/db/client'
 import { jsonArrayElements, greatest } from '@/lib/db/dialect'
 import { exec, runOpsSync, select, selectFirst, type Ops } from '@/lib/db/ops'
+import { enterFlowsForGroupEntryOps } from '@/lib/flows/triggers/group-trigger'
 
 type Conn = Database.Database
 
@@ -44,6 +45,8 @@ export function* enterGroupOps(companyId: number, groupId: string, ids: string[]
     .expression(k.selectFrom(jsonArrayElements(sql.val(JSON.stringify(ids)), 'ids'))
       .select([typed(companyId, 'integer').as('companyId'), typed(groupId, 'text').as('groupId'), 'ids.value', typed('entered', 'text').as('kind'), typed(at, 'timestamp(3)').as('at')])))
   yield* exec(k.updateTable('Group').set((eb) => ({ memberCount: eb('memberCount', '+', ids.length) })).where('id', '=', groupId))
+  // List- and segment-triggered flows: entered in this transaction (lib/flows/triggers/group-trigger.ts).
+  yield* enterFlowsForGroupEntryOps(companyId, groupId, ids, at)
 }
 
 /** Ends the membership of `ids` (all of them current members). */

@@ -1,0 +1,128 @@
+// Metric triggers, acted on in the worker that ingests the event: called once per ingested
+// batch, inside the batch's write transaction (lib/events/ingest-events.ts), so a run exists if
+// and only if its event does. Per company in the batch: one indexed query for the live or manual
+// flows that the batch's metrics trigger (none: nothing more is done, so ingestion without flows
+// pays one small query per batch); then, per new event of such a metric, the trigger's
+// trigger_filter on the event's properties and enterFlowOps with the entry key event:<eventId>
+// (unique per flow and profile: the same event ingested twice enters once). The profile filter
+// is the engine's (re-checked at every step). Historical events (a backfill: the event time more
+// than an hour before it was accepted) and events with the property $skip_flows do not trigger.
+import { savepoint, type Ops } from '@/lib/db/ops'
+import { queueNow } from '@/lib/jobs/clock'
+import { enterFlowOps, wakeFlowWorkers } from '@/lib/flows/engine/enter-flow'
+import type { TriggerEvent } from '@/lib/flows/engine/types'
+import type { GroupOutcome, IngestGroup } from '@/lib/events/ingest-events'
+import { flowsTriggeredByOps, flowVersionDefinitionOps, triggerOfType } from './flow-lookup'
+import { matchesTriggerFilter, type TriggerFilter } from './trigger-filter'
+
+/** An event whose time is this much older than its acceptance is historical and triggers nothing. */
+export const HISTORICAL_MS = 60 * 60 * 1000
+
+export interface IngestedEvent {
+  companyId: number
+  eventId: number
+  profileId: string
+  metricId: string
+  metric: string
+  properties: Record<string, unknown>
+  /** Unix seconds. */
+  ts: number
+  value: number | null
+  /** When the event was accepted (epoch ms), or 0. */
+  acceptedAt: number
+}
+
+/** True when the event may trigger flows (not historical, not marked $skip_flows). */
+export function triggersFlows(e: Pick<IngestedEvent, 'properties' | 'ts' | 'acceptedAt'>, now: Date): boolean {
+  const skip = e.properties?.$skip_flows
+  if (skip === true || skip === 'true' || skip === 1 || skip === '1') return false
+  const received = e.acceptedAt > 0 ? e.acceptedAt : now.getTime()
+  return e.ts * 1000 >= received - HISTORICAL_MS
+}
+
+/** The new events of a batch's successful groups (duplicates, which insert nothing, are left out). */
+export function ingestedEvents(groups: IngestGroup[], outcomes: GroupOutcome[]): IngestedEvent[] {
+  const out: IngestedEvent[] = []
+  groups.forEach((g, i) => {
+    const o = outcomes[i]
+    if (!o || !('ok' in o)) return
+    o.ok.forEach((r, j) => {
+      const e = g.events[j]
+      if (!e || r.eventId === null) return
+      out.push({
+        companyId: g.companyId, eventId: r.eventId, profileId: r.profileId, metricId: r.metricId, metric: e.metric.name,
+        properties: e.properties ?? {}, ts: e.ts, value: e.value, acceptedAt: e.acceptedAt ?? 0,
+      })
+    })
+  })
+  return out
+}
+
+export const eventTriggerOf = (e: IngestedEvent): TriggerEvent => ({
+  id: e.eventId, metricId: e.metricId, metric: e.metric, properties: e.properties, time: new Date(e.ts * 1000).toISOString(), value: e.value,
+})
+
+interface PlannedEntry {
+  companyId: number
+  flowId: string
+  event: IngestedEvent
+}
+
+/** The (flow, event) pairs to enter: trigger metric and trigger_filter matched. */
+export function* planEventEntriesOps(events: IngestedEvent[], now: Date): Ops<PlannedEntry[]> {
+  const byCompany = new Map<number, IngestedEvent[]>()
+  for (const e of events) {
+    if (!triggersFlows(e, now)) continue
+    const list = byCompany.get(e.companyId) ?? []
+    list.push(e)
+    byCompany.set(e.companyId, list)
+  }
+  const planned: PlannedEntry[] = []
+  for (const [companyId, list] of byCompany) {
+    const flows = yield* flowsTriggeredByOps(companyId, 'metric', [...new Set(list.map((e) => e.metricId))])
+    for (const f of flows) {
+      const def = yield* flowVersionDefinitionOps(companyId, f.flowId, f.version)
+      const trigger = triggerOfType<{ type: 'metric'; trigger_filter?: TriggerFilter }>(def, 'metric', f.targetId)
+      if (!def || !trigger) continue
+      for (const e of list) {
+        if (e.metricId === f.targetId && matchesTriggerFilter(trigger.trigger_filter, e.properties, now)) planned.push({ companyId, flowId: f.flowId, event: e })
+      }
+    }
+  }
+  return planned
+}
+
+function* enterPlannedOps(planned: PlannedEntry[], now: Date): Ops<number> {
+  let entered = 0
+  for (const { companyId, flowId, event: e } of planned) {
+    const run = yield* enterFlowOps({
+      companyId, flowId, profileId: e.profileId, entryKey: `event:${e.eventId}`, triggerKind: 'metric', triggerEvent: eventTriggerOf(e), now,
+    })
+    if (run) entered++
+  }
+  return entered
+}
+
+/** Enters the flows the events trigger; returns the number of runs created. */
+export function* enterFlowsForEventsOps(events: IngestedEvent[], now: Date): Ops<number> {
+  return yield* enterPlannedOps(yield* planEventEntriesOps(events, now), now)
+}
+
+/**
+ * The ingestion hook (one call at the end of ingestBatchOps, in its transaction). A failure while
+ * entering is logged and undone alone (a savepoint): a broken flow never stops events being stored.
+ */
+export function* enterFlowsForIngestedBatchOps(groups: IngestGroup[], outcomes: GroupOutcome[]): Ops<void> {
+  const events = ingestedEvents(groups, outcomes)
+  if (!events.length) return
+  const now = queueNow()
+  const planned = yield* planEventEntriesOps(events, now)
+  if (!planned.length) return
+  const entered = yield* savepoint(() => enterPlannedOps(planned, now), (e) => {
+    console.error('[flows] metric trigger failed; the events are stored without entering flows:', e)
+    return 0
+  })
+  // After the commit (SQLite commits synchronously when the ops end; on PostgreSQL the job's
+  // NOTIFY at commit wakes the workers too).
+  if (entered > 0) setImmediate(wakeFlowWorkers)
+}
