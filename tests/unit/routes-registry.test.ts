@@ -139,6 +139,8 @@ test('only the screens this issue builds are marked built', () => {
     '/settings/other/utm-tracking',
     // Email settings and sending domains (issue 8 §3, §5)
     '/settings/email', '/settings/account/domains',
+    // The flow builder and the definition export it links to (issue 9 §4)
+    '/flow/:flowId/edit', '/flow/:flowId.json',
   ].sort())
 })
 

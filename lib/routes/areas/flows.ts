@@ -15,8 +15,8 @@ export const FLOW_ROUTES = [
   flows('/library/flows'),
 
   // A flow's definition as JSON: the ".json" is a literal suffix of the segment.
-  flows('/flow/:flowId.json', { layout: 'none' }),
-  flows('/flow/:flowId/edit', EDITOR),
+  flows('/flow/:flowId.json', { layout: 'none', built: true }),
+  flows('/flow/:flowId/edit', { ...EDITOR, built: true }),
   flows('/flow/playground', EDITOR),
   ...CLONE_STEPS.map((s) => flows(`/flow/:flowId/cross-account-clone/${s}`, PAGE)),
   // Flows written as code: the list and one flow's code view (the seed names only the family).
