@@ -1,0 +1,15 @@
+import { ajax } from '@/lib/http/ajax'
+import { getMetricOverride, metricOverrideBody, putMetricOverride, staffAccountId } from '@/lib/flows/ajax/triggers-options'
+
+// GET /ajax/staff/account/[companyId]/flows/metric-override – staff: the metrics the account's price drop trigger watches
+export const GET = ajax({
+  staff: ['staff_accounts_read'],
+  handler: async ({ params }) => getMetricOverride(await staffAccountId(params.companyId), 'price_drop'),
+})
+
+// PUT /ajax/staff/account/[companyId]/flows/metric-override – staff: overrides them (null: back to the default metric)
+export const PUT = ajax({
+  staff: ['staff_accounts_read', 'staff_app_management'],
+  body: metricOverrideBody,
+  handler: async ({ ctx, params, body }) => putMetricOverride(await staffAccountId(params.companyId), 'price_drop', ctx.principal.userId, body),
+})
