@@ -1,0 +1,67 @@
+// Short human summaries of actions and triggers for the canvas nodes.
+import { isUnsupported, type FlowAction, type FlowTrigger } from '@/lib/flows/definition'
+
+type T = (key: string, values?: Record<string, string | number>) => string
+
+/** The translation key of each action type's name (flowBuilder.types.*). */
+const TYPE_KEYS: Record<string, string> = {
+  'time-delay': 'timeDelay', 'conditional-split': 'conditionalSplit', 'trigger-split': 'triggerSplit', 'multi-branch-split': 'multiBranchSplit',
+  'action-output-split': 'actionOutputSplit', 'ab-test': 'abTest', 'content-experiment': 'contentExperiment', 'send-email': 'sendEmail',
+  'send-sms': 'sendSms', 'send-mobile-push': 'sendMobilePush', 'send-whatsapp': 'sendWhatsapp', 'send-webhook': 'sendWebhook',
+  'send-internal-alert': 'sendInternalAlert', 'update-profile': 'updateProfile', 'list-update': 'listUpdate', code: 'code',
+  'target-date': 'targetDate', 'countdown-delay': 'countdownDelay', 'back-in-stock-delay': 'backInStockDelay', 'internal-service': 'internalService',
+}
+export const typeKey = (type: string): string | null => TYPE_KEYS[type] ?? null
+
+export function actionTitle(a: FlowAction, t: T): string {
+  if (isUnsupported(a)) return t('unsupported', { type: a.type })
+  const k = typeKey(a.type)
+  return k ? t(`types.${k}`) : a.type
+}
+
+export function actionSummary(a: FlowAction, t: T, names: { list?: (id: string) => string | undefined } = {}): string {
+  if (isUnsupported(a)) return ''
+  const d = (a.data ?? {}) as Record<string, unknown>
+  const msg = (d.message ?? {}) as Record<string, unknown>
+  switch (a.type) {
+    case 'time-delay': {
+      const v = Number(d.value ?? 0)
+      const unit = String(d.unit ?? 'days')
+      return t(`summary.delay.${unit}`, { count: v })
+    }
+    case 'send-email':
+      return String(msg.subject_line || msg.name || t('summary.noSubject'))
+    case 'send-sms':
+    case 'send-mobile-push':
+    case 'send-whatsapp':
+      return String(msg.body || msg.name || t('summary.noBody'))
+    case 'send-webhook':
+      return String(msg.url || t('summary.noUrl'))
+    case 'send-internal-alert':
+      return String(msg.subject_line || msg.name || t('summary.noSubject'))
+    case 'conditional-split':
+    case 'trigger-split': {
+      const f = (a.type === 'conditional-split' ? d.profile_filter : d.trigger_filter) as { condition_groups?: Array<{ conditions: unknown[] }> } | null
+      const n = (f?.condition_groups ?? []).reduce((s, g) => s + g.conditions.length, 0)
+      return t('summary.conditions', { count: n })
+    }
+    case 'multi-branch-split':
+      return t('summary.branches', { count: a.data.branches.length })
+    case 'update-profile':
+      return t('summary.operations', { count: a.data.profile_operations.length })
+    case 'list-update': {
+      const name = a.data.list_id ? names.list?.(a.data.list_id) ?? a.data.list_id : null
+      return name ? t(a.data.on_execution === false ? 'summary.removeFrom' : 'summary.addTo', { list: name }) : t('summary.noList')
+    }
+    case 'ab-test':
+      return t('summary.variations', { count: Array.isArray(d.variations) ? d.variations.length : 0 })
+    default:
+      return String(d.name ?? '')
+  }
+}
+
+export function triggerTitle(tr: FlowTrigger | undefined, t: T): string {
+  if (!tr) return t('trigger.none')
+  if (isUnsupported(tr)) return t('unsupported', { type: tr.type })
+  return t(`trigger.types.${tr.type === 'price-drop' ? 'priceDrop' : tr.type === 'low-inventory' ? 'lowInventory' : tr.type}`)
+}

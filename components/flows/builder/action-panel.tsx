@@ -1,0 +1,338 @@
+'use client'
+// The side panel of one action: its settings by type (delays, splits, A/B test, messages,
+// webhook, internal alert, profile updates, list updates, code) and its status.
+import type { ReactNode } from 'react'
+import { useTranslations } from 'next-intl'
+import { isUnsupported, type FlowAction } from '@/lib/flows/definition'
+import { Notification } from '@/components/ui/notification'
+import { Button } from '@/components/ui/button'
+import { useBuilder } from './builder-context'
+import { hasStatus, statusOf } from './builder-state'
+import { actionTitle } from './action-labels'
+import { ConditionEditor, emptyFilter, type ConditionFilter } from './condition-editor'
+import { Field } from './panel-fields'
+import { Weekdays } from './trigger-panel'
+import { useGroupOptions, useTemplateOptions } from './use-builder-options'
+import styles from './builder.module.css'
+
+type Data = Record<string, unknown>
+
+export function ActionPanel({ action, actionKey }: { action: FlowAction; actionKey: string }) {
+  const t = useTranslations('flowBuilder')
+  const { dispatch, readOnly, errorsByNode, def } = useBuilder()
+  const data = ((action as { data?: unknown }).data ?? {}) as Data
+  const setData = (patch: Data) => dispatch({ type: 'update-action', key: actionKey, action: { ...action, data: { ...data, ...patch } } as FlowAction })
+  const msg = (data.message ?? {}) as Data
+  const setMsg = (patch: Data) => setData({ message: { ...msg, ...patch } })
+  const errors = errorsByNode.get(actionKey) ?? []
+  const status = statusOf(action)
+
+  let body: ReactNode = null
+  if (isUnsupported(action)) body = <Notification variant="warning">{t('panel.unsupportedBody', { type: action.type })}</Notification>
+  else switch (action.type) {
+    case 'time-delay': body = <DelayFields data={data} setData={setData} />; break
+    case 'conditional-split':
+      body = <ConditionEditor mode="profile" testId="split-conditions" value={(data.profile_filter as ConditionFilter | null) ?? emptyFilter()} onChange={(f) => setData({ profile_filter: f })} />
+      break
+    case 'trigger-split': {
+      const trigger = def.triggers[0] as { type?: string; id?: string | null } | undefined
+      body = (
+        <>
+          {trigger?.type !== 'metric' && <Notification variant="warning">{t('panel.triggerSplitNeedsMetric')}</Notification>}
+          <ConditionEditor mode="event" testId="split-conditions" metricId={String(data.trigger_id ?? '') || trigger?.id || null}
+            value={(data.trigger_filter as ConditionFilter | null) ?? emptyFilter()} onChange={(f) => setData({ trigger_filter: f, trigger_id: trigger?.id ?? data.trigger_id })} />
+        </>
+      )
+      break
+    }
+    case 'multi-branch-split': body = <BranchFields data={data} setData={setData} />; break
+    case 'ab-test': body = <AbTestFields data={data} setData={setData} />; break
+    case 'send-email': body = <EmailFields msg={msg} setMsg={setMsg} />; break
+    case 'send-sms':
+    case 'send-mobile-push':
+    case 'send-whatsapp':
+      body = <TextMessageFields type={action.type} msg={msg} setMsg={setMsg} />
+      break
+    case 'send-webhook': body = <WebhookFields msg={msg} setMsg={setMsg} />; break
+    case 'send-internal-alert': body = <AlertFields msg={msg} setMsg={setMsg} />; break
+    case 'update-profile': body = <ProfileOperations data={data} setData={setData} />; break
+    case 'list-update': body = <ListUpdateFields data={data} setData={setData} />; break
+    case 'code': body = <CodeFields data={data} setData={setData} />; break
+    default: body = <p className={styles.muted}>{t('panel.noSettings')}</p>
+  }
+
+  return (
+    <fieldset disabled={readOnly} className={styles.panelBody} data-testid="action-panel" data-action-type={action.type}>
+      <h3 className={styles.sectionTitle}>{actionTitle(action, t)}</h3>
+      {errors.length > 0 && (
+        <Notification variant="error" title={t('panel.errorsTitle')}>
+          <ul className={styles.errorList}>{errors.map((e, i) => <li key={i}>{e.message}</li>)}</ul>
+        </Notification>
+      )}
+      {hasStatus(action) && (
+        <Field label={t('panel.status')}>
+          <select className={styles.control} data-testid="action-status" value={status ?? 'draft'} onChange={(e) => dispatch({ type: 'status', key: actionKey, status: e.target.value as 'live' })}>
+            {(['live', 'manual', 'draft', 'disabled'] as const).map((s) => <option key={s} value={s}>{t(`actionStatus.${s}`)}</option>)}
+          </select>
+        </Field>
+      )}
+      {body}
+    </fieldset>
+  )
+}
+
+interface DataProps { data: Data; setData: (patch: Data) => void }
+interface MsgProps { msg: Data; setMsg: (patch: Data) => void }
+
+function DelayFields({ data, setData }: DataProps) {
+  const t = useTranslations('flowBuilder.delay')
+  const until = typeof data.delay_until_time === 'string' && data.delay_until_time !== ''
+  return (
+    <>
+      <div className={styles.row}>
+        <Field label={t('value')}>
+          <input type="number" min={0} className={styles.control} data-testid="delay-value" value={Number(data.value ?? 0)} onChange={(e) => setData({ value: Math.max(0, Math.trunc(Number(e.target.value))) })} />
+        </Field>
+        <Field label={t('unit')}>
+          <select className={styles.control} data-testid="delay-unit" value={String(data.unit ?? 'days')} onChange={(e) => setData({ unit: e.target.value })}>
+            {['minutes', 'hours', 'days', 'weeks'].map((u) => <option key={u} value={u}>{t(`units.${u}`)}</option>)}
+          </select>
+        </Field>
+      </div>
+      <label className={styles.check}>
+        <input type="checkbox" checked={until} onChange={(e) => setData({ delay_until_time: e.target.checked ? '09:00' : null })} />
+        {t('untilTime')}
+      </label>
+      {until && <Field label={t('time')}><input type="time" className={styles.control} value={String(data.delay_until_time)} onChange={(e) => setData({ delay_until_time: e.target.value })} /></Field>}
+      <Weekdays label={t('weekdays')} value={(data.delay_until_weekdays as string[] | null | undefined) ?? null} onChange={(delay_until_weekdays) => setData({ delay_until_weekdays })} />
+      <Field label={t('timezone')} hint={t('timezoneHint')}>
+        <input className={styles.control} value={String(data.timezone ?? '')} placeholder="profile" onChange={(e) => setData({ timezone: e.target.value || undefined })} />
+      </Field>
+    </>
+  )
+}
+
+function BranchFields({ data, setData }: DataProps) {
+  const t = useTranslations('flowBuilder.branches')
+  const branches = (data.branches ?? []) as Array<Data & { branch_id: string; name?: string | null; is_else?: boolean; branch_filter?: ConditionFilter | null }>
+  const set = (next: typeof branches) => setData({ branches: next.map((b, i) => ({ ...b, order: i })) })
+  const addBranch = () => {
+    const n = branches.length + 1
+    const id = `branch-${Date.now().toString(36)}`
+    const elseAt = branches.findIndex((b) => b.is_else)
+    const b = { branch_id: id, name: t('defaultName', { n }), branch_filter: emptyFilter(), links: { next: null } }
+    set(elseAt >= 0 ? [...branches.slice(0, elseAt), b, ...branches.slice(elseAt)] : [...branches, b])
+  }
+  return (
+    <>
+      <Field label={t('splitName')}><input className={styles.control} value={String(data.name ?? '')} onChange={(e) => setData({ name: e.target.value })} /></Field>
+      {branches.map((b, i) => (
+        <div key={b.branch_id} className={styles.branch} data-testid="split-branch">
+          <div className={styles.row}>
+            <input aria-label={t('branchName')} className={styles.control} value={String(b.name ?? '')} onChange={(e) => set(branches.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
+            {branches.length > 2 && !b.is_else && <Button size="small" variant="tertiary" onClick={() => set(branches.filter((_, j) => j !== i))}>{t('remove')}</Button>}
+          </div>
+          {b.is_else ? <p className={styles.muted}>{t('elseHint')}</p> : (
+            <ConditionEditor mode="profile" value={b.branch_filter ?? emptyFilter()} onChange={(f) => set(branches.map((x, j) => (j === i ? { ...x, branch_filter: f } : x)))} />
+          )}
+        </div>
+      ))}
+      <Button size="small" onClick={addBranch}>{t('add')}</Button>
+    </>
+  )
+}
+
+function AbTestFields({ data, setData }: DataProps) {
+  const t = useTranslations('flowBuilder.abTest')
+  const variations = (Array.isArray(data.variations) ? data.variations : []) as Array<{ name: string; weight: number }>
+  const set = (v: typeof variations) => setData({ variations: v })
+  const total = variations.reduce((s, v) => s + (Number(v.weight) || 0), 0)
+  return (
+    <>
+      {variations.map((v, i) => (
+        <div key={i} className={styles.row}>
+          <input aria-label={t('name')} className={styles.control} value={v.name} onChange={(e) => set(variations.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
+          <input aria-label={t('weight')} type="number" min={0} max={100} className={styles.controlSmall} value={v.weight}
+            onChange={(e) => set(variations.map((x, j) => (j === i ? { ...x, weight: Number(e.target.value) } : x)))} />
+          {variations.length > 2 && <button type="button" className={styles.iconButton} aria-label={t('remove')} onClick={() => set(variations.filter((_, j) => j !== i))}>×</button>}
+        </div>
+      ))}
+      {total !== 100 && <p className={styles.fieldError}>{t('weightsTotal', { total })}</p>}
+      <Button size="small" onClick={() => set([...variations, { name: String.fromCharCode(65 + variations.length), weight: 0 }])}>{t('add')}</Button>
+      <div className={styles.row}>
+        <Field label={t('winnerMetric')}>
+          <select className={styles.control} value={String(data.winner_metric ?? 'open_rate')} onChange={(e) => setData({ winner_metric: e.target.value })}>
+            {['open_rate', 'click_rate', 'placed_order_rate', 'manual'].map((m) => <option key={m} value={m}>{t(`metrics.${m}`)}</option>)}
+          </select>
+        </Field>
+        <Field label={t('window')}>
+          <input type="number" min={1} className={styles.control} value={Number(data.winner_after_hours ?? 24)} onChange={(e) => setData({ winner_after_hours: Number(e.target.value) })} />
+        </Field>
+      </div>
+    </>
+  )
+}
+
+function SmartSending({ msg, setMsg }: MsgProps) {
+  const t = useTranslations('flowBuilder.message')
+  return (
+    <label className={styles.check}>
+      <input type="checkbox" checked={msg.smart_sending_enabled !== false} onChange={(e) => setMsg({ smart_sending_enabled: e.target.checked })} />
+      {t('smartSending')}
+    </label>
+  )
+}
+
+function EmailFields({ msg, setMsg }: MsgProps) {
+  const t = useTranslations('flowBuilder.message')
+  const { data: templates } = useTemplateOptions()
+  return (
+    <>
+      <Field label={t('name')}><input className={styles.control} value={String(msg.name ?? '')} onChange={(e) => setMsg({ name: e.target.value })} /></Field>
+      <Field label={t('subject')}><input className={styles.control} data-testid="email-subject" value={String(msg.subject_line ?? '')} onChange={(e) => setMsg({ subject_line: e.target.value })} /></Field>
+      <Field label={t('previewText')}><input className={styles.control} value={String(msg.preview_text ?? '')} onChange={(e) => setMsg({ preview_text: e.target.value })} /></Field>
+      <div className={styles.row}>
+        <Field label={t('fromLabel')}><input className={styles.control} value={String(msg.from_label ?? '')} onChange={(e) => setMsg({ from_label: e.target.value || null })} /></Field>
+        <Field label={t('fromEmail')}><input type="email" className={styles.control} value={String(msg.from_email ?? '')} onChange={(e) => setMsg({ from_email: e.target.value || null })} /></Field>
+      </div>
+      <Field label={t('template')}>
+        <select className={styles.control} data-testid="email-template" value={String(msg.template_id ?? '')} onChange={(e) => setMsg({ template_id: e.target.value || null })}>
+          <option value="">{t('chooseTemplate')}</option>
+          {templates?.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+        </select>
+      </Field>
+      <SmartSending msg={msg} setMsg={setMsg} />
+    </>
+  )
+}
+
+function TextMessageFields({ type, msg, setMsg }: MsgProps & { type: string }) {
+  const t = useTranslations('flowBuilder.message')
+  return (
+    <>
+      <Field label={t('name')}><input className={styles.control} value={String(msg.name ?? '')} onChange={(e) => setMsg({ name: e.target.value })} /></Field>
+      {type === 'send-mobile-push' && <Field label={t('title')}><input className={styles.control} value={String(msg.title ?? '')} onChange={(e) => setMsg({ title: e.target.value })} /></Field>}
+      {type === 'send-whatsapp' && <Field label={t('whatsappTemplate')}><input className={styles.control} value={String(msg.vendor_id ?? '')} onChange={(e) => setMsg({ vendor_id: e.target.value || null })} /></Field>}
+      <Field label={t('body')} hint={type === 'send-sms' ? t('smsHint', { count: String(msg.body ?? '').length }) : undefined}>
+        <textarea className={styles.textarea} rows={5} data-testid="message-body" value={String(msg.body ?? '')} onChange={(e) => setMsg({ body: e.target.value })} />
+      </Field>
+      <SmartSending msg={msg} setMsg={setMsg} />
+    </>
+  )
+}
+
+function WebhookFields({ msg, setMsg }: MsgProps) {
+  const t = useTranslations('flowBuilder.webhook')
+  const headers = Object.entries((msg.headers ?? {}) as Record<string, string>)
+  const setHeaders = (rows: Array<[string, string]>) => setMsg({ headers: Object.fromEntries(rows) })
+  return (
+    <>
+      <Field label={t('url')}><input type="url" className={styles.control} data-testid="webhook-url" value={String(msg.url ?? '')} placeholder="https://" onChange={(e) => setMsg({ url: e.target.value || null })} /></Field>
+      <span className={styles.label}>{t('headers')}</span>
+      {headers.map(([k, v], i) => (
+        <div key={i} className={styles.row}>
+          <input aria-label={t('headerName')} className={styles.control} value={k} onChange={(e) => setHeaders(headers.map((h, j) => (j === i ? [e.target.value, h[1]] : h)))} />
+          <input aria-label={t('headerValue')} className={styles.control} value={String(v)} onChange={(e) => setHeaders(headers.map((h, j) => (j === i ? [h[0], e.target.value] : h)))} />
+          <button type="button" className={styles.iconButton} aria-label={t('removeHeader')} onClick={() => setHeaders(headers.filter((_, j) => j !== i))}>×</button>
+        </div>
+      ))}
+      <Button size="small" onClick={() => setHeaders([...headers, [`X-Header-${headers.length + 1}`, '']])}>{t('addHeader')}</Button>
+      <Field label={t('body')} hint={t('bodyHint')}><textarea className={styles.textarea} rows={8} value={String(msg.body ?? '')} onChange={(e) => setMsg({ body: e.target.value })} /></Field>
+      <p className={styles.hint}>{t('signedHint')}</p>
+    </>
+  )
+}
+
+function AlertFields({ msg, setMsg }: MsgProps) {
+  const t = useTranslations('flowBuilder.alert')
+  const to = Array.isArray(msg.to_emails) ? (msg.to_emails as string[]).join(', ') : ''
+  return (
+    <>
+      <Field label={t('to')} hint={t('toHint')}>
+        <input className={styles.control} value={to} onChange={(e) => setMsg({ to_emails: e.target.value.split(/[,\s]+/).filter(Boolean) })} />
+      </Field>
+      <Field label={t('subject')}><input className={styles.control} value={String(msg.subject_line ?? '')} onChange={(e) => setMsg({ subject_line: e.target.value || null })} /></Field>
+      <Field label={t('fromLabel')}><input className={styles.control} value={String(msg.from_label ?? '')} onChange={(e) => setMsg({ from_label: e.target.value || null })} /></Field>
+    </>
+  )
+}
+
+function ProfileOperations({ data, setData }: DataProps) {
+  const t = useTranslations('flowBuilder.profileOps')
+  const ops = (Array.isArray(data.profile_operations) ? data.profile_operations : []) as Data[]
+  const set = (next: Data[]) => setData({ profile_operations: next })
+  const setOp = (i: number, patch: Data) => set(ops.map((o, j) => (j === i ? { ...o, ...patch } : o)))
+  return (
+    <>
+      {ops.length === 0 && <p className={styles.muted}>{t('none')}</p>}
+      {ops.map((op, i) => {
+        const del = op.operator === 'delete'
+        const type = String(op.property_type ?? 'string')
+        return (
+          <div key={i} className={styles.condition} data-testid="profile-operation">
+            <div className={styles.row}>
+              <select aria-label={t('operation')} className={styles.control} value={del ? 'delete' : String(op.operator ?? 'update')}
+                onChange={(e) => setOp(i, e.target.value === 'delete' ? { operator: 'delete', property_type: undefined, property_value: undefined } : { operator: e.target.value, property_type: type, property_value: op.property_value ?? '' })}>
+                {['update', 'create', 'delete'].map((o) => <option key={o} value={o}>{t(`operators.${o}`)}</option>)}
+              </select>
+              <button type="button" className={styles.iconButton} aria-label={t('remove')} onClick={() => set(ops.filter((_, j) => j !== i))}>×</button>
+            </div>
+            <input aria-label={t('property')} className={styles.control} placeholder={t('property')} value={String(op.property_key ?? '')} onChange={(e) => setOp(i, { property_key: e.target.value })} />
+            {!del && (
+              <div className={styles.row}>
+                <select aria-label={t('type')} className={styles.control} value={type}
+                  onChange={(e) => setOp(i, { property_type: e.target.value, property_value: e.target.value === 'numeric' ? 0 : e.target.value === 'boolean' ? true : e.target.value === 'date' ? 'today' : '' })}>
+                  {['string', 'numeric', 'boolean', 'date', 'list'].map((x) => <option key={x} value={x}>{t(`types.${x}`)}</option>)}
+                </select>
+                {type === 'boolean' ? (
+                  <select aria-label={t('value')} className={styles.control} value={String(op.property_value)} onChange={(e) => setOp(i, { property_value: e.target.value === 'true' })}>
+                    <option value="true">true</option><option value="false">false</option>
+                  </select>
+                ) : (
+                  <input aria-label={t('value')} className={styles.control} type={type === 'numeric' ? 'number' : 'text'} value={String(op.property_value ?? '')}
+                    onChange={(e) => setOp(i, { property_value: type === 'numeric' ? Number(e.target.value) : e.target.value })} />
+                )}
+              </div>
+            )}
+          </div>
+        )
+      })}
+      <Button size="small" onClick={() => set([...ops, { operator: 'update', property_type: 'string', property_key: '', property_value: '' }])}>{t('add')}</Button>
+    </>
+  )
+}
+
+function ListUpdateFields({ data, setData }: DataProps) {
+  const t = useTranslations('flowBuilder.listUpdate')
+  const { data: lists } = useGroupOptions(0)
+  return (
+    <>
+      <Field label={t('mode')}>
+        <select className={styles.control} value={data.on_execution === false ? 'remove' : 'add'} onChange={(e) => setData({ on_execution: e.target.value === 'add' })}>
+          <option value="add">{t('add')}</option>
+          <option value="remove">{t('remove')}</option>
+        </select>
+      </Field>
+      <Field label={t('list')}>
+        <select className={styles.control} data-testid="list-update-list" value={String(data.list_id ?? '')}
+          onChange={(e) => setData({ list_id: e.target.value || null, name: lists?.find((l) => l.id === e.target.value)?.name ?? data.name })}>
+          <option value="">{t('chooseList')}</option>
+          {lists?.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+        </select>
+      </Field>
+    </>
+  )
+}
+
+function CodeFields({ data, setData }: DataProps) {
+  const t = useTranslations('flowBuilder.code')
+  return (
+    <>
+      <Notification variant="info">{t('limits')}</Notification>
+      <Field label={t('source')}>
+        <textarea className={`${styles.textarea} ${styles.code}`} rows={14} spellCheck={false} data-testid="code-source" value={String(data.source ?? '')}
+          onChange={(e) => setData({ source: e.target.value })} />
+      </Field>
+    </>
+  )
+}

@@ -1,0 +1,216 @@
+'use client'
+// Condition groups in the vendor's shape: groups are joined by AND, the conditions of a group by
+// OR. Profile conditions (profile filter, conditional split, split branches) cover the common
+// kinds: a profile property, what someone has done (a metric count in a timeframe: received,
+// opened, clicked …), list or segment membership, and "not in this flow"; event conditions (trigger
+// filters, trigger splits) compare a property of the triggering event. Other kinds are kept and
+// shown as unsupported.
+import { useTranslations } from 'next-intl'
+import { Button } from '@/components/ui/button'
+import { useGroupOptions, useMetricOptions, usePropertyOptions, useEventProperties } from './use-builder-options'
+import styles from './builder.module.css'
+
+type Cond = Record<string, unknown> & { type: string }
+export interface ConditionFilter { condition_groups: Array<{ conditions: Cond[] }> }
+
+const PROFILE_KINDS = ['profile-property', 'profile-metric', 'profile-group-membership', 'profile-not-in-flow'] as const
+const FILTER_TYPES = ['string', 'numeric', 'boolean', 'existence'] as const
+const OPERATORS: Record<string, string[]> = {
+  string: ['equals', 'not-equals', 'contains', 'not-contains', 'starts-with', 'ends-with'],
+  numeric: ['equals', 'not-equals', 'greater-than', 'greater-than-or-equal', 'less-than', 'less-than-or-equal'],
+  boolean: ['equals'],
+  existence: ['is-set', 'not-set'],
+}
+
+export function defaultFilter(type: string): Record<string, unknown> {
+  if (type === 'numeric') return { type, operator: 'equals', value: 0 }
+  if (type === 'boolean') return { type, operator: 'equals', value: true }
+  if (type === 'existence') return { type, operator: 'is-set' }
+  return { type: 'string', operator: 'equals', value: '' }
+}
+
+export function newProfileCondition(kind: string): Cond {
+  switch (kind) {
+    case 'profile-metric':
+      return { type: kind, metric_id: '', measurement: 'count', measurement_filter: { type: 'numeric', operator: 'greater-than-or-equal', value: 1 }, timeframe_filter: { type: 'date', operator: 'alltime' } }
+    case 'profile-group-membership':
+      return { type: kind, is_member: true, group_ids: [] }
+    case 'profile-not-in-flow':
+      return { type: kind, timeframe_filter: { type: 'date', operator: 'alltime' } }
+    default:
+      return { type: 'profile-property', property: 'email', filter: defaultFilter('string') }
+  }
+}
+
+export const emptyFilter = (): ConditionFilter => ({ condition_groups: [{ conditions: [] }] })
+
+interface EditorProps {
+  value: ConditionFilter | null | undefined
+  onChange: (v: ConditionFilter) => void
+  /** profile: profile conditions; event: properties of the given metric's events. */
+  mode: 'profile' | 'event'
+  metricId?: string | null
+  testId?: string
+}
+
+export function ConditionEditor({ value, onChange, mode, metricId, testId }: EditorProps) {
+  const t = useTranslations('flowBuilder.conditions')
+  const groups = value?.condition_groups ?? []
+  const set = (next: ConditionFilter['condition_groups']) => onChange({ ...(value ?? {}), condition_groups: next.filter((g, i) => g.conditions.length || i === 0) })
+  const add = (gi: number | null) => {
+    const cond: Cond = mode === 'event' ? { type: 'metric-property', metric_id: metricId ?? '', field: '', filter: defaultFilter('string') } : newProfileCondition('profile-property')
+    if (gi === null) set([...groups.filter((g) => g.conditions.length), { conditions: [cond] }])
+    else set(groups.map((g, i) => (i === gi ? { conditions: [...g.conditions, cond] } : g)))
+  }
+  const update = (gi: number, ci: number, c: Cond | null) =>
+    set(groups.map((g, i) => (i === gi ? { conditions: c ? g.conditions.map((x, j) => (j === ci ? c : x)) : g.conditions.filter((_, j) => j !== ci) } : g)))
+  const any = groups.some((g) => g.conditions.length)
+  return (
+    <div className={styles.conditions} data-testid={testId}>
+      {!any && <p className={styles.muted}>{mode === 'event' ? t('noEventConditions') : t('noConditions')}</p>}
+      {groups.map((g, gi) => g.conditions.length > 0 && (
+        <div key={gi} className={styles.conditionGroup}>
+          {gi > 0 && <div className={styles.joiner}>{t('and')}</div>}
+          {g.conditions.map((c, ci) => (
+            <div key={ci}>
+              {ci > 0 && <div className={styles.joinerOr}>{t('or')}</div>}
+              {mode === 'event'
+                ? <EventCondition cond={c} metricId={metricId ?? null} onChange={(n) => update(gi, ci, n)} />
+                : <ProfileCondition cond={c} onChange={(n) => update(gi, ci, n)} />}
+            </div>
+          ))}
+          <Button size="small" variant="tertiary" onClick={() => add(gi)}>{t('addOr')}</Button>
+        </div>
+      ))}
+      <Button size="small" onClick={() => add(any ? null : 0)} data-testid={testId ? `${testId}-add` : undefined}>{any ? t('addAnd') : t('add')}</Button>
+    </div>
+  )
+}
+
+function Remove({ onClick }: { onClick: () => void }) {
+  const t = useTranslations('flowBuilder.conditions')
+  return <button type="button" className={styles.iconButton} aria-label={t('remove')} onClick={onClick}>×</button>
+}
+
+function FilterFields({ filter, onChange, types = FILTER_TYPES }: { filter: Record<string, unknown>; onChange: (f: Record<string, unknown>) => void; types?: readonly string[] }) {
+  const t = useTranslations('flowBuilder.conditions')
+  const type = String(filter.type ?? 'string')
+  const ops = OPERATORS[type] ?? OPERATORS.string!
+  return (
+    <div className={styles.row}>
+      {types.length > 1 && (
+        <select aria-label={t('valueType')} className={styles.control} value={type} onChange={(e) => onChange(defaultFilter(e.target.value))}>
+          {types.map((x) => <option key={x} value={x}>{t(`filterTypes.${x}`)}</option>)}
+        </select>
+      )}
+      <select aria-label={t('operator')} className={styles.control} value={String(filter.operator ?? ops[0])} onChange={(e) => onChange({ ...filter, operator: e.target.value })}>
+        {ops.map((o) => <option key={o} value={o}>{t(`operators.${o}`)}</option>)}
+      </select>
+      {type === 'string' && <input aria-label={t('value')} className={styles.control} value={String(filter.value ?? '')} onChange={(e) => onChange({ ...filter, value: e.target.value })} />}
+      {type === 'numeric' && <input aria-label={t('value')} type="number" className={styles.control} value={Number(filter.value ?? 0)} onChange={(e) => onChange({ ...filter, value: Number(e.target.value) })} />}
+      {type === 'boolean' && (
+        <select aria-label={t('value')} className={styles.control} value={String(filter.value ?? true)} onChange={(e) => onChange({ ...filter, value: e.target.value === 'true' })}>
+          <option value="true">{t('true')}</option>
+          <option value="false">{t('false')}</option>
+        </select>
+      )}
+    </div>
+  )
+}
+
+function Timeframe({ value, onChange }: { value: Record<string, unknown> | undefined; onChange: (v: Record<string, unknown>) => void }) {
+  const t = useTranslations('flowBuilder.conditions')
+  const op = String(value?.operator ?? 'alltime')
+  return (
+    <div className={styles.row}>
+      <select aria-label={t('timeframe')} className={styles.control} value={op}
+        onChange={(e) => onChange(e.target.value === 'in-the-last' ? { type: 'date', operator: 'in-the-last', unit: 'day', quantity: 30 } : { type: 'date', operator: 'alltime' })}>
+        <option value="alltime">{t('alltime')}</option>
+        <option value="in-the-last">{t('inTheLast')}</option>
+      </select>
+      {op === 'in-the-last' && (
+        <>
+          <input aria-label={t('quantity')} type="number" min={1} className={styles.controlSmall} value={Number(value?.quantity ?? 30)} onChange={(e) => onChange({ ...value, quantity: Number(e.target.value) })} />
+          <select aria-label={t('unit')} className={styles.control} value={String(value?.unit ?? 'day')} onChange={(e) => onChange({ ...value, unit: e.target.value })}>
+            {['hour', 'day', 'week'].map((u) => <option key={u} value={u}>{t(`units.${u}`)}</option>)}
+          </select>
+        </>
+      )}
+    </div>
+  )
+}
+
+function ProfileCondition({ cond, onChange }: { cond: Cond; onChange: (c: Cond | null) => void }) {
+  const t = useTranslations('flowBuilder.conditions')
+  const { data: properties } = usePropertyOptions()
+  const { data: metrics } = useMetricOptions()
+  const { data: lists } = useGroupOptions(0)
+  const { data: segments } = useGroupOptions(1)
+  const known = (PROFILE_KINDS as readonly string[]).includes(cond.type)
+  return (
+    <div className={styles.condition} data-testid="flow-condition">
+      <div className={styles.row}>
+        <select aria-label={t('kind')} className={styles.control} value={known ? cond.type : ''} onChange={(e) => onChange(newProfileCondition(e.target.value))}>
+          {!known && <option value="">{t('unsupported', { type: cond.type })}</option>}
+          {PROFILE_KINDS.map((k) => <option key={k} value={k}>{t(`kinds.${k}`)}</option>)}
+        </select>
+        <Remove onClick={() => onChange(null)} />
+      </div>
+      {cond.type === 'profile-property' && (
+        <>
+          <input aria-label={t('property')} className={styles.control} list="flow-profile-properties" value={String(cond.property ?? '')}
+            onChange={(e) => onChange({ ...cond, property: e.target.value })} />
+          <datalist id="flow-profile-properties">
+            {properties?.map((p) => <option key={p.name} value={p.builtIn ? p.name : `properties['${p.name}']`} />)}
+          </datalist>
+          <FilterFields filter={(cond.filter ?? defaultFilter('string')) as Record<string, unknown>} onChange={(filter) => onChange({ ...cond, filter })} />
+        </>
+      )}
+      {cond.type === 'profile-metric' && (
+        <>
+          <select aria-label={t('metric')} className={styles.control} value={String(cond.metric_id ?? '')} onChange={(e) => onChange({ ...cond, metric_id: e.target.value })}>
+            <option value="">{t('chooseMetric')}</option>
+            {metrics?.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
+          </select>
+          <FilterFields types={['numeric']} filter={(cond.measurement_filter ?? defaultFilter('numeric')) as Record<string, unknown>}
+            onChange={(measurement_filter) => onChange({ ...cond, measurement_filter })} />
+          <Timeframe value={cond.timeframe_filter as Record<string, unknown>} onChange={(timeframe_filter) => onChange({ ...cond, timeframe_filter })} />
+        </>
+      )}
+      {cond.type === 'profile-group-membership' && (
+        <div className={styles.row}>
+          <select aria-label={t('membership')} className={styles.control} value={cond.is_member === false ? 'no' : 'yes'} onChange={(e) => onChange({ ...cond, is_member: e.target.value === 'yes' })}>
+            <option value="yes">{t('isMember')}</option>
+            <option value="no">{t('isNotMember')}</option>
+          </select>
+          <select aria-label={t('group')} className={styles.control} value={String((cond.group_ids as string[] | undefined)?.[0] ?? '')}
+            onChange={(e) => onChange({ ...cond, group_ids: e.target.value ? [e.target.value] : [] })}>
+            <option value="">{t('chooseGroup')}</option>
+            {lists?.length ? <optgroup label={t('lists')}>{lists.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}</optgroup> : null}
+            {segments?.length ? <optgroup label={t('segments')}>{segments.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}</optgroup> : null}
+          </select>
+        </div>
+      )}
+      {cond.type === 'profile-not-in-flow' && <Timeframe value={cond.timeframe_filter as Record<string, unknown>} onChange={(timeframe_filter) => onChange({ ...cond, timeframe_filter })} />}
+    </div>
+  )
+}
+
+function EventCondition({ cond, metricId, onChange }: { cond: Cond; metricId: string | null; onChange: (c: Cond | null) => void }) {
+  const t = useTranslations('flowBuilder.conditions')
+  const { data: props } = useEventProperties(metricId)
+  if (cond.type !== 'metric-property') {
+    return <div className={styles.condition}><div className={styles.row}><span>{t('unsupported', { type: cond.type })}</span><Remove onClick={() => onChange(null)} /></div></div>
+  }
+  return (
+    <div className={styles.condition} data-testid="flow-event-condition">
+      <div className={styles.row}>
+        <input aria-label={t('eventProperty')} className={styles.control} list="flow-event-properties" value={String(cond.field ?? '')}
+          placeholder={t('eventPropertyPlaceholder')} onChange={(e) => onChange({ ...cond, metric_id: metricId ?? cond.metric_id, field: e.target.value })} />
+        <Remove onClick={() => onChange(null)} />
+      </div>
+      <datalist id="flow-event-properties">{props?.map((p) => <option key={p.name} value={p.name} />)}</datalist>
+      <FilterFields filter={(cond.filter ?? defaultFilter('string')) as Record<string, unknown>} onChange={(filter) => onChange({ ...cond, filter })} />
+    </div>
+  )
+}

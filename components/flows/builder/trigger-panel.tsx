@@ -1,0 +1,191 @@
+'use client'
+// The trigger's side panel: what starts the flow (a list, a segment, a metric with filters on
+// its event properties, a profile date; price drop and low inventory need a catalog), who may
+// enter (the profile filter) and how often (re-entry).
+import { useTranslations } from 'next-intl'
+import { isUnsupported, type FlowDefinition, type FlowTrigger } from '@/lib/flows/definition'
+import { Notification } from '@/components/ui/notification'
+import { ConditionEditor, emptyFilter, type ConditionFilter } from './condition-editor'
+import { useGroupOptions, useMetricOptions, usePropertyOptions } from './use-builder-options'
+import { useBuilder } from './builder-context'
+import { Field } from './panel-fields'
+import styles from './builder.module.css'
+
+const TRIGGER_TYPES = ['list', 'segment', 'metric', 'date', 'price-drop', 'low-inventory'] as const
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+
+function newTrigger(type: string): FlowTrigger {
+  switch (type) {
+    case 'date':
+      return { type: 'date', date_field_type: 'profile-property', date_profile_property: 'birthday', timedelta_value_before_date: 0, timedelta_unit_before_date: 'days', recurrence_frequency: 'annually', trigger_time: '09:00', timezone: 'profile' } as FlowTrigger
+    case 'price-drop':
+      return { type: 'price-drop', trigger_filter: null, price_drop_amount_value: 10, price_drop_amount_unit: 'percent', audience: [] } as FlowTrigger
+    case 'low-inventory':
+      return { type: 'low-inventory', product_level: 'product', trigger_filter: null, inventory_count: 5, audience: [] } as FlowTrigger
+    case 'metric':
+      return { type: 'metric', id: null, trigger_filter: null }
+    default:
+      return { type, id: null } as FlowTrigger
+  }
+}
+
+export function TriggerPanel() {
+  const t = useTranslations('flowBuilder.trigger')
+  const { def, dispatch, readOnly } = useBuilder()
+  const trigger = def.triggers[0]
+  const tr = trigger as (FlowTrigger & Record<string, unknown>) | undefined
+  const set = (patch: Record<string, unknown>) => dispatch({ type: 'update-trigger', trigger: { ...(trigger as object), ...patch } as FlowTrigger })
+  const { data: lists } = useGroupOptions(0)
+  const { data: segments } = useGroupOptions(1)
+  const { data: metrics } = useMetricOptions()
+  const { data: properties } = usePropertyOptions()
+
+  return (
+    <fieldset disabled={readOnly} className={styles.panelBody} data-testid="trigger-panel">
+      <section className={styles.section}>
+        <h3 className={styles.sectionTitle}>{t('heading')}</h3>
+        {tr && isUnsupported(tr) && <Notification variant="warning">{t('unsupportedBody', { type: tr.type })}</Notification>}
+        <Field label={t('type')}>
+          <select className={styles.control} data-testid="trigger-type" value={tr && !isUnsupported(tr) ? tr.type : ''}
+            onChange={(e) => dispatch({ type: 'update-trigger', trigger: e.target.value ? newTrigger(e.target.value) : null })}>
+            <option value="">{t('chooseType')}</option>
+            {TRIGGER_TYPES.map((x) => <option key={x} value={x}>{t(`types.${x === 'price-drop' ? 'priceDrop' : x === 'low-inventory' ? 'lowInventory' : x}`)}</option>)}
+          </select>
+        </Field>
+        {tr?.type === 'list' && (
+          <Field label={t('list')}>
+            <select className={styles.control} data-testid="trigger-list" value={String(tr.id ?? '')} onChange={(e) => set({ id: e.target.value || null })}>
+              <option value="">{t('chooseList')}</option>
+              {lists?.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+            </select>
+          </Field>
+        )}
+        {tr?.type === 'segment' && (
+          <Field label={t('segment')}>
+            <select className={styles.control} data-testid="trigger-segment" value={String(tr.id ?? '')} onChange={(e) => set({ id: e.target.value || null })}>
+              <option value="">{t('chooseSegment')}</option>
+              {segments?.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+            </select>
+          </Field>
+        )}
+        {tr?.type === 'metric' && (
+          <>
+            <Field label={t('metric')}>
+              <select className={styles.control} data-testid="trigger-metric" value={String(tr.id ?? '')} onChange={(e) => set({ id: e.target.value || null })}>
+                <option value="">{t('chooseMetric')}</option>
+                {metrics?.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+              </select>
+            </Field>
+            <h4 className={styles.subTitle}>{t('triggerFilters')}</h4>
+            <ConditionEditor mode="event" metricId={(tr.id as string | null) ?? null} testId="trigger-filter"
+              value={(tr.trigger_filter as ConditionFilter | null) ?? emptyFilter()}
+              onChange={(f) => set({ trigger_filter: f.condition_groups.some((g) => g.conditions.length) ? f : null })} />
+          </>
+        )}
+        {tr?.type === 'date' && !isUnsupported(tr) && (
+          <>
+            <Field label={t('dateProperty')}>
+              <input className={styles.control} list="flow-date-properties" value={String(tr.date_profile_property ?? '')} onChange={(e) => set({ date_profile_property: e.target.value })} />
+              <datalist id="flow-date-properties">{properties?.filter((p) => p.type === 'date').map((p) => <option key={p.name} value={p.name} />)}</datalist>
+            </Field>
+            <div className={styles.row}>
+              <Field label={t('offset')}>
+                <input type="number" className={styles.control} value={Math.abs(Number(tr.timedelta_value_before_date ?? 0))}
+                  onChange={(e) => set({ timedelta_value_before_date: Math.sign(Number(tr.timedelta_value_before_date) || 1) * Math.abs(Number(e.target.value)) })} />
+              </Field>
+              <Field label={t('offsetUnit')}>
+                <select className={styles.control} value={String(tr.timedelta_unit_before_date ?? 'days')} onChange={(e) => set({ timedelta_unit_before_date: e.target.value })}>
+                  {['days', 'weeks', 'months'].map((u) => <option key={u} value={u}>{t(`dateUnits.${u}`)}</option>)}
+                </select>
+              </Field>
+              <Field label={t('beforeAfter')}>
+                <select className={styles.control} value={Number(tr.timedelta_value_before_date) < 0 ? 'after' : 'before'}
+                  onChange={(e) => set({ timedelta_value_before_date: (e.target.value === 'after' ? -1 : 1) * Math.abs(Number(tr.timedelta_value_before_date ?? 0)) })}>
+                  <option value="before">{t('before')}</option>
+                  <option value="after">{t('after')}</option>
+                </select>
+              </Field>
+            </div>
+            <div className={styles.row}>
+              <Field label={t('recurrence')}>
+                <select className={styles.control} value={String(tr.recurrence_frequency ?? 'annually')} onChange={(e) => set({ recurrence_frequency: e.target.value })}>
+                  {['annually', 'monthly', 'weekly', 'never'].map((u) => <option key={u} value={u}>{t(`recurrences.${u}`)}</option>)}
+                </select>
+              </Field>
+              <Field label={t('sendTime')}>
+                <input type="time" className={styles.control} value={String(tr.trigger_time ?? '09:00')} onChange={(e) => set({ trigger_time: e.target.value })} />
+              </Field>
+            </div>
+            <Field label={t('timezone')}>
+              <input className={styles.control} value={String(tr.timezone ?? 'profile')} onChange={(e) => set({ timezone: e.target.value })} />
+            </Field>
+            <p className={styles.hint}>{t('timezoneHint')}</p>
+            <Weekdays value={(tr.trigger_days as string[] | null | undefined) ?? null} onChange={(trigger_days) => set({ trigger_days })} label={t('allowedDays')} />
+          </>
+        )}
+        {(tr?.type === 'price-drop' || tr?.type === 'low-inventory') && <Notification variant="info">{t('needsCatalog')}</Notification>}
+      </section>
+
+      <section className={styles.section}>
+        <h3 className={styles.sectionTitle}>{t('profileFilter')}</h3>
+        <p className={styles.hint}>{t('profileFilterHint')}</p>
+        <ConditionEditor mode="profile" testId="profile-filter" value={(def.profile_filter as ConditionFilter | null) ?? emptyFilter()}
+          onChange={(f) => dispatch({ type: 'update-definition', patch: { profile_filter: f.condition_groups.some((g) => g.conditions.length) ? (f as FlowDefinition['profile_filter']) : null } })} />
+      </section>
+
+      <section className={styles.section}>
+        <h3 className={styles.sectionTitle}>{t('reentry')}</h3>
+        <Reentry />
+      </section>
+    </fieldset>
+  )
+}
+
+// reentry_criteria: null is the default; with unit alltime, duration 1 means never again and 0 means
+// every time; otherwise once per duration × unit.
+function Reentry() {
+  const t = useTranslations('flowBuilder.trigger')
+  const { def, dispatch } = useBuilder()
+  const r = def.reentry_criteria ?? null
+  const mode = !r ? 'default' : r.unit === 'alltime' ? (r.duration >= 1 ? 'once' : 'always') : 'after'
+  const set = (reentry_criteria: FlowDefinition['reentry_criteria']) => dispatch({ type: 'update-definition', patch: { reentry_criteria } })
+  const choose = (m: string) => set(m === 'default' ? null : m === 'once' ? { duration: 1, unit: 'alltime' } : m === 'always' ? { duration: 0, unit: 'alltime' } : { duration: 30, unit: 'day' })
+  return (
+    <>
+      <select className={styles.control} aria-label={t('reentry')} data-testid="reentry-mode" value={mode} onChange={(e) => choose(e.target.value)}>
+        <option value="default">{t('reentryDefault')}</option>
+        <option value="once">{t('reentryOnce')}</option>
+        <option value="after">{t('reentryAfter')}</option>
+        <option value="always">{t('reentryAlways')}</option>
+      </select>
+      {r && r.unit !== 'alltime' && (
+        <div className={styles.row}>
+          <input type="number" min={0} aria-label={t('reentryDuration')} className={styles.controlSmall} value={r.duration} onChange={(e) => set({ ...r, duration: Number(e.target.value) })} />
+          <select aria-label={t('reentryUnit')} className={styles.control} value={r.unit} onChange={(e) => set({ ...r, unit: e.target.value as 'day' })}>
+            {(['hour', 'day', 'week'] as const).map((u) => <option key={u} value={u}>{t(`reentryUnits.${u}`)}</option>)}
+          </select>
+        </div>
+      )}
+    </>
+  )
+}
+
+export function Weekdays({ value, onChange, label }: { value: string[] | null; onChange: (v: string[] | null) => void; label: string }) {
+  const t = useTranslations('flowBuilder.weekdays')
+  const on = value ?? WEEKDAYS
+  return (
+    <fieldset className={styles.weekdays}>
+      <legend className={styles.label}>{label}</legend>
+      {WEEKDAYS.map((d) => (
+        <label key={d} className={styles.weekday}>
+          <input type="checkbox" checked={on.includes(d)}
+            onChange={(e) => {
+              const next = e.target.checked ? WEEKDAYS.filter((x) => on.includes(x) || x === d) : on.filter((x) => x !== d)
+              onChange(next.length === WEEKDAYS.length ? null : next)
+            }} />
+          {t(d)}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
