@@ -9,6 +9,7 @@ import { register as registerAuth } from '@/lib/auth/jobs'
 import { register as registerMessaging } from '@/lib/messaging/jobs'
 import { register as registerWebhooks } from '@/lib/webhooks/jobs'
 import { register as registerUnsubscribe } from '@/lib/messaging/unsubscribe/jobs'
+import { register as registerFlows } from '@/lib/flows/jobs'
 
 export function registerJobHandlers(): void {
   registerSegments()
@@ -19,4 +20,5 @@ export function registerJobHandlers(): void {
   registerMessaging()
   registerUnsubscribe()
   registerWebhooks()
+  registerFlows()
 }

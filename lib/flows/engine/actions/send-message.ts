@@ -1,0 +1,100 @@
+// Message executors (send-email, send-sms, send-mobile-push, send-whatsapp; also the variation
+// an A/B test picked): the action's FlowMessage (its current text, else the definition's
+// inline message) and its template → MessageContent, then createSendsOps with the send key
+// (company, channel, 'flow_action_run', `${actionId}:${runId}`, profile) in the step's own
+// transaction: a retry, a killed worker or a second trigger never sends twice. The outcome is
+// the new Send's id, or 'skipped' when the key already existed. Consent, smart sending, caps
+// and quiet hours are decided by the pipeline when it claims the Send (lib/messaging/policy.ts).
+import { selectFirst, type Ops } from '@/lib/db/ops'
+import { kysely } from '@/lib/db/kysely'
+import { toBool } from '@/lib/db/dialect'
+import { createSendsOps } from '@/lib/messaging/create-sends'
+import type { Channel, MessageContent } from '@/lib/messaging/types'
+import type { FlowAction, ProfileFilter } from '@/lib/flows/definition'
+import type { ActionExecutor, StepContext, StepResult } from '../types'
+import { nextOf } from '../types'
+import { evaluateFilterOps } from '../conditions'
+import { scopeOps } from './splits'
+
+export const CHANNEL_OF: Record<string, Channel> = { 'send-email': 'email', 'send-sms': 'sms', 'send-mobile-push': 'push', 'send-whatsapp': 'whatsapp' }
+
+type Msg = Record<string, unknown> & {
+  id?: string | null; template_id?: string | null; subject_line?: string | null; preview_text?: string | null; from_email?: string | null
+  from_label?: string | null; reply_to_email?: string | null; body?: string | null; title?: string | null; vendor_id?: string | null
+  smart_sending_enabled?: boolean; transactional?: boolean; additional_filters?: ProfileFilter | null
+}
+
+/** The message of a send action: its FlowMessage row (id, definition) or the inline one. */
+export function* messageOfOps(companyId: number, action: FlowAction, useRow = true): Ops<{ messageId: string | null; message: Msg }> {
+  const inline = ((action.data as { message?: Msg } | null | undefined)?.message ?? {}) as Msg
+  if (useRow && action.id) {
+    const row = yield* selectFirst(
+      kysely().selectFrom('FlowMessage').select(['id', 'definition', 'templateId'])
+        .where('companyId', '=', companyId).where('actionId', '=', action.id).orderBy('createdAt', 'desc').limit(1),
+    )
+    if (row) {
+      let def: Msg = {}
+      try {
+        def = JSON.parse(row.definition) as Msg
+      } catch { /* keep the inline message */ }
+      return { messageId: row.id, message: { ...inline, ...def, template_id: def.template_id ?? row.templateId ?? inline.template_id ?? null } }
+    }
+  }
+  return { messageId: inline.id ?? null, message: inline }
+}
+
+/** MessageContent and the transactional flag, from the message and its stored template. */
+export function* contentOps(companyId: number, channel: Channel, m: Msg): Ops<{ content: MessageContent; transactional: boolean; problem?: string }> {
+  let transactional = m.transactional === true
+  if (channel === 'email') {
+    const content: MessageContent = {
+      subject: m.subject_line ?? undefined, previewText: m.preview_text ?? undefined, fromEmail: m.from_email ?? undefined,
+      fromName: m.from_label ?? undefined, replyTo: m.reply_to_email ?? undefined,
+    }
+    if (!m.template_id) return { content, transactional, problem: 'The email has no template.' }
+    const t = yield* selectFirst(
+      kysely().selectFrom('Template').select(['compiledHtml', 'compiledText', 'isTransactional'])
+        .where('companyId', '=', companyId).where('id', '=', m.template_id),
+    )
+    if (!t) return { content, transactional, problem: `The template ${m.template_id} does not exist.` }
+    transactional ||= toBool(t.isTransactional) && m.transactional !== false
+    return { content: { ...content, html: t.compiledHtml, text: t.compiledText }, transactional }
+  }
+  if (channel === 'push') return { content: { subject: m.title ?? undefined, text: m.body ?? '' }, transactional }
+  if (channel === 'whatsapp') {
+    const content: MessageContent & { whatsappTemplate?: unknown } = { text: m.body ?? undefined }
+    if (m.vendor_id) content.whatsappTemplate = { name: m.vendor_id, language: String(m.language ?? 'en'), bodyParameters: (m.body_parameters as string[] | undefined) ?? [] }
+    return { content, transactional }
+  }
+  return { content: { text: m.body ?? '' }, transactional }
+}
+
+/** Sends one message for the run (the action's own, or an A/B variation's): the StepResult. */
+export function* sendForRunOps(ctx: StepContext, channel: Channel, m: Msg, messageId: string | null, extra: Record<string, unknown> = {}): Ops<StepResult> {
+  const next = nextOf(ctx.action)
+  if (m.additional_filters) {
+    const r = yield* evaluateFilterOps(m.additional_filters, yield* scopeOps(ctx))
+    if (!r.match) return { kind: 'next', next, status: 'skipped', outcome: 'additional_filters', detail: { reasons: r.reasons, ...extra } }
+  }
+  const { content, transactional, problem } = yield* contentOps(ctx.companyId, channel, m)
+  if (problem) return { kind: 'next', next, status: 'failed', outcome: 'no_content', detail: { reason: problem, ...extra } }
+  const context: Record<string, unknown> = {
+    event: ctx.triggerEvent?.properties ?? {}, $flow: ctx.flowId, $flow_message: messageId, $action: ctx.action.id, $run: ctx.runId,
+    $smart_sending_enabled: m.smart_sending_enabled !== false, ...(extra.variation ? { $variation: extra.variation } : {}),
+  }
+  const created = yield* createSendsOps({
+    companyId: ctx.companyId, channel, sourceType: 'flow_action_run', sourceId: `${ctx.action.id}:${ctx.runId}`, transactional, content,
+    recipients: [{ profileId: ctx.profileId, context }],
+  }, ctx.now)
+  const sendId = created[0]?.id ?? null
+  return {
+    kind: 'next', next, status: sendId ? 'done' : 'skipped', outcome: extra.variation ? String(extra.variation) : (sendId ?? 'skipped'),
+    detail: { sendId, channel, messageId, transactional, smartSending: m.smart_sending_enabled !== false, ...extra },
+  }
+}
+
+export const sendMessageExecutor: ActionExecutor = function* (ctx) {
+  const channel = CHANNEL_OF[ctx.action.type]!
+  const { messageId, message } = yield* messageOfOps(ctx.companyId, ctx.action)
+  return yield* sendForRunOps(ctx, channel, message, messageId)
+}
