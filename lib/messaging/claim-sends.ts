@@ -156,9 +156,9 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     const transactional = toBool(r.transactional)
     const decision = !profile || !company
       ? ({ action: 'skip', reason: 'no_profile' } as const)
-      // A member's preview goes to the address they typed (render-email.ts), not the profile's:
-      // the profile's consent, suppressions and address do not apply.
-      : p.sourceType === 'preview'
+      // A member's preview goes to the address they typed (render-email.ts), not the profile's,
+      // and a flow's internal alert to a staff address: the profile's consent, suppressions and address do not apply.
+      : p.sourceType === 'preview' || p.sourceType === 'alert'
         ? ({ action: 'send' } as const)
         : decideSend({
           channel: p.channel,

@@ -14,9 +14,9 @@ import { enqueueJobOps } from './enqueue-job-ops'
 import type { RenderedEmail } from './render-email'
 import { MESSAGE_METRICS, recordMessageEventOps } from './message-events'
 
-/** The Received / Sent event of a delivered message, and the bounce event (not for previews). */
+/** The Received / Sent event of a delivered message, and the bounce event (not for previews and staff alerts). */
 function* messageEventOps(s: ClaimedSend, what: 'sent' | 'bounced', now: Date, subject?: string | null): Ops<void> {
-  if (s.sourceType === 'preview') return
+  if (s.sourceType === 'preview' || s.sourceType === 'alert') return
   const names: Record<string, string> = MESSAGE_METRICS[s.channel]
   const metric = what === 'sent' ? names.sent : names.bounced ?? names.failed
   if (!metric) return

@@ -30,10 +30,10 @@ export interface SenderDefaults {
   replyTo?: string | null
 }
 
-/** A preview goes to the address typed in the editor ($preview_to); every other Send to its profile. */
+/** A preview goes to the address typed in the editor ($preview_to), a flow's internal alert to its staff address ($alert_to); every other Send to its profile. */
 function recipientAddress(s: ClaimedSend): string {
-  const to = s.context.$preview_to
-  return s.sourceType === 'preview' && typeof to === 'string' && to ? to : s.profile.email ?? ''
+  const to = s.sourceType === 'preview' ? s.context.$preview_to : s.sourceType === 'alert' ? s.context.$alert_to : null
+  return typeof to === 'string' && to ? to : s.profile.email ?? ''
 }
 
 /** Throws TemplateRenderError / TemplateSyntaxError when the template cannot be rendered. */

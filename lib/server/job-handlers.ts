@@ -10,6 +10,7 @@ import { register as registerMessaging } from '@/lib/messaging/jobs'
 import { register as registerWebhooks } from '@/lib/webhooks/jobs'
 import { register as registerUnsubscribe } from '@/lib/messaging/unsubscribe/jobs'
 import { register as registerFlows } from '@/lib/flows/jobs'
+import { register as registerFlowActions } from '@/lib/flows/webhook-action/jobs'
 
 export function registerJobHandlers(): void {
   registerSegments()
@@ -20,5 +21,6 @@ export function registerJobHandlers(): void {
   registerMessaging()
   registerUnsubscribe()
   registerWebhooks()
+  registerFlowActions()
   registerFlows()
 }

@@ -82,7 +82,7 @@ export function decorateEmailHtml(s: ClaimedSend, html: string, now: Date, confi
     void primeEmailTracking(s.companyId).catch(() => {})
     return html
   }
-  if (s.sourceType === 'preview') return html
+  if (s.sourceType === 'preview' || s.sourceType === 'alert') return html
   const own = messageTrackingOf(s)
   const trackClicks = own.is_tracking_clicks ?? cfg.clicks
   const trackOpens = own.is_tracking_opens ?? cfg.opens

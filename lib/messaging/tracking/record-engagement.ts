@@ -26,7 +26,7 @@ function* engagementOps(kind: 'open' | 'click', t: OpenToken & { index?: number;
       .select(['id', 'companyId', 'profileId', 'channel', 'sourceType', 'sourceId', 'subject', 'sentAt'])
       .where('companyId', '=', t.companyId).where('id', '=', t.sendId),
   )
-  if (!s || s.channel !== 'email' || s.sourceType === 'preview') return null
+  if (!s || s.channel !== 'email' || s.sourceType === 'preview' || s.sourceType === 'alert') return null
   const hit: Hit = { kind, method: f.method, userAgent: f.userAgent, ip: f.ip, sentAt: s.sentAt ? toDate(s.sentAt) : null, at: f.at }
   const machine = classifyHit(hit)
   const second = Math.floor(f.at.getTime() / 1000)

@@ -1,8 +1,161 @@
-// Executor of the 'update-profile' action: a placeholder until its real executor lands (issue 9). It fails
-// the step with a clear reason and moves on along the path, so a flow never stalls on it.
+// Executor of the 'update-profile' action: the vendor's profile_operations applied to the
+// profile's custom properties inside the step's transaction, so they commit with the step row
+// (unique per run and action) or not at all; a retried step never appends twice.
+//
+// Operations (OpenAPI UpdateProfileActionData):
+//   { operator: 'create' | 'update', property_type, property_key, property_value } sets the
+//     property (create and update both set it, whether or not it exists);
+//     property_type string | boolean | numeric | date (YYYY-MM-DD, or "today" = the step's day in
+//     the profile's time zone, else the company's) | list (property_operation add | remove adds
+//     the value to, or removes it from, the list property; null replaces it with [value]);
+//   { operator: 'delete', property_key } removes the property.
+// Each property is stamped in Profile.attributeTimes with the step's time, so a newer API write
+// of the same property is not undone by a run that was delayed. Segments are re-evaluated for
+// the profile in the same transaction.
+import { z } from 'zod'
+import type { Ops } from '@/lib/db/ops'
+import { kysely } from '@/lib/db/kysely'
+import { selectFirst } from '@/lib/db/ops'
+import { dbDate } from '@/lib/db/query-template'
+import type { FieldErrors } from '@/lib/http/app-error'
+import { findProfileByOps, parseProps, updateProfileColumnsOps } from '@/lib/profiles/profile-store'
+import { parseTimes, propertyPath, WriteClock } from '@/lib/profiles/attribute-times'
+import { MAX_STRING_BYTES } from '@/lib/profiles/validate-profile'
+import { reevaluateProfilesOps } from '@/lib/segments/reevaluate-profiles'
 import type { ActionExecutor } from '../types'
 import { nextOf } from '../types'
 
+const MAX_KEY = 255
+const MAX_OPERATIONS = 100
+const key = z.string().trim().min(1, 'The property name is required.').max(MAX_KEY, `A property name is at most ${MAX_KEY} characters.`)
+  .refine((k) => k !== '__proto__' && k !== 'constructor' && k !== 'prototype', 'This property name is reserved.')
+const setOp = z.enum(['create', 'update'], { message: 'The operator must be create, update or delete.' })
+const text = z.string().refine((s) => Buffer.byteLength(s) <= MAX_STRING_BYTES, 'Strings may be at most 100 KB.')
+
+export const profileOperation = z.discriminatedUnion('property_type', [
+  z.object({ operator: setOp, property_type: z.literal('string'), property_key: key, property_value: text }),
+  z.object({ operator: setOp, property_type: z.literal('boolean'), property_key: key, property_value: z.boolean({ message: 'Expected true or false.' }) }),
+  z.object({ operator: setOp, property_type: z.literal('numeric'), property_key: key, property_value: z.number({ message: 'Expected a number.' }).finite() }),
+  z.object({
+    operator: setOp, property_type: z.literal('date'), property_key: key,
+    property_value: z.string().refine((v) => v === 'today' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), 'Expected a date (YYYY-MM-DD) or "today".'),
+  }),
+  z.object({
+    operator: setOp, property_type: z.literal('list'), property_operation: z.enum(['add', 'remove']).nullable().optional(), property_key: key,
+    property_value: text,
+  }),
+], { message: 'The property_type must be string, boolean, numeric, date or list.' })
+export const deleteOperation = z.object({ operator: z.literal('delete'), property_key: key })
+export type ProfileOperation = z.infer<typeof profileOperation> | z.infer<typeof deleteOperation>
+
+/** Parses one operation: the delete form or one of the typed set forms. */
+function parseOperation(raw: unknown) {
+  if (raw && typeof raw === 'object' && (raw as { operator?: unknown }).operator === 'delete') return deleteOperation.safeParse(raw)
+  return profileOperation.safeParse(raw)
+}
+
+/**
+ * Field errors of a profile_operations array (keys like "profile_operations.0.property_value"),
+ * or null when every operation is valid. POST /ajax/flow/action/profile-operation/validate and
+ * the executor use it.
+ */
+export function validateProfileOperations(ops: unknown): FieldErrors | null {
+  const errors: FieldErrors = {}
+  const add = (k: string, m: string) => (errors[k] ??= []).push(m)
+  if (!Array.isArray(ops)) {
+    add('profile_operations', 'Expected a list of profile operations.')
+    return errors
+  }
+  if (ops.length === 0) add('profile_operations', 'Add at least one profile operation.')
+  if (ops.length > MAX_OPERATIONS) add('profile_operations', `At most ${MAX_OPERATIONS} profile operations are allowed.`)
+  const seen = new Map<string, number>()
+  ops.forEach((raw, i) => {
+    const r = parseOperation(raw)
+    if (!r.success) {
+      for (const issue of r.error.issues) add(['profile_operations', i, ...issue.path].join('.'), issue.message)
+      return
+    }
+    const k = r.data.property_key
+    if (seen.has(k) && r.data.operator !== 'delete' && !('property_operation' in r.data && r.data.property_operation)) {
+      add(`profile_operations.${i}.property_key`, `The property ${k} is already set by operation ${seen.get(k)! + 1}.`)
+    }
+    seen.set(k, i)
+  })
+  return Object.keys(errors).length ? errors : null
+}
+
+/** The day of `now` in a time zone, as YYYY-MM-DD. */
+function dayIn(now: Date, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+  } catch {
+    return now.toISOString().slice(0, 10)
+  }
+}
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
+
+/** Property changes computed from operations against the current properties (pure). */
+export function applyOperations(props: Record<string, unknown>, ops: ProfileOperation[], today: string): { props: Record<string, unknown>; keys: string[] } {
+  const out = { ...props }
+  const keys: string[] = []
+  const put = (k: string, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true })
+  for (const op of ops) {
+    const k = op.property_key
+    keys.push(k)
+    if (op.operator === 'delete') {
+      delete out[k]
+      continue
+    }
+    if (op.property_type === 'date') put(k, op.property_value === 'today' ? today : op.property_value)
+    else if (op.property_type === 'list') {
+      const cur = Object.hasOwn(out, k) ? out[k] : undefined
+      const arr = Array.isArray(cur) ? [...cur] : cur == null ? [] : [cur]
+      if (op.property_operation === 'add') put(k, arr.some((x) => same(x, op.property_value)) ? arr : [...arr, op.property_value])
+      else if (op.property_operation === 'remove') put(k, arr.filter((x) => !same(x, op.property_value)))
+      else put(k, [op.property_value])
+    } else put(k, op.property_value)
+  }
+  return { props: out, keys: [...new Set(keys)] }
+}
+
+/**
+ * Applies property changes to one profile inside the caller's transaction: `change` gets the
+ * current properties and returns the new ones with the keys it touched. Keys a newer write
+ * already changed are left as they are. Returns the keys written, or null without a profile.
+ */
+export function* writeProfilePropertiesOps(
+  companyId: number, profileId: string, at: Date,
+  change: (props: Record<string, unknown>, today: string) => { props: Record<string, unknown>; keys: string[] },
+): Ops<string[] | null> {
+  const profile = yield* findProfileByOps(companyId, 'id', profileId)
+  if (!profile) return null
+  const co = yield* selectFirst(kysely().selectFrom('Company').select('timezone').where('id', '=', companyId))
+  const today = dayIn(at, (profile.timezone as string | null) || co?.timezone || 'UTC')
+  const current = parseProps(profile.properties)
+  const { props: wanted, keys } = change(current, today)
+  const clock = new WriteClock(parseTimes(profile.attributeTimes), at.getTime())
+  const next = { ...current }
+  const written: string[] = []
+  for (const k of keys) {
+    if (!clock.set(propertyPath(k))) continue
+    if (Object.hasOwn(wanted, k)) Object.defineProperty(next, k, { value: wanted[k], enumerable: true, writable: true, configurable: true })
+    else delete next[k]
+    written.push(k)
+  }
+  if (!written.length) return written
+  yield* updateProfileColumnsOps(companyId, profileId, { properties: JSON.stringify(next), attributeTimes: clock.json(), updatedAt: dbDate(at) })
+  yield* reevaluateProfilesOps(companyId, [profileId], { profileChanged: true })
+  return written
+}
+
 export const updateProfileExecutor: ActionExecutor = function* (ctx) {
-  return { kind: 'next', next: nextOf(ctx.action), status: 'failed', outcome: 'not-built', detail: { reason: "The 'update-profile' action is not built yet." } }
+  const next = nextOf(ctx.action)
+  const raw = (ctx.action.data as { profile_operations?: unknown } | undefined)?.profile_operations
+  const errors = validateProfileOperations(raw)
+  if (errors) return { kind: 'next', next, status: 'failed', outcome: 'invalid_operations', detail: { reason: 'The profile operations are not valid.', errors } }
+  const ops = (raw as unknown[]).map((o) => parseOperation(o).data as ProfileOperation)
+  const written = yield* writeProfilePropertiesOps(ctx.companyId, ctx.profileId, ctx.now, (props, today) => applyOperations(props, ops, today))
+  if (written === null) return { kind: 'next', next, status: 'failed', outcome: 'no_profile', detail: { reason: 'The profile no longer exists.' } }
+  return { kind: 'next', next, outcome: 'updated', detail: { properties: written } }
 }
