@@ -3,7 +3,8 @@
 // Messages API with a status callback. Twilio's answer decides the outcome: accepted → sent
 // (with the message SID); a 4xx about the recipient (invalid or unreachable number, opted
 // out) → bounced (records Failed to Deliver SMS); another 4xx (credentials, sender) → failed;
-// 429, 5xx, a timeout or no connection → retried with backoff.
+// 429, 5xx or no connection → retried with backoff; no answer in time or a connection cut mid-request
+// → unknown, never retried (Twilio may have accepted it: lib/messaging/provider-fetch-error.ts).
 import { countSegments } from '../sms/segments'
 import { loadSmsAccount } from '../sms/sms-settings'
 import { renderSmsText } from '../sms/render-sms'
@@ -35,7 +36,7 @@ export const deliverSms: DeliverChannel = async (s, now) => {
   }
   const r = await sendTwilioMessage(account, { to, body, statusCallback: smsStatusCallbackUrl(s.companyId, s.id) })
   if (r.kind === 'accepted') return { kind: 'sent', provider: 'twilio', providerMessageId: r.sid }
-  if (r.kind === 'transport') return { kind: 'retry', error: r.error }
+  if (r.kind === 'transport') return r.maybeSent ? { kind: 'unknown', error: r.error } : { kind: 'retry', error: r.error }
   const error = `Twilio ${r.httpStatus}${r.code ? ` error ${r.code}` : ''}: ${r.message}`
   if (r.httpStatus === 429 || r.httpStatus >= 500) return { kind: 'retry', error }
   if (r.code !== null && RECIPIENT_ERROR_CODES.has(r.code)) return { kind: 'bounced', error }

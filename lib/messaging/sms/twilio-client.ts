@@ -3,11 +3,12 @@
 // SID and auth token. Never throws: the answer is the message SID, Twilio's error (HTTP
 // status, numeric code and message), or a transport failure (no connection, timeout).
 import type { SmsAccount } from './sms-settings'
+import { providerFetchError } from '../provider-fetch-error'
 
 export type TwilioSendResult =
   | { kind: 'accepted'; sid: string; status: string }
   | { kind: 'error'; httpStatus: number; code: number | null; message: string }
-  | { kind: 'transport'; error: string }
+  | { kind: 'transport'; error: string; /** the request may have reached the provider */ maybeSent: boolean }
 
 export const TWILIO_TIMEOUT_MS = 15_000
 /** SMS_PROVIDER_TIMEOUT_MS overrides the wait for the provider's answer. */
@@ -38,9 +39,8 @@ export async function sendTwilioMessage(account: SmsAccount, m: TwilioMessage, t
       signal: AbortSignal.timeout(timeoutMs),
     })
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string; message?: string } }
-    const why = err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : err.cause?.code ?? err.cause?.message ?? err.message
-    return { kind: 'transport', error: `SMS provider unreachable: ${why}` }
+    const f = providerFetchError(e, 'SMS provider', timeoutMs)
+    return { kind: 'transport', error: f.error, maybeSent: f.maybeSent }
   }
   let json: Record<string, unknown> = {}
   try {

@@ -3,11 +3,12 @@
 // throws: the answer is the message id (wamid), Meta's error (HTTP status, code, message), or
 // a transport failure.
 import type { WhatsAppAccount } from './whatsapp-settings'
+import { providerFetchError } from '../provider-fetch-error'
 
 export type CloudSendResult =
   | { kind: 'accepted'; id: string }
   | { kind: 'error'; httpStatus: number; code: number | null; message: string }
-  | { kind: 'transport'; error: string }
+  | { kind: 'transport'; error: string; /** the request may have reached the provider */ maybeSent: boolean }
 
 export type CloudMessage =
   | { kind: 'template'; to: string; name: string; language: string; bodyParameters: string[]; callbackData?: string }
@@ -39,9 +40,8 @@ export async function sendCloudMessage(account: WhatsAppAccount, m: CloudMessage
       signal: AbortSignal.timeout(timeoutMs),
     })
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string; message?: string } }
-    const why = err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : err.cause?.code ?? err.cause?.message ?? err.message
-    return { kind: 'transport', error: `WhatsApp Cloud API unreachable: ${why}` }
+    const f = providerFetchError(e, 'WhatsApp Cloud API', timeoutMs)
+    return { kind: 'transport', error: f.error, maybeSent: f.maybeSent }
   }
   let json: { messages?: Array<{ id?: unknown }>; error?: { code?: unknown; message?: unknown } } = {}
   try {
