@@ -1,0 +1,75 @@
+// The /ajax calls of a flow's code action (seed 002 §7.6; paths in lib/flows/ajax/README.md):
+// its name, its configuration (source code, runtime, recipe) and the bootstrap of the editor
+// (recipes, limits, runtimes, what the code gets and returns). Saving checks the source in the
+// sandbox (it must compile; nothing runs) and refuses it with a clear 400 when the sandbox cannot
+// be loaded, so a code action is never saved where it could not run safely.
+import { z } from 'zod'
+import { AppError, badRequest } from '@/lib/http/app-error'
+import type { FlowAction } from '@/lib/flows/definition'
+import { findActionOfType, saveAction } from '@/lib/flows/webhook-action/action-edit'
+import { CODE_LIMITS, CODE_RECIPES, CODE_RUNTIMES, codeConfigOf, withCodeConfig } from './code-config'
+import { checkCodeSyntax, CODE_MESSAGES, CODE_RUNTIME, CODE_SOURCE_LIMIT_BYTES, SandboxUnavailable } from './run-code'
+
+export const codeNameBody = z.object({ name: z.string().trim().min(1, 'A name is required.').max(255, 'The name is longer than 255 characters.') })
+export const codeConfigurationBody = z.object({
+  sourceCode: z.string({ message: 'sourceCode must be text.' })
+    .refine((s) => Buffer.byteLength(s, 'utf8') <= CODE_SOURCE_LIMIT_BYTES, CODE_MESSAGES.tooLarge),
+  runtime: z.literal(CODE_RUNTIME, { message: `The runtime must be ${CODE_RUNTIME}.` }).optional(),
+  recipeId: z.string().max(64).nullable().optional()
+    .refine((r) => r == null || CODE_RECIPES.some((x) => x.id === r), 'Unknown recipe.'),
+})
+
+function view(actionId: string, flowId: string, action: FlowAction, status: string) {
+  const c = codeConfigOf(action)
+  return { actionId, flowId, status, name: c.name, sourceCode: c.sourceCode, runtime: c.runtime, recipeId: c.recipeId }
+}
+
+/** GET configuration. */
+export async function getCodeConfiguration(companyId: number, actionId: string) {
+  const { flowId, action, status } = await findActionOfType(companyId, actionId, 'code')
+  return view(actionId, flowId, action, status)
+}
+
+/** POST configuration: checked in the sandbox, then saved as the flow's next version. */
+export async function saveCodeConfiguration(companyId: number, actionId: string, body: z.infer<typeof codeConfigurationBody>) {
+  const { flowId, action } = await findActionOfType(companyId, actionId, 'code')
+  if (body.sourceCode.trim()) {
+    let problem: string | null
+    try {
+      problem = await checkCodeSyntax(body.sourceCode)
+    } catch (e) {
+      if (e instanceof SandboxUnavailable) throw new AppError('sandbox_unavailable', 400, e.message, { sourceCode: [e.message] })
+      throw e
+    }
+    if (problem) throw badRequest('The code does not compile.', { sourceCode: [problem] })
+  }
+  const data = withCodeConfig(action.data, { sourceCode: body.sourceCode, runtime: body.runtime ?? CODE_RUNTIME, ...(body.recipeId !== undefined ? { recipeId: body.recipeId } : {}) })
+  const saved = await saveAction(companyId, actionId, { ...action, data } as FlowAction)
+  const again = await findActionOfType(companyId, actionId, 'code')
+  return { ...view(actionId, flowId, saved.action, again.status), version: saved.version }
+}
+
+/** POST name. */
+export async function renameCode(companyId: number, actionId: string, name: string) {
+  const { action } = await findActionOfType(companyId, actionId, 'code')
+  const saved = await saveAction(companyId, actionId, { ...action, data: withCodeConfig(action.data, { name }) } as FlowAction)
+  return { actionId, name, version: saved.version }
+}
+
+/** GET bootstrap: what the code editor needs. */
+export async function codeBootstrap(companyId: number, actionId: string) {
+  const { flowId, action, status } = await findActionOfType(companyId, actionId, 'code')
+  return {
+    action: view(actionId, flowId, action, status),
+    runtime: CODE_RUNTIME,
+    runtimes: CODE_RUNTIMES,
+    limits: CODE_LIMITS,
+    recipes: CODE_RECIPES,
+    contract: {
+      input: 'input = { profile, event, flow } (also the variables profile and event)',
+      output: 'return { properties: { key: value } } to set profile properties (null removes one), and/or { value } for an action-output split',
+      sandbox: 'QuickJS compiled to WebAssembly: no network, no file system, no require, no timers',
+    },
+    messages: { timeout: CODE_MESSAGES.timeout, memory: CODE_MESSAGES.memory },
+  }
+}
