@@ -11,6 +11,7 @@ import { register as registerWebhooks } from '@/lib/webhooks/jobs'
 import { register as registerUnsubscribe } from '@/lib/messaging/unsubscribe/jobs'
 import { register as registerFlows } from '@/lib/flows/jobs'
 import { register as registerFlowActions } from '@/lib/flows/webhook-action/jobs'
+import { register as registerFlowClone } from '@/lib/flows/ajax/flows-clone-job'
 
 export function registerJobHandlers(): void {
   registerSegments()
@@ -23,4 +24,5 @@ export function registerJobHandlers(): void {
   registerWebhooks()
   registerFlowActions()
   registerFlows()
+  registerFlowClone()
 }
