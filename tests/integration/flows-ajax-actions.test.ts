@@ -384,8 +384,8 @@ describe('timing, setting, message, list update, A/B test', () => {
     ] })
     expect(bad.status).toBe(200)
     expect(bad.json.valid).toBe(false)
-    expect(Object.keys(bad.json.errors).sort()).toEqual(['profileOperations.0.property_value', 'profileOperations.1.operator', 'profileOperations.2.property_type', 'profileOperations.3.property_key'])
-    expect((await call(validateOpsPost, 'x', { nope: 1 })).status).toBe(400)
+    expect(Object.keys(bad.json.errors).sort()).toEqual(['profile_operations.0.property_value', 'profile_operations.1.property_type', 'profile_operations.2.property_type'])
+    expect(await call(validateOpsPost, 'x', { nope: 1 })).toEqual({ status: 200, json: { valid: false, errors: { profile_operations: ['Expected a list of profile operations.'] } } })
   })
 })
 
