@@ -13,6 +13,7 @@ import { createFlow, getFlowVersionDefinition, saveFlowVersion, setActionStatuse
 import { enterFlow } from '@/lib/flows/engine/enter-flow'
 import { drainFlowRuns, nextWakeOps } from '@/lib/flows/engine/advance-runs'
 import { chooseVariation } from '@/lib/flows/engine/actions/experiments'
+import { approveStepOps, cancelStepOps, moveRunsToLatestOps } from '@/lib/flows/engine/manage-runs'
 import { makeCompany } from '../helpers/factory'
 import { LIST } from '@/lib/groups/group-view'
 
@@ -245,10 +246,10 @@ describe('sends and statuses', () => {
     expect(await stepsOf(a.runId)).toEqual([{ id: ids.m, status: 'waiting', outcome: null }])
     expect(await sendsOf(a.runId)).toHaveLength(0)
     // approve a, cancel b
-    await db.flowStep.updateMany({ where: { runId: a.runId, actionId: ids.m }, data: { status: 'approved' } })
-    await db.flowRun.update({ where: { id: a.runId }, data: { status: 'active', wakeAt: clock } })
-    await db.flowStep.updateMany({ where: { runId: b.runId, actionId: ids.m }, data: { status: 'cancelled' } })
-    await db.flowRun.update({ where: { id: b.runId }, data: { status: 'active', wakeAt: clock, currentActionId: ids.d } })
+    expect(await inWriteTx(() => approveStepOps(otherCompany, a.runId, ids.m!, clock))).toBe(false)
+    expect(await inWriteTx(() => approveStepOps(companyId, a.runId, ids.m!, clock))).toBe(true)
+    expect(await inWriteTx(() => cancelStepOps(companyId, b.runId, ids.m!, clock))).toBe(true)
+    expect(await inWriteTx(() => cancelStepOps(companyId, b.runId, ids.m!, clock))).toBe(false)
     await drain()
     expect(await sendsOf(a.runId)).toHaveLength(1)
     expect(await stepsOf(a.runId)).toEqual([{ id: ids.m, status: 'done', outcome: (await sendsOf(a.runId))[0]!.id }, { id: ids.d, status: 'skipped', outcome: 'draft' }])
@@ -321,6 +322,30 @@ describe('versions', () => {
     expect((await stepsOf(old.runId))[1]!.id).toBe(ids.e)
     expect((await run(fresh.runId)).version).toBe(2)
     expect((await sendsOf(fresh.runId)).map((s) => s.channel)).toEqual(['sms'])
+  })
+
+  test('moveRunsToLatest moves runs whose current action is still in the latest version', async () => {
+    const { id, ids } = await liveFlow([
+      { temporary_id: 'd1', type: 'time-delay', links: { next: 'd2' }, data: { unit: 'hours', value: 1 } },
+      { temporary_id: 'd2', type: 'time-delay', links: { next: null }, data: { unit: 'hours', value: 1 } },
+    ])
+    const atFirst = (await enter(id, await profile()))!
+    await drain() // → sleeping, current action d2
+    const v1 = (await getFlowVersionDefinition(companyId, id))!
+    const v2 = JSON.parse(JSON.stringify(v1)) as FlowDefinition
+    v2.actions = [{ ...v2.actions[0]!, links: { next: null } } as never] // d2 deleted
+    await saveFlowVersion(companyId, id, v2)
+    const keeper = (await enter(id, await profile()))!
+    const v3 = JSON.parse(JSON.stringify(v2)) as FlowDefinition
+    v3.actions = [{ ...v3.actions[0]!, data: { unit: 'hours', value: 2 } } as never]
+    await saveFlowVersion(companyId, id, v3)
+    expect(await inWriteTx(() => moveRunsToLatestOps(companyId, id, clock))).toBe(1)
+    expect((await run(atFirst.runId)).version).toBe(1) // its action d2 is gone in v3
+    expect(await run(keeper.runId)).toMatchObject({ version: 3, currentActionId: ids.d1 })
+    await drain(at(3 * HOUR))
+    expect((await run(atFirst.runId)).status).toBe('active')
+    await drain(at(3 * HOUR))
+    expect((await stepsOf(atFirst.runId)).map((s) => s.id)).toEqual([ids.d1, ids.d2])
   })
 })
 
