@@ -23,7 +23,7 @@ import styles from './email-settings.module.css'
 type Smtp = { host: string; port: number; secure: boolean; user: string; passwordSet: boolean; rateLimitPerSecond: number | null }
 type Settings = { defaultFromName: string; defaultFromEmail: string; replyTo: string; smtp: Smtp | null; delivery: 'company_smtp' | 'server_smtp' | 'outbox' }
 type Caps = Record<string, { day: number | null; week: number | null }>
-type Sending = { smartSendingHours: number; frequencyCaps: Caps }
+type Sending = { smartSendingHours: number; frequencyCaps: Caps; softBounceLimit: number; inboundWebhooks: { inboundEmail: string; ses: string; sendgrid: string } }
 type Tracking = { openTracking: boolean; clickTracking: boolean }
 type Consent = { unsubscribeScope: 'all' | 'list' }
 
@@ -95,6 +95,7 @@ export function EmailSettingsScreen() {
           <TrackingCard initial={tracking.data.tracking} />
           <SendingCard initial={sending.data.sending} />
           <ConsentCard initial={consent.data.consent} />
+          <InboundWebhooksCard urls={sending.data.sending.inboundWebhooks} />
         </div>
       </PageBody>
     </Page>
@@ -219,6 +220,7 @@ function SendingCard({ initial }: { initial: Sending }) {
   const canEdit = usePermission(['account_settings_read', 'account_settings_write'])
   const str = (s: Sending) => ({
     smartSendingHours: String(s.smartSendingHours),
+    softBounceLimit: String(s.softBounceLimit),
     frequencyCaps: Object.fromEntries(CHANNELS.map((c) => [c, { day: s.frequencyCaps[c]?.day?.toString() ?? '', week: s.frequencyCaps[c]?.week?.toString() ?? '' }])),
   })
   const [form, setForm] = useState(() => str(initial))
@@ -230,6 +232,8 @@ function SendingCard({ initial }: { initial: Sending }) {
         <div className={styles.narrow}>
           <TextField label={t('smartSendingHours')} name="smartSendingHours" inputMode="numeric" value={form.smartSendingHours} error={errors.smartSendingHours}
             hint={t('smartSendingHint')} onChange={(e) => setForm({ ...form, smartSendingHours: e.target.value })} />
+          <TextField label={t('softBounceLimit')} name="softBounceLimit" inputMode="numeric" value={form.softBounceLimit} error={errors.softBounceLimit}
+            hint={t('softBounceHint')} onChange={(e) => setForm({ ...form, softBounceLimit: e.target.value })} />
         </div>
         <p className={styles.help}>{t('capsHelp')}</p>
         <div className={styles.caps} role="group" aria-label={t('capsTitle')}>
@@ -249,6 +253,37 @@ function SendingCard({ initial }: { initial: Sending }) {
           ])}
         </div>
       </fieldset>
+    </Card>
+  )
+}
+
+/** The URLs a company gives its MTA pipe, its SNS topic and its SendGrid event webhook: bounces, complaints and replies come back through them. */
+function InboundWebhooksCard({ urls }: { urls: Sending['inboundWebhooks'] }) {
+  const t = useTranslations('emailSettings')
+  const toast = useToast()
+  const rows = [['inboundEmail', urls.inboundEmail], ['ses', urls.ses], ['sendgrid', urls.sendgrid]] as const
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url)
+      toast.show({ variant: 'success', content: t('copied') })
+    } catch {
+      toast.show({ variant: 'error', content: t('copyFailed') })
+    }
+  }
+  return (
+    <Card title={t('inboundTitle')}>
+      <p className={styles.help}>{t('inboundHelp')}</p>
+      <dl className={styles.inbound}>
+        {rows.map(([k, url]) => (
+          <div key={k} className={styles.inboundRow}>
+            <dt>{t(`inbound.${k}`)}</dt>
+            <dd>
+              <code className={styles.inboundUrl}>{url}</code>
+              <Button size="small" variant="secondary" onClick={() => void copy(url)}>{t('copy')}</Button>
+            </dd>
+          </div>
+        ))}
+      </dl>
     </Card>
   )
 }

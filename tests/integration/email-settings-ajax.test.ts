@@ -135,6 +135,17 @@ test('tracking, consent and sending: saved and read back, with field errors; the
   expect(weekBelowDay.json.fieldErrors).toEqual({ 'frequencyCaps.email.week': ['The weekly cap cannot be lower than the daily cap.'] })
   const policy = await read(loadPolicySettingsOps(company.id))
   expect(policy).toMatchObject({ smartSendingHours: 8, frequencyCaps: { email: { day: 2, week: 5 }, sms: { week: 3 } }, quietHoursEnabled: true })
+
+  // The soft-bounce limit: kept when absent, saved when valid, refused out of range; the inbound URLs carry this company's token.
+  expect(ok.json.sending.softBounceLimit).toBe(3)
+  const inbound = ok.json.sending.inboundWebhooks
+  expect(inbound.inboundEmail).toMatch(new RegExp(`/webhooks/inbound/email\\?token=${company.id}\\.`))
+  expect(inbound.ses).toMatch(/\/webhooks\/ses\?token=/)
+  expect(inbound.sendgrid).toMatch(/\/webhooks\/sendgrid\?token=/)
+  expect((await call(postSending, '/ajax/account/email/sending', cookie, { smart_sending_hours: 8, soft_bounce_limit: 0 })).json.fieldErrors)
+    .toEqual({ softBounceLimit: ['Enter a whole number of soft bounces from 1 to 20.'] })
+  expect((await call(postSending, '/ajax/account/email/sending', cookie, { smart_sending_hours: 8, soft_bounce_limit: '5' })).json.sending.softBounceLimit).toBe(5)
+  expect((await db.messagingSettings.findUniqueOrThrow({ where: { companyId: company.id } })).softBounceLimit).toBe(5)
 })
 
 test('permissions: an Analyst reads but cannot save; signed out is 401', async () => {

@@ -8,6 +8,8 @@ import { defaultSmtpUrl } from '../email-transport'
 import { CHANNELS } from '../types'
 import { DEFAULT_POLICY_SETTINGS } from '../policy'
 import { forgetEmailConfig, SMTP_PASSWORD_PURPOSE } from './email-config'
+import { DEFAULT_SOFT_BOUNCE_LIMIT } from '../bounces/apply-report'
+import { inboundWebhookUrls } from '../bounces/webhook-token'
 
 const emailAddress = z.string().trim().max(254, 'Use at most 254 characters.').refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address.')
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i
@@ -47,6 +49,9 @@ export const emailSendingBody = z.object({
   smartSendingHours: z.union([z.number(), z.string().trim()]).transform((v) => Number(v))
     .refine((v) => Number.isInteger(v) && v >= 0 && v <= 168, 'Enter a whole number of hours from 0 (off) to 168.'),
   frequencyCaps: z.partialRecord(z.enum(CHANNELS, { error: 'Unknown channel.' }), z.object({ day: cap, week: cap })).default({}),
+  /** Absent: the saved limit stays. */
+  softBounceLimit: z.union([z.number(), z.string().trim()]).transform((v) => Number(v))
+    .refine((v) => Number.isInteger(v) && v >= 1 && v <= 20, 'Enter a whole number of soft bounces from 1 to 20.').optional(),
 }).superRefine((v, ctx) => {
   for (const [ch, c] of Object.entries(v.frequencyCaps)) {
     if (c.day != null && c.week != null && c.week < c.day) ctx.addIssue({ code: 'custom', path: ['frequencyCaps', ch, 'week'], message: 'The weekly cap cannot be lower than the daily cap.' })
@@ -103,14 +108,19 @@ export async function saveEmailConsent(companyId: number, v: z.infer<typeof emai
 type Caps = Partial<Record<(typeof CHANNELS)[number], { day: number | null; week: number | null }>>
 
 export async function getEmailSending(companyId: number) {
-  const s = await db.messagingSettings.findUnique({ where: { companyId }, select: { smartSendingHours: true, frequencyCaps: true } })
+  const s = await db.messagingSettings.findUnique({ where: { companyId }, select: { smartSendingHours: true, frequencyCaps: true, softBounceLimit: true } })
   let stored: Record<string, { day?: number; week?: number }> = {}
   try {
     stored = JSON.parse(s?.frequencyCaps ?? '{}')
   } catch {}
   const frequencyCaps: Caps = {}
   for (const ch of CHANNELS) frequencyCaps[ch] = { day: stored[ch]?.day ?? null, week: stored[ch]?.week ?? null }
-  return { smartSendingHours: s?.smartSendingHours ?? DEFAULT_POLICY_SETTINGS.smartSendingHours, frequencyCaps }
+  return {
+    smartSendingHours: s?.smartSendingHours ?? DEFAULT_POLICY_SETTINGS.smartSendingHours, frequencyCaps,
+    softBounceLimit: s?.softBounceLimit ?? DEFAULT_SOFT_BOUNCE_LIMIT,
+    // Where the company points its MTA pipe, SNS topic and SendGrid event webhook (bounces, complaints, replies).
+    inboundWebhooks: inboundWebhookUrls(companyId),
+  }
 }
 
 /** Saves the smart-sending window and the caps; the quiet hours (SMS settings) are left as they are. */
@@ -120,7 +130,7 @@ export async function saveEmailSending(companyId: number, v: z.infer<typeof emai
     const one = { ...(c.day != null ? { day: c.day } : {}), ...(c.week != null ? { week: c.week } : {}) }
     if (Object.keys(one).length) caps[ch] = one
   }
-  const data = { smartSendingHours: v.smartSendingHours, frequencyCaps: JSON.stringify(caps) }
+  const data = { smartSendingHours: v.smartSendingHours, frequencyCaps: JSON.stringify(caps), ...(v.softBounceLimit != null ? { softBounceLimit: v.softBounceLimit } : {}) }
   await db.messagingSettings.upsert({ where: { companyId }, create: { companyId, ...data }, update: data })
   return getEmailSending(companyId)
 }
