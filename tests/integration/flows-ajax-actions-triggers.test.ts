@@ -186,6 +186,9 @@ describe('date-validate', () => {
     expect(Object.keys(bad.json.errors).sort()).toEqual(['customerProperty', 'repeatType', 'triggerType'])
     const days = await post(dateValidatePost, flowId, { customer_property: 'birthday', use_day_restrictions: true, allowed_days: [] })
     expect(days.json).toMatchObject({ valid: false, errors: { allowedDays: ['Choose at least one day when the days are restricted.'] } })
+    // The date scan's own limits: a weekly date counts at most 6 days before or after.
+    const weekly = await post(dateValidatePost, flowId, { customer_property: 'birthday', trigger_type: 'before', before_time: 2, before_unit: 0, repeat_type: 3 })
+    expect(weekly.json).toMatchObject({ valid: false, errors: { beforeUnit: ['A weekly date counts in days (at most 6).'] } })
     expect((await post(dateValidatePost, 'nope', { customer_property: 'x' })).status).toBe(404)
   })
 
@@ -201,9 +204,13 @@ describe('date-validate', () => {
     // Never repeats: one date, or none when it has passed.
     expect(nextTriggerDates(t({ repeatType: 2 }), { year: 2026, month: 6, day: 1 }, now, 'UTC')).toEqual(['2026-06-01T10:00:00+01:00'])
     expect(nextTriggerDates(t({ repeatType: 2 }), { year: 2025, month: 6, day: 1 }, now, 'UTC')).toEqual([])
-    // Weekly, moved on to the next allowed day (a Sunday date on weekdays only → Monday).
-    expect(nextTriggerDates(t({ repeatType: 3, useDayRestrictions: true, allowedDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] }), { year: 2026, month: 3, day: 1 }, now, 'UTC'))
-      .toEqual(['2026-03-02T10:00:00+00:00', '2026-03-09T10:00:00+00:00', '2026-03-16T10:00:00+00:00'])
+    // Restricted days skip a day that is not allowed, as the date scan does: a 20 March birthday
+    // one day before falls on Thursday 19 March 2026, Friday 2027, Sunday 2028 (skipped), Monday 2029.
+    expect(nextTriggerDates(t({ triggerType: 'before', beforeTime: 1, repeatType: 1, useDayRestrictions: true, allowedDays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] }), { year: 1990, month: 3, day: 20 }, now, 'UTC'))
+      .toEqual(['2026-03-19T10:00:00+00:00', '2027-03-19T10:00:00+00:00', '2029-03-19T10:00:00+00:00'])
+    // Weekly on the sample's weekday (Sunday 1 March 2026).
+    expect(nextTriggerDates(t({ repeatType: 3 }), { year: 2026, month: 3, day: 1 }, now, 'UTC'))
+      .toEqual(['2026-03-08T10:00:00+00:00', '2026-03-15T10:00:00+00:00', '2026-03-22T10:00:00+00:00'])
     // The profile's own zone is shown in the company's.
     expect(nextTriggerDates(t({ timezone: 'profile', repeatType: 2 }), { year: 2026, month: 3, day: 20 }, now, 'America/New_York')).toEqual(['2026-03-20T10:00:00-04:00'])
   })

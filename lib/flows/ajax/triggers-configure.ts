@@ -7,7 +7,7 @@ import { badRequest } from '@/lib/http/app-error'
 import { flowTrigger, profileFilter, type FlowDefinition } from '@/lib/flows/definition'
 import { companyRefs } from '@/lib/flows/store'
 import { editAnswer, invalid, loadFlow, saveEdited } from './actions-flow-edit'
-import { dateTriggerInput, toVendorDateTrigger } from './triggers-date'
+import { dateTriggerInput, scanRuleErrors, toVendorDateTrigger } from './triggers-date'
 
 export const UNCONFIGURED_TRIGGER = 'Cannot save an unconfigured trigger'
 export const UNSUPPORTED_TRIGGER_TYPE = 'Unsupported trigger type given'
@@ -110,8 +110,14 @@ async function buildTrigger(companyId: number, kind: string, input: ConfigureInp
     case 'metric':
       checkFilter(filter, 'triggerFilter', triggerFilterShape)
       return { type: 'metric', id: await needId('metric', 'metric'), trigger_filter: filter }
-    case 'date':
-      return toVendorDateTrigger(parsePart(dateTriggerInput, input.dateTrigger, 'dateTrigger'))
+    case 'date': {
+      const t = toVendorDateTrigger(parsePart(dateTriggerInput, input.dateTrigger, 'dateTrigger'))
+      const rules = scanRuleErrors(t)
+      if (Object.keys(rules).length) {
+        throw badRequest('Please correct the highlighted fields.', Object.fromEntries(Object.entries(rules).map(([k, v]) => [`dateTrigger.${k}`, v])))
+      }
+      return t
+    }
     case 'price-drop': {
       const p = parsePart(priceDropInput, input.priceDrop, 'priceDrop')
       checkFilter(filter, 'triggerFilter', triggerFilterShape)

@@ -4,6 +4,7 @@
 // trigger_days), and the next three dates it would fire for a sample date.
 import { z } from 'zod'
 import { addDays, formatZonedIso, isValidTimeZone, localParts, parseCivil, zonedToUtc, type CivilDate } from '@/lib/metrics/zoned-time'
+import { validateDateTrigger } from '@/lib/flows/triggers/date-trigger'
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const
 /** Delay units of seed 002 §3.3: 0 week, 1 month, 2 day. */
@@ -74,8 +75,8 @@ function offsetDate(d: CivilDate, value: number, unit: 'weeks' | 'months' | 'day
 /**
  * The next `count` instants the trigger fires for a profile whose date is `sample`, from `now`:
  * each recurrence of the date, moved by the before/after offset, at the send time in the
- * trigger's zone (a profile's own zone is shown in `fallbackZone`), moved on to the next allowed
- * day when the days are restricted.
+ * trigger's zone (a profile's own zone is shown in `fallbackZone`); with restricted days, a day
+ * that is not allowed is skipped, as the date scan does (lib/flows/triggers/date-trigger.ts).
  */
 export function nextTriggerDates(t: VendorDateTrigger, sample: CivilDate, now: Date, fallbackZone: string, count = 3): string[] {
   const zone = t.timezone === 'profile' ? fallbackZone : t.timezone
@@ -98,14 +99,27 @@ export function nextTriggerDates(t: VendorDateTrigger, sample: CivilDate, now: D
       const jan1 = { year: startYear, month: 1, day: 1 }
       occurrence = addDays(jan1, ((weekdayOf(sample) - weekdayOf(jan1) + 7) % 7) + 7 * k)
     }
-    let day = offsetDate(occurrence, t.timedelta_value_before_date, t.timedelta_unit_before_date)
-    if (allowed) for (let i = 0; i < 7 && !allowed.has(weekdayOf(day)); i++) day = addDays(day, 1)
+    const day = offsetDate(occurrence, t.timedelta_value_before_date, t.timedelta_unit_before_date)
+    if (allowed && !allowed.has(weekdayOf(day))) continue
     const at = zonedToUtc(zone, day, hour, minute)
     if (at >= nowMs) {
       const iso = formatZonedIso(zone, at)
       if (!out.includes(iso)) out.push(iso)
     }
   }
+  return out
+}
+
+/** The date scan's own rules (lib/flows/triggers/date-trigger.ts), errors under the panel's field names. */
+const PANEL_FIELD: Record<string, string> = {
+  date_profile_property: 'customerProperty', trigger_time: 'sendTime', timedelta_value_before_date: 'beforeTime', timedelta_unit_before_date: 'beforeUnit',
+  recurrence_frequency: 'repeatType', trigger_days: 'allowedDays', timezone: 'timezone', date_field_type: 'dateFieldType',
+}
+export function scanRuleErrors(t: VendorDateTrigger): Record<string, string[]> {
+  const r = validateDateTrigger(t)
+  if (r.ok) return {}
+  const out: Record<string, string[]> = {}
+  for (const [k, v] of Object.entries(r.errors)) (out[PANEL_FIELD[k] ?? k] ??= []).push(...v)
   return out
 }
 
@@ -124,6 +138,8 @@ export function validateDateTriggerInput(body: unknown, now: Date, companyZone: 
   }
   if (!r.success || !extras.success) return { valid: false, errors, nextDates: [], trigger: null }
   const trigger = toVendorDateTrigger(r.data)
+  const rules = scanRuleErrors(trigger)
+  if (Object.keys(rules).length) return { valid: false, errors: rules, nextDates: [], trigger: null }
   const zone = trigger.timezone === 'profile' ? companyZone : trigger.timezone
   const today = localParts(zone, now.getTime())
   const sample = extras.data.sampleDate ? parseCivil(extras.data.sampleDate)! : { year: today.year, month: today.month, day: today.day }
