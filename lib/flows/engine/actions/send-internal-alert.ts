@@ -25,7 +25,7 @@ interface AlertMessage {
 
 const DEFAULT_HTML = `<p>A profile reached the alert in the flow <strong>{{ flow.name }}</strong>.</p>
 <p>Profile: {{ person.email }} {{ person.phone_number }} {{ person.first_name }} {{ person.last_name }}</p>
-{% if event.$metric %}<p>Trigger: {{ event.$metric }}</p>{% endif %}`
+{% if trigger_metric %}<p>Trigger: {{ trigger_metric }}</p>{% endif %}`
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -62,6 +62,7 @@ export const sendInternalAlertExecutor: ActionExecutor = function* (ctx) {
         context: {
           event: ctx.triggerEvent ? { ...ctx.triggerEvent.properties, $metric: ctx.triggerEvent.metric } : {},
           flow: { id: ctx.flowId, name: flow?.name ?? null },
+          trigger_metric: ctx.triggerEvent?.metric ?? null,
           $flow: ctx.flowId, $flow_message: m.id ?? null, $action: actionId, $run: ctx.runId, $alert_to: address,
         },
       }],
