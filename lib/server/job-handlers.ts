@@ -10,6 +10,7 @@ import { register as registerMessaging } from '@/lib/messaging/jobs'
 import { register as registerWebhooks } from '@/lib/webhooks/jobs'
 import { register as registerUnsubscribe } from '@/lib/messaging/unsubscribe/jobs'
 import { register as registerFlows } from '@/lib/flows/jobs'
+import { register as registerFlowTriggers } from '@/lib/flows/triggers/jobs'
 import { register as registerFlowActions } from '@/lib/flows/webhook-action/jobs'
 import { register as registerFlowClone } from '@/lib/flows/ajax/flows-clone-job'
 
@@ -24,5 +25,6 @@ export function registerJobHandlers(): void {
   registerWebhooks()
   registerFlowActions()
   registerFlows()
+  registerFlowTriggers()
   registerFlowClone()
 }

@@ -14,6 +14,7 @@ import { exec, savepoint, type Ops } from '@/lib/db/ops'
 import { ulid } from '@/lib/ids/make-id'
 import { reentryCutoff, wakeFlowWorkers } from '@/lib/flows/engine/enter-flow'
 import { wakeNowOps } from '@/lib/flows/engine/wake'
+import type { TriggerEvent } from '@/lib/flows/engine/types'
 import { flowsTriggeredByOps, flowVersionDefinitionOps, type TriggeredFlow } from './flow-lookup'
 
 const ULID_LENGTH = 26
@@ -33,6 +34,8 @@ export interface SetEntry {
   at: Date
   /** Only profiles of the company count (ids from elsewhere, e.g. a catalog hook, are checked). */
   checkProfiles?: boolean
+  /** Stored as every run's trigger event (catalog hooks: the item and prices). */
+  triggerEvent?: TriggerEvent | null
 }
 
 /**
@@ -58,6 +61,7 @@ export function* enterFlowSetOps(input: SetEntry): Ops<number> {
       profileOf.as('profileId'), typed(entryKey, 'text').as('entryKey'), typed(triggerKind, 'text').as('triggerKind'), typed('active', 'text').as('status'),
       typed(def.entry_action_id, 'text').as('currentActionId'), typed(at, 'timestamp(3)').as('wakeAt'), typed(0, 'integer').as('stepCount'),
       typed(0, 'integer').as('attempts'), typed(at, 'timestamp(3)').as('createdAt'), typed(at, 'timestamp(3)').as('updatedAt'),
+      typed(input.triggerEvent ? JSON.stringify(input.triggerEvent) : null, 'text').as('triggerEvent'),
     ])
     .where(sql<boolean>`1 = 1`)
   if (cutoff) {
@@ -74,7 +78,7 @@ export function* enterFlowSetOps(input: SetEntry): Ops<number> {
     q = q.where(({ exists, selectFrom }) => exists(selectFrom('Profile as p').select(sql`1`.as('one')).where('p.companyId', '=', companyId).where('p.id', '=', profileOf)))
   }
   const n = yield* exec(k.insertInto('FlowRun')
-    .columns(['id', 'companyId', 'flowId', 'version', 'profileId', 'entryKey', 'triggerKind', 'status', 'currentActionId', 'wakeAt', 'stepCount', 'attempts', 'createdAt', 'updatedAt'])
+    .columns(['id', 'companyId', 'flowId', 'version', 'profileId', 'entryKey', 'triggerKind', 'status', 'currentActionId', 'wakeAt', 'stepCount', 'attempts', 'createdAt', 'updatedAt', 'triggerEvent'])
     .expression(q)
     .onConflict((oc) => oc.columns(['flowId', 'profileId', 'entryKey']).doNothing()))
   if (n > 0) yield* wakeNowOps(at)
