@@ -301,6 +301,32 @@ describe('timing, setting, message, list update, A/B test', () => {
     expect(await version(flowId)).toBe(v)
   })
 
+  test('timing of a countdown delay (months allowed) and a target date (time of day and days)', async () => {
+    const { wait } = await simpleFlow()
+    const cd = (await call(addPost, `${wait}:next`, { type: 'countdown-delay' })).json.action.id as string
+    const c = await call(timingPost, cd, { delay_unit_value: 2, delay_units: 1, send_time: '07:00', use_send_time: true })
+    expect(c.json.action.data).toMatchObject({ unit: 'months', value: 2, delay_until_time: '07:00' })
+    expect((await call(timingPost, cd, { delay_units: 'minutes' })).status).toBe(400)
+    const td = (await call(addPost, `${wait}:next`, { type: 'target-date' })).json.action.id as string
+    const t = await call(timingPost, td, { send_time: '18:45', timezone: 'Asia/Tokyo', use_day_restrictions: true, allowed_days: ['saturday'] })
+    expect(t.json.action.data).toEqual({ timezone: 'Asia/Tokyo', target_time: '18:45', target_days: ['saturday'] })
+    const off = await call(timingPost, td, { use_send_time: false, use_day_restrictions: false })
+    expect(off.json.action.data).toEqual({ timezone: 'Asia/Tokyo', target_time: '09:00', target_days: null })
+    expect((await call(timingPost, td, { send_time: '7pm' })).json.fieldErrors.sendTime).toBeDefined()
+  })
+
+  test('a save from a stale read is a 409 and writes nothing', async () => {
+    const { flowId, wait } = await simpleFlow()
+    const { loadFlow, saveEdited } = await import('@/lib/flows/ajax/actions-flow-edit')
+    const stale = await loadFlow(A, flowId)
+    await call(updatePost, wait, { data: { value: 5 } })
+    const v = await version(flowId)
+    stale.def.actions[0]!.data = { unit: 'days', value: 9 } as never
+    await expect(saveEdited(A, stale, stale.def)).rejects.toMatchObject({ status: 409, code: 'conflict' })
+    expect(await version(flowId)).toBe(v)
+    expect(one(await def(flowId), 'time-delay').data).toMatchObject({ value: 5 })
+  })
+
   test('setting: smart sending, transactional and UTM on an email; an SMS-only setting on an email is 400', async () => {
     const { flowId, mail } = await simpleFlow()
     const s = await call(settingPost, mail, { smart_sending_enabled: false, transactional: true, custom_tracking_params: [{ param: 'utm_source', value: 'flow' }] })

@@ -120,8 +120,9 @@ export async function setActionTiming(companyId: number, actionId: string, input
     if (input.timezone === null) delete data.timezone
     else data.timezone = input.timezone
   }
-  if (input.useSendTime === false) data[timeKey] = null
-  else if (input.sendTime !== undefined) data[timeKey] = input.sendTime
+  // A target date always has a time of day (the vendor's target_time is not nullable): off means 09:00.
+  if (input.useSendTime === false) data[timeKey] = l.action.type === 'target-date' ? '09:00' : null
+  else if (input.sendTime !== undefined) data[timeKey] = input.sendTime ?? (l.action.type === 'target-date' ? '09:00' : null)
   if (input.useSendTime === true && !data[timeKey]) throw badRequest('Choose the time of day to send at.', { sendTime: ['Required when useSendTime is on.'] })
   if (input.useDayRestrictions === false) data[daysKey] = null
   else if (input.allowedDays !== undefined || input.useDayRestrictions) {
