@@ -50,6 +50,9 @@ test('a split inserted on an edge takes the old target on its yes branch; each b
   const y = (id: string) => g.nodes.find((n) => n.id === id)!.y
   expect(y(TRIGGER)).toBeLessThan(y('new-2'))
   expect(y('new-2')).toBeLessThan(y('new-1'))
+  // The yes branch is drawn on the left of the no branch.
+  const x = (id: string) => g.nodes.find((n) => n.id === id)!.x
+  expect(x('new-1')).toBeLessThan(x('new-3'))
 })
 
 test('a multi-branch split names its branches on the edges', () => {
@@ -57,6 +60,9 @@ test('a multi-branch split names its branches on the edges', () => {
   valid(s.def)
   const labels = buildGraph(s.def).edges.filter((e) => e.source === 'new-1').map((e) => e.label)
   expect(labels).toEqual([{ kind: 'branch', name: 'Branch 1' }, { kind: 'branch', name: 'Else' }])
+  const g = buildGraph(s.def)
+  const [first, second] = g.edges.filter((e) => e.source === 'new-1').map((e) => g.nodes.find((n) => n.id === e.target)!.x)
+  expect(first).toBeLessThan(second!)
 })
 
 test('deleting a linear action reconnects its predecessors to its next', () => {

@@ -10,7 +10,7 @@ import { useBuilder } from './builder-context'
 import { hasStatus, statusOf } from './builder-state'
 import { actionTitle } from './action-labels'
 import { ConditionEditor, emptyFilter, type ConditionFilter } from './condition-editor'
-import { Field } from './panel-fields'
+import { Field, IdOptions } from './panel-fields'
 import { Weekdays } from './trigger-panel'
 import { useGroupOptions, useTemplateOptions } from './use-builder-options'
 import styles from './builder.module.css'
@@ -197,8 +197,7 @@ function EmailFields({ msg, setMsg }: MsgProps) {
       </div>
       <Field label={t('template')}>
         <select className={styles.control} data-testid="email-template" value={String(msg.template_id ?? '')} onChange={(e) => setMsg({ template_id: e.target.value || null })}>
-          <option value="">{t('chooseTemplate')}</option>
-          {templates?.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+          <IdOptions options={templates} value={msg.template_id as string | null} placeholder={t('chooseTemplate')} />
         </select>
       </Field>
       <SmartSending msg={msg} setMsg={setMsg} />
@@ -316,8 +315,7 @@ function ListUpdateFields({ data, setData }: DataProps) {
       <Field label={t('list')}>
         <select className={styles.control} data-testid="list-update-list" value={String(data.list_id ?? '')}
           onChange={(e) => setData({ list_id: e.target.value || null, name: lists?.find((l) => l.id === e.target.value)?.name ?? data.name })}>
-          <option value="">{t('chooseList')}</option>
-          {lists?.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+          <IdOptions options={lists} value={data.list_id as string | null} placeholder={t('chooseList')} />
         </select>
       </Field>
     </>

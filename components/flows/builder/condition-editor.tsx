@@ -8,6 +8,7 @@
 import { useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
 import { useGroupOptions, useMetricOptions, usePropertyOptions, useEventProperties } from './use-builder-options'
+import { IdOptions } from './panel-fields'
 import styles from './builder.module.css'
 
 type Cond = Record<string, unknown> & { type: string }
@@ -169,8 +170,7 @@ function ProfileCondition({ cond, onChange }: { cond: Cond; onChange: (c: Cond |
       {cond.type === 'profile-metric' && (
         <>
           <select aria-label={t('metric')} className={styles.control} value={String(cond.metric_id ?? '')} onChange={(e) => onChange({ ...cond, metric_id: e.target.value })}>
-            <option value="">{t('chooseMetric')}</option>
-            {metrics?.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
+            <IdOptions options={metrics} value={cond.metric_id as string} placeholder={t('chooseMetric')} />
           </select>
           <FilterFields types={['numeric']} filter={(cond.measurement_filter ?? defaultFilter('numeric')) as Record<string, unknown>}
             onChange={(measurement_filter) => onChange({ ...cond, measurement_filter })} />

@@ -117,8 +117,8 @@ function LoadedBuilder({ initial, counts, onReload }: { initial: FlowEditData; c
       else if (fieldErrors) {
         setErrors(fieldErrors)
         const first = nodeForPointer(state.def, fieldErrors[0]!.pointer)
+        // The error bar lists them; the first one's step opens.
         if (first) dispatch({ type: 'select', selection: first === TRIGGER ? { kind: 'trigger' } : { kind: 'action', key: first } })
-        toast.show({ variant: 'error', content: t('saveInvalid', { count: fieldErrors.length }) })
       } else toast.show({ variant: 'error', content: t('saveError') })
       return false
     } finally {

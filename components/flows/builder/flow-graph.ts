@@ -6,7 +6,7 @@ import { actionKey, actionLinks, isUnsupported, type FlowAction, type FlowDefini
 import { TRIGGER, type LinkPath } from './builder-state'
 
 export const NODE_WIDTH = 260
-export const NODE_HEIGHT = 92
+export const NODE_HEIGHT = 88
 export const END_SIZE = 28
 
 export interface GraphNode {
@@ -76,7 +76,9 @@ export function buildGraph(def: FlowDefinition): { nodes: GraphNode[]; edges: Gr
   g.setGraph({ rankdir: 'TB', nodesep: 60, ranksep: 70, marginx: 20, marginy: 20 })
   g.setDefaultEdgeLabel(() => ({}))
   for (const n of nodes) g.setNode(n.id, { width: n.width, height: n.height })
-  for (const e of edges) g.setEdge(e.source, e.target)
+  // dagre places the successors of a node right to left in edge insertion order: inserting the
+  // edges reversed puts a split's first branch ("yes", branch 1) on the left.
+  for (const e of [...edges].reverse()) g.setEdge(e.source, e.target)
   dagre.layout(g)
   for (const n of nodes) {
     const p = g.node(n.id)

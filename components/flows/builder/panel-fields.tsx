@@ -13,3 +13,18 @@ export function Field({ label, hint, error, children }: { label: string; hint?: 
     </label>
   )
 }
+
+/**
+ * The options of an id select: a placeholder, the loaded options, and the current id itself when
+ * it is not among them (still loading, or deleted), so a select never silently shows another value.
+ */
+export function IdOptions({ options, value, placeholder }: { options: Array<{ id: string; name: string }> | undefined; value: string | null | undefined; placeholder: string }) {
+  const missing = !!value && !options?.some((o) => o.id === value)
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {missing && <option value={value!}>{value}</option>}
+      {options?.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+    </>
+  )
+}

@@ -8,7 +8,7 @@ import { Notification } from '@/components/ui/notification'
 import { ConditionEditor, emptyFilter, type ConditionFilter } from './condition-editor'
 import { useGroupOptions, useMetricOptions, usePropertyOptions } from './use-builder-options'
 import { useBuilder } from './builder-context'
-import { Field } from './panel-fields'
+import { Field, IdOptions } from './panel-fields'
 import styles from './builder.module.css'
 
 const TRIGGER_TYPES = ['list', 'segment', 'metric', 'date', 'price-drop', 'low-inventory'] as const
@@ -55,16 +55,14 @@ export function TriggerPanel() {
         {tr?.type === 'list' && (
           <Field label={t('list')}>
             <select className={styles.control} data-testid="trigger-list" value={String(tr.id ?? '')} onChange={(e) => set({ id: e.target.value || null })}>
-              <option value="">{t('chooseList')}</option>
-              {lists?.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+              <IdOptions options={lists} value={tr.id as string | null} placeholder={t('chooseList')} />
             </select>
           </Field>
         )}
         {tr?.type === 'segment' && (
           <Field label={t('segment')}>
             <select className={styles.control} data-testid="trigger-segment" value={String(tr.id ?? '')} onChange={(e) => set({ id: e.target.value || null })}>
-              <option value="">{t('chooseSegment')}</option>
-              {segments?.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+              <IdOptions options={segments} value={tr.id as string | null} placeholder={t('chooseSegment')} />
             </select>
           </Field>
         )}
@@ -72,8 +70,7 @@ export function TriggerPanel() {
           <>
             <Field label={t('metric')}>
               <select className={styles.control} data-testid="trigger-metric" value={String(tr.id ?? '')} onChange={(e) => set({ id: e.target.value || null })}>
-                <option value="">{t('chooseMetric')}</option>
-                {metrics?.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+                <IdOptions options={metrics} value={tr.id as string | null} placeholder={t('chooseMetric')} />
               </select>
             </Field>
             <h4 className={styles.subTitle}>{t('triggerFilters')}</h4>

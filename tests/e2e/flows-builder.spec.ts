@@ -1,0 +1,141 @@
+// The flow builder in a real browser (issue 9, Tests): a fresh account builds a two-step flow on
+// the canvas (a metric trigger, then an email), saves it, turns it live, sends a trigger event
+// through the public API, sees the profile's run on the email's node (the live count), and finds
+// the message in the sent-messages viewer (the local outbox: the e2e server has no SMTP server).
+import { randomBytes } from 'node:crypto'
+import { test, expect, type Page } from '@playwright/test'
+import { PASSWORD, snap } from './helpers'
+
+const REVISION = '2026-07-15'
+
+async function csrf(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
+}
+
+/** A fresh tenant: register through the real call (as the sign-up form does), then sign in through the form. */
+async function registerAndSignIn(page: Page): Promise<string> {
+  const email = `flows-${randomBytes(4).toString('hex')}@example.test`
+  await page.goto('/login')
+  await page.waitForLoadState('networkidle')
+  const reg = await page.request.post('/ajax/register', {
+    data: { companyName: 'Flow Goods', firstName: 'Fay', lastName: 'Flows', email, password: PASSWORD, timezone: 'UTC' },
+    headers: { 'X-CSRFToken': await csrf(page) },
+  })
+  expect(reg.status()).toBe(202)
+  await page.goto('/login')
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: /sign in/i }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+  return email
+}
+
+async function sendEvent(page: Page, key: string, metric: string, email: string, properties: Record<string, unknown>) {
+  const res = await page.request.post('/api/events', {
+    headers: { Authorization: `Klaviyo-API-Key ${key}`, revision: REVISION, 'Content-Type': 'application/vnd.api+json' },
+    data: { data: { type: 'event', attributes: {
+      properties, value: 42,
+      metric: { data: { type: 'metric', attributes: { name: metric } } },
+      profile: { data: { type: 'profile', attributes: { email, first_name: 'Robin' } } },
+    } } },
+  })
+  expect(res.status(), await res.text()).toBe(202)
+}
+
+test('build a two-step flow on the canvas, turn it live, trigger it through the API and find the sent email', async ({ page }) => {
+  test.setTimeout(240_000)
+  await registerAndSignIn(page)
+  const headers = { 'X-CSRFToken': await csrf(page) }
+
+  // A private API key for the public API, created through the app's own call.
+  const keyRes = await page.request.post('/ajax/account/private-api-key/create', { data: { label: 'E2E flows' }, headers })
+  expect(keyRes.ok(), await keyRes.text()).toBeTruthy()
+  const keyBody = await keyRes.json()
+  const key: string = keyBody.key ?? keyBody.data?.key ?? keyBody.apiKey?.key
+  expect(key).toMatch(/^pk_/)
+  const api = { Authorization: `Klaviyo-API-Key ${key}`, revision: REVISION, 'Content-Type': 'application/vnd.api+json' }
+
+  // The trigger metric exists once a first event of it is ingested (before the flow: it does not enter).
+  const metricName = `Started Trial ${randomBytes(3).toString('hex')}`
+  await sendEvent(page, key, metricName, `warmup-${randomBytes(3).toString('hex')}@example.test`, { plan: 'basic' })
+  await expect.poll(async () => {
+    const res = await page.request.get('/ajax/data/metrics')
+    return ((await res.json()).metrics as Array<{ name: string }> | undefined)?.some((m) => m.name === metricName) ?? false
+  }, { timeout: 30_000 }).toBe(true)
+
+  // The email's template: a code template with a greeting.
+  const tplRes = await page.request.post('/ajax/email-templates', { data: { mode: 'blank', name: 'E2E flow email', editorType: 'CODE' }, headers })
+  expect(tplRes.ok(), await tplRes.text()).toBeTruthy()
+  const templateId: string = (await tplRes.json()).template.id
+  const saveTpl = await page.request.put(`/ajax/email-templates/${templateId}`, {
+    data: { html: '<html><body><p>Welcome aboard, {{ first_name|default:"friend" }}! This is the flow E2E email.</p></body></html>' }, headers,
+  })
+  expect(saveTpl.ok(), await saveTpl.text()).toBeTruthy()
+
+  // An empty draft flow (no trigger, no steps): everything else is built on the canvas.
+  const created = await page.request.post('/api/flows', {
+    headers: api,
+    data: { data: { type: 'flow', attributes: { name: 'E2E trial welcome', definition: { triggers: [], actions: [], entry_action_id: null } } } },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const flowId: string = (await created.json()).data.id
+
+  await page.goto(`/flow/${flowId}/edit`)
+  await expect(page.getByTestId('flow-builder')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('flow-name')).toHaveText('E2E trial welcome')
+  await expect(page.getByTestId('builder-empty-hint')).toBeVisible()
+  await snap(page, 'flow-builder-empty')
+
+  // Trigger: the metric.
+  await page.getByTestId('flow-node-trigger').click()
+  const triggerPanel = page.getByTestId('trigger-panel')
+  await triggerPanel.getByTestId('trigger-type').selectOption('metric')
+  await triggerPanel.getByTestId('trigger-metric').selectOption({ label: metricName })
+  await expect(page.getByTestId('flow-node-trigger')).toContainText(metricName)
+
+  // Step: an email on the trigger's edge.
+  await page.locator('[data-testid="add-step"][data-edge="e-trigger"]').click()
+  await page.getByTestId('add-menu').getByTestId('add-send-email').click()
+  const emailNode = page.locator('[data-testid="flow-node"][data-action-type="send-email"]')
+  await expect(emailNode).toHaveCount(1)
+  const panel = page.getByTestId('action-panel')
+  await expect(panel).toHaveAttribute('data-action-type', 'send-email')
+  await panel.getByTestId('email-subject').fill('Welcome to your trial')
+  await panel.getByTestId('email-template').selectOption(templateId)
+  await expect(emailNode).toContainText('Welcome to your trial')
+  await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes')
+  await snap(page, 'flow-builder-two-steps')
+
+  // Save the whole definition; the temporary id becomes a real one.
+  await page.getByTestId('save-flow').click()
+  await expect(page.getByTestId('save-state')).toContainText('Saved at', { timeout: 30_000 })
+  const exported = JSON.stringify(await (await page.request.get(`/flow/${flowId}.json`)).json())
+  expect(exported).toContain('"send-email"')
+  expect(exported).toContain(templateId)
+
+  // Live.
+  await page.getByTestId('flow-status').selectOption('live')
+  await expect(page.getByText('The flow is now Live')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('flow-status')).toHaveValue('live')
+
+  // A trigger event through the public API for a new profile.
+  const recipient = `trial-${randomBytes(4).toString('hex')}@example.test`
+  await sendEvent(page, key, metricName, recipient, { plan: 'pro' })
+
+  // The profile's run: the email step is done (the live count on its node, refreshed from the load call).
+  await expect.poll(async () => {
+    await page.reload()
+    const done = page.locator('[data-testid="flow-node"][data-action-type="send-email"] [data-testid="node-done"]')
+    return (await done.count()) ? await done.innerText() : ''
+  }, { timeout: 60_000, intervals: [2_000, 3_000, 5_000] }).toBe('1 done')
+  await snap(page, 'flow-builder-live-count')
+
+  // The message in the sent-messages viewer.
+  await page.goto('/settings/email/outbox')
+  const row = page.getByRole('row').filter({ hasText: recipient }).first()
+  await expect(row).toBeVisible({ timeout: 60_000 })
+  await expect(row).toContainText('Welcome to your trial')
+  await row.getByTestId('message-open').click()
+  await expect(page.frameLocator('[data-testid="message-html"]').getByText('Welcome aboard, Robin! This is the flow E2E email.')).toBeVisible({ timeout: 30_000 })
+})
