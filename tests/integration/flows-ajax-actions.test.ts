@@ -97,7 +97,8 @@ describe('add on a path', () => {
     const { flowId, wait, mail } = await simpleFlow()
     const r = await call(addPost, `${wait}:next`, { type: 'trigger-split', branch: 'false' })
     expect(r.json.action).toMatchObject({ type: 'trigger-split', links: { next_if_true: null, next_if_false: mail }, data: { trigger_type: 'metric', trigger_id: 'MetAA1' } })
-    const m = await call(addPost, `${r.json.action.id}:true`, { type: 'multi-branch-split' })
+    // A path id whose colon is still percent-encoded is read the same.
+    const m = await call(addPost, `${r.json.action.id}%3Atrue`, { type: 'multi-branch-split' })
     expect(m.json.action.data.branches).toHaveLength(2)
     const branch = await call(addPost, `${m.json.action.id}:branch:else`, { type: 'time-delay' })
     expect(branch.status).toBe(200)
@@ -122,6 +123,7 @@ describe('add on a path', () => {
     expect(badList.status).toBe(400)
     expect(badList.json.fieldErrors['actions.2.data.list_id']).toEqual(['There is no list with id "LstBB1".'])
     expect((await call(addPost, '999999:next', { type: 'time-delay' })).status).toBe(404)
+    expect((await call(addPost, '%E0%A4%A:next', { type: 'time-delay' })).json.fieldErrors.pathId).toBeDefined()
     expect(await version(flowId)).toBe(v0)
     expect(await db.flowAction.count({ where: { flowId } })).toBe(2)
   })

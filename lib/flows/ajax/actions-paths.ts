@@ -13,8 +13,14 @@ import { actionLinks, setLink, type FlowAction, type FlowDefinition } from '@/li
 export type PathRef = { kind: 'entry'; flowId: string } | { kind: 'link'; actionId: string; link: string }
 
 export function parsePathId(raw: string, field = 'pathId'): PathRef {
-  const s = decodeURIComponent(raw).trim()
   const fail = () => badRequest('The path is not valid.', { [field]: ['Use "<actionId>:next", "<actionId>:next_if_true", "<actionId>:next_if_false", "<actionId>:branch:<branchId>" or "entry:<flowId>".'] })
+  let s: string
+  try {
+    // Route params arrive decoded; a body's targetPath may still carry %3A for the colons.
+    s = (raw.includes('%') ? decodeURIComponent(raw) : raw).trim()
+  } catch {
+    throw fail()
+  }
   if (s.startsWith('entry:')) {
     const flowId = s.slice(6)
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(flowId)) throw fail()
