@@ -12,12 +12,14 @@ jest.setTimeout(90_000)
 
 import { db } from '@/lib/db/client'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'
-import { flowDefinition, type FlowDefinition } from '@/lib/flows/definition'
+import { flowDefinition, type FlowAction, type FlowDefinition } from '@/lib/flows/definition'
 import { createFlow, getFlowVersionDefinition } from '@/lib/flows/store'
 import { enterFlow, prepareFlowJobs } from '@/lib/flows/engine/enter-flow'
 import { drainFlowRuns } from '@/lib/flows/engine/advance-runs'
 import { CODE_MESSAGES, runSandboxedCode, setSandboxWorkerSourceForTests, stopSandbox } from '@/lib/flows/sandbox/run-code'
 import { runCodeStep } from '@/lib/flows/sandbox/code-job'
+import { actionOutputSplitExecutor } from '@/lib/flows/sandbox/action-output-split'
+import { inWriteTx } from '@/lib/db/ops'
 import * as configuration from '@/app/ajax/flow/code/[id]/configuration/route'
 import * as bootstrap from '@/app/ajax/flow/code/[id]/bootstrap/route'
 import * as codeName from '@/app/ajax/flow/code/[id]/name/route'
@@ -159,6 +161,33 @@ test('a code over its time limit fails its step with the message and the run goe
   expect(JSON.parse(step.detail!).reason).toBe('The code ran longer than 1 second.')
   expect(await db.flowStep.findFirstOrThrow({ where: { runId, actionId: nextId } })).toMatchObject({ status: 'done' })
   expect(await props(p)).toEqual({ keep: 1, drop: 2, after_code: true })
+})
+
+test('an action-output split branches on the value a code step returned in the same run', async () => {
+  const { id, codeId } = await codeFlow('return { value: { segment: "vip", score: 87 } }')
+  const runId = await enter(id, await profile())
+  await drainFlowRuns()
+  await runJobsUntilIdle()
+  await drainFlowRuns()
+  const split = (conditions: unknown[]) => ({
+    id: '999', type: 'action-output-split', links: { next_if_true: 'yes', next_if_false: 'no' },
+    data: { action_output_filter: { condition_groups: [{ conditions }] } },
+  }) as unknown as FlowAction
+  const run = (action: FlowAction) => inWriteTx(() => actionOutputSplitExecutor({
+    companyId: A, flowId: id, version: 1, definition: { triggers: [], actions: [], entry_action_id: null }, runId, profileId: 'x', action, actionStatus: 'live',
+    webhookSecret: '', triggerKind: 'metric', triggerEvent: null, enteredAt: new Date(), now: new Date(), stepKey: `${runId}:999`,
+  }))
+  const cond = (field: string, filter: unknown) => ({ type: 'action-output', output_config_id: Number(codeId), field, filter })
+  expect(await run(split([cond('segment', { type: 'string', operator: 'equals', value: 'VIP' })]))).toMatchObject({ kind: 'next', next: 'yes', outcome: 'true' })
+  expect(await run(split([cond('score', { type: 'numeric', operator: 'greater-than', value: 90 })]))).toMatchObject({ next: 'no', outcome: 'false' })
+  expect(await run(split([cond('score', { type: 'numeric', operator: 'greater-than', value: 90 }), cond('segment', { type: 'existence', operator: 'is-set' })]))).toMatchObject({ next: 'yes' })
+  // Another run's output is not this run's.
+  const other = await enter(id, await profile())
+  expect(await inWriteTx(() => actionOutputSplitExecutor({
+    companyId: A, flowId: id, version: 1, definition: { triggers: [], actions: [], entry_action_id: null }, runId: other, profileId: 'x',
+    action: split([cond('segment', { type: 'existence', operator: 'is-set' })]), actionStatus: 'live', webhookSecret: '', triggerKind: 'metric',
+    triggerEvent: null, enteredAt: new Date(), now: new Date(), stepKey: `${other}:999`,
+  }))).toMatchObject({ next: 'no' })
 })
 
 // ---- /ajax ----
