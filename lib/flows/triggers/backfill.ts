@@ -201,7 +201,7 @@ function* enterMembersOps(task: TaskRow, version: number, def: FlowDefinition, i
 }
 
 /** The next page of a group task: member ids after the cursor, entered; progress and cursor saved. */
-function* groupPageOps(taskId: string, now: Date): Ops<boolean> {
+function* groupPageOps(taskId: string, now: Date, pageSize: number): Ops<boolean> {
   const task = yield* loadTaskOps(taskId)
   if (!task) return true
   const flow = yield* selectFirst(kysely().selectFrom('Flow').select(['status', 'archived', 'currentVersion'])
@@ -211,17 +211,17 @@ function* groupPageOps(taskId: string, now: Date): Ops<boolean> {
   if (!def) return yield* finishOps(task.id, 'failed', 'The flow has no definition.', now)
   const ids = (yield* select(kysely().selectFrom('GroupMembership').select('profileId')
     .where('companyId', '=', task.companyId).where('groupId', '=', task.targetId).where('leftAt', 'is', null)
-    .where('profileId', '>', task.cursor ?? '').orderBy('profileId').limit(BACKFILL_PAGE))).map((r) => r.profileId)
+    .where('profileId', '>', task.cursor ?? '').orderBy('profileId').limit(pageSize))).map((r) => r.profileId)
   const entered = yield* enterMembersOps(task, Number(flow.currentVersion), def, ids, now)
   yield* exec(kysely().updateTable('FlowBackfillTask')
     .set((eb) => ({ status: 'running', cursor: ids.at(-1) ?? task.cursor, processed: eb('processed', '+', ids.length), entered: eb('entered', '+', entered), updatedAt: now as never }))
     .where('id', '=', task.id))
-  if (ids.length < BACKFILL_PAGE) return yield* finishOps(task.id, 'completed', null, now)
+  if (ids.length < pageSize) return yield* finishOps(task.id, 'completed', null, now)
   return false
 }
 
 /** The next page of a metric task: events after the cursor in the window; per profile its latest matching event enters. */
-function* metricPageOps(taskId: string, now: Date): Ops<boolean> {
+function* metricPageOps(taskId: string, now: Date, pageSize: number): Ops<boolean> {
   const task = yield* loadTaskOps(taskId)
   if (!task) return true
   const flow = yield* selectFirst(kysely().selectFrom('Flow').select(['currentVersion'])
@@ -236,7 +236,7 @@ function* metricPageOps(taskId: string, now: Date): Ops<boolean> {
     .select(['e.id as id', 'e.profileId as profileId', 'e.metricId as metricId', 'm.name as metric', 'e.ts as ts', 'e.value as value', 'e.properties as properties'])
     .where('e.companyId', '=', task.companyId).where('e.metricId', '=', task.targetId)
     .where('e.ts', '>=', since).where('e.ts', '<=', until).where('e.id', '>', cursor)
-    .orderBy('e.id').limit(BACKFILL_PAGE))
+    .orderBy('e.id').limit(pageSize))
   // The latest matching event per profile on this page (a later page may hold a later one: the
   // entry key backfill:<taskId> keeps one run per profile per task, the first page's).
   const latest = new Map<string, (typeof rows)[number] & { props: Record<string, unknown> }>()
@@ -269,7 +269,7 @@ function* metricPageOps(taskId: string, now: Date): Ops<boolean> {
   yield* exec(kysely().updateTable('FlowBackfillTask')
     .set((eb) => ({ status: 'running', cursor: rows.length ? String(rows.at(-1)!.id) : task.cursor, processed: eb('processed', '+', rows.length), entered: eb('entered', '+', entered), updatedAt: now as never }))
     .where('id', '=', task.id))
-  if (rows.length < BACKFILL_PAGE) return yield* finishOps(task.id, 'completed', null, now)
+  if (rows.length < pageSize) return yield* finishOps(task.id, 'completed', null, now)
   return false
 }
 
@@ -287,14 +287,17 @@ function* finishOps(taskId: string, status: 'completed' | 'failed', error: strin
 }
 
 /** Runs a task to the end, page by page (the job handler; also callable directly). */
-export async function runBackfillTask(taskId: string): Promise<BackfillTaskView | null> {
+export async function runBackfillTask(
+  taskId: string, opts: { pageSize?: number; onPage?: (task: BackfillTaskView) => void } = {},
+): Promise<BackfillTaskView | null> {
+  const pageSize = Math.max(1, opts.pageSize ?? BACKFILL_PAGE)
   await prepareFlowJobs()
   const head = await db.flowBackfillTask.findUnique({ where: { id: taskId } })
   if (!head) return null
   for (let done = head.status === 'completed' || head.status === 'failed'; !done;) {
     const now = queueNow()
     try {
-      done = await inWriteTx(() => (head.triggerKind === 'metric' ? metricPageOps(taskId, now) : groupPageOps(taskId, now)))
+      done = await inWriteTx(() => (head.triggerKind === 'metric' ? metricPageOps(taskId, now, pageSize) : groupPageOps(taskId, now, pageSize)))
     } catch (e) {
       if (e instanceof AppError) {
         await inWriteTx(() => finishOps(taskId, 'failed', e.message, now))
@@ -303,6 +306,10 @@ export async function runBackfillTask(taskId: string): Promise<BackfillTaskView 
       throw e
     }
     wakeFlowWorkers()
+    if (opts.onPage) {
+      const t = await db.flowBackfillTask.findUnique({ where: { id: taskId } })
+      if (t) opts.onPage(taskView(t))
+    }
   }
   const t = await db.flowBackfillTask.findUnique({ where: { id: taskId } })
   return t ? taskView(t) : null
