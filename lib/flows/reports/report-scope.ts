@@ -1,0 +1,42 @@
+// What a flow message report is about: the company's FlowMessage, its action and flow, and the
+// Sends of that action (sourceType 'flow_action_run', sourceId '<actionId>:<runId>', so one
+// LIKE '<actionId>:%' range-scans the index (companyId, sourceType, sourceId, …)).
+import { sql, type RawBuilder } from 'kysely'
+import { db } from '@/lib/db/client'
+import { escapeLike } from '@/lib/db/dialect'
+import { notFound } from '@/lib/http/app-error'
+
+export const FLOW_SEND_SOURCE = 'flow_action_run'
+
+export interface MessageScope {
+  companyId: number
+  messageId: string
+  actionId: string
+  flowId: string
+  flowName: string
+  channel: string
+  name: string | null
+  subject: string | null
+}
+
+export async function messageScope(companyId: number, messageId: string): Promise<MessageScope> {
+  const m = await db.flowMessage.findFirst({ where: { companyId, id: messageId } })
+  if (!m) throw notFound('The flow message was not found.')
+  const flow = await db.flow.findFirst({ where: { companyId, id: m.flowId }, select: { name: true } })
+  let subject: string | null = null
+  try {
+    const def = JSON.parse(m.definition) as { subject_line?: unknown }
+    subject = typeof def.subject_line === 'string' ? def.subject_line : null
+  } catch { /* a stored definition is JSON; keep null otherwise */ }
+  return { companyId, messageId: m.id, actionId: m.actionId, flowId: m.flowId, flowName: flow?.name ?? '', channel: m.channel, name: m.name, subject }
+}
+
+/** `column LIKE '<actionId>:%'` with the escape character spelled out (SQLite has no default). */
+export function sourceOfAction(column: string, actionId: string): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(column)} like ${escapeLike(actionId) + ':%'} escape '\\'`
+}
+
+/** Sends that reached the provider (counted as delivered unless they bounced). */
+export const SENT_STATUSES = ['sent', 'delivered', 'bounced'] as const
+
+export const DAY_MS = 86_400_000
