@@ -1,7 +1,6 @@
 /** @jest-environment node */
-// The flow message reports (/ajax/flow/message/{id}/reports/*) and the evaluation recipients
-// (/ajax/flow/evaluation/{actionId}/recipients) over real Send, Event, EmailDeliveryReport and
-// FlowStep rows: counts, rates, per-URL clicks, bounces by kind, 5-day conversions; another
+// The flow message reports (/ajax/flow/message/{id}/reports/*) over real Send, Event and
+// EmailDeliveryReport rows: counts, rates, per-URL clicks, bounces by kind, 5-day conversions; another
 // company's message or action is not found.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
@@ -13,7 +12,6 @@ import { GET as recipients } from '@/app/ajax/flow/message/[id]/reports/recipien
 import { GET as links } from '@/app/ajax/flow/message/[id]/reports/links/route'
 import { GET as deliverability } from '@/app/ajax/flow/message/[id]/reports/deliverability/route'
 import { GET as conversions } from '@/app/ajax/flow/message/[id]/reports/conversions/route'
-import { GET as evaluation } from '@/app/ajax/flow/evaluation/[actionId]/recipients/route'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
 
 let companyId: number
@@ -77,10 +75,6 @@ beforeAll(async () => {
   await ev(placed, 'p4', T0 + 86_400_000, {}, 'order4', 99)
   await db.emailDeliveryReport.create({ data: { companyId, profileId: pid('p3'), sendId: 's3', email: 'p3@example.test', kind: 'hard_bounce', source: 'dsn', reportKey: 'r1' } })
 
-  await db.flowStep.createMany({ data: [
-    { companyId, flowId, runId: 'run-s1', actionId, actionType: 'send-email', profileId: pid('p1'), status: 'done', outcome: 's1', at: new Date(T0) },
-    { companyId, flowId, runId: 'run-s4', actionId, actionType: 'send-email', profileId: pid('p4'), status: 'waiting', at: new Date(T0 + 1000) },
-  ] })
 }, 30_000)
 
 const get = async (handler: typeof overview, path: string, p: Record<string, string>, c = cookie) => {
@@ -133,22 +127,11 @@ test('conversions: Placed Order by recipients within 5 days after their send', a
   expect(body.rate).toBeCloseTo(1 / 3)
 })
 
-test('evaluation recipients: the action\'s steps with status, filtered and counted', async () => {
-  const { status, body } = await get(evaluation, `/ajax/flow/evaluation/${actionId}/recipients`, { actionId })
-  expect(status).toBe(200)
-  expect(body.total).toBe(2)
-  expect(body.counts).toEqual({ done: 1, waiting: 1 })
-  expect(body.recipients[0]).toMatchObject({ status: 'waiting', email: 'p4@example.test' })
-  const waiting = await get(evaluation, `/ajax/flow/evaluation/${actionId}/recipients?status=done`, { actionId })
-  expect(waiting.body.recipients).toEqual([expect.objectContaining({ outcome: 's1', runId: 'run-s1' })])
-})
-
 test('another company cannot read these reports', async () => {
   for (const h of [overview, recipients, links, deliverability, conversions]) {
     const r = await get(h, `/ajax/flow/message/${messageId}/reports/x`, { id: messageId }, otherCookie)
     expect(r.status).toBe(404)
   }
-  expect((await get(evaluation, `/ajax/flow/evaluation/${actionId}/recipients`, { actionId }, otherCookie)).status).toBe(404)
 })
 
 test('no session: 401', async () => {
