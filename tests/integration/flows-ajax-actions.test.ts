@@ -88,6 +88,11 @@ describe('add on a path', () => {
     const d = await def(flowId)
     expect(links(d.actions.find((a) => a.id === split.json.action.id)!)).toEqual({ next_if_true: null, next_if_false: onNo.json.action.id })
     expect(await version(flowId)).toBe(v0 + 3)
+    // Each edit is in the flow's audit log with its version, the call and what it changed.
+    const audit = await db.flowAudit.findMany({ where: { companyId: A, flowId }, orderBy: { id: 'asc' } })
+    expect(audit.map((a) => [a.action, a.version, JSON.parse(a.detail).call])).toEqual([['save', v0 + 1, 'addAction'], ['save', v0 + 2, 'addAction'], ['save', v0 + 3, 'addAction']])
+    expect(JSON.parse(audit[0]!.detail)).toMatchObject({ added: [sms.id], entryChanged: true })
+    expect(audit[0]!.userId).not.toBeNull()
     // Runs keep their version: the first version still has two actions.
     const first = await db.flowVersion.findFirstOrThrow({ where: { flowId, version: v0 } })
     expect((JSON.parse(first.definition) as FlowDefinition).actions).toHaveLength(2)
@@ -149,6 +154,7 @@ describe('update, status and bulk status', () => {
     expect(s.status).toBe(200)
     expect(s.json.action.data.status).toBe('live')
     expect((await db.flowAction.findUniqueOrThrow({ where: { id: mail } })).status).toBe('live')
+    expect(JSON.parse((await db.flowAudit.findFirstOrThrow({ where: { flowId, action: 'status' } })).detail)).toEqual({ call: 'setActionStatus', actionIds: [mail], from: 'draft', to: 'live' })
     expect((await call(statusPost, wait, { status: 'live' })).json.fieldErrors.status).toBeDefined()
     expect((await call(statusPost, mail, { status: 'sleeping' })).status).toBe(400)
 

@@ -8,8 +8,10 @@ import { AppError, badRequest, notFound } from '@/lib/http/app-error'
 import { flowAction, flowDefinition, type FlowAction, type FlowDefinition } from '@/lib/flows/definition'
 import { definitionFieldErrors, type DefinitionError } from '@/lib/flows/validate-definition'
 import {
-  actionDefinition, findFlow, findFlowAction, FlowDefinitionInvalid, FlowNotFound, FlowVersionConflict, getFlowDefinition, saveFlowVersion,
+  actionDefinition, findFlow, findFlowAction, FlowDefinitionInvalid, FlowNotFound, FlowVersionConflict, getFlowDefinition, getFlowVersionDefinition, saveFlowVersion,
 } from '@/lib/flows/store'
+import { recordFlowAudit } from './flows-common'
+import { diffDefinitions } from './flows-changes'
 
 export interface LoadedFlow {
   flow: Flow
@@ -50,15 +52,25 @@ export function checkAction(action: unknown, base = ''): FlowAction {
   return r.data as FlowAction
 }
 
+/** Who made an edit and through which call (the flow's audit log, GET /ajax/flow/audit/{id}). */
+export interface EditAudit { userId: number | null; call: string }
+
 /**
- * Saves an edited definition as the next version of the flow, only if it is still `version`.
- * Answers the new version number.
+ * Saves an edited definition as the next version of the flow, only if it is still `version`,
+ * and records it in the flow's audit log. Answers the new version number.
  */
-export async function saveEdited(companyId: number, loaded: LoadedFlow, def: FlowDefinition): Promise<number> {
+export async function saveEdited(companyId: number, loaded: LoadedFlow, def: FlowDefinition, audit?: EditAudit): Promise<number> {
   const shape = flowDefinition.safeParse(def)
   if (!shape.success) throw invalid(zodErrors(shape.error.issues, ''))
   try {
-    return await saveFlowVersion(companyId, loaded.flow.id, shape.data as FlowDefinition, { expectedVersion: loaded.version })
+    const version = await saveFlowVersion(companyId, loaded.flow.id, shape.data as FlowDefinition, { expectedVersion: loaded.version })
+    if (audit) {
+      const [before, after] = await Promise.all([
+        getFlowVersionDefinition(companyId, loaded.flow.id, loaded.version), getFlowVersionDefinition(companyId, loaded.flow.id, version),
+      ])
+      await recordFlowAudit({ companyId, flowId: loaded.flow.id, userId: audit.userId, action: 'save', version, detail: { call: audit.call, ...diffDefinitions(before, after!) } })
+    }
+    return version
   } catch (e) {
     if (e instanceof FlowDefinitionInvalid) throw invalid(e.errors)
     if (e instanceof FlowVersionConflict) throw new AppError('conflict', 409, e.message)

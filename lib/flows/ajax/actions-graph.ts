@@ -39,7 +39,7 @@ export const addActionBody = z.object({
 })
 
 /** POST /ajax/flow/path/{pathId}/action/add: inserts a new action between two steps. */
-export async function addAction(companyId: number, pathId: string, input: z.infer<typeof addActionBody>) {
+export async function addAction(companyId: number, pathId: string, input: z.infer<typeof addActionBody>, userId: number | null = null) {
   const ref = parsePathId(pathId)
   const { loaded, from, path } = await resolvePath(companyId, ref, 'pathId')
   const onward = pathTarget(loaded, from, path)
@@ -47,7 +47,7 @@ export async function addAction(companyId: number, pathId: string, input: z.infe
   if (input.data) created.data = { ...((created.data as Record<string, unknown> | null) ?? {}), ...input.data }
   loaded.def.actions.push(checkAction(created, '/action'))
   setPathTarget(loaded, from, path, NEW_KEY)
-  await saveEdited(companyId, loaded, loaded.def)
+  await saveEdited(companyId, loaded, loaded.def, { userId, call: 'addAction' })
   const after = await (ref.kind === 'entry' ? loadFlow(companyId, ref.flowId) : loadAction(companyId, ref.actionId))
   const fromAfter = ref.kind === 'link' ? after.def.actions.find((a) => a.id === ref.actionId)! : null
   const newId = fromAfter ? linkTarget(fromAfter, path!) : after.def.entry_action_id
@@ -55,7 +55,7 @@ export async function addAction(companyId: number, pathId: string, input: z.infe
 }
 
 /** POST /ajax/flow/action/{id}/clone: a copy (status draft, new message) right after the action. */
-export async function cloneAction(companyId: number, actionId: string) {
+export async function cloneAction(companyId: number, actionId: string, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
   if (!isLinear(l.action)) throw badRequest('Only a single-path action can be cloned.', { id: ['A split cannot be cloned; add a new split instead.'] })
   const copy = clone(l.action) as FlowAction & { data?: Record<string, unknown> | null }
@@ -73,7 +73,7 @@ export async function cloneAction(companyId: number, actionId: string) {
   putLink(copy, ['links', 'next'], onward)
   putLink(l.action, ['links', 'next'], NEW_KEY)
   l.def.actions.splice(l.index + 1, 0, copy)
-  await saveEdited(companyId, l, l.def)
+  await saveEdited(companyId, l, l.def, { userId, call: 'cloneAction' })
   const after = await loadAction(companyId, actionId)
   return editAnswer(companyId, l.flow.id, linkTarget(after.action, ['links', 'next']))
 }
@@ -88,7 +88,7 @@ export const deleteActionBody = z.object({
  * next. A split with keepPath: the kept branch takes its place and the other branches' actions
  * are removed (those no other path reaches); without keepPath all its branches are removed.
  */
-export async function deleteAction(companyId: number, actionId: string, input: z.infer<typeof deleteActionBody>) {
+export async function deleteAction(companyId: number, actionId: string, input: z.infer<typeof deleteActionBody>, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
   const { def, action } = l
   let onward: string | null
@@ -116,25 +116,25 @@ export async function deleteAction(companyId: number, actionId: string, input: z
   const still = reachable(def, before)
   const removed = [...candidates].filter((id) => !still.has(id) && id !== onward)
   def.actions = def.actions.filter((a) => !removed.includes(a.id!))
-  await saveEdited(companyId, l, def)
+  await saveEdited(companyId, l, def, { userId, call: 'deleteAction' })
   return { ...(await editAnswer(companyId, l.flow.id)), removedActionIds: [actionId, ...removed] }
 }
 
 /** POST /ajax/flow/action/{id}/flip: swaps a true/false split's branches. */
-export async function flipAction(companyId: number, actionId: string) {
+export async function flipAction(companyId: number, actionId: string, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
   if (!isBooleanSplit(l.action)) throw badRequest('Only a true/false split can be flipped.', { id: [`Action ${actionId} is a ${l.action.type}.`] })
   const t = linkTarget(l.action, ['links', 'next_if_true'])
   putLink(l.action, ['links', 'next_if_true'], linkTarget(l.action, ['links', 'next_if_false']))
   putLink(l.action, ['links', 'next_if_false'], t)
-  await saveEdited(companyId, l, l.def)
+  await saveEdited(companyId, l, l.def, { userId, call: 'flipAction' })
   return editAnswer(companyId, l.flow.id, actionId)
 }
 
 export const moveActionBody = z.object({ targetPath: z.string().min(1).max(200) })
 
 /** POST /ajax/flow/action/{id}/move: takes a single-path action out of its place and puts it on another path of the flow. */
-export async function moveAction(companyId: number, actionId: string, input: z.infer<typeof moveActionBody>) {
+export async function moveAction(companyId: number, actionId: string, input: z.infer<typeof moveActionBody>, userId: number | null = null) {
   const ref = parsePathId(input.targetPath, 'targetPath')
   const l = await loadAction(companyId, actionId)
   if (!isLinear(l.action)) throw badRequest('Only a single-path action can be moved.', { id: ['A split cannot be moved; delete it and add it again.'] })
@@ -152,7 +152,7 @@ export async function moveAction(companyId: number, actionId: string, input: z.i
   putLink(l.action, ['links', 'next'], target)
   if (from) putLink(from, path!, actionId)
   else l.def.entry_action_id = actionId
-  await saveEdited(companyId, l, l.def)
+  await saveEdited(companyId, l, l.def, { userId, call: 'moveAction' })
   return editAnswer(companyId, l.flow.id, actionId)
 }
 
@@ -164,7 +164,7 @@ export const rejoinActionBody = z.object({
 })
 
 /** POST /ajax/flow/action/{id}/rejoin: links an open path of the action (a branch end) to an action further on. */
-export async function rejoinAction(companyId: number, actionId: string, input: z.infer<typeof rejoinActionBody>) {
+export async function rejoinAction(companyId: number, actionId: string, input: z.infer<typeof rejoinActionBody>, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
   const name = input.path ?? 'next'
   const path = linkPath(l.action, name)
@@ -172,7 +172,7 @@ export async function rejoinAction(companyId: number, actionId: string, input: z
   if (linkTarget(l.action, path) != null) throw badRequest('This path already goes on to another action; disconnect it first.', { path: ['This path is not open.'] })
   if (!l.def.actions.some((a) => a.id === input.targetActionId)) throw badRequest('The target action is not in this flow.', { targetActionId: ['Choose an action of the same flow.'] })
   putLink(l.action, path, input.targetActionId)
-  await saveEdited(companyId, l, l.def)
+  await saveEdited(companyId, l, l.def, { userId, call: 'rejoinAction' })
   return editAnswer(companyId, l.flow.id, actionId)
 }
 
@@ -182,7 +182,7 @@ export const disconnectActionBody = z.object({
 })
 
 /** POST /ajax/flow/action/{id}/disconnect: cuts one of the action's paths (the actions after it stay, unconnected, until rejoined or deleted). */
-export async function disconnectAction(companyId: number, actionId: string, input: z.infer<typeof disconnectActionBody>) {
+export async function disconnectAction(companyId: number, actionId: string, input: z.infer<typeof disconnectActionBody>, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
   let name = input.targetPath
   if (name.includes(':') && !name.startsWith('branch:')) {
@@ -193,7 +193,7 @@ export async function disconnectAction(companyId: number, actionId: string, inpu
   const path = linkPath(l.action, name)
   if (!path) throw badRequest('The path is not valid.', { targetPath: [`Action ${actionId} has no path "${name}".`] })
   putLink(l.action, path, null)
-  await saveEdited(companyId, l, l.def)
+  await saveEdited(companyId, l, l.def, { userId, call: 'disconnectAction' })
   return editAnswer(companyId, l.flow.id, actionId)
 }
 

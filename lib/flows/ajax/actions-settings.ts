@@ -8,6 +8,7 @@ import { badRequest } from '@/lib/http/app-error'
 import { ACTION_STATUSES, STATUS_ACTION_TYPES, isMessageActionType, type FlowAction } from '@/lib/flows/definition'
 import { setActionStatuses } from '@/lib/flows/store'
 import { ensureVariationIds } from './messages-lookup'
+import { recordFlowAudit } from './flows-common'
 import { defaultMessage, MESSAGE_CHANNEL_CODES, type MessageChannelCode } from './actions-defaults'
 import { checkAction, clone, editAnswer, loadAction, loadFlow, saveEdited } from './actions-flow-edit'
 
@@ -26,14 +27,14 @@ const dataOf = (a: FlowAction): Json => {
  * POST /ajax/flow/action/{id}/update. Body (vendor field names, as sent): { data: {...} } laid
  * over the action's data (its type, id and links stay; links change through the path calls).
  */
-export async function updateAction(companyId: number, actionId: string, body: Json) {
+export async function updateAction(companyId: number, actionId: string, body: Json, userId: number | null = null) {
   const data = body.data
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw badRequest('Send the fields to change in "data".', { data: ['Required: an object of the action\'s data fields.'] })
   const l = await loadAction(companyId, actionId)
   const next = clone(l.action) as FlowAction & { data?: unknown }
   next.data = { ...dataOf(next), ...(data as Json) }
   l.def.actions[l.index] = checkAction(next, '/action')
-  await saveEdited(companyId, l, l.def)
+  await saveEdited(companyId, l, l.def, { userId, call: 'updateAction' })
   return editAnswer(companyId, l.flow.id, actionId)
 }
 
@@ -49,10 +50,11 @@ export const actionStatusBody = z.object({
 })
 
 /** POST /ajax/flow/action/{id}/status: live, manual, draft or disabled, for the actions that carry a status. */
-export async function setActionStatus(companyId: number, actionId: string, input: z.infer<typeof actionStatusBody>) {
+export async function setActionStatus(companyId: number, actionId: string, input: z.infer<typeof actionStatusBody>, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
   if (!STATUS_ACTION_TYPES.has(l.action.type)) throw badRequest('This action has no status.', { status: [`A ${l.action.type} action has no status.`] })
   await setActionStatuses(companyId, l.flow.id, [actionId], input.status)
+  await recordFlowAudit({ companyId, flowId: l.flow.id, userId, action: 'status', detail: { call: 'setActionStatus', actionIds: [actionId], from: l.row.status, to: input.status } })
   return editAnswer(companyId, l.flow.id, actionId)
 }
 
@@ -62,7 +64,7 @@ export const bulkStatusBody = z.object({
 })
 
 /** POST /ajax/flow/{id}/actions/status: one status for several actions of the flow. */
-export async function setBulkActionStatus(companyId: number, flowId: string, input: z.infer<typeof bulkStatusBody>) {
+export async function setBulkActionStatus(companyId: number, flowId: string, input: z.infer<typeof bulkStatusBody>, userId: number | null = null) {
   const l = await loadFlow(companyId, flowId)
   const byId = new Map(l.def.actions.map((a) => [a.id!, a]))
   const errors: Record<string, string[]> = {}
@@ -73,6 +75,7 @@ export async function setBulkActionStatus(companyId: number, flowId: string, inp
   })
   if (Object.keys(errors).length) throw badRequest('Some actions cannot take a status.', errors)
   const updated = await setActionStatuses(companyId, flowId, [...new Set(input.actionIds)], input.status)
+  await recordFlowAudit({ companyId, flowId, userId, action: 'status', detail: { call: 'setBulkActionStatus', actionIds: [...new Set(input.actionIds)], to: input.status } })
   return { ...(await editAnswer(companyId, flowId)), updated }
 }
 
@@ -101,7 +104,7 @@ export const timingBody = z.object({
 const DELAY_TYPES = new Set(['time-delay', 'countdown-delay', 'target-date'])
 
 /** POST /ajax/flow/action/{id}/timing: a delay's length, time of day, time zone and allowed days. */
-export async function setActionTiming(companyId: number, actionId: string, input: z.infer<typeof timingBody>) {
+export async function setActionTiming(companyId: number, actionId: string, input: z.infer<typeof timingBody>, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
   if (!DELAY_TYPES.has(l.action.type)) throw badRequest('Only a delay has timing.', { id: [`A ${l.action.type} action has no timing.`] })
   const data = dataOf(l.action)
@@ -131,7 +134,7 @@ export async function setActionTiming(companyId: number, actionId: string, input
     data[daysKey] = weekdays.filter((d) => days.includes(d))
   }
   checkAction(l.action)
-  await saveEdited(companyId, l, l.def)
+  await saveEdited(companyId, l, l.def, { userId, call: 'setActionTiming' })
   return editAnswer(companyId, l.flow.id, actionId)
 }
 
@@ -165,7 +168,7 @@ const SNAKE: Record<string, string> = {
 }
 
 /** POST /ajax/flow/action/{id}/setting: a message action's smart sending, transactional, UTM and SMS settings. */
-export async function setActionSetting(companyId: number, actionId: string, input: z.infer<typeof settingBody>) {
+export async function setActionSetting(companyId: number, actionId: string, input: z.infer<typeof settingBody>, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
   if (!isMessageActionType(l.action.type)) throw badRequest('Only a message action has these settings.', { id: [`A ${l.action.type} action sends no message.`] })
   const errors: Record<string, string[]> = {}
@@ -175,7 +178,7 @@ export async function setActionSetting(companyId: number, actionId: string, inpu
   const message = (data.message && typeof data.message === 'object' ? data.message : (data.message = defaultMessage(l.action.type) ?? {})) as Json
   for (const [k, v] of Object.entries(input)) if (v !== undefined) message[SNAKE[k]!] = v
   checkAction(l.action)
-  await saveEdited(companyId, l, l.def)
+  await saveEdited(companyId, l, l.def, { userId, call: 'setActionSetting' })
   return editAnswer(companyId, l.flow.id, actionId)
 }
 
@@ -187,7 +190,7 @@ export const messageCreateBody = z.object({
 })
 
 /** POST /ajax/flow/action/{id}/message/create: the default message of a send action that has none yet. */
-export async function createActionMessage(companyId: number, actionId: string, input: z.infer<typeof messageCreateBody>) {
+export async function createActionMessage(companyId: number, actionId: string, input: z.infer<typeof messageCreateBody>, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
   const type = MESSAGE_CHANNEL_CODES[input.channel as MessageChannelCode]
   if (l.action.type !== type) throw badRequest('The channel does not match the action.', { channel: [`This is a ${l.action.type} action.`] })
@@ -196,7 +199,7 @@ export async function createActionMessage(companyId: number, actionId: string, i
   data.message = defaultMessage(type, input.name)
   if (!('status' in data)) data.status = 'draft'
   checkAction(l.action)
-  await saveEdited(companyId, l, l.def)
+  await saveEdited(companyId, l, l.def, { userId, call: 'createActionMessage' })
   const answer = await editAnswer(companyId, l.flow.id, actionId)
   const row = await db.flowMessage.findFirst({ where: { companyId, actionId }, select: { id: true, channel: true, name: true } })
   return { ...answer, message: row }
@@ -212,7 +215,7 @@ export const listUpdateBody = z.object({
 })
 
 /** POST /ajax/flow/action/{id}/list_update/update: a list-update action's list and direction. */
-export async function updateListUpdate(companyId: number, actionId: string, input: z.infer<typeof listUpdateBody>) {
+export async function updateListUpdate(companyId: number, actionId: string, input: z.infer<typeof listUpdateBody>, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
   if (l.action.type !== 'list-update') throw badRequest('This is not a list update action.', { id: [`A ${l.action.type} action has no list.`] })
   const data = dataOf(l.action)
@@ -220,14 +223,14 @@ export async function updateListUpdate(companyId: number, actionId: string, inpu
   data.on_execution = input.onExecution
   data.name = input.name ?? (input.onExecution ? 'Add to list' : 'Remove from list')
   checkAction(l.action)
-  await saveEdited(companyId, l, l.def)
+  await saveEdited(companyId, l, l.def, { userId, call: 'updateListUpdate' })
   return editAnswer(companyId, l.flow.id, actionId)
 }
 
 // ---- ab_test/create --------------------------------------------------------------------------
 
 /** POST /ajax/flow/action/{id}/ab_test/create: turns an email or SMS action into an A/B test of two variations (copies of its message). */
-export async function createAbTest(companyId: number, actionId: string) {
+export async function createAbTest(companyId: number, actionId: string, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
   if (l.action.type !== 'send-email' && l.action.type !== 'send-sms') {
     throw badRequest('Only an email or SMS action can become an A/B test.', { id: [`A ${l.action.type} action cannot be A/B tested.`] })
@@ -248,6 +251,6 @@ export async function createAbTest(companyId: number, actionId: string) {
   const checked = checkAction(abTest)
   ensureVariationIds(checked)
   l.def.actions[l.index] = checked
-  await saveEdited(companyId, l, l.def)
+  await saveEdited(companyId, l, l.def, { userId, call: 'createAbTest' })
   return editAnswer(companyId, l.flow.id, actionId)
 }

@@ -154,7 +154,7 @@ function applyTrigger(def: FlowDefinition, trigger: Record<string, unknown>, inp
 }
 
 /** POST /ajax/flow/{id}/configure: sets the flow's trigger (and its filters). */
-export async function configureTrigger(companyId: number, flowId: string, input: ConfigureInput) {
+export async function configureTrigger(companyId: number, flowId: string, input: ConfigureInput, userId: number | null = null) {
   const kind = kindOf(input.triggerType)
   if (kind === 'unconfigured') throw badRequest(UNCONFIGURED_TRIGGER, { triggerType: [UNCONFIGURED_TRIGGER] })
   if (!kind) throw badRequest(UNSUPPORTED_TRIGGER_TYPE, { triggerType: [UNSUPPORTED_TRIGGER_TYPE] })
@@ -164,14 +164,14 @@ export async function configureTrigger(companyId: number, flowId: string, input:
   const sameKind = current && (current.type === kind || (kind === 'list' && current.type === 'segment'))
   const trigger = await buildTrigger(companyId, kind, input, sameKind ? current : undefined)
   applyTrigger(loaded.def, trigger, input)
-  await saveEdited(companyId, loaded, loaded.def)
+  await saveEdited(companyId, loaded, loaded.def, { userId, call: 'configureTrigger' })
   return triggerAnswer(companyId, flowId)
 }
 
 const UPDATABLE = new Set(['price-drop', 'date', 'low-inventory'])
 
 /** POST /ajax/flow/{id}/trigger/update: changes the settings of a price drop, date based or low inventory trigger. */
-export async function updateTrigger(companyId: number, flowId: string, input: ConfigureInput) {
+export async function updateTrigger(companyId: number, flowId: string, input: ConfigureInput, userId: number | null = null) {
   const kind = kindOf(input.triggerType)
   if (kind === 'unconfigured') throw badRequest(UNCONFIGURED_TRIGGER, { triggerType: [UNCONFIGURED_TRIGGER] })
   if (!kind || !UPDATABLE.has(kind)) throw badRequest(UNSUPPORTED_TRIGGER_TYPE, { triggerType: [UNSUPPORTED_TRIGGER_TYPE] })
@@ -180,41 +180,41 @@ export async function updateTrigger(companyId: number, flowId: string, input: Co
   const current = loaded.def.triggers[0] as Record<string, unknown> | undefined
   const trigger = await buildTrigger(companyId, kind, input, current?.type === kind ? current : undefined)
   applyTrigger(loaded.def, trigger, input)
-  await saveEdited(companyId, loaded, loaded.def)
+  await saveEdited(companyId, loaded, loaded.def, { userId, call: 'updateTrigger' })
   return triggerAnswer(companyId, flowId)
 }
 
 export const filtersBody = z.object({ filters: jsonText })
 
 /** POST /ajax/flow/{id}/customer-filters: the flow's profile filter (null clears it). */
-export async function setCustomerFilters(companyId: number, flowId: string, filters: Record<string, unknown> | null) {
+export async function setCustomerFilters(companyId: number, flowId: string, filters: Record<string, unknown> | null, userId: number | null = null) {
   checkFilter(filters, 'filters', profileFilter)
   const loaded = await loadFlow(companyId, flowId)
   loaded.def.profile_filter = filters as FlowDefinition['profile_filter']
-  await saveEdited(companyId, loaded, loaded.def)
+  await saveEdited(companyId, loaded, loaded.def, { userId, call: 'setCustomerFilters' })
   return triggerAnswer(companyId, flowId)
 }
 
 const FILTERABLE = new Set(['metric', 'price-drop', 'low-inventory'])
 
 /** POST /ajax/flow/{id}/trigger-filters: the trigger's filter on event properties (metric, price drop, low inventory triggers). */
-export async function setTriggerFilters(companyId: number, flowId: string, filters: Record<string, unknown> | null) {
+export async function setTriggerFilters(companyId: number, flowId: string, filters: Record<string, unknown> | null, userId: number | null = null) {
   checkFilter(filters, 'filters', triggerFilterShape)
   const loaded = await loadFlow(companyId, flowId)
   const t = loaded.def.triggers[0] as Record<string, unknown> | undefined
   if (!t) throw badRequest(UNCONFIGURED_TRIGGER, { filters: [UNCONFIGURED_TRIGGER] })
   if (!FILTERABLE.has(String(t.type))) throw badRequest('This trigger has no trigger filter.', { filters: [`A ${String(t.type)} trigger cannot be filtered on event properties.`] })
   t.trigger_filter = filters
-  await saveEdited(companyId, loaded, loaded.def)
+  await saveEdited(companyId, loaded, loaded.def, { userId, call: 'setTriggerFilters' })
   return triggerAnswer(companyId, flowId)
 }
 
 /** POST /ajax/flow/{id}/filters: clears the profile filter and the trigger filter. */
-export async function clearFilters(companyId: number, flowId: string) {
+export async function clearFilters(companyId: number, flowId: string, userId: number | null = null) {
   const loaded = await loadFlow(companyId, flowId)
   loaded.def.profile_filter = null
   for (const t of loaded.def.triggers as Array<Record<string, unknown>>) if ('trigger_filter' in t) t.trigger_filter = null
-  await saveEdited(companyId, loaded, loaded.def)
+  await saveEdited(companyId, loaded, loaded.def, { userId, call: 'clearFilters' })
   return triggerAnswer(companyId, flowId)
 }
 

@@ -5,5 +5,5 @@ import { configureBody, configureTrigger } from '@/lib/flows/ajax/triggers-confi
 export const POST = ajax({
   resources: ['flows_write'],
   body: configureBody,
-  handler: ({ ctx, params, body }) => configureTrigger(ctx.principal.companyId, params.id!, body),
+  handler: ({ ctx, params, body }) => configureTrigger(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })

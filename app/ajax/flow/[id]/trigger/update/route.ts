@@ -5,5 +5,5 @@ import { configureBody, updateTrigger } from '@/lib/flows/ajax/triggers-configur
 export const POST = ajax({
   resources: ['flows_write'],
   body: configureBody,
-  handler: ({ ctx, params, body }) => updateTrigger(ctx.principal.companyId, params.id!, body),
+  handler: ({ ctx, params, body }) => updateTrigger(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })

@@ -5,5 +5,5 @@ import { deleteAction, deleteActionBody } from '@/lib/flows/ajax/actions-graph'
 export const POST = ajax({
   resources: ['flows_write'],
   body: deleteActionBody,
-  handler: ({ ctx, params, body }) => deleteAction(ctx.principal.companyId, params.id!, body),
+  handler: ({ ctx, params, body }) => deleteAction(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })

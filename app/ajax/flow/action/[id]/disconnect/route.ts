@@ -5,5 +5,5 @@ import { disconnectAction, disconnectActionBody } from '@/lib/flows/ajax/actions
 export const POST = ajax({
   resources: ['flows_write'],
   body: disconnectActionBody,
-  handler: ({ ctx, params, body }) => disconnectAction(ctx.principal.companyId, params.id!, body),
+  handler: ({ ctx, params, body }) => disconnectAction(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })

@@ -5,5 +5,5 @@ import { moveAction, moveActionBody } from '@/lib/flows/ajax/actions-graph'
 export const POST = ajax({
   resources: ['flows_write'],
   body: moveActionBody,
-  handler: ({ ctx, params, body }) => moveAction(ctx.principal.companyId, params.id!, body),
+  handler: ({ ctx, params, body }) => moveAction(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })

@@ -5,5 +5,5 @@ import { rejoinAction, rejoinActionBody } from '@/lib/flows/ajax/actions-graph'
 export const POST = ajax({
   resources: ['flows_write'],
   body: rejoinActionBody,
-  handler: ({ ctx, params, body }) => rejoinAction(ctx.principal.companyId, params.id!, body),
+  handler: ({ ctx, params, body }) => rejoinAction(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })

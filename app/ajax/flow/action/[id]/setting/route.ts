@@ -5,5 +5,5 @@ import { setActionSetting, settingBody } from '@/lib/flows/ajax/actions-settings
 export const POST = ajax({
   resources: ['flows_write'],
   body: settingBody,
-  handler: ({ ctx, params, body }) => setActionSetting(ctx.principal.companyId, params.id!, body),
+  handler: ({ ctx, params, body }) => setActionSetting(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })

@@ -5,5 +5,5 @@ import { actionStatusBody, setActionStatus } from '@/lib/flows/ajax/actions-sett
 export const POST = ajax({
   resources: ['flows_action_status_write'],
   body: actionStatusBody,
-  handler: ({ ctx, params, body }) => setActionStatus(ctx.principal.companyId, params.id!, body),
+  handler: ({ ctx, params, body }) => setActionStatus(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })

@@ -5,5 +5,5 @@ import { setActionTiming, timingBody } from '@/lib/flows/ajax/actions-settings'
 export const POST = ajax({
   resources: ['flows_write'],
   body: timingBody,
-  handler: ({ ctx, params, body }) => setActionTiming(ctx.principal.companyId, params.id!, body),
+  handler: ({ ctx, params, body }) => setActionTiming(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })

@@ -5,5 +5,5 @@ import { listUpdateBody, updateListUpdate } from '@/lib/flows/ajax/actions-setti
 export const POST = ajax({
   resources: ['flows_write'],
   body: listUpdateBody,
-  handler: ({ ctx, params, body }) => updateListUpdate(ctx.principal.companyId, params.id!, body),
+  handler: ({ ctx, params, body }) => updateListUpdate(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })

@@ -5,5 +5,5 @@ import { createActionMessage, messageCreateBody } from '@/lib/flows/ajax/actions
 export const POST = ajax({
   resources: ['flows_write'],
   body: messageCreateBody,
-  handler: ({ ctx, params, body }) => createActionMessage(ctx.principal.companyId, params.id!, body),
+  handler: ({ ctx, params, body }) => createActionMessage(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })
