@@ -110,6 +110,15 @@ describe('add on a path', () => {
     expect((await def(flowId)).actions.find((a) => a.id === m.json.action.id)!.data).toMatchObject({ branches: [{ links: { next: null } }, { links: { next: branch.json.action.id } }] })
   })
 
+  test('an empty flow gets its first action at the entry', async () => {
+    const flowId = await createFlow(A, { name: 'Empty', definition: flowDefinition.parse({ triggers: [], entry_action_id: null, actions: [] }) as FlowDefinition })
+    const r = await call(addPost, `entry:${flowId}`, { type: 'time-delay' })
+    expect(r.status).toBe(200)
+    expect(r.json.definition.entry_action_id).toBe(r.json.action.id)
+    expect(r.json.action).toMatchObject({ type: 'time-delay', links: { next: null }, data: { unit: 'days', value: 1 } })
+    expect((await call(addPost, 'entry:NoSuchFlow', { type: 'time-delay' })).status).toBe(404)
+  })
+
   test('bad input: 400 with field errors and nothing saved; an unknown action is 404', async () => {
     const { flowId, mail } = await simpleFlow()
     const v0 = await version(flowId)
@@ -234,6 +243,17 @@ describe('graph edits', () => {
     expect(bad.status).toBe(400)
     expect(bad.json.fieldErrors.keepPath).toBeDefined()
     expect(await version(flowId)).toBe(v + 1)
+  })
+
+  test('delete a multi-branch split keeping one branch by its id', async () => {
+    const { flowId, wait, mail } = await simpleFlow()
+    const mb = (await call(addPost, `${wait}:next`, { type: 'multi-branch-split' })).json.action.id as string
+    const other = (await call(addPost, `${mb}:branch:else`, { type: 'send-sms' })).json.action.id as string
+    const r = await call(deletePost, mb, { keepPath: 'branch:else' })
+    expect(r.status).toBe(200)
+    expect(r.json.removedActionIds.sort()).toEqual([mb, mail].sort())
+    const d = await def(flowId)
+    expect(links(d.actions.find((a) => a.id === wait)!)).toEqual({ next: other })
   })
 
   test('delete keeps actions another path still reaches (a rejoined branch)', async () => {
