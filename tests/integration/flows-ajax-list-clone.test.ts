@@ -90,6 +90,18 @@ test('in progress reads "", a failed clone CLONE_ERROR', async () => {
   const s = await statuses([r.json.statusKey])
   expect(s.json.statuses[r.json.statusKey]).toBe('CLONE_ERROR')
   expect(s.json.details[0].error).toContain('no longer exists')
+
+  // A clone that fails after copying templates (its trigger list was deleted) leaves no template behind.
+  await db.group.create({ data: { id: 'LstTmp', companyId: A, name: 'Temporary', type: LIST } })
+  const f = await call(createPost, '/ajax/flows/create', { method: 'POST', body: { name: 'Fragile', definition: { ...welcome('AAA'), triggers: [{ type: 'list', id: 'LstTmp' }] } }, cookie: owner })
+  await db.group.update({ where: { id: 'LstTmp' }, data: { deletedAt: new Date() } })
+  const templates = await db.template.count({ where: { companyId: A } })
+  const k = (await start({}, owner, f.json.flowId)).json.statusKey
+  await runJobsUntilIdle()
+  const failed = await statuses([k])
+  expect(failed.json.statuses[k]).toBe('CLONE_ERROR')
+  expect(failed.json.details[0].error).toContain('LstTmp')
+  expect(await db.template.count({ where: { companyId: A } })).toBe(templates)
 })
 
 test('clone triggers: the trigger with its name', async () => {
@@ -134,6 +146,15 @@ test('cross-account: accounts, references with suggestions, incomplete mapping r
   const tpl = await db.template.findFirstOrThrow({ where: { id: def.actions[2].data.message.template_id } })
   expect(tpl.companyId).toBe(C)
   expect(await db.flowTag.count({ where: { flowId: newId } })).toBe(0)
+})
+
+test('permissions: flows_create where the copy is made', async () => {
+  const u = await makeUser({ companyId: A, role: 'analyst' })
+  await db.membership.create({ data: { userId: u.id, companyId: C, role: 'owner' } })
+  const analystA = await signIn(u.id, A)
+  expect((await start({}, analystA)).status).toBe(403)
+  const cross = await start({ targetCompanyId: C, mapping: [{ kind: 'group', id: 'SegAAA', targetId: 'SegCC1' }] }, analystA)
+  expect(cross.status).toBe(202)
 })
 
 test('other companies: no clone of a flow they cannot see, no status of keys not theirs', async () => {

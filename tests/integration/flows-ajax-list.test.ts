@@ -146,7 +146,9 @@ describe('list, figures, previous period, totals', () => {
     expect(await ids('sort=status&direction=asc&pageSize=100')).toHaveLength(3)
     const page = await call(listGet, '/ajax/flows/list/?sort=name&direction=asc&pageSize=2&page=2', { cookie: owner })
     expect(page.json).toMatchObject({ page: 2, pageSize: 2 })
-    expect(page.json.flows).toHaveLength(2)
+    const everything = (await call(listGet, '/ajax/flows/list/?sort=name&direction=asc&pageSize=100', { cookie: owner })).json
+    expect(page.json.total).toBe(everything.total)
+    expect(page.json.flows).toEqual(everything.flows.slice(2, 4))
     const bad = await call(listGet, '/ajax/flows/list/?sort=popularity', { cookie: owner })
     expect(bad.status).toBe(400)
     expect(bad.json.fieldErrors.sort[0]).toContain('conversion_per_recipient')
@@ -273,7 +275,7 @@ describe('holdout', () => {
   })
 
   test('account experiment, per-flow overrides, list and isInHoldoutOps', async () => {
-    const profiles = Array.from({ length: 1000 }, (_, i) => `P${i}`)
+    const profiles = Array.from({ length: 400 }, (_, i) => `P${i}`)
     const held = async (flowId: string) => {
       let n = 0
       for (const p of profiles) if (await read(isInHoldoutOps(A, flowId, p))) n++
@@ -284,8 +286,8 @@ describe('holdout', () => {
     expect(all.status).toBe(200)
     expect(all.json.experiment).toEqual({ experimentId: 'exp-1', percent: 10 })
     const nH = await held(H)
-    expect(nH).toBeGreaterThan(60)
-    expect(nH).toBeLessThan(140)
+    expect(nH).toBeGreaterThan(20)
+    expect(nH).toBeLessThan(65)
     expect(await held(H)).toBe(nH)
     expect(await held(I)).toBe(0)
     const list = await call(holdoutListGet, '/ajax/flows/list/holdout', { cookie: owner })

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest, forbidden } from '@/lib/http/app-error'
 import { shortId } from '@/lib/ids/make-id'
 import { enqueue } from '@/lib/jobs/queue'
 import { LIST, SEGMENT } from '@/lib/groups/group-view'
@@ -61,9 +61,11 @@ async function resolveMapping(companyId: number, def: FlowDefinition, targetComp
   return out
 }
 
-export async function startFlowClone(companyId: number, userId: number, flowId: string, body: StartCloneBody) {
+/** Same account: the caller needs flows_create here (canCreateHere); another account: flows_create there. */
+export async function startFlowClone(companyId: number, userId: number, flowId: string, body: StartCloneBody, canCreateHere = true) {
   const flow = await getAjaxFlow(companyId, flowId)
   const targetCompanyId = body.targetCompanyId ?? companyId
+  if (targetCompanyId === companyId && !canCreateHere) throw forbidden()
   let mapping: Record<string, string> = {}
   if (targetCompanyId !== companyId) {
     await assertCloneTarget(userId, targetCompanyId)
@@ -141,11 +143,11 @@ export async function runFlowClone(statusKey: string): Promise<void> {
     return
   }
   await db.flowCloneTask.update({ where: { statusKey }, data: { status: 'running' } })
+  const copies = new Map<string, string>()
   try {
     const source = await db.flow.findFirst({ where: { companyId: task.companyId, id: task.sourceFlowId } })
     if (!source) throw new Error('The flow to clone no longer exists.')
     const def = toCreateDefinition(await getFlowDefinition(task.companyId, source.id))
-    const copies = new Map<string, string>()
     for (const a of def.actions) {
       const m = (a.data as { message?: { template_id?: string | null } } | undefined)?.message
       if (m?.template_id) m.template_id = await copyTemplate(task.companyId, task.targetCompanyId, m.template_id, copies)
@@ -167,6 +169,8 @@ export async function runFlowClone(statusKey: string): Promise<void> {
     await recordFlowAudit({ companyId: task.targetCompanyId, flowId: newFlowId, userId: task.userId, action: 'clone', version: 1, detail: { statusKey, sourceFlowId: source.id, sourceCompanyId: task.companyId } })
     await db.flowCloneTask.update({ where: { statusKey }, data: { status: 'done', newFlowId } })
   } catch (e) {
+    // Nothing half-made is left: the templates copied for a clone that failed are removed.
+    if (copies.size) await db.template.deleteMany({ where: { companyId: task.targetCompanyId, id: { in: [...copies.values()] } } })
     const message = e instanceof Error ? e.message : String(e)
     await db.flowCloneTask.update({ where: { statusKey }, data: { status: 'error', error: message.slice(0, 1000) } })
   }

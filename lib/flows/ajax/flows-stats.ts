@@ -5,13 +5,12 @@
 // conversion metric (default "Placed Order") within 5 days after a send of the flow in the
 // period; conversion_per_recipient = conversion / recipients (0 without recipients).
 // A flow's sends are the Send rows of sourceType 'flow_action_run' whose sourceId is
-// "<actionId>:<runId>" for one of its actions: each action is one range scan of the
-// (companyId, sourceType, sourceId) index.
-import { sql } from 'kysely'
+// "<actionId>:<runId>" for one of its actions (sourceId LIKE 'actionId:%').
+import { sql, type SqlBool } from 'kysely'
 import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
-import { epochMs } from '@/lib/db/dialect'
+import { epochMs, escapeLike } from '@/lib/db/dialect'
 
 export const CONVERSION_WINDOW_SECONDS = 5 * 86_400
 export const DEFAULT_CONVERSION_METRIC = 'Placed Order'
@@ -36,7 +35,8 @@ function sendsOf(companyId: number, actionIds: string[], period: Period) {
     .selectFrom('Send as s')
     .where('s.companyId', '=', companyId)
     .where('s.sourceType', '=', 'flow_action_run')
-    .where((eb) => eb.or(actionIds.map((id) => eb.and([eb('s.sourceId', '>=', `${id}:`), eb('s.sourceId', '<', `${id};`)]))))
+    // LIKE 'actionId:%' (not a >= / < range: a PostgreSQL collation other than C may order ':' and ';' differently)
+    .where((eb) => eb.or(actionIds.map((id) => sql<SqlBool>`${sql.ref('s.sourceId')} like ${escapeLike(id) + ':%'} escape '\\'`)))
     .where('s.sentAt', '>=', period.from)
     .where('s.sentAt', '<', period.to)
 }
