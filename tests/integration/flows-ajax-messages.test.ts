@@ -51,8 +51,9 @@ test('GET message and variations: a send action, an A/B test variation (derived 
   const v = await call(variations, 'GET', '/x', { id: `${f.abActionId}-v1` }, { cookie: f.ownerA })
   expect(v.status).toBe(200)
   expect(v.body.abTestActionId).toBe(f.abActionId)
+  // The arms as the engine splits them: the main action, then each variation.
   expect(v.body.variations.map((x: { id: string; subject: string; weight: number }) => [x.id, x.subject, x.weight])).toEqual([
-    [`${f.abActionId}-v1`, 'Subject A', 50], [`${f.abActionId}-v2`, 'Subject B', 50],
+    [`${f.abActionId}-main`, 'Main subject', 33], [`${f.abActionId}-v1`, 'Subject A', 33], [`${f.abActionId}-v2`, 'Subject B', 33],
   ])
   const plain = await call(variations, 'GET', '/x', { id: f.emailMessageId }, { cookie: f.ownerA })
   expect(plain.body.variations).toHaveLength(1)
@@ -111,13 +112,14 @@ test('variation weight: sent as text, 0–100 whole numbers; a plain message or 
   const id = `${f.abActionId}-v1`
   const r = await call(weightRoute, 'POST', '/x', { id }, { cookie: f.ownerA, body: { variation: `${f.abActionId}-v2`, weight: '70' } })
   expect(r.status).toBe(200)
-  expect(r.body.allocations).toEqual({ [`${f.abActionId}-v1`]: 50, [`${f.abActionId}-v2`]: 70 })
+  expect(r.body.allocations).toEqual({ [`${f.abActionId}-main`]: 33, [`${f.abActionId}-v1`]: 33, [`${f.abActionId}-v2`]: 70 })
   const v = await call(variations, 'GET', '/x', { id }, { cookie: f.ownerA })
-  expect(v.body.variations.map((x: { weight: number }) => x.weight)).toEqual([50, 70])
-  // The derived ids are stored now.
+  expect(v.body.variations.map((x: { weight: number }) => x.weight)).toEqual([33, 33, 70])
+  // The derived ids are stored now, as the arm's action id (the engine's key) and its message id.
   const def = await getFlowDefinition(f.A, f.flowId)
-  const ab = def.actions.find((a) => a.id === f.abActionId)!.data as { current_experiment: { variations: Array<{ data: { message: { id: string } } }> } }
-  expect(ab.current_experiment.variations.map((x) => x.data.message.id)).toEqual([`${f.abActionId}-v1`, `${f.abActionId}-v2`])
+  const ab = def.actions.find((a) => a.id === f.abActionId)!.data as { main_action: { id: string }; current_experiment: { variations: Array<{ id: string; data: { message: { id: string } } }> } }
+  expect(ab.current_experiment.variations.map((x) => [x.id, x.data.message.id])).toEqual([[`${f.abActionId}-v1`, `${f.abActionId}-v1`], [`${f.abActionId}-v2`, `${f.abActionId}-v2`]])
+  expect(ab.main_action.id).toBe(`${f.abActionId}-main`)
   for (const weight of ['abc', '101', '-1', '1.5', '']) {
     expect((await call(weightRoute, 'POST', '/x', { id }, { cookie: f.ownerA, body: { variation: id, weight } })).status).toBe(400)
   }

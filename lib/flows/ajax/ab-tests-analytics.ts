@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { AB_METRICS, abTestActionOrThrow, chooseWinner, currentTest, type AbMetric } from './ab-tests-manage'
 import { sampleOf, twoProportionZTest, welchTTest, type TestResult } from './ab-tests-significance'
 import { sendFacts, totalsOf, type SendFacts, type SendTotals } from './statistics-sends'
-import { variationActions, variationId } from './messages-lookup'
+import { armsOf } from './messages-lookup'
 
 export const analyticsQuery = z.object({ metric: z.enum(AB_METRICS).optional() })
 
@@ -35,19 +35,19 @@ export async function abTestAnalytics(companyId: number, actionId: string, opts:
   const test = await currentTest(companyId, flow.id, actionId, false)
   const metric = opts.metric ?? ((test?.metric as AbMetric | undefined) ?? 'open_rate')
   const facts = await sendFacts(companyId, [actionId], { from: test?.startedAt ?? null })
-  const vs = variationActions(action)
-  const ids = vs.map((_v, i) => variationId(action, i))
+  const arms = armsOf(action)
+  const ids = arms.map((a) => a.id)
   const groups = new Map<string, SendFacts[]>(ids.map((id) => [id, []]))
   let other = 0
   for (const f of facts) {
-    const g = f.messageId ? groups.get(f.messageId) : undefined
+    const g = f.variation ? groups.get(f.variation) : undefined
     if (g) g.push(f)
     else other++
   }
   const totals = new Map(ids.map((id) => [id, totalsOf(groups.get(id)!)]))
   const leader = ids.reduce<string | null>((best, id) => (best === null || score(metric, totals.get(id)!) > score(metric, totals.get(best)!) ? id : best), null)
   const variations: VariationStats[] = ids.map((id, i) => {
-    const m = ((vs[i]!.data as Record<string, unknown> | undefined)?.message ?? {}) as Record<string, unknown>
+    const m = ((arms[i]!.sendAction.data as Record<string, unknown> | undefined)?.message ?? {}) as Record<string, unknown>
     return {
       variationId: id, name: typeof m.name === 'string' ? m.name : null, ...totals.get(id)!, isWinner: test?.winnerVariationId === id,
       significance: leader && id !== leader ? { ...testOf(metric, groups.get(leader)!, groups.get(id)!), against: leader } : null,
@@ -87,13 +87,13 @@ export async function abTestSeries(companyId: number, actionId: string) {
   const { flow, action } = await abTestActionOrThrow(companyId, actionId)
   const test = await currentTest(companyId, flow.id, actionId, false)
   const facts = await sendFacts(companyId, [actionId], { from: test?.startedAt ?? null })
-  const ids = variationActions(action).map((_v, i) => variationId(action, i))
+  const ids = armsOf(action).map((a) => a.id)
   const days = new Map<string, Map<string, SendFacts[]>>()
   for (const f of facts) {
-    if (!f.messageId || !ids.includes(f.messageId)) continue
+    if (!f.variation || !ids.includes(f.variation)) continue
     const day = f.at.toISOString().slice(0, 10)
     const byVar = days.get(day) ?? days.set(day, new Map()).get(day)!
-    ;(byVar.get(f.messageId) ?? byVar.set(f.messageId, []).get(f.messageId)!).push(f)
+    ;(byVar.get(f.variation) ?? byVar.set(f.variation, []).get(f.variation)!).push(f)
   }
   const dates = [...days.keys()].sort()
   return {

@@ -10,7 +10,7 @@ import { badRequest, notFound } from '@/lib/http/app-error'
 import type { FlowAction } from '@/lib/flows/definition'
 import { getFlowDefinition, getFlowOrThrow } from '@/lib/flows/store'
 import {
-  AB_TEST_TYPES, channelOfType, ensureVariationIds, experimentOf, findMessageOrThrow, mainMessageId, saveDefinition, variationActions, variationId,
+  AB_TEST_TYPES, armsOf, channelOfType, ensureVariationIds, experimentOf, findMessageOrThrow, saveDefinition, variationActions,
   type Json,
 } from './messages-lookup'
 
@@ -97,7 +97,7 @@ function setExperimentStatus(action: FlowAction, status: 'draft' | 'live' | 'com
 /** Starts the test: the engine splits recipients by weight from now on. */
 export async function publishTest(companyId: number, actionId: string, talonId: string, now = new Date()) {
   const { flow, def, action } = await abTestActionOrThrow(companyId, actionId)
-  if (variationActions(action).length < 2) throw badRequest('An A/B test needs at least two variations to start.', { variations: ['An A/B test needs at least two variations to start.'] })
+  if (armsOf(action).length < 2) throw badRequest('An A/B test needs at least two variations to start.', { variations: ['An A/B test needs at least two variations to start.'] })
   let t = await currentTest(companyId, flow.id, actionId)
   if (t!.status === 'completed') t = await db.flowAbTest.create({ data: { id: ulid(), companyId, flowId: flow.id, actionId, metric: t!.metric, windowHours: t!.windowHours, autoWinner: t!.autoWinner, confidence: t!.confidence, configured: t!.configured } })
   const startedAt = t!.startedAt ?? now
@@ -110,7 +110,7 @@ export async function publishTest(companyId: number, actionId: string, talonId: 
 /** Ends the test with a winner: from now on every recipient gets that variation. */
 export async function chooseWinner(companyId: number, actionId: string, winner: string, chosenBy: 'manual' | 'automatic' = 'manual', now = new Date()) {
   const { flow, def, action } = await abTestActionOrThrow(companyId, actionId)
-  const ids = variationActions(action).map((_v, i) => variationId(action, i))
+  const ids = armsOf(action).map((a) => a.id)
   if (!ids.includes(winner)) throw badRequest(`The A/B test has no variation ${winner}.`, { variationId: [`The A/B test has no variation ${winner}.`] })
   const t = await currentTest(companyId, flow.id, actionId)
   setExperimentStatus(action, 'completed')
@@ -129,7 +129,7 @@ export async function endAndRestart(companyId: number, actionId: string, channel
   const main = ((action as { data?: Json }).data?.main_action ?? null) as Json | null
   const actual = channelOfType(main?.type ?? variationActions(action)[0]?.type)
   if (actual !== channel) throw badRequest(`This A/B test is ${actual === 'sms' ? 'an SMS' : `a${actual === 'email' ? 'n' : ''} ${actual}`} test; use end_and_restart/${actual}.`, { channel: [`This A/B test sends ${actual}.`] })
-  if (variationActions(action).length < 2) throw badRequest('An A/B test needs at least two variations to start.', { variations: ['An A/B test needs at least two variations to start.'] })
+  if (armsOf(action).length < 2) throw badRequest('An A/B test needs at least two variations to start.', { variations: ['An A/B test needs at least two variations to start.'] })
   const old = await currentTest(companyId, flow.id, actionId)
   setExperimentStatus(action, 'live', now)
   delete experimentOf(action, true)!.winner
@@ -144,7 +144,7 @@ export async function endAndRestart(companyId: number, actionId: string, channel
 }
 
 function rebalance(action: FlowAction) {
-  const ids = variationActions(action).map((_v, i) => variationId(action, i))
+  const ids = armsOf(action).map((a) => a.id)
   const exp = experimentOf(action, true)!
   const share = Math.floor(100 / Math.max(ids.length, 1))
   exp.allocations = Object.fromEntries(ids.map((id, i) => [id, i === 0 ? 100 - share * (ids.length - 1) : share]))
@@ -190,7 +190,6 @@ export async function deleteVariation(companyId: number, variation: string) {
 /** The content of every variation of the test (for the test's content tab). */
 export async function abTestContent(companyId: number, actionId: string) {
   const { action } = await abTestActionOrThrow(companyId, actionId)
-  const vs = variationActions(action)
   const alloc = (experimentOf(action)?.allocations as Json | undefined) ?? {}
   const describe = (id: string, send: Json) => {
     const m = ((send.data as Json | undefined)?.message ?? {}) as Json
@@ -199,10 +198,11 @@ export async function abTestContent(companyId: number, actionId: string) {
       templateId: m.template_id ?? null, body: m.body ?? null, weight: Number(alloc[id]) || 0,
     }
   }
-  const main = ((action as { data?: Json }).data?.main_action ?? null) as Json | null
+  const arms = armsOf(action)
+  const main = arms.find((a) => a.kind === 'main')
   return {
-    actionId, main: main ? describe(mainMessageId(action), main) : null,
-    variations: vs.map((v, i) => describe(variationId(action, i), v)),
+    actionId, main: main ? describe(main.id, main.sendAction) : null,
+    variations: arms.map((a) => ({ ...describe(a.id, a.sendAction), kind: a.kind })),
   }
 }
 
@@ -213,12 +213,13 @@ export async function abTestContent(companyId: number, actionId: string) {
 export async function deleteAbTest(companyId: number, actionId: string, now = new Date()) {
   const { flow, def, action } = await abTestActionOrThrow(companyId, actionId)
   const t = await currentTest(companyId, flow.id, actionId, false)
-  const vs = variationActions(action)
-  const winnerIndex = t?.winnerVariationId ? vs.findIndex((_v, i) => variationId(action, i) === t.winnerVariationId) : -1
+  const arms = armsOf(action)
+  const winner = t?.winnerVariationId ? arms.find((a) => a.id === t.winnerVariationId) : undefined
   const data = ((action as { data?: Json }).data ?? {}) as Json
-  const source = (winnerIndex >= 0 ? vs[winnerIndex] : (data.main_action as Json | undefined) ?? vs[0]) as Json | undefined
+  const source = (winner ?? arms[0])?.sendAction
   if (!source || typeof source.type !== 'string') throw badRequest('This A/B test has no message to keep.')
   const plain = JSON.parse(JSON.stringify(source)) as Json
+  delete plain.id
   const pdata = (plain.data ??= {}) as Json
   const message = (pdata.message ??= {}) as Json
   delete message.id // the store gives the kept message its id

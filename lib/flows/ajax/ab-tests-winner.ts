@@ -9,7 +9,7 @@
 import { kysely } from '@/lib/db/kysely'
 import { read, selectFirst, type Ops } from '@/lib/db/ops'
 import type { FlowAction } from '@/lib/flows/definition'
-import { experimentOf, variationActions, variationId, type Json } from './messages-lookup'
+import { armsOf, experimentOf, type Json } from './messages-lookup'
 
 /** The winner variation's message id of the action's latest experiment, or null (still testing, or no test). */
 export function* winnerOfOps(companyId: number, actionId: string): Ops<string | null> {
@@ -38,10 +38,10 @@ export interface Variation {
  * (data.current_experiment.allocations keyed by variation id; none → equal shares).
  */
 export function variationsOf(action: FlowAction): Variation[] {
-  const vs = variationActions(action)
-  if (!vs.length) return []
+  const arms = armsOf(action)
+  if (!arms.length) return []
   const alloc = ((experimentOf(action)?.allocations as Json | undefined) ?? {}) as Json
-  const raw = vs.map((v, i) => ({ id: variationId(action, i), w: Number(alloc[variationId(action, i)]), sendAction: v }))
+  const raw = arms.map((a) => ({ id: a.id, w: Number(alloc[a.id]), sendAction: a.sendAction }))
   const known = raw.filter((r) => Number.isFinite(r.w) && r.w >= 0)
   const total = known.reduce((s, r) => s + r.w, 0)
   if (known.length !== raw.length || total <= 0) return raw.map((r) => ({ id: r.id, weight: 1 / raw.length, sendAction: r.sendAction }))

@@ -65,29 +65,49 @@ const messageIn = (sendAction: Json): Json => {
 export const derivedVariationId = (actionId: string, index: number) => `${actionId}-v${index + 1}`
 export const derivedMainId = (actionId: string) => `${actionId}-main`
 
-/** Gives the main action's and every variation's message an id (the derived ones become stored ones). */
+/**
+ * Gives the main action and every variation one id, written both as the send action's `id` and
+ * as its message's id (the engine's executor keys arms by the action id and allocations by that
+ * key; /ajax names them by message id): the derived ids become stored ones on the next save.
+ */
 export function ensureVariationIds(action: FlowAction): void {
   if (!AB_TEST_TYPES.has(action.type)) return
   const data = obj((action as { data?: unknown }).data)
   if (data.main_action && typeof data.main_action === 'object') {
-    const m = messageIn(data.main_action as Json)
-    if (typeof m.id !== 'string' || !m.id) m.id = derivedMainId(action.id!)
+    const id = mainMessageId(action)
+    const main = data.main_action as Json
+    main.id = id
+    messageIn(main).id = id
   }
   variationActions(action).forEach((v, i) => {
-    const m = messageIn(v)
-    if (typeof m.id !== 'string' || !m.id) m.id = derivedVariationId(action.id!, i)
+    const id = variationId(action, i)
+    v.id = id
+    messageIn(v).id = id
   })
 }
 
+const idOf = (sendAction: Json): string | null => {
+  if (typeof sendAction.id === 'string' && sendAction.id) return sendAction.id
+  const m = obj(obj(sendAction.data).message).id
+  return typeof m === 'string' && m ? m : null
+}
+
 export function mainMessageId(action: FlowAction): string {
-  const main = obj(obj((action as { data?: unknown }).data).main_action)
-  const id = obj(obj(main.data).message).id
-  return typeof id === 'string' && id ? id : derivedMainId(action.id!)
+  return idOf(obj(obj((action as { data?: unknown }).data).main_action)) ?? derivedMainId(action.id!)
 }
 
 export function variationId(action: FlowAction, index: number): string {
-  const id = obj(obj(variationActions(action)[index]?.data).message).id
-  return typeof id === 'string' && id ? id : derivedVariationId(action.id!, index)
+  return idOf(variationActions(action)[index] ?? {}) ?? derivedVariationId(action.id!, index)
+}
+
+/** The arms of an A/B test as the engine splits them: the main action first, then each variation. */
+export interface Arm { id: string; kind: 'main' | 'variation'; index: number; sendAction: Json }
+export function armsOf(action: FlowAction): Arm[] {
+  const out: Arm[] = []
+  const main = obj((action as { data?: unknown }).data).main_action
+  if (main && typeof main === 'object') out.push({ id: mainMessageId(action), kind: 'main', index: -1, sendAction: main as Json })
+  variationActions(action).forEach((v, i) => out.push({ id: variationId(action, i), kind: 'variation', index: i, sendAction: v }))
+  return out
 }
 
 export const channelOfType = (type: unknown): string =>

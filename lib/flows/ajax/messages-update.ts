@@ -10,7 +10,7 @@ import type { EditorType } from '@/lib/templates/store/template-view'
 import { actionLinks, setLink, type FlowAction, type FlowDefinition } from '@/lib/flows/definition'
 import { getFlowDefinition, getFlowOrThrow } from '@/lib/flows/store'
 import {
-  AB_TEST_TYPES, experimentOf, findMessageOrThrow, locateInDefinition, mutateMessage, saveDefinition, variationActions, variationId,
+  AB_TEST_TYPES, armsOf, experimentOf, findMessageOrThrow, locateInDefinition, mutateMessage, saveDefinition,
   type Json, type MessageLocation,
 } from './messages-lookup'
 import { messageView } from './messages-view'
@@ -105,8 +105,7 @@ export async function setSetting(companyId: number, id: string, body: z.infer<ty
 export async function updateVariationWeight(companyId: number, id: string, body: z.infer<typeof weightBody>) {
   const loc = await mutateMessage(companyId, id, (l) => {
     if (!AB_TEST_TYPES.has(l.action.type)) throw badRequest('This message is not part of an A/B test.', { variation: ['This message is not part of an A/B test.'] })
-    const vs = variationActions(l.action)
-    const ids = vs.map((_v, i) => variationId(l.action, i))
+    const ids = armsOf(l.action).map((a) => a.id)
     if (!ids.includes(body.variation)) throw badRequest(`The A/B test has no variation ${body.variation}.`, { variation: [`The A/B test has no variation ${body.variation}.`] })
     const exp = experimentOf(l.action, true)!
     const alloc = (exp.allocations && typeof exp.allocations === 'object' ? exp.allocations : {}) as Json

@@ -2,7 +2,7 @@
 import { db } from '@/lib/db/client'
 import { flowStatusName } from '@/lib/flows/store'
 import {
-  AB_TEST_TYPES, CHANNEL_CODES, MESSAGE_KEYS, experimentOf, findMessageOrThrow, mainMessageId, variationActions, variationId,
+  AB_TEST_TYPES, CHANNEL_CODES, MESSAGE_KEYS, armsOf, experimentOf, findMessageOrThrow, mainMessageId,
   type Json, type MessageLocation,
 } from './messages-lookup'
 
@@ -28,12 +28,12 @@ export function messageView(loc: MessageLocation) {
     channel: loc.channel,
     channelCode: CHANNEL_CODES[channel] ?? null,
     messageKey: MESSAGE_KEYS[loc.channel] ?? null,
-    isVariation: loc.kind === 'variation',
+    isVariation: loc.kind !== 'message',
     isAbTest: isAb,
     abTestActionId: isAb ? loc.action.id ?? null : null,
-    variationCount: isAb ? variationActions(loc.action).length : 0,
+    variationCount: isAb ? armsOf(loc.action).length : 0,
     experimentStatus: isAb ? str(data.experiment_status) ?? 'draft' : null,
-    weight: loc.kind === 'variation' && exp ? Number((exp.allocations as Json | undefined)?.[loc.messageId] ?? 0) : null,
+    weight: loc.kind !== 'message' && exp ? Number((exp.allocations as Json | undefined)?.[loc.messageId] ?? 0) : null,
     subject: str(m.subject_line),
     previewText: str(m.preview_text),
     fromEmail: str(m.from_email),
@@ -72,12 +72,12 @@ export async function getVariations(companyId: number, messageId: string) {
   const a = loc.action
   const exp = experimentOf(a)
   const alloc = (exp?.allocations as Json | undefined) ?? {}
-  const vs = variationActions(a)
-  const total = vs.reduce((s, _v, i) => s + (Number(alloc[variationId(a, i)]) || 0), 0)
-  const variations = vs.map((v, i) => {
-    const id = variationId(a, i)
-    const sub = { ...loc, kind: 'variation' as const, messageId: id, variationIndex: i, sendAction: v, message: ((v.data as Json | undefined)?.message as Json | undefined) ?? {} }
-    const weight = Number(alloc[id]) || (total ? 0 : Math.round(100 / vs.length))
+  const arms = armsOf(a)
+  const total = arms.reduce((s, arm) => s + (Number(alloc[arm.id]) || 0), 0)
+  const variations = arms.map((arm) => {
+    const id = arm.id
+    const sub = { ...loc, kind: arm.kind, messageId: id, variationIndex: arm.kind === 'main' ? null : arm.index, sendAction: arm.sendAction, message: ((arm.sendAction.data as Json | undefined)?.message as Json | undefined) ?? {} }
+    const weight = Number(alloc[id]) || (total ? 0 : Math.round(100 / arms.length))
     return { ...messageView(sub), weight }
   })
   return { abTestActionId: a.id ?? null, mainMessageId: mainMessageId(a), variations }

@@ -20,8 +20,10 @@ export interface SendFacts {
   profileId: string
   channel: string
   status: string
-  /** The message (or A/B test variation) the send carried: context.$flow_message. */
+  /** The message the send carried: context.$flow_message. */
   messageId: string | null
+  /** The A/B test arm (context.$variation, else the message id). */
+  variation: string | null
   at: Date
   delivered: boolean
   opened: boolean
@@ -47,14 +49,14 @@ function metricNames() {
   }
 }
 
-function contextMessage(context: string | null): string | null {
-  if (!context) return null
+function contextIds(context: string | null): { messageId: string | null; variation: string | null } {
+  if (!context) return { messageId: null, variation: null }
   try {
     const c = JSON.parse(context) as Record<string, unknown>
-    const v = c.$flow_message
-    return typeof v === 'string' ? v : null
+    const messageId = typeof c.$flow_message === 'string' ? c.$flow_message : null
+    return { messageId, variation: typeof c.$variation === 'string' ? c.$variation : messageId }
   } catch {
-    return null
+    return { messageId: null, variation: null }
   }
 }
 
@@ -75,7 +77,7 @@ export async function sendFacts(companyId: number, actionIds: string[], range: {
     for (const r of rows) {
       if (!ATTEMPTED.has(r.status)) continue
       out.push({
-        sendId: r.id, actionId, profileId: r.profileId, channel: r.channel, status: r.status, messageId: contextMessage(r.context),
+        sendId: r.id, actionId, profileId: r.profileId, channel: r.channel, status: r.status, ...contextIds(r.context),
         at: toDate(r.sentAt) ?? toDate(r.createdAt)!, delivered: DELIVERED.has(r.status), opened: false, clicked: false,
         bounced: r.status === 'bounced', unsubscribed: false, spam: false, converted: false, revenue: 0,
       })
