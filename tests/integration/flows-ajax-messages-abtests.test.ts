@@ -36,7 +36,7 @@ import * as statsRoute from '@/app/ajax/flow/[id]/actions/statistics-v2/route'
 import { call, makeFixture, type Fixture } from './flows-ajax-messages-fixture'
 
 let f: Fixture
-let profiles: string[] = []
+const profiles: string[] = []
 const arm = (s: string) => `${f.abActionId}-${s}`
 
 beforeAll(async () => {
