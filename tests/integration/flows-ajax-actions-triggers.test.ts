@@ -271,7 +271,10 @@ describe('option lists', () => {
     expect(metrics.status).toBe(200)
     expect(JSON.stringify(metrics.json)).toContain('MetTA1')
     expect(JSON.stringify(metrics.json)).not.toContain('MetTB1')
-    expect((await get(propertiesGet, '/ajax/people/properties')).status).toBe(200)
+    // The date trigger's property picker: a custom date property is offered with its type.
+    await db.profile.create({ data: { id: '01TRIGGERPROFILE0000000001', companyId: A, email: 'p@a.test', properties: JSON.stringify({ birthday: '1990-03-15' }) } })
+    const props = await get(propertiesGet, '/ajax/people/properties')
+    expect(props.json.properties).toEqual(expect.arrayContaining([{ name: 'birthday', type: 'date', builtIn: false }, { name: 'created', type: 'date', builtIn: true }]))
   })
 
   test('staff metric overrides: staff only, metrics of that account, null back to the default', async () => {
