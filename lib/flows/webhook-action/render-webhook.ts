@@ -46,7 +46,8 @@ export function renderWebhook(m: WebhookMessage, t: FlowTemplateContext): Render
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(m.headers ?? {})) {
     if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) continue
-    const text = render(typeof value === 'string' ? value : JSON.stringify(value ?? ''), `header ${name}`).replace(/[\r\n]+/g, ' ')
+    // HTTP header values are Latin-1 text on one line: anything else would make every attempt fail.
+    const text = render(typeof value === 'string' ? value : JSON.stringify(value ?? ''), `header ${name}`).replace(/[\r\n]+/g, ' ').replace(/[^\t\x20-\x7e\xa0-\xff]/gu, '?')
     headers[name.toLowerCase()] = text
   }
   if (!headers['content-type']) headers['content-type'] = 'application/json'
