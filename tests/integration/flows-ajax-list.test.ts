@@ -158,6 +158,8 @@ describe('list, figures, previous period, totals', () => {
     await call(detailsPost, '/x', { method: 'POST', p: { id: Z }, body: { tags: ['Welcome', 'VIP'] }, cookie: owner })
     const q = async (s: string) => (await call(listGet, `/ajax/flows/list/?pageSize=100&${s}`, { cookie: owner })).json.flows.map((f: { id: string }) => f.id)
     expect(await q('tags=vip')).toEqual([Z])
+    expect(await q('tags=nope&tags=welcome')).toEqual([Z])
+    expect(await q('triggerType=list')).toEqual(await q('triggerType=Added%20to%20List'))
     expect(await q('trigger_type=Added%20to%20List')).toContain(Z)
     expect(await q('triggerType=Metric')).toEqual(expect.arrayContaining([X, Y]))
     expect(await q('triggerType=Metric')).not.toContain(Z)

@@ -8,7 +8,15 @@ import { FLOW_STATUS, flowStatusName } from '../store'
 import { statusText, STATUS_CODES } from './flows-common'
 import { conversionMetricId, EMPTY_FIGURES, flowFigures, lastDays, type FlowFigures, type Period } from './flows-stats'
 
-const csv = z.string().transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+/** A comma list, or the parameter repeated (?tags=a&tags=b). */
+const csv = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((x) => x.trim()).filter(Boolean))
+
+/** Trigger type filter values: the flow's trigger_type text, or the definition's trigger kind / the API's names. */
+const TRIGGER_ALIASES: Record<string, string> = {
+  list: 'added to list', 'added-to-list': 'added to list', addedtolist: 'added to list',
+  metric: 'metric', event: 'metric', segment: 'segment', date: 'date based', datebased: 'date based', 'date-based': 'date based',
+  'price-drop': 'price drop', pricedrop: 'price drop', 'low-inventory': 'low inventory', lowinventory: 'low inventory', unconfigured: 'unconfigured',
+}
 const csvOf = <T extends string>(values: readonly [T, ...T[]], what: string) =>
   csv.pipe(z.array(z.enum(values, `${what} must be one of ${values.join(', ')}.`)))
 
@@ -39,7 +47,7 @@ export async function filteredFlows(companyId: number, q: Pick<ListFlowsQuery, '
   if (q.status?.length) where.status = { in: q.status.map(Number) }
   let flows = await db.flow.findMany({ where, orderBy: { id: 'asc' } })
   if (q.triggerType?.length) {
-    const wanted = new Set(q.triggerType.map((t) => t.toLowerCase()))
+    const wanted = new Set(q.triggerType.map((t) => TRIGGER_ALIASES[t.toLowerCase()] ?? t.toLowerCase()))
     flows = flows.filter((f) => wanted.has((f.triggerType ?? 'Segment').toLowerCase()))
   }
   if (q.search?.trim()) {
