@@ -2,7 +2,7 @@
 // its side panel, undoes with Ctrl+Z, saves the whole definition (expectedVersion), pins 400
 // errors to the node their pointer names, asks to reload on 409, and sets the flow live through
 // the details call. Only the network (fetch) and the router are stand-ins.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { NextIntlClientProvider } from 'next-intl'
 import { SWRConfig } from 'swr'
 import type { ReactNode } from 'react'
@@ -11,6 +11,10 @@ import { ShellContext } from '@/lib/client/shell-context'
 import type { StartupData } from '@/lib/client/shell-types'
 import { FlowBuilderScreen } from '@/components/flows/builder/flow-builder-screen'
 import type { FlowDefinition } from '@/lib/flows/definition'
+
+// A loaded machine renders React Flow slowly: give async queries room.
+configure({ asyncUtilTimeout: 8000 })
+jest.setTimeout(60_000)
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }), usePathname: () => '/flow/F1/edit' }))
 

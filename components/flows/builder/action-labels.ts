@@ -21,40 +21,42 @@ export function actionTitle(a: FlowAction, t: T): string {
 
 export function actionSummary(a: FlowAction, t: T, names: { list?: (id: string) => string | undefined } = {}): string {
   if (isUnsupported(a)) return ''
+  // flowBuilder.summary.* keys
+  const s = (key: string, values?: Record<string, string | number>) => t(`summary.${key}`, values)
   const d = (a.data ?? {}) as Record<string, unknown>
   const msg = (d.message ?? {}) as Record<string, unknown>
   switch (a.type) {
     case 'time-delay': {
       const v = Number(d.value ?? 0)
       const unit = String(d.unit ?? 'days')
-      return t(`summary.delay.${unit}`, { count: v })
+      return s(`delay.${unit}`, { count: v })
     }
     case 'send-email':
-      return String(msg.subject_line || msg.name || t('summary.noSubject'))
+      return String(msg.subject_line || msg.name || s('noSubject'))
     case 'send-sms':
     case 'send-mobile-push':
     case 'send-whatsapp':
-      return String(msg.body || msg.name || t('summary.noBody'))
+      return String(msg.body || msg.name || s('noBody'))
     case 'send-webhook':
-      return String(msg.url || t('summary.noUrl'))
+      return String(msg.url || s('noUrl'))
     case 'send-internal-alert':
-      return String(msg.subject_line || msg.name || t('summary.noSubject'))
+      return String(msg.subject_line || msg.name || s('noSubject'))
     case 'conditional-split':
     case 'trigger-split': {
       const f = (a.type === 'conditional-split' ? d.profile_filter : d.trigger_filter) as { condition_groups?: Array<{ conditions: unknown[] }> } | null
       const n = (f?.condition_groups ?? []).reduce((s, g) => s + g.conditions.length, 0)
-      return t('summary.conditions', { count: n })
+      return s('conditions', { count: n })
     }
     case 'multi-branch-split':
-      return t('summary.branches', { count: a.data.branches.length })
+      return s('branches', { count: a.data.branches.length })
     case 'update-profile':
-      return t('summary.operations', { count: a.data.profile_operations.length })
+      return s('operations', { count: a.data.profile_operations.length })
     case 'list-update': {
       const name = a.data.list_id ? names.list?.(a.data.list_id) ?? a.data.list_id : null
-      return name ? t(a.data.on_execution === false ? 'summary.removeFrom' : 'summary.addTo', { list: name }) : t('summary.noList')
+      return name ? s(a.data.on_execution === false ? 'removeFrom' : 'addTo', { list: name }) : s('noList')
     }
     case 'ab-test':
-      return t('summary.variations', { count: Array.isArray(d.variations) ? d.variations.length : 0 })
+      return s('variations', { count: Array.isArray(d.variations) ? d.variations.length : 0 })
     default:
       return String(d.name ?? '')
   }

@@ -85,27 +85,27 @@ interface DataProps { data: Data; setData: (patch: Data) => void }
 interface MsgProps { msg: Data; setMsg: (patch: Data) => void }
 
 function DelayFields({ data, setData }: DataProps) {
-  const t = useTranslations('flowBuilder.delay')
+  const t = useTranslations('flowBuilder')
   const until = typeof data.delay_until_time === 'string' && data.delay_until_time !== ''
   return (
     <>
       <div className={styles.row}>
-        <Field label={t('value')}>
+        <Field label={t('delay.value')}>
           <input type="number" min={0} className={styles.control} data-testid="delay-value" value={Number(data.value ?? 0)} onChange={(e) => setData({ value: Math.max(0, Math.trunc(Number(e.target.value))) })} />
         </Field>
-        <Field label={t('unit')}>
+        <Field label={t('delay.unit')}>
           <select className={styles.control} data-testid="delay-unit" value={String(data.unit ?? 'days')} onChange={(e) => setData({ unit: e.target.value })}>
-            {['minutes', 'hours', 'days', 'weeks'].map((u) => <option key={u} value={u}>{t(`units.${u}`)}</option>)}
+            {['minutes', 'hours', 'days', 'weeks'].map((u) => <option key={u} value={u}>{t(`delay.units.${u}`)}</option>)}
           </select>
         </Field>
       </div>
       <label className={styles.check}>
         <input type="checkbox" checked={until} onChange={(e) => setData({ delay_until_time: e.target.checked ? '09:00' : null })} />
-        {t('untilTime')}
+        {t('delay.untilTime')}
       </label>
-      {until && <Field label={t('time')}><input type="time" className={styles.control} value={String(data.delay_until_time)} onChange={(e) => setData({ delay_until_time: e.target.value })} /></Field>}
-      <Weekdays label={t('weekdays')} value={(data.delay_until_weekdays as string[] | null | undefined) ?? null} onChange={(delay_until_weekdays) => setData({ delay_until_weekdays })} />
-      <Field label={t('timezone')} hint={t('timezoneHint')}>
+      {until && <Field label={t('delay.time')}><input type="time" className={styles.control} value={String(data.delay_until_time)} onChange={(e) => setData({ delay_until_time: e.target.value })} /></Field>}
+      <Weekdays label={t('delay.weekdays')} value={(data.delay_until_weekdays as string[] | null | undefined) ?? null} onChange={(delay_until_weekdays) => setData({ delay_until_weekdays })} />
+      <Field label={t('delay.timezone')} hint={t('delay.timezoneHint')}>
         <input className={styles.control} value={String(data.timezone ?? '')} placeholder="profile" onChange={(e) => setData({ timezone: e.target.value || undefined })} />
       </Field>
     </>
@@ -113,37 +113,37 @@ function DelayFields({ data, setData }: DataProps) {
 }
 
 function BranchFields({ data, setData }: DataProps) {
-  const t = useTranslations('flowBuilder.branches')
+  const t = useTranslations('flowBuilder')
   const branches = (data.branches ?? []) as Array<Data & { branch_id: string; name?: string | null; is_else?: boolean; branch_filter?: ConditionFilter | null }>
   const set = (next: typeof branches) => setData({ branches: next.map((b, i) => ({ ...b, order: i })) })
   const addBranch = () => {
     const n = branches.length + 1
     const id = `branch-${Date.now().toString(36)}`
     const elseAt = branches.findIndex((b) => b.is_else)
-    const b = { branch_id: id, name: t('defaultName', { n }), branch_filter: emptyFilter(), links: { next: null } }
+    const b = { branch_id: id, name: t('branches.defaultName', { n }), branch_filter: emptyFilter(), links: { next: null } }
     set(elseAt >= 0 ? [...branches.slice(0, elseAt), b, ...branches.slice(elseAt)] : [...branches, b])
   }
   return (
     <>
-      <Field label={t('splitName')}><input className={styles.control} value={String(data.name ?? '')} onChange={(e) => setData({ name: e.target.value })} /></Field>
+      <Field label={t('branches.splitName')}><input className={styles.control} value={String(data.name ?? '')} onChange={(e) => setData({ name: e.target.value })} /></Field>
       {branches.map((b, i) => (
         <div key={b.branch_id} className={styles.branch} data-testid="split-branch">
           <div className={styles.row}>
-            <input aria-label={t('branchName')} className={styles.control} value={String(b.name ?? '')} onChange={(e) => set(branches.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
-            {branches.length > 2 && !b.is_else && <Button size="small" variant="tertiary" onClick={() => set(branches.filter((_, j) => j !== i))}>{t('remove')}</Button>}
+            <input aria-label={t('branches.branchName')} className={styles.control} value={String(b.name ?? '')} onChange={(e) => set(branches.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
+            {branches.length > 2 && !b.is_else && <Button size="small" variant="tertiary" onClick={() => set(branches.filter((_, j) => j !== i))}>{t('branches.remove')}</Button>}
           </div>
-          {b.is_else ? <p className={styles.muted}>{t('elseHint')}</p> : (
+          {b.is_else ? <p className={styles.muted}>{t('branches.elseHint')}</p> : (
             <ConditionEditor mode="profile" value={b.branch_filter ?? emptyFilter()} onChange={(f) => set(branches.map((x, j) => (j === i ? { ...x, branch_filter: f } : x)))} />
           )}
         </div>
       ))}
-      <Button size="small" onClick={addBranch}>{t('add')}</Button>
+      <Button size="small" onClick={addBranch}>{t('branches.add')}</Button>
     </>
   )
 }
 
 function AbTestFields({ data, setData }: DataProps) {
-  const t = useTranslations('flowBuilder.abTest')
+  const t = useTranslations('flowBuilder')
   const variations = (Array.isArray(data.variations) ? data.variations : []) as Array<{ name: string; weight: number }>
   const set = (v: typeof variations) => setData({ variations: v })
   const total = variations.reduce((s, v) => s + (Number(v.weight) || 0), 0)
@@ -151,21 +151,21 @@ function AbTestFields({ data, setData }: DataProps) {
     <>
       {variations.map((v, i) => (
         <div key={i} className={styles.row}>
-          <input aria-label={t('name')} className={styles.control} value={v.name} onChange={(e) => set(variations.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
-          <input aria-label={t('weight')} type="number" min={0} max={100} className={styles.controlSmall} value={v.weight}
+          <input aria-label={t('abTest.name')} className={styles.control} value={v.name} onChange={(e) => set(variations.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
+          <input aria-label={t('abTest.weight')} type="number" min={0} max={100} className={styles.controlSmall} value={v.weight}
             onChange={(e) => set(variations.map((x, j) => (j === i ? { ...x, weight: Number(e.target.value) } : x)))} />
-          {variations.length > 2 && <button type="button" className={styles.iconButton} aria-label={t('remove')} onClick={() => set(variations.filter((_, j) => j !== i))}>×</button>}
+          {variations.length > 2 && <button type="button" className={styles.iconButton} aria-label={t('abTest.remove')} onClick={() => set(variations.filter((_, j) => j !== i))}>×</button>}
         </div>
       ))}
-      {total !== 100 && <p className={styles.fieldError}>{t('weightsTotal', { total })}</p>}
-      <Button size="small" onClick={() => set([...variations, { name: String.fromCharCode(65 + variations.length), weight: 0 }])}>{t('add')}</Button>
+      {total !== 100 && <p className={styles.fieldError}>{t('abTest.weightsTotal', { total })}</p>}
+      <Button size="small" onClick={() => set([...variations, { name: String.fromCharCode(65 + variations.length), weight: 0 }])}>{t('abTest.add')}</Button>
       <div className={styles.row}>
-        <Field label={t('winnerMetric')}>
+        <Field label={t('abTest.winnerMetric')}>
           <select className={styles.control} value={String(data.winner_metric ?? 'open_rate')} onChange={(e) => setData({ winner_metric: e.target.value })}>
-            {['open_rate', 'click_rate', 'placed_order_rate', 'manual'].map((m) => <option key={m} value={m}>{t(`metrics.${m}`)}</option>)}
+            {['open_rate', 'click_rate', 'placed_order_rate', 'manual'].map((m) => <option key={m} value={m}>{t(`abTest.metrics.${m}`)}</option>)}
           </select>
         </Field>
-        <Field label={t('window')}>
+        <Field label={t('abTest.window')}>
           <input type="number" min={1} className={styles.control} value={Number(data.winner_after_hours ?? 24)} onChange={(e) => setData({ winner_after_hours: Number(e.target.value) })} />
         </Field>
       </div>
@@ -174,30 +174,30 @@ function AbTestFields({ data, setData }: DataProps) {
 }
 
 function SmartSending({ msg, setMsg }: MsgProps) {
-  const t = useTranslations('flowBuilder.message')
+  const t = useTranslations('flowBuilder')
   return (
     <label className={styles.check}>
       <input type="checkbox" checked={msg.smart_sending_enabled !== false} onChange={(e) => setMsg({ smart_sending_enabled: e.target.checked })} />
-      {t('smartSending')}
+      {t('message.smartSending')}
     </label>
   )
 }
 
 function EmailFields({ msg, setMsg }: MsgProps) {
-  const t = useTranslations('flowBuilder.message')
+  const t = useTranslations('flowBuilder')
   const { data: templates } = useTemplateOptions()
   return (
     <>
-      <Field label={t('name')}><input className={styles.control} value={String(msg.name ?? '')} onChange={(e) => setMsg({ name: e.target.value })} /></Field>
-      <Field label={t('subject')}><input className={styles.control} data-testid="email-subject" value={String(msg.subject_line ?? '')} onChange={(e) => setMsg({ subject_line: e.target.value })} /></Field>
-      <Field label={t('previewText')}><input className={styles.control} value={String(msg.preview_text ?? '')} onChange={(e) => setMsg({ preview_text: e.target.value })} /></Field>
+      <Field label={t('message.name')}><input className={styles.control} value={String(msg.name ?? '')} onChange={(e) => setMsg({ name: e.target.value })} /></Field>
+      <Field label={t('message.subject')}><input className={styles.control} data-testid="email-subject" value={String(msg.subject_line ?? '')} onChange={(e) => setMsg({ subject_line: e.target.value })} /></Field>
+      <Field label={t('message.previewText')}><input className={styles.control} value={String(msg.preview_text ?? '')} onChange={(e) => setMsg({ preview_text: e.target.value })} /></Field>
       <div className={styles.row}>
-        <Field label={t('fromLabel')}><input className={styles.control} value={String(msg.from_label ?? '')} onChange={(e) => setMsg({ from_label: e.target.value || null })} /></Field>
-        <Field label={t('fromEmail')}><input type="email" className={styles.control} value={String(msg.from_email ?? '')} onChange={(e) => setMsg({ from_email: e.target.value || null })} /></Field>
+        <Field label={t('message.fromLabel')}><input className={styles.control} value={String(msg.from_label ?? '')} onChange={(e) => setMsg({ from_label: e.target.value || null })} /></Field>
+        <Field label={t('message.fromEmail')}><input type="email" className={styles.control} value={String(msg.from_email ?? '')} onChange={(e) => setMsg({ from_email: e.target.value || null })} /></Field>
       </div>
-      <Field label={t('template')}>
+      <Field label={t('message.template')}>
         <select className={styles.control} data-testid="email-template" value={String(msg.template_id ?? '')} onChange={(e) => setMsg({ template_id: e.target.value || null })}>
-          <IdOptions options={templates} value={msg.template_id as string | null} placeholder={t('chooseTemplate')} />
+          <IdOptions options={templates} value={msg.template_id as string | null} placeholder={t('message.chooseTemplate')} />
         </select>
       </Field>
       <SmartSending msg={msg} setMsg={setMsg} />
@@ -206,13 +206,13 @@ function EmailFields({ msg, setMsg }: MsgProps) {
 }
 
 function TextMessageFields({ type, msg, setMsg }: MsgProps & { type: string }) {
-  const t = useTranslations('flowBuilder.message')
+  const t = useTranslations('flowBuilder')
   return (
     <>
-      <Field label={t('name')}><input className={styles.control} value={String(msg.name ?? '')} onChange={(e) => setMsg({ name: e.target.value })} /></Field>
-      {type === 'send-mobile-push' && <Field label={t('title')}><input className={styles.control} value={String(msg.title ?? '')} onChange={(e) => setMsg({ title: e.target.value })} /></Field>}
-      {type === 'send-whatsapp' && <Field label={t('whatsappTemplate')}><input className={styles.control} value={String(msg.vendor_id ?? '')} onChange={(e) => setMsg({ vendor_id: e.target.value || null })} /></Field>}
-      <Field label={t('body')} hint={type === 'send-sms' ? t('smsHint', { count: String(msg.body ?? '').length }) : undefined}>
+      <Field label={t('message.name')}><input className={styles.control} value={String(msg.name ?? '')} onChange={(e) => setMsg({ name: e.target.value })} /></Field>
+      {type === 'send-mobile-push' && <Field label={t('message.title')}><input className={styles.control} value={String(msg.title ?? '')} onChange={(e) => setMsg({ title: e.target.value })} /></Field>}
+      {type === 'send-whatsapp' && <Field label={t('message.whatsappTemplate')}><input className={styles.control} value={String(msg.vendor_id ?? '')} onChange={(e) => setMsg({ vendor_id: e.target.value || null })} /></Field>}
+      <Field label={t('message.body')} hint={type === 'send-sms' ? t('message.smsHint', { count: String(msg.body ?? '').length }) : undefined}>
         <textarea className={styles.textarea} rows={5} data-testid="message-body" value={String(msg.body ?? '')} onChange={(e) => setMsg({ body: e.target.value })} />
       </Field>
       <SmartSending msg={msg} setMsg={setMsg} />
@@ -221,74 +221,74 @@ function TextMessageFields({ type, msg, setMsg }: MsgProps & { type: string }) {
 }
 
 function WebhookFields({ msg, setMsg }: MsgProps) {
-  const t = useTranslations('flowBuilder.webhook')
+  const t = useTranslations('flowBuilder')
   const headers = Object.entries((msg.headers ?? {}) as Record<string, string>)
   const setHeaders = (rows: Array<[string, string]>) => setMsg({ headers: Object.fromEntries(rows) })
   return (
     <>
-      <Field label={t('url')}><input type="url" className={styles.control} data-testid="webhook-url" value={String(msg.url ?? '')} placeholder="https://" onChange={(e) => setMsg({ url: e.target.value || null })} /></Field>
-      <span className={styles.label}>{t('headers')}</span>
+      <Field label={t('webhook.url')}><input type="url" className={styles.control} data-testid="webhook-url" value={String(msg.url ?? '')} placeholder="https://" onChange={(e) => setMsg({ url: e.target.value || null })} /></Field>
+      <span className={styles.label}>{t('webhook.headers')}</span>
       {headers.map(([k, v], i) => (
         <div key={i} className={styles.row}>
-          <input aria-label={t('headerName')} className={styles.control} value={k} onChange={(e) => setHeaders(headers.map((h, j) => (j === i ? [e.target.value, h[1]] : h)))} />
-          <input aria-label={t('headerValue')} className={styles.control} value={String(v)} onChange={(e) => setHeaders(headers.map((h, j) => (j === i ? [h[0], e.target.value] : h)))} />
-          <button type="button" className={styles.iconButton} aria-label={t('removeHeader')} onClick={() => setHeaders(headers.filter((_, j) => j !== i))}>×</button>
+          <input aria-label={t('webhook.headerName')} className={styles.control} value={k} onChange={(e) => setHeaders(headers.map((h, j) => (j === i ? [e.target.value, h[1]] : h)))} />
+          <input aria-label={t('webhook.headerValue')} className={styles.control} value={String(v)} onChange={(e) => setHeaders(headers.map((h, j) => (j === i ? [h[0], e.target.value] : h)))} />
+          <button type="button" className={styles.iconButton} aria-label={t('webhook.removeHeader')} onClick={() => setHeaders(headers.filter((_, j) => j !== i))}>×</button>
         </div>
       ))}
-      <Button size="small" onClick={() => setHeaders([...headers, [`X-Header-${headers.length + 1}`, '']])}>{t('addHeader')}</Button>
-      <Field label={t('body')} hint={t('bodyHint')}><textarea className={styles.textarea} rows={8} value={String(msg.body ?? '')} onChange={(e) => setMsg({ body: e.target.value })} /></Field>
-      <p className={styles.hint}>{t('signedHint')}</p>
+      <Button size="small" onClick={() => setHeaders([...headers, [`X-Header-${headers.length + 1}`, '']])}>{t('webhook.addHeader')}</Button>
+      <Field label={t('webhook.body')} hint={t('webhook.bodyHint')}><textarea className={styles.textarea} rows={8} value={String(msg.body ?? '')} onChange={(e) => setMsg({ body: e.target.value })} /></Field>
+      <p className={styles.hint}>{t('webhook.signedHint')}</p>
     </>
   )
 }
 
 function AlertFields({ msg, setMsg }: MsgProps) {
-  const t = useTranslations('flowBuilder.alert')
+  const t = useTranslations('flowBuilder')
   const to = Array.isArray(msg.to_emails) ? (msg.to_emails as string[]).join(', ') : ''
   return (
     <>
-      <Field label={t('to')} hint={t('toHint')}>
+      <Field label={t('alert.to')} hint={t('alert.toHint')}>
         <input className={styles.control} value={to} onChange={(e) => setMsg({ to_emails: e.target.value.split(/[,\s]+/).filter(Boolean) })} />
       </Field>
-      <Field label={t('subject')}><input className={styles.control} value={String(msg.subject_line ?? '')} onChange={(e) => setMsg({ subject_line: e.target.value || null })} /></Field>
-      <Field label={t('fromLabel')}><input className={styles.control} value={String(msg.from_label ?? '')} onChange={(e) => setMsg({ from_label: e.target.value || null })} /></Field>
+      <Field label={t('alert.subject')}><input className={styles.control} value={String(msg.subject_line ?? '')} onChange={(e) => setMsg({ subject_line: e.target.value || null })} /></Field>
+      <Field label={t('alert.fromLabel')}><input className={styles.control} value={String(msg.from_label ?? '')} onChange={(e) => setMsg({ from_label: e.target.value || null })} /></Field>
     </>
   )
 }
 
 function ProfileOperations({ data, setData }: DataProps) {
-  const t = useTranslations('flowBuilder.profileOps')
+  const t = useTranslations('flowBuilder')
   const ops = (Array.isArray(data.profile_operations) ? data.profile_operations : []) as Data[]
   const set = (next: Data[]) => setData({ profile_operations: next })
   const setOp = (i: number, patch: Data) => set(ops.map((o, j) => (j === i ? { ...o, ...patch } : o)))
   return (
     <>
-      {ops.length === 0 && <p className={styles.muted}>{t('none')}</p>}
+      {ops.length === 0 && <p className={styles.muted}>{t('profileOps.none')}</p>}
       {ops.map((op, i) => {
         const del = op.operator === 'delete'
         const type = String(op.property_type ?? 'string')
         return (
           <div key={i} className={styles.condition} data-testid="profile-operation">
             <div className={styles.row}>
-              <select aria-label={t('operation')} className={styles.control} value={del ? 'delete' : String(op.operator ?? 'update')}
+              <select aria-label={t('profileOps.operation')} className={styles.control} value={del ? 'delete' : String(op.operator ?? 'update')}
                 onChange={(e) => setOp(i, e.target.value === 'delete' ? { operator: 'delete', property_type: undefined, property_value: undefined } : { operator: e.target.value, property_type: type, property_value: op.property_value ?? '' })}>
-                {['update', 'create', 'delete'].map((o) => <option key={o} value={o}>{t(`operators.${o}`)}</option>)}
+                {['update', 'create', 'delete'].map((o) => <option key={o} value={o}>{t(`profileOps.operators.${o}`)}</option>)}
               </select>
-              <button type="button" className={styles.iconButton} aria-label={t('remove')} onClick={() => set(ops.filter((_, j) => j !== i))}>×</button>
+              <button type="button" className={styles.iconButton} aria-label={t('profileOps.remove')} onClick={() => set(ops.filter((_, j) => j !== i))}>×</button>
             </div>
-            <input aria-label={t('property')} className={styles.control} placeholder={t('property')} value={String(op.property_key ?? '')} onChange={(e) => setOp(i, { property_key: e.target.value })} />
+            <input aria-label={t('profileOps.property')} className={styles.control} placeholder={t('profileOps.property')} value={String(op.property_key ?? '')} onChange={(e) => setOp(i, { property_key: e.target.value })} />
             {!del && (
               <div className={styles.row}>
-                <select aria-label={t('type')} className={styles.control} value={type}
+                <select aria-label={t('profileOps.type')} className={styles.control} value={type}
                   onChange={(e) => setOp(i, { property_type: e.target.value, property_value: e.target.value === 'numeric' ? 0 : e.target.value === 'boolean' ? true : e.target.value === 'date' ? 'today' : '' })}>
-                  {['string', 'numeric', 'boolean', 'date', 'list'].map((x) => <option key={x} value={x}>{t(`types.${x}`)}</option>)}
+                  {['string', 'numeric', 'boolean', 'date', 'list'].map((x) => <option key={x} value={x}>{t(`profileOps.types.${x}`)}</option>)}
                 </select>
                 {type === 'boolean' ? (
-                  <select aria-label={t('value')} className={styles.control} value={String(op.property_value)} onChange={(e) => setOp(i, { property_value: e.target.value === 'true' })}>
+                  <select aria-label={t('profileOps.value')} className={styles.control} value={String(op.property_value)} onChange={(e) => setOp(i, { property_value: e.target.value === 'true' })}>
                     <option value="true">true</option><option value="false">false</option>
                   </select>
                 ) : (
-                  <input aria-label={t('value')} className={styles.control} type={type === 'numeric' ? 'number' : 'text'} value={String(op.property_value ?? '')}
+                  <input aria-label={t('profileOps.value')} className={styles.control} type={type === 'numeric' ? 'number' : 'text'} value={String(op.property_value ?? '')}
                     onChange={(e) => setOp(i, { property_value: type === 'numeric' ? Number(e.target.value) : e.target.value })} />
                 )}
               </div>
@@ -296,26 +296,26 @@ function ProfileOperations({ data, setData }: DataProps) {
           </div>
         )
       })}
-      <Button size="small" onClick={() => set([...ops, { operator: 'update', property_type: 'string', property_key: '', property_value: '' }])}>{t('add')}</Button>
+      <Button size="small" onClick={() => set([...ops, { operator: 'update', property_type: 'string', property_key: '', property_value: '' }])}>{t('profileOps.add')}</Button>
     </>
   )
 }
 
 function ListUpdateFields({ data, setData }: DataProps) {
-  const t = useTranslations('flowBuilder.listUpdate')
+  const t = useTranslations('flowBuilder')
   const { data: lists } = useGroupOptions(0)
   return (
     <>
-      <Field label={t('mode')}>
+      <Field label={t('listUpdate.mode')}>
         <select className={styles.control} value={data.on_execution === false ? 'remove' : 'add'} onChange={(e) => setData({ on_execution: e.target.value === 'add' })}>
-          <option value="add">{t('add')}</option>
-          <option value="remove">{t('remove')}</option>
+          <option value="add">{t('listUpdate.add')}</option>
+          <option value="remove">{t('listUpdate.remove')}</option>
         </select>
       </Field>
-      <Field label={t('list')}>
+      <Field label={t('listUpdate.list')}>
         <select className={styles.control} data-testid="list-update-list" value={String(data.list_id ?? '')}
           onChange={(e) => setData({ list_id: e.target.value || null, name: lists?.find((l) => l.id === e.target.value)?.name ?? data.name })}>
-          <IdOptions options={lists} value={data.list_id as string | null} placeholder={t('chooseList')} />
+          <IdOptions options={lists} value={data.list_id as string | null} placeholder={t('listUpdate.chooseList')} />
         </select>
       </Field>
     </>
@@ -323,11 +323,11 @@ function ListUpdateFields({ data, setData }: DataProps) {
 }
 
 function CodeFields({ data, setData }: DataProps) {
-  const t = useTranslations('flowBuilder.code')
+  const t = useTranslations('flowBuilder')
   return (
     <>
-      <Notification variant="info">{t('limits')}</Notification>
-      <Field label={t('source')}>
+      <Notification variant="info">{t('code.limits')}</Notification>
+      <Field label={t('code.source')}>
         <textarea className={`${styles.textarea} ${styles.code}`} rows={14} spellCheck={false} data-testid="code-source" value={String(data.source ?? '')}
           onChange={(e) => setData({ source: e.target.value })} />
       </Field>

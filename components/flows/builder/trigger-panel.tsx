@@ -30,7 +30,7 @@ function newTrigger(type: string): FlowTrigger {
 }
 
 export function TriggerPanel() {
-  const t = useTranslations('flowBuilder.trigger')
+  const t = useTranslations('flowBuilder')
   const { def, dispatch, readOnly } = useBuilder()
   const trigger = def.triggers[0]
   const tr = trigger as (FlowTrigger & Record<string, unknown>) | undefined
@@ -43,37 +43,37 @@ export function TriggerPanel() {
   return (
     <fieldset disabled={readOnly} className={styles.panelBody} data-testid="trigger-panel">
       <section className={styles.section}>
-        <h3 className={styles.sectionTitle}>{t('heading')}</h3>
-        {tr && isUnsupported(tr) && <Notification variant="warning">{t('unsupportedBody', { type: tr.type })}</Notification>}
-        <Field label={t('type')}>
+        <h3 className={styles.sectionTitle}>{t('trigger.heading')}</h3>
+        {tr && isUnsupported(tr) && <Notification variant="warning">{t('trigger.unsupportedBody', { type: tr.type })}</Notification>}
+        <Field label={t('trigger.type')}>
           <select className={styles.control} data-testid="trigger-type" value={tr && !isUnsupported(tr) ? tr.type : ''}
             onChange={(e) => dispatch({ type: 'update-trigger', trigger: e.target.value ? newTrigger(e.target.value) : null })}>
-            <option value="">{t('chooseType')}</option>
-            {TRIGGER_TYPES.map((x) => <option key={x} value={x}>{t(`types.${x === 'price-drop' ? 'priceDrop' : x === 'low-inventory' ? 'lowInventory' : x}`)}</option>)}
+            <option value="">{t('trigger.chooseType')}</option>
+            {TRIGGER_TYPES.map((x) => <option key={x} value={x}>{t(`trigger.types.${x === 'price-drop' ? 'priceDrop' : x === 'low-inventory' ? 'lowInventory' : x}`)}</option>)}
           </select>
         </Field>
         {tr?.type === 'list' && (
-          <Field label={t('list')}>
+          <Field label={t('trigger.list')}>
             <select className={styles.control} data-testid="trigger-list" value={String(tr.id ?? '')} onChange={(e) => set({ id: e.target.value || null })}>
-              <IdOptions options={lists} value={tr.id as string | null} placeholder={t('chooseList')} />
+              <IdOptions options={lists} value={tr.id as string | null} placeholder={t('trigger.chooseList')} />
             </select>
           </Field>
         )}
         {tr?.type === 'segment' && (
-          <Field label={t('segment')}>
+          <Field label={t('trigger.segment')}>
             <select className={styles.control} data-testid="trigger-segment" value={String(tr.id ?? '')} onChange={(e) => set({ id: e.target.value || null })}>
-              <IdOptions options={segments} value={tr.id as string | null} placeholder={t('chooseSegment')} />
+              <IdOptions options={segments} value={tr.id as string | null} placeholder={t('trigger.chooseSegment')} />
             </select>
           </Field>
         )}
         {tr?.type === 'metric' && (
           <>
-            <Field label={t('metric')}>
+            <Field label={t('trigger.metric')}>
               <select className={styles.control} data-testid="trigger-metric" value={String(tr.id ?? '')} onChange={(e) => set({ id: e.target.value || null })}>
-                <IdOptions options={metrics} value={tr.id as string | null} placeholder={t('chooseMetric')} />
+                <IdOptions options={metrics} value={tr.id as string | null} placeholder={t('trigger.chooseMetric')} />
               </select>
             </Field>
-            <h4 className={styles.subTitle}>{t('triggerFilters')}</h4>
+            <h4 className={styles.subTitle}>{t('trigger.triggerFilters')}</h4>
             <ConditionEditor mode="event" metricId={(tr.id as string | null) ?? null} testId="trigger-filter"
               value={(tr.trigger_filter as ConditionFilter | null) ?? emptyFilter()}
               onChange={(f) => set({ trigger_filter: f.condition_groups.some((g) => g.conditions.length) ? f : null })} />
@@ -81,57 +81,57 @@ export function TriggerPanel() {
         )}
         {tr?.type === 'date' && !isUnsupported(tr) && (
           <>
-            <Field label={t('dateProperty')}>
+            <Field label={t('trigger.dateProperty')}>
               <input className={styles.control} list="flow-date-properties" value={String(tr.date_profile_property ?? '')} onChange={(e) => set({ date_profile_property: e.target.value })} />
               <datalist id="flow-date-properties">{properties?.filter((p) => p.type === 'date').map((p) => <option key={p.name} value={p.name} />)}</datalist>
             </Field>
             <div className={styles.row}>
-              <Field label={t('offset')}>
+              <Field label={t('trigger.offset')}>
                 <input type="number" className={styles.control} value={Math.abs(Number(tr.timedelta_value_before_date ?? 0))}
                   onChange={(e) => set({ timedelta_value_before_date: Math.sign(Number(tr.timedelta_value_before_date) || 1) * Math.abs(Number(e.target.value)) })} />
               </Field>
-              <Field label={t('offsetUnit')}>
+              <Field label={t('trigger.offsetUnit')}>
                 <select className={styles.control} value={String(tr.timedelta_unit_before_date ?? 'days')} onChange={(e) => set({ timedelta_unit_before_date: e.target.value })}>
-                  {['days', 'weeks', 'months'].map((u) => <option key={u} value={u}>{t(`dateUnits.${u}`)}</option>)}
+                  {['days', 'weeks', 'months'].map((u) => <option key={u} value={u}>{t(`trigger.dateUnits.${u}`)}</option>)}
                 </select>
               </Field>
-              <Field label={t('beforeAfter')}>
+              <Field label={t('trigger.beforeAfter')}>
                 <select className={styles.control} value={Number(tr.timedelta_value_before_date) < 0 ? 'after' : 'before'}
                   onChange={(e) => set({ timedelta_value_before_date: (e.target.value === 'after' ? -1 : 1) * Math.abs(Number(tr.timedelta_value_before_date ?? 0)) })}>
-                  <option value="before">{t('before')}</option>
-                  <option value="after">{t('after')}</option>
+                  <option value="before">{t('trigger.before')}</option>
+                  <option value="after">{t('trigger.after')}</option>
                 </select>
               </Field>
             </div>
             <div className={styles.row}>
-              <Field label={t('recurrence')}>
+              <Field label={t('trigger.recurrence')}>
                 <select className={styles.control} value={String(tr.recurrence_frequency ?? 'annually')} onChange={(e) => set({ recurrence_frequency: e.target.value })}>
-                  {['annually', 'monthly', 'weekly', 'never'].map((u) => <option key={u} value={u}>{t(`recurrences.${u}`)}</option>)}
+                  {['annually', 'monthly', 'weekly', 'never'].map((u) => <option key={u} value={u}>{t(`trigger.recurrences.${u}`)}</option>)}
                 </select>
               </Field>
-              <Field label={t('sendTime')}>
+              <Field label={t('trigger.sendTime')}>
                 <input type="time" className={styles.control} value={String(tr.trigger_time ?? '09:00')} onChange={(e) => set({ trigger_time: e.target.value })} />
               </Field>
             </div>
-            <Field label={t('timezone')}>
+            <Field label={t('trigger.timezone')}>
               <input className={styles.control} value={String(tr.timezone ?? 'profile')} onChange={(e) => set({ timezone: e.target.value })} />
             </Field>
-            <p className={styles.hint}>{t('timezoneHint')}</p>
-            <Weekdays value={(tr.trigger_days as string[] | null | undefined) ?? null} onChange={(trigger_days) => set({ trigger_days })} label={t('allowedDays')} />
+            <p className={styles.hint}>{t('trigger.timezoneHint')}</p>
+            <Weekdays value={(tr.trigger_days as string[] | null | undefined) ?? null} onChange={(trigger_days) => set({ trigger_days })} label={t('trigger.allowedDays')} />
           </>
         )}
-        {(tr?.type === 'price-drop' || tr?.type === 'low-inventory') && <Notification variant="info">{t('needsCatalog')}</Notification>}
+        {(tr?.type === 'price-drop' || tr?.type === 'low-inventory') && <Notification variant="info">{t('trigger.needsCatalog')}</Notification>}
       </section>
 
       <section className={styles.section}>
-        <h3 className={styles.sectionTitle}>{t('profileFilter')}</h3>
-        <p className={styles.hint}>{t('profileFilterHint')}</p>
+        <h3 className={styles.sectionTitle}>{t('trigger.profileFilter')}</h3>
+        <p className={styles.hint}>{t('trigger.profileFilterHint')}</p>
         <ConditionEditor mode="profile" testId="profile-filter" value={(def.profile_filter as ConditionFilter | null) ?? emptyFilter()}
           onChange={(f) => dispatch({ type: 'update-definition', patch: { profile_filter: f.condition_groups.some((g) => g.conditions.length) ? (f as FlowDefinition['profile_filter']) : null } })} />
       </section>
 
       <section className={styles.section}>
-        <h3 className={styles.sectionTitle}>{t('reentry')}</h3>
+        <h3 className={styles.sectionTitle}>{t('trigger.reentry')}</h3>
         <Reentry />
       </section>
     </fieldset>
@@ -141,7 +141,7 @@ export function TriggerPanel() {
 // reentry_criteria: null is the default; with unit alltime, duration 1 means never again and 0 means
 // every time; otherwise once per duration × unit.
 function Reentry() {
-  const t = useTranslations('flowBuilder.trigger')
+  const t = useTranslations('flowBuilder')
   const { def, dispatch } = useBuilder()
   const r = def.reentry_criteria ?? null
   const mode = !r ? 'default' : r.unit === 'alltime' ? (r.duration >= 1 ? 'once' : 'always') : 'after'
@@ -149,17 +149,17 @@ function Reentry() {
   const choose = (m: string) => set(m === 'default' ? null : m === 'once' ? { duration: 1, unit: 'alltime' } : m === 'always' ? { duration: 0, unit: 'alltime' } : { duration: 30, unit: 'day' })
   return (
     <>
-      <select className={styles.control} aria-label={t('reentry')} data-testid="reentry-mode" value={mode} onChange={(e) => choose(e.target.value)}>
-        <option value="default">{t('reentryDefault')}</option>
-        <option value="once">{t('reentryOnce')}</option>
-        <option value="after">{t('reentryAfter')}</option>
-        <option value="always">{t('reentryAlways')}</option>
+      <select className={styles.control} aria-label={t('trigger.reentry')} data-testid="reentry-mode" value={mode} onChange={(e) => choose(e.target.value)}>
+        <option value="default">{t('trigger.reentryDefault')}</option>
+        <option value="once">{t('trigger.reentryOnce')}</option>
+        <option value="after">{t('trigger.reentryAfter')}</option>
+        <option value="always">{t('trigger.reentryAlways')}</option>
       </select>
       {r && r.unit !== 'alltime' && (
         <div className={styles.row}>
-          <input type="number" min={0} aria-label={t('reentryDuration')} className={styles.controlSmall} value={r.duration} onChange={(e) => set({ ...r, duration: Number(e.target.value) })} />
-          <select aria-label={t('reentryUnit')} className={styles.control} value={r.unit} onChange={(e) => set({ ...r, unit: e.target.value as 'day' })}>
-            {(['hour', 'day', 'week'] as const).map((u) => <option key={u} value={u}>{t(`reentryUnits.${u}`)}</option>)}
+          <input type="number" min={0} aria-label={t('trigger.reentryDuration')} className={styles.controlSmall} value={r.duration} onChange={(e) => set({ ...r, duration: Number(e.target.value) })} />
+          <select aria-label={t('trigger.reentryUnit')} className={styles.control} value={r.unit} onChange={(e) => set({ ...r, unit: e.target.value as 'day' })}>
+            {(['hour', 'day', 'week'] as const).map((u) => <option key={u} value={u}>{t(`trigger.reentryUnits.${u}`)}</option>)}
           </select>
         </div>
       )}
@@ -168,7 +168,7 @@ function Reentry() {
 }
 
 export function Weekdays({ value, onChange, label }: { value: string[] | null; onChange: (v: string[] | null) => void; label: string }) {
-  const t = useTranslations('flowBuilder.weekdays')
+  const t = useTranslations('flowBuilder')
   const on = value ?? WEEKDAYS
   return (
     <fieldset className={styles.weekdays}>
