@@ -23,6 +23,7 @@ import { inWriteTx } from '@/lib/db/ops'
 import * as configuration from '@/app/ajax/flow/code/[id]/configuration/route'
 import * as bootstrap from '@/app/ajax/flow/code/[id]/bootstrap/route'
 import * as codeName from '@/app/ajax/flow/code/[id]/name/route'
+import * as codeTest from '@/app/ajax/flow/code/[id]/test/route'
 import * as whatsappTemplate from '@/app/ajax/flow/message/[id]/whatsapp-template/route'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
 
@@ -244,6 +245,20 @@ test('/ajax code configuration, bootstrap and name; bad code is a 400; another c
   // An action of another type is not a code action.
   const other = await db.flowAction.findFirstOrThrow({ where: { flowId: id, actionType: 'update-profile' } })
   expect((await call(configuration.GET, 'GET', other.id)).status).toBe(404)
+})
+
+test('/ajax code test run for a sample profile: output or the limit message; nothing written; another company gets 404', async () => {
+  const { codeId } = await codeFlow('return { value: profile.first_name + "!" }')
+  const p = await profile()
+  const saved = await call(codeTest.POST, 'POST', codeId, { profileId: p })
+  expect(saved).toMatchObject({ status: 200, json: { profileId: p, result: { ok: true, output: { value: 'ada!' } } } })
+  expect(saved.json.input.profile).toMatchObject({ id: p, first_name: 'ada', keep: 1 })
+  const loop = await call(codeTest.POST, 'POST', codeId, { sourceCode: 'for (;;) {}', profileId: p })
+  expect(loop.json.result).toMatchObject({ ok: false, error: 'The code ran longer than 1 second.' })
+  expect(await props(p)).toEqual({ keep: 1, drop: 2 })
+  expect(await db.flowCodeResult.count({ where: { actionId: codeId } })).toBe(0)
+  expect((await call(codeTest.POST, 'POST', codeId, { profileId: p }, cookieB)).status).toBe(404)
+  expect((await call(codeTest.POST, 'POST', codeId, { profileId: await profile(B) })).status).toBe(404)
 })
 
 test('/ajax WhatsApp vendor template of a message; not for other channels; another company gets 404', async () => {

@@ -4,11 +4,16 @@
 // sandbox (it must compile; nothing runs) and refuses it with a clear 400 when the sandbox cannot
 // be loaded, so a code action is never saved where it could not run safely.
 import { z } from 'zod'
+import { db } from '@/lib/db/client'
 import { AppError, badRequest } from '@/lib/http/app-error'
 import type { FlowAction } from '@/lib/flows/definition'
 import { findActionOfType, saveAction } from '@/lib/flows/webhook-action/action-edit'
 import { CODE_LIMITS, CODE_RECIPES, CODE_RUNTIMES, codeConfigOf, withCodeConfig } from './code-config'
-import { checkCodeSyntax, CODE_MESSAGES, CODE_RUNTIME, CODE_SOURCE_LIMIT_BYTES, SandboxUnavailable } from './run-code'
+import { read } from '@/lib/db/ops'
+import { findProfileByOps } from '@/lib/profiles/profile-store'
+import { personOf } from '@/lib/flows/webhook-action/template-context'
+import { sampleEvent, sampleProfileId } from '@/lib/flows/webhook-action/webhook-ajax'
+import { checkCodeSyntax, CODE_MESSAGES, CODE_RUNTIME, CODE_SOURCE_LIMIT_BYTES, runSandboxedCode, SandboxUnavailable } from './run-code'
 
 export const codeNameBody = z.object({ name: z.string().trim().min(1, 'A name is required.').max(255, 'The name is longer than 255 characters.') })
 export const codeConfigurationBody = z.object({
@@ -54,6 +59,29 @@ export async function renameCode(companyId: number, actionId: string, name: stri
   const { action } = await findActionOfType(companyId, actionId, 'code')
   const saved = await saveAction(companyId, actionId, { ...action, data: withCodeConfig(action.data, { name }) } as FlowAction)
   return { actionId, name, version: saved.version }
+}
+
+export const codeTestBody = z.object({
+  sourceCode: z.string().refine((s) => Buffer.byteLength(s, 'utf8') <= CODE_SOURCE_LIMIT_BYTES, CODE_MESSAGES.tooLarge).optional(),
+  profileId: z.string().trim().min(1).max(64).optional(),
+})
+
+/** POST test: runs the code (the saved one, or sourceCode) in the sandbox for a sample profile; nothing is written. */
+export async function testCode(companyId: number, actionId: string, body: z.infer<typeof codeTestBody>) {
+  const { flowId, action } = await findActionOfType(companyId, actionId, 'code')
+  const source = body.sourceCode ?? codeConfigOf(action).sourceCode
+  const pid = await sampleProfileId(companyId, body.profileId)
+  const event = await sampleEvent(companyId, flowId, pid)
+  const profile = pid ? await read(findProfileByOps(companyId, 'id', pid)) : null
+  const flow = await db.flow.findFirst({ where: { companyId, id: flowId }, select: { name: true } })
+  const input = {
+    profile: personOf(profile),
+    event: event ? { ...event.properties, $metric: event.metric, $value: event.value ?? null, $time: event.time } : {},
+    flow: { id: flowId, name: flow?.name ?? null },
+  }
+  const result = await runSandboxedCode(source, input)
+  if (!result.ok && result.kind === 'unavailable') throw new AppError('sandbox_unavailable', 400, result.error)
+  return { actionId, profileId: pid, input, result: result.ok ? { ok: true, output: result.output, durationMs: result.durationMs } : { ok: false, error: result.error, durationMs: result.durationMs } }
 }
 
 /** GET bootstrap: what the code editor needs. */

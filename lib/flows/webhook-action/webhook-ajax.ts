@@ -21,7 +21,7 @@ export const previewBody = z.object({ profileId: z.string().trim().min(1).max(64
 export const webhookNameBody = z.object({ name: z.string().trim().min(1, 'A name is required.').max(255, 'The name is longer than 255 characters.') })
 
 /** The profile a preview renders for: the one asked for (404 if not in the company), else the newest. */
-async function sampleProfileId(companyId: number, profileId?: string): Promise<string | null> {
+export async function sampleProfileId(companyId: number, profileId?: string): Promise<string | null> {
   if (profileId) {
     const p = await db.profile.findFirst({ where: { companyId, id: profileId }, select: { id: true } })
     if (!p) throw notFound(`A profile with id ${profileId} was not found.`)
@@ -32,7 +32,7 @@ async function sampleProfileId(companyId: number, profileId?: string): Promise<s
 }
 
 /** The profile's latest event of the flow's trigger metric, as a run would carry it. */
-async function sampleEvent(companyId: number, flowId: string, profileId: string | null): Promise<TriggerEvent | null> {
+export async function sampleEvent(companyId: number, flowId: string, profileId: string | null): Promise<TriggerEvent | null> {
   if (!profileId) return null
   const trigger = await db.flowTrigger.findFirst({ where: { companyId, flowId, kind: 'metric' }, select: { targetId: true } })
   if (!trigger) return null
