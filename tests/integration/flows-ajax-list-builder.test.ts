@@ -185,6 +185,8 @@ describe('save (POST /ajax/flow/encoded) and load (GET /ajax/flow/{id}/edit)', (
     const r = await call(alertGet, '/x', { p: id(flowId), cookie: owner })
     expect(r.json.live).toBe(true)
     expect(r.json.issues.map((i: { type: string }) => i.type)).toContain('non_compliant')
+    expect(r.json.issues).toEqual(expect.arrayContaining([{ type: 'anomaly', message: 'The flow is live but none of its actions is live.', pointer: '/actions' }]))
+    expect((await call(alertGet, '/x', { p: id(webhook.json.flowId), cookie: owner })).json.issues).toEqual([])
     expect(r.json.failedSteps).toEqual([expect.objectContaining({ actionType: 'send-email', count: 1, lastError: 'smtp down' })])
     expect(r.json.alertCount).toBe(r.json.alerts.length)
     const e = await call(editGet, '/x', { p: id(flowId), cookie: owner })

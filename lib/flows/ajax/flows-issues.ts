@@ -6,7 +6,7 @@
 //   graph (dangling link, cycle, missing entry), an email without a template, a live flow with no live action.
 import { db } from '@/lib/db/client'
 import type { Flow } from '@/generated/prisma/client'
-import { isUnsupported, type FlowDefinition } from '../definition'
+import { isUnsupported, STATUS_ACTION_TYPES, type FlowDefinition } from '../definition'
 import { companyRefs, FLOW_STATUS } from '../store'
 import { definitionRefs, refErrors, structuralErrors } from '../validate-definition'
 
@@ -47,9 +47,11 @@ export async function flowIssues(companyId: number, flow: Pick<Flow, 'id' | 'sta
   }
 
   if (flow.status === FLOW_STATUS.live) {
-    const live = await db.flowAction.count({ where: { companyId, flowId: flow.id, status: 'live' } })
-    const hasStatusActions = def.actions.some((a) => (a.data as { status?: unknown } | undefined)?.status !== undefined || a.type.startsWith('send-'))
-    if (!live && (hasStatusActions || !def.actions.length)) issues.push({ type: 'anomaly', message: 'The flow is live but none of its actions is live.', pointer: '/actions' })
+    // Actions with a status (messages, webhooks, profile and list updates) all off: nothing happens for anyone.
+    const withStatus = def.actions.filter((a) => STATUS_ACTION_TYPES.has(a.type) && !isUnsupported(a)).length
+    const live = withStatus ? await db.flowAction.count({ where: { companyId, flowId: flow.id, status: 'live' } }) : 0
+    if (!def.actions.length) issues.push({ type: 'anomaly', message: 'The flow is live but has no actions.', pointer: '/actions' })
+    else if (withStatus && !live) issues.push({ type: 'anomaly', message: 'The flow is live but none of its actions is live.', pointer: '/actions' })
   }
   return issues
 }
