@@ -1,0 +1,51 @@
+'use client'
+// /flow/message/{messageId}/reports/{overview,recipients,links,deliverability,conversions}: the
+// read-only reports of one flow message, from its Sends and their message events.
+import Link from 'next/link'
+import useSWR from 'swr'
+import { useTranslations } from 'next-intl'
+import { Page, PageBody, PageHead } from '@/components/ui/page'
+import { Notification } from '@/components/ui/notification'
+import { Spinner } from '@/components/ui/spinner'
+import { getJson } from '@/components/lists/fetcher'
+import { isHttpError } from '@/lib/client/http'
+import { OverviewTab } from './overview-tab'
+import { RecipientsTab } from './recipients-tab'
+import { LinksTab } from './links-tab'
+import { DeliverabilityTab } from './deliverability-tab'
+import { ConversionsTab } from './conversions-tab'
+import { REPORT_TABS, type Overview, type ReportTab } from './types'
+import styles from './reports.module.css'
+
+export function MessageReportsScreen({ messageId, tab }: { messageId: string; tab: ReportTab }) {
+  const t = useTranslations('flowReports')
+  const base = `/ajax/flow/message/${encodeURIComponent(messageId)}/reports`
+  const { data, error, mutate } = useSWR(`${base}/overview`, getJson<Overview>)
+  const m = data?.message
+  const title = m ? (m.name || m.subject || t('untitled')) : t('title')
+  const notFound = isHttpError(error) && error.status === 404
+
+  return (
+    <Page>
+      <PageHead title={title}
+        description={m ? (
+          <span className={styles.crumb}>{t('inFlow')} <Link href={`/flow/${encodeURIComponent(m.flowId)}/edit`}>{m.flowName}</Link>{m.subject && m.name ? ` · ${m.subject}` : ''}</span>
+        ) : undefined} />
+      <PageBody>
+        <nav className={styles.tabs} aria-label={t('tabsLabel')}>
+          {REPORT_TABS.map((x) => (
+            <Link key={x} href={`/flow/message/${encodeURIComponent(messageId)}/reports/${x}`} aria-current={x === tab ? 'page' : undefined}>{t(`tab.${x}` as 'tab.overview')}</Link>
+          ))}
+        </nav>
+        {notFound ? <Notification variant="error" title={t('notFound')} />
+          : error ? <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />
+          : !data ? <Spinner label={t('loading')} />
+          : tab === 'overview' ? <OverviewTab data={data} />
+          : tab === 'recipients' ? <RecipientsTab base={base} />
+          : tab === 'links' ? <LinksTab base={base} />
+          : tab === 'deliverability' ? <DeliverabilityTab base={base} />
+          : <ConversionsTab base={base} />}
+      </PageBody>
+    </Page>
+  )
+}
