@@ -2,6 +2,7 @@
 // entry_action_id, dangling links, cycles, splits with one branch, one trigger, and the
 // company's lists, segments, metrics and templates. Each error carries a JSON pointer.
 import { actionKey, actionLinks, isUnsupported, type FlowAction, type FlowCondition, type FlowDefinition, type ProfileFilter } from './definition'
+import { codeDataProblems } from './sandbox/code-limits'
 
 export interface DefinitionError { pointer: string; detail: string }
 
@@ -99,6 +100,7 @@ export function structuralErrors(def: FlowDefinition, opts: ValidateOptions): De
       else out.push({ to, path: l.path })
     }
     edges.set(i, out)
+    if (a.type === 'code' && !isUnsupported(a)) for (const p of codeDataProblems(a.data)) err(['actions', i, 'data', ...p.path], p.detail)
     if (a.type === 'multi-branch-split' && !isUnsupported(a)) {
       if (a.data.branches.length < 2) err(['actions', i, 'data', 'branches'], 'A split needs at least two branches.')
       if (a.data.branches.filter((b) => b.is_else).length > 1) err(['actions', i, 'data', 'branches'], 'A split can have only one else branch.')

@@ -68,3 +68,17 @@ test('a code result: { properties, value }, or any other JSON as the value', () 
   expect(splitCodeOutput(42)).toEqual({ properties: null, value: 42 })
   expect(splitCodeOutput(null)).toEqual({ properties: null, value: null })
 })
+
+test('a code action over its limits is refused by the definition validator with the path of the field', async () => {
+  const { structuralErrors } = await import('@/lib/flows/validate-definition')
+  const def = {
+    triggers: [], entry_action_id: 'c', actions: [
+      { temporary_id: 'c', type: 'code', links: { next: 'd' }, data: { source_code: 'x'.repeat(70_000), runtime: 'python' } },
+      { temporary_id: 'd', type: 'code', links: { next: null }, data: { source_code: 'return 1', runtime: 'javascript' } },
+    ],
+  }
+  expect(structuralErrors(def as never, { mode: 'create' })).toEqual([
+    { pointer: '/actions/0/data/source_code', detail: 'The code is larger than 64 KB.' },
+    { pointer: '/actions/0/data/runtime', detail: 'The runtime must be javascript.' },
+  ])
+})

@@ -18,12 +18,13 @@
 import { Worker } from 'node:worker_threads'
 import { SANDBOX_WORKER_SOURCE } from './worker-source'
 
-export const CODE_TIME_LIMIT_MS = 1000
-export const CODE_MEMORY_LIMIT_BYTES = 16 * 1024 * 1024
-export const CODE_STACK_LIMIT_BYTES = 256 * 1024
-export const CODE_SOURCE_LIMIT_BYTES = 64 * 1024
-export const CODE_OUTPUT_LIMIT_BYTES = 64 * 1024
-export const CODE_RUNTIME = 'javascript'
+import {
+  CODE_MEMORY_LIMIT_BYTES, CODE_OUTPUT_LIMIT_BYTES, CODE_SOURCE_LIMIT_BYTES, CODE_STACK_LIMIT_BYTES, CODE_TIME_LIMIT_MS,
+} from './code-limits'
+
+export {
+  CODE_MEMORY_LIMIT_BYTES, CODE_OUTPUT_LIMIT_BYTES, CODE_RUNTIME, CODE_SOURCE_LIMIT_BYTES, CODE_STACK_LIMIT_BYTES, CODE_TIME_LIMIT_MS,
+} from './code-limits'
 /** How long past the time limit the host waits before it terminates the thread itself. */
 const HARD_KILL_GRACE_MS = 250
 /** The first run of a thread loads and compiles the WebAssembly module (about half a second). */
