@@ -121,6 +121,18 @@ describe('metric trigger: acted on in the ingesting transaction', () => {
     expect(runs.map((r) => r.entryKey)).toEqual(expect.arrayContaining([`event:${res[0]!.eventId}`, `event:${res[2]!.eventId}`]))
   })
 
+  test('reentry_criteria in one batch: alltime 1 enters once per profile; 1 hour refuses a second run within the hour', async () => {
+    const once = await createFlow(A, { name: 'Once', status: 'live', definition: oneStep([{ type: 'metric', id: metricA }], { reentry_criteria: { duration: 1, unit: 'alltime' } }) })
+    const hourly = await createFlow(A, { name: 'Hourly', status: 'live', definition: oneStep([{ type: 'metric', id: metricA }], { reentry_criteria: { duration: 1, unit: 'hour' } }) })
+    const res = await ingestEvents(A, [order('re@a.test', { total: 1 }), order('re@a.test', { total: 2 }), order('re2@a.test', { total: 3 })])
+    expect((await runsOf(once)).map((r) => r.entryKey).sort()).toEqual([`event:${res[0]!.eventId}`, `event:${res[2]!.eventId}`].sort())
+    await ingestEvents(A, [order('re@a.test', { total: 4 })])
+    expect(await runsOf(once)).toHaveLength(2)
+    expect(await runsOf(hourly)).toHaveLength(2)
+    await setFlowStatus(A, once, 'draft')
+    await setFlowStatus(A, hourly, 'draft')
+  })
+
   test('draft and disabled flows take no entries; manual ones do', async () => {
     const draft = await createFlow(A, { name: 'Draft', status: 'draft', definition: oneStep([{ type: 'metric', id: metricA }]) })
     const manual = await createFlow(A, { name: 'Manual', status: 'manual', definition: oneStep([{ type: 'metric', id: metricA }]) })

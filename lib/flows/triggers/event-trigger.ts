@@ -3,17 +3,24 @@
 // and only if its event does. Per company in the batch: one indexed query for the live or manual
 // flows that the batch's metrics trigger (none: nothing more is done, so ingestion without flows
 // pays one small query per batch); then, per new event of such a metric, the trigger's
-// trigger_filter on the event's properties and enterFlowOps with the entry key event:<eventId>
+// trigger_filter on the event's properties, and the runs entered with one INSERT … SELECT per
+// flow and one wake-up per batch, by enterFlowOps' rules, with the entry key event:<eventId>
 // (unique per flow and profile: the same event ingested twice enters once). The profile filter
 // is the engine's (re-checked at every step). Historical events (a backfill: the event time more
 // than an hour before it was accepted) and events with the property $skip_flows do not trigger.
-import { savepoint, type Ops } from '@/lib/db/ops'
+import { sql } from 'kysely'
+import { dbEngine } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { exec, savepoint, type Ops } from '@/lib/db/ops'
+import { ulid } from '@/lib/ids/make-id'
 import { queueNow } from '@/lib/jobs/clock'
-import { enterFlowOps, wakeFlowWorkers } from '@/lib/flows/engine/enter-flow'
+import { reentryCutoff, wakeFlowWorkers } from '@/lib/flows/engine/enter-flow'
+import { wakeNowOps } from '@/lib/flows/engine/wake'
 import type { TriggerEvent } from '@/lib/flows/engine/types'
 import type { GroupOutcome, IngestGroup } from '@/lib/events/ingest-events'
 import { flowsTriggeredByOps, flowVersionDefinitionOps, triggerOfType } from './flow-lookup'
 import { matchesTriggerFilter, type TriggerFilter } from './trigger-filter'
+import { typed } from './group-trigger'
 
 /** An event whose time is this much older than its acceptance is historical and triggers nothing. */
 export const HISTORICAL_MS = 60 * 60 * 1000
@@ -65,6 +72,7 @@ export const eventTriggerOf = (e: IngestedEvent): TriggerEvent => ({
 interface PlannedEntry {
   companyId: number
   flowId: string
+  version: number
   event: IngestedEvent
 }
 
@@ -85,21 +93,63 @@ export function* planEventEntriesOps(events: IngestedEvent[], now: Date): Ops<Pl
       const trigger = triggerOfType<{ type: 'metric'; trigger_filter?: TriggerFilter }>(def, 'metric', f.targetId)
       if (!def || !trigger) continue
       for (const e of list) {
-        if (e.metricId === f.targetId && matchesTriggerFilter(trigger.trigger_filter, e.properties, now)) planned.push({ companyId, flowId: f.flowId, event: e })
+        if (e.metricId === f.targetId && matchesTriggerFilter(trigger.trigger_filter, e.properties, now)) planned.push({ companyId, flowId: f.flowId, version: f.version, event: e })
       }
     }
   }
   return planned
 }
 
+/** Rows bound as ONE JSON array of arrays, read back as columns (the same SQL on both engines). */
+function packedRows(rows: unknown[][]) {
+  const json = JSON.stringify(rows)
+  const pg = dbEngine() === 'postgresql'
+  const from = (pg ? sql`jsonb_array_elements(cast(${json} as jsonb))` : sql`json_each(${json})`).as('e')
+  const col = (i: number) => (pg ? sql<string>`(e.value ->> ${sql.lit(i)})` : sql<string>`json_extract(e.value, ${sql.lit(`$[${i}]`)})`)
+  return { from, col }
+}
+
+/**
+ * Enters the planned (flow, event) pairs with one INSERT … SELECT per flow and one wake-up for
+ * the batch: the same rules as enterFlowOps (the flow's current version and entry action, live or
+ * manual — checked by the lookup in this transaction —, reentry_criteria, the unique entry key).
+ */
 function* enterPlannedOps(planned: PlannedEntry[], now: Date): Ops<number> {
+  const byFlow = new Map<string, PlannedEntry[]>()
+  for (const p of planned) byFlow.set(p.flowId, [...(byFlow.get(p.flowId) ?? []), p])
+  const k = kysely()
   let entered = 0
-  for (const { companyId, flowId, event: e } of planned) {
-    const run = yield* enterFlowOps({
-      companyId, flowId, profileId: e.profileId, entryKey: `event:${e.eventId}`, triggerKind: 'metric', triggerEvent: eventTriggerOf(e), now,
-    })
-    if (run) entered++
+  for (const [flowId, list] of byFlow) {
+    const { companyId, version } = list[0]!
+    const def = yield* flowVersionDefinitionOps(companyId, flowId, version)
+    if (!def?.entry_action_id) continue
+    const cutoff = reentryCutoff(def.reentry_criteria, now)
+    // With re-entry limits, one event per profile per batch (rows of one statement cannot see each other).
+    const seen = new Set<string>()
+    const chosen = cutoff ? list.filter((p) => !seen.has(p.event.profileId) && seen.add(p.event.profileId)) : list
+    const { from, col } = packedRows(chosen.map((p) => [ulid(now.getTime()), p.event.profileId, `event:${p.event.eventId}`, JSON.stringify(eventTriggerOf(p.event))]))
+    let q = k.selectFrom(from)
+      .select([
+        col(0).as('id'), typed(companyId, 'integer').as('companyId'), typed(flowId, 'text').as('flowId'), typed(version, 'integer').as('version'),
+        col(1).as('profileId'), col(2).as('entryKey'), typed('metric', 'text').as('triggerKind'), typed('active', 'text').as('status'),
+        typed(def.entry_action_id, 'text').as('currentActionId'), typed(now, 'timestamp(3)').as('wakeAt'), typed(0, 'integer').as('stepCount'),
+        typed(0, 'integer').as('attempts'), typed(now, 'timestamp(3)').as('createdAt'), typed(now, 'timestamp(3)').as('updatedAt'), col(3).as('triggerEvent'),
+      ])
+      .where(sql<boolean>`1 = 1`)
+    if (cutoff) {
+      q = q.where(({ not, exists, selectFrom }) => {
+        let prior = selectFrom('FlowRun as r').select(sql`1`.as('one'))
+          .where('r.companyId', '=', companyId).where('r.flowId', '=', flowId).where('r.profileId', '=', col(1))
+        if (cutoff !== 'ever') prior = prior.where('r.createdAt', '>', cutoff)
+        return not(exists(prior))
+      })
+    }
+    entered += yield* exec(k.insertInto('FlowRun')
+      .columns(['id', 'companyId', 'flowId', 'version', 'profileId', 'entryKey', 'triggerKind', 'status', 'currentActionId', 'wakeAt', 'stepCount', 'attempts', 'createdAt', 'updatedAt', 'triggerEvent'])
+      .expression(q)
+      .onConflict((oc) => oc.columns(['flowId', 'profileId', 'entryKey']).doNothing()))
   }
+  if (entered > 0) yield* wakeNowOps(now)
   return entered
 }
 

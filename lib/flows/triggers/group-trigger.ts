@@ -20,7 +20,7 @@ import { flowsTriggeredByOps, flowVersionDefinitionOps, type TriggeredFlow } fro
 const ULID_LENGTH = 26
 
 /** A bound value in a SELECT list: PostgreSQL needs its type (an untyped parameter is text there). */
-function typed(v: unknown, type: 'integer' | 'text' | 'timestamp(3)') {
+export function typed(v: unknown, type: 'integer' | 'text' | 'timestamp(3)') {
   return dbEngine() === 'postgresql' ? sql`cast(${v} as ${sql.raw(type)})` : sql`${v}`
 }
 
