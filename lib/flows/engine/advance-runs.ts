@@ -18,7 +18,7 @@
 import { hostname } from 'node:os'
 import { sql } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
-import { exec, inWriteTx, read, select, selectFirst, type Ops } from '@/lib/db/ops'
+import { exec, inWriteTx, read, savepoint, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { toDate } from '@/lib/db/dialect'
 import { queueNow } from '@/lib/jobs/clock'
@@ -28,7 +28,7 @@ import type { StepContext, StepResult, TriggerEvent } from './types'
 import { nextOf } from './types'
 import { executorFor } from './executors'
 import { evaluateFilterOps, isEmptyFilter } from './conditions'
-import { companyTimeZoneOps } from '@/lib/segments/company-time-zone'
+import { companyZoneOps } from './cache'
 import { prepareFlowJobs, wakeAtOps, wakeFlowWorkers, wakeNowOps } from './wake'
 
 export interface AdvanceOptions {
@@ -226,6 +226,8 @@ export interface StepEnv {
   workerId: string
   now: Date
   keepLease: boolean
+  /** The run was just moved to this action by this worker in this claim: no step row can exist for it yet. */
+  fresh?: boolean
 }
 
 /** One step of one run, in the caller's write transaction. */
@@ -244,7 +246,7 @@ export function* stepOps(e: StepEnv): Ops<Outcome> {
     yield* moveRunOps(run, workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: 'action_missing', finished: true })
     return { continue: false, steps: 0 }
   }
-  const existing = yield* selectFirst(
+  const existing = e.fresh ? undefined : yield* selectFirst(
     kysely().selectFrom('FlowStep').select(['status', 'outcome', 'detail']).where('runId', '=', run.id).where('actionId', '=', action.id!),
   )
   let approved = false
@@ -273,7 +275,7 @@ export function* stepOps(e: StepEnv): Ops<Outcome> {
   if (!isEmptyFilter(version.def.profile_filter)) {
     const f = yield* evaluateFilterOps(version.def.profile_filter, {
       companyId: run.companyId, profileId: run.profileId, flowId: run.flowId, runId: run.id, actionId: action.id!,
-      version: run.version, now, timeZone: yield* companyTimeZoneOps(run.companyId),
+      version: run.version, now, timeZone: yield* companyZoneOps(run.companyId),
     })
     if (!f.match) return yield* applyResultOps(run, action, { kind: 'exit', reason: 'profile_filter', detail: { reasons: f.reasons } }, workerId, now, false)
   }
@@ -339,7 +341,7 @@ async function advanceRun(run: ClaimedRun, flow: FlowInfo | undefined, o: Requir
         return
       }
       const keepLease = steps + 1 < o.maxStepsPerClaim
-      const out = await inWriteTx(() => stepOps({ run, flow: info, version, workerId: o.workerId, now, keepLease }))
+      const out = await inWriteTx(() => stepOps({ run, flow: info, version, workerId: o.workerId, now, keepLease, fresh: steps > 0 }))
       steps++
       stats.steps += out.steps
       if (out.sleepUntil) sleeps.push(out.sleepUntil)
@@ -369,6 +371,58 @@ async function releaseAfterError(run: ClaimedRun, o: { workerId: string }, now: 
   })
 }
 
+/**
+ * SQLite: the batch advances in rounds; one write transaction per round holds one step of every
+ * run still going, each step inside its own savepoint (a failing step rolls back alone), so a
+ * commit is paid per round, not per step. Every step still commits atomically with its effects.
+ */
+async function advanceBatchSqlite(runs: ClaimedRun[], flows: Map<string, FlowInfo>, o: Required<Omit<AdvanceOptions, 'concurrency'>>, stats: AdvanceStats, sleeps: Date[]) {
+  let going = runs.map((run) => ({ run, steps: 0 }))
+  while (going.length) {
+    const now = o.now()
+    const versions = new Map<string, VersionDef | null>()
+    for (const g of going) {
+      const key = `${g.run.companyId}:${g.run.flowId}:${g.run.version}`
+      if (!versions.has(key)) versions.set(key, await read(versionOps(g.run.companyId, g.run.flowId, g.run.version)))
+    }
+    type R = { ok: Outcome } | { error: unknown }
+    const results: R[] = await inWriteTx(function* () {
+      const out: R[] = []
+      for (const g of going) {
+        const version = versions.get(`${g.run.companyId}:${g.run.flowId}:${g.run.version}`) ?? null
+        const flow = flows.get(g.run.flowId) ?? { status: FLOW_STATUS.disabled, webhookSecret: '', actionStatus: new Map() }
+        out.push(yield* savepoint<R, R>(function* () {
+          if (!version) {
+            yield* moveRunOps(g.run, o.workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: 'version_missing', finished: true })
+            return { ok: { continue: false, steps: 0 } }
+          }
+          return { ok: yield* stepOps({ run: g.run, flow, version, workerId: o.workerId, now, keepLease: g.steps + 1 < o.maxStepsPerClaim, fresh: g.steps > 0 }) }
+        }, (error) => ({ error })))
+      }
+      return out
+    })
+    const next: typeof going = []
+    for (let i = 0; i < going.length; i++) {
+      const g = going[i]!
+      const r = results[i]!
+      if ('error' in r) {
+        if (r.error instanceof LeaseLost) continue
+        stats.failed++
+        await releaseAfterError(g.run, o, now, r.error).catch(() => {})
+        continue
+      }
+      g.steps++
+      stats.steps += r.ok.steps
+      if (r.ok.sleepUntil) sleeps.push(r.ok.sleepUntil)
+      if (r.ok.continue && r.ok.next != null) {
+        g.run.currentActionId = r.ok.next
+        next.push(g)
+      }
+    }
+    going = next
+  }
+}
+
 /** Claims one batch of due runs and advances each; returns what it did. */
 export async function advanceDueRuns(opts: AdvanceOptions = {}): Promise<AdvanceStats & { sleeps: Date[] }> {
   const o = {
@@ -382,7 +436,11 @@ export async function advanceDueRuns(opts: AdvanceOptions = {}): Promise<Advance
   stats.claimed = runs.length
   if (!runs.length) return { ...stats, sleeps }
   const flows = await read(flowInfoOps([...new Set(runs.map((r) => r.flowId))]))
-  const concurrency = dbEngine() === 'postgresql' ? Math.max(1, opts.concurrency ?? 8) : 1
+  if (dbEngine() === 'sqlite') {
+    await advanceBatchSqlite(runs, flows, o, stats, sleeps)
+    return { ...stats, sleeps }
+  }
+  const concurrency = Math.max(1, opts.concurrency ?? 8)
   let i = 0
   const lane = async () => {
     while (i < runs.length) {

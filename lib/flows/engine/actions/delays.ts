@@ -4,7 +4,7 @@
 // back-in-stock-delay (a hook for the catalog issue: a zero delay until it lands).
 import { selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
-import { companyTimeZoneOps } from '@/lib/segments/company-time-zone'
+import { companyZoneOps } from '../cache'
 import type { ActionExecutor, StepContext, StepResult } from '../types'
 import { nextOf } from '../types'
 import { nextAllowed, parseDateValue, parseTimeOfDay, resolveZone, unitMs, weekdaySet, type ProfileZoneSource } from '../timing'
@@ -26,7 +26,7 @@ function* profileZoneOps(ctx: StepContext): Ops<ProfileZoneSource & { row: Recor
 type ProfileZone = ProfileZoneSource & { row: Record<string, unknown> | null }
 
 function* zoneOps(ctx: StepContext, zone: unknown): Ops<{ zone: string; profile: ProfileZone }> {
-  const company = yield* companyTimeZoneOps(ctx.companyId)
+  const company = yield* companyZoneOps(ctx.companyId)
   const profile = yield* profileZoneOps(ctx)
   return { zone: resolveZone(typeof zone === 'string' ? zone : null, profile, company), profile }
 }

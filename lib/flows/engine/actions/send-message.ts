@@ -15,6 +15,7 @@ import type { ActionExecutor, StepContext, StepResult } from '../types'
 import { nextOf } from '../types'
 import { evaluateFilterOps } from '../conditions'
 import { scopeOps } from './splits'
+import { cachedOps } from '../cache'
 
 export const CHANNEL_OF: Record<string, Channel> = { 'send-email': 'email', 'send-sms': 'sms', 'send-mobile-push': 'push', 'send-whatsapp': 'whatsapp' }
 
@@ -28,10 +29,11 @@ type Msg = Record<string, unknown> & {
 export function* messageOfOps(companyId: number, action: FlowAction, useRow = true): Ops<{ messageId: string | null; message: Msg }> {
   const inline = ((action.data as { message?: Msg } | null | undefined)?.message ?? {}) as Msg
   if (useRow && action.id) {
-    const row = yield* selectFirst(
+    const actionId = action.id
+    const row = yield* cachedOps(`msg:${companyId}:${actionId}`, () => selectFirst(
       kysely().selectFrom('FlowMessage').select(['id', 'definition', 'templateId'])
-        .where('companyId', '=', companyId).where('actionId', '=', action.id).orderBy('createdAt', 'desc').limit(1),
-    )
+        .where('companyId', '=', companyId).where('actionId', '=', actionId).orderBy('createdAt', 'desc').limit(1),
+    ))
     if (row) {
       let def: Msg = {}
       try {
@@ -52,10 +54,11 @@ export function* contentOps(companyId: number, channel: Channel, m: Msg): Ops<{ 
       fromName: m.from_label ?? undefined, replyTo: m.reply_to_email ?? undefined,
     }
     if (!m.template_id) return { content, transactional, problem: 'The email has no template.' }
-    const t = yield* selectFirst(
+    const templateId = m.template_id
+    const t = yield* cachedOps(`tpl:${companyId}:${templateId}`, () => selectFirst(
       kysely().selectFrom('Template').select(['compiledHtml', 'compiledText', 'isTransactional'])
-        .where('companyId', '=', companyId).where('id', '=', m.template_id),
-    )
+        .where('companyId', '=', companyId).where('id', '=', templateId),
+    ))
     if (!t) return { content, transactional, problem: `The template ${m.template_id} does not exist.` }
     transactional ||= toBool(t.isTransactional) && m.transactional !== false
     return { content: { ...content, html: t.compiledHtml, text: t.compiledText }, transactional }

@@ -3,7 +3,7 @@
 // the else branch), ab-test and content-experiment are in experiments.ts.
 import type { ProfileFilter } from '@/lib/flows/definition'
 import type { Ops } from '@/lib/db/ops'
-import { companyTimeZoneOps } from '@/lib/segments/company-time-zone'
+import { companyZoneOps } from '../cache'
 import type { ActionExecutor, StepContext } from '../types'
 import { evaluateFilterOps, type ConditionScope } from '../conditions'
 import { evaluateEventFilter } from '../event-filter'
@@ -11,7 +11,7 @@ import { evaluateEventFilter } from '../event-filter'
 export function* scopeOps(ctx: StepContext): Ops<ConditionScope> {
   return {
     companyId: ctx.companyId, profileId: ctx.profileId, flowId: ctx.flowId, runId: ctx.runId, actionId: ctx.action.id ?? '',
-    version: ctx.version, now: ctx.now, timeZone: yield* companyTimeZoneOps(ctx.companyId),
+    version: ctx.version, now: ctx.now, timeZone: yield* companyZoneOps(ctx.companyId),
   }
 }
 
