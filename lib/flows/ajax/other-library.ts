@@ -16,7 +16,7 @@ export function libraryItems(search?: string) {
   return { items, totalCount: items.length }
 }
 
-export async function useLibraryItem(companyId: number, key: string, name?: string) {
+export async function addLibraryItem(companyId: number, key: string, name?: string) {
   if (!isFlowTemplateKey(key)) throw badRequest(`Unknown library item ${key}.`, { key: [`Unknown library item ${key}.`] })
   const flowId = await createFlowFromTemplate(companyId, key, name ? { name } : {})
   return { flowId, key }

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { libraryBody, libraryItems, libraryQuery, useLibraryItem } from '@/lib/flows/ajax/other-library'
+import { libraryBody, libraryItems, libraryQuery, addLibraryItem } from '@/lib/flows/ajax/other-library'
 
 // GET /ajax/flow/library-items – the seven flow templates as library items (?search=)
 export const GET = ajax({
@@ -12,5 +12,5 @@ export const GET = ajax({
 export const POST = ajax({
   resources: ['flows_create'],
   body: libraryBody,
-  handler: ({ ctx, body }) => useLibraryItem(ctx.principal.companyId, body.key, body.name),
+  handler: ({ ctx, body }) => addLibraryItem(ctx.principal.companyId, body.key, body.name),
 })
