@@ -141,6 +141,10 @@ test('only the screens this issue builds are marked built', () => {
     '/settings/email', '/settings/account/domains',
     // The flow builder and the definition export it links to (issue 9 §4)
     '/flow/:flowId/edit', '/flow/:flowId.json',
+    // The flows list, create, template library, message and evaluation reports, cross-account clone (issue 9 §4)
+    '/flows', '/flows/create', '/library/flows', '/flow/evaluation/:actionId/reports/recipients',
+    ...['overview', 'recipients', 'links', 'deliverability', 'conversions'].map((r) => `/flow/message/:messageId/reports/${r}`),
+    ...['select', 'name', 'map', 'review'].map((s) => `/flow/:flowId/cross-account-clone/${s}`),
   ].sort())
 })
 

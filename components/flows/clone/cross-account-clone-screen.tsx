@@ -34,7 +34,9 @@ export function CrossAccountCloneScreen({ flowId, step }: { flowId: string; step
   const t = useTranslations('flowClone')
   const router = useRouter()
   const enc = encodeURIComponent(flowId)
-  const go = (s: CloneStep) => router.push(`/flow/${enc}/cross-account-clone/${s}`)
+  // Built from parts: every step of CLONE_STEPS is a registered, built route.
+  const stepHref = (s: CloneStep) => ['', 'flow', enc, 'cross-account-clone', s].join('/')
+  const go = (s: CloneStep) => router.push(stepHref(s))
   const { choices, update, clear } = useCloneChoices(flowId)
   const details = useSWR(`/ajax/flow/${enc}/details`, getJson<{ flow: { name: string } }>)
   const accounts = useSWR(`/ajax/flow/${enc}/clone/accounts`, getJson<{ accounts: Array<{ companyId: number; name: string }> }>)
@@ -165,7 +167,7 @@ export function CrossAccountCloneScreen({ flowId, step }: { flowId: string; step
         <ol className={styles.stepper} aria-label={t('stepsLabel')}>
           {CLONE_STEPS.map((s, i) => (
             <li key={s} aria-current={s === step ? 'step' : undefined} data-done={i < stepIndex}>
-              {i < stepIndex && target ? <Link href={`/flow/${enc}/cross-account-clone/${s}`}>{t(`step.${s}`)}</Link> : <span>{t(`step.${s}`)}</span>}
+              {i < stepIndex && target ? <Link href={stepHref(s)}>{t(`step.${s}`)}</Link> : <span>{t(`step.${s}`)}</span>}
             </li>
           ))}
         </ol>

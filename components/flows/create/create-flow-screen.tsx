@@ -32,6 +32,7 @@ export function CreateFlowScreen({ templates }: { templates: TemplateSummary[] }
     void create({ name: name.trim(), definition: blankDefinition(trigger) })
   }
 
+  const triggerText = (k: BlankTrigger, part: 'title' | 'hint') => t(`blankTrigger.${k}.${part}` as 'blankTrigger.metric.title')
   const useTemplate = (tpl: TemplateSummary) =>
     void create({ name: t(`templates.${tpl.key}.name` as 'templates.birthday.name'), templateKey: tpl.key }, tpl.key)
 
@@ -52,7 +53,7 @@ export function CreateFlowScreen({ templates }: { templates: TemplateSummary[] }
                 {BLANK_TRIGGERS.map((k) => (
                   <label key={k} className={styles.triggerOption} data-checked={trigger === k}>
                     <input type="radio" name="trigger" value={k} checked={trigger === k} onChange={() => setTrigger(k)} />
-                    <span><strong>{t(`blankTrigger.${k}.title` as 'blankTrigger.metric.title')}</strong><small>{t(`blankTrigger.${k}.hint` as 'blankTrigger.metric.hint')}</small></span>
+                    <span><strong>{triggerText(k, 'title')}</strong><small>{triggerText(k, 'hint')}</small></span>
                   </label>
                 ))}
               </div>

@@ -24,6 +24,8 @@ export function MessageReportsScreen({ messageId, tab }: { messageId: string; ta
   const m = data?.message
   const title = m ? (m.name || m.subject || t('untitled')) : t('title')
   const notFound = isHttpError(error) && error.status === 404
+  // Built from parts: every tab of REPORT_TABS is a registered, built route.
+  const tabHref = (x: ReportTab) => ['', 'flow', 'message', encodeURIComponent(messageId), 'reports', x].join('/')
 
   return (
     <Page>
@@ -34,7 +36,7 @@ export function MessageReportsScreen({ messageId, tab }: { messageId: string; ta
       <PageBody>
         <nav className={styles.tabs} aria-label={t('tabsLabel')}>
           {REPORT_TABS.map((x) => (
-            <Link key={x} href={`/flow/message/${encodeURIComponent(messageId)}/reports/${x}`} aria-current={x === tab ? 'page' : undefined}>{t(`tab.${x}` as 'tab.overview')}</Link>
+            <Link key={x} href={tabHref(x)} aria-current={x === tab ? 'page' : undefined}>{t(`tab.${x}` as 'tab.overview')}</Link>
           ))}
         </nav>
         {notFound ? <Notification variant="error" title={t('notFound')} />

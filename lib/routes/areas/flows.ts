@@ -5,29 +5,31 @@ const flows = defineArea('flows', { required: ['flows_read'] })
 const flowReports = defineArea('flows', { required: ['flows_read', 'flows_reporting'] })
 
 const MESSAGE_REPORTS = ['overview', 'recipients', 'links', 'link/who', 'deliverability', 'conversions', 'variations']
+const BUILT_REPORTS = ['overview', 'recipients', 'links', 'deliverability', 'conversions']
 const CLONE_STEPS = ['select', 'name', 'map', 'review']
 
 export const FLOW_ROUTES = [
-  flows('/flows'),
-  flows('/flows/create'),
+  flows('/flows', { built: true }),
+  flows('/flows/create', { built: true }),
   flows('/flows/create/with-ai', PAGE),
   flows('/flows/generate/:flowKey', PAGE),
-  flows('/library/flows'),
+  flows('/library/flows', { built: true }),
 
   // A flow's definition as JSON: the ".json" is a literal suffix of the segment.
   flows('/flow/:flowId.json', { layout: 'none', built: true }),
   flows('/flow/:flowId/edit', { ...EDITOR, built: true }),
   flows('/flow/playground', EDITOR),
-  ...CLONE_STEPS.map((s) => flows(`/flow/:flowId/cross-account-clone/${s}`, PAGE)),
+  ...CLONE_STEPS.map((s) => flows(`/flow/:flowId/cross-account-clone/${s}`, { ...PAGE, built: true })),
   // Flows written as code: the list and one flow's code view (the seed names only the family).
   flows('/flow/code'),
   flows('/flow/code/:flowId', EDITOR),
-  flowReports('/flow/evaluation/:actionId/reports/recipients'),
+  flowReports('/flow/evaluation/:actionId/reports/recipients', { built: true }),
 
   flows('/flow/message/:messageId/content'),
   flows('/flow/message/:messageId/content/edit', EDITOR),
   // Channel-specific content pages of a flow message.
   flows('/flow/message/:messageId/content/email', EDITOR),
   flows('/flow/message/:messageId/content/sms', EDITOR),
-  ...MESSAGE_REPORTS.map((r) => flowReports(`/flow/message/:messageId/reports/${r}`)),
+  // link/who and variations are not built yet (the catch-all screen answers them).
+  ...MESSAGE_REPORTS.map((r) => flowReports(`/flow/message/:messageId/reports/${r}`, BUILT_REPORTS.includes(r) ? { built: true } : {})),
 ]
