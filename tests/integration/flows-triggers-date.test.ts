@@ -18,7 +18,7 @@ import { ulid } from '@/lib/ids/make-id'
 import {
   addToDate, dateMatches, nextDateScanAt, parsePropertyDate, scanDateTriggerFlow, targetDate, validateDateTrigger, type DateTriggerConfig,
 } from '@/lib/flows/triggers/date-trigger'
-import { nextOccurrence, runDueFlowSchedules } from '@/lib/flows/triggers/scheduled-trigger'
+import { runDueFlowSchedules } from '@/lib/flows/triggers/scheduled-trigger'
 import { enterLowInventoryOps, enterPriceDropOps, priceDropQualifies } from '@/lib/flows/triggers/catalog-hooks'
 import { makeCompany } from '../helpers/factory'
 
@@ -169,12 +169,6 @@ describe('scheduled trigger', () => {
     expect(s.nextRunAt!.toISOString()).toBe('2026-05-07T08:00:00.000Z') // Thursday, 10:00 in Berlin
     // Not due again until then.
     expect(await runDueFlowSchedules(new Date('2026-05-05T08:00:00Z'))).toBe(0)
-  })
-  test('next occurrences', () => {
-    const base = { timezone: 'UTC', weekdays: null, endAt: null }
-    expect(nextOccurrence({ ...base, frequency: 'daily' }, new Date('2026-01-31T09:00:00Z'))!.toISOString()).toBe('2026-02-01T09:00:00.000Z')
-    expect(nextOccurrence({ ...base, frequency: 'monthly' }, new Date('2026-01-15T09:00:00Z'))!.toISOString()).toBe('2026-02-15T09:00:00.000Z')
-    expect(nextOccurrence({ ...base, frequency: 'daily', endAt: new Date('2026-01-31T12:00:00Z') }, new Date('2026-01-31T09:00:00Z'))).toBeNull()
   })
 })
 

@@ -1,15 +1,15 @@
 // The scheduled trigger (seed 002 §3.2 "scheduled"): at a FlowSchedule's time, the current
 // members of the flow's list or segment enter it, page by page, with the entry key
 // schedule:<the scheduled instant>, so a schedule run again (a retry, two workers) enters
-// nobody twice. The schedule then moves to its next occurrence (daily, weekly on its weekdays,
-// monthly, at the same local time in its time zone) or, once done, to none.
+// nobody twice. The schedule then moves to its next occurrence (the schedules store of the
+// /ajax API computes it: daily, weekly on its weekdays, monthly, at the same local time).
 import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { inWriteTx, read, select, type Ops } from '@/lib/db/ops'
 import { prepareFlowJobs, wakeFlowWorkers } from '@/lib/flows/engine/enter-flow'
 import { ENTERING_STATUSES, flowVersionDefinitionOps } from './flow-lookup'
 import { enterFlowSetOps } from './group-trigger'
-import { addToDate, localParts, nextLocalTime } from './date-trigger'
+import { dueSchedules, markScheduleRan } from '@/lib/flows/ajax/other-schedules'
 
 const PAGE = 2000
 
@@ -47,49 +47,16 @@ export async function enterScheduled(companyId: number, flowId: string, at: Date
   return entered
 }
 
-/** The occurrence after `prev` of a schedule (null: no more). */
-export function nextOccurrence(s: { frequency: string; timezone: string; weekdays: string | null; endAt: Date | null }, prev: Date): Date | null {
-  const tz = s.timezone || 'UTC'
-  const local = localParts(prev, tz)
-  let next: Date | null = null
-  if (s.frequency === 'daily') next = nextLocalTime(prev, tz, local.minutes)
-  else if (s.frequency === 'weekly') {
-    let days: number[] = []
-    try {
-      days = (JSON.parse(s.weekdays ?? '[]') as unknown[]).map(Number).filter((d) => d >= 0 && d <= 6)
-    } catch {
-      days = []
-    }
-    if (!days.length) days = [local.weekday]
-    next = prev
-    for (let i = 0; i < 7; i++) {
-      next = nextLocalTime(next, tz, local.minutes)
-      if (days.includes(localParts(next, tz).weekday)) break
-    }
-  } else if (s.frequency === 'monthly') {
-    const target = addToDate(local.date, 1, 'months')
-    // Walk day by day to the local date one month on, at the same local time.
-    next = prev
-    for (let i = 0; i < 32; i++) {
-      next = nextLocalTime(next, tz, local.minutes)
-      const p = localParts(next, tz).date
-      if (p.y === target.y && p.m === target.m && p.d === target.d) break
-    }
-  }
-  if (next && s.endAt && next > s.endAt) return null
-  return next
-}
-
-/** Runs every enabled schedule due at `now` (the 'flows.schedules' job); returns the runs created. */
+/**
+ * Runs every schedule due at `now` (the 'flows.schedules' job) through the schedules store of the
+ * /ajax API (lib/flows/ajax/other-schedules.ts: dueSchedules, and markScheduleRan, which moves a
+ * schedule to its next occurrence by compare-and-set); returns the runs created.
+ */
 export async function runDueFlowSchedules(now: Date): Promise<number> {
-  const due = await db.flowSchedule.findMany({ where: { enabled: true, nextRunAt: { lte: now } }, orderBy: { nextRunAt: 'asc' }, take: 100 })
   let entered = 0
-  for (const s of due) {
-    const at = s.nextRunAt!
-    entered += await enterScheduled(s.companyId, s.flowId, at)
-    const next = s.frequency === 'once' ? null : nextOccurrence(s, at)
-    // Only if nobody moved the schedule meanwhile (an edit, another worker).
-    await db.flowSchedule.updateMany({ where: { id: s.id, companyId: s.companyId, nextRunAt: at }, data: { lastRunAt: at, nextRunAt: next } })
+  for (const s of await dueSchedules(now, 100)) {
+    entered += await enterScheduled(s.companyId, s.flowId, s.dueAt)
+    await markScheduleRan(s.id, s.dueAt)
   }
   return entered
 }
