@@ -13,6 +13,7 @@ import { register as registerFlows } from '@/lib/flows/jobs'
 import { register as registerFlowTriggers } from '@/lib/flows/triggers/jobs'
 import { register as registerFlowActions } from '@/lib/flows/webhook-action/jobs'
 import { register as registerFlowClone } from '@/lib/flows/ajax/flows-clone-job'
+import { register as registerFlowEvaluationsExport } from '@/lib/flows/ajax/evaluations-export'
 
 export function registerJobHandlers(): void {
   registerSegments()
@@ -27,4 +28,5 @@ export function registerJobHandlers(): void {
   registerFlows()
   registerFlowTriggers()
   registerFlowClone()
+  registerFlowEvaluationsExport()
 }

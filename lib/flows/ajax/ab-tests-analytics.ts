@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { AB_METRICS, abTestActionOrThrow, chooseWinner, currentTest, type AbMetric } from './ab-tests-manage'
 import { sampleOf, twoProportionZTest, welchTTest, type TestResult } from './ab-tests-significance'
 import { sendFacts, totalsOf, type SendFacts, type SendTotals } from './statistics-sends'
-import { armsOf } from './messages-lookup'
+import { armsOf, type Arm } from './messages-lookup'
 
 export const analyticsQuery = z.object({ metric: z.enum(AB_METRICS).optional() })
 
@@ -27,6 +27,20 @@ function testOf(metric: AbMetric, a: SendFacts[], b: SendFacts[]): TestResult {
   return welchTTest(sampleOf(a.map((f) => f.revenue)), sampleOf(b.map((f) => f.revenue)))
 }
 
+/**
+ * The arm a send belongs to: its $variation (the engine's key) or $flow_message when either is an
+ * arm id; the engine's fallback keys of arms without ids ('main', 'variation-<n>') by position.
+ */
+function armKeyResolver(arms: Arm[]) {
+  const ids = new Set(arms.map((a) => a.id))
+  const alias = new Map<string, string>()
+  for (const a of arms) alias.set(a.kind === 'main' ? 'main' : `variation-${a.index + 1}`, a.id)
+  return (f: SendFacts): string | null => {
+    for (const k of [f.variation, f.messageId]) if (k && ids.has(k)) return k
+    return (f.variation && alias.get(f.variation)) || null
+  }
+}
+
 const score = (metric: AbMetric, t: SendTotals) => (metric === 'open_rate' ? t.openRate : metric === 'click_rate' ? t.clickRate : t.revenuePerRecipient)
 
 export async function abTestAnalytics(companyId: number, actionId: string, opts: { metric?: AbMetric; now?: Date } = {}) {
@@ -39,8 +53,10 @@ export async function abTestAnalytics(companyId: number, actionId: string, opts:
   const ids = arms.map((a) => a.id)
   const groups = new Map<string, SendFacts[]>(ids.map((id) => [id, []]))
   let other = 0
+  const armOf = armKeyResolver(arms)
   for (const f of facts) {
-    const g = f.variation ? groups.get(f.variation) : undefined
+    const key = armOf(f)
+    const g = key ? groups.get(key) : undefined
     if (g) g.push(f)
     else other++
   }
@@ -87,13 +103,16 @@ export async function abTestSeries(companyId: number, actionId: string) {
   const { flow, action } = await abTestActionOrThrow(companyId, actionId)
   const test = await currentTest(companyId, flow.id, actionId, false)
   const facts = await sendFacts(companyId, [actionId], { from: test?.startedAt ?? null })
-  const ids = armsOf(action).map((a) => a.id)
+  const arms = armsOf(action)
+  const ids = arms.map((a) => a.id)
+  const armOf = armKeyResolver(arms)
   const days = new Map<string, Map<string, SendFacts[]>>()
   for (const f of facts) {
-    if (!f.variation || !ids.includes(f.variation)) continue
+    const key = armOf(f)
+    if (!key) continue
     const day = f.at.toISOString().slice(0, 10)
     const byVar = days.get(day) ?? days.set(day, new Map()).get(day)!
-    ;(byVar.get(f.variation) ?? byVar.set(f.variation, []).get(f.variation)!).push(f)
+    ;(byVar.get(key) ?? byVar.set(key, []).get(key)!).push(f)
   }
   const dates = [...days.keys()].sort()
   return {

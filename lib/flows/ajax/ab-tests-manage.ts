@@ -132,7 +132,10 @@ export async function endAndRestart(companyId: number, actionId: string, channel
   if (armsOf(action).length < 2) throw badRequest('An A/B test needs at least two variations to start.', { variations: ['An A/B test needs at least two variations to start.'] })
   const old = await currentTest(companyId, flow.id, actionId)
   setExperimentStatus(action, 'live', now)
-  delete experimentOf(action, true)!.winner
+  const exp = experimentOf(action, true)!
+  delete exp.winner
+  delete exp.winner_id
+  delete ((action as { data?: Json }).data ?? {}).winner_id
   const version = await saveDefinition(companyId, flow, def)
   const [, fresh] = await db.$transaction([
     db.flowAbTest.update({ where: { id: old!.id }, data: { status: 'completed', endedAt: now } }),

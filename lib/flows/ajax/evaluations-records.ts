@@ -108,6 +108,15 @@ const csvCell = (v: unknown): string => {
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
+export const csvLine = (cells: unknown[]): string => cells.map(csvCell).join(',') + '\r\n'
+export const EVALUATION_CSV_HEADER = 'evaluation_id,profile_id,email,phone_number,status,time,outcome\r\n'
+
+/** One keyset page of the export, in id order after `after`. */
+export function evaluationRowsAfter(companyId: number, actionId: string, status: string | undefined, after: number, limit: number) {
+  return recordsBase(companyId, actionId, status)
+    .select(['s.id', 's.profileId', 's.status', 's.at', 's.outcome', 'p.email', 'p.phoneNumber'])
+    .where('s.id', '>', after).orderBy('s.id', 'asc').limit(limit)
+}
 
 /**
  * The evaluations as CSV, streamed in keyset pages of 1,000 (never the whole report in memory):
@@ -122,18 +131,16 @@ export async function exportEvaluationsCsv(companyId: number, actionId: string, 
     async pull(controller) {
       if (!headerSent) {
         headerSent = true
-        controller.enqueue(enc.encode('evaluation_id,profile_id,email,phone_number,status,time,outcome\r\n'))
+        controller.enqueue(enc.encode(EVALUATION_CSV_HEADER))
         return
       }
-      const rows = await read(select(recordsBase(companyId, actionId, status)
-        .select(['s.id', 's.profileId', 's.status', 's.at', 's.outcome', 'p.email', 'p.phoneNumber'])
-        .where('s.id', '>', after).orderBy('s.id', 'asc').limit(1000)))
+      const rows = await read(select(evaluationRowsAfter(companyId, actionId, status, after, 1000)))
       if (!rows.length) {
         controller.close()
         return
       }
       after = Number(rows[rows.length - 1]!.id)
-      controller.enqueue(enc.encode(rows.map((r) => [r.id, r.profileId, r.email, r.phoneNumber, r.status, toDate(r.at)!.toISOString(), r.outcome].map(csvCell).join(',') + '\r\n').join('')))
+      controller.enqueue(enc.encode(rows.map((r) => csvLine([r.id, r.profileId, r.email, r.phoneNumber, r.status, toDate(r.at)!.toISOString(), r.outcome])).join('')))
     },
   })
   const slug = flow.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'flow'
