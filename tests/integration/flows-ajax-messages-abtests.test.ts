@@ -35,6 +35,9 @@ import * as evCancel from '@/app/ajax/flow/evaluations/[actionId]/cancel/route'
 import * as statsRoute from '@/app/ajax/flow/[id]/actions/statistics-v2/route'
 import { call, makeFixture, type Fixture } from './flows-ajax-messages-fixture'
 import { queuedJobs } from '../helpers/queued-jobs'
+import { ajaxRequest, params } from '../helpers/factory'
+import { runJobsUntilIdle } from '@/lib/jobs/queue'
+import { GET as downloadFile } from '@/app/ajax/downloads/[id]/file/route'
 
 let f: Fixture
 const profiles: string[] = []
@@ -220,6 +223,14 @@ test('evaluations: records sorted by time descending and paged, CSV export, appr
   expect(lines).toHaveLength(6)
   expect(lines[1]).toContain('p00@example.com')
   expect((await call(evExport, 'GET', '/x', { actionId: f.smsActionId }, { cookie: f.ownerB })).status).toBe(404)
+  // The same as a download (the downloads mechanism): a job writes the file.
+  const started = await call(evExport, 'POST', '/x', { actionId: f.smsActionId }, { cookie: f.ownerA, body: { status: 'waiting' } })
+  expect(started.status).toBe(202)
+  await runJobsUntilIdle()
+  const file = await downloadFile(ajaxRequest(`/ajax/downloads/${started.body.downloadId}/file`, { cookie: f.ownerA }), params({ id: String(started.body.downloadId) }))
+  expect(file.status).toBe(200)
+  expect((await file.text()).trim().split('\r\n')).toEqual(lines)
+  expect((await call(evExport, 'POST', '/x', { actionId: f.smsActionId }, { cookie: f.ownerB, body: {} })).status).toBe(404)
 
   // Approve one: the step is approved, the run active and due now.
   expect((await call(evApprove, 'POST', '/x', { actionId: f.smsActionId }, { cookie: f.ownerA, body: {} })).status).toBe(400)
