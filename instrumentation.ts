@@ -7,5 +7,7 @@ export async function register() {
     registerJobHandlers()
     const { startWorker } = await import('@/lib/jobs/worker')
     startWorker()
+    // The periodic trigger jobs (date-trigger scans, flow schedules) book themselves from here on.
+    void import('@/lib/flows/triggers/jobs').then((m) => m.ensureTriggerJobs()).catch((e) => console.error('[worker] flow trigger jobs not booked:', e))
   }
 }

@@ -10,6 +10,8 @@ registerJobHandlers()
 const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 2)
 const pollMs = Number(process.env.WORKER_POLL_MS ?? 250)
 const worker = startWorker({ concurrency, pollMs })
+// The periodic trigger jobs (date-trigger scans, flow schedules) book themselves from here on.
+void import('@/lib/flows/triggers/jobs').then((m) => m.ensureTriggerJobs()).catch((e) => console.error('[worker] flow trigger jobs not booked:', e))
 
 let stopping = false
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

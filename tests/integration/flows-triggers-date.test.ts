@@ -151,6 +151,35 @@ describe('the date scan at a fixed clock', () => {
   })
 })
 
+describe('the trigger jobs', () => {
+  test('the planner books each live date flow its scan at the next local trigger_time; the scan job enters and books the next day', async () => {
+    const { ensureTriggerJobs, DATE_SCAN_JOB } = await import('@/lib/flows/triggers/jobs')
+    const { runJobsUntilIdle } = await import('@/lib/jobs/queue')
+    const { setQueueClock } = await import('@/lib/jobs/clock')
+    const { queuedJobs } = await import('../helpers/queued-jobs')
+    const C = (await makeCompany('Dates jobs')).id
+    await db.company.update({ where: { id: C }, data: { timezone: 'America/New_York' } })
+    const id = await person('jobs', { birthday: '1980-07-04' }, { company: C })
+    const flowId = await createFlow(C, { name: 'Birthday jobs', status: 'live', definition: flowWith([dateTrig({ timezone: undefined, trigger_time: '08:00' })]) })
+    const t0 = new Date('2026-07-04T10:00:00Z') // 06:00 in New York
+    setQueueClock(t0)
+    try {
+      await ensureTriggerJobs(t0)
+      await runJobsUntilIdle()
+      const scans = (await queuedJobs({ companyId: C, type: DATE_SCAN_JOB })).filter((j) => j.status === 'queued')
+      expect(scans.map((j) => j.runAt.toISOString())).toEqual(['2026-07-04T12:00:00.000Z']) // 08:00 in New York (EDT)
+      setQueueClock(new Date('2026-07-04T12:00:01Z'))
+      await runJobsUntilIdle()
+      const runs = await db.flowRun.findMany({ where: { flowId } })
+      expect(runs.map((r) => [r.profileId, r.entryKey])).toEqual([[id, 'date:birthday:2026-07-04']])
+      const next = (await queuedJobs({ companyId: C, type: DATE_SCAN_JOB })).filter((j) => j.status === 'queued')
+      expect(next.map((j) => j.runAt.toISOString())).toEqual(['2026-07-05T12:00:00.000Z'])
+    } finally {
+      setQueueClock(null)
+    }
+  })
+})
+
 describe('scheduled trigger', () => {
   test('a due schedule enters the list members once, then moves to its next occurrence', async () => {
     const list = await createList(A, { name: 'Weekly digest' })
