@@ -23,7 +23,7 @@ export function DailyChart({ data, series, label }: { data: Array<Record<string,
           <Legend formatter={(k: string) => names[k] ?? k} wrapperStyle={{ fontSize: 13 }} />
           {series.map((s) => s.kind === 'bar'
             ? <Bar key={s.key} dataKey={s.key} fill={s.color} radius={[3, 3, 0, 0]} maxBarSize={24} />
-            : <Line key={s.key} dataKey={s.key} type="monotone" stroke={s.color} strokeWidth={2} dot={false} />)}
+            : <Line key={s.key} dataKey={s.key} type="linear" stroke={s.color} strokeWidth={2} dot={false} />)}
         </ComposedChart>
       </ResponsiveContainer>
     </div>
