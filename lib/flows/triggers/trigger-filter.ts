@@ -2,7 +2,8 @@
 // MetricTrigger.trigger_filter: condition_groups of MetricPropertyCondition, each with a
 // string / numeric / boolean / date / list / existence filter). Groups are ANDed, the conditions
 // inside one group ORed (the vendor's filter semantics). A condition on a field the event does
-// not have is false (only `existence not-set` is true there). Pure: no database, no clock read.
+// not have is false (only `existence not-set` is true there); text compares case-insensitively
+// (regex excepted). Pure: no database, no clock read.
 
 export type TriggerFilter = { condition_groups?: Array<{ conditions?: unknown[] }> } | null | undefined
 
@@ -57,14 +58,21 @@ function safeRegex(pattern: string): RegExp | null {
 
 function stringFilter(op: string, raw: unknown, value: unknown): boolean {
   if (op === 'in' || op === 'not-in') {
-    const list = Array.isArray(value) ? value.map(String) : []
-    const s = asString(raw)
+    const list = Array.isArray(value) ? value.map((x) => String(x).toLowerCase()) : []
+    const s = asString(raw)?.toLowerCase() ?? null
     if (s === null) return false
     return op === 'in' ? list.includes(s) : !list.includes(s)
   }
-  const s = asString(raw)
-  if (s === null) return false
-  const v = value == null ? '' : String(value)
+  const original = asString(raw)
+  if (original === null) return false
+  const pattern = value == null ? '' : String(value)
+  if (op === 'regex' || op === 'nregex') {
+    const r = safeRegex(pattern)
+    return r ? (op === 'regex' ? r.test(original) : !r.test(original)) : false
+  }
+  // Text compares case-insensitively, as the segment engine's text conditions do.
+  const s = original.toLowerCase()
+  const v = pattern.toLowerCase()
   switch (op) {
     case 'equals': return s === v
     case 'not-equals': return s !== v
@@ -74,8 +82,6 @@ function stringFilter(op: string, raw: unknown, value: unknown): boolean {
     case 'not-starts-with': return !s.startsWith(v)
     case 'ends-with': return s.endsWith(v)
     case 'not-ends-with': return !s.endsWith(v)
-    case 'regex': return safeRegex(v)?.test(s) ?? false
-    case 'nregex': { const r = safeRegex(v); return r ? !r.test(s) : false }
     default: return false
   }
 }
