@@ -236,6 +236,14 @@ test('the email panel picks a template; turning the flow live saves first, then 
   expect(body.definition.actions[1]!.data).toMatchObject({ message: { template_id: 'T1', subject_line: 'Your order' } })
 })
 
+test('the problems the load call reports are listed above the canvas', async () => {
+  routes['GET /ajax/flow/F1/edit'] = () => ({ body: { ...editData(twoSteps), issues: [{ type: 'trigger', message: 'The trigger metric was deleted.', pointer: '/triggers/0/id' }] } })
+  renderBuilder()
+  await waitFor(() => expect(nodes()).toHaveLength(3))
+  expect(screen.getByTestId('builder-issues')).toHaveTextContent('This flow has 1 problem')
+  expect(screen.getByTestId('builder-issues')).toHaveTextContent('The trigger metric was deleted.')
+})
+
 test('without flows_write the builder is read-only', async () => {
   renderBuilder(['flows_read'])
   await waitFor(() => expect(nodes()).toHaveLength(3))

@@ -62,6 +62,7 @@ function LoadedBuilder({ initial, counts, onReload }: { initial: FlowEditData; c
   const [savedAt, setSavedAt] = useState<Date | null>(null)
   const [addingAt, setAddingAt] = useState<string | null>(null)
   const [deleting, setDeleting] = useState<string | null>(null)
+  const [issuesHidden, setIssuesHidden] = useState(false)
   const abort = useRef<AbortController | null>(null)
   const dirty = isDirty(state)
   const readOnly = !canWrite || flow.archived
@@ -166,6 +167,13 @@ function LoadedBuilder({ initial, counts, onReload }: { initial: FlowEditData; c
           canUndo={canUndo(state)} canRedo={canRedo(state)} onUndo={() => dispatch({ type: 'undo' })} onRedo={() => dispatch({ type: 'redo' })}
           onSave={() => void save()} onStatus={(s) => void setStatus(s)} onRename={(n) => void rename(n)} />
         {flow.archived && <Notification variant="info">{t('archivedNotice')}</Notification>}
+        {initial.issues.length > 0 && errors.length === 0 && !issuesHidden && (
+          <div className={styles.errorBar} data-testid="builder-issues">
+            <Notification variant="warning" title={t('issuesTitle', { count: initial.issues.length })} dismissable onDismiss={() => setIssuesHidden(true)}>
+              <ul className={styles.errorList}>{initial.issues.map((i, n) => <li key={n}>{i.message}</li>)}</ul>
+            </Notification>
+          </div>
+        )}
         {errors.length > 0 && (
           <div className={styles.errorBar} data-testid="builder-errors">
             <Notification variant="error" title={t('saveInvalid', { count: errors.length })} onDismiss={() => setErrors([])} dismissable>
