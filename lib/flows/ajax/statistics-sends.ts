@@ -1,13 +1,13 @@
 // What happened to the messages a flow action sent: its Send rows (sourceType 'flow_action_run',
-// sourceId '<actionId>:<runId>', read as the key range ['<actionId>:', '<actionId>;')), the
+// sourceId '<actionId>:<runId>', read with sourceId LIKE '<actionId>:%'), the
 // message events recorded per send (Received/Opened/Clicked/Bounced/Unsubscribed, properties
 // $send_id, lib/messaging/message-events.ts) and the conversions: a Placed Order of the
 // recipient within ATTRIBUTION_DAYS after the send, each order counted once, for the latest send
 // before it. Shared by statistics-v2 and the A/B test analytics.
-import { sql } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
-import { jsonText, toDate } from '@/lib/db/dialect'
+import { escapeLike, jsonText, toDate } from '@/lib/db/dialect'
 import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
 
 export const ATTRIBUTION_DAYS = 5
@@ -70,7 +70,8 @@ export async function sendFacts(companyId: number, actionIds: string[], range: {
   for (const actionId of actionIds) {
     let q = db.selectFrom('Send').select(['id', 'profileId', 'channel', 'status', 'context', 'createdAt', 'sentAt'])
       .where('companyId', '=', companyId).where('sourceType', '=', 'flow_action_run')
-      .where('sourceId', '>=', `${actionId}:`).where('sourceId', '<', `${actionId};`)
+      // LIKE, not a ':'..';' range: a PostgreSQL collation other than C may not order ':' before ';'.
+      .where(sql<SqlBool>`${sql.ref('sourceId')} like ${escapeLike(actionId) + ':%'} escape '\\'`)
     if (range.from) q = q.where('createdAt', '>=', range.from)
     if (range.to) q = q.where('createdAt', '<', range.to)
     const rows = await read(select(q))
