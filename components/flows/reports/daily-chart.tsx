@@ -22,8 +22,8 @@ export function DailyChart({ data, series, label }: { data: Array<Record<string,
             contentStyle={{ borderRadius: 8, border: '1px solid var(--color-border)', fontSize: 13 }} />
           <Legend formatter={(k: string) => names[k] ?? k} wrapperStyle={{ fontSize: 13 }} />
           {series.map((s) => s.kind === 'bar'
-            ? <Bar key={s.key} dataKey={s.key} fill={s.color} radius={[3, 3, 0, 0]} maxBarSize={24} />
-            : <Line key={s.key} dataKey={s.key} type="linear" stroke={s.color} strokeWidth={2} dot={false} />)}
+            ? <Bar key={s.key} dataKey={s.key} fill={s.color} radius={[3, 3, 0, 0]} maxBarSize={24} isAnimationActive={false} />
+            : <Line key={s.key} dataKey={s.key} type="linear" stroke={s.color} strokeWidth={2} dot={false} isAnimationActive={false} />)}
         </ComposedChart>
       </ResponsiveContainer>
     </div>
