@@ -231,14 +231,14 @@ function* metricPageOps(taskId: string, now: Date, pageSize: number): Ops<boolea
   const target = backfillTarget(def)
   const since = Math.floor((toDate(task.since)?.getTime() ?? 0) / 1000)
   const until = Math.floor((toDate(task.until)?.getTime() ?? now.getTime()) / 1000)
-  const cursor = Number(task.cursor ?? 0)
-  const rows = yield* select(kysely().selectFrom('Event as e').innerJoin('Metric as m', 'm.id', 'e.metricId')
+  // Newest first, so the first matching event met for a profile is its latest one (the entry key
+  // backfill:<taskId> keeps one run per profile per task: later pages add nobody twice).
+  let q = kysely().selectFrom('Event as e').innerJoin('Metric as m', 'm.id', 'e.metricId')
     .select(['e.id as id', 'e.profileId as profileId', 'e.metricId as metricId', 'm.name as metric', 'e.ts as ts', 'e.value as value', 'e.properties as properties'])
     .where('e.companyId', '=', task.companyId).where('e.metricId', '=', task.targetId)
-    .where('e.ts', '>=', since).where('e.ts', '<=', until).where('e.id', '>', cursor)
-    .orderBy('e.id').limit(pageSize))
-  // The latest matching event per profile on this page (a later page may hold a later one: the
-  // entry key backfill:<taskId> keeps one run per profile per task, the first page's).
+    .where('e.ts', '>=', since).where('e.ts', '<=', until)
+  if (task.cursor) q = q.where('e.id', '<', Number(task.cursor))
+  const rows = yield* select(q.orderBy('e.id', 'desc').limit(pageSize))
   const latest = new Map<string, (typeof rows)[number] & { props: Record<string, unknown> }>()
   for (const r of rows) {
     let props: Record<string, unknown> = {}
