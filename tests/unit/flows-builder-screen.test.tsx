@@ -244,6 +244,27 @@ test('the problems the load call reports are listed above the canvas', async () 
   expect(screen.getByTestId('builder-issues')).toHaveTextContent('The trigger metric was deleted.')
 })
 
+test('an A/B test is kept in the shape the engine reads: the main email, variations and allocations', async () => {
+  let saved: { definition: FlowDefinition } | undefined
+  routes['POST /ajax/flow/encoded'] = (b) => { saved = b as typeof saved; return { body: { flowId: 'F1', version: 4, definition: saved!.definition } } }
+  renderBuilder()
+  await waitFor(() => expect(nodes()).toHaveLength(3))
+  fireEvent.click(screen.getAllByTestId('add-step').find((b) => b.getAttribute('data-edge') === 'e-A2-links.next')!)
+  fireEvent.click(within(screen.getByTestId('add-menu')).getByTestId('add-ab-test'))
+  const panel = await screen.findByTestId('action-panel')
+  expect(within(panel).getAllByTestId('ab-variation')).toHaveLength(2)
+  fireEvent.click(within(panel).getByRole('button', { name: 'Add a variation' }))
+  expect(within(panel).getAllByTestId('ab-variation')).toHaveLength(3)
+  expect(panel).not.toHaveTextContent('The shares add up to')
+  fireEvent.click(screen.getByTestId('save-flow'))
+  await waitFor(() => expect(saved).toBeDefined())
+  const ab = saved!.definition.actions.find((a) => a.type === 'ab-test')!
+  const data = ab.data as { main_action: { type: string }; current_experiment: { variations: Array<{ temporary_id: string }>; allocations: Record<string, number> } }
+  expect(data.main_action.type).toBe('send-email')
+  expect(data.current_experiment.variations.map((v) => v.temporary_id)).toEqual(['new-1-b', 'variation-3'])
+  expect(data.current_experiment.allocations).toEqual({ main: 50, 'new-1-b': 50, 'variation-3': 0 })
+})
+
 test('without flows_write the builder is read-only', async () => {
   renderBuilder(['flows_read'])
   await waitFor(() => expect(nodes()).toHaveLength(3))

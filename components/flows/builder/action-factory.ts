@@ -45,7 +45,20 @@ export function newAction(type: AddableType, key: string, next: string | null, o
         },
       }
     case 'ab-test':
-      return { ...linear, type, data: { variations: [{ name: 'A', weight: 50 }, { name: 'B', weight: 50 }], winner_metric: 'open_rate', winner_after_hours: 24 } }
+      // The engine's shape (lib/flows/engine/actions/experiments.ts): the main email and the variations,
+      // weights in allocations by variation key (the main action's key is 'main' until it has an id).
+      return {
+        ...linear, type,
+        data: {
+          experiment_status: 'draft',
+          main_action: { type: 'send-email', data: { status, message: { name: 'Variation A', subject_line: '', template_id: null } } },
+          current_experiment: {
+            variations: [{ temporary_id: `${key}-b`, type: 'send-email', data: { status, message: { name: 'Variation B', subject_line: '', template_id: null } } }],
+            allocations: { main: 50, [`${key}-b`]: 50 },
+          },
+          winner_metric: 'open_rate', winner_after_hours: 24,
+        },
+      }
     case 'send-email':
       return {
         ...linear, type,
@@ -66,6 +79,6 @@ export function newAction(type: AddableType, key: string, next: string | null, o
     case 'list-update':
       return { ...linear, type, data: { status, name: 'Add to list', on_execution: true, list_id: null } }
     case 'code':
-      return { ...linear, type, data: { name: 'Code', source: 'export default function (profile, event) {\n  return {}\n}\n' } }
+      return { ...linear, type, data: { name: 'Code', source_code: 'export default function (profile, event) {\n  return {}\n}\n' } }
   }
 }

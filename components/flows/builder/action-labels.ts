@@ -55,8 +55,10 @@ export function actionSummary(a: FlowAction, t: T, names: { list?: (id: string) 
       const name = a.data.list_id ? names.list?.(a.data.list_id) ?? a.data.list_id : null
       return name ? s(a.data.on_execution === false ? 'removeFrom' : 'addTo', { list: name }) : s('noList')
     }
-    case 'ab-test':
-      return s('variations', { count: Array.isArray(d.variations) ? d.variations.length : 0 })
+    case 'ab-test': {
+      const vs = (d.current_experiment as { variations?: unknown[] } | null | undefined)?.variations
+      return s('variations', { count: (d.main_action ? 1 : 0) + (Array.isArray(vs) ? vs.length : 0) })
+    }
     default:
       return String(d.name ?? '')
   }

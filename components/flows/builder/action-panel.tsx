@@ -142,23 +142,71 @@ function BranchFields({ data, setData }: DataProps) {
   )
 }
 
+type Variation = { id?: string | null; temporary_id?: string | null; type: string; data?: { message?: Record<string, unknown> } & Record<string, unknown> }
+type Experiment = { variations?: Variation[]; allocations?: Record<string, number> | null; winner_id?: string | null }
+
+/** The A/B test in the engine's shape: main_action, current_experiment.variations and allocations by variation key. */
 function AbTestFields({ data, setData }: DataProps) {
   const t = useTranslations('flowBuilder')
-  const variations = (Array.isArray(data.variations) ? data.variations : []) as Array<{ name: string; weight: number }>
-  const set = (v: typeof variations) => setData({ variations: v })
-  const total = variations.reduce((s, v) => s + (Number(v.weight) || 0), 0)
+  const { data: templates } = useTemplateOptions()
+  const main = (data.main_action ?? { type: 'send-email', data: { message: {} } }) as Variation
+  const exp = (data.current_experiment ?? {}) as Experiment
+  const variations = exp.variations ?? []
+  const alloc = exp.allocations ?? {}
+  const keyOf = (v: Variation, i: number) => (i === 0 ? String(v.id ?? 'main') : String(v.id ?? v.temporary_id ?? `variation-${i}`))
+  const all = [main, ...variations]
+  const total = all.reduce((sum, v, i) => sum + (alloc[keyOf(v, i)] ?? 0), 0)
+  const setAll = (next: Variation[], allocations: Record<string, number>) =>
+    setData({ main_action: next[0], current_experiment: { ...exp, variations: next.slice(1), allocations } })
+  const setMsg = (i: number, patch: Record<string, unknown>) =>
+    setAll(all.map((v, j) => (j === i ? { ...v, data: { ...(v.data ?? {}), message: { ...(v.data?.message ?? {}), ...patch } } } : v)), alloc)
+  const add = () => {
+    const taken = new Set(all.map((v, i) => keyOf(v, i)))
+    let n = all.length + 1
+    while (taken.has(`variation-${n}`)) n++
+    const key = `variation-${n}`
+    const copy: Variation = { ...JSON.parse(JSON.stringify(main)), temporary_id: key }
+    delete copy.id
+    if (copy.data?.message) copy.data.message = { ...copy.data.message, id: undefined, name: `Variation ${String.fromCharCode(65 + all.length)}` }
+    setAll([...all, copy], { ...alloc, [key]: 0 })
+  }
+  const remove = (i: number) => {
+    const key = keyOf(all[i]!, i)
+    const rest = { ...alloc }
+    delete rest[key]
+    setAll(all.filter((_, j) => j !== i), rest)
+  }
   return (
     <>
-      {variations.map((v, i) => (
-        <div key={i} className={styles.row}>
-          <input aria-label={t('abTest.name')} className={styles.control} value={v.name} onChange={(e) => set(variations.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
-          <input aria-label={t('abTest.weight')} type="number" min={0} max={100} className={styles.controlSmall} value={v.weight}
-            onChange={(e) => set(variations.map((x, j) => (j === i ? { ...x, weight: Number(e.target.value) } : x)))} />
-          {variations.length > 2 && <button type="button" className={styles.iconButton} aria-label={t('abTest.remove')} onClick={() => set(variations.filter((_, j) => j !== i))}>×</button>}
-        </div>
-      ))}
+      <Field label={t('abTest.status')}>
+        <select className={styles.control} value={String(data.experiment_status ?? 'draft')} onChange={(e) => setData({ experiment_status: e.target.value })}>
+          {['draft', 'live', 'completed'].map((x) => <option key={x} value={x}>{t(`abTest.statuses.${x}`)}</option>)}
+        </select>
+      </Field>
+      {all.map((v, i) => {
+        const key = keyOf(v, i)
+        const msg = v.data?.message ?? {}
+        return (
+          <div key={key} className={styles.branch} data-testid="ab-variation">
+            <div className={styles.row}>
+              <input aria-label={t('abTest.name')} className={styles.control} value={String(msg.name ?? '')} onChange={(e) => setMsg(i, { name: e.target.value })} />
+              <input aria-label={t('abTest.weight')} type="number" min={0} max={100} className={styles.controlSmall} value={alloc[key] ?? 0}
+                onChange={(e) => setAll(all, { ...alloc, [key]: Number(e.target.value) })} />
+              {i > 0 && <button type="button" className={styles.iconButton} aria-label={t('abTest.remove')} onClick={() => remove(i)}>×</button>}
+            </div>
+            {v.type === 'send-email' && (
+              <>
+                <input aria-label={t('message.subject')} placeholder={t('message.subject')} className={styles.control} value={String(msg.subject_line ?? '')} onChange={(e) => setMsg(i, { subject_line: e.target.value })} />
+                <select aria-label={t('message.template')} className={styles.control} value={String(msg.template_id ?? '')} onChange={(e) => setMsg(i, { template_id: e.target.value || null })}>
+                  <IdOptions options={templates} value={msg.template_id as string | null} placeholder={t('message.chooseTemplate')} />
+                </select>
+              </>
+            )}
+          </div>
+        )
+      })}
       {total !== 100 && <p className={styles.fieldError}>{t('abTest.weightsTotal', { total })}</p>}
-      <Button size="small" onClick={() => set([...variations, { name: String.fromCharCode(65 + variations.length), weight: 0 }])}>{t('abTest.add')}</Button>
+      <Button size="small" onClick={add}>{t('abTest.add')}</Button>
       <div className={styles.row}>
         <Field label={t('abTest.winnerMetric')}>
           <select className={styles.control} value={String(data.winner_metric ?? 'open_rate')} onChange={(e) => setData({ winner_metric: e.target.value })}>
@@ -328,8 +376,8 @@ function CodeFields({ data, setData }: DataProps) {
     <>
       <Notification variant="info">{t('code.limits')}</Notification>
       <Field label={t('code.source')}>
-        <textarea className={`${styles.textarea} ${styles.code}`} rows={14} spellCheck={false} data-testid="code-source" value={String(data.source ?? '')}
-          onChange={(e) => setData({ source: e.target.value })} />
+        <textarea className={`${styles.textarea} ${styles.code}`} rows={14} spellCheck={false} data-testid="code-source" value={String(data.source_code ?? '')}
+          onChange={(e) => setData({ source_code: e.target.value })} />
       </Field>
     </>
   )
