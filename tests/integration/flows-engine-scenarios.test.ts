@@ -295,6 +295,34 @@ describe('sends and statuses', () => {
     expect(await sendsOf(r.runId)).toHaveLength(0)
   })
 
+  test('holdout: with an account-wide holdout experiment the held-out profiles leave before the first step, the same ones on every retry; an ignoring flow sends to all', async () => {
+    const { id, ids } = await liveFlow([email('e', null)])
+    const people = await Promise.all(Array.from({ length: 40 }, () => profile()))
+    await db.flowHoldoutExperiment.create({ data: { companyId, experimentId: 'exp-1', percent: 25 } })
+    try {
+      const runs = await Promise.all(people.map((p) => enter(id, p)))
+      await drain()
+      const { holdoutBucket } = await import('@/lib/flows/ajax/holdout')
+      for (const [i, r] of runs.entries()) {
+        const held = holdoutBucket(companyId, 'exp-1', people[i]!) < 0.25
+        expect(await run(r!.runId)).toMatchObject(held ? { status: 'exited', exitReason: 'holdout' } : { status: 'completed' })
+        expect(await sendsOf(r!.runId)).toHaveLength(held ? 0 : 1)
+        if (held) expect((await stepsOf(r!.runId))[0]).toEqual({ id: ids.e, status: 'exited', outcome: 'holdout' })
+      }
+      const heldCount = people.filter((p) => holdoutBucket(companyId, 'exp-1', p) < 0.25).length
+      expect(heldCount).toBeGreaterThan(0)
+      expect(heldCount).toBeLessThan(people.length)
+
+      await db.flowHoldoutOverride.create({ data: { companyId, flowId: id, experimentId: 'exp-1', isIgnoringHoldoutGroup: true } })
+      const again = await Promise.all(people.map((p) => enter(id, p, `second:${p}`)))
+      await drain()
+      for (const r of again) expect(await run(r!.runId)).toMatchObject({ status: 'completed' })
+    } finally {
+      await db.flowHoldoutOverride.deleteMany({ where: { companyId } })
+      await db.flowHoldoutExperiment.deleteMany({ where: { companyId } })
+    }
+  })
+
   test('unsupported actions fail the step and exit the run', async () => {
     const { id } = await liveFlow([{ temporary_id: 'x', type: 'future-thing', links: { next: null }, data: {} }])
     const r = (await enter(id, await profile()))!

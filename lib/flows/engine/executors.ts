@@ -14,6 +14,7 @@ import { sendInternalAlertExecutor } from './actions/send-internal-alert'
 import { updateProfileExecutor } from './actions/update-profile'
 import { listUpdateExecutor } from './actions/list-update'
 import { codeExecutor } from './actions/code'
+import { actionOutputSplitExecutor } from '@/lib/flows/sandbox/action-output-split'
 
 const internalServiceExecutor: ActionExecutor = function* (ctx) {
   return { kind: 'next', next: nextOf(ctx.action), status: 'skipped', outcome: 'internal_service', detail: { reason: 'Internal services run in the vendor only: skipped.' } }
@@ -40,7 +41,7 @@ function known(type: FlowActionType): ActionExecutor | { unsupported: string } {
     case 'list-update': return listUpdateExecutor
     case 'code': return codeExecutor
     case 'internal-service': return internalServiceExecutor
-    case 'action-output-split': return { unsupported: 'Action output splits are not supported.' }
+    case 'action-output-split': return actionOutputSplitExecutor
     default: {
       const never: never = type
       return { unsupported: `Unknown action type '${String(never)}'.` }
