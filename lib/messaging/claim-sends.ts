@@ -154,6 +154,7 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
   for (const r of rows) {
     const profile = profiles.get(r.profileId)
     const transactional = toBool(r.transactional)
+    const context = parse(r.context, {}) as Record<string, unknown>
     const decision = !profile || !company
       ? ({ action: 'skip', reason: 'no_profile' } as const)
       // A member's preview goes to the address they typed (render-email.ts), not the profile's,
@@ -170,6 +171,8 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
           settings,
           companyTimeZone: company.timezone,
           now: o.now,
+          // A message may turn smart sending off for itself (flows: the message's smart_sending_enabled).
+          smartSending: context.$smart_sending_enabled !== false,
         })
     if (decision.action === 'skip') skipped.set(decision.reason, [...(skipped.get(decision.reason) ?? []), r.id])
     else if (decision.action === 'defer') {
@@ -181,7 +184,7 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
       if (!transactional) recentBy.set(r.profileId, [...(recentBy.get(r.profileId) ?? []), o.now])
       sending.push({
         id: r.id, companyId: p.companyId, channel: p.channel, sourceType: p.sourceType, sourceId: p.sourceId, transactional,
-        attempts: r.attempts + 1, content: parse(r.content, {}), context: parse(r.context, {}), profile: profile!, company: company!,
+        attempts: r.attempts + 1, content: parse(r.content, {}), context, profile: profile!, company: company!,
       })
     }
   }

@@ -45,6 +45,8 @@ export interface PolicyInput {
   settings: PolicySettings
   companyTimeZone: string
   now: Date
+  /** The message's own smart-sending switch (a flow message's smart_sending_enabled); off skips only that check, caps stay. */
+  smartSending?: boolean
 }
 
 export type SkipReason =
@@ -77,7 +79,7 @@ export function decideSend(i: PolicyInput): PolicyDecision {
 
   const now = i.now.getTime()
   const sent = i.recentMarketingSends.map((d) => d.getTime()).filter((t) => t <= now)
-  if (i.settings.smartSendingHours > 0 && sent.some((t) => now - t < i.settings.smartSendingHours * HOUR)) return skip('smart_sending')
+  if (i.smartSending !== false && i.settings.smartSendingHours > 0 && sent.some((t) => now - t < i.settings.smartSendingHours * HOUR)) return skip('smart_sending')
   const cap = i.settings.frequencyCaps[channel]
   if (cap?.day != null && sent.filter((t) => now - t < DAY).length >= cap.day) return skip('frequency_cap_day')
   if (cap?.week != null && sent.filter((t) => now - t < 7 * DAY).length >= cap.week) return skip('frequency_cap_week')

@@ -50,6 +50,8 @@ const table: Row[] = [
   ['smart sending: 17 h ago → send', { recentMarketingSends: [ago(17)] }, send],
   ['smart sending window of 24 h: 17 h ago → skip', { recentMarketingSends: [ago(17)], settings: { ...DEFAULT_POLICY_SETTINGS, smartSendingHours: 24 } }, skip('smart_sending')],
   ['smart sending off (0 h): 1 h ago → send', { recentMarketingSends: [ago(1)], settings: { ...DEFAULT_POLICY_SETTINGS, smartSendingHours: 0 } }, send],
+  ['the message turns smart sending off: 1 h ago → send', { recentMarketingSends: [ago(1)], smartSending: false }, send],
+  ['the message turns smart sending off, the caps still hold', { recentMarketingSends: [ago(1)], smartSending: false, settings: { ...DEFAULT_POLICY_SETTINGS, frequencyCaps: { email: { day: 1 } } } }, skip('frequency_cap_day')],
   // Frequency caps per channel: per rolling day and week.
   ['cap 2/day: two in the last day → skip', { recentMarketingSends: [ago(2), ago(20)], settings: { ...DEFAULT_POLICY_SETTINGS, smartSendingHours: 0, frequencyCaps: { email: { day: 2 } } } }, skip('frequency_cap_day')],
   ['cap 2/day: one in the last day → send', { recentMarketingSends: [ago(2), ago(30)], settings: { ...DEFAULT_POLICY_SETTINGS, smartSendingHours: 0, frequencyCaps: { email: { day: 2 } } } }, send],
