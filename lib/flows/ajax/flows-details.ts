@@ -12,6 +12,10 @@ import { db } from '@/lib/db/client'
 import { badRequest } from '@/lib/http/app-error'
 import { FLOW_STATUS, flowStatusName, getFlowVersionDefinition } from '../store'
 import { structuralErrors, definitionFieldErrors } from '../validate-definition'
+import { inWriteTx } from '@/lib/db/ops'
+import { queueNow } from '@/lib/jobs/clock'
+import { wakeFlowRunsOps } from '@/lib/flows/engine/manage-runs'
+import { prepareFlowJobs, wakeFlowWorkers } from '@/lib/flows/engine/wake'
 import { getAjaxFlow, recordFlowAudit, statusText, STATUS_CODES } from './flows-common'
 
 export const MAX_TAGS = 20
@@ -74,5 +78,10 @@ export async function updateFlowDetails(companyId: number, userId: number, flowI
       await recordFlowAudit({ companyId, flowId, userId, action: 'details', detail: { ...(body.name !== undefined && body.name !== flow.name ? { from: flow.name, name: body.name } : {}), ...(tags ? { tags } : {}) } }, tx)
     }
   })
+  // Runs held while the flow was draft or paused go on at once, not at their next minute's look.
+  if (to !== flow.status && (to === FLOW_STATUS.live || to === FLOW_STATUS.manual)) {
+    await prepareFlowJobs()
+    if (await inWriteTx(() => wakeFlowRunsOps(companyId, flowId, queueNow()))) wakeFlowWorkers()
+  }
   return getFlowDetails(companyId, flowId)
 }
