@@ -312,6 +312,7 @@ export function triggerTypeOf(triggers: FlowTrigger[]): string | null {
     case 'date': return 'Date Based'
     case 'price-drop': return 'Price Drop'
     case 'low-inventory': return 'Low Inventory'
+    case 'scheduled': return 'Scheduled'
     default: return 'Unconfigured'
   }
 }

@@ -201,6 +201,24 @@ describe('scheduled trigger', () => {
   })
 })
 
+test('the scheduled trigger as /ajax configure saves it ({ type: scheduled, source, id }) enters that list, and reads as "Scheduled"', async () => {
+  const { triggerTypeOf } = await import('@/lib/flows/definition')
+  const C = (await makeCompany('Scheduled C')).id
+  const list = await createList(C, { name: 'Monthly news' })
+  const ids = [await person('sc1', {}, { company: C }), await person('sc2', {}, { company: C }), await person('sc3', {}, { company: C })]
+  await addProfilesToList(C, list.id, ids)
+  const flowId = await createFlow(C, { name: 'Scheduled news', status: 'live', definition: flowWith([{ type: 'scheduled', source: 'list', id: list.id }]) })
+  expect((await db.flow.findUniqueOrThrow({ where: { id: flowId } })).triggerType).toBe('Scheduled')
+  expect(triggerTypeOf([{ type: 'scheduled', unsupported: true }])).toBe('Scheduled')
+  // Not a list trigger: joining the list does not enter it; only the schedule does.
+  expect(await db.flowRun.count({ where: { flowId } })).toBe(0)
+  const at = new Date('2026-06-01T09:00:00Z')
+  await db.flowSchedule.create({ data: { id: 'sch2', companyId: C, flowId, frequency: 'monthly', startAt: at, timezone: 'UTC', weekdays: '[]', nextRunAt: at } })
+  await db.flowSchedule.updateMany({ where: { companyId: { not: C } }, data: { nextRunAt: null } })
+  expect(await runDueFlowSchedules(new Date('2026-06-01T09:00:10Z'))).toBe(3)
+  expect((await db.flowRun.findMany({ where: { flowId } })).map((r) => r.profileId).sort()).toEqual([...ids].sort())
+})
+
 describe('catalog hooks', () => {
   test('price drop: the threshold decides; the same change twice enters once; unknown and foreign profiles are left out', async () => {
     const flowId = await createFlow(A, {

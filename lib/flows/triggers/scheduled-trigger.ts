@@ -17,7 +17,8 @@ const PAGE = 2000
 function* audienceOps(companyId: number, flowId: string, version: number): Ops<string[]> {
   const def = yield* flowVersionDefinitionOps(companyId, flowId, version)
   return (def?.triggers ?? [])
-    .filter((t) => (t.type === 'list' || t.type === 'segment') && (t as { id?: string | null }).id)
+    // A list or segment trigger, or the scheduled trigger's own audience ({ type: 'scheduled', source, id } of /ajax configure).
+    .filter((t) => (t.type === 'list' || t.type === 'segment' || t.type === 'scheduled') && (t as { id?: string | null }).id)
     .map((t) => (t as { id: string }).id)
 }
 
