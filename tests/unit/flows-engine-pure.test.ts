@@ -3,6 +3,7 @@
 // own, DST), the deterministic hash and weighted choice, and trigger filters on event properties.
 import { nextAllowed, parseDateValue, parseTimeOfDay, resolveZone, weekdaySet } from '@/lib/flows/engine/timing'
 import { pickWeighted, unitHash } from '@/lib/flows/engine/hash'
+import { matchesTriggerFilter } from '@/lib/flows/triggers/trigger-filter'
 import { evaluateEventFilter } from '@/lib/flows/engine/event-filter'
 import { reentryCutoff } from '@/lib/flows/engine/enter-flow'
 
@@ -46,19 +47,25 @@ test('hash: stable, in [0, 1), spread; weighted choice follows the weights', () 
   expect(pickWeighted([{ item: 'only', weight: 0 }], 0.5)).toBe('only')
 })
 
-test('trigger filters on event properties: groups ANDed, conditions ORed, unknown types false with a reason', () => {
+test('trigger filters on event properties: groups ANDed, conditions ORed, unknown types false with a reason; the same answers as the metric trigger', () => {
+  const NOW = new Date('2026-01-10T00:00:00Z')
   const f = (conditions: unknown[][]) => ({ condition_groups: conditions.map((c) => ({ conditions: c })) })
   const c = (field: string, type: string, operator: string, value?: unknown) => ({ type: 'event-property', field, filter: { type, operator, value } })
   const props = { total: '120.5', sku: 'AB-1', tags: ['sale', 'new'], gift: true }
-  expect(evaluateEventFilter(f([[c('total', 'numeric', 'greater-than', 100)]]), props).match).toBe(true)
-  expect(evaluateEventFilter(f([[c('total', 'numeric', 'less-than', 100)], [c('sku', 'string', 'starts-with', 'ab')]]), props).match).toBe(false)
-  expect(evaluateEventFilter(f([[c('total', 'numeric', 'less-than', 100), c('sku', 'string', 'starts-with', 'ab')]]), props).match).toBe(true)
-  expect(evaluateEventFilter(f([[c('tags', 'list', 'contains', 'SALE')], [c('gift', 'boolean', 'equals', true)]]), props).match).toBe(true)
-  expect(evaluateEventFilter(f([[c('missing', 'existence', 'is-set')]]), props).match).toBe(false)
-  const odd = evaluateEventFilter(f([[c('x', 'geo', 'near', 1)]]), props)
+  expect(evaluateEventFilter(f([[c('total', 'numeric', 'greater-than', 100)]]), props, NOW).match).toBe(true)
+  expect(evaluateEventFilter(f([[c('total', 'numeric', 'less-than', 100)], [c('sku', 'string', 'starts-with', 'ab')]]), props, NOW).match).toBe(false)
+  expect(evaluateEventFilter(f([[c('total', 'numeric', 'less-than', 100), c('sku', 'string', 'starts-with', 'ab')]]), props, NOW).match).toBe(true)
+  expect(evaluateEventFilter(f([[c('tags', 'list', 'contains', 'SALE')], [c('gift', 'boolean', 'equals', true)]]), props, NOW).match).toBe(true)
+  expect(evaluateEventFilter(f([[c('missing', 'existence', 'is-set')]]), props, NOW).match).toBe(false)
+  const odd = evaluateEventFilter(f([[c('x', 'geo', 'near', 1)]]), props, NOW)
   expect(odd.match).toBe(false)
   expect(odd.reasons[0]).toMatch(/not supported/)
-  expect(evaluateEventFilter(null, props).match).toBe(true)
+  expect(evaluateEventFilter(null, props, NOW).match).toBe(true)
+  // A missing field is false for negative operators too, as when the event entered the flow (trigger-filter.ts).
+  const notEquals = f([[c('coupon', 'string', 'not-equals', 'X')]])
+  expect(evaluateEventFilter(notEquals, props, NOW).match).toBe(false)
+  expect(evaluateEventFilter(notEquals, props, NOW).match).toBe(matchesTriggerFilter(notEquals, props, NOW))
+  expect(evaluateEventFilter(f([[c('sku', 'string', 'not-equals', 'X')]]), props, NOW).match).toBe(true)
 })
 
 test('re-entry windows', () => {

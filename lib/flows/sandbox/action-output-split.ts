@@ -40,6 +40,6 @@ export const actionOutputSplitExecutor: ActionExecutor = function* (ctx) {
       conditions: (g.conditions ?? []).map((c) => ({ ...c, field: `${String(c.output_config_id ?? '')}.${String(c.field ?? 'value')}` })),
     })),
   }
-  const r = evaluateEventFilter(filter, outputs)
+  const r = evaluateEventFilter(filter, outputs, ctx.now)
   return { kind: 'next', next: (r.match ? links.next_if_true : links.next_if_false) ?? null, outcome: String(r.match), detail: { reasons: r.reasons } }
 }

@@ -151,7 +151,8 @@ function listFilter(f: Record<string, unknown>, raw: unknown): boolean {
   if (!Array.isArray(raw)) return false
   const op = String(f.operator)
   if (op === 'contains' || op === 'not-contains') {
-    const has = raw.some((x) => x === f.value || (x != null && f.value != null && String(x) === String(f.value)))
+    // Items compare as text, case-insensitively (as the string filters do).
+    const has = raw.some((x) => x === f.value || (x != null && f.value != null && String(x).toLowerCase() === String(f.value).toLowerCase()))
     return op === 'contains' ? has : !has
   }
   const v = asNumber(f.value)

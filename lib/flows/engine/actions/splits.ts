@@ -26,7 +26,7 @@ export const conditionalSplitExecutor: ActionExecutor = function* (ctx) {
 
 export const triggerSplitExecutor: ActionExecutor = function* (ctx) {
   const data = (ctx.action.data ?? {}) as { trigger_filter?: unknown }
-  const r = evaluateEventFilter(data.trigger_filter, ctx.triggerEvent?.properties)
+  const r = evaluateEventFilter(data.trigger_filter, ctx.triggerEvent?.properties, ctx.now)
   const links = (ctx.action.links ?? {}) as Links
   const match = ctx.triggerEvent ? r.match : false
   return {
