@@ -14,6 +14,7 @@ import { register as registerFlowTriggers } from '@/lib/flows/triggers/jobs'
 import { register as registerFlowActions } from '@/lib/flows/webhook-action/jobs'
 import { register as registerFlowClone } from '@/lib/flows/ajax/flows-clone-job'
 import { register as registerFlowEvaluationsExport } from '@/lib/flows/ajax/evaluations-export'
+import { register as registerFlowAbWinners } from '@/lib/flows/ab-test-winners'
 
 export function registerJobHandlers(): void {
   registerSegments()
@@ -29,4 +30,5 @@ export function registerJobHandlers(): void {
   registerFlowTriggers()
   registerFlowClone()
   registerFlowEvaluationsExport()
+  registerFlowAbWinners()
 }

@@ -15,6 +15,7 @@ import { getFlowDefinition } from '@/lib/flows/store'
 import { chooseVariation } from '@/lib/flows/engine/actions/experiments'
 import { winnerOf } from '@/lib/flows/ajax/ab-tests-winner'
 import { abTestAnalytics } from '@/lib/flows/ajax/ab-tests-analytics'
+import { settleDueAbTests } from '@/lib/flows/ab-test-winners'
 import * as settingsRoute from '@/app/ajax/flow/ab-test/[actionId]/test-settings/route'
 import * as allSettings from '@/app/ajax/flow/ab-test/test-settings/route'
 import * as publishRoute from '@/app/ajax/flow/ab-test/[actionId]/publish/route'
@@ -136,6 +137,12 @@ test('publish, analytics with the z-test, the automatic winner rule, series, cho
   for (const mod of [analyticsRoute, seriesRoute, contentRoute]) expect((await call(mod, 'GET', '/x', { actionId: f.abActionId }, { cookie: f.ownerB })).status).toBe(404)
   expect((await call(winnerRoute, 'POST', '/x', { actionId: f.abActionId }, { cookie: f.ownerA, body: { variation_id: 'nope' } })).status).toBe(400)
   expect((await call(winnerRoute, 'POST', '/x', { actionId: f.abActionId }, { cookie: f.ownerB, body: { variation_id: arm('v1') } })).status).toBe(404)
+  // The hourly job applies the rule: nothing while the window runs, then the leader, chosen 'automatic'.
+  const mine = (xs: Array<{ actionId: string }>) => xs.filter((x) => x.actionId === f.abActionId)
+  expect(mine(await settleDueAbTests(new Date(startedAt.getTime() + 30 * 60_000)))).toEqual([])
+  expect(mine(await settleDueAbTests(new Date(startedAt.getTime() + 2 * 3_600_000)))).toEqual([{ companyId: f.A, actionId: f.abActionId, winner: arm('v1') }])
+  expect(await db.flowAbTest.findFirst({ where: { companyId: f.A, actionId: f.abActionId, winnerVariationId: { not: null } } })).toMatchObject({ winnerChosenBy: 'automatic', status: 'completed' })
+  expect(mine(await settleDueAbTests(new Date(startedAt.getTime() + 3 * 3_600_000)))).toEqual([]) // settled once
   const w = await call(winnerRoute, 'POST', '/x', { actionId: f.abActionId }, { cookie: f.ownerA, body: { variation_id: arm('v1') } })
   expect(w.status).toBe(200)
   expect(w.body.settings).toMatchObject({ status: 'completed', winnerVariationId: arm('v1'), winnerChosenBy: 'manual' })

@@ -7,6 +7,7 @@ import { queueNow } from '@/lib/jobs/clock'
 import { FLOW_BACKFILL_JOB, runBackfillTask } from './backfill'
 import { dateTriggeredFlows, nextDateScanAt, scanDateTriggerFlow } from './date-trigger'
 import { nextScheduleAt, runDueFlowSchedules } from './scheduled-trigger'
+import { bookAbWinnersJob } from '../ab-test-winners'
 
 export const DATE_SCAN_JOB = 'flows.date-scan'
 export const DATE_PLAN_JOB = 'flows.date-plan'
@@ -31,6 +32,8 @@ export async function ensureTriggerJobs(now = queueNow()): Promise<void> {
   const hour = new Date(Math.floor(now.getTime() / HOUR) * HOUR)
   await enqueue(DATE_PLAN_JOB, {}, { runAt: now, idempotencyKey: `${DATE_PLAN_JOB}:${hour.toISOString()}` })
   await bookSchedules(now)
+  // Not a trigger, but periodic flow work booked at the same moment: the automatic A/B winners.
+  await bookAbWinnersJob(now)
 }
 
 async function bookSchedules(now: Date) {
