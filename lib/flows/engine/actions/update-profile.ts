@@ -85,12 +85,20 @@ export function validateProfileOperations(ops: unknown): FieldErrors | null {
 }
 
 /** The day of `now` in a time zone, as YYYY-MM-DD. */
+// One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one, and this runs per step.
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>()
+
 function dayIn(now: Date, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
-  } catch {
-    return now.toISOString().slice(0, 10)
+  let f = dayFormats.get(timeZone)
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    } catch {
+      f = null
+    }
+    if (dayFormats.size < 1000) dayFormats.set(timeZone, f)
   }
+  return f ? f.format(now) : now.toISOString().slice(0, 10)
 }
 
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
