@@ -23,10 +23,11 @@ test('an unknown path shows the not-found screen with 404', async ({ page }) => 
 
 test('a registered route that is not built yet says so honestly', async ({ page }) => {
   await signIn(page, 'owner@demo.test')
-  const res = await page.goto('/flows')
+  // Campaigns are the next area to be built (issue 10); flows are built now.
+  const res = await page.goto('/campaigns')
   expect(res?.status()).toBe(200)
   await expect(page.getByTestId('not-available-screen')).toBeVisible()
-  await expect(page.getByTestId('not-available-screen')).toContainText('Flows')
+  await expect(page.getByTestId('not-available-screen')).toContainText('Campaigns')
 })
 
 test('fixed redirects', async ({ page }) => {

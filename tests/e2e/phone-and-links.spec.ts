@@ -131,7 +131,7 @@ test('every in-app link of the built screens reaches a built screen', async ({ p
       if (matchRoute(path)?.route.built !== true) dead.set(path, from)
     }
   }
-  for (const [name, url] of [...await screens(page), ['not-available', '/flows'] as [string, string]]) {
+  for (const [name, url] of [...await screens(page), ['not-available', '/campaigns'] as [string, string]]) {
     await page.goto(url)
     await settle(page)
     await visit(name)
@@ -143,7 +143,7 @@ test('every in-app link of the built screens reaches a built screen', async ({ p
     }
   }
   // The not-available screen's "Contact support" and the user menu's "Help and support" land on a built screen.
-  await page.goto('/flows')
+  await page.goto('/campaigns')
   await page.getByRole('link', { name: 'Contact support' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Help and support' })).toBeVisible()
   await page.getByRole('link', { name: 'Analytics' }).first().click()
