@@ -2,7 +2,8 @@
 // 'test.record', that records each job id it runs, then runs the real worker (lib/jobs/worker)
 // on DATABASE_URL (SQLite file or PostgreSQL). Recording is idempotent (primary key on job_id),
 // as every handler must be; test_queue_deliveries counts every delivery, duplicates included.
-// Env: WORKER_ID, VISIBILITY_MS, POLL_MS, BATCH, DELAY_MS.
+// Env: WORKER_ID, VISIBILITY_MS, POLL_MS, BATCH, DELAY_MS, ANNOUNCE_BATCHES (print 'batch <n> leased'
+// when a batch starts, before its delay, so a test can kill the process while it holds leases).
 import pg from 'pg'
 import Database from 'better-sqlite3'
 import { registerBatchJobHandler, startWorker } from '@/lib/jobs/queue'
@@ -11,6 +12,8 @@ import { isPostgresUrl } from '@/lib/jobs/current-queue'
 const url = process.env.DATABASE_URL!
 const workerId = process.env.WORKER_ID ?? `test-${process.pid}`
 const delayMs = Number(process.env.DELAY_MS ?? 0)
+const announce = process.env.ANNOUNCE_BATCHES === '1'
+let batches = 0
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 let record: (ids: number[]) => Promise<void>
@@ -39,6 +42,7 @@ if (isPostgresUrl(url)) {
 registerBatchJobHandler(
   'test.record',
   async (jobs) => {
+    if (announce) console.log(`[worker ${workerId}] batch ${++batches} leased (${jobs.length} jobs)`)
     if (delayMs) await sleep(delayMs)
     await record(jobs.map((j) => j.id))
   },

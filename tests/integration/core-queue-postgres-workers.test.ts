@@ -34,12 +34,25 @@ afterAll(async () => {
   if (server.url) await server.stop()
 })
 
-function spawnWorker(id: string): { child: ChildProcess; started: Promise<void>; output: () => string } {
+type Worker = { child: ChildProcess; started: Promise<void>; output: () => string; onBatch: (n: number, f: () => void) => void }
+function spawnWorker(id: string): Worker {
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/helpers/queue-test-worker.mts'], {
-    env: { ...process.env, DATABASE_URL: server.url!, WORKER_ID: id, VISIBILITY_MS: '3000', POLL_MS: '200', BATCH: '50', DELAY_MS: '100' },
+    env: { ...process.env, DATABASE_URL: server.url!, WORKER_ID: id, VISIBILITY_MS: '3000', POLL_MS: '200', BATCH: '50', DELAY_MS: '150', ANNOUNCE_BATCHES: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
+  // Called (once) when the worker announces its n-th batch: it holds that batch's leases and is
+  // sleeping DELAY_MS before recording, so a kill sent now lands mid-batch on any machine load.
+  let batchWatch: { n: number; f: () => void } | null = null
+  child.stdout!.on('data', (d: Buffer) => {
+    if (!batchWatch) return
+    const seen = [...(out + d.toString()).matchAll(/batch (\d+) leased/g)].map((m) => Number(m[1]))
+    if (seen.some((n) => n >= batchWatch!.n)) {
+      const { f } = batchWatch
+      batchWatch = null
+      f()
+    }
+  })
   const started = new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString()
@@ -49,7 +62,7 @@ function spawnWorker(id: string): { child: ChildProcess; started: Promise<void>;
     child.on('exit', (code, signal) => reject(new Error(`worker ${id} exited (${code ?? signal}): ${out}`)))
   })
   started.catch(() => {})
-  return { child, started, output: () => out }
+  return { child, started, output: () => out, onBatch: (n, f) => void (batchWatch = { n, f }) }
 }
 
 const count = async (sql: string, values: unknown[] = []) => Number((await db.query(sql, values)).rows[0].n)
@@ -61,6 +74,9 @@ test('2,000 jobs over two workers, one SIGKILLed mid-batch: every job done once 
   const b = spawnWorker('B')
   try {
     await Promise.all([a.started, b.started])
+    // Kill A when it starts its third batch: it has done work and holds leases.
+    const aExited = new Promise<void>((r) => a.child.once('exit', () => r()))
+    const aKilled = new Promise<void>((resolve) => a.onBatch(3, () => resolve(void a.child.kill('SIGKILL'))))
     // The burst: 2,000 jobs enqueued in one transaction of ours (one NOTIFY at commit).
     const client = await db.connect()
     const ids: number[] = []
@@ -71,12 +87,9 @@ test('2,000 jobs over two workers, one SIGKILLed mid-batch: every job done once 
     } finally {
       client.release()
     }
-    // Kill A once it has done some work and is in the middle of a batch (it holds leases).
     const deadline = Date.now() + 30_000
-    const aState = `select least((select count(*) from test_queue_runs where worker = 'A'), 100)
-      + least((select count(*) from graphile_worker._private_jobs where locked_by = 'A'), 20) as n`
-    while ((await count(aState)) < 120 && Date.now() < deadline) await sleep(2)
-    a.child.kill('SIGKILL')
+    await Promise.race([aKilled, sleep(30_000)])
+    await Promise.race([aExited, sleep(5_000)])
     const leasedByA = await count(`select count(*) as n from graphile_worker._private_jobs where locked_by = 'A'`)
     expect(leasedByA).toBeGreaterThan(0)
     const killedAt = await count(`select count(*) as n from test_queue_runs`)
