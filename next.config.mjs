@@ -23,7 +23,9 @@ const nextConfig = {
   skipTrailingSlashRedirect: true, // /api/events/ must reach the handler: the SDK does not follow a 308 for POSTs
   generateBuildId: () => BUILD_ID,
   env: { NEXT_PUBLIC_BUILD_ID: BUILD_ID },
-  experimental: { authInterrupts: true },
+  // A CI build starts from a clean checkout and is built once: writing Turbopack's build cache
+  // to disk (on by default since 16.4) only costs time there (22 s measured).
+  experimental: { authInterrupts: true, turbopackFileSystemCacheForBuild: !process.env.CI },
   serverExternalPackages: ['better-sqlite3', '@prisma/adapter-better-sqlite3'],
   // The fixed security headers, for what proxy.ts does not see (Next's assets, static files).
   // proxy.ts sets the same values on everything else, with the Content-Security-Policy and HSTS
