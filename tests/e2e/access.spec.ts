@@ -23,11 +23,11 @@ test('an unknown path shows the not-found screen with 404', async ({ page }) => 
 
 test('a registered route that is not built yet says so honestly', async ({ page }) => {
   await signIn(page, 'owner@demo.test')
-  // Campaigns are the next area to be built (issue 10); flows are built now.
-  const res = await page.goto('/campaigns')
+  // Sign-up forms are not in this version (campaigns and the catalog are built now).
+  const res = await page.goto('/forms')
   expect(res?.status()).toBe(200)
   await expect(page.getByTestId('not-available-screen')).toBeVisible()
-  await expect(page.getByTestId('not-available-screen')).toContainText('Campaigns')
+  await expect(page.getByTestId('not-available-screen')).toContainText('Sign-up forms')
 })
 
 test('fixed redirects', async ({ page }) => {

@@ -133,7 +133,7 @@ test('every in-app link of the built screens reaches a built screen', async ({ p
       if (matchRoute(path)?.route.built !== true) dead.set(path, from)
     }
   }
-  for (const [name, url] of [...await screens(page), ['not-available', '/campaigns'] as [string, string]]) {
+  for (const [name, url] of [...await screens(page), ['not-available', '/forms'] as [string, string]]) {
     await page.goto(url)
     await settle(page)
     await visit(name)
@@ -145,7 +145,7 @@ test('every in-app link of the built screens reaches a built screen', async ({ p
     }
   }
   // The not-available screen's "Contact support" and the user menu's "Help and support" land on a built screen.
-  await page.goto('/campaigns')
+  await page.goto('/forms')
   await page.getByRole('link', { name: 'Contact support' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Help and support' })).toBeVisible()
   await page.getByRole('link', { name: 'Analytics' }).first().click()

@@ -80,7 +80,7 @@ test('invalid percent-encodings: a JSON:API 400 on /api and /client, the not-fou
 })
 
 test('an unknown /api path answers the JSON:API 404; real endpoints still answer', async ({ request }) => {
-  for (const [method, path] of [['GET', '/api/coupons'], ['POST', '/api/campaigns/'], ['GET', '/api/profiles/abc/nothing-here']] as const) {
+  for (const [method, path] of [['GET', '/api/forms'], ['POST', '/api/reviews/'], ['GET', '/api/profiles/abc/nothing-here']] as const) {
     const res = await request.fetch(path, { method })
     expect([method, path, res.status()]).toEqual([method, path, 404])
     expect(res.headers()['content-type']).toContain('application/vnd.api+json')
@@ -88,7 +88,7 @@ test('an unknown /api path answers the JSON:API 404; real endpoints still answer
     expect(body.errors).toEqual([expect.objectContaining({ status: 404, code: 'not_found', title: 'Not found.' })])
   }
   // No API key: the real endpoints answer 401, not the catch-all's 404.
-  for (const path of ['/api/profiles', '/api/profiles/01KAAAAAAAAAAAAAAAAAAAAAAA', '/api/metrics']) {
+  for (const path of ['/api/profiles', '/api/profiles/01KAAAAAAAAAAAAAAAAAAAAAAA', '/api/metrics', '/api/flows']) {
     expect([path, (await request.get(path)).status()]).toEqual([path, 401])
   }
 })
