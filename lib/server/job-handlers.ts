@@ -15,6 +15,7 @@ import { register as registerFlowActions } from '@/lib/flows/webhook-action/jobs
 import { register as registerFlowClone } from '@/lib/flows/ajax/flows-clone-job'
 import { register as registerFlowEvaluationsExport } from '@/lib/flows/ajax/evaluations-export'
 import { register as registerFlowAbWinners } from '@/lib/flows/ab-test-winners'
+import { register as registerCampaigns } from '@/lib/campaigns/jobs'
 
 export function registerJobHandlers(): void {
   registerSegments()
@@ -31,4 +32,5 @@ export function registerJobHandlers(): void {
   registerFlowClone()
   registerFlowEvaluationsExport()
   registerFlowAbWinners()
+  registerCampaigns()
 }
