@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "BackInStockWait" ADD COLUMN     "nextActionId" TEXT;
