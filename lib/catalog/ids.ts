@@ -1,0 +1,32 @@
+// Catalog ids on the public API: `{integrationKey}:::{catalogName}:::{externalId}`, e.g.
+// `$custom:::$default:::SKU-1` (the only integration and catalog supported, parity brief
+// "Catalog"). Internal ids (ULIDs) are what /ajax and the screens use (catalogItemId, variantId).
+export const DEFAULT_INTEGRATION = '$custom'
+export const DEFAULT_CATALOG = '$default'
+const SEP = ':::'
+
+export type CatalogKey = { integrationKey: string; catalogName: string; externalId: string }
+
+/** The /api id of a catalog item, variant or category. */
+export function toApiId(externalId: string, integrationKey = DEFAULT_INTEGRATION, catalogName = DEFAULT_CATALOG): string {
+  return `${integrationKey}${SEP}${catalogName}${SEP}${externalId}`
+}
+
+/**
+ * Parses an /api id (already URL-decoded). Only `$custom:::$default:::…` is accepted; the
+ * external id may itself contain ':::'. Returns null for anything else.
+ */
+export function fromApiId(apiId: string): CatalogKey | null {
+  const first = apiId.indexOf(SEP)
+  if (first < 0) return null
+  const second = apiId.indexOf(SEP, first + SEP.length)
+  if (second < 0) return null
+  const integrationKey = apiId.slice(0, first)
+  const catalogName = apiId.slice(first + SEP.length, second)
+  const externalId = apiId.slice(second + SEP.length)
+  if (integrationKey !== DEFAULT_INTEGRATION || catalogName !== DEFAULT_CATALOG || externalId === '') return null
+  return { integrationKey, catalogName, externalId }
+}
+
+/** The external id of an /api id, or null when it is not a `$custom:::$default:::` id. */
+export const externalIdOf = (apiId: string): string | null => fromApiId(apiId)?.externalId ?? null
