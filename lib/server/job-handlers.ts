@@ -16,6 +16,7 @@ import { register as registerFlowClone } from '@/lib/flows/ajax/flows-clone-job'
 import { register as registerFlowEvaluationsExport } from '@/lib/flows/ajax/evaluations-export'
 import { register as registerFlowAbWinners } from '@/lib/flows/ab-test-winners'
 import { register as registerCampaigns } from '@/lib/campaigns/jobs'
+import { register as registerCatalogReactions } from '@/lib/catalog/jobs'
 
 export function registerJobHandlers(): void {
   registerSegments()
@@ -33,4 +34,5 @@ export function registerJobHandlers(): void {
   registerFlowEvaluationsExport()
   registerFlowAbWinners()
   registerCampaigns()
+  registerCatalogReactions()
 }

@@ -1,12 +1,13 @@
 // Delay executors: time-delay (N units, then optionally the next allowed weekday and time of day
 // in a zone, 'profile' meaning the profile's own), target-date and countdown-delay (a date from
 // the profile or the triggering event; a date already past goes straight on), and
-// back-in-stock-delay (a hook for the catalog issue: a zero delay until it lands).
+// back-in-stock-delay (the catalog's wait for its subscriber's batch, lib/catalog/back-in-stock/delay.ts).
 import { selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { companyZoneOps } from '../cache'
 import type { ActionExecutor, StepContext, StepResult } from '../types'
 import { nextOf } from '../types'
+import { backInStockDelayOps } from '@/lib/catalog/back-in-stock/delay'
 import { nextAllowed, parseDateValue, parseTimeOfDay, resolveZone, unitMs, weekdaySet, type ProfileZoneSource } from '../timing'
 
 type Data = Record<string, unknown> | null | undefined
@@ -86,7 +87,5 @@ export const countdownDelayExecutor: ActionExecutor = function* (ctx) {
   return yield* targetDateOps(ctx, -Math.max(0, Number(d.value ?? 0)) * (COUNTDOWN_UNIT[d.unit ?? 'days'] ?? COUNTDOWN_UNIT.days!))
 }
 
-/** Hook for the catalog issue: until it lands, a zero delay. */
-export const backInStockDelayExecutor: ActionExecutor = function* (ctx) {
-  return { kind: 'next', next: nextOf(ctx.action), outcome: 'no_catalog', detail: { reason: 'Back-in-stock waits are not built yet: no delay.' } }
-}
+/** The catalog's back-in-stock wait (lib/catalog/back-in-stock/delay.ts): parked until a batch releases the subscriber. */
+export const backInStockDelayExecutor: ActionExecutor = (ctx) => backInStockDelayOps(ctx)

@@ -1,0 +1,23 @@
+// The catalog reactions' jobs (K2): 'catalog.changes' (lib/catalog/store.ts enqueues it with each
+// recorded price or inventory change), 'catalog.bis-release' (back-in-stock batches), the feed
+// syncs and the scheduled reports. Each is idempotent: changes are claimed by processedAt,
+// subscriptions by notifiedAt, syncs by their row, report mails by their period key.
+import { registerJobHandler, PermanentJobError } from '@/lib/jobs/queue'
+import { queueNow } from '@/lib/jobs/clock'
+import { CATALOG_CHANGES_JOB } from './store'
+import { processCatalogChanges } from './changes'
+import { BIS_RELEASE_JOB, runRelease, type ReleasePayload } from './back-in-stock/release'
+
+export function register(): void {
+  registerJobHandler(CATALOG_CHANGES_JOB, async (payload: { companyId?: number }) => {
+    // All pending changes of the company (several writes may have queued one job each).
+    for (;;) {
+      const r = await processCatalogChanges({ now: queueNow, companyId: payload?.companyId, limit: 500 })
+      if (r.processed < 500) break
+    }
+  })
+  registerJobHandler(BIS_RELEASE_JOB, async (payload: ReleasePayload) => {
+    if (!payload?.companyId || !payload.variantId) throw new PermanentJobError('catalog.bis-release needs companyId and variantId')
+    await runRelease(payload, queueNow())
+  })
+}
