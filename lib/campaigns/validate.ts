@@ -134,7 +134,8 @@ export const messageInputSchema = z.object({
   label: z.string().max(255).nullish(),
   content: z.record(z.string(), z.unknown()).nullish(),
   templateId: z.string().min(1).nullish(),
-  renderOptions: renderOptionsSchema.nullish(),
+  /** SMS: render_options; push: {kv_pairs, options}. */
+  renderOptions: z.record(z.string(), z.unknown()).nullish(),
   imageId: z.string().min(1).nullish(),
 })
 

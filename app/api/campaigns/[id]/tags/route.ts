@@ -1,0 +1,13 @@
+import { apiRoute } from '@/lib/api/api-route'
+import { campaignApiCall, serializeTagRef } from '@/lib/campaigns/api/documents'
+import { getCampaign } from '@/lib/campaigns/store'
+
+// GET /api/campaigns/{id}/tags – the campaign's tags
+export const GET = apiRoute({
+  scopes: ['campaigns:read', 'tags:read'],
+  rate: 'S',
+  handler: async ({ ctx, params }) => {
+    const c = await campaignApiCall(() => getCampaign(ctx.companyId, params.id!))
+    return { data: c.tags.map((t) => serializeTagRef(ctx.url, t)), links: { self: ctx.url.toString() } }
+  },
+})
