@@ -17,6 +17,7 @@ import { register as registerFlowEvaluationsExport } from '@/lib/flows/ajax/eval
 import { register as registerFlowAbWinners } from '@/lib/flows/ab-test-winners'
 import { register as registerCampaigns } from '@/lib/campaigns/jobs'
 import { register as registerCatalogReactions } from '@/lib/catalog/jobs'
+import { register as registerCouponJobs } from '@/lib/coupons/bulk-jobs'
 
 export function registerJobHandlers(): void {
   registerSegments()
@@ -34,5 +35,6 @@ export function registerJobHandlers(): void {
   registerFlowEvaluationsExport()
   registerFlowAbWinners()
   registerCampaigns()
+  registerCouponJobs()
   registerCatalogReactions()
 }
