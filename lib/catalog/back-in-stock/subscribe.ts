@@ -72,6 +72,11 @@ export async function subscribeBackInStock(companyId: number, input: SubscribeIn
   }
   const v = await variantInfo(companyId, input.variantId)
   if (!v) throw badRequest('This variant does not exist.', { variant: ['This variant does not exist.'] })
+  // One event per open subscription: a repeat before the variant's next release carries the same
+  // unique_id (deduplicated: the flow is not entered twice); after a release, a new one.
+  const last = await read(selectFirst(kysely().selectFrom('BackInStockSubscription').select((eb) => eb.fn.max('notifiedAt').as('last'))
+    .where('companyId', '=', companyId).where('variantId', '=', v.id)))
+  const cycle = last?.last ? new Date(last.last as string | Date).toISOString() : 'first'
   const [result] = await ingestEvents(companyId, [{
     metric: { name: BACK_IN_STOCK_METRIC },
     profile: { ...(p.id ? { id: p.id } : {}), ...(p.email ? { email: p.email } : {}), ...(p.phone_number ? { phoneNumber: p.phone_number } : {}), ...(p.external_id ? { externalId: p.external_id } : {}) },
@@ -81,6 +86,7 @@ export async function subscribeBackInStock(companyId: number, input: SubscribeIn
       Channels: channels, $source: input.source,
     },
     time: now,
+    uniqueId: `bis:${v.id}:${cycle}`,
   }], { mode: input.source === 'client' ? 'client' : 'import' })
   const profileId = result!.profileId
   const sub = await inWriteTx(() => subscribeBackInStockOps(companyId, { variantId: v.id, profileId, channels, source: input.source, now }))
