@@ -16,6 +16,7 @@ import { register as registerFlowClone } from '@/lib/flows/ajax/flows-clone-job'
 import { register as registerFlowEvaluationsExport } from '@/lib/flows/ajax/evaluations-export'
 import { register as registerFlowAbWinners } from '@/lib/flows/ab-test-winners'
 import { register as registerCampaigns } from '@/lib/campaigns/jobs'
+import { register as registerCampaignExports } from '@/lib/campaigns/ajax/summary-export'
 import { register as registerCatalogReactions } from '@/lib/catalog/jobs'
 import { register as registerCouponJobs } from '@/lib/coupons/bulk-jobs'
 
@@ -35,6 +36,7 @@ export function registerJobHandlers(): void {
   registerFlowEvaluationsExport()
   registerFlowAbWinners()
   registerCampaigns()
+  registerCampaignExports()
   registerCouponJobs()
   registerCatalogReactions()
 }
