@@ -93,7 +93,7 @@ test.each([
   ['no channels', { channels: [] }, '/data/attributes/channels'],
   ['an unknown channel', { channels: ['FAX'] }, '/data/attributes/channels/0'],
   ['no identifier', { profile: { data: { type: 'profile', attributes: {} } } }, '/data/attributes/profile'],
-])('400 for %s, nothing written', async (_label, attrs, pointer) => {
+] as Array<[string, Record<string, unknown>, string]>)('400 for %s, nothing written', async (_label, attrs, pointer) => {
   const before = await db.backInStockSubscription.count()
   const r = await postApi(body('$custom:::$default:::SHOE-42', { ...attrs, ...(attrs.profile ? {} : { profile: { data: { type: 'profile', attributes: { email: 'bad@example.test' } } } }) }))
   expect(r.status).toBe(400)
