@@ -33,6 +33,9 @@ export interface BatchResult { released: number; skipped: number; full: boolean;
 
 /** One batch: due pending rows → Sends (or late-window skips), marked in the same transaction. */
 export function* releaseBatchOps(companyId: number, campaignId: string, now: Date, batch = RELEASE_BATCH): Ops<BatchResult> {
+  // PostgreSQL: hold the campaign row (FOR SHARE) so a pause or cancel waits for this batch and
+  // the next batch reads it (SQLite: the single writer already orders them).
+  if (dbEngine() === 'postgresql') yield* select(kysely().selectFrom('Campaign').select('id').where('companyId', '=', companyId).where('id', '=', campaignId).forShare())
   const c = yield* loadCampaignOps(companyId, campaignId)
   if (!c) return { released: 0, skipped: 0, full: false, stopped: 'not_found' }
   if (!RELEASING_STATUSES.includes(c.status)) return { released: 0, skipped: 0, full: false, stopped: c.status }
