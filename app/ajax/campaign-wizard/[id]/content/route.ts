@@ -1,0 +1,15 @@
+import { ajax } from '@/lib/http/ajax'
+import { READ, WRITE, ajaxBody } from '@/lib/campaigns/ajax/common'
+import * as h from '@/lib/campaigns/ajax/handlers'
+
+// GET /ajax/campaign-wizard/{id}/content – the campaign's messages
+export const GET = ajax({
+  resources: READ,
+  handler: ({ ctx, params }) => h.content(ctx.principal.companyId, params.id!),
+})
+
+// POST /ajax/campaign-wizard/{id}/content – saves a message's content (and template, copied)
+export const POST = ajax({
+  resources: WRITE,
+  handler: async ({ ctx, params }) => h.saveWizardContent(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.contentBody)),
+})

@@ -1,0 +1,9 @@
+import { ajax } from '@/lib/http/ajax'
+import { WRITE } from '@/lib/campaigns/ajax/common'
+import * as h from '@/lib/campaigns/ajax/handlers'
+
+// POST /ajax/campaign/{id}/resume – resumes a paused campaign (nobody already sent is sent again)
+export const POST = ajax({
+  resources: WRITE,
+  handler: ({ ctx, params }) => h.act(ctx.principal.companyId, params.id!, 'resume'),
+})
