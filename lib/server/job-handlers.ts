@@ -18,6 +18,7 @@ import { register as registerFlowAbWinners } from '@/lib/flows/ab-test-winners'
 import { register as registerCampaigns } from '@/lib/campaigns/jobs'
 import { register as registerCampaignExports } from '@/lib/campaigns/ajax/summary-export'
 import { register as registerCatalogReactions } from '@/lib/catalog/jobs'
+import { register as registerCatalogApi } from '@/lib/catalog/api/jobs'
 import { register as registerCouponJobs } from '@/lib/coupons/bulk-jobs'
 
 export function registerJobHandlers(): void {
@@ -39,4 +40,5 @@ export function registerJobHandlers(): void {
   registerCampaignExports()
   registerCouponJobs()
   registerCatalogReactions()
+  registerCatalogApi()
 }

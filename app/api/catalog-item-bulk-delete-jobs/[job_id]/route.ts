@@ -1,0 +1,4 @@
+// /api/catalog-item-bulk-delete-jobs/{job_id}: see lib/catalog/api/handlers.ts and bulk-jobs.ts
+import { bulkJobRoutes } from '@/lib/catalog/api/handlers'
+
+export const GET = bulkJobRoutes('item', 'delete').one.GET

@@ -1,0 +1,6 @@
+// /api/catalog-item-bulk-delete-jobs: see lib/catalog/api/handlers.ts and bulk-jobs.ts
+import { bulkJobRoutes } from '@/lib/catalog/api/handlers'
+
+const routes = bulkJobRoutes('item', 'delete')
+export const GET = routes.collection.GET
+export const POST = routes.collection.POST
