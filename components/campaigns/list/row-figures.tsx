@@ -1,0 +1,23 @@
+'use client'
+// Recipients, open rate and click rate of one sent (or sending) campaign in the list.
+import useSWR from 'swr'
+import { useFormatter } from 'next-intl'
+import { getJson } from '@/components/lists/fetcher'
+import styles from '../campaigns.module.css'
+
+interface Summary { recipients: number; delivered: number; uniqueOpens: number; uniqueClicks: number }
+
+export function useCampaignSummary(id: string, enabled: boolean) {
+  return useSWR(enabled ? `/ajax/campaign/${encodeURIComponent(id)}/analytics` : null, getJson<{ summary: Summary }>, { revalidateOnFocus: false })
+}
+
+export function RowFigure({ id, enabled, figure }: { id: string; enabled: boolean; figure: 'recipients' | 'openRate' | 'clickRate' }) {
+  const format = useFormatter()
+  const { data } = useCampaignSummary(id, enabled)
+  const s = data?.summary
+  if (!enabled || !s) return <span className={styles.muted}>–</span>
+  const base = s.delivered || s.recipients
+  const value = figure === 'recipients' ? format.number(s.recipients)
+    : format.number(base ? (figure === 'openRate' ? s.uniqueOpens : s.uniqueClicks) / base : 0, { style: 'percent', maximumFractionDigits: 1 })
+  return <span className={styles.number}>{value}</span>
+}
