@@ -7,6 +7,7 @@ import { queueNow } from '@/lib/jobs/clock'
 import { CATALOG_CHANGES_JOB } from './store'
 import { processCatalogChanges } from './changes'
 import { BIS_RELEASE_JOB, runRelease, type ReleasePayload } from './back-in-stock/release'
+import { SOURCE_SYNC_JOB, runScheduledSync, runSync } from './sources/sync'
 
 export function register(): void {
   registerJobHandler(CATALOG_CHANGES_JOB, async (payload: { companyId?: number }) => {
@@ -19,5 +20,10 @@ export function register(): void {
   registerJobHandler(BIS_RELEASE_JOB, async (payload: ReleasePayload) => {
     if (!payload?.companyId || !payload.variantId) throw new PermanentJobError('catalog.bis-release needs companyId and variantId')
     await runRelease(payload, queueNow())
+  })
+  registerJobHandler(SOURCE_SYNC_JOB, async (payload: { companyId?: number; syncId?: string; sourceId?: string; scheduled?: boolean }) => {
+    if (!payload?.companyId) throw new PermanentJobError('catalog.source-sync needs companyId')
+    if (payload.syncId) await runSync(payload.companyId, payload.syncId, { now: queueNow })
+    else if (payload.sourceId) await runScheduledSync(payload.companyId, payload.sourceId, queueNow())
   })
 }

@@ -1,0 +1,15 @@
+import { ajax } from '@/lib/http/ajax'
+import { badRequest } from '@/lib/http/app-error'
+import { catalogCall } from '@/lib/catalog/ajax-result'
+import { requestSync } from '@/lib/catalog/sources/sync'
+import { jsonBody } from '@/lib/catalog/sources/ajax'
+
+// POST /ajax/catalog/sync – { sourceId }: queues a sync of the feed now → { syncId }
+export const POST = ajax({
+  resources: ['catalog_read', 'catalog_write'],
+  handler: ({ ctx }) => catalogCall(async () => {
+    const { sourceId } = await jsonBody(ctx.req)
+    if (typeof sourceId !== 'string' || !sourceId) throw badRequest('Choose a source.', { sourceId: ['Choose a source.'] })
+    return { syncId: await requestSync(ctx.principal.companyId, sourceId, false) }
+  }),
+})
