@@ -3,8 +3,8 @@ import { registerJobHandler } from '@/lib/jobs/queue'
 import { CATALOG_BULK_JOB, processBulkJob } from './bulk-jobs'
 
 export function register(): void {
-  registerJobHandler(CATALOG_BULK_JOB, async (job) => {
-    const p = job.payload as { jobId?: string }
+  registerJobHandler(CATALOG_BULK_JOB, async (payload: { jobId?: string }) => {
+    const p = payload
     if (typeof p?.jobId === 'string') await processBulkJob(p.jobId)
   })
 }
