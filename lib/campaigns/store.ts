@@ -314,6 +314,10 @@ export async function updateCampaign(companyId: number, id: string, patch: Campa
     const c = await campaignOrThrow(tx, companyId, id)
     const nameOnly = Object.keys(patch).every((k) => k === 'name' || k === 'tagIds' || (patch as Record<string, unknown>)[k] === undefined)
     assertEditable(c, { nameOnly })
+    // The start job was booked for the planned time: a new time needs a new decision.
+    if (patch.sendStrategy && c.status !== 'Draft') {
+      throw new CampaignError('not_editable', `The campaign is ${c.status.toLowerCase()}: revert it to draft to change when it is sent.`, { field: 'sendStrategy' })
+    }
     const data: Prisma.CampaignUpdateManyMutationInput = {}
     if (patch.name !== undefined) data.name = patch.name
     if (patch.audiences) {
@@ -428,6 +432,9 @@ export async function deleteCampaign(companyId: number, id: string): Promise<voi
   await db.$transaction(async (tx) => {
     const c = await campaignOrThrow(tx, companyId, id)
     if (c.status !== 'Sent' && !c.status.startsWith('Cancelled')) assertEditable(c)
+    if (c.status !== 'Draft' && c.status !== 'Sent' && !c.status.startsWith('Cancelled')) {
+      throw new CampaignError('wrong_status', `A campaign that is ${c.status.toLowerCase()} cannot be deleted; cancel it or revert it to draft first.`)
+    }
     const messages = await tx.campaignMessage.findMany({ where: { companyId, campaignId: id }, select: { templateId: true } })
     const variations = await tx.campaignVariation.findMany({ where: { companyId, campaignId: id }, select: { templateId: true } })
     const copies = [...messages, ...variations].map((m) => m.templateId).filter((t): t is string => !!t)

@@ -181,6 +181,10 @@ test('send jobs: send (202, job id = campaign id), status, cancel and revert (20
   // A scheduled campaign cannot be edited, nor sent twice
   const edit = await campaignApi('PATCH', `/api/campaigns/${c.id}`, keyA, { data: { type: 'campaign', id: c.id, attributes: { send_options: { use_smart_sending: false } } } })
   expect(edit.status).toBe(200) // Scheduled is still editable (the list is not fixed yet)
+  // …but not its send time (the start job is booked for it), and it cannot be deleted before it is cancelled
+  const retime = await campaignApi('PATCH', `/api/campaigns/${c.id}`, keyA, { data: { type: 'campaign', id: c.id, attributes: { send_strategy: { method: 'immediate' } } } })
+  expect([retime.status, pointers(retime.json)]).toEqual([409, ['/data/attributes/send_strategy']])
+  expect((await campaignApi('DELETE', `/api/campaigns/${c.id}`, keyA)).status).toBe(409)
   const again = await campaignApi('POST', '/api/campaign-send-jobs', keyA, { data: { type: 'campaign-send-job', id: c.id } })
   expect(again.status).toBe(409)
 
