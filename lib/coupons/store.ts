@@ -333,6 +333,9 @@ export async function assignCouponCode(companyId: number, couponExternalId: stri
       select: { id: true, code: true },
     })
     if (!candidates.length) {
+      // the code this key took in a concurrent attempt is committed by now (it is one of those gone)
+      const mine = await db.couponCode.findUnique({ where: { companyId_assignKey: { companyId, assignKey: key } } })
+      if (mine) return { kind: 'assigned', code: mine.code, reused: true }
       await maybeAlertLowBalance(companyId, coupon, o.now)
       return { kind: 'exhausted' }
     }

@@ -35,6 +35,8 @@ export type DeliveryOutcome =
   | { kind: 'retry'; error: string }
   | { kind: 'failed'; reason: string; error: string }
   | { kind: 'unknown'; error: string }
+  /** Not sent and never will be (e.g. coupon_codes_exhausted: the template's coupon has no code left). */
+  | { kind: 'skipped'; reason: string; error: string }
 
 export function* recordOutcomeOps(s: ClaimedSend, outcome: DeliveryOutcome, workerId: string, now: Date): Ops<boolean> {
   const db = kysely()
@@ -100,5 +102,7 @@ export function* recordOutcomeOps(s: ClaimedSend, outcome: DeliveryOutcome, work
       return (yield* exec(mine().set({ ...done, status: 'failed', reason: outcome.reason, error: outcome.error, finishedAt: now }))) > 0
     case 'unknown':
       return (yield* exec(mine().set({ ...done, status: 'unknown', reason: 'provider_unknown', error: outcome.error, finishedAt: now }))) > 0
+    case 'skipped':
+      return (yield* exec(mine().set({ ...done, status: 'skipped', reason: outcome.reason, error: outcome.error, finishedAt: now }))) > 0
   }
 }

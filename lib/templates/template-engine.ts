@@ -6,6 +6,7 @@ import { capfirst, escape, linebreaksbr, lower, striptags, title, truncatechars,
 import { defaultFilter, defaultIfNone, first, join, last, length, lookup, slice } from './filters-collections'
 import { formatDjangoDate } from './format-django-date'
 import { registerTemplateTags } from './template-tags'
+import { registerCatalogTags } from './tags-catalog'
 import { templateEnv } from './template-env'
 import { escapeHtml, isDjangoTruthy, toText } from './template-output'
 import type { TemplateMode } from './template-types'
@@ -88,6 +89,7 @@ function createEngine(mode: TemplateMode): Liquid {
   }
   for (const [name, filter] of Object.entries(filters)) liquid.registerFilter(name, filter as never)
   registerTemplateTags(liquid)
+  registerCatalogTags(liquid)
   return liquid
 }
 

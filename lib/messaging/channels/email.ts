@@ -5,6 +5,7 @@
 // waits for its token (up to RATE_LIMIT_MAX_WAIT_MS), beyond that the send is deferred ('retry').
 import { defaultSmtpUrl, ownedTarget, sendSmtp, type SmtpTarget } from '../email-transport'
 import { renderEmail } from '../render-email'
+import { prepareCatalogRender } from '@/lib/templates/catalog-prerender'
 import { htmlToPlainText } from '@/lib/templates/html-to-plain-text'
 import type { ClaimedSend } from '../claim-sends'
 import { getEmailConfig, type EmailConfig } from '../email-settings/email-config'
@@ -23,9 +24,20 @@ const addressOf = (from: string) => (/<([^>]+)>\s*$/.exec(from)?.[1] ?? from).tr
 export const deliverEmail: DeliverChannel = async (s, now) => {
   // primeEmailTracking: the tracking switches and UTM settings that renderEmail's decorateEmailHtml reads from its cache.
   const [config] = await Promise.all([getEmailConfig(s.companyId), primeEmailTracking(s.companyId)])
+  // the catalog, coupon and web-feed tags' data (lib/templates/catalog-prerender.ts); a coupon with no code left skips the Send
+  let pre
+  try {
+    pre = await prepareCatalogRender({
+      companyId: s.companyId, sources: [s.content.subject, s.content.html, s.content.text], context: s.context,
+      assignKey: s.sourceType === 'preview' ? null : s.id, profileId: s.profile.id, now,
+    })
+  } catch (e) {
+    return { kind: 'retry', error: e instanceof Error ? e.message : String(e) }
+  }
+  if (!pre.ok) return { kind: 'skipped', reason: pre.reason, error: pre.error }
   let mail
   try {
-    mail = renderEmail(s, now, config)
+    mail = renderEmail(Object.keys(pre.context).length ? { ...s, context: { ...s.context, ...pre.context } } : s, now, config)
   } catch (e) {
     return { kind: 'failed', reason: 'render_error', error: e instanceof Error ? e.message : String(e) }
   }
