@@ -3,12 +3,10 @@
 // channel's policy would leave out, by reason: no email address / phone number (or push token),
 // suppressed, no consent. Exclusion reasons are counted in that order, each profile once;
 // 'excluded_groups' counts included members that an excluded list or segment removed.
-import { sql, type SelectQueryBuilder } from 'kysely'
+import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, read, selectFirst } from '@/lib/db/ops'
 import { campaignOrThrowOps } from './send/model'
-
-type Q = SelectQueryBuilder<any, any, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface EstimateResult { count: number; exclusions: Record<string, number> }
 
@@ -16,31 +14,34 @@ export async function estimateAudience(companyId: number, campaignId: string): P
   const c = await read(campaignOrThrowOps(companyId, campaignId))
   const { included, excluded } = c.audiences
   if (!included.length) return { count: 0, exclusions: {} }
-  const db = kysely()
   const channel = c.channel === 'mobile_push' ? 'push' : c.channel === 'sms' ? 'sms' : 'email'
-  const inIncluded = (q: Q) => q.where((eb) => eb.exists(eb.selectFrom('GroupMembership as gm').select(sql.lit(1).as('one'))
-    .whereRef('gm.profileId', '=', 'p.id').where('gm.companyId', '=', companyId).where('gm.groupId', 'in', included).where('gm.leftAt', 'is', null)))
-  const inExcluded = (eb: any) => eb.exists(eb.selectFrom('GroupMembership as gx').select(sql.lit(1).as('one')) // eslint-disable-line @typescript-eslint/no-explicit-any
-    .whereRef('gx.profileId', '=', 'p.id').where('gx.companyId', '=', companyId).where('gx.groupId', 'in', excluded.length ? excluded : ['\u0000']).where('gx.leftAt', 'is', null))
-  const hasAddress = channel === 'email' ? sql<boolean>`p.${sql.ref('email')} is not null and p.${sql.ref('email')} <> ''`
-    : channel === 'sms' ? sql<boolean>`p.${sql.ref('phoneNumber')} is not null and p.${sql.ref('phoneNumber')} <> ''` : sql<boolean>`1 = 1`
-  const suppressed = sql<boolean>`exists (select 1 from ${sql.table('Suppression')} su where su.${sql.ref('profileId')} = p.${sql.ref('id')} and su.${sql.ref('companyId')} = ${companyId} and su.${sql.ref('channel')} = ${channel} and su.${sql.ref('clearedAt')} is null)`
+  const ref = sql.ref
+  // The audience driven from the memberships (index groupId, leftAt), each profile once; each
+  // condition computed once per profile in the inner query, summed outside.
+  const hasAddress = channel === 'email' ? sql`(p.${ref('email')} is not null and p.${ref('email')} <> '')`
+    : channel === 'sms' ? sql`(p.${ref('phoneNumber')} is not null and p.${ref('phoneNumber')} <> '')` : sql`(1 = 1)`
+  const exFlag = excluded.length
+    ? sql`case when exists (select 1 from ${sql.table('GroupMembership')} gx where gx.${ref('profileId')} = p.${ref('id')} and gx.${ref('companyId')} = ${companyId} and gx.${ref('groupId')} in (${sql.join(excluded)}) and gx.${ref('leftAt')} is null) then 1 else 0 end`
+    : sql`0`
+  const suFlag = sql`case when exists (select 1 from ${sql.table('Suppression')} su where su.${ref('profileId')} = p.${ref('id')} and su.${ref('companyId')} = ${companyId} and su.${ref('channel')} = ${channel} and su.${ref('clearedAt')} is null) then 1 else 0 end`
   // Email: anyone not unsubscribed may get marketing email; SMS and push need an explicit subscription.
-  const noConsent = channel === 'email'
-    ? sql<boolean>`exists (select 1 from ${sql.table('ProfileConsent')} pc where pc.${sql.ref('profileId')} = p.${sql.ref('id')} and pc.${sql.ref('channel')} = ${channel} and pc.${sql.ref('status')} = 'unsubscribed')`
-    : sql<boolean>`not exists (select 1 from ${sql.table('ProfileConsent')} pc where pc.${sql.ref('profileId')} = p.${sql.ref('id')} and pc.${sql.ref('channel')} = ${channel} and pc.${sql.ref('status')} = 'subscribed')`
+  const ncFlag = channel === 'email'
+    ? sql`case when exists (select 1 from ${sql.table('ProfileConsent')} pc where pc.${ref('profileId')} = p.${ref('id')} and pc.${ref('channel')} = ${channel} and pc.${ref('status')} = 'unsubscribed') then 1 else 0 end`
+    : sql`case when exists (select 1 from ${sql.table('ProfileConsent')} pc where pc.${ref('profileId')} = p.${ref('id')} and pc.${ref('channel')} = ${channel} and pc.${ref('status')} = 'subscribed') then 0 else 1 end`
   const noAddressReason = channel === 'email' ? 'no_email' : channel === 'sms' ? 'no_phone_number' : 'no_push_token'
-  const full = await read(selectFirst((inIncluded(db.selectFrom('Profile as p').where('p.companyId', '=', companyId)) as Q)
-    .select((eb) => {
-      const ex = excluded.length ? inExcluded(eb) : sql<boolean>`1 = 0`
-      return [
-        eb.fn.countAll<number>().as('members'),
-        sql<number>`sum(case when ${ex} then 1 else 0 end)`.as('excluded_groups'),
-        sql<number>`sum(case when ${ex} then 0 when not (${hasAddress}) then 1 else 0 end)`.as('no_address'),
-        sql<number>`sum(case when ${ex} then 0 when not (${hasAddress}) then 0 when ${suppressed} then 1 else 0 end)`.as('suppressed'),
-        sql<number>`sum(case when ${ex} then 0 when not (${hasAddress}) then 0 when ${suppressed} then 0 when ${noConsent} then 1 else 0 end)`.as('no_consent'),
-      ]
-    })))
+  const q = sql<{ members: number; excluded_groups: number; no_address: number; suppressed: number; no_consent: number }>`
+    select count(*) as ${ref('members')},
+      sum(t.ex) as ${ref('excluded_groups')},
+      sum(case when t.ex = 1 then 0 when t.addr = 0 then 1 else 0 end) as ${ref('no_address')},
+      sum(case when t.ex = 1 or t.addr = 0 then 0 when t.su = 1 then 1 else 0 end) as ${ref('suppressed')},
+      sum(case when t.ex = 1 or t.addr = 0 or t.su = 1 then 0 when t.nc = 1 then 1 else 0 end) as ${ref('no_consent')}
+    from (
+      select ${exFlag} as ex, case when ${hasAddress} then 1 else 0 end as addr, ${suFlag} as su, ${ncFlag} as nc
+      from (select distinct gm.${ref('profileId')} as pid from ${sql.table('GroupMembership')} gm
+            where gm.${ref('groupId')} in (${sql.join(included)}) and gm.${ref('companyId')} = ${companyId} and gm.${ref('leftAt')} is null) m
+      join ${sql.table('Profile')} p on p.${ref('id')} = m.pid and p.${ref('companyId')} = ${companyId}
+    ) t`
+  const full = await read(selectFirst(q.compile(kysely())))
   const n = (v: unknown) => Number(v ?? 0) || 0
   const members = n(full?.members)
   const exclusions: Record<string, number> = {

@@ -21,10 +21,13 @@ export interface AudienceMember { profileId: string; timezone: string | null }
 /** Members of the included groups minus members of the excluded ones, now (set-based). */
 export function* audienceOps(companyId: number, included: string[], excluded: string[]): Ops<AudienceMember[]> {
   if (!included.length) return []
-  let q = kysely().selectFrom('Profile as p').select(['p.id as profileId', 'p.timezone as timezone'])
+  // Driven from the memberships (index groupId, leftAt), each profile once.
+  let q = kysely()
+    .selectFrom((eb) => eb.selectFrom('GroupMembership as gm').select('gm.profileId').distinct()
+      .where('gm.groupId', 'in', included).where('gm.companyId', '=', companyId).where('gm.leftAt', 'is', null).as('m'))
+    .innerJoin('Profile as p', 'p.id', 'm.profileId')
+    .select(['p.id as profileId', 'p.timezone as timezone'])
     .where('p.companyId', '=', companyId)
-    .where((eb) => eb.exists(eb.selectFrom('GroupMembership as gm').select(sql.lit(1).as('one'))
-      .whereRef('gm.profileId', '=', 'p.id').where('gm.companyId', '=', companyId).where('gm.groupId', 'in', included).where('gm.leftAt', 'is', null)))
   if (excluded.length) {
     q = q.where((eb) => eb.not(eb.exists(eb.selectFrom('GroupMembership as gx').select(sql.lit(1).as('one'))
       .whereRef('gx.profileId', '=', 'p.id').where('gx.companyId', '=', companyId).where('gx.groupId', 'in', excluded).where('gx.leftAt', 'is', null))))
