@@ -318,7 +318,7 @@ export async function updateCampaign(companyId: number, id: string, patch: Campa
     if (patch.sendStrategy && c.status !== 'Draft') {
       throw new CampaignError('not_editable', `The campaign is ${c.status.toLowerCase()}: revert it to draft to change when it is sent.`, { field: 'sendStrategy' })
     }
-    const data: Prisma.CampaignUpdateManyMutationInput = {}
+    const data: Prisma.CampaignUpdateManyMutationInput = { updatedAt: new Date() }
     if (patch.name !== undefined) data.name = patch.name
     if (patch.audiences) {
       const aud = audiencesUpdateSchema.parse(patch.audiences)
