@@ -1,0 +1,11 @@
+import { ajax } from '@/lib/http/ajax'
+import { catalogCall } from '@/lib/catalog/ajax-result'
+import { hasEcommerceIntegration } from '@/lib/catalog/api/ajax'
+
+export const dynamic = 'force-dynamic'
+
+// GET /ajax/catalog/has-ecommerce-integration → { success, hasEcommerceIntegration } (a product-feed source, or items from an integration)
+export const GET = ajax({
+  resources: ['catalog_read'],
+  handler: ({ ctx }) => catalogCall(async () => ({ hasEcommerceIntegration: await hasEcommerceIntegration(ctx.principal.companyId) })),
+})
