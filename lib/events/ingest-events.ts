@@ -17,6 +17,7 @@ import { upsertProfileOps } from '@/lib/profiles/upsert-profile'
 import { findProfileIdOps, type RawProfile } from '@/lib/profiles/profile-store'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { enterFlowsForIngestedBatchOps } from '@/lib/flows/triggers/event-trigger'
+import { attributeIngestedBatchOps } from '@/lib/attribution/attribute'
 import { getOrCreateMetricOps } from './get-or-create-metric'
 import { insertEventOps, touchLastEventAtOps } from './insert-event'
 import type { EventInput, IngestResult, QueuedEvent } from './types'
@@ -198,6 +199,7 @@ export function* ingestBatchOps(groups: IngestGroup[], atomic: boolean, touched:
   }
   // Metric-triggered flows: entered in this transaction (lib/flows/triggers/event-trigger.ts).
   yield* enterFlowsForIngestedBatchOps(groups, outcomes)
+  yield* attributeIngestedBatchOps(groups, outcomes) // revenue attribution (lib/attribution)
   yield* completeInTransactionOps(groups.flatMap((g, i) => (g.guard && 'ok' in outcomes[i]! ? [g.guard] : [])), queueNow())
   return outcomes
 }
