@@ -165,9 +165,15 @@ async function checkAudiences(tx: Tx, companyId: number, aud: { included: string
 }
 
 async function checkTags(tx: Tx, companyId: number, tagIds: string[]): Promise<void> {
-  const found = new Set((await tx.tag.findMany({ where: { companyId, id: { in: tagIds } }, select: { id: true } })).map((t) => t.id))
+  const tags = await tx.tag.findMany({ where: { companyId, id: { in: tagIds } }, select: { id: true, groupId: true } })
+  const found = new Set(tags.map((t) => t.id))
   const missing = tagIds.find((id) => !found.has(id))
   if (missing) throw new CampaignError('invalid', `The tag ${missing} does not exist.`, { field: 'tagIds' })
+  // An exclusive group lends a campaign one of its tags at most (lib/tags/tag-links.ts).
+  const exclusive = await tx.tagGroup.findMany({ where: { companyId, exclusive: true, id: { in: [...new Set(tags.map((t) => t.groupId))] } }, select: { id: true, name: true } })
+  for (const g of exclusive) {
+    if (tags.filter((t) => t.groupId === g.id).length > 1) throw new CampaignError('invalid', `Only one tag of the exclusive group "${g.name}" can be on a campaign.`, { field: 'tagIds' })
+  }
 }
 
 async function writeTags(tx: Tx, companyId: number, campaignId: string, tagIds: string[]): Promise<void> {

@@ -347,4 +347,11 @@ test('tags: set on create and update, the tag filter of the list, another compan
   expect([bad.status, bad.json.fieldErrors]).toEqual([400, { tagIds: ['The tag tagB does not exist.'] }])
   expect((await db.tagLink.findMany({ where: { resourceType: 'campaign', resourceId: c.id }, orderBy: { tagId: 'asc' } })).map((l) => l.tagId)).toEqual(['tagPromo', 'tagWinter'])
   expect((await get(campaignsRoute.GET, null, cookieB, '?tag=tagWinter')).json.campaigns).toEqual([])
+  // One tag per exclusive group
+  await db.tagGroup.create({ data: { id: 'tgX', companyId: A, name: 'Stage', exclusive: true } })
+  await db.tag.create({ data: { id: 'tagDraft', companyId: A, groupId: 'tgX', name: 'Drafting' } })
+  await db.tag.create({ data: { id: 'tagFinal', companyId: A, groupId: 'tgX', name: 'Final' } })
+  const excl = await call(campaignRoute.PATCH, 'PATCH', c.id, { tagIds: ['tagDraft', 'tagFinal'] })
+  expect([excl.status, excl.json.fieldErrors]).toEqual([400, { tagIds: ['Only one tag of the exclusive group "Stage" can be on a campaign.'] }])
+  expect((await call(campaignRoute.PATCH, 'PATCH', c.id, { tagIds: ['tagFinal', 'tagWinter'] })).json.campaign.tags.map((t: { id: string }) => t.id)).toEqual(['tagFinal', 'tagWinter'])
 })
