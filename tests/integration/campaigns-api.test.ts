@@ -318,3 +318,27 @@ test('scopes: a key without campaigns:write cannot create; campaigns:read lists'
   expect((await campaignApi('POST', '/api/campaigns', readOnly, createBody())).status).toBe(403)
   expect((await campaignApi('GET', `/api/campaigns?filter=${encodeURIComponent("equals(messages.channel,'email')")}`, readOnly)).status).toBe(200)
 })
+
+test('sparse fieldsets and include=tags on the list; sort by scheduled_at with nulls', async () => {
+  await db.tagGroup.create({ data: { id: 'tgApi', companyId: A, name: 'Group' } })
+  await db.tag.create({ data: { id: 'tagApi', companyId: A, groupId: 'tgApi', name: 'Holiday' } })
+  const c = await create({ name: 'Fields' })
+  await db.tagLink.create({ data: { companyId: A, tagId: 'tagApi', resourceType: 'campaign', resourceId: c.id } })
+  const r = await campaignApi('GET', `/api/campaigns?filter=${encodeURIComponent(`equals(messages.channel,'email'),any(id,["${c.id}"])`)}&fields[campaign]=name,status&include=tags`, keyA)
+  expect(r.status).toBe(200)
+  expect(r.json.data[0].attributes).toEqual({ name: 'Fields', status: 'Draft' })
+  expect(r.json.data[0].relationships.tags.data).toEqual([{ type: 'tag', id: 'tagApi' }])
+  expect(r.json.included).toEqual([expect.objectContaining({ type: 'tag', id: 'tagApi', attributes: { name: 'Holiday' } })])
+  expect((await campaignApi('GET', `/api/campaigns?filter=${encodeURIComponent("equals(messages.channel,'email')")}&fields[campaign]=colour`, keyA)).status).toBe(400)
+  const sorted = await campaignApi('GET', `/api/campaigns?filter=${encodeURIComponent("equals(messages.channel,'email')")}&sort=-scheduled_at&page[size]=2`, keyA)
+  expect(sorted.status).toBe(200)
+  const seen: string[] = sorted.json.data.map((d: { id: string }) => d.id)
+  let next = sorted.json.links.next
+  while (next) {
+    const p = await campaignApi('GET', next.replace('http://localhost:3000', ''), keyA)
+    seen.push(...p.json.data.map((d: { id: string }) => d.id))
+    next = p.json.links.next
+  }
+  expect(new Set(seen).size).toBe(seen.length)
+  expect(seen.length).toBe(await db.campaign.count({ where: { companyId: A, channel: 'email' } }))
+})
