@@ -111,7 +111,7 @@ export async function fetchFeedBody(raw: string, method: 'get' | 'post' = 'get',
   throw new FeedFetchError('The feed redirected too many times.')
 }
 
-type CacheEntry = { at: number; ok: true; value: unknown; updatedAt: number } | { at: number; ok: false; updatedAt: number }
+type CacheEntry = { at: number; ok: true; value: unknown; version: string } | { at: number; ok: false; version: string }
 const cache = new Map<string, CacheEntry>()
 const inflight = new Map<string, Promise<unknown>>()
 
@@ -134,18 +134,19 @@ export async function refreshFeed(feed: FeedRow & { updatedAt?: Date }, now = ne
 }
 
 /** The feed's content for a render: cached for the feed's TTL; null when it cannot be read. */
-export async function readFeed(feed: FeedRow & { updatedAt?: Date }, now = new Date()): Promise<unknown> {
+export async function readFeed(feed: FeedRow, now = new Date()): Promise<unknown> {
   const t = now.getTime()
-  const edited = feed.updatedAt?.getTime() ?? 0
+  // an edit of what is fetched (not the row's own fetch bookkeeping) starts over
+  const edited = `${feed.url}\n${feed.requestMethod}\n${feed.contentType}`
   const hit = cache.get(feed.id)
-  if (hit && hit.updatedAt === edited) {
+  if (hit && hit.version === edited) {
     if (hit.ok && t - hit.at < Math.max(0, feed.cacheTtlSeconds) * 1000) return hit.value
     if (!hit.ok && t - hit.at < FAILURE_BACKOFF_MS) return null
   }
   const running = inflight.get(feed.id)
   if (running) return running
   const p = refreshFeed(feed, now).then((r) => {
-    cache.set(feed.id, r.ok ? { at: t, ok: true, value: r.value, updatedAt: edited } : { at: t, ok: false, updatedAt: edited })
+    cache.set(feed.id, r.ok ? { at: t, ok: true, value: r.value, version: edited } : { at: t, ok: false, version: edited })
     return r.ok ? r.value : null
   }).finally(() => inflight.delete(feed.id))
   inflight.set(feed.id, p)
