@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/auth/password'
 import { DEFAULT_ON } from '../lib/flags/get-feature-flags'
 import { STAFF_RESOURCES } from '../lib/auth/resources'
 import { seedAudience, type SeedAudienceResult } from '../lib/seed/seed-audience'
+import { seedCatalog } from '../lib/seed/seed-catalog'
 
 const password = process.env.DEMO_PASSWORD || 'demo-password'
 
@@ -59,6 +60,8 @@ async function main() {
   // The audience: customers, consent, months of store events, lists and segments (lib/seed).
   const big = await seedAudience(demo.id, { seed: 'demo-store', customers: 5000, months: 12, storeUrl: 'https://demo-store.example' })
   console.log(`Demo Store audience: ${describe(big)}`)
+  const cat = await seedCatalog(demo.id, { seed: 'demo-store', storeUrl: 'https://demo-store.example' })
+  console.log(`Demo Store catalog: ${cat.items} items, ${cat.variants} variants, ${cat.categories} categories, ${cat.couponCodes} coupon codes, ${cat.flows.length} catalog flows (${cat.ms} ms)`)
   const small = await seedAudience(second.id, {
     seed: 'second-store', customers: 200, months: 1, mix: 'uk', currency: 'GBP', storeUrl: 'https://second-store.example',
   })
