@@ -8,6 +8,7 @@ import { CATALOG_CHANGES_JOB } from './store'
 import { processCatalogChanges } from './changes'
 import { BIS_RELEASE_JOB, runRelease, type ReleasePayload } from './back-in-stock/release'
 import { SOURCE_SYNC_JOB, runScheduledSync, runSync } from './sources/sync'
+import { SCHEDULED_REPORTS_JOB, sendDueReports } from './reports/scheduled-reports'
 
 export function register(): void {
   registerJobHandler(CATALOG_CHANGES_JOB, async (payload: { companyId?: number }) => {
@@ -25,5 +26,8 @@ export function register(): void {
     if (!payload?.companyId) throw new PermanentJobError('catalog.source-sync needs companyId')
     if (payload.syncId) await runSync(payload.companyId, payload.syncId, { now: queueNow })
     else if (payload.sourceId) await runScheduledSync(payload.companyId, payload.sourceId, queueNow())
+  })
+  registerJobHandler(SCHEDULED_REPORTS_JOB, async () => {
+    await sendDueReports(queueNow())
   })
 }

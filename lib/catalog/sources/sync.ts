@@ -162,12 +162,12 @@ export function* applyEntriesOps(companyId: number, sourceId: string, entries: F
   }
   for (let i = 0; i < items.length; i += 500) {
     const part = items.slice(i, i + 500)
-    const results = yield* upsertItemsOps(companyId, part.map(({ entryIndexes: _i, ...rest }) => rest), now)
+    const results = yield* upsertItemsOps(companyId, part.map(({ entryIndexes: _unused, ...rest }) => rest) // eslint-disable-line @typescript-eslint/no-unused-vars, now)
     results.forEach((r, k) => note(r, part[k]!.entryIndexes, part[k]!.externalId))
   }
   for (let i = 0; i < variants.length; i += 500) {
     const part = variants.slice(i, i + 500)
-    const results = yield* upsertVariantsOps(companyId, part.map(({ entryIndex: _i, ...rest }) => rest), now)
+    const results = yield* upsertVariantsOps(companyId, part.map(({ entryIndex: _unused, ...rest }) => rest) // eslint-disable-line @typescript-eslint/no-unused-vars, now)
     results.forEach((r, k) => { if (!r.ok) note(r, [part[k]!.entryIndex], part[k]!.externalId) })
   }
   if (unpublishMissing) {
