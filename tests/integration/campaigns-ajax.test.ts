@@ -197,7 +197,18 @@ test('variations: A/B config and variations replaced; one variation refused; the
   expect(two.status).toBe(200)
   expect(two.json.abTest).toEqual({ variable: 'subject', testPercent: 20, metric: 'open_rate', windowHours: 4 })
   expect(two.json.variations.map((v: { name: string }) => v.name)).toEqual(['A', 'B'])
-  const [va, vb] = two.json.variations as Array<{ id: string }>
+  // The app's http client snake_cases keys at every level: the same call in that form
+  const snake = await call(variationsRoute.PUT, 'PUT', c.id, {
+    ab_test: { variable: 'subject', test_percent: 20, metric: 'open_rate', window_hours: 4 },
+    variations: [{ message_id: mid, name: 'A', weight: 50, content: { subject: 'Subject A', preview_text: 'Pa' } }, { message_id: mid, name: 'B', weight: 50, content: { subject: 'Subject B' } }],
+  })
+  expect(snake.status).toBe(200)
+  expect(snake.json.abTest).toEqual({ variable: 'subject', testPercent: 20, metric: 'open_rate', windowHours: 4 })
+  expect(snake.json.variations[0].content).toEqual({ subject: 'Subject A', preview_text: 'Pa' })
+  // …and camelCase inside content (a client that camelized the answer) comes back snake_case
+  const camel = await post(contentRoute.POST, c.id, { messageId: mid, content: { previewText: 'Camel preview' } })
+  expect(camel.json.message.content.preview_text).toBe('Camel preview')
+  const [va, vb] = snake.json.variations as Array<{ id: string }>
   // Keep A (by id), drop B, add C
   const three = await call(variationsRoute.PUT, 'PUT', c.id, {
     abTest: { variable: 'subject', metric: 'click_rate' },

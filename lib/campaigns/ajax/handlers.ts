@@ -34,8 +34,9 @@ export const listQuery = z.object({
   sort: z.enum(['last_modified', 'first_modified', 'last_sent', 'first_sent'], 'Sort by last_modified, first_modified, last_sent or first_sent.').optional(),
   page: intParam(100_000).optional(),
   pageSize: intParam(100).optional(),
+  page_size: intParam(100).optional(),
 })
-export const pageQuery = z.object({ page: intParam(100_000).optional(), pageSize: intParam(100).optional() })
+export const pageQuery = z.object({ page: intParam(100_000).optional(), pageSize: intParam(100).optional(), page_size: intParam(100).optional() })
 export const libraryQuery = z.object({ channel: channelSchema.optional(), q: z.string().max(255).optional() })
 
 export const createBody = createCampaignSchema.omit({ omnicampaignId: true })
@@ -67,7 +68,7 @@ export { campaignPatchSchema as patchBody }
 // Handlers
 
 export const list = (companyId: number, q: z.infer<typeof listQuery>) =>
-  listCampaigns(companyId, { channel: q.channel, status: q.status, archived: q.archived, tagId: q.tag, q: q.q, sort: q.sort as CampaignSort | undefined, page: q.page, pageSize: q.pageSize })
+  listCampaigns(companyId, { channel: q.channel, status: q.status, archived: q.archived, tagId: q.tag, q: q.q, sort: q.sort as CampaignSort | undefined, page: q.page, pageSize: q.pageSize ?? q.page_size })
 
 export const create = async (companyId: number, userId: number, b: z.infer<typeof createBody>) =>
   ({ campaign: await call(() => createCampaign(companyId, b, { userId })) })
@@ -184,7 +185,7 @@ export async function exportCsv(companyId: number, userId: number, id: string, b
 }
 
 // Omnichannel campaigns
-export const omniList = (companyId: number, q: z.infer<typeof pageQuery>) => listOmnicampaigns(companyId, q)
+export const omniList = (companyId: number, q: z.infer<typeof pageQuery>) => listOmnicampaigns(companyId, { page: q.page, pageSize: q.pageSize ?? q.page_size })
 export const omniCreate = async (companyId: number, userId: number, b: z.infer<typeof omniBody>) =>
   ({ omnicampaign: await call(() => createOmnicampaign(companyId, b, { userId })) })
 export const omniGet = async (companyId: number, id: string) => ({ omnicampaign: await call(() => getOmnicampaign(companyId, id)) })
