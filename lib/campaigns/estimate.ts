@@ -20,14 +20,18 @@ export async function estimateAudience(companyId: number, campaignId: string): P
   // condition computed once per profile in the inner query, summed outside.
   const hasAddress = channel === 'email' ? sql`(p.${ref('email')} is not null and p.${ref('email')} <> '')`
     : channel === 'sms' ? sql`(p.${ref('phoneNumber')} is not null and p.${ref('phoneNumber')} <> '')` : sql`(1 = 1)`
+  // Each exclusion as "p.id in (a set)": computed once per query (SQLite materialises the set,
+  // PostgreSQL hashes it); a correlated EXISTS per profile let SQLite pick a (company, channel)
+  // index and scan the whole suppression list for every profile.
   const exFlag = excluded.length
-    ? sql`case when exists (select 1 from ${sql.table('GroupMembership')} gx where gx.${ref('profileId')} = p.${ref('id')} and gx.${ref('companyId')} = ${companyId} and gx.${ref('groupId')} in (${sql.join(excluded)}) and gx.${ref('leftAt')} is null) then 1 else 0 end`
+    ? sql`case when p.${ref('id')} in (select gx.${ref('profileId')} from ${sql.table('GroupMembership')} gx where gx.${ref('groupId')} in (${sql.join(excluded)}) and gx.${ref('companyId')} = ${companyId} and gx.${ref('leftAt')} is null) then 1 else 0 end`
     : sql`0`
-  const suFlag = sql`case when exists (select 1 from ${sql.table('Suppression')} su where su.${ref('profileId')} = p.${ref('id')} and su.${ref('companyId')} = ${companyId} and su.${ref('channel')} = ${channel} and su.${ref('clearedAt')} is null) then 1 else 0 end`
+  const suFlag = sql`case when p.${ref('id')} in (select su.${ref('profileId')} from ${sql.table('Suppression')} su where su.${ref('companyId')} = ${companyId} and su.${ref('channel')} = ${channel} and su.${ref('clearedAt')} is null) then 1 else 0 end`
   // Email: anyone not unsubscribed may get marketing email; SMS and push need an explicit subscription.
+  const consentSet = (status: string) => sql`(select pc.${ref('profileId')} from ${sql.table('ProfileConsent')} pc where pc.${ref('companyId')} = ${companyId} and pc.${ref('channel')} = ${channel} and pc.${ref('status')} = ${status})`
   const ncFlag = channel === 'email'
-    ? sql`case when exists (select 1 from ${sql.table('ProfileConsent')} pc where pc.${ref('profileId')} = p.${ref('id')} and pc.${ref('channel')} = ${channel} and pc.${ref('status')} = 'unsubscribed') then 1 else 0 end`
-    : sql`case when exists (select 1 from ${sql.table('ProfileConsent')} pc where pc.${ref('profileId')} = p.${ref('id')} and pc.${ref('channel')} = ${channel} and pc.${ref('status')} = 'subscribed') then 0 else 1 end`
+    ? sql`case when p.${ref('id')} in ${consentSet('unsubscribed')} then 1 else 0 end`
+    : sql`case when p.${ref('id')} in ${consentSet('subscribed')} then 0 else 1 end`
   const noAddressReason = channel === 'email' ? 'no_email' : channel === 'sms' ? 'no_phone_number' : 'no_push_token'
   const q = sql<{ members: number; excluded_groups: number; no_address: number; suppressed: number; no_consent: number }>`
     select count(*) as ${ref('members')},

@@ -4,7 +4,6 @@
 // (members of the included lists and segments minus members of the excluded ones), each profile
 // gets its CampaignRecipient row (holdout by hash, A/B cohort and variation by hash and weight,
 // sendAt by the send strategy), and the release job is booked at the first sendAt.
-import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
 import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
@@ -29,8 +28,10 @@ export function* audienceOps(companyId: number, included: string[], excluded: st
     .select(['p.id as profileId', 'p.timezone as timezone'])
     .where('p.companyId', '=', companyId)
   if (excluded.length) {
-    q = q.where((eb) => eb.not(eb.exists(eb.selectFrom('GroupMembership as gx').select(sql.lit(1).as('one'))
-      .whereRef('gx.profileId', '=', 'p.id').where('gx.companyId', '=', companyId).where('gx.groupId', 'in', excluded).where('gx.leftAt', 'is', null))))
+    // A set computed once (not a correlated EXISTS per profile, for which SQLite may choose the
+    // (groupId, leftAt) index and scan the excluded list for every profile).
+    q = q.where('p.id', 'not in', (eb) => eb.selectFrom('GroupMembership as gx').select('gx.profileId')
+      .where('gx.groupId', 'in', excluded).where('gx.companyId', '=', companyId).where('gx.leftAt', 'is', null))
   }
   return yield* select(q.orderBy('p.id'))
 }
