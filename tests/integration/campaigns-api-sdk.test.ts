@@ -7,7 +7,7 @@
 // getCampaignRecipientEstimation and deleteCampaign; another company's key gets 404.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
-jest.setTimeout(60_000)
+jest.setTimeout(120_000)
 
 import {
   ApiKeySession, CampaignsApi, CampaignEnum, CampaignMessageEnum, CampaignSendJobEnum, CampaignRecipientEstimationJobEnum, TemplateEnum,
