@@ -149,6 +149,12 @@ function toInputs(entries: FeedEntry[], sourceId: string) {
   return { items: [...items.values()], variants }
 }
 
+function omitKey<T extends object, K extends keyof T>(o: T, k: K): Omit<T, K> {
+  const copy = { ...o }
+  delete copy[k]
+  return copy
+}
+
 export interface ApplyOutcome { added: number; updated: number; unpublished: number; failed: number; problems: EntryProblem[] }
 
 /** Applies parsed entries in the caller's transaction. `unpublishMissing`: a full feed's absent items are unpublished. */
@@ -162,12 +168,12 @@ export function* applyEntriesOps(companyId: number, sourceId: string, entries: F
   }
   for (let i = 0; i < items.length; i += 500) {
     const part = items.slice(i, i + 500)
-    const results = yield* upsertItemsOps(companyId, part.map(({ entryIndexes: _unused, ...rest }) => rest) // eslint-disable-line @typescript-eslint/no-unused-vars, now)
+    const results = yield* upsertItemsOps(companyId, part.map((x) => omitKey(x, 'entryIndexes')), now)
     results.forEach((r, k) => note(r, part[k]!.entryIndexes, part[k]!.externalId))
   }
   for (let i = 0; i < variants.length; i += 500) {
     const part = variants.slice(i, i + 500)
-    const results = yield* upsertVariantsOps(companyId, part.map(({ entryIndex: _unused, ...rest }) => rest) // eslint-disable-line @typescript-eslint/no-unused-vars, now)
+    const results = yield* upsertVariantsOps(companyId, part.map((x) => omitKey(x, 'entryIndex')), now)
     results.forEach((r, k) => { if (!r.ok) note(r, [part[k]!.entryIndex], part[k]!.externalId) })
   }
   if (unpublishMissing) {
