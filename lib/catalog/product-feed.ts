@@ -6,6 +6,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { ulid } from '@/lib/ids/make-id'
+import { badRequest } from '@/lib/http/app-error'
 
 export type FeedFormat = 'xml' | 'json'
 
@@ -34,6 +35,16 @@ const feedInput = z.object({
   currency: z.string().trim().regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code.').default('USD'),
   categoryIds: z.array(z.string().min(1)).max(500).default([]),
 })
+
+/** For /ajax: a ProductFeedError as a 400 with field errors (the catalog failure rule). */
+export function asBadRequest(e: unknown): never {
+  if (e instanceof ProductFeedError) {
+    const fieldErrors: Record<string, string[]> = {}
+    for (const f of e.fieldErrors) (fieldErrors[f.field] ??= []).push(f.message)
+    throw badRequest(e.message, fieldErrors)
+  }
+  throw e
+}
 
 export const newFeedToken = () => randomBytes(24).toString('base64url')
 

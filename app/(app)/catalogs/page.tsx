@@ -1,0 +1,15 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { CatalogOverview } from '@/components/catalog/catalog-screens'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('catalog'))('title') }
+}
+
+export default function Page() {
+  return (
+    <RouteScreen>
+      <CatalogOverview />
+    </RouteScreen>
+  )
+}
