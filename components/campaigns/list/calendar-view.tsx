@@ -25,7 +25,7 @@ export function CalendarView({ filters }: { filters: Record<string, string | und
     const now = new Date()
     return new Date(now.getFullYear(), now.getMonth(), 1)
   })
-  const { data, error, mutate } = useSWR(['/ajax/campaigns', { ...filters, page: 1, pageSize: 500, sort: 'last_sent' }] as const, getWithParams<CampaignPage>)
+  const { data, error, mutate } = useSWR(['/ajax/campaigns', { ...filters, page: 1, pageSize: 100, sort: 'last_sent' }] as const, getWithParams<CampaignPage>)
   const byDay = new Map<string, CampaignView[]>()
   for (const c of data?.campaigns ?? []) {
     const d = campaignDay(c)

@@ -2,7 +2,7 @@
 // Wizard step 2: each message's content. Email: subject, preview text, sender, reply-to and a
 // template (chosen from the account's templates, edited in the template editor); SMS: the body;
 // push: title and body.
-import { useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import useSWR from 'swr'
@@ -21,7 +21,9 @@ import styles from '../campaigns.module.css'
 const EMAIL_FIELDS = ['subject', 'preview_text', 'from_email', 'from_label', 'reply_to_email'] as const
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 
-function MessageEditor({ campaignId, message, editable, onSaved }: { campaignId: string; message: MessageView; editable: boolean; onSaved: () => void }) {
+function MessageEditor({ campaignId, message, editable, onSaved, register }: {
+  campaignId: string; message: MessageView; editable: boolean; onSaved: () => void; register: (id: string, save: () => Promise<boolean>) => void
+}) {
   const t = useTranslations('campaigns')
   const toast = useToast()
   const [content, setContent] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(message.content).map(([k, v]) => [k, str(v)])))
@@ -66,6 +68,8 @@ function MessageEditor({ campaignId, message, editable, onSaved }: { campaignId:
     }
   }
 
+  register(message.id, save)
+
   const field = (k: string, type = 'text') => (
     <TextField key={k} label={labels[k]!} name={k} type={type} value={content[k] ?? ''} disabled={!editable} error={err(k)}
       onChange={(e) => set(k)(e.target.value)} data-testid={`content-${k}`} />
@@ -107,13 +111,25 @@ function MessageEditor({ campaignId, message, editable, onSaved }: { campaignId:
 export function ContentStep({ campaign, editable, onSaved, nextHref }: StepProps) {
   const t = useTranslations('campaigns')
   const router = useRouter()
+  const saves = useRef(new Map<string, () => Promise<boolean>>())
+  const [busy, setBusy] = useState(false)
+  const register = useCallback((id: string, save: () => Promise<boolean>) => { saves.current.set(id, save) }, [])
+  /** Saves every message; continues only when all saved. */
+  async function next() {
+    if (!nextHref) return
+    if (!editable) return router.push(nextHref)
+    setBusy(true)
+    const results = await Promise.all([...saves.current.values()].map((save) => save()))
+    setBusy(false)
+    if (results.every(Boolean)) router.push(nextHref)
+  }
   return (
     <div className={styles.stack}>
-      {campaign.messages.map((m) => <MessageEditor key={m.id} campaignId={campaign.id} message={m} editable={editable} onSaved={onSaved} />)}
+      {campaign.messages.map((m) => <MessageEditor key={m.id} campaignId={campaign.id} message={m} editable={editable} onSaved={onSaved} register={register} />)}
       {nextHref && (
         <div className={styles.footer}>
-          <span className={styles.muted}>{t('saveEachMessage')}</span>
-          <Button variant="primary" onClick={() => router.push(nextHref)} data-testid="wizard-next">{t('continue')}</Button>
+          <span />
+          <Button variant="primary" onClick={() => void next()} loading={busy} data-testid="wizard-next">{editable ? t('saveContinue') : t('continue')}</Button>
         </div>
       )}
     </div>

@@ -21,16 +21,19 @@ import styles from '../campaigns.module.css'
 export function stepOfField(field: string): string {
   if (/audience|included|excluded/.test(field)) return 'audience'
   if (/variation|abTest|ab_test/.test(field)) return 'ab-test'
-  if (/strategy|schedule|datetime|date|send|late/i.test(field)) return 'schedule'
+  if (/message|template|content|subject|from|body|title/i.test(field)) return 'content'
+  if (/strategy|schedule|datetime|date|send|lateWindow/i.test(field)) return 'schedule'
   return 'content'
 }
 
-export function ReviewStep({ campaign, editable, onSaved }: Pick<StepProps, 'campaign' | 'editable' | 'onSaved'>) {
+export function ReviewStep({ campaign: given, editable, onSaved }: Pick<StepProps, 'campaign' | 'editable' | 'onSaved'>) {
   const t = useTranslations('campaigns')
   const format = useFormatter()
   const router = useRouter()
   const channelLabel = useChannelLabel()
-  const { data, mutate } = useSWR(`/ajax/campaign-wizard/${campaign.id}/review`, () => campaignsApi.review(campaign.id))
+  const { data, mutate } = useSWR(`/ajax/campaign-wizard/${given.id}/review`, () => campaignsApi.review(given.id))
+  // The review's own copy is the freshest (the wizard's may predate the last step's save).
+  const campaign = data?.campaign ?? given
   const [busy, setBusy] = useState(false)
   const [sendProblems, setSendProblems] = useState<Problem[]>([])
   const strategy = campaign.sendStrategy as { method?: string; datetime?: string; date?: string }
@@ -54,7 +57,9 @@ export function ReviewStep({ campaign, editable, onSaved }: Pick<StepProps, 'cam
   }
 
   if (!data) return <Spinner size="large" />
-  const problems = [...data.problems, ...sendProblems]
+  const stepLabel: Record<string, string> = { audience: t('stepAudience'), content: t('stepContent'), 'ab-test': t('stepAbTest'), schedule: t('stepSchedule') }
+  // The same problem can come under two field names (messages.x.template, campaign-messages.x.template): show it once.
+  const problems = [...data.problems, ...sendProblems].filter((p, i, all) => all.findIndex((q) => q.message === p.message && stepOfField(q.field) === stepOfField(p.field)) === i)
   const when = immediate ? t('sendNow')
     : strategy.method === 'smart_send_time' ? t('smartOn', { date: strategy.date ?? '' })
     : strategy.datetime ? format.dateTime(new Date(strategy.datetime), { dateStyle: 'medium', timeStyle: 'short' }) : '–'
@@ -67,7 +72,7 @@ export function ReviewStep({ campaign, editable, onSaved }: Pick<StepProps, 'cam
           <ul className={styles.problems} data-testid="review-problems">
             {problems.map((p, i) => (
               <li key={`${p.field}-${i}`}>
-                <Link href={`/campaign/${encodeURIComponent(campaign.id)}/wizard/${stepOfField(p.field)}`}>{p.field}</Link>: {p.message}
+                <Link href={`/campaign/${encodeURIComponent(campaign.id)}/wizard/${stepOfField(p.field)}`} title={p.field}>{stepLabel[stepOfField(p.field)]}</Link>: {p.message}
               </li>
             ))}
           </ul>

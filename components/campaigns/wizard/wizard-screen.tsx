@@ -16,14 +16,9 @@ import { ContentStep } from './content-step'
 import { AbTestStep } from './ab-test-step'
 import { ScheduleStep } from './schedule-step'
 import { ReviewStep } from './review-step'
+import { STEPS, wizardHref, type Step } from './steps'
 import styles from '../campaigns.module.css'
 
-export const STEPS = ['audience', 'content', 'ab-test', 'schedule', 'review'] as const
-export type Step = (typeof STEPS)[number]
-
-export function wizardHref(id: string, step: Step) {
-  return `/campaign/${encodeURIComponent(id)}/wizard/${step}`
-}
 
 export function WizardScreen({ campaignId, step }: { campaignId: string; step: Step }) {
   const t = useTranslations('campaigns')

@@ -1,7 +1,8 @@
 import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { RouteScreen } from '@/components/shell/route-screen'
-import { STEPS, WizardScreen, type Step } from '@/components/campaigns/wizard/wizard-screen'
+import { WizardScreen } from '@/components/campaigns/wizard/wizard-screen'
+import { STEPS, type Step } from '@/components/campaigns/wizard/steps'
 
 export async function generateMetadata() {
   return { title: (await getTranslations('campaigns'))('wizardTitle') }
