@@ -10,12 +10,13 @@ import {
   cancelCampaign, chooseAbWinner, getEstimation, pauseCampaign, planStart, requestEstimation, resumeCampaign, revertCampaignToDraft, sendCampaign,
 } from '../lifecycle'
 import {
-  assignTemplate, cloneCampaign, createCampaign, createOmnicampaign, deleteCampaign, getCampaign, getOmnicampaign, listCampaigns,
-  listMessages, listOmnicampaigns, setArchived, setVariations, updateCampaign, updateMessage, type CampaignDetail, type CampaignSort,
+  assignTemplate, cloneCampaign, createCampaign, deleteCampaign, getCampaign, listCampaigns,
+  listMessages, setArchived, setVariations, updateCampaign, updateMessage, type CampaignDetail, type CampaignSort,
 } from '../store'
 import {
   CHANNELS, abTestSchema, audiencesSchema, campaignPatchSchema, channelSchema, createCampaignSchema, sendOptionsSchema, sendStrategySchema, variationSchema,
 } from '../validate'
+import { createOmnicampaign, getOmnicampaign, listOmnicampaigns } from '../omnicampaigns'
 import { campaignAjaxCall as call } from './common'
 import { campaignSummary, startRecipientsExport } from './summary-export'
 
