@@ -1,0 +1,131 @@
+// Campaigns in a real browser (issue 10, Tests): a fresh account creates an email campaign to a
+// list in the wizard (audience, content with a template, no A/B test, send now), sends it, finds
+// the message in the sent-messages viewer (the local outbox: the e2e server has no SMTP server)
+// and opens its tracked link, which redirects to the original address. (The order placed through
+// the API and the revenue on the campaign report are added once the reports land.)
+import { randomBytes } from 'node:crypto'
+import { test, expect, type Page } from '@playwright/test'
+import { PASSWORD, snap } from './helpers'
+
+const REVISION = '2026-07-15'
+
+async function csrf(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
+}
+
+/** A fresh tenant: register through the real call (as the sign-up form does), then sign in through the form. */
+async function registerAndSignIn(page: Page): Promise<string> {
+  const email = `campaigns-${randomBytes(4).toString('hex')}@example.test`
+  await page.goto('/login')
+  await page.waitForLoadState('networkidle')
+  const reg = await page.request.post('/ajax/register', {
+    data: { companyName: 'Campaign Goods', firstName: 'Cam', lastName: 'Paign', email, password: PASSWORD, timezone: 'UTC' },
+    headers: { 'X-CSRFToken': await csrf(page) },
+  })
+  expect(reg.status()).toBe(202)
+  await page.goto('/login')
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: /sign in/i }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+  return email
+}
+
+test('create an email campaign to a list in the wizard, send it, find it in the outbox and open its tracked link', async ({ page, baseURL }) => {
+  test.setTimeout(300_000)
+  await registerAndSignIn(page)
+  const headers = { 'X-CSRFToken': await csrf(page) }
+
+  // A private API key, a list and one profile on it, through the public API.
+  const keyRes = await page.request.post('/ajax/account/private-api-key/create', { data: { label: 'E2E campaigns' }, headers })
+  expect(keyRes.ok(), await keyRes.text()).toBeTruthy()
+  const keyBody = await keyRes.json()
+  const key: string = keyBody.key ?? keyBody.data?.key ?? keyBody.apiKey?.key
+  const api = { Authorization: `Klaviyo-API-Key ${key}`, revision: REVISION, 'Content-Type': 'application/vnd.api+json' }
+  const listName = `Spring list ${randomBytes(2).toString('hex')}`
+  const list = await page.request.post('/api/lists', { headers: api, data: { data: { type: 'list', attributes: { name: listName } } } })
+  expect(list.status(), await list.text()).toBe(201)
+  const listId: string = (await list.json()).data.id
+  const recipient = `reader-${randomBytes(4).toString('hex')}@example.test`
+  const profile = await page.request.post('/api/profiles', { headers: api, data: { data: { type: 'profile', attributes: { email: recipient, first_name: 'Robin' } } } })
+  expect(profile.status(), await profile.text()).toBe(201)
+  const profileId: string = (await profile.json()).data.id
+  const member = await page.request.post(`/api/lists/${listId}/relationships/profiles`, { headers: api, data: { data: [{ type: 'profile', id: profileId }] } })
+  expect(member.status(), await member.text()).toBe(204)
+
+  // The email's template, with a link to track.
+  const target = `${baseURL}/login?from=spring-sale`
+  const tplRes = await page.request.post('/ajax/email-templates', { data: { mode: 'blank', name: 'E2E spring sale', editorType: 'CODE' }, headers })
+  expect(tplRes.ok(), await tplRes.text()).toBeTruthy()
+  const templateId: string = (await tplRes.json()).template.id
+  const saveTpl = await page.request.put(`/ajax/email-templates/${templateId}`, {
+    data: { html: `<html><body><p>Hello {{ first_name|default:"friend" }}, the spring sale is on.</p><p><a href="${target}">Shop the sale</a></p></body></html>` }, headers,
+  })
+  expect(saveTpl.ok(), await saveTpl.text()).toBeTruthy()
+
+  // Create the campaign from the list screen.
+  await page.goto('/campaigns')
+  await page.getByTestId('create-campaign').first().click()
+  await page.getByTestId('campaign-name').fill('E2E spring sale')
+  await page.getByTestId('channel-email').check()
+  await page.getByTestId('create-campaign-submit').click()
+  await expect(page).toHaveURL(/\/campaign\/[^/]+\/wizard\/audience$/, { timeout: 30_000 })
+  const campaignId = page.url().split('/campaign/')[1]!.split('/')[0]!
+
+  // Audience: the list.
+  await page.getByTestId('audience-included').getByLabel(listName).check()
+  await snap(page, 'campaign-wizard-audience')
+  await page.getByTestId('wizard-next').click()
+
+  // Content: subject, sender and the template.
+  await expect(page).toHaveURL(/\/wizard\/content$/, { timeout: 30_000 })
+  await page.getByTestId('content-subject').fill('The spring sale is on')
+  await page.getByTestId('content-preview_text').fill('Everything 20% off')
+  await page.getByTestId('content-from_label').fill('Campaign Goods')
+  await page.getByTestId('content-from_email').fill('shop@example.test')
+  const templateSelect = page.getByTestId('template-select')
+  await expect(templateSelect.locator('option', { hasText: 'E2E spring sale' })).toHaveCount(1, { timeout: 30_000 })
+  await templateSelect.selectOption({ label: 'E2E spring sale' })
+  await expect(page.getByTestId('edit-template')).toBeVisible({ timeout: 30_000 })
+  await snap(page, 'campaign-wizard-content')
+  await page.getByTestId('wizard-next').click()
+
+  // No A/B test; send now.
+  await expect(page).toHaveURL(/\/wizard\/ab-test$/, { timeout: 30_000 })
+  await page.getByTestId('wizard-next').click()
+  await expect(page).toHaveURL(/\/wizard\/schedule$/, { timeout: 30_000 })
+  await page.getByTestId('method-immediate').check()
+  await page.getByTestId('wizard-next').click()
+
+  // Review: no problems; send.
+  await expect(page).toHaveURL(/\/wizard\/review$/, { timeout: 30_000 })
+  await expect(page.getByTestId('send-campaign')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('review-problems')).toHaveCount(0)
+  await snap(page, 'campaign-wizard-review')
+  await page.getByTestId('send-campaign').click()
+  await expect(page).toHaveURL(new RegExp(`/campaign/${campaignId}/sent$`), { timeout: 30_000 })
+  await expect(page.getByTestId('campaign-sent')).toBeVisible()
+
+  // The message in the sent-messages viewer.
+  await page.goto('/settings/email/outbox')
+  const row = page.getByRole('row').filter({ hasText: recipient }).first()
+  await expect(row).toBeVisible({ timeout: 90_000 })
+  await expect(row).toContainText('The spring sale is on')
+  await row.getByTestId('message-open').click()
+  const body = page.frameLocator('[data-testid="message-html"]')
+  await expect(body.getByText('Hello Robin, the spring sale is on.')).toBeVisible({ timeout: 30_000 })
+
+  // Its link is tracked: it leads through our redirect to the original address.
+  const href = await body.getByRole('link', { name: 'Shop the sale' }).getAttribute('href')
+  expect(href).toBeTruthy()
+  expect(href).not.toBe(target)
+  const click = await page.request.get(href!, { maxRedirects: 0 })
+  expect([301, 302, 303, 307, 308]).toContain(click.status())
+  expect(click.headers()['location']).toBe(target)
+
+  // The campaign is listed as sent.
+  await page.goto('/campaigns/list')
+  const listed = page.getByRole('row').filter({ hasText: 'E2E spring sale' })
+  await expect(listed).toContainText('Sent', { timeout: 90_000 })
+})
