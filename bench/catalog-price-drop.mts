@@ -6,7 +6,8 @@
 // Baseline in the same run: inserting the same 50,000 FlowRun rows directly (batched multi-row
 // INSERTs of 1,000 in one transaction), i.e. the floor of writing one row per profile.
 //
-//   flock /tmp/bench.lock npx tsx bench/catalog-price-drop.mts [--engine sqlite|postgres] [--quick] [--profiles 50000]
+//   flock /tmp/bench.lock npx tsx bench/catalog-price-drop.mts [--engine sqlite|postgres] [--quick] [--profiles 50000] [--enter-only]
+// (--enter-only: time the reaction to the runs entered, without the engine's send steps.)
 //
 // Target: < 10 s. Prints `BENCH_RESULT {json}`.
 import { arg, engineArg, fmtInt, fmtMs, machine, report, root, scratchDatabase } from './lib/common.mjs'
@@ -84,8 +85,9 @@ const t0 = performance.now()
 await inWriteTx(() => updateItemOps(companyId, itemId, { price: 299 }, new Date()))
 const reaction = await processCatalogChanges({ companyId })
 const tEntered = performance.now()
+const ENTER_ONLY = process.argv.includes('--enter-only')
 let drains = 0
-for (;;) {
+for (; !ENTER_ONLY;) {
   drains++
   await drainFlowRuns({ now: () => new Date() })
   const queued = await db.send.count({ where: { companyId, sourceType: 'flow_action_run' } })
@@ -103,7 +105,7 @@ console.log(`  baseline: ${fmtInt(N)} FlowRun rows inserted directly: ${fmtMs(ba
 console.log(`  ${machine()}`)
 report('catalog-price-drop', ENGINE, [
   { figure: '(catalog) price drop → runs entered', what: `${fmtInt(N)} viewers within the lookback; baseline: ${fmtInt(N)} FlowRun rows inserted directly`, ours: fmtMs(enterMs), baseline: fmtMs(baseMs), ratio: enterMs > 0 ? baseMs / enterMs : null },
-  { figure: '(catalog) price drop → last message queued', what: `${fmtInt(N)} send-email steps, one Send each`, ours: fmtMs(totalMs), baseline: fmtMs(baseMs), ratio: totalMs > 0 ? baseMs / totalMs : null, target: '< 10 s', met: totalMs < 10_000 && sends === N },
+  ...(ENTER_ONLY ? [] : [{ figure: '(catalog) price drop → last message queued', what: `${fmtInt(N)} send-email steps, one Send each`, ours: fmtMs(totalMs), baseline: fmtMs(baseMs), ratio: totalMs > 0 ? baseMs / totalMs : null, target: '< 10 s', met: totalMs < 10_000 && sends === N }]),
 ], { profiles: N, entered: reaction.entered, sends, runs })
 await db.$disconnect?.()
 await scratch.drop()
