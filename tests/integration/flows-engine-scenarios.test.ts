@@ -127,14 +127,14 @@ describe('delays', () => {
     expect((await run(runId)).status).toBe('completed')
   })
 
-  test('back-in-stock-delay is a zero delay until the catalog lands; internal-service is skipped', async () => {
+  test('internal-service is skipped; back-in-stock-delay ends a run whose event names no catalog variant (its wait: tests/integration/catalog-changes.test.ts)', async () => {
     const { id, ids } = await liveFlow([
-      { temporary_id: 'b', type: 'back-in-stock-delay', links: { next: 'i' } },
-      { temporary_id: 'i', type: 'internal-service', links: { next: null }, data: { status: 'live', service_configuration: {} } },
+      { temporary_id: 'i', type: 'internal-service', links: { next: 'b' }, data: { status: 'live', service_configuration: {} } },
+      { temporary_id: 'b', type: 'back-in-stock-delay', links: { next: null } },
     ])
     const { runId } = (await enter(id, await profile()))!
     await drain()
-    expect(await stepsOf(runId)).toEqual([{ id: ids.b, status: 'done', outcome: 'no_catalog' }, { id: ids.i, status: 'skipped', outcome: 'internal_service' }])
+    expect(await stepsOf(runId)).toEqual([{ id: ids.i, status: 'skipped', outcome: 'internal_service' }, { id: ids.b, status: 'exited', outcome: 'back_in_stock_no_variant' }])
   })
 })
 
