@@ -82,7 +82,7 @@ export async function seedCatalog(companyId: number, opts: { seed?: string; stor
     await tx.catalogItem.createMany({ data: items as never })
     await tx.catalogVariant.createMany({ data: variants as never })
     await tx.catalogItemCategory.createMany({ data: links })
-  })
+  }, { timeout: 120_000, maxWait: 30_000 })
 
   // A coupon with unique codes (the welcome offer), through direct rows.
   const couponId = id()
