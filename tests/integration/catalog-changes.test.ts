@@ -21,6 +21,7 @@ import { subscribeBackInStock } from '@/lib/catalog/back-in-stock/subscribe'
 import { saveBisSettings } from '@/lib/catalog/back-in-stock/settings'
 import { runRelease, BIS_RELEASE_JOB } from '@/lib/catalog/back-in-stock/release'
 import { BACK_IN_STOCK_METRIC } from '@/lib/flows/templates/back-in-stock'
+import { runJobsUntilIdle } from '@/lib/jobs/queue'
 import { makeCompany } from '../helpers/factory'
 import { queuedJobs } from '../helpers/queued-jobs'
 
@@ -149,6 +150,18 @@ describe('price drop', () => {
     expect(await runsOf(mine)).toHaveLength(0)
     expect(await db.flowRun.count({ where: { companyId: otherCompany } })).toBe(0)
   })
+})
+
+test('through the queue: the store\'s catalog.changes job runs the reaction and marks the change processed', async () => {
+  const ext = `PD-${++seq}`
+  const flowId = await flow([{ type: 'price-drop', trigger_filter: null, price_drop_amount_value: 1, price_drop_amount_unit: 'percent', audience: ['viewed'], timeframe_days: 3650 }], [email('e')])
+  const itemId = await item(ext, 100)
+  const p = await profile()
+  await event(p, 'Viewed Product', { ProductID: ext }, new Date(Date.now() - 60_000))
+  await inWriteTx(() => updateItemOps(companyId, itemId, { price: 90 }, new Date()))
+  await runJobsUntilIdle()
+  expect((await db.catalogChange.findMany({ where: { itemId } })).map((c) => c.processedAt != null)).toEqual([true])
+  expect((await runsOf(flowId)).map((r) => r.profileId)).toEqual([p])
 })
 
 describe('low inventory', () => {
