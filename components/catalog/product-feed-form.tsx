@@ -61,7 +61,7 @@ export function ProductFeedForm({ initial, categories }: { initial: FeedFormValu
       </label>
       <label>{t('currency')}<br /><input className={styles.input} value={v.currency} onChange={(e) => setV({ ...v, currency: e.target.value.toUpperCase() })} maxLength={3} /></label>
       <label>{t('feedCategories')}<br />
-        <select className={styles.input} multiple size={Math.min(8, Math.max(3, categories.length))} value={v.categoryIds} onChange={(e) => setV({ ...v, categoryIds: Array.from(e.target.selectedOptions).map((o) => o.value) })}>
+        <select className={`${styles.input} ${styles.multi}`} multiple size={Math.min(8, Math.max(3, categories.length))} value={v.categoryIds} onChange={(e) => setV({ ...v, categoryIds: Array.from(e.target.selectedOptions).map((o) => o.value) })}>
           {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
         </select>
       </label>

@@ -200,7 +200,10 @@ export function feedJson(meta: { title: string; link: string }, entries: FeedEnt
 export async function renderProductFeed(feed: { id: string; companyId: number; name: string; format: string; currency: string; categoryIds: string }, link: string) {
   let categoryIds: string[] = []
   try { categoryIds = JSON.parse(feed.categoryIds) as string[] } catch { categoryIds = [] }
-  const entries = await productFeedEntries(feed.companyId, { currency: feed.currency, categoryIds })
+  // Ad platforms need absolute URLs: a relative image or link (the demo's local images) gets the feed's origin.
+  const origin = new URL(link).origin
+  const abs = (u: string) => (u.startsWith('/') ? origin + u : u)
+  const entries = (await productFeedEntries(feed.companyId, { currency: feed.currency, categoryIds })).map((e) => ({ ...e, link: abs(e.link), imageLink: e.imageLink ? abs(e.imageLink) : null }))
   return feed.format === 'json'
     ? { body: feedJson({ title: feed.name, link }, entries), contentType: 'application/json; charset=utf-8' }
     : { body: feedXml({ title: feed.name, link }, entries), contentType: 'application/xml; charset=utf-8' }
