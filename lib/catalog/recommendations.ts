@@ -9,6 +9,8 @@
 // company for CACHE_MS; a short list is filled from best sellers, then the newest items.
 // Only published, not deleted items of the $custom:::$default catalog are recommended.
 import { db } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { read, select } from '@/lib/db/ops'
 import { productIdsOf } from './link-events'
 import { DEFAULT_CATALOG, DEFAULT_INTEGRATION, toApiId } from './ids'
 
@@ -226,12 +228,12 @@ export async function recentlyViewed(companyId: number, profileId: string | null
   if (!profileId) return []
   const viewed = await metricIds(companyId, 'Viewed Product')
   if (!viewed.length) return []
-  const events = await db.event.findMany({
-    where: { companyId, profileId, metricId: { in: viewed } },
-    orderBy: [{ ts: 'desc' }, { id: 'desc' }],
-    take: Math.max(limit * 5, 50),
-    select: { properties: true },
-  })
+  // kysely (not Prisma): one indexed read per render, the hot path of a send with a recommendations block
+  const events = await read(select(
+    kysely().selectFrom('Event').select(['properties'])
+      .where('companyId', '=', companyId).where('profileId', '=', profileId).where('metricId', 'in', viewed)
+      .orderBy('ts', 'desc').orderBy('id', 'desc').limit(Math.max(limit * 5, 50)),
+  ))
   const out: string[] = []
   for (const e of events) {
     for (const id of productIdsOf(parseJson<Record<string, unknown>>(e.properties, {}))) if (!out.includes(id)) out.push(id)
@@ -246,7 +248,11 @@ export interface RecommendInput {
   /** The triggering event's products (frequently bought together starts from them). */
   basis?: string[]
   now: Date
+  /** The profile's recently viewed ids when already read (one query per render). */
+  viewed?: string[]
 }
+
+const viewedOf = async (input: RecommendInput, limit: number) => input.viewed ?? recentlyViewed(input.companyId, input.profileId, limit)
 
 /**
  * Up to `count` product ids of the kind, filled from best sellers and then the newest items,
@@ -256,12 +262,12 @@ export async function recommend(kind: RecommendationKind, count: number, input: 
   const n = Math.max(1, Math.min(MAX_RECOMMENDATIONS, Math.floor(count) || 4))
   const fig = await companyFigures(input.companyId, input.now)
   let primary: string[] = []
-  if (kind === 'recently_viewed') primary = await recentlyViewed(input.companyId, input.profileId, n)
+  if (kind === 'recently_viewed') primary = await viewedOf(input, n)
   else if (kind === 'best_sellers') primary = fig.bestSellers
   else if (kind === 'newest') primary = fig.newest
   else {
     let basis = input.basis?.length ? input.basis : []
-    if (!basis.length) basis = await recentlyViewed(input.companyId, input.profileId, 3)
+    if (!basis.length) basis = (await viewedOf(input, 3)).slice(0, 3)
     const score = new Map<string, number>()
     for (const b of basis) for (const [other, c] of fig.together.get(b) ?? []) score.set(other, (score.get(other) ?? 0) + c)
     for (const b of basis) score.delete(b)
@@ -282,9 +288,9 @@ export async function recommend(kind: RecommendationKind, count: number, input: 
 export async function candidateIds(kind: RecommendationKind, input: RecommendInput): Promise<string[]> {
   const fig = await companyFigures(input.companyId, input.now)
   const ids = new Set<string>([...fig.bestSellers.slice(0, 40), ...fig.newest.slice(0, 40)])
-  if (kind === 'recently_viewed' || kind === 'frequently_bought_together') for (const id of await recentlyViewed(input.companyId, input.profileId, MAX_RECOMMENDATIONS)) ids.add(id)
+  if (kind === 'recently_viewed' || kind === 'frequently_bought_together') for (const id of await viewedOf(input, MAX_RECOMMENDATIONS)) ids.add(id)
   if (kind === 'frequently_bought_together') {
-    const basis = input.basis?.length ? input.basis : await recentlyViewed(input.companyId, input.profileId, 3)
+    const basis = input.basis?.length ? input.basis : (await viewedOf(input, 3)).slice(0, 3)
     for (const b of basis) for (const [other] of (fig.together.get(b) ?? []).slice(0, 40)) ids.add(other)
   }
   return [...ids]

@@ -10,7 +10,7 @@
 // A preview (no assignKey) prints PREVIEW_CODE and assigns nothing.
 import { assignCouponCode, heldCouponCode } from '@/lib/coupons/store'
 import { productIdsOf } from '@/lib/catalog/link-events'
-import { cachedCatalogItems, candidateIds, externalOf, recommend, type RecommendationKind } from '@/lib/catalog/recommendations'
+import { cachedCatalogItems, candidateIds, externalOf, MAX_RECOMMENDATIONS, recentlyViewed, recommend, type RecommendationKind } from '@/lib/catalog/recommendations'
 import { feedsForRender } from '@/lib/web-feeds/fetch-feed'
 import { CATALOG_DATA_KEY, literalArg, recommendationArgs, type CatalogRenderData, type TemplateItem } from './tags-catalog'
 
@@ -109,8 +109,10 @@ export async function prepareCatalogRender(input: PrerenderInput): Promise<Prere
 
   const basis = eventProductIds(input.context)
   const wanted = new Set<string>([...scan.literalIds, ...(scan.catalog ? basis : [])])
-  const recInput = { companyId: input.companyId, profileId: input.profileId, basis, now: input.now }
   const kinds = new Set([...scan.recommendations].map((k) => k.split(':')[0] as RecommendationKind))
+  const needsViews = kinds.has('recently_viewed') || (kinds.has('frequently_bought_together') && !basis.length)
+  const viewed = needsViews ? await recentlyViewed(input.companyId, input.profileId, MAX_RECOMMENDATIONS) : undefined
+  const recInput = { companyId: input.companyId, profileId: input.profileId, basis, now: input.now, viewed }
   for (const kind of kinds) for (const id of await candidateIds(kind, recInput)) wanted.add(id)
   const items = await cachedCatalogItems(input.companyId, wanted, input.now.getTime())
   for (const key of scan.recommendations) {
