@@ -12,6 +12,8 @@ const config = {
   testMatch: ['<rootDir>/tests/unit/**/*.test.ts?(x)', '<rootDir>/tests/integration/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['<rootDir>/tests/e2e/', '<rootDir>/node_modules/', '<rootDir>/.next/'],
   maxWorkers: 2,
+  // Screen tests render whole screens with jsdom: 5 s is tight when the machine is busy.
+  testTimeout: 15_000,
 }
 
 // ESM-only packages (next-intl and its deps) must be compiled to CJS by SWC.
