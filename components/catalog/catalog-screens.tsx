@@ -13,6 +13,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Badge } from '@/components/ui/badge'
 import { LinkButton } from '@/components/ui/button'
 import styles from './catalog.module.css'
+import { NewItemForm } from './new-item-form'
 
 type Search = Record<string, string | string[] | undefined>
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? ''
@@ -79,6 +80,7 @@ export async function CatalogItems({ searchParams }: { searchParams: Search }) {
     <Page>
       <PageHead title={t('itemsTitle')} actions={actions} />
       <PageBody><PageMain>
+        {one(searchParams.new) === '1' && <Card title={t('addItem')}><NewItemForm /></Card>}
         <form className={styles.filters} method="get" action="/catalog/items">
           <input className={styles.input} type="search" name="q" defaultValue={search} placeholder={t('searchPlaceholder')} aria-label={t('search')} />
           <select className={styles.input} name="published" defaultValue={published} aria-label={t('published')}>

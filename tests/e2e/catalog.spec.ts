@@ -1,0 +1,93 @@
+// The catalog in a real browser (issue 11, K4): a fresh account adds an item on /catalog/items
+// (the "Add item" form over K1's /ajax), turns on a back-in-stock flow (the template, then live),
+// a shopper subscribes to the sold-out variant through /client/back-in-stock-subscriptions with the
+// company's public key, the inventory goes up (K1's /ajax variant PATCH: a CatalogChange and the
+// 'catalog.changes' job), and the notification shows in the sent-messages viewer (the local outbox).
+import { randomBytes } from 'node:crypto'
+import { test, expect, type Page } from '@playwright/test'
+import { PASSWORD, snap } from './helpers'
+
+async function csrf(page: Page): Promise<string> {
+  return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
+}
+
+async function registerAndSignIn(page: Page): Promise<void> {
+  const email = `catalog-${randomBytes(4).toString('hex')}@example.test`
+  await page.goto('/login')
+  await page.waitForLoadState('networkidle')
+  const reg = await page.request.post('/ajax/register', {
+    data: { companyName: 'Catalog Goods', firstName: 'Cat', lastName: 'Alog', email, password: PASSWORD, timezone: 'UTC' },
+    headers: { 'X-CSRFToken': await csrf(page) },
+  })
+  expect(reg.status()).toBe(202)
+  await page.goto('/login')
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: /sign in/i }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+test('add an item, subscribe to back in stock through /client, restock it and find the notification', async ({ page }) => {
+  test.setTimeout(300_000)
+  await registerAndSignIn(page)
+  const headers = { 'X-CSRFToken': await csrf(page) }
+
+  // The empty catalog says what to do.
+  await page.goto('/catalog/items')
+  await expect(page.getByText('Your catalog is empty')).toBeVisible()
+  await snap(page, 'catalog-items-empty')
+
+  // Add an item (and its first variant, sold out) on the screen.
+  const ext = `E2E-${randomBytes(3).toString('hex')}`
+  await page.getByRole('link', { name: 'Add item' }).first().click()
+  const form = page.getByRole('form', { name: 'Add item' })
+  await form.locator('input[name=externalId]').fill(ext)
+  await form.locator('input[name=title]').fill('E2E Trail Mug')
+  await form.locator('input[name=url]').fill('https://shop.example/products/e2e-trail-mug')
+  await form.locator('input[name=price]').fill('19')
+  await form.locator('input[name=inventory]').fill('0')
+  await form.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/catalog\/item\//, { timeout: 30_000 })
+  await expect(page.getByRole('heading', { name: 'E2E Trail Mug' })).toBeVisible()
+  await snap(page, 'catalog-item')
+  await page.locator('a[href^="/catalog/variant/"]').first().click()
+  await expect(page).toHaveURL(/\/catalog\/variant\//)
+  const variantId = page.url().split('/catalog/variant/')[1]!
+
+  // The back-in-stock flow from its template, live.
+  const flowRes = await page.request.post('/ajax/flows/create', { data: { name: 'Back in stock', templateKey: 'back_in_stock' }, headers })
+  expect(flowRes.ok(), await flowRes.text()).toBeTruthy()
+  const flowBody = await flowRes.json()
+  const flowId: string = flowBody.flow?.id ?? flowBody.flowId ?? flowBody.id
+  await page.goto(`/flow/${flowId}/edit`)
+  await expect(page.getByTestId('flow-builder')).toBeVisible({ timeout: 30_000 })
+  await page.getByTestId('flow-status').selectOption('live')
+  await expect(page.getByTestId('flow-status')).toHaveValue('live', { timeout: 30_000 })
+
+  // A shopper subscribes through /client with the company's public key (shown on the dashboard).
+  await page.goto('/dashboard')
+  const publicKey = (await page.locator('dd code').first().textContent())?.trim() ?? ''
+  expect(publicKey.length).toBeGreaterThan(3)
+  const shopper = `bis-${randomBytes(4).toString('hex')}@example.test`
+  const sub = await page.request.post(`/client/back-in-stock-subscriptions?company_id=${encodeURIComponent(publicKey)}`, {
+    headers: { revision: '2026-07-15', 'Content-Type': 'application/vnd.api+json' },
+    data: { data: { type: 'back-in-stock-subscription', attributes: {
+      channels: ['EMAIL'], profile: { data: { type: 'profile', attributes: { email: shopper } } },
+    }, relationships: { variant: { data: { type: 'catalog-variant', id: `$custom:::$default:::${ext}-1` } } } } },
+  })
+  expect(sub.status(), await sub.text()).toBe(202)
+
+  // Restock: inventory 0 → 25.
+  const patch = await page.request.patch(`/ajax/catalog-new/variants/${variantId}`, { data: { inventoryQuantity: 25 }, headers })
+  expect(patch.ok(), await patch.text()).toBeTruthy()
+  await page.goto(`/catalog/variant/${variantId}`)
+  await expect(page.getByRole('cell', { name: 'Inventory' }).first()).toBeVisible()
+
+  // The notification in the sent-messages viewer.
+  await expect.poll(async () => {
+    await page.goto('/settings/email/outbox')
+    return page.getByRole('row').filter({ hasText: shopper }).count()
+  }, { timeout: 180_000, intervals: [5_000] }).toBeGreaterThan(0)
+  await snap(page, 'catalog-bis-sent')
+})
