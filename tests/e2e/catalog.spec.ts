@@ -82,7 +82,7 @@ test('add an item, subscribe to back in stock through /client, restock it and fi
   const patch = await page.request.patch(`/ajax/catalog-new/variants/${variantId}`, { data: { inventoryQuantity: 25 }, headers })
   expect(patch.ok(), await patch.text()).toBeTruthy()
   await page.goto(`/catalog/variant/${variantId}`)
-  await expect(page.getByRole('cell', { name: 'Inventory' }).first()).toBeVisible()
+  await expect(page.locator('dd', { hasText: /^25$/ })).toBeVisible()
 
   // The notification in the sent-messages viewer.
   await expect.poll(async () => {
