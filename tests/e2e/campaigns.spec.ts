@@ -122,7 +122,11 @@ test('create an email campaign to a list in the wizard, send it, find it in the 
   expect(href).not.toBe(target)
   const click = await page.request.get(href!, { maxRedirects: 0 })
   expect([301, 302, 303, 307, 308]).toContain(click.status())
-  expect(click.headers()['location']).toBe(target)
+  // The account's UTM tracking adds its parameters, naming the campaign.
+  const location = new URL(click.headers()['location']!)
+  expect(location.origin + location.pathname).toBe(new URL(target).origin + '/login')
+  expect(location.searchParams.get('from')).toBe('spring-sale')
+  expect(location.searchParams.get('utm_campaign')).toBe(campaignId)
 
   // The campaign is listed as sent.
   await page.goto('/campaigns/list')
