@@ -25,18 +25,21 @@ async function companyId(): Promise<number> {
 }
 
 const money = (n: number | null | undefined) => (n == null ? '—' : n.toFixed(2))
+/** Inventory policy 0 | 1 | 2 (1 hides an out-of-stock variant from feeds). */
+const POLICY_KEYS = ['policy0', 'policy1', 'policy2'] as const
 const date = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 16).replace('T', ' ') : '—')
 
 export async function CatalogOverview() {
   const t = await getTranslations('catalog')
   const o = await catalogOverview(await companyId())
-  const tiles: Array<{ label: string; value: string; href: string }> = [
+  // Sources and back in stock are managed through /ajax and /api for now: their tiles inform, not link.
+  const tiles: Array<{ label: string; value: string; href?: string }> = [
     { label: t('items'), value: `${o.items} (${t('publishedCount', { count: o.published })})`, href: '/catalog/items' },
     { label: t('variants'), value: String(o.variants), href: '/catalog/items' },
     { label: t('categories'), value: String(o.categories), href: '/catalog/categories' },
-    { label: t('sources'), value: String(o.sources), href: '/catalog/sources' },
-    { label: t('lastSync'), value: o.lastSync ? `${date(o.lastSync.at)} · ${o.lastSync.status}` : t('never'), href: '/catalog/sources' },
-    { label: t('backInStock'), value: t('bisCounts', { active: o.backInStock.active, notified: o.backInStock.notified }), href: '/catalog/back-in-stock' },
+    { label: t('sources'), value: String(o.sources) },
+    { label: t('lastSync'), value: o.lastSync ? `${date(o.lastSync.at)} · ${o.lastSync.status}` : t('never') },
+    { label: t('backInStock'), value: t('bisCounts', { active: o.backInStock.active, notified: o.backInStock.notified }) },
     { label: t('productFeeds'), value: String(o.feeds), href: '/product-feeds' },
   ]
   return (
@@ -44,11 +47,16 @@ export async function CatalogOverview() {
       <PageHead title={t('title')} actions={<LinkButton variant="primary" href="/catalog/items">{t('viewItems')}</LinkButton>} />
       <PageBody><PageMain>
         <div className={styles.tiles}>
-          {tiles.map((x) => (
+          {tiles.map((x) => x.href ? (
             <Link key={x.label} href={x.href} className={styles.tile}>
               <span className={styles.tileLabel}>{x.label}</span>
               <span className={styles.tileValue}>{x.value}</span>
             </Link>
+          ) : (
+            <div key={x.label} className={styles.tile}>
+              <span className={styles.tileLabel}>{x.label}</span>
+              <span className={styles.tileValue}>{x.value}</span>
+            </div>
           ))}
         </div>
       </PageMain></PageBody>
@@ -72,7 +80,6 @@ export async function CatalogItems({ searchParams }: { searchParams: Search }) {
   const next = new URLSearchParams({ ...(search ? { q: search } : {}), ...(published ? { published } : {}), ...(categoryId ? { category: categoryId } : {}), ...(sourceId ? { source: sourceId } : {}), ...(page.nextCursor ? { cursor: page.nextCursor } : {}) })
   const actions = (
     <>
-      <LinkButton href="/catalog/sources/create">{t('addSource')}</LinkButton>
       <LinkButton variant="primary" href="/catalog/items?new=1">{t('addItem')}</LinkButton>
     </>
   )
@@ -159,7 +166,7 @@ export async function CatalogItemDetail({ itemId }: { itemId: string }) {
           <Table
             caption={t('variants')}
             columns={[{ key: 'title', header: t('variant') }, { key: 'sku', header: 'SKU' }, { key: 'price', header: t('price'), align: 'right' }, { key: 'inventory', header: t('inventory'), align: 'right' }, { key: 'policy', header: t('inventoryPolicy') }]}
-            rows={item.variants.map((v) => ({ id: v.id, title: <Link href={`/catalog/variant/${v.id}`}>{v.title}</Link>, sku: v.sku, price: money(v.price), inventory: v.inventoryQuantity, policy: t(`policy${v.inventoryPolicy}` as 'policy0') }))}
+            rows={item.variants.map((v) => ({ id: v.id, title: <Link href={`/catalog/variant/${v.id}`}>{v.title}</Link>, sku: v.sku, price: money(v.price), inventory: v.inventoryQuantity, policy: t(POLICY_KEYS[v.inventoryPolicy] ?? 'policy0') }))}
             empty={t('noVariants')}
           />
         </Card>
@@ -181,7 +188,7 @@ export async function CatalogVariantDetail({ variantId }: { variantId: string })
           <dl className={styles.dl}>
             <dt>{t('price')}</dt><dd>{money(v.price)}</dd>
             <dt>{t('inventory')}</dt><dd>{v.inventoryQuantity}</dd>
-            <dt>{t('inventoryPolicy')}</dt><dd>{t(`policy${v.inventoryPolicy}` as 'policy0')}</dd>
+            <dt>{t('inventoryPolicy')}</dt><dd>{t(POLICY_KEYS[v.inventoryPolicy] ?? 'policy0')}</dd>
             <dt>{t('externalId')}</dt><dd>{v.externalId}</dd>
             <dt>{t('status')}</dt><dd>{v.published ? t('publishedBadge') : t('unpublishedBadge')}</dd>
           </dl>

@@ -107,7 +107,7 @@ export function* processChangeOps(c: ChangeRow, ctx: Context, now: Date): Ops<{ 
       const { metricIds, since } = audienceOf(triggers, ctx.price, at, ['viewed'])
       interested = yield* interestedProfilesOps(c.companyId, { externalId: item.externalId, metricIds, since })
       if (interested.length) {
-        entered = yield* enterPriceDropOps(c.companyId, { itemId: c.itemId, variantId: c.variantId, oldPrice: c.oldValue, newPrice: c.newValue, profileIds: interested, now: at })
+        entered = yield* enterPriceDropOps(c.companyId, { itemId: c.itemId, variantId: c.variantId, oldPrice: c.oldValue, newPrice: c.newValue, profileIds: interested, occurrence: `change-${c.id}`, now: at })
       }
     }
     yield* reactionOps(c, 'price_drop', interested.length, entered, at)

@@ -108,9 +108,4 @@ describe('path forms', () => {
     expect(isRegisteredPath('/no/such/page')).toBe(false)
   })
 
-  test('matching is fast enough to run per request', () => {
-    const start = performance.now()
-    for (let i = 0; i < 20000; i++) matchRoute(i % 2 ? '/list/5/reports/segment/profiles' : '/no/such/path/at/all')
-    expect(performance.now() - start).toBeLessThan(1000)
-  })
 })

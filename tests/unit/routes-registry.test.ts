@@ -145,6 +145,13 @@ test('only the screens this issue builds are marked built', () => {
     '/flows', '/flows/create', '/library/flows', '/flow/evaluation/:actionId/reports/recipients',
     ...['overview', 'recipients', 'links', 'deliverability', 'conversions'].map((r) => `/flow/message/:messageId/reports/${r}`),
     ...['select', 'name', 'map', 'review'].map((s) => `/flow/:flowId/cross-account-clone/${s}`),
+    // Campaigns: list and calendar, the wizard, its confirmations, omnichannel campaigns, the overview report; tags (issue 10)
+    '/campaigns/:view?', '/campaign/:campaignId/wizard/:step?', '/campaign/:messageId/schedule', '/campaign/:messageId/scheduled',
+    '/campaign/:messageId/sent', '/omnicampaigns', '/omnicampaigns/:omnicampaignId', '/campaign/:campaignId/reports/overview',
+    '/settings/account/tags',
+    // The catalog: overview, items, an item, a variant, categories, product feeds for ads (issue 11)
+    '/catalogs', '/catalog/items', '/catalog/item/:catalogItemId', '/catalog/variant/:variantId', '/catalog/categories',
+    '/catalog/product-feeds', '/product-feeds', '/product-feeds/create', '/product-feeds/:id/edit',
   ].sort())
 })
 

@@ -15,6 +15,9 @@ export interface PriceDropInput {
   oldPrice: number
   newPrice: number
   profileIds: string[]
+  /** Names this drop (the catalog's change id), so the same price reached again later is a new drop;
+   *  default: the new price (a repeated report of one drop enters nobody twice). */
+  occurrence?: string
   /** When the change happened (the engine clock); default now. */
   now?: Date
 }
@@ -64,7 +67,7 @@ export function* enterPriceDropOps(companyId: number, input: PriceDropInput): Op
     }
     entered += yield* enterFlowSetOps({
       companyId, flow: f, profileIds: input.profileIds, triggerKind: 'price-drop', at: now, checkProfiles: true, triggerEvent: event,
-      entryKey: `catalog:price-drop:${input.itemId}:${input.variantId ?? ''}:${input.newPrice}`,
+      entryKey: `catalog:price-drop:${input.itemId}:${input.variantId ?? ''}:${input.occurrence ?? input.newPrice}`,
     })
   }
   return entered

@@ -21,23 +21,23 @@ function contentRoutes(base: string) {
 export const CAMPAIGN_ROUTES = [
   // The seed names /campaigns/{view}; the view is optional so the plain /campaigns (the
   // navigation's target) opens the default view.
-  campaigns('/campaigns/:view?'),
+  campaigns('/campaigns/:view?', { built: true }),
   campaigns('/campaigns/library'),
   campaigns('/campaigns/omni-list'),
   campaigns('/campaigns/smartsendtime/:experimentId?'),
   campaigns('/campaigns/trends'),
 
-  campaigns('/campaign/:campaignId/wizard/:step?', PAGE),
+  campaigns('/campaign/:campaignId/wizard/:step?', { ...PAGE, built: true }),
   ...contentRoutes('/campaign/:campaignId'),
   campaigns('/campaign/:campaignId/cross-account-clone/:step', PAGE),
   campaigns('/campaign/template/:templateId/content/text', EDITOR),
-  campaigns('/campaign/:messageId/schedule', PAGE),
-  campaigns('/campaign/:messageId/scheduled'),
-  campaigns('/campaign/:messageId/sent'),
-  ...CAMPAIGN_REPORTS.map((r) => campaigns(`/campaign/:campaignId/reports/${r}`)),
+  campaigns('/campaign/:messageId/schedule', { ...PAGE, built: true }),
+  campaigns('/campaign/:messageId/scheduled', { built: true }),
+  campaigns('/campaign/:messageId/sent', { built: true }),
+  ...CAMPAIGN_REPORTS.map((r) => campaigns(`/campaign/:campaignId/reports/${r}`, r === 'overview' ? { built: true } : {})),
 
-  campaigns('/omnicampaigns'),
-  campaigns('/omnicampaigns/:omnicampaignId'),
+  campaigns('/omnicampaigns', { built: true }),
+  campaigns('/omnicampaigns/:omnicampaignId', { built: true }),
   campaigns('/sandbox-omnicampaigns/:omnicampaignId'),
   ...contentRoutes('/content/variation/:variationId'),
 

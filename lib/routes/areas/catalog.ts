@@ -5,26 +5,26 @@ const catalog = defineArea('catalog', { required: ['catalog_read'] })
 const feeds = defineArea('feeds', { required: ['feeds_read'] })
 
 export const CATALOG_ROUTES = [
-  catalog('/catalogs'),
-  catalog('/catalog/items'),
-  catalog('/catalog/item/:catalogItemId'),
-  catalog('/catalog/variant/:variantId'),
-  catalog('/catalog/categories'),
+  catalog('/catalogs', { built: true }),
+  catalog('/catalog/items', { built: true }),
+  catalog('/catalog/item/:catalogItemId', { built: true }),
+  catalog('/catalog/variant/:variantId', { built: true }),
+  catalog('/catalog/categories', { built: true }),
   catalog('/catalog/sources'),
   catalog('/catalog/sources/create'),
   catalog('/catalog/sources/:syncID'),
   // prestashop_use_tax_incl_price gates the catalog's product-feed settings, where a PrestaShop
   // catalog chooses tax-inclusive prices; the seed names the flag but not its route, so this
   // pick is ours.
-  catalog('/catalog/product-feeds', { flag: 'prestashop_use_tax_incl_price' }),
+  catalog('/catalog/product-feeds', { flag: 'prestashop_use_tax_incl_price', built: true }),
   catalog('/catalog/back-in-stock', { required: ['catalog_read', 'back_in_stock_read'] }),
   catalog('/catalog/back-in-stock/scheduled-reports', { required: ['catalog_read', 'back_in_stock_read', 'scheduled_reports_read'] }),
   catalog('/catalog/reports/low-inventory/:flowId', { required: ['catalog_read', 'low_inventory_read'] }),
   catalog('/catalog/reports/price-drop', { required: ['catalog_read', 'price_drop_read'] }),
 
-  feeds('/product-feeds'),
-  feeds('/product-feeds/create'),
-  feeds('/product-feeds/:id/edit'),
+  feeds('/product-feeds', { built: true }),
+  feeds('/product-feeds/create', { built: true }),
+  feeds('/product-feeds/:id/edit', { built: true }),
   // /feeds itself is a fixed redirect to /settings/other/web-feeds (§2.22), so it is not a route.
   feeds('/feed/:feedId'),
   feeds('/feed/:feedId/preview'),

@@ -20,7 +20,7 @@ export const SETTINGS_ROUTES = [
   settings('/settings/account/personal', { partial: ['account_info_personal'], built: true }),
   // Also the staff-consent screen (seed 000 §2: grant and revoke staff access).
   settings('/settings/account/security', { partial: ['account_security_page'], built: true }),
-  settings('/settings/account/tags'),
+  settings('/settings/account/tags', { built: true }),
   settings('/settings/account/testing'),
   settings('/settings/account/users', { partial: undefined, required: ['account_users_read'], built: true }),
   settings('/settings/attribution', { partial: ['attribution_settings_read', 'account_settings_read'] }),
