@@ -126,7 +126,7 @@ test('create an email campaign to a list in the wizard, send it, find it in the 
   const location = new URL(click.headers()['location']!)
   expect(location.origin + location.pathname).toBe(new URL(target).origin + '/login')
   expect(location.searchParams.get('from')).toBe('spring-sale')
-  expect(location.searchParams.get('utm_campaign')).toBe(campaignId)
+  expect(location.searchParams.get('utm_campaign')).toBe(`E2E spring sale (${campaignId})`)
 
   // The campaign is listed as sent.
   await page.goto('/campaigns/list')

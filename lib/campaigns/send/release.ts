@@ -75,7 +75,11 @@ export function* releaseBatchOps(companyId: number, campaignId: string, now: Dat
       }
       continue
     }
-    const context = { $campaign: campaignId, $campaign_message: g.messageId, $variation: g.variationId, $smart_sending_enabled: c.sendOptions.use_smart_sending !== false }
+    const context = {
+      $campaign: campaignId, $campaign_message: g.messageId, $variation: g.variationId, $smart_sending_enabled: c.sendOptions.use_smart_sending !== false,
+      // What tracking (UTM parameters, reports) says about the message: the campaign, not its message id.
+      $source: { kind: 'campaign', campaignId, campaignName: c.name, messageId: g.messageId },
+    }
     yield* createSendsOps({
       companyId, channel, sourceType: 'campaign_message', sourceId: g.messageId, content,
       recipients: g.profiles.map((profileId) => ({ profileId, context })),
