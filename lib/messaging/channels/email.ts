@@ -6,8 +6,6 @@
 import { defaultSmtpUrl, ownedTarget, sendSmtp, type SmtpTarget } from '../email-transport'
 import { renderEmail } from '../render-email'
 import { prepareCatalogRender } from '@/lib/templates/catalog-prerender'
-import { htmlToPlainText } from '@/lib/templates/html-to-plain-text'
-import type { ClaimedSend } from '../claim-sends'
 import { getEmailConfig, type EmailConfig } from '../email-settings/email-config'
 import { primeEmailTracking } from '../tracking/decorate-email'
 import type { DeliverChannel } from './types'
