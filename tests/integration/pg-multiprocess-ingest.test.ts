@@ -23,9 +23,9 @@ jest.setTimeout(240_000)
 const onPostgres = testEngine() === 'postgres'
 const it = onPostgres ? test : test.skip
 
-const EVENTS = 2_000
-const PROFILES = 200
-const IMPORTED = 300
+const EVENTS = 1_000
+const PROFILES = 100
+const IMPORTED = 200
 
 let companyId: number
 beforeAll(async () => {
