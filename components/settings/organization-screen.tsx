@@ -17,11 +17,12 @@ import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import type { Organization } from '@/lib/account/get-organization'
 import { TimeZoneCard } from './time-zone-card'
+import { OrganizationLogoCard } from './organization-logo-card'
 import styles from './organization.module.css'
 
 type Named = { code: string; name: string }
 type Options = { countries: Named[]; currencies: Named[]; languages: Named[]; industries: string[] }
-type Form = Omit<Organization, 'hasPostalAddress' | 'timezone'>
+type Form = Omit<Organization, 'hasPostalAddress' | 'timezone' | 'logoUrl'>
 type Loaded = { organization: Organization; options: Options }
 
 export const ORGANIZATION_KEY = '/ajax/account/organization'
@@ -62,7 +63,9 @@ function OrganizationForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator
     setBusy(true)
     setErrors({})
     try {
-      const res = await http.post<{ organization: Organization }>(ORGANIZATION_KEY, form)
+      // The logo has its own upload; the time zone its own card.
+      const { name, websiteUrl, industry, address, currency, localePreferences } = form
+      const res = await http.post<{ organization: Organization }>(ORGANIZATION_KEY, { name, websiteUrl, industry, address, currency, localePreferences })
       setForm(res.data.organization)
       await mutate({ ...data, organization: res.data.organization }, { revalidate: false })
       toast.show({ variant: 'success', content: t('saved') })
@@ -135,6 +138,8 @@ function OrganizationForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator
               </div>
             )}
           </form>
+          <OrganizationLogoCard name={data.organization.name} logoUrl={data.organization.logoUrl} canEdit={canEdit}
+            onChange={(logoUrl) => void mutate({ ...data, organization: { ...data.organization, logoUrl } }, { revalidate: false })} />
           <TimeZoneCard current={data.organization.timezone} canEdit={canEdit}
             onChanged={(tz) => void mutate({ ...data, organization: { ...data.organization, timezone: tz } }, { revalidate: false })} />
         </div>

@@ -8,6 +8,7 @@ export async function getOrganization(companyId: number) {
   return {
     name: c.name,
     websiteUrl: c.websiteUrl ?? '',
+    logoUrl: c.logoUrl,
     industry: c.industry ?? '',
     address: {
       line1: c.addressLine1 ?? '', line2: c.addressLine2 ?? '', city: c.city ?? '', region: c.addressRegion ?? '',

@@ -8,6 +8,7 @@ export type AuditAction =
   | 'company.timezone_changed' | 'company.organization_updated'
   | 'user.invited' | 'user.invitation_resent' | 'user.invitation_revoked' | 'user.invitation_accepted'
   | 'user.role_changed' | 'user.removed' | 'company.mfa_requirement_changed'
+  | 'company.logo_changed' | 'company.logo_removed'
 
 export async function recordAudit(
   tx: Tx, entry: { companyId: number; userId: number | null; action: AuditAction; details?: Record<string, unknown> },

@@ -2,7 +2,7 @@
 // complete HTML documents. They are served by route handlers rather than React pages so they
 // can answer with their real status (a forged link is a 400) and work without JavaScript:
 // plain forms, no session, no CSRF token (the signed link is the only credential), branded
-// with the company's name (and its logo once the company has one).
+// with the company's name and its logo (Company.logoUrl) when it has one.
 import { createTranslator } from 'next-intl'
 import { loadMessages } from '@/lib/i18n/load-messages'
 import { localeFromAcceptLanguage, resolveLocale, type Locale } from '@/lib/i18n/locales'

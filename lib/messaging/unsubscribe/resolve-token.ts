@@ -18,7 +18,7 @@ export interface Recipient {
   sourceId: string
   subject: string | null
   email: string | null
-  /** No logo column exists yet: logoUrl stays null and the pages show the name with an initial badge. */
+  /** Without a logo the pages show the name with an initial badge. */
   company: { name: string; websiteUrl: string | null; logoUrl: string | null; avatarColor: string; localeLanguage: string }
   profileLocale: string | null
 }
@@ -35,7 +35,7 @@ export function* resolveRecipientOps(token: string | null | undefined, now = new
       .innerJoin('Profile as p', (j) => j.onRef('p.id', '=', 's.profileId').onRef('p.companyId', '=', 's.companyId'))
       .select([
         's.id', 's.companyId', 's.profileId', 's.channel', 's.sourceType', 's.sourceId', 's.subject', 's.createdAt',
-        'c.name as companyName', 'c.websiteUrl', 'c.avatarColor', 'c.localeLanguage', 'p.email', 'p.locale',
+        'c.name as companyName', 'c.websiteUrl', 'c.logoUrl', 'c.avatarColor', 'c.localeLanguage', 'p.email', 'p.locale',
       ])
       .where('s.id', '=', sendId),
   )
@@ -47,7 +47,7 @@ export function* resolveRecipientOps(token: string | null | undefined, now = new
     recipient: {
       sendId: row.id, companyId: row.companyId, profileId: row.profileId, channel: row.channel, sourceType: row.sourceType,
       sourceId: row.sourceId, subject: row.subject, email: row.email,
-      company: { name: row.companyName, websiteUrl: row.websiteUrl, logoUrl: null, avatarColor: row.avatarColor, localeLanguage: row.localeLanguage },
+      company: { name: row.companyName, websiteUrl: row.websiteUrl, logoUrl: row.logoUrl, avatarColor: row.avatarColor, localeLanguage: row.localeLanguage },
       profileLocale: row.locale,
     },
   }

@@ -14,7 +14,7 @@ export const GET = ajax({
     return {
       organization: { name: co.name, url: co.websiteUrl, address },
       styles: blockDefinition.parse({ styles: {}, body: [] }).styles,
-      logoUrl: null,
+      logoUrl: co.logoUrl,
     }
   },
 })
