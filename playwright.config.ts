@@ -5,7 +5,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3200)
 export default defineConfig({
   testDir: './tests/e2e',
   reporter: [['list']],
-  workers: 1,
+  // Two workers: the spec files run side by side against the one server. The session spec
+  // switches the demo owner's company, which every other spec signs in to, so it runs alone,
+  // after the others (its own project, which depends on the first).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -17,6 +20,10 @@ export default defineConfig({
         '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
+  projects: [
+    { name: 'main', testIgnore: /session\.spec\.ts$/ },
+    { name: 'session', testMatch: /session\.spec\.ts$/, dependencies: ['main'] },
+  ],
   webServer: {
     // The same server as `npm start` (client address from the connection, not from headers).
     command: 'node scripts/server.mjs',
