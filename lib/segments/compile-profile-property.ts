@@ -91,3 +91,15 @@ function countryCompare(x: Val, op: Parameters<typeof textCompare>[1], value: st
   const any = sql`(${join(aliases.map((a) => textCompare(x, 'equals', a)), ' OR ')})`
   return op === 'equals' ? any : sql`(${textOf(x)} IS NULL OR NOT ${any})`
 }
+
+/**
+ * A date property's month and day ("MM-DD") or month ("MM") is one of `values`: birthdays and
+ * anniversaries. Read from the stored text (an ISO date or date-time on both engines), so
+ * '1990-05-17' and '1990-05-17T08:00:00Z' are both on May 17.
+ */
+export function compileMonthDayIn(field: string, part: 'month-day' | 'month', values: string[]): Frag {
+  if (!values.length) return sql`(1 = 0)`
+  const t = textOf(valueOf(field))
+  const piece = part === 'month-day' ? sql`substr(${t}, 6, 5)` : sql`substr(${t}, 6, 2)`
+  return sql`(${t} IS NOT NULL AND ${piece} IN (${join(values.map((v) => sql`${v}`), ', ')}))`
+}
