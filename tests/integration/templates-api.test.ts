@@ -79,9 +79,10 @@ describe('templates CRUD', () => {
     expect(r.status).toBe(201)
     expect(r.json.data.attributes.html).toMatch(/<!doctype html>/i)
     expect(r.json.data.attributes.html).toContain('Hi {{ first_name }}')
-    expect(r.json.data.attributes.definition.body).toHaveLength(2)
+    // Our own block shape is accepted; /api answers in the vendor's TemplateDefinition shape.
+    expect(r.json.data.attributes.definition.body.sections[0].rows).toHaveLength(2)
     const got = await call('GET', `/api/templates/${r.json.data.id}?additional-fields[template]=definition`, { key: keyA })
-    expect(got.json.data.attributes.definition.styles.backgroundColor).toBe('#eeeeee')
+    expect(got.json.data.attributes.definition.body.styles.background_color).toBe('#eeeeee')
 
     const badDef = await call('POST', '/api/templates', { key: keyA, body: { data: { type: 'template', attributes: { name: 'Bad', editor_type: 'SYSTEM_DRAGGABLE', definition: { styles: {}, body: [{ type: 'text', html: '{% if x %}open' }] } } } } })
     expect(badDef.status).toBe(400)

@@ -92,3 +92,22 @@ test('uploadImageFromFile and getImages', async () => {
   const list = await images.getImages()
   expect(list.body.data.map((i) => i.id)).toContain(up.body.data.id)
 })
+
+test('a SYSTEM_DRAGGABLE template in the vendor definition shape: createTemplate and getTemplate with the definition', async () => {
+  const definition = {
+    body: {
+      properties: {}, styles: { backgroundColor: '#fafafa', width: 600 },
+      sections: [{ contentType: 'section', type: 'section', data: { properties: {}, displayOptions: {}, styles: {} }, rows: [
+        { data: { styles: { columnLayout: '1-column-full-width' } }, columns: [{ blocks: [{ contentType: 'block', type: 'text', data: { content: '<p>Hi {{ first_name|default:"you" }}</p>', displayOptions: {}, styles: { textAlign: 'center' } } }] }] },
+      ] }],
+    },
+    styles: [{ styleType: 'base-styles', properties: {}, styles: { contentBackgroundColor: '#ffffff' } }, { styleType: 'text-styles', styles: { color: '#222222' } }],
+  }
+  const created = await templates.createTemplate({ data: { type: TemplateEnum.Template, attributes: { name: 'SDK drag', editorType: 'SYSTEM_DRAGGABLE', definition } } } as never)
+  expect(created.response.status).toBe(201)
+  const got = await templates.getTemplate(created.body.data.id, { additionalFieldsTemplate: ['definition'] } as never)
+  const d = got.body.data.attributes.definition as unknown as typeof definition
+  expect(d.body.styles.backgroundColor).toBe('#fafafa')
+  expect(d.body.sections[0]!.rows[0]!.columns[0]!.blocks[0]!.data.content).toBe('<p>Hi {{ first_name|default:"you" }}</p>')
+  expect(got.body.data.attributes.html).toContain('Hi {{ first_name|default:"you" }}')
+})

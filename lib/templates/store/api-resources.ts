@@ -5,11 +5,13 @@ import type { Image, Template, UniversalContent } from '@/generated/prisma/clien
 import { db } from '@/lib/db/client'
 import { decodeCursor, nextLink } from '@/lib/api/cursor'
 import { keysetOrder, keysetWhere, pageOf } from '@/lib/api/keyset'
-import { invalidParam } from '@/lib/api/api-error'
+import { invalidParam, invalidPointer } from '@/lib/api/api-error'
 import { apiDate, apiLink, pickFields } from '@/lib/api/json-api'
 import { dateValue, enumList, filterParam, pageSize, sortParam, sparseFields, stringValues } from '@/lib/api/query-params'
 import type { FilterCondition } from '@/lib/api/filter-parser'
 import { definitionOf } from './template-view'
+import { fromVendorDefinition, isVendorDefinition, toVendorDefinition, VendorDefinitionError } from '@/lib/templates/vendor-definition'
+import { blockDefinition } from '@/lib/templates/block-definition'
 import { formatOf, imageUrl } from './image-store'
 import { containsText } from './name-filter'
 
@@ -31,8 +33,32 @@ export function serializeTemplate(url: URL, t: Template, opts: { fields?: Set<st
     created: apiDate(t.createdAt),
     updated: apiDate(t.updatedAt),
   }
-  if (opts.definition) attributes.definition = definitionOf(t)
+  if (opts.definition) attributes.definition = apiDefinitionOf(t)
   return { type: 'template' as const, id: t.id, attributes: pickFields(attributes, opts.fields ?? null), links: { self: apiLink(url, `/templates/${t.id}/`) } }
+}
+
+/** A SYSTEM_DRAGGABLE template's definition on /api: the vendor's document it was made from, else ours in the vendor's shape. */
+export function apiDefinitionOf(t: Template): unknown {
+  const stored = definitionOf(t) as Record<string, unknown> | null
+  if (!stored || t.editorType !== 'SYSTEM_DRAGGABLE') return stored
+  if (stored.vendorSource && typeof stored.vendorSource === 'object') return { ...(stored.vendorSource as object), template_id: t.id }
+  const parsed = blockDefinition.safeParse(stored)
+  return parsed.success ? toVendorDefinition(parsed.data, t.id) : stored
+}
+
+/**
+ * A definition sent to /api: the vendor's TemplateDefinition is converted to ours and kept beside
+ * it; our own shape is still accepted as it is. A malformed vendor document is a 400 whose
+ * pointer names the offending field.
+ */
+export function apiDefinitionInput(definition: unknown): { definition: unknown; vendorDefinition?: unknown } {
+  if (!isVendorDefinition(definition)) return { definition }
+  try {
+    return { definition: fromVendorDefinition(definition).definition, vendorDefinition: definition }
+  } catch (e) {
+    if (e instanceof VendorDefinitionError) throw invalidPointer(`/data/attributes/definition${e.pointer}`, e.message)
+    throw e
+  }
 }
 
 export function serializeUniversalContent(url: URL, u: UniversalContent, fields: Set<string> | null = null) {

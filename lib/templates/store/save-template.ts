@@ -14,6 +14,8 @@ export interface TemplateContent {
   html?: string | null
   text?: string | null
   definition?: unknown
+  /** The vendor's TemplateDefinition the definition was converted from (/api): stored beside it and answered back unchanged. */
+  vendorDefinition?: unknown
   amp?: string | null
 }
 
@@ -57,7 +59,10 @@ export async function compileParts(editorType: EditorType, c: TemplateContent): 
   const compiled = await compileTemplate({ kind: editorType, html: c.html ?? null, definition: c.definition, text })
   if (compiled.errors.length) throw new TemplateInvalidError(compiled.errors, editorType === 'SYSTEM_DRAGGABLE' ? 'definition' : 'html')
   if (c.amp != null && c.amp !== '' && editorType === 'SYSTEM_DRAGGABLE') throw badRequest('AMP is not available for SYSTEM_DRAGGABLE templates.', { amp: ['AMP is not available for SYSTEM_DRAGGABLE templates.'] })
-  const definition = editorType === 'SYSTEM_DRAGGABLE' ? JSON.stringify(compiled.definition ?? c.definition) : null
+  const ours = compiled.definition ?? c.definition
+  const definition = editorType === 'SYSTEM_DRAGGABLE'
+    ? JSON.stringify(c.vendorDefinition !== undefined && ours && typeof ours === 'object' ? { ...ours, vendorSource: c.vendorDefinition } : ours)
+    : null
   const source = editorType === 'SYSTEM_DRAGGABLE' ? compiled.html : (c.html as string)
   return {
     html: source,
@@ -119,10 +124,13 @@ export async function updateTemplate(companyId: number, id: string, input: Updat
   const touchesContent = input.html !== undefined || input.text !== undefined || input.definition !== undefined || input.amp !== undefined
   if (touchesContent) {
     const isSystem = editorType === 'SYSTEM_DRAGGABLE'
+    const stored = isSystem && current.definition ? (JSON.parse(current.definition) as Record<string, unknown> | null) : null
     const merged: TemplateContent = {
       html: isSystem ? null : (input.html ?? current.html),
       text: input.text !== undefined ? input.text : current.text,
-      definition: isSystem ? (input.definition !== undefined ? input.definition : current.definition ? JSON.parse(current.definition) : null) : undefined,
+      definition: isSystem ? (input.definition !== undefined ? input.definition : stored) : undefined,
+      // A new definition brings its own vendor document (or none: made in our editor); otherwise keep the stored one.
+      vendorDefinition: isSystem ? (input.definition !== undefined ? input.vendorDefinition : stored?.vendorSource) : undefined,
       amp: input.amp !== undefined ? input.amp : current.amp,
     }
     Object.assign(data, await compileParts(editorType, merged))

@@ -50,7 +50,7 @@ export function templateDetail(t: Template): TemplateDetail {
     ...templateSummary(t),
     html: t.html,
     text: t.text,
-    definition: parseJson<unknown>(t.definition, null),
+    definition: withoutVendorSource(parseJson<unknown>(t.definition, null)),
     compiledHtml: t.compiledHtml,
     compiledText: t.compiledText,
     amp: t.amp,
@@ -60,3 +60,11 @@ export function templateDetail(t: Template): TemplateDetail {
 }
 
 export const definitionOf = (t: Template): unknown => parseJson<unknown>(t.definition, null)
+
+/** Our block definition without the vendor document /api stored beside it (the editors never see it). */
+function withoutVendorSource(d: unknown): unknown {
+  if (!d || typeof d !== 'object' || !('vendorSource' in d)) return d
+  const rest = { ...(d as Record<string, unknown>) }
+  delete rest.vendorSource
+  return rest
+}

@@ -2,7 +2,7 @@ import { apiRoute } from '@/lib/api/api-route'
 import { ApiError } from '@/lib/api/api-error'
 import { enumList, sparseFields } from '@/lib/api/query-params'
 import { updateTemplateApiBody } from '@/lib/templates/store/api-bodies'
-import { serializeTemplate, TEMPLATE_FIELDS } from '@/lib/templates/store/api-resources'
+import { apiDefinitionInput, serializeTemplate, TEMPLATE_FIELDS } from '@/lib/templates/store/api-resources'
 import { deleteTemplate, getTemplateOrThrow, updateTemplate } from '@/lib/templates/store/save-template'
 
 const withDefinition = (url: URL) => enumList(url, 'additional-fields[template]', ['definition'] as const).includes('definition')
@@ -31,7 +31,7 @@ export const PATCH = apiRoute({
       ...(a.html !== undefined ? { html: a.html } : {}),
       ...(a.text !== undefined ? { text: a.text } : {}),
       ...(a.amp !== undefined ? { amp: a.amp } : {}),
-      ...(a.definition !== undefined ? { definition: a.definition } : {}),
+      ...(a.definition !== undefined ? apiDefinitionInput(a.definition) : {}),
     })
     const data = serializeTemplate(ctx.url, t, { fields: sparseFields(ctx.url, 'template', TEMPLATE_FIELDS), definition: withDefinition(ctx.url) })
     return { data, links: { self: data.links.self } }
