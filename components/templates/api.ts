@@ -2,7 +2,7 @@
 // and of /ajax/messages. Keys go out as written (the server accepts camelCase) so a block
 // definition reaches the server exactly as the editor holds it.
 import { http, isHttpError } from '@/lib/client/http'
-import type { BlockDefinition } from '@/lib/templates/block-definition'
+import type { BlockDefinition, LeafBlock } from '@/lib/templates/block-definition'
 
 export type EditorType = 'CODE' | 'USER_DRAGGABLE' | 'SYSTEM_DRAGGABLE'
 
@@ -30,7 +30,7 @@ export interface TemplateDetail extends TemplateSummary {
 
 export interface TemplatePage { templates: TemplateSummary[]; total: number; page: number; pageSize: number }
 export interface LayoutInfo { id: string; name: string; description: string; editorType: EditorType }
-export interface UniversalItem { id: string; name: string; type: string; created: string; updated: string }
+export interface UniversalItem { id: string; name: string; type: string; created: string; updated: string; block: LeafBlock | null }
 export interface PreviewProfile { id: string; email: string; firstName: string | null; lastName: string | null }
 export interface PreviewEvent { id: string; metric: string; datetime: string }
 export interface PreviewResult {
@@ -52,6 +52,11 @@ export const templatesApi = {
   layouts: () => http.get<{ layouts: LayoutInfo[] }>(`${base}/layouts`, raw).then((r) => r.data.layouts),
   universal: (search?: string) =>
     http.get<{ items: UniversalItem[] }>(`${base}/universal-content`, { ...raw, params: { search } }).then((r) => r.data.items),
+  saveUniversal: (name: string, block: LeafBlock) =>
+    http.post<{ item: UniversalItem }>(`${base}/universal-content`, { name, block }, raw).then((r) => r.data.item),
+  renameUniversal: (id: string, name: string) =>
+    http.patch<{ item: UniversalItem }>(`${base}/universal-content/${encodeURIComponent(id)}`, { name }, raw).then((r) => r.data.item),
+  removeUniversal: (id: string) => http.delete(`${base}/universal-content/${encodeURIComponent(id)}`, raw),
   get: (id: string) => http.get<{ template: TemplateDetail }>(one(id), raw).then((r) => r.data.template),
   create: (body: Record<string, unknown> | FormData) =>
     http.post<{ template: TemplateDetail }>(base, body, raw).then((r) => r.data.template),

@@ -12,6 +12,10 @@ interface RenameModalProps {
   template: { id: string; name: string } | null
   onClose: () => void
   onRenamed: (name: string) => void
+  /** What renames it (a template by default; saved content passes its own). */
+  rename?: (id: string, name: string) => Promise<unknown>
+  title?: string
+  label?: string
 }
 
 export function RenameModal(props: RenameModalProps) {
@@ -19,7 +23,7 @@ export function RenameModal(props: RenameModalProps) {
   return props.template ? <RenameForm key={props.template.id} {...props} /> : null
 }
 
-function RenameForm({ template, onClose, onRenamed }: RenameModalProps) {
+function RenameForm({ template, onClose, onRenamed, rename = templatesApi.rename, title, label }: RenameModalProps) {
   const t = useTranslations('templates')
   const tc = useTranslations('common')
   const [name, setName] = useState(template?.name ?? '')
@@ -32,7 +36,7 @@ function RenameForm({ template, onClose, onRenamed }: RenameModalProps) {
     if (!value) return setError(t('nameRequired'))
     setBusy(true)
     try {
-      await templatesApi.rename(template.id, value)
+      await rename(template.id, value)
       onRenamed(value)
     } catch (e) {
       const fields = isHttpError(e) ? (e.data as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors : undefined
@@ -43,13 +47,13 @@ function RenameForm({ template, onClose, onRenamed }: RenameModalProps) {
   }
 
   return (
-    <Modal open={!!template} title={t('renameTitle')} onClose={busy ? undefined : onClose}
+    <Modal open={!!template} title={title ?? t('renameTitle')} onClose={busy ? undefined : onClose}
       footer={<>
         <Button onClick={onClose} disabled={busy}>{tc('cancel')}</Button>
         <Button variant="primary" loading={busy} onClick={() => void submit()} data-testid="rename-save">{t('save')}</Button>
       </>}>
       <form onSubmit={(e) => { e.preventDefault(); void submit() }}>
-        <TextField label={t('nameLabel')} name="name" value={name} maxLength={255} error={error} autoFocus
+        <TextField label={label ?? t('nameLabel')} name="name" value={name} maxLength={255} error={error} autoFocus
           onChange={(e) => setName(e.target.value)} />
       </form>
     </Modal>

@@ -136,7 +136,7 @@ export function TemplatesScreen({ initialTab = 'templates' }: { initialTab?: Tab
           <button type="button" role="tab" aria-selected={tab === 'saved'} onClick={() => changeTab('saved')}>{t('tabSaved')}</button>
         </div>
         {tab === 'saved' ? (
-          <SavedContentTable />
+          <SavedContentTable canWrite={canWrite} />
         ) : isEmptyAccount ? (
           <EmptyState heading={t('emptyTitle')} body={t('emptyBody')} actions={createAction} />
         ) : (

@@ -210,3 +210,17 @@ function leafToVendor(b: LeafBlock): Obj {
       }, { subblocks: [compact({ type: 'product', image_url: b.imageUrl, title: b.title, price: b.price, link: b.href, button_text: b.buttonText })] })
   }
 }
+
+/** One vendor block (universal content) → our block, or null when ours cannot show it. */
+export function blockFromVendor(b: unknown): LeafBlock | null {
+  try {
+    const unsupported: FromVendorResult['unsupported'] = []
+    const [leaf] = leafFromVendor(b, '', unsupported)
+    return unsupported.length || !leaf ? null : leaf
+  } catch {
+    return null
+  }
+}
+
+/** Our block → the vendor's block shape ({content_type: 'block', type, data}). */
+export const blockToVendor = (b: LeafBlock): Record<string, unknown> => leafToVendor(b)

@@ -134,12 +134,36 @@ describe('/templates', () => {
     expect(screen.getAllByRole('link', { name: 'Create template' })[0]).toHaveAttribute('href', '/email-templates/create')
   })
 
-  test('saved content tab lists universal blocks', async () => {
+  test('saved content tab lists universal blocks, renames and deletes them after confirming', async () => {
+    let items = [{ id: 'U1', name: 'Footer', type: 'text', created: '2026-11-01T00:00:00Z', updated: '2026-11-01T00:00:00Z', block: { type: 'text', html: '<p>Bye</p>' } },
+      { id: 'U2', name: 'Sale button', type: 'button', created: '2026-11-01T00:00:00Z', updated: '2026-11-01T00:00:00Z', block: null }]
     routes = {
-      'GET /ajax/email-templates/universal-content': () => ({ body: { items: [{ id: 'U1', name: 'Footer', type: 'text', created: '2026-11-01T00:00:00Z', updated: '2026-11-01T00:00:00Z' }] } }),
+      'GET /ajax/email-templates/universal-content': () => ({ body: { items } }),
+      'PATCH /ajax/email-templates/universal-content/U1': (b) => { items = items.map((i) => (i.id === 'U1' ? { ...i, name: (b as { name: string }).name } : i)); return { body: { item: items[0] } } },
+      'DELETE /ajax/email-templates/universal-content/U2': () => { items = items.filter((i) => i.id !== 'U2'); return { body: { deleted: true } } },
     }
     renderWith(<TemplatesScreen initialTab="saved" />)
     expect(await screen.findByText('Footer')).toBeInTheDocument()
+    expect(screen.getByText('Button')).toBeInTheDocument() // the type, in words
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Footer' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Rename saved block' })
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Shop footer' } })
+    fireEvent.click(within(dialog).getByTestId('rename-save'))
+    expect(await screen.findByText('Shop footer')).toBeInTheDocument()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Sale button' }))
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this saved block?' })
+    expect(confirm).toHaveTextContent('Templates that already use it keep their own copy')
+    fireEvent.click(within(confirm).getByTestId('confirm-delete'))
+    await waitFor(() => expect(screen.queryByText('Sale button')).not.toBeInTheDocument())
+  })
+
+  test('readers see saved content without write actions', async () => {
+    routes = { 'GET /ajax/email-templates/universal-content': () => ({ body: { items: [{ id: 'U1', name: 'Footer', type: 'text', created: '2026-11-01T00:00:00Z', updated: '2026-11-01T00:00:00Z', block: null }] } }) }
+    renderWith(<TemplatesScreen initialTab="saved" />, ['templates_read'])
+    expect(await screen.findByText('Footer')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Rename Footer' })).not.toBeInTheDocument()
   })
 })
 
@@ -174,6 +198,34 @@ describe('the block editor', () => {
     const saved = (saves[0] as { definition: { body: Array<{ type: string; text?: string }> } }).definition
     expect(saved.body[0]).toMatchObject({ type: 'button', text: 'Buy now', href: 'https://example.com' })
     await waitFor(() => expect(screen.queryByTestId('unsaved')).not.toBeInTheDocument())
+  })
+
+  test('saved content: inserts a copy of a saved block and saves the selected block for reuse', async () => {
+    const saved: unknown[] = []
+    routes = {
+      'GET /ajax/email-templates/T1': () => ({ body: { template: detail() } }),
+      'POST /ajax/email-templates/T1/preview': () => previewAnswer(),
+      'GET /ajax/email-templates/universal-content': () => ({ body: { items: [
+        { id: 'U1', name: 'Shop footer', type: 'text', created: '2026-11-01T00:00:00Z', updated: '2026-11-01T00:00:00Z', block: { type: 'text', html: '<p>Acme · Main St</p>' } },
+        { id: 'U2', name: 'Coupon', type: 'coupon', created: '2026-11-01T00:00:00Z', updated: '2026-11-01T00:00:00Z', block: null },
+      ] } }),
+      'POST /ajax/email-templates/universal-content': (b) => { saved.push(b); return { body: { item: { id: 'U3', name: (b as { name: string }).name } } } },
+    }
+    renderWith(<TemplateEditorScreen templateId="T1" />)
+    await screen.findByTestId('editor-title')
+    fireEvent.click(await screen.findByTestId('insert-saved-U1'))
+    expect(screen.queryByTestId('insert-saved-U2')).not.toBeInTheDocument() // a kind the editor cannot show
+    expect(screen.getByTestId('block-2')).toHaveTextContent('Acme · Main St')
+    expect(screen.getByTestId('unsaved')).toBeInTheDocument()
+
+    fireEvent.click(within(screen.getByTestId('block-1')).getByRole('button', { name: /^Button/ }))
+    fireEvent.click(screen.getByTestId('save-block'))
+    const dialog = await screen.findByRole('dialog', { name: 'Save block for reuse' })
+    fireEvent.click(within(dialog).getByTestId('save-block-confirm'))
+    expect(await within(dialog).findByText('Enter a name for the saved block.')).toBeInTheDocument()
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Shop button' } })
+    fireEvent.click(within(dialog).getByTestId('save-block-confirm'))
+    await waitFor(() => expect(saved).toEqual([{ name: 'Shop button', block: { type: 'button', text: 'Shop', href: 'https://example.com' } }]))
   })
 
   test('a rejected save shows each problem on its block', async () => {

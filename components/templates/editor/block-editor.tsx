@@ -4,13 +4,14 @@
 // email's styles, on the right.
 import { useEffect, useMemo, useReducer, useState } from 'react'
 import { useTranslations } from 'next-intl'
-import type { BlockDefinition } from '@/lib/templates/block-definition'
+import type { BlockDefinition, LeafBlock } from '@/lib/templates/block-definition'
 import { Button } from '@/components/ui/button'
 import type { TemplateIssue } from '../api'
 import { BlockOutline, BlockPalette, BLOCK_LABEL_KEYS } from './block-outline'
 import { BlockSettings } from './block-settings'
 import type { BlockType } from './block-factory'
 import { StylesPanel } from './styles-panel'
+import { canSaveBlock, SaveBlockButton, SavedContentPalette } from './saved-content-panel'
 import { DeviceToggle, PreviewFrame, type Device } from './preview-frame'
 import { blockAt, editorReducer, initialEditorState, parsePath } from './editor-state'
 import { blockPathOfIssue, useDraftPreview } from './use-draft-preview'
@@ -46,6 +47,11 @@ export function BlockEditor({ templateId, initial, savedVersion, serverIssues, r
     dispatch({ type: 'add', block: type, index })
   }
 
+  function insert(block: LeafBlock) {
+    const index = state.selected !== null ? parsePath(state.selected)[0]! + 1 : undefined
+    dispatch({ type: 'insert', block, index })
+  }
+
   return (
     <div className={styles.blockEditor}>
       <aside className={styles.leftPanel} aria-label={t('blocksPanel')}>
@@ -59,6 +65,12 @@ export function BlockEditor({ templateId, initial, savedVersion, serverIssues, r
               </span>
             </div>
             <BlockPalette onAdd={add} />
+          </section>
+        )}
+        {!readOnly && (
+          <section className={styles.panelSection}>
+            <h2 className={styles.panelTitle}>{t('savedContent')}</h2>
+            <SavedContentPalette onInsert={insert} />
           </section>
         )}
         <section className={styles.panelSection}>
@@ -99,6 +111,9 @@ export function BlockEditor({ templateId, initial, savedVersion, serverIssues, r
             <fieldset disabled={readOnly} className={styles.fieldset}>
               <BlockSettings block={selectedBlock} onChange={(patch) => dispatch({ type: 'update', path: state.selected!, patch })} />
             </fieldset>
+            {!readOnly && canSaveBlock(selectedBlock) && (
+              <div className={styles.saveBlock}><SaveBlockButton block={selectedBlock as LeafBlock} /></div>
+            )}
           </section>
         ) : (
           <section className={styles.panelSection}>

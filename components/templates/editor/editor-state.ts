@@ -22,6 +22,8 @@ export type EditorAction =
   | { type: 'select'; path: BlockPath | null }
   /** Adds at the end, or at `index` of the top level, or into a column (`column` = "i.c"). */
   | { type: 'add'; block: BlockType; index?: number; column?: string }
+  /** Inserts a copy of a given block (saved content) at the top level. */
+  | { type: 'insert'; block: Block; index?: number }
   | { type: 'remove'; path: BlockPath }
   | { type: 'duplicate'; path: BlockPath }
   /** Moves within the same list (top level or one column) to position `to`. */
@@ -98,6 +100,12 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const index = Math.max(0, Math.min(action.index ?? def.body.length, def.body.length))
       const body = [...def.body]
       body.splice(index, 0, newBlock(action.block))
+      return edit(state, { ...def, body }, String(index))
+    }
+    case 'insert': {
+      const index = Math.max(0, Math.min(action.index ?? def.body.length, def.body.length))
+      const body = [...def.body]
+      body.splice(index, 0, JSON.parse(JSON.stringify(action.block)) as Block)
       return edit(state, { ...def, body }, String(index))
     }
     case 'remove': {

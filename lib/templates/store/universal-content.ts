@@ -10,6 +10,8 @@ import { validateTemplate } from '@/lib/templates/validate-template'
 import { templateSizeError } from '@/lib/templates/parse-template'
 import { TemplateInvalidError } from './template-errors'
 import { containsText } from './name-filter'
+import { blockFromVendor } from '@/lib/templates/vendor-definition'
+import type { LeafBlock } from '@/lib/templates/block-definition'
 
 export const BLOCK_TYPES = ['button', 'drop_shadow', 'horizontal_rule', 'html', 'image', 'spacer', 'text'] as const
 
@@ -30,12 +32,15 @@ export interface UniversalContentInfo {
   type: string
   definition: UniversalDefinition
   html: string | null
+  /** The block in our editor's shape, or null when the editor cannot show this kind. */
+  block: LeafBlock | null
   created: string
   updated: string
 }
 
 export function universalContentInfo(u: UniversalContent): UniversalContentInfo {
-  return { id: u.id, name: u.name, type: u.blockType, definition: JSON.parse(u.definition) as UniversalDefinition, html: u.html, created: u.createdAt.toISOString(), updated: u.updatedAt.toISOString() }
+  const definition = JSON.parse(u.definition) as UniversalDefinition
+  return { id: u.id, name: u.name, type: u.blockType, definition, html: u.html, block: blockFromVendor(definition), created: u.createdAt.toISOString(), updated: u.updatedAt.toISOString() }
 }
 
 function checkName(name: string): string {

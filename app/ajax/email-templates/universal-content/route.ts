@@ -1,9 +1,25 @@
 import { ajax, z } from '@/lib/http/ajax'
-import { listUniversalContentForEditor } from '@/lib/templates/store/universal-content'
+import { badRequest } from '@/lib/http/app-error'
+import { createUniversalContent, listUniversalContentForEditor, universalContentInfo, universalDefinition } from '@/lib/templates/store/universal-content'
+import { leafBlock } from '@/lib/templates/block-definition'
+import { blockToVendor } from '@/lib/templates/vendor-definition'
 
 // GET /ajax/email-templates/universal-content?search= – the saved content blocks
 export const GET = ajax({
   resources: ['templates_read'],
   query: z.object({ search: z.string().trim().max(255).optional() }),
   handler: async ({ ctx, query }) => ({ items: await listUniversalContentForEditor(ctx.principal.companyId, query.search) }),
+})
+
+const SAVEABLE = 'Only text, image, button, divider, spacer and HTML blocks can be saved as saved content.'
+
+// POST /ajax/email-templates/universal-content – saves a block of the editor as saved content ({name, block})
+export const POST = ajax({
+  resources: ['templates_write'],
+  body: z.object({ name: z.string().max(255), block: leafBlock }),
+  handler: async ({ ctx, body }) => {
+    if (!['text', 'image', 'button', 'divider', 'spacer', 'html'].includes(body.block.type)) throw badRequest(SAVEABLE, { block: [SAVEABLE] })
+    const definition = universalDefinition.parse(blockToVendor(body.block))
+    return { item: universalContentInfo(await createUniversalContent(ctx.principal.companyId, { name: body.name, definition })) }
+  },
 })
