@@ -10,6 +10,7 @@
 // Only published, not deleted items of the $custom:::$default catalog are recommended.
 import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
+import { sql } from 'kysely'
 import { read, select } from '@/lib/db/ops'
 import { productIdsOf } from './link-events'
 import { DEFAULT_CATALOG, DEFAULT_INTEGRATION, toApiId } from './ids'
@@ -228,10 +229,13 @@ export async function recentlyViewed(companyId: number, profileId: string | null
   if (!profileId) return []
   const viewed = await metricIds(companyId, 'Viewed Product')
   if (!viewed.length) return []
-  // kysely (not Prisma): one indexed read per render, the hot path of a send with a recommendations block
+  // kysely (not Prisma): one indexed read per render, the hot path of a send with a recommendations block.
+  // The company filter is written so no index serves it ("companyId" + 0): the profile's own index
+  // (profileId, metricId, ts) must answer, not the company-wide (companyId, metricId, ts) one, which
+  // SQLite otherwise picks and then walks every view of the company newest first.
   const events = await read(select(
     kysely().selectFrom('Event').select(['properties'])
-      .where('companyId', '=', companyId).where('profileId', '=', profileId).where('metricId', 'in', viewed)
+      .where(sql<number>`"companyId" + 0`, '=', companyId).where('profileId', '=', profileId).where('metricId', 'in', viewed)
       .orderBy('ts', 'desc').orderBy('id', 'desc').limit(Math.max(limit * 5, 50)),
   ))
   const out: string[] = []

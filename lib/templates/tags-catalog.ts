@@ -48,14 +48,23 @@ export function literalArg(raw: string | undefined): string | null {
   return m ? m[2]! : null
 }
 
+/** One formatter per locale and currency: building an Intl.NumberFormat costs far more than formatting with it. */
+const priceFormats = new Map<string, Intl.NumberFormat | null>()
+
 function formatPrice(price: number | null, ctx: Context): string {
   if (price === null || price === undefined || !Number.isFinite(price)) return ''
   const env = templateEnv(ctx)
-  try {
-    return new Intl.NumberFormat(env.locale, { style: 'currency', currency: env.currency }).format(price)
-  } catch {
-    return price.toFixed(2)
+  const key = `${env.locale}|${env.currency}`
+  let f = priceFormats.get(key)
+  if (f === undefined) {
+    try {
+      f = new Intl.NumberFormat(env.locale, { style: 'currency', currency: env.currency })
+    } catch {
+      f = null // an unknown locale or currency code
+    }
+    if (priceFormats.size < 500) priceFormats.set(key, f)
   }
+  return f ? f.format(price) : price.toFixed(2)
 }
 
 /** The ready-made card of {% product_block %} / {% product_recommendations %}. */
