@@ -48,13 +48,16 @@ export function OrganizationLogoCard({ name, logoUrl, canEdit, onChange }: { nam
     }
   }
 
+  // Shown from this origin: the stored URL is absolute (APP_URL) for emails and hosted pages.
+  const src = logoUrl?.replace(/^https?:\/\/[^/]+(?=\/media\/images\/)/, '') ?? null
+
   return (
     <Card title={t('logoTitle')}>
       <div className={styles.logoRow}>
         <div className={styles.logoFrame} data-testid="org-logo-preview">
-          {logoUrl
+          {src
             // eslint-disable-next-line @next/next/no-img-element -- an uploaded image of any size, served by our own route
-            ? <img src={logoUrl} alt={t('logoAlt', { name })} className={styles.logoImage} />
+            ? <img src={src} alt={t('logoAlt', { name })} className={styles.logoImage} />
             : <span className={styles.logoEmpty}>{t('logoNone')}</span>}
         </div>
         {canEdit && (

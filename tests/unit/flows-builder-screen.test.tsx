@@ -218,6 +218,33 @@ test('the trigger panel edits the metric trigger, its filters, profile filter an
   expect(saved!.definition.reentry_criteria).toEqual({ duration: 1, unit: 'alltime' })
 })
 
+test('a price-drop trigger sets the drop, who hears of it and the window; low inventory its threshold and level', async () => {
+  let saved: { definition: FlowDefinition } | undefined
+  routes['POST /ajax/flow/encoded'] = (b) => { saved = b as typeof saved; return { body: { flowId: 'F1', version: 4, definition: saved!.definition } } }
+  renderBuilder()
+  await waitFor(() => expect(nodes()).toHaveLength(3))
+  fireEvent.click(screen.getByTestId('flow-node-trigger'))
+  const panel = await screen.findByTestId('trigger-panel')
+  fireEvent.change(within(panel).getByTestId('trigger-type'), { target: { value: 'price-drop' } })
+  fireEvent.change(within(panel).getByTestId('price-drop-value'), { target: { value: '15' } })
+  fireEvent.change(within(panel).getByTestId('price-drop-unit'), { target: { value: 'currency' } })
+  fireEvent.click(within(panel).getByLabelText('Started a checkout with it'))
+  fireEvent.change(within(panel).getByTestId('catalog-timeframe'), { target: { value: '14' } })
+  expect(within(panel).getByText(/Fires once per drop/)).toBeInTheDocument()
+  fireEvent.click(screen.getByTestId('save-flow'))
+  await waitFor(() => expect(saved).toBeDefined())
+  expect(saved!.definition.triggers[0]).toEqual({ type: 'price-drop', trigger_filter: null, price_drop_amount_value: 15, price_drop_amount_unit: 'currency', audience: ['viewed', 'checkout-started'], timeframe_days: 14 })
+
+  fireEvent.change(within(panel).getByTestId('trigger-type'), { target: { value: 'low-inventory' } })
+  fireEvent.change(within(panel).getByTestId('low-inventory-count'), { target: { value: '3' } })
+  fireEvent.change(within(panel).getByLabelText('Count inventory per'), { target: { value: 'variant' } })
+  fireEvent.click(within(panel).getByLabelText('Added it to their cart'))
+  saved = undefined
+  fireEvent.click(screen.getByTestId('save-flow'))
+  await waitFor(() => expect(saved).toBeDefined())
+  expect(saved!.definition.triggers[0]).toEqual({ type: 'low-inventory', product_level: 'variant', trigger_filter: null, inventory_count: 3, audience: ['viewed', 'checkout-started'], timeframe_days: 30 })
+})
+
 test('the email panel picks a template; turning the flow live saves first, then calls details', async () => {
   const order: string[] = []
   routes['POST /ajax/flow/encoded'] = (b) => { order.push('save'); return { body: { flowId: 'F1', version: 4, definition: (b as { definition: FlowDefinition }).definition } } }

@@ -148,7 +148,7 @@ function DateFilterFields({ filter, onChange, types }: { filter: Record<string, 
           {types.map((x) => <option key={x} value={x}>{t(`filterTypes.${x}`)}</option>)}
         </select>
       )}
-      <select aria-label={t('operator')} className={styles.control} value={op} onChange={(e) => setOperator(e.target.value)}>
+      <select aria-label={t('operator')} className={`${styles.control} ${styles.controlWide}`} value={op} onChange={(e) => setOperator(e.target.value)}>
         {!(DATE_OPERATORS as readonly string[]).includes(op) && <option value={op}>{t('unsupported', { type: op })}</option>}
         {DATE_OPERATORS.map((o) => <option key={o} value={o}>{t(`dateOperators.${o}`)}</option>)}
       </select>

@@ -1,7 +1,7 @@
 'use client'
 // The trigger's side panel: what starts the flow (a list, a segment, a metric with filters on
-// its event properties, a profile date; price drop and low inventory need a catalog), who may
-// enter (the profile filter) and how often (re-entry).
+// its event properties, a profile date, a price drop or low inventory in the catalog with who
+// hears of it), who may enter (the profile filter) and how often (re-entry).
 import { useTranslations } from 'next-intl'
 import { isUnsupported, type FlowDefinition, type FlowTrigger } from '@/lib/flows/definition'
 import { Notification } from '@/components/ui/notification'
@@ -19,9 +19,9 @@ function newTrigger(type: string): FlowTrigger {
     case 'date':
       return { type: 'date', date_field_type: 'profile-property', date_profile_property: 'birthday', timedelta_value_before_date: 0, timedelta_unit_before_date: 'days', recurrence_frequency: 'annually', trigger_time: '09:00', timezone: 'profile' } as FlowTrigger
     case 'price-drop':
-      return { type: 'price-drop', trigger_filter: null, price_drop_amount_value: 10, price_drop_amount_unit: 'percent', audience: [] } as FlowTrigger
+      return { type: 'price-drop', trigger_filter: null, price_drop_amount_value: 10, price_drop_amount_unit: 'percent', audience: ['viewed'], timeframe_days: 30 } as FlowTrigger
     case 'low-inventory':
-      return { type: 'low-inventory', product_level: 'product', trigger_filter: null, inventory_count: 5, audience: [] } as FlowTrigger
+      return { type: 'low-inventory', product_level: 'product', trigger_filter: null, inventory_count: 5, audience: ['viewed', 'added-to-cart', 'checkout-started'], timeframe_days: 30 } as FlowTrigger
     case 'metric':
       return { type: 'metric', id: null, trigger_filter: null }
     default:
@@ -120,7 +120,7 @@ export function TriggerPanel() {
             <Weekdays value={(tr.trigger_days as string[] | null | undefined) ?? null} onChange={(trigger_days) => set({ trigger_days })} label={t('trigger.allowedDays')} />
           </>
         )}
-        {(tr?.type === 'price-drop' || tr?.type === 'low-inventory') && <Notification variant="info">{t('trigger.needsCatalog')}</Notification>}
+        {(tr?.type === 'price-drop' || tr?.type === 'low-inventory') && !isUnsupported(tr) && <CatalogTriggerFields tr={tr} set={set} />}
       </section>
 
       <section className={styles.section}>
@@ -163,6 +163,68 @@ function Reentry() {
           </select>
         </div>
       )}
+    </>
+  )
+}
+
+const AUDIENCES: Record<'price-drop' | 'low-inventory', string[]> = {
+  'price-drop': ['viewed', 'checkout-started'],
+  'low-inventory': ['viewed', 'added-to-cart', 'checkout-started'],
+}
+
+/** Price drop and low inventory: how big a drop or how low the stock, and who hears of it (engaged with the item lately). */
+function CatalogTriggerFields({ tr, set }: { tr: FlowTrigger & Record<string, unknown>; set: (patch: Record<string, unknown>) => void }) {
+  const t = useTranslations('flowBuilder')
+  const kind = tr.type as 'price-drop' | 'low-inventory'
+  const audience = Array.isArray(tr.audience) && tr.audience.length ? (tr.audience as string[]) : kind === 'price-drop' ? ['viewed'] : AUDIENCES[kind]
+  const whole = (v: string, min: number) => Math.max(min, Math.floor(Number(v) || 0))
+  return (
+    <>
+      {kind === 'price-drop' ? (
+        <div className={styles.row}>
+          <Field label={t('trigger.dropAtLeast')}>
+            <input type="number" min={0} step="any" className={styles.control} data-testid="price-drop-value" value={Number(tr.price_drop_amount_value ?? 10)}
+              onChange={(e) => set({ price_drop_amount_value: Math.max(0, Number(e.target.value) || 0) })} />
+          </Field>
+          <Field label={t('trigger.dropUnit')}>
+            <select className={styles.control} data-testid="price-drop-unit" value={String(tr.price_drop_amount_unit ?? 'percent')} onChange={(e) => set({ price_drop_amount_unit: e.target.value })}>
+              <option value="percent">{t('trigger.dropPercent')}</option>
+              <option value="currency">{t('trigger.dropCurrency')}</option>
+            </select>
+          </Field>
+        </div>
+      ) : (
+        <div className={styles.row}>
+          <Field label={t('trigger.inventoryAtMost')}>
+            <input type="number" min={0} className={styles.control} data-testid="low-inventory-count" value={Number(tr.inventory_count ?? 5)}
+              onChange={(e) => set({ inventory_count: whole(e.target.value, 0) })} />
+          </Field>
+          <Field label={t('trigger.inventoryLevel')}>
+            <select className={styles.control} value={String(tr.product_level ?? 'product')} onChange={(e) => set({ product_level: e.target.value })}>
+              <option value="product">{t('trigger.levelProduct')}</option>
+              <option value="variant">{t('trigger.levelVariant')}</option>
+            </select>
+          </Field>
+        </div>
+      )}
+      <fieldset className={styles.weekdays} data-testid="catalog-audience">
+        <legend className={styles.label}>{t('trigger.catalogAudience')}</legend>
+        {AUDIENCES[kind].map((a) => (
+          <label key={a} className={styles.weekday}>
+            <input type="checkbox" checked={audience.includes(a)}
+              onChange={(e) => {
+                const next = e.target.checked ? AUDIENCES[kind].filter((x) => audience.includes(x) || x === a) : audience.filter((x) => x !== a)
+                if (next.length) set({ audience: next })
+              }} />
+            {t(`trigger.audiences.${a}`)}
+          </label>
+        ))}
+      </fieldset>
+      <Field label={t('trigger.catalogTimeframe')}>
+        <input type="number" min={1} max={365} className={styles.control} data-testid="catalog-timeframe" value={Number(tr.timeframe_days ?? 30)}
+          onChange={(e) => set({ timeframe_days: Math.min(365, whole(e.target.value, 1)) })} />
+      </Field>
+      <p className={styles.hint}>{kind === 'price-drop' ? t('trigger.priceDropHint') : t('trigger.lowInventoryHint')}</p>
     </>
   )
 }
