@@ -245,6 +245,31 @@ test('a price-drop trigger sets the drop, who hears of it and the window; low in
   expect(saved!.definition.triggers[0]).toEqual({ type: 'low-inventory', product_level: 'variant', trigger_filter: null, inventory_count: 3, audience: ['viewed', 'checkout-started'], timeframe_days: 30 })
 })
 
+test('turning a flow with draft steps live asks whether to set the steps live too', async () => {
+  const draft = { ...twoSteps, actions: twoSteps.actions.map((a) => (a.id === 'A2' ? { ...a, data: { ...(a.data as object), status: 'draft' } } : a)) } as FlowDefinition
+  routes['GET /ajax/flow/F1/edit'] = () => ({ body: editData(draft) })
+  const details: unknown[] = []
+  routes['POST /ajax/flow/F1/details'] = (b) => { details.push(b); return { body: { ok: true } } }
+  let saved: { definition: FlowDefinition } | undefined
+  routes['POST /ajax/flow/encoded'] = (b) => { saved = b as typeof saved; return { body: { flowId: 'F1', version: 4, definition: saved!.definition } } }
+  renderBuilder()
+  await waitFor(() => expect(nodes()).toHaveLength(3))
+  fireEvent.change(screen.getByTestId('flow-status'), { target: { value: 'live' } })
+  const dialog = await screen.findByRole('dialog', { name: 'Set the flow to Live?' })
+  expect(dialog).toHaveTextContent('1 step is still a draft and will not send.')
+  fireEvent.click(within(dialog).getByTestId('status-all-steps'))
+  await waitFor(() => expect(details).toEqual([{ status: '2', setActionStatuses: true }]))
+  await waitFor(() => expect(screen.getByTestId('flow-status')).toHaveValue('live'))
+  // The builder now shows the step live, without unsaved changes; a later save keeps it live.
+  expect(screen.getByTestId('save-flow')).toBeDisabled()
+  fireEvent.click(nodeOf('A2'))
+  const panel = await screen.findByTestId('action-panel')
+  fireEvent.change(within(panel).getByTestId('email-subject'), { target: { value: 'Hello again' } })
+  fireEvent.click(screen.getByTestId('save-flow'))
+  await waitFor(() => expect(saved).toBeDefined())
+  expect((saved!.definition.actions.find((a) => a.id === 'A2')!.data as { status: string }).status).toBe('live')
+})
+
 test('the email panel picks a template; turning the flow live saves first, then calls details', async () => {
   const order: string[] = []
   routes['POST /ajax/flow/encoded'] = (b) => { order.push('save'); return { body: { flowId: 'F1', version: 4, definition: (b as { definition: FlowDefinition }).definition } } }

@@ -26,7 +26,7 @@ export const flowBuilderApi = {
   load: (flowId: string) => http.get<FlowEditData>(editUrl(flowId), raw).then((r) => r.data),
   save: (body: { flowId: string; name?: string; definition: FlowDefinition; expectedVersion: number }, signal?: AbortSignal) =>
     http.post<SaveResult>('/ajax/flow/encoded', body, { ...raw, signal }).then((r) => r.data),
-  details: (flowId: string, body: { name?: string; status?: string }) =>
+  details: (flowId: string, body: { name?: string; status?: string; setActionStatuses?: boolean }) =>
     http.post<unknown>(`/ajax/flow/${encodeURIComponent(flowId)}/details`, body, raw).then((r) => r.data),
 }
 

@@ -127,10 +127,31 @@ function LoadedBuilder({ initial, counts, onReload }: { initial: FlowEditData; c
     }
   }, [flow.id, flow.version, state.def, t, toast])
 
-  const setStatus = async (status: string) => {
+  // Turning a flow live (or manual) while some of its steps are drafts: those steps would not
+  // send, so ask whether to set them too (the vendor's "update all actions" choice).
+  const [pendingStatus, setPendingStatus] = useState<string | null>(null)
+  const draftSteps = state.def.actions.filter((a) => (a.data as { status?: string } | null | undefined)?.status === 'draft').length
+  const requestStatus = (status: string) => {
+    if ((status === FLOW_STATUS_CODES.live || status === FLOW_STATUS_CODES.manual) && draftSteps > 0) setPendingStatus(status)
+    else void setStatus(status)
+  }
+
+  const setStatus = async (status: string, setActionStatuses = false) => {
+    setPendingStatus(null)
     if (dirty && !(await save())) return
     try {
-      await flowBuilderApi.details(flow.id, { status })
+      await flowBuilderApi.details(flow.id, { status, ...(setActionStatuses ? { setActionStatuses: true } : {}) })
+      if (setActionStatuses) {
+        const name = status === FLOW_STATUS_CODES.live ? 'live' : 'manual'
+        const withStatuses = {
+          ...state.def,
+          actions: state.def.actions.map((a) => {
+            const data = a.data as { status?: string } | null | undefined
+            return data && typeof data === 'object' && 'status' in data ? ({ ...a, data: { ...data, status: name } } as typeof a) : a
+          }),
+        }
+        dispatch({ type: 'saved', def: withStatuses })
+      }
       setFlow((f) => ({ ...f, status }))
       toast.show({ variant: 'success', content: t('statusChanged', { status: t(`flowStatus.${statusNameOf(status)}`) }) })
     } catch (e) {
@@ -165,7 +186,7 @@ function LoadedBuilder({ initial, counts, onReload }: { initial: FlowEditData; c
       <div className={styles.builder} data-testid="flow-builder">
         <BuilderHeader flow={flow} dirty={dirty} saving={saving} savedAt={savedAt} readOnly={readOnly}
           canUndo={canUndo(state)} canRedo={canRedo(state)} onUndo={() => dispatch({ type: 'undo' })} onRedo={() => dispatch({ type: 'redo' })}
-          onSave={() => void save()} onStatus={(s) => void setStatus(s)} onRename={(n) => void rename(n)} />
+          onSave={() => void save()} onStatus={requestStatus} onRename={(n) => void rename(n)} />
         {flow.archived && <Notification variant="info">{t('archivedNotice')}</Notification>}
         {initial.issues.length > 0 && errors.length === 0 && !issuesHidden && (
           <div className={styles.errorBar} data-testid="builder-issues">
@@ -204,6 +225,15 @@ function LoadedBuilder({ initial, counts, onReload }: { initial: FlowEditData; c
       <Modal open={conflict} title={t('conflictTitle')} onClose={() => setConflict(false)}
         footer={<><Button onClick={() => setConflict(false)}>{t('keepEditing')}</Button><Button variant="primary" onClick={() => { setConflict(false); void onReload() }}>{t('reload')}</Button></>}>
         <p>{t('conflictBody')}</p>
+      </Modal>
+      <Modal open={pendingStatus !== null} title={t('draftSteps.title', { status: t(`flowStatus.${statusNameOf(pendingStatus ?? FLOW_STATUS_CODES.live)}`) })}
+        onClose={() => setPendingStatus(null)}
+        footer={<>
+          <Button onClick={() => setPendingStatus(null)}>{t('draftSteps.cancel')}</Button>
+          <Button onClick={() => void setStatus(pendingStatus!)} data-testid="status-flow-only">{t('draftSteps.flowOnly')}</Button>
+          <Button variant="primary" onClick={() => void setStatus(pendingStatus!, true)} data-testid="status-all-steps">{t('draftSteps.all')}</Button>
+        </>}>
+        <p>{t('draftSteps.body', { count: draftSteps })}</p>
       </Modal>
       <DeleteSplitModal actionKey={deleting} action={deletingAction ?? null} onClose={() => setDeleting(null)}
         onDelete={(keep) => { dispatch({ type: 'delete', key: deleting!, keep }); setDeleting(null) }} />
