@@ -23,7 +23,7 @@ export const SETTINGS_ROUTES = [
   settings('/settings/account/tags', { built: true }),
   settings('/settings/account/testing'),
   settings('/settings/account/users', { partial: undefined, required: ['account_users_read'], built: true }),
-  settings('/settings/attribution', { partial: ['attribution_settings_read', 'account_settings_read'] }),
+  settings('/settings/attribution', { partial: ['attribution_settings_read', 'account_settings_read'], built: true }),
 
   ...BILLING_PAGES.map((p) => billing(`/settings/billing/${p}`)),
   billing('/settings/billing/checkout/:planKey', { layout: 'page' }),
