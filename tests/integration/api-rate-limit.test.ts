@@ -107,7 +107,9 @@ test('through the /api wrapper: 429 with Retry-After and the headers once the ti
   await api('POST', '/api/metric-aggregates', { key, body }) // compiles the route
   await resetRateLimits()
   // Sent at once: the S tier lets exactly 3 through, whatever order they reach the database in.
-  const answers = await Promise.all(Array.from({ length: 5 }, () => api('POST', '/api/metric-aggregates', { key, body })))
+  // The clock is held still, so a loaded machine cannot spread them over two one-second windows.
+  const still = jest.spyOn(Date, 'now').mockReturnValue(Math.floor(Date.now() / 1000) * 1000 + 100)
+  const answers = await Promise.all(Array.from({ length: 5 }, () => api('POST', '/api/metric-aggregates', { key, body }))).finally(() => still.mockRestore())
   const refused = answers.filter((r) => r.status === 429)
   expect(refused).toHaveLength(2)
   const last = refused[0]!
