@@ -1,5 +1,5 @@
 // GET /api/events: filters on metric, profile and time, sort by time, cursor pages, and
-// include=metric,profile as compound documents.
+// include=metric,profile,attributions as compound documents.
 import { db } from '@/lib/db/client'
 import type { Event } from '@/generated/prisma/client'
 import { decodeCursor, nextLink } from '../cursor'
@@ -8,6 +8,7 @@ import { dateValue, enumList, filterParam, pageSize, sortParam, sparseFields } f
 import { invalidParam } from '../api-error'
 import { EVENT_FIELDS, METRIC_FIELDS, serializeEvent, serializeMetric } from '../serialize-metric'
 import { PROFILE_FIELDS, serializeProfile } from '../serialize-profile'
+import { attributionsOf, attributionsRelationship, serializeAttribution } from './attributions'
 
 const COMPARE = ['greater-or-equal', 'greater-than', 'less-or-equal', 'less-than'] as const
 export const EVENT_FILTERS = {
@@ -49,6 +50,8 @@ export async function listEventsPage(companyId: number, url: URL) {
   const { page, next } = pageOf<Event>(rows, size, 'ts', (e) => e.ts)
 
   const included: unknown[] = []
+  const attributions = include.includes('attributions') ? await attributionsOf(companyId, page.map((e) => e.id)) : null
+  if (attributions) included.push(...[...attributions.values()].map((a) => serializeAttribution(url, a)))
   if (include.includes('metric')) {
     const metricIds = [...new Set(page.map((e) => e.metricId))]
     const metrics = await db.metric.findMany({ where: { companyId, id: { in: metricIds } } })
@@ -60,7 +63,10 @@ export async function listEventsPage(companyId: number, url: URL) {
     included.push(...profiles.map((p) => serializeProfile(url, p, { fields: profileFields })))
   }
   return {
-    data: page.map((e) => serializeEvent(url, e, fields)),
+    data: page.map((e) => {
+      const ev = serializeEvent(url, e, fields)
+      return attributions ? { ...ev, relationships: { ...ev.relationships, attributions: attributionsRelationship(url, ev.id, attributions.get(e.id)) } } : ev
+    }),
     links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null },
     ...(include.length ? { included } : {}),
   }
