@@ -25,6 +25,11 @@ import * as bulkImportJob from '@/app/api/profile-bulk-import-jobs/[id]/route'
 import * as clientEvents from '@/app/client/events/route'
 import * as clientProfiles from '@/app/client/profiles/route'
 import * as clientSubscriptions from '@/app/client/subscriptions/route'
+import * as campaignValuesReports from '@/app/api/campaign-values-reports/route'
+import * as flowValuesReports from '@/app/api/flow-values-reports/route'
+import * as flowSeriesReports from '@/app/api/flow-series-reports/route'
+import * as segmentValuesReports from '@/app/api/segment-values-reports/route'
+import * as segmentSeriesReports from '@/app/api/segment-series-reports/route'
 
 type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response> | Response
 type RouteModule = Partial<Record<'GET' | 'POST' | 'PATCH' | 'DELETE' | 'OPTIONS', Handler>>
@@ -51,6 +56,11 @@ const TABLE: Array<[string, RouteModule]> = [
   ['/client/events', clientEvents],
   ['/client/profiles', clientProfiles],
   ['/client/subscriptions', clientSubscriptions],
+  ['/api/campaign-values-reports', campaignValuesReports],
+  ['/api/flow-values-reports', flowValuesReports],
+  ['/api/flow-series-reports', flowSeriesReports],
+  ['/api/segment-values-reports', segmentValuesReports],
+  ['/api/segment-series-reports', segmentSeriesReports],
 ]
 
 const ROUTES = TABLE.map(([pattern, mod]) => {

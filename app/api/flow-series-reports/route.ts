@@ -1,0 +1,13 @@
+// POST /api/flow-series-reports – the 31 statistics of flow messages per hour, day, week or month.
+import { z } from 'zod'
+import { apiRoute } from '@/lib/api/api-route'
+import { REPORT_RATE } from '@/lib/reporting/values-report-api'
+import { parseReportRequest } from '@/lib/reporting/report-request'
+import { flowReport, flowReportSpec } from '@/lib/reporting/flow-report'
+
+export const POST = apiRoute({
+  scopes: ['flows:read'],
+  rate: REPORT_RATE,
+  body: z.unknown(),
+  handler: async ({ ctx, body }) => flowReport(ctx.companyId, await parseReportRequest(ctx.companyId, body, flowReportSpec(true), new Date())),
+})
