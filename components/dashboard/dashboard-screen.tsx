@@ -11,6 +11,7 @@ import { ROLE_LABELS, isRole } from '@/lib/auth/roles'
 import { Page, PageHead, PageBody } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { AudienceCards } from './audience-cards'
+import { RevenueCard } from './revenue-card'
 import { AccountStatusBadge, PlanName } from './account-status'
 import styles from './dashboard-screen.module.css'
 
@@ -37,6 +38,7 @@ export async function DashboardScreen() {
       <PageHead title={t('welcome', { name: p.user.firstName || p.user.email })} description={t('subtitle', { company: p.company.name })} />
       <PageBody>
         <div className={styles.grid}>
+          <RevenueCard />
           <AudienceCards />
           <Card title={t('accountTitle')}>
             <dl className={styles.facts}>

@@ -1,0 +1,77 @@
+// The dashboard's revenue card: what messages earned over the last 30 days (attributed
+// conversion value, lib/attribution) against the 30 days before, split into flows and campaigns,
+// per day for the sparkline, the share of all conversion value they earned, and the flows and
+// campaigns that earned most — all in the company's zone and currency. Four grouped queries.
+import { sql } from 'kysely'
+import { kysely } from '@/lib/db/kysely'
+import { read, select, selectFirst } from '@/lib/db/ops'
+import { getAttributionSettings } from '@/lib/attribution/settings'
+import { partsIn, zonedToUtc } from './timeframe'
+
+export interface RevenueSummary {
+  currency: string
+  last30: { flows: number; campaigns: number; total: number }
+  previous30: number
+  /** All value of the conversion metric in the last 30 days (attributed or not). */
+  conversionValue: number
+  daily: Array<{ date: string; flows: number; campaigns: number }>
+  top: Array<{ kind: 'flow' | 'campaign'; id: string; name: string; value: number }>
+}
+
+export async function getRevenueSummary(companyId: number, timeZone: string, now = new Date()): Promise<RevenueSummary> {
+  const { y, m, d } = partsIn(now, timeZone)
+  const starts = Array.from({ length: 31 }, (_, i) => zonedToUtc(y, m, d - 29 + i, 0, 0, 0, timeZone)) // 30 day starts + tomorrow
+  const from = Math.floor(starts[0]!.getTime() / 1000)
+  const to = Math.floor(starts[30]!.getTime() / 1000)
+  const prevFrom = Math.floor(zonedToUtc(y, m, d - 59, 0, 0, 0, timeZone).getTime() / 1000)
+  const settings = await getAttributionSettings(companyId)
+  const company = await read(selectFirst(kysely().selectFrom('Company').select('currency').where('id', '=', companyId)))
+  const metricId = settings.conversionMetricId
+    ?? (await read(selectFirst(kysely().selectFrom('Metric').select('id').where('companyId', '=', companyId).where('name', '=', settings.conversionMetricName))))?.id
+    ?? null
+
+  const whens = starts.slice(1, 30).map((b, i) => sql`when ${sql.ref('ts')} < ${sql.lit(Math.floor(b.getTime() / 1000))} then ${sql.lit(i)}`)
+  const dayOf = sql<number>`(case when ${sql.ref('ts')} < ${sql.lit(from)} then ${sql.lit(-1)} ${sql.join(whens, sql` `)} else ${sql.lit(29)} end)`
+  const base = kysely().selectFrom('EventAttribution').where('companyId', '=', companyId).where('ts', '>=', prevFrom).where('ts', '<', to)
+  const scoped = metricId ? base.where('metricId', '=', metricId) : base.where(sql<boolean>`1 = 0`)
+  const inner = scoped.select(['sourceType', 'value', dayOf.as('day')])
+  const byDay = await read(select(kysely().selectFrom(inner.as('a')).select(['a.sourceType', 'a.day', sql<number>`coalesce(sum(${sql.ref('a.value')}), 0)`.as('v')]).groupBy(['a.sourceType', 'a.day'])))
+  const iso = (t: Date) => { const q = partsIn(t, timeZone); return `${q.y}-${String(q.m + 1).padStart(2, '0')}-${String(q.d).padStart(2, '0')}` }
+  const daily = starts.slice(0, 30).map((s) => ({ date: iso(s), flows: 0, campaigns: 0 }))
+  let previous30 = 0
+  for (const r of byDay) {
+    const v = Number(r.v), i = Number(r.day)
+    if (i < 0) { previous30 += v; continue }
+    if (r.sourceType === 'flow') daily[i]!.flows += v
+    else daily[i]!.campaigns += v
+  }
+  const flows = daily.reduce((s, x) => s + x.flows, 0)
+  const campaigns = daily.reduce((s, x) => s + x.campaigns, 0)
+
+  const topRows = await read(select(scoped.where('ts', '>=', from)
+    .select(['sourceType', 'campaignId', 'flowId', sql<number>`coalesce(sum(${sql.ref('value')}), 0)`.as('v')])
+    .groupBy(['sourceType', 'campaignId', 'flowId']).orderBy(sql`coalesce(sum(${sql.ref('value')}), 0)`, 'desc').limit(5)))
+  const campaignIds = topRows.filter((r) => r.sourceType === 'campaign' && r.campaignId).map((r) => r.campaignId!)
+  const flowIds = topRows.filter((r) => r.sourceType === 'flow' && r.flowId).map((r) => r.flowId!)
+  const names = new Map<string, string>()
+  if (campaignIds.length) for (const c of await read(select(kysely().selectFrom('Campaign').select(['id', 'name']).where('companyId', '=', companyId).where('id', 'in', campaignIds)))) names.set(`campaign:${c.id}`, c.name)
+  if (flowIds.length) for (const f of await read(select(kysely().selectFrom('Flow').select(['id', 'name']).where('companyId', '=', companyId).where('id', 'in', flowIds)))) names.set(`flow:${f.id}`, f.name)
+  const top = topRows.filter((r) => Number(r.v) > 0).map((r) => {
+    const kind = r.sourceType === 'flow' ? 'flow' as const : 'campaign' as const
+    const id = (kind === 'flow' ? r.flowId : r.campaignId) ?? ''
+    return { kind, id, name: names.get(`${kind}:${id}`) ?? id, value: Number(r.v) }
+  })
+
+  const conv = metricId
+    ? await read(selectFirst(kysely().selectFrom('Event').select(sql<number>`coalesce(sum(${sql.ref('value')}), 0)`.as('v'))
+      .where('companyId', '=', companyId).where('metricId', '=', metricId).where('ts', '>=', from).where('ts', '<', to)))
+    : null
+  return {
+    currency: company?.currency ?? 'USD',
+    last30: { flows, campaigns, total: flows + campaigns },
+    previous30,
+    conversionValue: Number(conv?.v ?? 0),
+    daily,
+    top,
+  }
+}
