@@ -70,7 +70,10 @@ export async function RevenueCard() {
             )}
           </>
         )}
-        <Link className={styles.more} href="/settings/attribution">{t('howAttributed')}</Link>
+        <p className={own.links}>
+          <Link className={styles.more} href="/dashboard/performance">{t('seePerformance')}</Link>
+          <Link className={styles.more} href="/settings/attribution">{t('howAttributed')}</Link>
+        </p>
       </div>
     </Card>
   )

@@ -148,7 +148,7 @@ test('only the screens this issue builds are marked built', () => {
     // Campaigns: list and calendar, the wizard, its confirmations, omnichannel campaigns, the overview report; tags (issue 10)
     '/campaigns/:view?', '/campaign/:campaignId/wizard/:step?', '/campaign/:messageId/schedule', '/campaign/:messageId/scheduled',
     '/campaign/:messageId/sent', '/omnicampaigns', '/omnicampaigns/:omnicampaignId', '/campaign/:campaignId/reports/overview',
-    '/settings/account/tags', '/settings/attribution',
+    '/settings/account/tags', '/settings/attribution', '/dashboard/performance',
     // The catalog: overview, items, an item, a variant, categories, product feeds for ads (issue 11)
     '/catalogs', '/catalog/items', '/catalog/item/:catalogItemId', '/catalog/variant/:variantId', '/catalog/categories',
     '/catalog/product-feeds', '/product-feeds', '/product-feeds/create', '/product-feeds/:id/edit',

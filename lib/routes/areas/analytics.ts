@@ -19,7 +19,7 @@ export const ANALYTICS_ROUTES = [
   dashboard('/dashboard/analytics'),
   dashboard('/dashboard/analytics/:dashboardId'),
   dashboard('/dashboard/groups'),
-  dashboard('/dashboard/performance'),
+  dashboard('/dashboard/performance', { built: true }),
   metrics('/activity-map'),
 
   analytics('/analytics'),
