@@ -46,7 +46,10 @@ export async function PerformanceScreen({ days }: { days: number }) {
             <div className={cards.figureRow} data-testid="perf-revenue">
               <span className={cards.figure}>{money(s.last30.total)}</span>
               {(s.last30.total > 0 || s.previous30 > 0) && (
-                <Badge variant={trend.kind === 'up' ? 'success' : trend.kind === 'down' ? 'danger' : 'neutral'}>{trendText}</Badge>
+                <Badge variant={trend.kind === 'up' ? 'success' : trend.kind === 'down' ? 'danger' : 'neutral'}>
+                  <span aria-hidden="true">{trend.kind === 'up' ? '▲' : trend.kind === 'down' ? '▼' : '●'}</span>{' '}
+                  <span aria-label={trendText}>{trend.kind === 'flat' ? '0%' : pct ?? t('new')}</span>
+                </Badge>
               )}
             </div>
             <p className={cards.caption}>{t('previous', { value: money(s.previous30) })}</p>
