@@ -149,6 +149,7 @@ export function CampaignsScreen({ view }: { view: 'list' | 'calendar' }) {
         <div className={flowStyles.tabs} role="tablist" aria-label={t('viewsLabel')}>
           <button type="button" role="tab" aria-selected={view === 'list' && !archived} onClick={() => { setArchived(false); reset(); if (view !== 'list') router.push('/campaigns/list') }}>{t('viewList')}</button>
           <button type="button" role="tab" aria-selected={view === 'calendar'} onClick={() => router.push('/campaigns/calendar')} data-testid="calendar-tab">{t('viewCalendar')}</button>
+          <button type="button" role="tab" aria-selected={false} onClick={() => router.push('/campaigns/trends')} data-testid="trends-tab">{t('viewTrends')}</button>
           <button type="button" role="tab" aria-selected={view === 'list' && archived} onClick={() => { setArchived(true); reset(); if (view !== 'list') router.push('/campaigns/list') }}>{t('viewArchived')}</button>
         </div>
         {isNewAccount ? (

@@ -2,15 +2,24 @@ import { getTranslations } from 'next-intl/server'
 import { RouteScreen } from '@/components/shell/route-screen'
 import { CampaignsScreen } from '@/components/campaigns/list/campaigns-screen'
 import NotYetBuiltPage from '@/app/(app)/[...path]/page'
+import { CampaignTrendsScreen } from '@/components/campaigns/trends-screen'
 
 export async function generateMetadata() {
   return { title: (await getTranslations('campaigns'))('title') }
 }
 
-// /campaigns/{view}: list or calendar. The other registered /campaigns/… pages (library, trends,
+// /campaigns/{view}: list, calendar or trends. The other registered /campaigns/… pages (library,
 // smartsendtime, omni-list) are not built yet: the shared not-available screen, as everywhere.
-export default async function CampaignsViewPage({ params }: { params: Promise<{ view: string }> }) {
+export default async function CampaignsViewPage({ params, searchParams }: { params: Promise<{ view: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { view } = await params
+  if (view === 'trends') {
+    const q = await searchParams
+    return (
+      <RouteScreen>
+        <CampaignTrendsScreen days={Number(q.days ?? 90)} channel={typeof q.channel === 'string' ? q.channel : null} />
+      </RouteScreen>
+    )
+  }
   if (view !== 'list' && view !== 'calendar') return NotYetBuiltPage()
   return (
     <RouteScreen>
