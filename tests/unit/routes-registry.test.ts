@@ -149,6 +149,8 @@ test('only the screens this issue builds are marked built', () => {
     '/campaigns/:view?', '/campaign/:campaignId/wizard/:step?', '/campaign/:messageId/schedule', '/campaign/:messageId/scheduled',
     '/campaign/:messageId/sent', '/omnicampaigns', '/omnicampaigns/:omnicampaignId', '/campaign/:campaignId/reports/overview',
     '/settings/account/tags', '/settings/attribution', '/dashboard/performance',
+    '/coupons/:page?', '/coupons/new/:integrationKey', '/coupon/:couponId', '/uploaded-coupon/:couponId/import/file',
+    '/campaigns/trends', '/campaigns/smartsendtime/:experimentId?',
     // The catalog: overview, items, an item, a variant, categories, product feeds for ads (issue 11)
     '/catalogs', '/catalog/items', '/catalog/item/:catalogItemId', '/catalog/variant/:variantId', '/catalog/categories',
     '/catalog/product-feeds', '/product-feeds', '/product-feeds/create', '/product-feeds/:id/edit',

@@ -24,8 +24,9 @@ export const CAMPAIGN_ROUTES = [
   campaigns('/campaigns/:view?', { built: true }),
   campaigns('/campaigns/library'),
   campaigns('/campaigns/omni-list'),
-  campaigns('/campaigns/smartsendtime/:experimentId?'),
-  campaigns('/campaigns/trends'),
+  // Served by /campaigns/[view] (trends and smartsendtime, without an experiment id).
+  campaigns('/campaigns/smartsendtime/:experimentId?', { built: true }),
+  campaigns('/campaigns/trends', { built: true }),
 
   campaigns('/campaign/:campaignId/wizard/:step?', { ...PAGE, built: true }),
   ...contentRoutes('/campaign/:campaignId'),

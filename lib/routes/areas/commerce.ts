@@ -13,11 +13,11 @@ const HUB_SETTINGS = ['content', 'design', 'extensions', 'faq', 'general', 'retu
 const REVIEW_LISTS = ['moderation', 'product_groups', 'products', 'questions']
 
 export const COMMERCE_ROUTES = [
-  coupons('/coupons/:page?'),
-  coupons('/coupons/new/:integrationKey'),
-  coupons('/coupon/:couponId'),
+  coupons('/coupons/:page?', { built: true }),
+  coupons('/coupons/new/:integrationKey', { built: true }),
+  coupons('/coupon/:couponId', { built: true }),
   coupons('/coupon/:couponId/history'),
-  coupons('/uploaded-coupon/:couponId/import/file'),
+  coupons('/uploaded-coupon/:couponId/import/file', { built: true }),
 
   hub('/customer-hub'),
   hub('/customer-hub/dashboard'),

@@ -1,0 +1,16 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { UploadCodesScreen } from '@/components/coupons/upload-codes-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('coupons'))('title') }
+}
+
+export default async function CouponPage({ params }: { params: Promise<{ couponId: string }> }) {
+  const { couponId } = await params
+  return (
+    <RouteScreen>
+      <UploadCodesScreen couponId={couponId} />
+    </RouteScreen>
+  )
+}
