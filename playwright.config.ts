@@ -5,10 +5,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3200)
 export default defineConfig({
   testDir: './tests/e2e',
   reporter: [['list']],
-  // Two workers: the spec files run side by side against the one server. The session spec
-  // switches the demo owner's company, which every other spec signs in to, so it runs alone,
-  // after the others (its own project, which depends on the first).
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One worker by default (E2E_WORKERS to change). Two were tried: the specs ran side by side
+  // against the one server, but the two-factor spec failed twice in CI that way (it passes alone).
+  // The session spec, which switches the demo owner's company, runs last as its own project.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
