@@ -169,7 +169,7 @@ describe('finding 6: wide CSV headers and event-loop friendly parsing', () => {
       const r = await importCsv(csv, { email: 'email' })
       expect(r.status).toBe(400)
       expect(r.json.fieldErrors).toEqual({ csv: [TOO_WIDE] })
-      expect(performance.now() - t0).toBeLessThan(5000) // far below a quadratic parse; a loaded CI machine took 1.8 s
+      expect(performance.now() - t0).toBeLessThan(3000) // a quadratic parse took ~4.5 s; a loaded CI machine took 1.8 s
     }
   })
 
