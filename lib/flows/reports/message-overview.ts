@@ -3,28 +3,18 @@
 import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
-import { epochMs, jsonText } from '@/lib/db/dialect'
+import { epochMs } from '@/lib/db/dialect'
+import { messageMetricIds, scopeEvents } from '@/lib/reporting/send-scope'
 import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
-import { DAY_MS, FLOW_SEND_SOURCE, messageScope, sourceOfAction, type MessageScope } from './report-scope'
+import { DAY_MS, FLOW_SEND_SOURCE, messageScope, scopeOf, sourceOfAction, type MessageScope } from './report-scope'
 
 const COUNTED = { opened: MESSAGE_METRICS.email.opened, clicked: MESSAGE_METRICS.email.clicked, bounced: MESSAGE_METRICS.email.bounced, spam: MESSAGE_METRICS.email.spam, unsubscribed: MESSAGE_METRICS.email.unsubscribed } as const
 type Counted = keyof typeof COUNTED
 
-/** Metric ids of the message events by their report key. */
-export async function messageMetricIds(companyId: number, names: Record<string, string>): Promise<Map<string, string>> {
-  const rows = await read(select(kysely().selectFrom('Metric').select(['id', 'name']).where('companyId', '=', companyId).where('name', 'in', Object.values(names))))
-  const byName = new Map(rows.map((r) => [r.name, r.id]))
-  const out = new Map<string, string>()
-  for (const [k, n] of Object.entries(names)) if (byName.has(n)) out.set(k, byName.get(n)!)
-  return out
-}
+export { messageMetricIds } from '@/lib/reporting/send-scope'
 
 /** Events of a metric about this action's sends ($message = '<actionId>:<runId>'). */
-export function actionEvents(s: MessageScope, metricId: string) {
-  return kysely().selectFrom('Event')
-    .where('companyId', '=', s.companyId).where('metricId', '=', metricId)
-    .where(sql<boolean>`${jsonText(sql.ref('Event.properties'), '$message')} like ${s.actionId.replace(/[\\%_]/g, (c) => '\\' + c) + ':%'} escape '\\'`)
-}
+export const actionEvents = (s: MessageScope, metricId: string) => scopeEvents(scopeOf(s), metricId)
 
 export async function messageOverview(companyId: number, messageId: string) {
   const s = await messageScope(companyId, messageId)

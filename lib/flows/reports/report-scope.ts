@@ -1,12 +1,9 @@
 // What a flow message report is about: the company's FlowMessage, its action and flow, and the
 // Sends of that action (sourceType 'flow_action_run', sourceId '<actionId>:<runId>', so one
 // LIKE '<actionId>:%' range-scans the index (companyId, sourceType, sourceId, …)).
-import { sql, type RawBuilder } from 'kysely'
 import { db } from '@/lib/db/client'
-import { escapeLike } from '@/lib/db/dialect'
+import { flowActionScope, type SendScope } from '@/lib/reporting/send-scope'
 import { notFound } from '@/lib/http/app-error'
-
-export const FLOW_SEND_SOURCE = 'flow_action_run'
 
 export interface MessageScope {
   companyId: number
@@ -31,12 +28,7 @@ export async function messageScope(companyId: number, messageId: string): Promis
   return { companyId, messageId: m.id, actionId: m.actionId, flowId: m.flowId, flowName: flow?.name ?? '', channel: m.channel, name: m.name, subject }
 }
 
-/** `column LIKE '<actionId>:%'` with the escape character spelled out (SQLite has no default). */
-export function sourceOfAction(column: string, actionId: string): RawBuilder<boolean> {
-  return sql<boolean>`${sql.ref(column)} like ${escapeLike(actionId) + ':%'} escape '\\'`
-}
+export { sourceOfAction, SENT_STATUSES, DAY_MS, FLOW_SEND_SOURCE } from '@/lib/reporting/send-scope'
 
-/** Sends that reached the provider (counted as delivered unless they bounced). */
-export const SENT_STATUSES = ['sent', 'delivered', 'bounced'] as const
-
-export const DAY_MS = 86_400_000
+/** The flow message's sends and events as a report scope (lib/reporting/send-scope.ts). */
+export const scopeOf = (s: MessageScope): SendScope => flowActionScope(s.companyId, s.actionId)
