@@ -16,10 +16,8 @@ function csrf(): string {
 export function NewItemForm() {
   const t = useTranslations('catalog')
   const router = useRouter()
-  const [f, setF] = useState({ externalId: '', title: '', url: '', price: '', sku: '', inventory: '0' })
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) => setF({ ...f, [k]: e.target.value })
 
   async function post(url: string, body: unknown) {
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [CSRF_HEADER]: csrf() }, body: JSON.stringify(body) })
@@ -31,8 +29,12 @@ export function NewItemForm() {
     return data
   }
 
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault()
+    // Read from the form itself: what was typed before the page finished loading counts too.
+    const data = new FormData(e.currentTarget)
+    const field = (k: string) => String(data.get(k) ?? '').trim()
+    const f = { externalId: field('externalId'), title: field('title'), url: field('url'), price: field('price'), sku: field('sku'), inventory: field('inventory') }
     setBusy(true)
     setError(null)
     try {
@@ -52,12 +54,12 @@ export function NewItemForm() {
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label={t('addItem')}>
-      <label>{t('externalId')}<br /><input className={styles.input} name="externalId" value={f.externalId} onChange={set('externalId')} required /></label>
-      <label>{t('name')}<br /><input className={styles.input} name="title" value={f.title} onChange={set('title')} required /></label>
-      <label>{t('url')}<br /><input className={styles.input} name="url" type="url" value={f.url} onChange={set('url')} required /></label>
-      <label>{t('price')}<br /><input className={styles.input} name="price" inputMode="decimal" value={f.price} onChange={set('price')} required /></label>
-      <label>SKU<br /><input className={styles.input} name="sku" value={f.sku} onChange={set('sku')} /></label>
-      <label>{t('inventory')}<br /><input className={styles.input} name="inventory" inputMode="numeric" value={f.inventory} onChange={set('inventory')} /></label>
+      <label>{t('externalId')}<br /><input className={styles.input} name="externalId" required /></label>
+      <label>{t('name')}<br /><input className={styles.input} name="title" required /></label>
+      <label>{t('url')}<br /><input className={styles.input} name="url" type="url" required /></label>
+      <label>{t('price')}<br /><input className={styles.input} name="price" inputMode="decimal" required /></label>
+      <label>SKU<br /><input className={styles.input} name="sku" /></label>
+      <label>{t('inventory')}<br /><input className={styles.input} name="inventory" inputMode="numeric" defaultValue={'0'} /></label>
       {error && <p role="alert" className={styles.error}>{error}</p>}
       <div className={styles.pager}><Button variant="primary" type="submit" loading={busy}>{t('save')}</Button></div>
     </form>

@@ -43,6 +43,7 @@ test('add an item, subscribe to back in stock through /client, restock it and fi
   // Add an item (and its first variant, sold out) on the screen.
   const ext = `E2E-${randomBytes(3).toString('hex')}`
   await page.getByRole('link', { name: 'Add item' }).first().click()
+  await page.waitForLoadState('networkidle')
   const form = page.getByRole('form', { name: 'Add item' })
   await form.locator('input[name=externalId]').fill(ext)
   await form.locator('input[name=title]').fill('E2E Trail Mug')
@@ -50,7 +51,11 @@ test('add an item, subscribe to back in stock through /client, restock it and fi
   await form.locator('input[name=price]').fill('19')
   await form.locator('input[name=inventory]').fill('0')
   await form.getByRole('button', { name: 'Save' }).click()
-  await expect(page).toHaveURL(/\/catalog\/item\//, { timeout: 30_000 })
+  // A refusal would show as an alert on the form: say what it was rather than only that the URL stayed.
+  await expect(page).toHaveURL(/\/catalog\/item\//, { timeout: 30_000 }).catch(async (e) => {
+    const alert = await form.getByRole('alert').textContent().catch(() => null)
+    throw new Error(`Saving the item did not open its page${alert ? `: ${alert}` : ''}`, { cause: e })
+  })
   await expect(page.getByRole('heading', { name: 'E2E Trail Mug' })).toBeVisible()
   await snap(page, 'catalog-item')
   await page.locator('a[href^="/catalog/variant/"]').first().click()
