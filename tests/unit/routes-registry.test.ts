@@ -148,12 +148,20 @@ test('only the screens this issue builds are marked built', () => {
     // Campaigns: list and calendar, the wizard, its confirmations, omnichannel campaigns, the overview report; tags (issue 10)
     '/campaigns/:view?', '/campaign/:campaignId/wizard/:step?', '/campaign/:messageId/schedule', '/campaign/:messageId/scheduled',
     '/campaign/:messageId/sent', '/omnicampaigns', '/omnicampaigns/:omnicampaignId', '/campaign/:campaignId/reports/overview',
+    '/campaign/:campaignId/reports/recipients', '/campaign/:campaignId/reports/conversions', '/campaign/:campaignId/reports/links',
+    '/campaign/:campaignId/reports/link/who', '/campaign/:campaignId/reports/audience', '/campaign/:campaignId/reports/deliverability',
+    '/campaign/:campaignId/reports/variations', '/campaign/:campaignId/reports/advanced',
     '/settings/account/tags', '/settings/attribution', '/dashboard/performance',
     '/coupons/:page?', '/coupons/new/:integrationKey', '/coupon/:couponId', '/uploaded-coupon/:couponId/import/file',
     '/campaigns/trends', '/campaigns/smartsendtime/:experimentId?',
     // The catalog: overview, items, an item, a variant, categories, product feeds for ads (issue 11)
     '/catalogs', '/catalog/items', '/catalog/item/:catalogItemId', '/catalog/variant/:variantId', '/catalog/categories',
     '/catalog/product-feeds', '/product-feeds', '/product-feeds/create', '/product-feeds/:id/edit',
+    // Catalog reports, back-in-stock settings, web feeds, a coupon's history (issue 11)
+    '/catalog/reports/price-drop', '/catalog/reports/low-inventory/:flowId', '/settings/other/bis-settings', '/settings/other/web-feeds',
+    '/coupon/:couponId/history',
+    // Catalog sources, a source sync, the back-in-stock report and its scheduled reports (issue 11)
+    '/catalog/sources', '/catalog/sources/create', '/catalog/sources/:syncID', '/catalog/back-in-stock', '/catalog/back-in-stock/scheduled-reports',
   ].sort())
 })
 

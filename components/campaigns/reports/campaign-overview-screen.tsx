@@ -2,14 +2,13 @@
 // /campaign/{campaignId}/reports/overview: what the campaign did and earned — recipients,
 // delivery, opens, clicks (bot activity excluded), bounces, spam and unsubscribes, and the
 // conversions attributed to it (last touch, /settings/attribution windows) with their value.
-import Link from 'next/link'
 import useSWR from 'swr'
 import { useFormatter, useTranslations } from 'next-intl'
-import { Page, PageBody, PageHead } from '@/components/ui/page'
+import { CampaignReportFrame } from './report-frame'
 import { Notification } from '@/components/ui/notification'
 import { Spinner } from '@/components/ui/spinner'
 import { EmptyState } from '@/components/ui/empty-state'
-import { getJson } from '@/components/lists/fetcher'
+import { getJsonAsIs } from '@/components/lists/fetcher'
 import { isHttpError } from '@/lib/client/http'
 import { StatTile } from '@/components/flows/reports/stat-tile'
 import type { CampaignOverviewResponse } from '@/lib/campaigns/ajax/report-overview'
@@ -18,23 +17,14 @@ import styles from '@/components/flows/reports/reports.module.css'
 export function CampaignOverviewScreen({ campaignId }: { campaignId: string }) {
   const t = useTranslations('campaignReports')
   const format = useFormatter()
-  const { data, error, mutate } = useSWR(`/ajax/campaign/${encodeURIComponent(campaignId)}/reports/overview`, getJson<CampaignOverviewResponse>)
+  const { data, error, mutate } = useSWR(`/ajax/campaign/${encodeURIComponent(campaignId)}/reports/overview`, getJsonAsIs<CampaignOverviewResponse>)
   const n = (v: number) => format.number(v)
   const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 1 })
   const money = (v: number) => format.number(v, { maximumFractionDigits: 2, minimumFractionDigits: 2 })
   const notFound = isHttpError(error) && error.status === 404
   const s = data?.statistics
   return (
-    <Page>
-      <PageHead title={data?.campaign.name ?? t('title')}
-        description={data ? (
-          <span className={styles.crumb}>
-            {t('status', { status: data.campaign.status })}
-            {data.campaign.sentAt ? ` · ${t('sentAt', { at: new Date(data.campaign.sentAt) })}` : ''}
-            {' · '}<Link href="/campaigns/list">{t('allCampaigns')}</Link>
-          </span>
-        ) : undefined} />
-      <PageBody>
+    <CampaignReportFrame campaignId={campaignId} tab="overview">
         {notFound ? <Notification variant="error" title={t('notFound')} />
           : error ? <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />
           : !data || !s ? <Spinner label={t('loading')} />
@@ -64,7 +54,6 @@ export function CampaignOverviewScreen({ campaignId }: { campaignId: string }) {
               </section>
             </>
           )}
-      </PageBody>
-    </Page>
+    </CampaignReportFrame>
   )
 }

@@ -1,5 +1,6 @@
 'use client'
-// Deliverability: bounces and spam complaints by kind, and why sends were skipped or failed.
+// Deliverability: bounces and spam complaints by kind, why sends were skipped or failed, and the
+// recipients' mailbox domains (where bounces concentrate).
 import useSWR from 'swr'
 import { useFormatter, useTranslations } from 'next-intl'
 import { Table } from '@/components/ui/table'
@@ -11,13 +12,13 @@ import { StatTile } from './stat-tile'
 import type { Deliverability } from './types'
 import styles from './reports.module.css'
 
-export function DeliverabilityTab({ base }: { base: string }) {
+export function DeliverabilityTab({ base, emptyBody }: { base: string; emptyBody?: string }) {
   const t = useTranslations('flowReports')
   const format = useFormatter()
   const { data, error, mutate } = useSWR(`${base}/deliverability`, getJson<Deliverability>)
   if (error) return <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />
   if (!data) return <TableSkeleton />
-  if (!data.total) return <EmptyState heading={t('emptyTitle')} body={t('emptyBody')} />
+  if (!data.total) return <EmptyState heading={t('emptyTitle')} body={emptyBody ?? t('emptyBody')} />
   const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 2 })
   return (
     <>
@@ -43,6 +44,23 @@ export function DeliverabilityTab({ base }: { base: string }) {
           }))} />
         )}
       </section>
+      {data.domains.length > 0 && (
+        <section className={styles.card}>
+          <h2 className={styles.cardTitle}>{t('domainsTitle')}</h2>
+          <Table caption={t('domainsTitle')} columns={[
+            { key: 'domain', header: t('colDomain') },
+            { key: 'sent', header: t('colSent'), align: 'right' as const },
+            { key: 'bounced', header: t('colBounced'), align: 'right' as const },
+            { key: 'rate', header: t('bounceRate'), align: 'right' as const },
+          ]} rows={data.domains.map((d) => ({
+            id: d.domain,
+            domain: d.domain,
+            sent: <span className={styles.number}>{format.number(d.sent)}</span>,
+            bounced: <span className={styles.number}>{format.number(d.bounced)}</span>,
+            rate: <span className={styles.number}>{pct(d.bounceRate)}</span>,
+          }))} />
+        </section>
+      )}
     </>
   )
 }

@@ -1,5 +1,6 @@
 'use client'
-// Links: clicks per URL, most clicked first.
+// Links: clicks per URL, most clicked first; with whoHref, each link opens who clicked it.
+import Link from 'next/link'
 import useSWR from 'swr'
 import { useFormatter, useTranslations } from 'next-intl'
 import { Table } from '@/components/ui/table'
@@ -11,7 +12,7 @@ import { StatTile } from './stat-tile'
 import type { Links } from './types'
 import styles from './reports.module.css'
 
-export function LinksTab({ base }: { base: string }) {
+export function LinksTab({ base, whoHref }: { base: string; whoHref?: (url: string) => string }) {
   const t = useTranslations('flowReports')
   const format = useFormatter()
   const { data, error, mutate } = useSWR(`${base}/links`, getJson<Links>)
@@ -30,7 +31,9 @@ export function LinksTab({ base }: { base: string }) {
         { key: 'unique', header: t('colUniqueClicks'), align: 'right' as const },
       ]} rows={data.links.map((l, i) => ({
         id: String(i),
-        url: <span className={styles.url}>{l.url || t('unknownUrl')}</span>,
+        url: whoHref && l.url
+          ? <Link className={styles.url} href={whoHref(l.url)} title={t('whoClicked')}>{l.url}</Link>
+          : <span className={styles.url}>{l.url || t('unknownUrl')}</span>,
         clicks: <span className={styles.number}>{format.number(l.clicks)}</span>,
         unique: <span className={styles.number}>{format.number(l.uniqueClicks)}</span>,
       }))} />

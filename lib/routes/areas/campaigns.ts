@@ -35,7 +35,7 @@ export const CAMPAIGN_ROUTES = [
   campaigns('/campaign/:messageId/schedule', { ...PAGE, built: true }),
   campaigns('/campaign/:messageId/scheduled', { built: true }),
   campaigns('/campaign/:messageId/sent', { built: true }),
-  ...CAMPAIGN_REPORTS.map((r) => campaigns(`/campaign/:campaignId/reports/${r}`, r === 'overview' ? { built: true } : {})),
+  ...CAMPAIGN_REPORTS.map((r) => campaigns(`/campaign/:campaignId/reports/${r}`, { built: true })),
 
   campaigns('/omnicampaigns', { built: true }),
   campaigns('/omnicampaigns/:omnicampaignId', { built: true }),
