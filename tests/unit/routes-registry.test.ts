@@ -153,7 +153,7 @@ test('only the screens this issue builds are marked built', () => {
     '/campaign/:campaignId/reports/variations', '/campaign/:campaignId/reports/advanced',
     '/settings/account/tags', '/settings/attribution', '/dashboard/performance',
     '/coupons/:page?', '/coupons/new/:integrationKey', '/coupon/:couponId', '/uploaded-coupon/:couponId/import/file',
-    '/campaigns/trends', '/campaigns/smartsendtime/:experimentId?',
+    '/campaigns/trends', '/campaigns/smartsendtime/:experimentId?', '/campaigns/library',
     // The catalog: overview, items, an item, a variant, categories, product feeds for ads (issue 11)
     '/catalogs', '/catalog/items', '/catalog/item/:catalogItemId', '/catalog/variant/:variantId', '/catalog/categories',
     '/catalog/product-feeds', '/product-feeds', '/product-feeds/create', '/product-feeds/:id/edit',

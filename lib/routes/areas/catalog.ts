@@ -10,17 +10,17 @@ export const CATALOG_ROUTES = [
   catalog('/catalog/item/:catalogItemId', { built: true }),
   catalog('/catalog/variant/:variantId', { built: true }),
   catalog('/catalog/categories', { built: true }),
-  catalog('/catalog/sources'),
-  catalog('/catalog/sources/create'),
-  catalog('/catalog/sources/:syncID'),
+  catalog('/catalog/sources', { built: true }),
+  catalog('/catalog/sources/create', { built: true }),
+  catalog('/catalog/sources/:syncID', { built: true }),
   // prestashop_use_tax_incl_price gates the catalog's product-feed settings, where a PrestaShop
   // catalog chooses tax-inclusive prices; the seed names the flag but not its route, so this
   // pick is ours.
   catalog('/catalog/product-feeds', { flag: 'prestashop_use_tax_incl_price', built: true }),
-  catalog('/catalog/back-in-stock', { required: ['catalog_read', 'back_in_stock_read'] }),
-  catalog('/catalog/back-in-stock/scheduled-reports', { required: ['catalog_read', 'back_in_stock_read', 'scheduled_reports_read'] }),
-  catalog('/catalog/reports/low-inventory/:flowId', { required: ['catalog_read', 'low_inventory_read'] }),
-  catalog('/catalog/reports/price-drop', { required: ['catalog_read', 'price_drop_read'] }),
+  catalog('/catalog/back-in-stock', { required: ['catalog_read', 'back_in_stock_read'], built: true }),
+  catalog('/catalog/back-in-stock/scheduled-reports', { required: ['catalog_read', 'back_in_stock_read', 'scheduled_reports_read'], built: true }),
+  catalog('/catalog/reports/low-inventory/:flowId', { required: ['catalog_read', 'low_inventory_read'], built: true }),
+  catalog('/catalog/reports/price-drop', { required: ['catalog_read', 'price_drop_read'], built: true }),
 
   feeds('/product-feeds', { built: true }),
   feeds('/product-feeds/create', { built: true }),

@@ -16,7 +16,7 @@ export const COMMERCE_ROUTES = [
   coupons('/coupons/:page?', { built: true }),
   coupons('/coupons/new/:integrationKey', { built: true }),
   coupons('/coupon/:couponId', { built: true }),
-  coupons('/coupon/:couponId/history'),
+  coupons('/coupon/:couponId/history', { built: true }),
   coupons('/uploaded-coupon/:couponId/import/file', { built: true }),
 
   hub('/customer-hub'),
