@@ -26,6 +26,7 @@ const STATUSES = ['UNASSIGNED', 'ASSIGNED_TO_PROFILE', 'USED'] as const
 
 export function CouponScreen({ couponId }: { couponId: string }) {
   const t = useTranslations('coupons')
+  const th = useTranslations('couponHistory')
   const format = useFormatter()
   const router = useRouter()
   const toast = useToast()
@@ -76,8 +77,9 @@ export function CouponScreen({ couponId }: { couponId: string }) {
   return (
     <Page>
       <PageHead title={c.externalId} description={c.description || t('couponDescriptionEmpty')}
-        actions={canWrite ? <><LinkButton href={`/uploaded-coupon/${encodeURIComponent(c.id)}/import/file`} variant="primary" data-testid="upload-codes">{t('uploadCodes')}</LinkButton>
-          <Button variant="tertiary" onClick={() => setDeleting(true)}>{t('delete')}</Button></> : undefined} />
+        actions={<><LinkButton href={`/coupon/${encodeURIComponent(c.id)}/history`} data-testid="coupon-history">{th('link')}</LinkButton>
+          {canWrite && <><LinkButton href={`/uploaded-coupon/${encodeURIComponent(c.id)}/import/file`} variant="primary" data-testid="upload-codes">{t('uploadCodes')}</LinkButton>
+          <Button variant="tertiary" onClick={() => setDeleting(true)}>{t('delete')}</Button></>}</>} />
       <PageBody>
         <div className={styles.stack}>
           {c.lowBalance && <Notification variant="warning">{t('lowBalanceNotice', { left: c.counts.unassigned, threshold: c.lowBalanceThreshold ?? 0 })}</Notification>}
