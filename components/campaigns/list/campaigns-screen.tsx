@@ -142,6 +142,7 @@ export function CampaignsScreen({ view }: { view: 'list' | 'calendar' }) {
     <Page width="full">
       <PageHead title={t('title')} description={t('description')}
         actions={<>
+          <LinkButton href="/campaigns/library" data-testid="campaign-library">{t('library')}</LinkButton>
           <LinkButton href="/omnicampaigns">{t('omnicampaigns')}</LinkButton>
           {canWrite && <Button variant="primary" onClick={() => setCreating(true)} data-testid="create-campaign">{t('create')}</Button>}
         </>} />

@@ -22,7 +22,7 @@ export const CAMPAIGN_ROUTES = [
   // The seed names /campaigns/{view}; the view is optional so the plain /campaigns (the
   // navigation's target) opens the default view.
   campaigns('/campaigns/:view?', { built: true }),
-  campaigns('/campaigns/library'),
+  campaigns('/campaigns/library', { built: true }),
   campaigns('/campaigns/omni-list'),
   // Served by /campaigns/[view] (trends and smartsendtime, without an experiment id).
   campaigns('/campaigns/smartsendtime/:experimentId?', { built: true }),

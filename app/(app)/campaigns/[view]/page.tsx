@@ -4,15 +4,17 @@ import { CampaignsScreen } from '@/components/campaigns/list/campaigns-screen'
 import NotYetBuiltPage from '@/app/(app)/[...path]/page'
 import { CampaignTrendsScreen } from '@/components/campaigns/trends-screen'
 import { SmartSendTimeScreen } from '@/components/campaigns/smart-send-time-screen'
+import { CampaignLibraryScreen } from '@/components/campaigns/library-screen'
 
 export async function generateMetadata() {
   return { title: (await getTranslations('campaigns'))('title') }
 }
 
-// /campaigns/{view}: list, calendar, trends or smartsendtime. The other registered /campaigns/…
-// pages (library, omni-list) are not built yet: the shared not-available screen, as everywhere.
+// /campaigns/{view}: list, calendar, trends, smartsendtime or library. The other registered
+// /campaigns/… page (omni-list) is not built yet: the shared not-available screen, as everywhere.
 export default async function CampaignsViewPage({ params, searchParams }: { params: Promise<{ view: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { view } = await params
+  if (view === 'library') return <RouteScreen><CampaignLibraryScreen /></RouteScreen>
   if (view === 'smartsendtime') return <RouteScreen><SmartSendTimeScreen /></RouteScreen>
   if (view === 'trends') {
     const q = await searchParams
