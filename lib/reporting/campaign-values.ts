@@ -1,13 +1,11 @@
 // Campaign figures, set-based on both databases: per campaign message, over a time range, the
 // raw counts the 31 statistics come from. Four grouped queries whatever the number of
-// campaigns: Sends by (message, status), message events by (metric, $message) with machine
-// opens/clicks left out, EventAttribution by message; plus the messages themselves.
+// campaigns: Sends by (message, status), message events by (metric, message) from MessageEventIndex
+// with machine opens/clicks left out, EventAttribution by message; plus the messages themselves.
 import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
-import { jsonText } from '@/lib/db/dialect'
 import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
-import { humanEngagementSql } from '@/lib/messaging/tracking/machine-activity'
 import { computeStatistics, emptyCounts, type RawCounts, type Statistic } from './statistics'
 import type { Range } from './timeframe'
 
@@ -64,15 +62,13 @@ export async function campaignMessageCounts(companyId: number, range: Range | nu
   const metrics = await read(select(kysely().selectFrom('Metric').select(['id', 'name']).where('companyId', '=', companyId).where('name', 'in', Object.keys(EVENT_KINDS))))
   if (metrics.length) {
     const kindOf = new Map(metrics.map((m) => [m.id, EVENT_KINDS[m.name]!]))
-    // The JSON path is computed in a subquery and grouped by its column (PostgreSQL does not
-    // match two parameterised copies of the same expression).
-    let inner = kysely().selectFrom('Event').select(['metricId', 'profileId', jsonText(sql.ref('Event.properties'), '$message').as('message')])
-      .where('companyId', '=', companyId).where('metricId', 'in', metrics.map((m) => m.id))
-      .where(jsonText(sql.ref('Event.properties'), '$source_type'), '=', CAMPAIGN_SEND_SOURCE)
-      .where(humanEngagementSql(sql.ref('Event.properties')))
-    if (from !== null) inner = inner.where('ts', '>=', from).where('ts', '<', to!)
-    const eq = kysely().selectFrom(inner.as('e')).select(['e.metricId', 'e.message', sql<number>`count(*)`.as('n'), sql<number>`count(distinct ${sql.ref('e.profileId')})`.as('u')])
-      .groupBy(['e.metricId', 'e.message'])
+    // From MessageEventIndex (written with each message event): no JSON is read per event.
+    let eq = kysely().selectFrom('MessageEventIndex')
+      .select(['metricId', 'messageKey as message', sql<number>`count(*)`.as('n'), sql<number>`count(distinct ${sql.ref('profileId')})`.as('u')])
+      .where('companyId', '=', companyId).where('sourceType', '=', CAMPAIGN_SEND_SOURCE).where('messageKey', 'in', ids)
+      .where('metricId', 'in', metrics.map((m) => m.id)).where('machine', '=', false)
+    if (from !== null) eq = eq.where('ts', '>=', from).where('ts', '<', to!)
+    eq = eq.groupBy(['metricId', 'messageKey'])
     for (const r of await read(select(eq))) {
       const row = rows.get(String(r.message))
       if (!row) continue
