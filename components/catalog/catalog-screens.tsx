@@ -14,6 +14,7 @@ import { Badge } from '@/components/ui/badge'
 import { LinkButton } from '@/components/ui/button'
 import styles from './catalog.module.css'
 import { NewItemForm } from './new-item-form'
+import { CatalogSubnav } from './catalog-subnav'
 
 type Search = Record<string, string | string[] | undefined>
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? ''
@@ -24,6 +25,11 @@ async function companyId(): Promise<number> {
   return p.companyId
 }
 
+/** The back-in-stock report is linked only for those who may read it. */
+async function canReadBackInStock(): Promise<boolean> {
+  return (await getCurrentPrincipal())?.resources.has('back_in_stock_read') ?? false
+}
+
 const money = (n: number | null | undefined) => (n == null ? '—' : n.toFixed(2))
 /** Inventory policy 0 | 1 | 2 (1 hides an out-of-stock variant from feeds). */
 const POLICY_KEYS = ['policy0', 'policy1', 'policy2'] as const
@@ -32,20 +38,21 @@ const date = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 16).r
 export async function CatalogOverview() {
   const t = await getTranslations('catalog')
   const o = await catalogOverview(await companyId())
-  // Sources and back in stock are managed through /ajax and /api for now: their tiles inform, not link.
+  const bis = await canReadBackInStock()
   const tiles: Array<{ label: string; value: string; href?: string }> = [
     { label: t('items'), value: `${o.items} (${t('publishedCount', { count: o.published })})`, href: '/catalog/items' },
     { label: t('variants'), value: String(o.variants), href: '/catalog/items' },
     { label: t('categories'), value: String(o.categories), href: '/catalog/categories' },
-    { label: t('sources'), value: String(o.sources) },
-    { label: t('lastSync'), value: o.lastSync ? `${date(o.lastSync.at)} · ${o.lastSync.status}` : t('never') },
-    { label: t('backInStock'), value: t('bisCounts', { active: o.backInStock.active, notified: o.backInStock.notified }) },
+    { label: t('sources'), value: String(o.sources), href: '/catalog/sources' },
+    { label: t('lastSync'), value: o.lastSync ? `${date(o.lastSync.at)} · ${o.lastSync.status}` : t('never'), href: '/catalog/sources' },
+    { label: t('backInStock'), value: t('bisCounts', { active: o.backInStock.active, notified: o.backInStock.notified }), href: bis ? '/catalog/back-in-stock' : undefined },
     { label: t('productFeeds'), value: String(o.feeds), href: '/product-feeds' },
   ]
   return (
     <Page>
       <PageHead title={t('title')} actions={<LinkButton variant="primary" href="/catalog/items">{t('viewItems')}</LinkButton>} />
       <PageBody><PageMain>
+        <CatalogSubnav current="overview" backInStock={bis} />
         <div className={styles.tiles}>
           {tiles.map((x) => x.href ? (
             <Link key={x.label} href={x.href} className={styles.tile}>
@@ -87,6 +94,7 @@ export async function CatalogItems({ searchParams }: { searchParams: Search }) {
     <Page>
       <PageHead title={t('itemsTitle')} actions={actions} />
       <PageBody><PageMain>
+        <CatalogSubnav current="items" backInStock={await canReadBackInStock()} />
         {one(searchParams.new) === '1' && <Card title={t('addItem')}><NewItemForm /></Card>}
         <form className={styles.filters} method="get" action="/catalog/items">
           <input className={styles.input} type="search" name="q" defaultValue={search} placeholder={t('searchPlaceholder')} aria-label={t('search')} />
@@ -214,6 +222,7 @@ export async function CatalogCategories({ searchParams }: { searchParams: Search
     <Page>
       <PageHead title={t('categories')} />
       <PageBody><PageMain>
+        <CatalogSubnav current="categories" backInStock={await canReadBackInStock()} />
         {page.rows.length === 0 && !cursor ? (
           <EmptyState heading={t('noCategoriesHeading')} body={t('noCategoriesBody')} />
         ) : (
