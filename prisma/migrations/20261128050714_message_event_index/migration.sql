@@ -1,3 +1,6 @@
+-- DropIndex
+DROP INDEX "Send_companyId_sourceType_sourceId_status_idx";
+
 -- CreateTable
 CREATE TABLE "MessageEventIndex" (
     "eventId" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
@@ -12,10 +15,13 @@ CREATE TABLE "MessageEventIndex" (
 );
 
 -- CreateIndex
-CREATE INDEX "MessageEventIndex_companyId_sourceType_messageKey_metricId_ts_idx" ON "MessageEventIndex"("companyId", "sourceType", "messageKey", "metricId", "ts");
+CREATE INDEX "MessageEventIndex_companyId_sourceType_messageKey_metricId_ts_machine_profileId_idx" ON "MessageEventIndex"("companyId", "sourceType", "messageKey", "metricId", "ts", "machine", "profileId");
 
 -- CreateIndex
 CREATE INDEX "MessageEventIndex_companyId_metricId_ts_idx" ON "MessageEventIndex"("companyId", "metricId", "ts");
+
+-- CreateIndex
+CREATE INDEX "Send_companyId_sourceType_sourceId_status_createdAt_idx" ON "Send"("companyId", "sourceType", "sourceId", "status", "createdAt");
 
 -- Backfill: the message events already recorded ($message and $source_type in their properties).
 INSERT INTO "MessageEventIndex" ("eventId", "companyId", "metricId", "sourceType", "messageKey", "profileId", "ts", "machine")

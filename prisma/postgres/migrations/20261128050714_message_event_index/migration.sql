@@ -1,3 +1,6 @@
+-- DropIndex
+DROP INDEX "Send_companyId_sourceType_sourceId_status_idx";
+
 -- CreateTable
 CREATE TABLE "MessageEventIndex" (
     "eventId" INTEGER NOT NULL,
@@ -13,10 +16,13 @@ CREATE TABLE "MessageEventIndex" (
 );
 
 -- CreateIndex
-CREATE INDEX "MessageEventIndex_companyId_sourceType_messageKey_metricId__idx" ON "MessageEventIndex"("companyId", "sourceType", "messageKey", "metricId", "ts");
+CREATE INDEX "MessageEventIndex_companyId_sourceType_messageKey_metricId__idx" ON "MessageEventIndex"("companyId", "sourceType", "messageKey", "metricId", "ts", "machine", "profileId");
 
 -- CreateIndex
 CREATE INDEX "MessageEventIndex_companyId_metricId_ts_idx" ON "MessageEventIndex"("companyId", "metricId", "ts");
+
+-- CreateIndex
+CREATE INDEX "Send_companyId_sourceType_sourceId_status_createdAt_idx" ON "Send"("companyId", "sourceType", "sourceId", "status", "createdAt");
 
 -- AddForeignKey
 ALTER TABLE "MessageEventIndex" ADD CONSTRAINT "MessageEventIndex_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "Event"("id") ON DELETE CASCADE ON UPDATE CASCADE;
