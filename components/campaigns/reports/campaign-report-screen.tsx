@@ -7,7 +7,8 @@ import { RecipientsTab } from '@/components/flows/reports/recipients-tab'
 import { LinksTab } from '@/components/flows/reports/links-tab'
 import { DeliverabilityTab } from '@/components/flows/reports/deliverability-tab'
 import { AdvancedTab, AudienceTab, ConversionsTab, VariationsTab } from './campaign-tabs'
-import { CampaignReportFrame, reportHref, type CampaignTab } from './report-frame'
+import { CampaignReportFrame } from './report-frame'
+import { reportHref, type CampaignTab } from './tabs'
 
 export function CampaignReportScreen({ campaignId, tab }: { campaignId: string; tab: Exclude<CampaignTab, 'overview'> }) {
   const t = useTranslations('campaignReports')

@@ -13,7 +13,8 @@ import { Pager } from '@/components/lists/pager'
 import { getWithParams } from '@/components/lists/fetcher'
 import { StatTile } from '@/components/flows/reports/stat-tile'
 import type { scopeLinkClickers } from '@/lib/reporting/send-reports'
-import { CampaignReportFrame, reportHref } from './report-frame'
+import { CampaignReportFrame } from './report-frame'
+import { reportHref } from './tabs'
 import styles from '@/components/flows/reports/reports.module.css'
 
 type Clickers = Awaited<ReturnType<typeof scopeLinkClickers>>

@@ -10,13 +10,9 @@ import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { getJson } from '@/components/lists/fetcher'
 import styles from '@/components/flows/reports/reports.module.css'
 
-export const CAMPAIGN_TABS = ['overview', 'recipients', 'conversions', 'links', 'audience', 'deliverability', 'variations', 'advanced'] as const
-export type CampaignTab = (typeof CAMPAIGN_TABS)[number]
+import { CAMPAIGN_TABS, reportHref, type CampaignTab } from './tabs'
 
 interface CampaignHead { campaign: { id: string; name: string; status: string; sentAt: string | null; channel: string } }
-
-/** The report base of /ajax and of the screens (built from parts: every tab is a registered, built route). */
-export const reportHref = (campaignId: string, tab: string) => ['', 'campaign', encodeURIComponent(campaignId), 'reports', tab].join('/')
 
 export function CampaignReportFrame({ campaignId, tab, children }: { campaignId: string; tab: CampaignTab | 'link-who'; children: ReactNode }) {
   const t = useTranslations('campaignReports')

@@ -2,7 +2,7 @@ import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { RouteScreen } from '@/components/shell/route-screen'
 import { CampaignReportScreen } from '@/components/campaigns/reports/campaign-report-screen'
-import { CAMPAIGN_TABS, type CampaignTab } from '@/components/campaigns/reports/report-frame'
+import { CAMPAIGN_TABS, type CampaignTab } from '@/components/campaigns/reports/tabs'
 
 export async function generateMetadata({ params }: { params: Promise<{ tab: string }> }) {
   const t = await getTranslations('campaignReports')
