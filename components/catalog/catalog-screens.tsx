@@ -6,6 +6,7 @@ import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { getCurrentPrincipal } from '@/lib/server/current-principal'
 import { catalogOverview, categoryOptions, getItem, getVariant, listCategories, listItems, listProductFeeds } from '@/lib/catalog/queries'
+import { itemActivity } from '@/lib/catalog/item-activity'
 import { Page, PageBody, PageHead, PageMain } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { Table } from '@/components/ui/table'
@@ -148,9 +149,12 @@ export async function CatalogItems({ searchParams }: { searchParams: Search }) {
 
 export async function CatalogItemDetail({ itemId }: { itemId: string }) {
   const t = await getTranslations('catalog')
-  const item = await getItem(await companyId(), itemId)
+  const cid = await companyId()
+  const item = await getItem(cid, itemId)
   if (!item) notFound()
   const meta = Object.entries(item.customMetadata)
+  const activity = await itemActivity(cid, { id: item.id, externalId: item.externalId })
+  const showSubscribers = await canReadBackInStock()
   return (
     <Page>
       <PageHead title={item.title} description={item.externalId} actions={<LinkButton href="/catalog/items">{t('backToItems')}</LinkButton>} />
@@ -178,6 +182,44 @@ export async function CatalogItemDetail({ itemId }: { itemId: string }) {
             empty={t('noVariants')}
           />
         </Card>
+        <Card title={t('activityTitle', { days: activity.days })} flush>
+          <Table
+            caption={t('activityTitle', { days: activity.days })}
+            columns={[{ key: 'metric', header: t('activityMetric') }, { key: 'events', header: t('activityEvents'), align: 'right' }, { key: 'people', header: t('activityPeople'), align: 'right' }]}
+            rows={activity.byMetric.map((m) => ({ id: m.metric, metric: m.metric, events: m.events, people: m.people }))}
+            empty={t('noActivity', { id: item.externalId })}
+          />
+        </Card>
+        {activity.recent.length > 0 && (
+          <Card title={t('latestActivity')} flush>
+            <Table
+              caption={t('latestActivity')}
+              columns={[{ key: 'who', header: t('activityProfile') }, { key: 'metric', header: t('activityMetric') }, { key: 'value', header: t('price'), align: 'right' }, { key: 'at', header: t('when'), align: 'right' }]}
+              rows={activity.recent.map((r, i) => ({
+                id: `${r.profileId}-${i}`,
+                who: <Link href={`/profile/${encodeURIComponent(r.profileId)}`}>{r.email ?? r.profileId}</Link>,
+                metric: r.metric, value: money(r.value), at: date(new Date(r.at)),
+              }))}
+            />
+          </Card>
+        )}
+        {showSubscribers && (
+          <Card title={t('subscribersTitle', { waiting: activity.subscribers.waiting, notified: activity.subscribers.notified })} flush>
+            <Table
+              caption={t('subscribersCaption')}
+              columns={[{ key: 'who', header: t('activityProfile') }, { key: 'variant', header: t('variant') }, { key: 'channels', header: t('subscriberChannels') }, { key: 'since', header: t('subscribedAt'), align: 'right' }, { key: 'status', header: t('status') }]}
+              rows={activity.subscribers.latest.map((s) => ({
+                id: `${s.profileId}-${s.variantId}-${s.subscribedAt}`,
+                who: <Link href={`/profile/${encodeURIComponent(s.profileId)}`}>{s.email ?? s.phoneNumber ?? s.profileId}</Link>,
+                variant: <Link href={`/catalog/variant/${s.variantId}`}>{s.variantTitle ?? s.variantId}</Link>,
+                channels: s.channels.join(', ') || '—',
+                since: date(new Date(s.subscribedAt)),
+                status: s.notifiedAt ? <Badge variant="success">{t('subscriberNotified')}</Badge> : <Badge variant="warning">{t('subscriberWaiting')}</Badge>,
+              }))}
+              empty={t('noSubscribers')}
+            />
+          </Card>
+        )}
       </PageMain></PageBody>
     </Page>
   )
