@@ -9,7 +9,7 @@ import { authenticateApiKey } from '@/lib/api-keys/authenticate-api-key'
 import { hasScopes, type ApiScope } from '@/lib/api-keys/scopes'
 import { ApiError, toJsonApiError, type PointerFor } from './api-error'
 import { FIVE_MB, readJsonBody } from './read-json-body'
-import { TIERS, takeToken, rateLimitHeaders, type RateLimit, type Tier } from './rate-limit'
+import { TIERS, takeDaily, takeToken, rateLimitHeaders, type RateLimit, type Tier } from './rate-limit'
 import { clientIp } from '@/lib/http/client-ip'
 import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, describeOutage, isConnectionError } from '@/lib/http/db-outage'
 
@@ -109,6 +109,13 @@ async function run<B>(
     if (!decision.allowed) {
       throw new ApiError(429, 'throttled', `Request was throttled. Expected available in ${decision.retryAfter} second${decision.retryAfter === 1 ? '' : 's'}.`,
         undefined, undefined, { 'Retry-After': String(decision.retryAfter) })
+    }
+    if (typeof opts.rate !== 'string' && opts.rate.daily) {
+      const day = await takeDaily(`${who.bucket}:${who.companyId}:${opts.rate.burst}/${opts.rate.steady}`, opts.rate.daily)
+      if (!day.allowed) {
+        throw new ApiError(429, 'throttled', `Request was throttled: the daily limit of ${opts.rate.daily} requests is used up. Expected available in ${day.retryAfter} seconds.`,
+          undefined, undefined, { 'Retry-After': String(day.retryAfter) })
+      }
     }
     const revision = revisionOf(req)
     const body = (opts.body ? opts.body.parse(await readJsonBody(req, opts.maxBodyBytes ?? FIVE_MB)) : undefined) as B

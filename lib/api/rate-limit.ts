@@ -14,7 +14,8 @@ import { kysely } from '@/lib/db/kysely'
 import { pgPool } from '@/lib/db/pg-pool'
 import { prep, sqlite, writeOne } from '@/lib/db/sqlite'
 
-export interface RateLimit { burst: number; steady: number }
+/** burst per second, steady per minute; daily (optional) per UTC day, as the reporting endpoints' 225/day. */
+export interface RateLimit { burst: number; steady: number; daily?: number }
 
 // The figures each endpoint's description in the OpenAPI reference gives ("Burst: 75/s,
 // Steady: 750/m"); the L tier's steady figure is 750/m there.
@@ -196,6 +197,32 @@ export async function takeToken(key: string, limit: RateLimit, now = Date.now())
  * Deletes the rows of keys not seen for a while (they would start from empty anyway); the job
  * worker calls it with its own periodic pruning (lib/jobs/worker.ts).
  */
+const DAY_MS = 86_400_000
+
+/**
+ * The daily allowance (RateLimit.daily): one ApiRateLimit row per key and UTC day counting the
+ * requests let through; its steadyStart is the day's last minute, so pruning keeps it until the
+ * day is over. Only requests the burst and steady windows allowed reach it.
+ */
+export async function takeDaily(key: string, limit: number, now = Date.now()): Promise<{ allowed: boolean; used: number; retryAfter: number }> {
+  const dayStart = Math.floor(now / DAY_MS) * DAY_MS
+  const rowKey = `${key}:day:${new Date(dayStart).toISOString().slice(0, 10)}`
+  const under = sql<boolean>`${sql.ref('ApiRateLimit.burstCount')} < ${limit}`
+  const q = kysely().insertInto('ApiRateLimit')
+    .values({ key: rowKey, burstStart: dayStart, burstCount: 1, burstPrev: 0, steadyStart: dayStart + DAY_MS - STEADY_MS, steadyCount: 0, steadyPrev: 0, allowed: limit >= 1 ? 1 : 0 })
+    .onConflict((oc) => oc.column('key').doUpdateSet({
+      burstCount: sql<number>`${sql.ref('ApiRateLimit.burstCount')} + (CASE WHEN ${under} THEN 1 ELSE 0 END)`,
+      allowed: sql<number>`(CASE WHEN ${under} THEN 1 ELSE 0 END)`,
+    }))
+    .returning(['burstCount', 'allowed']).compile()
+  const cfg = databaseConfig()
+  const row = cfg.provider === 'sqlite'
+    ? await writeOne((conn) => prep(q.sql, conn).get(...(q.parameters as unknown[])) as { burstCount: number; allowed: number })
+    : (await pgPool(cfg.url).query(q.sql, q.parameters as unknown[])).rows[0] as { burstCount: number; allowed: number }
+  const allowed = Number(row.allowed) === 1
+  return { allowed, used: Number(row.burstCount), retryAfter: allowed ? 0 : Math.ceil((dayStart + DAY_MS - now) / 1000) }
+}
+
 export async function pruneRateLimits(now = Date.now()): Promise<number> {
   const q = kysely().deleteFrom('ApiRateLimit').where('steadyStart', '<', now - KEEP_MS).compile()
   const cfg = databaseConfig()

@@ -7,7 +7,7 @@ useTestDatabase()
 jest.setTimeout(120_000)
 import { db } from '@/lib/db/client'
 import { inWriteTx } from '@/lib/db/ops'
-import { resetRateLimits } from '@/lib/api/rate-limit'
+import { resetRateLimits, takeDaily } from '@/lib/api/rate-limit'
 import { ingestEvents } from '@/lib/events/ingest-events'
 import { recordMessageEventOps, MESSAGE_METRICS } from '@/lib/messaging/message-events'
 import { campaignFigures } from '@/lib/reporting/campaign-values'
@@ -176,4 +176,25 @@ test('flowMessageFigures: the sends and human events of the action, attributed r
   const { flowMessageFigures } = await import('@/lib/reporting/flow-figures')
   expect(await flowMessageFigures(A, 'FMSG1')).toMatchObject({ recipients: 1, delivered: 1, opens_unique: 1, open_rate: 1, clicks: 0, conversions: 1, conversion_value: 40, revenue_per_recipient: 40 })
   await expect(flowMessageFigures(B, 'FMSG1')).rejects.toMatchObject({ status: 404 })
+})
+
+test('the reporting endpoints allow 225 requests a UTC day per account: the 226th is a 429 until midnight', async () => {
+  const key = 'unit:daily-test'
+  const noon = Date.UTC(2026, 10, 20, 12)
+  for (let i = 1; i <= 225; i++) expect((await takeDaily(key, 225, noon + i)).allowed).toBe(true)
+  const refused = await takeDaily(key, 225, noon + 500)
+  expect(refused).toMatchObject({ allowed: false, used: 225, retryAfter: 12 * 3600 })
+  expect((await takeDaily(key, 225, Date.UTC(2026, 10, 21, 0, 0, 1))).allowed).toBe(true) // the next day
+
+  // Through the endpoint: account A has used its day (the same daily row the route counts).
+  await resetRateLimits()
+  const today = new Date().toISOString().slice(0, 10)
+  const row = `api:${A}:1/2:day:${today}`
+  await db.apiRateLimit.upsert({ where: { key: row }, create: { key: row, burstStart: 0, burstCount: 225, burstPrev: 0, steadyStart: Date.now() + 3_600_000, steadyCount: 0, steadyPrev: 0, allowed: 1 }, update: { burstCount: 225 } })
+  const r = await post(keyA, body({}))
+  expect(r.status).toBe(429)
+  expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
+  expect((await r.json()).errors[0].detail).toMatch(/daily limit of 225/)
+  await resetRateLimits()
+  expect((await post(keyB, body({}))).status).not.toBe(429) // another account's day is its own
 })
