@@ -177,10 +177,16 @@ export function VariationsTab({ base }: { base: string }) {
   )
 }
 
-const STAT_ORDER = [
-  'recipients', 'delivered', 'delivery_rate', 'opens', 'opens_unique', 'open_rate', 'clicks', 'clicks_unique', 'click_rate', 'click_to_open_rate',
-  'bounced', 'bounce_rate', 'failed', 'failed_rate', 'spam_complaints', 'spam_complaint_rate', 'unsubscribes', 'unsubscribe_uniques', 'unsubscribe_rate',
-  'conversions', 'conversion_uniques', 'conversion_rate', 'conversion_value', 'revenue_per_recipient', 'average_order_value',
+/** Every statistic with its label (the API name is shown beside it, for those who use the reporting API). */
+const STAT_LABELS: Array<[string, string, 1?]> = [
+  ['recipients', 'recipients'], ['delivered', 'delivered'], ['delivery_rate', 'deliveryRate', 1],
+  ['opens', 'opens', 1], ['opens_unique', 'opensUnique', 1], ['open_rate', 'openRate'],
+  ['clicks', 'clicks', 1], ['clicks_unique', 'clicksUnique', 1], ['click_rate', 'clickRate'], ['click_to_open_rate', 'clickToOpenRate'],
+  ['bounced', 'bounced', 1], ['bounce_rate', 'bounceRate'], ['failed', 'failed', 1], ['failed_rate', 'failedRate', 1],
+  ['spam_complaints', 'spamComplaints', 1], ['spam_complaint_rate', 'spamRate'],
+  ['unsubscribes', 'unsubscribes', 1], ['unsubscribe_uniques', 'unsubscribeUniques', 1], ['unsubscribe_rate', 'unsubscribeRate'],
+  ['conversions', 'conversions'], ['conversion_uniques', 'conversionUniques', 1], ['conversion_rate', 'conversionRate'],
+  ['conversion_value', 'revenue'], ['revenue_per_recipient', 'revenuePerRecipient'], ['average_order_value', 'averageOrderValue'],
 ]
 
 export function AdvancedTab({ base, campaignId }: { base: string; campaignId: string }) {
@@ -212,10 +218,10 @@ export function AdvancedTab({ base, campaignId }: { base: string; campaignId: st
         <section className={styles.card}>
           <h2 className={styles.cardTitle}>{t('perDay')}</h2>
           <DailyChart label={t('perDay')} data={data.days} series={[
-            { key: 'sent', label: t('seriesSent'), kind: 'bar', color: 'var(--color-border-strong, #c7cbd1)' },
-            { key: 'opened', label: t('seriesOpened'), kind: 'line', color: 'var(--color-primary)' },
-            { key: 'clicked', label: t('seriesClicked'), kind: 'line', color: 'var(--color-success, #1a7f37)' },
-            { key: 'conversions', label: t('conversions'), kind: 'line', color: 'var(--color-warning, #b35900)' },
+            { key: 'sent', label: t('seriesSent'), kind: 'bar', color: 'var(--color-primary)' },
+            { key: 'opened', label: t('seriesOpened'), kind: 'line', color: 'var(--color-success)' },
+            { key: 'clicked', label: t('seriesClicked'), kind: 'line', color: 'var(--color-warning)' },
+            { key: 'conversions', label: t('conversions'), kind: 'line', color: 'var(--color-intelligence)' },
           ]} />
         </section>
       ) : <EmptyState heading={t('emptyTitle')} body={t('emptyBody')} />}
@@ -224,8 +230,10 @@ export function AdvancedTab({ base, campaignId }: { base: string; campaignId: st
         <Table caption={t('allStatistics')} columns={[
           { key: 'name', header: t('colStatistic') },
           { key: 'value', header: t('colValue'), align: 'right' as const },
-        ]} rows={STAT_ORDER.filter((k) => k in stats).map((k) => ({
-          id: k, name: <code>{k}</code>, value: <span className={styles.number}>{show(k, stats[k]!)}</span>,
+        ]} rows={STAT_LABELS.filter(([k]) => k in stats).map(([k, label, own]) => ({
+          id: k,
+          name: <span>{t((own ? `stat.${label}` : label) as 'recipients')} <code className={styles.apiName}>{k}</code></span>,
+          value: <span className={styles.number}>{show(k, stats[k]!)}</span>,
         }))} />
         <p className={styles.crumb}>{t('botsExcluded')}</p>
       </section>
