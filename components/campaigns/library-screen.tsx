@@ -50,7 +50,7 @@ export function CampaignLibraryScreen() {
       setBusy(null)
     }
   }
-  const useTemplate = (tpl: TemplateRow) => run(`t:${tpl.id}`, async () => {
+  const startFromTemplate = (tpl: TemplateRow) => run(`t:${tpl.id}`, async () => {
     const { campaign } = await campaignsApi.create({ name: tpl.name, channel: 'email' })
     const message = campaign.messages[0]
     if (message) await campaignsApi.assignTemplate(campaign.id, message.id, tpl.id)
@@ -92,7 +92,7 @@ export function CampaignLibraryScreen() {
                       kind: t(`kind.${tpl.editorType === 'CODE' ? 'code' : tpl.editorType === 'SYSTEM_DRAGGABLE' ? 'system' : 'blocks'}`),
                       updated: <span className={shared.nowrap}>{when(tpl.updatedAt)}</span>,
                       action: canWrite
-                        ? <Button size="small" onClick={() => void useTemplate(tpl)} loading={busy === `t:${tpl.id}`} disabled={busy !== null} data-testid={`use-template-${tpl.id}`}>{t('useTemplate')}</Button>
+                        ? <Button size="small" onClick={() => void startFromTemplate(tpl)} loading={busy === `t:${tpl.id}`} disabled={busy !== null} data-testid={`use-template-${tpl.id}`}>{t('useTemplate')}</Button>
                         : null,
                     }))} />
                   )}
