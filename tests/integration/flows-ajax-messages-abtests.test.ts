@@ -21,6 +21,7 @@ import * as allSettings from '@/app/ajax/flow/ab-test/test-settings/route'
 import * as publishRoute from '@/app/ajax/flow/ab-test/[actionId]/publish/route'
 import * as analyticsRoute from '@/app/ajax/flow/ab-test/[actionId]/analytics/route'
 import * as seriesRoute from '@/app/ajax/flow/ab-test/[actionId]/series/route'
+import * as messageVariationsRoute from '@/app/ajax/flow/message/[id]/reports/variations/route'
 import * as winnerRoute from '@/app/ajax/flow/ab-test/[actionId]/choose_winner/route'
 import * as contentRoute from '@/app/ajax/flow/ab-test/[actionId]/content/route'
 import * as deleteRoute from '@/app/ajax/flow/ab-test/[actionId]/delete/route'
@@ -129,6 +130,14 @@ test('publish, analytics with the z-test, the automatic winner rule, series, cho
   const revenue = await abTestAnalytics(f.A, f.abActionId, { metric: 'placed_order_revenue', now: new Date(startedAt.getTime() + 2 * 3_600_000) })
   expect(revenue.variations.find((v) => v.variationId === arm('main'))!.significance).toMatchObject({ test: 'welch-t' })
   expect((await call(analyticsRoute, 'GET', '/x?metric=nope', { actionId: f.abActionId }, { cookie: f.ownerA })).status).toBe(400)
+
+  // The message reports' variations tab: any arm's message reaches the same test; a plain message has none; another company gets 404.
+  const mv = await call(messageVariationsRoute, 'GET', '/x', { id: arm('v2') }, { cookie: f.ownerA })
+  expect(mv.status).toBe(200)
+  expect(mv.body.abTest.leader).toBe(arm('v1'))
+  expect(mv.body.abTest.variations.map((v: { variationId: string }) => v.variationId).sort()).toEqual([arm('main'), arm('v1'), arm('v2')].sort())
+  expect((await call(messageVariationsRoute, 'GET', '/x', { id: f.emailMessageId }, { cookie: f.ownerA })).body).toEqual({ abTest: null })
+  expect((await call(messageVariationsRoute, 'GET', '/x', { id: arm('v2') }, { cookie: f.ownerB })).status).toBe(404)
 
   const s = await call(seriesRoute, 'GET', '/x', { actionId: f.abActionId }, { cookie: f.ownerA })
   expect(s.body.dates).toEqual([at.toISOString().slice(0, 10)])

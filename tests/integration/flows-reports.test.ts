@@ -12,6 +12,7 @@ import { GET as recipients } from '@/app/ajax/flow/message/[id]/reports/recipien
 import { GET as links } from '@/app/ajax/flow/message/[id]/reports/links/route'
 import { GET as deliverability } from '@/app/ajax/flow/message/[id]/reports/deliverability/route'
 import { GET as conversions } from '@/app/ajax/flow/message/[id]/reports/conversions/route'
+import { GET as linkWho } from '@/app/ajax/flow/message/[id]/reports/link-who/route'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
 
 let companyId: number
@@ -111,6 +112,15 @@ test('recipients: paged, newest first, with opens and clicks; filter by status',
 test('links: clicks per URL, most clicked first', async () => {
   const { body } = await get(links, `/ajax/flow/message/${messageId}/reports/links`, { id: messageId })
   expect(body).toEqual({ links: [{ url: 'https://shop.test/a', clicks: 2, uniqueClicks: 2 }, { url: 'https://shop.test/b', clicks: 1, uniqueClicks: 1 }], totalClicks: 3, uniqueClickers: 2 })
+})
+
+test('link/who: the people who clicked one URL, most clicks first; the url is required', async () => {
+  const { status, body } = await get(linkWho, `/ajax/flow/message/${messageId}/reports/link-who?url=${encodeURIComponent('https://shop.test/a')}`, { id: messageId })
+  expect(status).toBe(200)
+  expect(body).toMatchObject({ total: 2, totalClicks: 2 })
+  expect(body.people.map((p: { email: string }) => p.email).sort()).toEqual(['p1@example.test', 'p2@example.test'])
+  expect((await get(linkWho, `/ajax/flow/message/${messageId}/reports/link-who`, { id: messageId })).status).toBe(400)
+  expect((await get(linkWho, `/ajax/flow/message/${messageId}/reports/link-who?url=x`, { id: messageId }, otherCookie)).status).toBe(404)
 })
 
 test('deliverability: statuses, reasons and bounces by kind', async () => {

@@ -143,7 +143,7 @@ test('only the screens this issue builds are marked built', () => {
     '/flow/:flowId/edit', '/flow/:flowId.json',
     // The flows list, create, template library, message and evaluation reports, cross-account clone (issue 9 §4)
     '/flows', '/flows/create', '/library/flows', '/flow/evaluation/:actionId/reports/recipients',
-    ...['overview', 'recipients', 'links', 'deliverability', 'conversions'].map((r) => `/flow/message/:messageId/reports/${r}`),
+    ...['overview', 'recipients', 'links', 'link/who', 'deliverability', 'conversions', 'variations'].map((r) => `/flow/message/:messageId/reports/${r}`),
     ...['select', 'name', 'map', 'review'].map((s) => `/flow/:flowId/cross-account-clone/${s}`),
     // Campaigns: list and calendar, the wizard, its confirmations, omnichannel campaigns, the overview report; tags (issue 10)
     '/campaigns/:view?', '/campaign/:campaignId/wizard/:step?', '/campaign/:messageId/schedule', '/campaign/:messageId/scheduled',

@@ -1,5 +1,6 @@
 'use client'
-// /flow/message/{messageId}/reports/{overview,recipients,links,deliverability,conversions}: the
+// /flow/message/{messageId}/reports/{overview,recipients,links,deliverability,conversions,variations}
+// and link/who: the
 // read-only reports of one flow message, from its Sends and their message events.
 import Link from 'next/link'
 import useSWR from 'swr'
@@ -14,10 +15,12 @@ import { RecipientsTab } from './recipients-tab'
 import { LinksTab } from './links-tab'
 import { DeliverabilityTab } from './deliverability-tab'
 import { ConversionsTab } from './conversions-tab'
-import { REPORT_TABS, type Overview, type ReportTab } from './types'
+import { VariationsTab } from './variations-tab'
+import { LinkClickers } from './link-clickers'
+import { REPORT_TABS, type Overview, type ReportScreen, type ReportTab } from './types'
 import styles from './reports.module.css'
 
-export function MessageReportsScreen({ messageId, tab }: { messageId: string; tab: ReportTab }) {
+export function MessageReportsScreen({ messageId, tab, url = null }: { messageId: string; tab: ReportScreen; url?: string | null }) {
   const t = useTranslations('flowReports')
   const base = `/ajax/flow/message/${encodeURIComponent(messageId)}/reports`
   const { data, error, mutate } = useSWR(`${base}/overview`, getJson<Overview>)
@@ -36,7 +39,7 @@ export function MessageReportsScreen({ messageId, tab }: { messageId: string; ta
       <PageBody>
         <nav className={styles.tabs} aria-label={t('tabsLabel')}>
           {REPORT_TABS.map((x) => (
-            <Link key={x} href={tabHref(x)} aria-current={x === tab ? 'page' : undefined}>{t(`tab.${x}` as 'tab.overview')}</Link>
+            <Link key={x} href={tabHref(x)} aria-current={x === tab || (tab === 'link-who' && x === 'links') ? 'page' : undefined}>{t(`tab.${x}` as 'tab.overview')}</Link>
           ))}
         </nav>
         {notFound ? <Notification variant="error" title={t('notFound')} />
@@ -44,7 +47,9 @@ export function MessageReportsScreen({ messageId, tab }: { messageId: string; ta
           : !data ? <Spinner label={t('loading')} />
           : tab === 'overview' ? <OverviewTab data={data} />
           : tab === 'recipients' ? <RecipientsTab base={base} />
-          : tab === 'links' ? <LinksTab base={base} />
+          : tab === 'links' ? <LinksTab base={base} whoHref={(u) => `${tabHref('links').replace(/links$/, 'link/who')}?url=${encodeURIComponent(u)}`} />
+          : tab === 'link-who' ? <LinkClickers endpoint={`${base}/link-who`} url={url} backHref={tabHref('links')} />
+          : tab === 'variations' ? <VariationsTab base={base} flowId={m?.flowId ?? null} />
           : tab === 'deliverability' ? <DeliverabilityTab base={base} />
           : <ConversionsTab base={base} />}
       </PageBody>

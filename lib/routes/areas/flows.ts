@@ -5,7 +5,7 @@ const flows = defineArea('flows', { required: ['flows_read'] })
 const flowReports = defineArea('flows', { required: ['flows_read', 'flows_reporting'] })
 
 const MESSAGE_REPORTS = ['overview', 'recipients', 'links', 'link/who', 'deliverability', 'conversions', 'variations']
-const BUILT_REPORTS = ['overview', 'recipients', 'links', 'deliverability', 'conversions']
+const BUILT_REPORTS = ['overview', 'recipients', 'links', 'link/who', 'deliverability', 'conversions', 'variations']
 const CLONE_STEPS = ['select', 'name', 'map', 'review']
 
 export const FLOW_ROUTES = [
@@ -30,6 +30,5 @@ export const FLOW_ROUTES = [
   // Channel-specific content pages of a flow message.
   flows('/flow/message/:messageId/content/email', EDITOR),
   flows('/flow/message/:messageId/content/sms', EDITOR),
-  // link/who and variations are not built yet (the catch-all screen answers them).
   ...MESSAGE_REPORTS.map((r) => flowReports(`/flow/message/:messageId/reports/${r}`, BUILT_REPORTS.includes(r) ? { built: true } : {})),
 ]
