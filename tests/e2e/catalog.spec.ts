@@ -93,9 +93,12 @@ test('add an item, subscribe to back in stock through /client, restock it and fi
   await expect(page.locator('dd', { hasText: /^25$/ })).toBeVisible()
 
   // The notification in the sent-messages viewer.
+  // The outbox list loads after the page: count its rows once the page has settled (counting at
+  // once raced the list's fetch and found nothing for tens of seconds).
   await expect.poll(async () => {
     await page.goto('/settings/email/outbox')
+    await page.waitForLoadState('networkidle')
     return page.getByRole('row').filter({ hasText: shopper }).count()
-  }, { timeout: 90_000, intervals: [2_000] }).toBeGreaterThan(0)
+  }, { timeout: 90_000, intervals: [1_000] }).toBeGreaterThan(0)
   await snap(page, 'catalog-bis-sent')
 })
