@@ -19,6 +19,9 @@ env.SESSION_SECRET ??= 'e2e-secret-e2e-secret-e2e-secret-0123456789'
 execFileSync(process.execPath, ['scripts/prepare-db.mjs'], { stdio: 'inherit', env })
 
 if (process.env.SKIP_BUILD !== '1') execFileSync(bin('next'), ['build'], { stdio: 'inherit', env })
+// --build-only: Chromium found or installed, the database prepared and the app built, nothing run
+// (npm test does this early, at low priority, while the PostgreSQL pass runs).
+if (process.argv.includes('--build-only')) process.exit(0)
 try {
   execFileSync(bin('playwright'), ['test', ...process.argv.slice(2)], { stdio: 'inherit', env })
 } catch (e) {
