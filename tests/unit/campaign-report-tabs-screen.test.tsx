@@ -114,6 +114,18 @@ test('variations: the leader, the test used and its confidence; none: how to add
   expect(screen.getByText(/Test: two-proportion z-test/)).toBeInTheDocument()
   expect(screen.getByText('Leading')).toBeInTheDocument()
   unmount()
+  // A tie leads no one.
+  routes['GET /ajax/campaign/C1/reports/variations'] = () => ({ body: {
+    abTest: { metric: 'click_rate' }, evaluation: { metric: 'click_rate', test: 'two-proportion-z', leader: 'V1', confidence: 0, significant: false, required: 0.9 },
+    variations: [
+      { variationId: 'V1', name: 'A', recipients: 2, delivered: 2, opens: 1, clicks: 1, revenue: 0, openRate: 0.5, clickRate: 0.5, revenuePerRecipient: 0 },
+      { variationId: 'V2', name: 'B', recipients: 2, delivered: 2, opens: 1, clicks: 1, revenue: 0, openRate: 0.5, clickRate: 0.5, revenuePerRecipient: 0 },
+    ],
+  } })
+  const tie = wrap(<CampaignReportScreen campaignId="C1" tab="variations" />)
+  expect(await screen.findByText('No significant winner yet (needs 90% confidence)')).toBeInTheDocument()
+  expect(screen.queryByText('Leading')).not.toBeInTheDocument()
+  tie.unmount()
   routes['GET /ajax/campaign/C1/reports/variations'] = () => ({ body: { abTest: null, variations: [], evaluation: null } })
   wrap(<CampaignReportScreen campaignId="C1" tab="variations" />)
   expect(await screen.findByText('No A/B test')).toBeInTheDocument()

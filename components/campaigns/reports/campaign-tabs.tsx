@@ -146,6 +146,10 @@ export function VariationsTab({ base }: { base: string }) {
   const e = data.evaluation
   const winner = (data.abTest as { winnerVariationId?: string } | null)?.winnerVariationId ?? null
   const metricLabel = (m: string) => t(m === 'click_rate' ? 'clickRate' : m === 'revenue' ? 'revenuePerRecipient' : 'openRate')
+  // A leader only when it is ahead of every other variation (a tie leads no one).
+  const scoreOf = (v: (typeof data.variations)[number]) => (e?.metric === 'click_rate' ? v.clickRate : e?.metric === 'revenue' ? v.revenuePerRecipient : v.openRate)
+  const lead = data.variations.find((v) => v.variationId === e?.leader)
+  const leader = lead && data.variations.every((v) => v === lead || scoreOf(v) < scoreOf(lead)) ? lead.variationId : null
   return (
     <>
       {e && (
@@ -164,7 +168,7 @@ export function VariationsTab({ base }: { base: string }) {
         { key: 'rpr', header: t('revenuePerRecipient'), align: 'right' as const },
       ]} rows={data.variations.map((v) => ({
         id: v.variationId,
-        name: <span>{v.name} {v.variationId === winner ? <Badge variant="success">{t('winner')}</Badge> : v.variationId === e?.leader ? <Badge variant="info">{t('leader')}</Badge> : null}</span>,
+        name: <span>{v.name} {v.variationId === winner ? <Badge variant="success">{t('winner')}</Badge> : v.variationId === leader ? <Badge variant="info">{t('leader')}</Badge> : null}</span>,
         recipients: <span className={styles.number}>{n(v.recipients)}</span>,
         delivered: <span className={styles.number}>{n(v.delivered)}</span>,
         open: <span className={styles.number}>{pct(v.openRate)}</span>,

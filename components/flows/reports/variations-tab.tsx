@@ -27,6 +27,10 @@ export function VariationsTab({ base, flowId }: { base: string; flowId: string |
     return <EmptyState heading={t('noAbTitle')} body={t('noAbBody')}
       actions={flowId ? <Link href={`/flow/${encodeURIComponent(flowId)}/edit`}>{t('openFlow')}</Link> : undefined} />
   }
+  // A leader only when it is ahead of every other variation (a tie leads no one).
+  const scoreOf = (v: (typeof ab.variations)[number]) => (ab.metric === 'click_rate' ? v.clickRate : ab.metric === 'placed_order_revenue' ? v.revenuePerRecipient : v.openRate)
+  const lead = ab.variations.find((v) => v.variationId === ab.leader)
+  const leader = lead && ab.variations.every((v) => v === lead || scoreOf(v) < scoreOf(lead)) ? lead.variationId : null
   const metricLabel = t(ab.metric === 'click_rate' ? 'clickRate' : ab.metric === 'placed_order_revenue' ? 'valuePerRecipient' : 'openRate')
   return (
     <>
@@ -45,7 +49,7 @@ export function VariationsTab({ base, flowId }: { base: string; flowId: string |
         name: (
           <span>
             {v.name || t('variationN', { n: i + 1 })}{' '}
-            {v.isWinner ? <Badge variant="success">{t('winner')}</Badge> : v.variationId === ab.leader ? <Badge variant="info">{t('leader')}</Badge> : null}
+            {v.isWinner ? <Badge variant="success">{t('winner')}</Badge> : v.variationId === leader ? <Badge variant="info">{t('leader')}</Badge> : null}
           </span>
         ),
         recipients: <span className={styles.number}>{format.number(v.recipients)}</span>,
