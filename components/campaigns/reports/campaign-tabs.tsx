@@ -17,6 +17,7 @@ import { getJson, getJsonAsIs, getWithParams } from '@/components/lists/fetcher'
 import { http } from '@/lib/client/http'
 import { StatTile } from '@/components/flows/reports/stat-tile'
 import { DailyChart } from '@/components/flows/reports/daily-chart'
+import { strictLeader } from '@/components/flows/reports/strict-leader'
 import type { CampaignAdvanced, CampaignAudience, CampaignConversions, CampaignVariations } from '@/lib/campaigns/reports/tabs'
 import styles from '@/components/flows/reports/reports.module.css'
 
@@ -146,10 +147,7 @@ export function VariationsTab({ base }: { base: string }) {
   const e = data.evaluation
   const winner = (data.abTest as { winnerVariationId?: string } | null)?.winnerVariationId ?? null
   const metricLabel = (m: string) => t(m === 'click_rate' ? 'clickRate' : m === 'revenue' ? 'revenuePerRecipient' : 'openRate')
-  // A leader only when it is ahead of every other variation (a tie leads no one).
-  const scoreOf = (v: (typeof data.variations)[number]) => (e?.metric === 'click_rate' ? v.clickRate : e?.metric === 'revenue' ? v.revenuePerRecipient : v.openRate)
-  const lead = data.variations.find((v) => v.variationId === e?.leader)
-  const leader = lead && data.variations.every((v) => v === lead || scoreOf(v) < scoreOf(lead)) ? lead.variationId : null
+  const leader = strictLeader(data.variations, e?.leader, (v) => (e?.metric === 'click_rate' ? v.clickRate : e?.metric === 'revenue' ? v.revenuePerRecipient : v.openRate))
   return (
     <>
       {e && (

@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { TableSkeleton } from '@/components/lists/table-skeleton'
 import { getJson } from '@/components/lists/fetcher'
 import type { MessageVariationsResponse } from '@/app/ajax/flow/message/[id]/reports/variations/route'
+import { strictLeader } from './strict-leader'
 import styles from './reports.module.css'
 
 export function VariationsTab({ base, flowId }: { base: string; flowId: string | null }) {
@@ -27,10 +28,7 @@ export function VariationsTab({ base, flowId }: { base: string; flowId: string |
     return <EmptyState heading={t('noAbTitle')} body={t('noAbBody')}
       actions={flowId ? <Link href={`/flow/${encodeURIComponent(flowId)}/edit`}>{t('openFlow')}</Link> : undefined} />
   }
-  // A leader only when it is ahead of every other variation (a tie leads no one).
-  const scoreOf = (v: (typeof ab.variations)[number]) => (ab.metric === 'click_rate' ? v.clickRate : ab.metric === 'placed_order_revenue' ? v.revenuePerRecipient : v.openRate)
-  const lead = ab.variations.find((v) => v.variationId === ab.leader)
-  const leader = lead && ab.variations.every((v) => v === lead || scoreOf(v) < scoreOf(lead)) ? lead.variationId : null
+  const leader = strictLeader(ab.variations, ab.leader, (v) => (ab.metric === 'click_rate' ? v.clickRate : ab.metric === 'placed_order_revenue' ? v.revenuePerRecipient : v.openRate))
   const metricLabel = t(ab.metric === 'click_rate' ? 'clickRate' : ab.metric === 'placed_order_revenue' ? 'valuePerRecipient' : 'openRate')
   return (
     <>

@@ -92,7 +92,6 @@ async function audience(c: Ctx) {
   const sum = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f).reduce((s, r) => s + Number(r.n), 0)
   const reasons = new Map<string, number>()
   for (const r of rows) if (r.status === 'skipped') reasons.set(r.reason ?? 'unknown', (reasons.get(r.reason ?? 'unknown') ?? 0) + Number(r.n))
-  const [skippedAtSend] = await read(select(scopeSends(c.scope).where('Send.status', '=', 'skipped').select(sql<number>`count(*)`.as('n'))))
   const sendReasons = await read(select(scopeSends(c.scope).where('Send.status', '=', 'skipped').select(['Send.reason', sql<number>`count(*)`.as('n')]).groupBy('Send.reason')))
   for (const r of sendReasons) reasons.set(r.reason ?? 'unknown', (reasons.get(r.reason ?? 'unknown') ?? 0) + Number(r.n))
   return {
@@ -103,7 +102,7 @@ async function audience(c: Ctx) {
     released: sum((r) => r.status === 'released'),
     pending: sum((r) => r.status === 'pending'),
     heldOut: sum((r) => r.status === 'held_out' || r.cohort === 'holdout'),
-    skipped: sum((r) => r.status === 'skipped') + Number(skippedAtSend?.n ?? 0),
+    skipped: sum((r) => r.status === 'skipped') + sendReasons.reduce((n, r) => n + Number(r.n), 0),
     cohorts: Object.entries(rows.reduce<Record<string, number>>((m, r) => ({ ...m, [r.cohort]: (m[r.cohort] ?? 0) + Number(r.n) }), {})).map(([cohort, count]) => ({ cohort, count })),
     skipReasons: [...reasons.entries()].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
   }
