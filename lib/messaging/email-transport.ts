@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { appUrl } from '@/lib/http/app-url'
+import { composeMime, splitMailbox } from './mime'
 
 /** A configured SMTP server: a URL, or host/port/secure/credentials (a company's settings). */
 export type SmtpTarget =
@@ -169,11 +170,17 @@ export async function sendSmtp(target: SmtpTarget, m: SmtpMessage, o: { dkim?: D
     if (wait > 0) await new Promise((r) => setTimeout(r, wait))
   }
   try {
+    // The whole source built at once (mime.ts); nodemailer's composer only for what that does not build.
+    const raw = composeMime(m, { date: new Date(), boundaryKey: m.headers['X-Send-Id'] ?? m.messageId })
+    const envelopeFrom = raw && splitMailbox(m.from)![1]
     const info = await p.transport.sendMail({
-      from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, html: m.html, text: m.text, messageId: m.messageId, headers: m.headers,
+      ...(raw
+        ? { raw, envelope: { from: envelopeFrom!, to: [splitMailbox(m.to)![1]] }, messageId: m.messageId }
+        : { from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, html: m.html, text: m.text, messageId: m.messageId, headers: m.headers }),
       ...(o.dkim ? { dkim: o.dkim } : {}),
     })
-    return { kind: 'sent', providerMessageId: String(info.messageId ?? m.messageId), response: String(info.response ?? '') }
+    // A raw message carries its own Message-ID header (nodemailer does not read it back from the source).
+    return { kind: 'sent', providerMessageId: raw ? m.messageId : String(info.messageId ?? m.messageId), response: String(info.response ?? '') }
   } catch (e) {
     return classifySmtpError(e)
   }
