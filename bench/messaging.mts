@@ -35,7 +35,7 @@ interface PlainMail {
   headers: Record<string, string>
 }
 type ToChild = { go: true; count?: number; pool?: PlainMail[]; window?: number }
-type FromChild = { ready: true; rss?: number } | { done: true; ms: number; peakRss: number; sent?: number; failed?: number; jobs?: number }
+type FromChild = { ready: true; rss?: number } | { done: true; ms: number; peakRss: number; sent?: number; failed?: number; jobs?: number; cpuMs?: number }
 
 function rssSampler() {
   let peak = process.memoryUsage.rss()
@@ -57,9 +57,11 @@ if (ROLE === 'worker') {
   process.on('message', async () => {
     const stop = rssSampler()
     const t0 = performance.now()
+    const cpu0 = process.cpuUsage()
     const jobs = await runJobsUntilIdle()
     const ms = performance.now() - t0
-    process.send!({ done: true, ms, peakRss: stop(), jobs } satisfies FromChild, () => process.exit(0))
+    const cpu = process.cpuUsage(cpu0)
+    process.send!({ done: true, ms, peakRss: stop(), jobs, cpuMs: (cpu.user + cpu.system) / 1000 } satisfies FromChild, () => process.exit(0))
   })
   process.send!({ ready: true, rss: process.memoryUsage.rss() } satisfies FromChild)
 }
@@ -76,6 +78,7 @@ if (ROLE === 'baseline') {
     let sent = 0
     let failed = 0
     const t0 = performance.now()
+    const cpu0 = process.cpuUsage()
     const lane = async () => {
       while (next < count) {
         const i = next++
@@ -90,8 +93,9 @@ if (ROLE === 'baseline') {
     }
     await Promise.all(Array.from({ length: m.window ?? 10 }, lane))
     const ms = performance.now() - t0
+    const cpu = process.cpuUsage(cpu0)
     t.close()
-    process.send!({ done: true, ms, peakRss: stop(), sent, failed } satisfies FromChild, () => process.exit(0))
+    process.send!({ done: true, ms, peakRss: stop(), sent, failed, cpuMs: (cpu.user + cpu.system) / 1000 } satisfies FromChild, () => process.exit(0))
   })
   process.send!({ ready: true } satisfies FromChild)
 }
@@ -188,6 +192,7 @@ if (ROLE === 'main') {
   const sourceId = ulid()
   received = 0
   const t0 = performance.now()
+  const sinkCpu0 = process.cpuUsage()
   await createSends({
     companyId: COMPANY, channel: 'email', sourceType: 'campaign_message', sourceId, content,
     recipients: profileIds.map((profileId) => ({ profileId, context: { products } })),
@@ -196,6 +201,7 @@ if (ROLE === 'main') {
   worker.proc.send({ go: true } satisfies ToChild)
   const w = (await worker.next()) as Extract<FromChild, { done: true }>
   const tDone = performance.now()
+  const sinkCpuPipeline = process.cpuUsage(sinkCpu0)
   const pipelineReceived = received
   const statuses = await raw.all<{ status: string; n: number }>(`SELECT "status", COUNT(*) AS n FROM "Send" GROUP BY "status"`)
   const events = await raw.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "Event"`)
@@ -216,9 +222,12 @@ if (ROLE === 'main') {
   }
   const base = await child('baseline', { SMTP_URL: smtpUrl })
   received = 0
+  const sinkCpu1 = process.cpuUsage()
   base.proc.send({ go: true, count: COUNT, pool, window: 10 } satisfies ToChild)
   const b = (await base.next()) as Extract<FromChild, { done: true }>
   const baselineReceived = received
+  const sinkCpuBaseline = process.cpuUsage(sinkCpu1)
+  const cpuS = (u: { user: number; system: number }) => ((u.user + u.system) / 1e6).toFixed(1)
   const baselinePerMin = (baselineReceived / b.ms) * 60_000
 
   const ratio = pipelinePerMin / baselinePerMin
@@ -226,6 +235,7 @@ if (ROLE === 'main') {
   console.log(`Pipeline: ${fmtInt(pipelineReceived)} received in ${(pipelineMs / 1000).toFixed(1)} s (createSends ${((tCreated - t0) / 1000).toFixed(1)} s, worker ${(w.ms / 1000).toFixed(1)} s, ${w.jobs} job runs): ${fmtInt(pipelinePerMin)} emails/min; worker peak RSS ${mb(w.peakRss)} (${mb(worker.readyRss)} loaded and idle)`)
   console.log(`  Send statuses: ${statuses.map((s) => `${s.status} ${fmtInt(Number(s.n))}`).join(', ')}; events ${fmtInt(Number(events?.n ?? 0))}`)
   console.log(`Baseline (bare pooled nodemailer, 5 connections, 10 in flight): ${fmtInt(baselineReceived)} in ${(b.ms / 1000).toFixed(1)} s: ${fmtInt(baselinePerMin)} emails/min; peak RSS ${mb(b.peakRss)}`)
+  console.log(`CPU: pipeline worker ${((w.cpuMs ?? 0) / 1000).toFixed(1)} s in ${(w.ms / 1000).toFixed(1)} s, sink (this process, createSends included) ${cpuS(sinkCpuPipeline)} s; baseline sender ${((b.cpuMs ?? 0) / 1000).toFixed(1)} s in ${(b.ms / 1000).toFixed(1)} s, sink ${cpuS(sinkCpuBaseline)} s`)
   console.log(`Ratio ${ratio.toFixed(2)} (target ≥ 0.6); ${fmtInt(pipelinePerMin)}/min (target ≥ 50,000); worker RSS ${mb(w.peakRss)} (target < 300 MB); sink ${fmtInt(receivedBytes / Math.max(1, pipelineReceived + baselineReceived))} bytes/mail`)
 
   const sentOk = pipelineReceived === COUNT && Number(statuses.find((s) => s.status === 'sent')?.n ?? 0) === COUNT

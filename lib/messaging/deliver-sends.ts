@@ -11,12 +11,12 @@
 // Mail kept in the local outbox is written in the same transaction as its record, so it is
 // exactly once by construction.
 //
-// Speed. A page's messages are handed to their providers DELIVERY_CONCURRENCY at a time (a
-// pooled SMTP transport keeps several connections busy), and the page's outcomes are recorded
-// in one write transaction (one commit per page instead of one per message). Should that
-// transaction fail, each outcome is recorded in a transaction of its own, so one bad row never
-// costs the others their record. While a page's outcomes are written the next page is already
-// claimed and sending, so the database and the providers work at the same time.
+// Speed. Claimed messages are handed to their providers DELIVERY_CONCURRENCY at a time (a
+// pooled SMTP transport keeps several connections busy) from a queue that the next page's claim
+// refills before it runs dry, and outcomes are recorded a page at a time in one write
+// transaction (one commit per page instead of one per message). Should that transaction fail,
+// each outcome is recorded in a transaction of its own, so one bad row never costs the others
+// their record. The database and the providers work at the same time.
 import { sql } from 'kysely'
 import { exec, inWriteTx, read, selectFirst } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
@@ -118,27 +118,79 @@ export class SendsInFlightError extends Error {
   }
 }
 
-/** The job handler: every due Send of the source, page by page. Returns how many were attempted. */
+/**
+ * The job handler: every due Send of the source. `concurrency` lanes take claimed Sends from a
+ * queue and hand them to their providers; the next page is claimed while the queue still holds
+ * half a page (so the lanes never wait for a page boundary), and outcomes are recorded a page
+ * at a time while the lanes go on sending. Returns how many were attempted.
+ */
 export async function deliverSends(p: DeliverPayload, o: DeliverOptions = {}): Promise<number> {
   const workerId = o.workerId ?? defaultWorkerId()
+  const pageSize = o.pageSize ?? PAGE_SIZE
   await expireSendLeases()
   let attempted = 0
   let after: string | undefined
-  // The previous page's outcomes, being recorded while this page sends.
-  let recording: Promise<number> = Promise.resolve(0)
-  try {
-    for (;;) {
-      const page = await claimPage(p, { ...o, workerId, after })
-      if (!page.lastId) break
-      after = page.lastId
-      const outcomes = await deliverPage(page.sending, o.concurrency)
-      await recording
-      recording = recordOutcomes(outcomes, workerId)
-      attempted += outcomes.length
-    }
-  } finally {
-    await recording
+  let exhausted = false
+  let failure: unknown = null
+  const queue: ClaimedSend[] = []
+  let head = 0
+  let claiming: Promise<void> | null = null
+  const claimNext = () =>
+    (claiming ??= (async () => {
+      try {
+        const page = await claimPage(p, { ...o, workerId, after })
+        if (!page.lastId) exhausted = true
+        else {
+          after = page.lastId
+          queue.push(...page.sending)
+        }
+      } catch (e) {
+        failure ??= e
+      } finally {
+        claiming = null
+      }
+    })())
+  // Outcomes not yet recorded; `recording` is the write of the previous batch.
+  let done: Array<[ClaimedSend, DeliveryOutcome]> = []
+  let recording: Promise<unknown> = Promise.resolve()
+  const flush = () => {
+    if (!done.length) return
+    const batch = done
+    done = []
+    recording = recording.then(() => recordOutcomes(batch, workerId), (e) => {
+      failure ??= e
+      return recordOutcomes(batch, workerId)
+    })
   }
+  const lane = async () => {
+    for (;;) {
+      if (head >= queue.length) {
+        // After a failed claim the lanes still deliver what was claimed (it is 'sending' under our lease), then the job fails.
+        if (exhausted || failure) return
+        await claimNext()
+        continue
+      }
+      const s = queue[head]!
+      queue[head++] = undefined as unknown as ClaimedSend
+      if (head > pageSize * 4) {
+        queue.splice(0, head)
+        head = 0
+      }
+      if (!exhausted && !failure && !claiming && queue.length - head < pageSize / 2) void claimNext()
+      const outcome = await deliverClaimed(s)
+      attempted++
+      done.push([s, outcome])
+      if (done.length >= pageSize) flush()
+    }
+  }
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? DELIVERY_CONCURRENCY) }, lane))
+  } finally {
+    flush()
+    await recording
+    await claiming
+  }
+  if (failure) throw failure
   const inFlight = await read(
     selectFirst(
       kysely().selectFrom('Send').select(sql<number>`count(*)`.as('n'))
