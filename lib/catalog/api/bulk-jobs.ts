@@ -59,22 +59,23 @@ const toJob = (r: Record<string, unknown>): JobRow => ({
 export async function createBulkJob(companyId: number, resource: Resource, action: Action, entries: unknown[], now = new Date()): Promise<JobRow> {
   await prepareCatalogWrite()
   const id = ulid(now.getTime())
-  const job = await inWriteTx(function* () {
+  // The row as written (not read back: its payload is up to 5 MB).
+  const job: JobRow = {
+    id, companyId, resource, action, status: 'queued', payload: JSON.stringify(entries), totalCount: entries.length,
+    completedCount: 0, failedCount: 0, errors: '[]', createdAt: now, completedAt: null, expiresAt: null,
+  }
+  await inWriteTx(function* () {
     const running = yield* selectFirst(
       kysely().selectFrom('CatalogBulkJob').select((eb) => eb.fn.countAll().as('n')).where('companyId', '=', companyId).where('status', 'in', ['queued', 'processing']),
     )
     if (Number(running?.n ?? 0) >= MAX_RUNNING_BULK_JOBS) {
       throw new ApiError(429, 'throttled', `At most ${MAX_RUNNING_BULK_JOBS} catalog bulk jobs may be queued or processing at once; wait for some to complete.`)
     }
-    yield* exec(kysely().insertInto('CatalogBulkJob').values({
-      id, companyId, resource, action, status: 'queued', payload: JSON.stringify(entries), totalCount: entries.length,
-      completedCount: 0, failedCount: 0, errors: '[]', createdAt: now,
-    }))
+    yield* exec(kysely().insertInto('CatalogBulkJob').values(job))
     yield* enqueueJobOps(CATALOG_BULK_JOB, { jobId: id, companyId }, { companyId, maxAttempts: 10, idempotencyKey: `${CATALOG_BULK_JOB}:${id}` }, now)
-    return yield* selectFirst(kysely().selectFrom('CatalogBulkJob').selectAll().where('id', '=', id))
   })
   wakeWorkers(CATALOG_BULK_JOB)
-  return toJob(job as Record<string, unknown>)
+  return job
 }
 
 /** The worker: applies a job's entries (idempotent: a completed job is left alone). */
