@@ -37,14 +37,20 @@ interface PlainMail {
 type ToChild = { go: true; count?: number; pool?: PlainMail[]; window?: number }
 type FromChild = { ready: true; rss?: number } | { done: true; ms: number; peakRss: number; sent?: number; failed?: number; jobs?: number; cpuMs?: number }
 
+/** Samples RSS every 100 ms; at the end, the peak (and, with BENCH_MEMORY=1, what it was made of, on stderr). */
 function rssSampler() {
-  let peak = process.memoryUsage.rss()
+  let peak = process.memoryUsage()
   const t = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss())
+    const m = process.memoryUsage()
+    if (m.rss > peak.rss) peak = m
   }, 100)
   return () => {
     clearInterval(t)
-    return Math.max(peak, process.memoryUsage.rss())
+    const m = process.memoryUsage()
+    if (m.rss > peak.rss) peak = m
+    const mb = (n: number) => Math.round(n / 2 ** 20)
+    if (process.env.BENCH_MEMORY) console.error(`  [${ROLE}] at peak RSS ${mb(peak.rss)} MB: heap ${mb(peak.heapUsed)} used of ${mb(peak.heapTotal)} MB, external ${mb(peak.external)} MB (array buffers ${mb(peak.arrayBuffers)} MB)`)
+    return peak.rss
   }
 }
 

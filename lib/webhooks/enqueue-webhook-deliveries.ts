@@ -38,14 +38,21 @@ export function webhookPayload(webhookId: string, deliveryKey: string, topic: st
   }
 }
 
-export function* enqueueWebhookDeliveriesOps(e: MessageEvent, eventId: number): Ops<number> {
+/** The company's enabled webhooks subscribed to the topic of a metric. */
+export function* subscribedWebhooksOps(companyId: number, metric: string): Ops<Array<{ id: string }>> {
+  const topic = topicOfMetric(metric)
+  return yield* select(
+    kysely().selectFrom('WebhookTopicSubscription as s').innerJoin('Webhook as w', 'w.id', 's.webhookId')
+      .select('w.id').where('s.companyId', '=', companyId).where('s.topic', '=', topic)
+      .where('w.companyId', '=', companyId).where('w.enabled', '=', true),
+  )
+}
+
+/** `hooks`: subscribedWebhooksOps's answer when the caller already has it (a batch of events of one metric). */
+export function* enqueueWebhookDeliveriesOps(e: MessageEvent, eventId: number, hooks?: Array<{ id: string }>): Ops<number> {
   const db = kysely()
   const topic = topicOfMetric(e.metric)
-  const hooks = yield* select(
-    db.selectFrom('WebhookTopicSubscription as s').innerJoin('Webhook as w', 'w.id', 's.webhookId')
-      .select('w.id').where('s.companyId', '=', e.companyId).where('s.topic', '=', topic)
-      .where('w.companyId', '=', e.companyId).where('w.enabled', '=', true),
-  )
+  hooks ??= yield* subscribedWebhooksOps(e.companyId, e.metric)
   let made = 0
   for (const h of hooks) {
     const eventKey = `event:${eventId}`

@@ -19,7 +19,7 @@ const at = new Date('2026-11-28T08:00:00Z')
 const compose = (m: Partial<MimeInput> = {}) => composeMime({ ...base, ...m }, { date: at, boundaryKey: '01JABC' })!
 const parse = (b: Buffer) => simpleParser(b)
 // mailparser reads List-* headers into its own structure; the header line itself is what was sent.
-const line = (mail: { headerLines: Array<{ key: string; line: string }> }, key: string) => mail.headerLines.find((h) => h.key === key)?.line.replace(/\r\n /g, ' ')
+const line = (mail: { headerLines: ReadonlyArray<{ key: string; line: string }> }, key: string) => mail.headerLines.find((h) => h.key === key)?.line.replace(/\r\n /g, ' ')
 const addr = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a[0] : a)!.value[0]!
 
 test('every field comes back as given: sender name and address, recipient, subject, date, ids, headers, both parts', async () => {
