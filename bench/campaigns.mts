@@ -153,7 +153,7 @@ if (ROLE === 'main') {
   }
 
   function child(env: Record<string, string>): Promise<{ proc: ChildProcess; next: () => Promise<FromChild>; readyRss: number }> {
-    const proc = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', self, '--role', 'worker'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    const proc = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', self, '--role', 'worker'], { cwd: root, env: { ...process.env, ...env, MALLOC_ARENA_MAX: '2' /* as `npm run worker` */ }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     const queue: FromChild[] = []
     const waiting: Array<(m: FromChild) => void> = []
     proc.on('message', (m: FromChild) => (waiting.length ? waiting.shift()!(m) : queue.push(m)))
