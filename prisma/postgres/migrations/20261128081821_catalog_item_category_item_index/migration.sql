@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "CatalogItemCategory_companyId_itemId_idx" ON "CatalogItemCategory"("companyId", "itemId");
