@@ -75,7 +75,7 @@ if (ROLE === 'worker') {
 // ---------------------------------------------------------------- baseline: bare pooled nodemailer
 if (ROLE === 'baseline') {
   const nodemailer = (await import('nodemailer')).default
-  const t = nodemailer.createTransport({ url: process.env.SMTP_URL!, pool: true, maxConnections: 5, maxMessages: 100 })
+  const t = nodemailer.createTransport({ url: process.env.SMTP_URL!, pool: true, maxConnections: Number(process.env.SMTP_POOL_CONNECTIONS) || 5, maxMessages: 100 })
   process.on('message', async (m: ToChild) => {
     const pool = m.pool!
     const count = m.count!
@@ -242,7 +242,7 @@ if (ROLE === 'main') {
   const mb = (n: number) => `${Math.round(n / 2 ** 20)} MB`
   console.log(`Pipeline: ${fmtInt(pipelineReceived)} received in ${(pipelineMs / 1000).toFixed(1)} s (createSends ${((tCreated - t0) / 1000).toFixed(1)} s, worker ${(w.ms / 1000).toFixed(1)} s, ${w.jobs} job runs): ${fmtInt(pipelinePerMin)} emails/min; worker peak RSS ${mb(w.peakRss)} (${mb(worker.readyRss)} loaded and idle)`)
   console.log(`  Send statuses: ${statuses.map((s) => `${s.status} ${fmtInt(Number(s.n))}`).join(', ')}; events ${fmtInt(Number(events?.n ?? 0))}`)
-  console.log(`Baseline (bare pooled nodemailer, 5 connections, 10 in flight): ${fmtInt(baselineReceived)} in ${(b.ms / 1000).toFixed(1)} s: ${fmtInt(baselinePerMin)} emails/min; peak RSS ${mb(b.peakRss)}`)
+  console.log(`Baseline (bare pooled nodemailer, ${Number(process.env.SMTP_POOL_CONNECTIONS) || 5} connections, 10 in flight): ${fmtInt(baselineReceived)} in ${(b.ms / 1000).toFixed(1)} s: ${fmtInt(baselinePerMin)} emails/min; peak RSS ${mb(b.peakRss)}`)
   console.log(`CPU: pipeline worker ${((w.cpuMs ?? 0) / 1000).toFixed(1)} s in ${(w.ms / 1000).toFixed(1)} s, sink (this process, createSends included) ${cpuS(sinkCpuPipeline)} s; baseline sender ${((b.cpuMs ?? 0) / 1000).toFixed(1)} s in ${(b.ms / 1000).toFixed(1)} s, sink ${cpuS(sinkCpuBaseline)} s`)
   console.log(`Ratio ${ratio.toFixed(2)} (target ≥ 0.6); ${fmtInt(pipelinePerMin)}/min (target ≥ 50,000); worker RSS ${mb(w.peakRss)} (target < 300 MB); sink ${fmtInt(receivedBytes / Math.max(1, pipelineReceived + baselineReceived))} bytes/mail`)
 
