@@ -31,7 +31,8 @@
 //
 // Enqueue inside a transaction: SELECT app_jobs.add_job(type, payload::json, company_id,
 // run_at, max_attempts, idempotency_key) on the transaction's connection, or
-// enqueueInPostgresTransaction(client, …) from TypeScript.
+// enqueueInPostgresTransaction(client, …) from TypeScript; many jobs of one type without keys:
+// SELECT app_jobs.add_jobs(type, payloads::json, company_id, run_at, max_attempts).
 import pg from 'pg'
 import { pgConfig } from '@/lib/db/database-url.mjs'
 import { backoffSeconds, type ClaimedJob, type ClaimOptions, type EnqueueOptions, type JobQueue, type JobState } from './job-queue'
@@ -93,6 +94,25 @@ begin
   end if;
   return v_id;
 end;
+$$;
+
+-- Adds one job per element of payloads (a JSON array) with ONE call of the library's add_jobs,
+-- in the caller's transaction, without idempotency keys (the payload envelope of add_job);
+-- returns how many were added. lib/jobs/enqueue-many-ops.ts calls it.
+create or replace function app_jobs.add_jobs(
+  job_type text,
+  payloads json,
+  company_id integer default null,
+  run_at timestamptz default null,
+  max_attempts integer default 5
+) returns bigint language sql volatile as $$
+  select count(*) from ${GW}.add_jobs(array(
+    select row(
+      job_type, json_build_object('companyId', company_id, 'payload', p.value), null::text, coalesce(run_at, now()),
+      coalesce(max_attempts, 5)::smallint, null::text, null::smallint, null::text[]
+    )::${GW}.job_spec
+    from json_array_elements(payloads) with ordinality as p(value, n) order by p.n
+  ))
 $$;
 `
 

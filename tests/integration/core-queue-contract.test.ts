@@ -15,6 +15,8 @@ import { closePostgresJobQueues, enqueueInPostgresTransaction } from '@/lib/jobs
 import { enqueueInSqliteTransaction } from '@/lib/jobs/sqlite-job-queue'
 import { sqlite, writeTx } from '@/lib/db/sqlite'
 import { startJobsPostgres, type TestPostgres } from '../helpers/jobs-postgres'
+import { inWriteTx } from '@/lib/db/ops'
+import { enqueueManyJobsOps } from '@/lib/jobs/enqueue-many-ops'
 
 jest.setTimeout(60_000)
 
@@ -226,6 +228,22 @@ describe.each([sqliteEngine, postgresEngine])('JobQueue on $name', (engine) => {
     const id = await engine.enqueueInTx('c.tx', { n: 2 }, true)
     const jobs = await claim('A', new Date(Date.now() + 1000))
     expect(jobs.map((j) => [j.id, j.payload])).toEqual([[id, { n: 2 }]])
+  })
+
+  it('many jobs inside the caller\'s transaction (enqueueManyJobsOps): none on rollback, all on commit', async () => {
+    await inWriteTx(function* () {
+      yield* enqueueManyJobsOps('c.many', [{ n: 0 }], { companyId: 7 }, t0)
+      throw new Error('rolled back')
+    }).catch(() => {})
+    expect(await claim('A', at(1000))).toEqual([])
+    const added = await inWriteTx(() => enqueueManyJobsOps('c.many', [{ n: 1 }, { n: 2 }, null], { companyId: 7, maxAttempts: 3 }, t0))
+    expect(added).toBe(3)
+    const jobs = await claim('A', at(1000))
+    // in the order given (a claim returns jobs in id order)
+    expect(jobs.map((j) => ({ type: j.type, payload: j.payload, companyId: j.companyId, maxAttempts: j.maxAttempts, attempts: j.attempts })))
+      .toEqual([{ n: 1 }, { n: 2 }, null].map((payload) => ({ type: 'c.many', payload, companyId: 7, maxAttempts: 3, attempts: 1 })))
+    expect(await claim('B', at(2000))).toEqual([])
+    expect(await inWriteTx(() => enqueueManyJobsOps('c.many', [], {}, t0))).toBe(0)
   })
 
   it('a worker in another process picks up a new job in under a second', async () => {

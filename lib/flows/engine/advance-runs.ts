@@ -1,18 +1,20 @@
-// The journey engine's worker side: claim due runs in batches and execute each run's steps
-// until it sleeps, waits for an approval, exits or completes.
+// The journey engine's worker side: claim due runs in batches and advance them, step by step,
+// until each sleeps, waits for an approval, exits or completes.
 //
 // - Claim: runs with status 'active', wakeAt <= now and no live lease, of flows that are live,
 //   manual or disabled (draft and paused flows hold their runs), in wakeAt order, up to a batch:
 //   on PostgreSQL UPDATE … WHERE id IN (SELECT … FOR UPDATE OF r SKIP LOCKED), on SQLite the same
 //   UPDATE … RETURNING under the single writer. The claim sets lockedBy and leaseUntil; a killed
 //   worker's runs come back when the lease ends.
-// - Step: ONE write transaction holds the FlowStep row (unique (runId, actionId)), the executor's
-//   database work (a Send and its delivery job, a webhook row …) and the run's next position,
-//   the last written only while the lease is still ours — otherwise the whole step rolls back.
-//   A step whose row exists is not executed again: its stored result is reused.
-// - Versions: a run follows its FlowRun.version definition (immutable rows, cached in memory);
-//   an action deleted in a newer version still runs from the old one. Action statuses are the
-//   current FlowAction rows (draft/disabled: skipped; manual: the run waits for approval).
+// - Rounds: the claimed runs advance one step per round; a round groups the runs that stand at
+//   the same action of the same flow version and steps each group as a set (batch-step.ts: one
+//   transaction, multi-row step rows, set-based sends), a lone run through the single path
+//   (step.ts). A group whose batch throws is rolled back and its runs stepped one by one, each
+//   alone, so one bad run cannot fail the others. SQLite: one write transaction per round, each
+//   group or run in its own savepoint. PostgreSQL: each group (split in up to `concurrency`
+//   chunks) or run in its own transaction, `concurrency` of them at once.
+// - Step (step.ts): the FlowStep row (unique (runId, actionId)), the executor's database work and
+//   the run's next position commit together, the move only while the lease is still ours.
 // - Wake-ups: after a drain, one job at the earliest future wakeAt (wake.ts), so sleeping runs
 //   wake after a restart with no timer in memory.
 import { hostname } from 'node:os'
@@ -22,15 +24,12 @@ import { exec, inWriteTx, read, savepoint, select, selectFirst, type Ops } from 
 import { kysely } from '@/lib/db/kysely'
 import { toDate } from '@/lib/db/dialect'
 import { queueNow } from '@/lib/jobs/clock'
-import { STATUS_ACTION_TYPES, isUnsupported, type FlowAction, type FlowDefinition } from '@/lib/flows/definition'
-import { isInHoldoutOps } from '@/lib/flows/ajax/holdout'
 import { FLOW_STATUS } from '@/lib/flows/store'
-import type { StepContext, StepResult, TriggerEvent } from './types'
-import { nextOf } from './types'
-import { executorFor } from './executors'
-import { evaluateFilterOps, isEmptyFilter } from './conditions'
-import { companyZoneOps } from './cache'
+import { GONE_FLOW, LeaseLost, moveRunOps, stepOps, versionOps, type ClaimedRun, type FlowInfo, type Outcome, type VersionDef } from './step'
+import { batchStepOps } from './batch-step'
 import { prepareFlowJobs, wakeAtOps, wakeFlowWorkers, wakeNowOps } from './wake'
+
+export { effectiveActionStatus } from './step'
 
 export interface AdvanceOptions {
   /** The engine clock (tests pass a fixed or stepped clock); default the queue clock. */
@@ -41,52 +40,21 @@ export interface AdvanceOptions {
   /** Steps one run may take per claim before it is released (due again at once). */
   maxStepsPerClaim?: number
   leaseMs?: number
-  /** PostgreSQL: runs of a batch advanced at once (each step its own transaction). */
+  /** PostgreSQL: transactions of a round at once (a group's chunks, lone runs). */
   concurrency?: number
 }
 
-export interface AdvanceStats { claimed: number; steps: number; failed: number }
-
-interface ClaimedRun {
-  id: string
-  companyId: number
-  flowId: string
-  version: number
-  profileId: string
-  currentActionId: string | null
-  triggerKind: string
-  triggerEvent: string | null
-  createdAt: unknown
-  attempts: number
+export interface AdvanceStats {
+  claimed: number
+  steps: number
+  failed: number
+  /** Of the steps, those taken as a set with other runs at the same action (batch-step.ts). */
+  batched: number
 }
-
-interface FlowInfo { status: number; webhookSecret: string; actionStatus: Map<string, string> }
 
 const ACTIVE_FLOW_STATUSES = [FLOW_STATUS.manual, FLOW_STATUS.live, FLOW_STATUS.disabled]
 const MAX_ATTEMPTS = 8
 const defaultWorker = () => `${hostname()}:${process.pid}`
-
-// ---- definitions (immutable per flow version) -----------------------------------------------
-
-interface VersionDef { def: FlowDefinition; actions: Map<string, FlowAction> }
-const g = globalThis as unknown as { __flowVersionCache?: Map<string, VersionDef> }
-const versionCache = (g.__flowVersionCache ??= new Map())
-
-function* versionOps(companyId: number, flowId: string, version: number): Ops<VersionDef | null> {
-  const key = `${companyId}:${flowId}:${version}`
-  const hit = versionCache.get(key)
-  if (hit) return hit
-  const row = yield* selectFirst(
-    kysely().selectFrom('FlowVersion').select('definition')
-      .where('companyId', '=', companyId).where('flowId', '=', flowId).where('version', '=', version),
-  )
-  if (!row) return null
-  const def = JSON.parse(row.definition) as FlowDefinition
-  const v = { def, actions: new Map(def.actions.filter((a) => a.id).map((a) => [a.id!, a])) }
-  if (versionCache.size > 2000) versionCache.delete(versionCache.keys().next().value!)
-  versionCache.set(key, v)
-  return v
-}
 
 // ---- claim ------------------------------------------------------------------------------------
 
@@ -113,255 +81,11 @@ function* flowInfoOps(flowIds: string[]): Ops<Map<string, FlowInfo>> {
   return out
 }
 
-// ---- one step -----------------------------------------------------------------------------------
+// ---- rounds, a batch, a drain -------------------------------------------------------------------
 
-class LeaseLost extends Error {
-  constructor() {
-    super('The run was taken over by another worker.')
-    this.name = 'LeaseLost'
-  }
-}
-
-/** What the engine does with a run after one step. */
-interface Outcome {
-  /** true: the run can take its next step now, in this claim. */
-  continue: boolean
-  sleepUntil?: Date
-  steps: number
-  /** The run's action after the step (when it continues). */
-  next?: string | null
-}
-
-const HAS_STATUS = (a: FlowAction) => STATUS_ACTION_TYPES.has(a.type) || a.type === 'ab-test' || a.type === 'content-experiment'
-
-/** The status the engine obeys for an action: its current row, else the version's; a manual flow makes live ones manual. */
-export function effectiveActionStatus(a: FlowAction, flow: { status: number; actionStatus: Map<string, string> }): string {
-  if (!HAS_STATUS(a)) return 'live'
-  const own = flow.actionStatus.get(a.id ?? '') ?? ((a.data as { status?: string } | null | undefined)?.status ?? 'draft')
-  if (flow.status === FLOW_STATUS.manual && own === 'live') return 'manual'
-  return own
-}
-
-type RunPatch = {
-  status: string; currentActionId: string | null; wakeAt: Date | null; exitReason?: string | null; finished?: boolean; keepLease?: boolean; step?: boolean
-}
-
-function* moveRunOps(run: ClaimedRun, workerId: string, now: Date, p: RunPatch): Ops<void> {
-  const n = yield* exec(
-    kysely().updateTable('FlowRun').set({
-      status: p.status, currentActionId: p.currentActionId, wakeAt: p.wakeAt, updatedAt: now,
-      ...(p.exitReason !== undefined ? { exitReason: p.exitReason } : {}),
-      ...(p.finished ? { finishedAt: now } : {}),
-      ...(p.step ? { stepCount: sql<number>`"stepCount" + 1` } : {}),
-      ...(p.keepLease ? {} : { lockedBy: null, leaseUntil: null }),
-      attempts: 0,
-    })
-      .where('id', '=', run.id).where('lockedBy', '=', workerId)
-      .where((eb) => (run.currentActionId == null ? eb('currentActionId', 'is', null) : eb('currentActionId', '=', run.currentActionId))),
-  )
-  if (!n) throw new LeaseLost()
-}
-
-function* writeStepOps(run: ClaimedRun, action: FlowAction, now: Date, status: string, outcome: string | null, detail: Record<string, unknown> | null): Ops<void> {
-  const values = {
-    companyId: run.companyId, flowId: run.flowId, runId: run.id, actionId: action.id!, actionType: action.type, profileId: run.profileId,
-    status, outcome, detail: detail ? JSON.stringify(detail) : null, at: now, updatedAt: now,
-  }
-  yield* exec(
-    kysely().insertInto('FlowStep').values(values)
-      .onConflict((oc) => oc.columns(['runId', 'actionId']).doUpdateSet({ status, outcome, detail: values.detail, at: now, updatedAt: now })),
-  )
-}
-
-/** Applies an executor's result: the step row and the run's next position. */
-function* applyResultOps(run: ClaimedRun, action: FlowAction, r: StepResult, workerId: string, now: Date, keepLease: boolean): Ops<Outcome> {
-  const stored = (extra: Record<string, unknown> | undefined, result: Record<string, unknown>) => ({ ...(extra ?? {}), $result: result })
-  switch (r.kind) {
-    case 'next': {
-      yield* writeStepOps(run, action, now, r.status ?? 'done', r.outcome ?? null, stored(r.detail, { kind: 'next', next: r.next }))
-      if (r.next == null) {
-        yield* moveRunOps(run, workerId, now, { status: 'completed', currentActionId: null, wakeAt: null, finished: true, step: true })
-        return { continue: false, steps: 1 }
-      }
-      yield* moveRunOps(run, workerId, now, { status: 'active', currentActionId: r.next, wakeAt: now, keepLease, step: true })
-      return { continue: keepLease, steps: 1, next: r.next }
-    }
-    case 'sleep': {
-      yield* writeStepOps(run, action, now, 'done', r.outcome ?? r.until.toISOString(), stored(r.detail, { kind: 'sleep', next: r.next, until: r.until.toISOString() }))
-      if (r.next == null) {
-        // Nothing after the delay: the run is over once it has waited.
-        yield* moveRunOps(run, workerId, now, { status: 'active', currentActionId: null, wakeAt: r.until, step: true })
-        return { continue: false, sleepUntil: r.until, steps: 1 }
-      }
-      yield* moveRunOps(run, workerId, now, { status: 'active', currentActionId: r.next, wakeAt: r.until, step: true })
-      return { continue: false, sleepUntil: r.until, steps: 1 }
-    }
-    case 'exit':
-      yield* writeStepOps(run, action, now, 'exited', r.reason, stored(r.detail, { kind: 'exit', reason: r.reason }))
-      yield* moveRunOps(run, workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: r.reason, finished: true, step: true })
-      return { continue: false, steps: 1 }
-    case 'wait':
-      yield* writeStepOps(run, action, now, 'waiting', null, r.detail ?? null)
-      yield* moveRunOps(run, workerId, now, { status: 'waiting', currentActionId: run.currentActionId, wakeAt: null, step: true })
-      return { continue: false, steps: 1 }
-  }
-}
-
-/** A result stored with a finished step ($result in detail), to reuse it on a retry. */
-function storedResult(action: FlowAction, status: string, outcome: string | null, detail: string | null): StepResult {
-  let d: Record<string, unknown> = {}
-  try {
-    d = detail ? (JSON.parse(detail) as Record<string, unknown>) : {}
-  } catch { /* no detail */ }
-  const r = d.$result as { kind?: string; next?: string | null; until?: string; reason?: string } | undefined
-  delete d.$result
-  if (r?.kind === 'sleep' && r.until) return { kind: 'sleep', until: new Date(r.until), next: r.next ?? null, outcome, detail: d }
-  if (r?.kind === 'exit') return { kind: 'exit', reason: r.reason ?? outcome ?? 'exited', detail: d }
-  return { kind: 'next', next: r?.next !== undefined ? r.next : nextOf(action), outcome, detail: d, status: status as 'done' | 'skipped' | 'failed' }
-}
-
-export interface StepEnv {
-  run: ClaimedRun
-  flow: FlowInfo
-  version: VersionDef
-  workerId: string
-  now: Date
-  keepLease: boolean
-  /** The run was just moved to this action by this worker in this claim: no step row can exist for it yet. */
-  fresh?: boolean
-}
-
-/** One step of one run, in the caller's write transaction. */
-export function* stepOps(e: StepEnv): Ops<Outcome> {
-  const { run, flow, version, workerId, now } = e
-  if (flow.status === FLOW_STATUS.disabled) {
-    yield* moveRunOps(run, workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: 'flow_disabled', finished: true })
-    return { continue: false, steps: 0 }
-  }
-  if (run.currentActionId == null) {
-    yield* moveRunOps(run, workerId, now, { status: 'completed', currentActionId: null, wakeAt: null, finished: true })
-    return { continue: false, steps: 0 }
-  }
-  const action = version.actions.get(run.currentActionId)
-  if (!action) {
-    yield* moveRunOps(run, workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: 'action_missing', finished: true })
-    return { continue: false, steps: 0 }
-  }
-  const existing = e.fresh ? undefined : yield* selectFirst(
-    kysely().selectFrom('FlowStep').select(['status', 'outcome', 'detail']).where('runId', '=', run.id).where('actionId', '=', action.id!),
-  )
-  let approved = false
-  if (existing) {
-    switch (existing.status) {
-      case 'approved': approved = true; break
-      case 'waiting':
-        yield* moveRunOps(run, workerId, now, { status: 'waiting', currentActionId: run.currentActionId, wakeAt: null })
-        return { continue: false, steps: 0 }
-      case 'cancelled': {
-        const next = nextOf(action)
-        yield* moveRunOps(run, workerId, now, next == null
-          ? { status: 'completed', currentActionId: null, wakeAt: null, finished: true }
-          : { status: 'active', currentActionId: next, wakeAt: now, keepLease: e.keepLease })
-        return { continue: e.keepLease && next != null, steps: 0, next }
-      }
-      default: {
-        // Already executed (a retry): reuse the stored result, act on nothing again.
-        const r = storedResult(action, existing.status, existing.outcome, existing.detail)
-        return yield* applyStoredOps(run, action, r, workerId, now, e.keepLease)
-      }
-    }
-  }
-
-  // A profile in the flow's holdout group (lib/flows/ajax/holdout.ts) leaves before the first step, recorded, so
-  // reports can compare it with the profiles that got the flow.
-  if (!existing && action.id === version.def.entry_action_id && (yield* isInHoldoutOps(run.companyId, run.flowId, run.profileId))) {
-    return yield* applyResultOps(run, action, { kind: 'exit', reason: 'holdout', detail: { reason: 'The profile is in the flow holdout group.' } }, workerId, now, false)
-  }
-
-  // The profile filter is checked again at every step.
-  if (!isEmptyFilter(version.def.profile_filter)) {
-    const f = yield* evaluateFilterOps(version.def.profile_filter, {
-      companyId: run.companyId, profileId: run.profileId, flowId: run.flowId, runId: run.id, actionId: action.id!,
-      version: run.version, now, timeZone: yield* companyZoneOps(run.companyId),
-    })
-    if (!f.match) return yield* applyResultOps(run, action, { kind: 'exit', reason: 'profile_filter', detail: { reasons: f.reasons } }, workerId, now, false)
-  }
-
-  const status = approved ? 'live' : effectiveActionStatus(action, flow)
-  if (status === 'draft' || status === 'disabled') {
-    return yield* applyResultOps(run, action, { kind: 'next', next: nextOf(action), status: 'skipped', outcome: status, detail: { reason: `The action is ${status}.` } }, workerId, now, e.keepLease)
-  }
-  if (status === 'manual') return yield* applyResultOps(run, action, { kind: 'wait', detail: { reason: 'Waiting for approval.' } }, workerId, now, false)
-
-  const exec = executorFor(action.type, isUnsupported(action))
-  if ('unsupported' in exec) {
-    yield* writeStepOps(run, action, now, 'failed', 'unsupported_action', { reason: exec.unsupported })
-    yield* moveRunOps(run, workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: 'unsupported_action', finished: true, step: true })
-    return { continue: false, steps: 1 }
-  }
-  let triggerEvent: TriggerEvent | null = null
-  try {
-    triggerEvent = run.triggerEvent ? (JSON.parse(run.triggerEvent) as TriggerEvent) : null
-  } catch { /* unreadable event: none */ }
-  const ctx: StepContext = {
-    companyId: run.companyId, flowId: run.flowId, version: run.version, definition: version.def, runId: run.id, profileId: run.profileId,
-    action, actionStatus: status, webhookSecret: flow.webhookSecret, triggerKind: run.triggerKind, triggerEvent,
-    enteredAt: toDate(run.createdAt) ?? now, now, stepKey: `${run.id}:${action.id}`,
-  }
-  const r = yield* exec(ctx)
-  return yield* applyResultOps(run, action, r, workerId, now, e.keepLease)
-}
-
-/** A reused result moves the run only (the step row stays as written). */
-function* applyStoredOps(run: ClaimedRun, action: FlowAction, r: StepResult, workerId: string, now: Date, keepLease: boolean): Ops<Outcome> {
-  switch (r.kind) {
-    case 'next':
-      if (r.next == null) {
-        yield* moveRunOps(run, workerId, now, { status: 'completed', currentActionId: null, wakeAt: null, finished: true })
-        return { continue: false, steps: 0 }
-      }
-      yield* moveRunOps(run, workerId, now, { status: 'active', currentActionId: r.next, wakeAt: now, keepLease })
-      return { continue: keepLease, steps: 0, next: r.next }
-    case 'sleep':
-      yield* moveRunOps(run, workerId, now, { status: 'active', currentActionId: r.next, wakeAt: r.until })
-      return { continue: false, sleepUntil: r.until, steps: 0 }
-    case 'exit':
-      yield* moveRunOps(run, workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: r.reason, finished: true })
-      return { continue: false, steps: 0 }
-    case 'wait':
-      yield* moveRunOps(run, workerId, now, { status: 'waiting', currentActionId: run.currentActionId, wakeAt: null })
-      return { continue: false, steps: 0 }
-  }
-}
-
-// ---- a run, a batch, a drain -------------------------------------------------------------------
-
-async function advanceRun(run: ClaimedRun, flow: FlowInfo | undefined, o: Required<Omit<AdvanceOptions, 'concurrency'>>, stats: AdvanceStats, sleeps: Date[]) {
-  let steps = 0
-  for (;;) {
-    const now = o.now()
-    try {
-      const version = await read(versionOps(run.companyId, run.flowId, run.version))
-      const info: FlowInfo = flow ?? { status: FLOW_STATUS.disabled, webhookSecret: '', actionStatus: new Map() }
-      if (!version) {
-        await inWriteTx(() => moveRunOps(run, o.workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: 'version_missing', finished: true }))
-        return
-      }
-      const keepLease = steps + 1 < o.maxStepsPerClaim
-      const out = await inWriteTx(() => stepOps({ run, flow: info, version, workerId: o.workerId, now, keepLease, fresh: steps > 0 }))
-      steps++
-      stats.steps += out.steps
-      if (out.sleepUntil) sleeps.push(out.sleepUntil)
-      if (!out.continue || out.next == null) return
-      run.currentActionId = out.next
-    } catch (err) {
-      if (err instanceof LeaseLost) return
-      stats.failed++
-      await releaseAfterError(run, o, now, err).catch(() => {})
-      return
-    }
-  }
-}
+type Resolved = Required<Omit<AdvanceOptions, 'concurrency'>> & { concurrency: number }
+interface Member { run: ClaimedRun; steps: number }
+type R = { ok: Outcome; batched?: boolean } | { error: unknown }
 
 async function releaseAfterError(run: ClaimedRun, o: { workerId: string }, now: Date, err: unknown) {
   const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err)
@@ -378,40 +102,119 @@ async function releaseAfterError(run: ClaimedRun, o: { workerId: string }, now: 
   })
 }
 
-/**
- * SQLite: the batch advances in rounds; one write transaction per round holds one step of every
- * run still going, each step inside its own savepoint (a failing step rolls back alone), so a
- * commit is paid per round, not per step. Every step still commits atomically with its effects.
- */
-async function advanceBatchSqlite(runs: ClaimedRun[], flows: Map<string, FlowInfo>, o: Required<Omit<AdvanceOptions, 'concurrency'>>, stats: AdvanceStats, sleeps: Date[]) {
-  let going = runs.map((run) => ({ run, steps: 0 }))
+const versionKey = (r: ClaimedRun) => `${r.companyId}:${r.flowId}:${r.version}`
+
+/** A round's work: groups of runs at the same action (batched when more than one), in claim order. */
+function groupsOf(going: Member[], o: Resolved): Member[][] {
+  const groups = new Map<string, Member[]>()
+  for (const m of going) {
+    const key = `${versionKey(m.run)}:${m.run.currentActionId ?? ''}:${m.steps > 0}:${m.steps + 1 < o.maxStepsPerClaim}`
+    const g = groups.get(key)
+    if (g) g.push(m)
+    else groups.set(key, [m])
+  }
+  return [...groups.values()]
+}
+
+interface RoundEnv { o: Resolved; now: Date; flows: Map<string, FlowInfo>; versions: Map<string, VersionDef | null> }
+
+/** One step of one run (the single path). */
+function* oneStepOps(m: Member, r: RoundEnv): Ops<Outcome> {
+  const version = r.versions.get(versionKey(m.run)) ?? null
+  if (!version) {
+    yield* moveRunOps(m.run, r.o.workerId, r.now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: 'version_missing', finished: true })
+    return { continue: false, steps: 0 }
+  }
+  return yield* stepOps({
+    run: m.run, flow: r.flows.get(m.run.flowId) ?? GONE_FLOW, version, workerId: r.o.workerId, now: r.now,
+    keepLease: m.steps + 1 < r.o.maxStepsPerClaim, fresh: m.steps > 0,
+  })
+}
+
+/** One step of every run of a group, as a set (throws when any of it fails: the caller steps them one by one). */
+function groupStepOps(group: Member[], r: RoundEnv): Ops<Outcome[]> {
+  const m = group[0]!
+  return batchStepOps(group.map((g) => ({ run: g.run, fresh: g.steps > 0 })), {
+    flow: r.flows.get(m.run.flowId) ?? GONE_FLOW, version: r.versions.get(versionKey(m.run))!, workerId: r.o.workerId, now: r.now,
+    keepLease: m.steps + 1 < r.o.maxStepsPerClaim,
+  })
+}
+
+const batchable = (group: Member[], r: RoundEnv) => group.length > 1 && !!r.versions.get(versionKey(group[0]!.run))
+
+/** SQLite: the whole round in one write transaction (one commit per round), each group or run in a savepoint. */
+async function roundSqlite(groups: Member[][], r: RoundEnv): Promise<Map<Member, R>> {
+  return inWriteTx(function* () {
+    const results = new Map<Member, R>()
+    for (const group of groups) {
+      if (batchable(group, r)) {
+        const outs = yield* savepoint(() => groupStepOps(group, r), () => null)
+        if (outs) {
+          group.forEach((m, i) => results.set(m, { ok: outs[i]!, batched: true }))
+          continue
+        }
+      }
+      for (const m of group) results.set(m, yield* savepoint<R, R>(function* () { return { ok: yield* oneStepOps(m, r) } }, (error) => ({ error })))
+    }
+    return results
+  })
+}
+
+/** Runs per transaction a PostgreSQL group is split into at least (fewer, larger statements beat more lanes). */
+const MIN_CHUNK = 100
+
+/** PostgreSQL: groups (split in up to `concurrency` chunks) and lone runs, each in its own transaction, `concurrency` at once. */
+async function roundPostgres(groups: Member[][], r: RoundEnv): Promise<Map<Member, R>> {
+  const units: Member[][] = []
+  for (const group of groups) {
+    if (!batchable(group, r)) {
+      for (const m of group) units.push([m])
+      continue
+    }
+    const size = Math.ceil(group.length / Math.min(r.o.concurrency, Math.ceil(group.length / MIN_CHUNK)))
+    for (let i = 0; i < group.length; i += size) units.push(group.slice(i, i + size))
+  }
+  const results = new Map<Member, R>()
+  let next = 0
+  const lane = async () => {
+    while (next < units.length) {
+      const unit = units[next++]!
+      if (batchable(unit, r)) {
+        try {
+          const outs = await inWriteTx(() => groupStepOps(unit, r))
+          unit.forEach((m, i) => results.set(m, { ok: outs[i]!, batched: true }))
+          continue
+        } catch { /* step them one by one */ }
+      }
+      for (const m of unit) {
+        try {
+          results.set(m, { ok: await inWriteTx(() => oneStepOps(m, r)) })
+        } catch (error) {
+          results.set(m, { error })
+        }
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(r.o.concurrency, units.length) }, lane))
+  return results
+}
+
+/** Advances a claimed batch round by round until every run has stopped for this claim. */
+async function advanceClaimed(runs: ClaimedRun[], flows: Map<string, FlowInfo>, o: Resolved, stats: AdvanceStats, sleeps: Date[]) {
+  let going: Member[] = runs.map((run) => ({ run, steps: 0 }))
+  const versions = new Map<string, VersionDef | null>()
   while (going.length) {
     const now = o.now()
-    const versions = new Map<string, VersionDef | null>()
     for (const g of going) {
-      const key = `${g.run.companyId}:${g.run.flowId}:${g.run.version}`
+      const key = versionKey(g.run)
       if (!versions.has(key)) versions.set(key, await read(versionOps(g.run.companyId, g.run.flowId, g.run.version)))
     }
-    type R = { ok: Outcome } | { error: unknown }
-    const results: R[] = await inWriteTx(function* () {
-      const out: R[] = []
-      for (const g of going) {
-        const version = versions.get(`${g.run.companyId}:${g.run.flowId}:${g.run.version}`) ?? null
-        const flow = flows.get(g.run.flowId) ?? { status: FLOW_STATUS.disabled, webhookSecret: '', actionStatus: new Map() }
-        out.push(yield* savepoint<R, R>(function* () {
-          if (!version) {
-            yield* moveRunOps(g.run, o.workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: 'version_missing', finished: true })
-            return { ok: { continue: false, steps: 0 } }
-          }
-          return { ok: yield* stepOps({ run: g.run, flow, version, workerId: o.workerId, now, keepLease: g.steps + 1 < o.maxStepsPerClaim, fresh: g.steps > 0 }) }
-        }, (error) => ({ error })))
-      }
-      return out
-    })
-    const next: typeof going = []
-    for (let i = 0; i < going.length; i++) {
-      const g = going[i]!
-      const r = results[i]!
+    const round: RoundEnv = { o, now, flows, versions }
+    const groups = groupsOf(going, o)
+    const results = dbEngine() === 'sqlite' ? await roundSqlite(groups, round) : await roundPostgres(groups, round)
+    const next: Member[] = []
+    for (const g of going) {
+      const r = results.get(g)!
       if ('error' in r) {
         if (r.error instanceof LeaseLost) continue
         stats.failed++
@@ -420,6 +223,7 @@ async function advanceBatchSqlite(runs: ClaimedRun[], flows: Map<string, FlowInf
       }
       g.steps++
       stats.steps += r.ok.steps
+      if (r.batched) stats.batched += r.ok.steps
       if (r.ok.sleepUntil) sleeps.push(r.ok.sleepUntil)
       if (r.ok.continue && r.ok.next != null) {
         g.run.currentActionId = r.ok.next
@@ -432,30 +236,18 @@ async function advanceBatchSqlite(runs: ClaimedRun[], flows: Map<string, FlowInf
 
 /** Claims one batch of due runs and advances each; returns what it did. */
 export async function advanceDueRuns(opts: AdvanceOptions = {}): Promise<AdvanceStats & { sleeps: Date[] }> {
-  const o = {
-    now: opts.now ?? queueNow, workerId: opts.workerId ?? defaultWorker(), batchSize: opts.batchSize ?? 200,
-    maxStepsPerClaim: opts.maxStepsPerClaim ?? 25, leaseMs: opts.leaseMs ?? 60_000,
+  const o: Resolved = {
+    now: opts.now ?? queueNow, workerId: opts.workerId ?? defaultWorker(), batchSize: opts.batchSize ?? 500,
+    maxStepsPerClaim: opts.maxStepsPerClaim ?? 25, leaseMs: opts.leaseMs ?? 60_000, concurrency: Math.max(1, opts.concurrency ?? 8),
   }
-  const stats: AdvanceStats = { claimed: 0, steps: 0, failed: 0 }
+  const stats: AdvanceStats = { claimed: 0, steps: 0, failed: 0, batched: 0 }
   const sleeps: Date[] = []
   const now = o.now()
   const runs = await inWriteTx(() => claimOps({ workerId: o.workerId, now, leaseUntil: new Date(now.getTime() + o.leaseMs), limit: o.batchSize }))
   stats.claimed = runs.length
   if (!runs.length) return { ...stats, sleeps }
   const flows = await read(flowInfoOps([...new Set(runs.map((r) => r.flowId))]))
-  if (dbEngine() === 'sqlite') {
-    await advanceBatchSqlite(runs, flows, o, stats, sleeps)
-    return { ...stats, sleeps }
-  }
-  const concurrency = Math.max(1, opts.concurrency ?? 8)
-  let i = 0
-  const lane = async () => {
-    while (i < runs.length) {
-      const run = runs[i++]!
-      await advanceRun(run, flows.get(run.flowId), o, stats, sleeps)
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, lane))
+  await advanceClaimed(runs, flows, o, stats, sleeps)
   return { ...stats, sleeps }
 }
 
@@ -491,7 +283,7 @@ export async function drainFlowRuns(opts: DrainOptions = {}): Promise<AdvanceSta
   await prepareFlowJobs()
   const clock = opts.now ?? queueNow
   const started = Date.now()
-  const total: AdvanceStats & { batches: number } = { claimed: 0, steps: 0, failed: 0, batches: 0 }
+  const total: AdvanceStats & { batches: number } = { claimed: 0, steps: 0, failed: 0, batched: 0, batches: 0 }
   let more = false
   for (;;) {
     const r = await advanceDueRuns(opts)
@@ -499,6 +291,7 @@ export async function drainFlowRuns(opts: DrainOptions = {}): Promise<AdvanceSta
     total.claimed += r.claimed
     total.steps += r.steps
     total.failed += r.failed
+    total.batched += r.batched
     total.batches++
     if (Date.now() - started > (opts.budgetMs ?? 20_000)) {
       more = true

@@ -1,13 +1,14 @@
 // Every action type → its executor. The switch ends with an exhaustive check, so a new action
 // type in lib/flows/definition.ts does not compile until it is given one here. Kinds the engine
 // cannot run (unknown to us, or not built) return null: the engine fails the step with the
-// reason and the run exits 'unsupported_action'.
+// reason and the run exits 'unsupported_action'. Some types also have a set-based executor for
+// many runs at once (batchExecutorFor); the others run one run after another in the batch.
 import type { FlowActionType } from '@/lib/flows/definition'
-import type { ActionExecutor } from './types'
+import type { ActionExecutor, BatchActionExecutor } from './types'
 import { nextOf } from './types'
 import { backInStockDelayExecutor, countdownDelayExecutor, targetDateExecutor, timeDelayExecutor } from './actions/delays'
 import { conditionalSplitExecutor, multiBranchSplitExecutor, triggerSplitExecutor } from './actions/splits'
-import { sendMessageExecutor } from './actions/send-message'
+import { sendMessageBatchExecutor, sendMessageExecutor } from './actions/send-message'
 import { experimentExecutor } from './actions/experiments'
 import { sendWebhookExecutor } from './actions/send-webhook'
 import { sendInternalAlertExecutor } from './actions/send-internal-alert'
@@ -53,4 +54,15 @@ function known(type: FlowActionType): ActionExecutor | { unsupported: string } {
 export function executorFor(type: string, unsupported: boolean): ActionExecutor | { unsupported: string } {
   if (unsupported) return { unsupported: `The action type '${type}' is not supported.` }
   return known(type as FlowActionType)
+}
+
+/** The set-based executor of an action type, when it has one (message sends: one multi-row insert). */
+export function batchExecutorFor(type: string): BatchActionExecutor | null {
+  switch (type) {
+    case 'send-email':
+    case 'send-sms':
+    case 'send-mobile-push':
+    case 'send-whatsapp': return sendMessageBatchExecutor
+    default: return null
+  }
 }

@@ -57,6 +57,12 @@ export type StepResult =
 /** An action type's executor. Deterministic given (ctx, database state): a retry yields the same result. */
 export type ActionExecutor = (ctx: StepContext) => Ops<StepResult>
 
+/**
+ * The same for many runs at one action (same company, flow, version and action), set-based
+ * (lib/flows/engine/batch-step.ts): result i is what the ActionExecutor would return for ctxs[i].
+ */
+export type BatchActionExecutor = (ctxs: StepContext[]) => Ops<StepResult[]>
+
 /** The first outgoing link of a linear action (links.next), or null. */
 export function nextOf(action: FlowAction): string | null {
   const links = (action as { links?: { next?: string | null } | null }).links
