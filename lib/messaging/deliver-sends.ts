@@ -123,7 +123,7 @@ export class SendsInFlightError extends Error {
 /**
  * The job handler: every due Send of the source. `concurrency` lanes take claimed Sends from a
  * queue and hand them to their providers; the next page is claimed while the queue still holds
- * half a page (so the lanes never wait for a page boundary), and outcomes are recorded a page
+ * a page (so the lanes never wait for a page boundary, even on PostgreSQL's round trips), and outcomes are recorded a page
  * at a time while the lanes go on sending. Returns how many were attempted.
  */
 export async function deliverSends(p: DeliverPayload, o: DeliverOptions = {}): Promise<number> {
@@ -178,7 +178,7 @@ export async function deliverSends(p: DeliverPayload, o: DeliverOptions = {}): P
         queue.splice(0, head)
         head = 0
       }
-      if (!exhausted && !failure && !claiming && queue.length - head < pageSize / 2) void claimNext()
+      if (!exhausted && !failure && !claiming && queue.length - head < pageSize) void claimNext()
       const outcome = await deliverClaimed(s)
       attempted++
       done.push([s, outcome])
