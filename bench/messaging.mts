@@ -9,7 +9,7 @@
 // Three processes: this one (scratch database, profiles, the SMTP sink, createSends, timing),
 // the worker (`--role worker`: the app's job handlers, runJobsUntilIdle, its RSS sampled every
 // 50 ms) and the baseline (`--role baseline`: nodemailer with the same pool settings as the app,
-// 5 connections, a window of messages in flight). Both senders run in their own process so
+// SMTP_POOL_CONNECTIONS connections (10 by default), a window of messages in flight). Both senders run in their own process so
 // both share the machine with the same sink the same way.
 // Targets: ratio ≥ 0.6, ≥ 50,000 emails/min, worker peak RSS < 300 MB. Prints `BENCH_RESULT {json}`.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -75,7 +75,7 @@ if (ROLE === 'worker') {
 // ---------------------------------------------------------------- baseline: bare pooled nodemailer
 if (ROLE === 'baseline') {
   const nodemailer = (await import('nodemailer')).default
-  const t = nodemailer.createTransport({ url: process.env.SMTP_URL!, pool: true, maxConnections: Number(process.env.SMTP_POOL_CONNECTIONS) || 5, maxMessages: 100 })
+  const t = nodemailer.createTransport({ url: process.env.SMTP_URL!, pool: true, maxConnections: Number(process.env.SMTP_POOL_CONNECTIONS) || 10, maxMessages: 100 })
   process.on('message', async (m: ToChild) => {
     const pool = m.pool!
     const count = m.count!
@@ -242,7 +242,7 @@ if (ROLE === 'main') {
   const mb = (n: number) => `${Math.round(n / 2 ** 20)} MB`
   console.log(`Pipeline: ${fmtInt(pipelineReceived)} received in ${(pipelineMs / 1000).toFixed(1)} s (createSends ${((tCreated - t0) / 1000).toFixed(1)} s, worker ${(w.ms / 1000).toFixed(1)} s, ${w.jobs} job runs): ${fmtInt(pipelinePerMin)} emails/min; worker peak RSS ${mb(w.peakRss)} (${mb(worker.readyRss)} loaded and idle)`)
   console.log(`  Send statuses: ${statuses.map((s) => `${s.status} ${fmtInt(Number(s.n))}`).join(', ')}; events ${fmtInt(Number(events?.n ?? 0))}`)
-  console.log(`Baseline (bare pooled nodemailer, ${Number(process.env.SMTP_POOL_CONNECTIONS) || 5} connections, 10 in flight): ${fmtInt(baselineReceived)} in ${(b.ms / 1000).toFixed(1)} s: ${fmtInt(baselinePerMin)} emails/min; peak RSS ${mb(b.peakRss)}`)
+  console.log(`Baseline (bare pooled nodemailer, ${Number(process.env.SMTP_POOL_CONNECTIONS) || 10} connections, 10 in flight): ${fmtInt(baselineReceived)} in ${(b.ms / 1000).toFixed(1)} s: ${fmtInt(baselinePerMin)} emails/min; peak RSS ${mb(b.peakRss)}`)
   console.log(`CPU: pipeline worker ${((w.cpuMs ?? 0) / 1000).toFixed(1)} s in ${(w.ms / 1000).toFixed(1)} s, sink (this process, createSends included) ${cpuS(sinkCpuPipeline)} s; baseline sender ${((b.cpuMs ?? 0) / 1000).toFixed(1)} s in ${(b.ms / 1000).toFixed(1)} s, sink ${cpuS(sinkCpuBaseline)} s`)
   console.log(`Ratio ${ratio.toFixed(2)} (target ≥ 0.6); ${fmtInt(pipelinePerMin)}/min (target ≥ 50,000); worker RSS ${mb(w.peakRss)} (target < 300 MB); sink ${fmtInt(receivedBytes / Math.max(1, pipelineReceived + baselineReceived))} bytes/mail`)
 

@@ -65,8 +65,8 @@ function pooled(target: SmtpTarget): Pooled {
   const key = keyOf(target)
   let p = all.get(key)
   if (!p) {
-    // SMTP_POOL_CONNECTIONS: connections per pool (default 5; a relay may allow more, or fewer).
-    const common = { pool: true, maxConnections: Number(process.env.SMTP_POOL_CONNECTIONS) || 5, maxMessages: 100, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 } as const
+    // SMTP_POOL_CONNECTIONS: connections per pool (default 10; a relay may allow more, or fewer).
+    const common = { pool: true, maxConnections: Number(process.env.SMTP_POOL_CONNECTIONS) || 10, maxMessages: 100, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 } as const
     const transport = typeof target === 'string'
       ? nodemailer.createTransport({ url: target, ...common })
       : nodemailer.createTransport({
