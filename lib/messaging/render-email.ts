@@ -2,7 +2,7 @@
 // the profile as `person` (and its fields at the top level, as the vendor's templates use
 // them) and the send's own context (e.g. `event`), plus the headers of the pipeline:
 // Message-ID, List-Unsubscribe (https and mailto) with RFC 8058 one-click, and X-Send-Id.
-import { renderTemplate } from '@/lib/templates/render-template'
+import { prepareScope, renderTemplate } from '@/lib/templates/render-template'
 import { htmlToPlainText } from '@/lib/templates/html-to-plain-text'
 import { textTemplateOf } from '@/lib/templates/text-part-template'
 import type { RenderTemplateOptions } from '@/lib/templates/template-types'
@@ -55,13 +55,15 @@ export function renderEmail(s: ClaimedSend, now: Date, defaults: SenderDefaults 
     organization: { name: co.name, url: co.websiteUrl, address1: co.addressLine1, address2: co.addressLine2, city: co.city, region: co.addressRegion, postalCode: co.postalCode, country: co.country },
     links: (kind) => templateLink(s, kind),
   }
-  const subject = renderTemplate(c.subject ?? '', context, { ...options, mode: 'text' }).replace(/[\r\n]+/g, ' ').trim()
-  const html = c.html ? decorateEmailHtml(s, renderTemplate(c.html, context, { ...options, mode: 'html' }), now) : undefined
+  // The recipient's template data once for the subject, the HTML and the text.
+  const scope = prepareScope(context, options)
+  const subject = renderTemplate(c.subject ?? '', context, { ...options, mode: 'text' }, scope).replace(/[\r\n]+/g, ' ').trim()
+  const html = c.html ? decorateEmailHtml(s, renderTemplate(c.html, context, { ...options, mode: 'html' }, scope), now) : undefined
   // Without a text part of its own, the text comes from the HTML template converted once (links untracked, as plain text shows them).
   const derived = !c.text && c.html ? textTemplateOf(c.html) : null
   const text = c.text
-    ? renderTemplate(c.text, context, { ...options, mode: 'text' })
-    : derived ? renderTemplate(derived, context, { ...options, mode: 'text' }).trim() : html ? htmlToPlainText(html) : ''
+    ? renderTemplate(c.text, context, { ...options, mode: 'text' }, scope)
+    : derived ? renderTemplate(derived, context, { ...options, mode: 'text' }, scope).trim() : html ? htmlToPlainText(html) : ''
   const domain = fromEmail.split('@')[1] || 'localhost'
   const headers: Record<string, string> = { 'X-Send-Id': s.id }
   if (!s.transactional) {

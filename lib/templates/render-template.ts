@@ -8,11 +8,29 @@ import { templateEngine } from './template-engine'
 import { toTemplateData } from './to-template-data'
 import { TEMPLATE_ENV_REGISTER, TemplateRenderError, type RenderTemplateOptions, type TemplateRenderEnv } from './template-types'
 
-export function renderTemplate(source: string, context: Record<string, unknown> = {}, options: RenderTemplateOptions = {}): string {
+/** The template data of one recipient (context and organization), made once for several templates (renderEmail's subject, HTML and text). */
+export interface PreparedScope {
+  readonly scope: Record<string, unknown>
+  readonly organizationAddress: string
+}
+
+export function prepareScope(context: Record<string, unknown> = {}, options: RenderTemplateOptions = {}): PreparedScope {
+  const organizationAddress = formatOrganizationAddress(options.organization)
+  const scope = (toTemplateData(context) ?? {}) as Record<string, unknown>
+  if (options.organization) {
+    const org = options.organization
+    const given = (scope.organization && typeof scope.organization === 'object' ? scope.organization : {}) as Record<string, unknown>
+    scope.organization = { name: org.name ?? '', url: org.url ?? '', full_address: organizationAddress, ...given }
+  }
+  return { scope, organizationAddress }
+}
+
+/** `prepared`: prepareScope(context, options) when the caller renders several templates for the same recipient. */
+export function renderTemplate(source: string, context: Record<string, unknown> = {}, options: RenderTemplateOptions = {}, prepared?: PreparedScope): string {
   const mode = options.mode ?? 'html'
   const parsed = parseTemplate(source, mode)
   if ('error' in parsed) throw parsed.error
-  const organizationAddress = formatOrganizationAddress(options.organization)
+  const { scope, organizationAddress } = prepared ?? prepareScope(context, options)
   const env: TemplateRenderEnv = {
     mode,
     timeZone: options.timeZone || 'UTC',
@@ -21,12 +39,6 @@ export function renderTemplate(source: string, context: Record<string, unknown> 
     links: options.links,
     organizationAddress,
     now: options.now ?? new Date(),
-  }
-  const scope = (toTemplateData(context) ?? {}) as Record<string, unknown>
-  if (options.organization) {
-    const org = options.organization
-    const given = (scope.organization && typeof scope.organization === 'object' ? scope.organization : {}) as Record<string, unknown>
-    scope.organization = { name: org.name ?? '', url: org.url ?? '', full_address: organizationAddress, ...given }
   }
   const engine = templateEngine(mode)
   const ctx = new Context(scope, engine.options, { sync: true }, { liquid: engine })
