@@ -64,7 +64,7 @@ for (let i = 0; i < EVENTS; i++) {
 interface Worker { child: ChildProcess; ready: Promise<void>; log: string[] }
 function startWorkerProcess(url: string, n: number): Worker {
   const log: string[] = []
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['scripts/worker.mts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.mts'], {
     cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: String(CONCURRENCY), NODE_ENV: 'production' },
   })

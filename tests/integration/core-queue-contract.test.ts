@@ -7,7 +7,6 @@
 import { useTestDatabase } from '../helpers/test-db'
 const sqliteFile = useTestDatabase()
 import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
 import pg from 'pg'
 import { jobQueue } from '@/lib/jobs/current-queue'
 import { backoffSeconds, type JobQueue } from '@/lib/jobs/job-queue'
@@ -279,7 +278,8 @@ describe.each([sqliteEngine, postgresEngine])('JobQueue on $name', (engine) => {
 })
 
 function spawnWorker(url: string, env: Record<string, string>): { started: Promise<void>; stop: () => Promise<void>; child: ChildProcess } {
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/helpers/queue-test-worker.mts'], {
+  // node --import tsx: the worker itself is the child (tsx's launcher would leave it running when the launcher is killed)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/queue-test-worker.mts'], {
     env: { ...process.env, DATABASE_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

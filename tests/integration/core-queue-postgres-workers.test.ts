@@ -4,7 +4,6 @@
 // when one worker is killed with SIGKILL in the middle of a batch, nothing is lost: its leased
 // jobs come back after the visibility timeout and the other worker finishes them.
 import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
 import pg from 'pg'
 import { startJobsPostgres, type TestPostgres } from '../helpers/jobs-postgres'
 import { closePostgresJobQueues, enqueueInPostgresTransaction } from '@/lib/jobs/postgres-job-queue'
@@ -36,7 +35,8 @@ afterAll(async () => {
 
 type Worker = { child: ChildProcess; started: Promise<void>; output: () => string; onBatch: (n: number, f: () => void) => void }
 function spawnWorker(id: string): Worker {
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/helpers/queue-test-worker.mts'], {
+  // node --import tsx: the worker itself is the child (tsx's launcher would leave it running when the launcher is killed)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/queue-test-worker.mts'], {
     env: { ...process.env, DATABASE_URL: server.url!, WORKER_ID: id, VISIBILITY_MS: '3000', POLL_MS: '200', BATCH: '50', DELAY_MS: '150', ANNOUNCE_BATCHES: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -2,7 +2,6 @@
 // Per-process caches are short-lived: a feature flag changed through one process is seen by
 // another process within FLAG_CACHE_MS (README, Architecture), and by the changing process at once.
 import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 import { makeCompany } from '../helpers/factory'
@@ -17,7 +16,8 @@ afterEach(() => {
 
 function reader(companyId: number, flag: string) {
   const seen: Seen[] = []
-  child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/helpers/flag-reader-child.mts'], {
+  // node --import tsx: the worker itself is the child (tsx's launcher would leave it running when the launcher is killed)
+  child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/flag-reader-child.mts'], {
     env: { ...process.env, COMPANY_ID: String(companyId), FLAG: flag },
     stdio: ['pipe', 'pipe', 'inherit'],
   })

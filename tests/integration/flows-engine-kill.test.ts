@@ -6,7 +6,6 @@ import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 jest.setTimeout(120_000)
 
-import path from 'node:path'
 import { spawn } from 'node:child_process'
 import { db } from '@/lib/db/client'
 import { flowDefinition, type FlowDefinition } from '@/lib/flows/definition'
@@ -35,7 +34,8 @@ test('kill -9 mid-batch, restart: every run completes with one step and one Send
   const now = new Date()
   for (let i = 0; i < RUNS; i++) await enterFlow({ companyId, flowId, profileId: `PK${i}`, entryKey: `e:${i}`, triggerKind: 'metric', now })
 
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/helpers/flows-engine-worker.mts'], {
+  // node --import tsx: the worker itself is the child (tsx's launcher would leave it running when the launcher is killed)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/flows-engine-worker.mts'], {
     env: { ...process.env, WORKER_ID: 'victim', LEASE_MS: '3000', BATCH: '25', ENABLE_INPROCESS_WORKER: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -8,7 +8,6 @@
 // event once, none lost, none doubled (events carry no unique_id, so the unique key cannot hide
 // a double write: only completing the jobs in the transaction of their writes prevents it).
 import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
 import { testEngine, useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 import { db } from '@/lib/db/client'
@@ -40,7 +39,8 @@ afterAll(async () => {
 })
 
 function spawnWorker(id: string): { child: ChildProcess; started: Promise<void>; output: () => string } {
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/helpers/ingest-test-worker.mts'], {
+  // node --import tsx: the worker itself is the child (tsx's launcher would leave it running when the launcher is killed)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/ingest-test-worker.mts'], {
     env: { ...process.env, WORKER_ID: id, VISIBILITY_MS: '4000', POLL_MS: '200', ENABLE_INPROCESS_WORKER: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
