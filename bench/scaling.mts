@@ -21,7 +21,6 @@
 // one this script starts (bench/lib/postgres.mjs). On a machine with 2 cores the workers and
 // the server share those 2 cores: the curve shows how far one machine goes, not a cluster.
 import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
 import { arg, fmtInt, machine, pgLoad, report, root, scratchDatabase, type Row } from './lib/common.mjs'
 import { openRaw } from './lib/raw.mjs'
 import { benchPostgres } from './lib/postgres.mjs'
