@@ -176,3 +176,33 @@ test('a run taken over by another worker mid-batch: the batch rolls back whole, 
   expect(await sendsOfFlow(ids.e!)).toHaveLength(9)
   expect((await db.flowRun.findUniqueOrThrow({ where: { id: runIds[3]! } })).status).toBe('active')
 })
+
+test('update-profile as a set: the same properties, attribute times and step results as one run at a time, a profile entered twice included', async () => {
+  const action = (t: string): A => ({
+    temporary_id: t, type: 'update-profile', links: { next: null },
+    data: { status: 'live', profile_operations: [
+      { operator: 'update', property_type: 'string', property_key: 'last_flow', property_value: 'thanked' },
+      { operator: 'update', property_type: 'list', property_operation: 'add', property_key: 'tags', property_value: 'vip' },
+      { operator: 'update', property_type: 'date', property_key: 'seen', property_value: 'today' },
+    ] },
+  })
+  const result = async (batchSize: number) => {
+    const profiles = await people(12, (i) => ({ tags: i % 2 ? ['old'] : 'solo', $timezone: i % 3 ? 'Asia/Tokyo' : undefined }))
+    const { id } = await flowWith([action('u')])
+    const runs = await enterAll(id, profiles)
+    const twice = (await enterFlow({ companyId, flowId: id, profileId: profiles[0]!, entryKey: 'again', triggerKind: 'metric', now: NOW }))!.runId
+    const r = await drainFlowRuns({ now: () => NOW, batchSize })
+    expect(r.batched).toBe(batchSize > 1 ? 13 : 0)
+    const steps = new Map((await stepsOfFlow(id)).map((s) => [s.runId, [s.status, s.outcome, JSON.parse(s.detail!).properties]]))
+    const rows = await db.profile.findMany({ where: { companyId, id: { in: profiles } }, orderBy: { id: 'asc' } })
+    return {
+      steps: [...runs, twice].map((run) => steps.get(run)),
+      profiles: rows.map((p) => [JSON.parse(p.properties), JSON.parse(p.attributeTimes ?? '{}')]),
+    }
+  }
+  const single = await result(1)
+  const batched = await result(500)
+  expect(batched).toEqual(single)
+  expect(single.steps[0]).toEqual(['done', 'updated', ['last_flow', 'tags', 'seen']])
+  expect(single.profiles[1]![0]).toMatchObject({ last_flow: 'thanked', tags: ['old', 'vip'] })
+})

@@ -27,6 +27,7 @@ import { queueNow } from '@/lib/jobs/clock'
 import { FLOW_STATUS } from '@/lib/flows/store'
 import { GONE_FLOW, LeaseLost, moveRunOps, stepOps, versionOps, type ClaimedRun, type FlowInfo, type Outcome, type VersionDef } from './step'
 import { batchStepOps } from './batch-step'
+import { batchExecutorFor } from './executors'
 import { prepareFlowJobs, wakeAtOps, wakeFlowWorkers, wakeNowOps } from './wake'
 
 export { effectiveActionStatus } from './step'
@@ -160,7 +161,7 @@ async function roundSqlite(groups: Member[][], r: RoundEnv): Promise<Map<Member,
   })
 }
 
-/** Runs per transaction a PostgreSQL group is split into at least (fewer, larger statements beat more lanes). */
+/** Runs per transaction a PostgreSQL group of a set-based action is split into at least (fewer, larger statements beat more lanes). */
 const MIN_CHUNK = 100
 
 /** PostgreSQL: groups (split in up to `concurrency` chunks) and lone runs, each in its own transaction, `concurrency` at once. */
@@ -171,7 +172,11 @@ async function roundPostgres(groups: Member[][], r: RoundEnv): Promise<Map<Membe
       for (const m of group) units.push([m])
       continue
     }
-    const size = Math.ceil(group.length / Math.min(r.o.concurrency, Math.ceil(group.length / MIN_CHUNK)))
+    // A set-based executor (sends) gains from large chunks; one that runs per run is round trips
+    // one after another, so its group is spread over all the lanes.
+    const action = r.versions.get(versionKey(group[0]!.run))?.actions.get(group[0]!.run.currentActionId ?? '')
+    const min = action && batchExecutorFor(action.type) ? MIN_CHUNK : 2
+    const size = Math.ceil(group.length / Math.min(r.o.concurrency, Math.ceil(group.length / min)))
     for (let i = 0; i < group.length; i += size) units.push(group.slice(i, i + size))
   }
   const results = new Map<Member, R>()

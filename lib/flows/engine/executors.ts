@@ -12,7 +12,7 @@ import { sendMessageBatchExecutor, sendMessageExecutor } from './actions/send-me
 import { experimentExecutor } from './actions/experiments'
 import { sendWebhookExecutor } from './actions/send-webhook'
 import { sendInternalAlertExecutor } from './actions/send-internal-alert'
-import { updateProfileExecutor } from './actions/update-profile'
+import { updateProfileBatchExecutor, updateProfileExecutor } from './actions/update-profile'
 import { listUpdateExecutor } from './actions/list-update'
 import { codeExecutor } from './actions/code'
 import { actionOutputSplitExecutor } from '@/lib/flows/sandbox/action-output-split'
@@ -56,13 +56,14 @@ export function executorFor(type: string, unsupported: boolean): ActionExecutor 
   return known(type as FlowActionType)
 }
 
-/** The set-based executor of an action type, when it has one (message sends: one multi-row insert). */
+/** The set-based executor of an action type, when it has one (message sends: one multi-row insert; profile updates: one read). */
 export function batchExecutorFor(type: string): BatchActionExecutor | null {
   switch (type) {
     case 'send-email':
     case 'send-sms':
     case 'send-mobile-push':
     case 'send-whatsapp': return sendMessageBatchExecutor
+    case 'update-profile': return updateProfileBatchExecutor
     default: return null
   }
 }

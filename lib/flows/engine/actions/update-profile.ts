@@ -11,18 +11,19 @@
 //   { operator: 'delete', property_key } removes the property.
 // Each property is stamped in Profile.attributeTimes with the step's time, so a newer API write
 // of the same property is not undone by a run that was delayed. Segments are re-evaluated for
-// the profile in the same transaction.
+// the profile in the same transaction. Many runs at the same action (updateProfileBatchExecutor):
+// one read of their profiles, an UPDATE per changed profile, one segment re-evaluation for all.
 import { z } from 'zod'
-import type { Ops } from '@/lib/db/ops'
+import { exec, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
-import { selectFirst } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import type { FieldErrors } from '@/lib/http/app-error'
-import { findProfileByOps, parseProps, updateProfileColumnsOps } from '@/lib/profiles/profile-store'
+import { parseProps } from '@/lib/profiles/profile-store'
 import { parseTimes, propertyPath, WriteClock } from '@/lib/profiles/attribute-times'
 import { MAX_STRING_BYTES } from '@/lib/profiles/validate-profile'
 import { reevaluateProfilesOps } from '@/lib/segments/reevaluate-profiles'
-import type { ActionExecutor } from '../types'
+import type { ActionExecutor, BatchActionExecutor, StepContext, StepResult } from '../types'
+import { companyZoneOps } from '../cache'
 import { nextOf } from '../types'
 
 const MAX_KEY = 255
@@ -136,34 +137,85 @@ export function* writeProfilePropertiesOps(
   companyId: number, profileId: string, at: Date,
   change: (props: Record<string, unknown>, today: string) => { props: Record<string, unknown>; keys: string[] },
 ): Ops<string[] | null> {
-  const profile = yield* findProfileByOps(companyId, 'id', profileId)
-  if (!profile) return null
-  const co = yield* selectFirst(kysely().selectFrom('Company').select('timezone').where('id', '=', companyId))
-  const today = dayIn(at, (profile.timezone as string | null) || co?.timezone || 'UTC')
-  const current = parseProps(profile.properties)
-  const { props: wanted, keys } = change(current, today)
-  const clock = new WriteClock(parseTimes(profile.attributeTimes), at.getTime())
-  const next = { ...current }
-  const written: string[] = []
-  for (const k of keys) {
-    if (!clock.set(propertyPath(k))) continue
-    if (Object.hasOwn(wanted, k)) Object.defineProperty(next, k, { value: wanted[k], enumerable: true, writable: true, configurable: true })
-    else delete next[k]
-    written.push(k)
-  }
-  if (!written.length) return written
-  yield* updateProfileColumnsOps(companyId, profileId, { properties: JSON.stringify(next), attributeTimes: clock.json(), updatedAt: dbDate(at) })
-  yield* reevaluateProfilesOps(companyId, [profileId], { profileChanged: true })
-  return written
+  return (yield* writeManyProfilePropertiesOps(companyId, [profileId], at, change))[0]!
 }
 
-export const updateProfileExecutor: ActionExecutor = function* (ctx) {
-  const next = nextOf(ctx.action)
-  const raw = (ctx.action.data as { profile_operations?: unknown } | undefined)?.profile_operations
+const READ_CHUNK = 500
+
+/**
+ * writeProfilePropertiesOps for many profiles of one company (the runs of a batch), in order: a
+ * profile named twice sees its first change. One read of the profiles, one UPDATE per changed
+ * profile, and one re-evaluation of the segments for all the changed ones.
+ */
+export function* writeManyProfilePropertiesOps(
+  companyId: number, profileIds: string[], at: Date,
+  change: (props: Record<string, unknown>, today: string) => { props: Record<string, unknown>; keys: string[] },
+): Ops<Array<string[] | null>> {
+  const ids = [...new Set(profileIds)]
+  const state = new Map<string, { props: Record<string, unknown>; times: string; timezone: string | null }>()
+  for (let i = 0; i < ids.length; i += READ_CHUNK) {
+    const rows = yield* select(kysely().selectFrom('Profile').select(['id', 'properties', 'attributeTimes', 'timezone'])
+      .where('companyId', '=', companyId).where('id', 'in', ids.slice(i, i + READ_CHUNK)))
+    for (const r of rows) state.set(r.id, { props: parseProps(r.properties), times: r.attributeTimes as string, timezone: (r.timezone as string | null) ?? null })
+  }
+  const zone = state.size ? yield* companyZoneOps(companyId) : 'UTC'
+  const out: Array<string[] | null> = []
+  const changed = new Set<string>()
+  for (const id of profileIds) {
+    const p = state.get(id)
+    if (!p) {
+      out.push(null)
+      continue
+    }
+    const today = dayIn(at, p.timezone || zone)
+    const current = p.props
+    const { props: wanted, keys } = change(current, today)
+    const clock = new WriteClock(parseTimes(p.times), at.getTime())
+    const next = { ...current }
+    const written: string[] = []
+    for (const k of keys) {
+      if (!clock.set(propertyPath(k))) continue
+      if (Object.hasOwn(wanted, k)) Object.defineProperty(next, k, { value: wanted[k], enumerable: true, writable: true, configurable: true })
+      else delete next[k]
+      written.push(k)
+    }
+    out.push(written)
+    if (!written.length) continue
+    p.props = next
+    p.times = clock.json()
+    yield* exec(kysely().updateTable('Profile').set({ properties: JSON.stringify(next), attributeTimes: p.times, updatedAt: dbDate(at) as never })
+      .where('companyId', '=', companyId).where('id', '=', id))
+    changed.add(id)
+  }
+  if (changed.size) yield* reevaluateProfilesOps(companyId, [...changed], { profileChanged: true })
+  return out
+}
+
+/** The profile operations of an action, or the result that fails every run (invalid operations). */
+function operationsOf(action: StepContext['action']): { ops: ProfileOperation[] } | { invalid: StepResult } {
+  const raw = (action.data as { profile_operations?: unknown } | undefined)?.profile_operations
   const errors = validateProfileOperations(raw)
-  if (errors) return { kind: 'next', next, status: 'failed', outcome: 'invalid_operations', detail: { reason: 'The profile operations are not valid.', errors } }
-  const ops = (raw as unknown[]).map((o) => parseOperation(o).data as ProfileOperation)
-  const written = yield* writeProfilePropertiesOps(ctx.companyId, ctx.profileId, ctx.now, (props, today) => applyOperations(props, ops, today))
-  if (written === null) return { kind: 'next', next, status: 'failed', outcome: 'no_profile', detail: { reason: 'The profile no longer exists.' } }
-  return { kind: 'next', next, outcome: 'updated', detail: { properties: written } }
+  if (errors) return { invalid: { kind: 'next', next: nextOf(action), status: 'failed', outcome: 'invalid_operations', detail: { reason: 'The profile operations are not valid.', errors } } }
+  return { ops: (raw as unknown[]).map((o) => parseOperation(o).data as ProfileOperation) }
+}
+
+const updatedResult = (action: StepContext['action'], written: string[] | null): StepResult => written === null
+  ? { kind: 'next', next: nextOf(action), status: 'failed', outcome: 'no_profile', detail: { reason: 'The profile no longer exists.' } }
+  : { kind: 'next', next: nextOf(action), outcome: 'updated', detail: { properties: written } }
+
+export const updateProfileExecutor: ActionExecutor = function* (ctx) {
+  const o = operationsOf(ctx.action)
+  if ('invalid' in o) return o.invalid
+  const written = yield* writeProfilePropertiesOps(ctx.companyId, ctx.profileId, ctx.now, (props, today) => applyOperations(props, o.ops, today))
+  return updatedResult(ctx.action, written)
+}
+
+/** updateProfileExecutor for many runs at the same action (same company, same clock), set-based. */
+export const updateProfileBatchExecutor: BatchActionExecutor = function* (ctxs) {
+  if (!ctxs.length) return []
+  const first = ctxs[0]!
+  const o = operationsOf(first.action)
+  if ('invalid' in o) return ctxs.map(() => o.invalid)
+  const written = yield* writeManyProfilePropertiesOps(first.companyId, ctxs.map((c) => c.profileId), first.now, (props, today) => applyOperations(props, o.ops, today))
+  return written.map((w) => updatedResult(first.action, w))
 }
