@@ -1,9 +1,10 @@
 // The flow journey engine (issue 9 §6), on one engine per run:
 //  (a) steps per second with the worker at full speed: runs through a 4-action flow (a
-//      conditional split on a profile property, an email, a zero delay, an SMS), each step its
-//      own write transaction with its FlowStep row, the executor's work (a Send and its
-//      delivery job) and the run's move; against a baseline measured in the same run: the bare
-//      FlowStep insert loop, one write transaction per insert. Target ≥ 1,000 steps/s on SQLite.
+//      conditional split on a profile property, an email, a zero delay, an SMS), each step
+//      committing with its FlowStep row, the executor's work (a Send and its delivery job) and
+//      the run's move (the runs at one action stepped as a set, lib/flows/engine/batch-step.ts);
+//      against a baseline measured in the same run: the bare FlowStep insert loop, one write
+//      transaction per insert. Target ≥ 1,000 steps/s on SQLite.
 //  (b) N profiles waiting in a delay all woken in the same minute: the time to drain them all
 //      (each wakes and sends an email) and the peak RSS of the process while it does.
 //
