@@ -242,7 +242,7 @@ async function advanceClaimed(runs: ClaimedRun[], flows: Map<string, FlowInfo>, 
 /** Claims one batch of due runs and advances each; returns what it did. */
 export async function advanceDueRuns(opts: AdvanceOptions = {}): Promise<AdvanceStats & { sleeps: Date[] }> {
   const o: Resolved = {
-    now: opts.now ?? queueNow, workerId: opts.workerId ?? defaultWorker(), batchSize: opts.batchSize ?? 500,
+    now: opts.now ?? queueNow, workerId: opts.workerId ?? defaultWorker(), batchSize: opts.batchSize ?? 200,
     maxStepsPerClaim: opts.maxStepsPerClaim ?? 25, leaseMs: opts.leaseMs ?? 60_000, concurrency: Math.max(1, opts.concurrency ?? 8),
   }
   const stats: AdvanceStats = { claimed: 0, steps: 0, failed: 0, batched: 0 }
