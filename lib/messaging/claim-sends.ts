@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
 import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
-import { toBool, toDate } from '@/lib/db/dialect'
+import { companyIdForIds, toBool, toDate } from '@/lib/db/dialect'
 import { enqueueJobOps } from './enqueue-job-ops'
 import { DELIVER_JOB, type DeliverPayload } from './create-sends'
 import { decideSend, DEFAULT_POLICY_SETTINGS, type PolicySettings } from './policy'
@@ -124,7 +124,7 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     (yield* select(
       db.selectFrom('Profile')
         .select(['id', 'email', 'phoneNumber', 'externalId', 'firstName', 'lastName', 'organization', 'title', 'city', 'region', 'country', 'zip', 'timezone', 'locale', 'properties'])
-        .where('companyId', '=', p.companyId)
+        .where(companyIdForIds(p.companyId))
         .where('id', 'in', profileIds),
     )).map((r) => [r.id, r as ClaimedProfile]),
   )
@@ -189,7 +189,7 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     }
   }
 
-  const byIds = (ids: string[]) => db.updateTable('Send').where('companyId', '=', p.companyId).where('id', 'in', ids)
+  const byIds = (ids: string[]) => db.updateTable('Send').where(companyIdForIds(p.companyId)).where('id', 'in', ids)
   for (const [reason, ids] of skipped) {
     yield* exec(byIds(ids).set({ status: 'skipped', reason, deferredUntil: null, finishedAt: o.now, updatedAt: o.now }))
   }

@@ -8,6 +8,7 @@ import { insertEventOps, touchLastEventAtOps } from '@/lib/events/insert-event'
 import { dbEngine } from '@/lib/db/client'
 import { exec, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
+import { companyIdForIds } from '@/lib/db/dialect'
 import type { Channel } from './types'
 import { enqueueWebhookDeliveriesOps, subscribedWebhooksOps } from '@/lib/webhooks/enqueue-webhook-deliveries'
 
@@ -70,7 +71,7 @@ export function* recordMessageEventsOps(companyId: number, metricName: string, a
   const profileIds = [...new Set(events.map((e) => e.profileId))]
   for (let i = 0; i < profileIds.length; i += 500) {
     yield* exec(
-      db.updateTable('Profile').set({ lastEventAt: stamp }).where('companyId', '=', companyId).where('id', 'in', profileIds.slice(i, i + 500))
+      db.updateTable('Profile').set({ lastEventAt: stamp }).where(companyIdForIds(companyId)).where('id', 'in', profileIds.slice(i, i + 500))
         .where((eb) => eb.or([eb('lastEventAt', 'is', null), eb('lastEventAt', '<', stamp)])),
     )
   }

@@ -7,6 +7,7 @@
 import { sql } from 'kysely'
 import { exec, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
+import { companyIdForIds } from '@/lib/db/dialect'
 import { backoffSeconds } from '@/lib/jobs/job-queue'
 import { insertOutboxMailOps } from '@/lib/mail/outbox-mail'
 import type { ClaimedSend } from './claim-sends'
@@ -63,7 +64,7 @@ export function* recordSentOps(list: Array<[ClaimedSend, Sent]>, workerId: strin
       const each = (f: (o: Sent) => string | null) => sql<string | null>`CASE "id" ${sql.join(chunk.map(([s, o]) => sql`WHEN ${s.id} THEN ${f(o)}`), sql` `)} END`
       const changed = yield* select(
         db.updateTable('Send')
-          .where('companyId', '=', companyId).where('id', 'in', [...byId.keys()]).where('lockedBy', '=', workerId).where('status', 'in', ['sending', 'unknown'])
+          .where(companyIdForIds(companyId)).where('id', 'in', [...byId.keys()]).where('lockedBy', '=', workerId).where('status', 'in', ['sending', 'unknown'])
           .set({
             lockedBy: null, leaseUntil: null, updatedAt: now, status: 'sent', reason: null, error: null, provider: chunk[0]![1].provider,
             providerMessageId: each((o) => o.providerMessageId), messageId: each((o) => o.messageId ?? null), subject: each((o) => o.subject ?? null),
