@@ -19,7 +19,6 @@ export type MimeInput = SmtpMessage
 
 const CRLF = '\r\n'
 const ASCII_ADDRESS = /^[\x21-\x7e]+@[\x21-\x7e]+$/
-// eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\x00-\x7f]/
 
 /** `"Name" <a@b>`, `Name <a@b>` or `a@b` → [name, address]; null when not a plain ASCII address. */
