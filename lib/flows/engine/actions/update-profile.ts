@@ -17,6 +17,7 @@ import { z } from 'zod'
 import { exec, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { dbDate } from '@/lib/db/query-template'
+import { companyIdForIds } from '@/lib/db/dialect'
 import type { FieldErrors } from '@/lib/http/app-error'
 import { parseProps } from '@/lib/profiles/profile-store'
 import { parseTimes, propertyPath, WriteClock } from '@/lib/profiles/attribute-times'
@@ -154,8 +155,9 @@ export function* writeManyProfilePropertiesOps(
   const ids = [...new Set(profileIds)]
   const state = new Map<string, { props: Record<string, unknown>; times: string; timezone: string | null }>()
   for (let i = 0; i < ids.length; i += READ_CHUNK) {
+    // +companyId: the primary key drives (lib/db/dialect.ts; SQLite would read the whole company).
     const rows = yield* select(kysely().selectFrom('Profile').select(['id', 'properties', 'attributeTimes', 'timezone'])
-      .where('companyId', '=', companyId).where('id', 'in', ids.slice(i, i + READ_CHUNK)))
+      .where(companyIdForIds(companyId)).where('id', 'in', ids.slice(i, i + READ_CHUNK)))
     for (const r of rows) state.set(r.id, { props: parseProps(r.properties), times: r.attributeTimes as string, timezone: (r.timezone as string | null) ?? null })
   }
   const zone = state.size ? yield* companyZoneOps(companyId) : 'UTC'
