@@ -29,14 +29,20 @@ const self = fileURLToPath(import.meta.url)
 type ToChild = { go: true; campaignId?: string; companyId: number }
 type FromChild = { ready: true; rss?: number } | { done: true; ms: number; peakRss: number; jobs: number }
 
+/** Samples RSS every 100 ms; at the end, the peak (and, with BENCH_MEMORY=1, what it was made of, on stderr). */
 function rssSampler() {
-  let peak = process.memoryUsage.rss()
+  let peak = process.memoryUsage()
   const t = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss())
+    const m = process.memoryUsage()
+    if (m.rss > peak.rss) peak = m
   }, 100)
   return () => {
     clearInterval(t)
-    return Math.max(peak, process.memoryUsage.rss())
+    const m = process.memoryUsage()
+    if (m.rss > peak.rss) peak = m
+    const mb = (n: number) => Math.round(n / 2 ** 20)
+    if (process.env.BENCH_MEMORY) console.error(`  [worker] at peak RSS ${mb(peak.rss)} MB: heap ${mb(peak.heapUsed)} used of ${mb(peak.heapTotal)} MB, external ${mb(peak.external)} MB (array buffers ${mb(peak.arrayBuffers)} MB)`)
+    return peak.rss
   }
 }
 
@@ -153,7 +159,7 @@ if (ROLE === 'main') {
   }
 
   function child(env: Record<string, string>): Promise<{ proc: ChildProcess; next: () => Promise<FromChild>; readyRss: number }> {
-    const proc = spawn(process.execPath, ['--max-old-space-size=256', '--import', 'tsx', self, '--role', 'worker'], { cwd: root, env: { ...process.env, ...env, MALLOC_ARENA_MAX: '2' /* as `npm run worker` */ }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    const proc = spawn(process.execPath, ['--max-old-space-size=256', '--max-semi-space-size=4', '--import', 'tsx', self, '--role', 'worker'], { cwd: root, env: { ...process.env, ...env, MALLOC_ARENA_MAX: '2' /* as `npm run worker` */ }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     const queue: FromChild[] = []
     const waiting: Array<(m: FromChild) => void> = []
     proc.on('message', (m: FromChild) => (waiting.length ? waiting.shift()!(m) : queue.push(m)))

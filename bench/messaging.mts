@@ -178,7 +178,7 @@ if (ROLE === 'main') {
   function child(role: string, env: Record<string, string>): Promise<{ proc: ChildProcess; next: () => Promise<FromChild>; readyRss: number }> {
     const prof = process.env.BENCH_CPU_PROF && role === 'worker' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
     // The worker runs with the heap limit `npm run worker` gives it (package.json), so V8 collects before RSS grows.
-    const heap = role === 'worker' ? ['--max-old-space-size=256'] : []
+    const heap = role === 'worker' ? ['--max-old-space-size=256', '--max-semi-space-size=4'] : []
     // …and glibc's malloc arenas capped as `npm run worker` does (MALLOC_ARENA_MAX=2: fewer, fuller arenas, less RSS).
     const arenas = role === 'worker' ? { MALLOC_ARENA_MAX: '2' } : {}
     const proc = spawn(process.execPath, [...prof, ...heap, '--import', 'tsx', self, '--role', role], { cwd: root, env: { ...process.env, ...env, ...arenas }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
