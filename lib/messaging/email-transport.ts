@@ -202,13 +202,14 @@ export async function sendSmtp(target: SmtpTarget, m: SmtpMessage, o: { dkim?: D
   try {
     // The whole source built at once (mime.ts); nodemailer's composer only for what that does not build.
     const raw = composeMime(m, { date: new Date(), boundaryKey: m.headers['X-Send-Id'] ?? m.messageId })
-    if (raw && !o.dkim) {
-      const info = await sendRawPooled(p.transport, raw, { from: splitMailbox(m.from)![1], to: [splitMailbox(m.to)![1]] }, m.messageId)
+    const envelope = raw && { from: splitMailbox(m.from)![1], to: [splitMailbox(m.to)![1]] }
+    if (raw && envelope && !o.dkim) {
+      const info = await sendRawPooled(p.transport, raw, envelope, m.messageId)
       if (info) return { kind: 'sent', providerMessageId: m.messageId, response: String(info.response ?? '') }
     }
     const info = await p.transport.sendMail({
-      ...(raw
-        ? { raw, envelope: { from: splitMailbox(m.from)![1], to: [splitMailbox(m.to)![1]] }, messageId: m.messageId }
+      ...(raw && envelope
+        ? { raw, envelope, messageId: m.messageId }
         : { from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, html: m.html, text: m.text, messageId: m.messageId, headers: m.headers }),
       ...(o.dkim ? { dkim: o.dkim } : {}),
     })

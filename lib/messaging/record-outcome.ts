@@ -22,11 +22,12 @@ function* messageEventOps(s: ClaimedSend, what: 'sent' | 'bounced', now: Date, s
   const names: Record<string, string> = MESSAGE_METRICS[s.channel]
   const metric = what === 'sent' ? names.sent : names.bounced ?? names.failed
   if (!metric) return
-  yield* recordMessageEventOps({
-    companyId: s.companyId, profileId: s.profile.id, metric, sendId: s.id, at: now,
-    properties: { $message: s.sourceId, $source_type: s.sourceType, channel: s.channel, ...(subject ? { Subject: subject } : {}) },
-  })
+  yield* recordMessageEventOps({ companyId: s.companyId, profileId: s.profile.id, metric, sendId: s.id, at: now, properties: messageEventProperties(s, subject) })
 }
+
+/** What a message event of a Send says about it: the message, its source, the channel and the subject. */
+const messageEventProperties = (s: ClaimedSend, subject?: string | null) =>
+  ({ $message: s.sourceId, $source_type: s.sourceType, channel: s.channel, ...(subject ? { Subject: subject } : {}) })
 
 export const MAX_ATTEMPTS = 5
 
@@ -80,10 +81,7 @@ export function* recordSentOps(list: Array<[ClaimedSend, Sent]>, workerId: strin
         if (s.sourceType === 'preview' || s.sourceType === 'alert') continue
         const metric = (MESSAGE_METRICS[s.channel] as Record<string, string>).sent
         if (!metric) continue
-        events.set(metric, [...(events.get(metric) ?? []), {
-          companyId, profileId: s.profile.id, metric, sendId: s.id, at: now,
-          properties: { $message: s.sourceId, $source_type: s.sourceType, channel: s.channel, ...(o.subject ? { Subject: o.subject } : {}) },
-        }])
+        events.set(metric, [...(events.get(metric) ?? []), { companyId, profileId: s.profile.id, metric, sendId: s.id, at: now, properties: messageEventProperties(s, o.subject) }])
       }
       for (const [metric, evs] of events) yield* recordMessageEventsOps(companyId, metric, now, evs)
     }

@@ -13,7 +13,6 @@
 //   meanwhile makes the whole batch throw LeaseLost, and the caller rolls it back and steps the
 //   runs one by one, as it does when anything else in the batch throws. So a step still commits
 //   with its effects or not at all, and a retry finds the step rows and the send keys.
-import { sql } from 'kysely'
 import { exec, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { isUnsupported } from '@/lib/flows/definition'
@@ -24,7 +23,7 @@ import { batchExecutorFor, executorFor } from './executors'
 import { evaluateFilterOps, isEmptyFilter } from './conditions'
 import { companyZoneOps } from './cache'
 import {
-  contextOf, effectiveActionStatus, LeaseLost, planResult, stepOps,
+  contextOf, effectiveActionStatus, LeaseLost, planResult, runPatchColumns, stepOps,
   type ClaimedRun, type FlowInfo, type Outcome, type PlannedStep, type RunPatch, type VersionDef,
 } from './step'
 
@@ -149,14 +148,7 @@ function* moveRunsOps(planned: Array<{ run: ClaimedRun; p: PlannedStep }>, actio
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK)
       const n = yield* exec(
-        kysely().updateTable('FlowRun').set({
-          status: p.status, currentActionId: p.currentActionId, wakeAt: p.wakeAt, updatedAt: now,
-          ...(p.exitReason !== undefined ? { exitReason: p.exitReason } : {}),
-          ...(p.finished ? { finishedAt: now } : {}),
-          ...(p.step ? { stepCount: sql<number>`"stepCount" + 1` } : {}),
-          ...(p.keepLease ? {} : { lockedBy: null, leaseUntil: null }),
-          attempts: 0,
-        }).where('id', 'in', chunk).where('lockedBy', '=', workerId).where('currentActionId', '=', actionId),
+        kysely().updateTable('FlowRun').set(runPatchColumns(p, now)).where('id', 'in', chunk).where('lockedBy', '=', workerId).where('currentActionId', '=', actionId),
       )
       if (n !== chunk.length) throw new LeaseLost()
     }

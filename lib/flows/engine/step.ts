@@ -94,16 +94,19 @@ export type RunPatch = {
   status: string; currentActionId: string | null; wakeAt: Date | null; exitReason?: string | null; finished?: boolean; keepLease?: boolean; step?: boolean
 }
 
+/** The FlowRun columns a move writes (moveRunOps for one run, batch-step.ts for many). */
+export const runPatchColumns = (p: RunPatch, now: Date) => ({
+  status: p.status, currentActionId: p.currentActionId, wakeAt: p.wakeAt, updatedAt: now,
+  ...(p.exitReason !== undefined ? { exitReason: p.exitReason } : {}),
+  ...(p.finished ? { finishedAt: now } : {}),
+  ...(p.step ? { stepCount: sql<number>`"stepCount" + 1` } : {}),
+  ...(p.keepLease ? {} : { lockedBy: null, leaseUntil: null }),
+  attempts: 0,
+})
+
 export function* moveRunOps(run: ClaimedRun, workerId: string, now: Date, p: RunPatch): Ops<void> {
   const n = yield* exec(
-    kysely().updateTable('FlowRun').set({
-      status: p.status, currentActionId: p.currentActionId, wakeAt: p.wakeAt, updatedAt: now,
-      ...(p.exitReason !== undefined ? { exitReason: p.exitReason } : {}),
-      ...(p.finished ? { finishedAt: now } : {}),
-      ...(p.step ? { stepCount: sql<number>`"stepCount" + 1` } : {}),
-      ...(p.keepLease ? {} : { lockedBy: null, leaseUntil: null }),
-      attempts: 0,
-    })
+    kysely().updateTable('FlowRun').set(runPatchColumns(p, now))
       .where('id', '=', run.id).where('lockedBy', '=', workerId)
       .where((eb) => (run.currentActionId == null ? eb('currentActionId', 'is', null) : eb('currentActionId', '=', run.currentActionId))),
   )
