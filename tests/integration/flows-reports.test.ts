@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // The flow message reports (/ajax/flow/message/{id}/reports/*) over real Send, Event and
-// EmailDeliveryReport rows: counts, rates, per-URL clicks, bounces by kind, 5-day conversions; another
+// EmailDeliveryReport rows: counts, rates, per-URL clicks, bounces by kind, attributed conversions; another
 // company's message or action is not found.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
@@ -69,11 +69,20 @@ beforeAll(async () => {
   await ev(clicked, 'p2', T0 + 7300_000, { $message: `${actionId}:run-s2`, URL: 'https://shop.test/a' }, 'c2')
   await ev(clicked, 'p2', T0 + 7400_000, { $message: `${actionId}:run-s2`, URL: 'https://shop.test/b' }, 'c3')
   await ev(opened, 'p1', T0 + 60_000, { $message: `${otherActionId}:run-s5` }, 'o-other')
-  // Orders: p1 within 5 days (counts), p2 after 6 days (does not), p1 again within (counts), p4 never sent.
-  await ev(placed, 'p1', T0 + 2 * 86_400_000, {}, 'order1', 50)
+  // Orders, with the attributions the ingest transaction writes (lib/attribution): p1's two
+  // orders are attributed to this message (its click), p2's to nothing (after the window), p4's
+  // and another order of p1 to the other flow's message.
+  const attribute = async (e: { id: number; ts: number; value: number | null }, p: string, flowMessageAction: string, sendId: string) => {
+    const flow = await db.flowMessage.findFirstOrThrow({ where: { companyId, actionId: flowMessageAction } })
+    await db.eventAttribution.create({ data: {
+      eventId: e.id, companyId, profileId: pid(p), metricId: placed, ts: e.ts, value: e.value ?? 0, sourceType: 'flow', flowId: flow.flowId,
+      messageId: flowMessageAction, sendId, channel: 'email', touch: 'click', touchTs: sec(T0 + 180_000),
+    } })
+  }
+  await attribute(await ev(placed, 'p1', T0 + 2 * 86_400_000, {}, 'order1', 50), 'p1', actionId, 's1')
   await ev(placed, 'p2', T0 + 3600_000 + 6 * 86_400_000, {}, 'order2', 70)
-  await ev(placed, 'p1', T0 + 3 * 86_400_000, {}, 'order3', 25.5)
-  await ev(placed, 'p4', T0 + 86_400_000, {}, 'order4', 99)
+  await attribute(await ev(placed, 'p1', T0 + 3 * 86_400_000, {}, 'order3', 25.5), 'p1', actionId, 's1')
+  await attribute(await ev(placed, 'p4', T0 + 86_400_000, {}, 'order4', 99), 'p4', otherActionId, 's5')
   await db.emailDeliveryReport.create({ data: { companyId, profileId: pid('p3'), sendId: 's3', email: 'p3@example.test', kind: 'hard_bounce', source: 'dsn', reportKey: 'r1' } })
 
 }, 30_000)
@@ -131,9 +140,11 @@ test('deliverability: statuses, reasons and bounces by kind', async () => {
   expect(body.bounceRate).toBeCloseTo(1 / 3)
 })
 
-test('conversions: Placed Order by recipients within 5 days after their send', async () => {
+test('conversions: the orders attributed to this message (last touch), in the company currency', async () => {
   const { body } = await get(conversions, `/ajax/flow/message/${messageId}/reports/conversions`, { id: messageId })
-  expect(body).toMatchObject({ metric: 'Placed Order', windowDays: 5, recipients: 3, conversions: 2, converters: 1, value: 75.5 })
+  expect(body).toMatchObject({ metric: 'Placed Order', currency: 'USD', recipients: 3, conversions: 2, converters: 1, value: 75.5, valuePerRecipient: 25.17 })
+  expect(body.windows).toEqual({ emailOpen: 120, emailClick: 120, smsClick: 24, pushOpen: 24 })
+  expect(body.days).toEqual([{ date: '2026-10-03', conversions: 1, value: 50 }, { date: '2026-10-04', conversions: 1, value: 25.5 }])
   expect(body.rate).toBeCloseTo(1 / 3)
 })
 

@@ -69,16 +69,17 @@ test('conversions: the attributed orders with their value and the touch that ear
   routes = {
     'GET /ajax/campaign/C1': head,
     'GET /ajax/campaign/C1/reports/conversions': () => ({ body: {
-      recipients: 5, conversions: 2, converters: 2, value: 100.5, rate: 0.4, valuePerRecipient: 20.1, averageOrderValue: 50.25,
+      currency: 'EUR', recipients: 5, conversions: 2, converters: 2, value: 100.5, rate: 0.4, valuePerRecipient: 20.1, averageOrderValue: 50.25,
       byTouch: [], days: [{ date: '2026-10-01', conversions: 1, value: 40 }, { date: '2026-10-02', conversions: 1, value: 60.5 }], page: 1, pageSize: 25, total: 2,
       items: [{ eventId: 2, profileId: 'P3', email: 'p3@x.test', phoneNumber: null, metric: 'Placed Order', at: '2026-10-02T10:30:00Z', value: 60.5, touch: 'click', channel: 'email', touchAt: '2026-10-01T10:11:00Z' }],
     } }),
   }
   wrap(<CampaignReportScreen campaignId="C1" tab="conversions" />)
-  expect(await screen.findByTestId('conv-value')).toHaveTextContent('100.50')
+  // In the company's currency (sent with the report).
+  expect(await screen.findByTestId('conv-value')).toHaveTextContent('€100.50')
   expect(screen.getByTestId('conv-count')).toHaveTextContent('2 people of 5 recipients')
   expect(screen.getByRole('link', { name: 'p3@x.test' })).toHaveAttribute('href', '/profile/P3')
-  expect(screen.getByText('60.50')).toBeInTheDocument()
+  expect(screen.getByText('€60.50')).toBeInTheDocument()
   expect(screen.getByRole('link', { name: 'Attribution settings' })).toHaveAttribute('href', '/settings/attribution')
 })
 
@@ -152,10 +153,10 @@ test('overview: the snake_case statistics are read as sent (rates were lost to k
   const statistics = { recipients: 200, delivered: 190, delivery_rate: 0.95, open_rate: 0.42, opens_unique: 80, click_rate: 0.1, clicks_unique: 19, click_to_open_rate: 0.2375, bounce_rate: 0.05, bounced: 10, spam_complaint_rate: 0, spam_complaints: 0, unsubscribe_rate: 0.01, unsubscribe_uniques: 2, conversions: 4, conversion_uniques: 4, conversion_rate: 0.02, conversion_value: 250, revenue_per_recipient: 1.25, average_order_value: 62.5 }
   routes = {
     'GET /ajax/campaign/C1': head,
-    'GET /ajax/campaign/C1/reports/overview': () => ({ body: { campaign: { id: 'C1', name: 'Spring sale', channel: 'email', status: 'Sent', sentAt: null, sendStartedAt: null, abTest: null }, statistics, byMessage: [] } }),
+    'GET /ajax/campaign/C1/reports/overview': () => ({ body: { campaign: { id: 'C1', name: 'Spring sale', channel: 'email', status: 'Sent', sentAt: null, sendStartedAt: null, abTest: null }, currency: 'USD', statistics, byMessage: [] } }),
   }
   wrap(<CampaignOverviewScreen campaignId="C1" />)
   expect(await screen.findByTestId('stat-open-rate')).toHaveTextContent('42%')
   expect(screen.getByTestId('stat-delivered')).toHaveTextContent('95%')
-  expect(screen.getByTestId('stat-revenue')).toHaveTextContent('250.00')
+  expect(screen.getByTestId('stat-revenue')).toHaveTextContent('$250.00')
 })

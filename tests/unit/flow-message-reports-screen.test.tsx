@@ -69,3 +69,19 @@ test('who clicked a link of the flow message', async () => {
   expect(screen.getByRole('link', { name: '← All links' })).toHaveAttribute('href', '/flow/message/M1/reports/links')
   expect(screen.getByRole('link', { name: 'Links' })).toHaveAttribute('aria-current', 'page')
 })
+
+test('conversions: the attributed orders in the company currency, with the attribution settings linked', async () => {
+  routes = {
+    '/ajax/flow/message/M1/reports/overview': overview,
+    '/ajax/flow/message/M1/reports/conversions': () => ({ body: {
+      metric: 'Placed Order', windows: { emailOpen: 120, emailClick: 120, smsClick: 24, pushOpen: 24 }, currency: 'GBP',
+      recipients: 40, conversions: 3, converters: 2, value: 182.4, rate: 0.05, valuePerRecipient: 4.56,
+      days: [{ date: '2026-11-01', conversions: 2, value: 120 }, { date: '2026-11-02', conversions: 1, value: 62.4 }],
+    } }),
+  }
+  wrap(<MessageReportsScreen messageId="M1" tab="conversions" />)
+  expect(await screen.findByTestId('stat-conversion-value')).toHaveTextContent('£182.40')
+  expect(screen.getByTestId('stat-conversions')).toHaveTextContent('3')
+  expect(screen.getByText(/Placed Order attributed to this message/)).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Attribution settings' })).toHaveAttribute('href', '/settings/attribution')
+})

@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { getJsonAsIs } from '@/components/lists/fetcher'
 import { isHttpError } from '@/lib/client/http'
 import { StatTile } from '@/components/flows/reports/stat-tile'
+import { useMoney } from '@/components/reports/use-money'
 import type { CampaignOverviewResponse } from '@/lib/campaigns/ajax/report-overview'
 import styles from '@/components/flows/reports/reports.module.css'
 
@@ -20,9 +21,9 @@ export function CampaignOverviewScreen({ campaignId }: { campaignId: string }) {
   const { data, error, mutate } = useSWR(`/ajax/campaign/${encodeURIComponent(campaignId)}/reports/overview`, getJsonAsIs<CampaignOverviewResponse>)
   const n = (v: number) => format.number(v)
   const pct = (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 1 })
-  const money = (v: number) => format.number(v, { maximumFractionDigits: 2, minimumFractionDigits: 2 })
   const notFound = isHttpError(error) && error.status === 404
   const s = data?.statistics
+  const money = useMoney(data?.currency)
   return (
     <CampaignReportFrame campaignId={campaignId} tab="overview">
         {notFound ? <Notification variant="error" title={t('notFound')} />

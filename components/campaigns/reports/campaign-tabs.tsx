@@ -16,6 +16,7 @@ import { Pager } from '@/components/lists/pager'
 import { getJson, getJsonAsIs, getWithParams } from '@/components/lists/fetcher'
 import { http } from '@/lib/client/http'
 import { StatTile } from '@/components/flows/reports/stat-tile'
+import { useMoney } from '@/components/reports/use-money'
 import { DailyChart } from '@/components/flows/reports/daily-chart'
 import { strictLeader } from '@/components/flows/reports/strict-leader'
 import type { CampaignAdvanced, CampaignAudience, CampaignConversions, CampaignVariations } from '@/lib/campaigns/reports/tabs'
@@ -23,12 +24,13 @@ import styles from '@/components/flows/reports/reports.module.css'
 
 const PAGE_SIZE = 25
 
-function useNumbers() {
+function useNumbers(currency?: string) {
   const format = useFormatter()
+  const money = useMoney(currency)
   return {
     n: (v: number) => format.number(v),
     pct: (v: number) => format.number(v, { style: 'percent', maximumFractionDigits: 1 }),
-    money: (v: number) => format.number(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    money,
     when: (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }),
   }
 }
@@ -40,9 +42,9 @@ function LoadError({ retry }: { retry: () => void }) {
 
 export function ConversionsTab({ base }: { base: string }) {
   const t = useTranslations('campaignReports')
-  const { n, pct, money, when } = useNumbers()
   const [page, setPage] = useState(1)
   const { data, error, mutate } = useSWR([`${base}/conversions`, { page, pageSize: PAGE_SIZE }] as const, getWithParams<CampaignConversions>, { keepPreviousData: true })
+  const { n, pct, money, when } = useNumbers(data?.currency)
   if (error) return <LoadError retry={() => void mutate()} />
   if (!data) return <TableSkeleton />
   if (!data.conversions) return <EmptyState heading={t('noConversionsTitle')} body={t('noConversionsBody')} />
@@ -139,8 +141,8 @@ export function AudienceTab({ base }: { base: string }) {
 
 export function VariationsTab({ base }: { base: string }) {
   const t = useTranslations('campaignReports')
-  const { n, pct, money } = useNumbers()
   const { data, error, mutate } = useSWR(`${base}/variations`, getJson<CampaignVariations>)
+  const { n, pct, money } = useNumbers(data?.currency)
   if (error) return <LoadError retry={() => void mutate()} />
   if (!data) return <TableSkeleton />
   if (!data.variations.length) return <EmptyState heading={t('noAbTitle')} body={t('noAbBody')} />
@@ -193,8 +195,8 @@ const STAT_LABELS: Array<[string, string, 1?]> = [
 
 export function AdvancedTab({ base, campaignId }: { base: string; campaignId: string }) {
   const t = useTranslations('campaignReports')
-  const { n, pct, money } = useNumbers()
   const { data, error, mutate } = useSWR(`${base}/advanced`, getJsonAsIs<CampaignAdvanced>)
+  const { n, pct, money } = useNumbers(data?.currency)
   const [exporting, setExporting] = useState<'idle' | 'busy' | 'queued' | 'failed'>('idle')
   async function exportCsv() {
     setExporting('busy')

@@ -29,6 +29,12 @@ async function contextOf(companyId: number, campaignId: string): Promise<Ctx> {
   return { campaign, companyId, scope: campaignMessagesScope(companyId, campaign.messages.map((m) => m.id)) }
 }
 
+/** The company's currency (ISO 4217), in which the reports' revenue figures are shown. */
+export async function companyCurrency(companyId: number): Promise<string> {
+  const [row] = await read(select(kysely().selectFrom('Company').select('currency').where('id', '=', companyId)))
+  return row?.currency ?? 'USD'
+}
+
 function parse<T>(schema: z.ZodType<T>, query: URLSearchParams): T {
   const r = schema.safeParse(Object.fromEntries(query))
   if (!r.success) throw badRequest('Please correct the query.', fieldErrorsFrom(r.error))
@@ -60,6 +66,7 @@ async function conversions(c: Ctx, q: z.infer<typeof pageQuery>) {
   const value = round2(Number(agg?.v ?? 0))
   const converters = Number(agg?.who ?? 0)
   return {
+    currency: await companyCurrency(c.companyId),
     recipients, conversions: n, converters, value,
     rate: recipients ? converters / recipients : 0,
     valuePerRecipient: recipients ? round2(value / recipients) : 0,
@@ -112,13 +119,15 @@ async function audience(c: Ctx) {
 async function variations(c: Ctx, now: Date) {
   const ab = c.campaign.abTest
   const names = new Map(c.campaign.variations.map((v) => [v.id, v.name]))
-  if (!c.campaign.variations.length) return { abTest: ab, variations: [], evaluation: null }
+  const currency = await companyCurrency(c.companyId)
+  if (!c.campaign.variations.length) return { abTest: ab, currency, variations: [], evaluation: null }
   const figures = await variationFigures(c.companyId, c.campaign.id, now)
   const metric = ab?.metric ?? 'open_rate'
   const required = Number(ab?.confidence ?? DEFAULT_CONFIDENCE)
   const evaluation = evaluateWinner(figures, metric, required)
   return {
     abTest: ab,
+    currency,
     variations: evaluation.figures.map((f) => ({ ...f, name: names.get(f.variationId) ?? f.variationId, revenue: round2(f.revenue) })),
     evaluation: { metric: evaluation.metric, test: evaluation.testName, leader: evaluation.leader, confidence: evaluation.confidence, significant: evaluation.significant, required: evaluation.required },
   }
@@ -148,7 +157,7 @@ async function advanced(c: Ctx) {
     const last = keys[keys.length - 1]!
     for (let d = Math.max(keys[0]!, last - 365); d <= last; d++) series.push({ date: dayOf(d * 86400), ...(days.get(d) ?? { sent: 0, opened: 0, clicked: 0, conversions: 0, revenue: 0 }) })
   }
-  return { statistics, byMessage, days: series }
+  return { statistics, byMessage, days: series, currency: await companyCurrency(c.companyId) }
 }
 
 /** GET /ajax/campaign/{id}/reports/{tab}: the tab's figures for the company's campaign. */
