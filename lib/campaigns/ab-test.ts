@@ -1,6 +1,6 @@
 // The automatic A/B winner of a campaign ('campaigns.ab-winner', booked at the end of the test
 // window when the list is fixed): per variation of the test cohort, the delivered sends, unique
-// human opens and clicks (machine activity excluded) and placed-order revenue; the leader on the
+// human opens and clicks (machine activity excluded) and attributed revenue; the leader on the
 // test's metric must beat every other variation with the configured confidence (two-proportion
 // z-test for open and click rate, Welch's t-test for revenue per recipient — the statistics of
 // lib/flows/ajax/ab-tests-significance.ts). If it does, it is the winner; if not, the decision
@@ -18,7 +18,6 @@ import { RELEASE_JOB, RELEASING_STATUSES, campaignOrThrowOps, type AbMetric, typ
 import { applyWinnerOps } from './send/winner'
 
 export const DEFAULT_CONFIDENCE = 0.9
-const CONVERSION_METRIC = 'Placed Order'
 const DELIVERED = new Set(['sent', 'delivered', 'unknown'])
 
 export interface VariationFigures {
@@ -43,7 +42,6 @@ export async function variationFigures(companyId: number, campaignId: string, no
     .select(['r.profileId', 'r.variationId', 'r.sendId', 'r.messageId', 'r.releasedAt', 's.status as sendStatus'])
     .where('r.companyId', '=', companyId).where('r.campaignId', '=', campaignId).where('r.cohort', '=', 'ab_test').where('r.status', '=', 'released')))
   const bySend = new Map<string, { variationId: string; profileId: string; delivered: boolean; opened: boolean; clicked: boolean; revenue: number; at: number }>()
-  const byProfile = new Map<string, { at: number; f: { revenue: number } }>()
   let minTs = Infinity
   const messageIds = new Set<string>()
   for (const r of rows) {
@@ -51,7 +49,6 @@ export async function variationFigures(companyId: number, campaignId: string, no
     const at = toDate(r.releasedAt)?.getTime() ?? now.getTime()
     const f = { variationId: r.variationId, profileId: r.profileId, delivered: DELIVERED.has(String(r.sendStatus)), opened: false, clicked: false, revenue: 0, at }
     bySend.set(r.sendId, f)
-    byProfile.set(r.profileId, { at, f })
     minTs = Math.min(minTs, at)
     messageIds.add(r.messageId)
   }
@@ -73,13 +70,14 @@ export async function variationFigures(companyId: number, campaignId: string, no
       else f.clicked = true
       f.delivered = true
     }
-    const orders = await read(select(db.selectFrom('Event as e').innerJoin('Metric as m', 'm.id', 'e.metricId')
-      .select(['e.profileId', 'e.ts', 'e.value'])
-      .where('e.companyId', '=', companyId).where('m.companyId', '=', companyId).where('m.name', '=', CONVERSION_METRIC)
-      .where('e.ts', '>=', sinceTs).where('e.ts', '<=', untilTs)))
+    // Revenue: the conversions attributed to a test send (lib/attribution: the recipient's last
+    // human open or click within the window), not every order its recipient placed.
+    const orders = await read(select(db.selectFrom('EventAttribution').select(['sendId', 'value'])
+      .where('companyId', '=', companyId).where('campaignId', '=', campaignId)
+      .where('ts', '>=', sinceTs).where('ts', '<=', untilTs)))
     for (const o of orders) {
-      const p = byProfile.get(o.profileId)
-      if (p && Number(o.ts) * 1000 >= p.at) p.f.revenue += Number(o.value ?? 0) || 0
+      const f = bySend.get(o.sendId)
+      if (f) f.revenue += Number(o.value ?? 0) || 0
     }
   }
   const rate = (n: number, d: number) => (d ? n / d : 0)

@@ -99,5 +99,5 @@ export async function metric(companyId: number, name: string) {
 
 export async function event(companyId: number, profileId: string, metricName: string, at: Date, properties: Record<string, unknown> = {}, value: number | null = null) {
   const metricId = await metric(companyId, metricName)
-  await db.event.create({ data: { companyId, profileId, metricId, ts: Math.floor(at.getTime() / 1000), properties: JSON.stringify(properties), value } })
+  return db.event.create({ data: { companyId, profileId, metricId, ts: Math.floor(at.getTime() / 1000), properties: JSON.stringify(properties), value } })
 }

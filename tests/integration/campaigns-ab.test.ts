@@ -41,14 +41,21 @@ async function abCampaign(opts: { metric?: string; fallback?: string; n?: number
 }
 
 /** Engagement for a share of each variation's sends (by position), human unless `machine`. */
-async function engage(A: number, c: { messageId: string; variationIds: string[] }, metricName: string, shares: number[], opts: { machine?: boolean; value?: number } = {}) {
+async function engage(A: number, c: { id: string; messageId: string; variationIds: string[] }, metricName: string, shares: number[], opts: { machine?: boolean; value?: number; attributed?: boolean } = {}) {
   const sends = await db.send.findMany({ where: { companyId: A, sourceId: c.messageId }, orderBy: { id: 'asc' } })
   for (const [vi, vid] of c.variationIds.entries()) {
     const mine = sends.filter((s) => JSON.parse(s.context!).$variation === vid)
     const k = Math.round(mine.length * shares[vi]!)
     for (const s of mine.slice(0, k)) {
       const props = opts.value != null ? { $value: opts.value } : { $send_id: s.id, $message: c.messageId, ...(opts.machine ? { $machine: true, $machine_reason: 'security_scanner' } : {}) }
-      await event(A, s.profileId, metricName, new Date(t0.getTime() + H), props, opts.value ?? null)
+      const e = await event(A, s.profileId, metricName, new Date(t0.getTime() + H), props, opts.value ?? null)
+      // An order as the ingest transaction attributes it (lib/attribution) to this send's click.
+      if (opts.value != null && opts.attributed !== false) {
+        await db.eventAttribution.create({ data: {
+          eventId: e.id, companyId: A, profileId: s.profileId, metricId: e.metricId, ts: e.ts, value: opts.value, sourceType: 'campaign', campaignId: c.id,
+          messageId: c.messageId, sendId: s.id, channel: 'email', touch: 'click', touchTs: e.ts - 600,
+        } })
+      }
     }
   }
 }
@@ -128,9 +135,11 @@ test('not significant with the default fallback: the leader is sent, marked as n
   expect(await db.send.count({ where: { companyId: A, sourceId: c.messageId } })).toBe(100)
 })
 
-test('revenue: Welch t-test on placed-order value per recipient', async () => {
+test('revenue: Welch t-test on attributed placed-order value per recipient', async () => {
   const { A, c } = await abCampaign({ metric: 'revenue' })
   await engage(A, c, 'Placed Order', [0.5, 0.05], { value: 80 })
+  // Orders B's recipients placed without touching the message earn it nothing (else B would lead).
+  await engage(A, c, 'Placed Order', [0, 0.6], { value: 500, attributed: false })
   await runAt(new Date(t0.getTime() + 4 * H + 2000))
   const ab = JSON.parse((await db.campaign.findUniqueOrThrow({ where: { id: c.id } })).abTest!)
   expect(ab).toMatchObject({ winnerVariationId: c.variationIds[0], testName: 'welch-t', significant: true, decidedBy: 'automatic' })
