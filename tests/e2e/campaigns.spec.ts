@@ -1,13 +1,17 @@
 // Campaigns in a real browser (issue 10, Tests): a fresh account creates an email campaign to a
 // list in the wizard (audience, content with a template, no A/B test, send now), sends it, finds
 // the message in the sent-messages viewer (the local outbox: the e2e server has no SMTP server)
-// and opens its tracked link, which redirects to the original address. (The order placed through
-// the API and the revenue on the campaign report are added once the reports land.)
+// and opens its tracked link, which redirects to the original address. The first hit comes from the
+// headless browser's own agent, which counts as a machine click; the reader's click, a few seconds
+// later from a desktop browser, is the human one. The reader then places an order through the
+// public API, and the campaign's reports show it: the revenue on the overview, and the order with
+// its touch on the conversions tab.
 import { randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
 import { PASSWORD, snap } from './helpers'
 
 const REVISION = '2026-07-15'
+const DESKTOP_CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36'
 
 async function csrf(page: Page): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
@@ -132,4 +136,38 @@ test('create an email campaign to a list in the wizard, send it, find it in the 
   await page.goto('/campaigns/list')
   const listed = page.getByRole('row').filter({ hasText: 'E2E spring sale' })
   await expect(listed).toContainText('Sent', { timeout: 90_000 })
+
+  // The reader clicks (a desktop browser, more than FAST_CLICK_SECONDS after the message left us:
+  // a person, not a scanner), then places an order through the public API.
+  await page.waitForTimeout(11_000)
+  const human = await page.request.get(href!, { maxRedirects: 0, headers: { 'User-Agent': DESKTOP_CHROME } })
+  expect([301, 302, 303, 307, 308]).toContain(human.status())
+  const order = await page.request.post('/api/events', {
+    headers: api,
+    data: { data: { type: 'event', attributes: {
+      properties: { OrderId: 'E2E-1001', ItemNames: ['Linen shirt'] }, value: 84.5, unique_id: `e2e-order-${campaignId}`,
+      metric: { data: { type: 'metric', attributes: { name: 'Placed Order' } } },
+      profile: { data: { type: 'profile', attributes: { email: recipient } } },
+    } } },
+  })
+  expect(order.status(), await order.text()).toBe(202)
+
+  // The overview: one click (the scanner's is left out) and the order's value as revenue.
+  await page.goto(`/campaign/${campaignId}/reports/overview`)
+  await expect(page.getByTestId('stat-revenue')).toContainText('$84.50', { timeout: 30_000 })
+  await expect(page.getByTestId('stat-click-rate')).toContainText('100%')
+  await expect(page.getByTestId('stat-conversions')).toContainText('1')
+  // A click with no open seen (images not loaded): no made-up click-to-open rate.
+  await expect(page.getByTestId('stat-click-to-open')).toContainText('—')
+  await snap(page, 'campaign-report-overview')
+
+  // The conversions tab: the order, who placed it, and the click that earned it.
+  await page.getByRole('link', { name: 'Conversions' }).click()
+  await expect(page).toHaveURL(new RegExp(`/campaign/${campaignId}/reports/conversions$`))
+  await expect(page.getByTestId('conv-value')).toContainText('$84.50', { timeout: 30_000 })
+  const conversion = page.getByRole('row').filter({ hasText: recipient })
+  await expect(conversion).toContainText('Placed Order')
+  await expect(conversion).toContainText('Click · Email')
+  await expect(conversion).toContainText('$84.50')
+  await snap(page, 'campaign-report-conversions')
 })

@@ -37,7 +37,8 @@ export function CampaignOverviewScreen({ campaignId }: { campaignId: string }) {
                 <StatTile label={t('delivered')} value={n(s.delivered)} sub={pct(s.delivery_rate)} testId="stat-delivered" />
                 <StatTile label={t('openRate')} value={pct(s.open_rate)} sub={t('uniqueCount', { count: s.opens_unique })} testId="stat-open-rate" />
                 <StatTile label={t('clickRate')} value={pct(s.click_rate)} sub={t('uniqueCount', { count: s.clicks_unique })} testId="stat-click-rate" />
-                <StatTile label={t('clickToOpenRate')} value={pct(s.click_to_open_rate)} />
+                {/* No opens seen (images blocked, or only clicks): a click-to-open rate would be a made-up 0 %. */}
+                <StatTile label={t('clickToOpenRate')} value={s.opens_unique ? pct(s.click_to_open_rate) : '—'} testId="stat-click-to-open" />
                 <StatTile label={t('bounceRate')} value={pct(s.bounce_rate)} sub={t('count', { count: s.bounced })} />
                 <StatTile label={t('spamRate')} value={pct(s.spam_complaint_rate)} sub={t('count', { count: s.spam_complaints })} />
                 <StatTile label={t('unsubscribeRate')} value={pct(s.unsubscribe_rate)} sub={t('count', { count: s.unsubscribe_uniques })} />
