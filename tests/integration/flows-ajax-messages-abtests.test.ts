@@ -55,7 +55,7 @@ async function metricId(companyId: number, name: string) {
   return (await db.metric.upsert({ where: { companyId_name: { companyId, name } }, create: { id: ulid().slice(0, 6) + Math.random().toString(36).slice(2, 6), companyId, name, integration: 'internal' }, update: {} })).id
 }
 
-/** n delivered sends of an action (arm: context $flow_message / $variation), `opens` of them opened, `orders` with a Placed Order of `value`. */
+/** n delivered sends of an action (arm: context $flow_message / $variation), `opens` of them opened, `orders` with a Placed Order of `value` attributed to the send. */
 async function seedSends(actionId: string, variation: string | null, n: number, opens: number, at: Date, orders = 0, value = 0, pool = 0) {
   const opened = await metricId(f.A, 'Opened Email')
   const clicked = await metricId(f.A, 'Clicked Email')
@@ -74,7 +74,16 @@ async function seedSends(actionId: string, variation: string | null, n: number, 
     const ts = Math.floor(at.getTime() / 1000) + 60
     if (i < opens) await db.event.create({ data: { companyId: f.A, profileId, metricId: opened, ts, uniqueId: `${id}:Opened Email`, properties: JSON.stringify({ $send_id: id }) } })
     if (i < Math.floor(opens / 2)) await db.event.create({ data: { companyId: f.A, profileId, metricId: clicked, ts, uniqueId: `${id}:Clicked Email:1`, properties: JSON.stringify({ $send_id: id }) } })
-    if (i < orders) await db.event.create({ data: { companyId: f.A, profileId, metricId: placed, ts: ts + 3600, value, uniqueId: `order-${id}`, properties: '{}' } })
+    if (i < orders) {
+      const order = await db.event.create({ data: { companyId: f.A, profileId, metricId: placed, ts: ts + 3600, value, uniqueId: `order-${id}`, properties: '{}' } })
+      // As the ingest transaction attributes it (lib/attribution): to this send's click, else its open.
+      const touch = i < Math.floor(opens / 2) ? 'click' : i < opens ? 'open' : null
+      if (touch) {
+        await db.eventAttribution.create({ data: {
+          eventId: order.id, companyId: f.A, profileId, metricId: placed, ts: order.ts, value, sourceType: 'flow', flowId: f.flowId, messageId: actionId, sendId: id, channel: 'email', touch, touchTs: ts,
+        } })
+      }
+    }
   }
 }
 
@@ -279,6 +288,8 @@ test('statistics-v2: per action steps, runs in progress and message results over
   const now = new Date()
   await seedSends(f.emailActionId, null, 10, 4, new Date(now.getTime() - 86_400_000), 2, 50)
   await seedSends(f.emailActionId, null, 3, 3, new Date(now.getTime() - 60 * 86_400_000)) // outside last_30_days
+  // A recipient who never opened or clicked orders anyway: not attributed, so not the message's conversion.
+  await db.event.create({ data: { companyId: f.A, profileId: profiles[5]!, metricId: await metricId(f.A, 'Placed Order'), ts: Math.floor(now.getTime() / 1000) - 3600, value: 999, uniqueId: 'order-unattributed', properties: '{}' } })
   await db.flowStep.create({ data: { companyId: f.A, flowId: f.flowId, runId: ulid(), actionId: f.emailActionId, actionType: 'send-email', profileId: profiles[0]!, status: 'done', at: new Date(now.getTime() - 3_600_000) } })
   const r = await call(statsRoute, 'GET', '/x', { id: f.flowId }, { cookie: f.ownerA })
   expect(r.status).toBe(200)

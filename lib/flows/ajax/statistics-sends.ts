@@ -1,17 +1,18 @@
 // What happened to the messages a flow action sent: its Send rows (sourceType 'flow_action_run',
 // sourceId '<actionId>:<runId>', read with sourceId LIKE '<actionId>:%'), the
 // message events recorded per send (Received/Opened/Clicked/Bounced/Unsubscribed, properties
-// $send_id, lib/messaging/message-events.ts) and the conversions: a Placed Order of the
-// recipient within ATTRIBUTION_DAYS after the send, each order counted once, for the latest send
-// before it. Shared by statistics-v2 and the A/B test analytics.
+// $send_id, lib/messaging/message-events.ts) and the conversions attributed to each send
+// (EventAttribution: the recipient's last human open or click within the /settings/attribution
+// windows earns the order, so each order counts for one message). Shared by statistics-v2 and
+// the A/B test analytics.
 import { sql, type SqlBool } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
 import { escapeLike, jsonText, toDate } from '@/lib/db/dialect'
 import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
 
+/** The default email attribution window in days (/settings/attribution: 120 hours). */
 export const ATTRIBUTION_DAYS = 5
-export const CONVERSION_METRIC = 'Placed Order'
 const CHUNK = 500
 
 export interface SendFacts {
@@ -122,27 +123,18 @@ async function markEvents(companyId: number, facts: SendFacts[]) {
   }
 }
 
+/** Conversions: those attributed to each send (lib/attribution: last human open or click within the window). */
 async function markConversions(companyId: number, facts: SendFacts[]) {
-  const ids = await metricIds(companyId, [CONVERSION_METRIC])
-  if (!ids.size) return
-  const byProfile = new Map<string, SendFacts[]>()
-  for (const f of facts) (byProfile.get(f.profileId) ?? byProfile.set(f.profileId, []).get(f.profileId)!).push(f)
-  for (const list of byProfile.values()) list.sort((a, b) => a.at.getTime() - b.at.getTime())
-  const minTs = Math.floor(Math.min(...facts.map((f) => f.at.getTime())) / 1000)
-  const profiles = [...byProfile.keys()]
-  const windowMs = ATTRIBUTION_DAYS * 86_400_000
-  for (let i = 0; i < profiles.length; i += CHUNK) {
-    const chunk = profiles.slice(i, i + CHUNK)
-    const rows = await read(select(kysely().selectFrom('Event').select(['profileId', 'ts', 'value'])
-      .where('companyId', '=', companyId).where('metricId', 'in', [...ids.keys()]).where('ts', '>=', minTs).where('profileId', 'in', chunk)))
+  const byId = new Map(facts.map((f) => [f.sendId, f]))
+  const all = [...byId.keys()]
+  for (let i = 0; i < all.length; i += CHUNK) {
+    const rows = await read(select(kysely().selectFrom('EventAttribution').select(['sendId', 'value'])
+      .where('companyId', '=', companyId).where('sourceType', '=', 'flow').where('sendId', 'in', all.slice(i, i + CHUNK))))
     for (const r of rows) {
-      const at = r.ts * 1000
-      const sends = byProfile.get(r.profileId) ?? []
-      let latest: SendFacts | null = null
-      for (const s of sends) if (s.at.getTime() <= at && at - s.at.getTime() <= windowMs) latest = s
-      if (!latest) continue
-      latest.converted = true
-      latest.revenue += Number(r.value ?? 0) || 0
+      const f = byId.get(r.sendId)
+      if (!f) continue
+      f.converted = true
+      f.revenue += Number(r.value ?? 0) || 0
     }
   }
 }
