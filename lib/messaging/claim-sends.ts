@@ -9,7 +9,7 @@ import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { companyIdForIds, toBool, toDate } from '@/lib/db/dialect'
 import { enqueueJobOps } from './enqueue-job-ops'
-import { DELIVER_JOB, type DeliverPayload } from './create-sends'
+import { DELIVER_JOB, deliverJobKey, deliverPayload, deliverSources, type DeliverPayload } from './create-sends'
 import { decideSend, DEFAULT_POLICY_SETTINGS, type PolicySettings } from './policy'
 import { DELIVERED_LIKE, type Channel, type MessageContent } from './types'
 
@@ -101,11 +101,11 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
   const db = kysely()
   let due = db
     .selectFrom('Send')
-    .select(['id', 'profileId', 'transactional', 'attempts', 'content', 'context'])
+    .select(['id', 'sourceId', 'profileId', 'transactional', 'attempts', 'content', 'context'])
     .where('companyId', '=', p.companyId)
     .where('channel', '=', p.channel)
     .where('sourceType', '=', p.sourceType)
-    .where('sourceId', '=', p.sourceId)
+    .where('sourceId', 'in', deliverSources(p))
     .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'deferred'), eb('deferredUntil', '<=', o.now)])]))
     .$if(!!o.after, (q) => q.where('id', '>', o.after!))
     .orderBy('id')
@@ -150,7 +150,7 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
 
   const sending: ClaimedSend[] = []
   const skipped = new Map<string, string[]>()
-  const deferred = new Map<string, { reason: string; until: Date; ids: string[] }>()
+  const deferred = new Map<string, { reason: string; until: Date; ids: string[]; sources: Set<string> }>()
   for (const r of rows) {
     const profile = profiles.get(r.profileId)
     const transactional = toBool(r.transactional)
@@ -177,13 +177,14 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     if (decision.action === 'skip') skipped.set(decision.reason, [...(skipped.get(decision.reason) ?? []), r.id])
     else if (decision.action === 'defer') {
       const key = `${decision.reason}@${decision.until.toISOString()}`
-      const d = deferred.get(key) ?? { reason: decision.reason, until: decision.until, ids: [] }
+      const d = deferred.get(key) ?? { reason: decision.reason, until: decision.until, ids: [], sources: new Set<string>() }
       d.ids.push(r.id)
+      d.sources.add(r.sourceId)
       deferred.set(key, d)
     } else {
       if (!transactional) recentBy.set(r.profileId, [...(recentBy.get(r.profileId) ?? []), o.now])
       sending.push({
-        id: r.id, companyId: p.companyId, channel: p.channel, sourceType: p.sourceType, sourceId: p.sourceId, transactional,
+        id: r.id, companyId: p.companyId, channel: p.channel, sourceType: p.sourceType, sourceId: r.sourceId, transactional,
         attempts: r.attempts + 1, content: parse(r.content, {}), context, profile: profile!, company: company!,
       })
     }
@@ -195,10 +196,9 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
   }
   for (const d of deferred.values()) {
     yield* exec(byIds(d.ids).set({ status: 'deferred', reason: d.reason, deferredUntil: d.until, updatedAt: o.now }))
-    yield* enqueueJobOps(DELIVER_JOB, p, {
-      companyId: p.companyId, runAt: d.until, maxAttempts: 10,
-      idempotencyKey: `${DELIVER_JOB}:${p.companyId}:${p.channel}:${p.sourceType}:${p.sourceId}:${d.until.toISOString()}`,
-    }, o.now)
+    // A job at that time for the sources of the deferred rows (one source: the job's own).
+    const later = deliverPayload(p, p.sourceIds ? [...d.sources] : [p.sourceId])
+    yield* enqueueJobOps(DELIVER_JOB, later, { companyId: p.companyId, runAt: d.until, maxAttempts: 10, idempotencyKey: deliverJobKey(later, d.until) }, o.now)
   }
   if (sending.length) {
     yield* exec(

@@ -2,8 +2,13 @@
 // campaign sender, preview, transactional API) yields it inside the same transaction as its
 // decision to send. Each row has a unique send key (company, channel, source type, source id,
 // profile): a repeated decision finds the row (INSERT … ON CONFLICT DO NOTHING) and adds
-// nothing. A delivery job for the source is enqueued in that same transaction; the worker
-// (deliver-sends.ts) streams the source's queued rows in pages.
+// nothing. A delivery job for the new rows' sources is enqueued in that same transaction; the
+// worker (deliver-sends.ts) streams their queued rows in pages. One source (a campaign's
+// message, a preview): one job for it. Or each recipient its own source (CreateSendsBySourceInput:
+// the journey engine steps many runs at one send action, each run its own key
+// `${actionId}:${runId}`): one job names all the new sources (DeliverPayload.sourceIds, up to
+// MAX_SOURCES_PER_JOB), not one job per Send.
+import { createHash } from 'node:crypto'
 import { dbEngine } from '@/lib/db/client'
 import { inWriteTx, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
@@ -15,6 +20,12 @@ import type { Channel, MessageContent, SourceType } from './types'
 
 export const DELIVER_JOB = 'messaging.deliver'
 
+export interface SendRecipient {
+  profileId: string
+  /** extra template context, e.g. { event: {...} } */
+  context?: Record<string, unknown>
+}
+
 export interface CreateSendsInput {
   companyId: number
   channel: Channel
@@ -22,37 +33,76 @@ export interface CreateSendsInput {
   sourceId: string
   transactional?: boolean
   content: MessageContent
-  recipients: Array<{ profileId: string; /** extra template context, e.g. { event: {...} } */ context?: Record<string, unknown> }>
+  recipients: SendRecipient[]
+}
+
+/** Recipients with a source each (a flow run's `${actionId}:${runId}`), in one call. */
+export type CreateSendsBySourceInput = Omit<CreateSendsInput, 'sourceId' | 'recipients'> & {
+  sourceId?: undefined
+  recipients: Array<SendRecipient & { sourceId: string }>
 }
 
 export interface CreatedSend {
   id: string
   profileId: string
+  sourceId: string
 }
 
-/** The payload of a delivery job: drain the queued Sends of one source. */
-export interface DeliverPayload {
-  companyId: number
-  channel: Channel
-  sourceType: SourceType
-  sourceId: string
+/**
+ * The payload of a delivery job: drain the queued Sends of one source (sourceId), or of many
+ * sources of the same company, channel and type (sourceIds: a batch of flow steps).
+ */
+export type DeliverPayload = { companyId: number; channel: Channel; sourceType: SourceType } & (
+  | { sourceId: string; sourceIds?: undefined }
+  | { sourceIds: string[]; sourceId?: undefined }
+)
+
+/** Sources one delivery job may name (its claim's `sourceId IN (…)`). */
+export const MAX_SOURCES_PER_JOB = 500
+
+/** The sources a delivery job drains. */
+export const deliverSources = (p: DeliverPayload): string[] => p.sourceIds ?? [p.sourceId]
+
+/** The payload for these sources: the one-source shape for one (as before), else sourceIds. */
+export function deliverPayload(base: { companyId: number; channel: Channel; sourceType: SourceType }, sourceIds: string[]): DeliverPayload {
+  const { companyId, channel, sourceType } = base
+  return sourceIds.length === 1 ? { companyId, channel, sourceType, sourceId: sourceIds[0]! } : { companyId, channel, sourceType, sourceIds }
+}
+
+/**
+ * The idempotency key of a delivery job for these sources due at `at` (a deferral, a retry):
+ * jobs with the same key drain the same rows, so one is enough. One source: its id (as before);
+ * many: a digest of the sorted set, so two different sets never share a key.
+ */
+export function deliverJobKey(p: DeliverPayload, at: Date): string {
+  const ids = deliverSources(p)
+  const source = ids.length === 1 ? ids[0]! : `set-${ids.length}-${createHash('sha256').update([...ids].sort().join('\n')).digest('base64url')}`
+  return `${DELIVER_JOB}:${p.companyId}:${p.channel}:${p.sourceType}:${source}:${at.toISOString()}`
 }
 
 const CHUNK = 200
 
 /** Inserts the rows that do not exist yet and enqueues their delivery; returns the new ones. */
-export function* createSendsOps(input: CreateSendsInput, now: Date = queueNow()): Ops<CreatedSend[]> {
+export function* createSendsOps(input: CreateSendsInput | CreateSendsBySourceInput, now: Date = queueNow()): Ops<CreatedSend[]> {
   const created: CreatedSend[] = []
   const content = JSON.stringify(input.content)
+  const sourceOf = (r: SendRecipient & { sourceId?: string }) => {
+    const sourceId = input.sourceId ?? r.sourceId
+    if (sourceId == null) throw new Error('createSendsOps: a recipient without a source id.')
+    return sourceId
+  }
   const seen = new Set<string>()
-  const recipients = input.recipients.filter((r) => !seen.has(r.profileId) && !!seen.add(r.profileId))
+  const recipients = input.recipients.filter((r) => {
+    const key = `${sourceOf(r)}\u0000${r.profileId}`
+    return !seen.has(key) && !!seen.add(key)
+  })
   for (let i = 0; i < recipients.length; i += CHUNK) {
     const rows = recipients.slice(i, i + CHUNK).map((r) => ({
       id: ulid(now.getTime()),
       companyId: input.companyId,
       channel: input.channel,
       sourceType: input.sourceType,
-      sourceId: input.sourceId,
+      sourceId: sourceOf(r),
       profileId: r.profileId,
       transactional: !!input.transactional,
       status: 'queued',
@@ -67,12 +117,14 @@ export function* createSendsOps(input: CreateSendsInput, now: Date = queueNow())
           .insertInto('Send')
           .values(rows)
           .onConflict((oc) => oc.columns(['companyId', 'channel', 'sourceType', 'sourceId', 'profileId']).doNothing())
-          .returning(['id', 'profileId']),
+          .returning(['id', 'profileId', 'sourceId']),
       )),
     )
   }
-  if (created.length) {
-    const payload: DeliverPayload = { companyId: input.companyId, channel: input.channel, sourceType: input.sourceType, sourceId: input.sourceId }
+  // One job per MAX_SOURCES_PER_JOB new sources (a single-source call: one job, as ever).
+  const sources = [...new Set(created.map((c) => c.sourceId))]
+  for (let i = 0; i < sources.length; i += MAX_SOURCES_PER_JOB) {
+    const payload = deliverPayload(input, sources.slice(i, i + MAX_SOURCES_PER_JOB))
     yield* enqueueJobOps(DELIVER_JOB, payload, { companyId: input.companyId, maxAttempts: 10 }, now)
   }
   return created
@@ -84,7 +136,7 @@ export async function prepareSendQueue(): Promise<void> {
 }
 
 /** createSendsOps in a transaction of its own (callers without one: previews, transactional mail). */
-export async function createSends(input: CreateSendsInput): Promise<CreatedSend[]> {
+export async function createSends(input: CreateSendsInput | CreateSendsBySourceInput): Promise<CreatedSend[]> {
   await prepareSendQueue()
   const created = await inWriteTx(() => createSendsOps(input))
   if (created.length) wakeWorkers(DELIVER_JOB)

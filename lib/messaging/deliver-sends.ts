@@ -1,6 +1,7 @@
-// The delivery worker: a 'messaging.deliver' job drains the due Sends of one source, a page at
-// a time (keyset pages in id order, index (companyId, sourceType, sourceId, id): only one page
-// is in memory and each page query starts where the last ended, whatever the audience size).
+// The delivery worker: a 'messaging.deliver' job drains the due Sends of one source (or of the
+// sources its payload names: a batch of flow steps), a page at a time (keyset pages in id
+// order, index (companyId, sourceType, sourceId, id): only one page is in memory and each page
+// query starts where the last ended, whatever the audience size).
 //
 // Exactly once. claimSendsOps commits queued → 'sending' (with this worker's lease) BEFORE the
 // provider is called, and recordOutcomeOps commits the result after. A worker killed between
@@ -23,7 +24,7 @@ import { kysely } from '@/lib/db/kysely'
 import { queueNow } from '@/lib/jobs/clock'
 import { defaultWorkerId } from '@/lib/jobs/run-jobs'
 import { claimSendsOps, type ClaimedPage, type ClaimedSend } from './claim-sends'
-import type { DeliverPayload } from './create-sends'
+import { deliverSources, type DeliverPayload } from './create-sends'
 import { CHANNEL_DELIVERY } from './channels'
 import { recordOutcomeOps, recordSentOps, type DeliveryOutcome } from './record-outcome'
 
@@ -197,7 +198,7 @@ export async function deliverSends(p: DeliverPayload, o: DeliverOptions = {}): P
     selectFirst(
       kysely().selectFrom('Send').select(sql<number>`count(*)`.as('n'))
         .where('companyId', '=', p.companyId).where('channel', '=', p.channel).where('sourceType', '=', p.sourceType)
-        .where('sourceId', '=', p.sourceId).where('status', '=', 'sending'),
+        .where('sourceId', 'in', deliverSources(p)).where('status', '=', 'sending'),
     ),
   )
   const n = Number(inFlight?.n ?? 0)

@@ -11,7 +11,7 @@ import { companyIdForIds } from '@/lib/db/dialect'
 import { backoffSeconds } from '@/lib/jobs/job-queue'
 import { insertOutboxMailOps } from '@/lib/mail/outbox-mail'
 import type { ClaimedSend } from './claim-sends'
-import { DELIVER_JOB, type DeliverPayload } from './create-sends'
+import { DELIVER_JOB, deliverJobKey, deliverPayload, type DeliverPayload } from './create-sends'
 import { enqueueJobOps } from './enqueue-job-ops'
 import type { RenderedEmail } from './render-email'
 import { MESSAGE_METRICS, recordMessageEventOps, recordMessageEventsOps, type MessageEvent } from './message-events'
@@ -141,11 +141,9 @@ export function* recordOutcomeOps(s: ClaimedSend, outcome: DeliveryOutcome, work
       const until = new Date(now.getTime() + backoffSeconds(s.attempts) * 1000)
       const n = yield* exec(mine().set({ ...done, status: 'deferred', reason: 'retry', deferredUntil: until, error: outcome.error }))
       if (n) {
-        const p: DeliverPayload = { companyId: s.companyId, channel: s.channel, sourceType: s.sourceType as DeliverPayload['sourceType'], sourceId: s.sourceId }
-        yield* enqueueJobOps(DELIVER_JOB, p, {
-          companyId: s.companyId, runAt: until, maxAttempts: 10,
-          idempotencyKey: `${DELIVER_JOB}:${s.companyId}:${s.channel}:${s.sourceType}:${s.sourceId}:${until.toISOString()}`,
-        }, now)
+        // A job for the row's own source (whatever the payload that claimed it named), one per source and time.
+        const p = deliverPayload({ companyId: s.companyId, channel: s.channel, sourceType: s.sourceType as DeliverPayload['sourceType'] }, [s.sourceId])
+        yield* enqueueJobOps(DELIVER_JOB, p, { companyId: s.companyId, runAt: until, maxAttempts: 10, idempotencyKey: deliverJobKey(p, until) }, now)
       }
       return n > 0
     }

@@ -6,14 +6,13 @@
 // the new Send's id, or 'skipped' when the key already existed. Consent, smart sending, caps
 // and quiet hours are decided by the pipeline when it claims the Send (lib/messaging/policy.ts).
 // Many runs at the same send action (sendMessageBatchExecutor): the message and its content read
-// once, the Send rows of all the runs in multi-row INSERTs with the same per-run keys, and their
-// delivery jobs in one statement, in the batch's transaction; the results are the single path's.
-import { select, selectFirst, type Ops } from '@/lib/db/ops'
+// once, and one createSendsOps for all the runs, each recipient with its run's key: multi-row
+// INSERTs and ONE delivery job naming the new Sends' sources (not one job per Send), in the
+// batch's transaction; the results are the single path's.
+import { selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { toBool } from '@/lib/db/dialect'
-import { ulid } from '@/lib/ids/make-id'
-import { enqueueManyJobsOps } from '@/lib/jobs/enqueue-many-ops'
-import { createSendsOps, DELIVER_JOB, type DeliverPayload } from '@/lib/messaging/create-sends'
+import { createSendsOps } from '@/lib/messaging/create-sends'
 import type { Channel, MessageContent } from '@/lib/messaging/types'
 import type { FlowAction, ProfileFilter } from '@/lib/flows/definition'
 import type { ActionExecutor, BatchActionExecutor, StepContext, StepResult } from '../types'
@@ -87,11 +86,14 @@ export function* sendForRunOps(ctx: StepContext, channel: Channel, m: Msg, messa
   const { content, transactional, problem } = yield* contentOps(ctx.companyId, channel, m)
   if (problem) return { kind: 'next', next, status: 'failed', outcome: 'no_content', detail: { reason: problem, ...extra } }
   const created = yield* createSendsOps({
-    companyId: ctx.companyId, channel, sourceType: 'flow_action_run', sourceId: `${ctx.action.id}:${ctx.runId}`, transactional, content,
+    companyId: ctx.companyId, channel, sourceType: 'flow_action_run', sourceId: runSource(ctx), transactional, content,
     recipients: [{ profileId: ctx.profileId, context: sendContext(ctx, m, messageId, extra) }],
   }, ctx.now)
   return sentResult(ctx, channel, m, messageId, transactional, created[0]?.id ?? null, extra)
 }
+
+/** The source of a run's Send at this action (its send key with the profile). */
+const runSource = (ctx: StepContext) => `${ctx.action.id}:${ctx.runId}`
 
 /** The template context of a run's Send. */
 function sendContext(ctx: StepContext, m: Msg, messageId: string | null, extra: Record<string, unknown>): Record<string, unknown> {
@@ -107,37 +109,6 @@ function sentResult(ctx: StepContext, channel: Channel, m: Msg, messageId: strin
     kind: 'next', next: nextOf(ctx.action), status: sendId ? 'done' : 'skipped', outcome: extra.variation ? String(extra.variation) : (sendId ?? 'skipped'),
     detail: { sendId, channel, messageId, transactional, smartSending: m.smart_sending_enabled !== false, ...extra },
   }
-}
-
-const SEND_CHUNK = 200
-
-/**
- * The Send rows of many runs, each with its own send key (source 'flow_action_run',
- * `${actionId}:${runId}`), as createSendsOps writes them for one run, and one delivery job per
- * new Send (the delivery worker drains one source per job); returns sourceId → new Send id.
- * createSendsOps takes one source per call, so the batch writes the same rows itself.
- */
-function* createRunSendsOps(
-  ctxs: StepContext[], channel: Channel, content: MessageContent, transactional: boolean, contexts: Record<string, unknown>[],
-): Ops<Map<string, string>> {
-  const { companyId, now } = ctxs[0]!
-  const json = JSON.stringify(content)
-  const created = new Map<string, string>()
-  for (let i = 0; i < ctxs.length; i += SEND_CHUNK) {
-    const rows = ctxs.slice(i, i + SEND_CHUNK).map((ctx, k) => ({
-      id: ulid(now.getTime()), companyId, channel, sourceType: 'flow_action_run', sourceId: `${ctx.action.id}:${ctx.runId}`, profileId: ctx.profileId,
-      transactional, status: 'queued', content: json, context: JSON.stringify(contexts[i + k]), createdAt: now, updatedAt: now,
-    }))
-    const inserted = yield* select(
-      kysely().insertInto('Send').values(rows)
-        .onConflict((oc) => oc.columns(['companyId', 'channel', 'sourceType', 'sourceId', 'profileId']).doNothing())
-        .returning(['id', 'sourceId']),
-    )
-    for (const r of inserted) created.set(r.sourceId, r.id)
-  }
-  const payloads: DeliverPayload[] = [...created.keys()].map((sourceId) => ({ companyId, channel, sourceType: 'flow_action_run', sourceId }))
-  yield* enqueueManyJobsOps(DELIVER_JOB, payloads, { companyId, maxAttempts: 10 }, now)
-  return created
 }
 
 export const sendMessageExecutor: ActionExecutor = function* (ctx) {
@@ -169,11 +140,12 @@ export const sendMessageBatchExecutor: BatchActionExecutor = function* (ctxs) {
     for (const i of pass) out[i] = { kind: 'next', next, status: 'failed', outcome: 'no_content', detail: { reason: problem } }
     return out
   }
-  const sending = pass.map((i) => ctxs[i]!)
-  const created = yield* createRunSendsOps(sending, channel, content, transactional, sending.map((ctx) => sendContext(ctx, m, messageId, {})))
-  for (const i of pass) {
-    const ctx = ctxs[i]!
-    out[i] = sentResult(ctx, channel, m, messageId, transactional, created.get(`${ctx.action.id}:${ctx.runId}`) ?? null, {})
-  }
+  // Each run its own send key; the delivery job(s) name the new sources (not one job per Send).
+  const created = yield* createSendsOps({
+    companyId: first.companyId, channel, sourceType: 'flow_action_run', transactional, content,
+    recipients: pass.map((i) => ({ profileId: ctxs[i]!.profileId, sourceId: runSource(ctxs[i]!), context: sendContext(ctxs[i]!, m, messageId, {}) })),
+  }, first.now)
+  const sendIds = new Map(created.map((c) => [c.sourceId, c.id]))
+  for (const i of pass) out[i] = sentResult(ctxs[i]!, channel, m, messageId, transactional, sendIds.get(runSource(ctxs[i]!)) ?? null, {})
   return out
 }
