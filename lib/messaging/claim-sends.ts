@@ -5,7 +5,7 @@
 // 'sending' happens BEFORE any provider call (exactly once: see deliver-sends.ts).
 import { sql } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
-import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
+import { exec, inIndexOrder, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { companyIdForIds, toBool, toDate } from '@/lib/db/dialect'
 import { enqueueJobOps } from './enqueue-job-ops'
@@ -111,7 +111,10 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     .orderBy('id')
     .limit(o.limit)
   if (dbEngine() === 'postgresql') due = due.forUpdate().skipLocked()
-  const rows = yield* select(due)
+  // One source: its (companyId, sourceType, sourceId, id) index returns the rows in id order, so
+  // the claim reads that index and never sorts the source's whole backlog (a campaign's 100,000).
+  // Many sources (a batch of flow sends, one Send each): a sort of at most those rows.
+  const rows = yield* (p.sourceIds ? select(due) : inIndexOrder(select(due)))
   if (!rows.length) return { sending: [], lastId: null }
   const profileIds = [...new Set(rows.map((r) => r.profileId))]
 

@@ -20,7 +20,7 @@
 import { hostname } from 'node:os'
 import { sql } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
-import { exec, inWriteTx, read, savepoint, select, selectFirst, type Ops } from '@/lib/db/ops'
+import { exec, inIndexOrder, inWriteTx, read, savepoint, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { toDate } from '@/lib/db/dialect'
 import { queueNow } from '@/lib/jobs/clock'
@@ -69,7 +69,8 @@ function* claimOps(o: { workerId: string; now: Date; leaseUntil: Date; limit: nu
         AND EXISTS (SELECT 1 FROM "Flow" f WHERE f."id" = r."flowId" AND f."status" IN (${statuses}))
       ORDER BY r."wakeAt" LIMIT ${o.limit} ${lockClause})
     RETURNING "id", "companyId", "flowId", "version", "profileId", "currentActionId", "triggerKind", "triggerEvent", "createdAt", "attempts"`
-  return yield* select(q.compile(kysely()))
+  // The (status, wakeAt) index returns the due runs in order: read it, never sort them all.
+  return yield* inIndexOrder(select(q.compile(kysely())))
 }
 
 function* flowInfoOps(flowIds: string[]): Ops<Map<string, FlowInfo>> {
