@@ -10,6 +10,7 @@
 // MAX_SOURCES_PER_JOB), not one job per Send.
 import { createHash } from 'node:crypto'
 import { dbEngine } from '@/lib/db/client'
+import { sql } from 'kysely'
 import { inWriteTx, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { ulid } from '@/lib/ids/make-id'
@@ -81,6 +82,23 @@ export function deliverJobKey(p: DeliverPayload, at: Date): string {
 }
 
 const CHUNK = 200
+/** PostgreSQL: rows per INSERT … SELECT FROM unnest(arrays). */
+const PG_CHUNK = 5000
+
+/**
+ * PostgreSQL: a chunk of Send rows as one INSERT … SELECT FROM unnest(…) with the columns every
+ * row shares (company, channel, source type, the message content) bound once, not once per row
+ * as a VALUES list binds them: a campaign's 100,000 rows had sent its content 100,000 times
+ * (130 MB) in 500 statements of 2,600 parameters each.
+ */
+function* insertSendsPg(input: { companyId: number; channel: Channel; sourceType: SourceType; transactional?: boolean }, rows: Array<[id: string, sourceId: string, profileId: string, context: string | null]>, content: string, now: Date): Ops<CreatedSend[]> {
+  const col = (k: number) => rows.map((r) => r[k])
+  return yield* select(sql<CreatedSend>`INSERT INTO "Send" ("id", "companyId", "channel", "sourceType", "sourceId", "profileId", "transactional", "status", "content", "context", "createdAt", "updatedAt")
+    SELECT t."id", ${input.companyId}::int, ${input.channel}::text, ${input.sourceType}::text, t."sourceId", t."profileId", ${!!input.transactional}::boolean, 'queued', ${content}::text, t."context", ${now}::timestamp(3), ${now}::timestamp(3)
+    FROM unnest(${col(0)}::text[], ${col(1)}::text[], ${col(2)}::text[], ${col(3)}::text[]) AS t("id", "sourceId", "profileId", "context")
+    ON CONFLICT ("companyId", "channel", "sourceType", "sourceId", "profileId") DO NOTHING
+    RETURNING "id", "profileId", "sourceId"`.compile(kysely()))
+}
 
 /** Inserts the rows that do not exist yet and enqueues their delivery; returns the new ones. */
 export function* createSendsOps(input: CreateSendsInput | CreateSendsBySourceInput, now: Date = queueNow()): Ops<CreatedSend[]> {
@@ -96,7 +114,12 @@ export function* createSendsOps(input: CreateSendsInput | CreateSendsBySourceInp
     const key = `${sourceOf(r)}\u0000${r.profileId}`
     return !seen.has(key) && !!seen.add(key)
   })
-  for (let i = 0; i < recipients.length; i += CHUNK) {
+  const pg = dbEngine() === 'postgresql'
+  for (let i = 0; pg && i < recipients.length; i += PG_CHUNK) {
+    const rows = recipients.slice(i, i + PG_CHUNK).map((r) => [ulid(now.getTime()), sourceOf(r), r.profileId, r.context ? JSON.stringify(r.context) : null] as [string, string, string, string | null])
+    created.push(...(yield* insertSendsPg(input, rows, content, now)))
+  }
+  for (let i = 0; !pg && i < recipients.length; i += CHUNK) {
     const rows = recipients.slice(i, i + CHUNK).map((r) => ({
       id: ulid(now.getTime()),
       companyId: input.companyId,
