@@ -240,11 +240,21 @@ async function advanceClaimed(runs: ClaimedRun[], flows: Map<string, FlowInfo>, 
   }
 }
 
+/**
+ * Runs claimed at once on PostgreSQL (SQLite: 200). Its rounds run a set-based action's group in
+ * chunks of at least MIN_CHUNK on up to `concurrency` connections at once, so a larger claim keeps
+ * them busy: a claim of 200 was two chunks, one core's worth of the server. A price drop reaching
+ * 50,000 viewers: 13.3 s with 200 runs a claim and 8 lanes; 8.7–9.9 s with 1,000 and 4 lanes.
+ */
+const PG_CLAIM = 1000
+/** Transactions a PostgreSQL round runs at once (4: as fast as 8 on 2 cores, with half the connections). */
+const PG_LANES = 4
+
 /** Claims one batch of due runs and advances each; returns what it did. */
 export async function advanceDueRuns(opts: AdvanceOptions = {}): Promise<AdvanceStats & { sleeps: Date[] }> {
   const o: Resolved = {
-    now: opts.now ?? queueNow, workerId: opts.workerId ?? defaultWorker(), batchSize: opts.batchSize ?? 200,
-    maxStepsPerClaim: opts.maxStepsPerClaim ?? 25, leaseMs: opts.leaseMs ?? 60_000, concurrency: Math.max(1, opts.concurrency ?? 8),
+    now: opts.now ?? queueNow, workerId: opts.workerId ?? defaultWorker(), batchSize: opts.batchSize ?? (dbEngine() === 'postgresql' ? PG_CLAIM : 200),
+    maxStepsPerClaim: opts.maxStepsPerClaim ?? 25, leaseMs: opts.leaseMs ?? 60_000, concurrency: Math.max(1, opts.concurrency ?? PG_LANES),
   }
   const stats: AdvanceStats = { claimed: 0, steps: 0, failed: 0, batched: 0 }
   const sleeps: Date[] = []
