@@ -18,6 +18,8 @@ import { setQueueClock } from '@/lib/jobs/clock'
 import { createSends, createSendsOps, prepareSendQueue, type CreateSendsInput } from '@/lib/messaging/create-sends'
 import { claimSendsPage, deliverClaimed, deliverSends, SEND_LEASE_MS } from '@/lib/messaging/deliver-sends'
 import { MAX_ATTEMPTS } from '@/lib/messaging/record-outcome'
+import { DELIVER_JOB } from '@/lib/messaging/create-sends'
+import { jobQueue } from '@/lib/jobs/current-queue'
 import { closeSmtpTransports } from '@/lib/messaging/email-transport'
 import { verifyUnsubscribeToken } from '@/lib/messaging/unsubscribe-link'
 import { ulid } from '@/lib/ids/make-id'
@@ -32,20 +34,22 @@ interface Sink {
   url: string
   mails: Received[]
   rcptAttempts: number
+  /** How it answers RCPT TO; a test may change it (the provider is back). */
+  answer: 'accept' | '5xx' | '4xx'
   close(): Promise<void>
 }
 
 async function sink(answer: 'accept' | '5xx' | '4xx' = 'accept'): Promise<Sink> {
   const mails: Received[] = []
-  const s: Sink = { url: '', mails, rcptAttempts: 0, close: async () => {} }
+  const s: Sink = { url: '', mails, rcptAttempts: 0, answer, close: async () => {} }
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(_address, _session, callback) {
       s.rcptAttempts++
-      if (answer === '5xx') return callback(Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 }))
-      if (answer === '4xx') return callback(Object.assign(new Error('4.7.1 Try again later'), { responseCode: 451 }))
+      if (s.answer === '5xx') return callback(Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 }))
+      if (s.answer === '4xx') return callback(Object.assign(new Error('4.7.1 Try again later'), { responseCode: 451 }))
       callback()
     },
     onData(stream, session, callback) {
@@ -218,6 +222,32 @@ test('a 5xx answer is a hard bounce: the Send is bounced, the address suppressed
   await createSends(receipt)
   await runJobsUntilIdle()
   expect((await sendsOf(cid, receipt.sourceId))[0]).toMatchObject({ status: 'skipped', reason: 'suppressed_bounced' })
+})
+
+test('a page of flow sends (a source each) answered 4xx: one retry job names them all, and the retry reaches each once', async () => {
+  const smtp = await useSink('4xx')
+  const { id: cid } = await makeCompany()
+  const people = [await profile(cid, 'r1@x.test'), await profile(cid, 'r2@x.test'), await profile(cid, 'r3@x.test')]
+  const action = ulid()
+  const t0 = Date.now()
+  setQueueClock(new Date(t0))
+  const base = campaign(cid, [])
+  await createSends({ companyId: cid, channel: 'email', sourceType: 'flow_action_run', content: base.content, recipients: people.map((profileId, i) => ({ profileId, sourceId: `${action}:run${i}` })) })
+  await runJobsUntilIdle()
+  const rows = await db.send.findMany({ where: { companyId: cid, sourceType: 'flow_action_run' } })
+  expect(rows.map((r) => [r.status, r.reason])).toEqual([['deferred', 'retry'], ['deferred', 'retry'], ['deferred', 'retry']])
+  // The retries' delivery jobs, due at the backoff: one, naming the three sources (one per row before).
+  const due = await jobQueue().claim({ workerId: 'test', limit: 100, visibilityTimeoutMs: 600_000, type: DELIVER_JOB, now: new Date(t0 + 2000) })
+  expect(due).toHaveLength(1)
+  expect((due[0]!.payload as { sourceIds: string[] }).sourceIds.sort()).toEqual([0, 1, 2].map((i) => `${action}:run${i}`).sort())
+  await jobQueue().fail(due[0]!, 'released by the test', { permanent: false, now: new Date(t0 + 2000) })
+  // The provider is back: the retry delivers each row once.
+  smtp.answer = 'accept'
+  setQueueClock(new Date(t0 + 700_000))
+  await runJobsUntilIdle()
+  const after = await db.send.findMany({ where: { companyId: cid, sourceType: 'flow_action_run' } })
+  expect(after.map((r) => r.status)).toEqual(['sent', 'sent', 'sent'])
+  expect(smtp.mails.map((m) => m.to[0]).sort()).toEqual(['r1@x.test', 'r2@x.test', 'r3@x.test'])
 })
 
 test('a 4xx answer is retried with backoff, then failed', async () => {
