@@ -8,8 +8,7 @@ import { dbEngine } from '@/lib/db/client'
 import { exec, inIndexOrder, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { companyIdForIds, toBool, toDate } from '@/lib/db/dialect'
-import { enqueueJobOps } from './enqueue-job-ops'
-import { DELIVER_JOB, deliverJobKey, deliverPayload, deliverSources, type DeliverPayload } from './create-sends'
+import { deliverSources, LaterDeliveries, type DeliverPayload } from './create-sends'
 import { decideSend, DEFAULT_POLICY_SETTINGS, type PolicySettings } from './policy'
 import { DELIVERED_LIKE, type Channel, type MessageContent } from './types'
 
@@ -153,7 +152,8 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
 
   const sending: ClaimedSend[] = []
   const skipped = new Map<string, string[]>()
-  const deferred = new Map<string, { reason: string; until: Date; ids: string[]; sources: Set<string> }>()
+  const deferred = new Map<string, { reason: string; until: Date; ids: string[] }>()
+  const later = new LaterDeliveries()
   for (const r of rows) {
     const profile = profiles.get(r.profileId)
     const transactional = toBool(r.transactional)
@@ -180,10 +180,11 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     if (decision.action === 'skip') skipped.set(decision.reason, [...(skipped.get(decision.reason) ?? []), r.id])
     else if (decision.action === 'defer') {
       const key = `${decision.reason}@${decision.until.toISOString()}`
-      const d = deferred.get(key) ?? { reason: decision.reason, until: decision.until, ids: [], sources: new Set<string>() }
+      const d = deferred.get(key) ?? { reason: decision.reason, until: decision.until, ids: [] }
       d.ids.push(r.id)
-      d.sources.add(r.sourceId)
       deferred.set(key, d)
+      // A job at that time for the row's source.
+      later.add(p, r.sourceId, decision.until)
     } else {
       if (!transactional) recentBy.set(r.profileId, [...(recentBy.get(r.profileId) ?? []), o.now])
       sending.push({
@@ -199,10 +200,8 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
   }
   for (const d of deferred.values()) {
     yield* exec(byIds(d.ids).set({ status: 'deferred', reason: d.reason, deferredUntil: d.until, updatedAt: o.now }))
-    // A job at that time for the sources of the deferred rows (one source: the job's own).
-    const later = deliverPayload(p, p.sourceIds ? [...d.sources] : [p.sourceId])
-    yield* enqueueJobOps(DELIVER_JOB, later, { companyId: p.companyId, runAt: d.until, maxAttempts: 10, idempotencyKey: deliverJobKey(later, d.until) }, o.now)
   }
+  yield* later.enqueueOps(o.now)
   if (sending.length) {
     yield* exec(
       byIds(sending.map((s) => s.id)).set({

@@ -65,7 +65,10 @@ export const MAX_SOURCES_PER_JOB = 500
 export const deliverSources = (p: DeliverPayload): string[] => p.sourceIds ?? [p.sourceId]
 
 /** The payload for these sources: the one-source shape for one (as before), else sourceIds. */
-export function deliverPayload(base: { companyId: number; channel: Channel; sourceType: SourceType }, sourceIds: string[]): DeliverPayload {
+/** What every delivery job of a set of sources shares. */
+export interface DeliverBase { companyId: number; channel: Channel; sourceType: SourceType }
+
+export function deliverPayload(base: DeliverBase, sourceIds: string[]): DeliverPayload {
   const { companyId, channel, sourceType } = base
   return sourceIds.length === 1 ? { companyId, channel, sourceType, sourceId: sourceIds[0]! } : { companyId, channel, sourceType, sourceIds }
 }
@@ -79,6 +82,33 @@ export function deliverJobKey(p: DeliverPayload, at: Date): string {
   const ids = deliverSources(p)
   const source = ids.length === 1 ? ids[0]! : `set-${ids.length}-${createHash('sha256').update([...ids].sort().join('\n')).digest('base64url')}`
   return `${DELIVER_JOB}:${p.companyId}:${p.channel}:${p.sourceType}:${source}:${at.toISOString()}`
+}
+
+/**
+ * Delivery jobs due later (deferred rows: quiet hours, a provider's retry), collected over a
+ * page: one job per (company, channel, source type, time) naming up to MAX_SOURCES_PER_JOB of the
+ * rows' sources, where a job per row would be a job per flow Send (each run is its own source).
+ */
+export class LaterDeliveries {
+  private groups = new Map<string, { base: DeliverBase; until: Date; sources: Set<string> }>()
+
+  add(base: DeliverBase, sourceId: string, until: Date) {
+    const key = `${base.companyId}\u0000${base.channel}\u0000${base.sourceType}\u0000${until.getTime()}`
+    const g = this.groups.get(key) ?? { base: { companyId: base.companyId, channel: base.channel, sourceType: base.sourceType }, until, sources: new Set<string>() }
+    g.sources.add(sourceId)
+    this.groups.set(key, g)
+  }
+
+  *enqueueOps(now: Date): Ops<void> {
+    for (const g of this.groups.values()) {
+      const sources = [...g.sources].sort()
+      for (let i = 0; i < sources.length; i += MAX_SOURCES_PER_JOB) {
+        const p = deliverPayload(g.base, sources.slice(i, i + MAX_SOURCES_PER_JOB))
+        yield* enqueueJobOps(DELIVER_JOB, p, { companyId: g.base.companyId, runAt: g.until, maxAttempts: 10, idempotencyKey: deliverJobKey(p, g.until) }, now)
+      }
+    }
+    this.groups.clear()
+  }
 }
 
 const CHUNK = 200

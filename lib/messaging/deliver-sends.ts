@@ -24,9 +24,9 @@ import { kysely } from '@/lib/db/kysely'
 import { queueNow } from '@/lib/jobs/clock'
 import { defaultWorkerId } from '@/lib/jobs/run-jobs'
 import { claimSendsOps, type ClaimedPage, type ClaimedSend } from './claim-sends'
-import { deliverSources, type DeliverPayload } from './create-sends'
+import { deliverSources, LaterDeliveries, type DeliverPayload } from './create-sends'
 import { CHANNEL_DELIVERY } from './channels'
-import { recordOutcomeOps, recordSentOps, RetryJobs, type DeliveryOutcome } from './record-outcome'
+import { recordOutcomeOps, recordSentOps, type DeliveryOutcome } from './record-outcome'
 
 /** How long a claimed page may stay in 'sending' before its rows count as 'unknown'. */
 export const SEND_LEASE_MS = 120_000
@@ -82,7 +82,7 @@ export async function recordOutcomes(outcomes: Array<[ClaimedSend, DeliveryOutco
       // The sent ones together (recordSentOps), the others one at a time.
       const sent = outcomes.filter((x): x is [ClaimedSend, Extract<DeliveryOutcome, { kind: 'sent' }>] => x[1].kind === 'sent')
       let n = yield* recordSentOps(sent, workerId, now)
-      const retries = new RetryJobs()
+      const retries = new LaterDeliveries()
       for (const [s, o] of outcomes) if (o.kind !== 'sent' && (yield* recordOutcomeOps(s, o, workerId, now, retries))) n++
       yield* retries.enqueueOps(now)
       return n

@@ -11,10 +11,8 @@ import { companyIdForIds } from '@/lib/db/dialect'
 import { backoffSeconds } from '@/lib/jobs/job-queue'
 import { insertOutboxMailOps } from '@/lib/mail/outbox-mail'
 import type { ClaimedSend } from './claim-sends'
-import { DELIVER_JOB, deliverJobKey, deliverPayload, MAX_SOURCES_PER_JOB, type DeliverPayload } from './create-sends'
-import { enqueueJobOps } from './enqueue-job-ops'
+import { LaterDeliveries, type DeliverBase } from './create-sends'
 import type { RenderedEmail } from './render-email'
-import type { Channel } from './types'
 import { MESSAGE_METRICS, recordMessageEventOps, recordMessageEventsOps, type MessageEvent } from './message-events'
 
 /** The Received / Sent event of a delivered message, and the bounce event (not for previews and staff alerts). */
@@ -90,34 +88,7 @@ export function* recordSentOps(list: Array<[ClaimedSend, Sent]>, workerId: strin
   return n
 }
 
-/**
- * Delivery jobs for rows deferred by a retry, collected over a page: one job per (channel, source
- * type, time) naming up to MAX_SOURCES_PER_JOB sources, where one job per row would be a job per
- * flow Send during a provider outage (each flow run is its own source).
- */
-export class RetryJobs {
-  private groups = new Map<string, { base: { companyId: number; channel: Channel; sourceType: DeliverPayload['sourceType'] }; until: Date; sources: Set<string> }>()
-
-  add(s: ClaimedSend, until: Date) {
-    const key = `${s.companyId}\u0000${s.channel}\u0000${s.sourceType}\u0000${until.getTime()}`
-    const g = this.groups.get(key) ?? { base: { companyId: s.companyId, channel: s.channel, sourceType: s.sourceType as DeliverPayload['sourceType'] }, until, sources: new Set<string>() }
-    g.sources.add(s.sourceId)
-    this.groups.set(key, g)
-  }
-
-  *enqueueOps(now: Date): Ops<void> {
-    for (const g of this.groups.values()) {
-      const sources = [...g.sources].sort()
-      for (let i = 0; i < sources.length; i += MAX_SOURCES_PER_JOB) {
-        const p = deliverPayload(g.base, sources.slice(i, i + MAX_SOURCES_PER_JOB))
-        yield* enqueueJobOps(DELIVER_JOB, p, { companyId: g.base.companyId, runAt: g.until, maxAttempts: 10, idempotencyKey: deliverJobKey(p, g.until) }, now)
-      }
-    }
-    this.groups.clear()
-  }
-}
-
-export function* recordOutcomeOps(s: ClaimedSend, outcome: DeliveryOutcome, workerId: string, now: Date, retryJobs?: RetryJobs): Ops<boolean> {
+export function* recordOutcomeOps(s: ClaimedSend, outcome: DeliveryOutcome, workerId: string, now: Date, retryJobs?: LaterDeliveries): Ops<boolean> {
   const db = kysely()
   const mine = () =>
     db.updateTable('Send')
@@ -171,8 +142,8 @@ export function* recordOutcomeOps(s: ClaimedSend, outcome: DeliveryOutcome, work
       if (n) {
         // A job for the row's own source (whatever the payload that claimed it named) at that time:
         // collected with the page's other retries when the caller gathers them, else its own.
-        const jobs = retryJobs ?? new RetryJobs()
-        jobs.add(s, until)
+        const jobs = retryJobs ?? new LaterDeliveries()
+        jobs.add({ companyId: s.companyId, channel: s.channel, sourceType: s.sourceType as DeliverBase['sourceType'] }, s.sourceId, until)
         if (!retryJobs) yield* jobs.enqueueOps(now)
       }
       return n > 0
