@@ -4,6 +4,7 @@
 // campaigns that earned most — all in the company's zone and currency. Four grouped queries.
 import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
+import { companyCurrency } from './company-currency'
 import { read, select, selectFirst } from '@/lib/db/ops'
 import { getAttributionSettings } from '@/lib/attribution/settings'
 import { partsIn, zonedToUtc } from './timeframe'
@@ -34,7 +35,7 @@ export async function getRevenueSummary(companyId: number, timeZone: string, now
   const to = Math.floor(starts[n]!.getTime() / 1000)
   const prevFrom = Math.floor(zonedToUtc(y, m, d + 1 - 2 * n * step, 0, 0, 0, timeZone).getTime() / 1000)
   const settings = await getAttributionSettings(companyId)
-  const company = await read(selectFirst(kysely().selectFrom('Company').select('currency').where('id', '=', companyId)))
+  const currency = await companyCurrency(companyId)
   const metricId = settings.conversionMetricId
     ?? (await read(selectFirst(kysely().selectFrom('Metric').select('id').where('companyId', '=', companyId).where('name', '=', settings.conversionMetricName))))?.id
     ?? null
@@ -80,7 +81,7 @@ export async function getRevenueSummary(companyId: number, timeZone: string, now
       .where('companyId', '=', companyId).where('metricId', '=', metricId).where('ts', '>=', from).where('ts', '<', to)))
     : null
   return {
-    currency: company?.currency ?? 'USD',
+    currency,
     days,
     conversions,
     byChannel,

@@ -2,7 +2,7 @@
 // from its Sends, human message events and attributed conversions), plus the A/B test state.
 import { getCampaign } from '@/lib/campaigns/store'
 import { campaignFigures } from '@/lib/reporting/campaign-values'
-import { companyCurrency } from '@/lib/campaigns/reports/tabs'
+import { companyCurrency } from '@/lib/reporting/company-currency'
 import { campaignAjaxCall } from './common'
 
 export async function campaignOverview(companyId: number, campaignId: string) {

@@ -13,6 +13,7 @@ import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
 import { campaignMessagesScope, DAY_MS, messageMetricIds, scopeSends, type SendScope } from '@/lib/reporting/send-scope'
 import { humanEvents, linkWhoQuery, reportPageQuery, scopeDeliverability, scopeLinkClickers, scopeLinks, scopeRecipients } from '@/lib/reporting/send-reports'
 import { campaignFigures } from '@/lib/reporting/campaign-values'
+import { companyCurrency } from '@/lib/reporting/company-currency'
 import { badRequest } from '@/lib/http/app-error'
 import { fieldErrorsFrom } from '@/lib/http/ajax'
 import { getCampaign, type CampaignDetail } from '../store'
@@ -27,12 +28,6 @@ interface Ctx { campaign: CampaignDetail; scope: SendScope; companyId: number }
 async function contextOf(companyId: number, campaignId: string): Promise<Ctx> {
   const campaign = await campaignAjaxCall(() => getCampaign(companyId, campaignId))
   return { campaign, companyId, scope: campaignMessagesScope(companyId, campaign.messages.map((m) => m.id)) }
-}
-
-/** The company's currency (ISO 4217), in which the reports' revenue figures are shown. */
-export async function companyCurrency(companyId: number): Promise<string> {
-  const [row] = await read(select(kysely().selectFrom('Company').select('currency').where('id', '=', companyId)))
-  return row?.currency ?? 'USD'
 }
 
 function parse<T>(schema: z.ZodType<T>, query: URLSearchParams): T {

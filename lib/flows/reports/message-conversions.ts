@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
 import { getAttributionSettings } from '@/lib/attribution/settings'
-import { companyCurrency } from '@/lib/campaigns/reports/tabs'
+import { companyCurrency } from '@/lib/reporting/company-currency'
 import { FLOW_SEND_SOURCE, messageScope, sourceOfAction } from './report-scope'
 
 const round2 = (v: number) => Math.round(v * 100) / 100
