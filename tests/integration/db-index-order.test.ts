@@ -51,7 +51,11 @@ test('a claim of one source over a fresh backlog of 20,000 reads the (companyId,
   const explain = pg ? `explain ${compiled.sql}` : `explain query plan ${compiled.sql}`
   const plan = await inWriteTx(() => inIndexOrder(select({ ...compiled, sql: explain } as typeof compiled)))
   const text = (plan as Array<Record<string, unknown>>).map((r) => String(r['QUERY PLAN'] ?? r.detail)).join('\n')
-  expect(text).toMatch(/Send_companyId_sourceType_sourceId_id_idx/)
+  // Either index that yields id order is fine: the (companyId, sourceType, sourceId, id) one, or
+  // the primary key when the statistics say every row matches (autovacuum may have analyzed the
+  // fresh table by now). What must not happen is a Sort of the whole backlog.
+  if (pg) expect(text).toMatch(/Index Scan using "Send_(pkey|companyId_sourceType_sourceId_id_idx)"/)
+  else expect(text).toMatch(/Send_companyId_sourceType_sourceId_id_idx|PRIMARY KEY|USING INDEX/)
   expect(text).not.toMatch(/Sort|TEMP B-TREE/)
   // And the claim itself returns the first 100 in id order.
   const rows = await inWriteTx(() => inIndexOrder(select(compiled)))
