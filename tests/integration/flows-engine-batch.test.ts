@@ -84,6 +84,24 @@ test('a batch of runs at one send action: one Send per run with its own key, ste
   expect(finished.every((f) => f.status === 'completed' && f.stepCount === 2 && f.lockedBy === null && f.currentActionId === null)).toBe(true)
 })
 
+test('a drain of many small claims (on PostgreSQL two claim loops at once): every run claimed once, every step taken once', async () => {
+  const { id, ids } = await flowWith([email('e', 'f'), email('f', null)])
+  const profiles = await people(N)
+  await enterAll(id, profiles)
+  // Claims of 7: nine claims, so on PostgreSQL both loops claim (SKIP LOCKED keeps them apart).
+  const r = await drainFlowRuns({ now: () => NOW, batchSize: 7 })
+  expect(r).toMatchObject({ claimed: N, steps: 2 * N, failed: 0 })
+  expect(r.batches).toBe(Math.ceil(N / 7))
+  for (const actionId of [ids.e!, ids.f!]) {
+    const sends = await sendsOfFlow(actionId)
+    expect(sends).toHaveLength(N)
+    expect(new Set(sends.map((s) => s.profileId)).size).toBe(N)
+  }
+  expect(await stepsOfFlow(id)).toHaveLength(2 * N)
+  const finished = await db.flowRun.findMany({ where: { companyId, flowId: id } })
+  expect(finished.every((f) => f.status === 'completed' && f.stepCount === 2 && f.attempts === 0 && f.lockedBy === null)).toBe(true)
+})
+
 test('the same flow, batched or one run at a time, gives the same steps: holdout, profile filter, additional filters', async () => {
   const extra = { profile_filter: { condition_groups: [{ conditions: [{ type: 'profile-property', property: "properties['vip']", filter: { type: 'boolean', operator: 'equals', value: true } }] }] } }
   const onlyGold = { additional_filters: { condition_groups: [{ conditions: [{ type: 'profile-property', property: "properties['tier']", filter: { type: 'string', operator: 'equals', value: 'gold' } }] }] } }

@@ -18,8 +18,10 @@ export function holdoutBucket(companyId: number, experimentId: string, profileId
   return h.readUInt32BE(0) / 0x1_0000_0000
 }
 
+export interface FlowHoldout { experimentId: string; percent: number }
+
 /** The experiment a flow takes part in, with its percentage, or null. */
-export function* flowHoldoutOps(companyId: number, flowId: string): Ops<{ experimentId: string; percent: number } | null> {
+export function* flowHoldoutOps(companyId: number, flowId: string): Ops<FlowHoldout | null> {
   const override = yield* selectFirst(kysely().selectFrom('FlowHoldoutOverride').select(['experimentId', 'isIgnoringHoldoutGroup'])
     .where('companyId', '=', companyId).where('flowId', '=', flowId))
   if (override && toBool(override.isIgnoringHoldoutGroup)) return null

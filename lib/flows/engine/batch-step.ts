@@ -13,10 +13,12 @@
 //   meanwhile makes the whole batch throw LeaseLost, and the caller rolls it back and steps the
 //   runs one by one, as it does when anything else in the batch throws. So a step still commits
 //   with its effects or not at all, and a retry finds the step rows and the send keys.
+import { sql } from 'kysely'
 import { exec, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
+import { dbEngine } from '@/lib/db/client'
 import { isUnsupported } from '@/lib/flows/definition'
-import { flowHoldoutOps, holdoutBucket } from '@/lib/flows/ajax/holdout'
+import { flowHoldoutOps, holdoutBucket, type FlowHoldout } from '@/lib/flows/ajax/holdout'
 import { FLOW_STATUS } from '@/lib/flows/store'
 import type { StepResult } from './types'
 import { batchExecutorFor, executorFor } from './executors'
@@ -33,12 +35,17 @@ export interface BatchEnv {
   workerId: string
   now: Date
   keepLease: boolean
+  /** The flow's holdout when the caller has read it for this claim (else it is read here, at the entry action). */
+  holdout?: FlowHoldout | null
 }
 
 /** A run of the batch; fresh: moved to this action by this worker in this claim (no step row can exist yet). */
 export interface BatchMember { run: ClaimedRun; fresh: boolean }
 
 const CHUNK = 400
+/** PostgreSQL binds a chunk's values as arrays (unnest, = ANY): a few parameters whatever its size. */
+const PG_CHUNK = 5000
+const pgArrays = () => dbEngine() === 'postgresql'
 
 /** One step of every member (same company, flow, version and current action), in the caller's transaction; outcome i is member i's. */
 export function* batchStepOps(members: BatchMember[], e: BatchEnv): Ops<Outcome[]> {
@@ -63,9 +70,11 @@ export function* batchStepOps(members: BatchMember[], e: BatchEnv): Ops<Outcome[
   // Step rows written before (a retry after a crash, an approval): the single path reuses them.
   const written = new Set<string>()
   const stale = members.filter((m) => !m.fresh).map((m) => m.run.id)
-  for (let i = 0; i < stale.length; i += CHUNK) {
+  const step = pgArrays() ? PG_CHUNK : CHUNK
+  for (let i = 0; i < stale.length; i += step) {
+    const ids = stale.slice(i, i + step)
     const rows = yield* select(kysely().selectFrom('FlowStep').select('runId')
-      .where('runId', 'in', stale.slice(i, i + CHUNK)).where('actionId', '=', actionId))
+      .where(pgArrays() ? sql<boolean>`"runId" = ANY(${ids}::text[])` : (eb) => eb('runId', 'in', ids)).where('actionId', '=', actionId))
     for (const r of rows) written.add(r.runId)
   }
   const results: Array<StepResult | undefined> = new Array(members.length)
@@ -76,7 +85,7 @@ export function* batchStepOps(members: BatchMember[], e: BatchEnv): Ops<Outcome[
   }
 
   // The holdout (before the entry action) and the profile filter (every step), as stepOps decides them.
-  const holdout = actionId === version.def.entry_action_id ? yield* flowHoldoutOps(first.companyId, first.flowId) : null
+  const holdout = actionId !== version.def.entry_action_id ? null : e.holdout !== undefined ? e.holdout : yield* flowHoldoutOps(first.companyId, first.flowId)
   const filtered = !isEmptyFilter(version.def.profile_filter)
   const run: number[] = []
   for (const i of todo) {
@@ -124,6 +133,10 @@ export function* batchStepOps(members: BatchMember[], e: BatchEnv): Ops<Outcome[
 
 /** The step rows of a batch, multi-row (the same upsert as the single path's). */
 function* writeStepsOps(planned: Array<{ run: ClaimedRun; p: PlannedStep }>, actionId: string, actionType: string, now: Date): Ops<void> {
+  if (pgArrays()) {
+    for (let i = 0; i < planned.length; i += PG_CHUNK) yield* writeStepsPg(planned.slice(i, i + PG_CHUNK), actionId, actionType, now)
+    return
+  }
   for (let i = 0; i < planned.length; i += CHUNK) {
     const rows = planned.slice(i, i + CHUNK).map(({ run, p }) => ({
       companyId: run.companyId, flowId: run.flowId, runId: run.id, actionId, actionType, profileId: run.profileId,
@@ -135,6 +148,21 @@ function* writeStepsOps(planned: Array<{ run: ClaimedRun; p: PlannedStep }>, act
   }
 }
 
+/**
+ * PostgreSQL: the same upsert with the per-run values bound as five arrays and the batch's shared
+ * values once (one statement of 10 parameters instead of 11 per row: less to send, parse and plan).
+ */
+function* writeStepsPg(planned: Array<{ run: ClaimedRun; p: PlannedStep }>, actionId: string, actionType: string, now: Date): Ops<void> {
+  const first = planned[0]?.run
+  if (!first) return
+  const col = <T>(f: (x: { run: ClaimedRun; p: PlannedStep }) => T) => planned.map(f)
+  yield* exec(sql`INSERT INTO "FlowStep" ("companyId", "flowId", "runId", "actionId", "actionType", "profileId", "status", "outcome", "detail", "at", "updatedAt")
+    SELECT ${first.companyId}::int, ${first.flowId}::text, t."runId", ${actionId}::text, ${actionType}::text, t."profileId", t."status", t."outcome", t."detail", ${now}::timestamp(3), ${now}::timestamp(3)
+    FROM unnest(${col((x) => x.run.id)}::text[], ${col((x) => x.run.profileId)}::text[], ${col((x) => x.p.step.status)}::text[],
+      ${col((x) => x.p.step.outcome)}::text[], ${col((x) => (x.p.step.detail ? JSON.stringify(x.p.step.detail) : null))}::text[]) AS t("runId", "profileId", "status", "outcome", "detail")
+    ON CONFLICT ("runId", "actionId") DO UPDATE SET "status" = excluded."status", "outcome" = excluded."outcome", "detail" = excluded."detail", "at" = excluded."at", "updatedAt" = excluded."updatedAt"`.compile(kysely()))
+}
+
 /** The runs' moves: one UPDATE per distinct move, each only where the lease is still ours (else LeaseLost). */
 function* moveRunsOps(planned: Array<{ run: ClaimedRun; p: PlannedStep }>, actionId: string, workerId: string, now: Date): Ops<void> {
   const byMove = new Map<string, { patch: RunPatch; ids: string[] }>()
@@ -144,11 +172,14 @@ function* moveRunsOps(planned: Array<{ run: ClaimedRun; p: PlannedStep }>, actio
     g.ids.push(run.id)
     byMove.set(key, g)
   }
+  const step = pgArrays() ? PG_CHUNK : CHUNK
   for (const { patch: p, ids } of byMove.values()) {
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const chunk = ids.slice(i, i + CHUNK)
+    for (let i = 0; i < ids.length; i += step) {
+      const chunk = ids.slice(i, i + step)
       const n = yield* exec(
-        kysely().updateTable('FlowRun').set(runPatchColumns(p, now)).where('id', 'in', chunk).where('lockedBy', '=', workerId).where('currentActionId', '=', actionId),
+        kysely().updateTable('FlowRun').set(runPatchColumns(p, now))
+          .where(pgArrays() ? sql<boolean>`"id" = ANY(${chunk}::text[])` : (eb) => eb('id', 'in', chunk))
+          .where('lockedBy', '=', workerId).where('currentActionId', '=', actionId),
       )
       if (n !== chunk.length) throw new LeaseLost()
     }
