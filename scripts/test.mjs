@@ -39,11 +39,21 @@ function postgresTestFiles() {
     .filter(Boolean)
 }
 
+// Each step's wall time, printed as it ends (where CI's minutes go).
+const started = Date.now()
+let mark = started
+const took = (what) => {
+  const now = Date.now()
+  console.log(`[npm test] ${what}: ${((now - mark) / 1000).toFixed(0)} s (total ${((now - started) / 60000).toFixed(1)} min)`)
+  mark = now
+}
+
 try {
   execFileSync(jest, ['--ci'], { stdio: 'inherit', env })
 } catch (e) {
   exitWith(e)
 }
+took('Jest on SQLite')
 
 // The browser tests' Chromium and production build are made while the PostgreSQL pass runs, at
 // the lowest CPU priority (nice 19): that pass waits on the server and on timers much of the time,
@@ -85,6 +95,7 @@ if (!server.url) {
     exitWith(e)
   }
   await server.stop()
+  took('Jest on PostgreSQL (server start included)')
 }
 
 let e2eEnv = env
@@ -96,9 +107,11 @@ if (early) {
   } else {
     console.log(`Browser tests: the early build failed (${built.log}); building again here.`)
   }
+  took('waiting for the early build')
 }
 try {
   execFileSync(process.execPath, ['scripts/test-e2e.mjs'], { stdio: 'inherit', env: e2eEnv })
 } catch (e) {
   exitWith(e)
 }
+took('browser tests')
