@@ -102,15 +102,27 @@ describe('list, figures, previous period, totals', () => {
   const now = new Date()
   const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000)
 
-  async function sendsFor(flowId: string, recipients: Array<{ sentDaysAgo: number; orderAfterHours?: number }>) {
+  // An order attributed to the send (what ingestion writes when the recipient's last human open or
+  // click of it lies within the window), an order without such a touch, and another metric's event.
+  async function sendsFor(flowId: string, recipients: Array<{ sentDaysAgo: number; orderAfterHours?: number; attributed?: boolean; checkoutAfterHours?: number }>) {
     const action = await db.flowAction.findFirstOrThrow({ where: { flowId, actionType: 'send-email' } })
     for (const r of recipients) {
       const profileId = ulid()
       await db.profile.create({ data: { id: profileId, companyId: A, email: `${profileId}@a.test` } })
       const sentAt = daysAgo(r.sentDaysAgo)
-      await db.send.create({ data: { id: ulid(), companyId: A, channel: 'email', sourceType: 'flow_action_run', sourceId: `${action.id}:${ulid()}`, profileId, status: 'sent', content: '{}', sentAt } })
+      const sendId = ulid()
+      await db.send.create({ data: { id: sendId, companyId: A, channel: 'email', sourceType: 'flow_action_run', sourceId: `${action.id}:${ulid()}`, profileId, status: 'sent', content: '{}', sentAt } })
+      const at = (hours: number) => Math.floor(sentAt.getTime() / 1000 + hours * 3600)
       if (r.orderAfterHours !== undefined) {
-        await db.event.create({ data: { companyId: A, profileId, metricId: 'MetAAA', ts: Math.floor(sentAt.getTime() / 1000 + r.orderAfterHours * 3600), properties: '{}' } })
+        const e = await db.event.create({ data: { companyId: A, profileId, metricId: 'MetAAA', ts: at(r.orderAfterHours), properties: '{}' } })
+        if (r.attributed !== false) {
+          await db.eventAttribution.create({ data: {
+            eventId: e.id, companyId: A, profileId, metricId: 'MetAAA', ts: e.ts, value: 10, sourceType: 'flow', flowId, messageId: action.id, sendId, channel: 'email', touch: 'click', touchTs: at(0.5),
+          } })
+        }
+      }
+      if (r.checkoutAfterHours !== undefined) {
+        await db.event.create({ data: { companyId: A, profileId, metricId: 'MetCHK', ts: at(r.checkoutAfterHours), properties: '{}' } })
       }
     }
   }
@@ -119,8 +131,15 @@ describe('list, figures, previous period, totals', () => {
     X = await create({ name: 'Alpha checkout', definition: oneEmail('AAA') })
     Y = await create({ name: 'Beta browse', definition: oneEmail('AAA') })
     Z = await create({ name: 'Zeta welcome', definition: welcome('AAA') })
-    // X: 3 recipients, 2 converted (one order 6 days later and one before the send do not count)
-    await sendsFor(X, [{ sentDaysAgo: 3, orderAfterHours: 2 }, { sentDaysAgo: 4, orderAfterHours: 100 }, { sentDaysAgo: 10, orderAfterHours: 6 * 24 }, { sentDaysAgo: 11, orderAfterHours: -5 }])
+    await db.metric.create({ data: { id: 'MetCHK', companyId: A, name: 'Reached Checkout' } })
+    // X: 5 recipients, 2 converted: the orders attributed to its sends. Not counted: an order 6
+    // days later and one before the send (no touch could earn them), and an order an hour after
+    // the send that no open or click of it earned (a count of orders after sends took it).
+    await sendsFor(X, [
+      { sentDaysAgo: 3, orderAfterHours: 2, checkoutAfterHours: 1 }, { sentDaysAgo: 4, orderAfterHours: 100 },
+      { sentDaysAgo: 10, orderAfterHours: 6 * 24, attributed: false, checkoutAfterHours: 6 * 24 }, { sentDaysAgo: 11, orderAfterHours: -5, attributed: false },
+      { sentDaysAgo: 5, orderAfterHours: 1, attributed: false, checkoutAfterHours: 2 },
+    ])
     // Y: 1 recipient, 1 converted; plus one 40 days ago (previous period), converted
     await sendsFor(Y, [{ sentDaysAgo: 2, orderAfterHours: 1 }, { sentDaysAgo: 40, orderAfterHours: 1 }])
     await db.flowRun.create({ data: { id: ulid(), companyId: A, flowId: X, version: 1, profileId: 'p1', entryKey: 'e1', triggerKind: 'metric', status: 'completed' } })
@@ -130,10 +149,30 @@ describe('list, figures, previous period, totals', () => {
     const r = await call(listGet, '/ajax/flows/list/?search=a&sort=name&direction=asc&page_size=100', { cookie: owner })
     expect(r.status).toBe(200)
     const x = r.json.flows.find((f: { id: string }) => f.id === X)
-    expect(x).toMatchObject({ name: 'Alpha checkout', status: '0', statusName: 'draft', triggerType: 'Metric', runs: 1, sends: 4, recipients: 4, conversion: 2, archived: false, tags: [] })
-    expect(x.conversionPerRecipient).toBeCloseTo(0.5)
+    expect(x).toMatchObject({ name: 'Alpha checkout', status: '0', statusName: 'draft', triggerType: 'Metric', runs: 1, sends: 5, recipients: 5, conversion: 2, archived: false, tags: [] })
+    expect(x.conversionPerRecipient).toBeCloseTo(0.4)
     const y = r.json.flows.find((f: { id: string }) => f.id === Y)
     expect(y).toMatchObject({ sends: 1, recipients: 1, conversion: 1, conversionPerRecipient: 1 })
+    expect(r.json.conversionMetricId).toBe('MetAAA')
+  })
+
+  test('a conversion metric that attribution does not credit: recipients who did it within 5 days after a send', async () => {
+    const r = await call(listGet, '/ajax/flows/list/?search=a&sort=name&direction=asc&page_size=100&conversionMetricId=MetCHK', { cookie: owner })
+    expect(r.status).toBe(200)
+    expect(r.json.conversionMetricId).toBe('MetCHK')
+    expect(r.json.flows.find((f: { id: string }) => f.id === X)).toMatchObject({ recipients: 5, conversion: 2 })
+  })
+
+  test('/settings/attribution chooses the metric: the list defaults to it and reads its attributions', async () => {
+    await db.attributionSettings.upsert({ where: { companyId: A }, create: { companyId: A, conversionMetricId: 'MetCHK' }, update: { conversionMetricId: 'MetCHK' } })
+    try {
+      const r = await call(listGet, '/ajax/flows/list/?search=a&sort=name&direction=asc&page_size=100', { cookie: owner })
+      expect(r.json.conversionMetricId).toBe('MetCHK')
+      // No checkout was attributed to a send: none counts (the orders' attributions are of another metric).
+      expect(r.json.flows.find((f: { id: string }) => f.id === X)).toMatchObject({ recipients: 5, conversion: 0 })
+    } finally {
+      await db.attributionSettings.delete({ where: { companyId: A } })
+    }
   })
 
   test('sort by every field, both directions; paging', async () => {
