@@ -39,6 +39,27 @@ function postgresTestFiles() {
     .filter(Boolean)
 }
 
+// The browser tests' Chromium and production build are made while both Jest passes run, at the
+// lowest CPU priority (nice 19): the passes wait on disk, the server and timers part of the time,
+// and the build (about 3.5 minutes of both cores) fills those gaps instead of following them.
+// Started with the PostgreSQL pass only, it was still running 32 s after that pass had ended.
+// Its output goes to tests/.tmp/e2e-build.log; if it fails, the browser step builds again in
+// the foreground, so the error is printed where it belongs. E2E_EARLY_BUILD=0 turns this off.
+const early = process.env.SKIP_BUILD === '1' || process.env.E2E_EARLY_BUILD === '0' ? null : startEarlyBuild()
+
+function startEarlyBuild() {
+  const log = path.join(root, 'tests/.tmp/e2e-build.log')
+  fs.mkdirSync(path.dirname(log), { recursive: true })
+  const out = fs.openSync(log, 'w')
+  const child = spawn('nice', ['-n', '19', process.execPath, 'scripts/test-e2e.mjs', '--build-only'], { stdio: ['ignore', out, out], env })
+  // A failed pass ends npm test at once: the build must not outlive it.
+  process.on('exit', () => { if (child.exitCode === null) child.kill('SIGTERM') })
+  return new Promise((resolve) => {
+    child.on('error', () => resolve({ ok: false, log }))
+    child.on('exit', (code) => resolve({ ok: code === 0, log }))
+  })
+}
+
 // Each step's wall time, printed as it ends (where CI's minutes go).
 const started = Date.now()
 let mark = started
@@ -54,26 +75,6 @@ try {
   exitWith(e)
 }
 took('Jest on SQLite')
-
-// The browser tests' Chromium and production build are made while the PostgreSQL pass runs, at
-// the lowest CPU priority (nice 19): that pass waits on the server and on timers much of the time,
-// and the build (about 3.5 minutes of both cores) fills those gaps instead of following the pass.
-// Its output goes to tests/.tmp/e2e-build.log; if it fails, the browser step builds again in
-// the foreground, so the error is printed where it belongs. E2E_EARLY_BUILD=0 turns this off.
-const early = process.env.SKIP_BUILD === '1' || process.env.E2E_EARLY_BUILD === '0' ? null : startEarlyBuild()
-
-function startEarlyBuild() {
-  const log = path.join(root, 'tests/.tmp/e2e-build.log')
-  fs.mkdirSync(path.dirname(log), { recursive: true })
-  const out = fs.openSync(log, 'w')
-  const child = spawn('nice', ['-n', '19', process.execPath, 'scripts/test-e2e.mjs', '--build-only'], { stdio: ['ignore', out, out], env })
-  // A failed PostgreSQL pass ends npm test at once: the build must not outlive it.
-  process.on('exit', () => { if (child.exitCode === null) child.kill('SIGTERM') })
-  return new Promise((resolve) => {
-    child.on('error', () => resolve({ ok: false, log }))
-    child.on('exit', (code) => resolve({ ok: code === 0, log }))
-  })
-}
 
 const files = postgresTestFiles()
 const server = await startPostgres({ tag: 'jest' })
