@@ -54,7 +54,9 @@ export function pgPool(url: string): pg.Pool {
   if (g.__pgPool?.url === url) return g.__pgPool.pool
   const old = g.__pgPool?.pool
   if (old) void old.end().catch(() => {})
-  const pool = new pg.Pool(pgConfig(url, { max: poolSize(), types, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 }))
+  // allowExitOnIdle: idle connections never keep a process alive by themselves (a script, a Jest
+  // worker at its end); servers and workers stay up on their own listeners and timers.
+  const pool = new pg.Pool(pgConfig(url, { max: poolSize(), types, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000, allowExitOnIdle: true }))
   // An idle connection dropped by a server restart must not crash the process; the pool
   // opens a new one on the next query.
   pool.on('error', (e) => {

@@ -129,7 +129,7 @@ function state(url: string): PgState {
   const all = (g.__pgJobQueues ??= new Map())
   let s = all.get(url)
   if (!s) {
-    const pool = new pg.Pool(pgConfig(url, { max: Number(process.env.JOB_QUEUE_PG_POOL ?? 10) }))
+    const pool = new pg.Pool(pgConfig(url, { max: Number(process.env.JOB_QUEUE_PG_POOL ?? 10), allowExitOnIdle: true }))
     pool.on('error', () => {}) // an idle client's broken connection: the pool replaces it
     s = { url, pool }
     all.set(url, s)

@@ -46,7 +46,10 @@ export async function startJobsPostgres(): Promise<TestPostgres> {
         resolve(buf.slice(0, nl))
       }
     })
-    child.on('exit', () => resolve(JSON.stringify({ url: null, reason: 'the server process exited' })))
+    child.on('exit', () => {
+      clearTimeout(timer)
+      resolve(JSON.stringify({ url: null, reason: 'the server process exited' }))
+    })
   })
   const r = JSON.parse(line) as { url: string | null; reason?: string }
   if (!r.url) return { url: null, reason: r.reason ?? 'unknown' }

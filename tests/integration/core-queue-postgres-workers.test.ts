@@ -66,7 +66,8 @@ function spawnWorker(id: string): Worker {
 }
 
 const count = async (sql: string, values: unknown[] = []) => Number((await db.query(sql, values)).rows[0].n)
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+// Unref: a sleep that lost a Promise.race must not hold the Jest worker open for its 30 s.
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref())
 
 test('2,000 jobs over two workers, one SIGKILLed mid-batch: every job done once in effect, none lost', async () => {
   if (!server.url) return
