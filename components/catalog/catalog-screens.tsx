@@ -3,10 +3,11 @@
 import { Fragment } from 'react'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
-import { getTranslations } from 'next-intl/server'
+import { getFormatter, getTranslations } from 'next-intl/server'
 import { getCurrentPrincipal } from '@/lib/server/current-principal'
 import { catalogOverview, categoryOptions, getItem, getVariant, listCategories, listItems, listProductFeeds } from '@/lib/catalog/queries'
 import { itemActivity } from '@/lib/catalog/item-activity'
+import { db } from '@/lib/db/client'
 import { Page, PageBody, PageHead, PageMain } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { Table } from '@/components/ui/table'
@@ -31,14 +32,34 @@ async function canReadBackInStock(): Promise<boolean> {
   return (await getCurrentPrincipal())?.resources.has('back_in_stock_read') ?? false
 }
 
-const money = (n: number | null | undefined) => (n == null ? '—' : n.toFixed(2))
 /** Inventory policy 0 | 1 | 2 (1 hides an out-of-stock variant from feeds). */
 const POLICY_KEYS = ['policy0', 'policy1', 'policy2'] as const
-const date = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 16).replace('T', ' ') : '—')
+
+/**
+ * Prices in the company's currency and times in its time zone, in the reader's locale (items
+ * carry no currency of their own: the store's is the company's).
+ */
+async function formats(cid: number) {
+  const [format, company] = await Promise.all([getFormatter(), db.company.findFirst({ where: { id: cid }, select: { currency: true, timezone: true } })])
+  const currency = company?.currency || 'USD'
+  const timeZone = company?.timezone || 'UTC'
+  const money = (n: number | null | undefined) => {
+    if (n == null) return '—'
+    try {
+      return format.number(n, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    } catch {
+      return format.number(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    }
+  }
+  const date = (d: Date | null | undefined) => (d ? format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : '—')
+  return { money, date }
+}
 
 export async function CatalogOverview() {
   const t = await getTranslations('catalog')
-  const o = await catalogOverview(await companyId())
+  const cid = await companyId()
+  const o = await catalogOverview(cid)
+  const { date } = await formats(cid)
   const bis = await canReadBackInStock()
   const tiles: Array<{ label: string; value: string; href?: string }> = [
     { label: t('items'), value: `${o.items} (${t('publishedCount', { count: o.published })})`, href: '/catalog/items' },
@@ -75,6 +96,7 @@ export async function CatalogOverview() {
 export async function CatalogItems({ searchParams }: { searchParams: Search }) {
   const t = await getTranslations('catalog')
   const cid = await companyId()
+  const { money } = await formats(cid)
   const search = one(searchParams.q)
   const published = one(searchParams.published)
   const categoryId = one(searchParams.category)
@@ -152,6 +174,7 @@ export async function CatalogItemDetail({ itemId }: { itemId: string }) {
   const cid = await companyId()
   const item = await getItem(cid, itemId)
   if (!item) notFound()
+  const { money, date } = await formats(cid)
   const meta = Object.entries(item.customMetadata)
   const activity = await itemActivity(cid, { id: item.id, externalId: item.externalId })
   const showSubscribers = await canReadBackInStock()
@@ -227,7 +250,9 @@ export async function CatalogItemDetail({ itemId }: { itemId: string }) {
 
 export async function CatalogVariantDetail({ variantId }: { variantId: string }) {
   const t = await getTranslations('catalog')
-  const v = await getVariant(await companyId(), variantId)
+  const cid = await companyId()
+  const v = await getVariant(cid, variantId)
+  const { money, date } = await formats(cid)
   if (!v) notFound()
   const history = [...v.priceHistory.map((h) => ({ ...h, kind: t('price') })), ...v.inventoryHistory.map((h) => ({ ...h, kind: t('inventory') }))].sort((a, b) => b.id - a.id)
   return (

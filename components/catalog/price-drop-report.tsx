@@ -16,11 +16,12 @@ import { LinkButton } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
 import { TableSkeleton } from '@/components/lists/table-skeleton'
 import { readHttpFailure } from '@/components/auth/http-failure'
+import { useMoney } from '@/components/reports/use-money'
 import { ReportRangeSelect, type ReportRange } from './report-range'
 import styles from './catalog-reports.module.css'
 
 interface PriceDrop { changeId: number; itemId: string; variantId: string | null; title: string; oldPrice: number; newPrice: number; at: string; profilesEntered: number; sends: number }
-export interface PriceDropResponse { success: true; range: { from: string; to: string }; totals: { drops: number; profilesEntered: number; sends: number }; drops: PriceDrop[] }
+export interface PriceDropResponse { success: true; range: { from: string; to: string }; currency: string; totals: { drops: number; profilesEntered: number; sends: number }; drops: PriceDrop[] }
 
 /** The report's title for an item that no longer exists (lib/catalog/reports/price-drop.ts). */
 export const DELETED_ITEM = '(deleted item)'
@@ -31,7 +32,7 @@ export function PriceDropReport() {
   const [range, setRange] = useState<ReportRange>('last_30_days')
   const { data, error, mutate } = useSWR(['price-drop', range], () => http.get<PriceDropResponse>('/ajax/catalog/reports/price-drop', { params: { daterange: range } }).then((r) => r.data), { keepPreviousData: true })
 
-  const money = (n: number) => format.number(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  const money = useMoney(data?.currency)
   const pct = (d: PriceDrop) => (d.oldPrice > 0 ? (d.oldPrice - d.newPrice) / d.oldPrice : 0)
   let body
   if (error && !data) {

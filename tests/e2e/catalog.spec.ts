@@ -57,6 +57,8 @@ test('add an item, subscribe to back in stock through /client, restock it and fi
     throw new Error(`Saving the item did not open its page${alert ? `: ${alert}` : ''}`, { cause: e })
   })
   await expect(page.getByRole('heading', { name: 'E2E Trail Mug' })).toBeVisible()
+  // Prices carry the store's currency (a new account's is USD), not a bare 19.00.
+  await expect(page.getByText('$19.00').first()).toBeVisible()
   await snap(page, 'catalog-item')
   await page.locator('a[href^="/catalog/variant/"]').first().click()
   await expect(page).toHaveURL(/\/catalog\/variant\//)
