@@ -36,6 +36,20 @@ test.each([...FLOW_TEMPLATE_KEYS])('%s saves as a working draft flow', async (ke
   for (const name of t.metrics) expect(await db.metric.count({ where: { companyId, name } })).toBe(1)
 })
 
+test('the welcome series triggers on the company\'s Newsletter list, created once when missing and reused after', async () => {
+  const thirdId = (await makeCompany('Templates C')).id
+  const first = await createFlowFromTemplate(thirdId, 'welcome_series')
+  const list = await db.group.findFirstOrThrow({ where: { companyId: thirdId, name: 'Newsletter', type: 0 } })
+  expect(await db.flowTrigger.findFirstOrThrow({ where: { companyId: thirdId, flowId: first } })).toMatchObject({ kind: 'list', targetId: list.id })
+  const second = await createFlowFromTemplate(thirdId, 'welcome_series')
+  expect(await db.group.count({ where: { companyId: thirdId, name: 'Newsletter' } })).toBe(1)
+  expect(await db.flowTrigger.findFirstOrThrow({ where: { companyId: thirdId, flowId: second } })).toMatchObject({ kind: 'list', targetId: list.id })
+  // Company A's own Newsletter list (made by its welcome series above), never C's.
+  const mine = await db.flowTrigger.findMany({ where: { companyId, kind: 'list' } })
+  expect(mine.length).toBeGreaterThan(0)
+  for (const t of mine) expect(t.targetId).not.toBe(list.id)
+})
+
 test('an existing metric is reused, not duplicated', async () => {
   const flowId = await createFlowFromTemplate(companyId, 'customer_thank_you', { name: 'Thanks again' })
   expect((await db.flow.findFirstOrThrow({ where: { id: flowId } })).name).toBe('Thanks again')

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The seven flow templates: each definition is a valid vendor FlowDefinition (zod and the graph
+// The flow templates (seed 002 §3.2's seven, a welcome series and a win-back): each definition is a valid vendor FlowDefinition (zod and the graph
 // checks), its steps match its actions, and its emails render in the template language with a
 // profile and a triggering event (items loop, first-name default, unsubscribe link).
 import { flowDefinition, type FlowDefinition } from '@/lib/flows/definition'
@@ -7,13 +7,13 @@ import { structuralErrors } from '@/lib/flows/validate-definition'
 import { FLOW_TEMPLATE_KEYS, flowTemplate, templateSummaries } from '@/lib/flows/templates'
 import { renderTemplate } from '@/lib/templates/render-template'
 
-const refs = { metric: (n: string) => `M-${n.replace(/\W/g, '')}`, template: (k: string) => `T-${k}` }
+const refs = { metric: (n: string) => `M-${n.replace(/\W/g, '')}`, template: (k: string) => `T-${k}`, list: (n: string) => `L-${n.replace(/\W/g, '')}` }
 const links = (kind: 'unsubscribe' | 'manage_preferences' | 'web_view') => ({ unsubscribe: 'https://app.test/u/x', manage_preferences: 'https://app.test/p/x', web_view: 'https://app.test/w/x' })[kind]
 
-test('there are exactly the seven template kinds of seed 002 §3.2', () => {
-  expect([...FLOW_TEMPLATE_KEYS]).toEqual(['checkout_abandonment', 'browse_abandonment', 'back_in_stock', 'customer_thank_you', 'birthday', 'low_inventory', 'price_drop'])
+test('the seven template kinds of seed 002 §3.2, a welcome series and a win-back', () => {
+  expect([...FLOW_TEMPLATE_KEYS]).toEqual(['welcome_series', 'checkout_abandonment', 'browse_abandonment', 'back_in_stock', 'customer_thank_you', 'win_back', 'birthday', 'low_inventory', 'price_drop'])
   expect(flowTemplate('nope')).toBeNull()
-  expect(templateSummaries().map((s) => s.messageCount)).toEqual([2, 1, 1, 1, 1, 1, 1])
+  expect(templateSummaries().map((s) => s.messageCount)).toEqual([3, 2, 1, 1, 1, 2, 1, 1, 1])
 })
 
 test.each([...FLOW_TEMPLATE_KEYS])('%s: a valid definition whose emails are all used', (key) => {
@@ -27,6 +27,7 @@ test.each([...FLOW_TEMPLATE_KEYS])('%s: a valid definition whose emails are all 
   for (const a of emails) expect((a.data as { status: string }).status).toBe('draft')
   expect(t.steps.filter((s) => s.kind === 'email')).toHaveLength(t.emails.length)
   for (const m of t.metrics) expect(JSON.stringify(def)).toContain(refs.metric(m))
+  for (const l of t.lists ?? []) expect(def.triggers).toContainEqual({ type: 'list', id: refs.list(l) })
 })
 
 test.each([...FLOW_TEMPLATE_KEYS])('%s: every email renders with the unsubscribe link and a first-name default', (key) => {

@@ -24,6 +24,7 @@ function stepText(t: ReturnType<typeof useTranslations<'flows'>>, s: Step): stri
   switch (s.kind) {
     case 'trigger':
       if (s.trigger === 'metric') return t('step.triggerMetric', { metric: s.metric ?? '' })
+      if (s.trigger === 'list') return t('step.triggerList', { list: s.list ?? '' })
       if (s.trigger === 'date') return t('step.triggerDate', { property: s.property ?? '' })
       return s.trigger === 'price-drop' ? t('step.triggerPriceDrop') : t('step.triggerLowInventory')
     case 'delay': return t('step.delay', { value: s.value, unit: s.unit })

@@ -74,3 +74,23 @@ ${button("{{ event.URL|default:organization.url }}", 'Get it before it is gone')
 export const priceDropHtml = wrap('Price drop', `<h1 style="font-size:24px;margin:0 0 16px">The price just dropped</h1>
 <p>Hi {{ first_name|default:'there' }}, good timing: <strong>{{ event.ProductName|default:'an item you looked at' }}</strong> now costs less than when you last saw it.</p>
 ${button("{{ event.URL|default:organization.url }}", 'See the new price')}`)
+
+export const welcomeHtml = wrap('Welcome', `<h1 style="font-size:24px;margin:0 0 16px">Welcome, {{ first_name|default:'there' }}!</h1>
+<p>Thank you for joining {{ organization.name }}. You will be the first to hear about new arrivals, restocks and offers for subscribers only.</p>
+${button('{{ organization.url }}', 'Start shopping')}`)
+
+export const welcomeStoryHtml = wrap('Our story', `<h1 style="font-size:24px;margin:0 0 16px">Why we started {{ organization.name }}</h1>
+<p>Hi {{ first_name|default:'there' }}, we make things we want to use every day, in small batches, and we stand behind every one of them.</p>
+${button('{{ organization.url }}', 'See what is new')}`)
+
+export const welcomeBestSellersHtml = wrap('Our best sellers', `<h1 style="font-size:24px;margin:0 0 16px">The favourites</h1>
+<p>Hi {{ first_name|default:'there' }}, not sure where to start? These are the pieces our customers come back for.</p>
+${button('{{ organization.url }}', 'Shop best sellers')}`)
+
+export const winBackHtml = wrap('We miss you', `<h1 style="font-size:24px;margin:0 0 16px">It has been a while, {{ first_name|default:'there' }}</h1>
+<p>A lot has changed at {{ organization.name }} since your last order: new arrivals, restocks and a few favourites back in new colours.</p>
+${button('{{ organization.url }}', 'See what is new')}`)
+
+export const winBackLastHtml = wrap('Still with us?', `<h1 style="font-size:24px;margin:0 0 16px">Still with us?</h1>
+<p>Hi {{ first_name|default:'there' }}, we would love to see you again. Here is what other customers are loving right now.</p>
+${button('{{ organization.url }}', 'Come back and shop')}`)

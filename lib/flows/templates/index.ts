@@ -1,4 +1,4 @@
-// The seven flow templates of seed 002 §3.2 (/flows/create, /library/flows, POST /ajax/flows/create
+// The flow templates (seed 002 §3.2's seven, a welcome series and a win-back) (/flows/create, /library/flows, POST /ajax/flows/create
 // with a template key). Not a barrel: this is the registry and the one use case that turns a
 // template into a company's draft flow.
 import { db } from '@/lib/db/client'
@@ -6,6 +6,7 @@ import { getOrCreateMetric } from '@/lib/events/get-or-create-metric'
 import { createTemplate } from '@/lib/templates/store/save-template'
 import { createFlow } from '../store'
 import type { FlowDefinition } from '../definition'
+import { createList } from '@/lib/groups/create-list'
 import { backInStock } from './back-in-stock'
 import { birthday } from './birthday'
 import { browseAbandonment } from './browse-abandonment'
@@ -13,11 +14,15 @@ import { checkoutAbandonment } from './checkout-abandonment'
 import { customerThankYou } from './customer-thank-you'
 import { lowInventory } from './low-inventory'
 import { priceDrop } from './price-drop'
+import { welcomeSeries } from './welcome-series'
+import { winBack } from './win-back'
 import { FLOW_TEMPLATE_KEYS, isFlowTemplateKey, type FlowTemplate, type FlowTemplateKey } from './template-types'
 
 export { FLOW_TEMPLATE_KEYS, isFlowTemplateKey, type FlowTemplate, type FlowTemplateKey }
 
 const TEMPLATES: Record<FlowTemplateKey, FlowTemplate> = {
+  welcome_series: welcomeSeries,
+  win_back: winBack,
   checkout_abandonment: checkoutAbandonment,
   browse_abandonment: browseAbandonment,
   back_in_stock: backInStock,
@@ -56,6 +61,8 @@ export async function buildTemplateDefinition(companyId: number, key: FlowTempla
   const t = TEMPLATES[key]
   const metrics = new Map<string, string>()
   for (const name of t.metrics) metrics.set(name, (await getOrCreateMetric(companyId, name)).id)
+  const lists = new Map<string, string>()
+  for (const name of t.lists ?? []) lists.set(name, await listIdByName(companyId, name))
   const templates = new Map<string, string>()
   try {
     for (const e of t.emails) {
@@ -69,6 +76,7 @@ export async function buildTemplateDefinition(companyId: number, key: FlowTempla
   const definition = t.definition({
     metric: (name) => metrics.get(name) ?? fail(`metric ${name}`),
     template: (k) => templates.get(k) ?? fail(`email ${k}`),
+    list: (name) => lists.get(name) ?? fail(`list ${name}`),
   })
   return { name: t.name, definition, templateIds: [...templates.values()] }
 }
@@ -82,6 +90,12 @@ export async function createFlowFromTemplate(companyId: number, key: FlowTemplat
     await removeTemplates(companyId, built.templateIds)
     throw err
   }
+}
+
+/** The company's list of that name (the oldest, if several), or a new one: the merchant can point the trigger elsewhere. */
+async function listIdByName(companyId: number, name: string): Promise<string> {
+  const found = await db.group.findFirst({ where: { companyId, name, type: 0, deletedAt: null }, orderBy: { createdAt: 'asc' }, select: { id: true } })
+  return found?.id ?? (await createList(companyId, { name, optInProcess: 'single_opt_in' })).id
 }
 
 async function removeTemplates(companyId: number, ids: string[]) {

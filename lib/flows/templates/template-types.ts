@@ -4,7 +4,7 @@
 import type { FlowDefinition } from '../definition'
 
 export const FLOW_TEMPLATE_KEYS = [
-  'checkout_abandonment', 'browse_abandonment', 'back_in_stock', 'customer_thank_you', 'birthday', 'low_inventory', 'price_drop',
+  'welcome_series', 'checkout_abandonment', 'browse_abandonment', 'back_in_stock', 'customer_thank_you', 'win_back', 'birthday', 'low_inventory', 'price_drop',
 ] as const
 export type FlowTemplateKey = (typeof FLOW_TEMPLATE_KEYS)[number]
 export const isFlowTemplateKey = (k: unknown): k is FlowTemplateKey => typeof k === 'string' && (FLOW_TEMPLATE_KEYS as readonly string[]).includes(k)
@@ -21,7 +21,7 @@ export interface TemplateEmail {
 
 /** One step of the preview: the trigger, a delay, a split or a message. */
 export type TemplateStep =
-  | { kind: 'trigger'; trigger: 'metric' | 'date' | 'price-drop' | 'low-inventory'; metric?: string; property?: string }
+  | { kind: 'trigger'; trigger: 'metric' | 'list' | 'date' | 'price-drop' | 'low-inventory'; metric?: string; list?: string; property?: string }
   | { kind: 'delay'; value: number; unit: 'minutes' | 'hours' | 'days' | 'weeks' }
   | { kind: 'split'; metric: string }
   | { kind: 'wait'; what: 'back-in-stock' }
@@ -32,6 +32,8 @@ export interface TemplateRefs {
   metric(name: string): string
   /** Template id by TemplateEmail.key. */
   template(key: string): string
+  /** List id by name (found, or created when the company has no list of that name). */
+  list(name: string): string
 }
 
 export interface FlowTemplate {
@@ -40,6 +42,8 @@ export interface FlowTemplate {
   name: string
   /** Metric names the definition refers to. */
   metrics: string[]
+  /** List names the definition refers to (a list trigger). */
+  lists?: string[]
   emails: TemplateEmail[]
   steps: TemplateStep[]
   definition(refs: TemplateRefs): FlowDefinition
