@@ -8,6 +8,7 @@ import { DEFAULT_ON } from '../lib/flags/get-feature-flags'
 import { STAFF_RESOURCES } from '../lib/auth/resources'
 import { seedAudience, type SeedAudienceResult } from '../lib/seed/seed-audience'
 import { seedCatalog } from '../lib/seed/seed-catalog'
+import { seedMessages } from '../lib/seed/seed-messages'
 
 const password = process.env.DEMO_PASSWORD || 'demo-password'
 
@@ -62,6 +63,8 @@ async function main() {
   console.log(`Demo Store audience: ${describe(big)}`)
   const cat = await seedCatalog(demo.id, { seed: 'demo-store', storeUrl: 'https://demo-store.example' })
   console.log(`Demo Store catalog: ${cat.items} items, ${cat.variants} variants, ${cat.categories} categories, ${cat.couponCodes} coupon codes, ${cat.flows.length} catalog flows (${cat.ms} ms)`)
+  const msg = await seedMessages(demo.id, { seed: 'demo-store', storeUrl: 'https://demo-store.example' })
+  console.log(`Demo Store messages: ${msg.flows} live flows (${msg.flowRuns} runs), ${msg.campaigns} sent campaigns, ${msg.sends} sends, ${msg.messageEvents} message events, ${msg.attributedOrders} orders attributed (${msg.ms} ms)`)
   const small = await seedAudience(second.id, {
     seed: 'second-store', customers: 200, months: 1, mix: 'uk', currency: 'GBP', storeUrl: 'https://second-store.example',
   })
