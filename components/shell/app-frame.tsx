@@ -14,10 +14,11 @@ export interface AppFrameProps {
   layout: Layout
   header: HeaderData
   navItems: NavItem[]
+  settingsNav?: NavItem | null
   children?: ReactNode
 }
 
-export function AppFrame({ layout, header, navItems, children }: AppFrameProps) {
+export function AppFrame({ layout, header, navItems, settingsNav, children }: AppFrameProps) {
   const t = useTranslations('common')
   const [navOpen, setNavOpen] = useState(false)
 
@@ -47,7 +48,7 @@ export function AppFrame({ layout, header, navItems, children }: AppFrameProps) 
       )}
       {withSidebar ? (
         <div className={styles.body}>
-          <Sidebar items={navItems} open={navOpen} onNavigate={() => setNavOpen(false)} />
+          <Sidebar items={navItems} settings={settingsNav} open={navOpen} onNavigate={() => setNavOpen(false)} />
           {navOpen && <div className={styles.scrim} aria-hidden="true" onClick={() => setNavOpen(false)} />}
           {main}
         </div>

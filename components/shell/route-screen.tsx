@@ -4,6 +4,7 @@
 // the shell's client state (toasts, session, chat) lives in app/(app)/layout.tsx and persists.
 import { guardRoute, currentPathname } from '@/lib/server/guard-route'
 import { buildNavItems } from '@/lib/routes/nav'
+import { buildSettingsNav } from '@/lib/routes/settings-nav'
 import { getHeaderData } from '@/lib/server/header-data'
 import { AppFrame } from '@/components/shell/app-frame'
 
@@ -16,8 +17,9 @@ export async function RouteScreen({ children }: { children: React.ReactNode }) {
   }
   const header = await getHeaderData(principal)
   const navItems = buildNavItems(principal.resources, flags, pathname)
+  const settingsNav = buildSettingsNav(principal.resources, flags, pathname)
   return (
-    <AppFrame layout={route.layout} header={header} navItems={navItems}>
+    <AppFrame layout={route.layout} header={header} navItems={navItems} settingsNav={settingsNav}>
       {children}
     </AppFrame>
   )

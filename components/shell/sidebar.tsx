@@ -6,7 +6,7 @@ import Link from 'next/link'
 import { useTranslations } from 'next-intl'
 import type { NavItem } from '@/lib/routes/nav'
 import {
-  BriefcaseIcon, ChartIcon, ChevronDownIcon, ChevronRightIcon, DotIcon, FlowIcon, FormIcon, HomeIcon, LayersIcon, MailIcon, UsersIcon,
+  BriefcaseIcon, ChartIcon, ChevronDownIcon, ChevronRightIcon, DotIcon, FlowIcon, FormIcon, HomeIcon, LayersIcon, MailIcon, SettingsIcon, UsersIcon,
 } from '@/components/ui/icons'
 import styles from './sidebar.module.css'
 
@@ -19,6 +19,7 @@ const ICONS: Record<string, ComponentType<{ size?: number; className?: string }>
   content: LayersIcon,
   analytics: ChartIcon,
   'manage-portfolio': BriefcaseIcon,
+  settings: SettingsIcon,
 }
 
 function isWithin(item: NavItem): boolean {
@@ -68,12 +69,14 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
 
 export interface SidebarProps {
   items: NavItem[]
+  /** The settings section (lib/routes/settings-nav.ts), below the main navigation. */
+  settings?: NavItem | null
   /** Under 800px the sidebar is off-canvas; open slides it in. */
   open?: boolean
   onNavigate?: () => void
 }
 
-export function Sidebar({ items, open = false, onNavigate }: SidebarProps) {
+export function Sidebar({ items, settings, open = false, onNavigate }: SidebarProps) {
   const t = useTranslations('header')
   return (
     <aside id="app-sidebar" className={`${styles.sidebar} ${open ? styles.open : ''}`} data-testid="app-sidebar">
@@ -81,6 +84,11 @@ export function Sidebar({ items, open = false, onNavigate }: SidebarProps) {
         <ul className={styles.list} role="list">
           {items.map((item) => <NavEntry key={item.id} item={item} onNavigate={onNavigate} />)}
         </ul>
+        {settings && (
+          <ul className={`${styles.list} ${styles.secondary}`} role="list" aria-label={t('settingsNav')}>
+            <NavEntry item={settings} onNavigate={onNavigate} />
+          </ul>
+        )}
       </nav>
     </aside>
   )

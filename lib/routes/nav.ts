@@ -85,9 +85,9 @@ function opens(url: string, viewer: Viewer, flags: Record<string, boolean>): boo
 
 const isBuilt = (url: string) => matchRoute(url)?.route.built === true
 
-function build(spec: NavSpec, viewer: Viewer, flags: Record<string, boolean>, path?: string): NavItem | null {
+export function buildNavItem(spec: NavSpec, viewer: Viewer, flags: Record<string, boolean>, path?: string): NavItem | null {
   if (spec.requires && !viewer.resources.has(spec.requires)) return null
-  const children = (spec.children ?? []).map((c) => build(c, viewer, flags, path)).filter((c): c is NavItem => c !== null)
+  const children = (spec.children ?? []).map((c) => buildNavItem(c, viewer, flags, path)).filter((c): c is NavItem => c !== null)
   const own = opens(spec.url, viewer, flags)
   if (!own && children.length === 0) return null
   // A parent whose own page is closed to the viewer leads to its first open child; one whose own
@@ -108,5 +108,5 @@ function build(spec: NavSpec, viewer: Viewer, flags: Record<string, boolean>, pa
 export function buildNavItems(resources: Set<string>, flags: Record<string, boolean>, currentPath?: string): NavItem[] {
   const viewer: Viewer = { resources, staffResources: [], isStaff: false }
   const path = currentPath?.split(/[?#]/, 1)[0]
-  return NAV_SPEC.map((s) => build(s, viewer, flags, path)).filter((i): i is NavItem => i !== null)
+  return NAV_SPEC.map((s) => buildNavItem(s, viewer, flags, path)).filter((i): i is NavItem => i !== null)
 }

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { buildNavItems, NAV_SPEC, type NavItem } from '@/lib/routes/nav'
+import { buildSettingsNav, SETTINGS_NAV_SPEC } from '@/lib/routes/settings-nav'
 import { matchRoute } from '@/lib/routes/match'
 import { resourcesForRole } from '@/lib/auth/roles'
 import messages from '@/messages/en-US.json'
@@ -21,8 +22,10 @@ test('the navigation of seed 000 §2: exact ids and children, each pointing at a
   for (const s of all) expect(matchRoute(s.url)).not.toBeNull()
   const labels = messages.nav as Record<string, string>
   for (const s of all) expect(labels[s.labelKey]).toEqual(expect.any(String))
-  // Every nav label is used by the navigation.
-  expect(Object.keys(labels).sort()).toEqual([...new Set(all.map((s) => s.labelKey))].sort())
+  // Every nav label is used by the navigation or its settings section.
+  const settings = [SETTINGS_NAV_SPEC, ...SETTINGS_NAV_SPEC.children!]
+  for (const s of settings) expect(labels[s.labelKey]).toEqual(expect.any(String))
+  expect(Object.keys(labels).sort()).toEqual([...new Set([...all, ...settings].map((s) => s.labelKey))].sort())
 })
 
 test('the analyst sees only what it may open: no portfolio users or billing', () => {
@@ -67,4 +70,25 @@ test('the active item follows the current path by prefix', () => {
   expect(active('/dashboard')).toEqual(['home'])
   expect(active('/flowsx')).toEqual([])
   expect(active('/settings/account/users')).toEqual([])
+})
+
+test('settings are reachable from the sidebar (issue 30 §1): every built settings screen the viewer may open', () => {
+  for (const s of SETTINGS_NAV_SPEC.children!) expect(matchRoute(s.url)?.route.built).toBe(true)
+  const owner = buildSettingsNav(new Set(resourcesForRole('owner')), FLAGS, '/settings/account/users')!
+  expect(owner.children.map((c) => c.id)).toEqual(SETTINGS_NAV_SPEC.children!.map((c) => c.id))
+  expect(owner).toMatchObject({ id: 'settings', url: '/settings/account/organization', active: true })
+  expect(owner.children.find((c) => c.active)?.id).toBe('settings-users')
+  // An analyst: no users, API keys; its own personal and security settings.
+  const analyst = buildSettingsNav(new Set(resourcesForRole('analyst')), FLAGS, '/dashboard')!
+  const ids = analyst.children.map((c) => c.id)
+  expect(ids).toEqual(expect.arrayContaining(['settings-personal', 'settings-security']))
+  expect(ids).not.toContain('settings-users')
+  expect(ids).not.toContain('settings-api-keys')
+  expect(analyst.active).toBe(false)
+  // Support and content creators too set up their own two-factor sign-in (issue 30 §7).
+  for (const role of ['support', 'content_creator', 'campaign_coordinator']) {
+    const nav = buildSettingsNav(new Set(resourcesForRole(role)), {}, '/dashboard')!
+    expect(nav.children.map((c) => c.id)).toEqual(expect.arrayContaining(['settings-personal', 'settings-security']))
+  }
+  expect(buildSettingsNav(new Set(), {}, '/dashboard')).toBeNull()
 })

@@ -18,8 +18,10 @@ export const SETTINGS_ROUTES = [
   settings('/settings/account/opt-in-process', { partial: ['account_settings_read', 'groups_write'] }),
   settings('/settings/account/organization', { partial: ['account_info_organization'], built: true }),
   settings('/settings/account/personal', { partial: ['account_info_personal'], built: true }),
-  // Also the staff-consent screen (seed 000 §2: grant and revoke staff access).
-  settings('/settings/account/security', { partial: ['account_security_page'], built: true }),
+  // Also the staff-consent screen (seed 000 §2: grant and revoke staff access). Every user's own
+  // two-factor sign-in and sessions live here, so every role opens it (account_info_personal is
+  // held by all); the owner-only parts inside check their own resources (issue 30 §7).
+  settings('/settings/account/security', { partial: ['account_info_personal'], built: true }),
   settings('/settings/account/tags', { built: true }),
   settings('/settings/account/testing'),
   settings('/settings/account/users', { partial: undefined, required: ['account_users_read'], built: true }),
