@@ -11,6 +11,7 @@ import { parseProps } from '@/lib/profiles/profile-store'
 import { defaultFrom, type SmtpMessage } from './email-transport'
 import { templateLink, unsubscribeMailto, unsubscribeUrl } from './unsubscribe-link'
 import { decorateEmailHtml } from './tracking/decorate-email'
+import { withAbsoluteUrls, withPreheader } from './finish-email-html'
 
 /** What the SMTP transport sends, also what the outbox keeps. */
 export type RenderedEmail = SmtpMessage
@@ -58,7 +59,8 @@ export function renderEmail(s: ClaimedSend, now: Date, defaults: SenderDefaults 
   // The recipient's template data once for the subject, the HTML and the text.
   const scope = prepareScope(context, options)
   const subject = renderTemplate(c.subject ?? '', context, { ...options, mode: 'text' }, scope).replace(/[\r\n]+/g, ' ').trim()
-  const html = c.html ? decorateEmailHtml(s, renderTemplate(c.html, context, { ...options, mode: 'html' }, scope), now) : undefined
+  const preview = c.previewText ? renderTemplate(c.previewText, context, { ...options, mode: 'text' }, scope) : ''
+  const html = c.html ? decorateEmailHtml(s, withAbsoluteUrls(withPreheader(renderTemplate(c.html, context, { ...options, mode: 'html' }, scope), preview)), now) : undefined
   // Without a text part of its own, the text comes from the HTML template converted once (links untracked, as plain text shows them).
   const derived = !c.text && c.html ? textTemplateOf(c.html) : null
   const text = c.text
