@@ -169,7 +169,10 @@ test('schedule, cancel, revert; pause/resume refused when not sending; estimatio
     data: pids.map((profileId, i) => ({ campaignId: c.id, profileId, companyId: A, messageId: mid, sendAt: at, status: i < 2 ? 'released' : i === 2 ? 'skipped' : 'held_out', reason: i === 2 ? 'late_window' : null, cohort: i === 3 ? 'holdout' : 'all' })),
   })
   const fig = await get(analyticsGet, c.id)
-  expect(fig.json.summary).toEqual({ recipients: 4, released: 2, pending: 0, heldOut: 1, skipped: 1, skipReasons: { late_window: 1 }, sends: {} })
+  expect(fig.json.summary).toEqual({
+    recipients: 4, released: 2, pending: 0, heldOut: 1, skipped: 1, skipReasons: { late_window: 1 }, sends: {},
+    delivered: 0, uniqueOpens: 0, uniqueClicks: 0, openRate: 0, clickRate: 0,
+  })
   const ex = await post(exportsPost, c.id, { kind: 'recipients' })
   expect(ex.status).toBe(202)
   await runJobsUntilIdle()

@@ -17,6 +17,7 @@ import { campaignFigures } from '@/lib/reporting/campaign-values'
 import { flowMessageFigures } from '@/lib/reporting/flow-figures'
 import { getRevenueSummary } from '@/lib/reporting/dashboard-revenue'
 import { FLOW_STATUS } from '@/lib/flows/store'
+import { campaignSummary } from '@/lib/campaigns/ajax/summary-export'
 import { makeCompany } from '../helpers/factory'
 
 const NOW = new Date(Date.UTC(2026, 10, 20, 15, 0, 0))
@@ -94,6 +95,9 @@ test('the reports show figures: a campaign, a flow message, the dashboard revenu
   expect(figures.opens_unique).toBeGreaterThan(0)
   expect(figures.open_rate).toBeGreaterThan(0.1)
   expect(figures.open_rate).toBeLessThan(0.9)
+  // The campaigns list shows the report's own rates (it showed NaN %: issue 30 §6).
+  const summary = await campaignSummary(a, newsletter.id)
+  expect(summary).toMatchObject({ openRate: figures.open_rate, clickRate: figures.click_rate, delivered: figures.delivered })
   const welcome = await db.flow.findFirstOrThrow({ where: { companyId: a, name: 'Welcome series' } })
   const message = await db.flowMessage.findFirstOrThrow({ where: { companyId: a, flowId: welcome.id } })
   const flowFigures = await flowMessageFigures(a, message.id)

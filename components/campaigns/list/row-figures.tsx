@@ -5,7 +5,7 @@ import { useFormatter } from 'next-intl'
 import { getJson } from '@/components/lists/fetcher'
 import styles from '../campaigns.module.css'
 
-interface Summary { recipients: number; delivered: number; uniqueOpens: number; uniqueClicks: number }
+interface Summary { recipients: number; delivered: number; uniqueOpens: number; uniqueClicks: number; openRate: number; clickRate: number }
 
 export function useCampaignSummary(id: string, enabled: boolean) {
   return useSWR(enabled ? `/ajax/campaign/${encodeURIComponent(id)}/analytics` : null, getJson<{ summary: Summary }>, { revalidateOnFocus: false })
@@ -16,8 +16,9 @@ export function RowFigure({ id, enabled, figure }: { id: string; enabled: boolea
   const { data } = useCampaignSummary(id, enabled)
   const s = data?.summary
   if (!enabled || !s) return <span className={styles.muted}>–</span>
-  const base = s.delivered || s.recipients
+  // The report's own rates (human opens and clicks over delivered), never NaN.
+  const rate = figure === 'openRate' ? s.openRate : s.clickRate
   const value = figure === 'recipients' ? format.number(s.recipients)
-    : format.number(base ? (figure === 'openRate' ? s.uniqueOpens : s.uniqueClicks) / base : 0, { style: 'percent', maximumFractionDigits: 1 })
+    : format.number(Number.isFinite(rate) ? rate : 0, { style: 'percent', maximumFractionDigits: 1 })
   return <span className={styles.number}>{value}</span>
 }

@@ -7,6 +7,7 @@ import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
 import { toDate } from '@/lib/db/dialect'
 import { enqueue, registerJobHandler } from '@/lib/jobs/queue'
+import { campaignFigures } from '@/lib/reporting/campaign-values'
 import { CampaignError } from '../errors'
 
 export const RECIPIENTS_EXPORT_JOB = 'campaigns.recipients-export'
@@ -23,6 +24,12 @@ export interface CampaignSummary {
   skipReasons: Record<string, number>
   /** The Send rows of the campaign's messages by status (sent, delivered, bounced, failed, skipped …). */
   sends: Record<string, number>
+  /** The report's own figures (lib/reporting, human opens and clicks), so the list shows what the report shows. */
+  delivered: number
+  uniqueOpens: number
+  uniqueClicks: number
+  openRate: number
+  clickRate: number
 }
 
 async function campaignOrThrow(companyId: number, id: string) {
@@ -40,7 +47,9 @@ export async function campaignSummary(companyId: number, campaignId: string): Pr
     ? await db.send.groupBy({ by: ['status'], where: { companyId, sourceType: 'campaign_message', sourceId: { in: messageIds } }, _count: { _all: true } })
     : []
   const n = (s: string) => byStatus.find((r) => r.status === s)?._count._all ?? 0
+  const f = await campaignFigures(companyId, campaignId)
   return {
+    delivered: f.delivered, uniqueOpens: f.opens_unique, uniqueClicks: f.clicks_unique, openRate: f.open_rate, clickRate: f.click_rate,
     recipients: byStatus.reduce((a, r) => a + r._count._all, 0),
     released: n('released'), pending: n('pending') + n('waiting'), heldOut: n('held_out'), skipped: n('skipped'),
     skipReasons: Object.fromEntries(reasons.map((r) => [r.reason ?? 'unknown', r._count._all])),
