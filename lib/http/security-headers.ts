@@ -35,6 +35,25 @@ export function pageCsp(nonce: string, dev = process.env.NODE_ENV === 'developme
 /** JSON answers load nothing and are never framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
 
+/**
+ * "View in browser" (/messages/{token}) shows a merchant's email: sandboxed (no scripts, forms
+ * or same-origin access; links may open a new tab or, when clicked, the top window), and
+ * images, styles and fonts load from anywhere, as in a mail client (issue 29, finding 9).
+ */
+export const WEB_VIEW_CSP = [
+  'sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation',
+  "default-src 'none'",
+  'img-src https: http: data:',
+  "style-src 'unsafe-inline' https: http:",
+  'font-src https: http: data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/** Paths whose answers carry WEB_VIEW_CSP instead of the app's page policy. */
+export const isWebViewPath = (pathname: string) => /^\/messages\/[^/]+\/?$/.test(pathname)
+
 /** Only when the public address is https: HSTS over plain http would lock a test install out. */
 export function hstsEnabled(): boolean {
   return (process.env.APP_URL ?? '').trim().toLowerCase().startsWith('https://')
