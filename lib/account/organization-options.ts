@@ -22,6 +22,11 @@ export function countryCodes(): string[] {
       const code = a + b
       if (['AA', 'QM', 'QN', 'QO', 'QP', 'QQ', 'QR', 'QS', 'QT', 'QU', 'QV', 'QW', 'QX', 'QY', 'QZ', 'ZZ', 'EU', 'EZ', 'UN'].includes(code)) continue
       if (code.startsWith('X') && code !== 'XK') continue
+      // Exceptionally reserved codes (Ascension, Canary Islands …) are not countries of ISO 3166-1.
+      if (['AC', 'CP', 'DG', 'EA', 'IC', 'TA'].includes(code)) continue
+      // ICU names withdrawn codes after their successors (YU and CS as "Serbia", UK as "United
+      // Kingdom"): only the code a region canonicalizes to is a choice, so no country shows twice.
+      if (Intl.getCanonicalLocales(`und-${code}`)[0] !== `und-${code}`) continue
       const name = names.of(code)
       if (name && name !== code) out.push(code)
     }
