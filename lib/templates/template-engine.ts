@@ -9,6 +9,7 @@ import { registerTemplateTags } from './template-tags'
 import { registerCatalogTags } from './tags-catalog'
 import { templateEnv } from './template-env'
 import { escapeHtml, isDjangoTruthy, toText } from './template-output'
+import { CountingEmitter, memoryOf, type RenderBudget } from './render-limits'
 import type { TemplateMode } from './template-types'
 
 // operands may be drops (forloop); toValue reads their value as LiquidJS's own operators do
@@ -49,12 +50,13 @@ function createEngine(mode: TemplateMode): Liquid {
     operators: djangoOperators,
     outputEscape: mode === 'html' ? (v: unknown) => escapeHtml(toText(v)) : (v: unknown) => toText(v),
     cache: false,
-    // a merchant's template must not stall or exhaust the send worker: time per render, ranges and
-    // strings built by filters are bounded (real emails use a tiny fraction of these)
-    renderLimit: 3_000,
+    // renderTemplate gives every render its RenderBudget (render-limits.ts); these are the
+    // fallbacks of a context made without one
+    renderLimit: 200,
     memoryLimit: 2e7,
     parseLimit: 1e7,
   })
+  countOutputs(liquid)
   const raw = (handler: (...args: never[]) => unknown) => ({ handler, raw: true })
   const filters: Record<string, unknown> = {
     default: defaultFilter,
@@ -87,10 +89,40 @@ function createEngine(mode: TemplateMode): Liquid {
       return formatDjangoDate(value, format, templateEnv(this.context))
     },
   }
-  for (const [name, filter] of Object.entries(filters)) liquid.registerFilter(name, filter as never)
+  for (const [name, filter] of Object.entries(filters)) liquid.registerFilter(name, charged(filter) as never)
   registerTemplateTags(liquid)
   registerCatalogTags(liquid)
   return liquid
+}
+
+type FilterThis = { context: { memoryLimit: { use(n: number): void } } }
+type FilterFn = (this: FilterThis, ...args: unknown[]) => unknown
+
+/** Our filters build strings and lists as LiquidJS's own do, and are charged the same way (|add doubles a string). */
+function charged(filter: unknown): unknown {
+  const wrap = (fn: FilterFn): FilterFn =>
+    function (this: FilterThis, ...args: unknown[]) {
+      const out = fn.apply(this, args)
+      this.context.memoryLimit.use(memoryOf(out))
+      return out
+    }
+  if (typeof filter === 'function') return wrap(filter as FilterFn)
+  const f = filter as { handler: FilterFn; raw: boolean }
+  return { ...f, handler: wrap(f.handler) }
+}
+
+/**
+ * Every output LiquidJS makes (the message and each {% capture %}) becomes a CountingEmitter
+ * charged to the render's budget; loops and blocks write into their parent's, so nothing a
+ * template prints escapes the count.
+ */
+function countOutputs(liquid: Liquid): void {
+  const renderer = liquid.renderer
+  const renderTemplates = renderer.renderTemplates.bind(renderer)
+  renderer.renderTemplates = (templates, ctx, emitter) => {
+    const budget = (ctx.renderLimit as { budget?: RenderBudget }).budget
+    return renderTemplates(templates, ctx, emitter ?? new CountingEmitter(budget))
+  }
 }
 
 const engines: Partial<Record<TemplateMode, Liquid>> = {}

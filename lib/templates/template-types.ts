@@ -21,9 +21,13 @@ export class TemplateSyntaxError extends Error {
   }
 }
 
-/** Thrown when a render is stopped (render-time limit); a missing variable never throws. */
+/** Thrown when a render fails or is stopped by a limit (render-limits.ts); a missing variable never throws. */
 export class TemplateRenderError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The limit that stopped the render, if one did. */
+    readonly limit?: 'time' | 'output' | 'memory',
+  ) {
     super(message)
     this.name = 'TemplateRenderError'
   }

@@ -1,5 +1,7 @@
 import { renderWebView } from '@/lib/messaging/web-view'
 import { reportError } from '@/lib/errors/reporter'
+import { WEB_VIEW_CSP } from '@/lib/http/security-headers'
+import { TemplateRenderError } from '@/lib/templates/template-types'
 
 type Ctx = { params: Promise<{ token: string }> }
 
@@ -16,6 +18,7 @@ export async function GET(_req: Request, { params }: Ctx): Promise<Response> {
   try {
     mail = await renderWebView((await params).token)
   } catch (error) {
+    if (error instanceof TemplateRenderError) return page(422, 'This email cannot be shown', 'Its content could not be displayed in the browser. The email itself is in your inbox.')
     reportError({ error, route: '/messages/[token]' })
     return page(503, 'This email cannot be shown right now', 'Please try again in a few minutes.')
   }
@@ -25,8 +28,9 @@ export async function GET(_req: Request, { params }: Ctx): Promise<Response> {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'private, no-store',
-      // The merchant's HTML runs in a sandbox: no scripts, no forms, no same-origin access.
-      'Content-Security-Policy': "sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation; default-src 'none'; img-src * data:; style-src 'unsafe-inline' *; font-src * data:",
+      // The merchant's HTML runs in a sandbox: no scripts, no forms, no same-origin access
+      // (proxy.ts sets the same policy, which would otherwise replace this one with the app's).
+      'Content-Security-Policy': WEB_VIEW_CSP,
       'X-Robots-Tag': 'noindex',
     },
   })

@@ -1,7 +1,7 @@
 // The request of a flow send-webhook action, rendered for one profile: the URL as saved, each
 // header value and the body through the template language (text mode: nothing escaped, so a
 // JSON body writes `"{{ person.email }}"` itself) with the profile, the trigger event and the flow.
-import { renderTemplate } from '@/lib/templates/render-template'
+import { prepareScope, renderTemplate } from '@/lib/templates/render-template'
 import { TemplateRenderError, TemplateSyntaxError } from '@/lib/templates/template-types'
 import type { FlowTemplateContext } from './template-context'
 
@@ -35,9 +35,12 @@ export function webhookMessageOf(action: { data?: unknown }): WebhookMessage | n
 /** Throws WebhookRenderError with a merchant-readable reason. */
 export function renderWebhook(m: WebhookMessage, t: FlowTemplateContext): RenderedWebhook {
   if (!m.url) throw new WebhookRenderError('The webhook has no URL.')
+  // the headers and the body share one render budget (render-limits.ts)
+  const options = { ...t.options, mode: 'text' as const }
+  const scope = prepareScope(t.context, options)
   const render = (source: string, what: string) => {
     try {
-      return renderTemplate(source, t.context, { ...t.options, mode: 'text' })
+      return renderTemplate(source, t.context, options, scope)
     } catch (e) {
       if (e instanceof TemplateSyntaxError || e instanceof TemplateRenderError) throw new WebhookRenderError(`The webhook ${what} cannot be rendered: ${e.message}`)
       throw e

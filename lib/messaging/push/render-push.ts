@@ -1,7 +1,7 @@
 // Renders a claimed push Send for its profile: the title from content.subject and the body
 // from content.text, through the template language (text mode), with the profile as
 // `person` (and its fields at the top level) and the send's own context, as email does.
-import { renderTemplate } from '@/lib/templates/render-template'
+import { prepareScope, renderTemplate } from '@/lib/templates/render-template'
 import { parseProps } from '@/lib/profiles/profile-store'
 import type { ClaimedSend } from '../claim-sends'
 import { templateLink } from '../unsubscribe-link'
@@ -29,7 +29,9 @@ export function renderPush(s: ClaimedSend, now: Date): RenderedPush {
     links: (kind: Parameters<typeof templateLink>[1]) => templateLink(s, kind),
   }
   const context = { ...person, person, ...s.context }
-  const title = renderTemplate(s.content.subject ?? '', context, opts).replace(/[\r\n]+/g, ' ').trim()
-  const body = renderTemplate(s.content.text ?? '', context, opts).trim()
+  // one render budget for the title and the body (render-limits.ts)
+  const scope = prepareScope(context, opts)
+  const title = renderTemplate(s.content.subject ?? '', context, opts, scope).replace(/[\r\n]+/g, ' ').trim()
+  const body = renderTemplate(s.content.text ?? '', context, opts, scope).trim()
   return { title, body }
 }

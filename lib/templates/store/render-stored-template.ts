@@ -4,11 +4,11 @@
 // manage preferences, web view) render as "#" here; the send pipeline signs real ones.
 import { db } from '@/lib/db/client'
 import { notFound } from '@/lib/http/app-error'
-import { renderTemplate } from '@/lib/templates/render-template'
+import { prepareScope, renderTemplate } from '@/lib/templates/render-template'
 import { htmlToPlainText } from '@/lib/templates/html-to-plain-text'
 import { TemplateRenderError, TemplateSyntaxError, type RenderTemplateOptions } from '@/lib/templates/template-types'
 import { compileParts, getTemplateOrThrow, type TemplateContent } from './save-template'
-import { TemplateInvalidError } from './template-errors'
+import { TemplateInvalidError, TemplateLimitError } from './template-errors'
 import type { EditorType } from './template-view'
 
 export interface RenderedTemplate {
@@ -54,15 +54,17 @@ export async function renderStoredTemplate(
 ): Promise<RenderedTemplate> {
   const compiled = await compiledOf(companyId, source)
   const options = { ...(await companyRenderOptions(companyId)), ...opts.overrides }
+  // one scope and one render budget for all parts, as a send has (render-email.ts)
+  const scope = prepareScope(context, options)
   try {
-    const html = renderTemplate(compiled.html, context, { ...options, mode: 'html' })
-    const text = compiled.text ? renderTemplate(compiled.text, context, { ...options, mode: 'text' }) : htmlToPlainText(html)
-    const amp = compiled.amp ? renderTemplate(compiled.amp, context, { ...options, mode: 'html' }) : null
-    const subject = opts.subject ? renderTemplate(opts.subject, context, { ...options, mode: 'text' }).replace(/[\r\n]+/g, ' ').trim() : null
+    const html = renderTemplate(compiled.html, context, { ...options, mode: 'html' }, scope)
+    const text = compiled.text ? renderTemplate(compiled.text, context, { ...options, mode: 'text' }, scope) : htmlToPlainText(html)
+    const amp = compiled.amp ? renderTemplate(compiled.amp, context, { ...options, mode: 'html' }, scope) : null
+    const subject = opts.subject ? renderTemplate(opts.subject, context, { ...options, mode: 'text' }, scope).replace(/[\r\n]+/g, ' ').trim() : null
     return { html, text, amp, subject }
   } catch (e) {
     if (e instanceof TemplateSyntaxError) throw new TemplateInvalidError([{ message: e.message.replace(/ \(line \d+, column \d+\)$/, ''), line: e.line, column: e.column }])
-    if (e instanceof TemplateRenderError) throw new TemplateInvalidError([{ message: e.message }])
+    if (e instanceof TemplateRenderError) throw e.limit ? new TemplateLimitError(e.message) : new TemplateInvalidError([{ message: e.message }])
     throw e
   }
 }

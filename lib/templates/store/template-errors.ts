@@ -6,9 +6,20 @@ import { AppError, type FieldErrors } from '@/lib/http/app-error'
 import type { TemplateIssue } from '@/lib/templates/template-types'
 
 export class TemplateInvalidError extends AppError {
-  constructor(readonly issues: TemplateIssue[], defaultField = 'html') {
-    super('template_invalid', 400, issues[0] ? describeIssue(issues[0]) : 'The template is not valid.', fieldErrorsOf(issues, defaultField))
+  constructor(readonly issues: TemplateIssue[], defaultField = 'html', code = 'template_invalid', status = 400) {
+    super(code, status, issues[0] ? describeIssue(issues[0]) : 'The template is not valid.', fieldErrorsOf(issues, defaultField))
     this.name = 'TemplateInvalidError'
+  }
+}
+
+/**
+ * A template that parses but whose render was stopped by a limit (time, output, memory; see
+ * lib/templates/render-limits.ts): 422, the same shape as a refused template.
+ */
+export class TemplateLimitError extends TemplateInvalidError {
+  constructor(message: string) {
+    super([{ message }], 'html', 'template_limit', 422)
+    this.name = 'TemplateLimitError'
   }
 }
 
@@ -27,5 +38,5 @@ function fieldErrorsOf(issues: TemplateIssue[], defaultField: string): FieldErro
 
 /** The JSON body /ajax answers for a refused template (the wrapper's shape plus `issues`). */
 export function templateInvalidResponse(e: TemplateInvalidError): Response {
-  return Response.json({ error: e.code, message: e.message, fieldErrors: e.fieldErrors, issues: e.issues }, { status: 400 })
+  return Response.json({ error: e.code, message: e.message, fieldErrors: e.fieldErrors, issues: e.issues }, { status: e.status })
 }
