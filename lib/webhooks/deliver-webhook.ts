@@ -24,12 +24,15 @@ import { toBool, toDate } from '@/lib/db/dialect'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
 import { openSecret } from '@/lib/crypto/secret-box'
 import { SECRET_PURPOSE } from './webhook-store'
-import { targetProblem } from './endpoint-url'
+import { safeFetch } from '@/lib/net/safe-fetch'
+import { deliveryErrorText } from './endpoint-url'
 import { WEBHOOK_DELIVER_JOB, type WebhookDeliverPayload } from './enqueue-webhook-deliveries'
 
 export const MAX_WEBHOOK_ATTEMPTS = 8
 export const WEBHOOK_LEASE_MS = 60_000
 const TIMEOUT_MS = 10_000
+// Only the status matters; a receiver's long answer is cut off, not read to the end.
+const ANSWER_BYTES = 64 * 1024
 
 export const webhookBackoffSeconds = (attempt: number) => Math.min(60 * 2 ** Math.max(0, attempt - 1), 3600)
 
@@ -74,14 +77,14 @@ export async function deliverWebhook(p: WebhookDeliverPayload): Promise<DeliverR
   const secret = openSecret(hook.secretSealed, SECRET_PURPOSE)
   let code: number | null = null
   let error: string | null = null
-  const problem = secret ? await targetProblem(hook.endpointUrl) : 'The secret key cannot be read (was SECRETS_KEY changed?).'
-  if (problem) error = problem
+  if (!secret) error = 'The secret key cannot be read (was SECRETS_KEY changed?).'
   else {
     const ts = Math.floor(now.getTime() / 1000)
     try {
-      const res = await fetch(hook.endpointUrl, {
+      const res = await safeFetch(hook.endpointUrl, {
+        purpose: 'webhook',
+        httpsOnly: true,
         method: 'POST',
-        redirect: 'manual',
         headers: {
           'content-type': 'application/json',
           'user-agent': 'MerchantAutomation-Webhooks/1',
@@ -91,13 +94,14 @@ export async function deliverWebhook(p: WebhookDeliverPayload): Promise<DeliverR
           'x-webhook-signature': signWebhookBody(secret!, ts, d.payload),
         },
         body: d.payload,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        timeoutMs: TIMEOUT_MS,
+        maxBytes: ANSWER_BYTES,
+        overflow: 'truncate',
       })
       code = res.status
-      await res.arrayBuffer().catch(() => null)
-      if (res.status < 200 || res.status >= 300) error = `The endpoint answered HTTP ${res.status}.`
+      if (!res.ok) error = `The endpoint answered HTTP ${res.status}.`
     } catch (e) {
-      error = e instanceof Error ? `${e.name === 'TimeoutError' ? 'Timed out' : 'Request failed'}: ${e.message}` : String(e)
+      error = deliveryErrorText(hook.endpointUrl, e)
     }
   }
   if (!error) {

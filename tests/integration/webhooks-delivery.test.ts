@@ -224,12 +224,17 @@ test('bad input: 400 with pointers, nothing written', async () => {
   expect((await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key: readOnly, body: createBody('/x', ['event:klaviyo.sent_sms']) })).status).toBe(403)
 })
 
-test('an https endpoint on a private address is refused at delivery time', async () => {
+test('an https endpoint on a private address is refused on save, and at delivery time when the setting changed since', async () => {
   process.env.WEBHOOKS_ALLOW_PRIVATE = '0'
   const { id: cid } = await makeCompany()
   const key = await makeApiKey(cid)
+  const mapped = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key, body: createBody('', ['event:klaviyo.received_email'], { endpoint_url: 'https://[::ffff:127.0.0.1]:9/hook' }) })
+  expect(mapped.status).toBe(400)
+  expect(mapped.json.errors[0]).toMatchObject({ detail: 'The endpoint URL points to a private network address.', source: { pointer: '/data/attributes/endpoint_url' } })
+  process.env.WEBHOOKS_ALLOW_PRIVATE = '1'
   const created = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key, body: createBody('', ['event:klaviyo.received_email'], { endpoint_url: 'https://127.0.0.1:9/hook' }) })
   expect(created.status).toBe(201)
+  process.env.WEBHOOKS_ALLOW_PRIVATE = '0'
   await emailTo(cid, 'priv@x.test')
   await runJobsUntilIdle()
   const [d] = await listWebhookDeliveries(cid, created.json.data.id)

@@ -4,7 +4,7 @@
 import zlib from 'node:zlib'
 import { sniffImage } from '@/lib/templates/store/image-sniff'
 import { readZip } from '@/lib/templates/store/read-zip'
-import { isPrivateAddress } from '@/lib/templates/store/fetch-image-url'
+import { isBlockedAddress as isPrivateAddress } from '@/lib/net/address-policy'
 import { GIF_2x3, JPEG_4x5, PNG_1x1, storedZip } from '../integration/templates-routes'
 
 function webpLossless(w: number, h: number): Buffer {

@@ -22,7 +22,8 @@ import { toDate } from '@/lib/db/dialect'
 import { queueNow } from '@/lib/jobs/clock'
 import { wakeWorkers } from '@/lib/jobs/queue'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
-import { targetProblem } from '@/lib/webhooks/endpoint-url'
+import { OutboundError, safeFetch } from '@/lib/net/safe-fetch'
+import { deliveryErrorText } from '@/lib/webhooks/endpoint-url'
 import type { RenderedWebhook } from './render-webhook'
 
 export const FLOW_WEBHOOK_JOB = 'flows.webhook'
@@ -107,16 +108,16 @@ export async function deliverFlowWebhook(p: FlowWebhookPayload): Promise<FlowWeb
   let responseBody: string | null = null
   let error: string | null = null
   let permanent = false
-  const problem = secret == null ? 'The flow was deleted.' : await targetProblem(d.url)
-  if (problem) {
-    error = problem
+  if (secret == null) {
+    error = 'The flow was deleted.'
     permanent = true
   } else {
     const ts = Math.floor(now.getTime() / 1000)
     try {
-      const res = await fetch(d.url, {
+      const res = await safeFetch(d.url, {
+        purpose: 'webhook',
+        httpsOnly: true,
         method: 'POST',
-        redirect: 'manual',
         headers: {
           ...(JSON.parse(d.headers) as Record<string, string>),
           'user-agent': 'MerchantAutomation-Flows/1',
@@ -126,16 +127,20 @@ export async function deliverFlowWebhook(p: FlowWebhookPayload): Promise<FlowWeb
           'x-flow-signature': signFlowWebhook(secret!, ts, d.body),
         },
         body: d.body,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        timeoutMs: TIMEOUT_MS,
+        maxBytes: RESPONSE_KEEP * 4,
+        overflow: 'truncate',
       })
       code = res.status
-      responseBody = (await res.text().catch(() => '')).slice(0, RESPONSE_KEEP)
-      if (res.status < 200 || res.status >= 300) {
+      responseBody = res.text().slice(0, RESPONSE_KEEP)
+      if (!res.ok) {
         error = `The endpoint answered HTTP ${res.status}.`
         permanent = !retryable(res.status)
       }
     } catch (e) {
-      error = e instanceof Error ? `${e.name === 'TimeoutError' ? 'Timed out' : 'Request failed'}: ${e.message}` : String(e)
+      error = deliveryErrorText(d.url, e)
+      // An address we may not call stays refused: retrying cannot change that.
+      permanent = e instanceof OutboundError && (e.kind === 'blocked' || e.kind === 'invalid_url')
     }
   }
   const base = { responseCode: code, responseBody, error, updatedAt: queueNow() }
