@@ -27,6 +27,7 @@ import { ulid } from '@/lib/ids/make-id'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
 import { jobQueue, wakeWorkers } from '@/lib/jobs/queue'
 import { DEFAULT_CATALOG, DEFAULT_INTEGRATION } from './ids'
+import { isHttpUrl } from '@/lib/templates/url-scheme'
 
 export const CATALOG_CHANGES_JOB = 'catalog.changes'
 export const CUSTOM_METADATA_MAX_BYTES = 100 * 1024
@@ -126,8 +127,12 @@ const customMetadata = z.record(z.string(), z.unknown()).superRefine((v, ctx) =>
 })
 const str = (name: string, max = 1000) => z.string({ error: `${name} must be a string.` }).max(max, `${name} is too long (at most ${max} characters).`)
 const required = (name: string, max = 1000) => str(name, max).refine((s) => s.trim() !== '', `${name} is required.`)
-const nullableUrl = (name: string) => z.union([str(name, 2000), z.null()])
-const images = z.array(str('images', 2000), { error: 'images must be a list of URLs.' }).max(100, 'images holds at most 100 URLs.')
+// templates print these into href and src: absolute http(s) only, never javascript: and the
+// like (issue 29, finding 10); an item's url may be left empty
+const httpUrl = (name: string) => str(name, 2000).refine(isHttpUrl, `${name} must be an http or https URL.`)
+const pageUrl = (name: string) => str(name, 2000).refine((s) => s.trim() === '' || isHttpUrl(s), `${name} must be an http or https URL.`)
+const nullableUrl = (name: string) => z.union([httpUrl(name), z.null()])
+const images = z.array(httpUrl('images'), { error: 'images must be a list of URLs.' }).max(100, 'images holds at most 100 URLs.')
 const price = z.number({ error: 'price must be a number.' }).finite('price must be a number.').min(0, 'price must not be negative.')
 const inventory = z
   .number({ error: 'inventory_quantity must be a number.' })
@@ -142,7 +147,7 @@ const idList = z.array(z.string()).max(1000)
 const itemFields = {
   title: required('title', 1000),
   description: str('description', 100_000),
-  url: str('url', 2000),
+  url: pageUrl('url'),
   price: z.union([price, z.null()]).optional(),
   imageFullUrl: nullableUrl('image_full_url').optional(),
   imageThumbnailUrl: nullableUrl('image_thumbnail_url').optional(),
@@ -164,7 +169,7 @@ const variantFields = {
   price,
   inventoryQuantity: inventory,
   inventoryPolicy: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'inventory_policy must be 0, 1 or 2.' }).optional(),
-  url: str('url', 2000),
+  url: pageUrl('url'),
   imageFullUrl: nullableUrl('image_full_url').optional(),
   imageThumbnailUrl: nullableUrl('image_thumbnail_url').optional(),
   imageUrls: images.optional(),

@@ -1,13 +1,17 @@
 // Makes merchant HTML safe and well-formed for email: scripts, embedded objects, event-handler
-// attributes and javascript: links are removed, unclosed elements are closed; each change is a
-// warning with the line and column of the merchant's source. Never throws on broken HTML.
+// attributes, and links and images of any scheme but the allowed ones (url-scheme.ts) are
+// removed, unclosed elements are closed; each change is a warning with the line and column of
+// the merchant's source. Never throws on broken HTML.
 import { DomUtils, Parser, parseDocument } from 'htmlparser2'
 import { protectTemplateTokens } from './protect-template-tokens'
 import { lineAndColumn } from './translate-django-syntax'
+import { isAllowedImageSource, isAllowedLink } from './url-scheme'
 import type { TemplateIssue } from './template-types'
 
 const REMOVED_ELEMENTS = new Set(['script', 'iframe', 'object', 'embed', 'applet', 'frame', 'frameset', 'base'])
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'background', 'poster', 'xlink:href'])
+// links may be http(s), mailto or tel; images http(s), cid or data:image (url-scheme.ts)
+const LINK_ATTRIBUTES = new Set(['href', 'action', 'formaction', 'xlink:href'])
+const IMAGE_ATTRIBUTES = new Set(['src', 'background', 'poster'])
 // elements whose end tag HTML lets an author leave out
 const OPTIONAL_END = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'option', 'optgroup', 'colgroup', 'caption', 'html', 'head', 'body', 'rt', 'rp'])
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param'])
@@ -15,9 +19,11 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 type DomNode = ReturnType<typeof parseDocument>['children'][number]
 type DomElement = DomNode & { name: string; attribs: Record<string, string>; children: DomNode[]; startIndex: number | null }
 
-function isUnsafeUrl(value: string): boolean {
-  const v = value.replace(/[\u0000-\u0020]/g, '').toLowerCase()
-  return v.startsWith('javascript:') || v.startsWith('vbscript:') || (v.startsWith('data:') && !v.startsWith('data:image/'))
+/** Attribute values are kept as written (entities undecoded); the check decodes them as a browser will. */
+function isUnsafeUrl(attr: string, value: string): boolean {
+  if (LINK_ATTRIBUTES.has(attr)) return !isAllowedLink(value)
+  if (IMAGE_ATTRIBUTES.has(attr)) return !isAllowedImageSource(value)
+  return false
 }
 
 export function sanitizeEmailHtml(source: string): { html: string; warnings: TemplateIssue[] } {
@@ -61,7 +67,7 @@ export function sanitizeEmailHtml(source: string): { html: string; warnings: Tem
         if (attr.startsWith('on')) {
           warn(`The ${attr} attribute of <${el.name}> was removed (no scripts in email)`, el.startIndex)
           delete el.attribs[attr]
-        } else if (URL_ATTRIBUTES.has(attr) && isUnsafeUrl(value)) {
+        } else if (isUnsafeUrl(attr, value)) {
           warn(`The ${attr} of <${el.name}> was removed (unsafe URL)`, el.startIndex)
           delete el.attribs[attr]
         }
