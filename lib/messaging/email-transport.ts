@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { appUrl } from '@/lib/http/app-url'
+import { checkedSmtpSocket } from '@/lib/net/checked-smtp-socket'
 import { composeMime, splitMailbox } from './mime'
 
 /** A configured SMTP server: a URL, or host/port/secure/credentials (a company's settings). */
@@ -70,7 +71,8 @@ function pooled(target: SmtpTarget): Pooled {
     const transport = typeof target === 'string'
       ? nodemailer.createTransport({ url: target, ...common })
       : nodemailer.createTransport({
-          host: target.host, port: target.port, secure: target.secure, ...common,
+          // A company's own server is a host a tenant chose: the outbound address rules apply.
+          host: target.host, port: target.port, secure: target.secure, ...common, getSocket: checkedSmtpSocket,
           ...(target.user ? { auth: { user: target.user, pass: target.password ?? '' } } : {}),
         })
     const rate = typeof target === 'string' ? null : target.rateLimitPerSecond

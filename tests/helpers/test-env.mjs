@@ -17,5 +17,9 @@ export function pinTestEnv(env = process.env) {
   env.SESSION_SECRET = TEST_SESSION_SECRET
   env.TZ = 'UTC'
   env.NEXT_TELEMETRY_DISABLED = '1'
+  // The fake Twilio, WhatsApp and FCM servers and the SMTP sink listen on 127.0.0.1: the operator
+  // settings for a local stand-in. The SSRF tests switch them off to see the rule hold.
+  env.PROVIDERS_ALLOW_PRIVATE = '1'
+  env.SMTP_ALLOW_PRIVATE = '1'
   return env
 }

@@ -37,7 +37,7 @@ export const deliverSms: DeliverChannel = async (s, now) => {
   const r = await sendTwilioMessage(account, { to, body, statusCallback: smsStatusCallbackUrl(s.companyId, s.id) })
   if (r.kind === 'accepted') return { kind: 'sent', provider: 'twilio', providerMessageId: r.sid }
   if (r.kind === 'transport') return r.maybeSent ? { kind: 'unknown', error: r.error } : { kind: 'retry', error: r.error }
-  const error = `Twilio ${r.httpStatus}${r.code ? ` error ${r.code}` : ''}: ${r.message}`
+  const error = r.message
   if (r.httpStatus === 429 || r.httpStatus >= 500) return { kind: 'retry', error }
   if (r.code !== null && RECIPIENT_ERROR_CODES.has(r.code)) return { kind: 'bounced', error }
   return { kind: 'failed', reason: 'provider_refused', error }

@@ -59,7 +59,7 @@ export const deliverWhatsApp: DeliverChannel = async (s, now) => {
   const r = await sendCloudMessage(account, message)
   if (r.kind === 'accepted') return { kind: 'sent', provider: 'whatsapp_cloud', providerMessageId: r.id }
   if (r.kind === 'transport') return r.maybeSent ? { kind: 'unknown', error: r.error } : { kind: 'retry', error: r.error }
-  const error = `WhatsApp ${r.httpStatus}${r.code !== null ? ` error ${r.code}` : ''}: ${r.message}`
+  const error = r.message
   if (r.httpStatus === 429 || r.httpStatus >= 500 || (r.code !== null && RATE_LIMITS.has(r.code))) return { kind: 'retry', error }
   if (r.code !== null && RECIPIENT_ERRORS.has(r.code)) return { kind: 'bounced', error }
   if (r.code === OUTSIDE_WINDOW) return { kind: 'failed', reason: 'outside_window', error }

@@ -2,12 +2,20 @@
 // private key, POSTed to its token_uri; the access token is cached until a minute before it
 // expires) and messages:send. The API's base URL is FCM_API_URL (default
 // https://fcm.googleapis.com), so tests and air-gapped installs can point it at a stand-in;
-// the token endpoint is the service account's own token_uri.
+// the token endpoint is the service account's own token_uri. Both go through lib/net/safe-fetch
+// (the token_uri comes from an uploaded file, so it gets the same address rules as any URL a
+// tenant chooses), and errors carry status and error codes, never the answer's text.
 import { createHash, createSign } from 'node:crypto'
+import { OutboundError, safeFetch, type SafeResponse } from '@/lib/net/safe-fetch'
 import { isAllowedProviderUrl, type ServiceAccount } from './service-account'
 
 export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging'
 const TIMEOUT_MS = 10_000
+const MAX_ANSWER_BYTES = 256 * 1024
+/** An error code as Google writes them (UNREGISTERED, invalid_grant); anything else is dropped. */
+const codeWord = (v: unknown) => (typeof v === 'string' && /^[A-Za-z_]{1,40}$/.test(v) ? v : null)
+const post = (url: string, headers: Record<string, string>, body: string) =>
+  safeFetch(url, { purpose: 'provider', httpsOnly: true, method: 'POST', headers, body, timeoutMs: TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES })
 
 export const fcmBaseUrl = () => (process.env.FCM_API_URL?.trim() || 'https://fcm.googleapis.com').replace(/\/+$/, '')
 
@@ -43,21 +51,18 @@ export async function getAccessToken(sa: ServiceAccount, now = Date.now()): Prom
   const hit = tokens.get(key)
   if (hit && hit.expiresAt - 60_000 > now) return hit.token
   if (!isAllowedProviderUrl(sa.token_uri)) throw new FcmAuthError('The service account\'s token_uri is not an https URL.', false)
-  let res: Response
+  let res: SafeResponse
   try {
-    res = await fetch(sa.token_uri, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: signAssertion(sa, Math.floor(now / 1000)) }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    })
+    res = await post(sa.token_uri, { 'content-type': 'application/x-www-form-urlencoded' },
+      new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: signAssertion(sa, Math.floor(now / 1000)) }).toString())
   } catch (e) {
-    throw new FcmAuthError(`Token exchange failed: ${e instanceof Error ? e.message : String(e)}`, true)
+    const blocked = e instanceof OutboundError && (e.kind === 'blocked' || e.kind === 'invalid_url')
+    throw new FcmAuthError(`Token exchange failed: ${e instanceof OutboundError ? e.message : 'the request failed.'}`, !blocked)
   }
-  const body = (await res.json().catch(() => null)) as { access_token?: string; expires_in?: number; error?: string; error_description?: string } | null
-  if (!res.ok || !body?.access_token) {
-    const why = body?.error_description || body?.error || `HTTP ${res.status}`
-    throw new FcmAuthError(`Token exchange refused: ${why}`, res.status === 429 || res.status >= 500)
+  const body = res.json<{ access_token?: string; expires_in?: number; error?: string }>()
+  if (!res.ok || typeof body?.access_token !== 'string') {
+    const code = codeWord(body?.error)
+    throw new FcmAuthError(`Token exchange refused: HTTP ${res.status}${code ? ` ${code}` : ''}`, res.status === 429 || res.status >= 500)
   }
   tokens.set(key, { token: body.access_token, expiresAt: now + (Number(body.expires_in) || 3600) * 1000 })
   return body.access_token
@@ -93,7 +98,7 @@ function classify(status: number, body: FcmErrorBody | null): FcmResult {
   const err = body?.error
   const codes = (err?.details ?? []).map((d) => d.errorCode).filter(Boolean) as string[]
   const fields = (err?.details ?? []).flatMap((d) => d.fieldViolations ?? []).map((f) => f.field ?? '')
-  const message = `${status} ${codes[0] ?? err?.status ?? ''}: ${err?.message ?? 'no error body'}`.replace(/\s+/g, ' ')
+  const message = `FCM answered HTTP ${status} ${codeWord(codes[0]) ?? codeWord(err?.status) ?? ''}`.trim()
   if (codes.includes('UNREGISTERED') || (status === 404 && err?.status === 'NOT_FOUND')) return { kind: 'invalid_token', error: message }
   if ((codes.includes('INVALID_ARGUMENT') || err?.status === 'INVALID_ARGUMENT') &&
     (fields.includes('message.token') || /registration token/i.test(err?.message ?? ''))) return { kind: 'invalid_token', error: message }
@@ -117,22 +122,16 @@ export async function sendFcm(sa: ServiceAccount, m: FcmMessage): Promise<FcmRes
       const err = e as FcmAuthError
       return err.retryable ? { kind: 'retry', error: err.message } : { kind: 'failed', error: err.message }
     }
-    let res: Response
+    let res: SafeResponse
     try {
-      res = await fetch(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
-        body: payload,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      })
+      res = await post(url, { authorization: `Bearer ${access}`, 'content-type': 'application/json' }, payload)
     } catch (e) {
-      const name = (e as { name?: string })?.name
-      const msg = e instanceof Error ? e.message : String(e)
-      // A timeout may come after FCM took the message; a refused connection sent nothing.
-      return name === 'TimeoutError' || name === 'AbortError' ? { kind: 'unknown', error: `FCM timed out: ${msg}` } : { kind: 'retry', error: `FCM unreachable: ${msg}` }
+      const err = e instanceof OutboundError ? e : new OutboundError('failed', 'The request failed.', undefined, true)
+      // Once the request has left, FCM may have taken the message; a refused connection sent nothing.
+      return err.sent ? { kind: 'unknown', error: `FCM: ${err.message}` } : { kind: 'retry', error: `FCM unreachable: ${err.code ?? err.kind}` }
     }
-    const body = (await res.json().catch(() => null)) as ({ name?: string } & FcmErrorBody) | null
-    if (res.ok && body?.name) return { kind: 'sent', name: body.name }
+    const body = res.json<{ name?: string } & FcmErrorBody>()
+    if (res.ok && typeof body?.name === 'string' && /^projects\/[\w-]+\/messages\/[\w:.%-]+$/.test(body.name)) return { kind: 'sent', name: body.name }
     if (res.status === 401 && attempt === 0) {
       forgetAccessToken(sa)
       continue

@@ -2,6 +2,7 @@
 // Service accounts → Generate new private key): validated field by field, so a wrong file is
 // refused with a clear message before it is stored (sealed, push-settings.ts).
 import { createPrivateKey } from 'node:crypto'
+import { allowsPrivate } from '@/lib/net/address-policy'
 
 export interface ServiceAccount {
   type: 'service_account'
@@ -23,11 +24,11 @@ export class ServiceAccountError extends Error {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
-/** https, or http to this machine only (a local FCM stand-in). */
+/** https, or http to this machine only when the operator runs a local stand-in (PROVIDERS_ALLOW_PRIVATE=1). */
 export function isAllowedProviderUrl(raw: string): boolean {
   try {
     const u = new URL(raw)
-    return u.protocol === 'https:' || (u.protocol === 'http:' && LOCAL_HOSTS.has(u.hostname))
+    return u.protocol === 'https:' || (u.protocol === 'http:' && LOCAL_HOSTS.has(u.hostname) && allowsPrivate('provider'))
   } catch {
     return false
   }

@@ -1,6 +1,6 @@
 // "Send test" on /settings/sms: one message, typed by the user, straight to the provider with
 // the saved settings (no Send row: it goes to a number, not to a profile). The provider's
-// refusal comes back as a 400 naming Twilio's code and message.
+// refusal comes back as a 400 naming the HTTP status and Twilio's error code, never its text.
 import { z } from 'zod'
 import { AppError, badRequest } from '@/lib/http/app-error'
 import { PHONE_E164 } from '@/lib/profiles/validate-profile'
@@ -20,6 +20,7 @@ export async function sendTestSms(companyId: number, input: z.infer<typeof sendT
   if (segments > account.maxSegments) throw badRequest('Please correct the highlighted fields.', { body: [`The message needs ${segments} segments; the limit is ${account.maxSegments}.`] })
   const r = await sendTwilioMessage(account, { to: input.to, body: input.body })
   if (r.kind === 'accepted') return { sid: r.sid, segments }
-  if (r.kind === 'transport') throw new AppError('provider_unavailable', 502, r.error)
-  throw new AppError('provider_refused', r.httpStatus >= 500 ? 502 : 400, `The SMS provider refused the message${r.code ? ` (error ${r.code})` : ''}: ${r.message}`)
+  // Our words only: the base URL is the user's, so what answers there must not reach the screen.
+  if (r.kind === 'transport') throw new AppError('provider_unavailable', 502, 'The SMS provider could not be reached.')
+  throw new AppError('provider_refused', r.httpStatus >= 500 ? 502 : 400, r.message)
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { badRequest } from '@/lib/http/app-error'
+import { providerBaseUrl } from '@/lib/messaging/provider-base-url'
 import { appLink } from '@/lib/http/app-url'
 import { maskSecret, openSecret, sealSecret } from '@/lib/crypto/secret-box'
 import { PHONE_E164 } from '@/lib/profiles/validate-profile'
@@ -104,7 +105,7 @@ export const saveSmsSettingsBody = z.object({
   authToken: z.string().trim().max(200).default(''),
   senderNumber: z.string().trim().refine((v) => v === '' || PHONE_E164.test(v), 'Use the E.164 format, e.g. +15005550006.').default(''),
   messagingServiceSid: z.string().trim().refine((v) => v === '' || /^MG[0-9a-fA-F]{32}$/.test(v), 'A messaging service SID starts with MG followed by 32 hexadecimal characters.').default(''),
-  baseUrl: z.string().trim().refine((v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(v), 'Enter an address starting with https://.').default(DEFAULT_TWILIO_BASE_URL),
+  baseUrl: providerBaseUrl.default(DEFAULT_TWILIO_BASE_URL),
   phoneNumbers: z.array(z.string().trim().regex(PHONE_E164, 'Use the E.164 format, e.g. +15005550006.')).max(50).default([]),
   helpText: z.string().trim().max(320, 'Use at most 320 characters.').default(''),
   keywords: z.object({ stop: keywordList, start: keywordList, help: keywordList }).default({ stop: [], start: [], help: [] }),

@@ -1,7 +1,11 @@
 // The one call to a Twilio-compatible Messages API: POST
 // {base}/2010-04-01/Accounts/{sid}/Messages.json, form-encoded, basic auth with the account
 // SID and auth token. Never throws: the answer is the message SID, Twilio's error (HTTP
-// status, numeric code and message), or a transport failure (no connection, timeout).
+// status and numeric code), or a transport failure (no connection, timeout). The base URL is the
+// account owner's to set, so the call goes through lib/net/safe-fetch (https, public addresses;
+// PROVIDERS_ALLOW_PRIVATE=1 for a local stand-in) and the message never repeats the answer's
+// text: whatever listens at that address, its words do not reach the screen.
+import { safeFetch, type SafeResponse } from '@/lib/net/safe-fetch'
 import type { SmsAccount } from './sms-settings'
 import { providerFetchError } from '../provider-fetch-error'
 
@@ -11,6 +15,9 @@ export type TwilioSendResult =
   | { kind: 'transport'; error: string; /** the request may have reached the provider */ maybeSent: boolean }
 
 export const TWILIO_TIMEOUT_MS = 15_000
+const MAX_ANSWER_BYTES = 256 * 1024
+// A message SID as Twilio writes it; anything else is not echoed back.
+const SID = /^[A-Za-z]{2}[0-9a-fA-F]{32}$/
 /** SMS_PROVIDER_TIMEOUT_MS overrides the wait for the provider's answer. */
 const defaultTimeout = () => Number(process.env.SMS_PROVIDER_TIMEOUT_MS) || TWILIO_TIMEOUT_MS
 
@@ -26,9 +33,11 @@ export async function sendTwilioMessage(account: SmsAccount, m: TwilioMessage, t
   else if (account.senderNumber) form.set('From', account.senderNumber)
   if (m.statusCallback) form.set('StatusCallback', m.statusCallback)
   const url = `${account.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(account.accountSid)}/Messages.json`
-  let res: Response
+  let res: SafeResponse
   try {
-    res = await fetch(url, {
+    res = await safeFetch(url, {
+      purpose: 'provider',
+      httpsOnly: true,
       method: 'POST',
       headers: {
         authorization: 'Basic ' + Buffer.from(`${account.accountSid}:${account.authToken}`).toString('base64'),
@@ -36,24 +45,19 @@ export async function sendTwilioMessage(account: SmsAccount, m: TwilioMessage, t
         accept: 'application/json',
       },
       body: form.toString(),
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
     })
   } catch (e) {
     const f = providerFetchError(e, 'SMS provider', timeoutMs)
     return { kind: 'transport', error: f.error, maybeSent: f.maybeSent }
   }
-  let json: Record<string, unknown> = {}
-  try {
-    json = (await res.json()) as Record<string, unknown>
-  } catch {
-    // A proxy's HTML error page, an empty body…: the status code says enough.
+  // A proxy's HTML error page, an empty body…: the status code says enough.
+  const json = res.json<Record<string, unknown>>() ?? {}
+  if (res.ok && typeof json.sid === 'string' && SID.test(json.sid)) {
+    return { kind: 'accepted', sid: json.sid, status: typeof json.status === 'string' && /^[a-z_]{1,20}$/.test(json.status) ? json.status : 'queued' }
   }
-  if (res.ok && typeof json.sid === 'string') return { kind: 'accepted', sid: json.sid, status: String(json.status ?? 'queued') }
   if (res.ok) return { kind: 'error', httpStatus: 502, code: null, message: 'The SMS provider accepted the request but returned no message SID.' }
-  return {
-    kind: 'error',
-    httpStatus: res.status,
-    code: typeof json.code === 'number' ? json.code : null,
-    message: typeof json.message === 'string' ? json.message : `HTTP ${res.status}`,
-  }
+  const code = typeof json.code === 'number' && Number.isInteger(json.code) ? json.code : null
+  return { kind: 'error', httpStatus: res.status, code, message: `The SMS provider answered HTTP ${res.status}${code ? ` (error ${code})` : ''}.` }
 }

@@ -1,7 +1,10 @@
 // The one call to the WhatsApp Cloud API: POST {base}/{phone-number-id}/messages with the
 // bearer token and a JSON message (a template with its body parameters, or text). Never
-// throws: the answer is the message id (wamid), Meta's error (HTTP status, code, message), or
-// a transport failure.
+// throws: the answer is the message id (wamid), Meta's error (HTTP status and numeric code), or
+// a transport failure. The base URL is the account owner's to set, so the call goes through
+// lib/net/safe-fetch (https, public addresses; PROVIDERS_ALLOW_PRIVATE=1 for a local stand-in)
+// and no text of the answer is passed on.
+import { safeFetch, type SafeResponse } from '@/lib/net/safe-fetch'
 import type { WhatsAppAccount } from './whatsapp-settings'
 import { providerFetchError } from '../provider-fetch-error'
 
@@ -31,28 +34,26 @@ export function cloudPayload(m: CloudMessage): Record<string, unknown> {
 }
 
 export async function sendCloudMessage(account: WhatsAppAccount, m: CloudMessage, timeoutMs = timeout()): Promise<CloudSendResult> {
-  let res: Response
+  let res: SafeResponse
   try {
-    res = await fetch(`${account.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(account.phoneNumberId)}/messages`, {
+    res = await safeFetch(`${account.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(account.phoneNumberId)}/messages`, {
+      purpose: 'provider',
+      httpsOnly: true,
       method: 'POST',
       headers: { authorization: `Bearer ${account.accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify(cloudPayload(m)),
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
+      maxBytes: 256 * 1024,
     })
   } catch (e) {
     const f = providerFetchError(e, 'WhatsApp Cloud API', timeoutMs)
     return { kind: 'transport', error: f.error, maybeSent: f.maybeSent }
   }
-  let json: { messages?: Array<{ id?: unknown }>; error?: { code?: unknown; message?: unknown } } = {}
-  try {
-    json = (await res.json()) as typeof json
-  } catch {}
+  const json = res.json<{ messages?: Array<{ id?: unknown }>; error?: { code?: unknown } }>() ?? {}
   const id = json.messages?.[0]?.id
-  if (res.ok && typeof id === 'string') return { kind: 'accepted', id }
-  return {
-    kind: 'error',
-    httpStatus: res.ok ? 502 : res.status,
-    code: typeof json.error?.code === 'number' ? json.error.code : null,
-    message: typeof json.error?.message === 'string' ? json.error.message : `HTTP ${res.status}`,
-  }
+  // A wamid is base64-ish text; anything else is not echoed back.
+  if (res.ok && typeof id === 'string' && /^[A-Za-z0-9._=+/-]{1,200}$/.test(id)) return { kind: 'accepted', id }
+  const httpStatus = res.ok ? 502 : res.status
+  const code = typeof json.error?.code === 'number' && Number.isInteger(json.error.code) ? json.error.code : null
+  return { kind: 'error', httpStatus, code, message: `WhatsApp answered HTTP ${res.status}${code !== null ? ` (error ${code})` : ''}.` }
 }

@@ -1,6 +1,6 @@
 // "Send test" on /settings/whatsapp: one approved template (with literal body parameters) to a
 // number, straight to the Cloud API with the saved settings. Meta's refusal comes back as a
-// 400 naming its code and message.
+// 400 naming the HTTP status and its error code, never its text.
 import { z } from 'zod'
 import { AppError, badRequest } from '@/lib/http/app-error'
 import { PHONE_E164 } from '@/lib/profiles/validate-profile'
@@ -19,6 +19,7 @@ export async function sendTestWhatsApp(companyId: number, input: z.infer<typeof 
   if (!account) throw badRequest('Save the WhatsApp settings first.')
   const r = await sendCloudMessage(account, { kind: 'template', to: input.to, name: input.templateName, language: input.language, bodyParameters: input.bodyParameters })
   if (r.kind === 'accepted') return { id: r.id }
-  if (r.kind === 'transport') throw new AppError('provider_unavailable', 502, r.error)
-  throw new AppError('provider_refused', r.httpStatus >= 500 ? 502 : 400, `WhatsApp refused the message${r.code !== null ? ` (error ${r.code})` : ''}: ${r.message}`)
+  // Our words only: the base URL is the user's, so what answers there must not reach the screen.
+  if (r.kind === 'transport') throw new AppError('provider_unavailable', 502, 'The WhatsApp provider could not be reached.')
+  throw new AppError('provider_refused', r.httpStatus >= 500 ? 502 : 400, r.message)
 }

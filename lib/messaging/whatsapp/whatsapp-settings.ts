@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { badRequest } from '@/lib/http/app-error'
+import { providerBaseUrl } from '@/lib/messaging/provider-base-url'
 import { appLink } from '@/lib/http/app-url'
 import { maskSecret, openSecret, sealSecret } from '@/lib/crypto/secret-box'
 import { isUniqueViolation } from '@/lib/profiles/upsert-profile'
@@ -94,7 +95,7 @@ export const saveWhatsAppSettingsBody = z.object({
   /** Blank keeps the stored value. */
   accessToken: z.string().trim().max(1000).default(''),
   appSecret: z.string().trim().max(200).default(''),
-  baseUrl: z.string().trim().refine((v) => /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(v), 'Enter an address starting with https://.').default(DEFAULT_WHATSAPP_BASE_URL),
+  baseUrl: providerBaseUrl.default(DEFAULT_WHATSAPP_BASE_URL),
   templates: z.array(template).max(200).default([]),
 }).superRefine((v, ctx) => {
   const seen = new Set<string>()
