@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card'
 import { Button, LinkButton } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
 import { Spinner } from '@/components/ui/spinner'
-import { getJson } from '@/components/lists/fetcher'
+import { getJsonAsIs } from '@/components/lists/fetcher'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import { campaignsApi, type CampaignDetail } from './campaigns-api'
 import { CampaignStatusBadge } from './campaign-status-badge'
@@ -21,7 +21,7 @@ export function ConfirmationScreen({ campaignId, kind }: { campaignId: string; k
   const t = useTranslations('campaigns')
   const format = useFormatter()
   const router = useRouter()
-  const { data, error, mutate } = useSWR(`/ajax/campaign/${encodeURIComponent(campaignId)}`, getJson<{ campaign: CampaignDetail }>)
+  const { data, error, mutate } = useSWR(`/ajax/campaign/${encodeURIComponent(campaignId)}`, getJsonAsIs<{ campaign: CampaignDetail }>)
   const [busy, setBusy] = useState(false)
   const [actionError, setActionError] = useState<string | null>(null)
   const c = data?.campaign

@@ -102,12 +102,22 @@ test('create an email campaign to a list in the wizard, send it, find it in the 
   await page.getByTestId('method-immediate').check()
   await page.getByTestId('wizard-next').click()
 
-  // Review: no problems; send.
+  // The saved content survives a reload (issue 30 §2: it came back empty).
+  await expect(page).toHaveURL(/\/wizard\/review$/, { timeout: 30_000 })
+  await page.goto(`/campaign/${campaignId}/wizard/content`)
+  await expect(page.getByTestId('content-preview_text')).toHaveValue('Everything 20% off', { timeout: 30_000 })
+  await expect(page.getByTestId('content-from_label')).toHaveValue('Campaign Goods')
+  await expect(page.getByTestId('content-from_email')).toHaveValue('shop@example.test')
+  await page.goto(`/campaign/${campaignId}/wizard/review`)
+
+  // Review: no problems; send, once confirmed.
   await expect(page).toHaveURL(/\/wizard\/review$/, { timeout: 30_000 })
   await expect(page.getByTestId('send-campaign')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('review-problems')).toHaveCount(0)
   await snap(page, 'campaign-wizard-review')
   await page.getByTestId('send-campaign').click()
+  await expect(page.getByRole('dialog', { name: 'Send this campaign now?' })).toBeVisible()
+  await page.getByTestId('send-campaign-confirm').click()
   await expect(page).toHaveURL(new RegExp(`/campaign/${campaignId}/sent$`), { timeout: 30_000 })
   await expect(page.getByTestId('campaign-sent')).toBeVisible()
 

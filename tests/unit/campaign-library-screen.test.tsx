@@ -48,7 +48,7 @@ test('a template starts a new email campaign with it and opens the wizard', asyn
   fireEvent.click(await screen.findByTestId('use-template-T1'))
   await waitFor(() => expect(push).toHaveBeenCalledWith('/campaign/NEW1/wizard/audience'))
   expect(calls.find((c) => c.key === 'POST /ajax/campaigns')?.body).toMatchObject({ name: 'Monthly news', channel: 'email' })
-  expect(calls.find((c) => c.key === 'POST /ajax/campaign/NEW1/templates')?.body).toEqual({ message_id: 'M1', template_id: 'T1' })
+  expect(calls.find((c) => c.key === 'POST /ajax/campaign/NEW1/templates')?.body).toEqual({ messageId: 'M1', templateId: 'T1' })
 })
 
 test('a sent campaign is cloned as a draft named as a copy, then the wizard opens; a failure is said', async () => {

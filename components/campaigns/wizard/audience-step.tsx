@@ -22,7 +22,14 @@ export function exclusionRows(e: Estimation | null | undefined): Array<{ reason:
   return Array.isArray(e.exclusions) ? e.exclusions : Object.entries(e.exclusions).map(([reason, count]) => ({ reason, count: Number(count) }))
 }
 
-export function EstimationPanel({ campaignId, disabled }: { campaignId: string; disabled?: boolean }) {
+/** The estimate's reasons (lib/campaigns/estimate.ts) in words; an unknown one as written. */
+const EXCLUSION_KEYS: Record<string, string> = {
+  excluded_groups: 'exclusionExcludedGroups', no_email: 'exclusionNoEmail', no_phone_number: 'exclusionNoPhone', no_push_token: 'exclusionNoPushToken',
+  suppressed: 'exclusionSuppressed', no_consent: 'exclusionNoConsent',
+}
+
+/** beforeEstimate: saves what is on screen first, so the estimate counts the audience the merchant sees. */
+export function EstimationPanel({ campaignId, disabled, beforeEstimate }: { campaignId: string; disabled?: boolean; beforeEstimate?: () => Promise<boolean> }) {
   const t = useTranslations('campaigns')
   const format = useFormatter()
   const [running, setRunning] = useState(false)
@@ -34,6 +41,7 @@ export function EstimationPanel({ campaignId, disabled }: { campaignId: string; 
   async function start() {
     setRunning(true)
     try {
+      if (beforeEstimate && !(await beforeEstimate())) return
       await campaignsApi.estimate(campaignId)
       await mutate()
     } finally {
@@ -50,7 +58,9 @@ export function EstimationPanel({ campaignId, disabled }: { campaignId: string; 
           </div>
           {exclusionRows(est).length > 0 && (
             <ul className={styles.reasons}>
-              {exclusionRows(est).map((r) => <li key={r.reason}>{t('excludedReason', { reason: r.reason.replace(/_/g, ' '), count: r.count })}</li>)}
+              {exclusionRows(est).filter((r) => r.count > 0).map((r) => (
+                <li key={r.reason}>{t('excludedReason', { reason: EXCLUSION_KEYS[r.reason] ? t(EXCLUSION_KEYS[r.reason] as 'exclusionNoEmail') : r.reason.replace(/_/g, ' '), count: r.count })}</li>
+              ))}
             </ul>
           )}
         </div>
@@ -72,16 +82,18 @@ export function AudienceStep({ campaign, editable, onSaved, nextHref }: StepProp
 
   const toggle = (list: string[], set: (v: string[]) => void, id: string) => set(list.includes(id) ? list.filter((x) => x !== id) : [...list, id])
 
-  async function save(goNext: boolean) {
+  async function save(goNext: boolean): Promise<boolean> {
     setBusy(true)
     setErrors({})
     try {
       await campaignsApi.saveAudience(campaign.id, { included, excluded })
       onSaved()
       if (goNext && nextHref) router.push(nextHref)
+      return true
     } catch (err) {
       const f = readHttpFailure(err)
       setErrors(Object.keys(f.fieldErrors).length ? f.fieldErrors : { form: f.message ?? t('error') })
+      return false
     } finally {
       setBusy(false)
     }
@@ -95,6 +107,7 @@ export function AudienceStep({ campaign, editable, onSaved, nextHref }: StepProp
             <label>
               <input type="checkbox" checked={selected.includes(g.id)} disabled={!editable} onChange={() => toggle(selected, set, g.id)} />
               {g.name}
+              {g.memberCount != null && <span className={styles.muted}>{t('memberCount', { count: g.memberCount })}</span>}
               <span className={styles.kind}>{isList(g) ? t('kindList') : t('kindSegment')}</span>
             </label>
           </li>
@@ -114,7 +127,7 @@ export function AudienceStep({ campaign, editable, onSaved, nextHref }: StepProp
         {picker(t('excluded'), excluded, setExcluded, 'excluded', errors.excluded ?? errors['audiences.excluded'])}
       </div>
       {errors.form && <FormError>{errors.form}</FormError>}
-      <EstimationPanel campaignId={campaign.id} disabled={!included.length} />
+      <EstimationPanel campaignId={campaign.id} disabled={!included.length} beforeEstimate={editable ? () => save(false) : undefined} />
       {editable && (
         <div className={styles.footer}>
           <Button onClick={() => void save(false)} loading={busy}>{t('save')}</Button>

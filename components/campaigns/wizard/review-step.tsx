@@ -10,6 +10,7 @@ import { Card } from '@/components/ui/card'
 import { Button } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
 import { Spinner } from '@/components/ui/spinner'
+import { Modal } from '@/components/ui/modal'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import { campaignsApi, type Problem } from '../campaigns-api'
 import { useChannelLabel } from '../campaign-status-badge'
@@ -36,10 +37,13 @@ export function ReviewStep({ campaign: given, editable, onSaved }: Pick<StepProp
   const campaign = data?.campaign ?? given
   const [busy, setBusy] = useState(false)
   const [sendProblems, setSendProblems] = useState<Problem[]>([])
+  // Sending at once cannot be undone: it asks first (issue 30 §6). Scheduling can be cancelled later.
+  const [confirming, setConfirming] = useState(false)
   const strategy = campaign.sendStrategy as { method?: string; datetime?: string; date?: string }
   const immediate = !strategy.method || strategy.method === 'immediate'
 
   async function send() {
+    setConfirming(false)
     setBusy(true)
     setSendProblems([])
     try {
@@ -95,9 +99,16 @@ export function ReviewStep({ campaign: given, editable, onSaved }: Pick<StepProp
       {editable && (
         <div className={styles.footer}>
           <span />
-          <Button variant="primary" onClick={() => void send()} loading={busy} data-testid="send-campaign">{immediate ? t('sendNowButton') : t('scheduleButton')}</Button>
+          <Button variant="primary" onClick={() => (immediate ? setConfirming(true) : void send())} loading={busy} data-testid="send-campaign">{immediate ? t('sendNowButton') : t('scheduleButton')}</Button>
         </div>
       )}
+      <Modal open={confirming} title={t('sendNowConfirmTitle')} onClose={() => setConfirming(false)}
+        footer={<>
+          <Button onClick={() => setConfirming(false)}>{t('cancel')}</Button>
+          <Button variant="primary" onClick={() => void send()} data-testid="send-campaign-confirm">{t('sendNowButton')}</Button>
+        </>}>
+        <p>{t('sendNowConfirmBody', { name: campaign.name })}</p>
+      </Modal>
     </div>
   )
 }

@@ -8,7 +8,7 @@ import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Notification } from '@/components/ui/notification'
 import { Spinner } from '@/components/ui/spinner'
 import { LinkButton } from '@/components/ui/button'
-import { getJson } from '@/components/lists/fetcher'
+import { getJsonAsIs } from '@/components/lists/fetcher'
 import type { CampaignDetail } from '../campaigns-api'
 import { CampaignStatusBadge, useChannelLabel } from '../campaign-status-badge'
 import { AudienceStep } from './audience-step'
@@ -23,7 +23,7 @@ import styles from '../campaigns.module.css'
 export function WizardScreen({ campaignId, step }: { campaignId: string; step: Step }) {
   const t = useTranslations('campaigns')
   const channelLabel = useChannelLabel()
-  const { data, error, mutate } = useSWR(`/ajax/campaign/${encodeURIComponent(campaignId)}`, getJson<{ campaign: CampaignDetail }>)
+  const { data, error, mutate } = useSWR(`/ajax/campaign/${encodeURIComponent(campaignId)}`, getJsonAsIs<{ campaign: CampaignDetail }>)
   const label: Record<Step, string> = { audience: t('stepAudience'), content: t('stepContent'), 'ab-test': t('stepAbTest'), schedule: t('stepSchedule'), review: t('stepReview') }
   const campaign = data?.campaign
   const head = (
