@@ -7,7 +7,7 @@ import { connectChecked } from './connect-checked'
 
 interface SocketOptions {
   host?: string
-  port?: number
+  port?: number | string
   secure?: boolean
   connectionTimeout?: number
 }
@@ -15,7 +15,7 @@ interface SocketOptions {
 export function checkedSmtpSocket(options: SocketOptions, callback: (err: Error | null, socketOptions?: { connection: Socket }) => void): void {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), options.connectionTimeout ?? 15_000)
-  const port = options.port ?? (options.secure ? 465 : 587)
+  const port = Number(options.port) || (options.secure ? 465 : 587)
   connectChecked({ host: (options.host ?? '').replace(/^\[|\]$/g, ''), port, purpose: 'smtp', signal: controller.signal }).then(
     (connection) => {
       clearTimeout(timer)
