@@ -68,7 +68,8 @@ export function planCampaigns(rng: Rng, o: { startMs: number; nowMs: number; tim
       { key: `ship-${year}`, name: `Last shipping day ${year}`, channel: 'email', atMs: at(Date.UTC(year, 11, 18), 9), subject: 'Last day to order for the holidays', previewText: 'Order by midnight for delivery by Dec 24.', pull: 1.5 },
     )
   }
-  const inRange = (c: PlannedCampaign) => c.atMs >= o.startMs && c.atMs < o.nowMs - 2 * DAY_MS
+  // Sent at least six hours ago, so each has had its first opens and clicks.
+  const inRange = (c: PlannedCampaign) => c.atMs >= o.startMs && c.atMs < o.nowMs - 6 * 3_600_000
   const chosen = sales.filter(inRange)
   // One SMS campaign and one A/B test: keep only the latest of each kind.
   const lastSms = chosen.filter((c) => c.channel === 'sms').pop()
