@@ -19,6 +19,8 @@ import { MESSAGE_METRIC_INTEGRATION } from '@/lib/messaging/message-events'
 import { attributeConversionsOps } from '@/lib/attribution/attribute'
 import { attributionSettingsOps } from '@/lib/attribution/settings'
 import { prepareFlowJobs, wakeAtOps } from '@/lib/flows/engine/wake'
+import { evaluateWinner, variationFigures } from '@/lib/campaigns/ab-test'
+import { db } from '@/lib/db/client'
 import { DAY_MS } from './calendar'
 import { insertRows } from './insert-rows'
 import { createRng, seededUlid } from './prng'
@@ -156,6 +158,14 @@ export async function seedMessages(companyId: number, opts: SeedMessagesOptions 
       .where((eb) => (cfg.conversionMetricId ? eb('Metric.id', '=', cfg.conversionMetricId) : eb('Metric.name', '=', 'Placed Order'))))
     return yield* attributeConversionsOps(orders.map((o) => ({ eventId: Number(o.id), companyId, profileId: o.profileId, metricId: o.metricId, ts: Number(o.ts), value: Number(o.value ?? 0) })), settings)
   })
+
+  // The A/B test's decision as the engine's own evaluation of the seeded opens has it.
+  for (const id of campaigns.abCampaignIds) {
+    const ev = evaluateWinner(await variationFigures(companyId, id, new Date(nowMs)), 'open_rate')
+    const row = await db.campaign.findFirstOrThrow({ where: { companyId, id }, select: { abTest: true } })
+    const ab = { ...JSON.parse(row.abTest ?? '{}'), winnerVariationId: ev.leader, testName: ev.testName, confidenceReached: ev.confidence, significant: ev.significant }
+    await db.campaign.updateMany({ where: { companyId, id }, data: { abTest: JSON.stringify(ab) } })
+  }
 
   return {
     flows: flows.length,

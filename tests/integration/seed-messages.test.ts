@@ -18,6 +18,7 @@ import { flowMessageFigures } from '@/lib/reporting/flow-figures'
 import { getRevenueSummary } from '@/lib/reporting/dashboard-revenue'
 import { FLOW_STATUS } from '@/lib/flows/store'
 import { campaignSummary } from '@/lib/campaigns/ajax/summary-export'
+import { evaluateWinner, variationFigures } from '@/lib/campaigns/ab-test'
 import { makeCompany } from '../helpers/factory'
 
 const NOW = new Date(Date.UTC(2026, 10, 20, 15, 0, 0))
@@ -105,6 +106,14 @@ test('the reports show figures: a campaign, a flow message, the dashboard revenu
   expect(flowFigures.delivered).toBeGreaterThan(0)
   const revenue = await getRevenueSummary(a, 'UTC', NOW, { days: 365 })
   expect(revenue.last30.flows + revenue.last30.campaigns).toBeGreaterThan(0)
+})
+
+test('the A/B test\'s recorded decision is the evaluation of its own figures', async () => {
+  const ab = await db.campaign.findFirstOrThrow({ where: { companyId: a, abTest: { not: null } } })
+  const state = JSON.parse(ab.abTest!)
+  const ev = evaluateWinner(await variationFigures(a, ab.id, NOW), 'open_rate')
+  expect(state).toMatchObject({ winnerVariationId: ev.leader, significant: ev.significant, confidenceReached: ev.confidence })
+  expect(ev.figures.every((f) => f.recipients > 0)).toBe(true)
 })
 
 test('deterministic: two companies seeded alike get the same history', () => {
