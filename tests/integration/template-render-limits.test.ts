@@ -169,6 +169,20 @@ test('a send whose template hits a limit fails with the reason, and the worker k
   expect(ok.status).not.toBe('failed')
 })
 
+test('a send stopped by the time limit is retried later, not failed: a busy machine may have slowed it', async () => {
+  const sourceId = ulid()
+  await createSends({
+    companyId: A, channel: 'email', sourceType: 'campaign_message', sourceId,
+    content: { subject: 'News', html: LOOPS, fromEmail: 'news@shop.example.test' },
+    recipients: [{ profileId: listProfileId, context: {} }],
+  })
+  await runJobsUntilIdle()
+  const send = await db.send.findFirstOrThrow({ where: { companyId: A, sourceId } })
+  expect(send.status).toBe('deferred')
+  expect(send.attempts).toBe(1)
+  expect(send.error).toMatch(new RegExp(`longer than ${RENDER_TIME_LIMIT_MS} ms`))
+})
+
 describe('the web view', () => {
   const open = (token: string) => webView(new Request('http://localhost/messages/' + token), { params: Promise.resolve({ token }) })
 

@@ -9,6 +9,7 @@ import { prepareCatalogRender } from '@/lib/templates/catalog-prerender'
 import { getEmailConfig, type EmailConfig } from '../email-settings/email-config'
 import { primeEmailTracking } from '../tracking/decorate-email'
 import type { DeliverChannel } from './types'
+import { renderFailureOutcome } from '../render-failure'
 
 /** Where the company's mail goes: its own SMTP server, the server default, or null (outbox). */
 export function smtpTargetFor(companyId: number, config: EmailConfig): SmtpTarget | null {
@@ -37,7 +38,7 @@ export const deliverEmail: DeliverChannel = async (s, now) => {
   try {
     mail = renderEmail(Object.keys(pre.context).length ? { ...s, context: { ...s.context, ...pre.context } } : s, now, config)
   } catch (e) {
-    return { kind: 'failed', reason: 'render_error', error: e instanceof Error ? e.message : String(e) }
+    return renderFailureOutcome(e)
   }
   const target = smtpTargetFor(s.companyId, config)
   if (!target) return { kind: 'outbox', mail }

@@ -11,6 +11,7 @@ import { sendFcm } from '../push/fcm-client'
 import { renderPush } from '../push/render-push'
 import { pushOpenToken } from '../push/push-open'
 import { notConfigured, type DeliverChannel } from './types'
+import { renderFailureOutcome } from '../render-failure'
 
 export const deliverPush: DeliverChannel = async (s, now) => {
   const sa = await loadServiceAccount(s.companyId)
@@ -21,7 +22,7 @@ export const deliverPush: DeliverChannel = async (s, now) => {
   try {
     msg = renderPush(s, now)
   } catch (e) {
-    return { kind: 'failed', reason: 'render_error', error: e instanceof Error ? e.message : String(e) }
+    return renderFailureOutcome(e)
   }
   const sent: string[] = []
   const errors: string[] = []

@@ -11,6 +11,7 @@ import { renderSmsText } from '../sms/render-sms'
 import { sendTwilioMessage } from '../sms/twilio-client'
 import { smsStatusCallbackUrl } from '../sms/status-callback-url'
 import { notConfigured, type DeliverChannel } from './types'
+import { renderFailureOutcome } from '../render-failure'
 
 /** Twilio error codes that are about the recipient's number, not our account. */
 export const RECIPIENT_ERROR_CODES = new Set([21211, 21214, 21217, 21610, 21612, 21614])
@@ -24,7 +25,7 @@ export const deliverSms: DeliverChannel = async (s, now) => {
   try {
     body = renderSmsText(s.content.text ?? '', s, now)
   } catch (e) {
-    return { kind: 'failed', reason: 'render_error', error: e instanceof Error ? e.message : String(e) }
+    return renderFailureOutcome(e)
   }
   if (!body) return { kind: 'failed', reason: 'empty_body', error: 'The message is empty for this profile.' }
   const count = countSegments(body)

@@ -13,6 +13,7 @@ import { sendCloudMessage, type CloudMessage } from '../whatsapp/cloud-client'
 import { loadWhatsAppAccount } from '../whatsapp/whatsapp-settings'
 import { SESSION_WINDOW_MS, type WhatsAppContent } from '../whatsapp/whatsapp-content'
 import { notConfigured, type DeliverChannel } from './types'
+import { renderFailureOutcome } from '../render-failure'
 
 const RECIPIENT_ERRORS = new Set([131026, 131021, 131030])
 const RATE_LIMITS = new Set([4, 80007, 130429, 131048, 131056])
@@ -54,7 +55,7 @@ export const deliverWhatsApp: DeliverChannel = async (s, now) => {
       message = { kind: 'text', to, body, callbackData: s.id }
     }
   } catch (e) {
-    return { kind: 'failed', reason: 'render_error', error: e instanceof Error ? e.message : String(e) }
+    return renderFailureOutcome(e)
   }
   const r = await sendCloudMessage(account, message)
   if (r.kind === 'accepted') return { kind: 'sent', provider: 'whatsapp_cloud', providerMessageId: r.id }
