@@ -1,7 +1,7 @@
 // A page that fails because the database is away answers 503 with Retry-After, not 500 (the
 // /ajax, /api and /client wrappers already do; a page's render error reaches Next's error
 // screen with a 500). The database pool keeps a process-wide mark while connections cannot
-// be opened (lib/http/db-outage.ts: globalThis.__dbOutage = { at, message } | null); the server
+// be opened (lib/db/db-outage.ts: globalThis.__dbOutage = { at, message } | null); the server
 // rewrites a 500 answered while the mark is fresh.
 export const OUTAGE_RETRY_AFTER_SECONDS = 5
 const FRESH_MS = 60_000

@@ -3,7 +3,7 @@
 import { getTranslations } from 'next-intl/server'
 import { AuthCard } from '@/components/auth/auth-card'
 import { ErrorIcon, SuccessIcon } from '@/components/ui/icons'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { confirmDoubleOptIn, verifyDoubleOptInToken } from '@/lib/profiles/double-opt-in'
 
 export async function confirmSubscription(p: { companyId: string; profileId: string; listId: string; token: string }): Promise<boolean> {

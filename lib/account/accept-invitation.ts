@@ -5,7 +5,7 @@
 // A link works once (claimed with a conditional update, so two submits cannot both use it).
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { hashPassword, PASSWORD_MIN_LENGTH, verifyPassword } from '@/lib/auth/password'
 import { findValidInvitation, INVALID_INVITATION } from './invitation-token'
 import { recordAudit } from './record-audit'

@@ -1,7 +1,7 @@
 // Finds the user or pending invitation an email names inside one company: the target of the
 // modify, delete and resend calls. Company-scoped: another account's users are "not found".
 import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 

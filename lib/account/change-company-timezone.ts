@@ -4,7 +4,7 @@
 // evaluation reads it on every compile (lib/segments/company-time-zone.ts, uncached), and the
 // stored memberships of segments whose conditions fall on day boundaries are recomputed.
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { DATE_FIELDS, conditionsOf, segmentDefinition, type SegmentDefinition, type BuiltinField } from '@/lib/segments/definition'
 import { invalidateSegmentCache } from '@/lib/segments/active-segments'
 import { scheduleRecompute } from '@/lib/segments/schedule-recompute'

@@ -3,7 +3,7 @@
 // write, so two owners demoting each other at once cannot leave the account without one.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { assertRoleChange, LAST_OWNER } from './role-rules'
 import { countOwners, getAccountUserTarget } from './account-user-target'
 import { emailField, roleField } from './invite-user'

@@ -3,7 +3,7 @@
 // at /media/images/…, so hosted pages (unsubscribe, preferences, web view) and templates can
 // show it to anyone. Company.logoUrl holds its absolute URL.
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { imageUrl, storeImage } from '@/lib/templates/store/image-store'
 import { recordAudit } from './record-audit'
 

@@ -1,6 +1,6 @@
 // The organization as /settings/account/organization shows it.
 import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 
 export async function getOrganization(companyId: number) {
   const c = await db.company.findUnique({ where: { id: companyId } })

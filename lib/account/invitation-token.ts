@@ -2,7 +2,7 @@
 // token = 32 random bytes; only the token's sha256 is stored. A link works once and for 7 days.
 import { createHash, randomBytes } from 'node:crypto'
 import { db } from '@/lib/db/client'
-import { appLink } from '@/lib/http/app-url'
+import { appLink } from '@/lib/config/app-url'
 import { decodeUid, encodeUid } from '@/lib/auth/reset-token'
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000

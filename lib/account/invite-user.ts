@@ -3,7 +3,7 @@
 // The invitation row exists only if its mail went out (nothing half-done).
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { isRole } from '@/lib/auth/roles'
 import { assertRoleChange } from './role-rules'
 import { countOwners, findAccountUserTarget, normaliseEmail } from './account-user-target'

@@ -1,6 +1,6 @@
 // Who may use the two-factor calls: a signed-in user (turning it on from the security
 // screen) or a half-authenticated session of the right kind (during sign-in).
-import { unauthorized } from '@/lib/http/app-error'
+import { unauthorized } from '@/lib/errors/app-error'
 import { SESSION_COOKIE } from '@/lib/auth/config'
 import { getPrincipal, unsealSessionId } from '@/lib/auth/session'
 import { loadPendingMfaSession, type PendingMfaSession } from '@/lib/auth/principal'

@@ -1,7 +1,7 @@
 // Checks a TOTP code of a user with MFA on (or of a secret being set up): lockout first, then
 // the code, then the step is stored so the same code never works twice.
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { decryptMfaSecret } from './mfa-crypto'
 import { assertMfaNotLocked, clearMfaFailures, recordMfaFailure } from './mfa-lockout'
 import { matchTotp } from './mfa-totp'

@@ -1,7 +1,7 @@
 // Turning two-factor sign-in off needs the password again. A user of a company that requires
 // it cannot turn it off.
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { verifyPassword } from '@/lib/auth/password'
 
 export const MFA_REQUIRED_BY_COMPANY = 'Your account requires two-factor sign-in, so it cannot be turned off.'

@@ -1,7 +1,7 @@
 // Wrong codes: 5 within 15 minutes lock the code step for 15 minutes after the fifth. Kept in
 // RateLimitHit (bucket mfa-code, key = user id), so every web process sees the same count.
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 
 export const MFA_MAX_FAILURES = 5
 export const MFA_LOCK_MS = 15 * 60 * 1000

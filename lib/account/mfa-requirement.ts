@@ -2,7 +2,7 @@
 // it are sent to /configure-mfa at their next sign-in; the owner must have it on first, so
 // turning it on never locks the owner out of their own settings.
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { recordAudit } from './record-audit'
 
 export const OWNER_NEEDS_MFA = 'Turn on two-factor sign-in for yourself before requiring it for everyone.'

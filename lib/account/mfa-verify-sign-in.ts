@@ -1,5 +1,5 @@
 // /login-mfa and /login-mfa-backup: a code from the authenticator app, or one backup code.
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import type { PendingMfaSession } from '@/lib/auth/principal'
 import { checkMfaCode } from './mfa-check-code'
 import { spendBackupCode } from './mfa-backup-codes'

@@ -2,7 +2,7 @@
 // the user; every other session of the user ends, this one stays.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { hashPassword, PASSWORD_MIN_LENGTH, verifyPassword } from '@/lib/auth/password'
 
 export const WRONG_OLD_PASSWORD = 'Your current password is incorrect.'

@@ -1,7 +1,7 @@
 // /email-confirmation: a new user who has not confirmed the address yet can have the sign-up
 // confirmation mail (lib/auth/email-confirmation.ts, the same link) sent again.
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { emailConfirmationLink } from '@/lib/auth/email-confirmation'
 import { sendAccountMail } from '@/lib/auth/auth-mail'
 

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 
 export const PHOTO_MAX_BYTES = 1024 * 1024
 export const PHOTO_BAD_TYPE = 'Upload a PNG, JPEG, GIF or WebP image.'

@@ -3,7 +3,7 @@
 // other accounts are untouched. The last owner cannot be removed.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { assertRoleChange, LAST_OWNER } from './role-rules'
 import { countOwners, getAccountUserTarget } from './account-user-target'
 import { emailField } from './invite-user'

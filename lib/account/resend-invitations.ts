@@ -3,7 +3,7 @@
 // is sent, so one bad address refuses the whole request.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest, forbidden } from '@/lib/http/app-error'
+import { badRequest, forbidden } from '@/lib/errors/app-error'
 import { canEditHolderOf, USER_NOT_EDITABLE } from './role-rules'
 import { normaliseEmail } from './account-user-target'
 import { emailField } from './invite-user'

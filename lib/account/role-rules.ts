@@ -2,7 +2,7 @@
 // user from role A to role B needs account_users_write, role_edit_A and role_edit_B, so an admin
 // (no role_edit_owner) can neither make an owner nor demote or remove one. The last owner of an
 // account can never be demoted or removed, whoever asks.
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { isRole, ROLES, roleEditResource, type Role } from '@/lib/auth/roles'
 
 export const LAST_OWNER = 'An account needs at least one owner. Make someone else an owner first.'

@@ -1,7 +1,7 @@
 // Signing out one of my sessions, or all but this one. Only the user's own sessions: an id of
 // someone else's session is answered as not found.
 import { db } from '@/lib/db/client'
-import { notFound, badRequest } from '@/lib/http/app-error'
+import { notFound, badRequest } from '@/lib/errors/app-error'
 
 export async function revokeUserSession(userId: number, currentSessionId: string, sessionId: string): Promise<void> {
   if (sessionId === currentSessionId) throw badRequest('Use "Sign out" to end the session you are using.')

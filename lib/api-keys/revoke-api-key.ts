@@ -1,6 +1,6 @@
 // Revokes a key of the company; a revoked key stops working at once in this process.
 import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { forgetCachedKeys } from './authenticate-api-key'
 
 export async function revokeApiKey(companyId: number, id: number): Promise<void> {

@@ -2,7 +2,7 @@
 // The /api and /client wrappers turn every thrown error into this body.
 import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 
 export interface ErrorSource { pointer?: string; parameter?: string }
 

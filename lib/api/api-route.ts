@@ -11,7 +11,7 @@ import { ApiError, toJsonApiError, type PointerFor } from './api-error'
 import { FIVE_MB, readJsonBody } from './read-json-body'
 import { TIERS, takeDaily, takeToken, rateLimitHeaders, type RateLimit, type Tier } from './rate-limit'
 import { clientIp } from '@/lib/http/client-ip'
-import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, describeOutage, isConnectionError } from '@/lib/http/db-outage'
+import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, describeOutage, isConnectionError } from '@/lib/db/db-outage'
 
 export const DEFAULT_REVISION = '2026-07-15'
 export const JSON_API = 'application/vnd.api+json'

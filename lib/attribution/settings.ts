@@ -2,7 +2,7 @@
 // which an open or click earns a conversion. Absent row → the defaults below.
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, read, select, selectFirst, type Ops } from '@/lib/db/ops'
-import { badRequest, type FieldErrors } from '@/lib/http/app-error'
+import { badRequest, type FieldErrors } from '@/lib/errors/app-error'
 
 export const DEFAULT_CONVERSION_METRIC = 'Placed Order'
 export const MAX_WINDOW_HOURS = 30 * 24

@@ -3,7 +3,7 @@
 // is stored: the link works until it expires and only for the address it was sent to.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { db } from '@/lib/db/client'
-import { appLink } from '@/lib/http/app-url'
+import { appLink } from '@/lib/config/app-url'
 import { sessionSecret } from './secret'
 import { decodeUid, encodeUid } from './reset-token'
 

@@ -1,6 +1,6 @@
 // A customer account grants staff access until the end of a chosen day (today .. 30 days).
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { currentConsent, normaliseConsentExpiry } from './staff-consent'
 
 export const CONSENT_MAX_DAYS = 30

@@ -1,7 +1,7 @@
 // Sign-in with email and password: the rate limit, a constant-time answer for unknown
 // emails, the company to start in (favourite membership, else the first) and a new session.
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { createSession } from './session'
 import { hashPassword, verifyPassword } from './password'
 import { accountRetryAfterSeconds, forgetLoginAttempt, loginRetryAfterSeconds, markLoginAttemptSucceeded, normaliseEmail, recordLoginAttempt } from './login-rate-limit'

@@ -2,7 +2,7 @@
 // carries staffAccess, and lib/auth/principal.ts gives it read-only (analyst) resources and
 // drops it when consent ends.
 import { db } from '@/lib/db/client'
-import { AppError, notFound } from '@/lib/http/app-error'
+import { AppError, notFound } from '@/lib/errors/app-error'
 import { effectiveExpiry } from './session'
 import { hasValidConsent } from './staff-consent'
 

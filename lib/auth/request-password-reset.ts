@@ -3,7 +3,7 @@
 // and the mail happen in the worker (sendPasswordResetMail), so neither the answer nor its
 // time tells a known email from an unknown one.
 import { db } from '@/lib/db/client'
-import { appLink } from '@/lib/http/app-url'
+import { appLink } from '@/lib/config/app-url'
 import { enforceRequestLimits, type RequestLimit } from '@/lib/http/request-limit'
 import { enqueue } from '@/lib/jobs/queue'
 import { sendAccountMail } from './auth-mail'

@@ -1,6 +1,6 @@
 // Completes a reset: new password, the token spent, every session of the user ended.
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { hashPassword } from './password'
 import { findValidResetToken } from './reset-token'
 

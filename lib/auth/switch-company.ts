@@ -1,7 +1,7 @@
 // Moves a session to another company where the user has a membership. The caller re-sets
 // the cookies, so the state cookie names the new company (other tabs: authenticated-other).
 import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { effectiveExpiry } from './session'
 
 export async function switchCompany(sessionId: string, userId: number, companyId: number) {

@@ -2,7 +2,7 @@
 // field errors (the client joins their messages, else shows the generic fallback text). Catalog
 // handlers wrap their work in catalogCall so a 400/404/409 becomes that shape; other errors go on
 // to the /ajax wrapper (500, 503).
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 
 export const CATALOG_FALLBACK = 'The product is experiencing difficulty completing this request. Please try again later.'
 

@@ -6,7 +6,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { ulid } from '@/lib/ids/make-id'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 
 export type FeedFormat = 'xml' | 'json'
 

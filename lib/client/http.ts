@@ -1,7 +1,7 @@
 // The browser's HTTP module (seed 000 §7 "HTTP conventions"): credentials, CSRF header,
 // snake/camel key transformation, JSON parsing of string bodies, login-redirect detection,
 // Accept-Language, timeouts, and the SESSION_EXPIRED handling of seed 000 §8.
-import { camelizeKeys, snakeizeKeys } from '@/lib/http/keys'
+import { camelizeKeys, snakeizeKeys } from '@/lib/text/keys'
 import { readCookie } from './cookies'
 import { ABORTED, HttpError, NETWORK_ERROR, REDIRECT, sessionExpiredError, TIMEOUT } from './http-error'
 import { sessionStore, type SessionChange, type SessionState } from './session-store'

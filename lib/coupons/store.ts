@@ -7,7 +7,7 @@
 // so a retry or re-render of the same Send reads back the code it already holds and two workers
 // never get the same code.
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { sendLowBalanceAlert } from './low-balance-alert'
 

@@ -16,7 +16,7 @@
 //   `#>`), so the same checked name is the parameter as is (jsonPropertyParam(name, { dialect:
 //   'postgres' })). lib/db/dialect.ts's JSON helpers take their SQLite paths from here too.
 import { z } from 'zod'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 
 export const MAX_PROPERTY_NAME_LENGTH = 255
 

@@ -3,7 +3,7 @@
 // connections (default 10). Sessions run in UTC (see pgConfig).
 import pg from 'pg'
 import { pgConfig } from '@/lib/db/database-url.mjs'
-import { clearDbOutage, isConnectionError, markDbOutage } from '@/lib/http/db-outage'
+import { clearDbOutage, isConnectionError, markDbOutage } from '@/lib/db/db-outage'
 
 const g = globalThis as unknown as { __pgPool?: { url: string; pool: pg.Pool } }
 
@@ -28,7 +28,7 @@ const types = {
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void
 
 /**
- * Keeps the process-wide outage mark (lib/http/db-outage.ts) true to the pool: a connection
+ * Keeps the process-wide outage mark (lib/db/db-outage.ts) true to the pool: a connection
  * that cannot be opened for a connection reason sets it, one that opens clears it. Both the
  * promise and the callback forms (pool.query uses the latter) go through here.
  */

@@ -1,6 +1,6 @@
 // The file of a complete download (GET /ajax/downloads/{id}/file).
 import { db } from '@/lib/db/client'
-import { AppError, notFound } from '@/lib/http/app-error'
+import { AppError, notFound } from '@/lib/errors/app-error'
 import { visibleTo } from './download-status'
 
 export async function getDownloadFile(companyId: number, userId: number, id: number) {

@@ -1,7 +1,7 @@
 // The export poll (GET /ajax/worker/{id}/status): the job's state and the download it fills.
 // The job is read through the queue (lib/jobs), so this works on either database engine.
 import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { getJob } from '@/lib/jobs/queue'
 import { effectiveStatus } from './download-status'
 

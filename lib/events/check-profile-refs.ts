@@ -3,7 +3,7 @@
 // event or fail a row whose profile id does not exist there: so a request that names a profile
 // of another company (or none) is a 400 on that id, and an accepted request is always written.
 import { db } from '@/lib/db/client'
-import { AppError, type FieldErrors } from '@/lib/http/app-error'
+import { AppError, type FieldErrors } from '@/lib/errors/app-error'
 
 export const UNKNOWN_PROFILE = 'No profile with this id exists in this account.'
 

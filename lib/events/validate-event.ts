@@ -3,7 +3,7 @@
 // has no offset) and a numeric value. fieldErrors
 // use the vendor's attribute paths (metric.name, profile.email, properties.x, time, value).
 import { z } from 'zod'
-import { AppError, type FieldErrors } from '@/lib/http/app-error'
+import { AppError, type FieldErrors } from '@/lib/errors/app-error'
 import { addError, checkProperties, MAX_STRING_BYTES, parseProfileInput } from '@/lib/profiles/validate-profile'
 import type { PatchProperties } from '@/lib/profiles/types'
 import type { EventInput, QueuedEvent } from './types'

@@ -1,7 +1,7 @@
 // Soft delete (deletedAt): the group disappears everywhere, its rows stay for the history.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { invalidateSegmentCache } from '@/lib/segments/active-segments'
 
 export const bulkDeleteBody = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(500) })

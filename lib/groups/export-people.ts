@@ -4,7 +4,7 @@
 import { db } from '@/lib/db/client'
 import { toDate } from '@/lib/db/dialect'
 import { read, select, selectFirst } from '@/lib/db/ops'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { csvDocument } from '@/lib/text/csv-writer'
 import { peopleFilters, peopleOrder, peopleQuery } from './people-query'
 

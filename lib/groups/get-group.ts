@@ -1,6 +1,6 @@
 // One group of a company; another company's (or a deleted) group is not found.
 import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { groupView, LIST, type GroupView } from './group-view'
 
 const isGroupId = (id: string) => typeof id === 'string' && id.length > 0 && id.length <= 64

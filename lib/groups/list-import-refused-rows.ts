@@ -1,5 +1,5 @@
 // GET /ajax/list/{id}/imports/{importId}/refused: the rows one of the list's imports refused, as CSV.
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { getImportJob } from '@/lib/imports/get-import-job'
 import { refusedRowsCsv } from '@/lib/imports/refused-rows-csv'
 import { getGroupRow } from './get-group'

@@ -3,7 +3,7 @@
 // per-row errors.
 import { z } from 'zod'
 import type { ImportJob } from '@/generated/prisma/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { createCsvImport } from '@/lib/imports/create-csv-import'
 import { getImportJob, listImportJobs } from '@/lib/imports/get-import-job'
 import { MAX_CONSENT_SOURCE, MAX_CSV_COLUMNS } from '@/lib/imports/import-types'

@@ -3,7 +3,7 @@
 // current, and the segments that look at this list re-evaluated for those profiles.
 import { kysely } from '@/lib/db/kysely'
 import { inWriteTx, read, select, selectFirst } from '@/lib/db/ops'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { activeAmongOps, enterGroupOps, leaveGroupOps } from '@/lib/segments/apply-membership'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { nowDate } from '@/lib/segments/clock'

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { kysely } from '@/lib/db/kysely'
 import { inWriteTx, select } from '@/lib/db/ops'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { enterGroupOps } from '@/lib/segments/apply-membership'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { nowDate } from '@/lib/segments/clock'

@@ -1,7 +1,7 @@
 // Offset paging for the /ajax screens: an opaque cursor (the offset) and one row fetched
 // beyond the page to know whether there is a next one.
 import { z } from 'zod'
-import { camelizeKeys } from '@/lib/http/keys'
+import { camelizeKeys } from '@/lib/text/keys'
 
 export const pageFields = {
   cursor: z.string().regex(/^\d{1,9}$/, 'Not a valid cursor.').optional(),

@@ -2,7 +2,7 @@
 // members in the background; an unchanged one leaves the membership alone.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { isTimeRelative } from '@/lib/segments/definition'
 import { parseDefinitionOrThrow } from '@/lib/segments/validate-definition-refs'
 import { scheduleRecompute } from '@/lib/segments/schedule-recompute'

@@ -5,7 +5,7 @@
 // concurrent requests cannot all pass the check before any is counted; a refused request is
 // then forgotten, so retrying too early does not push the limit further away.
 import { db } from '@/lib/db/client'
-import { AppError } from './app-error'
+import { AppError } from '@/lib/errors/app-error'
 
 export interface RequestLimit {
   /** The bucket name: one per endpoint and key kind ('password-reset:ip'). */

@@ -4,7 +4,7 @@
 import type { ImportJob } from '@/generated/prisma/client'
 import { db } from '@/lib/db/client'
 import { assertProfilesExist } from '@/lib/events/check-profile-refs'
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { enqueue } from '@/lib/jobs/queue'
 import type { ProfileInput } from '@/lib/profiles/types'

@@ -3,7 +3,7 @@
 // 'lists.csv-import'. Rows are validated one by one when the job runs.
 import type { ImportJob } from '@/generated/prisma/client'
 import { db } from '@/lib/db/client'
-import { AppError, badRequest, notFound, type FieldErrors } from '@/lib/http/app-error'
+import { AppError, badRequest, notFound, type FieldErrors } from '@/lib/errors/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { enqueue } from '@/lib/jobs/queue'
 import { CSV_IMPORT_JOB, isCsvTarget, MAX_CONSENT_SOURCE, MAX_CSV_BYTES, MAX_CSV_COLUMNS, type ImportConsent } from './import-types'

@@ -14,7 +14,7 @@
 // quote inside it; it closes at a quote followed (after optional blanks) by a delimiter, a line
 // break or the end of the file.
 import Papa from 'papaparse'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { MAX_CSV_COLUMNS } from './import-types'
 
 export interface CsvRow {

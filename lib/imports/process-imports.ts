@@ -5,7 +5,7 @@
 // reported; a row left without an email, phone number or external id is refused.
 import type { Ops } from '@/lib/db/ops'
 import { UNKNOWN_PROFILE } from '@/lib/events/check-profile-refs'
-import type { FieldErrors } from '@/lib/http/app-error'
+import type { FieldErrors } from '@/lib/errors/app-error'
 import { findProfileIdOps } from '@/lib/profiles/profile-store'
 import { addToListOps, getListOps } from '@/lib/profiles/list-membership-sync'
 import type { ProfileInput } from '@/lib/profiles/types'

@@ -7,7 +7,7 @@ import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, read, savepoint, selectFirst, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { rolledBack } from '@/lib/db/sqlite'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import type { ImportError } from './import-types'
 

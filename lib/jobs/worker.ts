@@ -6,7 +6,7 @@ import { queueNow } from './clock'
 import { jobQueue } from './current-queue'
 import { jobSignal, loadJobHandlers } from './registry'
 import { DEFAULT_VISIBILITY_MS, defaultWorkerId, runStep } from './run-jobs'
-import { isConnectionError } from '@/lib/http/db-outage'
+import { isConnectionError } from '@/lib/db/db-outage'
 
 export interface WorkerOptions {
   concurrency?: number

@@ -2,7 +2,7 @@
 // outbox copy of each email when no SMTP server took it ("not delivered": it never left the server).
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { OUTBOX_NOT_DELIVERED } from '@/lib/mail/outbox-mail'
 
 export const SEND_STATUSES = ['queued', 'skipped', 'deferred', 'sending', 'sent', 'delivered', 'bounced', 'failed', 'unknown'] as const

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { Readable } from 'node:stream'
 import nodemailer, { type Transporter } from 'nodemailer'
-import { appUrl } from '@/lib/http/app-url'
+import { appUrl } from '@/lib/config/app-url'
 import { checkedSmtpSocket } from '@/lib/net/checked-smtp-socket'
 import { composeMime, splitMailbox } from './mime'
 

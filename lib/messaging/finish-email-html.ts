@@ -4,7 +4,7 @@
 // - absolute addresses: a root-relative src, href or background (the editor's default image
 //   /email/placeholder.svg, uploaded images under /media/…) is made absolute on APP_URL, since
 //   a mail client has no page to resolve it against.
-import { appUrl } from '@/lib/http/app-url'
+import { appUrl } from '@/lib/config/app-url'
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 

@@ -9,7 +9,7 @@
 //   endpoint (/webhooks/inbound/email) when the domain's mail is piped or forwarded there.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sessionSecret } from '@/lib/auth/secret'
-import { appLink } from '@/lib/http/app-url'
+import { appLink } from '@/lib/config/app-url'
 import type { TemplateLinkKind } from '@/lib/templates/template-types'
 import { webViewUrl } from './web-view-link'
 

@@ -3,7 +3,7 @@
 // company's token cannot reach another's send. The page: app/messages/[token] (web-view.ts).
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sessionSecret } from '@/lib/auth/secret'
-import { appLink } from '@/lib/http/app-url'
+import { appLink } from '@/lib/config/app-url'
 
 const mac = (payload: string) =>
   createHmac('sha256', sessionSecret()).update('web-view:' + payload).digest().subarray(0, 16).toString('base64url')

@@ -1,6 +1,6 @@
 // Inputs of the /ajax metric calls (seed 002 §7.9), as zod schemas. Query strings arrive as text.
 import { z } from 'zod'
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 import { propertyNameSchema } from '@/lib/db/json-path'
 import { FILTER_OPS, normalizeOp, type MetricFilter } from './filters'
 import { MEASUREMENT_NAMES } from './get-metric-chart'

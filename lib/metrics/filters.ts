@@ -8,7 +8,7 @@
 // numbers and text that is exactly a number, " 40 " included). Equality and lists match either,
 // so "5" finds a numeric 5 and a breakdown's text labels find their groups again.
 import { sql, type Expression, type RawBuilder } from 'kysely'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { assertPropertyName } from '@/lib/db/json-path'
 import { dbEngine } from '@/lib/db/client'
 import { escapeLike, jsonNumber, jsonText, sqliteJsonPath } from '@/lib/db/dialect'

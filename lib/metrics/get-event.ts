@@ -1,6 +1,6 @@
 // One event by id, within the company (GET /ajax/data/event/{id}).
 import { read, selectFirst } from '@/lib/db/ops'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { toEventView, eventViewQuery } from './event-view'
 
 export async function getEventOrThrow(companyId: number, id: number) {

@@ -2,7 +2,7 @@
 import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { read, selectFirst, type Ops } from '@/lib/db/ops'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 
 const validId = (id: unknown): id is string => typeof id === 'string' && id.length > 0 && id.length <= 64
 

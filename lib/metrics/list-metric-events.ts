@@ -1,7 +1,7 @@
 // The event feed of a metric, newest first. It reads one event beyond the page to know whether
 // another page follows, instead of counting (seed 002 §7.9).
 import { read, select } from '@/lib/db/ops'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { metricRefOrThrow } from './get-metric'
 import { toEventView, eventViewQuery } from './event-view'
 

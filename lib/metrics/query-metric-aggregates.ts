@@ -1,7 +1,7 @@
 // The public API's metric aggregates (POST /api/metric-aggregates, operation
 // query_metric_aggregates): the engine with the vendor's names. The /api layer parses the
 // JSON:API body and the filter strings; this returns the attributes { dates, data }.
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { metricRefOrThrow } from './get-metric'
 import { type MetricFilter } from './filters'
 import { runMetricQuery, MEASUREMENTS, type Measurement } from './run-metric-query'

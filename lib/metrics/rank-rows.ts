@@ -1,6 +1,6 @@
 // Ordering and folding of grouped engine rows: by a measurement's total or a dimension's value,
 // ascending or descending; the chart keeps the top N groups and folds the rest into one.
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { MEASUREMENTS, rowTotal, type EngineRow, type Measurement } from './run-metric-query'
 
 export interface SortSpec {

@@ -2,7 +2,7 @@
 // zone. Pure: `now` is injected, so the tests pin it. Every range ends at the end of a local
 // period (today, this week, this month …), so a chart's last bucket is whole and a day bucket
 // always starts at local midnight, whatever DST does in between.
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import {
   addDays, addMonths, civilOf, parseCivil, startOfWeek, zonedToUtc, type CivilDate,
 } from './zoned-time'

@@ -1,7 +1,7 @@
 // Input rules shared by the /ajax/profile handlers (zod). Snake_case query names as the browser
 // sends them; an empty query value counts as absent.
 import { z } from 'zod'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { TIMELINE_CURSOR } from './list-profile-events'
 import { SUPPRESSION_CHANNELS } from './profile-detail-types'
 

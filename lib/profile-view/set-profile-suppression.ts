@@ -1,6 +1,6 @@
 // Manual suppression from the profile page. Unsuppressing clears only manual suppressions, as
 // the vendor does: unsubscribes, bounces and spam complaints stay until the person resubscribes.
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 import { clearSuppressions, suppress } from '@/lib/profiles/consent'
 import { findCompanyProfile, getProfileDetail } from './get-profile-detail'
 import type { ProfileDetail, SuppressionChannel } from './profile-detail-types'

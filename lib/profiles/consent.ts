@@ -3,7 +3,7 @@
 // vendor's implicit consent: a profile with an email and no active suppression that has not
 // unsubscribed can receive it; SMS marketing needs an explicit 'subscribed'.
 import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 
 export type ConsentChannel = 'email_marketing' | 'sms_marketing' | 'sms_transactional' | 'push' | 'whatsapp'

@@ -9,7 +9,7 @@ import { kysely } from '@/lib/db/kysely'
 import { exec, runOpsSync, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { nowDate } from '@/lib/segments/clock'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 
 type Conn = Database.Database
 

@@ -6,7 +6,7 @@
 // All writes are one transaction: a bad profile refuses the whole request.
 import { db } from '@/lib/db/client'
 import { inWriteTx } from '@/lib/db/ops'
-import { AppError, badRequest, type FieldErrors } from '@/lib/http/app-error'
+import { AppError, badRequest, type FieldErrors } from '@/lib/errors/app-error'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { clearSuppressionsOps, getConsentStatusOps, setConsentOps } from './consent-sync'
 import { sendDoubleOptInMail } from './double-opt-in'

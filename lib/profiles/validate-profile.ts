@@ -4,7 +4,7 @@
 // snake_case (phone_number, location.latitude, properties.color), so the /api layer can
 // turn a key into a JSON:API source.pointer without knowing our camelCase names.
 import { z } from 'zod'
-import { AppError, type FieldErrors } from '@/lib/http/app-error'
+import { AppError, type FieldErrors } from '@/lib/errors/app-error'
 import type { ProfileInput } from './types'
 
 export const MAX_STRING_BYTES = 100 * 1024

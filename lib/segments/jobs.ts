@@ -2,7 +2,7 @@
 // refresh of time-relative segments, and large list exports.
 import { reportError } from '@/lib/errors/reporter'
 import { registerJobHandler, PermanentJobError } from '@/lib/jobs/queue'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { isBusy } from '@/lib/db/sqlite'
 import { db } from '@/lib/db/client'
 import { recomputeSegment } from './recompute-segment'

@@ -5,7 +5,7 @@
 import { isBusy } from '@/lib/db/sqlite'
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, read, select, selectFirst, type Ops } from '@/lib/db/ops'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { segmentDefinition, type SegmentDefinition } from './definition'
 import { compileDefinition } from './compile-definition'
 import { nowDate, nowSeconds } from './clock'

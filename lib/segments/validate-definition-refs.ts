@@ -3,7 +3,7 @@
 // the field path, like the schema's own.
 import { kysely } from '@/lib/db/kysely'
 import { read, select, type Ops } from '@/lib/db/ops'
-import { badRequest, type FieldErrors } from '@/lib/http/app-error'
+import { badRequest, type FieldErrors } from '@/lib/errors/app-error'
 import { isGroup, segmentDefinition, type ConditionGroup, type SegmentDefinition } from './definition'
 import { ZodError } from 'zod'
 

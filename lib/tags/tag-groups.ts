@@ -3,7 +3,7 @@
 // and their links. The default group cannot be deleted.
 import { createHash, randomUUID } from 'node:crypto'
 import { db } from '@/lib/db/client'
-import { AppError, badRequest, notFound } from '@/lib/http/app-error'
+import { AppError, badRequest, notFound } from '@/lib/errors/app-error'
 import type { TagGroup } from '@/generated/prisma/client'
 import { unlinkFlowTagsByName } from './flow-tag-sync'
 

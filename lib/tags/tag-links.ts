@@ -4,7 +4,7 @@
 import type { Prisma, Tag } from '@/generated/prisma/client'
 import { db } from '@/lib/db/client'
 import { LIST, SEGMENT } from '@/lib/groups/group-view'
-import { AppError, notFound } from '@/lib/http/app-error'
+import { AppError, notFound } from '@/lib/errors/app-error'
 import { getTagOrThrow } from './tags'
 import { linkFlowTags, unlinkFlowTags } from './flow-tag-sync'
 

@@ -2,7 +2,7 @@
 // given). Renaming and deleting keep the flows' free-text tags in step.
 import { randomUUID } from 'node:crypto'
 import { db } from '@/lib/db/client'
-import { AppError, badRequest, notFound } from '@/lib/http/app-error'
+import { AppError, badRequest, notFound } from '@/lib/errors/app-error'
 import type { Tag } from '@/generated/prisma/client'
 import { ensureDefaultGroup, getTagGroupOrThrow } from './tag-groups'
 import { renameFlowTags, unlinkFlowTagsByName } from './flow-tag-sync'

@@ -2,7 +2,7 @@
 // key, cache time and last fetch), create and edit with field errors named as the screen names
 // its fields (camelCase), delete. Everything is scoped to the signed-in company.
 import { z } from 'zod'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { feedKey } from './fetch-feed'
 import { createWebFeed, deleteWebFeed, FEED_CONTENT_TYPES, FEED_METHODS, listWebFeeds, MAX_FEEDS, updateWebFeed } from './store'
 

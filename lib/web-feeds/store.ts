@@ -1,7 +1,7 @@
 // Web feeds (/api/web-feeds, /settings/other/web-feeds): a named JSON or XML URL that templates
 // read as feeds.<name> at send time (fetch-feed.ts). Names are unique per company.
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { feedKey } from './fetch-feed'
 

@@ -4,7 +4,7 @@
 // companyId. Used by /api/webhooks and the /ajax/webhooks screens.
 import { randomBytes } from 'node:crypto'
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { shortId } from '@/lib/ids/make-id'
 import { openSecret, sealSecret } from '@/lib/crypto/secret-box'
 import { endpointUrlProblem } from './endpoint-url'

@@ -10,7 +10,7 @@ import { inWriteTx } from '@/lib/db/ops'
 import { ingestEvents } from '@/lib/events/ingest-events'
 import { recordMessageEventOps, MESSAGE_METRICS } from '@/lib/messaging/message-events'
 import { saveAttributionSettings, getAttributionSettings } from '@/lib/attribution/settings'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { makeCompany } from '../helpers/factory'
 
 const T = Date.parse('2026-05-10T12:00:00Z')

@@ -7,7 +7,7 @@ useTestDatabase()
 import { db } from '@/lib/db/client'
 import { dbEngine } from '@/lib/db/client'
 import { sqlite } from '@/lib/db/sqlite'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { acceptEvent, INGEST_JOB } from '@/lib/events/accept-event'
 import { ingestEvents } from '@/lib/events/ingest-events'
 import { getOrCreateMetric } from '@/lib/events/get-or-create-metric'

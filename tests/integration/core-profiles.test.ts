@@ -4,7 +4,7 @@
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { upsertProfile, DuplicateProfileError } from '@/lib/profiles/upsert-profile'
 import { mergeProfiles } from '@/lib/profiles/merge-profiles'
 import { getProfile } from '@/lib/profiles/get-profile'

@@ -8,7 +8,7 @@ jest.setTimeout(30_000)
 import { queryMetricAggregates } from '@/lib/metrics/query-metric-aggregates'
 import { runMetricQuery } from '@/lib/metrics/run-metric-query'
 import { bucketRange } from '@/lib/metrics/timeframe'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { getMetricChart } from '@/lib/metrics/get-metric-chart'
 import { addEvents, makeMetricsFixture, FIXTURE_RANGE, TZ } from './metrics-fixture'
 

@@ -2,7 +2,7 @@
 // lib/db/json-path.ts: which property names are refused, and the form of the others' paths.
 // That every accepted name reaches exactly its own key is checked against the database of the
 // pass (SQLite and PostgreSQL) in tests/integration/db-json-path.test.ts.
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { jsonPropertyParam, propertyNameProblem, propertyNameSchema, MAX_PROPERTY_NAME_LENGTH } from '@/lib/db/json-path'
 
 test.each([

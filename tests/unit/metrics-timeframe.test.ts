@@ -4,7 +4,7 @@
 // Expected instants were computed independently with Python's zoneinfo.
 import { bucketRange, resolveTimeframe, TIMEFRAMES, type Timeframe } from '@/lib/metrics/timeframe'
 import { formatZonedIso, offsetMs, zonedToUtc, isValidTimeZone } from '@/lib/metrics/zoned-time'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 
 const NOW = new Date('2024-03-13T15:30:00Z') // Wednesday 11:30 in New York (EDT since Sunday)
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 16)

@@ -111,7 +111,7 @@ test('the live count is asked for with a valid definition and shown', async () =
   expect(previewCalls()).toHaveLength(1)
   const sent = (previewCalls()[0]!.body as { definition: unknown }).definition
   // The http module sends snake_case keys; the server camelCases them back before parsing.
-  const { camelizeKeys } = await import('@/lib/http/keys')
+  const { camelizeKeys } = await import('@/lib/text/keys')
   const parsed = segmentDefinition.safeParse(camelizeKeys(sent))
   expect(parsed.success).toBe(true)
   expect(parsed.data!.root.conditions[0]).toEqual({ type: 'or', conditions: [{

@@ -1,5 +1,5 @@
 import { ajax, readBody } from '@/lib/http/ajax'
-import { camelizeKeys } from '@/lib/http/keys'
+import { camelizeKeys } from '@/lib/text/keys'
 import { createCouponAjax, listCouponsAjax } from '@/lib/coupons/ajax'
 
 // GET /ajax/coupons?search= – the coupons with their code counts and low-balance state

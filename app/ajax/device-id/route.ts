@@ -1,5 +1,5 @@
 import { ajax, z } from '@/lib/http/ajax'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { checkDeviceId } from '@/lib/shell/check-device-id'
 
 // The browser sends {deviceID}; its HTTP module may snake_case it (device_id → deviceId).

@@ -1,8 +1,8 @@
 // /ajax/email-templates: the template screens' calls (seed 002 §7.16; paths are ours, see
 // lib/templates/store/ajax-contract.md).
 import { ajax, readBody } from '@/lib/http/ajax'
-import { AppError, badRequest } from '@/lib/http/app-error'
-import { camelizeKeys } from '@/lib/http/keys'
+import { AppError, badRequest } from '@/lib/errors/app-error'
+import { camelizeKeys } from '@/lib/text/keys'
 import { createTemplateBody, withTemplateErrors } from '@/lib/templates/store/ajax-bodies'
 import { imageInfo } from '@/lib/templates/store/image-store'
 import { importTemplate, HTML_METHODS, type HtmlMethod } from '@/lib/templates/store/import-template'

@@ -4,7 +4,7 @@
 import { useState } from 'react'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
-import { camelizeKeys } from '@/lib/http/keys'
+import { camelizeKeys } from '@/lib/text/keys'
 import { usePermission } from '@/lib/client/shell-context'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import { Page, PageBody, PageHead } from '@/components/ui/page'

@@ -2,9 +2,9 @@
 // vendor-shaped objects inside (send_strategy, tracking_options, content …) in snake_case, the
 // store's errors as /ajax errors, and the resources.
 import { ZodError, type ZodType } from 'zod'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { readBody } from '@/lib/http/ajax'
-import { snakeizeKeys } from '@/lib/http/keys'
+import { snakeizeKeys } from '@/lib/text/keys'
 import { CampaignError } from '../errors'
 
 export const READ = ['campaigns_read'] as const

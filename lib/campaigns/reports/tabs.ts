@@ -14,7 +14,7 @@ import { campaignMessagesScope, DAY_MS, messageMetricIds, scopeSends, type SendS
 import { humanEvents, linkWhoQuery, reportPageQuery, scopeDeliverability, scopeLinkClickers, scopeLinks, scopeRecipients } from '@/lib/reporting/send-reports'
 import { campaignFigures } from '@/lib/reporting/campaign-values'
 import { companyCurrency } from '@/lib/reporting/company-currency'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { fieldErrorsFrom } from '@/lib/http/ajax'
 import { getCampaign, type CampaignDetail } from '../store'
 import { campaignAjaxCall } from '../ajax/common'

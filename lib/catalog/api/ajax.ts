@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { read, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { containsInsensitive, toDate } from '@/lib/db/dialect'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import {
   CatalogError, createCategoryOps, createItemOps, createVariantOps, deleteCategoryOps, deleteItemOps, deleteVariantOps, runCatalogWrite,
   toCategoryRow, toItemRow, toVariantRow, updateCategoryOps, updateItemOps, updateVariantOps,

@@ -5,7 +5,7 @@
 // The profile is required on /client. The variant must be this company's.
 import { z } from 'zod'
 import { pointerBelow, type PointerFor } from '@/lib/api/api-error'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { kysely } from '@/lib/db/kysely'
 import { read, selectFirst } from '@/lib/db/ops'
 import { fromApiId } from '../ids'

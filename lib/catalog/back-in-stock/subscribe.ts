@@ -7,7 +7,7 @@
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, read, selectFirst, type Ops } from '@/lib/db/ops'
 import { ulid } from '@/lib/ids/make-id'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { ingestEvents } from '@/lib/events/ingest-events'
 import { BACK_IN_STOCK_METRIC } from '@/lib/flows/templates/back-in-stock'
 import { toApiId } from '../ids'

@@ -1,6 +1,6 @@
 // The reports' date range: daterange = "YYYY-MM-DD:YYYY-MM-DD" (inclusive days, UTC) or
 // last_7_days | last_30_days | last_90_days (default last_30_days), relative to `now`.
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 
 export interface DateRange { from: Date; to: Date }
 const DAY = 86_400_000

@@ -1,7 +1,7 @@
 // /ajax helpers of the catalog sources: the request body as JSON (keys camelized) or, for a CSV
 // upload, multipart form data with `file` (and `name`).
-import { badRequest } from '@/lib/http/app-error'
-import { camelizeKeys } from '@/lib/http/keys'
+import { badRequest } from '@/lib/errors/app-error'
+import { camelizeKeys } from '@/lib/text/keys'
 import { MAX_AJAX_BODY_BYTES } from '@/lib/http/ajax'
 
 export async function jsonBody(req: Request): Promise<Record<string, unknown>> {

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import type { FlowAbTest } from '@/generated/prisma/client'
 import { ulid, shortId } from '@/lib/ids/make-id'
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 import type { FlowAction } from '@/lib/flows/definition'
 import { getFlowDefinition, getFlowOrThrow } from '@/lib/flows/store'
 import {

@@ -4,7 +4,7 @@
 // nobody saved meanwhile. A bad edit is a 400 with field errors and nothing written; a lost race
 // is a 409. Runs already inside the flow keep the version they started on.
 import type { Flow, FlowAction as FlowActionRow } from '@/generated/prisma/client'
-import { AppError, badRequest, notFound } from '@/lib/http/app-error'
+import { AppError, badRequest, notFound } from '@/lib/errors/app-error'
 import { flowAction, flowDefinition, type FlowAction, type FlowDefinition } from '@/lib/flows/definition'
 import { definitionFieldErrors, type DefinitionError } from '@/lib/flows/validate-definition'
 import {

@@ -2,7 +2,7 @@
 // delete (keepPath), flip, move, rejoin and disconnect. Each is one new version of the flow
 // (lib/flows/ajax/actions-flow-edit.ts); path ids are described in actions-paths.ts.
 import { z } from 'zod'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { actionLinks, type FlowAction } from '@/lib/flows/definition'
 import { ADDABLE_TYPES, newAction } from './actions-defaults'
 import { checkAction, clone, editAnswer, loadAction, loadFlow, saveEdited, type LoadedFlow } from './actions-flow-edit'

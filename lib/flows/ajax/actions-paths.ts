@@ -7,7 +7,7 @@
 //   "entry:<flowId>"               before the flow's first action (entry_action_id)
 // A bare "<actionId>" means "<actionId>:next". Action ids are numeric and flow ids short
 // alphanumeric, so a path id names its flow on its own.
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { actionLinks, setLink, type FlowAction, type FlowDefinition } from '@/lib/flows/definition'
 
 export type PathRef = { kind: 'entry'; flowId: string } | { kind: 'link'; actionId: string; link: string }

@@ -4,7 +4,7 @@
 // statuses are current for every version (FlowAction.status), so runs already inside obey them.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { ACTION_STATUSES, STATUS_ACTION_TYPES, isMessageActionType, type FlowAction } from '@/lib/flows/definition'
 import { setActionStatuses } from '@/lib/flows/store'
 import { ensureVariationIds } from './messages-lookup'

@@ -9,7 +9,7 @@ import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { inWriteTx, read, select } from '@/lib/db/ops'
 import { toDate } from '@/lib/db/dialect'
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 import { approveStepOps, cancelStepOps } from '@/lib/flows/engine/manage-runs'
 import { prepareFlowJobs, wakeFlowWorkers } from '@/lib/flows/engine/enter-flow'
 

@@ -2,7 +2,7 @@
 // name,map,review}): the accounts the user may clone into, and the lists, segments and metrics
 // the flow names with a suggestion in the target account (same name). Templates are copied, not mapped.
 import { db } from '@/lib/db/client'
-import { forbidden } from '@/lib/http/app-error'
+import { forbidden } from '@/lib/errors/app-error'
 import { resourcesForRole } from '@/lib/auth/roles'
 import { LIST, SEGMENT } from '@/lib/groups/group-view'
 import { getFlowDefinition, toCreateDefinition } from '../store'

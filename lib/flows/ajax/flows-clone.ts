@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest, forbidden } from '@/lib/http/app-error'
+import { badRequest, forbidden } from '@/lib/errors/app-error'
 import { shortId } from '@/lib/ids/make-id'
 import { enqueue } from '@/lib/jobs/queue'
 import { LIST, SEGMENT } from '@/lib/groups/group-view'

@@ -1,7 +1,7 @@
 // Shared pieces of the /ajax flows family (seed 002 §7.1): the flow status as its text code,
 // the store's errors as /ajax errors, the audit log writer, and the flow lookup scoped to the company.
 import { db } from '@/lib/db/client'
-import { AppError, notFound } from '@/lib/http/app-error'
+import { AppError, notFound } from '@/lib/errors/app-error'
 import type { Flow } from '@/generated/prisma/client'
 import { FLOW_STATUS, flowStatusName, FlowDefinitionInvalid, FlowNotFound, FlowVersionConflict, type FlowStatusName } from '../store'
 import { definitionFieldErrors, type DefinitionError } from '../validate-definition'

@@ -9,7 +9,7 @@
 // are held by the engine where they are, not exited.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { FLOW_STATUS, flowStatusName, getFlowVersionDefinition } from '../store'
 import { structuralErrors, definitionFieldErrors } from '../validate-definition'
 import { inWriteTx } from '@/lib/db/ops'

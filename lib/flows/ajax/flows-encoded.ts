@@ -6,7 +6,7 @@
 // (message ids) are dropped and its status is not carried.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { getFlowDefinition, toCreateDefinition } from '../store'
 import { definitionRefs } from '../validate-definition'
 import type { FlowDefinition } from '../definition'

@@ -4,7 +4,7 @@
 // it); the per-flow call sets that flow's override only. See holdout.ts for what the engine does.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { DEFAULT_HOLDOUT_PERCENT } from './holdout'
 import { getAjaxFlow, recordFlowAudit } from './flows-common'
 

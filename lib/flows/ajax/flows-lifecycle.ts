@@ -8,7 +8,7 @@
 //   and audit log; runs in progress end with exitReason 'flow_deleted' (steps and sends stay for reports).
 // - archive_delete: delete, allowed for an archived flow only.
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { deleteFlow, FLOW_STATUS } from '../store'
 import { flowStoreCall, getAjaxFlow, recordFlowAudit, statusText } from './flows-common'
 

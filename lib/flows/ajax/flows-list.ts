@@ -2,7 +2,7 @@
 // (every flow, for pickers) and GET /ajax/flows/list/total_count.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { camelizeKeys } from '@/lib/http/keys'
+import { camelizeKeys } from '@/lib/text/keys'
 import type { Flow } from '@/generated/prisma/client'
 import { FLOW_STATUS, flowStatusName } from '../store'
 import { statusText, STATUS_CODES } from './flows-common'

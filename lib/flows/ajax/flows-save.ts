@@ -8,7 +8,7 @@
 // transaction that does not look at the client, so an aborted request either saved everything or nothing.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { createFlow, getFlowDefinition, getFlowVersionDefinition, saveFlowVersion } from '../store'
 import { flowStoreCall, getAjaxFlow, recordFlowAudit, topLevelCamel } from './flows-common'
 import { parseDefinition } from './flows-create'

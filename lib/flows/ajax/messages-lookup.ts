@@ -4,7 +4,7 @@
 // the flow's current definition and saved as a new version (saveFlowVersion with the version read),
 // so runs keep the content of the version they started on and a concurrent edit is a 409.
 import { db } from '@/lib/db/client'
-import { AppError, badRequest, notFound } from '@/lib/http/app-error'
+import { AppError, badRequest, notFound } from '@/lib/errors/app-error'
 import type { Flow } from '@/generated/prisma/client'
 import { MESSAGE_CHANNELS, isMessageActionType, type FlowAction, type FlowDefinition } from '@/lib/flows/definition'
 import { definitionFieldErrors } from '@/lib/flows/validate-definition'

@@ -3,7 +3,7 @@
 // editor needs to open it (content/edit/bootstrap).
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 import { renderTemplate } from '@/lib/templates/render-template'
 import { TemplateRenderError, TemplateSyntaxError } from '@/lib/templates/template-types'
 import { personOf, previewTemplate } from '@/lib/templates/store/preview-template'

@@ -3,7 +3,7 @@
 // is saved as a new flow version (lib/flows/ajax/messages-lookup.ts mutateMessage).
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 import { createTemplate, getTemplateOrThrow } from '@/lib/templates/store/save-template'
 import { layoutById } from '@/lib/templates/store/layouts'
 import type { EditorType } from '@/lib/templates/store/template-view'

@@ -1,7 +1,7 @@
 // Flow library items (seed 002 §7.7): the seven flow templates of seed 002 §3.2 as library items
 // (GET), and POST to add one to the company as a draft flow.
 import { z } from 'zod'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { createFlowFromTemplate, templateSummaries } from '@/lib/flows/templates'
 import { isFlowTemplateKey } from '@/lib/flows/templates/template-types'
 

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { AppError, badRequest, notFound } from '@/lib/http/app-error'
+import { AppError, badRequest, notFound } from '@/lib/errors/app-error'
 import { dataDir } from '@/lib/templates/store/image-store'
 
 /** Per channel: whether the company can send on it and how many profiles consent to it. */

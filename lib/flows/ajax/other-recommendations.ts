@@ -4,7 +4,7 @@
 // from its template (lib/flows/templates) as a draft.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { createFlowFromTemplate } from '@/lib/flows/templates'
 import type { FlowTemplateKey } from '@/lib/flows/templates/template-types'
 

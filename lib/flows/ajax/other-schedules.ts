@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import type { FlowSchedule } from '@/generated/prisma/client'
 import { ulid } from '@/lib/ids/make-id'
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 import { FLOW_STATUS } from '@/lib/flows/store'
 import { addDays, civilOf, isValidTimeZone, localParts, weekday, zonedToUtc, type CivilDate } from '@/lib/metrics/zoned-time'
 

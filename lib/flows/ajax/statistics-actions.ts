@@ -5,7 +5,7 @@
 // action's Sends and their message events (statistics-sends.ts).
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { TIMEFRAMES, resolveTimeframe, type Timeframe } from '@/lib/metrics/timeframe'
 import { isMessageActionType } from '@/lib/flows/definition'
 import { getFlowDefinition } from '@/lib/flows/store'

@@ -3,7 +3,7 @@
 // (profile) and trigger filters, and clearing both. Each is one new version of the flow; errors
 // are 400 with field errors and the exact texts of §5 / §8.
 import { z } from 'zod'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { flowTrigger, profileFilter, type FlowDefinition } from '@/lib/flows/definition'
 import { companyRefs } from '@/lib/flows/store'
 import { editAnswer, invalid, loadFlow, saveEdited } from './actions-flow-edit'

@@ -6,7 +6,7 @@
 // final shape.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 
 export type OverrideKind = 'price_drop' | 'low_inventory'
 

@@ -2,7 +2,7 @@
 // action (its main message or a variation), that test's analytics (each variation's recipients,
 // rates and revenue, the leader, the significance test against it, the automatic winner rule);
 // otherwise abTest null, so the screen can say the message is not being tested.
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { abTestAnalytics } from '@/lib/flows/ajax/ab-tests-analytics'
 import { findMessage } from '@/lib/flows/ajax/messages-lookup'
 

@@ -3,7 +3,7 @@
 // LIKE '<actionId>:%' range-scans the index (companyId, sourceType, sourceId, …)).
 import { db } from '@/lib/db/client'
 import { flowActionScope, type SendScope } from '@/lib/reporting/send-scope'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 
 export interface MessageScope {
   companyId: number

@@ -5,7 +5,7 @@
 // be loaded, so a code action is never saved where it could not run safely.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { AppError, badRequest } from '@/lib/http/app-error'
+import { AppError, badRequest } from '@/lib/errors/app-error'
 import type { FlowAction } from '@/lib/flows/definition'
 import { findActionOfType, saveAction } from '@/lib/flows/webhook-action/action-edit'
 import { CODE_LIMITS, CODE_RECIPES, CODE_RUNTIMES, codeConfigOf, withCodeConfig } from './code-config'

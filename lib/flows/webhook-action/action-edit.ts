@@ -3,7 +3,7 @@
 // action is a 404), changed, and saved through the store as the flow's next version (runs keep
 // the version they started on); the store's validation errors become 400 field errors, a
 // concurrent save a 409.
-import { AppError, badRequest, notFound } from '@/lib/http/app-error'
+import { AppError, badRequest, notFound } from '@/lib/errors/app-error'
 import type { FlowAction } from '@/lib/flows/definition'
 import { definitionFieldErrors } from '@/lib/flows/validate-definition'
 import {

@@ -2,7 +2,7 @@
 // (Meta-approved) WhatsApp template a flow's send-whatsapp message uses, by its vendor reference
 // id, kept as the message's vendor_id in a new flow version.
 import { z } from 'zod'
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 import type { FlowAction } from '@/lib/flows/definition'
 import { findFlowMessage } from '@/lib/flows/store'
 import { findActionOfType, saveAction } from './action-edit'

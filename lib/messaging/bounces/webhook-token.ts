@@ -5,7 +5,7 @@
 // changes only when the session secret does.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sessionSecret } from '@/lib/auth/secret'
-import { appLink } from '@/lib/http/app-url'
+import { appLink } from '@/lib/config/app-url'
 
 const mac = (companyId: number) => createHmac('sha256', sessionSecret()).update('inbound-webhook:' + companyId).digest('base64url')
 

@@ -9,7 +9,7 @@
 // are never repeated.
 import nodemailer from 'nodemailer'
 import { db } from '@/lib/db/client'
-import { AppError } from '@/lib/http/app-error'
+import { AppError } from '@/lib/errors/app-error'
 import { openSecret } from '@/lib/crypto/secret-box'
 import { checkedSmtpSocket } from '@/lib/net/checked-smtp-socket'
 import { OutboundError } from '@/lib/net/safe-fetch'

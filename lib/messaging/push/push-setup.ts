@@ -2,7 +2,7 @@
 // tokens and apps seen), saving the service account, and a test push to one device token.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { getPushSettingsView, loadServiceAccount, savePushServiceAccount } from './push-settings'
 import { ServiceAccountError } from './service-account'
 import { sendFcm } from './fcm-client'

@@ -6,7 +6,7 @@ import { exec, inWriteTx, read, select, selectFirst, type Ops } from '@/lib/db/o
 import { kysely } from '@/lib/db/kysely'
 import { toDate } from '@/lib/db/dialect'
 import { ulid } from '@/lib/ids/make-id'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { toPatchProperties, toProfileInput } from '@/lib/api/profile-body'
 import { upsertProfile } from '@/lib/profiles/upsert-profile'
 import type { UpsertMode } from '@/lib/profiles/types'

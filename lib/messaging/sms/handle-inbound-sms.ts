@@ -7,7 +7,7 @@
 // MessageSid, and consent changes are idempotent, so a retry changes nothing.
 import { escapeXml } from './twiml'
 import { inWriteTx } from '@/lib/db/ops'
-import { appLink } from '@/lib/http/app-url'
+import { appLink } from '@/lib/config/app-url'
 import { PHONE_E164 } from '@/lib/profiles/validate-profile'
 import { isUniqueViolation } from '@/lib/profiles/upsert-profile'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'

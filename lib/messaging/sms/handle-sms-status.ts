@@ -7,7 +7,7 @@
 // send cannot be replayed against another.
 import { exec, inWriteTx, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
-import { appLink } from '@/lib/http/app-url'
+import { appLink } from '@/lib/config/app-url'
 import { MESSAGE_METRICS, recordMessageEventOps } from '../message-events'
 import { loadSmsAccount } from './sms-settings'
 import { verifyTwilioSignature } from './twilio-signature'

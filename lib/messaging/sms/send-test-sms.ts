@@ -2,7 +2,7 @@
 // the saved settings (no Send row: it goes to a number, not to a profile). The provider's
 // refusal comes back as a 400 naming the HTTP status and Twilio's error code, never its text.
 import { z } from 'zod'
-import { AppError, badRequest } from '@/lib/http/app-error'
+import { AppError, badRequest } from '@/lib/errors/app-error'
 import { PHONE_E164 } from '@/lib/profiles/validate-profile'
 import { countSegments } from './segments'
 import { loadSmsAccount } from './sms-settings'

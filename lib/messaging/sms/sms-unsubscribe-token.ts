@@ -3,7 +3,7 @@
 // someone else by changing a number in the link.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sessionSecret } from '@/lib/auth/secret'
-import { appLink } from '@/lib/http/app-url'
+import { appLink } from '@/lib/config/app-url'
 
 const mac = (payload: string) => createHmac('sha256', sessionSecret()).update('sms-unsubscribe:' + payload).digest('base64url')
 

@@ -3,7 +3,7 @@
 // 'unsubscribed' suppression and one Unsubscribed from SMS event, all in one transaction.
 import { inWriteTx, read, selectFirst } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { getConsentStatusOps } from '@/lib/profiles/consent-sync'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { MESSAGE_METRICS, recordMessageEventOps } from '../message-events'

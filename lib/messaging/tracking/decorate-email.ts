@@ -15,7 +15,7 @@
 // company is not in the cache this pass tracks nothing (never tracking against a switch that
 // says off) and loads it for the next message.
 import { db } from '@/lib/db/client'
-import { appLink, appUrl } from '@/lib/http/app-url'
+import { appLink, appUrl } from '@/lib/config/app-url'
 import type { ClaimedSend } from '../claim-sends'
 import { clickToken, MAX_TRACKED_URL, openToken } from './tracking-token'
 import { cachedUtmSettings, type UtmSettings } from './utm-settings'

@@ -2,7 +2,7 @@
 // number, straight to the Cloud API with the saved settings. Meta's refusal comes back as a
 // 400 naming the HTTP status and its error code, never its text.
 import { z } from 'zod'
-import { AppError, badRequest } from '@/lib/http/app-error'
+import { AppError, badRequest } from '@/lib/errors/app-error'
 import { PHONE_E164 } from '@/lib/profiles/validate-profile'
 import { sendCloudMessage } from './cloud-client'
 import { loadWhatsAppAccount } from './whatsapp-settings'

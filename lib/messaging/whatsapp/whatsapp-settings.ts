@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { providerBaseUrl } from '@/lib/messaging/provider-base-url'
-import { appLink } from '@/lib/http/app-url'
+import { appLink } from '@/lib/config/app-url'
 import { maskSecret, openSecret, sealSecret } from '@/lib/crypto/secret-box'
 import { isUniqueViolation } from '@/lib/profiles/upsert-profile'
 

@@ -2,7 +2,7 @@
 // server's own network: lib/net/safe-fetch connects only to public addresses, checked on the
 // connection of the request and of every redirect, and stops reading at 5 MB.
 // IMAGE_IMPORT_ALLOW_PRIVATE=1 lifts the address rule for tests and closed networks.
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { OutboundError, safeFetch } from '@/lib/net/safe-fetch'
 import { MAX_IMAGE_BYTES } from './image-sniff'
 

@@ -4,7 +4,7 @@
 // our own URLs) or pasted text; the result is a CODE template, validated and compiled like any save.
 import path from 'node:path'
 import type { Image, Template } from '@/generated/prisma/client'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { MAX_TEMPLATE_BYTES } from '@/lib/templates/template-types'
 import { compileParts, createTemplate } from './save-template'
 import { imageUrl, storeImage } from './image-store'

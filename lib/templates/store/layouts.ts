@@ -2,7 +2,7 @@
 // and one plain HTML layout (CODE). Text is English: merchants replace it in the editor.
 import type { BlockDefinitionInput } from '@/lib/templates/block-definition'
 import type { EditorType } from './template-view'
-import { appLink } from '@/lib/http/app-url'
+import { appLink } from '@/lib/config/app-url'
 
 // Our own placeholder image (public/email/placeholder.svg), as an absolute URL at creation time:
 // an outside image host would be blocked by the editor's preview policy and is a third party

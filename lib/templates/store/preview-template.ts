@@ -4,7 +4,7 @@
 // lib/messaging, so it leaves by the company's sending (SMTP) or lands in the outbox.
 import { db } from '@/lib/db/client'
 import { ulid } from '@/lib/ids/make-id'
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 import { parseProps } from '@/lib/profiles/profile-store'
 import { upsertProfile } from '@/lib/profiles/upsert-profile'
 import { createSends } from '@/lib/messaging/create-sends'

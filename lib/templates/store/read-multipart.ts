@@ -1,6 +1,6 @@
 // Reads a multipart/form-data body with a byte limit (refused before it is all buffered), for
 // image uploads and template imports, then parses it with the platform's FormData.
-import { AppError, badRequest } from '@/lib/http/app-error'
+import { AppError, badRequest } from '@/lib/errors/app-error'
 
 export async function readMultipart(req: Request, maxBytes: number): Promise<FormData> {
   const type = req.headers.get('content-type') ?? ''

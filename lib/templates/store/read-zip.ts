@@ -2,7 +2,7 @@
 // central directory, stored and deflated entries only, with limits on the entry count and the
 // unpacked size so a zip bomb is refused rather than unpacked.
 import zlib from 'node:zlib'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 
 export interface ZipEntry { name: string; data: Buffer }
 

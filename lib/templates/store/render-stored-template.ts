@@ -3,7 +3,7 @@
 // the company's organization, time zone and currency. Links that need a real send (unsubscribe,
 // manage preferences, web view) render as "#" here; the send pipeline signs real ones.
 import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { prepareScope, renderTemplate } from '@/lib/templates/render-template'
 import { htmlToPlainText } from '@/lib/templates/html-to-plain-text'
 import { TemplateRenderError, TemplateSyntaxError, type RenderTemplateOptions } from '@/lib/templates/template-types'

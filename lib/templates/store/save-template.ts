@@ -5,7 +5,7 @@
 import { db } from '@/lib/db/client'
 import type { Template } from '@/generated/prisma/client'
 import { shortId } from '@/lib/ids/make-id'
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 import { compileTemplate } from '@/lib/templates/compile-template'
 import { TemplateInvalidError } from './template-errors'
 import type { EditorType } from './template-view'

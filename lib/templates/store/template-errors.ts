@@ -2,7 +2,7 @@
 // problem and where it is (line and column of the merchant's source, or the definition path),
 // as field errors that /ajax answers as 400 `template_invalid` and /api as JSON:API errors
 // pointing at /data/attributes/<field>.
-import { AppError, type FieldErrors } from '@/lib/http/app-error'
+import { AppError, type FieldErrors } from '@/lib/errors/app-error'
 import type { TemplateIssue } from '@/lib/templates/template-types'
 
 export class TemplateInvalidError extends AppError {

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { findFlow, getFlowDefinition, toCreateDefinition } from '@/lib/flows/store'
 
 export const dynamic = 'force-dynamic'

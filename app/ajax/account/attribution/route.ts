@@ -1,5 +1,5 @@
 import { ajax, readBody } from '@/lib/http/ajax'
-import { camelizeKeys } from '@/lib/http/keys'
+import { camelizeKeys } from '@/lib/text/keys'
 import { db } from '@/lib/db/client'
 import { getAttributionSettings, saveAttributionSettings, DEFAULT_ATTRIBUTION, DEFAULT_CONVERSION_METRIC, MAX_WINDOW_HOURS } from '@/lib/attribution/settings'
 

@@ -1,6 +1,6 @@
 import { ajax, fieldErrorsFrom, readBody } from '@/lib/http/ajax'
-import { badRequest } from '@/lib/http/app-error'
-import { camelizeKeys } from '@/lib/http/keys'
+import { badRequest } from '@/lib/errors/app-error'
+import { camelizeKeys } from '@/lib/text/keys'
 import { BIS_DEFAULTS, bisSettingsSchema, getBisSettings, saveBisSettings } from '@/lib/catalog/back-in-stock/settings'
 
 const loaded = async (companyId: number) => ({ settings: await getBisSettings(companyId), defaults: BIS_DEFAULTS })

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, removePhoto, savePhoto } from '@/lib/account/personal-photo'
 
 // POST /ajax/account/photo – uploads my profile photo (multipart field "photo")

@@ -1,5 +1,5 @@
 import { ajax, z } from '@/lib/http/ajax'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/password'
 import { resetPassword } from '@/lib/auth/reset-password'
 

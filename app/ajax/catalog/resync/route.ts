@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { catalogCall } from '@/lib/catalog/ajax-result'
 import { requestSync } from '@/lib/catalog/sources/sync'
 import { jsonBody } from '@/lib/catalog/sources/ajax'

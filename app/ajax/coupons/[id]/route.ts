@@ -1,5 +1,5 @@
 import { ajax, readBody } from '@/lib/http/ajax'
-import { camelizeKeys } from '@/lib/http/keys'
+import { camelizeKeys } from '@/lib/text/keys'
 import { deleteCouponAjax, getCouponAjax, updateCouponAjax } from '@/lib/coupons/ajax'
 
 // GET /ajax/coupons/{id}?status=&after= – the coupon, its counts and a page of its codes

@@ -1,6 +1,6 @@
 import { ajax } from '@/lib/http/ajax'
 import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { blockDefinition } from '@/lib/templates/block-definition'
 import { formatOrganizationAddress } from '@/lib/templates/format-organization-address'
 

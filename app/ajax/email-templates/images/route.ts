@@ -1,5 +1,5 @@
 import { ajax, z } from '@/lib/http/ajax'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { imageInfo, listImagesForEditor, storeImage } from '@/lib/templates/store/image-store'
 import { MAX_IMAGE_BYTES } from '@/lib/templates/store/image-sniff'
 import { fileField, readMultipart } from '@/lib/templates/store/read-multipart'

@@ -1,5 +1,5 @@
 import { ajax, z } from '@/lib/http/ajax'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { createUniversalContent, listUniversalContentForEditor, universalContentInfo, universalDefinition } from '@/lib/templates/store/universal-content'
 import { leafBlock } from '@/lib/templates/block-definition'
 import { blockToVendor } from '@/lib/templates/vendor-definition'

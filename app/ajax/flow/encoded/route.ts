@@ -1,5 +1,5 @@
 import { ajax, readBody } from '@/lib/http/ajax'
-import { forbidden } from '@/lib/http/app-error'
+import { forbidden } from '@/lib/errors/app-error'
 import { orDefinitionErrors } from '@/lib/flows/ajax/flows-common'
 import { saveBodyFrom, saveFlowFromBuilder } from '@/lib/flows/ajax/flows-save'
 

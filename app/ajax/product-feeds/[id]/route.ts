@@ -1,6 +1,6 @@
 import { ajax } from '@/lib/http/ajax'
 import { catalogCall } from '@/lib/catalog/ajax-result'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { asBadRequest, deleteProductFeed, updateProductFeed } from '@/lib/catalog/product-feed'
 
 // POST /ajax/product-feeds/{id} – edit { name, format, currency, categoryIds, rotateToken? }

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { AppError, notFound } from '@/lib/http/app-error'
+import { AppError, notFound } from '@/lib/errors/app-error'
 import { getProfileDetail } from '@/lib/profile-view/get-profile-detail'
 import { profileIdParam } from '@/lib/profile-view/profile-params'
 import { updateProfileFromUi, readUpdateProfileBody } from '@/lib/profile-view/update-profile-from-ui'

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { deleteWebhook, generateWebhookSecret, getWebhook, updateWebhook } from '@/lib/webhooks/webhook-store'
 import { toWebhookDto, topicCatalogue, webhookFormBody, WEBHOOKS_READ, WEBHOOKS_WRITE } from '@/lib/webhooks/webhook-screen-data'
 

@@ -8,7 +8,7 @@
 //   'The code used more than 16 MB.', the code's own exception, or the sandbox could not load)
 //   and the run goes on; a success sets the returned properties on the profile and keeps the
 //   returned value in the step's detail.output (for an action-output split).
-import type { FieldErrors } from '@/lib/http/app-error'
+import type { FieldErrors } from '@/lib/errors/app-error'
 import { codeConfigOf, splitCodeOutput } from '@/lib/flows/sandbox/code-config'
 import { codeResultOps, queueCodeRunOps } from '@/lib/flows/sandbox/code-job'
 import { CODE_RUNTIME } from '@/lib/flows/sandbox/run-code'

@@ -1,5 +1,5 @@
 import { ajax, z } from '@/lib/http/ajax'
-import { forbidden } from '@/lib/http/app-error'
+import { forbidden } from '@/lib/errors/app-error'
 import { getMfaRequirement, setMfaRequirement } from '@/lib/account/mfa-requirement'
 
 // GET /ajax/account/multi-factor/toggle – whether the account requires two-factor sign-in (two_step_required)

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { LOGO_MAX_BYTES, LOGO_TOO_LARGE, removeCompanyLogo, saveCompanyLogo } from '@/lib/account/company-logo'
 
 // POST /ajax/account/organization/logo – uploads the organization's logo (multipart field "logo")

@@ -1,5 +1,5 @@
 import { ajax, readBody } from '@/lib/http/ajax'
-import { camelizeKeys } from '@/lib/http/keys'
+import { camelizeKeys } from '@/lib/text/keys'
 import { catalogCall } from '@/lib/catalog/ajax-result'
 import { deleteCategoryAjax, updateCategoryAjax } from '@/lib/catalog/api/ajax'
 

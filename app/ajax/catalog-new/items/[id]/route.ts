@@ -2,7 +2,7 @@ import { ajax } from '@/lib/http/ajax'
 import { catalogCall } from '@/lib/catalog/ajax-result'
 import { deleteItemAjax, itemAjax, updateItemAjax } from '@/lib/catalog/api/ajax'
 import { readBody } from '@/lib/http/ajax'
-import { camelizeKeys } from '@/lib/http/keys'
+import { camelizeKeys } from '@/lib/text/keys'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { badRequest } from '@/lib/http/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import { importCouponCsv, MAX_CSV_CODES } from '@/lib/coupons/import-csv'
 
 const MAX_BYTES = 8 * 1024 * 1024

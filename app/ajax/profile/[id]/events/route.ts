@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { badRequest, notFound } from '@/lib/http/app-error'
+import { badRequest, notFound } from '@/lib/errors/app-error'
 import { db } from '@/lib/db/client'
 import { findCompanyProfile } from '@/lib/profile-view/get-profile-detail'
 import { listProfileEvents } from '@/lib/profile-view/list-profile-events'

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { getSupportTicket } from '@/lib/support/get-support-ticket'
 
 // GET /ajax/support/tickets/[ticketId] – one of the current company's support tickets

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { getWebhook } from '@/lib/webhooks/webhook-store'
 import { listWebhookDeliveries } from '@/lib/webhooks/deliver-webhook'
 import { WEBHOOKS_READ } from '@/lib/webhooks/webhook-screen-data'

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { deleteSendingDomain } from '@/lib/messaging/dkim/sending-domains'
 
 const domainId = (id: string | undefined): number => {

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { canSeePhoto, readPhoto } from '@/lib/account/personal-photo'
 
 // GET /ajax/account/photo/{userId}/{version} – a user's profile photo, for that user and members of the same account

@@ -1,5 +1,5 @@
 import { ajax, z } from '@/lib/http/ajax'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { findFlow } from '@/lib/flows/store'
 import { validateDateTriggerInput } from '@/lib/flows/ajax/triggers-date'
 

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { previewProfilePath } from '@/lib/flows/engine/preview-profile-path'
 
 // GET /ajax/flow/profile-preview/{flowId}/{profileId} – the path the profile would take through the flow now, and why (no writes)

@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { sessionCookies } from '@/lib/auth/session'
 import { openCustomerAccount } from '@/lib/auth/open-customer-account'
 import { jsonWithCookies } from '@/lib/auth/session-response'

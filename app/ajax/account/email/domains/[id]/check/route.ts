@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { checkSendingDomain } from '@/lib/messaging/dkim/sending-domains'
 
 // POST /ajax/account/email/domains/{id}/check – looks the DKIM, SPF and DMARC records up in DNS

@@ -1,5 +1,5 @@
 import { ajax, z } from '@/lib/http/ajax'
-import { notFound } from '@/lib/http/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { catalogCall } from '@/lib/catalog/ajax-result'
 import { lowInventoryActivity } from '@/lib/catalog/reports/low-inventory'
 import { parseDateRange } from '@/lib/catalog/reports/range'
