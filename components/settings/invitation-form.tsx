@@ -22,11 +22,14 @@ export function InvitationForm({ uid, token, email, mode, signedInAs }: { uid: s
   const [banner, setBanner] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
 
-  function done(redirect?: string) {
-    try {
-      sessionStore.syncFromCookie()
-    } catch {
-      // Cross-tab notice is best effort.
+  function done(redirect?: string, mfaRequired?: boolean) {
+    // A second factor still to come: the browser is not signed in yet, other tabs hear nothing.
+    if (!mfaRequired) {
+      try {
+        sessionStore.syncFromCookie()
+      } catch {
+        // Cross-tab notice is best effort.
+      }
     }
     window.location.assign(redirect ?? '/dashboard')
   }
@@ -40,9 +43,9 @@ export function InvitationForm({ uid, token, email, mode, signedInAs }: { uid: s
     setPending(true)
     try {
       const res = mode === 'new'
-        ? await http.post<{ redirect?: string }>('/ajax/account/create-password', { uid, token, ...form }, { sessionCheck: false })
-        : await http.post<{ redirect?: string }>('/ajax/account/accept-invitation', { uid, token, ...form }, { sessionCheck: false })
-      done(res.data?.redirect)
+        ? await http.post<{ redirect?: string; mfaRequired?: boolean }>('/ajax/account/create-password', { uid, token, ...form }, { sessionCheck: false })
+        : await http.post<{ redirect?: string; mfaRequired?: boolean }>('/ajax/account/accept-invitation', { uid, token, ...form }, { sessionCheck: false })
+      done(res.data?.redirect, res.data?.mfaRequired)
     } catch (err) {
       const f = readHttpFailure(err)
       setPending(false)

@@ -28,9 +28,10 @@ export function AccountSwitcher({ data }: { data: Pick<HeaderData, 'companyId' |
     setPendingId(companyId)
     setFailed(false)
     try {
-      await http.post(SWITCH_COMPANY_URL, { companyId })
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- full load: see above
-      window.location.assign('/dashboard')
+      const res = await http.post<{ redirect?: string }>(SWITCH_COMPANY_URL, { companyId })
+      // A full load (see above) of the dashboard, or of /configure-mfa when the account requires
+      // two-factor sign-in and this user has none.
+      window.location.assign(res?.data?.redirect ?? '/dashboard')
     } catch {
       setFailed(true)
       setPendingId(null)

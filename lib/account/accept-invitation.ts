@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { AppError } from '@/lib/errors/app-error'
 import { hashPassword, PASSWORD_MIN_LENGTH, verifyPassword } from '@/lib/auth/password'
+import { beginPasswordAttempt, passwordAttemptSucceeded } from '@/lib/auth/password-attempt'
 import { findValidInvitation, INVALID_INVITATION } from './invitation-token'
 import { recordAudit } from './record-audit'
 
@@ -78,9 +79,11 @@ export async function createPasswordFromInvitation(input: z.infer<typeof createP
 /**
  * An existing login joins the account: signed in as the invited address, or, signed out, with
  * that login's password (the sign-in screen would refuse a user who has no account yet). Only
- * the holder of the emailed link can try a password here.
+ * the holder of the emailed link can try a password here, within the sign-in limits.
  */
-export async function acceptInvitationAsUser(signedIn: { id: number; email: string } | null, input: z.infer<typeof acceptInvitationBody>, now = new Date()) {
+export async function acceptInvitationAsUser(
+  signedIn: { id: number; email: string } | null, input: z.infer<typeof acceptInvitationBody>, from: { ip: string }, now = new Date(),
+) {
   const inv = await findValidInvitation(input.uid, input.token, now)
   if (!inv) throw invalid()
   let user = signedIn
@@ -88,9 +91,12 @@ export async function acceptInvitationAsUser(signedIn: { id: number; email: stri
   if (!user) {
     const found = await db.user.findUnique({ where: { email: inv.email }, select: { id: true, email: true, passwordHash: true } })
     if (!found) throw invalid()
+    // A password tried here counts against the sign-in limits of that login.
+    const attemptId = await beginPasswordAttempt(found.email, from.ip)
     if (!input.password || !(await verifyPassword(input.password, found.passwordHash))) {
       throw new AppError('invalid_credentials', 400, BAD_PASSWORD, { password: [BAD_PASSWORD] })
     }
+    await passwordAttemptSucceeded(attemptId)
     user = { id: found.id, email: found.email }
   }
   const userId = user.id

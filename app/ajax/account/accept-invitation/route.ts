@@ -1,8 +1,9 @@
 import { ajax } from '@/lib/http/ajax'
 import { acceptInvitationAsUser, acceptInvitationBody } from '@/lib/account/accept-invitation'
-import { createSession, sessionCookies } from '@/lib/auth/session'
-import { switchCompany } from '@/lib/auth/switch-company'
-import { jsonWithCookies } from '@/lib/auth/session-response'
+import { SESSION_COOKIE } from '@/lib/auth/config'
+import { clearedSessionCookies, unsealSessionId } from '@/lib/auth/session'
+import { startSession } from '@/lib/auth/start-session'
+import { startedSessionResponse } from '@/lib/auth/session-response'
 
 // POST /ajax/account/accept-invitation – an existing login joins the inviting account and opens it
 export const POST = ajax({
@@ -10,10 +11,13 @@ export const POST = ajax({
   body: acceptInvitationBody,
   handler: async ({ ctx, body }) => {
     const p = ctx.principal
-    const { userId, companyId } = await acceptInvitationAsUser(p ? { id: p.userId, email: p.user.email } : null, body)
-    const session = p
-      ? await switchCompany(p.sessionId, userId, companyId)
-      : await createSession({ userId, companyId, ip: ctx.ip, userAgent: ctx.req.headers.get('user-agent') })
-    return jsonWithCookies({ ok: true, companyId, redirect: '/dashboard' }, await sessionCookies(session))
+    const userAgent = ctx.req.headers.get('user-agent')
+    const { userId, companyId } = await acceptInvitationAsUser(p ? { id: p.userId, email: p.user.email } : null, body, { ip: ctx.ip })
+    // Signed out, the password is only the first factor: a user with two-factor sign-in on
+    // gets a half-authenticated session, as on the sign-in screen.
+    const started = p
+      ? await startSession({ userId, companyId, ip: ctx.ip, userAgent, moves: p.sessionId, secondFactorPassed: true })
+      : await startSession({ userId, companyId, ip: ctx.ip, userAgent, replaces: await unsealSessionId(ctx.cookies[SESSION_COOKIE]) })
+    return startedSessionResponse(started, { companyId }, 200, [clearedSessionCookies()[1]!])
   },
 })
