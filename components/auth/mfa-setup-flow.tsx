@@ -22,10 +22,17 @@ export function MfaSetupFlow({ nextPath }: { nextPath: string }) {
   const [error, setError] = useState<string | undefined>()
   const [banner, setBanner] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
+  // Replacing an authenticator that is on asks for the password first (the server says so).
+  const [needsPassword, setNeedsPassword] = useState(false)
+  const [password, setPassword] = useState('')
+  const [pwError, setPwError] = useState<string | undefined>()
 
   function fail(err: unknown) {
     const failure = readHttpFailure(err)
-    if (failure.status === 401) setBanner(t('expired'))
+    if (failure.fieldErrors.password) {
+      setNeedsPassword(true)
+      setPwError(failure.code === 'reauth_required' ? undefined : failure.fieldErrors.password)
+    } else if (failure.status === 401) setBanner(t('expired'))
     else if (failure.status === 429) setBanner(t('locked'))
     else if (failure.status === 400) setError(t('wrongCode'))
     else setBanner(t('genericError'))
@@ -33,9 +40,10 @@ export function MfaSetupFlow({ nextPath }: { nextPath: string }) {
 
   async function start() {
     setBanner(null)
+    setPwError(undefined)
     setPending(true)
     try {
-      setSetup((await http.post<Setup>('/ajax/account/mfa/setup', {}, { sessionCheck: false })).data)
+      setSetup((await http.post<Setup>('/ajax/account/mfa/setup', needsPassword ? { password } : {}, { sessionCheck: false })).data)
     } catch (err) {
       fail(err)
     } finally {
@@ -85,6 +93,13 @@ export function MfaSetupFlow({ nextPath }: { nextPath: string }) {
       <div className={styles.form}>
         {notice}
         <p className={styles.subtitle}>{t('setupIntro')}</p>
+        {needsPassword && (
+          <>
+            <p className={styles.subtitle}>{t('reauthIntro')}</p>
+            <TextField label={t('passwordLabel')} name="password" type="password" autoComplete="current-password" value={password}
+              onChange={(e) => { setPassword(e.target.value); setPwError(undefined) }} error={pwError} />
+          </>
+        )}
         <Button variant="primary" className={styles.submit} loading={pending} onClick={start}>{t('start')}</Button>
       </div>
     )

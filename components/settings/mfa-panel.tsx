@@ -63,6 +63,8 @@ export function MfaPanel({ isOwner }: { isOwner: boolean }) {
         <p className={styles.description}>{t('description')}</p>
         {data.enabled && <p className={styles.description}>{t('backupLeft', { count: data.backupCodesLeft })}</p>}
         {!data.enabled && <div><LinkButton href="/configure-mfa" variant="primary">{t('turnOn')}</LinkButton></div>}
+        {/* A new authenticator and new backup codes; /configure-mfa asks for the password first. */}
+        {data.enabled && !disabling && <div><LinkButton href="/configure-mfa">{t('setUpAgain')}</LinkButton></div>}
         {data.enabled && !data.requiredByCompany && !disabling && <div><Button onClick={() => setDisabling(true)}>{t('turnOff')}</Button></div>}
         {data.enabled && !data.requiredByCompany && disabling && (
           <div className={styles.grantRow}>

@@ -9,6 +9,7 @@ export type AuditAction =
   | 'user.invited' | 'user.invitation_resent' | 'user.invitation_revoked' | 'user.invitation_accepted'
   | 'user.role_changed' | 'user.removed' | 'company.mfa_requirement_changed'
   | 'company.logo_changed' | 'company.logo_removed'
+  | 'user.mfa_enabled' | 'user.mfa_replaced' | 'user.mfa_disabled'
 
 export async function recordAudit(
   tx: Tx, entry: { companyId: number; userId: number | null; action: AuditAction; details?: Record<string, unknown> },

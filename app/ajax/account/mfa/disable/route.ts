@@ -5,7 +5,7 @@ import { disableMfa } from '@/lib/account/mfa-disable'
 export const POST = ajax({
   body: z.object({ password: z.string().min(1, 'Enter your password.').max(200) }),
   handler: async ({ ctx, body }) => {
-    await disableMfa(ctx.principal.userId, ctx.principal.companyId, body.password)
+    await disableMfa(ctx.principal.userId, ctx.principal.companyId, body.password, ctx.ip)
     return { enabled: false }
   },
 })
