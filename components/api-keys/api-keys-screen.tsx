@@ -1,11 +1,12 @@
 'use client'
 // /settings/account/api-keys: the account's private API keys (name, prefix, access, created,
-// last used), creating one (shown once, with a copy button) and revoking with confirmation.
+// last used, who it belongs to), creating one (shown once, with a copy button), revoking with
+// confirmation, and an owner taking over a key so it outlives the user who made it.
 import { useState } from 'react'
 import useSWR from 'swr'
 import { useFormatter, useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
-import { usePermission } from '@/lib/client/shell-context'
+import { useShellData, usePermission } from '@/lib/client/shell-context'
 import { useToast } from '@/components/shell/toasts'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Table } from '@/components/ui/table'
@@ -30,6 +31,9 @@ export function ApiKeysScreen() {
   const format = useFormatter()
   const toast = useToast()
   const canWrite = usePermission('api_keys_write')
+  // Only owners hold role_edit_owner; taking over a key is theirs to do.
+  const isOwner = usePermission('role_edit_owner')
+  const me = useShellData()?.authorization?.userProfileId
   const { data, error, isLoading, mutate } = useSWR(API_KEYS_KEY, (url: string) => http.get<{ apiKeys: ApiKeyRow[] }>(url).then((r) => r.data))
   const [creating, setCreating] = useState(false)
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null)
@@ -51,6 +55,16 @@ export function ApiKeysScreen() {
       setRevokeError(t('revokeError'))
     } finally {
       setBusy(false)
+    }
+  }
+
+  async function takeOver(k: ApiKeyRow) {
+    try {
+      await http.post('/ajax/account/api-key/take-over', { id: k.id })
+      await mutate()
+      toast.show({ variant: 'success', content: t('takenOverToast', { label: k.label }) })
+    } catch {
+      toast.show({ variant: 'error', content: t('takeOverError') })
     }
   }
 
@@ -77,6 +91,7 @@ export function ApiKeysScreen() {
           { key: 'scopes', header: t('columnScopes') },
           { key: 'created', header: t('columnCreated') },
           { key: 'lastUsed', header: t('columnLastUsed') },
+          { key: 'owner', header: t('columnOwner') },
           ...(canWrite ? [{ key: 'actions', header: <span className="visually-hidden">{t('columnActions')}</span>, align: 'right' as const }] : []),
         ]}
         rows={keys.map((k) => ({
@@ -86,10 +101,16 @@ export function ApiKeysScreen() {
           scopes: k.scopes.length ? <ScopeBadges scopes={k.scopes} /> : <Badge variant="info">{t('fullAccess')}</Badge>,
           created: when(k.createdAt),
           lastUsed: k.lastUsedAt ? when(k.lastUsedAt) : <span className={styles.muted}>{t('neverUsed')}</span>,
+          owner: k.createdBy ? <span title={k.createdBy.email}>{k.createdBy.name}</span> : <span className={styles.muted}>{t('ownerAccount')}</span>,
           actions: (
-            <Button size="small" variant="danger" onClick={() => { setRevokeError(null); setRevoking(k) }} data-testid={`revoke-${k.id}`}>
-              {t('revoke')}
-            </Button>
+            <>
+              {isOwner && k.createdBy && k.createdBy.id !== me && (
+                <Button size="small" variant="secondary" onClick={() => void takeOver(k)} data-testid={`take-over-${k.id}`}>{t('takeOver')}</Button>
+              )}
+                <Button size="small" variant="danger" onClick={() => { setRevokeError(null); setRevoking(k) }} data-testid={`revoke-${k.id}`}>
+                {t('revoke')}
+              </Button>
+            </>
           ),
         }))}
       />

@@ -7,6 +7,8 @@ export interface ApiKeyRow {
   scopes: string[]
   createdAt: string
   lastUsedAt: string | null
+  /** The user the key belongs to; it stops working when they leave unless an owner takes it over. */
+  createdBy: { id: number; name: string; email: string } | null
 }
 
 export interface ScopeFamily {

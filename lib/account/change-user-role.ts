@@ -8,6 +8,8 @@ import { assertRoleChange, LAST_OWNER } from './role-rules'
 import { countOwners, getAccountUserTarget } from './account-user-target'
 import { emailField, roleField } from './invite-user'
 import { recordAudit } from './record-audit'
+import { revokeKeysMadeBy, roleHoldsKeys } from '@/lib/api-keys/revoke-member-keys'
+import { forgetCachedKeys } from '@/lib/api-keys/authenticate-api-key'
 
 export const changeUserRoleBody = z.object({ email: emailField, role: roleField })
 
@@ -18,18 +20,22 @@ export async function changeUserRole(actor: Actor, input: z.infer<typeof changeU
   assertRoleChange(actor.resources, target.role, input.role, await countOwners(actor.companyId))
   if (target.role === input.role) return { email: target.email, role: target.role }
   await db.$transaction(async (tx) => {
+    let apiKeysRevoked = 0
     if (target.kind === 'member') {
       await tx.membership.update({ where: { id: target.membershipId }, data: { role: input.role } })
       if ((await tx.membership.count({ where: { companyId: actor.companyId, role: 'owner' } })) === 0) {
         throw new AppError('invalid', 400, LAST_OWNER, { role: [LAST_OWNER] })
       }
+      // A role that may not hold keys no longer holds the ones this user made.
+      if (!roleHoldsKeys(input.role)) apiKeysRevoked = await revokeKeysMadeBy(tx, actor.companyId, target.userId)
     } else {
       await tx.invitation.update({ where: { id: target.invitationId }, data: { role: input.role } })
     }
     await recordAudit(tx, {
       companyId: actor.companyId, userId: actor.userId, action: 'user.role_changed',
-      details: { email: target.email, from: target.role, to: input.role, status: target.kind === 'member' ? 'active' : 'invited' },
+      details: { email: target.email, from: target.role, to: input.role, status: target.kind === 'member' ? 'active' : 'invited', apiKeysRevoked },
     })
   })
+  forgetCachedKeys()
   return { email: target.email, role: input.role }
 }

@@ -42,7 +42,7 @@ test('create answers the pk_ key once; the list never shows it again', async () 
 
   const list = await (await listKeys(ajaxRequest('/ajax/account/api-keys', { cookie: owner }))).json()
   const row = list.apiKeys.find((k: { id: number }) => k.id === r.json.apiKey.id)
-  expect(row).toEqual({ id: expect.any(Number), label: 'Store sync', prefix: r.json.apiKey.prefix, scopes: ['events:write', 'profiles:read'], createdAt: expect.any(String), lastUsedAt: null })
+  expect(row).toEqual({ id: expect.any(Number), label: 'Store sync', prefix: r.json.apiKey.prefix, scopes: ['events:write', 'profiles:read'], createdAt: expect.any(String), lastUsedAt: null, createdBy: expect.objectContaining({ id: expect.any(Number) }) })
   expect(JSON.stringify(list)).not.toContain(r.json.key)
 
   // The key works on the public API within its scopes, and the list then shows lastUsedAt.

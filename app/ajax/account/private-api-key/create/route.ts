@@ -9,6 +9,6 @@ export const POST = ajax({
   status: 201,
   handler: async ({ ctx, body }) => {
     const { key, record } = await createApiKey(ctx.principal.companyId, { ...body, createdById: ctx.principal.userId })
-    return { key, apiKey: summarizeApiKey(record) }
+    return { key, apiKey: summarizeApiKey(record, ctx.principal.user) }
   },
 })
