@@ -1,6 +1,6 @@
 // Changing my email: a link to /email-change-confirmation/{token} goes to the new address;
 // it works once, within 24 hours, and only while the address is still free. Only the token's
-// SHA-256 is stored.
+// SHA-256 is stored. Whether an address is registered is never answered here (see below).
 import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
@@ -29,16 +29,26 @@ export async function requestEmailChange(userId: number, input: z.infer<typeof r
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true, locale: true, firstName: true } })
   if (!(await verifyPassword(input.password, user.passwordHash))) throw new AppError('invalid', 400, WRONG_PASSWORD, { password: [WRONG_PASSWORD] })
   if (email === user.email) throw new AppError('invalid', 400, SAME_EMAIL, { email: [SAME_EMAIL] })
-  if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw new AppError('invalid', 400, EMAIL_TAKEN, { email: [EMAIL_TAKEN] })
+  // A taken address gets the same answer as a free one (registration does the same): only its
+  // owner learns, by mail, that someone tried it (issue 29, finding 13).
+  const taken = await db.user.findUnique({ where: { email }, select: { locale: true, firstName: true } })
   const token = randomBytes(32).toString('base64url')
   await db.$transaction([
     // A newer request replaces older ones: only the last link works.
     db.emailChangeRequest.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date(now) } }),
     db.emailChangeRequest.create({ data: { userId, newEmail: email, tokenHash: hashToken(token), expiresAt: new Date(now + EMAIL_CHANGE_TTL_MS) } }),
   ])
-  await sendAccountMail(email, user.locale, ['personal', 'emailChangeMail'], {
-    name: user.firstName || email, link: appLink(`/email-change-confirmation?token=${token}`),
-  })
+  if (taken) {
+    // The request row is written as for a free address, so nothing later tells them apart; its
+    // link is never sent, and confirming would refuse the taken address anyway.
+    await sendAccountMail(email, taken.locale, ['personal', 'emailChangeTakenMail'], {
+      name: taken.firstName || email, loginLink: appLink('/login'), resetLink: appLink('/account/password-reset'),
+    })
+  } else {
+    await sendAccountMail(email, user.locale, ['personal', 'emailChangeMail'], {
+      name: user.firstName || email, link: appLink(`/email-change-confirmation?token=${token}`),
+    })
+  }
   return { pendingEmail: email }
 }
 
