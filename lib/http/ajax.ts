@@ -3,7 +3,8 @@
 // Retry-After while the database is unreachable, else an opaque 500), written once.
 import { randomUUID } from 'node:crypto'
 import { z, ZodError, type ZodType } from 'zod'
-import { AppError, forbidden, notFound, unauthorized, type FieldErrors } from '@/lib/errors/app-error'
+import { AppError, forbidden, notFound, unauthorized } from '@/lib/errors/app-error'
+import { fieldErrorsFrom } from '@/lib/errors/field-errors'
 import { csrfOk, isMutating } from './csrf'
 import { parseCookies } from './cookies'
 import { camelizeKeys } from '@/lib/text/keys'
@@ -43,14 +44,7 @@ export interface AjaxOptions<A extends AuthMode, Q, B, R> {
   handler: (args: { ctx: AjaxCtx<PrincipalFor<A>>; query: Q; body: B; params: Record<string, string> }) => Promise<R> | R
 }
 
-export function fieldErrorsFrom(e: ZodError): FieldErrors {
-  const out: FieldErrors = {}
-  for (const issue of e.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_'
-    ;(out[key] ??= []).push(issue.message)
-  }
-  return out
-}
+export { fieldErrorsFrom }
 
 export function errorResponse(e: unknown, requestId: string, route: string): Response {
   if (e instanceof ZodError) {

@@ -20,7 +20,7 @@ import { ulid } from '@/lib/ids/make-id'
 import { forgetEmailTracking } from '@/lib/messaging/tracking/decorate-email'
 import { clickToken, openToken } from '@/lib/messaging/tracking/tracking-token'
 import { humanEngagementSql } from '@/lib/messaging/tracking/machine-activity'
-import { PIXEL_GIF } from '@/lib/messaging/tracking/tracking-responses'
+import { PIXEL_GIF } from '@/lib/http/tracking-responses'
 import * as pixelRoute from '@/app/t/o/[token]/route'
 import * as clickRoute from '@/app/t/c/[token]/route'
 

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, read, selectFirst, type Ops } from '@/lib/db/ops'
 import { badRequest } from '@/lib/errors/app-error'
-import { fieldErrorsFrom } from '@/lib/http/ajax'
+import { fieldErrorsFrom } from '@/lib/errors/field-errors'
 
 export interface BisSettings {
   inventoryThreshold: number

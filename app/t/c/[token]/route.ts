@@ -2,7 +2,7 @@ import { clientIp, UNKNOWN_CLIENT } from '@/lib/http/client-ip'
 import { reportError } from '@/lib/errors/reporter'
 import { verifyClickToken } from '@/lib/messaging/tracking/tracking-token'
 import { recordClick } from '@/lib/messaging/tracking/record-engagement'
-import { invalidLinkResponse, redirectResponse } from '@/lib/messaging/tracking/tracking-responses'
+import { invalidLinkResponse, redirectResponse } from '@/lib/http/tracking-responses'
 
 type Ctx = { params: Promise<{ token: string }> }
 

@@ -2,7 +2,7 @@ import { clientIp, UNKNOWN_CLIENT } from '@/lib/http/client-ip'
 import { reportError } from '@/lib/errors/reporter'
 import { verifyOpenToken } from '@/lib/messaging/tracking/tracking-token'
 import { recordOpen } from '@/lib/messaging/tracking/record-engagement'
-import { pixelResponse } from '@/lib/messaging/tracking/tracking-responses'
+import { pixelResponse } from '@/lib/http/tracking-responses'
 
 type Ctx = { params: Promise<{ token: string }> }
 
