@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server'
 import { RouteScreen } from '@/components/shell/route-screen'
-import { CatalogOverview } from '@/components/catalog/catalog-screens'
+import { CatalogOverview } from '@/components/catalog/catalog-overview-screen'
 
 export async function generateMetadata() {
   return { title: (await getTranslations('catalog'))('title') }

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server'
 import { RouteScreen } from '@/components/shell/route-screen'
-import { CatalogCategories } from '@/components/catalog/catalog-screens'
+import { CatalogCategories } from '@/components/catalog/catalog-categories-screen'
 
 export async function generateMetadata() {
   return { title: (await getTranslations('catalog'))('categories') }

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server'
 import { RouteScreen } from '@/components/shell/route-screen'
-import { CatalogItems } from '@/components/catalog/catalog-screens'
+import { CatalogItems } from '@/components/catalog/catalog-items-screen'
 
 export async function generateMetadata() {
   return { title: (await getTranslations('catalog'))('itemsTitle') }

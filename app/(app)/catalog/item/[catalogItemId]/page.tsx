@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server'
 import { RouteScreen } from '@/components/shell/route-screen'
-import { CatalogItemDetail } from '@/components/catalog/catalog-screens'
+import { CatalogItemDetail } from '@/components/catalog/catalog-item-screen'
 
 export async function generateMetadata() {
   return { title: (await getTranslations('catalog'))('item') }

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server'
 import { RouteScreen } from '@/components/shell/route-screen'
-import { CatalogVariantDetail } from '@/components/catalog/catalog-screens'
+import { CatalogVariantDetail } from '@/components/catalog/catalog-variant-screen'
 
 export async function generateMetadata() {
   return { title: (await getTranslations('catalog'))('variant') }
