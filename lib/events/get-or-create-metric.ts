@@ -5,15 +5,13 @@
 // the metric is deleted (ingestion retries once on a foreign-key error with a fresh cache).
 // Several processes may create the same metric at once: INSERT … ON CONFLICT DO NOTHING on the
 // unique (companyId, name), then read the id that won.
-import type Database from 'better-sqlite3'
 import { databaseUrl } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
-import { exec, inWriteTx, runOpsSync, selectFirst, type Ops } from '@/lib/db/ops'
+import { exec, inWriteTx, selectFirst, type Ops } from '@/lib/db/ops'
 import { dbDate, queryTemplate } from '@/lib/db/query-template'
 import { onRollback } from '@/lib/db/sqlite'
 import { shortId } from '@/lib/ids/make-id'
 
-type Conn = Database.Database
 // On globalThis: Next bundles the instrumentation worker and the route handlers separately,
 // and forgetMetric in a route must reach the worker's copy.
 const g = globalThis as unknown as { __metricIds?: Map<string, string> }
@@ -42,11 +40,6 @@ export function* getOrCreateMetricOps(companyId: number, name: string, integrati
   }
   cache.set(k, id)
   return { id, name }
-}
-
-/** Synchronous form for use inside a write transaction on the better-sqlite3 connection. */
-export function getOrCreateMetricSync(conn: Conn, companyId: number, name: string, integration = 'api'): { id: string; name: string } {
-  return runOpsSync(getOrCreateMetricOps(companyId, name, integration), conn)
 }
 
 export async function getOrCreateMetric(companyId: number, name: string, integration = 'api'): Promise<{ id: string; name: string }> {

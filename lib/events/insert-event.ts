@@ -2,10 +2,9 @@
 // metricId, uniqueId): a repeated unique_id for the same profile and metric keeps the first
 // event, and re-running an ingest job after a crash cannot duplicate anything (NULL uniqueIds
 // never collide on either engine, so events without one are inserted as given).
-import type Database from 'better-sqlite3'
 import { kysely } from '@/lib/db/kysely'
 import { dbEngine } from '@/lib/db/client'
-import { exec, execInsertSqlite, runOpsSync, selectFirst, type Ops } from '@/lib/db/ops'
+import { exec, execInsertSqlite, selectFirst, type Ops } from '@/lib/db/ops'
 import { dbDate, queryTemplate } from '@/lib/db/query-template'
 
 export interface EventRow {
@@ -35,10 +34,6 @@ export function* insertEventOps(row: EventRow, createdAt = dbDate()): Ops<number
   return r ? Number(r.id) : null
 }
 
-export function insertEventSync(conn: Database.Database, row: EventRow, createdAt?: string): number | null {
-  return runOpsSync(insertEventOps(row, createdAt), conn)
-}
-
 const TOUCH = queryTemplate(4, (at: string, companyId: number, profileId: string, at2: string) =>
   kysely()
     .updateTable('Profile')
@@ -52,8 +47,4 @@ const TOUCH = queryTemplate(4, (at: string, companyId: number, profileId: string
 export function* touchLastEventAtOps(companyId: number, profileId: string, ts: number): Ops<number> {
   const at = dbDate(new Date(ts * 1000))
   return yield* exec(TOUCH(at, companyId, profileId, at))
-}
-
-export function touchLastEventAt(conn: Database.Database, companyId: number, profileId: string, ts: number) {
-  runOpsSync(touchLastEventAtOps(companyId, profileId, ts), conn)
 }

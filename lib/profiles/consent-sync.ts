@@ -1,14 +1,10 @@
 // Consent and suppression writes as database work (lib/db/ops.ts), for callers that must do
 // them in one transaction with profile upserts and memberships (subscriptions, imports).
-// The *Sync forms run them on the better-sqlite3 connection inside writeTx.
-import type Database from 'better-sqlite3'
 import { fromExcluded } from '@/lib/db/dialect'
 import { kysely } from '@/lib/db/kysely'
-import { exec, runOpsSync, selectFirst, type Ops } from '@/lib/db/ops'
+import { exec, selectFirst, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import type { ConsentChannel, ConsentStatus, SuppressionChannel } from './consent'
-
-type Conn = Database.Database
 
 export function* setConsentOps(
   companyId: number, profileId: string, channel: ConsentChannel, status: ConsentStatus,
@@ -45,19 +41,4 @@ export function* clearSuppressionsOps(companyId: number, profileId: string, chan
       .where('clearedAt', 'is', null)
       .where('reason', 'in', reasons),
   )
-}
-
-export function setConsentSync(
-  conn: Conn, companyId: number, profileId: string, channel: ConsentChannel, status: ConsentStatus,
-  opts: { method?: string | null; source?: string | null; at?: Date } = {},
-) {
-  runOpsSync(setConsentOps(companyId, profileId, channel, status, opts), conn)
-}
-
-export function getConsentStatusSync(conn: Conn, companyId: number, profileId: string, channel: ConsentChannel): ConsentStatus | null {
-  return runOpsSync(getConsentStatusOps(companyId, profileId, channel), conn)
-}
-
-export function clearSuppressionsSync(conn: Conn, companyId: number, profileId: string, channel: SuppressionChannel, reasons: string[]): number {
-  return runOpsSync(clearSuppressionsOps(companyId, profileId, channel, reasons), conn)
 }

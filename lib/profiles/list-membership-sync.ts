@@ -4,14 +4,11 @@
 // revived, the entry is recorded in GroupMembershipChange, memberCount moves by the number that
 // entered), so addProfilesToList and these agree. Idempotent: current members are left as
 // they are (time and source).
-import type Database from 'better-sqlite3'
 import { kysely } from '@/lib/db/kysely'
-import { exec, runOpsSync, select, selectFirst, type Ops } from '@/lib/db/ops'
+import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { nowDate } from '@/lib/segments/clock'
 import { notFound } from '@/lib/errors/app-error'
-
-type Conn = Database.Database
 
 export interface ListRow {
   id: string
@@ -77,12 +74,4 @@ export function* refreshMemberCountOps(groupId: string): Ops<number> {
   const n = Number(r?.n ?? 0)
   yield* exec(kysely().updateTable('Group').set({ memberCount: n }).where('id', '=', groupId))
   return n
-}
-
-export function getListSync(conn: Conn, companyId: number, listId: string): ListRow {
-  return runOpsSync(getListOps(companyId, listId), conn)
-}
-
-export function addToListSync(conn: Conn, companyId: number, listId: string, profileIds: string[], source: string, at = nowDate()): number {
-  return runOpsSync(addToListOps(companyId, listId, profileIds, source, at), conn)
 }

@@ -5,10 +5,9 @@
 // times are the newer of each; the anonymous profile is deleted; and a
 // 'Merged Profile' event on the kept profile records it. Idempotent: the event's unique_id
 // is 'merge:<fromId>', and re-running after the delete finds nothing left to move.
-import type Database from 'better-sqlite3'
 import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
-import { exec, inWriteTx, runOpsSync, select, type Ops } from '@/lib/db/ops'
+import { exec, inWriteTx, select, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { notFound } from '@/lib/errors/app-error'
 import { getOrCreateMetricOps } from '@/lib/events/get-or-create-metric'
@@ -19,7 +18,6 @@ import { refreshMemberCountOps } from './list-membership-sync'
 import { findProfileByOps, parseProps, updateProfileColumnsOps, type RawProfile } from './profile-store'
 import { ATTRIBUTE_FIELDS, LOCATION_FIELDS } from './types'
 
-type Conn = Database.Database
 export const MERGED_PROFILE_METRIC = 'Merged Profile'
 
 export function* mergeProfilesOps(companyId: number, from: RawProfile, into: RawProfile, now = new Date()): Ops<void> {
@@ -110,11 +108,6 @@ export function* mergeProfilesOps(companyId: number, from: RawProfile, into: Raw
     companyId: c, profileId: t, metricId: metric.id, ts: Math.floor(now.getTime() / 1000), uniqueId: `merge:${f}`,
     properties: JSON.stringify({ merged_profile_id: f }),
   })
-}
-
-/** Synchronous form on the better-sqlite3 connection (inside writeTx). */
-export function mergeProfilesSync(conn: Conn, companyId: number, from: RawProfile, into: RawProfile, now = new Date()): void {
-  runOpsSync(mergeProfilesOps(companyId, from, into, now), conn)
 }
 
 /** Merges profile fromId into intoId (both of companyId); 404 when either is missing. */

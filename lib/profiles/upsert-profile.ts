@@ -14,8 +14,7 @@
 // Every write carries the time it was accepted (opts.acceptedAt, stamped at the request): an
 // attribute whose stored write time is newer keeps its value (lib/profiles/attribute-times.ts),
 // identifiers included, while resolution still finds the profile by any of them.
-import type Database from 'better-sqlite3'
-import { inWriteTx, runOpsSync, type Ops } from '@/lib/db/ops'
+import { inWriteTx, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { rolledBack } from '@/lib/db/sqlite'
 import { AppError, badRequest, notFound } from '@/lib/errors/app-error'
@@ -27,8 +26,6 @@ import { applyPatchProperties } from './patch-properties'
 import { findProfileByOps, insertProfileOps, isAnonymous, parseProps, toProfileRow, updateProfileColumnsOps, type RawProfile } from './profile-store'
 import { ATTRIBUTE_FIELDS, IDENTIFIER_FIELDS, LOCATION_FIELDS, type ProfileInput, type ProfileRow, type UpsertOptions } from './types'
 import { parseProfileInput } from './validate-profile'
-
-type Conn = Database.Database
 
 export class DuplicateProfileError extends AppError {
   constructor(public readonly duplicateProfileId: string) {
@@ -142,11 +139,6 @@ export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: 
   const stored = Object.keys(changes).length ? yield* updateProfileColumnsOps(companyId, target.id, changes) : null
   const raw = changed ? (stored ?? (yield* findProfileByOps(companyId, 'id', target.id))!) : clock.changed ? { ...target, attributeTimes: changes.attributeTimes } : target
   return { raw, created: false, changed, mergedIds }
-}
-
-/** Synchronous form on the better-sqlite3 connection (inside writeTx). */
-export function upsertProfileSync(conn: Conn, companyId: number, given: ProfileInput, opts: UpsertOptions, now = new Date()): UpsertSyncResult {
-  return runOpsSync(upsertProfileOps(companyId, given, opts, now), conn)
 }
 
 /** A unique index refused the write (SQLite, or PostgreSQL's 23505). */
