@@ -57,11 +57,11 @@ test('recommendation cards: derived from flows and tracked metrics, dismissed on
   expect((await call(cards, 'POST', '/x', {}, { cookie: f.analystA, body: { card_key: 'welcome_series_missing' } })).status).toBe(403)
 })
 
-test('library items: the seven templates; POST adds one as a draft flow', async () => {
+test('library items: the nine templates; POST adds one as a draft flow', async () => {
   const g = await call(library, 'GET', '/x', {}, { cookie: f.ownerA })
   expect(g.status).toBe(200)
-  expect(g.body.items.map((i: { key: string }) => i.key)).toEqual(['checkout_abandonment', 'browse_abandonment', 'back_in_stock', 'customer_thank_you', 'birthday', 'low_inventory', 'price_drop'])
-  expect(g.body.totalCount).toBe(7)
+  expect(g.body.items.map((i: { key: string }) => i.key)).toEqual(['welcome_series', 'checkout_abandonment', 'browse_abandonment', 'back_in_stock', 'customer_thank_you', 'win_back', 'birthday', 'low_inventory', 'price_drop'])
+  expect(g.body.totalCount).toBe(9)
   expect((await call(library, 'GET', '/x?search=birth', {}, { cookie: f.ownerA })).body.items.map((i: { key: string }) => i.key)).toEqual(['birthday'])
   const p = await call(library, 'POST', '/x', {}, { cookie: f.ownerA, body: { key: 'birthday', name: 'Happy birthday' } })
   expect(p.status).toBe(200)

@@ -28,7 +28,7 @@ const RULES: CardRule[] = [
     satisfiedBy: { metrics: ['Started Checkout'], name: /checkout/i },
   },
   {
-    key: 'welcome_series_missing', title: 'No welcome series', template: null, needsMetric: [], priority: 2,
+    key: 'welcome_series_missing', title: 'No welcome series', template: 'welcome_series', needsMetric: [], priority: 2,
     description: 'New subscribers are most engaged in their first days. Greet them with a welcome series when they join a list.',
     satisfiedBy: { metrics: [], name: /welcome/i, triggerTypes: ['Added to List'] },
   },
