@@ -18,7 +18,9 @@ import { API_CSP, WEB_VIEW_CSP, applySecurityHeaders, isWebViewPath, newNonce, p
 import { hasInvalidPercentEncoding } from '@/lib/http/percent-encoding'
 import { ApiError } from '@/lib/api/api-error'
 import { apiErrorResponse } from '@/lib/api/api-error-response'
-import { CORS_HEADERS } from '@/lib/api/api-route'
+import { CORS_HEADERS, DEFAULT_REVISION } from '@/lib/api/api-route'
+import { compileRoutes, methodNotAllowed } from '@/lib/http/method-gate.mjs'
+import ROUTE_METHODS from '@/lib/http/route-methods.json'
 import type { RouteDef } from '@/lib/routes/types'
 
 const PATHNAME_HEADER = 'x-pathname'
@@ -29,6 +31,8 @@ const PATHNAME_HEADER = 'x-pathname'
  */
 const NOT_FOUND_PATH = '/_not-found'
 const INVALID_ENCODING = 'The address contains an invalid percent-encoding.'
+
+const ROUTES = compileRoutes(ROUTE_METHODS as Record<string, string[] | 'page'>)
 
 const isJsonApi = (pathname: string) => /^\/(?:api|client)(?:\/|$)/.test(pathname)
 const isAjax = (pathname: string) => /^\/ajax(?:\/|$)/.test(pathname)
@@ -113,8 +117,20 @@ async function gate(req: NextRequest, requestHeaders: Headers): Promise<NextResp
   return withCsrfCookie(req, NextResponse.next({ request: { headers: requestHeaders } }))
 }
 
+/** A method the path does not serve: 405 with Allow, before Next answers it without one. */
+function refuseMethod(req: NextRequest, pathname: string): NextResponse | null {
+  const denied = methodNotAllowed(ROUTES, pathname, req.method, DEFAULT_REVISION)
+  if (!denied) return null
+  const res = new NextResponse(req.method === 'HEAD' ? null : denied.body, { status: denied.status, headers: denied.headers })
+  if (pathname.startsWith('/client')) for (const [k, v] of Object.entries(CORS_HEADERS)) res.headers.set(k, v)
+  applySecurityHeaders(res.headers, API_CSP)
+  return res
+}
+
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const { pathname } = req.nextUrl
+  const refused = refuseMethod(req, pathname)
+  if (refused) return refused
   if (isJsonApi(pathname) || isAjax(pathname)) return jsonEndpoint(req, pathname)
 
   // Next.js reads the nonce back from the request's policy and puts it on its <script> tags;

@@ -7,6 +7,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { applyClientAddress, trustedHops, TrustProxyError } from './client-address.mjs'
 import { answerOutagesWith503 } from './outage-status.mjs'
+import { refuseForbiddenMethod } from './forbidden-methods.mjs'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 process.env.NODE_ENV = 'production'
@@ -30,6 +31,7 @@ const handle = app.getRequestHandler()
 await app.prepare()
 
 const server = http.createServer((req, res) => {
+  if (refuseForbiddenMethod(req, res)) return
   applyClientAddress(req, hops)
   answerOutagesWith503(res)
   handle(req, res).catch((error) => {

@@ -21,6 +21,8 @@ const steps = (file, args) => {
   }
 }
 steps(process.execPath, ['scripts/prepare-db.mjs'])
+// The request gate's route table follows the route files before the build is fingerprinted.
+steps(process.execPath, ['scripts/generate-route-methods.mjs'])
 
 // The build is current when its recorded source fingerprint matches the tree.
 const SOURCES = ['app', 'components', 'lib', 'messages', 'styles', 'i18n', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package.json', 'tsconfig.json']
