@@ -3,6 +3,7 @@
 // against the company in validate-definition-refs.ts (they need the database).
 import { z } from 'zod'
 import { propertyNameProblem, propertyNameSchema } from '@/lib/db/json-path'
+import { DEFINITION_LIMITS } from './definition-limits'
 
 export const BUILTIN_FIELDS = [
   'email', 'phone_number', 'first_name', 'last_name', 'organization', 'title', 'locale',
@@ -28,7 +29,10 @@ export const OPERATORS_BY_TYPE: Record<ValueType, readonly PropertyOperator[]> =
   list: ['contains_item', 'not_contains', 'is_set', 'is_not_set'],
 }
 
-export const MAX_DEPTH = 3
+export const MAX_DEPTH = DEFINITION_LIMITS.nesting
+// The shape's own ceiling per group, wider than DEFINITION_LIMITS.itemsPerGroup: definitions
+// stored before those limits must still be read and evaluated; new ones are held to the limits
+// where they are accepted (parseDefinitionOrThrow).
 export const MAX_CONDITIONS = 50
 const MAX_DAYS = 36500
 
@@ -164,7 +168,7 @@ const metricCondition = z.object({
   count: z.number().min(0).max(1e12).default(0),
   timeframe,
   aggregate: z.enum(['count', 'sum_value']).optional(),
-  filters: z.array(eventFilter).max(10).optional(),
+  filters: z.array(eventFilter).max(DEFINITION_LIMITS.filtersPerCondition).optional(),
 }).superRefine((c, ctx) => {
   if ((c.aggregate ?? 'count') === 'count' && !Number.isInteger(c.count)) {
     ctx.addIssue({ code: 'custom', path: ['count'], message: 'Expected a whole number of times.' })

@@ -5,6 +5,7 @@ import { kysely } from '@/lib/db/kysely'
 import { read, select, type Ops } from '@/lib/db/ops'
 import { badRequest, type FieldErrors } from '@/lib/errors/app-error'
 import { isGroup, segmentDefinition, type ConditionGroup, type SegmentDefinition } from './definition'
+import { definitionLimitErrors } from './definition-limits'
 import { ZodError } from 'zod'
 
 function walk(g: ConditionGroup, path: string, visit: (c: ConditionGroup['conditions'][number], path: string) => void) {
@@ -48,6 +49,8 @@ export function definitionRefErrors(companyId: number, def: SegmentDefinition, p
  * Used by the lib functions that take a definition from a caller other than the ajax layer.
  */
 export async function parseDefinitionOrThrow(companyId: number, input: unknown, prefix = 'definition'): Promise<SegmentDefinition> {
+  const tooLarge = definitionLimitErrors(input, prefix)
+  if (Object.keys(tooLarge).length) throw badRequest('The segment definition is too large.', tooLarge)
   const r = segmentDefinition.safeParse(input)
   if (!r.success) throw badRequest('The segment definition is not valid.', prefixErrors(r.error, prefix))
   const errors = await definitionRefErrors(companyId, r.data, prefix)
