@@ -12,10 +12,12 @@ import { FIVE_MB, readJsonBody } from './read-json-body'
 import { TIERS, takeDaily, takeToken, rateLimitHeaders, type RateLimit, type Tier } from './rate-limit'
 import { clientIp } from '@/lib/http/client-ip'
 import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, describeOutage, isConnectionError } from '@/lib/db/db-outage'
+import { SERVED_REVISION, requestedRevision } from './revision'
+import { apiRequestUrl } from './request-url'
 
-export const DEFAULT_REVISION = '2026-07-15'
+/** The revision every answer names: the one this server implements. */
+export const DEFAULT_REVISION = SERVED_REVISION
 export const JSON_API = 'application/vnd.api+json'
-const REVISION = /^\d{4}-\d{2}-\d{2}(?:\.[A-Za-z0-9_-]+)?$/
 
 export interface ApiCtx {
   companyId: number
@@ -52,13 +54,6 @@ export interface ApiRouteOptions<B> extends CommonOptions<B> {
 }
 
 type RouteContext = { params?: Promise<Record<string, string | string[]>> }
-
-function revisionOf(req: Request): string {
-  const raw = req.headers.get('revision')?.trim()
-  if (!raw) return DEFAULT_REVISION
-  if (!REVISION.test(raw)) throw new ApiError(400, 'invalid', `"${raw}" is not a valid revision; use the format YYYY-MM-DD[.suffix].`, { parameter: 'revision' })
-  return raw
-}
 
 async function paramsOf(context?: RouteContext): Promise<Record<string, string>> {
   const raw = (await context?.params) ?? {}
@@ -97,9 +92,10 @@ async function run<B>(
   opts: CommonOptions<B>,
   authenticate: () => Promise<{ companyId: number; keyId: number | null; scopes: readonly string[]; bucket: string }>,
   baseHeaders: Record<string, string>,
+  revisionRequired: boolean,
 ): Promise<Response> {
   const requestId = randomUUID()
-  const url = new URL(req.url)
+  const url = apiRequestUrl(req)
   const headers: Record<string, string> = { ...baseHeaders }
   try {
     const who = await authenticate()
@@ -117,7 +113,7 @@ async function run<B>(
           undefined, undefined, { 'Retry-After': String(day.retryAfter) })
       }
     }
-    const revision = revisionOf(req)
+    const revision = requestedRevision(req, { required: revisionRequired })
     const body = (opts.body ? opts.body.parse(await readJsonBody(req, opts.maxBodyBytes ?? FIVE_MB)) : undefined) as B
     const ctx: ApiCtx = { companyId: who.companyId, keyId: who.keyId, scopes: who.scopes, requestId, req, url, revision }
     const result = await opts.handler({ ctx, body, params: await paramsOf(context) })
@@ -152,7 +148,7 @@ export function apiRoute<B = undefined>(opts: ApiRouteOptions<B>) {
         throw new ApiError(403, 'permission_denied', `This API key is missing the required scopes: ${opts.scopes.filter((s) => !key.scopes.includes(s)).join(', ')}.`)
       }
       return { companyId: key.companyId, keyId: key.id, scopes: key.scopes, bucket: 'api' }
-    }, {})
+    }, {}, true)
 }
 
 // /client: browsers call these from any store page, so every response allows any origin.
@@ -186,7 +182,7 @@ export function clientRoute<B = undefined>(opts: CommonOptions<B>) {
       // one per visitor address (clientIp: the connection, never a header the visitor wrote),
       // so one noisy browser cannot use up a whole store's budget.
       return { companyId, keyId: null, scopes: [], bucket: `client:${clientIp(req)}` }
-    }, CORS_HEADERS)
+    }, CORS_HEADERS, false)
 }
 
 /** OPTIONS for /client: the CORS preflight. */

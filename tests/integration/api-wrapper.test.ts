@@ -80,23 +80,40 @@ describe('authentication', () => {
   })
 })
 
-describe('revision header', () => {
-  test('missing → served with the default revision', async () => {
+describe('revision header (issue 28 §3: answered as the vendor does)', () => {
+  test('missing → 400 naming the revision header', async () => {
     const r = await api('GET', '/api/profiles', { key, headers: { revision: '' } })
-    expect(r.status).toBe(200)
-    expect(r.headers.get('revision')).toBe('2026-07-15')
+    expect(r.status).toBe(400)
+    expect(r.json.errors[0]).toMatchObject({ code: 'invalid', source: { parameter: 'revision' } })
+    expect(r.json.errors[0].detail).toContain('revision header is required')
   })
-  test('any date-like revision is accepted, answered with the revision served', async () => {
-    for (const rev of ['2024-10-15', '2025-01-15.pre', '2026-07-15']) {
+  test('older revisions are accepted and served as the current one', async () => {
+    for (const rev of ['2023-02-22', '2024-10-15', '2025-01-15.pre', '2026-07-15']) {
       const r = await api('GET', '/api/profiles', { key, headers: { revision: rev } })
       expect(r.status).toBe(200)
       expect(r.headers.get('revision')).toBe('2026-07-15')
     }
   })
-  test('a malformed revision → 400 naming the revision parameter', async () => {
-    const r = await api('GET', '/api/profiles', { key, headers: { revision: 'latest' } })
+  test('a malformed revision (abc, latest, 2026-02-30) → 400 naming the revision parameter', async () => {
+    for (const rev of ['abc', 'latest', '2026-02-30', '2026-7-15']) {
+      const r = await api('GET', '/api/profiles', { key, headers: { revision: rev } })
+      expect(r.status).toBe(400)
+      expect(r.json.errors[0].source).toEqual({ parameter: 'revision' })
+    }
+  })
+  test('a revision newer than the one served → 400 that says which one is served', async () => {
+    const r = await api('GET', '/api/profiles', { key, headers: { revision: '2027-01-15' } })
     expect(r.status).toBe(400)
     expect(r.json.errors[0].source).toEqual({ parameter: 'revision' })
+    expect(r.json.errors[0].detail).toContain('newer than the one this server implements (2026-07-15)')
+  })
+  test('/client: a missing revision is the served one; a bad or future one is refused', async () => {
+    const { publicApiKey } = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { publicApiKey: true } })
+    const body = { data: { type: 'profile', attributes: { email: 'rev-client@example.com' } } }
+    const call = (revision: string) => api('POST', `/client/profiles?company_id=${publicApiKey}`, { body, headers: { revision } })
+    expect((await call('')).status).toBe(202)
+    expect((await call('2027-01-15')).status).toBe(400)
+    expect((await call('abc')).status).toBe(400)
   })
 })
 
@@ -154,7 +171,7 @@ describe('request bodies', () => {
     })
     const req = new Request('http://localhost:3000/api/events', {
       method: 'POST', body: stream, duplex: 'half',
-      headers: { authorization: `Klaviyo-API-Key ${key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Klaviyo-API-Key ${key}`, 'content-type': 'application/json', revision: '2026-07-15' },
     } as RequestInit)
     expect((await dispatch(req)).status).toBe(413)
   })
