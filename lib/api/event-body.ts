@@ -6,18 +6,18 @@ import type { EventInput } from '@/lib/events/types'
 import { pointerBelow, type PointerFor } from './api-error'
 import { profileAttributesShape, profileMeta, toPatchProperties, toProfileInput } from './profile-body'
 
-const eventProfileAttributes = z.strictObject({ ...profileAttributesShape, meta: profileMeta.optional() })
+const eventProfileAttributes = z.object({ ...profileAttributesShape, meta: profileMeta.nullable().optional() })
 
 export const createEventBody = z.object({
   data: z.object({
     type: z.literal('event'),
-    attributes: z.strictObject({
+    attributes: z.object({
       properties: z.record(z.string(), z.unknown()),
       time: z.string().nullable().optional(),
       value: z.union([z.number(), z.string()]).nullable().optional(),
       value_currency: z.string().nullable().optional(),
       unique_id: z.string().nullable().optional(),
-      backfill: z.boolean().optional(),
+      backfill: z.boolean().nullable().optional(),
       metric: z.object({
         data: z.object({
           type: z.literal('metric'),

@@ -7,7 +7,7 @@ import type { PatchProperties, ProfileInput } from '@/lib/profiles/types'
 const text = z.string().nullable().optional()
 const coordinate = z.union([z.number(), z.string()]).nullable().optional()
 
-export const locationAttributes = z.strictObject({
+export const locationAttributes = z.object({
   address1: text, address2: text, city: text, country: text, region: text, zip: text, timezone: text, ip: text,
   latitude: coordinate, longitude: coordinate,
 })
@@ -28,19 +28,20 @@ export const profileAttributesShape = {
   properties: z.record(z.string(), z.unknown()).nullable().optional(),
 }
 
-export const profileAttributes = z.strictObject(profileAttributesShape)
+export const profileAttributes = z.object(profileAttributesShape)
 export type ProfileAttributes = z.infer<typeof profileAttributes>
 
-export const patchPropertiesMeta = z.strictObject({
-  append: z.record(z.string(), z.unknown()).optional(),
-  unappend: z.record(z.string(), z.unknown()).optional(),
-  unset: z.union([z.string(), z.array(z.string())]).optional(),
+// The vendor's schema marks these nullable: null means "no such operation".
+export const patchPropertiesMeta = z.object({
+  append: z.record(z.string(), z.unknown()).nullable().optional(),
+  unappend: z.record(z.string(), z.unknown()).nullable().optional(),
+  unset: z.union([z.string(), z.array(z.string())]).nullable().optional(),
 })
 
-export const profileMeta = z.strictObject({
-  patch_properties: patchPropertiesMeta.optional(),
+export const profileMeta = z.object({
+  patch_properties: patchPropertiesMeta.nullable().optional(),
   // Accepted for compatibility; identifiers are single-valued here.
-  patch_identifiers: z.object({}).passthrough().optional(),
+  patch_identifiers: z.object({}).passthrough().nullable().optional(),
 })
 
 const FIELD_MAP: Record<string, keyof ProfileInput> = {
@@ -64,5 +65,5 @@ export function toProfileInput(attrs: Partial<ProfileAttributes> | undefined | n
 export function toPatchProperties(meta: z.infer<typeof profileMeta> | undefined | null): PatchProperties | undefined {
   const p = meta?.patch_properties
   if (!p) return undefined
-  return { append: p.append, unappend: p.unappend, unset: p.unset }
+  return { append: p.append ?? undefined, unappend: p.unappend ?? undefined, unset: p.unset ?? undefined }
 }

@@ -26,7 +26,7 @@ export const bulkSubscribeBody = z.object({
         data: z.array(z.object({
           type: z.literal('profile'),
           id: z.string().nullable().optional(),
-          attributes: z.strictObject({
+          attributes: z.object({
             ...profileAttributesShape,
             subscriptions: subscriptionsAttr,
             age_gated_date_of_birth: z.string().nullable().optional(),
@@ -47,7 +47,7 @@ export const clientSubscriptionBody = z.object({
         data: z.object({
           type: z.literal('profile'),
           id: z.string().nullable().optional(),
-          attributes: z.strictObject({ ...profileAttributesShape, meta: profileMeta.optional(), subscriptions: subscriptionsAttr.optional() }),
+          attributes: z.object({ ...profileAttributesShape, meta: profileMeta.nullable().optional(), subscriptions: subscriptionsAttr.optional() }),
         }),
       }),
     }),

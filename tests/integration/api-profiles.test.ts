@@ -59,10 +59,10 @@ describe('POST /api/profiles', () => {
     expect((await create(otherKey, { email: 'shared@example.com' })).status).toBe(201)
   })
 
-  test('bad input: unknown attribute, bad email, > 400 properties', async () => {
+  test('an unknown attribute is ignored, as the vendor does (issue 28 §3); bad email, > 400 properties → 400', async () => {
     const unknown = await create(key, { email: 'u@example.com', favourite_colour: 'red' })
-    expect(unknown.status).toBe(400)
-    expect(unknown.json.errors[0].source.pointer).toBe('/data/attributes')
+    expect(unknown.status).toBe(201)
+    expect(unknown.json.data.attributes).not.toHaveProperty('favourite_colour')
     const props: Record<string, number> = {}
     for (let i = 0; i < 401; i++) props[`p${i}`] = i
     const many = await create(key, { email: 'many@example.com', properties: props })

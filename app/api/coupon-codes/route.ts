@@ -6,7 +6,7 @@ import { createCode } from '@/lib/coupons/store'
 const createCodeBody = z.object({
   data: z.object({
     type: z.literal('coupon-code'),
-    attributes: z.strictObject({
+    attributes: z.object({
       unique_code: z.string().min(1, 'unique_code is required.'),
       expires_at: z.string().nullable().optional(),
     }),

@@ -6,7 +6,7 @@ import { createCoupon } from '@/lib/coupons/store'
 const createCouponBody = z.object({
   data: z.object({
     type: z.literal('coupon'),
-    attributes: z.strictObject({
+    attributes: z.object({
       external_id: z.string().min(1, 'external_id is required.').max(255),
       description: z.string().max(10_000).nullable().optional(),
       monitor_configuration: z.record(z.string(), z.unknown()).nullable().optional(),

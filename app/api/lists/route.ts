@@ -9,7 +9,7 @@ import { LIST } from '@/lib/groups/group-view'
 const createListApiBody = z.object({
   data: z.object({
     type: z.literal('list'),
-    attributes: z.strictObject({
+    attributes: z.object({
       name: z.string().trim().min(1, 'A list name is required.').max(255),
       opt_in_process: z.enum(['single_opt_in', 'double_opt_in']).nullable().optional(),
     }),

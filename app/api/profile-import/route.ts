@@ -9,7 +9,7 @@ const importProfileBody = z.object({
     type: z.literal('profile'),
     id: z.string().min(1).nullable().optional(),
     attributes: profileAttributes,
-    meta: profileMeta.optional(),
+    meta: profileMeta.nullable().optional(),
   }),
 })
 

@@ -9,7 +9,7 @@ import { createWebFeed, listWebFeeds } from '@/lib/web-feeds/store'
 const createBody = z.object({
   data: z.object({
     type: z.literal('web-feed'),
-    attributes: z.strictObject({
+    attributes: z.object({
       name: z.string(),
       url: z.string(),
       request_method: z.enum(['get', 'post']),

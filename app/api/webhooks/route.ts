@@ -10,7 +10,7 @@ const topicRefs = z.object({ data: z.array(z.object({ type: z.literal('webhook-t
 const createWebhookBody = z.object({
   data: z.object({
     type: z.literal('webhook'),
-    attributes: z.strictObject({
+    attributes: z.object({
       name: z.string(),
       description: z.string().nullable().optional(),
       endpoint_url: z.string(),

@@ -8,7 +8,7 @@ const clientProfileBody = z.object({
     type: z.literal('profile'),
     id: z.string().nullable().optional(),
     attributes: profileAttributes,
-    meta: profileMeta.optional(),
+    meta: profileMeta.nullable().optional(),
   }),
 })
 

@@ -6,7 +6,7 @@ import { recordPushOpen } from '@/lib/messaging/push/push-open'
 const pushOpenBody = z.object({
   data: z.object({
     type: z.literal('push-open'),
-    attributes: z.strictObject({ open_token: z.string().min(1).max(300) }),
+    attributes: z.object({ open_token: z.string().min(1).max(300) }),
   }),
 })
 

@@ -10,7 +10,7 @@ export const BACKGROUND_STATUSES = ['AVAILABLE', 'DENIED', 'RESTRICTED'] as cons
 
 const text = z.string().max(255).nullable().optional()
 
-export const deviceMetadata = z.strictObject({
+export const deviceMetadata = z.object({
   device_id: text,
   klaviyo_sdk: z.enum(['android', 'flutter', 'flutter_community', 'react_native', 'swift']).nullable().optional(),
   sdk_version: text,
@@ -29,8 +29,8 @@ const profileRef = z.object({
   data: z.object({
     type: z.literal('profile'),
     id: z.string().nullable().optional(),
-    attributes: z.strictObject(profileAttributesShape).optional().default({}),
-    meta: profileMeta.optional(),
+    attributes: z.object(profileAttributesShape).optional().default({}),
+    meta: profileMeta.nullable().optional(),
   }),
 })
 
@@ -39,7 +39,7 @@ const token = z.string().trim().min(1, 'A push token is required.').max(4096, 'A
 export const createPushTokenBody = z.object({
   data: z.object({
     type: z.literal('push-token'),
-    attributes: z.strictObject({
+    attributes: z.object({
       token,
       platform: z.enum(PLATFORMS),
       enablement_status: z.enum(ENABLEMENT_STATUSES).nullable().optional(),
@@ -55,7 +55,7 @@ export type CreatePushTokenBody = z.infer<typeof createPushTokenBody>
 export const unregisterPushTokenBody = z.object({
   data: z.object({
     type: z.literal('push-token-unregister'),
-    attributes: z.strictObject({
+    attributes: z.object({
       token,
       platform: z.enum(PLATFORMS),
       vendor: z.enum(VENDORS).nullable().optional(),

@@ -21,7 +21,7 @@ export const updateTrackingSettingBody = z.object({
   data: z.object({
     type: z.literal('tracking-setting'),
     id: z.string().min(1),
-    attributes: z.strictObject({
+    attributes: z.object({
       auto_add_parameters: z.boolean().nullable().optional(),
       utm_source: paramSetting.nullable().optional(),
       utm_medium: paramSetting.nullable().optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { apiRoute } from '@/lib/api/api-route'
 import { ApiError, apiNotFound } from '@/lib/api/api-error'
 import { sparseFields } from '@/lib/api/query-params'
+import { readOnlyAttributes } from '@/lib/api/read-only-attributes'
 import { CODE_FIELDS, COUPON_FIELDS, parseExpiresAt, serializeCode, serializeCoupon } from '@/lib/coupons/api'
 import { COUPON_CODE_STATUSES, deleteCode, findCodeByApiId, updateCode } from '@/lib/coupons/store'
 
@@ -9,7 +10,8 @@ const updateCodeBody = z.object({
   data: z.object({
     type: z.literal('coupon-code'),
     id: z.string().min(1),
-    attributes: z.strictObject({
+    attributes: z.object({
+      ...readOnlyAttributes('unique_code', 'coupon'),
       status: z.enum(COUPON_CODE_STATUSES).optional(),
       expires_at: z.string().nullable().optional(),
     }),

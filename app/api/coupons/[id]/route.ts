@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { apiRoute } from '@/lib/api/api-route'
 import { ApiError } from '@/lib/api/api-error'
 import { sparseFields } from '@/lib/api/query-params'
+import { readOnlyAttributes } from '@/lib/api/read-only-attributes'
 import { COUPON_FIELDS, serializeCoupon } from '@/lib/coupons/api'
 import { deleteCoupon, getCouponOrThrow, updateCoupon } from '@/lib/coupons/store'
 
@@ -9,7 +10,8 @@ const updateCouponBody = z.object({
   data: z.object({
     type: z.literal('coupon'),
     id: z.string().min(1),
-    attributes: z.strictObject({
+    attributes: z.object({
+      ...readOnlyAttributes('external_id'),
       description: z.string().max(10_000).nullable().optional(),
       monitor_configuration: z.record(z.string(), z.unknown()).nullable().optional(),
     }),

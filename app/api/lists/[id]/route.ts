@@ -12,7 +12,7 @@ const updateListApiBody = z.object({
   data: z.object({
     type: z.literal('list'),
     id: z.string().min(1),
-    attributes: z.strictObject({
+    attributes: z.object({
       name: z.string().trim().min(1, 'A list name cannot be empty.').max(255).nullable().optional(),
       opt_in_process: z.enum(['single_opt_in', 'double_opt_in']).nullable().optional(),
     }),

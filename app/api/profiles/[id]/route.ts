@@ -7,7 +7,7 @@ import { getProfile } from '@/lib/profiles/get-profile'
 import { upsertProfile } from '@/lib/profiles/upsert-profile'
 
 const updateProfileBody = z.object({
-  data: z.object({ type: z.literal('profile'), id: z.string().min(1), attributes: profileAttributes, meta: profileMeta.optional() }),
+  data: z.object({ type: z.literal('profile'), id: z.string().min(1), attributes: profileAttributes, meta: profileMeta.nullable().optional() }),
 })
 
 // GET /api/profiles/{id} – one profile of the account

@@ -9,7 +9,7 @@ const updateBody = z.object({
   data: z.object({
     type: z.literal('web-feed'),
     id: z.string().min(1),
-    attributes: z.strictObject({
+    attributes: z.object({
       name: z.string().optional(),
       url: z.string().optional(),
       request_method: z.enum(['get', 'post']).optional(),

@@ -10,7 +10,7 @@ const updateWebhookBody = z.object({
   data: z.object({
     type: z.literal('webhook'),
     id: z.string().min(1),
-    attributes: z.strictObject({
+    attributes: z.object({
       name: z.string().nullable().optional(),
       description: z.string().nullable().optional(),
       endpoint_url: z.string().nullable().optional(),
