@@ -2,6 +2,8 @@
 // additional-fields[type], sort and include. Each refusal names its parameter.
 import { invalidParam } from './api-error'
 import { parseAllowedFilter, FilterSyntaxError, type AllowedFilters, type FilterCondition } from './filter-parser'
+// Extracted from the vendor's OpenAPI document by scripts/extract-openapi.mjs.
+import SCHEMA_FIELDS from './openapi-sparse-fields.json'
 
 /** Comma lists may also come as repeated parameters. */
 export function listParam(url: URL, name: string): string[] | null {
@@ -29,12 +31,19 @@ export function enumList<T extends string>(url: URL, name: string, allowed: read
   return list as T[]
 }
 
-/** fields[type]: null = all fields. Nested names ("location.city") keep their parent. */
+const schemaFields = SCHEMA_FIELDS as Record<string, readonly string[] | undefined>
+
+/**
+ * fields[type]: null = all fields. Nested names ("location.city") keep their parent. A value
+ * the vendor's schema lists for the type is accepted even where our table lacks it (id, or an
+ * attribute we do not serve): asking for it keeps the answer valid, it just carries less.
+ */
 export function sparseFields(url: URL, type: string, allowed: readonly string[]): Set<string> | null {
   const list = listParam(url, `fields[${type}]`)
   if (!list) return null
+  const listed = schemaFields[type] ?? []
   for (const v of list) {
-    if (!allowed.includes(v) && !allowed.includes(v.split('.')[0]!)) {
+    if (!allowed.includes(v) && !allowed.includes(v.split('.')[0]!) && !listed.includes(v)) {
       throw invalidParam(`fields[${type}]`, `"${v}" is not a field of ${type}.`)
     }
   }

@@ -4,7 +4,7 @@ import { apiDate, apiLink, pickFields, relationshipLinks } from './json-api'
 
 export const PROFILE_FIELDS = [
   'email', 'phone_number', 'external_id', 'anonymous_id', 'first_name', 'last_name', 'organization', 'locale', 'title',
-  'image', 'created', 'updated', 'last_event_date', 'location', 'properties', 'subscriptions', 'id',
+  'image', 'created', 'updated', 'last_event_date', 'location', 'properties', 'subscriptions', 'id', 'joined_group_at',
 ] as const
 
 function parseProperties(raw: string | null | undefined): Record<string, unknown> {
@@ -43,11 +43,14 @@ export interface SerializeProfileOptions {
   fields?: Set<string> | null
   /** The vendor's subscriptions object when additional-fields[profile]=subscriptions. */
   subscriptions?: unknown
+  /** A list's or segment's member: when it joined (the schema requires it there). */
+  joinedGroupAt?: Date | null
 }
 
 export function serializeProfile(url: URL, p: ProfileRow, opts: SerializeProfileOptions = {}) {
   const attributes = profileAttributes(p)
   if (opts.subscriptions !== undefined) attributes.subscriptions = opts.subscriptions
+  if (opts.joinedGroupAt !== undefined) attributes.joined_group_at = apiDate(opts.joinedGroupAt)
   return {
     type: 'profile' as const,
     id: p.id,

@@ -7,6 +7,8 @@ import { decodeCursor, nextLink } from '../cursor'
 import { keysetOrder, keysetWhere, pageOf } from '../keyset'
 import { dateValue, enumList, filterParam, pageSize, sortParam, sparseFields, stringValues } from '../query-params'
 import { serializeProfile, PROFILE_FIELDS } from '../serialize-profile'
+import type { FilterCondition } from '../filter-parser'
+import { MEMBER_FILTERS, joinedAt, memberWhere } from '../groups/group-members'
 
 export const PROFILE_FILTERS = {
   id: ['any', 'equals'],
@@ -24,9 +26,14 @@ const COLUMN: Record<string, string> = {
 }
 
 export function profileFilterWhere(url: URL, allowed: Record<string, readonly string[]> = PROFILE_FILTERS): Record<string, unknown>[] {
+  return profileConditionsWhere(filterParam(url, allowed))
+}
+
+function profileConditionsWhere(conditions: FilterCondition[]): Record<string, unknown>[] {
   const and: Record<string, unknown>[] = []
-  for (const c of filterParam(url, allowed)) {
-    const column = COLUMN[c.field]!
+  for (const c of conditions) {
+    const column = COLUMN[c.field]
+    if (!column) continue
     if (c.op === 'equals' || c.op === 'any') {
       let values = stringValues(c.value, c.field)
       if (c.field === 'email') values = values.map((v) => v.trim().toLowerCase())
@@ -46,8 +53,10 @@ export async function subscriptionsFor(companyId: number, ids: string[], wanted:
 }
 
 export interface ProfilePageOptions {
-  /** Extra conditions, e.g. membership of a list. */
+  /** Extra conditions. */
   where?: Record<string, unknown>
+  /** A list's or segment's members: the member filters, and joined_group_at on each. */
+  groupId?: string
 }
 
 export async function listProfilesPage(companyId: number, url: URL, opts: ProfilePageOptions = {}) {
@@ -57,7 +66,13 @@ export async function listProfilesPage(companyId: number, url: URL, opts: Profil
   const sort = sortParam(url, PROFILE_SORTS, 'id')
   const column = COLUMN[sort.field]!
   const cursor = decodeCursor(url.searchParams.get('page[cursor]'))
-  const and: Record<string, unknown>[] = [{ companyId }, ...profileFilterWhere(url)]
+  const and: Record<string, unknown>[] = [{ companyId }]
+  if (opts.groupId) {
+    const conditions = filterParam(url, { ...PROFILE_FILTERS, ...MEMBER_FILTERS })
+    and.push(...profileConditionsWhere(conditions), ...(await memberWhere(companyId, opts.groupId, conditions)))
+  } else {
+    and.push(...profileFilterWhere(url))
+  }
   if (opts.where) and.push(opts.where)
   const after = keysetWhere(column, sort.desc, cursor, column.endsWith('At') ? 'date' : 'text', column === 'email')
   if (after) and.push(after)
@@ -68,8 +83,13 @@ export async function listProfilesPage(companyId: number, url: URL, opts: Profil
   })) as ProfileRow[]
   const { page, next } = pageOf(rows, size, column, (r) => (r as unknown as Record<string, unknown>)[column])
   const subs = await subscriptionsFor(companyId, page.map((p) => p.id), additional.includes('subscriptions'))
+  const joined = opts.groupId ? await joinedAt(companyId, opts.groupId, page.map((p) => p.id)) : null
   return {
-    data: page.map((p) => serializeProfile(url, p, { fields, subscriptions: subs ? (subs.get(p.id) ?? null) : undefined })),
+    data: page.map((p) => serializeProfile(url, p, {
+      fields,
+      subscriptions: subs ? (subs.get(p.id) ?? null) : undefined,
+      ...(joined ? { joinedGroupAt: joined.get(p.id) ?? null } : {}),
+    })),
     links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null },
   }
 }

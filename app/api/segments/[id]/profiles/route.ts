@@ -11,6 +11,6 @@ export const GET = apiRoute({
   handler: async ({ ctx, params }) => {
     const g = await findGroupRow(ctx.companyId, params.id!)
     if (!g || g.type !== SEGMENT) throw apiNotFound(`A segment with id ${params.id} was not found.`)
-    return listProfilesPage(ctx.companyId, ctx.url, { where: { memberships: { some: { groupId: g.id, leftAt: null } } } })
+    return listProfilesPage(ctx.companyId, ctx.url, { groupId: g.id })
   },
 })

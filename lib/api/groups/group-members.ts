@@ -1,0 +1,56 @@
+// A list's or segment's members (GET /api/lists/{id}/profiles, /api/segments/{id}/profiles):
+// the profile filters plus the ones the vendor's schema lists for members (profile_id,
+// push_token, _kx, joined_group_at), and the joined_group_at each member carries.
+import { db } from '@/lib/db/client'
+import type { FilterCondition } from '../filter-parser'
+import { dateValue, stringValues } from '../query-params'
+
+const DATE_OPS = ['greater-or-equal', 'greater-than', 'less-or-equal', 'less-than'] as const
+
+/** The profile filters stay accepted beside the member ones (they were before the schema's). */
+export const MEMBER_FILTERS = {
+  profile_id: ['any', 'equals'],
+  push_token: ['any', 'equals'],
+  _kx: ['equals'],
+  joined_group_at: DATE_OPS,
+} as const
+
+const PRISMA_OP: Record<string, string> = { 'greater-than': 'gt', 'less-than': 'lt', 'greater-or-equal': 'gte', 'less-or-equal': 'lte' }
+
+const isMemberField = (field: string) => field in MEMBER_FILTERS
+
+/**
+ * The Prisma conditions on Profile for the member-only filters, and membership itself (a
+ * current one; joined_group_at bounds apply to it). Company-scoped throughout.
+ */
+export async function memberWhere(companyId: number, groupId: string, conditions: FilterCondition[]): Promise<Record<string, unknown>[]> {
+  const membership: Record<string, unknown> = { groupId, companyId, leftAt: null }
+  const and: Record<string, unknown>[] = []
+  for (const c of conditions.filter((x) => isMemberField(x.field))) {
+    if (c.field === 'joined_group_at') {
+      const d = dateValue(c.value, c.field)
+      membership.enteredAt = { ...(membership.enteredAt as object | undefined), [PRISMA_OP[c.op]!]: d }
+      continue
+    }
+    const values = stringValues(c.value, c.field)
+    const list = c.op === 'equals' ? values.slice(0, 1) : values
+    if (c.field === 'profile_id') and.push({ id: { in: list } })
+    // The browser's exchange id: the anonymous id our onsite script and push tokens record.
+    else if (c.field === '_kx') and.push({ anonymousId: { in: list } })
+    else if (c.field === 'push_token') {
+      const rows = await db.pushToken.findMany({ where: { companyId, token: { in: list } }, select: { profileId: true } })
+      and.push({ id: { in: rows.map((r) => r.profileId) } })
+    }
+  }
+  return [{ memberships: { some: membership } }, ...and]
+}
+
+/** When each profile joined the group (its current membership). */
+export async function joinedAt(companyId: number, groupId: string, profileIds: string[]): Promise<Map<string, Date>> {
+  if (!profileIds.length) return new Map()
+  const rows = await db.groupMembership.findMany({
+    where: { companyId, groupId, profileId: { in: profileIds }, leftAt: null },
+    select: { profileId: true, enteredAt: true },
+  })
+  return new Map(rows.map((r) => [r.profileId, r.enteredAt]))
+}
