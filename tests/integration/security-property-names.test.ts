@@ -124,13 +124,14 @@ describe('segment definitions through /ajax, profile writes through /api', () =>
     expect(await db.group.count({ where: { companyId, name: 'Bad' } })).toBe(0)
   })
 
-  test('a definition within the per-group limits that compiles to more values than SQLite binds is a 400, not a 500', async () => {
+  // Since issue 29 (finding 1) the definition limits refuse it before its values are counted.
+  test('a definition that would compile to more values than SQLite binds is a 400, not a 500', async () => {
     const filters = Array.from({ length: 10 }, (_, i) => ({ property: `p${i}`, operator: 'equals', value: 'x' }))
     const cond = { kind: 'metric', metricId, comparison: 'at_least', count: 2, timeframe: { type: 'all_time' }, filters }
     const definition = { version: 1, root: { type: 'or', conditions: Array.from({ length: 50 }, () => ({ type: 'or', conditions: Array.from({ length: 50 }, () => cond) })) } }
     const preview = await ajax(previewRoute, '/ajax/segment/preview', cookie, { method: 'POST', body: { definition } })
     expect(preview.status).toBe(400)
-    expect(Object.keys(preview.json.fieldErrors)).toEqual(['definition'])
+    expect(Object.keys(preview.json.fieldErrors)).toContain('definition')
     const saved = await ajax(createGroupRoute, '/ajax/group', cookie, { method: 'POST', body: { type: 1, name: 'Huge', definition } })
     expect(saved.status).toBe(400)
     expect(await db.group.count({ where: { companyId, name: 'Huge' } })).toBe(0)
