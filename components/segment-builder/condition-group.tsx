@@ -20,10 +20,12 @@ export interface ConditionGroupProps {
   groupError?: string
   options: BuilderOptions
   disabled?: boolean
+  /** False once the group or the definition is at its limit (lib/segments/definition-limits.ts). */
+  canAdd?: boolean
 }
 
 export function ConditionGroupCard(props: ConditionGroupProps) {
-  const { group, index, onChange, onRemove, canRemove, touched, onTouch, showAllIssues, serverErrors, groupError, options, disabled } = props
+  const { group, index, onChange, onRemove, canRemove, touched, onTouch, showAllIssues, serverErrors, groupError, options, disabled, canAdd = true } = props
   const t = useTranslations('segmentBuilder')
   const join = group.type === 'and' ? t('joinAnd') : t('joinOr')
 
@@ -67,12 +69,14 @@ export function ConditionGroupCard(props: ConditionGroupProps) {
           </div>
         ))}
         {groupError && <FormError>{groupError}</FormError>}
-        <div className={styles.groupFoot}>
-          <button type="button" className={styles.addLink} disabled={disabled}
-            onClick={() => onChange({ ...group, conditions: [...group.conditions, emptyCondition()] })} data-testid="add-condition">
-            {t('addCondition', { join })}
-          </button>
-        </div>
+        {canAdd && (
+          <div className={styles.groupFoot}>
+            <button type="button" className={styles.addLink} disabled={disabled}
+              onClick={() => onChange({ ...group, conditions: [...group.conditions, emptyCondition()] })} data-testid="add-condition">
+              {t('addCondition', { join })}
+            </button>
+          </div>
+        )}
       </div>
     </section>
   )

@@ -3,6 +3,7 @@
 // filters on the event's properties.
 import { useId } from 'react'
 import { useTranslations } from 'next-intl'
+import { DEFINITION_LIMITS } from '@/lib/segments/definition-limits'
 import { FILTER_OPERATORS, newKey, type Comparison, type ConditionState, type FilterState, type TimeframeType } from './definition-state'
 import { InlineInput, InlineSelect } from './controls'
 import { useMetricDimensions, type MetricOption } from './use-builder-options'
@@ -112,7 +113,7 @@ export function MetricFields({ value: c, onChange, errors, metrics, disabled }: 
           ))}
         </div>
       )}
-      {c.filters.length < 10 && (
+      {c.filters.length < DEFINITION_LIMITS.filtersPerCondition && (
         <button type="button" className={styles.addLink} disabled={disabled}
           onClick={() => set({ filters: [...c.filters, { key: newKey('f'), property: '', operator: 'equals', valueType: 'text', value: '' }] })}>
           {t('addFilter')}

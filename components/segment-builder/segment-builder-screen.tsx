@@ -15,6 +15,7 @@ import { Button, LinkButton } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
 import { groupHref } from '@/components/lists/slug'
 import type { SegmentDefinition } from '@/lib/segments/definition'
+import { DEFINITION_LIMITS } from '@/lib/segments/definition-limits'
 import {
   definitionToState, emptyGroup, emptyState, isComplete, mapServerErrors, stateIssues, toDefinition,
   type BuilderState, type GroupState, type MappedErrors,
@@ -70,6 +71,9 @@ export function SegmentBuilderScreen({ segment }: SegmentBuilderScreenProps) {
     change({ ...state, groups: groups.length ? groups : [emptyGroup()] })
   }
   const rootJoin = state.rootType === 'and' ? t('joinAnd') : t('joinOr')
+  // The builder never makes a definition the server refuses for its size.
+  const total = state.groups.reduce((n, g) => n + g.conditions.length, 0)
+  const roomLeft = total < DEFINITION_LIMITS.conditions
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -154,14 +158,17 @@ export function SegmentBuilderScreen({ segment }: SegmentBuilderScreenProps) {
                     groupError={groupErrors[g.key]}
                     options={options}
                     disabled={!canWrite}
+                    canAdd={roomLeft && g.conditions.length < DEFINITION_LIMITS.itemsPerGroup}
                   />
                 </div>
               ))}
-              <div>
-                <Button onClick={() => change({ ...state, groups: [...state.groups, emptyGroup()] })} disabled={!canWrite} data-testid="add-group">
-                  {t('addGroup', { join: rootJoin })}
-                </Button>
-              </div>
+              {roomLeft && state.groups.length < DEFINITION_LIMITS.itemsPerGroup && (
+                <div>
+                  <Button onClick={() => change({ ...state, groups: [...state.groups, emptyGroup()] })} disabled={!canWrite} data-testid="add-group">
+                    {t('addGroup', { join: rootJoin })}
+                  </Button>
+                </div>
+              )}
             </div>
             <aside className={styles.aside}>
               <PreviewPanel preview={preview} complete={complete} />

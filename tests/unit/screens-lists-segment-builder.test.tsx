@@ -181,3 +181,19 @@ test('event-property filters suggest the metric’s properties and type their va
   const sent = previewCalls().at(-1)!.body as { definition: { root: { conditions: Array<{ conditions: Array<{ filters: unknown }> }> } } }
   expect(sent.definition.root.conditions[0]!.conditions[0]!.filters).toEqual([{ property: '$value', operator: 'greater_than', value: 50 }])
 })
+
+test('the builder stops offering conditions and groups at the definition limits (issue 29, finding 1)', () => {
+  renderBuilder()
+  // A group holds at most 20 conditions.
+  for (let i = 1; i < 20; i++) fireEvent.click(screen.getByTestId('add-condition'))
+  expect(screen.getAllByTestId('condition-row')).toHaveLength(20)
+  expect(screen.queryByTestId('add-condition')).toBeNull()
+  // 50 conditions in all: two more full groups and the add buttons are gone.
+  fireEvent.click(screen.getByTestId('add-group'))
+  for (let i = 1; i < 20; i++) fireEvent.click(screen.getAllByTestId('add-condition')[0]!)
+  fireEvent.click(screen.getByTestId('add-group'))
+  for (let i = 1; i < 10; i++) fireEvent.click(screen.getAllByTestId('add-condition')[0]!)
+  expect(screen.getAllByTestId('condition-row')).toHaveLength(50)
+  expect(screen.queryByTestId('add-condition')).toBeNull()
+  expect(screen.queryByTestId('add-group')).toBeNull()
+})
