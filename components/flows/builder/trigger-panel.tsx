@@ -242,7 +242,7 @@ export function Weekdays({ value, onChange, label }: { value: string[] | null; o
               const next = e.target.checked ? WEEKDAYS.filter((x) => on.includes(x) || x === d) : on.filter((x) => x !== d)
               onChange(next.length === WEEKDAYS.length ? null : next)
             }} />
-          {t(d)}
+          {t(`weekdays.${d}`)}
         </label>
       ))}
     </fieldset>
