@@ -2,6 +2,7 @@
 // The side panel of one action: its settings by type (delays, splits, A/B test, messages,
 // webhook, internal alert, profile updates, list updates, code) and its status.
 import type { ReactNode } from 'react'
+import Link from 'next/link'
 import { useTranslations } from 'next-intl'
 import { isUnsupported, type FlowAction } from '@/lib/flows/definition'
 import { Notification } from '@/components/ui/notification'
@@ -19,7 +20,7 @@ type Data = Record<string, unknown>
 
 export function ActionPanel({ action, actionKey }: { action: FlowAction; actionKey: string }) {
   const t = useTranslations('flowBuilder')
-  const { dispatch, readOnly, errorsByNode, def } = useBuilder()
+  const { dispatch, readOnly, errorsByNode, def, reportOf } = useBuilder()
   const data = ((action as { data?: unknown }).data ?? {}) as Data
   const setData = (patch: Data) => dispatch({ type: 'update-action', key: actionKey, action: { ...action, data: { ...data, ...patch } } as FlowAction })
   const msg = (data.message ?? {}) as Data
@@ -64,6 +65,7 @@ export function ActionPanel({ action, actionKey }: { action: FlowAction; actionK
   return (
     <fieldset disabled={readOnly} className={styles.panelBody} data-testid="action-panel" data-action-type={action.type}>
       <h3 className={styles.sectionTitle}>{actionTitle(action, t)}</h3>
+      {reportOf(actionKey) && <Link href={reportOf(actionKey)!} className={styles.panelReportLink} data-testid="panel-report">{t('viewReport')}</Link>}
       {errors.length > 0 && (
         <Notification variant="error" title={t('panel.errorsTitle')}>
           <ul className={styles.errorList}>{errors.map((e, i) => <li key={i}>{e.message}</li>)}</ul>

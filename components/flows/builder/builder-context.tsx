@@ -1,6 +1,7 @@
 'use client'
 // What the canvas's nodes and edges need from the screen without being rebuilt on each change:
-// the reducer's dispatch, live counts, errors by node, the add menu's open slot, the flow trigger.
+// the reducer's dispatch, live counts, errors by node, the add menu's open slot, the flow trigger,
+// where a message step's report is.
 import { createContext, useContext } from 'react'
 import type { FlowDefinition } from '@/lib/flows/definition'
 import type { BuilderAction, Slot } from './builder-state'
@@ -18,6 +19,8 @@ export interface BuilderContextValue {
   requestDelete: (key: string) => void
   readOnly: boolean
   flowIsLive: boolean
+  /** The reports page of a message step's message (null: no message yet, or no access to reports). */
+  reportOf: (key: string) => string | null
 }
 
 export const BuilderContext = createContext<BuilderContextValue | null>(null)

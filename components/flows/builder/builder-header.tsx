@@ -1,6 +1,7 @@
 'use client'
 // The builder's bar: back to the flows, the flow name (rename), its status (draft, manual, live),
 // undo and redo, the save state ("Unsaved changes" / "Saved at …"), the JSON export, and Save.
+// At phone width it is one compact row: undo and redo become icons, the save state and export go.
 import { useState } from 'react'
 import Link from 'next/link'
 import { useFormatter, useTranslations } from 'next-intl'
@@ -63,11 +64,20 @@ export function BuilderHeader({ flow, dirty, saving, savedAt, readOnly, canUndo,
         <span className={styles.saveState} data-testid="save-state" aria-live="polite">
           {dirty ? t('unsaved') : savedAt ? t('savedAt', { time: format.dateTime(savedAt, { hour: 'numeric', minute: '2-digit', second: '2-digit' }) }) : t('noChanges')}
         </span>
-        <Button size="small" variant="tertiary" disabled={!canUndo || readOnly} onClick={onUndo} aria-keyshortcuts="Control+Z" data-testid="undo">{t('undo')}</Button>
-        <Button size="small" variant="tertiary" disabled={!canRedo || readOnly} onClick={onRedo} aria-keyshortcuts="Control+Shift+Z" data-testid="redo">{t('redo')}</Button>
+        <Button size="small" variant="tertiary" className={styles.barIconButton} disabled={!canUndo || readOnly} onClick={onUndo} aria-keyshortcuts="Control+Z" data-testid="undo">
+          <BarLabel text={t('undo')} icon="↶" />
+        </Button>
+        <Button size="small" variant="tertiary" className={styles.barIconButton} disabled={!canRedo || readOnly} onClick={onRedo} aria-keyshortcuts="Control+Shift+Z" data-testid="redo">
+          <BarLabel text={t('redo')} icon="↷" />
+        </Button>
         <a className={styles.exportLink} href={`/flow/${encodeURIComponent(flow.id)}.json`} target="_blank" rel="noreferrer">{t('export')}</a>
         <Button variant="primary" disabled={!dirty || readOnly} loading={saving} onClick={onSave} data-testid="save-flow">{t('save')}</Button>
       </div>
     </header>
   )
+}
+
+/** A bar button's words, or at phone width its icon (the words stay for screen readers). */
+function BarLabel({ text, icon }: { text: string; icon: string }) {
+  return <><span className={styles.barText}>{text}</span><span className={styles.barIcon} aria-hidden="true">{icon}</span></>
 }

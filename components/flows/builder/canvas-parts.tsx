@@ -1,28 +1,43 @@
 'use client'
 // The canvas's node and edge kinds: the trigger, an action (type, summary, status, live count,
-// unsupported and error badges, a menu), the end of a branch, and an edge with its branch label
-// and a "+" that opens the menu of action types to insert there.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { createPortal } from 'react-dom'
+// unsupported and error badges, a report link once it has sent, a menu), the end of a branch, and
+// an edge with its branch label. Each step is one button named by its type and name (Enter or
+// Space opens its panel); the "+" buttons of its outgoing edges follow it (add-step-button.tsx).
+import { useEffect, useRef, useState } from 'react'
+import Link from 'next/link'
 import { useTranslations } from 'next-intl'
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react'
 import { isUnsupported, type FlowAction } from '@/lib/flows/definition'
-import { hasStatus, isSplit, statusOf, TRIGGER } from './builder-state'
-import { ADDABLE_GROUPS, type AddableType } from './action-factory'
+import { hasStatus, isSplit, statusOf, TRIGGER, type Selection } from './builder-state'
 import { actionSummary, actionTitle, triggerTitle, typeKey } from './action-labels'
 import { useBuilder } from './builder-context'
 import type { EdgeLabel, GraphEdge } from './flow-graph'
+import { AddStepButtons, type AddSlot } from './add-step-button'
 import { nameOf, useGroupOptions, useMetricOptions } from './use-builder-options'
 import styles from './builder.module.css'
 
-export type ActionNodeType = Node<{ action: FlowAction; key: string }, 'action'>
-export type TriggerNodeType = Node<Record<string, never>, 'trigger'>
+export type { AddSlot }
+export type ActionNodeType = Node<{ action: FlowAction; key: string; adds?: AddSlot[] }, 'action'>
+export type TriggerNodeType = Node<{ adds?: AddSlot[] }, 'trigger'>
 export type EndNodeType = Node<Record<string, never>, 'end'>
 export type AddEdgeType = Edge<{ edge: GraphEdge }, 'add'>
 
 const hidden = { opacity: 0 }
 
-export function TriggerNode({ selected }: NodeProps<TriggerNodeType>) {
+/**
+ * The step's one tab stop: a transparent button over the whole card (the card's other controls sit
+ * above it), named "Type: name", with a visible focus ring. Clicking or Enter/Space opens the panel.
+ */
+function StepButton({ id, label, selected, selection }: { id: string; label: string; selected: boolean; selection: NonNullable<Selection> }) {
+  const { dispatch, openAdd } = useBuilder()
+  return (
+    <button type="button" className={`${styles.nodeOpen} nokey`} aria-label={label} aria-current={selected ? 'true' : undefined}
+      data-testid="step-open" data-step={id}
+      onClick={(e) => { e.stopPropagation(); openAdd(null); dispatch({ type: 'select', selection }) }} />
+  )
+}
+
+export function TriggerNode({ data, selected }: NodeProps<TriggerNodeType>) {
   const t = useTranslations('flowBuilder')
   const { def, errorsByNode } = useBuilder()
   const tr = def.triggers[0] as (Record<string, unknown> & { type: string }) | undefined
@@ -33,17 +48,21 @@ export function TriggerNode({ selected }: NodeProps<TriggerNodeType>) {
   const target = typeof tr?.id === 'string' ? tr.id : null
   const name = tr?.type === 'metric' ? nameOf(metrics, target) : tr?.type === 'list' ? nameOf(lists, target)
     : tr?.type === 'segment' ? nameOf(segments, target) : tr?.type === 'date' ? String(tr.date_profile_property ?? '') : ''
+  const title = name ? `${triggerTitle(tr as never, t)}: ${name}` : triggerTitle(tr as never, t)
+  const label = t('stepLabel', { type: t('trigger.label'), name: title })
   return (
     <div className={[styles.node, styles.triggerNode, selected ? styles.selected : '', errors ? styles.nodeError : ''].join(' ')} data-testid="flow-node-trigger">
+      <StepButton id={TRIGGER} label={label} selected={selected} selection={{ kind: 'trigger' }} />
       <div className={styles.nodeHead}><span className={styles.nodeKind}>{t('trigger.label')}</span>
         {tr && isUnsupported(tr as never) && <span className={styles.badgeWarn}>{t('unsupported', { type: tr.type })}</span>}
       </div>
-      <div className={styles.nodeTitle}>{name ? `${triggerTitle(tr as never, t)}: ${name}` : triggerTitle(tr as never, t)}</div>
+      <div className={styles.nodeTitle}>{title}</div>
       <div className={styles.nodeFoot}>
         {!tr && <span className={styles.badgeWarn}>{t('trigger.notConfigured')}</span>}
         {errors && <span className={styles.badgeError}>{t('errorsBadge', { count: errors.length })}</span>}
       </div>
       <Handle type="source" position={Position.Bottom} style={hidden} isConnectable={false} />
+      <AddStepButtons slots={data.adds} after={label} />
     </div>
   )
 }
@@ -51,7 +70,7 @@ export function TriggerNode({ selected }: NodeProps<TriggerNodeType>) {
 export function EndNode() {
   const t = useTranslations('flowBuilder')
   return (
-    <div className={styles.endNode} title={t('end')} aria-label={t('end')}>
+    <div className={styles.endNode} title={t('end')} role="img" aria-label={t('end')}>
       <Handle type="target" position={Position.Top} style={hidden} isConnectable={false} />
     </div>
   )
@@ -59,7 +78,7 @@ export function EndNode() {
 
 export function ActionNode({ data, selected }: NodeProps<ActionNodeType>) {
   const t = useTranslations('flowBuilder')
-  const { counts, errorsByNode, dispatch, requestDelete, readOnly } = useBuilder()
+  const { counts, errorsByNode, dispatch, requestDelete, readOnly, reportOf } = useBuilder()
   const { action, key } = data
   const [menu, setMenu] = useState(false)
   const errors = errorsByNode.get(key)
@@ -67,24 +86,33 @@ export function ActionNode({ data, selected }: NodeProps<ActionNodeType>) {
   const status = statusOf(action)
   const unsupported = isUnsupported(action)
   const { data: lists } = useGroupOptions(0)
+  const kind = unsupported ? t('unsupportedShort') : t(`types.${typeKey(action.type) ?? 'code'}`)
+  const title = unsupported ? actionTitle(action, t) : actionSummary(action, t, { list: (id) => nameOf(lists, id) }) || actionTitle(action, t)
+  const label = t('stepLabel', { type: kind, name: title })
+  // The report link once the step has sent (a message step with done runs).
+  const report = count && count.done > 0 ? reportOf(key) : null
   return (
     <div className={[styles.node, selected ? styles.selected : '', errors ? styles.nodeError : '', status === 'disabled' || status === 'draft' ? styles.nodeMuted : ''].join(' ')}
       data-testid="flow-node" data-action-type={action.type} data-key={key}>
+      <StepButton id={key} label={label} selected={selected} selection={{ kind: 'action', key }} />
       <Handle type="target" position={Position.Top} style={hidden} isConnectable={false} />
       <div className={styles.nodeHead}>
-        <span className={styles.nodeKind}>{unsupported ? t('unsupportedShort') : t(`types.${typeKey(action.type) ?? 'code'}`)}</span>
+        <span className={styles.nodeKind}>{kind}</span>
         {status && <span className={styles[`status_${status}`]} data-testid="node-status">{t(`actionStatus.${status}`)}</span>}
         {!readOnly && (
-          <button type="button" className={`${styles.nodeMenuButton} nodrag`} aria-label={t('nodeMenu.open')} aria-expanded={menu} data-testid="node-menu"
+          <button type="button" className={`${styles.nodeMenuButton} nodrag nokey`} aria-label={t('nodeMenu.open')} aria-expanded={menu} data-testid="node-menu"
             onClick={(e) => { e.stopPropagation(); setMenu((m) => !m) }}>⋯</button>
         )}
       </div>
-      <div className={styles.nodeTitle}>{unsupported ? actionTitle(action, t) : actionSummary(action, t, { list: (id) => nameOf(lists, id) }) || actionTitle(action, t)}</div>
+      <div className={styles.nodeTitle}>{title}</div>
       <div className={styles.nodeFoot}>
         {unsupported && <span className={styles.badgeWarn}>{t('unsupported', { type: action.type })}</span>}
         {count && count.waiting > 0 && <span className={styles.badgeInfo} data-testid="node-waiting">{t('waiting', { count: count.waiting })}</span>}
         {count && count.done > 0 && <span className={styles.badgeMuted} data-testid="node-done">{t('done', { count: count.done })}</span>}
         {errors && <span className={styles.badgeError} data-testid="node-errors">{t('errorsBadge', { count: errors.length })}</span>}
+        {report && (
+          <Link href={report} className={`${styles.reportLink} nodrag`} data-testid="node-report" onClick={(e) => e.stopPropagation()}>{t('viewReport')}</Link>
+        )}
       </div>
       {menu && (
         <NodeMenu onClose={() => setMenu(false)}>
@@ -98,6 +126,7 @@ export function ActionNode({ data, selected }: NodeProps<ActionNodeType>) {
         </NodeMenu>
       )}
       <Handle type="source" position={Position.Bottom} style={hidden} isConnectable={false} />
+      <AddStepButtons slots={data.adds} after={label} />
     </div>
   )
 }
@@ -122,82 +151,19 @@ function EdgeLabelText({ label }: { label: EdgeLabel }) {
 }
 
 export function AddEdge({ id, sourceX, sourceY, targetX, targetY, data, markerEnd }: EdgeProps<AddEdgeType>) {
-  const t = useTranslations('flowBuilder')
-  const { addingAt, openAdd, readOnly, dispatch, def, flowIsLive } = useBuilder()
-  const [path, labelX, labelY] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition: Position.Bottom, targetPosition: Position.Top, borderRadius: 8 })
+  const [path] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition: Position.Bottom, targetPosition: Position.Top, borderRadius: 8 })
   const edge = data!.edge
-  const open = addingAt === id
-  const button = useRef<HTMLButtonElement>(null)
-  const triggerMetricId = (def.triggers[0] as { type?: string; id?: string | null } | undefined)?.type === 'metric' ? (def.triggers[0] as { id?: string | null }).id ?? null : null
-  const add = (type: AddableType) => {
-    openAdd(null)
-    dispatch({ type: 'add', slot: { from: edge.from, path: edge.path }, actionType: type, status: flowIsLive ? 'draft' : 'live', ctx: { triggerMetricId } })
-  }
-  // The label sits just below a split, the "+" midway.
-  const lx = edge.label ? sourceX + (targetX - sourceX) * 0.5 : labelX
-  const ly = edge.label ? sourceY + 22 : labelY
+  // The label sits just below a split; the edge's "+" is drawn by its source step (AddStepButton).
   return (
     <>
       <BaseEdge id={id} path={path} markerEnd={markerEnd} className={styles.edgePath} />
-      <EdgeLabelRenderer>
-        {edge.label && <div className={styles.edgeLabelWrap} style={{ transform: `translate(-50%, -50%) translate(${lx}px, ${ly}px)` }}><EdgeLabelText label={edge.label} /></div>}
-        {!readOnly && (edge.from === TRIGGER || edge.path) && (
-          <div className={`${styles.addWrap} nodrag nopan`} style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${edge.label ? labelY + 12 : labelY}px)`, zIndex: open ? 1001 : undefined }}>
-            <button ref={button} type="button" className={styles.addButton} aria-label={t('add.button')} aria-expanded={open} data-testid="add-step" data-edge={id}
-              onClick={() => openAdd(open ? null : id)}>+</button>
-            {open && <AddMenu onPick={add} onClose={() => openAdd(null)} triggerIsMetric={!!triggerMetricId} anchor={button} />}
+      {edge.label && (
+        <EdgeLabelRenderer>
+          <div className={styles.edgeLabelWrap} style={{ transform: `translate(-50%, -50%) translate(${sourceX + (targetX - sourceX) * 0.5}px, ${sourceY + 22}px)` }}>
+            <EdgeLabelText label={edge.label} />
           </div>
-        )}
-      </EdgeLabelRenderer>
+        </EdgeLabelRenderer>
+      )}
     </>
-  )
-}
-
-/** The menu of action types, in a layer above the canvas next to its "+", opening upwards near the bottom. */
-function AddMenu({ onPick, onClose, triggerIsMetric, anchor }: { onPick: (t: AddableType) => void; onClose: () => void; triggerIsMetric: boolean; anchor: React.RefObject<HTMLButtonElement | null> }) {
-  const t = useTranslations('flowBuilder')
-  const ref = useRef<HTMLDivElement>(null)
-  const [pos, setPos] = useState<{ left: number; top: number } | null>(null)
-  useLayoutEffect(() => {
-    const place = () => {
-      if (!anchor.current || !ref.current) return
-      const r = anchor.current.getBoundingClientRect()
-      const h = ref.current.offsetHeight
-      const w = ref.current.offsetWidth
-      const below = r.bottom + 6
-      const top = below + h > window.innerHeight - 8 ? Math.max(8, r.top - 6 - h) : below
-      const left = Math.min(Math.max(8, r.left + r.width / 2 - w / 2), window.innerWidth - w - 8)
-      setPos({ left, top })
-    }
-    place()
-    window.addEventListener('resize', place)
-    return () => window.removeEventListener('resize', place)
-  }, [anchor])
-  useEffect(() => {
-    const down = (e: MouseEvent) => {
-      const target = e.target as globalThis.Node
-      if (!ref.current?.contains(target) && !anchor.current?.contains(target)) onClose()
-    }
-    const key = (e: KeyboardEvent) => { if (e.key === 'Escape') onClose() }
-    document.addEventListener('mousedown', down)
-    document.addEventListener('keydown', key)
-    return () => { document.removeEventListener('mousedown', down); document.removeEventListener('keydown', key) }
-  }, [onClose, anchor])
-  return createPortal(
-    <div ref={ref} role="menu" className={styles.floatingMenu} data-testid="add-menu" style={pos ? { left: pos.left, top: pos.top } : { visibility: 'hidden', left: 0, top: 0 }}>
-      {(Object.keys(ADDABLE_GROUPS) as Array<keyof typeof ADDABLE_GROUPS>).map((g) => (
-        <div key={g} className={styles.addGroup}>
-          <div className={styles.addGroupTitle}>{t(`add.groups.${g}`)}</div>
-          {ADDABLE_GROUPS[g].map((type) => (
-            <button key={type} type="button" role="menuitem" disabled={type === 'trigger-split' && !triggerIsMetric}
-              title={type === 'trigger-split' && !triggerIsMetric ? t('panel.triggerSplitNeedsMetric') : undefined}
-              data-testid={`add-${type}`} onClick={() => onPick(type)}>
-              {t(`types.${typeKey(type)}`)}
-            </button>
-          ))}
-        </div>
-      ))}
-    </div>,
-    document.body,
   )
 }

@@ -44,16 +44,19 @@ export function FlowBuilderScreen({ flowId }: { flowId: string }) {
   if (!loaded) return <div className={styles.centered}><Spinner size="large" /></div>
   return (
     <ReactFlowProvider>
-      <LoadedBuilder key={loaded.at} initial={loaded.data} counts={data?.counts ?? loaded.data.counts}
+      <LoadedBuilder key={loaded.at} initial={loaded.data} counts={data?.counts ?? loaded.data.counts} latest={data ?? loaded.data}
         onReload={async () => { const fresh = await mutate(); if (fresh) setLoaded((l) => ({ data: fresh, at: (l?.at ?? 0) + 1 })) }} />
     </ReactFlowProvider>
   )
 }
 
-function LoadedBuilder({ initial, counts, onReload }: { initial: FlowEditData; counts: FlowEditData['counts']; onReload: () => Promise<void> }) {
+function LoadedBuilder({ initial, counts, latest, onReload }: {
+  initial: FlowEditData; counts: FlowEditData['counts']; latest: FlowEditData; onReload: () => Promise<void>
+}) {
   const t = useTranslations('flowBuilder')
   const toast = useToast()
   const canWrite = usePermission('flows_write')
+  const canReport = usePermission('flows_reporting')
   const [state, dispatch] = useReducer(builderReducer, initial.definition, initialState)
   const [flow, setFlow] = useState(initial.flow)
   const [errors, setErrors] = useState<SaveError[]>([])
@@ -175,9 +178,10 @@ function LoadedBuilder({ initial, counts, onReload }: { initial: FlowEditData; c
     else dispatch({ type: 'delete', key })
   }, [state.def])
 
+  const reportOf = useMemo(() => reportLinks(latest, canReport), [latest, canReport])
   const selectedId = state.selected?.kind === 'trigger' ? TRIGGER : state.selected?.kind === 'action' ? state.selected.key : null
   const ctx: BuilderContextValue = {
-    def: state.def, dispatch, counts, errorsByNode, selectedId, addingAt, openAdd: setAddingAt, requestDelete, readOnly, flowIsLive,
+    def: state.def, dispatch, counts, errorsByNode, selectedId, addingAt, openAdd: setAddingAt, requestDelete, readOnly, flowIsLive, reportOf,
   }
   const deletingAction = deleting ? findAction(state.def, deleting) : null
 
@@ -239,6 +243,19 @@ function LoadedBuilder({ initial, counts, onReload }: { initial: FlowEditData; c
         onDelete={(keep) => { dispatch({ type: 'delete', key: deleting!, keep }); setDeleting(null) }} />
     </BuilderContext.Provider>
   )
+}
+
+const MESSAGE_STEPS = new Set(['send-email', 'send-sms', 'send-mobile-push', 'send-whatsapp'])
+
+/** A message step's report page, by action key: its (first) message's overview. */
+function reportLinks({ messages, definition }: FlowEditData, canReport: boolean): (key: string) => string | null {
+  const steps = new Set(definition.actions.filter((a) => MESSAGE_STEPS.has(a.type) && a.id).map((a) => a.id!))
+  const byAction = new Map<string, string>()
+  if (canReport) for (const m of messages) if (steps.has(m.actionId) && !byAction.has(m.actionId)) byAction.set(m.actionId, m.id)
+  return (key) => {
+    const id = byAction.get(key)
+    return id ? `/flow/message/${encodeURIComponent(id)}/reports/overview` : null
+  }
 }
 
 function DeleteSplitModal({ actionKey: key, action, onClose, onDelete }: {
