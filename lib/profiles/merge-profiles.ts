@@ -20,7 +20,15 @@ import { ATTRIBUTE_FIELDS, LOCATION_FIELDS } from './types'
 
 export const MERGED_PROFILE_METRIC = 'Merged Profile'
 
-export function* mergeProfilesOps(companyId: number, from: RawProfile, into: RawProfile, now = new Date()): Ops<void> {
+export interface MergeOptions {
+  /**
+   * The vendor's merge (POST /api/profile-merge): the kept profile's values win every conflict
+   * and the other profile only fills its gaps, identifiers included. Default: the newer write wins.
+   */
+  keepInto?: boolean
+}
+
+export function* mergeProfilesOps(companyId: number, from: RawProfile, into: RawProfile, now = new Date(), opts: MergeOptions = {}): Ops<void> {
   const c = companyId
   const f = from.id
   const t = into.id
@@ -63,6 +71,8 @@ export function* mergeProfilesOps(companyId: number, from: RawProfile, into: Raw
       ),
   )
   yield* exec(k.updateTable('Suppression').set({ profileId: t }).where('companyId', '=', c).where('profileId', '=', f))
+  // The devices the merged profile registered keep receiving push as the kept profile.
+  yield* exec(k.updateTable('PushToken').set({ profileId: t }).where('companyId', '=', c).where('profileId', '=', f))
 
   // Attributes and properties: the newer write of each wins.
   const fill: Record<string, unknown> = {}
@@ -74,6 +84,7 @@ export function* mergeProfilesOps(companyId: number, from: RawProfile, into: Raw
     const tf = lastWrite(fromTimes, path)
     const ti = lastWrite(intoTimes, path)
     setTimeEntry(times, path, newerEntry(timeEntry(fromTimes, path), timeEntry(intoTimes, path)))
+    if (opts.keepInto) return !intoHas && fromHas
     return tf > ti || (tf === ti && !intoHas && fromHas)
   }
   for (const k of [...ATTRIBUTE_FIELDS, ...LOCATION_FIELDS]) {
@@ -100,6 +111,10 @@ export function* mergeProfilesOps(companyId: number, from: RawProfile, into: Raw
   fill.updatedAt = dbDate(now)
   // The anonymous id is freed by the delete; the caller decides whether the kept profile takes it.
   yield* exec(k.deleteFrom('Profile').where('companyId', '=', c).where('id', '=', f))
+  if (opts.keepInto) {
+    // Freed by the delete above, so the kept profile can take the ones it lacks.
+    for (const id of ['email', 'phoneNumber', 'externalId'] as const) if (into[id] == null && from[id] != null) fill[id] = from[id]
+  }
   yield* updateProfileColumnsOps(c, t, fill)
   Object.assign(into, fill)
 
@@ -111,13 +126,13 @@ export function* mergeProfilesOps(companyId: number, from: RawProfile, into: Raw
 }
 
 /** Merges profile fromId into intoId (both of companyId); 404 when either is missing. */
-export async function mergeProfiles(companyId: number, fromId: string, intoId: string): Promise<void> {
+export async function mergeProfiles(companyId: number, fromId: string, intoId: string, opts: MergeOptions = {}): Promise<void> {
   if (fromId === intoId) return
   await inWriteTx(function* () {
     const from = yield* findProfileByOps(companyId, 'id', fromId)
     const into = yield* findProfileByOps(companyId, 'id', intoId)
     if (!from || !into) throw notFound('Profile not found.')
-    yield* mergeProfilesOps(companyId, from, into)
+    yield* mergeProfilesOps(companyId, from, into, new Date(), opts)
   })
   // Events, memberships and consents moved onto the kept profile: every segment may change.
   await reevaluateProfiles(companyId, [intoId], { all: true })

@@ -6,6 +6,7 @@ import { serializeImportJob } from '@/lib/api/serialize-import-job'
 import { db } from '@/lib/db/client'
 import { apiNotFound } from '@/lib/api/api-error'
 import { createProfileBulkImport } from '@/lib/imports/create-bulk-import'
+import { listImportJobsPage } from '@/lib/api/import-jobs/list-import-jobs-page'
 
 const MAX_PROFILE_BYTES = 100 * 1024
 
@@ -63,4 +64,11 @@ export const POST = apiRoute({
     const data = serializeImportJob(ctx.url, job)
     return { data, links: { self: data.links.self } }
   },
+})
+
+// GET /api/profile-bulk-import-jobs – the account's bulk import jobs (filter status, sort created_at)
+export const GET = apiRoute({
+  scopes: ['lists:read', 'profiles:read'],
+  rate: 'M',
+  handler: ({ ctx }) => listImportJobsPage(ctx.companyId, ctx.url),
 })
