@@ -1,0 +1,15 @@
+import { apiRoute } from '@/lib/api/api-route'
+import { apiNotFound } from '@/lib/api/api-error'
+import { metricIdsOf } from '@/lib/metrics/custom-metrics/definition'
+import { getCustomMetric } from '@/lib/metrics/custom-metrics/get-custom-metrics'
+
+// GET /api/custom-metrics/{id}/relationships/metrics – the ids of the metrics it combines
+export const GET = apiRoute({
+  scopes: ['metrics:read'],
+  rate: 'S',
+  handler: async ({ ctx, params }) => {
+    const m = await getCustomMetric(ctx.companyId, params.id!)
+    if (!m) throw apiNotFound(`A custom metric with id ${params.id} was not found.`)
+    return { data: metricIdsOf(m.definition).map((id) => ({ type: 'metric', id })), links: { self: ctx.url.toString(), next: null, prev: null } }
+  },
+})
