@@ -20,6 +20,7 @@ import { register as registerCampaignExports } from '@/lib/campaigns/ajax/summar
 import { register as registerCatalogReactions } from '@/lib/catalog/jobs'
 import { register as registerCatalogApi } from '@/lib/catalog/api/jobs'
 import { register as registerCouponJobs } from '@/lib/coupons/bulk-jobs'
+import { register as registerDataPrivacy } from '@/lib/data-privacy/deletion-jobs'
 
 export function registerJobHandlers(): void {
   registerSegments()
@@ -41,4 +42,5 @@ export function registerJobHandlers(): void {
   registerCouponJobs()
   registerCatalogReactions()
   registerCatalogApi()
+  registerDataPrivacy()
 }
