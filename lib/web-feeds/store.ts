@@ -100,11 +100,14 @@ export async function deleteWebFeed(companyId: number, id: string) {
   await db.webFeed.deleteMany({ where: { companyId, id } })
 }
 
-export function listWebFeeds(companyId: number, opts: { after?: string | null; limit: number; nameContains?: string; names?: string[] }) {
+type DateRange = Partial<Record<'gt' | 'gte' | 'lt' | 'lte', Date>>
+
+export function listWebFeeds(companyId: number, opts: { after?: string | null; limit: number; nameContains?: string; names?: string[]; created?: DateRange; updated?: DateRange }) {
   return db.webFeed.findMany({
     where: {
       companyId, ...(opts.after ? { id: { gt: opts.after } } : {}), ...(opts.nameContains ? { name: { contains: opts.nameContains } } : {}),
       ...(opts.names ? { name: { in: opts.names } } : {}),
+      ...(opts.created ? { createdAt: opts.created } : {}), ...(opts.updated ? { updatedAt: opts.updated } : {}),
     },
     orderBy: { id: 'asc' },
     take: opts.limit,

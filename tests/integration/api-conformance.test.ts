@@ -108,6 +108,35 @@ describe('sparse fieldsets accept what the schema lists', () => {
   })
 })
 
+describe('filters the schema lists', () => {
+  test('profiles: _kx and the email suppression filters', async () => {
+    const kept = await makeProfile('supp-kept@example.com', { anonymous_id: 'kx-filter' })
+    const bounced = await makeProfile('supp-bounced@example.com')
+    await db.suppression.create({ data: { companyId, profileId: bounced, channel: 'email', reason: 'bounced', createdAt: new Date('2026-02-01T00:00:00Z') } })
+    const idsFor = async (filter: string) => {
+      const r = await call('GET', `/api/profiles?filter=${encodeURIComponent(filter)}`)
+      expect([filter, r.status]).toEqual([filter, 200])
+      return r.json.data.map((d: { id: string }) => d.id)
+    }
+    expect(await idsFor('equals(_kx,"kx-filter")')).toEqual([kept])
+    expect(await idsFor('equals(subscriptions.email.marketing.suppression.reason,"HARD_BOUNCE")')).toEqual([bounced])
+    expect(await idsFor('equals(subscriptions.email.marketing.suppression.reason,"SPAM_COMPLAINT")')).toEqual([])
+    expect(await idsFor('greater-than(subscriptions.email.marketing.suppression.timestamp,2026-01-15T00:00:00Z)')).toEqual([bounced])
+    expect(await idsFor('less-than(subscriptions.email.marketing.suppression.timestamp,2026-01-15T00:00:00Z)')).toEqual([])
+    // Suppressions are per channel here, never per list.
+    expect(await idsFor('equals(subscriptions.email.marketing.list_suppressions.reason,"UNSUBSCRIBE")')).toEqual([])
+  })
+  test('web feeds: created and updated comparisons', async () => {
+    const feed = await call('POST', '/api/web-feeds', { body: { data: { type: 'web-feed', attributes: { name: 'Blog', url: 'https://blog.example/feed.json', request_method: 'get', content_type: 'json' } } } })
+    expect(feed.status).toBe(201)
+    const after = await call('GET', `/api/web-feeds?filter=${encodeURIComponent('greater-or-equal(created,2020-01-01T00:00:00Z)')}`)
+    expect(after.json.data.map((d: { id: string }) => d.id)).toContain(feed.json.data.id)
+    const before = await call('GET', `/api/web-feeds?filter=${encodeURIComponent('less-than(updated,2020-01-01T00:00:00Z)')}`)
+    expect(before.status).toBe(200)
+    expect(before.json.data).toEqual([])
+  })
+})
+
 describe('list and segment members', () => {
   let listId: string
   let segmentId: string

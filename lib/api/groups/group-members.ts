@@ -1,6 +1,6 @@
 // A list's or segment's members (GET /api/lists/{id}/profiles, /api/segments/{id}/profiles):
-// the profile filters plus the ones the vendor's schema lists for members (profile_id,
-// push_token, _kx, joined_group_at), and the joined_group_at each member carries.
+// the profile filters (_kx among them) plus the ones the vendor's schema lists for members
+// (profile_id, push_token, joined_group_at), and the joined_group_at each member carries.
 import { db } from '@/lib/db/client'
 import type { FilterCondition } from '../filter-parser'
 import { dateValue, stringValues } from '../query-params'
@@ -11,7 +11,6 @@ const DATE_OPS = ['greater-or-equal', 'greater-than', 'less-or-equal', 'less-tha
 export const MEMBER_FILTERS = {
   profile_id: ['any', 'equals'],
   push_token: ['any', 'equals'],
-  _kx: ['equals'],
   joined_group_at: DATE_OPS,
 } as const
 
@@ -35,8 +34,6 @@ export async function memberWhere(companyId: number, groupId: string, conditions
     const values = stringValues(c.value, c.field)
     const list = c.op === 'equals' ? values.slice(0, 1) : values
     if (c.field === 'profile_id') and.push({ id: { in: list } })
-    // The browser's exchange id: the anonymous id our onsite script and push tokens record.
-    else if (c.field === '_kx') and.push({ anonymousId: { in: list } })
     else if (c.field === 'push_token') {
       const rows = await db.pushToken.findMany({ where: { companyId, token: { in: list } }, select: { profileId: true } })
       and.push({ id: { in: rows.map((r) => r.profileId) } })

@@ -9,20 +9,24 @@ import { dateValue, enumList, filterParam, pageSize, sortParam, sparseFields, st
 import { serializeProfile, PROFILE_FIELDS } from '../serialize-profile'
 import type { FilterCondition } from '../filter-parser'
 import { MEMBER_FILTERS, joinedAt, memberWhere } from '../groups/group-members'
+import { SUPPRESSION_FILTERS, suppressionWhere } from './suppression-filters'
 
 export const PROFILE_FILTERS = {
   id: ['any', 'equals'],
   email: ['any', 'equals'],
   phone_number: ['any', 'equals'],
   external_id: ['any', 'equals'],
+  // The browser's exchange id: the anonymous id the onsite script and push tokens record.
+  _kx: ['equals'],
   created: ['greater-than', 'less-than'],
   updated: ['greater-than', 'less-than'],
+  ...SUPPRESSION_FILTERS,
 } as const
 
 export const PROFILE_SORTS = ['created', '-created', 'email', '-email', 'id', '-id', 'updated', '-updated'] as const
 
 const COLUMN: Record<string, string> = {
-  id: 'id', email: 'email', phone_number: 'phoneNumber', external_id: 'externalId', created: 'createdAt', updated: 'updatedAt',
+  id: 'id', email: 'email', phone_number: 'phoneNumber', external_id: 'externalId', _kx: 'anonymousId', created: 'createdAt', updated: 'updatedAt',
 }
 
 export function profileFilterWhere(url: URL, allowed: Record<string, readonly string[]> = PROFILE_FILTERS): Record<string, unknown>[] {
@@ -30,7 +34,7 @@ export function profileFilterWhere(url: URL, allowed: Record<string, readonly st
 }
 
 function profileConditionsWhere(conditions: FilterCondition[]): Record<string, unknown>[] {
-  const and: Record<string, unknown>[] = []
+  const and: Record<string, unknown>[] = suppressionWhere(conditions)
   for (const c of conditions) {
     const column = COLUMN[c.field]
     if (!column) continue
