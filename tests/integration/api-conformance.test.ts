@@ -178,6 +178,26 @@ describe('list and segment members', () => {
     expect((await seg('equals(joined_group_at,"soon")')).status).toBe(400)
   })
 
+  test('sort=joined_group_at and -joined_group_at (the schema\'s member sort), paged by cursor', async () => {
+    const walk = async (sort: string) => {
+      const seen: string[] = []
+      let next: string | null = `/api/segments/${segmentId}/profiles?sort=${sort}&page[size]=2`
+      while (next) {
+        const r = await call('GET', next.replace(/^https?:\/\/[^/]+/, ''))
+        expect(r.status).toBe(200)
+        seen.push(...r.json.data.map((d: { id: string }) => d.id))
+        next = r.json.links.next
+      }
+      return seen
+    }
+    expect(await walk('joined_group_at')).toEqual(ids)
+    expect(await walk('-joined_group_at')).toEqual([...ids].reverse())
+    const filtered = await call('GET', `/api/segments/${segmentId}/profiles?sort=-joined_group_at&filter=${encodeURIComponent('less-than(joined_group_at,2026-03-03T00:00:00Z)')}`)
+    expect(filtered.json.data.map((d: { id: string }) => d.id)).toEqual([ids[1], ids[0]])
+    expect(filtered.json.data[0].attributes.joined_group_at).toBe('2026-03-02T00:00:00+00:00')
+    expect((await call('GET', '/api/profiles?sort=joined_group_at')).status).toBe(400)
+  })
+
   test('the official JS SDK reads members with joined_group_at', async () => {
     const server = await startRouteServer()
     try {
@@ -191,6 +211,8 @@ describe('list and segment members', () => {
       for (const m of fromList.body.data) expect(m.attributes.joinedGroupAt).toBeInstanceOf(Date)
       const fromSegment = await segments.getProfilesForSegment(segmentId, { filter: `equals(profile_id,"${ids[0]}")` })
       expect(fromSegment.body.data.map((m) => m.id)).toEqual([ids[0]])
+      const sorted = await segments.getProfilesForSegment(segmentId, { sort: '-joined_group_at' })
+      expect(sorted.body.data.map((m) => m.id)).toEqual([...ids].reverse())
       expect(fromSegment.body.data[0]!.attributes.joinedGroupAt?.toISOString()).toBe('2026-03-01T00:00:00.000Z')
     } finally {
       await server.close()

@@ -8,7 +8,7 @@ import { keysetOrder, keysetWhere, pageOf } from '../keyset'
 import { dateValue, enumList, filterParam, pageSize, sortParam, sparseFields, stringValues } from '../query-params'
 import { serializeProfile, PROFILE_FIELDS } from '../serialize-profile'
 import type { FilterCondition } from '../filter-parser'
-import { MEMBER_FILTERS, joinedAt, memberWhere } from '../groups/group-members'
+import { MEMBER_FILTERS, joinedAt, memberConditions, membersByJoinDate } from '../groups/group-members'
 import { SUPPRESSION_FILTERS, suppressionWhere } from './suppression-filters'
 
 export const PROFILE_FILTERS = {
@@ -24,6 +24,8 @@ export const PROFILE_FILTERS = {
 } as const
 
 export const PROFILE_SORTS = ['created', '-created', 'email', '-email', 'id', '-id', 'updated', '-updated'] as const
+/** Members also sort by when they joined (the schema's one sort for members). */
+const MEMBER_SORTS = [...PROFILE_SORTS, 'joined_group_at', '-joined_group_at'] as const
 
 const COLUMN: Record<string, string> = {
   id: 'id', email: 'email', phone_number: 'phoneNumber', external_id: 'externalId', _kx: 'anonymousId', created: 'createdAt', updated: 'updatedAt',
@@ -67,17 +69,27 @@ export async function listProfilesPage(companyId: number, url: URL, opts: Profil
   const size = pageSize(url, { def: 20, max: 100 })
   const fields = sparseFields(url, 'profile', PROFILE_FIELDS)
   const additional = enumList(url, 'additional-fields[profile]', ['subscriptions', 'predictive_analytics'] as const)
-  const sort = sortParam(url, PROFILE_SORTS, 'id')
-  const column = COLUMN[sort.field]!
+  const sort = sortParam<string>(url, opts.groupId ? MEMBER_SORTS : PROFILE_SORTS, 'id')
   const cursor = decodeCursor(url.searchParams.get('page[cursor]'))
   const and: Record<string, unknown>[] = [{ companyId }]
   if (opts.groupId) {
     const conditions = filterParam(url, { ...PROFILE_FILTERS, ...MEMBER_FILTERS })
-    and.push(...profileConditionsWhere(conditions), ...(await memberWhere(companyId, opts.groupId, conditions)))
+    const member = await memberConditions(companyId, opts.groupId, conditions)
+    and.push(...profileConditionsWhere(conditions))
+    if (sort.field === 'joined_group_at') {
+      const { members, next } = await membersByJoinDate({ ...member, profileAnd: and }, { size, desc: sort.desc, cursor })
+      const subs = await subscriptionsFor(companyId, members.map((m) => m.profile.id), additional.includes('subscriptions'))
+      return {
+        data: members.map((m) => serializeProfile(url, m.profile, { fields, subscriptions: subs ? (subs.get(m.profile.id) ?? null) : undefined, joinedGroupAt: m.joinedAt })),
+        links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null },
+      }
+    }
+    and.push({ memberships: { some: member.membership } }, ...member.profile)
   } else {
     and.push(...profileFilterWhere(url))
   }
   if (opts.where) and.push(opts.where)
+  const column = COLUMN[sort.field]!
   const after = keysetWhere(column, sort.desc, cursor, column.endsWith('At') ? 'date' : 'text', column === 'email')
   if (after) and.push(after)
   const rows = (await db.profile.findMany({
