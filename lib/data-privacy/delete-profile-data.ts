@@ -22,7 +22,7 @@ export function* deleteProfileDataOps(companyId: number, profileId: string): Ops
     .map((r) => r.groupId)
   // The mails written to the person (kept while no SMTP server is set) carry the address and content.
   yield* exec(k.deleteFrom('OutboxMail').where('companyId', '=', companyId)
-    .where('sendId', 'in', (eb) => eb.selectFrom('Send').select('id').where('companyId', '=', companyId).where('profileId', '=', profileId)))
+    .where('sendId', 'in', (eb) => eb.selectFrom('Send').select('Send.id').where('Send.companyId', '=', companyId).where('Send.profileId', '=', profileId)))
   if (profile.email) yield* exec(k.deleteFrom('OutboxMail').where('companyId', '=', companyId).where('to', '=', profile.email))
   yield* exec(k.deleteFrom('Send').where('companyId', '=', companyId).where('profileId', '=', profileId))
   for (const table of BY_PROFILE) yield* exec(k.deleteFrom(table).where('companyId', '=', companyId).where('profileId', '=', profileId))

@@ -73,7 +73,7 @@ test('metric properties: the inferred types, sample values, the metric, and 404 
   expect([...(one.body.data.attributes.sampleValues as string[])].sort()).toEqual(['Acme', 'Zeta'])
   expect(one.body.included?.[0]).toMatchObject({ type: 'metric', id: 'MetOrder' })
   await resetRateLimits()
-  expect((await metrics.getMetricForMetricProperty(brand.id)).body.data.id).toBe('MetOrder')
+  expect((await metrics.getMetricForMetricProperty(brand.id)).body.data?.id).toBe('MetOrder')
   await resetRateLimits()
   expect((await metrics.getMetricIdForMetricProperty(brand.id)).body.data).toEqual({ type: MetricEnum.Metric, id: 'MetOrder' })
 
@@ -158,7 +158,7 @@ test('mapped metrics: defaults by name, revenue is the attribution conversion me
   expect(revenue.body.data.relationships?.metric?.data).toEqual({ type: 'metric', id: 'MetShop' })
   // The attribution screen and the reports read the same setting.
   expect((await getAttributionSettings(companyId)).conversionMetricId).toBe('MetShop')
-  expect((await metrics.getMetricForMappedMetric('revenue')).body.data.id).toBe('MetShop')
+  expect((await metrics.getMetricForMappedMetric('revenue')).body.data?.id).toBe('MetShop')
   expect((await metrics.getMetricIdForMappedMetric('revenue')).body.data).toEqual({ type: 'metric', id: 'MetShop' })
 
   await resetRateLimits()
@@ -166,7 +166,7 @@ test('mapped metrics: defaults by name, revenue is the attribution conversion me
   const customId = custom.json.data.id
   await resetRateLimits()
   await metrics.updateMappedMetric('started_checkout', { data: { type: MappedMetricEnum.MappedMetric, id: 'started_checkout', relationships: { customMetric: { data: { type: CustomMetricEnum.CustomMetric, id: customId } } } } })
-  expect((await metrics.getCustomMetricForMappedMetric('started_checkout')).body.data.attributes.name).toBe('Checkouts')
+  expect((await metrics.getCustomMetricForMappedMetric('started_checkout')).body.data?.attributes.name).toBe('Checkouts')
   expect((await metrics.getCustomMetricIdForMappedMetric('started_checkout')).body.data).toEqual({ type: 'custom-metric', id: customId })
 
   await resetRateLimits()

@@ -27,7 +27,7 @@ let profiles: ProfilesApi
 let otherProfiles: ProfilesApi
 
 const profile = async (email: string, extra: Record<string, unknown> = {}, company = companyId) =>
-  (await upsertProfile(company, { email, ...extra }, { mode: 'upsert', source: 'test' })).profile.id
+  (await upsertProfile(company, { email, ...extra }, { mode: 'import', source: 'test' })).profile.id
 
 /** The SDK throws on a non-2xx answer; this gives its status and body. */
 async function failure(p: Promise<unknown>): Promise<{ status: number; body: { errors: Array<{ code: string; source?: { pointer?: string } }> } }> {
@@ -188,7 +188,10 @@ test('bulk import jobs: the list, and a job\'s lists, profiles and import errors
   expect(second.body.links?.next).toBeNull()
   const errors = await profiles.getErrorsForBulkImportProfilesJob(jobId)
   expect(errors.body.data.length).toBeGreaterThan(0)
-  expect(errors.body.data[0]).toMatchObject({ type: 'import-error', attributes: { source: { pointer: expect.stringMatching(/^\/data\/attributes\/profiles\/data\/1/) } } })
+  expect(errors.body.data[0]).toMatchObject({
+    type: 'import-error',
+    attributes: { source: { pointer: expect.stringMatching(/^\/data\/attributes\/profiles\/data\/1/) }, originalPayload: { email: 'imp2@example.com', phone_number: 'not a phone' } },
+  })
 
   for (const path of ['lists', 'relationships/lists', 'profiles', 'relationships/profiles', 'import-errors']) {
     await resetRateLimits()

@@ -10,6 +10,7 @@ import { apiNotFound } from '../api-error'
 import { decodeCursor, encodeCursor, nextLink } from '../cursor'
 import { invalidParam } from '../api-error'
 import { pageSize } from '../query-params'
+import { snakeizeKeys } from '@/lib/text/keys'
 
 export async function requireBulkImportJob(companyId: number, id: string): Promise<ImportJob> {
   const job = await getImportJob(companyId, id)
@@ -75,6 +76,13 @@ export function pageByPosition<T>(items: T[], url: URL): { page: T[]; links: { s
 
 export const IMPORT_ERROR_FIELDS = ['code', 'title', 'detail', 'source', 'source.pointer', 'original_payload', 'id'] as const
 
+// The row as the caller sent it: stored as our profile input, shown in the vendor's field names
+// (custom property names are the caller's own and stay as they are).
+function vendorRow(row: Row): Record<string, unknown> {
+  const { properties, ...rest } = row as Row & { properties?: unknown }
+  return { ...snakeizeKeys<Record<string, unknown>>(rest), ...(properties !== undefined ? { properties } : {}) }
+}
+
 /** An error as the vendor's import-error resource; pointers name the row and field in the job's body. */
 export function importErrorResource(job: ImportJob, e: ImportError, index: number) {
   const row = jobRows(job)[e.line - 1]
@@ -88,7 +96,7 @@ export function importErrorResource(job: ImportJob, e: ImportError, index: numbe
       title: e.imported ? 'Field ignored.' : 'Invalid input.',
       detail: e.message,
       source: { pointer },
-      original_payload: row ?? null,
+      original_payload: row ? vendorRow(row) : null,
     },
   }
 }

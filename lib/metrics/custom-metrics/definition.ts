@@ -72,4 +72,4 @@ export function toCustomMetricRow(r: { id: string; companyId: number; name: stri
 }
 
 /** The metric ids a definition reads, each once. */
-export const metricIdsOf = (d: Pick<CustomMetricDefinition, 'metric_groups'>) => [...new Set(d.metric_groups.map((g) => g.metric_id))]
+export const metricIdsOf = (d: { metric_groups: ReadonlyArray<{ metric_id: string }> }) => [...new Set(d.metric_groups.map((g) => g.metric_id))]
