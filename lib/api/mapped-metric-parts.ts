@@ -4,7 +4,6 @@ import { db } from '@/lib/db/client'
 import { getCustomMetric } from '@/lib/metrics/custom-metrics/get-custom-metrics'
 import { toCustomMetricRow } from '@/lib/metrics/custom-metrics/definition'
 import { MAPPED_KINDS, type MappedMetricRow } from '@/lib/metrics/mapped-metrics'
-import { apiNotFound } from './api-error'
 import { enumList, sparseFields } from './query-params'
 import { METRIC_FIELDS, serializeMetric } from './serialize-metric'
 import { CUSTOM_METRIC_FIELDS, serializeCustomMetric } from './serialize-custom-metric'
@@ -41,13 +40,11 @@ export async function mappedIncluded(companyId: number, url: URL, rows: MappedMe
   return out
 }
 
+/**
+ * The metric or custom metric a figure is mapped to; null when it is mapped to none (the
+ * schema's data is nullable there: 200 with data null, not a 404, as for the relationships).
+ */
 export async function mappedMetricTarget(companyId: number, m: MappedMetricRow, what: 'metric' | 'custom-metric') {
-  if (what === 'metric') {
-    const metric = m.metricId ? await db.metric.findFirst({ where: { companyId, id: m.metricId } }) : null
-    if (!metric) throw apiNotFound(`The mapped metric ${m.kind} is not mapped to a metric.`)
-    return metric
-  }
-  const custom = m.customMetricId ? await getCustomMetric(companyId, m.customMetricId) : null
-  if (!custom) throw apiNotFound(`The mapped metric ${m.kind} is not mapped to a custom metric.`)
-  return custom
+  if (what === 'metric') return m.metricId ? await db.metric.findFirst({ where: { companyId, id: m.metricId } }) : null
+  return m.customMetricId ? await getCustomMetric(companyId, m.customMetricId) : null
 }
