@@ -2,7 +2,7 @@
 // read, so neither needs the 2 MB document at run time:
 //   lib/api/openapi-sparse-fields.json   every value fields[type] may take, per type
 //   tests/fixtures/openapi-get-operations.json   per GET operation: its filter fields and
-//     operators, and the keys its response schema requires of data[].attributes
+//     operators, its sorts, and the keys its response schema requires of data[].attributes
 // Usage: node scripts/extract-openapi.mjs <klaviyo-openapi-YYYY-MM-DD.json>
 import fs from 'node:fs'
 import path from 'node:path'
@@ -67,6 +67,7 @@ for (const [p, item] of Object.entries(doc.paths)) {
     operations[`GET ${p}`] = {
       filters: filtersOf(op.parameters.find((x) => x.name === 'filter')),
       fieldTypes: Object.keys(fields),
+      sorts: op.parameters.find((x) => x.name === 'sort')?.schema?.enum ?? [],
       requiredAttributes,
     }
   }

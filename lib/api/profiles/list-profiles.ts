@@ -23,12 +23,19 @@ export const PROFILE_FILTERS = {
   ...SUPPRESSION_FILTERS,
 } as const
 
-export const PROFILE_SORTS = ['created', '-created', 'email', '-email', 'id', '-id', 'updated', '-updated'] as const
+const LIST_SUPPRESSION_TIME = 'subscriptions.email.marketing.list_suppressions.timestamp'
+export const PROFILE_SORTS = [
+  'created', '-created', 'email', '-email', 'id', '-id', 'updated', '-updated',
+  // Suppressions are per channel here, never per list: every profile's key is null, so the
+  // order is the id's.
+  LIST_SUPPRESSION_TIME, `-${LIST_SUPPRESSION_TIME}`,
+] as const
 /** Members also sort by when they joined (the schema's one sort for members). */
 const MEMBER_SORTS = [...PROFILE_SORTS, 'joined_group_at', '-joined_group_at'] as const
 
 const COLUMN: Record<string, string> = {
   id: 'id', email: 'email', phone_number: 'phoneNumber', external_id: 'externalId', _kx: 'anonymousId', created: 'createdAt', updated: 'updatedAt',
+  [LIST_SUPPRESSION_TIME]: 'id',
 }
 
 export function profileFilterWhere(url: URL, allowed: Record<string, readonly string[]> = PROFILE_FILTERS): Record<string, unknown>[] {
