@@ -121,7 +121,7 @@ test('every GET operation we serve answers the schema\'s required attributes and
       let url = ''
       let r: Awaited<ReturnType<typeof get>> = { status: 0, json: null }
       for (const path of paths) {
-        resetRateLimits()
+        await resetRateLimits()
         url = query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path
         r = await get(url)
         if (r.status !== 404) break
@@ -142,7 +142,7 @@ test('every GET operation we serve answers the schema\'s required attributes and
           const value = fop === 'any' ? '["x"]' : /than|or-equal/.test(fop) ? '2026-01-01T00:00:00Z' : '"x"'
           const filter = fop === 'has' ? `has(${field})` : `${fop}(${field},${value})`
           const sep = url.includes('?') ? '&' : '?'
-          resetRateLimits()
+          await resetRateLimits()
           const f = await get(`${url.replace(/[?&]filter=[^&]*/, '')}${sep}filter=${encodeURIComponent(filter)}`)
           const detail = JSON.stringify(f.json?.errors ?? '')
           // A value of the wrong type for the field may be refused; a field or operator the schema allows may not.
@@ -151,7 +151,7 @@ test('every GET operation we serve answers the schema\'s required attributes and
       }
       for (const sort of op.sorts.filter((x) => !UNSERVED_SORTS[op.path]?.includes(x))) {
         const sep = url.includes('?') ? '&' : '?'
-        resetRateLimits()
+        await resetRateLimits()
         const f = await get(`${url}${sep}sort=${encodeURIComponent(sort)}`)
         if (f.status !== 200) failures.push(`${op.path} sort=${sort}: ${f.status} ${JSON.stringify(f.json?.errors ?? f.json).slice(0, 200)}`)
       }
@@ -159,7 +159,7 @@ test('every GET operation we serve answers the schema\'s required attributes and
         const values = sparse[type] ?? []
         if (!values.length) continue
         const sep = url.includes('?') ? '&' : '?'
-        resetRateLimits()
+        await resetRateLimits()
         const f = await get(`${url}${sep}fields[${type}]=${encodeURIComponent(values.join(','))}`)
         if (f.status !== 200) failures.push(`${op.path} fields[${type}]: ${f.status} ${JSON.stringify(f.json?.errors ?? f.json).slice(0, 300)}`)
       }
