@@ -14,6 +14,7 @@ const PAGE_ALLOW = 'GET, HEAD'
 
 /** @typedef {Record<string, string[] | 'page'>} RouteTable */
 /** @typedef {{ re: RegExp, rank: number[], methods: string[] | 'page' }} CompiledRoute */
+/** @typedef {{ byFirst: Map<string, CompiledRoute[]>, dynamic: CompiledRoute[] }} CompiledRoutes */
 
 /** @param {string} segment */
 function rankOf(segment) {
@@ -27,12 +28,29 @@ function rankOf(segment) {
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
- * Patterns in Next's precedence: segment by segment, static before dynamic before catch-all
- * before optional catch-all.
+ * Patterns in Next's precedence (segment by segment, static before dynamic before catch-all
+ * before optional catch-all), bucketed by their first segment: the gate runs on every request.
  * @param {RouteTable} table
- * @returns {CompiledRoute[]}
+ * @returns {CompiledRoutes}
  */
 export function compileRoutes(table) {
+  /** @type {Map<string, CompiledRoute[]>} */
+  const byFirst = new Map()
+  /** @type {CompiledRoute[]} */
+  const dynamic = []
+  for (const route of sortedRoutes(table)) {
+    if (route.first === null) dynamic.push(route)
+    else if (byFirst.has(route.first)) byFirst.get(route.first)?.push(route)
+    else byFirst.set(route.first, [route])
+  }
+  return { byFirst, dynamic }
+}
+
+/**
+ * @param {RouteTable} table
+ * @returns {Array<CompiledRoute & { first: string | null }>}
+ */
+function sortedRoutes(table) {
   const routes = Object.entries(table).map(([pattern, methods]) => {
     const segments = pattern.split('/').filter(Boolean)
     let source = ''
@@ -40,7 +58,8 @@ export function compileRoutes(table) {
       const r = rankOf(seg)
       source += r === 3 ? '(?:/.*)?' : r === 2 ? '/.+' : r === 1 ? '/[^/]+' : '/' + escape(seg)
     }
-    return { re: new RegExp(`^${source || ''}/?$`), rank: segments.map(rankOf), methods }
+    const first = segments.length && rankOf(segments[0]) === 0 ? segments[0] : segments.length ? null : ''
+    return { re: new RegExp(`^${source || ''}/?$`), rank: segments.map(rankOf), methods, first }
   })
   return routes.sort((a, b) => {
     for (let i = 0; i < Math.max(a.rank.length, b.rank.length); i++) {
@@ -55,12 +74,14 @@ export function compileRoutes(table) {
 /**
  * The methods a route file serves (HEAD with GET and OPTIONS, which Next adds), 'page' for a
  * page, null when nothing matches.
- * @param {CompiledRoute[]} routes
+ * @param {CompiledRoutes} routes
  * @param {string} pathname
  * @returns {string[] | 'page' | null}
  */
 export function routeMethods(routes, pathname) {
-  const hit = routes.find((r) => r.re.test(pathname))
+  const first = pathname.split('/')[1] ?? ''
+  const test = (/** @type {CompiledRoute} */ r) => r.re.test(pathname)
+  const hit = (routes.byFirst.get(first) ?? []).find(test) ?? routes.dynamic.find(test)
   if (!hit) return null
   if (hit.methods === 'page') return 'page'
   const out = new Set(hit.methods)
@@ -77,7 +98,7 @@ const isAjax = (pathname) => /^\/(?:ajax|ux-api)(?:\/|$)/.test(pathname)
 /**
  * The 405 answer for a method the path does not serve, or null to let the request through.
  * JSON:API errors on /api and /client (with the revision header), JSON on /ajax, text elsewhere.
- * @param {CompiledRoute[]} routes
+ * @param {CompiledRoutes} routes
  * @param {string} pathname
  * @param {string} method
  * @param {string} revision the revision /api answers name
