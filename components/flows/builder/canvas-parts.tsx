@@ -3,7 +3,7 @@
 // unsupported and error badges, a report link once it has sent, a menu), the end of a branch, and
 // an edge with its branch label. Each step is one button named by its type and name (Enter or
 // Space opens its panel); the "+" buttons of its outgoing edges follow it (add-step-button.tsx).
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import Link from 'next/link'
 import { useTranslations } from 'next-intl'
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, Handle, Position, type Edge, type EdgeProps, type Node, type NodeProps } from '@xyflow/react'
@@ -91,16 +91,19 @@ export function ActionNode({ data, selected }: NodeProps<ActionNodeType>) {
   const label = t('stepLabel', { type: kind, name: title })
   // The report link once the step has sent (a message step with done runs).
   const report = count && count.done > 0 ? reportOf(key) : null
+  // The card's menu and report link are described by the step they belong to ("View report", "Email: Welcome").
+  const stepId = useId()
   return (
     <div className={[styles.node, selected ? styles.selected : '', errors ? styles.nodeError : '', status === 'disabled' || status === 'draft' ? styles.nodeMuted : ''].join(' ')}
       data-testid="flow-node" data-action-type={action.type} data-key={key}>
       <StepButton id={key} label={label} selected={selected} selection={{ kind: 'action', key }} />
+      <span id={stepId} hidden>{label}</span>
       <Handle type="target" position={Position.Top} style={hidden} isConnectable={false} />
       <div className={styles.nodeHead}>
         <span className={styles.nodeKind}>{kind}</span>
         {status && <span className={styles[`status_${status}`]} data-testid="node-status">{t(`actionStatus.${status}`)}</span>}
         {!readOnly && (
-          <button type="button" className={`${styles.nodeMenuButton} nodrag nokey`} aria-label={t('nodeMenu.open')} aria-expanded={menu} data-testid="node-menu"
+          <button type="button" className={`${styles.nodeMenuButton} nodrag nokey`} aria-label={t('nodeMenu.open')} aria-describedby={stepId} aria-expanded={menu} data-testid="node-menu"
             onClick={(e) => { e.stopPropagation(); setMenu((m) => !m) }}>⋯</button>
         )}
       </div>
@@ -111,7 +114,7 @@ export function ActionNode({ data, selected }: NodeProps<ActionNodeType>) {
         {count && count.done > 0 && <span className={styles.badgeMuted} data-testid="node-done">{t('done', { count: count.done })}</span>}
         {errors && <span className={styles.badgeError} data-testid="node-errors">{t('errorsBadge', { count: errors.length })}</span>}
         {report && (
-          <Link href={report} className={`${styles.reportLink} nodrag`} data-testid="node-report" onClick={(e) => e.stopPropagation()}>{t('viewReport')}</Link>
+          <Link href={report} className={`${styles.reportLink} nodrag`} aria-describedby={stepId} data-testid="node-report" onClick={(e) => e.stopPropagation()}>{t('viewReport')}</Link>
         )}
       </div>
       {menu && (

@@ -56,8 +56,9 @@ export function FlowCanvas({ def, selectedId, onSelect }: { def: FlowDefinition;
     id: e.id, source: e.source, target: e.target, type: 'add', data: { edge: e },
     markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 },
     selectable: false, focusable: false,
-    // A drawing: React Flow would name it "Edge from <id> to <id>"; the steps' order says the same.
-    ariaRole: 'presentation', ariaLabel: null,
+    // A drawing, hidden from screen readers: React Flow names it "Edge from <id> to <id>"; the
+    // steps' order and the "+" buttons' names ("… on the Yes branch of …") say it in words.
+    ariaRole: 'presentation' as const, domAttributes: { 'aria-hidden': true },
   })), [graph])
 
   return (
