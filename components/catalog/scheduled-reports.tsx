@@ -1,7 +1,8 @@
 'use client'
 // The scheduled catalog reports (/catalog/back-in-stock/scheduled-reports): a back-in-stock,
 // price-drop or low-inventory report (of one flow) mailed daily, weekly or monthly to the
-// account's users. Add, edit and delete need catalog_write; "Send now" mails the last period at once.
+// account's users. Add, edit, delete and "Send now" (which mails the last period to the whole team
+// at once, so the server limits it) need catalog_write.
 import { useState, type FormEvent } from 'react'
 import useSWR from 'swr'
 import { useFormatter, useTranslations } from 'next-intl'
@@ -124,8 +125,8 @@ export function ScheduledReports() {
                 last: when(r.lastSentAt),
                 actions: (
                   <span className={styles.actionsCell}>
-                    <Button size="small" onClick={() => void sendNow(r)} loading={busy === `send:${r.id}`} disabled={busy !== null}
-                      aria-label={t('sendNowNamed', { name: r.name })}>{t('sendNow')}</Button>
+                    {canWrite && <Button size="small" onClick={() => void sendNow(r)} loading={busy === `send:${r.id}`} disabled={busy !== null}
+                      aria-label={t('sendNowNamed', { name: r.name })}>{t('sendNow')}</Button>}
                     {canWrite && <Button size="small" variant="tertiary" onClick={() => open(r)} aria-label={t('editNamed', { name: r.name })}>{t('edit')}</Button>}
                     {canWrite && <Button size="small" variant="tertiary" onClick={() => { setDeleteError(null); setDeleting(r) }} aria-label={t('deleteNamed', { name: r.name })}>{t('delete')}</Button>}
                   </span>

@@ -11,7 +11,7 @@ export async function catalogCall<T extends object>(fn: () => Promise<T> | T): P
     return { success: true as const, ...(await fn()) }
   } catch (e) {
     if (e instanceof AppError && e.status < 500) {
-      return Response.json({ success: false, error: e.code, message: e.message || CATALOG_FALLBACK, fieldErrors: e.fieldErrors ?? {} }, { status: e.status })
+      return Response.json({ success: false, error: e.code, message: e.message || CATALOG_FALLBACK, fieldErrors: e.fieldErrors ?? {} }, { status: e.status, headers: e.headers })
     }
     throw e
   }

@@ -1,17 +1,16 @@
 // Scheduled catalog reports (/catalog/back-in-stock/scheduled-reports): a back-in-stock,
 // price-drop or low-inventory report mailed daily, weekly or monthly to the account's users.
-// Sending goes through the messaging pipeline's transactional path: one 'alert' Send per user
-// (to $alert_to, not tracked, no consent rules), its key "catalog-report:<id>:<period>:<email>"
-// written with the decision, so a period's report reaches each user once however often the job
-// runs; a manual send uses the moment as its period.
+// The recipients are the account's own team, so the report is account mail (lib/mail, the
+// server's own mail path), never a marketing send: the send pipeline would have made each user
+// a profile of the account (issue 29, finding 11). The job claims a period by moving nextSendAt
+// on before it mails, so a period's report reaches each user once however often the job runs.
 import { z } from 'zod'
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, read, select, selectFirst } from '@/lib/db/ops'
 import { toDate } from '@/lib/db/dialect'
 import { ulid } from '@/lib/ids/make-id'
 import { badRequest, notFound } from '@/lib/errors/app-error'
-import { createSends, prepareSendQueue } from '@/lib/messaging/create-sends'
-import { upsertProfile } from '@/lib/profiles/upsert-profile'
+import { getMailer } from '@/lib/mail/mailer'
 import { escapeHtml } from '@/lib/templates/template-output'
 import { enqueue } from '@/lib/jobs/queue'
 import { backInStockReport } from './back-in-stock'
@@ -64,7 +63,7 @@ export async function listScheduledReports(companyId: number): Promise<Scheduled
   return rows.map((r) => rowOf(r as Record<string, unknown>))
 }
 
-async function getReport(companyId: number, id: string): Promise<ScheduledReport> {
+export async function getReport(companyId: number, id: string): Promise<ScheduledReport> {
   const r = await read(selectFirst(kysely().selectFrom('CatalogScheduledReport').selectAll().where('companyId', '=', companyId).where('id', '=', id)))
   if (!r) throw notFound('This scheduled report does not exist.')
   return rowOf(r as Record<string, unknown>)
@@ -118,7 +117,7 @@ async function figures(companyId: number, report: ScheduledReport, range: { from
   return [['Flow', r.flow.name], ['Low-inventory occurrences', String(r.totals.occurrences)], ['Profiles entered', String(r.totals.profilesEntered)], ['Messages sent', String(r.totals.sends)]]
 }
 
-/** Mails the report for its last period to every user of the account; returns the sends created. */
+/** Mails the report for its last period to every user of the account; returns who got it. */
 export async function sendScheduledReport(companyId: number, id: string, now = new Date(), periodKey?: string): Promise<{ sent: number; recipients: string[] }> {
   const report = await getReport(companyId, id)
   const days = PERIOD_DAYS[report.frequency as keyof typeof PERIOD_DAYS] ?? 7
@@ -127,27 +126,15 @@ export async function sendScheduledReport(companyId: number, id: string, now = n
   const range = { from: new Date(to.getTime() - days * DAY), to }
   const lines = await figures(companyId, report, range)
   const users = await read(select(kysely().selectFrom('Membership as m').innerJoin('User as u', 'u.id', 'm.userId').select(['u.email as email']).where('m.companyId', '=', companyId).orderBy('u.email')))
-  const period = periodKey ?? `manual-${now.toISOString()}`
   const title = `${KIND_LABEL[report.kind] ?? report.kind} report: ${report.name}`
   const html = `<h1 style="font-size:20px">${escapeHtml(title)}</h1><p>${escapeHtml(range.from.toISOString().slice(0, 10))} – ${escapeHtml(new Date(range.to.getTime() - 1).toISOString().slice(0, 10))}</p>`
     + `<table>${lines.map(([k, v]) => `<tr><td style="padding:2px 12px 2px 0">${escapeHtml(k)}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`).join('')}</table>`
   const text = `${title}\n${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}`
-  await prepareSendQueue()
-  let sent = 0
-  const recipients: string[] = []
-  for (const { email } of users) {
-    const address = email.trim().toLowerCase()
-    const { profile } = await upsertProfile(companyId, { email: address }, { mode: 'client', source: 'Catalog report' })
-    const created = await createSends({
-      companyId, channel: 'email', sourceType: 'alert', sourceId: `catalog-report:${report.id}:${period}:${address}`, transactional: true,
-      content: { subject: title, html, text },
-      recipients: [{ profileId: profile.id, context: { $alert_to: address, report: { id: report.id, name: report.name, kind: report.kind } } }],
-    })
-    sent += created.length
-    recipients.push(address)
-  }
+  const recipients = [...new Set(users.map((u) => u.email.trim().toLowerCase()))]
+  const mailer = getMailer()
+  for (const address of recipients) await mailer.send({ to: address, subject: title, text, html })
   await inWriteTx(() => exec(kysely().updateTable('CatalogScheduledReport').set({ lastSentAt: now, updatedAt: now }).where('companyId', '=', companyId).where('id', '=', id)))
-  return { sent, recipients }
+  return { sent: recipients.length, recipients }
 }
 
 /** The job: every report whose nextSendAt has come, once per period; books the next look. */
@@ -156,9 +143,12 @@ export async function sendDueReports(now = new Date()): Promise<number> {
   let n = 0
   for (const r of due) {
     const at = toDate(r.nextSendAt)!
-    await sendScheduledReport(Number(r.companyId), r.id, at, at.toISOString().slice(0, 10))
     const next = new Date(at.getTime() + (PERIOD_DAYS[r.frequency as keyof typeof PERIOD_DAYS] ?? 7) * DAY)
-    await inWriteTx(() => exec(kysely().updateTable('CatalogScheduledReport').set({ nextSendAt: next <= now ? nextDay(now) : next }).where('id', '=', r.id)))
+    // Claimed before mailing: a second runner of the same period finds nextSendAt moved and skips.
+    const claimed = await inWriteTx(() => exec(kysely().updateTable('CatalogScheduledReport').set({ nextSendAt: next <= now ? nextDay(now) : next })
+      .where('id', '=', r.id).where('nextSendAt', '=', r.nextSendAt)))
+    if (!claimed) continue
+    await sendScheduledReport(Number(r.companyId), r.id, at, at.toISOString().slice(0, 10))
     n++
   }
   const soonest = await read(selectFirst(kysely().selectFrom('CatalogScheduledReport').select((eb) => eb.fn.min('nextSendAt').as('at'))))
