@@ -1,6 +1,7 @@
 // Lists and segments as the reference's JSON:API resources.
 import type { Group } from '@/generated/prisma/client'
-import type { Condition, ConditionGroup, SegmentDefinition } from '@/lib/segments/definition'
+import type { SegmentDefinition } from '@/lib/segments/definition'
+import { definitionToConditionGroups } from './segments/definition-to-condition-groups'
 import { apiDate, apiLink, pickFields, relationshipLinks } from './json-api'
 
 export const LIST_FIELDS = ['name', 'created', 'updated', 'opt_in_process', 'profile_count', 'id'] as const
@@ -26,18 +27,6 @@ export function serializeList(url: URL, g: Group, opts: { fields?: Set<string> |
   }
 }
 
-/**
- * The vendor's definition is `condition_groups` (ANDed) of conditions (ORed). Ours is a
- * nested and/or tree; its top level maps onto that shape, deeper nodes are kept as they are.
- */
-export function vendorDefinition(def: SegmentDefinition | null): { condition_groups: Array<{ conditions: unknown[] }> } {
-  if (!def) return { condition_groups: [] }
-  const root = def.root
-  const childConditions = (n: Condition | ConditionGroup): unknown[] => ('conditions' in n && n.type === 'or' ? n.conditions : [n])
-  if (root.type === 'or') return { condition_groups: [{ conditions: root.conditions }] }
-  return { condition_groups: root.conditions.map((c) => ({ conditions: childConditions(c) })) }
-}
-
 export function serializeSegment(url: URL, g: Group, opts: { fields?: Set<string> | null; profileCount?: boolean } = {}) {
   let def: SegmentDefinition | null = null
   try {
@@ -47,7 +36,7 @@ export function serializeSegment(url: URL, g: Group, opts: { fields?: Set<string
   }
   const attributes: Record<string, unknown> = {
     name: g.name,
-    definition: vendorDefinition(def),
+    definition: definitionToConditionGroups(def),
     created: apiDate(g.createdAt),
     updated: apiDate(g.updatedAt),
     is_active: g.isActive,
