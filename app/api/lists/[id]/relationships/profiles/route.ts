@@ -5,6 +5,7 @@ import { db } from '@/lib/db/client'
 import { findGroupRow } from '@/lib/groups/get-group'
 import { LIST } from '@/lib/groups/group-view'
 import { addProfilesToList, removeProfilesFromList } from '@/lib/groups/list-membership'
+import { memberIdsPage } from '@/lib/api/groups/member-ids-page'
 
 const listProfilesRelationshipBody = z.object({
   data: z.array(z.object({ type: z.literal('profile'), id: z.string().min(1).max(64) })).min(1).max(1000, 'At most 1000 profiles per call.'),
@@ -19,6 +20,13 @@ async function checked(companyId: number, listId: string, ids: string[]) {
   if (found !== unique.length) throw apiNotFound('One or more profiles were not found.')
   return unique
 }
+
+// GET /api/lists/{id}/relationships/profiles – the ids of a list's current members
+export const GET = apiRoute({
+  scopes: ['lists:read', 'profiles:read'],
+  rate: 'L',
+  handler: ({ ctx, params }) => memberIdsPage(ctx.companyId, ctx.url, params.id!, LIST),
+})
 
 // POST /api/lists/{id}/relationships/profiles – adds profiles to a list (204)
 export const POST = apiRoute({
