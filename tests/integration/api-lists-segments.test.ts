@@ -140,7 +140,7 @@ describe('segments', () => {
     const s = list.json.data.find((x: { id: string }) => x.id === segmentId)
     expect(s).toMatchObject({
       type: 'segment',
-      attributes: { name: 'Segment shoppers', is_active: true, is_processing: false, is_starred: false, definition: { condition_groups: [{ conditions: [expect.objectContaining({ field: 'email' })] }] } },
+      attributes: { name: 'Segment shoppers', is_active: true, is_processing: false, is_starred: false, definition: { condition_groups: [{ conditions: [{ type: 'profile-property', property: 'email', filter: { type: 'string', operator: 'ends-with', value: '@segment.example' } }] }] } },
     })
     const one = await api('GET', `/api/segments/${segmentId}?additional-fields[segment]=profile_count`, { key })
     expect(one.json.data.attributes.profile_count).toBe(2)
