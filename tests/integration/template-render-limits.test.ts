@@ -73,8 +73,10 @@ async function withLagProbe<T>(fn: () => Promise<T>): Promise<{ result: T; maxLa
   }
 }
 
-// the event loop may be held for the render's time limit plus slack for a loaded test machine
-const LAG_BOUND_MS = RENDER_TIME_LIMIT_MS + 250
+// The event loop may be held for the render's time limit plus slack for a loaded test machine
+// (the full suite runs two Jest workers on two cores: 590 ms was seen there). Before the limits
+// the same requests held it 7.6 to 16 s, so the bound still tells the two apart.
+const LAG_BOUND_MS = RENDER_TIME_LIMIT_MS + 1300
 
 async function json(res: Response | Promise<Response>) {
   const r = await res

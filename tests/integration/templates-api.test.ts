@@ -50,7 +50,8 @@ describe('templates CRUD', () => {
     expect(t).toMatchObject({ type: 'template', attributes: { name: 'Welcome', editor_type: 'CODE', text: 'Hi {{ first_name }}', amp: null } })
     expect(t.id).toMatch(/^[A-Za-z0-9]{6}$/)
     expect(t.attributes.created).toMatch(/\+00:00$/)
-    expect(t.links.self).toBe(`http://localhost:3000/api/templates/${t.id}/`)
+    // Links follow APP_URL when it is set (else the address the request came in on).
+    expect(t.links.self).toBe(`https://app.example.test/api/templates/${t.id}/`)
 
     const got = await call('GET', `/api/templates/${t.id}`, { key: keyA })
     expect(got.status).toBe(200)
