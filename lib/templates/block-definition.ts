@@ -33,6 +33,13 @@ const productBlock = z.object({
   price: z.string().max(200).optional(),
   href: link.optional(),
   buttonText: z.string().max(200).optional(),
+  /** The catalog item (external id) the editor's catalog picker filled this block from. */
+  catalogItemId: z.string().max(255).optional(),
+  /**
+   * The catalog price as a number: printed in the company's currency and the reader's locale when
+   * the email is rendered (|currency_format), unless `price` gives a text of its own.
+   */
+  amount: z.number().min(0).max(1_000_000_000).optional(),
   /** Repeats the block for each item of a list: {% for item in event.Items %}. */
   repeat: z
     .object({

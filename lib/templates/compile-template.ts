@@ -9,6 +9,7 @@ import { htmlToPlainText } from './html-to-plain-text'
 import { inlineCss } from './inline-css'
 import { templateSizeError } from './parse-template'
 import { sanitizeEmailHtml } from './sanitize-email-html'
+import { sanitizeTextBlocks } from './sanitize-text-blocks'
 import type { TemplateIssue } from './template-types'
 import { validateTemplate } from './validate-template'
 
@@ -64,7 +65,9 @@ export async function compileTemplate(input: CompileTemplateInput): Promise<Comp
     if (!parsed.success) {
       return failed(parsed.error.issues.map((i) => ({ message: i.message, path: ['definition', ...i.path].join('.') })))
     }
-    definition = parsed.data
+    const cleaned = sanitizeTextBlocks(parsed.data)
+    definition = cleaned.definition
+    warnings.push(...cleaned.warnings)
     const langErrors = definitionLanguageErrors(definition.body, 'definition.body')
     if (langErrors.length) return failed(langErrors)
     mjml = definitionToMjml(definition)

@@ -47,13 +47,15 @@ function leafToMjml(b: LeafBlock): string {
         // "-noshare": a link to the merchant's profile, not a share-this-page link
         .map((l) => `<mj-social-element${attrs({ name: `${l.network === 'tiktok' ? 'web' : l.network}-noshare`, href: l.href })}>${l.network === 'tiktok' ? 'TikTok' : ''}</mj-social-element>`)
         .join('')}</mj-social>`
-    case 'product':
+    case 'product': {
+      const price = b.price || (b.amount !== undefined ? `{{ ${Number(b.amount.toFixed(2))}|currency_format }}` : '')
       return [
         b.imageUrl ? `<mj-image${attrs({ src: b.imageUrl, alt: b.title, href: b.href })} />` : '',
         `<mj-text font-weight="bold" align="center">${mjmlText(b.title)}</mj-text>`,
-        b.price ? `<mj-text align="center">${mjmlText(b.price)}</mj-text>` : '',
+        price ? `<mj-text align="center">${mjmlText(price)}</mj-text>` : '',
         b.href ? `<mj-button${attrs({ href: b.href })}>${mjmlText(b.buttonText || 'Shop now')}</mj-button>` : '',
       ].join('')
+    }
   }
 }
 
