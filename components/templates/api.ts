@@ -42,6 +42,19 @@ export interface PreviewResult {
   usesEvent: boolean
 }
 
+/** An image of the editor's library (GET /ajax/email-templates/images). */
+export interface LibraryImage { id: string; name: string; url: string; width: number | null; height: number | null }
+/** A catalog item as /ajax/catalog-new/items answers it (the fields the product picker reads). */
+export interface CatalogPick {
+  id: string
+  external_id: string
+  title: string
+  price: number | null
+  url: string | null
+  image_url: string | null
+  image_full_url: string | null
+}
+
 const raw = { transformKeys: false } as const
 const base = '/ajax/email-templates'
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`
@@ -71,6 +84,16 @@ export const templatesApi = {
     http.get<{ profiles: PreviewProfile[] }>(`${one(id)}/preview-profiles`, { ...raw, params: { search } }).then((r) => r.data.profiles),
   previewEvents: (id: string, profileId: string) =>
     http.get<{ events: PreviewEvent[] }>(`${one(id)}/preview-events`, { ...raw, params: { profile_id: profileId } }).then((r) => r.data.events),
+  images: (search?: string) =>
+    http.get<{ images: LibraryImage[]; total: number }>(`${base}/images`, { ...raw, params: { search: search || undefined } }).then((r) => r.data.images),
+  uploadImage: (file: File) => {
+    const form = new FormData()
+    form.append('file', file)
+    form.append('name', file.name)
+    return http.post<{ image: LibraryImage }>(`${base}/images`, form, raw).then((r) => r.data.image)
+  },
+  catalogItems: (q: string) =>
+    http.get<{ items: CatalogPick[] }>('/ajax/catalog-new/items', { ...raw, params: { q: q || undefined, numPerPage: 12, published: 'true' } }).then((r) => r.data.items),
   sendPreview: (id: string, body: { email: string; profile_id?: string; event_id?: string; subject?: string }) =>
     http.post<{ sendId: string; status: string; to: string }>(`${one(id)}/send-preview`, body, raw).then((r) => r.data),
 }

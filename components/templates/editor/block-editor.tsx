@@ -109,7 +109,8 @@ export function BlockEditor({ templateId, initial, savedVersion, serverIssues, r
               <Button size="small" variant="tertiary" onClick={() => dispatch({ type: 'select', path: null })}>{t('emailStyles')}</Button>
             </div>
             <fieldset disabled={readOnly} className={styles.fieldset}>
-              <BlockSettings block={selectedBlock} onChange={(patch) => dispatch({ type: 'update', path: state.selected!, patch })} />
+              <BlockSettings key={state.selected} block={selectedBlock} onChange={(patch) => dispatch({ type: 'update', path: state.selected!, patch })}
+                onInsertAfter={(blocks) => dispatch({ type: 'insertAfter', path: state.selected!, blocks })} />
             </fieldset>
             {!readOnly && canSaveBlock(selectedBlock) && (
               <div className={styles.saveBlock}><SaveBlockButton block={selectedBlock as LeafBlock} /></div>

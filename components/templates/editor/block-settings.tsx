@@ -5,6 +5,9 @@ import { useTranslations } from 'next-intl'
 import type { Block, LeafBlock } from '@/lib/templates/block-definition'
 import { Button } from '@/components/ui/button'
 import { AlignField, AreaField, ColorField, InputField, NumberField } from './fields'
+import { ImageBlockSettings } from './image-block-settings'
+import { ProductBlockSettings } from './product-block-settings'
+import { RichTextField } from './rich-text-field'
 import styles from './editor.module.css'
 
 const NETWORKS = ['facebook', 'instagram', 'x', 'tiktok', 'youtube', 'pinterest', 'linkedin'] as const
@@ -13,7 +16,12 @@ const NETWORK_NAMES: Record<(typeof NETWORKS)[number], string> = {
   facebook: 'Facebook', instagram: 'Instagram', x: 'X', tiktok: 'TikTok', youtube: 'YouTube', pinterest: 'Pinterest', linkedin: 'LinkedIn',
 }
 
-export function BlockSettings({ block, onChange }: { block: Block | LeafBlock; onChange: (patch: Partial<Block>) => void }) {
+export function BlockSettings({ block, onChange, onInsertAfter }: {
+  block: Block | LeafBlock
+  onChange: (patch: Partial<Block>) => void
+  /** Adds blocks after this one (a catalog pick of several products). */
+  onInsertAfter?: (blocks: LeafBlock[]) => void
+}) {
   const t = useTranslations('templateEditor')
   const set = (patch: Record<string, unknown>) => onChange(patch as Partial<Block>)
   const varHint = t('variablesHint')
@@ -22,7 +30,7 @@ export function BlockSettings({ block, onChange }: { block: Block | LeafBlock; o
     case 'text':
       return (
         <div className={styles.settings}>
-          <AreaField label={t('textHtml')} value={block.html} onChange={(html) => set({ html })} hint={varHint} rows={8} testId="text-html" />
+          <RichTextField label={t('textContent')} value={block.html} onChange={(html) => set({ html })} hint={varHint} />
           <AlignField value={block.align} onChange={(align) => set({ align })} />
           <ColorField label={t('textColor')} value={block.color} onChange={(color) => set({ color })} />
           <NumberField label={t('fontSize')} unit="px" value={block.fontSize} min={8} max={72} onChange={(fontSize) => set({ fontSize })} />
@@ -30,15 +38,7 @@ export function BlockSettings({ block, onChange }: { block: Block | LeafBlock; o
         </div>
       )
     case 'image':
-      return (
-        <div className={styles.settings}>
-          <InputField label={t('imageSrc')} value={block.src} onChange={(src) => set({ src })} testId="image-src" />
-          <InputField label={t('imageAlt')} value={block.alt} onChange={(alt) => set({ alt })} />
-          <InputField label={t('linkUrl')} value={block.href} placeholder="https://" onChange={(href) => set({ href: href || undefined })} />
-          <NumberField label={t('width')} unit="px" value={block.width} min={16} max={900} onChange={(width) => set({ width })} />
-          <AlignField value={block.align} onChange={(align) => set({ align })} />
-        </div>
-      )
+      return <ImageBlockSettings block={block} set={set} />
     case 'button':
       return (
         <div className={styles.settings}>
@@ -92,18 +92,7 @@ export function BlockSettings({ block, onChange }: { block: Block | LeafBlock; o
         </div>
       )
     case 'product':
-      return (
-        <div className={styles.settings}>
-          <InputField label={t('productTitle')} value={block.title} onChange={(title) => set({ title })} hint={varHint} />
-          <InputField label={t('productPrice')} value={block.price} onChange={(price) => set({ price: price || undefined })} />
-          <InputField label={t('imageSrc')} value={block.imageUrl} onChange={(imageUrl) => set({ imageUrl: imageUrl || undefined })} />
-          <InputField label={t('linkUrl')} value={block.href} onChange={(href) => set({ href: href || undefined })} />
-          <InputField label={t('buttonText')} value={block.buttonText} onChange={(buttonText) => set({ buttonText: buttonText || undefined })} />
-          <InputField label={t('repeatFor')} value={block.repeat?.collection} placeholder="event.Items" hint={t('repeatHint')}
-            onChange={(collection) => set({ repeat: collection ? { collection, as: block.repeat?.as ?? 'item' } : undefined })} />
-          {block.repeat && <InputField label={t('repeatAs')} value={block.repeat.as} onChange={(as) => set({ repeat: { ...block.repeat!, as } })} />}
-        </div>
-      )
+      return <ProductBlockSettings block={block} set={set} onInsertAfter={onInsertAfter} />
     case 'columns':
       return (
         <div className={styles.settings}>

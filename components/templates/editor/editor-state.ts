@@ -24,6 +24,8 @@ export type EditorAction =
   | { type: 'add'; block: BlockType; index?: number; column?: string }
   /** Inserts a copy of a given block (saved content) at the top level. */
   | { type: 'insert'; block: Block; index?: number }
+  /** Inserts copies of blocks right after the block at `path`, in its list; the selection stays. */
+  | { type: 'insertAfter'; path: BlockPath; blocks: LeafBlock[] }
   | { type: 'remove'; path: BlockPath }
   | { type: 'duplicate'; path: BlockPath }
   /** Moves within the same list (top level or one column) to position `to`. */
@@ -107,6 +109,12 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const body = [...def.body]
       body.splice(index, 0, JSON.parse(JSON.stringify(action.block)) as Block)
       return edit(state, { ...def, body }, String(index))
+    }
+    case 'insertAfter': {
+      const loc = listOf(def.body, action.path)
+      if (!loc || !loc.list[loc.index] || !action.blocks.length) return state
+      ;(loc.list as LeafBlock[]).splice(loc.index + 1, 0, ...(JSON.parse(JSON.stringify(action.blocks)) as LeafBlock[]))
+      return edit(state, { ...def, body: loc.put(loc.list) })
     }
     case 'remove': {
       const loc = listOf(def.body, action.path)
