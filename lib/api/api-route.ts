@@ -7,7 +7,8 @@ import { db } from '@/lib/db/client'
 import { reportError } from '@/lib/errors/reporter'
 import { authenticateApiKey } from '@/lib/api-keys/authenticate-api-key'
 import { hasScopes, type ApiScope } from '@/lib/api-keys/scopes'
-import { ApiError, toJsonApiError, type PointerFor } from './api-error'
+import { ApiError, apiNotFound, toJsonApiError, type PointerFor } from './api-error'
+import { badIntParams } from '@/lib/ids/int-id'
 import { FIVE_MB, readJsonBody } from './read-json-body'
 import { TIERS, takeDaily, takeToken, rateLimitHeaders, type RateLimit, type Tier } from './rate-limit'
 import { clientIp } from '@/lib/http/client-ip'
@@ -45,6 +46,8 @@ interface CommonOptions<B> {
   status?: number
   /** Where a domain field error points in this endpoint's body. */
   pointerFor?: PointerFor
+  /** Path params that are Int row ids: anything but a positive integer within int4 is a 404. */
+  intParams?: readonly string[]
   handler: (args: { ctx: ApiCtx; body: B; params: Record<string, string> }) => Promise<unknown> | unknown
 }
 
@@ -114,9 +117,12 @@ async function run<B>(
       }
     }
     const revision = requestedRevision(req, { required: revisionRequired })
+    const params = await paramsOf(context)
+    const [bad] = badIntParams(params, opts.intParams)
+    if (bad !== undefined) throw apiNotFound(`No resource was found with id ${JSON.stringify((params[bad] ?? '').slice(0, 40))}.`)
     const body = (opts.body ? opts.body.parse(await readJsonBody(req, opts.maxBodyBytes ?? FIVE_MB)) : undefined) as B
     const ctx: ApiCtx = { companyId: who.companyId, keyId: who.keyId, scopes: who.scopes, requestId, req, url, revision }
-    const result = await opts.handler({ ctx, body, params: await paramsOf(context) })
+    const result = await opts.handler({ ctx, body, params })
     if (result instanceof Response) {
       for (const [k, v] of Object.entries(headers)) result.headers.set(k, v)
       return result

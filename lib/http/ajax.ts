@@ -16,6 +16,7 @@ import { getPrincipal, sessionStateCookie, type Principal } from '@/lib/auth/ses
 import { hasPermission, hasStaffPermission, type PartialResources } from '@/lib/auth/permissions'
 import { isFlagOn } from '@/lib/flags/get-feature-flags'
 import { reportError } from '@/lib/errors/reporter'
+import { badIntParams } from '@/lib/ids/int-id'
 
 type AuthMode = 'required' | 'optional' | 'none'
 
@@ -40,6 +41,8 @@ export interface AjaxOptions<A extends AuthMode, Q, B, R> {
   csrf?: boolean
   query?: ZodType<Q>
   body?: ZodType<B>
+  /** Path params that are Int row ids: anything but a positive integer within int4 is a 404. */
+  intParams?: readonly string[]
   status?: number
   handler: (args: { ctx: AjaxCtx<PrincipalFor<A>>; query: Q; body: B; params: Record<string, string> }) => Promise<R> | R
 }
@@ -150,6 +153,7 @@ export function ajax<A extends AuthMode = 'required', Q = Record<string, never>,
       const rawParams = (await context?.params) ?? {}
       const params: Record<string, string> = {}
       for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join('/') : v
+      if (badIntParams(params, opts.intParams).length) throw notFound()
       const query = (opts.query ? opts.query.parse(queryObject(url)) : {}) as Q
       const body = (opts.body ? opts.body.parse(camelizeKeys(await readBody(req))) : {}) as B
       const ctx = { principal, requestId, ip: clientIp(req), req, cookies } as AjaxCtx<PrincipalFor<A>>

@@ -11,11 +11,11 @@ import { db } from '@/lib/db/client'
 export const GET = apiRoute({
   scopes: ['events:read'],
   rate: 'M',
+  intParams: ['id'],
   handler: async ({ ctx, params }) => {
     checkEventIncludeScopes(ctx)
     const include = enumList(ctx.url, 'include', ['attributions', 'metric', 'profile'] as const)
-    const id = Number(params.id)
-    const event = Number.isSafeInteger(id) ? await db.event.findFirst({ where: { id, companyId: ctx.companyId } }) : null
+    const event = await db.event.findFirst({ where: { id: Number(params.id), companyId: ctx.companyId } })
     if (!event) throw apiNotFound(`An event with id ${params.id} was not found.`)
     let data = serializeEvent(ctx.url, event)
     const included: unknown[] = []

@@ -4,9 +4,10 @@ import { canSeePhoto, readPhoto } from '@/lib/account/personal-photo'
 
 // GET /ajax/account/photo/{userId}/{version} – a user's profile photo, for that user and members of the same account
 export const GET = ajax({
+  intParams: ['userId'],
   handler: async ({ ctx, params }) => {
-    const id = /^\d{1,12}$/.test(params.userId ?? '') ? Number(params.userId) : NaN
-    const allowed = Number.isSafeInteger(id) && (await canSeePhoto(ctx.principal.userId, ctx.principal.companyId, id))
+    const id = Number(params.userId)
+    const allowed = await canSeePhoto(ctx.principal.userId, ctx.principal.companyId, id)
     const photo = allowed ? await readPhoto(id) : null
     if (!photo) throw notFound()
     return new Response(Buffer.from(photo.bytes), {
