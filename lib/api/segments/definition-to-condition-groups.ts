@@ -48,7 +48,7 @@ function metricFilter(f: EventFilter): Record<string, unknown> {
   return { property: f.property, filter }
 }
 
-const COMPARISON = { at_least: 'greater-than-or-equal', at_most: 'less-than-or-equal', exactly: 'equals' } as const
+const COMPARISON: Record<MetricCondition['comparison'], string> = { at_least: 'greater-than-or-equal', at_most: 'less-than-or-equal', exactly: 'equals', zero_times: 'equals' }
 
 function metricCondition(c: MetricCondition): VendorCondition {
   const zero = c.comparison === 'zero_times'
@@ -56,7 +56,7 @@ function metricCondition(c: MetricCondition): VendorCondition {
     type: 'profile-metric',
     metric_id: c.metricId,
     measurement: !zero && c.aggregate === 'sum_value' ? 'sum' : 'count',
-    measurement_filter: { type: 'numeric', operator: zero ? 'equals' : COMPARISON[c.comparison], value: zero ? 0 : c.count },
+    measurement_filter: { type: 'numeric', operator: COMPARISON[c.comparison], value: zero ? 0 : c.count },
     timeframe_filter: timeframeFilter(c.timeframe),
     metric_filters: c.filters?.length ? c.filters.map(metricFilter) : null,
   }
