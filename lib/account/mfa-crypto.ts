@@ -1,5 +1,5 @@
 // TOTP secrets at rest: AES-256-GCM under a key derived from MFA_ENCRYPTION_KEY, else from the
-// session secret (SESSION_SECRET or the generated data/session-secret). A stolen database alone
+// session secret (SESSION_SECRET or the generated $DATA_DIR/session-secret). A stolen database alone
 // does not give anyone the codes. Format: v1.<iv>.<tag>.<ciphertext>, each base64url.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import { sessionSecret } from '@/lib/auth/secret'

@@ -1,18 +1,21 @@
 // The profile photo: a small PNG, JPEG, GIF or WebP (at most 1 MB, type checked by its first
-// bytes, not by what the browser claims), stored under data/photos and served from our own
+// bytes, not by what the browser claims), stored under PHOTO_DIR ($DATA_DIR/photos) and served from our own
 // origin at /ajax/account/photo/{userId}/{version}.
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { db } from '@/lib/db/client'
 import { AppError } from '@/lib/errors/app-error'
+import { dataDir } from '@/lib/config/data-dir.mjs'
 
 export const PHOTO_MAX_BYTES = 1024 * 1024
 export const PHOTO_BAD_TYPE = 'Upload a PNG, JPEG, GIF or WebP image.'
 export const PHOTO_TOO_LARGE = 'The image is larger than 1 MB.'
 
-const photoDir = () => path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.PHOTO_DIR ?? 'data/photos')
+const photoDir = () => (process.env.PHOTO_DIR ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.PHOTO_DIR) : path.join(dataDir(), 'photos'))
 const photoFile = (userId: number) => path.join(photoDir(), `${userId}.img`)
+/** Where photos went before they honoured DATA_DIR: still read (and removed) there, never written. */
+const legacyPhotoFile = (userId: number) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'data', 'photos', `${userId}.img`)
 
 export function sniffImageType(b: Uint8Array): string | null {
   const at = (i: number, ...bytes: number[]) => bytes.every((x, k) => b[i + k] === x)
@@ -42,17 +45,19 @@ export async function savePhoto(userId: number, file: File | null): Promise<{ ph
 export async function removePhoto(userId: number): Promise<void> {
   await db.user.update({ where: { id: userId }, data: { photoUrl: null } })
   await fs.rm(photoFile(userId), { force: true })
+  await fs.rm(legacyPhotoFile(userId), { force: true })
 }
 
 /** The stored photo and its type, or null. */
 export async function readPhoto(userId: number): Promise<{ bytes: Uint8Array; type: string } | null> {
-  try {
-    const bytes = new Uint8Array(await fs.readFile(photoFile(userId)))
-    const type = sniffImageType(bytes)
-    return type ? { bytes, type } : null
-  } catch {
-    return null
+  for (const file of [photoFile(userId), legacyPhotoFile(userId)]) {
+    try {
+      const bytes = new Uint8Array(await fs.readFile(file))
+      const type = sniffImageType(bytes)
+      return type ? { bytes, type } : null
+    } catch {}
   }
+  return null
 }
 
 /** Only the user and the members of the account the viewer is in see a photo. */

@@ -1,8 +1,9 @@
 // The iron-session password. SESSION_SECRET wins; otherwise a random secret is made once
-// and kept beside the database, so a self-hosted install needs no setup and survives restarts.
+// and kept under DATA_DIR (lib/config/data-dir.mjs), so a self-hosted install needs no setup and survives restarts.
 import fs from 'node:fs'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { dataPath } from '@/lib/config/data-dir.mjs'
 
 let cached: string | undefined
 
@@ -13,7 +14,8 @@ export function sessionSecret(): string {
     if (fromEnv.length < 32) throw new Error('SESSION_SECRET must be at least 32 characters')
     return (cached = fromEnv)
   }
-  const file = path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.SESSION_SECRET_FILE ?? 'data/session-secret')
+  const given = process.env.SESSION_SECRET_FILE
+  const file = given ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), given) : dataPath('session-secret')
   try {
     cached = fs.readFileSync(file, 'utf8').trim()
     if (cached.length >= 32) return cached

@@ -1,6 +1,6 @@
 // Provider credentials at rest (Twilio auth token, WhatsApp access token, SMTP passwords …):
 // AES-256-GCM under a key from SECRETS_KEY, else from a random key generated once into
-// data/secrets-key (SECRETS_KEY_FILE overrides the path). A stolen database alone does not give
+// $DATA_DIR/secrets-key (SECRETS_KEY_FILE overrides the path). A stolen database alone does not give
 // anyone the credentials. Shared helper: owned by the SMS/WhatsApp settings work (issue 8); the
 // email settings use it too — call sealSecret/openSecret with a purpose string of your own
 // ('smtp-password', …) so one sealed value cannot be replayed as another kind.
@@ -8,6 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { dataPath } from '@/lib/config/data-dir.mjs'
 
 let cachedMaterial: string | undefined
 
@@ -18,7 +19,8 @@ function keyMaterial(): string {
     return fromEnv
   }
   if (cachedMaterial) return cachedMaterial
-  const file = path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.SECRETS_KEY_FILE ?? 'data/secrets-key')
+  const given = process.env.SECRETS_KEY_FILE
+  const file = given ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), given) : dataPath('secrets-key')
   try {
     const existing = fs.readFileSync(file, 'utf8').trim()
     if (existing.length >= 32) return (cachedMaterial = existing)

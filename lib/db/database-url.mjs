@@ -1,9 +1,10 @@
 // DATABASE_URL → which engine and where. Plain JavaScript so the app (lib/db/client.ts) and
 // the Node scripts (scripts/db.mjs, prepare-db.mjs, db-copy.mjs) read it the same way.
-//   file:./data/app.db (the default)          SQLite, path relative to the project root
+//   file:./data/app.db (the default, or $DATA_DIR/app.db)   SQLite, path relative to the project root
 //   postgres://user:pass@host:5432/dbname     PostgreSQL 15 or later (postgresql:// too)
 import path from 'node:path'
 import { parse as parsePgUrl } from 'pg-connection-string'
+import { dataPath } from '../config/data-dir.mjs'
 
 export const DEFAULT_DATABASE_URL = 'file:./data/app.db'
 const EXAMPLES = 'use file:./data/app.db (SQLite) or postgresql://user:password@host:5432/dbname (PostgreSQL 15+)'
@@ -25,7 +26,7 @@ export function redactUrl(url) {
  * Throws DatabaseUrlError with a one-line explanation and fix when the URL is not usable.
  */
 export function parseDatabaseUrl(raw = process.env.DATABASE_URL, cwd = process.cwd()) {
-  const value = raw == null || String(raw).trim() === '' ? DEFAULT_DATABASE_URL : String(raw).trim()
+  const value = raw == null || String(raw).trim() === '' ? 'file:' + dataPath('app.db', cwd) : String(raw).trim()
   if (value.startsWith('file:')) {
     const file = value.slice('file:'.length).replace(/^\/\/(?=\/)/, '')
     if (!file || file.includes('?')) throw new DatabaseUrlError(`DATABASE_URL "${value}" names no SQLite file: ${EXAMPLES}.`)

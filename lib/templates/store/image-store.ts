@@ -11,8 +11,9 @@ import { appLink } from '@/lib/config/app-url'
 import { badRequest, notFound } from '@/lib/errors/app-error'
 import { containsText } from './name-filter'
 import { IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, sniffImage, type ImageFormat } from './image-sniff'
+import { dataDir } from '@/lib/config/data-dir.mjs'
 
-export const dataDir = () => path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.DATA_DIR || 'data')
+export { dataDir }
 
 const FORMAT_OF: Record<string, ImageFormat> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif', 'image/webp': 'webp' }
 export const formatOf = (img: Pick<Image, 'mime'>): ImageFormat => FORMAT_OF[img.mime] ?? 'png'
