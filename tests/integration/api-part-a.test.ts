@@ -159,8 +159,9 @@ test("an event's metric and profile, and their relationships; other companies' a
   expect((await events.getProfileIdForEvent(id)).body.data).toEqual({ type: 'profile', id: e.profileId })
 
   const other = sdk(EventsApi, new ApiKeySession(otherKey))
-  for (const call of [other.getMetricForEvent(id), other.getProfileIdForEvent(id), events.getProfileForEvent('abc'), events.getMetricIdForEvent('99999999')]) {
-    const f = await failure(call)
+  // One at a time: a rejected call nobody awaits yet is an unhandled rejection.
+  for (const call of [() => other.getMetricForEvent(id), () => other.getProfileIdForEvent(id), () => events.getProfileForEvent('abc'), () => events.getMetricIdForEvent('99999999')]) {
+    const f = await failure(call())
     expect(f.status).toBe(404)
     expect(f.body.errors[0]!.code).toBe('not_found')
   }
