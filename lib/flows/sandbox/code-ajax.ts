@@ -14,6 +14,7 @@ import { findProfileByOps } from '@/lib/profiles/profile-store'
 import { personOf } from '@/lib/flows/webhook-action/template-context'
 import { sampleEvent, sampleProfileId } from '@/lib/flows/webhook-action/webhook-ajax'
 import { checkCodeSyntax, CODE_MESSAGES, CODE_RUNTIME, CODE_SOURCE_LIMIT_BYTES, runSandboxedCode, SandboxUnavailable } from './run-code'
+import { CODE_RATE_MESSAGE, codeRateLimiter } from './code-rate'
 
 export const codeNameBody = z.object({ name: z.string().trim().min(1, 'A name is required.').max(255, 'The name is longer than 255 characters.') })
 export const codeConfigurationBody = z.object({
@@ -41,7 +42,7 @@ export async function saveCodeConfiguration(companyId: number, actionId: string,
   if (body.sourceCode.trim()) {
     let problem: string | null
     try {
-      problem = await checkCodeSyntax(body.sourceCode)
+      problem = await checkCodeSyntax(body.sourceCode, companyId)
     } catch (e) {
       if (e instanceof SandboxUnavailable) throw new AppError('sandbox_unavailable', 400, e.message, { sourceCode: [e.message] })
       throw e
@@ -79,7 +80,11 @@ export async function testCode(companyId: number, actionId: string, body: z.infe
     event: event ? { ...event.properties, $metric: event.metric, $value: event.value ?? null, $time: event.time } : {},
     flow: { id: flowId, name: flow?.name ?? null },
   }
-  const result = await runSandboxedCode(source, input)
+  // The editor's test runs draw on the same allowance as the account's flows.
+  const waitMs = codeRateLimiter.waitMs(companyId)
+  if (waitMs > 0) throw new AppError('too_many_requests', 429, CODE_RATE_MESSAGE, undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) })
+  const result = await runSandboxedCode(source, input, { account: companyId })
+  codeRateLimiter.charge(companyId, result.durationMs)
   if (!result.ok && result.kind === 'unavailable') throw new AppError('sandbox_unavailable', 400, result.error)
   return { actionId, profileId: pid, input, result: result.ok ? { ok: true, output: result.output, durationMs: result.durationMs } : { ok: false, error: result.error, durationMs: result.durationMs } }
 }

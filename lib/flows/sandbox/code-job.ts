@@ -11,6 +11,9 @@
 // 3. The engine executes the step again; the executor finds the result and applies it.
 // A job that dies mid-run is retried by the queue: a stored result is never recomputed, and the
 // resume only moves a run still waiting on this action.
+// An account past its sandbox allowance (code-rate.ts) is deferred the same way: the job throws
+// and the queue retries it with its backoff; on the last attempt the step gets an error result
+// saying so, and the run goes on as after any failed code.
 import { exec, inWriteTx, read, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { queueNow } from '@/lib/jobs/clock'
@@ -21,8 +24,10 @@ import { personOf } from '@/lib/flows/webhook-action/template-context'
 import type { FlowAction } from '@/lib/flows/definition'
 import { codeConfigOf } from './code-config'
 import { runSandboxedCode } from './run-code'
+import { CODE_RATE_MESSAGE, codeRateLimiter, type CodeRateLimiter } from './code-rate'
 
 export const FLOW_CODE_JOB = 'flows.code'
+export const FLOW_CODE_MAX_ATTEMPTS = 5
 /** The engine's job (lib/flows/engine/wake.ts FLOW_ADVANCE_JOB). */
 const FLOW_ADVANCE_JOB = 'flows.advance'
 
@@ -40,7 +45,7 @@ export function* queueCodeRunOps(i: { companyId: number; flowId: string; actionI
   )
   if (rows === 0) return
   const payload: FlowCodePayload = { companyId: i.companyId, stepKey: i.stepKey }
-  yield* enqueueJobOps(FLOW_CODE_JOB, payload, { companyId: i.companyId, maxAttempts: 5, idempotencyKey: `${FLOW_CODE_JOB}:${i.stepKey}` }, now)
+  yield* enqueueJobOps(FLOW_CODE_JOB, payload, { companyId: i.companyId, maxAttempts: FLOW_CODE_MAX_ATTEMPTS, idempotencyKey: `${FLOW_CODE_JOB}:${i.stepKey}` }, now)
 }
 
 export interface CodeResultRow {
@@ -69,24 +74,40 @@ function* resumeRunOps(companyId: number, runId: string, actionId: string, now: 
   return moved > 0
 }
 
+/** Thrown to have the queue try the step again later: the account is past its sandbox allowance. */
+export class CodeRateDeferred extends Error {
+  constructor(readonly waitMs: number) {
+    super(`${CODE_RATE_MESSAGE} (deferred ${waitMs} ms)`)
+    this.name = 'CodeRateDeferred'
+  }
+}
+
 /** Runs the step's code (unless a result is stored) and resumes the run. */
-export async function runCodeStep(p: FlowCodePayload): Promise<'ran' | 'already' | 'missing'> {
+export async function runCodeStep(
+  p: FlowCodePayload, opts: { attempt?: number; limiter?: CodeRateLimiter } = {},
+): Promise<'ran' | 'already' | 'missing' | 'refused'> {
   const db = kysely()
+  const limiter = opts.limiter ?? codeRateLimiter
   const row = await read(selectFirst(db.selectFrom('FlowCodeResult').selectAll().where('companyId', '=', p.companyId).where('stepKey', '=', p.stepKey)))
   if (!row) return 'missing'
-  let outcome: 'ran' | 'already' = 'already'
+  let outcome: 'ran' | 'already' | 'refused' = 'already'
   if (row.status === 'pending') {
-    const input = await read(codeInputOps(p.companyId, row.runId, row.actionId))
-    const result = input
-      ? await runSandboxedCode(input.source, input.input)
-      : { ok: false as const, kind: 'error' as const, error: 'The run or its code action no longer exists.', durationMs: 0 }
+    const waitMs = limiter.waitMs(p.companyId)
+    if (waitMs > 0 && (opts.attempt ?? 1) < FLOW_CODE_MAX_ATTEMPTS) throw new CodeRateDeferred(waitMs)
+    const input = waitMs > 0 ? null : await read(codeInputOps(p.companyId, row.runId, row.actionId))
+    const result = waitMs > 0
+      ? { ok: false as const, kind: 'error' as const, error: `The code was not run: ${CODE_RATE_MESSAGE}`, durationMs: 0 }
+      : input
+        ? await runSandboxedCode(input.source, input.input, { account: p.companyId })
+        : { ok: false as const, kind: 'error' as const, error: 'The run or its code action no longer exists.', durationMs: 0 }
+    limiter.charge(p.companyId, result.durationMs)
     const now = queueNow()
     await inWriteTx(() => exec(db.updateTable('FlowCodeResult')
       .set(result.ok
         ? { status: 'ok', output: JSON.stringify(result.output ?? null), error: null, durationMs: result.durationMs, finishedAt: now }
         : { status: 'error', output: null, error: result.error, durationMs: result.durationMs, finishedAt: now })
       .where('stepKey', '=', p.stepKey).where('status', '=', 'pending')))
-    outcome = 'ran'
+    outcome = waitMs > 0 ? 'refused' : 'ran'
   }
   const resumed = await inWriteTx(() => resumeRunOps(p.companyId, row.runId, row.actionId, queueNow()))
   if (resumed) wakeWorkers(FLOW_ADVANCE_JOB)

@@ -22,6 +22,6 @@ export function register(): void {
     const companyId = companyOf(payload, ctx)
     const stepKey = (payload as Partial<FlowCodePayload>).stepKey
     if (typeof stepKey !== 'string') throw new PermanentJobError('Bad flows.code payload')
-    await runCodeStep({ companyId, stepKey })
+    await runCodeStep({ companyId, stepKey }, { attempt: ctx.attempt })
   }, { keepDone: false })
 }
