@@ -9,28 +9,21 @@
 // Binding the timestamp into the signature lets a receiver refuse replays older than a few
 // minutes.
 //
-// Once per (webhook, event): the row is unique; an attempt first claims it ('sending' with a
-// 60 s lease in nextAttemptAt), so a duplicate job finds it taken. A 2xx marks it delivered.
-// Anything else (non-2xx, timeout, refused connection) is retried with backoff (1 min, 2, 4, 8,
-// 16 … capped at 1 h) by a new job at that time, up to MAX_WEBHOOK_ATTEMPTS, then 'failed'.
-// A worker that dies mid-POST leaves the lease to expire and the queue runs the job again:
-// at least once on the wire, which X-Webhook-Id makes safe for the receiver.
+// Once per (webhook, event): the row is unique, and the shared delivery machine
+// (delivery-machine.ts) claims it before each attempt, so a duplicate job finds it taken. A 2xx
+// marks it delivered. Anything else (any non-2xx, a timeout, a refused connection, an address
+// refused at delivery time) is retried with backoff (1 min, 2, 4, 8, 16 … capped at 1 h) up to
+// MAX_WEBHOOK_ATTEMPTS, then 'failed'. A disabled or deleted webhook ends the row 'skipped'.
 import { createHmac } from 'node:crypto'
-import { exec, inWriteTx, read, select, selectFirst } from '@/lib/db/ops'
+import { read, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
-import { queueNow } from '@/lib/jobs/clock'
-import { wakeWorkers } from '@/lib/jobs/queue'
 import { toBool, toDate } from '@/lib/db/dialect'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
 import { openSecret } from '@/lib/crypto/secret-box'
 import { SECRET_PURPOSE } from './webhook-store'
-import { safeFetch } from '@/lib/net/safe-fetch'
-import { deliveryErrorText } from './endpoint-url'
+import { runDelivery, type DeliveryKind, type DeliveryOutcome, type PreparedDelivery } from './delivery-machine'
 import { WEBHOOK_DELIVER_JOB, type WebhookDeliverPayload } from './enqueue-webhook-deliveries'
 
-export const MAX_WEBHOOK_ATTEMPTS = 8
-export const WEBHOOK_LEASE_MS = 60_000
-const TIMEOUT_MS = 10_000
+const MAX_WEBHOOK_ATTEMPTS = 8
 // Only the status matters; a receiver's long answer is cut off, not read to the end.
 const ANSWER_BYTES = 64 * 1024
 
@@ -40,87 +33,49 @@ export function signWebhookBody(secret: string, timestamp: number, body: string)
   return 'v1=' + createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
 }
 
-export type DeliverResult = 'delivered' | 'retrying' | 'failed' | 'skipped' | 'not_due'
-
-export async function deliverWebhook(p: WebhookDeliverPayload): Promise<DeliverResult> {
-  const db = kysely()
-  const now = queueNow()
-  // Claim: due pending/retrying rows, or a 'sending' row whose worker vanished.
-  const claimed = await inWriteTx(function* () {
-    const rows = yield* select(
-      db.updateTable('WebhookDelivery')
-        .set({ status: 'sending', nextAttemptAt: new Date(now.getTime() + WEBHOOK_LEASE_MS), attempts: (eb) => eb('attempts', '+', 1), updatedAt: now })
-        .where('companyId', '=', p.companyId).where('id', '=', p.deliveryId)
-        .where((eb) => eb.or([
-          eb.and([eb('status', 'in', ['pending', 'retrying']), eb.or([eb('nextAttemptAt', 'is', null), eb('nextAttemptAt', '<=', now)])]),
-          eb.and([eb('status', '=', 'sending'), eb('nextAttemptAt', '<=', now)]),
-        ]))
-        .returning(['id', 'webhookId', 'eventKey', 'topic', 'payload', 'attempts']),
-    )
-    const d = rows[0]
-    if (!d) return null
-    const hook = yield* selectFirst(
-      db.selectFrom('Webhook').select(['endpointUrl', 'secretSealed', 'enabled']).where('companyId', '=', p.companyId).where('id', '=', d.webhookId),
-    )
-    return { d, hook }
-  })
-  if (!claimed) return 'not_due'
-  const { d, hook } = claimed
-  const attempts = Number(d.attempts)
-  const finish = (set: Record<string, unknown>) =>
-    inWriteTx(() => exec(db.updateTable('WebhookDelivery').set({ ...set, updatedAt: queueNow() }).where('companyId', '=', p.companyId).where('id', '=', d.id)))
-
-  if (!hook || !toBool(hook.enabled)) {
-    await finish({ status: 'skipped', error: hook ? 'The webhook is disabled.' : 'The webhook was deleted.', nextAttemptAt: null })
-    return 'skipped'
-  }
-  const secret = openSecret(hook.secretSealed, SECRET_PURPOSE)
-  let code: number | null = null
-  let error: string | null = null
-  if (!secret) error = 'The secret key cannot be read (was SECRETS_KEY changed?).'
-  else {
-    const ts = Math.floor(now.getTime() / 1000)
-    try {
-      const res = await safeFetch(hook.endpointUrl, {
-        purpose: 'webhook',
-        httpsOnly: true,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'MerchantAutomation-Webhooks/1',
-          'x-webhook-id': `${d.webhookId}:${d.eventKey}`,
-          'x-webhook-topic': d.topic,
-          'x-webhook-timestamp': String(ts),
-          'x-webhook-signature': signWebhookBody(secret!, ts, d.payload),
-        },
-        body: d.payload,
-        timeoutMs: TIMEOUT_MS,
-        maxBytes: ANSWER_BYTES,
-        overflow: 'truncate',
-      })
-      code = res.status
-      if (!res.ok) error = `The endpoint answered HTTP ${res.status}.`
-    } catch (e) {
-      error = deliveryErrorText(hook.endpointUrl, e)
-    }
-  }
-  if (!error) {
-    await finish({ status: 'delivered', responseCode: code, error: null, deliveredAt: queueNow(), nextAttemptAt: null })
-    return 'delivered'
-  }
-  if (attempts >= MAX_WEBHOOK_ATTEMPTS) {
-    await finish({ status: 'failed', responseCode: code, error, nextAttemptAt: null })
-    return 'failed'
-  }
-  const at = new Date(queueNow().getTime() + webhookBackoffSeconds(attempts) * 1000)
-  await inWriteTx(function* () {
-    yield* exec(db.updateTable('WebhookDelivery').set({ status: 'retrying', responseCode: code, error, nextAttemptAt: at, updatedAt: queueNow() })
-      .where('companyId', '=', p.companyId).where('id', '=', d.id))
-    yield* enqueueJobOps(WEBHOOK_DELIVER_JOB, p, { companyId: p.companyId, runAt: at, maxAttempts: 10, idempotencyKey: `${WEBHOOK_DELIVER_JOB}:${d.id}:${attempts}` }, queueNow())
-  })
-  wakeWorkers(WEBHOOK_DELIVER_JOB)
-  return 'retrying'
+interface WebhookDeliveryRow {
+  webhookId: string
+  eventKey: string
+  topic: string
+  payload: string
 }
+
+function* prepareOps(companyId: number, d: WebhookDeliveryRow, now: Date): Ops<PreparedDelivery> {
+  const hook = yield* selectFirst(
+    kysely().selectFrom('Webhook').select(['endpointUrl', 'secretSealed', 'enabled']).where('companyId', '=', companyId).where('id', '=', d.webhookId),
+  )
+  if (!hook || !toBool(hook.enabled)) return { skip: hook ? 'The webhook is disabled.' : 'The webhook was deleted.' }
+  const secret = openSecret(hook.secretSealed, SECRET_PURPOSE)
+  if (!secret) return { error: 'The secret key cannot be read (was SECRETS_KEY changed?).', permanent: false }
+  const ts = Math.floor(now.getTime() / 1000)
+  return {
+    request: {
+      url: hook.endpointUrl,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'MerchantAutomation-Webhooks/1',
+        'x-webhook-id': `${d.webhookId}:${d.eventKey}`,
+        'x-webhook-topic': d.topic,
+        'x-webhook-timestamp': String(ts),
+        'x-webhook-signature': signWebhookBody(secret, ts, d.payload),
+      },
+      body: d.payload,
+    },
+  }
+}
+
+const accountWebhooks: DeliveryKind<WebhookDeliveryRow> = {
+  table: 'WebhookDelivery',
+  job: WEBHOOK_DELIVER_JOB,
+  maxAttempts: MAX_WEBHOOK_ATTEMPTS,
+  backoffSeconds: webhookBackoffSeconds,
+  timeoutMs: 10_000,
+  answerBytes: ANSWER_BYTES,
+  retryOn: 'any_failure',
+  prepareOps,
+}
+
+export const deliverWebhook = (p: WebhookDeliverPayload): Promise<DeliveryOutcome> => runDelivery(accountWebhooks, p)
 
 /** The delivery log of one webhook, newest first (the /cdp/webhooks screen). */
 export async function listWebhookDeliveries(companyId: number, webhookId: string, limit = 50) {

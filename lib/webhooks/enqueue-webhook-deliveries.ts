@@ -6,16 +6,13 @@
 // row per (webhook, event).
 import { select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
 import type { MessageEvent } from '@/lib/messaging/message-events'
 import { topicOfMetric } from './topic-of-metric'
+import { deliveryJobOps, type DeliveryJobPayload } from './delivery-machine'
 
 export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver'
 
-export interface WebhookDeliverPayload {
-  companyId: number
-  deliveryId: number
-}
+export type WebhookDeliverPayload = DeliveryJobPayload
 
 /** The JSON body a receiver gets (also stored on the delivery row, so retries send the same bytes). */
 export function webhookPayload(webhookId: string, deliveryKey: string, topic: string, e: MessageEvent, eventId: number) {
@@ -64,8 +61,7 @@ export function* enqueueWebhookDeliveriesOps(e: MessageEvent, eventId: number, h
     )
     const id = rows[0]?.id
     if (id == null) continue
-    const p: WebhookDeliverPayload = { companyId: e.companyId, deliveryId: Number(id) }
-    yield* enqueueJobOps(WEBHOOK_DELIVER_JOB, p, { companyId: e.companyId, runAt: e.at, maxAttempts: 10, idempotencyKey: `${WEBHOOK_DELIVER_JOB}:${id}:0` }, e.at)
+    yield* deliveryJobOps(WEBHOOK_DELIVER_JOB, { companyId: e.companyId, deliveryId: Number(id) }, 0, e.at, e.at)
     made++
   }
   return made
