@@ -1,11 +1,17 @@
-// The device check (seed 000 §4, §7): about 10 s after start the browser's stable device id
-// is posted; a reply saying the session's device id is invalid sends the user to /login.
-import { http } from './http'
+// The device check (seed 000 §4, §7): about 10 s after start the browser's stable device id is
+// posted; the server keeps the first id of a session and answers whether this one matches.
+// The check never navigates (issue 30 §8): a mismatch, a failure or a slow answer is reported
+// and the page stays, because leaving for /login while the session is valid bounced the user
+// straight back and lost unsaved work. Only a definite "session expired" answer matters, and
+// the HTTP client already turns that into the session-expiry modal, which keeps the page.
+import { http as defaultHttp, type HttpClient } from './http'
 import { withRetry } from './retry'
 import { reportClientError } from './report-error'
 import { isSessionExpired } from './http-error'
 
 export const DEVICE_CHECK_DELAY_MS = 10_000
+/** A slow server must not keep the check waiting: past this it gives up until the next page. */
+export const DEVICE_CHECK_TIMEOUT_MS = 15_000
 export const DEVICE_ID_KEY = 'kl_device_id'
 
 function randomId(): string {
@@ -13,16 +19,18 @@ function randomId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 }
 
-export function getDeviceId(storage: Storage | null = safeStorage()): string {
-  const existing = storage?.getItem(DEVICE_ID_KEY)
-  if (existing) return existing
-  const id = randomId()
+/** The stored id, or a new one kept for later pages; null when nothing can be kept. */
+export function getDeviceId(storage: Storage | null = safeStorage()): string | null {
   try {
-    storage?.setItem(DEVICE_ID_KEY, id)
+    const existing = storage?.getItem(DEVICE_ID_KEY)
+    if (existing) return existing
+    if (!storage) return null
+    const id = randomId()
+    storage.setItem(DEVICE_ID_KEY, id)
+    return id
   } catch {
-    // storage unavailable: the id lives for this page only
+    return null
   }
-  return id
 }
 
 function safeStorage(): Storage | null {
@@ -33,20 +41,29 @@ function safeStorage(): Storage | null {
   }
 }
 
-export async function checkDevice(deps: { navigate?: (url: string) => void } = {}): Promise<void> {
+export interface DeviceCheckDeps {
+  http?: Pick<HttpClient, 'post'>
+  storage?: Storage | null
+  report?: (error: unknown, where: string) => void
+  sleep?: (ms: number) => Promise<void>
+}
+
+export async function checkDevice(deps: DeviceCheckDeps = {}): Promise<void> {
+  const http = deps.http ?? defaultHttp
+  const report = deps.report ?? reportClientError
+  // Without storage every page would post an id of its own, and each would look like another device.
+  const deviceID = getDeviceId(deps.storage === undefined ? safeStorage() : deps.storage)
+  if (!deviceID) return
   try {
     // Sent as named in the contract ({deviceID}); no key transformation.
     const res = await withRetry(
-      () => http.post<{ isValidSessionDeviceID?: boolean }>('/ajax/device-id', { deviceID: getDeviceId() }, { transformKeys: false }),
-      { retries: 3, backoffMs: 300, jitterMs: 100 },
+      () => http.post<{ isValidSessionDeviceID?: boolean }>('/ajax/device-id', { deviceID }, { transformKeys: false, timeoutMs: DEVICE_CHECK_TIMEOUT_MS }),
+      { retries: 3, backoffMs: 300, jitterMs: 100, sleep: deps.sleep },
     )
-    if (res.data?.isValidSessionDeviceID === false) {
-      reportClientError(new Error('Invalid session device id'), window.location.pathname)
-      ;(deps.navigate ?? ((u) => window.location.assign(u)))('/login')
-    }
+    if (res.data?.isValidSessionDeviceID === false) report(new Error('The session is used from another device id'), 'device-check')
   } catch (error) {
     // An ended session is the session modal's business, not an error of the check.
-    if (!isSessionExpired(error)) reportClientError(error, 'device-check')
+    if (!isSessionExpired(error)) report(error, 'device-check')
   }
 }
 
