@@ -17,12 +17,12 @@
 import { exec, inWriteTx, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { queueNow } from '@/lib/jobs/clock'
-import { wakeWorkers } from '@/lib/jobs/queue'
+import { PermanentJobError, wakeWorkers } from '@/lib/jobs/queue'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
 import { OutboundError, safeFetch } from '@/lib/net/safe-fetch'
 import { deliveryErrorText } from './endpoint-url'
 
-export const DELIVERY_LEASE_MS = 60_000
+const DELIVERY_LEASE_MS = 60_000
 
 export type DeliveryTable = 'WebhookDelivery' | 'FlowWebhookDelivery'
 
@@ -76,13 +76,21 @@ export interface DeliveryKind<Row> {
   recordOps?: (companyId: number, row: Row, attempt: RecordedAttempt) => Ops<void>
 }
 
+/** A delivery job's payload, refused for good when malformed or of another company than the job. */
+export function deliveryPayloadOf(job: string, payload: unknown, ctx: { companyId: number | null }): DeliveryJobPayload {
+  const p = (payload ?? {}) as Partial<DeliveryJobPayload>
+  if (typeof p.companyId !== 'number' || typeof p.deliveryId !== 'number') throw new PermanentJobError(`Bad ${job} payload`)
+  if (ctx.companyId !== null && ctx.companyId !== p.companyId) throw new PermanentJobError('Job company does not match its payload')
+  return { companyId: p.companyId, deliveryId: p.deliveryId }
+}
+
 /** The job that makes attempt `attempt + 1` of a row, written in the caller's transaction. */
 export function* deliveryJobOps(job: string, p: DeliveryJobPayload, attempt: number, now: Date, runAt?: Date): Ops<void> {
   yield* enqueueJobOps(job, p, { companyId: p.companyId, runAt, maxAttempts: 10, idempotencyKey: `${job}:${p.deliveryId}:${attempt}` }, now)
 }
 
 /** How an attempt ended, before the attempt count is weighed. */
-export type AttemptResult =
+type AttemptResult =
   | { ok: true; responseCode: number; responseBody: string | null }
   | { ok: false; responseCode: number | null; responseBody: string | null; error: string; permanent: boolean }
 
@@ -92,7 +100,7 @@ const transientStatus = (status: number) => status >= 500 || status === 408 || s
 const refusedAddress = (e: unknown) => e instanceof OutboundError && (e.kind === 'blocked' || e.kind === 'invalid_url')
 
 /** One call of the endpoint under the outbound policy, classified for the kind. */
-export async function callEndpoint(kind: Pick<DeliveryKind<unknown>, 'timeoutMs' | 'answerBytes' | 'keepAnswerChars' | 'retryOn'>, req: DeliveryRequest): Promise<AttemptResult> {
+async function callEndpoint(kind: Pick<DeliveryKind<unknown>, 'timeoutMs' | 'answerBytes' | 'keepAnswerChars' | 'retryOn'>, req: DeliveryRequest): Promise<AttemptResult> {
   try {
     const res = await safeFetch(req.url, {
       purpose: 'webhook',

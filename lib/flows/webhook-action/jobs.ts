@@ -1,7 +1,8 @@
 // The job handlers of the flows' side-effect actions (registered by lib/server/job-handlers.ts):
 // 'flows.webhook' delivers one send-webhook request, 'flows.code' runs one code step in the sandbox.
 import { PermanentJobError, registerJobHandler } from '@/lib/jobs/queue'
-import { deliverFlowWebhook, FLOW_WEBHOOK_JOB, type FlowWebhookPayload } from './deliver-flow-webhook'
+import { deliveryPayloadOf } from '@/lib/webhooks/delivery-machine'
+import { deliverFlowWebhook, FLOW_WEBHOOK_JOB } from './deliver-flow-webhook'
 import { FLOW_CODE_JOB, runCodeStep, type FlowCodePayload } from '@/lib/flows/sandbox/code-job'
 
 function companyOf(payload: unknown, ctx: { companyId: number | null }): number {
@@ -13,10 +14,7 @@ function companyOf(payload: unknown, ctx: { companyId: number | null }): number 
 
 export function register(): void {
   registerJobHandler(FLOW_WEBHOOK_JOB, async (payload, ctx) => {
-    const companyId = companyOf(payload, ctx)
-    const deliveryId = (payload as Partial<FlowWebhookPayload>).deliveryId
-    if (typeof deliveryId !== 'number') throw new PermanentJobError('Bad flows.webhook payload')
-    await deliverFlowWebhook({ companyId, deliveryId })
+    await deliverFlowWebhook(deliveryPayloadOf(FLOW_WEBHOOK_JOB, payload, ctx))
   }, { keepDone: false })
   registerJobHandler(FLOW_CODE_JOB, async (payload, ctx) => {
     const companyId = companyOf(payload, ctx)
