@@ -1,6 +1,6 @@
 // Delivering one WebhookDelivery (the 'webhooks.deliver' job): a signed JSON POST.
 //
-// Headers (the receiver checks them; see README "Outbound webhooks"):
+// Headers (the receiver checks them; see docs/architecture.md, "Outbound webhooks"):
 //   X-Webhook-Id:        the delivery's stable id "<webhookId>:event:<eventId>", the same on every
 //                        retry, so a receiver that saw it already can ignore the repeat;
 //   X-Webhook-Topic:     e.g. event:klaviyo.received_email;
