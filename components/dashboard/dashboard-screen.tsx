@@ -5,6 +5,7 @@ import { getFormatter, getTranslations } from 'next-intl/server'
 import { db } from '@/lib/db/client'
 import { getCurrentPrincipal } from '@/lib/server/current-principal'
 import { currentConsent } from '@/lib/auth/staff-consent'
+import { isFirstVisit } from '@/lib/account/is-first-visit'
 import { buildNavItems } from '@/lib/routes/nav'
 import { getFeatureFlags } from '@/lib/flags/get-feature-flags'
 import { ROLE_LABELS, isRole } from '@/lib/auth/roles'
@@ -22,20 +23,21 @@ export async function DashboardScreen() {
   const tNav = await getTranslations('nav')
   const format = await getFormatter()
   const canSeeTeam = p.resources.has('account_users_read')
-  const [memberCount, members, consent, flags] = await Promise.all([
+  const [memberCount, members, consent, flags, firstVisit] = await Promise.all([
     db.membership.count({ where: { companyId: p.companyId } }),
     canSeeTeam
       ? db.membership.findMany({ where: { companyId: p.companyId }, include: { user: { select: { firstName: true, lastName: true, email: true } } }, orderBy: { id: 'asc' }, take: 6 })
       : Promise.resolve([]),
     currentConsent(p.companyId),
     getFeatureFlags(p.companyId),
+    isFirstVisit(p.userId, p.sessionId),
   ])
   const destinations = buildNavItems(p.resources, flags, '/dashboard').filter((n) => n.id !== 'home')
   const roleLabel = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role)
 
   return (
     <Page>
-      <PageHead title={t('welcome', { name: p.user.firstName || p.user.email })} description={t('subtitle', { company: p.company.name })} />
+      <PageHead title={t(firstVisit ? 'welcomeFirst' : 'welcome', { name: p.user.firstName || p.user.email })} description={t('subtitle', { company: p.company.name })} />
       <PageBody>
         <div className={styles.grid}>
           <RevenueCard />

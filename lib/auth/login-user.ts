@@ -40,7 +40,6 @@ export async function loginUser(input: LoginInput) {
   if (!membership) throw new AppError('no_membership', 401, NO_MEMBERSHIP)
 
   await passwordAttemptSucceeded(attemptId)
-  await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date(), lastLoginIp: input.ip } })
   // The password alone gives a half-authenticated session when a second factor is on or the
   // company requires one (start-session.ts).
   const { session, mfaPending } = await startSession({ userId: user.id, companyId: membership.companyId, ip: input.ip, userAgent: input.userAgent, replaces: input.replaces })

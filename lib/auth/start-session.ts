@@ -52,5 +52,8 @@ export async function startSession(input: StartSessionInput): Promise<StartedSes
   }
   for (const previous of [input.replaces, input.moves]) if (previous) await revokeSession(previous)
   const session = await createSession({ userId: input.userId, companyId: input.companyId, ip: input.ip, userAgent: input.userAgent, mfaPending })
+  // Every door but a company switch is a sign-in: stamped here once, so an accepted invitation
+  // counts too (the dashboard said "Last sign-in: Never" to a user who had just joined).
+  if (!input.moves) await db.user.update({ where: { id: input.userId }, data: { lastLoginAt: session.createdAt, lastLoginIp: input.ip ?? null } })
   return { session, mfaPending }
 }
