@@ -4,7 +4,7 @@
 // and a rich-text block are saved through the real routes; the text block is stored sanitized;
 // the definition compiles to MJML with the image's src, the product's title, price and link and
 // the formatted text; the preview prints the price in the company's currency; a sent preview
-// (the send pipeline, local outbox) carries the image at an absolute address on APP_URL.
+// (the send pipeline, local outbox) carries both images at absolute addresses on APP_URL.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 jest.setTimeout(60_000)
@@ -24,7 +24,7 @@ import * as previewRoute from '@/app/ajax/email-templates/[id]/preview/route'
 import * as sendPreview from '@/app/ajax/email-templates/[id]/send-preview/route'
 import * as images from '@/app/ajax/email-templates/images/route'
 import * as catalogItems from '@/app/ajax/catalog-new/items/route'
-import { mediaPath } from '@/components/templates/editor/image-block-settings'
+import { mediaPath } from '@/components/templates/editor/media-path'
 import { productFromCatalog } from '@/components/templates/editor/product-block-settings'
 import { PNG_1x1, type Json } from './templates-routes'
 
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const B = (await makeCompany('Shop B')).id
   ownerB = await signIn((await makeUser({ companyId: B })).id, B)
   await db.catalogItem.create({
-    data: { id: ulid(), companyId: A, externalId: 'MUG-1', title: 'Blue mug', price: 12.5, url: 'https://shop.test/p/mug', imageFullUrl: 'https://shop.test/i/mug.jpg', published: true },
+    data: { id: ulid(), companyId: A, externalId: 'MUG-1', title: 'Blue mug', price: 12.5, url: 'https://shop.test/p/mug', imageFullUrl: '/catalog-image/MUG-1', published: true },
   })
   await db.catalogItem.create({
     data: { id: ulid(), companyId: B, externalId: 'MUG-B', title: 'Blue mug of B', price: 99, url: 'https://b.test/p/mug', published: true },
@@ -99,11 +99,11 @@ test('a template with an uploaded image, a catalog product and rich text renders
   const stored = blockDefinition.parse(saved.body.template.definition)
   const text = stored.body[0] as { html: string }
   expect(text.html).toBe('<h2 style="text-align: center;">Hi <strong>{{ first_name }}</strong></h2><p>Our <a href="https://shop.test/sale">sale</a> starts <em>now</em>.</p>')
-  expect(stored.body[2]).toMatchObject({ type: 'product', title: 'Blue mug', catalogItemId: 'MUG-1', amount: 12.5, imageUrl: 'https://shop.test/i/mug.jpg', href: 'https://shop.test/p/mug' })
+  expect(stored.body[2]).toMatchObject({ type: 'product', title: 'Blue mug', catalogItemId: 'MUG-1', amount: 12.5, imageUrl: '/catalog-image/MUG-1', href: 'https://shop.test/p/mug' })
 
   const mjml = definitionToMjml(stored)
   expect(mjml).toContain(`<mj-image src="${src}" alt="New collection" href="https://shop.test/new" width="600px" />`)
-  expect(mjml).toContain('<mj-image src="https://shop.test/i/mug.jpg" alt="Blue mug" href="https://shop.test/p/mug" />')
+  expect(mjml).toContain('<mj-image src="/catalog-image/MUG-1" alt="Blue mug" href="https://shop.test/p/mug" />')
   expect(mjml).toContain('>Blue mug</mj-text>')
   expect(mjml).toContain('{{ 12.5|currency_format }}')
   expect(mjml).toContain('<mj-button href="https://shop.test/p/mug">Buy now</mj-button>')
@@ -127,6 +127,8 @@ test('a template with an uploaded image, a catalog product and rich text renders
   await runJobsUntilIdle()
   const mail = await db.outboxMail.findFirst({ where: { sendId: sent.body.sendId } })
   expect(mail?.html).toContain(`src="https://app.example.test${src}"`)
+  expect(mail?.html).toContain('src="https://app.example.test/catalog-image/MUG-1"')
+  expect(mail?.html).not.toMatch(/src="\/(?!\/)/)
   expect(mail?.html).toContain('€12.50')
   expect(mail?.html).toContain('<em>now</em>')
   expect(mail?.text).toContain('Blue mug')

@@ -112,6 +112,8 @@ describe('the image block', () => {
     fireEvent.change(screen.getByTestId('image-library-search'), { target: { value: 'logo' } })
     await waitFor(() => expect(screen.getAllByTestId('library-image')).toHaveLength(1))
     expect(calls.some((c) => c.url.pathname === '/ajax/email-templates/images' && c.url.searchParams.get('search') === 'logo')).toBe(true)
+    // thumbnails load from the editor's own origin whatever APP_URL says
+    expect(within(screen.getByRole('button', { name: 'Use logo.png' })).getByRole('presentation', { hidden: true })).toHaveAttribute('src', '/media/images/A2/logo.png')
     fireEvent.click(screen.getByRole('button', { name: 'Use logo.png' }))
     expect(screen.getByTestId('image-src')).toHaveValue('/media/images/A2/logo.png')
     expect(screen.queryByTestId('image-library')).not.toBeInTheDocument()
@@ -122,7 +124,7 @@ describe('the product block', () => {
   test('the catalog picker searches, fills this block from the first item and adds a block per further item', async () => {
     const items = [
       { id: 'c1', external_id: 'MUG-1', title: 'Blue mug', price: 12.5, url: 'https://shop.test/p/mug', image_url: 'https://shop.test/i/mug-t.jpg', image_full_url: 'https://shop.test/i/mug.jpg' },
-      { id: 'c2', external_id: 'MUG-2', title: 'Red mug', price: 14, url: 'https://shop.test/p/red', image_url: null, image_full_url: null },
+      { id: 'c2', external_id: 'MUG-2', title: 'Red mug', price: 14, url: 'https://shop.test/p/red', image_url: '/catalog-image/MUG-2', image_full_url: '/catalog-image/MUG-2' },
       { id: 'c3', external_id: 'HAT', title: 'Sun hat', price: 30, url: 'https://shop.test/p/hat', image_url: null, image_full_url: null },
     ]
     routes['GET /ajax/catalog-new/items'] = (_b, url) => {
@@ -151,7 +153,7 @@ describe('the product block', () => {
 
     const body = await save()
     expect(body[2]).toEqual({ type: 'product', title: 'Blue mug', catalogItemId: 'MUG-1', amount: 12.5, imageUrl: 'https://shop.test/i/mug.jpg', href: 'https://shop.test/p/mug', buttonText: 'Buy now' })
-    expect(body[3]).toEqual({ type: 'product', title: 'Red mug', catalogItemId: 'MUG-2', amount: 14, href: 'https://shop.test/p/red', buttonText: 'Buy now' })
+    expect(body[3]).toEqual({ type: 'product', title: 'Red mug', catalogItemId: 'MUG-2', amount: 14, imageUrl: '/catalog-image/MUG-2', href: 'https://shop.test/p/red', buttonText: 'Buy now' })
   })
 })
 

@@ -1,8 +1,7 @@
 'use client'
 // The image block's settings (issue 30 §4): upload an image or pick one from the account's
-// library (both end up as our /media/images/… address), or type any address; alt text, link,
-// width and alignment. Our own images are kept root-relative: the send step makes them absolute
-// on APP_URL (lib/messaging/finish-email-html.ts), so a template survives a change of address.
+// library (both end up as our /media/images/… address, root-relative: media-path.ts), or type
+// any address; alt text, link, width and alignment.
 import { useRef, useState } from 'react'
 import { useTranslations } from 'next-intl'
 import type { LeafBlock } from '@/lib/templates/block-definition'
@@ -11,21 +10,12 @@ import { Button } from '@/components/ui/button'
 import { templatesApi } from '../api'
 import { AlignField, InputField, NumberField } from './fields'
 import { ImageLibraryPicker } from './image-library-picker'
+import { mediaPath } from './media-path'
 import styles from './editor.module.css'
 
 type ImageBlock = Extract<LeafBlock, { type: 'image' }>
 const MAX_BYTES = 5 * 1024 * 1024
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp'
-
-/** An address of our image store as a root-relative path; any other address as it is. */
-export function mediaPath(url: string): string {
-  try {
-    const u = new URL(url, 'http://localhost')
-    return u.pathname.startsWith('/media/images/') ? u.pathname : url
-  } catch {
-    return url
-  }
-}
 
 export function ImageBlockSettings({ block, set }: { block: ImageBlock; set: (patch: Partial<ImageBlock>) => void }) {
   const t = useTranslations('templateEditor')

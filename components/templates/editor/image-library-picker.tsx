@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl'
 import { useDebouncedValue } from '@/components/lists/use-debounced-value'
 import { Spinner } from '@/components/ui/spinner'
 import { templatesApi, type LibraryImage } from '../api'
+import { mediaPath } from './media-path'
 import styles from './editor.module.css'
 
 export function ImageLibraryPicker({ onPick }: { onPick: (image: LibraryImage) => void }) {
@@ -28,7 +29,7 @@ export function ImageLibraryPicker({ onPick }: { onPick: (image: LibraryImage) =
               <li key={img.id}>
                 <button type="button" className={styles.imageTile} onClick={() => onPick(img)} aria-label={t('useImage', { name: img.name })} data-testid="library-image">
                   {/* eslint-disable-next-line @next/next/no-img-element -- a thumbnail of the merchant's own upload */}
-                  <img src={img.url} alt="" loading="lazy" />
+                  <img src={mediaPath(img.url)} alt="" loading="lazy" />
                   <span>{img.name}</span>
                 </button>
               </li>

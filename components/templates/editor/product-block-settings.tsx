@@ -13,6 +13,8 @@ import { InputField } from './fields'
 import styles from './editor.module.css'
 
 type ProductBlock = Extract<LeafBlock, { type: 'product' }>
+// an image may be on our own origin (root-relative: made absolute on APP_URL when sent); a link must be absolute
+const IMAGE = /^(https?:\/\/|\/(?!\/))/i
 const ABSOLUTE = /^https?:\/\//i
 
 /** The block's fields from a catalog item; the button text the merchant chose stays. */
@@ -23,7 +25,7 @@ export function productFromCatalog(item: CatalogPick, buttonText?: string): Prod
     title: item.title,
     catalogItemId: item.external_id,
     ...(item.price !== null ? { amount: item.price } : {}),
-    ...(image && ABSOLUTE.test(image) ? { imageUrl: image } : {}),
+    ...(image && IMAGE.test(image) ? { imageUrl: image } : {}),
     ...(item.url && ABSOLUTE.test(item.url) ? { href: item.url } : {}),
     ...(buttonText ? { buttonText } : {}),
   }

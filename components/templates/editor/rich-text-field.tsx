@@ -66,10 +66,10 @@ export function RichTextField({ label, value, onChange, hint }: { label: string;
   function exec(command: RichCommand, arg?: string) {
     const el = ref.current
     if (!el) return
-    if (!rangeIn(el)) {
-      el.focus()
-      restoreRange(el, saved.current)
-    }
+    // the selects and the link field have focus now: the command acts on the text's selection
+    const range = rangeIn(el)?.cloneRange() ?? saved.current
+    if (document.activeElement !== el) el.focus()
+    restoreRange(el, range)
     if (runCommand(el, command, arg)) emit()
   }
 
