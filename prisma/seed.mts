@@ -22,10 +22,17 @@ async function main() {
   const key = () => randomBytes(3).toString('hex').toUpperCase()
 
   const demo = await db.company.create({
-    data: { name: 'Demo Store', publicApiKey: key(), timezone: 'America/New_York', planKey: 'email-pro', avatarColor: '#2f6bd8', websiteUrl: 'https://demo-store.example' },
+    data: {
+      name: 'Demo Store', publicApiKey: key(), timezone: 'America/New_York', planKey: 'email-pro', avatarColor: '#2f6bd8', websiteUrl: 'https://demo-store.example',
+      // Marketing email needs a postal address in its footer (lib/messaging/postal-address.ts).
+      addressLine1: '350 Fifth Avenue', addressLine2: 'Suite 4200', city: 'New York', addressRegion: 'NY', postalCode: '10118', country: 'US',
+    },
   })
   const second = await db.company.create({
-    data: { name: 'Second Store', publicApiKey: key(), timezone: 'Europe/London', localeLanguage: 'en', localeRegion: 'GB', avatarColor: '#16845c' },
+    data: {
+      name: 'Second Store', publicApiKey: key(), timezone: 'Europe/London', localeLanguage: 'en', localeRegion: 'GB', avatarColor: '#16845c',
+      addressLine1: '10 Market Street', city: 'London', postalCode: 'EC1A 1BB', country: 'GB',
+    },
   })
   const staffHome = await db.company.create({
     data: { name: 'Provider Staff', publicApiKey: key(), isInternalAccount: true, avatarColor: '#6b4bd8' },

@@ -1,6 +1,7 @@
 // The organization as /settings/account/organization shows it.
 import { db } from '@/lib/db/client'
 import { notFound } from '@/lib/errors/app-error'
+import { hasPostalAddress } from '@/lib/messaging/postal-address'
 
 export async function getOrganization(companyId: number) {
   const c = await db.company.findUnique({ where: { id: companyId } })
@@ -15,7 +16,7 @@ export async function getOrganization(companyId: number) {
       postalCode: c.postalCode ?? '', country: c.country ?? '',
     },
     /** Marketing mail needs a postal address in its footer. */
-    hasPostalAddress: !!(c.addressLine1 && c.city && c.country),
+    hasPostalAddress: hasPostalAddress(c),
     currency: c.currency,
     localePreferences: { language: c.localeLanguage, region: c.localeRegion },
     timezone: c.timezone,

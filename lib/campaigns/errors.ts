@@ -10,6 +10,7 @@ export type CampaignErrorCode =
   | 'ab_test_variations'
   | 'not_editable'
   | 'wrong_status'
+  | 'no_postal_address'
 
 export class CampaignError extends Error {
   readonly code: CampaignErrorCode

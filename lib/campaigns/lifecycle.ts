@@ -14,6 +14,7 @@ import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
 import { queueNow } from '@/lib/jobs/clock'
 import { jobQueue, wakeWorkers } from '@/lib/jobs/queue'
 import { CampaignError } from './errors'
+import { hasPostalAddress } from '@/lib/messaging/postal-address'
 import {
   AB_WINNER_JOB, ESTIMATE_JOB, RELEASE_JOB, RELEASING_STATUSES, START_JOB, THROTTLE_PERCENTAGES, WAITING_STATUSES,
   campaignOrThrowOps, messagingChannel, type CampaignRow, type SendStrategy,
@@ -105,6 +106,10 @@ export function planStart(strategy: SendStrategy, now: Date): { startAt: Date; s
   throw new CampaignError('invalid', `Unknown send strategy '${method}'.`, { field: 'send_strategy.method' })
 }
 
+/** Marketing email carries the sender's postal address (CAN-SPAM): the organization settings hold it. */
+export const NO_POSTAL_ADDRESS = 'Marketing email needs your organization\'s postal address in its footer: add it in the organization settings.'
+export const POSTAL_ADDRESS_FIELD = 'organization.address'
+
 function* validateOps(c: CampaignRow, now: Date): Ops<void> {
   if (!c.audiences.included.length) throw new CampaignError('no_audience', 'Choose at least one list or segment to send to.', { field: 'audiences.included' })
   const excluded = new Set(c.audiences.excluded)
@@ -123,6 +128,10 @@ function* validateOps(c: CampaignRow, now: Date): Ops<void> {
       .where('companyId', '=', c.companyId).where('campaignId', '=', c.id).orderBy('createdAt').orderBy('id'),
   )
   if (!messages.length) throw new CampaignError('empty_content', 'The campaign has no message.', { field: 'campaign-messages' })
+  if (messages.some((m) => (m.channel || c.channel) === 'email')) {
+    const company = yield* selectFirst(kysely().selectFrom('Company').select(['addressLine1', 'city', 'country']).where('id', '=', c.companyId))
+    if (!hasPostalAddress(company)) throw new CampaignError('no_postal_address', NO_POSTAL_ADDRESS, { field: POSTAL_ADDRESS_FIELD })
+  }
   for (const m of messages) {
     const p = contentProblem(m.channel || c.channel, parseObj(m.content), m.templateId)
     if (p) throw new CampaignError('empty_content', p.message, { field: `campaign-messages.${m.id}.${p.field}` })

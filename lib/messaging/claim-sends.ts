@@ -10,6 +10,7 @@ import { kysely } from '@/lib/db/kysely'
 import { companyIdForIds, toBool, toDate } from '@/lib/db/dialect'
 import { deliverSources, LaterDeliveries, type DeliverPayload } from './create-sends'
 import { decideSend, DEFAULT_POLICY_SETTINGS, type PolicySettings } from './policy'
+import { hasPostalAddress } from './postal-address'
 import { DELIVERED_LIKE, type Channel, type MessageContent } from './types'
 
 export interface ClaimedProfile {
@@ -173,6 +174,7 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
           recentMarketingSends: recentBy.get(r.profileId) ?? [],
           settings,
           companyTimeZone: company.timezone,
+          senderHasPostalAddress: hasPostalAddress(company),
           now: o.now,
           // A message may turn smart sending off for itself (flows: the message's smart_sending_enabled).
           smartSending: context.$smart_sending_enabled !== false,

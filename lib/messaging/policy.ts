@@ -6,6 +6,8 @@
 // - Email marketing goes to anyone with an address who is not suppressed and has not
 //   unsubscribed (the vendor's implicit consent). SMS and WhatsApp marketing need an explicit
 //   'subscribed'. Push marketing goes unless the profile unsubscribed from push.
+// - Marketing email needs the sender's postal address (postal-address.ts): without one it is
+//   skipped as 'no_postal_address' rather than sent without the footer the law asks for.
 // - Transactional messages bypass marketing consent, smart sending, caps and quiet hours, but
 //   never go to a hard bounce or a spam complaint.
 // - Smart sending: a marketing message is skipped when the profile got a marketing message on
@@ -44,6 +46,8 @@ export interface PolicyInput {
   recentMarketingSends: Date[]
   settings: PolicySettings
   companyTimeZone: string
+  /** Whether the sending company has a postal address for the footer (postal-address.ts). */
+  senderHasPostalAddress: boolean
   now: Date
   /** The message's own smart-sending switch (a flow message's smart_sending_enabled); off skips only that check, caps stay. */
   smartSending?: boolean
@@ -51,7 +55,7 @@ export interface PolicyInput {
 
 export type SkipReason =
   | 'no_email' | 'no_phone' | 'suppressed_bounced' | 'suppressed_spam_complaint' | 'suppressed_unsubscribed' | 'suppressed_manual'
-  | 'unsubscribed' | 'no_consent' | 'smart_sending' | 'frequency_cap_day' | 'frequency_cap_week'
+  | 'unsubscribed' | 'no_consent' | 'smart_sending' | 'frequency_cap_day' | 'frequency_cap_week' | 'no_postal_address'
 export type PolicyDecision = { action: 'send' } | { action: 'skip'; reason: SkipReason } | { action: 'defer'; reason: 'quiet_hours'; until: Date }
 
 const HARD: Record<string, SkipReason> = { bounced: 'suppressed_bounced', spam_complaint: 'suppressed_spam_complaint' }
@@ -70,6 +74,7 @@ export function decideSend(i: PolicyInput): PolicyDecision {
   // Hard bounces and spam complaints block everything, transactional included.
   for (const reason of ['bounced', 'spam_complaint']) if (active.some((s) => s.reason === reason)) return skip(HARD[reason]!)
   if (i.transactional) return { action: 'send' }
+  if (channel === 'email' && !i.senderHasPostalAddress) return skip('no_postal_address')
 
   if (active.length) return skip(active[0]!.reason === 'unsubscribed' ? 'suppressed_unsubscribed' : 'suppressed_manual')
   const consent = i.consents[CONSENT_CHANNEL[channel]]

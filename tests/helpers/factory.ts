@@ -5,8 +5,10 @@ import { hashPassword } from '@/lib/auth/password'
 import { createSession, sealSessionId } from '@/lib/auth/session'
 import { SESSION_COOKIE, CSRF_COOKIE } from '@/lib/auth/config'
 
-export async function makeCompany(name = 'Company ' + randomBytes(3).toString('hex')) {
-  return db.company.create({ data: { name, publicApiKey: randomBytes(3).toString('hex').toUpperCase() } })
+/** A company with the postal address marketing email needs (lib/messaging/postal-address.ts), unless `postalAddress: false`. */
+export async function makeCompany(name = 'Company ' + randomBytes(3).toString('hex'), opts: { postalAddress?: boolean } = {}) {
+  const address = opts.postalAddress === false ? {} : { addressLine1: '1 Test Street', city: 'Springfield', postalCode: '62701', country: 'US' }
+  return db.company.create({ data: { name, publicApiKey: randomBytes(3).toString('hex').toUpperCase(), ...address } })
 }
 
 export async function makeUser(opts: { email?: string; password?: string; companyId?: number; role?: string; isStaff?: boolean; staffResources?: string[] } = {}) {

@@ -28,7 +28,7 @@ async function call(handler: (r: Request, c?: never) => Promise<Response>, path:
 }
 
 async function account(role = 'owner') {
-  const company = await makeCompany()
+  const company = await makeCompany(undefined, { postalAddress: false })
   const user = await makeUser({ companyId: company.id, role })
   return { company, cookie: await signIn(user.id, company.id) }
 }

@@ -16,6 +16,7 @@ const base: PolicyInput = {
   recentMarketingSends: [],
   settings: DEFAULT_POLICY_SETTINGS,
   companyTimeZone: 'UTC',
+  senderHasPostalAddress: true,
   now: NOW,
 }
 const send: PolicyDecision = { action: 'send' }
@@ -31,6 +32,10 @@ const table: Row[] = [
   ['email marketing, manual suppression → skip', { suppressions: [{ channel: 'email', reason: 'manual' }] }, skip('suppressed_manual')],
   ['email marketing, hard bounce → skip', { suppressions: [{ channel: 'email', reason: 'bounced' }] }, skip('suppressed_bounced')],
   ['email marketing, an SMS suppression does not block email', { suppressions: [{ channel: 'sms', reason: 'unsubscribed' }] }, send],
+  // CAN-SPAM: marketing email carries the sender's postal address (issue 30 §8).
+  ['email marketing, the sender has no postal address → skip', { senderHasPostalAddress: false }, skip('no_postal_address')],
+  ['transactional email, the sender has no postal address → send', { transactional: true, senderHasPostalAddress: false }, send],
+  ['sms marketing does not need the postal address', { channel: 'sms', consents: { sms_marketing: 'subscribed' }, senderHasPostalAddress: false, now: new Date('2026-03-10T12:00:00Z') }, send],
   // Transactional: bypasses marketing consent, never hard bounces or spam complaints.
   ['transactional email, unsubscribed → send', { transactional: true, consents: { email_marketing: 'unsubscribed' }, suppressions: [{ channel: 'email', reason: 'unsubscribed' }] }, send],
   ['transactional email, hard bounce → skip', { transactional: true, suppressions: [{ channel: 'email', reason: 'bounced' }] }, skip('suppressed_bounced')],

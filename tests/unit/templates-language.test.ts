@@ -221,8 +221,10 @@ const rows: Row[] = [
   ['manage_preferences_link', '{% manage_preferences_link %}', 'https://app.test/l/manage_preferences?t=abc&s=1', { links, mode: 'text' }],
   ['web_view', "{% web_view 'View online' %}", '<a href="https://app.test/l/web_view?t=abc&amp;s=1">View online</a>', { links }],
   ['links without a builder (preview)', '{% unsubscribe_link %}', '#'],
-  ['organization.full_address', '{{ organization.full_address }}', 'Demo Store, 1 Main St, Springfield, IL 62701, United States', { organization: { name: 'Demo Store', address1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'United States' } }],
-  ['organization_address tag escapes', '{% organization_address %}', 'A &amp; B, Rue 1, Paris', { organization: { name: 'A & B', address1: 'Rue 1', city: 'Paris' } }],
+  ['organization.full_address', '{{ organization.full_address }}', '1 Main St, Springfield, IL 62701, United States', { organization: { name: 'Demo Store', address1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'United States' } }],
+  ['organization_address tag escapes', '{% organization_address %}', 'Rue 1 &amp; 2, Paris', { organization: { name: 'A & B', address1: 'Rue 1 & 2', city: 'Paris' } }],
+  // The footer names the organization once (issue 30 §8: it read "Demo Store · Demo Store").
+  ['footer: name then address', '{{ organization.name }} · {% organization_address %}', 'Demo Store · 1 Main St, Springfield', { organization: { name: 'Demo Store', address1: '1 Main St', city: 'Springfield' } }],
   ['now tag', '{% now "Y" %}', '2030', { now: new Date('2030-06-01T00:00:00Z') }],
   // security: no prototype properties or functions
   ['no constructor', '[{{ person.constructor }}{{ first_name.constructor.name }}]', '[]'],

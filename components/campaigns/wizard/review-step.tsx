@@ -18,6 +18,10 @@ import { EstimationPanel } from './audience-step'
 import type { StepProps } from './wizard-screen'
 import styles from '../campaigns.module.css'
 
+/** The problem the organization settings fix, not a wizard step (lib/campaigns/lifecycle.ts POSTAL_ADDRESS_FIELD). */
+const POSTAL_ADDRESS_FIELD = 'organization.address'
+const ORGANIZATION_SETTINGS_PATH = '/settings/account/organization'
+
 /** The wizard step that fixes a problem on this field. */
 export function stepOfField(field: string): string {
   if (/audience|included|excluded/.test(field)) return 'audience'
@@ -76,7 +80,9 @@ export function ReviewStep({ campaign: given, editable, onSaved }: Pick<StepProp
           <ul className={styles.problems} data-testid="review-problems">
             {problems.map((p, i) => (
               <li key={`${p.field}-${i}`}>
-                <Link href={`/campaign/${encodeURIComponent(campaign.id)}/wizard/${stepOfField(p.field)}`} title={p.field}>{stepLabel[stepOfField(p.field)]}</Link>: {p.message}
+                {p.field === POSTAL_ADDRESS_FIELD
+                  ? <Link href={ORGANIZATION_SETTINGS_PATH} data-testid="review-problem-organization">{t('organizationSettings')}</Link>
+                  : <Link href={`/campaign/${encodeURIComponent(campaign.id)}/wizard/${stepOfField(p.field)}`} title={p.field}>{stepLabel[stepOfField(p.field)]}</Link>}: {p.message}
               </li>
             ))}
           </ul>

@@ -7,8 +7,10 @@ import { db, dbEngine } from '@/lib/db/client'
 import { LIST, SEGMENT } from '@/lib/groups/group-view'
 import { CampaignError } from '../errors'
 import {
-  cancelCampaign, chooseAbWinner, getEstimation, pauseCampaign, planStart, requestEstimation, resumeCampaign, revertCampaignToDraft, sendCampaign,
+  cancelCampaign, chooseAbWinner, getEstimation, NO_POSTAL_ADDRESS, pauseCampaign, planStart, POSTAL_ADDRESS_FIELD, requestEstimation, resumeCampaign,
+  revertCampaignToDraft, sendCampaign,
 } from '../lifecycle'
+import { hasPostalAddress } from '@/lib/messaging/postal-address'
 import {
   assignTemplate, cloneCampaign, createCampaign, deleteCampaign, getCampaign, listCampaigns,
   listMessages, setArchived, setVariations, updateCampaign, updateMessage, type CampaignDetail, type CampaignSort,
@@ -228,8 +230,9 @@ export async function saveWizardSchedule(companyId: number, userId: number, id: 
 }
 
 /** What would stop the send, without sending: the same checks as the lifecycle, gathered. */
-export function problemsOf(c: CampaignDetail, now = new Date()): Array<{ field: string; message: string }> {
+export function problemsOf(c: CampaignDetail, now = new Date(), org: { hasPostalAddress: boolean } = { hasPostalAddress: true }): Array<{ field: string; message: string }> {
   const out: Array<{ field: string; message: string }> = []
+  if (!org.hasPostalAddress && c.messages.some((m) => m.channel === 'email')) out.push({ field: POSTAL_ADDRESS_FIELD, message: NO_POSTAL_ADDRESS })
   if (!c.audiences.included.length) out.push({ field: 'audiences.included', message: 'Choose at least one list or segment to send to.' })
   if (c.audiences.included.some((g) => c.audiences.excluded.includes(g))) out.push({ field: 'audiences.excluded', message: 'A list or segment cannot be both included and excluded.' })
   for (const m of c.messages) {
@@ -250,8 +253,11 @@ export function problemsOf(c: CampaignDetail, now = new Date()): Array<{ field: 
 }
 
 export async function wizardReview(companyId: number, id: string) {
-  const c = await call(() => getCampaign(companyId, id))
-  return { campaign: c, problems: problemsOf(c), estimation: estimationView(await getEstimation(companyId, id)) }
+  const [c, company] = await Promise.all([
+    call(() => getCampaign(companyId, id)),
+    db.company.findUnique({ where: { id: companyId }, select: { addressLine1: true, city: true, country: true } }),
+  ])
+  return { campaign: c, problems: problemsOf(c, new Date(), { hasPostalAddress: hasPostalAddress(company) }), estimation: estimationView(await getEstimation(companyId, id)) }
 }
 
 // The library: templates to start from and recent sent campaigns to clone.

@@ -1,7 +1,8 @@
 // The problems of a flow (seed 002 §3.1 issue types non_compliant, trigger, anomaly), shown by
 // the builder (GET /ajax/flow/{id}/edit issues), the non-compliant list and the alert center:
 // - trigger: no trigger, or the trigger's list, segment or metric no longer exists;
-// - non_compliant: an email whose template has no unsubscribe link;
+// - non_compliant: an email whose template has no unsubscribe link, or marketing email while the
+//   organization has no postal address (the sending policy skips it: postal-address.ts);
 // - anomaly: a deleted list, segment, metric or template used by an action or filter, a broken
 //   graph (dangling link, cycle, missing entry), an email without a template, a live flow with no live action.
 import { db } from '@/lib/db/client'
@@ -9,6 +10,7 @@ import type { Flow } from '@/generated/prisma/client'
 import { isUnsupported, STATUS_ACTION_TYPES, type FlowDefinition } from '../definition'
 import { companyRefs, FLOW_STATUS } from '../store'
 import { definitionRefs, refErrors, structuralErrors } from '../validate-definition'
+import { hasPostalAddress } from '@/lib/messaging/postal-address'
 
 export type FlowIssueType = 'non_compliant' | 'trigger' | 'anomaly'
 export interface FlowIssue { type: FlowIssueType; message: string; pointer: string }
@@ -35,6 +37,13 @@ export async function flowIssues(companyId: number, flow: Pick<Flow, 'id' | 'sta
     if (!tid) issues.push({ type: 'anomaly', message: `The email "${a.data?.message?.name ?? a.id}" has no content (no template).`, pointer: `/actions/${i}/data/message/template_id` })
     else templateIds.set(tid, [...(templateIds.get(tid) ?? []), i])
   })
+  const marketingEmail = def.actions.findIndex((a) => a.type === 'send-email' && !isUnsupported(a) && (a.data as { message?: { transactional?: boolean } } | null)?.message?.transactional !== true)
+  if (marketingEmail >= 0) {
+    const company = await db.company.findUnique({ where: { id: companyId }, select: { addressLine1: true, city: true, country: true } })
+    if (!hasPostalAddress(company)) {
+      issues.push({ type: 'non_compliant', message: 'Marketing emails are not sent until your organization has a postal address: add it in Settings › Organization.', pointer: `/actions/${marketingEmail}` })
+    }
+  }
   if (templateIds.size) {
     const rows = await db.template.findMany({ where: { companyId, id: { in: [...templateIds.keys()] } }, select: { id: true, html: true, compiledHtml: true } })
     for (const t of rows) {

@@ -8,6 +8,7 @@ import { kysely } from '@/lib/db/kysely'
 import { toDate } from '@/lib/db/dialect'
 import { DELIVERED_LIKE } from '@/lib/messaging/types'
 import { decideSend } from '@/lib/messaging/policy'
+import { hasPostalAddress } from '@/lib/messaging/postal-address'
 import { loadPolicySettingsOps } from '@/lib/messaging/claim-sends'
 import { companyTimeZoneOps } from '@/lib/segments/company-time-zone'
 import { isUnsupported, type FlowAction, type FlowDefinition } from '@/lib/flows/definition'
@@ -58,6 +59,7 @@ function* policyOps(companyId: number, profileId: string, channel: 'email' | 'sm
   const consents = yield* select(db.selectFrom('ProfileConsent').select(['channel', 'status']).where('companyId', '=', companyId).where('profileId', '=', profileId))
   const suppressions = yield* select(db.selectFrom('Suppression').select(['channel', 'reason']).where('companyId', '=', companyId).where('profileId', '=', profileId).where('clearedAt', 'is', null))
   const settings = yield* loadPolicySettingsOps(companyId)
+  const company = yield* selectFirst(db.selectFrom('Company').select(['addressLine1', 'city', 'country']).where('id', '=', companyId))
   const since = new Date(now.getTime() - Math.max(7 * 86_400_000, settings.smartSendingHours * 3_600_000))
   const recent = yield* select(
     db.selectFrom('Send').select('sendingAt').where('companyId', '=', companyId).where('profileId', '=', profileId).where('channel', '=', channel)
@@ -67,7 +69,7 @@ function* policyOps(companyId: number, profileId: string, channel: 'email' | 'sm
     channel, transactional, profile: { email: profile?.email ?? null, phoneNumber: profile?.phoneNumber ?? null, timezone: profile?.timezone ?? null },
     consents: Object.fromEntries(consents.map((c) => [c.channel, c.status])), suppressions,
     recentMarketingSends: recent.map((r) => toDate(r.sendingAt)).filter((d): d is Date => !!d), settings,
-    companyTimeZone: yield* companyTimeZoneOps(companyId), now,
+    companyTimeZone: yield* companyTimeZoneOps(companyId), senderHasPostalAddress: hasPostalAddress(company), now,
   })
 }
 

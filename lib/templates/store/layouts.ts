@@ -72,7 +72,7 @@ export const LAYOUTS: TemplateLayout[] = [
   },
   {
     id: 'plain-html', name: 'Plain HTML', description: 'Hand-written HTML in the code editor.', editorType: 'CODE',
-    html: '<!DOCTYPE html>\n<html>\n<head><meta charset="utf-8"><title>{{ organization.name }}</title></head>\n<body style="font-family: Helvetica, Arial, sans-serif">\n  <p>Hello {{ first_name|default:"there" }},</p>\n  <p>Write your message here.</p>\n  <p style="font-size:12px;color:#666">{% organization_address %}<br><a href="{% unsubscribe_link %}">Unsubscribe</a></p>\n</body>\n</html>\n',
+    html: '<!DOCTYPE html>\n<html>\n<head><meta charset="utf-8"><title>{{ organization.name }}</title></head>\n<body style="font-family: Helvetica, Arial, sans-serif">\n  <p>Hello {{ first_name|default:"there" }},</p>\n  <p>Write your message here.</p>\n  <p style="font-size:12px;color:#666">{{ organization.name }} · {% organization_address %}<br><a href="{% unsubscribe_link %}">Unsubscribe</a></p>\n</body>\n</html>\n',
   },
 ]
 
