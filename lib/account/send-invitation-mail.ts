@@ -32,5 +32,5 @@ export async function sendInvitationMail(input: {
     link: invitationLink(input.invitationId, input.token),
     days: String(Math.round(INVITATION_TTL_MS / 86_400_000)),
   }
-  await getMailer().send({ to: input.email, subject: fill(mail.subject!, vars), text: fill(mail.body!, vars) })
+  await getMailer().send({ to: input.email, subject: fill(mail.subject!, vars), text: fill(mail.body!, vars), kind: 'invitation', companyId: input.companyId })
 }

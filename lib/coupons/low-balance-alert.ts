@@ -21,6 +21,6 @@ export async function sendLowBalanceAlert(
     '',
     `Upload more codes: /uploaded-coupon/${coupon.id}/import/file`,
   ].join('\n')
-  for (const addr of to) await getMailer().send({ to: addr, subject, text })
+  for (const addr of to) await getMailer().send({ to: addr, subject, text, kind: 'alert', companyId })
   return to.length
 }

@@ -1,9 +1,17 @@
 // The sent-messages viewer (issue 8 §3): the company's Send rows, newest first, with the local
-// outbox copy of each email when no SMTP server took it ("not delivered": it never left the server).
+// outbox copy of each email when no SMTP server took it ("not delivered": it never left the server),
+// and the account mails among them (account-mails.ts: invitations, password resets …, issue 30 §8).
+// Every row names its recipient: the outbox copy's address, else the one the message was sent to
+// (a preview's typed address, an alert's staff address), else the profile's.
 import { z } from 'zod'
+import { sql } from 'kysely'
 import { db } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { read, select } from '@/lib/db/ops'
 import { notFound } from '@/lib/errors/app-error'
 import { OUTBOX_NOT_DELIVERED } from '@/lib/mail/outbox-mail'
+import type { AccountMailKind } from '@/lib/mail/account-mail-kind'
+import { ACCOUNT_MAIL_ID_PREFIX, accountMailSummary, accountMailWhere, getAccountMail } from './account-mails'
 
 export const SEND_STATUSES = ['queued', 'skipped', 'deferred', 'sending', 'sent', 'delivered', 'bounced', 'failed', 'unknown'] as const
 
@@ -33,19 +41,35 @@ export interface SentMessageSummary {
   notDelivered: boolean
   created: string
   sent: string | null
+  /** An account mail's kind (invitation, password_reset …); null for a Send. */
+  kind?: AccountMailKind | null
 }
 
 type SendRow = Awaited<ReturnType<typeof db.send.findMany>>[number]
 type OutboxRow = { id: number; to: string; status: string }
 
-function summary(s: SendRow, outbox: OutboxRow | undefined): SentMessageSummary {
+type Contact = { email: string | null; phoneNumber: string | null }
+
+/** Where the message went: the outbox copy's address, the address it was sent to, else the profile's. */
+function recipientOfSend(s: SendRow, outbox: OutboxRow | undefined, profile: Contact | undefined): string | null {
+  if (outbox?.to) return outbox.to
+  const direct = recipientOf(s.content) ?? (s.sourceType === 'preview' ? contextTo(s.context, '$preview_to') : s.sourceType === 'alert' ? contextTo(s.context, '$alert_to') : null)
+  if (direct) return direct
+  return (s.channel === 'email' ? profile?.email : s.channel === 'sms' || s.channel === 'whatsapp' ? profile?.phoneNumber : null) ?? null
+}
+const contextTo = (context: string | null, key: string) => {
+  const v = contentOf(context ?? '')[key]
+  return typeof v === 'string' && v ? v : null
+}
+
+function summary(s: SendRow, outbox: OutboxRow | undefined, profile?: Contact): SentMessageSummary {
   return {
     id: s.id,
     channel: s.channel,
     sourceType: s.sourceType,
     sourceId: s.sourceId,
     profileId: s.profileId,
-    to: outbox?.to ?? recipientOf(s.content),
+    to: recipientOfSend(s, outbox, profile),
     subject: s.subject ?? subjectOf(s.content),
     status: s.status,
     reason: s.reason,
@@ -73,6 +97,28 @@ const subjectOf = (content: string) => {
   return typeof subject === 'string' ? subject : null
 }
 
+/** The page's keys, Sends and account mails merged newest first (one UNION ALL, paged in SQL). */
+async function pageKeys(companyId: number, q: ListSentMessagesQuery, mailWhere: { emails: string[] } | null) {
+  const k = kysely()
+  let sends = k.selectFrom('Send').select([sql<string>`'send'`.as('src'), 'id', 'createdAt']).where('companyId', '=', companyId)
+  if (q.status) sends = sends.where('status', '=', q.status)
+  if (q.channel) sends = sends.where('channel', '=', q.channel)
+  if (q.sourceType) sends = sends.where('sourceType', '=', q.sourceType)
+  if (q.outbox === 'true') sends = sends.where('provider', '=', 'outbox')
+  if (q.outbox === 'false') sends = sends.where('provider', '!=', 'outbox')
+  const withSends = q.sourceType !== 'account'
+  let query
+  if (mailWhere) {
+    let mails = k.selectFrom('OutboxMail').select([sql<string>`'mail'`.as('src'), sql<string>`CAST("id" AS TEXT)`.as('id'), 'createdAt'])
+      .where('sendId', 'is', null)
+      .where((eb) => eb.or([eb('companyId', '=', companyId), ...(mailWhere.emails.length ? [eb.and([eb('companyId', 'is', null), eb('to', 'in', mailWhere.emails)])] : [])]))
+    if (q.outbox === 'true') mails = mails.where('status', '=', 'logged')
+    if (q.outbox === 'false') mails = mails.where('status', '!=', 'logged')
+    query = withSends ? sends.unionAll(mails) : mails
+  } else query = sends
+  return read(select(query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize)))
+}
+
 export async function listSentMessages(companyId: number, q: ListSentMessagesQuery) {
   const where = {
     companyId,
@@ -81,24 +127,50 @@ export async function listSentMessages(companyId: number, q: ListSentMessagesQue
     ...(q.sourceType ? { sourceType: q.sourceType } : {}),
     ...(q.outbox === 'true' ? { provider: 'outbox' } : q.outbox === 'false' ? { NOT: { provider: 'outbox' } } : {}),
   }
-  const [rows, total] = await Promise.all([
-    db.send.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (q.page - 1) * q.pageSize, take: q.pageSize }),
-    db.send.count({ where }),
+  // Account mails are sent email with no Send row: they join unless a filter rules them out.
+  const withMails = (!q.status || q.status === 'sent') && (!q.channel || q.channel === 'email') && (!q.sourceType || q.sourceType === 'account')
+  const mailWhere = withMails ? await accountMailWhere(companyId, q.outbox) : null
+  const emails = mailWhere ? (mailWhere.OR[1] as { to: { in: string[] } }).to.in : []
+  const [keys, sendTotal, mailTotal] = await Promise.all([
+    pageKeys(companyId, q, mailWhere ? { emails } : null),
+    q.sourceType === 'account' ? 0 : db.send.count({ where }),
+    mailWhere ? db.outboxMail.count({ where: mailWhere }) : 0,
+  ])
+  const sendIds = keys.filter((r) => r.src === 'send').map((r) => r.id)
+  const mailIds = keys.filter((r) => r.src === 'mail').map((r) => Number(r.id))
+  const [rows, mails] = await Promise.all([
+    sendIds.length ? db.send.findMany({ where: { companyId, id: { in: sendIds } } }) : [],
+    mailIds.length ? db.outboxMail.findMany({ where: { id: { in: mailIds }, ...mailWhere! } }) : [],
   ])
   const outboxIds = rows.map((r) => r.outboxMailId).filter((id): id is number => id !== null)
-  const outbox = outboxIds.length
-    ? await db.outboxMail.findMany({ where: { companyId, id: { in: outboxIds } }, select: { id: true, to: true, status: true } })
-    : []
+  const profileIds = [...new Set(rows.filter((r) => r.outboxMailId === null).map((r) => r.profileId))]
+  const [outbox, profiles] = await Promise.all([
+    outboxIds.length ? db.outboxMail.findMany({ where: { companyId, id: { in: outboxIds } }, select: { id: true, to: true, status: true } }) : [],
+    profileIds.length ? db.profile.findMany({ where: { companyId, id: { in: profileIds } }, select: { id: true, email: true, phoneNumber: true } }) : [],
+  ])
   const byId = new Map(outbox.map((o) => [o.id, o]))
-  return {
-    messages: rows.map((r) => summary(r, r.outboxMailId !== null ? byId.get(r.outboxMailId) : undefined)),
-    total,
-    page: q.page,
-    pageSize: q.pageSize,
+  const profileById = new Map(profiles.map((p) => [p.id, p]))
+  const sendById = new Map(rows.map((r) => [r.id, r]))
+  const mailById = new Map(mails.map((m) => [String(m.id), m]))
+  const messages: SentMessageSummary[] = []
+  for (const key of keys) {
+    if (key.src === 'mail') {
+      const m = mailById.get(key.id)
+      if (m) messages.push(accountMailSummary(m))
+      continue
+    }
+    const r = sendById.get(key.id)
+    if (r) messages.push(summary(r, r.outboxMailId !== null ? byId.get(r.outboxMailId) : undefined, profileById.get(r.profileId)))
   }
+  return { messages, total: sendTotal + mailTotal, page: q.page, pageSize: q.pageSize }
 }
 
 export async function getSentMessage(companyId: number, id: string) {
+  if (id.startsWith(ACCOUNT_MAIL_ID_PREFIX)) {
+    const mail = await getAccountMail(companyId, id)
+    if (!mail) throw notFound('Message not found')
+    return mail
+  }
   const send = await db.send.findFirst({ where: { companyId, id } })
   if (!send) throw notFound('Message not found')
   const mail = send.outboxMailId !== null
@@ -109,9 +181,10 @@ export async function getSentMessage(companyId: number, id: string) {
     const parsed = contentOf(mail.headers)
     headers = Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Record<string, string>
   }
+  const profile = mail ? undefined : await db.profile.findFirst({ where: { companyId, id: send.profileId }, select: { email: true, phoneNumber: true } })
   return {
     message: {
-      ...summary(send, mail ?? undefined),
+      ...summary(send, mail ?? undefined, profile ?? undefined),
       from: mail?.fromAddress ?? null,
       html: mail?.html ?? null,
       text: mail?.text ?? null,
@@ -120,6 +193,7 @@ export async function getSentMessage(companyId: number, id: string) {
       error: send.error,
       messageId: send.messageId,
       outboxStatus: mail?.status ?? null,
+      bodyPrivate: false,
     },
   }
 }

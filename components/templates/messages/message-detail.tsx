@@ -9,6 +9,7 @@ import { Notification } from '@/components/ui/notification'
 import { Spinner } from '@/components/ui/spinner'
 import { messagesApi } from './messages-api'
 import { StatusBadge } from './status-badge'
+import { useSourceLabel } from './source-label'
 import styles from './messages.module.css'
 
 type Tab = 'html' | 'text' | 'headers'
@@ -17,6 +18,7 @@ export function MessageDetail({ id, onClose }: { id: string | null; onClose: () 
   const t = useTranslations('sentMessages')
   const format = useFormatter()
   const [tab, setTab] = useState<Tab>('html')
+  const sourceLabel = useSourceLabel()
   const { data: m, error } = useSWR(id ? ['sent-message', id] : null, () => messagesApi.get(id!))
 
   return (
@@ -30,11 +32,12 @@ export function MessageDetail({ id, onClose }: { id: string | null; onClose: () 
             <dt>{t('to')}</dt><dd>{m.to ?? '—'}</dd>
             <dt>{t('from')}</dt><dd>{m.from ?? '—'}</dd>
             <dt>{t('status')}</dt><dd><StatusBadge status={m.status} notDelivered={m.notDelivered} /></dd>
-            <dt>{t('source')}</dt><dd>{m.sourceType}</dd>
+            <dt>{t('source')}</dt><dd>{sourceLabel(m)}</dd>
             <dt>{t('created')}</dt><dd>{format.dateTime(new Date(m.created), { dateStyle: 'medium', timeStyle: 'medium' })}</dd>
             {m.reason && <><dt>{t('reason')}</dt><dd>{m.reason}</dd></>}
             {m.error && <><dt>{t('error')}</dt><dd>{m.error}</dd></>}
           </dl>
+          {m.bodyPrivate && <Notification variant="info" title={t('bodyPrivate')} />}
           <div className={styles.tabs} role="tablist" aria-label={t('partsLabel')}>
             {(['html', 'text', 'headers'] as const).map((k) => (
               <button key={k} type="button" role="tab" aria-selected={tab === k} onClick={() => setTab(k)} data-testid={`part-${k}`}>

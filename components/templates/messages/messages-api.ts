@@ -15,6 +15,8 @@ export interface SentMessage {
   notDelivered: boolean
   created: string
   sent: string | null
+  /** An account mail's kind (invitation, password_reset …); absent for campaign, flow and preview messages. */
+  kind?: string | null
 }
 
 export interface SentMessageDetail extends SentMessage {
@@ -26,6 +28,8 @@ export interface SentMessageDetail extends SentMessage {
   error: string | null
   messageId: string | null
   outboxStatus: string | null
+  /** A sign-in link for one person: only its recipient reads it. */
+  bodyPrivate: boolean
 }
 
 export const messagesApi = {

@@ -12,6 +12,7 @@ import { TableSkeleton } from '@/components/lists/table-skeleton'
 import { Pager } from '@/components/lists/pager'
 import shared from '@/components/lists/shared.module.css'
 import { messagesApi } from './messages-api'
+import { useSourceLabel } from './source-label'
 import { MessageDetail } from './message-detail'
 import { StatusBadge } from './status-badge'
 import styles from './messages.module.css'
@@ -28,6 +29,7 @@ export function MessagesScreen() {
   const params = { page, page_size: PAGE_SIZE, outbox: filter === 'outbox' ? 'true' : undefined, status: filter === 'failed' ? 'failed' : undefined }
   const { data, error, isLoading, mutate } = useSWR(['sent-messages', params], () => messagesApi.list(params), { keepPreviousData: true, refreshInterval: 10_000 })
   const rows = data?.messages ?? []
+  const sourceLabel = useSourceLabel()
   const anyOutbox = rows.some((m) => m.notDelivered)
 
   const columns = [
@@ -46,7 +48,7 @@ export function MessagesScreen() {
     ),
     to: <span className={styles.to}>{m.to ?? '—'}</span>,
     status: <StatusBadge status={m.status} notDelivered={m.notDelivered} />,
-    source: <span className={shared.nowrap}>{m.channel} · {m.sourceType}</span>,
+    source: <span className={shared.nowrap} data-testid="message-source">{sourceLabel(m)}</span>,
     created: <span className={shared.nowrap}>{format.dateTime(new Date(m.created), { dateStyle: 'medium', timeStyle: 'short' })}</span>,
   }))
 

@@ -132,7 +132,7 @@ export async function sendScheduledReport(companyId: number, id: string, now = n
   const text = `${title}\n${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}`
   const recipients = [...new Set(users.map((u) => u.email.trim().toLowerCase()))]
   const mailer = getMailer()
-  for (const address of recipients) await mailer.send({ to: address, subject: title, text, html })
+  for (const address of recipients) await mailer.send({ to: address, subject: title, text, html, kind: 'report', companyId })
   await inWriteTx(() => exec(kysely().updateTable('CatalogScheduledReport').set({ lastSentAt: now, updatedAt: now }).where('companyId', '=', companyId).where('id', '=', id)))
   return { sent: recipients.length, recipients }
 }
