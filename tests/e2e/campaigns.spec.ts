@@ -8,7 +8,7 @@
 // its touch on the conversions tab.
 import { randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
-import { PASSWORD, snap } from './helpers'
+import { PASSWORD, snap, givePostalAddress } from './helpers'
 
 const REVISION = '2026-07-15'
 const DESKTOP_CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36'
@@ -39,6 +39,7 @@ async function registerAndSignIn(page: Page): Promise<string> {
 test('create an email campaign to a list in the wizard, send it, find it in the outbox and open its tracked link', async ({ page, baseURL }) => {
   test.setTimeout(300_000)
   await registerAndSignIn(page)
+  await givePostalAddress(page)
   const headers = { 'X-CSRFToken': await csrf(page) }
 
   // A private API key, a list and one profile on it, through the public API.

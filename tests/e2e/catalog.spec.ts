@@ -5,7 +5,7 @@
 // 'catalog.changes' job), and the notification shows in the sent-messages viewer (the local outbox).
 import { randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
-import { PASSWORD, snap } from './helpers'
+import { PASSWORD, snap, givePostalAddress } from './helpers'
 
 async function csrf(page: Page): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
@@ -33,6 +33,7 @@ async function registerAndSignIn(page: Page): Promise<void> {
 test('add an item, subscribe to back in stock through /client, restock it and find the notification', async ({ page }) => {
   test.setTimeout(180_000)
   await registerAndSignIn(page)
+  await givePostalAddress(page)
   const headers = { 'X-CSRFToken': await csrf(page) }
 
   // The empty catalog says what to do.

@@ -4,7 +4,7 @@
 // the message in the sent-messages viewer (the local outbox: the e2e server has no SMTP server).
 import { randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
-import { PASSWORD, snap } from './helpers'
+import { PASSWORD, snap, givePostalAddress } from './helpers'
 
 const REVISION = '2026-07-15'
 
@@ -46,6 +46,7 @@ async function sendEvent(page: Page, key: string, metric: string, email: string,
 test('build a two-step flow on the canvas, turn it live, trigger it through the API and find the sent email', async ({ page }) => {
   test.setTimeout(240_000)
   await registerAndSignIn(page)
+  await givePostalAddress(page)
   const headers = { 'X-CSRFToken': await csrf(page) }
 
   // A private API key for the public API, created through the app's own call.
@@ -144,6 +145,7 @@ test('a sent three-step flow: edges drawn, readable, steps by keyboard, report l
   test.setTimeout(240_000)
   await page.setViewportSize({ width: 1400, height: 900 })
   await registerAndSignIn(page)
+  await givePostalAddress(page)
   const headers = { 'X-CSRFToken': await csrf(page) }
   const keyRes = await page.request.post('/ajax/account/private-api-key/create', { data: { label: 'E2E builder' }, headers })
   expect(keyRes.ok(), await keyRes.text()).toBeTruthy()

@@ -15,3 +15,23 @@ export async function signIn(page: Page, email: string, next?: string) {
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: false })
 }
+
+/**
+ * Gives the signed-in account a postal address through the organization settings call: marketing
+ * email is not sent without one (CAN-SPAM), so a fresh tenant that sends campaigns or flow
+ * messages needs it first.
+ */
+export async function givePostalAddress(page: Page) {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
+  const got = await page.request.get('/ajax/account/organization')
+  expect(got.ok(), await got.text()).toBeTruthy()
+  const o = (await got.json()).organization
+  const res = await page.request.post('/ajax/account/organization', {
+    headers: { 'X-CSRFToken': csrf },
+    data: {
+      name: o.name, websiteUrl: o.websiteUrl ?? '', industry: o.industry ?? '', currency: o.currency, localePreferences: o.localePreferences,
+      address: { line1: '1 Market Street', line2: '', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
+    },
+  })
+  expect(res.ok(), await res.text()).toBeTruthy()
+}
