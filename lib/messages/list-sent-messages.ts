@@ -107,15 +107,16 @@ async function pageKeys(companyId: number, q: ListSentMessagesQuery, mailWhere: 
   if (q.outbox === 'true') sends = sends.where('provider', '=', 'outbox')
   if (q.outbox === 'false') sends = sends.where('provider', '!=', 'outbox')
   const withSends = q.sourceType !== 'account'
-  let query
+  let query = sends
   if (mailWhere) {
     let mails = k.selectFrom('OutboxMail').select([sql<string>`'mail'`.as('src'), sql<string>`CAST("id" AS TEXT)`.as('id'), 'createdAt'])
       .where('sendId', 'is', null)
       .where((eb) => eb.or([eb('companyId', '=', companyId), ...(mailWhere.emails.length ? [eb.and([eb('companyId', 'is', null), eb('to', 'in', mailWhere.emails)])] : [])]))
     if (q.outbox === 'true') mails = mails.where('status', '=', 'logged')
     if (q.outbox === 'false') mails = mails.where('status', '!=', 'logged')
-    query = withSends ? sends.unionAll(mails) : mails
-  } else query = sends
+    // Same columns (src, id, createdAt) either way: the mails alone read as the union does.
+    query = withSends ? sends.unionAll(mails) : (mails as unknown as typeof sends)
+  }
   return read(select(query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize)))
 }
 
