@@ -31,7 +31,7 @@ const { getOrCreateMetric } = await import('@/lib/events/get-or-create-metric')
 const { createItemOps, prepareCatalogWrite, updateItemOps } = await import('@/lib/catalog/store')
 const { processCatalogChanges } = await import('@/lib/catalog/changes')
 
-const company = await db.company.create({ data: { name: 'Price drop bench', publicApiKey: 'PDBENC' } })
+const company = await db.company.create({ data: { name: 'Price drop bench', publicApiKey: 'PDBENC', addressLine1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } })
 const companyId = company.id
 await prepareCatalogWrite()
 const now0 = new Date()

@@ -31,7 +31,7 @@ const { ingestEvents } = await import('@/lib/events/ingest-events')
 const { registerJobHandlers } = await import('@/lib/server/job-handlers')
 const { startWorker, jobQueue } = await import('@/lib/jobs/queue')
 
-const company = await db.company.create({ data: { name: 'Latency bench', publicApiKey: 'LATBEN' } })
+const company = await db.company.create({ data: { name: 'Latency bench', publicApiKey: 'LATBEN', addressLine1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } })
 const companyId = company.id
 const emails = Array.from({ length: PROFILES }, (_, i) => `shopper${i}@example.test`)
 // Profiles and both metrics exist before timing (first events create them).

@@ -35,7 +35,7 @@ type FlowDefinition = import('@/lib/flows/definition').FlowDefinition
 console.log(`flows bench on ${ENGINE}${scratch.source ? ` (${scratch.source})` : ''}: ${fmtInt(RUNS)} runs × 4 steps, ${fmtInt(WAITING)} waiting runs; ${machine()}`)
 await prepareFlowJobs()
 
-const company = await db.company.create({ data: { name: 'Bench flows', publicApiKey: 'BENCHF' } })
+const company = await db.company.create({ data: { name: 'Bench flows', publicApiKey: 'BENCHF', addressLine1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } })
 const companyId = company.id
 await db.template.create({ data: { id: 'TplBench', companyId, name: 'T', editorType: 'CODE', html: 'x', compiledHtml: '<p>Hi {{ first_name }}</p>', compiledText: 'Hi' } })
 
