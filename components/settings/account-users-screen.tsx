@@ -92,54 +92,57 @@ export function AccountUsersScreen() {
     body = <div className={styles.loading}><Spinner size="large" /></div>
   } else {
     const showActions = data.users.some((u) => u.canChangeRole || u.canRemove)
+    const label = (key: string) => <span className={styles.cellLabel}>{key}</span>
     body = (
-      <Table
-        caption={t('tableCaption')}
-        columns={[
-          { key: 'user', header: t('columnUser') },
-          { key: 'role', header: t('columnRole') },
-          { key: 'status', header: t('columnStatus') },
-          { key: 'lastLogin', header: t('columnLastLogin') },
-          ...(showActions ? [{ key: 'actions', header: <span className="visually-hidden">{t('columnActions')}</span>, align: 'right' as const }] : []),
-        ]}
-        rows={data.users.map((u) => {
-          const name = [u.firstName, u.lastName].filter(Boolean).join(' ')
-          return {
-            id: u.email,
-            user: (
-              <>
-                <span className={styles.name}>{name || u.email}{u.isCurrentUser && ` ${t('you')}`}</span>
-                {name && <span className={styles.muted}>{u.email}</span>}
-              </>
-            ),
-            role: roleName(u.role),
-            status: u.status === 'active'
-              ? <Badge variant="success">{t('statusActive')}</Badge>
-              : (
+      <div className={styles.users} data-testid="account-users">
+        <Table
+          caption={t('tableCaption')}
+          columns={[
+            { key: 'user', header: t('columnUser') },
+            { key: 'role', header: t('columnRole') },
+            { key: 'status', header: t('columnStatus') },
+            { key: 'lastLogin', header: t('columnLastLogin') },
+            ...(showActions ? [{ key: 'actions', header: <span className="visually-hidden">{t('columnActions')}</span>, align: 'right' as const }] : []),
+          ]}
+          rows={data.users.map((u) => {
+            const name = [u.firstName, u.lastName].filter(Boolean).join(' ')
+            return {
+              id: u.email,
+              user: (
                 <>
-                  <Badge variant={u.invitationExpired ? 'warning' : 'info'}>{u.invitationExpired ? t('statusExpired') : t('statusInvited')}</Badge>
-                  {u.invitedAt && <span className={styles.muted}>{t('invitedOn', { date: when(u.invitedAt) })}</span>}
+                  <span className={styles.name}>{name || u.email}{u.isCurrentUser && ` ${t('you')}`}</span>
+                  {name && <span className={styles.muted}>{u.email}</span>}
                 </>
               ),
-            lastLogin: u.lastLoginAt ? when(u.lastLoginAt) : <span className={styles.muted}>{t('never')}</span>,
-            actions: (
-              <span className={styles.actions}>
-                {u.status === 'invited' && u.canRemove && (
-                  <Button size="small" onClick={() => resend(u)} loading={busy === `resend:${u.email}`} data-testid={`resend-${u.email}`}>{t('resend')}</Button>
-                )}
-                {u.canChangeRole && (
-                  <Button size="small" onClick={() => open('role', u)} data-testid={`change-role-${u.email}`}>{t('changeRole')}</Button>
-                )}
-                {u.canRemove && (
-                  <Button size="small" variant="danger" onClick={() => open('remove', u)} data-testid={`remove-${u.email}`}>
-                    {u.status === 'invited' ? t('withdraw') : t('remove')}
-                  </Button>
-                )}
-              </span>
-            ),
-          }
-        })}
-      />
+              role: <>{label(t('columnRole'))}{roleName(u.role)}</>,
+              status: u.status === 'active'
+                ? <Badge variant="success">{t('statusActive')}</Badge>
+                : (
+                  <>
+                    <Badge variant={u.invitationExpired ? 'warning' : 'info'}>{u.invitationExpired ? t('statusExpired') : t('statusInvited')}</Badge>
+                    {u.invitedAt && <span className={styles.muted}>{t('invitedOn', { date: when(u.invitedAt) })}</span>}
+                  </>
+                ),
+              lastLogin: <>{label(t('columnLastLogin'))}{u.lastLoginAt ? when(u.lastLoginAt) : <span className={styles.never}>{t('never')}</span>}</>,
+              actions: (
+                <span className={styles.actions}>
+                  {u.status === 'invited' && u.canRemove && (
+                    <Button size="small" onClick={() => resend(u)} loading={busy === `resend:${u.email}`} data-testid={`resend-${u.email}`}>{t('resend')}</Button>
+                  )}
+                  {u.canChangeRole && (
+                    <Button size="small" onClick={() => open('role', u)} data-testid={`change-role-${u.email}`}>{t('changeRole')}</Button>
+                  )}
+                  {u.canRemove && (
+                    <Button size="small" variant="danger" onClick={() => open('remove', u)} data-testid={`remove-${u.email}`}>
+                      {u.status === 'invited' ? t('withdraw') : t('remove')}
+                    </Button>
+                  )}
+                </span>
+              ),
+            }
+          })}
+        />
+      </div>
     )
   }
 
