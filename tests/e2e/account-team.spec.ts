@@ -102,7 +102,8 @@ test('an owner invites an Analyst, who joins from the mailed link and works with
   await snap(page2, 'accept-invitation')
   await page2.getByTestId('accept-invitation').click()
   await expect(page2).toHaveURL(/\/dashboard$/)
-  await expect(page2.getByRole('heading', { name: 'Welcome back, Ana' })).toBeVisible()
+  // A first visit is a welcome, not a welcome back (issue 30 §8).
+  await expect(page2.getByRole('heading', { name: 'Welcome, Ana' })).toBeVisible()
   await expect(fact(page2, 'Your role')).toHaveText('Analyst')
 
   // Sign out from the user menu, then back in with the new password.
@@ -110,6 +111,7 @@ test('an owner invites an Analyst, who joins from the mailed link and works with
   await page2.getByTestId('sign-out').click()
   await expect(page2).toHaveURL(/\/login/)
   await signInForm(page2, invitee, INVITEE_PASSWORD)
+  await expect(page2.getByRole('heading', { name: 'Welcome back, Ana' })).toBeVisible()
   await expect(fact(page2, 'Your role')).toHaveText('Analyst')
   await expect(fact(page2, 'Account')).toHaveText('team Goods')
   // An Analyst may not manage users: the owner-only screen answers no access.
