@@ -158,7 +158,8 @@ describe('compileTemplate: SYSTEM_DRAGGABLE block definition', () => {
     expect(rendered).toContain('$9.50')
     expect(rendered).toContain('$4.00')
     expect(rendered).toContain('href="https://shop.test/cart"')
-    expect(rendered).toContain('Shop, Town')
+    // The address alone: the footer's own text names the shop (it read 'Shop · Shop, Town').
+    expect(rendered).toContain('<p style="font-size:11px">Town · ')
     expect(rendered).toContain('<a href="https://app.test/u">Unsubscribe</a>')
     expect(out.text).toContain('{% for item in event.Items %}')
     expect(out.text).toContain('Finish checkout')
