@@ -35,6 +35,11 @@ export function buildSettingsNav(resources: Set<string>, flags: Record<string, b
   const spec: NavSpec = { ...SETTINGS_NAV_SPEC, children: SETTINGS_NAV_SPEC.children!.filter((c) => isBuilt(c.url)) }
   const item = buildNavItem(spec, viewer, flags, path)
   if (!item || !item.children.length) return null
+  // One screen is current: under /settings/email/outbox both Email (/settings/email) and Sent
+  // messages match; the most specific address wins.
+  const matching = item.children.filter((c) => c.active)
+  const current = matching.sort((a, b) => b.url.length - a.url.length)[0]
+  const children = item.children.map((c) => ({ ...c, active: c === current }))
   // The section itself leads to its first screen the viewer may open.
-  return { ...item, url: item.children[0]!.url, active: item.active || item.children.some((c) => c.active) }
+  return { ...item, url: children[0]!.url, children, active: item.active || !!current }
 }

@@ -78,6 +78,10 @@ test('settings are reachable from the sidebar (issue 30 §1): every built settin
   expect(owner.children.map((c) => c.id)).toEqual(SETTINGS_NAV_SPEC.children!.map((c) => c.id))
   expect(owner).toMatchObject({ id: 'settings', url: '/settings/account/organization', active: true })
   expect(owner.children.find((c) => c.active)?.id).toBe('settings-users')
+  // Sent messages lives under /settings/email: only it is current there.
+  const outbox = buildSettingsNav(new Set(resourcesForRole('owner')), FLAGS, '/settings/email/outbox')!
+  expect(outbox.children.filter((c) => c.active).map((c) => c.id)).toEqual(['settings-sent-messages'])
+  expect(buildSettingsNav(new Set(resourcesForRole('owner')), FLAGS, '/settings/email')!.children.filter((c) => c.active).map((c) => c.id)).toEqual(['settings-email'])
   // An analyst: no users, API keys; its own personal and security settings.
   const analyst = buildSettingsNav(new Set(resourcesForRole('analyst')), FLAGS, '/dashboard')!
   const ids = analyst.children.map((c) => c.id)
