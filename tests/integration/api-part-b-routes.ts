@@ -2,8 +2,6 @@
 // properties, custom and mapped metrics, flow message templates, data privacy deletion, /client
 // geofences and IP allow lists) and the few they are fed through, behind a tiny router served
 // on 127.0.0.1 for the official SDK.
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import * as events from '@/app/api/events/route'
 import * as profiles from '@/app/api/profiles/route'
 import * as profile from '@/app/api/profiles/[id]/route'
@@ -45,8 +43,8 @@ import * as deletionJobs from '@/app/api/data-privacy-deletion-jobs/route'
 import * as geofences from '@/app/client/geofences/route'
 import * as ipAllowlist from '@/app/client/ip-allowlists/[id]/route'
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response
-type RouteModule = Partial<Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Handler>>
+
+import { routeTable, type RouteModule, type RouteServer } from '../helpers/route-table'
 
 const TABLE: Array<[string, RouteModule]> = [
   ['/api/events', events], ['/api/profiles', profiles], ['/api/profiles/:id', profile],
@@ -72,60 +70,8 @@ const TABLE: Array<[string, RouteModule]> = [
   ['/client/geofences', geofences], ['/client/ip-allowlists/:id', ipAllowlist],
 ]
 
-const ROUTES = TABLE.map(([pattern, mod]) => {
-  const names: string[] = []
-  const re = new RegExp('^' + pattern.replace(/:([a-z_]+)/g, (_, n: string) => (names.push(n), '([^/]+)')) + '/?$')
-  return { re, names, mod }
-})
-
-export async function dispatchPartB(req: Request): Promise<Response> {
-  const { pathname } = new URL(req.url)
-  for (const r of ROUTES) {
-    const m = r.re.exec(pathname)
-    if (!m) continue
-    const handler = r.mod[req.method as keyof RouteModule]
-    if (!handler) return new Response(null, { status: 405 })
-    const params: Record<string, string> = {}
-    r.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1]!)))
-    return handler(req, { params: Promise.resolve(params) })
-  }
-  return new Response(null, { status: 404 })
-}
-
-/** One call as an API client sends it (Klaviyo-API-Key, revision, JSON:API body); the answer's JSON read. */
-export async function callPartB(method: string, path: string, key: string | null, body?: unknown) {
-  const headers: Record<string, string> = { accept: 'application/vnd.api+json', revision: '2026-07-15' }
-  if (key) headers.authorization = `Klaviyo-API-Key ${key}`
-  if (body !== undefined) headers['content-type'] = 'application/vnd.api+json'
-  const res = await dispatchPartB(new Request(new URL(path, 'http://localhost:3000'), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }))
-  const text = await res.text()
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON:API documents
-  const json: any = text ? JSON.parse(text) : null
-  return { status: res.status, json }
-}
-
-export interface RouteServer { url: string; close(): Promise<void> }
-
-export async function startPartBServer(): Promise<RouteServer> {
-  const server = http.createServer(async (req, res) => {
-    try {
-      const chunks: Buffer[] = []
-      for await (const c of req) chunks.push(c as Buffer)
-      const body = chunks.length && req.method !== 'GET' ? Buffer.concat(chunks) : undefined
-      const headers = new Headers()
-      for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one)
-      const { port } = server.address() as AddressInfo
-      const response = await dispatchPartB(new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body }))
-      const out: Record<string, string> = {}
-      response.headers.forEach((v, k) => (out[k] = v))
-      res.writeHead(response.status, out)
-      res.end(Buffer.from(await response.arrayBuffer()))
-    } catch (e) {
-      res.writeHead(500, { 'content-type': 'text/plain' })
-      res.end(String(e))
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))) }
-}
+const table = routeTable(TABLE)
+export const dispatchPartB = table.dispatch
+export const callPartB = table.call
+export const startPartBServer = table.start
+export type { RouteServer }
