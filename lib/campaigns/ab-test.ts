@@ -3,7 +3,7 @@
 // human opens and clicks (machine activity excluded) and attributed revenue; the leader on the
 // test's metric must beat every other variation with the configured confidence (two-proportion
 // z-test for open and click rate, Welch's t-test for revenue per recipient — the statistics of
-// lib/flows/ajax/ab-tests-significance.ts). If it does, it is the winner; if not, the decision
+// lib/experiments/significance.ts). If it does, it is the winner; if not, the decision
 // says so and follows the fallback: send the leader anyway, or wait for a manual pick.
 import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
@@ -12,7 +12,7 @@ import { jsonText, toDate } from '@/lib/db/dialect'
 import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
 import { humanEngagementSql } from '@/lib/messaging/tracking/machine-activity'
 import { wakeWorkers } from '@/lib/jobs/queue'
-import { sampleOf, twoProportionZTest, welchTTest, type TestResult } from '@/lib/flows/ajax/ab-tests-significance'
+import { sampleOf, twoProportionZTest, welchTTest, type TestResult } from '@/lib/experiments/significance'
 import { CampaignError } from './errors'
 import { RELEASE_JOB, RELEASING_STATUSES, campaignOrThrowOps, type AbMetric, type AbTestState } from './send/model'
 import { applyWinnerOps } from './send/winner'

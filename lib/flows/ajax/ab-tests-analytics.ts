@@ -5,7 +5,7 @@
 // automatic winner rule would pick the leader now.
 import { z } from 'zod'
 import { AB_METRICS, abTestActionOrThrow, chooseWinner, currentTest, type AbMetric } from './ab-tests-manage'
-import { sampleOf, twoProportionZTest, welchTTest, type TestResult } from './ab-tests-significance'
+import { sampleOf, twoProportionZTest, welchTTest, type TestResult } from '@/lib/experiments/significance'
 import { sendFacts, totalsOf, type SendFacts, type SendTotals } from './statistics-sends'
 import { armsOf, type Arm } from './messages-lookup'
 
