@@ -14,7 +14,7 @@ import { getFeatureFlags } from '@/lib/flags/get-feature-flags'
 import { CSRF_COOKIE, SESSION_COOKIE, secureCookies } from '@/lib/auth/config'
 import { newCsrfToken } from '@/lib/http/csrf'
 import { reportError } from '@/lib/errors/reporter'
-import { API_CSP, WEB_VIEW_CSP, applySecurityHeaders, isWebViewPath, newNonce, pageCsp } from '@/lib/http/security-headers'
+import { API_CSP, WEB_VIEW_CSP, applySecurityHeaders, isSameOriginFramePath, isWebViewPath, newNonce, pageCsp } from '@/lib/http/security-headers'
 import { hasInvalidPercentEncoding } from '@/lib/http/percent-encoding'
 import { ApiError } from '@/lib/api/api-error'
 import { apiErrorResponse } from '@/lib/api/api-error-response'
@@ -137,11 +137,12 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   // the browser enforces the same policy from the response.
   // The web view is the merchant's email, not one of our pages: its own sandbox policy, which
   // the page policy set here would otherwise replace (Next merges the proxy's headers last).
-  const csp = isWebViewPath(pathname) ? WEB_VIEW_CSP : pageCsp(newNonce())
+  const framable = isSameOriginFramePath(pathname)
+  const csp = isWebViewPath(pathname) ? WEB_VIEW_CSP : pageCsp(newNonce(), undefined, framable ? "'self'" : "'none'")
   const requestHeaders = new Headers(req.headers)
   requestHeaders.set('Content-Security-Policy', csp)
   const res = await gate(req, requestHeaders)
-  applySecurityHeaders(res.headers, csp)
+  applySecurityHeaders(res.headers, csp, framable)
   return res
 }
 

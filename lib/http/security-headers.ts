@@ -17,7 +17,7 @@ export function newNonce(): string {
  * inline style attributes (React `style={{…}}` renders as an attribute in the server HTML,
  * which only 'unsafe-inline' allows; a style nonce would switch 'unsafe-inline' off).
  */
-export function pageCsp(nonce: string, dev = process.env.NODE_ENV === 'development'): string {
+export function pageCsp(nonce: string, dev = process.env.NODE_ENV === 'development', frameAncestors = "'none'"): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
@@ -28,9 +28,15 @@ export function pageCsp(nonce: string, dev = process.env.NODE_ENV === 'developme
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors}`,
   ].join('; ')
 }
+
+/**
+ * Pages our own screens put in an iframe: the signup form preview (/onsite/preview) that the form
+ * editor shows beside its panels. They may be framed by our origin only; every other page never.
+ */
+export const isSameOriginFramePath = (pathname: string) => /^\/onsite\/preview\/?$/.test(pathname)
 
 /** JSON answers load nothing and are never framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
@@ -60,17 +66,17 @@ export function hstsEnabled(): boolean {
 }
 
 /** The headers besides the CSP, on every answer. */
-export function baseSecurityHeaders(): Record<string, string> {
+export function baseSecurityHeaders(sameOriginFrames = false): Record<string, string> {
   return {
     'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
+    'X-Frame-Options': sameOriginFrames ? 'SAMEORIGIN' : 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     ...(hstsEnabled() ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   }
 }
 
 /** Sets the security headers on an answer; `csp` is pageCsp(nonce) for pages, API_CSP otherwise. */
-export function applySecurityHeaders(headers: Headers, csp: string): void {
+export function applySecurityHeaders(headers: Headers, csp: string, sameOriginFrames = false): void {
   headers.set('Content-Security-Policy', csp)
-  for (const [name, value] of Object.entries(baseSecurityHeaders())) headers.set(name, value)
+  for (const [name, value] of Object.entries(baseSecurityHeaders(sameOriginFrames))) headers.set(name, value)
 }
