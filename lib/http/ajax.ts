@@ -9,7 +9,7 @@ import { csrfOk, isMutating } from './csrf'
 import { parseCookies } from './cookies'
 import { camelizeKeys } from '@/lib/text/keys'
 import { clientIp } from './client-ip'
-import { MAX_JSON_DEPTH, tooDeep } from './json-depth'
+import { BodyError, parseJsonText, readBodyText } from './read-body'
 import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, describeOutage, isConnectionError } from '@/lib/db/db-outage'
 import { SESSION_COOKIE, SESSION_STATE_COOKIE } from '@/lib/auth/config'
 import { getPrincipal, sessionStateCookie, type Principal } from '@/lib/auth/session'
@@ -71,41 +71,24 @@ export function errorResponse(e: unknown, requestId: string, route: string): Res
 /** /ajax bodies are forms and small JSON documents; CSV imports are the largest (5 MB files). */
 export const MAX_AJAX_BODY_BYTES = 6 * 1024 * 1024
 
-async function readText(req: Request): Promise<string> {
-  const declared = Number(req.headers.get('content-length') ?? NaN)
-  const tooLarge = () => new AppError('payload_too_large', 413, 'The request body is too large.')
-  if (Number.isFinite(declared) && declared > MAX_AJAX_BODY_BYTES) throw tooLarge()
-  if (!req.body) return ''
-  const reader = req.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_AJAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {})
-      throw tooLarge()
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
+/** Maps the body reader's one error type to the ajax error shape. */
+function ajaxBodyError(e: unknown): unknown {
+  if (!(e instanceof BodyError)) return e
+  if (e.kind === 'too_large') return new AppError('payload_too_large', 413, 'The request body is too large.')
+  return new AppError('invalid', 400, e.kind === 'bad_json' ? 'The request body is not valid JSON.' : e.message)
 }
 
 /** The parsed body of an /ajax request, size- and depth-checked, keys as sent. */
 export async function readBody(req: Request): Promise<unknown> {
-  const text = await readText(req)
-  if (!text.trim()) return {}
-  const type = req.headers.get('content-type') ?? ''
-  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text))
-  let value: unknown
   try {
-    value = JSON.parse(text)
-  } catch {
-    throw new AppError('invalid', 400, 'The request body is not valid JSON.')
+    const text = await readBodyText(req, MAX_AJAX_BODY_BYTES)
+    if (!text.trim()) return {}
+    const type = req.headers.get('content-type') ?? ''
+    if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text))
+    return parseJsonText(text)
+  } catch (e) {
+    throw ajaxBodyError(e)
   }
-  if (tooDeep(value)) throw new AppError('invalid', 400, `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`)
-  return value
 }
 
 function queryObject(url: URL): Record<string, string | string[]> {

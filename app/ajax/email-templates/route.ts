@@ -8,7 +8,7 @@ import { imageInfo } from '@/lib/templates/store/image-store'
 import { importTemplate, HTML_METHODS, type HtmlMethod } from '@/lib/templates/store/import-template'
 import { layoutById } from '@/lib/templates/store/layouts'
 import { listTemplates, listTemplatesQuery } from '@/lib/templates/store/list-templates'
-import { fileField, readMultipart } from '@/lib/templates/store/read-multipart'
+import { fileField, readMultipart } from '@/lib/http/read-multipart'
 import { createTemplate } from '@/lib/templates/store/save-template'
 import { templateDetail } from '@/lib/templates/store/template-view'
 

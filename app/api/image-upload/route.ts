@@ -3,7 +3,7 @@ import { invalidPointer } from '@/lib/api/api-error'
 import { serializeImage } from '@/lib/templates/store/api-resources'
 import { storeImage } from '@/lib/templates/store/image-store'
 import { MAX_IMAGE_BYTES } from '@/lib/templates/store/image-sniff'
-import { fileField, readMultipart } from '@/lib/templates/store/read-multipart'
+import { fileField, readMultipart } from '@/lib/http/read-multipart'
 
 // POST /api/image-upload – uploads an image file (multipart: file, name, hidden); PNG, JPEG, GIF or WebP up to 5 MB (201)
 export const POST = apiRoute({

@@ -2,7 +2,7 @@ import { ajax, z } from '@/lib/http/ajax'
 import { badRequest } from '@/lib/errors/app-error'
 import { imageInfo, listImagesForEditor, storeImage } from '@/lib/templates/store/image-store'
 import { MAX_IMAGE_BYTES } from '@/lib/templates/store/image-sniff'
-import { fileField, readMultipart } from '@/lib/templates/store/read-multipart'
+import { fileField, readMultipart } from '@/lib/http/read-multipart'
 
 // GET /ajax/email-templates/images – the image library of the editor (not hidden), newest first
 export const GET = ajax({
