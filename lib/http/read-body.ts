@@ -19,7 +19,7 @@ export class BodyError extends Error {
 }
 
 /** The body's bytes, or BodyError('too_large') past maxBytes; null when the request has no body. */
-export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer | null> {
+export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer<ArrayBuffer> | null> {
   const tooLarge = () => new BodyError('too_large', `The request body is larger than ${maxBytes} bytes.`, maxBytes)
   const declared = Number(req.headers.get('content-length') ?? NaN)
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge()
