@@ -7,7 +7,8 @@
 // Sending, cancelling, pausing … are lib/campaigns/lifecycle.ts (C1).
 import { ZodError, type ZodType } from 'zod'
 import type { Prisma } from '@/generated/prisma/client'
-import { db, dbEngine } from '@/lib/db/client'
+import { db } from '@/lib/db/client'
+import { containsText } from '@/lib/db/dialect'
 import { ulid } from '@/lib/ids/make-id'
 import { shortId } from '@/lib/ids/make-id'
 import { CampaignError } from './errors'
@@ -241,8 +242,7 @@ export async function listCampaigns(companyId: number, q: ListCampaignsQuery = {
   if (q.status) where.status = q.status
   if (q.archived !== undefined) where.archived = q.archived
   if (q.omnicampaignId) where.omnicampaignId = q.omnicampaignId
-  // Prisma's contains ignores case on SQLite, and on PostgreSQL with mode 'insensitive'.
-  if (q.q?.trim()) where.name = { contains: q.q.trim(), ...(dbEngine() === 'postgresql' ? { mode: 'insensitive' as const } : {}) }
+  if (q.q?.trim()) where.name = containsText(q.q.trim())
   if (q.tagId) {
     const links = await db.tagLink.findMany({ where: { companyId, tagId: q.tagId, resourceType: 'campaign' }, select: { resourceId: true } })
     where.id = { in: links.map((l) => l.resourceId) }

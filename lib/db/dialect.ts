@@ -108,6 +108,27 @@ export function equalsInsensitive(column: Expr, text: string): RawBuilder<boolea
   return sql<boolean>`(lower(${column}) = lower(${text}))`
 }
 
+/** The 1-based position of needle in text, 0 when it is absent (instr on SQLite, strpos on PostgreSQL). */
+export function textPosition(text: Expr, needle: Expr | string): RawBuilder<number> {
+  return dbEngine() === 'postgresql' ? sql<number>`strpos(${text}, ${needle})` : sql<number>`instr(${text}, ${needle})`
+}
+
+/**
+ * A case-insensitive Prisma `contains` filter (the search boxes): SQLite's LIKE already ignores
+ * case (ASCII letters), PostgreSQL needs mode 'insensitive', which the SQLite client refuses.
+ */
+export function containsText(text: string): { contains: string; mode?: 'insensitive' } {
+  return dbEngine() === 'postgresql' ? { contains: text, mode: 'insensitive' } : { contains: text }
+}
+
+/**
+ * A bound value in a SELECT list (INSERT … SELECT, UNION rows): PostgreSQL needs its type, since
+ * an untyped parameter is text there; SQLite takes the value as it is.
+ */
+export function typedParam(v: unknown, type: 'integer' | 'text' | 'timestamp(3)'): RawBuilder<unknown> {
+  return dbEngine() === 'postgresql' ? sql`cast(${v} as ${sql.raw(type)})` : sql`${v}`
+}
+
 /** The larger / smaller of two values (max(a, b) on SQLite, GREATEST on PostgreSQL). */
 export function greatest<T>(a: Expression<T>, b: Expression<T> | T): RawBuilder<T> {
   return dbEngine() === 'postgresql' ? sql<T>`greatest(${a}, ${b})` : sql<T>`max(${a}, ${b})`

@@ -1,6 +1,7 @@
 // The lists and segments screen: search, type and starred filters, sort and paging.
 import { z } from 'zod'
-import { db, dbEngine } from '@/lib/db/client'
+import { db } from '@/lib/db/client'
+import { containsText } from '@/lib/db/dialect'
 import type { Prisma } from '@/generated/prisma/client'
 import { groupView, type GroupView } from './group-view'
 import { pageFields, offsetOf, page, type Page } from './paging'
@@ -25,18 +26,13 @@ const ORDER: Record<string, Prisma.GroupOrderByWithRelationInput[]> = {
   '-members': [{ memberCount: 'desc' }, { id: 'desc' }],
 }
 
-// Prisma's `contains` is case-insensitive on SQLite (LIKE) but not on PostgreSQL, where the
-// client takes mode: 'insensitive' (the SQLite client's types do not know it).
-const nameContains = (text: string): Prisma.StringFilter<'Group'> =>
-  (dbEngine() === 'postgresql' ? { contains: text, mode: 'insensitive' } : { contains: text }) as Prisma.StringFilter<'Group'>
-
 export async function listGroups(companyId: number, input: ListGroupsInput = {}): Promise<Page<GroupView>> {
   const q = listGroupsQuery.parse(input)
   const where: Prisma.GroupWhereInput = {
     companyId, deletedAt: null,
     ...(q.type !== undefined ? { type: q.type } : {}),
     ...(q.starred !== undefined ? { isStarred: q.starred } : {}),
-    ...(q.search ? { name: nameContains(q.search) } : {}),
+    ...(q.search ? { name: containsText(q.search) } : {}),
   }
   const [rows, total] = await Promise.all([
     db.group.findMany({ where, orderBy: ORDER[q.sort ?? '-created'], skip: offsetOf(q), take: q.pageSize + 1 }),

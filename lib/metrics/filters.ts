@@ -11,7 +11,7 @@ import { sql, type Expression, type RawBuilder } from 'kysely'
 import { AppError } from '@/lib/errors/app-error'
 import { assertPropertyName } from '@/lib/db/json-path'
 import { dbEngine } from '@/lib/db/client'
-import { escapeLike, jsonNumber, jsonText, sqliteJsonPath } from '@/lib/db/dialect'
+import { escapeLike, jsonNumber, jsonText, sqliteJsonPath, textPosition } from '@/lib/db/dialect'
 
 export const FILTER_OPS = [
   'in', 'not_in', 'equal', 'ne', 'contains', 'not_contains', 'starts_with', 'ends_with', 'contains_any', 'contains_all',
@@ -148,9 +148,7 @@ function compare(f: FieldSql, op: '>' | '>=' | '<' | '<=', value: Scalar): Sql<b
 
 /** An array property holds the value; any other value contains it as text, ignoring case. */
 function containsOne(f: FieldSql, v: Scalar): Sql<boolean> {
-  const inText = dbEngine() === 'postgresql'
-    ? sql<boolean>`(strpos(lower(${f.text}), lower(${textOf(v)})) > 0)`
-    : sql<boolean>`(instr(lower(${f.text}), lower(${textOf(v)})) > 0)`
+  const inText = sql<boolean>`(${textPosition(sql`lower(${f.text})`, sql`lower(${textOf(v)})`)} > 0)`
   if (!f.isArray || !f.arrayHas) return inText
   return sql<boolean>`(case when ${f.isArray} then ${f.arrayHas(textOf(v))} else ${inText} end)`
 }

@@ -1,14 +1,13 @@
 // The metric list with event counts and the last event time (GET /ajax/data/metrics).
-import { db, dbEngine } from '@/lib/db/client'
+import { db } from '@/lib/db/client'
+import { containsText } from '@/lib/db/dialect'
 import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
 
 export async function listMetrics(companyId: number, opts: { search?: string } = {}) {
   const search = opts.search?.trim()
-  // Prisma's contains ignores case on SQLite, and on PostgreSQL with mode 'insensitive'.
-  const nameContains = search ? { contains: search, ...(dbEngine() === 'postgresql' ? { mode: 'insensitive' as const } : {}) } : undefined
   const metrics = await db.metric.findMany({
-    where: { companyId, ...(nameContains ? { name: nameContains as { contains: string } } : {}) },
+    where: { companyId, ...(search ? { name: containsText(search) } : {}) },
     orderBy: { name: 'asc' },
     take: 1000,
   })

@@ -6,8 +6,7 @@ import { z } from 'zod'
 import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
-import { jsonText, toDate } from '@/lib/db/dialect'
-import { dbEngine } from '@/lib/db/client'
+import { jsonText, textPosition, toDate } from '@/lib/db/dialect'
 import { SEND_STATUSES } from '@/lib/messages/list-sent-messages'
 import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
 import { humanEngagementSql } from '@/lib/messaging/tracking/machine-activity'
@@ -130,7 +129,7 @@ export async function scopeDeliverability(s: SendScope) {
       .groupBy('EmailDeliveryReport.kind'),
   ))
   // Recipient mailbox providers: the part of the address after '@', over the sends that went out.
-  const at = dbEngine() === 'postgresql' ? sql`strpos(${sql.ref('p.email')}, '@')` : sql`instr(${sql.ref('p.email')}, '@')`
+  const at = textPosition(sql.ref('p.email'), sql.lit('@'))
   const domain = sql<string>`lower(substr(${sql.ref('p.email')}, ${at} + 1))`
   const domainInner = kysely().selectFrom('Send').innerJoin('Profile as p', (j) => j.onRef('p.id', '=', 'Send.profileId').on('p.companyId', '=', s.companyId))
     .where('Send.companyId', '=', s.companyId).where(s.sends('Send')).where('Send.channel', '=', 'email')

@@ -6,17 +6,12 @@
 import { sql } from 'kysely'
 import type Database from 'better-sqlite3'
 import { kysely } from '@/lib/db/kysely'
-import { dbEngine } from '@/lib/db/client'
-import { jsonArrayElements, greatest } from '@/lib/db/dialect'
+import { jsonArrayElements, greatest, typedParam } from '@/lib/db/dialect'
 import { exec, runOpsSync, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { enterFlowsForGroupEntryOps } from '@/lib/flows/triggers/group-trigger'
 
 type Conn = Database.Database
 
-/** A bound value in a SELECT list: PostgreSQL needs its type (an untyped parameter is text there). */
-function typed(v: unknown, type: 'integer' | 'text' | 'timestamp(3)') {
-  return dbEngine() === 'postgresql' ? sql`cast(${v} as ${sql.raw(type)})` : sql`${v}`
-}
 
 /** `(SELECT value FROM <the JSON array of ids>)`, for `profileId IN …`. */
 const idList = (ids: string[]) => kysely().selectFrom(jsonArrayElements(sql.val(JSON.stringify(ids)), 'ids')).select('ids.value')
@@ -37,13 +32,13 @@ export function* enterGroupOps(companyId: number, groupId: string, ids: string[]
     .where('groupId', '=', groupId).where('leftAt', 'is not', null).where('profileId', 'in', idList(ids)))
   yield* exec(k.insertInto('GroupMembership').columns(['companyId', 'groupId', 'profileId', 'source', 'enteredAt'])
     .expression(k.selectFrom(jsonArrayElements(sql.val(JSON.stringify(ids)), 'ids'))
-      .select([typed(companyId, 'integer').as('companyId'), typed(groupId, 'text').as('groupId'), 'ids.value', typed(source, 'text').as('source'), typed(at, 'timestamp(3)').as('enteredAt')])
+      .select([typedParam(companyId, 'integer').as('companyId'), typedParam(groupId, 'text').as('groupId'), 'ids.value', typedParam(source, 'text').as('source'), typedParam(at, 'timestamp(3)').as('enteredAt')])
       // SQLite: an upsert after INSERT … SELECT needs a WHERE to parse unambiguously.
       .where(sql<boolean>`1 = 1`))
     .onConflict((oc) => oc.columns(['groupId', 'profileId']).doNothing()))
   yield* exec(k.insertInto('GroupMembershipChange').columns(['companyId', 'groupId', 'profileId', 'kind', 'at'])
     .expression(k.selectFrom(jsonArrayElements(sql.val(JSON.stringify(ids)), 'ids'))
-      .select([typed(companyId, 'integer').as('companyId'), typed(groupId, 'text').as('groupId'), 'ids.value', typed('entered', 'text').as('kind'), typed(at, 'timestamp(3)').as('at')])))
+      .select([typedParam(companyId, 'integer').as('companyId'), typedParam(groupId, 'text').as('groupId'), 'ids.value', typedParam('entered', 'text').as('kind'), typedParam(at, 'timestamp(3)').as('at')])))
   yield* exec(k.updateTable('Group').set((eb) => ({ memberCount: eb('memberCount', '+', ids.length) })).where('id', '=', groupId))
   // List- and segment-triggered flows: entered in this transaction (lib/flows/triggers/group-trigger.ts).
   yield* enterFlowsForGroupEntryOps(companyId, groupId, ids, at)
@@ -57,7 +52,7 @@ export function* leaveGroupOps(companyId: number, groupId: string, ids: string[]
     .where('groupId', '=', groupId).where('leftAt', 'is', null).where('profileId', 'in', idList(ids)))
   yield* exec(k.insertInto('GroupMembershipChange').columns(['companyId', 'groupId', 'profileId', 'kind', 'at'])
     .expression(k.selectFrom(jsonArrayElements(sql.val(JSON.stringify(ids)), 'ids'))
-      .select([typed(companyId, 'integer').as('companyId'), typed(groupId, 'text').as('groupId'), 'ids.value', typed('left', 'text').as('kind'), typed(at, 'timestamp(3)').as('at')])))
+      .select([typedParam(companyId, 'integer').as('companyId'), typedParam(groupId, 'text').as('groupId'), 'ids.value', typedParam('left', 'text').as('kind'), typedParam(at, 'timestamp(3)').as('at')])))
   yield* exec(k.updateTable('Group').set((eb) => ({ memberCount: greatest(eb('memberCount', '-', ids.length), 0) })).where('id', '=', groupId))
 }
 

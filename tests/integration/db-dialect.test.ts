@@ -8,8 +8,8 @@ import { db, dbEngine } from '@/lib/db/client'
 import { kysely, runSync } from '@/lib/db/kysely'
 import { writeTx } from '@/lib/db/sqlite'
 import {
-  addMs, containsInsensitive, epochMs, equalsInsensitive, fromExcluded, greatest, ilike, jsonArrayContains,
-  jsonArrayElements, jsonHasKey, jsonNumber, jsonText, least, now, toBool, toDate,
+  addMs, containsInsensitive, containsText, epochMs, equalsInsensitive, fromExcluded, greatest, ilike, jsonArrayContains,
+  jsonArrayElements, jsonHasKey, jsonNumber, jsonText, least, now, textPosition, toBool, toDate, typedParam,
 } from '@/lib/db/dialect'
 
 const WEIRD = { 'a.b': 'dotted', 'q"x': 'quoted', "'; DROP TABLE \"Profile\"; --": 'injection', 'sp ace': 'space', 'ü€': 'unicode', 'back\\slash': 'bs' }
@@ -117,6 +117,26 @@ test('case-insensitive matching, with LIKE wildcards in user text taken literall
   expect(await ids(containsInsensitive(email, '%'))).toEqual([])
   expect(await ids(containsInsensitive(email, 'n_@'))).toEqual([])
   expect(await ids(ilike(email, 'person_@%'))).toEqual(['P0', 'P1', 'P2'])
+})
+
+test('containsText: a Prisma search box that ignores case on both engines', async () => {
+  const found = await db.profile.findMany({ where: { companyId, email: containsText('PERSON1@EXAMPLE') }, select: { id: true } })
+  expect(found.map((p) => p.id)).toEqual(['P1'])
+})
+
+test('textPosition: 1-based, 0 when absent', async () => {
+  const r = await kysely().selectNoFrom([textPosition(sql.lit('ab@cd'), '@').as('at'), textPosition(sql.lit('abcd'), sql.lit('@')).as('none')]).executeTakeFirstOrThrow()
+  expect([Number(r.at), Number(r.none)]).toEqual([3, 0])
+})
+
+test('typedParam: bound values in an INSERT … SELECT keep their column types', async () => {
+  const at = new Date(Date.UTC(2024, 5, 1))
+  await kysely().insertInto('FeatureFlag').columns(['companyId', 'name', 'enabled', 'updatedAt'])
+    .expression(kysely().selectNoFrom([typedParam(companyId, 'integer').as('companyId'), typedParam('typed', 'text').as('name'), sql`${true}`.as('enabled'), typedParam(at, 'timestamp(3)').as('updatedAt')]))
+    .execute()
+  const flag = await db.featureFlag.findFirstOrThrow({ where: { companyId, name: 'typed' } })
+  expect(flag.updatedAt.toISOString()).toBe(at.toISOString())
+  await db.featureFlag.delete({ where: { id: flag.id } })
 })
 
 test('upsert with ON CONFLICT, greatest/least', async () => {

@@ -3,7 +3,8 @@
 // sending, send time, estimation, figures, exports, omnichannel campaigns, the wizard's steps
 // and the library. Each takes the company (and user) and the parsed input; routes are thin.
 import { z } from 'zod'
-import { db, dbEngine } from '@/lib/db/client'
+import { db } from '@/lib/db/client'
+import { containsText } from '@/lib/db/dialect'
 import { LIST, SEGMENT } from '@/lib/groups/group-view'
 import { CampaignError } from '../errors'
 import {
@@ -123,7 +124,7 @@ export async function saveContent(companyId: number, id: string, b: z.infer<type
 export async function templates(companyId: number, q: { channel?: string; q?: string } = {}) {
   void q.channel
   const rows = await db.template.findMany({
-    where: { companyId, archived: false, ...(q.q?.trim() ? { name: { contains: q.q.trim(), ...(dbEngine() === 'postgresql' ? { mode: 'insensitive' as const } : {}) } } : {}) },
+    where: { companyId, archived: false, ...(q.q?.trim() ? { name: containsText(q.q.trim()) } : {}) },
     orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], take: 100, select: { id: true, name: true, editorType: true, updatedAt: true },
   })
   return { templates: rows.map((t) => ({ ...t, updatedAt: t.updatedAt.toISOString() })) }

@@ -9,8 +9,7 @@
 import { sql } from 'kysely'
 import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
-import { dbEngine } from '@/lib/db/client'
-import { jsonArrayElements, toDate } from '@/lib/db/dialect'
+import { jsonArrayElements, toDate, typedParam } from '@/lib/db/dialect'
 import { exec, inWriteTx, read, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { ulid } from '@/lib/ids/make-id'
 import { AppError, badRequest, notFound } from '@/lib/errors/app-error'
@@ -158,9 +157,6 @@ export async function markBackfillNotified(companyId: number, flowId: string, ta
 
 // ---- the job ---------------------------------------------------------------------------------
 
-function typed(v: unknown, type: 'integer' | 'text' | 'timestamp(3)') {
-  return dbEngine() === 'postgresql' ? sql`cast(${v} as ${sql.raw(type)})` : sql`${v}`
-}
 
 /** One page of group members entered set-based; returns the runs created. */
 function* enterMembersOps(task: TaskRow, version: number, def: FlowDefinition, ids: string[], now: Date): Ops<number> {
@@ -168,16 +164,16 @@ function* enterMembersOps(task: TaskRow, version: number, def: FlowDefinition, i
   const k = kysely()
   const packed = JSON.stringify(ids.map((id) => ulid(now.getTime()) + id))
   const profileOf = sql<string>`substr(e.value, ${ULID_LENGTH + 1})`
-  const createdAt = task.useGroupAddTime ? sql`m."enteredAt"` : typed(now, 'timestamp(3)')
+  const createdAt = task.useGroupAddTime ? sql`m."enteredAt"` : typedParam(now, 'timestamp(3)')
   const cutoff = reentryCutoff(def.reentry_criteria, now)
   let q = k.selectFrom(jsonArrayElements(sql.val(packed), 'e'))
     .innerJoin('GroupMembership as m', (j) => j.on('m.groupId', '=', task.targetId).on('m.profileId', '=', profileOf).on('m.leftAt', 'is', null))
     .select([
-      sql<string>`substr(e.value, 1, ${ULID_LENGTH})`.as('id'), typed(task.companyId, 'integer').as('companyId'), typed(task.flowId, 'text').as('flowId'),
-      typed(version, 'integer').as('version'), profileOf.as('profileId'), typed(`backfill:${task.id}`, 'text').as('entryKey'),
-      typed(task.triggerKind, 'text').as('triggerKind'), typed('active', 'text').as('status'), typed(def.entry_action_id, 'text').as('currentActionId'),
-      typed(now, 'timestamp(3)').as('wakeAt'), typed(0, 'integer').as('stepCount'), typed(0, 'integer').as('attempts'),
-      createdAt.as('createdAt'), typed(now, 'timestamp(3)').as('updatedAt'),
+      sql<string>`substr(e.value, 1, ${ULID_LENGTH})`.as('id'), typedParam(task.companyId, 'integer').as('companyId'), typedParam(task.flowId, 'text').as('flowId'),
+      typedParam(version, 'integer').as('version'), profileOf.as('profileId'), typedParam(`backfill:${task.id}`, 'text').as('entryKey'),
+      typedParam(task.triggerKind, 'text').as('triggerKind'), typedParam('active', 'text').as('status'), typedParam(def.entry_action_id, 'text').as('currentActionId'),
+      typedParam(now, 'timestamp(3)').as('wakeAt'), typedParam(0, 'integer').as('stepCount'), typedParam(0, 'integer').as('attempts'),
+      createdAt.as('createdAt'), typedParam(now, 'timestamp(3)').as('updatedAt'),
     ])
     .where('m.companyId', '=', task.companyId)
     // Already in the flow by this membership: a run created since the profile entered the group.

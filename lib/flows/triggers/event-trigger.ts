@@ -11,6 +11,7 @@
 import { sql } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
+import { typedParam } from '@/lib/db/dialect'
 import { exec, savepoint, type Ops } from '@/lib/db/ops'
 import { ulid } from '@/lib/ids/make-id'
 import { queueNow } from '@/lib/jobs/clock'
@@ -20,7 +21,6 @@ import type { TriggerEvent } from '@/lib/flows/engine/types'
 import type { GroupOutcome, IngestGroup } from '@/lib/events/ingest-events'
 import { flowsTriggeredByOps, flowVersionDefinitionOps, triggerOfType } from './flow-lookup'
 import { matchesTriggerFilter, type TriggerFilter } from './trigger-filter'
-import { typed } from './group-trigger'
 
 /** An event whose time is this much older than its acceptance is historical and triggers nothing. */
 export const HISTORICAL_MS = 60 * 60 * 1000
@@ -130,10 +130,10 @@ function* enterPlannedOps(planned: PlannedEntry[], now: Date): Ops<number> {
     const { from, col } = packedRows(chosen.map((p) => [ulid(now.getTime()), p.event.profileId, `event:${p.event.eventId}`, JSON.stringify(eventTriggerOf(p.event))]))
     let q = k.selectFrom(from)
       .select([
-        col(0).as('id'), typed(companyId, 'integer').as('companyId'), typed(flowId, 'text').as('flowId'), typed(version, 'integer').as('version'),
-        col(1).as('profileId'), col(2).as('entryKey'), typed('metric', 'text').as('triggerKind'), typed('active', 'text').as('status'),
-        typed(def.entry_action_id, 'text').as('currentActionId'), typed(now, 'timestamp(3)').as('wakeAt'), typed(0, 'integer').as('stepCount'),
-        typed(0, 'integer').as('attempts'), typed(now, 'timestamp(3)').as('createdAt'), typed(now, 'timestamp(3)').as('updatedAt'), col(3).as('triggerEvent'),
+        col(0).as('id'), typedParam(companyId, 'integer').as('companyId'), typedParam(flowId, 'text').as('flowId'), typedParam(version, 'integer').as('version'),
+        col(1).as('profileId'), col(2).as('entryKey'), typedParam('metric', 'text').as('triggerKind'), typedParam('active', 'text').as('status'),
+        typedParam(def.entry_action_id, 'text').as('currentActionId'), typedParam(now, 'timestamp(3)').as('wakeAt'), typedParam(0, 'integer').as('stepCount'),
+        typedParam(0, 'integer').as('attempts'), typedParam(now, 'timestamp(3)').as('createdAt'), typedParam(now, 'timestamp(3)').as('updatedAt'), col(3).as('triggerEvent'),
       ])
       .where(sql<boolean>`1 = 1`)
     if (cutoff) {

@@ -8,8 +8,7 @@
 // entry key) refusing the same entry twice, and the 'flows.advance' wake-up job.
 import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
-import { dbEngine } from '@/lib/db/client'
-import { jsonArrayElements } from '@/lib/db/dialect'
+import { jsonArrayElements, typedParam } from '@/lib/db/dialect'
 import { exec, savepoint, type Ops } from '@/lib/db/ops'
 import { ulid } from '@/lib/ids/make-id'
 import { reentryCutoff, wakeFlowWorkers } from '@/lib/flows/engine/enter-flow'
@@ -19,10 +18,6 @@ import { flowsTriggeredByOps, flowVersionDefinitionOps, type TriggeredFlow } fro
 
 const ULID_LENGTH = 26
 
-/** A bound value in a SELECT list: PostgreSQL needs its type (an untyped parameter is text there). */
-export function typed(v: unknown, type: 'integer' | 'text' | 'timestamp(3)') {
-  return dbEngine() === 'postgresql' ? sql`cast(${v} as ${sql.raw(type)})` : sql`${v}`
-}
 
 export interface SetEntry {
   companyId: number
@@ -57,11 +52,11 @@ export function* enterFlowSetOps(input: SetEntry): Ops<number> {
   const cutoff = reentryCutoff(def.reentry_criteria, at)
   let q = k.selectFrom(jsonArrayElements(sql.val(packed), 'e'))
     .select([
-      runOf.as('id'), typed(companyId, 'integer').as('companyId'), typed(flow.flowId, 'text').as('flowId'), typed(flow.version, 'integer').as('version'),
-      profileOf.as('profileId'), typed(entryKey, 'text').as('entryKey'), typed(triggerKind, 'text').as('triggerKind'), typed('active', 'text').as('status'),
-      typed(def.entry_action_id, 'text').as('currentActionId'), typed(at, 'timestamp(3)').as('wakeAt'), typed(0, 'integer').as('stepCount'),
-      typed(0, 'integer').as('attempts'), typed(at, 'timestamp(3)').as('createdAt'), typed(at, 'timestamp(3)').as('updatedAt'),
-      typed(input.triggerEvent ? JSON.stringify(input.triggerEvent) : null, 'text').as('triggerEvent'),
+      runOf.as('id'), typedParam(companyId, 'integer').as('companyId'), typedParam(flow.flowId, 'text').as('flowId'), typedParam(flow.version, 'integer').as('version'),
+      profileOf.as('profileId'), typedParam(entryKey, 'text').as('entryKey'), typedParam(triggerKind, 'text').as('triggerKind'), typedParam('active', 'text').as('status'),
+      typedParam(def.entry_action_id, 'text').as('currentActionId'), typedParam(at, 'timestamp(3)').as('wakeAt'), typedParam(0, 'integer').as('stepCount'),
+      typedParam(0, 'integer').as('attempts'), typedParam(at, 'timestamp(3)').as('createdAt'), typedParam(at, 'timestamp(3)').as('updatedAt'),
+      typedParam(input.triggerEvent ? JSON.stringify(input.triggerEvent) : null, 'text').as('triggerEvent'),
     ])
     .where(sql<boolean>`1 = 1`)
   if (cutoff) {

@@ -13,7 +13,7 @@ import { definitionOf } from './template-view'
 import { fromVendorDefinition, isVendorDefinition, toVendorDefinition, VendorDefinitionError } from '@/lib/templates/vendor-definition'
 import { blockDefinition } from '@/lib/templates/block-definition'
 import { formatOf, imageUrl } from './image-store'
-import { containsText } from './name-filter'
+import { containsText } from '@/lib/db/dialect'
 
 export const TEMPLATE_FIELDS = ['name', 'editor_type', 'html', 'text', 'amp', 'created', 'updated', 'definition'] as const
 export const UNIVERSAL_FIELDS = ['name', 'definition', 'created', 'updated', 'screenshot_status', 'screenshot_url'] as const

@@ -9,7 +9,7 @@ import { db } from '@/lib/db/client'
 import { shortId } from '@/lib/ids/make-id'
 import { appLink } from '@/lib/config/app-url'
 import { badRequest, notFound } from '@/lib/errors/app-error'
-import { containsText } from './name-filter'
+import { containsText } from '@/lib/db/dialect'
 import { IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, sniffImage, type ImageFormat } from './image-sniff'
 import { dataDir } from '@/lib/config/data-dir.mjs'
 

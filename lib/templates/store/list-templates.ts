@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { EDITOR_TYPES, templateSummary } from './template-view'
-import { containsText } from './name-filter'
+import { containsText } from '@/lib/db/dialect'
 
 export const listTemplatesQuery = z.object({
   search: z.string().trim().max(255).optional(),

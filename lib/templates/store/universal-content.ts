@@ -9,7 +9,7 @@ import { badRequest, notFound } from '@/lib/errors/app-error'
 import { validateTemplate } from '@/lib/templates/validate-template'
 import { templateSizeError } from '@/lib/templates/parse-template'
 import { TemplateInvalidError } from './template-errors'
-import { containsText } from './name-filter'
+import { containsText } from '@/lib/db/dialect'
 import { blockFromVendor } from '@/lib/templates/vendor-definition'
 import type { LeafBlock } from '@/lib/templates/block-definition'
 
