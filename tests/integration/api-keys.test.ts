@@ -86,7 +86,7 @@ test('delete revokes: the key stops working and leaves the list', async () => {
 test('the scope catalogue lists read and write per family', async () => {
   const res = await scopes(ajaxRequest('/ajax/account/api-key-scopes', { cookie: owner }))
   const json = await res.json()
-  expect(json.families.map((f: { family: string }) => f.family)).toEqual(['accounts', 'campaigns', 'catalogs', 'coupon-codes', 'coupons', 'data-privacy', 'events', 'flows', 'images', 'lists', 'metrics', 'profiles', 'push-tokens', 'segments', 'subscriptions', 'tags', 'templates', 'tracking-settings', 'web-feeds', 'webhooks'])
+  expect(json.families.map((f: { family: string }) => f.family)).toEqual(['accounts', 'campaigns', 'catalogs', 'coupon-codes', 'coupons', 'data-privacy', 'events', 'flows', 'forms', 'images', 'lists', 'metrics', 'profiles', 'push-tokens', 'segments', 'subscriptions', 'tags', 'templates', 'tracking-settings', 'web-feeds', 'webhooks'])
   expect(json.families[0].scopes).toEqual(['accounts:read', 'accounts:write'])
 })
 
