@@ -5,6 +5,7 @@ import { AuthCard } from '@/components/auth/auth-card'
 import { ErrorIcon, SuccessIcon } from '@/components/ui/icons'
 import { AppError } from '@/lib/errors/app-error'
 import { confirmDoubleOptIn, verifyDoubleOptInToken } from '@/lib/profiles/double-opt-in'
+import { resolveConsentPage } from '@/lib/growth/consent-pages/consent-page-store'
 
 export async function confirmSubscription(p: { companyId: string; profileId: string; listId: string; token: string }): Promise<boolean> {
   const companyId = Number(p.companyId)
@@ -18,10 +19,13 @@ export async function confirmSubscription(p: { companyId: string; profileId: str
   }
 }
 
-export async function ConfirmSubscriptionScreen({ confirmed }: { confirmed: boolean }) {
+// The merchant's "confirm subscription" consent page (issue 20) may replace the confirmed
+// texts; React escapes them. Only a verified link reads the company's page.
+export async function ConfirmSubscriptionScreen({ confirmed, companyId, listId }: { confirmed: boolean; companyId?: number; listId?: string }) {
   const t = await getTranslations('subscriptionConfirm')
+  const own = confirmed && companyId ? await resolveConsentPage(companyId, 'confirm_subscription', listId) : null
   return confirmed ? (
-    <AuthCard icon={<SuccessIcon size={24} />} iconTone="success" title={t('confirmedTitle')} subtitle={t('confirmedBody')} />
+    <AuthCard icon={<SuccessIcon size={24} />} iconTone="success" title={own?.headline || t('confirmedTitle')} subtitle={own?.body || t('confirmedBody')} />
   ) : (
     <AuthCard icon={<ErrorIcon size={24} />} iconTone="danger" title={t('invalidTitle')} subtitle={t('invalidBody')} />
   )

@@ -70,7 +70,7 @@ async function preferencesPage(req: Request, r: Recipient, t: string, action: st
   if (!prefs) return pageResponse({ kind: 'not_found' }, req)
   const saved = new URL(req.url).searchParams.get('saved') === '1'
   const listName = listId ? prefs.lists[0]?.name : undefined
-  const extra = listId ? { allPreferencesHref: pagePath('manage_preferences', t), ...(listName ? { listName } : {}) } : {}
+  const extra = listId ? { allPreferencesHref: pagePath('manage_preferences', t), listId, ...(listName ? { listName } : {}) } : {}
   return pageResponse({ kind: 'preferences', recipient: r, prefs, action: action + q(t), saved, ...extra }, req)
 }
 

@@ -8,11 +8,13 @@ import { loadMessages } from '@/lib/i18n/load-messages'
 import { localeFromAcceptLanguage, resolveLocale, type Locale } from '@/lib/i18n/locales'
 import type { Preferences } from './recipient-actions'
 import type { Recipient } from './resolve-token'
+import { brandingCss, loadPageBranding, showsLogo, type PageBranding } from '@/lib/growth/consent-pages/page-branding'
+import type { ConsentPageKind } from '@/lib/growth/consent-pages/content'
 
 export type PageModel =
   | { kind: 'confirm'; recipient: Recipient; unsubscribeAction: string; preferencesHref: string }
   | { kind: 'unsubscribed'; recipient: Recipient; preferencesHref: string }
-  | { kind: 'preferences'; recipient: Recipient; prefs: Preferences; action: string; saved: boolean; listName?: string; allPreferencesHref?: string }
+  | { kind: 'preferences'; recipient: Recipient; prefs: Preferences; action: string; saved: boolean; listName?: string; listId?: string; allPreferencesHref?: string }
   | { kind: 'invalid' | 'expired' | 'not_found' }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -39,7 +41,12 @@ input[type=checkbox]{width:18px;height:18px;margin:2px 0 0;flex:none}.card>:last
 
 export const PAGE_STATUS: Record<PageModel['kind'], number> = { confirm: 200, unsubscribed: 200, preferences: 200, invalid: 400, expired: 400, not_found: 404 }
 
-export async function renderPage(model: PageModel, locale: Locale): Promise<string> {
+// The merchant's consent pages (issue 20) may replace the built-in headline, first paragraph
+// and button text; empty fields keep the translated texts below. All of it goes through esc().
+const CONSENT_KIND: Partial<Record<PageModel['kind'], ConsentPageKind>> = { confirm: 'unsubscribe', unsubscribed: 'unsubscribed', preferences: 'manage_preferences' }
+
+export async function renderPage(model: PageModel, locale: Locale, branding?: PageBranding): Promise<string> {
+  const own = branding?.content
   const messages = await loadMessages(locale)
   const t = createTranslator({ locale, messages: messages as never, namespace: 'emailPages' as never }) as unknown as (key: string, values?: Record<string, string>) => string
   const r = 'recipient' in model ? model.recipient : null
@@ -48,29 +55,29 @@ export async function renderPage(model: PageModel, locale: Locale): Promise<stri
   let body: string
   switch (model.kind) {
     case 'confirm':
-      body = `<h1>${esc(t('confirmTitle', { company }))}</h1>
-<p>${esc(email ? t('confirmBody', { email }) : t('confirmBodyNoEmail'))}</p>
+      body = `<h1>${esc(own?.headline || t('confirmTitle', { company }))}</h1>
+<p>${esc(own?.body || (email ? t('confirmBody', { email }) : t('confirmBodyNoEmail')))}</p>
 <form method="post" action="${esc(model.unsubscribeAction)}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click"><input type="hidden" name="from" value="page">
-<button type="submit">${esc(t('confirmButton'))}</button></form>
+<button type="submit">${esc(own?.buttonText || t('confirmButton'))}</button></form>
 <p class="links"><a href="${esc(model.preferencesHref)}">${esc(t('managePreferencesLink'))}</a></p>`
       break
     case 'unsubscribed':
-      body = `<h1>${esc(t('unsubscribedTitle'))}</h1>
-<p>${esc(t('unsubscribedBody', { company }))}</p>
+      body = `<h1>${esc(own?.headline || t('unsubscribedTitle'))}</h1>
+<p>${esc(own?.body || t('unsubscribedBody', { company }))}</p>
 <p class="links"><a href="${esc(model.preferencesHref)}">${esc(t('managePreferencesLink'))}</a></p>`
       break
     case 'preferences': {
       const p = model.prefs
       const lists = p.lists.map((l) => `<label><input type="checkbox" name="list" value="${esc(l.id)}"${l.member ? ' checked' : ''}><span>${esc(l.name)}</span></label>`).join('')
-      body = `<h1>${esc(model.listName ? t('listTitle', { list: model.listName }) : t('preferencesTitle'))}</h1>
+      body = `<h1>${esc(own?.headline || (model.listName ? t('listTitle', { list: model.listName }) : t('preferencesTitle')))}</h1>
 ${model.saved ? `<p class="notice" role="status">${esc(t('savedNotice'))}</p>` : ''}
-<p>${esc(email ? t('preferencesIntro', { company, email }) : t('preferencesIntroNoEmail', { company }))}</p>
+<p>${esc(own?.body || (email ? t('preferencesIntro', { company, email }) : t('preferencesIntroNoEmail', { company })))}</p>
 <form method="post" action="${esc(model.action)}">
 <fieldset><legend>${esc(t('emailHeading'))}</legend>
 <label><input type="checkbox" name="email_marketing" value="1"${p.emailSubscribed ? ' checked' : ''}><span>${esc(t('emailMarketing', { company }))}</span></label></fieldset>
 <fieldset><legend>${esc(t('listsHeading'))}</legend>${lists || `<p class="muted">${esc(t('noLists'))}</p>`}</fieldset>
-<button type="submit">${esc(t('saveButton'))}</button></form>
+<button type="submit">${esc(own?.buttonText || t('saveButton'))}</button></form>
 ${model.allPreferencesHref ? `<p class="links"><a href="${esc(model.allPreferencesHref)}">${esc(t('managePreferencesLink'))}</a></p>` : ''}`
       break
     }
@@ -84,19 +91,23 @@ ${model.allPreferencesHref ? `<p class="links"><a href="${esc(model.allPreferenc
       body = `<h1>${esc(t('notFoundTitle'))}</h1><p>${esc(t('notFoundBody'))}</p>`
       break
   }
-  const brand = r
+  const brand = r && (!branding || showsLogo(branding))
     ? `<div class="brand">${r.company.logoUrl
       ? `<img src="${esc(r.company.logoUrl)}" alt="${esc(company)}">`
       : `<span class="badge" style="background:${esc(/^#[0-9a-fA-F]{3,8}$/.test(r.company.avatarColor) ? r.company.avatarColor : '#2f6bd8')}" aria-hidden="true">${esc(company.trim().charAt(0).toUpperCase() || '?')}</span><span>${esc(company)}</span>`}</div>`
     : ''
   return `<!doctype html><html lang="${esc(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${esc(r ? t('documentTitleCompany', { company }) : t('documentTitle'))}</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><title>${esc(r ? t('documentTitleCompany', { company }) : t('documentTitle'))}</title><style>${STYLE}${branding ? brandingCss(branding) : ''}</style></head>
 <body><main><div class="card">${brand}${body}</div></main></body></html>`
 }
 
 export async function pageResponse(model: PageModel, req: Request): Promise<Response> {
   const locale = pageLocale(req, 'recipient' in model ? model.recipient : undefined)
-  return new Response(await renderPage(model, locale), {
+  const kind = CONSENT_KIND[model.kind]
+  const branding = kind && 'recipient' in model
+    ? await loadPageBranding(model.recipient.companyId, kind, model.kind === 'preferences' ? model.listId : undefined)
+    : undefined
+  return new Response(await renderPage(model, locale, branding), {
     status: PAGE_STATUS[model.kind],
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
   })

@@ -8,5 +8,6 @@ export async function generateMetadata() {
 type Params = { companyId: string; profileId: string; listId: string; token: string }
 
 export default async function ConfirmSubscriptionPage({ params }: { params: Promise<Params> }) {
-  return <ConfirmSubscriptionScreen confirmed={await confirmSubscription(await params)} />
+  const p = await params
+  return <ConfirmSubscriptionScreen confirmed={await confirmSubscription(p)} companyId={Number(p.companyId)} listId={p.listId} />
 }
