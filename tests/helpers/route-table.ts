@@ -1,6 +1,8 @@
 // A route table of real route handlers behind a tiny router: dispatch in-process, call as an API
 // client does (Klaviyo-API-Key, revision, JSON:API body), or serve over real HTTP on 127.0.0.1
-// (for the official SDK). Paths match with or without a trailing slash.
+// (for the official SDK). Paths match with or without a trailing slash. `add` appends routes
+// later (a test file with routes of its own); `start({ onRequest })` runs a hook before each
+// served request (the SDK tests reset the rate limits there: the SDK would retry each 429 after a pause).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -9,11 +11,16 @@ export type RouteModule = Partial<Record<'GET' | 'POST' | 'PATCH' | 'PUT' | 'DEL
 export interface RouteServer { url: string; close(): Promise<void> }
 
 export function routeTable(table: Array<[string, RouteModule]>) {
-  const routes = table.map(([pattern, mod]) => {
+  const compile = ([pattern, mod]: [string, RouteModule]) => {
     const names: string[] = []
     const re = new RegExp('^' + pattern.replace(/:([a-z_]+)/g, (_, n: string) => (names.push(n), '([^/]+)')) + '/?$')
     return { re, names, mod }
-  })
+  }
+  const routes = table.map(compile)
+
+  function add(more: Array<[string, RouteModule]>) {
+    routes.push(...more.map(compile))
+  }
 
   async function dispatch(req: Request): Promise<Response> {
     const { pathname } = new URL(req.url)
@@ -29,8 +36,8 @@ export function routeTable(table: Array<[string, RouteModule]>) {
     return new Response(null, { status: 404 })
   }
 
-  async function call(method: string, path: string, key: string | null, body?: unknown) {
-    const headers: Record<string, string> = { accept: 'application/vnd.api+json', revision: '2026-07-15' }
+  async function call(method: string, path: string, key: string | null, body?: unknown, revision = '2026-07-15') {
+    const headers: Record<string, string> = { accept: 'application/vnd.api+json', revision }
     if (key) headers.authorization = `Klaviyo-API-Key ${key}`
     if (body !== undefined) headers['content-type'] = 'application/vnd.api+json'
     const res = await dispatch(new Request(new URL(path, 'http://localhost:3000'), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }))
@@ -40,12 +47,13 @@ export function routeTable(table: Array<[string, RouteModule]>) {
     return { status: res.status, json }
   }
 
-  async function start(): Promise<RouteServer> {
+  async function start(opts: { onRequest?: () => unknown } = {}): Promise<RouteServer> {
     const server = http.createServer(async (req, res) => {
       try {
+        await opts.onRequest?.()
         const chunks: Buffer[] = []
         for await (const c of req) chunks.push(c as Buffer)
-        const body = chunks.length && req.method !== 'GET' ? Buffer.concat(chunks) : undefined
+        const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined
         const headers = new Headers()
         for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one)
         const { port } = server.address() as AddressInfo
@@ -64,5 +72,5 @@ export function routeTable(table: Array<[string, RouteModule]>) {
     return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))) }
   }
 
-  return { dispatch, call, start }
+  return { dispatch, call, start, add }
 }

@@ -1,7 +1,5 @@
 // The template and image route handlers behind a tiny router (in-process, or a real HTTP
 // server on 127.0.0.1 for the official SDK), for the templates-*.test.ts files.
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import * as templates from '@/app/api/templates/route'
 import * as template from '@/app/api/templates/[id]/route'
 import * as render from '@/app/api/template-render/route'
@@ -13,9 +11,7 @@ import * as image from '@/app/api/images/[id]/route'
 import * as imageUpload from '@/app/api/image-upload/route'
 import * as media from '@/app/media/images/[id]/[name]/route'
 import { resetRateLimits } from '@/lib/api/rate-limit'
-
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response
-type RouteModule = Partial<Record<'GET' | 'POST' | 'PATCH' | 'DELETE', Handler>>
+import { routeTable, type RouteModule, type RouteServer } from '../helpers/route-table'
 
 const TABLE: Array<[string, RouteModule]> = [
   ['/api/templates', templates],
@@ -30,25 +26,8 @@ const TABLE: Array<[string, RouteModule]> = [
   ['/media/images/:id/:name', media as unknown as RouteModule],
 ]
 
-const ROUTES = TABLE.map(([pattern, mod]) => {
-  const names: string[] = []
-  const re = new RegExp('^' + pattern.replace(/:([a-z_]+)/g, (_, n: string) => (names.push(n), '([^/]+)')) + '/?$')
-  return { re, names, mod }
-})
-
-export async function dispatch(req: Request): Promise<Response> {
-  const { pathname } = new URL(req.url)
-  for (const r of ROUTES) {
-    const m = r.re.exec(pathname)
-    if (!m) continue
-    const handler = r.mod[req.method as keyof RouteModule]
-    if (!handler) return new Response(null, { status: 405 })
-    const params: Record<string, string> = {}
-    r.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1]!)))
-    return handler(req, { params: Promise.resolve(params) })
-  }
-  return new Response(null, { status: 404 })
-}
+const table = routeTable(TABLE)
+const dispatch = table.dispatch
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON:API documents
 export type Json = any
@@ -83,34 +62,8 @@ export async function call(method: string, path: string, opts: { key?: string; b
   return { status: res.status, headers: res.headers, json, buf }
 }
 
-export interface RouteServer { url: string; close(): Promise<void> }
-
-export async function startTemplateServer(): Promise<RouteServer> {
-  const server = http.createServer(async (req, res) => {
-    try {
-      const chunks: Buffer[] = []
-      for await (const c of req) chunks.push(c as Buffer)
-      const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined
-      const headers = new Headers()
-      for (const [k, v] of Object.entries(req.headers)) {
-        if (v === undefined) continue
-        for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one)
-      }
-      const { port } = server.address() as AddressInfo
-      const response = await dispatch(new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body }))
-      const out: Record<string, string> = {}
-      response.headers.forEach((v, k) => (out[k] = v))
-      res.writeHead(response.status, out)
-      res.end(Buffer.from(await response.arrayBuffer()))
-    } catch (e) {
-      res.writeHead(500, { 'content-type': 'text/plain' })
-      res.end(String(e))
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
-}
+export const startTemplateServer = () => table.start()
+export type { RouteServer }
 
 /** A 1×1 PNG, a 2×3 GIF and a JPEG header with a 4×5 frame: real image bytes for uploads. */
 export const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
