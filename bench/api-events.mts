@@ -12,15 +12,11 @@
 // then drives keep-alive HTTP load from this process: the baseline first, then the events
 // endpoint, each after a warm-up. Target on SQLite: events req/s ≥ 0.5 × baseline req/s
 // (PostgreSQL: reported). Prints a final `BENCH_RESULT {json}` line for bench/run-all.mjs.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import http from 'node:http'
-import net from 'node:net'
-import path from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { arg, engineArg, fmtInt, fmtMs, machine, report, root, scratchDatabase } from './lib/common.mjs'
+import { closedLoop, phaseRow, requireBuild, startNextServer, type Phase } from './lib/next-server.mjs'
 
 const ENGINE = engineArg()
 const SECONDS = arg('seconds', 10, 3)
@@ -29,11 +25,7 @@ const CONCURRENCY = arg('concurrency', 32)
 const TARGET = 0.5
 process.chdir(root)
 
-if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
-  console.error('bench/api-events.mts needs a production build and found none (.next/BUILD_ID is missing).')
-  console.error('Build first with `npx next build` (or `npm run build`), then run this benchmark again.')
-  process.exit(1)
-}
+requireBuild('bench/api-events.mts')
 
 // ---- scratch database: migrations, companies and keys ----
 const scratch = await scratchDatabase(ENGINE, 'api')
@@ -82,69 +74,8 @@ async function workerState(): Promise<{ stored: number; backlog: number }> {
 }
 
 // ---- the server ----
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port
-      s.close(() => resolve(port))
-    })
-  })
-}
-const port = await freePort()
-const server: ChildProcess = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
-  env: {
-    ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', BENCH_ROUTES: '1', ENABLE_INPROCESS_WORKER: '1',
-    DATABASE_URL: scratch.url, SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-secret-bench-secret-bench-secret-0123',
-  },
-  stdio: ['ignore', 'ignore', 'pipe'],
-  detached: true,
-})
-let serverErr = ''
-server.stderr?.on('data', (d) => { serverErr = (serverErr + d).slice(-4000) })
-let stopping = false
-async function stopServer() {
-  if (stopping) return
-  stopping = true
-  if (server.exitCode === null && server.pid) {
-    const exited = new Promise((r) => server.once('exit', r))
-    try { process.kill(-server.pid, 'SIGTERM') } catch { /* already gone */ }
-    const timer = setTimeout(() => { try { process.kill(-server.pid!, 'SIGKILL') } catch { /* gone */ } }, 5000)
-    await exited
-    clearTimeout(timer)
-  }
-  await scratch.drop()
-}
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => { void stopServer().then(() => process.exit(130)) })
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, maxFreeSockets: CONCURRENCY })
-
-function request(method: string, pathName: string, body: string | null, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: pathName, agent, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode ?? 0))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.setTimeout(30_000, () => req.destroy(new Error('request timed out')))
-    if (body) req.write(body)
-    req.end()
-  })
-}
-
-async function waitForServer() {
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`next start exited (${server.exitCode}):\n${serverErr}`)
-    try {
-      if ((await request('GET', '/ajax/ping', null, {})) === 200) return
-    } catch { /* not up yet */ }
-    if (Date.now() > deadline) throw new Error('the server did not answer /ajax/ping within 90 s')
-    await new Promise((r) => setTimeout(r, 250))
-  }
-}
+const server = await startNextServer(scratch, CONCURRENCY)
+const { port } = server
 
 // ---- the load ----
 const METRICS = ['Viewed Product', 'Active on Site', 'Added to Cart', 'Started Checkout', 'Placed Order']
@@ -167,42 +98,19 @@ function eventBody(loop: number, n: number): string {
   })
 }
 
-interface Phase { requests: number; seconds: number; latencies: number[]; statuses: Map<number, number>; errors: number }
-
-async function drive(target: 'noop' | 'events', seconds: number): Promise<Phase> {
+function drive(target: 'noop' | 'events', seconds: number): Promise<Phase> {
   const pathName = target === 'noop' ? '/api/bench/noop' : '/api/events'
-  const statuses = new Map<number, number>()
-  const latencies: number[] = []
-  let errors = 0
-  const endAt = performance.now() + seconds * 1000
-  const started = performance.now()
-  await Promise.all(Array.from({ length: CONCURRENCY }, async (_, loop) => {
-    const headers = {
-      'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json', revision: '2026-07-15',
-      authorization: `Klaviyo-API-Key ${keys[loop]}`,
-    }
-    for (let n = 0; performance.now() < endAt; n++) {
-      const body = eventBody(loop, n + (target === 'events' ? 0 : 1e6))
-      const t = performance.now()
-      try {
-        const status = await request('POST', pathName, body, headers)
-        latencies.push(performance.now() - t)
-        statuses.set(status, (statuses.get(status) ?? 0) + 1)
-      } catch {
-        errors++
-      }
-    }
+  return closedLoop(CONCURRENCY, seconds, (loop, n) => server.request('POST', pathName, eventBody(loop, n + (target === 'events' ? 0 : 1e6)), {
+    'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json', revision: '2026-07-15',
+    authorization: `Klaviyo-API-Key ${keys[loop]}`,
   }))
-  return { requests: latencies.length, seconds: (performance.now() - started) / 1000, latencies, statuses, errors }
 }
-
-const pct = (sorted: number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN
 
 try {
   console.log(`Bench (a) on ${ENGINE}, POST /api/events vs a bare 202 handler: concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up, loopback port ${port}`)
   console.log(`Machine: ${machine()}`)
   if (scratch.source) console.log(`PostgreSQL: ${scratch.source}`)
-  await waitForServer()
+  await server.waitUntilUp()
   const results: Record<string, Phase> = {}
   for (const target of ['noop', 'events'] as const) {
     await drive(target, WARMUP)
@@ -210,17 +118,10 @@ try {
   }
   const { stored, backlog } = await workerState()
 
-  const row = (label: string, r: Phase) => {
-    const sorted = [...r.latencies].sort((a, b) => a - b)
-    const rate = r.requests / r.seconds
-    const statuses = [...r.statuses].map(([s, c]) => `${s}×${c}`).join(' ') + (r.errors ? ` errors×${r.errors}` : '')
-    console.log(`  ${label.padEnd(30)} ${Math.round(rate).toLocaleString('en-US').padStart(8)}  ${pct(sorted, 50).toFixed(1).padStart(8)}  ${pct(sorted, 99).toFixed(1).padStart(8)}   ${statuses}`)
-    return { rate, p50: pct(sorted, 50), p99: pct(sorted, 99) }
-  }
   console.log('')
   console.log('                                     req/s   p50 ms   p99 ms   statuses')
-  const noop = row('POST /api/bench/noop (baseline)', results.noop!)
-  const events = row('POST /api/events', results.events!)
+  const noop = phaseRow('POST /api/bench/noop (baseline)', results.noop!)
+  const events = phaseRow('POST /api/events', results.events!)
   const ratio = events.rate / noop.rate
   const ok = (results.events!.statuses.get(202) ?? 0) === results.events!.requests && results.events!.errors === 0
   console.log(`  ratio ${ratio.toFixed(2)}   ${ENGINE === 'sqlite' ? `target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}` : '(reported)'}${ok ? '' : '   (WARNING: not every events request answered 202)'}`)
@@ -234,11 +135,9 @@ try {
     baseline: { reqPerSec: Math.round(noop.rate), p50Ms: +noop.p50.toFixed(2), p99Ms: +noop.p99.toFixed(2) },
     events: { reqPerSec: Math.round(events.rate), p50Ms: +events.p50.toFixed(2), p99Ms: +events.p99.toFixed(2), all202: ok },
   })
-  agent.destroy()
-  await stopServer()
+  await server.stop()
 } catch (e) {
   console.error(e instanceof Error ? e.message : e)
-  agent.destroy()
-  await stopServer()
+  await server.stop()
   process.exit(1)
 }
