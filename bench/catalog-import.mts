@@ -31,7 +31,7 @@ const { ulid } = await import('@/lib/ids/make-id')
 const { runJobsUntilIdle } = await import('@/lib/jobs/queue')
 const { registerJobHandlers } = await import('@/lib/server/job-handlers')
 const { createBulkJob } = await import('@/lib/catalog/api/bulk-jobs')
-const { prepareCatalogWrite } = await import('@/lib/catalog/store')
+const { prepareCatalogWrite } = await import('@/lib/catalog/store/run-write')
 registerJobHandlers()
 await prepareCatalogWrite()
 

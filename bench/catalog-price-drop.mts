@@ -27,8 +27,10 @@ const { ulid } = await import('@/lib/ids/make-id')
 const { flowDefinition } = await import('@/lib/flows/definition')
 const { createFlow } = await import('@/lib/flows/store')
 const { drainFlowRuns } = await import('@/lib/flows/engine/advance-runs')
+;(await import('@/lib/server/consumers')).registerConsumers() // list updates enter list-triggered flows
 const { getOrCreateMetric } = await import('@/lib/events/get-or-create-metric')
-const { createItemOps, prepareCatalogWrite, updateItemOps } = await import('@/lib/catalog/store')
+const { createItemOps, updateItemOps } = await import('@/lib/catalog/store/items')
+const { prepareCatalogWrite } = await import('@/lib/catalog/store/run-write')
 const { processCatalogChanges } = await import('@/lib/catalog/changes')
 
 const company = await db.company.create({ data: { name: 'Price drop bench', publicApiKey: 'PDBENC', addressLine1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } })

@@ -1,4 +1,4 @@
-// The 'catalog.changes' job (lib/catalog/store.ts writes a CatalogChange row and enqueues it
+// The 'catalog.changes' job (lib/catalog/store/ writes a CatalogChange row and enqueues it
 // whenever a price or an inventory level changes): each unprocessed change, in id order and in
 // its own write transaction, is claimed (processedAt set, so a change is reacted to once even
 // when two workers race) and its reactions run in that same transaction:

@@ -1,10 +1,10 @@
-// The catalog reactions' jobs (K2): 'catalog.changes' (lib/catalog/store.ts enqueues it with each
+// The catalog reactions' jobs (K2): 'catalog.changes' (lib/catalog/store/ enqueues it with each
 // recorded price or inventory change), 'catalog.bis-release' (back-in-stock batches), the feed
 // syncs and the scheduled reports. Each is idempotent: changes are claimed by processedAt,
 // subscriptions by notifiedAt, syncs by their row, report mails by their period key.
 import { registerJobHandler, PermanentJobError } from '@/lib/jobs/queue'
 import { queueNow } from '@/lib/jobs/clock'
-import { CATALOG_CHANGES_JOB } from './store'
+import { CATALOG_CHANGES_JOB } from './store/types'
 import { processCatalogChanges } from './changes'
 import { BIS_RELEASE_JOB, runRelease, type ReleasePayload } from './back-in-stock/release'
 import { SOURCE_SYNC_JOB, runScheduledSync, runSync } from './sources/sync'

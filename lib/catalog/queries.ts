@@ -1,6 +1,6 @@
 // Read-only server queries for the catalog screens (issue 11, K4). Every query is scoped by
 // companyId; lists page by a cursor (the last row's id; ULIDs sort by creation) in pages of 25
-// (seed 002 §9). Writes go through K1's /ajax (lib/catalog/store.ts), never through here.
+// (seed 002 §9). Writes go through K1's /ajax (lib/catalog/store/), never through here.
 import { db } from '@/lib/db/client'
 
 export const CATALOG_PAGE_SIZE = 25

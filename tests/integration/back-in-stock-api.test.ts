@@ -9,7 +9,9 @@ jest.setTimeout(60_000)
 
 import { db } from '@/lib/db/client'
 import { inWriteTx } from '@/lib/db/ops'
-import { createItemOps, createVariantOps, prepareCatalogWrite } from '@/lib/catalog/store'
+import { createItemOps } from '@/lib/catalog/store/items'
+import { prepareCatalogWrite } from '@/lib/catalog/store/run-write'
+import { createVariantOps } from '@/lib/catalog/store/variants'
 import * as apiRoute from '@/app/api/back-in-stock-subscriptions/route'
 import * as clientRoute from '@/app/client/back-in-stock-subscriptions/route'
 import * as settingsRoute from '@/app/ajax/account/email/back-in-stock/route'

@@ -9,9 +9,12 @@ jest.setTimeout(60_000)
 import { db } from '@/lib/db/client'
 import { makeCompany } from '../helpers/factory'
 import { fromApiId, toApiId } from '@/lib/catalog/ids'
-import {
-  CatalogError, createItemOps, deleteItemsOps, runCatalogWrite, setItemCategoryLinksOps, createCategoriesOps, upsertItemsOps, upsertVariantsOps, updateVariantOps,
-} from '@/lib/catalog/store'
+import { CatalogError } from '@/lib/catalog/store/catalog-error'
+import { createCategoriesOps } from '@/lib/catalog/store/categories'
+import { setItemCategoryLinksOps } from '@/lib/catalog/store/item-category-links'
+import { createItemOps, deleteItemsOps, upsertItemsOps } from '@/lib/catalog/store/items'
+import { runCatalogWrite } from '@/lib/catalog/store/run-write'
+import { upsertVariantsOps, updateVariantOps } from '@/lib/catalog/store/variants'
 
 let a: number
 let b: number

@@ -8,11 +8,13 @@ import { read, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { containsInsensitive, toDate } from '@/lib/db/dialect'
 import { AppError } from '@/lib/errors/app-error'
-import {
-  CatalogError, createCategoryOps, createItemOps, createVariantOps, deleteCategoryOps, deleteItemOps, deleteVariantOps, runCatalogWrite,
-  toCategoryRow, toItemRow, toVariantRow, updateCategoryOps, updateItemOps, updateVariantOps,
-  type CatalogCategoryRow, type CatalogItemRow, type CatalogVariantRow,
-} from '@/lib/catalog/store'
+import { CatalogError } from '@/lib/catalog/store/catalog-error'
+import { createCategoryOps, deleteCategoryOps, updateCategoryOps } from '@/lib/catalog/store/categories'
+import { createItemOps, deleteItemOps, updateItemOps } from '@/lib/catalog/store/items'
+import { toCategoryRow, toItemRow, toVariantRow } from '@/lib/catalog/store/rows'
+import { runCatalogWrite } from '@/lib/catalog/store/run-write'
+import type { CatalogCategoryRow, CatalogItemRow, CatalogVariantRow } from '@/lib/catalog/store/types'
+import { createVariantOps, deleteVariantOps, updateVariantOps } from '@/lib/catalog/store/variants'
 
 export const CATALOG_PAGE_SIZE = 25
 

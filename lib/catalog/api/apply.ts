@@ -4,10 +4,11 @@
 import { ApiError, TITLES } from '@/lib/api/api-error'
 import type { Ops } from '@/lib/db/ops'
 import { toApiId } from '@/lib/catalog/ids'
-import {
-  createCategoriesOps, createItemsOps, createVariantsOps, deleteCategoriesOps, deleteItemsOps, deleteVariantsOps,
-  snake, updateCategoriesOps, updateItemsOps, updateVariantsOps, type CatalogFieldError, type EntryResult,
-} from '@/lib/catalog/store'
+import { createCategoriesOps, deleteCategoriesOps, updateCategoriesOps } from '@/lib/catalog/store/categories'
+import { createItemsOps, deleteItemsOps, updateItemsOps } from '@/lib/catalog/store/items'
+import type { CatalogFieldError, EntryResult } from '@/lib/catalog/store/types'
+import { snake } from '@/lib/catalog/store/validation'
+import { createVariantsOps, deleteVariantsOps, updateVariantsOps } from '@/lib/catalog/store/variants'
 import { internalIdsOps, type CatalogTable } from './read'
 
 export type Resource = 'item' | 'variant' | 'category'

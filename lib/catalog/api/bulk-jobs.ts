@@ -1,7 +1,7 @@
 // Catalog bulk jobs: /api/catalog-{item|variant|category}-bulk-{create|update|delete}-jobs.
 // POST stores the entries (≤ 100, body ≤ 5 MB, ≤ 500 queued or processing jobs per account)
 // with the job row and enqueues CATALOG_BULK_JOB in the same transaction → 202. The worker
-// applies every entry in one transaction (set-based, lib/catalog/store.ts): the good entries
+// applies every entry in one transaction (set-based, lib/catalog/store/): the good entries
 // are applied, each bad one is reported in errors[] with its index in source.pointer, and the
 // counts and status 'complete' are written in that same transaction, so a retried job (a worker
 // that died) either finds it complete and does nothing, or applies it whole.
@@ -17,7 +17,8 @@ import { ApiError, TITLES, apiNotFound, invalidParam } from '@/lib/api/api-error
 import { apiDate, apiLink, pickFields } from '@/lib/api/json-api'
 import { decodeCursor, encodeCursor, nextLink } from '@/lib/api/cursor'
 import { filterParam, sparseFields, stringValues } from '@/lib/api/query-params'
-import { CATALOG_CHANGES_JOB, prepareCatalogWrite } from '@/lib/catalog/store'
+import { prepareCatalogWrite } from '@/lib/catalog/store/run-write'
+import { CATALOG_CHANGES_JOB } from '@/lib/catalog/store/types'
 import { applyEntriesOps, TYPE_OF, type Action, type Resource } from './apply'
 
 export const CATALOG_BULK_JOB = 'catalog.bulk'

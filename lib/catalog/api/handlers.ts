@@ -5,7 +5,11 @@ import { apiRoute, ApiResult } from '@/lib/api/api-route'
 import { ApiError, invalidPointer } from '@/lib/api/api-error'
 import { inWriteTx, read } from '@/lib/db/ops'
 import { wakeWorkers } from '@/lib/jobs/queue'
-import { CATALOG_CHANGES_JOB, CatalogError, prepareCatalogWrite, setItemCategoryLinksOps, toCategoryRow, toItemRow, toVariantRow } from '@/lib/catalog/store'
+import { CatalogError } from '@/lib/catalog/store/catalog-error'
+import { setItemCategoryLinksOps } from '@/lib/catalog/store/item-category-links'
+import { toCategoryRow, toItemRow, toVariantRow } from '@/lib/catalog/store/rows'
+import { prepareCatalogWrite } from '@/lib/catalog/store/run-write'
+import { CATALOG_CHANGES_JOB } from '@/lib/catalog/store/types'
 import { applyEntriesOps, entryApiError, TYPE_OF, type Action, type Resource } from './apply'
 import {
   internalIdsOps, itemDocument, linkageDocument, listCategoriesDocument, listItemsDocument, listVariantsDocument,

@@ -1,6 +1,6 @@
 // JSON:API documents of catalog items, variants and categories (/api ids: $custom:::$default:::{external_id}).
 import { apiDate, apiLink, pickFields } from '@/lib/api/json-api'
-import type { CatalogCategoryRow, CatalogItemRow, CatalogVariantRow } from '@/lib/catalog/store'
+import type { CatalogCategoryRow, CatalogItemRow, CatalogVariantRow } from '@/lib/catalog/store/types'
 import { toApiId } from '@/lib/catalog/ids'
 
 export const ITEM_FIELDS = ['external_id', 'title', 'description', 'price', 'url', 'image_full_url', 'image_thumbnail_url', 'images', 'custom_metadata', 'published', 'created', 'updated'] as const
