@@ -21,6 +21,7 @@ import { register as registerCatalogReactions } from '@/lib/catalog/jobs'
 import { register as registerCatalogApi } from '@/lib/catalog/api/jobs'
 import { register as registerCouponJobs } from '@/lib/coupons/bulk-jobs'
 import { register as registerDataPrivacy } from '@/lib/data-privacy/deletion-jobs'
+import { register as registerFormExperiments } from '@/lib/forms/experiments/settle-experiments'
 
 export function registerJobHandlers(): void {
   registerSegments()
@@ -43,4 +44,5 @@ export function registerJobHandlers(): void {
   registerCatalogReactions()
   registerCatalogApi()
   registerDataPrivacy()
+  registerFormExperiments()
 }

@@ -1,0 +1,19 @@
+// Starts a draft experiment: its variations go live with their weights, every other version of
+// the form stops being live (the split is between the variations only), and the form is live.
+import { db } from '@/lib/db/client'
+import { badRequest, notFound } from '@/lib/errors/app-error'
+import { bookExperimentsJob } from './settle-experiments'
+
+export async function startFormExperiment(companyId: number, experimentId: number, now: Date) {
+  const experiment = await db.formExperiment.findFirst({ where: { companyId, id: experimentId } })
+  if (!experiment) throw notFound('This experiment does not exist.')
+  if (experiment.status !== 'draft') throw badRequest('Only a draft experiment can be started.')
+  const started = await db.$transaction(async (tx) => {
+    await tx.formVersion.updateMany({ where: { companyId, formId: experiment.formId, OR: [{ experimentId: null }, { experimentId: { not: experimentId } }], status: 'live' }, data: { status: 'draft' } })
+    await tx.formVersion.updateMany({ where: { companyId, formId: experiment.formId, experimentId }, data: { status: 'live' } })
+    await tx.form.updateMany({ where: { companyId, id: experiment.formId }, data: { status: 'live', hasBeenLive: true, lastPublishedAt: now } })
+    return tx.formExperiment.update({ where: { id: experimentId }, data: { status: 'running', startedAt: now } })
+  })
+  if (started.winnerMode === 'automatic') await bookExperimentsJob(now)
+  return started
+}
