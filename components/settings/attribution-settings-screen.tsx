@@ -4,18 +4,16 @@
 // opens — with whether email opens count at all. Bot opens and clicks never earn a conversion.
 // Changes apply to conversions recorded from then on; past attributions stay as they were.
 import { useState, type FormEvent } from 'react'
-import useSWR, { type KeyedMutator } from 'swr'
+import type { KeyedMutator } from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
-import { useToast } from '@/components/shell/toasts'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { Select } from '@/components/ui/select'
 import { Button } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
-import { readHttpFailure } from '@/components/auth/http-failure'
+import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 import styles from './attribution-settings.module.css'
 
 interface Settings {
@@ -40,28 +38,20 @@ const toHours = (w: Win): number => (w.unit === 'days' ? Number(w.value) * 24 : 
 
 export function AttributionSettingsScreen() {
   const t = useTranslations('attributionSettings')
-  const tc = useTranslations('common')
-  const { data, error, mutate } = useSWR(ATTRIBUTION_KEY, (url: string) => http.get<Loaded>(url).then((r) => r.data))
-  if (error) {
-    return (
-      <Page><PageHead title={t('title')} /><PageBody>
-        <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-      </PageBody></Page>
-    )
-  }
-  if (!data) return <Page><PageHead title={t('title')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
-  return <AttributionForm key={JSON.stringify(data.settings)} data={data} mutate={mutate} />
+  return (
+    <SettingsLoader<Loaded> url={ATTRIBUTION_KEY} title={t('title')} loadError={t('loadError')} loadingClassName={styles.loading}>
+      {(data, mutate) => <AttributionForm key={JSON.stringify(data.settings)} data={data} mutate={mutate} />}
+    </SettingsLoader>
+  )
 }
 
 function AttributionForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<Loaded> }) {
   const t = useTranslations('attributionSettings')
-  const toast = useToast()
   const canEdit = usePermission('account_settings_write')
+  const { busy, errors, setErrors, save: run } = useSettingsSave({ saved: t('saved'), failed: t('saveError') }, 'toast')
   const [metricId, setMetricId] = useState(data.settings.conversionMetricId ?? '')
   const [wins, setWins] = useState<Record<WindowKey, Win>>(() => Object.fromEntries(WINDOWS.map((k) => [k, toWin(data.settings[k])])) as Record<WindowKey, Win>)
   const [countOpens, setCountOpens] = useState(data.settings.countEmailOpens)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
 
   const setWin = (k: WindowKey, patch: Partial<Win>) => {
     setWins({ ...wins, [k]: { ...wins[k], ...patch } })
@@ -77,21 +67,10 @@ function AttributionForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
     return out
   }
 
-  async function save(body: Record<string, unknown>) {
-    setBusy(true)
-    setErrors({})
-    try {
-      const res = await http.post<Loaded>(ATTRIBUTION_KEY, body)
-      await mutate(res.data, { revalidate: false })
-      toast.show({ variant: 'success', content: t('saved') })
-    } catch (err) {
-      const f = readHttpFailure(err)
-      if (Object.keys(f.fieldErrors).length) setErrors(f.fieldErrors)
-      else toast.show({ variant: 'error', content: f.message ?? t('saveError') })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const save = (body: Record<string, unknown>) => run(async () => {
+    const res = await http.post<Loaded>(ATTRIBUTION_KEY, body)
+    await mutate(res.data, { revalidate: false })
+  })
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()

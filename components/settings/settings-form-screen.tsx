@@ -1,0 +1,71 @@
+'use client'
+// The skeleton the settings screens that load one document and edit it share. SettingsLoader
+// fetches the document (SWR), shows the page head with a spinner while it loads and the load
+// error with a retry, then renders the screen's form with the data; the form takes the data as
+// its initial state, so it mounts only once the data is there. useSettingsSave is that form's
+// save cycle: a pending flag, a success toast, a 400's field errors under their fields, and any
+// other failure under `_form` (shown by the form) or as an error toast.
+import { useState, type ReactNode } from 'react'
+import useSWR, { type KeyedMutator } from 'swr'
+import { useTranslations } from 'next-intl'
+import { http } from '@/lib/client/http'
+import { useToast } from '@/components/shell/toasts'
+import { Page, PageBody, PageHead } from '@/components/ui/page'
+import { Notification } from '@/components/ui/notification'
+import { Spinner } from '@/components/ui/spinner'
+import { readHttpFailure } from '@/components/auth/http-failure'
+
+interface LoaderProps<T> {
+  url: string
+  title: string
+  /** The load error's text; a function gets the error (to prefer the server's message). */
+  loadError: string | ((error: unknown) => string)
+  /** Defaults to common.retry. */
+  retryLabel?: string
+  loadingLabel?: string
+  loadingClassName?: string
+  /** Keep showing the form when a revalidation fails after a first successful load. */
+  keepDataOnError?: boolean
+  children: (data: T, mutate: KeyedMutator<T>) => ReactNode
+}
+
+export function SettingsLoader<T>({ url, title, loadError, retryLabel, loadingLabel, loadingClassName, keepDataOnError, children }: LoaderProps<T>) {
+  const tc = useTranslations('common')
+  const { data, error, mutate } = useSWR(url, (u: string) => http.get<T>(u).then((r) => r.data))
+  if (error && !(keepDataOnError && data)) {
+    return (
+      <Page><PageHead title={title} /><PageBody>
+        <Notification variant="error" action={{ label: retryLabel ?? tc('retry'), onClick: () => void mutate() }}>
+          {typeof loadError === 'function' ? loadError(error) : loadError}
+        </Notification>
+      </PageBody></Page>
+    )
+  }
+  if (!data) return <Page><PageHead title={title} /><PageBody><div className={loadingClassName}><Spinner size="large" label={loadingLabel} /></div></PageBody></Page>
+  return <>{children(data, mutate)}</>
+}
+
+export function useSettingsSave(messages: { saved: string; failed: string }, otherFailure: 'form' | 'toast' = 'form') {
+  const toast = useToast()
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+
+  /** Runs one save (the request and whatever the form does with the answer) through the cycle. */
+  async function save(run: () => Promise<unknown>) {
+    setBusy(true)
+    setErrors({})
+    try {
+      await run()
+      toast.show({ variant: 'success', content: messages.saved })
+    } catch (err) {
+      const f = readHttpFailure(err)
+      if (Object.keys(f.fieldErrors).length) setErrors(f.fieldErrors)
+      else if (otherFailure === 'toast') toast.show({ variant: 'error', content: f.message ?? messages.failed })
+      else setErrors({ _form: f.message ?? messages.failed })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return { busy, errors, setErrors, save }
+}
