@@ -1,7 +1,14 @@
 // Next.js instrumentation hook: `npm start` (scripts/start.mjs sets ENABLE_INPROCESS_WORKER=1)
 // runs the job worker inside the server process; `npm run worker` runs it separately. This is
-// a composition root: it registers every domain's job handlers before the worker starts.
+// a composition root: it registers the consumers of ingest and group entries, and every
+// domain's job handlers before the worker starts.
 export async function register() {
+  // Route handlers ingest events and add list members themselves too (not only the worker):
+  // the consumers of both (flow triggers, attribution, segments) are registered in every server.
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { registerConsumers } = await import('@/lib/server/consumers')
+    registerConsumers()
+  }
   if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.ENABLE_INPROCESS_WORKER === '1') {
     const { registerJobHandlers } = await import('@/lib/server/job-handlers')
     registerJobHandlers()

@@ -28,6 +28,7 @@ const { db } = await import('@/lib/db/client')
 const { createFlow } = await import('@/lib/flows/store')
 const { flowDefinition } = await import('@/lib/flows/definition')
 const { drainFlowRuns, advanceDueRuns } = await import('@/lib/flows/engine/advance-runs')
+;(await import('@/lib/server/consumers')).registerConsumers() // list updates enter list-triggered flows
 const { prepareFlowJobs } = await import('@/lib/flows/engine/wake')
 const { ulid } = await import('@/lib/ids/make-id')
 type FlowDefinition = import('@/lib/flows/definition').FlowDefinition

@@ -117,6 +117,7 @@ async function baselinePostgres(url: string): Promise<number> {
 async function ingest(url: string): Promise<{ seconds: number; profiles: number }> {
   process.env.DATABASE_URL = url
   const { ingestEvents } = await import('@/lib/events/ingest-events')
+  ;(await import('@/lib/server/consumers')).registerConsumers() // flow triggers, attribution, segments
   let count: () => Promise<[number, number]>
   let close: () => Promise<void>
   if (ENGINE === 'sqlite') {

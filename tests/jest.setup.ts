@@ -14,3 +14,9 @@ resetProcessState()
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { setJobHandlerLoader } = require('@/lib/jobs/registry') as typeof import('@/lib/jobs/registry')
 setJobHandlerLoader(async () => (await import('@/lib/server/job-handlers')).registerJobHandlers())
+// The same for the consumers of ingest and group entries (lib/server/consumers.ts): registered
+// when ingest or a membership change first looks for them.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { setConsumerLoader } = require('@/lib/config/consumer-list') as typeof import('@/lib/config/consumer-list')
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+setConsumerLoader(() => (require('@/lib/server/consumers') as typeof import('@/lib/server/consumers')).registerConsumers())

@@ -11,8 +11,9 @@ import { kysely } from '@/lib/db/kysely'
 import { exec, savepoint, select, type Ops } from '@/lib/db/ops'
 import { humanEngagementSql, isHumanEngagement } from '@/lib/messaging/tracking/machine-activity'
 import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
-import { ingestedEvents, type IngestedEvent } from '@/lib/flows/triggers/event-trigger'
-import type { GroupOutcome, IngestGroup } from '@/lib/events/ingest-events'
+import { ingestedEvents } from '@/lib/events/ingested-events'
+import type { GroupOutcome, IngestGroup, IngestedEvent } from '@/lib/events/types'
+import type { BatchConsumer } from '@/lib/events/batch-consumers'
 import { attributionSettingsOps, DEFAULT_CONVERSION_METRIC, type AttributionConfig } from './settings'
 
 export type TouchKind = 'open' | 'click'
@@ -154,7 +155,7 @@ export function conversionsOf(events: IngestedEvent[], settings: Map<number, Att
   }).map((e) => ({ eventId: e.eventId, companyId: e.companyId, profileId: e.profileId, metricId: e.metricId, ts: e.ts, value: Number(e.value ?? 0) }))
 }
 
-/** The hook in ingestBatchOps (lib/events/ingest-events.ts), after the flows hook. */
+/** The ingestion hook (a batch consumer run in ingestBatchOps' transaction, after the flow triggers). */
 export function* attributeIngestedBatchOps(groups: IngestGroup[], outcomes: GroupOutcome[]): Ops<void> {
   const events = ingestedEvents(groups, outcomes)
   if (!events.length) return
@@ -166,3 +167,6 @@ export function* attributeIngestedBatchOps(groups: IngestGroup[], outcomes: Grou
     return 0
   })
 }
+
+/** Attribution as a consumer of ingested batches (registered by lib/server/consumers.ts). */
+export const attributionBatchConsumer: BatchConsumer = { name: 'revenue attribution', inTransaction: attributeIngestedBatchOps }

@@ -1,8 +1,9 @@
 // Event ingestion: resolve (or create) each profile, get-or-create the metric, insert the
 // event (a repeated unique_id for the same profile and metric keeps the first), move
 // Profile.lastEventAt forward; all in ONE transaction per batch, written once as database work
-// (lib/db/ops.ts: synchronous inside writeTx on SQLite, one pooled connection on PostgreSQL);
-// then re-evaluate the segments the batch can affect. The worker hands over up to a few
+// (lib/db/ops.ts: synchronous inside writeTx on SQLite, one pooled connection on PostgreSQL).
+// The batch then goes to its consumers (./batch-consumers.ts: flow triggers and attribution in
+// the transaction, segment re-evaluation after the commit), which ingest does not import. The worker hands over up to a few
 // hundred queued jobs at once (each with one or more events); ingestEvents is the synchronous
 // form for callers that want the result (seeds, tests, imports).
 import { CompiledQuery } from 'kysely'
@@ -15,26 +16,11 @@ import { queueNow } from '@/lib/jobs/clock'
 import { acceptedNow } from '@/lib/profiles/attribute-times'
 import { upsertProfileOps } from '@/lib/profiles/upsert-profile'
 import { findProfileIdOps, type RawProfile } from '@/lib/profiles/profile-store'
-import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
-import { enterFlowsForIngestedBatchOps } from '@/lib/flows/triggers/event-trigger'
-import { attributeIngestedBatchOps } from '@/lib/attribution/attribute'
+import { batchConsumers } from './batch-consumers'
 import { getOrCreateMetricOps } from './get-or-create-metric'
 import { insertEventOps, touchLastEventAtOps } from './insert-event'
-import type { EventInput, IngestResult, QueuedEvent } from './types'
+import type { EventInput, GroupOutcome, IngestGroup, IngestResult, QueuedEvent } from './types'
 import { parseEventInput } from './validate-event'
-
-/** Events written together or not at all: one queued job, or one ingestEvents call. */
-export interface IngestGroup {
-  companyId: number
-  mode: 'import' | 'client'
-  events: QueuedEvent[]
-  /** For a queued job: its lease. The job row is deleted in the transaction that writes its
-   *  events, and only while the lease is still ours, so a re-run after a crash finds no job
-   *  and a worker that lost its lease writes nothing: each job's events are written once. */
-  guard?: { jobId: number; lockedBy: string; attempts: number }
-}
-
-export type GroupOutcome = { ok: IngestResult[] } | { skipped: true } | { error: unknown }
 
 interface Touched {
   profileIds: Set<string>
@@ -197,9 +183,8 @@ export function* ingestBatchOps(groups: IngestGroup[], atomic: boolean, touched:
   for (const [profileId, { companyId, ts }] of [...b.lastTs].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0))) {
     yield* touchLastEventAtOps(companyId, profileId, ts)
   }
-  // Metric-triggered flows: entered in this transaction (lib/flows/triggers/event-trigger.ts).
-  yield* enterFlowsForIngestedBatchOps(groups, outcomes)
-  yield* attributeIngestedBatchOps(groups, outcomes) // revenue attribution (lib/attribution)
+  // Metric-triggered flows, then revenue attribution: in this transaction, in registration order.
+  for (const consumer of batchConsumers()) if (consumer.inTransaction) yield* consumer.inTransaction(groups, outcomes)
   yield* completeInTransactionOps(groups.flatMap((g, i) => (g.guard && 'ok' in outcomes[i]! ? [g.guard] : [])), queueNow())
   return outcomes
 }
@@ -210,7 +195,8 @@ const isForeignKey = (e: unknown) => codeOf(e) === 'SQLITE_CONSTRAINT_FOREIGNKEY
 const isRace = (e: unknown) => ['SQLITE_CONSTRAINT_UNIQUE', '23505', '40P01', '40001'].includes(codeOf(e) ?? '')
 
 /**
- * Runs ingestBatchOps in a write transaction, then re-evaluates segments per company.
+ * Runs ingestBatchOps in a write transaction, then hands what it touched, per company, to the
+ * consumers that run after the commit (segment re-evaluation).
  * 'atomic': all or nothing. 'isolate' (the worker): first the whole batch at once (fast);
  * only if something in it fails, again with a savepoint per group so the others commit.
  */
@@ -240,13 +226,18 @@ export async function writeBatch(groups: IngestGroup[], mode: 'atomic' | 'isolat
     }
   }
   if (outcomes.some((o) => 'error' in o)) rolledBack() // savepoints were undone
+  const after = batchConsumers().filter((c) => c.afterCommit)
   for (const [companyId, t] of touched) {
-    try {
-      await reevaluateProfiles(companyId, [...t.profileIds], {
-        metricIds: [...t.metricIds], profileChanged: t.profileChanged, created: [...t.created], all: [...t.mergedInto],
-      })
-    } catch (e) {
-      console.error(`[events] segment re-evaluation failed for company ${companyId}:`, e)
+    const profiles = {
+      companyId, profileIds: [...t.profileIds], metricIds: [...t.metricIds], profileChanged: t.profileChanged,
+      created: [...t.created], mergedInto: [...t.mergedInto],
+    }
+    for (const consumer of after) {
+      try {
+        await consumer.afterCommit!(profiles)
+      } catch (e) {
+        console.error(`[events] ${consumer.name} failed for company ${companyId}:`, e)
+      }
     }
   }
   return outcomes

@@ -8,7 +8,8 @@
 import { registerBatchJobHandler, PermanentJobError } from '@/lib/jobs/queue'
 import type { ClaimedJob } from '@/lib/jobs/job-queue'
 import { INGEST_JOB, type IngestJobPayload } from './accept-event'
-import { writeBatch, type IngestGroup } from './ingest-events'
+import { writeBatch } from './ingest-events'
+import type { IngestGroup } from './types'
 
 export const INGEST_BATCH = 500
 

@@ -35,3 +35,44 @@ export interface IngestResult {
   profileId: string
   metricId: string
 }
+
+/** Events written together or not at all: one queued job, or one ingestEvents call. */
+export interface IngestGroup {
+  companyId: number
+  mode: 'import' | 'client'
+  events: QueuedEvent[]
+  /** For a queued job: its lease. The job row is deleted in the transaction that writes its
+   *  events, and only while the lease is still ours, so a re-run after a crash finds no job
+   *  and a worker that lost its lease writes nothing: each job's events are written once. */
+  guard?: { jobId: number; lockedBy: string; attempts: number }
+}
+
+export type GroupOutcome = { ok: IngestResult[] } | { skipped: true } | { error: unknown }
+
+/** A new event of an ingested batch, as the batch's consumers see it. */
+export interface IngestedEvent {
+  companyId: number
+  eventId: number
+  profileId: string
+  metricId: string
+  metric: string
+  properties: Record<string, unknown>
+  /** Unix seconds. */
+  ts: number
+  value: number | null
+  /** When the event was accepted (epoch ms), or 0. */
+  acceptedAt: number
+}
+
+/** What one company's part of a committed batch touched. */
+export interface TouchedProfiles {
+  companyId: number
+  profileIds: string[]
+  metricIds: string[]
+  /** Some profile's attributes changed (not only new events). */
+  profileChanged: boolean
+  /** New profiles. */
+  created: string[]
+  /** Profiles that absorbed a merge. */
+  mergedInto: string[]
+}

@@ -8,7 +8,7 @@ import type Database from 'better-sqlite3'
 import { kysely } from '@/lib/db/kysely'
 import { jsonArrayElements, greatest, typedParam } from '@/lib/db/dialect'
 import { exec, runOpsSync, select, selectFirst, type Ops } from '@/lib/db/ops'
-import { enterFlowsForGroupEntryOps } from '@/lib/flows/triggers/group-trigger'
+import { groupEntryConsumers } from './group-entry-consumers'
 
 type Conn = Database.Database
 
@@ -40,8 +40,8 @@ export function* enterGroupOps(companyId: number, groupId: string, ids: string[]
     .expression(k.selectFrom(jsonArrayElements(sql.val(JSON.stringify(ids)), 'ids'))
       .select([typedParam(companyId, 'integer').as('companyId'), typedParam(groupId, 'text').as('groupId'), 'ids.value', typedParam('entered', 'text').as('kind'), typedParam(at, 'timestamp(3)').as('at')])))
   yield* exec(k.updateTable('Group').set((eb) => ({ memberCount: eb('memberCount', '+', ids.length) })).where('id', '=', groupId))
-  // List- and segment-triggered flows: entered in this transaction (lib/flows/triggers/group-trigger.ts).
-  yield* enterFlowsForGroupEntryOps(companyId, groupId, ids, at)
+  // List- and segment-triggered flows: entered in this transaction (./group-entry-consumers.ts).
+  for (const consumer of groupEntryConsumers()) yield* consumer.entered(companyId, groupId, ids, at)
 }
 
 /** Ends the membership of `ids` (all of them current members). */

@@ -22,8 +22,11 @@ import { register as registerCatalogApi } from '@/lib/catalog/api/jobs'
 import { register as registerCouponJobs } from '@/lib/coupons/bulk-jobs'
 import { register as registerDataPrivacy } from '@/lib/data-privacy/deletion-jobs'
 import { register as registerFormExperiments } from '@/lib/forms/experiments/settle-experiments'
+import { registerConsumers } from './consumers'
 
 export function registerJobHandlers(): void {
+  // The ingest and membership jobs hand their work to the consumers: whoever runs jobs needs them.
+  registerConsumers()
   registerSegments()
   registerMetrics()
   registerImports()

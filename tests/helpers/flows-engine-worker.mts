@@ -2,7 +2,9 @@
 // DATABASE_URL in small batches with a short lease, forever, until it is killed.
 // Env: WORKER_ID, LEASE_MS, BATCH.
 import { drainFlowRuns } from '@/lib/flows/engine/advance-runs'
+import { registerConsumers } from '@/lib/server/consumers'
 
+registerConsumers() // a list-update step enters list-triggered flows
 const workerId = process.env.WORKER_ID ?? `flows-${process.pid}`
 console.log('started')
 for (;;) {

@@ -20,7 +20,7 @@ export function resetProcessState() {
   }
   const pool = (g.__pgPool as { pool?: { end(): Promise<void> } } | undefined)?.pool
   void pool?.end().catch(() => {})
-  for (const key of ['__sqlite', '__prismaPragmas', '__jobHandlers', '__jobSignal', '__segmentCache', '__worker', '__pgPool', '__kysely']) delete g[key]
+  for (const key of ['__sqlite', '__prismaPragmas', '__jobHandlers', '__jobSignal', '__segmentCache', '__worker', '__pgPool', '__kysely', '__consumerLists', '__consumerLoader']) delete g[key]
 }
 
 /** 'postgres' in the PostgreSQL pass, else 'sqlite'. */

@@ -93,6 +93,22 @@ test('the base layers are in no cycle, and no other folder joins the known one',
   expect([...cyclic].filter((c) => !KNOWN_CYCLE.includes(c)).sort()).toEqual([])
 })
 
+test('ingest and the membership writer hand their work to registered consumers, importing none of them', () => {
+  // House style "The way data walks": lib/events/batch-consumers.ts and
+  // lib/segments/group-entry-consumers.ts are filled by lib/server/consumers.ts at start-up.
+  const forbidden: Record<string, string[]> = { events: ['flows', 'segments', 'attribution'], segments: ['flows'], attribution: ['flows'] }
+  const offenders: string[] = []
+  for (const [from, targets] of Object.entries(forbidden)) {
+    for (const f of files(path.join(LIB, from))) {
+      for (const { spec, typeOnly } of importsOf(f)) {
+        const to = targetFolder(f, spec)
+        if (!typeOnly && to && targets.includes(to)) offenders.push(`${path.relative(ROOT, f)} → ${spec}`)
+      }
+    }
+  }
+  expect(offenders).toEqual([])
+})
+
 test('the base layers import nothing from the HTTP layer or the domains', () => {
   const offenders: string[] = []
   for (const layer of ['errors', 'config', 'text']) {

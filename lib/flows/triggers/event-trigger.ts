@@ -1,5 +1,5 @@
 // Metric triggers, acted on in the worker that ingests the event: called once per ingested
-// batch, inside the batch's write transaction (lib/events/ingest-events.ts), so a run exists if
+// batch, inside the batch's write transaction (a batch consumer of lib/events), so a run exists if
 // and only if its event does. Per company in the batch: one indexed query for the live or manual
 // flows that the batch's metrics trigger (none: nothing more is done, so ingestion without flows
 // pays one small query per batch); then, per new event of such a metric, the trigger's
@@ -18,26 +18,14 @@ import { queueNow } from '@/lib/jobs/clock'
 import { reentryCutoff, wakeFlowWorkers } from '@/lib/flows/engine/enter-flow'
 import { wakeNowOps } from '@/lib/flows/engine/wake'
 import type { TriggerEvent } from '@/lib/flows/engine/types'
-import type { GroupOutcome, IngestGroup } from '@/lib/events/ingest-events'
+import type { GroupOutcome, IngestGroup, IngestedEvent } from '@/lib/events/types'
+import type { BatchConsumer } from '@/lib/events/batch-consumers'
+import { ingestedEvents } from '@/lib/events/ingested-events'
 import { flowsTriggeredByOps, flowVersionDefinitionOps, triggerOfType } from './flow-lookup'
 import { matchesTriggerFilter, type TriggerFilter } from './trigger-filter'
 
 /** An event whose time is this much older than its acceptance is historical and triggers nothing. */
 export const HISTORICAL_MS = 60 * 60 * 1000
-
-export interface IngestedEvent {
-  companyId: number
-  eventId: number
-  profileId: string
-  metricId: string
-  metric: string
-  properties: Record<string, unknown>
-  /** Unix seconds. */
-  ts: number
-  value: number | null
-  /** When the event was accepted (epoch ms), or 0. */
-  acceptedAt: number
-}
 
 /** True when the event may trigger flows (not historical, not marked $skip_flows). */
 export function triggersFlows(e: Pick<IngestedEvent, 'properties' | 'ts' | 'acceptedAt'>, now: Date): boolean {
@@ -45,24 +33,6 @@ export function triggersFlows(e: Pick<IngestedEvent, 'properties' | 'ts' | 'acce
   if (skip === true || skip === 'true' || skip === 1 || skip === '1') return false
   const received = e.acceptedAt > 0 ? e.acceptedAt : now.getTime()
   return e.ts * 1000 >= received - HISTORICAL_MS
-}
-
-/** The new events of a batch's successful groups (duplicates, which insert nothing, are left out). */
-export function ingestedEvents(groups: IngestGroup[], outcomes: GroupOutcome[]): IngestedEvent[] {
-  const out: IngestedEvent[] = []
-  groups.forEach((g, i) => {
-    const o = outcomes[i]
-    if (!o || !('ok' in o)) return
-    o.ok.forEach((r, j) => {
-      const e = g.events[j]
-      if (!e || r.eventId === null) return
-      out.push({
-        companyId: g.companyId, eventId: r.eventId, profileId: r.profileId, metricId: r.metricId, metric: e.metric.name,
-        properties: e.properties ?? {}, ts: e.ts, value: e.value, acceptedAt: e.acceptedAt ?? 0,
-      })
-    })
-  })
-  return out
 }
 
 export const eventTriggerOf = (e: IngestedEvent): TriggerEvent => ({
@@ -159,7 +129,7 @@ export function* enterFlowsForEventsOps(events: IngestedEvent[], now: Date): Ops
 }
 
 /**
- * The ingestion hook (one call at the end of ingestBatchOps, in its transaction). A failure while
+ * The ingestion hook (a batch consumer run at the end of ingestBatchOps, in its transaction). A failure while
  * entering is logged and undone alone (a savepoint): a broken flow never stops events being stored.
  */
 export function* enterFlowsForIngestedBatchOps(groups: IngestGroup[], outcomes: GroupOutcome[]): Ops<void> {
@@ -176,3 +146,6 @@ export function* enterFlowsForIngestedBatchOps(groups: IngestGroup[], outcomes: 
   // NOTIFY at commit wakes the workers too).
   if (entered > 0) setImmediate(wakeFlowWorkers)
 }
+
+/** Metric triggers as a consumer of ingested batches (registered by lib/server/consumers.ts). */
+export const flowTriggersBatchConsumer: BatchConsumer = { name: 'flow metric triggers', inTransaction: enterFlowsForIngestedBatchOps }

@@ -14,6 +14,7 @@ import { ulid } from '@/lib/ids/make-id'
 import { reentryCutoff, wakeFlowWorkers } from '@/lib/flows/engine/enter-flow'
 import { wakeNowOps } from '@/lib/flows/engine/wake'
 import type { TriggerEvent } from '@/lib/flows/engine/types'
+import type { GroupEntryConsumer } from '@/lib/segments/group-entry-consumers'
 import { flowsTriggeredByOps, flowVersionDefinitionOps, type TriggeredFlow } from './flow-lookup'
 
 const ULID_LENGTH = 26
@@ -109,3 +110,6 @@ export function* enterFlowsForGroupEntryOps(companyId: number, groupId: string, 
   })
   if (entered > 0) setImmediate(wakeFlowWorkers)
 }
+
+/** List and segment triggers as a consumer of group entries (registered by lib/server/consumers.ts). */
+export const flowGroupTriggersConsumer: GroupEntryConsumer = { name: 'flow list and segment triggers', entered: enterFlowsForGroupEntryOps }

@@ -1,0 +1,21 @@
+// The composition root of the consumers (house style "The way data walks"): what reacts to
+// ingested events and to group entries, registered in the lists their owners keep
+// (lib/events/batch-consumers.ts, lib/segments/group-entry-consumers.ts), so ingest and the
+// membership writer never import flows, segments or attribution. Called by instrumentation.ts
+// (the server, with or without its in-process worker), by registerJobHandlers (the worker
+// script, the seed, the benches, test workers) and, through a loader, by the tests' setup.
+// The order is the run order and must not change: flow triggers enter their runs before
+// attribution reads the batch, both inside the ingest transaction; segments after the commit.
+import { registerBatchConsumer } from '@/lib/events/batch-consumers'
+import { registerGroupEntryConsumer } from '@/lib/segments/group-entry-consumers'
+import { flowTriggersBatchConsumer } from '@/lib/flows/triggers/event-trigger'
+import { flowGroupTriggersConsumer } from '@/lib/flows/triggers/group-trigger'
+import { attributionBatchConsumer } from '@/lib/attribution/attribute'
+import { segmentsBatchConsumer } from '@/lib/segments/ingest-consumer'
+
+export function registerConsumers(): void {
+  registerBatchConsumer(flowTriggersBatchConsumer)
+  registerBatchConsumer(attributionBatchConsumer)
+  registerBatchConsumer(segmentsBatchConsumer)
+  registerGroupEntryConsumer(flowGroupTriggersConsumer)
+}
