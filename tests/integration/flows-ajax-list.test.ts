@@ -32,7 +32,7 @@ import { POST as archivePost } from '@/app/(app)/flow/[flowId]/archive/route'
 import { POST as recoverPost } from '@/app/(app)/flow/[flowId]/recover/route'
 import { POST as deletePost } from '@/app/(app)/flow/[flowId]/delete/route'
 import { POST as archiveDeletePost } from '@/app/(app)/flow/[flowId]/archive_delete/route'
-import { isInHoldoutOps } from '@/lib/flows/ajax/holdout'
+import { isInHoldoutOps } from '@/lib/flows/engine/holdout'
 import { makeCompany, makeUser, signIn } from '../helpers/factory'
 import { call, fixtures, oneEmail, welcome } from './flows-ajax-list-helpers'
 

@@ -302,7 +302,7 @@ describe('sends and statuses', () => {
     try {
       const runs = await Promise.all(people.map((p) => enter(id, p)))
       await drain()
-      const { holdoutBucket } = await import('@/lib/flows/ajax/holdout')
+      const { holdoutBucket } = await import('@/lib/flows/engine/holdout')
       for (const [i, r] of runs.entries()) {
         const held = holdoutBucket(companyId, 'exp-1', people[i]!) < 0.25
         expect(await run(r!.runId)).toMatchObject(held ? { status: 'exited', exitReason: 'holdout' } : { status: 'completed' })

@@ -109,6 +109,21 @@ test('ingest and the membership writer hand their work to registered consumers, 
   expect(offenders).toEqual([])
 })
 
+test('the flow engine, its triggers and campaigns take no domain rule from lib/flows/ajax', () => {
+  // Holdout (lib/flows/engine/holdout.ts), schedule occurrences (lib/flows/triggers/
+  // schedule-occurrences.ts) and the A/B significance tests (lib/experiments) left the /ajax layer.
+  const offenders: string[] = []
+  for (const folder of ['lib/flows/engine', 'lib/flows/triggers', 'lib/campaigns']) {
+    for (const f of files(path.join(ROOT, folder))) {
+      for (const { spec } of importsOf(f)) {
+        const abs = spec.startsWith('@/') ? path.join(ROOT, spec.slice(2)) : spec.startsWith('.') ? path.resolve(path.dirname(f), spec) : ''
+        if (abs.startsWith(path.join(LIB, 'flows', 'ajax') + path.sep)) offenders.push(`${path.relative(ROOT, f)} → ${spec}`)
+      }
+    }
+  }
+  expect(offenders).toEqual([])
+})
+
 test('the base layers import nothing from the HTTP layer or the domains', () => {
   const offenders: string[] = []
   for (const layer of ['errors', 'config', 'text']) {

@@ -4,7 +4,7 @@
 import { diffDefinitions } from '@/lib/flows/ajax/flows-changes'
 import { classify } from '@/lib/flows/ajax/flows-classifications'
 import { comparisonOf } from '@/lib/flows/ajax/flows-stats'
-import { holdoutBucket } from '@/lib/flows/ajax/holdout'
+import { holdoutBucket } from '@/lib/flows/engine/holdout'
 import type { FlowDefinition } from '@/lib/flows/definition'
 
 const def = (actions: Array<Record<string, unknown>>, trigger: Record<string, unknown> = { type: 'list', id: 'L1' }): FlowDefinition =>

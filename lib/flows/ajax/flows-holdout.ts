@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { badRequest } from '@/lib/errors/app-error'
-import { DEFAULT_HOLDOUT_PERCENT } from './holdout'
+import { DEFAULT_HOLDOUT_PERCENT } from '@/lib/flows/engine/holdout'
 import { getAjaxFlow, recordFlowAudit } from './flows-common'
 
 const overrideItem = z.object({

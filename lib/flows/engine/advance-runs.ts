@@ -28,7 +28,7 @@ import { FLOW_STATUS } from '@/lib/flows/store'
 import { GONE_FLOW, LeaseLost, moveRunOps, stepOps, versionOps, type ClaimedRun, type FlowInfo, type Outcome, type VersionDef } from './step'
 import { batchStepOps } from './batch-step'
 import { batchExecutorFor } from './executors'
-import { flowHoldoutOps, type FlowHoldout } from '@/lib/flows/ajax/holdout'
+import { flowHoldoutOps, type FlowHoldout } from './holdout'
 import { prepareFlowJobs, wakeAtOps, wakeFlowWorkers, wakeNowOps } from './wake'
 
 export { effectiveActionStatus } from './step'

@@ -13,7 +13,7 @@ import { exec, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { toDate } from '@/lib/db/dialect'
 import { STATUS_ACTION_TYPES, isUnsupported, type FlowAction, type FlowDefinition } from '@/lib/flows/definition'
-import { isInHoldoutOps } from '@/lib/flows/ajax/holdout'
+import { isInHoldoutOps } from './holdout'
 import { FLOW_STATUS } from '@/lib/flows/store'
 import type { StepContext, StepResult, TriggerEvent } from './types'
 import { nextOf } from './types'
@@ -248,7 +248,7 @@ export function* stepOps(e: StepEnv): Ops<Outcome> {
     }
   }
 
-  // A profile in the flow's holdout group (lib/flows/ajax/holdout.ts) leaves before the first step, recorded, so
+  // A profile in the flow's holdout group (./holdout.ts) leaves before the first step, recorded, so
   // reports can compare it with the profiles that got the flow.
   if (!existing && action.id === version.def.entry_action_id && (yield* isInHoldoutOps(run.companyId, run.flowId, run.profileId))) {
     return yield* applyResultOps(run, action, { kind: 'exit', reason: 'holdout', detail: { reason: 'The profile is in the flow holdout group.' } }, workerId, now, false)

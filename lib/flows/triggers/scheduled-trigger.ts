@@ -1,15 +1,15 @@
 // The scheduled trigger (seed 002 §3.2 "scheduled"): at a FlowSchedule's time, the current
 // members of the flow's list or segment enter it, page by page, with the entry key
 // schedule:<the scheduled instant>, so a schedule run again (a retry, two workers) enters
-// nobody twice. The schedule then moves to its next occurrence (the schedules store of the
-// /ajax API computes it: daily, weekly on its weekdays, monthly, at the same local time).
+// nobody twice. The schedule then moves to its next occurrence (./schedule-occurrences.ts:
+// daily, weekly on its weekdays, monthly, at the same local time).
 import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { inWriteTx, read, select, type Ops } from '@/lib/db/ops'
 import { prepareFlowJobs, wakeFlowWorkers } from '@/lib/flows/engine/enter-flow'
 import { ENTERING_STATUSES, flowVersionDefinitionOps } from './flow-lookup'
 import { enterFlowSetOps } from './group-trigger'
-import { dueSchedules, markScheduleRan } from '@/lib/flows/ajax/other-schedules'
+import { dueSchedules, markScheduleRan } from './schedule-occurrences'
 
 const PAGE = 2000
 
@@ -49,9 +49,9 @@ export async function enterScheduled(companyId: number, flowId: string, at: Date
 }
 
 /**
- * Runs every schedule due at `now` (the 'flows.schedules' job) through the schedules store of the
- * /ajax API (lib/flows/ajax/other-schedules.ts: dueSchedules, and markScheduleRan, which moves a
- * schedule to its next occurrence by compare-and-set); returns the runs created.
+ * Runs every schedule due at `now` (the 'flows.schedules' job) by the occurrence rules
+ * (./schedule-occurrences.ts: dueSchedules, and markScheduleRan, which moves a schedule to its
+ * next occurrence by compare-and-set); returns the runs created.
  */
 export async function runDueFlowSchedules(now: Date): Promise<number> {
   let entered = 0

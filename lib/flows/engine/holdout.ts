@@ -1,4 +1,4 @@
-// The flows holdout (seed 002 §3.3, §7.1 holdout override), for the engine: is this profile held
+// The flows holdout (seed 002 §3.3, §7.1 holdout override), an engine rule: is this profile held
 // out of this flow? While the company has a holdout experiment (FlowHoldoutExperiment, set by
 // PUT /ajax/flows/holdout/override), every flow takes part unless its override says
 // isIgnoringHoldoutGroup = true; a flow with its own override isIgnoringHoldoutGroup = false
