@@ -2,23 +2,21 @@
 // /settings/account/organization: company name, website, industry, the postal address that
 // marketing mail footers need, default currency, locale and region preferences, and the time zone.
 import { useState, type FormEvent } from 'react'
-import useSWR, { type KeyedMutator } from 'swr'
+import type { KeyedMutator } from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
-import { useToast } from '@/components/shell/toasts'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { TextField } from '@/components/ui/text-field'
 import { Select } from '@/components/ui/select'
 import { Button } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
-import { readHttpFailure } from '@/components/auth/http-failure'
 import type { Organization } from '@/lib/account/get-organization'
 import { TimeZoneCard } from './time-zone-card'
 import { OrganizationLogoCard } from './organization-logo-card'
 import styles from './organization.module.css'
+import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 
 type Named = { code: string; name: string }
 type Options = { countries: Named[]; currencies: Named[]; languages: Named[]; industries: string[] }
@@ -29,52 +27,33 @@ export const ORGANIZATION_KEY = '/ajax/account/organization'
 
 export function OrganizationScreen() {
   const t = useTranslations('organization')
-  const tc = useTranslations('common')
-  const { data, error, mutate } = useSWR(ORGANIZATION_KEY, (url: string) => http.get<Loaded>(url).then((r) => r.data))
-
-  if (error) {
-    return (
-      <Page><PageHead title={t('title')} /><PageBody>
-        <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-      </PageBody></Page>
-    )
-  }
-  if (!data) {
-    return <Page><PageHead title={t('title')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
-  }
-  return <OrganizationForm data={data} mutate={mutate} />
+  return (
+    <SettingsLoader<Loaded> url={ORGANIZATION_KEY} title={t('title')} loadError={t('loadError')} loadingClassName={styles.loading}>
+      {(data, mutate) => <OrganizationForm data={data} mutate={mutate} />}
+    </SettingsLoader>
+  )
 }
 
 function OrganizationForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<Loaded> }) {
   const t = useTranslations('organization')
-  const toast = useToast()
   const canEdit = usePermission(['account_info_organization', 'account_settings_write'])
   const [form, setForm] = useState<Form>(data.organization)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
+  const { busy, errors, setErrors, save } = useSettingsSave({ saved: t('saved'), failed: t('saveError') })
   const o = data.options
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch })
   const setAddress = (patch: Partial<Form['address']>) => setForm({ ...form, address: { ...form.address, ...patch } })
   const clear = (key: string) => errors[key] && setErrors({ ...errors, [key]: '' })
   const blank = { value: '', label: t('choose') }
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    setBusy(true)
-    setErrors({})
-    try {
+    return save(async () => {
       // The logo has its own upload; the time zone its own card.
       const { name, websiteUrl, industry, address, currency, localePreferences } = form
       const res = await http.post<{ organization: Organization }>(ORGANIZATION_KEY, { name, websiteUrl, industry, address, currency, localePreferences })
       setForm(res.data.organization)
       await mutate({ ...data, organization: res.data.organization }, { revalidate: false })
-      toast.show({ variant: 'success', content: t('saved') })
-    } catch (err) {
-      const f = readHttpFailure(err)
-      setErrors(Object.keys(f.fieldErrors).length ? f.fieldErrors : { _form: f.message ?? t('saveError') })
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

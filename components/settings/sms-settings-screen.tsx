@@ -2,7 +2,7 @@
 // /settings/sms: the Twilio-compatible account (auth token masked once saved), phone numbers and
 // sender, keywords and HELP text, quiet hours, pricing for estimates, and a test message.
 import { useState, type FormEvent } from 'react'
-import useSWR, { type KeyedMutator } from 'swr'
+import type { KeyedMutator } from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
@@ -14,12 +14,12 @@ import { Select } from '@/components/ui/select'
 import { Button } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import type { SmsSettingsView } from '@/lib/messaging/sms/sms-settings'
 import { STANDARD_KEYWORDS } from '@/lib/messaging/sms/keywords'
 import { countSegments } from '@/lib/messaging/sms/segments'
 import styles from './sms-settings.module.css'
+import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 
 export const SMS_SETTINGS_KEY = '/ajax/sms/account'
 type Loaded = { settings: SmsSettingsView }
@@ -56,36 +56,26 @@ const toForm = (s: SmsSettingsView): Form => ({
 
 export function SmsSettingsScreen() {
   const t = useTranslations('smsSettings')
-  const tc = useTranslations('common')
-  const { data, error, mutate } = useSWR(SMS_SETTINGS_KEY, (url: string) => http.get<Loaded>(url).then((r) => r.data))
-  if (error) {
-    return (
-      <Page><PageHead title={t('title')} /><PageBody>
-        <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-      </PageBody></Page>
-    )
-  }
-  if (!data) return <Page><PageHead title={t('title')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
-  return <SmsSettingsForm data={data} mutate={mutate} />
+  return (
+    <SettingsLoader<Loaded> url={SMS_SETTINGS_KEY} title={t('title')} loadError={t('loadError')} loadingClassName={styles.loading}>
+      {(data, mutate) => <SmsSettingsForm data={data} mutate={mutate} />}
+    </SettingsLoader>
+  )
 }
 
 function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<Loaded> }) {
   const t = useTranslations('smsSettings')
-  const toast = useToast()
   const canEdit = usePermission(['account_settings_write'])
   const s = data.settings
   const [form, setForm] = useState<Form>(toForm(s))
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
+  const { busy, errors, save } = useSettingsSave({ saved: t('saved'), failed: t('saveError') })
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch })
   const numbers = list(form.phoneNumbers)
   const err = (key: string) => errors[key] ?? Object.entries(errors).find(([k]) => k.startsWith(key + '.'))?.[1]
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    setBusy(true)
-    setErrors({})
-    try {
+    return save(async () => {
       const res = await http.post<Loaded>(SMS_SETTINGS_KEY, {
         accountSid: form.accountSid, authToken: form.authToken, baseUrl: form.baseUrl, messagingServiceSid: form.messagingServiceSid,
         phoneNumbers: numbers, senderNumber: form.senderNumber, helpText: form.helpText,
@@ -95,14 +85,7 @@ function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
       })
       setForm(toForm(res.data.settings))
       await mutate(res.data, { revalidate: false })
-      toast.show({ variant: 'success', content: t('saved') })
-    } catch (error) {
-      const f = readHttpFailure(error)
-      const fe = f.fieldErrors
-      setErrors(Object.keys(fe).length ? fe : { _form: f.message ?? t('saveError') })
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

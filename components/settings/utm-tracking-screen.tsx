@@ -3,49 +3,39 @@
 // flows, the value of each utm_* parameter for campaigns and for flows (static text or one of
 // the vendor's dynamic values), custom parameters, and a preview of a tagged link.
 import { useState, type FormEvent } from 'react'
-import useSWR, { type KeyedMutator } from 'swr'
+import type { KeyedMutator } from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
-import { useToast } from '@/components/shell/toasts'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { TextField } from '@/components/ui/text-field'
 import { Select } from '@/components/ui/select'
 import { Button } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
-import { readHttpFailure } from '@/components/auth/http-failure'
 import { MAX_CUSTOM_PARAMS, UTM_PARAMS, type ParamSetting } from '@/lib/messaging/tracking/utm-constants'
 import { camel, formFrom, newKey, wireFrom, type UtmForm, type UtmLoaded } from './utm-form-model'
 import { UtmParamCell } from './utm-param-cell'
 import { previewUrl } from './utm-preview'
 import styles from './utm-tracking.module.css'
+import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 
 export const UTM_KEY = '/ajax/account/utm'
 
 export function UtmTrackingScreen() {
   const t = useTranslations('utmTracking')
-  const tc = useTranslations('common')
-  const { data, error, mutate } = useSWR(UTM_KEY, (url: string) => http.get<UtmLoaded>(url).then((r) => r.data))
-  if (error) {
-    return (
-      <Page><PageHead title={t('title')} /><PageBody>
-        <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-      </PageBody></Page>
-    )
-  }
-  if (!data) return <Page><PageHead title={t('title')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
-  return <UtmTrackingForm data={data} mutate={mutate} />
+  return (
+    <SettingsLoader<UtmLoaded> url={UTM_KEY} title={t('title')} loadError={t('loadError')} loadingClassName={styles.loading}>
+      {(data, mutate) => <UtmTrackingForm data={data} mutate={mutate} />}
+    </SettingsLoader>
+  )
 }
 
 function UtmTrackingForm({ data, mutate }: { data: UtmLoaded; mutate: KeyedMutator<UtmLoaded> }) {
   const t = useTranslations('utmTracking')
-  const toast = useToast()
   const canEdit = usePermission('account_settings_write')
   const [form, setForm] = useState<UtmForm>(() => formFrom(data.utm))
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
+  const { busy, errors, save } = useSettingsSave({ saved: t('saved'), failed: t('saveError') })
   const [example, setExample] = useState('https://www.example.com/products/shoes?color=red')
   const [side, setSide] = useState<'campaign' | 'flow'>('campaign')
 
@@ -55,21 +45,13 @@ function UtmTrackingForm({ data, mutate }: { data: UtmLoaded; mutate: KeyedMutat
   const setCustom = (key: number, patch: Partial<UtmForm['custom'][number]>) =>
     setForm({ ...form, custom: form.custom.map((c) => (c.key === key ? { ...c, ...patch } : c)) })
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    setBusy(true)
-    setErrors({})
-    try {
+    return save(async () => {
       const res = await http.put<UtmLoaded>(UTM_KEY, wireFrom(form))
       setForm(formFrom(res.data.utm))
       await mutate(res.data, { revalidate: false })
-      toast.show({ variant: 'success', content: t('saved') })
-    } catch (error) {
-      const f = readHttpFailure(error)
-      setErrors(Object.keys(f.fieldErrors).length ? f.fieldErrors : { _form: f.message ?? t('saveError') })
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   let exampleOk = true

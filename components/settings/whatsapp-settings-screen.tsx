@@ -2,7 +2,7 @@
 // /settings/whatsapp: the Cloud API connection (access token and app secret masked once saved),
 // the webhook's callback URL and verify token, the approved message templates, and a test.
 import { useState, type FormEvent } from 'react'
-import useSWR, { type KeyedMutator } from 'swr'
+import type { KeyedMutator } from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
@@ -14,10 +14,10 @@ import { Select } from '@/components/ui/select'
 import { Button } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import type { WhatsAppSettingsView, WhatsAppTemplate } from '@/lib/messaging/whatsapp/whatsapp-settings'
 import styles from './sms-settings.module.css'
+import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 
 export const WHATSAPP_SETTINGS_KEY = '/ajax/sms/whatsapp'
 type Loaded = { settings: WhatsAppSettingsView }
@@ -39,45 +39,29 @@ const toForm = (s: WhatsAppSettingsView): Form => ({
 
 export function WhatsAppSettingsScreen() {
   const t = useTranslations('whatsappSettings')
-  const tc = useTranslations('common')
-  const { data, error, mutate } = useSWR(WHATSAPP_SETTINGS_KEY, (url: string) => http.get<Loaded>(url).then((r) => r.data))
-  if (error) {
-    return (
-      <Page><PageHead title={t('title')} /><PageBody>
-        <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-      </PageBody></Page>
-    )
-  }
-  if (!data) return <Page><PageHead title={t('title')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
-  return <WhatsAppSettingsForm data={data} mutate={mutate} />
+  return (
+    <SettingsLoader<Loaded> url={WHATSAPP_SETTINGS_KEY} title={t('title')} loadError={t('loadError')} loadingClassName={styles.loading}>
+      {(data, mutate) => <WhatsAppSettingsForm data={data} mutate={mutate} />}
+    </SettingsLoader>
+  )
 }
 
 function WhatsAppSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<Loaded> }) {
   const t = useTranslations('whatsappSettings')
-  const toast = useToast()
   const canEdit = usePermission(['account_settings_write'])
   const s = data.settings
   const [form, setForm] = useState<Form>(toForm(s))
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [busy, setBusy] = useState(false)
+  const { busy, errors, save } = useSettingsSave({ saved: t('saved'), failed: t('saveError') })
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch })
   const setRow = (i: number, patch: Partial<Row>) => set({ templates: form.templates.map((r, j) => (j === i ? { ...r, ...patch } : r)) })
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    setBusy(true)
-    setErrors({})
-    try {
+    return save(async () => {
       const res = await http.post<Loaded>(WHATSAPP_SETTINGS_KEY, { ...form, templates: form.templates.map((r) => ({ ...r, bodyParameters: r.bodyParameters || '0' })) })
       setForm(toForm(res.data.settings))
       await mutate(res.data, { revalidate: false })
-      toast.show({ variant: 'success', content: t('saved') })
-    } catch (error) {
-      const f = readHttpFailure(error)
-      setErrors(Object.keys(f.fieldErrors).length ? f.fieldErrors : { _form: f.message ?? t('saveError') })
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
