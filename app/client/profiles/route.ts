@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { clientPreflight, clientRoute } from '@/lib/api/api-route'
 import { profileAttributes, profileMeta, toPatchProperties, toProfileInput } from '@/lib/api/profile-body'
 import { upsertProfile } from '@/lib/profiles/upsert-profile'
+import { resolveExchangeToken } from '@/lib/onsite/resolve-exchange'
 
 const clientProfileBody = z.object({
   data: z.object({
@@ -19,8 +20,10 @@ export const POST = clientRoute({
   maxBodyBytes: 100 * 1024,
   status: 202,
   handler: async ({ ctx, body }) => {
+    // _kx (our email links' exchange token) names the profile; the browser's anonymous id then merges into it.
+    const kxProfile = body.data.id ? null : await resolveExchangeToken(ctx.companyId, body.data.attributes._kx)
     await upsertProfile(ctx.companyId, toProfileInput(body.data.attributes), {
-      mode: 'client', id: body.data.id ?? undefined, source: 'client', patchProperties: toPatchProperties(body.data.meta),
+      mode: 'client', id: body.data.id ?? kxProfile ?? undefined, source: 'client', patchProperties: toPatchProperties(body.data.meta),
     })
   },
 })
