@@ -3,7 +3,7 @@
 // the server and stored sealed; the project id and service account are shown), the devices
 // registered by the mobile SDK, and a test push to one device token.
 import { useRef, useState, type FormEvent } from 'react'
-import useSWR from 'swr'
+import type { KeyedMutator } from 'swr'
 import { useFormatter, useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
@@ -14,10 +14,10 @@ import { TextField } from '@/components/ui/text-field'
 import { Button } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { FormError } from '@/components/ui/form-error'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import type { pushSetupStatus } from '@/lib/messaging/push/push-setup'
+import { SettingsLoader } from './settings-form-screen'
 import styles from './push-settings.module.css'
 
 export const PUSH_STATUS_KEY = '/ajax/push/setup-status'
@@ -26,11 +26,18 @@ type TestResult = { ok: true; messageName: string } | { ok: false; kind: string;
 
 export function PushSettingsScreen() {
   const t = useTranslations('pushSettings')
-  const tc = useTranslations('common')
+  return (
+    <SettingsLoader<Status> url={PUSH_STATUS_KEY} title={t('title')} loadError={t('loadError')} loadingClassName={styles.loading}>
+      {(data, mutate) => <PushSettingsPanel data={data} mutate={mutate} />}
+    </SettingsLoader>
+  )
+}
+
+function PushSettingsPanel({ data, mutate }: { data: Status; mutate: KeyedMutator<Status> }) {
+  const t = useTranslations('pushSettings')
   const format = useFormatter()
   const toast = useToast()
   const canEdit = usePermission(['account_settings_write'])
-  const { data, error, mutate } = useSWR(PUSH_STATUS_KEY, (url: string) => http.get<Status>(url).then((r) => r.data))
   const fileRef = useRef<HTMLInputElement>(null)
   const [uploadError, setUploadError] = useState<string | null>(null)
   const [uploading, setUploading] = useState(false)
@@ -87,14 +94,6 @@ export function PushSettingsScreen() {
     }
   }
 
-  if (error) {
-    return (
-      <Page><PageHead title={t('title')} /><PageBody>
-        <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-      </PageBody></Page>
-    )
-  }
-  if (!data) return <Page><PageHead title={t('title')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
   const s = data.settings
 
   return (
