@@ -5,16 +5,16 @@ const forms = defineArea('forms', { required: ['forms_read'] })
 const growthTools = defineArea('growth-tools', { required: ['growth_tools_read'] })
 
 export const FORM_ROUTES = [
-  forms('/forms'),
-  forms('/forms/create', PAGE),
-  forms('/forms/:formId'),
+  forms('/forms', { built: true }),
+  forms('/forms/create', { ...PAGE, built: true }),
+  forms('/forms/:formId', { built: true }),
   forms('/forms/:formId/reports/overview/:experimentId?'),
   forms('/forms/:formId/reports/tests/:experimentId?'),
-  forms('/forms/:formId/test', PAGE),
-  forms('/forms/:formId/test/live', PAGE),
-  forms('/forms/:formId/variations/:formVersionId/edit', EDITOR),
-  forms('/forms/:formId/variations/:formVersionId/view', PAGE),
-  forms('/cloning/wizard/form/:formId', PAGE),
+  forms('/forms/:formId/test', { ...PAGE, built: true }),
+  forms('/forms/:formId/test/live', { ...PAGE, built: true }),
+  forms('/forms/:formId/variations/:formVersionId/edit', { ...EDITOR, built: true }),
+  forms('/forms/:formId/variations/:formVersionId/view', { ...PAGE, built: true }),
+  forms('/cloning/wizard/form/:formId', { ...PAGE, built: true }),
 
   growthTools('/growth-tools/consent-pages'),
   growthTools('/growth-tools/subscribe-links'),
