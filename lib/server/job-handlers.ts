@@ -22,6 +22,7 @@ import { register as registerCatalogApi } from '@/lib/catalog/api/jobs'
 import { register as registerCouponJobs } from '@/lib/coupons/bulk-jobs'
 import { register as registerDataPrivacy } from '@/lib/data-privacy/deletion-jobs'
 import { register as registerFormExperiments } from '@/lib/forms/experiments/settle-experiments'
+import { register as registerFormSchedules } from '@/lib/forms/store/schedule-jobs'
 import { registerConsumers } from './consumers'
 
 export function registerJobHandlers(): void {
@@ -48,4 +49,5 @@ export function registerJobHandlers(): void {
   registerCatalogApi()
   registerDataPrivacy()
   registerFormExperiments()
+  registerFormSchedules()
 }
