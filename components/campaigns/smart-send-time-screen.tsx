@@ -4,7 +4,7 @@
 import Link from 'next/link'
 import { getFormatter, getTranslations } from 'next-intl/server'
 import { getCurrentPrincipal } from '@/lib/server/current-principal'
-import { getSmartSendOverview } from '@/lib/reporting/smart-send-overview'
+import { getSmartSendOverview } from '@/lib/campaigns/reports/smart-send-overview'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { Notification } from '@/components/ui/notification'

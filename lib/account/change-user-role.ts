@@ -8,7 +8,8 @@ import { assertRoleChange, LAST_OWNER } from './role-rules'
 import { countOwners, getAccountUserTarget } from './account-user-target'
 import { emailField, roleField } from './invite-user'
 import { recordAudit } from './record-audit'
-import { revokeKeysMadeBy, roleHoldsKeys } from '@/lib/api-keys/revoke-member-keys'
+import { revokeKeysMadeBy } from '@/lib/api-keys/revoke-member-keys'
+import { roleHoldsKeys } from '@/lib/auth/roles'
 import { forgetCachedKeys } from '@/lib/api-keys/authenticate-api-key'
 
 export const changeUserRoleBody = z.object({ email: emailField, role: roleField })

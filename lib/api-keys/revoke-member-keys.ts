@@ -4,7 +4,6 @@
 // outlive its maker takes it over first (take-over-api-key.ts). The caller clears this
 // process's key cache after the write commits (forgetCachedKeys).
 import type { db } from '@/lib/db/client'
-import { resourcesForRole } from '@/lib/auth/roles'
 
 type Tx = Pick<typeof db, 'apiKey'>
 
@@ -13,5 +12,3 @@ export async function revokeKeysMadeBy(tx: Tx, companyId: number, userId: number
   const { count } = await tx.apiKey.updateMany({ where: { companyId, createdById: userId, revokedAt: null }, data: { revokedAt: now } })
   return count
 }
-
-export const roleHoldsKeys = (role: string) => resourcesForRole(role).includes('api_keys_write')

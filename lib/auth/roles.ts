@@ -65,3 +65,6 @@ export function roleEditResource(role: Role): Resource {
 export function resourcesForRole(role: string): Resource[] {
   return isRole(role) ? [...ROLE_RESOURCES[role]] : []
 }
+
+/** Whether users of the role may hold API keys (keys of a user who loses it are revoked). */
+export const roleHoldsKeys = (role: string) => resourcesForRole(role).includes('api_keys_write')

@@ -9,11 +9,10 @@ import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
 import { notFound } from '@/lib/errors/app-error'
+import { SEND_STATUSES } from '@/lib/messaging/types'
 import { OUTBOX_NOT_DELIVERED } from '@/lib/mail/outbox-mail'
 import type { AccountMailKind } from '@/lib/mail/account-mail-kind'
 import { ACCOUNT_MAIL_ID_PREFIX, accountMailSummary, accountMailWhere, getAccountMail } from './account-mails'
-
-export const SEND_STATUSES = ['queued', 'skipped', 'deferred', 'sending', 'sent', 'delivered', 'bounced', 'failed', 'unknown'] as const
 
 export const listSentMessagesQuery = z.object({
   status: z.enum(SEND_STATUSES).optional(),

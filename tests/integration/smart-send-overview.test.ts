@@ -5,7 +5,7 @@
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 import { db } from '@/lib/db/client'
-import { getSmartSendOverview } from '@/lib/reporting/smart-send-overview'
+import { getSmartSendOverview } from '@/lib/campaigns/reports/smart-send-overview'
 import { makeCompany } from '../helpers/factory'
 
 const NOW = new Date('2026-06-15T12:00:00Z') // a Monday

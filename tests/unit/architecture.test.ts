@@ -17,10 +17,19 @@ const ENGINE_FOLDERS = [
   'lib/metrics', 'lib/reporting', 'lib/templates', 'lib/db', 'lib/profiles', 'lib/webhooks', 'lib/errors', 'lib/config', 'lib/text',
 ]
 const BASE_LAYERS = ['errors', 'config', 'text', 'db', 'flags', 'jobs', 'i18n', 'ids', 'crypto']
-/** Folders still in the one remaining cycle (was all 26 before the error class and the app address left lib/http). */
+/**
+ * Folders still in the one remaining cycle (was all 26 before the error class and the app address
+ * left lib/http; 23 before ingest and group entries handed their work to registered consumers
+ * and api-keys, campaigns, messages and web-feeds lost their one edge back into it). What still
+ * ties them: events -> profiles -> segments -> groups -> imports -> events (ingest upserts
+ * profiles, consent re-evaluates segments, list imports ingest); messaging -> profiles -> mail ->
+ * messaging (the SMTP transport); the /api layer inside the domains (lib/catalog/api,
+ * lib/flows/api-handlers) and the domains inside it; lib/http -> auth -> account; templates ->
+ * catalog and coupons (pre-rendered blocks).
+ */
 const KNOWN_CYCLE = [
-  'account', 'api', 'api-keys', 'attribution', 'auth', 'campaigns', 'catalog', 'coupons', 'events', 'flows', 'groups', 'http', 'imports', 'mail',
-  'messages', 'messaging', 'metrics', 'profiles', 'reporting', 'segments', 'templates', 'web-feeds', 'webhooks',
+  'account', 'api', 'attribution', 'auth', 'catalog', 'coupons', 'events', 'flows', 'groups', 'http', 'imports', 'mail',
+  'messaging', 'metrics', 'profiles', 'reporting', 'segments', 'templates', 'webhooks',
 ]
 
 function files(dir: string): string[] {

@@ -3,7 +3,7 @@ import { apiRoute } from '@/lib/api/api-route'
 import { invalidParam } from '@/lib/api/api-error'
 import { decodeCursor, encodeCursor, nextLink } from '@/lib/api/cursor'
 import { dateValue, filterParam, pageSize, sparseFields, stringValues } from '@/lib/api/query-params'
-import { serializeWebFeed, WEB_FEED_FIELDS } from '@/lib/web-feeds/api'
+import { serializeWebFeed, WEB_FEED_FIELDS } from '@/lib/api/web-feeds/serialize-web-feed'
 import { createWebFeed, listWebFeeds } from '@/lib/web-feeds/store'
 
 const createBody = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { apiRoute } from '@/lib/api/api-route'
 import { ApiError } from '@/lib/api/api-error'
 import { sparseFields } from '@/lib/api/query-params'
-import { serializeWebFeed, WEB_FEED_FIELDS } from '@/lib/web-feeds/api'
+import { serializeWebFeed, WEB_FEED_FIELDS } from '@/lib/api/web-feeds/serialize-web-feed'
 import { deleteWebFeed, getWebFeedOrThrow, updateWebFeed } from '@/lib/web-feeds/store'
 
 const updateBody = z.object({

@@ -1,3 +1,4 @@
+// The JSON:API shape of a web feed (/api/web-feeds and /api/web-feeds/{id}).
 import { apiDate, apiLink, pickFields } from '@/lib/api/json-api'
 
 export const WEB_FEED_FIELDS = ['name', 'url', 'request_method', 'content_type', 'created', 'updated', 'status'] as const
