@@ -162,6 +162,10 @@ test('only the screens this issue builds are marked built', () => {
     '/coupon/:couponId/history',
     // Catalog sources, a source sync, the back-in-stock report and its scheduled reports (issue 11)
     '/catalog/sources', '/catalog/sources/create', '/catalog/sources/:syncID', '/catalog/back-in-stock', '/catalog/back-in-stock/scheduled-reports',
+    // Growth tools and hosted pages: subscribe links, consent and hosted pages, list embed and forms, web tracking, form wizards (issue 20 §3)
+    '/growth-tools/consent-pages', '/growth-tools/subscribe-links', '/growth-tools/subscribe-links/create', '/growth-tools/subscribe-links/:linkId',
+    '/settings/other/consent-pages', '/settings/other/hosted-pages', '/list/:listId/embed', '/list/:listId/forms', '/list/:listId/forms/create',
+    '/wizard/web-tracking', '/get-started/forms-create', '/get-started/sms-forms-setup', '/get-started/sms-widget-setup',
   ].sort())
 })
 

@@ -1,7 +1,8 @@
 // What the existing hosted email pages (unsubscribe, preferences, confirm) take from the
 // merchant's branding: the consent page of the list or the company, over the hosted-pages
 // defaults. With nothing edited this yields the pages' built-in look and texts.
-import { BUTTON_RADIUS, FONT_STACKS, getHostedPagesSettings, type HostedPagesSettings } from '../hosted-pages-settings'
+import { BUTTON_RADIUS, FONT_STACKS, type HostedPagesSettings } from '../hosted-pages-style'
+import { getHostedPagesSettings } from '../hosted-pages-settings'
 import { safeColor } from '../colors'
 import { resolveConsentPage } from './consent-page-store'
 import type { ConsentPageContent, ConsentPageKind } from './content'

@@ -11,7 +11,7 @@ const LIST_PAGES = [
   'embed', 'forms', 'forms/create', 'import/history', 'import/upload', 'members/add', 'settings', 'suppressed',
   'updating/monitor',
 ]
-const BUILT_LIST_PAGES = ['import/upload', 'settings']
+const BUILT_LIST_PAGES = ['embed', 'forms', 'forms/create', 'import/upload', 'settings']
 const PROFILE_PAGES = ['activity-log', 'campaigns', 'campaigns/create', 'lists-and-segments', 'metrics', 'objects']
 
 export const AUDIENCE_ROUTES = [

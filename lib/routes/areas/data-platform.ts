@@ -47,7 +47,7 @@ export const DATA_PLATFORM_ROUTES = [
   integrations('/integrations/:appId/details'),
   integrations('/integrations/:appId/install', PAGE),
   integrations('/integrations/:appId/preferences'),
-  integrations('/wizard/web-tracking', PAGE),
+  integrations('/wizard/web-tracking', { ...PAGE, built: true }),
   integrations('/sftp/set-up', { required: ['sftp_read'] }),
 
   apps('/manage-apps'),

@@ -16,8 +16,8 @@ export const FORM_ROUTES = [
   forms('/forms/:formId/variations/:formVersionId/view', { ...PAGE, built: true }),
   forms('/cloning/wizard/form/:formId', { ...PAGE, built: true }),
 
-  growthTools('/growth-tools/consent-pages'),
-  growthTools('/growth-tools/subscribe-links'),
-  growthTools('/growth-tools/subscribe-links/create'),
-  growthTools('/growth-tools/subscribe-links/:linkId'),
+  growthTools('/growth-tools/consent-pages', { built: true }),
+  growthTools('/growth-tools/subscribe-links', { built: true }),
+  growthTools('/growth-tools/subscribe-links/create', { built: true }),
+  growthTools('/growth-tools/subscribe-links/:linkId', { built: true }),
 ]

@@ -8,13 +8,14 @@ const SINGLE_PAGES = [
   'list-setup', 'sms-disclosure', 'sms-disclosure-setup', 'sms-forms-setup', 'sms-setup', 'sms-subscribers',
   'sms-widget-setup',
 ]
+const BUILT_PAGES = ['forms-create', 'sms-forms-setup', 'sms-widget-setup']
 const SEGMENT_AND_SEND_STEPS = [
   'intro', 'select-goal', 'select-audience', 'select-template', 'template-gallery', 'confirm', 'waiting', 'complete',
 ]
 
 export const GET_STARTED_ROUTES = [
   getStarted('/get-started'),
-  ...SINGLE_PAGES.map((p) => getStarted(`/get-started/${p}`)),
+  ...SINGLE_PAGES.map((p) => getStarted(`/get-started/${p}`, BUILT_PAGES.includes(p) ? { built: true } : {})),
   getStarted('/get-started/list-setup/confirm/:listId'),
   getStarted('/get-started/list-setup/next-actions/:listId'),
   getStarted('/get-started/list-setup/opt-in-setting/:listId'),

@@ -1,5 +1,6 @@
 import { ajax } from '@/lib/http/ajax'
-import { getHostedPagesSettings, hostedPagesBody, saveHostedPagesSettings } from '@/lib/growth/hosted-pages-settings'
+import { getHostedPagesSettings, saveHostedPagesSettings } from '@/lib/growth/hosted-pages-settings'
+import { hostedPagesBody } from '@/lib/growth/hosted-pages-style'
 import { db } from '@/lib/db/client'
 
 const READ = { partial: ['account_settings_read'] } as const
