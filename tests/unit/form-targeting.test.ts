@@ -72,7 +72,9 @@ const rows: Row[] = [
   ['unknown trigger kinds are ignored', [tr('cart_value', { value: 100 }), tr('custom_javascript')], {}, {}, 0, { kind: 'show' }],
 ]
 
-test.each(rows)('%s', (_name, triggers, pageOver, history, offset, expected, evaluation) => {
+// A rest parameter: rows without the optional 7th entry must not make Jest pass a done callback.
+test.each(rows)('%s', (...row: Row) => {
+  const [, triggers, pageOver, history, offset, expected, evaluation] = row
   expect(evaluateTargeting({ triggers, evaluation, page: page(pageOver), history, now: T0 + offset })).toEqual(expected)
 })
 
