@@ -13,7 +13,7 @@ export interface RouteServer { url: string; close(): Promise<void> }
 export function routeTable(table: Array<[string, RouteModule]>) {
   const compile = ([pattern, mod]: [string, RouteModule]) => {
     const names: string[] = []
-    const re = new RegExp('^' + pattern.replace(/:([a-z_]+)/g, (_, n: string) => (names.push(n), '([^/]+)')) + '/?$')
+    const re = new RegExp('^' + pattern.replace(/:([A-Za-z_]+)/g, (_, n: string) => (names.push(n), '([^/]+)')) + '/?$')
     return { re, names, mod }
   }
   const routes = table.map(compile)
