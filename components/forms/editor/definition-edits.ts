@@ -6,7 +6,8 @@ import type { FormBlock, FormDefinition, FormStep, FormTrigger } from '../defini
 export interface BlockAddress { column: number; row: number; block: number }
 export interface StepBlock { address: BlockAddress; block: FormBlock }
 
-const clone = <T>(v: T): T => structuredClone(v)
+// Definitions are plain JSON, so a JSON round trip is a faithful deep copy.
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T
 
 export function stepBlocks(step: FormStep | undefined): StepBlock[] {
   if (!step) return []
