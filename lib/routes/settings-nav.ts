@@ -23,6 +23,8 @@ export const SETTINGS_NAV_SPEC: NavSpec = {
     { id: 'settings-utm', url: '/settings/other/utm-tracking', labelKey: 'settingsUtm' },
     { id: 'settings-web-feeds', url: '/settings/other/web-feeds', labelKey: 'settingsWebFeeds' },
     { id: 'settings-back-in-stock', url: '/settings/other/bis-settings', labelKey: 'settingsBackInStock' },
+    { id: 'settings-consent-pages', url: '/settings/other/consent-pages', labelKey: 'settingsConsentPages' },
+    { id: 'settings-hosted-pages', url: '/settings/other/hosted-pages', labelKey: 'settingsHostedPages' },
   ],
 }
 
