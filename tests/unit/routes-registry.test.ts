@@ -166,6 +166,8 @@ test('only the screens this issue builds are marked built', () => {
     '/growth-tools/consent-pages', '/growth-tools/subscribe-links', '/growth-tools/subscribe-links/create', '/growth-tools/subscribe-links/:linkId',
     '/settings/other/consent-pages', '/settings/other/hosted-pages', '/list/:listId/embed', '/list/:listId/forms', '/list/:listId/forms/create',
     '/wizard/web-tracking', '/get-started/forms-create', '/get-started/sms-forms-setup', '/get-started/sms-widget-setup',
+    // Form reports and A/B tests (issue 20 §2)
+    '/forms/:formId/reports/overview/:experimentId?', '/forms/:formId/reports/tests/:experimentId?',
   ].sort())
 })
 
