@@ -17,7 +17,7 @@ import { exec, inWriteTx, read, select, selectFirst, type Ops } from '@/lib/db/o
 import { toDate } from '@/lib/db/dialect'
 import { enterLowInventoryOps, enterPriceDropOps, priceDropQualifies } from '@/lib/flows/triggers/catalog-hooks'
 import { ENTERING_STATUSES, flowVersionDefinitionOps } from '@/lib/flows/triggers/flow-lookup'
-import { resolvedMetrics, type OverrideKind } from '@/lib/flows/ajax/triggers-options'
+import { resolvedMetrics, type OverrideKind } from '@/lib/flows/triggers/catalog-trigger-metrics'
 import { prepareFlowJobs, wakeFlowWorkers } from '@/lib/flows/engine/wake'
 import { interestedProfilesOps, itemExternalIdOps } from './link-events'
 import { getBisSettingsOps } from './back-in-stock/settings'

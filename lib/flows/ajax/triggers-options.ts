@@ -3,48 +3,12 @@
 // those triggers watch (GET/PUT /ajax/staff/account/{id}/flows/metric-override and
 // /flows/low-inventory/metric-override). The catalog-derived values (categories, brands,
 // products) are empty until the catalog issue fills them in; the answers are already in their
-// final shape.
+// final shape. Which metric each audience reads is the triggers' rule
+// (lib/flows/triggers/catalog-trigger-metrics.ts).
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { badRequest, notFound } from '@/lib/errors/app-error'
-
-export type OverrideKind = 'price_drop' | 'low_inventory'
-
-/** The engagement kinds each trigger's audience can use (the vendor's audience enums). */
-export const AUDIENCES: Record<OverrideKind, readonly string[]> = {
-  price_drop: ['viewed', 'checkout-started'],
-  low_inventory: ['viewed', 'added-to-cart', 'checkout-started'],
-}
-/** The metric each engagement is read from when no override is set (the store integration's names). */
-const DEFAULT_METRIC_NAMES: Record<string, string> = { viewed: 'Viewed Product', 'checkout-started': 'Started Checkout', 'added-to-cart': 'Added to Cart' }
-const LABELS: Record<string, string> = { viewed: 'Viewed the product', 'checkout-started': 'Started a checkout with it', 'added-to-cart': 'Added it to their cart' }
-
-async function storedOverride(companyId: number, kind: OverrideKind): Promise<Record<string, string | null>> {
-  const row = await db.flowMetricOverride.findUnique({ where: { companyId_kind: { companyId, kind } } })
-  if (!row) return {}
-  try {
-    return JSON.parse(row.metricIds) as Record<string, string | null>
-  } catch {
-    return {}
-  }
-}
-
-/** Each engagement's metric: the override, else the company's metric of the default name, else null. */
-export async function resolvedMetrics(companyId: number, kind: OverrideKind) {
-  const override = await storedOverride(companyId, kind)
-  const names = AUDIENCES[kind].map((a) => DEFAULT_METRIC_NAMES[a]!)
-  const byName = new Map((await db.metric.findMany({ where: { companyId, name: { in: names } }, select: { id: true, name: true } })).map((m) => [m.name, m.id]))
-  const ids = Object.values(override).filter((v): v is string => typeof v === 'string')
-  const named = new Map((await db.metric.findMany({ where: { companyId, id: { in: ids } }, select: { id: true, name: true } })).map((m) => [m.id, m.name]))
-  return AUDIENCES[kind].map((audience) => {
-    const overridden = typeof override[audience] === 'string' && named.has(override[audience]!)
-    const metricId = overridden ? override[audience]! : byName.get(DEFAULT_METRIC_NAMES[audience]!) ?? null
-    return {
-      audience, label: LABELS[audience]!, metricId, metricName: overridden ? named.get(metricId!)! : metricId ? DEFAULT_METRIC_NAMES[audience]! : null,
-      overridden, defaultMetricName: DEFAULT_METRIC_NAMES[audience]!,
-    }
-  })
-}
+import { AUDIENCES, resolvedMetrics, storedOverride, type OverrideKind } from '@/lib/flows/triggers/catalog-trigger-metrics'
 
 /** The dimensions a catalog trigger filter can use; values come from the catalog (none yet). */
 function dimensions() {
