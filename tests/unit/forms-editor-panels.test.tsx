@@ -162,11 +162,15 @@ test('schedule: date, time and time zone are required, the end comes after the s
   })
 })
 
-test('schedule: an existing schedule is shown, can be removed, and server field errors show at their field', () => {
+test('schedule: an existing schedule is shown, saved again without its UTC instant, can be removed, and server field errors show at their field', () => {
   const onClear = jest.fn()
-  wrap(<SchedulePanel value={{ publishAt: { date: '2026-12-01', time: '09:00', timezone: 'UTC' }, unpublishAt: null }} canWrite
-    errors={{ 'publishAt.date': 'That date has passed.' }} onSchedule={() => {}} onClear={onClear} />)
+  const onSchedule = jest.fn<void, [ScheduleValue]>()
+  wrap(<SchedulePanel value={{ publishAt: { date: '2026-12-01', time: '09:00', timezone: 'UTC', dateTime: '2026-12-01T09:00:00.000Z' }, unpublishAt: null }} canWrite
+    errors={{ 'publishAt.date': 'That date has passed.' }} onSchedule={onSchedule} onClear={onClear} />)
   expect(screen.getAllByLabelText('Date')[0]).toHaveValue('2026-12-01')
+  // The server's UTC dateTime is not sent back (its schedule body takes date, time and zone only).
+  fireEvent.click(screen.getByRole('button', { name: 'Save schedule' }))
+  expect(onSchedule).toHaveBeenCalledWith({ publishAt: { date: '2026-12-01', time: '09:00', timezone: 'UTC' }, unpublishAt: null })
   expect(screen.getByText('That date has passed.')).toBeInTheDocument()
   fireEvent.click(screen.getByRole('button', { name: 'Remove schedule' }))
   expect(onClear).toHaveBeenCalled()

@@ -46,7 +46,9 @@ export function SchedulePanel({ value, canWrite, busy, errors = {}, onSchedule, 
     if (withEnd && (!unpublishAt.date || !unpublishAt.time)) return setLocal(t('schedule.needEnd'))
     if (withEnd && unpublishAt.timezone === publishAt.timezone && `${unpublishAt.date}T${unpublishAt.time}` <= `${publishAt.date}T${publishAt.time}`) return setLocal(t('schedule.endBeforeStart'))
     setLocal(null)
-    onSchedule({ publishAt, unpublishAt: withEnd ? unpublishAt : null })
+    // Only the three entered parts go back: the server's answer also carries the UTC dateTime.
+    const parts = (m: ScheduleMoment): ScheduleMoment => ({ date: m.date, time: m.time, timezone: m.timezone })
+    onSchedule({ publishAt: parts(publishAt), unpublishAt: withEnd ? parts(unpublishAt) : null })
   }
 
   const moment = (prefix: 'publishAt' | 'unpublishAt', m: ScheduleMoment, set: (m: ScheduleMoment) => void) => (
