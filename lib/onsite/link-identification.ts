@@ -3,6 +3,7 @@
 // page identifies the reader. Links to other sites never carry it: the token would tell a third
 // party who clicked.
 import { kysely } from '@/lib/db/kysely'
+import { read, selectFirst } from '@/lib/db/ops'
 import { signExchangeToken } from './exchange-token'
 
 const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, '')
@@ -28,11 +29,10 @@ export function withExchangeParam(url: string, token: string): string {
 
 /** The redirect target of a click on a tracked link of send `sendId`: `_kx` added for own-site links. */
 export async function identifyingDestination(companyId: number, sendId: string, url: string): Promise<string> {
-  const row = await kysely().selectFrom('Send')
+  const row = await read(selectFirst(kysely().selectFrom('Send')
     .innerJoin('Company', 'Company.id', 'Send.companyId')
     .select(['Send.profileId', 'Company.websiteUrl'])
-    .where('Send.companyId', '=', companyId).where('Send.id', '=', sendId)
-    .executeTakeFirst()
+    .where('Send.companyId', '=', companyId).where('Send.id', '=', sendId)))
   if (!row?.profileId || !isOwnWebsite(url, row.websiteUrl)) return url
   return withExchangeParam(url, signExchangeToken({ companyId, profileId: String(row.profileId) }))
 }

@@ -1,0 +1,53 @@
+// The onsite script's entry (/onsite/js/klaviyo.js?company_id=…): builds the core from the inlined
+// bootstrap, installs the vendor's API over the pre-load queues, identifies by `_kx`, pings the
+// install once per session, tracks Active on Site, and starts the forms module.
+import { makeApi, replay, type KlaviyoApi } from './api'
+import { readBoot } from './boot'
+import { createCore } from './context'
+import { startForms, startPreview } from './forms-entry'
+import { session } from './storage'
+
+const PING_KEY = '__kl_ping'
+
+type Win = Window & { klaviyo?: unknown; _learnq?: unknown; _klOnsite?: unknown; __klOnsiteLoaded?: boolean }
+
+function main(): void {
+  const w = window as Win
+  const boot = readBoot()
+  // A second copy of the tag on the page must not track everything twice.
+  if (!boot || w.__klOnsiteLoaded) return
+  w.__klOnsiteLoaded = true
+
+  const core = createCore(boot)
+  let forms: { openForm(formId: string): void } | null = null
+  const api: KlaviyoApi = makeApi(core, () => forms)
+
+  const queued = (v: unknown): unknown[] => (Array.isArray(v) ? v.slice() : [])
+  const queues = [queued(w._learnq), queued(w.klaviyo), queued(w._klOnsite)]
+  w.klaviyo = api
+  // Later _learnq.push / _klOnsite.push calls go straight to the API.
+  w._learnq = { push: api.push }
+  w._klOnsite = { push: api.push }
+
+  if (boot.preview) {
+    startPreview(core)
+    return
+  }
+
+  // Before the queues replay, so a queued openForm finds the forms.
+  if (boot.settings.trackingEnabled && boot.settings.formsEnabled) forms = startForms(core)
+
+  const kx = new URLSearchParams(location.search).get('_kx')
+  void (async () => {
+    if (kx) await core.exchange(kx)
+    await replay(api, queues)
+    await core.activeOnSite()
+  })()
+
+  if (boot.settings.trackingEnabled && !session.get(PING_KEY)) {
+    session.set(PING_KEY, '1')
+    void fetch(`${boot.baseUrl}/onsite/ping?company_id=${encodeURIComponent(boot.companyId)}`, { method: 'POST', credentials: 'omit', keepalive: true }).catch(() => {})
+  }
+}
+
+main()
