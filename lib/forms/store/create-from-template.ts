@@ -18,5 +18,5 @@ export async function createFormFromTemplate(companyId: number, input: CreateFro
   const company = await db.company.findUnique({ where: { id: companyId }, select: { name: true } })
   // No company setting holds SMS consent wording yet; the template then uses its default disclosure.
   const definition = template.build({ listId: input.listId ?? null, companyName: company?.name ?? '', smsConsentText: null })
-  return createForm(companyId, { name: input.name?.trim() || template.name, definition, templateKey: template.key })
+  return createForm(companyId, { name: input.name?.trim() || template.name, versions: [{ definition }], templateKey: template.key })
 }
