@@ -17,12 +17,10 @@ import { APP_ROUTES, dispatchApp } from '../helpers/app-routes'
 
 interface Operation { method: string; path: string; operationId: string; tag: string }
 
-/** Families with issues of their own (forms, reviews, custom objects, conversations). */
-const OTHER_ISSUES = new Set(['Forms', 'Reviews', 'Custom Objects', 'Conversations'])
+/** Families with issues of their own (reviews, custom objects, conversations). */
+const OTHER_ISSUES = new Set(['Reviews', 'Custom Objects', 'Conversations'])
 /** Operations of claimed tags that belong to those same issues. */
 const OTHER_ISSUE_OPERATIONS: Record<string, string> = {
-  query_form_values: 'forms issue (form reports)',
-  query_form_series: 'forms issue (form reports)',
   get_conversation_for_profile: 'conversations issue',
   get_conversation_id_for_profile: 'conversations issue',
   get_conversations_for_profile: 'conversations issue',
