@@ -31,8 +31,9 @@ export function createCore(boot: OnsiteBoot): Core {
   // Profile attributes learnt while sending was not allowed: sent once it is.
   let pending: ProfileAttributes | null = null
 
-  const views = Number(durable.get(PAGE_VIEWS_KEY) ?? '0') + 1
-  durable.set(PAGE_VIEWS_KEY, String(Number.isFinite(views) ? views : 1))
+  const counted = Number(durable.get(PAGE_VIEWS_KEY) ?? '0')
+  const views = (Number.isFinite(counted) ? counted : 0) + (boot.preview ? 0 : 1)
+  if (!boot.preview) durable.set(PAGE_VIEWS_KEY, String(views))
 
   const mayTrack = () => boot.settings.trackingEnabled && !boot.preview && (!boot.settings.requireConsent || consent)
   const persist = () => {

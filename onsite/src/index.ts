@@ -18,7 +18,9 @@ function main(): void {
   if (!boot || w.__klOnsiteLoaded) return
   w.__klOnsiteLoaded = true
 
-  const core = createCore(boot)
+  // The form editor's preview frame (/onsite/preview marks its <html>) or ?preview=1 on the tag: forms only, nothing tracked.
+  const preview = !!boot.preview || document.documentElement.getAttribute('data-klaviyo-preview') === '1'
+  const core = createCore({ ...boot, preview })
   let forms: { openForm(formId: string): void } | null = null
   const api: KlaviyoApi = makeApi(core, () => forms)
 
@@ -29,13 +31,15 @@ function main(): void {
   w._learnq = { push: api.push }
   w._klOnsite = { push: api.push }
 
-  if (boot.preview) {
+  if (preview) {
     startPreview(core)
     return
   }
 
   // Before the queues replay, so a queued openForm finds the forms.
   if (boot.settings.trackingEnabled && boot.settings.formsEnabled) forms = startForms(core)
+  // A merchant's own page opened with ?klaviyo_form_preview= (test on my site) shows that version whatever the settings.
+  startPreview(core)
 
   const kx = new URLSearchParams(location.search).get('_kx')
   void (async () => {

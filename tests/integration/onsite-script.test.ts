@@ -27,7 +27,7 @@ let storeOrigin: string
 const ids: Record<'main' | 'consent' | 'off', { id: number; key: string }> = {} as never
 
 // The store page: inline queue code (if any) and the one script tag, on another origin than ours.
-const pages = new Map<string, { key: string; inline: string }>()
+const pages = new Map<string, { key: string; inline: string; htmlAttrs?: string }>()
 const table = routeTable([
   ['/onsite/js/klaviyo.js', script],
   ['/onsite/ping', ping],
@@ -37,7 +37,7 @@ const table = routeTable([
     GET: async (_req, ctx) => {
       const p = pages.get((await ctx!.params!).name!)
       if (!p) return new Response('no such page', { status: 404 })
-      const html = `<!doctype html><html><head><title>Store</title><script>${p.inline}</script>`
+      const html = `<!doctype html><html ${p.htmlAttrs ?? ''}><head><title>Store</title><script>${p.inline}</script>`
         + `<script async src="${server.url}/onsite/js/klaviyo.js?company_id=${p.key}"></script></head><body><h1>Shoe</h1></body></html>`
       return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } })
     },
@@ -63,8 +63,8 @@ afterAll(async () => {
 })
 
 /** A page that counts its requests to our origin and can wait until none is in flight. */
-async function open(context: BrowserContext, name: string, key: string, inline = '', query = '') {
-  pages.set(name, { key, inline })
+async function open(context: BrowserContext, name: string, key: string, inline = '', query = '', htmlAttrs?: string) {
+  pages.set(name, { key, inline, htmlAttrs })
   const page = await context.newPage()
   const sent: string[] = []
   const warnings: string[] = []
@@ -73,7 +73,8 @@ async function open(context: BrowserContext, name: string, key: string, inline =
   page.on('request', (r) => {
     if (r.url().startsWith(server.url) && !r.url().includes('/onsite/js/')) {
       inFlight++
-      if (r.method() !== 'OPTIONS') sent.push(`${r.method()} ${new URL(r.url()).pathname}`)
+      // What the page sends (the forms module's GET of live forms is not sending)
+      if (r.method() === 'POST') sent.push(`${r.method()} ${new URL(r.url()).pathname}`)
     }
   })
   const done = (r: { url(): string }) => {
@@ -228,6 +229,15 @@ test('tracking off: nothing at all leaves the browser, not even the ping; no coo
   expect(await cookie(context)).toBeNull()
   expect(await db.profile.count({ where: { companyId: ids.off.id } })).toBe(0)
   expect(await db.onsiteInstall.count({ where: { companyId: ids.off.id } })).toBe(0)
+  await context.close()
+})
+
+test("the form editor's preview frame (data-klaviyo-preview) tracks nothing: no ping, no Active on Site, no cookie", async () => {
+  const context = await browser.newContext()
+  const { page, sent } = await open(context, 'preview', ids.main.key, `window._learnq = [['track', 'Viewed Product', {}]];`, '', 'data-klaviyo-preview="1"')
+  expect(await call(page, "k.track('Added to Cart', {})")).toBe(false)
+  expect(sent).toEqual([])
+  expect(await cookie(context)).toBeNull()
   await context.close()
 })
 
