@@ -178,3 +178,17 @@ test('a disabled link, an unknown slug and a link whose list is gone are 404', a
   expect((await getPage(l2.slug)).status).toBe(404)
   expect(await db.profile.count({ where: { companyId: a.co.id } })).toBe(0)
 })
+
+test('a multipart post works too; an oversized body is read no further and writes nothing', async () => {
+  const a = await tenant()
+  const { link } = await (await create(a.cookie, body(a.list.id))).json()
+  const form = new FormData()
+  form.set('token', signFormToken(link.id))
+  form.set('email', 'multi@example.test')
+  const multi = await publicRoute.POST(new Request(`${APP}/subscribe/${link.slug}`, { method: 'POST', headers: { 'x-client-ip': '10.7.7.7' }, body: form }), params({ slug: link.slug }))
+  expect(multi.status).toBe(200)
+  expect(await db.profile.count({ where: { companyId: a.co.id, email: 'multi@example.test' } })).toBe(1)
+  const huge = await postPage(link.slug, { token: signFormToken(link.id), email: 'big@example.test', pad: 'x'.repeat(40_000) })
+  expect(huge.status).toBe(200) // no token could be read: the page comes back to confirm
+  expect(await db.profile.count({ where: { companyId: a.co.id, email: 'big@example.test' } })).toBe(0)
+})

@@ -8,6 +8,7 @@ import { db } from '@/lib/db/client'
 import { loadMessages } from '@/lib/i18n/load-messages'
 import { localeFromAcceptLanguage, resolveLocale, type Locale } from '@/lib/i18n/locales'
 import { clientIp } from '@/lib/http/client-ip'
+import { readBodyText, readMultipartForm } from '@/lib/http/read-body'
 import { takeToken } from '@/lib/api/rate-limit'
 import { AppError } from '@/lib/errors/app-error'
 import { clientSubscribeInput, clientSubscriptionBody } from '@/lib/api/subscription-body'
@@ -89,16 +90,17 @@ export async function subscribePageGet(req: Request, slug: string): Promise<Resp
   return html(hostedDocument(await doc(req, link, c.headline, formBody(t, link, c, { values: {}, errors: {} }), c)))
 }
 
+// A sign-up form is a few short fields: anything larger is read no further and treated as empty.
+const MAX_FORM_BYTES = 16 * 1024
+
 async function readForm(req: Request): Promise<Record<string, string>> {
   try {
-    const text = await req.text()
-    if (text.length > 20_000) return {}
     const type = req.headers.get('content-type') ?? ''
     if (type.includes('multipart/form-data')) {
-      const f = await new Response(text, { headers: { 'content-type': type } }).formData()
+      const f = await readMultipartForm(req, MAX_FORM_BYTES)
       return Object.fromEntries([...f.entries()].filter(([, v]) => typeof v === 'string') as [string, string][])
     }
-    return Object.fromEntries(new URLSearchParams(text))
+    return Object.fromEntries(new URLSearchParams(await readBodyText(req, MAX_FORM_BYTES)))
   } catch {
     return {}
   }
