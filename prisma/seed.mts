@@ -9,6 +9,7 @@ import { STAFF_RESOURCES } from '../lib/auth/resources'
 import { seedAudience, type SeedAudienceResult } from '../lib/seed/seed-audience'
 import { seedCatalog } from '../lib/seed/seed-catalog'
 import { seedMessages } from '../lib/seed/seed-messages'
+import { seedDemoForms } from '../lib/seed/seed-demo-forms'
 
 const password = process.env.DEMO_PASSWORD || 'demo-password'
 
@@ -72,6 +73,8 @@ async function main() {
   console.log(`Demo Store catalog: ${cat.items} items, ${cat.variants} variants, ${cat.categories} categories, ${cat.couponCodes} coupon codes, ${cat.flows.length} catalog flows (${cat.ms} ms)`)
   const msg = await seedMessages(demo.id, { seed: 'demo-store', storeUrl: 'https://demo-store.example' })
   console.log(`Demo Store messages: ${msg.flows} live flows (${msg.flowRuns} runs), ${msg.campaigns} sent campaigns, ${msg.sends} sends, ${msg.messageEvents} message events, ${msg.attributedOrders} orders attributed (${msg.ms} ms)`)
+  const forms = await seedDemoForms(demo.id, { seed: 'demo-store' })
+  console.log(`Demo Store forms: ${forms.forms} forms (${forms.live} live: a discount popup and a footer newsletter form; see /storefront-demo), ${forms.activity} form interactions (${forms.ms} ms)`)
   const small = await seedAudience(second.id, {
     seed: 'second-store', customers: 200, months: 1, mix: 'uk', currency: 'GBP', storeUrl: 'https://second-store.example',
   })
