@@ -2,6 +2,7 @@
 // /forms/{formId}/reports/tests: the form's A/B tests (status, variations, winner) and a new one.
 import { useState } from 'react'
 import useSWR from 'swr'
+import { useRouter } from 'next/navigation'
 import { useFormatter, useTranslations } from 'next-intl'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
@@ -24,6 +25,7 @@ export function FormExperimentsScreen({ formId }: { formId: string }) {
   const key = reportsApi.experimentsKey(formId)
   const { data, error } = useSWR(key, (url: string) => reportsApi.get<FormExperimentsResponse>(url))
   const [creating, setCreating] = useState(false)
+  const router = useRouter()
   const open = data?.experiments.some((e) => e.status !== 'completed')
   const canCreate = !!data && data.versions.length >= 2 && !open
   return (
@@ -39,7 +41,7 @@ export function FormExperimentsScreen({ formId }: { formId: string }) {
                 <CreateExperimentForm versions={data.versions} onCancel={() => setCreating(false)}
                   onSubmit={async (body) => {
                     const { id } = await reportsApi.create(formId, body)
-                    window.location.assign(`/forms/${encodeURIComponent(formId)}/reports/tests/${id}`)
+                    router.push(`/forms/${encodeURIComponent(formId)}/reports/tests/${id}`)
                   }} />
               </Card>
             )}

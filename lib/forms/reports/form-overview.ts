@@ -20,7 +20,7 @@ export async function formOverview(companyId: number, formId: string, timeframe:
   const company = await db.company.findUnique({ where: { id: companyId }, select: { timezone: true } })
   const timeZone = company?.timezone || 'UTC'
   const range = keyRange(timeframe, now, timeZone)
-  const interval = range.end.getTime() - range.start.getTime() > SIXTY_DAYS ? 'weekly' : 'daily'
+  const interval: 'daily' | 'weekly' = range.end.getTime() - range.start.getTime() > SIXTY_DAYS ? 'weekly' : 'daily'
 
   const [series, byVersion, steps, versions] = await Promise.all([
     formStatistics(companyId, { range, timeZone, interval, groupBy: ['form_id'], formIds: [formId] }),
