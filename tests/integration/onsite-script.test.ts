@@ -265,3 +265,17 @@ test('the script route: JavaScript, a short cache with an ETag (304 when it matc
   expect(unknown.status).toBe(200)
   expect(await unknown.text()).toMatch(/^console\.warn\(/)
 })
+
+test('the install ping: 204 with CORS for any origin; no usable Origin records nothing; an unknown key is a 400', async () => {
+  await resetRateLimits()
+  const post = (key: string, origin?: string) => ping.POST(new Request(`http://127.0.0.1/onsite/ping?company_id=${key}`, { method: 'POST', headers: origin ? { origin } : {} }))
+  const ok = await post(ids.off.key, 'https://store.example')
+  expect(ok.status).toBe(204)
+  expect(ok.headers.get('access-control-allow-origin')).toBe('*')
+  expect(await post(ids.off.key, 'null')).toHaveProperty('status', 204)
+  expect(await post(ids.off.key)).toHaveProperty('status', 204)
+  expect((await db.onsiteInstall.findMany({ where: { companyId: ids.off.id } })).map((r) => [r.origin, r.pings])).toEqual([['https://store.example', 1]])
+  expect(await post('NOPE00', 'https://store.example')).toHaveProperty('status', 400)
+  const preflight = ping.OPTIONS(new Request('http://127.0.0.1/onsite/ping', { method: 'OPTIONS', headers: { origin: 'https://store.example' } }))
+  expect(preflight.status).toBe(204)
+})
