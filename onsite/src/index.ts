@@ -48,6 +48,7 @@ function main(): void {
     await core.activeOnSite()
   })()
 
+  // The ping names the store origin only, no visitor: sent before consent too, never with tracking off.
   if (boot.settings.trackingEnabled && !session.get(PING_KEY)) {
     session.set(PING_KEY, '1')
     void fetch(`${boot.baseUrl}/onsite/ping?company_id=${encodeURIComponent(boot.companyId)}`, { method: 'POST', credentials: 'omit', keepalive: true }).catch(() => {})
