@@ -69,6 +69,10 @@ export function createCore(boot: OnsiteBoot): Core {
 
     async identify(properties) {
       const attrs = toProfileAttributes(properties || {})
+      // Themes identify a signed-in customer on every page: nothing new, nothing sent.
+      const known: Record<string, string | undefined> = { email: id.email, phone_number: id.phoneNumber, external_id: id.externalId }
+      const keys = Object.keys(attrs)
+      if (keys.length && keys.every((k) => k in known && known[k] === attrs[k]) && !pending) return
       // The first address the browser learns is kept; a later one is sent but the server keeps the profile's (client mode).
       if (typeof attrs.email === 'string' && attrs.email) id.email = attrs.email
       if (typeof attrs.phone_number === 'string' && attrs.phone_number) id.phoneNumber = attrs.phone_number

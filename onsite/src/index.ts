@@ -11,6 +11,17 @@ const PING_KEY = '__kl_ping'
 
 type Win = Window & { klaviyo?: unknown; _learnq?: unknown; _klOnsite?: unknown; __klOnsiteLoaded?: boolean }
 
+// The token names a person: off the address bar once read, so a shared or bookmarked URL does not identify someone else.
+function dropParam(name: string): void {
+  try {
+    const url = new URL(location.href)
+    url.searchParams.delete(name)
+    history.replaceState(history.state, '', url.toString())
+  } catch {
+    /* sandboxed history */
+  }
+}
+
 function main(): void {
   const w = window as Win
   const boot = readBoot()
@@ -42,6 +53,7 @@ function main(): void {
   startPreview(core)
 
   const kx = new URLSearchParams(location.search).get('_kx')
+  if (kx) dropParam('_kx')
   void (async () => {
     if (kx) await core.exchange(kx)
     await replay(api, queues)

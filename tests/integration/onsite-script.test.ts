@@ -130,7 +130,7 @@ test('the _learnq queue filled before load is replayed in order: identify, then 
 
 test('the klaviyo object: a table of calls and their promised answers', async () => {
   const context = await browser.newContext()
-  const { page, settle } = await open(context, 'api', ids.main.key, `window.klaviyo = window.klaviyo || []; klaviyo.push(['track', 'Started Checkout', { $value: 12 }]);`)
+  const { page, settle, sent } = await open(context, 'api', ids.main.key, `window.klaviyo = window.klaviyo || []; klaviyo.push(['track', 'Started Checkout', { $value: 12 }]);`)
   const rows: Array<[string, unknown]> = [
     ['k.isIdentified()', false],
     ["k.account('OTHER')", ids.main.key],
@@ -144,6 +144,11 @@ test('the klaviyo object: a table of calls and their promised answers', async ()
   ]
   for (const [expr, expected] of rows) expect([expr, await call(page, expr)]).toEqual([expr, expected])
   await settle()
+  // The same identity again (a theme identifying on every page) sends nothing.
+  const before = sent.length
+  await call(page, "k.identify({ $email: 'cat@x.test' })")
+  await settle()
+  expect(sent.slice(before)).toEqual([])
   const cat = await db.profile.findFirst({ where: { companyId: ids.main.id, email: 'cat@x.test' } })
   const checkout = await events(ids.main.id, 'Started Checkout')
   expect(checkout.map((e) => [e.profileId, e.value])).toEqual([[cat!.id, 12]])
@@ -197,6 +202,7 @@ test('a _kx link from our email identifies the visitor: the cookie keeps the exc
   expect(c.$exchange_id).toBe(kx)
   expect(c).not.toHaveProperty('$email')
   expect(await call(page, 'k.isIdentified()')).toBe(true)
+  expect(new URL(page.url()).search).toBe('?utm_source=email')
   expect(await db.profile.findUnique({ where: { id: 'PEVE' } })).toMatchObject({ anonymousId: c.cid })
   const aos = await events(ids.main.id, 'Active on Site')
   expect(aos.at(-1)!.profileId).toBe('PEVE')
