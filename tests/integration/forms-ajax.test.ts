@@ -11,6 +11,8 @@ import { db } from '@/lib/db/client'
 import { ajaxRequest, makeCompany, makeUser, signIn } from '../helpers/factory'
 import { routeTable } from '../helpers/route-table'
 import { applyFormSchedules } from '@/lib/forms/store/apply-form-schedules'
+import { FORM_SCHEDULES_JOB, runFormSchedules } from '@/lib/forms/store/schedule-jobs'
+import { queuedJobs } from '../helpers/queued-jobs'
 import * as forms from '@/app/ajax/forms/route'
 import * as templates from '@/app/ajax/forms/templates/route'
 import * as one from '@/app/ajax/forms/[formId]/route'
@@ -162,9 +164,14 @@ test('schedule: zoned date and time to UTC, scheduled status, due flips idempote
     unpublishAt: { date: `${year}-07-08`, time: '18:00', timezone: 'America/New_York', dateTime: `${year}-07-08T22:00:00.000Z` },
   })
   expect((await req('GET', '/ajax/forms?status=scheduled', cookieA)).json.forms[0].schedule.publishAt.time).toBe('09:30')
+  // The worker is booked for both instants (idempotent by instant: scheduling again adds none).
+  const due = async () => (await queuedJobs({ type: FORM_SCHEDULES_JOB })).map((j) => j.runAt.toISOString()).sort()
+  expect(await due()).toEqual([`${year}-07-01T13:30:00.000Z`, `${year}-07-08T22:00:00.000Z`])
 
   expect(await applyFormSchedules(new Date(`${year}-07-01T13:29:59Z`))).toEqual({ published: 0, unpublished: 0 })
-  expect((await applyFormSchedules(new Date(`${year}-07-01T13:30:00Z`))).published).toBe(1)
+  // The job's run: applies what is due and books the next pending instant.
+  await runFormSchedules(new Date(`${year}-07-01T13:30:00Z`))
+  expect(await due()).toEqual([`${year}-07-01T13:30:00.000Z`, `${year}-07-08T22:00:00.000Z`])
   expect(await applyFormSchedules(new Date(`${year}-07-01T13:30:00Z`))).toEqual({ published: 0, unpublished: 0 })
   const live = (await req('GET', `/ajax/forms/${f.id}`, cookieA)).json.form
   expect(live).toMatchObject({ status: 'live', hasBeenLive: true, lastPublishedAt: `${year}-07-01T13:30:00.000Z` })
