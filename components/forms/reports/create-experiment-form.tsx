@@ -47,7 +47,7 @@ export function CreateExperimentForm({ versions, onSubmit, onCancel }: {
     }
   }
   return (
-    <form onSubmit={submit} noValidate aria-label={t('newTest')}>
+    <form onSubmit={submit} noValidate aria-label={t('newTest')} className={styles.form}>
       <TextField label={t('testName')} name="name" value={name} onChange={(e) => setName(e.target.value)} />
       <fieldset className={styles.weights}>
         <legend>{t('variations')}</legend>
@@ -55,7 +55,7 @@ export function CreateExperimentForm({ versions, onSubmit, onCancel }: {
           <div key={v.id} className={styles.weightRow}>
             <input type="checkbox" id={`v-${v.id}`} checked={weights[v.id] !== undefined} onChange={() => toggle(v.id)} />
             <label htmlFor={`v-${v.id}`}>{v.name}</label>
-            <input type="number" min={1} max={99} aria-label={t('weightOf', { name: v.name })} disabled={weights[v.id] === undefined}
+            <input type="number" className={styles.weightInput} min={1} max={99} aria-label={t('weightOf', { name: v.name })} disabled={weights[v.id] === undefined}
               value={weights[v.id] ?? ''} onChange={(e) => setWeights((w) => ({ ...w, [v.id]: Math.round(Number(e.target.value) || 0) }))} />
           </div>
         ))}
