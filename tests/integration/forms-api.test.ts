@@ -69,6 +69,10 @@ test('create (201, encoded), get with the definition, versions, relationships, d
   const got = await call('GET', `/api/forms/${d.id}`, keyRead)
   expect(got.status).toBe(200)
   expect(got.json.data).toEqual(d)
+  const withVersions = await call('GET', `/api/forms/${d.id}?include=form-versions`, keyRead)
+  expect(withVersions.json.data.relationships['form-versions'].data).toEqual(versions.map((v: { id: number }) => ({ type: 'form-version', id: String(v.id) })))
+  expect(withVersions.json.included.map((v: { attributes: { variation_name: string } }) => v.attributes.variation_name)).toEqual(['Version A', 'Version B'])
+  expect((await call('GET', `/api/forms/${d.id}?include=tags`, keyRead)).json.errors[0].source).toEqual({ parameter: 'include' })
   const sparse = await call('GET', `/api/forms/${d.id}?fields[form]=name`, keyRead)
   expect(sparse.json.data.attributes).toEqual({ name: 'Spring popup' })
 
