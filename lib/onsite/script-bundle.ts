@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { reportError } from '@/lib/errors/reporter'
 
 const root = () => process.cwd()
 const bundlePath = () => path.join(/*turbopackIgnore: true*/ root(), '.onsite', 'klaviyo.js')
@@ -44,7 +45,13 @@ export async function onsiteBundle(): Promise<string> {
   let stat = fs.statSync(bundlePath(), { throwIfNoEntry: false })
   const stale = stat && process.env.NODE_ENV !== 'production' && newestSource(path.join(root(), 'onsite', 'src')) > stat.mtimeMs
   if (!stat || stale) {
-    await build()
+    try {
+      await build()
+    } catch (e) {
+      // A source being edited may not build for a moment: the last good bundle serves meanwhile.
+      if (!stat) throw e
+      reportError({ error: e, route: '/onsite/js/klaviyo.js', extra: { where: 'onsite build' } })
+    }
     stat = fs.statSync(bundlePath())
   }
   if (cached?.mtimeMs !== stat.mtimeMs) cached = { mtimeMs: stat.mtimeMs, code: fs.readFileSync(bundlePath(), 'utf8') }

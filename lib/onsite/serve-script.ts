@@ -5,6 +5,7 @@
 // Cached for five minutes with an ETag: a settings change reaches visitors within that.
 import { createHash } from 'node:crypto'
 import { apiRequestUrl } from '@/lib/api/request-url'
+import { reportError } from '@/lib/errors/reporter'
 import { companyIdByPublicKey, onsiteSettingsFor } from './onsite-settings'
 import { onsiteBundle } from './script-bundle'
 
@@ -22,7 +23,17 @@ export async function onsiteScriptResponse(req: Request): Promise<Response> {
     body = `console.warn(${scriptJson(`Onsite script: "${publicKey.slice(0, 100)}" is not a valid company_id (public API key); nothing is tracked.`)});\n`
   } else {
     const boot = { companyId: publicKey, baseUrl: url.origin, settings: await onsiteSettingsFor(companyId), ...(url.searchParams.get('preview') === '1' ? { preview: true } : {}) }
-    body = `(function(KL_BOOT){${await onsiteBundle()}\n})(${scriptJson(boot)});\n`
+    let code: string
+    try {
+      code = await onsiteBundle()
+    } catch (error) {
+      // No bundle and none could be built: the page loads on without us, and says why.
+      reportError({ error, route: '/onsite/js/klaviyo.js' })
+      return new Response('console.error("Onsite script: temporarily unavailable.");\n', {
+        status: 503, headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '30' },
+      })
+    }
+    body = `(function(KL_BOOT){${code}\n})(${scriptJson(boot)});\n`
   }
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
   const headers = {
