@@ -2,4 +2,3 @@
 export type { AccountUserRow, ListAccountUsersResponse } from '@/lib/account/list-account-users'
 
 export const ACCOUNT_USERS_KEY = '/ajax/account/users/get'
-export const ROLE_KEYS = ['owner', 'admin', 'manager', 'analyst', 'campaign_coordinator', 'content_creator', 'support'] as const

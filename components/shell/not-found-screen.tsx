@@ -7,9 +7,6 @@ import { useTranslations } from 'next-intl'
 import { Logo } from './logo'
 import styles from './not-found-screen.module.css'
 
-/** Where the not-found title lives, for the server route's metadata (title template adds the app name). */
-export const notFoundTitle = { namespace: 'notFound', key: 'title' } as const
-
 export const COMMUNITY_URL = 'https://github.com'
 
 const REASONS = ['reasonMistyped', 'reasonMoved', 'reasonOutdated'] as const

@@ -21,7 +21,7 @@ import { DegradedBanner } from './degraded-banner'
 import { StartupError, type StartupErrorReason } from './startup-error'
 import styles from './shell-provider.module.css'
 
-export { useAppShell, useAuthorization, useAbTest, useFeatureFlags, usePermission, useShellData } from '@/lib/client/shell-context'
+export { useAppShell, useAuthorization, useAbTest, usePermission, useShellData } from '@/lib/client/shell-context'
 
 export interface ShellProviderProps {
   children?: ReactNode

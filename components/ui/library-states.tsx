@@ -3,21 +3,11 @@
 import type { ReactNode } from 'react'
 import { useTranslations } from 'next-intl'
 import { EmptyState } from './empty-state'
-import { ChartIcon, CompassIcon, WarningIcon } from './icons'
-
-export function NoDataState({ actions }: { actions?: ReactNode }) {
-  const t = useTranslations('library')
-  return <EmptyState image={<ChartIcon size={28} />} heading={t('noDataTitle')} body={t('noDataBody')} actions={actions} />
-}
+import { CompassIcon } from './icons'
 
 export function NoResultsState({ actions }: { actions?: ReactNode }) {
   const t = useTranslations('library')
   return <EmptyState image={<CompassIcon size={28} />} heading={t('noResultsTitle')} body={t('noResultsBody')} actions={actions} />
-}
-
-export function VideoErrorState({ actions }: { actions?: ReactNode }) {
-  const t = useTranslations('library')
-  return <EmptyState image={<WarningIcon size={28} />} heading={t('videoErrorTitle')} body={t('videoErrorBody')} actions={actions} />
 }
 
 /** Default validation texts of the library's inputs (file upload, text length, date range). */

@@ -1,6 +1,6 @@
 // RFC 6238 codes through otplib: 6 digits, 30-second steps, one step of clock drift either way.
 // A code is accepted only for a time step after the last one used, so each code works once.
-import { generateSecret, generateSync, generateURI, verifySync } from 'otplib'
+import { generateSecret, generateURI, verifySync } from 'otplib'
 
 export const TOTP_PERIOD = 30
 export const TOTP_ISSUER = 'Merchant Automation'
@@ -9,11 +9,6 @@ export const newTotpSecret = () => generateSecret()
 
 export function totpUri(secret: string, email: string): string {
   return generateURI({ issuer: TOTP_ISSUER, label: email, secret })
-}
-
-/** The code for a moment (seconds since the epoch); tests and the browser spec use it. */
-export function totpCode(secret: string, epochSeconds = Math.floor(Date.now() / 1000)): string {
-  return generateSync({ secret, epoch: epochSeconds })
 }
 
 /** The time step the code belongs to when it is valid now and newer than lastStep, else null. */

@@ -7,8 +7,6 @@ export type ScopeFamily = (typeof SCOPE_FAMILIES)[number]
 export const API_SCOPES = SCOPE_FAMILIES.flatMap((f) => [`${f}:read`, `${f}:write`] as const)
 export type ApiScope = `${ScopeFamily}:${'read' | 'write'}`
 
-export const isApiScope = (s: string): s is ApiScope => (API_SCOPES as readonly string[]).includes(s)
-
 /** Whether a key's scopes grant every scope an endpoint needs (empty = full access). */
 export function hasScopes(keyScopes: readonly string[], needed: readonly string[]): boolean {
   if (keyScopes.length === 0) return true

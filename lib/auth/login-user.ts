@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from './password'
 import { normaliseEmail } from './login-rate-limit'
 import { beginPasswordAttempt, passwordAttemptSucceeded } from './password-attempt'
 
-export { ACCOUNT_SLOWED, TOO_MANY_ATTEMPTS } from './password-attempt'
+export { ACCOUNT_SLOWED } from './password-attempt'
 
 export const BAD_CREDENTIALS = 'The email or password you entered is incorrect.'
 export const NO_MEMBERSHIP = 'Your user is not a member of any account. Ask an account owner to invite you.'

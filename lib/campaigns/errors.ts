@@ -32,5 +32,3 @@ export class CampaignError extends Error {
     return this.field ? { [this.field]: this.message } : {}
   }
 }
-
-export const isCampaignError = (e: unknown): e is CampaignError => e instanceof CampaignError

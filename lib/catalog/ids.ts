@@ -27,6 +27,3 @@ export function fromApiId(apiId: string): CatalogKey | null {
   if (integrationKey !== DEFAULT_INTEGRATION || catalogName !== DEFAULT_CATALOG || externalId === '') return null
   return { integrationKey, catalogName, externalId }
 }
-
-/** The external id of an /api id, or null when it is not a `$custom:::$default:::` id. */
-export const externalIdOf = (apiId: string): string | null => fromApiId(apiId)?.externalId ?? null

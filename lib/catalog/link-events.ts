@@ -6,7 +6,6 @@ import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
 import { escapeLike } from '@/lib/db/dialect'
 import { select, selectFirst, type Ops } from '@/lib/db/ops'
-import { DEFAULT_CATALOG, DEFAULT_INTEGRATION } from './ids'
 
 const KEYS = ['ProductID', '$ProductID', 'product_id', 'ProductId', 'productId'] as const
 
@@ -32,29 +31,6 @@ export function productIdsOf(properties: Record<string, unknown> | null | undefi
     }
   }
   return [...out]
-}
-
-/** The catalog item an event names first (its internal id), or null. */
-export function* itemForEventOps(companyId: number, properties: Record<string, unknown>): Ops<{ id: string; externalId: string } | null> {
-  const ids = productIdsOf(properties)
-  if (!ids.length) return null
-  const rows = yield* select(
-    kysely().selectFrom('CatalogItem').select(['id', 'externalId'])
-      .where('companyId', '=', companyId).where('integrationKey', '=', DEFAULT_INTEGRATION).where('catalogName', '=', DEFAULT_CATALOG)
-      .where('externalId', 'in', ids).where('deleted', '=', false as never),
-  )
-  for (const id of ids) {
-    const r = rows.find((x) => x.externalId === id)
-    if (r) return r
-  }
-  return null
-}
-
-/** The metric ids of these metric names in the company (unknown names are left out). */
-export function* metricIdsOps(companyId: number, names: string[]): Ops<string[]> {
-  if (!names.length) return []
-  const rows = yield* select(kysely().selectFrom('Metric').select('id').where('companyId', '=', companyId).where('name', 'in', names))
-  return rows.map((r) => r.id)
 }
 
 /**

@@ -144,10 +144,6 @@ export async function categoryOptions(companyId: number) {
   return db.catalogCategory.findMany({ where: { companyId }, select: { id: true, name: true }, orderBy: { name: 'asc' }, take: 500 })
 }
 
-export async function listSources(companyId: number) {
-  return db.catalogSource.findMany({ where: { companyId }, orderBy: { createdAt: 'desc' }, take: 200 })
-}
-
 export async function listProductFeeds(companyId: number) {
   return db.productFeed.findMany({ where: { companyId }, orderBy: { createdAt: 'desc' }, take: 200 })
 }

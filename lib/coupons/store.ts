@@ -131,8 +131,6 @@ export function listCoupons(companyId: number, opts: { after?: string | null; li
   })
 }
 
-export const countCoupons = (companyId: number, search?: string) => db.coupon.count({ where: { companyId, ...(search ? { externalId: { contains: search } } : {}) } })
-
 export async function updateCoupon(
   companyId: number,
   externalId: string,

@@ -71,9 +71,3 @@ export function markDbOutage(e: unknown): void {
 export function clearDbOutage(): void {
   if (og.__dbOutage) og.__dbOutage = null
 }
-
-/** The current mark, if a connection failed within the last `withinMs` and none opened since. */
-export function currentDbOutage(withinMs = 60_000): OutageMark | null {
-  const m = og.__dbOutage
-  return m && Date.now() - m.at <= withinMs ? m : null
-}

@@ -203,11 +203,6 @@ export async function setFlowStatus(companyId: number, flowId: string, status: F
   })
 }
 
-export async function setFlowArchived(companyId: number, flowId: string, archived: boolean): Promise<void> {
-  const n = await db.flow.updateMany({ where: { companyId, id: flowId }, data: { archived } })
-  if (!n.count) throw new FlowNotFound()
-}
-
 /** Sets the status of some of a flow's actions (the /ajax bulk action status). */
 export async function setActionStatuses(companyId: number, flowId: string, actionIds: string[], status: ActionStatus): Promise<number> {
   const n = await db.flowAction.updateMany({ where: { companyId, flowId, id: { in: actionIds } }, data: { status } })

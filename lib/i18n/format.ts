@@ -15,13 +15,6 @@ export function formatTime(date: Date, locale: string, timeZone = 'UTC'): string
   return new Intl.DateTimeFormat(resolveLocale(locale), { hour: '2-digit', minute: '2-digit', hourCycle: uses24HourTime(locale) ? 'h23' : 'h12', timeZone }).format(date)
 }
 
-export function formatDateTime(date: Date, locale: string, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat(resolveLocale(locale), {
-    year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit',
-    hourCycle: uses24HourTime(locale) ? 'h23' : 'h12', timeZone,
-  }).format(date)
-}
-
 /** value is a ratio: 0.1234 → "12.34%" at high precision. */
 export function formatPercent(value: number, locale: string, precision: Precision = 'medium'): string {
   const d = PERCENT_DECIMALS[precision]

@@ -69,11 +69,6 @@ export function claimPage(p: DeliverPayload, o: DeliverOptions & { after?: strin
 /** The Sends of the first page that went to 'sending' (tests: a worker that claims and then dies). */
 export const claimSendsPage = async (p: DeliverPayload, o: DeliverOptions = {}): Promise<ClaimedSend[]> => (await claimPage(p, o)).sending
 
-export function recordOutcome(s: ClaimedSend, outcome: DeliveryOutcome, workerId: string = defaultWorkerId()): Promise<boolean> {
-  const now = queueNow()
-  return inWriteTx(() => recordOutcomeOps(s, outcome, workerId, now))
-}
-
 /** Records a page's outcomes in one transaction (falling back to one transaction each); returns how many were recorded. */
 export async function recordOutcomes(outcomes: Array<[ClaimedSend, DeliveryOutcome]>, workerId: string = defaultWorkerId()): Promise<number> {
   const now = queueNow()

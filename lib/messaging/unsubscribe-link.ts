@@ -36,10 +36,6 @@ export const emailPageUrl = (sendId: string, pageType: string): string => withTo
 
 export const preferencesUrl = (sendId: string): string => emailPageUrl(sendId, 'manage_preferences')
 
-/** The preference page of one list (/list/{listId}/email/pages). */
-export const listPreferencesUrl = (sendId: string, listId: string): string =>
-  withToken('/list/' + encodeURIComponent(listId) + '/email/pages', sendId)
-
 export function unsubscribeMailto(sendId: string, fromEmail: string): string {
   const domain = fromEmail.split('@')[1] || 'localhost'
   return `mailto:unsubscribe@${domain}?subject=${encodeURIComponent('unsubscribe ' + unsubscribeToken(sendId))}`

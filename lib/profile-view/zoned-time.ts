@@ -1,7 +1,7 @@
 // Calendar arithmetic in a company's time zone for the profile page and dashboard cards:
 // "today", "the last 7 days" and the timeline's day groups are days of the account's zone.
 // The DST-correct core lives in lib/metrics/zoned-time.ts; these are its shapes for Dates.
-import { isValidTimeZone, localParts, offsetMs, zonedToUtc, type LocalParts } from '@/lib/metrics/zoned-time'
+import { isValidTimeZone, localParts, zonedToUtc, type LocalParts } from '@/lib/metrics/zoned-time'
 
 /** A zone name Intl accepts, else UTC (a bad stored value must not break a screen). */
 export function safeTimeZone(timeZone: string | null | undefined): string {
@@ -11,9 +11,6 @@ export function safeTimeZone(timeZone: string | null | undefined): string {
 export type ZonedParts = LocalParts
 
 export const zonedParts = (date: Date, timeZone: string): ZonedParts => localParts(timeZone, date.getTime())
-
-/** Wall-clock time in the zone minus UTC, in ms, at that instant. */
-export const zoneOffsetMs = (date: Date, timeZone: string): number => offsetMs(timeZone, date.getTime())
 
 /** The instant at which the given calendar day starts in the zone (DST-safe). */
 export const zonedMidnight = (year: number, month: number, day: number, timeZone: string): Date =>

@@ -53,11 +53,6 @@ export function* findProfileIdOps(companyId: number, field: IdentifierField | 'i
   return row?.id ?? null
 }
 
-/** Synchronous form on the better-sqlite3 connection (inside writeTx). */
-export function findProfileBy(conn: Conn, companyId: number, field: IdentifierField | 'id', value: string): RawProfile | null {
-  return runOpsSync(findProfileByOps(companyId, field, value), conn)
-}
-
 /** Anonymous = known by nothing but an anonymous id (a browser visitor). */
 export const isAnonymous = (p: RawProfile) => p.email == null && p.phoneNumber == null && p.externalId == null
 
@@ -138,10 +133,6 @@ export function* updateProfileColumnsOps(companyId: number, id: string, changes:
 
 export function insertProfile(conn: Conn, row: Record<string, unknown>) {
   runOpsSync(insertProfileOps(row), conn)
-}
-
-export function updateProfileColumns(conn: Conn, companyId: number, id: string, changes: Record<string, unknown>) {
-  runOpsSync(updateProfileColumnsOps(companyId, id, changes), conn)
 }
 
 export function parseProps(raw: unknown): Record<string, unknown> {

@@ -159,16 +159,4 @@ export function bucketStarts(range: Range, interval: Interval, timeZone: string)
   return out
 }
 
-/** The index of the bucket an instant (ms) falls in, or -1 outside the range. */
-export function bucketIndex(starts: Date[], ms: number, end: Date): number {
-  if (ms >= end.getTime() || !starts.length || ms < starts[0]!.getTime()) return -1
-  let lo = 0, hi = starts.length - 1
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1
-    if (starts[mid]!.getTime() <= ms) lo = mid
-    else hi = mid - 1
-  }
-  return lo
-}
-
 export const apiDateTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+00:00')

@@ -77,10 +77,6 @@ export const PRODUCTS: readonly Product[] = ROWS.map(([name, category, brand, pr
   weight,
   slug: slugify(name),
 }))
-
-export const productUrl = (storeUrl: string, p: Product) => `${storeUrl}/products/${p.slug}`
-export const productImage = (storeUrl: string, p: Product) => `${storeUrl}/cdn/images/${p.slug}.jpg`
-
 /** Products of one category, for customers who mostly browse their favourite category. */
 export const PRODUCTS_BY_CATEGORY: ReadonlyMap<string, readonly Product[]> = new Map(
   CATEGORIES.map((c) => [c, PRODUCTS.filter((p) => p.category === c)]),

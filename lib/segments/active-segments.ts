@@ -1,10 +1,9 @@
 // The active segments of a company, parsed once and kept per process. The cache is checked
 // against a cheap signature of the company's segment rows on every use, so a definition saved
 // by another process (the web server vs. a separate worker) is picked up at once.
-import { sqlite } from '@/lib/db/sqlite'
 import { kysely } from '@/lib/db/kysely'
 import { dateText } from '@/lib/db/query-template'
-import { runOpsSync, select, selectFirst, type Ops } from '@/lib/db/ops'
+import { select, selectFirst, type Ops } from '@/lib/db/ops'
 import { canMatchWithoutActivity, conditionsOf, isTimeRelative, segmentDefinition, type SegmentDefinition } from './definition'
 
 export interface ActiveSegment {
@@ -58,11 +57,6 @@ export function* activeSegmentsOps(companyId: number): Ops<ActiveSegment[]> {
   }
   cache.set(companyId, { sig, segments })
   return segments
-}
-
-/** SQLite only: the same, synchronously (callers that still hold the raw connection). */
-export function activeSegments(companyId: number): ActiveSegment[] {
-  return runOpsSync(activeSegmentsOps(companyId), sqlite())
 }
 
 export function invalidateSegmentCache(companyId?: number): void {

@@ -50,11 +50,3 @@ function compileGroup(g: ConditionGroup, opts: CompileOptions): Frag {
 export function compileDefinition(def: SegmentDefinition, opts: CompileOptions): Frag {
   return compileGroup(def.root, opts)
 }
-
-/** The full member query of a company: `SELECT p.id FROM Profile p WHERE …`. */
-export function memberQuery(companyId: number, def: SegmentDefinition, opts: CompileOptions, extra?: Frag): Frag {
-  const pred = compileDefinition(def, opts)
-  return extra
-    ? sql`SELECT p."id" FROM "Profile" p WHERE p."companyId" = ${companyId} AND ${extra} AND ${pred}`
-    : sql`SELECT p."id" FROM "Profile" p WHERE p."companyId" = ${companyId} AND ${pred}`
-}

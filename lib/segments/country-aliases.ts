@@ -51,8 +51,3 @@ export function countryAliases(value: string): string[] | null {
   if (!code) return null
   return namesByCode!.get(code)!
 }
-
-/** The English name of a code, for options. */
-export function countryName(code: string, locale = 'en'): string {
-  return new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' }).of(code) ?? code
-}

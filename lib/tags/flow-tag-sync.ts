@@ -30,15 +30,3 @@ export async function renameFlowTags(tx: Tx, companyId: number, from: string, to
   const keep = rows.filter((r) => !clash.some((c) => c.flowId === r.flowId))
   if (keep.length) await tx.flowTag.createMany({ data: keep.map((r) => ({ companyId, flowId: r.flowId, tag: to })) })
 }
-
-/** Flow ids carrying a tag by name in FlowTag (the free-text side). */
-export async function flowIdsByTagName(companyId: number, name: string): Promise<string[]> {
-  const rows = await db.flowTag.findMany({ where: { companyId, tag: name }, select: { flowId: true } })
-  return rows.map((r) => r.flowId)
-}
-
-/** Tag names a flow carries in FlowTag. */
-export async function flowTagNames(companyId: number, flowId: string): Promise<string[]> {
-  const rows = await db.flowTag.findMany({ where: { companyId, flowId }, select: { tag: true } })
-  return rows.map((r) => r.tag)
-}

@@ -124,39 +124,3 @@ export async function resourceIdsWithAnyTag(companyId: number, type: Taggable, t
   }
   return out
 }
-
-/** Replaces a resource's tags with these tag ids (the create and edit dialogs). */
-export async function setResourceTags(companyId: number, type: Taggable, resourceId: string, tagIds: string[]): Promise<void> {
-  const unique = [...new Set(tagIds)]
-  if (unique.length > MAX_TAGS_PER_RESOURCE) throw new AppError('limit_reached', 400, `A resource can have at most ${MAX_TAGS_PER_RESOURCE} tags.`, { tags: [`At most ${MAX_TAGS_PER_RESOURCE} tags.`] })
-  const tags = await db.tag.findMany({ where: { companyId, id: { in: unique } } })
-  if (tags.length !== unique.length) throw notFound('One or more tags were not found.')
-  const groups = await db.tagGroup.findMany({ where: { companyId, exclusive: true, id: { in: tags.map((t) => t.groupId) } } })
-  for (const g of groups) {
-    if (tags.filter((t) => t.groupId === g.id).length > 1) {
-      throw new AppError('invalid', 400, `Only one tag of the exclusive group "${g.name}" can be chosen.`, { tags: [`Only one tag of the exclusive group "${g.name}" can be chosen.`] })
-    }
-  }
-  await db.$transaction(async (tx) => {
-    await requireResources(tx, companyId, type, [resourceId])
-    const old = await tx.tagLink.findMany({ where: { companyId, resourceType: type, resourceId } })
-    await tx.tagLink.deleteMany({ where: { companyId, resourceType: type, resourceId } })
-    if (tags.length) await tx.tagLink.createMany({ data: tags.map((t) => ({ companyId, tagId: t.id, resourceType: type, resourceId })) })
-    if (type === 'flow') {
-      const oldNames = (await tx.tag.findMany({ where: { companyId, id: { in: old.map((o) => o.tagId) } } })).map((t) => t.name)
-      for (const n of oldNames) await unlinkFlowTags(tx, companyId, [resourceId], n)
-      for (const t of tags) await linkFlowTags(tx, companyId, [resourceId], t.name)
-    }
-  })
-}
-
-/** Removes every link of deleted resources (call when a flow, campaign, list or segment is deleted). */
-export async function removeTagLinksOf(companyId: number, type: Taggable, resourceIds: string[]): Promise<void> {
-  if (resourceIds.length) await db.tagLink.deleteMany({ where: { companyId, resourceType: type, resourceId: { in: resourceIds } } })
-}
-
-/** Copies a resource's tag links to its clone. */
-export async function copyTagLinks(companyId: number, type: Taggable, fromId: string, toId: string): Promise<void> {
-  const links = await db.tagLink.findMany({ where: { companyId, resourceType: type, resourceId: fromId } })
-  if (links.length) await db.tagLink.createMany({ data: links.map((l) => ({ companyId, tagId: l.tagId, resourceType: type, resourceId: toId })) })
-}

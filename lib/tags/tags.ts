@@ -55,20 +55,6 @@ export async function createTag(companyId: number, input: { name: unknown; group
   })
 }
 
-/** The tag with this name, created in the default group when missing (the screens' free-text tags). */
-export async function ensureTagByName(companyId: number, rawName: string): Promise<Tag> {
-  const name = cleanTagName(rawName)
-  const found = await db.tag.findFirst({ where: { companyId, name } })
-  if (found) return found
-  try {
-    return await createTag(companyId, { name })
-  } catch (e) {
-    const again = await db.tag.findFirst({ where: { companyId, name } })
-    if (again) return again
-    throw e
-  }
-}
-
 export async function renameTag(companyId: number, id: string, rawName: unknown): Promise<Tag> {
   const name = cleanTagName(rawName)
   const tag = await getTagOrThrow(companyId, id)

@@ -164,20 +164,6 @@ test('timeframes in the company zone: keys and custom ranges', () => {
   expect(customRange('2026-01-01T00:00:00+02:00', '2026-01-02T00:00:00Z', 'Europe/Paris')).toEqual({ start: new Date('2025-12-31T23:00:00Z'), end: new Date('2026-01-01T23:00:00Z') })
 })
 
-test('flowMessageFigures: the sends and human events of the action, attributed revenue; another company gets a 404', async () => {
-  await db.flowMessage.create({ data: { id: 'FMSG1', flowId: 'FLOWX', actionId: 'ACTF', companyId: A, channel: 'email', definition: '{}' } })
-  const p = await profile(A, 'flow@x.test')
-  const id = `send${++n}`
-  await db.send.create({ data: { id, companyId: A, channel: 'email', sourceType: 'flow_action_run', sourceId: 'ACTF:run1', profileId: p, status: 'delivered', content: '{}' } })
-  const flowEv = (metric: string, at: number, extra: Record<string, unknown> = {}) => inWriteTx(() => recordMessageEventOps({ companyId: A, profileId: p, metric, sendId: id, at: new Date(at), occurrence: String(++n), properties: { $message: 'ACTF:run1', $source_type: 'flow_action_run', channel: 'email', ...extra } }))
-  await flowEv(MESSAGE_METRICS.email.opened, T)
-  await flowEv(MESSAGE_METRICS.email.clicked, T + H, { $machine: true, $machine_reason: 'bot_agent' })
-  await ingestEvents(A, [{ metric: { name: 'Placed Order' }, profile: { email: 'flow@x.test' }, time: new Date(T + 2 * H), value: 40, uniqueId: 'fo1' }])
-  const { flowMessageFigures } = await import('@/lib/reporting/flow-figures')
-  expect(await flowMessageFigures(A, 'FMSG1')).toMatchObject({ recipients: 1, delivered: 1, opens_unique: 1, open_rate: 1, clicks: 0, conversions: 1, conversion_value: 40, revenue_per_recipient: 40 })
-  await expect(flowMessageFigures(B, 'FMSG1')).rejects.toMatchObject({ status: 404 })
-})
-
 test('the reporting endpoints allow 225 requests a UTC day per account: the 226th is a 429 until midnight', async () => {
   const key = 'unit:daily-test'
   const noon = Date.UTC(2026, 10, 20, 12)

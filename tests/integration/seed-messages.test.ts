@@ -14,7 +14,7 @@ import { seedAudience } from '@/lib/seed/seed-audience'
 import { seedCatalog } from '@/lib/seed/seed-catalog'
 import { seedMessages, type SeedMessagesResult } from '@/lib/seed/seed-messages'
 import { campaignFigures } from '@/lib/reporting/campaign-values'
-import { flowMessageFigures } from '@/lib/reporting/flow-figures'
+import { messageOverview } from '@/lib/flows/reports/message-overview'
 import { getRevenueSummary } from '@/lib/reporting/dashboard-revenue'
 import { FLOW_STATUS } from '@/lib/flows/store'
 import { campaignSummary } from '@/lib/campaigns/ajax/summary-export'
@@ -101,7 +101,7 @@ test('the reports show figures: a campaign, a flow message, the dashboard revenu
   expect(summary).toMatchObject({ openRate: figures.open_rate, clickRate: figures.click_rate, delivered: figures.delivered })
   const welcome = await db.flow.findFirstOrThrow({ where: { companyId: a, name: 'Welcome series' } })
   const message = await db.flowMessage.findFirstOrThrow({ where: { companyId: a, flowId: welcome.id } })
-  const flowFigures = await flowMessageFigures(a, message.id)
+  const flowFigures = await messageOverview(a, message.id)
   expect(flowFigures.recipients).toBeGreaterThan(0)
   expect(flowFigures.delivered).toBeGreaterThan(0)
   const revenue = await getRevenueSummary(a, 'UTC', NOW, { days: 365 })

@@ -10,8 +10,6 @@ export const ADDABLE_GROUPS = {
   other: ['send-webhook', 'send-internal-alert', 'update-profile', 'list-update', 'code'],
 } as const
 export type AddableType = (typeof ADDABLE_GROUPS)[keyof typeof ADDABLE_GROUPS][number]
-export const ADDABLE_TYPES: AddableType[] = Object.values(ADDABLE_GROUPS).flat()
-
 export interface NewActionOptions {
   status?: ActionStatus
   /** The flow's metric trigger, for a trigger split (which splits on that event's properties). */

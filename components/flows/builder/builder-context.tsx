@@ -4,7 +4,7 @@
 // where a message step's report is.
 import { createContext, useContext } from 'react'
 import type { FlowDefinition } from '@/lib/flows/definition'
-import type { BuilderAction, Slot } from './builder-state'
+import type { BuilderAction } from './builder-state'
 import type { SaveError } from './api'
 
 export interface BuilderContextValue {
@@ -30,5 +30,3 @@ export function useBuilder(): BuilderContextValue {
   if (!v) throw new Error('useBuilder outside the flow builder')
   return v
 }
-
-export const slotOfEdge = (e: { from: string; path: Slot['path'] }): Slot => ({ from: e.from, path: e.path })

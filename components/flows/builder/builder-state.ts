@@ -58,11 +58,6 @@ export const findAction = (def: FlowDefinition, key: string) => def.actions.find
 export const canUndo = (s: BuilderState) => s.past.length > 0
 export const canRedo = (s: BuilderState) => s.future.length > 0
 
-/** The outgoing links an action offers, in display order (a split's "yes" before its "no"). */
-export function linksOf(a: FlowAction) {
-  return actionLinks(a)
-}
-
 function getAt(obj: unknown, path: LinkPath): unknown {
   let node = obj as Record<string | number, unknown> | undefined
   for (const p of path) node = node?.[p] as Record<string | number, unknown> | undefined

@@ -43,12 +43,3 @@ export function newBlock(type: BlockType): Block {
       }
   }
 }
-
-export const EMPTY_STYLES = {
-  backgroundColor: '#f4f4f4',
-  contentBackgroundColor: '#ffffff',
-  textColor: '#222222',
-  linkColor: '#1a73e8',
-  fontFamily: 'Helvetica, Arial, sans-serif',
-  contentWidth: 600,
-}

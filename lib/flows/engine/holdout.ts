@@ -7,7 +7,7 @@
 // same profiles in every flow of the experiment and across retries: never Math.random.
 import { createHash } from 'node:crypto'
 import { kysely } from '@/lib/db/kysely'
-import { read, selectFirst, type Ops } from '@/lib/db/ops'
+import { selectFirst, type Ops } from '@/lib/db/ops'
 import { toBool } from '@/lib/db/dialect'
 
 export const DEFAULT_HOLDOUT_PERCENT = 10
@@ -41,5 +41,3 @@ export function* isInHoldoutOps(companyId: number, flowId: string, profileId: st
   if (!h || h.percent <= 0) return false
   return holdoutBucket(companyId, h.experimentId, profileId) < h.percent / 100
 }
-
-export const isInHoldout = (companyId: number, flowId: string, profileId: string) => read(isInHoldoutOps(companyId, flowId, profileId))
