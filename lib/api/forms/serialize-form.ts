@@ -3,7 +3,6 @@
 // "draft" on the API, as the vendor's enum has only draft and live.
 import type { Form, FormVersion } from '@/generated/prisma/client'
 import { apiDate, apiLink, pickFields, relationshipLinks } from '@/lib/api/json-api'
-import { parseDefinition } from '@/lib/forms/store/encode'
 
 export const FORM_FIELDS = ['name', 'status', 'ab_test', 'created_at', 'updated_at'] as const
 /** The encoded form (GET /api/forms/{id}, POST) also answers its definition. */
@@ -25,6 +24,17 @@ export function serializeForm(url: URL, f: FormRow, abTest: boolean, fields: Set
     attributes: pickFields(formAttributes(f, abTest), fields),
     relationships: { 'form-versions': versionIds ? { data: versionIds.map((id) => ({ type: 'form-version' as const, id: String(id) })), ...rel } : rel },
     links: { self: apiLink(url, `/forms/${f.id}/`) },
+  }
+}
+
+// Parsed here rather than imported from lib/forms: lib/api sits in a cycle with other layers that
+// lib/forms must stay out of (tests/unit/architecture.test.ts).
+function parseDefinition(text: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(text) as unknown
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+  } catch {
+    return {}
   }
 }
 
