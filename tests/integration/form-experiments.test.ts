@@ -57,8 +57,12 @@ test('create validates versions and weights; start puts the variations live and 
   expect((await fails(createFormExperiment(A, 'ExpOne', { name: 'again', variations: [{ versionId: b!, weight: 50 }, { versionId: c!, weight: 50 }] }))).status).toBe(400)
   expect((await fails(startFormExperiment(B, e.id, T0))).status).toBe(404)
 
-  const started = await startFormExperiment(A, e.id, T0)
-  expect(started).toMatchObject({ status: 'running', startedAt: T0 })
+  const [started, again] = await Promise.allSettled([startFormExperiment(A, e.id, T0), startFormExperiment(A, e.id, T0)])
+  // Two starts at once: one starts it, the other is refused (whichever came second).
+  const ok = [started, again].filter((r) => r.status === 'fulfilled') as PromiseFulfilledResult<Awaited<ReturnType<typeof startFormExperiment>>>[]
+  expect(ok).toHaveLength(1)
+  expect(ok[0]!.value).toMatchObject({ status: 'running', startedAt: T0 })
+  expect((await fails(startFormExperiment(A, e.id, at(1)))).status).toBe(400)
   const versions = await db.formVersion.findMany({ where: { formId: 'ExpOne' }, orderBy: { id: 'asc' } })
   expect(versions.map((v) => [v.status, v.weight, v.experimentId])).toEqual([['draft', 0, null], ['live', 60, e.id], ['live', 40, e.id]])
   expect((await db.form.findUniqueOrThrow({ where: { id: 'ExpOne' } })).status).toBe('live')

@@ -71,14 +71,17 @@ test('a completed test shows the winner and each variation’s confidence', asyn
   expect(screen.queryByRole('button', { name: /End with/ })).toBeNull()
 })
 
-test('a draft test starts from its screen; a running one ends with its leader', async () => {
+test('a draft test starts from its screen; a running one ends with the leader or the variation chosen', async () => {
   http.get.mockResolvedValueOnce({ data: { ...RESULTS('draft', null), leaderVersionId: null, significant: false } })
   http.get.mockResolvedValue({ data: RESULTS('running', null) })
   http.post.mockResolvedValue({ data: {} })
   wrap(<FormExperimentScreen formId="Abc123" experimentId="9" />)
   fireEvent.click(await screen.findByRole('button', { name: 'Start test' }))
   await waitFor(() => expect(http.post.mock.calls[0]![0]).toBe('/ajax/form-experiments/9/start'))
-  fireEvent.click(await screen.findByRole('button', { name: 'End with Version B as winner' }))
-  await waitFor(() => expect(http.post.mock.calls[1]!.slice(0, 2)).toEqual(['/ajax/form-experiments/9/end', { winnerVersionId: 2 }]))
+  // The leader is offered first; the merchant may pick another variation.
+  expect(await screen.findByRole('button', { name: 'End with Version B as winner' })).toBeTruthy()
   expect(screen.getByText('Leading')).toBeTruthy()
+  fireEvent.change(screen.getByLabelText('Winner'), { target: { value: '1' } })
+  fireEvent.click(screen.getByRole('button', { name: 'End with Version A as winner' }))
+  await waitFor(() => expect(http.post.mock.calls[1]!.slice(0, 2)).toEqual(['/ajax/form-experiments/9/end', { winnerVersionId: 1 }]))
 })

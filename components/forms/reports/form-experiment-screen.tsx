@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card'
 import { Button } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
 import { Spinner } from '@/components/ui/spinner'
+import { Select } from '@/components/ui/select'
 import { Notification } from '@/components/ui/notification'
 import { ReportTabs } from './report-tabs'
 import { ExperimentResultsTable } from './experiment-results-table'
@@ -29,13 +30,22 @@ export function FormExperimentScreen({ formId, experimentId }: { formId: string;
   }
   const e = data?.experiment
   const leader = data?.variations.find((v) => v.versionId === data.leaderVersionId)
+  // The merchant may end a test with any variation; the leader is offered first.
+  const [picked, setPicked] = useState<number | null>(null)
+  const chosen = data?.variations.find((v) => v.versionId === picked) ?? leader ?? data?.variations[0]
   return (
     <Page>
       <PageHead title={e?.name ?? t('testsTab')} description={e && <Badge variant={statusVariant(e.status)}>{t(`statuses.${e.status as 'draft' | 'running' | 'completed'}`)}</Badge>}
         actions={e && (
           <div className={styles.actions}>
             {e.status === 'draft' && <Button variant="primary" loading={busy} onClick={() => act(() => reportsApi.start(e.id))}>{t('start')}</Button>}
-            {e.status === 'running' && leader && <Button variant="primary" loading={busy} onClick={() => act(() => reportsApi.end(e.id, leader.versionId))}>{t('endWith', { name: leader.name })}</Button>}
+            {e.status === 'running' && chosen && (
+              <>
+                <Select label={t('winnerMode')} name="winner" value={String(chosen.versionId)} onChange={(ev) => setPicked(Number(ev.target.value))}
+                  options={data.variations.map((v) => ({ value: String(v.versionId), label: v.name }))} />
+                <Button variant="primary" loading={busy} onClick={() => act(() => reportsApi.end(e.id, chosen.versionId))}>{t('endWith', { name: chosen.name })}</Button>
+              </>
+            )}
           </div>
         )} />
       <PageBody>
