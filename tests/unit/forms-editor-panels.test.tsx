@@ -70,6 +70,12 @@ test("the server's pointer errors show at the field they name", () => {
   expect(screen.getByText('This block is not allowed here.')).toHaveAttribute('role', 'alert')
 })
 
+test("a button's action error (a submit on the last step) shows at its action", () => {
+  wrap(<BlockHarness initial={newBlock('button', 'Ls1')} errors={{ '/action/type': 'Goes to the next step, but this is the last step.' }} />)
+  expect(screen.getByLabelText('When clicked')).toHaveAttribute('aria-invalid', 'true')
+  expect(screen.getByText('Goes to the next step, but this is the last step.')).toBeInTheDocument()
+})
+
 let lastDef: FormDefinition | null = null
 function TargetingHarness({ initial, errors }: { initial: FormDefinition; errors?: Record<string, string> }) {
   const [def, setDef] = useState(initial)

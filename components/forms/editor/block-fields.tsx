@@ -121,7 +121,7 @@ export function ButtonFields({ block, errors, onChange, setProps, lists }: Field
     <>
       <TextField label={t('field.buttonLabel')} name="label" value={str(block.properties?.label)} error={errors['/properties/label']}
         onChange={(e) => setProps({ label: e.target.value })} data-testid="button-label" />
-      <Select label={t('field.action')} name="action" value={kind} data-testid="button-action"
+      <Select label={t('field.action')} name="action" value={kind} data-testid="button-action" error={errors['/action/type'] ?? errors['/action']}
         onChange={(e) => onChange({ ...block, action: actionFor(e.target.value as (typeof BUTTON_ACTIONS)[number], listId || null, url) })}
         options={BUTTON_ACTIONS.map((a) => ({ value: a, label: t(`action.${a}`) }))} />
       {kind === 'submit' && (
