@@ -90,7 +90,7 @@ test('the automatic winner waits for the minimum sample and significance, then t
   expect(after.variations.map((v) => [v.versionId, v.viewers, v.submitters, v.submitRate])).toEqual([[x, 200, 20, 0.1], [y, 200, 80, 0.4]])
   expect(after.variations[0]!.confidence).toBeGreaterThan(0.999)
   const versions = await db.formVersion.findMany({ where: { formId: 'ExpAuto' }, orderBy: { id: 'asc' } })
-  expect(versions.map((v) => [v.status, v.weight])).toEqual([['draft', 50], ['live', 100]])
+  expect(versions.map((v) => [v.status, v.weight])).toEqual([['draft', 50], ['live', 50]])
 })
 
 test('equal rates never declare a winner; a manual experiment is left to the merchant', async () => {

@@ -55,7 +55,7 @@ export function FormExperimentsScreen({ formId }: { formId: string }) {
                     id: e.id,
                     name: <a href={`/forms/${encodeURIComponent(formId)}/reports/tests/${e.id}`}>{e.name}</a>,
                     status: <Badge variant={statusVariant(e.status)}>{t(`statuses.${e.status as 'draft' | 'running' | 'completed'}`)}</Badge>,
-                    variations: e.variations.map((v) => `${v.name} (${v.weight} %)`).join(', '),
+                    variations: <>{e.variations.map((v, i) => <span key={v.id}>{i > 0 && ', '}{v.name} ({v.weight} %){v.id === e.winnerVersionId && <> <Badge variant="success">{t('winner')}</Badge></>}</span>)}</>,
                     started: e.startedAt ? format.dateTime(new Date(e.startedAt), { dateStyle: 'medium' }) : '—',
                   }))} />
               </Card>

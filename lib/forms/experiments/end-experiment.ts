@@ -1,5 +1,6 @@
 // Ends a running experiment with its winner: the winning version becomes the form's only live
-// version (weight 100), the other variations go back to draft. The variations keep their
+// version, the other variations go back to draft. Weights stay as they were (the test's history;
+// they only matter while an experiment runs). The variations keep their
 // experimentId so the results stay readable afterwards; only a running experiment splits traffic.
 import { db } from '@/lib/db/client'
 import { badRequest, notFound } from '@/lib/errors/app-error'
@@ -12,7 +13,7 @@ export async function endFormExperiment(companyId: number, experimentId: number,
   if (!winner) throw badRequest('The winner must be one of the experiment\'s variations.', { winnerVersionId: ['The winner must be one of the experiment\'s variations.'] })
   return db.$transaction(async (tx) => {
     await tx.formVersion.updateMany({ where: { companyId, formId: experiment.formId, experimentId, id: { not: winnerVersionId } }, data: { status: 'draft' } })
-    await tx.formVersion.updateMany({ where: { companyId, id: winnerVersionId }, data: { status: 'live', weight: 100 } })
+    await tx.formVersion.updateMany({ where: { companyId, id: winnerVersionId }, data: { status: 'live' } })
     // Only settle a still-running experiment: a manual end and the job racing it declare one winner.
     const done = await tx.formExperiment.updateMany({ where: { id: experimentId, companyId, status: 'running' }, data: { status: 'completed', endedAt: now, winnerVersionId } })
     if (!done.count) throw badRequest('Only a running experiment can be ended.')
