@@ -133,16 +133,23 @@ test('rename, variation, publish, unpublish, clone, delete', async () => {
   const again = (await req('POST', `/ajax/forms/${f.id}/publish`, cookieA, { versionId: vb.id })).json.form
   expect(again.versions.map((v: { status: string }) => v.status)).toEqual(['draft', 'live'])
 
+  // Editing the draft variation while another is live leaves the form showing the live one.
+  const embed = { type: 'embed', steps: [step([{ type: 'phone_number', properties: {} }])] }
+  const edited = (await req('PUT', `/ajax/forms/${f.id}/versions/${va.id}`, cookieA, { definition: embed })).json.form
+  expect(edited).toMatchObject({ formType: 'flyout', channelType: 'email' })
+  expect(edited.versions[0]).toMatchObject({ formType: 'embed', definition: embed })
+
   const off = (await req('POST', `/ajax/forms/${f.id}/unpublish`, cookieA, {})).json.form
   expect(off).toMatchObject({ status: 'draft', hasBeenLive: true })
   expect(off.versions.every((v: { status: string }) => v.status === 'draft')).toBe(true)
 
   await req('POST', `/ajax/forms/${f.id}/publish`, cookieA, {})
+  const src = (await req('GET', `/ajax/forms/${f.id}`, cookieA)).json.form
   const copy = await req('POST', `/ajax/forms/${f.id}/clone`, cookieA, {})
   expect(copy.status).toBe(201)
   expect(copy.json.form).toMatchObject({ name: 'Copy of Leaving?', status: 'draft', hasBeenLive: false, lastPublishedAt: null })
   expect(copy.json.form.id).not.toBe(f.id)
-  expect(copy.json.form.versions.map((v: { status: string; definition: unknown }) => [v.status, v.definition])).toEqual(again.versions.map((v: { definition: unknown }) => ['draft', v.definition]))
+  expect(copy.json.form.versions.map((v: { status: string; definition: unknown }) => [v.status, v.definition])).toEqual(src.versions.map((v: { definition: unknown }) => ['draft', v.definition]))
 
   expect((await req('DELETE', `/ajax/forms/${copy.json.form.id}`, cookieA)).json).toEqual({ deleted: true })
   expect((await req('GET', `/ajax/forms/${copy.json.form.id}`, cookieA)).status).toBe(404)

@@ -4,6 +4,7 @@
 import { parseFormVersion } from '@/lib/forms/definition/parse-form-version'
 import { summarizeDefinition } from '@/lib/forms/definition/summarize'
 import { FORM_TEMPLATES, defaultSmsDisclosure } from '@/lib/forms/templates/form-templates'
+import { FORM_ID_PATTERN, newFormId } from '@/lib/forms/ids'
 
 type Json = Record<string, unknown>
 const email = { type: 'email', properties: { placeholder: 'Email', required: true } }
@@ -95,5 +96,13 @@ describe('the /forms/create templates', () => {
     expect(dflt).toContain(JSON.stringify(defaultSmsDisclosure('Acme <Shop>')).slice(1, -1))
     expect(dflt).toContain('Acme &lt;Shop&gt;')
     expect(dflt).toMatch(/Reply STOP|replying STOP/)
+  })
+})
+
+describe('form ids', () => {
+  it('are 6 random characters like the vendor\'s, and do not repeat', () => {
+    const ids = Array.from({ length: 2000 }, () => newFormId())
+    for (const id of ids) expect(id).toMatch(FORM_ID_PATTERN)
+    expect(new Set(ids).size).toBe(ids.length)
   })
 })
