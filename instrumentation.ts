@@ -16,5 +16,7 @@ export async function register() {
     startWorker()
     // The periodic trigger jobs (date-trigger scans, flow schedules) book themselves from here on.
     void import('@/lib/flows/triggers/jobs').then((m) => m.ensureTriggerJobs()).catch((e) => console.error('[worker] flow trigger jobs not booked:', e))
+    // Form schedules due while no worker ran are applied now, and the next instant is booked.
+    void import('@/lib/forms/store/schedule-jobs').then((m) => m.runFormSchedules()).catch((e) => console.error('[worker] form schedules not booked:', e))
   }
 }
