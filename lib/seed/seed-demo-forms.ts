@@ -60,7 +60,7 @@ export async function seedDemoForms(companyId: number, opts: SeedDemoFormsOption
   const embed = await createFormFromTemplate(companyId, { templateKey: 'newsletter_embed', name: 'Footer newsletter', listId })
   await createFormFromTemplate(companyId, { templateKey: 'exit_intent_flyout', name: 'Exit-intent offer (draft)', listId })
   const published = new Date(startMs)
-  const live = []
+  const live: Array<{ id: string; versionId: number }> = []
   for (const form of [popup, embed]) {
     await publishForm(companyId, form.id, undefined, published)
     await db.form.updateMany({ where: { companyId, id: form.id }, data: { createdAt: new Date(startMs - 3 * DAY_MS) } })
