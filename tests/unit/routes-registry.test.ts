@@ -168,6 +168,9 @@ test('only the screens this issue builds are marked built', () => {
     '/wizard/web-tracking', '/get-started/forms-create', '/get-started/sms-forms-setup', '/get-started/sms-widget-setup',
     // Form reports and A/B tests (issue 20 §2)
     '/forms/:formId/reports/overview/:experimentId?', '/forms/:formId/reports/tests/:experimentId?',
+    // Signup form screens: listing, create, editor, view, test, test on the site, clone (issue 20 §3)
+    '/forms', '/forms/create', '/forms/:formId', '/forms/:formId/test', '/forms/:formId/test/live',
+    '/forms/:formId/variations/:formVersionId/edit', '/forms/:formId/variations/:formVersionId/view', '/cloning/wizard/form/:formId',
   ].sort())
 })
 
