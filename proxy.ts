@@ -36,6 +36,8 @@ const ROUTES = compileRoutes(ROUTE_METHODS as Record<string, string[] | 'page'>)
 
 const isJsonApi = (pathname: string) => /^\/(?:api|client)(?:\/|$)/.test(pathname)
 const isAjax = (pathname: string) => /^\/ajax(?:\/|$)/.test(pathname)
+/** The onsite script's JSON calls from store pages (forms payload, beacons, ping); /onsite/preview is a page. */
+const isOnsiteEndpoint = (pathname: string) => /^\/onsite\/(?!preview(?:\/|$))/.test(pathname)
 
 // Temporary (307) rather than permanent (308) redirects: browsers cache a 308 for good, so a
 // mapping changed in a later release would keep sending old visitors to the old place.
@@ -131,7 +133,7 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   const { pathname } = req.nextUrl
   const refused = refuseMethod(req, pathname)
   if (refused) return refused
-  if (isJsonApi(pathname) || isAjax(pathname)) return jsonEndpoint(req, pathname)
+  if (isJsonApi(pathname) || isAjax(pathname) || isOnsiteEndpoint(pathname)) return jsonEndpoint(req, pathname)
 
   // Next.js reads the nonce back from the request's policy and puts it on its <script> tags;
   // the browser enforces the same policy from the response.

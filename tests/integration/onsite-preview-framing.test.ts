@@ -22,3 +22,10 @@ test.each(['/login', '/forms', '/onsite/preview/extra', '/dashboard'])('%s is ne
   expect(frameAncestors(res.headers.get('content-security-policy'))).toBe("frame-ancestors 'none'")
   expect(res.headers.get('x-frame-options')).toBe('DENY')
 })
+
+test.each(['/onsite/forms?company_id=ABC123', '/onsite/ping', '/onsite/forms/activity'])(
+  '%s is a JSON endpoint for store pages: API headers, no page policy, no CSRF cookie', async (path) => {
+    const res = await proxy(new NextRequest(new URL(path, ORIGIN), { headers: { origin: 'https://shop.example' } }))
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(res.headers.get('set-cookie')).toBeNull()
+  })
