@@ -23,11 +23,11 @@ test('an unknown path shows the not-found screen with 404', async ({ page }) => 
 
 test('a registered route that is not built yet says so honestly', async ({ page }) => {
   await signIn(page, 'owner@demo.test')
-  // Sign-up forms are not in this version (campaigns and the catalog are built now).
-  const res = await page.goto('/forms')
+  // Experiments are not in this version (campaigns, the catalog and sign-up forms are built now).
+  const res = await page.goto('/experiments')
   expect(res?.status()).toBe(200)
   await expect(page.getByTestId('not-available-screen')).toBeVisible()
-  await expect(page.getByTestId('not-available-screen')).toContainText('Sign-up forms')
+  await expect(page.getByTestId('not-available-screen')).toContainText('Experiments')
 })
 
 test('fixed redirects', async ({ page }) => {

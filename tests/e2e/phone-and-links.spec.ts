@@ -133,7 +133,7 @@ test('every in-app link of the built screens reaches a built screen', async ({ p
       if (matchRoute(path)?.route.built !== true) dead.set(path, from)
     }
   }
-  for (const [name, url] of [...await screens(page), ['not-available', '/forms'] as [string, string]]) {
+  for (const [name, url] of [...await screens(page), ['not-available', '/experiments'] as [string, string]]) {
     await page.goto(url)
     await settle(page)
     await visit(name)
@@ -145,13 +145,13 @@ test('every in-app link of the built screens reaches a built screen', async ({ p
     }
   }
   // The not-available screen's "Contact support" and the user menu's "Help and support" land on a built screen.
-  await page.goto('/forms')
+  await page.goto('/experiments')
   await page.getByRole('link', { name: 'Contact support' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Help and support' })).toBeVisible()
   await page.getByRole('link', { name: 'Analytics' }).first().click()
   await expect(page).toHaveURL(/\/analytics\/metrics$/)
   // Only the navigation's own entries for areas that are not built yet may lead to "not available".
-  const navEntriesOfUnbuiltAreas = new Set(['/campaigns', '/flows', '/forms', '/templates', '/catalog/items', '/asset-library/images', '/brand-library/brand/logos',
+  const navEntriesOfUnbuiltAreas = new Set(['/campaigns', '/flows', '/templates', '/catalog/items', '/asset-library/images', '/brand-library/brand/logos',
     '/coupons', '/growth-tools/subscribe-links', '/analytics/dashboards', '/experiments', '/analytics/benchmarks', '/analytics/deliverability/email',
     '/analytics/reports', '/portfolio/dashboard', '/portfolio/accounts', '/portfolio/users', '/portfolio/billing', '/portfolio/metrics'])
   const outside = [...dead.entries()].filter(([p]) => !navEntriesOfUnbuiltAreas.has(p)).map(([p, from]) => `${p} (from ${from})`)
