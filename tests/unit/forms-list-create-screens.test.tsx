@@ -66,7 +66,8 @@ test('an empty account: the empty state leads to /forms/create', async () => {
 })
 
 test('rows, stats, filter, sort and delete with a confirmation', async () => {
-  items = [ITEM]
+  items = [ITEM, { ...ITEM, id: 'Fm2', name: 'Winter embed', status: 'scheduled', type: 'full_page', lists: [],
+    schedule: { id: 'Fm2', publishAt: { date: '2030-01-15', time: '09:30', timezone: 'Europe/Berlin', dateTime: '2030-01-15T08:30:00.000Z' }, unpublishAt: null } }]
   routes()
   renderWith(<FormsScreen />)
   const row = (await screen.findByRole('link', { name: 'Welcome popup' })).closest('tr')!
@@ -75,6 +76,10 @@ test('rows, stats, filter, sort and delete with a confirmation', async () => {
   expect(row).toHaveTextContent('Newsletter')
   await waitFor(() => expect(row).toHaveTextContent('200'))
   expect(row).toHaveTextContent('4.5%')
+  const scheduled = screen.getByRole('link', { name: 'Winter embed' }).closest('tr')!
+  expect(scheduled).toHaveTextContent('Scheduled')
+  expect(scheduled).toHaveTextContent('Goes live 2030-01-15 09:30')
+  expect(scheduled).toHaveTextContent('Full page')
 
   fireEvent.change(screen.getByTestId('status-filter'), { target: { value: 'scheduled' } })
   await waitFor(() => expect(listQueries.at(-1)!.get('status')).toBe('scheduled'))
@@ -83,7 +88,7 @@ test('rows, stats, filter, sort and delete with a confirmation', async () => {
   fireEvent.click(screen.getByTestId('sort-updated'))
   await waitFor(() => expect(listQueries.at(-1)!.get('sort')).toBe('updated'))
 
-  fireEvent.click(await screen.findByTestId('form-row-menu'))
+  fireEvent.click((await screen.findAllByTestId('form-row-menu'))[0]!)
   expect(screen.getByRole('menuitem', { name: 'Clone' })).toHaveAttribute('href', '/cloning/wizard/form/Fm1')
   expect(screen.getByRole('menuitem', { name: 'Unpublish' })).toBeInTheDocument()
   fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }))

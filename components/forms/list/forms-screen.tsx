@@ -117,6 +117,7 @@ export function FormsScreen() {
     { key: 'name', header: t('colName') },
     { key: 'status', header: t('colStatus') },
     { key: 'type', header: t('colType') },
+    { key: 'list', header: t('colList') },
     { key: 'views', header: t('colViews'), align: 'right' as const },
     { key: 'rate', header: t('colSubmitRate'), align: 'right' as const },
     { key: 'updated', header: sortHeader(t('colUpdated')), align: 'right' as const },
@@ -127,12 +128,17 @@ export function FormsScreen() {
     return {
       id: f.id,
       name: (
+        <Link href={`/forms/${encodeURIComponent(f.id)}`} className={styles.name} data-testid="form-link">{f.name}</Link>
+      ),
+      list: <span className={styles.sub}>{f.lists?.length ? f.lists.map((l) => l.name).join(', ') : '—'}</span>,
+      status: (
         <span className={styles.nameCell}>
-          <Link href={`/forms/${encodeURIComponent(f.id)}`} className={styles.name} data-testid="form-link">{f.name}</Link>
-          {!!f.lists?.length && <span className={styles.sub}>{f.lists.map((l) => l.name).join(', ')}</span>}
+          <FormStatusBadge status={f.status} />
+          {f.status === 'scheduled' && f.schedule?.publishAt && (
+            <span className={styles.sub}>{t('schedule.livesAt', { when: `${f.schedule.publishAt.date} ${f.schedule.publishAt.time}` })}</span>
+          )}
         </span>
       ),
-      status: <FormStatusBadge status={f.status} />,
       type: <span className={styles.typeCell}>{t(`type.${typeKey(f.type)}`)}</span>,
       views: <span className={styles.number}>{s ? format.number(s.views) : '—'}</span>,
       rate: <span className={styles.number}>{s && s.views ? format.number(s.submitRate, { style: 'percent', maximumFractionDigits: 1 }) : '—'}</span>,
