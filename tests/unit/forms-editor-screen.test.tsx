@@ -45,6 +45,7 @@ beforeEach(() => {
     'GET /ajax/lists/simple': () => ({ body: [{ id: 'Ls1', name: 'Newsletter', type: 0 }, { id: 'Sg1', name: 'VIPs', type: 1 }] }),
     'PUT /ajax/forms/Fm1/versions/7': (b) => { calls.push({ method: 'PUT', body: b }); return saveAnswer(b) },
     'POST /ajax/forms/Fm1/publish': (b) => { calls.push({ method: 'PUBLISH', body: b }); return { body: form('live', 'live') } },
+    'POST /ajax/forms/Fm1/rename': (b) => { calls.push({ method: 'RENAME', body: b }); const f = form(); f.form.name = (b as { name: string }).name; return { body: f } },
   }
   installFetch(routes)
 })
@@ -131,4 +132,11 @@ test('steps: add, rename, reorder and delete; blocks added from the palette; pho
   expect(phone.getAttribute('src')).toBe('/onsite/preview?company_id=PK1234&device=mobile')
   act(() => { fireEvent.click(screen.getByTestId('tab-targeting')) })
   expect(screen.getByLabelText('After a delay')).toBeChecked()
+
+  // The form's name: click, type, Enter.
+  fireEvent.click(screen.getByTestId('form-name-title'))
+  fireEvent.change(screen.getByLabelText('Form name'), { target: { value: 'Holiday popup' } })
+  fireEvent.keyDown(screen.getByLabelText('Form name'), { key: 'Enter' })
+  expect(await screen.findByTestId('form-name-title')).toHaveTextContent('Holiday popup')
+  expect(calls.find((c) => c.method === 'RENAME')!.body).toEqual({ name: 'Holiday popup' })
 })

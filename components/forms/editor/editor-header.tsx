@@ -1,6 +1,7 @@
 'use client'
-// The editor's bar: back to the forms, the form's name and status, the save state, and Save,
-// Publish / Unpublish. Wraps to two rows at phone width.
+// The editor's bar: back to the forms, the form's name (click to rename) and status, the save
+// state, and Save, Publish / Unpublish. Wraps to two rows at phone width.
+import { useState } from 'react'
 import Link from 'next/link'
 import { useFormatter, useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
@@ -19,18 +20,33 @@ export interface EditorHeaderProps {
   /** The version being edited is the live one. */
   isLiveVersion: boolean
   onSave: () => void
+  onRename: (name: string) => void
   onPublish: () => void
   onUnpublish: () => void
 }
 
-export function EditorHeader({ formId, name, status, dirty, savedAt, busy, canWrite, isLiveVersion, onSave, onPublish, onUnpublish }: EditorHeaderProps) {
+export function EditorHeader({ formId, name, status, dirty, savedAt, busy, canWrite, isLiveVersion, onSave, onRename, onPublish, onUnpublish }: EditorHeaderProps) {
   const t = useTranslations('forms')
   const format = useFormatter()
+  const [editing, setEditing] = useState<string | null>(null)
+  const commit = () => {
+    const next = editing?.trim()
+    setEditing(null)
+    if (next && next !== name) onRename(next)
+  }
   return (
     <header className={styles.bar}>
       <div className={styles.barStart}>
         <Link href="/forms" className={styles.back}>{t('backToForms')}</Link>
-        <h1 className={styles.title} title={name}>{name}</h1>
+        {editing !== null ? (
+          <input className={styles.nameInput} aria-label={t('formName')} value={editing} autoFocus maxLength={255}
+            onChange={(e) => setEditing(e.target.value)} onBlur={commit}
+            onKeyDown={(e) => { if (e.key === 'Enter') commit(); if (e.key === 'Escape') setEditing(null) }} />
+        ) : (
+          <h1 className={styles.title}>
+            <button type="button" className={styles.titleButton} disabled={!canWrite} title={t('rename')} onClick={() => setEditing(name)} data-testid="form-name-title">{name}</button>
+          </h1>
+        )}
         <FormStatusBadge status={status} />
       </div>
       <div className={styles.barEnd}>

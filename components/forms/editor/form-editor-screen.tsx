@@ -54,6 +54,16 @@ export function FormEditorScreen({ formId, versionId, publicKey }: { formId: str
     }
   }
 
+  async function rename(name: string) {
+    try {
+      await ed.rename(name)
+      toast.show({ variant: 'success', content: t('toast.renamed') })
+    } catch (e) {
+      const fe = (e as { data?: { fieldErrors?: Record<string, string[]> } }).data?.fieldErrors
+      toast.show({ variant: 'error', content: fe?.name?.[0] ?? t('actionFailed') })
+    }
+  }
+
   async function schedule(value: ScheduleValue | null) {
     setScheduleErrors({})
     try {
@@ -80,7 +90,7 @@ export function FormEditorScreen({ formId, versionId, publicKey }: { formId: str
     <div className={styles.editor} data-testid="form-editor">
       <EditorHeader formId={formId} name={form.name} status={form.status} dirty={ed.dirty} savedAt={ed.savedAt}
         busy={ed.busy === 'schedule' ? null : ed.busy} canWrite={canWrite} isLiveVersion={isLiveVersion}
-        onSave={() => void act('save', ed.save)} onPublish={() => void act('publish', ed.publish)} onUnpublish={() => void act('unpublish', ed.unpublish)} />
+        onSave={() => void act('save', ed.save)} onRename={(name) => void rename(name)} onPublish={() => void act('publish', ed.publish)} onUnpublish={() => void act('unpublish', ed.unpublish)} />
       {ed.errors.length > 0 && (
         <div className={styles.errorBar}>
           <Notification variant="error" title={t('errorsTitle', { count: ed.errors.length })}>

@@ -68,6 +68,7 @@ export function useFormEditor(formId: string, versionId: string) {
     unpublish: () => run('unpublish', () => formsApi.unpublish(formId)),
     schedule: (s: ScheduleValue) => run('schedule', () => formsApi.schedule(formId, versionId, s)),
     clearSchedule: () => run('schedule', () => formsApi.schedule(formId, null, { publishAt: null, unpublishAt: null })),
+    rename: async (name: string) => { await form.mutate(await formsApi.rename(formId, name), { revalidate: false }) },
     reload: () => { void form.mutate() },
   }
 }
