@@ -45,6 +45,7 @@ function SegmentProgress({ group, onDone }: { group: GroupDetail; onDone: () => 
 
 export function ListDetailScreen({ listId }: { listId: string }) {
   const t = useTranslations('lists')
+  const tg = useTranslations('growth')
   const format = useFormatter()
   const router = useRouter()
   const toast = useToast()
@@ -104,6 +105,8 @@ export function ListDetailScreen({ listId }: { listId: string }) {
           <>
             {flags.subscriber_growth_report && <LinkButton href={`${base}/reports/growth`}>{t('growthReport')}</LinkButton>}
             {!isList && canWrite && <LinkButton href={`${base}/edit/${slugOf(group.name)}`}>{t('editDefinition')}</LinkButton>}
+            {isList && <LinkButton href={`${base}/forms`} data-testid="list-forms">{tg('listFormsTitle')}</LinkButton>}
+            {isList && <LinkButton href={`${base}/embed`} data-testid="list-embed">{tg('embedTitle')}</LinkButton>}
             <LinkButton href={`${base}/settings`}>{t('settings')}</LinkButton>
             {canWrite && (
               <Button variant="danger" onClick={() => { setDeleteError(null); setConfirming(true) }} data-testid="delete-group">{t('delete')}</Button>
