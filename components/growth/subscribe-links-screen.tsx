@@ -28,10 +28,11 @@ export function SubscribeLinksScreen() {
   const canWrite = usePermission('forms_write')
   const { data, error, mutate } = useSWR(SUBSCRIBE_LINKS_KEY, (url: string) => http.get<{ links: SubscribeLinkRow[] }>(url).then((r) => r.data))
   const create = canWrite ? <LinkButton variant="primary" href="/growth-tools/subscribe-links/create">{t('createLink')}</LinkButton> : undefined
+  const actions = <><LinkButton href="/growth-tools/consent-pages">{t('consentPagesTitle')}</LinkButton>{create}</>
 
   return (
     <Page>
-      <PageHead title={t('subscribeLinksTitle')} description={t('subscribeLinksDescription')} actions={create} />
+      <PageHead title={t('subscribeLinksTitle')} description={t('subscribeLinksDescription')} actions={actions} />
       <PageBody>
         {error ? (
           <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>

@@ -14,6 +14,7 @@ import { SubscribeLinkEditor } from '@/components/growth/subscribe-link-editor'
 import { ConsentPagesScreen } from '@/components/growth/consent-pages-screen'
 import { HostedPagesScreen } from '@/components/growth/hosted-pages-screen'
 import { WebTrackingWizard } from '@/components/growth/web-tracking-wizard'
+import { SubscribeLinksScreen } from '@/components/growth/subscribe-links-screen'
 import { SUBSCRIBE_LINK_DEFAULTS } from '@/lib/growth/subscribe-links/content'
 import { HOSTED_PAGES_DEFAULTS } from '@/lib/growth/hosted-pages-style'
 
@@ -154,4 +155,21 @@ test('web tracking: the snippet, what to check while not seen, then where the sc
   fireEvent.click(screen.getByTestId('check-install'))
   expect(await screen.findByText(/The script is running on https:\/\/shop.example/)).toBeInTheDocument()
   expect(screen.getByRole('cell', { name: '4' })).toBeInTheDocument()
+})
+
+test('subscribe links list: list, address with a copy button, status and sign-ups; the consent pages are one click away', async () => {
+  handler = (method, url) => (url.pathname === '/ajax/growth/subscribe-links' ? { status: 200, body: { links: [
+    { id: 'K1', name: 'Spring', slug: 'spring', status: 'active', list_id: 'L1', list_name: 'Newsletter', url: 'https://app.test/subscribe/spring', signups: 1234, created_at: '2026-11-01T00:00:00Z' },
+    { id: 'K2', name: 'Old', slug: 'old', status: 'disabled', list_id: 'L9', list_name: null, url: 'https://app.test/subscribe/old', signups: 0, created_at: '2026-10-01T00:00:00Z' },
+  ] } } : undefined)
+  renderWith(<SubscribeLinksScreen />, ['growth_tools_read', 'forms_write'])
+  expect(await screen.findByRole('link', { name: 'Spring' })).toHaveAttribute('href', '/growth-tools/subscribe-links/K1')
+  expect(screen.getByText('1,234')).toBeInTheDocument()
+  expect(screen.getByText('Deleted list')).toBeInTheDocument()
+  expect(screen.getByText('Turned off')).toBeInTheDocument()
+  fireEvent.click(screen.getByTestId('copy-K1'))
+  await waitFor(() => expect(navigator.clipboard.writeText).toHaveBeenCalledWith('https://app.test/subscribe/spring'))
+  expect(await screen.findByTestId('copy-K1')).toHaveTextContent('Copied')
+  expect(screen.getByRole('link', { name: 'Consent pages' })).toHaveAttribute('href', '/growth-tools/consent-pages')
+  expect(screen.getByRole('link', { name: 'Create subscribe link' })).toHaveAttribute('href', '/growth-tools/subscribe-links/create')
 })
