@@ -192,3 +192,27 @@ test('a multipart post works too; an oversized body is read no further and write
   expect(huge.status).toBe(200) // no token could be read: the page comes back to confirm
   expect(await db.profile.count({ where: { companyId: a.co.id, email: 'big@example.test' } })).toBe(0)
 })
+
+test('the page wears the hosted-pages branding and the subscribe consent page\'s logo switch', async () => {
+  const a = await tenant('Brandco')
+  const { link } = await (await create(a.cookie, body(a.list.id))).json()
+  expect(await (await getPage(link.slug)).text()).toContain('<div class="brand brand-left">')
+  await db.onsiteSettings.create({ data: { companyId: a.co.id, hostedPages: JSON.stringify({ brandColor: '#ff0066', backgroundColor: '#000000', textColor: '#111111', font: 'serif', buttonStyle: 'pill', logoPlacement: 'center' }) } })
+  let html = await (await getPage(link.slug)).text()
+  expect(html).toContain('background:#000000')
+  expect(html).toContain('Georgia')
+  expect(html).toContain('border-radius:999px')
+  expect(html).toContain('brand-center')
+  await db.consentPage.create({ data: { companyId: a.co.id, scope: a.list.id, kind: 'subscribe', content: JSON.stringify({ showLogo: false }) } })
+  html = await (await getPage(link.slug)).text()
+  expect(html).not.toContain('class="brand')
+})
+
+test('an analyst reads the links but cannot create or edit one', async () => {
+  const a = await tenant()
+  const analyst = await makeUser({ companyId: a.co.id, role: 'analyst' })
+  const cookie = await signIn(analyst.id, a.co.id)
+  expect((await linksRoute.GET(ajaxRequest('/ajax/growth/subscribe-links', { cookie }))).status).toBe(200)
+  expect((await create(cookie, body(a.list.id))).status).toBe(403)
+  expect(await db.subscribeLink.count({ where: { companyId: a.co.id } })).toBe(0)
+})
