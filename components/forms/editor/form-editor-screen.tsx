@@ -79,11 +79,12 @@ export function FormEditorScreen({ formId, versionId, publicKey }: { formId: str
 
   const tabErrors: Record<Tab, number> = {
     content: ed.errors.filter((e) => e.pointer.startsWith('/steps')).length,
-    styles: ed.errors.filter((e) => /^\/(styles|type|location|properties\/show_close)/.test(e.pointer)).length,
+    styles: ed.errors.filter((e) => /^\/(styles|type|location)(\/|$)/.test(e.pointer)).length,
     targeting: ed.errors.filter((e) => e.pointer.startsWith('/triggers')).length,
     schedule: 0,
   }
-  const otherErrors = ed.errors.filter((e) => !/^\/(steps|styles|type|location|properties|triggers)/.test(e.pointer))
+  // What no panel places at a field (the version's properties, teasers, …) is listed in the banner.
+  const otherErrors = ed.errors.filter((e) => !/^\/(steps|styles|type|location|triggers)(\/|$)/.test(e.pointer))
   const isLiveVersion = ed.version?.status === 'live'
 
   return (
