@@ -1,7 +1,7 @@
 // The form editor screen in jsdom with a stand-in network: it loads the form's version, sends the
 // draft to the preview frame on every change, shows a refused save's JSON-pointer errors at the
 // field they point to (and keeps the draft), saves once fixed, publishes the edited version, and
-// switches the preview between desktop and phone.
+// switches the preview between desktop and phone; leaving with unsaved work asks first.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { NextIntlClientProvider } from 'next-intl'
 import { SWRConfig } from 'swr'
@@ -81,6 +81,11 @@ test('edit, preview, a refused save with its pointer at the field, save, publish
   expect(sent).toMatchObject({ type: 'klaviyo-form-preview', formId: 'Fm1', step: 0 })
   expect(sent.definition.steps[0]!.columns[0]!.rows[2]!.blocks[0]!.properties).toEqual({ label: '' })
   expect(screen.getByTestId('save-state')).toHaveTextContent('Unsaved changes')
+  // Unsaved work: leaving through an in-app link asks first.
+  const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false)
+  fireEvent.click(screen.getByRole('link', { name: 'Back to forms' }))
+  expect(confirm).toHaveBeenCalledWith('Leave the editor? Your unsaved changes to this form will be lost.')
+  confirm.mockRestore()
 
   saveAnswer = () => ({ status: 400, body: { error: 'invalid', message: 'Please correct the highlighted fields.',
     fieldErrors: { '/steps/0/columns/0/rows/2/blocks/0/properties/label': ['A button needs a label.'] } } })

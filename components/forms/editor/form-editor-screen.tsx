@@ -10,6 +10,7 @@ import { useToast } from '@/components/shell/toasts'
 import { Spinner } from '@/components/ui/spinner'
 import { Notification } from '@/components/ui/notification'
 import { getWithParams } from '@/components/lists/fetcher'
+import { useUnsavedGuard } from '@/components/templates/editor/use-unsaved-guard'
 import type { ScheduleValue } from '../forms-types'
 import { useFormEditor } from './use-form-editor'
 import { EditorHeader } from './editor-header'
@@ -38,6 +39,7 @@ export function FormEditorScreen({ formId, versionId, publicKey }: { formId: str
   const { data: audienceRows } = useSWR(['/ajax/lists/simple', {}] as const, getWithParams<Audience[]>)
   const audiences = (audienceRows ?? []).map((a) => ({ id: String(a.id), name: a.name, type: a.type }))
   const lists = audiences.filter((a) => a.type === 0)
+  useUnsavedGuard(ed.dirty, t('leaveUnsaved'))
 
   if (ed.error) return <div className={styles.centered}><Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: ed.reload }} /></div>
   if (ed.loading || !ed.draft || !ed.form) return <div className={styles.centered}><Spinner label={t('loading')} /></div>
