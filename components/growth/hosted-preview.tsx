@@ -1,8 +1,8 @@
 // A live preview of a hosted page (subscribe link or consent page) as the shopper sees it:
 // the same colours, font and button shape the server renders. Text is React-escaped.
 import type { CSSProperties } from 'react'
-import { BUTTON_RADIUS, FONT_STACKS, type HostedPagesSettings } from '@/lib/growth/hosted-pages-style'
-import { safeColor } from '@/lib/growth/colors'
+import { BUTTON_RADIUS, FONT_STACKS, type HostedPagesSettings } from '@/lib/hosted-pages/style'
+import { safeColor } from '@/lib/hosted-pages/colors'
 import styles from './growth.module.css'
 
 export interface PreviewProps {

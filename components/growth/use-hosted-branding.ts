@@ -3,7 +3,7 @@
 // who may not read the settings see the defaults, which is what the server uses for them too.
 import useSWR from 'swr'
 import { http } from '@/lib/client/http'
-import { HOSTED_PAGES_DEFAULTS, type HostedPagesSettings } from '@/lib/growth/hosted-pages-style'
+import { HOSTED_PAGES_DEFAULTS, type HostedPagesSettings } from '@/lib/hosted-pages/style'
 
 export const HOSTED_PAGES_KEY = '/ajax/growth/hosted-pages'
 export type HostedPagesAnswer = { settings: HostedPagesSettings; company: { name: string; logoUrl: string | null; avatarColor: string } | null }

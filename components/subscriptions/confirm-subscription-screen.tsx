@@ -5,7 +5,7 @@ import { AuthCard } from '@/components/auth/auth-card'
 import { ErrorIcon, SuccessIcon } from '@/components/ui/icons'
 import { AppError } from '@/lib/errors/app-error'
 import { confirmDoubleOptIn, verifyDoubleOptInToken } from '@/lib/profiles/double-opt-in'
-import { resolveConsentPage } from '@/lib/growth/consent-pages/consent-page-store'
+import { resolveConsentPage } from '@/lib/hosted-pages/consent-page-store'
 
 export async function confirmSubscription(p: { companyId: string; profileId: string; listId: string; token: string }): Promise<boolean> {
   const companyId = Number(p.companyId)

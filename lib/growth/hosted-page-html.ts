@@ -1,8 +1,8 @@
 // The document every hosted growth page shares (subscribe links): plain HTML that works
 // without JavaScript, the company's branding from OnsiteSettings.hostedPages and its logo.
 // Merchant text is only ever inserted through esc(); colours only after safeColor().
-import { BUTTON_RADIUS, FONT_STACKS, type HostedPagesSettings } from './hosted-pages-style'
-import { safeColor } from './colors'
+import { BUTTON_RADIUS, FONT_STACKS, type HostedPagesSettings } from '@/lib/hosted-pages/style'
+import { safeColor } from '@/lib/hosted-pages/colors'
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 

@@ -18,7 +18,7 @@ import * as listFormsRoute from '@/app/ajax/growth/list-forms/[listId]/route'
 import * as unsubscribeRoute from '@/app/unsubscribe/route'
 import * as listPagesRoute from '@/app/list/[listId]/email/pages/route'
 import { preferencesUrl, unsubscribeUrl } from '@/lib/messaging/unsubscribe-link'
-import { resolveConsentPage } from '@/lib/growth/consent-pages/consent-page-store'
+import { resolveConsentPage } from '@/lib/hosted-pages/consent-page-store'
 
 const APP = 'https://app.example.test'
 beforeAll(() => {

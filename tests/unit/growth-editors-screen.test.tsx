@@ -16,7 +16,7 @@ import { HostedPagesScreen } from '@/components/growth/hosted-pages-screen'
 import { WebTrackingWizard } from '@/components/growth/web-tracking-wizard'
 import { SubscribeLinksScreen } from '@/components/growth/subscribe-links-screen'
 import { SUBSCRIBE_LINK_DEFAULTS } from '@/lib/growth/subscribe-links/content'
-import { HOSTED_PAGES_DEFAULTS } from '@/lib/growth/hosted-pages-style'
+import { HOSTED_PAGES_DEFAULTS } from '@/lib/hosted-pages/style'
 
 const push = jest.fn()
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn() }), usePathname: () => '/growth-tools/subscribe-links/create' }))

@@ -1,6 +1,6 @@
 // What a subscribe link's hosted page says and looks like (SubscribeLink.content JSON).
 import { z } from 'zod'
-import { hexColor } from '../colors'
+import { hexColor } from '@/lib/hosted-pages/colors'
 
 export const subscribeLinkContent = z.object({
   headline: z.string().trim().min(1, 'Enter a headline.').max(200),

@@ -1,6 +1,6 @@
 // A new subscribe link starts from the company's (or the list's) "subscribe" and "subscribed"
 // consent pages where those were edited, else from the built-in texts.
-import { resolveConsentPage } from '../consent-pages/consent-page-store'
+import { resolveConsentPage } from '@/lib/hosted-pages/consent-page-store'
 import { SUBSCRIBE_LINK_DEFAULTS, type SubscribeLinkContent } from './content'
 
 export async function newLinkDefaults(companyId: number, listId?: string): Promise<SubscribeLinkContent> {

@@ -8,8 +8,8 @@ import { loadMessages } from '@/lib/i18n/load-messages'
 import { localeFromAcceptLanguage, resolveLocale, type Locale } from '@/lib/i18n/locales'
 import type { Preferences } from './recipient-actions'
 import type { Recipient } from './resolve-token'
-import { brandingCss, loadPageBranding, showsLogo, type PageBranding } from '@/lib/growth/consent-pages/page-branding'
-import type { ConsentPageKind } from '@/lib/growth/consent-pages/content'
+import { brandingCss, loadPageBranding, showsLogo, type PageBranding } from '@/lib/hosted-pages/page-branding'
+import type { ConsentPageKind } from '@/lib/hosted-pages/consent-page-content'
 
 export type PageModel =
   | { kind: 'confirm'; recipient: Recipient; unsubscribeAction: string; preferencesHref: string }

@@ -1,6 +1,6 @@
 import { ajax, z } from '@/lib/http/ajax'
-import { CONSENT_PAGE_KINDS, consentPageContent } from '@/lib/growth/consent-pages/content'
-import { getConsentPages, saveConsentPage } from '@/lib/growth/consent-pages/consent-page-store'
+import { CONSENT_PAGE_KINDS, consentPageContent } from '@/lib/hosted-pages/consent-page-content'
+import { getConsentPages, saveConsentPage } from '@/lib/hosted-pages/consent-page-store'
 
 const scope = z.string().trim().min(1).max(64)
 

@@ -1,6 +1,6 @@
 import { ajax } from '@/lib/http/ajax'
-import { getHostedPagesSettings, saveHostedPagesSettings } from '@/lib/growth/hosted-pages-settings'
-import { hostedPagesBody } from '@/lib/growth/hosted-pages-style'
+import { getHostedPagesSettings, saveHostedPagesSettings } from '@/lib/hosted-pages/settings'
+import { hostedPagesBody } from '@/lib/hosted-pages/style'
 import { db } from '@/lib/db/client'
 
 const READ = { partial: ['account_settings_read'] } as const

@@ -1,11 +1,11 @@
 // What the existing hosted email pages (unsubscribe, preferences, confirm) take from the
 // merchant's branding: the consent page of the list or the company, over the hosted-pages
 // defaults. With nothing edited this yields the pages' built-in look and texts.
-import { BUTTON_RADIUS, FONT_STACKS, type HostedPagesSettings } from '../hosted-pages-style'
-import { getHostedPagesSettings } from '../hosted-pages-settings'
-import { safeColor } from '../colors'
-import { resolveConsentPage } from './consent-page-store'
-import type { ConsentPageContent, ConsentPageKind } from './content'
+import { BUTTON_RADIUS, FONT_STACKS, type HostedPagesSettings } from '@/lib/hosted-pages/style'
+import { getHostedPagesSettings } from '@/lib/hosted-pages/settings'
+import { safeColor } from '@/lib/hosted-pages/colors'
+import { resolveConsentPage } from '@/lib/hosted-pages/consent-page-store'
+import type { ConsentPageContent, ConsentPageKind } from '@/lib/hosted-pages/consent-page-content'
 
 export interface PageBranding { content: ConsentPageContent; settings: HostedPagesSettings }
 

@@ -1,7 +1,7 @@
 // Reading and saving the ConsentPage rows of a company: scope "default" or one of its lists.
 import { db } from '@/lib/db/client'
 import { badRequest } from '@/lib/errors/app-error'
-import { CONSENT_PAGE_KINDS, EMPTY_CONSENT_PAGE, mergeConsentContent, readConsentContent, type ConsentPageContent, type ConsentPageKind } from './content'
+import { CONSENT_PAGE_KINDS, EMPTY_CONSENT_PAGE, mergeConsentContent, readConsentContent, type ConsentPageContent, type ConsentPageKind } from '@/lib/hosted-pages/consent-page-content'
 
 export const DEFAULT_SCOPE = 'default'
 

@@ -2,7 +2,7 @@
 // empty one keeps the page's built-in, translated text, so a company that never edits sees
 // exactly the pages it had before.
 import { z } from 'zod'
-import { hexColor } from '../colors'
+import { hexColor } from '@/lib/hosted-pages/colors'
 
 export const CONSENT_PAGE_KINDS = ['subscribe', 'confirm_subscription', 'subscribed', 'manage_preferences', 'unsubscribe', 'unsubscribed'] as const
 export type ConsentPageKind = (typeof CONSENT_PAGE_KINDS)[number]

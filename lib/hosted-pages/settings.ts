@@ -1,6 +1,6 @@
-// Reading and saving OnsiteSettings.hostedPages (the shape lives in hosted-pages-style.ts).
+// Reading and saving OnsiteSettings.hostedPages (the shape lives in style.ts).
 import { db } from '@/lib/db/client'
-import { parseHostedPages, type HostedPagesSettings } from './hosted-pages-style'
+import { parseHostedPages, type HostedPagesSettings } from '@/lib/hosted-pages/style'
 
 export async function getHostedPagesSettings(companyId: number): Promise<HostedPagesSettings> {
   const row = await db.onsiteSettings.findUnique({ where: { companyId }, select: { hostedPages: true } })

@@ -3,7 +3,7 @@
 // that never opened /settings/other/hosted-pages. Pure (no database), so the editors' previews
 // use the same fonts and shapes as the server.
 import { z } from 'zod'
-import { hexColor } from './colors'
+import { hexColor } from '@/lib/hosted-pages/colors'
 
 export const HOSTED_FONTS = ['system', 'serif', 'rounded', 'mono'] as const
 export const BUTTON_STYLES = ['rounded', 'square', 'pill'] as const
