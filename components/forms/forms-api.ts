@@ -27,6 +27,9 @@ export const formsApi = {
     http.post<Raw>('/ajax/forms', { ...body, listId: body.listId || undefined }, raw).then((r) => r.data.form),
   saveVersion: (formId: string, versionId: number | string, definition: FormDefinition) =>
     http.put<Raw>(`/ajax/forms/${enc(formId)}/versions/${enc(String(versionId))}`, { definition }, raw).then((r) => r.data.form),
+  /** A new draft variation copied from a version; the answer's newest version is the copy. */
+  addVariation: (formId: string, fromVersionId: number | string) =>
+    http.post<Raw>(`/ajax/forms/${enc(formId)}/versions`, { fromVersionId: Number(fromVersionId) }, raw).then((r) => r.data.form),
   rename: (formId: string, name: string) => http.post<Raw>(`/ajax/forms/${enc(formId)}/rename`, { name }, raw).then((r) => r.data.form),
   publish: (formId: string, versionId: number | string) => http.post<Raw>(`/ajax/forms/${enc(formId)}/publish`, { versionId: Number(versionId) }, raw).then((r) => r.data.form),
   unpublish: (formId: string) => http.post<Raw>(`/ajax/forms/${enc(formId)}/unpublish`, {}, raw).then((r) => r.data.form),

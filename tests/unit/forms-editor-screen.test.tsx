@@ -1,7 +1,8 @@
 // The form editor screen in jsdom with a stand-in network: it loads the form's version, sends the
 // draft to the preview frame on every change, shows a refused save's JSON-pointer errors at the
 // field they point to (and keeps the draft), saves once fixed, publishes the edited version, and
-// switches the preview between desktop and phone; leaving with unsaved work asks first.
+// switches the preview between desktop and phone; leaving with unsaved work asks first; the
+// form is renamed and a variation added from the bar.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { NextIntlClientProvider } from 'next-intl'
 import { SWRConfig } from 'swr'
@@ -10,6 +11,9 @@ import type { StartupData } from '@/lib/client/shell-types'
 import { FormEditorScreen } from '@/components/forms/editor/form-editor-screen'
 import enUS from '@/messages/en-US.json'
 import { installFetch, type Handler } from '../helpers/flow-builder-render'
+
+const push = jest.fn()
+jest.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }) }))
 
 const DEFINITION = {
   type: 'popup',
@@ -45,6 +49,12 @@ beforeEach(() => {
     'GET /ajax/lists/simple': () => ({ body: [{ id: 'Ls1', name: 'Newsletter', type: 0 }, { id: 'Sg1', name: 'VIPs', type: 1 }] }),
     'PUT /ajax/forms/Fm1/versions/7': (b) => { calls.push({ method: 'PUT', body: b }); return saveAnswer(b) },
     'POST /ajax/forms/Fm1/publish': (b) => { calls.push({ method: 'PUBLISH', body: b }); return { body: form('live', 'live') } },
+    'POST /ajax/forms/Fm1/versions': (b) => {
+      calls.push({ method: 'VARIATION', body: b })
+      const f = form()
+      f.form.versions.push({ ...f.form.versions[0]!, id: 8, variationName: 'Version B' })
+      return { status: 201, body: f }
+    },
     'POST /ajax/forms/Fm1/rename': (b) => { calls.push({ method: 'RENAME', body: b }); const f = form(); f.form.name = (b as { name: string }).name; return { body: f } },
   }
   installFetch(routes)
@@ -110,6 +120,11 @@ test('edit, preview, a refused save with its pointer at the field, save, publish
   expect(calls.find((c) => c.method === 'PUBLISH')!.body).toEqual({ versionId: 7 })
   expect(await screen.findByTestId('unpublish-form')).toBeInTheDocument()
   expect(screen.getAllByTestId('form-status')[0]).toHaveTextContent('Live')
+  expect(screen.getByTestId('version-select')).toHaveDisplayValue('Version A · Live')
+  // A variation: a draft copy of this version, opened in the editor.
+  fireEvent.click(screen.getByTestId('add-variation'))
+  await waitFor(() => expect(push).toHaveBeenCalledWith('/forms/Fm1/variations/8/edit'))
+  expect(calls.find((c) => c.method === 'VARIATION')!.body).toEqual({ fromVersionId: 7 })
   expect(missing).toEqual([])
 })
 
@@ -144,4 +159,6 @@ test('steps: add, rename, reorder and delete; blocks added from the palette; pho
   fireEvent.keyDown(screen.getByLabelText('Form name'), { key: 'Enter' })
   expect(await screen.findByTestId('form-name-title')).toHaveTextContent('Holiday popup')
   expect(calls.find((c) => c.method === 'RENAME')!.body).toEqual({ name: 'Holiday popup' })
+  // With unsaved changes, another version cannot be opened or added until they are saved.
+  expect(screen.getByTestId('add-variation')).toBeDisabled()
 })

@@ -6,7 +6,8 @@ import Link from 'next/link'
 import { useFormatter, useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
 import { FormStatusBadge } from '../form-status-badge'
-import type { FormStatus } from '../forms-types'
+import type { FormStatus, FormVersionDetail } from '../forms-types'
+import { VersionSwitcher } from './version-switcher'
 import styles from './editor.module.css'
 
 export interface EditorHeaderProps {
@@ -19,13 +20,15 @@ export interface EditorHeaderProps {
   canWrite: boolean
   /** The version being edited is the live one. */
   isLiveVersion: boolean
+  versions: FormVersionDetail[]
+  versionId: number
   onSave: () => void
   onRename: (name: string) => void
   onPublish: () => void
   onUnpublish: () => void
 }
 
-export function EditorHeader({ formId, name, status, dirty, savedAt, busy, canWrite, isLiveVersion, onSave, onRename, onPublish, onUnpublish }: EditorHeaderProps) {
+export function EditorHeader({ formId, name, status, dirty, savedAt, busy, canWrite, isLiveVersion, versions, versionId, onSave, onRename, onPublish, onUnpublish }: EditorHeaderProps) {
   const t = useTranslations('forms')
   const format = useFormatter()
   const [editing, setEditing] = useState<string | null>(null)
@@ -48,6 +51,7 @@ export function EditorHeader({ formId, name, status, dirty, savedAt, busy, canWr
           </h1>
         )}
         <FormStatusBadge status={status} />
+        <VersionSwitcher formId={formId} versions={versions} current={versionId} canWrite={canWrite} dirty={dirty} />
       </div>
       <div className={styles.barEnd}>
         <span className={styles.saveState} data-testid="save-state" aria-live="polite">

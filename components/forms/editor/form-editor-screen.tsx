@@ -92,7 +92,7 @@ export function FormEditorScreen({ formId, versionId, publicKey }: { formId: str
   return (
     <div className={styles.editor} data-testid="form-editor">
       <EditorHeader formId={formId} name={form.name} status={form.status} dirty={ed.dirty} savedAt={ed.savedAt}
-        busy={ed.busy === 'schedule' ? null : ed.busy} canWrite={canWrite} isLiveVersion={isLiveVersion}
+        busy={ed.busy === 'schedule' ? null : ed.busy} canWrite={canWrite} isLiveVersion={isLiveVersion} versions={form.versions} versionId={Number(versionId)}
         onSave={() => void act('save', ed.save)} onRename={(name) => void rename(name)} onPublish={() => void act('publish', ed.publish)} onUnpublish={() => void act('unpublish', ed.unpublish)} />
       {ed.errors.length > 0 && (
         <div className={styles.errorBar}>
