@@ -3,7 +3,7 @@
 // module) against the real /ajax route handlers: a form from the discount popup template keeps
 // the vendor's snake_case definition both ways; every block the editor's palette adds and every
 // targeting rule its panel writes passes the server's definition check; a refused save comes back
-// as JSON pointers the editor can place; publish, schedule, clear, list with stats, clone,
+// as JSON pointers the editor can place; publish, schedule, clear, list with stats, a variation, clone,
 // preview token and delete answer in the shapes the screens read.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
@@ -20,6 +20,7 @@ import * as forms from '@/app/ajax/forms/route'
 import * as templates from '@/app/ajax/forms/templates/route'
 import * as form from '@/app/ajax/forms/[formId]/route'
 import * as version from '@/app/ajax/forms/[formId]/versions/[versionId]/route'
+import * as versions from '@/app/ajax/forms/[formId]/versions/route'
 import * as publish from '@/app/ajax/forms/[formId]/publish/route'
 import * as unpublish from '@/app/ajax/forms/[formId]/unpublish/route'
 import * as schedule from '@/app/ajax/forms/[formId]/schedule/route'
@@ -32,6 +33,7 @@ const { dispatch } = routeTable([
   ['/ajax/forms-listing-stats', stats],
   ['/ajax/forms-preview-token', token],
   ['/ajax/forms/:formId/versions/:versionId', version],
+  ['/ajax/forms/:formId/versions', versions],
   ['/ajax/forms/:formId/publish', publish],
   ['/ajax/forms/:formId/unpublish', unpublish],
   ['/ajax/forms/:formId/schedule', schedule],
@@ -119,6 +121,13 @@ test('template → editor edits of every kind → save → publish → listing �
   expect(Object.keys((badZone as { data: { fieldErrors: Record<string, unknown> } }).data.fieldErrors).join()).toContain('publishAt')
   const cleared = await formsApi.schedule(created.id, null, { publishAt: null, unpublishAt: null })
   expect(cleared.schedule).toBeNull()
+
+  // A variation: a draft copy of the edited version, with its definition.
+  const withVariation = await formsApi.addVariation(created.id, vid)
+  const variation = [...withVariation.versions].sort((a, b) => b.id - a.id)[0]!
+  expect(variation.id).not.toBe(vid)
+  expect(variation.status).toBe('draft')
+  expect(versionOf(withVariation, variation.id)!.definition.steps).toHaveLength(back.steps.length)
 
   const copy = await formsApi.clone(created.id, 'Welcome offer (winter)')
   expect(copy).toMatchObject({ name: 'Welcome offer (winter)', status: 'draft' })
