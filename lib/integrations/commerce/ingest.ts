@@ -1,0 +1,172 @@
+// Store data in: the provider-neutral model (./types.ts) becomes the vendor's events (through
+// the event ingest path, lib/events/ingest-events.ts, so flow triggers, attribution and segments
+// react as to any event), profiles with the store's marketing consent (./store-consent.ts: never
+// downgrading a newer consent) and catalog rows (./store-catalog.ts). Shopify's webhooks, the
+// WooCommerce webhooks and both historical syncs call these.
+// Idempotent: every event has a unique id (the order id, order:line, the refund id, the checkout
+// token), and the event store keeps the first of a repeated (profile, metric, unique id), so a
+// replayed order never makes a second event. Profile attributes carry the store's own time as
+// their write time, so an old order (a sync, a late retry) never overwrites a newer name.
+import { inWriteTx } from '@/lib/db/ops'
+import { kysely } from '@/lib/db/kysely'
+import { read, selectFirst } from '@/lib/db/ops'
+import { validateEvents, writeBatch } from '@/lib/events/ingest-events'
+import type { EventInput, IngestResult } from '@/lib/events/types'
+import { parseProfileInput } from '@/lib/profiles/validate-profile'
+import { upsertProfileOps } from '@/lib/profiles/upsert-profile'
+import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
+import { runCatalogWrite } from '@/lib/catalog/store/run-write'
+import { buyerProfile } from './buyer-profile'
+import {
+  METRICS, cancelledOrderEvent, fulfilledOrderEvent, placedOrderEvents, refundedOrderEvent, startedCheckoutEvent,
+} from './order-events'
+import { applyStoreConsentOps } from './store-consent'
+import { deleteProductOps, setInventoryLevelOps, upsertProductOps } from './store-catalog'
+import type {
+  CommerceContext, IngestSummary, StoreCheckout, StoreCustomer, StoreInventoryLevel, StoreOrder, StoreProduct, StoreRefund,
+} from './types'
+
+/** A store record we cannot turn into anything (no buyer to name, a refused product). */
+export class CommerceSkip extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'CommerceSkip'
+  }
+}
+
+type Profile = NonNullable<ReturnType<typeof buyerProfile>> & { id?: string }
+
+/** The store's time as a write time (epoch ms), never in the future. */
+function storeTime(...times: Array<string | null | undefined>): number {
+  const now = Date.now()
+  for (const t of times) {
+    const ms = t ? Date.parse(t) : NaN
+    if (Number.isFinite(ms)) return Math.min(ms, now)
+  }
+  return now
+}
+
+function summarize(results: IngestResult[]): IngestSummary {
+  return { events: results.filter((r) => !r.duplicate).length, duplicates: results.filter((r) => r.duplicate).length, profileId: results[0]?.profileId ?? null }
+}
+
+/** Writes events of one company together (all or nothing), with the given write time. */
+async function writeEvents(companyId: number, inputs: EventInput[], acceptedAt: number): Promise<IngestResult[]> {
+  if (!inputs.length) return []
+  const events = validateEvents(inputs, acceptedAt)
+  const [outcome] = await writeBatch([{ companyId, mode: 'import', events }], 'atomic')
+  return (outcome as { ok: IngestResult[] }).ok
+}
+
+/** The profile that placed an order (its Placed Order event), for payloads without the buyer. */
+export async function findOrderBuyer(companyId: number, orderId: string): Promise<string | null> {
+  const row = await read(selectFirst(
+    kysely().selectFrom('Event').innerJoin('Metric', 'Metric.id', 'Event.metricId').select('Event.profileId')
+      .where('Event.companyId', '=', companyId).where('Metric.companyId', '=', companyId)
+      .where('Metric.name', '=', METRICS.placed).where('Event.uniqueId', '=', orderId),
+  ))
+  return row ? String(row.profileId) : null
+}
+
+async function applyConsent(ctx: CommerceContext, profileId: string, c: StoreCustomer | null | undefined): Promise<void> {
+  if (!c || (!c.emailConsent && !c.smsConsent)) return
+  const changed = await inWriteTx(function* () {
+    const email = yield* applyStoreConsentOps(ctx.companyId, profileId, 'email_marketing', c.emailConsent, ctx.provider)
+    const sms = yield* applyStoreConsentOps(ctx.companyId, profileId, 'sms_marketing', c.smsConsent, ctx.provider)
+    return email || sms
+  })
+  if (changed) await reevaluateProfiles(ctx.companyId, [profileId], { profileChanged: true })
+}
+
+async function orderBuyer(ctx: CommerceContext, order: StoreOrder): Promise<Profile> {
+  const p = buyerProfile(order.customer, order.billingAddress ?? order.shippingAddress)
+  if (p) return p
+  const id = await findOrderBuyer(ctx.companyId, order.id)
+  if (id) return { id }
+  throw new CommerceSkip(`Order ${order.id} names no buyer with an email or phone number.`)
+}
+
+/**
+ * Placed orders in bulk (the historical syncs): one transaction for the batch; orders without a
+ * buyer are skipped and counted.
+ */
+export async function ingestPlacedOrders(ctx: CommerceContext, orders: StoreOrder[]): Promise<IngestSummary & { skipped: number }> {
+  const inputs: EventInput[] = []
+  let skipped = 0
+  for (const o of orders) {
+    const p = buyerProfile(o.customer, o.billingAddress ?? o.shippingAddress)
+    if (!p) skipped++
+    else inputs.push(...placedOrderEvents(ctx, o, p))
+  }
+  // The oldest order's time: none of the batch's attributes replace a write newer than it.
+  const at = Math.min(...orders.map((o) => storeTime(o.updatedAt, o.createdAt)), Date.now())
+  return { ...summarize(await writeEvents(ctx.companyId, inputs, at)), skipped }
+}
+
+/** orders/create (placed), orders/fulfilled, orders/cancelled; consent of the buyer applied too. */
+export async function ingestOrder(ctx: CommerceContext, order: StoreOrder, kind: 'placed' | 'fulfilled' | 'cancelled'): Promise<IngestSummary> {
+  const profile = await orderBuyer(ctx, order)
+  // A fulfilled order we never saw placed (connected after it, a lost webhook) still counts.
+  const inputs =
+    kind === 'cancelled' ? [cancelledOrderEvent(ctx, order, profile)]
+    : kind === 'fulfilled' ? [...placedOrderEvents(ctx, order, profile), fulfilledOrderEvent(ctx, order, profile)]
+    : placedOrderEvents(ctx, order, profile)
+  const summary = summarize(await writeEvents(ctx.companyId, inputs, storeTime(order.updatedAt, order.createdAt)))
+  if (summary.profileId) await applyConsent(ctx, summary.profileId, order.customer)
+  return summary
+}
+
+/** refunds/create: Refunded Order for the profile that placed the order. */
+export async function ingestRefund(ctx: CommerceContext, refund: StoreRefund): Promise<IngestSummary> {
+  const customer = refund.customer ?? refund.order?.customer
+  let profile: Profile | null = buyerProfile(customer)
+  if (!profile) {
+    const id = await findOrderBuyer(ctx.companyId, refund.orderId)
+    if (!id) throw new CommerceSkip(`Refund ${refund.id}: order ${refund.orderId} is unknown and names no buyer.`)
+    profile = { id }
+  }
+  return summarize(await writeEvents(ctx.companyId, [refundedOrderEvent(ctx, refund, profile)], storeTime(refund.createdAt)))
+}
+
+/** checkouts/create|update: Started Checkout once per checkout; a completed checkout is an order. */
+export async function ingestCheckout(ctx: CommerceContext, checkout: StoreCheckout): Promise<IngestSummary> {
+  if (checkout.completedAt) return { events: 0, duplicates: 0, profileId: null }
+  const profile = buyerProfile(checkout.customer)
+  if (!profile) throw new CommerceSkip(`Checkout ${checkout.id} has no email or phone number yet.`)
+  if (!checkout.lines.length) throw new CommerceSkip(`Checkout ${checkout.id} is empty.`)
+  const summary = summarize(await writeEvents(ctx.companyId, [startedCheckoutEvent(ctx, checkout, profile)], storeTime(checkout.updatedAt, checkout.createdAt)))
+  if (summary.profileId) await applyConsent(ctx, summary.profileId, checkout.customer)
+  return summary
+}
+
+/** customers/create|update: the profile (names, identifiers, address) and its marketing consent. */
+export async function ingestCustomer(ctx: CommerceContext, customer: StoreCustomer): Promise<{ profileId: string; created: boolean }> {
+  const given = buyerProfile(customer)
+  if (!given) throw new CommerceSkip(`Customer ${customer.id ?? ''} has no email or phone number.`.replace('  ', ' '))
+  const input = parseProfileInput(given)
+  const acceptedAt = storeTime(customer.updatedAt, customer.createdAt)
+  const res = await inWriteTx(function* () {
+    const r = yield* upsertProfileOps(ctx.companyId, input, { mode: 'import', source: ctx.provider, acceptedAt })
+    const email = yield* applyStoreConsentOps(ctx.companyId, r.raw.id, 'email_marketing', customer.emailConsent, ctx.provider)
+    const sms = yield* applyStoreConsentOps(ctx.companyId, r.raw.id, 'sms_marketing', customer.smsConsent, ctx.provider)
+    return { id: r.raw.id, created: r.created, changed: r.changed || email || sms }
+  })
+  if (res.changed) await reevaluateProfiles(ctx.companyId, [res.id], { profileChanged: true })
+  return { profileId: res.id, created: res.created }
+}
+
+/** products/create|update: the catalog item and its variants (price and inventory changes recorded). */
+export async function ingestProduct(ctx: CommerceContext, product: StoreProduct): Promise<void> {
+  const refused = await runCatalogWrite(() => upsertProductOps(ctx, product, new Date()))
+  if (refused.length) throw new CommerceSkip(`Product ${product.id} refused: ${refused.join('; ')}`)
+}
+
+/** products/delete; false when the product was not in the catalog. */
+export async function deleteProduct(ctx: CommerceContext, productId: string): Promise<boolean> {
+  return runCatalogWrite(() => deleteProductOps(ctx, productId, new Date()))
+}
+
+/** inventory_levels/update: the available count on the matching variants (how many). */
+export async function ingestInventoryLevel(ctx: CommerceContext, level: StoreInventoryLevel): Promise<number> {
+  return runCatalogWrite(() => setInventoryLevelOps(ctx, level, new Date()))
+}
