@@ -15,6 +15,7 @@ import { clientIp } from '@/lib/http/client-ip'
 import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, describeOutage, isConnectionError } from '@/lib/db/db-outage'
 import { SERVED_REVISION, requestedRevision } from './revision'
 import { apiRequestUrl } from './request-url'
+import { logApiRequest } from '@/lib/api-log/log-api-request'
 
 /** The revision every answer names: the one this server implements. */
 export const DEFAULT_REVISION = SERVED_REVISION
@@ -143,8 +144,9 @@ export function requireScopes(ctx: ApiCtx, needed: readonly ApiScope[], what: st
 
 /** An /api handler: `Authorization: Klaviyo-API-Key pk_…` with the endpoint's scopes. */
 export function apiRoute<B = undefined>(opts: ApiRouteOptions<B>) {
-  return (req: Request, context?: RouteContext) =>
-    run(req, context, opts, async () => {
+  // Every authenticated call leaves a row in the request log (lib/api-log), written in batches.
+  return (req: Request, context?: RouteContext) => logApiRequest(req, (observe) =>
+    run(req, context, opts, observe(async () => {
       const auth = req.headers.get('authorization') ?? ''
       const m = /^Klaviyo-API-Key\s+(\S+)$/i.exec(auth.trim())
       if (!m) throw new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided. Send "Authorization: Klaviyo-API-Key your-private-api-key".')
@@ -154,7 +156,7 @@ export function apiRoute<B = undefined>(opts: ApiRouteOptions<B>) {
         throw new ApiError(403, 'permission_denied', `This API key is missing the required scopes: ${opts.scopes.filter((s) => !key.scopes.includes(s)).join(', ')}.`)
       }
       return { companyId: key.companyId, keyId: key.id, scopes: key.scopes, bucket: 'api' }
-    }, {}, true)
+    }), {}, true))
 }
 
 // /client: browsers call these from any store page, so every response allows any origin.

@@ -90,6 +90,8 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
           await jobQueue().prune(queueNow())
           // The public API's rate-limit windows of keys not seen for minutes.
           await (await import('@/lib/api/rate-limit')).pruneRateLimits()
+          // The /api request log keeps 7 days (the developer tools' logs).
+          await (await import('@/lib/api-log/prune-request-logs')).pruneApiRequestLogs(queueNow())
         }
         if (failures) log(`loop ${n} recovered after ${failures} failed attempt(s)`)
         failures = 0
