@@ -23,6 +23,7 @@ import { register as registerCouponJobs } from '@/lib/coupons/bulk-jobs'
 import { register as registerDataPrivacy } from '@/lib/data-privacy/deletion-jobs'
 import { register as registerFormExperiments } from '@/lib/forms/experiments/settle-experiments'
 import { register as registerFormSchedules } from '@/lib/forms/store/schedule-jobs'
+import { register as registerShopifyWebhooks } from '@/lib/integrations/shopify/webhooks/jobs'
 import { registerConsumers } from './consumers'
 
 export function registerJobHandlers(): void {
@@ -50,4 +51,5 @@ export function registerJobHandlers(): void {
   registerDataPrivacy()
   registerFormExperiments()
   registerFormSchedules()
+  registerShopifyWebhooks()
 }

@@ -7,9 +7,8 @@
 // token), and the event store keeps the first of a repeated (profile, metric, unique id), so a
 // replayed order never makes a second event. Profile attributes carry the store's own time as
 // their write time, so an old order (a sync, a late retry) never overwrites a newer name.
-import { inWriteTx } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
-import { read, selectFirst } from '@/lib/db/ops'
+import { inWriteTx, read, selectFirst } from '@/lib/db/ops'
 import { validateEvents, writeBatch } from '@/lib/events/ingest-events'
 import type { EventInput, IngestResult } from '@/lib/events/types'
 import { parseProfileInput } from '@/lib/profiles/validate-profile'
@@ -17,6 +16,7 @@ import { upsertProfileOps } from '@/lib/profiles/upsert-profile'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { runCatalogWrite } from '@/lib/catalog/store/run-write'
 import { buyerProfile } from './buyer-profile'
+import { enrichLines } from './enrich-lines'
 import {
   METRICS, cancelledOrderEvent, fulfilledOrderEvent, placedOrderEvents, refundedOrderEvent, startedCheckoutEvent,
 } from './order-events'
@@ -91,6 +91,7 @@ async function orderBuyer(ctx: CommerceContext, order: StoreOrder): Promise<Prof
  * buyer are skipped and counted.
  */
 export async function ingestPlacedOrders(ctx: CommerceContext, orders: StoreOrder[]): Promise<IngestSummary & { skipped: number }> {
+  await enrichLines(ctx.companyId, orders.flatMap((o) => o.lines))
   const inputs: EventInput[] = []
   let skipped = 0
   for (const o of orders) {
@@ -106,6 +107,7 @@ export async function ingestPlacedOrders(ctx: CommerceContext, orders: StoreOrde
 /** orders/create (placed), orders/fulfilled, orders/cancelled; consent of the buyer applied too. */
 export async function ingestOrder(ctx: CommerceContext, order: StoreOrder, kind: 'placed' | 'fulfilled' | 'cancelled'): Promise<IngestSummary> {
   const profile = await orderBuyer(ctx, order)
+  await enrichLines(ctx.companyId, order.lines)
   // A fulfilled order we never saw placed (connected after it, a lost webhook) still counts.
   const inputs =
     kind === 'cancelled' ? [cancelledOrderEvent(ctx, order, profile)]
@@ -125,6 +127,7 @@ export async function ingestRefund(ctx: CommerceContext, refund: StoreRefund): P
     if (!id) throw new CommerceSkip(`Refund ${refund.id}: order ${refund.orderId} is unknown and names no buyer.`)
     profile = { id }
   }
+  await enrichLines(ctx.companyId, refund.lines)
   return summarize(await writeEvents(ctx.companyId, [refundedOrderEvent(ctx, refund, profile)], storeTime(refund.createdAt)))
 }
 
@@ -134,6 +137,7 @@ export async function ingestCheckout(ctx: CommerceContext, checkout: StoreChecko
   const profile = buyerProfile(checkout.customer)
   if (!profile) throw new CommerceSkip(`Checkout ${checkout.id} has no email or phone number yet.`)
   if (!checkout.lines.length) throw new CommerceSkip(`Checkout ${checkout.id} is empty.`)
+  await enrichLines(ctx.companyId, checkout.lines)
   const summary = summarize(await writeEvents(ctx.companyId, [startedCheckoutEvent(ctx, checkout, profile)], storeTime(checkout.updatedAt, checkout.createdAt)))
   if (summary.profileId) await applyConsent(ctx, summary.profileId, checkout.customer)
   return summary

@@ -114,7 +114,7 @@ export function refundedOrderEvent(ctx: CommerceContext, r: StoreRefund, profile
       OrderId: r.orderId, RefundId: r.id, OrderNumber: r.order?.name ?? null, ...lineSummary(r.lines),
       Note: r.note ?? null, Currency: r.currency, Integration: ctx.provider,
     },
-    time: r.createdAt, value: money(r.amount), valueCurrency: r.currency, uniqueId: r.id,
+    time: r.createdAt, value: money(r.amount), valueCurrency: r.currency || undefined, uniqueId: r.id,
   }
 }
 

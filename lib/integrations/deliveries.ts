@@ -1,0 +1,112 @@
+// Webhook deliveries from a store (Shopify, WooCommerce): each recorded once by its provider
+// delivery id (IntegrationDelivery, unique integrationId + deliveryId) and, in the same
+// transaction, a job that processes it, so a retried or duplicated delivery is a no-op and the
+// endpoint answers within the provider's few seconds. The job (INTEGRATION_DELIVERY_JOB) hands the
+// body to the provider's processor (registerDeliveryProcessor) and marks the delivery processed,
+// ignored or failed with the reason.
+import { dbEngine } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { exec, inWriteTx, type Ops } from '@/lib/db/ops'
+import { dbDate } from '@/lib/db/query-template'
+import { jobQueue, wakeWorkers } from '@/lib/jobs/queue'
+import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
+import type { CommerceProvider } from './commerce/types'
+
+export const INTEGRATION_DELIVERY_JOB = 'integrations.delivery'
+
+export type DeliveryStatus = 'queued' | 'processed' | 'ignored' | 'failed'
+
+export interface DeliveryJobPayload {
+  companyId: number
+  integrationId: string
+  provider: CommerceProvider
+  deliveryId: string
+  topic: string
+  /** The raw JSON text as received (re-parsed by the processor: large ids stay exact). */
+  body: string
+}
+
+export interface RecordDeliveryInput extends DeliveryJobPayload {
+  /** 'ignored' records the delivery with its reason and queues nothing (a topic we do not handle). */
+  ignoredReason?: string
+}
+
+let prepared: Promise<void> | null = null
+/** PostgreSQL: the job queue's schema must exist before a transaction enqueues into it. */
+async function prepareQueue(): Promise<void> {
+  if (dbEngine() !== 'postgresql') return
+  prepared ??= jobQueue().prepare().catch((e) => {
+    prepared = null
+    throw e
+  })
+  await prepared
+}
+
+function* recordOps(d: RecordDeliveryInput, now: Date): Ops<boolean> {
+  const added = yield* exec(
+    kysely()
+      .insertInto('IntegrationDelivery')
+      .values({
+        companyId: d.companyId, integrationId: d.integrationId, deliveryId: d.deliveryId, topic: d.topic,
+        status: d.ignoredReason ? 'ignored' : 'queued', reason: d.ignoredReason ?? null, receivedAt: dbDate(now) as never,
+        processedAt: d.ignoredReason ? (dbDate(now) as never) : null,
+      })
+      .onConflict((oc) => oc.columns(['integrationId', 'deliveryId']).doNothing()),
+  )
+  if (!added) return false
+  if (!d.ignoredReason) {
+    const payload: DeliveryJobPayload = {
+      companyId: d.companyId, integrationId: d.integrationId, provider: d.provider, deliveryId: d.deliveryId, topic: d.topic, body: d.body,
+    }
+    yield* enqueueJobOps(INTEGRATION_DELIVERY_JOB, payload, { companyId: d.companyId }, now)
+  }
+  return true
+}
+
+/** Records a delivery once and queues its processing; false when it was seen before (a duplicate). */
+export async function recordDelivery(d: RecordDeliveryInput, now = new Date()): Promise<boolean> {
+  await prepareQueue()
+  const added = await inWriteTx(() => recordOps(d, now))
+  if (added && !d.ignoredReason) wakeWorkers(INTEGRATION_DELIVERY_JOB)
+  return added
+}
+
+/** Sets a delivery's outcome (scoped to its company). */
+export async function markDelivery(
+  companyId: number, integrationId: string, deliveryId: string, status: DeliveryStatus, reason: string | null, now = new Date(),
+): Promise<void> {
+  await inWriteTx(() =>
+    exec(
+      kysely()
+        .updateTable('IntegrationDelivery')
+        .set({ status, reason: reason ? reason.slice(0, 1000) : null, processedAt: status === 'queued' ? null : (dbDate(now) as never) })
+        .where('companyId', '=', companyId).where('integrationId', '=', integrationId).where('deliveryId', '=', deliveryId),
+    ),
+  )
+}
+
+/** What a provider's processor decided about one delivery. */
+export type DeliveryOutcome = { status: 'processed' } | { status: 'ignored'; reason: string }
+
+export interface DeliveryIntegration {
+  id: string
+  companyId: number
+  key: string
+  externalKey: string | null
+  status: string
+  settings: string
+}
+
+export type DeliveryProcessor = (delivery: DeliveryJobPayload, integration: DeliveryIntegration) => Promise<DeliveryOutcome>
+
+const g = globalThis as unknown as { __deliveryProcessors?: Map<string, DeliveryProcessor> }
+const processors: Map<string, DeliveryProcessor> = (g.__deliveryProcessors ??= new Map())
+
+/** A provider's processor of its deliveries (called from that provider's job registration). */
+export function registerDeliveryProcessor(provider: CommerceProvider, processor: DeliveryProcessor): void {
+  processors.set(provider, processor)
+}
+
+export function deliveryProcessor(provider: string): DeliveryProcessor | undefined {
+  return processors.get(provider)
+}

@@ -1,0 +1,9 @@
+// Registration (lib/server/job-handlers.ts): the delivery job and Shopify's processor of it.
+import { registerDeliveryProcessor } from '@/lib/integrations/deliveries'
+import { registerDeliveryJob } from '@/lib/integrations/delivery-job'
+import { processShopifyDelivery } from './process-delivery'
+
+export function register(): void {
+  registerDeliveryJob()
+  registerDeliveryProcessor('shopify', processShopifyDelivery)
+}
