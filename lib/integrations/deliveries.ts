@@ -14,6 +14,10 @@ import type { CommerceProvider } from './commerce/types'
 
 export const INTEGRATION_DELIVERY_JOB = 'integrations.delivery'
 
+/** A delivery's job runs up to 8 times (backoff 2 s … 4 min, about 8 minutes in all): long enough
+ *  for a record delivered before the one it needs (a refund before its order) to find it. */
+export const DELIVERY_ATTEMPTS = 8
+
 export type DeliveryStatus = 'queued' | 'processed' | 'ignored' | 'failed'
 
 export interface DeliveryJobPayload {
@@ -58,7 +62,7 @@ function* recordOps(d: RecordDeliveryInput, now: Date): Ops<boolean> {
     const payload: DeliveryJobPayload = {
       companyId: d.companyId, integrationId: d.integrationId, provider: d.provider, deliveryId: d.deliveryId, topic: d.topic, body: d.body,
     }
-    yield* enqueueJobOps(INTEGRATION_DELIVERY_JOB, payload, { companyId: d.companyId }, now)
+    yield* enqueueJobOps(INTEGRATION_DELIVERY_JOB, payload, { companyId: d.companyId, maxAttempts: DELIVERY_ATTEMPTS }, now)
   }
   return true
 }

@@ -8,7 +8,8 @@ import { db } from '@/lib/db/client'
 import { AppError } from '@/lib/errors/app-error'
 import { PermanentJobError, registerJobHandler, type JobContext } from '@/lib/jobs/queue'
 import { CommerceSkip } from './commerce/ingest'
-import { deliveryProcessor, INTEGRATION_DELIVERY_JOB, markDelivery, type DeliveryJobPayload } from './deliveries'
+import { DELIVERY_ATTEMPTS, deliveryProcessor, INTEGRATION_DELIVERY_JOB, markDelivery, type DeliveryJobPayload } from './deliveries'
+
 
 const reasonOf = (e: unknown) => {
   if (e instanceof AppError && e.fieldErrors) return `${e.message} ${JSON.stringify(e.fieldErrors)}`
@@ -35,6 +36,11 @@ export async function processDelivery(p: DeliveryJobPayload, ctx: JobContext): P
     await db.integration.updateMany({ where: { id: integration.id, companyId: p.companyId }, data: { lastEventAt: new Date() } })
   } catch (e) {
     if (e instanceof CommerceSkip) {
+      // Out of order (a refund before its order): retried with the queue's backoff, then given up.
+      if (e.later && ctx.attempt < DELIVERY_ATTEMPTS) {
+        await markDelivery(p.companyId, p.integrationId, p.deliveryId, 'failed', `${e.message} (retrying)`)
+        throw e
+      }
       await markDelivery(p.companyId, p.integrationId, p.deliveryId, 'ignored', e.message)
       return
     }

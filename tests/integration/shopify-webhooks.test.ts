@@ -15,6 +15,7 @@ import { db } from '@/lib/db/client'
 import { inWriteTx } from '@/lib/db/ops'
 import { ingestEvents } from '@/lib/events/ingest-events'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'
+import { setQueueClock } from '@/lib/jobs/clock'
 import { recordMessageEventOps, MESSAGE_METRICS } from '@/lib/messaging/message-events'
 import { setConsent } from '@/lib/profiles/consent'
 import { shopifyHmac } from '@/lib/integrations/shopify/webhooks/verify-hmac'
@@ -165,11 +166,33 @@ test('orders/fulfilled, orders/cancelled and refunds/create: the vendor\'s metri
   expect((await deliveries(s.companyId)).map((d) => d.status)).toEqual(['processed', 'processed', 'processed', 'processed'])
 })
 
-test('a refund of an order we never saw and that names no buyer is ignored with the reason', async () => {
-  const s = await connectShop('orphan')
+test('a refund delivered before its order waits for it (retried), then lands on the buyer; one that never finds its order is given up with the reason', async () => {
+  const s = await connectShop('early')
   await deliver(s, 'refunds/create', fixture('refunds-create'), { id: 'wh-refund' })
-  expect(await deliveries(s.companyId)).toEqual([expect.objectContaining({ status: 'ignored', reason: expect.stringContaining('order 820982911946154508 is unknown') })])
-  expect(await events(s.companyId)).toHaveLength(0)
+  expect(await deliveries(s.companyId)).toEqual([expect.objectContaining({ status: 'failed', reason: expect.stringContaining('order 820982911946154508 is unknown') })])
+  await deliver(s, 'orders/create', fixture('orders-create'), { id: 'wh-order' })
+  setQueueClock(10 * 60_000)
+  try {
+    await runJobsUntilIdle()
+  } finally {
+    setQueueClock(null)
+  }
+  expect((await deliveries(s.companyId)).map((d) => [d.deliveryId, d.status, d.reason])).toEqual([['wh-refund', 'processed', null], ['wh-order', 'processed', null]])
+  const [placed] = await events(s.companyId, 'Placed Order')
+  expect(await events(s.companyId, 'Refunded Order')).toEqual([expect.objectContaining({ profileId: placed!.profileId, value: 99.5 })])
+
+  const lone = await connectShop('lone')
+  await deliver(lone, 'refunds/create', fixture('refunds-create'), { id: 'wh-lone' })
+  for (let i = 1; i <= 8; i++) {
+    setQueueClock(i * 10 * 60_000)
+    try {
+      await runJobsUntilIdle()
+    } finally {
+      setQueueClock(null)
+    }
+  }
+  expect(await deliveries(lone.companyId)).toEqual([expect.objectContaining({ status: 'ignored', reason: expect.stringContaining('is unknown and names no buyer') })])
+  expect(await events(lone.companyId)).toHaveLength(0)
 })
 
 test('checkouts/create and /update → one Started Checkout (the abandoned-checkout trigger) with its recovery URL', async () => {

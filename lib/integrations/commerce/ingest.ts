@@ -10,7 +10,7 @@
 import { kysely } from '@/lib/db/kysely'
 import { inWriteTx, read, selectFirst } from '@/lib/db/ops'
 import { validateEvents, writeBatch } from '@/lib/events/ingest-events'
-import type { EventInput, IngestResult } from '@/lib/events/types'
+import type { EventInput, IngestGroup, IngestResult } from '@/lib/events/types'
 import { parseProfileInput } from '@/lib/profiles/validate-profile'
 import { upsertProfileOps } from '@/lib/profiles/upsert-profile'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
@@ -26,9 +26,13 @@ import type {
   CommerceContext, IngestSummary, StoreCheckout, StoreCustomer, StoreInventoryLevel, StoreOrder, StoreProduct, StoreRefund,
 } from './types'
 
-/** A store record we cannot turn into anything (no buyer to name, a refused product). */
+/**
+ * A store record we cannot turn into anything (no buyer to name, a refused product). `later`:
+ * it may work once another record arrives (a refund or fulfillment delivered before its order:
+ * stores do not keep their webhooks in order), so the caller retries it for a while.
+ */
 export class CommerceSkip extends Error {
-  constructor(message: string) {
+  constructor(message: string, readonly later = false) {
     super(message)
     this.name = 'CommerceSkip'
   }
@@ -83,25 +87,51 @@ async function orderBuyer(ctx: CommerceContext, order: StoreOrder): Promise<Prof
   if (p) return p
   const id = await findOrderBuyer(ctx.companyId, order.id)
   if (id) return { id }
-  throw new CommerceSkip(`Order ${order.id} names no buyer with an email or phone number.`)
+  throw new CommerceSkip(`Order ${order.id} names no buyer with an email or phone number.`, true)
+}
+
+/** What a bulk ingest of orders did: refused orders are reported, never stop the others. */
+export interface BulkOrderSummary extends IngestSummary {
+  /** Orders without a buyer email or phone. */
+  skipped: number
+  failed: Array<{ orderId: string; reason: string }>
 }
 
 /**
- * Placed orders in bulk (the historical syncs): one transaction for the batch; orders without a
- * buyer are skipped and counted.
+ * Placed orders in bulk (the historical syncs): one transaction for the batch, each order all or
+ * nothing on its own (a savepoint per order), so one bad order never loses the others.
  */
-export async function ingestPlacedOrders(ctx: CommerceContext, orders: StoreOrder[]): Promise<IngestSummary & { skipped: number }> {
+export async function ingestPlacedOrders(ctx: CommerceContext, orders: StoreOrder[]): Promise<BulkOrderSummary> {
   await enrichLines(ctx.companyId, orders.flatMap((o) => o.lines))
-  const inputs: EventInput[] = []
-  let skipped = 0
+  const out: BulkOrderSummary = { events: 0, duplicates: 0, skipped: 0, failed: [] }
+  const groups: IngestGroup[] = []
+  const owners: string[] = []
   for (const o of orders) {
     const p = buyerProfile(o.customer, o.billingAddress ?? o.shippingAddress)
-    if (!p) skipped++
-    else inputs.push(...placedOrderEvents(ctx, o, p))
+    if (!p) {
+      out.skipped++
+      continue
+    }
+    try {
+      // The order's own time: its attributes never replace a write newer than the order.
+      groups.push({ companyId: ctx.companyId, mode: 'import', events: validateEvents(placedOrderEvents(ctx, o, p), storeTime(o.updatedAt, o.createdAt)) })
+      owners.push(o.id)
+    } catch (e) {
+      out.failed.push({ orderId: o.id, reason: e instanceof Error ? e.message : String(e) })
+    }
   }
-  // The oldest order's time: none of the batch's attributes replace a write newer than it.
-  const at = Math.min(...orders.map((o) => storeTime(o.updatedAt, o.createdAt)), Date.now())
-  return { ...summarize(await writeEvents(ctx.companyId, inputs, at)), skipped }
+  if (!groups.length) return out
+  const outcomes = await writeBatch(groups, 'isolate')
+  outcomes.forEach((r, i) => {
+    if ('ok' in r) {
+      const sum = summarize(r.ok)
+      out.events += sum.events
+      out.duplicates += sum.duplicates
+    } else if ('error' in r) {
+      out.failed.push({ orderId: owners[i]!, reason: r.error instanceof Error ? r.error.message : String(r.error) })
+    }
+  })
+  return out
 }
 
 /** orders/create (placed), orders/fulfilled, orders/cancelled; consent of the buyer applied too. */
@@ -124,7 +154,7 @@ export async function ingestRefund(ctx: CommerceContext, refund: StoreRefund): P
   let profile: Profile | null = buyerProfile(customer)
   if (!profile) {
     const id = await findOrderBuyer(ctx.companyId, refund.orderId)
-    if (!id) throw new CommerceSkip(`Refund ${refund.id}: order ${refund.orderId} is unknown and names no buyer.`)
+    if (!id) throw new CommerceSkip(`Refund ${refund.id}: order ${refund.orderId} is unknown and names no buyer.`, true)
     profile = { id }
   }
   await enrichLines(ctx.companyId, refund.lines)
