@@ -271,3 +271,18 @@ test('revenue of a Shopify order goes to the email the buyer clicked', async () 
     companyId: s.companyId, campaignId, messageId: `m-${campaignId}`, channel: 'email', touch: 'click', value: 403, ts: ORDER_TS,
   })
 })
+
+test('bulk order ingest (the historical syncs): each order on its own; no buyer skipped, a bad order reported, a repeat a duplicate', async () => {
+  const s = await connectShop('bulk')
+  const { ingestPlacedOrders } = await import('@/lib/integrations/commerce/ingest')
+  const { mapShopifyOrder } = await import('@/lib/integrations/shopify/webhooks/map-order')
+  const { parseShopifyJson } = await import('@/lib/integrations/shopify/webhooks/parse-body')
+  const order = mapShopifyOrder(parseShopifyJson(fixture('orders-create')))!
+  const noBuyer = { ...order, id: 'o-nobuyer', customer: null }
+  const tooOld = { ...order, id: 'o-old', createdAt: '1970-01-02T00:00:00Z', updatedAt: null }
+  const out = await ingestPlacedOrders({ companyId: s.companyId, provider: 'shopify' }, [order, noBuyer, tooOld, order])
+  expect(out).toMatchObject({ events: 3, duplicates: 3, skipped: 1, failed: [{ orderId: 'o-old', reason: expect.any(String) }] })
+  expect((await events(s.companyId)).map((e) => [e.metric.name, e.uniqueId])).toEqual([
+    ['Placed Order', ORDER_ID], ['Ordered Product', `${ORDER_ID}:866550311766439020`], ['Ordered Product', `${ORDER_ID}:141249953214522974`],
+  ])
+})
