@@ -33,7 +33,12 @@ export async function processDelivery(p: DeliveryJobPayload, ctx: JobContext): P
   try {
     const out = await processor(p, integration)
     await markDelivery(p.companyId, p.integrationId, p.deliveryId, out.status, out.status === 'ignored' ? out.reason : null)
-    await db.integration.updateMany({ where: { id: integration.id, companyId: p.companyId }, data: { lastEventAt: new Date() } })
+    // The screen shows "last event" to the minute: one write a minute, not one per delivery.
+    const now = new Date()
+    await db.integration.updateMany({
+      where: { id: integration.id, companyId: p.companyId, OR: [{ lastEventAt: null }, { lastEventAt: { lt: new Date(now.getTime() - 60_000) } }] },
+      data: { lastEventAt: now },
+    })
   } catch (e) {
     if (e instanceof CommerceSkip) {
       // Out of order (a refund before its order): retried with the queue's backoff, then given up.

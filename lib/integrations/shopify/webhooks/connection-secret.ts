@@ -2,7 +2,8 @@
 // sealed credentials (lib/crypto/secret-box.ts, purpose 'integration-credentials', field
 // webhookSecret; the client secret when no separate one was stored, since Shopify signs with it).
 import { openSecret } from '@/lib/crypto/secret-box'
-import { db } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { read, selectFirst } from '@/lib/db/ops'
 
 export const INTEGRATION_CREDENTIALS = 'integration-credentials'
 
@@ -18,19 +19,30 @@ export function normalizeShopDomain(v: string | null): string | null {
   return s && /^[a-z0-9][a-z0-9.-]{0,253}$/.test(s) ? s : null
 }
 
+// Opening the sealed credentials (HKDF + AES-GCM) on every webhook is wasted work: the secret is
+// kept per sealed value, so a reconnect (new credentials) is seen at once.
+const opened = new Map<string, string | null>()
+
+function webhookSecret(sealed: string): string | null {
+  if (opened.has(sealed)) return opened.get(sealed)!
+  let secret: string | null = null
+  try {
+    const creds = JSON.parse(openSecret(sealed, INTEGRATION_CREDENTIALS) ?? '{}') as Record<string, unknown>
+    const s = creds.webhookSecret || creds.clientSecret
+    secret = typeof s === 'string' && s ? s : null
+  } catch {}
+  if (opened.size > 1000) opened.clear()
+  opened.set(sealed, secret)
+  return secret
+}
+
 export async function findShopConnection(shopHeader: string | null): Promise<ShopConnection | null> {
   const shop = normalizeShopDomain(shopHeader)
   if (!shop) return null
-  const row = await db.integration.findFirst({
-    where: { key: 'shopify', externalKey: shop },
-    select: { id: true, companyId: true, status: true, credentials: true },
-  })
+  const row = await read(selectFirst(
+    kysely().selectFrom('Integration').select(['id', 'companyId', 'status', 'credentials']).where('key', '=', 'shopify').where('externalKey', '=', shop),
+  ))
   if (!row) return null
-  const opened = openSecret(row.credentials, INTEGRATION_CREDENTIALS)
-  let secret: unknown = null
-  try {
-    const creds = opened ? (JSON.parse(opened) as Record<string, unknown>) : {}
-    secret = creds.webhookSecret || creds.clientSecret
-  } catch {}
-  return typeof secret === 'string' && secret ? { id: row.id, companyId: row.companyId, status: row.status, secret } : null
+  const secret = webhookSecret(String(row.credentials))
+  return secret ? { id: String(row.id), companyId: Number(row.companyId), status: String(row.status), secret } : null
 }
