@@ -286,3 +286,13 @@ test('bulk order ingest (the historical syncs): each order on its own; no buyer 
     ['Placed Order', ORDER_ID], ['Ordered Product', `${ORDER_ID}:866550311766439020`], ['Ordered Product', `${ORDER_ID}:141249953214522974`],
   ])
 })
+
+test('the request gate lets Shopify\'s POST through to the handler and answers other methods 405', async () => {
+  const { NextRequest } = await import('next/server')
+  const { proxy } = await import('@/proxy')
+  const gate = (method: string) => proxy(new NextRequest(new URL('/webhooks/shopify', 'http://localhost:3000'), { method, headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create' } }))
+  const post = await gate('POST')
+  expect(post.status).toBe(200)
+  expect(post.headers.get('x-middleware-next')).toBe('1')
+  expect((await gate('GET')).status).toBe(405)
+})
