@@ -20,7 +20,7 @@ import { enrichLines } from './enrich-lines'
 import {
   METRICS, cancelledOrderEvent, fulfilledOrderEvent, placedOrderEvents, refundedOrderEvent, startedCheckoutEvent,
 } from './order-events'
-import { applyStoreConsentOps } from './store-consent'
+import { applyStoreConsentOps, storeConsentChangesOps } from './store-consent'
 import { deleteProductOps, setInventoryLevelOps, upsertProductOps } from './store-catalog'
 import type {
   CommerceContext, IngestSummary, StoreCheckout, StoreCustomer, StoreInventoryLevel, StoreOrder, StoreProduct, StoreRefund,
@@ -74,6 +74,8 @@ export async function findOrderBuyer(companyId: number, orderId: string): Promis
 
 async function applyConsent(ctx: CommerceContext, profileId: string, c: StoreCustomer | null | undefined): Promise<void> {
   if (!c || (!c.emailConsent && !c.smsConsent)) return
+  // Most orders repeat the consent we already hold: a read decides, a write transaction only for a change.
+  if (!(await read(storeConsentChangesOps(ctx.companyId, profileId, c.emailConsent, c.smsConsent)))) return
   const changed = await inWriteTx(function* () {
     const email = yield* applyStoreConsentOps(ctx.companyId, profileId, 'email_marketing', c.emailConsent, ctx.provider)
     const sms = yield* applyStoreConsentOps(ctx.companyId, profileId, 'sms_marketing', c.smsConsent, ctx.provider)

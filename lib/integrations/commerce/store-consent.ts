@@ -5,7 +5,7 @@
 // An unsubscribe also records the unsubscribed suppression (what the product's own unsubscribe
 // writes); a newer store opt-in clears it.
 import { kysely } from '@/lib/db/kysely'
-import { exec, selectFirst, type Ops } from '@/lib/db/ops'
+import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import type { ConsentChannel, ConsentStatus } from '@/lib/profiles/consent'
 import { clearSuppressionsOps, setConsentOps } from '@/lib/profiles/consent-sync'
@@ -28,6 +28,19 @@ export function storeConsentWins(store: StoreConsent, held: { status: string; co
   if (held.status === STATUS[store.state]) return false
   const heldAt = toMs(held.consentedAt)
   return at !== null && (heldAt === null || at > heldAt)
+}
+
+/** Whether either channel's store consent would change what we hold (a read, no write). */
+export function* storeConsentChangesOps(
+  companyId: number, profileId: string, email: StoreConsent | null | undefined, sms: StoreConsent | null | undefined,
+): Ops<boolean> {
+  const rows = yield* select(
+    kysely().selectFrom('ProfileConsent').select(['channel', 'status', 'consentedAt'])
+      .where('companyId', '=', companyId).where('profileId', '=', profileId).where('channel', 'in', ['email_marketing', 'sms_marketing']),
+  )
+  const held = (channel: string) => rows.find((r) => r.channel === channel) as { status: string; consentedAt: Date | string | null } | undefined
+  const wins = (c: StoreConsent | null | undefined, channel: string) => !!c && c.state in STATUS && storeConsentWins(c, held(channel))
+  return wins(email, 'email_marketing') || wins(sms, 'sms_marketing')
 }
 
 /** Applies one channel's store consent; returns whether anything changed. */
