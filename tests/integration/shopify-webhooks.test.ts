@@ -223,7 +223,7 @@ test('customers/create → the profile with email and SMS consent (opt-in level 
   expect(await db.suppression.count({ where: { companyId: s.companyId, profileId: p.id, channel: 'email', reason: 'unsubscribed', clearedAt: null } })).toBe(1)
 })
 
-test('products/create, inventory_levels/update and products/delete → catalog item, variants, inventory change (back in stock), delete', async () => {
+test('products/create|update, inventory_levels/update and products/delete → catalog item, variants, inventory change (back in stock), price change (price drop), delete', async () => {
   const s = await connectShop('cat')
   await deliver(s, 'products/create', fixture('products-create'))
   const item = (await db.catalogItem.findFirst({ where: { companyId: s.companyId, externalId: '788032119674292922' } }))!
@@ -236,6 +236,10 @@ test('products/create, inventory_levels/update and products/delete → catalog i
   await deliver(s, 'inventory_levels/update', fixture('inventory-levels-update'))
   expect((await db.catalogVariant.findFirst({ where: { companyId: s.companyId, externalId: '642667041472713922' } }))!.inventoryQuantity).toBe(6)
   expect(await db.catalogChange.findMany({ where: { companyId: s.companyId }, select: { kind: true, oldValue: true, newValue: true } })).toEqual([{ kind: 'inventory', oldValue: 0, newValue: 6 }])
+  // products/update with a lower price: the price drop is recorded for the catalog's reactions.
+  await deliver(s, 'products/update', fixture('products-create').replaceAll('"price": "19.99"', '"price": "14.99"'))
+  expect((await db.catalogItem.findFirst({ where: { id: item.id } }))!.price).toBe(14.99)
+  expect(await db.catalogChange.count({ where: { companyId: s.companyId, kind: 'price', oldValue: 19.99, newValue: 14.99 } })).toBeGreaterThanOrEqual(1)
   // A later order names the product: its line gets the catalog's URL, image and category.
   await deliver(s, 'orders/create', fixture('orders-create').replace('"product_id": 632910392', '"product_id": 788032119674292922'))
   const [placed] = await events(s.companyId, 'Placed Order')
