@@ -300,3 +300,12 @@ test('the request gate lets Shopify\'s POST through to the handler and answers o
   expect(post.headers.get('x-middleware-next')).toBe('1')
   expect((await gate('GET')).status).toBe(405)
 })
+
+test('an order without any buyer email or phone (a POS sale) is ignored at once with the reason, not retried', async () => {
+  const s = await connectShop('pos')
+  const order = JSON.parse(fixture('orders-create').replace(/"(\w*_)?id": (\d{16,})/g, '"$1id": "$2"')) as Record<string, unknown>
+  const body = JSON.stringify({ ...order, email: null, contact_email: null, phone: null, customer: null, billing_address: null })
+  await deliver(s, 'orders/create', body, { id: 'wh-pos' })
+  expect(await deliveries(s.companyId)).toEqual([expect.objectContaining({ status: 'ignored', reason: expect.stringContaining('names no buyer') })])
+  expect(await db.job.count({ where: { companyId: s.companyId, type: 'integrations.delivery', status: { in: ['queued', 'running'] } } })).toBe(0)
+})

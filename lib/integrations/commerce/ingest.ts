@@ -84,12 +84,13 @@ async function applyConsent(ctx: CommerceContext, profileId: string, c: StoreCus
   if (changed) await reevaluateProfiles(ctx.companyId, [profileId], { profileChanged: true })
 }
 
-async function orderBuyer(ctx: CommerceContext, order: StoreOrder): Promise<Profile> {
+async function orderBuyer(ctx: CommerceContext, order: StoreOrder, kind: 'placed' | 'fulfilled' | 'cancelled'): Promise<Profile> {
   const p = buyerProfile(order.customer, order.billingAddress ?? order.shippingAddress)
   if (p) return p
   const id = await findOrderBuyer(ctx.companyId, order.id)
   if (id) return { id }
-  throw new CommerceSkip(`Order ${order.id} names no buyer with an email or phone number.`, true)
+  // A fulfillment or cancellation may arrive before its order names the buyer: worth a retry.
+  throw new CommerceSkip(`Order ${order.id} names no buyer with an email or phone number.`, kind !== 'placed')
 }
 
 /** What a bulk ingest of orders did: refused orders are reported, never stop the others. */
@@ -138,7 +139,7 @@ export async function ingestPlacedOrders(ctx: CommerceContext, orders: StoreOrde
 
 /** orders/create (placed), orders/fulfilled, orders/cancelled; consent of the buyer applied too. */
 export async function ingestOrder(ctx: CommerceContext, order: StoreOrder, kind: 'placed' | 'fulfilled' | 'cancelled'): Promise<IngestSummary> {
-  const profile = await orderBuyer(ctx, order)
+  const profile = await orderBuyer(ctx, order, kind)
   await enrichLines(ctx.companyId, order.lines)
   // A fulfilled order we never saw placed (connected after it, a lost webhook) still counts.
   const inputs =
