@@ -6,6 +6,7 @@ import type { ZodType } from 'zod'
 import { db } from '@/lib/db/client'
 import { reportError } from '@/lib/errors/reporter'
 import { authenticateApiKey } from '@/lib/api-keys/authenticate-api-key'
+import { resolveBearer } from '@/lib/oauth/resolve-bearer'
 import { hasScopes, type ApiScope } from '@/lib/api-keys/scopes'
 import { ApiError, apiNotFound, toJsonApiError, type PointerFor } from './api-error'
 import { badIntParams } from '@/lib/ids/int-id'
@@ -148,6 +149,16 @@ export function apiRoute<B = undefined>(opts: ApiRouteOptions<B>) {
   return (req: Request, context?: RouteContext) => logApiRequest(req, (observe) =>
     run(req, context, opts, observe(async () => {
       const auth = req.headers.get('authorization') ?? ''
+      // An OAuth app: the bearer's grant gives the company and exactly the scopes approved.
+      const bearer = /^Bearer\s+(\S+)$/i.exec(auth.trim())
+      if (bearer) {
+        const grant = await resolveBearer(bearer[1]!)
+        if (!grant) throw new ApiError(401, 'not_authenticated', 'Incorrect authentication credentials: the access token is not valid, has expired or has been revoked.')
+        if (!hasScopes(grant.scopes, opts.scopes)) {
+          throw new ApiError(403, 'permission_denied', `This access token is missing the required scopes: ${opts.scopes.filter((s) => !grant.scopes.includes(s)).join(', ')}.`)
+        }
+        return { companyId: grant.companyId, keyId: null, appId: grant.appId, scopes: grant.scopes, bucket: 'api' }
+      }
       const m = /^Klaviyo-API-Key\s+(\S+)$/i.exec(auth.trim())
       if (!m) throw new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided. Send "Authorization: Klaviyo-API-Key your-private-api-key".')
       const key = await authenticateApiKey(m[1]!)
