@@ -82,8 +82,14 @@ export class ConnectionTaken extends Error {}
 
 /** Creates the connection, or refreshes the company's own one for the same shop (a reconnect). */
 export async function saveConnection(input: SaveConnectionInput): Promise<Connection> {
-  const existing = await db.integration.findFirst({ where: { key: input.key, externalKey: input.externalKey } })
-  if (existing && existing.companyId !== input.companyId) throw new ConnectionTaken('This shop is connected to another account.')
+  let existing = await db.integration.findFirst({ where: { key: input.key, externalKey: input.externalKey } })
+  if (existing && existing.companyId !== input.companyId) {
+    if (existing.status !== 'disconnected') throw new ConnectionTaken('This shop is connected to another account.')
+    // The shop left that account: its old row keeps the account's history under a retired key,
+    // freeing the shop (unique key + externalKey) for the new owner.
+    await db.integration.updateMany({ where: { id: existing.id, companyId: existing.companyId }, data: { externalKey: `${input.externalKey}#${existing.id}` } })
+    existing = null
+  }
   const credentials = sealCredentials(input.credentials)
   const settings = JSON.stringify({ ...DEFAULT_SETTINGS, ...(existing ? parse<ConnectionSettings>(existing.settings, {}) : {}), ...input.settings })
   const row = existing

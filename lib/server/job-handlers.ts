@@ -24,6 +24,7 @@ import { register as registerDataPrivacy } from '@/lib/data-privacy/deletion-job
 import { register as registerFormExperiments } from '@/lib/forms/experiments/settle-experiments'
 import { register as registerFormSchedules } from '@/lib/forms/store/schedule-jobs'
 import { register as registerShopifyWebhooks } from '@/lib/integrations/shopify/webhooks/jobs'
+import { register as registerShopifySync } from '@/lib/integrations/shopify/jobs'
 import { registerConsumers } from './consumers'
 
 export function registerJobHandlers(): void {
@@ -52,4 +53,5 @@ export function registerJobHandlers(): void {
   registerFormExperiments()
   registerFormSchedules()
   registerShopifyWebhooks()
+  registerShopifySync()
 }

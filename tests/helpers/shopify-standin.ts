@@ -55,6 +55,10 @@ export interface ShopifyStandIn {
   bucket: StandInBucket
   /** Answer the next n requests with this HTTP status (a crash or an outage at Shopify). */
   failNext(n: number, status?: number): void
+  /** Answer with this HTTP status while it returns one (a crash in the middle of a sync). */
+  failWhen: ((fields: string[], variables: Record<string, unknown>) => number | null) | null
+  /** Empty the bucket (the next costly query is THROTTLED). */
+  drain(): void
   close(): Promise<void>
 }
 
@@ -129,6 +133,8 @@ const PER_NODE: Record<string, number> = { orders: 3, customers: 1, products: 3 
 
 /** Shopify's search syntax, the part we send: created_at:>=… / updated_at:>=… */
 function filterBy(nodes: Array<Record<string, unknown>>, search: unknown) {
+  const email = typeof search === 'string' ? /email:'?([^'\s]+)'?/.exec(search) : null
+  if (email) return nodes.filter((n) => String(n.email).toLowerCase() === email[1]!.toLowerCase())
   const m = typeof search === 'string' ? /(created_at|updated_at):>=?'?([^'\s]+)'?/.exec(search) : null
   if (!m) return nodes
   const field = m[1] === 'created_at' ? 'createdAt' : 'updatedAt'
@@ -166,6 +172,11 @@ export async function startShopifyStandIn(opts: StandInOptions = {}): Promise<Sh
       failing = n
       failStatus = status
     },
+    failWhen: null,
+    drain() {
+      available = 0
+      lastRestore = Date.now()
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 
@@ -182,6 +193,8 @@ export async function startShopifyStandIn(opts: StandInOptions = {}): Promise<Sh
     for (const f of fields) {
       if (f === 'shop') out.shop = { id: gid('Shop', 1), name: 'Stand-in Shop', myshopifyDomain: shop, primaryDomain: { url: `https://${shop}` }, currencyCode: 'USD', ianaTimezone: 'UTC' }
       else if (f.endsWith('Count')) {
+        // `@include(if: $withCount)`: the one directive our queries use.
+        if (v.withCount === false) continue
         const list = s[f.replace('Count', '') as 'orders'] as Array<Record<string, unknown>>
         out[f] = { count: filterBy(list, v.query).length, precision: 'EXACT' }
       } else if (f === 'orders' || f === 'customers' || f === 'products') {
@@ -256,6 +269,8 @@ export async function startShopifyStandIn(opts: StandInOptions = {}): Promise<Sh
       const query = typeof body.query === 'string' ? body.query : ''
       const variables = (body.variables && typeof body.variables === 'object' ? body.variables : {}) as Record<string, unknown>
       const fields = rootFields(query)
+      const forced = s.failWhen?.(fields, variables)
+      if (forced) return send(forced, { errors: 'Internal Server Error' })
       if (!fields.length) return send(200, { errors: [{ message: 'Field does not exist on QueryRoot', extensions: { code: 'undefinedField' } }] })
       restore()
       const isMutation = /^\s*mutation\b/.test(query)
