@@ -50,13 +50,13 @@ export const DATA_PLATFORM_ROUTES = [
   integrations('/wizard/web-tracking', { ...PAGE, built: true }),
   integrations('/sftp/set-up', { required: ['sftp_read'] }),
 
-  apps('/manage-apps'),
-  apps('/manage-apps/create', PAGE),
-  apps('/manage-apps/created/:appId'),
-  apps('/manage-apps/docs'),
-  apps('/manage-apps/:appId'),
-  apps('/manage-apps/:appId/review'),
+  apps('/manage-apps', { built: true }),
+  apps('/manage-apps/create', { ...PAGE, built: true }),
+  apps('/manage-apps/created/:appId', { built: true }),
+  apps('/manage-apps/docs', { built: true }),
+  apps('/manage-apps/:appId', { built: true }),
+  apps('/manage-apps/:appId/review', { built: true }),
   // The consent screen a merchant sees when an app asks for access.
-  apps('/oauth/authorize', { layout: 'none', required: ['oauth_company_integration_write'] }),
-  apps('/oauth/client/:oauthClientId?', { required: ['oauth_client_read'] }),
+  apps('/oauth/authorize', { layout: 'none', required: ['oauth_company_integration_write'], built: true }),
+  apps('/oauth/client/:oauthClientId?', { required: ['oauth_client_read'], built: true }),
 ]
