@@ -8,6 +8,7 @@ import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { clearSuppressionsOps, getConsentStatusOps, setConsentOps } from '@/lib/profiles/consent-sync'
 import { addToListOps } from '@/lib/profiles/list-membership-sync'
 import { MESSAGE_METRICS, recordMessageEventOps } from '../message-events'
+import { queueConsentWriteBackOps } from '@/lib/integrations/shopify/consent-write-back'
 
 /** How the change was made (the consent's method) and where (its source). */
 export interface ConsentOrigin {
@@ -46,6 +47,8 @@ export function* unsubscribeEmailOps(t: Target, origin: ConsentOrigin, now: Date
       // A profile-level event without a send: one per unsubscribe moment.
       ...(t.sendId ? {} : { occurrence: `unsubscribed:${t.profileId}:${now.getTime()}` }),
     })
+    // Issue 21: the connected shop learns of it too (a job committed with the unsubscribe).
+    yield* queueConsentWriteBackOps(t.companyId, t.profileId, now)
   }
   return status !== 'unsubscribed'
 }
