@@ -25,6 +25,8 @@ import { register as registerFormExperiments } from '@/lib/forms/experiments/set
 import { register as registerFormSchedules } from '@/lib/forms/store/schedule-jobs'
 import { register as registerShopifyWebhooks } from '@/lib/integrations/shopify/webhooks/jobs'
 import { register as registerShopifySync } from '@/lib/integrations/shopify/jobs'
+import { register as registerCsvEvents } from '@/lib/integrations/csv-events/jobs'
+import { register as registerSftpImports } from '@/lib/integrations/sftp/jobs'
 import { registerConsumers } from './consumers'
 
 export function registerJobHandlers(): void {
@@ -54,4 +56,6 @@ export function registerJobHandlers(): void {
   registerFormSchedules()
   registerShopifyWebhooks()
   registerShopifySync()
+  registerCsvEvents()
+  registerSftpImports()
 }
