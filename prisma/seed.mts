@@ -10,6 +10,7 @@ import { seedAudience, type SeedAudienceResult } from '../lib/seed/seed-audience
 import { seedCatalog } from '../lib/seed/seed-catalog'
 import { seedMessages } from '../lib/seed/seed-messages'
 import { seedDemoForms } from '../lib/seed/seed-demo-forms'
+import { seedDemoIntegrations } from '../lib/seed/seed-demo-integrations'
 
 const password = process.env.DEMO_PASSWORD || 'demo-password'
 
@@ -75,6 +76,7 @@ async function main() {
   console.log(`Demo Store messages: ${msg.flows} live flows (${msg.flowRuns} runs), ${msg.campaigns} sent campaigns, ${msg.sends} sends, ${msg.messageEvents} message events, ${msg.attributedOrders} orders attributed (${msg.ms} ms)`)
   const forms = await seedDemoForms(demo.id, { seed: 'demo-store' })
   console.log(`Demo Store forms: ${forms.forms} forms (${forms.live} live: a discount popup and a footer newsletter form; see /storefront-demo), ${forms.activity} form interactions (${forms.ms} ms)`)
+  await seedDemoIntegrations(demo.id) // issue 21 §7: test Shopify and WooCommerce connections (docs/integrations.md)
   const small = await seedAudience(second.id, {
     seed: 'second-store', customers: 200, months: 1, mix: 'uk', currency: 'GBP', storeUrl: 'https://second-store.example',
   })
