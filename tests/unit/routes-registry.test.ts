@@ -171,6 +171,9 @@ test('only the screens this issue builds are marked built', () => {
     // Signup form screens: listing, create, editor, view, test, test on the site, clone (issue 20 §3)
     '/forms', '/forms/create', '/forms/:formId', '/forms/:formId/test', '/forms/:formId/test/live',
     '/forms/:formId/variations/:formVersionId/edit', '/forms/:formId/variations/:formVersionId/view', '/cloning/wizard/form/:formId',
+    // OAuth apps: developer screens, the consent screen, connected apps (issue 21 §4)
+    '/manage-apps', '/manage-apps/create', '/manage-apps/created/:appId', '/manage-apps/docs', '/manage-apps/:appId', '/manage-apps/:appId/review',
+    '/oauth/authorize', '/oauth/client/:oauthClientId?',
   ].sort())
 })
 
