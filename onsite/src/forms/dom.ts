@@ -13,5 +13,5 @@ export const uid = (prefix: string) => `${prefix}-${++seq}`
 const FOCUSABLE = 'button, input, select, textarea, a[href], [tabindex]'
 
 export function focusables(root: ParentNode): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((e) => e.tabIndex >= 0 && !(e as HTMLInputElement).disabled && e.getAttribute('aria-hidden') !== 'true' && e.offsetParent !== null)
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((e) => e.tabIndex >= 0 && !(e as HTMLInputElement).disabled && !e.closest('[aria-hidden="true"],[hidden]'))
 }
