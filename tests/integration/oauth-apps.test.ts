@@ -8,7 +8,7 @@ useTestDatabase()
 jest.setTimeout(60_000)
 
 import { createHash, randomBytes } from 'node:crypto'
-import { OAuthBasicSession, ProfilesApi } from 'klaviyo-api'
+import { OAuthApi, OAuthBasicSession, OAuthSession, ProfilesApi, type RetrievedTokens } from 'klaviyo-api'
 import { db } from '@/lib/db/client'
 import { resetRateLimits } from '@/lib/api/rate-limit'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
@@ -301,4 +301,62 @@ test('the official SDK calls /api over real HTTP with the app bearer token', asy
     await server.close()
   }
   expect(merchantCompany).toBeGreaterThan(0)
+})
+
+test('the SDK OAuthApi: its authorize URL, createTokens and refreshTokens against our /oauth/token, and OAuthSession on /api', async () => {
+  const { clientId, secret } = await registerApp()
+  const server: RouteServer = await table.start({ onRequest: () => resetRateLimits() })
+  try {
+    const stored = new Map<string, RetrievedTokens>()
+    const storage = {
+      save: async (id: string, t: RetrievedTokens) => void stored.set(id, t),
+      retrieve: async (id: string) => stored.get(id)!,
+    }
+    const oauth = new OAuthApi(clientId, secret!, storage)
+    oauth.tokenUrl = `${server.url}/oauth/token`
+    const { verifier, challenge } = pkce()
+    // The SDK writes the authorize query; the merchant approves exactly that query.
+    const authorizeUrl = new URL(oauth.generateAuthorizeUrl('sdk-state', 'profiles:read', challenge, REDIRECT))
+    const decided = await json(await authorize.POST(ajaxRequest('/ajax/oauth/authorize', { method: 'POST', cookie: merchant, body: { query: authorizeUrl.search.slice(1), approve: true } })))
+    const back = new URL(decided.json.redirect)
+    expect(back.searchParams.get('state')).toBe('sdk-state')
+    const first = await oauth.createTokens('merchant', verifier, back.searchParams.get('code')!, REDIRECT)
+    expect(first.accessToken).toMatch(/^kat_/)
+
+    const api = new ProfilesApi(new OAuthSession('merchant', oauth))
+    api.basePath = server.url
+    expect((await api.getProfiles()).body.data.map((x) => x.attributes.email)).toEqual(['mine@example.test'])
+
+    // Near expiry the session refreshes through the SDK: the new pair replaces the old one.
+    stored.set('merchant', { ...first, expiresAt: new Date(Date.now() + 5_000) })
+    expect((await api.getProfiles()).response.status).toBe(200)
+    const second = stored.get('merchant')!
+    expect(second.refreshToken).not.toBe(first.refreshToken)
+    await expect(oauth.refreshTokens('merchant', first.refreshToken)).rejects.toThrow()
+    // Reusing the rotated refresh token revoked the family: the session's current token is dead too.
+    expect((await apiAs(second.accessToken!)).status).toBe(401)
+  } finally {
+    await server.close()
+  }
+})
+
+test('two exchanges of one code at once: exactly one gets tokens', async () => {
+  const { clientId, secret } = await registerApp()
+  const { verifier, challenge } = pkce()
+  const code = await codeFor(clientId, challenge)
+  const form = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier }
+  const results = await Promise.all([token(form, [clientId, secret!]), token(form, [clientId, secret!]), token(form, [clientId, secret!])])
+  expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400])
+})
+
+test('the request gate passes POST /oauth/token and /oauth/revoke through and answers GET 405', async () => {
+  const { NextRequest } = await import('next/server')
+  const { proxy } = await import('@/proxy')
+  for (const path of ['/oauth/token', '/oauth/revoke']) {
+    const gate = (method: string) => proxy(new NextRequest(new URL(path, 'http://localhost:3000'), { method, headers: { 'content-type': 'application/x-www-form-urlencoded' } }))
+    const post = await gate('POST')
+    expect(post.status).toBe(200)
+    expect(post.headers.get('x-middleware-next')).toBe('1')
+    expect((await gate('GET')).status).toBe(405)
+  }
 })
