@@ -174,6 +174,9 @@ test('only the screens this issue builds are marked built', () => {
     // OAuth apps: developer screens, the consent screen, connected apps (issue 21 §4)
     '/manage-apps', '/manage-apps/create', '/manage-apps/created/:appId', '/manage-apps/docs', '/manage-apps/:appId', '/manage-apps/:appId/review',
     '/oauth/authorize', '/oauth/client/:oauthClientId?',
+    // Developer tools and client diagnostics (issue 21 §4)
+    '/developer-tools/dashboard', '/developer-tools/logs', '/developer-tools/logs/id/:eventId', '/developer-tools/metrics',
+    '/developer-tools/revision-monitoring', '/developer-tools/sample-data-generator', '/client-diagnostics',
   ].sort())
 })
 
