@@ -36,8 +36,10 @@ export async function checkAuthorizeRequest(p: AuthorizeParams): Promise<Authori
   const app = await db.oAuthApp.findUnique({ where: { id: clientId } })
   if (!app) return { ok: false, show: 'No app is registered with this client_id.' }
   const registered = parseJsonArray(app.redirectUris)
+  // Required (as in OAuth 2.1), so the token request can always be held to the same URI.
+  const redirectUri = p.redirect_uri
+  if (!redirectUri) return { ok: false, show: 'The request names no redirect_uri.' }
   // Exact string match (RFC 6749 §3.1.2.3 and the OAuth security BCP): no prefix, no normalising.
-  const redirectUri = p.redirect_uri ?? (registered.length === 1 ? registered[0]! : '')
   if (!registered.includes(redirectUri)) return { ok: false, show: 'The redirect_uri is not one the app registered.' }
   const state = p.state ?? null
   const fail = (error: string, description: string) => ({ ok: false as const, redirect: errorRedirect(redirectUri, error, description, state) })

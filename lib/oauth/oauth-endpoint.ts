@@ -3,6 +3,7 @@
 // Unexpected failures are reported and answered as server_error without details.
 import { randomUUID } from 'node:crypto'
 import { reportError } from '@/lib/errors/reporter'
+import { BodyError, readBodyText } from '@/lib/http/read-body'
 import { authenticateClient, type AuthedClient } from './client-auth'
 import { OAuthError } from './oauth-error'
 
@@ -10,8 +11,13 @@ const MAX_BODY = 16 * 1024
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' }
 
 async function readForm(req: Request): Promise<URLSearchParams> {
-  const text = await req.text()
-  if (text.length > MAX_BODY) throw new OAuthError('invalid_request', 'The request body is too large.')
+  let text: string
+  try {
+    text = await readBodyText(req, MAX_BODY)
+  } catch (e) {
+    if (e instanceof BodyError) throw new OAuthError('invalid_request', 'The request body is too large.')
+    throw e
+  }
   const type = req.headers.get('content-type') ?? ''
   if (type.includes('application/json')) {
     let parsed: unknown

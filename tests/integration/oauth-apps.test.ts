@@ -166,10 +166,23 @@ test('the RFC error codes: wrong verifier, reused code, wrong redirect URI, expi
   expect(plainUrl.searchParams.get('state')).toBe('st-123')
   expect(new URL((await approve(clientId, '')).json.redirect).searchParams.get('error')).toBe('invalid_request')
   expect(new URL((await approve(clientId, c.challenge, { scope: 'lists:read' })).json.redirect).searchParams.get('error')).toBe('invalid_scope')
-  // An unregistered redirect URI is never redirected to.
+  // A missing or unregistered redirect URI is never redirected to.
+  const noRedirect = await approve(clientId, c.challenge, { redirect_uri: '' })
+  expect(noRedirect.status).toBe(400)
+  expect(noRedirect.json.message).toMatch(/redirect_uri/)
   const evil = await approve(clientId, c.challenge, { redirect_uri: 'https://evil.example.test/cb' })
   expect(evil.status).toBe(400)
   expect(evil.json.redirect).toBeUndefined()
+})
+
+test('an oversized token request is invalid_request, not a 500', async () => {
+  const r = await json(await table.dispatch(new Request('http://localhost:3000/oauth/token', {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code&code=' + 'a'.repeat(20_000),
+  })))
+  expect(r.status).toBe(400)
+  expect(r.json.error).toBe('invalid_request')
+  const bad = await json(await table.dispatch(new Request('http://localhost:3000/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' })))
+  expect(bad.json.error).toBe('invalid_request')
 })
 
 test('denial redirects with access_denied and the state', async () => {
