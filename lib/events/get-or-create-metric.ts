@@ -46,6 +46,13 @@ export async function getOrCreateMetric(companyId: number, name: string, integra
   return inWriteTx(() => getOrCreateMetricOps(companyId, name, integration))
 }
 
+/** The cached id of a metric, if any (set-based ingestion resolves the misses in one query). */
+export const cachedMetricId = (companyId: number, name: string): string | undefined => cache.get(key(companyId, name))
+
+export function rememberMetricId(companyId: number, name: string, id: string) {
+  cache.set(key(companyId, name), id)
+}
+
 /** Call after deleting a metric so the next event recreates it. */
 export function forgetMetric(companyId: number, name: string) {
   cache.delete(key(companyId, name))

@@ -14,11 +14,15 @@ import { AppError, type FieldErrors } from '@/lib/errors/app-error'
 import { completeInTransactionOps, lockLeasedJobsOps } from '@/lib/jobs/complete-in-transaction'
 import { queueNow } from '@/lib/jobs/clock'
 import { acceptedNow } from '@/lib/profiles/attribute-times'
-import { upsertProfileOps } from '@/lib/profiles/upsert-profile'
+import { newProfileRow, upsertProfileOps } from '@/lib/profiles/upsert-profile'
+import { IDENTIFIER_FIELDS } from '@/lib/profiles/types'
 import { findProfileIdOps, type RawProfile } from '@/lib/profiles/profile-store'
 import { batchConsumers } from './batch-consumers'
 import { getOrCreateMetricOps } from './get-or-create-metric'
-import { insertEventOps, touchLastEventAtOps } from './insert-event'
+import { insertEventOps, touchLastEventAtOps, type EventRow } from './insert-event'
+import {
+  createProfilesOps, findProfileIdsOps, idKey, insertEventsOps, resolveMetricsOps, touchLastEventAtManyOps, type IdKey, type NewProfile,
+} from './ingest-sets-pg'
 import type { EventInput, GroupOutcome, IngestGroup, IngestResult, QueuedEvent } from './types'
 import { parseEventInput } from './validate-event'
 
@@ -44,6 +48,9 @@ interface BatchState {
   /** The jobs whose lease we still hold. */
   owned: Set<number>
   touched: Map<number, Touched>
+  /** Set-based (PostgreSQL, all-or-nothing batches): the events to insert at the end, in one
+   *  statement, with the results they fill in. Null: each event is inserted as it comes. */
+  pending: { row: EventRow; result: IngestResult }[] | null
 }
 
 const LOOKUP = new Set(['id', 'email', 'phoneNumber', 'externalId', 'anonymousId'])
@@ -81,10 +88,64 @@ function forget(b: BatchState, profileId: string) {
   b.keysOf.delete(profileId)
 }
 
-function* ingestOne(g: IngestGroup, event: QueuedEvent, b: BatchState): Ops<IngestResult> {
-  const { companyId } = g
+function touchedOf(b: BatchState, companyId: number): Touched {
   const t = b.touched.get(companyId) ?? { profileIds: new Set<string>(), metricIds: new Set<string>(), profileChanged: false, created: new Set<string>(), mergedInto: new Set<string>() }
   b.touched.set(companyId, t)
+  return t
+}
+
+/**
+ * Set-based preparation (PostgreSQL): resolves the identifiers of every one-identifier event in
+ * one query per field, creates the missing profiles in one INSERT per field, and every metric
+ * of the batch in one, so the per-event loop finds them all in the batch and metric caches.
+ * A profile also named by a richer event of the batch is left to the loop, which creates it in
+ * event order as the per-event path would.
+ */
+function* prepareBatchOps(groups: IngestGroup[], b: BatchState): Ops<void> {
+  const pure = new Map<string, IdKey & { acceptedAt: number }>()
+  const rich = new Set<string>()
+  const metrics: { companyId: number; name: string; integration: string }[] = []
+  for (const g of groups) {
+    if (g.guard && !b.owned.has(g.guard.jobId)) continue
+    for (const e of g.events) {
+      metrics.push({ companyId: g.companyId, name: e.metric.name, integration: e.metric.service || 'api' })
+      const k = pureKey(e)
+      if (k !== null) {
+        const cut = k.indexOf('\u0000')
+        const field = k.slice(0, cut) as LookupField
+        const value = k.slice(cut + 1)
+        const key = idKey(g.companyId, field, value)
+        if (!pure.has(key)) pure.set(key, { companyId: g.companyId, field, value, acceptedAt: e.acceptedAt ?? 0 })
+        continue
+      }
+      const p = e.profile as Record<string, unknown>
+      for (const f of ['id', ...IDENTIFIER_FIELDS]) if (typeof p[f] === 'string' && p[f]) rich.add(idKey(g.companyId, f, p[f] as string))
+    }
+  }
+  const found = yield* findProfileIdsOps([...pure.values()])
+  const now = new Date()
+  const news: NewProfile[] = []
+  for (const [key, k] of pure) {
+    // An unknown id is the per-event path's 404, and a richer event creates its own profile.
+    if (found.has(key) || rich.has(key) || k.field === 'id') continue
+    news.push({ ...k, row: newProfileRow(k.companyId, { [k.field]: k.value }, undefined, k.acceptedAt, now) })
+  }
+  const made = news.length ? yield* createProfilesOps(news) : { ids: new Map<string, string>(), created: new Set<string>() }
+  for (const [key, id] of [...found, ...made.ids]) {
+    const companyId = pure.get(key)!.companyId
+    remember(b, key, { id, companyId } as RawProfile)
+    if (made.created.has(id)) {
+      const t = touchedOf(b, companyId)
+      t.created.add(id)
+      t.profileChanged = true
+    }
+  }
+  yield* resolveMetricsOps(metrics)
+}
+
+function* ingestOne(g: IngestGroup, event: QueuedEvent, b: BatchState): Ops<IngestResult> {
+  const { companyId } = g
+  const t = touchedOf(b, companyId)
   const pure = pureKey(event)
   const pkey = pure === null ? null : `${companyId}\u0000${pure}`
   let profile = pkey === null ? null : (b.profiles.get(pkey) ?? (yield* lookupOnly(companyId, event.profile)))
@@ -103,6 +164,10 @@ function* ingestOne(g: IngestGroup, event: QueuedEvent, b: BatchState): Ops<Inge
     // group's savepoint is undone the profile is back and needs it.)
     for (const gone of res.mergedIds) {
       forget(b, gone)
+      // The merge moved the stored events; the batch's pending ones go straight to the survivor.
+      for (const p of b.pending ?? []) {
+        if (p.row.profileId === gone) p.row.profileId = p.result.profileId = profile.id
+      }
       const last = b.lastTs.get(gone)
       b.lastTs.delete(gone)
       const kept = b.lastTs.get(profile.id)
@@ -111,10 +176,19 @@ function* ingestOne(g: IngestGroup, event: QueuedEvent, b: BatchState): Ops<Inge
     if (res.changed && !res.created) forget(b, profile.id)
   }
   const metric = yield* getOrCreateMetricOps(companyId, event.metric.name, event.metric.service || 'api')
-  const eventId = yield* insertEventOps({
+  const row: EventRow = {
     companyId, profileId: profile.id, metricId: metric.id, ts: event.ts, value: event.value, currency: event.valueCurrency,
     uniqueId: event.uniqueId, properties: JSON.stringify(event.properties ?? {}),
-  })
+  }
+  if (b.pending) {
+    const result: IngestResult = { eventId: null, duplicate: false, profileId: profile.id, metricId: metric.id }
+    b.pending.push({ row, result })
+    if (pkey !== null) remember(b, pkey, profile)
+    t.profileIds.add(profile.id)
+    t.metricIds.add(metric.id)
+    return result
+  }
+  const eventId = yield* insertEventOps(row)
   if (eventId !== null) {
     const last = b.lastTs.get(profile.id)
     if (!last || last.ts < event.ts) b.lastTs.set(profile.id, { companyId, ts: event.ts })
@@ -158,7 +232,11 @@ function* lockCompaniesForIngestOps(companyIds: number[]): Ops<void> {
 export function* ingestBatchOps(groups: IngestGroup[], atomic: boolean, touched: Map<number, Touched>): Ops<GroupOutcome[]> {
   yield* lockCompaniesForIngestOps(groups.map((g) => g.companyId))
   const leases = groups.flatMap((g) => (g.guard ? [g.guard] : []))
-  const b: BatchState = { profiles: new Map(), keysOf: new Map(), lastTs: new Map(), owned: yield* lockLeasedJobsOps(leases), touched }
+  const setBased = atomic && dbEngine() === 'postgresql'
+  const b: BatchState = {
+    profiles: new Map(), keysOf: new Map(), lastTs: new Map(), owned: yield* lockLeasedJobsOps(leases), touched, pending: setBased ? [] : null,
+  }
+  if (setBased) yield* prepareBatchOps(groups, b)
   const outcomes: GroupOutcome[] = []
   for (const g of groups) {
     if (atomic) {
@@ -179,9 +257,20 @@ export function* ingestBatchOps(groups: IngestGroup[], atomic: boolean, touched:
       ),
     )
   }
-  // In id order, so concurrent batches (PostgreSQL workers) take the row locks in one order.
-  for (const [profileId, { companyId, ts }] of [...b.lastTs].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0))) {
-    yield* touchLastEventAtOps(companyId, profileId, ts)
+  if (b.pending) {
+    const ids = yield* insertEventsOps(b.pending.map((p) => p.row))
+    b.pending.forEach(({ row, result }, i) => {
+      result.eventId = ids[i]!
+      result.duplicate = ids[i] === null
+      const last = b.lastTs.get(row.profileId)
+      if (ids[i] !== null && (!last || last.ts < row.ts)) b.lastTs.set(row.profileId, { companyId: row.companyId, ts: row.ts })
+    })
+    yield* touchLastEventAtManyOps([...b.lastTs].map(([profileId, { companyId, ts }]) => ({ profileId, companyId, ts })))
+  } else {
+    // In id order, so concurrent batches (PostgreSQL workers) take the row locks in one order.
+    for (const [profileId, { companyId, ts }] of [...b.lastTs].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0))) {
+      yield* touchLastEventAtOps(companyId, profileId, ts)
+    }
   }
   // Metric-triggered flows, then revenue attribution: in this transaction, in registration order.
   for (const consumer of batchConsumers()) if (consumer.inTransaction) yield* consumer.inTransaction(groups, outcomes)
@@ -193,6 +282,13 @@ const codeOf = (e: unknown) => (e as { code?: string })?.code
 const isForeignKey = (e: unknown) => codeOf(e) === 'SQLITE_CONSTRAINT_FOREIGNKEY' || codeOf(e) === '23503'
 /** Another transaction won a race (PostgreSQL: a profile created concurrently, a deadlock): run again. */
 const isRace = (e: unknown) => ['SQLITE_CONSTRAINT_UNIQUE', '23505', '40P01', '40001'].includes(codeOf(e) ?? '')
+/** PostgreSQL gave up on the transaction (deadlock, serialization failure): safe to run again whole. */
+const isDeadlock = (e: unknown) => ['40P01', '40001'].includes(codeOf(e) ?? '')
+
+const retries = { deadlocks: 0 }
+/** Batches rerun after a deadlock or serialization failure since start (the worker logs it; expected 0). */
+export const ingestDeadlockRetries = (): number => retries.deadlocks
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
  * Runs ingestBatchOps in a write transaction, then hands what it touched, per company, to the
@@ -220,6 +316,13 @@ export async function writeBatch(groups: IngestGroup[], mode: 'atomic' | 'isolat
     } catch (e) {
       // A cached metric deleted meanwhile shows as a foreign-key error (the cache is cleared, so
       // the next run recreates it); a concurrent writer's profile or a deadlock: run again.
+      if (isDeadlock(e) && attempt < 3) {
+        // Nothing of the batch committed (one transaction, job rows deleted in it): running it
+        // again cannot lose or double an event. Back off with jitter so the other side finishes.
+        retries.deadlocks++
+        await sleep(20 * (attempt + 1) + Math.random() * 30)
+        continue
+      }
       if ((isRace(e) || isForeignKey(e)) && attempt < 3) continue
       if (mode === 'atomic') throw e
       outcomes = await run(false)

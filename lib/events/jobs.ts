@@ -8,7 +8,7 @@
 import { registerBatchJobHandler, PermanentJobError } from '@/lib/jobs/queue'
 import type { ClaimedJob } from '@/lib/jobs/job-queue'
 import { INGEST_JOB, type IngestJobPayload } from './accept-event'
-import { writeBatch } from './ingest-events'
+import { ingestDeadlockRetries, writeBatch } from './ingest-events'
 import type { IngestGroup } from './types'
 
 export const INGEST_BATCH = 500
@@ -31,7 +31,10 @@ export async function handleIngestBatch(jobs: ClaimedJob[]): Promise<Map<number,
     })
     owners.push(job.id)
   }
+  const deadlocksBefore = ingestDeadlockRetries()
   const outcomes = await writeBatch(groups, 'isolate')
+  const deadlocks = ingestDeadlockRetries()
+  if (deadlocks > deadlocksBefore) console.warn(`[events.ingest] batch rerun after a deadlock or serialization failure (${deadlocks} since start)`)
   outcomes.forEach((o, i) => {
     if ('error' in o) failed.set(owners[i]!, o.error)
   })

@@ -59,6 +59,20 @@ function withoutBlankIdentifiers(input: ProfileInput, mode: UpsertOptions['mode'
   return out
 }
 
+/** The row a new profile is inserted with (also built by set-based ingestion, lib/events). */
+export function newProfileRow(companyId: number, input: ProfileInput, patch: UpsertOptions['patchProperties'], acceptedAt: number, now: Date): Record<string, unknown> {
+  const stamp = dbDate(now)
+  const row: Record<string, unknown> = { id: ulid(now.getTime()), companyId, createdAt: stamp, updatedAt: stamp }
+  const clock = new WriteClock({}, acceptedAt)
+  for (const f of [...IDENTIFIER_FIELDS, ...ATTRIBUTE_FIELDS]) if (input[f] != null && clock.set(f)) row[f] = input[f]
+  for (const f of LOCATION_FIELDS) if (input.location?.[f] != null && clock.set(f)) row[f] = input.location[f]
+  for (const k of Object.keys(input.properties ?? {})) clock.set(propertyPath(k))
+  const props = applyPatchProperties({ ...(input.properties ?? {}) }, clock.patch(patch))
+  row.properties = JSON.stringify(props)
+  if (clock.changed) row.attributeTimes = clock.json()
+  return row
+}
+
 /** The transactional core; `input` must already be validated (parseProfileInput). */
 export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: UpsertOptions, now = new Date()): Ops<UpsertSyncResult> {
   const { mode } = opts
@@ -83,17 +97,7 @@ export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: 
 
   const stamp = dbDate(now)
   const acceptedAt = opts.acceptedAt ?? now.getTime()
-  if (!target) {
-    const row: Record<string, unknown> = { id: ulid(now.getTime()), companyId, createdAt: stamp, updatedAt: stamp }
-    const clock = new WriteClock({}, acceptedAt)
-    for (const f of [...IDENTIFIER_FIELDS, ...ATTRIBUTE_FIELDS]) if (input[f] != null && clock.set(f)) row[f] = input[f]
-    for (const f of LOCATION_FIELDS) if (input.location?.[f] != null && clock.set(f)) row[f] = input.location[f]
-    for (const k of Object.keys(input.properties ?? {})) clock.set(propertyPath(k))
-    const props = applyPatchProperties({ ...(input.properties ?? {}) }, clock.patch(opts.patchProperties))
-    row.properties = JSON.stringify(props)
-    if (clock.changed) row.attributeTimes = clock.json()
-    return { raw: yield* insertProfileOps(row), created: true, changed: true, mergedIds: [] }
-  }
+  if (!target) return { raw: yield* insertProfileOps(newProfileRow(companyId, input, opts.patchProperties, acceptedAt, now)), created: true, changed: true, mergedIds: [] }
 
   // Other profiles that hold one of the given identifiers.
   const mergedIds: string[] = []
