@@ -157,7 +157,8 @@ export function apiRoute<B = undefined>(opts: ApiRouteOptions<B>) {
         if (!hasScopes(grant.scopes, opts.scopes)) {
           throw new ApiError(403, 'permission_denied', `This access token is missing the required scopes: ${opts.scopes.filter((s) => !grant.scopes.includes(s)).join(', ')}.`)
         }
-        return { companyId: grant.companyId, keyId: null, appId: grant.appId, scopes: grant.scopes, bucket: 'api' }
+        // Each app has its own budget on the account, so an app cannot use up the merchant's own keys' limits.
+        return { companyId: grant.companyId, keyId: null, appId: grant.appId, scopes: grant.scopes, bucket: `app:${grant.appId}` }
       }
       const m = /^Klaviyo-API-Key\s+(\S+)$/i.exec(auth.trim())
       if (!m) throw new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided. Send "Authorization: Klaviyo-API-Key your-private-api-key".')

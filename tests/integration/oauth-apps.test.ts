@@ -13,6 +13,7 @@ import { db } from '@/lib/db/client'
 import { resetRateLimits } from '@/lib/api/rate-limit'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
 import { routeTable, type RouteServer } from '../helpers/route-table'
+import { makeApiKey } from '../helpers/route-server'
 import * as profilesRoute from '@/app/api/profiles/route'
 import * as tokenRoute from '@/app/oauth/token/route'
 import * as revokeRoute from '@/app/oauth/revoke/route'
@@ -372,4 +373,15 @@ test('the request gate passes POST /oauth/token and /oauth/revoke through and an
     expect(post.headers.get('x-middleware-next')).toBe('1')
     expect((await gate('GET')).status).toBe(405)
   }
+})
+
+test('an app has its own rate-limit budget on the account: the merchant keys being throttled does not stop it', async () => {
+  const { clientId, secret } = await registerApp()
+  const p = pkce()
+  const t = (await token({ grant_type: 'authorization_code', code: await codeFor(clientId, p.challenge), redirect_uri: REDIRECT, code_verifier: p.verifier }, [clientId, secret!])).json
+  const key = await makeApiKey(merchantCompany)
+  let last = 0
+  for (let i = 0; i < 80 && last !== 429; i++) last = (await table.call('GET', '/api/profiles', key)).status
+  expect(last).toBe(429)
+  expect((await apiAs(t.access_token)).status).toBe(200)
 })
