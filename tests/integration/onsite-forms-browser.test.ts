@@ -22,6 +22,7 @@ import * as activity from '@/app/onsite/forms/activity/route'
 import * as clientEvents from '@/app/client/events/route'
 import * as clientProfiles from '@/app/client/profiles/route'
 import * as clientSubscriptions from '@/app/client/subscriptions/route'
+import * as preview from '@/app/onsite/preview/route'
 
 let browser: Browser
 let server: RouteServer
@@ -45,6 +46,7 @@ const table = routeTable([
   ['/onsite/js/klaviyo.js', script],
   ['/onsite/ping', ping],
   ['/onsite/forms', forms],
+  ['/onsite/preview', preview],
   ['/onsite/forms/activity', activity],
   ['/client/events', clientEvents],
   ['/client/profiles', clientProfiles],
@@ -131,4 +133,30 @@ test('an embedded form fills its div at 320 px, inside the viewport, and submits
   await runJobsUntilIdle()
   const p = await db.profile.findFirst({ where: { companyId, email: 'embed@example.com' } })
   expect(await db.groupMembership.count({ where: { companyId, groupId: listId, profileId: p!.id } })).toBe(1)
+})
+
+test('the editor preview page renders what our own origin posts, at once and without writing; other origins are ignored', async () => {
+  const page = await (await browser.newContext()).newPage()
+  await page.goto(`${server.url}/onsite/preview?company_id=${key}&device=desktop`)
+  await page.waitForFunction(() => !!(window as unknown as { klaviyo?: unknown }).klaviyo, null, { timeout: 10_000 })
+  const definition = { type: 'popup', steps: steps('<img src=x onerror="window.__pwned=1">Preview title'), triggers: [{ type: 'delay', properties: { seconds: 60 } }] }
+  await page.evaluate((d) => window.postMessage({ type: 'klaviyo-form-preview', definition: d, formId: 'Prev1', step: 0 }, location.origin), definition)
+  const shown = page.locator('[data-klaviyo-form="Prev1"] >> [role=dialog]')
+  await shown.waitFor({ timeout: 2000 })
+  expect(await shown.textContent()).toContain('Preview title')
+  expect(await page.locator('[data-klaviyo-form="Prev1"] >> img').count()).toBe(0)
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+  await page.locator('[data-klaviyo-form="Prev1"] >> input[type=email]').fill('preview@example.com')
+  await page.keyboard.press('Enter')
+  await page.locator('[data-klaviyo-form="Prev1"]').getByText('Thanks for signing up!').waitFor({ timeout: 2000 })
+  expect(await db.profile.count({ where: { companyId, email: 'preview@example.com' } })).toBe(0)
+  // A message from another origin (a sandboxed frame has an opaque one) changes nothing.
+  await page.evaluate(() => {
+    const f = document.createElement('iframe')
+    f.setAttribute('sandbox', 'allow-scripts')
+    f.srcdoc = "<script>parent.postMessage({ type: 'klaviyo-form-preview', definition: { type: 'popup', steps: [{ columns: [] }] }, formId: 'Evil' }, '*')<\/script>"
+    document.body.append(f)
+  })
+  await page.waitForTimeout(300)
+  expect(await page.locator('[data-klaviyo-form="Evil"]').count()).toBe(0)
 })
