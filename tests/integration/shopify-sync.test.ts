@@ -67,6 +67,7 @@ test('a sync after a crash at the third orders page resumes from the cursor: tot
   await runJobsUntilIdle()
   ;[products, customers, orders] = await syncs(companyId)
   expect(orders).toMatchObject({ status: 'complete', processed: expected.length, total: expected.length })
+  expect(orders!.finishedAt!.getTime()).toBeGreaterThanOrEqual(orders!.startedAt!.getTime())
   // It asked for the third page, not the first again.
   expect(standin.calls.slice(resumedFrom).find((c) => c.fields.includes('orders'))?.variables.after).toBeTruthy()
 
