@@ -177,6 +177,9 @@ test('only the screens this issue builds are marked built', () => {
     // Developer tools and client diagnostics (issue 21 §4)
     '/developer-tools/dashboard', '/developer-tools/logs', '/developer-tools/logs/id/:eventId', '/developer-tools/metrics',
     '/developer-tools/revision-monitoring', '/developer-tools/sample-data-generator', '/client-diagnostics',
+    // The app directory, CSV event upload and SFTP imports (issue 21 §3)
+    '/integrations', '/integrations/add', '/integrations/:appId', '/integrations/:appId/details', '/integrations/:appId/install',
+    '/integrations/:appId/preferences', '/integration/upload-csv', '/sftp/set-up',
   ].sort())
 })
 
