@@ -1,0 +1,101 @@
+/** @jest-environment node */
+// The set-based ingest (issue 22 §1: on PostgreSQL an all-or-nothing batch resolves, creates
+// and inserts in a few multi-row statements) writes what the per-event path writes (the
+// per-group savepoint path, which still goes event by event): the same fixtures, one company
+// each, give the same profiles (identifiers, attributes, lastEventAt, merges), the same events
+// (deduplicated by unique_id within and across batches) and the same duplicate flags. Runs on
+// both engines (on SQLite both are the per-event code; the list of what must hold is the same).
+import { useTestDatabase } from '../helpers/test-db'
+useTestDatabase()
+import { kysely } from '@/lib/db/kysely'
+import { inWriteTx } from '@/lib/db/ops'
+import { ingestBatchOps, validateEvents, writeBatch } from '@/lib/events/ingest-events'
+import type { EventInput, GroupOutcome, IngestGroup } from '@/lib/events/types'
+import { makeCompany } from '../helpers/factory'
+
+const t = (s: number) => new Date(Date.UTC(2026, 2, 1) + s * 1000).toISOString()
+const BATCHES: EventInput[][] = [
+  [
+    { metric: { name: 'Viewed Product' }, profile: { email: 'ada@example.test' }, time: t(1), uniqueId: 'v1' },
+    { metric: { name: 'Viewed Product' }, profile: { email: 'ada@example.test', firstName: 'Ada' }, time: t(2), uniqueId: 'v2' },
+    { metric: { name: 'Viewed Product' }, profile: { email: 'ada@example.test' }, time: t(3), uniqueId: 'v1' }, // duplicate in the batch
+    { metric: { name: 'Active on Site' }, profile: { anonymousId: 'anon-1' }, time: t(4) },
+    { metric: { name: 'Active on Site' }, profile: { anonymousId: 'anon-1' }, time: t(5) }, // no unique_id: both stored
+    { metric: { name: 'Added to Cart' }, profile: { email: 'bo@example.test' }, time: t(6), value: 12.5 },
+    { metric: { name: 'Active on Site' }, profile: { anonymousId: 'anon-2' }, time: t(7), uniqueId: 'a2' },
+    // Identifies anon-2 as bo: the anonymous profile (and its event of this batch) merges into bo.
+    { metric: { name: 'Started Checkout' }, profile: { email: 'bo@example.test', anonymousId: 'anon-2' }, time: t(8) },
+    { metric: { name: 'Placed Order' }, profile: { externalId: 'ext-9' }, time: t(9), value: 40, uniqueId: 'o9' },
+    { metric: { name: 'Placed Order' }, profile: { phoneNumber: '+4915112345678' }, time: t(10), value: 5 },
+    { metric: { name: 'Viewed Product' }, profile: { email: 'cy@example.test', firstName: 'Cy' }, time: t(11) },
+    { metric: { name: 'Viewed Product' }, profile: { email: 'cy@example.test' }, time: t(12) },
+  ],
+  [
+    { metric: { name: 'Viewed Product' }, profile: { email: 'ada@example.test' }, time: t(20), uniqueId: 'v1' }, // stored earlier
+    { metric: { name: 'Brand New Metric' }, profile: { email: 'ada@example.test' }, time: t(21), uniqueId: 'v1' }, // another metric: new
+    { metric: { name: 'Placed Order' }, profile: { externalId: 'ext-9', lastName: 'Nine' }, time: t(22), value: 7, uniqueId: 'o10' },
+    { metric: { name: 'Active on Site' }, profile: { anonymousId: 'anon-1' }, time: t(3) }, // older: lastEventAt stays
+    { metric: { name: 'Viewed Product' }, profile: { email: 'dee@example.test' }, time: t(24) },
+  ],
+]
+
+const group = (companyId: number, events: EventInput[]): IngestGroup[] => [{ companyId, mode: 'import', events: validateEvents(events) }]
+
+const ids = (p: { email: string | null; externalId: string | null; phoneNumber: string | null; anonymousId: string | null }) =>
+  [p.email, p.externalId, p.phoneNumber, p.anonymousId].join('|')
+
+async function snapshot(companyId: number, outcomes: GroupOutcome[][]) {
+  const profiles = await kysely()
+    .selectFrom('Profile')
+    .select(['id', 'email', 'phoneNumber', 'externalId', 'anonymousId', 'firstName', 'lastName', 'lastEventAt', 'properties', 'attributeTimes'])
+    .where('companyId', '=', companyId)
+    .execute()
+  const name = new Map(profiles.map((p) => [p.id, p.email ?? p.externalId ?? p.phoneNumber ?? p.anonymousId]))
+  const metrics = new Map((await kysely().selectFrom('Metric').select(['id', 'name']).where('companyId', '=', companyId).execute()).map((m) => [m.id, m.name]))
+  const events = await kysely()
+    .selectFrom('Event')
+    .select(['profileId', 'metricId', 'ts', 'value', 'uniqueId', 'properties'])
+    .where('companyId', '=', companyId)
+    .execute()
+  return {
+    profiles: profiles
+      .map(({ id: _id, attributeTimes, lastEventAt, ...p }) => ({
+        ...p, lastEventAt: lastEventAt ? new Date(lastEventAt as unknown as string).toISOString() : null,
+        // The times are when each call was accepted; which attributes carry one must match.
+        attributeTimes: Object.keys(JSON.parse((attributeTimes as string | null) ?? '{}')).sort(),
+      }))
+      .sort((a, b) => ids(a).localeCompare(ids(b))),
+    events: events
+      .map((e) => ({ profile: name.get(e.profileId), metric: metrics.get(e.metricId), ts: e.ts, value: e.value, uniqueId: e.uniqueId }))
+      // The merge's own event is stamped with the time of the merge and the merged profile's id.
+      .map((e) => (e.metric === 'Merged Profile' ? { ...e, ts: 0, uniqueId: 'merge:' } : e))
+      .sort((a, b) => a.ts - b.ts || String(a.metric).localeCompare(String(b.metric))),
+    duplicates: outcomes.map((os) => os.flatMap((o) => ('ok' in o ? o.ok.map((r) => r.duplicate) : ['failed']))),
+  }
+}
+
+test('the set-based batch writes what the per-event path writes', async () => {
+  const setBased = (await makeCompany()).id
+  const perEvent = (await makeCompany()).id
+  const a: GroupOutcome[][] = []
+  const b: GroupOutcome[][] = []
+  for (const events of BATCHES) {
+    a.push(await writeBatch(group(setBased, events), 'atomic'))
+    b.push(await inWriteTx(() => ingestBatchOps(group(perEvent, events), false, new Map())))
+  }
+  const got = await snapshot(setBased, a)
+  expect(got).toEqual(await snapshot(perEvent, b))
+  // And what that is: the in-batch and cross-batch repeats of v1 dropped, anon-2 merged into bo.
+  expect(got.duplicates).toEqual([
+    [false, false, true, false, false, false, false, false, false, false, false, false],
+    [true, false, false, false, false],
+  ])
+  expect(got.events).toHaveLength(16) // 15 ingested and the merge's own
+  expect(got.profiles.map((p) => p.anonymousId ?? p.email ?? p.externalId ?? p.phoneNumber).sort()).toEqual(
+    ['+4915112345678', 'ada@example.test', 'anon-1', 'anon-2', 'cy@example.test', 'dee@example.test', 'ext-9'].sort(),
+  )
+  const bo = got.profiles.find((p) => p.email === 'bo@example.test')!
+  expect(bo.anonymousId).toBe('anon-2')
+  expect(got.events.filter((e) => e.profile === 'bo@example.test').map((e) => e.metric)).toEqual(['Merged Profile', 'Added to Cart', 'Active on Site', 'Started Checkout'])
+  expect(got.profiles.find((p) => p.anonymousId === 'anon-1')!.lastEventAt).toBe(t(5))
+})
