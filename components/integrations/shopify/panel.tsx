@@ -17,7 +17,7 @@ import { SyncCard } from './sync-card'
 import { shopifyApi, type ShopifyStatus } from './shopify-api'
 import styles from './shopify.module.css'
 
-export default function IntegrationPanel({ integrationKey = 'shopify' }: { integrationKey?: string }) {
+export default function IntegrationPanel({ integrationKey }: { integrationKey: string }) {
   const t = useTranslations('integrations.shopify')
   const { data, error, mutate } = useSWR(['integration', integrationKey], () => shopifyApi.status(), {
     refreshInterval: (d?: ShopifyStatus) => (d?.sync.running ? 2000 : 0),
