@@ -39,7 +39,7 @@ export const DATA_PLATFORM_ROUTES = [
   apiKeys('/clone-private-api-key', PAGE),
   apiKeys('/create-private-api-key', PAGE),
 
-  integrations('/integration/:integrationKey'),
+  integrations('/integration/:integrationKey', { built: true }),
   integrations('/integration/upload-csv', { required: ['integrations_read', 'groups_write'], built: true }),
   integrations('/integrations', { built: true }),
   integrations('/integrations/add', { built: true }),
