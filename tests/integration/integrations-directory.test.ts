@@ -2,8 +2,12 @@
 // Issue 21 §3, §7: the app directory's statuses come from the company's own rows (connections,
 // uploads, the drop folder, webhooks, OAuth apps), has-ecommerce-integration answers from a
 // connected store, and the demo connections open with their documented webhook secrets.
+import { createHmac } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
+jest.setTimeout(30_000)
 
 import { db } from '@/lib/db/client'
 import { connectionCredentials, saveConnection } from '@/lib/integrations/connections'
@@ -11,6 +15,8 @@ import { DIRECTORY, listDirectory } from '@/lib/integrations/directory'
 import { seedDemoIntegrations } from '@/lib/seed/seed-demo-integrations'
 import * as directory from '@/app/ajax/integrations/directory/route'
 import * as hasEcommerce from '@/app/ajax/catalog/has-ecommerce-integration/route'
+import { POST as shopifyWebhook } from '@/app/webhooks/shopify/route'
+import { runJobsUntilIdle } from '@/lib/jobs/queue'
 import { ajaxRequest, makeCompany, makeUser, signIn } from '../helpers/factory'
 
 async function account() {
@@ -77,4 +83,22 @@ test('the demo connections: test shops with the documented secrets, sealed at re
   expect(await connectionCredentials(a.companyId, shopifyId)).toMatchObject({ accessToken: 'demo', webhookSecret: 'demo-shopify-secret' })
   expect(await connectionCredentials(a.companyId, woocommerceId)).toMatchObject({ webhookSecret: 'demo-woo-secret' })
   expect(byId(await listDirectory(a.companyId)).shopify).toMatchObject({ installed: true, isTest: true })
+})
+
+test('the signed Shopify sample of docs/integrations.md, sent to the demo shop, becomes a Placed Order', async () => {
+  const a = await account()
+  // A shop belongs to one account: the earlier demo test's connections make way.
+  await db.integration.deleteMany({ where: { externalKey: { in: ['demo-store.myshopify.com', 'http://demo-woo.test'] } } })
+  await seedDemoIntegrations(a.companyId)
+  const doc = fs.readFileSync(path.join(__dirname, '../../docs/integrations.md'), 'utf8')
+  const body = /BODY='([^']+)'/.exec(doc.slice(doc.indexOf('## A signed Shopify order')))![1]!
+  const headers = {
+    'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': 'demo-store.myshopify.com',
+    'x-shopify-webhook-id': 'demo-1', 'x-shopify-hmac-sha256': createHmac('sha256', 'demo-shopify-secret').update(body).digest('base64'),
+  }
+  const res = await shopifyWebhook(new Request('http://localhost/webhooks/shopify', { method: 'POST', headers, body }))
+  expect(res.status).toBe(200)
+  await runJobsUntilIdle()
+  const events = await db.event.findMany({ where: { companyId: a.companyId, metric: { name: 'Placed Order' } }, include: { profile: true } })
+  expect(events.map((e) => [e.profile.email, e.value])).toEqual([['jon@example.com', 59]])
 })
