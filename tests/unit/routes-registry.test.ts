@@ -180,6 +180,8 @@ test('only the screens this issue builds are marked built', () => {
     // The app directory, CSV event upload and SFTP imports (issue 21 §3)
     '/integrations', '/integrations/add', '/integrations/:appId', '/integrations/:appId/details', '/integrations/:appId/install',
     '/integrations/:appId/preferences', '/integration/upload-csv', '/sftp/set-up',
+    // The store connections' provider panels (issue 21 §1)
+    '/integration/:integrationKey',
   ].sort())
 })
 
