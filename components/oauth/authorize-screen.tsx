@@ -17,7 +17,7 @@ import { ScopeWords } from './scope-words'
 interface AuthorizeInfo {
   error?: string
   redirect?: string
-  app?: { id: string; name: string; developer: string }
+  app?: { id: string; name: string; developer: string; published?: boolean }
   scopes?: string[]
   redirectUri?: string
   accounts?: Array<{ id: number; name: string }>
@@ -62,6 +62,7 @@ export function AuthorizeScreen({ query, navigate = goTo }: { query: string; nav
     <section aria-labelledby="oauth-consent-title" data-testid="oauth-consent">
       <h1 id="oauth-consent-title">{t('authorizeTitle', { app: data.app.name })}</h1>
       <p>{t('authorizeDeveloper', { developer: data.app.developer })}</p>
+      {!data.app.published && <Notification variant="warning">{t('authorizeUnreviewed')}</Notification>}
       {accounts.length === 0 ? (
         <Notification variant="warning">{t('authorizeNoAccount')}</Notification>
       ) : accounts.length > 1 ? (

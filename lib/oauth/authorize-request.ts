@@ -11,7 +11,7 @@ export interface AuthorizeParams {
 }
 
 export interface CheckedAuthorize {
-  app: { id: string; name: string; companyId: number; companyName: string }
+  app: { id: string; name: string; companyId: number; companyName: string; published: boolean }
   redirectUri: string; scopes: string[]; state: string | null; codeChallenge: string
 }
 
@@ -55,6 +55,6 @@ export async function checkAuthorizeRequest(p: AuthorizeParams): Promise<Authori
   const company = await db.company.findUnique({ where: { id: app.companyId }, select: { name: true } })
   return {
     ok: true,
-    request: { app: { id: app.id, name: app.name, companyId: app.companyId, companyName: company?.name ?? '' }, redirectUri, scopes: asked.sort(), state, codeChallenge: p.code_challenge },
+    request: { app: { id: app.id, name: app.name, companyId: app.companyId, companyName: company?.name ?? '', published: app.status === 'published' }, redirectUri, scopes: asked.sort(), state, codeChallenge: p.code_challenge },
   }
 }

@@ -41,6 +41,8 @@ test('shows the app, its developer and the scopes in words', async () => {
   expect(screen.getByText('Made by Dev Shop')).toBeInTheDocument()
   expect(screen.getByText('View and change Events')).toBeInTheDocument()
   expect(screen.getByText('View Profiles')).toBeInTheDocument()
+  // Not reviewed yet: the merchant is warned.
+  expect(screen.getByText(/has not been reviewed yet/)).toBeInTheDocument()
   expect(http.get).toHaveBeenCalledWith(`/ajax/oauth/authorize?${QUERY}`)
 })
 
@@ -64,8 +66,10 @@ test('deny sends approve false', async () => {
 
 test('one account is named without a picker', async () => {
   http.get.mockImplementation(() => ok({ ...INFO, accounts: [{ id: 1, name: 'Main store' }], currentCompanyId: 1 }))
+  http.get.mockImplementation(() => ok({ ...INFO, app: { ...INFO.app, published: true }, accounts: [{ id: 1, name: 'Main store' }], currentCompanyId: 1 }))
   renderScreen()
   expect(await screen.findByText('Account: Main store')).toBeInTheDocument()
+  expect(screen.queryByText(/has not been reviewed yet/)).toBeNull()
   expect(screen.queryByLabelText('Account')).toBeNull()
 })
 

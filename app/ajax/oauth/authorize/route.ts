@@ -19,7 +19,7 @@ export const GET = ajax({
     if (!check.ok) return 'show' in check ? { error: check.show } : { redirect: check.redirect }
     const r = check.request
     return {
-      app: { id: r.app.id, name: r.app.name, developer: r.app.companyName }, scopes: r.scopes, redirectUri: r.redirectUri,
+      app: { id: r.app.id, name: r.app.name, developer: r.app.companyName, published: r.app.published }, scopes: r.scopes, redirectUri: r.redirectUri,
       accounts: await grantableAccounts(ctx.principal.userId), currentCompanyId: ctx.principal.companyId,
     }
   },
