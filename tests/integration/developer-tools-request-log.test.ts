@@ -6,13 +6,16 @@ import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 
 import { db } from '@/lib/db/client'
-import { api, makeApiKey } from '../helpers/route-server'
+import { api, apiRequest, makeApiKey } from '../helpers/route-server'
+import { apiRoute } from '@/lib/api/api-route'
+import { ApiError } from '@/lib/api/api-error'
 import { makeCompany } from '../helpers/factory'
 import { resetRateLimits } from '@/lib/api/rate-limit'
 import { flushApiRequestLogs, setApiRequestLogWriter } from '@/lib/api-log/request-log-buffer'
 import { pruneApiRequestLogs } from '@/lib/api-log/prune-request-logs'
 import { MAX_ERROR_BODY } from '@/lib/api-log/log-api-request'
 import { loggedPath } from '@/lib/api-log/logged-path'
+import { newCredential, sha256 } from '@/lib/oauth/tokens'
 
 let companyId: number
 let key: string
@@ -59,12 +62,27 @@ test('the error body of a 4xx is kept; a credential in the query is not', async 
 })
 
 test('a long error body is cut to 4 KB', async () => {
-  const long = 'x'.repeat(9000)
-  const r = await api('GET', `/api/events/${long.slice(0, 20)}?filter=${long}`, { key })
-  expect(r.status).toBeGreaterThanOrEqual(400)
+  // A handler behind the real wrapper whose error detail runs past 4 KB.
+  const route = apiRoute({ scopes: [], rate: 'XL', handler: () => { throw new ApiError(400, 'invalid', 'x'.repeat(6000)) } })
+  const res = await route(apiRequest('GET', '/api/anything', { key }))
+  expect(res.status).toBe(400)
+  expect((await res.text()).length).toBeGreaterThan(MAX_ERROR_BODY)
   await flushApiRequestLogs()
   const row = await db.apiRequestLog.findFirstOrThrow({ where: { companyId } })
   expect(row.errorBody!.length).toBeLessThanOrEqual(MAX_ERROR_BODY)
+})
+
+test('an OAuth app\'s bearer call is logged under the app', async () => {
+  const appId = 'kca_devtoolslogtest'
+  await db.oAuthApp.create({ data: { id: appId, companyId, name: 'Reviews app', scopes: '["metrics:read"]' } })
+  const token = newCredential('kat')
+  await db.oAuthToken.create({ data: { id: 'tok-devtools', appId, companyId, familyId: 'fam-devtools', accessTokenHash: sha256(token), scopes: '["metrics:read"]', accessExpiresAt: new Date(Date.now() + 3600_000) } })
+  const r = await api('GET', '/api/metrics', { headers: { authorization: `Bearer ${token}` } })
+  expect(r.status).toBe(200)
+  await flushApiRequestLogs()
+  const row = await db.apiRequestLog.findFirstOrThrow({ where: { companyId } })
+  expect(row).toMatchObject({ apiKeyId: null, appId, status: 200, path: '/api/metrics' })
+  expect(row.path).not.toContain(token)
 })
 
 test('requests that name no valid key belong to no account and are not logged', async () => {
