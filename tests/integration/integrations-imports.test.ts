@@ -12,6 +12,7 @@ jest.setTimeout(60_000)
 
 import { db } from '@/lib/db/client'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'
+import { setQueueClock } from '@/lib/jobs/clock'
 import { scanDropFolder } from '@/lib/integrations/sftp/scan-drop-folder'
 import * as csvEvents from '@/app/ajax/integrations/csv-events/route'
 import * as refused from '@/app/ajax/integrations/csv-events/[importId]/refused/route'
@@ -204,10 +205,23 @@ describe('SFTP drop folder', () => {
     expect(bView.body.imports).toHaveLength(1)
   })
 
-  test('the scan job books itself again and scans on its slot', async () => {
+  test('the scan job runs on its slot and books the next one', async () => {
     const a = await account()
-    await save(a.cookie, { patterns })
-    const job = await db.job.findFirst({ where: { companyId: a.companyId, type: 'integrations.sftp-scan' } })
-    expect(job).not.toBeNull()
+    const dir = (await json(await save(a.cookie, { patterns }))).body.config.directory as string
+    fs.writeFileSync(path.join(dir, 'orders-slot-1.csv'), ORDERS)
+    try {
+      await runJobsUntilIdle() // not due yet: nothing happens before the slot
+      expect(fs.existsSync(path.join(dir, 'orders-slot-1.csv'))).toBe(true)
+      setQueueClock(6 * 60_000)
+      await runJobsUntilIdle()
+      expect(fs.existsSync(path.join(dir, 'orders-slot-1.csv'))).toBe(false)
+      expect(await placedOrders(a.companyId)).toHaveLength(2)
+      fs.writeFileSync(path.join(dir, 'orders-slot-2.csv'), ORDERS.replace(/A-/g, 'B-'))
+      setQueueClock(12 * 60_000)
+      await runJobsUntilIdle()
+      expect(await placedOrders(a.companyId)).toHaveLength(4)
+    } finally {
+      setQueueClock(null)
+    }
   })
 })
