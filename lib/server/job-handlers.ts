@@ -27,6 +27,7 @@ import { register as registerShopifyWebhooks } from '@/lib/integrations/shopify/
 import { register as registerShopifySync } from '@/lib/integrations/shopify/jobs'
 import { register as registerCsvEvents } from '@/lib/integrations/csv-events/jobs'
 import { register as registerSftpImports } from '@/lib/integrations/sftp/jobs'
+import { register as registerWooCommerce } from '@/lib/integrations/woocommerce/jobs'
 import { registerConsumers } from './consumers'
 
 export function registerJobHandlers(): void {
@@ -58,4 +59,5 @@ export function registerJobHandlers(): void {
   registerShopifySync()
   registerCsvEvents()
   registerSftpImports()
+  registerWooCommerce()
 }

@@ -1,0 +1,43 @@
+// Our webhooks at the store (issue 21 §2): one per topic we process (./webhooks/topics.ts), at
+// APP_URL's /webhooks/woocommerce, signed with the connection's webhook secret. Existing ones at
+// our address are kept (a reconnect keeps the secret, so they still verify); missing ones are
+// created with POST /webhooks.
+import { appLink } from '@/lib/config/app-url'
+import type { WebhookRegistration } from '../connections'
+import type { WooClient } from './rest-api'
+import { WOO_TOPICS } from './webhooks/topics'
+
+export const wooWebhookAddress = () => appLink('/webhooks/woocommerce')
+
+interface WooWebhook { id: number; topic: string; delivery_url: string; status: string }
+
+export interface RegisterResult {
+  registered: WebhookRegistration[]
+  errors: string[]
+}
+
+export async function registerWooWebhooks(client: WooClient, secret: string): Promise<RegisterResult> {
+  const address = wooWebhookAddress()
+  const existing: WooWebhook[] = []
+  for (let page = 1; page <= 20; page++) {
+    const p = await client.page<WooWebhook>('/webhooks', { page, per_page: 100 })
+    existing.push(...p.items)
+    if (!p.totalPages || page >= p.totalPages) break
+  }
+  const registered: WebhookRegistration[] = []
+  const errors: string[] = []
+  for (const topic of WOO_TOPICS) {
+    const have = existing.find((w) => w.topic === topic && w.delivery_url === address && w.status === 'active')
+    if (have) {
+      registered.push({ topic, id: String(have.id), address })
+      continue
+    }
+    try {
+      const w = await client.post<WooWebhook>('/webhooks', { name: `Marketing: ${topic}`, topic, delivery_url: address, secret, status: 'active' })
+      registered.push({ topic, id: String(w.id), address })
+    } catch (e) {
+      errors.push(`${topic}: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
+  return { registered, errors }
+}
