@@ -326,11 +326,19 @@ test('the SDK OAuthApi: its authorize URL, createTokens and refreshTokens agains
       save: async (id: string, t: RetrievedTokens) => void stored.set(id, t),
       retrieve: async (id: string) => stored.get(id)!,
     }
-    const oauth = new OAuthApi(clientId, secret!, storage)
-    oauth.tokenUrl = `${server.url}/oauth/token`
+    // The SDK keeps its endpoints protected for subclasses: this one points them at our server.
+    class LocalOAuthApi extends OAuthApi {
+      constructor(origin: string) {
+        super(clientId, secret!, storage)
+        this.tokenUrl = `${origin}/oauth/token`
+        this.authorizeUrl = `${origin}/oauth/authorize`
+      }
+    }
+    const oauth = new LocalOAuthApi(server.url)
     const { verifier, challenge } = pkce()
     // The SDK writes the authorize query; the merchant approves exactly that query.
     const authorizeUrl = new URL(oauth.generateAuthorizeUrl('sdk-state', 'profiles:read', challenge, REDIRECT))
+    expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${server.url}/oauth/authorize`)
     const decided = await json(await authorize.POST(ajaxRequest('/ajax/oauth/authorize', { method: 'POST', cookie: merchant, body: { query: authorizeUrl.search.slice(1), approve: true } })))
     const back = new URL(decided.json.redirect)
     expect(back.searchParams.get('state')).toBe('sdk-state')
