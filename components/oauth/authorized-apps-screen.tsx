@@ -13,7 +13,7 @@ import { ScopeWords } from './scope-words'
 
 interface AuthorizedApp { appId: string; name: string; developer: string; scopes: string[]; authorizedAt: string }
 
-export function AuthorizedAppsScreen() {
+export function AuthorizedAppsScreen({ appId }: { appId?: string } = {}) {
   const t = useTranslations('oauthApps')
   const format = useFormatter()
   const canRevoke = usePermission(['oauth_company_integration_write'])
@@ -23,11 +23,12 @@ export function AuthorizedAppsScreen() {
     await http.delete(`/ajax/oauth/client/${encodeURIComponent(a.appId)}`)
     await mutate()
   }
+  const apps = (data?.apps ?? []).filter((a) => !appId || a.appId === appId)
   let body
   if (error) body = <Notification variant="error">{t('loadError')}</Notification>
   else if (!data) body = <Spinner size="large" />
-  else if (!data.apps.length) body = <EmptyState heading={t('authorizedEmpty')} body={t('authorizedEmptyBody')} />
-  else body = data.apps.map((a) => (
+  else if (!apps.length) body = <EmptyState heading={t('authorizedEmpty')} body={t('authorizedEmptyBody')} />
+  else body = apps.map((a) => (
     <section key={a.appId} data-testid={`authorized-${a.appId}`}>
       <h2>{a.name}</h2>
       <p>{t('authorizeDeveloper', { developer: a.developer })} · {t('authorizedSince', { date: format.dateTime(new Date(a.authorizedAt), { dateStyle: 'medium' }) })}</p>

@@ -105,3 +105,11 @@ test('connected apps without the write permission: no revoke button', async () =
   await screen.findByTestId('authorized-kca_abc')
   expect(screen.queryByRole('button', { name: 'Revoke access' })).toBeNull()
 })
+
+test('/oauth/client/{oauthClientId} shows that app only', async () => {
+  const one = (id: string, name: string) => ({ appId: id, name, developer: 'Dev', scopes: ['profiles:read'], authorizedAt: '2026-01-02T00:00:00Z' })
+  http.get.mockImplementation(() => ok({ apps: [one('kca_a', 'Alpha'), one('kca_b', 'Beta')] }))
+  wrap(<AuthorizedAppsScreen appId="kca_b" />)
+  expect(await screen.findByTestId('authorized-kca_b')).toHaveTextContent('Beta')
+  expect(screen.queryByTestId('authorized-kca_a')).toBeNull()
+})
