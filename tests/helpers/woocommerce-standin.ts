@@ -3,7 +3,7 @@
 // shapes: HTTP Basic auth with the consumer key and secret (401 woocommerce_rest_cannot_view
 // otherwise), GET /system_status, collections /orders (after=, orderby=date), /customers and
 // /products paged with page/per_page (max 100) and the X-WP-Total / X-WP-TotalPages headers,
-// GET and POST /webhooks. Records are generated in the documented REST v3 shapes (money as
+// GET and POST /webhooks, PUT /webhooks/{id}. Records are generated in the documented REST v3 shapes (money as
 // strings, *_gmt times without a zone). Point WOOCOMMERCE_API_BASE_URL at `standin.apiBase`
 // (PROVIDERS_ALLOW_PRIVATE=1 lets the client reach the loopback).
 import http from 'node:http'
@@ -154,6 +154,17 @@ export async function startWooStandIn(opts: WooStandInOptions = {}): Promise<Woo
         }
         webhooks.push(hook)
         return send(res, 201, hook)
+      }
+      const put = /^\/webhooks\/(\d+)$/.exec(path)
+      if (req.method === 'PUT' && put) {
+        const hook = webhooks.find((w) => w.id === Number(put[1]))
+        if (!hook) return send(res, 404, { code: 'woocommerce_rest_webhook_invalid_id', message: 'Invalid ID.', data: { status: 404 } })
+        try {
+          Object.assign(hook, JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json, { id: hook.id })
+        } catch {
+          return send(res, 400, { code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400 } })
+        }
+        return send(res, 200, hook)
       }
       send(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } })
     })

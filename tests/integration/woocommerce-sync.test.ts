@@ -64,6 +64,13 @@ test('connect: wrong keys are a field error and store nothing; right keys store 
   await connectWooStore(c2, null, { storeUrl: STORE, consumerKey: 'ck_sync', consumerSecret: 'cs_sync' })
   expect(standin.webhooks.length).toBe(before)
   expect((await connectionCredentials(c2, conn.id))!.webhookSecret).toBe(creds.webhookSecret)
+  // After a disconnect (the secret forgotten) a new connect gives the store's webhooks the new secret.
+  await disconnectConnection(c2, conn.id)
+  await connectWooStore(c2, null, { storeUrl: STORE, consumerKey: 'ck_sync', consumerSecret: 'cs_sync' })
+  const fresh = (await connectionCredentials(c2, conn.id))!.webhookSecret
+  expect(fresh).not.toBe(creds.webhookSecret)
+  expect(standin.webhooks.length).toBe(before)
+  expect(new Set(standin.webhooks.filter((w) => String(w.delivery_url).endsWith('/webhooks/woocommerce')).map((w) => w.secret))).toEqual(new Set([fresh]))
 })
 
 test('a sync failing at the third orders page resumes from the stored page: totals exact, one Placed Order per placed order, original times', async () => {

@@ -56,7 +56,7 @@ export async function connectWooStore(companyId: number, userId: number | null, 
     throw e
   }
   try {
-    const r = await registerWooWebhooks(createWooClient({ store, consumerKey: input.consumerKey, consumerSecret: input.consumerSecret }), webhookSecret)
+    const r = await registerWooWebhooks(createWooClient({ store, consumerKey: input.consumerKey, consumerSecret: input.consumerSecret }), webhookSecret, !kept)
     await updateConnection(companyId, conn.id, { webhooks: r.registered, ...(r.errors.length ? { lastError: `Webhooks not registered: ${r.errors.join('; ')}` } : {}) })
   } catch (e) {
     await updateConnection(companyId, conn.id, { lastError: `Webhooks not registered: ${e instanceof Error ? e.message : String(e)}` })

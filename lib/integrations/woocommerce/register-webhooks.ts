@@ -1,7 +1,8 @@
 // Our webhooks at the store (issue 21 §2): one per topic we process (./webhooks/topics.ts), at
-// APP_URL's /webhooks/woocommerce, signed with the connection's webhook secret. Existing ones at
-// our address are kept (a reconnect keeps the secret, so they still verify); missing ones are
-// created with POST /webhooks.
+// APP_URL's /webhooks/woocommerce, signed with the connection's webhook secret. Missing ones are
+// created with POST /webhooks. Existing ones at our address are kept; when the secret is new (a
+// connect after a disconnect, which forgot the old one) they are given it with PUT, or every
+// delivery from them would fail the signature check.
 import { appLink } from '@/lib/config/app-url'
 import type { WebhookRegistration } from '../connections'
 import type { WooClient } from './rest-api'
@@ -16,7 +17,7 @@ export interface RegisterResult {
   errors: string[]
 }
 
-export async function registerWooWebhooks(client: WooClient, secret: string): Promise<RegisterResult> {
+export async function registerWooWebhooks(client: WooClient, secret: string, secretIsNew: boolean): Promise<RegisterResult> {
   const address = wooWebhookAddress()
   const existing: WooWebhook[] = []
   for (let page = 1; page <= 20; page++) {
@@ -28,11 +29,12 @@ export async function registerWooWebhooks(client: WooClient, secret: string): Pr
   const errors: string[] = []
   for (const topic of WOO_TOPICS) {
     const have = existing.find((w) => w.topic === topic && w.delivery_url === address && w.status === 'active')
-    if (have) {
-      registered.push({ topic, id: String(have.id), address })
-      continue
-    }
     try {
+      if (have) {
+        if (secretIsNew) await client.put(`/webhooks/${have.id}`, { secret })
+        registered.push({ topic, id: String(have.id), address })
+        continue
+      }
       const w = await client.post<WooWebhook>('/webhooks', { name: `Marketing: ${topic}`, topic, delivery_url: address, secret, status: 'active' })
       registered.push({ topic, id: String(w.id), address })
     } catch (e) {

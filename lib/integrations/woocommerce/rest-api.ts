@@ -38,6 +38,7 @@ export interface WooClient {
   get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<T>
   page<T>(path: string, query: Record<string, string | number | undefined>): Promise<WooPage<T>>
   post<T>(path: string, body: unknown): Promise<T>
+  put<T>(path: string, body: unknown): Promise<T>
 }
 
 const header = (h: Record<string, string | string[] | undefined>, name: string): number | null => {
@@ -50,7 +51,7 @@ export function createWooClient(o: WooClientOptions): WooClient {
   const base = wooApiBase(o.store)
   const auth = `Basic ${Buffer.from(`${o.consumerKey}:${o.consumerSecret}`).toString('base64')}`
 
-  async function call(method: 'GET' | 'POST', path: string, query?: Record<string, string | number | undefined>, body?: unknown) {
+  async function call(method: 'GET' | 'POST' | 'PUT', path: string, query?: Record<string, string | number | undefined>, body?: unknown) {
     const url = new URL(base + path)
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v))
     let res
@@ -82,5 +83,6 @@ export function createWooClient(o: WooClientOptions): WooClient {
       return { items: r.json as T[], total: header(r.headers, 'x-wp-total'), totalPages: header(r.headers, 'x-wp-totalpages') }
     },
     post: async <T>(path: string, body: unknown) => (await call('POST', path, undefined, body)).json as T,
+    put: async <T>(path: string, body: unknown) => (await call('PUT', path, undefined, body)).json as T,
   }
 }
