@@ -6,10 +6,11 @@
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 import { db } from '@/lib/db/client'
+import { getJob } from '@/lib/jobs/queue'
 import { AppError } from '@/lib/errors/app-error'
 import { connectShop } from '@/lib/integrations/shopify/connect'
 import { connectionCredentials, getConnection, getConnectionByKey, listConnections, disconnectConnection } from '@/lib/integrations/connections'
-import { runWebhooksCheck, WEBHOOKS_CHECK_JOB } from '@/lib/integrations/shopify/webhook-registrations'
+import { runWebhooksCheck, scheduleWebhooksCheck, WEBHOOKS_CHECK_JOB } from '@/lib/integrations/shopify/webhook-registrations'
 import { SHOPIFY_TOPICS } from '@/lib/integrations/shopify/webhooks/topics'
 import { parseShopDomain } from '@/lib/integrations/shopify/shop-domain'
 import { startShopifyStandIn, type ShopifyStandIn } from '../helpers/shopify-standin'
@@ -71,7 +72,10 @@ test('connect: stored with sealed credentials, every topic registered at /webhoo
   expect(Object.keys(await fieldErrors(connectShop(b, null, { shop: 'connect-test', accessToken: 'shpat_good', clientSecret: 'x' })))).toEqual(['shop'])
 
   // A periodic check is scheduled, and re-creates a subscription that went missing.
-  expect(await db.job.count({ where: { type: WEBHOOKS_CHECK_JOB, companyId: a } })).toBe(1)
+  // (Scheduling again in the same slot returns the job connect queued: one check per slot.)
+  const checkId = await scheduleWebhooksCheck(a, conn.id)
+  expect(await getJob(checkId, a)).toMatchObject({ type: WEBHOOKS_CHECK_JOB, status: 'queued', payload: { companyId: a, integrationId: conn.id } })
+  expect(await scheduleWebhooksCheck(a, conn.id)).toBe(checkId)
   standin.webhooks.splice(standin.webhooks.findIndex((w) => w.topic === 'ORDERS_CREATE'), 1)
   await runWebhooksCheck({ companyId: a, integrationId: conn.id })
   expect(standin.webhooks.filter((w) => w.topic === 'ORDERS_CREATE')).toHaveLength(1)

@@ -6,7 +6,7 @@
 // fails an unsubscribe. Consent that came from the store is applied by the commerce ingest
 // through another path, so nothing echoes back.
 import { kysely } from '@/lib/db/kysely'
-import { select, type Ops } from '@/lib/db/ops'
+import { savepoint, select, type Ops } from '@/lib/db/ops'
 import { db } from '@/lib/db/client'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
 import { connectionCredentials, getConnection } from '../connections'
@@ -37,8 +37,16 @@ export function* queueConsentWriteBackOps(companyId: number, profileId: string, 
     } catch {}
     if (!on) continue
     const payload: ConsentWriteBackPayload = { companyId, integrationId: String(r.id), profileId, at: now.toISOString() }
-    yield* enqueueJobOps(CONSENT_WRITE_BACK_JOB, payload, { companyId, maxAttempts: CONSENT_WRITE_BACK_ATTEMPTS }, now)
-    n++
+    // Never the reason an unsubscribe fails: should the queue be unusable (PostgreSQL before its
+    // schema was installed), the unsubscribe commits and the write-back is reported as lost.
+    const queued = yield* savepoint(function* () {
+      yield* enqueueJobOps(CONSENT_WRITE_BACK_JOB, payload, { companyId, maxAttempts: CONSENT_WRITE_BACK_ATTEMPTS }, now)
+      return true
+    }, (e) => {
+      console.error(`[shopify] consent write-back for profile ${profileId} not queued: ${e instanceof Error ? e.message : String(e)}`)
+      return false
+    })
+    if (queued) n++
   }
   return n
 }

@@ -89,9 +89,9 @@ export async function refreshConnectionWebhooks(companyId: number, integrationId
 }
 
 /** The next check of this connection (one per slot: re-scheduling twice adds nothing). */
-export async function scheduleWebhooksCheck(companyId: number, integrationId: string, now = new Date()): Promise<void> {
+export async function scheduleWebhooksCheck(companyId: number, integrationId: string, now = new Date()): Promise<number> {
   const slot = Math.floor(now.getTime() / WEBHOOKS_CHECK_EVERY_MS) + 1
-  await enqueue(WEBHOOKS_CHECK_JOB, { companyId, integrationId }, {
+  return enqueue(WEBHOOKS_CHECK_JOB, { companyId, integrationId }, {
     companyId, runAt: new Date(slot * WEBHOOKS_CHECK_EVERY_MS), idempotencyKey: `shopify-webhooks:${integrationId}:${slot}`, maxAttempts: 3,
   })
 }
