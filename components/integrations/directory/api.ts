@@ -27,6 +27,9 @@ export function fieldErrorsOf(e: unknown): Record<string, string[]> | null {
   return data?.fieldErrors ?? null
 }
 
+/** The message key of an app's name, summary or description (integrations.directory.apps.*). */
+export const appText = (id: string, field: 'name' | 'summary' | 'description') => `apps.${id}.${field}`
+
 export function statusVariant(status: string | null): 'success' | 'warning' | 'danger' | 'info' | 'neutral' {
   if (status === 'connected' || status === 'complete') return 'success'
   if (status === 'error' || status === 'failed') return 'danger'

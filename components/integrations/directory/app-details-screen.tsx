@@ -10,7 +10,7 @@ import { Card } from '@/components/ui/card'
 import { LinkButton } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
 import { Spinner } from '@/components/ui/spinner'
-import { fetchJson, INTEGRATIONS, type DirectoryItem } from './api'
+import { appText, fetchJson, INTEGRATIONS, type DirectoryItem } from './api'
 import { AppStatusBadge, AppStatusLines } from './app-status'
 import styles from './directory.module.css'
 
@@ -27,7 +27,7 @@ export function AppDetailsScreen({ appId }: { appId: string }) {
   return (
     <Page>
       <PageHead
-        title={t(`apps.${app.id}.name`)}
+        title={t(appText(app.id, 'name'))}
         description={<Link href="/integrations">{t('backToDirectory')}</Link>}
         actions={
           <div className={styles.actions}>
@@ -39,7 +39,7 @@ export function AppDetailsScreen({ appId }: { appId: string }) {
       <PageBody>
         <div className={styles.stack}>
           <Card title={t('aboutTitle')}>
-            <p>{t(`apps.${app.id}.description`)}</p>
+            <p>{t(appText(app.id, 'description'))}</p>
           </Card>
           <Card title={t('statusTitle')}>
             <dl className={styles.facts}>

@@ -12,7 +12,7 @@ import { Notification } from '@/components/ui/notification'
 import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
 import { TextField } from '@/components/ui/text-field'
-import { fetchJson, INTEGRATIONS, type DirectoryItem } from './api'
+import { appText, fetchJson, INTEGRATIONS, type DirectoryItem } from './api'
 import { AppStatusBadge, AppStatusLines } from './app-status'
 import styles from './directory.module.css'
 
@@ -23,10 +23,10 @@ function AppTile({ app }: { app: DirectoryItem }) {
   return (
     <Link href={`/integrations/${app.id}`} className={styles.tile} data-testid={`app-${app.id}`}>
       <span className={styles.tileHead}>
-        {t(`apps.${app.id}.name`)}
+        {t(appText(app.id, 'name'))}
         <AppStatusBadge app={app} />
       </span>
-      <span className={styles.muted}>{t(`apps.${app.id}.summary`)}</span>
+      <span className={styles.muted}>{t(appText(app.id, 'summary'))}</span>
       <AppStatusLines app={app} />
     </Link>
   )
@@ -43,7 +43,7 @@ export function DirectoryScreen({ mode = 'all' }: { mode?: 'all' | 'add' }) {
     return (data?.apps ?? []).filter((a) =>
       (!category || a.category === category) &&
       (mode === 'all' || !a.installed) &&
-      (!needle || `${t(`apps.${a.id}.name`)} ${t(`apps.${a.id}.summary`)}`.toLowerCase().includes(needle)))
+      (!needle || `${t(appText(a.id, 'name'))} ${t(appText(a.id, 'summary'))}`.toLowerCase().includes(needle)))
   }, [data, q, category, mode, t])
 
   let body
