@@ -19,11 +19,14 @@ import { makeCompany } from '../helpers/factory'
 const NOW = new Date()
 let standin: ShopifyStandIn
 beforeAll(async () => {
+  // Pages of 25 (the stand-in has no per-query cost cap): page 3 is after 50 orders.
+  process.env.SHOPIFY_SYNC_PAGE_SIZE = '25'
   // 130 orders over 40 days (the last 30 days hold 97 of them), 30 customers, 12 products.
   standin = await startShopifyStandIn({ shop: 'sync-test.myshopify.com', accessToken: 'shpat_sync', orders: 130, customers: 30, products: 12, spreadDays: 40, now: NOW, bucket: { maximumAvailable: 400, restoreRate: 4000 } })
   process.env.SHOPIFY_API_BASE_URL = standin.apiBase
 })
 afterAll(() => {
+  delete process.env.SHOPIFY_SYNC_PAGE_SIZE
   setQueueClock(null)
   return standin.close()
 })

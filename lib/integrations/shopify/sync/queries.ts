@@ -1,13 +1,16 @@
-// The sync's GraphQL pages. Sizes keep a page's requested cost well under Shopify's per-query
-// maximum (1,000 points): a connection costs about its `first` times what each node holds.
-// SHOPIFY_SYNC_PAGE_SIZE overrides the orders page (the benchmark's stand-in has no such cap).
+// The sync's GraphQL pages. Shopify refuses a query whose requested cost exceeds 1,000 points,
+// and a connection costs about 2 + first × (what each node holds, nested connections by their
+// own first): an order with lineItems(first: 20) is about 115 points, so 8 orders a page; a
+// product with variants(first: 20) about 45, so 20; a customer about 5, so 100. A real shop's
+// bucket restores 100–2,000 points a second, which, not this code, bounds a large sync.
+// SHOPIFY_SYNC_PAGE_SIZE overrides every page (the benchmark's stand-in has no such cap).
 export type SyncResource = 'products' | 'customers' | 'orders'
 export const SYNC_ORDER: SyncResource[] = ['products', 'customers', 'orders']
 
+const DEFAULT_PAGE: Record<SyncResource, number> = { orders: 8, products: 20, customers: 100 }
 export const pageSize = (r: SyncResource): number => {
   const env = Number(process.env.SHOPIFY_SYNC_PAGE_SIZE)
-  if (Number.isInteger(env) && env > 0 && env <= 250) return env
-  return r === 'orders' ? 25 : r === 'products' ? 25 : 100
+  return Number.isInteger(env) && env > 0 && env <= 250 ? env : DEFAULT_PAGE[r]
 }
 
 const MONEY = 'shopMoney { amount currencyCode }'
@@ -45,7 +48,7 @@ export const QUERIES: Record<SyncResource, string> = {
   products(first: $first, after: $after, query: $query, sortKey: ID) {
     nodes {
       id title handle descriptionHtml vendor productType tags status createdAt updatedAt onlineStoreUrl featuredImage { url }
-      variants(first: 30) { nodes { id title sku price compareAtPrice inventoryQuantity inventoryPolicy inventoryItem { id } } }
+      variants(first: 20) { nodes { id title sku price compareAtPrice inventoryQuantity inventoryPolicy inventoryItem { id } } }
     }
     ${PAGE}
   }
