@@ -10,6 +10,7 @@ type Panel = ComponentType<{ integrationKey: string }>
 export const INTEGRATION_PANELS: Record<string, Panel> = {
   shopify: dynamic(() => import('./shopify/panel')),
   woocommerce: dynamic(() => import('./woocommerce/panel')),
+  woocommerce: dynamic(() => import('./woocommerce/panel')),
 }
 
 export function IntegrationPanelFor({ integrationKey }: { integrationKey: string }) {
