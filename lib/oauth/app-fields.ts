@@ -27,8 +27,15 @@ export const redirectUrisField = z.array(z.string().trim().max(2000)).min(1, 'Ad
   }))
   .transform((uris) => [...new Set(uris)])
 
+/** Write access includes reading, as on the private key screen: "profiles:write" brings "profiles:read". */
+export function withImpliedReads(scopes: readonly string[]): string[] {
+  const out = new Set(scopes)
+  for (const s of scopes) if (s.endsWith(':write')) out.add(s.slice(0, -':write'.length) + ':read')
+  return [...out].sort()
+}
+
 export const scopesField = z.array(z.enum(API_SCOPES as unknown as [string, ...string[]])).min(1, 'Choose at least one scope.')
-  .transform((s) => [...new Set(s)].sort())
+  .transform(withImpliedReads)
 
 export const appFields = z.object({
   name: z.string().trim().min(1, 'Enter a name.').max(100),

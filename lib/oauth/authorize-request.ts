@@ -2,7 +2,7 @@
 // sees anything. Until client_id and redirect_uri are proven, errors are shown on our page and
 // never redirected (§4.1.2.1: an unchecked redirect_uri would make us an open redirector).
 import { db } from '@/lib/db/client'
-import { parseJsonArray } from './app-fields'
+import { parseJsonArray, withImpliedReads } from './app-fields'
 import { CHALLENGE_RE } from './tokens'
 
 export interface AuthorizeParams {
@@ -48,7 +48,7 @@ export async function checkAuthorizeRequest(p: AuthorizeParams): Promise<Authori
   if (p.code_challenge_method !== 'S256') return fail('invalid_request', 'Only code_challenge_method=S256 is supported; plain is refused.')
   if (!CHALLENGE_RE.test(p.code_challenge)) return fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters).')
   const allowed = parseJsonArray(app.scopes)
-  const asked = p.scope?.trim() ? [...new Set(p.scope.trim().split(/\s+/))] : allowed
+  const asked = p.scope?.trim() ? withImpliedReads(p.scope.trim().split(/\s+/)) : allowed
   const unknown = asked.filter((s) => !allowed.includes(s))
   if (unknown.length) return fail('invalid_scope', `The app did not register these scopes: ${unknown.join(' ')}.`)
   if (asked.length === 0) return fail('invalid_scope', 'No scope was asked for.')

@@ -5,7 +5,7 @@
 // whole family is revoked (OAuth 2.0 Security BCP §4.14.2).
 import { randomUUID } from 'node:crypto'
 import { db } from '@/lib/db/client'
-import { parseJsonArray } from './app-fields'
+import { parseJsonArray, withImpliedReads } from './app-fields'
 import type { AuthedClient } from './client-auth'
 import { OAuthError } from './oauth-error'
 import { ACCESS_TTL_S, REFRESH_TTL_MS, VERIFIER_RE, newCredential, s256, sameHash, sha256 } from './tokens'
@@ -67,7 +67,7 @@ export async function exchangeRefresh(client: AuthedClient, form: URLSearchParam
   const granted = parseJsonArray(row.scopes)
   const asked = form.get('scope')?.trim()
   // §6: a refresh may narrow the scopes, never widen them.
-  const scopes = asked ? [...new Set(asked.split(/\s+/))].sort() : granted
+  const scopes = asked ? withImpliedReads(asked.split(/\s+/)) : granted
   if (scopes.some((s) => !granted.includes(s))) throw new OAuthError('invalid_scope', 'A refresh cannot add scopes the grant does not have.')
   const claimed = await db.oAuthToken.updateMany({ where: { id: row.id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: now } })
   if (claimed.count !== 1) {

@@ -409,3 +409,13 @@ test('an app\'s /api calls are logged under the app (developer tools); a refused
   const rows = await db.apiRequestLog.findMany({ where: { appId: clientId }, orderBy: { id: 'asc' } })
   expect(rows.map((r) => [r.companyId, r.apiKeyId, r.method, r.status])).toEqual([[merchantCompany, null, 'GET', 200]])
 })
+
+test('write includes read, as for private keys: an app asking profiles:write can also read', async () => {
+  const { clientId, secret } = await registerApp({ scopes: ['profiles:write'] })
+  const registered = await db.oAuthApp.findUniqueOrThrow({ where: { id: clientId } })
+  expect(JSON.parse(registered.scopes)).toEqual(['profiles:read', 'profiles:write'])
+  const p = pkce()
+  const t = (await token({ grant_type: 'authorization_code', code: await codeFor(clientId, p.challenge, { scope: 'profiles:write' }), redirect_uri: REDIRECT, code_verifier: p.verifier }, [clientId, secret!])).json
+  expect(t.scope).toBe('profiles:read profiles:write')
+  expect((await apiAs(t.access_token)).status).toBe(200)
+})
