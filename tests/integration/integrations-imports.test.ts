@@ -131,8 +131,10 @@ describe('SFTP drop folder', () => {
   beforeAll(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'sftp-root-'))
     process.env.SFTP_IMPORT_ROOT = root
+    process.env.SFTP_SETTLE_MS = '0' // the files here are written whole before the scan
   })
   afterAll(() => {
+    delete process.env.SFTP_SETTLE_MS
     if (saved === undefined) delete process.env.SFTP_IMPORT_ROOT
     else process.env.SFTP_IMPORT_ROOT = saved
     fs.rmSync(root, { recursive: true, force: true })
@@ -203,6 +205,24 @@ describe('SFTP drop folder', () => {
     expect(await placedOrders(b.companyId)).toHaveLength(2)
     const bView = await json(await sftp.GET(ajaxRequest('/x', { cookie: b.cookie })))
     expect(bView.body.imports).toHaveLength(1)
+  })
+
+  test('a file still being written (changed within the settle time) is left for the next scan', async () => {
+    const a = await account()
+    const dir = (await json(await save(a.cookie, { patterns }))).body.config.directory as string
+    fs.writeFileSync(path.join(dir, 'orders-partial.csv'), ORDERS.slice(0, 60))
+    process.env.SFTP_SETTLE_MS = '60000'
+    try {
+      expect(await scanDropFolder(a.companyId)).toEqual({ imported: [], failed: [], skipped: [] })
+      expect(fs.existsSync(path.join(dir, 'orders-partial.csv'))).toBe(true)
+      fs.writeFileSync(path.join(dir, 'orders-partial.csv'), ORDERS)
+      const old = new Date(Date.now() - 120_000)
+      fs.utimesSync(path.join(dir, 'orders-partial.csv'), old, old)
+      expect((await scanDropFolder(a.companyId)).imported).toEqual(['orders-partial.csv'])
+      expect(await placedOrders(a.companyId)).toHaveLength(2)
+    } finally {
+      process.env.SFTP_SETTLE_MS = '0'
+    }
   })
 
   test('the scan job runs on its slot and books the next one', async () => {

@@ -19,6 +19,9 @@ import { importProfileRows } from './import-profile-rows'
 
 export interface ScanResult { imported: string[]; failed: string[]; skipped: string[] }
 
+/** A file changed this recently may still be being written by the SFTP server: left for the next scan. */
+export const settleMs = () => (process.env.SFTP_SETTLE_MS ? Number(process.env.SFTP_SETTLE_MS) || 0 : 60_000)
+
 function moveTo(dir: string, sub: 'processed' | 'failed', name: string) {
   fs.mkdirSync(path.join(dir, sub), { recursive: true })
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
@@ -47,7 +50,9 @@ export async function scanDropFolder(companyId: number): Promise<ScanResult> {
     const pattern = config.patterns.find((p) => matchesPattern(name, p.pattern))
     if (!pattern) continue
     const file = path.join(dir, name)
-    if (fs.statSync(file).size > MAX_CSV_BYTES) {
+    const stat = fs.statSync(file)
+    if (Date.now() - stat.mtimeMs < settleMs()) continue
+    if (stat.size > MAX_CSV_BYTES) {
       result.failed.push(name)
       moveTo(dir, 'failed', name)
       continue
