@@ -14,14 +14,15 @@ import { AppError, type FieldErrors } from '@/lib/errors/app-error'
 import { completeInTransactionOps, lockLeasedJobsOps } from '@/lib/jobs/complete-in-transaction'
 import { queueNow } from '@/lib/jobs/clock'
 import { acceptedNow } from '@/lib/profiles/attribute-times'
-import { newProfileRow, upsertProfileOps } from '@/lib/profiles/upsert-profile'
+import { newProfileRow, upsertProfileOps, type KnownProfiles } from '@/lib/profiles/upsert-profile'
 import { IDENTIFIER_FIELDS } from '@/lib/profiles/types'
 import { findProfileIdOps, type RawProfile } from '@/lib/profiles/profile-store'
 import { batchConsumers } from './batch-consumers'
 import { getOrCreateMetricOps } from './get-or-create-metric'
 import { insertEventOps, touchLastEventAtOps, type EventRow } from './insert-event'
 import {
-  createProfilesOps, findProfileIdsOps, idKey, insertEventsOps, resolveMetricsOps, touchLastEventAtManyOps, type IdKey, type NewProfile,
+  createProfilesOps, findProfileIdsOps, findProfileRowsOps, idKey, insertEventsOps, resolveMetricsOps, setAttributeTimesManyOps,
+  touchLastEventAtManyOps, type IdKey, type NewProfile,
 } from './ingest-sets-pg'
 import type { EventInput, GroupOutcome, IngestGroup, IngestResult, QueuedEvent } from './types'
 import { parseEventInput } from './validate-event'
@@ -51,6 +52,46 @@ interface BatchState {
   /** Set-based (PostgreSQL, all-or-nothing batches): the events to insert at the end, in one
    *  statement, with the results they fill in. Null: each event is inserted as it comes. */
   pending: { row: EventRow; result: IngestResult }[] | null
+  /** Set-based: whole rows of the profiles the batch's richer events name, read in one query per
+   *  field and kept current with every write of the batch (key → row, null: no such profile);
+   *  dropped (null) after a merge, whose writes reach other rows too. */
+  rows: Map<string, RawProfile | null> | null
+  /** profile id → its keys in `rows`. */
+  rowKeys: Map<string, Set<string>>
+  /** Set-based: attribute times moved by the batch's events (no value changed), written at once
+   *  at the end rather than one UPDATE per event on a hot profile row. profile id → times. */
+  times: Map<string, { companyId: number; json: string }>
+}
+
+function* flushTimesOps(b: BatchState): Ops<void> {
+  if (!b.times.size) return
+  yield* setAttributeTimesManyOps([...b.times].map(([id, t]) => ({ id, ...t })))
+  b.times.clear()
+}
+
+/** Whether upserting this profile input may merge profiles (its identifiers name several, or one not known). */
+function mayMerge(b: BatchState, companyId: number, profile: QueuedEvent['profile']): boolean {
+  const ids = new Set<string>()
+  for (const f of ['id', ...IDENTIFIER_FIELDS]) {
+    const v = (profile as Record<string, unknown>)[f]
+    if (typeof v !== 'string' || !v) continue
+    const row = b.rows?.get(idKey(companyId, f, v))
+    if (row === undefined) return true
+    if (row) ids.add(row.id)
+  }
+  return ids.size > 1
+}
+
+function keepRow(b: BatchState, row: RawProfile) {
+  if (!b.rows) return
+  for (const k of b.rowKeys.get(row.id) ?? []) b.rows.delete(k)
+  const keys = new Set<string>()
+  for (const f of ['id', ...IDENTIFIER_FIELDS]) {
+    const v = row[f]
+    if (typeof v === 'string' && v) keys.add(idKey(row.companyId, f, v))
+  }
+  for (const k of keys) b.rows.set(k, row)
+  b.rowKeys.set(row.id, keys)
 }
 
 const LOOKUP = new Set(['id', 'email', 'phoneNumber', 'externalId', 'anonymousId'])
@@ -103,7 +144,7 @@ function touchedOf(b: BatchState, companyId: number): Touched {
  */
 function* prepareBatchOps(groups: IngestGroup[], b: BatchState): Ops<void> {
   const pure = new Map<string, IdKey & { acceptedAt: number }>()
-  const rich = new Set<string>()
+  const rich = new Map<string, IdKey>()
   const metrics: { companyId: number; name: string; integration: string }[] = []
   for (const g of groups) {
     if (g.guard && !b.owned.has(g.guard.jobId)) continue
@@ -119,10 +160,14 @@ function* prepareBatchOps(groups: IngestGroup[], b: BatchState): Ops<void> {
         continue
       }
       const p = e.profile as Record<string, unknown>
-      for (const f of ['id', ...IDENTIFIER_FIELDS]) if (typeof p[f] === 'string' && p[f]) rich.add(idKey(g.companyId, f, p[f] as string))
+      for (const f of ['id', ...IDENTIFIER_FIELDS] as LookupField[]) {
+        if (typeof p[f] === 'string' && p[f]) rich.set(idKey(g.companyId, f, p[f] as string), { companyId: g.companyId, field: f, value: p[f] as string })
+      }
     }
   }
   const found = yield* findProfileIdsOps([...pure.values()])
+  b.rows = yield* findProfileRowsOps([...rich.values()])
+  for (const row of new Map([...b.rows.values()].filter((r) => r !== null).map((r) => [r!.id, r!])).values()) keepRow(b, row)
   const now = new Date()
   const news: NewProfile[] = []
   for (const [key, k] of pure) {
@@ -151,10 +196,27 @@ function* ingestOne(g: IngestGroup, event: QueuedEvent, b: BatchState): Ops<Inge
   let profile = pkey === null ? null : (b.profiles.get(pkey) ?? (yield* lookupOnly(companyId, event.profile)))
   if (!profile) {
     const { id, ...input } = event.profile
+    const rows = b.rows
+    // A merge writes rows from what it reads: the deferred times must be stored first.
+    if (rows && b.times.size && mayMerge(b, companyId, event.profile)) yield* flushTimesOps(b)
+    let deferred = false
+    const known: KnownProfiles | undefined = rows
+      ? {
+          find: (f, v) => rows.get(idKey(companyId, f, v)),
+          deferTimes: (target, json) => {
+            b.times.set(target.id, { companyId: target.companyId, json })
+            return (deferred = true)
+          },
+          hasDeferred: (pid) => b.times.has(pid),
+        }
+      : undefined
     const res = yield* upsertProfileOps(companyId, input, {
       mode: g.mode, id, patchProperties: event.patchProperties, acceptedAt: event.acceptedAt ?? 0,
-    })
+    }, undefined, known)
     profile = res.raw
+    if (!deferred && res.changed) b.times.delete(res.raw.id) // that write carried the times
+    if (res.mergedIds.length) b.rows = null
+    else keepRow(b, res.raw)
     if (res.changed) t.profileChanged = true
     if (res.created) t.created.add(res.raw.id)
     if (res.mergedIds.length) t.mergedInto.add(res.raw.id)
@@ -235,6 +297,7 @@ export function* ingestBatchOps(groups: IngestGroup[], atomic: boolean, touched:
   const setBased = atomic && dbEngine() === 'postgresql'
   const b: BatchState = {
     profiles: new Map(), keysOf: new Map(), lastTs: new Map(), owned: yield* lockLeasedJobsOps(leases), touched, pending: setBased ? [] : null,
+    rows: null, rowKeys: new Map(), times: new Map(),
   }
   if (setBased) yield* prepareBatchOps(groups, b)
   const outcomes: GroupOutcome[] = []
@@ -258,6 +321,7 @@ export function* ingestBatchOps(groups: IngestGroup[], atomic: boolean, touched:
     )
   }
   if (b.pending) {
+    yield* flushTimesOps(b)
     const ids = yield* insertEventsOps(b.pending.map((p) => p.row))
     b.pending.forEach(({ row, result }, i) => {
       result.eventId = ids[i]!

@@ -12,6 +12,7 @@ import { dbDate } from '@/lib/db/query-template'
 import { shortId } from '@/lib/ids/make-id'
 import { cachedMetricId, rememberMetricId } from './get-or-create-metric'
 import type { EventRow } from './insert-event'
+import { normalizeProfile, type RawProfile } from '@/lib/profiles/profile-store'
 
 export type LookupField = 'id' | 'email' | 'phoneNumber' | 'externalId' | 'anonymousId'
 export interface IdKey { companyId: number; field: LookupField; value: string }
@@ -43,6 +44,27 @@ export function* findProfileIdsOps(keys: IdKey[]): Ops<Map<string, string>> {
       ),
     )
     for (const r of rows) out.set(idKey(Number(r.c), field, r.v), r.id)
+  }
+  return out
+}
+
+/** Whole profile rows of the given identifiers: one query per field. key → row (null: none). */
+export function* findProfileRowsOps(keys: IdKey[]): Ops<Map<string, RawProfile | null>> {
+  const out = new Map<string, RawProfile | null>()
+  for (const k of keys) out.set(idKey(k.companyId, k.field, k.value), null)
+  for (const [field, ks] of byField(keys)) {
+    const col = COLUMN[field]
+    const rows = yield* select<Record<string, unknown>>(
+      CompiledQuery.raw(
+        `select p.* from "Profile" p
+           join unnest($1::int[], $2::text[]) as x(c, v) on p."companyId" = x.c and p.${col} = x.v`,
+        [ks.map((k) => k.companyId), ks.map((k) => k.value)],
+      ),
+    )
+    for (const r of rows) {
+      const row = normalizeProfile(r)
+      out.set(idKey(row.companyId, field, row[field] as string), row)
+    }
   }
   return out
 }
@@ -180,6 +202,20 @@ export function* touchLastEventAtManyOps(entries: { profileId: string; companyId
          from unnest($1::text[], $2::int[], $3::timestamp(3)[]) as x(id, c, at)
         where p.id = x.id and p."companyId" = x.c and (p."lastEventAt" is null or p."lastEventAt" < x.at)`,
       [sorted.map((e) => e.profileId), sorted.map((e) => e.companyId), sorted.map((e) => dbDate(new Date(e.ts * 1000)))],
+    ),
+  )
+}
+
+/** Stores attribute times for many profiles in one UPDATE (input sorted by profile id). */
+export function* setAttributeTimesManyOps(entries: { id: string; companyId: number; json: string }[]): Ops<void> {
+  if (!entries.length) return
+  const sorted = [...entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  yield* select(
+    CompiledQuery.raw(
+      `update "Profile" p set "attributeTimes" = x.t
+         from unnest($1::text[], $2::int[], $3::text[]) as x(id, c, t)
+        where p.id = x.id and p."companyId" = x.c`,
+      [sorted.map((e) => e.id), sorted.map((e) => e.companyId), sorted.map((e) => e.json)],
     ),
   )
 }

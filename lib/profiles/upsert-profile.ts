@@ -24,7 +24,7 @@ import { mergeProfilesOps } from './merge-profiles'
 import { acceptedNow, parseTimes, propertyPath, WriteClock } from './attribute-times'
 import { applyPatchProperties } from './patch-properties'
 import { findProfileByOps, insertProfileOps, isAnonymous, parseProps, toProfileRow, updateProfileColumnsOps, type RawProfile } from './profile-store'
-import { ATTRIBUTE_FIELDS, IDENTIFIER_FIELDS, LOCATION_FIELDS, type ProfileInput, type ProfileRow, type UpsertOptions } from './types'
+import { ATTRIBUTE_FIELDS, IDENTIFIER_FIELDS, LOCATION_FIELDS, type IdentifierField, type ProfileInput, type ProfileRow, type UpsertOptions } from './types'
 import { parseProfileInput } from './validate-profile'
 
 export class DuplicateProfileError extends AppError {
@@ -74,10 +74,25 @@ export function newProfileRow(companyId: number, input: ProfileInput, patch: Ups
 }
 
 /** The transactional core; `input` must already be validated (parseProfileInput). */
-export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: UpsertOptions, now = new Date()): Ops<UpsertSyncResult> {
+/** What a caller writing many profiles in one transaction holds (set-based ingestion, lib/events). */
+export interface KnownProfiles {
+  /** The row as current in this transaction, null when known absent, undefined when not known. */
+  find(field: IdentifierField | 'id', value: string): RawProfile | null | undefined
+  /** Takes over a write that would only move the attribute times (the caller writes them for
+   *  many profiles at once, before anything else reads them); false: write it now. */
+  deferTimes?(target: RawProfile, attributeTimes: string): boolean
+  /** The profile has times deferred: a write of it must carry them. */
+  hasDeferred?(id: string): boolean
+}
+
+export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: UpsertOptions, now = new Date(), known?: KnownProfiles): Ops<UpsertSyncResult> {
   const { mode } = opts
   const input = withoutBlankIdentifiers(given, mode)
-  const byId = opts.id ? yield* findProfileByOps(companyId, 'id', opts.id) : null
+  const find = function* (field: IdentifierField | 'id', value: string): Ops<RawProfile | null> {
+    const row = known?.find(field, value)
+    return row !== undefined ? row : yield* findProfileByOps(companyId, field, value)
+  }
+  const byId = opts.id ? yield* find('id', opts.id) : null
   if (opts.id && !byId && mode !== 'create') throw notFound('Profile not found.')
   if (mode === 'update' && !byId) throw badRequest('A profile id is required.', { id: ['A profile id is required.'] })
 
@@ -85,7 +100,7 @@ export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: 
   for (const f of IDENTIFIER_FIELDS) {
     const v = input[f]
     if (typeof v === 'string' && v !== '') {
-      const m = yield* findProfileByOps(companyId, f, v)
+      const m = yield* find(f, v)
       if (m) matches.set(f, m)
     }
   }
@@ -139,7 +154,10 @@ export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: 
   const changed = valueChanged || mergedIds.length > 0
   if (valueChanged) changes.updatedAt = stamp
   // A write that changes no value still moves the times forward: an older one must not land after it.
-  if (clock.changed) changes.attributeTimes = clock.json()
+  if (clock.changed || (valueChanged && known?.hasDeferred?.(target.id))) changes.attributeTimes = clock.json()
+  if (!valueChanged && !mergedIds.length && clock.changed && known?.deferTimes?.(target, changes.attributeTimes as string)) {
+    return { raw: { ...target, attributeTimes: changes.attributeTimes }, created: false, changed: false, mergedIds }
+  }
   const stored = Object.keys(changes).length ? yield* updateProfileColumnsOps(companyId, target.id, changes) : null
   const raw = changed ? (stored ?? (yield* findProfileByOps(companyId, 'id', target.id))!) : clock.changed ? { ...target, attributeTimes: changes.attributeTimes } : target
   return { raw, created: false, changed, mergedIds }
