@@ -168,9 +168,13 @@ describe('SFTP drop folder', () => {
     fs.writeFileSync(path.join(dir, 'orders-2.csv'), 'Something,Else\n1,2') // header does not fit the mapping
     fs.writeFileSync(path.join(dir, 'people.csv'), 'Mail,Name\nzed@example.com,Zed\nbroken,Nobody')
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'not matched')
+    // A link to a file outside the root is never followed, even when its name matches.
+    const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sftp-secret-')), 'orders-x.csv')
+    fs.writeFileSync(outside, ORDERS)
+    fs.symlinkSync(outside, path.join(dir, 'orders-link.csv'))
     const scan = await json(await sftpScan.POST(ajaxRequest('/ajax/integrations/sftp/scan', { method: 'POST', cookie: a.cookie })))
     expect(scan.body.scan).toEqual({ imported: ['orders-1.csv', 'people.csv'], failed: ['orders-2.csv'], skipped: [] })
-    expect(fs.readdirSync(dir).sort()).toEqual(['failed', 'notes.txt', 'processed'])
+    expect(fs.readdirSync(dir).sort()).toEqual(['failed', 'notes.txt', 'orders-link.csv', 'processed'])
     expect(fs.readdirSync(path.join(dir, 'processed'))).toHaveLength(2)
     expect(fs.readdirSync(path.join(dir, 'failed'))[0]).toMatch(/-orders-2\.csv$/)
     expect(await placedOrders(a.companyId)).toHaveLength(2)
