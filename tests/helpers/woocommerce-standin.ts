@@ -3,7 +3,7 @@
 // shapes: HTTP Basic auth with the consumer key and secret (401 woocommerce_rest_cannot_view
 // otherwise), GET /system_status, collections /orders (after=, orderby=date), /customers and
 // /products paged with page/per_page (max 100) and the X-WP-Total / X-WP-TotalPages headers,
-// GET and POST /webhooks, PUT /webhooks/{id}. Records are generated in the documented REST v3 shapes (money as
+// GET and POST /webhooks, PUT /webhooks/{id} (or POST with X-HTTP-Method-Override: PUT, as WordPress takes it). Records are generated in the documented REST v3 shapes (money as
 // strings, *_gmt times without a zone). Point WOOCOMMERCE_API_BASE_URL at `standin.apiBase`
 // (PROVIDERS_ALLOW_PRIVATE=1 lets the client reach the loopback).
 import http from 'node:http'
@@ -156,7 +156,8 @@ export async function startWooStandIn(opts: WooStandInOptions = {}): Promise<Woo
         return send(res, 201, hook)
       }
       const put = /^\/webhooks\/(\d+)$/.exec(path)
-      if (req.method === 'PUT' && put) {
+      const verb = String(req.headers['x-http-method-override'] ?? req.method).toUpperCase()
+      if (verb === 'PUT' && put) {
         const hook = webhooks.find((w) => w.id === Number(put[1]))
         if (!hook) return send(res, 404, { code: 'woocommerce_rest_webhook_invalid_id', message: 'Invalid ID.', data: { status: 404 } })
         try {

@@ -51,14 +51,18 @@ export function createWooClient(o: WooClientOptions): WooClient {
   const base = wooApiBase(o.store)
   const auth = `Basic ${Buffer.from(`${o.consumerKey}:${o.consumerSecret}`).toString('base64')}`
 
-  async function call(method: 'GET' | 'POST' | 'PUT', path: string, query?: Record<string, string | number | undefined>, body?: unknown) {
+  async function call(verb: 'GET' | 'POST' | 'PUT', path: string, query?: Record<string, string | number | undefined>, body?: unknown) {
     const url = new URL(base + path)
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v))
+    // The outbound client speaks GET and POST; WordPress's REST API takes an update as a POST
+    // with X-HTTP-Method-Override.
+    const method = verb === 'GET' ? 'GET' : 'POST'
+    const override: Record<string, string> = verb === 'PUT' ? { 'x-http-method-override': 'PUT' } : {}
     let res
     try {
       res = await safeFetch(url.toString(), {
         purpose: 'provider', method, httpsOnly: true, timeoutMs: o.timeoutMs ?? 30_000, maxBytes: 20 * 1024 * 1024,
-        headers: { accept: 'application/json', authorization: auth, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: { accept: 'application/json', authorization: auth, ...override, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       })
     } catch (e) {
