@@ -10,7 +10,6 @@ type Panel = ComponentType<{ integrationKey: string }>
 export const INTEGRATION_PANELS: Record<string, Panel> = {
   shopify: dynamic(() => import('./shopify/panel')),
   woocommerce: dynamic(() => import('./woocommerce/panel')),
-  woocommerce: dynamic(() => import('./woocommerce/panel')),
 }
 
 export function IntegrationPanelFor({ integrationKey }: { integrationKey: string }) {
