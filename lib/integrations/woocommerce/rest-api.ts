@@ -2,7 +2,7 @@
 // sync call it: HTTP Basic auth with the consumer key and secret (WooCommerce accepts it over
 // https; the stand-in over loopback), collections paged with page/per_page and the X-WP-Total /
 // X-WP-TotalPages headers. The base is `{store}/wp-json/wc/v3` unless WOOCOMMERCE_API_BASE_URL
-// (a template with {store}, the store origin URL-encoded, or a fixed URL) overrides it, so tests
+// (a template with {store}, the store's origin, or a fixed URL) overrides it, so tests
 // point it at the local stand-in. Calls go through lib/net/safe-fetch (purpose 'provider').
 import { safeFetch, OutboundError } from '@/lib/net/safe-fetch'
 
@@ -18,7 +18,8 @@ export class WooApiError extends Error {
 export function wooApiBase(storeOrigin: string): string {
   const template = process.env.WOOCOMMERCE_API_BASE_URL?.trim()
   if (!template) return `${storeOrigin.replace(/\/+$/, '')}/wp-json/wc/v3`
-  return template.replace('{store}', encodeURIComponent(storeOrigin)).replace(/\/+$/, '')
+  // The origin was checked (scheme, host, port only): it goes in as is.
+  return template.replace('{store}', storeOrigin.replace(/\/+$/, '')).replace(/\/+$/, '')
 }
 
 export interface WooClientOptions {
