@@ -20,6 +20,7 @@ import { TableSkeleton } from '@/components/lists/table-skeleton'
 import { ConfirmModal } from '@/components/lists/confirm-modal'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import { couponsApi } from './coupons-api'
+import { PushCouponButton } from '@/components/integrations/shopify/push-coupon-button'
 import styles from './coupons.module.css'
 
 const STATUSES = ['UNASSIGNED', 'ASSIGNED_TO_PROFILE', 'USED'] as const
@@ -79,6 +80,7 @@ export function CouponScreen({ couponId }: { couponId: string }) {
       <PageHead title={c.externalId} description={c.description || t('couponDescriptionEmpty')}
         actions={<><LinkButton href={`/coupon/${encodeURIComponent(c.id)}/history`} data-testid="coupon-history">{th('link')}</LinkButton>
           {canWrite && <><LinkButton href={`/uploaded-coupon/${encodeURIComponent(c.id)}/import/file`} variant="primary" data-testid="upload-codes">{t('uploadCodes')}</LinkButton>
+          {c.integrationKey === 'shopify' && <PushCouponButton couponId={c.id} />}
           <Button variant="tertiary" onClick={() => setDeleting(true)}>{t('delete')}</Button></>}</>} />
       <PageBody>
         <div className={styles.stack}>

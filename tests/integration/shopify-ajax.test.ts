@@ -12,14 +12,17 @@ import * as testRoute from '@/app/ajax/integrations/shopify/test/route'
 import * as sync from '@/app/ajax/integrations/shopify/sync/route'
 import * as settings from '@/app/ajax/integrations/shopify/settings/route'
 import * as disconnect from '@/app/ajax/integrations/shopify/disconnect/route'
+import * as push from '@/app/ajax/integrations/shopify/coupons/[couponId]/push/route'
+import { createCode, createCoupon } from '@/lib/coupons/store'
+import { params } from '../helpers/factory'
 import { startShopifyStandIn, type ShopifyStandIn } from '../helpers/shopify-standin'
 
 let standin: ShopifyStandIn
-let ownerA: string, analystA: string, ownerB: string
+let A: number, ownerA: string, analystA: string, ownerB: string
 beforeAll(async () => {
   standin = await startShopifyStandIn({ shop: 'ajax-test.myshopify.com', accessToken: 'shpat_ajax', orders: 30, customers: 10, products: 5 })
   process.env.SHOPIFY_API_BASE_URL = standin.apiBase
-  const A = (await makeCompany('Shop A')).id
+  A = (await makeCompany('Shop A')).id
   const B = (await makeCompany('Shop B')).id
   ownerA = await signIn((await makeUser({ companyId: A, role: 'owner' })).id, A)
   analystA = await signIn((await makeUser({ companyId: A, role: 'analyst' })).id, A)
@@ -68,6 +71,17 @@ test('connect, status, test, sync with progress, settings, disconnect; analysts 
   expect((await patch(ownerA, { write_back_consent: 'yes' })).status).toBe(400)
   expect((await patch(ownerA, { other: true })).status).toBe(400)
   expect((await patch(ownerB, { push_coupons: false })).status).toBe(404)
+
+  // Coupon push from the coupon screen, by the coupon's id.
+  const coupon = await createCoupon(A, { externalId: 'WELCOME', integrationKey: 'shopify' })
+  await createCode(A, 'WELCOME', { code: 'WELCOME-1' })
+  const pushUrl = `/ajax/integrations/shopify/coupons/${coupon.id}/push`
+  const pushed = await push.POST(ajaxRequest(pushUrl, { method: 'POST', cookie: ownerA, body: { kind: 'fixed_amount', value: 5 } }), params({ couponId: coupon.id })).then(json)
+  expect(pushed.status).toBe(202)
+  expect((await push.POST(ajaxRequest(pushUrl, { method: 'POST', cookie: ownerA, body: { kind: 'other', value: 5 } }), params({ couponId: coupon.id }))).status).toBe(400)
+  expect((await push.POST(ajaxRequest(pushUrl, { method: 'POST', cookie: ownerB, body: { kind: 'percentage', value: 5 } }), params({ couponId: coupon.id }))).status).toBe(404)
+  await runJobsUntilIdle()
+  expect(standin.discounts.find((d) => d.code === 'WELCOME-1')).toMatchObject({ customerGets: { value: { discountAmount: { amount: '5.00', appliesOnEachItem: false } } } })
 
   expect((await post(disconnect, '/ajax/integrations/shopify/disconnect', ownerB)).status).toBe(404)
   expect((await post(disconnect, '/ajax/integrations/shopify/disconnect', analystA)).status).toBe(403)

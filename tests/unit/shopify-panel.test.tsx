@@ -8,6 +8,7 @@ import { SWRConfig } from 'swr'
 import type { ReactNode } from 'react'
 import messages from '@/messages/en-US.json'
 import IntegrationPanel from '@/components/integrations/shopify/panel'
+import { PushCouponButton } from '@/components/integrations/shopify/push-coupon-button'
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }), usePathname: () => '/integration/shopify' }))
 let routes: Record<string, (body: unknown) => { status?: number; body: unknown }>
@@ -98,4 +99,21 @@ test('connected: last error, test badge, sync progress, a setting toggled, disco
   expect(calls.some((c) => c.key === 'POST /ajax/integrations/shopify/disconnect')).toBe(false)
   fireEvent.click(within(dialog).getByTestId('shopify-disconnect-confirm'))
   expect(await screen.findByTestId('shopify-connect')).toBeInTheDocument()
+})
+
+test("push coupon: the shop's refusal is shown in the dialog; a queued push closes it", async () => {
+  let reply: { status?: number; body: unknown } = { status: 400, body: { error: 'invalid', message: 'Coupon push is off for this shop.', fieldErrors: { coupon: ['Turn on "Push coupons" in the Shopify settings.'] } } }
+  routes = { 'POST /ajax/integrations/shopify/coupons/C1/push': () => reply }
+  wrap(<PushCouponButton couponId="C1" />)
+  fireEvent.click(screen.getByTestId('shopify-push-coupon'))
+  const dialog = await screen.findByRole('dialog')
+  fireEvent.click(within(dialog).getByLabelText('Amount off'))
+  fireEvent.change(within(dialog).getByLabelText(/Value/), { target: { value: '5' } })
+  fireEvent.click(within(dialog).getByTestId('shopify-push-confirm'))
+  expect(await within(dialog).findByText('Turn on "Push coupons" in the Shopify settings.')).toBeInTheDocument()
+  expect(calls.at(-1)?.body).toEqual({ kind: 'fixed_amount', value: 5 })
+  reply = { status: 202, body: { jobId: 1 } }
+  fireEvent.click(within(dialog).getByTestId('shopify-push-confirm'))
+  expect(await screen.findByText('Pushing to Shopify…')).toBeInTheDocument()
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 })

@@ -36,13 +36,14 @@ const CREATE = `mutation DiscountCreate($basicCodeDiscount: DiscountCodeBasicInp
 /** Validates and queues the push; the coupon must be a Shopify coupon and the shop allow it. */
 export async function queueCouponPush(companyId: number, couponExternalId: string, raw: unknown): Promise<{ jobId: number }> {
   const discount = couponDiscountInput.parse(raw)
-  const coupon = await db.coupon.findFirst({ where: { companyId, externalId: couponExternalId } })
+  // The screen names the coupon by its id, the API by its external id: either, in this company.
+  const coupon = await db.coupon.findFirst({ where: { companyId, OR: [{ id: couponExternalId }, { externalId: couponExternalId }] } })
   if (!coupon) throw notFound('Coupon not found.')
   if (coupon.integrationKey !== 'shopify') throw badRequest('Only Shopify coupons are pushed to the shop.', { coupon: ['This coupon is not a Shopify coupon.'] })
   const conn = await getConnectionByKey(companyId, 'shopify')
   if (!conn || conn.status === 'disconnected') throw badRequest('Connect a Shopify shop first.', { coupon: ['No Shopify shop is connected.'] })
   if (conn.settings.pushCoupons === false) throw badRequest('Coupon push is off for this shop.', { coupon: ['Turn on "Push coupons" in the Shopify settings.'] })
-  const jobId = await enqueue(COUPON_PUSH_JOB, { companyId, couponExternalId, discount } satisfies CouponPushPayload, { companyId, maxAttempts: 8 })
+  const jobId = await enqueue(COUPON_PUSH_JOB, { companyId, couponExternalId: coupon.externalId, discount } satisfies CouponPushPayload, { companyId, maxAttempts: 8 })
   return { jobId }
 }
 
