@@ -183,3 +183,21 @@ test('company isolation: two stores with the same order land in their own accoun
   expect(await db.event.count({ where: { companyId: b.companyId } })).toBe(3)
   expect(await db.event.count({ where: { companyId: a.companyId } })).toBe(3)
 })
+
+test('the demo connection takes docs/integrations.md\'s signed curl sample: one Placed Order in the demo company', async () => {
+  const { seedDemoIntegrations, DEMO_WOO_ORIGIN } = await import('@/lib/seed/seed-demo-integrations')
+  for (const c of await db.integration.findMany({ where: { key: 'woocommerce', externalKey: DEMO_WOO_ORIGIN } })) await db.integration.delete({ where: { id: c.id } })
+  const companyId = (await makeCompany()).id
+  await seedDemoIntegrations(companyId)
+  const body = fs.readFileSync(path.join(__dirname, '../../docs/integrations.md'), 'utf8').match(/BODY='(\{"id":727.*\})'/)![1]!
+  const res = await POST(new Request('http://localhost/webhooks/woocommerce', {
+    method: 'POST', body,
+    headers: {
+      'content-type': 'application/json', 'x-wc-webhook-topic': 'order.created', 'x-wc-webhook-source': 'http://demo-woo.test/',
+      'x-wc-webhook-delivery-id': '1767000000', 'x-wc-webhook-signature': wooSignature(process.env.DEMO_WOO_SECRET || 'demo-woo-secret', body),
+    },
+  }))
+  expect(res.status).toBe(200)
+  await runJobsUntilIdle()
+  expect(await table(companyId)).toEqual([['Placed Order', '727', 29.35], ['Ordered Product', '727:315', 6]])
+})
