@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net'
 export interface WooStandInOptions {
   consumerKey?: string
   consumerSecret?: string
+  /** WordPress's home URL, as /system_status reports it and X-WC-Webhook-Source carries it. */
+  homeUrl?: string
   orders?: number
   customers?: number
   products?: number
@@ -127,7 +129,7 @@ export async function startWooStandIn(opts: WooStandInOptions = {}): Promise<Woo
       const fail = standin.failWhen?.(path, q)
       if (fail) return send(res, fail, { code: 'internal_server_error', message: 'Failure.', data: { status: fail } })
       if (req.method === 'GET' && path === '/system_status') {
-        return send(res, 200, { environment: { home_url: 'https://woo.example', site_url: 'https://woo.example', version: '9.4.0' }, settings: { currency: 'USD' } })
+        return send(res, 200, { environment: { home_url: opts.homeUrl ?? 'https://woo.example/', site_url: opts.homeUrl ?? 'https://woo.example/', version: '9.4.0' }, settings: { currency: 'USD' } })
       }
       if (req.method === 'GET' && path === '/orders') {
         const after = q.after ? Date.parse(`${q.after.replace(/Z$/, '')}Z`) : -Infinity

@@ -18,7 +18,7 @@ import { startWooStandIn, type WooStandIn } from '../helpers/woocommerce-standin
 let standin: WooStandIn
 let ownerA: string, analystA: string, ownerB: string
 beforeAll(async () => {
-  standin = await startWooStandIn({ consumerKey: 'ck_ajax', consumerSecret: 'cs_ajax', orders: 30, customers: 10, products: 5, spreadDays: 20 })
+  standin = await startWooStandIn({ consumerKey: 'ck_ajax', consumerSecret: 'cs_ajax', homeUrl: 'https://woo-ajax.example/', orders: 30, customers: 10, products: 5, spreadDays: 20 })
   process.env.WOOCOMMERCE_API_BASE_URL = standin.apiBase
   const A = (await makeCompany('Store A')).id
   const B = (await makeCompany('Store B')).id

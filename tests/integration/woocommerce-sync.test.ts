@@ -50,6 +50,10 @@ test('connect: wrong keys are a field error and store nothing; right keys store 
     .rejects.toMatchObject({ status: 400, fieldErrors: { storeUrl: [expect.any(String)] } })
   expect(await db.integration.count({ where: { companyId } })).toBe(0)
 
+  // Typed as http://www.…, keyed by the home URL WooCommerce reports (what its webhooks carry).
+  const typed = await connectWooStore(companyId, null, { storeUrl: 'http://www.woo.example/shop', consumerKey: 'ck_sync', consumerSecret: 'cs_sync' })
+  expect(typed.externalKey).toBe(STORE)
+  await disconnectConnection(companyId, typed.id)
   const { companyId: c2, conn } = await connect()
   expect(conn).toMatchObject({ key: 'woocommerce', externalKey: STORE, status: 'connected', lastError: null })
   expect(conn.webhooks.map((w) => w.topic).sort()).toEqual(['customer.created', 'customer.updated', 'order.created', 'order.updated', 'product.created', 'product.deleted', 'product.updated'])

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // A store is named by its origin everywhere (connect form, X-WC-Webhook-Source, the API base).
-import { storeOrigin } from '@/lib/integrations/woocommerce/store-origin'
+import { storeOrigin, storeRoot } from '@/lib/integrations/woocommerce/store-origin'
 import { wooApiBase } from '@/lib/integrations/woocommerce/rest-api'
 import { gmt, mapWooOrder } from '@/lib/integrations/woocommerce/map-woo'
 
@@ -15,6 +15,12 @@ test.each([
   ['', null],
   [null, null],
 ])('storeOrigin(%p) = %p', (raw, origin) => expect(storeOrigin(raw)).toBe(origin))
+
+test('storeRoot keeps a sub-folder install\'s folder', () => {
+  expect(storeRoot('https://Example.com/shop/')).toBe('https://example.com/shop')
+  expect(storeRoot('example.com')).toBe('https://example.com')
+  expect(storeRoot('ftp://x')).toBeNull()
+})
 
 test('the API base: the store\'s wp-json by default; WOOCOMMERCE_API_BASE_URL as a template or a fixed address', () => {
   const saved = process.env.WOOCOMMERCE_API_BASE_URL

@@ -12,7 +12,7 @@ import {
 } from '../connections'
 import { createWooClient, WooApiError } from './rest-api'
 import { registerWooWebhooks } from './register-webhooks'
-import { storeOrigin } from './store-origin'
+import { storeOrigin, storeRoot } from './store-origin'
 
 export const connectWooInput = z.object({
   storeUrl: z.string().trim().min(1, 'Enter your store URL.').max(2048),
@@ -38,9 +38,15 @@ export async function checkWooKeys(store: string, consumerKey: string, consumerS
 
 export async function connectWooStore(companyId: number, userId: number | null, raw: unknown): Promise<Connection> {
   const input = connectWooInput.parse(raw)
-  const store = storeOrigin(input.storeUrl)
-  if (!store) throw badRequest('Please correct the highlighted fields.', { storeUrl: ['Enter the store address, like https://shop.example.com.'] })
-  const status = await checkWooKeys(store, input.consumerKey, input.consumerSecret)
+  const typed = storeRoot(input.storeUrl)
+  if (!typed) throw badRequest('Please correct the highlighted fields.', { storeUrl: ['Enter the store address, like https://shop.example.com.'] })
+  const checked = await checkWooKeys(typed, input.consumerKey, input.consumerSecret)
+  // Webhooks name the store by WordPress's home URL (X-WC-Webhook-Source), which may differ from
+  // what was typed (www., http): the connection is keyed by the home URL's origin, or every
+  // delivery would find no store.
+  const store = storeOrigin(checked.environment?.home_url) ?? storeOrigin(typed)!
+  const apiRoot = storeRoot(checked.environment?.home_url) ?? typed
+  const status = checked
   const previous = await getConnectionByKey(companyId, 'woocommerce')
   const kept = previous && previous.externalKey === store ? (await connectionCredentials(companyId, previous.id))?.webhookSecret : null
   const webhookSecret = kept || randomBytes(32).toString('base64url')
@@ -49,14 +55,14 @@ export async function connectWooStore(companyId: number, userId: number | null, 
     conn = await saveConnection({
       companyId, key: 'woocommerce', externalKey: store, createdById: userId,
       credentials: { consumerKey: input.consumerKey, consumerSecret: input.consumerSecret, webhookSecret },
-      settings: { storeUrl: status.environment?.home_url || store, currency: status.settings?.currency ?? null, wooVersion: status.environment?.version ?? null },
+      settings: { storeUrl: apiRoot, currency: status.settings?.currency ?? null, wooVersion: status.environment?.version ?? null },
     })
   } catch (e) {
     if (e instanceof ConnectionTaken) throw badRequest(e.message, { storeUrl: ['This store is connected to another account.'] })
     throw e
   }
   try {
-    const r = await registerWooWebhooks(createWooClient({ store, consumerKey: input.consumerKey, consumerSecret: input.consumerSecret }), webhookSecret, !kept)
+    const r = await registerWooWebhooks(createWooClient({ store: apiRoot, consumerKey: input.consumerKey, consumerSecret: input.consumerSecret }), webhookSecret, !kept)
     await updateConnection(companyId, conn.id, { webhooks: r.registered, ...(r.errors.length ? { lastError: `Webhooks not registered: ${r.errors.join('; ')}` } : {}) })
   } catch (e) {
     await updateConnection(companyId, conn.id, { lastError: `Webhooks not registered: ${e instanceof Error ? e.message : String(e)}` })

@@ -61,7 +61,9 @@ export async function runWooSyncPage(p: WooSyncPagePayload, o: RunWooPageOptions
     return false
   }
   const resource = sync.resource as WooSyncResource
-  const client = o.client ?? createWooClient({ store: conn.externalKey, consumerKey: creds.consumerKey, consumerSecret: creds.consumerSecret })
+  // The store's WordPress root (a sub-folder install keeps its folder); the origin otherwise.
+  const root = typeof conn.settings.storeUrl === 'string' && conn.settings.storeUrl ? conn.settings.storeUrl : conn.externalKey
+  const client = o.client ?? createWooClient({ store: root, consumerKey: creds.consumerKey, consumerSecret: creds.consumerSecret })
   if (sync.status === 'queued') await db.integrationSync.updateMany({ where: { id: sync.id, companyId: p.companyId }, data: { status: 'running', startedAt: new Date() } })
 
   const pageNo = Math.max(1, Number(sync.cursor) || 1)
