@@ -83,7 +83,7 @@ async function snapshot(companyId: number, outcomes: GroupOutcome[][]) {
       // The merge's own event is stamped with the time of the merge and the merged profile's id.
       .map((e) => (e.metric === 'Merged Profile' ? { ...e, ts: 0, uniqueId: 'merge:' } : e))
       .sort((a, b) => a.ts - b.ts || String(a.metric).localeCompare(String(b.metric))),
-    duplicates: outcomes.map((os) => os.flatMap((o) => ('ok' in o ? o.ok.map((r) => r.duplicate) : ['failed']))),
+    duplicates: outcomes.map((os) => os.flatMap((o): (boolean | string)[] => ('ok' in o ? o.ok.map((r) => r.duplicate) : ['failed']))),
   }
 }
 
