@@ -2,7 +2,7 @@
 // webhook registration and the historical sync call, and nothing more. It speaks the protocol's
 // shapes: HTTP Basic auth with the consumer key and secret (401 woocommerce_rest_cannot_view
 // otherwise), GET /system_status, collections /orders (after=, orderby=date), /customers and
-// /products paged with page/per_page (max 100) and the X-WP-Total / X-WP-TotalPages headers,
+// /products (and /products/{id}/variations) paged with page/per_page (max 100) and the X-WP-Total / X-WP-TotalPages headers,
 // GET and POST /webhooks, PUT /webhooks/{id} (or POST with X-HTTP-Method-Override: PUT, as WordPress takes it). Records are generated in the documented REST v3 shapes (money as
 // strings, *_gmt times without a zone). Point WOOCOMMERCE_API_BASE_URL at `standin.apiBase`
 // (PROVIDERS_ALLOW_PRIVATE=1 lets the client reach the loopback).
@@ -29,6 +29,8 @@ export interface WooStandIn {
   orders: Json[]
   customers: Json[]
   products: Json[]
+  /** A variable product's variations by product id. */
+  variations: Map<number, Json[]>
   webhooks: Json[]
   /** Every request: method, path (without the base) and query. */
   requests: Array<{ method: string; path: string; query: Record<string, string> }>
@@ -56,8 +58,21 @@ export function generateWoo(o: Required<Pick<WooStandInOptions, 'orders' | 'cust
       description: `<p>Product ${id}</p>`, short_description: `Product ${id}`, sku: `SKU-${id}`, price: `${10 + i}.00`, regular_price: `${10 + i}.00`, sale_price: '',
       manage_stock: true, stock_quantity: 5 + i, stock_status: 'instock', backorders: 'no',
       categories: [{ id: 9, name: 'Clothing', slug: 'clothing' }], tags: [], images: [{ id: 1000 + i, src: `https://woo.example/img/${id}.jpg`, name: '', alt: '' }],
-      variations: [],
+      variations: [] as number[],
     }
+  })
+  // Every fourth product is variable, with two variations (sizes) of their own price and stock.
+  const variations = new Map<number, Json[]>()
+  products.forEach((p, i) => {
+    if (i % 4 !== 3) return
+    const id = Number(p.id)
+    const list = ['S', 'M'].map((size, k) => ({
+      id: id * 100 + k + 1, sku: `SKU-${id}-${size}`, price: `${10 + i + k}.00`, regular_price: `${10 + i + k}.00`, sale_price: '',
+      manage_stock: true, stock_quantity: k, stock_status: k ? 'instock' : 'outofstock', backorders: 'no',
+      attributes: [{ id: 1, name: 'Size', option: size }], image: { id: 0, src: `https://woo.example/img/${id}-${size}.jpg` },
+    }))
+    Object.assign(p, { type: 'variable', variations: list.map((v) => v.id) })
+    variations.set(id, list)
   })
   const customers: Json[] = Array.from({ length: o.customers }, (_, i) => {
     const id = 1 + i
@@ -88,7 +103,7 @@ export function generateWoo(o: Required<Pick<WooStandInOptions, 'orders' | 'cust
       coupon_lines: [], refunds: status === 'refunded' ? [{ id: id + 100000, reason: 'Damaged', total: `-${total}` }] : [],
     }
   })
-  return { products, customers, orders }
+  return { products, customers, orders, variations }
 }
 
 export async function startWooStandIn(opts: WooStandInOptions = {}): Promise<WooStandIn> {
@@ -139,6 +154,8 @@ export async function startWooStandIn(opts: WooStandInOptions = {}): Promise<Woo
       }
       if (req.method === 'GET' && path === '/customers') return list(res, data.customers, q)
       if (req.method === 'GET' && path === '/products') return list(res, data.products, q)
+      const vars = /^\/products\/(\d+)\/variations$/.exec(path)
+      if (req.method === 'GET' && vars) return list(res, data.variations.get(Number(vars[1])) ?? [], q)
       if (req.method === 'GET' && path === '/webhooks') return list(res, webhooks, q)
       if (req.method === 'POST' && path === '/webhooks') {
         let body: Json

@@ -7,6 +7,7 @@ import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 import { ajaxRequest, makeCompany, makeUser, signIn } from '../helpers/factory'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'
+import { db } from '@/lib/db/client'
 import * as status from '@/app/ajax/integrations/woocommerce/route'
 import * as connect from '@/app/ajax/integrations/woocommerce/connect/route'
 import * as sync from '@/app/ajax/integrations/woocommerce/sync/route'
@@ -62,6 +63,22 @@ test('connect, status, sync with progress, disconnect; analysts read only; other
   expect(done.sync.resources.map((r: { resource: string; status: string; processed: number }) => [r.resource, r.status, r.processed]))
     .toEqual([['products', 'complete', 5], ['customers', 'complete', 10], ['orders', 'complete', 30]])
   expect(done.connection.lastSyncAt).not.toBeNull()
+
+  // product.updated of a variable product: its variations are fetched with the stored keys.
+  const secret0 = standin.webhooks[0]!.secret as string
+  const product = JSON.stringify(standin.products[3])
+  const fetched = () => standin.requests.filter((r) => r.path === '/products/103/variations').length
+  const before = fetched()
+  const res = await webhook(new Request('http://localhost/webhooks/woocommerce', {
+    method: 'POST', body: product,
+    headers: { 'x-wc-webhook-source': 'https://woo-ajax.example/', 'x-wc-webhook-topic': 'product.updated', 'x-wc-webhook-delivery-id': 'p-103', 'x-wc-webhook-signature': wooSignature(secret0, product) },
+  }))
+  expect(res.status).toBe(200)
+  await runJobsUntilIdle()
+  expect(fetched()).toBe(before + 1)
+  const { companyId: A } = (await db.integration.findFirst({ where: { key: 'woocommerce', externalKey: 'https://woo-ajax.example' } }))!
+  const item = (await db.catalogItem.findFirst({ where: { companyId: A, externalId: '103' } }))!
+  expect((await db.catalogVariant.findMany({ where: { companyId: item.companyId, itemId: item.id }, orderBy: { sku: 'asc' } })).map((v) => v.sku)).toEqual(['SKU-103-M', 'SKU-103-S'])
 
   expect((await post(disconnect, '/ajax/integrations/woocommerce/disconnect', ownerB)).status).toBe(404)
   expect((await post(disconnect, '/ajax/integrations/woocommerce/disconnect', analystA)).status).toBe(403)

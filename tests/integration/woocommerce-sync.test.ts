@@ -108,6 +108,10 @@ test('a sync failing at the third orders page resumes from the stored page: tota
   expect(fulfilled).toBe(expected.filter((o) => o.status === 'completed').length)
   expect(await db.event.count({ where: { companyId, metric: { name: 'Refunded Order' } } })).toBe(expected.filter((o) => o.status === 'refunded').length)
   expect(await db.catalogItem.count({ where: { companyId } })).toBe(12)
+  // A variable product's variations are fetched: one catalog variant each, with its own stock.
+  const variable = (await db.catalogItem.findFirst({ where: { companyId, externalId: '103' } }))!
+  expect((await db.catalogVariant.findMany({ where: { companyId, itemId: variable.id }, orderBy: { sku: 'asc' } })).map((v) => [v.externalId, v.sku, v.inventoryQuantity]))
+    .toEqual([['10302', 'SKU-103-M', 1], ['10301', 'SKU-103-S', 0]])
   expect(await db.profile.count({ where: { companyId, email: { endsWith: '@woo.example' } } })).toBe(30)
   expect((await db.integration.findFirst({ where: { companyId } }))!).toMatchObject({ status: 'connected' })
 

@@ -2,7 +2,7 @@
 // order, customer and product) into the store model. Lenient: an odd field becomes null, never an
 // exception; a record without an id is refused by the caller (null). Times: the *_gmt fields
 // (WooCommerce writes them without a zone) are UTC.
-import type { StoreAddress, StoreCustomer, StoreLine, StoreOrder, StoreProduct, StoreRefund } from '@/lib/integrations/commerce/types'
+import type { StoreAddress, StoreCustomer, StoreLine, StoreOrder, StoreProduct, StoreRefund, StoreVariant } from '@/lib/integrations/commerce/types'
 import { arr, id, money, obj, str, type Json } from '@/lib/integrations/shopify/webhooks/map-common'
 
 /** "2026-05-10T16:00:00" (GMT, no zone) → "2026-05-10T16:00:00Z". */
@@ -99,8 +99,27 @@ export function mapWooCustomer(payload: unknown): StoreCustomer | null {
   }
 }
 
-/** A simple product is its own single variant; a variable product's variations arrive as ids only. */
-export function mapWooProduct(payload: unknown): StoreProduct | null {
+/** A variation of a variable product (GET /products/{id}/variations). */
+export function mapWooVariation(payload: unknown): StoreVariant | null {
+  const v = obj(payload)
+  const variationId = id(v?.id)
+  if (!v || !variationId) return null
+  const price = money(v.price) ?? money(v.regular_price) ?? 0
+  const regular = money(v.regular_price)
+  const title = arr(v.attributes).map((a) => str(a.option)).filter(Boolean).join(' / ')
+  return {
+    id: variationId, title: title || `Variation ${variationId}`, sku: str(v.sku), price, compareAtPrice: regular !== null && regular > price ? regular : null,
+    // manage_stock 'parent': the parent's stock, which we do not split per variation.
+    inventoryQuantity: v.manage_stock === true && typeof v.stock_quantity === 'number' ? v.stock_quantity : null,
+    inventoryPolicy: str(v.backorders) === 'no' || !v.backorders ? 'deny' : 'continue', imageUrl: str(obj(v.image)?.src),
+  }
+}
+
+/**
+ * A simple product is its own single variant; a variable product's variations (the payload names
+ * them by id only) are passed in when fetched, else it is one variant too.
+ */
+export function mapWooProduct(payload: unknown, variations: unknown[] = []): StoreProduct | null {
   const p = obj(payload)
   const productId = id(p?.id)
   if (!p || !productId) return null
@@ -114,7 +133,7 @@ export function mapWooProduct(payload: unknown): StoreProduct | null {
     tags: [...arr(p.categories), ...arr(p.tags)].map((t) => str(t.name)).filter((t): t is string => !!t),
     status: str(p.status) === 'publish' ? 'active' : 'draft',
     imageUrl: images[0] ?? null, imageUrls: images,
-    variants: [{
+    variants: variations.length ? variations.map(mapWooVariation).filter((v): v is StoreVariant => v !== null) : [{
       id: productId, title: 'Default', sku: str(p.sku), price, compareAtPrice: regular !== null && regular > price ? regular : null,
       inventoryQuantity: manage ? (typeof p.stock_quantity === 'number' ? p.stock_quantity : null) : null,
       inventoryPolicy: str(p.backorders) === 'no' || !p.backorders ? 'deny' : 'continue', imageUrl: images[0] ?? null,

@@ -15,12 +15,13 @@ import type { CommerceContext } from '@/lib/integrations/commerce/types'
 import { connectionCredentials, getConnection, updateConnection } from '../../connections'
 import { mapWooCustomer, mapWooOrder, mapWooProduct } from '../map-woo'
 import { createWooClient, WooApiError, type WooClient } from '../rest-api'
+import { fetchVariations, isVariable } from '../fetch-variations'
 import { ingestWooOrder } from '../webhooks/ingest-woo-order'
 import { WOO_SYNC_ATTEMPTS, WOO_SYNC_ORDER, WOO_SYNC_PAGE_JOB, wooSyncJobKey, type WooSyncPagePayload, type WooSyncResource } from './start-sync'
 
 export const WOO_PAGE_SIZE = 100
 
-async function ingestRecord(ctx: CommerceContext, resource: WooSyncResource, raw: unknown): Promise<void> {
+async function ingestRecord(ctx: CommerceContext, client: WooClient, resource: WooSyncResource, raw: unknown): Promise<void> {
   try {
     if (resource === 'orders') {
       const order = mapWooOrder(raw)
@@ -30,7 +31,7 @@ async function ingestRecord(ctx: CommerceContext, resource: WooSyncResource, raw
       if (c) await ingestCustomer(ctx, c)
     } else {
       const p = mapWooProduct(raw)
-      if (p) await ingestProduct(ctx, p)
+      if (p) await ingestProduct(ctx, isVariable(raw) ? (mapWooProduct(raw, await fetchVariations(client, p.id)) ?? p) : p)
     }
   } catch (e) {
     // A record we cannot use (no email, a refused product) never stops the sync.
@@ -82,7 +83,7 @@ export async function runWooSyncPage(p: WooSyncPagePayload, o: RunWooPageOptions
   }
 
   const ctx: CommerceContext = { companyId: p.companyId, provider: 'woocommerce', integrationId: conn.id, storeUrl: conn.externalKey }
-  for (const record of page.items) await ingestRecord(ctx, resource, record)
+  for (const record of page.items) await ingestRecord(ctx, client, resource, record)
 
   const more = page.items.length > 0 && (page.totalPages != null ? pageNo < page.totalPages : page.items.length >= WOO_PAGE_SIZE)
   const processed = sync.processed + page.items.length

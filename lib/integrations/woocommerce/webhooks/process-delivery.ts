@@ -6,6 +6,7 @@ import { CommerceSkip, deleteProduct, ingestCustomer, ingestProduct } from '@/li
 import type { CommerceContext } from '@/lib/integrations/commerce/types'
 import type { DeliveryIntegration, DeliveryJobPayload, DeliveryOutcome } from '@/lib/integrations/deliveries'
 import { mapWooCustomer, mapWooOrder, mapWooProduct, mapWooProductDelete } from '../map-woo'
+import { clientFor, fetchVariations, isVariable } from '../fetch-variations'
 import { ingestWooOrder } from './ingest-woo-order'
 import { isHandledWooTopic } from './topics'
 
@@ -15,6 +16,14 @@ const done: DeliveryOutcome = { status: 'processed' }
 function need<T>(v: T | null, topic: string): T {
   if (v === null) throw new CommerceSkip(`The ${topic} payload is not what WooCommerce documents for the topic.`)
   return v
+}
+
+function storeRoot(integration: DeliveryIntegration): string | null {
+  try {
+    const s = JSON.parse(integration.settings || '{}') as { storeUrl?: unknown }
+    if (typeof s.storeUrl === 'string' && /^https?:\/\//.test(s.storeUrl)) return s.storeUrl
+  } catch {}
+  return integration.externalKey
 }
 
 export function wooContext(integration: Pick<DeliveryIntegration, 'id' | 'companyId' | 'externalKey'>): CommerceContext {
@@ -43,9 +52,13 @@ export async function processWooDelivery(d: DeliveryJobPayload, integration: Del
       await ingestCustomer(ctx, need(mapWooCustomer(payload), topic))
       return done
     case 'product.created':
-    case 'product.updated':
-      await ingestProduct(ctx, need(mapWooProduct(payload), topic))
+    case 'product.updated': {
+      const product = need(mapWooProduct(payload), topic)
+      // A failed fetch throws: the queue retries the delivery rather than store a partial product.
+      const client = isVariable(payload) ? await clientFor(integration.companyId, integration.id, storeRoot(integration)) : null
+      await ingestProduct(ctx, client ? need(mapWooProduct(payload, await fetchVariations(client, product.id)), topic) : product)
       return done
+    }
     case 'product.deleted':
       return (await deleteProduct(ctx, need(mapWooProductDelete(payload), topic))) ? done : ignored('The product was not in the catalog.')
   }
