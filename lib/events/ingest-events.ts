@@ -21,7 +21,7 @@ import { batchConsumers } from './batch-consumers'
 import { getOrCreateMetricOps } from './get-or-create-metric'
 import { insertEventOps, touchLastEventAtOps, type EventRow } from './insert-event'
 import {
-  createProfilesOps, findProfileIdsOps, findProfileRowsOps, idKey, insertEventsOps, resolveMetricsOps, setAttributeTimesManyOps,
+  createProfileRowsOps, createProfilesOps, findProfileIdsOps, findProfileRowsOps, idKey, insertEventsOps, resolveMetricsOps, setAttributeTimesManyOps,
   touchLastEventAtManyOps, type IdKey, type NewProfile,
 } from './ingest-sets-pg'
 import type { EventInput, GroupOutcome, IngestGroup, IngestResult, QueuedEvent } from './types'
@@ -145,6 +145,10 @@ function touchedOf(b: BatchState, companyId: number): Touched {
 function* prepareBatchOps(groups: IngestGroup[], b: BatchState): Ops<void> {
   const pure = new Map<string, IdKey & { acceptedAt: number }>()
   const rich = new Map<string, IdKey>()
+  // Events whose profile the per-event path would create from them: named by one identifier
+  // (with attributes), the first event of the batch to name it. Created here in one INSERT.
+  const seen = new Set<string>()
+  const firsts: { g: IngestGroup; e: QueuedEvent; key: string }[] = []
   const metrics: { companyId: number; name: string; integration: string }[] = []
   for (const g of groups) {
     if (g.guard && !b.owned.has(g.guard.jobId)) continue
@@ -157,17 +161,37 @@ function* prepareBatchOps(groups: IngestGroup[], b: BatchState): Ops<void> {
         const value = k.slice(cut + 1)
         const key = idKey(g.companyId, field, value)
         if (!pure.has(key)) pure.set(key, { companyId: g.companyId, field, value, acceptedAt: e.acceptedAt ?? 0 })
+        seen.add(key)
         continue
       }
       const p = e.profile as Record<string, unknown>
+      const named: string[] = []
       for (const f of ['id', ...IDENTIFIER_FIELDS] as LookupField[]) {
+        if (p[f] !== undefined) named.push(f)
         if (typeof p[f] === 'string' && p[f]) rich.set(idKey(g.companyId, f, p[f] as string), { companyId: g.companyId, field: f, value: p[f] as string })
       }
+      const f = named[0]
+      const single = named.length === 1 && f !== 'id' && typeof p[f!] === 'string' && p[f!] && !e.patchProperties
+      const key = single ? idKey(g.companyId, f!, p[f!] as string) : null
+      if (key !== null && !seen.has(key)) firsts.push({ g, e, key })
+      for (const n of named) if (typeof p[n] === 'string') seen.add(idKey(g.companyId, n, p[n] as string))
     }
   }
   const found = yield* findProfileIdsOps([...pure.values()])
   b.rows = yield* findProfileRowsOps([...rich.values()])
   for (const row of new Map([...b.rows.values()].filter((r) => r !== null).map((r) => [r!.id, r!])).values()) keepRow(b, row)
+  const now0 = new Date()
+  const newRows = firsts
+    .filter(({ key }) => b.rows!.get(key) === null)
+    .map(({ g, e }) => newProfileRow(g.companyId, e.profile, undefined, e.acceptedAt ?? 0, now0))
+  // The loop's upsert of these events then finds them in `rows`, unchanged: no further write.
+  for (const row of yield* createProfileRowsOps(newRows)) {
+    keepRow(b, row)
+    for (const k of b.rowKeys.get(row.id) ?? []) if (pure.has(k)) remember(b, k, row)
+    const t = touchedOf(b, row.companyId)
+    t.created.add(row.id)
+    t.profileChanged = true
+  }
   const now = new Date()
   const news: NewProfile[] = []
   for (const [key, k] of pure) {

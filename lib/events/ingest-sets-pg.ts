@@ -69,6 +69,28 @@ export function* findProfileRowsOps(keys: IdKey[]): Ops<Map<string, RawProfile |
   return out
 }
 
+/**
+ * Creates profiles from full rows (newProfileRow) in one INSERT … ON CONFLICT DO NOTHING,
+ * sorted by id; returns the stored rows (a row another transaction's profile blocked is absent).
+ */
+export function* createProfileRowsOps(rows: Record<string, unknown>[]): Ops<RawProfile[]> {
+  if (!rows.length) return []
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => r[k] !== undefined)))]
+  if (cols.some((c) => !/^[A-Za-z0-9]+$/.test(c))) throw new Error('Unexpected profile column.')
+  const list = cols.map((c) => `"${c}"`).join(', ')
+  const sorted = [...rows].sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1))
+  const stored = yield* select<Record<string, unknown>>(
+    CompiledQuery.raw(
+      `insert into "Profile" (${list})
+         select ${list} from json_populate_recordset(null::"Profile", $1::json)
+         on conflict do nothing
+         returning *`,
+      [JSON.stringify(sorted)],
+    ),
+  )
+  return stored.map(normalizeProfile)
+}
+
 export interface NewProfile extends IdKey { row: Record<string, unknown> }
 
 /**
