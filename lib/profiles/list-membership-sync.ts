@@ -9,6 +9,7 @@ import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { nowDate } from '@/lib/segments/clock'
 import { notFound } from '@/lib/errors/app-error'
+import { groupEntryConsumers } from '@/lib/segments/group-entry-consumers'
 
 export interface ListRow {
   id: string
@@ -63,6 +64,9 @@ export function* addToListOps(companyId: number, listId: string, profileIds: str
       .values(fresh.map((profileId) => ({ companyId, groupId: listId, profileId, kind: 'entered', at: when as never }))),
   )
   yield* exec(kysely().updateTable('Group').set((eb) => ({ memberCount: eb('memberCount', '+', fresh.length) })).where('id', '=', listId))
+  // List-triggered flows (the welcome series of a signup form's list): entered in this
+  // transaction, as every other way into a group does (lib/segments/apply-membership.ts).
+  for (const consumer of groupEntryConsumers()) yield* consumer.entered(companyId, listId, fresh, at)
   return fresh.length
 }
 

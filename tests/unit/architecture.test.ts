@@ -27,9 +27,13 @@ const BASE_LAYERS = ['errors', 'config', 'text', 'db', 'flags', 'jobs', 'i18n', 
  * lib/flows/api-handlers) and the domains inside it; lib/http -> auth -> account; templates ->
  * catalog and coupons (pre-rendered blocks).
  */
+// integrations and oauth joined in issue 21 (29 Nov): lib/api's Bearer check imports
+// lib/oauth/resolve-bearer (and lib/oauth's token endpoint reads bodies through lib/http), and the
+// unsubscribe path queues the Shopify consent write-back (lib/integrations). Next: the bearer
+// resolver beside the API keys, and the write-back as a registered unsubscribe consumer.
 const KNOWN_CYCLE = [
-  'account', 'api', 'attribution', 'auth', 'catalog', 'coupons', 'events', 'flows', 'groups', 'http', 'imports', 'mail',
-  'messaging', 'metrics', 'profiles', 'reporting', 'segments', 'templates', 'webhooks',
+  'account', 'api', 'attribution', 'auth', 'catalog', 'coupons', 'events', 'flows', 'groups', 'http', 'imports', 'integrations', 'mail',
+  'messaging', 'metrics', 'oauth', 'profiles', 'reporting', 'segments', 'templates', 'webhooks',
 ]
 
 function files(dir: string): string[] {
