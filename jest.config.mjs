@@ -14,6 +14,12 @@ const config = {
   maxWorkers: 2,
   // Screen tests render whole screens with jsdom: 5 s is tight when the machine is busy.
   testTimeout: 15_000,
+  // Jest 30 'soft'-deletes what a test file left on the global scope by wrapping each property of
+  // those objects in a warning getter. Objects that outlive one file (the Prisma client of a
+  // worker's later files reaches the same ones) got wrapped again by every file, until reading a
+  // property recursed past the stack: 'Maximum call stack size exceeded' before a suite ran, in
+  // full runs only. Each file gets a fresh environment anyway; no cleanup wrapping.
+  testEnvironmentOptions: { globalsCleanup: 'off' },
 }
 
 // ESM-only packages (next-intl and its deps) must be compiled to CJS by SWC.
