@@ -89,12 +89,15 @@ export default function IntegrationPanel({ integrationKey }: { integrationKey: s
             <SyncCard status={data} onChange={set} />
             <Card>
               <h2 className={styles.heading}>{t('settingsTitle')}</h2>
-              {(['writeBackConsent', 'pushCoupons'] as const).map((k) => (
+              {([
+                { k: 'writeBackConsent', label: t('writeBackConsentLabel'), help: t('writeBackConsentHelp') },
+                { k: 'pushCoupons', label: t('pushCouponsLabel'), help: t('pushCouponsHelp') },
+              ] as const).map(({ k, label, help }) => (
                 <label key={k} className={styles.toggle}>
                   <input type="checkbox" checked={c.settings[k]} disabled={busy} onChange={(e) => run(() => shopifyApi.settings({ [k]: e.target.checked }), set)} />
                   <span>
-                    <strong>{t(`${k}Label`)}</strong>
-                    <span className={styles.muted}>{t(`${k}Help`)}</span>
+                    <strong>{label}</strong>
+                    <span className={styles.muted}>{help}</span>
                   </span>
                 </label>
               ))}
