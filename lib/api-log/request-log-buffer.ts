@@ -2,7 +2,9 @@
 // and SQLite has one writer: so rows wait in memory and are written together (createMany),
 // every second or as soon as 200 are waiting. A failed write is logged and dropped: the log
 // is a diagnostic, and the request it describes was answered long before.
-import { db } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { exec, inWriteTx } from '@/lib/db/ops'
+import { dbDate } from '@/lib/db/query-template'
 
 export interface ApiRequestLogRow {
   companyId: number
@@ -22,7 +24,13 @@ const FLUSH_AT_ROWS = 200
 /** Past this (the database away for a while) new rows are dropped rather than held. */
 const MAX_WAITING = 20_000
 
-const realWrite = (rows: ApiRequestLogRow[]) => db.apiRequestLog.createMany({ data: rows })
+// Through the write path every other writer uses (on SQLite the one synchronous connection, in
+// one transaction): a Prisma createMany on its own connection held SQLite's write lock across
+// event-loop turns, and a synchronous writer of the same process then failed with "database is
+// locked" (it cannot wait for a lock its own thread holds).
+const realWrite = (rows: ApiRequestLogRow[]) => inWriteTx(function* () {
+  yield* exec(kysely().insertInto('ApiRequestLog').values(rows.map((r) => ({ ...r, createdAt: dbDate(r.createdAt) as never }))))
+})
 
 const state: {
   rows: ApiRequestLogRow[]
