@@ -17,8 +17,10 @@ export interface Field {
 export interface BlockEnv {
   fields: Field[]
   onButton(block: Block): void
-  /** The code of a coupon block (static text, or the unique code's fallback). */
+  /** The code of a coupon block (static text, or the unique code's fallback until it is known). */
   couponCode(block: Block): string
+  /** Asks the server for the unique code assigned to this subscriber and shows it in `target`. */
+  fillCoupon?(block: Block, target: HTMLElement): void
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
@@ -173,7 +175,12 @@ export function renderBlock(b: Block, env: BlockEnv): HTMLElement | null {
     case 'coupon': {
       const box = el('div', { class: 'fld' })
       const code = env.couponCode(b)
-      if (code) box.append(el('strong', { class: 'cpn', 'aria-label': 'Coupon code ' + code }, code))
+      const unique = ((p.coupon ?? {}) as Record<string, unknown>).type === 'unique'
+      if (code || unique) {
+        const shown = el('strong', { class: 'cpn', 'aria-label': 'Coupon code ' + code, ...(code ? {} : { hidden: '' }) }, code)
+        box.append(shown)
+        if (unique) env.fillCoupon?.(b, shown)
+      }
       if (str(p.success_message)) box.append(el('p', { class: 'txt' }, str(p.success_message)))
       return box
     }

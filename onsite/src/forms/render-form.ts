@@ -78,7 +78,7 @@ export function mountForm(ctx: OnsiteContext, form: FormToShow, hooks: FormHooks
     const hp = el('div', { class: 'hp', 'aria-hidden': 'true' })
     hp.append(el('input', { type: 'text', name: 'kl_website', tabindex: '-1', autocomplete: 'off' }))
     formEl.append(hp)
-    const env = { fields, onButton: (b: Block) => void act(b), couponCode }
+    const env = { fields, onButton: (b: Block) => void act(b), couponCode, fillCoupon }
     for (const b of blocksOf(steps[step])) {
       const dd = b.properties?.display_device
       if (Array.isArray(dd) && dd.length && !dd.includes('both') && !dd.includes(hooks.device)) continue
@@ -106,9 +106,28 @@ export function mountForm(ctx: OnsiteContext, form: FormToShow, hooks: FormHooks
 
   function couponCode(b: Block): string {
     const c = ((b.properties ?? {}).coupon ?? {}) as Record<string, unknown>
-    // Unique codes need the coupons work's assignment, which has no browser endpoint yet: the
-    // block's own code (or its fallback) is shown instead.
-    return c.type === 'static' ? str(c.text) : str(c.code) || str(c.fallback_coupon_code)
+    // A unique code is assigned by the server once the visitor subscribed (fillCoupon); until
+    // then, and in previews, the block's fallback code shows.
+    return c.type === 'static' ? str(c.text) : str(c.fallback_coupon_code)
+  }
+
+  function fillCoupon(b: Block, target: HTMLElement) {
+    void b
+    if (hooks.mode !== 'live') return
+    const email = typeof values.$email === 'string' && values.$email ? values.$email : null
+    const phone = typeof values.$phone_number === 'string' && values.$phone_number ? values.$phone_number : null
+    if (!email && !phone) return
+    void fetch(`${ctx.baseUrl}/onsite/forms/coupon?company_id=${encodeURIComponent(ctx.companyId)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', revision: '2026-07-15' },
+      body: JSON.stringify({ form_id: form.formId, form_version_id: form.versionId, email, phone_number: phone }),
+    }).then((r) => (r.ok ? r.json() : null)).then((j: { data?: { code?: unknown } } | null) => {
+      const code = j?.data?.code
+      if (typeof code !== 'string' || !code) return
+      target.textContent = code
+      target.setAttribute('aria-label', 'Coupon code ' + code)
+      target.hidden = false
+    }).catch(() => {})
   }
 
   async function act(b: Block, general?: HTMLElement, honeypot = false) {
