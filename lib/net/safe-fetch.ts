@@ -65,7 +65,8 @@ export function outboundUrlProblem(raw: string | URL, purpose: OutboundPurpose, 
 }
 
 function toOutboundError(e: unknown, sent: boolean, timedOut: boolean, timeoutMs: number): OutboundError {
-  if (timedOut) return new OutboundError('timeout', `No answer within ${Math.round(timeoutMs / 1000)} s.`, 'ETIMEDOUT', sent)
+  // The whole budget is named (not what was left of it for this hop), never "0 s".
+  if (timedOut) return new OutboundError('timeout', `No answer within ${Math.max(1, Math.round(timeoutMs / 1000))} s.`, 'ETIMEDOUT', sent)
   if (e instanceof OutboundError) return e
   const code = (e as { code?: string }).code
   if (code && /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|ENOTFOUND|EAI_AGAIN|ETIMEDOUT)$|CERT|^ERR_TLS|^ERR_SSL|^DEPTH_ZERO/.test(code) && !sent) {
@@ -74,7 +75,7 @@ function toOutboundError(e: unknown, sent: boolean, timedOut: boolean, timeoutMs
   return new OutboundError('failed', 'The connection failed during the request.', code, sent)
 }
 
-function requestOnce(url: URL, init: SafeFetchInit, method: string, body: string | Buffer | undefined): Promise<SafeResponse> {
+function requestOnce(url: URL, init: SafeFetchInit, method: string, body: string | Buffer | undefined, budgetMs = init.timeoutMs): Promise<SafeResponse> {
   return new Promise((resolve, reject) => {
     const secure = url.protocol === 'https:'
     const controller = new AbortController()
@@ -88,7 +89,7 @@ function requestOnce(url: URL, init: SafeFetchInit, method: string, body: string
       if (err) {
         controller.abort()
         req.destroy()
-        reject(toOutboundError(err, sent, timedOut, init.timeoutMs))
+        reject(toOutboundError(err, sent, timedOut, budgetMs))
       } else resolve(res!)
     }
     const timer = setTimeout(() => {
@@ -162,7 +163,7 @@ export async function safeFetch(raw: string | URL, init: SafeFetchInit): Promise
   for (let hop = 0; ; hop++) {
     const problem = outboundUrlProblem(url, init.purpose, { httpsOnly: init.httpsOnly })
     if (problem) throw /private/.test(problem) ? new OutboundError('blocked', problem, 'EBLOCKED') : new OutboundError('invalid_url', problem)
-    const res = await requestOnce(url, { ...init, timeoutMs: Math.max(1, deadline - Date.now()) }, method, body)
+    const res = await requestOnce(url, { ...init, timeoutMs: Math.max(1, deadline - Date.now()) }, method, body, init.timeoutMs)
     const location = typeof res.headers.location === 'string' ? res.headers.location : null
     if (res.status < 300 || res.status >= 400 || !location || !init.maxRedirects) return res
     if (hop >= init.maxRedirects) throw new OutboundError('redirects', 'The address redirected too many times.')
