@@ -7,5 +7,13 @@ export default defineConfig([
   ...nextTs,
   // Test helpers such as useTestDatabase() are not React hooks.
   { files: ['tests/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
-  globalIgnores(['.next/**', 'generated/**', 'node_modules/**', 'tests/.tmp/**', 'test-results/**', 'playwright-report/**', 'scripts/db.mjs']),
+  globalIgnores([
+    '.next/**',
+    'generated/**',
+    'node_modules/**',
+    'tests/.tmp/**',
+    'test-results/**',
+    'playwright-report/**',
+    'scripts/db.mjs',
+  ]),
 ])

@@ -15,8 +15,12 @@ export async function register() {
     const { startWorker } = await import('@/lib/jobs/worker')
     startWorker()
     // The periodic trigger jobs (date-trigger scans, flow schedules) book themselves from here on.
-    void import('@/lib/flows/triggers/jobs').then((m) => m.ensureTriggerJobs()).catch((e) => console.error('[worker] flow trigger jobs not booked:', e))
+    void import('@/lib/flows/triggers/jobs')
+      .then((m) => m.ensureTriggerJobs())
+      .catch((e) => console.error('[worker] flow trigger jobs not booked:', e))
     // Form schedules due while no worker ran are applied now, and the next instant is booked.
-    void import('@/lib/forms/store/schedule-jobs').then((m) => m.runFormSchedules()).catch((e) => console.error('[worker] form schedules not booked:', e))
+    void import('@/lib/forms/store/schedule-jobs')
+      .then((m) => m.runFormSchedules())
+      .catch((e) => console.error('[worker] form schedules not booked:', e))
   }
 }

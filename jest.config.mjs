@@ -24,7 +24,16 @@ const config = {
 
 // ESM-only packages (next-intl and its deps) must be compiled to CJS by SWC.
 // next/jest always puts its own '/node_modules/...' ignore pattern first, so replace it.
-const esmOnly = ['next-intl', 'use-intl', '@formatjs', 'intl-messageformat', 'icu-minify', '@schummar', '@scure', '@noble']
+const esmOnly = [
+  'next-intl',
+  'use-intl',
+  '@formatjs',
+  'intl-messageformat',
+  'icu-minify',
+  '@schummar',
+  '@scure',
+  '@noble',
+]
 
 const jestConfig = async () => {
   const cfg = await createJestConfig(config)()

@@ -9,8 +9,13 @@ const withNextIntl = createNextIntlPlugin('./i18n/request.ts')
 function buildId() {
   if (process.env.BUILD_ID) return process.env.BUILD_ID
   try {
-    return execSync('git rev-parse --short=12 HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() +
-      '-' + Date.now().toString(36)
+    return (
+      execSync('git rev-parse --short=12 HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() +
+      '-' +
+      Date.now().toString(36)
+    )
   } catch {
     return createHash('sha1').update(String(Date.now())).digest('hex').slice(0, 12)
   }
@@ -32,14 +37,16 @@ const nextConfig = {
   // (lib/http/security-headers.ts): those depend on the request and on APP_URL at run time,
   // and these are fixed at build time.
   async headers() {
-    return [{
-      source: '/:path*',
-      headers: [
-        { key: 'X-Content-Type-Options', value: 'nosniff' },
-        { key: 'X-Frame-Options', value: 'DENY' },
-        { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-      ],
-    }]
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        ],
+      },
+    ]
   },
 }
 

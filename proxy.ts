@@ -14,7 +14,15 @@ import { getFeatureFlags } from '@/lib/flags/get-feature-flags'
 import { CSRF_COOKIE, SESSION_COOKIE, secureCookies } from '@/lib/auth/config'
 import { newCsrfToken } from '@/lib/http/csrf'
 import { reportError } from '@/lib/errors/reporter'
-import { API_CSP, WEB_VIEW_CSP, applySecurityHeaders, isSameOriginFramePath, isWebViewPath, newNonce, pageCsp } from '@/lib/http/security-headers'
+import {
+  API_CSP,
+  WEB_VIEW_CSP,
+  applySecurityHeaders,
+  isSameOriginFramePath,
+  isWebViewPath,
+  newNonce,
+  pageCsp,
+} from '@/lib/http/security-headers'
 import { hasInvalidPercentEncoding } from '@/lib/http/percent-encoding'
 import { ApiError } from '@/lib/api/api-error'
 import { apiErrorResponse } from '@/lib/api/api-error-response'
@@ -50,7 +58,12 @@ function redirectTo(req: NextRequest, location: string): NextResponse {
 /** The browser's CSRF token (double-submit): readable by script, set once when missing. */
 function withCsrfCookie(req: NextRequest, res: NextResponse): NextResponse {
   if (!req.cookies.get(CSRF_COOKIE)?.value) {
-    res.cookies.set(CSRF_COOKIE, newCsrfToken(), { path: '/', sameSite: 'lax', httpOnly: false, secure: secureCookies() })
+    res.cookies.set(CSRF_COOKIE, newCsrfToken(), {
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: false,
+      secure: secureCookies(),
+    })
   }
   return res
 }
@@ -70,7 +83,10 @@ function jsonEndpoint(req: NextRequest, pathname: string): NextResponse {
   if (hasInvalidPercentEncoding(pathname)) {
     const res = isAjax(pathname)
       ? Response.json({ error: 'invalid', message: INVALID_ENCODING }, { status: 400 })
-      : apiErrorResponse(new ApiError(400, 'invalid', INVALID_ENCODING), pathname.startsWith('/client') ? CORS_HEADERS : {})
+      : apiErrorResponse(
+          new ApiError(400, 'invalid', INVALID_ENCODING),
+          pathname.startsWith('/client') ? CORS_HEADERS : {},
+        )
     const out = new NextResponse(res.body, { status: res.status, headers: res.headers })
     applySecurityHeaders(out.headers, API_CSP)
     return out
@@ -123,7 +139,10 @@ async function gate(req: NextRequest, requestHeaders: Headers): Promise<NextResp
 function refuseMethod(req: NextRequest, pathname: string): NextResponse | null {
   const denied = methodNotAllowed(ROUTES, pathname, req.method, DEFAULT_REVISION)
   if (!denied) return null
-  const res = new NextResponse(req.method === 'HEAD' ? null : denied.body, { status: denied.status, headers: denied.headers })
+  const res = new NextResponse(req.method === 'HEAD' ? null : denied.body, {
+    status: denied.status,
+    headers: denied.headers,
+  })
   if (pathname.startsWith('/client')) for (const [k, v] of Object.entries(CORS_HEADERS)) res.headers.set(k, v)
   applySecurityHeaders(res.headers, API_CSP)
   return res

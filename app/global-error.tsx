@@ -10,10 +10,20 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
   }, [error])
   return (
     <html lang="en-US">
-      <body style={{ fontFamily: 'system-ui, sans-serif', display: 'grid', placeItems: 'center', minHeight: '100vh', margin: 0 }}>
+      <body
+        style={{
+          fontFamily: 'system-ui, sans-serif',
+          display: 'grid',
+          placeItems: 'center',
+          minHeight: '100vh',
+          margin: 0,
+        }}
+      >
         <div style={{ maxWidth: 450, textAlign: 'center', padding: 24 }}>
           <h1 style={{ fontSize: 24 }}>Something went wrong</h1>
-          <p style={{ color: '#555', lineHeight: 1.5 }}>Give it another try. If that doesn&apos;t work, check back in a few minutes.</p>
+          <p style={{ color: '#555', lineHeight: 1.5 }}>
+            Give it another try. If that doesn&apos;t work, check back in a few minutes.
+          </p>
           <button type="button" onClick={() => window.location.reload()} style={{ padding: '8px 16px', fontSize: 14 }}>
             Try again
           </button>

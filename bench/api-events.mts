@@ -29,13 +29,23 @@ requireBuild('bench/api-events.mts')
 
 // ---- scratch database: migrations, companies and keys ----
 const scratch = await scratchDatabase(ENGINE, 'api')
-const keys = Array.from({ length: CONCURRENCY }, () => 'pk_' + randomBytes(24).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 32))
+const keys = Array.from(
+  { length: CONCURRENCY },
+  () =>
+    'pk_' +
+    randomBytes(24)
+      .toString('base64url')
+      .replace(/[^A-Za-z0-9]/g, 'x')
+      .slice(0, 32),
+)
 const hash = (key: string) => createHash('sha256').update(key).digest('hex')
 if (ENGINE === 'sqlite') {
   const conn = new Database(scratch.file!)
   const now = new Date().toISOString().replace('Z', '+00:00')
   const company = conn.prepare(`INSERT INTO Company (name, publicApiKey, updatedAt) VALUES (?, ?, ?)`)
-  const apiKey = conn.prepare(`INSERT INTO ApiKey (companyId, label, prefix, keyHash, scopes, createdAt) VALUES (?, 'bench', ?, ?, '[]', ?)`)
+  const apiKey = conn.prepare(
+    `INSERT INTO ApiKey (companyId, label, prefix, keyHash, scopes, createdAt) VALUES (?, 'bench', ?, ?, '[]', ?)`,
+  )
   conn.transaction(() => {
     keys.forEach((key, i) => {
       const companyId = Number(company.run(`Bench ${i}`, `BN${String(i).padStart(4, '0')}`, now).lastInsertRowid)
@@ -47,8 +57,14 @@ if (ENGINE === 'sqlite') {
   const client = new pg.Client({ connectionString: scratch.url })
   await client.connect()
   for (const [i, key] of keys.entries()) {
-    const { rows } = await client.query(`INSERT INTO "Company" (name, "publicApiKey", "updatedAt") VALUES ($1, $2, now()) RETURNING id`, [`Bench ${i}`, `BN${String(i).padStart(4, '0')}`])
-    await client.query(`INSERT INTO "ApiKey" ("companyId", label, prefix, "keyHash", scopes) VALUES ($1, 'bench', $2, $3, '[]')`, [rows[0].id, key.slice(0, 8), hash(key)])
+    const { rows } = await client.query(
+      `INSERT INTO "Company" (name, "publicApiKey", "updatedAt") VALUES ($1, $2, now()) RETURNING id`,
+      [`Bench ${i}`, `BN${String(i).padStart(4, '0')}`],
+    )
+    await client.query(
+      `INSERT INTO "ApiKey" ("companyId", label, prefix, "keyHash", scopes) VALUES ($1, 'bench', $2, $3, '[]')`,
+      [rows[0].id, key.slice(0, 8), hash(key)],
+    )
   }
   await client.end()
 }
@@ -66,7 +82,13 @@ async function workerState(): Promise<{ stored: number; backlog: number }> {
   await client.connect()
   try {
     const stored = Number((await client.query('SELECT COUNT(*) AS n FROM "Event"')).rows[0].n)
-    const backlog = Number((await client.query(`SELECT COUNT(*) AS n FROM graphile_worker.jobs WHERE task_identifier = 'events.ingest'`).catch(() => ({ rows: [{ n: NaN }] }))).rows[0].n)
+    const backlog = Number(
+      (
+        await client
+          .query(`SELECT COUNT(*) AS n FROM graphile_worker.jobs WHERE task_identifier = 'events.ingest'`)
+          .catch(() => ({ rows: [{ n: NaN }] }))
+      ).rows[0].n,
+    )
     return { stored, backlog }
   } finally {
     await client.end()
@@ -87,12 +109,23 @@ function eventBody(loop: number, n: number): string {
     data: {
       type: 'event',
       attributes: {
-        properties: { ProductName: `Product ${product}`, ProductID: String(7401000 + product), Categories: ['Apparel'], Price: price, URL: `https://shop.example/products/p-${product}` },
+        properties: {
+          ProductName: `Product ${product}`,
+          ProductID: String(7401000 + product),
+          Categories: ['Apparel'],
+          Price: price,
+          URL: `https://shop.example/products/p-${product}`,
+        },
         time: new Date().toISOString(),
         value: metric === 'Placed Order' ? price : undefined,
         unique_id: `bench-${loop}-${n}`,
         metric: { data: { type: 'metric', attributes: { name: metric } } },
-        profile: { data: { type: 'profile', attributes: { email: `shopper-${loop}-${n % 400}@example.test`, first_name: `Shopper ${n % 400}` } } },
+        profile: {
+          data: {
+            type: 'profile',
+            attributes: { email: `shopper-${loop}-${n % 400}@example.test`, first_name: `Shopper ${n % 400}` },
+          },
+        },
       },
     },
   })
@@ -100,14 +133,20 @@ function eventBody(loop: number, n: number): string {
 
 function drive(target: 'noop' | 'events', seconds: number): Promise<Phase> {
   const pathName = target === 'noop' ? '/api/bench/noop' : '/api/events'
-  return closedLoop(CONCURRENCY, seconds, (loop, n) => server.request('POST', pathName, eventBody(loop, n + (target === 'events' ? 0 : 1e6)), {
-    'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json', revision: '2026-07-15',
-    authorization: `Klaviyo-API-Key ${keys[loop]}`,
-  }))
+  return closedLoop(CONCURRENCY, seconds, (loop, n) =>
+    server.request('POST', pathName, eventBody(loop, n + (target === 'events' ? 0 : 1e6)), {
+      'content-type': 'application/vnd.api+json',
+      accept: 'application/vnd.api+json',
+      revision: '2026-07-15',
+      authorization: `Klaviyo-API-Key ${keys[loop]}`,
+    }),
+  )
 }
 
 try {
-  console.log(`Bench (a) on ${ENGINE}, POST /api/events vs a bare 202 handler: concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up, loopback port ${port}`)
+  console.log(
+    `Bench (a) on ${ENGINE}, POST /api/events vs a bare 202 handler: concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up, loopback port ${port}`,
+  )
   console.log(`Machine: ${machine()}`)
   if (scratch.source) console.log(`PostgreSQL: ${scratch.source}`)
   await server.waitUntilUp()
@@ -124,17 +163,39 @@ try {
   const events = phaseRow('POST /api/events', results.events!)
   const ratio = events.rate / noop.rate
   const ok = (results.events!.statuses.get(202) ?? 0) === results.events!.requests && results.events!.errors === 0
-  console.log(`  ratio ${ratio.toFixed(2)}   ${ENGINE === 'sqlite' ? `target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}` : '(reported)'}${ok ? '' : '   (WARNING: not every events request answered 202)'}`)
-  console.log(`  worker after the run: ${stored.toLocaleString('en-US')} events stored, ${backlog.toLocaleString('en-US')} ingest jobs still queued`)
-  report('api-events', ENGINE, [{
-    figure: '(a)', what: `POST /api/events, concurrency ${CONCURRENCY}, ${SECONDS} s`,
-    ours: `${fmtInt(events.rate)} req/s (p99 ${fmtMs(events.p99)})`, baseline: `${fmtInt(noop.rate)} req/s`, ratio: Number(ratio.toFixed(3)),
-    ...(ENGINE === 'sqlite' ? { target: `≥ ${TARGET}`, met: ratio >= TARGET && ok } : ok ? {} : { met: false }),
-  }], {
-    concurrency: CONCURRENCY, seconds: SECONDS, stored, backlog,
-    baseline: { reqPerSec: Math.round(noop.rate), p50Ms: +noop.p50.toFixed(2), p99Ms: +noop.p99.toFixed(2) },
-    events: { reqPerSec: Math.round(events.rate), p50Ms: +events.p50.toFixed(2), p99Ms: +events.p99.toFixed(2), all202: ok },
-  })
+  console.log(
+    `  ratio ${ratio.toFixed(2)}   ${ENGINE === 'sqlite' ? `target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}` : '(reported)'}${ok ? '' : '   (WARNING: not every events request answered 202)'}`,
+  )
+  console.log(
+    `  worker after the run: ${stored.toLocaleString('en-US')} events stored, ${backlog.toLocaleString('en-US')} ingest jobs still queued`,
+  )
+  report(
+    'api-events',
+    ENGINE,
+    [
+      {
+        figure: '(a)',
+        what: `POST /api/events, concurrency ${CONCURRENCY}, ${SECONDS} s`,
+        ours: `${fmtInt(events.rate)} req/s (p99 ${fmtMs(events.p99)})`,
+        baseline: `${fmtInt(noop.rate)} req/s`,
+        ratio: Number(ratio.toFixed(3)),
+        ...(ENGINE === 'sqlite' ? { target: `≥ ${TARGET}`, met: ratio >= TARGET && ok } : ok ? {} : { met: false }),
+      },
+    ],
+    {
+      concurrency: CONCURRENCY,
+      seconds: SECONDS,
+      stored,
+      backlog,
+      baseline: { reqPerSec: Math.round(noop.rate), p50Ms: +noop.p50.toFixed(2), p99Ms: +noop.p99.toFixed(2) },
+      events: {
+        reqPerSec: Math.round(events.rate),
+        p50Ms: +events.p50.toFixed(2),
+        p99Ms: +events.p99.toFixed(2),
+        all202: ok,
+      },
+    },
+  )
   await server.stop()
 } catch (e) {
   console.error(e instanceof Error ? e.message : e)

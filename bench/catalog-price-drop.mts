@@ -33,14 +33,45 @@ const { createItemOps, updateItemOps } = await import('@/lib/catalog/store/items
 const { prepareCatalogWrite } = await import('@/lib/catalog/store/run-write')
 const { processCatalogChanges } = await import('@/lib/catalog/changes')
 
-const company = await db.company.create({ data: { name: 'Price drop bench', publicApiKey: 'PDBENC', addressLine1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } })
+const company = await db.company.create({
+  data: {
+    name: 'Price drop bench',
+    publicApiKey: 'PDBENC',
+    addressLine1: '1 Main St',
+    city: 'Springfield',
+    postalCode: '62701',
+    country: 'US',
+  },
+})
 const companyId = company.id
 await prepareCatalogWrite()
 const now0 = new Date()
-const itemId = await inWriteTx(() => createItemOps(companyId, { externalId: 'SKU-1', title: 'Walnut desk', description: 'Solid', url: 'https://shop.test/desk', price: 400 }, now0))
+const itemId = await inWriteTx(() =>
+  createItemOps(
+    companyId,
+    { externalId: 'SKU-1', title: 'Walnut desk', description: 'Solid', url: 'https://shop.test/desk', price: 400 },
+    now0,
+  ),
+)
 // Another item's viewers (as many again) that the drop must not reach.
-await inWriteTx(() => createItemOps(companyId, { externalId: 'SKU-2', title: 'Oak chair', description: 'Solid', url: 'https://shop.test/chair', price: 90 }, now0))
-await db.template.create({ data: { id: 'TplBench', companyId, name: 'Drop', editorType: 'CODE', html: '<p>Cheaper</p>', compiledHtml: '<p>Cheaper</p>', compiledText: 'Cheaper' } })
+await inWriteTx(() =>
+  createItemOps(
+    companyId,
+    { externalId: 'SKU-2', title: 'Oak chair', description: 'Solid', url: 'https://shop.test/chair', price: 90 },
+    now0,
+  ),
+)
+await db.template.create({
+  data: {
+    id: 'TplBench',
+    companyId,
+    name: 'Drop',
+    editorType: 'CODE',
+    html: '<p>Cheaper</p>',
+    compiledHtml: '<p>Cheaper</p>',
+    compiledText: 'Cheaper',
+  },
+})
 const viewed = await getOrCreateMetric(companyId, 'Viewed Product')
 
 // Setup (not timed): N profiles who viewed SKU-1 in the last 10 days, N/5 who viewed SKU-2.
@@ -48,23 +79,77 @@ const setupStart = performance.now()
 const ts = Math.floor(now0.getTime() / 1000)
 async function loadProfiles(count: number, prefix: string, product: string) {
   for (let i = 0; i < count; i += 1000) {
-    const ids = Array.from({ length: Math.min(1000, count - i) }, (_, k) => `${prefix}${String(i + k).padStart(7, '0')}`)
+    const ids = Array.from(
+      { length: Math.min(1000, count - i) },
+      (_, k) => `${prefix}${String(i + k).padStart(7, '0')}`,
+    )
     await inWriteTx(function* () {
-      yield* exec(kysely().insertInto('Profile').values(ids.map((id) => ({ id, companyId, email: `${id.toLowerCase()}@example.test`, properties: '{}', createdAt: now0, updatedAt: now0 }))))
-      yield* exec(kysely().insertInto('Event').values(ids.map((id, k) => ({
-        companyId, profileId: id, metricId: viewed.id, ts: ts - 86_400 * ((i + k) % 10) - 60, properties: JSON.stringify({ ProductID: product, ProductName: 'x', Price: 400 }), createdAt: now0,
-      }))))
+      yield* exec(
+        kysely()
+          .insertInto('Profile')
+          .values(
+            ids.map((id) => ({
+              id,
+              companyId,
+              email: `${id.toLowerCase()}@example.test`,
+              properties: '{}',
+              createdAt: now0,
+              updatedAt: now0,
+            })),
+          ),
+      )
+      yield* exec(
+        kysely()
+          .insertInto('Event')
+          .values(
+            ids.map((id, k) => ({
+              companyId,
+              profileId: id,
+              metricId: viewed.id,
+              ts: ts - 86_400 * ((i + k) % 10) - 60,
+              properties: JSON.stringify({ ProductID: product, ProductName: 'x', Price: 400 }),
+              createdAt: now0,
+            })),
+          ),
+      )
     })
   }
 }
 await loadProfiles(N, 'V', 'SKU-1')
 await loadProfiles(Math.floor(N / 5), 'W', 'SKU-2')
 const flowId = await createFlow(companyId, {
-  name: 'Price drop', status: 'live',
+  name: 'Price drop',
+  status: 'live',
   definition: flowDefinition.parse({
-    triggers: [{ type: 'price-drop', trigger_filter: null, price_drop_amount_value: 10, price_drop_amount_unit: 'percent', audience: ['viewed', 'checkout-started'], timeframe_days: 30 }],
-    profile_filter: null, entry_action_id: 'e', reentry_criteria: null,
-    actions: [{ temporary_id: 'e', type: 'send-email', links: { next: null }, data: { status: 'live', message: { subject_line: 'The price dropped', from_email: 'shop@example.test', from_label: 'Shop', template_id: 'TplBench' } } }],
+    triggers: [
+      {
+        type: 'price-drop',
+        trigger_filter: null,
+        price_drop_amount_value: 10,
+        price_drop_amount_unit: 'percent',
+        audience: ['viewed', 'checkout-started'],
+        timeframe_days: 30,
+      },
+    ],
+    profile_filter: null,
+    entry_action_id: 'e',
+    reentry_criteria: null,
+    actions: [
+      {
+        temporary_id: 'e',
+        type: 'send-email',
+        links: { next: null },
+        data: {
+          status: 'live',
+          message: {
+            subject_line: 'The price dropped',
+            from_email: 'shop@example.test',
+            from_label: 'Shop',
+            template_id: 'TplBench',
+          },
+        },
+      },
+    ],
   }) as never,
 })
 const setupMs = performance.now() - setupStart
@@ -74,10 +159,28 @@ const baseStart = performance.now()
 await inWriteTx(function* () {
   for (let i = 0; i < N; i += 1000) {
     const at = new Date()
-    yield* exec(kysely().insertInto('FlowRun').values(Array.from({ length: Math.min(1000, N - i) }, (_, k) => ({
-      id: ulid(), companyId, flowId: 'baseline', version: 1, profileId: `V${String(i + k).padStart(7, '0')}`, entryKey: 'baseline', triggerKind: 'price-drop',
-      status: 'completed', currentActionId: null, wakeAt: null, stepCount: 0, attempts: 0, createdAt: at, updatedAt: at,
-    }))))
+    yield* exec(
+      kysely()
+        .insertInto('FlowRun')
+        .values(
+          Array.from({ length: Math.min(1000, N - i) }, (_, k) => ({
+            id: ulid(),
+            companyId,
+            flowId: 'baseline',
+            version: 1,
+            profileId: `V${String(i + k).padStart(7, '0')}`,
+            entryKey: 'baseline',
+            triggerKind: 'price-drop',
+            status: 'completed',
+            currentActionId: null,
+            wakeAt: null,
+            stepCount: 0,
+            attempts: 0,
+            createdAt: at,
+            updatedAt: at,
+          })),
+        ),
+    )
   }
 })
 const baseMs = performance.now() - baseStart
@@ -100,15 +203,42 @@ const sends = await db.send.count({ where: { companyId, sourceType: 'flow_action
 const runs = await db.flowRun.count({ where: { companyId, flowId } })
 const totalMs = t1 - t0
 const enterMs = tEntered - t0
-console.log(`catalog price drop, ${ENGINE}: ${fmtInt(N)} viewers (+${fmtInt(N / 5)} of another item), setup ${(setupMs / 1000).toFixed(1)} s`)
+console.log(
+  `catalog price drop, ${ENGINE}: ${fmtInt(N)} viewers (+${fmtInt(N / 5)} of another item), setup ${(setupMs / 1000).toFixed(1)} s`,
+)
 console.log(`  price write → runs entered: ${fmtMs(enterMs)} (${fmtInt(reaction.entered)} runs)`)
-console.log(`  price write → last message queued: ${fmtMs(totalMs)} (${fmtInt(sends)} sends, ${fmtInt(runs)} runs, ${drains} drains)`)
+console.log(
+  `  price write → last message queued: ${fmtMs(totalMs)} (${fmtInt(sends)} sends, ${fmtInt(runs)} runs, ${drains} drains)`,
+)
 console.log(`  baseline: ${fmtInt(N)} FlowRun rows inserted directly: ${fmtMs(baseMs)}`)
 console.log(`  ${machine()}`)
-report('catalog-price-drop', ENGINE, [
-  { figure: '(catalog) price drop → runs entered', what: `${fmtInt(N)} viewers within the lookback; baseline: ${fmtInt(N)} FlowRun rows inserted directly`, ours: fmtMs(enterMs), baseline: fmtMs(baseMs), ratio: enterMs > 0 ? baseMs / enterMs : null },
-  ...(ENTER_ONLY ? [] : [{ figure: '(catalog) price drop → last message queued', what: `${fmtInt(N)} send-email steps, one Send each`, ours: fmtMs(totalMs), baseline: fmtMs(baseMs), ratio: totalMs > 0 ? baseMs / totalMs : null, target: '< 10 s', met: totalMs < 10_000 && sends === N }]),
-], { profiles: N, entered: reaction.entered, sends, runs })
+report(
+  'catalog-price-drop',
+  ENGINE,
+  [
+    {
+      figure: '(catalog) price drop → runs entered',
+      what: `${fmtInt(N)} viewers within the lookback; baseline: ${fmtInt(N)} FlowRun rows inserted directly`,
+      ours: fmtMs(enterMs),
+      baseline: fmtMs(baseMs),
+      ratio: enterMs > 0 ? baseMs / enterMs : null,
+    },
+    ...(ENTER_ONLY
+      ? []
+      : [
+          {
+            figure: '(catalog) price drop → last message queued',
+            what: `${fmtInt(N)} send-email steps, one Send each`,
+            ours: fmtMs(totalMs),
+            baseline: fmtMs(baseMs),
+            ratio: totalMs > 0 ? baseMs / totalMs : null,
+            target: '< 10 s',
+            met: totalMs < 10_000 && sends === N,
+          },
+        ]),
+  ],
+  { profiles: N, entered: reaction.entered, sends, runs },
+)
 await db.$disconnect?.()
 await scratch.drop()
 process.exit(0)

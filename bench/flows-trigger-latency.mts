@@ -31,21 +31,48 @@ const { ingestEvents } = await import('@/lib/events/ingest-events')
 const { registerJobHandlers } = await import('@/lib/server/job-handlers')
 const { startWorker, jobQueue } = await import('@/lib/jobs/queue')
 
-const company = await db.company.create({ data: { name: 'Latency bench', publicApiKey: 'LATBEN', addressLine1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } })
+const company = await db.company.create({
+  data: {
+    name: 'Latency bench',
+    publicApiKey: 'LATBEN',
+    addressLine1: '1 Main St',
+    city: 'Springfield',
+    postalCode: '62701',
+    country: 'US',
+  },
+})
 const companyId = company.id
 const emails = Array.from({ length: PROFILES }, (_, i) => `shopper${i}@example.test`)
 // Profiles and both metrics exist before timing (first events create them).
-await ingestEvents(companyId, emails.map((email) => ({ metric: { name: 'Viewed Product' }, profile: { email }, properties: {} })))
-await ingestEvents(companyId, [{ metric: { name: 'Placed Order' }, profile: { email: emails[0]! }, properties: { warmup: true } }])
+await ingestEvents(
+  companyId,
+  emails.map((email) => ({ metric: { name: 'Viewed Product' }, profile: { email }, properties: {} })),
+)
+await ingestEvents(companyId, [
+  { metric: { name: 'Placed Order' }, profile: { email: emails[0]! }, properties: { warmup: true } },
+])
 const metricId = (await db.metric.findFirstOrThrow({ where: { companyId, name: 'Placed Order' } })).id
 const flowId = await createFlow(companyId, {
-  name: 'Thank you', status: 'live',
+  name: 'Thank you',
+  status: 'live',
   definition: flowDefinition.parse({
-    triggers: [{ type: 'metric', id: metricId, trigger_filter: null }], profile_filter: null, entry_action_id: 'a0', reentry_criteria: null,
-    actions: [{
-      temporary_id: 'a0', type: 'update-profile', links: { next: null },
-      data: { status: 'live', profile_operations: [{ operator: 'update', property_type: 'string', property_key: 'last_order_flow', property_value: 'thanked' }] },
-    }],
+    triggers: [{ type: 'metric', id: metricId, trigger_filter: null }],
+    profile_filter: null,
+    entry_action_id: 'a0',
+    reentry_criteria: null,
+    actions: [
+      {
+        temporary_id: 'a0',
+        type: 'update-profile',
+        links: { next: null },
+        data: {
+          status: 'live',
+          profile_operations: [
+            { operator: 'update', property_type: 'string', property_key: 'last_order_flow', property_value: 'thanked' },
+          ],
+        },
+      },
+    ],
   }) as never,
 })
 
@@ -64,10 +91,18 @@ async function arrive(metric: string, tag: string) {
     const due = t0 + (i * 1000) / RATE
     const wait = due - performance.now()
     if (wait > 1) await sleep(wait)
-    pending.push(acceptEvent(companyId, {
-      metric: { name: metric }, profile: { email: emails[i % PROFILES]! },
-      properties: { sent_at: Date.now(), seq: i, tag }, uniqueId: `${tag}-${i}`,
-    }, { source: 'api' }))
+    pending.push(
+      acceptEvent(
+        companyId,
+        {
+          metric: { name: metric },
+          profile: { email: emails[i % PROFILES]! },
+          properties: { sent_at: Date.now(), seq: i, tag },
+          uniqueId: `${tag}-${i}`,
+        },
+        { source: 'api' },
+      ),
+    )
   }
   await Promise.all(pending)
   return performance.now() - t0
@@ -88,18 +123,45 @@ async function waitFor(check: () => Promise<number>, want: number, limitMs: numb
 // ---- baseline: a metric with no flow, ingest-to-stored ----
 const viewedId = (await db.metric.findFirstOrThrow({ where: { companyId, name: 'Viewed Product' } })).id
 const baseMs = await arrive('Viewed Product', 'base')
-const stored = await waitFor(() => db.event.count({ where: { companyId, metricId: viewedId, uniqueId: { startsWith: 'base-' } } }), N, 60_000)
-const baseRows = await db.event.findMany({ where: { companyId, metricId: viewedId, uniqueId: { startsWith: 'base-' } }, select: { properties: true, createdAt: true } })
-const base = baseRows.map((r) => r.createdAt.getTime() - Number((JSON.parse(r.properties) as { sent_at: number }).sent_at)).sort((a, b) => a - b)
+const stored = await waitFor(
+  () => db.event.count({ where: { companyId, metricId: viewedId, uniqueId: { startsWith: 'base-' } } }),
+  N,
+  60_000,
+)
+const baseRows = await db.event.findMany({
+  where: { companyId, metricId: viewedId, uniqueId: { startsWith: 'base-' } },
+  select: { properties: true, createdAt: true },
+})
+const base = baseRows
+  .map((r) => r.createdAt.getTime() - Number((JSON.parse(r.properties) as { sent_at: number }).sent_at))
+  .sort((a, b) => a - b)
 
 // ---- flows: trigger to first step (after a warm-up of 20 entries: first-use module loads and statement preparation are not steady state) ----
-for (let i = 0; i < 20; i++) await acceptEvent(companyId, { metric: { name: 'Placed Order' }, profile: { email: emails[i]! }, properties: { warmup: true }, uniqueId: `warm-${i}` }, { source: 'api' })
+for (let i = 0; i < 20; i++)
+  await acceptEvent(
+    companyId,
+    {
+      metric: { name: 'Placed Order' },
+      profile: { email: emails[i]! },
+      properties: { warmup: true },
+      uniqueId: `warm-${i}`,
+    },
+    { source: 'api' },
+  )
 await waitFor(() => db.flowStep.count({ where: { companyId, flowId } }), 20, 60_000)
 await db.flowStep.deleteMany({ where: { companyId, flowId } })
 const flowMs = await arrive('Placed Order', 'flow')
 const stepped = await waitFor(() => db.flowStep.count({ where: { companyId, flowId } }), N, 120_000)
-const steps = await db.flowStep.findMany({ where: { companyId, flowId }, select: { runId: true, at: true, status: true } })
-const runs = new Map((await db.flowRun.findMany({ where: { companyId, flowId }, select: { id: true, triggerEvent: true } })).map((r) => [r.id, r.triggerEvent]))
+const steps = await db.flowStep.findMany({
+  where: { companyId, flowId },
+  select: { runId: true, at: true, status: true },
+})
+const runs = new Map(
+  (await db.flowRun.findMany({ where: { companyId, flowId }, select: { id: true, triggerEvent: true } })).map((r) => [
+    r.id,
+    r.triggerEvent,
+  ]),
+)
 const lat: number[] = []
 const statuses = new Map<string, number>()
 for (const s of steps) {
@@ -111,16 +173,43 @@ for (const s of steps) {
 lat.sort((a, b) => a - b)
 await worker.stop()
 
-const p50 = pct(lat, 50), p99 = pct(lat, 99)
-const b50 = pct(base, 50), b99 = pct(base, 99)
-console.log(`flows trigger latency, ${ENGINE}: ${fmtInt(N)} events at ${RATE}/s (arrivals took ${(flowMs / 1000).toFixed(1)} s; baseline ${(baseMs / 1000).toFixed(1)} s)`)
-console.log(`  baseline ingest-to-stored: ${fmtInt(stored)}/${fmtInt(N)} stored, p50 ${fmtMs(b50)}, p99 ${fmtMs(b99)}, max ${fmtMs(base.at(-1) ?? NaN)}`)
-console.log(`  trigger-to-first-step:    ${fmtInt(stepped)}/${fmtInt(N)} first steps (${[...statuses].map(([k, v]) => `${k} ${v}`).join(', ')}), p50 ${fmtMs(p50)}, p99 ${fmtMs(p99)}, max ${fmtMs(lat.at(-1) ?? NaN)}`)
+const p50 = pct(lat, 50),
+  p99 = pct(lat, 99)
+const b50 = pct(base, 50),
+  b99 = pct(base, 99)
+console.log(
+  `flows trigger latency, ${ENGINE}: ${fmtInt(N)} events at ${RATE}/s (arrivals took ${(flowMs / 1000).toFixed(1)} s; baseline ${(baseMs / 1000).toFixed(1)} s)`,
+)
+console.log(
+  `  baseline ingest-to-stored: ${fmtInt(stored)}/${fmtInt(N)} stored, p50 ${fmtMs(b50)}, p99 ${fmtMs(b99)}, max ${fmtMs(base.at(-1) ?? NaN)}`,
+)
+console.log(
+  `  trigger-to-first-step:    ${fmtInt(stepped)}/${fmtInt(N)} first steps (${[...statuses].map(([k, v]) => `${k} ${v}`).join(', ')}), p50 ${fmtMs(p50)}, p99 ${fmtMs(p99)}, max ${fmtMs(lat.at(-1) ?? NaN)}`,
+)
 console.log(`  ${machine()}`)
-report('flows-trigger-latency', ENGINE, [
-  { figure: '(flows) trigger→first step p50', what: `${fmtInt(N)} events at ${RATE}/s, update-profile entry action`, ours: fmtMs(p50), baseline: fmtMs(b50), ratio: p50 > 0 ? b50 / p50 : null },
-  { figure: '(flows) trigger→first step p99', what: 'baseline: the same events with no flow, ingest-to-stored', ours: fmtMs(p99), baseline: fmtMs(b99), ratio: p99 > 0 ? b99 / p99 : null, target: 'p99 < 1 s', met: p99 < 1000 && stepped === N },
-], { events: N, rate: RATE, stepped, stored })
+report(
+  'flows-trigger-latency',
+  ENGINE,
+  [
+    {
+      figure: '(flows) trigger→first step p50',
+      what: `${fmtInt(N)} events at ${RATE}/s, update-profile entry action`,
+      ours: fmtMs(p50),
+      baseline: fmtMs(b50),
+      ratio: p50 > 0 ? b50 / p50 : null,
+    },
+    {
+      figure: '(flows) trigger→first step p99',
+      what: 'baseline: the same events with no flow, ingest-to-stored',
+      ours: fmtMs(p99),
+      baseline: fmtMs(b99),
+      ratio: p99 > 0 ? b99 / p99 : null,
+      target: 'p99 < 1 s',
+      met: p99 < 1000 && stepped === N,
+    },
+  ],
+  { events: N, rate: RATE, stepped, stored },
+)
 await db.$disconnect?.()
 await scratch.drop()
 process.exit(0)

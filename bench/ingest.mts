@@ -25,7 +25,7 @@ process.chdir(root)
 const METRICS = ['Viewed Product', 'Active on Site', 'Added to Cart', 'Started Checkout', 'Placed Order']
 const CATEGORIES = ['Apparel', 'Footwear', 'Accessories', 'Home & Kitchen', 'Beauty', 'Outdoor']
 let seed = 42
-const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296)
+const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296
 const start = Date.UTC(2026, 0, 1) / 1000
 
 interface Input {
@@ -46,8 +46,12 @@ for (let i = 0; i < N; i++) {
     metric: { name: metric },
     profile: { email: `shopper${p}@example.test`, ...(p % 3 === 0 ? { firstName: `Shopper ${p}` } : {}) },
     properties: {
-      ProductName: `Product ${product}`, ProductID: String(7401000 + product), Categories: [CATEGORIES[product % CATEGORIES.length]],
-      Price: price, URL: `https://shop.example/products/p-${product}`, Brand: 'Northwind',
+      ProductName: `Product ${product}`,
+      ProductID: String(7401000 + product),
+      Categories: [CATEGORIES[product % CATEGORIES.length]],
+      Price: price,
+      URL: `https://shop.example/products/p-${product}`,
+      Brand: 'Northwind',
     },
     time: new Date((start + i * 30) * 1000).toISOString(),
     ...(metric === 'Placed Order' || metric === 'Added to Cart' ? { value: price } : {}),
@@ -59,8 +63,14 @@ const metricIds = new Map(METRICS.map((m, i) => [m, `m${i}xxxx`]))
 const profileIds = new Map(emails.map((email, i) => [email, 'P' + String(i).padStart(25, '0')]))
 // Rows ready to bind (the conversion is not timed: the baseline is the insert itself).
 const rows = inputs.map((e) => [
-  1, profileIds.get(e.profile.email)!, metricIds.get(e.metric.name)!, Math.floor(Date.parse(e.time) / 1000), e.value ?? null,
-  e.value != null ? 'USD' : null, e.uniqueId, JSON.stringify(e.properties),
+  1,
+  profileIds.get(e.profile.email)!,
+  metricIds.get(e.metric.name)!,
+  Math.floor(Date.parse(e.time) / 1000),
+  e.value ?? null,
+  e.value != null ? 'USD' : null,
+  e.uniqueId,
+  JSON.stringify(e.properties),
 ])
 
 // ---- baseline: the raw driver's batched INSERT of the same rows (profiles and metrics exist) ----
@@ -71,13 +81,22 @@ async function baselineSqlite(file: string): Promise<number> {
   conn.pragma('foreign_keys = ON')
   const now = new Date().toISOString().replace('Z', '+00:00')
   conn.prepare(`INSERT INTO Company (name, publicApiKey, updatedAt) VALUES ('Bench', 'BENCH1', ?)`).run(now)
-  const addMetric = conn.prepare(`INSERT INTO Metric (id, companyId, name, createdAt, updatedAt) VALUES (?, 1, ?, ?, ?)`)
+  const addMetric = conn.prepare(
+    `INSERT INTO Metric (id, companyId, name, createdAt, updatedAt) VALUES (?, 1, ?, ?, ?)`,
+  )
   for (const [name, id] of metricIds) addMetric.run(id, name, now, now)
-  const addProfile = conn.prepare(`INSERT INTO Profile (id, companyId, email, createdAt, updatedAt) VALUES (?, 1, ?, ?, ?)`)
-  conn.transaction(() => { for (const [email, id] of profileIds) addProfile.run(id, email, now, now) })()
-  const insert = conn.prepare(`INSERT OR IGNORE INTO Event (companyId, profileId, metricId, ts, value, currency, uniqueId, properties, createdAt)
+  const addProfile = conn.prepare(
+    `INSERT INTO Profile (id, companyId, email, createdAt, updatedAt) VALUES (?, 1, ?, ?, ?)`,
+  )
+  conn.transaction(() => {
+    for (const [email, id] of profileIds) addProfile.run(id, email, now, now)
+  })()
+  const insert =
+    conn.prepare(`INSERT OR IGNORE INTO Event (companyId, profileId, metricId, ts, value, currency, uniqueId, properties, createdAt)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-  const writeBatch = conn.transaction((batch: unknown[][]) => { for (const r of batch) insert.run(...r, now) })
+  const writeBatch = conn.transaction((batch: unknown[][]) => {
+    for (const r of batch) insert.run(...r, now)
+  })
   const t0 = process.hrtime.bigint()
   for (let i = 0; i < rows.length; i += BATCH) writeBatch(rows.slice(i, i + BATCH))
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9
@@ -92,7 +111,9 @@ async function insertMany(client: pg.Client, head: string, rowsIn: unknown[][], 
   for (let i = 0; i < rowsIn.length; i += per) {
     const chunk = rowsIn.slice(i, i + per)
     const width = chunk[0]!.length
-    const values = chunk.map((_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`).join(', ')
+    const values = chunk
+      .map((_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`)
+      .join(', ')
     await client.query(`${head} VALUES ${values} ${tail}`, chunk.flat())
   }
 }
@@ -101,11 +122,26 @@ async function baselinePostgres(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   await client.query(`INSERT INTO "Company" (name, "publicApiKey", "updatedAt") VALUES ('Bench', 'BENCH1', now())`)
-  await insertMany(client, `INSERT INTO "Metric" (id, "companyId", name, "updatedAt")`, [...metricIds].map(([name, id]) => [id, 1, name, new Date()]), 1000)
-  await insertMany(client, `INSERT INTO "Profile" (id, "companyId", email, "updatedAt")`, [...profileIds].map(([email, id]) => [id, 1, email, new Date()]), 1000)
+  await insertMany(
+    client,
+    `INSERT INTO "Metric" (id, "companyId", name, "updatedAt")`,
+    [...metricIds].map(([name, id]) => [id, 1, name, new Date()]),
+    1000,
+  )
+  await insertMany(
+    client,
+    `INSERT INTO "Profile" (id, "companyId", email, "updatedAt")`,
+    [...profileIds].map(([email, id]) => [id, 1, email, new Date()]),
+    1000,
+  )
   const t0 = process.hrtime.bigint()
-  await insertMany(client, `INSERT INTO "Event" ("companyId", "profileId", "metricId", ts, value, currency, "uniqueId", properties)`, rows, BATCH,
-    'ON CONFLICT DO NOTHING')
+  await insertMany(
+    client,
+    `INSERT INTO "Event" ("companyId", "profileId", "metricId", ts, value, currency, "uniqueId", properties)`,
+    rows,
+    BATCH,
+    'ON CONFLICT DO NOTHING',
+  )
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9
   const count = Number((await client.query('SELECT COUNT(*) AS n FROM "Event"')).rows[0].n)
   await client.end()
@@ -128,20 +164,31 @@ async function ingest(url: string): Promise<{ seconds: number; profiles: number 
       conn.prepare('SELECT COUNT(*) FROM Event WHERE companyId = 1').pluck().get() as number,
       conn.prepare('SELECT COUNT(*) FROM Profile WHERE companyId = 1').pluck().get() as number,
     ]
-    close = async () => { conn.close() }
+    close = async () => {
+      conn.close()
+    }
   } else {
     const client = new pg.Client({ connectionString: url })
     await client.connect()
-    await client.query(`INSERT INTO "Company" (name, "publicApiKey", "updatedAt") VALUES ('Bench 1', 'BENCH1', now()), ('Bench 2', 'BENCH2', now())`)
+    await client.query(
+      `INSERT INTO "Company" (name, "publicApiKey", "updatedAt") VALUES ('Bench 1', 'BENCH1', now()), ('Bench 2', 'BENCH2', now())`,
+    )
     count = async () => {
-      const r = (await client.query('SELECT (SELECT COUNT(*) FROM "Event" WHERE "companyId" = 1) AS e, (SELECT COUNT(*) FROM "Profile" WHERE "companyId" = 1) AS p')).rows[0]
+      const r = (
+        await client.query(
+          'SELECT (SELECT COUNT(*) FROM "Event" WHERE "companyId" = 1) AS e, (SELECT COUNT(*) FROM "Profile" WHERE "companyId" = 1) AS p',
+        )
+      ).rows[0]
       return [Number(r.e), Number(r.p)]
     }
     close = () => client.end()
   }
   // Warm-up, not timed (module loading, the first connections, statement caches): a few
   // events of another company, so company 1 still starts empty.
-  await ingestEvents(2, inputs.slice(0, 200).map((e) => ({ ...e, profile: { email: 'warm-' + e.profile.email } })))
+  await ingestEvents(
+    2,
+    inputs.slice(0, 200).map((e) => ({ ...e, profile: { email: 'warm-' + e.profile.email } })),
+  )
   const t0 = process.hrtime.bigint()
   for (let i = 0; i < inputs.length; i += BATCH) await ingestEvents(1, inputs.slice(i, i + BATCH))
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9
@@ -151,7 +198,9 @@ async function ingest(url: string): Promise<{ seconds: number; profiles: number 
   return { seconds, profiles }
 }
 
-console.log(`Bench (b) bulk ingest on ${ENGINE}: ${fmtInt(N)} events, ${fmtInt(emails.length)} profiles, batches of ${BATCH}`)
+console.log(
+  `Bench (b) bulk ingest on ${ENGINE}: ${fmtInt(N)} events, ${fmtInt(emails.length)} profiles, batches of ${BATCH}`,
+)
 console.log(`Machine: ${machine()}`)
 const rawDb = await scratchDatabase(ENGINE, 'ingest_raw')
 if (rawDb.source) console.log(`PostgreSQL: ${rawDb.source}`)
@@ -174,11 +223,31 @@ const baselineLabel = ENGINE === 'sqlite' ? 'raw better-sqlite3 insert' : 'raw p
 console.log('')
 console.log('                                   events/s     seconds')
 console.log(`  ${baselineLabel}   ${fmtInt(rawRate).padStart(12)}  ${rawSeconds.toFixed(2).padStart(10)}   (baseline)`)
-console.log(`  ingestEvents (lib)          ${fmtInt(libRate).padStart(12)}  ${lib.seconds.toFixed(2).padStart(10)}   (created ${fmtInt(lib.profiles)} profiles)`)
-console.log(`  ratio                       ${ratio.toFixed(2).padStart(12)}               ${ENGINE === 'sqlite' ? `target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}` : '(reported)'}`)
-report('ingest', ENGINE, [{
-  figure: '(b)', what: `ingestEvents, ${fmtInt(N)} events / ${fmtInt(emails.length)} profiles, batches of ${BATCH}`,
-  ours: `${fmtInt(libRate)} ev/s`, baseline: `${fmtInt(rawRate)} ev/s`, ratio: Number(ratio.toFixed(3)),
-  ...(ENGINE === 'sqlite' ? { target: `≥ ${TARGET}`, met: ratio >= TARGET } : {}),
-}], { events: N, profiles: emails.length, batch: BATCH, baselineEventsPerSec: Math.round(rawRate), ingestEventsPerSec: Math.round(libRate) })
+console.log(
+  `  ingestEvents (lib)          ${fmtInt(libRate).padStart(12)}  ${lib.seconds.toFixed(2).padStart(10)}   (created ${fmtInt(lib.profiles)} profiles)`,
+)
+console.log(
+  `  ratio                       ${ratio.toFixed(2).padStart(12)}               ${ENGINE === 'sqlite' ? `target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}` : '(reported)'}`,
+)
+report(
+  'ingest',
+  ENGINE,
+  [
+    {
+      figure: '(b)',
+      what: `ingestEvents, ${fmtInt(N)} events / ${fmtInt(emails.length)} profiles, batches of ${BATCH}`,
+      ours: `${fmtInt(libRate)} ev/s`,
+      baseline: `${fmtInt(rawRate)} ev/s`,
+      ratio: Number(ratio.toFixed(3)),
+      ...(ENGINE === 'sqlite' ? { target: `≥ ${TARGET}`, met: ratio >= TARGET } : {}),
+    },
+  ],
+  {
+    events: N,
+    profiles: emails.length,
+    batch: BATCH,
+    baselineEventsPerSec: Math.round(rawRate),
+    ingestEventsPerSec: Math.round(libRate),
+  },
+)
 process.exit(0)

@@ -35,18 +35,26 @@ const ONLY = { 'templates.mts': ['none'], 'scaling.mts': ['postgres'] }
 // Flagged when a SQLite ratio falls below these (issue 7 §5).
 const FLOORS = { '(a)': 0.5, '(b)': 0.25 }
 
-const files = fs.readdirSync(benchDir)
+const files = fs
+  .readdirSync(benchDir)
   .filter((f) => f.endsWith('.mts'))
   .filter((f) => !filters.length || filters.some((x) => f.includes(x)))
   .sort()
-const plan = files.flatMap((file) => (ONLY[file] ?? ENGINES)
-  .filter((e) => e === 'none' || ENGINES.includes(e))
-  .map((engine) => ({ file, engine })))
+const plan = files.flatMap((file) =>
+  (ONLY[file] ?? ENGINES).filter((e) => e === 'none' || ENGINES.includes(e)).map((engine) => ({ file, engine })),
+)
 
 const cpu = os.cpus()
 const started = Date.now()
-console.log(`Machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
-console.log(`Runs: ${plan.map((p) => `${p.file}${p.engine === 'none' ? '' : ` (${p.engine})`}`).join(', ') || '(none)'}${quick ? '  [--quick]' : ''}\n`)
+console.log(
+  `Machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+)
+console.log(
+  `Runs: ${plan.map((p) => `${p.file}${p.engine === 'none' ? '' : ` (${p.engine})`}`).join(', ') || '(none)'}${quick ? '  [--quick]' : ''}\n`,
+)
 
 let pgServer = null
 let template = null
@@ -81,7 +89,11 @@ function run({ file, engine }) {
   return new Promise((resolve) => {
     const t0 = Date.now()
     let tail = ''
-    const args = [path.join('bench', file), ...(engine === 'none' || file === 'scaling.mts' ? [] : ['--engine', engine]), ...(quick ? ['--quick'] : [])]
+    const args = [
+      path.join('bench', file),
+      ...(engine === 'none' || file === 'scaling.mts' ? [] : ['--engine', engine]),
+      ...(quick ? ['--quick'] : []),
+    ]
     const child = spawn(tsx, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env })
     current = child
     child.stdout.on('data', (chunk) => {
@@ -90,9 +102,16 @@ function run({ file, engine }) {
     })
     child.on('close', (code) => {
       current = null
-      const line = tail.split('\n').reverse().find((l) => l.startsWith('BENCH_RESULT '))
+      const line = tail
+        .split('\n')
+        .reverse()
+        .find((l) => l.startsWith('BENCH_RESULT '))
       let result = null
-      try { result = line ? JSON.parse(line.slice('BENCH_RESULT '.length)) : null } catch { /* not JSON */ }
+      try {
+        result = line ? JSON.parse(line.slice('BENCH_RESULT '.length)) : null
+      } catch {
+        /* not JSON */
+      }
       resolve({ file, engine, code, seconds: (Date.now() - t0) / 1000, result })
     })
   })
@@ -115,27 +134,80 @@ const table = []
 for (const o of outcomes) {
   const engine = o.engine === 'none' ? '—' : o.engine
   if (o.skipped || o.code !== 0 || !o.result) {
-    table.push({ figure: o.file.replace('.mts', ''), engine, what: o.skipped ? 'skipped (no PostgreSQL)' : `failed (exit ${o.code})`, ours: '', baseline: '', ratio: '', flag: o.skipped ? '' : 'FAILED' })
+    table.push({
+      figure: o.file.replace('.mts', ''),
+      engine,
+      what: o.skipped ? 'skipped (no PostgreSQL)' : `failed (exit ${o.code})`,
+      ours: '',
+      baseline: '',
+      ratio: '',
+      flag: o.skipped ? '' : 'FAILED',
+    })
     continue
   }
-  const rows = o.result.rows ?? [{ figure: o.file.replace('.mts', ''), what: o.result.summary ?? '', ours: '', baseline: '', ratio: o.result.ratio ?? null }]
+  const rows = o.result.rows ?? [
+    {
+      figure: o.file.replace('.mts', ''),
+      what: o.result.summary ?? '',
+      ours: '',
+      baseline: '',
+      ratio: o.result.ratio ?? null,
+    },
+  ]
   for (const r of rows) {
     const floor = o.engine === 'sqlite' ? FLOORS[r.figure] : undefined
     let flag = ''
     if (floor !== undefined && r.ratio != null) flag = r.ratio < floor ? `BELOW ${floor}` : `≥ ${floor} ok`
     else if (r.met === false) flag = `NOT met (${r.target ?? 'target'})`
     else if (r.met === true && r.target) flag = `${r.target} ok`
-    table.push({ figure: r.figure, engine, what: r.what, ours: r.ours, baseline: r.baseline, ratio: r.ratio == null ? '' : r.ratio < 0.1 ? r.ratio.toFixed(3) : r.ratio.toFixed(2), flag })
+    table.push({
+      figure: r.figure,
+      engine,
+      what: r.what,
+      ours: r.ours,
+      baseline: r.baseline,
+      ratio: r.ratio == null ? '' : r.ratio < 0.1 ? r.ratio.toFixed(3) : r.ratio.toFixed(2),
+      flag,
+    })
   }
 }
 const order = (f) => ['(a)', '(b)', '(c)', '(d)', '(e)', 'scaling', 'templates'].indexOf(f) + 1 || 99
 table.sort((x, y) => order(x.figure) - order(y.figure))
-const cols = [['figure', 'Figure'], ['engine', 'Engine'], ['ours', 'Ours'], ['baseline', 'Baseline'], ['ratio', 'Ratio'], ['flag', 'Check'], ['what', 'What']]
-const width = Object.fromEntries(cols.map(([k, h]) => [k, Math.max(h.length, ...table.map((r) => String(r[k]).length))]))
+const cols = [
+  ['figure', 'Figure'],
+  ['engine', 'Engine'],
+  ['ours', 'Ours'],
+  ['baseline', 'Baseline'],
+  ['ratio', 'Ratio'],
+  ['flag', 'Check'],
+  ['what', 'What'],
+]
+const width = Object.fromEntries(
+  cols.map(([k, h]) => [k, Math.max(h.length, ...table.map((r) => String(r[k]).length))]),
+)
 console.log('\n=== Summary (ratio = ours ÷ baseline as speed: throughput ours/baseline, time baseline/ours) ===')
-console.log(cols.map(([k, h]) => h.padEnd(width[k])).join('  ').trimEnd())
-for (const r of table) console.log(cols.map(([k]) => String(r[k]).padEnd(width[k])).join('  ').trimEnd())
+console.log(
+  cols
+    .map(([k, h]) => h.padEnd(width[k]))
+    .join('  ')
+    .trimEnd(),
+)
+for (const r of table)
+  console.log(
+    cols
+      .map(([k]) => String(r[k]).padEnd(width[k]))
+      .join('  ')
+      .trimEnd(),
+  )
 const flagged = table.filter((r) => r.flag.startsWith('BELOW') || r.flag.startsWith('NOT') || r.flag === 'FAILED')
-console.log(`\n${flagged.length ? `${flagged.length} flagged` : 'Nothing flagged'}; ${((Date.now() - started) / 1000).toFixed(0)} s in all; load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
-for (const o of outcomes) console.log(`  ${o.file.padEnd(16)} ${(o.engine === 'none' ? '' : o.engine).padEnd(9)} ${o.skipped ? 'skipped' : o.code === 0 ? 'ok' : `exit ${o.code}`}  ${o.seconds.toFixed(0)} s`)
+console.log(
+  `\n${flagged.length ? `${flagged.length} flagged` : 'Nothing flagged'}; ${((Date.now() - started) / 1000).toFixed(0)} s in all; load average now ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+)
+for (const o of outcomes)
+  console.log(
+    `  ${o.file.padEnd(16)} ${(o.engine === 'none' ? '' : o.engine).padEnd(9)} ${o.skipped ? 'skipped' : o.code === 0 ? 'ok' : `exit ${o.code}`}  ${o.seconds.toFixed(0)} s`,
+  )
 process.exit(outcomes.some((o) => !o.skipped && o.code !== 0) ? 1 : 0)

@@ -45,7 +45,7 @@ const { INGEST_JOB } = await import('@/lib/events/accept-event')
 
 const METRICS = ['Viewed Product', 'Active on Site', 'Added to Cart', 'Started Checkout', 'Placed Order']
 let seed = 11
-const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296)
+const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296
 const payloads: string[] = []
 const startTs = Date.UTC(2026, 0, 1)
 for (let i = 0; i < EVENTS; i++) {
@@ -53,18 +53,26 @@ for (let i = 0; i < EVENTS; i++) {
   const metric = METRICS[Math.floor(rand() * METRICS.length)]!
   const price = Math.round(rand() * 20000) / 100
   const event = validateEvent({
-    metric: { name: metric }, profile: { email: `shopper${p}@example.test` },
+    metric: { name: metric },
+    profile: { email: `shopper${p}@example.test` },
     properties: { ProductName: `Product ${i % 50}`, Price: price, URL: `https://shop.example/products/p-${i % 50}` },
-    time: new Date(startTs + i * 30_000).toISOString(), ...(metric === 'Placed Order' ? { value: price } : {}), uniqueId: `ev-${i}`,
+    time: new Date(startTs + i * 30_000).toISOString(),
+    ...(metric === 'Placed Order' ? { value: price } : {}),
+    uniqueId: `ev-${i}`,
   } as never)
   payloads.push(JSON.stringify({ companyId: 1, mode: 'import', event: { ...event, acceptedAt: acceptedNow() } }))
 }
 
-interface Worker { child: ChildProcess; ready: Promise<void>; log: string[] }
+interface Worker {
+  child: ChildProcess
+  ready: Promise<void>
+  log: string[]
+}
 function startWorkerProcess(url: string, n: number): Worker {
   const log: string[] = []
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.mts'], {
-    cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: String(CONCURRENCY), NODE_ENV: 'production' },
   })
   const ready = new Promise<void>((resolve, reject) => {
@@ -75,35 +83,76 @@ function startWorkerProcess(url: string, n: number): Worker {
     }
     child.stdout!.on('data', onData)
     child.stderr!.on('data', (d) => log.push(String(d)))
-    child.once('exit', (code) => reject(new Error(`worker ${n} exited (${code}) before it was ready: ${log.join('').slice(-2000)}`)))
-    setTimeout(() => reject(new Error(`worker ${n} not ready within 120 s: ${log.join('').slice(-2000)}`)), 120_000).unref()
+    child.once('exit', (code) =>
+      reject(new Error(`worker ${n} exited (${code}) before it was ready: ${log.join('').slice(-2000)}`)),
+    )
+    setTimeout(
+      () => reject(new Error(`worker ${n} not ready within 120 s: ${log.join('').slice(-2000)}`)),
+      120_000,
+    ).unref()
   })
   return { child, ready, log }
 }
 async function stopWorkers(workers: Worker[]) {
-  await Promise.all(workers.map((w) => new Promise<void>((resolve) => {
-    if (w.child.exitCode !== null) return resolve()
-    const timer = setTimeout(() => w.child.kill('SIGKILL'), 10_000)
-    w.child.once('exit', () => { clearTimeout(timer); resolve() })
-    w.child.kill('SIGTERM')
-  })))
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise<void>((resolve) => {
+          if (w.child.exitCode !== null) return resolve()
+          const timer = setTimeout(() => w.child.kill('SIGKILL'), 10_000)
+          w.child.once('exit', () => {
+            clearTimeout(timer)
+            resolve()
+          })
+          w.child.kill('SIGTERM')
+        }),
+    ),
+  )
 }
 
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n))
 const results: Array<{ workers: number; seconds: number; rate: number; deadlocks: number }> = []
 
-console.log(`Scaling on PostgreSQL: ${fmtInt(EVENTS)} queued events (one 'events.ingest' job each) for ${fmtInt(PROFILES)} ${NEW_PROFILES ? 'new' : 'existing'} profiles, workers ${WORKERS.join(', ')} × concurrency ${CONCURRENCY}`)
+console.log(
+  `Scaling on PostgreSQL: ${fmtInt(EVENTS)} queued events (one 'events.ingest' job each) for ${fmtInt(PROFILES)} ${NEW_PROFILES ? 'new' : 'existing'} profiles, workers ${WORKERS.join(', ')} × concurrency ${CONCURRENCY}`,
+)
 console.log(`Machine: ${machine()}`)
 console.log(`PostgreSQL: ${server.source}`)
 for (const k of WORKERS) {
   const db = await scratchDatabase('postgres', `scaling_${k}`)
   const raw = await openRaw(db)
-  await raw.run(`INSERT INTO "Company" ("name", "publicApiKey", "updatedAt") VALUES ('Bench', 'BENCH1', ?)`, [new Date()])
+  await raw.run(`INSERT INTO "Company" ("name", "publicApiKey", "updatedAt") VALUES ('Bench', 'BENCH1', ?)`, [
+    new Date(),
+  ])
   if (!NEW_PROFILES) {
     const now = new Date()
-    await pgLoad(raw.pg!, 'Metric', [['id', 'text'], ['companyId', 'int'], ['name', 'text'], ['updatedAt', 'timestamp']], METRICS.map((m, i) => [`bm${i}xx`, 1, m, now]))
-    await pgLoad(raw.pg!, 'Profile', [['id', 'text'], ['companyId', 'int'], ['email', 'text'], ['updatedAt', 'timestamp']],
-      Array.from({ length: PROFILES }, (_, p) => ['P' + String(p).padStart(25, '0'), 1, `shopper${p}@example.test`, now]))
+    await pgLoad(
+      raw.pg!,
+      'Metric',
+      [
+        ['id', 'text'],
+        ['companyId', 'int'],
+        ['name', 'text'],
+        ['updatedAt', 'timestamp'],
+      ],
+      METRICS.map((m, i) => [`bm${i}xx`, 1, m, now]),
+    )
+    await pgLoad(
+      raw.pg!,
+      'Profile',
+      [
+        ['id', 'text'],
+        ['companyId', 'int'],
+        ['email', 'text'],
+        ['updatedAt', 'timestamp'],
+      ],
+      Array.from({ length: PROFILES }, (_, p) => [
+        'P' + String(p).padStart(25, '0'),
+        1,
+        `shopper${p}@example.test`,
+        now,
+      ]),
+    )
   }
   const workers = Array.from({ length: k }, (_, n) => startWorkerProcess(db.url, n))
   let done = false
@@ -114,8 +163,10 @@ for (const k of WORKERS) {
     await client.query('BEGIN')
     const PER = 2_000
     for (let i = 0; i < payloads.length; i += PER) {
-      await client.query(`SELECT count(app_jobs.add_job($1, p, 1, now(), 5, NULL)) FROM json_array_elements($2::json) AS p`,
-        [INGEST_JOB, `[${payloads.slice(i, i + PER).join(',')}]`])
+      await client.query(
+        `SELECT count(app_jobs.add_job($1, p, 1, now(), 5, NULL)) FROM json_array_elements($2::json) AS p`,
+        [INGEST_JOB, `[${payloads.slice(i, i + PER).join(',')}]`],
+      )
     }
     await client.query('COMMIT')
     const t0 = performance.now()
@@ -129,13 +180,25 @@ for (const k of WORKERS) {
     }
     const seconds = (performance.now() - t0) / 1000
     await sleep(300)
-    const check = (await raw.get<{ n: string; u: string }>(`SELECT COUNT(*) AS n, COUNT(DISTINCT "uniqueId") AS u FROM "Event"`))!
-    const left = Number((await raw.get<{ n: string }>(`SELECT COUNT(*) AS n FROM graphile_worker.jobs WHERE task_identifier = ?`, [INGEST_JOB]))!.n)
-    if (Number(check.n) !== EVENTS || Number(check.u) !== EVENTS || left !== 0) throw new Error(`after the drain: ${check.n} events, ${check.u} unique, ${left} jobs left`)
+    const check = (await raw.get<{ n: string; u: string }>(
+      `SELECT COUNT(*) AS n, COUNT(DISTINCT "uniqueId") AS u FROM "Event"`,
+    ))!
+    const left = Number(
+      (await raw.get<{ n: string }>(`SELECT COUNT(*) AS n FROM graphile_worker.jobs WHERE task_identifier = ?`, [
+        INGEST_JOB,
+      ]))!.n,
+    )
+    if (Number(check.n) !== EVENTS || Number(check.u) !== EVENTS || left !== 0)
+      throw new Error(`after the drain: ${check.n} events, ${check.u} unique, ${left} jobs left`)
     // Deadlocks the server detected (each costs deadlock_timeout, 1 s, and a retry).
-    const deadlocks = Number((await raw.get<{ n: string }>(`SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()`))!.n)
+    const deadlocks = Number(
+      (await raw.get<{ n: string }>(`SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()`))!
+        .n,
+    )
     results.push({ workers: k, seconds, rate: EVENTS / seconds, deadlocks })
-    console.log(`  ${k} worker${k > 1 ? 's' : ' '}  ${fmtInt(EVENTS / seconds).padStart(7)} events/s   (${seconds.toFixed(2)} s; every event stored once, no job left; ${deadlocks} deadlocks detected)`)
+    console.log(
+      `  ${k} worker${k > 1 ? 's' : ' '}  ${fmtInt(EVENTS / seconds).padStart(7)} events/s   (${seconds.toFixed(2)} s; every event stored once, no job left; ${deadlocks} deadlocks detected)`,
+    )
     done = true
   } finally {
     await stopWorkers(workers)
@@ -149,10 +212,14 @@ await server.stop()
 const one = results[0]!
 console.log('')
 console.log('  workers   events/s   speed-up')
-for (const r of results) console.log(`  ${String(r.workers).padStart(7)}   ${fmtInt(r.rate).padStart(8)}   ${(r.rate / one.rate).toFixed(2)}×`)
+for (const r of results)
+  console.log(`  ${String(r.workers).padStart(7)}   ${fmtInt(r.rate).padStart(8)}   ${(r.rate / one.rate).toFixed(2)}×`)
 const rows: Row[] = results.map((r) => ({
-  figure: 'scaling', what: `queued ingest (${NEW_PROFILES ? 'new' : 'existing'} profiles), ${r.workers} worker process${r.workers > 1 ? 'es' : ''} × ${CONCURRENCY}, ${fmtInt(EVENTS)} events`,
-  ours: `${fmtInt(r.rate)} ev/s${r.deadlocks ? ` (${r.deadlocks} deadlocks)` : ''}`, baseline: `${fmtInt(one.rate)} ev/s (1 worker)`, ratio: Number((r.rate / one.rate).toFixed(2)),
+  figure: 'scaling',
+  what: `queued ingest (${NEW_PROFILES ? 'new' : 'existing'} profiles), ${r.workers} worker process${r.workers > 1 ? 'es' : ''} × ${CONCURRENCY}, ${fmtInt(EVENTS)} events`,
+  ours: `${fmtInt(r.rate)} ev/s${r.deadlocks ? ` (${r.deadlocks} deadlocks)` : ''}`,
+  baseline: `${fmtInt(one.rate)} ev/s (1 worker)`,
+  ratio: Number((r.rate / one.rate).toFixed(2)),
 }))
 report('scaling', 'postgres', rows, { events: EVENTS, profiles: PROFILES, concurrency: CONCURRENCY, results })
 process.exit(0)

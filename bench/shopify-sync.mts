@@ -29,7 +29,12 @@ process.env.SHOPIFY_SYNC_PAGE_SIZE = '250'
 const { startShopifyStandIn } = await import('../tests/helpers/shopify-standin')
 const genStart = performance.now()
 const standin = await startShopifyStandIn({
-  shop: 'bench-sync.myshopify.com', accessToken: 'shpat_bench', orders: N, customers: CUSTOMERS, products: PRODUCTS, spreadDays: 80,
+  shop: 'bench-sync.myshopify.com',
+  accessToken: 'shpat_bench',
+  orders: N,
+  customers: CUSTOMERS,
+  products: PRODUCTS,
+  spreadDays: 80,
   bucket: { maximumAvailable: 1_000_000_000, restoreRate: 1_000_000_000 },
 })
 const genMs = performance.now() - genStart
@@ -44,7 +49,12 @@ registerJobHandlers()
 
 const company = await db.company.create({ data: { name: 'Shopify sync bench', publicApiKey: 'SSBENC' } })
 const companyId = company.id
-await saveConnection({ companyId, key: 'shopify', externalKey: standin.shop, credentials: { accessToken: 'shpat_bench', clientSecret: 'bench' } })
+await saveConnection({
+  companyId,
+  key: 'shopify',
+  externalKey: standin.shop,
+  credentials: { accessToken: 'shpat_bench', clientSecret: 'bench' },
+})
 
 const t0 = performance.now()
 await startHistoricalSync(companyId, { days: 90 })
@@ -56,22 +66,38 @@ const orders = syncs.find((s) => s.resource === 'orders')!
 const failed = syncs.filter((s) => s.status !== 'complete')
 const placed = await db.event.count({ where: { companyId, metric: { name: 'Placed Order' } } })
 if (failed.length || orders.processed !== N || placed !== N) {
-  throw new Error(`sync incomplete: ${syncs.map((s) => `${s.resource} ${s.status} ${s.processed}/${s.total} ${s.error ?? ''}`).join('; ')}; Placed Order events ${placed}, expected ${N}`)
+  throw new Error(
+    `sync incomplete: ${syncs.map((s) => `${s.resource} ${s.status} ${s.processed}/${s.total} ${s.error ?? ''}`).join('; ')}; Placed Order events ${placed}, expected ${N}`,
+  )
 }
 const ordersMs = orders.finishedAt!.getTime() - orders.startedAt!.getTime()
 const rate = N / (ordersMs / 1000)
 const requests = standin.calls.length
 
-console.log(`shopify historical sync, ${ENGINE}: ${fmtInt(N)} orders, ${fmtInt(CUSTOMERS)} customers, ${PRODUCTS} products (stand-in generated in ${fmtMs(genMs)})`)
+console.log(
+  `shopify historical sync, ${ENGINE}: ${fmtInt(N)} orders, ${fmtInt(CUSTOMERS)} customers, ${PRODUCTS} products (stand-in generated in ${fmtMs(genMs)})`,
+)
 console.log(`  orders stage: ${fmtMs(ordersMs)} → ${fmtInt(rate)} orders/s (target ≥ ${fmtInt(TARGET)} on SQLite)`)
-console.log(`  whole sync: ${fmtMs(totalMs)}, ${fmtInt(jobs)} page jobs, ${fmtInt(requests)} GraphQL requests, ${standin.throttledCount} throttled`)
+console.log(
+  `  whole sync: ${fmtMs(totalMs)}, ${fmtInt(jobs)} page jobs, ${fmtInt(requests)} GraphQL requests, ${standin.throttledCount} throttled`,
+)
 console.log(`  ${machine()}`)
-report('shopify-sync', ENGINE, [
-  {
-    figure: 'Shopify historical sync (orders)', what: `${fmtInt(N)} orders from the local Admin GraphQL stand-in, pages of 250, a job per page, ingested as Placed Order + Ordered Product`,
-    ours: `${fmtInt(rate)} orders/s`, baseline: '—', ratio: null, target: `≥ ${fmtInt(TARGET)} orders/s on SQLite`, met: ENGINE === 'sqlite' ? rate >= TARGET : undefined,
-  },
-], { orders: N, ordersMs, totalMs, jobs, requests })
+report(
+  'shopify-sync',
+  ENGINE,
+  [
+    {
+      figure: 'Shopify historical sync (orders)',
+      what: `${fmtInt(N)} orders from the local Admin GraphQL stand-in, pages of 250, a job per page, ingested as Placed Order + Ordered Product`,
+      ours: `${fmtInt(rate)} orders/s`,
+      baseline: '—',
+      ratio: null,
+      target: `≥ ${fmtInt(TARGET)} orders/s on SQLite`,
+      met: ENGINE === 'sqlite' ? rate >= TARGET : undefined,
+    },
+  ],
+  { orders: N, ordersMs, totalMs, jobs, requests },
+)
 await standin.close()
 await db.$disconnect?.()
 await scratch.drop()

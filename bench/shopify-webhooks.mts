@@ -35,13 +35,19 @@ const { sealSecret } = await import('../lib/crypto/secret-box')
 
 // ---- scratch database: companies and their Shopify connections ----
 const scratch = await scratchDatabase(ENGINE, 'shopify')
-const shops = Array.from({ length: CONCURRENCY }, (_, i) => ({ shop: `bench-${i}.myshopify.com`, secret: randomBytes(24).toString('base64url') }))
-const credentials = (secret: string) => sealSecret(JSON.stringify({ accessToken: 'shpat_bench', webhookSecret: secret }), 'integration-credentials')
+const shops = Array.from({ length: CONCURRENCY }, (_, i) => ({
+  shop: `bench-${i}.myshopify.com`,
+  secret: randomBytes(24).toString('base64url'),
+}))
+const credentials = (secret: string) =>
+  sealSecret(JSON.stringify({ accessToken: 'shpat_bench', webhookSecret: secret }), 'integration-credentials')
 if (ENGINE === 'sqlite') {
   const conn = new Database(scratch.file!)
   const now = new Date().toISOString().replace('Z', '+00:00')
   const company = conn.prepare(`INSERT INTO Company (name, publicApiKey, updatedAt) VALUES (?, ?, ?)`)
-  const integration = conn.prepare(`INSERT INTO Integration (id, companyId, key, externalKey, credentials, createdAt, updatedAt) VALUES (?, ?, 'shopify', ?, ?, ?, ?)`)
+  const integration = conn.prepare(
+    `INSERT INTO Integration (id, companyId, key, externalKey, credentials, createdAt, updatedAt) VALUES (?, ?, 'shopify', ?, ?, ?, ?)`,
+  )
   conn.transaction(() => {
     shops.forEach((s, i) => {
       const companyId = Number(company.run(`Bench ${i}`, `BS${String(i).padStart(4, '0')}`, now).lastInsertRowid)
@@ -53,8 +59,14 @@ if (ENGINE === 'sqlite') {
   const client = new pg.Client({ connectionString: scratch.url })
   await client.connect()
   for (const [i, s] of shops.entries()) {
-    const { rows } = await client.query(`INSERT INTO "Company" (name, "publicApiKey", "updatedAt") VALUES ($1, $2, now()) RETURNING id`, [`Bench ${i}`, `BS${String(i).padStart(4, '0')}`])
-    await client.query(`INSERT INTO "Integration" (id, "companyId", key, "externalKey", credentials, "updatedAt") VALUES ($1, $2, 'shopify', $3, $4, now())`, [`bench-int-${i}`, rows[0].id, s.shop, credentials(s.secret)])
+    const { rows } = await client.query(
+      `INSERT INTO "Company" (name, "publicApiKey", "updatedAt") VALUES ($1, $2, now()) RETURNING id`,
+      [`Bench ${i}`, `BS${String(i).padStart(4, '0')}`],
+    )
+    await client.query(
+      `INSERT INTO "Integration" (id, "companyId", key, "externalKey", credentials, "updatedAt") VALUES ($1, $2, 'shopify', $3, $4, now())`,
+      [`bench-int-${i}`, rows[0].id, s.shop, credentials(s.secret)],
+    )
   }
   await client.end()
 }
@@ -64,16 +76,34 @@ async function workerState(): Promise<{ stored: number; backlog: number }> {
   const types = `('integrations.delivery', 'events.ingest')`
   if (ENGINE === 'sqlite') {
     const conn = new Database(scratch.file!, { readonly: true })
-    const backlog = conn.prepare(`SELECT COUNT(*) FROM Job WHERE type IN ${types} AND status IN ('queued', 'running')`).pluck().get() as number
-    const stored = conn.prepare(`SELECT COUNT(*) FROM Event e JOIN Metric m ON m.id = e.metricId WHERE m.name = 'Placed Order'`).pluck().get() as number
+    const backlog = conn
+      .prepare(`SELECT COUNT(*) FROM Job WHERE type IN ${types} AND status IN ('queued', 'running')`)
+      .pluck()
+      .get() as number
+    const stored = conn
+      .prepare(`SELECT COUNT(*) FROM Event e JOIN Metric m ON m.id = e.metricId WHERE m.name = 'Placed Order'`)
+      .pluck()
+      .get() as number
     conn.close()
     return { stored, backlog }
   }
   const client = new pg.Client({ connectionString: scratch.url })
   await client.connect()
   try {
-    const stored = Number((await client.query(`SELECT COUNT(*) AS n FROM "Event" e JOIN "Metric" m ON m.id = e."metricId" WHERE m.name = 'Placed Order'`)).rows[0].n)
-    const backlog = Number((await client.query(`SELECT COUNT(*) AS n FROM graphile_worker.jobs WHERE task_identifier IN ${types}`).catch(() => ({ rows: [{ n: NaN }] }))).rows[0].n)
+    const stored = Number(
+      (
+        await client.query(
+          `SELECT COUNT(*) AS n FROM "Event" e JOIN "Metric" m ON m.id = e."metricId" WHERE m.name = 'Placed Order'`,
+        )
+      ).rows[0].n,
+    )
+    const backlog = Number(
+      (
+        await client
+          .query(`SELECT COUNT(*) AS n FROM graphile_worker.jobs WHERE task_identifier IN ${types}`)
+          .catch(() => ({ rows: [{ n: NaN }] }))
+      ).rows[0].n,
+    )
     return { stored, backlog }
   } finally {
     await client.end()
@@ -103,14 +133,19 @@ function drive(target: 'noop' | 'webhook', seconds: number): Promise<Phase> {
     const { body, id } = order(loop)
     const secret = target === 'noop' ? BASELINE_SECRET : shops[loop]!.secret
     return server.request('POST', pathName, body, {
-      'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': shops[loop]!.shop,
-      'x-shopify-webhook-id': id, 'x-shopify-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
+      'content-type': 'application/json',
+      'x-shopify-topic': 'orders/create',
+      'x-shopify-shop-domain': shops[loop]!.shop,
+      'x-shopify-webhook-id': id,
+      'x-shopify-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
     })
   })
 }
 
 try {
-  console.log(`Shopify webhooks on ${ENGINE}, POST /webhooks/shopify vs a bare HMAC-checking 200 handler: concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up, loopback port ${port}`)
+  console.log(
+    `Shopify webhooks on ${ENGINE}, POST /webhooks/shopify vs a bare HMAC-checking 200 handler: concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up, loopback port ${port}`,
+  )
   console.log(`Machine: ${machine()}`)
   if (scratch.source) console.log(`PostgreSQL: ${scratch.source}`)
   await server.waitUntilUp()
@@ -119,7 +154,7 @@ try {
     await drive(target, WARMUP)
     results[target] = await drive(target, SECONDS)
   }
-  const accepted = (results.webhook!.statuses.get(200) ?? 0)
+  const accepted = results.webhook!.statuses.get(200) ?? 0
   const drainStart = performance.now()
   let state = await workerState()
   while (state.backlog > 0 && performance.now() - drainStart < DRAIN_LIMIT_S * 1000) {
@@ -135,17 +170,41 @@ try {
   const ratio = hook.rate / noop.rate
   const ok = accepted === results.webhook!.requests && results.webhook!.errors === 0
   const drained = state.backlog === 0
-  console.log(`  ratio ${ratio.toFixed(2)}   target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}${ok ? '' : '   (WARNING: not every webhook answered 200)'}`)
-  console.log(`  backlog ${drained ? `drained ${drainS.toFixed(1)} s after the load` : `NOT drained after ${DRAIN_LIMIT_S} s (${state.backlog} jobs left)`}: ${state.stored.toLocaleString('en-US')} Placed Order stored`)
-  report('shopify-webhooks', ENGINE, [{
-    figure: '21 §6', what: `Shopify orders/create webhooks, concurrency ${CONCURRENCY}, ${SECONDS} s`,
-    ours: `${fmtInt(hook.rate)} req/s (p99 ${fmtMs(hook.p99)})`, baseline: `${fmtInt(noop.rate)} req/s`, ratio: Number(ratio.toFixed(3)),
-    target: `≥ ${TARGET}`, met: ratio >= TARGET && ok && drained,
-  }], {
-    concurrency: CONCURRENCY, seconds: SECONDS, stored: state.stored, backlog: state.backlog, drainSeconds: +drainS.toFixed(1),
-    baseline: { reqPerSec: Math.round(noop.rate), p50Ms: +noop.p50.toFixed(2), p99Ms: +noop.p99.toFixed(2) },
-    webhooks: { reqPerSec: Math.round(hook.rate), p50Ms: +hook.p50.toFixed(2), p99Ms: +hook.p99.toFixed(2), all200: ok },
-  })
+  console.log(
+    `  ratio ${ratio.toFixed(2)}   target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}${ok ? '' : '   (WARNING: not every webhook answered 200)'}`,
+  )
+  console.log(
+    `  backlog ${drained ? `drained ${drainS.toFixed(1)} s after the load` : `NOT drained after ${DRAIN_LIMIT_S} s (${state.backlog} jobs left)`}: ${state.stored.toLocaleString('en-US')} Placed Order stored`,
+  )
+  report(
+    'shopify-webhooks',
+    ENGINE,
+    [
+      {
+        figure: '21 §6',
+        what: `Shopify orders/create webhooks, concurrency ${CONCURRENCY}, ${SECONDS} s`,
+        ours: `${fmtInt(hook.rate)} req/s (p99 ${fmtMs(hook.p99)})`,
+        baseline: `${fmtInt(noop.rate)} req/s`,
+        ratio: Number(ratio.toFixed(3)),
+        target: `≥ ${TARGET}`,
+        met: ratio >= TARGET && ok && drained,
+      },
+    ],
+    {
+      concurrency: CONCURRENCY,
+      seconds: SECONDS,
+      stored: state.stored,
+      backlog: state.backlog,
+      drainSeconds: +drainS.toFixed(1),
+      baseline: { reqPerSec: Math.round(noop.rate), p50Ms: +noop.p50.toFixed(2), p99Ms: +noop.p99.toFixed(2) },
+      webhooks: {
+        reqPerSec: Math.round(hook.rate),
+        p50Ms: +hook.p50.toFixed(2),
+        p99Ms: +hook.p99.toFixed(2),
+        all200: ok,
+      },
+    },
+  )
   await server.stop()
 } catch (e) {
   console.error(e instanceof Error ? e.message : e)

@@ -49,12 +49,28 @@ function makeContext(i: number) {
     URL: `https://shop.test/p/${(i + k) % 500}`,
   }))
   return {
-    person: { first_name: i % 10 === 0 ? '' : `Customer${i}`, email: `c${i}@example.test`, location: { city: i % 3 ? 'Springfield' : null } },
-    event: { OrderId: `#${100000 + i}`, Items: items, Total: items.reduce((s, x) => s + x.Price * x.Quantity, 0), Discount: i % 4 === 0 ? 5 : 0 },
+    person: {
+      first_name: i % 10 === 0 ? '' : `Customer${i}`,
+      email: `c${i}@example.test`,
+      location: { city: i % 3 ? 'Springfield' : null },
+    },
+    event: {
+      OrderId: `#${100000 + i}`,
+      Items: items,
+      Total: items.reduce((s, x) => s + x.Price * x.Quantity, 0),
+      Discount: i % 4 === 0 ? 5 : 0,
+    },
   }
 }
 const contexts = Array.from({ length: CONTEXTS }, (_, i) => makeContext(i))
-const organization = { name: 'Demo Store', address1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'United States' }
+const organization = {
+  name: 'Demo Store',
+  address1: '1 Main St',
+  city: 'Springfield',
+  region: 'IL',
+  postalCode: '62701',
+  country: 'United States',
+}
 const links = (kind: string) => `https://app.test/l/${kind}?t=abc`
 
 function timeIt(fn: (i: number) => string): { perSecond: number; bytes: number } {
@@ -73,16 +89,36 @@ const ours = timeIt((i) => renderTemplate(django, contexts[i], { organization, l
 const engine = new Liquid({ outputEscape: 'escape' })
 const parsed = engine.parse(liquid)
 const fullAddress = 'Demo Store, 1 Main St, Springfield, IL 62701, United States'
-const baseline = timeIt((i) => engine.renderSync(parsed, { ...contexts[i], organization: { full_address: fullAddress }, unsubscribe_url: links('unsubscribe') }) as string)
+const baseline = timeIt(
+  (i) =>
+    engine.renderSync(parsed, {
+      ...contexts[i],
+      organization: { full_address: fullAddress },
+      unsubscribe_url: links('unsubscribe'),
+    }) as string,
+)
 
 const ratio = ours.perSecond / baseline.perSecond
 console.log(`Machine: ${machine()}`)
-console.log(`Templates: ${CONTEXTS.toLocaleString('en-US')} contexts, order email with 1–6 items (about ${Math.round(ours.bytes / CONTEXTS / 100) / 10} kB rendered)`)
+console.log(
+  `Templates: ${CONTEXTS.toLocaleString('en-US')} contexts, order email with 1–6 items (about ${Math.round(ours.bytes / CONTEXTS / 100) / 10} kB rendered)`,
+)
 console.log(`  renderTemplate (Django-style):  ${Math.round(ours.perSecond).toLocaleString('en-US')} renders/s`)
 console.log(`  baseline (bare LiquidJS):       ${Math.round(baseline.perSecond).toLocaleString('en-US')} renders/s`)
 console.log(`  ratio ${ratio.toFixed(2)} (target ≥ 0.5)`)
-report('templates', 'none', [{
-  figure: 'templates', what: `renderTemplate, order email, ${fmtInt(CONTEXTS)} contexts`,
-  ours: `${fmtInt(ours.perSecond)} renders/s`, baseline: `${fmtInt(baseline.perSecond)} renders/s (bare LiquidJS)`,
-  ratio: Number(ratio.toFixed(2)), target: '≥ 0.5', met: ratio >= 0.5,
-}], { rendersPerSecond: Math.round(ours.perSecond), baselineRendersPerSecond: Math.round(baseline.perSecond) })
+report(
+  'templates',
+  'none',
+  [
+    {
+      figure: 'templates',
+      what: `renderTemplate, order email, ${fmtInt(CONTEXTS)} contexts`,
+      ours: `${fmtInt(ours.perSecond)} renders/s`,
+      baseline: `${fmtInt(baseline.perSecond)} renders/s (bare LiquidJS)`,
+      ratio: Number(ratio.toFixed(2)),
+      target: '≥ 0.5',
+      met: ratio >= 0.5,
+    },
+  ],
+  { rendersPerSecond: Math.round(ours.perSecond), baselineRendersPerSecond: Math.round(baseline.perSecond) },
+)

@@ -18,13 +18,22 @@ export async function buildOnsite({ core = false, out = path.join(root, '.onsite
   const formsPlugin = {
     name: 'onsite-forms',
     setup(b) {
-      b.onResolve({ filter: /^\.\/forms-entry$/ }, () => ({ path: useForms ? FORMS : path.join(root, 'onsite/src/forms-stub.ts') }))
+      b.onResolve({ filter: /^\.\/forms-entry$/ }, () => ({
+        path: useForms ? FORMS : path.join(root, 'onsite/src/forms-stub.ts'),
+      }))
     },
   }
   const result = await build({
     entryPoints: [path.join(root, 'onsite/src/index.ts')],
-    bundle: true, minify: true, format: 'iife', target: 'es2018', platform: 'browser',
-    write: false, legalComments: 'none', plugins: [formsPlugin], logLevel: 'silent',
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2018',
+    platform: 'browser',
+    write: false,
+    legalComments: 'none',
+    plugins: [formsPlugin],
+    logLevel: 'silent',
   })
   const code = result.outputFiles[0].text
   fs.mkdirSync(path.dirname(out), { recursive: true })
@@ -37,6 +46,9 @@ export async function buildOnsite({ core = false, out = path.join(root, '.onsite
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2)
   const outAt = args.indexOf('--out')
-  const r = await buildOnsite({ core: args.includes('--core'), ...(outAt >= 0 ? { out: path.resolve(args[outAt + 1]) } : {}) })
+  const r = await buildOnsite({
+    core: args.includes('--core'),
+    ...(outAt >= 0 ? { out: path.resolve(args[outAt + 1]) } : {}),
+  })
   console.log(`onsite script: ${path.relative(root, r.out)} ${r.bytes} bytes${r.forms ? ' (with forms)' : ' (core)'}`)
 }

@@ -20,7 +20,9 @@ export function trustedHops(raw = process.env.TRUST_PROXY) {
   if (v === '' || v === '0' || v === 'false' || v === 'off' || v === 'no') return 0
   if (v === 'true' || v === 'on' || v === 'yes') return 1
   if (/^\d{1,2}$/.test(v)) return Number(v)
-  throw new TrustProxyError(`TRUST_PROXY=${raw} is not valid: use 0 (no proxy, the default) or the number of reverse proxies in front of the server (1 for one).`)
+  throw new TrustProxyError(
+    `TRUST_PROXY=${raw} is not valid: use 0 (no proxy, the default) or the number of reverse proxies in front of the server (1 for one).`,
+  )
 }
 
 const normalise = (ip) => (ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip)
@@ -30,7 +32,14 @@ export function resolveClientAddress({ remoteAddress, forwardedFor, hops }) {
   const socket = normalise(remoteAddress || '') || 'unknown'
   if (!hops) return socket
   const raw = Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '')
-  const chain = [...raw.split(',').map((s) => s.trim()).filter(Boolean).map(normalise), socket]
+  const chain = [
+    ...raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(normalise),
+    socket,
+  ]
   // Fewer entries than trusted hops: the leftmost is the best we know (the first proxy's peer).
   return chain[Math.max(0, chain.length - 1 - hops)]
 }
@@ -40,7 +49,11 @@ export function resolveClientAddress({ remoteAddress, forwardedFor, hops }) {
  * CLIENT_IP_HEADER and X-Forwarded-For are set to the resolved address alone.
  */
 export function applyClientAddress(req, hops) {
-  const ip = resolveClientAddress({ remoteAddress: req.socket?.remoteAddress, forwardedFor: req.headers['x-forwarded-for'], hops })
+  const ip = resolveClientAddress({
+    remoteAddress: req.socket?.remoteAddress,
+    forwardedFor: req.headers['x-forwarded-for'],
+    hops,
+  })
   for (const name of FORWARDED_HEADERS) delete req.headers[name]
   const raw = []
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {

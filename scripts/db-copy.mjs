@@ -9,7 +9,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import { parseDatabaseUrl, describeConnectError, DatabaseUrlError, pgConfig, redactUrl } from '../lib/db/database-url.mjs'
+import {
+  parseDatabaseUrl,
+  describeConnectError,
+  DatabaseUrlError,
+  pgConfig,
+  redactUrl,
+} from '../lib/db/database-url.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const fail = (msg, code = 1) => {
@@ -21,7 +27,8 @@ const arg = (name) => {
   return i > 0 ? process.argv[i + 1] : undefined
 }
 
-const usage = 'usage: npm run db:copy -- --to postgres://user:pass@host:5432/dbname [--from file:./data/app.db] [--batch 1000]'
+const usage =
+  'usage: npm run db:copy -- --to postgres://user:pass@host:5432/dbname [--from file:./data/app.db] [--batch 1000]'
 let source, target
 try {
   source = parseDatabaseUrl(arg('--from') ?? process.env.DATABASE_URL, root)
@@ -32,7 +39,8 @@ try {
   if (e instanceof DatabaseUrlError) fail(e.message, 2)
   throw e
 }
-if (source.provider !== 'sqlite') fail(`The source must be SQLite (DATABASE_URL or --from file:…), not ${redactUrl(source.url)}.`, 2)
+if (source.provider !== 'sqlite')
+  fail(`The source must be SQLite (DATABASE_URL or --from file:…), not ${redactUrl(source.url)}.`, 2)
 if (target.provider !== 'postgresql') fail(`--to must be a postgres:// URL. ${usage}`, 2)
 const batchSize = Math.max(1, Number(arg('--batch') ?? 1000) || 1000)
 
@@ -52,7 +60,8 @@ const { rows: cols } = await q(`
   FROM information_schema.columns c JOIN information_schema.tables tb USING (table_schema, table_name)
   WHERE c.table_schema = current_schema() AND tb.table_type = 'BASE TABLE' AND c.table_name <> '_prisma_migrations'
   ORDER BY c.table_name, c.ordinal_position`)
-if (!cols.length) fail(`${redactUrl(target.url)} has no tables: migrate it first (DATABASE_URL=postgres://… npm run db:deploy).`)
+if (!cols.length)
+  fail(`${redactUrl(target.url)} has no tables: migrate it first (DATABASE_URL=postgres://… npm run db:deploy).`)
 const tables = new Map()
 for (const r of cols) {
   if (!tables.has(r.t)) tables.set(r.t, [])
@@ -74,12 +83,25 @@ const visit = (t, seen = new Set()) => {
 }
 for (const t of [...tables.keys()].sort()) visit(t)
 
-const sqliteTables = new Set(sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => r.name))
+const sqliteTables = new Set(
+  sqlite
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .all()
+    .map((r) => r.name),
+)
 const missing = order.filter((t) => !sqliteTables.has(t))
-if (missing.length) fail(`The SQLite database has no table ${missing.join(', ')}: migrate it to the current schema first (npm run db:deploy).`)
+if (missing.length)
+  fail(
+    `The SQLite database has no table ${missing.join(', ')}: migrate it to the current schema first (npm run db:deploy).`,
+  )
 
-const extra = [...sqliteTables].filter((t) => !tables.has(t) && t !== 'sqlite_sequence' && t !== '_prisma_migrations' && !t.startsWith('sqlite_'))
-if (extra.length) fail(`${redactUrl(target.url)} has no table ${extra.join(', ')}: migrate it to the current schema first (DATABASE_URL=postgres://… npm run db:deploy).`)
+const extra = [...sqliteTables].filter(
+  (t) => !tables.has(t) && t !== 'sqlite_sequence' && t !== '_prisma_migrations' && !t.startsWith('sqlite_'),
+)
+if (extra.length)
+  fail(
+    `${redactUrl(target.url)} has no table ${extra.join(', ')}: migrate it to the current schema first (DATABASE_URL=postgres://… npm run db:deploy).`,
+  )
 
 for (const t of order) {
   const n = (await q(`SELECT EXISTS (SELECT 1 FROM ${ident(t)}) AS any`)).rows[0].any
@@ -105,9 +127,15 @@ try {
   await q('BEGIN')
   for (const t of order) {
     const columns = tables.get(t)
-    const sqliteCols = new Set(sqlite.prepare(`SELECT name FROM pragma_table_info(?)`).all(t).map((r) => r.name))
+    const sqliteCols = new Set(
+      sqlite
+        .prepare(`SELECT name FROM pragma_table_info(?)`)
+        .all(t)
+        .map((r) => r.name),
+    )
     const absent = columns.filter((c) => !sqliteCols.has(c.c)).map((c) => c.c)
-    if (absent.length) throw new Error(`SQLite table ${t} has no column ${absent.join(', ')}: migrate it to the current schema first`)
+    if (absent.length)
+      throw new Error(`SQLite table ${t} has no column ${absent.join(', ')}: migrate it to the current schema first`)
     const names = columns.map((c) => c.c)
     const per = Math.max(1, Math.min(batchSize, Math.floor(60000 / names.length)))
     const head = `INSERT INTO ${ident(t)} (${names.map(ident).join(', ')}) VALUES `
@@ -123,20 +151,25 @@ try {
     }
     const stmt = sqlite.prepare(`SELECT ${names.map(ident).join(', ')} FROM ${ident(t)}`).raw(true)
     for (const row of stmt.iterate()) {
-      batch.push(row.map((v, i) => {
-        try {
-          return convert(columns[i].type, v)
-        } catch (e) {
-          throw new Error(`${t}.${names[i]}: ${e.message}`)
-        }
-      }))
+      batch.push(
+        row.map((v, i) => {
+          try {
+            return convert(columns[i].type, v)
+          } catch (e) {
+            throw new Error(`${t}.${names[i]}: ${e.message}`)
+          }
+        }),
+      )
       if (batch.length >= per) await flush()
     }
     await flush()
     counts[t] = total
     // Sequences past the copied ids.
     for (const c of columns.filter((c) => /^nextval\(/.test(c.def ?? ''))) {
-      await q(`SELECT setval(pg_get_serial_sequence($1, $2), COALESCE((SELECT MAX(${ident(c.c)}) FROM ${ident(t)}), 1), (SELECT MAX(${ident(c.c)}) FROM ${ident(t)}) IS NOT NULL)`, [ident(t), c.c])
+      await q(
+        `SELECT setval(pg_get_serial_sequence($1, $2), COALESCE((SELECT MAX(${ident(c.c)}) FROM ${ident(t)}), 1), (SELECT MAX(${ident(c.c)}) FROM ${ident(t)}) IS NOT NULL)`,
+        [ident(t), c.c],
+      )
     }
   }
   await q('COMMIT')
@@ -149,4 +182,6 @@ try {
 await client.end()
 const rows = Object.values(counts).reduce((a, b) => a + b, 0)
 for (const t of order) console.log(`${t.padEnd(24)} ${counts[t]}`)
-console.log(`Copied ${rows} rows in ${order.length} tables to ${redactUrl(target.url)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
+console.log(
+  `Copied ${rows} rows in ${order.length} tables to ${redactUrl(target.url)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+)

@@ -75,4 +75,6 @@ for (const [p, item] of Object.entries(doc.paths)) {
 const write = (file, value) => fs.writeFileSync(path.join(root, file), JSON.stringify(value, null, 1) + '\n')
 write('lib/api/openapi-sparse-fields.json', sparse)
 write('tests/fixtures/openapi-get-operations.json', { revision: doc.info.version, operations })
-console.log(`${Object.keys(sparse).length} types with sparse fieldsets, ${Object.keys(operations).length} GET operations`)
+console.log(
+  `${Object.keys(sparse).length} types with sparse fieldsets, ${Object.keys(operations).length} GET operations`,
+)

@@ -38,19 +38,24 @@ export function findChromium() {
   } catch {}
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   if (isRoot && fs.existsSync('/etc/debian_version')) {
-    console.log('Installing Debian\'s chromium package…')
+    console.log("Installing Debian's chromium package…")
     try {
-      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit', timeout: 600_000 })
+      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+        stdio: 'inherit',
+        timeout: 600_000,
+      })
       if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'
     } catch {}
   }
-  console.error([
-    'The browser tests need Chromium and none could be found or installed.',
-    'Install one, then run npm test again:',
-    '  Debian/Ubuntu:  sudo apt-get install -y chromium',
-    '  anywhere else:  npx playwright install chromium',
-    'or point CHROMIUM_PATH at an existing Chromium or Chrome binary.',
-  ].join('\n'))
+  console.error(
+    [
+      'The browser tests need Chromium and none could be found or installed.',
+      'Install one, then run npm test again:',
+      '  Debian/Ubuntu:  sudo apt-get install -y chromium',
+      '  anywhere else:  npx playwright install chromium',
+      'or point CHROMIUM_PATH at an existing Chromium or Chrome binary.',
+    ].join('\n'),
+  )
   process.exit(1)
 }
 

@@ -22,7 +22,11 @@ export function refuseForbiddenMethod(req, res) {
     }
   })()
   const denied = methodNotAllowed(routes, pathname, req.method, REVISION)
-  res.writeHead(denied.status, { ...denied.headers, 'x-content-type-options': 'nosniff', 'content-length': Buffer.byteLength(denied.body) })
+  res.writeHead(denied.status, {
+    ...denied.headers,
+    'x-content-type-options': 'nosniff',
+    'content-length': Buffer.byteLength(denied.body),
+  })
   res.end(denied.body)
   return true
 }

@@ -44,7 +44,9 @@ if (empty && process.env.SKIP_SEED !== '1') {
   console.log('Empty database: seeding the demo data…')
   const seed = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['prisma/seed.mts'], { stdio: 'inherit' })
   if (seed.status !== 0) {
-    console.error('Seeding the demo data failed (see above); the schema is migrated. Fix the cause and run `npm run db:seed`, or start with SKIP_SEED=1.')
+    console.error(
+      'Seeding the demo data failed (see above); the schema is migrated. Fix the cause and run `npm run db:seed`, or start with SKIP_SEED=1.',
+    )
     process.exit(seed.status || 1)
   }
 }

@@ -25,7 +25,20 @@ steps(process.execPath, ['scripts/prepare-db.mjs'])
 steps(process.execPath, ['scripts/generate-route-methods.mjs'])
 
 // The build is current when its recorded source fingerprint matches the tree.
-const SOURCES = ['app', 'components', 'lib', 'messages', 'styles', 'i18n', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'package.json', 'tsconfig.json']
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'messages',
+  'styles',
+  'i18n',
+  'public',
+  'proxy.ts',
+  'instrumentation.ts',
+  'next.config.mjs',
+  'package.json',
+  'tsconfig.json',
+]
 function fingerprint() {
   const h = createHash('sha1')
   const walk = (p) => {
@@ -39,7 +52,10 @@ function fingerprint() {
 }
 const stamp = path.join(root, '.next', 'source-fingerprint')
 const current = fingerprint()
-const built = fs.existsSync(path.join(root, '.next', 'BUILD_ID')) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === current
+const built =
+  fs.existsSync(path.join(root, '.next', 'BUILD_ID')) &&
+  fs.existsSync(stamp) &&
+  fs.readFileSync(stamp, 'utf8') === current
 if (!built) {
   console.log('No current build: building (about a minute)…')
   steps(bin('next'), ['build'])
@@ -60,7 +76,9 @@ server.stdout.on('data', (chunk) => {
     announced = true
     const pw = process.env.DEMO_PASSWORD ? '(the DEMO_PASSWORD you set)' : 'demo-password'
     console.log(`\n  Open http://localhost:${port}/login and sign in as owner@demo.test with password ${pw}.`)
-    console.log('  Other demo users: analyst@demo.test (Analyst), staff@demo.test (staff). Change these passwords before exposing the server.\n')
+    console.log(
+      '  Other demo users: analyst@demo.test (Analyst), staff@demo.test (staff). Change these passwords before exposing the server.\n',
+    )
   }
 })
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig))

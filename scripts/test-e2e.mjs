@@ -19,7 +19,8 @@ env.SESSION_SECRET ??= 'e2e-secret-e2e-secret-e2e-secret-0123456789'
 execFileSync(process.execPath, ['scripts/prepare-db.mjs'], { stdio: 'inherit', env })
 
 // The request gate's route table follows the route files (scripts/generate-route-methods.mjs).
-if (process.env.SKIP_BUILD !== '1') execFileSync(process.execPath, ['scripts/generate-route-methods.mjs'], { stdio: 'inherit', env })
+if (process.env.SKIP_BUILD !== '1')
+  execFileSync(process.execPath, ['scripts/generate-route-methods.mjs'], { stdio: 'inherit', env })
 if (process.env.SKIP_BUILD !== '1') execFileSync(bin('next'), ['build'], { stdio: 'inherit', env })
 // --build-only: Chromium found or installed, the database prepared and the app built, nothing run
 // (npm test does this early, at low priority, while the PostgreSQL pass runs).

@@ -51,9 +51,14 @@ function startEarlyBuild() {
   const log = path.join(root, 'tests/.tmp/e2e-build.log')
   fs.mkdirSync(path.dirname(log), { recursive: true })
   const out = fs.openSync(log, 'w')
-  const child = spawn('nice', ['-n', '19', process.execPath, 'scripts/test-e2e.mjs', '--build-only'], { stdio: ['ignore', out, out], env })
+  const child = spawn('nice', ['-n', '19', process.execPath, 'scripts/test-e2e.mjs', '--build-only'], {
+    stdio: ['ignore', out, out],
+    env,
+  })
   // A failed pass ends npm test at once: the build must not outlive it.
-  process.on('exit', () => { if (child.exitCode === null) child.kill('SIGTERM') })
+  process.on('exit', () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+  })
   return new Promise((resolve) => {
     child.on('error', () => resolve({ ok: false, log }))
     child.on('exit', (code) => resolve({ ok: code === 0, log }))
@@ -65,7 +70,9 @@ const started = Date.now()
 let mark = started
 const took = (what) => {
   const now = Date.now()
-  console.log(`[npm test] ${what}: ${((now - mark) / 1000).toFixed(0)} s (total ${((now - started) / 60000).toFixed(1)} min)`)
+  console.log(
+    `[npm test] ${what}: ${((now - mark) / 1000).toFixed(0)} s (total ${((now - started) / 60000).toFixed(1)} min)`,
+  )
   mark = now
 }
 
@@ -90,7 +97,10 @@ if (!server.url) {
   try {
     // Not execFileSync: this process must keep reading the embedded server's log pipe while
     // Jest runs, or a full pipe blocks the server (its checkpointer hung on a log write).
-    await runAsync(jest, ['--ci', ...files], { stdio: 'inherit', env: { ...env, TEST_DB: 'postgres', TEST_DATABASE_URL: server.url } })
+    await runAsync(jest, ['--ci', ...files], {
+      stdio: 'inherit',
+      env: { ...env, TEST_DB: 'postgres', TEST_DATABASE_URL: server.url },
+    })
   } catch (e) {
     await server.stop()
     exitWith(e)

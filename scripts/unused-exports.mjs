@@ -53,7 +53,13 @@ const markUsed = (file, name, by) => {
 
 for (const file of files) {
   const text = fs.readFileSync(file, 'utf8')
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const sf = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  )
   const exp = new Map()
   const nsNames = new Map() // local namespace name → module file
   const line = (n) => sf.getLineAndCharacterOfPosition(n.getStart()).line + 1
@@ -64,10 +70,14 @@ for (const file of files) {
       const target = resolve(file, node.moduleSpecifier.text)
       const c = node.importClause
       if (c?.name) markUsed(target, 'default', file)
-      if (c?.namedBindings && ts.isNamedImports(c.namedBindings)) for (const el of c.namedBindings.elements) markUsed(target, (el.propertyName ?? el.name).text, file)
+      if (c?.namedBindings && ts.isNamedImports(c.namedBindings))
+        for (const el of c.namedBindings.elements) markUsed(target, (el.propertyName ?? el.name).text, file)
       if (c?.namedBindings && ts.isNamespaceImport(c.namedBindings)) nsNames.set(c.namedBindings.name.text, target)
     } else if (ts.isExportDeclaration(node)) {
-      const target = node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) ? resolve(file, node.moduleSpecifier.text) : null
+      const target =
+        node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)
+          ? resolve(file, node.moduleSpecifier.text)
+          : null
       if (node.exportClause && ts.isNamedExports(node.exportClause)) {
         for (const el of node.exportClause.elements) {
           if (target) markUsed(target, (el.propertyName ?? el.name).text, file)
@@ -75,7 +85,12 @@ for (const file of files) {
         }
       } else if (target) markUsed(target, '*', file)
     } else if (ts.isExportAssignment(node)) exp.set('default', line(node))
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       const target = resolve(file, node.arguments[0].text)
       // const { a, b } = await import('x')  |  (await import('x')).a  |  anything else: all of it
       let p = node.parent
@@ -85,21 +100,33 @@ for (const file of files) {
         for (const el of p.name.elements) markUsed(target, (el.propertyName ?? el.name).getText(sf), file)
       } else if (p && ts.isPropertyAccessExpression(p)) markUsed(target, p.name.text, file)
       else markUsed(target, '*', file)
-    } else if (ts.isCallExpression(node) && node.expression.getText(sf) === 'jest.mock' && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.getText(sf) === 'jest.mock' &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       markUsed(resolve(file, node.arguments[0].text), '*', file)
     } else if (has(node, ts.SyntaxKind.ExportKeyword)) {
       const isDefault = has(node, ts.SyntaxKind.DefaultKeyword)
       if (ts.isVariableStatement(node)) {
         for (const d of node.declarationList.declarations) {
           if (ts.isIdentifier(d.name)) exp.set(d.name.text, line(d))
-          else for (const el of d.name.elements ?? []) if (el.name && ts.isIdentifier(el.name)) exp.set(el.name.text, line(el))
+          else
+            for (const el of d.name.elements ?? [])
+              if (el.name && ts.isIdentifier(el.name)) exp.set(el.name.text, line(el))
         }
       } else if (node.name && !isDefault) exp.set(node.name.text, line(node))
       else if (isDefault) exp.set('default', line(node))
     }
     if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && nsNames.has(node.expression.text)) {
       markUsed(nsNames.get(node.expression.text), node.name.text, file)
-    } else if (ts.isIdentifier(node) && nsNames.has(node.text) && !ts.isPropertyAccessExpression(node.parent) && !ts.isNamespaceImport(node.parent)) {
+    } else if (
+      ts.isIdentifier(node) &&
+      nsNames.has(node.text) &&
+      !ts.isPropertyAccessExpression(node.parent) &&
+      !ts.isNamespaceImport(node.parent)
+    ) {
       markUsed(nsNames.get(node.text), '*', file) // the namespace passed on whole (a route table, a spread)
     }
     ts.forEachChild(node, visit)
@@ -117,9 +144,11 @@ for (const file of candidates) {
   for (const [name, ln] of exportsOf.get(file)) {
     const by = [...(u.get(name) ?? [])].filter((f) => f !== file)
     const rel = `${path.relative(ROOT, file)}:${ln} ${name}`
-    const inOwnFile = (text.match(new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g')) ?? []).length > 1
+    const inOwnFile =
+      (text.match(new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g')) ?? []).length > 1
     if (!by.length && (listAll || !inOwnFile)) rows.push(inOwnFile ? `${rel}  (used in its own file)` : rel)
-    else if (listTests && by.every(isTest)) rows.push(`${rel}  (tests only: ${by.map((f) => path.relative(ROOT, f)).join(', ')})`)
+    else if (listTests && by.every(isTest))
+      rows.push(`${rel}  (tests only: ${by.map((f) => path.relative(ROOT, f)).join(', ')})`)
   }
 }
 console.log(rows.sort().join('\n'))

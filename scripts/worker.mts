@@ -11,9 +11,13 @@ const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 2)
 const pollMs = Number(process.env.WORKER_POLL_MS ?? 250)
 const worker = startWorker({ concurrency, pollMs })
 // The periodic trigger jobs (date-trigger scans, flow schedules) book themselves from here on.
-void import('@/lib/flows/triggers/jobs').then((m) => m.ensureTriggerJobs()).catch((e) => console.error('[worker] flow trigger jobs not booked:', e))
+void import('@/lib/flows/triggers/jobs')
+  .then((m) => m.ensureTriggerJobs())
+  .catch((e) => console.error('[worker] flow trigger jobs not booked:', e))
 // Form schedules due while no worker ran are applied now, and the next instant is booked.
-void import('@/lib/forms/store/schedule-jobs').then((m) => m.runFormSchedules()).catch((e) => console.error('[worker] form schedules not booked:', e))
+void import('@/lib/forms/store/schedule-jobs')
+  .then((m) => m.runFormSchedules())
+  .catch((e) => console.error('[worker] form schedules not booked:', e))
 
 let stopping = false
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

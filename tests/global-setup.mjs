@@ -19,7 +19,8 @@ export default async function globalSetup() {
   // Remove what runs older than an hour left behind.
   for (const e of fs.readdirSync(base)) {
     const p = path.join(base, e)
-    if (e.startsWith('run-') && Date.now() - fs.statSync(p).mtimeMs > 3600_000) fs.rmSync(p, { recursive: true, force: true })
+    if (e.startsWith('run-') && Date.now() - fs.statSync(p).mtimeMs > 3600_000)
+      fs.rmSync(p, { recursive: true, force: true })
   }
   const dir = path.join(base, `run-${process.pid}-${Date.now().toString(36)}`)
   fs.mkdirSync(dir, { recursive: true })
@@ -32,7 +33,10 @@ export default async function globalSetup() {
   if (testDb === 'postgres') {
     if (testDatabaseUrl) process.env.TEST_DATABASE_URL = testDatabaseUrl
     const server = await startPostgres({ tag: 'jest' })
-    if (!server.url) throw new Error(`TEST_DB=postgres: no PostgreSQL server (${server.reason}). Set TEST_DATABASE_URL=postgres://… to use an existing one.`)
+    if (!server.url)
+      throw new Error(
+        `TEST_DB=postgres: no PostgreSQL server (${server.reason}). Set TEST_DATABASE_URL=postgres://… to use an existing one.`,
+      )
     globalThis.__testPostgres = server
     const template = `tpl_${process.pid}_${Date.now().toString(36)}`
     const admin = new pg.Client({ connectionString: server.url })

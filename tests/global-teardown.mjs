@@ -9,7 +9,10 @@ export default async function globalTeardown() {
     const client = new pg.Client({ connectionString: server.url })
     await client.connect()
     const prefix = process.env.TEST_PG_TEMPLATE
-    const { rows } = await client.query("SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2", [prefix, `t_${prefix?.slice(4)}_%`])
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2', [
+      prefix,
+      `t_${prefix?.slice(4)}_%`,
+    ])
     for (const r of rows) await client.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => {})
     await client.end()
   }

@@ -18,5 +18,7 @@ setJobHandlerLoader(async () => (await import('@/lib/server/job-handlers')).regi
 // when ingest or a membership change first looks for them.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { setConsumerLoader } = require('@/lib/config/consumer-list') as typeof import('@/lib/config/consumer-list')
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-setConsumerLoader(() => (require('@/lib/server/consumers') as typeof import('@/lib/server/consumers')).registerConsumers())
+setConsumerLoader(() =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require('@/lib/server/consumers') as typeof import('@/lib/server/consumers')).registerConsumers(),
+)

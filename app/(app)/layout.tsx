@@ -8,7 +8,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const principal = await getCurrentPrincipal()
   if (!principal) return <>{children}</>
   return (
-    <ShellProvider initial={{ companyId: principal.companyId, userId: principal.userId, companyName: principal.company.name }}>
+    <ShellProvider
+      initial={{ companyId: principal.companyId, userId: principal.userId, companyName: principal.company.name }}
+    >
       {children}
     </ShellProvider>
   )

@@ -49,15 +49,23 @@ export interface Scratch {
 export async function scratchDatabase(engine: Engine, label: string): Promise<Scratch> {
   if (engine === 'sqlite') {
     const file = path.join(os.tmpdir(), `bench-${label}-${process.pid}.db`)
-    const remove = () => { for (const f of [file, file + '-wal', file + '-shm']) fs.rmSync(f, { force: true }) }
+    const remove = () => {
+      for (const f of [file, file + '-wal', file + '-shm']) fs.rmSync(f, { force: true })
+    }
     remove()
-    execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], { cwd: root, env: { ...process.env, DATABASE_URL: 'file:' + file }, stdio: 'ignore' })
+    execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: 'file:' + file },
+      stdio: 'ignore',
+    })
     return { engine, url: 'file:' + file, file, drop: async () => remove() }
   }
   const server = await benchPostgres()
   const db = await scratchPostgres(server.url, label)
   return {
-    engine, url: db.url, source: server.source,
+    engine,
+    url: db.url,
+    source: server.source,
     drop: async () => {
       await db.drop().catch(() => {})
       await server.stop()
@@ -94,12 +102,21 @@ interface PgQueryable {
  * Setup loads on PostgreSQL (not measured): INSERT … SELECT FROM unnest($1::type[], …), `per`
  * rows a statement. columns: [name, SQL array element type] pairs; rows: arrays in that order.
  */
-export async function pgLoad(client: PgQueryable, table: string, columns: Array<[string, string]>, rows: unknown[][], per = 20_000) {
+export async function pgLoad(
+  client: PgQueryable,
+  table: string,
+  columns: Array<[string, string]>,
+  rows: unknown[][],
+  per = 20_000,
+) {
   const cols = columns.map(([c]) => `"${c}"`).join(', ')
   const unnest = columns.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ')
   for (let i = 0; i < rows.length; i += per) {
     const chunk = rows.slice(i, i + per)
-    await client.query(`INSERT INTO "${table}" (${cols}) SELECT * FROM unnest(${unnest})`, columns.map((_, c) => chunk.map((r) => r[c])))
+    await client.query(
+      `INSERT INTO "${table}" (${cols}) SELECT * FROM unnest(${unnest})`,
+      columns.map((_, c) => chunk.map((r) => r[c])),
+    )
   }
 }
 
@@ -112,7 +129,9 @@ export async function pgWithoutIndexes(client: PgQueryable, table: string, load:
   const res = (await client.query(
     `SELECT i.indexname, i.indexdef FROM pg_indexes i
       WHERE i.schemaname = current_schema() AND i.tablename = $1
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`, [table])) as { rows: Array<{ indexname: string; indexdef: string }> }
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+    [table],
+  )) as { rows: Array<{ indexname: string; indexdef: string }> }
   for (const r of res.rows) await client.query(`DROP INDEX "${r.indexname}"`)
   try {
     await load()

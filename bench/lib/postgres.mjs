@@ -30,9 +30,14 @@ async function startEmbedded() {
   const databaseDir = path.join(os.tmpdir(), `ma-pg-bench-${process.pid}-${randomBytes(3).toString('hex')}`)
   const logs = []
   const server = new EmbeddedPostgres({
-    databaseDir, port, user: 'postgres', password, persistent: false,
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: false,
     postgresFlags: FLAGS.flatMap((f) => ['-c', f]),
-    onLog: (m) => logs.push(String(m)), onError: (m) => logs.push(String(m)),
+    onLog: (m) => logs.push(String(m)),
+    onError: (m) => logs.push(String(m)),
   })
   try {
     await server.initialise()
@@ -85,19 +90,31 @@ export async function makeTemplate(serverUrl) {
   const name = `bench_tpl_${process.pid}`
   await admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
   await admin(serverUrl, `CREATE DATABASE "${name}"`)
-  execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], { cwd: root, env: { ...process.env, DATABASE_URL: withDatabase(serverUrl, name) }, stdio: 'ignore' })
+  execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: withDatabase(serverUrl, name) },
+    stdio: 'ignore',
+  })
   return { name, drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) }
 }
 
 /** A fresh migrated database named after label on the server: { url, drop }. */
 export async function scratchPostgres(serverUrl, label) {
-  const name = `bench_${label.replace(/[^a-z0-9_]/gi, '_')}_${process.pid}_${randomBytes(2).toString('hex')}`.toLowerCase()
+  const name =
+    `bench_${label.replace(/[^a-z0-9_]/gi, '_')}_${process.pid}_${randomBytes(2).toString('hex')}`.toLowerCase()
   const template = process.env.BENCH_PG_TEMPLATE
   if (template) {
     await admin(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`)
   } else {
     await admin(serverUrl, `CREATE DATABASE "${name}"`)
-    execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], { cwd: root, env: { ...process.env, DATABASE_URL: withDatabase(serverUrl, name) }, stdio: 'ignore' })
+    execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: withDatabase(serverUrl, name) },
+      stdio: 'ignore',
+    })
   }
-  return { url: withDatabase(serverUrl, name), drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) }
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  }
 }

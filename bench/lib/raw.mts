@@ -24,7 +24,8 @@ const toPg = (sql: string) => {
   let n = 0
   return sql.replace(/\?/g, () => `$${++n}`)
 }
-const bind = (v: unknown) => (v instanceof Date ? v.toISOString().replace('Z', '+00:00') : typeof v === 'boolean' ? (v ? 1 : 0) : v)
+const bind = (v: unknown) =>
+  v instanceof Date ? v.toISOString().replace('Z', '+00:00') : typeof v === 'boolean' ? (v ? 1 : 0) : v
 
 export async function openRaw(db: Scratch): Promise<Raw> {
   if (db.engine === 'sqlite') {
@@ -45,21 +46,34 @@ export async function openRaw(db: Scratch): Promise<Raw> {
       return [] as T[]
     }
     return {
-      engine: 'sqlite', sqlite: conn, pg: null, native,
+      engine: 'sqlite',
+      sqlite: conn,
+      pg: null,
+      native,
       all: (sql, params = []) => native(sql, params),
       get: async (sql, params = []) => (await native(sql, params))[0] as never,
-      run: async (sql, params = []) => { await native(sql, params) },
-      close: async () => { conn.close() },
+      run: async (sql, params = []) => {
+        await native(sql, params)
+      },
+      close: async () => {
+        conn.close()
+      },
     }
   }
   const client = new pg.Client({ connectionString: db.url })
   await client.connect()
-  const native = async <T,>(sql: string, params: readonly unknown[]) => (await client.query(sql, params as unknown[])).rows as T[]
+  const native = async <T,>(sql: string, params: readonly unknown[]) =>
+    (await client.query(sql, params as unknown[])).rows as T[]
   return {
-    engine: 'postgres', sqlite: null, pg: client, native,
+    engine: 'postgres',
+    sqlite: null,
+    pg: client,
+    native,
     all: (sql, params = []) => native(toPg(sql), params),
     get: async (sql, params = []) => (await native(toPg(sql), params))[0] as never,
-    run: async (sql, params = []) => { await native(toPg(sql), params) },
+    run: async (sql, params = []) => {
+      await native(toPg(sql), params)
+    },
     close: () => client.end(),
   }
 }

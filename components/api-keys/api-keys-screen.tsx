@@ -34,7 +34,9 @@ export function ApiKeysScreen() {
   // Only owners hold role_edit_owner; taking over a key is theirs to do.
   const isOwner = usePermission('role_edit_owner')
   const me = useShellData()?.authorization?.userProfileId
-  const { data, error, isLoading, mutate } = useSWR(API_KEYS_KEY, (url: string) => http.get<{ apiKeys: ApiKeyRow[] }>(url).then((r) => r.data))
+  const { data, error, isLoading, mutate } = useSWR(API_KEYS_KEY, (url: string) =>
+    http.get<{ apiKeys: ApiKeyRow[] }>(url).then((r) => r.data),
+  )
   const [creating, setCreating] = useState(false)
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null)
   const [busy, setBusy] = useState(false)
@@ -48,7 +50,9 @@ export function ApiKeysScreen() {
     setRevokeError(null)
     try {
       await http.post('/ajax/account/api-key/delete', { id: revoking.id })
-      await mutate((current) => current && { apiKeys: current.apiKeys.filter((k) => k.id !== revoking.id) }, { revalidate: true })
+      await mutate((current) => current && { apiKeys: current.apiKeys.filter((k) => k.id !== revoking.id) }, {
+        revalidate: true,
+      })
       toast.show({ variant: 'success', content: t('revokedToast', { label: revoking.label }) })
       setRevoking(null)
     } catch {
@@ -69,18 +73,33 @@ export function ApiKeysScreen() {
   }
 
   const createButton = canWrite && (
-    <Button variant="primary" onClick={() => setCreating(true)} data-testid="create-api-key">{t('create')}</Button>
+    <Button variant="primary" onClick={() => setCreating(true)} data-testid="create-api-key">
+      {t('create')}
+    </Button>
   )
 
   let body
   if (error) {
     body = (
-      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
+      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+        {t('loadError')}
+      </Notification>
     )
   } else if (isLoading) {
-    body = <div className={styles.loading}><Spinner size="large" /></div>
+    body = (
+      <div className={styles.loading}>
+        <Spinner size="large" />
+      </div>
+    )
   } else if (!keys.length) {
-    body = <EmptyState image={<LockIcon size={48} />} heading={t('emptyHeading')} body={t('emptyBody')} actions={createButton} />
+    body = (
+      <EmptyState
+        image={<LockIcon size={48} />}
+        heading={t('emptyHeading')}
+        body={t('emptyBody')}
+        actions={createButton}
+      />
+    )
   } else {
     body = (
       <Table
@@ -92,7 +111,15 @@ export function ApiKeysScreen() {
           { key: 'created', header: t('columnCreated') },
           { key: 'lastUsed', header: t('columnLastUsed') },
           { key: 'owner', header: t('columnOwner') },
-          ...(canWrite ? [{ key: 'actions', header: <span className="visually-hidden">{t('columnActions')}</span>, align: 'right' as const }] : []),
+          ...(canWrite
+            ? [
+                {
+                  key: 'actions',
+                  header: <span className="visually-hidden">{t('columnActions')}</span>,
+                  align: 'right' as const,
+                },
+              ]
+            : []),
         ]}
         rows={keys.map((k) => ({
           id: k.id,
@@ -101,13 +128,32 @@ export function ApiKeysScreen() {
           scopes: k.scopes.length ? <ScopeBadges scopes={k.scopes} /> : <Badge variant="info">{t('fullAccess')}</Badge>,
           created: when(k.createdAt),
           lastUsed: k.lastUsedAt ? when(k.lastUsedAt) : <span className={styles.muted}>{t('neverUsed')}</span>,
-          owner: k.createdBy ? <span title={k.createdBy.email}>{k.createdBy.name}</span> : <span className={styles.muted}>{t('ownerAccount')}</span>,
+          owner: k.createdBy ? (
+            <span title={k.createdBy.email}>{k.createdBy.name}</span>
+          ) : (
+            <span className={styles.muted}>{t('ownerAccount')}</span>
+          ),
           actions: (
             <>
               {isOwner && k.createdBy && k.createdBy.id !== me && (
-                <Button size="small" variant="secondary" onClick={() => void takeOver(k)} data-testid={`take-over-${k.id}`}>{t('takeOver')}</Button>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  onClick={() => void takeOver(k)}
+                  data-testid={`take-over-${k.id}`}
+                >
+                  {t('takeOver')}
+                </Button>
               )}
-                <Button size="small" variant="danger" onClick={() => { setRevokeError(null); setRevoking(k) }} data-testid={`revoke-${k.id}`}>
+              <Button
+                size="small"
+                variant="danger"
+                onClick={() => {
+                  setRevokeError(null)
+                  setRevoking(k)
+                }}
+                data-testid={`revoke-${k.id}`}
+              >
                 {t('revoke')}
               </Button>
             </>
@@ -136,8 +182,12 @@ export function ApiKeysScreen() {
           onClose={busy ? undefined : () => setRevoking(null)}
           footer={
             <>
-              <Button variant="secondary" onClick={() => setRevoking(null)} disabled={busy}>{tc('cancel')}</Button>
-              <Button variant="danger" onClick={revoke} loading={busy} data-testid="confirm-revoke">{t('revokeConfirm')}</Button>
+              <Button variant="secondary" onClick={() => setRevoking(null)} disabled={busy}>
+                {tc('cancel')}
+              </Button>
+              <Button variant="danger" onClick={revoke} loading={busy} data-testid="confirm-revoke">
+                {t('revokeConfirm')}
+              </Button>
             </>
           }
         >

@@ -25,7 +25,9 @@ export interface CreateApiKeyModalProps {
 export function CreateApiKeyModal({ open, onClose, onCreated }: CreateApiKeyModalProps) {
   const t = useTranslations('apiKeys')
   const tc = useTranslations('common')
-  const { data: catalogue } = useSWR(open ? '/ajax/account/api-key-scopes' : null, (url: string) => http.get<{ families: ScopeFamily[] }>(url).then((r) => r.data))
+  const { data: catalogue } = useSWR(open ? '/ajax/account/api-key-scopes' : null, (url: string) =>
+    http.get<{ families: ScopeFamily[] }>(url).then((r) => r.data),
+  )
   const [label, setLabel] = useState('')
   const [full, setFull] = useState(true)
   const [levels, setLevels] = useState<Record<string, Level>>({})
@@ -60,7 +62,12 @@ export function CreateApiKeyModal({ open, onClose, onCreated }: CreateApiKeyModa
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    const scopes = full ? [] : Object.entries(levels).flatMap(([f, l]) => [...(l.read ? [`${f}:read`] : []), ...(l.write ? [`${f}:write`] : [])])
+    const scopes = full
+      ? []
+      : Object.entries(levels).flatMap(([f, l]) => [
+          ...(l.read ? [`${f}:read`] : []),
+          ...(l.write ? [`${f}:write`] : []),
+        ])
     const next: typeof errors = {}
     if (!label.trim()) next.label = t('labelRequired')
     if (!full && !scopes.length) next.scopes = t('scopeRequired')
@@ -68,7 +75,10 @@ export function CreateApiKeyModal({ open, onClose, onCreated }: CreateApiKeyModa
     if (next.label || next.scopes) return
     setBusy(true)
     try {
-      const res = await http.post<{ key: string; apiKey: ApiKeyRow }>('/ajax/account/private-api-key/create', { label: label.trim(), ...(full ? {} : { scopes }) })
+      const res = await http.post<{ key: string; apiKey: ApiKeyRow }>('/ajax/account/private-api-key/create', {
+        label: label.trim(),
+        ...(full ? {} : { scopes }),
+      })
       setCreated({ key: res.data.key, label: res.data.apiKey.label })
       onCreated(res.data.apiKey)
     } catch (err) {
@@ -91,13 +101,31 @@ export function CreateApiKeyModal({ open, onClose, onCreated }: CreateApiKeyModa
 
   if (created) {
     return (
-      <Modal open={open} title={t('createdTitle')} onClose={close} footer={<Button variant="primary" onClick={close} data-testid="api-key-done">{t('done')}</Button>}>
+      <Modal
+        open={open}
+        title={t('createdTitle')}
+        onClose={close}
+        footer={
+          <Button variant="primary" onClick={close} data-testid="api-key-done">
+            {t('done')}
+          </Button>
+        }
+      >
         <div className={styles.stack}>
           <Notification variant="warning">{t('createdWarning')}</Notification>
           <div className={styles.keyRow}>
-            <TextField label={t('keyFieldLabel')} name="apiKey" readOnly value={created.key} className={styles.keyField}
-              onFocus={(e) => e.currentTarget.select()} data-testid="new-api-key" />
-            <Button onClick={copyKey} data-testid="copy-api-key">{copy === 'copied' ? t('copied') : t('copy')}</Button>
+            <TextField
+              label={t('keyFieldLabel')}
+              name="apiKey"
+              readOnly
+              value={created.key}
+              className={styles.keyField}
+              onFocus={(e) => e.currentTarget.select()}
+              data-testid="new-api-key"
+            />
+            <Button onClick={copyKey} data-testid="copy-api-key">
+              {copy === 'copied' ? t('copied') : t('copy')}
+            </Button>
           </div>
           {copy === 'failed' && <FormError>{t('copyFailed')}</FormError>}
         </div>
@@ -112,29 +140,58 @@ export function CreateApiKeyModal({ open, onClose, onCreated }: CreateApiKeyModa
       onClose={busy ? undefined : close}
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={busy}>{tc('cancel')}</Button>
-          <Button variant="primary" type="submit" form="create-api-key-form" loading={busy}>{t('createSubmit')}</Button>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            {tc('cancel')}
+          </Button>
+          <Button variant="primary" type="submit" form="create-api-key-form" loading={busy}>
+            {t('createSubmit')}
+          </Button>
         </>
       }
     >
       <form id="create-api-key-form" className={styles.stack} onSubmit={submit} noValidate>
-        <TextField label={t('labelField')} name="label" required maxLength={100} autoFocus value={label}
-          onChange={(e) => setLabel(e.target.value)} hint={t('labelHint')} error={errors.label} />
+        <TextField
+          label={t('labelField')}
+          name="label"
+          required
+          maxLength={100}
+          autoFocus
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          hint={t('labelHint')}
+          error={errors.label}
+        />
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{t('accessLegend')}</legend>
           <label className={styles.choice}>
             <input type="radio" name="access" checked={full} onChange={() => setFull(true)} />
-            <span><strong>{t('fullAccessOption')}</strong><span className={styles.muted}>{t('fullAccessHint')}</span></span>
+            <span>
+              <strong>{t('fullAccessOption')}</strong>
+              <span className={styles.muted}>{t('fullAccessHint')}</span>
+            </span>
           </label>
           <label className={styles.choice}>
-            <input type="radio" name="access" checked={!full} onChange={() => setFull(false)} data-testid="custom-access" />
-            <span><strong>{t('customAccessOption')}</strong><span className={styles.muted}>{t('customAccessHint')}</span></span>
+            <input
+              type="radio"
+              name="access"
+              checked={!full}
+              onChange={() => setFull(false)}
+              data-testid="custom-access"
+            />
+            <span>
+              <strong>{t('customAccessOption')}</strong>
+              <span className={styles.muted}>{t('customAccessHint')}</span>
+            </span>
           </label>
         </fieldset>
         {!full && (
           <table className={styles.scopes}>
             <thead>
-              <tr><th scope="col">{t('scopeFamily')}</th><th scope="col">{t('scopeRead')}</th><th scope="col">{t('scopeWrite')}</th></tr>
+              <tr>
+                <th scope="col">{t('scopeFamily')}</th>
+                <th scope="col">{t('scopeRead')}</th>
+                <th scope="col">{t('scopeWrite')}</th>
+              </tr>
             </thead>
             <tbody>
               {(catalogue?.families ?? []).map(({ family }) => {
@@ -143,8 +200,22 @@ export function CreateApiKeyModal({ open, onClose, onCreated }: CreateApiKeyModa
                 return (
                   <tr key={family}>
                     <th scope="row">{name}</th>
-                    <td><input type="checkbox" aria-label={t('scopeLabel', { family: name, level: t('levelRead') })} checked={l.read} onChange={(e) => toggle(family, 'read', e.target.checked)} /></td>
-                    <td><input type="checkbox" aria-label={t('scopeLabel', { family: name, level: t('levelWrite') })} checked={l.write} onChange={(e) => toggle(family, 'write', e.target.checked)} /></td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={t('scopeLabel', { family: name, level: t('levelRead') })}
+                        checked={l.read}
+                        onChange={(e) => toggle(family, 'read', e.target.checked)}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={t('scopeLabel', { family: name, level: t('levelWrite') })}
+                        checked={l.write}
+                        onChange={(e) => toggle(family, 'write', e.target.checked)}
+                      />
+                    </td>
                   </tr>
                 )
               })}

@@ -15,7 +15,10 @@ export function ScopeBadges({ scopes }: { scopes: string[] }) {
     <span className={styles.badges}>
       {[...byFamily].map(([family, level]) => (
         <Badge key={family} variant={level === 'write' ? 'warning' : 'neutral'}>
-          {t('scopeLabel', { family: t.has(`families.${family}`) ? t(`families.${family}`) : family, level: t(level === 'write' ? 'levelWrite' : 'levelRead') })}
+          {t('scopeLabel', {
+            family: t.has(`families.${family}`) ? t(`families.${family}`) : family,
+            level: t(level === 'write' ? 'levelWrite' : 'levelRead'),
+          })}
         </Badge>
       ))}
     </span>

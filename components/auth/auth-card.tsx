@@ -15,7 +15,11 @@ export function AuthCard({ title, subtitle, icon, iconTone = 'default', children
   const tone = iconTone === 'danger' ? styles.iconDanger : iconTone === 'success' ? styles.iconSuccess : ''
   return (
     <section className={styles.card}>
-      {icon && <div className={`${styles.icon} ${tone}`} aria-hidden="true">{icon}</div>}
+      {icon && (
+        <div className={`${styles.icon} ${tone}`} aria-hidden="true">
+          {icon}
+        </div>
+      )}
       <h1 className={styles.title}>{title}</h1>
       {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
       {children}

@@ -8,15 +8,24 @@ import styles from './auth.module.css'
 export async function ConfirmEmailScreen({ confirmed }: { confirmed: boolean }) {
   const t = await getTranslations('emailConfirm')
   return confirmed ? (
-    <AuthCard icon={<SuccessIcon size={24} />} iconTone="success" title={t('confirmedTitle')} subtitle={t('confirmedBody')}>
+    <AuthCard
+      icon={<SuccessIcon size={24} />}
+      iconTone="success"
+      title={t('confirmedTitle')}
+      subtitle={t('confirmedBody')}
+    >
       <div className={styles.actions}>
-        <LinkButton href="/login" variant="primary">{t('signIn')}</LinkButton>
+        <LinkButton href="/login" variant="primary">
+          {t('signIn')}
+        </LinkButton>
       </div>
     </AuthCard>
   ) : (
     <AuthCard icon={<ErrorIcon size={24} />} iconTone="danger" title={t('invalidTitle')} subtitle={t('invalidBody')}>
       <div className={styles.actions}>
-        <LinkButton href="/login" variant="primary">{t('signIn')}</LinkButton>
+        <LinkButton href="/login" variant="primary">
+          {t('signIn')}
+        </LinkButton>
       </div>
     </AuthCard>
   )

@@ -11,7 +11,11 @@ export interface HttpFailure {
 export function readHttpFailure(e: unknown): HttpFailure {
   const err = (e ?? {}) as { status?: unknown; data?: unknown }
   const status = typeof err.status === 'number' ? err.status : 0
-  const data = (err.data && typeof err.data === 'object' ? err.data : {}) as { error?: unknown; message?: unknown; fieldErrors?: unknown }
+  const data = (err.data && typeof err.data === 'object' ? err.data : {}) as {
+    error?: unknown
+    message?: unknown
+    fieldErrors?: unknown
+  }
   const fieldErrors: Record<string, string> = {}
   if (data.fieldErrors && typeof data.fieldErrors === 'object') {
     for (const [k, v] of Object.entries(data.fieldErrors as Record<string, unknown>)) {
@@ -19,5 +23,10 @@ export function readHttpFailure(e: unknown): HttpFailure {
       if (typeof first === 'string') fieldErrors[k] = first
     }
   }
-  return { status, code: typeof data.error === 'string' ? data.error : null, message: typeof data.message === 'string' ? data.message : null, fieldErrors }
+  return {
+    status,
+    code: typeof data.error === 'string' ? data.error : null,
+    message: typeof data.message === 'string' ? data.message : null,
+    fieldErrors,
+  }
 }

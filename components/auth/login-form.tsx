@@ -41,7 +41,11 @@ export function LoginForm({ nextPath, fromNext }: LoginFormProps) {
 
     setPending(true)
     try {
-      const res = await http.post<{ mfaRequired?: boolean; redirect?: string }>('/ajax/login', { email, password }, { sessionCheck: false })
+      const res = await http.post<{ mfaRequired?: boolean; redirect?: string }>(
+        '/ajax/login',
+        { email, password },
+        { sessionCheck: false },
+      )
       if (res.data.mfaRequired && res.data.redirect) {
         // The second factor comes first; the original target waits in next=.
         const hash = fromNext && !nextPath.includes('#') ? window.location.hash : ''
@@ -72,17 +76,29 @@ export function LoginForm({ nextPath, fromNext }: LoginFormProps) {
         </Notification>
       )}
       <TextField
-        label={t('email')} name="email" type="email" autoComplete="username" inputMode="email"
-        autoFocus required error={fieldErrors.email}
+        label={t('email')}
+        name="email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        autoFocus
+        required
+        error={fieldErrors.email}
         onChange={() => fieldErrors.email && setFieldErrors((f) => ({ ...f, email: undefined }))}
       />
       <TextField
-        label={t('password')} name="password" type="password" autoComplete="current-password"
-        required error={fieldErrors.password}
+        label={t('password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fieldErrors.password}
         onChange={() => fieldErrors.password && setFieldErrors((f) => ({ ...f, password: undefined }))}
       />
       <div className={styles.labelRow}>
-        <Link className={styles.link} href="/account/password-reset">{t('forgotPassword')}</Link>
+        <Link className={styles.link} href="/account/password-reset">
+          {t('forgotPassword')}
+        </Link>
       </div>
       <Button type="submit" variant="primary" className={styles.submit} loading={pending}>
         {t('submit')}

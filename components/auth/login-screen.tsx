@@ -12,7 +12,14 @@ export async function LoginScreen({ next }: { next: string | null }) {
     <AuthCard
       title={t('title')}
       subtitle={t('subtitle')}
-      footer={<>{t('noAccount')} <Link className={styles.link} href="/register">{t('createAccount')}</Link></>}
+      footer={
+        <>
+          {t('noAccount')}{' '}
+          <Link className={styles.link} href="/register">
+            {t('createAccount')}
+          </Link>
+        </>
+      }
     >
       <LoginForm nextPath={safeNextPath(next)} fromNext={next !== null} />
     </AuthCard>

@@ -25,7 +25,11 @@ export function MfaCodeForm({ mode, nextPath }: { mode: 'code' | 'backup'; nextP
     if (!code) return setError(mode === 'code' ? t('codeRequired') : t('backupRequired'))
     setPending(true)
     try {
-      await http.post(mode === 'code' ? '/ajax/account/mfa/verify' : '/ajax/account/mfa/verify-backup', { code }, { sessionCheck: false })
+      await http.post(
+        mode === 'code' ? '/ajax/account/mfa/verify' : '/ajax/account/mfa/verify-backup',
+        { code },
+        { sessionCheck: false },
+      )
       try {
         sessionStore.syncFromCookie()
       } catch {
@@ -50,11 +54,19 @@ export function MfaCodeForm({ mode, nextPath }: { mode: 'code' | 'backup'; nextP
         </Notification>
       )}
       <TextField
-        label={mode === 'code' ? t('codeLabel') : t('backupLabel')} name="code" autoComplete="one-time-code"
-        inputMode={mode === 'code' ? 'numeric' : 'text'} maxLength={mode === 'code' ? 6 : 11} autoFocus required error={error}
+        label={mode === 'code' ? t('codeLabel') : t('backupLabel')}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode={mode === 'code' ? 'numeric' : 'text'}
+        maxLength={mode === 'code' ? 6 : 11}
+        autoFocus
+        required
+        error={error}
         onChange={() => error && setError(undefined)}
       />
-      <Button type="submit" variant="primary" className={styles.submit} loading={pending}>{t('verify')}</Button>
+      <Button type="submit" variant="primary" className={styles.submit} loading={pending}>
+        {t('verify')}
+      </Button>
     </form>
   )
 }

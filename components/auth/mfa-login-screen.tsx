@@ -18,11 +18,19 @@ export async function MfaLoginScreen({ mode, next }: { mode: 'code' | 'backup'; 
       subtitle={mode === 'code' ? t('loginSubtitle') : t('backupSubtitle')}
       footer={
         <>
-          {mode === 'code'
-            ? <Link className={styles.link} href={`/login-mfa-backup${keep}`}>{t('useBackup')}</Link>
-            : <Link className={styles.link} href={`/login-mfa${keep}`}>{t('useApp')}</Link>}
+          {mode === 'code' ? (
+            <Link className={styles.link} href={`/login-mfa-backup${keep}`}>
+              {t('useBackup')}
+            </Link>
+          ) : (
+            <Link className={styles.link} href={`/login-mfa${keep}`}>
+              {t('useApp')}
+            </Link>
+          )}
           {' · '}
-          <Link className={styles.link} href="/mfa-reset-details">{t('lostDevice')}</Link>
+          <Link className={styles.link} href="/mfa-reset-details">
+            {t('lostDevice')}
+          </Link>
         </>
       }
     >
@@ -38,7 +46,11 @@ export async function MfaResetDetailsScreen() {
       icon={<ShieldIcon size={24} />}
       title={t('resetTitle')}
       subtitle={t('resetBody')}
-      footer={<Link className={styles.link} href="/login">{t('backToLogin')}</Link>}
+      footer={
+        <Link className={styles.link} href="/login">
+          {t('backToLogin')}
+        </Link>
+      }
     >
       <ul className={styles.subtitle}>
         <li>{t('resetStepBackup')}</li>

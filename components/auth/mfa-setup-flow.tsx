@@ -13,7 +13,11 @@ import { readHttpFailure } from './http-failure'
 import styles from './auth.module.css'
 import mfa from './mfa.module.css'
 
-interface Setup { secret: string; otpauthUrl: string; qrCode: string }
+interface Setup {
+  secret: string
+  otpauthUrl: string
+  qrCode: string
+}
 
 export function MfaSetupFlow({ nextPath }: { nextPath: string }) {
   const t = useTranslations('mfa')
@@ -43,7 +47,10 @@ export function MfaSetupFlow({ nextPath }: { nextPath: string }) {
     setPwError(undefined)
     setPending(true)
     try {
-      setSetup((await http.post<Setup>('/ajax/account/mfa/setup', needsPassword ? { password } : {}, { sessionCheck: false })).data)
+      setSetup(
+        (await http.post<Setup>('/ajax/account/mfa/setup', needsPassword ? { password } : {}, { sessionCheck: false }))
+          .data,
+      )
     } catch (err) {
       fail(err)
     } finally {
@@ -59,7 +66,11 @@ export function MfaSetupFlow({ nextPath }: { nextPath: string }) {
     if (!/^\d{6}$/.test(code)) return setError(t('codeRequired'))
     setPending(true)
     try {
-      const res = await http.post<{ backupCodes: string[]; signedIn?: boolean }>('/ajax/account/mfa/setup/confirm', { code }, { sessionCheck: false })
+      const res = await http.post<{ backupCodes: string[]; signedIn?: boolean }>(
+        '/ajax/account/mfa/setup/confirm',
+        { code },
+        { sessionCheck: false },
+      )
       if (res.data.signedIn) {
         try {
           sessionStore.syncFromCookie()
@@ -76,15 +87,27 @@ export function MfaSetupFlow({ nextPath }: { nextPath: string }) {
   }
 
   const notice = banner && (
-    <Notification variant="error" title={t('failedTitle')} onDismiss={() => setBanner(null)}>{banner}</Notification>
+    <Notification variant="error" title={t('failedTitle')} onDismiss={() => setBanner(null)}>
+      {banner}
+    </Notification>
   )
 
   if (codes) {
     return (
       <div className={styles.form} data-testid="mfa-backup-codes">
-        <Notification variant="success" title={t('enabledTitle')}>{t('backupCodesIntro')}</Notification>
-        <ol className={mfa.codes}>{codes.map((c) => <li key={c}><code>{c}</code></li>)}</ol>
-        <LinkButton href={nextPath} variant="primary" className={styles.submit}>{t('done')}</LinkButton>
+        <Notification variant="success" title={t('enabledTitle')}>
+          {t('backupCodesIntro')}
+        </Notification>
+        <ol className={mfa.codes}>
+          {codes.map((c) => (
+            <li key={c}>
+              <code>{c}</code>
+            </li>
+          ))}
+        </ol>
+        <LinkButton href={nextPath} variant="primary" className={styles.submit}>
+          {t('done')}
+        </LinkButton>
       </div>
     )
   }
@@ -96,11 +119,23 @@ export function MfaSetupFlow({ nextPath }: { nextPath: string }) {
         {needsPassword && (
           <>
             <p className={styles.subtitle}>{t('reauthIntro')}</p>
-            <TextField label={t('passwordLabel')} name="password" type="password" autoComplete="current-password" value={password}
-              onChange={(e) => { setPassword(e.target.value); setPwError(undefined) }} error={pwError} />
+            <TextField
+              label={t('passwordLabel')}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value)
+                setPwError(undefined)
+              }}
+              error={pwError}
+            />
           </>
         )}
-        <Button variant="primary" className={styles.submit} loading={pending} onClick={start}>{t('start')}</Button>
+        <Button variant="primary" className={styles.submit} loading={pending} onClick={start}>
+          {t('start')}
+        </Button>
       </div>
     )
   }
@@ -111,11 +146,24 @@ export function MfaSetupFlow({ nextPath }: { nextPath: string }) {
       {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn on our server */}
       <img className={mfa.qr} src={setup.qrCode} alt={t('qrAlt')} width={200} height={200} />
       <p className={styles.subtitle}>
-        {t('manualKey')} <code className={mfa.secret} data-testid="mfa-secret">{setup.secret}</code>
+        {t('manualKey')}{' '}
+        <code className={mfa.secret} data-testid="mfa-secret">
+          {setup.secret}
+        </code>
       </p>
-      <TextField label={t('codeLabel')} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6}
-        required error={error} onChange={() => error && setError(undefined)} />
-      <Button type="submit" variant="primary" className={styles.submit} loading={pending}>{t('turnOn')}</Button>
+      <TextField
+        label={t('codeLabel')}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        required
+        error={error}
+        onChange={() => error && setError(undefined)}
+      />
+      <Button type="submit" variant="primary" className={styles.submit} loading={pending}>
+        {t('turnOn')}
+      </Button>
     </form>
   )
 }

@@ -8,7 +8,11 @@ import { MfaSetupFlow } from './mfa-setup-flow'
 export async function MfaSetupScreen({ next, required }: { next: string | null; required: boolean }) {
   const t = await getTranslations('mfa')
   return (
-    <AuthCard icon={<ShieldIcon size={24} />} title={t('setupTitle')} subtitle={required ? t('requiredByAccount') : undefined}>
+    <AuthCard
+      icon={<ShieldIcon size={24} />}
+      title={t('setupTitle')}
+      subtitle={required ? t('requiredByAccount') : undefined}
+    >
       <MfaSetupFlow nextPath={next ? safeNextPath(next) : '/settings/account/security'} />
     </AuthCard>
   )

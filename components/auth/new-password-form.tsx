@@ -41,7 +41,8 @@ export function NewPasswordForm({ uid, token }: { uid: string; token: string }) 
         return
       }
       setFieldErrors({ password1: failure.fieldErrors.password1, password2: failure.fieldErrors.password2 })
-      if (!failure.fieldErrors.password1 && !failure.fieldErrors.password2) setBanner(failure.message ?? t('genericError'))
+      if (!failure.fieldErrors.password1 && !failure.fieldErrors.password2)
+        setBanner(failure.message ?? t('genericError'))
       setPending(false)
     }
   }
@@ -57,10 +58,27 @@ export function NewPasswordForm({ uid, token }: { uid: string; token: string }) 
       )}
       {/* A hidden username field lets password managers store the new password correctly. */}
       <input type="text" name="username" autoComplete="username" hidden readOnly />
-      <TextField label={t('choose.password1')} name="password1" type="password" autoComplete="new-password" required
-        autoFocus minLength={8} hint={t('choose.hint')} error={fieldErrors.password1} onChange={clear('password1')} />
-      <TextField label={t('choose.password2')} name="password2" type="password" autoComplete="new-password" required
-        error={fieldErrors.password2} onChange={clear('password2')} />
+      <TextField
+        label={t('choose.password1')}
+        name="password1"
+        type="password"
+        autoComplete="new-password"
+        required
+        autoFocus
+        minLength={8}
+        hint={t('choose.hint')}
+        error={fieldErrors.password1}
+        onChange={clear('password1')}
+      />
+      <TextField
+        label={t('choose.password2')}
+        name="password2"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={fieldErrors.password2}
+        onChange={clear('password2')}
+      />
       <Button type="submit" variant="primary" className={styles.submit} loading={pending}>
         {t('choose.submit')}
       </Button>

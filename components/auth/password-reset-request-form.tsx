@@ -41,8 +41,17 @@ export function PasswordResetRequestForm() {
           {banner}
         </Notification>
       )}
-      <TextField label={t('request.email')} name="email" type="email" autoComplete="email" inputMode="email"
-        required autoFocus error={error} onChange={() => error && setError(undefined)} />
+      <TextField
+        label={t('request.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        autoFocus
+        error={error}
+        onChange={() => error && setError(undefined)}
+      />
       <Button type="submit" variant="primary" className={styles.submit} loading={pending}>
         {t('request.submit')}
       </Button>

@@ -15,7 +15,11 @@ export async function PasswordResetRequestScreen() {
       icon={<LockIcon size={24} />}
       title={t('request.title')}
       subtitle={t('request.subtitle')}
-      footer={<Link className={styles.link} href="/login">{t('request.backToLogin')}</Link>}
+      footer={
+        <Link className={styles.link} href="/login">
+          {t('request.backToLogin')}
+        </Link>
+      }
     >
       <PasswordResetRequestForm />
     </AuthCard>
@@ -29,10 +33,16 @@ export async function PasswordResetDoneScreen() {
       icon={<MailIcon size={24} />}
       title={t('done.title')}
       subtitle={t('done.body')}
-      footer={<Link className={styles.link} href="/account/password-reset">{t('done.tryAgain')}</Link>}
+      footer={
+        <Link className={styles.link} href="/account/password-reset">
+          {t('done.tryAgain')}
+        </Link>
+      }
     >
       <div className={styles.actions}>
-        <LinkButton href="/login" variant="primary">{t('done.backToLogin')}</LinkButton>
+        <LinkButton href="/login" variant="primary">
+          {t('done.backToLogin')}
+        </LinkButton>
       </div>
     </AuthCard>
   )
@@ -50,9 +60,16 @@ export async function ChooseNewPasswordScreen({ uid, token }: { uid: string; tok
 export async function ResetCompleteScreen() {
   const t = await getTranslations('passwordReset')
   return (
-    <AuthCard icon={<CheckIcon size={24} />} iconTone="success" title={t('complete.title')} subtitle={t('complete.body')}>
+    <AuthCard
+      icon={<CheckIcon size={24} />}
+      iconTone="success"
+      title={t('complete.title')}
+      subtitle={t('complete.body')}
+    >
       <div className={styles.actions}>
-        <LinkButton href="/login" variant="primary">{t('complete.signIn')}</LinkButton>
+        <LinkButton href="/login" variant="primary">
+          {t('complete.signIn')}
+        </LinkButton>
       </div>
     </AuthCard>
   )

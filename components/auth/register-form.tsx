@@ -26,7 +26,8 @@ export function RegisterForm() {
   const timezone = chosenZone ?? ((isClient && Intl.DateTimeFormat().resolvedOptions().timeZone) || 'UTC')
   const [zones, setZones] = useState<Array<{ value: string; label: string }>>([])
   useEffect(() => {
-    http.get<{ timezones: Array<{ value: string; label: string }> }>('/ajax/account/timezones', { sessionCheck: false })
+    http
+      .get<{ timezones: Array<{ value: string; label: string }> }>('/ajax/account/timezones', { sessionCheck: false })
       .then((r) => setZones(r.data.timezones))
       .catch(() => {})
   }, [])
@@ -61,20 +62,65 @@ export function RegisterForm() {
           {banner}
         </Notification>
       )}
-      <TextField label={t('companyName')} name="companyName" autoComplete="organization" required autoFocus
-        error={fieldErrors.companyName} onChange={clear('companyName')} />
+      <TextField
+        label={t('companyName')}
+        name="companyName"
+        autoComplete="organization"
+        required
+        autoFocus
+        error={fieldErrors.companyName}
+        onChange={clear('companyName')}
+      />
       <div className={styles.row}>
-        <TextField label={t('firstName')} name="firstName" autoComplete="given-name" required
-          error={fieldErrors.firstName} onChange={clear('firstName')} />
-        <TextField label={t('lastName')} name="lastName" autoComplete="family-name" required
-          error={fieldErrors.lastName} onChange={clear('lastName')} />
+        <TextField
+          label={t('firstName')}
+          name="firstName"
+          autoComplete="given-name"
+          required
+          error={fieldErrors.firstName}
+          onChange={clear('firstName')}
+        />
+        <TextField
+          label={t('lastName')}
+          name="lastName"
+          autoComplete="family-name"
+          required
+          error={fieldErrors.lastName}
+          onChange={clear('lastName')}
+        />
       </div>
-      <TextField label={t('email')} name="email" type="email" autoComplete="email" inputMode="email" required
-        error={fieldErrors.email} onChange={clear('email')} />
-      <TextField label={t('password')} name="password" type="password" autoComplete="new-password" required minLength={8}
-        hint={t('passwordHint')} error={fieldErrors.password} onChange={clear('password')} />
-      <Select label={t('timezone')} name="timezone" value={timezone} options={zoneOptions} error={fieldErrors.timezone}
-        onChange={(e) => { setTimezone(e.target.value); clear('timezone')() }} />
+      <TextField
+        label={t('email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        error={fieldErrors.email}
+        onChange={clear('email')}
+      />
+      <TextField
+        label={t('password')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={8}
+        hint={t('passwordHint')}
+        error={fieldErrors.password}
+        onChange={clear('password')}
+      />
+      <Select
+        label={t('timezone')}
+        name="timezone"
+        value={timezone}
+        options={zoneOptions}
+        error={fieldErrors.timezone}
+        onChange={(e) => {
+          setTimezone(e.target.value)
+          clear('timezone')()
+        }}
+      />
       <Button type="submit" variant="primary" className={styles.submit} loading={pending}>
         {t('submit')}
       </Button>

@@ -16,10 +16,16 @@ export async function RegisterScreen({ sent = false }: { sent?: boolean }) {
         icon={<MailIcon size={24} />}
         title={t('sent.title')}
         subtitle={t('sent.body')}
-        footer={<Link className={styles.link} href="/register">{t('sent.tryAgain')}</Link>}
+        footer={
+          <Link className={styles.link} href="/register">
+            {t('sent.tryAgain')}
+          </Link>
+        }
       >
         <div className={styles.actions}>
-          <LinkButton href="/login" variant="primary">{t('sent.signIn')}</LinkButton>
+          <LinkButton href="/login" variant="primary">
+            {t('sent.signIn')}
+          </LinkButton>
         </div>
       </AuthCard>
     )
@@ -28,7 +34,14 @@ export async function RegisterScreen({ sent = false }: { sent?: boolean }) {
     <AuthCard
       title={t('title')}
       subtitle={t('subtitle')}
-      footer={<>{t('haveAccount')} <Link className={styles.link} href="/login">{t('signIn')}</Link></>}
+      footer={
+        <>
+          {t('haveAccount')}{' '}
+          <Link className={styles.link} href="/login">
+            {t('signIn')}
+          </Link>
+        </>
+      }
     >
       <RegisterForm />
     </AuthCard>

@@ -14,10 +14,16 @@ export async function TokenErrorScreen() {
       iconTone="danger"
       title={t('title')}
       subtitle={t('body')}
-      footer={<Link className={styles.link} href="/login">{t('backToLogin')}</Link>}
+      footer={
+        <Link className={styles.link} href="/login">
+          {t('backToLogin')}
+        </Link>
+      }
     >
       <div className={styles.actions}>
-        <LinkButton href="/account/password-reset" variant="primary">{t('requestNew')}</LinkButton>
+        <LinkButton href="/account/password-reset" variant="primary">
+          {t('requestNew')}
+        </LinkButton>
       </div>
     </AuthCard>
   )

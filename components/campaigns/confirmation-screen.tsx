@@ -17,28 +17,63 @@ import { CampaignStatusBadge } from './campaign-status-badge'
 import { ReviewStep } from './wizard/review-step'
 import styles from './campaigns.module.css'
 
-export function ConfirmationScreen({ campaignId, kind }: { campaignId: string; kind: 'schedule' | 'scheduled' | 'sent' }) {
+export function ConfirmationScreen({
+  campaignId,
+  kind,
+}: {
+  campaignId: string
+  kind: 'schedule' | 'scheduled' | 'sent'
+}) {
   const t = useTranslations('campaigns')
   const format = useFormatter()
   const router = useRouter()
-  const { data, error, mutate } = useSWR(`/ajax/campaign/${encodeURIComponent(campaignId)}`, getJsonAsIs<{ campaign: CampaignDetail }>)
+  const { data, error, mutate } = useSWR(
+    `/ajax/campaign/${encodeURIComponent(campaignId)}`,
+    getJsonAsIs<{ campaign: CampaignDetail }>,
+  )
   const [busy, setBusy] = useState(false)
   const [actionError, setActionError] = useState<string | null>(null)
   const c = data?.campaign
-  if (error) return <Page><PageHead title={t('title')} /><PageBody><Notification variant="error" title={t('loadError')} /></PageBody></Page>
-  if (!c) return <Page><PageHead title={t('title')} /><PageBody><Spinner size="large" /></PageBody></Page>
+  if (error)
+    return (
+      <Page>
+        <PageHead title={t('title')} />
+        <PageBody>
+          <Notification variant="error" title={t('loadError')} />
+        </PageBody>
+      </Page>
+    )
+  if (!c)
+    return (
+      <Page>
+        <PageHead title={t('title')} />
+        <PageBody>
+          <Spinner size="large" />
+        </PageBody>
+      </Page>
+    )
 
   if (kind === 'schedule') {
     return (
       <Page>
-        <PageHead title={t('scheduleConfirmTitle', { name: c.name })} actions={<LinkButton href={`/campaign/${c.id}/wizard/schedule`}>{t('back')}</LinkButton>} />
-        <PageBody><ReviewStep campaign={c} editable={c.status === 'Draft'} onSaved={() => void mutate()} /></PageBody>
+        <PageHead
+          title={t('scheduleConfirmTitle', { name: c.name })}
+          actions={<LinkButton href={`/campaign/${c.id}/wizard/schedule`}>{t('back')}</LinkButton>}
+        />
+        <PageBody>
+          <ReviewStep campaign={c} editable={c.status === 'Draft'} onSaved={() => void mutate()} />
+        </PageBody>
       </Page>
     )
   }
 
   async function act(action: 'cancel' | 'revert-to-draft') {
-    if (!window.confirm(action === 'cancel' ? t('confirmCancelBody', { name: c!.name }) : t('confirmRevertBody', { name: c!.name }))) return
+    if (
+      !window.confirm(
+        action === 'cancel' ? t('confirmCancelBody', { name: c!.name }) : t('confirmRevertBody', { name: c!.name }),
+      )
+    )
+      return
     setBusy(true)
     setActionError(null)
     try {
@@ -59,16 +94,33 @@ export function ConfirmationScreen({ campaignId, kind }: { campaignId: string; k
           <Card>
             <div className={styles.stack}>
               <h1>{kind === 'scheduled' ? t('scheduledTitle') : t('sentTitle')}</h1>
-              <p>{kind === 'scheduled'
-                ? t('scheduledBody', { name: c.name, at: at ? format.dateTime(new Date(at), { dateStyle: 'full', timeStyle: 'short' }) : '–' })
-                : t('sentBody', { name: c.name })}</p>
-              <p><CampaignStatusBadge status={c.status} /></p>
+              <p>
+                {kind === 'scheduled'
+                  ? t('scheduledBody', {
+                      name: c.name,
+                      at: at ? format.dateTime(new Date(at), { dateStyle: 'full', timeStyle: 'short' }) : '–',
+                    })
+                  : t('sentBody', { name: c.name })}
+              </p>
+              <p>
+                <CampaignStatusBadge status={c.status} />
+              </p>
               {actionError && <Notification variant="error" title={actionError} />}
               <div className={styles.choices} style={{ justifyContent: 'center' }}>
-                <LinkButton href="/campaigns/list" variant="primary">{t('backToCampaigns')}</LinkButton>
+                <LinkButton href="/campaigns/list" variant="primary">
+                  {t('backToCampaigns')}
+                </LinkButton>
                 <LinkButton href={`/campaign/${c.id}/reports/overview`}>{t('viewReport')}</LinkButton>
-                {c.status === 'Scheduled' && <Button onClick={() => void act('revert-to-draft')} disabled={busy}>{t('actionRevert')}</Button>}
-                {['Scheduled', 'Sending', 'Preparing to send', 'Paused'].includes(c.status) && <Button variant="danger" onClick={() => void act('cancel')} disabled={busy}>{t('actionCancel')}</Button>}
+                {c.status === 'Scheduled' && (
+                  <Button onClick={() => void act('revert-to-draft')} disabled={busy}>
+                    {t('actionRevert')}
+                  </Button>
+                )}
+                {['Scheduled', 'Sending', 'Preparing to send', 'Paused'].includes(c.status) && (
+                  <Button variant="danger" onClick={() => void act('cancel')} disabled={busy}>
+                    {t('actionCancel')}
+                  </Button>
+                )}
               </div>
             </div>
           </Card>

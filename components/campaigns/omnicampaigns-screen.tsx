@@ -26,7 +26,11 @@ import { CampaignStatusBadge, useChannelLabel } from './campaign-status-badge'
 import { campaignHref } from './list/campaign-row-menu'
 import styles from './campaigns.module.css'
 
-interface Omni { id: string; name: string; campaigns: CampaignView[] }
+interface Omni {
+  id: string
+  name: string
+  campaigns: CampaignView[]
+}
 
 function CreateOmniModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations('campaigns')
@@ -49,16 +53,39 @@ function CreateOmniModal({ open, onClose }: { open: boolean; onClose: () => void
     }
   }
   return (
-    <Modal open={open} onClose={onClose} title={t('omniCreate')}
-      footer={<><Button variant="tertiary" onClick={onClose}>{t('cancel')}</Button><Button variant="primary" type="submit" form="create-omni" loading={busy}>{t('createSubmit')}</Button></>}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('omniCreate')}
+      footer={
+        <>
+          <Button variant="tertiary" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button variant="primary" type="submit" form="create-omni" loading={busy}>
+            {t('createSubmit')}
+          </Button>
+        </>
+      }
+    >
       <form id="create-omni" className={styles.form} onSubmit={submit} noValidate>
-        <TextField label={t('campaignName')} name="name" value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label={t('campaignName')}
+          name="name"
+          value={name}
+          error={errors.name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{t('channels')}</legend>
           <div className={styles.choices}>
             {CHANNELS.map((ch) => (
               <label key={ch} className={styles.choice}>
-                <input type="checkbox" checked={channels.includes(ch)} onChange={() => setChannels((l) => (l.includes(ch) ? l.filter((x) => x !== ch) : [...l, ch]))} />
+                <input
+                  type="checkbox"
+                  checked={channels.includes(ch)}
+                  onChange={() => setChannels((l) => (l.includes(ch) ? l.filter((x) => x !== ch) : [...l, ch]))}
+                />
                 {channelLabel(ch)}
               </label>
             ))}
@@ -71,10 +98,26 @@ function CreateOmniModal({ open, onClose }: { open: boolean; onClose: () => void
   )
 }
 
-function campaignTable(t: ReturnType<typeof useTranslations<'campaigns'>>, channelLabel: (c: string) => string, campaigns: CampaignView[]) {
+function campaignTable(
+  t: ReturnType<typeof useTranslations<'campaigns'>>,
+  channelLabel: (c: string) => string,
+  campaigns: CampaignView[],
+) {
   return (
-    <Table caption={t('omniChannels')} columns={[{ key: 'name', header: t('colName') }, { key: 'channel', header: t('colChannel') }, { key: 'status', header: t('colStatus') }]}
-      rows={campaigns.map((c) => ({ id: c.id, name: <Link href={campaignHref(c)}>{c.name}</Link>, channel: channelLabel(c.channel), status: <CampaignStatusBadge status={c.status} /> }))} />
+    <Table
+      caption={t('omniChannels')}
+      columns={[
+        { key: 'name', header: t('colName') },
+        { key: 'channel', header: t('colChannel') },
+        { key: 'status', header: t('colStatus') },
+      ]}
+      rows={campaigns.map((c) => ({
+        id: c.id,
+        name: <Link href={campaignHref(c)}>{c.name}</Link>,
+        channel: channelLabel(c.channel),
+        status: <CampaignStatusBadge status={c.status} />,
+      }))}
+    />
   )
 }
 
@@ -83,17 +126,48 @@ export function OmnicampaignsScreen() {
   const channelLabel = useChannelLabel()
   const canWrite = usePermission('campaigns_write')
   const [creating, setCreating] = useState(false)
-  const { data, error, mutate } = useSWR('/ajax/omnicampaigns?page=1&pageSize=50', getJson<{ omnicampaigns: Omni[]; totalCount: number }>)
+  const { data, error, mutate } = useSWR(
+    '/ajax/omnicampaigns?page=1&pageSize=50',
+    getJson<{ omnicampaigns: Omni[]; totalCount: number }>,
+  )
   return (
     <Page>
-      <PageHead title={t('omnicampaigns')} description={t('omniDescription')}
-        actions={<><LinkButton href="/campaigns/list">{t('backToCampaigns')}</LinkButton>{canWrite && <Button variant="primary" onClick={() => setCreating(true)}>{t('omniCreate')}</Button>}</>} />
+      <PageHead
+        title={t('omnicampaigns')}
+        description={t('omniDescription')}
+        actions={
+          <>
+            <LinkButton href="/campaigns/list">{t('backToCampaigns')}</LinkButton>
+            {canWrite && (
+              <Button variant="primary" onClick={() => setCreating(true)}>
+                {t('omniCreate')}
+              </Button>
+            )}
+          </>
+        }
+      />
       <PageBody>
-        {error && <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />}
+        {error && (
+          <Notification
+            variant="error"
+            title={t('loadError')}
+            action={{ label: t('retry'), onClick: () => void mutate() }}
+          />
+        )}
         {!data && !error && <Spinner size="large" />}
         {data && data.omnicampaigns.length === 0 && (
-          <EmptyState image={<LayersIcon size={28} />} heading={t('omniEmptyTitle')} body={t('omniEmptyBody')}
-            actions={canWrite ? <Button variant="primary" onClick={() => setCreating(true)}>{t('omniCreate')}</Button> : undefined} />
+          <EmptyState
+            image={<LayersIcon size={28} />}
+            heading={t('omniEmptyTitle')}
+            body={t('omniEmptyBody')}
+            actions={
+              canWrite ? (
+                <Button variant="primary" onClick={() => setCreating(true)}>
+                  {t('omniCreate')}
+                </Button>
+              ) : undefined
+            }
+          />
         )}
         <div className={styles.stack}>
           {data?.omnicampaigns.map((o) => (
@@ -111,11 +185,18 @@ export function OmnicampaignsScreen() {
 export function OmnicampaignScreen({ omnicampaignId }: { omnicampaignId: string }) {
   const t = useTranslations('campaigns')
   const channelLabel = useChannelLabel()
-  const { data, error } = useSWR(`/ajax/omnicampaigns/${encodeURIComponent(omnicampaignId)}`, getJson<{ omnicampaign: Omni }>)
+  const { data, error } = useSWR(
+    `/ajax/omnicampaigns/${encodeURIComponent(omnicampaignId)}`,
+    getJson<{ omnicampaign: Omni }>,
+  )
   const o = data?.omnicampaign
   return (
     <Page>
-      <PageHead title={o?.name ?? t('omnicampaigns')} description={t('omniDetailDescription')} actions={<LinkButton href="/omnicampaigns">{t('omnicampaigns')}</LinkButton>} />
+      <PageHead
+        title={o?.name ?? t('omnicampaigns')}
+        description={t('omniDetailDescription')}
+        actions={<LinkButton href="/omnicampaigns">{t('omnicampaigns')}</LinkButton>}
+      />
       <PageBody>
         {error && <Notification variant="error" title={t('loadError')} />}
         {!o && !error && <Spinner size="large" />}

@@ -16,22 +16,40 @@ const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`
 export async function SmartSendTimeScreen() {
   const p = await getCurrentPrincipal()
   if (!p) return null
-  const [o, t, format] = await Promise.all([getSmartSendOverview(p.companyId, p.company.timezone), getTranslations('smartSendTime'), getFormatter()])
+  const [o, t, format] = await Promise.all([
+    getSmartSendOverview(p.companyId, p.company.timezone),
+    getTranslations('smartSendTime'),
+    getFormatter(),
+  ])
   const max = Math.max(1, ...o.grid.flat())
-  const days = [0, 1, 2, 3, 4, 5, 6].map((d) => format.dateTime(new Date(Date.UTC(2024, 0, 1 + d)), { weekday: 'short', timeZone: 'UTC' }))
-  const top = o.byHour.map((n, h) => ({ h, n })).filter((x) => x.n > 0).sort((a, b) => b.n - a.n).slice(0, 3)
+  const days = [0, 1, 2, 3, 4, 5, 6].map((d) =>
+    format.dateTime(new Date(Date.UTC(2024, 0, 1 + d)), { weekday: 'short', timeZone: 'UTC' }),
+  )
+  const top = o.byHour
+    .map((n, h) => ({ h, n }))
+    .filter((x) => x.n > 0)
+    .sort((a, b) => b.n - a.n)
+    .slice(0, 3)
   return (
     <Page>
       <PageHead title={t('title')} description={t('description')} />
       <PageBody>
         <div className={styles.figures}>
           <Card title={t('accountHour')}>
-            <span className={cards.figure} data-testid="account-hour">{o.accountHour === null ? '—' : `${hourLabel(o.accountHour)}–${hourLabel((o.accountHour + 1) % 24)}`}</span>
-            <p className={cards.caption}>{o.accountHour === null ? t('notEnough', { min: o.minAccountEngagements, hour: hourLabel(o.defaultHour) }) : t('accountHourCaption')}</p>
+            <span className={cards.figure} data-testid="account-hour">
+              {o.accountHour === null ? '—' : `${hourLabel(o.accountHour)}–${hourLabel((o.accountHour + 1) % 24)}`}
+            </span>
+            <p className={cards.caption}>
+              {o.accountHour === null
+                ? t('notEnough', { min: o.minAccountEngagements, hour: hourLabel(o.defaultHour) })
+                : t('accountHourCaption')}
+            </p>
           </Card>
           <Card title={t('ownHours')}>
             <span className={cards.figure}>{format.number(o.profilesWithOwnHour)}</span>
-            <p className={cards.caption}>{t('ownHoursCaption', { profiles: format.number(o.profiles), min: o.minProfileEngagements })}</p>
+            <p className={cards.caption}>
+              {t('ownHoursCaption', { profiles: format.number(o.profiles), min: o.minProfileEngagements })}
+            </p>
           </Card>
           <Card title={t('engagements')}>
             <span className={cards.figure}>{format.number(o.engagements)}</span>
@@ -39,31 +57,53 @@ export async function SmartSendTimeScreen() {
           </Card>
         </div>
         <Card title={t('heatmapTitle')}>
-          {o.engagements === 0 ? <p className={cards.caption}>{t('empty')}</p> : (
+          {o.engagements === 0 ? (
+            <p className={cards.caption}>{t('empty')}</p>
+          ) : (
             <>
               <div className={styles.heatmap} role="table" aria-label={t('heatmapTitle')}>
                 <div role="row" className={styles.row}>
                   <span role="columnheader" className={styles.corner} />
-                  {Array.from({ length: 24 }, (_, h) => <span key={h} role="columnheader" className={styles.hour}>{h % 3 === 0 ? String(h).padStart(2, '0') : ''}</span>)}
+                  {Array.from({ length: 24 }, (_, h) => (
+                    <span key={h} role="columnheader" className={styles.hour}>
+                      {h % 3 === 0 ? String(h).padStart(2, '0') : ''}
+                    </span>
+                  ))}
                 </div>
                 {o.grid.map((row, d) => (
                   <div role="row" key={d} className={styles.row}>
-                    <span role="rowheader" className={styles.day}>{days[d]}</span>
+                    <span role="rowheader" className={styles.day}>
+                      {days[d]}
+                    </span>
                     {row.map((n, h) => (
-                      <span key={h} role="cell" className={styles.cell} title={t('cellTitle', { day: days[d]!, hour: hourLabel(h), count: n })}
-                        style={{ opacity: n === 0 ? 0.06 : 0.2 + 0.8 * (n / max) }} aria-label={t('cellTitle', { day: days[d]!, hour: hourLabel(h), count: n })} />
+                      <span
+                        key={h}
+                        role="cell"
+                        className={styles.cell}
+                        title={t('cellTitle', { day: days[d]!, hour: hourLabel(h), count: n })}
+                        style={{ opacity: n === 0 ? 0.06 : 0.2 + 0.8 * (n / max) }}
+                        aria-label={t('cellTitle', { day: days[d]!, hour: hourLabel(h), count: n })}
+                      />
                     ))}
                   </div>
                 ))}
               </div>
-              {top.length > 0 && <p className={cards.caption}>{t('topHours', { hours: top.map((x) => `${hourLabel(x.h)} (${format.number(x.n)})`).join(', ') })}</p>}
+              {top.length > 0 && (
+                <p className={cards.caption}>
+                  {t('topHours', { hours: top.map((x) => `${hourLabel(x.h)} (${format.number(x.n)})`).join(', ') })}
+                </p>
+              )}
             </>
           )}
         </Card>
         <div className={styles.note}>
-          <Notification variant="info">{t('howItWorks', { min: o.minProfileEngagements, days: o.lookbackDays })}</Notification>
+          <Notification variant="info">
+            {t('howItWorks', { min: o.minProfileEngagements, days: o.lookbackDays })}
+          </Notification>
         </div>
-        <p className={cards.caption}><Link href="/campaigns/list">{t('backToCampaigns')}</Link></p>
+        <p className={cards.caption}>
+          <Link href="/campaigns/list">{t('backToCampaigns')}</Link>
+        </p>
       </PageBody>
     </Page>
   )

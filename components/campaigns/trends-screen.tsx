@@ -20,7 +20,9 @@ export async function CampaignTrendsScreen({ days, channel }: { days: number; ch
   const p = await getCurrentPrincipal()
   if (!p) return null
   const [tr, t, format, company] = await Promise.all([
-    getCampaignTrends(p.companyId, { days, channel }), getTranslations('campaignTrends'), getFormatter(),
+    getCampaignTrends(p.companyId, { days, channel }),
+    getTranslations('campaignTrends'),
+    getFormatter(),
     db.company.findUnique({ where: { id: p.companyId }, select: { currency: true } }),
   ])
   const currency = company?.currency ?? 'USD'
@@ -36,10 +38,28 @@ export async function CampaignTrendsScreen({ days, channel }: { days: number; ch
       <PageBody>
         <div className={styles.filters}>
           <nav className={perf.periods} aria-label={t('periodLabel')}>
-            {[30, 90, 365].map((d) => <Link key={d} className={perf.period} href={href(d, tr.channel)} aria-current={d === tr.days ? 'page' : undefined}>{t('lastDays', { days: d })}</Link>)}
+            {[30, 90, 365].map((d) => (
+              <Link
+                key={d}
+                className={perf.period}
+                href={href(d, tr.channel)}
+                aria-current={d === tr.days ? 'page' : undefined}
+              >
+                {t('lastDays', { days: d })}
+              </Link>
+            ))}
           </nav>
           <nav className={perf.periods} aria-label={t('channelLabel')}>
-            {CHANNELS.map((c) => <Link key={c ?? 'all'} className={perf.period} href={href(tr.days, c)} aria-current={c === tr.channel ? 'page' : undefined}>{t(`channels.${c ?? 'all'}`)}</Link>)}
+            {CHANNELS.map((c) => (
+              <Link
+                key={c ?? 'all'}
+                className={perf.period}
+                href={href(tr.days, c)}
+                aria-current={c === tr.channel ? 'page' : undefined}
+              >
+                {t(`channels.${c ?? 'all'}`)}
+              </Link>
+            ))}
           </nav>
         </div>
         {tr.campaigns.length === 0 ? (
@@ -48,10 +68,29 @@ export async function CampaignTrendsScreen({ days, channel }: { days: number; ch
           <>
             <Card title={t('chartTitle')}>
               <figure className={styles.chart}>
-                <svg viewBox={`0 0 ${w} 120`} preserveAspectRatio="none" className={styles.svg} role="img"
-                  aria-label={t('chartLabel', { list: tr.campaigns.map((c) => `${c.name}: ${pct(c.openRate)} / ${pct(c.clickRate)}`).join(', ') })}>
-                  <line x1={0} x2={w} y1={120 - (tr.average.openRate / maxRate) * 116} y2={120 - (tr.average.openRate / maxRate) * 116} className={styles.avgOpen} />
-                  <line x1={0} x2={w} y1={120 - (tr.average.clickRate / maxRate) * 116} y2={120 - (tr.average.clickRate / maxRate) * 116} className={styles.avgClick} />
+                <svg
+                  viewBox={`0 0 ${w} 120`}
+                  preserveAspectRatio="none"
+                  className={styles.svg}
+                  role="img"
+                  aria-label={t('chartLabel', {
+                    list: tr.campaigns.map((c) => `${c.name}: ${pct(c.openRate)} / ${pct(c.clickRate)}`).join(', '),
+                  })}
+                >
+                  <line
+                    x1={0}
+                    x2={w}
+                    y1={120 - (tr.average.openRate / maxRate) * 116}
+                    y2={120 - (tr.average.openRate / maxRate) * 116}
+                    className={styles.avgOpen}
+                  />
+                  <line
+                    x1={0}
+                    x2={w}
+                    y1={120 - (tr.average.clickRate / maxRate) * 116}
+                    y2={120 - (tr.average.clickRate / maxRate) * 116}
+                    className={styles.avgClick}
+                  />
                   {tr.campaigns.map((c, i) => {
                     const ho = (c.openRate / maxRate) * 116
                     const hc = (c.clickRate / maxRate) * 116
@@ -67,8 +106,12 @@ export async function CampaignTrendsScreen({ days, channel }: { days: number; ch
                 <figcaption className={perf.axis}>
                   <span>{format.dateTime(new Date(tr.campaigns[0]!.sentAt), { dateStyle: 'medium' })}</span>
                   <span className={perf.legend}>
-                    <span><span className={styles.keyOpen} aria-hidden="true" /> {t('openRate')}</span>
-                    <span><span className={styles.keyClick} aria-hidden="true" /> {t('clickRate')}</span>
+                    <span>
+                      <span className={styles.keyOpen} aria-hidden="true" /> {t('openRate')}
+                    </span>
+                    <span>
+                      <span className={styles.keyClick} aria-hidden="true" /> {t('clickRate')}
+                    </span>
                     <span>{t('averages', { open: pct(tr.average.openRate), click: pct(tr.average.clickRate) })}</span>
                   </span>
                   <span>{format.dateTime(new Date(tr.campaigns.at(-1)!.sentAt), { dateStyle: 'medium' })}</span>
@@ -76,24 +119,44 @@ export async function CampaignTrendsScreen({ days, channel }: { days: number; ch
               </figure>
             </Card>
             <div className={styles.table}>
-              <Table caption={t('tableCaption')} empty={t('emptyTitle')}
+              <Table
+                caption={t('tableCaption')}
+                empty={t('emptyTitle')}
                 columns={[
-                  { key: 'name', header: t('colName') }, { key: 'sent', header: t('colSent') }, { key: 'recipients', header: t('colRecipients'), align: 'right' },
-                  { key: 'open', header: t('openRate'), align: 'right' }, { key: 'click', header: t('clickRate'), align: 'right' },
-                  { key: 'conv', header: t('colConversion'), align: 'right' }, { key: 'rpr', header: t('colRpr'), align: 'right' },
+                  { key: 'name', header: t('colName') },
+                  { key: 'sent', header: t('colSent') },
+                  { key: 'recipients', header: t('colRecipients'), align: 'right' },
+                  { key: 'open', header: t('openRate'), align: 'right' },
+                  { key: 'click', header: t('clickRate'), align: 'right' },
+                  { key: 'conv', header: t('colConversion'), align: 'right' },
+                  { key: 'rpr', header: t('colRpr'), align: 'right' },
                 ]}
                 rows={[...tr.campaigns].reverse().map((c) => ({
                   id: c.id,
                   name: <Link href={`/campaign/${encodeURIComponent(c.id)}/reports/overview`}>{c.name}</Link>,
                   sent: format.dateTime(new Date(c.sentAt), { dateStyle: 'medium' }),
                   recipients: format.number(c.recipients),
-                  open: <span className={c.openRate >= tr.average.openRate ? styles.above : styles.below}>{pct(c.openRate)}</span>,
-                  click: <span className={c.clickRate >= tr.average.clickRate ? styles.above : styles.below}>{pct(c.clickRate)}</span>,
+                  open: (
+                    <span className={c.openRate >= tr.average.openRate ? styles.above : styles.below}>
+                      {pct(c.openRate)}
+                    </span>
+                  ),
+                  click: (
+                    <span className={c.clickRate >= tr.average.clickRate ? styles.above : styles.below}>
+                      {pct(c.clickRate)}
+                    </span>
+                  ),
                   conv: pct(c.conversionRate),
                   rpr: money(c.revenuePerRecipient),
-                }))} />
+                }))}
+              />
             </div>
-            <p className={styles.note}>{t('note', { recipients: format.number(tr.average.recipients), rpr: money(tr.average.revenuePerRecipient) })}</p>
+            <p className={styles.note}>
+              {t('note', {
+                recipients: format.number(tr.average.recipients),
+                rpr: money(tr.average.revenuePerRecipient),
+              })}
+            </p>
           </>
         )}
       </PageBody>

@@ -19,21 +19,36 @@ export async function CatalogCategories({ searchParams }: { searchParams: Search
   return (
     <Page>
       <PageHead title={t('categories')} />
-      <PageBody><PageMain>
-        <CatalogSubnav current="categories" backInStock={await canReadBackInStock()} />
-        {page.rows.length === 0 && !cursor ? (
-          <EmptyState heading={t('noCategoriesHeading')} body={t('noCategoriesBody')} />
-        ) : (
-          <Card flush>
-            <Table
-              caption={t('categories')}
-              columns={[{ key: 'name', header: t('category') }, { key: 'externalId', header: t('externalId') }, { key: 'items', header: t('items'), align: 'right' }]}
-              rows={page.rows.map((c) => ({ id: c.id, name: <Link href={`/catalog/items?category=${c.id}`}>{c.name}</Link>, externalId: c.externalId, items: c.items }))}
-            />
-          </Card>
-        )}
-        {page.nextCursor && <div className={styles.pager}><LinkButton href={`/catalog/categories?cursor=${page.nextCursor}`}>{t('nextPage')}</LinkButton></div>}
-      </PageMain></PageBody>
+      <PageBody>
+        <PageMain>
+          <CatalogSubnav current="categories" backInStock={await canReadBackInStock()} />
+          {page.rows.length === 0 && !cursor ? (
+            <EmptyState heading={t('noCategoriesHeading')} body={t('noCategoriesBody')} />
+          ) : (
+            <Card flush>
+              <Table
+                caption={t('categories')}
+                columns={[
+                  { key: 'name', header: t('category') },
+                  { key: 'externalId', header: t('externalId') },
+                  { key: 'items', header: t('items'), align: 'right' },
+                ]}
+                rows={page.rows.map((c) => ({
+                  id: c.id,
+                  name: <Link href={`/catalog/items?category=${c.id}`}>{c.name}</Link>,
+                  externalId: c.externalId,
+                  items: c.items,
+                }))}
+              />
+            </Card>
+          )}
+          {page.nextCursor && (
+            <div className={styles.pager}>
+              <LinkButton href={`/catalog/categories?cursor=${page.nextCursor}`}>{t('nextPage')}</LinkButton>
+            </div>
+          )}
+        </PageMain>
+      </PageBody>
     </Page>
   )
 }

@@ -20,29 +20,48 @@ export async function CatalogOverview() {
     { label: t('variants'), value: String(o.variants), href: '/catalog/items' },
     { label: t('categories'), value: String(o.categories), href: '/catalog/categories' },
     { label: t('sources'), value: String(o.sources), href: '/catalog/sources' },
-    { label: t('lastSync'), value: o.lastSync ? `${date(o.lastSync.at)} · ${o.lastSync.status}` : t('never'), href: '/catalog/sources' },
-    { label: t('backInStock'), value: t('bisCounts', { active: o.backInStock.active, notified: o.backInStock.notified }), href: bis ? '/catalog/back-in-stock' : undefined },
+    {
+      label: t('lastSync'),
+      value: o.lastSync ? `${date(o.lastSync.at)} · ${o.lastSync.status}` : t('never'),
+      href: '/catalog/sources',
+    },
+    {
+      label: t('backInStock'),
+      value: t('bisCounts', { active: o.backInStock.active, notified: o.backInStock.notified }),
+      href: bis ? '/catalog/back-in-stock' : undefined,
+    },
     { label: t('productFeeds'), value: String(o.feeds), href: '/product-feeds' },
   ]
   return (
     <Page>
-      <PageHead title={t('title')} actions={<LinkButton variant="primary" href="/catalog/items">{t('viewItems')}</LinkButton>} />
-      <PageBody><PageMain>
-        <CatalogSubnav current="overview" backInStock={bis} />
-        <div className={styles.tiles}>
-          {tiles.map((x) => x.href ? (
-            <Link key={x.label} href={x.href} className={styles.tile}>
-              <span className={styles.tileLabel}>{x.label}</span>
-              <span className={styles.tileValue}>{x.value}</span>
-            </Link>
-          ) : (
-            <div key={x.label} className={styles.tile}>
-              <span className={styles.tileLabel}>{x.label}</span>
-              <span className={styles.tileValue}>{x.value}</span>
-            </div>
-          ))}
-        </div>
-      </PageMain></PageBody>
+      <PageHead
+        title={t('title')}
+        actions={
+          <LinkButton variant="primary" href="/catalog/items">
+            {t('viewItems')}
+          </LinkButton>
+        }
+      />
+      <PageBody>
+        <PageMain>
+          <CatalogSubnav current="overview" backInStock={bis} />
+          <div className={styles.tiles}>
+            {tiles.map((x) =>
+              x.href ? (
+                <Link key={x.label} href={x.href} className={styles.tile}>
+                  <span className={styles.tileLabel}>{x.label}</span>
+                  <span className={styles.tileValue}>{x.value}</span>
+                </Link>
+              ) : (
+                <div key={x.label} className={styles.tile}>
+                  <span className={styles.tileLabel}>{x.label}</span>
+                  <span className={styles.tileValue}>{x.value}</span>
+                </div>
+              ),
+            )}
+          </div>
+        </PageMain>
+      </PageBody>
     </Page>
   )
 }

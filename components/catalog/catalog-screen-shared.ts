@@ -27,7 +27,10 @@ export const POLICY_KEYS = ['policy0', 'policy1', 'policy2'] as const
  * carry no currency of their own: the store's is the company's).
  */
 export async function formats(cid: number) {
-  const [format, company] = await Promise.all([getFormatter(), db.company.findFirst({ where: { id: cid }, select: { currency: true, timezone: true } })])
+  const [format, company] = await Promise.all([
+    getFormatter(),
+    db.company.findFirst({ where: { id: cid }, select: { currency: true, timezone: true } }),
+  ])
   const currency = company?.currency || 'USD'
   const timeZone = company?.timezone || 'UTC'
   const money = (n: number | null | undefined) => {
@@ -38,6 +41,7 @@ export async function formats(cid: number) {
       return format.number(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     }
   }
-  const date = (d: Date | null | undefined) => (d ? format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : '—')
+  const date = (d: Date | null | undefined) =>
+    d ? format.dateTime(d, { dateStyle: 'medium', timeStyle: 'short', timeZone }) : '—'
   return { money, date }
 }

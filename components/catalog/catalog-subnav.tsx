@@ -17,7 +17,11 @@ export function CatalogSubnav({ current, backInStock }: { current: CatalogSectio
   if (backInStock) links.push({ id: 'backInStock', href: '/catalog/back-in-stock', label: t('navBackInStock') })
   return (
     <nav className={styles.subnav} aria-label={t('navLabel')}>
-      {links.map((l) => <Link key={l.id} href={l.href} aria-current={l.id === current ? 'page' : undefined}>{l.label}</Link>)}
+      {links.map((l) => (
+        <Link key={l.id} href={l.href} aria-current={l.id === current ? 'page' : undefined}>
+          {l.label}
+        </Link>
+      ))}
     </nav>
   )
 }

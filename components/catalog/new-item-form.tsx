@@ -20,8 +20,16 @@ export function NewItemForm() {
   const [busy, setBusy] = useState(false)
 
   async function post(url: string, body: unknown) {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [CSRF_HEADER]: csrf() }, body: JSON.stringify(body) })
-    const data = (await res.json().catch(() => ({}))) as { success?: boolean; fieldErrors?: Record<string, string[]>; item?: { id: string } }
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [CSRF_HEADER]: csrf() },
+      body: JSON.stringify(body),
+    })
+    const data = (await res.json().catch(() => ({}))) as {
+      success?: boolean
+      fieldErrors?: Record<string, string[]>
+      item?: { id: string }
+    }
     if (!res.ok || data.success === false) {
       const msgs = Object.values(data.fieldErrors ?? {}).flat()
       throw new Error(msgs.length ? msgs.join(' ') : t('fallbackError'))
@@ -34,15 +42,35 @@ export function NewItemForm() {
     // Read from the form itself: what was typed before the page finished loading counts too.
     const data = new FormData(e.currentTarget)
     const field = (k: string) => String(data.get(k) ?? '').trim()
-    const f = { externalId: field('externalId'), title: field('title'), url: field('url'), price: field('price'), sku: field('sku'), inventory: field('inventory') }
+    const f = {
+      externalId: field('externalId'),
+      title: field('title'),
+      url: field('url'),
+      price: field('price'),
+      sku: field('sku'),
+      inventory: field('inventory'),
+    }
     setBusy(true)
     setError(null)
     try {
       const price = Number(f.price)
-      const { item } = await post('/ajax/catalog-new/items', { externalId: f.externalId, title: f.title, description: '', url: f.url, price })
+      const { item } = await post('/ajax/catalog-new/items', {
+        externalId: f.externalId,
+        title: f.title,
+        description: '',
+        url: f.url,
+        price,
+      })
       await post('/ajax/catalog-new/variants', {
-        itemId: item!.id, externalId: `${f.externalId}-1`, title: f.title, description: '', sku: f.sku || f.externalId, price,
-        inventoryQuantity: Number(f.inventory) || 0, inventoryPolicy: 0, url: f.url,
+        itemId: item!.id,
+        externalId: `${f.externalId}-1`,
+        title: f.title,
+        description: '',
+        sku: f.sku || f.externalId,
+        price,
+        inventoryQuantity: Number(f.inventory) || 0,
+        inventoryPolicy: 0,
+        url: f.url,
       })
       router.push(`/catalog/item/${item!.id}`)
     } catch (err) {
@@ -54,14 +82,46 @@ export function NewItemForm() {
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label={t('addItem')}>
-      <label>{t('externalId')}<br /><input className={styles.input} name="externalId" required /></label>
-      <label>{t('name')}<br /><input className={styles.input} name="title" required /></label>
-      <label>{t('url')}<br /><input className={styles.input} name="url" type="url" required /></label>
-      <label>{t('price')}<br /><input className={styles.input} name="price" inputMode="decimal" required /></label>
-      <label>SKU<br /><input className={styles.input} name="sku" /></label>
-      <label>{t('inventory')}<br /><input className={styles.input} name="inventory" inputMode="numeric" defaultValue={'0'} /></label>
-      {error && <p role="alert" className={styles.error}>{error}</p>}
-      <div className={styles.pager}><Button variant="primary" type="submit" loading={busy}>{t('save')}</Button></div>
+      <label>
+        {t('externalId')}
+        <br />
+        <input className={styles.input} name="externalId" required />
+      </label>
+      <label>
+        {t('name')}
+        <br />
+        <input className={styles.input} name="title" required />
+      </label>
+      <label>
+        {t('url')}
+        <br />
+        <input className={styles.input} name="url" type="url" required />
+      </label>
+      <label>
+        {t('price')}
+        <br />
+        <input className={styles.input} name="price" inputMode="decimal" required />
+      </label>
+      <label>
+        SKU
+        <br />
+        <input className={styles.input} name="sku" />
+      </label>
+      <label>
+        {t('inventory')}
+        <br />
+        <input className={styles.input} name="inventory" inputMode="numeric" defaultValue={'0'} />
+      </label>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+      <div className={styles.pager}>
+        <Button variant="primary" type="submit" loading={busy}>
+          {t('save')}
+        </Button>
+      </div>
     </form>
   )
 }

@@ -14,14 +14,24 @@ export async function ProductFeedEdit({ feedId }: { feedId?: string }) {
   const feed = feedId ? await getProductFeed(p.companyId, feedId) : null
   if (feedId && !feed) notFound()
   let categoryIds: string[] = []
-  try { categoryIds = feed ? (JSON.parse(feed.categoryIds) as string[]) : [] } catch { categoryIds = [] }
-  const initial = feed ? { id: feed.id, name: feed.name, format: feed.format, currency: feed.currency, categoryIds } : { name: '', format: 'xml', currency: 'USD', categoryIds: [] }
+  try {
+    categoryIds = feed ? (JSON.parse(feed.categoryIds) as string[]) : []
+  } catch {
+    categoryIds = []
+  }
+  const initial = feed
+    ? { id: feed.id, name: feed.name, format: feed.format, currency: feed.currency, categoryIds }
+    : { name: '', format: 'xml', currency: 'USD', categoryIds: [] }
   return (
     <Page>
       <PageHead title={feed ? t('editFeed') : t('createFeed')} />
-      <PageBody><PageMain>
-        <Card><ProductFeedForm initial={initial} categories={await categoryOptions(p.companyId)} /></Card>
-      </PageMain></PageBody>
+      <PageBody>
+        <PageMain>
+          <Card>
+            <ProductFeedForm initial={initial} categories={await categoryOptions(p.companyId)} />
+          </Card>
+        </PageMain>
+      </PageBody>
     </Page>
   )
 }

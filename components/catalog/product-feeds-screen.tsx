@@ -14,29 +14,40 @@ import { companyId } from './catalog-screen-shared'
 export async function ProductFeedsScreen() {
   const t = await getTranslations('catalog')
   const feeds = await listProductFeeds(await companyId())
-  const create = <LinkButton variant="primary" href="/product-feeds/create">{t('createFeed')}</LinkButton>
+  const create = (
+    <LinkButton variant="primary" href="/product-feeds/create">
+      {t('createFeed')}
+    </LinkButton>
+  )
   return (
     <Page>
       <PageHead title={t('productFeeds')} description={t('productFeedsIntro')} actions={create} />
-      <PageBody><PageMain>
-        {feeds.length === 0 ? (
-          <EmptyState heading={t('noFeedsHeading')} body={t('noFeedsBody')} actions={create} />
-        ) : (
-          <Card flush>
-            <Table
-              caption={t('productFeeds')}
-              columns={[{ key: 'name', header: t('name') }, { key: 'format', header: t('format') }, { key: 'url', header: t('feedUrl') }, { key: 'edit', header: '' }]}
-              rows={feeds.map((f) => ({
-                id: f.id,
-                name: f.name,
-                format: f.format === 'json' ? 'JSON' : 'Google Merchant XML',
-                url: <code className={styles.code}>{`/product-feed/${f.id}?token=${f.token}`}</code>,
-                edit: <Link href={`/product-feeds/${f.id}/edit`}>{t('edit')}</Link>,
-              }))}
-            />
-          </Card>
-        )}
-      </PageMain></PageBody>
+      <PageBody>
+        <PageMain>
+          {feeds.length === 0 ? (
+            <EmptyState heading={t('noFeedsHeading')} body={t('noFeedsBody')} actions={create} />
+          ) : (
+            <Card flush>
+              <Table
+                caption={t('productFeeds')}
+                columns={[
+                  { key: 'name', header: t('name') },
+                  { key: 'format', header: t('format') },
+                  { key: 'url', header: t('feedUrl') },
+                  { key: 'edit', header: '' },
+                ]}
+                rows={feeds.map((f) => ({
+                  id: f.id,
+                  name: f.name,
+                  format: f.format === 'json' ? 'JSON' : 'Google Merchant XML',
+                  url: <code className={styles.code}>{`/product-feed/${f.id}?token=${f.token}`}</code>,
+                  edit: <Link href={`/product-feeds/${f.id}/edit`}>{t('edit')}</Link>,
+                }))}
+              />
+            </Card>
+          )}
+        </PageMain>
+      </PageBody>
     </Page>
   )
 }

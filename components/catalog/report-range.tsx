@@ -9,7 +9,13 @@ export type ReportRange = (typeof REPORT_RANGES)[number]
 export function ReportRangeSelect({ value, onChange }: { value: ReportRange; onChange: (v: ReportRange) => void }) {
   const t = useTranslations('catalogReports')
   return (
-    <Select label={t('range')} name="daterange" value={value} data-testid="report-range" onChange={(e) => onChange(e.target.value as ReportRange)}
-      options={REPORT_RANGES.map((r) => ({ value: r, label: t(`ranges.${r}`) }))} />
+    <Select
+      label={t('range')}
+      name="daterange"
+      value={value}
+      data-testid="report-range"
+      onChange={(e) => onChange(e.target.value as ReportRange)}
+      options={REPORT_RANGES.map((r) => ({ value: r, label: t(`ranges.${r}`) }))}
+    />
   )
 }

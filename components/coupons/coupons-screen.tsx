@@ -24,8 +24,16 @@ export function CouponsScreen() {
   const canWrite = usePermission('coupons_write')
   const [search, setSearch] = useState('')
   const debounced = useDebouncedValue(search.trim(), 300)
-  const { data, error, isLoading, mutate } = useSWR(['coupons', debounced], () => couponsApi.list(debounced || undefined), { keepPreviousData: true })
-  const create = canWrite ? <LinkButton href="/coupons/new/$custom" variant="primary" data-testid="create-coupon">{t('create')}</LinkButton> : undefined
+  const { data, error, isLoading, mutate } = useSWR(
+    ['coupons', debounced],
+    () => couponsApi.list(debounced || undefined),
+    { keepPreviousData: true },
+  )
+  const create = canWrite ? (
+    <LinkButton href="/coupons/new/$custom" variant="primary" data-testid="create-coupon">
+      {t('create')}
+    </LinkButton>
+  ) : undefined
   const rows = data ?? []
   return (
     <Page>
@@ -36,22 +44,56 @@ export function CouponsScreen() {
         ) : (
           <>
             <div className={shared.toolbar}>
-              <TextField className={shared.toolbarGrow} label={t('search')} name="coupon-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+              <TextField
+                className={shared.toolbarGrow}
+                label={t('search')}
+                name="coupon-search"
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
             </div>
-            {error && <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />}
-            {isLoading && !data ? <TableSkeleton /> : (
-              <Table caption={t('title')} empty={t('noResults')}
+            {error && (
+              <Notification
+                variant="error"
+                title={t('loadError')}
+                action={{ label: t('retry'), onClick: () => void mutate() }}
+              />
+            )}
+            {isLoading && !data ? (
+              <TableSkeleton />
+            ) : (
+              <Table
+                caption={t('title')}
+                empty={t('noResults')}
                 columns={[
-                  { key: 'name', header: t('colCoupon') }, { key: 'unassigned', header: t('colLeft'), align: 'right' },
-                  { key: 'assigned', header: t('colGiven'), align: 'right' }, { key: 'used', header: t('colUsed'), align: 'right' }, { key: 'state', header: t('colState') },
+                  { key: 'name', header: t('colCoupon') },
+                  { key: 'unassigned', header: t('colLeft'), align: 'right' },
+                  { key: 'assigned', header: t('colGiven'), align: 'right' },
+                  { key: 'used', header: t('colUsed'), align: 'right' },
+                  { key: 'state', header: t('colState') },
                 ]}
                 rows={rows.map((c) => ({
                   id: c.id,
-                  name: <span><Link href={`/coupon/${encodeURIComponent(c.id)}`}>{c.externalId}</Link>{c.description && <span className={styles.muted}> · {c.description}</span>}</span>,
-                  unassigned: c.counts.unassigned, assigned: c.counts.assigned, used: c.counts.used,
-                  state: c.counts.total === 0 ? <Badge variant="neutral">{t('noCodes')}</Badge>
-                    : c.lowBalance ? <Badge variant="warning">{t('lowBalance')}</Badge> : <Badge variant="success">{t('ok')}</Badge>,
-                }))} />
+                  name: (
+                    <span>
+                      <Link href={`/coupon/${encodeURIComponent(c.id)}`}>{c.externalId}</Link>
+                      {c.description && <span className={styles.muted}> · {c.description}</span>}
+                    </span>
+                  ),
+                  unassigned: c.counts.unassigned,
+                  assigned: c.counts.assigned,
+                  used: c.counts.used,
+                  state:
+                    c.counts.total === 0 ? (
+                      <Badge variant="neutral">{t('noCodes')}</Badge>
+                    ) : c.lowBalance ? (
+                      <Badge variant="warning">{t('lowBalance')}</Badge>
+                    ) : (
+                      <Badge variant="success">{t('ok')}</Badge>
+                    ),
+                }))}
+              />
             )}
           </>
         )}

@@ -28,7 +28,12 @@ export function NewCouponScreen({ integrationKey }: { integrationKey: string }) 
     setBusy(true)
     setErrors({})
     try {
-      const c = await couponsApi.create({ externalId: externalId.trim(), description, lowBalanceThreshold: threshold.trim() === '' ? null : Number(threshold), integrationKey })
+      const c = await couponsApi.create({
+        externalId: externalId.trim(),
+        description,
+        lowBalanceThreshold: threshold.trim() === '' ? null : Number(threshold),
+        integrationKey,
+      })
       router.push(`/uploaded-coupon/${encodeURIComponent(c.id)}/import/file`)
     } catch (err) {
       const f = readHttpFailure(err)
@@ -43,15 +48,40 @@ export function NewCouponScreen({ integrationKey }: { integrationKey: string }) 
       <PageBody>
         <Card>
           <form className={styles.form} onSubmit={submit} noValidate aria-label={t('newTitle')}>
-            <TextField label={t('couponId')} name="externalId" value={externalId} required error={errors.externalId} hint={t('couponIdHint')}
-              onChange={(e) => setExternalId(e.target.value)} data-testid="coupon-id" />
-            <TextField label={t('couponDescription')} name="description" value={description} onChange={(e) => setDescription(e.target.value)} />
-            <TextField label={t('threshold')} name="lowBalanceThreshold" type="number" min={0} value={threshold} error={errors.lowBalanceThreshold} hint={t('thresholdHint')}
-              onChange={(e) => setThreshold(e.target.value)} />
+            <TextField
+              label={t('couponId')}
+              name="externalId"
+              value={externalId}
+              required
+              error={errors.externalId}
+              hint={t('couponIdHint')}
+              onChange={(e) => setExternalId(e.target.value)}
+              data-testid="coupon-id"
+            />
+            <TextField
+              label={t('couponDescription')}
+              name="description"
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+            <TextField
+              label={t('threshold')}
+              name="lowBalanceThreshold"
+              type="number"
+              min={0}
+              value={threshold}
+              error={errors.lowBalanceThreshold}
+              hint={t('thresholdHint')}
+              onChange={(e) => setThreshold(e.target.value)}
+            />
             {errors._form && <Notification variant="error">{errors._form}</Notification>}
             <div className={styles.footer}>
-              <LinkButton href="/coupons" variant="tertiary">{t('cancel')}</LinkButton>
-              <Button type="submit" variant="primary" loading={busy} data-testid="create-coupon-submit">{t('createAndUpload')}</Button>
+              <LinkButton href="/coupons" variant="tertiary">
+                {t('cancel')}
+              </LinkButton>
+              <Button type="submit" variant="primary" loading={busy} data-testid="create-coupon-submit">
+                {t('createAndUpload')}
+              </Button>
             </div>
           </form>
         </Card>

@@ -49,23 +49,47 @@ export function UploadCodesScreen({ couponId }: { couponId: string }) {
   }
   return (
     <Page>
-      <PageHead title={t('uploadTitle', { name: data?.coupon.externalId ?? '' })} description={t('uploadDescription')} />
+      <PageHead
+        title={t('uploadTitle', { name: data?.coupon.externalId ?? '' })}
+        description={t('uploadDescription')}
+      />
       <PageBody>
         <Card>
           <form className={styles.form} onSubmit={submit} aria-label={t('uploadCodes')}>
-            <label className={styles.muted}>{t('csvFile')}<br />
+            <label className={styles.muted}>
+              {t('csvFile')}
+              <br />
               <input ref={file} type="file" accept=".csv,text/csv,text/plain" name="file" data-testid="codes-file" />
             </label>
-            <label className={styles.muted} htmlFor="codes-text">{t('orPaste')}</label>
-            <textarea id="codes-text" className={styles.textarea} value={text} onChange={(e) => setText(e.target.value)} placeholder={'code\nSPRING-7FQ2\nSPRING-K9X4,2027-03-31'} data-testid="codes-text" />
+            <label className={styles.muted} htmlFor="codes-text">
+              {t('orPaste')}
+            </label>
+            <textarea
+              id="codes-text"
+              className={styles.textarea}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={'code\nSPRING-7FQ2\nSPRING-K9X4,2027-03-31'}
+              data-testid="codes-text"
+            />
             {error && (
               <Notification variant="error" title={error}>
-                {lines.length > 0 && <ul className={styles.lines} data-testid="code-errors">{lines.map((l) => <li key={l}>{l}</li>)}</ul>}
+                {lines.length > 0 && (
+                  <ul className={styles.lines} data-testid="code-errors">
+                    {lines.map((l) => (
+                      <li key={l}>{l}</li>
+                    ))}
+                  </ul>
+                )}
               </Notification>
             )}
             <div className={styles.footer}>
-              <LinkButton href={`/coupon/${encodeURIComponent(couponId)}`} variant="tertiary">{t('cancel')}</LinkButton>
-              <Button type="submit" variant="primary" loading={busy} data-testid="upload-submit">{t('upload')}</Button>
+              <LinkButton href={`/coupon/${encodeURIComponent(couponId)}`} variant="tertiary">
+                {t('cancel')}
+              </LinkButton>
+              <Button type="submit" variant="primary" loading={busy} data-testid="upload-submit">
+                {t('upload')}
+              </Button>
             </div>
           </form>
         </Card>

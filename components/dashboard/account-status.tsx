@@ -24,7 +24,11 @@ const STATUS_MESSAGE = {
 
 export function AccountStatusBadge({ status }: { status: number }) {
   const t = useTranslations('dashboard.statuses')
-  return <Badge variant={status === COMPANY_STATUS.ACTIVE ? 'success' : 'warning'}>{t(STATUS_MESSAGE[companyStatusLabel(status)])}</Badge>
+  return (
+    <Badge variant={status === COMPANY_STATUS.ACTIVE ? 'success' : 'warning'}>
+      {t(STATUS_MESSAGE[companyStatusLabel(status)])}
+    </Badge>
+  )
 }
 
 export function PlanName({ planKey }: { planKey: string }) {

@@ -32,8 +32,14 @@ async function NewProfilesCard({ summary }: { summary: AudienceSummary }) {
   const np = summary.newProfiles!
   const trend = trendOf(np.last7Days, np.previous7Days)
   const max = Math.max(1, ...np.daily.map((d) => d.count))
-  const pct = trend.ratio === null ? null : format.number(Math.abs(trend.ratio), { style: 'percent', maximumFractionDigits: 1 })
-  const trendText = trend.kind === 'flat' ? t('trendFlat') : pct === null ? t('trendFromZero') : t(trend.kind === 'up' ? 'trendUp' : 'trendDown', { pct })
+  const pct =
+    trend.ratio === null ? null : format.number(Math.abs(trend.ratio), { style: 'percent', maximumFractionDigits: 1 })
+  const trendText =
+    trend.kind === 'flat'
+      ? t('trendFlat')
+      : pct === null
+        ? t('trendFromZero')
+        : t(trend.kind === 'up' ? 'trendUp' : 'trendDown', { pct })
   return (
     <Card title={t('newProfilesTitle')}>
       <div data-testid="card-new-profiles">
@@ -44,16 +50,35 @@ async function NewProfilesCard({ summary }: { summary: AudienceSummary }) {
           </Badge>
         </div>
         <p className={styles.caption}>{t('newProfilesCaption', { previous: format.number(np.previous7Days) })}</p>
-        <svg className={styles.spark} viewBox="0 0 140 32" preserveAspectRatio="none" role="img"
-          aria-label={t('sparkLabel', { days: np.daily.map((d) => `${d.date}: ${d.count}`).join(', ') })}>
+        <svg
+          className={styles.spark}
+          viewBox="0 0 140 32"
+          preserveAspectRatio="none"
+          role="img"
+          aria-label={t('sparkLabel', { days: np.daily.map((d) => `${d.date}: ${d.count}`).join(', ') })}
+        >
           {np.daily.map((d, i) => {
             const h = Math.max(1.5, (d.count / max) * 30)
-            return <rect key={d.date} x={i * 10 + 1} y={32 - h} width={8} height={h} rx={1.5} className={i >= 7 ? styles.barCurrent : styles.barPrevious} />
+            return (
+              <rect
+                key={d.date}
+                x={i * 10 + 1}
+                y={32 - h}
+                width={8}
+                height={h}
+                rx={1.5}
+                className={i >= 7 ? styles.barCurrent : styles.barPrevious}
+              />
+            )
           })}
         </svg>
-        {summary.totalProfiles === 0
-          ? <p className={styles.caption}>{t('noProfilesYet')}</p>
-          : summary.totalProfiles !== null && <p className={styles.caption}>{t('totalProfiles', { count: summary.totalProfiles })}</p>}
+        {summary.totalProfiles === 0 ? (
+          <p className={styles.caption}>{t('noProfilesYet')}</p>
+        ) : (
+          summary.totalProfiles !== null && (
+            <p className={styles.caption}>{t('totalProfiles', { count: summary.totalProfiles })}</p>
+          )
+        )}
       </div>
     </Card>
   )
@@ -67,7 +92,9 @@ async function EventsTodayCard({ count }: { count: number }) {
       <div data-testid="card-events-today">
         <span className={styles.figure}>{format.number(count)}</span>
         <p className={styles.caption}>{count === 0 ? t('eventsTodayEmpty') : t('eventsTodayCaption')}</p>
-        <Link className={styles.more} href="/analytics/metrics">{t('allMetricsLink')}</Link>
+        <Link className={styles.more} href="/analytics/metrics">
+          {t('allMetricsLink')}
+        </Link>
       </div>
     </Card>
   )
@@ -93,7 +120,9 @@ async function TopMetricsCard({ metrics }: { metrics: AudienceSummary['topMetric
                   <Link href={metricPath(m.id, m.name)}>{m.name}</Link>
                   <span className={styles.metricCount}>{format.number(m.count)}</span>
                 </div>
-                <span className={styles.meter} aria-hidden="true"><span style={{ width: `${(m.count / max) * 100}%` }} /></span>
+                <span className={styles.meter} aria-hidden="true">
+                  <span style={{ width: `${(m.count / max) * 100}%` }} />
+                </span>
               </li>
             ))}
           </ol>

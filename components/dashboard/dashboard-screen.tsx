@@ -26,7 +26,12 @@ export async function DashboardScreen() {
   const [memberCount, members, consent, flags, firstVisit] = await Promise.all([
     db.membership.count({ where: { companyId: p.companyId } }),
     canSeeTeam
-      ? db.membership.findMany({ where: { companyId: p.companyId }, include: { user: { select: { firstName: true, lastName: true, email: true } } }, orderBy: { id: 'asc' }, take: 6 })
+      ? db.membership.findMany({
+          where: { companyId: p.companyId },
+          include: { user: { select: { firstName: true, lastName: true, email: true } } },
+          orderBy: { id: 'asc' },
+          take: 6,
+        })
       : Promise.resolve([]),
     currentConsent(p.companyId),
     getFeatureFlags(p.companyId),
@@ -37,19 +42,34 @@ export async function DashboardScreen() {
 
   return (
     <Page>
-      <PageHead title={t(firstVisit ? 'welcomeFirst' : 'welcome', { name: p.user.firstName || p.user.email })} description={t('subtitle', { company: p.company.name })} />
+      <PageHead
+        title={t(firstVisit ? 'welcomeFirst' : 'welcome', { name: p.user.firstName || p.user.email })}
+        description={t('subtitle', { company: p.company.name })}
+      />
       <PageBody>
         <div className={styles.grid}>
           <RevenueCard />
           <AudienceCards />
           <Card title={t('accountTitle')}>
             <dl className={styles.facts}>
-              <dt>{t('accountName')}</dt><dd>{p.company.name}</dd>
-              <dt>{t('accountStatus')}</dt><dd><AccountStatusBadge status={p.company.status} /></dd>
-              <dt>{t('accountPlan')}</dt><dd><PlanName planKey={p.company.planKey} /></dd>
-              <dt>{t('accountTimezone')}</dt><dd>{p.company.timezone}</dd>
-              <dt>{t('accountPublicKey')}</dt><dd><code>{p.company.publicApiKey}</code></dd>
-              <dt>{t('yourRole')}</dt><dd>{roleLabel(p.role)}</dd>
+              <dt>{t('accountName')}</dt>
+              <dd>{p.company.name}</dd>
+              <dt>{t('accountStatus')}</dt>
+              <dd>
+                <AccountStatusBadge status={p.company.status} />
+              </dd>
+              <dt>{t('accountPlan')}</dt>
+              <dd>
+                <PlanName planKey={p.company.planKey} />
+              </dd>
+              <dt>{t('accountTimezone')}</dt>
+              <dd>{p.company.timezone}</dd>
+              <dt>{t('accountPublicKey')}</dt>
+              <dd>
+                <code>{p.company.publicApiKey}</code>
+              </dd>
+              <dt>{t('yourRole')}</dt>
+              <dd>{roleLabel(p.role)}</dd>
             </dl>
           </Card>
           <Card title={t('teamTitle', { count: memberCount })}>
@@ -70,7 +90,9 @@ export async function DashboardScreen() {
             {destinations.length ? (
               <ul className={styles.links}>
                 {destinations.map((n) => (
-                  <li key={n.id}><Link href={n.url}>{tNav(n.labelKey)}</Link></li>
+                  <li key={n.id}>
+                    <Link href={n.url}>{tNav(n.labelKey)}</Link>
+                  </li>
                 ))}
               </ul>
             ) : (
@@ -80,12 +102,23 @@ export async function DashboardScreen() {
           <Card title={t('securityTitle')}>
             <dl className={styles.facts}>
               <dt>{t('lastSignIn')}</dt>
-              <dd>{p.user.lastLoginAt ? format.dateTime(p.user.lastLoginAt, { dateStyle: 'medium', timeStyle: 'short' }) : t('never')}</dd>
-              <dt>{t('lastSignInFrom')}</dt><dd>{p.user.lastLoginIp ?? '—'}</dd>
+              <dd>
+                {p.user.lastLoginAt
+                  ? format.dateTime(p.user.lastLoginAt, { dateStyle: 'medium', timeStyle: 'short' })
+                  : t('never')}
+              </dd>
+              <dt>{t('lastSignInFrom')}</dt>
+              <dd>{p.user.lastLoginIp ?? '—'}</dd>
               <dt>{t('staffConsent')}</dt>
-              <dd>{consent ? t('staffConsentUntil', { date: format.dateTime(consent.expiresAt, { dateStyle: 'medium' }) }) : t('staffConsentNone')}</dd>
+              <dd>
+                {consent
+                  ? t('staffConsentUntil', { date: format.dateTime(consent.expiresAt, { dateStyle: 'medium' }) })
+                  : t('staffConsentNone')}
+              </dd>
             </dl>
-            <Link className={styles.more} href="/settings/account/security">{t('manageSecurity')}</Link>
+            <Link className={styles.more} href="/settings/account/security">
+              {t('manageSecurity')}
+            </Link>
           </Card>
         </div>
       </PageBody>

@@ -15,13 +15,27 @@ import own from './revenue-card.module.css'
 export async function RevenueCard() {
   const p = await getCurrentPrincipal()
   if (!p || !(p.resources.has('flows_read') || p.resources.has('campaigns_read'))) return null
-  const [s, t, format] = await Promise.all([getRevenueSummary(p.companyId, p.company.timezone), getTranslations('revenueCard'), getFormatter()])
-  const money = (v: number) => format.number(v, { style: 'currency', currency: s.currency, maximumFractionDigits: v >= 1000 ? 0 : 2 })
+  const [s, t, format] = await Promise.all([
+    getRevenueSummary(p.companyId, p.company.timezone),
+    getTranslations('revenueCard'),
+    getFormatter(),
+  ])
+  const money = (v: number) =>
+    format.number(v, { style: 'currency', currency: s.currency, maximumFractionDigits: v >= 1000 ? 0 : 2 })
   const trend = trendOf(s.last30.total, s.previous30)
-  const pct = trend.ratio === null ? null : format.number(Math.abs(trend.ratio), { style: 'percent', maximumFractionDigits: 1 })
-  const trendText = trend.kind === 'flat' ? t('trendFlat') : pct === null ? t('trendFromZero') : t(trend.kind === 'up' ? 'trendUp' : 'trendDown', { pct })
+  const pct =
+    trend.ratio === null ? null : format.number(Math.abs(trend.ratio), { style: 'percent', maximumFractionDigits: 1 })
+  const trendText =
+    trend.kind === 'flat'
+      ? t('trendFlat')
+      : pct === null
+        ? t('trendFromZero')
+        : t(trend.kind === 'up' ? 'trendUp' : 'trendDown', { pct })
   const max = Math.max(1, ...s.daily.map((d) => d.flows + d.campaigns))
-  const share = s.conversionValue > 0 ? format.number(Math.min(1, s.last30.total / s.conversionValue), { style: 'percent', maximumFractionDigits: 0 }) : null
+  const share =
+    s.conversionValue > 0
+      ? format.number(Math.min(1, s.last30.total / s.conversionValue), { style: 'percent', maximumFractionDigits: 0 })
+      : null
   return (
     <Card title={t('title')}>
       <div data-testid="card-revenue">
@@ -29,7 +43,8 @@ export async function RevenueCard() {
           <span className={styles.figure}>{money(s.last30.total)}</span>
           {(s.last30.total > 0 || s.previous30 > 0) && (
             <Badge variant={trend.kind === 'up' ? 'success' : trend.kind === 'down' ? 'danger' : 'neutral'}>
-              <span aria-hidden="true">{trend.kind === 'up' ? '▲' : trend.kind === 'down' ? '▼' : '●'}</span> {trendText}
+              <span aria-hidden="true">{trend.kind === 'up' ? '▲' : trend.kind === 'down' ? '▼' : '●'}</span>{' '}
+              {trendText}
             </Badge>
           )}
         </div>
@@ -39,18 +54,39 @@ export async function RevenueCard() {
         ) : (
           <>
             <dl className={own.split}>
-              <div><dt><span className={own.keyFlows} aria-hidden="true" />{t('flows')}</dt><dd>{money(s.last30.flows)}</dd></div>
-              <div><dt><span className={own.keyCampaigns} aria-hidden="true" />{t('campaigns')}</dt><dd>{money(s.last30.campaigns)}</dd></div>
+              <div>
+                <dt>
+                  <span className={own.keyFlows} aria-hidden="true" />
+                  {t('flows')}
+                </dt>
+                <dd>{money(s.last30.flows)}</dd>
+              </div>
+              <div>
+                <dt>
+                  <span className={own.keyCampaigns} aria-hidden="true" />
+                  {t('campaigns')}
+                </dt>
+                <dd>{money(s.last30.campaigns)}</dd>
+              </div>
             </dl>
-            <svg className={styles.spark} viewBox="0 0 300 32" preserveAspectRatio="none" role="img"
-              aria-label={t('sparkLabel', { days: s.daily.map((d) => `${d.date}: ${money(d.flows + d.campaigns)}`).join(', ') })}>
+            <svg
+              className={styles.spark}
+              viewBox="0 0 300 32"
+              preserveAspectRatio="none"
+              role="img"
+              aria-label={t('sparkLabel', {
+                days: s.daily.map((d) => `${d.date}: ${money(d.flows + d.campaigns)}`).join(', '),
+              })}
+            >
               {s.daily.map((d, i) => {
                 const hf = (d.flows / max) * 30
                 const hc = (d.campaigns / max) * 30
                 return (
                   <g key={d.date}>
                     {hf > 0 && <rect x={i * 10 + 1} y={32 - hf} width={8} height={hf} className={own.barFlows} />}
-                    {hc > 0 && <rect x={i * 10 + 1} y={32 - hf - hc} width={8} height={hc} className={own.barCampaigns} />}
+                    {hc > 0 && (
+                      <rect x={i * 10 + 1} y={32 - hf - hc} width={8} height={hc} className={own.barCampaigns} />
+                    )}
                   </g>
                 )
               })}
@@ -60,7 +96,13 @@ export async function RevenueCard() {
               <ul className={styles.metricList} aria-label={t('topLabel')}>
                 {s.top.map((x) => (
                   <li key={`${x.kind}:${x.id}`} className={styles.metricLine}>
-                    <Link href={x.kind === 'flow' ? `/flow/${encodeURIComponent(x.id)}/edit` : `/campaign/${encodeURIComponent(x.id)}/reports/overview`}>
+                    <Link
+                      href={
+                        x.kind === 'flow'
+                          ? `/flow/${encodeURIComponent(x.id)}/edit`
+                          : `/campaign/${encodeURIComponent(x.id)}/reports/overview`
+                      }
+                    >
                       {x.name} <span className={own.kind}>{t(x.kind === 'flow' ? 'kindFlow' : 'kindCampaign')}</span>
                     </Link>
                     <span className={styles.metricCount}>{money(x.value)}</span>
@@ -71,8 +113,12 @@ export async function RevenueCard() {
           </>
         )}
         <p className={own.links}>
-          <Link className={styles.more} href="/dashboard/performance">{t('seePerformance')}</Link>
-          <Link className={styles.more} href="/settings/attribution">{t('howAttributed')}</Link>
+          <Link className={styles.more} href="/dashboard/performance">
+            {t('seePerformance')}
+          </Link>
+          <Link className={styles.more} href="/settings/attribution">
+            {t('howAttributed')}
+          </Link>
         </p>
       </div>
     </Card>

@@ -28,7 +28,12 @@ export function ClientDiagnosticsScreen() {
   const [sending, setSending] = useState(false)
   const [sent, setSent] = useState<'ok' | 'failed' | null>(null)
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' })
-  const sourceLabel = { onsite: t('sourceOnsite'), test: t('sourceTest'), sample: t('sourceSample'), api: t('sourceApi') }
+  const sourceLabel = {
+    onsite: t('sourceOnsite'),
+    test: t('sourceTest'),
+    sample: t('sourceSample'),
+    api: t('sourceApi'),
+  }
 
   async function sendTest() {
     setSending(true)
@@ -44,13 +49,29 @@ export function ClientDiagnosticsScreen() {
   }
 
   let body
-  if (error) body = <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-  else if (!data) body = <div className={styles.loading}><Spinner size="large" /></div>
+  if (error)
+    body = (
+      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+        {t('loadError')}
+      </Notification>
+    )
+  else if (!data)
+    body = (
+      <div className={styles.loading}>
+        <Spinner size="large" />
+      </div>
+    )
   else {
     body = (
       <div className={styles.stack}>
         <Notification variant={data.installed ? 'success' : 'warning'}>
-          {data.installed ? t('installed') : <>{t('notInstalled')} <Link href="/wizard/web-tracking">{t('installLink')}</Link></>}
+          {data.installed ? (
+            t('installed')
+          ) : (
+            <>
+              {t('notInstalled')} <Link href="/wizard/web-tracking">{t('installLink')}</Link>
+            </>
+          )}
         </Notification>
         <Card title={t('installsTitle')}>
           <Table
@@ -66,14 +87,24 @@ export function ClientDiagnosticsScreen() {
               id: i.origin,
               origin: <span className={styles.code}>{i.origin}</span>,
               first: when(i.firstSeenAt),
-              last: <>{when(i.lastSeenAt)} {i.stale && <Badge variant="warning">{t('stale')}</Badge>}</>,
+              last: (
+                <>
+                  {when(i.lastSeenAt)} {i.stale && <Badge variant="warning">{t('stale')}</Badge>}
+                </>
+              ),
               pings: format.number(i.pings),
             }))}
           />
         </Card>
         <Card
           title={t('recentEventsTitle')}
-          actions={canWrite && <Button onClick={() => void sendTest()} loading={sending} data-testid="send-test-event">{t('sendTestEvent')}</Button>}
+          actions={
+            canWrite && (
+              <Button onClick={() => void sendTest()} loading={sending} data-testid="send-test-event">
+                {t('sendTestEvent')}
+              </Button>
+            )
+          }
         >
           {sent === 'ok' && <Notification variant="success">{t('testEventSent')}</Notification>}
           {sent === 'failed' && <Notification variant="error">{t('testEventFailed')}</Notification>}

@@ -20,20 +20,39 @@ const COLORS = ['#3b5bdb', '#e8590c', '#2b8a3e', '#ae3ec9', '#1098ad', '#f08c00'
 export function DashboardView({ data }: { data: DashboardDto }) {
   const t = useTranslations('developerTools')
   const format = useFormatter()
-  const day = (d: string) => format.dateTime(new Date(`${d}T00:00:00Z`), { month: 'short', day: 'numeric', timeZone: 'UTC' })
+  const day = (d: string) =>
+    format.dateTime(new Date(`${d}T00:00:00Z`), { month: 'short', day: 'numeric', timeZone: 'UTC' })
   if (!data.total) return <EmptyState heading={t('dashboardEmptyHeading')} body={t('dashboardEmptyBody')} />
-  const chartRows = data.days.map((d, i) => ({ day: day(d), ...Object.fromEntries(data.callers.map((c) => [c.caller.name, c.perDay[i] ?? 0])) }))
+  const chartRows = data.days.map((d, i) => ({
+    day: day(d),
+    ...Object.fromEntries(data.callers.map((c) => [c.caller.name, c.perDay[i] ?? 0])),
+  }))
   return (
     <div className={styles.stack}>
       <div className={styles.stats}>
         <Card>
-          <div className={styles.stat}><span className={styles.muted}>{t('statCalls')}</span><span className={styles.statValue} data-testid="stat-calls">{format.number(data.total)}</span></div>
+          <div className={styles.stat}>
+            <span className={styles.muted}>{t('statCalls')}</span>
+            <span className={styles.statValue} data-testid="stat-calls">
+              {format.number(data.total)}
+            </span>
+          </div>
         </Card>
         <Card>
-          <div className={styles.stat}><span className={styles.muted}>{t('statErrors')}</span><span className={styles.statValue} data-testid="stat-errors">{format.number(data.errors)}</span></div>
+          <div className={styles.stat}>
+            <span className={styles.muted}>{t('statErrors')}</span>
+            <span className={styles.statValue} data-testid="stat-errors">
+              {format.number(data.errors)}
+            </span>
+          </div>
         </Card>
         <Card>
-          <div className={styles.stat}><span className={styles.muted}>{t('statErrorRate')}</span><span className={styles.statValue} data-testid="stat-error-rate">{format.number(data.errorRate, { style: 'percent', maximumFractionDigits: 1 })}</span></div>
+          <div className={styles.stat}>
+            <span className={styles.muted}>{t('statErrorRate')}</span>
+            <span className={styles.statValue} data-testid="stat-error-rate">
+              {format.number(data.errorRate, { style: 'percent', maximumFractionDigits: 1 })}
+            </span>
+          </div>
         </Card>
       </div>
       <Card title={t('callsPerDay')}>
@@ -45,7 +64,9 @@ export function DashboardView({ data }: { data: DashboardDto }) {
               <YAxis allowDecimals={false} />
               <Tooltip />
               <Legend />
-              {data.callers.map((c, i) => <Bar key={c.caller.id} dataKey={c.caller.name} stackId="calls" fill={COLORS[i % COLORS.length]} />)}
+              {data.callers.map((c, i) => (
+                <Bar key={c.caller.id} dataKey={c.caller.name} stackId="calls" fill={COLORS[i % COLORS.length]} />
+              ))}
             </BarChart>
           </ResponsiveContainer>
         </div>
@@ -76,7 +97,11 @@ export function DashboardView({ data }: { data: DashboardDto }) {
           ]}
           rows={data.topEndpoints.map((e) => ({
             id: `${e.method} ${e.path}`,
-            endpoint: <span className={styles.code}>{e.method} {e.path}</span>,
+            endpoint: (
+              <span className={styles.code}>
+                {e.method} {e.path}
+              </span>
+            ),
             calls: format.number(e.calls),
             errors: format.number(e.errors),
           }))}
@@ -94,8 +119,18 @@ export function DashboardScreen() {
   const tc = useTranslations('common')
   const { data, error, mutate } = useSWR(`${DEV_TOOLS}/dashboard`, fetchJson<DashboardDto>)
   let body
-  if (error) body = <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-  else if (!data) body = <div className={styles.loading}><Spinner size="large" /></div>
+  if (error)
+    body = (
+      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+        {t('loadError')}
+      </Notification>
+    )
+  else if (!data)
+    body = (
+      <div className={styles.loading}>
+        <Spinner size="large" />
+      </div>
+    )
   else body = <DashboardView data={data} />
   return (
     <Page>

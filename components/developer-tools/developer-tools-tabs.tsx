@@ -20,7 +20,12 @@ export function DeveloperToolsTabs({ current }: { current: DeveloperToolsTab }) 
   return (
     <nav className={styles.tabs} aria-label={t('tabsLabel')}>
       {TABS.map((tab) => (
-        <Link key={tab.href} href={tab.href} className={`${styles.tab} ${tab.href === current ? styles.tabActive : ''}`} aria-current={tab.href === current ? 'page' : undefined}>
+        <Link
+          key={tab.href}
+          href={tab.href}
+          className={`${styles.tab} ${tab.href === current ? styles.tabActive : ''}`}
+          aria-current={tab.href === current ? 'page' : undefined}
+        >
           {t(tab.key)}
         </Link>
       ))}

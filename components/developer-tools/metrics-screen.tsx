@@ -19,17 +19,37 @@ export function MetricsScreen() {
   const tc = useTranslations('common')
   const format = useFormatter()
   const { data, error, mutate } = useSWR(`${DEV_TOOLS}/metrics`, fetchJson<{ metrics: MetricOverviewDto[] }>)
-  const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : '—')
+  const when = (iso: string | null) =>
+    iso ? format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : '—'
   let body
-  if (error) body = <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-  else if (!data) body = <div className={styles.loading}><Spinner size="large" /></div>
+  if (error)
+    body = (
+      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+        {t('loadError')}
+      </Notification>
+    )
+  else if (!data)
+    body = (
+      <div className={styles.loading}>
+        <Spinner size="large" />
+      </div>
+    )
   else if (!data.metrics.length) body = <EmptyState heading={t('metricsEmptyHeading')} body={t('metricsEmptyBody')} />
   else {
     body = (
       <div className={styles.stack}>
         {data.metrics.map((m) => (
-          <Card key={m.id} title={<Link href={m.href} data-testid={`metric-${m.id}`}>{m.name}</Link>}>
-            <p className={styles.muted}>{t('metricSummary', { count: m.eventCount, integration: m.integration, last: when(m.lastEventAt) })}</p>
+          <Card
+            key={m.id}
+            title={
+              <Link href={m.href} data-testid={`metric-${m.id}`}>
+                {m.name}
+              </Link>
+            }
+          >
+            <p className={styles.muted}>
+              {t('metricSummary', { count: m.eventCount, integration: m.integration, last: when(m.lastEventAt) })}
+            </p>
             {m.latest.length > 0 && (
               <Table
                 caption={t('latestEvents', { name: m.name })}

@@ -8,7 +8,15 @@ import { Badge } from '@/components/ui/badge'
 import { statusVariant, type RequestLogRowDto } from './api'
 import styles from './developer-tools.module.css'
 
-export function RequestLogTable({ rows, caption, empty }: { rows: RequestLogRowDto[]; caption: string; empty?: string }) {
+export function RequestLogTable({
+  rows,
+  caption,
+  empty,
+}: {
+  rows: RequestLogRowDto[]
+  caption: string
+  empty?: string
+}) {
   const t = useTranslations('developerTools')
   const format = useFormatter()
   return (
@@ -25,9 +33,17 @@ export function RequestLogTable({ rows, caption, empty }: { rows: RequestLogRowD
       ]}
       rows={rows.map((r) => ({
         id: r.id,
-        time: <Link href={`/developer-tools/logs/id/${r.id}`} data-testid={`log-${r.id}`}>{format.dateTime(new Date(r.createdAt), { dateStyle: 'medium', timeStyle: 'medium' })}</Link>,
+        time: (
+          <Link href={`/developer-tools/logs/id/${r.id}`} data-testid={`log-${r.id}`}>
+            {format.dateTime(new Date(r.createdAt), { dateStyle: 'medium', timeStyle: 'medium' })}
+          </Link>
+        ),
         caller: r.caller.kind === 'app' ? t('callerApp', { name: r.caller.name }) : r.caller.name,
-        request: <span className={styles.code}>{r.method} {r.path}</span>,
+        request: (
+          <span className={styles.code}>
+            {r.method} {r.path}
+          </span>
+        ),
         status: <Badge variant={statusVariant(r.status)}>{r.status}</Badge>,
         latency: t('latencyMs', { ms: r.latencyMs }),
         revision: r.revision ?? '—',

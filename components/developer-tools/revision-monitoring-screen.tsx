@@ -12,22 +12,46 @@ import { DEV_TOOLS, fetchJson, type RevisionAge, type RevisionUsageDto } from '.
 import { DeveloperToolsTabs } from './developer-tools-tabs'
 import styles from './developer-tools.module.css'
 
-const VARIANT: Record<RevisionAge, 'success' | 'warning' | 'danger' | 'neutral'> = { current: 'success', old: 'warning', retired: 'danger', missing: 'neutral' }
+const VARIANT: Record<RevisionAge, 'success' | 'warning' | 'danger' | 'neutral'> = {
+  current: 'success',
+  old: 'warning',
+  retired: 'danger',
+  missing: 'neutral',
+}
 
 export function RevisionMonitoringScreen() {
   const t = useTranslations('developerTools')
   const tc = useTranslations('common')
   const format = useFormatter()
   const { data, error, mutate } = useSWR(`${DEV_TOOLS}/revisions`, fetchJson<RevisionUsageDto>)
-  const label: Record<RevisionAge, string> = { current: t('ageCurrent'), old: t('ageOld'), retired: t('ageRetired'), missing: t('ageMissing') }
+  const label: Record<RevisionAge, string> = {
+    current: t('ageCurrent'),
+    old: t('ageOld'),
+    retired: t('ageRetired'),
+    missing: t('ageMissing'),
+  }
   let body
-  if (error) body = <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-  else if (!data) body = <div className={styles.loading}><Spinner size="large" /></div>
+  if (error)
+    body = (
+      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+        {t('loadError')}
+      </Notification>
+    )
+  else if (!data)
+    body = (
+      <div className={styles.loading}>
+        <Spinner size="large" />
+      </div>
+    )
   else {
     const flagged = data.rows.filter((r) => r.age === 'old' || r.age === 'retired').length
     body = (
       <div className={styles.stack}>
-        <Notification variant={flagged ? 'warning' : 'info'}>{flagged ? t('revisionsFlagged', { count: flagged, served: data.servedRevision }) : t('revisionsAllCurrent', { served: data.servedRevision })}</Notification>
+        <Notification variant={flagged ? 'warning' : 'info'}>
+          {flagged
+            ? t('revisionsFlagged', { count: flagged, served: data.servedRevision })
+            : t('revisionsAllCurrent', { served: data.servedRevision })}
+        </Notification>
         <Table
           caption={t('revisionsTitle')}
           empty={t('revisionsEmpty')}

@@ -19,8 +19,17 @@ import { DeveloperToolsTabs } from './developer-tools-tabs'
 import styles from './developer-tools.module.css'
 
 const SUGGESTED = ['Placed Order', 'Viewed Product', 'Added to Cart', 'Started Checkout', 'Active on Site']
-interface Limits { profiles: number; eventsPerProfile: number; days: number; totalEvents: number }
-interface Result { metricName: string; profiles: number; events: number }
+interface Limits {
+  profiles: number
+  eventsPerProfile: number
+  days: number
+  totalEvents: number
+}
+interface Result {
+  metricName: string
+  profiles: number
+  events: number
+}
 
 export function SampleDataScreen() {
   const t = useTranslations('developerTools')
@@ -45,7 +54,8 @@ export function SampleDataScreen() {
       const max = limits?.[k]
       if (!(n(form[k]) >= 1) || (max && n(form[k]) > max)) local[k] = t('between', { min: 1, max: max ?? '…' })
     }
-    if (!local.profiles && !local.eventsPerProfile && limits && total > limits.totalEvents) local.eventsPerProfile = t('tooManyEvents', { max: limits.totalEvents })
+    if (!local.profiles && !local.eventsPerProfile && limits && total > limits.totalEvents)
+      local.eventsPerProfile = t('tooManyEvents', { max: limits.totalEvents })
     setErrors(local)
     if (!Object.keys(local).length) setConfirming(true)
   }
@@ -54,7 +64,11 @@ export function SampleDataScreen() {
     setBusy(true)
     try {
       const res = await http.post<Result>(`${DEV_TOOLS}/sample-data`, {
-        metricName: form.metricName.trim(), profiles: n(form.profiles), eventsPerProfile: n(form.eventsPerProfile), days: n(form.days), confirmed: true,
+        metricName: form.metricName.trim(),
+        profiles: n(form.profiles),
+        eventsPerProfile: n(form.eventsPerProfile),
+        days: n(form.days),
+        confirmed: true,
       })
       setResult(res.data)
       setErrors({})
@@ -67,7 +81,8 @@ export function SampleDataScreen() {
     }
   }
 
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }))
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }))
   return (
     <Page>
       <PageHead title={t('sampleTitle')} description={t('sampleDescription')} />
@@ -75,17 +90,77 @@ export function SampleDataScreen() {
         <DeveloperToolsTabs current="/developer-tools/sample-data-generator" />
         <div className={styles.stack}>
           {!canWrite && <Notification variant="info">{t('sampleReadOnly')}</Notification>}
-          {result && <Notification variant="success">{t('sampleDone', { events: result.events, profiles: result.profiles, metric: result.metricName })}</Notification>}
+          {result && (
+            <Notification variant="success">
+              {t('sampleDone', { events: result.events, profiles: result.profiles, metric: result.metricName })}
+            </Notification>
+          )}
           {errors._form && <Notification variant="error">{errors._form}</Notification>}
           <Card>
             <form className={styles.form} onSubmit={review} noValidate>
-              <TextField label={t('fieldMetric')} name="metricName" list="sample-metrics" value={form.metricName} onChange={set('metricName')} error={errors.metricName} hint={t('fieldMetricHint')} disabled={!canWrite} />
-              <datalist id="sample-metrics">{names.map((name) => <option key={name} value={name} />)}</datalist>
-              <TextField label={t('fieldProfiles')} name="profiles" type="number" min={1} max={limits?.profiles} value={form.profiles} onChange={set('profiles')} error={errors.profiles} disabled={!canWrite} />
-              <TextField label={t('fieldEventsPerProfile')} name="eventsPerProfile" type="number" min={1} max={limits?.eventsPerProfile} value={form.eventsPerProfile} onChange={set('eventsPerProfile')} error={errors.eventsPerProfile} disabled={!canWrite} />
-              <TextField label={t('fieldDays')} name="days" type="number" min={1} max={limits?.days} value={form.days} onChange={set('days')} error={errors.days} disabled={!canWrite} />
-              {limits && <p className={styles.muted}>{t('limitsHint', { profiles: limits.profiles, events: limits.eventsPerProfile, days: limits.days, total: limits.totalEvents })}</p>}
-              <div className={styles.row}><Button type="submit" variant="primary" disabled={!canWrite} data-testid="sample-review">{t('generate')}</Button></div>
+              <TextField
+                label={t('fieldMetric')}
+                name="metricName"
+                list="sample-metrics"
+                value={form.metricName}
+                onChange={set('metricName')}
+                error={errors.metricName}
+                hint={t('fieldMetricHint')}
+                disabled={!canWrite}
+              />
+              <datalist id="sample-metrics">
+                {names.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+              <TextField
+                label={t('fieldProfiles')}
+                name="profiles"
+                type="number"
+                min={1}
+                max={limits?.profiles}
+                value={form.profiles}
+                onChange={set('profiles')}
+                error={errors.profiles}
+                disabled={!canWrite}
+              />
+              <TextField
+                label={t('fieldEventsPerProfile')}
+                name="eventsPerProfile"
+                type="number"
+                min={1}
+                max={limits?.eventsPerProfile}
+                value={form.eventsPerProfile}
+                onChange={set('eventsPerProfile')}
+                error={errors.eventsPerProfile}
+                disabled={!canWrite}
+              />
+              <TextField
+                label={t('fieldDays')}
+                name="days"
+                type="number"
+                min={1}
+                max={limits?.days}
+                value={form.days}
+                onChange={set('days')}
+                error={errors.days}
+                disabled={!canWrite}
+              />
+              {limits && (
+                <p className={styles.muted}>
+                  {t('limitsHint', {
+                    profiles: limits.profiles,
+                    events: limits.eventsPerProfile,
+                    days: limits.days,
+                    total: limits.totalEvents,
+                  })}
+                </p>
+              )}
+              <div className={styles.row}>
+                <Button type="submit" variant="primary" disabled={!canWrite} data-testid="sample-review">
+                  {t('generate')}
+                </Button>
+              </div>
             </form>
           </Card>
         </div>
@@ -93,14 +168,25 @@ export function SampleDataScreen() {
           open={confirming}
           title={t('confirmTitle')}
           onClose={() => setConfirming(false)}
-          footer={(
+          footer={
             <>
-              <Button onClick={() => setConfirming(false)} disabled={busy}>{t('cancel')}</Button>
-              <Button variant="primary" onClick={() => void generate()} loading={busy} data-testid="sample-confirm">{t('confirmGenerate')}</Button>
+              <Button onClick={() => setConfirming(false)} disabled={busy}>
+                {t('cancel')}
+              </Button>
+              <Button variant="primary" onClick={() => void generate()} loading={busy} data-testid="sample-confirm">
+                {t('confirmGenerate')}
+              </Button>
             </>
-          )}
+          }
         >
-          <p>{t('confirmBody', { events: total, profiles: n(form.profiles), metric: form.metricName.trim(), days: n(form.days) })}</p>
+          <p>
+            {t('confirmBody', {
+              events: total,
+              profiles: n(form.profiles),
+              metric: form.metricName.trim(),
+              days: n(form.days),
+            })}
+          </p>
         </Modal>
       </PageBody>
     </Page>

@@ -29,4 +29,6 @@ export const PAGE_SIZE = 25
 export const REFRESH_MS = 2000
 
 export const fetchDownloads = ([url, page, type]: readonly [string, number, string | undefined]) =>
-  http.get<DownloadsPage>(url, { transformKeys: false, params: { page, row_count: PAGE_SIZE, download_type: type } }).then((r) => r.data)
+  http
+    .get<DownloadsPage>(url, { transformKeys: false, params: { page, row_count: PAGE_SIZE, download_type: type } })
+    .then((r) => r.data)

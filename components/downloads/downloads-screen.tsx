@@ -17,7 +17,12 @@ import type { DownloadStatus } from '@/lib/downloads/download-status'
 import { DOWNLOADS_URL, fetchDownloads, REFRESH_MS } from './downloads-api'
 import styles from './downloads.module.css'
 
-const STATUS_VARIANT: Record<DownloadStatus, BadgeVariant> = { queued: 'neutral', processing: 'info', complete: 'success', failed: 'danger' }
+const STATUS_VARIANT: Record<DownloadStatus, BadgeVariant> = {
+  queued: 'neutral',
+  processing: 'info',
+  complete: 'success',
+  failed: 'danger',
+}
 /** Download types with a label; others show their raw name. */
 const KNOWN_TYPES = ['metric_events', 'list_members', 'profiles'] as const
 
@@ -29,7 +34,8 @@ export function DownloadsScreen({ timeZone, downloadType }: { timeZone: string; 
     keepPreviousData: true,
     refreshInterval: (latest) => (latest?.processing ? REFRESH_MS : 0),
   })
-  const typeLabel = (type: string) => ((KNOWN_TYPES as readonly string[]).includes(type) ? t(`types.${type as (typeof KNOWN_TYPES)[number]}`) : type)
+  const typeLabel = (type: string) =>
+    (KNOWN_TYPES as readonly string[]).includes(type) ? t(`types.${type as (typeof KNOWN_TYPES)[number]}`) : type
 
   const rows = (data?.downloads ?? []).map((d) => ({
     id: d.id,
@@ -37,10 +43,22 @@ export function DownloadsScreen({ timeZone, downloadType }: { timeZone: string; 
     type: typeLabel(d.type),
     rows: <span className={styles.num}>{d.status === 'complete' ? format.number(d.rowCount) : '–'}</span>,
     status: <Badge variant={STATUS_VARIANT[d.status]}>{t(`status.${d.status}`)}</Badge>,
-    created: <time dateTime={d.createdAt}>{format.dateTime(new Date(d.createdAt), { dateStyle: 'medium', timeStyle: 'short', timeZone })}</time>,
-    action: d.url
-      ? <LinkButton href={d.url} size="small" download={d.name} aria-label={t('downloadLabel', { name: d.name })} data-testid="download-link">{t('download')}</LinkButton>
-      : null,
+    created: (
+      <time dateTime={d.createdAt}>
+        {format.dateTime(new Date(d.createdAt), { dateStyle: 'medium', timeStyle: 'short', timeZone })}
+      </time>
+    ),
+    action: d.url ? (
+      <LinkButton
+        href={d.url}
+        size="small"
+        download={d.name}
+        aria-label={t('downloadLabel', { name: d.name })}
+        data-testid="download-link"
+      >
+        {t('download')}
+      </LinkButton>
+    ) : null,
   }))
   const empty = data && data.total === 0
 
@@ -53,13 +71,26 @@ export function DownloadsScreen({ timeZone, downloadType }: { timeZone: string; 
             <span className={styles.muted}>
               {t('filteredBy', { type: typeLabel(downloadType) })} <Link href="/downloads">{t('showAll')}</Link>
             </span>
-          ) : <span />}
-          {data?.processing && <span className={styles.refreshing}><Spinner size="small" delayMs={0} label={t('refreshing')} /><span aria-hidden="true">{t('refreshing')}</span></span>}
+          ) : (
+            <span />
+          )}
+          {data?.processing && (
+            <span className={styles.refreshing}>
+              <Spinner size="small" delayMs={0} label={t('refreshing')} />
+              <span aria-hidden="true">{t('refreshing')}</span>
+            </span>
+          )}
         </div>
         {error && (
-          <Notification variant="error" action={{ label: t('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
+          <Notification variant="error" action={{ label: t('retry'), onClick: () => void mutate() }}>
+            {t('loadError')}
+          </Notification>
         )}
-        {isLoading && !data && <div className={styles.centered}><Spinner size="large" /></div>}
+        {isLoading && !data && (
+          <div className={styles.centered}>
+            <Spinner size="large" />
+          </div>
+        )}
         {empty && <EmptyState image={<LayersIcon size={28} />} heading={t('emptyTitle')} body={t('emptyBody')} />}
         {data && !empty && (
           <>
@@ -77,9 +108,13 @@ export function DownloadsScreen({ timeZone, downloadType }: { timeZone: string; 
             />
             {(page > 1 || data.hasNext) && (
               <nav className={styles.pager} aria-label={t('pagination')}>
-                <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>{t('previous')}</Button>
+                <Button size="small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                  {t('previous')}
+                </Button>
                 <span className={styles.muted}>{t('pageLabel', { page })}</span>
-                <Button size="small" disabled={!data.hasNext} onClick={() => setPage((p) => p + 1)}>{t('next')}</Button>
+                <Button size="small" disabled={!data.hasNext} onClick={() => setPage((p) => p + 1)}>
+                  {t('next')}
+                </Button>
               </nav>
             )}
           </>

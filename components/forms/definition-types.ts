@@ -19,10 +19,28 @@ export interface FormBlock {
   [k: string]: unknown
 }
 
-export interface FormRow { id?: string | null; blocks: FormBlock[]; [k: string]: unknown }
-export interface FormColumn { id?: string | null; rows: FormRow[]; [k: string]: unknown }
-export interface FormStep { id?: string | null; name?: string | null; columns: FormColumn[]; [k: string]: unknown }
-export interface FormTrigger { id?: string | null; type: string; properties?: Record<string, unknown>; [k: string]: unknown }
+export interface FormRow {
+  id?: string | null
+  blocks: FormBlock[]
+  [k: string]: unknown
+}
+export interface FormColumn {
+  id?: string | null
+  rows: FormRow[]
+  [k: string]: unknown
+}
+export interface FormStep {
+  id?: string | null
+  name?: string | null
+  columns: FormColumn[]
+  [k: string]: unknown
+}
+export interface FormTrigger {
+  id?: string | null
+  type: string
+  properties?: Record<string, unknown>
+  [k: string]: unknown
+}
 
 export interface VersionStyles {
   width?: string
@@ -44,6 +62,10 @@ export interface FormDefinition {
   triggers?: FormTrigger[]
   teasers?: unknown[]
   styles?: VersionStyles
-  properties?: { show_close_button?: boolean; rule_based_trigger_evaluation?: 'any' | 'all' | null; [k: string]: unknown }
+  properties?: {
+    show_close_button?: boolean
+    rule_based_trigger_evaluation?: 'any' | 'all' | null
+    [k: string]: unknown
+  }
   [k: string]: unknown
 }

@@ -9,5 +9,9 @@ const VARIANT: Record<FormStatus, BadgeVariant> = { draft: 'neutral', live: 'suc
 export function FormStatusBadge({ status }: { status: FormStatus }) {
   const t = useTranslations('forms')
   const s: FormStatus = status in VARIANT ? status : 'draft'
-  return <span data-testid="form-status"><Badge variant={VARIANT[s]}>{t(`status.${s}`)}</Badge></span>
+  return (
+    <span data-testid="form-status">
+      <Badge variant={VARIANT[s]}>{t(`status.${s}`)}</Badge>
+    </span>
+  )
 }

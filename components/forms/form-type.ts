@@ -4,4 +4,8 @@ export const TYPE_LABELS = ['popup', 'flyout', 'full_screen', 'embed', 'banner']
 export type TypeLabel = (typeof TYPE_LABELS)[number]
 
 export const typeKey = (type: string | null | undefined): TypeLabel =>
-  type === 'full_page' ? 'full_screen' : (TYPE_LABELS as readonly string[]).includes(type ?? '') ? (type as TypeLabel) : 'popup'
+  type === 'full_page'
+    ? 'full_screen'
+    : (TYPE_LABELS as readonly string[]).includes(type ?? '')
+      ? (type as TypeLabel)
+      : 'popup'

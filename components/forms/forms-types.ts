@@ -6,8 +6,16 @@ import type { FormDefinition } from './definition-types'
 export type FormStatus = 'draft' | 'live' | 'scheduled'
 export type FormType = 'popup' | 'flyout' | 'full_screen' | 'full_page' | 'embed' | 'banner'
 
-export interface ScheduleMoment { date: string; time: string; timezone: string; dateTime?: string }
-export interface ScheduleValue { publishAt: ScheduleMoment | null; unpublishAt: ScheduleMoment | null }
+export interface ScheduleMoment {
+  date: string
+  time: string
+  timezone: string
+  dateTime?: string
+}
+export interface ScheduleValue {
+  publishAt: ScheduleMoment | null
+  unpublishAt: ScheduleMoment | null
+}
 
 export interface FormListItem {
   id: string
@@ -24,7 +32,10 @@ export interface FormListItem {
   draftExperimentVariationCount?: number
 }
 
-export interface FormListPage { forms: FormListItem[]; totalCount: number }
+export interface FormListPage {
+  forms: FormListItem[]
+  totalCount: number
+}
 
 export interface FormVersionDetail {
   id: number
@@ -56,7 +67,17 @@ export interface FormDetail {
   versions: FormVersionDetail[]
 }
 
-export interface FormTemplate { key: string; name: string; description?: string; formType: FormType; channelType?: string }
+export interface FormTemplate {
+  key: string
+  name: string
+  description?: string
+  formType: FormType
+  channelType?: string
+}
 
 /** Views and submit rate per form, for the listing's columns. */
-export interface FormStats { views: number; submits: number; submitRate: number }
+export interface FormStats {
+  views: number
+  submits: number
+  submitRate: number
+}

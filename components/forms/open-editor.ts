@@ -5,7 +5,9 @@ import type { FormDetail } from './forms-types'
 export function currentVersionId(form: Pick<FormDetail, 'versions'>): number | null {
   const live = form.versions.find((v) => v.status === 'live')
   if (live) return live.id
-  const newest = [...form.versions].sort((a, b) => (b.updatedAt > a.updatedAt ? 1 : b.updatedAt < a.updatedAt ? -1 : b.id - a.id))[0]
+  const newest = [...form.versions].sort((a, b) =>
+    b.updatedAt > a.updatedAt ? 1 : b.updatedAt < a.updatedAt ? -1 : b.id - a.id,
+  )[0]
   return newest?.id ?? null
 }
 

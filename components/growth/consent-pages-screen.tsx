@@ -17,7 +17,12 @@ import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
 import { Notification } from '@/components/ui/notification'
 import { readHttpFailure } from '@/components/auth/http-failure'
-import { CONSENT_PAGE_KINDS, EMPTY_CONSENT_PAGE, type ConsentPageContent, type ConsentPageKind } from '@/lib/hosted-pages/consent-page-content'
+import {
+  CONSENT_PAGE_KINDS,
+  EMPTY_CONSENT_PAGE,
+  type ConsentPageContent,
+  type ConsentPageKind,
+} from '@/lib/hosted-pages/consent-page-content'
 import { SUBSCRIBE_LINK_DEFAULTS } from '@/lib/growth/subscribe-links/content'
 import { CheckField, ColorField, TextArea } from './color-field'
 import { HostedPreview } from './hosted-preview'
@@ -34,8 +39,16 @@ function useBuiltIn(company: string): Record<ConsentPageKind, { headline: string
     subscribe: { headline: d.headline, body: d.body, buttonText: d.buttonText },
     confirm_subscription: { headline: s('confirmedTitle'), body: s('confirmedBody'), buttonText: '' },
     subscribed: { headline: d.successHeadline, body: d.successMessage, buttonText: '' },
-    manage_preferences: { headline: e('preferencesTitle'), body: e('preferencesIntroNoEmail', { company }), buttonText: e('saveButton') },
-    unsubscribe: { headline: e('confirmTitle', { company }), body: e('confirmBodyNoEmail'), buttonText: e('confirmButton') },
+    manage_preferences: {
+      headline: e('preferencesTitle'),
+      body: e('preferencesIntroNoEmail', { company }),
+      buttonText: e('saveButton'),
+    },
+    unsubscribe: {
+      headline: e('confirmTitle', { company }),
+      body: e('confirmBodyNoEmail'),
+      buttonText: e('confirmButton'),
+    },
     unsubscribed: { headline: e('unsubscribedTitle'), body: e('unsubscribedBody', { company }), buttonText: '' },
   }
 }
@@ -47,13 +60,20 @@ export function ConsentPagesScreen() {
   const builtIn = useBuiltIn(branding.company?.name ?? '')
   const [scope, setScope] = useState('default')
   const [kind, setKind] = useState<ConsentPageKind>('unsubscribe')
-  const lists = useSWR('/ajax/lists/simple?type=0', (url: string) => http.get<{ id: string; name: string }[]>(url).then((r) => r.data))
+  const lists = useSWR('/ajax/lists/simple?type=0', (url: string) =>
+    http.get<{ id: string; name: string }[]>(url).then((r) => r.data),
+  )
   // Kinds are data (confirm_subscription …): the answer's keys are kept as sent.
-  const { data, error, mutate } = useSWR(['/ajax/growth/consent-pages', scope] as const,
-    ([url, s]) => http.get<{ pages: Pages }>(url, { params: { scope: s }, transformKeys: false }).then((r) => r.data.pages))
+  const { data, error, mutate } = useSWR(['/ajax/growth/consent-pages', scope] as const, ([url, s]) =>
+    http.get<{ pages: Pages }>(url, { params: { scope: s }, transformKeys: false }).then((r) => r.data.pages),
+  )
   const kindLabel: Record<ConsentPageKind, string> = {
-    subscribe: t('kindSubscribe'), confirm_subscription: t('kindConfirmSubscription'), subscribed: t('kindSubscribed'),
-    manage_preferences: t('kindManagePreferences'), unsubscribe: t('kindUnsubscribe'), unsubscribed: t('kindUnsubscribed'),
+    subscribe: t('kindSubscribe'),
+    confirm_subscription: t('kindConfirmSubscription'),
+    subscribed: t('kindSubscribed'),
+    manage_preferences: t('kindManagePreferences'),
+    unsubscribe: t('kindUnsubscribe'),
+    unsubscribed: t('kindUnsubscribed'),
   }
   return (
     <Page width="full">
@@ -61,17 +81,44 @@ export function ConsentPagesScreen() {
       <PageBody>
         <div className={styles.stack}>
           <div className={styles.row}>
-            <Select label={t('scopeLabel')} name="scope" value={scope} data-testid="consent-scope" onChange={(e) => setScope(e.target.value)}
-              options={[{ value: 'default', label: t('scopeDefault') }, ...(lists.data ?? []).map((l) => ({ value: l.id, label: t('scopeList', { list: l.name }) }))]} />
-            <Select label={t('kindLabel')} name="kind" value={kind} data-testid="consent-kind" onChange={(e) => setKind(e.target.value as ConsentPageKind)}
-              options={CONSENT_PAGE_KINDS.map((k) => ({ value: k, label: kindLabel[k] }))} />
+            <Select
+              label={t('scopeLabel')}
+              name="scope"
+              value={scope}
+              data-testid="consent-scope"
+              onChange={(e) => setScope(e.target.value)}
+              options={[
+                { value: 'default', label: t('scopeDefault') },
+                ...(lists.data ?? []).map((l) => ({ value: l.id, label: t('scopeList', { list: l.name }) })),
+              ]}
+            />
+            <Select
+              label={t('kindLabel')}
+              name="kind"
+              value={kind}
+              data-testid="consent-kind"
+              onChange={(e) => setKind(e.target.value as ConsentPageKind)}
+              options={CONSENT_PAGE_KINDS.map((k) => ({ value: k, label: kindLabel[k] }))}
+            />
           </div>
           {error ? (
-            <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
+            <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+              {t('loadError')}
+            </Notification>
           ) : !data ? (
-            <div className={styles.loading}><Spinner size="large" /></div>
+            <div className={styles.loading}>
+              <Spinner size="large" />
+            </div>
           ) : (
-            <ConsentPageForm key={`${scope}:${kind}`} scope={scope} kind={kind} label={kindLabel[kind]} initial={data[kind]} builtIn={builtIn[kind]} onSaved={() => void mutate()} />
+            <ConsentPageForm
+              key={`${scope}:${kind}`}
+              scope={scope}
+              kind={kind}
+              label={kindLabel[kind]}
+              initial={data[kind]}
+              builtIn={builtIn[kind]}
+              onSaved={() => void mutate()}
+            />
           )}
         </div>
       </PageBody>
@@ -79,8 +126,20 @@ export function ConsentPagesScreen() {
   )
 }
 
-function ConsentPageForm({ scope, kind, label, initial, builtIn: b, onSaved }: {
-  scope: string; kind: ConsentPageKind; label: string; initial: ConsentPageContent; builtIn: { headline: string; body: string; buttonText: string }; onSaved: () => void
+function ConsentPageForm({
+  scope,
+  kind,
+  label,
+  initial,
+  builtIn: b,
+  onSaved,
+}: {
+  scope: string
+  kind: ConsentPageKind
+  label: string
+  initial: ConsentPageContent
+  builtIn: { headline: string; body: string; buttonText: string }
+  onSaved: () => void
 }) {
   const t = useTranslations('growth')
   const toast = useToast()
@@ -111,48 +170,113 @@ function ConsentPageForm({ scope, kind, label, initial, builtIn: b, onSaved }: {
   }
 
   return (
-            <div className={styles.split}>
-              <form onSubmit={save} noValidate data-testid="consent-page-form">
-                <fieldset className={styles.fieldset} disabled={!canWrite}>
-                  <Card title={label}>
-                    <div className={styles.form}>
-                      <p className={styles.help}>{scope === 'default' ? t('consentDefaultHelp') : t('consentListHelp')}</p>
-                      <TextField label={t('fieldHeadline')} name="headline" value={draft.headline} placeholder={b.headline} error={errors['content.headline']}
-                        onChange={(e) => setDraft({ ...draft, headline: e.target.value })} />
-                      <TextArea label={t('fieldBody')} name="body" value={draft.body} placeholder={b.body} error={errors['content.body']}
-                        onChange={(v) => setDraft({ ...draft, body: v })} />
-                      {hasButton && (
-                        <TextField label={t('fieldButtonText')} name="buttonText" value={draft.buttonText} placeholder={b.buttonText} error={errors['content.buttonText']}
-                          onChange={(e) => setDraft({ ...draft, buttonText: e.target.value })} />
-                      )}
-                      <CheckField label={t('fieldShowLogo')} checked={draft.showLogo} onChange={(v) => setDraft({ ...draft, showLogo: v })} testId="show-logo" />
-                      <CheckField label={t('fieldCustomColors')} checked={custom} testId="custom-colors"
-                        onChange={(v) => setDraft(v
-                          ? { ...draft, backgroundColor: s.backgroundColor, buttonColor: s.brandColor, textColor: s.textColor }
-                          : { ...draft, backgroundColor: '', buttonColor: '', textColor: '' })} />
-                      {custom && (
-                        <div className={styles.row}>
-                          <ColorField name="backgroundColor" label={t('colorBackground')} value={draft.backgroundColor} error={errors['content.backgroundColor']} onChange={(v) => setDraft({ ...draft, backgroundColor: v })} />
-                          <ColorField name="textColor" label={t('colorText')} value={draft.textColor} error={errors['content.textColor']} onChange={(v) => setDraft({ ...draft, textColor: v })} />
-                          <ColorField name="buttonColor" label={t('colorButton')} value={draft.buttonColor} error={errors['content.buttonColor']} onChange={(v) => setDraft({ ...draft, buttonColor: v })} />
-                        </div>
-                      )}
-                    </div>
-                  </Card>
-                  {canWrite && (
-                    <div className={styles.footer}>
-                      <Button onClick={() => setDraft(EMPTY_CONSENT_PAGE)} data-testid="reset-consent">{t('useBuiltIn')}</Button>
-                      <Button type="submit" variant="primary" loading={saving} data-testid="save-consent">{t('save')}</Button>
-                    </div>
-                  )}
-                </fieldset>
-              </form>
-              <Card title={t('previewTitle')}>
-                <HostedPreview label={t('previewTitle')} settings={{ ...s, backgroundColor: draft.backgroundColor || s.backgroundColor }} company={branding.company} showLogo={draft.showLogo}
-                  headline={draft.headline || b.headline} body={draft.body || b.body} buttonText={hasButton ? draft.buttonText || b.buttonText : undefined}
-                  fields={kind === 'subscribe' ? [t('previewEmail')] : undefined}
-                  colors={{ text: draft.textColor || undefined, button: draft.buttonColor || undefined }} />
-              </Card>
+    <div className={styles.split}>
+      <form onSubmit={save} noValidate data-testid="consent-page-form">
+        <fieldset className={styles.fieldset} disabled={!canWrite}>
+          <Card title={label}>
+            <div className={styles.form}>
+              <p className={styles.help}>{scope === 'default' ? t('consentDefaultHelp') : t('consentListHelp')}</p>
+              <TextField
+                label={t('fieldHeadline')}
+                name="headline"
+                value={draft.headline}
+                placeholder={b.headline}
+                error={errors['content.headline']}
+                onChange={(e) => setDraft({ ...draft, headline: e.target.value })}
+              />
+              <TextArea
+                label={t('fieldBody')}
+                name="body"
+                value={draft.body}
+                placeholder={b.body}
+                error={errors['content.body']}
+                onChange={(v) => setDraft({ ...draft, body: v })}
+              />
+              {hasButton && (
+                <TextField
+                  label={t('fieldButtonText')}
+                  name="buttonText"
+                  value={draft.buttonText}
+                  placeholder={b.buttonText}
+                  error={errors['content.buttonText']}
+                  onChange={(e) => setDraft({ ...draft, buttonText: e.target.value })}
+                />
+              )}
+              <CheckField
+                label={t('fieldShowLogo')}
+                checked={draft.showLogo}
+                onChange={(v) => setDraft({ ...draft, showLogo: v })}
+                testId="show-logo"
+              />
+              <CheckField
+                label={t('fieldCustomColors')}
+                checked={custom}
+                testId="custom-colors"
+                onChange={(v) =>
+                  setDraft(
+                    v
+                      ? {
+                          ...draft,
+                          backgroundColor: s.backgroundColor,
+                          buttonColor: s.brandColor,
+                          textColor: s.textColor,
+                        }
+                      : { ...draft, backgroundColor: '', buttonColor: '', textColor: '' },
+                  )
+                }
+              />
+              {custom && (
+                <div className={styles.row}>
+                  <ColorField
+                    name="backgroundColor"
+                    label={t('colorBackground')}
+                    value={draft.backgroundColor}
+                    error={errors['content.backgroundColor']}
+                    onChange={(v) => setDraft({ ...draft, backgroundColor: v })}
+                  />
+                  <ColorField
+                    name="textColor"
+                    label={t('colorText')}
+                    value={draft.textColor}
+                    error={errors['content.textColor']}
+                    onChange={(v) => setDraft({ ...draft, textColor: v })}
+                  />
+                  <ColorField
+                    name="buttonColor"
+                    label={t('colorButton')}
+                    value={draft.buttonColor}
+                    error={errors['content.buttonColor']}
+                    onChange={(v) => setDraft({ ...draft, buttonColor: v })}
+                  />
+                </div>
+              )}
             </div>
+          </Card>
+          {canWrite && (
+            <div className={styles.footer}>
+              <Button onClick={() => setDraft(EMPTY_CONSENT_PAGE)} data-testid="reset-consent">
+                {t('useBuiltIn')}
+              </Button>
+              <Button type="submit" variant="primary" loading={saving} data-testid="save-consent">
+                {t('save')}
+              </Button>
+            </div>
+          )}
+        </fieldset>
+      </form>
+      <Card title={t('previewTitle')}>
+        <HostedPreview
+          label={t('previewTitle')}
+          settings={{ ...s, backgroundColor: draft.backgroundColor || s.backgroundColor }}
+          company={branding.company}
+          showLogo={draft.showLogo}
+          headline={draft.headline || b.headline}
+          body={draft.body || b.body}
+          buttonText={hasButton ? draft.buttonText || b.buttonText : undefined}
+          fields={kind === 'subscribe' ? [t('previewEmail')] : undefined}
+          colors={{ text: draft.textColor || undefined, button: draft.buttonColor || undefined }}
+        />
+      </Card>
+    </div>
   )
 }

@@ -27,7 +27,9 @@ export function CopyButton({ text, label, testId }: { text: string; label?: stri
 export function CodeSnippet({ code, label, testId }: { code: string; label: string; testId?: string }) {
   return (
     <div className={styles.snippetWrap}>
-      <pre className={styles.snippet} aria-label={label} data-testid={testId}><code>{code}</code></pre>
+      <pre className={styles.snippet} aria-label={label} data-testid={testId}>
+        <code>{code}</code>
+      </pre>
       <CopyButton text={code} />
     </div>
   )

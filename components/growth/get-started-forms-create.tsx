@@ -20,7 +20,11 @@ export function createFormHref(template: string, listId?: string) {
 
 export function GetStartedFormsCreate() {
   const t = useTranslations('growth')
-  const lists = useSWR('/ajax/lists/simple?type=0', (url: string) => http.get<{ id: string; name: string }[]>(url).then((r) => r.data), { shouldRetryOnError: false })
+  const lists = useSWR(
+    '/ajax/lists/simple?type=0',
+    (url: string) => http.get<{ id: string; name: string }[]>(url).then((r) => r.data),
+    { shouldRetryOnError: false },
+  )
   const [listId, setListId] = useState('')
   const copy: Record<FormTemplateKey, { title: string; body: string }> = {
     discount_popup: { title: t('tplDiscountPopup'), body: t('tplDiscountPopupBody') },
@@ -34,18 +38,35 @@ export function GetStartedFormsCreate() {
       <PageHead title={t('formsCreateTitle')} description={t('formsCreateDescription')} />
       <PageBody>
         <div className={styles.stack}>
-          <Select label={t('formsCreateList')} name="list" value={listId} onChange={(e) => setListId(e.target.value)} data-testid="template-list"
-            options={[{ value: '', label: t('formsCreateListLater') }, ...(lists.data ?? []).map((l) => ({ value: l.id, label: l.name }))]} />
+          <Select
+            label={t('formsCreateList')}
+            name="list"
+            value={listId}
+            onChange={(e) => setListId(e.target.value)}
+            data-testid="template-list"
+            options={[
+              { value: '', label: t('formsCreateListLater') },
+              ...(lists.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+            ]}
+          />
           <div className={styles.templates}>
             {FORM_TEMPLATE_KEYS.map((k) => (
               <section key={k} className={styles.template}>
                 <h2 className={styles.templateTitle}>{copy[k].title}</h2>
                 <p className={styles.muted}>{copy[k].body}</p>
-                <LinkButton variant="primary" href={createFormHref(k, listId || undefined)} data-testid={`template-${k}`}>{t('useTemplate')}</LinkButton>
+                <LinkButton
+                  variant="primary"
+                  href={createFormHref(k, listId || undefined)}
+                  data-testid={`template-${k}`}
+                >
+                  {t('useTemplate')}
+                </LinkButton>
               </section>
             ))}
           </div>
-          <p className={styles.help}>{t('formsCreateNext')} <Link href="/wizard/web-tracking">{t('webTrackingTitle')}</Link></p>
+          <p className={styles.help}>
+            {t('formsCreateNext')} <Link href="/wizard/web-tracking">{t('webTrackingTitle')}</Link>
+          </p>
         </div>
       </PageBody>
     </Page>

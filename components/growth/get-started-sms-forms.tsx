@@ -20,8 +20,26 @@ export function GetStartedSmsForms() {
   const t = useTranslations('growth')
   const { data, error } = useSmsSetup()
   const [formId, setFormId] = useState('')
-  if (error) return <Page><PageHead title={t('smsFormsTitle')} /><PageBody><Notification variant="error">{t('loadError')}</Notification></PageBody></Page>
-  if (!data) return <Page><PageHead title={t('smsFormsTitle')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
+  if (error)
+    return (
+      <Page>
+        <PageHead title={t('smsFormsTitle')} />
+        <PageBody>
+          <Notification variant="error">{t('loadError')}</Notification>
+        </PageBody>
+      </Page>
+    )
+  if (!data)
+    return (
+      <Page>
+        <PageHead title={t('smsFormsTitle')} />
+        <PageBody>
+          <div className={styles.loading}>
+            <Spinner size="large" />
+          </div>
+        </PageBody>
+      </Page>
+    )
   const disclosure = t('smsDisclosure', { company: data.companyName })
   const chosen = formId || data.forms[0]?.id || ''
   return (
@@ -30,8 +48,19 @@ export function GetStartedSmsForms() {
       <PageBody>
         <ol className={styles.steps}>
           <li>
-            <Card title={t('smsStepSending')} actions={data.smsConfigured ? <Badge variant="success">{t('smsReady')}</Badge> : <Badge variant="warning">{t('smsNotReady')}</Badge>}>
-              <p className={styles.help}>{data.smsConfigured ? t('smsReadyHelp', { sender: data.senderNumber ?? '' }) : t('smsNotReadyHelp')}</p>
+            <Card
+              title={t('smsStepSending')}
+              actions={
+                data.smsConfigured ? (
+                  <Badge variant="success">{t('smsReady')}</Badge>
+                ) : (
+                  <Badge variant="warning">{t('smsNotReady')}</Badge>
+                )
+              }
+            >
+              <p className={styles.help}>
+                {data.smsConfigured ? t('smsReadyHelp', { sender: data.senderNumber ?? '' }) : t('smsNotReadyHelp')}
+              </p>
               <LinkButton href="/settings/sms">{t('smsOpenSettings')}</LinkButton>
             </Card>
           </li>
@@ -48,15 +77,33 @@ export function GetStartedSmsForms() {
               <div className={styles.form}>
                 {data.forms.length > 0 && (
                   <>
-                    <Select label={t('smsPickForm')} name="form" value={chosen} onChange={(e) => setFormId(e.target.value)} data-testid="sms-form-pick"
-                      options={data.forms.map((f) => ({ value: f.id, label: f.name }))} />
+                    <Select
+                      label={t('smsPickForm')}
+                      name="form"
+                      value={chosen}
+                      onChange={(e) => setFormId(e.target.value)}
+                      data-testid="sms-form-pick"
+                      options={data.forms.map((f) => ({ value: f.id, label: f.name }))}
+                    />
                     <div className={styles.footer}>
-                      <LinkButton variant="primary" href={`/forms/${encodeURIComponent(chosen)}`} data-testid="sms-open-form">{t('smsOpenEditor')}</LinkButton>
+                      <LinkButton
+                        variant="primary"
+                        href={`/forms/${encodeURIComponent(chosen)}`}
+                        data-testid="sms-open-form"
+                      >
+                        {t('smsOpenEditor')}
+                      </LinkButton>
                     </div>
                   </>
                 )}
                 <div className={styles.footer}>
-                  <LinkButton href={createFormHref('sms_two_step')} variant={data.forms.length ? 'secondary' : 'primary'} data-testid="sms-new-form">{t('smsNewForm')}</LinkButton>
+                  <LinkButton
+                    href={createFormHref('sms_two_step')}
+                    variant={data.forms.length ? 'secondary' : 'primary'}
+                    data-testid="sms-new-form"
+                  >
+                    {t('smsNewForm')}
+                  </LinkButton>
                 </div>
               </div>
             </Card>

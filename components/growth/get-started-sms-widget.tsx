@@ -21,8 +21,26 @@ export function GetStartedSmsWidget() {
   const t = useTranslations('growth')
   const { data, error } = useSmsSetup()
   const [formId, setFormId] = useState('')
-  if (error) return <Page><PageHead title={t('smsWidgetTitle')} /><PageBody><Notification variant="error">{t('loadError')}</Notification></PageBody></Page>
-  if (!data) return <Page><PageHead title={t('smsWidgetTitle')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
+  if (error)
+    return (
+      <Page>
+        <PageHead title={t('smsWidgetTitle')} />
+        <PageBody>
+          <Notification variant="error">{t('loadError')}</Notification>
+        </PageBody>
+      </Page>
+    )
+  if (!data)
+    return (
+      <Page>
+        <PageHead title={t('smsWidgetTitle')} />
+        <PageBody>
+          <div className={styles.loading}>
+            <Spinner size="large" />
+          </div>
+        </PageBody>
+      </Page>
+    )
   const smsForms = data.forms.filter((f) => f.channelType !== 'email')
   const chosen = formId || smsForms[0]?.id || ''
   return (
@@ -40,17 +58,27 @@ export function GetStartedSmsWidget() {
             <Card title={t('widgetStepForm')}>
               {smsForms.length ? (
                 <div className={styles.form}>
-                  <Select label={t('smsPickForm')} name="form" value={chosen} onChange={(e) => setFormId(e.target.value)} data-testid="widget-form-pick"
-                    options={smsForms.map((f) => ({ value: f.id, label: f.name }))} />
+                  <Select
+                    label={t('smsPickForm')}
+                    name="form"
+                    value={chosen}
+                    onChange={(e) => setFormId(e.target.value)}
+                    data-testid="widget-form-pick"
+                    options={smsForms.map((f) => ({ value: f.id, label: f.name }))}
+                  />
                   <p className={styles.help}>{t('widgetStepFormHelp')}</p>
                   <CodeSnippet code={embedPlaceholder(chosen)} label={t('widgetStepForm')} testId="widget-embed" />
-                  {smsForms.find((f) => f.id === chosen)?.status !== 'live' && <Notification variant="warning">{t('widgetNotLive')}</Notification>}
+                  {smsForms.find((f) => f.id === chosen)?.status !== 'live' && (
+                    <Notification variant="warning">{t('widgetNotLive')}</Notification>
+                  )}
                 </div>
               ) : (
                 <div className={styles.form}>
                   <p className={styles.help}>{t('widgetNoForms')}</p>
                   <div className={styles.footer}>
-                    <LinkButton variant="primary" href={createFormHref('sms_two_step')}>{t('smsNewForm')}</LinkButton>
+                    <LinkButton variant="primary" href={createFormHref('sms_two_step')}>
+                      {t('smsNewForm')}
+                    </LinkButton>
                   </div>
                 </div>
               )}

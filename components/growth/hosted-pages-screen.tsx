@@ -15,7 +15,13 @@ import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
 import { Notification } from '@/components/ui/notification'
 import { readHttpFailure } from '@/components/auth/http-failure'
-import { BUTTON_STYLES, HOSTED_FONTS, HOSTED_PAGES_DEFAULTS, LOGO_PLACEMENTS, type HostedPagesSettings } from '@/lib/hosted-pages/style'
+import {
+  BUTTON_STYLES,
+  HOSTED_FONTS,
+  HOSTED_PAGES_DEFAULTS,
+  LOGO_PLACEMENTS,
+  type HostedPagesSettings,
+} from '@/lib/hosted-pages/style'
 import { ColorField } from './color-field'
 import { HostedPreview } from './hosted-preview'
 import { HOSTED_PAGES_KEY, type HostedPagesAnswer } from './use-hosted-branding'
@@ -24,17 +30,44 @@ import styles from './growth.module.css'
 export function HostedPagesScreen() {
   const t = useTranslations('growth')
   const tc = useTranslations('common')
-  const { data, error, mutate } = useSWR(HOSTED_PAGES_KEY, (url: string) => http.get<HostedPagesAnswer>(url).then((r) => r.data))
+  const { data, error, mutate } = useSWR(HOSTED_PAGES_KEY, (url: string) =>
+    http.get<HostedPagesAnswer>(url).then((r) => r.data),
+  )
   if (error) {
-    return <Page><PageHead title={t('hostedPagesTitle')} /><PageBody>
-      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-    </PageBody></Page>
+    return (
+      <Page>
+        <PageHead title={t('hostedPagesTitle')} />
+        <PageBody>
+          <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+            {t('loadError')}
+          </Notification>
+        </PageBody>
+      </Page>
+    )
   }
-  if (!data) return <Page><PageHead title={t('hostedPagesTitle')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
+  if (!data)
+    return (
+      <Page>
+        <PageHead title={t('hostedPagesTitle')} />
+        <PageBody>
+          <div className={styles.loading}>
+            <Spinner size="large" />
+          </div>
+        </PageBody>
+      </Page>
+    )
   return <HostedPagesForm initial={data.settings} company={data.company} onSaved={() => void mutate()} />
 }
 
-function HostedPagesForm({ initial, company, onSaved }: { initial: HostedPagesSettings; company: HostedPagesAnswer['company']; onSaved: () => void }) {
+function HostedPagesForm({
+  initial,
+  company,
+  onSaved,
+}: {
+  initial: HostedPagesSettings
+  company: HostedPagesAnswer['company']
+  onSaved: () => void
+}) {
   const t = useTranslations('growth')
   const toast = useToast()
   const canWrite = usePermission('account_settings_write')
@@ -60,9 +93,22 @@ function HostedPagesForm({ initial, company, onSaved }: { initial: HostedPagesSe
     }
   }
 
-  const fontLabel: Record<HostedPagesSettings['font'], string> = { system: t('fontSystem'), serif: t('fontSerif'), rounded: t('fontRounded'), mono: t('fontMono') }
-  const buttonLabel: Record<HostedPagesSettings['buttonStyle'], string> = { rounded: t('buttonRounded'), square: t('buttonSquare'), pill: t('buttonPill') }
-  const logoLabel: Record<HostedPagesSettings['logoPlacement'], string> = { left: t('logoLeft'), center: t('logoCenter'), hidden: t('logoHidden') }
+  const fontLabel: Record<HostedPagesSettings['font'], string> = {
+    system: t('fontSystem'),
+    serif: t('fontSerif'),
+    rounded: t('fontRounded'),
+    mono: t('fontMono'),
+  }
+  const buttonLabel: Record<HostedPagesSettings['buttonStyle'], string> = {
+    rounded: t('buttonRounded'),
+    square: t('buttonSquare'),
+    pill: t('buttonPill'),
+  }
+  const logoLabel: Record<HostedPagesSettings['logoPlacement'], string> = {
+    left: t('logoLeft'),
+    center: t('logoCenter'),
+    hidden: t('logoHidden'),
+  }
 
   return (
     <Page width="full">
@@ -74,30 +120,80 @@ function HostedPagesForm({ initial, company, onSaved }: { initial: HostedPagesSe
               <Card title={t('sectionBranding')}>
                 <div className={styles.form}>
                   <div className={styles.row}>
-                    <ColorField name="brandColor" label={t('colorBrand')} value={draft.brandColor} error={errors.brandColor} onChange={(v) => set({ brandColor: v })} />
-                    <ColorField name="backgroundColor" label={t('colorBackground')} value={draft.backgroundColor} error={errors.backgroundColor} onChange={(v) => set({ backgroundColor: v })} />
-                    <ColorField name="textColor" label={t('colorText')} value={draft.textColor} error={errors.textColor} onChange={(v) => set({ textColor: v })} />
+                    <ColorField
+                      name="brandColor"
+                      label={t('colorBrand')}
+                      value={draft.brandColor}
+                      error={errors.brandColor}
+                      onChange={(v) => set({ brandColor: v })}
+                    />
+                    <ColorField
+                      name="backgroundColor"
+                      label={t('colorBackground')}
+                      value={draft.backgroundColor}
+                      error={errors.backgroundColor}
+                      onChange={(v) => set({ backgroundColor: v })}
+                    />
+                    <ColorField
+                      name="textColor"
+                      label={t('colorText')}
+                      value={draft.textColor}
+                      error={errors.textColor}
+                      onChange={(v) => set({ textColor: v })}
+                    />
                   </div>
-                  <Select label={t('fieldFont')} name="font" value={draft.font} error={errors.font} data-testid="hosted-font"
-                    options={HOSTED_FONTS.map((f) => ({ value: f, label: fontLabel[f] }))} onChange={(e) => set({ font: e.target.value as HostedPagesSettings['font'] })} />
-                  <Select label={t('fieldButtonStyle')} name="buttonStyle" value={draft.buttonStyle} error={errors.buttonStyle}
-                    options={BUTTON_STYLES.map((b) => ({ value: b, label: buttonLabel[b] }))} onChange={(e) => set({ buttonStyle: e.target.value as HostedPagesSettings['buttonStyle'] })} />
-                  <Select label={t('fieldLogoPlacement')} name="logoPlacement" value={draft.logoPlacement} error={errors.logoPlacement}
-                    options={LOGO_PLACEMENTS.map((l) => ({ value: l, label: logoLabel[l] }))} onChange={(e) => set({ logoPlacement: e.target.value as HostedPagesSettings['logoPlacement'] })} />
-                  <p className={styles.help}>{t('logoHelp')} <Link href="/settings/account/organization">{t('logoHelpLink')}</Link></p>
+                  <Select
+                    label={t('fieldFont')}
+                    name="font"
+                    value={draft.font}
+                    error={errors.font}
+                    data-testid="hosted-font"
+                    options={HOSTED_FONTS.map((f) => ({ value: f, label: fontLabel[f] }))}
+                    onChange={(e) => set({ font: e.target.value as HostedPagesSettings['font'] })}
+                  />
+                  <Select
+                    label={t('fieldButtonStyle')}
+                    name="buttonStyle"
+                    value={draft.buttonStyle}
+                    error={errors.buttonStyle}
+                    options={BUTTON_STYLES.map((b) => ({ value: b, label: buttonLabel[b] }))}
+                    onChange={(e) => set({ buttonStyle: e.target.value as HostedPagesSettings['buttonStyle'] })}
+                  />
+                  <Select
+                    label={t('fieldLogoPlacement')}
+                    name="logoPlacement"
+                    value={draft.logoPlacement}
+                    error={errors.logoPlacement}
+                    options={LOGO_PLACEMENTS.map((l) => ({ value: l, label: logoLabel[l] }))}
+                    onChange={(e) => set({ logoPlacement: e.target.value as HostedPagesSettings['logoPlacement'] })}
+                  />
+                  <p className={styles.help}>
+                    {t('logoHelp')} <Link href="/settings/account/organization">{t('logoHelpLink')}</Link>
+                  </p>
                 </div>
               </Card>
               {canWrite && (
                 <div className={styles.footer}>
-                  <Button onClick={() => setDraft(HOSTED_PAGES_DEFAULTS)} data-testid="reset-hosted">{t('resetDefaults')}</Button>
-                  <Button type="submit" variant="primary" loading={saving} data-testid="save-hosted">{t('save')}</Button>
+                  <Button onClick={() => setDraft(HOSTED_PAGES_DEFAULTS)} data-testid="reset-hosted">
+                    {t('resetDefaults')}
+                  </Button>
+                  <Button type="submit" variant="primary" loading={saving} data-testid="save-hosted">
+                    {t('save')}
+                  </Button>
                 </div>
               )}
             </fieldset>
           </form>
           <Card title={t('previewTitle')}>
-            <HostedPreview label={t('previewTitle')} settings={draft} company={company} headline={t('previewHeadline')} body={t('previewBody')}
-              fields={[t('previewEmail')]} buttonText={t('previewButton')} />
+            <HostedPreview
+              label={t('previewTitle')}
+              settings={draft}
+              company={company}
+              headline={t('previewHeadline')}
+              body={t('previewBody')}
+              fields={[t('previewEmail')]}
+              buttonText={t('previewButton')}
+            />
           </Card>
         </div>
       </PageBody>

@@ -18,8 +18,11 @@ import { CodeSnippet } from './copy-button'
 import styles from './growth.module.css'
 
 type Embed = {
-  list: { id: string; name: string }; scriptTag: string; appUrl: string
-  link: { id: string; name: string; slug: string; url: string } | null; formSnippet: string | null
+  list: { id: string; name: string }
+  scriptTag: string
+  appUrl: string
+  link: { id: string; name: string; slug: string; url: string } | null
+  formSnippet: string | null
 }
 
 export function ListEmbedScreen({ listId }: { listId: string }) {
@@ -43,30 +46,57 @@ export function ListEmbedScreen({ listId }: { listId: string }) {
 
   if (error) {
     const missing = readHttpFailure(error).status === 404
-    return <Page><PageHead title={t('embedTitle')} /><PageBody><Notification variant="error">{missing ? t('listNotFound') : t('loadError')}</Notification></PageBody></Page>
+    return (
+      <Page>
+        <PageHead title={t('embedTitle')} />
+        <PageBody>
+          <Notification variant="error">{missing ? t('listNotFound') : t('loadError')}</Notification>
+        </PageBody>
+      </Page>
+    )
   }
-  if (!data) return <Page><PageHead title={t('embedTitle')} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
+  if (!data)
+    return (
+      <Page>
+        <PageHead title={t('embedTitle')} />
+        <PageBody>
+          <div className={styles.loading}>
+            <Spinner size="large" />
+          </div>
+        </PageBody>
+      </Page>
+    )
 
   return (
     <Page>
-      <PageHead title={t('embedTitle')} description={t('embedDescription', { list: data.list.name })}
-        actions={<LinkButton href={`/list/${encodeURIComponent(listId)}/forms`}>{t('listFormsLink')}</LinkButton>} />
+      <PageHead
+        title={t('embedTitle')}
+        description={t('embedDescription', { list: data.list.name })}
+        actions={<LinkButton href={`/list/${encodeURIComponent(listId)}/forms`}>{t('listFormsLink')}</LinkButton>}
+      />
       <PageBody>
         <div className={styles.stack}>
           <Card title={t('embedScriptTitle')}>
             <p className={styles.help}>{t('embedScriptHelp')}</p>
             <CodeSnippet code={data.scriptTag} label={t('embedScriptTitle')} testId="embed-script" />
-            <p className={styles.help}>{t('embedScriptForms')} <a href={`/list/${encodeURIComponent(listId)}/forms/create`}>{t('createForm')}</a></p>
+            <p className={styles.help}>
+              {t('embedScriptForms')} <a href={`/list/${encodeURIComponent(listId)}/forms/create`}>{t('createForm')}</a>
+            </p>
           </Card>
           <Card title={t('embedHtmlTitle')}>
             <p className={styles.help}>{t('embedHtmlHelp')}</p>
             {data.formSnippet && data.link ? (
               <>
                 <CodeSnippet code={data.formSnippet} label={t('embedHtmlTitle')} testId="embed-form" />
-                <p className={styles.help}>{t('embedHtmlLink')} <a href={`/growth-tools/subscribe-links/${encodeURIComponent(data.link.id)}`}>{data.link.name}</a></p>
+                <p className={styles.help}>
+                  {t('embedHtmlLink')}{' '}
+                  <a href={`/growth-tools/subscribe-links/${encodeURIComponent(data.link.id)}`}>{data.link.name}</a>
+                </p>
               </>
             ) : canWrite ? (
-              <Button variant="primary" loading={busy} onClick={() => void makeLink()} data-testid="make-link">{t('embedMakeLink')}</Button>
+              <Button variant="primary" loading={busy} onClick={() => void makeLink()} data-testid="make-link">
+                {t('embedMakeLink')}
+              </Button>
             ) : (
               <p className={styles.muted}>{t('embedNoLink')}</p>
             )}

@@ -17,7 +17,15 @@ import { CopyButton } from './copy-button'
 import styles from './growth.module.css'
 
 export interface SubscribeLinkRow {
-  id: string; name: string; slug: string; status: 'active' | 'disabled'; listId: string; listName: string | null; url: string; signups: number; createdAt: string
+  id: string
+  name: string
+  slug: string
+  status: 'active' | 'disabled'
+  listId: string
+  listName: string | null
+  url: string
+  signups: number
+  createdAt: string
 }
 export const SUBSCRIBE_LINKS_KEY = '/ajax/growth/subscribe-links'
 
@@ -26,16 +34,29 @@ export function SubscribeLinksScreen() {
   const tc = useTranslations('common')
   const format = useFormatter()
   const canWrite = usePermission('forms_write')
-  const { data, error, mutate } = useSWR(SUBSCRIBE_LINKS_KEY, (url: string) => http.get<{ links: SubscribeLinkRow[] }>(url).then((r) => r.data))
-  const create = canWrite ? <LinkButton variant="primary" href="/growth-tools/subscribe-links/create">{t('createLink')}</LinkButton> : undefined
-  const actions = <><LinkButton href="/growth-tools/consent-pages">{t('consentPagesTitle')}</LinkButton>{create}</>
+  const { data, error, mutate } = useSWR(SUBSCRIBE_LINKS_KEY, (url: string) =>
+    http.get<{ links: SubscribeLinkRow[] }>(url).then((r) => r.data),
+  )
+  const create = canWrite ? (
+    <LinkButton variant="primary" href="/growth-tools/subscribe-links/create">
+      {t('createLink')}
+    </LinkButton>
+  ) : undefined
+  const actions = (
+    <>
+      <LinkButton href="/growth-tools/consent-pages">{t('consentPagesTitle')}</LinkButton>
+      {create}
+    </>
+  )
 
   return (
     <Page>
       <PageHead title={t('subscribeLinksTitle')} description={t('subscribeLinksDescription')} actions={actions} />
       <PageBody>
         {error ? (
-          <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
+          <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+            {t('loadError')}
+          </Notification>
         ) : !data ? (
           <TableSkeleton />
         ) : data.links.length === 0 ? (
@@ -55,8 +76,20 @@ export function SubscribeLinksScreen() {
                 id: l.id,
                 name: <a href={`/growth-tools/subscribe-links/${encodeURIComponent(l.id)}`}>{l.name}</a>,
                 list: l.listName ?? <span className={styles.muted}>{t('listDeleted')}</span>,
-                url: <span className={styles.urlCell}><a className={styles.url} href={l.url} target="_blank" rel="noreferrer">{l.url}</a><CopyButton text={l.url} testId={`copy-${l.id}`} /></span>,
-                status: l.status === 'active' ? <Badge variant="success">{t('statusActive')}</Badge> : <Badge>{t('statusDisabled')}</Badge>,
+                url: (
+                  <span className={styles.urlCell}>
+                    <a className={styles.url} href={l.url} target="_blank" rel="noreferrer">
+                      {l.url}
+                    </a>
+                    <CopyButton text={l.url} testId={`copy-${l.id}`} />
+                  </span>
+                ),
+                status:
+                  l.status === 'active' ? (
+                    <Badge variant="success">{t('statusActive')}</Badge>
+                  ) : (
+                    <Badge>{t('statusDisabled')}</Badge>
+                  ),
                 signups: <span className={styles.num}>{format.number(l.signups)}</span>,
               }))}
             />

@@ -6,9 +6,14 @@ import { http } from '@/lib/client/http'
 import { HOSTED_PAGES_DEFAULTS, type HostedPagesSettings } from '@/lib/hosted-pages/style'
 
 export const HOSTED_PAGES_KEY = '/ajax/growth/hosted-pages'
-export type HostedPagesAnswer = { settings: HostedPagesSettings; company: { name: string; logoUrl: string | null; avatarColor: string } | null }
+export type HostedPagesAnswer = {
+  settings: HostedPagesSettings
+  company: { name: string; logoUrl: string | null; avatarColor: string } | null
+}
 
 export function useHostedBranding() {
-  const { data } = useSWR(HOSTED_PAGES_KEY, (url: string) => http.get<HostedPagesAnswer>(url).then((r) => r.data), { shouldRetryOnError: false })
+  const { data } = useSWR(HOSTED_PAGES_KEY, (url: string) => http.get<HostedPagesAnswer>(url).then((r) => r.data), {
+    shouldRetryOnError: false,
+  })
   return { settings: data?.settings ?? HOSTED_PAGES_DEFAULTS, company: data?.company ?? null }
 }

@@ -3,7 +3,11 @@ import useSWR from 'swr'
 import { http } from '@/lib/client/http'
 
 export type SmsSetup = {
-  companyName: string; scriptTag: string; smsConfigured: boolean; senderNumber: string | null; helpText: string | null
+  companyName: string
+  scriptTag: string
+  smsConfigured: boolean
+  senderNumber: string | null
+  helpText: string | null
   forms: { id: string; name: string; status: string; channelType: string; formType: string }[]
 }
 

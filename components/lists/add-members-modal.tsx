@@ -14,11 +14,28 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The addresses of a pasted block (commas, semicolons, spaces or lines) and the ones that are not addresses. */
 export function splitEmails(text: string): { emails: string[]; invalid: string[] } {
-  const parts = [...new Set(text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean))]
+  const parts = [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ]
   return { emails: parts.filter((p) => EMAIL.test(p)), invalid: parts.filter((p) => !EMAIL.test(p)) }
 }
 
-export function AddMembersModal({ open, listId, onClose, onAdded }: { open: boolean; listId: string; onClose: () => void; onAdded: (count: number) => void }) {
+export function AddMembersModal({
+  open,
+  listId,
+  onClose,
+  onAdded,
+}: {
+  open: boolean
+  listId: string
+  onClose: () => void
+  onAdded: (count: number) => void
+}) {
   const t = useTranslations('lists')
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -44,17 +61,34 @@ export function AddMembersModal({ open, listId, onClose, onAdded }: { open: bool
   }
 
   return (
-    <Modal open={open} title={t('addTitle')} onClose={busy ? undefined : onClose}
+    <Modal
+      open={open}
+      title={t('addTitle')}
+      onClose={busy ? undefined : onClose}
       footer={
         <>
-          <Button onClick={onClose} disabled={busy}>{t('cancel')}</Button>
-          <Button variant="primary" loading={busy} onClick={() => void add()} data-testid="add-members-submit">{t('addSubmit')}</Button>
+          <Button onClick={onClose} disabled={busy}>
+            {t('cancel')}
+          </Button>
+          <Button variant="primary" loading={busy} onClick={() => void add()} data-testid="add-members-submit">
+            {t('addSubmit')}
+          </Button>
         </>
-      }>
+      }
+    >
       <div className={styles.stack}>
-        <label htmlFor="add-members-emails" className={styles.muted}>{t('addBody')}</label>
-        <textarea id="add-members-emails" className={styles.textarea} rows={6} value={text} onChange={(e) => setText(e.target.value)}
-          placeholder={t('addPlaceholder')} data-testid="add-members-emails" />
+        <label htmlFor="add-members-emails" className={styles.muted}>
+          {t('addBody')}
+        </label>
+        <textarea
+          id="add-members-emails"
+          className={styles.textarea}
+          rows={6}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t('addPlaceholder')}
+          data-testid="add-members-emails"
+        />
         {error && <FormError>{error}</FormError>}
       </div>
     </Modal>

@@ -17,7 +17,16 @@ export interface ConfirmModalProps {
   onClose: () => void
 }
 
-export function ConfirmModal({ open, title, children, confirmLabel, busy, error, onConfirm, onClose }: ConfirmModalProps) {
+export function ConfirmModal({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmModalProps) {
   const t = useTranslations('common')
   return (
     <Modal
@@ -26,8 +35,12 @@ export function ConfirmModal({ open, title, children, confirmLabel, busy, error,
       onClose={busy ? undefined : onClose}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>{t('cancel')}</Button>
-          <Button variant="danger" onClick={onConfirm} loading={busy} data-testid="confirm-delete">{confirmLabel}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('cancel')}
+          </Button>
+          <Button variant="danger" onClick={onConfirm} loading={busy} data-testid="confirm-delete">
+            {confirmLabel}
+          </Button>
         </>
       }
     >

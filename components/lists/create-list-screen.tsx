@@ -39,7 +39,11 @@ export function CreateListScreen() {
     setNameError(undefined)
     setSaving(true)
     try {
-      const res = await http.post<{ group: GroupDetail }>('/ajax/group', { name: trimmed, type: 0, optInProcess: optIn })
+      const res = await http.post<{ group: GroupDetail }>('/ajax/group', {
+        name: trimmed,
+        type: 0,
+        optInProcess: optIn,
+      })
       toast.show({ variant: 'success', content: t('listCreatedToast', { name: res.data.group.name }) })
       router.push(groupHref(res.data.group))
     } catch (err) {
@@ -61,7 +65,10 @@ export function CreateListScreen() {
               label={t('nameLabel')}
               name="name"
               value={name}
-              onChange={(e) => { setName(e.target.value); setNameError(undefined) }}
+              onChange={(e) => {
+                setName(e.target.value)
+                setNameError(undefined)
+              }}
               error={nameError}
               placeholder={t('listNamePlaceholder')}
               maxLength={MAX_NAME_LENGTH + 1}
@@ -73,7 +80,13 @@ export function CreateListScreen() {
             <OptInField value={optIn} onChange={setOptIn} disabled={!canWrite} />
             {formError && <Notification variant="error">{formError}</Notification>}
             <div className={styles.actions}>
-              <Button type="submit" variant="primary" loading={saving} disabled={!canWrite} data-testid="create-list-submit">
+              <Button
+                type="submit"
+                variant="primary"
+                loading={saving}
+                disabled={!canWrite}
+                data-testid="create-list-submit"
+              >
                 {t('createListSubmit')}
               </Button>
               <LinkButton href="/lists">{t('cancel')}</LinkButton>

@@ -21,17 +21,26 @@ export function CreateMenu() {
         onClick={toggle}
         data-testid="create-group-menu"
       >
-        <span className={styles.menuTrigger}>{t('create')}<ChevronDownIcon size={16} /></span>
+        <span className={styles.menuTrigger}>
+          {t('create')}
+          <ChevronDownIcon size={16} />
+        </span>
       </button>
       {open && (
         <div className={styles.menu} role="menu">
           <Link role="menuitem" href="/lists/create" className={styles.menuItem} onClick={() => close()}>
             <UsersIcon size={18} />
-            <span><strong>{t('createList')}</strong><small>{t('createListHint')}</small></span>
+            <span>
+              <strong>{t('createList')}</strong>
+              <small>{t('createListHint')}</small>
+            </span>
           </Link>
           <Link role="menuitem" href="/lists/create/segment" className={styles.menuItem} onClick={() => close()}>
             <LayersIcon size={18} />
-            <span><strong>{t('createSegment')}</strong><small>{t('createSegmentHint')}</small></span>
+            <span>
+              <strong>{t('createSegment')}</strong>
+              <small>{t('createSegmentHint')}</small>
+            </span>
           </Link>
         </div>
       )}

@@ -12,8 +12,17 @@ export function GroupMissing() {
   return (
     <Page>
       <PageBody>
-        <EmptyState headingLevel={1} image={<CompassIcon size={28} />} heading={t('missingTitle')} body={t('missingBody')}
-          actions={<LinkButton href="/lists" variant="primary">{t('backToLists')}</LinkButton>} />
+        <EmptyState
+          headingLevel={1}
+          image={<CompassIcon size={28} />}
+          heading={t('missingTitle')}
+          body={t('missingBody')}
+          actions={
+            <LinkButton href="/lists" variant="primary">
+              {t('backToLists')}
+            </LinkButton>
+          }
+        />
       </PageBody>
     </Page>
   )

@@ -61,7 +61,9 @@ export function ListDetailScreen({ listId }: { listId: string }) {
   if (isLoading || !group) {
     return (
       <Page>
-        <div className={shared.center}><Spinner size="large" /></div>
+        <div className={shared.center}>
+          <Spinner size="large" />
+        </div>
       </Page>
     )
   }
@@ -83,9 +85,12 @@ export function ListDetailScreen({ listId }: { listId: string }) {
     }
   }
 
-  const importButton = canWrite && isList
-    ? <LinkButton href={`${base}/import/upload`} variant="primary" data-testid="import-contacts">{t('importContacts')}</LinkButton>
-    : undefined
+  const importButton =
+    canWrite && isList ? (
+      <LinkButton href={`${base}/import/upload`} variant="primary" data-testid="import-contacts">
+        {t('importContacts')}
+      </LinkButton>
+    ) : undefined
 
   return (
     <Page>
@@ -94,7 +99,9 @@ export function ListDetailScreen({ listId }: { listId: string }) {
         description={
           <span className={styles.meta}>
             <Badge variant={isList ? 'info' : 'intelligence'}>{isList ? t('typeList') : t('typeSegment')}</Badge>
-            <span data-testid="group-member-count">{t('memberCount', { count: group.memberCount, formatted: format.number(group.memberCount) })}</span>
+            <span data-testid="group-member-count">
+              {t('memberCount', { count: group.memberCount, formatted: format.number(group.memberCount) })}
+            </span>
             <span>{t('createdOn', { date: format.dateTime(new Date(group.createdAt), { dateStyle: 'medium' }) })}</span>
             {isList && group.optInProcess && (
               <span>{group.optInProcess === 'double_opt_in' ? t('optInDouble') : t('optInSingle')}</span>
@@ -103,13 +110,34 @@ export function ListDetailScreen({ listId }: { listId: string }) {
         }
         actions={
           <>
-            {flags.subscriber_growth_report && <LinkButton href={`${base}/reports/growth`}>{t('growthReport')}</LinkButton>}
-            {!isList && canWrite && <LinkButton href={`${base}/edit/${slugOf(group.name)}`}>{t('editDefinition')}</LinkButton>}
-            {isList && <LinkButton href={`${base}/forms`} data-testid="list-forms">{tg('listFormsTitle')}</LinkButton>}
-            {isList && <LinkButton href={`${base}/embed`} data-testid="list-embed">{tg('embedTitle')}</LinkButton>}
+            {flags.subscriber_growth_report && (
+              <LinkButton href={`${base}/reports/growth`}>{t('growthReport')}</LinkButton>
+            )}
+            {!isList && canWrite && (
+              <LinkButton href={`${base}/edit/${slugOf(group.name)}`}>{t('editDefinition')}</LinkButton>
+            )}
+            {isList && (
+              <LinkButton href={`${base}/forms`} data-testid="list-forms">
+                {tg('listFormsTitle')}
+              </LinkButton>
+            )}
+            {isList && (
+              <LinkButton href={`${base}/embed`} data-testid="list-embed">
+                {tg('embedTitle')}
+              </LinkButton>
+            )}
             <LinkButton href={`${base}/settings`}>{t('settings')}</LinkButton>
             {canWrite && (
-              <Button variant="danger" onClick={() => { setDeleteError(null); setConfirming(true) }} data-testid="delete-group">{t('delete')}</Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  setDeleteError(null)
+                  setConfirming(true)
+                }}
+                data-testid="delete-group"
+              >
+                {t('delete')}
+              </Button>
             )}
             {importButton}
           </>
@@ -119,13 +147,30 @@ export function ListDetailScreen({ listId }: { listId: string }) {
         {!isList && <SegmentProgress group={group} onDone={() => void mutate()} />}
         {!isList && (
           <Card title={t('definitionTitle')}>
-            {parsed?.success ? <DefinitionSummary definition={parsed.data} /> : <p className={shared.muted}>{t('definitionUnavailable')}</p>}
+            {parsed?.success ? (
+              <DefinitionSummary definition={parsed.data} />
+            ) : (
+              <p className={shared.muted}>{t('definitionUnavailable')}</p>
+            )}
           </Card>
         )}
-        <MembersTable groupId={group.id} isList={isList} canWrite={canWrite} onChanged={() => void mutate()} emptyActions={importButton} />
+        <MembersTable
+          groupId={group.id}
+          isList={isList}
+          canWrite={canWrite}
+          onChanged={() => void mutate()}
+          emptyActions={importButton}
+        />
       </PageBody>
-      <ConfirmModal open={confirming} title={t('deleteGroupTitle', { name: group.name })} confirmLabel={t('deleteConfirm')}
-        busy={deleting} error={deleteError} onConfirm={() => void remove()} onClose={() => setConfirming(false)}>
+      <ConfirmModal
+        open={confirming}
+        title={t('deleteGroupTitle', { name: group.name })}
+        confirmLabel={t('deleteConfirm')}
+        busy={deleting}
+        error={deleteError}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirming(false)}
+      >
         <p>{isList ? t('deleteListBody') : t('deleteSegmentBody')}</p>
       </ConfirmModal>
     </Page>

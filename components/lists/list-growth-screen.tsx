@@ -35,7 +35,14 @@ export function ListGrowthScreen({ groupId }: { groupId: string }) {
 
   if (group.missing) return <GroupMissing />
   if (group.error && !group.data) return <GroupLoadError onRetry={() => void group.mutate()} />
-  if (!group.data) return <Page><div className={shared.center}><Spinner size="large" /></div></Page>
+  if (!group.data)
+    return (
+      <Page>
+        <div className={shared.center}>
+          <Spinner size="large" />
+        </div>
+      </Page>
+    )
   const g = group.data
   const net = data ? data.joined - data.left : 0
   const empty = data && data.joined === 0 && data.left === 0
@@ -43,13 +50,22 @@ export function ListGrowthScreen({ groupId }: { groupId: string }) {
 
   return (
     <Page>
-      <PageHead title={t('growthTitle', { name: g.name })} description={t('growthDescription')}
-        actions={<LinkButton href={groupHref(g)}>{t('backToGroup')}</LinkButton>} />
+      <PageHead
+        title={t('growthTitle', { name: g.name })}
+        description={t('growthDescription')}
+        actions={<LinkButton href={groupHref(g)}>{t('backToGroup')}</LinkButton>}
+      />
       <PageBody>
         <div className={shared.toolbar}>
           <div className={shared.segmented} role="group" aria-label={t('growthPeriodLabel')}>
             {GROWTH_PERIODS.map((p) => (
-              <button key={p} type="button" aria-pressed={days === p} onClick={() => setDays(p)} data-testid={`growth-period-${p}`}>
+              <button
+                key={p}
+                type="button"
+                aria-pressed={days === p}
+                onClick={() => setDays(p)}
+                data-testid={`growth-period-${p}`}
+              >
                 {t('growthPeriod', { days: p })}
               </button>
             ))}
@@ -57,25 +73,45 @@ export function ListGrowthScreen({ groupId }: { groupId: string }) {
           {isLoading && data && <Spinner size="small" />}
         </div>
         {error && !data ? (
-          <Notification variant="error" title={t('growthLoadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />
+          <Notification
+            variant="error"
+            title={t('growthLoadError')}
+            action={{ label: t('retry'), onClick: () => void mutate() }}
+          />
         ) : !data ? (
-          <div className={shared.center}><Spinner size="large" /></div>
+          <div className={shared.center}>
+            <Spinner size="large" />
+          </div>
         ) : (
           <>
             <div className={styles.totals} data-testid="growth-totals">
-              <div><span className={styles.value}>{format.number(data.joined)}</span><span className={shared.muted}>{t('growthJoined')}</span></div>
-              <div><span className={styles.value}>{format.number(data.left)}</span><span className={shared.muted}>{t('growthLeft')}</span></div>
+              <div>
+                <span className={styles.value}>{format.number(data.joined)}</span>
+                <span className={shared.muted}>{t('growthJoined')}</span>
+              </div>
+              <div>
+                <span className={styles.value}>{format.number(data.left)}</span>
+                <span className={shared.muted}>{t('growthLeft')}</span>
+              </div>
               <div>
                 <span className={`${styles.value} ${net > 0 ? styles.up : net < 0 ? styles.down : ''}`}>
                   {format.number(net, { signDisplay: 'exceptZero' })}
                 </span>
                 <span className={shared.muted}>{t('growthNet')}</span>
               </div>
-              <div><span className={styles.value}>{format.number(current)}</span><span className={shared.muted}>{t('growthCurrent')}</span></div>
+              <div>
+                <span className={styles.value}>{format.number(current)}</span>
+                <span className={shared.muted}>{t('growthCurrent')}</span>
+              </div>
             </div>
             <Card title={t('growthChartTitle', { days })}>
               {empty ? (
-                <EmptyState image={<ChartIcon size={28} />} heading={t('growthEmptyTitle')} body={t('growthEmptyBody', { days })} headingLevel={3} />
+                <EmptyState
+                  image={<ChartIcon size={28} />}
+                  heading={t('growthEmptyTitle')}
+                  body={t('growthEmptyBody', { days })}
+                  headingLevel={3}
+                />
               ) : (
                 <GrowthChart days={data.days} />
               )}

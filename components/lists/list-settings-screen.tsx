@@ -27,14 +27,30 @@ export function ListSettingsScreen({ listId }: { listId: string }) {
   const group = useGroup(listId)
   const isList = group.data?.type === 0
   const settingsUrl = `/ajax/list/${encodeURIComponent(listId)}/settings`
-  const settings = useSWR(isList ? settingsUrl : null, (url: string) => http.get<{ settings: ListSettings }>(url).then((r) => r.data.settings))
+  const settings = useSWR(isList ? settingsUrl : null, (url: string) =>
+    http.get<{ settings: ListSettings }>(url).then((r) => r.data.settings),
+  )
 
   if (group.missing) return <GroupMissing />
   if ((group.error && !group.data) || (settings.error && !settings.data)) {
-    return <GroupLoadError onRetry={() => { void group.mutate(); void settings.mutate() }} />
+    return (
+      <GroupLoadError
+        onRetry={() => {
+          void group.mutate()
+          void settings.mutate()
+        }}
+      />
+    )
   }
   const loaded = isList ? settings.data : group.data
-  if (!group.data || !loaded) return <Page><div className={shared.center}><Spinner size="large" /></div></Page>
+  if (!group.data || !loaded)
+    return (
+      <Page>
+        <div className={shared.center}>
+          <Spinner size="large" />
+        </div>
+      </Page>
+    )
   return (
     <SettingsForm
       group={group.data}
@@ -77,7 +93,10 @@ function SettingsForm({ group: g, initialName, initialOptIn, onSaved }: Settings
     setSaving(true)
     try {
       if (isList) {
-        const res = await http.post<{ settings: ListSettings }>(`/ajax/list/${encodeURIComponent(g.id)}/settings`, { name: trimmed, optInProcess: optIn })
+        const res = await http.post<{ settings: ListSettings }>(`/ajax/list/${encodeURIComponent(g.id)}/settings`, {
+          name: trimmed,
+          optInProcess: optIn,
+        })
         await onSaved(res.data.settings)
       } else {
         await http.patch(`/ajax/group/${encodeURIComponent(g.id)}`, { name: trimmed })
@@ -95,18 +114,34 @@ function SettingsForm({ group: g, initialName, initialOptIn, onSaved }: Settings
 
   return (
     <Page>
-      <PageHead title={t('settingsTitle', { name: g.name })} description={isList ? t('settingsDescription') : t('segmentSettingsDescription')}
-        actions={<LinkButton href={groupHref(g)}>{t('backToGroup')}</LinkButton>} />
+      <PageHead
+        title={t('settingsTitle', { name: g.name })}
+        description={isList ? t('settingsDescription') : t('segmentSettingsDescription')}
+        actions={<LinkButton href={groupHref(g)}>{t('backToGroup')}</LinkButton>}
+      />
       <PageBody>
         {!canWrite && <Notification variant="warning">{t('noWritePermission')}</Notification>}
         <Card>
           <form className={styles.form} onSubmit={save} noValidate>
-            <TextField label={t('nameLabel')} name="name" value={name} onChange={(e) => { setName(e.target.value); setNameError(undefined) }} error={nameError}
-              disabled={!canWrite} required data-testid="settings-name" />
+            <TextField
+              label={t('nameLabel')}
+              name="name"
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value)
+                setNameError(undefined)
+              }}
+              error={nameError}
+              disabled={!canWrite}
+              required
+              data-testid="settings-name"
+            />
             {isList && <OptInField value={optIn} onChange={setOptIn} disabled={!canWrite} />}
             {formError && <Notification variant="error">{formError}</Notification>}
             <div className={styles.actions}>
-              <Button type="submit" variant="primary" loading={saving} disabled={!canWrite} data-testid="settings-save">{t('saveSettings')}</Button>
+              <Button type="submit" variant="primary" loading={saving} disabled={!canWrite} data-testid="settings-save">
+                {t('saveSettings')}
+              </Button>
             </div>
           </form>
         </Card>

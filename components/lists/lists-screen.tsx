@@ -53,14 +53,25 @@ export function ListsScreen({ initialStarred = false }: { initialStarred?: boole
 
   // The server's cursor is the offset of the page's first row.
   const params = {
-    search: debounced || undefined, type: TYPE_PARAM[typeFilter], starred: starred || undefined, sort,
-    pageSize: PAGE_SIZE, cursor: page > 1 ? String((page - 1) * PAGE_SIZE) : undefined,
+    search: debounced || undefined,
+    type: TYPE_PARAM[typeFilter],
+    starred: starred || undefined,
+    sort,
+    pageSize: PAGE_SIZE,
+    cursor: page > 1 ? String((page - 1) * PAGE_SIZE) : undefined,
   }
-  const { data, error, isLoading, mutate } = useSWR(['/ajax/group', params] as const, getWithParams<GroupPage>, { keepPreviousData: true })
+  const { data, error, isLoading, mutate } = useSWR(['/ajax/group', params] as const, getWithParams<GroupPage>, {
+    keepPreviousData: true,
+  })
   const rows = data?.data ?? []
   const filtered = !!debounced || typeFilter !== 'all' || starred
-  const resetPaging = () => { setPage(1); setSelected(new Set()) }
-  const refresh = useCallback(() => { void mutate() }, [mutate])
+  const resetPaging = () => {
+    setPage(1)
+    setSelected(new Set())
+  }
+  const refresh = useCallback(() => {
+    void mutate()
+  }, [mutate])
 
   function changeStarredFilter(next: boolean) {
     setStarred(next)
@@ -72,14 +83,18 @@ export function ListsScreen({ initialStarred = false }: { initialStarred?: boole
   async function toggleStar(group: GroupSummary) {
     const next = !group.isStarred
     const patch = (g: GroupSummary) => (g.id === group.id ? { ...g, isStarred: next } : g)
-    await mutate(async (current) => {
-      await http.patch(`/ajax/group/${encodeURIComponent(group.id)}`, { isStarred: next })
-      return current && { ...current, data: current.data.map(patch) }
-    }, {
-      optimisticData: (current) => (current ? { ...current, data: current.data.map(patch) } : { data: [], nextCursor: null, total: 0 }),
-      rollbackOnError: true,
-      revalidate: starred,
-    }).catch(() => toast.show({ variant: 'error', content: t('starError') }))
+    await mutate(
+      async (current) => {
+        await http.patch(`/ajax/group/${encodeURIComponent(group.id)}`, { isStarred: next })
+        return current && { ...current, data: current.data.map(patch) }
+      },
+      {
+        optimisticData: (current) =>
+          current ? { ...current, data: current.data.map(patch) } : { data: [], nextCursor: null, total: 0 },
+        rollbackOnError: true,
+        revalidate: starred,
+      },
+    ).catch(() => toast.show({ variant: 'error', content: t('starError') }))
   }
 
   function toggleRow(id: string) {
@@ -119,18 +134,42 @@ export function ListsScreen({ initialStarred = false }: { initialStarred?: boole
     // Names read best A→Z first; counts and dates biggest and newest first.
     const next = (active ? (descending ? field : `-${field}`) : field === 'name' ? field : `-${field}`) as Sort
     return (
-      <button type="button" className={styles.sort} onClick={() => { setSort(next); resetPaging() }} data-testid={`sort-${field}`}>
+      <button
+        type="button"
+        className={styles.sort}
+        onClick={() => {
+          setSort(next)
+          resetPaging()
+        }}
+        data-testid={`sort-${field}`}
+      >
         {label}
         {active && <span className="visually-hidden">{descending ? t('sortedDescending') : t('sortedAscending')}</span>}
-        <span aria-hidden="true" className={active ? styles.sortActive : styles.sortIdle}>{active && !descending ? '▲' : '▼'}</span>
+        <span aria-hidden="true" className={active ? styles.sortActive : styles.sortIdle}>
+          {active && !descending ? '▲' : '▼'}
+        </span>
       </button>
     )
   }
 
   const columns = [
-    ...(canWrite ? [{ key: 'select', header: (
-      <input type="checkbox" className={styles.check} checked={allOnPage} onChange={toggleAll} aria-label={t('selectAll')} disabled={!rows.length} />
-    ) }] : []),
+    ...(canWrite
+      ? [
+          {
+            key: 'select',
+            header: (
+              <input
+                type="checkbox"
+                className={styles.check}
+                checked={allOnPage}
+                onChange={toggleAll}
+                aria-label={t('selectAll')}
+                disabled={!rows.length}
+              />
+            ),
+          },
+        ]
+      : []),
     { key: 'star', header: <span className="visually-hidden">{t('colStar')}</span> },
     { key: 'name', header: sortHeader('name', t('colName')) },
     { key: 'type', header: t('colType') },
@@ -141,18 +180,35 @@ export function ListsScreen({ initialStarred = false }: { initialStarred?: boole
   const tableRows = rows.map((g) => ({
     id: g.id,
     select: (
-      <input type="checkbox" className={styles.check} checked={selected.has(g.id)} onChange={() => toggleRow(g.id)}
-        aria-label={t('selectRow', { name: g.name })} />
+      <input
+        type="checkbox"
+        className={styles.check}
+        checked={selected.has(g.id)}
+        onChange={() => toggleRow(g.id)}
+        aria-label={t('selectRow', { name: g.name })}
+      />
     ),
     star: (
-      <StarButton starred={g.isStarred} disabled={!canWrite} onToggle={() => void toggleStar(g)}
-        label={g.isStarred ? t('unstar', { name: g.name }) : t('star', { name: g.name })} />
+      <StarButton
+        starred={g.isStarred}
+        disabled={!canWrite}
+        onToggle={() => void toggleStar(g)}
+        label={g.isStarred ? t('unstar', { name: g.name }) : t('star', { name: g.name })}
+      />
     ),
-    name: <Link href={groupHref(g)} className={styles.name} data-testid="group-link">{g.name}</Link>,
-    type: <Badge variant={g.type === 1 ? 'intelligence' : 'info'}>{g.type === 1 ? t('typeSegment') : t('typeList')}</Badge>,
+    name: (
+      <Link href={groupHref(g)} className={styles.name} data-testid="group-link">
+        {g.name}
+      </Link>
+    ),
+    type: (
+      <Badge variant={g.type === 1 ? 'intelligence' : 'info'}>{g.type === 1 ? t('typeSegment') : t('typeList')}</Badge>
+    ),
     members: (
       <span className={styles.members}>
-        {g.type === 1 && g.isProcessing && <ProcessingIndicator groupId={g.id} initialPercent={g.processingPercent} onDone={refresh} />}
+        {g.type === 1 && g.isProcessing && (
+          <ProcessingIndicator groupId={g.id} initialPercent={g.processingPercent} onDone={refresh} />
+        )}
         <span>{format.number(g.memberCount)}</span>
       </span>
     ),
@@ -170,12 +226,16 @@ export function ListsScreen({ initialStarred = false }: { initialStarred?: boole
             image={<UsersIcon size={28} />}
             heading={t('emptyTitle')}
             body={t('emptyBody')}
-            actions={canWrite ? (
-              <>
-                <LinkButton href="/lists/create" variant="primary">{t('createList')}</LinkButton>
-                <LinkButton href="/lists/create/segment">{t('createSegment')}</LinkButton>
-              </>
-            ) : undefined}
+            actions={
+              canWrite ? (
+                <>
+                  <LinkButton href="/lists/create" variant="primary">
+                    {t('createList')}
+                  </LinkButton>
+                  <LinkButton href="/lists/create/segment">{t('createSegment')}</LinkButton>
+                </>
+              ) : undefined
+            }
           />
         ) : (
           <>
@@ -187,25 +247,48 @@ export function ListsScreen({ initialStarred = false }: { initialStarred?: boole
                 type="search"
                 placeholder={t('searchPlaceholder')}
                 value={search}
-                onChange={(e) => { setSearch(e.target.value); resetPaging() }}
+                onChange={(e) => {
+                  setSearch(e.target.value)
+                  resetPaging()
+                }}
                 data-testid="lists-search"
               />
               <div className={shared.segmented} role="group" aria-label={t('typeFilterLabel')}>
                 {(['all', 'lists', 'segments'] as const).map((f) => (
-                  <button key={f} type="button" aria-pressed={typeFilter === f} onClick={() => { setTypeFilter(f); resetPaging() }}>
+                  <button
+                    key={f}
+                    type="button"
+                    aria-pressed={typeFilter === f}
+                    onClick={() => {
+                      setTypeFilter(f)
+                      resetPaging()
+                    }}
+                  >
                     {f === 'all' ? t('filterAll') : f === 'lists' ? t('filterLists') : t('filterSegments')}
                   </button>
                 ))}
               </div>
               <div className={shared.segmented}>
-                <button type="button" aria-pressed={starred} onClick={() => changeStarredFilter(!starred)} data-testid="starred-filter">
+                <button
+                  type="button"
+                  aria-pressed={starred}
+                  onClick={() => changeStarredFilter(!starred)}
+                  data-testid="starred-filter"
+                >
                   {t('filterStarred')}
                 </button>
               </div>
               {canWrite && selected.size > 0 && (
                 <div className={shared.toolbarEnd} data-testid="bulk-actions">
                   <span className={shared.muted}>{t('selectedCount', { count: selected.size })}</span>
-                  <Button variant="danger" onClick={() => { setDeleteError(null); setConfirming(true) }} data-testid="bulk-delete">
+                  <Button
+                    variant="danger"
+                    onClick={() => {
+                      setDeleteError(null)
+                      setConfirming(true)
+                    }}
+                    data-testid="bulk-delete"
+                  >
                     {t('deleteSelected')}
                   </Button>
                 </div>
@@ -221,8 +304,17 @@ export function ListsScreen({ initialStarred = false }: { initialStarred?: boole
             ) : (
               <div>
                 <Table caption={t('title')} columns={columns} rows={tableRows} />
-                <Pager page={page} pageSize={PAGE_SIZE} count={rows.length} total={data?.total} hasNext={!!data?.nextCursor}
-                  onPage={(p) => { setPage(p); setSelected(new Set()) }} />
+                <Pager
+                  page={page}
+                  pageSize={PAGE_SIZE}
+                  count={rows.length}
+                  total={data?.total}
+                  hasNext={!!data?.nextCursor}
+                  onPage={(p) => {
+                    setPage(p)
+                    setSelected(new Set())
+                  }}
+                />
               </div>
             )}
           </>

@@ -53,8 +53,14 @@ export function MembersTable({ groupId, isList, canWrite, emptyActions, onChange
   const [adding, setAdding] = useState(false)
   const debounced = useDebouncedValue(search.trim(), 300)
   const url = `/ajax/list/${encodeURIComponent(groupId)}/members`
-  const params = { search: debounced || undefined, pageSize: MEMBERS_PAGE_SIZE, cursor: page > 1 ? String((page - 1) * MEMBERS_PAGE_SIZE) : undefined }
-  const { data, error, isLoading, mutate } = useSWR([url, params] as const, getWithParams<CursorPage<MemberRow>>, { keepPreviousData: true })
+  const params = {
+    search: debounced || undefined,
+    pageSize: MEMBERS_PAGE_SIZE,
+    cursor: page > 1 ? String((page - 1) * MEMBERS_PAGE_SIZE) : undefined,
+  }
+  const { data, error, isLoading, mutate } = useSWR([url, params] as const, getWithParams<CursorPage<MemberRow>>, {
+    keepPreviousData: true,
+  })
   const rows = data?.data ?? []
   const selectable = isList && canWrite
 
@@ -87,10 +93,23 @@ export function MembersTable({ groupId, isList, canWrite, emptyActions, onChange
   }
 
   const columns = [
-    ...(selectable ? [{ key: 'select', header: (
-      <input type="checkbox" className={styles.check} checked={allOnPage} disabled={!rows.length} aria-label={t('selectAllMembers')}
-        onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((r) => r.profileId)))} />
-    ) }] : []),
+    ...(selectable
+      ? [
+          {
+            key: 'select',
+            header: (
+              <input
+                type="checkbox"
+                className={styles.check}
+                checked={allOnPage}
+                disabled={!rows.length}
+                aria-label={t('selectAllMembers')}
+                onChange={() => setSelected(allOnPage ? new Set() : new Set(rows.map((r) => r.profileId)))}
+              />
+            ),
+          },
+        ]
+      : []),
     { key: 'email', header: t('colEmail') },
     { key: 'phone', header: t('colPhone') },
     { key: 'name', header: t('colPersonName') },
@@ -99,8 +118,15 @@ export function MembersTable({ groupId, isList, canWrite, emptyActions, onChange
   ]
   const tableRows = rows.map((r) => ({
     id: r.profileId,
-    select: <input type="checkbox" className={styles.check} checked={selected.has(r.profileId)} onChange={() => toggle(r.profileId)}
-      aria-label={t('selectMember', { name: r.email ?? r.phoneNumber ?? r.profileId })} />,
+    select: (
+      <input
+        type="checkbox"
+        className={styles.check}
+        checked={selected.has(r.profileId)}
+        onChange={() => toggle(r.profileId)}
+        aria-label={t('selectMember', { name: r.email ?? r.phoneNumber ?? r.profileId })}
+      />
+    ),
     email: (
       <Link href={`/profile/${encodeURIComponent(r.profileId)}`} className={styles.name} data-testid="member-link">
         {r.email ?? r.phoneNumber ?? r.profileId}
@@ -108,57 +134,118 @@ export function MembersTable({ groupId, isList, canWrite, emptyActions, onChange
     ),
     phone: r.phoneNumber ?? <span className={shared.muted}>—</span>,
     name: fullName(r) || <span className={shared.muted}>—</span>,
-    added: <span className={shared.nowrap}>{format.dateTime(new Date(r.enteredAt), { dateStyle: 'medium', timeStyle: 'short' })}</span>,
+    added: (
+      <span className={shared.nowrap}>
+        {format.dateTime(new Date(r.enteredAt), { dateStyle: 'medium', timeStyle: 'short' })}
+      </span>
+    ),
     source: r.source ?? <span className={shared.muted}>—</span>,
   }))
 
   const noMembers = !isLoading && !error && rows.length === 0 && !debounced && page === 1
 
   return (
-    <Card title={t('membersTitle')} actions={selectable ? (
-      <Button size="small" onClick={() => setAdding(true)} data-testid="add-members">{t('addPeople')}</Button>
-    ) : undefined}>
+    <Card
+      title={t('membersTitle')}
+      actions={
+        selectable ? (
+          <Button size="small" onClick={() => setAdding(true)} data-testid="add-members">
+            {t('addPeople')}
+          </Button>
+        ) : undefined
+      }
+    >
       <div className={shared.stack}>
         {!noMembers && (
           <div className={shared.toolbar}>
-            <TextField className={shared.toolbarGrow} label={t('membersSearchLabel')} name="memberSearch" type="search"
-              placeholder={t('membersSearchPlaceholder')} value={search}
-              onChange={(e) => { setSearch(e.target.value); setPage(1); setSelected(new Set()) }} data-testid="members-search" />
+            <TextField
+              className={shared.toolbarGrow}
+              label={t('membersSearchLabel')}
+              name="memberSearch"
+              type="search"
+              placeholder={t('membersSearchPlaceholder')}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value)
+                setPage(1)
+                setSelected(new Set())
+              }}
+              data-testid="members-search"
+            />
             {selectable && selected.size > 0 && (
               <div className={shared.toolbarEnd}>
                 <span className={shared.muted}>{t('selectedCount', { count: selected.size })}</span>
-                <Button variant="danger" onClick={() => { setRemoveError(null); setConfirming(true) }}>{t('removeMembers')}</Button>
+                <Button
+                  variant="danger"
+                  onClick={() => {
+                    setRemoveError(null)
+                    setConfirming(true)
+                  }}
+                >
+                  {t('removeMembers')}
+                </Button>
               </div>
             )}
           </div>
         )}
-        {error && <Notification variant="error" title={t('membersLoadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />}
+        {error && (
+          <Notification
+            variant="error"
+            title={t('membersLoadError')}
+            action={{ label: t('retry'), onClick: () => void mutate() }}
+          />
+        )}
         {isLoading && !data ? (
           <TableSkeleton rows={5} />
         ) : noMembers ? (
-          <EmptyState image={<UsersIcon size={28} />} heading={isList ? t('membersEmptyList') : t('membersEmptySegment')}
-            body={isList ? t('membersEmptyListBody') : t('membersEmptySegmentBody')} actions={emptyActions} headingLevel={3} />
+          <EmptyState
+            image={<UsersIcon size={28} />}
+            heading={isList ? t('membersEmptyList') : t('membersEmptySegment')}
+            body={isList ? t('membersEmptyListBody') : t('membersEmptySegmentBody')}
+            actions={emptyActions}
+            headingLevel={3}
+          />
         ) : !error && rows.length === 0 ? (
           <NoResultsState />
         ) : (
           <div>
             <Table caption={t('membersTitle')} columns={columns} rows={tableRows} />
-            <Pager page={page} pageSize={MEMBERS_PAGE_SIZE} count={rows.length} total={data?.total} hasNext={!!data?.nextCursor}
-              onPage={(p) => { setPage(p); setSelected(new Set()) }} />
+            <Pager
+              page={page}
+              pageSize={MEMBERS_PAGE_SIZE}
+              count={rows.length}
+              total={data?.total}
+              hasNext={!!data?.nextCursor}
+              onPage={(p) => {
+                setPage(p)
+                setSelected(new Set())
+              }}
+            />
           </div>
         )}
       </div>
       {selectable && (
-        <AddMembersModal open={adding} listId={groupId} onClose={() => setAdding(false)}
+        <AddMembersModal
+          open={adding}
+          listId={groupId}
+          onClose={() => setAdding(false)}
           onAdded={(count) => {
             setAdding(false)
             toast.show({ variant: 'success', content: t('addedToast', { count }) })
             void mutate()
             onChanged?.()
-          }} />
+          }}
+        />
       )}
-      <ConfirmModal open={confirming} title={t('removeMembersTitle', { count: selected.size })} confirmLabel={t('removeMembers')}
-        busy={removing} error={removeError} onConfirm={() => void removeSelected()} onClose={() => setConfirming(false)}>
+      <ConfirmModal
+        open={confirming}
+        title={t('removeMembersTitle', { count: selected.size })}
+        confirmLabel={t('removeMembers')}
+        busy={removing}
+        error={removeError}
+        onConfirm={() => void removeSelected()}
+        onClose={() => setConfirming(false)}
+      >
         <p>{t('removeMembersBody', { count: selected.size })}</p>
       </ConfirmModal>
     </Card>

@@ -30,8 +30,12 @@ export function Pager({ page, pageSize, count, total, hasNext, onPage }: PagerPr
           : t('pagerRange', { from: format.number(from), to: format.number(to) })}
       </span>
       <span className={styles.pagerButtons}>
-        <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>{t('pagerPrevious')}</Button>
-        <Button size="small" variant="secondary" disabled={!next} onClick={() => onPage(page + 1)}>{t('pagerNext')}</Button>
+        <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          {t('pagerPrevious')}
+        </Button>
+        <Button size="small" variant="secondary" disabled={!next} onClick={() => onPage(page + 1)}>
+          {t('pagerNext')}
+        </Button>
       </span>
     </nav>
   )

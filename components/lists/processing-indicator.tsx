@@ -33,7 +33,15 @@ export function useProcessingProgress(groupId: string, active: boolean, initialP
   return { percent, done }
 }
 
-export function ProcessingIndicator({ groupId, initialPercent, onDone }: { groupId: string; initialPercent: number; onDone?: () => void }) {
+export function ProcessingIndicator({
+  groupId,
+  initialPercent,
+  onDone,
+}: {
+  groupId: string
+  initialPercent: number
+  onDone?: () => void
+}) {
   const t = useTranslations('lists')
   const { percent, done } = useProcessingProgress(groupId, true, initialPercent, onDone)
   if (done) return null
@@ -47,7 +55,14 @@ export function ProcessingIndicator({ groupId, initialPercent, onDone }: { group
 
 export function ProgressMeter({ percent, label }: { percent: number; label: string }) {
   return (
-    <div className={styles.meter} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={label}>
+    <div
+      className={styles.meter}
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-label={label}
+    >
       <div className={styles.meterFill} style={{ width: `${percent}%` }} />
     </div>
   )

@@ -11,7 +11,9 @@ export function TableSkeleton({ rows = 6 }: { rows?: number }) {
       <div className={styles.skeletonHead} />
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className={styles.skeletonRow} aria-hidden="true">
-          {WIDTHS.map((w, j) => <span key={j} className={styles.bar} style={{ width: j === 0 ? `${30 + ((i * 7) % 15)}%` : w }} />)}
+          {WIDTHS.map((w, j) => (
+            <span key={j} className={styles.bar} style={{ width: j === 0 ? `${30 + ((i * 7) % 15)}%` : w }} />
+          ))}
         </div>
       ))}
     </div>

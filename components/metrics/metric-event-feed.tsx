@@ -21,20 +21,40 @@ export function MetricEventFeed({ metricId, timeZone }: { metricId: string; time
   const t = useTranslations('metricsScreens')
   const format = useFormatter()
   const [page, setPage] = useState(1)
-  const { data, error, isLoading } = useSWR(['metric-feed', metricId, page],
-    ([, id, p]) => getJson<MetricFeedPage>(`${metricBase(id)}/events`, { page: p, page_size: FEED_PAGE_SIZE }), { keepPreviousData: true })
+  const { data, error, isLoading } = useSWR(
+    ['metric-feed', metricId, page],
+    ([, id, p]) => getJson<MetricFeedPage>(`${metricBase(id)}/events`, { page: p, page_size: FEED_PAGE_SIZE }),
+    { keepPreviousData: true },
+  )
 
   return (
-    <Card title={t('feedTitle')} flush
-      actions={data && (page > 1 || data.hasNext) ? (
-        <div className={styles.pager}>
-          <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('newer')}</Button>
-          <span className={styles.muted}>{t('pageN', { page })}</span>
-          <Button size="small" disabled={!data.hasNext} onClick={() => setPage(page + 1)}>{t('older')}</Button>
+    <Card
+      title={t('feedTitle')}
+      flush
+      actions={
+        data && (page > 1 || data.hasNext) ? (
+          <div className={styles.pager}>
+            <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('newer')}
+            </Button>
+            <span className={styles.muted}>{t('pageN', { page })}</span>
+            <Button size="small" disabled={!data.hasNext} onClick={() => setPage(page + 1)}>
+              {t('older')}
+            </Button>
+          </div>
+        ) : undefined
+      }
+    >
+      {error && (
+        <div className={styles.cardPad}>
+          <Notification variant="error">{t('feedError')}</Notification>
         </div>
-      ) : undefined}>
-      {error && <div className={styles.cardPad}><Notification variant="error">{t('feedError')}</Notification></div>}
-      {isLoading && !data && <div className={styles.centered}><Spinner /></div>}
+      )}
+      {isLoading && !data && (
+        <div className={styles.centered}>
+          <Spinner />
+        </div>
+      )}
       {data && data.events.length === 0 && <p className={styles.emptyBlock}>{t('feedEmpty')}</p>}
       {data && data.events.length > 0 && (
         <div className={styles.tableWrap}>
@@ -43,8 +63,12 @@ export function MetricEventFeed({ metricId, timeZone }: { metricId: string; time
               <tr>
                 <th scope="col">{t('colProfile')}</th>
                 <th scope="col">{t('colDetails')}</th>
-                <th scope="col" className={styles.num}>{t('colValue')}</th>
-                <th scope="col" className={styles.num}>{t('colTime')}</th>
+                <th scope="col" className={styles.num}>
+                  {t('colValue')}
+                </th>
+                <th scope="col" className={styles.num}>
+                  {t('colTime')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -56,10 +80,14 @@ export function MetricEventFeed({ metricId, timeZone }: { metricId: string; time
                     </Link>
                     {e.profile.name && e.profile.email && <span className={styles.subtle}>{e.profile.email}</span>}
                   </td>
-                  <td className={styles.details}>{eventSummary(e.properties) ?? <span className={styles.muted}>—</span>}</td>
+                  <td className={styles.details}>
+                    {eventSummary(e.properties) ?? <span className={styles.muted}>—</span>}
+                  </td>
                   <td className={styles.num}>{e.value === null ? '—' : formatValue(format, e.value, e.currency)}</td>
                   <td className={styles.num}>
-                    <time dateTime={e.time}>{format.dateTime(new Date(e.time), { dateStyle: 'medium', timeStyle: 'short', timeZone })}</time>
+                    <time dateTime={e.time}>
+                      {format.dateTime(new Date(e.time), { dateStyle: 'medium', timeStyle: 'short', timeZone })}
+                    </time>
                   </td>
                 </tr>
               ))}

@@ -16,12 +16,25 @@ import { useToast } from '@/components/shell/toasts'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import type { MetricHeader } from '@/lib/profile-view/get-metric-header'
 import { TimeframePicker, useTimeframeLabel } from './timeframe-picker'
-import { defaultGranularity, GRANULARITY_OPTIONS, type ChartGranularity, type TimeframeValue } from './timeframe-options'
+import {
+  defaultGranularity,
+  GRANULARITY_OPTIONS,
+  type ChartGranularity,
+  type TimeframeValue,
+} from './timeframe-options'
 import { MetricChart } from './metric-chart'
 import { MetricEventFeed } from './metric-event-feed'
 import { seriesColor } from './chart-model'
 import { DEFAULT_METRIC_VIEW, metricViewSearch, type MetricViewState } from './metric-url-state'
-import { getJson, metricBase, MEASUREMENTS, startExport, type DimensionTriple, type MeasurementKey, type MetricChart as ChartData } from './metrics-api'
+import {
+  getJson,
+  metricBase,
+  MEASUREMENTS,
+  startExport,
+  type DimensionTriple,
+  type MeasurementKey,
+  type MetricChart as ChartData,
+} from './metrics-api'
 import styles from './metrics.module.css'
 
 export interface MetricScreenProps {
@@ -50,26 +63,50 @@ export function MetricScreen({ metric, canExport, timeZone, initial = DEFAULT_ME
   // history.replaceState), so a reload or a shared link shows the same chart.
   useEffect(() => {
     const search = metricViewSearch({ timeframe, granularity, measurement, by }, window.location.search)
-    if (search !== window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname + search + window.location.hash)
+    if (search !== window.location.search)
+      window.history.replaceState(window.history.state, '', window.location.pathname + search + window.location.hash)
   }, [timeframe, granularity, measurement, by])
 
-  const dims = useSWR(['metric-dimensions', metric.id], () => getJson<{ dimensions: DimensionTriple[] }>(`${base}/dimensions`))
-  const chart = useSWR(['metric-chart', metric.id, timeframe.timeframe, timeframe.start, timeframe.end, granularity, letter, by],
-    () => getJson<ChartData>(`${base}/chart`, {
-      timeframe: timeframe.timeframe, start: timeframe.start, end: timeframe.end, granularity, measurement: letter, by: by || undefined,
-    }), { keepPreviousData: true })
+  const dims = useSWR(['metric-dimensions', metric.id], () =>
+    getJson<{ dimensions: DimensionTriple[] }>(`${base}/dimensions`),
+  )
+  const chart = useSWR(
+    ['metric-chart', metric.id, timeframe.timeframe, timeframe.start, timeframe.end, granularity, letter, by],
+    () =>
+      getJson<ChartData>(`${base}/chart`, {
+        timeframe: timeframe.timeframe,
+        start: timeframe.start,
+        end: timeframe.end,
+        granularity,
+        measurement: letter,
+        by: by || undefined,
+      }),
+    { keepPreviousData: true },
+  )
 
   const money = measurement === 'value'
   const formatMeasure = (n: number, compact = false) => {
     if (money) {
       try {
-        return format.number(n, { style: 'currency', currency: metric.currency ?? 'USD', ...(compact ? { notation: 'compact', maximumFractionDigits: 1 } : {}) })
-      } catch { /* unknown currency code: plain number below */ }
+        return format.number(n, {
+          style: 'currency',
+          currency: metric.currency ?? 'USD',
+          ...(compact ? { notation: 'compact', maximumFractionDigits: 1 } : {}),
+        })
+      } catch {
+        /* unknown currency code: plain number below */
+      }
     }
     return format.number(n, compact ? { notation: 'compact', maximumFractionDigits: 1 } : { maximumFractionDigits: 2 })
   }
   const seriesName = (s: ChartData['series'][number]) =>
-    s.isOther ? t('otherValues') : s.dimension === null ? (by ? t('noValue') : t(`measure.${measurement}`)) : s.dimension
+    s.isOther
+      ? t('otherValues')
+      : s.dimension === null
+        ? by
+          ? t('noValue')
+          : t(`measure.${measurement}`)
+        : s.dimension
 
   function pickTimeframe(v: TimeframeValue) {
     setTimeframe(v)
@@ -80,7 +117,11 @@ export function MetricScreen({ metric, canExport, timeZone, initial = DEFAULT_ME
     setExporting(true)
     try {
       await startExport(metric.id, timeframe)
-      toast.show({ variant: 'success', content: t('exportStarted'), action: { label: t('viewDownloads'), href: '/downloads' } })
+      toast.show({
+        variant: 'success',
+        content: t('exportStarted'),
+        action: { label: t('viewDownloads'), href: '/downloads' },
+      })
     } catch (e) {
       const f = readHttpFailure(e)
       toast.show({ variant: 'error', content: Object.values(f.fieldErrors)[0] ?? f.message ?? t('exportError') })
@@ -96,23 +137,53 @@ export function MetricScreen({ metric, canExport, timeZone, initial = DEFAULT_ME
     <Page width="full">
       <PageHead
         title={metric.name}
-        description={<span className={styles.headMeta}><Badge>{metric.integration}</Badge>{t('metricSince', { date: format.dateTime(new Date(metric.createdAt), { dateStyle: 'medium', timeZone }) })}</span>}
-        actions={canExport ? <Button onClick={exportCsv} loading={exporting} data-testid="metric-export">{t('exportCsv')}</Button> : undefined}
+        description={
+          <span className={styles.headMeta}>
+            <Badge>{metric.integration}</Badge>
+            {t('metricSince', { date: format.dateTime(new Date(metric.createdAt), { dateStyle: 'medium', timeZone }) })}
+          </span>
+        }
+        actions={
+          canExport ? (
+            <Button onClick={exportCsv} loading={exporting} data-testid="metric-export">
+              {t('exportCsv')}
+            </Button>
+          ) : undefined
+        }
       />
       <PageBody>
         <Card>
           <div className={styles.controls}>
             <TimeframePicker value={timeframe} onChange={pickTimeframe} />
-            <Select label={t('granularityLabel')} name="granularity" value={granularity} onChange={(e) => setGranularity(e.target.value as ChartGranularity)}
-              options={GRANULARITY_OPTIONS.map((g) => ({ value: g, label: tAgg(g) }))} />
-            <Select label={t('breakdownLabel')} name="breakdown" value={by} onChange={(e) => setBy(e.target.value)}
-              options={[{ value: '', label: t('noBreakdown') }, ...dimensionOptions.map(([value, label]) => ({ value, label }))]} />
+            <Select
+              label={t('granularityLabel')}
+              name="granularity"
+              value={granularity}
+              onChange={(e) => setGranularity(e.target.value as ChartGranularity)}
+              options={GRANULARITY_OPTIONS.map((g) => ({ value: g, label: tAgg(g) }))}
+            />
+            <Select
+              label={t('breakdownLabel')}
+              name="breakdown"
+              value={by}
+              onChange={(e) => setBy(e.target.value)}
+              options={[
+                { value: '', label: t('noBreakdown') },
+                ...dimensionOptions.map(([value, label]) => ({ value, label })),
+              ]}
+            />
             <fieldset className={styles.segmented}>
               <legend className={styles.segmentedLegend}>{t('measurementLabel')}</legend>
               <div className={styles.segmentedButtons}>
                 {measures.map((m) => (
                   <label key={m.key} className={measurement === m.key ? styles.segmentOn : styles.segment}>
-                    <input type="radio" name="measurement" value={m.key} checked={measurement === m.key} onChange={() => setMeasurement(m.key)} />
+                    <input
+                      type="radio"
+                      name="measurement"
+                      value={m.key}
+                      checked={measurement === m.key}
+                      onChange={() => setMeasurement(m.key)}
+                    />
                     {t(`measure.${m.key}`)}
                   </label>
                 ))}
@@ -122,29 +193,58 @@ export function MetricScreen({ metric, canExport, timeZone, initial = DEFAULT_ME
 
           <div className={styles.totalRow} aria-live="polite">
             <div>
-              <p className={styles.totalLabel}>{t('totalLabel', { measure: t(`measure.${measurement}`), timeframe: timeframeLabel(timeframe.timeframe) })}</p>
-              <p className={styles.totalFigure} data-testid="metric-total">{data ? formatMeasure(data.total) : '—'}</p>
+              <p className={styles.totalLabel}>
+                {t('totalLabel', {
+                  measure: t(`measure.${measurement}`),
+                  timeframe: timeframeLabel(timeframe.timeframe),
+                })}
+              </p>
+              <p className={styles.totalFigure} data-testid="metric-total">
+                {data ? formatMeasure(data.total) : '—'}
+              </p>
             </div>
             {chart.isValidating && <Spinner size="small" />}
           </div>
 
-          {chart.error && <Notification variant="error">{readHttpFailure(chart.error).message ?? t('chartError')}</Notification>}
-          {!data && !chart.error && <div className={styles.chartPlaceholder}><Spinner size="large" /></div>}
+          {chart.error && (
+            <Notification variant="error">{readHttpFailure(chart.error).message ?? t('chartError')}</Notification>
+          )}
+          {!data && !chart.error && (
+            <div className={styles.chartPlaceholder}>
+              <Spinner size="large" />
+            </div>
+          )}
           {data && data.total === 0 && !by && <p className={styles.chartEmpty}>{t('chartEmpty')}</p>}
           {data && (data.total > 0 || by) && (
-            <MetricChart dates={data.dates} granularity={granularity} formatValue={formatMeasure}
+            <MetricChart
+              dates={data.dates}
+              granularity={granularity}
+              formatValue={formatMeasure}
               weekOf={(day) => t('weekOf', { day })}
-              series={data.series.map((s) => ({ name: seriesName(s), values: s.values, isOther: s.isOther }))} />
+              series={data.series.map((s) => ({ name: seriesName(s), values: s.values, isOther: s.isOther }))}
+            />
           )}
           {data && by && data.series.length > 0 && (
             <table className={styles.totals} data-testid="metric-breakdown-totals">
               <thead>
-                <tr><th scope="col">{by}</th><th scope="col" className={styles.num}>{t(`measure.${measurement}`)}</th></tr>
+                <tr>
+                  <th scope="col">{by}</th>
+                  <th scope="col" className={styles.num}>
+                    {t(`measure.${measurement}`)}
+                  </th>
+                </tr>
               </thead>
               <tbody>
                 {data.series.map((s, i) => (
                   <tr key={i}>
-                    <td><span className={styles.swatch} style={{ background: seriesColor(i, s.isOther) }} aria-hidden="true" />{seriesName(s)}</td>
+                    <td>
+                      <span
+                        className={styles.swatch}
+                        style={{ background: seriesColor(i, s.isOther) }}
+                        aria-hidden="true"
+                      />
+                      {seriesName(s)}
+                    </td>
                     <td className={styles.num}>{formatMeasure(s.total)}</td>
                   </tr>
                 ))}

@@ -1,7 +1,14 @@
 // The metric page's choices in the address (?timeframe=…&granularity=…&measurement=…&by=…), so a
 // reload, a bookmark or a shared link shows the same chart. Values that do not parse fall back to
 // the defaults instead of breaking the page.
-import { customRangeError, defaultGranularity, GRANULARITY_OPTIONS, isTimeframe, type ChartGranularity, type TimeframeValue } from './timeframe-options'
+import {
+  customRangeError,
+  defaultGranularity,
+  GRANULARITY_OPTIONS,
+  isTimeframe,
+  type ChartGranularity,
+  type TimeframeValue,
+} from './timeframe-options'
 import { MEASUREMENTS, type MeasurementKey } from './metrics-api'
 
 export interface MetricViewState {
@@ -12,7 +19,12 @@ export interface MetricViewState {
   by: string
 }
 
-export const DEFAULT_METRIC_VIEW: MetricViewState = { timeframe: { timeframe: 'last_30_days' }, granularity: 'daily', measurement: 'count', by: '' }
+export const DEFAULT_METRIC_VIEW: MetricViewState = {
+  timeframe: { timeframe: 'last_30_days' },
+  granularity: 'daily',
+  measurement: 'count',
+  by: '',
+}
 const MAX_BY = 255
 
 type SearchLike = { get(name: string): string | null }
@@ -28,10 +40,14 @@ export function parseMetricView(search: SearchLike, opts: { hasValues: boolean }
     timeframe = { timeframe: tf }
   }
   const g = search.get('granularity') ?? ''
-  const granularity = (GRANULARITY_OPTIONS as readonly string[]).includes(g) ? (g as ChartGranularity)
-    : timeframe.timeframe === 'custom' ? 'daily' : defaultGranularity(timeframe.timeframe)
+  const granularity = (GRANULARITY_OPTIONS as readonly string[]).includes(g)
+    ? (g as ChartGranularity)
+    : timeframe.timeframe === 'custom'
+      ? 'daily'
+      : defaultGranularity(timeframe.timeframe)
   const m = search.get('measurement') ?? ''
-  const measurement = MEASUREMENTS.some((x) => x.key === m) && (m !== 'value' || opts.hasValues) ? (m as MeasurementKey) : 'count'
+  const measurement =
+    MEASUREMENTS.some((x) => x.key === m) && (m !== 'value' || opts.hasValues) ? (m as MeasurementKey) : 'count'
   const rawBy = search.get('by') ?? ''
   const by = rawBy.length <= MAX_BY ? rawBy : ''
   return { timeframe, granularity, measurement, by }
@@ -41,8 +57,9 @@ export function parseMetricView(search: SearchLike, opts: { hasValues: boolean }
 export function metricViewSearch(state: MetricViewState, current = ''): string {
   const params = new URLSearchParams(current)
   for (const k of ['timeframe', 'start', 'end', 'granularity', 'measurement', 'by']) params.delete(k)
-  const isDefault = (Object.keys(DEFAULT_METRIC_VIEW) as Array<keyof MetricViewState>)
-    .every((k) => JSON.stringify(state[k]) === JSON.stringify(DEFAULT_METRIC_VIEW[k]))
+  const isDefault = (Object.keys(DEFAULT_METRIC_VIEW) as Array<keyof MetricViewState>).every(
+    (k) => JSON.stringify(state[k]) === JSON.stringify(DEFAULT_METRIC_VIEW[k]),
+  )
   if (!isDefault) {
     params.set('timeframe', state.timeframe.timeframe)
     if (state.timeframe.timeframe === 'custom') {

@@ -11,6 +11,12 @@ export async function MetricView({ metricId, search }: { metricId: string; searc
   if (!p) return null
   const metric = await getMetricHeader(p.companyId, metricId)
   if (!metric) notFound()
-  return <MetricScreen metric={metric} canExport={p.resources.has('metrics_export')} timeZone={safeTimeZone(p.company.timezone)}
-    initial={parseMetricView(search, { hasValues: metric.hasValues })} />
+  return (
+    <MetricScreen
+      metric={metric}
+      canExport={p.resources.has('metrics_export')}
+      timeZone={safeTimeZone(p.company.timezone)}
+      initial={parseMetricView(search, { hasValues: metric.hasValues })}
+    />
+  )
 }

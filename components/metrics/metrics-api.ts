@@ -6,8 +6,14 @@ import type { Timeframe } from '@/lib/metrics/timeframe'
 const RAW = { transformKeys: false } as const
 
 export interface MetricListItem {
-  id: string; name: string; integration: string; integrationCategory: string | null
-  createdAt: string; updatedAt: string; eventCount: number; lastEventAt: string | null
+  id: string
+  name: string
+  integration: string
+  integrationCategory: string | null
+  createdAt: string
+  updatedAt: string
+  eventCount: number
+  lastEventAt: string | null
 }
 
 export interface MetricChart {
@@ -32,15 +38,27 @@ export interface MetricFeedEvent {
   currency: string | null
   uniqueId: string | null
   metric: { id: string; name: string }
-  profile: { id: string; email: string | null; phoneNumber: string | null; firstName: string | null; lastName: string | null; name: string | null }
+  profile: {
+    id: string
+    email: string | null
+    phoneNumber: string | null
+    firstName: string | null
+    lastName: string | null
+    name: string | null
+  }
   properties: Record<string, unknown>
 }
 
-export interface MetricFeedPage { events: MetricFeedEvent[]; page: number; pageSize: number; hasNext: boolean }
+export interface MetricFeedPage {
+  events: MetricFeedEvent[]
+  page: number
+  pageSize: number
+  hasNext: boolean
+}
 
 export const metricBase = (id: string) => `/ajax/data/metric/${encodeURIComponent(id)}`
 
-export const getJson = <T,>(url: string, params?: Record<string, string | number | undefined>) =>
+export const getJson = <T>(url: string, params?: Record<string, string | number | undefined>) =>
   http.get<T>(url, { ...RAW, params }).then((r) => r.data)
 
 export const startExport = (id: string, body: { timeframe: Timeframe; start?: string; end?: string }) =>

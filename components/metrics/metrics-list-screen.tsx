@@ -37,13 +37,28 @@ export function MetricsListScreen({ timeZone }: { timeZone: string }) {
   const [search, setSearch] = useState('')
   const query = useDeferredValue(search.trim())
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'name', desc: false })
-  const { data, error, isLoading } = useSWR(['/ajax/data/metrics', query], ([url, q]) => getJson<{ metrics: MetricListItem[] }>(url, { search: q || undefined }), { keepPreviousData: true })
+  const { data, error, isLoading } = useSWR(
+    ['/ajax/data/metrics', query],
+    ([url, q]) => getJson<{ metrics: MetricListItem[] }>(url, { search: q || undefined }),
+    { keepPreviousData: true },
+  )
   const metrics = data ? sortMetrics(data.metrics, sort.key, sort.desc) : []
 
   const header = (key: SortKey, label: string, align: 'left' | 'right' = 'left') => (
-    <th scope="col" className={align === 'right' ? styles.num : undefined} aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-      <button type="button" className={styles.sortButton} onClick={() => setSort((s) => ({ key, desc: s.key === key ? !s.desc : key !== 'name' && key !== 'integration' }))}>
-        {label}{sort.key === key && <span aria-hidden="true">{sort.desc ? ' ↓' : ' ↑'}</span>}
+    <th
+      scope="col"
+      className={align === 'right' ? styles.num : undefined}
+      aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+    >
+      <button
+        type="button"
+        className={styles.sortButton}
+        onClick={() =>
+          setSort((s) => ({ key, desc: s.key === key ? !s.desc : key !== 'name' && key !== 'integration' }))
+        }
+      >
+        {label}
+        {sort.key === key && <span aria-hidden="true">{sort.desc ? ' ↓' : ' ↑'}</span>}
       </button>
     </th>
   )
@@ -54,15 +69,29 @@ export function MetricsListScreen({ timeZone }: { timeZone: string }) {
       <PageHead title={t('listTitle')} description={t('listDescription')} />
       <PageBody>
         <div className={styles.toolbar}>
-          <TextField label={t('searchLabel')} name="metric-search" type="search" value={search} placeholder={t('searchPlaceholder')}
-            onChange={(e) => setSearch(e.target.value)} className={styles.search} />
+          <TextField
+            label={t('searchLabel')}
+            name="metric-search"
+            type="search"
+            value={search}
+            placeholder={t('searchPlaceholder')}
+            onChange={(e) => setSearch(e.target.value)}
+            className={styles.search}
+          />
           {data && <span className={styles.muted}>{t('metricCount', { count: data.metrics.length })}</span>}
         </div>
         {error && <Notification variant="error">{t('loadError')}</Notification>}
-        {isLoading && !data && <div className={styles.centered}><Spinner size="large" /></div>}
-        {empty && (query ? <NoResultsState /> : (
-          <EmptyState image={<ChartIcon size={28} />} heading={t('emptyTitle')} body={t('emptyBody')} />
-        ))}
+        {isLoading && !data && (
+          <div className={styles.centered}>
+            <Spinner size="large" />
+          </div>
+        )}
+        {empty &&
+          (query ? (
+            <NoResultsState />
+          ) : (
+            <EmptyState image={<ChartIcon size={28} />} heading={t('emptyTitle')} body={t('emptyBody')} />
+          ))}
         {metrics.length > 0 && (
           <Card flush>
             <div className={styles.tableWrap}>
@@ -84,12 +113,22 @@ export function MetricsListScreen({ timeZone }: { timeZone: string }) {
                           <span>{m.name}</span>
                         </Link>
                       </td>
-                      <td><Badge variant="neutral">{m.integration}</Badge></td>
+                      <td>
+                        <Badge variant="neutral">{m.integration}</Badge>
+                      </td>
                       <td className={styles.num}>{format.number(m.eventCount)}</td>
                       <td className={styles.num}>
-                        {m.lastEventAt
-                          ? <time dateTime={m.lastEventAt}>{format.dateTime(new Date(m.lastEventAt), { dateStyle: 'medium', timeStyle: 'short', timeZone })}</time>
-                          : <span className={styles.muted}>{t('noEventsYet')}</span>}
+                        {m.lastEventAt ? (
+                          <time dateTime={m.lastEventAt}>
+                            {format.dateTime(new Date(m.lastEventAt), {
+                              dateStyle: 'medium',
+                              timeStyle: 'short',
+                              timeZone,
+                            })}
+                          </time>
+                        ) : (
+                          <span className={styles.muted}>{t('noEventsYet')}</span>
+                        )}
                       </td>
                     </tr>
                   ))}

@@ -4,15 +4,38 @@
 import { TIMEFRAMES, type Timeframe } from '@/lib/metrics/timeframe'
 
 export const TIMEFRAME_ORDER: readonly Timeframe[] = [
-  'today', 'yesterday', 'this_week', 'last_7_days', 'last_week', 'last_4_weeks', 'this_month', 'last_30_days', 'last_month',
-  'last_90_days', 'last_3_months', 'last_13_weeks', 'last_6_months', 'last_26_weeks', 'this_year', 'last_365_days',
-  'last_12_months', 'last_52_weeks', 'last_year', 'last_24_months', 'alltime', 'custom',
+  'today',
+  'yesterday',
+  'this_week',
+  'last_7_days',
+  'last_week',
+  'last_4_weeks',
+  'this_month',
+  'last_30_days',
+  'last_month',
+  'last_90_days',
+  'last_3_months',
+  'last_13_weeks',
+  'last_6_months',
+  'last_26_weeks',
+  'this_year',
+  'last_365_days',
+  'last_12_months',
+  'last_52_weeks',
+  'last_year',
+  'last_24_months',
+  'alltime',
+  'custom',
 ]
 
 /** Seed ranges whose shared label has another name ("alltime" is the shared "all_time"). */
 const SHARED_ALIASES: Partial<Record<Timeframe, string>> = { alltime: 'all_time' }
 /** Seed ranges without a shared label: their keys in the "metricsScreens" messages. */
-const OWN_LABELS: Partial<Record<Timeframe, string>> = { this_week: 'thisWeek', this_month: 'thisMonth', this_year: 'thisYear' }
+const OWN_LABELS: Partial<Record<Timeframe, string>> = {
+  this_week: 'thisWeek',
+  this_month: 'thisMonth',
+  this_year: 'thisYear',
+}
 
 export type LabelRef = { namespace: 'timeframes' | 'metricsScreens'; key: string }
 
@@ -27,7 +50,18 @@ export type ChartGranularity = (typeof GRANULARITY_OPTIONS)[number]
 
 /** A sensible granularity for a range: days up to three months, then weeks, then months. */
 export function defaultGranularity(tf: Timeframe): ChartGranularity {
-  if (['last_12_months', 'last_24_months', 'last_365_days', 'last_52_weeks', 'this_year', 'last_year', 'alltime'].includes(tf)) return 'monthly'
+  if (
+    [
+      'last_12_months',
+      'last_24_months',
+      'last_365_days',
+      'last_52_weeks',
+      'this_year',
+      'last_year',
+      'alltime',
+    ].includes(tf)
+  )
+    return 'monthly'
   if (['last_13_weeks', 'last_26_weeks', 'last_6_months'].includes(tf)) return 'weekly'
   return 'daily'
 }
@@ -42,4 +76,8 @@ export function customRangeError(start: string, end: string): 'missing' | 'order
   return end < start ? 'order' : null
 }
 
-export interface TimeframeValue { timeframe: Timeframe; start?: string; end?: string }
+export interface TimeframeValue {
+  timeframe: Timeframe
+  start?: string
+  end?: string
+}

@@ -6,7 +6,13 @@ import { useTranslations } from 'next-intl'
 import { Select } from '@/components/ui/select'
 import { TextField } from '@/components/ui/text-field'
 import { FormError } from '@/components/ui/form-error'
-import { customRangeError, isTimeframe, TIMEFRAME_ORDER, timeframeLabel, type TimeframeValue } from './timeframe-options'
+import {
+  customRangeError,
+  isTimeframe,
+  TIMEFRAME_ORDER,
+  timeframeLabel,
+  type TimeframeValue,
+} from './timeframe-options'
 import styles from './metrics.module.css'
 
 export function useTimeframeLabel() {
@@ -44,14 +50,36 @@ export function TimeframePicker({ value, onChange }: { value: TimeframeValue; on
 
   return (
     <div className={styles.timeframe}>
-      <Select label={t('timeframeLabel')} name="timeframe" data-testid="timeframe-select" value={showCustom ? 'custom' : value.timeframe} onChange={(e) => pick(e.target.value)}
-        options={TIMEFRAME_ORDER.map((tf) => ({ value: tf, label: label(tf) }))} />
+      <Select
+        label={t('timeframeLabel')}
+        name="timeframe"
+        data-testid="timeframe-select"
+        value={showCustom ? 'custom' : value.timeframe}
+        onChange={(e) => pick(e.target.value)}
+        options={TIMEFRAME_ORDER.map((tf) => ({ value: tf, label: label(tf) }))}
+      />
       {showCustom && (
         <>
-          <TextField label={t('customStart')} name="timeframe-start" type="date" value={custom.start} onChange={(e) => setDay('start', e.target.value)} />
-          <TextField label={t('customEnd')} name="timeframe-end" type="date" value={custom.end} min={custom.start || undefined}
-            onChange={(e) => setDay('end', e.target.value)} />
-          {error === 'order' && <div className={styles.timeframeError}><FormError>{t('customOrder')}</FormError></div>}
+          <TextField
+            label={t('customStart')}
+            name="timeframe-start"
+            type="date"
+            value={custom.start}
+            onChange={(e) => setDay('start', e.target.value)}
+          />
+          <TextField
+            label={t('customEnd')}
+            name="timeframe-end"
+            type="date"
+            value={custom.end}
+            min={custom.start || undefined}
+            onChange={(e) => setDay('end', e.target.value)}
+          />
+          {error === 'order' && (
+            <div className={styles.timeframeError}>
+              <FormError>{t('customOrder')}</FormError>
+            </div>
+          )}
         </>
       )}
     </div>

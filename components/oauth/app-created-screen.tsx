@@ -21,21 +21,31 @@ const noSubscribe = () => () => {}
 
 export function AppCreatedScreen({ appId }: { appId: string }) {
   const t = useTranslations('oauthApps')
-  const secret = useSyncExternalStore(noSubscribe, () => takeSecret(appId), () => null)
+  const secret = useSyncExternalStore(
+    noSubscribe,
+    () => takeSecret(appId),
+    () => null,
+  )
   return (
     <Page>
       <PageHead title={t('createdTitle')} />
       <PageBody>
-        <p>{t('clientIdLabel')} <code data-testid="oauth-client-id">{appId}</code></p>
+        <p>
+          {t('clientIdLabel')} <code data-testid="oauth-client-id">{appId}</code>
+        </p>
         {secret ? (
           <>
             <Notification variant="warning">{t('secretOnce')}</Notification>
-            <p>{t('clientSecretLabel')} <code data-testid="oauth-client-secret">{secret}</code></p>
+            <p>
+              {t('clientSecretLabel')} <code data-testid="oauth-client-secret">{secret}</code>
+            </p>
           </>
         ) : (
           <p>{t('secretGone')}</p>
         )}
-        <LinkButton variant="primary" href={`/manage-apps/${appId}`}>{t('openApp')}</LinkButton>
+        <LinkButton variant="primary" href={`/manage-apps/${appId}`}>
+          {t('openApp')}
+        </LinkButton>
       </PageBody>
     </Page>
   )

@@ -19,7 +19,9 @@ export function AppDetailScreen({ appId }: { appId: string }) {
   const router = useRouter()
   const canWrite = usePermission(['applications_write'])
   const key = `/ajax/manage-apps/${encodeURIComponent(appId)}`
-  const { data, error, mutate } = useSWR(key, (url: string) => http.get<{ app: OAuthAppDto; scopes: ScopeFamilyDto[] }>(url).then((r) => r.data))
+  const { data, error, mutate } = useSWR(key, (url: string) =>
+    http.get<{ app: OAuthAppDto; scopes: ScopeFamilyDto[] }>(url).then((r) => r.data),
+  )
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const [notice, setNotice] = useState<'saved' | 'failed' | null>(null)
   const [secret, setSecret] = useState<string | null>(null)
@@ -30,7 +32,12 @@ export function AppDetailScreen({ appId }: { appId: string }) {
 
   async function save(v: AppFormValues) {
     try {
-      await http.patch(key, { name: v.name, description: v.description, redirectUris: v.redirectUris, scopes: v.scopes })
+      await http.patch(key, {
+        name: v.name,
+        description: v.description,
+        redirectUris: v.redirectUris,
+        scopes: v.scopes,
+      })
       setErrors({})
       setNotice('saved')
       await mutate()
@@ -60,8 +67,11 @@ export function AppDetailScreen({ appId }: { appId: string }) {
 
   return (
     <Page>
-      <PageHead title={app.name} description={t('clientIdLine', { id: app.id })}
-        actions={<LinkButton href={`/manage-apps/${app.id}/review`}>{t('reviewLink')}</LinkButton>} />
+      <PageHead
+        title={app.name}
+        description={t('clientIdLine', { id: app.id })}
+        actions={<LinkButton href={`/manage-apps/${app.id}/review`}>{t('reviewLink')}</LinkButton>}
+      />
       <PageBody>
         {notice === 'saved' && <Notification variant="success">{t('saved')}</Notification>}
         {notice === 'failed' && <Notification variant="error">{t('saveError')}</Notification>}
@@ -70,11 +80,24 @@ export function AppDetailScreen({ appId }: { appId: string }) {
             <code data-testid="oauth-client-secret">{secret}</code>
           </Notification>
         )}
-        <AppForm initial={{ ...app, publicClient: app.publicClient }} families={data.scopes} onSubmit={save} submitLabel={t('save')} withClientType={false} errors={errors} />
+        <AppForm
+          initial={{ ...app, publicClient: app.publicClient }}
+          families={data.scopes}
+          onSubmit={save}
+          submitLabel={t('save')}
+          withClientType={false}
+          errors={errors}
+        />
         {canWrite && (
           <div>
-            {!app.publicClient && <Button onClick={() => void rotate()} data-testid="oauth-rotate-secret">{t('rotateSecret')}</Button>}
-            <Button variant="danger" onClick={() => void remove()} data-testid="oauth-delete-app">{t('deleteApp')}</Button>
+            {!app.publicClient && (
+              <Button onClick={() => void rotate()} data-testid="oauth-rotate-secret">
+                {t('rotateSecret')}
+              </Button>
+            )}
+            <Button variant="danger" onClick={() => void remove()} data-testid="oauth-delete-app">
+              {t('deleteApp')}
+            </Button>
           </div>
         )}
       </PageBody>

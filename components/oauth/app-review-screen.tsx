@@ -31,9 +31,15 @@ export function AppReviewScreen({ appId }: { appId: string }) {
       <PageHead title={t('reviewTitle', { name: data.app.name })} description={t('reviewDescription')} />
       <PageBody>
         {failed && <Notification variant="error">{t('saveError')}</Notification>}
-        {data.app.status === 'draft'
-          ? <Button variant="primary" onClick={() => void submit()} data-testid="oauth-submit-review">{t('submitReview')}</Button>
-          : <Notification variant="info">{t(data.app.status === 'published' ? 'statusPublished' : 'statusInReview')}</Notification>}
+        {data.app.status === 'draft' ? (
+          <Button variant="primary" onClick={() => void submit()} data-testid="oauth-submit-review">
+            {t('submitReview')}
+          </Button>
+        ) : (
+          <Notification variant="info">
+            {t(data.app.status === 'published' ? 'statusPublished' : 'statusInReview')}
+          </Notification>
+        )}
       </PageBody>
     </Page>
   )

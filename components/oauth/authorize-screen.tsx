@@ -28,7 +28,9 @@ const goTo = (url: string) => window.location.assign(url)
 
 export function AuthorizeScreen({ query, navigate = goTo }: { query: string; navigate?: (url: string) => void }) {
   const t = useTranslations('oauthApps')
-  const { data, error } = useSWR(`/ajax/oauth/authorize?${query}`, (url: string) => http.get<AuthorizeInfo>(url).then((r) => r.data))
+  const { data, error } = useSWR(`/ajax/oauth/authorize?${query}`, (url: string) =>
+    http.get<AuthorizeInfo>(url).then((r) => r.data),
+  )
   const [companyId, setCompanyId] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -41,16 +43,27 @@ export function AuthorizeScreen({ query, navigate = goTo }: { query: string; nav
   if (error) return <Notification variant="error">{t('authorizeLoadError')}</Notification>
   if (!data) return <Spinner size="large" />
   if (data.redirect) return <Spinner size="large" />
-  if (data.error || !data.app) return <Notification variant="error" title={t('authorizeInvalidTitle')}>{data.error}</Notification>
+  if (data.error || !data.app)
+    return (
+      <Notification variant="error" title={t('authorizeInvalidTitle')}>
+        {data.error}
+      </Notification>
+    )
 
   const accounts = data.accounts ?? []
-  const chosen = companyId ?? (accounts.some((a) => a.id === data.currentCompanyId) ? data.currentCompanyId! : accounts[0]?.id ?? null)
+  const chosen =
+    companyId ??
+    (accounts.some((a) => a.id === data.currentCompanyId) ? data.currentCompanyId! : (accounts[0]?.id ?? null))
 
   async function decide(approve: boolean) {
     setBusy(true)
     setFailed(false)
     try {
-      const r = await http.post<{ redirect: string }>('/ajax/oauth/authorize', { query, approve, companyId: chosen ?? undefined })
+      const r = await http.post<{ redirect: string }>('/ajax/oauth/authorize', {
+        query,
+        approve,
+        companyId: chosen ?? undefined,
+      })
       navigate(r.data.redirect)
     } catch {
       setFailed(true)
@@ -66,8 +79,13 @@ export function AuthorizeScreen({ query, navigate = goTo }: { query: string; nav
       {accounts.length === 0 ? (
         <Notification variant="warning">{t('authorizeNoAccount')}</Notification>
       ) : accounts.length > 1 ? (
-        <Select label={t('authorizeAccount')} name="companyId" value={String(chosen)} onChange={(e) => setCompanyId(Number(e.target.value))}
-          options={accounts.map((a) => ({ value: String(a.id), label: a.name }))} />
+        <Select
+          label={t('authorizeAccount')}
+          name="companyId"
+          value={String(chosen)}
+          onChange={(e) => setCompanyId(Number(e.target.value))}
+          options={accounts.map((a) => ({ value: String(a.id), label: a.name }))}
+        />
       ) : (
         <p>{t('authorizeOneAccount', { account: accounts[0]!.name })}</p>
       )}
@@ -76,8 +94,18 @@ export function AuthorizeScreen({ query, navigate = goTo }: { query: string; nav
       <p>{t('authorizeRedirectNote', { uri: data.redirectUri ?? '' })}</p>
       {failed && <Notification variant="error">{t('authorizeFailed')}</Notification>}
       <div>
-        <Button variant="secondary" onClick={() => void decide(false)} disabled={busy} data-testid="oauth-deny">{t('deny')}</Button>
-        <Button variant="primary" onClick={() => void decide(true)} disabled={busy || chosen == null} loading={busy} data-testid="oauth-approve">{t('approve')}</Button>
+        <Button variant="secondary" onClick={() => void decide(false)} disabled={busy} data-testid="oauth-deny">
+          {t('deny')}
+        </Button>
+        <Button
+          variant="primary"
+          onClick={() => void decide(true)}
+          disabled={busy || chosen == null}
+          loading={busy}
+          data-testid="oauth-approve"
+        >
+          {t('approve')}
+        </Button>
       </div>
     </section>
   )

@@ -11,13 +11,21 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
 import { ScopeWords } from './scope-words'
 
-interface AuthorizedApp { appId: string; name: string; developer: string; scopes: string[]; authorizedAt: string }
+interface AuthorizedApp {
+  appId: string
+  name: string
+  developer: string
+  scopes: string[]
+  authorizedAt: string
+}
 
 export function AuthorizedAppsScreen({ appId }: { appId?: string } = {}) {
   const t = useTranslations('oauthApps')
   const format = useFormatter()
   const canRevoke = usePermission(['oauth_company_integration_write'])
-  const { data, error, mutate } = useSWR('/ajax/oauth/client', (url: string) => http.get<{ apps: AuthorizedApp[] }>(url).then((r) => r.data))
+  const { data, error, mutate } = useSWR('/ajax/oauth/client', (url: string) =>
+    http.get<{ apps: AuthorizedApp[] }>(url).then((r) => r.data),
+  )
   const revoke = async (a: AuthorizedApp) => {
     if (!window.confirm(t('revokeConfirm', { name: a.name }))) return
     await http.delete(`/ajax/oauth/client/${encodeURIComponent(a.appId)}`)
@@ -28,14 +36,22 @@ export function AuthorizedAppsScreen({ appId }: { appId?: string } = {}) {
   if (error) body = <Notification variant="error">{t('loadError')}</Notification>
   else if (!data) body = <Spinner size="large" />
   else if (!apps.length) body = <EmptyState heading={t('authorizedEmpty')} body={t('authorizedEmptyBody')} />
-  else body = apps.map((a) => (
-    <section key={a.appId} data-testid={`authorized-${a.appId}`}>
-      <h2>{a.name}</h2>
-      <p>{t('authorizeDeveloper', { developer: a.developer })} · {t('authorizedSince', { date: format.dateTime(new Date(a.authorizedAt), { dateStyle: 'medium' }) })}</p>
-      <ScopeWords scopes={a.scopes} />
-      {canRevoke && <Button variant="danger" onClick={() => void revoke(a)}>{t('revoke')}</Button>}
-    </section>
-  ))
+  else
+    body = apps.map((a) => (
+      <section key={a.appId} data-testid={`authorized-${a.appId}`}>
+        <h2>{a.name}</h2>
+        <p>
+          {t('authorizeDeveloper', { developer: a.developer })} ·{' '}
+          {t('authorizedSince', { date: format.dateTime(new Date(a.authorizedAt), { dateStyle: 'medium' }) })}
+        </p>
+        <ScopeWords scopes={a.scopes} />
+        {canRevoke && (
+          <Button variant="danger" onClick={() => void revoke(a)}>
+            {t('revoke')}
+          </Button>
+        )}
+      </section>
+    ))
   return (
     <Page>
       <PageHead title={t('authorizedTitle')} description={t('authorizedDescription')} />

@@ -39,7 +39,18 @@ export function CreateAppScreen() {
       <PageHead title={t('createTitle')} description={t('createDescription')} />
       <PageBody>
         {failed && <Notification variant="error">{t('saveError')}</Notification>}
-        {data ? <AppForm initial={EMPTY} families={data.scopes} onSubmit={submit} submitLabel={t('create')} withClientType errors={errors} /> : <Spinner size="large" />}
+        {data ? (
+          <AppForm
+            initial={EMPTY}
+            families={data.scopes}
+            onSubmit={submit}
+            submitLabel={t('create')}
+            withClientType
+            errors={errors}
+          />
+        ) : (
+          <Spinner size="large" />
+        )}
       </PageBody>
     </Page>
   )

@@ -18,7 +18,11 @@ export function ManageAppsScreen() {
   const t = useTranslations('oauthApps')
   const canWrite = usePermission(['applications_write'])
   const { data, error } = useSWR(APPS_KEY, (url: string) => http.get<{ apps: OAuthAppDto[] }>(url).then((r) => r.data))
-  const create = canWrite && <LinkButton variant="primary" href="/manage-apps/create" data-testid="create-oauth-app">{t('create')}</LinkButton>
+  const create = canWrite && (
+    <LinkButton variant="primary" href="/manage-apps/create" data-testid="create-oauth-app">
+      {t('create')}
+    </LinkButton>
+  )
   let body
   if (error) body = <Notification variant="error">{t('loadError')}</Notification>
   else if (!data) body = <Spinner size="large" />
@@ -27,19 +31,45 @@ export function ManageAppsScreen() {
     body = (
       <Table
         caption={t('title')}
-        columns={[{ key: 'name', header: t('columnName') }, { key: 'clientId', header: t('columnClientId') }, { key: 'status', header: t('columnStatus') }]}
+        columns={[
+          { key: 'name', header: t('columnName') },
+          { key: 'clientId', header: t('columnClientId') },
+          { key: 'status', header: t('columnStatus') },
+        ]}
         rows={data.apps.map((a) => ({
           id: a.id,
-          name: <Link href={`/manage-apps/${a.id}`} data-testid={`oauth-app-${a.id}`}>{a.name}</Link>,
+          name: (
+            <Link href={`/manage-apps/${a.id}`} data-testid={`oauth-app-${a.id}`}>
+              {a.name}
+            </Link>
+          ),
           clientId: <code>{a.id}</code>,
-          status: <Badge variant={a.status === 'published' ? 'success' : undefined}>{t(a.status === 'in_review' ? 'statusInReview' : a.status === 'published' ? 'statusPublished' : 'statusDraft')}</Badge>,
+          status: (
+            <Badge variant={a.status === 'published' ? 'success' : undefined}>
+              {t(
+                a.status === 'in_review'
+                  ? 'statusInReview'
+                  : a.status === 'published'
+                    ? 'statusPublished'
+                    : 'statusDraft',
+              )}
+            </Badge>
+          ),
         }))}
       />
     )
   }
   return (
     <Page>
-      <PageHead title={t('title')} description={t('description')} actions={<>{create} <LinkButton href="/manage-apps/docs">{t('docsLink')}</LinkButton></>} />
+      <PageHead
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <>
+            {create} <LinkButton href="/manage-apps/docs">{t('docsLink')}</LinkButton>
+          </>
+        }
+      />
       <PageBody>{body}</PageBody>
     </Page>
   )

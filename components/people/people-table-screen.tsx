@@ -38,13 +38,33 @@ export interface PeopleTableScreenProps<T> {
   testId: string
 }
 
-export function PeopleTableScreen<T>({ url, title, description, filters = {}, renderFilters, notice, renderActions, columns, toRow, emptyTitle, emptyBody, testId }: PeopleTableScreenProps<T>) {
+export function PeopleTableScreen<T>({
+  url,
+  title,
+  description,
+  filters = {},
+  renderFilters,
+  notice,
+  renderActions,
+  columns,
+  toRow,
+  emptyTitle,
+  emptyBody,
+  testId,
+}: PeopleTableScreenProps<T>) {
   const t = useTranslations('people')
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
   const debounced = useDebouncedValue(search.trim(), 300)
-  const params = { ...filters, search: debounced || undefined, pageSize: PEOPLE_PAGE_SIZE, cursor: page > 1 ? String((page - 1) * PEOPLE_PAGE_SIZE) : undefined }
-  const { data, error, isLoading, mutate } = useSWR([url, params] as const, getWithParams<CursorPage<T>>, { keepPreviousData: true })
+  const params = {
+    ...filters,
+    search: debounced || undefined,
+    pageSize: PEOPLE_PAGE_SIZE,
+    cursor: page > 1 ? String((page - 1) * PEOPLE_PAGE_SIZE) : undefined,
+  }
+  const { data, error, isLoading, mutate } = useSWR([url, params] as const, getWithParams<CursorPage<T>>, {
+    keepPreviousData: true,
+  })
   const rows = data?.data ?? []
   const filtered = !!debounced || Object.values(filters).some((v) => v !== undefined)
   const resetPage = () => setPage(1)
@@ -55,22 +75,52 @@ export function PeopleTableScreen<T>({ url, title, description, filters = {}, re
       <PageBody>
         {notice}
         <div className={shared.toolbar}>
-          <TextField className={shared.toolbarGrow} label={t('searchLabel')} name="search" type="search" placeholder={t('searchPlaceholder')}
-            value={search} onChange={(e) => { setSearch(e.target.value); resetPage() }} data-testid="people-search" />
+          <TextField
+            className={shared.toolbarGrow}
+            label={t('searchLabel')}
+            name="search"
+            type="search"
+            placeholder={t('searchPlaceholder')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value)
+              resetPage()
+            }}
+            data-testid="people-search"
+          />
           {renderFilters?.(resetPage)}
           {data && (
-            <span className={`${shared.toolbarEnd} ${shared.muted}`} data-testid="people-total">{t('total', { count: data.total })}</span>
+            <span className={`${shared.toolbarEnd} ${shared.muted}`} data-testid="people-total">
+              {t('total', { count: data.total })}
+            </span>
           )}
         </div>
-        {error && <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />}
+        {error && (
+          <Notification
+            variant="error"
+            title={t('loadError')}
+            action={{ label: t('retry'), onClick: () => void mutate() }}
+          />
+        )}
         {isLoading && !data ? (
           <TableSkeleton />
         ) : !error && rows.length === 0 ? (
-          filtered ? <NoResultsState /> : <EmptyState image={<UsersIcon size={28} />} heading={emptyTitle} body={emptyBody} />
+          filtered ? (
+            <NoResultsState />
+          ) : (
+            <EmptyState image={<UsersIcon size={28} />} heading={emptyTitle} body={emptyBody} />
+          )
         ) : (
           <div data-testid={testId}>
             <Table caption={title} columns={columns} rows={rows.map(toRow)} />
-            <Pager page={page} pageSize={PEOPLE_PAGE_SIZE} count={rows.length} total={data?.total} hasNext={!!data?.nextCursor} onPage={setPage} />
+            <Pager
+              page={page}
+              pageSize={PEOPLE_PAGE_SIZE}
+              count={rows.length}
+              total={data?.total}
+              hasNext={!!data?.nextCursor}
+              onPage={setPage}
+            />
           </div>
         )}
       </PageBody>

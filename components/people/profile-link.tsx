@@ -15,7 +15,11 @@ export function ProfileLink({ person }: { person: PersonFields }) {
   const name = [person.firstName, person.lastName].filter(Boolean).join(' ')
   return (
     <span className={styles.person}>
-      <Link href={`/profile/${encodeURIComponent(person.profileId)}`} className={styles.link} data-testid="profile-link">
+      <Link
+        href={`/profile/${encodeURIComponent(person.profileId)}`}
+        className={styles.link}
+        data-testid="profile-link"
+      >
         {person.email ?? person.phoneNumber ?? person.profileId}
       </Link>
       {name && <span className={styles.muted}>{name}</span>}

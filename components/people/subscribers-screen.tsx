@@ -33,7 +33,8 @@ export function SubscribersScreen() {
   const [consent, setConsent] = useState<ConsentState | ''>('')
   const [sort, setSort] = useState<Sort>('created_desc')
   const [exporting, setExporting] = useState(false)
-  const consentLabel = (c: string | null) => (c && (CONSENT_STATES as readonly string[]).includes(c) ? t(`consent.${c}`) : t('consent.never_subscribed'))
+  const consentLabel = (c: string | null) =>
+    c && (CONSENT_STATES as readonly string[]).includes(c) ? t(`consent.${c}`) : t('consent.never_subscribed')
   const date = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium' }) : '—')
   // Unsubscribed people can never receive email marketing: that filter only makes sense over all profiles.
   const consentChoices = view === 'subscribers' ? CONSENT_STATES.filter((c) => c !== 'unsubscribed') : CONSENT_STATES
@@ -41,8 +42,17 @@ export function SubscribersScreen() {
   async function exportShown(search?: string) {
     setExporting(true)
     try {
-      const res = await http.post<{ download: { rowCount: number } }>('/ajax/people/subscribers/export', { view, consent: consent || undefined, sort, search })
-      toast.show({ variant: 'success', content: t('exportDone', { count: res.data.download.rowCount }), action: { label: t('viewDownloads'), href: '/downloads' } })
+      const res = await http.post<{ download: { rowCount: number } }>('/ajax/people/subscribers/export', {
+        view,
+        consent: consent || undefined,
+        sort,
+        search,
+      })
+      toast.show({
+        variant: 'success',
+        content: t('exportDone', { count: res.data.download.rowCount }),
+        action: { label: t('viewDownloads'), href: '/downloads' },
+      })
     } catch (e) {
       const f = readHttpFailure(e)
       toast.show({ variant: 'error', content: Object.values(f.fieldErrors)[0] ?? f.message ?? t('exportError') })
@@ -57,31 +67,73 @@ export function SubscribersScreen() {
       title={view === 'subscribers' ? t('subscribersTitle') : t('allProfilesTitle')}
       description={view === 'subscribers' ? t('subscribersDescription') : t('allProfilesDescription')}
       testId="subscribers-table"
-      filters={{ view: view === 'all' ? 'all' : undefined, consent: consent || undefined, sort: sort === 'created_desc' ? undefined : sort }}
-      notice={view === 'subscribers' && (
-        <Notification variant="info" title={t('whoCountsTitle')}>
-          <span data-testid="subscribers-explainer">{t('whoCountsBody')}</span>
-        </Notification>
-      )}
-      renderActions={canExport ? ({ search }) => (
-        <Button onClick={() => void exportShown(search)} loading={exporting} data-testid="people-export">{t('exportShown')}</Button>
-      ) : undefined}
+      filters={{
+        view: view === 'all' ? 'all' : undefined,
+        consent: consent || undefined,
+        sort: sort === 'created_desc' ? undefined : sort,
+      }}
+      notice={
+        view === 'subscribers' && (
+          <Notification variant="info" title={t('whoCountsTitle')}>
+            <span data-testid="subscribers-explainer">{t('whoCountsBody')}</span>
+          </Notification>
+        )
+      }
+      renderActions={
+        canExport
+          ? ({ search }) => (
+              <Button onClick={() => void exportShown(search)} loading={exporting} data-testid="people-export">
+                {t('exportShown')}
+              </Button>
+            )
+          : undefined
+      }
       renderFilters={(resetPage) => (
         <>
-          <Select className={styles.filter} label={t('viewFilter')} name="view" value={view} data-testid="people-view"
+          <Select
+            className={styles.filter}
+            label={t('viewFilter')}
+            name="view"
+            value={view}
+            data-testid="people-view"
             onChange={(e) => {
               const next = e.target.value as View
               setView(next)
               if (next === 'subscribers' && consent === 'unsubscribed') setConsent('')
               resetPage()
             }}
-            options={[{ value: 'subscribers', label: t('viewSubscribers') }, { value: 'all', label: t('viewAll') }]} />
-          <Select className={styles.filter} label={t('consentFilter')} name="consent" value={consent} data-testid="consent-filter"
-            onChange={(e) => { setConsent(e.target.value as ConsentState | ''); resetPage() }}
-            options={[{ value: '', label: t('allConsent') }, ...consentChoices.map((c) => ({ value: c, label: t(`consent.${c}`) }))]} />
-          <Select className={styles.filter} label={t('sortLabel')} name="sort" value={sort} data-testid="people-sort"
-            onChange={(e) => { setSort(e.target.value as Sort); resetPage() }}
-            options={SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))} />
+            options={[
+              { value: 'subscribers', label: t('viewSubscribers') },
+              { value: 'all', label: t('viewAll') },
+            ]}
+          />
+          <Select
+            className={styles.filter}
+            label={t('consentFilter')}
+            name="consent"
+            value={consent}
+            data-testid="consent-filter"
+            onChange={(e) => {
+              setConsent(e.target.value as ConsentState | '')
+              resetPage()
+            }}
+            options={[
+              { value: '', label: t('allConsent') },
+              ...consentChoices.map((c) => ({ value: c, label: t(`consent.${c}`) })),
+            ]}
+          />
+          <Select
+            className={styles.filter}
+            label={t('sortLabel')}
+            name="sort"
+            value={sort}
+            data-testid="people-sort"
+            onChange={(e) => {
+              setSort(e.target.value as Sort)
+              resetPage()
+            }}
+            options={SORTS.map((s) => ({ value: s, label: t(`sort.${s}`) }))}
+          />
         </>
       )}
       emptyTitle={view === 'subscribers' ? t('subscribersEmptyTitle') : t('allProfilesEmptyTitle')}

@@ -12,7 +12,12 @@ import styles from './people.module.css'
 
 export const SUPPRESSION_REASONS = ['unsubscribed', 'bounced', 'spam_complaint', 'manual'] as const
 type Reason = (typeof SUPPRESSION_REASONS)[number]
-const REASON_BADGE: Record<Reason, BadgeVariant> = { unsubscribed: 'neutral', bounced: 'warning', spam_complaint: 'danger', manual: 'info' }
+const REASON_BADGE: Record<Reason, BadgeVariant> = {
+  unsubscribed: 'neutral',
+  bounced: 'warning',
+  spam_complaint: 'danger',
+  manual: 'info',
+}
 
 export function SuppressedScreen() {
   const t = useTranslations('people')
@@ -29,12 +34,36 @@ export function SuppressedScreen() {
       filters={{ reason: reason || undefined, channel: channel || undefined }}
       renderFilters={(resetPage) => (
         <>
-          <Select className={styles.filter} label={t('reasonFilter')} name="reason" value={reason} data-testid="reason-filter"
-            onChange={(e) => { setReason(e.target.value as Reason | ''); resetPage() }}
-            options={[{ value: '', label: t('allReasons') }, ...SUPPRESSION_REASONS.map((r) => ({ value: r, label: t(`reason.${r}`) }))]} />
-          <Select className={styles.filter} label={t('channelFilter')} name="channel" value={channel}
-            onChange={(e) => { setChannel(e.target.value as 'email' | 'sms' | ''); resetPage() }}
-            options={[{ value: '', label: t('allChannels') }, { value: 'email', label: t('channel.email') }, { value: 'sms', label: t('channel.sms') }]} />
+          <Select
+            className={styles.filter}
+            label={t('reasonFilter')}
+            name="reason"
+            value={reason}
+            data-testid="reason-filter"
+            onChange={(e) => {
+              setReason(e.target.value as Reason | '')
+              resetPage()
+            }}
+            options={[
+              { value: '', label: t('allReasons') },
+              ...SUPPRESSION_REASONS.map((r) => ({ value: r, label: t(`reason.${r}`) })),
+            ]}
+          />
+          <Select
+            className={styles.filter}
+            label={t('channelFilter')}
+            name="channel"
+            value={channel}
+            onChange={(e) => {
+              setChannel(e.target.value as 'email' | 'sms' | '')
+              resetPage()
+            }}
+            options={[
+              { value: '', label: t('allChannels') },
+              { value: 'email', label: t('channel.email') },
+              { value: 'sms', label: t('channel.sms') },
+            ]}
+          />
         </>
       )}
       emptyTitle={t('suppressedEmptyTitle')}
@@ -50,7 +79,11 @@ export function SuppressedScreen() {
         person: <ProfileLink person={r} />,
         channel: t(`channel.${r.channel}`),
         reason: <Badge variant={REASON_BADGE[r.reason] ?? 'neutral'}>{t(`reason.${r.reason}`)}</Badge>,
-        suppressedAt: <span className={styles.nowrap}>{format.dateTime(new Date(r.suppressedAt), { dateStyle: 'medium', timeStyle: 'short' })}</span>,
+        suppressedAt: (
+          <span className={styles.nowrap}>
+            {format.dateTime(new Date(r.suppressedAt), { dateStyle: 'medium', timeStyle: 'short' })}
+          </span>
+        ),
       })}
     />
   )

@@ -4,5 +4,14 @@ import { Fragment } from 'react'
 
 export function BreakableEmail({ email }: { email: string }) {
   const parts = email.split(/(?=[.\-])|(?<=@)/)
-  return <>{parts.map((p, i) => <Fragment key={i}>{i > 0 && <wbr />}{p}</Fragment>)}</>
+  return (
+    <>
+      {parts.map((p, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {p}
+        </Fragment>
+      ))}
+    </>
+  )
 }

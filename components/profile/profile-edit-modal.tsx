@@ -24,7 +24,12 @@ function initialValues(d: ProfileDetail): Record<FieldName, string> {
   return out
 }
 
-interface Props { detail: ProfileDetail; open: boolean; onClose: () => void; onSaved: (d: ProfileDetail) => void }
+interface Props {
+  detail: ProfileDetail
+  open: boolean
+  onClose: () => void
+  onSaved: (d: ProfileDetail) => void
+}
 
 export function ProfileEditModal(props: Props) {
   // Mounted only while open, so every opening starts from the current values.
@@ -60,25 +65,41 @@ function EditForm({ detail, onClose, onSaved }: Props) {
       const failure = readHttpFailure(err)
       setErrors(failure.fieldErrors)
       const known = [...TOP, ...LOCATION].some((k) => fieldError(failure.fieldErrors, k))
-      setFormError(known ? null : failure.fieldErrors._ ?? failure.message ?? t('saveError'))
+      setFormError(known ? null : (failure.fieldErrors._ ?? failure.message ?? t('saveError')))
     } finally {
       setPending(false)
     }
   }
 
   const field = (k: FieldName, extra: { type?: string; autoComplete?: string } = {}) => (
-    <TextField key={k} label={t(`fields.${k}`)} name={k} value={values[k]} error={fieldError(errors, k)}
-      onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))} {...extra} />
+    <TextField
+      key={k}
+      label={t(`fields.${k}`)}
+      name={k}
+      value={values[k]}
+      error={fieldError(errors, k)}
+      onChange={(e) => setValues((v) => ({ ...v, [k]: e.target.value }))}
+      {...extra}
+    />
   )
 
   return (
-    <Modal open onClose={() => !pending && onClose()} title={t('editProfile')} size="large"
+    <Modal
+      open
+      onClose={() => !pending && onClose()}
+      title={t('editProfile')}
+      size="large"
       footer={
         <>
-          <Button onClick={onClose} disabled={pending}>{t('cancel')}</Button>
-          <Button variant="primary" loading={pending} onClick={() => submit()}>{t('save')}</Button>
+          <Button onClick={onClose} disabled={pending}>
+            {t('cancel')}
+          </Button>
+          <Button variant="primary" loading={pending} onClick={() => submit()}>
+            {t('save')}
+          </Button>
         </>
-      }>
+      }
+    >
       <form className={styles.editGrid} onSubmit={submit} data-testid="profile-edit-form">
         {field('firstName', { autoComplete: 'off' })}
         {field('lastName', { autoComplete: 'off' })}
@@ -88,7 +109,9 @@ function EditForm({ detail, onClose, onSaved }: Props) {
         {field('organization')}
         {field('title')}
         {LOCATION.map((k) => field(k))}
-        <div className={styles.editWide}><FormError>{formError}</FormError></div>
+        <div className={styles.editWide}>
+          <FormError>{formError}</FormError>
+        </div>
         <button type="submit" hidden />
       </form>
     </Modal>

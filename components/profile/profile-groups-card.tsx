@@ -21,16 +21,22 @@ export function ProfileGroupsCard({ groups, timeZone }: { groups: GroupEntry[]; 
           const items = groups.filter((g) => g.kind === s.kind)
           return (
             <section key={s.kind}>
-              <h3 className={styles.subhead}>{s.title} <span className={styles.count}>{items.length}</span></h3>
+              <h3 className={styles.subhead}>
+                {s.title} <span className={styles.count}>{items.length}</span>
+              </h3>
               {items.length === 0 ? (
                 <p className={styles.mutedSmall}>{s.empty}</p>
               ) : (
                 <ul className={styles.groupList}>
                   {items.map((g) => (
                     <li key={g.id}>
-                      <Link href={listPath(g.id, g.name)} className={styles.groupName}>{g.name}</Link>
+                      <Link href={listPath(g.id, g.name)} className={styles.groupName}>
+                        {g.name}
+                      </Link>
                       <span className={styles.mutedSmall}>
-                        {t(s.entered, { date: format.dateTime(new Date(g.enteredAt), { dateStyle: 'medium', timeZone }) })}
+                        {t(s.entered, {
+                          date: format.dateTime(new Date(g.enteredAt), { dateStyle: 'medium', timeZone }),
+                        })}
                       </span>
                     </li>
                   ))}

@@ -12,15 +12,26 @@ export function ProfileIdentityCard({ profile, timeZone }: { profile: ProfileIde
   const t = useTranslations('profile')
   const format = useFormatter()
   const name = displayName(profile) ?? t('anonymous')
-  const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', timeZone }) : t('never'))
+  const when = (iso: string | null) =>
+    iso ? format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short', timeZone }) : t('never')
   const place = [profile.location.city, profile.location.region, profile.location.country].filter(Boolean).join(', ')
   const role = [profile.title, profile.organization].filter(Boolean).join(' · ')
   const rows: Array<[string, React.ReactNode]> = [
-    [t('email'), profile.email ? <a href={`mailto:${profile.email}`} className={styles.email} aria-label={profile.email}><BreakableEmail email={profile.email} /></a> : null],
+    [
+      t('email'),
+      profile.email ? (
+        <a href={`mailto:${profile.email}`} className={styles.email} aria-label={profile.email}>
+          <BreakableEmail email={profile.email} />
+        </a>
+      ) : null,
+    ],
     [t('phone'), profile.phoneNumber ? <a href={`tel:${profile.phoneNumber}`}>{profile.phoneNumber}</a> : null],
     [t('externalId'), profile.externalId],
     [t('location'), place || null],
-    [t('address'), [profile.location.address1, profile.location.address2, profile.location.zip].filter(Boolean).join(', ') || null],
+    [
+      t('address'),
+      [profile.location.address1, profile.location.address2, profile.location.zip].filter(Boolean).join(', ') || null,
+    ],
     [t('profileTimezone'), profile.location.timezone],
     [t('locale'), profile.locale],
     [t('firstSeen'), when(profile.createdAt)],
@@ -45,7 +56,9 @@ export function ProfileIdentityCard({ profile, timeZone }: { profile: ProfileIde
         ))}
         <div className={styles.fact}>
           <dt>{t('profileId')}</dt>
-          <dd><code className={styles.code}>{profile.id}</code></dd>
+          <dd>
+            <code className={styles.code}>{profile.id}</code>
+          </dd>
         </div>
       </dl>
     </Card>

@@ -19,7 +19,11 @@ import styles from './profile-screen.module.css'
 
 type Editing = { mode: 'add' } | { mode: 'edit'; name: string } | { mode: 'remove'; name: string }
 
-interface Props { detail: ProfileDetail; canWrite: boolean; onChange: (d: ProfileDetail) => void }
+interface Props {
+  detail: ProfileDetail
+  canWrite: boolean
+  onChange: (d: ProfileDetail) => void
+}
 
 export function ProfilePropertiesCard({ detail, canWrite, onChange }: Props) {
   const t = useTranslations('profile')
@@ -36,10 +40,14 @@ export function ProfilePropertiesCard({ detail, canWrite, onChange }: Props) {
     setError(null)
     setEditing(next)
     if (next.mode === 'add') {
-      setName(''); setType('text'); setText('')
+      setName('')
+      setType('text')
+      setText('')
     } else {
       const v = detail.properties[next.name]
-      setName(next.name); setType(typeOf(v)); setText(toEditText(v))
+      setName(next.name)
+      setType(typeOf(v))
+      setText(toEditText(v))
     }
   }
 
@@ -71,10 +79,20 @@ export function ProfilePropertiesCard({ detail, canWrite, onChange }: Props) {
     }
   }
 
-  const title = editing?.mode === 'add' ? t('addProperty') : editing?.mode === 'edit' ? t('editProperty') : t('removeProperty')
+  const title =
+    editing?.mode === 'add' ? t('addProperty') : editing?.mode === 'edit' ? t('editProperty') : t('removeProperty')
   return (
-    <Card title={t('propertiesTitle', { count: entries.length })} flush
-      actions={canWrite ? <Button size="small" onClick={() => open({ mode: 'add' })}>{t('addProperty')}</Button> : undefined}>
+    <Card
+      title={t('propertiesTitle', { count: entries.length })}
+      flush
+      actions={
+        canWrite ? (
+          <Button size="small" onClick={() => open({ mode: 'add' })}>
+            {t('addProperty')}
+          </Button>
+        ) : undefined
+      }
+    >
       {entries.length === 0 ? (
         <p className={styles.emptyBlock}>{t('noProperties')}</p>
       ) : (
@@ -83,18 +101,38 @@ export function ProfilePropertiesCard({ detail, canWrite, onChange }: Props) {
             <tr>
               <th scope="col">{t('propertyName')}</th>
               <th scope="col">{t('propertyValue')}</th>
-              {canWrite && <th scope="col"><span className="visually-hidden">{t('actions')}</span></th>}
+              {canWrite && (
+                <th scope="col">
+                  <span className="visually-hidden">{t('actions')}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
             {entries.map(([k, v]) => (
               <tr key={k}>
-                <th scope="row" className={styles.propName}>{k}</th>
+                <th scope="row" className={styles.propName}>
+                  {k}
+                </th>
                 <td className={styles.propValue}>{propertyText(v)}</td>
                 {canWrite && (
                   <td className={styles.propActions}>
-                    <Button size="small" variant="tertiary" onClick={() => open({ mode: 'edit', name: k })} aria-label={t('editPropertyNamed', { name: k })}>{t('edit')}</Button>
-                    <Button size="small" variant="tertiary" onClick={() => open({ mode: 'remove', name: k })} aria-label={t('removePropertyNamed', { name: k })}>{t('remove')}</Button>
+                    <Button
+                      size="small"
+                      variant="tertiary"
+                      onClick={() => open({ mode: 'edit', name: k })}
+                      aria-label={t('editPropertyNamed', { name: k })}
+                    >
+                      {t('edit')}
+                    </Button>
+                    <Button
+                      size="small"
+                      variant="tertiary"
+                      onClick={() => open({ mode: 'remove', name: k })}
+                      aria-label={t('removePropertyNamed', { name: k })}
+                    >
+                      {t('remove')}
+                    </Button>
                   </td>
                 )}
               </tr>
@@ -102,15 +140,25 @@ export function ProfilePropertiesCard({ detail, canWrite, onChange }: Props) {
           </tbody>
         </table>
       )}
-      <Modal open={!!editing} onClose={() => !pending && setEditing(null)} title={title}
+      <Modal
+        open={!!editing}
+        onClose={() => !pending && setEditing(null)}
+        title={title}
         footer={
           <>
-            <Button onClick={() => setEditing(null)} disabled={pending}>{t('cancel')}</Button>
-            <Button variant={editing?.mode === 'remove' ? 'danger' : 'primary'} loading={pending} onClick={() => submit()}>
+            <Button onClick={() => setEditing(null)} disabled={pending}>
+              {t('cancel')}
+            </Button>
+            <Button
+              variant={editing?.mode === 'remove' ? 'danger' : 'primary'}
+              loading={pending}
+              onClick={() => submit()}
+            >
               {editing?.mode === 'remove' ? t('remove') : t('save')}
             </Button>
           </>
-        }>
+        }
+      >
         {editing?.mode === 'remove' ? (
           <>
             <p>{t('removePropertyBody', { name: editing.name })}</p>
@@ -118,12 +166,29 @@ export function ProfilePropertiesCard({ detail, canWrite, onChange }: Props) {
           </>
         ) : (
           <form className={styles.form} onSubmit={submit}>
-            <TextField label={t('propertyName')} name="property-name" value={name} onChange={(e) => setName(e.target.value)}
-              disabled={editing?.mode === 'edit'} maxLength={255} required />
-            <Select label={t('propertyType')} name="property-type" value={type} onChange={(e) => setType(e.target.value as PropertyType)}
-              options={PROPERTY_TYPES.map((p) => ({ value: p, label: t(`propertyTypes.${p}`) }))} />
-            <TextField label={t('propertyValue')} name="property-value" value={text} onChange={(e) => setText(e.target.value)}
-              hint={type === 'boolean' ? t('booleanHint') : type === 'json' ? t('jsonHint') : undefined} />
+            <TextField
+              label={t('propertyName')}
+              name="property-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              disabled={editing?.mode === 'edit'}
+              maxLength={255}
+              required
+            />
+            <Select
+              label={t('propertyType')}
+              name="property-type"
+              value={type}
+              onChange={(e) => setType(e.target.value as PropertyType)}
+              options={PROPERTY_TYPES.map((p) => ({ value: p, label: t(`propertyTypes.${p}`) }))}
+            />
+            <TextField
+              label={t('propertyValue')}
+              name="property-value"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              hint={type === 'boolean' ? t('booleanHint') : type === 'json' ? t('jsonHint') : undefined}
+            />
             <FormError>{error}</FormError>
             <button type="submit" hidden />
           </form>

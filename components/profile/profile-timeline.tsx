@@ -16,13 +16,25 @@ import type { MetricCount, TimelineEvent, TimelinePage } from '@/lib/profile-vie
 import { fetchTimeline } from './profile-api'
 import { MetricIcon } from './metric-icon'
 import { formatValue } from './format-value'
-import { dayKeyToDate, eventSummary, groupEventsByDay, mergeTimeline, propertyText, relativeDay, sortedProperties } from './timeline-model'
+import {
+  dayKeyToDate,
+  eventSummary,
+  groupEventsByDay,
+  mergeTimeline,
+  propertyText,
+  relativeDay,
+  sortedProperties,
+} from './timeline-model'
 import { TimelineMessageRow } from './timeline-message-row'
 import styles from './profile-screen.module.css'
 
 export const TIMELINE_REFRESH_MS = 15_000
 
-interface Props { profileId: string; metrics: MetricCount[]; timeZone: string }
+interface Props {
+  profileId: string
+  metrics: MetricCount[]
+  timeZone: string
+}
 
 export function ProfileTimeline({ profileId, metrics, timeZone }: Props) {
   const t = useTranslations('profile')
@@ -33,7 +45,8 @@ export function ProfileTimeline({ profileId, metrics, timeZone }: Props) {
       if (previous && !previous.nextCursor) return null
       return ['profile-timeline', profileId, metricId, index === 0 ? null : previous!.nextCursor]
     },
-    ([, id, metric, cursor]: [string, string, string, string | null]) => fetchTimeline(id, { cursor, metricId: metric }),
+    ([, id, metric, cursor]: [string, string, string, string | null]) =>
+      fetchTimeline(id, { cursor, metricId: metric }),
     { refreshInterval: TIMELINE_REFRESH_MS, revalidateFirstPage: true },
   )
   const events = data?.flatMap((p) => p.events) ?? []
@@ -44,7 +57,13 @@ export function ProfileTimeline({ profileId, metrics, timeZone }: Props) {
 
   const dayTitle = (day: string) => {
     const rel = relativeDay(day, timeZone)
-    const full = format.dateTime(dayKeyToDate(day), { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+    const full = format.dateTime(dayKeyToDate(day), {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    })
     return rel ? `${t(rel)} · ${full}` : full
   }
 
@@ -53,16 +72,30 @@ export function ProfileTimeline({ profileId, metrics, timeZone }: Props) {
       title={t('activityTitle')}
       actions={
         <div className={styles.timelineTools}>
-          <Select label={t('filterByMetric')} name="timeline-metric" value={metricId} onChange={(e) => setMetricId(e.target.value)}
+          <Select
+            label={t('filterByMetric')}
+            name="timeline-metric"
+            value={metricId}
+            onChange={(e) => setMetricId(e.target.value)}
             className={styles.inlineSelect}
-            options={[{ value: '', label: t('allMetrics') }, ...metrics.map((m) => ({ value: m.id, label: `${m.name} (${format.number(m.count)})` }))]} />
-          <Button size="small" variant="tertiary" onClick={() => mutate()} loading={isValidating && !isLoading}>{t('refresh')}</Button>
+            options={[
+              { value: '', label: t('allMetrics') },
+              ...metrics.map((m) => ({ value: m.id, label: `${m.name} (${format.number(m.count)})` })),
+            ]}
+          />
+          <Button size="small" variant="tertiary" onClick={() => mutate()} loading={isValidating && !isLoading}>
+            {t('refresh')}
+          </Button>
         </div>
       }
     >
       <div data-testid="profile-timeline" aria-busy={isLoading || undefined}>
         {error && !data && <Notification variant="error">{t('timelineError')}</Notification>}
-        {isLoading && <div className={styles.centered}><Spinner /></div>}
+        {isLoading && (
+          <div className={styles.centered}>
+            <Spinner />
+          </div>
+        )}
         {!isLoading && !error && items.length === 0 && (
           <div className={styles.emptyBlock}>
             <p className={styles.emptyTitle}>{t(metricId ? 'noEventsForMetric' : 'noEvents')}</p>
@@ -73,15 +106,21 @@ export function ProfileTimeline({ profileId, metrics, timeZone }: Props) {
           <section key={g.day} className={styles.dayGroup} aria-label={dayTitle(g.day)}>
             <h3 className={styles.dayTitle}>{dayTitle(g.day)}</h3>
             <ol className={styles.eventList}>
-              {g.events.map((item) => item.kind === 'event'
-                ? <TimelineRow key={`e${item.event.id}`} event={item.event} timeZone={timeZone} />
-                : <TimelineMessageRow key={`m${item.message.id}`} message={item.message} timeZone={timeZone} />)}
+              {g.events.map((item) =>
+                item.kind === 'event' ? (
+                  <TimelineRow key={`e${item.event.id}`} event={item.event} timeZone={timeZone} />
+                ) : (
+                  <TimelineMessageRow key={`m${item.message.id}`} message={item.message} timeZone={timeZone} />
+                ),
+              )}
             </ol>
           </section>
         ))}
         {hasMore && (
           <div className={styles.loadMore}>
-            <Button onClick={() => setSize(size + 1)} loading={loadingMore}>{t('loadMore')}</Button>
+            <Button onClick={() => setSize(size + 1)} loading={loadingMore}>
+              {t('loadMore')}
+            </Button>
           </div>
         )}
       </div>
@@ -102,9 +141,16 @@ function TimelineRow({ event, timeZone }: { event: TimelineEvent; timeZone: stri
       <div className={styles.eventBody}>
         <div className={styles.eventHead}>
           <span className={styles.eventMetric}>{event.metricName}</span>
-          {event.value !== null && <span className={styles.eventValue}>{formatValue(format, event.value, event.currency)}</span>}
-          <time className={styles.eventTime} dateTime={event.datetime}
-            title={format.dateTime(new Date(event.datetime), { dateStyle: 'full', timeStyle: 'long', timeZone })}>{time}</time>
+          {event.value !== null && (
+            <span className={styles.eventValue}>{formatValue(format, event.value, event.currency)}</span>
+          )}
+          <time
+            className={styles.eventTime}
+            dateTime={event.datetime}
+            title={format.dateTime(new Date(event.datetime), { dateStyle: 'full', timeStyle: 'long', timeZone })}
+          >
+            {time}
+          </time>
         </div>
         {summary && <p className={styles.eventSummary}>{summary}</p>}
         {props.length > 0 && (

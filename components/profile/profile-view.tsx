@@ -11,5 +11,11 @@ export async function ProfileView({ profileId }: { profileId: string }) {
   if (!p) return null
   const detail = /^[0-9A-Za-z]{1,64}$/.test(profileId) ? await getProfileDetail(p.companyId, profileId) : null
   if (!detail) notFound()
-  return <ProfileScreen initial={detail} canWrite={p.resources.has('profile_write')} timeZone={safeTimeZone(p.company.timezone)} />
+  return (
+    <ProfileScreen
+      initial={detail}
+      canWrite={p.resources.has('profile_write')}
+      timeZone={safeTimeZone(p.company.timezone)}
+    />
+  )
 }

@@ -15,7 +15,10 @@ export function toEditText(v: unknown): string {
 }
 
 /** The value, or an error key of the "profile" messages. */
-export function parsePropertyValue(text: string, type: PropertyType): { value: unknown } | { error: 'invalidNumber' | 'invalidBoolean' | 'invalidJson' } {
+export function parsePropertyValue(
+  text: string,
+  type: PropertyType,
+): { value: unknown } | { error: 'invalidNumber' | 'invalidBoolean' | 'invalidJson' } {
   const s = text.trim()
   switch (type) {
     case 'text':

@@ -8,14 +8,22 @@ import { MetricIcon } from './metric-icon'
 import styles from './profile-screen.module.css'
 
 const VARIANT: Record<string, BadgeVariant> = {
-  sent: 'success', delivered: 'success', skipped: 'warning', deferred: 'info', queued: 'neutral', sending: 'info',
-  bounced: 'danger', failed: 'danger', unknown: 'warning',
+  sent: 'success',
+  delivered: 'success',
+  skipped: 'warning',
+  deferred: 'info',
+  queued: 'neutral',
+  sending: 'info',
+  bounced: 'danger',
+  failed: 'danger',
+  unknown: 'warning',
 }
 
 export function TimelineMessageRow({ message: m, timeZone }: { message: TimelineMessage; timeZone: string }) {
   const t = useTranslations('profileMessages')
   const format = useFormatter()
-  const label = (group: string, key: string) => (t.has(`${group}.${key}`) ? t(`${group}.${key}`) : key.replace(/_/g, ' '))
+  const label = (group: string, key: string) =>
+    t.has(`${group}.${key}`) ? t(`${group}.${key}`) : key.replace(/_/g, ' ')
   const channel = label('channel', m.channel)
   const time = format.dateTime(new Date(m.datetime), { hour: 'numeric', minute: '2-digit', timeZone })
   return (
@@ -25,8 +33,13 @@ export function TimelineMessageRow({ message: m, timeZone }: { message: Timeline
         <div className={styles.eventHead}>
           <span className={styles.eventMetric}>{t('title', { channel })}</span>
           <Badge variant={VARIANT[m.status] ?? 'neutral'}>{label('status', m.status)}</Badge>
-          <time className={styles.eventTime} dateTime={m.datetime}
-            title={format.dateTime(new Date(m.datetime), { dateStyle: 'full', timeStyle: 'long', timeZone })}>{time}</time>
+          <time
+            className={styles.eventTime}
+            dateTime={m.datetime}
+            title={format.dateTime(new Date(m.datetime), { dateStyle: 'full', timeStyle: 'long', timeZone })}
+          >
+            {time}
+          </time>
         </div>
         <p className={styles.eventSummary}>
           {m.subject || t('noSubject')} · {label('source', m.sourceType)}
@@ -34,7 +47,9 @@ export function TimelineMessageRow({ message: m, timeZone }: { message: Timeline
         {m.reason && (
           <p className={styles.eventSummary} data-testid="timeline-message-reason">
             {label('reason', m.reason)}
-            {m.status === 'deferred' && m.deferredUntil && ` · ${t('until', { time: format.dateTime(new Date(m.deferredUntil), { dateStyle: 'medium', timeStyle: 'short', timeZone }) })}`}
+            {m.status === 'deferred' &&
+              m.deferredUntil &&
+              ` · ${t('until', { time: format.dateTime(new Date(m.deferredUntil), { dateStyle: 'medium', timeStyle: 'short', timeZone }) })}`}
           </p>
         )}
       </div>

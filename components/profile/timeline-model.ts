@@ -3,22 +3,38 @@
 import { zonedDayKey } from '@/lib/profile-view/zoned-time'
 import type { TimelineEvent, TimelineMessage } from '@/lib/profile-view/profile-detail-types'
 
-export interface DayGroup<T extends { datetime: string } = TimelineEvent> { day: string; events: T[] }
+export interface DayGroup<T extends { datetime: string } = TimelineEvent> {
+  day: string
+  events: T[]
+}
 
 /** One row of the timeline: an event, or a message (Send) to the profile. */
-export type TimelineItem = { kind: 'event'; datetime: string; event: TimelineEvent } | { kind: 'message'; datetime: string; message: TimelineMessage }
+export type TimelineItem =
+  | { kind: 'event'; datetime: string; event: TimelineEvent }
+  | { kind: 'message'; datetime: string; message: TimelineMessage }
 
 /** Events and messages in one newest-first list (a message before events of the same second). */
 export function mergeTimeline(events: readonly TimelineEvent[], messages: readonly TimelineMessage[]): TimelineItem[] {
   const items: Array<{ item: TimelineItem; ms: number; order: number }> = [
-    ...messages.map((m, i) => ({ item: { kind: 'message' as const, datetime: m.datetime, message: m }, ms: Date.parse(m.datetime), order: i })),
-    ...events.map((e, i) => ({ item: { kind: 'event' as const, datetime: e.datetime, event: e }, ms: Date.parse(e.datetime), order: messages.length + i })),
+    ...messages.map((m, i) => ({
+      item: { kind: 'message' as const, datetime: m.datetime, message: m },
+      ms: Date.parse(m.datetime),
+      order: i,
+    })),
+    ...events.map((e, i) => ({
+      item: { kind: 'event' as const, datetime: e.datetime, event: e },
+      ms: Date.parse(e.datetime),
+      order: messages.length + i,
+    })),
   ]
   return items.sort((a, b) => b.ms - a.ms || a.order - b.order).map((x) => x.item)
 }
 
 /** Consecutive items of the same zoned calendar day, keeping the given (newest-first) order. */
-export function groupEventsByDay<T extends { datetime: string } = TimelineEvent>(events: readonly T[], timeZone: string): Array<DayGroup<T>> {
+export function groupEventsByDay<T extends { datetime: string } = TimelineEvent>(
+  events: readonly T[],
+  timeZone: string,
+): Array<DayGroup<T>> {
   const groups: Array<DayGroup<T>> = []
   for (const e of events) {
     const day = zonedDayKey(new Date(e.datetime), timeZone)
@@ -42,8 +58,26 @@ export const dayKeyToDate = (day: string) => new Date(`${day}T12:00:00Z`)
 
 // Property names that say best what an event was about, in order of preference.
 const SUMMARY_KEYS = [
-  'ProductName', 'Product Name', 'product_name', 'Name', 'name', 'Title', 'title', 'ItemNames', 'Item Names', 'Subject', 'subject',
-  'Campaign Name', 'Flow', 'Form', 'URL', 'url', '$url', 'page', 'Page', 'PageUrl',
+  'ProductName',
+  'Product Name',
+  'product_name',
+  'Name',
+  'name',
+  'Title',
+  'title',
+  'ItemNames',
+  'Item Names',
+  'Subject',
+  'subject',
+  'Campaign Name',
+  'Flow',
+  'Form',
+  'URL',
+  'url',
+  '$url',
+  'page',
+  'Page',
+  'PageUrl',
 ]
 
 function show(v: unknown): string | null {

@@ -9,7 +9,9 @@ export function useMoney(currency: string | null | undefined): (v: number) => st
     if (currency) {
       try {
         return format.number(v, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
-      } catch { /* an unknown code: the plain number below */ }
+      } catch {
+        /* an unknown code: the plain number below */
+      }
     }
     return format.number(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
   }

@@ -25,19 +25,44 @@ export interface ConditionGroupProps {
 }
 
 export function ConditionGroupCard(props: ConditionGroupProps) {
-  const { group, index, onChange, onRemove, canRemove, touched, onTouch, showAllIssues, serverErrors, groupError, options, disabled, canAdd = true } = props
+  const {
+    group,
+    index,
+    onChange,
+    onRemove,
+    canRemove,
+    touched,
+    onTouch,
+    showAllIssues,
+    serverErrors,
+    groupError,
+    options,
+    disabled,
+    canAdd = true,
+  } = props
   const t = useTranslations('segmentBuilder')
   const join = group.type === 'and' ? t('joinAnd') : t('joinOr')
 
-  const update = (key: string, next: ConditionState) => onChange({ ...group, conditions: group.conditions.map((c) => (c.key === key ? next : c)) })
+  const update = (key: string, next: ConditionState) =>
+    onChange({ ...group, conditions: group.conditions.map((c) => (c.key === key ? next : c)) })
   const remove = (key: string) => onChange({ ...group, conditions: group.conditions.filter((c) => c.key !== key) })
 
   return (
-    <section className={`${styles.group} ${groupError ? styles.groupInvalid : ''}`} data-testid="condition-group" aria-label={t('groupTitle', { n: index + 1 })}>
+    <section
+      className={`${styles.group} ${groupError ? styles.groupInvalid : ''}`}
+      data-testid="condition-group"
+      aria-label={t('groupTitle', { n: index + 1 })}
+    >
       <div className={styles.groupHead}>
         <span>{t('groupTitle', { n: index + 1 })}</span>
         {canRemove && (
-          <button type="button" className={styles.remove} onClick={onRemove} aria-label={t('removeGroup', { n: index + 1 })} disabled={disabled}>
+          <button
+            type="button"
+            className={styles.remove}
+            onClick={onRemove}
+            aria-label={t('removeGroup', { n: index + 1 })}
+            disabled={disabled}
+          >
             <CloseIcon size={16} />
           </button>
         )}
@@ -47,9 +72,15 @@ export function ConditionGroupCard(props: ConditionGroupProps) {
           <div key={c.key}>
             {i > 0 && (
               <div className={styles.connector}>
-                <button type="button" className={`${styles.pill} ${group.type === 'and' ? styles.pillAnd : ''}`} disabled={disabled}
+                <button
+                  type="button"
+                  className={`${styles.pill} ${group.type === 'and' ? styles.pillAnd : ''}`}
+                  disabled={disabled}
                   onClick={() => onChange({ ...group, type: group.type === 'and' ? 'or' : 'and' })}
-                  aria-label={t('toggleJoin', { join })} title={t('toggleJoin', { join })} data-testid="group-join">
+                  aria-label={t('toggleJoin', { join })}
+                  title={t('toggleJoin', { join })}
+                  data-testid="group-join"
+                >
                   {join}
                 </button>
               </div>
@@ -71,8 +102,13 @@ export function ConditionGroupCard(props: ConditionGroupProps) {
         {groupError && <FormError>{groupError}</FormError>}
         {canAdd && (
           <div className={styles.groupFoot}>
-            <button type="button" className={styles.addLink} disabled={disabled}
-              onClick={() => onChange({ ...group, conditions: [...group.conditions, emptyCondition()] })} data-testid="add-condition">
+            <button
+              type="button"
+              className={styles.addLink}
+              disabled={disabled}
+              onClick={() => onChange({ ...group, conditions: [...group.conditions, emptyCondition()] })}
+              data-testid="add-condition"
+            >
               {t('addCondition', { join })}
             </button>
           </div>

@@ -34,7 +34,18 @@ export interface ConditionRowProps {
   disabled?: boolean
 }
 
-export function ConditionRow({ condition: c, onChange, onRemove, issues, showIssues, serverErrors, onLeave, options, canRemove, disabled }: ConditionRowProps) {
+export function ConditionRow({
+  condition: c,
+  onChange,
+  onRemove,
+  issues,
+  showIssues,
+  serverErrors,
+  onLeave,
+  options,
+  canRemove,
+  disabled,
+}: ConditionRowProps) {
   const t = useTranslations('segmentBuilder')
   const errors: Record<string, string> = {}
   if (showIssues) for (const [field, key] of Object.entries(issues)) errors[field] = t(key)
@@ -47,12 +58,28 @@ export function ConditionRow({ condition: c, onChange, onRemove, issues, showIss
 
   const fields = (() => {
     switch (c.kind) {
-      case '': return null
-      case 'metric': return <MetricFields value={c} onChange={onChange} errors={errors} metrics={options.metrics} disabled={disabled} />
-      case 'profile_property': return <PropertyFields value={c} onChange={onChange} errors={errors} properties={options.properties} disabled={disabled} />
-      case 'list_membership': return <ListFields value={c} onChange={onChange} errors={errors} lists={options.lists} disabled={disabled} />
-      case 'consent': return <ConsentFields value={c} onChange={onChange} errors={errors} disabled={disabled} />
-      case 'location': return <LocationFields value={c} onChange={onChange} errors={errors} disabled={disabled} />
+      case '':
+        return null
+      case 'metric':
+        return (
+          <MetricFields value={c} onChange={onChange} errors={errors} metrics={options.metrics} disabled={disabled} />
+        )
+      case 'profile_property':
+        return (
+          <PropertyFields
+            value={c}
+            onChange={onChange}
+            errors={errors}
+            properties={options.properties}
+            disabled={disabled}
+          />
+        )
+      case 'list_membership':
+        return <ListFields value={c} onChange={onChange} errors={errors} lists={options.lists} disabled={disabled} />
+      case 'consent':
+        return <ConsentFields value={c} onChange={onChange} errors={errors} disabled={disabled} />
+      case 'location':
+        return <LocationFields value={c} onChange={onChange} errors={errors} disabled={disabled} />
     }
   })()
 
@@ -62,24 +89,42 @@ export function ConditionRow({ condition: c, onChange, onRemove, issues, showIss
       data-testid="condition-row"
       data-kind={c.kind || undefined}
       data-invalid={messages.length ? 'true' : undefined}
-      onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave() }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onLeave()
+      }}
     >
       <div className={styles.rowMain}>
         <div className={styles.line}>
-          <InlineSelect label={t('kindLabel')} className={styles.kindSelect} value={c.kind} placeholder={t('kindPlaceholder')}
-            invalid={!!errors.kind} disabled={disabled} onChange={(e) => changeKind(e.target.value as ConditionKind)}
-            options={CONDITION_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} data-testid="condition-kind" />
+          <InlineSelect
+            label={t('kindLabel')}
+            className={styles.kindSelect}
+            value={c.kind}
+            placeholder={t('kindPlaceholder')}
+            invalid={!!errors.kind}
+            disabled={disabled}
+            onChange={(e) => changeKind(e.target.value as ConditionKind)}
+            options={CONDITION_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+            data-testid="condition-kind"
+          />
         </div>
         {fields}
         {messages.length > 0 && (
           <div className={styles.errors}>
-            {messages.map((m) => <FormError key={m}>{m}</FormError>)}
+            {messages.map((m) => (
+              <FormError key={m}>{m}</FormError>
+            ))}
           </div>
         )}
       </div>
       {canRemove && (
-        <button type="button" className={styles.remove} onClick={onRemove} aria-label={t('removeCondition')} disabled={disabled}
-          data-testid="remove-condition">
+        <button
+          type="button"
+          className={styles.remove}
+          onClick={onRemove}
+          aria-label={t('removeCondition')}
+          disabled={disabled}
+          data-testid="remove-condition"
+        >
           <CloseIcon size={16} />
         </button>
       )}

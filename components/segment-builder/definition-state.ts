@@ -4,36 +4,98 @@
 // Shape: root (AND or OR) → groups (each AND or OR) → conditions. A definition with bare
 // conditions at the root opens as one-condition groups, which mean the same.
 import {
-  BUILTIN_FIELDS, DATE_FIELDS, OPERATORS_BY_TYPE, isGroup,
-  type BuiltinField, type Condition, type ConditionGroup, type EventFilter, type MetricCondition, type PropertyOperator,
+  BUILTIN_FIELDS,
+  DATE_FIELDS,
+  OPERATORS_BY_TYPE,
+  isGroup,
+  type BuiltinField,
+  type Condition,
+  type ConditionGroup,
+  type EventFilter,
+  type MetricCondition,
+  type PropertyOperator,
   type ProfilePropertyCondition,
-  type SegmentDefinition, type ValueType,
+  type SegmentDefinition,
+  type ValueType,
 } from '@/lib/segments/definition'
 
 export type ConditionKind = Condition['kind']
-export const CONDITION_KINDS: readonly ConditionKind[] = ['metric', 'profile_property', 'list_membership', 'consent', 'location']
+export const CONDITION_KINDS: readonly ConditionKind[] = [
+  'metric',
+  'profile_property',
+  'list_membership',
+  'consent',
+  'location',
+]
 export type Comparison = 'at_least' | 'at_most' | 'exactly' | 'zero_times'
 export type TimeframeType = 'all_time' | 'in_last_days' | 'between'
 export type FilterOperator = EventFilter['operator']
 export type FilterValueType = 'text' | 'number' | 'boolean'
-export const FILTER_OPERATORS: readonly FilterOperator[] = ['equals', 'not_equals', 'contains', 'greater_than', 'less_than']
+export const FILTER_OPERATORS: readonly FilterOperator[] = [
+  'equals',
+  'not_equals',
+  'contains',
+  'greater_than',
+  'less_than',
+]
 export const MAX_DAYS = 36500
 
-export interface FilterState { key: string; property: string; operator: FilterOperator; valueType: FilterValueType; value: string }
+export interface FilterState {
+  key: string
+  property: string
+  operator: FilterOperator
+  valueType: FilterValueType
+  value: string
+}
 
 export type ConditionState =
   | { key: string; kind: '' }
   | {
-      key: string; kind: 'metric'; metricId: string; comparison: Comparison; count: string; aggregate: 'count' | 'sum_value'
-      timeframe: TimeframeType; days: string; start: string; end: string; filters: FilterState[]
+      key: string
+      kind: 'metric'
+      metricId: string
+      comparison: Comparison
+      count: string
+      aggregate: 'count' | 'sum_value'
+      timeframe: TimeframeType
+      days: string
+      start: string
+      end: string
+      filters: FilterState[]
     }
-  | { key: string; kind: 'profile_property'; field: string; valueType: ValueType; operator: PropertyOperator; value: string; value2: string }
+  | {
+      key: string
+      kind: 'profile_property'
+      field: string
+      valueType: ValueType
+      operator: PropertyOperator
+      value: string
+      value2: string
+    }
   | { key: string; kind: 'list_membership'; listId: string; operator: 'in' | 'not_in' }
-  | { key: string; kind: 'consent'; channel: 'email_marketing' | 'sms_marketing'; operator: 'can_receive' | 'cannot_receive' }
-  | { key: string; kind: 'location'; field: 'country' | 'region' | 'city'; operator: 'equals' | 'not_equals' | 'contains'; value: string }
+  | {
+      key: string
+      kind: 'consent'
+      channel: 'email_marketing' | 'sms_marketing'
+      operator: 'can_receive' | 'cannot_receive'
+    }
+  | {
+      key: string
+      kind: 'location'
+      field: 'country' | 'region' | 'city'
+      operator: 'equals' | 'not_equals' | 'contains'
+      value: string
+    }
 
-export interface GroupState { key: string; type: 'and' | 'or'; conditions: ConditionState[] }
-export interface BuilderState { rootType: 'and' | 'or'; groups: GroupState[] }
+export interface GroupState {
+  key: string
+  type: 'and' | 'or'
+  conditions: ConditionState[]
+}
+export interface BuilderState {
+  rootType: 'and' | 'or'
+  groups: GroupState[]
+}
 
 let counter = 0
 /** Keys for React lists and for pinning errors to rows; never sent to the server. */
@@ -42,17 +104,38 @@ export const newKey = (prefix = 'k') => `${prefix}${++counter}`
 export function emptyCondition(kind: ConditionKind | '' = ''): ConditionState {
   const key = newKey('c')
   switch (kind) {
-    case '': return { key, kind: '' }
+    case '':
+      return { key, kind: '' }
     case 'metric':
-      return { key, kind, metricId: '', comparison: 'at_least', count: '1', aggregate: 'count', timeframe: 'all_time', days: '30', start: '', end: '', filters: [] }
-    case 'profile_property': return { key, kind, field: '', valueType: 'text', operator: 'equals', value: '', value2: '' }
-    case 'list_membership': return { key, kind, listId: '', operator: 'in' }
-    case 'consent': return { key, kind, channel: 'email_marketing', operator: 'can_receive' }
-    case 'location': return { key, kind, field: 'country', operator: 'equals', value: '' }
+      return {
+        key,
+        kind,
+        metricId: '',
+        comparison: 'at_least',
+        count: '1',
+        aggregate: 'count',
+        timeframe: 'all_time',
+        days: '30',
+        start: '',
+        end: '',
+        filters: [],
+      }
+    case 'profile_property':
+      return { key, kind, field: '', valueType: 'text', operator: 'equals', value: '', value2: '' }
+    case 'list_membership':
+      return { key, kind, listId: '', operator: 'in' }
+    case 'consent':
+      return { key, kind, channel: 'email_marketing', operator: 'can_receive' }
+    case 'location':
+      return { key, kind, field: 'country', operator: 'equals', value: '' }
   }
 }
 
-export const emptyGroup = (type: 'and' | 'or' = 'or'): GroupState => ({ key: newKey('g'), type, conditions: [emptyCondition()] })
+export const emptyGroup = (type: 'and' | 'or' = 'or'): GroupState => ({
+  key: newKey('g'),
+  type,
+  conditions: [emptyCondition()],
+})
 export const emptyState = (): BuilderState => ({ rootType: 'and', groups: [emptyGroup()] })
 
 export const isBuiltinField = (f: string): f is BuiltinField => (BUILTIN_FIELDS as readonly string[]).includes(f)
@@ -90,7 +173,8 @@ export function conditionIssues(c: ConditionState): ConditionIssues {
     case 'metric':
       if (!c.metricId) out.metricId = 'errorMetric'
       if (c.comparison !== 'zero_times') {
-        const ok = c.aggregate === 'count' ? isWhole(c.count) && Number(c.count) >= 0 : isNumber(c.count) && Number(c.count) >= 0
+        const ok =
+          c.aggregate === 'count' ? isWhole(c.count) && Number(c.count) >= 0 : isNumber(c.count) && Number(c.count) >= 0
         if (!ok) out.count = c.aggregate === 'count' ? 'errorCount' : 'errorNumber'
       }
       if (c.timeframe === 'in_last_days' && !isDays(c.days)) out.days = 'errorDays'
@@ -118,11 +202,16 @@ export function conditionIssues(c: ConditionState): ConditionIssues {
       }
       const check = (v: string): string | null => {
         switch (c.valueType) {
-          case 'text': return v === '' && c.operator !== 'equals' && c.operator !== 'not_equals' ? 'errorValue' : null
-          case 'number': return isNumber(v) ? null : 'errorNumber'
-          case 'boolean': return v === 'true' || v === 'false' ? null : 'errorBoolean'
-          case 'date': return isDate(v) ? null : 'errorDate'
-          case 'list': return v === '' ? 'errorValue' : null
+          case 'text':
+            return v === '' && c.operator !== 'equals' && c.operator !== 'not_equals' ? 'errorValue' : null
+          case 'number':
+            return isNumber(v) ? null : 'errorNumber'
+          case 'boolean':
+            return v === 'true' || v === 'false' ? null : 'errorBoolean'
+          case 'date':
+            return isDate(v) ? null : 'errorDate'
+          case 'list':
+            return v === '' ? 'errorValue' : null
         }
       }
       const e1 = check(c.value)
@@ -130,7 +219,8 @@ export function conditionIssues(c: ConditionState): ConditionIssues {
       if (between) {
         const e2 = check(c.value2)
         if (e2) out.value2 = e2
-        else if (!e1 && (c.valueType === 'number' ? Number(c.value) > Number(c.value2) : c.value > c.value2)) out.value2 = 'errorRangeOrder'
+        else if (!e1 && (c.valueType === 'number' ? Number(c.value) > Number(c.value2) : c.value > c.value2))
+          out.value2 = 'errorRangeOrder'
       }
       break
     }
@@ -158,8 +248,8 @@ export function stateIssues(s: BuilderState): Record<string, ConditionIssues> {
   return out
 }
 
-export const isComplete = (s: BuilderState) => s.groups.length > 0 && s.groups.every((g) => g.conditions.length > 0) &&
-  Object.keys(stateIssues(s)).length === 0
+export const isComplete = (s: BuilderState) =>
+  s.groups.length > 0 && s.groups.every((g) => g.conditions.length > 0) && Object.keys(stateIssues(s)).length === 0
 
 // ---- form state → definition --------------------------------------------------------------
 
@@ -172,9 +262,12 @@ function filterToDefinition(f: FilterState): EventFilter {
 function propertyValue(type: ValueType, op: PropertyOperator, v: string): string | number | boolean {
   if (op === 'in_last_days') return Number(v)
   switch (type) {
-    case 'number': return Number(v)
-    case 'boolean': return v === 'true'
-    default: return v
+    case 'number':
+      return Number(v)
+    case 'boolean':
+      return v === 'true'
+    default:
+      return v
   }
 }
 
@@ -188,16 +281,24 @@ export function conditionToDefinition(c: ConditionState): Condition {
         metricId: c.metricId,
         comparison: c.comparison,
         count: c.comparison === 'zero_times' ? 0 : Number(c.count),
-        timeframe: c.timeframe === 'all_time' ? { type: 'all_time' }
-          : c.timeframe === 'in_last_days' ? { type: 'in_last_days', days: Number(c.days) }
-            : { type: 'between', start: c.start, end: c.end },
+        timeframe:
+          c.timeframe === 'all_time'
+            ? { type: 'all_time' }
+            : c.timeframe === 'in_last_days'
+              ? { type: 'in_last_days', days: Number(c.days) }
+              : { type: 'between', start: c.start, end: c.end },
       }
       if (c.aggregate === 'sum_value') out.aggregate = 'sum_value'
       if (c.filters.length) out.filters = c.filters.map(filterToDefinition)
       return out
     }
     case 'profile_property': {
-      const out: ProfilePropertyCondition = { kind: 'profile_property', field: c.field as BuiltinField, valueType: c.valueType, operator: c.operator }
+      const out: ProfilePropertyCondition = {
+        kind: 'profile_property',
+        field: c.field as BuiltinField,
+        valueType: c.valueType,
+        operator: c.operator,
+      }
       if (c.operator === 'between') {
         out.value = c.valueType === 'number' ? [Number(c.value), Number(c.value2)] : [c.value, c.value2]
       } else if (needsValue(c.operator)) {
@@ -205,9 +306,12 @@ export function conditionToDefinition(c: ConditionState): Condition {
       }
       return out
     }
-    case 'list_membership': return { kind: 'list_membership', listId: c.listId, operator: c.operator }
-    case 'consent': return { kind: 'consent', channel: c.channel, operator: c.operator }
-    case 'location': return { kind: 'location', field: c.field, operator: c.operator, value: c.value.trim() }
+    case 'list_membership':
+      return { kind: 'list_membership', listId: c.listId, operator: c.operator }
+    case 'consent':
+      return { kind: 'consent', channel: c.channel, operator: c.operator }
+    case 'location':
+      return { kind: 'location', field: c.field, operator: c.operator, value: c.value.trim() }
   }
 }
 
@@ -227,7 +331,8 @@ export function toDefinition(s: BuilderState): SegmentDefinition {
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v))
 
 function filterToState(f: EventFilter): FilterState {
-  const valueType: FilterValueType = typeof f.value === 'number' ? 'number' : typeof f.value === 'boolean' ? 'boolean' : 'text'
+  const valueType: FilterValueType =
+    typeof f.value === 'number' ? 'number' : typeof f.value === 'boolean' ? 'boolean' : 'text'
   return { key: newKey('f'), property: f.property, operator: f.operator, valueType, value: str(f.value) }
 }
 
@@ -236,8 +341,12 @@ export function conditionToState(c: Condition): ConditionState {
   switch (c.kind) {
     case 'metric':
       return {
-        key, kind: 'metric', metricId: c.metricId, comparison: c.comparison,
-        count: c.comparison === 'zero_times' ? '0' : str(c.count), aggregate: c.aggregate ?? 'count',
+        key,
+        kind: 'metric',
+        metricId: c.metricId,
+        comparison: c.comparison,
+        count: c.comparison === 'zero_times' ? '0' : str(c.count),
+        aggregate: c.aggregate ?? 'count',
         timeframe: c.timeframe.type,
         days: c.timeframe.type === 'in_last_days' ? str(c.timeframe.days) : '30',
         start: c.timeframe.type === 'between' ? c.timeframe.start : '',
@@ -247,13 +356,21 @@ export function conditionToState(c: Condition): ConditionState {
     case 'profile_property': {
       const pair = Array.isArray(c.value) ? c.value : null
       return {
-        key, kind: 'profile_property', field: c.field, valueType: c.valueType, operator: c.operator,
-        value: pair ? str(pair[0]) : str(c.value), value2: pair ? str(pair[1]) : '',
+        key,
+        kind: 'profile_property',
+        field: c.field,
+        valueType: c.valueType,
+        operator: c.operator,
+        value: pair ? str(pair[0]) : str(c.value),
+        value2: pair ? str(pair[1]) : '',
       }
     }
-    case 'list_membership': return { key, kind: 'list_membership', listId: c.listId, operator: c.operator }
-    case 'consent': return { key, kind: 'consent', channel: c.channel, operator: c.operator }
-    case 'location': return { key, kind: 'location', field: c.field, operator: c.operator, value: c.value }
+    case 'list_membership':
+      return { key, kind: 'list_membership', listId: c.listId, operator: c.operator }
+    case 'consent':
+      return { key, kind: 'consent', channel: c.channel, operator: c.operator }
+    case 'location':
+      return { key, kind: 'location', field: c.field, operator: c.operator, value: c.value }
   }
 }
 
@@ -266,9 +383,11 @@ export function definitionToState(def: SegmentDefinition): BuilderState {
   if (!isBuilderShaped(def)) throw new Error('The definition nests groups deeper than the builder shows.')
   return {
     rootType: def.root.type,
-    groups: def.root.conditions.map((n) => (isGroup(n)
-      ? { key: newKey('g'), type: n.type, conditions: n.conditions.map((c) => conditionToState(c as Condition)) }
-      : { key: newKey('g'), type: 'or' as const, conditions: [conditionToState(n)] })),
+    groups: def.root.conditions.map((n) =>
+      isGroup(n)
+        ? { key: newKey('g'), type: n.type, conditions: n.conditions.map((c) => conditionToState(c as Condition)) }
+        : { key: newKey('g'), type: 'or' as const, conditions: [conditionToState(n)] },
+    ),
   }
 }
 
@@ -283,7 +402,12 @@ export interface MappedErrors {
   other: string[]
 }
 
-const FIELD_ALIASES: Record<string, string> = { 'timeframe.days': 'days', 'timeframe.start': 'start', 'timeframe.end': 'end', 'timeframe': 'days' }
+const FIELD_ALIASES: Record<string, string> = {
+  'timeframe.days': 'days',
+  'timeframe.start': 'start',
+  'timeframe.end': 'end',
+  timeframe: 'days',
+}
 
 /**
  * Pins the server's field errors (keys like "definition.root.conditions.0.conditions.1.count")
@@ -307,7 +431,7 @@ export function mapServerErrors(s: BuilderState, fieldErrors: Record<string, str
       out.groups[group.key] = message
       continue
     }
-    const field = m[3] ? FIELD_ALIASES[m[3]] ?? m[3] : '_'
+    const field = m[3] ? (FIELD_ALIASES[m[3]] ?? m[3]) : '_'
     ;(out.conditions[cond.key] ??= {})[field] = message
   }
   return out

@@ -19,19 +19,33 @@ function useDescribe() {
   return (c: Condition): string => {
     switch (c.kind) {
       case 'metric': {
-        const when = c.timeframe.type === 'all_time' ? t('allTime')
-          : c.timeframe.type === 'in_last_days' ? t('summaryInLast', { days: c.timeframe.days })
-            : t('summaryBetween', { start: c.timeframe.start, end: c.timeframe.end })
-        const how = c.comparison === 'zero_times' ? t('zeroTimes')
-          : c.aggregate === 'sum_value' ? t('summarySum', { comparison: t(`comparison.${c.comparison}`), count: c.count })
-            : t('summaryCount', { comparison: t(`comparison.${c.comparison}`), count: c.count })
-        const where = (c.filters ?? []).map((f) => t('summaryFilter', { property: f.property, operator: t(`filterOp.${f.operator}`), value: String(f.value) }))
+        const when =
+          c.timeframe.type === 'all_time'
+            ? t('allTime')
+            : c.timeframe.type === 'in_last_days'
+              ? t('summaryInLast', { days: c.timeframe.days })
+              : t('summaryBetween', { start: c.timeframe.start, end: c.timeframe.end })
+        const how =
+          c.comparison === 'zero_times'
+            ? t('zeroTimes')
+            : c.aggregate === 'sum_value'
+              ? t('summarySum', { comparison: t(`comparison.${c.comparison}`), count: c.count })
+              : t('summaryCount', { comparison: t(`comparison.${c.comparison}`), count: c.count })
+        const where = (c.filters ?? []).map((f) =>
+          t('summaryFilter', { property: f.property, operator: t(`filterOp.${f.operator}`), value: String(f.value) }),
+        )
         return [t('summaryMetric', { metric: metricName(c.metricId), how, when }), ...where].join(' ')
       }
       case 'profile_property':
-        return t('summaryProperty', { field: fieldName(c.field), operator: t(`op.${c.operator}`), value: show(c.value) }).trim()
+        return t('summaryProperty', {
+          field: fieldName(c.field),
+          operator: t(`op.${c.operator}`),
+          value: show(c.value),
+        }).trim()
       case 'list_membership':
-        return c.operator === 'in' ? t('summaryInList', { list: listName(c.listId) }) : t('summaryNotInList', { list: listName(c.listId) })
+        return c.operator === 'in'
+          ? t('summaryInList', { list: listName(c.listId) })
+          : t('summaryNotInList', { list: listName(c.listId) })
       case 'consent':
         return t('summaryConsent', {
           operator: c.operator === 'can_receive' ? t('canReceive') : t('cannotReceive'),

@@ -15,7 +15,9 @@ export function PreviewPanel({ preview, complete }: { preview: PreviewState; com
       <div className={styles.preview} aria-live="polite">
         <span className={styles.previewLabel}>{t('previewTitle')}</span>
         {!complete ? (
-          <p className={styles.previewHint} data-testid="segment-preview-incomplete">{t('previewIncomplete')}</p>
+          <p className={styles.previewHint} data-testid="segment-preview-incomplete">
+            {t('previewIncomplete')}
+          </p>
         ) : preview.status === 'error' ? (
           <p className={styles.previewHint} data-testid="segment-preview-error">
             {Object.keys(preview.fieldErrors).length ? t('previewError') : t('previewFailed')}
@@ -25,7 +27,11 @@ export function PreviewPanel({ preview, complete }: { preview: PreviewState; com
             <div className={`${styles.previewCount} ${counting ? styles.previewCounting : ''}`}>
               {counting && <Spinner size="medium" delayMs={0} label={t('previewCounting')} />}
               {preview.count !== null ? (
-                <span data-testid="segment-preview-count" data-count={preview.count} data-state={counting ? 'counting' : 'done'}>
+                <span
+                  data-testid="segment-preview-count"
+                  data-count={preview.count}
+                  data-state={counting ? 'counting' : 'done'}
+                >
                   {t('previewCount', { count: preview.count, formatted: format.number(preview.count) })}
                 </span>
               ) : (

@@ -17,8 +17,16 @@ import { groupHref } from '@/components/lists/slug'
 import type { SegmentDefinition } from '@/lib/segments/definition'
 import { DEFINITION_LIMITS } from '@/lib/segments/definition-limits'
 import {
-  definitionToState, emptyGroup, emptyState, isComplete, mapServerErrors, stateIssues, toDefinition,
-  type BuilderState, type GroupState, type MappedErrors,
+  definitionToState,
+  emptyGroup,
+  emptyState,
+  isComplete,
+  mapServerErrors,
+  stateIssues,
+  toDefinition,
+  type BuilderState,
+  type GroupState,
+  type MappedErrors,
 } from './definition-state'
 import { ConditionGroupCard } from './condition-group'
 import { PreviewPanel } from './preview-panel'
@@ -40,7 +48,9 @@ export function SegmentBuilderScreen({ segment }: SegmentBuilderScreenProps) {
   const toast = useToast()
   const canWrite = usePermission('groups_write')
   const [name, setName] = useState(segment?.name ?? '')
-  const [state, setState] = useState<BuilderState>(() => (segment ? definitionToState(segment.definition) : emptyState()))
+  const [state, setState] = useState<BuilderState>(() =>
+    segment ? definitionToState(segment.definition) : emptyState(),
+  )
   const [touched, setTouched] = useState<Set<string>>(new Set())
   const [submitted, setSubmitted] = useState(false)
   const [nameError, setNameError] = useState<string | undefined>()
@@ -65,7 +75,8 @@ export function SegmentBuilderScreen({ segment }: SegmentBuilderScreenProps) {
     if (saveErrors !== NO_ERRORS) setSaveErrors(NO_ERRORS)
     setFormError(null)
   }
-  const updateGroup = (key: string, next: GroupState) => change({ ...state, groups: state.groups.map((g) => (g.key === key ? next : g)) })
+  const updateGroup = (key: string, next: GroupState) =>
+    change({ ...state, groups: state.groups.map((g) => (g.key === key ? next : g)) })
   const removeGroup = (key: string) => {
     const groups = state.groups.filter((g) => g.key !== key)
     change({ ...state, groups: groups.length ? groups : [emptyGroup()] })
@@ -80,7 +91,11 @@ export function SegmentBuilderScreen({ segment }: SegmentBuilderScreenProps) {
     setSubmitted(true)
     setFormError(null)
     const trimmed = name.trim()
-    const badName = !trimmed ? t('nameRequired') : trimmed.length > MAX_SEGMENT_NAME ? t('nameTooLong', { max: MAX_SEGMENT_NAME }) : undefined
+    const badName = !trimmed
+      ? t('nameRequired')
+      : trimmed.length > MAX_SEGMENT_NAME
+        ? t('nameTooLong', { max: MAX_SEGMENT_NAME })
+        : undefined
     setNameError(badName)
     if (badName || !complete) {
       if (!complete) setFormError(t('fixConditions', { count: Object.keys(stateIssues(state)).length }))
@@ -90,9 +105,19 @@ export function SegmentBuilderScreen({ segment }: SegmentBuilderScreenProps) {
     try {
       const def = toDefinition(state)
       const res = segment
-        ? await http.patch<{ group: { id: string; name: string } }>(`/ajax/group/${encodeURIComponent(segment.id)}`, { name: trimmed, definition: def })
-        : await http.post<{ group: { id: string; name: string } }>('/ajax/group', { name: trimmed, type: 1, definition: def })
-      toast.show({ variant: 'success', content: segment ? t('savedToast', { name: trimmed }) : t('createdToast', { name: trimmed }) })
+        ? await http.patch<{ group: { id: string; name: string } }>(`/ajax/group/${encodeURIComponent(segment.id)}`, {
+            name: trimmed,
+            definition: def,
+          })
+        : await http.post<{ group: { id: string; name: string } }>('/ajax/group', {
+            name: trimmed,
+            type: 1,
+            definition: def,
+          })
+      toast.show({
+        variant: 'success',
+        content: segment ? t('savedToast', { name: trimmed }) : t('createdToast', { name: trimmed }),
+      })
       router.push(groupHref(res.data.group))
     } catch (err) {
       const failure = readHttpFailure(err)
@@ -128,19 +153,43 @@ export function SegmentBuilderScreen({ segment }: SegmentBuilderScreenProps) {
           <div className={styles.layout}>
             <div className={styles.main}>
               <Card>
-                <TextField label={t('nameLabel')} name="segmentName" value={name} placeholder={t('namePlaceholder')} error={nameError}
-                  onChange={(e) => { setName(e.target.value); setNameError(undefined) }} disabled={!canWrite} autoFocus={!segment} data-testid="segment-name" />
+                <TextField
+                  label={t('nameLabel')}
+                  name="segmentName"
+                  value={name}
+                  placeholder={t('namePlaceholder')}
+                  error={nameError}
+                  onChange={(e) => {
+                    setName(e.target.value)
+                    setNameError(undefined)
+                  }}
+                  disabled={!canWrite}
+                  autoFocus={!segment}
+                  data-testid="segment-name"
+                />
               </Card>
               {optionsFailed && <Notification variant="warning">{t('optionsError')}</Notification>}
-              {formError && <Notification variant="error" title={formError}>{otherErrors.length > 0 && otherErrors.join(' ')}</Notification>}
-              {!formError && otherErrors.length > 0 && <Notification variant="error">{otherErrors.join(' ')}</Notification>}
+              {formError && (
+                <Notification variant="error" title={formError}>
+                  {otherErrors.length > 0 && otherErrors.join(' ')}
+                </Notification>
+              )}
+              {!formError && otherErrors.length > 0 && (
+                <Notification variant="error">{otherErrors.join(' ')}</Notification>
+              )}
               {state.groups.map((g, i) => (
                 <div key={g.key}>
                   {i > 0 && (
                     <div className={styles.rootConnector}>
-                      <button type="button" className={`${styles.pill} ${state.rootType === 'and' ? styles.pillAnd : ''}`} disabled={!canWrite}
+                      <button
+                        type="button"
+                        className={`${styles.pill} ${state.rootType === 'and' ? styles.pillAnd : ''}`}
+                        disabled={!canWrite}
                         onClick={() => change({ ...state, rootType: state.rootType === 'and' ? 'or' : 'and' })}
-                        aria-label={t('toggleJoin', { join: rootJoin })} title={t('toggleJoin', { join: rootJoin })} data-testid="root-join">
+                        aria-label={t('toggleJoin', { join: rootJoin })}
+                        title={t('toggleJoin', { join: rootJoin })}
+                        data-testid="root-join"
+                      >
                         {rootJoin}
                       </button>
                     </div>
@@ -164,7 +213,11 @@ export function SegmentBuilderScreen({ segment }: SegmentBuilderScreenProps) {
               ))}
               {roomLeft && state.groups.length < DEFINITION_LIMITS.itemsPerGroup && (
                 <div>
-                  <Button onClick={() => change({ ...state, groups: [...state.groups, emptyGroup()] })} disabled={!canWrite} data-testid="add-group">
+                  <Button
+                    onClick={() => change({ ...state, groups: [...state.groups, emptyGroup()] })}
+                    disabled={!canWrite}
+                    data-testid="add-group"
+                  >
                     {t('addGroup', { join: rootJoin })}
                   </Button>
                 </div>

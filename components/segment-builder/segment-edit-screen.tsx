@@ -19,7 +19,14 @@ export function SegmentEditScreen({ groupId }: { groupId: string }) {
   const { data: group, error, missing, mutate } = useGroup(groupId)
   if (missing) return <GroupMissing />
   if (error && !group) return <GroupLoadError onRetry={() => void mutate()} />
-  if (!group) return <Page><div className={shared.center}><Spinner size="large" /></div></Page>
+  if (!group)
+    return (
+      <Page>
+        <div className={shared.center}>
+          <Spinner size="large" />
+        </div>
+      </Page>
+    )
   const parsed = group.type === 1 ? segmentDefinition.safeParse(group.definition) : null
   if (!parsed?.success || !isBuilderShaped(parsed.data)) {
     return (
@@ -28,7 +35,9 @@ export function SegmentEditScreen({ groupId }: { groupId: string }) {
           <Notification variant="warning" title={group.type === 1 ? t('cannotEditTitle') : t('notASegmentTitle')}>
             {group.type === 1 ? t('cannotEditBody') : t('notASegmentBody')}
           </Notification>
-          <div><LinkButton href={groupHref(group)}>{t('cancel')}</LinkButton></div>
+          <div>
+            <LinkButton href={groupHref(group)}>{t('cancel')}</LinkButton>
+          </div>
         </PageBody>
       </Page>
     )

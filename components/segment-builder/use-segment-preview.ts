@@ -27,7 +27,8 @@ export function useSegmentPreview(definition: SegmentDefinition | null, delayMs 
   useEffect(() => {
     if (!settled) return
     const controller = new AbortController()
-    http.post<{ count: number }>(PREVIEW_URL, { definition: JSON.parse(settled) }, { signal: controller.signal })
+    http
+      .post<{ count: number }>(PREVIEW_URL, { definition: JSON.parse(settled) }, { signal: controller.signal })
       .then((r) => setResult({ status: 'done', count: r.data.count, fieldErrors: {}, message: null, for: settled }))
       .catch((e) => {
         if (controller.signal.aborted) return

@@ -30,7 +30,9 @@ export function AccountUsersScreen() {
   const format = useFormatter()
   const toast = useToast()
   const canWrite = usePermission('account_users_write')
-  const { data, error, isLoading, mutate } = useSWR(ACCOUNT_USERS_KEY, (url: string) => http.get<ListAccountUsersResponse>(url).then((r) => r.data))
+  const { data, error, isLoading, mutate } = useSWR(ACCOUNT_USERS_KEY, (url: string) =>
+    http.get<ListAccountUsersResponse>(url).then((r) => r.data),
+  )
   const [inviting, setInviting] = useState(false)
   const [pending, setPending] = useState<Pending | null>(null)
   const [newRole, setNewRole] = useState('')
@@ -53,10 +55,18 @@ export function AccountUsersScreen() {
     try {
       if (pending.kind === 'role') {
         await http.post('/ajax/account/users/modify', { email: pending.user.email, role: newRole })
-        toast.show({ variant: 'success', content: t('roleChangedToast', { email: pending.user.email, role: roleName(newRole) }) })
+        toast.show({
+          variant: 'success',
+          content: t('roleChangedToast', { email: pending.user.email, role: roleName(newRole) }),
+        })
       } else {
         await http.post('/ajax/account/users/delete', { email: pending.user.email })
-        toast.show({ variant: 'success', content: t(pending.user.status === 'invited' ? 'invitationWithdrawnToast' : 'removedToast', { email: pending.user.email }) })
+        toast.show({
+          variant: 'success',
+          content: t(pending.user.status === 'invited' ? 'invitationWithdrawnToast' : 'removedToast', {
+            email: pending.user.email,
+          }),
+        })
       }
       setPending(null)
       await mutate()
@@ -82,14 +92,24 @@ export function AccountUsersScreen() {
   }
 
   const inviteButton = canWrite && roles.length > 0 && (
-    <Button variant="primary" onClick={() => setInviting(true)} data-testid="invite-user">{t('invite')}</Button>
+    <Button variant="primary" onClick={() => setInviting(true)} data-testid="invite-user">
+      {t('invite')}
+    </Button>
   )
 
   let body
   if (error) {
-    body = <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
+    body = (
+      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+        {t('loadError')}
+      </Notification>
+    )
   } else if (isLoading || !data) {
-    body = <div className={styles.loading}><Spinner size="large" /></div>
+    body = (
+      <div className={styles.loading}>
+        <Spinner size="large" />
+      </div>
+    )
   } else {
     const showActions = data.users.some((u) => u.canChangeRole || u.canRemove)
     const label = (key: string) => <span className={styles.cellLabel}>{key}</span>
@@ -102,7 +122,15 @@ export function AccountUsersScreen() {
             { key: 'role', header: t('columnRole') },
             { key: 'status', header: t('columnStatus') },
             { key: 'lastLogin', header: t('columnLastLogin') },
-            ...(showActions ? [{ key: 'actions', header: <span className="visually-hidden">{t('columnActions')}</span>, align: 'right' as const }] : []),
+            ...(showActions
+              ? [
+                  {
+                    key: 'actions',
+                    header: <span className="visually-hidden">{t('columnActions')}</span>,
+                    align: 'right' as const,
+                  },
+                ]
+              : []),
           ]}
           rows={data.users.map((u) => {
             const name = [u.firstName, u.lastName].filter(Boolean).join(' ')
@@ -110,30 +138,60 @@ export function AccountUsersScreen() {
               id: u.email,
               user: (
                 <>
-                  <span className={styles.name}>{name || u.email}{u.isCurrentUser && ` ${t('you')}`}</span>
+                  <span className={styles.name}>
+                    {name || u.email}
+                    {u.isCurrentUser && ` ${t('you')}`}
+                  </span>
                   {name && <span className={styles.muted}>{u.email}</span>}
                 </>
               ),
-              role: <>{label(t('columnRole'))}{roleName(u.role)}</>,
-              status: u.status === 'active'
-                ? <Badge variant="success">{t('statusActive')}</Badge>
-                : (
+              role: (
+                <>
+                  {label(t('columnRole'))}
+                  {roleName(u.role)}
+                </>
+              ),
+              status:
+                u.status === 'active' ? (
+                  <Badge variant="success">{t('statusActive')}</Badge>
+                ) : (
                   <>
-                    <Badge variant={u.invitationExpired ? 'warning' : 'info'}>{u.invitationExpired ? t('statusExpired') : t('statusInvited')}</Badge>
+                    <Badge variant={u.invitationExpired ? 'warning' : 'info'}>
+                      {u.invitationExpired ? t('statusExpired') : t('statusInvited')}
+                    </Badge>
                     {u.invitedAt && <span className={styles.muted}>{t('invitedOn', { date: when(u.invitedAt) })}</span>}
                   </>
                 ),
-              lastLogin: <>{label(t('columnLastLogin'))}{u.lastLoginAt ? when(u.lastLoginAt) : <span className={styles.never}>{t('never')}</span>}</>,
+              lastLogin: (
+                <>
+                  {label(t('columnLastLogin'))}
+                  {u.lastLoginAt ? when(u.lastLoginAt) : <span className={styles.never}>{t('never')}</span>}
+                </>
+              ),
               actions: (
                 <span className={styles.actions}>
                   {u.status === 'invited' && u.canRemove && (
-                    <Button size="small" onClick={() => resend(u)} loading={busy === `resend:${u.email}`} data-testid={`resend-${u.email}`}>{t('resend')}</Button>
+                    <Button
+                      size="small"
+                      onClick={() => resend(u)}
+                      loading={busy === `resend:${u.email}`}
+                      data-testid={`resend-${u.email}`}
+                    >
+                      {t('resend')}
+                    </Button>
                   )}
                   {u.canChangeRole && (
-                    <Button size="small" onClick={() => open('role', u)} data-testid={`change-role-${u.email}`}>{t('changeRole')}</Button>
+                    <Button size="small" onClick={() => open('role', u)} data-testid={`change-role-${u.email}`}>
+                      {t('changeRole')}
+                    </Button>
                   )}
                   {u.canRemove && (
-                    <Button size="small" variant="danger" onClick={() => open('remove', u)} data-testid={`remove-${u.email}`}>
+                    <Button
+                      size="small"
+                      variant="danger"
+                      onClick={() => open('remove', u)}
+                      data-testid={`remove-${u.email}`}
+                    >
                       {u.status === 'invited' ? t('withdraw') : t('remove')}
                     </Button>
                   )}
@@ -152,18 +210,42 @@ export function AccountUsersScreen() {
       <PageHead title={t('title')} description={t('description')} actions={inviteButton || undefined} />
       <PageBody>
         {body}
-        <InviteUserModal open={inviting} roles={roles} onClose={() => setInviting(false)}
-          onInvited={(email) => { toast.show({ variant: 'success', content: t('invitedToast', { email }) }); void mutate() }} />
+        <InviteUserModal
+          open={inviting}
+          roles={roles}
+          onClose={() => setInviting(false)}
+          onInvited={(email) => {
+            toast.show({ variant: 'success', content: t('invitedToast', { email }) })
+            void mutate()
+          }}
+        />
         <Modal
           open={!!p}
-          title={p?.kind === 'role' ? t('changeRoleTitle') : p?.user.status === 'invited' ? t('withdrawTitle') : t('removeTitle')}
+          title={
+            p?.kind === 'role'
+              ? t('changeRoleTitle')
+              : p?.user.status === 'invited'
+                ? t('withdrawTitle')
+                : t('removeTitle')
+          }
           onClose={busy ? undefined : () => setPending(null)}
           footer={
             <>
-              <Button variant="secondary" onClick={() => setPending(null)} disabled={!!busy}>{tc('cancel')}</Button>
-              <Button variant={p?.kind === 'remove' ? 'danger' : 'primary'} onClick={confirm} loading={busy === 'confirm'}
-                disabled={p?.kind === 'role' && newRole === p.user.role} data-testid="confirm-user-action">
-                {p?.kind === 'role' ? t('changeRoleConfirm') : p?.user.status === 'invited' ? t('withdraw') : t('remove')}
+              <Button variant="secondary" onClick={() => setPending(null)} disabled={!!busy}>
+                {tc('cancel')}
+              </Button>
+              <Button
+                variant={p?.kind === 'remove' ? 'danger' : 'primary'}
+                onClick={confirm}
+                loading={busy === 'confirm'}
+                disabled={p?.kind === 'role' && newRole === p.user.role}
+                data-testid="confirm-user-action"
+              >
+                {p?.kind === 'role'
+                  ? t('changeRoleConfirm')
+                  : p?.user.status === 'invited'
+                    ? t('withdraw')
+                    : t('remove')}
               </Button>
             </>
           }
@@ -174,7 +256,13 @@ export function AccountUsersScreen() {
               <RoleSelect roles={roles} value={newRole} onChange={setNewRole} />
             </div>
           )}
-          {p?.kind === 'remove' && <p>{p.user.status === 'invited' ? t('withdrawBody', { email: p.user.email }) : t('removeBody', { email: p.user.email })}</p>}
+          {p?.kind === 'remove' && (
+            <p>
+              {p.user.status === 'invited'
+                ? t('withdrawBody', { email: p.user.email })
+                : t('removeBody', { email: p.user.email })}
+            </p>
+          )}
           {actionError && <FormError>{actionError}</FormError>}
         </Modal>
       </PageBody>

@@ -25,21 +25,40 @@ interface Settings {
   pushOpenWindowHours: number
   countEmailOpens: boolean
 }
-interface Loaded { settings: Settings; defaults: Settings; metrics: Array<{ id: string; name: string }>; maxWindowHours: number }
+interface Loaded {
+  settings: Settings
+  defaults: Settings
+  metrics: Array<{ id: string; name: string }>
+  maxWindowHours: number
+}
 type WindowKey = 'emailOpenWindowHours' | 'emailClickWindowHours' | 'smsClickWindowHours' | 'pushOpenWindowHours'
 type Unit = 'hours' | 'days'
-interface Win { value: string; unit: Unit }
+interface Win {
+  value: string
+  unit: Unit
+}
 
 export const ATTRIBUTION_KEY = '/ajax/account/attribution'
-const WINDOWS: WindowKey[] = ['emailOpenWindowHours', 'emailClickWindowHours', 'smsClickWindowHours', 'pushOpenWindowHours']
+const WINDOWS: WindowKey[] = [
+  'emailOpenWindowHours',
+  'emailClickWindowHours',
+  'smsClickWindowHours',
+  'pushOpenWindowHours',
+]
 
-const toWin = (hours: number): Win => (hours % 24 === 0 ? { value: String(hours / 24), unit: 'days' } : { value: String(hours), unit: 'hours' })
+const toWin = (hours: number): Win =>
+  hours % 24 === 0 ? { value: String(hours / 24), unit: 'days' } : { value: String(hours), unit: 'hours' }
 const toHours = (w: Win): number => (w.unit === 'days' ? Number(w.value) * 24 : Number(w.value))
 
 export function AttributionSettingsScreen() {
   const t = useTranslations('attributionSettings')
   return (
-    <SettingsLoader<Loaded> url={ATTRIBUTION_KEY} title={t('title')} loadError={t('loadError')} loadingClassName={styles.loading}>
+    <SettingsLoader<Loaded>
+      url={ATTRIBUTION_KEY}
+      title={t('title')}
+      loadError={t('loadError')}
+      loadingClassName={styles.loading}
+    >
       {(data, mutate) => <AttributionForm key={JSON.stringify(data.settings)} data={data} mutate={mutate} />}
     </SettingsLoader>
   )
@@ -50,7 +69,9 @@ function AttributionForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
   const canEdit = usePermission('account_settings_write')
   const { busy, errors, setErrors, save: run } = useSettingsSave({ saved: t('saved'), failed: t('saveError') }, 'toast')
   const [metricId, setMetricId] = useState(data.settings.conversionMetricId ?? '')
-  const [wins, setWins] = useState<Record<WindowKey, Win>>(() => Object.fromEntries(WINDOWS.map((k) => [k, toWin(data.settings[k])])) as Record<WindowKey, Win>)
+  const [wins, setWins] = useState<Record<WindowKey, Win>>(
+    () => Object.fromEntries(WINDOWS.map((k) => [k, toWin(data.settings[k])])) as Record<WindowKey, Win>,
+  )
   const [countOpens, setCountOpens] = useState(data.settings.countEmailOpens)
 
   const setWin = (k: WindowKey, patch: Partial<Win>) => {
@@ -62,15 +83,17 @@ function AttributionForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
     const out: Record<string, string> = {}
     for (const k of WINDOWS) {
       const h = toHours(wins[k])
-      if (!Number.isInteger(h) || h < 1 || h > data.maxWindowHours) out[k] = t('windowRange', { days: data.maxWindowHours / 24 })
+      if (!Number.isInteger(h) || h < 1 || h > data.maxWindowHours)
+        out[k] = t('windowRange', { days: data.maxWindowHours / 24 })
     }
     return out
   }
 
-  const save = (body: Record<string, unknown>) => run(async () => {
-    const res = await http.post<Loaded>(ATTRIBUTION_KEY, body)
-    await mutate(res.data, { revalidate: false })
-  })
+  const save = (body: Record<string, unknown>) =>
+    run(async () => {
+      const res = await http.post<Loaded>(ATTRIBUTION_KEY, body)
+      await mutate(res.data, { revalidate: false })
+    })
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -87,22 +110,51 @@ function AttributionForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
   const placedOrder = data.metrics.find((m) => m.name === d.conversionMetricName)
   const windowRow = (k: WindowKey, disabled = false) => (
     <div className={styles.windowRow} key={k}>
-      <label className={styles.windowLabel} htmlFor={`win-${k}`}>{t(`windows.${k}`)}</label>
+      <label className={styles.windowLabel} htmlFor={`win-${k}`}>
+        {t(`windows.${k}`)}
+      </label>
       <div className={styles.windowInputs}>
-        <input id={`win-${k}`} className={styles.number} type="number" min={1} inputMode="numeric" value={wins[k].value} disabled={disabled}
-          aria-invalid={!!errors[k]} aria-describedby={errors[k] ? `win-${k}-error` : undefined} data-testid={`window-${k}`}
-          onChange={(e) => setWin(k, { value: e.target.value })} />
-        <select className={styles.unit} aria-label={t('unit')} value={wins[k].unit} disabled={disabled} onChange={(e) => {
-          const unit = e.target.value as Unit
-          const h = toHours(wins[k])
-          setWin(k, { unit, value: Number.isFinite(h) ? String(unit === 'days' ? Math.max(1, Math.round(h / 24)) : h) : wins[k].value })
-        }}>
+        <input
+          id={`win-${k}`}
+          className={styles.number}
+          type="number"
+          min={1}
+          inputMode="numeric"
+          value={wins[k].value}
+          disabled={disabled}
+          aria-invalid={!!errors[k]}
+          aria-describedby={errors[k] ? `win-${k}-error` : undefined}
+          data-testid={`window-${k}`}
+          onChange={(e) => setWin(k, { value: e.target.value })}
+        />
+        <select
+          className={styles.unit}
+          aria-label={t('unit')}
+          value={wins[k].unit}
+          disabled={disabled}
+          onChange={(e) => {
+            const unit = e.target.value as Unit
+            const h = toHours(wins[k])
+            setWin(k, {
+              unit,
+              value: Number.isFinite(h) ? String(unit === 'days' ? Math.max(1, Math.round(h / 24)) : h) : wins[k].value,
+            })
+          }}
+        >
           <option value="hours">{t('hours')}</option>
           <option value="days">{t('days')}</option>
         </select>
-        <span className={styles.default}>{t('defaultIs', { value: d[k] % 24 === 0 ? t('daysCount', { count: d[k] / 24 }) : t('hoursCount', { count: d[k] }) })}</span>
+        <span className={styles.default}>
+          {t('defaultIs', {
+            value: d[k] % 24 === 0 ? t('daysCount', { count: d[k] / 24 }) : t('hoursCount', { count: d[k] }),
+          })}
+        </span>
       </div>
-      {errors[k] && <p className={styles.error} id={`win-${k}-error`} role="alert">{errors[k]}</p>}
+      {errors[k] && (
+        <p className={styles.error} id={`win-${k}-error`} role="alert">
+          {errors[k]}
+        </p>
+      )}
     </div>
   )
 
@@ -114,17 +166,33 @@ function AttributionForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
           <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
             <Card title={t('conversionTitle')}>
               <p className={styles.help}>{t('conversionHelp')}</p>
-              <Select label={t('conversionMetric')} name="conversionMetricId" value={metricId} error={errors.conversionMetricId}
-                data-testid="conversion-metric" onChange={(e) => setMetricId(e.target.value)}
+              <Select
+                label={t('conversionMetric')}
+                name="conversionMetricId"
+                value={metricId}
+                error={errors.conversionMetricId}
+                data-testid="conversion-metric"
+                onChange={(e) => setMetricId(e.target.value)}
                 options={[
-                  { value: '', label: placedOrder ? t('defaultMetric', { name: d.conversionMetricName }) : t('defaultMetricMissing', { name: d.conversionMetricName }) },
+                  {
+                    value: '',
+                    label: placedOrder
+                      ? t('defaultMetric', { name: d.conversionMetricName })
+                      : t('defaultMetricMissing', { name: d.conversionMetricName }),
+                  },
                   ...data.metrics.filter((m) => m.id !== placedOrder?.id).map((m) => ({ value: m.id, label: m.name })),
-                ]} />
+                ]}
+              />
             </Card>
             <Card title={t('emailTitle')}>
               <p className={styles.help}>{t('emailHelp')}</p>
               <label className={styles.check}>
-                <input type="checkbox" checked={countOpens} onChange={(e) => setCountOpens(e.target.checked)} data-testid="count-email-opens" />
+                <input
+                  type="checkbox"
+                  checked={countOpens}
+                  onChange={(e) => setCountOpens(e.target.checked)}
+                  data-testid="count-email-opens"
+                />
                 {t('countEmailOpens')}
               </label>
               {windowRow('emailOpenWindowHours', !countOpens)}
@@ -139,11 +207,24 @@ function AttributionForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
           </fieldset>
           {canEdit && (
             <div className={styles.footer}>
-              <Button type="button" variant="tertiary" disabled={busy} data-testid="reset-attribution"
-                onClick={() => void save({ conversionMetricId: null, ...Object.fromEntries(WINDOWS.map((k) => [k, d[k]])), countEmailOpens: d.countEmailOpens })}>
+              <Button
+                type="button"
+                variant="tertiary"
+                disabled={busy}
+                data-testid="reset-attribution"
+                onClick={() =>
+                  void save({
+                    conversionMetricId: null,
+                    ...Object.fromEntries(WINDOWS.map((k) => [k, d[k]])),
+                    countEmailOpens: d.countEmailOpens,
+                  })
+                }
+              >
                 {t('resetDefaults')}
               </Button>
-              <Button variant="primary" type="submit" loading={busy} data-testid="save-attribution">{t('save')}</Button>
+              <Button variant="primary" type="submit" loading={busy} data-testid="save-attribution">
+                {t('save')}
+              </Button>
             </div>
           )}
         </form>

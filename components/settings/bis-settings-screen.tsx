@@ -17,8 +17,15 @@ import { readHttpFailure } from '@/components/auth/http-failure'
 import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 import styles from './bis-web-feeds.module.css'
 
-interface BisSettings { inventoryThreshold: number; batchSize: number; batchIntervalMinutes: number }
-interface Loaded { settings: BisSettings; defaults: BisSettings }
+interface BisSettings {
+  inventoryThreshold: number
+  batchSize: number
+  batchIntervalMinutes: number
+}
+interface Loaded {
+  settings: BisSettings
+  defaults: BisSettings
+}
 type Field = keyof BisSettings
 
 export const BIS_SETTINGS_KEY = '/ajax/account/bis-settings'
@@ -27,8 +34,15 @@ const FIELDS: Field[] = ['inventoryThreshold', 'batchSize', 'batchIntervalMinute
 export function BisSettingsScreen() {
   const t = useTranslations('bisSettings')
   return (
-    <SettingsLoader<Loaded> url={BIS_SETTINGS_KEY} title={t('title')} loadError={(error) => readHttpFailure(error).message ?? t('loadError')}
-      retryLabel={t('retry')} loadingLabel={t('loading')} loadingClassName={styles.loading} keepDataOnError>
+    <SettingsLoader<Loaded>
+      url={BIS_SETTINGS_KEY}
+      title={t('title')}
+      loadError={(error) => readHttpFailure(error).message ?? t('loadError')}
+      retryLabel={t('retry')}
+      loadingLabel={t('loading')}
+      loadingClassName={styles.loading}
+      keepDataOnError
+    >
       {(data, mutate) => <BisForm key={JSON.stringify(data.settings)} data={data} mutate={mutate} />}
     </SettingsLoader>
   )
@@ -37,7 +51,9 @@ export function BisSettingsScreen() {
 function BisForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<Loaded> }) {
   const t = useTranslations('bisSettings')
   const canEdit = usePermission('account_settings_write')
-  const [values, setValues] = useState<Record<Field, string>>(() => Object.fromEntries(FIELDS.map((k) => [k, String(data.settings[k])])) as Record<Field, string>)
+  const [values, setValues] = useState<Record<Field, string>>(
+    () => Object.fromEntries(FIELDS.map((k) => [k, String(data.settings[k])])) as Record<Field, string>,
+  )
   const { busy, errors, setErrors, save } = useSettingsSave({ saved: t('saved'), failed: t('saveError') })
 
   const set = (k: Field, v: string) => {
@@ -54,9 +70,20 @@ function BisForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<Loaded> 
   }
 
   const field = (k: Field, min: number) => (
-    <TextField key={k} label={t(`fields.${k}`)} name={k} type="number" inputMode="numeric" min={min} step={1} value={values[k]}
-      hint={t(`hints.${k}`, { value: data.defaults[k] })} error={errors[k] || undefined} data-testid={`bis-${k}`}
-      onChange={(e) => set(k, e.target.value)} />
+    <TextField
+      key={k}
+      label={t(`fields.${k}`)}
+      name={k}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      step={1}
+      value={values[k]}
+      hint={t(`hints.${k}`, { value: data.defaults[k] })}
+      error={errors[k] || undefined}
+      data-testid={`bis-${k}`}
+      onChange={(e) => set(k, e.target.value)}
+    />
   )
 
   return (
@@ -81,11 +108,23 @@ function BisForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<Loaded> 
           </fieldset>
           {canEdit && (
             <div className={styles.footer}>
-              <Button type="button" variant="tertiary" disabled={busy} data-testid="bis-defaults"
-                onClick={() => { setValues(Object.fromEntries(FIELDS.map((k) => [k, String(data.defaults[k])])) as Record<Field, string>); setErrors({}) }}>
+              <Button
+                type="button"
+                variant="tertiary"
+                disabled={busy}
+                data-testid="bis-defaults"
+                onClick={() => {
+                  setValues(
+                    Object.fromEntries(FIELDS.map((k) => [k, String(data.defaults[k])])) as Record<Field, string>,
+                  )
+                  setErrors({})
+                }}
+              >
                 {t('useDefaults')}
               </Button>
-              <Button variant="primary" type="submit" loading={busy} data-testid="bis-save">{t('save')}</Button>
+              <Button variant="primary" type="submit" loading={busy} data-testid="bis-save">
+                {t('save')}
+              </Button>
             </div>
           )}
         </form>

@@ -21,20 +21,29 @@ import type { SendingDomainView } from '@/lib/messaging/dkim/sending-domains'
 import styles from './email-settings.module.css'
 
 const KEY = '/ajax/account/email/domains'
-const STATUS: Record<string, BadgeVariant> = { ok: 'success', missing: 'warning', mismatch: 'danger', error: 'danger', unchecked: 'neutral' }
+const STATUS: Record<string, BadgeVariant> = {
+  ok: 'success',
+  missing: 'warning',
+  mismatch: 'danger',
+  error: 'danger',
+  unchecked: 'neutral',
+}
 
 export function DomainsScreen() {
   const t = useTranslations('sendingDomains')
   const tc = useTranslations('common')
   const toast = useToast()
   const canEdit = usePermission(['account_settings_read', 'account_settings_write'])
-  const { data, error, mutate } = useSWR(KEY, (url: string) => http.get<{ domains: SendingDomainView[] }>(url).then((r) => r.data))
+  const { data, error, mutate } = useSWR(KEY, (url: string) =>
+    http.get<{ domains: SendingDomainView[] }>(url).then((r) => r.data),
+  )
   const [domain, setDomain] = useState('')
   const [fieldError, setFieldError] = useState('')
   const [adding, setAdding] = useState(false)
   const [busyId, setBusyId] = useState<number | null>(null)
 
-  const replace = (d: SendingDomainView) => void mutate({ domains: (data?.domains ?? []).map((x) => (x.id === d.id ? d : x)) }, { revalidate: false })
+  const replace = (d: SendingDomainView) =>
+    void mutate({ domains: (data?.domains ?? []).map((x) => (x.id === d.id ? d : x)) }, { revalidate: false })
 
   async function add(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -58,7 +67,10 @@ export function DomainsScreen() {
     try {
       const r = await http.post<{ domain: SendingDomainView }>(`${KEY}/${id}/check`)
       replace(r.data.domain)
-      toast.show({ variant: r.data.domain.verified ? 'success' : 'warning', content: r.data.domain.verified ? t('checkVerified') : t('checkNotYet') })
+      toast.show({
+        variant: r.data.domain.verified ? 'success' : 'warning',
+        content: r.data.domain.verified ? t('checkVerified') : t('checkNotYet'),
+      })
     } catch (err) {
       toast.show({ variant: 'error', content: readHttpFailure(err).message ?? t('error') })
     } finally {
@@ -80,9 +92,28 @@ export function DomainsScreen() {
 
   const head = <PageHead title={t('title')} description={t('description')} />
   if (error) {
-    return <Page>{head}<PageBody><Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification></PageBody></Page>
+    return (
+      <Page>
+        {head}
+        <PageBody>
+          <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+            {t('loadError')}
+          </Notification>
+        </PageBody>
+      </Page>
+    )
   }
-  if (!data) return <Page>{head}<PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
+  if (!data)
+    return (
+      <Page>
+        {head}
+        <PageBody>
+          <div className={styles.loading}>
+            <Spinner size="large" />
+          </div>
+        </PageBody>
+      </Page>
+    )
 
   return (
     <Page>
@@ -92,36 +123,83 @@ export function DomainsScreen() {
           {canEdit && (
             <Card title={t('addTitle')}>
               <form className={styles.addForm} onSubmit={add} noValidate>
-                <TextField label={t('domain')} name="domain" placeholder="mail.example.com" value={domain} error={fieldError} hint={t('domainHint')}
-                  onChange={(e) => { setDomain(e.target.value); setFieldError('') }} />
-                <Button variant="primary" type="submit" loading={adding}>{t('add')}</Button>
+                <TextField
+                  label={t('domain')}
+                  name="domain"
+                  placeholder="mail.example.com"
+                  value={domain}
+                  error={fieldError}
+                  hint={t('domainHint')}
+                  onChange={(e) => {
+                    setDomain(e.target.value)
+                    setFieldError('')
+                  }}
+                />
+                <Button variant="primary" type="submit" loading={adding}>
+                  {t('add')}
+                </Button>
               </form>
             </Card>
           )}
           {data.domains.length === 0 ? (
-            <Card><EmptyState heading={t('emptyHeading')} body={t('emptyBody')} /></Card>
+            <Card>
+              <EmptyState heading={t('emptyHeading')} body={t('emptyBody')} />
+            </Card>
           ) : (
             data.domains.map((d) => (
-              <Card key={d.id}
-                title={<span>{d.domain} <Badge variant={d.verified ? 'success' : 'warning'}>{d.verified ? t('verified') : t('notVerified')}</Badge></span>}
-                actions={canEdit && (
-                  <>
-                    <Button size="small" loading={busyId === d.id} onClick={() => void check(d.id)}>{t('check')}</Button>
-                    <Button size="small" variant="tertiary" disabled={busyId === d.id} onClick={() => void remove(d)}>{t('delete')}</Button>
-                  </>
-                )}>
+              <Card
+                key={d.id}
+                title={
+                  <span>
+                    {d.domain}{' '}
+                    <Badge variant={d.verified ? 'success' : 'warning'}>
+                      {d.verified ? t('verified') : t('notVerified')}
+                    </Badge>
+                  </span>
+                }
+                actions={
+                  canEdit && (
+                    <>
+                      <Button size="small" loading={busyId === d.id} onClick={() => void check(d.id)}>
+                        {t('check')}
+                      </Button>
+                      <Button size="small" variant="tertiary" disabled={busyId === d.id} onClick={() => void remove(d)}>
+                        {t('delete')}
+                      </Button>
+                    </>
+                  )
+                }
+              >
                 <div className={styles.records}>
                   <p className={styles.help}>
-                    {t('recordsHelp')} {d.lastCheckAt ? t('lastCheck', { at: new Date(d.lastCheckAt).toLocaleString() }) : t('neverChecked')}
+                    {t('recordsHelp')}{' '}
+                    {d.lastCheckAt
+                      ? t('lastCheck', { at: new Date(d.lastCheckAt).toLocaleString() })
+                      : t('neverChecked')}
                   </p>
                   {d.records.map((r) => (
                     <div key={r.kind} className={styles.record}>
                       <span className={styles.recordLabel}>{t(`kinds.${r.kind}`)}</span>
                       <div className={styles.form}>
-                        <div><span className={styles.recordLabel}>{t('name')} ({r.type})</span><div className={styles.mono}>{r.name}</div></div>
-                        <div><span className={styles.recordLabel}>{t('value')}</span><div className={styles.mono}>{r.value}</div></div>
+                        <div>
+                          <span className={styles.recordLabel}>
+                            {t('name')} ({r.type})
+                          </span>
+                          <div className={styles.mono}>{r.name}</div>
+                        </div>
+                        <div>
+                          <span className={styles.recordLabel}>{t('value')}</span>
+                          <div className={styles.mono}>{r.value}</div>
+                        </div>
                         {r.found.length > 0 && r.status !== 'ok' && (
-                          <div><span className={styles.recordLabel}>{t('found')}</span>{r.found.map((f) => <div key={f} className={styles.mono}>{f}</div>)}</div>
+                          <div>
+                            <span className={styles.recordLabel}>{t('found')}</span>
+                            {r.found.map((f) => (
+                              <div key={f} className={styles.mono}>
+                                {f}
+                              </div>
+                            ))}
+                          </div>
                         )}
                       </div>
                       <Badge variant={STATUS[r.status] ?? 'neutral'}>{t(`status.${r.status}`)}</Badge>

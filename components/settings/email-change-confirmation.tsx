@@ -13,8 +13,9 @@ import styles from './settings.module.css'
 
 export function EmailChangeConfirmation({ token }: { token: string | null }) {
   const t = useTranslations('emailConfirmation')
-  const [state, setState] = useState<{ kind: 'idle' | 'pending' } | { kind: 'done'; email: string } | { kind: 'failed' }>(
-    token ? { kind: 'idle' } : { kind: 'failed' })
+  const [state, setState] = useState<
+    { kind: 'idle' | 'pending' } | { kind: 'done'; email: string } | { kind: 'failed' }
+  >(token ? { kind: 'idle' } : { kind: 'failed' })
 
   async function confirm() {
     setState({ kind: 'pending' })
@@ -32,15 +33,29 @@ export function EmailChangeConfirmation({ token }: { token: string | null }) {
       <PageBody>
         <Card>
           <div className={styles.stack}>
-            {state.kind === 'done' && <Notification variant="success" title={t('changedTitle')}>{t('changedBody', { email: state.email })}</Notification>}
-            {state.kind === 'failed' && <Notification variant="error" title={t('invalidTitle')}>{t('invalidBody')}</Notification>}
+            {state.kind === 'done' && (
+              <Notification variant="success" title={t('changedTitle')}>
+                {t('changedBody', { email: state.email })}
+              </Notification>
+            )}
+            {state.kind === 'failed' && (
+              <Notification variant="error" title={t('invalidTitle')}>
+                {t('invalidBody')}
+              </Notification>
+            )}
             {(state.kind === 'idle' || state.kind === 'pending') && (
               <>
                 <p className={styles.description}>{t('changeBody')}</p>
-                <div><Button variant="primary" loading={state.kind === 'pending'} onClick={confirm}>{t('changeConfirm')}</Button></div>
+                <div>
+                  <Button variant="primary" loading={state.kind === 'pending'} onClick={confirm}>
+                    {t('changeConfirm')}
+                  </Button>
+                </div>
               </>
             )}
-            <div><LinkButton href="/settings/account/personal">{t('personalLink')}</LinkButton></div>
+            <div>
+              <LinkButton href="/settings/account/personal">{t('personalLink')}</LinkButton>
+            </div>
           </div>
         </Card>
       </PageBody>

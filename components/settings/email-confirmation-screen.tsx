@@ -19,14 +19,22 @@ export async function EmailConfirmationScreen() {
         <Card>
           <div className={styles.stack}>
             {p.user.emailConfirmed ? (
-              <Notification variant="success" title={t('confirmedTitle')}>{t('confirmedBody', { email: p.user.email })}</Notification>
+              <Notification variant="success" title={t('confirmedTitle')}>
+                {t('confirmedBody', { email: p.user.email })}
+              </Notification>
             ) : (
               <>
-                <Notification variant="warning" title={t('pendingTitle')}>{t('pendingBody', { email: p.user.email })}</Notification>
-                <div><ResendConfirmationButton /></div>
+                <Notification variant="warning" title={t('pendingTitle')}>
+                  {t('pendingBody', { email: p.user.email })}
+                </Notification>
+                <div>
+                  <ResendConfirmationButton />
+                </div>
               </>
             )}
-            <div><LinkButton href="/settings/account/personal">{t('personalLink')}</LinkButton></div>
+            <div>
+              <LinkButton href="/settings/account/personal">{t('personalLink')}</LinkButton>
+            </div>
           </div>
         </Card>
       </PageBody>

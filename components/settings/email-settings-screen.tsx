@@ -20,10 +20,28 @@ import { readHttpFailure } from '@/components/auth/http-failure'
 import field from '@/components/ui/field.module.css'
 import styles from './email-settings.module.css'
 
-type Smtp = { host: string; port: number; secure: boolean; user: string; passwordSet: boolean; rateLimitPerSecond: number | null }
-type Settings = { defaultFromName: string; defaultFromEmail: string; replyTo: string; smtp: Smtp | null; delivery: 'company_smtp' | 'server_smtp' | 'outbox' }
+type Smtp = {
+  host: string
+  port: number
+  secure: boolean
+  user: string
+  passwordSet: boolean
+  rateLimitPerSecond: number | null
+}
+type Settings = {
+  defaultFromName: string
+  defaultFromEmail: string
+  replyTo: string
+  smtp: Smtp | null
+  delivery: 'company_smtp' | 'server_smtp' | 'outbox'
+}
 type Caps = Record<string, { day: number | null; week: number | null }>
-type Sending = { smartSendingHours: number; frequencyCaps: Caps; softBounceLimit: number; inboundWebhooks: { inboundEmail: string; ses: string; sendgrid: string } }
+type Sending = {
+  smartSendingHours: number
+  frequencyCaps: Caps
+  softBounceLimit: number
+  inboundWebhooks: { inboundEmail: string; ses: string; sendgrid: string }
+}
 type Tracking = { openTracking: boolean; clickTracking: boolean }
 type Consent = { unsubscribeScope: 'all' | 'list' }
 
@@ -55,7 +73,19 @@ function useSave<T>(url: string, onSaved: (r: T) => void) {
   return { busy, errors, save, setErrors }
 }
 
-function Check({ label, checked, onChange, name, hint }: { label: string; checked: boolean; onChange: (v: boolean) => void; name: string; hint?: ReactNode }) {
+function Check({
+  label,
+  checked,
+  onChange,
+  name,
+  hint,
+}: {
+  label: string
+  checked: boolean
+  onChange: (v: boolean) => void
+  name: string
+  hint?: ReactNode
+}) {
   return (
     <label className={styles.check}>
       <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} />
@@ -78,20 +108,40 @@ export function EmailSettingsScreen() {
   const head = <PageHead title={t('title')} description={t('description')} />
   if (all.some((s) => s.error)) {
     return (
-      <Page>{head}<PageBody>
-        <Notification variant="error" action={{ label: tc('retry'), onClick: () => all.forEach((s) => void s.mutate()) }}>{t('loadError')}</Notification>
-      </PageBody></Page>
+      <Page>
+        {head}
+        <PageBody>
+          <Notification
+            variant="error"
+            action={{ label: tc('retry'), onClick: () => all.forEach((s) => void s.mutate()) }}
+          >
+            {t('loadError')}
+          </Notification>
+        </PageBody>
+      </Page>
     )
   }
   if (!settings.data || !sending.data || !tracking.data || !consent.data) {
-    return <Page>{head}<PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
+    return (
+      <Page>
+        {head}
+        <PageBody>
+          <div className={styles.loading}>
+            <Spinner size="large" />
+          </div>
+        </PageBody>
+      </Page>
+    )
   }
   return (
     <Page>
       {head}
       <PageBody>
         <div className={styles.stack}>
-          <SenderAndSmtp initial={settings.data.settings} onSaved={(s) => void settings.mutate({ settings: s }, { revalidate: false })} />
+          <SenderAndSmtp
+            initial={settings.data.settings}
+            onSaved={(s) => void settings.mutate({ settings: s }, { revalidate: false })}
+          />
           <TrackingCard initial={tracking.data.tracking} />
           <SendingCard initial={sending.data.sending} />
           <ConsentCard initial={consent.data.consent} />
@@ -113,9 +163,16 @@ function SenderAndSmtp({ initial, onSaved }: { initial: Settings; onSaved: (s: S
   const t = useTranslations('emailSettings')
   const canEdit = usePermission(['account_settings_read', 'account_settings_write'])
   const toForm = (s: Settings) => ({
-    defaultFromName: s.defaultFromName, defaultFromEmail: s.defaultFromEmail, replyTo: s.replyTo,
-    smtpHost: s.smtp?.host ?? '', smtpPort: s.smtp ? String(s.smtp.port) : '', smtpSecure: s.smtp?.secure ?? false,
-    smtpUser: s.smtp?.user ?? '', smtpPassword: '', clearSmtpPassword: false, rateLimitPerSecond: s.smtp?.rateLimitPerSecond ? String(s.smtp.rateLimitPerSecond) : '',
+    defaultFromName: s.defaultFromName,
+    defaultFromEmail: s.defaultFromEmail,
+    replyTo: s.replyTo,
+    smtpHost: s.smtp?.host ?? '',
+    smtpPort: s.smtp ? String(s.smtp.port) : '',
+    smtpSecure: s.smtp?.secure ?? false,
+    smtpUser: s.smtp?.user ?? '',
+    smtpPassword: '',
+    clearSmtpPassword: false,
+    rateLimitPerSecond: s.smtp?.rateLimitPerSecond ? String(s.smtp.rateLimitPerSecond) : '',
   })
   const [current, setCurrent] = useState(initial)
   const [form, setForm] = useState(() => toForm(initial))
@@ -131,8 +188,17 @@ function SenderAndSmtp({ initial, onSaved }: { initial: Settings; onSaved: (s: S
     setTest(null)
   }
   const field = (key: keyof typeof form, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField label={label} name={key} value={String(form[key])} error={errors[key]}
-      onChange={(e) => { set({ [key]: e.target.value }); if (errors[key]) setErrors({ ...errors, [key]: '' }) }} {...extra} />
+    <TextField
+      label={label}
+      name={key}
+      value={String(form[key])}
+      error={errors[key]}
+      onChange={(e) => {
+        set({ [key]: e.target.value })
+        if (errors[key]) setErrors({ ...errors, [key]: '' })
+      }}
+      {...extra}
+    />
   )
   async function runTest() {
     setTesting(true)
@@ -174,26 +240,50 @@ function SenderAndSmtp({ initial, onSaved }: { initial: Settings; onSaved: (s: S
               {field('smtpPort', t('smtpPort'), { inputMode: 'numeric', placeholder: '587' })}
               {field('smtpUser', t('smtpUser'), { autoComplete: 'off' })}
               {field('smtpPassword', t('smtpPassword'), {
-                type: 'password', autoComplete: 'new-password',
+                type: 'password',
+                autoComplete: 'new-password',
                 placeholder: current.smtp?.passwordSet && !form.clearSmtpPassword ? t('passwordSaved') : '',
                 hint: current.smtp?.passwordSet ? t('passwordKeepHint') : undefined,
               })}
-              {field('rateLimitPerSecond', t('rateLimit'), { inputMode: 'numeric', placeholder: t('rateLimitNone'), hint: t('rateLimitHint') })}
+              {field('rateLimitPerSecond', t('rateLimit'), {
+                inputMode: 'numeric',
+                placeholder: t('rateLimitNone'),
+                hint: t('rateLimitHint'),
+              })}
             </div>
-            <Check name="smtpSecure" label={t('smtpSecure')} hint={t('smtpSecureHint')} checked={form.smtpSecure} onChange={(v) => set({ smtpSecure: v })} />
+            <Check
+              name="smtpSecure"
+              label={t('smtpSecure')}
+              hint={t('smtpSecureHint')}
+              checked={form.smtpSecure}
+              onChange={(v) => set({ smtpSecure: v })}
+            />
             {current.smtp?.passwordSet && (
-              <Check name="clearSmtpPassword" label={t('clearPassword')} checked={form.clearSmtpPassword} onChange={(v) => set({ clearSmtpPassword: v, smtpPassword: '' })} />
+              <Check
+                name="clearSmtpPassword"
+                label={t('clearPassword')}
+                checked={form.clearSmtpPassword}
+                onChange={(v) => set({ clearSmtpPassword: v, smtpPassword: '' })}
+              />
             )}
-            {test && <Notification variant={test.ok ? 'success' : 'error'}>{test.ok ? t('testOk', { message: test.message }) : t('testFailed', { message: test.message })}</Notification>}
+            {test && (
+              <Notification variant={test.ok ? 'success' : 'error'}>
+                {test.ok ? t('testOk', { message: test.message }) : t('testFailed', { message: test.message })}
+              </Notification>
+            )}
             <div className={styles.actionsLeft}>
-              <Button onClick={() => void runTest()} loading={testing} disabled={!form.smtpHost}>{t('testConnection')}</Button>
+              <Button onClick={() => void runTest()} loading={testing} disabled={!form.smtpHost}>
+                {t('testConnection')}
+              </Button>
             </div>
           </div>
         </Card>
       </fieldset>
       {canEdit && (
         <div className={styles.footer}>
-          <Button variant="primary" type="submit" loading={busy} data-testid="save-email-settings">{t('save')}</Button>
+          <Button variant="primary" type="submit" loading={busy} data-testid="save-email-settings">
+            {t('save')}
+          </Button>
         </div>
       )}
     </form>
@@ -206,10 +296,31 @@ function TrackingCard({ initial }: { initial: Tracking }) {
   const [form, setForm] = useState(initial)
   const { busy, save } = useSave<{ tracking: Tracking }>(`${BASE}/tracking`, (r) => setForm(r.tracking))
   return (
-    <Card title={t('trackingTitle')} actions={canEdit && <Button size="small" loading={busy} onClick={() => void save(form)}>{t('save')}</Button>}>
+    <Card
+      title={t('trackingTitle')}
+      actions={
+        canEdit && (
+          <Button size="small" loading={busy} onClick={() => void save(form)}>
+            {t('save')}
+          </Button>
+        )
+      }
+    >
       <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.form}`}>
-        <Check name="openTracking" label={t('openTracking')} hint={t('openTrackingHint')} checked={form.openTracking} onChange={(v) => setForm({ ...form, openTracking: v })} />
-        <Check name="clickTracking" label={t('clickTracking')} hint={t('clickTrackingHint')} checked={form.clickTracking} onChange={(v) => setForm({ ...form, clickTracking: v })} />
+        <Check
+          name="openTracking"
+          label={t('openTracking')}
+          hint={t('openTrackingHint')}
+          checked={form.openTracking}
+          onChange={(v) => setForm({ ...form, openTracking: v })}
+        />
+        <Check
+          name="clickTracking"
+          label={t('clickTracking')}
+          hint={t('clickTrackingHint')}
+          checked={form.clickTracking}
+          onChange={(v) => setForm({ ...form, clickTracking: v })}
+        />
       </fieldset>
     </Card>
   )
@@ -221,19 +332,48 @@ function SendingCard({ initial }: { initial: Sending }) {
   const str = (s: Sending) => ({
     smartSendingHours: String(s.smartSendingHours),
     softBounceLimit: String(s.softBounceLimit),
-    frequencyCaps: Object.fromEntries(CHANNELS.map((c) => [c, { day: s.frequencyCaps[c]?.day?.toString() ?? '', week: s.frequencyCaps[c]?.week?.toString() ?? '' }])),
+    frequencyCaps: Object.fromEntries(
+      CHANNELS.map((c) => [
+        c,
+        { day: s.frequencyCaps[c]?.day?.toString() ?? '', week: s.frequencyCaps[c]?.week?.toString() ?? '' },
+      ]),
+    ),
   })
   const [form, setForm] = useState(() => str(initial))
   const { busy, errors, save } = useSave<{ sending: Sending }>(`${BASE}/sending`, (r) => setForm(str(r.sending)))
-  const setCap = (c: string, k: 'day' | 'week', v: string) => setForm({ ...form, frequencyCaps: { ...form.frequencyCaps, [c]: { ...form.frequencyCaps[c]!, [k]: v } } })
+  const setCap = (c: string, k: 'day' | 'week', v: string) =>
+    setForm({ ...form, frequencyCaps: { ...form.frequencyCaps, [c]: { ...form.frequencyCaps[c]!, [k]: v } } })
   return (
-    <Card title={t('sendingTitle')} actions={canEdit && <Button size="small" loading={busy} onClick={() => void save(form)}>{t('save')}</Button>}>
+    <Card
+      title={t('sendingTitle')}
+      actions={
+        canEdit && (
+          <Button size="small" loading={busy} onClick={() => void save(form)}>
+            {t('save')}
+          </Button>
+        )
+      }
+    >
       <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.form}`}>
         <div className={styles.narrow}>
-          <TextField label={t('smartSendingHours')} name="smartSendingHours" inputMode="numeric" value={form.smartSendingHours} error={errors.smartSendingHours}
-            hint={t('smartSendingHint')} onChange={(e) => setForm({ ...form, smartSendingHours: e.target.value })} />
-          <TextField label={t('softBounceLimit')} name="softBounceLimit" inputMode="numeric" value={form.softBounceLimit} error={errors.softBounceLimit}
-            hint={t('softBounceHint')} onChange={(e) => setForm({ ...form, softBounceLimit: e.target.value })} />
+          <TextField
+            label={t('smartSendingHours')}
+            name="smartSendingHours"
+            inputMode="numeric"
+            value={form.smartSendingHours}
+            error={errors.smartSendingHours}
+            hint={t('smartSendingHint')}
+            onChange={(e) => setForm({ ...form, smartSendingHours: e.target.value })}
+          />
+          <TextField
+            label={t('softBounceLimit')}
+            name="softBounceLimit"
+            inputMode="numeric"
+            value={form.softBounceLimit}
+            error={errors.softBounceLimit}
+            hint={t('softBounceHint')}
+            onChange={(e) => setForm({ ...form, softBounceLimit: e.target.value })}
+          />
         </div>
         <p className={styles.help}>{t('capsHelp')}</p>
         <div className={styles.caps} role="group" aria-label={t('capsTitle')}>
@@ -241,13 +381,26 @@ function SendingCard({ initial }: { initial: Sending }) {
           <span className={styles.capsHead}>{t('perDay')}</span>
           <span className={styles.capsHead}>{t('perWeek')}</span>
           {CHANNELS.map((c) => [
-            <span key={c} className={styles.capsChannel}>{t(`channels.${c}`)}</span>,
+            <span key={c} className={styles.capsChannel}>
+              {t(`channels.${c}`)}
+            </span>,
             ...(['day', 'week'] as const).map((k) => (
               <span key={c + k} className={styles.capCell}>
-                <input aria-label={`${t(`channels.${c}`)} – ${k === 'day' ? t('perDay') : t('perWeek')}`} className={`${field.control} ${errors[`frequencyCaps.${c}.${k}`] ? field.invalid : ''}`}
-                  name={`cap-${c}-${k}`} inputMode="numeric" placeholder={t('noCap')} value={form.frequencyCaps[c]![k]}
-                  aria-invalid={errors[`frequencyCaps.${c}.${k}`] ? true : undefined} onChange={(e) => setCap(c, k, e.target.value)} />
-                {errors[`frequencyCaps.${c}.${k}`] && <span role="alert" className={styles.error}>{errors[`frequencyCaps.${c}.${k}`]}</span>}
+                <input
+                  aria-label={`${t(`channels.${c}`)} – ${k === 'day' ? t('perDay') : t('perWeek')}`}
+                  className={`${field.control} ${errors[`frequencyCaps.${c}.${k}`] ? field.invalid : ''}`}
+                  name={`cap-${c}-${k}`}
+                  inputMode="numeric"
+                  placeholder={t('noCap')}
+                  value={form.frequencyCaps[c]![k]}
+                  aria-invalid={errors[`frequencyCaps.${c}.${k}`] ? true : undefined}
+                  onChange={(e) => setCap(c, k, e.target.value)}
+                />
+                {errors[`frequencyCaps.${c}.${k}`] && (
+                  <span role="alert" className={styles.error}>
+                    {errors[`frequencyCaps.${c}.${k}`]}
+                  </span>
+                )}
               </span>
             )),
           ])}
@@ -261,7 +414,11 @@ function SendingCard({ initial }: { initial: Sending }) {
 function InboundWebhooksCard({ urls }: { urls: Sending['inboundWebhooks'] }) {
   const t = useTranslations('emailSettings')
   const toast = useToast()
-  const rows = [['inboundEmail', urls.inboundEmail], ['ses', urls.ses], ['sendgrid', urls.sendgrid]] as const
+  const rows = [
+    ['inboundEmail', urls.inboundEmail],
+    ['ses', urls.ses],
+    ['sendgrid', urls.sendgrid],
+  ] as const
   async function copy(url: string) {
     try {
       await navigator.clipboard.writeText(url)
@@ -279,7 +436,9 @@ function InboundWebhooksCard({ urls }: { urls: Sending['inboundWebhooks'] }) {
             <dt>{t(`inbound.${k}`)}</dt>
             <dd>
               <code className={styles.inboundUrl}>{url}</code>
-              <Button size="small" variant="secondary" onClick={() => void copy(url)}>{t('copy')}</Button>
+              <Button size="small" variant="secondary" onClick={() => void copy(url)}>
+                {t('copy')}
+              </Button>
             </dd>
           </div>
         ))}
@@ -294,11 +453,28 @@ function ConsentCard({ initial }: { initial: Consent }) {
   const [form, setForm] = useState(initial)
   const { busy, errors, save } = useSave<{ consent: Consent }>(`${BASE}/consent`, (r) => setForm(r.consent))
   return (
-    <Card title={t('consentTitle')} actions={canEdit && <Button size="small" loading={busy} onClick={() => void save(form)}>{t('save')}</Button>}>
+    <Card
+      title={t('consentTitle')}
+      actions={
+        canEdit && (
+          <Button size="small" loading={busy} onClick={() => void save(form)}>
+            {t('save')}
+          </Button>
+        )
+      }
+    >
       <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.narrow}`}>
-        <Select label={t('unsubscribeScope')} name="unsubscribeScope" value={form.unsubscribeScope} error={errors.unsubscribeScope}
+        <Select
+          label={t('unsubscribeScope')}
+          name="unsubscribeScope"
+          value={form.unsubscribeScope}
+          error={errors.unsubscribeScope}
           onChange={(e) => setForm({ unsubscribeScope: e.target.value as Consent['unsubscribeScope'] })}
-          options={[{ value: 'all', label: t('scopeAll') }, { value: 'list', label: t('scopeList') }]} />
+          options={[
+            { value: 'all', label: t('scopeAll') },
+            { value: 'list', label: t('scopeList') },
+          ]}
+        />
       </fieldset>
     </Card>
   )

@@ -15,7 +15,19 @@ import authStyles from '@/components/auth/auth.module.css'
 
 export type InvitationMode = 'new' | 'existing' | 'signed-in' | 'other-user'
 
-export function InvitationForm({ uid, token, email, mode, signedInAs }: { uid: string; token: string; email: string; mode: InvitationMode; signedInAs: string | null }) {
+export function InvitationForm({
+  uid,
+  token,
+  email,
+  mode,
+  signedInAs,
+}: {
+  uid: string
+  token: string
+  email: string
+  mode: InvitationMode
+  signedInAs: string | null
+}) {
   const t = useTranslations('invitation')
   const router = useRouter()
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -42,9 +54,18 @@ export function InvitationForm({ uid, token, email, mode, signedInAs }: { uid: s
     if (mode === 'new' && form.password1 !== form.password2) return setErrors({ password2: t('mismatch') })
     setPending(true)
     try {
-      const res = mode === 'new'
-        ? await http.post<{ redirect?: string; mfaRequired?: boolean }>('/ajax/account/create-password', { uid, token, ...form }, { sessionCheck: false })
-        : await http.post<{ redirect?: string; mfaRequired?: boolean }>('/ajax/account/accept-invitation', { uid, token, ...form }, { sessionCheck: false })
+      const res =
+        mode === 'new'
+          ? await http.post<{ redirect?: string; mfaRequired?: boolean }>(
+              '/ajax/account/create-password',
+              { uid, token, ...form },
+              { sessionCheck: false },
+            )
+          : await http.post<{ redirect?: string; mfaRequired?: boolean }>(
+              '/ajax/account/accept-invitation',
+              { uid, token, ...form },
+              { sessionCheck: false },
+            )
       done(res.data?.redirect, res.data?.mfaRequired)
     } catch (err) {
       const f = readHttpFailure(err)
@@ -66,13 +87,19 @@ export function InvitationForm({ uid, token, email, mode, signedInAs }: { uid: s
     }
   }
 
-  const bannerView = banner && <Notification variant="error" onDismiss={() => setBanner(null)}>{banner}</Notification>
+  const bannerView = banner && (
+    <Notification variant="error" onDismiss={() => setBanner(null)}>
+      {banner}
+    </Notification>
+  )
 
   if (mode === 'other-user') {
     return (
       <div className={authStyles.form}>
         <Notification variant="warning">{t('otherUser', { current: signedInAs ?? '', email })}</Notification>
-        <Button variant="primary" className={authStyles.submit} onClick={signOut} loading={pending}>{t('signOut')}</Button>
+        <Button variant="primary" className={authStyles.submit} onClick={signOut} loading={pending}>
+          {t('signOut')}
+        </Button>
       </div>
     )
   }
@@ -84,21 +111,63 @@ export function InvitationForm({ uid, token, email, mode, signedInAs }: { uid: s
       {mode === 'new' && (
         <>
           <div className={authStyles.row}>
-            <TextField label={t('firstName')} name="firstName" autoComplete="given-name" required autoFocus error={errors.firstName} />
-            <TextField label={t('lastName')} name="lastName" autoComplete="family-name" required error={errors.lastName} />
+            <TextField
+              label={t('firstName')}
+              name="firstName"
+              autoComplete="given-name"
+              required
+              autoFocus
+              error={errors.firstName}
+            />
+            <TextField
+              label={t('lastName')}
+              name="lastName"
+              autoComplete="family-name"
+              required
+              error={errors.lastName}
+            />
           </div>
-          <TextField label={t('password1')} name="password1" type="password" autoComplete="new-password" required minLength={8}
-            hint={t('passwordHint')} error={errors.password1} />
-          <TextField label={t('password2')} name="password2" type="password" autoComplete="new-password" required error={errors.password2} />
+          <TextField
+            label={t('password1')}
+            name="password1"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            hint={t('passwordHint')}
+            error={errors.password1}
+          />
+          <TextField
+            label={t('password2')}
+            name="password2"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errors.password2}
+          />
         </>
       )}
       {mode === 'existing' && (
         <>
           <p className={authStyles.subtitle}>{t('existingHelp')}</p>
-          <TextField label={t('password')} name="password" type="password" autoComplete="current-password" required autoFocus error={errors.password} />
+          <TextField
+            label={t('password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            autoFocus
+            error={errors.password}
+          />
         </>
       )}
-      <Button type="submit" variant="primary" className={authStyles.submit} loading={pending} data-testid="accept-invitation">
+      <Button
+        type="submit"
+        variant="primary"
+        className={authStyles.submit}
+        loading={pending}
+        data-testid="accept-invitation"
+      >
         {mode === 'new' ? t('createSubmit') : t('joinSubmit')}
       </Button>
     </form>

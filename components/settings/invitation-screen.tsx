@@ -15,8 +15,17 @@ export async function InvitationScreen({ uid, token }: { uid: string; token: str
   const invitation = await describeInvitation(uid, token)
   if (!invitation) {
     return (
-      <AuthCard icon={<CloseIcon size={24} />} iconTone="danger" title={t('invalidTitle')} subtitle={t('invalidBody')}
-        footer={<Link className={authStyles.link} href="/login">{t('signIn')}</Link>} />
+      <AuthCard
+        icon={<CloseIcon size={24} />}
+        iconTone="danger"
+        title={t('invalidTitle')}
+        subtitle={t('invalidBody')}
+        footer={
+          <Link className={authStyles.link} href="/login">
+            {t('signIn')}
+          </Link>
+        }
+      />
     )
   }
   const principal = await getCurrentPrincipal()
@@ -24,12 +33,22 @@ export async function InvitationScreen({ uid, token }: { uid: string; token: str
   const subtitle = invitation.inviterName
     ? t('subtitleBy', { inviter: invitation.inviterName, company: invitation.companyName, role })
     : t('subtitle', { company: invitation.companyName, role })
-  const mode = !invitation.existingUserId ? 'new'
-    : principal && principal.user.email === invitation.email ? 'signed-in'
-    : principal ? 'other-user' : 'existing'
+  const mode = !invitation.existingUserId
+    ? 'new'
+    : principal && principal.user.email === invitation.email
+      ? 'signed-in'
+      : principal
+        ? 'other-user'
+        : 'existing'
   return (
     <AuthCard icon={<MailIcon size={24} />} title={t('title')} subtitle={subtitle}>
-      <InvitationForm uid={uid} token={token} email={invitation.email} mode={mode} signedInAs={principal?.user.email ?? null} />
+      <InvitationForm
+        uid={uid}
+        token={token}
+        email={invitation.email}
+        mode={mode}
+        signedInAs={principal?.user.email ?? null}
+      />
     </AuthCard>
   )
 }

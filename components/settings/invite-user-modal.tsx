@@ -12,7 +12,17 @@ import { readHttpFailure } from '@/components/auth/http-failure'
 import { RoleSelect } from './role-select'
 import styles from './account-users.module.css'
 
-export function InviteUserModal({ open, roles, onClose, onInvited }: { open: boolean; roles: string[]; onClose: () => void; onInvited: (email: string) => void }) {
+export function InviteUserModal({
+  open,
+  roles,
+  onClose,
+  onInvited,
+}: {
+  open: boolean
+  roles: string[]
+  onClose: () => void
+  onInvited: (email: string) => void
+}) {
   const t = useTranslations('accountUsers')
   const tc = useTranslations('common')
   const [email, setEmail] = useState('')
@@ -43,24 +53,48 @@ export function InviteUserModal({ open, roles, onClose, onInvited }: { open: boo
       onClose()
     } catch (err) {
       const f = readHttpFailure(err)
-      setErrors({ email: f.fieldErrors.email, role: f.fieldErrors.role, form: f.fieldErrors.email || f.fieldErrors.role ? undefined : (f.message ?? t('genericError')) })
+      setErrors({
+        email: f.fieldErrors.email,
+        role: f.fieldErrors.role,
+        form: f.fieldErrors.email || f.fieldErrors.role ? undefined : (f.message ?? t('genericError')),
+      })
       setBusy(false)
     }
   }
 
   return (
-    <Modal open={open} title={t('inviteTitle')} onClose={busy ? undefined : close}
+    <Modal
+      open={open}
+      title={t('inviteTitle')}
+      onClose={busy ? undefined : close}
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={busy}>{tc('cancel')}</Button>
-          <Button variant="primary" type="submit" form="invite-user-form" loading={busy} data-testid="send-invite">{t('inviteSubmit')}</Button>
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            {tc('cancel')}
+          </Button>
+          <Button variant="primary" type="submit" form="invite-user-form" loading={busy} data-testid="send-invite">
+            {t('inviteSubmit')}
+          </Button>
         </>
       }
     >
       <form id="invite-user-form" className={styles.stack} onSubmit={submit} noValidate>
         <p className={styles.roleHelp}>{t('inviteHelp')}</p>
-        <TextField label={t('emailLabel')} name="email" type="email" autoComplete="off" required autoFocus value={email}
-          onChange={(e) => { setEmail(e.target.value); if (errors.email) setErrors({ ...errors, email: undefined }) }} error={errors.email} data-testid="invite-email" />
+        <TextField
+          label={t('emailLabel')}
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value)
+            if (errors.email) setErrors({ ...errors, email: undefined })
+          }}
+          error={errors.email}
+          data-testid="invite-email"
+        />
         <RoleSelect roles={roles} value={chosen} onChange={setRole} error={errors.role} />
         {errors.form && <FormError>{errors.form}</FormError>}
       </form>

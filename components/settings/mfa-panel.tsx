@@ -14,7 +14,11 @@ import { useToast } from '@/components/shell/toasts'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import styles from './settings.module.css'
 
-interface Status { enabled: boolean; requiredByCompany: boolean; backupCodesLeft: number }
+interface Status {
+  enabled: boolean
+  requiredByCompany: boolean
+  backupCodesLeft: number
+}
 
 export function MfaPanel({ isOwner }: { isOwner: boolean }) {
   const t = useTranslations('securityMfa')
@@ -58,23 +62,55 @@ export function MfaPanel({ isOwner }: { isOwner: boolean }) {
 
   if (!data) return null
   return (
-    <Card title={t('title')} actions={data.enabled ? <Badge variant="success">{t('on')}</Badge> : <Badge>{t('off')}</Badge>}>
+    <Card
+      title={t('title')}
+      actions={data.enabled ? <Badge variant="success">{t('on')}</Badge> : <Badge>{t('off')}</Badge>}
+    >
       <div className={styles.stack} data-testid="mfa-panel">
         <p className={styles.description}>{t('description')}</p>
         {data.enabled && <p className={styles.description}>{t('backupLeft', { count: data.backupCodesLeft })}</p>}
-        {!data.enabled && <div><LinkButton href="/configure-mfa" variant="primary">{t('turnOn')}</LinkButton></div>}
-        {/* A new authenticator and new backup codes; /configure-mfa asks for the password first. */}
-        {data.enabled && !disabling && <div><LinkButton href="/configure-mfa">{t('setUpAgain')}</LinkButton></div>}
-        {data.enabled && !data.requiredByCompany && !disabling && <div><Button onClick={() => setDisabling(true)}>{t('turnOff')}</Button></div>}
-        {data.enabled && !data.requiredByCompany && disabling && (
-          <div className={styles.grantRow}>
-            <TextField label={t('password')} name="password" type="password" autoComplete="current-password" value={password}
-              onChange={(e) => setPassword(e.target.value)} error={pwError} />
-            <Button variant="danger" loading={pending} onClick={turnOff}>{t('confirmTurnOff')}</Button>
-            <Button variant="tertiary" onClick={() => setDisabling(false)}>{t('cancel')}</Button>
+        {!data.enabled && (
+          <div>
+            <LinkButton href="/configure-mfa" variant="primary">
+              {t('turnOn')}
+            </LinkButton>
           </div>
         )}
-        {data.requiredByCompany && <Notification variant="info" title={t('requiredTitle')}>{t('requiredBody')}</Notification>}
+        {/* A new authenticator and new backup codes; /configure-mfa asks for the password first. */}
+        {data.enabled && !disabling && (
+          <div>
+            <LinkButton href="/configure-mfa">{t('setUpAgain')}</LinkButton>
+          </div>
+        )}
+        {data.enabled && !data.requiredByCompany && !disabling && (
+          <div>
+            <Button onClick={() => setDisabling(true)}>{t('turnOff')}</Button>
+          </div>
+        )}
+        {data.enabled && !data.requiredByCompany && disabling && (
+          <div className={styles.grantRow}>
+            <TextField
+              label={t('password')}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={pwError}
+            />
+            <Button variant="danger" loading={pending} onClick={turnOff}>
+              {t('confirmTurnOff')}
+            </Button>
+            <Button variant="tertiary" onClick={() => setDisabling(false)}>
+              {t('cancel')}
+            </Button>
+          </div>
+        )}
+        {data.requiredByCompany && (
+          <Notification variant="info" title={t('requiredTitle')}>
+            {t('requiredBody')}
+          </Notification>
+        )}
         {isOwner && (
           <div>
             <Button loading={pending} onClick={() => setRequired(!data.requiredByCompany)}>

@@ -6,7 +6,15 @@ import { sessionStore } from '@/lib/client/session-store'
 import { Button } from '@/components/ui/button'
 import { useToast } from '@/components/shell/toasts'
 
-export function OpenAccountButton({ companyId, label, errorText }: { companyId: number; label: string; errorText: string }) {
+export function OpenAccountButton({
+  companyId,
+  label,
+  errorText,
+}: {
+  companyId: number
+  label: string
+  errorText: string
+}) {
   const toast = useToast()
   const [pending, setPending] = useState(false)
 

@@ -10,7 +10,17 @@ import { Button } from '@/components/ui/button'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import styles from './organization.module.css'
 
-export function OrganizationLogoCard({ name, logoUrl, canEdit, onChange }: { name: string; logoUrl: string | null; canEdit: boolean; onChange: (logoUrl: string | null) => void }) {
+export function OrganizationLogoCard({
+  name,
+  logoUrl,
+  canEdit,
+  onChange,
+}: {
+  name: string
+  logoUrl: string | null
+  canEdit: boolean
+  onChange: (logoUrl: string | null) => void
+}) {
   const t = useTranslations('organization')
   const toast = useToast()
   const input = useRef<HTMLInputElement>(null)
@@ -55,21 +65,40 @@ export function OrganizationLogoCard({ name, logoUrl, canEdit, onChange }: { nam
     <Card title={t('logoTitle')}>
       <div className={styles.logoRow}>
         <div className={styles.logoFrame} data-testid="org-logo-preview">
-          {src
+          {src ? (
             // eslint-disable-next-line @next/next/no-img-element -- an uploaded image of any size, served by our own route
-            ? <img src={src} alt={t('logoAlt', { name })} className={styles.logoImage} />
-            : <span className={styles.logoEmpty}>{t('logoNone')}</span>}
+            <img src={src} alt={t('logoAlt', { name })} className={styles.logoImage} />
+          ) : (
+            <span className={styles.logoEmpty}>{t('logoNone')}</span>
+          )}
         </div>
         {canEdit && (
           <div className={styles.logoActions}>
-            <input ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden aria-label={t('logoUpload')}
-              data-testid="org-logo-input" onChange={(e) => upload(e.target.files?.[0])} />
-            <Button loading={pending} onClick={() => input.current?.click()}>{logoUrl ? t('logoReplace') : t('logoUpload')}</Button>
-            {logoUrl && <Button variant="tertiary" disabled={pending} onClick={remove}>{t('logoRemove')}</Button>}
+            <input
+              ref={input}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              hidden
+              aria-label={t('logoUpload')}
+              data-testid="org-logo-input"
+              onChange={(e) => upload(e.target.files?.[0])}
+            />
+            <Button loading={pending} onClick={() => input.current?.click()}>
+              {logoUrl ? t('logoReplace') : t('logoUpload')}
+            </Button>
+            {logoUrl && (
+              <Button variant="tertiary" disabled={pending} onClick={remove}>
+                {t('logoRemove')}
+              </Button>
+            )}
           </div>
         )}
       </div>
-      {error && <p className={styles.error} role="alert">{error}</p>}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
       <p className={styles.help}>{t('logoHint')}</p>
     </Card>
   )

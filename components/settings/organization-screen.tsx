@@ -28,7 +28,12 @@ export const ORGANIZATION_KEY = '/ajax/account/organization'
 export function OrganizationScreen() {
   const t = useTranslations('organization')
   return (
-    <SettingsLoader<Loaded> url={ORGANIZATION_KEY} title={t('title')} loadError={t('loadError')} loadingClassName={styles.loading}>
+    <SettingsLoader<Loaded>
+      url={ORGANIZATION_KEY}
+      title={t('title')}
+      loadError={t('loadError')}
+      loadingClassName={styles.loading}
+    >
       {(data, mutate) => <OrganizationForm data={data} mutate={mutate} />}
     </SettingsLoader>
   )
@@ -50,7 +55,14 @@ function OrganizationForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator
     return save(async () => {
       // The logo has its own upload; the time zone its own card.
       const { name, websiteUrl, industry, address, currency, localePreferences } = form
-      const res = await http.post<{ organization: Organization }>(ORGANIZATION_KEY, { name, websiteUrl, industry, address, currency, localePreferences })
+      const res = await http.post<{ organization: Organization }>(ORGANIZATION_KEY, {
+        name,
+        websiteUrl,
+        industry,
+        address,
+        currency,
+        localePreferences,
+      })
       setForm(res.data.organization)
       await mutate({ ...data, organization: res.data.organization }, { revalidate: false })
     })
@@ -66,61 +78,167 @@ function OrganizationForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator
             <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
               <Card title={t('companyTitle')}>
                 <div className={styles.form}>
-                  <TextField label={t('name')} name="name" required value={form.name} error={errors.name}
-                    onChange={(e) => { set({ name: e.target.value }); clear('name') }} data-testid="org-name" />
+                  <TextField
+                    label={t('name')}
+                    name="name"
+                    required
+                    value={form.name}
+                    error={errors.name}
+                    onChange={(e) => {
+                      set({ name: e.target.value })
+                      clear('name')
+                    }}
+                    data-testid="org-name"
+                  />
                   <div className={styles.grid}>
-                    <TextField label={t('website')} name="websiteUrl" type="url" placeholder="https://" value={form.websiteUrl} error={errors.websiteUrl}
-                      onChange={(e) => { set({ websiteUrl: e.target.value }); clear('websiteUrl') }} />
-                    <Select label={t('industry')} name="industry" value={form.industry} error={errors.industry}
+                    <TextField
+                      label={t('website')}
+                      name="websiteUrl"
+                      type="url"
+                      placeholder="https://"
+                      value={form.websiteUrl}
+                      error={errors.websiteUrl}
+                      onChange={(e) => {
+                        set({ websiteUrl: e.target.value })
+                        clear('websiteUrl')
+                      }}
+                    />
+                    <Select
+                      label={t('industry')}
+                      name="industry"
+                      value={form.industry}
+                      error={errors.industry}
                       onChange={(e) => set({ industry: e.target.value })}
-                      options={[blank, ...o.industries.map((i) => ({ value: i, label: t.has(`industries.${i}`) ? t(`industries.${i}`) : i }))]} />
+                      options={[
+                        blank,
+                        ...o.industries.map((i) => ({
+                          value: i,
+                          label: t.has(`industries.${i}`) ? t(`industries.${i}`) : i,
+                        })),
+                      ]}
+                    />
                   </div>
                 </div>
               </Card>
               <Card title={t('addressTitle')}>
                 <div className={styles.form}>
                   <p className={styles.help}>{t('addressHelp')}</p>
-                  <TextField label={t('line1')} name="line1" autoComplete="address-line1" value={form.address.line1} error={errors['address.line1']}
-                    onChange={(e) => { setAddress({ line1: e.target.value }); clear('address.line1') }} />
-                  <TextField label={t('line2')} name="line2" autoComplete="address-line2" value={form.address.line2} error={errors['address.line2']}
-                    onChange={(e) => setAddress({ line2: e.target.value })} />
+                  <TextField
+                    label={t('line1')}
+                    name="line1"
+                    autoComplete="address-line1"
+                    value={form.address.line1}
+                    error={errors['address.line1']}
+                    onChange={(e) => {
+                      setAddress({ line1: e.target.value })
+                      clear('address.line1')
+                    }}
+                  />
+                  <TextField
+                    label={t('line2')}
+                    name="line2"
+                    autoComplete="address-line2"
+                    value={form.address.line2}
+                    error={errors['address.line2']}
+                    onChange={(e) => setAddress({ line2: e.target.value })}
+                  />
                   <div className={styles.grid}>
-                    <TextField label={t('city')} name="city" autoComplete="address-level2" value={form.address.city} error={errors['address.city']}
-                      onChange={(e) => { setAddress({ city: e.target.value }); clear('address.city') }} />
-                    <TextField label={t('region')} name="region" autoComplete="address-level1" value={form.address.region} error={errors['address.region']}
-                      onChange={(e) => setAddress({ region: e.target.value })} />
-                    <TextField label={t('postalCode')} name="postalCode" autoComplete="postal-code" value={form.address.postalCode} error={errors['address.postalCode']}
-                      onChange={(e) => setAddress({ postalCode: e.target.value })} />
-                    <Select label={t('country')} name="country" value={form.address.country} error={errors['address.country']}
-                      onChange={(e) => { setAddress({ country: e.target.value }); clear('address.country') }}
-                      options={[blank, ...o.countries.map((c) => ({ value: c.code, label: c.name }))]} />
+                    <TextField
+                      label={t('city')}
+                      name="city"
+                      autoComplete="address-level2"
+                      value={form.address.city}
+                      error={errors['address.city']}
+                      onChange={(e) => {
+                        setAddress({ city: e.target.value })
+                        clear('address.city')
+                      }}
+                    />
+                    <TextField
+                      label={t('region')}
+                      name="region"
+                      autoComplete="address-level1"
+                      value={form.address.region}
+                      error={errors['address.region']}
+                      onChange={(e) => setAddress({ region: e.target.value })}
+                    />
+                    <TextField
+                      label={t('postalCode')}
+                      name="postalCode"
+                      autoComplete="postal-code"
+                      value={form.address.postalCode}
+                      error={errors['address.postalCode']}
+                      onChange={(e) => setAddress({ postalCode: e.target.value })}
+                    />
+                    <Select
+                      label={t('country')}
+                      name="country"
+                      value={form.address.country}
+                      error={errors['address.country']}
+                      onChange={(e) => {
+                        setAddress({ country: e.target.value })
+                        clear('address.country')
+                      }}
+                      options={[blank, ...o.countries.map((c) => ({ value: c.code, label: c.name }))]}
+                    />
                   </div>
                 </div>
               </Card>
               <Card title={t('preferencesTitle')}>
                 <div className={styles.grid}>
-                  <Select label={t('currency')} name="currency" value={form.currency} error={errors.currency}
-                    onChange={(e) => set({ currency: e.target.value })} options={o.currencies.map((c) => ({ value: c.code, label: c.name }))} />
-                  <Select label={t('language')} name="language" value={form.localePreferences.language} error={errors['localePreferences.language']}
-                    onChange={(e) => set({ localePreferences: { ...form.localePreferences, language: e.target.value } })}
-                    options={o.languages.map((c) => ({ value: c.code, label: c.name }))} />
-                  <Select label={t('regionPreference')} name="localeRegion" value={form.localePreferences.region} error={errors['localePreferences.region']}
+                  <Select
+                    label={t('currency')}
+                    name="currency"
+                    value={form.currency}
+                    error={errors.currency}
+                    onChange={(e) => set({ currency: e.target.value })}
+                    options={o.currencies.map((c) => ({ value: c.code, label: c.name }))}
+                  />
+                  <Select
+                    label={t('language')}
+                    name="language"
+                    value={form.localePreferences.language}
+                    error={errors['localePreferences.language']}
+                    onChange={(e) =>
+                      set({ localePreferences: { ...form.localePreferences, language: e.target.value } })
+                    }
+                    options={o.languages.map((c) => ({ value: c.code, label: c.name }))}
+                  />
+                  <Select
+                    label={t('regionPreference')}
+                    name="localeRegion"
+                    value={form.localePreferences.region}
+                    error={errors['localePreferences.region']}
                     onChange={(e) => set({ localePreferences: { ...form.localePreferences, region: e.target.value } })}
-                    options={o.countries.map((c) => ({ value: c.code, label: c.name }))} />
+                    options={o.countries.map((c) => ({ value: c.code, label: c.name }))}
+                  />
                 </div>
               </Card>
             </fieldset>
             {errors._form && <Notification variant="error">{errors._form}</Notification>}
             {canEdit && (
               <div className={styles.footer}>
-                <Button variant="primary" type="submit" loading={busy} data-testid="save-organization">{t('save')}</Button>
+                <Button variant="primary" type="submit" loading={busy} data-testid="save-organization">
+                  {t('save')}
+                </Button>
               </div>
             )}
           </form>
-          <OrganizationLogoCard name={data.organization.name} logoUrl={data.organization.logoUrl} canEdit={canEdit}
-            onChange={(logoUrl) => void mutate({ ...data, organization: { ...data.organization, logoUrl } }, { revalidate: false })} />
-          <TimeZoneCard current={data.organization.timezone} canEdit={canEdit}
-            onChanged={(tz) => void mutate({ ...data, organization: { ...data.organization, timezone: tz } }, { revalidate: false })} />
+          <OrganizationLogoCard
+            name={data.organization.name}
+            logoUrl={data.organization.logoUrl}
+            canEdit={canEdit}
+            onChange={(logoUrl) =>
+              void mutate({ ...data, organization: { ...data.organization, logoUrl } }, { revalidate: false })
+            }
+          />
+          <TimeZoneCard
+            current={data.organization.timezone}
+            canEdit={canEdit}
+            onChanged={(tz) =>
+              void mutate({ ...data, organization: { ...data.organization, timezone: tz } }, { revalidate: false })
+            }
+          />
         </div>
       </PageBody>
     </Page>

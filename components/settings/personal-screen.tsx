@@ -20,10 +20,19 @@ import { useSettingsForm } from './use-settings-form'
 import styles from './settings.module.css'
 
 interface Personal {
-  email: string; firstName: string; lastName: string; locale: string | null; region: string | null
-  photoUrl: string | null; emailConfirmed: boolean; pendingEmail: string | null
+  email: string
+  firstName: string
+  lastName: string
+  locale: string | null
+  region: string | null
+  photoUrl: string | null
+  emailConfirmed: boolean
+  pendingEmail: string | null
 }
-interface Options { locales: Array<{ code: string; name: string }>; regions: Array<{ code: string; name: string }> }
+interface Options {
+  locales: Array<{ code: string; name: string }>
+  regions: Array<{ code: string; name: string }>
+}
 
 const get = <T,>(url: string) => http.get<T>(url).then((r) => r.data)
 const str = (f: FormData, k: string) => String(f.get(k) ?? '')
@@ -89,10 +98,22 @@ function PhotoCard({ data, onChange }: { data: Personal; onChange: () => void })
     <Card title={t('photoTitle')}>
       <div className={styles.grantRow}>
         <Avatar name={`${data.firstName} ${data.lastName}`} photoUrl={data.photoUrl} size="large" />
-        <input ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden aria-label={t('photoUpload')}
-          onChange={(e) => upload(e.target.files?.[0])} />
-        <Button loading={pending} onClick={() => input.current?.click()}>{t('photoUpload')}</Button>
-        {data.photoUrl && <Button variant="tertiary" disabled={pending} onClick={remove}>{t('photoRemove')}</Button>}
+        <input
+          ref={input}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          hidden
+          aria-label={t('photoUpload')}
+          onChange={(e) => upload(e.target.files?.[0])}
+        />
+        <Button loading={pending} onClick={() => input.current?.click()}>
+          {t('photoUpload')}
+        </Button>
+        {data.photoUrl && (
+          <Button variant="tertiary" disabled={pending} onClick={remove}>
+            {t('photoRemove')}
+          </Button>
+        )}
       </div>
       <p className={styles.description}>{t('photoHint')}</p>
     </Card>
@@ -102,14 +123,33 @@ function PhotoCard({ data, onChange }: { data: Personal; onChange: () => void })
 function NameCard({ data, onChange }: { data: Personal; onChange: () => void }) {
   const t = useTranslations('personal')
   const form = useSettingsForm(
-    (f) => http.post('/ajax/account/change-profile', { first_name: str(f, 'firstName'), last_name: str(f, 'lastName') }),
-    { saved: t('saved'), failed: t('saveError') }, onChange)
+    (f) =>
+      http.post('/ajax/account/change-profile', { first_name: str(f, 'firstName'), last_name: str(f, 'lastName') }),
+    { saved: t('saved'), failed: t('saveError') },
+    onChange,
+  )
   return (
     <Card title={t('nameTitle')}>
       <form className={styles.stack} onSubmit={form.onSubmit} noValidate>
-        <TextField label={t('firstName')} name="firstName" defaultValue={data.firstName} autoComplete="given-name" error={form.errors.firstName} />
-        <TextField label={t('lastName')} name="lastName" defaultValue={data.lastName} autoComplete="family-name" error={form.errors.lastName} />
-        <div><Button type="submit" variant="primary" loading={form.pending}>{t('save')}</Button></div>
+        <TextField
+          label={t('firstName')}
+          name="firstName"
+          defaultValue={data.firstName}
+          autoComplete="given-name"
+          error={form.errors.firstName}
+        />
+        <TextField
+          label={t('lastName')}
+          name="lastName"
+          defaultValue={data.lastName}
+          autoComplete="family-name"
+          error={form.errors.lastName}
+        />
+        <div>
+          <Button type="submit" variant="primary" loading={form.pending}>
+            {t('save')}
+          </Button>
+        </div>
       </form>
     </Card>
   )
@@ -119,18 +159,42 @@ function EmailCard({ data, onChange }: { data: Personal; onChange: () => void })
   const t = useTranslations('personal')
   const form = useSettingsForm(
     (f) => http.post('/ajax/account/email-change', { email: str(f, 'email'), password: str(f, 'password') }),
-    { saved: t('emailChangeSent'), failed: t('saveError') }, (_r, el) => { el.reset(); onChange() })
+    { saved: t('emailChangeSent'), failed: t('saveError') },
+    (_r, el) => {
+      el.reset()
+      onChange()
+    },
+  )
   return (
     <Card title={t('emailTitle')}>
       <div className={styles.stack}>
         <p className={styles.description}>
-          {data.email} {data.emailConfirmed ? <Badge variant="success">{t('confirmed')}</Badge> : <Badge variant="warning">{t('unconfirmed')}</Badge>}
+          {data.email}{' '}
+          {data.emailConfirmed ? (
+            <Badge variant="success">{t('confirmed')}</Badge>
+          ) : (
+            <Badge variant="warning">{t('unconfirmed')}</Badge>
+          )}
         </p>
-        {data.pendingEmail && <Notification variant="info" title={t('pendingTitle')}>{t('pendingBody', { email: data.pendingEmail })}</Notification>}
+        {data.pendingEmail && (
+          <Notification variant="info" title={t('pendingTitle')}>
+            {t('pendingBody', { email: data.pendingEmail })}
+          </Notification>
+        )}
         <form className={styles.stack} onSubmit={form.onSubmit} noValidate>
           <TextField label={t('newEmail')} name="email" type="email" autoComplete="email" error={form.errors.email} />
-          <TextField label={t('currentPassword')} name="password" type="password" autoComplete="current-password" error={form.errors.password} />
-          <div><Button type="submit" variant="primary" loading={form.pending}>{t('changeEmail')}</Button></div>
+          <TextField
+            label={t('currentPassword')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={form.errors.password}
+          />
+          <div>
+            <Button type="submit" variant="primary" loading={form.pending}>
+              {t('changeEmail')}
+            </Button>
+          </div>
         </form>
       </div>
     </Card>
@@ -142,15 +206,31 @@ function LocaleCard({ data, options }: { data: Personal; options: Options }) {
   // The interface follows the new language at once.
   const form = useSettingsForm(
     (f) => http.post('/ajax/account/profile-locale', { locale: str(f, 'locale'), region: str(f, 'region') }),
-    { saved: t('saved'), failed: t('saveError') }, () => window.location.reload())
+    { saved: t('saved'), failed: t('saveError') },
+    () => window.location.reload(),
+  )
   return (
     <Card title={t('localeTitle')}>
       <form className={styles.stack} onSubmit={form.onSubmit} noValidate>
-        <Select label={t('language')} name="locale" defaultValue={data.locale ?? 'en-US'} error={form.errors.locale}
-          options={options.locales.map((l) => ({ value: l.code, label: l.name }))} />
-        <Select label={t('region')} name="region" defaultValue={data.region ?? (data.locale ?? 'en-US').split('-')[1]} error={form.errors.region}
-          options={options.regions.map((r) => ({ value: r.code, label: r.name }))} />
-        <div><Button type="submit" variant="primary" loading={form.pending}>{t('save')}</Button></div>
+        <Select
+          label={t('language')}
+          name="locale"
+          defaultValue={data.locale ?? 'en-US'}
+          error={form.errors.locale}
+          options={options.locales.map((l) => ({ value: l.code, label: l.name }))}
+        />
+        <Select
+          label={t('region')}
+          name="region"
+          defaultValue={data.region ?? (data.locale ?? 'en-US').split('-')[1]}
+          error={form.errors.region}
+          options={options.regions.map((r) => ({ value: r.code, label: r.name }))}
+        />
+        <div>
+          <Button type="submit" variant="primary" loading={form.pending}>
+            {t('save')}
+          </Button>
+        </div>
       </form>
     </Card>
   )
@@ -159,18 +239,45 @@ function LocaleCard({ data, options }: { data: Personal; options: Options }) {
 function PasswordCard() {
   const t = useTranslations('personal')
   const form = useSettingsForm(
-    (f) => http.post('/ajax/account/change-password', {
-      old_password: str(f, 'oldPassword'), new_password1: str(f, 'newPassword1'), new_password2: str(f, 'newPassword2'),
-    }),
-    { saved: t('passwordChanged'), failed: t('saveError') }, (_r, el) => el.reset())
+    (f) =>
+      http.post('/ajax/account/change-password', {
+        old_password: str(f, 'oldPassword'),
+        new_password1: str(f, 'newPassword1'),
+        new_password2: str(f, 'newPassword2'),
+      }),
+    { saved: t('passwordChanged'), failed: t('saveError') },
+    (_r, el) => el.reset(),
+  )
   return (
     <Card title={t('passwordTitle')}>
       <form className={styles.stack} onSubmit={form.onSubmit} noValidate>
         <p className={styles.description}>{t('passwordHint')}</p>
-        <TextField label={t('currentPassword')} name="oldPassword" type="password" autoComplete="current-password" error={form.errors.oldPassword} />
-        <TextField label={t('newPassword')} name="newPassword1" type="password" autoComplete="new-password" error={form.errors.newPassword1} />
-        <TextField label={t('newPasswordAgain')} name="newPassword2" type="password" autoComplete="new-password" error={form.errors.newPassword2} />
-        <div><Button type="submit" variant="primary" loading={form.pending}>{t('changePassword')}</Button></div>
+        <TextField
+          label={t('currentPassword')}
+          name="oldPassword"
+          type="password"
+          autoComplete="current-password"
+          error={form.errors.oldPassword}
+        />
+        <TextField
+          label={t('newPassword')}
+          name="newPassword1"
+          type="password"
+          autoComplete="new-password"
+          error={form.errors.newPassword1}
+        />
+        <TextField
+          label={t('newPasswordAgain')}
+          name="newPassword2"
+          type="password"
+          autoComplete="new-password"
+          error={form.errors.newPassword2}
+        />
+        <div>
+          <Button type="submit" variant="primary" loading={form.pending}>
+            {t('changePassword')}
+          </Button>
+        </div>
       </form>
     </Card>
   )

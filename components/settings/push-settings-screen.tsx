@@ -27,7 +27,12 @@ type TestResult = { ok: true; messageName: string } | { ok: false; kind: string;
 export function PushSettingsScreen() {
   const t = useTranslations('pushSettings')
   return (
-    <SettingsLoader<Status> url={PUSH_STATUS_KEY} title={t('title')} loadError={t('loadError')} loadingClassName={styles.loading}>
+    <SettingsLoader<Status>
+      url={PUSH_STATUS_KEY}
+      title={t('title')}
+      loadError={t('loadError')}
+      loadingClassName={styles.loading}
+    >
       {(data, mutate) => <PushSettingsPanel data={data} mutate={mutate} />}
     </SettingsLoader>
   )
@@ -102,24 +107,48 @@ function PushSettingsPanel({ data, mutate }: { data: Status; mutate: KeyedMutato
       <PageBody>
         <div className={styles.stack}>
           {!s.configured && <Notification variant="warning">{t('notConfigured')}</Notification>}
-          <Card title={t('fcmTitle')} actions={s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>}>
+          <Card
+            title={t('fcmTitle')}
+            actions={
+              s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>
+            }
+          >
             <div className={styles.form}>
               <p className={styles.help}>{t('fcmHelp')}</p>
               {s.configured && (
                 <dl className={styles.facts} data-testid="push-project">
-                  <dt>{t('projectId')}</dt><dd className={styles.code}>{s.projectId}</dd>
-                  <dt>{t('serviceAccount')}</dt><dd className={styles.code}>{s.clientEmail}</dd>
-                  {s.updatedAt && <><dt>{t('updatedAt')}</dt><dd>{format.dateTime(new Date(s.updatedAt), { dateStyle: 'medium', timeStyle: 'short' })}</dd></>}
+                  <dt>{t('projectId')}</dt>
+                  <dd className={styles.code}>{s.projectId}</dd>
+                  <dt>{t('serviceAccount')}</dt>
+                  <dd className={styles.code}>{s.clientEmail}</dd>
+                  {s.updatedAt && (
+                    <>
+                      <dt>{t('updatedAt')}</dt>
+                      <dd>{format.dateTime(new Date(s.updatedAt), { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+                    </>
+                  )}
                 </dl>
               )}
               {canEdit && (
                 <div className={styles.actions}>
-                  <input ref={fileRef} className={styles.visuallyHidden} type="file" accept="application/json,.json" data-testid="service-account-file"
-                    aria-label={t('chooseFile')} tabIndex={-1} onChange={(e) => void upload(e.target.files?.[0])} />
+                  <input
+                    ref={fileRef}
+                    className={styles.visuallyHidden}
+                    type="file"
+                    accept="application/json,.json"
+                    data-testid="service-account-file"
+                    aria-label={t('chooseFile')}
+                    tabIndex={-1}
+                    onChange={(e) => void upload(e.target.files?.[0])}
+                  />
                   <Button variant="primary" loading={uploading} onClick={() => fileRef.current?.click()}>
                     {s.configured ? t('replaceFile') : t('uploadFile')}
                   </Button>
-                  {s.configured && <Button variant="danger" loading={removing} onClick={() => void remove()}>{t('remove')}</Button>}
+                  {s.configured && (
+                    <Button variant="danger" loading={removing} onClick={() => void remove()}>
+                      {t('remove')}
+                    </Button>
+                  )}
                 </div>
               )}
               {uploadError && <FormError>{uploadError}</FormError>}
@@ -130,35 +159,71 @@ function PushSettingsPanel({ data, mutate }: { data: Status; mutate: KeyedMutato
             <div className={styles.form}>
               <p className={styles.help}>{t('devicesHelp')}</p>
               <dl className={styles.facts}>
-                <dt>{t('activeTokens')}</dt><dd data-testid="active-tokens">{format.number(data.tokens.active)}</dd>
-                <dt>{t('unregisteredTokens')}</dt><dd>{format.number(data.tokens.total - data.tokens.active)}</dd>
+                <dt>{t('activeTokens')}</dt>
+                <dd data-testid="active-tokens">{format.number(data.tokens.active)}</dd>
+                <dt>{t('unregisteredTokens')}</dt>
+                <dd>{format.number(data.tokens.total - data.tokens.active)}</dd>
                 {data.platforms.map((p) => (
-                  <FragmentRow key={`${p.platform}-${p.vendor}`} label={t('platformRow', { platform: p.platform, vendor: p.vendor.toUpperCase() })} value={format.number(p.count)} />
+                  <FragmentRow
+                    key={`${p.platform}-${p.vendor}`}
+                    label={t('platformRow', { platform: p.platform, vendor: p.vendor.toUpperCase() })}
+                    value={format.number(p.count)}
+                  />
                 ))}
               </dl>
               <p className={styles.help}>{t('sdkEndpoints')}</p>
-              <code className={styles.code}>POST /client/push-tokens · POST /client/push-token-unregister · POST /client/push-opens</code>
+              <code className={styles.code}>
+                POST /client/push-tokens · POST /client/push-token-unregister · POST /client/push-opens
+              </code>
             </div>
           </Card>
 
           <Card title={t('testCardTitle')}>
             <form className={styles.form} onSubmit={sendTest} noValidate data-testid="push-test-form">
               <fieldset disabled={!canEdit || !s.configured} className={`${styles.form} ${styles.fieldset}`}>
-                <TextField label={t('testToken')} name="token" autoComplete="off" value={test.token} error={testErrors.token} hint={t('testTokenHint')}
-                  onChange={(e) => setTest({ ...test, token: e.target.value })} />
+                <TextField
+                  label={t('testToken')}
+                  name="token"
+                  autoComplete="off"
+                  value={test.token}
+                  error={testErrors.token}
+                  hint={t('testTokenHint')}
+                  onChange={(e) => setTest({ ...test, token: e.target.value })}
+                />
                 <div className={styles.grid}>
-                  <TextField label={t('testTitle')} name="title" value={test.title} error={testErrors.title} onChange={(e) => setTest({ ...test, title: e.target.value })} />
-                  <TextField label={t('testBody')} name="body" value={test.body} error={testErrors.body} onChange={(e) => setTest({ ...test, body: e.target.value })} />
+                  <TextField
+                    label={t('testTitle')}
+                    name="title"
+                    value={test.title}
+                    error={testErrors.title}
+                    onChange={(e) => setTest({ ...test, title: e.target.value })}
+                  />
+                  <TextField
+                    label={t('testBody')}
+                    name="body"
+                    value={test.body}
+                    error={testErrors.body}
+                    onChange={(e) => setTest({ ...test, body: e.target.value })}
+                  />
                 </div>
                 <div className={styles.actions}>
-                  <Button type="submit" variant="secondary" loading={testBusy} data-testid="send-test-push">{t('sendTest')}</Button>
+                  <Button type="submit" variant="secondary" loading={testBusy} data-testid="send-test-push">
+                    {t('sendTest')}
+                  </Button>
                   {!s.configured && <span className={styles.help}>{t('testNeedsSetup')}</span>}
                 </div>
               </fieldset>
               {testErrors._form && <FormError>{testErrors._form}</FormError>}
-              {testResult && (testResult.ok
-                ? <Notification variant="success">{t('testSent', { name: testResult.messageName })}</Notification>
-                : <Notification variant="error">{t(testResult.kind === 'invalid_token' ? 'testInvalidToken' : 'testFailed', { error: testResult.error })}</Notification>)}
+              {testResult &&
+                (testResult.ok ? (
+                  <Notification variant="success">{t('testSent', { name: testResult.messageName })}</Notification>
+                ) : (
+                  <Notification variant="error">
+                    {t(testResult.kind === 'invalid_token' ? 'testInvalidToken' : 'testFailed', {
+                      error: testResult.error,
+                    })}
+                  </Notification>
+                ))}
             </form>
           </Card>
         </div>
@@ -168,5 +233,10 @@ function PushSettingsPanel({ data, mutate }: { data: Status; mutate: KeyedMutato
 }
 
 function FragmentRow({ label, value }: { label: string; value: string }) {
-  return <><dt>{label}</dt><dd>{value}</dd></>
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  )
 }

@@ -22,5 +22,9 @@ export function ResendConfirmationButton() {
       setPending(false)
     }
   }
-  return <Button variant="primary" loading={pending} onClick={resend}>{t('resend')}</Button>
+  return (
+    <Button variant="primary" loading={pending} onClick={resend}>
+      {t('resend')}
+    </Button>
+  )
 }

@@ -11,13 +11,23 @@ import { Button } from '@/components/ui/button'
 import { Table } from '@/components/ui/table'
 import { useToast } from '@/components/shell/toasts'
 
-interface SessionRow { id: string; current: boolean; ip: string | null; browser: string | null; os: string | null; mobile: boolean; lastSeenAt: string }
+interface SessionRow {
+  id: string
+  current: boolean
+  ip: string | null
+  browser: string | null
+  os: string | null
+  mobile: boolean
+  lastSeenAt: string
+}
 
 export function SessionsPanel() {
   const t = useTranslations('sessions')
   const format = useFormatter()
   const toast = useToast()
-  const { data, mutate } = useSWR('/ajax/account/sessions', (u: string) => http.get<{ sessions: SessionRow[] }>(u).then((r) => r.data))
+  const { data, mutate } = useSWR('/ajax/account/sessions', (u: string) =>
+    http.get<{ sessions: SessionRow[] }>(u).then((r) => r.data),
+  )
   const [pending, setPending] = useState<string | null>(null)
 
   async function run(key: string, url: string, body: unknown) {
@@ -37,24 +47,54 @@ export function SessionsPanel() {
     id: s.id,
     device: (
       <span>
-        {s.browser && s.os ? t('device', { browser: s.browser, os: s.os }) : s.browser ?? s.os ?? t('unknownDevice')}
-        {s.current && <> <Badge variant="info">{t('thisDevice')}</Badge></>}
+        {s.browser && s.os ? t('device', { browser: s.browser, os: s.os }) : (s.browser ?? s.os ?? t('unknownDevice'))}
+        {s.current && (
+          <>
+            {' '}
+            <Badge variant="info">{t('thisDevice')}</Badge>
+          </>
+        )}
       </span>
     ),
     ip: s.ip ?? '—',
     lastSeen: format.dateTime(new Date(s.lastSeenAt), { dateStyle: 'medium', timeStyle: 'short' }),
     action: s.current ? null : (
-      <Button size="small" loading={pending === s.id} onClick={() => run(s.id, '/ajax/account/sessions/revoke', { id: s.id })}>{t('signOut')}</Button>
+      <Button
+        size="small"
+        loading={pending === s.id}
+        onClick={() => run(s.id, '/ajax/account/sessions/revoke', { id: s.id })}
+      >
+        {t('signOut')}
+      </Button>
     ),
   }))
   const others = rows.length > 1
   return (
-    <Card title={t('title')} flush
-      actions={others ? <Button size="small" loading={pending === 'all'} onClick={() => run('all', '/ajax/account/sessions/revoke-others', {})}>{t('signOutOthers')}</Button> : undefined}>
-      <Table caption={t('title')} rows={rows} columns={[
-        { key: 'device', header: t('deviceColumn') }, { key: 'ip', header: t('ipColumn') },
-        { key: 'lastSeen', header: t('lastSeenColumn') }, { key: 'action', header: <span className="visually-hidden">{t('signOut')}</span>, align: 'right' },
-      ]} />
+    <Card
+      title={t('title')}
+      flush
+      actions={
+        others ? (
+          <Button
+            size="small"
+            loading={pending === 'all'}
+            onClick={() => run('all', '/ajax/account/sessions/revoke-others', {})}
+          >
+            {t('signOutOthers')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <Table
+        caption={t('title')}
+        rows={rows}
+        columns={[
+          { key: 'device', header: t('deviceColumn') },
+          { key: 'ip', header: t('ipColumn') },
+          { key: 'lastSeen', header: t('lastSeenColumn') },
+          { key: 'action', header: <span className="visually-hidden">{t('signOut')}</span>, align: 'right' },
+        ]}
+      />
     </Card>
   )
 }

@@ -29,19 +29,41 @@ interface LoaderProps<T> {
   children: (data: T, mutate: KeyedMutator<T>) => ReactNode
 }
 
-export function SettingsLoader<T>({ url, title, loadError, retryLabel, loadingLabel, loadingClassName, keepDataOnError, children }: LoaderProps<T>) {
+export function SettingsLoader<T>({
+  url,
+  title,
+  loadError,
+  retryLabel,
+  loadingLabel,
+  loadingClassName,
+  keepDataOnError,
+  children,
+}: LoaderProps<T>) {
   const tc = useTranslations('common')
   const { data, error, mutate } = useSWR(url, (u: string) => http.get<T>(u).then((r) => r.data))
   if (error && !(keepDataOnError && data)) {
     return (
-      <Page><PageHead title={title} /><PageBody>
-        <Notification variant="error" action={{ label: retryLabel ?? tc('retry'), onClick: () => void mutate() }}>
-          {typeof loadError === 'function' ? loadError(error) : loadError}
-        </Notification>
-      </PageBody></Page>
+      <Page>
+        <PageHead title={title} />
+        <PageBody>
+          <Notification variant="error" action={{ label: retryLabel ?? tc('retry'), onClick: () => void mutate() }}>
+            {typeof loadError === 'function' ? loadError(error) : loadError}
+          </Notification>
+        </PageBody>
+      </Page>
     )
   }
-  if (!data) return <Page><PageHead title={title} /><PageBody><div className={loadingClassName}><Spinner size="large" label={loadingLabel} /></div></PageBody></Page>
+  if (!data)
+    return (
+      <Page>
+        <PageHead title={title} />
+        <PageBody>
+          <div className={loadingClassName}>
+            <Spinner size="large" label={loadingLabel} />
+          </div>
+        </PageBody>
+      </Page>
+    )
   return <>{children(data, mutate)}</>
 }
 

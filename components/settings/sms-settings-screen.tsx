@@ -25,7 +25,11 @@ export const SMS_SETTINGS_KEY = '/ajax/sms/account'
 type Loaded = { settings: SmsSettingsView }
 
 const KEYWORD_LABEL = { stop: 'keywordStop', start: 'keywordStart', help: 'keywordHelp' } as const
-const list = (s: string) => s.split(/[\s,]+/).map((w) => w.trim()).filter(Boolean)
+const list = (s: string) =>
+  s
+    .split(/[\s,]+/)
+    .map((w) => w.trim())
+    .filter(Boolean)
 
 interface Form {
   accountSid: string
@@ -47,17 +51,33 @@ interface Form {
 }
 
 const toForm = (s: SmsSettingsView): Form => ({
-  accountSid: s.accountSid, authToken: '', baseUrl: s.baseUrl, messagingServiceSid: s.messagingServiceSid,
-  phoneNumbers: s.phoneNumbers.join(', '), senderNumber: s.senderNumber, helpText: s.helpText,
-  stop: s.keywords.stop.join(', '), start: s.keywords.start.join(', '), help: s.keywords.help.join(', '),
-  quietEnabled: s.quietHours.enabled, quietStart: s.quietHours.start, quietEnd: s.quietHours.end,
-  costPerSegment: String(s.costPerSegment), currency: s.currency, maxSegments: String(s.maxSegments),
+  accountSid: s.accountSid,
+  authToken: '',
+  baseUrl: s.baseUrl,
+  messagingServiceSid: s.messagingServiceSid,
+  phoneNumbers: s.phoneNumbers.join(', '),
+  senderNumber: s.senderNumber,
+  helpText: s.helpText,
+  stop: s.keywords.stop.join(', '),
+  start: s.keywords.start.join(', '),
+  help: s.keywords.help.join(', '),
+  quietEnabled: s.quietHours.enabled,
+  quietStart: s.quietHours.start,
+  quietEnd: s.quietHours.end,
+  costPerSegment: String(s.costPerSegment),
+  currency: s.currency,
+  maxSegments: String(s.maxSegments),
 })
 
 export function SmsSettingsScreen() {
   const t = useTranslations('smsSettings')
   return (
-    <SettingsLoader<Loaded> url={SMS_SETTINGS_KEY} title={t('title')} loadError={t('loadError')} loadingClassName={styles.loading}>
+    <SettingsLoader<Loaded>
+      url={SMS_SETTINGS_KEY}
+      title={t('title')}
+      loadError={t('loadError')}
+      loadingClassName={styles.loading}
+    >
       {(data, mutate) => <SmsSettingsForm data={data} mutate={mutate} />}
     </SettingsLoader>
   )
@@ -77,11 +97,18 @@ function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
     e.preventDefault()
     return save(async () => {
       const res = await http.post<Loaded>(SMS_SETTINGS_KEY, {
-        accountSid: form.accountSid, authToken: form.authToken, baseUrl: form.baseUrl, messagingServiceSid: form.messagingServiceSid,
-        phoneNumbers: numbers, senderNumber: form.senderNumber, helpText: form.helpText,
+        accountSid: form.accountSid,
+        authToken: form.authToken,
+        baseUrl: form.baseUrl,
+        messagingServiceSid: form.messagingServiceSid,
+        phoneNumbers: numbers,
+        senderNumber: form.senderNumber,
+        helpText: form.helpText,
         keywords: { stop: list(form.stop), start: list(form.start), help: list(form.help) },
         quietHours: { enabled: form.quietEnabled, start: form.quietStart, end: form.quietEnd },
-        costPerSegment: form.costPerSegment, currency: form.currency, maxSegments: form.maxSegments,
+        costPerSegment: form.costPerSegment,
+        currency: form.currency,
+        maxSegments: form.maxSegments,
       })
       setForm(toForm(res.data.settings))
       await mutate(res.data, { revalidate: false })
@@ -96,21 +123,54 @@ function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
           {!s.configured && <Notification variant="warning">{t('notConfigured')}</Notification>}
           <form className={styles.stack} onSubmit={submit} noValidate data-testid="sms-settings-form">
             <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
-              <Card title={t('accountTitle')} actions={s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>}>
+              <Card
+                title={t('accountTitle')}
+                actions={
+                  s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>
+                }
+              >
                 <div className={styles.form}>
                   <p className={styles.help}>{t('accountHelp')}</p>
                   <div className={styles.grid}>
-                    <TextField label={t('accountSid')} name="accountSid" autoComplete="off" placeholder="AC…" value={form.accountSid} error={err('accountSid')}
-                      onChange={(e) => set({ accountSid: e.target.value })} />
-                    <TextField label={t('authToken')} name="authToken" type="password" autoComplete="new-password" value={form.authToken} error={err('authToken')}
-                      placeholder={s.authTokenMask ?? ''} hint={s.authTokenMask ? t('authTokenKept', { mask: s.authTokenMask }) : undefined}
-                      onChange={(e) => set({ authToken: e.target.value })} />
+                    <TextField
+                      label={t('accountSid')}
+                      name="accountSid"
+                      autoComplete="off"
+                      placeholder="AC…"
+                      value={form.accountSid}
+                      error={err('accountSid')}
+                      onChange={(e) => set({ accountSid: e.target.value })}
+                    />
+                    <TextField
+                      label={t('authToken')}
+                      name="authToken"
+                      type="password"
+                      autoComplete="new-password"
+                      value={form.authToken}
+                      error={err('authToken')}
+                      placeholder={s.authTokenMask ?? ''}
+                      hint={s.authTokenMask ? t('authTokenKept', { mask: s.authTokenMask }) : undefined}
+                      onChange={(e) => set({ authToken: e.target.value })}
+                    />
                   </div>
                   <div className={styles.grid}>
-                    <TextField label={t('baseUrl')} name="baseUrl" value={form.baseUrl} error={err('baseUrl')} hint={t('baseUrlHint')}
-                      onChange={(e) => set({ baseUrl: e.target.value })} />
-                    <TextField label={t('messagingServiceSid')} name="messagingServiceSid" placeholder="MG…" value={form.messagingServiceSid}
-                      error={err('messagingServiceSid')} hint={t('messagingServiceHint')} onChange={(e) => set({ messagingServiceSid: e.target.value })} />
+                    <TextField
+                      label={t('baseUrl')}
+                      name="baseUrl"
+                      value={form.baseUrl}
+                      error={err('baseUrl')}
+                      hint={t('baseUrlHint')}
+                      onChange={(e) => set({ baseUrl: e.target.value })}
+                    />
+                    <TextField
+                      label={t('messagingServiceSid')}
+                      name="messagingServiceSid"
+                      placeholder="MG…"
+                      value={form.messagingServiceSid}
+                      error={err('messagingServiceSid')}
+                      hint={t('messagingServiceHint')}
+                      onChange={(e) => set({ messagingServiceSid: e.target.value })}
+                    />
                   </div>
                 </div>
               </Card>
@@ -118,14 +178,28 @@ function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
               <Card title={t('numbersTitle')}>
                 <div className={styles.form}>
                   <div className={styles.grid}>
-                    <TextField label={t('phoneNumbers')} name="phoneNumbers" placeholder="+15005550006" value={form.phoneNumbers} error={err('phoneNumbers')}
-                      hint={t('phoneNumbersHint')} onChange={(e) => set({ phoneNumbers: e.target.value })} />
-                    <Select label={t('senderNumber')} name="senderNumber" value={form.senderNumber} error={err('senderNumber')}
+                    <TextField
+                      label={t('phoneNumbers')}
+                      name="phoneNumbers"
+                      placeholder="+15005550006"
+                      value={form.phoneNumbers}
+                      error={err('phoneNumbers')}
+                      hint={t('phoneNumbersHint')}
+                      onChange={(e) => set({ phoneNumbers: e.target.value })}
+                    />
+                    <Select
+                      label={t('senderNumber')}
+                      name="senderNumber"
+                      value={form.senderNumber}
+                      error={err('senderNumber')}
                       onChange={(e) => set({ senderNumber: e.target.value })}
-                      options={[{ value: '', label: t('noSender') }, ...numbers.map((n) => ({ value: n, label: n }))]} />
+                      options={[{ value: '', label: t('noSender') }, ...numbers.map((n) => ({ value: n, label: n }))]}
+                    />
                   </div>
                   <span className={styles.label}>{t('inboundUrl')}</span>
-                  <code className={styles.code} data-testid="sms-inbound-url">{s.inboundWebhookUrl}</code>
+                  <code className={styles.code} data-testid="sms-inbound-url">
+                    {s.inboundWebhookUrl}
+                  </code>
                   <p className={styles.help}>{t('inboundUrlHelp')}</p>
                 </div>
               </Card>
@@ -137,47 +211,107 @@ function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
                     <div key={k} className={styles.grid}>
                       <div className={styles.form}>
                         <span className={styles.label}>{t(KEYWORD_LABEL[k])}</span>
-                        <div className={styles.badges}>{STANDARD_KEYWORDS[k].map((w) => <Badge key={w}>{w}</Badge>)}</div>
+                        <div className={styles.badges}>
+                          {STANDARD_KEYWORDS[k].map((w) => (
+                            <Badge key={w}>{w}</Badge>
+                          ))}
+                        </div>
                       </div>
-                      <TextField label={t('extraKeywords')} name={`keywords.${k}`} value={form[k]} error={err(`keywords.${k}`)}
-                        onChange={(e) => set({ [k]: e.target.value } as Partial<Form>)} />
+                      <TextField
+                        label={t('extraKeywords')}
+                        name={`keywords.${k}`}
+                        value={form[k]}
+                        error={err(`keywords.${k}`)}
+                        onChange={(e) => set({ [k]: e.target.value } as Partial<Form>)}
+                      />
                     </div>
                   ))}
-                  <TextField label={t('helpText')} name="helpText" value={form.helpText} error={err('helpText')} maxLength={320}
-                    hint={t('helpTextHint')} onChange={(e) => set({ helpText: e.target.value })} />
+                  <TextField
+                    label={t('helpText')}
+                    name="helpText"
+                    value={form.helpText}
+                    error={err('helpText')}
+                    maxLength={320}
+                    hint={t('helpTextHint')}
+                    onChange={(e) => set({ helpText: e.target.value })}
+                  />
                 </div>
               </Card>
 
               <Card title={t('quietTitle')}>
                 <div className={styles.form}>
                   <label className={styles.toggle}>
-                    <input type="checkbox" name="quietEnabled" checked={form.quietEnabled} onChange={(e) => set({ quietEnabled: e.target.checked })} />
-                    <span>{t('quietEnabled')}<br /><span className={styles.help}>{t('quietHelp')}</span></span>
+                    <input
+                      type="checkbox"
+                      name="quietEnabled"
+                      checked={form.quietEnabled}
+                      onChange={(e) => set({ quietEnabled: e.target.checked })}
+                    />
+                    <span>
+                      {t('quietEnabled')}
+                      <br />
+                      <span className={styles.help}>{t('quietHelp')}</span>
+                    </span>
                   </label>
                   <div className={styles.grid}>
-                    <TextField label={t('quietStart')} name="quietStart" type="time" value={form.quietStart} error={err('quietHours.start')}
-                      disabled={!form.quietEnabled} onChange={(e) => set({ quietStart: e.target.value })} />
-                    <TextField label={t('quietEnd')} name="quietEnd" type="time" value={form.quietEnd} error={err('quietHours.end')}
-                      disabled={!form.quietEnabled} onChange={(e) => set({ quietEnd: e.target.value })} />
+                    <TextField
+                      label={t('quietStart')}
+                      name="quietStart"
+                      type="time"
+                      value={form.quietStart}
+                      error={err('quietHours.start')}
+                      disabled={!form.quietEnabled}
+                      onChange={(e) => set({ quietStart: e.target.value })}
+                    />
+                    <TextField
+                      label={t('quietEnd')}
+                      name="quietEnd"
+                      type="time"
+                      value={form.quietEnd}
+                      error={err('quietHours.end')}
+                      disabled={!form.quietEnabled}
+                      onChange={(e) => set({ quietEnd: e.target.value })}
+                    />
                   </div>
                 </div>
               </Card>
 
               <Card title={t('pricingTitle')}>
                 <div className={styles.grid}>
-                  <TextField label={t('costPerSegment')} name="costPerSegment" inputMode="decimal" value={form.costPerSegment} error={err('costPerSegment')}
-                    onChange={(e) => set({ costPerSegment: e.target.value })} />
-                  <TextField label={t('currency')} name="currency" maxLength={3} value={form.currency} error={err('currency')}
-                    onChange={(e) => set({ currency: e.target.value.toUpperCase() })} />
-                  <TextField label={t('maxSegments')} name="maxSegments" inputMode="numeric" value={form.maxSegments} error={err('maxSegments')}
-                    hint={t('maxSegmentsHint')} onChange={(e) => set({ maxSegments: e.target.value })} />
+                  <TextField
+                    label={t('costPerSegment')}
+                    name="costPerSegment"
+                    inputMode="decimal"
+                    value={form.costPerSegment}
+                    error={err('costPerSegment')}
+                    onChange={(e) => set({ costPerSegment: e.target.value })}
+                  />
+                  <TextField
+                    label={t('currency')}
+                    name="currency"
+                    maxLength={3}
+                    value={form.currency}
+                    error={err('currency')}
+                    onChange={(e) => set({ currency: e.target.value.toUpperCase() })}
+                  />
+                  <TextField
+                    label={t('maxSegments')}
+                    name="maxSegments"
+                    inputMode="numeric"
+                    value={form.maxSegments}
+                    error={err('maxSegments')}
+                    hint={t('maxSegmentsHint')}
+                    onChange={(e) => set({ maxSegments: e.target.value })}
+                  />
                 </div>
               </Card>
             </fieldset>
             {errors._form && <Notification variant="error">{errors._form}</Notification>}
             {canEdit && (
               <div className={styles.footer}>
-                <Button variant="primary" type="submit" loading={busy} data-testid="save-sms-settings">{t('save')}</Button>
+                <Button variant="primary" type="submit" loading={busy} data-testid="save-sms-settings">
+                  {t('save')}
+                </Button>
               </div>
             )}
           </form>
@@ -218,15 +352,31 @@ function SmsTestCard({ configured, maxSegments }: { configured: boolean; maxSegm
       <form className={styles.form} onSubmit={sendTest} noValidate data-testid="sms-test-form">
         {!configured && <p className={styles.help}>{t('testNeedsSettings')}</p>}
         <div className={styles.grid}>
-          <TextField label={t('testTo')} name="to" type="tel" placeholder="+15005550006" value={to} error={errors.to} onChange={(e) => setTo(e.target.value)} />
-          <TextField label={t('testBody')} name="body" value={body} error={errors.body} onChange={(e) => setBody(e.target.value)} />
+          <TextField
+            label={t('testTo')}
+            name="to"
+            type="tel"
+            placeholder="+15005550006"
+            value={to}
+            error={errors.to}
+            onChange={(e) => setTo(e.target.value)}
+          />
+          <TextField
+            label={t('testBody')}
+            name="body"
+            value={body}
+            error={errors.body}
+            onChange={(e) => setBody(e.target.value)}
+          />
         </div>
         <div className={styles.footer}>
           <span className={styles.counter} data-testid="sms-segment-count">
             {t('segmentCount', { characters: count.characters, segments: count.segments, encoding: count.encoding })}
             {count.segments > maxSegments ? ` · ${t('overLimit', { max: maxSegments })}` : ''}
           </span>
-          <Button type="submit" loading={busy} disabled={!configured} data-testid="send-test-sms">{t('testSend')}</Button>
+          <Button type="submit" loading={busy} disabled={!configured} data-testid="send-test-sms">
+            {t('testSend')}
+          </Button>
         </div>
         {errors._form && <Notification variant="error">{errors._form}</Notification>}
       </form>

@@ -24,7 +24,9 @@ export function SmsUnsubscribeButton({ token }: { token: string }) {
   if (state === 'done') return <Notification variant="success">{t('doneShort')}</Notification>
   return (
     <>
-      <Button variant="primary" loading={state === 'busy'} onClick={go} data-testid="sms-unsubscribe">{t('button')}</Button>
+      <Button variant="primary" loading={state === 'busy'} onClick={go} data-testid="sms-unsubscribe">
+        {t('button')}
+      </Button>
       {state === 'error' && <Notification variant="error">{message ?? t('failed')}</Notification>}
     </>
   )

@@ -8,9 +8,24 @@ import { SmsUnsubscribeButton } from './sms-unsubscribe-button'
 
 export async function SmsUnsubscribeScreen({ token, target }: { token: string; target: SmsUnsubscribeTarget | null }) {
   const t = await getTranslations('smsUnsubscribe')
-  if (!target) return <AuthCard icon={<ErrorIcon size={24} />} iconTone="danger" title={t('invalidTitle')} subtitle={t('invalidBody')} />
+  if (!target)
+    return (
+      <AuthCard
+        icon={<ErrorIcon size={24} />}
+        iconTone="danger"
+        title={t('invalidTitle')}
+        subtitle={t('invalidBody')}
+      />
+    )
   if (target.unsubscribed) {
-    return <AuthCard icon={<SuccessIcon size={24} />} iconTone="success" title={t('doneTitle')} subtitle={t('doneBody', { company: target.companyName, phone: target.phoneMasked })} />
+    return (
+      <AuthCard
+        icon={<SuccessIcon size={24} />}
+        iconTone="success"
+        title={t('doneTitle')}
+        subtitle={t('doneBody', { company: target.companyName, phone: target.phoneMasked })}
+      />
+    )
   }
   return (
     <AuthCard title={t('title')} subtitle={t('body', { company: target.companyName, phone: target.phoneMasked })}>

@@ -26,7 +26,9 @@ export async function StaffAccountOpener() {
                 <div>
                   <div className={styles.itemName}>{c.name}</div>
                   <div className={styles.itemMeta}>
-                    {t('until', { date: format.dateTime(new Date(c.expiresAt), { dateStyle: 'long', timeZone: 'UTC' }) })}
+                    {t('until', {
+                      date: format.dateTime(new Date(c.expiresAt), { dateStyle: 'long', timeZone: 'UTC' }),
+                    })}
                   </div>
                 </div>
                 <OpenAccountButton companyId={c.id} label={t('open')} errorText={t('openError')} />

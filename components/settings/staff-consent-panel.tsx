@@ -27,7 +27,9 @@ export function StaffConsentPanel() {
   const t = useTranslations('consent')
   const format = useFormatter()
   const toast = useToast()
-  const { data, error, isLoading, mutate } = useSWR(CONSENT_KEY, (url: string) => http.get<ConsentResponse>(url).then((r) => r.data))
+  const { data, error, isLoading, mutate } = useSWR(CONSENT_KEY, (url: string) =>
+    http.get<ConsentResponse>(url).then((r) => r.data),
+  )
   const [bounds] = useState(() => ({ min: utcDay(new Date()), max: utcDay(new Date(Date.now() + MAX_DAYS * DAY_MS)) }))
   const [day, setDay] = useState(() => utcDay(new Date(Date.now() + 7 * DAY_MS)))
   const [fieldError, setFieldError] = useState<string | undefined>()
@@ -43,7 +45,8 @@ export function StaffConsentPanel() {
     try {
       const res = await http.post<ConsentResponse>(CONSENT_KEY, { expiresAt: day })
       await mutate(res.data, { revalidate: true })
-      if (res.data.data) toast.show({ variant: 'success', content: t('grantedToast', { date: formatDay(res.data.data.expiresAt) }) })
+      if (res.data.data)
+        toast.show({ variant: 'success', content: t('grantedToast', { date: formatDay(res.data.data.expiresAt) }) })
     } catch (err) {
       const failure = readHttpFailure(err)
       if (failure.fieldErrors.expiresAt) setFieldError(failure.fieldErrors.expiresAt)
@@ -76,7 +79,9 @@ export function StaffConsentPanel() {
             {consent ? (
               <>
                 <span>{t('active', { date: formatDay(consent.expiresAt) })}</span>
-                {consent.grantedBy && <span className={styles.statusMuted}>{t('grantedBy', { name: consent.grantedBy })}</span>}
+                {consent.grantedBy && (
+                  <span className={styles.statusMuted}>{t('grantedBy', { name: consent.grantedBy })}</span>
+                )}
               </>
             ) : (
               <span className={styles.statusMuted}>{t('none')}</span>
@@ -86,10 +91,16 @@ export function StaffConsentPanel() {
         <form className={styles.grantRow} onSubmit={grant} noValidate>
           <TextField
             className={styles.dateField}
-            label={t('untilLabel')} name="expiresAt" type="date" required
-            min={bounds.min} max={bounds.max}
-            value={day} onChange={(e) => setDay(e.target.value)}
-            hint={t('untilHint')} error={fieldError}
+            label={t('untilLabel')}
+            name="expiresAt"
+            type="date"
+            required
+            min={bounds.min}
+            max={bounds.max}
+            value={day}
+            onChange={(e) => setDay(e.target.value)}
+            hint={t('untilHint')}
+            error={fieldError}
           />
           <Button type="submit" variant="primary" loading={pending === 'grant'} disabled={pending !== null || !day}>
             {consent ? t('update') : t('grant')}

@@ -16,11 +16,21 @@ import styles from './organization.module.css'
 
 type Zone = { value: string; label: string }
 
-export function TimeZoneCard({ current, canEdit, onChanged }: { current: string; canEdit: boolean; onChanged: (tz: string) => void }) {
+export function TimeZoneCard({
+  current,
+  canEdit,
+  onChanged,
+}: {
+  current: string
+  canEdit: boolean
+  onChanged: (tz: string) => void
+}) {
   const t = useTranslations('organization')
   const tc = useTranslations('common')
   const toast = useToast()
-  const { data } = useSWR('/ajax/account/timezones', (url: string) => http.get<{ timezones: Zone[] }>(url).then((r) => r.data.timezones))
+  const { data } = useSWR('/ajax/account/timezones', (url: string) =>
+    http.get<{ timezones: Zone[] }>(url).then((r) => r.data.timezones),
+  )
   const [value, setValue] = useState(current)
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -50,21 +60,43 @@ export function TimeZoneCard({ current, canEdit, onChanged }: { current: string;
     <Card title={t('timezoneTitle')}>
       <div className={styles.form}>
         <p className={styles.help}>{t('timezoneHelp')}</p>
-        <Select label={t('timezoneLabel')} name="timezone" value={value} disabled={!canEdit || !data}
-          onChange={(e) => setValue(e.target.value)} options={options.map((z) => ({ value: z.value, label: z.label }))} data-testid="timezone-select" />
+        <Select
+          label={t('timezoneLabel')}
+          name="timezone"
+          value={value}
+          disabled={!canEdit || !data}
+          onChange={(e) => setValue(e.target.value)}
+          options={options.map((z) => ({ value: z.value, label: z.label }))}
+          data-testid="timezone-select"
+        />
         {canEdit && (
           <div className={styles.footer}>
-            <Button variant="primary" disabled={value === current} onClick={() => { setError(null); setConfirming(true) }} data-testid="save-timezone">
+            <Button
+              variant="primary"
+              disabled={value === current}
+              onClick={() => {
+                setError(null)
+                setConfirming(true)
+              }}
+              data-testid="save-timezone"
+            >
               {t('timezoneSave')}
             </Button>
           </div>
         )}
       </div>
-      <Modal open={confirming} title={t('timezoneConfirmTitle')} onClose={busy ? undefined : () => setConfirming(false)}
+      <Modal
+        open={confirming}
+        title={t('timezoneConfirmTitle')}
+        onClose={busy ? undefined : () => setConfirming(false)}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>{tc('cancel')}</Button>
-            <Button variant="primary" onClick={save} loading={busy} data-testid="confirm-timezone">{t('timezoneConfirm')}</Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+              {tc('cancel')}
+            </Button>
+            <Button variant="primary" onClick={save} loading={busy} data-testid="confirm-timezone">
+              {t('timezoneConfirm')}
+            </Button>
           </>
         }
       >

@@ -5,7 +5,11 @@ import { useState, type FormEvent } from 'react'
 import { useToast } from '@/components/shell/toasts'
 import { readHttpFailure } from '@/components/auth/http-failure'
 
-export function useSettingsForm<T>(submit: (form: FormData) => Promise<T>, messages: { saved: string; failed: string }, onDone?: (r: T, form: HTMLFormElement) => void) {
+export function useSettingsForm<T>(
+  submit: (form: FormData) => Promise<T>,
+  messages: { saved: string; failed: string },
+  onDone?: (r: T, form: HTMLFormElement) => void,
+) {
   const toast = useToast()
   const [pending, setPending] = useState(false)
   const [errors, setErrors] = useState<Record<string, string>>({})

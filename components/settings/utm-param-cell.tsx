@@ -25,12 +25,23 @@ export function UtmParamCell({ id, label, value, dynamicValues, error, onChange 
   ]
   return (
     <div className={styles.cell}>
-      <Select label={label} name={`${id}-kind`} value={choiceOf(value)} options={options}
+      <Select
+        label={label}
+        name={`${id}-kind`}
+        value={choiceOf(value)}
+        options={options}
         error={value?.type === 'static' ? undefined : error}
-        onChange={(e) => onChange(fromChoice(e.target.value, value))} />
+        onChange={(e) => onChange(fromChoice(e.target.value, value))}
+      />
       {value?.type === 'static' && (
-        <TextField label={t('staticLabel')} name={`${id}-value`} value={value.value} maxLength={255} error={error}
-          onChange={(e) => onChange({ type: 'static', value: e.target.value })} />
+        <TextField
+          label={t('staticLabel')}
+          name={`${id}-value`}
+          value={value.value}
+          maxLength={255}
+          error={error}
+          onChange={(e) => onChange({ type: 'static', value: e.target.value })}
+        />
       )}
     </div>
   )

@@ -5,11 +5,22 @@ import { UTM_PARAMS, type DynamicValue, type ParamValue } from '@/lib/messaging/
 import type { UtmForm } from './utm-form-model'
 
 export const SAMPLE_VALUES: Record<DynamicValue, string> = {
-  campaign_id: '01HX4C2M9Q', campaign_name: 'Spring Sale', campaign_name_id: 'Spring Sale (01HX4C2M9Q)',
-  campaign_name_send_day: 'Spring Sale (2026-04-01)', email_subject: 'New arrivals are here', group_id: 'Xy12Ab',
-  group_name: 'Newsletter', group_name_id: 'Newsletter (Xy12Ab)', link_alt_text: 'Shop now', message_type: 'email',
-  profile_external_id: 'C-1042', profile_id: '01HX4D7K3B', flow_id: 'R8fT2q', flow_name: 'Welcome Series',
-  message_name: 'Welcome Email 1', message_name_id: 'Welcome Email 1 (01HX4E0P1Z)',
+  campaign_id: '01HX4C2M9Q',
+  campaign_name: 'Spring Sale',
+  campaign_name_id: 'Spring Sale (01HX4C2M9Q)',
+  campaign_name_send_day: 'Spring Sale (2026-04-01)',
+  email_subject: 'New arrivals are here',
+  group_id: 'Xy12Ab',
+  group_name: 'Newsletter',
+  group_name_id: 'Newsletter (Xy12Ab)',
+  link_alt_text: 'Shop now',
+  message_type: 'email',
+  profile_external_id: 'C-1042',
+  profile_id: '01HX4D7K3B',
+  flow_id: 'R8fT2q',
+  flow_name: 'Welcome Series',
+  message_name: 'Welcome Email 1',
+  message_name_id: 'Welcome Email 1 (01HX4E0P1Z)',
 }
 
 const valueOf = (p: ParamValue | null) => (!p ? '' : p.type === 'static' ? p.value.trim() : SAMPLE_VALUES[p.value])

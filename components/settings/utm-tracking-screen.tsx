@@ -25,7 +25,12 @@ export const UTM_KEY = '/ajax/account/utm'
 export function UtmTrackingScreen() {
   const t = useTranslations('utmTracking')
   return (
-    <SettingsLoader<UtmLoaded> url={UTM_KEY} title={t('title')} loadError={t('loadError')} loadingClassName={styles.loading}>
+    <SettingsLoader<UtmLoaded>
+      url={UTM_KEY}
+      title={t('title')}
+      loadError={t('loadError')}
+      loadingClassName={styles.loading}
+    >
       {(data, mutate) => <UtmTrackingForm data={data} mutate={mutate} />}
     </SettingsLoader>
   )
@@ -69,9 +74,18 @@ function UtmTrackingForm({ data, mutate }: { data: UtmLoaded; mutate: KeyedMutat
           <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
             <Card title={t('autoTitle')}>
               <label className={styles.toggle}>
-                <input type="checkbox" name="autoAddParameters" checked={form.autoAddParameters}
-                  onChange={(e) => setForm({ ...form, autoAddParameters: e.target.checked })} data-testid="utm-auto" />
-                <span>{t('autoLabel')}<br /><span className={styles.help}>{t('autoHelp')}</span></span>
+                <input
+                  type="checkbox"
+                  name="autoAddParameters"
+                  checked={form.autoAddParameters}
+                  onChange={(e) => setForm({ ...form, autoAddParameters: e.target.checked })}
+                  data-testid="utm-auto"
+                />
+                <span>
+                  {t('autoLabel')}
+                  <br />
+                  <span className={styles.help}>{t('autoHelp')}</span>
+                </span>
               </label>
             </Card>
 
@@ -81,34 +95,91 @@ function UtmTrackingForm({ data, mutate }: { data: UtmLoaded; mutate: KeyedMutat
                 {UTM_PARAMS.map((name) => (
                   <div key={name} className={styles.row} data-testid={`utm-row-${name}`}>
                     <div className={styles.paramName}>{name}</div>
-                    <UtmParamCell id={`${name}-campaign`} label={t('forCampaigns')} value={form.params[name].campaign}
-                      dynamicValues={data.dynamicValues.campaign} error={err(`params.${camel(name)}.campaign.value`) ?? err(`params.${camel(name)}.campaign`)}
-                      onChange={(v) => setParam(name, { campaign: v })} />
-                    <UtmParamCell id={`${name}-flow`} label={t('forFlows')} value={form.params[name].flow}
-                      dynamicValues={data.dynamicValues.flow} error={err(`params.${camel(name)}.flow.value`) ?? err(`params.${camel(name)}.flow`)}
-                      onChange={(v) => setParam(name, { flow: v })} />
+                    <UtmParamCell
+                      id={`${name}-campaign`}
+                      label={t('forCampaigns')}
+                      value={form.params[name].campaign}
+                      dynamicValues={data.dynamicValues.campaign}
+                      error={err(`params.${camel(name)}.campaign.value`) ?? err(`params.${camel(name)}.campaign`)}
+                      onChange={(v) => setParam(name, { campaign: v })}
+                    />
+                    <UtmParamCell
+                      id={`${name}-flow`}
+                      label={t('forFlows')}
+                      value={form.params[name].flow}
+                      dynamicValues={data.dynamicValues.flow}
+                      error={err(`params.${camel(name)}.flow.value`) ?? err(`params.${camel(name)}.flow`)}
+                      onChange={(v) => setParam(name, { flow: v })}
+                    />
                   </div>
                 ))}
               </div>
             </Card>
 
-            <Card title={t('customTitle')} actions={canEdit && form.custom.length < MAX_CUSTOM_PARAMS ? (
-              <Button size="small" onClick={() => setForm({ ...form, custom: [...form.custom, { key: newKey(), name: '', campaign: { type: 'static', value: '' }, flow: { type: 'static', value: '' } }] })}
-                data-testid="utm-add-custom">{t('addCustom')}</Button>
-            ) : undefined}>
+            <Card
+              title={t('customTitle')}
+              actions={
+                canEdit && form.custom.length < MAX_CUSTOM_PARAMS ? (
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      setForm({
+                        ...form,
+                        custom: [
+                          ...form.custom,
+                          {
+                            key: newKey(),
+                            name: '',
+                            campaign: { type: 'static', value: '' },
+                            flow: { type: 'static', value: '' },
+                          },
+                        ],
+                      })
+                    }
+                    data-testid="utm-add-custom"
+                  >
+                    {t('addCustom')}
+                  </Button>
+                ) : undefined
+              }
+            >
               <div className={styles.rows}>
                 {form.custom.length === 0 && <p className={styles.empty}>{t('customEmpty')}</p>}
                 {form.custom.map((c, i) => (
                   <div key={c.key} className={`${styles.row} ${styles.customRow}`} data-testid="utm-custom-row">
-                    <TextField label={t('customName')} name={`custom-${c.key}-name`} value={c.name} maxLength={64} error={err(`customParameters.${i}.name`)}
-                      onChange={(e) => setCustom(c.key, { name: e.target.value })} />
-                    <UtmParamCell id={`custom-${c.key}-campaign`} label={t('forCampaigns')} value={c.campaign} dynamicValues={data.dynamicValues.campaign}
-                      error={err(`customParameters.${i}.campaign.value`)} onChange={(v) => setCustom(c.key, { campaign: v })} />
-                    <UtmParamCell id={`custom-${c.key}-flow`} label={t('forFlows')} value={c.flow} dynamicValues={data.dynamicValues.flow}
-                      error={err(`customParameters.${i}.flow.value`)} onChange={(v) => setCustom(c.key, { flow: v })} />
+                    <TextField
+                      label={t('customName')}
+                      name={`custom-${c.key}-name`}
+                      value={c.name}
+                      maxLength={64}
+                      error={err(`customParameters.${i}.name`)}
+                      onChange={(e) => setCustom(c.key, { name: e.target.value })}
+                    />
+                    <UtmParamCell
+                      id={`custom-${c.key}-campaign`}
+                      label={t('forCampaigns')}
+                      value={c.campaign}
+                      dynamicValues={data.dynamicValues.campaign}
+                      error={err(`customParameters.${i}.campaign.value`)}
+                      onChange={(v) => setCustom(c.key, { campaign: v })}
+                    />
+                    <UtmParamCell
+                      id={`custom-${c.key}-flow`}
+                      label={t('forFlows')}
+                      value={c.flow}
+                      dynamicValues={data.dynamicValues.flow}
+                      error={err(`customParameters.${i}.flow.value`)}
+                      onChange={(v) => setCustom(c.key, { flow: v })}
+                    />
                     <div className={styles.removeCell}>
-                      <Button size="small" variant="tertiary" aria-label={t('removeCustomNamed', { name: c.name || '…' })}
-                        onClick={() => setForm({ ...form, custom: form.custom.filter((x) => x.key !== c.key) })}>{t('removeCustom')}</Button>
+                      <Button
+                        size="small"
+                        variant="tertiary"
+                        aria-label={t('removeCustomNamed', { name: c.name || '…' })}
+                        onClick={() => setForm({ ...form, custom: form.custom.filter((x) => x.key !== c.key) })}
+                      >
+                        {t('removeCustom')}
+                      </Button>
                     </div>
                   </div>
                 ))}
@@ -119,12 +190,28 @@ function UtmTrackingForm({ data, mutate }: { data: UtmLoaded; mutate: KeyedMutat
           <Card title={t('previewTitle')}>
             <div className={styles.form}>
               <div className={styles.previewGrid}>
-                <TextField label={t('previewUrl')} name="previewUrl" type="url" value={example} error={exampleOk ? undefined : t('previewUrlInvalid')}
-                  onChange={(e) => setExample(e.target.value)} />
-                <Select label={t('previewFor')} name="previewSide" value={side} onChange={(e) => setSide(e.target.value as 'campaign' | 'flow')}
-                  options={[{ value: 'campaign', label: t('previewCampaign') }, { value: 'flow', label: t('previewFlow') }]} />
+                <TextField
+                  label={t('previewUrl')}
+                  name="previewUrl"
+                  type="url"
+                  value={example}
+                  error={exampleOk ? undefined : t('previewUrlInvalid')}
+                  onChange={(e) => setExample(e.target.value)}
+                />
+                <Select
+                  label={t('previewFor')}
+                  name="previewSide"
+                  value={side}
+                  onChange={(e) => setSide(e.target.value as 'campaign' | 'flow')}
+                  options={[
+                    { value: 'campaign', label: t('previewCampaign') },
+                    { value: 'flow', label: t('previewFlow') },
+                  ]}
+                />
               </div>
-              <p className={styles.previewUrl} data-testid="utm-preview">{exampleOk ? previewUrl(example, form, side) : '—'}</p>
+              <p className={styles.previewUrl} data-testid="utm-preview">
+                {exampleOk ? previewUrl(example, form, side) : '—'}
+              </p>
               <p className={styles.help}>{form.autoAddParameters ? t('previewHelp') : t('previewOff')}</p>
             </div>
           </Card>
@@ -132,8 +219,12 @@ function UtmTrackingForm({ data, mutate }: { data: UtmLoaded; mutate: KeyedMutat
           {errors._form && <Notification variant="error">{errors._form}</Notification>}
           {canEdit && (
             <div className={styles.footer}>
-              <Button onClick={() => setForm(formFrom(data.defaults))} data-testid="utm-reset">{t('reset')}</Button>
-              <Button variant="primary" type="submit" loading={busy} data-testid="utm-save">{t('save')}</Button>
+              <Button onClick={() => setForm(formFrom(data.defaults))} data-testid="utm-reset">
+                {t('reset')}
+              </Button>
+              <Button variant="primary" type="submit" loading={busy} data-testid="utm-save">
+                {t('save')}
+              </Button>
             </div>
           )}
         </form>

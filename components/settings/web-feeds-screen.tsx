@@ -25,28 +25,52 @@ import { readHttpFailure } from '@/components/auth/http-failure'
 import styles from './bis-web-feeds.module.css'
 
 export interface WebFeed {
-  id: string; name: string; key: string; url: string; requestMethod: 'get' | 'post'; contentType: 'json' | 'xml'
-  cacheTtlSeconds: number; status: string; lastError: string | null; fetchedAt: string | null; created: string; updated: string
+  id: string
+  name: string
+  key: string
+  url: string
+  requestMethod: 'get' | 'post'
+  contentType: 'json' | 'xml'
+  cacheTtlSeconds: number
+  status: string
+  lastError: string | null
+  fetchedAt: string | null
+  created: string
+  updated: string
 }
-interface Draft { name: string; url: string; requestMethod: 'get' | 'post'; contentType: 'json' | 'xml'; cacheTtlSeconds: string }
+interface Draft {
+  name: string
+  url: string
+  requestMethod: 'get' | 'post'
+  contentType: 'json' | 'xml'
+  cacheTtlSeconds: string
+}
 
 export const WEB_FEEDS_KEY = '/ajax/web-feeds'
 const EMPTY: Draft = { name: '', url: '', requestMethod: 'get', contentType: 'json', cacheTtlSeconds: '300' }
 /** Template code is not translated text: the tags are the template language's own. */
-const snippet = (key: string) => `{{ feeds.${key}.title }}\n{% if feeds.${key} %}\n  {% for entry in feeds.${key}.items|slice:':3' %}{{ entry.title }}{% endfor %}\n{% endif %}`
+const snippet = (key: string) =>
+  `{{ feeds.${key}.title }}\n{% if feeds.${key} %}\n  {% for entry in feeds.${key}.items|slice:':3' %}{{ entry.title }}{% endfor %}\n{% endif %}`
 
 export function WebFeedsScreen() {
   const t = useTranslations('webFeeds')
   const format = useFormatter()
   const toast = useToast()
   const canWrite = usePermission('feeds_write')
-  const { data, error, mutate } = useSWR(WEB_FEEDS_KEY, (url: string) => http.get<{ feeds: WebFeed[]; max: number }>(url).then((r) => r.data))
+  const { data, error, mutate } = useSWR(WEB_FEEDS_KEY, (url: string) =>
+    http.get<{ feeds: WebFeed[]; max: number }>(url).then((r) => r.data),
+  )
   const [editing, setEditing] = useState<WebFeed | 'new' | null>(null)
   const [deleting, setDeleting] = useState<WebFeed | null>(null)
   const [deleteBusy, setDeleteBusy] = useState(false)
   const [deleteError, setDeleteError] = useState<string | null>(null)
 
-  const cacheLabel = (s: number) => (s % 3600 === 0 ? t('hoursCount', { count: s / 3600 }) : s % 60 === 0 ? t('minutesCount', { count: s / 60 }) : t('secondsCount', { count: s }))
+  const cacheLabel = (s: number) =>
+    s % 3600 === 0
+      ? t('hoursCount', { count: s / 3600 })
+      : s % 60 === 0
+        ? t('minutesCount', { count: s / 60 })
+        : t('secondsCount', { count: s })
   async function remove() {
     if (!deleting) return
     setDeleteBusy(true)
@@ -64,19 +88,34 @@ export function WebFeedsScreen() {
   }
 
   const full = !!data && data.feeds.length >= data.max
-  const addButton = canWrite ? <Button variant="primary" onClick={() => setEditing('new')} disabled={full} data-testid="add-feed">{t('add')}</Button> : undefined
+  const addButton = canWrite ? (
+    <Button variant="primary" onClick={() => setEditing('new')} disabled={full} data-testid="add-feed">
+      {t('add')}
+    </Button>
+  ) : undefined
   let body
   if (error && !data) {
-    body = <Notification variant="error" action={{ label: t('retry'), onClick: () => void mutate() }}>{readHttpFailure(error).message ?? t('loadError')}</Notification>
+    body = (
+      <Notification variant="error" action={{ label: t('retry'), onClick: () => void mutate() }}>
+        {readHttpFailure(error).message ?? t('loadError')}
+      </Notification>
+    )
   } else if (!data) {
     body = <TableSkeleton />
   } else if (data.feeds.length === 0) {
-    body = <EmptyState heading={t('emptyTitle')} body={<p>{canWrite ? t('emptyBody') : t('emptyBodyReadOnly')}</p>} actions={addButton} />
+    body = (
+      <EmptyState
+        heading={t('emptyTitle')}
+        body={<p>{canWrite ? t('emptyBody') : t('emptyBodyReadOnly')}</p>}
+        actions={addButton}
+      />
+    )
   } else {
     body = (
       <Card title={t('listTitle')}>
         {full && <Notification variant="warning">{t('full', { max: data.max })}</Notification>}
-        <Table caption={t('listTitle')}
+        <Table
+          caption={t('listTitle')}
           columns={[
             { key: 'name', header: t('colName') },
             { key: 'url', header: t('colUrl') },
@@ -84,60 +123,144 @@ export function WebFeedsScreen() {
             { key: 'type', header: t('colType') },
             { key: 'cache', header: t('colCache'), align: 'right' },
             { key: 'status', header: t('colStatus') },
-            ...(canWrite ? [{ key: 'actions', header: <span className="visually-hidden">{t('colActions')}</span>, align: 'right' as const }] : []),
+            ...(canWrite
+              ? [
+                  {
+                    key: 'actions',
+                    header: <span className="visually-hidden">{t('colActions')}</span>,
+                    align: 'right' as const,
+                  },
+                ]
+              : []),
           ]}
           rows={data.feeds.map((f) => ({
             id: f.id,
-            name: <span><strong>{f.name}</strong><br /><code className={styles.code}>feeds.{f.key}</code></span>,
+            name: (
+              <span>
+                <strong>{f.name}</strong>
+                <br />
+                <code className={styles.code}>feeds.{f.key}</code>
+              </span>
+            ),
             url: <span className={styles.url}>{f.url}</span>,
             method: f.requestMethod.toUpperCase(),
             type: f.contentType.toUpperCase(),
             cache: <span className={styles.num}>{cacheLabel(f.cacheTtlSeconds)}</span>,
-            status: f.lastError && f.status !== 'ok'
-              ? <span><Badge variant="warning">{t('statusFailing')}</Badge><br /><span className={styles.muted}>{f.lastError}</span></span>
-              : f.fetchedAt
-                ? <span><Badge variant="success">{t('statusOk')}</Badge><br /><span className={styles.muted}>{t('fetchedAt', { when: format.dateTime(new Date(f.fetchedAt), { dateStyle: 'medium', timeStyle: 'short' }) })}</span></span>
-                : <Badge variant="neutral">{t('statusNotFetched')}</Badge>,
+            status:
+              f.lastError && f.status !== 'ok' ? (
+                <span>
+                  <Badge variant="warning">{t('statusFailing')}</Badge>
+                  <br />
+                  <span className={styles.muted}>{f.lastError}</span>
+                </span>
+              ) : f.fetchedAt ? (
+                <span>
+                  <Badge variant="success">{t('statusOk')}</Badge>
+                  <br />
+                  <span className={styles.muted}>
+                    {t('fetchedAt', {
+                      when: format.dateTime(new Date(f.fetchedAt), { dateStyle: 'medium', timeStyle: 'short' }),
+                    })}
+                  </span>
+                </span>
+              ) : (
+                <Badge variant="neutral">{t('statusNotFetched')}</Badge>
+              ),
             actions: (
               <span className={styles.actions}>
-                <Button size="small" variant="tertiary" onClick={() => setEditing(f)} aria-label={t('editNamed', { name: f.name })}>{t('edit')}</Button>
-                <Button size="small" variant="tertiary" onClick={() => { setDeleteError(null); setDeleting(f) }} aria-label={t('deleteNamed', { name: f.name })}>{t('delete')}</Button>
+                <Button
+                  size="small"
+                  variant="tertiary"
+                  onClick={() => setEditing(f)}
+                  aria-label={t('editNamed', { name: f.name })}
+                >
+                  {t('edit')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="tertiary"
+                  onClick={() => {
+                    setDeleteError(null)
+                    setDeleting(f)
+                  }}
+                  aria-label={t('deleteNamed', { name: f.name })}
+                >
+                  {t('delete')}
+                </Button>
               </span>
             ),
-          }))} />
+          }))}
+        />
       </Card>
     )
   }
   const exampleKey = data?.feeds[0]?.key ?? 'blog_posts'
   return (
     <Page>
-      <PageHead title={t('title')} description={t('description')} actions={data && data.feeds.length > 0 ? addButton : undefined} />
+      <PageHead
+        title={t('title')}
+        description={t('description')}
+        actions={data && data.feeds.length > 0 ? addButton : undefined}
+      />
       <PageBody>
         <div className={styles.stack}>
           {body}
           <Card title={t('howTitle')}>
             <p className={styles.help}>{t('howBody')}</p>
-            <pre className={styles.snippet} data-testid="feed-snippet">{snippet(exampleKey)}</pre>
+            <pre className={styles.snippet} data-testid="feed-snippet">
+              {snippet(exampleKey)}
+            </pre>
             <p className={styles.help}>{t('howFallback')}</p>
           </Card>
         </div>
       </PageBody>
-      {editing && <FeedDialog feed={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={async (name, created) => {
-        setEditing(null)
-        toast.show({ variant: 'success', content: created ? t('created', { name }) : t('saved', { name }) })
-        await mutate()
-      }} />}
-      <ConfirmModal open={!!deleting} title={t('deleteTitle', { name: deleting?.name ?? '' })} confirmLabel={t('delete')} busy={deleteBusy} error={deleteError}
-        onConfirm={() => void remove()} onClose={() => setDeleting(null)}>
+      {editing && (
+        <FeedDialog
+          feed={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={async (name, created) => {
+            setEditing(null)
+            toast.show({ variant: 'success', content: created ? t('created', { name }) : t('saved', { name }) })
+            await mutate()
+          }}
+        />
+      )}
+      <ConfirmModal
+        open={!!deleting}
+        title={t('deleteTitle', { name: deleting?.name ?? '' })}
+        confirmLabel={t('delete')}
+        busy={deleteBusy}
+        error={deleteError}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(null)}
+      >
         {t('deleteBody', { key: deleting?.key ?? '' })}
       </ConfirmModal>
     </Page>
   )
 }
 
-function FeedDialog({ feed, onClose, onSaved }: { feed: WebFeed | null; onClose: () => void; onSaved: (name: string, created: boolean) => Promise<void> }) {
+function FeedDialog({
+  feed,
+  onClose,
+  onSaved,
+}: {
+  feed: WebFeed | null
+  onClose: () => void
+  onSaved: (name: string, created: boolean) => Promise<void>
+}) {
   const t = useTranslations('webFeeds')
-  const [draft, setDraft] = useState<Draft>(feed ? { name: feed.name, url: feed.url, requestMethod: feed.requestMethod, contentType: feed.contentType, cacheTtlSeconds: String(feed.cacheTtlSeconds) } : EMPTY)
+  const [draft, setDraft] = useState<Draft>(
+    feed
+      ? {
+          name: feed.name,
+          url: feed.url,
+          requestMethod: feed.requestMethod,
+          contentType: feed.contentType,
+          cacheTtlSeconds: String(feed.cacheTtlSeconds),
+        }
+      : EMPTY,
+  )
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -155,7 +278,13 @@ function FeedDialog({ feed, onClose, onSaved }: { feed: WebFeed | null; onClose:
     setBusy(true)
     setErrors({})
     setFormError(null)
-    const body = { name: draft.name.trim(), url: draft.url.trim(), requestMethod: draft.requestMethod, contentType: draft.contentType, cacheTtlSeconds: draft.cacheTtlSeconds.trim() }
+    const body = {
+      name: draft.name.trim(),
+      url: draft.url.trim(),
+      requestMethod: draft.requestMethod,
+      contentType: draft.contentType,
+      cacheTtlSeconds: draft.cacheTtlSeconds.trim(),
+    }
     try {
       if (feed) await http.patch(`${WEB_FEEDS_KEY}/${encodeURIComponent(feed.id)}`, body)
       else await http.post(WEB_FEEDS_KEY, body)
@@ -169,23 +298,79 @@ function FeedDialog({ feed, onClose, onSaved }: { feed: WebFeed | null; onClose:
   }
 
   return (
-    <Modal open title={feed ? t('editTitle', { name: feed.name }) : t('addTitle')} onClose={busy ? undefined : onClose}
-      footer={<>
-        <Button onClick={onClose} disabled={busy}>{t('cancel')}</Button>
-        <Button variant="primary" type="submit" form="web-feed-form" loading={busy} data-testid="save-feed">{feed ? t('save') : t('add')}</Button>
-      </>}>
+    <Modal
+      open
+      title={feed ? t('editTitle', { name: feed.name }) : t('addTitle')}
+      onClose={busy ? undefined : onClose}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            {t('cancel')}
+          </Button>
+          <Button variant="primary" type="submit" form="web-feed-form" loading={busy} data-testid="save-feed">
+            {feed ? t('save') : t('add')}
+          </Button>
+        </>
+      }
+    >
       <form id="web-feed-form" className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         {formError && <Notification variant="error">{formError}</Notification>}
-        <TextField label={t('fieldName')} name="name" value={draft.name} hint={t('nameHint')} error={errors.name || undefined} data-testid="feed-name" onChange={(e) => set('name', e.target.value)} />
-        <TextField label={t('fieldUrl')} name="url" type="url" value={draft.url} placeholder="https://" error={errors.url || undefined} data-testid="feed-url" onChange={(e) => set('url', e.target.value)} />
+        <TextField
+          label={t('fieldName')}
+          name="name"
+          value={draft.name}
+          hint={t('nameHint')}
+          error={errors.name || undefined}
+          data-testid="feed-name"
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <TextField
+          label={t('fieldUrl')}
+          name="url"
+          type="url"
+          value={draft.url}
+          placeholder="https://"
+          error={errors.url || undefined}
+          data-testid="feed-url"
+          onChange={(e) => set('url', e.target.value)}
+        />
         <div className={styles.row}>
-          <Select label={t('fieldMethod')} name="requestMethod" value={draft.requestMethod} error={errors.requestMethod || undefined} onChange={(e) => set('requestMethod', e.target.value as Draft['requestMethod'])}
-            options={[{ value: 'get', label: 'GET' }, { value: 'post', label: 'POST' }]} />
-          <Select label={t('fieldType')} name="contentType" value={draft.contentType} error={errors.contentType || undefined} onChange={(e) => set('contentType', e.target.value as Draft['contentType'])}
-            options={[{ value: 'json', label: 'JSON' }, { value: 'xml', label: 'XML' }]} />
+          <Select
+            label={t('fieldMethod')}
+            name="requestMethod"
+            value={draft.requestMethod}
+            error={errors.requestMethod || undefined}
+            onChange={(e) => set('requestMethod', e.target.value as Draft['requestMethod'])}
+            options={[
+              { value: 'get', label: 'GET' },
+              { value: 'post', label: 'POST' },
+            ]}
+          />
+          <Select
+            label={t('fieldType')}
+            name="contentType"
+            value={draft.contentType}
+            error={errors.contentType || undefined}
+            onChange={(e) => set('contentType', e.target.value as Draft['contentType'])}
+            options={[
+              { value: 'json', label: 'JSON' },
+              { value: 'xml', label: 'XML' },
+            ]}
+          />
         </div>
-        <TextField label={t('fieldCache')} name="cacheTtlSeconds" type="number" inputMode="numeric" min={60} max={86400} value={draft.cacheTtlSeconds} hint={t('cacheHint')}
-          error={errors.cacheTtlSeconds || undefined} data-testid="feed-cache" onChange={(e) => set('cacheTtlSeconds', e.target.value)} />
+        <TextField
+          label={t('fieldCache')}
+          name="cacheTtlSeconds"
+          type="number"
+          inputMode="numeric"
+          min={60}
+          max={86400}
+          value={draft.cacheTtlSeconds}
+          hint={t('cacheHint')}
+          error={errors.cacheTtlSeconds || undefined}
+          data-testid="feed-cache"
+          onChange={(e) => set('cacheTtlSeconds', e.target.value)}
+        />
       </form>
     </Modal>
   )

@@ -33,14 +33,23 @@ interface Form {
 }
 
 const toForm = (s: WhatsAppSettingsView): Form => ({
-  phoneNumberId: s.phoneNumberId, businessAccountId: s.businessAccountId, accessToken: '', appSecret: '', baseUrl: s.baseUrl,
+  phoneNumberId: s.phoneNumberId,
+  businessAccountId: s.businessAccountId,
+  accessToken: '',
+  appSecret: '',
+  baseUrl: s.baseUrl,
   templates: s.templates.map((t) => ({ name: t.name, language: t.language, bodyParameters: String(t.bodyParameters) })),
 })
 
 export function WhatsAppSettingsScreen() {
   const t = useTranslations('whatsappSettings')
   return (
-    <SettingsLoader<Loaded> url={WHATSAPP_SETTINGS_KEY} title={t('title')} loadError={t('loadError')} loadingClassName={styles.loading}>
+    <SettingsLoader<Loaded>
+      url={WHATSAPP_SETTINGS_KEY}
+      title={t('title')}
+      loadError={t('loadError')}
+      loadingClassName={styles.loading}
+    >
       {(data, mutate) => <WhatsAppSettingsForm data={data} mutate={mutate} />}
     </SettingsLoader>
   )
@@ -53,12 +62,16 @@ function WhatsAppSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMut
   const [form, setForm] = useState<Form>(toForm(s))
   const { busy, errors, save } = useSettingsSave({ saved: t('saved'), failed: t('saveError') })
   const set = (patch: Partial<Form>) => setForm({ ...form, ...patch })
-  const setRow = (i: number, patch: Partial<Row>) => set({ templates: form.templates.map((r, j) => (j === i ? { ...r, ...patch } : r)) })
+  const setRow = (i: number, patch: Partial<Row>) =>
+    set({ templates: form.templates.map((r, j) => (j === i ? { ...r, ...patch } : r)) })
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     return save(async () => {
-      const res = await http.post<Loaded>(WHATSAPP_SETTINGS_KEY, { ...form, templates: form.templates.map((r) => ({ ...r, bodyParameters: r.bodyParameters || '0' })) })
+      const res = await http.post<Loaded>(WHATSAPP_SETTINGS_KEY, {
+        ...form,
+        templates: form.templates.map((r) => ({ ...r, bodyParameters: r.bodyParameters || '0' })),
+      })
       setForm(toForm(res.data.settings))
       await mutate(res.data, { revalidate: false })
     })
@@ -72,25 +85,64 @@ function WhatsAppSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMut
           {!s.configured && <Notification variant="warning">{t('notConfigured')}</Notification>}
           <form className={styles.stack} onSubmit={submit} noValidate data-testid="whatsapp-settings-form">
             <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
-              <Card title={t('accountTitle')} actions={s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>}>
+              <Card
+                title={t('accountTitle')}
+                actions={
+                  s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>
+                }
+              >
                 <div className={styles.form}>
                   <p className={styles.help}>{t('accountHelp')}</p>
                   <div className={styles.grid}>
-                    <TextField label={t('phoneNumberId')} name="phoneNumberId" inputMode="numeric" value={form.phoneNumberId} error={errors.phoneNumberId}
-                      onChange={(e) => set({ phoneNumberId: e.target.value })} />
-                    <TextField label={t('businessAccountId')} name="businessAccountId" inputMode="numeric" value={form.businessAccountId}
-                      error={errors.businessAccountId} onChange={(e) => set({ businessAccountId: e.target.value })} />
+                    <TextField
+                      label={t('phoneNumberId')}
+                      name="phoneNumberId"
+                      inputMode="numeric"
+                      value={form.phoneNumberId}
+                      error={errors.phoneNumberId}
+                      onChange={(e) => set({ phoneNumberId: e.target.value })}
+                    />
+                    <TextField
+                      label={t('businessAccountId')}
+                      name="businessAccountId"
+                      inputMode="numeric"
+                      value={form.businessAccountId}
+                      error={errors.businessAccountId}
+                      onChange={(e) => set({ businessAccountId: e.target.value })}
+                    />
                   </div>
                   <div className={styles.grid}>
-                    <TextField label={t('accessToken')} name="accessToken" type="password" autoComplete="new-password" value={form.accessToken}
-                      placeholder={s.accessTokenMask ?? ''} error={errors.accessToken}
-                      hint={s.accessTokenMask ? t('secretKept', { mask: s.accessTokenMask }) : undefined} onChange={(e) => set({ accessToken: e.target.value })} />
-                    <TextField label={t('appSecret')} name="appSecret" type="password" autoComplete="new-password" value={form.appSecret}
-                      placeholder={s.appSecretMask ?? ''} error={errors.appSecret}
-                      hint={s.appSecretMask ? t('secretKept', { mask: s.appSecretMask }) : t('appSecretHint')} onChange={(e) => set({ appSecret: e.target.value })} />
+                    <TextField
+                      label={t('accessToken')}
+                      name="accessToken"
+                      type="password"
+                      autoComplete="new-password"
+                      value={form.accessToken}
+                      placeholder={s.accessTokenMask ?? ''}
+                      error={errors.accessToken}
+                      hint={s.accessTokenMask ? t('secretKept', { mask: s.accessTokenMask }) : undefined}
+                      onChange={(e) => set({ accessToken: e.target.value })}
+                    />
+                    <TextField
+                      label={t('appSecret')}
+                      name="appSecret"
+                      type="password"
+                      autoComplete="new-password"
+                      value={form.appSecret}
+                      placeholder={s.appSecretMask ?? ''}
+                      error={errors.appSecret}
+                      hint={s.appSecretMask ? t('secretKept', { mask: s.appSecretMask }) : t('appSecretHint')}
+                      onChange={(e) => set({ appSecret: e.target.value })}
+                    />
                   </div>
-                  <TextField label={t('baseUrl')} name="baseUrl" value={form.baseUrl} error={errors.baseUrl} hint={t('baseUrlHint')}
-                    onChange={(e) => set({ baseUrl: e.target.value })} />
+                  <TextField
+                    label={t('baseUrl')}
+                    name="baseUrl"
+                    value={form.baseUrl}
+                    error={errors.baseUrl}
+                    hint={t('baseUrlHint')}
+                    onChange={(e) => set({ baseUrl: e.target.value })}
+                  />
                 </div>
               </Card>
 
@@ -98,25 +150,73 @@ function WhatsAppSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMut
                 <div className={styles.form}>
                   <p className={styles.help}>{t('webhookHelp')}</p>
                   <span className={styles.label}>{t('callbackUrl')}</span>
-                  <code className={styles.code} data-testid="whatsapp-webhook-url">{s.webhookUrl}</code>
+                  <code className={styles.code} data-testid="whatsapp-webhook-url">
+                    {s.webhookUrl}
+                  </code>
                   <span className={styles.label}>{t('verifyToken')}</span>
-                  {s.verifyToken ? <code className={styles.code} data-testid="whatsapp-verify-token">{s.verifyToken}</code> : <p className={styles.help}>{t('verifyTokenAfterSave')}</p>}
+                  {s.verifyToken ? (
+                    <code className={styles.code} data-testid="whatsapp-verify-token">
+                      {s.verifyToken}
+                    </code>
+                  ) : (
+                    <p className={styles.help}>{t('verifyTokenAfterSave')}</p>
+                  )}
                 </div>
               </Card>
 
-              <Card title={t('templatesTitle')} actions={canEdit ? (
-                <Button size="small" onClick={() => set({ templates: [...form.templates, { name: '', language: 'en_US', bodyParameters: '0' }] })} data-testid="add-template">{t('addTemplate')}</Button>
-              ) : undefined}>
+              <Card
+                title={t('templatesTitle')}
+                actions={
+                  canEdit ? (
+                    <Button
+                      size="small"
+                      onClick={() =>
+                        set({ templates: [...form.templates, { name: '', language: 'en_US', bodyParameters: '0' }] })
+                      }
+                      data-testid="add-template"
+                    >
+                      {t('addTemplate')}
+                    </Button>
+                  ) : undefined
+                }
+              >
                 <div className={styles.form}>
                   <p className={styles.help}>{t('templatesHelp')}</p>
-                  {form.templates.length === 0 && <p className={styles.help} data-testid="templates-empty">{t('templatesEmpty')}</p>}
+                  {form.templates.length === 0 && (
+                    <p className={styles.help} data-testid="templates-empty">
+                      {t('templatesEmpty')}
+                    </p>
+                  )}
                   {form.templates.map((r, i) => (
                     <div key={i} className={styles.templateRow}>
-                      <TextField label={t('templateName')} name={`templates.${i}.name`} value={r.name} error={errors[`templates.${i}.name`]} onChange={(e) => setRow(i, { name: e.target.value })} />
-                      <TextField label={t('templateLanguage')} name={`templates.${i}.language`} value={r.language} error={errors[`templates.${i}.language`]} onChange={(e) => setRow(i, { language: e.target.value })} />
-                      <TextField label={t('templateParameters')} name={`templates.${i}.bodyParameters`} inputMode="numeric" value={r.bodyParameters}
-                        error={errors[`templates.${i}.bodyParameters`]} onChange={(e) => setRow(i, { bodyParameters: e.target.value })} />
-                      <Button variant="tertiary" onClick={() => set({ templates: form.templates.filter((_, j) => j !== i) })}>{t('removeTemplate')}</Button>
+                      <TextField
+                        label={t('templateName')}
+                        name={`templates.${i}.name`}
+                        value={r.name}
+                        error={errors[`templates.${i}.name`]}
+                        onChange={(e) => setRow(i, { name: e.target.value })}
+                      />
+                      <TextField
+                        label={t('templateLanguage')}
+                        name={`templates.${i}.language`}
+                        value={r.language}
+                        error={errors[`templates.${i}.language`]}
+                        onChange={(e) => setRow(i, { language: e.target.value })}
+                      />
+                      <TextField
+                        label={t('templateParameters')}
+                        name={`templates.${i}.bodyParameters`}
+                        inputMode="numeric"
+                        value={r.bodyParameters}
+                        error={errors[`templates.${i}.bodyParameters`]}
+                        onChange={(e) => setRow(i, { bodyParameters: e.target.value })}
+                      />
+                      <Button
+                        variant="tertiary"
+                        onClick={() => set({ templates: form.templates.filter((_, j) => j !== i) })}
+                      >
+                        {t('removeTemplate')}
+                      </Button>
                     </div>
                   ))}
                 </div>
@@ -125,11 +225,19 @@ function WhatsAppSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMut
             {errors._form && <Notification variant="error">{errors._form}</Notification>}
             {canEdit && (
               <div className={styles.footer}>
-                <Button variant="primary" type="submit" loading={busy} data-testid="save-whatsapp-settings">{t('save')}</Button>
+                <Button variant="primary" type="submit" loading={busy} data-testid="save-whatsapp-settings">
+                  {t('save')}
+                </Button>
               </div>
             )}
           </form>
-          {canEdit && <WhatsAppTestCard key={s.templates.map((x) => `${x.name}|${x.language}`).join(',')} configured={s.configured} templates={s.templates} />}
+          {canEdit && (
+            <WhatsAppTestCard
+              key={s.templates.map((x) => `${x.name}|${x.language}`).join(',')}
+              configured={s.configured}
+              templates={s.templates}
+            />
+          )}
         </div>
       </PageBody>
     </Page>
@@ -151,7 +259,12 @@ function WhatsAppTestCard({ configured, templates }: { configured: boolean; temp
     setBusy(true)
     setErrors({})
     try {
-      await http.post('/ajax/sms/whatsapp/send-test', { to, templateName, language, bodyParameters: params ? params.split(',').map((p) => p.trim()) : [] })
+      await http.post('/ajax/sms/whatsapp/send-test', {
+        to,
+        templateName,
+        language,
+        bodyParameters: params ? params.split(',').map((p) => p.trim()) : [],
+      })
       toast.show({ variant: 'success', content: t('testSent', { to }) })
     } catch (error) {
       const f = readHttpFailure(error)
@@ -166,13 +279,40 @@ function WhatsAppTestCard({ configured, templates }: { configured: boolean; temp
       <form className={styles.form} onSubmit={sendTest} noValidate data-testid="whatsapp-test-form">
         {(!configured || !templates.length) && <p className={styles.help}>{t('testNeedsSettings')}</p>}
         <div className={styles.grid}>
-          <TextField label={t('testTo')} name="to" type="tel" placeholder="+15005550006" value={to} error={errors.to} onChange={(e) => setTo(e.target.value)} />
-          <Select label={t('testTemplate')} name="template" value={choice} error={errors.templateName} onChange={(e) => setChoice(e.target.value)}
-            options={templates.map((x) => ({ value: `${x.name}|${x.language}`, label: `${x.name} (${x.language})` }))} />
-          <TextField label={t('testParameters')} name="bodyParameters" value={params} hint={t('testParametersHint')} onChange={(e) => setParams(e.target.value)} />
+          <TextField
+            label={t('testTo')}
+            name="to"
+            type="tel"
+            placeholder="+15005550006"
+            value={to}
+            error={errors.to}
+            onChange={(e) => setTo(e.target.value)}
+          />
+          <Select
+            label={t('testTemplate')}
+            name="template"
+            value={choice}
+            error={errors.templateName}
+            onChange={(e) => setChoice(e.target.value)}
+            options={templates.map((x) => ({ value: `${x.name}|${x.language}`, label: `${x.name} (${x.language})` }))}
+          />
+          <TextField
+            label={t('testParameters')}
+            name="bodyParameters"
+            value={params}
+            hint={t('testParametersHint')}
+            onChange={(e) => setParams(e.target.value)}
+          />
         </div>
         <div className={styles.footer}>
-          <Button type="submit" loading={busy} disabled={!configured || !templates.length} data-testid="send-test-whatsapp">{t('testSend')}</Button>
+          <Button
+            type="submit"
+            loading={busy}
+            disabled={!configured || !templates.length}
+            data-testid="send-test-whatsapp"
+          >
+            {t('testSend')}
+          </Button>
         </div>
         {errors._form && <Notification variant="error">{errors._form}</Notification>}
       </form>

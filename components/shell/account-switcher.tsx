@@ -49,24 +49,45 @@ export function AccountSwitcher({ data }: { data: Pick<HeaderData, 'companyId' |
   )
 
   if (!canSwitch) {
-    return <div className={pop.trigger} data-testid="account-name">{label}</div>
+    return (
+      <div className={pop.trigger} data-testid="account-name">
+        {label}
+      </div>
+    )
   }
 
   return (
     <div ref={rootRef} className={pop.root}>
-      <button ref={triggerRef} type="button" className={pop.trigger} aria-expanded={open} aria-haspopup="true" title={t('switchAccount')} onClick={toggle} data-testid="account-switcher">
+      <button
+        ref={triggerRef}
+        type="button"
+        className={pop.trigger}
+        aria-expanded={open}
+        aria-haspopup="true"
+        title={t('switchAccount')}
+        onClick={toggle}
+        data-testid="account-switcher"
+      >
         {label}
         <ChevronDownIcon className={pop.chevron} />
       </button>
       {open && (
         <div className={`${pop.panel} ${pop.alignLeft}`}>
-          <p className={pop.sectionTitle} id="account-switcher-title">{t('switchAccount')}</p>
+          <p className={pop.sectionTitle} id="account-switcher-title">
+            {t('switchAccount')}
+          </p>
           <ul className={pop.list} aria-labelledby="account-switcher-title">
             {data.companies.map((c) => {
               const isCurrent = c.id === data.companyId
               return (
                 <li key={c.id}>
-                  <button type="button" className={pop.item} aria-current={isCurrent ? 'true' : undefined} disabled={pendingId !== null} onClick={() => choose(c.id)}>
+                  <button
+                    type="button"
+                    className={pop.item}
+                    aria-current={isCurrent ? 'true' : undefined}
+                    disabled={pendingId !== null}
+                    onClick={() => choose(c.id)}
+                  >
                     <Avatar name={c.name} color={c.avatarColor} size="small" shape="square" />
                     <span className={pop.itemText}>{c.name}</span>
                     {isCurrent && <CheckIcon className={pop.check} />}
@@ -76,7 +97,11 @@ export function AccountSwitcher({ data }: { data: Pick<HeaderData, 'companyId' |
               )
             })}
           </ul>
-          {failed && <div className={pop.error}><FormError>{t('switchFailed')}</FormError></div>}
+          {failed && (
+            <div className={pop.error}>
+              <FormError>{t('switchFailed')}</FormError>
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -24,7 +24,9 @@ export function AppFrame({ layout, header, navItems, settingsNav, children }: Ap
 
   useEffect(() => {
     if (!navOpen) return
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setNavOpen(false) }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setNavOpen(false)
+    }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
   }, [navOpen])
@@ -42,9 +44,15 @@ export function AppFrame({ layout, header, navItems, settingsNav, children }: Ap
 
   return (
     <div className={`${styles.frame} ${layout === 'page' ? styles.page : ''}`} data-layout={layout}>
-      <a href="#main-content" className={styles.skip}>{t('skipToContent')}</a>
+      <a href="#main-content" className={styles.skip}>
+        {t('skipToContent')}
+      </a>
       {withHeader && (
-        <Header data={header} navigationOpen={navOpen} onToggleNavigation={withSidebar ? () => setNavOpen((v) => !v) : undefined} />
+        <Header
+          data={header}
+          navigationOpen={navOpen}
+          onToggleNavigation={withSidebar ? () => setNavOpen((v) => !v) : undefined}
+        />
       )}
       {withSidebar ? (
         <div className={styles.body}>

@@ -37,7 +37,13 @@ export function AppLink({ href, onClick, ...rest }: AppLinkProps) {
   function handleClick(e: MouseEvent<HTMLAnchorElement>) {
     onClick?.(e)
     if (e.defaultPrevented || internalPath === null) return
-    const plain = e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && (!rest.target || rest.target === '_self')
+    const plain =
+      e.button === 0 &&
+      !e.metaKey &&
+      !e.ctrlKey &&
+      !e.shiftKey &&
+      !e.altKey &&
+      (!rest.target || rest.target === '_self')
     if (!plain) return
     rememberPreviousPath()
     if (isBuildStale()) {

@@ -33,7 +33,13 @@ export function useBanners(): BannerApi {
   return useContext(BannerContext) ?? noop
 }
 
-export function BannerProvider({ children, storageScope }: { children?: ReactNode; storageScope?: StorageScope | null }) {
+export function BannerProvider({
+  children,
+  storageScope,
+}: {
+  children?: ReactNode
+  storageScope?: StorageScope | null
+}) {
   const [banners, setBanners] = useState<BannerInput[]>([])
   const scopeRef = useRef(storageScope)
   useEffect(() => {
@@ -68,7 +74,12 @@ export function BannerArea() {
   return (
     <div className={styles.area} role="region" aria-label={t('regionBanners')} data-testid="banner-area">
       {state.banners.map((b) => (
-        <div key={b.id} className={`${styles.banner} ${styles[b.variant]}`} role={b.variant === 'error' ? 'alert' : 'status'} data-testid="banner">
+        <div
+          key={b.id}
+          className={`${styles.banner} ${styles[b.variant]}`}
+          role={b.variant === 'error' ? 'alert' : 'status'}
+          data-testid="banner"
+        >
           <NotificationIcon variant={b.variant} />
           <div className={styles.content}>
             <span className="visually-hidden">{t(`variant.${b.variant}`)}</span>

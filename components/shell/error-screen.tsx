@@ -37,8 +37,12 @@ export function ErrorScreen({ routePath, error }: ErrorScreenProps) {
           }
           actions={
             <>
-              <Button variant="primary" onClick={() => window.location.reload()}>{t('errorRetry')}</Button>
-              <LinkButton href="/dashboard" variant="secondary">{te('dashboard')}</LinkButton>
+              <Button variant="primary" onClick={() => window.location.reload()}>
+                {t('errorRetry')}
+              </Button>
+              <LinkButton href="/dashboard" variant="secondary">
+                {te('dashboard')}
+              </LinkButton>
             </>
           }
         />

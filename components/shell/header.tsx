@@ -54,8 +54,16 @@ function UserMenu({ data }: { data: HeaderData }) {
 
   return (
     <div ref={rootRef} className={pop.root}>
-      <button ref={triggerRef} type="button" className={pop.trigger} aria-expanded={open} aria-haspopup="true"
-        aria-label={t('userMenu', { name: data.userName })} onClick={toggle} data-testid="user-menu">
+      <button
+        ref={triggerRef}
+        type="button"
+        className={pop.trigger}
+        aria-expanded={open}
+        aria-haspopup="true"
+        aria-label={t('userMenu', { name: data.userName })}
+        onClick={toggle}
+        data-testid="user-menu"
+      >
         <Avatar name={data.userName} photoUrl={data.photoUrl} size="small" />
         <span className={`${pop.triggerText} ${styles.userName}`}>{data.userName}</span>
         <ChevronDownIcon className={pop.chevron} />
@@ -71,12 +79,26 @@ function UserMenu({ data }: { data: HeaderData }) {
           </div>
           <div className={pop.divider} />
           <ul className={pop.list}>
-            <li><Link className={pop.item} href="/settings/account/personal">{t('personalSettings')}</Link></li>
-            <li><Link className={pop.item} href="/settings/account/security">{t('security')}</Link></li>
-            <li><Link className={pop.item} href="/support">{t('support')}</Link></li>
+            <li>
+              <Link className={pop.item} href="/settings/account/personal">
+                {t('personalSettings')}
+              </Link>
+            </li>
+            <li>
+              <Link className={pop.item} href="/settings/account/security">
+                {t('security')}
+              </Link>
+            </li>
+            <li>
+              <Link className={pop.item} href="/support">
+                {t('support')}
+              </Link>
+            </li>
           </ul>
           <div className={pop.divider} />
-          <button type="button" className={pop.item} onClick={signOut} data-testid="sign-out">{t('signOut')}</button>
+          <button type="button" className={pop.item} onClick={signOut} data-testid="sign-out">
+            {t('signOut')}
+          </button>
         </div>
       )}
     </div>
@@ -89,8 +111,14 @@ export function Header({ data, onToggleNavigation, navigationOpen = false }: Hea
     <header className={styles.header} data-testid="app-header">
       <div className={styles.start}>
         {onToggleNavigation && (
-          <button type="button" className={styles.menuButton} onClick={onToggleNavigation} aria-expanded={navigationOpen}
-            aria-controls="app-sidebar" aria-label={navigationOpen ? t('closeNavigation') : t('openNavigation')}>
+          <button
+            type="button"
+            className={styles.menuButton}
+            onClick={onToggleNavigation}
+            aria-expanded={navigationOpen}
+            aria-controls="app-sidebar"
+            aria-label={navigationOpen ? t('closeNavigation') : t('openNavigation')}
+          >
             {navigationOpen ? <CloseIcon size={20} /> : <MenuIcon size={20} />}
           </button>
         )}
@@ -99,7 +127,10 @@ export function Header({ data, onToggleNavigation, navigationOpen = false }: Hea
         <AccountSwitcher data={data} />
         {data.staffAccess && (
           <span className={styles.staff} data-testid="staff-access-badge">
-            <Badge variant="warning"><ShieldIcon size={12} />{t('staffAccess', { company: data.companyName })}</Badge>
+            <Badge variant="warning">
+              <ShieldIcon size={12} />
+              {t('staffAccess', { company: data.companyName })}
+            </Badge>
           </span>
         )}
       </div>

@@ -16,7 +16,14 @@ export function LogoMark() {
   return (
     <svg className={styles.mark} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="currentColor" />
-      <path d="M8 22V10l8 7 8-7v12" fill="none" stroke="var(--color-surface)" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M8 22V10l8 7 8-7v12"
+        fill="none"
+        stroke="var(--color-surface)"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }
@@ -24,7 +31,11 @@ export function LogoMark() {
 export function Logo({ href = '/dashboard', tone = 'dark', showName = true, compact = false }: LogoProps) {
   const t = useTranslations('common')
   return (
-    <a href={href} className={`${styles.logo} ${styles[tone]}`} aria-label={showName && !compact ? undefined : t('appName')}>
+    <a
+      href={href}
+      className={`${styles.logo} ${styles[tone]}`}
+      aria-label={showName && !compact ? undefined : t('appName')}
+    >
       <LogoMark />
       {showName && <span className={`${styles.name} ${compact ? styles.compact : ''}`}>{t('appName')}</span>}
     </a>

@@ -24,8 +24,12 @@ export function NoAccessScreen({ objectName }: { objectName: string }) {
           }
           actions={
             <>
-              <LinkButton href="/dashboard" variant="primary">{t('dashboard')}</LinkButton>
-              <LinkButton href="/support" variant="secondary">{t('support')}</LinkButton>
+              <LinkButton href="/dashboard" variant="primary">
+                {t('dashboard')}
+              </LinkButton>
+              <LinkButton href="/support" variant="secondary">
+                {t('support')}
+              </LinkButton>
             </>
           }
         />

@@ -26,8 +26,12 @@ export function NotAvailableScreen({ areaName, path }: { areaName: string; path:
           }
           actions={
             <>
-              <LinkButton href="/dashboard" variant="primary">{t('dashboard')}</LinkButton>
-              <LinkButton href="/support" variant="secondary">{t('support')}</LinkButton>
+              <LinkButton href="/dashboard" variant="primary">
+                {t('dashboard')}
+              </LinkButton>
+              <LinkButton href="/support" variant="secondary">
+                {t('support')}
+              </LinkButton>
             </>
           }
         />

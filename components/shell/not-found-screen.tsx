@@ -40,14 +40,24 @@ export function NotFoundScreen() {
           <div className={styles.body}>
             <p>{t('intro')}</p>
             <ul className={styles.reasons} data-testid="not-found-reasons">
-              {REASONS.map((key) => <li key={key}>{t(key)}</li>)}
+              {REASONS.map((key) => (
+                <li key={key}>{t(key)}</li>
+              ))}
             </ul>
           </div>
           <nav className={styles.links} aria-label={t('linksLabel')}>
-            <button type="button" className={styles.backButton} onClick={goBack}>{t('back')}</button>
-            <Link className={styles.primaryLink} href="/dashboard">{t('home')}</Link>
-            <Link className={styles.link} href="/support">{t('support')}</Link>
-            <a className={styles.link} href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer">{t('community')}</a>
+            <button type="button" className={styles.backButton} onClick={goBack}>
+              {t('back')}
+            </button>
+            <Link className={styles.primaryLink} href="/dashboard">
+              {t('home')}
+            </Link>
+            <Link className={styles.link} href="/support">
+              {t('support')}
+            </Link>
+            <a className={styles.link} href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer">
+              {t('community')}
+            </a>
           </nav>
         </div>
       </main>

@@ -74,9 +74,14 @@ export function ShellProvider({ children, initial }: ShellProviderProps) {
     const me = token.current
     let cancelled = false
     if (activeShell && activeShell !== me) {
-      reportClientError(new Error('The app shell was mounted twice; the second mount is ignored.'), window.location.pathname)
+      reportClientError(
+        new Error('The app shell was mounted twice; the second mount is ignored.'),
+        window.location.pathname,
+      )
       void Promise.resolve().then(() => !cancelled && setIgnored(true))
-      return () => { cancelled = true }
+      return () => {
+        cancelled = true
+      }
     }
     activeShell = me
     void startShell().then((next) => {
@@ -97,7 +102,8 @@ export function ShellProvider({ children, initial }: ShellProviderProps) {
 
   // A stable scope object: toasts and banners key their remembered dismissals by it.
   const scope = useMemo(() => {
-    if (phase.kind === 'ready') return { companyId: phase.data.authorization.company, userId: phase.data.authorization.userProfileId }
+    if (phase.kind === 'ready')
+      return { companyId: phase.data.authorization.company, userId: phase.data.authorization.userProfileId }
     return initial ? { companyId: initial.companyId, userId: initial.userId } : null
   }, [phase, initial])
 

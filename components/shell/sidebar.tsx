@@ -6,7 +6,18 @@ import Link from 'next/link'
 import { useTranslations } from 'next-intl'
 import type { NavItem } from '@/lib/routes/nav'
 import {
-  BriefcaseIcon, ChartIcon, ChevronDownIcon, ChevronRightIcon, DotIcon, FlowIcon, FormIcon, HomeIcon, LayersIcon, MailIcon, SettingsIcon, UsersIcon,
+  BriefcaseIcon,
+  ChartIcon,
+  ChevronDownIcon,
+  ChevronRightIcon,
+  DotIcon,
+  FlowIcon,
+  FormIcon,
+  HomeIcon,
+  LayersIcon,
+  MailIcon,
+  SettingsIcon,
+  UsersIcon,
 } from '@/components/ui/icons'
 import styles from './sidebar.module.css'
 
@@ -41,13 +52,26 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
   return (
     <li className={styles.entry}>
       <div className={`${styles.row} ${within ? styles.rowActive : ''}`}>
-        <Link href={item.url} className={styles.link} aria-current={current ? 'page' : undefined} onClick={onNavigate} data-nav-id={item.id}>
+        <Link
+          href={item.url}
+          className={styles.link}
+          aria-current={current ? 'page' : undefined}
+          onClick={onNavigate}
+          data-nav-id={item.id}
+        >
           <Icon size={18} className={styles.icon} />
           <span className={styles.label}>{label}</span>
         </Link>
         {hasChildren && (
-          <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={`nav-children-${item.id}`}
-            aria-label={th('toggleSection', { section: label })} onClick={() => setExpanded(!open)} disabled={within}>
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-expanded={open}
+            aria-controls={`nav-children-${item.id}`}
+            aria-label={th('toggleSection', { section: label })}
+            onClick={() => setExpanded(!open)}
+            disabled={within}
+          >
             {open ? <ChevronDownIcon size={16} /> : <ChevronRightIcon size={16} />}
           </button>
         )}
@@ -56,7 +80,13 @@ function NavEntry({ item, onNavigate }: { item: NavItem; onNavigate?: () => void
         <ul id={`nav-children-${item.id}`} className={styles.children} role="list">
           {item.children.map((child) => (
             <li key={child.id}>
-              <Link href={child.url} className={styles.childLink} aria-current={child.active ? 'page' : undefined} onClick={onNavigate} data-nav-id={child.id}>
+              <Link
+                href={child.url}
+                className={styles.childLink}
+                aria-current={child.active ? 'page' : undefined}
+                onClick={onNavigate}
+                data-nav-id={child.id}
+              >
                 {t(child.labelKey)}
               </Link>
             </li>
@@ -82,7 +112,9 @@ export function Sidebar({ items, settings, open = false, onNavigate }: SidebarPr
     <aside id="app-sidebar" className={`${styles.sidebar} ${open ? styles.open : ''}`} data-testid="app-sidebar">
       <nav aria-label={t('primaryNav')}>
         <ul className={styles.list} role="list">
-          {items.map((item) => <NavEntry key={item.id} item={item} onNavigate={onNavigate} />)}
+          {items.map((item) => (
+            <NavEntry key={item.id} item={item} onNavigate={onNavigate} />
+          ))}
         </ul>
         {settings && (
           <ul className={`${styles.list} ${styles.secondary}`} role="list" aria-label={t('settingsNav')}>

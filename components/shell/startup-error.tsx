@@ -9,7 +9,8 @@ export type StartupErrorReason = 'authorization' | 'origin' | 'framed'
 
 export function StartupError({ reason = 'authorization' }: { reason?: StartupErrorReason }) {
   const t = useTranslations('shell')
-  const body = reason === 'origin' ? t('originErrorBody') : reason === 'framed' ? t('framedErrorBody') : t('startupErrorBody')
+  const body =
+    reason === 'origin' ? t('originErrorBody') : reason === 'framed' ? t('framedErrorBody') : t('startupErrorBody')
   return (
     <main className={styles.screen} data-testid="startup-error" data-reason={reason}>
       <div className={styles.panel} role="alert">

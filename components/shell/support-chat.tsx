@@ -14,12 +14,13 @@ export function SupportChat({ isAgencyPartner, companyId }: { isAgencyPartner?: 
   const t = useTranslations('chat')
   const provider = useMemo(() => getChatProvider(), [])
   const machine = useMemo(
-    () => new ChatMachine({
-      cookies: documentCookieJar,
-      provider,
-      report: (e) => reportClientError(e, 'support-chat'),
-      meta: { isAgencyPartner, companyId },
-    }),
+    () =>
+      new ChatMachine({
+        cookies: documentCookieJar,
+        provider,
+        report: (e) => reportClientError(e, 'support-chat'),
+        meta: { isAgencyPartner, companyId },
+      }),
     [provider, isAgencyPartner, companyId],
   )
   const [state, setState] = useState<ChatState>(() => machine.getState())

@@ -69,8 +69,11 @@ export function SupportForm({ open, onClose }: { open: boolean; onClose: () => v
       setMessage('')
       close()
     } catch (err) {
-      const fields = isHttpError(err) ? (err.data as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors : undefined
-      if (fields && (fields.subject || fields.message)) setErrors({ subject: fields.subject?.[0], message: fields.message?.[0] })
+      const fields = isHttpError(err)
+        ? (err.data as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors
+        : undefined
+      if (fields && (fields.subject || fields.message))
+        setErrors({ subject: fields.subject?.[0], message: fields.message?.[0] })
       else setFormError(t('sendFailed'))
     } finally {
       setSending(false)
@@ -103,7 +106,9 @@ export function SupportForm({ open, onClose }: { open: boolean; onClose: () => v
           autoFocus
         />
         <div className={styles.field}>
-          <label htmlFor={messageId} className={styles.label}>{t('message')}</label>
+          <label htmlFor={messageId} className={styles.label}>
+            {t('message')}
+          </label>
           <textarea
             id={messageId}
             name="message"

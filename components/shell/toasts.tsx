@@ -72,7 +72,13 @@ export function useToast(): ToastApi {
   return useContext(ToastContext) ?? busApi
 }
 
-export function ToastProvider({ children, storageScope }: { children?: ReactNode; storageScope?: StorageScope | null }) {
+export function ToastProvider({
+  children,
+  storageScope,
+}: {
+  children?: ReactNode
+  storageScope?: StorageScope | null
+}) {
   const t = useTranslations('notifications')
   const [toasts, setToasts] = useState<ToastRecord[]>([])
   const [tabHidden, setTabHidden] = useState(false)
@@ -91,7 +97,10 @@ export function ToastProvider({ children, storageScope }: { children?: ReactNode
       const same = n.appStorageKey ? list.find((x) => x.appStorageKey === n.appStorageKey && !x.leaving) : undefined
       if (!same) return [...list, { ...n, id, leaving: false, shaking: false }]
       // The same keyed toast again: shake the one on screen instead of stacking a copy.
-      setTimeout(() => setToasts((l) => l.map((x) => (x.id === same.id ? { ...x, shaking: false } : x))), TOAST_SHAKE_MS)
+      setTimeout(
+        () => setToasts((l) => l.map((x) => (x.id === same.id ? { ...x, shaking: false } : x))),
+        TOAST_SHAKE_MS,
+      )
       return list.map((x) => (x === same ? { ...x, shaking: true } : x))
     })
   }, [])
@@ -102,24 +111,30 @@ export function ToastProvider({ children, storageScope }: { children?: ReactNode
     if (byUser && record.appStorageKey) rememberDismissal('dismissed', record.appStorageKey, scopeRef.current)
     setToasts((list) => list.map((x) => (x.id === id ? { ...x, leaving: true } : x)))
     // Removed after the exit animation (seed 000 §9: 300 ms).
-    removalTimers.current.set(id, setTimeout(() => {
-      removalTimers.current.delete(id)
-      setToasts((list) => list.filter((x) => x.id !== id))
-      record.onClose?.()
-    }, TOAST_ANIMATION_MS))
+    removalTimers.current.set(
+      id,
+      setTimeout(() => {
+        removalTimers.current.delete(id)
+        setToasts((list) => list.filter((x) => x.id !== id))
+        record.onClose?.()
+      }, TOAST_ANIMATION_MS),
+    )
   }, [])
 
   const onTimeout = useCallback((id: string) => leave(id, false), [leave])
   const onUserDismiss = useCallback((id: string) => leave(id, true), [leave])
 
-  const api = useMemo<ToastApi>(() => ({
-    show: (n) => {
-      const id = newId()
-      add(n, id)
-      return id
-    },
-    dismiss: (id) => leave(id, false),
-  }), [add, leave])
+  const api = useMemo<ToastApi>(
+    () => ({
+      show: (n) => {
+        const id = newId()
+        add(n, id)
+        return id
+      },
+      dismiss: (id) => leave(id, false),
+    }),
+    [add, leave],
+  )
 
   useEffect(() => {
     const handle = (c: Command) => (c.kind === 'show' ? add(c.n, c.id) : leave(c.id, false))

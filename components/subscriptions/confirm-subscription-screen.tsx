@@ -7,7 +7,12 @@ import { AppError } from '@/lib/errors/app-error'
 import { confirmDoubleOptIn, verifyDoubleOptInToken } from '@/lib/profiles/double-opt-in'
 import { resolveConsentPage } from '@/lib/hosted-pages/consent-page-store'
 
-export async function confirmSubscription(p: { companyId: string; profileId: string; listId: string; token: string }): Promise<boolean> {
+export async function confirmSubscription(p: {
+  companyId: string
+  profileId: string
+  listId: string
+  token: string
+}): Promise<boolean> {
   const companyId = Number(p.companyId)
   if (!Number.isInteger(companyId) || !verifyDoubleOptInToken(companyId, p.profileId, p.listId, p.token)) return false
   try {
@@ -21,11 +26,24 @@ export async function confirmSubscription(p: { companyId: string; profileId: str
 
 // The merchant's "confirm subscription" consent page (issue 20) may replace the confirmed
 // texts; React escapes them. Only a verified link reads the company's page.
-export async function ConfirmSubscriptionScreen({ confirmed, companyId, listId }: { confirmed: boolean; companyId?: number; listId?: string }) {
+export async function ConfirmSubscriptionScreen({
+  confirmed,
+  companyId,
+  listId,
+}: {
+  confirmed: boolean
+  companyId?: number
+  listId?: string
+}) {
   const t = await getTranslations('subscriptionConfirm')
   const own = confirmed && companyId ? await resolveConsentPage(companyId, 'confirm_subscription', listId) : null
   return confirmed ? (
-    <AuthCard icon={<SuccessIcon size={24} />} iconTone="success" title={own?.headline || t('confirmedTitle')} subtitle={own?.body || t('confirmedBody')} />
+    <AuthCard
+      icon={<SuccessIcon size={24} />}
+      iconTone="success"
+      title={own?.headline || t('confirmedTitle')}
+      subtitle={own?.body || t('confirmedBody')}
+    />
   ) : (
     <AuthCard icon={<ErrorIcon size={24} />} iconTone="danger" title={t('invalidTitle')} subtitle={t('invalidBody')} />
   )

@@ -25,11 +25,15 @@ export function HelpScreen() {
               <li>{t('tipWhere')}</li>
               <li>{t('tipExample')}</li>
             </ul>
-            <Button variant="primary" onClick={() => setFormOpen(true)} data-testid="help-contact">{t('contactAction')}</Button>
+            <Button variant="primary" onClick={() => setFormOpen(true)} data-testid="help-contact">
+              {t('contactAction')}
+            </Button>
           </Card>
           <Card title={t('accessTitle')}>
             <p className={styles.text}>{t('accessBody')}</p>
-            <Link className={styles.link} href="/settings/account/security">{t('accessAction')}</Link>
+            <Link className={styles.link} href="/settings/account/security">
+              {t('accessAction')}
+            </Link>
           </Card>
         </div>
       </PageBody>

@@ -17,13 +17,17 @@ export async function SupportTicketView({ ticketId, companyId }: { ticketId: num
     <Page>
       <PageHead
         title={t('title', { id: ticket.id })}
-        description={t('submitted', { date: format.dateTime(new Date(ticket.createdAt), { dateStyle: 'medium', timeStyle: 'short' }) })}
+        description={t('submitted', {
+          date: format.dateTime(new Date(ticket.createdAt), { dateStyle: 'medium', timeStyle: 'short' }),
+        })}
       />
       <PageBody>
         <Card>
           <dl className={styles.fields}>
             <dt>{t('status')}</dt>
-            <dd><Badge variant={open ? 'info' : 'neutral'}>{open ? t('statusOpen') : t('statusClosed')}</Badge></dd>
+            <dd>
+              <Badge variant={open ? 'info' : 'neutral'}>{open ? t('statusOpen') : t('statusClosed')}</Badge>
+            </dd>
             <dt>{t('subject')}</dt>
             <dd>{ticket.subject}</dd>
             <dt>{t('message')}</dt>

@@ -36,7 +36,9 @@ export function TagsSettingsScreen() {
   const [exclusive, setExclusive] = useState(false)
   const [groupError, setGroupError] = useState('')
   const [busy, setBusy] = useState<string | null>(null)
-  const [editing, setEditing] = useState<{ kind: 'tag' | 'group'; id: string; name: string; error?: string } | null>(null)
+  const [editing, setEditing] = useState<{ kind: 'tag' | 'group'; id: string; name: string; error?: string } | null>(
+    null,
+  )
 
   const fail = (err: unknown) => toast.show({ variant: 'error', content: readHttpFailure(err).message ?? t('error') })
 
@@ -78,7 +80,9 @@ export function TagsSettingsScreen() {
     if (!editing) return
     setBusy(editing.id)
     try {
-      await http.patch(editing.kind === 'tag' ? `/ajax/tags/${editing.id}` : `/ajax/tag-groups/${editing.id}`, { name: editing.name })
+      await http.patch(editing.kind === 'tag' ? `/ajax/tags/${editing.id}` : `/ajax/tag-groups/${editing.id}`, {
+        name: editing.name,
+      })
       setEditing(null)
       await mutate()
     } catch (err) {
@@ -115,18 +119,48 @@ export function TagsSettingsScreen() {
 
   const head = <PageHead title={t('title')} description={t('description')} />
   if (error) {
-    return <Page>{head}<PageBody><Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification></PageBody></Page>
+    return (
+      <Page>
+        {head}
+        <PageBody>
+          <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+            {t('loadError')}
+          </Notification>
+        </PageBody>
+      </Page>
+    )
   }
-  if (!data) return <Page>{head}<PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
+  if (!data)
+    return (
+      <Page>
+        {head}
+        <PageBody>
+          <div className={styles.loading}>
+            <Spinner size="large" />
+          </div>
+        </PageBody>
+      </Page>
+    )
 
-  const renameForm = (label: string) => editing && (
-    <form className={styles.renameForm} onSubmit={saveRename} noValidate>
-      <TextField label={label} name="rename" value={editing.name} error={editing.error} autoFocus
-        onChange={(e) => setEditing({ ...editing, name: e.target.value, error: undefined })} />
-      <Button size="small" variant="primary" type="submit" loading={busy === editing.id}>{t('save')}</Button>
-      <Button size="small" variant="tertiary" onClick={() => setEditing(null)}>{t('cancel')}</Button>
-    </form>
-  )
+  const renameForm = (label: string) =>
+    editing && (
+      <form className={styles.renameForm} onSubmit={saveRename} noValidate>
+        <TextField
+          label={label}
+          name="rename"
+          value={editing.name}
+          error={editing.error}
+          autoFocus
+          onChange={(e) => setEditing({ ...editing, name: e.target.value, error: undefined })}
+        />
+        <Button size="small" variant="primary" type="submit" loading={busy === editing.id}>
+          {t('save')}
+        </Button>
+        <Button size="small" variant="tertiary" onClick={() => setEditing(null)}>
+          {t('cancel')}
+        </Button>
+      </form>
+    )
 
   return (
     <Page>
@@ -137,54 +171,123 @@ export function TagsSettingsScreen() {
             <Card title={t('addTitle')}>
               <div className={styles.stack}>
                 <form className={styles.addRow} onSubmit={addTag} noValidate>
-                  <TextField label={t('tagName')} name="tagName" value={tagName} error={tagError} maxLength={100}
-                    onChange={(e) => { setTagName(e.target.value); setTagError('') }} />
-                  <Select label={t('group')} name="tagGroup" value={tagGroup} onChange={(e) => setTagGroup(e.target.value)}
-                    options={[{ value: '', label: t('defaultGroupOption') }, ...data.groups.filter((g) => !g.isDefault).map((g) => ({ value: g.id, label: g.name }))]} />
-                  <Button variant="primary" type="submit" loading={busy === 'addTag'}>{t('addTag')}</Button>
+                  <TextField
+                    label={t('tagName')}
+                    name="tagName"
+                    value={tagName}
+                    error={tagError}
+                    maxLength={100}
+                    onChange={(e) => {
+                      setTagName(e.target.value)
+                      setTagError('')
+                    }}
+                  />
+                  <Select
+                    label={t('group')}
+                    name="tagGroup"
+                    value={tagGroup}
+                    onChange={(e) => setTagGroup(e.target.value)}
+                    options={[
+                      { value: '', label: t('defaultGroupOption') },
+                      ...data.groups.filter((g) => !g.isDefault).map((g) => ({ value: g.id, label: g.name })),
+                    ]}
+                  />
+                  <Button variant="primary" type="submit" loading={busy === 'addTag'}>
+                    {t('addTag')}
+                  </Button>
                 </form>
                 <form className={styles.addRow} onSubmit={addGroup} noValidate>
-                  <TextField label={t('groupName')} name="groupName" value={groupName} error={groupError} maxLength={100}
-                    onChange={(e) => { setGroupName(e.target.value); setGroupError('') }} />
+                  <TextField
+                    label={t('groupName')}
+                    name="groupName"
+                    value={groupName}
+                    error={groupError}
+                    maxLength={100}
+                    onChange={(e) => {
+                      setGroupName(e.target.value)
+                      setGroupError('')
+                    }}
+                  />
                   <label className={styles.check}>
                     <input type="checkbox" checked={exclusive} onChange={(e) => setExclusive(e.target.checked)} />
                     {t('exclusive')}
                   </label>
-                  <Button type="submit" loading={busy === 'addGroup'}>{t('addGroup')}</Button>
+                  <Button type="submit" loading={busy === 'addGroup'}>
+                    {t('addGroup')}
+                  </Button>
                 </form>
                 <p className={styles.help}>{t('limits', { count: data.tagCount })}</p>
               </div>
             </Card>
           )}
           {data.groups.map((g) => (
-            <Card key={g.id}
-              title={editing?.kind === 'group' && editing.id === g.id ? renameForm(t('groupName')) : (
-                <span className={styles.title}>
-                  {g.name}
-                  {g.isDefault && <Badge>{t('default')}</Badge>}
-                  {g.exclusive && <Badge variant="info">{t('exclusiveBadge')}</Badge>}
-                </span>
-              )}
-              actions={canEdit && !(editing?.kind === 'group' && editing.id === g.id) && (
-                <>
-                  <Button size="small" variant="tertiary" onClick={() => setEditing({ kind: 'group', id: g.id, name: g.name })}>{t('rename')}</Button>
-                  {!g.isDefault && <Button size="small" variant="tertiary" disabled={busy === g.id} onClick={() => void removeGroup(g)}>{t('delete')}</Button>}
-                </>
-              )}>
+            <Card
+              key={g.id}
+              title={
+                editing?.kind === 'group' && editing.id === g.id ? (
+                  renameForm(t('groupName'))
+                ) : (
+                  <span className={styles.title}>
+                    {g.name}
+                    {g.isDefault && <Badge>{t('default')}</Badge>}
+                    {g.exclusive && <Badge variant="info">{t('exclusiveBadge')}</Badge>}
+                  </span>
+                )
+              }
+              actions={
+                canEdit &&
+                !(editing?.kind === 'group' && editing.id === g.id) && (
+                  <>
+                    <Button
+                      size="small"
+                      variant="tertiary"
+                      onClick={() => setEditing({ kind: 'group', id: g.id, name: g.name })}
+                    >
+                      {t('rename')}
+                    </Button>
+                    {!g.isDefault && (
+                      <Button
+                        size="small"
+                        variant="tertiary"
+                        disabled={busy === g.id}
+                        onClick={() => void removeGroup(g)}
+                      >
+                        {t('delete')}
+                      </Button>
+                    )}
+                  </>
+                )
+              }
+            >
               {g.tags.length === 0 ? (
                 <EmptyState heading={t('emptyGroupHeading')} body={t('emptyGroupBody')} headingLevel={3} />
               ) : (
                 <ul className={styles.tags}>
                   {g.tags.map((tag) => (
                     <li key={tag.id} className={styles.tag}>
-                      {editing?.kind === 'tag' && editing.id === tag.id ? renameForm(t('tagName')) : (
+                      {editing?.kind === 'tag' && editing.id === tag.id ? (
+                        renameForm(t('tagName'))
+                      ) : (
                         <>
                           <span className={styles.tagName}>{tag.name}</span>
                           <span className={styles.usage}>{t('usage', { count: tag.usage })}</span>
                           {canEdit && (
                             <>
-                              <Button size="small" variant="tertiary" onClick={() => setEditing({ kind: 'tag', id: tag.id, name: tag.name })}>{t('rename')}</Button>
-                              <Button size="small" variant="tertiary" disabled={busy === tag.id} onClick={() => void removeTag(tag)}>{t('delete')}</Button>
+                              <Button
+                                size="small"
+                                variant="tertiary"
+                                onClick={() => setEditing({ kind: 'tag', id: tag.id, name: tag.name })}
+                              >
+                                {t('rename')}
+                              </Button>
+                              <Button
+                                size="small"
+                                variant="tertiary"
+                                disabled={busy === tag.id}
+                                onClick={() => void removeTag(tag)}
+                              >
+                                {t('delete')}
+                              </Button>
                             </>
                           )}
                         </>

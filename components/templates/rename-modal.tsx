@@ -39,7 +39,9 @@ function RenameForm({ template, onClose, onRenamed, rename = templatesApi.rename
       await rename(template.id, value)
       onRenamed(value)
     } catch (e) {
-      const fields = isHttpError(e) ? (e.data as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors : undefined
+      const fields = isHttpError(e)
+        ? (e.data as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors
+        : undefined
       setError(fields?.name?.[0] ?? t('renameError'))
     } finally {
       setBusy(false)
@@ -47,14 +49,36 @@ function RenameForm({ template, onClose, onRenamed, rename = templatesApi.rename
   }
 
   return (
-    <Modal open={!!template} title={title ?? t('renameTitle')} onClose={busy ? undefined : onClose}
-      footer={<>
-        <Button onClick={onClose} disabled={busy}>{tc('cancel')}</Button>
-        <Button variant="primary" loading={busy} onClick={() => void submit()} data-testid="rename-save">{t('save')}</Button>
-      </>}>
-      <form onSubmit={(e) => { e.preventDefault(); void submit() }}>
-        <TextField label={label ?? t('nameLabel')} name="name" value={name} maxLength={255} error={error} autoFocus
-          onChange={(e) => setName(e.target.value)} />
+    <Modal
+      open={!!template}
+      title={title ?? t('renameTitle')}
+      onClose={busy ? undefined : onClose}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            {tc('cancel')}
+          </Button>
+          <Button variant="primary" loading={busy} onClick={() => void submit()} data-testid="rename-save">
+            {t('save')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+      >
+        <TextField
+          label={label ?? t('nameLabel')}
+          name="name"
+          value={name}
+          maxLength={255}
+          error={error}
+          autoFocus
+          onChange={(e) => setName(e.target.value)}
+        />
       </form>
     </Modal>
   )

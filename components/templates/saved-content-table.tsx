@@ -21,7 +21,13 @@ import { RenameModal } from './rename-modal'
 import styles from './templates.module.css'
 
 const TYPE_KEYS: Record<string, string> = {
-  text: 'savedTypeText', image: 'savedTypeImage', button: 'savedTypeButton', horizontal_rule: 'savedTypeDivider', spacer: 'savedTypeSpacer', html: 'savedTypeHtml', drop_shadow: 'savedTypeDropShadow',
+  text: 'savedTypeText',
+  image: 'savedTypeImage',
+  button: 'savedTypeButton',
+  horizontal_rule: 'savedTypeDivider',
+  spacer: 'savedTypeSpacer',
+  html: 'savedTypeHtml',
+  drop_shadow: 'savedTypeDropShadow',
 }
 
 export function SavedContentTable({ canWrite = true }: { canWrite?: boolean }) {
@@ -30,7 +36,11 @@ export function SavedContentTable({ canWrite = true }: { canWrite?: boolean }) {
   const toast = useToast()
   const [search, setSearch] = useState('')
   const debounced = useDebouncedValue(search.trim(), 300)
-  const { data, error, isLoading, mutate } = useSWR(['universal-content', debounced], () => templatesApi.universal(debounced || undefined), { keepPreviousData: true })
+  const { data, error, isLoading, mutate } = useSWR(
+    ['universal-content', debounced],
+    () => templatesApi.universal(debounced || undefined),
+    { keepPreviousData: true },
+  )
   const [renaming, setRenaming] = useState<UniversalItem | null>(null)
   const [deleting, setDeleting] = useState<UniversalItem | null>(null)
   const [busy, setBusy] = useState(false)
@@ -59,35 +69,96 @@ export function SavedContentTable({ canWrite = true }: { canWrite?: boolean }) {
   return (
     <>
       <div className={shared.toolbar}>
-        <TextField className={shared.toolbarGrow} label={t('searchSavedLabel')} name="saved-search" type="search" value={search}
-          onChange={(e) => setSearch(e.target.value)} />
+        <TextField
+          className={shared.toolbarGrow}
+          label={t('searchSavedLabel')}
+          name="saved-search"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
-      {error && <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />}
-      {isLoading && !data ? <TableSkeleton /> : (
-        <Table caption={t('tabSaved')}
+      {error && (
+        <Notification
+          variant="error"
+          title={t('loadError')}
+          action={{ label: t('retry'), onClick: () => void mutate() }}
+        />
+      )}
+      {isLoading && !data ? (
+        <TableSkeleton />
+      ) : (
+        <Table
+          caption={t('tabSaved')}
           columns={[
-            { key: 'name', header: t('colName') }, { key: 'type', header: t('colType') }, { key: 'updated', header: t('colUpdated'), align: 'right' },
-            ...(canWrite ? [{ key: 'actions', header: <span className="visually-hidden">{t('colActions')}</span>, align: 'right' as const }] : []),
+            { key: 'name', header: t('colName') },
+            { key: 'type', header: t('colType') },
+            { key: 'updated', header: t('colUpdated'), align: 'right' },
+            ...(canWrite
+              ? [
+                  {
+                    key: 'actions',
+                    header: <span className="visually-hidden">{t('colActions')}</span>,
+                    align: 'right' as const,
+                  },
+                ]
+              : []),
           ]}
           rows={items.map((i) => ({
             id: i.id,
             name: i.name,
             type: <Badge variant="info">{TYPE_KEYS[i.type] ? t(TYPE_KEYS[i.type]!) : i.type}</Badge>,
-            updated: <span className={shared.nowrap}>{format.dateTime(new Date(i.updated), { dateStyle: 'medium' })}</span>,
+            updated: (
+              <span className={shared.nowrap}>{format.dateTime(new Date(i.updated), { dateStyle: 'medium' })}</span>
+            ),
             actions: (
               <span className={styles.rowActions}>
-                <Button size="small" variant="tertiary" onClick={() => setRenaming(i)} aria-label={t('renameNamed', { name: i.name })}>{t('rename')}</Button>
-                <Button size="small" variant="tertiary" onClick={() => { setDeleteError(null); setDeleting(i) }} aria-label={t('deleteNamed', { name: i.name })}>{t('delete')}</Button>
+                <Button
+                  size="small"
+                  variant="tertiary"
+                  onClick={() => setRenaming(i)}
+                  aria-label={t('renameNamed', { name: i.name })}
+                >
+                  {t('rename')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="tertiary"
+                  onClick={() => {
+                    setDeleteError(null)
+                    setDeleting(i)
+                  }}
+                  aria-label={t('deleteNamed', { name: i.name })}
+                >
+                  {t('delete')}
+                </Button>
               </span>
             ),
           }))}
-          empty={t('savedNoResults')} />
+          empty={t('savedNoResults')}
+        />
       )}
-      <RenameModal template={renaming} title={t('savedRenameTitle')} label={t('colName')} rename={templatesApi.renameUniversal}
+      <RenameModal
+        template={renaming}
+        title={t('savedRenameTitle')}
+        label={t('colName')}
+        rename={templatesApi.renameUniversal}
         onClose={() => setRenaming(null)}
-        onRenamed={(name) => { toast.show({ variant: 'success', content: t('savedRenamedToast', { name }) }); setRenaming(null); void mutate() }} />
-      <ConfirmModal open={!!deleting} title={t('savedDeleteTitle')} confirmLabel={t('delete')} busy={busy} error={deleteError}
-        onConfirm={() => void confirmDelete()} onClose={() => setDeleting(null)}>
+        onRenamed={(name) => {
+          toast.show({ variant: 'success', content: t('savedRenamedToast', { name }) })
+          setRenaming(null)
+          void mutate()
+        }}
+      />
+      <ConfirmModal
+        open={!!deleting}
+        title={t('savedDeleteTitle')}
+        confirmLabel={t('delete')}
+        busy={busy}
+        error={deleteError}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      >
         {deleting ? t('savedDeleteBody', { name: deleting.name }) : null}
       </ConfirmModal>
     </>

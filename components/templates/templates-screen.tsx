@@ -46,7 +46,11 @@ export function TemplatesScreen({ initialTab = 'templates' }: { initialTab?: Tab
   const debounced = useDebouncedValue(search.trim(), 300)
 
   const params = { search: debounced || undefined, sort, page, page_size: PAGE_SIZE }
-  const { data, error, isLoading, mutate } = useSWR(tab === 'templates' ? ['templates', params] : null, () => templatesApi.list(params), { keepPreviousData: true })
+  const { data, error, isLoading, mutate } = useSWR(
+    tab === 'templates' ? ['templates', params] : null,
+    () => templatesApi.list(params),
+    { keepPreviousData: true },
+  )
   const rows = data?.templates ?? []
 
   function changeTab(next: Tab) {
@@ -86,10 +90,20 @@ export function TemplatesScreen({ initialTab = 'templates' }: { initialTab?: Tab
     const descending = sort === `-${field}`
     const next = (active ? (descending ? field : `-${field}`) : field === 'name' ? field : `-${field}`) as Sort
     return (
-      <button type="button" className={styles.sort} onClick={() => { setSort(next); setPage(1) }} data-testid={`sort-${field}`}>
+      <button
+        type="button"
+        className={styles.sort}
+        onClick={() => {
+          setSort(next)
+          setPage(1)
+        }}
+        data-testid={`sort-${field}`}
+      >
         {label}
         {active && <span className="visually-hidden">{descending ? t('sortedDescending') : t('sortedAscending')}</span>}
-        <span aria-hidden="true" className={active ? styles.sortActive : styles.sortIdle}>{active && !descending ? '▲' : '▼'}</span>
+        <span aria-hidden="true" className={active ? styles.sortActive : styles.sortIdle}>
+          {active && !descending ? '▲' : '▼'}
+        </span>
       </button>
     )
   }
@@ -104,20 +118,56 @@ export function TemplatesScreen({ initialTab = 'templates' }: { initialTab?: Tab
     id: tpl.id,
     name: (
       <span className={styles.nameCell}>
-        <Link href={editorHref(tpl.id)} className={styles.name} data-testid="template-link">{tpl.name}</Link>
+        <Link href={editorHref(tpl.id)} className={styles.name} data-testid="template-link">
+          {tpl.name}
+        </Link>
         {tpl.isTransactional && <Badge variant="warning">{t('transactional')}</Badge>}
       </span>
     ),
-    type: <Badge variant={tpl.editorType === 'CODE' ? 'neutral' : 'info'}>{tpl.editorType === 'CODE' ? t('typeCode') : t('typeDragAndDrop')}</Badge>,
-    updated: <span className={shared.nowrap}>{format.dateTime(new Date(tpl.updated), { dateStyle: 'medium', timeStyle: 'short' })}</span>,
+    type: (
+      <Badge variant={tpl.editorType === 'CODE' ? 'neutral' : 'info'}>
+        {tpl.editorType === 'CODE' ? t('typeCode') : t('typeDragAndDrop')}
+      </Badge>
+    ),
+    updated: (
+      <span className={shared.nowrap}>
+        {format.dateTime(new Date(tpl.updated), { dateStyle: 'medium', timeStyle: 'short' })}
+      </span>
+    ),
     actions: (
       <span className={styles.rowActions}>
-        <LinkButton href={editorHref(tpl.id)} size="small" variant="tertiary">{t('open')}</LinkButton>
+        <LinkButton href={editorHref(tpl.id)} size="small" variant="tertiary">
+          {t('open')}
+        </LinkButton>
         {canWrite && (
           <>
-            <Button size="small" variant="tertiary" onClick={() => setRenaming(tpl)} aria-label={t('renameNamed', { name: tpl.name })}>{t('rename')}</Button>
-            <Button size="small" variant="tertiary" onClick={() => void clone(tpl)} aria-label={t('cloneNamed', { name: tpl.name })}>{t('clone')}</Button>
-            <Button size="small" variant="tertiary" onClick={() => { setDeleteError(null); setDeleting(tpl) }} aria-label={t('deleteNamed', { name: tpl.name })}>{t('delete')}</Button>
+            <Button
+              size="small"
+              variant="tertiary"
+              onClick={() => setRenaming(tpl)}
+              aria-label={t('renameNamed', { name: tpl.name })}
+            >
+              {t('rename')}
+            </Button>
+            <Button
+              size="small"
+              variant="tertiary"
+              onClick={() => void clone(tpl)}
+              aria-label={t('cloneNamed', { name: tpl.name })}
+            >
+              {t('clone')}
+            </Button>
+            <Button
+              size="small"
+              variant="tertiary"
+              onClick={() => {
+                setDeleteError(null)
+                setDeleting(tpl)
+              }}
+              aria-label={t('deleteNamed', { name: tpl.name })}
+            >
+              {t('delete')}
+            </Button>
           </>
         )}
       </span>
@@ -125,15 +175,23 @@ export function TemplatesScreen({ initialTab = 'templates' }: { initialTab?: Tab
   }))
 
   const isEmptyAccount = tab === 'templates' && !isLoading && !error && rows.length === 0 && !debounced && page === 1
-  const createAction = canWrite ? <LinkButton href="/email-templates/create" variant="primary" data-testid="create-template">{t('create')}</LinkButton> : undefined
+  const createAction = canWrite ? (
+    <LinkButton href="/email-templates/create" variant="primary" data-testid="create-template">
+      {t('create')}
+    </LinkButton>
+  ) : undefined
 
   return (
     <Page>
       <PageHead title={t('title')} description={t('description')} actions={createAction} />
       <PageBody>
         <div className={styles.tabs} role="tablist" aria-label={t('tabsLabel')}>
-          <button type="button" role="tab" aria-selected={tab === 'templates'} onClick={() => changeTab('templates')}>{t('tabTemplates')}</button>
-          <button type="button" role="tab" aria-selected={tab === 'saved'} onClick={() => changeTab('saved')}>{t('tabSaved')}</button>
+          <button type="button" role="tab" aria-selected={tab === 'templates'} onClick={() => changeTab('templates')}>
+            {t('tabTemplates')}
+          </button>
+          <button type="button" role="tab" aria-selected={tab === 'saved'} onClick={() => changeTab('saved')}>
+            {t('tabSaved')}
+          </button>
         </div>
         {tab === 'saved' ? (
           <SavedContentTable canWrite={canWrite} />
@@ -142,11 +200,32 @@ export function TemplatesScreen({ initialTab = 'templates' }: { initialTab?: Tab
         ) : (
           <>
             <div className={shared.toolbar}>
-              <TextField className={shared.toolbarGrow} label={t('searchLabel')} name="search" type="search" placeholder={t('searchPlaceholder')}
-                value={search} onChange={(e) => { setSearch(e.target.value); setPage(1) }} data-testid="templates-search" />
+              <TextField
+                className={shared.toolbarGrow}
+                label={t('searchLabel')}
+                name="search"
+                type="search"
+                placeholder={t('searchPlaceholder')}
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.target.value)
+                  setPage(1)
+                }}
+                data-testid="templates-search"
+              />
             </div>
-            {error && <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />}
-            {isLoading && !data ? <TableSkeleton /> : !error && rows.length === 0 ? <NoResultsState /> : (
+            {error && (
+              <Notification
+                variant="error"
+                title={t('loadError')}
+                action={{ label: t('retry'), onClick: () => void mutate() }}
+              />
+            )}
+            {isLoading && !data ? (
+              <TableSkeleton />
+            ) : !error && rows.length === 0 ? (
+              <NoResultsState />
+            ) : (
               <div>
                 <Table caption={t('title')} columns={columns} rows={tableRows} />
                 <Pager page={page} pageSize={PAGE_SIZE} count={rows.length} total={data?.total} onPage={setPage} />
@@ -155,9 +234,23 @@ export function TemplatesScreen({ initialTab = 'templates' }: { initialTab?: Tab
           </>
         )}
       </PageBody>
-      <RenameModal template={renaming} onClose={() => setRenaming(null)} onRenamed={() => { setRenaming(null); void mutate() }} />
-      <ConfirmModal open={!!deleting} title={t('deleteTitle')} confirmLabel={t('delete')} busy={busy} error={deleteError}
-        onConfirm={() => void confirmDelete()} onClose={() => setDeleting(null)}>
+      <RenameModal
+        template={renaming}
+        onClose={() => setRenaming(null)}
+        onRenamed={() => {
+          setRenaming(null)
+          void mutate()
+        }}
+      />
+      <ConfirmModal
+        open={!!deleting}
+        title={t('deleteTitle')}
+        confirmLabel={t('delete')}
+        busy={busy}
+        error={deleteError}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      >
         <p>{t('deleteBody', { name: deleting?.name ?? '' })}</p>
       </ConfirmModal>
     </Page>

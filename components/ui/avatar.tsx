@@ -15,7 +15,7 @@ export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean)
   if (parts.length === 0) return '?'
   const first = parts[0][0] ?? ''
-  const last = parts.length > 1 ? parts[parts.length - 1][0] ?? '' : ''
+  const last = parts.length > 1 ? (parts[parts.length - 1][0] ?? '') : ''
   return (first + last).toUpperCase()
 }
 
@@ -27,5 +27,9 @@ export function Avatar({ name, photoUrl, color, size = 'medium', shape = 'circle
   }
   // The colour is data (per company), so it is passed as a custom property, not a class.
   const style = color ? ({ '--avatar-color': color } as CSSProperties) : undefined
-  return <span className={className} style={style} aria-hidden="true">{initialsOf(name)}</span>
+  return (
+    <span className={className} style={style} aria-hidden="true">
+      {initialsOf(name)}
+    </span>
+  )
 }

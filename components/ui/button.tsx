@@ -14,11 +14,24 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean
 }
 
-export function buttonClassName(variant: ButtonVariant = 'secondary', size: ButtonSize = 'medium', extra?: string): string {
+export function buttonClassName(
+  variant: ButtonVariant = 'secondary',
+  size: ButtonSize = 'medium',
+  extra?: string,
+): string {
   return [styles.button, styles[variant], styles[size], extra].filter(Boolean).join(' ')
 }
 
-export function Button({ variant = 'secondary', size = 'medium', loading = false, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'medium',
+  loading = false,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const t = useTranslations('common')
   return (
     <button
@@ -29,7 +42,11 @@ export function Button({ variant = 'secondary', size = 'medium', loading = false
       aria-busy={loading || undefined}
     >
       {/* The spinner shows at once: the user has just clicked, so no 100 ms grace period. */}
-      {loading && <span className={styles.spinner}><Spinner size="small" delayMs={0} label={t('loading')} /></span>}
+      {loading && (
+        <span className={styles.spinner}>
+          <Spinner size="small" delayMs={0} label={t('loading')} />
+        </span>
+      )}
       <span className={loading ? styles.labelLoading : styles.label}>{children}</span>
     </button>
   )

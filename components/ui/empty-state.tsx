@@ -15,7 +15,11 @@ export function EmptyState({ image, heading, body, actions, headingLevel = 2 }: 
   const H = `h${headingLevel}` as 'h1' | 'h2' | 'h3'
   return (
     <section className={styles.empty}>
-      {image && <div className={styles.image} aria-hidden="true">{image}</div>}
+      {image && (
+        <div className={styles.image} aria-hidden="true">
+          {image}
+        </div>
+      )}
       <H className={styles.heading}>{heading}</H>
       {body && <div className={styles.body}>{body}</div>}
       {actions && <div className={styles.actions}>{actions}</div>}

@@ -7,7 +7,14 @@ import { CompassIcon } from './icons'
 
 export function NoResultsState({ actions }: { actions?: ReactNode }) {
   const t = useTranslations('library')
-  return <EmptyState image={<CompassIcon size={28} />} heading={t('noResultsTitle')} body={t('noResultsBody')} actions={actions} />
+  return (
+    <EmptyState
+      image={<CompassIcon size={28} />}
+      heading={t('noResultsTitle')}
+      body={t('noResultsBody')}
+      actions={actions}
+    />
+  )
 }
 
 /** Default validation texts of the library's inputs (file upload, text length, date range). */

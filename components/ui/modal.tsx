@@ -23,7 +23,8 @@ export interface ModalProps {
   'aria-label'?: string
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 const FIELD = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])'
 
 // The last few focused elements. A field with autoFocus inside the dialog takes focus before the
@@ -31,11 +32,15 @@ const FIELD = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]
 // the latest of these that lies outside the dialog.
 const recentFocus: HTMLElement[] = []
 if (typeof document !== 'undefined') {
-  document.addEventListener('focusin', (e) => {
-    if (!(e.target instanceof HTMLElement)) return
-    recentFocus.push(e.target)
-    if (recentFocus.length > 8) recentFocus.shift()
-  }, true)
+  document.addEventListener(
+    'focusin',
+    (e) => {
+      if (!(e.target instanceof HTMLElement)) return
+      recentFocus.push(e.target)
+      if (recentFocus.length > 8) recentFocus.shift()
+    },
+    true,
+  )
 }
 
 function findOpener(dialog: HTMLElement | null): HTMLElement | null {
@@ -48,7 +53,16 @@ function findOpener(dialog: HTMLElement | null): HTMLElement | null {
   return null
 }
 
-export function Modal({ open, size = 'medium', title, children, footer, onClose, hideCloseButton = false, 'aria-label': ariaLabel }: ModalProps) {
+export function Modal({
+  open,
+  size = 'medium',
+  title,
+  children,
+  footer,
+  onClose,
+  hideCloseButton = false,
+  'aria-label': ariaLabel,
+}: ModalProps) {
   const t = useTranslations('common')
   const isClient = useIsClient()
   const dialogRef = useRef<HTMLDivElement>(null)
@@ -115,7 +129,13 @@ export function Modal({ open, size = 'medium', title, children, footer, onClose,
       >
         {(title || canClose) && (
           <div className={styles.header}>
-            {title ? <h2 id={titleId} className={styles.title}>{title}</h2> : <span />}
+            {title ? (
+              <h2 id={titleId} className={styles.title}>
+                {title}
+              </h2>
+            ) : (
+              <span />
+            )}
             {canClose && (
               <button type="button" className={styles.close} onClick={onClose} aria-label={t('close')}>
                 <CloseIcon size={18} />

@@ -24,7 +24,13 @@ export interface NotificationProps {
   dismissable?: boolean
 }
 
-const ICONS = { error: ErrorIcon, intelligence: SparkleIcon, info: InfoIcon, success: SuccessIcon, warning: WarningIcon }
+const ICONS = {
+  error: ErrorIcon,
+  intelligence: SparkleIcon,
+  info: InfoIcon,
+  success: SuccessIcon,
+  warning: WarningIcon,
+}
 
 export function NotificationIcon({ variant }: { variant: NotificationVariant }) {
   const Icon = ICONS[variant]
@@ -33,25 +39,46 @@ export function NotificationIcon({ variant }: { variant: NotificationVariant }) 
 
 export function NotificationActionControl({ action }: { action: NotificationAction }) {
   if (action.href) {
-    return <a className={styles.action} href={action.href} onClick={action.onClick}>{action.label}</a>
+    return (
+      <a className={styles.action} href={action.href} onClick={action.onClick}>
+        {action.label}
+      </a>
+    )
   }
-  return <button type="button" className={styles.action} onClick={action.onClick}>{action.label}</button>
+  return (
+    <button type="button" className={styles.action} onClick={action.onClick}>
+      {action.label}
+    </button>
+  )
 }
 
-export function Notification({ variant, title, children, action, onDismiss, dismissable = !!onDismiss }: NotificationProps) {
+export function Notification({
+  variant,
+  title,
+  children,
+  action,
+  onDismiss,
+  dismissable = !!onDismiss,
+}: NotificationProps) {
   const t = useTranslations('notifications')
   return (
-    <div role={variant === 'error' ? 'alert' : 'status'} className={`${styles.notification} ${styles[variant]}`} data-variant={variant}>
+    <div
+      role={variant === 'error' ? 'alert' : 'status'}
+      className={`${styles.notification} ${styles[variant]}`}
+      data-variant={variant}
+    >
       <NotificationIcon variant={variant} />
       <div className={styles.content}>
         <span className="visually-hidden">{t(`variant.${variant}`)}</span>
         {title && <p className={styles.title}>{title}</p>}
         {children && <div className={styles.body}>{children}</div>}
-        {action && <div className={styles.actions}><NotificationActionControl action={action} /></div>}
+        {action && (
+          <div className={styles.actions}>
+            <NotificationActionControl action={action} />
+          </div>
+        )}
       </div>
-      {dismissable && onDismiss && (
-        <DismissButton label={t('dismiss')} onClick={onDismiss} />
-      )}
+      {dismissable && onDismiss && <DismissButton label={t('dismiss')} onClick={onDismiss} />}
     </div>
   )
 }

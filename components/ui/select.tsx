@@ -22,7 +22,9 @@ export function Select({ label, name, options, error, id, className, ...rest }: 
   const errorId = error ? `${selectId}-error` : undefined
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={selectId} className={styles.label}>{label}</label>
+      <label htmlFor={selectId} className={styles.label}>
+        {label}
+      </label>
       <div className={styles.selectWrap}>
         <select
           {...rest}
@@ -32,7 +34,11 @@ export function Select({ label, name, options, error, id, className, ...rest }: 
           aria-invalid={error ? true : undefined}
           aria-describedby={[rest['aria-describedby'], errorId].filter(Boolean).join(' ') || undefined}
         >
-          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </select>
         <ChevronDownIcon className={styles.selectIcon} />
       </div>

@@ -35,6 +35,11 @@ export function Spinner({ size = 'medium', delayMs = SPINNER_DELAY_MS, label }: 
 
   if (!visible) return null
   return (
-    <span role="status" aria-label={label ?? t('loading')} className={`${styles.spinner} ${sizeClass[size]}`} data-size={size} />
+    <span
+      role="status"
+      aria-label={label ?? t('loading')}
+      className={`${styles.spinner} ${sizeClass[size]}`}
+      data-size={size}
+    />
   )
 }

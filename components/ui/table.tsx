@@ -28,20 +28,26 @@ export function Table({ columns, rows, empty, caption }: TableProps) {
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={styles[c.align ?? 'left']}>{c.header}</th>
+              <th key={c.key} scope="col" className={styles[c.align ?? 'left']}>
+                {c.header}
+              </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className={styles.empty}>{empty ?? t('noDataTitle')}</td>
+              <td colSpan={columns.length} className={styles.empty}>
+                {empty ?? t('noDataTitle')}
+              </td>
             </tr>
           ) : (
             rows.map((row, i) => (
               <tr key={row.id ?? i}>
                 {columns.map((c) => (
-                  <td key={c.key} className={styles[c.align ?? 'left']}>{row[c.key]}</td>
+                  <td key={c.key} className={styles[c.align ?? 'left']}>
+                    {row[c.key]}
+                  </td>
                 ))}
               </tr>
             ))

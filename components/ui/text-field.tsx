@@ -18,7 +18,9 @@ export function TextField({ label, name, error, hint, id, className, ...rest }: 
   const describedBy = [rest['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={inputId} className={styles.label}>{label}</label>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+      </label>
       <input
         {...rest}
         id={inputId}
@@ -27,7 +29,11 @@ export function TextField({ label, name, error, hint, id, className, ...rest }: 
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
-      {hint && <p id={hintId} className={styles.hint}>{hint}</p>}
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
       {error && <FormError id={errorId}>{error}</FormError>}
     </div>
   )

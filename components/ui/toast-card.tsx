@@ -4,7 +4,12 @@
 // owns the queues and the exit animation.
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslations } from 'next-intl'
-import { NotificationActionControl, NotificationIcon, type NotificationAction, type NotificationVariant } from './notification'
+import {
+  NotificationActionControl,
+  NotificationIcon,
+  type NotificationAction,
+  type NotificationVariant,
+} from './notification'
 import styles from './toast-card.module.css'
 import { DismissButton } from './dismiss-button'
 
@@ -29,7 +34,21 @@ export interface ToastCardProps {
 }
 
 export function ToastCard(props: ToastCardProps) {
-  const { id, variant, title, content, action, dismissable, sticky, timeoutMs, paused, leaving, shaking, onTimeout, onDismiss } = props
+  const {
+    id,
+    variant,
+    title,
+    content,
+    action,
+    dismissable,
+    sticky,
+    timeoutMs,
+    paused,
+    leaving,
+    shaking,
+    onTimeout,
+    onDismiss,
+  } = props
   const t = useTranslations('notifications')
   const [hovered, setHovered] = useState(false)
   const remaining = useRef(timeoutMs)
@@ -46,7 +65,9 @@ export function ToastCard(props: ToastCardProps) {
     }
   }, [id, sticky, leaving, hovered, paused, onTimeout])
 
-  const className = [styles.toast, styles[variant], leaving && styles.leaving, shaking && styles.shake].filter(Boolean).join(' ')
+  const className = [styles.toast, styles[variant], leaving && styles.leaving, shaking && styles.shake]
+    .filter(Boolean)
+    .join(' ')
   return (
     <div
       role={variant === 'error' ? 'alert' : 'status'}
@@ -64,11 +85,13 @@ export function ToastCard(props: ToastCardProps) {
         <span className="visually-hidden">{t(`variant.${variant}`)}</span>
         {title && <p className={styles.title}>{title}</p>}
         <div className={styles.body}>{content}</div>
-        {action && <div className={styles.action}><NotificationActionControl action={action} /></div>}
+        {action && (
+          <div className={styles.action}>
+            <NotificationActionControl action={action} />
+          </div>
+        )}
       </div>
-      {dismissable && (
-        <DismissButton label={t('dismiss')} onClick={() => onDismiss(id)} />
-      )}
+      {dismissable && <DismissButton label={t('dismiss')} onClick={() => onDismiss(id)} />}
     </div>
   )
 }

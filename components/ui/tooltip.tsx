@@ -14,7 +14,9 @@ export function Tooltip({ content, children, placement = 'top' }: TooltipProps) 
   const id = useId()
   const [open, setOpen] = useState(false)
   const trigger = isValidElement(children)
-    ? cloneElement(children as ReactElement<{ 'aria-describedby'?: string }>, { 'aria-describedby': open ? id : undefined })
+    ? cloneElement(children as ReactElement<{ 'aria-describedby'?: string }>, {
+        'aria-describedby': open ? id : undefined,
+      })
     : children
   return (
     <span
@@ -23,7 +25,9 @@ export function Tooltip({ content, children, placement = 'top' }: TooltipProps) 
       onMouseLeave={() => setOpen(false)}
       onFocus={() => setOpen(true)}
       onBlur={() => setOpen(false)}
-      onKeyDown={(e) => { if (e.key === 'Escape') setOpen(false) }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') setOpen(false)
+      }}
     >
       {trigger}
       {open && (

@@ -5,5 +5,9 @@ import { useSyncExternalStore } from 'react'
 const subscribe = () => () => {}
 
 export function useIsClient(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false)
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  )
 }

@@ -2,7 +2,11 @@
 import type { WebhookDto } from '@/lib/webhooks/webhook-screen-data'
 
 export type { WebhookDto }
-export interface TopicDto { id: string; metric: string; channel: string }
+export interface TopicDto {
+  id: string
+  metric: string
+  channel: string
+}
 export interface DeliveryDto {
   id: number
   topic: string

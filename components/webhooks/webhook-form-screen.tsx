@@ -34,13 +34,38 @@ export function WebhookFormScreen({ webhookId }: { webhookId?: string }) {
   if (error) {
     const gone = readHttpFailure(error).status === 404
     return (
-      <Page><PageHead title={title} /><PageBody>
-        <Notification variant="error" action={gone ? undefined : { label: tc('retry'), onClick: () => void mutate() }}>{gone ? t('notFound') : t('loadError')}</Notification>
-      </PageBody></Page>
+      <Page>
+        <PageHead title={title} />
+        <PageBody>
+          <Notification
+            variant="error"
+            action={gone ? undefined : { label: tc('retry'), onClick: () => void mutate() }}
+          >
+            {gone ? t('notFound') : t('loadError')}
+          </Notification>
+        </PageBody>
+      </Page>
     )
   }
-  if (!data) return <Page><PageHead title={title} /><PageBody><div className={styles.loading}><Spinner size="large" /></div></PageBody></Page>
-  return <WebhookForm key={data.webhook?.updatedAt ?? 'new'} webhook={webhookId ? data.webhook : undefined} topics={data.topics} onSaved={() => void mutate()} />
+  if (!data)
+    return (
+      <Page>
+        <PageHead title={title} />
+        <PageBody>
+          <div className={styles.loading}>
+            <Spinner size="large" />
+          </div>
+        </PageBody>
+      </Page>
+    )
+  return (
+    <WebhookForm
+      key={data.webhook?.updatedAt ?? 'new'}
+      webhook={webhookId ? data.webhook : undefined}
+      topics={data.topics}
+      onSaved={() => void mutate()}
+    />
+  )
 }
 
 function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topics: TopicDto[]; onSaved: () => void }) {
@@ -50,8 +75,12 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
   const toast = useToast()
   const canWrite = usePermission(['integrations_write'])
   const [form, setForm] = useState({
-    name: webhook?.name ?? '', description: webhook?.description ?? '', endpointUrl: webhook?.endpointUrl ?? '',
-    enabled: webhook?.enabled ?? true, topics: webhook?.topics ?? [], secretKey: '',
+    name: webhook?.name ?? '',
+    description: webhook?.description ?? '',
+    endpointUrl: webhook?.endpointUrl ?? '',
+    enabled: webhook?.enabled ?? true,
+    topics: webhook?.topics ?? [],
+    secretKey: '',
   })
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
@@ -60,7 +89,10 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
   const [copied, setCopied] = useState(false)
 
   const fieldError = (f: Record<string, string>) => ({
-    name: f.name, description: f.description, endpointUrl: f.endpoint_url ?? f.endpointUrl, secretKey: f.secret_key ?? f.secretKey,
+    name: f.name,
+    description: f.description,
+    endpointUrl: f.endpoint_url ?? f.endpointUrl,
+    secretKey: f.secret_key ?? f.secretKey,
     topics: f['webhook-topics'] ?? f.topics,
   })
 
@@ -74,20 +106,33 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
     if (Object.keys(local).length) return
     setBusy(true)
     try {
-      const body = { name: form.name, description: form.description || null, endpointUrl: form.endpointUrl, enabled: form.enabled, topics: form.topics }
+      const body = {
+        name: form.name,
+        description: form.description || null,
+        endpointUrl: form.endpointUrl,
+        enabled: form.enabled,
+        topics: form.topics,
+      }
       if (webhook) {
         await http.patch(`/ajax/webhooks/${webhook.id}`, body)
         toast.show({ variant: 'success', content: t('saved') })
         onSaved()
       } else {
-        const res = await http.post<{ webhook: WebhookDto; secretKey: string }>('/ajax/webhooks', { ...body, ...(form.secretKey ? { secretKey: form.secretKey } : {}) })
+        const res = await http.post<{ webhook: WebhookDto; secretKey: string }>('/ajax/webhooks', {
+          ...body,
+          ...(form.secretKey ? { secretKey: form.secretKey } : {}),
+        })
         setSecret({ value: res.data.secretKey, thenGo: `/cdp/webhooks/${res.data.webhook.id}/edit` })
       }
     } catch (err) {
       const f = readHttpFailure(err)
       const fe = fieldError(f.fieldErrors)
       const any = Object.values(fe).some(Boolean)
-      setErrors(any ? (Object.fromEntries(Object.entries(fe).filter(([, v]) => v)) as Record<string, string>) : { _form: f.message ?? t('saveError') })
+      setErrors(
+        any
+          ? (Object.fromEntries(Object.entries(fe).filter(([, v]) => v)) as Record<string, string>)
+          : { _form: f.message ?? t('saveError') },
+      )
     } finally {
       setBusy(false)
     }
@@ -130,8 +175,11 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
 
   return (
     <Page>
-      <PageHead title={webhook ? webhook.name : t('createTitle')} description={t('formDescription')}
-        actions={<LinkButton href="/cdp/webhooks">{t('backToList')}</LinkButton>} />
+      <PageHead
+        title={webhook ? webhook.name : t('createTitle')}
+        description={t('formDescription')}
+        actions={<LinkButton href="/cdp/webhooks">{t('backToList')}</LinkButton>}
+      />
       <PageBody>
         <div className={styles.stack}>
           <form className={styles.stack} onSubmit={submit} noValidate data-testid="webhook-form">
@@ -139,32 +187,82 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
               <Card title={t('detailsTitle')}>
                 <div className={styles.form}>
                   <div className={styles.grid}>
-                    <TextField label={t('name')} name="name" maxLength={255} value={form.name} error={errors.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-                    <TextField label={t('descriptionField')} name="description" maxLength={1000} value={form.description} error={errors.description}
-                      onChange={(e) => setForm({ ...form, description: e.target.value })} />
+                    <TextField
+                      label={t('name')}
+                      name="name"
+                      maxLength={255}
+                      value={form.name}
+                      error={errors.name}
+                      onChange={(e) => setForm({ ...form, name: e.target.value })}
+                    />
+                    <TextField
+                      label={t('descriptionField')}
+                      name="description"
+                      maxLength={1000}
+                      value={form.description}
+                      error={errors.description}
+                      onChange={(e) => setForm({ ...form, description: e.target.value })}
+                    />
                   </div>
-                  <TextField label={t('endpointUrl')} name="endpointUrl" type="url" placeholder="https://example.com/webhooks" value={form.endpointUrl}
-                    error={errors.endpointUrl} hint={t('endpointHint')} onChange={(e) => setForm({ ...form, endpointUrl: e.target.value })} />
+                  <TextField
+                    label={t('endpointUrl')}
+                    name="endpointUrl"
+                    type="url"
+                    placeholder="https://example.com/webhooks"
+                    value={form.endpointUrl}
+                    error={errors.endpointUrl}
+                    hint={t('endpointHint')}
+                    onChange={(e) => setForm({ ...form, endpointUrl: e.target.value })}
+                  />
                   {webhook && (
                     <label className={styles.check}>
-                      <input type="checkbox" name="enabled" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} data-testid="webhook-enabled" />
-                      <span>{t('enabledLabel')}<br /><span className={styles.muted}>{t('enabledHelp')}</span></span>
+                      <input
+                        type="checkbox"
+                        name="enabled"
+                        checked={form.enabled}
+                        onChange={(e) => setForm({ ...form, enabled: e.target.checked })}
+                        data-testid="webhook-enabled"
+                      />
+                      <span>
+                        {t('enabledLabel')}
+                        <br />
+                        <span className={styles.muted}>{t('enabledHelp')}</span>
+                      </span>
                     </label>
                   )}
                 </div>
               </Card>
               <Card title={t('topicsTitle')}>
-                <WebhookTopicsField topics={topics} value={form.topics} onChange={(v) => setForm({ ...form, topics: v })} error={errors.topics} />
+                <WebhookTopicsField
+                  topics={topics}
+                  value={form.topics}
+                  onChange={(v) => setForm({ ...form, topics: v })}
+                  error={errors.topics}
+                />
               </Card>
               <Card title={t('secretTitle')}>
                 <div className={styles.form}>
                   <p className={styles.help}>{t('secretHelp')}</p>
-                  <code className={styles.code}>X-Webhook-Signature: v1=hex(HMAC-SHA256(secret, X-Webhook-Timestamp + &quot;.&quot; + body))</code>
+                  <code className={styles.code}>
+                    X-Webhook-Signature: v1=hex(HMAC-SHA256(secret, X-Webhook-Timestamp + &quot;.&quot; + body))
+                  </code>
                   {webhook ? (
-                    <div><Button onClick={() => void rotate()} disabled={busy} data-testid="rotate-secret">{t('rotateSecret')}</Button></div>
+                    <div>
+                      <Button onClick={() => void rotate()} disabled={busy} data-testid="rotate-secret">
+                        {t('rotateSecret')}
+                      </Button>
+                    </div>
                   ) : (
-                    <TextField label={t('secretKey')} name="secretKey" type="password" autoComplete="new-password" value={form.secretKey} error={errors.secretKey}
-                      hint={t('secretKeyHint')} onChange={(e) => setForm({ ...form, secretKey: e.target.value })} />
+                    <TextField
+                      label={t('secretKey')}
+                      name="secretKey"
+                      type="password"
+                      autoComplete="new-password"
+                      value={form.secretKey}
+                      error={errors.secretKey}
+                      hint={t('secretKeyHint')}
+                      onChange={(e) => setForm({ ...form, secretKey: e.target.value })}
+                    />
                   )}
                 </div>
               </Card>
@@ -172,28 +270,77 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
             {errors._form && <FormError>{errors._form}</FormError>}
             {canWrite && (
               <div className={styles.footer}>
-                {webhook && <Button variant="danger" onClick={() => setConfirmDelete(true)} data-testid="delete-webhook">{t('delete')}</Button>}
+                {webhook && (
+                  <Button variant="danger" onClick={() => setConfirmDelete(true)} data-testid="delete-webhook">
+                    {t('delete')}
+                  </Button>
+                )}
                 <div className={styles.footerEnd}>
                   <LinkButton href="/cdp/webhooks">{tc('cancel')}</LinkButton>
-                  <Button variant="primary" type="submit" loading={busy} data-testid="save-webhook">{webhook ? t('save') : t('createSubmit')}</Button>
+                  <Button variant="primary" type="submit" loading={busy} data-testid="save-webhook">
+                    {webhook ? t('save') : t('createSubmit')}
+                  </Button>
                 </div>
               </div>
             )}
           </form>
           {webhook && <WebhookDeliveriesCard webhookId={webhook.id} />}
         </div>
-        <Modal open={!!secret} title={t('secretShownTitle')} onClose={closeSecret}
-          footer={<Button variant="primary" onClick={closeSecret} data-testid="secret-done">{t('done')}</Button>}>
+        <Modal
+          open={!!secret}
+          title={t('secretShownTitle')}
+          onClose={closeSecret}
+          footer={
+            <Button variant="primary" onClick={closeSecret} data-testid="secret-done">
+              {t('done')}
+            </Button>
+          }
+        >
           <div className={styles.form}>
             <Notification variant="warning">{t('secretShownWarning')}</Notification>
             <div className={styles.secretRow}>
-              <TextField className={styles.secretField} label={t('secretKey')} name="shownSecret" readOnly value={secret?.value ?? ''} onFocus={(e) => e.currentTarget.select()} data-testid="shown-secret" />
-              <Button onClick={() => { void navigator.clipboard?.writeText(secret?.value ?? '').then(() => setCopied(true), () => setCopied(false)) }}>{copied ? t('copied') : t('copy')}</Button>
+              <TextField
+                className={styles.secretField}
+                label={t('secretKey')}
+                name="shownSecret"
+                readOnly
+                value={secret?.value ?? ''}
+                onFocus={(e) => e.currentTarget.select()}
+                data-testid="shown-secret"
+              />
+              <Button
+                onClick={() => {
+                  void navigator.clipboard?.writeText(secret?.value ?? '').then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  )
+                }}
+              >
+                {copied ? t('copied') : t('copy')}
+              </Button>
             </div>
           </div>
         </Modal>
-        <Modal open={confirmDelete} title={t('deleteTitle')} onClose={busy ? undefined : () => setConfirmDelete(false)}
-          footer={<><Button onClick={() => setConfirmDelete(false)} disabled={busy}>{tc('cancel')}</Button><Button variant="danger" loading={busy} onClick={() => void remove()} data-testid="confirm-delete-webhook">{t('delete')}</Button></>}>
+        <Modal
+          open={confirmDelete}
+          title={t('deleteTitle')}
+          onClose={busy ? undefined : () => setConfirmDelete(false)}
+          footer={
+            <>
+              <Button onClick={() => setConfirmDelete(false)} disabled={busy}>
+                {tc('cancel')}
+              </Button>
+              <Button
+                variant="danger"
+                loading={busy}
+                onClick={() => void remove()}
+                data-testid="confirm-delete-webhook"
+              >
+                {t('delete')}
+              </Button>
+            </>
+          }
+        >
           <p>{t('deleteBody', { name: webhook?.name ?? '' })}</p>
         </Modal>
       </PageBody>

@@ -5,9 +5,24 @@ import { FormError } from '@/components/ui/form-error'
 import type { TopicDto } from './types'
 import styles from './webhooks.module.css'
 
-const CHANNELS = { email: 'channel_email', sms: 'channel_sms', push: 'channel_push', whatsapp: 'channel_whatsapp' } as const
+const CHANNELS = {
+  email: 'channel_email',
+  sms: 'channel_sms',
+  push: 'channel_push',
+  whatsapp: 'channel_whatsapp',
+} as const
 
-export function WebhookTopicsField({ topics, value, onChange, error }: { topics: TopicDto[]; value: string[]; onChange: (v: string[]) => void; error?: string }) {
+export function WebhookTopicsField({
+  topics,
+  value,
+  onChange,
+  error,
+}: {
+  topics: TopicDto[]
+  value: string[]
+  onChange: (v: string[]) => void
+  error?: string
+}) {
   const t = useTranslations('webhooks')
   const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((v) => v !== id))
   return (
@@ -22,8 +37,17 @@ export function WebhookTopicsField({ topics, value, onChange, error }: { topics:
               <p className={styles.groupTitle}>{t(CHANNELS[ch])}</p>
               {list.map((x) => (
                 <label key={x.id} className={styles.check}>
-                  <input type="checkbox" checked={value.includes(x.id)} onChange={(e) => toggle(x.id, e.target.checked)} data-testid={`topic-${x.id}`} />
-                  <span>{x.metric}<br /><span className={styles.muted}>{x.id}</span></span>
+                  <input
+                    type="checkbox"
+                    checked={value.includes(x.id)}
+                    onChange={(e) => toggle(x.id, e.target.checked)}
+                    data-testid={`topic-${x.id}`}
+                  />
+                  <span>
+                    {x.metric}
+                    <br />
+                    <span className={styles.muted}>{x.id}</span>
+                  </span>
                 </label>
               ))}
             </div>

@@ -23,13 +23,29 @@ export function WebhooksListScreen() {
   const tc = useTranslations('common')
   const format = useFormatter()
   const canWrite = usePermission(['integrations_write'])
-  const { data, error, isLoading, mutate } = useSWR(WEBHOOKS_KEY, (url: string) => http.get<{ webhooks: WebhookDto[]; topics: TopicDto[] }>(url).then((r) => r.data))
+  const { data, error, isLoading, mutate } = useSWR(WEBHOOKS_KEY, (url: string) =>
+    http.get<{ webhooks: WebhookDto[]; topics: TopicDto[] }>(url).then((r) => r.data),
+  )
   const hooks = data?.webhooks ?? []
-  const createButton = canWrite && <LinkButton variant="primary" href="/cdp/webhooks/create" data-testid="create-webhook">{t('create')}</LinkButton>
+  const createButton = canWrite && (
+    <LinkButton variant="primary" href="/cdp/webhooks/create" data-testid="create-webhook">
+      {t('create')}
+    </LinkButton>
+  )
 
   let body
-  if (error) body = <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-  else if (isLoading) body = <div className={styles.loading}><Spinner size="large" /></div>
+  if (error)
+    body = (
+      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+        {t('loadError')}
+      </Notification>
+    )
+  else if (isLoading)
+    body = (
+      <div className={styles.loading}>
+        <Spinner size="large" />
+      </div>
+    )
   else if (!hooks.length) body = <EmptyState heading={t('emptyHeading')} body={t('emptyBody')} actions={createButton} />
   else {
     body = (
@@ -46,8 +62,15 @@ export function WebhooksListScreen() {
           id: w.id,
           name: (
             <span>
-              <Link className={styles.name} href={`/cdp/webhooks/${w.id}/edit`} data-testid={`webhook-${w.id}`}>{w.name}</Link>
-              {w.description && <span className={styles.muted}><br />{w.description}</span>}
+              <Link className={styles.name} href={`/cdp/webhooks/${w.id}/edit`} data-testid={`webhook-${w.id}`}>
+                {w.name}
+              </Link>
+              {w.description && (
+                <span className={styles.muted}>
+                  <br />
+                  {w.description}
+                </span>
+              )}
             </span>
           ),
           endpoint: <span className={styles.code}>{w.endpointUrl}</span>,

@@ -5,7 +5,13 @@
 // stored memberships of segments whose conditions fall on day boundaries are recomputed.
 import { db } from '@/lib/db/client'
 import { badRequest } from '@/lib/errors/app-error'
-import { DATE_FIELDS, conditionsOf, segmentDefinition, type SegmentDefinition, type BuiltinField } from '@/lib/segments/definition'
+import {
+  DATE_FIELDS,
+  conditionsOf,
+  segmentDefinition,
+  type SegmentDefinition,
+  type BuiltinField,
+} from '@/lib/segments/definition'
 import { invalidateSegmentCache } from '@/lib/segments/active-segments'
 import { scheduleRecompute } from '@/lib/segments/schedule-recompute'
 import { isTimeRelative } from '@/lib/segments/definition'
@@ -14,9 +20,11 @@ import { recordAudit } from './record-audit'
 
 /** Whether a segment's members depend on where the company's days begin and end. */
 export function dependsOnTimeZone(def: SegmentDefinition): boolean {
-  return conditionsOf(def).some((c) =>
-    (c.kind === 'metric' && c.timeframe.type !== 'all_time') ||
-    (c.kind === 'profile_property' && (c.valueType === 'date' || DATE_FIELDS.includes(c.field as BuiltinField))))
+  return conditionsOf(def).some(
+    (c) =>
+      (c.kind === 'metric' && c.timeframe.type !== 'all_time') ||
+      (c.kind === 'profile_property' && (c.valueType === 'date' || DATE_FIELDS.includes(c.field as BuiltinField))),
+  )
 }
 
 export async function getCompanyTimeZone(companyId: number): Promise<string> {
@@ -32,7 +40,12 @@ export async function changeCompanyTimeZone(companyId: number, userId: number | 
   if (before.timezone === timezone) return { timezone, changed: false, recomputing: 0 }
   await db.$transaction(async (tx) => {
     await tx.company.update({ where: { id: companyId }, data: { timezone } })
-    await recordAudit(tx, { companyId, userId, action: 'company.timezone_changed', details: { from: before.timezone, to: timezone } })
+    await recordAudit(tx, {
+      companyId,
+      userId,
+      action: 'company.timezone_changed',
+      details: { from: before.timezone, to: timezone },
+    })
   })
   invalidateSegmentCache(companyId)
   const segments = await db.group.findMany({

@@ -14,7 +14,11 @@ import { forgetCachedKeys } from '@/lib/api-keys/authenticate-api-key'
 
 export const changeUserRoleBody = z.object({ email: emailField, role: roleField })
 
-interface Actor { companyId: number; userId: number; resources: ReadonlySet<string> }
+interface Actor {
+  companyId: number
+  userId: number
+  resources: ReadonlySet<string>
+}
 
 export async function changeUserRole(actor: Actor, input: z.infer<typeof changeUserRoleBody>) {
   const target = await getAccountUserTarget(actor.companyId, input.email)
@@ -33,8 +37,16 @@ export async function changeUserRole(actor: Actor, input: z.infer<typeof changeU
       await tx.invitation.update({ where: { id: target.invitationId }, data: { role: input.role } })
     }
     await recordAudit(tx, {
-      companyId: actor.companyId, userId: actor.userId, action: 'user.role_changed',
-      details: { email: target.email, from: target.role, to: input.role, status: target.kind === 'member' ? 'active' : 'invited', apiKeysRevoked },
+      companyId: actor.companyId,
+      userId: actor.userId,
+      action: 'user.role_changed',
+      details: {
+        email: target.email,
+        from: target.role,
+        to: input.role,
+        status: target.kind === 'member' ? 'active' : 'invited',
+        apiKeysRevoked,
+      },
     })
   })
   forgetCachedKeys()

@@ -11,10 +11,18 @@ export const LOGO_MAX_BYTES = 1024 * 1024
 export const LOGO_MISSING = 'Choose a PNG, JPEG, GIF or WebP image for the logo.'
 export const LOGO_TOO_LARGE = 'The logo is larger than 1 MB.'
 
-export async function saveCompanyLogo(companyId: number, userId: number, file: File | null): Promise<{ logoUrl: string }> {
+export async function saveCompanyLogo(
+  companyId: number,
+  userId: number,
+  file: File | null,
+): Promise<{ logoUrl: string }> {
   if (!file || typeof file === 'string' || file.size === 0) throw badRequest(LOGO_MISSING, { logo: [LOGO_MISSING] })
   if (file.size > LOGO_MAX_BYTES) throw badRequest(LOGO_TOO_LARGE, { logo: [LOGO_TOO_LARGE] })
-  const img = await storeImage(companyId, Buffer.from(await file.arrayBuffer()), { name: file.name || 'logo', hidden: true, field: 'logo' })
+  const img = await storeImage(companyId, Buffer.from(await file.arrayBuffer()), {
+    name: file.name || 'logo',
+    hidden: true,
+    field: 'logo',
+  })
   const logoUrl = imageUrl(img)
   await db.$transaction(async (tx) => {
     await tx.company.update({ where: { id: companyId }, data: { logoUrl } })

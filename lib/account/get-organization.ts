@@ -12,8 +12,12 @@ export async function getOrganization(companyId: number) {
     logoUrl: c.logoUrl,
     industry: c.industry ?? '',
     address: {
-      line1: c.addressLine1 ?? '', line2: c.addressLine2 ?? '', city: c.city ?? '', region: c.addressRegion ?? '',
-      postalCode: c.postalCode ?? '', country: c.country ?? '',
+      line1: c.addressLine1 ?? '',
+      line2: c.addressLine2 ?? '',
+      city: c.city ?? '',
+      region: c.addressRegion ?? '',
+      postalCode: c.postalCode ?? '',
+      country: c.country ?? '',
     },
     /** Marketing mail needs a postal address in its footer. */
     hasPostalAddress: hasPostalAddress(c),

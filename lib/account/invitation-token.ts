@@ -6,7 +6,8 @@ import { appLink } from '@/lib/config/app-url'
 import { decodeUid, encodeUid } from '@/lib/auth/reset-token'
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000
-export const INVALID_INVITATION = 'This invitation link is invalid, has expired or has already been used. Ask the account owner to send a new one.'
+export const INVALID_INVITATION =
+  'This invitation link is invalid, has expired or has already been used. Ask the account owner to send a new one.'
 
 export const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -23,7 +24,10 @@ export function invitationLink(invitationId: number, token: string): string {
 export async function findValidInvitation(uid: string, token: string, now = new Date()) {
   const id = decodeUid(uid)
   if (!id || !token || token.length > 200) return null
-  const row = await db.invitation.findUnique({ where: { tokenHash: hashInvitationToken(token) }, include: { company: true } })
+  const row = await db.invitation.findUnique({
+    where: { tokenHash: hashInvitationToken(token) },
+    include: { company: true },
+  })
   if (!row || row.id !== id || row.acceptedAt || row.revokedAt || row.expiresAt <= now) return null
   return row
 }

@@ -4,6 +4,8 @@
 import { db } from '@/lib/db/client'
 
 export async function isFirstVisit(userId: number, sessionId: string): Promise<boolean> {
-  const earlier = await db.session.count({ where: { userId, id: { not: sessionId }, mfaPending: null, staffAccess: false } })
+  const earlier = await db.session.count({
+    where: { userId, id: { not: sessionId }, mfaPending: null, staffAccess: false },
+  })
   return earlier === 0
 }

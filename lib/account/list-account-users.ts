@@ -22,7 +22,10 @@ export interface AccountUserRow {
   canRemove: boolean
 }
 
-export async function listAccountUsers(viewer: { companyId: number; userId: number; resources: ReadonlySet<string> }, now = new Date()) {
+export async function listAccountUsers(
+  viewer: { companyId: number; userId: number; resources: ReadonlySet<string> },
+  now = new Date(),
+) {
   const { companyId } = viewer
   const [members, invitations] = await Promise.all([
     db.membership.findMany({ where: { companyId }, include: { user: true }, orderBy: { id: 'asc' } }),
@@ -37,9 +40,18 @@ export async function listAccountUsers(viewer: { companyId: number; userId: numb
     const editable = canEditHolderOf(viewer.resources, m.role)
     const lastOwner = m.role === 'owner' && owners <= 1
     return {
-      email: m.user.email, firstName: m.user.firstName, lastName: m.user.lastName, role: m.role, roleLabel: label(m.role),
-      status: 'active', userId: m.userId, invitationId: null,
-      lastLoginAt: m.user.lastLoginAt?.toISOString() ?? null, invitedAt: null, invitationExpiresAt: null, invitationExpired: false,
+      email: m.user.email,
+      firstName: m.user.firstName,
+      lastName: m.user.lastName,
+      role: m.role,
+      roleLabel: label(m.role),
+      status: 'active',
+      userId: m.userId,
+      invitationId: null,
+      lastLoginAt: m.user.lastLoginAt?.toISOString() ?? null,
+      invitedAt: null,
+      invitationExpiresAt: null,
+      invitationExpired: false,
       isCurrentUser: m.userId === viewer.userId,
       canChangeRole: editable && canGrantAny && !lastOwner,
       canRemove: editable && !lastOwner,
@@ -49,11 +61,21 @@ export async function listAccountUsers(viewer: { companyId: number; userId: numb
     if (memberEmails.has(inv.email)) continue
     const editable = canEditHolderOf(viewer.resources, inv.role)
     rows.push({
-      email: inv.email, firstName: '', lastName: '', role: inv.role, roleLabel: label(inv.role),
-      status: 'invited', userId: null, invitationId: inv.id,
-      lastLoginAt: null, invitedAt: inv.sentAt.toISOString(), invitationExpiresAt: inv.expiresAt.toISOString(),
-      invitationExpired: inv.expiresAt <= now, isCurrentUser: false,
-      canChangeRole: editable && canGrantAny, canRemove: editable,
+      email: inv.email,
+      firstName: '',
+      lastName: '',
+      role: inv.role,
+      roleLabel: label(inv.role),
+      status: 'invited',
+      userId: null,
+      invitationId: inv.id,
+      lastLoginAt: null,
+      invitedAt: inv.sentAt.toISOString(),
+      invitationExpiresAt: inv.expiresAt.toISOString(),
+      invitationExpired: inv.expiresAt <= now,
+      isCurrentUser: false,
+      canChangeRole: editable && canGrantAny,
+      canRemove: editable,
     })
   }
   return { users: rows, ownerCount: owners, assignableRoles: assignableRoles(viewer.resources) }

@@ -9,10 +9,14 @@ export type MfaActor =
   | { kind: 'full'; userId: number; companyId: number; email: string; sessionId: string }
   | { kind: 'pending'; pending: PendingMfaSession; userId: number; companyId: number; email: string; sessionId: string }
 
-export async function pendingMfaSession(cookies: Record<string, string>, kind: 'verify' | 'setup' | 'any'): Promise<PendingMfaSession> {
+export async function pendingMfaSession(
+  cookies: Record<string, string>,
+  kind: 'verify' | 'setup' | 'any',
+): Promise<PendingMfaSession> {
   const sid = await unsealSessionId(cookies[SESSION_COOKIE])
   const pending = sid ? await loadPendingMfaSession(sid) : null
-  if (!pending || (kind !== 'any' && pending.kind !== kind)) throw unauthorized('Your sign-in has expired. Sign in again.')
+  if (!pending || (kind !== 'any' && pending.kind !== kind))
+    throw unauthorized('Your sign-in has expired. Sign in again.')
   return pending
 }
 
@@ -24,5 +28,12 @@ export async function mfaSetupActor(cookies: Record<string, string>): Promise<Mf
     return { kind: 'full', userId: p.userId, companyId: p.companyId, email: p.user.email, sessionId: p.sessionId }
   }
   const pending = await pendingMfaSession(cookies, 'setup')
-  return { kind: 'pending', pending, userId: pending.userId, companyId: pending.companyId, email: pending.email, sessionId: pending.sessionId }
+  return {
+    kind: 'pending',
+    pending,
+    userId: pending.userId,
+    companyId: pending.companyId,
+    email: pending.email,
+    sessionId: pending.sessionId,
+  }
 }

@@ -7,7 +7,10 @@ export const BACKUP_CODE_COUNT = 10
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 
 export const normaliseBackupCode = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, '')
-const hashCode = (code: string) => createHash('sha256').update('mfa-backup:' + normaliseBackupCode(code)).digest('hex')
+const hashCode = (code: string) =>
+  createHash('sha256')
+    .update('mfa-backup:' + normaliseBackupCode(code))
+    .digest('hex')
 
 function newCode(): string {
   let s = ''
@@ -28,10 +31,16 @@ export async function replaceBackupCodes(tx: Tx, userId: number): Promise<string
 /** Spends one unused code; false when it is unknown or already used. */
 export async function spendBackupCode(userId: number, code: string): Promise<boolean> {
   if (!/^[a-z0-9]{10}$/.test(normaliseBackupCode(code))) return false
-  const row = await db.mfaBackupCode.findFirst({ where: { userId, codeHash: hashCode(code), usedAt: null }, select: { id: true } })
+  const row = await db.mfaBackupCode.findFirst({
+    where: { userId, codeHash: hashCode(code), usedAt: null },
+    select: { id: true },
+  })
   if (!row) return false
   // Of two concurrent uses of the same code only one claims it.
-  const claimed = await db.mfaBackupCode.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } })
+  const claimed = await db.mfaBackupCode.updateMany({
+    where: { id: row.id, usedAt: null },
+    data: { usedAt: new Date() },
+  })
   return claimed.count === 1
 }
 

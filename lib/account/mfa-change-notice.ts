@@ -16,9 +16,14 @@ export function auditMfaChange(tx: Tx, companyId: number, userId: number, change
 
 /** Best effort: the change stands even when the mail cannot be queued. */
 export async function mailMfaChange(userId: number, change: MfaChange): Promise<void> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { email: true, locale: true, firstName: true } })
-  if (!user) return
-  await sendAccountMail(user.email, user.locale, ['mfaMail', change], { name: user.firstName || user.email }).catch((e: unknown) => {
-    console.error('mfa change mail failed', { userId, change, error: e instanceof Error ? e.message : String(e) })
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { email: true, locale: true, firstName: true },
   })
+  if (!user) return
+  await sendAccountMail(user.email, user.locale, ['mfaMail', change], { name: user.firstName || user.email }).catch(
+    (e: unknown) => {
+      console.error('mfa change mail failed', { userId, change, error: e instanceof Error ? e.message : String(e) })
+    },
+  )
 }

@@ -12,14 +12,19 @@ import { checkMfaCode } from './mfa-check-code'
 export const REAUTH_REQUIRED = 'Enter your password to set up two-factor sign-in again.'
 export const REAUTH_WRONG_PASSWORD = 'The password is incorrect.'
 
-export const mfaReauthBody = z.object({
-  password: z.string().max(200).optional(),
-  code: z.string().trim().max(20).optional(),
-}).default({})
+export const mfaReauthBody = z
+  .object({
+    password: z.string().max(200).optional(),
+    code: z.string().trim().max(20).optional(),
+  })
+  .default({})
 
 /** Throws unless a user who already has two-factor sign-in on proves who they are. */
 export async function assertMfaReauth(userId: number, proof: z.infer<typeof mfaReauthBody>, ip: string): Promise<void> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true, mfaEnabled: true } })
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { email: true, passwordHash: true, mfaEnabled: true },
+  })
   if (!user.mfaEnabled) return
   if (proof.code) return checkMfaCode(userId, proof.code, 'active')
   if (!proof.password) throw new AppError('reauth_required', 400, REAUTH_REQUIRED, { password: [REAUTH_REQUIRED] })

@@ -29,14 +29,23 @@ export async function startMfaSetup(user: { id: number; email: string }): Promis
  * replaced an authenticator that was already on. The change is audited in the same write.
  */
 export async function confirmMfaSetup(
-  userId: number, code: string, audit: { companyId: number; ip: string | null }, now = Date.now(),
+  userId: number,
+  code: string,
+  audit: { companyId: number; ip: string | null },
+  now = Date.now(),
 ): Promise<{ backupCodes: string[]; change: MfaChange }> {
   await checkMfaCode(userId, code, 'pending', now)
   return db.$transaction(async (tx) => {
-    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { mfaPendingSecret: true, mfaEnabled: true } })
+    const user = await tx.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { mfaPendingSecret: true, mfaEnabled: true },
+    })
     // Re-sealed so the active secret never shares its IV with the pending copy.
     const secret = decryptMfaSecret(user.mfaPendingSecret)!
-    await tx.user.update({ where: { id: userId }, data: { mfaEnabled: true, mfaSecret: encryptMfaSecret(secret), mfaPendingSecret: null } })
+    await tx.user.update({
+      where: { id: userId },
+      data: { mfaEnabled: true, mfaSecret: encryptMfaSecret(secret), mfaPendingSecret: null },
+    })
     const change: MfaChange = user.mfaEnabled ? 'replaced' : 'enabled'
     await auditMfaChange(tx, audit.companyId, userId, change, audit.ip)
     return { backupCodes: await replaceBackupCodes(tx, userId), change }

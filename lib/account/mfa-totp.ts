@@ -16,7 +16,10 @@ export function matchTotp(secret: string, code: string, lastStep: number | null,
   if (!/^\d{6}$/.test(code)) return null
   try {
     const result = verifySync({
-      secret, token: code, epoch: Math.floor(nowMs / 1000), epochTolerance: TOTP_PERIOD,
+      secret,
+      token: code,
+      epoch: Math.floor(nowMs / 1000),
+      epochTolerance: TOTP_PERIOD,
       ...(lastStep !== null ? { afterTimeStep: lastStep } : {}),
     })
     return result.valid && 'timeStep' in result ? result.timeStep : null

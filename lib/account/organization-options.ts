@@ -2,8 +2,17 @@
 import { LOCALES } from '@/lib/i18n/locales'
 
 export const INDUSTRIES = [
-  'apparel_accessories', 'beauty_cosmetics', 'electronics', 'food_beverage', 'health_wellness',
-  'home_garden', 'jewelry', 'pets', 'sports_outdoors', 'toys_hobbies', 'other',
+  'apparel_accessories',
+  'beauty_cosmetics',
+  'electronics',
+  'food_beverage',
+  'health_wellness',
+  'home_garden',
+  'jewelry',
+  'pets',
+  'sports_outdoors',
+  'toys_hobbies',
+  'other',
 ] as const
 export type Industry = (typeof INDUSTRIES)[number]
 
@@ -18,18 +27,42 @@ export function countryCodes(): string[] {
   if (!regionCodes) {
     const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
     const out: string[] = []
-    for (const a of LETTERS) for (const b of LETTERS) {
-      const code = a + b
-      if (['AA', 'QM', 'QN', 'QO', 'QP', 'QQ', 'QR', 'QS', 'QT', 'QU', 'QV', 'QW', 'QX', 'QY', 'QZ', 'ZZ', 'EU', 'EZ', 'UN'].includes(code)) continue
-      if (code.startsWith('X') && code !== 'XK') continue
-      // Exceptionally reserved codes (Ascension, Canary Islands …) are not countries of ISO 3166-1.
-      if (['AC', 'CP', 'DG', 'EA', 'IC', 'TA'].includes(code)) continue
-      // ICU names withdrawn codes after their successors (YU and CS as "Serbia", UK as "United
-      // Kingdom"): only the code a region canonicalizes to is a choice, so no country shows twice.
-      if (Intl.getCanonicalLocales(`und-${code}`)[0] !== `und-${code}`) continue
-      const name = names.of(code)
-      if (name && name !== code) out.push(code)
-    }
+    for (const a of LETTERS)
+      for (const b of LETTERS) {
+        const code = a + b
+        if (
+          [
+            'AA',
+            'QM',
+            'QN',
+            'QO',
+            'QP',
+            'QQ',
+            'QR',
+            'QS',
+            'QT',
+            'QU',
+            'QV',
+            'QW',
+            'QX',
+            'QY',
+            'QZ',
+            'ZZ',
+            'EU',
+            'EZ',
+            'UN',
+          ].includes(code)
+        )
+          continue
+        if (code.startsWith('X') && code !== 'XK') continue
+        // Exceptionally reserved codes (Ascension, Canary Islands …) are not countries of ISO 3166-1.
+        if (['AC', 'CP', 'DG', 'EA', 'IC', 'TA'].includes(code)) continue
+        // ICU names withdrawn codes after their successors (YU and CS as "Serbia", UK as "United
+        // Kingdom"): only the code a region canonicalizes to is a choice, so no country shows twice.
+        if (Intl.getCanonicalLocales(`und-${code}`)[0] !== `und-${code}`) continue
+        const name = names.of(code)
+        if (name && name !== code) out.push(code)
+      }
     regionCodes = out
   }
   return regionCodes
@@ -39,7 +72,9 @@ export const currencyCodes = (): string[] => Intl.supportedValuesOf('currency')
 
 function named(codes: string[], locale: string, type: 'region' | 'currency' | 'language') {
   const names = new Intl.DisplayNames([locale, 'en'], { type, fallback: 'code' })
-  return codes.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, locale))
+  return codes
+    .map((code) => ({ code, name: names.of(code) ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale))
 }
 
 export function organizationOptions(locale: string) {

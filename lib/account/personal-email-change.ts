@@ -24,10 +24,18 @@ export const requestEmailChangeBody = z.object({
   password: z.string().min(1, 'Enter your password.').max(200),
 })
 
-export async function requestEmailChange(userId: number, input: z.infer<typeof requestEmailChangeBody>, now = Date.now()) {
+export async function requestEmailChange(
+  userId: number,
+  input: z.infer<typeof requestEmailChangeBody>,
+  now = Date.now(),
+) {
   const email = normaliseEmail(input.email)
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true, locale: true, firstName: true } })
-  if (!(await verifyPassword(input.password, user.passwordHash))) throw new AppError('invalid', 400, WRONG_PASSWORD, { password: [WRONG_PASSWORD] })
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { email: true, passwordHash: true, locale: true, firstName: true },
+  })
+  if (!(await verifyPassword(input.password, user.passwordHash)))
+    throw new AppError('invalid', 400, WRONG_PASSWORD, { password: [WRONG_PASSWORD] })
   if (email === user.email) throw new AppError('invalid', 400, SAME_EMAIL, { email: [SAME_EMAIL] })
   // A taken address gets the same answer as a free one (registration does the same): only its
   // owner learns, by mail, that someone tried it (issue 29, finding 13).
@@ -36,17 +44,22 @@ export async function requestEmailChange(userId: number, input: z.infer<typeof r
   await db.$transaction([
     // A newer request replaces older ones: only the last link works.
     db.emailChangeRequest.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date(now) } }),
-    db.emailChangeRequest.create({ data: { userId, newEmail: email, tokenHash: hashToken(token), expiresAt: new Date(now + EMAIL_CHANGE_TTL_MS) } }),
+    db.emailChangeRequest.create({
+      data: { userId, newEmail: email, tokenHash: hashToken(token), expiresAt: new Date(now + EMAIL_CHANGE_TTL_MS) },
+    }),
   ])
   if (taken) {
     // The request row is written as for a free address, so nothing later tells them apart; its
     // link is never sent, and confirming would refuse the taken address anyway.
     await sendAccountMail(email, taken.locale, ['personal', 'emailChangeTakenMail'], {
-      name: taken.firstName || email, loginLink: appLink('/login'), resetLink: appLink('/account/password-reset'),
+      name: taken.firstName || email,
+      loginLink: appLink('/login'),
+      resetLink: appLink('/account/password-reset'),
     })
   } else {
     await sendAccountMail(email, user.locale, ['personal', 'emailChangeMail'], {
-      name: user.firstName || email, link: appLink(`/email-change-confirmation?token=${token}`),
+      name: user.firstName || email,
+      link: appLink(`/email-change-confirmation?token=${token}`),
     })
   }
   return { pendingEmail: email }
@@ -57,9 +70,13 @@ export async function confirmEmailChange(token: string, now = Date.now()) {
   const row = await db.emailChangeRequest.findUnique({ where: { tokenHash: hashToken(token) } })
   if (!row || row.usedAt || row.expiresAt.getTime() <= now) throw new AppError('invalid_token', 400, INVALID_EMAIL_LINK)
   return db.$transaction(async (tx) => {
-    const claimed = await tx.emailChangeRequest.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date(now) } })
+    const claimed = await tx.emailChangeRequest.updateMany({
+      where: { id: row.id, usedAt: null },
+      data: { usedAt: new Date(now) },
+    })
     if (claimed.count !== 1) throw new AppError('invalid_token', 400, INVALID_EMAIL_LINK)
-    if (await tx.user.findUnique({ where: { email: row.newEmail }, select: { id: true } })) throw new AppError('invalid', 400, EMAIL_TAKEN)
+    if (await tx.user.findUnique({ where: { email: row.newEmail }, select: { id: true } }))
+      throw new AppError('invalid', 400, EMAIL_TAKEN)
     // The link reached the new address, so it is confirmed too.
     await tx.user.update({ where: { id: row.userId }, data: { email: row.newEmail, emailConfirmed: true } })
     return { email: row.newEmail }

@@ -6,8 +6,14 @@ import { emailConfirmationLink } from '@/lib/auth/email-confirmation'
 import { sendAccountMail } from '@/lib/auth/auth-mail'
 
 export async function resendEmailConfirmation(userId: number) {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, firstName: true, locale: true, emailConfirmed: true } })
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { id: true, email: true, firstName: true, locale: true, emailConfirmed: true },
+  })
   if (user.emailConfirmed) throw new AppError('already_confirmed', 400, 'Your email address is already confirmed.')
-  await sendAccountMail(user.email, user.locale, ['register', 'confirmMail'], { name: user.firstName || user.email, link: emailConfirmationLink(user) })
+  await sendAccountMail(user.email, user.locale, ['register', 'confirmMail'], {
+    name: user.firstName || user.email,
+    link: emailConfirmationLink(user),
+  })
   return { sent: true, email: user.email }
 }

@@ -12,10 +12,14 @@ export const PHOTO_MAX_BYTES = 1024 * 1024
 export const PHOTO_BAD_TYPE = 'Upload a PNG, JPEG, GIF or WebP image.'
 export const PHOTO_TOO_LARGE = 'The image is larger than 1 MB.'
 
-const photoDir = () => (process.env.PHOTO_DIR ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.PHOTO_DIR) : path.join(dataDir(), 'photos'))
+const photoDir = () =>
+  process.env.PHOTO_DIR
+    ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.PHOTO_DIR)
+    : path.join(dataDir(), 'photos')
 const photoFile = (userId: number) => path.join(photoDir(), `${userId}.img`)
 /** Where photos went before they honoured DATA_DIR: still read (and removed) there, never written. */
-const legacyPhotoFile = (userId: number) => path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'data', 'photos', `${userId}.img`)
+const legacyPhotoFile = (userId: number) =>
+  path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'data', 'photos', `${userId}.img`)
 
 export function sniffImageType(b: Uint8Array): string | null {
   const at = (i: number, ...bytes: number[]) => bytes.every((x, k) => b[i + k] === x)

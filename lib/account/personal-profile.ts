@@ -10,7 +10,10 @@ export const changeProfileBody = z.object({
 })
 
 export async function changeProfile(userId: number, input: z.infer<typeof changeProfileBody>) {
-  const u = await db.user.update({ where: { id: userId }, data: { firstName: input.firstName, lastName: input.lastName } })
+  const u = await db.user.update({
+    where: { id: userId },
+    data: { firstName: input.firstName, lastName: input.lastName },
+  })
   return { firstName: u.firstName, lastName: u.lastName }
 }
 
@@ -30,20 +33,38 @@ export function availableProfileLocales(displayLocale: string) {
   const regions = new Intl.DisplayNames([displayLocale, 'en'], { type: 'region', fallback: 'code' })
   return {
     locales: LOCALES.map((code) => ({ code, name: names.of(code) ?? code })),
-    regions: countryCodes().map((code) => ({ code, name: regions.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, displayLocale)),
+    regions: countryCodes()
+      .map((code) => ({ code, name: regions.of(code) ?? code }))
+      .sort((a, b) => a.name.localeCompare(b.name, displayLocale)),
   }
 }
 
 export async function getPersonalSettings(userId: number) {
   const u = await db.user.findUniqueOrThrow({
     where: { id: userId },
-    select: { email: true, firstName: true, lastName: true, locale: true, localeRegion: true, photoUrl: true, emailConfirmed: true },
+    select: {
+      email: true,
+      firstName: true,
+      lastName: true,
+      locale: true,
+      localeRegion: true,
+      photoUrl: true,
+      emailConfirmed: true,
+    },
   })
   const pending = await db.emailChangeRequest.findFirst({
-    where: { userId, usedAt: null, expiresAt: { gt: new Date() } }, orderBy: { id: 'desc' }, select: { newEmail: true },
+    where: { userId, usedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { id: 'desc' },
+    select: { newEmail: true },
   })
   return {
-    email: u.email, firstName: u.firstName, lastName: u.lastName, locale: u.locale, region: u.localeRegion,
-    photoUrl: u.photoUrl, emailConfirmed: u.emailConfirmed, pendingEmail: pending?.newEmail ?? null,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    locale: u.locale,
+    region: u.localeRegion,
+    photoUrl: u.photoUrl,
+    emailConfirmed: u.emailConfirmed,
+    pendingEmail: pending?.newEmail ?? null,
   }
 }

@@ -14,7 +14,11 @@ import { forgetCachedKeys } from '@/lib/api-keys/authenticate-api-key'
 
 export const removeAccountUserBody = z.object({ email: emailField })
 
-interface Actor { companyId: number; userId: number; resources: ReadonlySet<string> }
+interface Actor {
+  companyId: number
+  userId: number
+  resources: ReadonlySet<string>
+}
 
 export async function removeAccountUser(actor: Actor, input: z.infer<typeof removeAccountUserBody>, now = new Date()) {
   const target = await getAccountUserTarget(actor.companyId, input.email)
@@ -25,12 +29,25 @@ export async function removeAccountUser(actor: Actor, input: z.infer<typeof remo
       if ((await tx.membership.count({ where: { companyId: actor.companyId, role: 'owner' } })) === 0) {
         throw new AppError('invalid', 400, LAST_OWNER, { email: [LAST_OWNER] })
       }
-      await tx.session.updateMany({ where: { userId: target.userId, companyId: actor.companyId, revokedAt: null }, data: { revokedAt: now } })
+      await tx.session.updateMany({
+        where: { userId: target.userId, companyId: actor.companyId, revokedAt: null },
+        data: { revokedAt: now },
+      })
       const apiKeysRevoked = await revokeKeysMadeBy(tx, actor.companyId, target.userId, now)
-      await recordAudit(tx, { companyId: actor.companyId, userId: actor.userId, action: 'user.removed', details: { email: target.email, role: target.role, apiKeysRevoked } })
+      await recordAudit(tx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        action: 'user.removed',
+        details: { email: target.email, role: target.role, apiKeysRevoked },
+      })
     } else {
       await tx.invitation.update({ where: { id: target.invitationId }, data: { revokedAt: now } })
-      await recordAudit(tx, { companyId: actor.companyId, userId: actor.userId, action: 'user.invitation_revoked', details: { email: target.email, role: target.role } })
+      await recordAudit(tx, {
+        companyId: actor.companyId,
+        userId: actor.userId,
+        action: 'user.invitation_revoked',
+        details: { email: target.email, role: target.role },
+      })
     }
   })
   forgetCachedKeys()

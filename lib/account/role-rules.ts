@@ -25,16 +25,31 @@ export function canEditHolderOf(resources: ReadonlySet<string>, role: string): b
 export type RoleChangeCheck = { allowed: true } | { allowed: false; field: 'role' | 'email'; reason: string }
 
 /** The role-edit rule for one change; `ownerCount` is the account's current number of owners. */
-export function checkRoleChange(resources: ReadonlySet<string>, from: string | null, to: string | null, ownerCount: number): RoleChangeCheck {
-  if (from !== null && !canEditHolderOf(resources, from)) return { allowed: false, field: 'email', reason: USER_NOT_EDITABLE }
-  if (to !== null && (!isRole(to) || !assignableRoles(resources).includes(to))) return { allowed: false, field: 'role', reason: ROLE_NOT_ALLOWED }
-  if (from === 'owner' && to !== 'owner' && ownerCount <= 1) return { allowed: false, field: 'role', reason: LAST_OWNER }
+export function checkRoleChange(
+  resources: ReadonlySet<string>,
+  from: string | null,
+  to: string | null,
+  ownerCount: number,
+): RoleChangeCheck {
+  if (from !== null && !canEditHolderOf(resources, from))
+    return { allowed: false, field: 'email', reason: USER_NOT_EDITABLE }
+  if (to !== null && (!isRole(to) || !assignableRoles(resources).includes(to)))
+    return { allowed: false, field: 'role', reason: ROLE_NOT_ALLOWED }
+  if (from === 'owner' && to !== 'owner' && ownerCount <= 1)
+    return { allowed: false, field: 'role', reason: LAST_OWNER }
   return { allowed: true }
 }
 
-export function assertRoleChange(resources: ReadonlySet<string>, from: string | null, to: string | null, ownerCount: number): void {
+export function assertRoleChange(
+  resources: ReadonlySet<string>,
+  from: string | null,
+  to: string | null,
+  ownerCount: number,
+): void {
   const check = checkRoleChange(resources, from, to, ownerCount)
   if (check.allowed) return
   const status = check.reason === LAST_OWNER ? 400 : 403
-  throw new AppError(status === 400 ? 'invalid' : 'permission_denied', status, check.reason, { [check.field]: [check.reason] })
+  throw new AppError(status === 400 ? 'invalid' : 'permission_denied', status, check.reason, {
+    [check.field]: [check.reason],
+  })
 }

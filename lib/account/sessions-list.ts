@@ -7,16 +7,23 @@ import { describeDevice } from './sessions-device'
 export async function listUserSessions(userId: number, currentSessionId: string, now = Date.now()) {
   const rows = await db.session.findMany({
     where: {
-      userId, revokedAt: null, mfaPending: null,
-      expiresAt: { gt: new Date(now) }, lastSeenAt: { gt: new Date(now - sessionConfig.idleSeconds * 1000) },
+      userId,
+      revokedAt: null,
+      mfaPending: null,
+      expiresAt: { gt: new Date(now) },
+      lastSeenAt: { gt: new Date(now - sessionConfig.idleSeconds * 1000) },
     },
     orderBy: { lastSeenAt: 'desc' },
     select: { id: true, ip: true, userAgent: true, createdAt: true, lastSeenAt: true },
   })
   return {
     sessions: rows.map((s) => ({
-      id: s.id, current: s.id === currentSessionId, ip: s.ip, ...describeDevice(s.userAgent),
-      createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString(),
+      id: s.id,
+      current: s.id === currentSessionId,
+      ip: s.ip,
+      ...describeDevice(s.userAgent),
+      createdAt: s.createdAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
     })),
   }
 }

@@ -6,20 +6,37 @@ export const UNKNOWN_TIME_ZONE = 'Choose a time zone from the list.'
 
 // ICU still lists some zones under names IANA has since replaced; people look for the new ones.
 const RENAMED: Record<string, string> = {
-  'Asia/Calcutta': 'Asia/Kolkata', 'Asia/Katmandu': 'Asia/Kathmandu', 'Europe/Kiev': 'Europe/Kyiv',
-  'Asia/Saigon': 'Asia/Ho_Chi_Minh', 'Asia/Rangoon': 'Asia/Yangon', 'America/Godthab': 'America/Nuuk',
-  'Atlantic/Faeroe': 'Atlantic/Faroe', 'Pacific/Enderbury': 'Pacific/Kanton', 'Pacific/Ponape': 'Pacific/Pohnpei',
-  'Pacific/Truk': 'Pacific/Chuuk', 'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
-  'America/Indianapolis': 'America/Indiana/Indianapolis', 'America/Louisville': 'America/Kentucky/Louisville',
-  'America/Catamarca': 'America/Argentina/Catamarca', 'America/Cordoba': 'America/Argentina/Cordoba',
-  'America/Jujuy': 'America/Argentina/Jujuy', 'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'America/Godthab': 'America/Nuuk',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Mendoza': 'America/Argentina/Mendoza',
 }
 const modern = (zone: string) => (RENAMED[zone] && isValidTimeZone(RENAMED[zone]) ? RENAMED[zone] : zone)
 
 let cached: string[] | null = null
 
 export function supportedTimeZones(): string[] {
-  cached ??= ['UTC', ...new Set(Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC').map(modern))]
+  cached ??= [
+    'UTC',
+    ...new Set(
+      Intl.supportedValuesOf('timeZone')
+        .filter((z) => z !== 'UTC')
+        .map(modern),
+    ),
+  ]
   return cached
 }
 

@@ -4,7 +4,11 @@
 import { db } from '@/lib/db/client'
 import { hashApiKey } from './hash-key'
 
-export interface ApiKeyIdentity { id: number; companyId: number; scopes: string[] }
+export interface ApiKeyIdentity {
+  id: number
+  companyId: number
+  scopes: string[]
+}
 
 const CACHE_MS = 5_000
 const TOUCH_MS = 60_000
@@ -24,15 +28,21 @@ export async function authenticateApiKey(rawKey: string, now = Date.now()): Prom
     identity = hit.identity
   } else {
     const row = await db.apiKey.findUnique({ where: { keyHash: hash } })
-    identity = row && !row.revokedAt ? { id: row.id, companyId: row.companyId, scopes: JSON.parse(row.scopes) as string[] } : null
-    if (row && !row.revokedAt && row.lastUsedAt) touchedAt.set(row.id, Math.max(touchedAt.get(row.id) ?? 0, row.lastUsedAt.getTime()))
+    identity =
+      row && !row.revokedAt
+        ? { id: row.id, companyId: row.companyId, scopes: JSON.parse(row.scopes) as string[] }
+        : null
+    if (row && !row.revokedAt && row.lastUsedAt)
+      touchedAt.set(row.id, Math.max(touchedAt.get(row.id) ?? 0, row.lastUsedAt.getTime()))
     if (cache.size > 10_000) cache.clear()
     cache.set(hash, { at: now, identity })
   }
   if (identity && now - (touchedAt.get(identity.id) ?? 0) >= TOUCH_MS) {
     touchedAt.set(identity.id, now)
     // Best effort: a busy database must not fail the request the key is authorising.
-    await db.apiKey.update({ where: { id: identity.id }, data: { lastUsedAt: new Date(now) } }).catch(() => touchedAt.delete(identity!.id))
+    await db.apiKey
+      .update({ where: { id: identity.id }, data: { lastUsedAt: new Date(now) } })
+      .catch(() => touchedAt.delete(identity!.id))
   }
   return identity
 }

@@ -29,7 +29,10 @@ export const createApiKeyBody = z.object({
     .optional(),
 })
 
-export async function createApiKey(companyId: number, input: { label: string; scopes?: string[]; createdById?: number | null }) {
+export async function createApiKey(
+  companyId: number,
+  input: { label: string; scopes?: string[]; createdById?: number | null },
+) {
   const key = 'pk_' + randomBase62(32)
   const scopes = [...new Set(input.scopes ?? [])].sort()
   const record = await db.apiKey.create({

@@ -16,7 +16,8 @@ export interface ApiKeySummary {
 type Maker = { id: number; firstName: string; lastName: string; email: string }
 
 export function summarizeApiKey(
-  k: { id: number; label: string; prefix: string; scopes: string; createdAt: Date; lastUsedAt: Date | null }, maker: Maker | null = null,
+  k: { id: number; label: string; prefix: string; scopes: string; createdAt: Date; lastUsedAt: Date | null },
+  maker: Maker | null = null,
 ): ApiKeySummary {
   return {
     id: k.id,
@@ -25,7 +26,11 @@ export function summarizeApiKey(
     scopes: JSON.parse(k.scopes) as string[],
     createdAt: k.createdAt.toISOString(),
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
-    createdBy: maker && { id: maker.id, name: [maker.firstName, maker.lastName].filter(Boolean).join(' ') || maker.email, email: maker.email },
+    createdBy: maker && {
+      id: maker.id,
+      name: [maker.firstName, maker.lastName].filter(Boolean).join(' ') || maker.email,
+      email: maker.email,
+    },
   }
 }
 
@@ -35,10 +40,10 @@ export async function listApiKeys(companyId: number): Promise<ApiKeySummary[]> {
   // Only makers who are still members of this account are named (a user's other accounts stay private).
   const makers = makerIds.length
     ? await db.user.findMany({
-      where: { id: { in: makerIds }, memberships: { some: { companyId } } },
-      select: { id: true, firstName: true, lastName: true, email: true },
-    })
+        where: { id: { in: makerIds }, memberships: { some: { companyId } } },
+        select: { id: true, firstName: true, lastName: true, email: true },
+      })
     : []
   const byId = new Map(makers.map((m) => [m.id, m]))
-  return rows.map((r) => summarizeApiKey(r, r.createdById === null ? null : byId.get(r.createdById) ?? null))
+  return rows.map((r) => summarizeApiKey(r, r.createdById === null ? null : (byId.get(r.createdById) ?? null)))
 }

@@ -9,6 +9,9 @@ type Tx = Pick<typeof db, 'apiKey'>
 
 /** Revokes the account's active keys this user made; returns how many. */
 export async function revokeKeysMadeBy(tx: Tx, companyId: number, userId: number, now = new Date()): Promise<number> {
-  const { count } = await tx.apiKey.updateMany({ where: { companyId, createdById: userId, revokedAt: null }, data: { revokedAt: now } })
+  const { count } = await tx.apiKey.updateMany({
+    where: { companyId, createdById: userId, revokedAt: null },
+    data: { revokedAt: now },
+  })
   return count
 }

@@ -1,7 +1,29 @@
 // The scope catalogue for private API keys: one family per public API resource, each with
 // read and write access as the reference's endpoints require them. An empty list on a key
 // means full access.
-export const SCOPE_FAMILIES = ['accounts', 'campaigns', 'catalogs', 'coupon-codes', 'coupons', 'data-privacy', 'events', 'flows', 'forms', 'images', 'lists', 'metrics', 'profiles', 'push-tokens', 'segments', 'subscriptions', 'tags', 'templates', 'tracking-settings', 'web-feeds', 'webhooks'] as const
+export const SCOPE_FAMILIES = [
+  'accounts',
+  'campaigns',
+  'catalogs',
+  'coupon-codes',
+  'coupons',
+  'data-privacy',
+  'events',
+  'flows',
+  'forms',
+  'images',
+  'lists',
+  'metrics',
+  'profiles',
+  'push-tokens',
+  'segments',
+  'subscriptions',
+  'tags',
+  'templates',
+  'tracking-settings',
+  'web-feeds',
+  'webhooks',
+] as const
 export type ScopeFamily = (typeof SCOPE_FAMILIES)[number]
 
 export const API_SCOPES = SCOPE_FAMILIES.flatMap((f) => [`${f}:read`, `${f}:write`] as const)

@@ -7,7 +7,11 @@ import { loggedPath } from './logged-path'
 
 export const MAX_ERROR_BODY = 4 * 1024
 
-interface Caller { companyId: number; keyId: number | null; appId?: string | null }
+interface Caller {
+  companyId: number
+  keyId: number | null
+  appId?: string | null
+}
 type Observe = <T extends Caller>(authenticate: () => Promise<T>) => () => Promise<T>
 
 export async function logApiRequest(req: Request, decide: (observe: Observe) => Promise<Response>): Promise<Response> {
@@ -43,10 +47,13 @@ function record(req: Request, res: Response, who: Caller, latencyMs: number): vo
     recordApiRequest(row)
     return
   }
-  res.clone().text().then(
-    (text) => recordApiRequest({ ...row, errorBody: truncate(text) }),
-    () => recordApiRequest(row),
-  )
+  res
+    .clone()
+    .text()
+    .then(
+      (text) => recordApiRequest({ ...row, errorBody: truncate(text) }),
+      () => recordApiRequest(row),
+    )
 }
 
 function truncate(text: string): string {

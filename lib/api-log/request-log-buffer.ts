@@ -28,9 +28,14 @@ const MAX_WAITING = 20_000
 // one transaction): a Prisma createMany on its own connection held SQLite's write lock across
 // event-loop turns, and a synchronous writer of the same process then failed with "database is
 // locked" (it cannot wait for a lock its own thread holds).
-const realWrite = (rows: ApiRequestLogRow[]) => inWriteTx(function* () {
-  yield* exec(kysely().insertInto('ApiRequestLog').values(rows.map((r) => ({ ...r, createdAt: dbDate(r.createdAt) as never }))))
-})
+const realWrite = (rows: ApiRequestLogRow[]) =>
+  inWriteTx(function* () {
+    yield* exec(
+      kysely()
+        .insertInto('ApiRequestLog')
+        .values(rows.map((r) => ({ ...r, createdAt: dbDate(r.createdAt) as never }))),
+    )
+  })
 
 const state: {
   rows: ApiRequestLogRow[]
@@ -60,12 +65,18 @@ export async function flushApiRequestLogs(): Promise<void> {
   while (state.flushing) await state.flushing
   if (!state.rows.length) return
   const batch = state.rows.splice(0, state.rows.length)
-  state.flushing = state.write(batch).then(
-    () => undefined,
-    (e: unknown) => console.warn(`[api-log] ${batch.length} request log row(s) not written: ${e instanceof Error ? e.message : String(e)}`),
-  ).finally(() => {
-    state.flushing = null
-  })
+  state.flushing = state
+    .write(batch)
+    .then(
+      () => undefined,
+      (e: unknown) =>
+        console.warn(
+          `[api-log] ${batch.length} request log row(s) not written: ${e instanceof Error ? e.message : String(e)}`,
+        ),
+    )
+    .finally(() => {
+      state.flushing = null
+    })
   await state.flushing
 }
 

@@ -4,7 +4,10 @@ import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
 import { AppError } from '@/lib/errors/app-error'
 
-export interface ErrorSource { pointer?: string; parameter?: string }
+export interface ErrorSource {
+  pointer?: string
+  parameter?: string
+}
 
 export interface JsonApiErrorItem {
   id: string
@@ -42,13 +45,29 @@ export class ApiError extends Error {
   ) {
     super(detail)
     this.name = 'ApiError'
-    this.items = [{ status, code, title: TITLES[status] ?? 'Error.', detail, ...(source ? { source } : {}), ...(meta ? { meta } : {}) }]
+    this.items = [
+      {
+        status,
+        code,
+        title: TITLES[status] ?? 'Error.',
+        detail,
+        ...(source ? { source } : {}),
+        ...(meta ? { meta } : {}),
+      },
+    ]
   }
 
   static many(status: number, items: Array<{ code?: string; detail: string; source?: ErrorSource }>): ApiError {
     const e = new ApiError(status, items[0]?.code ?? 'invalid', items[0]?.detail ?? 'Invalid input.')
     e.items.length = 0
-    for (const it of items) e.items.push({ status, code: it.code ?? 'invalid', title: TITLES[status] ?? 'Error.', detail: it.detail, ...(it.source ? { source: it.source } : {}) })
+    for (const it of items)
+      e.items.push({
+        status,
+        code: it.code ?? 'invalid',
+        title: TITLES[status] ?? 'Error.',
+        detail: it.detail,
+        ...(it.source ? { source: it.source } : {}),
+      })
     return e
   }
 }
@@ -65,13 +84,20 @@ const escapeToken = (t: string) => t.replace(/~/g, '~0').replace(/\//g, '~1')
  * "properties.color"), so the path is only re-joined (RFC 6901 escaping).
  */
 export type PointerFor = (fieldPath: string) => string
-export const pointerBelow = (base: string): PointerFor => (field) =>
-  field === '_' || field === '' ? base : `${base}/${field.split('.').map(escapeToken).join('/')}`
+export const pointerBelow =
+  (base: string): PointerFor =>
+  (field) =>
+    field === '_' || field === '' ? base : `${base}/${field.split('.').map(escapeToken).join('/')}`
 
-export interface ErrorBody { errors: JsonApiErrorItem[] }
+export interface ErrorBody {
+  errors: JsonApiErrorItem[]
+}
 
 /** Turns anything thrown by a handler into a status, headers and JSON:API body. */
-export function toJsonApiError(e: unknown, opts: { pointerFor?: PointerFor; onUnexpected?: (e: unknown, id: string) => void } = {}): {
+export function toJsonApiError(
+  e: unknown,
+  opts: { pointerFor?: PointerFor; onUnexpected?: (e: unknown, id: string) => void } = {},
+): {
   status: number
   headers?: Record<string, string>
   body: ErrorBody
@@ -82,10 +108,15 @@ export function toJsonApiError(e: unknown, opts: { pointerFor?: PointerFor; onUn
     return {
       status: 400,
       body: {
-        errors: withIds(e.issues.map((issue) => ({
-          status: 400, code: 'invalid', title: TITLES[400]!, detail: issue.message,
-          source: { pointer: '/' + issue.path.map((p) => escapeToken(String(p))).join('/') },
-        }))),
+        errors: withIds(
+          e.issues.map((issue) => ({
+            status: 400,
+            code: 'invalid',
+            title: TITLES[400]!,
+            detail: issue.message,
+            source: { pointer: '/' + issue.path.map((p) => escapeToken(String(p))).join('/') },
+          })),
+        ),
       },
     }
   }
@@ -96,16 +127,24 @@ export function toJsonApiError(e: unknown, opts: { pointerFor?: PointerFor; onUn
     const title = TITLES[e.status] ?? 'Error.'
     if (e.fieldErrors && Object.keys(e.fieldErrors).length) {
       const items = Object.entries(e.fieldErrors).flatMap(([field, messages]) =>
-        messages.map((m) => ({ status: e.status, code, title, detail: m, source: { pointer: pointerFor(field) } })))
+        messages.map((m) => ({ status: e.status, code, title, detail: m, source: { pointer: pointerFor(field) } })),
+      )
       return { status: e.status, headers: e.headers, body: { errors: withIds(items) } }
     }
     return {
       status: e.status,
       headers: e.headers,
-      body: { errors: withIds([{ status: e.status, code, title, detail: e.message, ...(dup ? { meta: { duplicate_profile_id: dup } } : {}) }]) },
+      body: {
+        errors: withIds([
+          { status: e.status, code, title, detail: e.message, ...(dup ? { meta: { duplicate_profile_id: dup } } : {}) },
+        ]),
+      },
     }
   }
   const id = randomUUID()
   opts.onUnexpected?.(e, id)
-  return { status: 500, body: { errors: [{ id, status: 500, code: 'error', title: TITLES[500]!, detail: 'A server error occurred.' }] } }
+  return {
+    status: 500,
+    body: { errors: [{ id, status: 500, code: 'error', title: TITLES[500]!, detail: 'A server error occurred.' }] },
+  }
 }

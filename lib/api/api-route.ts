@@ -36,7 +36,11 @@ export interface ApiCtx {
 
 /** A handler result with a status other than the route's default. */
 export class ApiResult {
-  constructor(readonly status: number, readonly body?: unknown, readonly headers?: Record<string, string>) {}
+  constructor(
+    readonly status: number,
+    readonly body?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {}
 }
 
 interface CommonOptions<B> {
@@ -77,16 +81,37 @@ function respond(status: number, body: unknown, headers: Record<string, string>)
   return new Response(JSON.stringify(body), { status, headers: h })
 }
 
-function errorResponse(e: unknown, ctx: { requestId: string; path: string; pointerFor?: PointerFor }, headers: Record<string, string>): Response {
+function errorResponse(
+  e: unknown,
+  ctx: { requestId: string; path: string; pointerFor?: PointerFor },
+  headers: Record<string, string>,
+): Response {
   if (isConnectionError(e)) {
     // The database is restarting or unreachable: a 503 the client may retry, not a 500.
-    console.warn(`[api] ${ctx.path}: database unavailable (${describeOutage(e)}), answered 503 (request ${ctx.requestId})`)
-    const body = { errors: [{ id: randomUUID(), status: 503, code: 'service_unavailable', title: 'Service unavailable.', detail: DB_UNAVAILABLE_MESSAGE }] }
+    console.warn(
+      `[api] ${ctx.path}: database unavailable (${describeOutage(e)}), answered 503 (request ${ctx.requestId})`,
+    )
+    const body = {
+      errors: [
+        {
+          id: randomUUID(),
+          status: 503,
+          code: 'service_unavailable',
+          title: 'Service unavailable.',
+          detail: DB_UNAVAILABLE_MESSAGE,
+        },
+      ],
+    }
     return respond(503, body, { ...headers, ...dbUnavailableHeaders() })
   }
-  const { status, headers: extra, body } = toJsonApiError(e, {
+  const {
+    status,
+    headers: extra,
+    body,
+  } = toJsonApiError(e, {
     pointerFor: ctx.pointerFor,
-    onUnexpected: (error, id) => reportError({ error, route: ctx.path, requestId: ctx.requestId, extra: { errorId: id } }),
+    onUnexpected: (error, id) =>
+      reportError({ error, route: ctx.path, requestId: ctx.requestId, extra: { errorId: id } }),
   })
   return respond(status, body, { ...headers, ...extra })
 }
@@ -104,26 +129,52 @@ async function run<B>(
   const headers: Record<string, string> = { ...baseHeaders }
   try {
     const who = await authenticate()
-    const decision = await takeToken(`${who.bucket}:${who.companyId}:${typeof opts.rate === 'string' ? opts.rate : `${opts.rate.burst}/${opts.rate.steady}`}`,
-      typeof opts.rate === 'string' ? TIERS[opts.rate] : opts.rate)
+    const decision = await takeToken(
+      `${who.bucket}:${who.companyId}:${typeof opts.rate === 'string' ? opts.rate : `${opts.rate.burst}/${opts.rate.steady}`}`,
+      typeof opts.rate === 'string' ? TIERS[opts.rate] : opts.rate,
+    )
     Object.assign(headers, rateLimitHeaders(decision))
     if (!decision.allowed) {
-      throw new ApiError(429, 'throttled', `Request was throttled. Expected available in ${decision.retryAfter} second${decision.retryAfter === 1 ? '' : 's'}.`,
-        undefined, undefined, { 'Retry-After': String(decision.retryAfter) })
+      throw new ApiError(
+        429,
+        'throttled',
+        `Request was throttled. Expected available in ${decision.retryAfter} second${decision.retryAfter === 1 ? '' : 's'}.`,
+        undefined,
+        undefined,
+        { 'Retry-After': String(decision.retryAfter) },
+      )
     }
     if (typeof opts.rate !== 'string' && opts.rate.daily) {
-      const day = await takeDaily(`${who.bucket}:${who.companyId}:${opts.rate.burst}/${opts.rate.steady}`, opts.rate.daily)
+      const day = await takeDaily(
+        `${who.bucket}:${who.companyId}:${opts.rate.burst}/${opts.rate.steady}`,
+        opts.rate.daily,
+      )
       if (!day.allowed) {
-        throw new ApiError(429, 'throttled', `Request was throttled: the daily limit of ${opts.rate.daily} requests is used up. Expected available in ${day.retryAfter} seconds.`,
-          undefined, undefined, { 'Retry-After': String(day.retryAfter) })
+        throw new ApiError(
+          429,
+          'throttled',
+          `Request was throttled: the daily limit of ${opts.rate.daily} requests is used up. Expected available in ${day.retryAfter} seconds.`,
+          undefined,
+          undefined,
+          { 'Retry-After': String(day.retryAfter) },
+        )
       }
     }
     const revision = requestedRevision(req, { required: revisionRequired })
     const params = await paramsOf(context)
     const [bad] = badIntParams(params, opts.intParams)
-    if (bad !== undefined) throw apiNotFound(`No resource was found with id ${JSON.stringify((params[bad] ?? '').slice(0, 40))}.`)
+    if (bad !== undefined)
+      throw apiNotFound(`No resource was found with id ${JSON.stringify((params[bad] ?? '').slice(0, 40))}.`)
     const body = (opts.body ? opts.body.parse(await readJsonBody(req, opts.maxBodyBytes ?? FIVE_MB)) : undefined) as B
-    const ctx: ApiCtx = { companyId: who.companyId, keyId: who.keyId, scopes: who.scopes, requestId, req, url, revision }
+    const ctx: ApiCtx = {
+      companyId: who.companyId,
+      keyId: who.keyId,
+      scopes: who.scopes,
+      requestId,
+      req,
+      url,
+      revision,
+    }
     const result = await opts.handler({ ctx, body, params })
     if (result instanceof Response) {
       for (const [k, v] of Object.entries(headers)) result.headers.set(k, v)
@@ -139,36 +190,78 @@ async function run<B>(
 /** 403 unless the key holds every scope (for optional parts such as include=profile). */
 export function requireScopes(ctx: ApiCtx, needed: readonly ApiScope[], what: string): void {
   if (!hasScopes(ctx.scopes, needed)) {
-    throw new ApiError(403, 'permission_denied', `${what} needs the scopes ${needed.join(', ')}, which this API key does not have.`)
+    throw new ApiError(
+      403,
+      'permission_denied',
+      `${what} needs the scopes ${needed.join(', ')}, which this API key does not have.`,
+    )
   }
 }
 
 /** An /api handler: `Authorization: Klaviyo-API-Key pk_…` with the endpoint's scopes. */
 export function apiRoute<B = undefined>(opts: ApiRouteOptions<B>) {
   // Every authenticated call leaves a row in the request log (lib/api-log), written in batches.
-  return (req: Request, context?: RouteContext) => logApiRequest(req, (observe) =>
-    run(req, context, opts, observe(async () => {
-      const auth = req.headers.get('authorization') ?? ''
-      // An OAuth app: the bearer's grant gives the company and exactly the scopes approved.
-      const bearer = /^Bearer\s+(\S+)$/i.exec(auth.trim())
-      if (bearer) {
-        const grant = await resolveBearer(bearer[1]!)
-        if (!grant) throw new ApiError(401, 'not_authenticated', 'Incorrect authentication credentials: the access token is not valid, has expired or has been revoked.')
-        if (!hasScopes(grant.scopes, opts.scopes)) {
-          throw new ApiError(403, 'permission_denied', `This access token is missing the required scopes: ${opts.scopes.filter((s) => !grant.scopes.includes(s)).join(', ')}.`)
-        }
-        // Each app has its own budget on the account, so an app cannot use up the merchant's own keys' limits.
-        return { companyId: grant.companyId, keyId: null, appId: grant.appId, scopes: grant.scopes, bucket: `app:${grant.appId}` }
-      }
-      const m = /^Klaviyo-API-Key\s+(\S+)$/i.exec(auth.trim())
-      if (!m) throw new ApiError(401, 'not_authenticated', 'Authentication credentials were not provided. Send "Authorization: Klaviyo-API-Key your-private-api-key".')
-      const key = await authenticateApiKey(m[1]!)
-      if (!key) throw new ApiError(401, 'not_authenticated', 'Incorrect authentication credentials: the API key is not valid or has been revoked.')
-      if (!hasScopes(key.scopes, opts.scopes)) {
-        throw new ApiError(403, 'permission_denied', `This API key is missing the required scopes: ${opts.scopes.filter((s) => !key.scopes.includes(s)).join(', ')}.`)
-      }
-      return { companyId: key.companyId, keyId: key.id, scopes: key.scopes, bucket: 'api' }
-    }), {}, true))
+  return (req: Request, context?: RouteContext) =>
+    logApiRequest(req, (observe) =>
+      run(
+        req,
+        context,
+        opts,
+        observe(async () => {
+          const auth = req.headers.get('authorization') ?? ''
+          // An OAuth app: the bearer's grant gives the company and exactly the scopes approved.
+          const bearer = /^Bearer\s+(\S+)$/i.exec(auth.trim())
+          if (bearer) {
+            const grant = await resolveBearer(bearer[1]!)
+            if (!grant)
+              throw new ApiError(
+                401,
+                'not_authenticated',
+                'Incorrect authentication credentials: the access token is not valid, has expired or has been revoked.',
+              )
+            if (!hasScopes(grant.scopes, opts.scopes)) {
+              throw new ApiError(
+                403,
+                'permission_denied',
+                `This access token is missing the required scopes: ${opts.scopes.filter((s) => !grant.scopes.includes(s)).join(', ')}.`,
+              )
+            }
+            // Each app has its own budget on the account, so an app cannot use up the merchant's own keys' limits.
+            return {
+              companyId: grant.companyId,
+              keyId: null,
+              appId: grant.appId,
+              scopes: grant.scopes,
+              bucket: `app:${grant.appId}`,
+            }
+          }
+          const m = /^Klaviyo-API-Key\s+(\S+)$/i.exec(auth.trim())
+          if (!m)
+            throw new ApiError(
+              401,
+              'not_authenticated',
+              'Authentication credentials were not provided. Send "Authorization: Klaviyo-API-Key your-private-api-key".',
+            )
+          const key = await authenticateApiKey(m[1]!)
+          if (!key)
+            throw new ApiError(
+              401,
+              'not_authenticated',
+              'Incorrect authentication credentials: the API key is not valid or has been revoked.',
+            )
+          if (!hasScopes(key.scopes, opts.scopes)) {
+            throw new ApiError(
+              403,
+              'permission_denied',
+              `This API key is missing the required scopes: ${opts.scopes.filter((s) => !key.scopes.includes(s)).join(', ')}.`,
+            )
+          }
+          return { companyId: key.companyId, keyId: key.id, scopes: key.scopes, bucket: 'api' }
+        }),
+        {},
+        true,
+      ),
+    )
 }
 
 // /client: browsers call these from any store page, so every response allows any origin.
@@ -193,16 +286,29 @@ async function companyByPublicKey(publicKey: string): Promise<number | null> {
 /** A /client handler: `?company_id=<public key>`, no Authorization, CORS on every answer. */
 export function clientRoute<B = undefined>(opts: CommonOptions<B>) {
   return (req: Request, context?: RouteContext) =>
-    run(req, context, opts, async () => {
-      const publicKey = new URL(req.url).searchParams.get('company_id')?.trim()
-      if (!publicKey) throw new ApiError(400, 'invalid', 'The company_id query parameter (your public API key) is required.', { parameter: 'company_id' })
-      const companyId = await companyByPublicKey(publicKey)
-      if (companyId == null) throw new ApiError(400, 'invalid', `"${publicKey}" is not a valid public API key.`, { parameter: 'company_id' })
-      // Anonymous browser traffic has its own buckets, so it can never throttle the private API,
-      // one per visitor address (clientIp: the connection, never a header the visitor wrote),
-      // so one noisy browser cannot use up a whole store's budget.
-      return { companyId, keyId: null, scopes: [], bucket: `client:${clientIp(req)}` }
-    }, CORS_HEADERS, false)
+    run(
+      req,
+      context,
+      opts,
+      async () => {
+        const publicKey = new URL(req.url).searchParams.get('company_id')?.trim()
+        if (!publicKey)
+          throw new ApiError(400, 'invalid', 'The company_id query parameter (your public API key) is required.', {
+            parameter: 'company_id',
+          })
+        const companyId = await companyByPublicKey(publicKey)
+        if (companyId == null)
+          throw new ApiError(400, 'invalid', `"${publicKey}" is not a valid public API key.`, {
+            parameter: 'company_id',
+          })
+        // Anonymous browser traffic has its own buckets, so it can never throttle the private API,
+        // one per visitor address (clientIp: the connection, never a header the visitor wrote),
+        // so one noisy browser cannot use up a whole store's budget.
+        return { companyId, keyId: null, scopes: [], bucket: `client:${clientIp(req)}` }
+      },
+      CORS_HEADERS,
+      false,
+    )
 }
 
 /** OPTIONS for /client: the CORS preflight. */
@@ -216,7 +322,10 @@ export function clientPreflight(req: Request): Response {
   const asked = req.headers.get('access-control-request-headers')
   if (asked) {
     // Echo what the page asks for (a sign-up form may add its own headers), once each.
-    const names = `${CORS_HEADERS['Access-Control-Allow-Headers']},${asked}`.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)
+    const names = `${CORS_HEADERS['Access-Control-Allow-Headers']},${asked}`
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean)
     headers.set('Access-Control-Allow-Headers', [...new Set(names)].join(', '))
   }
   return new Response(null, { status: 204, headers })

@@ -31,7 +31,12 @@ export function decodeCursor(raw: string | null | undefined): CursorKey | null {
   const text = unwrapCursor(raw)
   try {
     const v: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'))
-    if (Array.isArray(v) && v.length === 2 && ['string', 'number'].includes(typeof v[1]) && (v[0] === null || ['string', 'number'].includes(typeof v[0]))) {
+    if (
+      Array.isArray(v) &&
+      v.length === 2 &&
+      ['string', 'number'].includes(typeof v[1]) &&
+      (v[0] === null || ['string', 'number'].includes(typeof v[0]))
+    ) {
       return v as CursorKey
     }
   } catch {

@@ -11,7 +11,10 @@ export const CUSTOM_METRIC_WRITE_RATE = { burst: 1, steady: 15, daily: 15 }
 export const createCustomMetricBody = z.object({
   data: z.object({
     type: z.literal('custom-metric'),
-    attributes: z.object({ name: z.string().trim().min(1, 'Name the custom metric.').max(255), definition: customMetricDefinition }),
+    attributes: z.object({
+      name: z.string().trim().min(1, 'Name the custom metric.').max(255),
+      definition: customMetricDefinition,
+    }),
   }),
 })
 
@@ -19,7 +22,10 @@ export const updateCustomMetricBody = z.object({
   data: z.object({
     type: z.literal('custom-metric'),
     id: z.string().min(1),
-    attributes: z.object({ name: z.string().trim().min(1).max(255).nullable().optional(), definition: customMetricDefinition.nullable().optional() }),
+    attributes: z.object({
+      name: z.string().trim().min(1).max(255).nullable().optional(),
+      definition: customMetricDefinition.nullable().optional(),
+    }),
   }),
 })
 

@@ -43,7 +43,10 @@ export function toEventInput(body: CreateEventBody): EventInput {
   // meta.patch_properties (append, unappend, unset) is applied to the profile on ingest.
   const patch = toPatchProperties(a.profile.data.attributes.meta)
   return {
-    metric: { name: a.metric.data.attributes.name, ...(a.metric.data.attributes.service ? { service: a.metric.data.attributes.service } : {}) },
+    metric: {
+      name: a.metric.data.attributes.name,
+      ...(a.metric.data.attributes.service ? { service: a.metric.data.attributes.service } : {}),
+    },
     profile,
     ...(patch ? { patchProperties: patch } : {}),
     properties: a.properties,
@@ -72,7 +75,11 @@ export const eventPointer: PointerFor = (field) => {
  * (400 on /data/attributes/profile/data/id), checked before the event is queued, because the
  * worker could only drop it; then the event is validated and queued (202).
  */
-export async function acceptEventBody(companyId: number, body: CreateEventBody, source: 'api' | 'client'): Promise<void> {
+export async function acceptEventBody(
+  companyId: number,
+  body: CreateEventBody,
+  source: 'api' | 'client',
+): Promise<void> {
   const input = toEventInput(body)
   await assertProfilesExist(companyId, [['profile.id', input.profile.id]])
   await acceptEvent(companyId, input, { source })

@@ -10,10 +10,17 @@ export type FilterExpr =
   | { kind: 'not'; child: FilterExpr }
   | { kind: 'cond'; op: string; field: string; value?: FilterValue }
 
-export interface FilterCondition { op: string; field: string; value?: FilterValue }
+export interface FilterCondition {
+  op: string
+  field: string
+  value?: FilterValue
+}
 
 export class FilterSyntaxError extends Error {
-  constructor(message: string, readonly position: number) {
+  constructor(
+    message: string,
+    readonly position: number,
+  ) {
     super(message)
     this.name = 'FilterSyntaxError'
   }
@@ -45,8 +52,13 @@ class Parser {
   i = 0
   constructor(readonly s: string) {}
 
-  ws() { while (this.i < this.s.length && /\s/.test(this.s[this.i]!)) this.i++ }
-  peek() { this.ws(); return this.s[this.i] }
+  ws() {
+    while (this.i < this.s.length && /\s/.test(this.s[this.i]!)) this.i++
+  }
+  peek() {
+    this.ws()
+    return this.s[this.i]
+  }
   expect(ch: string) {
     if (this.peek() !== ch) throw new FilterSyntaxError(`Expected "${ch}" at position ${this.i}.`, this.i)
     this.i++
@@ -99,7 +111,10 @@ class Parser {
     if (ch === '[') {
       this.i++
       const items: FilterValue[] = []
-      if (this.peek() === ']') { this.i++; return items }
+      if (this.peek() === ']') {
+        this.i++
+        return items
+      }
       for (;;) {
         items.push(this.value())
         const next = this.peek()
@@ -119,7 +134,10 @@ class Parser {
     let out = ''
     while (this.i < this.s.length) {
       const c = this.s[this.i++]!
-      if (c === '\\' && this.i < this.s.length) { out += this.s[this.i++]; continue }
+      if (c === '\\' && this.i < this.s.length) {
+        out += this.s[this.i++]
+        continue
+      }
       if (c === quote) return out
       out += c
     }
@@ -137,7 +155,8 @@ export function parseFilter(input: string): FilterExpr {
 
 /** The conditions of an expression that uses only and(); or() and not() are refused. */
 export function flattenAnd(expr: FilterExpr): FilterCondition[] {
-  if (expr.kind === 'cond') return [{ op: expr.op, field: expr.field, ...('value' in expr ? { value: expr.value } : {}) }]
+  if (expr.kind === 'cond')
+    return [{ op: expr.op, field: expr.field, ...('value' in expr ? { value: expr.value } : {}) }]
   if (expr.kind === 'and') return expr.children.flatMap(flattenAnd)
   throw new FilterSyntaxError(`The "${expr.kind}" operator is not supported here.`, 0)
 }
@@ -154,10 +173,20 @@ export function parseAllowedFilter(input: string | null | undefined, allowed: Al
   const conds = flattenAnd(parseFilter(input))
   for (const c of conds) {
     const ops = Object.hasOwn(allowed, c.field) ? allowed[c.field] : undefined
-    if (!ops) throw new FilterSyntaxError(`Filtering on "${c.field}" is not supported. Allowed fields: ${Object.keys(allowed).join(', ')}.`, 0)
-    if (!ops.includes(c.op)) throw new FilterSyntaxError(`The operator "${c.op}" is not allowed for "${c.field}". Allowed: ${ops.join(', ')}.`, 0)
-    if (c.op === 'any' && !Array.isArray(c.value)) throw new FilterSyntaxError(`"any" needs a list, e.g. any(${c.field},["a","b"]).`, 0)
-    if (c.op !== 'any' && c.op !== 'has' && Array.isArray(c.value)) throw new FilterSyntaxError(`"${c.op}" takes a single value, not a list.`, 0)
+    if (!ops)
+      throw new FilterSyntaxError(
+        `Filtering on "${c.field}" is not supported. Allowed fields: ${Object.keys(allowed).join(', ')}.`,
+        0,
+      )
+    if (!ops.includes(c.op))
+      throw new FilterSyntaxError(
+        `The operator "${c.op}" is not allowed for "${c.field}". Allowed: ${ops.join(', ')}.`,
+        0,
+      )
+    if (c.op === 'any' && !Array.isArray(c.value))
+      throw new FilterSyntaxError(`"any" needs a list, e.g. any(${c.field},["a","b"]).`, 0)
+    if (c.op !== 'any' && c.op !== 'has' && Array.isArray(c.value))
+      throw new FilterSyntaxError(`"${c.op}" takes a single value, not a list.`, 0)
     if (c.op !== 'has' && !('value' in c)) throw new FilterSyntaxError(`"${c.op}(${c.field})" needs a value.`, 0)
   }
   return conds

@@ -1,13 +1,23 @@
 // Small helpers shared by the serializers: the vendor's date-time format, links built from
 // the request's origin, and sparse fieldsets.
 export const apiDate = (d: Date | null | undefined): string | null =>
-  d ? d.toISOString().replace(/\.\d{3}Z$/, '+00:00').replace(/Z$/, '+00:00') : null
+  d
+    ? d
+        .toISOString()
+        .replace(/\.\d{3}Z$/, '+00:00')
+        .replace(/Z$/, '+00:00')
+    : null
 
 export const apiLink = (url: URL, path: string) => `${url.origin}/api${path}`
 
 /** Relationship links as the reference shows them: self (relationships/…) and related. */
 export function relationshipLinks(url: URL, type: string, id: string, rel: string) {
-  return { links: { self: apiLink(url, `/${type}/${id}/relationships/${rel}/`), related: apiLink(url, `/${type}/${id}/${rel}/`) } }
+  return {
+    links: {
+      self: apiLink(url, `/${type}/${id}/relationships/${rel}/`),
+      related: apiLink(url, `/${type}/${id}/${rel}/`),
+    },
+  }
 }
 
 /** Keeps only the requested attributes; "location.city" keeps that key of the object. */
@@ -30,7 +40,11 @@ export function pickFields(attributes: Record<string, unknown>, fields: Set<stri
   return out
 }
 
-export interface CollectionLinks { self: string; next: string | null; prev: string | null }
+export interface CollectionLinks {
+  self: string
+  next: string | null
+  prev: string | null
+}
 
 export function collection(data: unknown[], links: CollectionLinks, included?: unknown[]) {
   return { data, links, ...(included ? { included } : {}) }

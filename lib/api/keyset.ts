@@ -37,7 +37,9 @@ export function keysetWhere(
       const d = typeof rawValue === 'string' ? new Date(rawValue) : null
       if (!d || Number.isNaN(d.getTime())) throw bad()
       value = d
-    } else if (kind === 'number' ? typeof rawValue !== 'number' || !Number.isFinite(rawValue) : typeof rawValue !== 'string') {
+    } else if (
+      kind === 'number' ? typeof rawValue !== 'number' || !Number.isFinite(rawValue) : typeof rawValue !== 'string'
+    ) {
       throw bad()
     }
   } else if (!nullable) {
@@ -45,7 +47,9 @@ export function keysetWhere(
   }
   if (value === null) {
     // Inside the NULL block: ascending, every non-null row comes after it; descending, nothing.
-    return desc ? { [field]: null, id: { lt: id } } : { OR: [{ [field]: null, id: { gt: id } }, { [field]: { not: null } }] }
+    return desc
+      ? { [field]: null, id: { lt: id } }
+      : { OR: [{ [field]: null, id: { gt: id } }, { [field]: { not: null } }] }
   }
   const ors: Where[] = [{ [field]: { [after]: value } }, { [field]: value, id: { [after]: id } }]
   if (desc && nullable) ors.push({ [field]: null })
@@ -53,14 +57,19 @@ export function keysetWhere(
 }
 
 /** Splits the extra row fetched to know whether there is a next page. */
-export function pageOf<T extends { id: string | number }>(rows: T[], size: number, field: string, read: (row: T) => unknown) {
+export function pageOf<T extends { id: string | number }>(
+  rows: T[],
+  size: number,
+  field: string,
+  read: (row: T) => unknown,
+) {
   const more = rows.length > size
   const page = more ? rows.slice(0, size) : rows
   const last = page[page.length - 1]
   let next: string | null = null
   if (more && last) {
     const v = field === 'id' ? null : read(last)
-    next = encodeCursor([v instanceof Date ? v.toISOString() : (v as string | number | null) ?? null, last.id])
+    next = encodeCursor([v instanceof Date ? v.toISOString() : ((v as string | number | null) ?? null), last.id])
   }
   return { page, next }
 }

@@ -8,18 +8,22 @@ import { enumList, sparseFields } from './query-params'
 import { METRIC_FIELDS, serializeMetric } from './serialize-metric'
 import { CUSTOM_METRIC_FIELDS, serializeCustomMetric } from './serialize-custom-metric'
 
-const ref = <T extends string>(type: T) => z.object({ data: z.object({ type: z.literal(type), id: z.string().min(1).max(64) }).nullable() })
+const ref = <T extends string>(type: T) =>
+  z.object({ data: z.object({ type: z.literal(type), id: z.string().min(1).max(64) }).nullable() })
 
 export const updateMappedMetricBody = z.object({
   data: z.object({
     type: z.literal('mapped-metric'),
     id: z.enum(MAPPED_KINDS),
-    relationships: z.object({ metric: ref('metric').optional(), 'custom-metric': ref('custom-metric').optional() }).optional(),
+    relationships: z
+      .object({ metric: ref('metric').optional(), 'custom-metric': ref('custom-metric').optional() })
+      .optional(),
   }),
 })
 
 /** Where a domain field error of PATCH points. */
-export const mappedMetricPointer = (field: string) => `/data/relationships/${field === 'custom-metric' ? 'custom-metric' : 'metric'}/data/id`
+export const mappedMetricPointer = (field: string) =>
+  `/data/relationships/${field === 'custom-metric' ? 'custom-metric' : 'metric'}/data/id`
 
 export async function mappedIncluded(companyId: number, url: URL, rows: MappedMetricRow[]) {
   const include = enumList(url, 'include', ['metric', 'custom-metric'] as const)

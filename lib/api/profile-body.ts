@@ -8,8 +8,16 @@ const text = z.string().nullable().optional()
 const coordinate = z.union([z.number(), z.string()]).nullable().optional()
 
 export const locationAttributes = z.object({
-  address1: text, address2: text, city: text, country: text, region: text, zip: text, timezone: text, ip: text,
-  latitude: coordinate, longitude: coordinate,
+  address1: text,
+  address2: text,
+  city: text,
+  country: text,
+  region: text,
+  zip: text,
+  timezone: text,
+  ip: text,
+  latitude: coordinate,
+  longitude: coordinate,
 })
 
 export const profileAttributesShape = {
@@ -35,7 +43,10 @@ export type ProfileAttributes = z.infer<typeof profileAttributes>
 export const patchPropertiesMeta = z.object({
   append: z.record(z.string(), z.unknown()).nullable().optional(),
   unappend: z.record(z.string(), z.unknown()).nullable().optional(),
-  unset: z.union([z.string(), z.array(z.string())]).nullable().optional(),
+  unset: z
+    .union([z.string(), z.array(z.string())])
+    .nullable()
+    .optional(),
 })
 
 export const profileMeta = z.object({
@@ -45,8 +56,16 @@ export const profileMeta = z.object({
 })
 
 const FIELD_MAP: Record<string, keyof ProfileInput> = {
-  email: 'email', phone_number: 'phoneNumber', external_id: 'externalId', anonymous_id: 'anonymousId',
-  first_name: 'firstName', last_name: 'lastName', organization: 'organization', locale: 'locale', title: 'title', image: 'image',
+  email: 'email',
+  phone_number: 'phoneNumber',
+  external_id: 'externalId',
+  anonymous_id: 'anonymousId',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  organization: 'organization',
+  locale: 'locale',
+  title: 'title',
+  image: 'image',
 }
 
 /** snake_case attributes → ProfileInput; absent keys stay absent (null unsets). */

@@ -9,7 +9,10 @@ import SCHEMA_FIELDS from './openapi-sparse-fields.json'
 export function listParam(url: URL, name: string): string[] | null {
   const all = url.searchParams.getAll(name)
   if (!all.length) return null
-  return all.flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean)
+  return all
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 export function pageSize(url: URL, opts: { def: number; max: number; min?: number }): number {
@@ -26,7 +29,8 @@ export function pageSize(url: URL, opts: { def: number; max: number; min?: numbe
 export function enumList<T extends string>(url: URL, name: string, allowed: readonly T[]): T[] {
   const list = listParam(url, name) ?? []
   for (const v of list) {
-    if (!allowed.includes(v as T)) throw invalidParam(name, `"${v}" is not a valid value for ${name}. Allowed: ${allowed.join(', ')}.`)
+    if (!allowed.includes(v as T))
+      throw invalidParam(name, `"${v}" is not a valid value for ${name}. Allowed: ${allowed.join(', ')}.`)
   }
   return list as T[]
 }
@@ -50,9 +54,14 @@ export function sparseFields(url: URL, type: string, allowed: readonly string[])
   return new Set(list)
 }
 
-export function sortParam<T extends string>(url: URL, allowed: readonly T[], def: T): { field: string; desc: boolean; raw: T } {
+export function sortParam<T extends string>(
+  url: URL,
+  allowed: readonly T[],
+  def: T,
+): { field: string; desc: boolean; raw: T } {
   const raw = (url.searchParams.get('sort') ?? def) as T
-  if (!allowed.includes(raw)) throw invalidParam('sort', `"${raw}" is not a valid sort. Allowed: ${allowed.join(', ')}.`)
+  if (!allowed.includes(raw))
+    throw invalidParam('sort', `"${raw}" is not a valid sort. Allowed: ${allowed.join(', ')}.`)
   return { field: raw.replace(/^-/, ''), desc: raw.startsWith('-'), raw }
 }
 
@@ -71,13 +80,18 @@ const MIN_MS = Date.UTC(1, 0, 1) - 0
 const MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59)
 
 export function dateValue(v: unknown, field: string): Date {
-  const d = v instanceof Date ? v : typeof v === 'string' ? new Date(v) : typeof v === 'number' ? new Date(v * 1000) : null
+  const d =
+    v instanceof Date ? v : typeof v === 'string' ? new Date(v) : typeof v === 'number' ? new Date(v * 1000) : null
   if (d && Number.isFinite(d.getTime()) && d.getTime() >= MIN_MS && d.getTime() <= MAX_MS) return d
-  throw invalidParam('filter', `The value for "${field}" must be a date-time between years 1 and 9999, e.g. 2026-01-01T00:00:00Z.`)
+  throw invalidParam(
+    'filter',
+    `The value for "${field}" must be a date-time between years 1 and 9999, e.g. 2026-01-01T00:00:00Z.`,
+  )
 }
 
 export function stringValues(v: unknown, field: string): string[] {
   const list = Array.isArray(v) ? v : [v]
-  for (const x of list) if (typeof x !== 'string') throw invalidParam('filter', `The values for "${field}" must be quoted strings.`)
+  for (const x of list)
+    if (typeof x !== 'string') throw invalidParam('filter', `The values for "${field}" must be quoted strings.`)
   return list as string[]
 }

@@ -15,7 +15,11 @@ import { pgPool } from '@/lib/db/pg-pool'
 import { prep, sqlite, writeOne } from '@/lib/db/sqlite'
 
 /** burst per second, steady per minute; daily (optional) per UTC day, as the reporting endpoints' 225/day. */
-export interface RateLimit { burst: number; steady: number; daily?: number }
+export interface RateLimit {
+  burst: number
+  steady: number
+  daily?: number
+}
 
 // The figures each endpoint's description in the OpenAPI reference gives ("Burst: 75/s,
 // Steady: 750/m"); the L tier's steady figure is 750/m there.
@@ -33,7 +37,11 @@ const BURST_MS = 1000
 const STEADY_MS = 60_000
 
 /** One fixed window: its start (epoch ms), its count, and the count of the window before it. */
-export interface Window { start: number; count: number; prev: number }
+export interface Window {
+  start: number
+  count: number
+  prev: number
+}
 
 function estimate(w: Window, now: number, size: number): number {
   const overlap = 1 - (now - w.start) / size
@@ -63,7 +71,13 @@ function secondsUntilFree(w: Window, now: number, size: number, limit: number): 
  * The answer (and its headers' figures) from the windows as they are after this request was
  * counted (or, when refused, not counted).
  */
-export function decisionFrom(burst: Window, steady: Window, allowed: boolean, limit: RateLimit, now: number): RateDecision {
+export function decisionFrom(
+  burst: Window,
+  steady: Window,
+  allowed: boolean,
+  limit: RateLimit,
+  now: number,
+): RateDecision {
   const burstLeft = Math.max(0, Math.floor(limit.burst - estimate(burst, now, BURST_MS)))
   const steadyLeft = Math.max(0, Math.floor(limit.steady - estimate(steady, now, STEADY_MS)))
   const steadyBound = steadyLeft <= burstLeft
@@ -102,7 +116,18 @@ interface Values {
   first: number
 }
 
-const SLOT_NAMES: (keyof Values)[] = ['key', 'bStart', 'bPrevStart', 'bRemain', 'bLimitMs', 'sStart', 'sPrevStart', 'sRemain', 'sLimitMs', 'first']
+const SLOT_NAMES: (keyof Values)[] = [
+  'key',
+  'bStart',
+  'bPrevStart',
+  'bRemain',
+  'bLimitMs',
+  'sStart',
+  'sPrevStart',
+  'sRemain',
+  'sLimitMs',
+  'first',
+]
 const marker = (name: keyof Values) => `\u0000rate-limit:${name}`
 
 function buildStatement() {
@@ -124,14 +149,22 @@ function buildStatement() {
     .insertInto('ApiRateLimit')
     .values({
       key: v('key') as never,
-      burstStart: n('bStart') as never, burstCount: n('first') as never, burstPrev: sql.lit(0) as never,
-      steadyStart: n('sStart') as never, steadyCount: n('first') as never, steadyPrev: sql.lit(0) as never,
+      burstStart: n('bStart') as never,
+      burstCount: n('first') as never,
+      burstPrev: sql.lit(0) as never,
+      steadyStart: n('sStart') as never,
+      steadyCount: n('first') as never,
+      steadyPrev: sql.lit(0) as never,
       allowed: n('first') as never,
     })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        burstStart: n('bStart') as never, burstCount: plus(b.count), burstPrev: b.prev,
-        steadyStart: n('sStart') as never, steadyCount: plus(s.count), steadyPrev: s.prev,
+        burstStart: n('bStart') as never,
+        burstCount: plus(b.count),
+        burstPrev: b.prev,
+        steadyStart: n('sStart') as never,
+        steadyCount: plus(s.count),
+        steadyPrev: s.prev,
         allowed: sql<number>`(CASE WHEN ${ok} THEN 1 ELSE 0 END)`,
       }),
     )
@@ -139,7 +172,15 @@ function buildStatement() {
     .compile()
 }
 
-type Row = { burstStart: number | string; burstCount: number; burstPrev: number; steadyStart: number | string; steadyCount: number; steadyPrev: number; allowed: number | boolean }
+type Row = {
+  burstStart: number | string
+  burstCount: number
+  burstPrev: number
+  steadyStart: number | string
+  steadyCount: number
+  steadyPrev: number
+  allowed: number | boolean
+}
 
 const compiled = new Map<DbEngine, { sql: string; slots: number[] }>()
 
@@ -164,8 +205,14 @@ function valuesFor(key: string, limit: RateLimit, now: number): unknown[] {
   const sStart = Math.floor(now / STEADY_MS) * STEADY_MS
   const v: Values = {
     key,
-    bStart, bPrevStart: bStart - BURST_MS, bRemain: bStart + BURST_MS - now, bLimitMs: limit.burst * BURST_MS,
-    sStart, sPrevStart: sStart - STEADY_MS, sRemain: sStart + STEADY_MS - now, sLimitMs: limit.steady * STEADY_MS,
+    bStart,
+    bPrevStart: bStart - BURST_MS,
+    bRemain: bStart + BURST_MS - now,
+    bLimitMs: limit.burst * BURST_MS,
+    sStart,
+    sPrevStart: sStart - STEADY_MS,
+    sRemain: sStart + STEADY_MS - now,
+    sLimitMs: limit.steady * STEADY_MS,
     first: limit.burst > 0 && limit.steady > 0 ? 1 : 0,
   }
   return SLOT_NAMES.map((name) => v[name])
@@ -204,29 +251,60 @@ const DAY_MS = 86_400_000
  * requests let through; its steadyStart is the day's last minute, so pruning keeps it until the
  * day is over. Only requests the burst and steady windows allowed reach it.
  */
-export async function takeDaily(key: string, limit: number, now = Date.now()): Promise<{ allowed: boolean; used: number; retryAfter: number }> {
+export async function takeDaily(
+  key: string,
+  limit: number,
+  now = Date.now(),
+): Promise<{ allowed: boolean; used: number; retryAfter: number }> {
   const dayStart = Math.floor(now / DAY_MS) * DAY_MS
   const rowKey = `${key}:day:${new Date(dayStart).toISOString().slice(0, 10)}`
   const under = sql<boolean>`${sql.ref('ApiRateLimit.burstCount')} < ${limit}`
-  const q = kysely().insertInto('ApiRateLimit')
-    .values({ key: rowKey, burstStart: dayStart, burstCount: 1, burstPrev: 0, steadyStart: dayStart + DAY_MS - STEADY_MS, steadyCount: 0, steadyPrev: 0, allowed: limit >= 1 ? 1 : 0 })
-    .onConflict((oc) => oc.column('key').doUpdateSet({
-      burstCount: sql<number>`${sql.ref('ApiRateLimit.burstCount')} + (CASE WHEN ${under} THEN 1 ELSE 0 END)`,
-      allowed: sql<number>`(CASE WHEN ${under} THEN 1 ELSE 0 END)`,
-    }))
-    .returning(['burstCount', 'allowed']).compile()
+  const q = kysely()
+    .insertInto('ApiRateLimit')
+    .values({
+      key: rowKey,
+      burstStart: dayStart,
+      burstCount: 1,
+      burstPrev: 0,
+      steadyStart: dayStart + DAY_MS - STEADY_MS,
+      steadyCount: 0,
+      steadyPrev: 0,
+      allowed: limit >= 1 ? 1 : 0,
+    })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        burstCount: sql<number>`${sql.ref('ApiRateLimit.burstCount')} + (CASE WHEN ${under} THEN 1 ELSE 0 END)`,
+        allowed: sql<number>`(CASE WHEN ${under} THEN 1 ELSE 0 END)`,
+      }),
+    )
+    .returning(['burstCount', 'allowed'])
+    .compile()
   const cfg = databaseConfig()
-  const row = cfg.provider === 'sqlite'
-    ? await writeOne((conn) => prep(q.sql, conn).get(...(q.parameters as unknown[])) as { burstCount: number; allowed: number })
-    : (await pgPool(cfg.url).query(q.sql, q.parameters as unknown[])).rows[0] as { burstCount: number; allowed: number }
+  const row =
+    cfg.provider === 'sqlite'
+      ? await writeOne(
+          (conn) => prep(q.sql, conn).get(...(q.parameters as unknown[])) as { burstCount: number; allowed: number },
+        )
+      : ((await pgPool(cfg.url).query(q.sql, q.parameters as unknown[])).rows[0] as {
+          burstCount: number
+          allowed: number
+        })
   const allowed = Number(row.allowed) === 1
-  return { allowed, used: Number(row.burstCount), retryAfter: allowed ? 0 : Math.ceil((dayStart + DAY_MS - now) / 1000) }
+  return {
+    allowed,
+    used: Number(row.burstCount),
+    retryAfter: allowed ? 0 : Math.ceil((dayStart + DAY_MS - now) / 1000),
+  }
 }
 
 export async function pruneRateLimits(now = Date.now()): Promise<number> {
-  const q = kysely().deleteFrom('ApiRateLimit').where('steadyStart', '<', now - KEEP_MS).compile()
+  const q = kysely()
+    .deleteFrom('ApiRateLimit')
+    .where('steadyStart', '<', now - KEEP_MS)
+    .compile()
   const cfg = databaseConfig()
-  if (cfg.provider === 'sqlite') return writeOne((conn) => prep(q.sql, conn).run(...(q.parameters as unknown[])).changes)
+  if (cfg.provider === 'sqlite')
+    return writeOne((conn) => prep(q.sql, conn).run(...(q.parameters as unknown[])).changes)
   return (await pgPool(cfg.url).query(q.sql, q.parameters as unknown[])).rowCount ?? 0
 }
 
@@ -249,5 +327,7 @@ export function resetRateLimits(): Promise<void> {
     sqlite().prepare('DELETE FROM "ApiRateLimit"').run()
     return Promise.resolve()
   }
-  return pgPool(cfg.url).query('DELETE FROM "ApiRateLimit"').then(() => undefined)
+  return pgPool(cfg.url)
+    .query('DELETE FROM "ApiRateLimit"')
+    .then(() => undefined)
 }

@@ -7,12 +7,20 @@ import { BodyError, readJson } from '@/lib/http/read-body'
 export const FIVE_MB = 5 * 1024 * 1024
 
 const tooLarge = (max: number) =>
-  new ApiError(413, 'payload_too_large', `The request body is larger than the maximum allowed payload size (${max >= 1024 * 1024 ? `${max / 1024 / 1024} MB` : `${Math.round(max / 1024)} KB`}).`)
+  new ApiError(
+    413,
+    'payload_too_large',
+    `The request body is larger than the maximum allowed payload size (${max >= 1024 * 1024 ? `${max / 1024 / 1024} MB` : `${Math.round(max / 1024)} KB`}).`,
+  )
 
 function apiBodyError(e: BodyError, maxBytes: number): ApiError {
   switch (e.kind) {
     case 'wrong_type':
-      return new ApiError(415, 'unsupported_media_type', 'The request body must be sent as application/json or application/vnd.api+json.')
+      return new ApiError(
+        415,
+        'unsupported_media_type',
+        'The request body must be sent as application/json or application/vnd.api+json.',
+      )
     case 'too_large':
       return tooLarge(maxBytes)
     case 'bad_json':

@@ -32,8 +32,13 @@ export function requestedRevision(req: Request, opts: { required: boolean }): st
   }
   const date = raw.slice(0, 10)
   if (date > SERVED_REVISION) {
-    throw invalid(`Revision ${raw} is newer than the one this server implements (${SERVED_REVISION}); send "revision: ${SERVED_REVISION}".`)
+    throw invalid(
+      `Revision ${raw} is newer than the one this server implements (${SERVED_REVISION}); send "revision: ${SERVED_REVISION}".`,
+    )
   }
-  if (date < FIRST_REVISION) throw invalid(`Revision ${raw} does not exist; the first revision is ${FIRST_REVISION}, the current one ${SERVED_REVISION}.`)
+  if (date < FIRST_REVISION)
+    throw invalid(
+      `Revision ${raw} does not exist; the first revision is ${FIRST_REVISION}, the current one ${SERVED_REVISION}.`,
+    )
   return raw
 }

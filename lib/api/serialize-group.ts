@@ -5,7 +5,18 @@ import { definitionToConditionGroups } from './segments/definition-to-condition-
 import { apiDate, apiLink, pickFields, relationshipLinks } from './json-api'
 
 export const LIST_FIELDS = ['name', 'created', 'updated', 'opt_in_process', 'profile_count', 'id'] as const
-export const SEGMENT_FIELDS = ['name', 'definition', 'definition.condition_groups', 'created', 'updated', 'is_active', 'is_processing', 'is_starred', 'profile_count', 'id'] as const
+export const SEGMENT_FIELDS = [
+  'name',
+  'definition',
+  'definition.condition_groups',
+  'created',
+  'updated',
+  'is_active',
+  'is_processing',
+  'is_starred',
+  'profile_count',
+  'id',
+] as const
 
 export function serializeList(url: URL, g: Group, opts: { fields?: Set<string> | null; profileCount?: boolean } = {}) {
   const attributes: Record<string, unknown> = {
@@ -27,7 +38,11 @@ export function serializeList(url: URL, g: Group, opts: { fields?: Set<string> |
   }
 }
 
-export function serializeSegment(url: URL, g: Group, opts: { fields?: Set<string> | null; profileCount?: boolean } = {}) {
+export function serializeSegment(
+  url: URL,
+  g: Group,
+  opts: { fields?: Set<string> | null; profileCount?: boolean } = {},
+) {
   let def: SegmentDefinition | null = null
   try {
     def = g.definition ? (JSON.parse(g.definition) as SegmentDefinition) : null

@@ -2,7 +2,17 @@
 import type { ImportJob } from '@/generated/prisma/client'
 import { apiDate, apiLink, pickFields } from './json-api'
 
-export const IMPORT_JOB_FIELDS = ['status', 'created_at', 'total_count', 'completed_count', 'failed_count', 'completed_at', 'expires_at', 'started_at', 'id'] as const
+export const IMPORT_JOB_FIELDS = [
+  'status',
+  'created_at',
+  'total_count',
+  'completed_count',
+  'failed_count',
+  'completed_at',
+  'expires_at',
+  'started_at',
+  'id',
+] as const
 
 export function serializeImportJob(url: URL, j: ImportJob, fields: Set<string> | null = null) {
   let listIds: string[] = []
@@ -18,19 +28,27 @@ export function serializeImportJob(url: URL, j: ImportJob, fields: Set<string> |
   return {
     type: 'profile-bulk-import-job' as const,
     id: j.id,
-    attributes: pickFields({
-      status,
-      created_at: apiDate(j.createdAt),
-      total_count: j.totalCount,
-      completed_count: j.completedCount,
-      failed_count: j.failedCount,
-      completed_at: apiDate(j.completedAt),
-      expires_at: apiDate(j.expiresAt),
-      started_at: apiDate(j.startedAt),
-    }, fields),
+    attributes: pickFields(
+      {
+        status,
+        created_at: apiDate(j.createdAt),
+        total_count: j.totalCount,
+        completed_count: j.completedCount,
+        failed_count: j.failedCount,
+        completed_at: apiDate(j.completedAt),
+        expires_at: apiDate(j.expiresAt),
+        started_at: apiDate(j.startedAt),
+      },
+      fields,
+    ),
     relationships: {
-      lists: { data: listIds.map((id) => ({ type: 'list', id })), links: { self: apiLink(url, `${base}/relationships/lists/`), related: apiLink(url, `${base}/lists/`) } },
-      profiles: { links: { self: apiLink(url, `${base}/relationships/profiles/`), related: apiLink(url, `${base}/profiles/`) } },
+      lists: {
+        data: listIds.map((id) => ({ type: 'list', id })),
+        links: { self: apiLink(url, `${base}/relationships/lists/`), related: apiLink(url, `${base}/lists/`) },
+      },
+      profiles: {
+        links: { self: apiLink(url, `${base}/relationships/profiles/`), related: apiLink(url, `${base}/profiles/`) },
+      },
       'import-errors': { links: { related: apiLink(url, `${base}/import-errors/`) } },
     },
     links: { self: apiLink(url, `${base}/`) },

@@ -6,19 +6,34 @@ import { apiDate, apiLink, pickFields, relationshipLinks } from './json-api'
 export const METRIC_FIELDS = ['name', 'created', 'updated', 'integration', 'id'] as const
 export const EVENT_FIELDS = ['timestamp', 'event_properties', 'datetime', 'uuid', 'id'] as const
 
-const INTEGRATION_NAMES: Record<string, string> = { api: 'API', klaviyo: 'Klaviyo', shopify: 'Shopify', woocommerce: 'WooCommerce', magento_two: 'Magento 2' }
+const INTEGRATION_NAMES: Record<string, string> = {
+  api: 'API',
+  klaviyo: 'Klaviyo',
+  shopify: 'Shopify',
+  woocommerce: 'WooCommerce',
+  magento_two: 'Magento 2',
+}
 
 export function integrationOf(m: Pick<Metric, 'integration' | 'integrationCategory'>) {
   const key = m.integration || 'api'
   const name = INTEGRATION_NAMES[key] ?? key.charAt(0).toUpperCase() + key.slice(1)
-  return { object: 'integration', id: key, key, name, category: m.integrationCategory ?? (key === 'api' ? 'API' : name) }
+  return {
+    object: 'integration',
+    id: key,
+    key,
+    name,
+    category: m.integrationCategory ?? (key === 'api' ? 'API' : name),
+  }
 }
 
 export function serializeMetric(url: URL, m: Metric, fields: Set<string> | null = null) {
   return {
     type: 'metric' as const,
     id: m.id,
-    attributes: pickFields({ name: m.name, created: apiDate(m.createdAt), updated: apiDate(m.updatedAt), integration: integrationOf(m) }, fields),
+    attributes: pickFields(
+      { name: m.name, created: apiDate(m.createdAt), updated: apiDate(m.updatedAt), integration: integrationOf(m) },
+      fields,
+    ),
     relationships: { 'flow-triggers': relationshipLinks(url, 'metrics', m.id, 'flow-triggers') },
     links: { self: apiLink(url, `/metrics/${m.id}/`) },
   }
@@ -48,12 +63,15 @@ export function serializeEvent(url: URL, e: Event, fields: Set<string> | null = 
   return {
     type: 'event' as const,
     id,
-    attributes: pickFields({
-      timestamp: e.ts,
-      event_properties: eventProperties,
-      datetime: apiDate(new Date(e.ts * 1000)),
-      uuid: eventUuid(e),
-    }, fields),
+    attributes: pickFields(
+      {
+        timestamp: e.ts,
+        event_properties: eventProperties,
+        datetime: apiDate(new Date(e.ts * 1000)),
+        uuid: eventUuid(e),
+      },
+      fields,
+    ),
     relationships: {
       profile: { data: { type: 'profile', id: e.profileId }, ...relationshipLinks(url, 'events', id, 'profile') },
       metric: { data: { type: 'metric', id: e.metricId }, ...relationshipLinks(url, 'events', id, 'metric') },

@@ -3,8 +3,24 @@ import type { ProfileRow } from '@/lib/profiles/types'
 import { apiDate, apiLink, pickFields, relationshipLinks } from './json-api'
 
 export const PROFILE_FIELDS = [
-  'email', 'phone_number', 'external_id', 'anonymous_id', 'first_name', 'last_name', 'organization', 'locale', 'title',
-  'image', 'created', 'updated', 'last_event_date', 'location', 'properties', 'subscriptions', 'id', 'joined_group_at',
+  'email',
+  'phone_number',
+  'external_id',
+  'anonymous_id',
+  'first_name',
+  'last_name',
+  'organization',
+  'locale',
+  'title',
+  'image',
+  'created',
+  'updated',
+  'last_event_date',
+  'location',
+  'properties',
+  'subscriptions',
+  'id',
+  'joined_group_at',
 ] as const
 
 function parseProperties(raw: string | null | undefined): Record<string, unknown> {
@@ -32,8 +48,16 @@ export function profileAttributes(p: ProfileRow): Record<string, unknown> {
     updated: apiDate(p.updatedAt),
     last_event_date: apiDate(p.lastEventAt),
     location: {
-      address1: p.address1, address2: p.address2, city: p.city, country: p.country,
-      latitude: p.latitude, longitude: p.longitude, region: p.region, zip: p.zip, timezone: p.timezone, ip: p.ip,
+      address1: p.address1,
+      address2: p.address2,
+      city: p.city,
+      country: p.country,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      region: p.region,
+      zip: p.zip,
+      timezone: p.timezone,
+      ip: p.ip,
     },
     properties: parseProperties(p.properties),
   }

@@ -8,8 +8,14 @@ import { profileAttributesShape, profileMeta, toProfileInput } from './profile-b
 
 const consent = z.object({ consent: z.literal('SUBSCRIBED'), consented_at: z.string().nullable().optional() })
 export const subscriptionsAttr = z.object({
-  email: z.object({ marketing: consent.nullable().optional(), open_tracking: z.unknown().optional() }).nullable().optional(),
-  sms: z.object({ marketing: consent.nullable().optional(), transactional: consent.nullable().optional() }).nullable().optional(),
+  email: z
+    .object({ marketing: consent.nullable().optional(), open_tracking: z.unknown().optional() })
+    .nullable()
+    .optional(),
+  sms: z
+    .object({ marketing: consent.nullable().optional(), transactional: consent.nullable().optional() })
+    .nullable()
+    .optional(),
   whatsapp: z.unknown().optional(),
   push: z.unknown().optional(),
 })
@@ -23,15 +29,20 @@ export const bulkSubscribeBody = z.object({
       custom_source: z.string().max(255).nullable().optional(),
       historical_import: z.boolean().optional(),
       profiles: z.object({
-        data: z.array(z.object({
-          type: z.literal('profile'),
-          id: z.string().nullable().optional(),
-          attributes: z.object({
-            ...profileAttributesShape,
-            subscriptions: subscriptionsAttr,
-            age_gated_date_of_birth: z.string().nullable().optional(),
-          }),
-        })).min(1).max(1000, 'At most 1000 profiles can be subscribed per request.'),
+        data: z
+          .array(
+            z.object({
+              type: z.literal('profile'),
+              id: z.string().nullable().optional(),
+              attributes: z.object({
+                ...profileAttributesShape,
+                subscriptions: subscriptionsAttr,
+                age_gated_date_of_birth: z.string().nullable().optional(),
+              }),
+            }),
+          )
+          .min(1)
+          .max(1000, 'At most 1000 profiles can be subscribed per request.'),
       }),
     }),
     relationships: z.object({ list: listRelationship.optional() }).optional(),
@@ -47,7 +58,11 @@ export const clientSubscriptionBody = z.object({
         data: z.object({
           type: z.literal('profile'),
           id: z.string().nullable().optional(),
-          attributes: z.object({ ...profileAttributesShape, meta: profileMeta.nullable().optional(), subscriptions: subscriptionsAttr.optional() }),
+          attributes: z.object({
+            ...profileAttributesShape,
+            meta: profileMeta.nullable().optional(),
+            subscriptions: subscriptionsAttr.optional(),
+          }),
         }),
       }),
     }),
@@ -66,7 +81,11 @@ function toSubscriptions(s: Subs, fallback: { email: boolean; sms: boolean }): S
   const sms = c(s?.sms?.marketing)
   const tx = c(s?.sms?.transactional)
   if (email) out.email = { marketing: email }
-  if (sms || tx) out.sms = { ...(sms ? { marketing: sms } : {}), ...(tx ? { transactional: { consent: 'SUBSCRIBED' as const } } : {}) }
+  if (sms || tx)
+    out.sms = {
+      ...(sms ? { marketing: sms } : {}),
+      ...(tx ? { transactional: { consent: 'SUBSCRIBED' as const } } : {}),
+    }
   // A browser sign-up without an explicit subscriptions object subscribes what it gave.
   if (!s) {
     if (fallback.email) out.email = { marketing: { consent: 'SUBSCRIBED' } }
@@ -85,7 +104,11 @@ export function toSubscribeInput(body: z.infer<typeof bulkSubscribeBody>): Subsc
       // age_gated_date_of_birth is accepted but not stored (no age gating here).
       const { subscriptions, ...rest } = p.attributes
       const attrs = { ...rest, age_gated_date_of_birth: undefined }
-      return { ...toProfileInput(attrs), ...(p.id ? { id: p.id } : {}), subscriptions: toSubscriptions(subscriptions, { email: false, sms: false }) }
+      return {
+        ...toProfileInput(attrs),
+        ...(p.id ? { id: p.id } : {}),
+        subscriptions: toSubscriptions(subscriptions, { email: false, sms: false }),
+      }
     }),
   }
 }
@@ -97,7 +120,13 @@ export function clientSubscribeInput(body: z.infer<typeof clientSubscriptionBody
   return {
     listId: body.data.relationships.list.data.id,
     customSource: body.data.attributes.custom_source ?? undefined,
-    profiles: [{ ...profile, ...(p.id ? { id: p.id } : {}), subscriptions: toSubscriptions(subscriptions, { email: !!profile.email, sms: !!profile.phoneNumber }) }],
+    profiles: [
+      {
+        ...profile,
+        ...(p.id ? { id: p.id } : {}),
+        subscriptions: toSubscriptions(subscriptions, { email: !!profile.email, sms: !!profile.phoneNumber }),
+      },
+    ],
   }
 }
 
@@ -121,4 +150,7 @@ export const clientSubscribePointer: PointerFor = (field) => {
 
 /** Profiles named by id must be this company's: a 400 on each such id, before anything is written. */
 export const checkSubscribeProfiles = (companyId: number, input: SubscribeInput) =>
-  assertProfilesExist(companyId, input.profiles.map((p, i) => [`profiles.${i}.id`, p.id] as const))
+  assertProfilesExist(
+    companyId,
+    input.profiles.map((p, i) => [`profiles.${i}.id`, p.id] as const),
+  )

@@ -13,9 +13,19 @@ function fill(template: string, vars: Record<string, string>): string {
 
 /** `template` is the messages path of an object with `subject` and `body`. */
 export async function sendAccountMail(
-  to: string, locale: string | null, template: readonly string[], vars: Record<string, string>, opts: { companyId?: number | null } = {},
+  to: string,
+  locale: string | null,
+  template: readonly string[],
+  vars: Record<string, string>,
+  opts: { companyId?: number | null } = {},
 ): Promise<void> {
   const messages = (await loadMessages(resolveLocale(locale))) as Tree
   const mail = template.reduce<Tree>((t, k) => t[k] as Tree, messages) as Record<string, string>
-  await getMailer().send({ to, subject: fill(mail['subject']!, vars), text: fill(mail['body']!, vars), kind: accountMailKindOf(template), companyId: opts.companyId })
+  await getMailer().send({
+    to,
+    subject: fill(mail['subject']!, vars),
+    text: fill(mail['body']!, vars),
+    kind: accountMailKindOf(template),
+    companyId: opts.companyId,
+  })
 }

@@ -13,7 +13,10 @@ export interface ConsentView {
 export async function getConsentView(companyId: number): Promise<ConsentView | null> {
   const c = await currentConsent(companyId)
   if (!c) return null
-  const by = await db.user.findUnique({ where: { id: c.grantedById }, select: { firstName: true, lastName: true, email: true } })
+  const by = await db.user.findUnique({
+    where: { id: c.grantedById },
+    select: { firstName: true, lastName: true, email: true },
+  })
   const name = by ? `${by.firstName} ${by.lastName}`.trim() || by.email : ''
   return { expiresAt: c.expiresAt.toISOString(), grantedBy: name }
 }
@@ -27,9 +30,12 @@ export async function grantStaffConsent(companyId: number, userId: number, expir
   }
   const endOfToday = normaliseConsentExpiry(now)
   const latest = new Date(endOfToday.getTime() + CONSENT_MAX_DAYS * 24 * 3600 * 1000)
-  if (expiresAt < endOfToday) throw badRequest('Please correct the highlighted fields.', { expiresAt: ['Choose today or a later day.'] })
+  if (expiresAt < endOfToday)
+    throw badRequest('Please correct the highlighted fields.', { expiresAt: ['Choose today or a later day.'] })
   if (expiresAt > latest) {
-    throw badRequest('Please correct the highlighted fields.', { expiresAt: [`Choose a day at most ${CONSENT_MAX_DAYS} days ahead.`] })
+    throw badRequest('Please correct the highlighted fields.', {
+      expiresAt: [`Choose a day at most ${CONSENT_MAX_DAYS} days ahead.`],
+    })
   }
   await db.$transaction([
     db.staffConsent.updateMany({ where: { companyId, revokedAt: null }, data: { revokedAt: now } }),
@@ -50,6 +56,7 @@ export async function listConsentedCompanies(now = new Date()) {
     include: { company: { select: { id: true, name: true } } },
   })
   const byCompany = new Map<number, { id: number; name: string; expiresAt: string }>()
-  for (const r of rows) byCompany.set(r.companyId, { id: r.company.id, name: r.company.name, expiresAt: r.expiresAt.toISOString() })
+  for (const r of rows)
+    byCompany.set(r.companyId, { id: r.company.id, name: r.company.name, expiresAt: r.expiresAt.toISOString() })
   return [...byCompany.values()].sort((a, b) => a.name.localeCompare(b.name))
 }

@@ -6,6 +6,10 @@ import { PASSWORD_RESET_JOB, sendPasswordResetMail } from './request-password-re
 import { REGISTRATION_MAIL_JOB, sendRegistrationMail, type RegistrationMail } from './register-company'
 
 export function register(): void {
-  registerJobHandler(PASSWORD_RESET_JOB, async (payload: { email: string }) => sendPasswordResetMail(payload.email), { keepDone: false })
-  registerJobHandler(REGISTRATION_MAIL_JOB, async (payload: RegistrationMail) => sendRegistrationMail(payload), { keepDone: false })
+  registerJobHandler(PASSWORD_RESET_JOB, async (payload: { email: string }) => sendPasswordResetMail(payload.email), {
+    keepDone: false,
+  })
+  registerJobHandler(REGISTRATION_MAIL_JOB, async (payload: RegistrationMail) => sendRegistrationMail(payload), {
+    keepDone: false,
+  })
 }

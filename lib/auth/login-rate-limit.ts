@@ -16,7 +16,12 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase()
  * `beforeId`, only attempts recorded before that one count: an attempt is recorded first and
  * checked second, so concurrent guesses cannot all pass the check before any is counted.
  */
-export async function loginRetryAfterSeconds(email: string, ip: string, now = Date.now(), beforeId?: number): Promise<number> {
+export async function loginRetryAfterSeconds(
+  email: string,
+  ip: string,
+  now = Date.now(),
+  beforeId?: number,
+): Promise<number> {
   const since = new Date(now - LOGIN_WINDOW_MS)
   const lastSuccess = await db.loginAttempt.findFirst({
     where: { email: normaliseEmail(email), ip, success: true, createdAt: { gt: since } },
@@ -25,7 +30,13 @@ export async function loginRetryAfterSeconds(email: string, ip: string, now = Da
   // A successful sign-in starts the count again.
   const from = lastSuccess && lastSuccess.createdAt > since ? lastSuccess.createdAt : since
   const failures = await db.loginAttempt.findMany({
-    where: { email: normaliseEmail(email), ip, success: false, createdAt: { gt: from }, ...(beforeId ? { id: { lt: beforeId } } : {}) },
+    where: {
+      email: normaliseEmail(email),
+      ip,
+      success: false,
+      createdAt: { gt: from },
+      ...(beforeId ? { id: { lt: beforeId } } : {}),
+    },
     orderBy: { createdAt: 'desc' },
     take: LOGIN_MAX_FAILURES,
     select: { createdAt: true },
@@ -61,10 +72,20 @@ export const accountDelaySeconds = (failures: number) =>
  * Seconds until the account (every address together) takes another attempt, or 0. Counts the
  * failures recorded before `beforeId` within the window; concurrent attempts see each other.
  */
-export async function accountRetryAfterSeconds(email: string, ip: string, now = Date.now(), beforeId?: number): Promise<number> {
+export async function accountRetryAfterSeconds(
+  email: string,
+  ip: string,
+  now = Date.now(),
+  beforeId?: number,
+): Promise<number> {
   const normalised = normaliseEmail(email)
   const failures = await db.loginAttempt.findMany({
-    where: { email: normalised, success: false, createdAt: { gt: new Date(now - LOGIN_WINDOW_MS) }, ...(beforeId ? { id: { lt: beforeId } } : {}) },
+    where: {
+      email: normalised,
+      success: false,
+      createdAt: { gt: new Date(now - LOGIN_WINDOW_MS) },
+      ...(beforeId ? { id: { lt: beforeId } } : {}),
+    },
     orderBy: { id: 'desc' },
     take: ACCOUNT_SLOWDOWN_AFTER + 8,
     select: { createdAt: true },

@@ -30,7 +30,9 @@ export async function loginUser(input: LoginInput) {
   const attemptId = await beginPasswordAttempt(email, input.ip)
 
   const user = await db.user.findUnique({ where: { email } })
-  const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await getDummyHash()), false)
+  const ok = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : (await verifyPassword(input.password, await getDummyHash()), false)
   if (!user || !ok) throw new AppError('invalid_credentials', 401, BAD_CREDENTIALS)
 
   const membership = await db.membership.findFirst({
@@ -42,6 +44,12 @@ export async function loginUser(input: LoginInput) {
   await passwordAttemptSucceeded(attemptId)
   // The password alone gives a half-authenticated session when a second factor is on or the
   // company requires one (start-session.ts).
-  const { session, mfaPending } = await startSession({ userId: user.id, companyId: membership.companyId, ip: input.ip, userAgent: input.userAgent, replaces: input.replaces })
+  const { session, mfaPending } = await startSession({
+    userId: user.id,
+    companyId: membership.companyId,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    replaces: input.replaces,
+  })
   return { session, user, companyId: membership.companyId, mfaPending }
 }

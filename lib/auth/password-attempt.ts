@@ -2,10 +2,18 @@
 // signed out) counts against the same sign-in limits (login-rate-limit.ts): a second door with
 // no limit would make the first one's pointless (issue 29, finding 15).
 import { AppError } from '@/lib/errors/app-error'
-import { accountRetryAfterSeconds, forgetLoginAttempt, loginRetryAfterSeconds, markLoginAttemptSucceeded, normaliseEmail, recordLoginAttempt } from './login-rate-limit'
+import {
+  accountRetryAfterSeconds,
+  forgetLoginAttempt,
+  loginRetryAfterSeconds,
+  markLoginAttemptSucceeded,
+  normaliseEmail,
+  recordLoginAttempt,
+} from './login-rate-limit'
 
 export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait a few minutes and try again.'
-export const ACCOUNT_SLOWED = 'This account is getting many failed sign-in attempts, so sign-in to it is slowed down for a while. Please wait a few seconds and try again.'
+export const ACCOUNT_SLOWED =
+  'This account is getting many failed sign-in attempts, so sign-in to it is slowed down for a while. Please wait a few seconds and try again.'
 
 /**
  * Records an attempt as a failure before anything is checked, counted against the attempts

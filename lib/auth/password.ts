@@ -4,7 +4,10 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (e, k) => (e ? reject(e) : resolve(k))))
 
-const N = 16384, R = 8, P = 1, LEN = 32
+const N = 16384,
+  R = 8,
+  P = 1,
+  LEN = 32
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16)

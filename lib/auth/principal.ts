@@ -9,12 +9,29 @@ export interface Principal {
   userId: number
   companyId: number
   user: {
-    id: number; email: string; firstName: string; lastName: string; locale: string | null; photoUrl: string | null
-    isStaff: boolean; emailConfirmed: boolean; lastLoginAt: Date | null; lastLoginIp: string | null
+    id: number
+    email: string
+    firstName: string
+    lastName: string
+    locale: string | null
+    photoUrl: string | null
+    isStaff: boolean
+    emailConfirmed: boolean
+    lastLoginAt: Date | null
+    lastLoginIp: string | null
   }
   company: {
-    id: number; name: string; status: number; timezone: string; localeLanguage: string; localeRegion: string
-    planKey: string; isTestAccount: boolean; isInternalAccount: boolean; publicApiKey: string; avatarColor: string
+    id: number
+    name: string
+    status: number
+    timezone: string
+    localeLanguage: string
+    localeRegion: string
+    planKey: string
+    isTestAccount: boolean
+    isInternalAccount: boolean
+    publicApiKey: string
+    avatarColor: string
     /** Two-factor sign-in required for every member (isMfaRequired). */
     mfaRequired: boolean
   }
@@ -52,11 +69,17 @@ export async function loadPrincipalForSession(sid: string, opts: { touch?: boole
   let staffAccess = row.staffAccess
   const staffResources = row.user.isStaff ? parseList(row.user.staffResources) : []
 
-  const membership = await db.membership.findUnique({ where: { userId_companyId: { userId: row.userId, companyId: row.companyId } } })
+  const membership = await db.membership.findUnique({
+    where: { userId_companyId: { userId: row.userId, companyId: row.companyId } },
+  })
   if (staffAccess && row.user.isStaff && !membership) {
     if (!(await hasValidConsent(row.companyId))) {
       // Consent ended or was revoked: staff fall back to their own account.
-      const home = await db.membership.findFirst({ where: { userId: row.userId }, orderBy: { id: 'asc' }, include: { company: true } })
+      const home = await db.membership.findFirst({
+        where: { userId: row.userId },
+        orderBy: { id: 'asc' },
+        include: { company: true },
+      })
       if (!home) return null
       await db.session.update({ where: { id: sid }, data: { companyId: home.companyId, staffAccess: false } })
       company = home.company
@@ -90,16 +113,37 @@ export async function loadPrincipalForSession(sid: string, opts: { touch?: boole
     userId: u.id,
     companyId: company.id,
     user: {
-      id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, locale: u.locale, photoUrl: u.photoUrl,
-      isStaff: u.isStaff, emailConfirmed: u.emailConfirmed, lastLoginAt: u.lastLoginAt, lastLoginIp: u.lastLoginIp,
+      id: u.id,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      locale: u.locale,
+      photoUrl: u.photoUrl,
+      isStaff: u.isStaff,
+      emailConfirmed: u.emailConfirmed,
+      lastLoginAt: u.lastLoginAt,
+      lastLoginIp: u.lastLoginIp,
     },
     company: {
-      id: company.id, name: company.name, status: company.status, timezone: company.timezone,
-      localeLanguage: company.localeLanguage, localeRegion: company.localeRegion, planKey: company.planKey,
-      isTestAccount: company.isTestAccount, isInternalAccount: company.isInternalAccount,
-      publicApiKey: company.publicApiKey, avatarColor: company.avatarColor, mfaRequired: company.mfaRequired,
+      id: company.id,
+      name: company.name,
+      status: company.status,
+      timezone: company.timezone,
+      localeLanguage: company.localeLanguage,
+      localeRegion: company.localeRegion,
+      planKey: company.planKey,
+      isTestAccount: company.isTestAccount,
+      isInternalAccount: company.isInternalAccount,
+      publicApiKey: company.publicApiKey,
+      avatarColor: company.avatarColor,
+      mfaRequired: company.mfaRequired,
     },
-    role, resources, staffResources, staffAccess, isFavorite, expiresAt,
+    role,
+    resources,
+    staffResources,
+    staffAccess,
+    isFavorite,
+    expiresAt,
   }
 }
 
@@ -120,5 +164,11 @@ export async function loadPendingMfaSession(sid: string, now = Date.now()): Prom
   const row = await db.session.findUnique({ where: { id: sid }, include: { user: { select: { email: true } } } })
   if (!row || row.revokedAt || (row.mfaPending !== 'verify' && row.mfaPending !== 'setup')) return null
   if (row.createdAt.getTime() + MFA_PENDING_SECONDS * 1000 <= now || row.expiresAt.getTime() <= now) return null
-  return { sessionId: row.id, userId: row.userId, companyId: row.companyId, kind: row.mfaPending, email: row.user.email }
+  return {
+    sessionId: row.id,
+    userId: row.userId,
+    companyId: row.companyId,
+    kind: row.mfaPending,
+    email: row.user.email,
+  }
 }

@@ -34,7 +34,10 @@ export const registerBody = z.object({
   email: z.string().trim().email('Enter a valid email address.').max(254),
   password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`).max(200),
   // The account's time zone (the form offers the browser's); left out, the account starts in UTC.
-  timezone: z.string().max(100).optional()
+  timezone: z
+    .string()
+    .max(100)
+    .optional()
     .refine((v) => !v || normaliseTimeZone(v) !== null, UNKNOWN_TIME_ZONE)
     .transform((v) => (v ? normaliseTimeZone(v)! : 'UTC')),
 })
@@ -58,7 +61,10 @@ async function uniquePublicApiKey(): Promise<string> {
 
 export async function registerCompany(input: RegisterInput, ip: string): Promise<void> {
   const email = normaliseEmail(input.email)
-  await enforceRequestLimits([[REGISTRATION_LIMITS.ip, ip], [REGISTRATION_LIMITS.email, email]])
+  await enforceRequestLimits([
+    [REGISTRATION_LIMITS.ip, ip],
+    [REGISTRATION_LIMITS.email, email],
+  ])
   // Hashed whether or not the email is taken, so the answer takes as long either way; and
   // before the transaction: SQLite has one writer, keep it short.
   const passwordHash = await hashPassword(input.password)
@@ -68,17 +74,24 @@ export async function registerCompany(input: RegisterInput, ip: string): Promise
   let userId: number
   try {
     userId = await db.$transaction(async (tx) => {
-      const company = await tx.company.create({ data: { name: input.companyName, publicApiKey, timezone: input.timezone } })
+      const company = await tx.company.create({
+        data: { name: input.companyName, publicApiKey, timezone: input.timezone },
+      })
       const user = await tx.user.create({
         data: { email, passwordHash, firstName: input.firstName, lastName: input.lastName },
       })
       await tx.membership.create({ data: { userId: user.id, companyId: company.id, role: 'owner', isFavorite: true } })
-      await tx.featureFlag.createMany({ data: DEFAULT_ON.map((name) => ({ companyId: company.id, name, enabled: true })) })
+      await tx.featureFlag.createMany({
+        data: DEFAULT_ON.map((name) => ({ companyId: company.id, name, enabled: true })),
+      })
       return user.id
     })
   } catch (e) {
     // Two sign-ups racing for one email: the unique index decides, the loser is told by mail.
-    const winner = (e as { code?: string }).code === 'P2002' ? await db.user.findUnique({ where: { email }, select: { id: true } }) : null
+    const winner =
+      (e as { code?: string }).code === 'P2002'
+        ? await db.user.findUnique({ where: { email }, select: { id: true } })
+        : null
     if (winner) return mailExistingOwner(winner.id)
     throw e
   }
@@ -95,10 +108,15 @@ export async function sendRegistrationMail({ kind, userId }: RegistrationMail): 
   if (!user) return
   const name = user.firstName || user.email
   if (kind === 'confirm') {
-    await sendAccountMail(user.email, user.locale, ['register', 'confirmMail'], { name, link: emailConfirmationLink(user) })
+    await sendAccountMail(user.email, user.locale, ['register', 'confirmMail'], {
+      name,
+      link: emailConfirmationLink(user),
+    })
   } else {
     await sendAccountMail(user.email, user.locale, ['register', 'existingMail'], {
-      name, loginLink: appLink('/login'), resetLink: appLink('/account/password-reset'),
+      name,
+      loginLink: appLink('/login'),
+      resetLink: appLink('/account/password-reset'),
     })
   }
 }

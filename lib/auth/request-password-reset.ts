@@ -20,7 +20,10 @@ export const PASSWORD_RESET_LIMITS = {
 
 export async function requestPasswordReset(emailInput: string, ip: string): Promise<void> {
   const email = normaliseEmail(emailInput)
-  await enforceRequestLimits([[PASSWORD_RESET_LIMITS.ip, ip], [PASSWORD_RESET_LIMITS.email, email]])
+  await enforceRequestLimits([
+    [PASSWORD_RESET_LIMITS.ip, ip],
+    [PASSWORD_RESET_LIMITS.email, email],
+  ])
   await enqueue(PASSWORD_RESET_JOB, { email }, { maxAttempts: 3 })
 }
 
@@ -33,5 +36,8 @@ export async function sendPasswordResetMail(emailInput: string): Promise<void> {
     data: { userId: user.id, tokenHash: hashResetToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
   })
   const link = appLink(`/account/reset/${encodeUid(user.id)}/${token}`)
-  await sendAccountMail(user.email, user.locale, ['passwordReset', 'email'], { link, name: user.firstName || user.email })
+  await sendAccountMail(user.email, user.locale, ['passwordReset', 'email'], {
+    link,
+    name: user.firstName || user.email,
+  })
 }

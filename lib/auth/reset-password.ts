@@ -13,7 +13,10 @@ export async function resetPassword(input: { uid: string; token: string; passwor
   const now = new Date()
   await db.$transaction(async (tx) => {
     // Claim the token first: of two concurrent submits only one finds it unused.
-    const claimed = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } })
+    const claimed = await tx.passwordResetToken.updateMany({
+      where: { id: row.id, usedAt: null },
+      data: { usedAt: now },
+    })
     if (claimed.count !== 1) throw new AppError('invalid_token', 400, INVALID_TOKEN)
     await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: now } })
     await tx.user.update({ where: { id: row.userId }, data: { passwordHash } })

@@ -19,7 +19,15 @@
 // (lib/account/role-rules.ts): owners hold all seven, admins all but role_edit_owner.
 import { RESOURCES, type Resource } from './resources'
 
-export const ROLES = ['owner', 'admin', 'manager', 'analyst', 'campaign_coordinator', 'content_creator', 'support'] as const
+export const ROLES = [
+  'owner',
+  'admin',
+  'manager',
+  'analyst',
+  'campaign_coordinator',
+  'content_creator',
+  'support',
+] as const
 export type Role = (typeof ROLES)[number]
 
 const ALL: readonly Resource[] = RESOURCES
@@ -29,28 +37,72 @@ const READ_ONLY: Resource[] = ALL.filter((r) => !isWrite(r))
 
 const USER_AND_BILLING: Resource[] = ['account_users_read', 'account_users_write', 'billing_read', 'billing_write']
 export const ROLE_EDIT_RESOURCES = [
-  'role_edit_owner', 'role_edit_admin', 'role_edit_manager', 'role_edit_analyst',
-  'role_edit_campaign_coordinator', 'role_edit_content_creator', 'role_edit_support',
+  'role_edit_owner',
+  'role_edit_admin',
+  'role_edit_manager',
+  'role_edit_analyst',
+  'role_edit_campaign_coordinator',
+  'role_edit_content_creator',
+  'role_edit_support',
 ] as const satisfies readonly Resource[]
 const ROLE_EDIT: Resource[] = [...ROLE_EDIT_RESOURCES]
-const SENSITIVE: Resource[] = [...USER_AND_BILLING, ...ROLE_EDIT, 'api_keys_read', 'api_keys_write', 'account_security_page', 'staff_consent_write']
+const SENSITIVE: Resource[] = [
+  ...USER_AND_BILLING,
+  ...ROLE_EDIT,
+  'api_keys_read',
+  'api_keys_write',
+  'account_security_page',
+  'staff_consent_write',
+]
 
 export const ROLE_RESOURCES: Record<Role, readonly Resource[]> = {
   owner: ALL,
   admin: ALL.filter((r) => r !== 'role_edit_owner'),
   manager: ALL.filter((r) => (!USER_AND_BILLING.includes(r) || r === 'billing_read') && !ROLE_EDIT.includes(r)),
   analyst: READ_ONLY.filter((r) => !SENSITIVE.includes(r) && r !== 'metrics_export_pii'),
-  campaign_coordinator: READ_ONLY.filter((r) => !SENSITIVE.includes(r)).concat(
-    ['campaigns_write', 'templates_write', 'flows_write', 'flows_content_write', 'forms_write', 'groups_write'] as Resource[]),
-  content_creator: (['dashboard', 'base', 'library', 'templates_read', 'templates_write', 'assets_write',
-    'campaigns_read', 'flows_read', 'flows_content_write', 'forms_read', 'catalog_read', 'account_info_personal'] as Resource[]),
-  support: (['dashboard', 'base', 'profile_read', 'groups_read', 'groups_read_detail', 'metrics_read',
-    'sms_conversations_read', 'support_portal_read', 'account_info_personal'] as Resource[]),
+  campaign_coordinator: READ_ONLY.filter((r) => !SENSITIVE.includes(r)).concat([
+    'campaigns_write',
+    'templates_write',
+    'flows_write',
+    'flows_content_write',
+    'forms_write',
+    'groups_write',
+  ] as Resource[]),
+  content_creator: [
+    'dashboard',
+    'base',
+    'library',
+    'templates_read',
+    'templates_write',
+    'assets_write',
+    'campaigns_read',
+    'flows_read',
+    'flows_content_write',
+    'forms_read',
+    'catalog_read',
+    'account_info_personal',
+  ] as Resource[],
+  support: [
+    'dashboard',
+    'base',
+    'profile_read',
+    'groups_read',
+    'groups_read_detail',
+    'metrics_read',
+    'sms_conversations_read',
+    'support_portal_read',
+    'account_info_personal',
+  ] as Resource[],
 }
 
 export const ROLE_LABELS: Record<Role, string> = {
-  owner: 'Owner', admin: 'Admin', manager: 'Manager', analyst: 'Analyst',
-  campaign_coordinator: 'Campaign Coordinator', content_creator: 'Content Creator', support: 'Support',
+  owner: 'Owner',
+  admin: 'Admin',
+  manager: 'Manager',
+  analyst: 'Analyst',
+  campaign_coordinator: 'Campaign Coordinator',
+  content_creator: 'Content Creator',
+  support: 'Support',
 }
 
 export function isRole(value: string): value is Role {

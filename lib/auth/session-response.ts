@@ -14,7 +14,10 @@ export function jsonWithCookies(body: unknown, setCookies: string[], status = 20
  * factor; `extraCookies` lets a caller clear what the shell still holds.
  */
 export async function startedSessionResponse(
-  started: StartedSession, body: Record<string, unknown> = {}, status = 200, extraCookies: string[] = [],
+  started: StartedSession,
+  body: Record<string, unknown> = {},
+  status = 200,
+  extraCookies: string[] = [],
 ): Promise<Response> {
   const cookies = await sessionCookies(started.session)
   if (started.mfaPending) {

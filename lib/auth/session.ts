@@ -11,7 +11,9 @@ import { loadPrincipalForSession, type Principal } from './principal'
 
 export type { Principal }
 
-interface SealedSession { sid: string }
+interface SealedSession {
+  sid: string
+}
 
 export async function sealSessionId(sid: string): Promise<string> {
   return sealData({ sid } satisfies SealedSession, { password: sessionSecret(), ttl: sessionConfig.absoluteSeconds })
@@ -20,7 +22,10 @@ export async function sealSessionId(sid: string): Promise<string> {
 export async function unsealSessionId(sealed: string | undefined): Promise<string | null> {
   if (!sealed) return null
   try {
-    const data = await unsealData<Partial<SealedSession>>(sealed, { password: sessionSecret(), ttl: sessionConfig.absoluteSeconds })
+    const data = await unsealData<Partial<SealedSession>>(sealed, {
+      password: sessionSecret(),
+      ttl: sessionConfig.absoluteSeconds,
+    })
     return typeof data.sid === 'string' ? data.sid : null
   } catch {
     return null
@@ -32,7 +37,12 @@ export async function unsealSessionId(sealed: string | undefined): Promise<strin
  * factor): it is no principal anywhere, only the two-factor calls read it.
  */
 export async function createSession(input: {
-  userId: number; companyId: number; ip?: string | null; userAgent?: string | null; staffAccess?: boolean; mfaPending?: 'verify' | 'setup' | null
+  userId: number
+  companyId: number
+  ip?: string | null
+  userAgent?: string | null
+  staffAccess?: boolean
+  mfaPending?: 'verify' | 'setup' | null
 }) {
   const now = new Date()
   return db.session.create({
@@ -62,20 +72,32 @@ export function effectiveExpiry(s: { expiresAt: Date; lastSeenAt: Date }): Date 
 }
 
 /** Reads the sealed cookie value and returns the signed-in principal, or null. */
-export async function getPrincipal(sealed: string | undefined, opts: { touch?: boolean } = {}): Promise<Principal | null> {
+export async function getPrincipal(
+  sealed: string | undefined,
+  opts: { touch?: boolean } = {},
+): Promise<Principal | null> {
   const sid = await unsealSessionId(sealed)
   if (!sid) return null
   return loadPrincipalForSession(sid, opts)
 }
 
-export function sessionStateValue(p: { companyId: number; userId: number; expiresAt: Date } | null, now = Date.now()): string {
+export function sessionStateValue(
+  p: { companyId: number; userId: number; expiresAt: Date } | null,
+  now = Date.now(),
+): string {
   if (!p) return ''
   const seconds = Math.max(0, Math.floor((p.expiresAt.getTime() - now) / 1000))
   return [p.companyId, p.userId, '', seconds, SESSION_STATE_VERSION].join(';')
 }
 
 /** Set-Cookie values that start or refresh a session in the browser. */
-export async function sessionCookies(s: { id: string; companyId: number; userId: number; expiresAt: Date; lastSeenAt?: Date }): Promise<string[]> {
+export async function sessionCookies(s: {
+  id: string
+  companyId: number
+  userId: number
+  expiresAt: Date
+  lastSeenAt?: Date
+}): Promise<string[]> {
   // A session row (login, register) carries lastSeenAt: the browser is told the sooner of
   // its absolute and idle ends, the moment the server will actually refuse it.
   const ends = s.lastSeenAt ? effectiveExpiry({ expiresAt: s.expiresAt, lastSeenAt: s.lastSeenAt }) : s.expiresAt
@@ -83,7 +105,11 @@ export async function sessionCookies(s: { id: string; companyId: number; userId:
   const maxAge = Math.max(0, Math.floor((ends.getTime() - Date.now()) / 1000))
   const secure = secureCookies()
   return [
-    serializeCookie(SESSION_COOKIE, await sealSessionId(s.id), { httpOnly: true, secure, maxAge: sessionConfig.absoluteSeconds }),
+    serializeCookie(SESSION_COOKIE, await sealSessionId(s.id), {
+      httpOnly: true,
+      secure,
+      maxAge: sessionConfig.absoluteSeconds,
+    }),
     serializeCookie(SESSION_STATE_COOKIE, sessionStateValue(state), { secure, maxAge }),
   ]
 }

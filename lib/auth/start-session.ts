@@ -47,13 +47,29 @@ export interface StartedSession {
 export async function startSession(input: StartSessionInput): Promise<StartedSession> {
   const mfaPending = await mfaStepFor(input.userId, input.companyId, input.secondFactorPassed ?? false)
   if (input.moves && !mfaPending) {
-    const s = await db.session.update({ where: { id: input.moves }, data: { companyId: input.companyId, staffAccess: false } })
-    return { session: { id: s.id, userId: s.userId, companyId: s.companyId, expiresAt: effectiveExpiry(s) }, mfaPending }
+    const s = await db.session.update({
+      where: { id: input.moves },
+      data: { companyId: input.companyId, staffAccess: false },
+    })
+    return {
+      session: { id: s.id, userId: s.userId, companyId: s.companyId, expiresAt: effectiveExpiry(s) },
+      mfaPending,
+    }
   }
   for (const previous of [input.replaces, input.moves]) if (previous) await revokeSession(previous)
-  const session = await createSession({ userId: input.userId, companyId: input.companyId, ip: input.ip, userAgent: input.userAgent, mfaPending })
+  const session = await createSession({
+    userId: input.userId,
+    companyId: input.companyId,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    mfaPending,
+  })
   // Every door but a company switch is a sign-in: stamped here once, so an accepted invitation
   // counts too (the dashboard said "Last sign-in: Never" to a user who had just joined).
-  if (!input.moves) await db.user.update({ where: { id: input.userId }, data: { lastLoginAt: session.createdAt, lastLoginIp: input.ip ?? null } })
+  if (!input.moves)
+    await db.user.update({
+      where: { id: input.userId },
+      data: { lastLoginAt: session.createdAt, lastLoginIp: input.ip ?? null },
+    })
   return { session, mfaPending }
 }

@@ -24,7 +24,8 @@ export class CampaignError extends Error {
     this.name = 'CampaignError'
     this.code = code
     this.field = opts.field
-    this.status = opts.status ?? (code === 'not_found' ? 404 : code === 'not_editable' || code === 'wrong_status' ? 409 : 400)
+    this.status =
+      opts.status ?? (code === 'not_found' ? 404 : code === 'not_editable' || code === 'wrong_status' ? 409 : 400)
   }
 
   /** {field: message} for forms (empty if the error is about no field). */

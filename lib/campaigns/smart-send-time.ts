@@ -16,7 +16,12 @@ export const MIN_PROFILE_ENGAGEMENTS = 2
 export const MIN_ACCOUNT_ENGAGEMENTS = 5
 export const LOOKBACK_DAYS = 180
 
-const ENGAGEMENT_METRICS = [MESSAGE_METRICS.email.opened, MESSAGE_METRICS.email.clicked, MESSAGE_METRICS.sms.clicked, MESSAGE_METRICS.push.opened]
+const ENGAGEMENT_METRICS = [
+  MESSAGE_METRICS.email.opened,
+  MESSAGE_METRICS.email.clicked,
+  MESSAGE_METRICS.sms.clicked,
+  MESSAGE_METRICS.push.opened,
+]
 
 const argmax = (counts: number[]): number => counts.reduce((best, n, h) => (n > counts[best]! ? h : best), 0)
 
@@ -29,13 +34,25 @@ export interface BestHours {
 }
 
 /** Best hours for `members`, from the company's human engagement events of the last 180 days. */
-export function* bestHoursOps(companyId: number, members: Array<{ profileId: string; timezone: string | null }>, companyTz: string, now: Date): Ops<BestHours> {
+export function* bestHoursOps(
+  companyId: number,
+  members: Array<{ profileId: string; timezone: string | null }>,
+  companyTz: string,
+  now: Date,
+): Ops<BestHours> {
   const tzOf = new Map(members.map((m) => [m.profileId, isValidTimeZone(m.timezone) ? m.timezone : companyTz]))
   const since = Math.floor(now.getTime() / 1000) - LOOKBACK_DAYS * 86_400
-  const rows = yield* select(kysely().selectFrom('Event as e').innerJoin('Metric as m', 'm.id', 'e.metricId')
-    .select(['e.profileId', 'e.ts'])
-    .where('e.companyId', '=', companyId).where('m.companyId', '=', companyId).where('m.name', 'in', ENGAGEMENT_METRICS)
-    .where('e.ts', '>=', since).where(humanEngagementSql(sql.ref('e.properties'))))
+  const rows = yield* select(
+    kysely()
+      .selectFrom('Event as e')
+      .innerJoin('Metric as m', 'm.id', 'e.metricId')
+      .select(['e.profileId', 'e.ts'])
+      .where('e.companyId', '=', companyId)
+      .where('m.companyId', '=', companyId)
+      .where('m.name', 'in', ENGAGEMENT_METRICS)
+      .where('e.ts', '>=', since)
+      .where(humanEngagementSql(sql.ref('e.properties'))),
+  )
   const perProfile = new Map<string, number[]>()
   const account = new Array<number>(24).fill(0)
   let accountTotal = 0

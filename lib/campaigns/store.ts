@@ -15,8 +15,16 @@ import { CampaignError } from './errors'
 import { assertEditable } from './lifecycle'
 import type { AbTestState } from './send/model'
 import {
-  abTestSchema, audiencesUpdateSchema, contentSchemaFor, createCampaignSchema, renderOptionsSchema,
-  variationsBody, type CampaignPatch, type CreateCampaignInput, type VariationInput, type AbTestInput,
+  abTestSchema,
+  audiencesUpdateSchema,
+  contentSchemaFor,
+  createCampaignSchema,
+  renderOptionsSchema,
+  variationsBody,
+  type CampaignPatch,
+  type CreateCampaignInput,
+  type VariationInput,
+  type AbTestInput,
 } from './validate'
 
 type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0]
@@ -112,37 +120,69 @@ const notFound = (what: string, id: string) => new CampaignError('not_found', `$
 export function toCampaignView(c: CampaignRecord, tags: { id: string; name: string }[] = []): CampaignView {
   const aud = parseJson<{ included?: string[]; excluded?: string[] }>(c.audiences, {})
   return {
-    id: c.id, name: c.name, channel: c.channel, status: c.status, archived: c.archived, omnicampaignId: c.omnicampaignId,
+    id: c.id,
+    name: c.name,
+    channel: c.channel,
+    status: c.status,
+    archived: c.archived,
+    omnicampaignId: c.omnicampaignId,
     audiences: { included: aud.included ?? [], excluded: aud.excluded ?? [] },
     sendStrategy: parseJson(c.sendStrategy, { method: 'immediate' }),
     sendOptions: parseJson(c.sendOptions, { use_smart_sending: true }),
     trackingOptions: parseJson(c.trackingOptions, {}),
     abTest: parseJson<AbTestState | null>(c.abTest, null),
-    holdoutPercent: c.holdoutPercent, lateWindowHours: c.lateWindowHours,
-    scheduledAt: iso(c.scheduledAt), sendStartedAt: iso(c.sendStartedAt), sentAt: iso(c.sentAt),
-    createdAt: iso(c.createdAt)!, updatedAt: iso(c.updatedAt)!, tags,
+    holdoutPercent: c.holdoutPercent,
+    lateWindowHours: c.lateWindowHours,
+    scheduledAt: iso(c.scheduledAt),
+    sendStartedAt: iso(c.sendStartedAt),
+    sentAt: iso(c.sentAt),
+    createdAt: iso(c.createdAt)!,
+    updatedAt: iso(c.updatedAt)!,
+    tags,
   }
 }
 
 export function toMessageView(m: MessageRecord): MessageView {
   return {
-    id: m.id, campaignId: m.campaignId, channel: m.channel, label: m.label, content: parseJson(m.content, {}),
-    templateId: m.templateId, renderOptions: parseJson(m.renderOptions, null), imageId: m.imageId,
-    createdAt: iso(m.createdAt)!, updatedAt: iso(m.updatedAt)!,
+    id: m.id,
+    campaignId: m.campaignId,
+    channel: m.channel,
+    label: m.label,
+    content: parseJson(m.content, {}),
+    templateId: m.templateId,
+    renderOptions: parseJson(m.renderOptions, null),
+    imageId: m.imageId,
+    createdAt: iso(m.createdAt)!,
+    updatedAt: iso(m.updatedAt)!,
   }
 }
 
 export function toVariationView(v: VariationRecord): VariationView {
-  return { id: v.id, messageId: v.messageId, name: v.name, weight: v.weight, content: parseJson(v.content, {}), templateId: v.templateId }
+  return {
+    id: v.id,
+    messageId: v.messageId,
+    name: v.name,
+    weight: v.weight,
+    content: parseJson(v.content, {}),
+    templateId: v.templateId,
+  }
 }
 
 /** Tags of each campaign (TagLink resourceType 'campaign'). */
-export async function tagsOf(companyId: number, campaignIds: string[]): Promise<Map<string, { id: string; name: string }[]>> {
+export async function tagsOf(
+  companyId: number,
+  campaignIds: string[],
+): Promise<Map<string, { id: string; name: string }[]>> {
   const out = new Map<string, { id: string; name: string }[]>()
   if (!campaignIds.length) return out
-  const links = await db.tagLink.findMany({ where: { companyId, resourceType: 'campaign', resourceId: { in: campaignIds } } })
+  const links = await db.tagLink.findMany({
+    where: { companyId, resourceType: 'campaign', resourceId: { in: campaignIds } },
+  })
   if (!links.length) return out
-  const tags = await db.tag.findMany({ where: { companyId, id: { in: [...new Set(links.map((l) => l.tagId))] } }, select: { id: true, name: true } })
+  const tags = await db.tag.findMany({
+    where: { companyId, id: { in: [...new Set(links.map((l) => l.tagId))] } },
+    select: { id: true, name: true },
+  })
   const byId = new Map(tags.map((t) => [t.id, t]))
   for (const l of links) {
     const t = byId.get(l.tagId)
@@ -152,16 +192,32 @@ export async function tagsOf(companyId: number, campaignIds: string[]): Promise<
   return out
 }
 
-async function checkAudiences(tx: Tx, companyId: number, aud: { included: string[]; excluded: string[] }): Promise<void> {
+async function checkAudiences(
+  tx: Tx,
+  companyId: number,
+  aud: { included: string[]; excluded: string[] },
+): Promise<void> {
   const ids = [...new Set([...aud.included, ...aud.excluded])]
   if (!ids.length) return
-  const found = new Set((await tx.group.findMany({ where: { companyId, id: { in: ids }, deletedAt: null }, select: { id: true } })).map((g) => g.id))
+  const found = new Set(
+    (await tx.group.findMany({ where: { companyId, id: { in: ids }, deletedAt: null }, select: { id: true } })).map(
+      (g) => g.id,
+    ),
+  )
   const missingIn = aud.included.find((id) => !found.has(id))
-  if (missingIn) throw new CampaignError('invalid', `The list or segment ${missingIn} does not exist.`, { field: 'audiences.included' })
+  if (missingIn)
+    throw new CampaignError('invalid', `The list or segment ${missingIn} does not exist.`, {
+      field: 'audiences.included',
+    })
   const missingEx = aud.excluded.find((id) => !found.has(id))
-  if (missingEx) throw new CampaignError('invalid', `The list or segment ${missingEx} does not exist.`, { field: 'audiences.excluded' })
+  if (missingEx)
+    throw new CampaignError('invalid', `The list or segment ${missingEx} does not exist.`, {
+      field: 'audiences.excluded',
+    })
   if (aud.included.some((id) => aud.excluded.includes(id))) {
-    throw new CampaignError('overlapping_audience', 'A list or segment cannot be both included and excluded.', { field: 'audiences.excluded' })
+    throw new CampaignError('overlapping_audience', 'A list or segment cannot be both included and excluded.', {
+      field: 'audiences.excluded',
+    })
   }
 }
 
@@ -171,9 +227,15 @@ async function checkTags(tx: Tx, companyId: number, tagIds: string[]): Promise<v
   const missing = tagIds.find((id) => !found.has(id))
   if (missing) throw new CampaignError('invalid', `The tag ${missing} does not exist.`, { field: 'tagIds' })
   // An exclusive group lends a campaign one of its tags at most (lib/tags/tag-links.ts).
-  const exclusive = await tx.tagGroup.findMany({ where: { companyId, exclusive: true, id: { in: [...new Set(tags.map((t) => t.groupId))] } }, select: { id: true, name: true } })
+  const exclusive = await tx.tagGroup.findMany({
+    where: { companyId, exclusive: true, id: { in: [...new Set(tags.map((t) => t.groupId))] } },
+    select: { id: true, name: true },
+  })
   for (const g of exclusive) {
-    if (tags.filter((t) => t.groupId === g.id).length > 1) throw new CampaignError('invalid', `Only one tag of the exclusive group "${g.name}" can be on a campaign.`, { field: 'tagIds' })
+    if (tags.filter((t) => t.groupId === g.id).length > 1)
+      throw new CampaignError('invalid', `Only one tag of the exclusive group "${g.name}" can be on a campaign.`, {
+        field: 'tagIds',
+      })
   }
 }
 
@@ -181,7 +243,14 @@ async function writeTags(tx: Tx, companyId: number, campaignId: string, tagIds: 
   await checkTags(tx, companyId, tagIds)
   await tx.tagLink.deleteMany({ where: { companyId, resourceType: 'campaign', resourceId: campaignId } })
   if (tagIds.length) {
-    await tx.tagLink.createMany({ data: [...new Set(tagIds)].map((tagId) => ({ companyId, tagId, resourceType: 'campaign', resourceId: campaignId })) })
+    await tx.tagLink.createMany({
+      data: [...new Set(tagIds)].map((tagId) => ({
+        companyId,
+        tagId,
+        resourceType: 'campaign',
+        resourceId: campaignId,
+      })),
+    })
   }
 }
 
@@ -192,9 +261,20 @@ async function copyTemplate(tx: Tx, companyId: number, templateId: string, field
   const id = shortId(6)
   await tx.template.create({
     data: {
-      id, companyId, name: t.name, editorType: t.editorType, html: t.html, text: t.text, definition: t.definition,
-      compiledHtml: t.compiledHtml, compiledText: t.compiledText, amp: t.amp, isTransactional: t.isTransactional,
-      usesEvent: t.usesEvent, warnings: t.warnings, archived: true,
+      id,
+      companyId,
+      name: t.name,
+      editorType: t.editorType,
+      html: t.html,
+      text: t.text,
+      definition: t.definition,
+      compiledHtml: t.compiledHtml,
+      compiledText: t.compiledText,
+      amp: t.amp,
+      isTransactional: t.isTransactional,
+      usesEvent: t.usesEvent,
+      warnings: t.warnings,
+      archived: true,
     },
   })
   return id
@@ -219,11 +299,21 @@ export async function findCampaign(companyId: number, id: string): Promise<Campa
 export async function getCampaign(companyId: number, id: string): Promise<CampaignDetail> {
   const c = await campaignOrThrow(db, companyId, id)
   const [messages, variations, tags] = await Promise.all([
-    db.campaignMessage.findMany({ where: { companyId, campaignId: id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
-    db.campaignVariation.findMany({ where: { companyId, campaignId: id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+    db.campaignMessage.findMany({
+      where: { companyId, campaignId: id },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    }),
+    db.campaignVariation.findMany({
+      where: { companyId, campaignId: id },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    }),
     tagsOf(companyId, [id]),
   ])
-  return { ...toCampaignView(c, tags.get(id) ?? []), messages: messages.map(toMessageView), variations: variations.map(toVariationView) }
+  return {
+    ...toCampaignView(c, tags.get(id) ?? []),
+    messages: messages.map(toMessageView),
+    variations: variations.map(toVariationView),
+  }
 }
 
 const SORTS: Record<CampaignSort, Prisma.CampaignOrderByWithRelationInput[]> = {
@@ -234,7 +324,10 @@ const SORTS: Record<CampaignSort, Prisma.CampaignOrderByWithRelationInput[]> = {
 }
 
 /** The campaigns list: channel, status, archived, tag, name search; sorts of seed 002 §3.6; pages. */
-export async function listCampaigns(companyId: number, q: ListCampaignsQuery = {}): Promise<{ campaigns: CampaignView[]; totalCount: number; page: number; pageSize: number }> {
+export async function listCampaigns(
+  companyId: number,
+  q: ListCampaignsQuery = {},
+): Promise<{ campaigns: CampaignView[]; totalCount: number; page: number; pageSize: number }> {
   const page = Math.max(1, Math.floor(q.page ?? 1))
   const pageSize = Math.min(100, Math.max(1, Math.floor(q.pageSize ?? 25)))
   const where: Prisma.CampaignWhereInput = { companyId }
@@ -244,20 +337,34 @@ export async function listCampaigns(companyId: number, q: ListCampaignsQuery = {
   if (q.omnicampaignId) where.omnicampaignId = q.omnicampaignId
   if (q.q?.trim()) where.name = containsText(q.q.trim())
   if (q.tagId) {
-    const links = await db.tagLink.findMany({ where: { companyId, tagId: q.tagId, resourceType: 'campaign' }, select: { resourceId: true } })
+    const links = await db.tagLink.findMany({
+      where: { companyId, tagId: q.tagId, resourceType: 'campaign' },
+      select: { resourceId: true },
+    })
     where.id = { in: links.map((l) => l.resourceId) }
   }
   const [rows, totalCount] = await Promise.all([
-    db.campaign.findMany({ where, orderBy: SORTS[q.sort ?? 'last_modified'], skip: (page - 1) * pageSize, take: pageSize }),
+    db.campaign.findMany({
+      where,
+      orderBy: SORTS[q.sort ?? 'last_modified'],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    }),
     db.campaign.count({ where }),
   ])
-  const tags = await tagsOf(companyId, rows.map((r) => r.id))
+  const tags = await tagsOf(
+    companyId,
+    rows.map((r) => r.id),
+  )
   return { campaigns: rows.map((r) => toCampaignView(r, tags.get(r.id) ?? [])), totalCount, page, pageSize }
 }
 
 export async function listMessages(companyId: number, campaignId: string): Promise<MessageView[]> {
   await campaignOrThrow(db, companyId, campaignId)
-  const rows = await db.campaignMessage.findMany({ where: { companyId, campaignId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+  const rows = await db.campaignMessage.findMany({
+    where: { companyId, campaignId },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  })
   return rows.map(toMessageView)
 }
 
@@ -270,10 +377,32 @@ export async function getMessage(companyId: number, messageId: string): Promise<
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-function messageData(channel: string, m: { label?: string | null; content?: Record<string, unknown> | null; renderOptions?: Record<string, unknown> | null; imageId?: string | null }, path: (string | number)[]) {
-  const content = parseAt(contentSchemaFor(channel) as ZodType<Record<string, unknown>>, m.content ?? {}, [...path, 'content'])
-  const renderOptions = m.renderOptions == null ? null : channel === 'sms' ? parseAt(renderOptionsSchema, m.renderOptions, [...path, 'renderOptions']) : m.renderOptions
-  return { label: m.label ?? '', content: JSON.stringify(stripNulls(content)), renderOptions: renderOptions == null ? null : JSON.stringify(renderOptions), imageId: m.imageId ?? null }
+function messageData(
+  channel: string,
+  m: {
+    label?: string | null
+    content?: Record<string, unknown> | null
+    renderOptions?: Record<string, unknown> | null
+    imageId?: string | null
+  },
+  path: (string | number)[],
+) {
+  const content = parseAt(contentSchemaFor(channel) as ZodType<Record<string, unknown>>, m.content ?? {}, [
+    ...path,
+    'content',
+  ])
+  const renderOptions =
+    m.renderOptions == null
+      ? null
+      : channel === 'sms'
+        ? parseAt(renderOptionsSchema, m.renderOptions, [...path, 'renderOptions'])
+        : m.renderOptions
+  return {
+    label: m.label ?? '',
+    content: JSON.stringify(stripNulls(content)),
+    renderOptions: renderOptions == null ? null : JSON.stringify(renderOptions),
+    imageId: m.imageId ?? null,
+  }
 }
 
 function stripNulls(o: Record<string, unknown>): Record<string, unknown> {
@@ -281,7 +410,11 @@ function stripNulls(o: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Creates a Draft campaign with its one message (an empty one of the channel if none is given). */
-export async function createCampaign(companyId: number, input: CreateCampaignInput, opts: { userId?: number | null } = {}): Promise<CampaignDetail> {
+export async function createCampaign(
+  companyId: number,
+  input: CreateCampaignInput,
+  opts: { userId?: number | null } = {},
+): Promise<CampaignDetail> {
   const a = createCampaignSchema.parse(input)
   const audiences = { included: a.audiences?.included ?? [], excluded: a.audiences?.excluded ?? [] }
   const messages = a.messages?.length ? a.messages : [{}]
@@ -291,7 +424,12 @@ export async function createCampaign(companyId: number, input: CreateCampaignInp
     await checkAudiences(tx, companyId, audiences)
     await tx.campaign.create({
       data: {
-        id, companyId, name: a.name, channel: a.channel, omnicampaignId: a.omnicampaignId ?? null, status: 'Draft',
+        id,
+        companyId,
+        name: a.name,
+        channel: a.channel,
+        omnicampaignId: a.omnicampaignId ?? null,
+        status: 'Draft',
         audiences: JSON.stringify(audiences),
         sendStrategy: JSON.stringify(a.sendStrategy ?? { method: 'immediate' }),
         sendOptions: JSON.stringify({ use_smart_sending: a.sendOptions?.use_smart_sending ?? true }),
@@ -300,8 +438,12 @@ export async function createCampaign(companyId: number, input: CreateCampaignInp
       },
     })
     for (const [i, m] of messages.entries()) {
-      const templateId = m.templateId ? await copyTemplate(tx, companyId, m.templateId, `messages.${i}.templateId`) : null
-      await tx.campaignMessage.create({ data: { id: ulid(), companyId, campaignId: id, channel: a.channel, ...prepared[i]!, templateId } })
+      const templateId = m.templateId
+        ? await copyTemplate(tx, companyId, m.templateId, `messages.${i}.templateId`)
+        : null
+      await tx.campaignMessage.create({
+        data: { id: ulid(), companyId, campaignId: id, channel: a.channel, ...prepared[i]!, templateId },
+      })
     }
     if (a.tagIds?.length) await writeTags(tx, companyId, id, a.tagIds)
   })
@@ -318,11 +460,17 @@ function defaultTracking(channel: string): Record<string, unknown> {
 export async function updateCampaign(companyId: number, id: string, patch: CampaignPatch): Promise<CampaignDetail> {
   await db.$transaction(async (tx) => {
     const c = await campaignOrThrow(tx, companyId, id)
-    const nameOnly = Object.keys(patch).every((k) => k === 'name' || k === 'tagIds' || (patch as Record<string, unknown>)[k] === undefined)
+    const nameOnly = Object.keys(patch).every(
+      (k) => k === 'name' || k === 'tagIds' || (patch as Record<string, unknown>)[k] === undefined,
+    )
     assertEditable(c, { nameOnly })
     // The start job was booked for the planned time: a new time needs a new decision.
     if (patch.sendStrategy && c.status !== 'Draft') {
-      throw new CampaignError('not_editable', `The campaign is ${c.status.toLowerCase()}: revert it to draft to change when it is sent.`, { field: 'sendStrategy' })
+      throw new CampaignError(
+        'not_editable',
+        `The campaign is ${c.status.toLowerCase()}: revert it to draft to change when it is sent.`,
+        { field: 'sendStrategy' },
+      )
     }
     const data: Prisma.CampaignUpdateManyMutationInput = { updatedAt: new Date() }
     if (patch.name !== undefined) data.name = patch.name
@@ -334,13 +482,16 @@ export async function updateCampaign(companyId: number, id: string, patch: Campa
       data.audiences = JSON.stringify(next)
     }
     if (patch.sendStrategy) data.sendStrategy = JSON.stringify(patch.sendStrategy)
-    if (patch.sendOptions) data.sendOptions = JSON.stringify({ ...toCampaignView(c).sendOptions, ...stripNulls(patch.sendOptions) })
-    if (patch.trackingOptions !== undefined) data.trackingOptions = JSON.stringify(patch.trackingOptions ?? defaultTracking(c.channel))
+    if (patch.sendOptions)
+      data.sendOptions = JSON.stringify({ ...toCampaignView(c).sendOptions, ...stripNulls(patch.sendOptions) })
+    if (patch.trackingOptions !== undefined)
+      data.trackingOptions = JSON.stringify(patch.trackingOptions ?? defaultTracking(c.channel))
     if (patch.holdoutPercent !== undefined) data.holdoutPercent = patch.holdoutPercent
     if (patch.lateWindowHours !== undefined) data.lateWindowHours = patch.lateWindowHours
     // Only if the status is still the one checked (a send started meanwhile wins).
     const { count } = await tx.campaign.updateMany({ where: { companyId, id, status: c.status }, data })
-    if (!count) throw new CampaignError('not_editable', 'The campaign changed status meanwhile; reload it and try again.')
+    if (!count)
+      throw new CampaignError('not_editable', 'The campaign changed status meanwhile; reload it and try again.')
     if (patch.tagIds) await writeTags(tx, companyId, id, patch.tagIds)
   })
   return getCampaign(companyId, id)
@@ -348,8 +499,15 @@ export async function updateCampaign(companyId: number, id: string, patch: Campa
 
 /** Updates one message's label, content fields (merged over the old ones), render options or image. */
 export async function updateMessage(
-  companyId: number, messageId: string,
-  input: { label?: string | null; content?: Record<string, unknown> | null; renderOptions?: Record<string, unknown> | null; imageId?: string | null; templateId?: string | null },
+  companyId: number,
+  messageId: string,
+  input: {
+    label?: string | null
+    content?: Record<string, unknown> | null
+    renderOptions?: Record<string, unknown> | null
+    imageId?: string | null
+    templateId?: string | null
+  },
   opts: { replaceContent?: boolean } = {},
 ): Promise<MessageView> {
   await db.$transaction(async (tx) => {
@@ -358,17 +516,25 @@ export async function updateMessage(
     const c = await campaignOrThrow(tx, companyId, m.campaignId)
     assertEditable(c)
     const old = toMessageView(m)
-    const content = input.content == null ? old.content : opts.replaceContent ? input.content : { ...old.content, ...input.content }
-    const d = messageData(m.channel, {
-      label: input.label ?? old.label, content,
-      renderOptions: input.renderOptions === undefined ? old.renderOptions : input.renderOptions,
-      imageId: input.imageId === undefined ? old.imageId : input.imageId,
-    }, [])
+    const content =
+      input.content == null ? old.content : opts.replaceContent ? input.content : { ...old.content, ...input.content }
+    const d = messageData(
+      m.channel,
+      {
+        label: input.label ?? old.label,
+        content,
+        renderOptions: input.renderOptions === undefined ? old.renderOptions : input.renderOptions,
+        imageId: input.imageId === undefined ? old.imageId : input.imageId,
+      },
+      [],
+    )
     if (input.imageId) {
       const img = await tx.image.findFirst({ where: { companyId, id: input.imageId }, select: { id: true } })
       if (!img) throw new CampaignError('invalid', `The image ${input.imageId} does not exist.`, { field: 'image' })
     }
-    const templateId = input.templateId ? await copyTemplate(tx, companyId, input.templateId, 'templateId') : m.templateId
+    const templateId = input.templateId
+      ? await copyTemplate(tx, companyId, input.templateId, 'templateId')
+      : m.templateId
     await tx.campaignMessage.updateMany({ where: { companyId, id: messageId }, data: { ...d, templateId } })
     await tx.campaign.updateMany({ where: { companyId, id: m.campaignId }, data: { updatedAt: new Date() } })
   })
@@ -380,7 +546,8 @@ export async function assignTemplate(companyId: number, messageId: string, templ
   await db.$transaction(async (tx) => {
     const m = await tx.campaignMessage.findFirst({ where: { companyId, id: messageId } })
     if (!m) throw notFound('Campaign message', messageId)
-    if (m.channel !== 'email') throw new CampaignError('invalid', 'Only email messages use templates.', { field: 'template' })
+    if (m.channel !== 'email')
+      throw new CampaignError('invalid', 'Only email messages use templates.', { field: 'template' })
     assertEditable(await campaignOrThrow(tx, companyId, m.campaignId))
     const copy = await copyTemplate(tx, companyId, templateId, 'template')
     await tx.campaignMessage.updateMany({ where: { companyId, id: messageId }, data: { templateId: copy } })
@@ -390,7 +557,12 @@ export async function assignTemplate(companyId: number, messageId: string, templ
 }
 
 /** A Draft copy: the settings, a copy of each message (with a copy of its template) and the variations. */
-export async function cloneCampaign(companyId: number, id: string, newName?: string | null, opts: { userId?: number | null; omnicampaignId?: string | null } = {}): Promise<CampaignDetail> {
+export async function cloneCampaign(
+  companyId: number,
+  id: string,
+  newName?: string | null,
+  opts: { userId?: number | null; omnicampaignId?: string | null } = {},
+): Promise<CampaignDetail> {
   const src = await getCampaign(companyId, id)
   const name = (newName?.trim() || `Copy of ${src.name}`).slice(0, 255)
   const newId = ulid()
@@ -399,9 +571,19 @@ export async function cloneCampaign(companyId: number, id: string, newName?: str
     const ab = src.abTest ? configOnly(src.abTest) : null
     await tx.campaign.create({
       data: {
-        id: newId, companyId, name, channel: c.channel, omnicampaignId: opts.omnicampaignId ?? null, status: 'Draft',
-        audiences: c.audiences, sendStrategy: c.sendStrategy, sendOptions: c.sendOptions, trackingOptions: c.trackingOptions,
-        abTest: ab ? JSON.stringify(ab) : null, holdoutPercent: c.holdoutPercent, lateWindowHours: c.lateWindowHours,
+        id: newId,
+        companyId,
+        name,
+        channel: c.channel,
+        omnicampaignId: opts.omnicampaignId ?? null,
+        status: 'Draft',
+        audiences: c.audiences,
+        sendStrategy: c.sendStrategy,
+        sendOptions: c.sendOptions,
+        trackingOptions: c.trackingOptions,
+        abTest: ab ? JSON.stringify(ab) : null,
+        holdoutPercent: c.holdoutPercent,
+        lateWindowHours: c.lateWindowHours,
         createdById: opts.userId ?? c.createdById,
       },
     })
@@ -412,18 +594,40 @@ export async function cloneCampaign(companyId: number, id: string, newName?: str
       const templateId = m.templateId ? await copyTemplate(tx, companyId, m.templateId, 'template') : null
       await tx.campaignMessage.create({
         data: {
-          id: mid, companyId, campaignId: newId, channel: m.channel, label: m.label, content: JSON.stringify(m.content), templateId,
-          renderOptions: m.renderOptions ? JSON.stringify(m.renderOptions) : null, imageId: m.imageId,
+          id: mid,
+          companyId,
+          campaignId: newId,
+          channel: m.channel,
+          label: m.label,
+          content: JSON.stringify(m.content),
+          templateId,
+          renderOptions: m.renderOptions ? JSON.stringify(m.renderOptions) : null,
+          imageId: m.imageId,
         },
       })
     }
     for (const v of src.variations) {
       const templateId = v.templateId ? await copyTemplate(tx, companyId, v.templateId, 'template') : null
       await tx.campaignVariation.create({
-        data: { id: ulid(), companyId, campaignId: newId, messageId: messageIds.get(v.messageId) ?? v.messageId, name: v.name, weight: v.weight, content: JSON.stringify(v.content), templateId },
+        data: {
+          id: ulid(),
+          companyId,
+          campaignId: newId,
+          messageId: messageIds.get(v.messageId) ?? v.messageId,
+          name: v.name,
+          weight: v.weight,
+          content: JSON.stringify(v.content),
+          templateId,
+        },
       })
     }
-    if (src.tags.length) await writeTags(tx, companyId, newId, src.tags.map((t) => t.id))
+    if (src.tags.length)
+      await writeTags(
+        tx,
+        companyId,
+        newId,
+        src.tags.map((t) => t.id),
+      )
   })
   return getCampaign(companyId, newId)
 }
@@ -439,10 +643,19 @@ export async function deleteCampaign(companyId: number, id: string): Promise<voi
     const c = await campaignOrThrow(tx, companyId, id)
     if (c.status !== 'Sent' && !c.status.startsWith('Cancelled')) assertEditable(c)
     if (c.status !== 'Draft' && c.status !== 'Sent' && !c.status.startsWith('Cancelled')) {
-      throw new CampaignError('wrong_status', `A campaign that is ${c.status.toLowerCase()} cannot be deleted; cancel it or revert it to draft first.`)
+      throw new CampaignError(
+        'wrong_status',
+        `A campaign that is ${c.status.toLowerCase()} cannot be deleted; cancel it or revert it to draft first.`,
+      )
     }
-    const messages = await tx.campaignMessage.findMany({ where: { companyId, campaignId: id }, select: { templateId: true } })
-    const variations = await tx.campaignVariation.findMany({ where: { companyId, campaignId: id }, select: { templateId: true } })
+    const messages = await tx.campaignMessage.findMany({
+      where: { companyId, campaignId: id },
+      select: { templateId: true },
+    })
+    const variations = await tx.campaignVariation.findMany({
+      where: { companyId, campaignId: id },
+      select: { templateId: true },
+    })
     const copies = [...messages, ...variations].map((m) => m.templateId).filter((t): t is string => !!t)
     await tx.campaignVariation.deleteMany({ where: { companyId, campaignId: id } })
     await tx.campaignMessage.deleteMany({ where: { companyId, campaignId: id } })
@@ -457,30 +670,58 @@ export async function deleteCampaign(companyId: number, id: string): Promise<voi
 export async function setArchived(companyId: number, id: string, archived: boolean): Promise<CampaignView> {
   const c = await campaignOrThrow(db, companyId, id)
   if (archived && c.status !== 'Draft' && c.status !== 'Sent' && !c.status.startsWith('Cancelled')) {
-    throw new CampaignError('wrong_status', `A campaign that is ${c.status.toLowerCase()} cannot be archived; cancel it first.`)
+    throw new CampaignError(
+      'wrong_status',
+      `A campaign that is ${c.status.toLowerCase()} cannot be archived; cancel it first.`,
+    )
   }
   await db.campaign.updateMany({ where: { companyId, id }, data: { archived } })
   return (await findCampaign(companyId, id))!
 }
 
 /** Replaces the A/B test config and the variations (ids kept for the ones given with an id). */
-export async function setVariations(companyId: number, campaignId: string, input: { abTest: AbTestInput | null; variations: VariationInput[] }): Promise<{ abTest: AbTestState | null; variations: VariationView[] }> {
+export async function setVariations(
+  companyId: number,
+  campaignId: string,
+  input: { abTest: AbTestInput | null; variations: VariationInput[] },
+): Promise<{ abTest: AbTestState | null; variations: VariationView[] }> {
   const body = variationsBody.parse(input)
   await db.$transaction(async (tx) => {
     const c = await campaignOrThrow(tx, companyId, campaignId)
     assertEditable(c)
     const messages = await tx.campaignMessage.findMany({ where: { companyId, campaignId } })
     const byId = new Map(messages.map((m) => [m.id, m]))
-    const existing = new Map((await tx.campaignVariation.findMany({ where: { companyId, campaignId } })).map((v) => [v.id, v]))
+    const existing = new Map(
+      (await tx.campaignVariation.findMany({ where: { companyId, campaignId } })).map((v) => [v.id, v]),
+    )
     const keep = new Set<string>()
     for (const [i, v] of body.variations.entries()) {
       const m = byId.get(v.messageId)
-      if (!m) throw new CampaignError('invalid', `The message ${v.messageId} is not one of this campaign's.`, { field: `variations.${i}.messageId` })
-      const content = parseAt(contentSchemaFor(m.channel) as ZodType<Record<string, unknown>>, v.content, ['variations', i, 'content'])
+      if (!m)
+        throw new CampaignError('invalid', `The message ${v.messageId} is not one of this campaign's.`, {
+          field: `variations.${i}.messageId`,
+        })
+      const content = parseAt(contentSchemaFor(m.channel) as ZodType<Record<string, unknown>>, v.content, [
+        'variations',
+        i,
+        'content',
+      ])
       const prev = v.id ? existing.get(v.id) : undefined
-      if (v.id && !prev) throw new CampaignError('invalid', `The variation ${v.id} is not one of this campaign's.`, { field: `variations.${i}.id` })
-      const templateId = v.templateId && v.templateId !== prev?.templateId ? await copyTemplate(tx, companyId, v.templateId, `variations.${i}.templateId`) : (v.templateId ?? null)
-      const data = { messageId: v.messageId, name: v.name, weight: v.weight, content: JSON.stringify(stripNulls(content)), templateId }
+      if (v.id && !prev)
+        throw new CampaignError('invalid', `The variation ${v.id} is not one of this campaign's.`, {
+          field: `variations.${i}.id`,
+        })
+      const templateId =
+        v.templateId && v.templateId !== prev?.templateId
+          ? await copyTemplate(tx, companyId, v.templateId, `variations.${i}.templateId`)
+          : (v.templateId ?? null)
+      const data = {
+        messageId: v.messageId,
+        name: v.name,
+        weight: v.weight,
+        content: JSON.stringify(stripNulls(content)),
+        templateId,
+      }
       if (prev) {
         keep.add(prev.id)
         await tx.campaignVariation.updateMany({ where: { companyId, id: prev.id }, data })
@@ -491,8 +732,14 @@ export async function setVariations(companyId: number, campaignId: string, input
     const drop = [...existing.keys()].filter((id) => !keep.has(id))
     if (drop.length) await tx.campaignVariation.deleteMany({ where: { companyId, campaignId, id: { in: drop } } })
     const ab = body.abTest ? abTestSchema.parse(body.abTest) : null
-    if (ab && body.variations.length < 2) throw new CampaignError('ab_test_variations', 'An A/B test needs at least two variations.', { field: 'variations' })
-    await tx.campaign.updateMany({ where: { companyId, id: campaignId }, data: { abTest: ab ? JSON.stringify(ab) : null } })
+    if (ab && body.variations.length < 2)
+      throw new CampaignError('ab_test_variations', 'An A/B test needs at least two variations.', {
+        field: 'variations',
+      })
+    await tx.campaign.updateMany({
+      where: { companyId, id: campaignId },
+      data: { abTest: ab ? JSON.stringify(ab) : null },
+    })
   })
   const d = await getCampaign(companyId, campaignId)
   return { abTest: d.abTest, variations: d.variations }

@@ -4,14 +4,20 @@
 // to the /ajax wrapper (500, 503).
 import { AppError } from '@/lib/errors/app-error'
 
-export const CATALOG_FALLBACK = 'The product is experiencing difficulty completing this request. Please try again later.'
+export const CATALOG_FALLBACK =
+  'The product is experiencing difficulty completing this request. Please try again later.'
 
-export async function catalogCall<T extends object>(fn: () => Promise<T> | T): Promise<Response | (T & { success: true })> {
+export async function catalogCall<T extends object>(
+  fn: () => Promise<T> | T,
+): Promise<Response | (T & { success: true })> {
   try {
     return { success: true as const, ...(await fn()) }
   } catch (e) {
     if (e instanceof AppError && e.status < 500) {
-      return Response.json({ success: false, error: e.code, message: e.message || CATALOG_FALLBACK, fieldErrors: e.fieldErrors ?? {} }, { status: e.status, headers: e.headers })
+      return Response.json(
+        { success: false, error: e.code, message: e.message || CATALOG_FALLBACK, fieldErrors: e.fieldErrors ?? {} },
+        { status: e.status, headers: e.headers },
+      )
     }
     throw e
   }

@@ -38,12 +38,26 @@ export interface ChangeRow {
   at: Date
 }
 
-interface CatalogTrigger { flowId: string; trigger: Record<string, unknown> }
+interface CatalogTrigger {
+  flowId: string
+  trigger: Record<string, unknown>
+}
 
-function* catalogTriggersOps(companyId: number, triggerType: 'Price Drop' | 'Low Inventory', type: string): Ops<CatalogTrigger[]> {
-  const flows = yield* select(kysely().selectFrom('Flow').select(['id', 'currentVersion'])
-    .where('companyId', '=', companyId).where('triggerType', '=', triggerType)
-    .where('status', 'in', ENTERING_STATUSES).where('archived', '=', false as never).orderBy('id'))
+function* catalogTriggersOps(
+  companyId: number,
+  triggerType: 'Price Drop' | 'Low Inventory',
+  type: string,
+): Ops<CatalogTrigger[]> {
+  const flows = yield* select(
+    kysely()
+      .selectFrom('Flow')
+      .select(['id', 'currentVersion'])
+      .where('companyId', '=', companyId)
+      .where('triggerType', '=', triggerType)
+      .where('status', 'in', ENTERING_STATUSES)
+      .where('archived', '=', false as never)
+      .orderBy('id'),
+  )
   const out: CatalogTrigger[] = []
   for (const f of flows) {
     const def = yield* flowVersionDefinitionOps(companyId, f.id, Number(f.currentVersion))
@@ -59,11 +73,17 @@ async function audienceMetrics(companyId: number, kind: OverrideKind): Promise<M
 }
 
 /** The metric ids and lookback start of a set of triggers (their audiences united, the longest timeframe). */
-function audienceOf(triggers: CatalogTrigger[], metrics: MetricMap, now: Date, fallback: string[]): { metricIds: string[]; since: Date } {
+function audienceOf(
+  triggers: CatalogTrigger[],
+  metrics: MetricMap,
+  now: Date,
+  fallback: string[],
+): { metricIds: string[]; since: Date } {
   const ids = new Set<string>()
   let days = 0
   for (const t of triggers) {
-    const audience = Array.isArray(t.trigger.audience) && t.trigger.audience.length ? (t.trigger.audience as string[]) : fallback
+    const audience =
+      Array.isArray(t.trigger.audience) && t.trigger.audience.length ? (t.trigger.audience as string[]) : fallback
     for (const a of audience) {
       const id = metrics.get(a)
       if (id) ids.add(id)
@@ -74,24 +94,55 @@ function audienceOf(triggers: CatalogTrigger[], metrics: MetricMap, now: Date, f
 }
 
 function* reactionOps(c: ChangeRow, kind: string, interested: number, entered: number, now: Date): Ops<void> {
-  yield* exec(kysely().insertInto('CatalogChangeReaction').values({
-    companyId: c.companyId, changeId: c.id, kind, itemId: c.itemId, variantId: c.variantId, oldValue: c.oldValue, newValue: c.newValue,
-    interested, entered, at: now,
-  }).onConflict((oc) => oc.columns(['changeId', 'kind']).doNothing()))
+  yield* exec(
+    kysely()
+      .insertInto('CatalogChangeReaction')
+      .values({
+        companyId: c.companyId,
+        changeId: c.id,
+        kind,
+        itemId: c.itemId,
+        variantId: c.variantId,
+        oldValue: c.oldValue,
+        newValue: c.newValue,
+        interested,
+        entered,
+        at: now,
+      })
+      .onConflict((oc) => oc.columns(['changeId', 'kind']).doNothing()),
+  )
 }
 
 function* itemInventoryOps(companyId: number, itemId: string): Ops<number> {
-  const r = yield* selectFirst(kysely().selectFrom('CatalogVariant').select((eb) => eb.fn.sum<number>('inventoryQuantity').as('total'))
-    .where('companyId', '=', companyId).where('itemId', '=', itemId))
+  const r = yield* selectFirst(
+    kysely()
+      .selectFrom('CatalogVariant')
+      .select((eb) => eb.fn.sum<number>('inventoryQuantity').as('total'))
+      .where('companyId', '=', companyId)
+      .where('itemId', '=', itemId),
+  )
   return Number(r?.total ?? 0)
 }
 
-interface Context { price: MetricMap; low: MetricMap }
+interface Context {
+  price: MetricMap
+  low: MetricMap
+}
 
 /** Claims and reacts to one change; returns the runs entered and whether a release started. */
-export function* processChangeOps(c: ChangeRow, ctx: Context, now: Date): Ops<{ entered: number; released: boolean; claimed: boolean }> {
-  const claimed = yield* exec(kysely().updateTable('CatalogChange').set({ processedAt: now })
-    .where('id', '=', c.id).where('companyId', '=', c.companyId).where('processedAt', 'is', null))
+export function* processChangeOps(
+  c: ChangeRow,
+  ctx: Context,
+  now: Date,
+): Ops<{ entered: number; released: boolean; claimed: boolean }> {
+  const claimed = yield* exec(
+    kysely()
+      .updateTable('CatalogChange')
+      .set({ processedAt: now })
+      .where('id', '=', c.id)
+      .where('companyId', '=', c.companyId)
+      .where('processedAt', 'is', null),
+  )
   if (!claimed) return { entered: 0, released: false, claimed: false }
   const item = yield* itemExternalIdOps(c.companyId, c.itemId)
   if (!item) return { entered: 0, released: false, claimed: true }
@@ -100,14 +151,23 @@ export function* processChangeOps(c: ChangeRow, ctx: Context, now: Date): Ops<{ 
   const at = now
 
   if (c.kind === 'price' && c.oldValue != null && c.newValue != null && c.newValue < c.oldValue) {
-    const triggers = (yield* catalogTriggersOps(c.companyId, 'Price Drop', 'price-drop'))
-      .filter((t) => priceDropQualifies(t.trigger, c.oldValue!, c.newValue!))
+    const triggers = (yield* catalogTriggersOps(c.companyId, 'Price Drop', 'price-drop')).filter((t) =>
+      priceDropQualifies(t.trigger, c.oldValue!, c.newValue!),
+    )
     let interested: string[] = []
     if (triggers.length) {
       const { metricIds, since } = audienceOf(triggers, ctx.price, at, ['viewed'])
       interested = yield* interestedProfilesOps(c.companyId, { externalId: item.externalId, metricIds, since })
       if (interested.length) {
-        entered = yield* enterPriceDropOps(c.companyId, { itemId: c.itemId, variantId: c.variantId, oldPrice: c.oldValue, newPrice: c.newValue, profileIds: interested, occurrence: `change-${c.id}`, now: at })
+        entered = yield* enterPriceDropOps(c.companyId, {
+          itemId: c.itemId,
+          variantId: c.variantId,
+          oldPrice: c.oldValue,
+          newPrice: c.newValue,
+          profileIds: interested,
+          occurrence: `change-${c.id}`,
+          now: at,
+        })
       }
     }
     yield* reactionOps(c, 'price_drop', interested.length, entered, at)
@@ -136,7 +196,12 @@ export function* processChangeOps(c: ChangeRow, ctx: Context, now: Date): Ops<{ 
         if (interested.length) {
           const variantLevel = firing.every((t) => t.trigger.product_level === 'variant')
           lowEntered = yield* enterLowInventoryOps(c.companyId, {
-            itemId: c.itemId, variantId: c.variantId, inventory: variantLevel ? newLevel : productNow, profileIds: interested, occurrence: String(c.id), now: at,
+            itemId: c.itemId,
+            variantId: c.variantId,
+            inventory: variantLevel ? newLevel : productNow,
+            profileIds: interested,
+            occurrence: String(c.id),
+            now: at,
           })
         }
         yield* reactionOps(c, 'low_inventory', interested.length, lowEntered, at)
@@ -163,10 +228,14 @@ export interface ProcessOptions {
 }
 
 /** Processes the pending changes in id order; returns what happened. */
-export async function processCatalogChanges(opts: ProcessOptions = {}): Promise<{ processed: number; entered: number; released: number }> {
+export async function processCatalogChanges(
+  opts: ProcessOptions = {},
+): Promise<{ processed: number; entered: number; released: number }> {
   const clock = typeof opts.now === 'function' ? opts.now : () => (opts.now as Date | undefined) ?? new Date()
   const limit = opts.limit ?? 1000
-  let q = kysely().selectFrom('CatalogChange').select(['id', 'companyId', 'itemId', 'variantId', 'kind', 'oldValue', 'newValue', 'at'])
+  let q = kysely()
+    .selectFrom('CatalogChange')
+    .select(['id', 'companyId', 'itemId', 'variantId', 'kind', 'oldValue', 'newValue', 'at'])
     .where('processedAt', 'is', null)
   if (opts.companyId != null) q = q.where('companyId', '=', opts.companyId)
   const rows = await read(select(q.orderBy('id').limit(limit)))
@@ -177,12 +246,21 @@ export async function processCatalogChanges(opts: ProcessOptions = {}): Promise<
   if (rows.length) await prepareFlowJobs()
   for (const r of rows) {
     const c: ChangeRow = {
-      id: Number(r.id), companyId: Number(r.companyId), itemId: r.itemId, variantId: r.variantId ?? null, kind: r.kind,
-      oldValue: r.oldValue == null ? null : Number(r.oldValue), newValue: r.newValue == null ? null : Number(r.newValue), at: toDate(r.at) ?? new Date(),
+      id: Number(r.id),
+      companyId: Number(r.companyId),
+      itemId: r.itemId,
+      variantId: r.variantId ?? null,
+      kind: r.kind,
+      oldValue: r.oldValue == null ? null : Number(r.oldValue),
+      newValue: r.newValue == null ? null : Number(r.newValue),
+      at: toDate(r.at) ?? new Date(),
     }
     let ctx = contexts.get(c.companyId)
     if (!ctx) {
-      ctx = { price: await audienceMetrics(c.companyId, 'price_drop'), low: await audienceMetrics(c.companyId, 'low_inventory') }
+      ctx = {
+        price: await audienceMetrics(c.companyId, 'price_drop'),
+        low: await audienceMetrics(c.companyId, 'low_inventory'),
+      }
       contexts.set(c.companyId, ctx)
     }
     const now = clock()

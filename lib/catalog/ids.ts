@@ -8,7 +8,11 @@ const SEP = ':::'
 export type CatalogKey = { integrationKey: string; catalogName: string; externalId: string }
 
 /** The /api id of a catalog item, variant or category. */
-export function toApiId(externalId: string, integrationKey = DEFAULT_INTEGRATION, catalogName = DEFAULT_CATALOG): string {
+export function toApiId(
+  externalId: string,
+  integrationKey = DEFAULT_INTEGRATION,
+  catalogName = DEFAULT_CATALOG,
+): string {
   return `${integrationKey}${SEP}${catalogName}${SEP}${externalId}`
 }
 

@@ -9,7 +9,13 @@ import { read, select } from '@/lib/db/ops'
 import { escapeLike, toDate } from '@/lib/db/dialect'
 import { productIdsOf } from './link-events'
 
-export const ITEM_EVENT_METRICS = ['Viewed Product', 'Added to Cart', 'Started Checkout', 'Placed Order', 'Ordered Product'] as const
+export const ITEM_EVENT_METRICS = [
+  'Viewed Product',
+  'Added to Cart',
+  'Started Checkout',
+  'Placed Order',
+  'Ordered Product',
+] as const
 /** At most this many candidate events are read per page view (the newest first). */
 const MAX_CANDIDATES = 20_000
 
@@ -21,20 +27,56 @@ export interface ItemActivity {
   subscribers: {
     waiting: number
     notified: number
-    latest: Array<{ profileId: string; email: string | null; phoneNumber: string | null; variantId: string; variantTitle: string | null; channels: string[]; subscribedAt: string; notifiedAt: string | null }>
+    latest: Array<{
+      profileId: string
+      email: string | null
+      phoneNumber: string | null
+      variantId: string
+      variantTitle: string | null
+      channels: string[]
+      subscribedAt: string
+      notifiedAt: string | null
+    }>
   }
 }
 
-export async function itemActivity(companyId: number, item: { id: string; externalId: string }, now: Date = new Date(), days = 30): Promise<ItemActivity> {
-  const metrics = await read(select(kysely().selectFrom('Metric').select(['id', 'name']).where('companyId', '=', companyId).where('name', 'in', [...ITEM_EVENT_METRICS])))
+export async function itemActivity(
+  companyId: number,
+  item: { id: string; externalId: string },
+  now: Date = new Date(),
+  days = 30,
+): Promise<ItemActivity> {
+  const metrics = await read(
+    select(
+      kysely()
+        .selectFrom('Metric')
+        .select(['id', 'name'])
+        .where('companyId', '=', companyId)
+        .where('name', 'in', [...ITEM_EVENT_METRICS]),
+    ),
+  )
   const nameOf = new Map(metrics.map((m) => [m.id, m.name]))
   const since = Math.floor(now.getTime() / 1000) - days * 86400
-  const rows = metrics.length && item.externalId
-    ? await read(select(kysely().selectFrom('Event').select(['profileId', 'metricId', 'ts', 'value', 'properties'])
-      .where('companyId', '=', companyId).where('metricId', 'in', metrics.map((m) => m.id)).where('ts', '>=', since)
-      .where(sql<boolean>`${sql.ref('properties')} like ${'%' + escapeLike(item.externalId) + '%'} escape '\\'`)
-      .orderBy('ts', 'desc').limit(MAX_CANDIDATES)))
-    : []
+  const rows =
+    metrics.length && item.externalId
+      ? await read(
+          select(
+            kysely()
+              .selectFrom('Event')
+              .select(['profileId', 'metricId', 'ts', 'value', 'properties'])
+              .where('companyId', '=', companyId)
+              .where(
+                'metricId',
+                'in',
+                metrics.map((m) => m.id),
+              )
+              .where('ts', '>=', since)
+              .where(sql<boolean>`${sql.ref('properties')} like ${'%' + escapeLike(item.externalId) + '%'} escape '\\'`)
+              .orderBy('ts', 'desc')
+              .limit(MAX_CANDIDATES),
+          ),
+        )
+      : []
   const matched = rows.filter((r) => {
     try {
       return productIdsOf(JSON.parse(r.properties) as Record<string, unknown>).includes(item.externalId)
@@ -51,17 +93,49 @@ export async function itemActivity(companyId: number, item: { id: string; extern
   }
   const recentRows = matched.slice(0, 10)
   const emails = new Map<string, string | null>()
-  const subs = await read(select(kysely().selectFrom('BackInStockSubscription as s')
-    .leftJoin('Profile as p', (j) => j.onRef('p.id', '=', 's.profileId').on('p.companyId', '=', companyId))
-    .leftJoin('CatalogVariant as v', (j) => j.onRef('v.id', '=', 's.variantId').on('v.companyId', '=', companyId))
-    .select(['s.profileId', 's.variantId', 's.channels', 's.createdAt', 's.notifiedAt', 'p.email', 'p.phoneNumber', 'v.title as variantTitle'])
-    .where('s.companyId', '=', companyId).where('s.itemId', '=', item.id)
-    .orderBy('s.createdAt', 'desc').limit(25)))
-  const [tally] = await read(select(kysely().selectFrom('BackInStockSubscription').where('companyId', '=', companyId).where('itemId', '=', item.id)
-    .select([sql<number>`count(*)`.as('all'), sql<number>`count(${sql.ref('notifiedAt')})`.as('notified')])))
+  const subs = await read(
+    select(
+      kysely()
+        .selectFrom('BackInStockSubscription as s')
+        .leftJoin('Profile as p', (j) => j.onRef('p.id', '=', 's.profileId').on('p.companyId', '=', companyId))
+        .leftJoin('CatalogVariant as v', (j) => j.onRef('v.id', '=', 's.variantId').on('v.companyId', '=', companyId))
+        .select([
+          's.profileId',
+          's.variantId',
+          's.channels',
+          's.createdAt',
+          's.notifiedAt',
+          'p.email',
+          'p.phoneNumber',
+          'v.title as variantTitle',
+        ])
+        .where('s.companyId', '=', companyId)
+        .where('s.itemId', '=', item.id)
+        .orderBy('s.createdAt', 'desc')
+        .limit(25),
+    ),
+  )
+  const [tally] = await read(
+    select(
+      kysely()
+        .selectFrom('BackInStockSubscription')
+        .where('companyId', '=', companyId)
+        .where('itemId', '=', item.id)
+        .select([sql<number>`count(*)`.as('all'), sql<number>`count(${sql.ref('notifiedAt')})`.as('notified')]),
+    ),
+  )
   const ids = [...new Set(recentRows.map((r) => r.profileId))]
   if (ids.length) {
-    for (const p of await read(select(kysely().selectFrom('Profile').select(['id', 'email']).where('companyId', '=', companyId).where('id', 'in', ids)))) emails.set(p.id, p.email)
+    for (const p of await read(
+      select(
+        kysely()
+          .selectFrom('Profile')
+          .select(['id', 'email'])
+          .where('companyId', '=', companyId)
+          .where('id', 'in', ids),
+      ),
+    ))
+      emails.set(p.id, p.email)
   }
   const parseChannels = (v: string) => {
     try {
@@ -73,15 +147,31 @@ export async function itemActivity(companyId: number, item: { id: string; extern
   }
   return {
     days,
-    byMetric: ITEM_EVENT_METRICS.filter((m) => counts.has(m)).map((m) => ({ metric: m, events: counts.get(m)!.events, people: counts.get(m)!.people.size })),
-    recent: recentRows.map((r) => ({ profileId: r.profileId, email: emails.get(r.profileId) ?? null, metric: nameOf.get(r.metricId)!, at: new Date(Number(r.ts) * 1000).toISOString(), value: r.value == null ? null : Number(r.value) })),
+    byMetric: ITEM_EVENT_METRICS.filter((m) => counts.has(m)).map((m) => ({
+      metric: m,
+      events: counts.get(m)!.events,
+      people: counts.get(m)!.people.size,
+    })),
+    recent: recentRows.map((r) => ({
+      profileId: r.profileId,
+      email: emails.get(r.profileId) ?? null,
+      metric: nameOf.get(r.metricId)!,
+      at: new Date(Number(r.ts) * 1000).toISOString(),
+      value: r.value == null ? null : Number(r.value),
+    })),
     capped: rows.length >= MAX_CANDIDATES,
     subscribers: {
       waiting: Number(tally?.all ?? 0) - Number(tally?.notified ?? 0),
       notified: Number(tally?.notified ?? 0),
       latest: subs.map((s) => ({
-        profileId: s.profileId, email: s.email, phoneNumber: s.phoneNumber, variantId: s.variantId, variantTitle: s.variantTitle ?? null,
-        channels: parseChannels(s.channels), subscribedAt: toDate(s.createdAt)!.toISOString(), notifiedAt: s.notifiedAt ? toDate(s.notifiedAt)!.toISOString() : null,
+        profileId: s.profileId,
+        email: s.email,
+        phoneNumber: s.phoneNumber,
+        variantId: s.variantId,
+        variantTitle: s.variantTitle ?? null,
+        channels: parseChannels(s.channels),
+        subscribedAt: toDate(s.createdAt)!.toISOString(),
+        notifiedAt: s.notifiedAt ? toDate(s.notifiedAt)!.toISOString() : null,
       })),
     },
   }

@@ -19,14 +19,18 @@ export function register(): void {
     }
   })
   registerJobHandler(BIS_RELEASE_JOB, async (payload: ReleasePayload) => {
-    if (!payload?.companyId || !payload.variantId) throw new PermanentJobError('catalog.bis-release needs companyId and variantId')
+    if (!payload?.companyId || !payload.variantId)
+      throw new PermanentJobError('catalog.bis-release needs companyId and variantId')
     await runRelease(payload, queueNow())
   })
-  registerJobHandler(SOURCE_SYNC_JOB, async (payload: { companyId?: number; syncId?: string; sourceId?: string; scheduled?: boolean }) => {
-    if (!payload?.companyId) throw new PermanentJobError('catalog.source-sync needs companyId')
-    if (payload.syncId) await runSync(payload.companyId, payload.syncId, { now: queueNow })
-    else if (payload.sourceId) await runScheduledSync(payload.companyId, payload.sourceId, queueNow())
-  })
+  registerJobHandler(
+    SOURCE_SYNC_JOB,
+    async (payload: { companyId?: number; syncId?: string; sourceId?: string; scheduled?: boolean }) => {
+      if (!payload?.companyId) throw new PermanentJobError('catalog.source-sync needs companyId')
+      if (payload.syncId) await runSync(payload.companyId, payload.syncId, { now: queueNow })
+      else if (payload.sourceId) await runScheduledSync(payload.companyId, payload.sourceId, queueNow())
+    },
+  )
   registerJobHandler(SCHEDULED_REPORTS_JOB, async () => {
     await sendDueReports(queueNow())
   })

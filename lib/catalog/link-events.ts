@@ -9,7 +9,8 @@ import { select, selectFirst, type Ops } from '@/lib/db/ops'
 
 const KEYS = ['ProductID', '$ProductID', 'product_id', 'ProductId', 'productId'] as const
 
-const idText = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : null)
+const idText = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : null
 
 /** The product ids an event's properties name (top-level keys and Items[] / items[] entries). */
 export function productIdsOf(properties: Record<string, unknown> | null | undefined): string[] {
@@ -38,12 +39,18 @@ export function productIdsOf(properties: Record<string, unknown> | null | undefi
  * `externalId`. The SQL narrows by metric, time and a text match on the id; each candidate's
  * properties are then read exactly (a text match could be a longer id or another field).
  */
-export function* interestedProfilesOps(companyId: number, input: { externalId: string; metricIds: string[]; since: Date }): Ops<string[]> {
+export function* interestedProfilesOps(
+  companyId: number,
+  input: { externalId: string; metricIds: string[]; since: Date },
+): Ops<string[]> {
   if (!input.metricIds.length || !input.externalId) return []
   const pattern = '%' + escapeLike(input.externalId) + '%'
   const rows = yield* select(
-    kysely().selectFrom('Event').select(['profileId', 'properties'])
-      .where('companyId', '=', companyId).where('metricId', 'in', input.metricIds)
+    kysely()
+      .selectFrom('Event')
+      .select(['profileId', 'properties'])
+      .where('companyId', '=', companyId)
+      .where('metricId', 'in', input.metricIds)
       .where('ts', '>=', Math.floor(input.since.getTime() / 1000))
       .where(sql<boolean>`${sql.ref('properties')} like ${pattern} escape '\\'`),
   )
@@ -62,7 +69,16 @@ export function* interestedProfilesOps(companyId: number, input: { externalId: s
 }
 
 /** The item's external id (the id events use), or null when it is gone. */
-export function* itemExternalIdOps(companyId: number, itemId: string): Ops<{ externalId: string; title: string } | null> {
-  const r = yield* selectFirst(kysely().selectFrom('CatalogItem').select(['externalId', 'title']).where('companyId', '=', companyId).where('id', '=', itemId))
+export function* itemExternalIdOps(
+  companyId: number,
+  itemId: string,
+): Ops<{ externalId: string; title: string } | null> {
+  const r = yield* selectFirst(
+    kysely()
+      .selectFrom('CatalogItem')
+      .select(['externalId', 'title'])
+      .where('companyId', '=', companyId)
+      .where('id', '=', itemId),
+  )
   return r ?? null
 }

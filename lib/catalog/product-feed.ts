@@ -32,7 +32,11 @@ export class ProductFeedError extends Error {
 const feedInput = z.object({
   name: z.string().trim().min(1, 'Name is required.').max(200, 'Name is too long.'),
   format: z.enum(['xml', 'json'], { message: 'Format must be xml or json.' }).default('xml'),
-  currency: z.string().trim().regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code.').default('USD'),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code.')
+    .default('USD'),
   categoryIds: z.array(z.string().min(1)).max(500).default([]),
 })
 
@@ -50,7 +54,8 @@ export const newFeedToken = () => randomBytes(24).toString('base64url')
 
 function parseInput(input: unknown) {
   const r = feedInput.safeParse(input)
-  if (!r.success) throw new ProductFeedError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: i.message })))
+  if (!r.success)
+    throw new ProductFeedError(r.error.issues.map((i) => ({ field: String(i.path[0] ?? 'body'), message: i.message })))
   return r.data
 }
 
@@ -64,16 +69,35 @@ export async function createProductFeed(companyId: number, input: unknown) {
   const data = parseInput(input)
   await checkCategories(companyId, data.categoryIds)
   return db.productFeed.create({
-    data: { id: ulid(), companyId, name: data.name, format: data.format, currency: data.currency, categoryIds: JSON.stringify(data.categoryIds), token: newFeedToken() },
+    data: {
+      id: ulid(),
+      companyId,
+      name: data.name,
+      format: data.format,
+      currency: data.currency,
+      categoryIds: JSON.stringify(data.categoryIds),
+      token: newFeedToken(),
+    },
   })
 }
 
-export async function updateProductFeed(companyId: number, id: string, input: unknown, opts: { rotateToken?: boolean } = {}) {
+export async function updateProductFeed(
+  companyId: number,
+  id: string,
+  input: unknown,
+  opts: { rotateToken?: boolean } = {},
+) {
   const data = parseInput(input)
   await checkCategories(companyId, data.categoryIds)
   const r = await db.productFeed.updateMany({
     where: { id, companyId },
-    data: { name: data.name, format: data.format, currency: data.currency, categoryIds: JSON.stringify(data.categoryIds), ...(opts.rotateToken ? { token: newFeedToken() } : {}) },
+    data: {
+      name: data.name,
+      format: data.format,
+      currency: data.currency,
+      categoryIds: JSON.stringify(data.categoryIds),
+      ...(opts.rotateToken ? { token: newFeedToken() } : {}),
+    },
   })
   if (!r.count) return null
   return db.productFeed.findFirst({ where: { id, companyId } })
@@ -97,10 +121,16 @@ export async function feedForToken(id: string, token: string) {
 const money = (n: number, currency: string) => `${n.toFixed(2)} ${currency}`
 
 /** The entries of a feed (companyId scoped). */
-export async function productFeedEntries(companyId: number, opts: { currency: string; categoryIds?: string[] }): Promise<FeedEntry[]> {
+export async function productFeedEntries(
+  companyId: number,
+  opts: { currency: string; categoryIds?: string[] },
+): Promise<FeedEntry[]> {
   let itemFilter: string[] | undefined
   if (opts.categoryIds?.length) {
-    const links = await db.catalogItemCategory.findMany({ where: { companyId, categoryId: { in: opts.categoryIds } }, select: { itemId: true } })
+    const links = await db.catalogItemCategory.findMany({
+      where: { companyId, categoryId: { in: opts.categoryIds } },
+      select: { itemId: true },
+    })
     itemFilter = [...new Set(links.map((l) => l.itemId))]
   }
   const items = await db.catalogItem.findMany({
@@ -113,7 +143,11 @@ export async function productFeedEntries(companyId: number, opts: { currency: st
     db.catalogVariant.findMany({ where: { companyId, itemId: { in: ids } }, orderBy: { id: 'asc' } }),
     db.catalogItemCategory.findMany({ where: { companyId, itemId: { in: ids } } }),
   ])
-  const cats = links.length ? await db.catalogCategory.findMany({ where: { companyId, id: { in: [...new Set(links.map((l) => l.categoryId))] } } }) : []
+  const cats = links.length
+    ? await db.catalogCategory.findMany({
+        where: { companyId, id: { in: [...new Set(links.map((l) => l.categoryId))] } },
+      })
+    : []
   const catName = new Map(cats.map((c) => [c.id, c.name]))
   const typeOf = new Map<string, string>()
   for (const l of links) {
@@ -132,8 +166,16 @@ export async function productFeedEntries(companyId: number, opts: { currency: st
     if (!vs.length) {
       if (item.price == null) continue
       out.push({
-        id: item.externalId, itemGroupId: item.externalId, title: item.title, description: item.description, link: item.url,
-        imageLink: item.imageFullUrl, price: money(item.price, opts.currency), availability: 'in_stock', sku: null, productType: typeOf.get(item.id) ?? null,
+        id: item.externalId,
+        itemGroupId: item.externalId,
+        title: item.title,
+        description: item.description,
+        link: item.url,
+        imageLink: item.imageFullUrl,
+        price: money(item.price, opts.currency),
+        availability: 'in_stock',
+        sku: null,
+        productType: typeOf.get(item.id) ?? null,
       })
       continue
     }
@@ -143,17 +185,25 @@ export async function productFeedEntries(companyId: number, opts: { currency: st
       // Policy 1: the variant is hidden from feeds while out of stock.
       if (v.inventoryPolicy === 1 && !inStock) continue
       out.push({
-        id: v.externalId, itemGroupId: item.externalId, title: v.title || item.title, description: v.description || item.description,
-        link: v.url || item.url, imageLink: v.imageFullUrl ?? item.imageFullUrl, price: money(v.price, opts.currency),
+        id: v.externalId,
+        itemGroupId: item.externalId,
+        title: v.title || item.title,
+        description: v.description || item.description,
+        link: v.url || item.url,
+        imageLink: v.imageFullUrl ?? item.imageFullUrl,
+        price: money(v.price, opts.currency),
         // Policy 2 (keep selling): shown as in stock; policy 0: shown, out of stock.
-        availability: inStock || v.inventoryPolicy === 2 ? 'in_stock' : 'out_of_stock', sku: v.sku, productType: typeOf.get(item.id) ?? null,
+        availability: inStock || v.inventoryPolicy === 2 ? 'in_stock' : 'out_of_stock',
+        sku: v.sku,
+        productType: typeOf.get(item.id) ?? null,
       })
     }
   }
   return out
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
 
 export function feedXml(meta: { title: string; link: string }, entries: FeedEntry[]): string {
   const lines = [
@@ -190,20 +240,40 @@ export function feedJson(meta: { title: string; link: string }, entries: FeedEnt
     title: meta.title,
     link: meta.link,
     items: entries.map((e) => ({
-      id: e.id, item_group_id: e.itemGroupId, title: e.title, description: e.description, link: e.link, image_link: e.imageLink,
-      price: e.price, availability: e.availability, condition: 'new', mpn: e.sku, product_type: e.productType,
+      id: e.id,
+      item_group_id: e.itemGroupId,
+      title: e.title,
+      description: e.description,
+      link: e.link,
+      image_link: e.imageLink,
+      price: e.price,
+      availability: e.availability,
+      condition: 'new',
+      mpn: e.sku,
+      product_type: e.productType,
     })),
   })
 }
 
 /** The whole public answer for a feed: body and content type. */
-export async function renderProductFeed(feed: { id: string; companyId: number; name: string; format: string; currency: string; categoryIds: string }, link: string) {
+export async function renderProductFeed(
+  feed: { id: string; companyId: number; name: string; format: string; currency: string; categoryIds: string },
+  link: string,
+) {
   let categoryIds: string[] = []
-  try { categoryIds = JSON.parse(feed.categoryIds) as string[] } catch { categoryIds = [] }
+  try {
+    categoryIds = JSON.parse(feed.categoryIds) as string[]
+  } catch {
+    categoryIds = []
+  }
   // Ad platforms need absolute URLs: a relative image or link (the demo's local images) gets the feed's origin.
   const origin = new URL(link).origin
   const abs = (u: string) => (u.startsWith('/') ? origin + u : u)
-  const entries = (await productFeedEntries(feed.companyId, { currency: feed.currency, categoryIds })).map((e) => ({ ...e, link: abs(e.link), imageLink: e.imageLink ? abs(e.imageLink) : null }))
+  const entries = (await productFeedEntries(feed.companyId, { currency: feed.currency, categoryIds })).map((e) => ({
+    ...e,
+    link: abs(e.link),
+    imageLink: e.imageLink ? abs(e.imageLink) : null,
+  }))
   return feed.format === 'json'
     ? { body: feedJson({ title: feed.name, link }, entries), contentType: 'application/json; charset=utf-8' }
     : { body: feedXml({ title: feed.name, link }, entries), contentType: 'application/xml; charset=utf-8' }

@@ -53,7 +53,11 @@ const ITEM_CACHE_MS = 30_000
 const itemCache = new Map<number, { at: number; items: Map<string, CatalogItemView | null> }>()
 
 /** Published items by external id, through the short per-company cache. */
-export async function cachedCatalogItems(companyId: number, ids: Iterable<string>, now = Date.now()): Promise<Map<string, CatalogItemView>> {
+export async function cachedCatalogItems(
+  companyId: number,
+  ids: Iterable<string>,
+  now = Date.now(),
+): Promise<Map<string, CatalogItemView>> {
   let entry = itemCache.get(companyId)
   if (!entry || now - entry.at > ITEM_CACHE_MS || entry.items.size > 20_000) {
     entry = { at: now, items: new Map() }
@@ -74,20 +78,37 @@ export async function cachedCatalogItems(companyId: number, ids: Iterable<string
 }
 
 /** Published items by external id (an /api id `$custom:::$default:::X` is read as X). */
-export async function loadCatalogItems(companyId: number, ids: Iterable<string>): Promise<Map<string, CatalogItemView>> {
+export async function loadCatalogItems(
+  companyId: number,
+  ids: Iterable<string>,
+): Promise<Map<string, CatalogItemView>> {
   const wanted = [...new Set([...ids].map(externalOf).filter(Boolean))]
   const out = new Map<string, CatalogItemView>()
   for (let i = 0; i < wanted.length; i += 500) {
     const rows = await db.catalogItem.findMany({
-      where: { companyId, integrationKey: DEFAULT_INTEGRATION, catalogName: DEFAULT_CATALOG, externalId: { in: wanted.slice(i, i + 500) }, published: true, deleted: false },
+      where: {
+        companyId,
+        integrationKey: DEFAULT_INTEGRATION,
+        catalogName: DEFAULT_CATALOG,
+        externalId: { in: wanted.slice(i, i + 500) },
+        published: true,
+        deleted: false,
+      },
     })
     if (!rows.length) continue
     const itemIds = rows.map((r) => r.id)
     const [variants, links] = await Promise.all([
-      db.catalogVariant.findMany({ where: { companyId, itemId: { in: itemIds }, published: true }, orderBy: { externalId: 'asc' } }),
+      db.catalogVariant.findMany({
+        where: { companyId, itemId: { in: itemIds }, published: true },
+        orderBy: { externalId: 'asc' },
+      }),
       db.catalogItemCategory.findMany({ where: { companyId, itemId: { in: itemIds } } }),
     ])
-    const cats = links.length ? await db.catalogCategory.findMany({ where: { companyId, id: { in: [...new Set(links.map((l) => l.categoryId))] } } }) : []
+    const cats = links.length
+      ? await db.catalogCategory.findMany({
+          where: { companyId, id: { in: [...new Set(links.map((l) => l.categoryId))] } },
+        })
+      : []
     const catName = new Map(cats.map((c) => [c.id, c.name]))
     for (const r of rows) {
       const images = parseJson<string[]>(r.imageUrls, [])
@@ -103,8 +124,20 @@ export async function loadCatalogItems(companyId: number, ids: Iterable<string>)
         featured_image: { full: { src: full }, thumbnail: { src: r.imageThumbnailUrl || full } },
         images,
         metadata: parseJson<Record<string, unknown>>(r.customMetadata, {}),
-        categories: links.filter((l) => l.itemId === r.id).map((l) => catName.get(l.categoryId) ?? '').filter(Boolean),
-        variants: variants.filter((v) => v.itemId === r.id).map((v) => ({ id: v.externalId, sku: v.sku, title: v.title, price: v.price, inventory_quantity: v.inventoryQuantity, url: v.url })),
+        categories: links
+          .filter((l) => l.itemId === r.id)
+          .map((l) => catName.get(l.categoryId) ?? '')
+          .filter(Boolean),
+        variants: variants
+          .filter((v) => v.itemId === r.id)
+          .map((v) => ({
+            id: v.externalId,
+            sku: v.sku,
+            title: v.title,
+            price: v.price,
+            inventory_quantity: v.inventoryQuantity,
+            url: v.url,
+          })),
       })
     }
   }
@@ -184,12 +217,25 @@ async function computeFigures(companyId: number, now: Date): Promise<CompanyFigu
   const together = new Map<string, Array<[string, number]>>()
   for (const [a, m] of pairs) together.set(a, byCount(m).slice(0, 50))
   const newestRows = await db.catalogItem.findMany({
-    where: { companyId, integrationKey: DEFAULT_INTEGRATION, catalogName: DEFAULT_CATALOG, published: true, deleted: false },
+    where: {
+      companyId,
+      integrationKey: DEFAULT_INTEGRATION,
+      catalogName: DEFAULT_CATALOG,
+      published: true,
+      deleted: false,
+    },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: 50,
     select: { externalId: true },
   })
-  return { at: now.getTime(), bestSellers: byCount(sold).slice(0, 100).map(([id]) => id), together, newest: newestRows.map((r) => r.externalId) }
+  return {
+    at: now.getTime(),
+    bestSellers: byCount(sold)
+      .slice(0, 100)
+      .map(([id]) => id),
+    together,
+    newest: newestRows.map((r) => r.externalId),
+  }
 }
 
 /** The quantity of `id` in an order (Items[].Quantity), 1 when not given. */
@@ -200,7 +246,8 @@ function quantityOf(props: Record<string, unknown>, id: string): number {
     for (const it of items) {
       if (!it || typeof it !== 'object') continue
       const o = it as Record<string, unknown>
-      if (productIdsOf(o).includes(id)) n += typeof o.Quantity === 'number' && o.Quantity > 0 ? Math.min(o.Quantity, 1000) : 1
+      if (productIdsOf(o).includes(id))
+        n += typeof o.Quantity === 'number' && o.Quantity > 0 ? Math.min(o.Quantity, 1000) : 1
     }
     if (n) return n
   }
@@ -225,7 +272,11 @@ export async function companyFigures(companyId: number, now: Date): Promise<Comp
 // ------------------------------------------------------------------------------ per profile
 
 /** The profile's recently viewed product ids, newest first. */
-export async function recentlyViewed(companyId: number, profileId: string | null | undefined, limit: number): Promise<string[]> {
+export async function recentlyViewed(
+  companyId: number,
+  profileId: string | null | undefined,
+  limit: number,
+): Promise<string[]> {
   if (!profileId) return []
   const viewed = await metricIds(companyId, 'Viewed Product')
   if (!viewed.length) return []
@@ -233,14 +284,23 @@ export async function recentlyViewed(companyId: number, profileId: string | null
   // The company filter is written so no index serves it ("companyId" + 0): the profile's own index
   // (profileId, metricId, ts) must answer, not the company-wide (companyId, metricId, ts) one, which
   // SQLite otherwise picks and then walks every view of the company newest first.
-  const events = await read(select(
-    kysely().selectFrom('Event').select(['properties'])
-      .where(sql<number>`"companyId" + 0`, '=', companyId).where('profileId', '=', profileId).where('metricId', 'in', viewed)
-      .orderBy('ts', 'desc').orderBy('id', 'desc').limit(Math.max(limit * 5, 50)),
-  ))
+  const events = await read(
+    select(
+      kysely()
+        .selectFrom('Event')
+        .select(['properties'])
+        .where(sql<number>`"companyId" + 0`, '=', companyId)
+        .where('profileId', '=', profileId)
+        .where('metricId', 'in', viewed)
+        .orderBy('ts', 'desc')
+        .orderBy('id', 'desc')
+        .limit(Math.max(limit * 5, 50)),
+    ),
+  )
   const out: string[] = []
   for (const e of events) {
-    for (const id of productIdsOf(parseJson<Record<string, unknown>>(e.properties, {}))) if (!out.includes(id)) out.push(id)
+    for (const id of productIdsOf(parseJson<Record<string, unknown>>(e.properties, {})))
+      if (!out.includes(id)) out.push(id)
     if (out.length >= limit * 3) break
   }
   return out
@@ -256,13 +316,19 @@ export interface RecommendInput {
   viewed?: string[]
 }
 
-const viewedOf = async (input: RecommendInput, limit: number) => input.viewed ?? recentlyViewed(input.companyId, input.profileId, limit)
+const viewedOf = async (input: RecommendInput, limit: number) =>
+  input.viewed ?? recentlyViewed(input.companyId, input.profileId, limit)
 
 /**
  * Up to `count` product ids of the kind, filled from best sellers and then the newest items,
  * without duplicates; only ids that are published items (checked by the caller's item map).
  */
-export async function recommend(kind: RecommendationKind, count: number, input: RecommendInput, published: (id: string) => boolean): Promise<string[]> {
+export async function recommend(
+  kind: RecommendationKind,
+  count: number,
+  input: RecommendInput,
+  published: (id: string) => boolean,
+): Promise<string[]> {
   const n = Math.max(1, Math.min(MAX_RECOMMENDATIONS, Math.floor(count) || 4))
   const fig = await companyFigures(input.companyId, input.now)
   let primary: string[] = []
@@ -273,11 +339,12 @@ export async function recommend(kind: RecommendationKind, count: number, input: 
     let basis = input.basis?.length ? input.basis : []
     if (!basis.length) basis = (await viewedOf(input, 3)).slice(0, 3)
     const score = new Map<string, number>()
-    for (const b of basis) for (const [other, c] of fig.together.get(b) ?? []) score.set(other, (score.get(other) ?? 0) + c)
+    for (const b of basis)
+      for (const [other, c] of fig.together.get(b) ?? []) score.set(other, (score.get(other) ?? 0) + c)
     for (const b of basis) score.delete(b)
     primary = [...score.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([id]) => id)
   }
-  const exclude = new Set(kind === 'frequently_bought_together' ? input.basis ?? [] : [])
+  const exclude = new Set(kind === 'frequently_bought_together' ? (input.basis ?? []) : [])
   const out: string[] = []
   for (const list of [primary, fig.bestSellers, fig.newest]) {
     for (const id of list) {
@@ -292,7 +359,8 @@ export async function recommend(kind: RecommendationKind, count: number, input: 
 export async function candidateIds(kind: RecommendationKind, input: RecommendInput): Promise<string[]> {
   const fig = await companyFigures(input.companyId, input.now)
   const ids = new Set<string>([...fig.bestSellers.slice(0, 40), ...fig.newest.slice(0, 40)])
-  if (kind === 'recently_viewed' || kind === 'frequently_bought_together') for (const id of await viewedOf(input, MAX_RECOMMENDATIONS)) ids.add(id)
+  if (kind === 'recently_viewed' || kind === 'frequently_bought_together')
+    for (const id of await viewedOf(input, MAX_RECOMMENDATIONS)) ids.add(id)
   if (kind === 'frequently_bought_together') {
     const basis = input.basis?.length ? input.basis : (await viewedOf(input, 3)).slice(0, 3)
     for (const b of basis) for (const [other] of (fig.together.get(b) ?? []).slice(0, 40)) ids.add(other)

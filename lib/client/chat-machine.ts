@@ -41,7 +41,8 @@ const defaultClock: ChatClock = {
 }
 
 /** The vendor embed throws this when started twice (e.g. from another window): harmless. */
-export const isAlreadyStarted = (e: unknown) => /already\s+(been\s+)?started/i.test(e instanceof Error ? e.message : String(e))
+export const isAlreadyStarted = (e: unknown) =>
+  /already\s+(been\s+)?started/i.test(e instanceof Error ? e.message : String(e))
 
 export class ChatMachine {
   private state: ChatState = { status: 'inactive', stopDeadline: null }
@@ -141,10 +142,13 @@ export class ChatMachine {
 
   private armStop(deadline: number): void {
     if (this.timer !== null) this.clock.clearTimeout(this.timer)
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = null
-      void this.stop()
-    }, Math.max(0, deadline - this.clock.now()))
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = null
+        void this.stop()
+      },
+      Math.max(0, deadline - this.clock.now()),
+    )
   }
 
   private clearStop(): void {

@@ -28,7 +28,9 @@ export const documentCookieJar: CookieJar = {
 }
 
 /** An in-memory jar with expiry, for tests and non-browser callers. */
-export function memoryCookieJar(now: () => number = Date.now): CookieJar & { expiresAt(name: string): number | undefined } {
+export function memoryCookieJar(
+  now: () => number = Date.now,
+): CookieJar & { expiresAt(name: string): number | undefined } {
   const store = new Map<string, { value: string; expiresAt: number }>()
   return {
     get(name) {

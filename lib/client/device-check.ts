@@ -57,10 +57,16 @@ export async function checkDevice(deps: DeviceCheckDeps = {}): Promise<void> {
   try {
     // Sent as named in the contract ({deviceID}); no key transformation.
     const res = await withRetry(
-      () => http.post<{ isValidSessionDeviceID?: boolean }>('/ajax/device-id', { deviceID }, { transformKeys: false, timeoutMs: DEVICE_CHECK_TIMEOUT_MS }),
+      () =>
+        http.post<{ isValidSessionDeviceID?: boolean }>(
+          '/ajax/device-id',
+          { deviceID },
+          { transformKeys: false, timeoutMs: DEVICE_CHECK_TIMEOUT_MS },
+        ),
       { retries: 3, backoffMs: 300, jitterMs: 100, sleep: deps.sleep },
     )
-    if (res.data?.isValidSessionDeviceID === false) report(new Error('The session is used from another device id'), 'device-check')
+    if (res.data?.isValidSessionDeviceID === false)
+      report(new Error('The session is used from another device id'), 'device-check')
   } catch (error) {
     // An ended session is the session modal's business, not an error of the check.
     if (!isSessionExpired(error)) report(error, 'device-check')

@@ -119,7 +119,8 @@ function logSessionExpired(url: string): void {
 
 function toBody(body: unknown, transform: boolean, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined
-  if (typeof body === 'string' || body instanceof FormData || body instanceof URLSearchParams || body instanceof Blob) return body
+  if (typeof body === 'string' || body instanceof FormData || body instanceof URLSearchParams || body instanceof Blob)
+    return body
   headers.set('Content-Type', 'application/json')
   return JSON.stringify(transform ? snakeizeKeys(body) : body)
 }
@@ -141,7 +142,12 @@ export function createHttpClient(deps: { session?: SessionGate; fetch?: () => ty
     })
   }
 
-  async function request<T>(method: string, url: string, body?: unknown, opts: RequestOptions = {}): Promise<HttpResponse<T>> {
+  async function request<T>(
+    method: string,
+    url: string,
+    body?: unknown,
+    opts: RequestOptions = {},
+  ): Promise<HttpResponse<T>> {
     const upper = method.toUpperCase()
     const check = opts.sessionCheck !== false
     const transform = opts.transformKeys !== false
@@ -151,7 +157,13 @@ export function createHttpClient(deps: { session?: SessionGate; fetch?: () => ty
     }
     const controller = new AbortController()
     let timedOut = false
-    const timer = opts.timeoutMs !== undefined ? setTimeout(() => { timedOut = true; controller.abort() }, opts.timeoutMs) : null
+    const timer =
+      opts.timeoutMs !== undefined
+        ? setTimeout(() => {
+            timedOut = true
+            controller.abort()
+          }, opts.timeoutMs)
+        : null
     const onCallerAbort = () => controller.abort()
     if (opts.signal?.aborted) controller.abort()
     opts.signal?.addEventListener('abort', onCallerAbort)
@@ -250,7 +262,10 @@ export function filenameFromContentDisposition(header: string | null | undefined
 }
 
 /** Downloads a file with the session's credentials and saves it under its content-disposition name. */
-export async function download(url: string, opts: { signal?: AbortSignal; fetch?: typeof fetch } = {}): Promise<string> {
+export async function download(
+  url: string,
+  opts: { signal?: AbortSignal; fetch?: typeof fetch } = {},
+): Promise<string> {
   const res = await (opts.fetch ?? globalThis.fetch)(url, { credentials: 'include', signal: opts.signal })
   if (!res.ok) throw new HttpError(res.status, parseBody(await res.text()))
   const filename = filenameFromContentDisposition(res.headers.get('content-disposition'))

@@ -2,7 +2,10 @@
 // product's own origin, including inside a frame of another origin (clickjacking).
 export type OriginCheck = { ok: true } | { ok: false; reason: 'origin' | 'framed' }
 
-export function checkOrigin(win: Window = window, expected: string | undefined = process.env.NEXT_PUBLIC_APP_ORIGIN): OriginCheck {
+export function checkOrigin(
+  win: Window = window,
+  expected: string | undefined = process.env.NEXT_PUBLIC_APP_ORIGIN,
+): OriginCheck {
   if (expected && win.location.origin !== expected.replace(/\/+$/, '')) return { ok: false, reason: 'origin' }
   if (win.top !== win.self) {
     try {

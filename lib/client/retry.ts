@@ -26,7 +26,15 @@ export function isRetryable(error: unknown): boolean {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 export async function withRetry<T>(fn: (attempt: number) => Promise<T>, opts: RetryOptions = {}): Promise<T> {
-  const { retries = 3, backoffMs = 300, jitterMs = 100, shouldRetry = isRetryable, random = Math.random, sleep = defaultSleep, signal } = opts
+  const {
+    retries = 3,
+    backoffMs = 300,
+    jitterMs = 100,
+    shouldRetry = isRetryable,
+    random = Math.random,
+    sleep = defaultSleep,
+    signal,
+  } = opts
   for (let attempt = 0; ; attempt++) {
     try {
       return await fn(attempt)

@@ -50,7 +50,8 @@ export function parseSessionState(value: string | null | undefined, now: number 
 
   if (expiresAt === null) return { companyId, userProfileId, kind: 'authenticated' }
   const left = expiresAt - now
-  if (left <= 0) return { companyId, userProfileId, kind: 'expired', expirationTimeUTC: expiresAt, timeLeftToExpireInMs: 0 }
+  if (left <= 0)
+    return { companyId, userProfileId, kind: 'expired', expirationTimeUTC: expiresAt, timeLeftToExpireInMs: 0 }
   return { companyId, userProfileId, kind: 'authenticated', expirationTimeUTC: expiresAt, timeLeftToExpireInMs: left }
 }
 

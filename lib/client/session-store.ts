@@ -172,7 +172,14 @@ export class SessionStore {
     const { kind, companyId, userProfileId, expirationTimeUTC } = this.state
     const recordKind: SessionKind = kind === 'authenticated-other' ? 'authenticated' : kind
     // 'at' makes every broadcast a new value: storage events fire only on a change.
-    const payload: BroadcastPayload = { companyId, userProfileId, kind: recordKind, expirationTimeUTC, at: this.clock.now(), reason }
+    const payload: BroadcastPayload = {
+      companyId,
+      userProfileId,
+      kind: recordKind,
+      expirationTimeUTC,
+      at: this.clock.now(),
+      reason,
+    }
     try {
       this.storage()?.setItem(SESSION_BROADCAST_KEY, JSON.stringify(payload))
     } catch {
@@ -195,7 +202,9 @@ export class SessionStore {
       companyId: payload.companyId,
       userProfileId: payload.userProfileId,
       kind: payload.kind === 'authenticated' && left !== undefined && left <= 0 ? 'expired' : payload.kind,
-      ...(payload.expirationTimeUTC !== undefined ? { expirationTimeUTC: payload.expirationTimeUTC, timeLeftToExpireInMs: Math.max(0, left ?? 0) } : {}),
+      ...(payload.expirationTimeUTC !== undefined
+        ? { expirationTimeUTC: payload.expirationTimeUTC, timeLeftToExpireInMs: Math.max(0, left ?? 0) }
+        : {}),
     }
     this.apply(record)
   }
@@ -210,10 +219,14 @@ export class SessionStore {
     this.state = next
     if (next.kind === 'authenticated') this.hadSession = true
     this.armTimer()
-    const changed = previous.kind !== next.kind || previous.companyId !== next.companyId || previous.userProfileId !== next.userProfileId
+    const changed =
+      previous.kind !== next.kind ||
+      previous.companyId !== next.companyId ||
+      previous.userProfileId !== next.userProfileId
     if (!changed) return
     const change: SessionChange = { kind: next.kind, previous, current: next }
-    if (next.kind === 'authenticated' && previous.kind !== 'authenticated') this.startCallbacks.forEach((cb) => cb(next))
+    if (next.kind === 'authenticated' && previous.kind !== 'authenticated')
+      this.startCallbacks.forEach((cb) => cb(next))
     if (END_KINDS.includes(next.kind) && previous.kind !== next.kind) this.endCallbacks.forEach((cb) => cb(next))
     this.listeners.forEach((l) => l(change))
   }
@@ -242,8 +255,12 @@ export class SessionStore {
     const raw = this.connected ? this.readRawCookie() : null
     if (raw !== null && raw !== this.lastRawCookie) {
       const fresh = this.readCookie(now)
-      if (fresh.kind === 'authenticated' && fresh.userProfileId === this.state.userProfileId &&
-          fresh.companyId === this.state.companyId && (fresh.expirationTimeUTC ?? Infinity) > now) {
+      if (
+        fresh.kind === 'authenticated' &&
+        fresh.userProfileId === this.state.userProfileId &&
+        fresh.companyId === this.state.companyId &&
+        (fresh.expirationTimeUTC ?? Infinity) > now
+      ) {
         return this.apply(fresh)
       }
     }
@@ -256,7 +273,8 @@ function parsePayload(value: string | null): BroadcastPayload | null {
   if (!value) return null
   try {
     const p = JSON.parse(value) as Partial<BroadcastPayload>
-    if (!p || typeof p !== 'object' || !['authenticated', 'expired', 'logged-out'].includes(p.kind as string)) return null
+    if (!p || typeof p !== 'object' || !['authenticated', 'expired', 'logged-out'].includes(p.kind as string))
+      return null
     return {
       companyId: typeof p.companyId === 'number' ? p.companyId : null,
       userProfileId: typeof p.userProfileId === 'number' ? p.userProfileId : null,

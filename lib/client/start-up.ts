@@ -9,9 +9,7 @@ import type { AbTestMap, AppShellData, AuthorizationData, DataStatus, StartupDat
 export const DEFAULT_LOCALE = 'en-US'
 
 export type StartupOutcome =
-  | { kind: 'ready'; data: StartupData }
-  | { kind: 'signed-out' }
-  | { kind: 'error'; error: unknown }
+  { kind: 'ready'; data: StartupData } | { kind: 'signed-out' } | { kind: 'error'; error: unknown }
 
 /** App-shell total timeout: 20 s on 3g, 15 s on 4g, 30 s otherwise. */
 export function appShellTimeoutMs(effectiveType?: string): number {
@@ -26,11 +24,14 @@ export function abTestTimeoutMs(effectiveType?: string): number {
 /** /sms/unsubscribe and any path ending /{x}/info ask the SMS locale endpoint. */
 export function localeEndpoint(pathname: string): string {
   const path = pathname.replace(/\/+$/, '')
-  return path === '/sms/unsubscribe' || /\/[^/]+\/info$/.test(path) ? '/ajax/sms/current-locale' : '/ajax/current-locale'
+  return path === '/sms/unsubscribe' || /\/[^/]+\/info$/.test(path)
+    ? '/ajax/sms/current-locale'
+    : '/ajax/current-locale'
 }
 
 const SIGNED_OUT = Symbol('signed-out')
-const isSignedOutAnswer = (e: unknown) => isHttpError(e) && (e.status === 401 || e.status === 403 || e.data === REDIRECT)
+const isSignedOutAnswer = (e: unknown) =>
+  isHttpError(e) && (e.status === 401 || e.status === 403 || e.data === REDIRECT)
 
 /** Runs fn (with retries) under one total deadline shared by all attempts. */
 async function withinTotal<T>(ms: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -65,13 +66,17 @@ export async function loadStartup({ pathname, effectiveType, client = http }: St
   const opts = { sessionCheck: false } as const
   const [auth, shell, ab, locale] = await Promise.allSettled([
     withinTotal(appShellTimeoutMs(effectiveType), (signal) =>
-      client.get<AuthorizationData>('/ajax/authorization', { ...opts, redirect: 'manual', signal })),
+      client.get<AuthorizationData>('/ajax/authorization', { ...opts, redirect: 'manual', signal }),
+    ),
     withinTotal(appShellTimeoutMs(effectiveType), (signal) =>
-      client.get<AppShellData>('/ajax/app_shell', { ...opts, signal, params: { path: pathname } })),
+      client.get<AppShellData>('/ajax/app_shell', { ...opts, signal, params: { path: pathname } }),
+    ),
     withinTotal(abTestTimeoutMs(effectiveType), (signal) =>
-      client.get<AbTestMap>('/ajax/account/ab_tests', { ...opts, signal, transformKeys: false })),
+      client.get<AbTestMap>('/ajax/account/ab_tests', { ...opts, signal, transformKeys: false }),
+    ),
     withinTotal(appShellTimeoutMs(effectiveType), (signal) =>
-      client.get<{ locale?: string }>(localeEndpoint(pathname), { ...opts, signal })),
+      client.get<{ locale?: string }>(localeEndpoint(pathname), { ...opts, signal }),
+    ),
   ])
 
   if (auth.status === 'rejected' && !isSignedOutAnswer(auth.reason)) return { kind: 'error', error: auth.reason }
@@ -84,7 +89,8 @@ export async function loadStartup({ pathname, effectiveType, client = http }: St
     return placeholderAppShell(authorization, dataStatus)
   })
   const abTests = settle(ab, () => {
-    if (!dataStatus.placeholder) dataStatus = { placeholder: true, cause: causeOf((ab as PromiseRejectedResult).reason), severity: 'medium' }
+    if (!dataStatus.placeholder)
+      dataStatus = { placeholder: true, cause: causeOf((ab as PromiseRejectedResult).reason), severity: 'medium' }
     return {} as AbTestMap
   })
   // Authenticated only when all three are present (seed 000 §4).

@@ -11,6 +11,7 @@ export function appUrl(): string {
  * the browser: every such link is built here, so they all follow APP_URL.
  */
 export function appLink(path: string): string {
-  if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`appLink takes a path starting with one "/", got ${JSON.stringify(path)}`)
+  if (!path.startsWith('/') || path.startsWith('//'))
+    throw new Error(`appLink takes a path starting with one "/", got ${JSON.stringify(path)}`)
   return appUrl() + path
 }

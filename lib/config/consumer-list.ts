@@ -8,7 +8,10 @@ interface Named {
   name: string
 }
 
-const g = globalThis as unknown as { __consumerLists?: Map<string, Named[]>; __consumerLoader?: { load: () => void; done: boolean } }
+const g = globalThis as unknown as {
+  __consumerLists?: Map<string, Named[]>
+  __consumerLoader?: { load: () => void; done: boolean }
+}
 const lists: Map<string, Named[]> = (g.__consumerLists ??= new Map())
 
 /**
@@ -46,7 +49,10 @@ export function consumerList<T extends Named>(key: string): ConsumerList<T> {
         loader.load()
       }
       const list = items()
-      if (!list.length) throw new Error(`No ${key} consumers are registered: the start-up must call registerConsumers() (lib/server/consumers.ts).`)
+      if (!list.length)
+        throw new Error(
+          `No ${key} consumers are registered: the start-up must call registerConsumers() (lib/server/consumers.ts).`,
+        )
       return list
     },
   }

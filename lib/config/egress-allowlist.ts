@@ -5,7 +5,10 @@
 import { createHash } from 'node:crypto'
 import { isIP } from 'node:net'
 
-export interface EgressAllowlist { prefixes: string[]; syncToken: string }
+export interface EgressAllowlist {
+  prefixes: string[]
+  syncToken: string
+}
 
 const isCidr = (v: string) => {
   const [ip, bits, extra] = v.split('/')
@@ -20,7 +23,10 @@ const isCidr = (v: string) => {
 export function egressAllowlist(): EgressAllowlist | null {
   const raw = process.env.EGRESS_IP_PREFIXES?.trim()
   if (!raw) return null
-  const prefixes = raw.split(',').map((s) => s.trim()).filter(isCidr)
+  const prefixes = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(isCidr)
   if (!prefixes.length) return null
   // Changes exactly when the list does, so a client polling it can tell without comparing lists.
   const syncToken = createHash('sha256').update(prefixes.join(',')).digest('hex').slice(0, 32)

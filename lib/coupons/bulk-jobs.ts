@@ -15,23 +15,50 @@ const CHUNK = 100
 const JOB_TTL_MS = 7 * 24 * 3600 * 1000
 const YEAR_MS = 365 * 24 * 3600 * 1000
 
-export interface BulkEntry { unique_code: string; expires_at?: string | null; coupon_id: string }
-export interface BulkError { id: string; code: string; title: string; detail: string; source: { pointer: string } }
+export interface BulkEntry {
+  unique_code: string
+  expires_at?: string | null
+  coupon_id: string
+}
+export interface BulkError {
+  id: string
+  code: string
+  title: string
+  detail: string
+  source: { pointer: string }
+}
 
 export async function createBulkJob(companyId: number, entries: BulkEntry[], now = new Date()) {
   if (!entries.length) throw new CouponError(400, 'invalid', 'At least one coupon code is required.')
-  if (entries.length > MAX_CODES_PER_JOB) throw new CouponError(400, 'invalid', `At most ${MAX_CODES_PER_JOB} coupon codes per job.`)
+  if (entries.length > MAX_CODES_PER_JOB)
+    throw new CouponError(400, 'invalid', `At most ${MAX_CODES_PER_JOB} coupon codes per job.`)
   const open = await db.couponCodeBulkJob.count({ where: { companyId, status: { in: ['queued', 'processing'] } } })
-  if (open >= MAX_QUEUED_JOBS) throw new CouponError(429, 'throttled', `At most ${MAX_QUEUED_JOBS} coupon code jobs may be queued at once; wait for some to finish.`)
+  if (open >= MAX_QUEUED_JOBS)
+    throw new CouponError(
+      429,
+      'throttled',
+      `At most ${MAX_QUEUED_JOBS} coupon code jobs may be queued at once; wait for some to finish.`,
+    )
   const job = await db.couponCodeBulkJob.create({
-    data: { id: ulid(), companyId, status: 'queued', totalCount: entries.length, entries: JSON.stringify(entries), createdAt: now },
+    data: {
+      id: ulid(),
+      companyId,
+      status: 'queued',
+      totalCount: entries.length,
+      entries: JSON.stringify(entries),
+      createdAt: now,
+    },
   })
   await enqueue(BULK_CREATE_JOB, { companyId, jobId: job.id }, { companyId, idempotencyKey: `coupon-bulk:${job.id}` })
   return job
 }
 
 const errorOf = (index: number, detail: string): BulkError => ({
-  id: ulid(), code: 'invalid', title: 'Invalid input.', detail, source: { pointer: `/data/attributes/coupon-codes/data/${index}` },
+  id: ulid(),
+  code: 'invalid',
+  title: 'Invalid input.',
+  detail,
+  source: { pointer: `/data/attributes/coupon-codes/data/${index}` },
 })
 
 export async function processBulkJob(companyId: number, jobId: string, now = new Date()): Promise<void> {
@@ -39,9 +66,15 @@ export async function processBulkJob(companyId: number, jobId: string, now = new
   if (!job) throw new PermanentJobError(`Coupon code job ${jobId} not found.`)
   if (job.status === 'complete' || job.status === 'cancelled') return
   const entries = JSON.parse(job.entries) as BulkEntry[]
-  if (job.status === 'queued') await db.couponCodeBulkJob.updateMany({ where: { companyId, id: jobId, status: 'queued' }, data: { status: 'processing' } })
+  if (job.status === 'queued')
+    await db.couponCodeBulkJob.updateMany({
+      where: { companyId, id: jobId, status: 'queued' },
+      data: { status: 'processing' },
+    })
   const couponIds = [...new Set(entries.map((e) => e.coupon_id))]
-  const coupons = new Map((await db.coupon.findMany({ where: { companyId, externalId: { in: couponIds } } })).map((c) => [c.externalId, c]))
+  const coupons = new Map(
+    (await db.coupon.findMany({ where: { companyId, externalId: { in: couponIds } } })).map((c) => [c.externalId, c]),
+  )
   for (;;) {
     const cur = (await db.couponCodeBulkJob.findFirst({ where: { companyId, id: jobId } }))!
     const start = cur.completedCount + cur.failedCount
@@ -71,7 +104,10 @@ export async function processBulkJob(companyId: number, jobId: string, now = new
           failed++
           continue
         }
-        const exists = await tx.couponCode.findUnique({ where: { companyId_couponId_code: { companyId, couponId: coupon!.id, code: e.unique_code } }, select: { id: true } })
+        const exists = await tx.couponCode.findUnique({
+          where: { companyId_couponId_code: { companyId, couponId: coupon!.id, code: e.unique_code } },
+          select: { id: true },
+        })
         if (exists) {
           errors.push(errorOf(index, `The code ${e.unique_code} already exists for coupon ${e.coupon_id}.`))
           failed++
@@ -84,20 +120,29 @@ export async function processBulkJob(companyId: number, jobId: string, now = new
       }
       const n = await tx.couponCodeBulkJob.updateMany({
         where: { companyId, id: jobId, completedCount: cur.completedCount, failedCount: cur.failedCount },
-        data: { completedCount: cur.completedCount + ok, failedCount: cur.failedCount + failed, errors: JSON.stringify(errors), codeIds: JSON.stringify(codeIds) },
+        data: {
+          completedCount: cur.completedCount + ok,
+          failedCount: cur.failedCount + failed,
+          errors: JSON.stringify(errors),
+          codeIds: JSON.stringify(codeIds),
+        },
       })
       if (n.count !== 1) throw new Error('The coupon code job was advanced by another worker.')
     })
   }
   const done = new Date()
-  await db.couponCodeBulkJob.updateMany({ where: { companyId, id: jobId, status: { in: ['queued', 'processing'] } }, data: { status: 'complete', completedAt: done, expiresAt: new Date(done.getTime() + JOB_TTL_MS) } })
+  await db.couponCodeBulkJob.updateMany({
+    where: { companyId, id: jobId, status: { in: ['queued', 'processing'] } },
+    data: { status: 'complete', completedAt: done, expiresAt: new Date(done.getTime() + JOB_TTL_MS) },
+  })
   // new codes may lift a coupon above its low-balance threshold again
   for (const c of coupons.values()) await rearmLowBalance(companyId, c)
 }
 
 export function register(): void {
   registerJobHandler(BULK_CREATE_JOB, async (p: { companyId: number; jobId: string }, ctx: JobContext) => {
-    if (!p || p.companyId !== ctx.companyId) throw new PermanentJobError('Coupon job payload does not match the job company.')
+    if (!p || p.companyId !== ctx.companyId)
+      throw new PermanentJobError('Coupon job payload does not match the job company.')
     await processBulkJob(p.companyId, p.jobId)
   })
 }

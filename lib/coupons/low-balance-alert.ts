@@ -11,7 +11,10 @@ export async function sendLowBalanceAlert(
   left: number,
   threshold: number,
 ): Promise<number> {
-  const members = await db.membership.findMany({ where: { companyId, role: { in: ['owner', 'admin'] } }, select: { user: { select: { email: true } } } })
+  const members = await db.membership.findMany({
+    where: { companyId, role: { in: ['owner', 'admin'] } },
+    select: { user: { select: { email: true } } },
+  })
   const company = await db.company.findUnique({ where: { id: companyId }, select: { name: true } })
   const to = [...new Set(members.map((m) => m.user.email))]
   const subject = `Coupon ${coupon.externalId} is running low: ${left} code${left === 1 ? '' : 's'} left`

@@ -11,7 +11,14 @@ import { AppError } from '@/lib/errors/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { sendLowBalanceAlert } from './low-balance-alert'
 
-export const COUPON_CODE_STATUSES = ['ASSIGNED_TO_PROFILE', 'DELETING', 'PROCESSING', 'UNASSIGNED', 'USED', 'VERSION_NOT_ACTIVE'] as const
+export const COUPON_CODE_STATUSES = [
+  'ASSIGNED_TO_PROFILE',
+  'DELETING',
+  'PROCESSING',
+  'UNASSIGNED',
+  'USED',
+  'VERSION_NOT_ACTIVE',
+] as const
 export type CouponCodeStatus = (typeof COUPON_CODE_STATUSES)[number]
 
 export const MAX_CODE_LENGTH = 255
@@ -19,7 +26,12 @@ const YEAR_MS = 365 * 24 * 3600 * 1000
 
 /** A refused coupon operation; an AppError, so /api answers JSON:API errors and /ajax field errors. */
 export class CouponError extends AppError {
-  constructor(status: number, code: string, message: string, readonly field?: string) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    readonly field?: string,
+  ) {
     super(code, status, message, field ? { [field]: [message] } : undefined)
     this.name = 'CouponError'
   }
@@ -85,7 +97,12 @@ export function validateCode(v: string): string | null {
 
 export async function createCoupon(
   companyId: number,
-  input: { externalId: string; description?: string; monitorConfiguration?: MonitorConfiguration | null; integrationKey?: string },
+  input: {
+    externalId: string
+    description?: string
+    monitorConfiguration?: MonitorConfiguration | null
+    integrationKey?: string
+  },
 ): Promise<CouponRow> {
   const bad = validateExternalId(input.externalId)
   if (bad) throw new CouponError(400, 'invalid', bad, 'external_id')
@@ -93,12 +110,17 @@ export async function createCoupon(
   try {
     return await db.coupon.create({
       data: {
-        id: ulid(), companyId, externalId: input.externalId, description: input.description ?? '',
-        monitorConfiguration: JSON.stringify(input.monitorConfiguration ?? {}), integrationKey: input.integrationKey ?? '$custom',
+        id: ulid(),
+        companyId,
+        externalId: input.externalId,
+        description: input.description ?? '',
+        monitorConfiguration: JSON.stringify(input.monitorConfiguration ?? {}),
+        integrationKey: input.integrationKey ?? '$custom',
       },
     })
   } catch (e) {
-    if (isUnique(e)) throw new CouponError(409, 'duplicate', `A coupon with id ${input.externalId} already exists.`, 'external_id')
+    if (isUnique(e))
+      throw new CouponError(409, 'duplicate', `A coupon with id ${input.externalId} already exists.`, 'external_id')
     throw e
   }
 }
@@ -107,14 +129,20 @@ function checkMonitor(m: MonitorConfiguration | null | undefined) {
   if (m == null) return
   const t = m.low_balance_threshold
   if (t !== undefined && t !== null && (typeof t !== 'number' || !Number.isInteger(t) || t < 0 || t > 1_000_000)) {
-    throw new CouponError(400, 'invalid', 'low_balance_threshold must be a whole number from 0 to 1,000,000.', 'monitor_configuration')
+    throw new CouponError(
+      400,
+      'invalid',
+      'low_balance_threshold must be a whole number from 0 to 1,000,000.',
+      'monitor_configuration',
+    )
   }
 }
 
 export const findCoupon = (companyId: number, externalId: string): Promise<CouponRow | null> =>
   db.coupon.findUnique({ where: { companyId_externalId: { companyId, externalId } } })
 
-export const findCouponById = (companyId: number, id: string): Promise<CouponRow | null> => db.coupon.findFirst({ where: { companyId, id } })
+export const findCouponById = (companyId: number, id: string): Promise<CouponRow | null> =>
+  db.coupon.findFirst({ where: { companyId, id } })
 
 export async function getCouponOrThrow(companyId: number, externalId: string): Promise<CouponRow> {
   const c = await findCoupon(companyId, externalId)
@@ -123,9 +151,16 @@ export async function getCouponOrThrow(companyId: number, externalId: string): P
 }
 
 /** Coupons ordered by id (creation), `limit` after the internal id `after`. */
-export function listCoupons(companyId: number, opts: { after?: string | null; limit: number; search?: string }): Promise<CouponRow[]> {
+export function listCoupons(
+  companyId: number,
+  opts: { after?: string | null; limit: number; search?: string },
+): Promise<CouponRow[]> {
   return db.coupon.findMany({
-    where: { companyId, ...(opts.after ? { id: { gt: opts.after } } : {}), ...(opts.search ? { externalId: { contains: opts.search } } : {}) },
+    where: {
+      companyId,
+      ...(opts.after ? { id: { gt: opts.after } } : {}),
+      ...(opts.search ? { externalId: { contains: opts.search } } : {}),
+    },
     orderBy: { id: 'asc' },
     take: opts.limit,
   })
@@ -156,12 +191,23 @@ export async function deleteCoupon(companyId: number, externalId: string): Promi
   ])
 }
 
-export interface CouponCounts { unassigned: number; assigned: number; used: number; total: number }
+export interface CouponCounts {
+  unassigned: number
+  assigned: number
+  used: number
+  total: number
+}
 
 export async function couponCounts(companyId: number, couponIds: string[]): Promise<Map<string, CouponCounts>> {
-  const out = new Map<string, CouponCounts>(couponIds.map((id) => [id, { unassigned: 0, assigned: 0, used: 0, total: 0 }]))
+  const out = new Map<string, CouponCounts>(
+    couponIds.map((id) => [id, { unassigned: 0, assigned: 0, used: 0, total: 0 }]),
+  )
   if (!couponIds.length) return out
-  const groups = await db.couponCode.groupBy({ by: ['couponId', 'status'], where: { companyId, couponId: { in: couponIds } }, _count: { _all: true } })
+  const groups = await db.couponCode.groupBy({
+    by: ['couponId', 'status'],
+    where: { companyId, couponId: { in: couponIds } },
+    _count: { _all: true },
+  })
   for (const g of groups) {
     const c = out.get(g.couponId)!
     const n = g._count._all
@@ -178,34 +224,58 @@ export async function couponCounts(companyId: number, couponIds: string[]): Prom
 export const codeApiId = (couponExternalId: string, code: string) => `${couponExternalId}-${code}`
 
 /** Finds a code by its wire id `{coupon id}-{code}` (either part may hold '-'). */
-export async function findCodeByApiId(companyId: number, apiId: string): Promise<{ code: CouponCodeRow; coupon: CouponRow } | null> {
+export async function findCodeByApiId(
+  companyId: number,
+  apiId: string,
+): Promise<{ code: CouponCodeRow; coupon: CouponRow } | null> {
   const candidates: Array<{ coupon: string; code: string }> = []
   for (let i = apiId.indexOf('-'); i > 0 && candidates.length < 50; i = apiId.indexOf('-', i + 1)) {
     if (i < apiId.length - 1) candidates.push({ coupon: apiId.slice(0, i), code: apiId.slice(i + 1) })
   }
   if (!candidates.length) return null
-  const coupons = await db.coupon.findMany({ where: { companyId, externalId: { in: candidates.map((c) => c.coupon) } } })
+  const coupons = await db.coupon.findMany({
+    where: { companyId, externalId: { in: candidates.map((c) => c.coupon) } },
+  })
   for (const cand of candidates) {
     const coupon = coupons.find((c) => c.externalId === cand.coupon)
     if (!coupon) continue
-    const code = await db.couponCode.findUnique({ where: { companyId_couponId_code: { companyId, couponId: coupon.id, code: cand.code } } })
+    const code = await db.couponCode.findUnique({
+      where: { companyId_couponId_code: { companyId, couponId: coupon.id, code: cand.code } },
+    })
     if (code) return { code, coupon }
   }
   return null
 }
 
-export async function createCode(companyId: number, couponExternalId: string, input: { code: string; expiresAt?: Date | null }, now = new Date()) {
+export async function createCode(
+  companyId: number,
+  couponExternalId: string,
+  input: { code: string; expiresAt?: Date | null },
+  now = new Date(),
+) {
   const coupon = await getCouponOrThrow(companyId, couponExternalId)
   const bad = validateCode(input.code)
   if (bad) throw new CouponError(400, 'invalid', bad, 'unique_code')
   try {
     const row = await db.couponCode.create({
-      data: { id: ulid(), companyId, couponId: coupon.id, code: input.code, expiresAt: input.expiresAt ?? new Date(now.getTime() + YEAR_MS) },
+      data: {
+        id: ulid(),
+        companyId,
+        couponId: coupon.id,
+        code: input.code,
+        expiresAt: input.expiresAt ?? new Date(now.getTime() + YEAR_MS),
+      },
     })
     await rearmLowBalance(companyId, coupon)
     return { code: row, coupon }
   } catch (e) {
-    if (isUnique(e)) throw new CouponError(409, 'duplicate', `The code ${input.code} already exists for coupon ${couponExternalId}.`, 'unique_code')
+    if (isUnique(e))
+      throw new CouponError(
+        409,
+        'duplicate',
+        `The code ${input.code} already exists for coupon ${couponExternalId}.`,
+        'unique_code',
+      )
     throw e
   }
 }
@@ -226,13 +296,18 @@ export async function addCodesAllOrNothing(
   codes.forEach((c, i) => {
     const bad = validateCode(c.code)
     if (bad) errors.push({ index: i, message: bad })
-    else if (seen.has(c.code)) errors.push({ index: i, message: `The code ${c.code} is repeated (first at entry ${seen.get(c.code)! + 1}).` })
+    else if (seen.has(c.code))
+      errors.push({ index: i, message: `The code ${c.code} is repeated (first at entry ${seen.get(c.code)! + 1}).` })
     else seen.set(c.code, i)
   })
   const unique = [...seen.keys()]
   for (let i = 0; i < unique.length; i += 500) {
-    const existing = await db.couponCode.findMany({ where: { companyId, couponId: coupon.id, code: { in: unique.slice(i, i + 500) } }, select: { code: true } })
-    for (const e of existing) errors.push({ index: seen.get(e.code)!, message: `The code ${e.code} already exists for this coupon.` })
+    const existing = await db.couponCode.findMany({
+      where: { companyId, couponId: coupon.id, code: { in: unique.slice(i, i + 500) } },
+      select: { code: true },
+    })
+    for (const e of existing)
+      errors.push({ index: seen.get(e.code)!, message: `The code ${e.code} already exists for this coupon.` })
   }
   if (errors.length) return { ok: false, errors: errors.sort((a, b) => a.index - b.index) }
   const defaultExpiry = new Date(now.getTime() + YEAR_MS)
@@ -240,12 +315,24 @@ export async function addCodesAllOrNothing(
     await db.$transaction(async (tx) => {
       for (let i = 0; i < codes.length; i += 500) {
         await tx.couponCode.createMany({
-          data: codes.slice(i, i + 500).map((c) => ({ id: ulid(), companyId, couponId: coupon.id, code: c.code, expiresAt: c.expiresAt ?? defaultExpiry })),
+          data: codes.slice(i, i + 500).map((c) => ({
+            id: ulid(),
+            companyId,
+            couponId: coupon.id,
+            code: c.code,
+            expiresAt: c.expiresAt ?? defaultExpiry,
+          })),
         })
       }
     })
   } catch (e) {
-    if (isUnique(e)) return { ok: false, errors: [{ index: 0, message: 'Some codes were added by someone else meanwhile; nothing was imported. Try again.' }] }
+    if (isUnique(e))
+      return {
+        ok: false,
+        errors: [
+          { index: 0, message: 'Some codes were added by someone else meanwhile; nothing was imported. Try again.' },
+        ],
+      }
     throw e
   }
   await rearmLowBalance(companyId, coupon)
@@ -259,7 +346,11 @@ export interface CodeFilter {
   expiresAt?: Array<{ op: 'gt' | 'gte' | 'lt' | 'lte'; value: Date }>
 }
 
-export function listCodes(companyId: number, f: CodeFilter, opts: { after?: string | null; limit: number }): Promise<CouponCodeRow[]> {
+export function listCodes(
+  companyId: number,
+  f: CodeFilter,
+  opts: { after?: string | null; limit: number },
+): Promise<CouponCodeRow[]> {
   const expires: Record<string, Date> = {}
   for (const c of f.expiresAt ?? []) expires[c.op] = c.value
   return db.couponCode.findMany({
@@ -276,7 +367,12 @@ export function listCodes(companyId: number, f: CodeFilter, opts: { after?: stri
   })
 }
 
-export async function updateCode(companyId: number, apiId: string, patch: { status?: CouponCodeStatus; expiresAt?: Date | null }, now = new Date()) {
+export async function updateCode(
+  companyId: number,
+  apiId: string,
+  patch: { status?: CouponCodeStatus; expiresAt?: Date | null },
+  now = new Date(),
+) {
   const found = await findCodeByApiId(companyId, apiId)
   if (!found) throw new CouponError(404, 'not_found', `A coupon code with id ${apiId} was not found.`)
   const data: Record<string, unknown> = {}
@@ -284,7 +380,8 @@ export async function updateCode(companyId: number, apiId: string, patch: { stat
   if (patch.status !== undefined) {
     data.status = patch.status
     if (patch.status === 'USED') data.usedAt = now
-    if (patch.status === 'UNASSIGNED') Object.assign(data, { profileId: null, assignKey: null, assignedAt: null, usedAt: null })
+    if (patch.status === 'UNASSIGNED')
+      Object.assign(data, { profileId: null, assignKey: null, assignedAt: null, usedAt: null })
   }
   await db.couponCode.updateMany({ where: { companyId, id: found.code.id }, data })
   if (patch.status === 'UNASSIGNED') await rearmLowBalance(companyId, found.coupon)
@@ -298,13 +395,17 @@ export async function deleteCode(companyId: number, apiId: string): Promise<void
     throw new CouponError(400, 'invalid', `The coupon code ${apiId} is assigned to a profile and cannot be deleted.`)
   }
   // guarded: a code assigned meanwhile stays
-  const n = await db.couponCode.deleteMany({ where: { companyId, id: found.code.id, profileId: null, status: { not: 'ASSIGNED_TO_PROFILE' } } })
-  if (!n.count) throw new CouponError(400, 'invalid', `The coupon code ${apiId} is assigned to a profile and cannot be deleted.`)
+  const n = await db.couponCode.deleteMany({
+    where: { companyId, id: found.code.id, profileId: null, status: { not: 'ASSIGNED_TO_PROFILE' } },
+  })
+  if (!n.count)
+    throw new CouponError(400, 'invalid', `The coupon code ${apiId} is assigned to a profile and cannot be deleted.`)
 }
 
 // ----------------------------------------------------------------------------------------------- assignment
 
-export type AssignResult = { kind: 'assigned'; code: string; reused: boolean } | { kind: 'exhausted' } | { kind: 'no_coupon' }
+export type AssignResult =
+  { kind: 'assigned'; code: string; reused: boolean } | { kind: 'exhausted' } | { kind: 'no_coupon' }
 
 const hashOf = (s: string) => {
   let h = 2166136261
@@ -316,7 +417,11 @@ const hashOf = (s: string) => {
  * Assigns one UNASSIGNED, unexpired code of the coupon to `profileId` under `assignKey` (the Send
  * id). The same key always gets the same code back; two callers never share a code.
  */
-export async function assignCouponCode(companyId: number, couponExternalId: string, o: { assignKey: string; profileId: string | null; now: Date }): Promise<AssignResult> {
+export async function assignCouponCode(
+  companyId: number,
+  couponExternalId: string,
+  o: { assignKey: string; profileId: string | null; now: Date },
+): Promise<AssignResult> {
   const coupon = await findCoupon(companyId, couponExternalId)
   if (!coupon) return { kind: 'no_coupon' }
   // The key is per coupon: one Send may print codes of two coupons.
@@ -325,7 +430,12 @@ export async function assignCouponCode(companyId: number, couponExternalId: stri
   if (held) return { kind: 'assigned', code: held.code, reused: true }
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidates = await db.couponCode.findMany({
-      where: { companyId, couponId: coupon.id, status: 'UNASSIGNED', OR: [{ expiresAt: null }, { expiresAt: { gt: o.now } }] },
+      where: {
+        companyId,
+        couponId: coupon.id,
+        status: 'UNASSIGNED',
+        OR: [{ expiresAt: null }, { expiresAt: { gt: o.now } }],
+      },
       orderBy: { id: 'asc' },
       take: 16,
       select: { id: true, code: true },
@@ -364,16 +474,23 @@ export async function assignCouponCode(companyId: number, couponExternalId: stri
 }
 
 /** The code a key already holds (web view re-render), or null. */
-export async function heldCouponCode(companyId: number, couponExternalId: string, assignKey: string): Promise<string | null> {
+export async function heldCouponCode(
+  companyId: number,
+  couponExternalId: string,
+  assignKey: string,
+): Promise<string | null> {
   const coupon = await findCoupon(companyId, couponExternalId)
   if (!coupon) return null
-  const held = await db.couponCode.findUnique({ where: { companyId_assignKey: { companyId, assignKey: `${assignKey}:${coupon.id}` } } })
+  const held = await db.couponCode.findUnique({
+    where: { companyId_assignKey: { companyId, assignKey: `${assignKey}:${coupon.id}` } },
+  })
   return held?.code ?? null
 }
 
 // ----------------------------------------------------------------------------------------------- low balance
 
-const unassignedCount = (companyId: number, couponId: string) => db.couponCode.count({ where: { companyId, couponId, status: 'UNASSIGNED' } })
+const unassignedCount = (companyId: number, couponId: string) =>
+  db.couponCode.count({ where: { companyId, couponId, status: 'UNASSIGNED' } })
 
 /** When the unassigned codes fall to the threshold: one alert per crossing (lowBalanceAlertedAt claims it). */
 export async function maybeAlertLowBalance(companyId: number, coupon: CouponRow, now: Date): Promise<boolean> {
@@ -381,9 +498,14 @@ export async function maybeAlertLowBalance(companyId: number, coupon: CouponRow,
   if (typeof threshold !== 'number') return false
   const left = await unassignedCount(companyId, coupon.id)
   if (left > threshold) return false
-  const claimed = await db.coupon.updateMany({ where: { companyId, id: coupon.id, lowBalanceAlertedAt: null }, data: { lowBalanceAlertedAt: now } })
+  const claimed = await db.coupon.updateMany({
+    where: { companyId, id: coupon.id, lowBalanceAlertedAt: null },
+    data: { lowBalanceAlertedAt: now },
+  })
   if (claimed.count !== 1) return false
-  await sendLowBalanceAlert(companyId, coupon, left, threshold).catch((e) => console.error(`[coupons] low-balance alert for ${coupon.externalId} failed:`, e))
+  await sendLowBalanceAlert(companyId, coupon, left, threshold).catch((e) =>
+    console.error(`[coupons] low-balance alert for ${coupon.externalId} failed:`, e),
+  )
   return true
 }
 
@@ -392,7 +514,10 @@ export async function rearmLowBalance(companyId: number, coupon: CouponRow): Pro
   const threshold = monitorConfigOf(coupon).low_balance_threshold
   if (typeof threshold !== 'number') return
   if ((await unassignedCount(companyId, coupon.id)) > threshold) {
-    await db.coupon.updateMany({ where: { companyId, id: coupon.id, lowBalanceAlertedAt: { not: null } }, data: { lowBalanceAlertedAt: null } })
+    await db.coupon.updateMany({
+      where: { companyId, id: coupon.id, lowBalanceAlertedAt: { not: null } },
+      data: { lowBalanceAlertedAt: null },
+    })
   }
 }
 

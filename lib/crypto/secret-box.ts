@@ -45,7 +45,9 @@ export function sealSecret(plain: string, purpose: string): string {
   const iv = randomBytes(12)
   const cipher = createCipheriv('aes-256-gcm', key(purpose), iv)
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
-  return ['s1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.')
+  return ['s1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join(
+    '.',
+  )
 }
 
 /** The secret, or null when the value is empty, malformed or was sealed under another key or purpose. */

@@ -8,14 +8,18 @@ import { deleteProfilesBy, type DeletionTarget } from './delete-profile-data'
 
 export const DELETION_JOB = 'data-privacy.delete-profile'
 
-interface DeletionPayload { companyId: number; target: DeletionTarget }
+interface DeletionPayload {
+  companyId: number
+  target: DeletionTarget
+}
 
 export async function requestProfileDeletion(companyId: number, target: DeletionTarget): Promise<number> {
   return enqueue(DELETION_JOB, { companyId, target } satisfies DeletionPayload, { companyId })
 }
 
 async function run(payload: DeletionPayload, ctx: JobContext): Promise<void> {
-  if (!payload || payload.companyId !== ctx.companyId || !payload.target) throw new PermanentJobError('Deletion payload does not match the job company.')
+  if (!payload || payload.companyId !== ctx.companyId || !payload.target)
+    throw new PermanentJobError('Deletion payload does not match the job company.')
   await deleteProfilesBy(payload.companyId, payload.target)
 }
 

@@ -29,7 +29,8 @@ export function parseDatabaseUrl(raw = process.env.DATABASE_URL, cwd = process.c
   const value = raw == null || String(raw).trim() === '' ? 'file:' + dataPath('app.db', cwd) : String(raw).trim()
   if (value.startsWith('file:')) {
     const file = value.slice('file:'.length).replace(/^\/\/(?=\/)/, '')
-    if (!file || file.includes('?')) throw new DatabaseUrlError(`DATABASE_URL "${value}" names no SQLite file: ${EXAMPLES}.`)
+    if (!file || file.includes('?'))
+      throw new DatabaseUrlError(`DATABASE_URL "${value}" names no SQLite file: ${EXAMPLES}.`)
     const abs = path.isAbsolute(file) ? file : path.resolve(/*turbopackIgnore: true*/ cwd, file)
     return { provider: 'sqlite', url: 'file:' + abs, file: abs }
   }
@@ -38,10 +39,14 @@ export function parseDatabaseUrl(raw = process.env.DATABASE_URL, cwd = process.c
     try {
       u = new URL(value)
     } catch {
-      throw new DatabaseUrlError(`DATABASE_URL "${redactUrl(value)}" is not a valid URL (a password with @ : / # ? must be percent-encoded): ${EXAMPLES}.`)
+      throw new DatabaseUrlError(
+        `DATABASE_URL "${redactUrl(value)}" is not a valid URL (a password with @ : / # ? must be percent-encoded): ${EXAMPLES}.`,
+      )
     }
-    if (!u.hostname && !u.searchParams.get('host')) throw new DatabaseUrlError(`DATABASE_URL "${redactUrl(value)}" names no host: ${EXAMPLES}.`)
-    if (u.port && !(Number(u.port) > 0 && Number(u.port) < 65536)) throw new DatabaseUrlError(`DATABASE_URL "${redactUrl(value)}" has an invalid port: ${EXAMPLES}.`)
+    if (!u.hostname && !u.searchParams.get('host'))
+      throw new DatabaseUrlError(`DATABASE_URL "${redactUrl(value)}" names no host: ${EXAMPLES}.`)
+    if (u.port && !(Number(u.port) > 0 && Number(u.port) < 65536))
+      throw new DatabaseUrlError(`DATABASE_URL "${redactUrl(value)}" has an invalid port: ${EXAMPLES}.`)
     return { provider: 'postgresql', url: value }
   }
   throw new DatabaseUrlError(`DATABASE_URL "${redactUrl(value)}" is not supported: ${EXAMPLES}.`)
@@ -68,9 +73,12 @@ export function describeConnectError(err, url) {
   const msg = err?.message ?? String(err)
   if (code === 'ECONNREFUSED' || code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || /timeout/i.test(msg))
     return `Cannot reach PostgreSQL at ${where} (${code ?? msg}): start the server, or fix the host and port in DATABASE_URL.`
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `Cannot resolve the PostgreSQL host in DATABASE_URL (${where}): fix the host name.`
-  if (code === '28P01' || code === '28000') return `PostgreSQL at ${where} refused the user or password in DATABASE_URL (${msg}): fix the credentials.`
-  if (code === '3D000') return `PostgreSQL at ${where} has no database "${db}": create it (createdb ${db}) or fix the database name in DATABASE_URL.`
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return `Cannot resolve the PostgreSQL host in DATABASE_URL (${where}): fix the host name.`
+  if (code === '28P01' || code === '28000')
+    return `PostgreSQL at ${where} refused the user or password in DATABASE_URL (${msg}): fix the credentials.`
+  if (code === '3D000')
+    return `PostgreSQL at ${where} has no database "${db}": create it (createdb ${db}) or fix the database name in DATABASE_URL.`
   if (code === '57P03') return `PostgreSQL at ${where} is starting up or shutting down: try again in a moment.`
   return `Cannot connect to PostgreSQL at ${where}: ${msg}. Check DATABASE_URL and that the server is running.`
 }

@@ -13,7 +13,15 @@ export const DB_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Pleas
 // sqlclient_unable_to_establish_sqlconnection, sqlserver_rejected_establishment_of_sqlconnection.
 const PG_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'])
 // Node socket errors on the way to the server.
-const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'])
+const NET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+])
 // Prisma: can't reach the server (P1001), connection closed (P1017), timed out (P1002, P2024);
 // its P2039 / P2010 ("Database error. Code: …") carry the server's code in meta.driverAdapterError.
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024'])
@@ -21,7 +29,12 @@ const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024'])
 const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections'])
 // node-postgres reports a connection lost mid-query, or a pool that could not connect in time,
 // with a plain Error and no code.
-const PG_MESSAGES = [/^Connection terminated/i, /timeout exceeded when trying to connect/i, /Client has encountered a connection error/i, /the database system is (starting up|shutting down|in recovery mode)/i]
+const PG_MESSAGES = [
+  /^Connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /Client has encountered a connection error/i,
+  /the database system is (starting up|shutting down|in recovery mode)/i,
+]
 
 type ErrorLike = {
   code?: unknown

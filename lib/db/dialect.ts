@@ -26,7 +26,9 @@ function pgPath(path: JsonPath): RawBuilder<unknown> {
 export function jsonText(column: Expr, path: JsonPath): RawBuilder<string | null> {
   if (dbEngine() === 'postgresql') return sql<string | null>`(cast(${column} as jsonb) #>> ${pgPath(path)})`
   const p = sqliteJsonPath(path)
-  return sql<string | null>`(case json_type(${column}, ${p}) when 'true' then 'true' when 'false' then 'false' when 'null' then null else cast(json_extract(${column}, ${p}) as text) end)`
+  return sql<
+    string | null
+  >`(case json_type(${column}, ${p}) when 'true' then 'true' when 'false' then 'false' when 'null' then null else cast(json_extract(${column}, ${p}) as text) end)`
 }
 
 /**
@@ -36,11 +38,15 @@ export function jsonText(column: Expr, path: JsonPath): RawBuilder<string | null
 export function jsonNumber(column: Expr, path: JsonPath): RawBuilder<number | null> {
   if (dbEngine() === 'postgresql') {
     const v = sql`(cast(${column} as jsonb) #> ${pgPath(path)})`
-    return sql<number | null>`(case jsonb_typeof(${v}) when 'number' then cast(${v} #>> '{}' as double precision) when 'string' then case when btrim(${v} #>> '{}') ~ '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?$' then cast(btrim(${v} #>> '{}') as double precision) end end)`
+    return sql<
+      number | null
+    >`(case jsonb_typeof(${v}) when 'number' then cast(${v} #>> '{}' as double precision) when 'string' then case when btrim(${v} #>> '{}') ~ '^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][-+]?[0-9]+)?$' then cast(btrim(${v} #>> '{}') as double precision) end end)`
   }
   const p = sqliteJsonPath(path)
   const t = sql`trim(json_extract(${column}, ${p}))`
-  return sql<number | null>`(case json_type(${column}, ${p}) when 'integer' then json_extract(${column}, ${p}) when 'real' then json_extract(${column}, ${p}) when 'text' then case when json_valid(${t}) and json_type(${t}) in ('integer', 'real') then cast(${t} as real) end end)`
+  return sql<
+    number | null
+  >`(case json_type(${column}, ${p}) when 'integer' then json_extract(${column}, ${p}) when 'real' then json_extract(${column}, ${p}) when 'text' then case when json_valid(${t}) and json_type(${t}) in ('integer', 'real') then cast(${t} as real) end end)`
 }
 
 /** True when the JSON object column has the key (even with a null value). */
@@ -57,13 +63,15 @@ export function jsonHasKey(column: Expr, path: JsonPath): RawBuilder<boolean> {
  */
 export function jsonArrayElements<A extends string>(column: Expr | string, alias: A) {
   const col = typeof column === 'string' ? sql.ref(column) : column
-  if (dbEngine() === 'postgresql') return sql<{ value: string }>`jsonb_array_elements_text(cast(${col} as jsonb))`.as(alias)
+  if (dbEngine() === 'postgresql')
+    return sql<{ value: string }>`jsonb_array_elements_text(cast(${col} as jsonb))`.as(alias)
   return sql<{ value: string }>`json_each(${col})`.as(alias)
 }
 
 /** True when the JSON array column holds the string value. */
 export function jsonArrayContains(column: Expr, value: string): RawBuilder<boolean> {
-  if (dbEngine() === 'postgresql') return sql<boolean>`(cast(${column} as jsonb) @> jsonb_build_array(cast(${value} as text)))`
+  if (dbEngine() === 'postgresql')
+    return sql<boolean>`(cast(${column} as jsonb) @> jsonb_build_array(cast(${value} as text)))`
   return sql<boolean>`exists (select 1 from json_each(${column}) where json_each.type = 'text' and json_each.value = ${value})`
 }
 
@@ -75,7 +83,8 @@ export function epochMs(column: Expr): RawBuilder<number> {
 
 /** A DateTime column plus ms milliseconds (negative to subtract), in the column's own format. */
 export function addMs(column: Expr, ms: number | Expression<number>): RawBuilder<Date | string> {
-  if (dbEngine() === 'postgresql') return sql<Date>`(${column} + cast(${ms} as double precision) * interval '1 millisecond')`
+  if (dbEngine() === 'postgresql')
+    return sql<Date>`(${column} + cast(${ms} as double precision) * interval '1 millisecond')`
   return sql<string>`strftime('%Y-%m-%dT%H:%M:%f+00:00', ${column}, (cast(${ms} as real) / 1000.0) || ' seconds')`
 }
 
@@ -165,4 +174,5 @@ export const toBool = (v: unknown): boolean => v === true || v === 1 || v === '1
  * the scoping stays in the query and the primary key drives. PostgreSQL reads the same SQL
  * (unary plus on an integer).
  */
-export const companyIdForIds = (companyId: number): RawBuilder<boolean> => sql<boolean>`+${sql.ref('companyId')} = ${companyId}`
+export const companyIdForIds = (companyId: number): RawBuilder<boolean> =>
+  sql<boolean>`+${sql.ref('companyId')} = ${companyId}`

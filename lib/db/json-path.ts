@@ -27,7 +27,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** Why `name` cannot be used as a property name, or null when it can. */
 export function propertyNameProblem(name: unknown): string | null {
   if (typeof name !== 'string' || name.length === 0) return 'A property name is required.'
-  if (name.length > MAX_PROPERTY_NAME_LENGTH) return `A property name has at most ${MAX_PROPERTY_NAME_LENGTH} characters.`
+  if (name.length > MAX_PROPERTY_NAME_LENGTH)
+    return `A property name has at most ${MAX_PROPERTY_NAME_LENGTH} characters.`
   if (name.includes('\u0000')) return 'A property name cannot contain a NUL character.'
   if (LONE_SURROGATE.test(name)) return 'A property name must be valid Unicode text.'
   return null
@@ -55,10 +56,15 @@ const escapeChar = (c: string) => '\\u' + c.charCodeAt(0).toString(16).padStart(
  */
 export function sqliteJsonPath(path: string | readonly string[], field = 'property'): string {
   const keys = typeof path === 'string' ? [path] : path
-  return '$' + keys.map((k) => {
-    assertPropertyName(k, field)
-    return `."${k.replace(ESCAPED, escapeChar)}"`
-  }).join('')
+  return (
+    '$' +
+    keys
+      .map((k) => {
+        assertPropertyName(k, field)
+        return `."${k.replace(ESCAPED, escapeChar)}"`
+      })
+      .join('')
+  )
 }
 
 /**

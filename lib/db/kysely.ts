@@ -76,7 +76,10 @@ export function kysely(): Db {
   if (cfg.provider === 'sqlite') {
     const conn = sqlite()
     if (g.__kysely?.key === conn) return g.__kysely.db
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: conn }), plugins: [new StoredValuesPlugin('sqlite')] })
+    const db = new Kysely<DB>({
+      dialect: new SqliteDialect({ database: conn }),
+      plugins: [new StoredValuesPlugin('sqlite')],
+    })
     g.__kysely = { key: conn, db }
     return db
   }

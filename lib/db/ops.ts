@@ -24,7 +24,11 @@ import { pgPool } from '@/lib/db/pg-pool'
 import { prep, sqlite, writeTx } from '@/lib/db/sqlite'
 
 /** What the runner sends back for one yielded query. */
-export type OpResult = { rows: unknown[]; changes: number; /** SQLite writes: the rowid of the last insert. */ lastInsertRowid?: number }
+export type OpResult = {
+  rows: unknown[]
+  changes: number
+  /** SQLite writes: the rowid of the last insert. */ lastInsertRowid?: number
+}
 export type Ops<T> = Generator<CompiledQuery, T, OpResult>
 
 const compile = (q: Compilable<unknown> | CompiledQuery): CompiledQuery => ('compile' in q ? q.compile() : q)
@@ -44,7 +48,9 @@ export function* selectFirst<R>(q: Compilable<R> | CompiledQuery<R>): Ops<R | un
  * An INSERT on SQLite without RETURNING (which costs SQLite several times the insert itself on
  * an upsert): the number of rows inserted and the new rowid. SQLite only.
  */
-export function* execInsertSqlite(q: Compilable<unknown> | CompiledQuery): Ops<{ changes: number; rowid: number | null }> {
+export function* execInsertSqlite(
+  q: Compilable<unknown> | CompiledQuery,
+): Ops<{ changes: number; rowid: number | null }> {
   const res = yield compile(q)
   return { changes: res.changes, rowid: res.changes ? (res.lastInsertRowid ?? null) : null }
 }
@@ -75,7 +81,6 @@ export function* savepoint<T, F>(inner: () => Ops<T>, onError: (e: unknown) => F
     return onError(e)
   }
 }
-
 
 /**
  * A query whose ORDER BY … LIMIT an index provides (a queue claim), run so that PostgreSQL

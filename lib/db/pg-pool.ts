@@ -22,10 +22,16 @@ const parsers: Record<number, (v: string) => unknown> = {
 }
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    (format ?? 'text') === 'text' && parsers[oid] ? parsers[oid] : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    (format ?? 'text') === 'text' && parsers[oid]
+      ? parsers[oid]
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 }
 
-type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void
 
 /**
  * Keeps the process-wide outage mark (lib/db/db-outage.ts) true to the pool: a connection
@@ -56,7 +62,15 @@ export function pgPool(url: string): pg.Pool {
   if (old) void old.end().catch(() => {})
   // allowExitOnIdle: idle connections never keep a process alive by themselves (a script, a Jest
   // worker at its end); servers and workers stay up on their own listeners and timers.
-  const pool = new pg.Pool(pgConfig(url, { max: poolSize(), types, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000, allowExitOnIdle: true }))
+  const pool = new pg.Pool(
+    pgConfig(url, {
+      max: poolSize(),
+      types,
+      connectionTimeoutMillis: 10_000,
+      idleTimeoutMillis: 30_000,
+      allowExitOnIdle: true,
+    }),
+  )
   // An idle connection dropped by a server restart must not crash the process; the pool
   // opens a new one on the next query.
   pool.on('error', (e) => {

@@ -21,7 +21,10 @@ export type QueryTemplate<A extends unknown[], R> = (...args: A) => CompiledQuer
  * `build` receives one placeholder per argument (typed as the argument) and returns the query;
  * every placeholder must be used as a bound value (not inside sql.raw or an identifier).
  */
-export function queryTemplate<A extends unknown[], R>(arity: A['length'], build: (...args: A) => Compilable<R>): QueryTemplate<A, R> {
+export function queryTemplate<A extends unknown[], R>(
+  arity: A['length'],
+  build: (...args: A) => Compilable<R>,
+): QueryTemplate<A, R> {
   let compiled: { key: unknown; base: CompiledQuery<R>; slots: number[]; fixed: readonly unknown[] } | undefined
   return (...args: A): CompiledQuery<R> => {
     const key = kysely()

@@ -16,7 +16,10 @@ const g = globalThis as unknown as { __sqlite?: { file: string; conn: Conn }; __
 
 export function sqliteFile(): string {
   const cfg = databaseConfig()
-  if (cfg.provider !== 'sqlite') throw new Error('lib/db/sqlite: DATABASE_URL is PostgreSQL; this code path is SQLite-only (port it to lib/db/kysely)')
+  if (cfg.provider !== 'sqlite')
+    throw new Error(
+      'lib/db/sqlite: DATABASE_URL is PostgreSQL; this code path is SQLite-only (port it to lib/db/kysely)',
+    )
   return cfg.file
 }
 

@@ -2,14 +2,26 @@
 // the ids on one page (one query each), always within the company.
 import { db } from '@/lib/db/client'
 
-export interface CallerRef { apiKeyId: number | null; appId: string | null }
-export interface CallerDto { kind: 'key' | 'app' | 'unknown'; id: string; name: string }
+export interface CallerRef {
+  apiKeyId: number | null
+  appId: string | null
+}
+export interface CallerDto {
+  kind: 'key' | 'app' | 'unknown'
+  id: string
+  name: string
+}
 
 export async function callerNames(companyId: number, refs: CallerRef[]): Promise<(r: CallerRef) => CallerDto> {
   const keyIds = [...new Set(refs.map((r) => r.apiKeyId).filter((v): v is number => v != null))]
   const appIds = [...new Set(refs.map((r) => r.appId).filter((v): v is string => !!v))]
   const [keys, apps] = await Promise.all([
-    keyIds.length ? db.apiKey.findMany({ where: { companyId, id: { in: keyIds } }, select: { id: true, label: true, prefix: true } }) : [],
+    keyIds.length
+      ? db.apiKey.findMany({
+          where: { companyId, id: { in: keyIds } },
+          select: { id: true, label: true, prefix: true },
+        })
+      : [],
     // An app used by this company may have been registered by another developer's company.
     appIds.length ? db.oAuthApp.findMany({ where: { id: { in: appIds } }, select: { id: true, name: true } }) : [],
   ])
@@ -17,7 +29,8 @@ export async function callerNames(companyId: number, refs: CallerRef[]): Promise
   const appName = new Map(apps.map((a) => [a.id, a.name]))
   return (r) => {
     if (r.appId) return { kind: 'app', id: `app:${r.appId}`, name: appName.get(r.appId) ?? r.appId }
-    if (r.apiKeyId != null) return { kind: 'key', id: `key:${r.apiKeyId}`, name: keyName.get(r.apiKeyId) ?? `#${r.apiKeyId}` }
+    if (r.apiKeyId != null)
+      return { kind: 'key', id: `key:${r.apiKeyId}`, name: keyName.get(r.apiKeyId) ?? `#${r.apiKeyId}` }
     return { kind: 'unknown', id: 'unknown', name: '—' }
   }
 }

@@ -14,7 +14,14 @@ export type EventSource = 'onsite' | 'test' | 'sample' | 'api'
 export interface DiagnosticsDto {
   installed: boolean
   installs: Array<{ origin: string; firstSeenAt: string; lastSeenAt: string; pings: number; stale: boolean }>
-  events: Array<{ id: number; metric: string; time: string; email: string | null; source: EventSource; page: string | null }>
+  events: Array<{
+    id: number
+    metric: string
+    time: string
+    email: string | null
+    source: EventSource
+    page: string | null
+  }>
 }
 
 export function eventSource(props: Record<string, unknown>): { source: EventSource; page: string | null } {
@@ -30,12 +37,28 @@ export async function clientDiagnostics(companyId: number, now = new Date()): Pr
     db.onsiteInstall.findMany({ where: { companyId }, orderBy: { lastSeenAt: 'desc' }, take: 50 }),
     db.metric.findMany({ where: { companyId, name: { in: [...ONSITE_METRICS] } }, select: { id: true, name: true } }),
   ])
-  const latest = await latestEvents(companyId, metrics.map((m) => m.id), RECENT)
-  const events = metrics.flatMap((m) => (latest.get(m.id) ?? []).map((e) => ({ id: e.id, metric: m.name, time: e.time, email: e.email, ...eventSource(e.properties) })))
+  const latest = await latestEvents(
+    companyId,
+    metrics.map((m) => m.id),
+    RECENT,
+  )
+  const events = metrics
+    .flatMap((m) =>
+      (latest.get(m.id) ?? []).map((e) => ({
+        id: e.id,
+        metric: m.name,
+        time: e.time,
+        email: e.email,
+        ...eventSource(e.properties),
+      })),
+    )
     .sort((a, b) => b.time.localeCompare(a.time) || b.id - a.id)
     .slice(0, RECENT)
   const rows = installs.map((i) => ({
-    origin: i.origin, firstSeenAt: i.firstSeenAt.toISOString(), lastSeenAt: i.lastSeenAt.toISOString(), pings: i.pings,
+    origin: i.origin,
+    firstSeenAt: i.firstSeenAt.toISOString(),
+    lastSeenAt: i.lastSeenAt.toISOString(),
+    pings: i.pings,
     stale: now.getTime() - i.lastSeenAt.getTime() > STALE_MS,
   }))
   return { installed: rows.some((r) => !r.stale), installs: rows, events }

@@ -22,7 +22,14 @@ export async function getRequestLog(companyId: number, id: number): Promise<Requ
   if (!r) return null
   const name = await callerNames(companyId, [r])
   return {
-    id: r.id, method: r.method, path: r.path, status: r.status, latencyMs: r.latencyMs, revision: r.revision,
-    caller: name(r), createdAt: r.createdAt.toISOString(), errorBody: pretty(r.errorBody),
+    id: r.id,
+    method: r.method,
+    path: r.path,
+    status: r.status,
+    latencyMs: r.latencyMs,
+    revision: r.revision,
+    caller: name(r),
+    createdAt: r.createdAt.toISOString(),
+    errorBody: pretty(r.errorBody),
   }
 }

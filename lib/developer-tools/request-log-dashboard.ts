@@ -20,7 +20,11 @@ export interface DashboardDto {
 
 /** The endpoint of a logged path: no query, ids folded, so /api/profiles/01H… counts as one. */
 export function endpointOf(path: string): string {
-  return path.split('?')[0]!.split('/').map((seg, i) => (i > 2 && /\d/.test(seg) ? '{id}' : seg)).join('/')
+  return path
+    .split('?')[0]!
+    .split('/')
+    .map((seg, i) => (i > 2 && /\d/.test(seg) ? '{id}' : seg))
+    .join('/')
 }
 
 export async function requestLogDashboard(companyId: number, now = new Date()): Promise<DashboardDto> {
@@ -28,12 +32,20 @@ export async function requestLogDashboard(companyId: number, now = new Date()): 
   const starts = Array.from({ length: REQUEST_LOG_DAYS }, (_, i) => today - (REQUEST_LOG_DAYS - 1 - i) * DAY)
   const since = new Date(starts[0]!)
   const [perDay, errorsByCaller, endpoints, recent] = await Promise.all([
-    Promise.all(starts.map((start) => db.apiRequestLog.groupBy({
+    Promise.all(
+      starts.map((start) =>
+        db.apiRequestLog.groupBy({
+          by: ['apiKeyId', 'appId'],
+          where: { companyId, createdAt: { gte: new Date(start), lt: new Date(start + DAY) } },
+          _count: { _all: true },
+        }),
+      ),
+    ),
+    db.apiRequestLog.groupBy({
       by: ['apiKeyId', 'appId'],
-      where: { companyId, createdAt: { gte: new Date(start), lt: new Date(start + DAY) } },
+      where: { companyId, createdAt: { gte: since }, status: { gte: 400 } },
       _count: { _all: true },
-    }))),
-    db.apiRequestLog.groupBy({ by: ['apiKeyId', 'appId'], where: { companyId, createdAt: { gte: since }, status: { gte: 400 } }, _count: { _all: true } }),
+    }),
     db.apiRequestLog.groupBy({
       by: ['method', 'path', 'status'],
       where: { companyId, createdAt: { gte: since } },
@@ -45,7 +57,17 @@ export async function requestLogDashboard(companyId: number, now = new Date()): 
       where: { companyId, createdAt: { gte: since }, status: { gte: 400 } },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: 10,
-      select: { id: true, method: true, path: true, status: true, latencyMs: true, revision: true, apiKeyId: true, appId: true, createdAt: true },
+      select: {
+        id: true,
+        method: true,
+        path: true,
+        status: true,
+        latencyMs: true,
+        revision: true,
+        apiKeyId: true,
+        appId: true,
+        createdAt: true,
+      },
     }),
   ])
   const refKey = (r: { apiKeyId: number | null; appId: string | null }) => `${r.appId ?? ''}|${r.apiKeyId ?? ''}`
@@ -53,10 +75,17 @@ export async function requestLogDashboard(companyId: number, now = new Date()): 
   for (const day of perDay) for (const g of day) refs.set(refKey(g), { apiKeyId: g.apiKeyId, appId: g.appId })
   const name = await callerNames(companyId, [...refs.values(), ...recent])
   const errorsOf = new Map(errorsByCaller.map((g) => [refKey(g), g._count._all]))
-  const callers = [...refs.entries()].map(([k, ref]) => {
-    const counts = perDay.map((day) => day.find((g) => refKey(g) === k)?._count._all ?? 0)
-    return { caller: name(ref), perDay: counts, total: counts.reduce((a, b) => a + b, 0), errors: errorsOf.get(k) ?? 0 }
-  }).sort((a, b) => b.total - a.total)
+  const callers = [...refs.entries()]
+    .map(([k, ref]) => {
+      const counts = perDay.map((day) => day.find((g) => refKey(g) === k)?._count._all ?? 0)
+      return {
+        caller: name(ref),
+        perDay: counts,
+        total: counts.reduce((a, b) => a + b, 0),
+        errors: errorsOf.get(k) ?? 0,
+      }
+    })
+    .sort((a, b) => b.total - a.total)
 
   const byEndpoint = new Map<string, { method: string; path: string; calls: number; errors: number }>()
   for (const g of endpoints) {
@@ -75,6 +104,15 @@ export async function requestLogDashboard(companyId: number, now = new Date()): 
     errors,
     errorRate: total ? errors / total : 0,
     topEndpoints: [...byEndpoint.values()].sort((a, b) => b.calls - a.calls).slice(0, 10),
-    recentErrors: recent.map((r) => ({ id: r.id, method: r.method, path: r.path, status: r.status, latencyMs: r.latencyMs, revision: r.revision, caller: name(r), createdAt: r.createdAt.toISOString() })),
+    recentErrors: recent.map((r) => ({
+      id: r.id,
+      method: r.method,
+      path: r.path,
+      status: r.status,
+      latencyMs: r.latencyMs,
+      revision: r.revision,
+      caller: name(r),
+      createdAt: r.createdAt.toISOString(),
+    })),
   }
 }

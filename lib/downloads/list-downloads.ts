@@ -18,18 +18,35 @@ export async function listDownloads(companyId: number, userId: number, input: Li
     where,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: 1000,
-    select: { id: true, type: true, status: true, fileName: true, rowCount: true, jobId: true, createdAt: true, completedAt: true },
+    select: {
+      id: true,
+      type: true,
+      status: true,
+      fileName: true,
+      rowCount: true,
+      jobId: true,
+      createdAt: true,
+      completedAt: true,
+    },
   })
   // The job matters only while the download is unfinished (few at a time); it is read through
   // the queue, which keeps jobs in the Job table on SQLite and in graphile-worker on PostgreSQL.
   const open = rows.filter((r) => r.jobId != null && r.status !== 'complete' && r.status !== 'failed')
-  const jobs = new Map(await Promise.all(open.map(async (r) => [r.jobId!, (await getJob(r.jobId!, companyId))?.status ?? null] as const)))
+  const jobs = new Map(
+    await Promise.all(open.map(async (r) => [r.jobId!, (await getJob(r.jobId!, companyId))?.status ?? null] as const)),
+  )
   const all = rows
     .map((r) => {
       const status = effectiveStatus(r, r.jobId != null ? jobs.get(r.jobId) : null)
       return {
-        id: r.id, name: r.fileName, type: r.type, status, rowCount: r.rowCount, workerId: r.jobId,
-        createdAt: r.createdAt.toISOString(), completedAt: r.completedAt?.toISOString() ?? null,
+        id: r.id,
+        name: r.fileName,
+        type: r.type,
+        status,
+        rowCount: r.rowCount,
+        workerId: r.jobId,
+        createdAt: r.createdAt.toISOString(),
+        completedAt: r.completedAt?.toISOString() ?? null,
         url: status === 'complete' ? fileUrl(r.id) : null,
       }
     })

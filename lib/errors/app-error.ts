@@ -15,6 +15,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new AppError('not_found', 404, what)
-export const forbidden = (what = 'You do not have permission to do this.') => new AppError('permission_denied', 403, what)
-export const unauthorized = (what = 'Authentication credentials were not provided.') => new AppError('not_authenticated', 401, what)
-export const badRequest = (message: string, fieldErrors?: FieldErrors) => new AppError('invalid', 400, message, fieldErrors)
+export const forbidden = (what = 'You do not have permission to do this.') =>
+  new AppError('permission_denied', 403, what)
+export const unauthorized = (what = 'Authentication credentials were not provided.') =>
+  new AppError('not_authenticated', 401, what)
+export const badRequest = (message: string, fieldErrors?: FieldErrors) =>
+  new AppError('invalid', 400, message, fieldErrors)

@@ -11,7 +11,10 @@ export interface ErrorReport {
 export type ErrorReporter = (report: ErrorReport) => void
 
 const logReporter: ErrorReporter = ({ error, route, requestId, extra }) => {
-  const e = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { message: String(error) }
+  const e =
+    error instanceof Error
+      ? { name: error.name, message: error.message, stack: error.stack }
+      : { message: String(error) }
   console.error(JSON.stringify({ level: 'error', at: new Date().toISOString(), route, requestId, ...extra, error: e }))
 }
 

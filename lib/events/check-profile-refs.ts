@@ -12,7 +12,10 @@ export async function missingProfileIds(companyId: number, ids: Iterable<string>
   const wanted = [...new Set(ids)]
   const found = new Set<string>()
   for (let i = 0; i < wanted.length; i += 500) {
-    const rows = await db.profile.findMany({ where: { companyId, id: { in: wanted.slice(i, i + 500) } }, select: { id: true } })
+    const rows = await db.profile.findMany({
+      where: { companyId, id: { in: wanted.slice(i, i + 500) } },
+      select: { id: true },
+    })
     for (const r of rows) found.add(r.id)
   }
   return new Set(wanted.filter((id) => !found.has(id)))
@@ -22,10 +25,16 @@ export async function missingProfileIds(companyId: number, ids: Iterable<string>
  * Throws a 400 naming every field whose profile id is not a profile of the company.
  * `refs` maps a field path (e.g. "profile.id", "profiles.3.id") to the id given there.
  */
-export async function assertProfilesExist(companyId: number, refs: ReadonlyArray<readonly [field: string, id: string | null | undefined]>): Promise<void> {
+export async function assertProfilesExist(
+  companyId: number,
+  refs: ReadonlyArray<readonly [field: string, id: string | null | undefined]>,
+): Promise<void> {
   const given = refs.filter((r): r is readonly [string, string] => typeof r[1] === 'string' && r[1] !== '')
   if (!given.length) return
-  const missing = await missingProfileIds(companyId, given.map(([, id]) => id))
+  const missing = await missingProfileIds(
+    companyId,
+    given.map(([, id]) => id),
+  )
   if (!missing.size) return
   const errors: FieldErrors = {}
   for (const [field, id] of given) if (missing.has(id)) errors[field] = [UNKNOWN_PROFILE]

@@ -21,14 +21,20 @@ const key = (companyId: number, name: string) => `${databaseUrl()}\u0000${compan
 const FIND = queryTemplate(2, (companyId: number, name: string) =>
   kysely().selectFrom('Metric').select('id').where('companyId', '=', companyId).where('name', '=', name),
 )
-const CREATE = queryTemplate(6, (id: string, companyId: number, name: string, integration: string, createdAt: string, updatedAt: string) =>
-  kysely()
-    .insertInto('Metric')
-    .values({ id, companyId, name, integration, createdAt: createdAt as never, updatedAt: updatedAt as never })
-    .onConflict((oc) => oc.columns(['companyId', 'name']).doNothing()),
+const CREATE = queryTemplate(
+  6,
+  (id: string, companyId: number, name: string, integration: string, createdAt: string, updatedAt: string) =>
+    kysely()
+      .insertInto('Metric')
+      .values({ id, companyId, name, integration, createdAt: createdAt as never, updatedAt: updatedAt as never })
+      .onConflict((oc) => oc.columns(['companyId', 'name']).doNothing()),
 )
 
-export function* getOrCreateMetricOps(companyId: number, name: string, integration = 'api'): Ops<{ id: string; name: string }> {
+export function* getOrCreateMetricOps(
+  companyId: number,
+  name: string,
+  integration = 'api',
+): Ops<{ id: string; name: string }> {
   const k = key(companyId, name)
   const hit = cache.get(k)
   if (hit) return { id: hit, name }
@@ -42,7 +48,11 @@ export function* getOrCreateMetricOps(companyId: number, name: string, integrati
   return { id, name }
 }
 
-export async function getOrCreateMetric(companyId: number, name: string, integration = 'api'): Promise<{ id: string; name: string }> {
+export async function getOrCreateMetric(
+  companyId: number,
+  name: string,
+  integration = 'api',
+): Promise<{ id: string; name: string }> {
   return inWriteTx(() => getOrCreateMetricOps(companyId, name, integration))
 }
 

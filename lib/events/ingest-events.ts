@@ -21,8 +21,17 @@ import { batchConsumers } from './batch-consumers'
 import { getOrCreateMetricOps } from './get-or-create-metric'
 import { insertEventOps, touchLastEventAtOps, type EventRow } from './insert-event'
 import {
-  createProfileRowsOps, createProfilesOps, findProfileIdsOps, findProfileRowsOps, idKey, insertEventsOps, resolveMetricsOps, setAttributeTimesManyOps,
-  touchLastEventAtManyOps, type IdKey, type NewProfile,
+  createProfileRowsOps,
+  createProfilesOps,
+  findProfileIdsOps,
+  findProfileRowsOps,
+  idKey,
+  insertEventsOps,
+  resolveMetricsOps,
+  setAttributeTimesManyOps,
+  touchLastEventAtManyOps,
+  type IdKey,
+  type NewProfile,
 } from './ingest-sets-pg'
 import type { EventInput, GroupOutcome, IngestGroup, IngestResult, QueuedEvent } from './types'
 import { parseEventInput } from './validate-event'
@@ -130,7 +139,13 @@ function forget(b: BatchState, profileId: string) {
 }
 
 function touchedOf(b: BatchState, companyId: number): Touched {
-  const t = b.touched.get(companyId) ?? { profileIds: new Set<string>(), metricIds: new Set<string>(), profileChanged: false, created: new Set<string>(), mergedInto: new Set<string>() }
+  const t = b.touched.get(companyId) ?? {
+    profileIds: new Set<string>(),
+    metricIds: new Set<string>(),
+    profileChanged: false,
+    created: new Set<string>(),
+    mergedInto: new Set<string>(),
+  }
   b.touched.set(companyId, t)
   return t
 }
@@ -168,7 +183,8 @@ function* prepareBatchOps(groups: IngestGroup[], b: BatchState): Ops<void> {
       const named: string[] = []
       for (const f of ['id', ...IDENTIFIER_FIELDS] as LookupField[]) {
         if (p[f] !== undefined) named.push(f)
-        if (typeof p[f] === 'string' && p[f]) rich.set(idKey(g.companyId, f, p[f] as string), { companyId: g.companyId, field: f, value: p[f] as string })
+        if (typeof p[f] === 'string' && p[f])
+          rich.set(idKey(g.companyId, f, p[f] as string), { companyId: g.companyId, field: f, value: p[f] as string })
       }
       const f = named[0]
       const single = named.length === 1 && f !== 'id' && typeof p[f!] === 'string' && p[f!] && !e.patchProperties
@@ -179,7 +195,8 @@ function* prepareBatchOps(groups: IngestGroup[], b: BatchState): Ops<void> {
   }
   const found = yield* findProfileIdsOps([...pure.values()])
   b.rows = yield* findProfileRowsOps([...rich.values()])
-  for (const row of new Map([...b.rows.values()].filter((r) => r !== null).map((r) => [r!.id, r!])).values()) keepRow(b, row)
+  for (const row of new Map([...b.rows.values()].filter((r) => r !== null).map((r) => [r!.id, r!])).values())
+    keepRow(b, row)
   const now0 = new Date()
   const newRows = firsts
     .filter(({ key }) => b.rows!.get(key) === null)
@@ -199,7 +216,9 @@ function* prepareBatchOps(groups: IngestGroup[], b: BatchState): Ops<void> {
     if (found.has(key) || rich.has(key) || k.field === 'id') continue
     news.push({ ...k, row: newProfileRow(k.companyId, { [k.field]: k.value }, undefined, k.acceptedAt, now) })
   }
-  const made = news.length ? yield* createProfilesOps(news) : { ids: new Map<string, string>(), created: new Set<string>() }
+  const made = news.length
+    ? yield* createProfilesOps(news)
+    : { ids: new Map<string, string>(), created: new Set<string>() }
   for (const [key, id] of [...found, ...made.ids]) {
     const companyId = pure.get(key)!.companyId
     remember(b, key, { id, companyId } as RawProfile)
@@ -234,9 +253,18 @@ function* ingestOne(g: IngestGroup, event: QueuedEvent, b: BatchState): Ops<Inge
           hasDeferred: (pid) => b.times.has(pid),
         }
       : undefined
-    const res = yield* upsertProfileOps(companyId, input, {
-      mode: g.mode, id, patchProperties: event.patchProperties, acceptedAt: event.acceptedAt ?? 0,
-    }, undefined, known)
+    const res = yield* upsertProfileOps(
+      companyId,
+      input,
+      {
+        mode: g.mode,
+        id,
+        patchProperties: event.patchProperties,
+        acceptedAt: event.acceptedAt ?? 0,
+      },
+      undefined,
+      known,
+    )
     profile = res.raw
     if (!deferred && res.changed) b.times.delete(res.raw.id) // that write carried the times
     if (res.mergedIds.length) b.rows = null
@@ -263,8 +291,14 @@ function* ingestOne(g: IngestGroup, event: QueuedEvent, b: BatchState): Ops<Inge
   }
   const metric = yield* getOrCreateMetricOps(companyId, event.metric.name, event.metric.service || 'api')
   const row: EventRow = {
-    companyId, profileId: profile.id, metricId: metric.id, ts: event.ts, value: event.value, currency: event.valueCurrency,
-    uniqueId: event.uniqueId, properties: JSON.stringify(event.properties ?? {}),
+    companyId,
+    profileId: profile.id,
+    metricId: metric.id,
+    ts: event.ts,
+    value: event.value,
+    currency: event.valueCurrency,
+    uniqueId: event.uniqueId,
+    properties: JSON.stringify(event.properties ?? {}),
   }
   if (b.pending) {
     const result: IngestResult = { eventId: null, duplicate: false, profileId: profile.id, metricId: metric.id }
@@ -315,13 +349,24 @@ function* lockCompaniesForIngestOps(companyIds: number[]): Ops<void> {
  * caller's transaction rolls back). atomic=false: each group runs in its own savepoint, so a
  * bad group is reported as its own failure and the rest commit.
  */
-export function* ingestBatchOps(groups: IngestGroup[], atomic: boolean, touched: Map<number, Touched>): Ops<GroupOutcome[]> {
+export function* ingestBatchOps(
+  groups: IngestGroup[],
+  atomic: boolean,
+  touched: Map<number, Touched>,
+): Ops<GroupOutcome[]> {
   yield* lockCompaniesForIngestOps(groups.map((g) => g.companyId))
   const leases = groups.flatMap((g) => (g.guard ? [g.guard] : []))
   const setBased = atomic && dbEngine() === 'postgresql'
   const b: BatchState = {
-    profiles: new Map(), keysOf: new Map(), lastTs: new Map(), owned: yield* lockLeasedJobsOps(leases), touched, pending: setBased ? [] : null,
-    rows: null, rowKeys: new Map(), times: new Map(),
+    profiles: new Map(),
+    keysOf: new Map(),
+    lastTs: new Map(),
+    owned: yield* lockLeasedJobsOps(leases),
+    touched,
+    pending: setBased ? [] : null,
+    rows: null,
+    rowKeys: new Map(),
+    times: new Map(),
   }
   if (setBased) yield* prepareBatchOps(groups, b)
   const outcomes: GroupOutcome[] = []
@@ -351,9 +396,12 @@ export function* ingestBatchOps(groups: IngestGroup[], atomic: boolean, touched:
       result.eventId = ids[i]!
       result.duplicate = ids[i] === null
       const last = b.lastTs.get(row.profileId)
-      if (ids[i] !== null && (!last || last.ts < row.ts)) b.lastTs.set(row.profileId, { companyId: row.companyId, ts: row.ts })
+      if (ids[i] !== null && (!last || last.ts < row.ts))
+        b.lastTs.set(row.profileId, { companyId: row.companyId, ts: row.ts })
     })
-    yield* touchLastEventAtManyOps([...b.lastTs].map(([profileId, { companyId, ts }]) => ({ profileId, companyId, ts })))
+    yield* touchLastEventAtManyOps(
+      [...b.lastTs].map(([profileId, { companyId, ts }]) => ({ profileId, companyId, ts })),
+    )
   } else {
     // In id order, so concurrent batches (PostgreSQL workers) take the row locks in one order.
     for (const [profileId, { companyId, ts }] of [...b.lastTs].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0))) {
@@ -362,7 +410,10 @@ export function* ingestBatchOps(groups: IngestGroup[], atomic: boolean, touched:
   }
   // Metric-triggered flows, then revenue attribution: in this transaction, in registration order.
   for (const consumer of batchConsumers()) if (consumer.inTransaction) yield* consumer.inTransaction(groups, outcomes)
-  yield* completeInTransactionOps(groups.flatMap((g, i) => (g.guard && 'ok' in outcomes[i]! ? [g.guard] : [])), queueNow())
+  yield* completeInTransactionOps(
+    groups.flatMap((g, i) => (g.guard && 'ok' in outcomes[i]! ? [g.guard] : [])),
+    queueNow(),
+  )
   return outcomes
 }
 
@@ -420,8 +471,12 @@ export async function writeBatch(groups: IngestGroup[], mode: 'atomic' | 'isolat
   const after = batchConsumers().filter((c) => c.afterCommit)
   for (const [companyId, t] of touched) {
     const profiles = {
-      companyId, profileIds: [...t.profileIds], metricIds: [...t.metricIds], profileChanged: t.profileChanged,
-      created: [...t.created], mergedInto: [...t.mergedInto],
+      companyId,
+      profileIds: [...t.profileIds],
+      metricIds: [...t.metricIds],
+      profileChanged: t.profileChanged,
+      created: [...t.created],
+      mergedInto: [...t.mergedInto],
     }
     for (const consumer of after) {
       try {
@@ -437,13 +492,20 @@ export async function writeBatch(groups: IngestGroup[], mode: 'atomic' | 'isolat
 /** Validates every input; 400 with field errors (prefixed by the index when several). */
 export function validateEvents(inputs: EventInput[], acceptedAt = acceptedNow()): QueuedEvent[] {
   const errors: FieldErrors = {}
-  const events = inputs.map((e, i) => ({ ...parseEventInput(e, errors, inputs.length > 1 ? String(i) : ''), acceptedAt }))
+  const events = inputs.map((e, i) => ({
+    ...parseEventInput(e, errors, inputs.length > 1 ? String(i) : ''),
+    acceptedAt,
+  }))
   if (Object.keys(errors).length) throw new AppError('invalid', 400, 'Invalid event.', errors)
   return events
 }
 
 /** Validates and ingests events now (all or nothing); 400 with field errors when invalid. */
-export async function ingestEvents(companyId: number, inputs: EventInput[], opts: { mode?: 'import' | 'client' } = {}): Promise<IngestResult[]> {
+export async function ingestEvents(
+  companyId: number,
+  inputs: EventInput[],
+  opts: { mode?: 'import' | 'client' } = {},
+): Promise<IngestResult[]> {
   const events = validateEvents(inputs)
   const [outcome] = await writeBatch([{ companyId, mode: opts.mode ?? 'import', events }], 'atomic')
   return (outcome as { ok: IngestResult[] }).ok

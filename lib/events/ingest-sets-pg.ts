@@ -15,10 +15,18 @@ import type { EventRow } from './insert-event'
 import { normalizeProfile, type RawProfile } from '@/lib/profiles/profile-store'
 
 export type LookupField = 'id' | 'email' | 'phoneNumber' | 'externalId' | 'anonymousId'
-export interface IdKey { companyId: number; field: LookupField; value: string }
+export interface IdKey {
+  companyId: number
+  field: LookupField
+  value: string
+}
 
 const COLUMN: Record<LookupField, string> = {
-  id: 'id', email: 'email', phoneNumber: '"phoneNumber"', externalId: '"externalId"', anonymousId: '"anonymousId"',
+  id: 'id',
+  email: 'email',
+  phoneNumber: '"phoneNumber"',
+  externalId: '"externalId"',
+  anonymousId: '"anonymousId"',
 }
 /** The batch cache's key of an identifier (ingest-events.ts builds the same). */
 export const idKey = (companyId: number, field: string, value: string) => `${companyId}\u0000${field}\u0000${value}`
@@ -91,7 +99,9 @@ export function* createProfileRowsOps(rows: Record<string, unknown>[]): Ops<RawP
   return stored.map(normalizeProfile)
 }
 
-export interface NewProfile extends IdKey { row: Record<string, unknown> }
+export interface NewProfile extends IdKey {
+  row: Record<string, unknown>
+}
 
 /**
  * Creates profiles known by one identifier each (rows from newProfileRow): one INSERT … ON
@@ -111,9 +121,13 @@ export function* createProfilesOps(news: NewProfile[]): Ops<{ ids: Map<string, s
            on conflict do nothing
            returning id, "companyId" as c, ${col} as v`,
         [
-          sorted.map((n) => n.row.id), sorted.map((n) => n.companyId), sorted.map((n) => n.value),
-          sorted.map((n) => n.row.properties ?? '{}'), sorted.map((n) => n.row.attributeTimes ?? null),
-          sorted.map((n) => n.row.createdAt), sorted.map((n) => n.row.updatedAt),
+          sorted.map((n) => n.row.id),
+          sorted.map((n) => n.companyId),
+          sorted.map((n) => n.value),
+          sorted.map((n) => n.row.properties ?? '{}'),
+          sorted.map((n) => n.row.attributeTimes ?? null),
+          sorted.map((n) => n.row.createdAt),
+          sorted.map((n) => n.row.updatedAt),
         ],
       ),
     )
@@ -127,7 +141,11 @@ export function* createProfilesOps(news: NewProfile[]): Ops<{ ids: Map<string, s
   return { ids, created }
 }
 
-export interface MetricKey { companyId: number; name: string; integration: string }
+export interface MetricKey {
+  companyId: number
+  name: string
+  integration: string
+}
 
 /** Puts every metric of the batch in the metric cache: one read, one multi-row create, one re-read. */
 export function* resolveMetricsOps(wanted: MetricKey[]): Ops<void> {
@@ -149,7 +167,9 @@ export function* resolveMetricsOps(wanted: MetricKey[]): Ops<void> {
   }
   yield* read([...misses.values()])
   if (!misses.size) return
-  const sorted = [...misses.values()].sort((a, b) => a.companyId - b.companyId || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const sorted = [...misses.values()].sort(
+    (a, b) => a.companyId - b.companyId || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  )
   const now = dbDate()
   yield* select(
     CompiledQuery.raw(
@@ -157,7 +177,13 @@ export function* resolveMetricsOps(wanted: MetricKey[]): Ops<void> {
          select x.id, x.c, x.name, x.integration, $5::timestamp(3), $5::timestamp(3)
            from unnest($1::text[], $2::int[], $3::text[], $4::text[]) as x(id, c, name, integration)
          on conflict ("companyId", name) do nothing`,
-      [sorted.map(() => shortId(6)), sorted.map((m) => m.companyId), sorted.map((m) => m.name), sorted.map((m) => m.integration || 'api'), now],
+      [
+        sorted.map(() => shortId(6)),
+        sorted.map((m) => m.companyId),
+        sorted.map((m) => m.name),
+        sorted.map((m) => m.integration || 'api'),
+        now,
+      ],
     ),
   )
   yield* read(sorted)
@@ -184,9 +210,15 @@ export function* insertEventsOps(rows: EventRow[], createdAt = dbDate()): Ops<(n
            on conflict do nothing
            returning id, "profileId" as p, "metricId" as m, "uniqueId" as u`,
         [
-          chunk.map((r) => r.companyId), chunk.map((r) => r.profileId), chunk.map((r) => r.metricId), chunk.map((r) => r.ts),
-          chunk.map((r) => r.value ?? null), chunk.map((r) => r.currency ?? null), chunk.map((r) => r.uniqueId ?? null),
-          chunk.map((r) => r.properties ?? '{}'), createdAt,
+          chunk.map((r) => r.companyId),
+          chunk.map((r) => r.profileId),
+          chunk.map((r) => r.metricId),
+          chunk.map((r) => r.ts),
+          chunk.map((r) => r.value ?? null),
+          chunk.map((r) => r.currency ?? null),
+          chunk.map((r) => r.uniqueId ?? null),
+          chunk.map((r) => r.properties ?? '{}'),
+          createdAt,
         ],
       ),
     )
@@ -201,7 +233,8 @@ export function* insertEventsOps(rows: EventRow[], createdAt = dbDate()): Ops<(n
       if (r.uniqueId == null) {
         // Rows without a unique id always insert, and come back in insertion order.
         const got = plain[next++]
-        if (!got || got.p !== r.profileId || got.m !== r.metricId) throw new Error('Event insert returned rows out of order.')
+        if (!got || got.p !== r.profileId || got.m !== r.metricId)
+          throw new Error('Event insert returned rows out of order.')
         out.push(got.id)
         continue
       }
@@ -223,7 +256,11 @@ export function* touchLastEventAtManyOps(entries: { profileId: string; companyId
       `update "Profile" p set "lastEventAt" = x.at
          from unnest($1::text[], $2::int[], $3::timestamp(3)[]) as x(id, c, at)
         where p.id = x.id and p."companyId" = x.c and (p."lastEventAt" is null or p."lastEventAt" < x.at)`,
-      [sorted.map((e) => e.profileId), sorted.map((e) => e.companyId), sorted.map((e) => dbDate(new Date(e.ts * 1000)))],
+      [
+        sorted.map((e) => e.profileId),
+        sorted.map((e) => e.companyId),
+        sorted.map((e) => dbDate(new Date(e.ts * 1000))),
+      ],
     ),
   )
 }

@@ -11,8 +11,15 @@ export function ingestedEvents(groups: IngestGroup[], outcomes: GroupOutcome[]):
       const e = g.events[j]
       if (!e || r.eventId === null) return
       out.push({
-        companyId: g.companyId, eventId: r.eventId, profileId: r.profileId, metricId: r.metricId, metric: e.metric.name,
-        properties: e.properties ?? {}, ts: e.ts, value: e.value, acceptedAt: e.acceptedAt ?? 0,
+        companyId: g.companyId,
+        eventId: r.eventId,
+        profileId: r.profileId,
+        metricId: r.metricId,
+        metric: e.metric.name,
+        properties: e.properties ?? {},
+        ts: e.ts,
+        value: e.value,
+        acceptedAt: e.acceptedAt ?? 0,
       })
     })
   })

@@ -20,15 +20,41 @@ export interface EventRow {
 
 type Args = [number, string, string, number, number | null, string | null, string | null, string, string]
 const insert = (...[companyId, profileId, metricId, ts, value, currency, uniqueId, properties, createdAt]: Args) =>
-  kysely().insertInto('Event').values({ companyId, profileId, metricId, ts, value, currency, uniqueId, properties, createdAt: createdAt as never })
+  kysely()
+    .insertInto('Event')
+    .values({
+      companyId,
+      profileId,
+      metricId,
+      ts,
+      value,
+      currency,
+      uniqueId,
+      properties,
+      createdAt: createdAt as never,
+    })
 // SQLite: INSERT OR IGNORE and the rowid (an upsert clause with RETURNING costs SQLite about
 // three times the insert); PostgreSQL: ON CONFLICT DO NOTHING RETURNING id.
 const INSERT_SQLITE = queryTemplate(9, (...a: Args) => insert(...a).orIgnore())
-const INSERT_PG = queryTemplate(9, (...a: Args) => insert(...a).onConflict((oc) => oc.doNothing()).returning('id'))
+const INSERT_PG = queryTemplate(9, (...a: Args) =>
+  insert(...a)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id'),
+)
 
 /** Returns the new event id, or null when the unique_id was already recorded. */
 export function* insertEventOps(row: EventRow, createdAt = dbDate()): Ops<number | null> {
-  const args: Args = [row.companyId, row.profileId, row.metricId, row.ts, row.value ?? null, row.currency ?? null, row.uniqueId ?? null, row.properties ?? '{}', createdAt]
+  const args: Args = [
+    row.companyId,
+    row.profileId,
+    row.metricId,
+    row.ts,
+    row.value ?? null,
+    row.currency ?? null,
+    row.uniqueId ?? null,
+    row.properties ?? '{}',
+    createdAt,
+  ]
   if (dbEngine() === 'sqlite') return (yield* execInsertSqlite(INSERT_SQLITE(...args))).rowid
   const r = yield* selectFirst(INSERT_PG(...args))
   return r ? Number(r.id) : null

@@ -26,7 +26,9 @@ export async function handleIngestBatch(jobs: ClaimedJob[]): Promise<Map<number,
       continue
     }
     groups.push({
-      companyId: p.companyId, mode: p.mode === 'client' ? 'client' : 'import', events,
+      companyId: p.companyId,
+      mode: p.mode === 'client' ? 'client' : 'import',
+      events,
       guard: { jobId: job.id, lockedBy: job.lockedBy, attempts: job.attempts },
     })
     owners.push(job.id)
@@ -34,7 +36,8 @@ export async function handleIngestBatch(jobs: ClaimedJob[]): Promise<Map<number,
   const deadlocksBefore = ingestDeadlockRetries()
   const outcomes = await writeBatch(groups, 'isolate')
   const deadlocks = ingestDeadlockRetries()
-  if (deadlocks > deadlocksBefore) console.warn(`[events.ingest] batch rerun after a deadlock or serialization failure (${deadlocks} since start)`)
+  if (deadlocks > deadlocksBefore)
+    console.warn(`[events.ingest] batch rerun after a deadlock or serialization failure (${deadlocks} since start)`)
   outcomes.forEach((o, i) => {
     if ('error' in o) failed.set(owners[i]!, o.error)
   })

@@ -16,7 +16,8 @@ const metricInput = z.object({
 const IDENTIFIERS = ['id', 'email', 'phoneNumber', 'externalId', 'anonymousId'] as const
 
 // RFC 3339 / ISO 8601: a date, optionally a time, optionally an offset.
-const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*([Zz]|[+-]\d{2}(?::?\d{2})?)?$/
+const ISO_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*([Zz]|[+-]\d{2}(?::?\d{2})?)?$/
 const MIN_TIME_MS = Date.UTC(1990, 0, 1)
 
 /** Milliseconds, or null when unparseable. A time without an offset is UTC, whatever the server's zone. */
@@ -29,7 +30,8 @@ function parseTimeMs(v: unknown): number | null {
   const [, y, mo, d, h = '00', mi = '00', sec = '00', frac = '', zone = 'Z'] = m
   // Date.parse rolls 2026-02-30 over into March: refuse impossible calendar dates.
   const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)))
-  if (day.getUTCFullYear() !== Number(y) || day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return null
+  if (day.getUTCFullYear() !== Number(y) || day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d))
+    return null
   const offset = /^[Zz]$/.test(zone) ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(3).replace(':', '') || '00'}`
   return Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${sec}${frac.slice(0, 4)}${offset}`)
 }
@@ -57,10 +59,15 @@ function parsePatchProperties(v: unknown, path: string, errors: FieldErrors): Pa
     return undefined
   }
   const patch = v as Record<string, unknown>
-  for (const k of Object.keys(patch)) if (!PATCH_KEYS.has(k)) addError(errors, `${path}.${k}`, 'Unknown key; use append, unappend or unset.')
+  for (const k of Object.keys(patch))
+    if (!PATCH_KEYS.has(k)) addError(errors, `${path}.${k}`, 'Unknown key; use append, unappend or unset.')
   for (const k of ['append', 'unappend'] as const) checkProperties(patch[k], `${path}.${k}`, errors)
   const unset = patch.unset
-  if (unset != null && typeof unset !== 'string' && !(Array.isArray(unset) && unset.every((x) => typeof x === 'string'))) {
+  if (
+    unset != null &&
+    typeof unset !== 'string' &&
+    !(Array.isArray(unset) && unset.every((x) => typeof x === 'string'))
+  ) {
     addError(errors, `${path}.unset`, 'Must be a property name or a list of them.')
   }
   const out: PatchProperties = {}
@@ -76,12 +83,20 @@ export function parseEventInput(raw: EventInput, errors: FieldErrors, prefix = '
   const input = (raw ?? {}) as Partial<EventInput>
   const m = input.metric as { name?: unknown; service?: unknown } | undefined
   const simpleMetric =
-    m && typeof m.name === 'string' && m.name.length <= 255 && m.name.trim() === m.name && m.name !== '' &&
+    m &&
+    typeof m.name === 'string' &&
+    m.name.length <= 255 &&
+    m.name.trim() === m.name &&
+    m.name !== '' &&
     (m.service === undefined || (typeof m.service === 'string' && m.service.length <= 255))
   const metric = simpleMetric
-    ? { success: true as const, data: { name: m.name as string, ...(m.service !== undefined ? { service: m.service as string } : {}) } }
+    ? {
+        success: true as const,
+        data: { name: m.name as string, ...(m.service !== undefined ? { service: m.service as string } : {}) },
+      }
     : metricInput.safeParse(m ?? {})
-  if (!metric.success) for (const i of metric.error.issues) addError(errors, p(['metric', ...i.path].join('.')), i.message)
+  if (!metric.success)
+    for (const i of metric.error.issues) addError(errors, p(['metric', ...i.path].join('.')), i.message)
 
   const rawProfile = (input.profile ?? {}) as Record<string, unknown>
   const profile = parseProfileInput(rawProfile, p('profile'), errors) as QueuedEvent['profile']
@@ -89,7 +104,8 @@ export function parseEventInput(raw: EventInput, errors: FieldErrors, prefix = '
   for (const k of IDENTIFIERS) if (profile[k] === '') delete profile[k]
   if (typeof rawProfile.id === 'string' && rawProfile.id) profile.id = rawProfile.id
   // Judged on the raw input, so an invalid email is reported as such and not also as missing.
-  const given = (k: (typeof IDENTIFIERS)[number]) => typeof rawProfile[k] === 'string' && (rawProfile[k] as string).trim() !== ''
+  const given = (k: (typeof IDENTIFIERS)[number]) =>
+    typeof rawProfile[k] === 'string' && (rawProfile[k] as string).trim() !== ''
   if (!IDENTIFIERS.some(given)) {
     addError(errors, p('profile'), 'The profile needs an id, email, phone_number, external_id or anonymous_id.')
   }
@@ -107,8 +123,10 @@ export function parseEventInput(raw: EventInput, errors: FieldErrors, prefix = '
   }
   for (const k of ['valueCurrency', 'uniqueId'] as const) {
     const v = input[k]
-    if (v !== undefined && v !== null && typeof v !== 'string') addError(errors, p(k === 'uniqueId' ? 'unique_id' : 'value_currency'), 'Must be a string.')
-    else if (typeof v === 'string' && Buffer.byteLength(v) > MAX_STRING_BYTES) addError(errors, p(k === 'uniqueId' ? 'unique_id' : 'value_currency'), 'Strings may be at most 100 KB.')
+    if (v !== undefined && v !== null && typeof v !== 'string')
+      addError(errors, p(k === 'uniqueId' ? 'unique_id' : 'value_currency'), 'Must be a string.')
+    else if (typeof v === 'string' && Buffer.byteLength(v) > MAX_STRING_BYTES)
+      addError(errors, p(k === 'uniqueId' ? 'unique_id' : 'value_currency'), 'Strings may be at most 100 KB.')
   }
 
   return {

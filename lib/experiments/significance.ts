@@ -5,8 +5,10 @@
 
 /** ln Γ(x), Lanczos approximation (g = 7, n = 9), |error| < 1e-13 for x > 0. */
 export function logGamma(x: number): number {
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7]
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ]
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x)
   x -= 1
   let a = c[0]!
@@ -50,7 +52,9 @@ export function incompleteBeta(x: number, a: number, b: number): number {
   if (x <= 0) return 0
   if (x >= 1) return 1
   const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x))
-  return x < (a + 1) / (a + b + 2) ? (front * betaContinuedFraction(a, b, x)) / a : 1 - (front * betaContinuedFraction(b, a, 1 - x)) / b
+  return x < (a + 1) / (a + b + 2)
+    ? (front * betaContinuedFraction(a, b, x)) / a
+    : 1 - (front * betaContinuedFraction(b, a, 1 - x)) / b
 }
 
 /** Two-sided p-value of Student's t with df degrees of freedom. */
@@ -128,7 +132,11 @@ export function twoProportionZTest(x1: number, n1: number, x2: number, n2: numbe
   return { test: 'two-proportion-z', statistic: z, pValue, confidence: 1 - pValue }
 }
 
-export interface Sample { n: number; mean: number; variance: number }
+export interface Sample {
+  n: number
+  mean: number
+  variance: number
+}
 
 /** Mean and unbiased variance of a list of values. */
 export function sampleOf(values: number[]): Sample {
@@ -145,7 +153,10 @@ export function welchTTest(a: Sample, b: Sample): TestResult {
   const va = a.variance / a.n
   const vb = b.variance / b.n
   const se2 = va + vb
-  if (se2 === 0) return a.mean === b.mean ? { test: 'welch-t', statistic: 0, pValue: 1, confidence: 0, df: a.n + b.n - 2 } : { test: 'welch-t', statistic: null, pValue: 0, confidence: 1, df: null }
+  if (se2 === 0)
+    return a.mean === b.mean
+      ? { test: 'welch-t', statistic: 0, pValue: 1, confidence: 0, df: a.n + b.n - 2 }
+      : { test: 'welch-t', statistic: null, pValue: 0, confidence: 1, df: null }
   const t = (a.mean - b.mean) / Math.sqrt(se2)
   const df = (se2 * se2) / ((va * va) / (a.n - 1) + (vb * vb) / (b.n - 1))
   const pValue = studentTwoSidedP(t, df)

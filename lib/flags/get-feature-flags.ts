@@ -7,11 +7,20 @@
 import { databaseUrl, db } from '@/lib/db/client'
 
 export const KNOWN_FLAGS = [
-  'amp', 'report_builder', 'prestashop_use_tax_incl_price', 'support_ticket_dashboard_enabled',
-  'identity_explorer', 'subscriber_growth_report', 'is_reviews_enabled',
+  'amp',
+  'report_builder',
+  'prestashop_use_tax_incl_price',
+  'support_ticket_dashboard_enabled',
+  'identity_explorer',
+  'subscriber_growth_report',
+  'is_reviews_enabled',
 ] as const
 
-export const DEFAULT_ON: readonly string[] = ['support_ticket_dashboard_enabled', 'identity_explorer', 'subscriber_growth_report']
+export const DEFAULT_ON: readonly string[] = [
+  'support_ticket_dashboard_enabled',
+  'identity_explorer',
+  'subscriber_growth_report',
+]
 
 /** How long a process keeps a company's flags before reading them again. */
 export const FLAG_CACHE_MS = 2_000

@@ -12,7 +12,9 @@ export const AB_WINNERS_JOB = 'flows.ab-winners'
 const HOUR = 3_600_000
 
 /** Settles every due automatic test; returns the tests given a winner. */
-export async function settleDueAbTests(now: Date = queueNow()): Promise<Array<{ companyId: number; actionId: string; winner: string }>> {
+export async function settleDueAbTests(
+  now: Date = queueNow(),
+): Promise<Array<{ companyId: number; actionId: string; winner: string }>> {
   const running = await db.flowAbTest.findMany({
     where: { autoWinner: true, winnerVariationId: null, startedAt: { not: null }, endedAt: null },
     select: { companyId: true, actionId: true, startedAt: true, windowHours: true },
@@ -25,7 +27,9 @@ export async function settleDueAbTests(now: Date = queueNow()): Promise<Array<{ 
       if (winner) settled.push({ companyId: t.companyId, actionId: t.actionId, winner })
     } catch (e) {
       // A deleted action or flow: nothing to settle; the others still are.
-      console.warn(`[flows] A/B test of action ${t.actionId} could not be settled: ${e instanceof Error ? e.message : String(e)}`)
+      console.warn(
+        `[flows] A/B test of action ${t.actionId} could not be settled: ${e instanceof Error ? e.message : String(e)}`,
+      )
     }
   }
   return settled

@@ -33,7 +33,10 @@ type TriggerKind = 'list' | 'segment' | 'metric'
 
 async function targetExists(companyId: number, kind: TriggerKind, id: string): Promise<boolean> {
   if (kind === 'metric') return !!(await db.metric.findFirst({ where: { companyId, id }, select: { id: true } }))
-  return !!(await db.group.findFirst({ where: { companyId, id, deletedAt: null, type: kind === 'list' ? LIST : SEGMENT }, select: { id: true } }))
+  return !!(await db.group.findFirst({
+    where: { companyId, id, deletedAt: null, type: kind === 'list' ? LIST : SEGMENT },
+    select: { id: true },
+  }))
 }
 
 /** GET /api/{lists|segments|metrics}/{id}/flow-triggers and its relationships variant. */
@@ -43,11 +46,15 @@ export function flowTriggersRoute(kind: TriggerKind, idsOnly: boolean) {
     scopes: ['flows:read', `${family}:read`],
     rate: 'L',
     handler: async ({ ctx, params }) => {
-      if (!(await targetExists(ctx.companyId, kind, params.id!))) throw apiNotFound(`A ${kind} with id ${params.id} was not found.`)
+      if (!(await targetExists(ctx.companyId, kind, params.id!)))
+        throw apiNotFound(`A ${kind} with id ${params.id} was not found.`)
       const flows = await flowsTriggeredBy(ctx.companyId, kind, params.id!)
       if (idsOnly) return { data: flows.map((f) => ({ type: 'flow', id: f.id })), links: { self: ctx.url.toString() } }
       const fields = sparseFields(ctx.url, 'flow', FLOW_FIELDS)
-      return { data: flows.map((f) => serializeFlow(ctx.url, f, { fields })), links: { self: ctx.url.toString(), next: null, prev: null } }
+      return {
+        data: flows.map((f) => serializeFlow(ctx.url, f, { fields })),
+        links: { self: ctx.url.toString(), next: null, prev: null },
+      }
     },
   })
 }

@@ -5,7 +5,11 @@ import { drainFlowRuns } from './engine/advance-runs'
 import { FLOW_ADVANCE_JOB } from './engine/wake'
 
 export function register(): void {
-  registerJobHandler(FLOW_ADVANCE_JOB, async () => {
-    await drainFlowRuns()
-  }, { keepDone: false })
+  registerJobHandler(
+    FLOW_ADVANCE_JOB,
+    async () => {
+      await drainFlowRuns()
+    },
+    { keepDone: false },
+  )
 }

@@ -9,16 +9,34 @@ import type { Flow, FlowAction as FlowActionRow, FlowMessage } from '@/generated
 import { shortId } from '@/lib/ids/make-id'
 import { LIST, SEGMENT } from '@/lib/groups/group-view'
 import {
-  actionKey, actionLinks, flowAction, isMessageActionType, isUnsupported, MESSAGE_CHANNELS, setLink, STATUS_ACTION_TYPES, triggerTypeOf,
-  type ActionStatus, type FlowAction, type FlowDefinition,
+  actionKey,
+  actionLinks,
+  flowAction,
+  isMessageActionType,
+  isUnsupported,
+  MESSAGE_CHANNELS,
+  setLink,
+  STATUS_ACTION_TYPES,
+  triggerTypeOf,
+  type ActionStatus,
+  type FlowAction,
+  type FlowDefinition,
 } from './definition'
-import { actionRefs, refErrors, structuralErrors, validateFlowDefinition, type DefinitionError, type FlowRefs } from './validate-definition'
+import {
+  actionRefs,
+  refErrors,
+  structuralErrors,
+  validateFlowDefinition,
+  type DefinitionError,
+  type FlowRefs,
+} from './validate-definition'
 
 /** The flow statuses of seed 002 §3.1. */
 export const FLOW_STATUS = { draft: 0, manual: 1, live: 2, disabled: 3, paused: 4 } as const
 export type FlowStatusName = keyof typeof FLOW_STATUS
 export const FLOW_STATUS_NAMES = Object.keys(FLOW_STATUS) as FlowStatusName[]
-export const flowStatusName = (n: number): FlowStatusName => FLOW_STATUS_NAMES.find((k) => FLOW_STATUS[k] === n) ?? 'draft'
+export const flowStatusName = (n: number): FlowStatusName =>
+  FLOW_STATUS_NAMES.find((k) => FLOW_STATUS[k] === n) ?? 'draft'
 
 /** A definition that failed validation; pointers are relative to the definition's root. */
 export class FlowDefinitionInvalid extends Error {
@@ -47,11 +65,16 @@ export function companyRefs(companyId: number): FlowRefs {
     async existing(kind, ids) {
       if (!ids.length) return new Set()
       let rows: Array<{ id: string }>
-      if (kind === 'metric') rows = await db.metric.findMany({ where: { companyId, id: { in: ids } }, select: { id: true } })
-      else if (kind === 'template') rows = await db.template.findMany({ where: { companyId, id: { in: ids } }, select: { id: true } })
+      if (kind === 'metric')
+        rows = await db.metric.findMany({ where: { companyId, id: { in: ids } }, select: { id: true } })
+      else if (kind === 'template')
+        rows = await db.template.findMany({ where: { companyId, id: { in: ids } }, select: { id: true } })
       else {
         const type = kind === 'list' ? { type: LIST } : kind === 'segment' ? { type: SEGMENT } : {}
-        rows = await db.group.findMany({ where: { companyId, id: { in: ids }, deletedAt: null, ...type }, select: { id: true } })
+        rows = await db.group.findMany({
+          where: { companyId, id: { in: ids }, deletedAt: null, ...type },
+          select: { id: true },
+        })
       }
       return new Set(rows.map((r) => r.id))
     },
@@ -85,8 +108,13 @@ function triggerRows(flowId: string, companyId: number, def: FlowDefinition) {
   const rows: Array<{ flowId: string; companyId: number; kind: string; targetId: string }> = []
   for (const t of def.triggers) {
     const id = (t as { id?: unknown }).id
-    if ((t.type === 'list' || t.type === 'segment' || t.type === 'metric') && typeof id === 'string' && !isUnsupported(t)) {
-      if (!rows.some((r) => r.kind === t.type && r.targetId === id)) rows.push({ flowId, companyId, kind: t.type, targetId: id })
+    if (
+      (t.type === 'list' || t.type === 'segment' || t.type === 'metric') &&
+      typeof id === 'string' &&
+      !isUnsupported(t)
+    ) {
+      if (!rows.some((r) => r.kind === t.type && r.targetId === id))
+        rows.push({ flowId, companyId, kind: t.type, targetId: id })
     }
   }
   return rows
@@ -116,7 +144,10 @@ async function writeMessage(tx: Tx, companyId: number, flowId: string, action: F
  * transaction the flow, version 1, its actions with real ids in place of the temporary ids
  * (links, branch links and entry_action_id too), messages and trigger rows.
  */
-export async function createFlow(companyId: number, input: { name: string; definition: FlowDefinition; status?: FlowStatusName }): Promise<string> {
+export async function createFlow(
+  companyId: number,
+  input: { name: string; definition: FlowDefinition; status?: FlowStatusName },
+): Promise<string> {
   const errors = await validateFlowDefinition(input.definition, companyRefs(companyId), { mode: 'create' })
   if (errors.length) throw new FlowDefinitionInvalid(errors)
   const def = clone(input.definition)
@@ -132,14 +163,27 @@ export async function createFlow(companyId: number, input: { name: string; defin
     if (def.entry_action_id != null) def.entry_action_id = real.get(def.entry_action_id)!
     await tx.flow.create({
       data: {
-        id: flowId, companyId, name: input.name, status: FLOW_STATUS[input.status ?? 'draft'], triggerType: triggerTypeOf(def.triggers),
-        currentVersion: 1, webhookSecret: randomBytes(32).toString('base64url'),
+        id: flowId,
+        companyId,
+        name: input.name,
+        status: FLOW_STATUS[input.status ?? 'draft'],
+        triggerType: triggerTypeOf(def.triggers),
+        currentVersion: 1,
+        webhookSecret: randomBytes(32).toString('base64url'),
       },
     })
     for (const a of def.actions) {
       await writeMessage(tx, companyId, flowId, a, a.id!)
       await tx.flowAction.create({
-        data: { id: a.id!, flowId, companyId, versionAdded: 1, actionType: a.type, status: actionStatusOf(a), definition: JSON.stringify(a) },
+        data: {
+          id: a.id!,
+          flowId,
+          companyId,
+          versionAdded: 1,
+          actionType: a.type,
+          status: actionStatusOf(a),
+          definition: JSON.stringify(a),
+        },
       })
     }
     await tx.flowVersion.create({ data: { flowId, companyId, version: 1, definition: JSON.stringify(def) } })
@@ -167,7 +211,11 @@ export async function getFlowOrThrow(companyId: number, flowId: string): Promise
 }
 
 /** The stored definition of a version (default: the current one), without live statuses. */
-export async function getFlowVersionDefinition(companyId: number, flowId: string, version?: number): Promise<FlowDefinition | null> {
+export async function getFlowVersionDefinition(
+  companyId: number,
+  flowId: string,
+  version?: number,
+): Promise<FlowDefinition | null> {
   const flow = await findFlow(companyId, flowId)
   if (!flow) return null
   const v = await db.flowVersion.findFirst({ where: { companyId, flowId, version: version ?? flow.currentVersion } })
@@ -204,7 +252,12 @@ export async function setFlowStatus(companyId: number, flowId: string, status: F
 }
 
 /** Sets the status of some of a flow's actions (the /ajax bulk action status). */
-export async function setActionStatuses(companyId: number, flowId: string, actionIds: string[], status: ActionStatus): Promise<number> {
+export async function setActionStatuses(
+  companyId: number,
+  flowId: string,
+  actionIds: string[],
+  status: ActionStatus,
+): Promise<number> {
   const n = await db.flowAction.updateMany({ where: { companyId, flowId, id: { in: actionIds } }, data: { status } })
   return n.count
 }
@@ -238,33 +291,54 @@ export function actionDefinition(row: FlowActionRow): FlowAction {
  * action has an id; new actions get real ids from temporary_id). Actions no longer present are
  * removed; the engine keeps runs on the version they started on.
  */
-export async function saveFlowVersion(companyId: number, flowId: string, next: FlowDefinition, opts: { expectedVersion?: number } = {}): Promise<number> {
+export async function saveFlowVersion(
+  companyId: number,
+  flowId: string,
+  next: FlowDefinition,
+  opts: { expectedVersion?: number } = {},
+): Promise<number> {
   const def = clone(next)
   const fresh = def.actions.filter((a) => a.id == null && a.temporary_id != null)
   const errors = structuralErrors(def, { mode: 'stored' })
-  errors.push(...(await refErrors(def.actions.flatMap((a, i) => actionRefs(a, ['actions', i])), companyRefs(companyId), '')))
+  errors.push(
+    ...(await refErrors(
+      def.actions.flatMap((a, i) => actionRefs(a, ['actions', i])),
+      companyRefs(companyId),
+      '',
+    )),
+  )
   if (errors.length) throw new FlowDefinitionInvalid(errors)
   // Two saves racing for the same next version: the unique (flowId, version) lets one win.
   return writeVersion(companyId, flowId, def, fresh, opts).catch(async (e: unknown) => {
-    if ((e as { code?: string }).code === 'P2002') throw new FlowVersionConflict((await getFlowOrThrow(companyId, flowId)).currentVersion)
+    if ((e as { code?: string }).code === 'P2002')
+      throw new FlowVersionConflict((await getFlowOrThrow(companyId, flowId)).currentVersion)
     throw e
   })
 }
 
-function writeVersion(companyId: number, flowId: string, def: FlowDefinition, fresh: FlowAction[], opts: { expectedVersion?: number }): Promise<number> {
+function writeVersion(
+  companyId: number,
+  flowId: string,
+  def: FlowDefinition,
+  fresh: FlowAction[],
+  opts: { expectedVersion?: number },
+): Promise<number> {
   return db.$transaction(async (tx) => {
     const flow = await tx.flow.findFirst({ where: { companyId, id: flowId } })
     if (!flow) throw new FlowNotFound()
-    if (opts.expectedVersion !== undefined && flow.currentVersion !== opts.expectedVersion) throw new FlowVersionConflict(flow.currentVersion)
+    if (opts.expectedVersion !== undefined && flow.currentVersion !== opts.expectedVersion)
+      throw new FlowVersionConflict(flow.currentVersion)
     const version = flow.currentVersion + 1
     const ids = await newActionIds(tx, fresh.length)
     const real = new Map(fresh.map((a, i) => [a.temporary_id!, ids[i]!]))
     for (const a of def.actions) {
       if (a.id == null) a.id = real.get(a.temporary_id!)!
       delete a.temporary_id
-      for (const l of actionLinks(a)) if (l.target != null && real.has(l.target)) setLink(a, l.path, real.get(l.target)!)
+      for (const l of actionLinks(a))
+        if (l.target != null && real.has(l.target)) setLink(a, l.path, real.get(l.target)!)
     }
-    if (def.entry_action_id != null && real.has(def.entry_action_id)) def.entry_action_id = real.get(def.entry_action_id)!
+    if (def.entry_action_id != null && real.has(def.entry_action_id))
+      def.entry_action_id = real.get(def.entry_action_id)!
     const existing = await tx.flowAction.findMany({ where: { companyId, flowId }, select: { id: true } })
     const keep = new Set(def.actions.map((a) => a.id!))
     const gone = existing.filter((r) => !keep.has(r.id)).map((r) => r.id)
@@ -280,7 +354,10 @@ function writeVersion(companyId: number, flowId: string, def: FlowDefinition, fr
       else await tx.flowAction.create({ data: { id: a.id!, flowId, companyId, versionAdded: version, ...data } })
     }
     await tx.flowVersion.create({ data: { flowId, companyId, version, definition: JSON.stringify(def) } })
-    await tx.flow.update({ where: { id: flowId }, data: { currentVersion: version, triggerType: triggerTypeOf(def.triggers) } })
+    await tx.flow.update({
+      where: { id: flowId },
+      data: { currentVersion: version, triggerType: triggerTypeOf(def.triggers) },
+    })
     await tx.flowTrigger.deleteMany({ where: { companyId, flowId } })
     const triggers = triggerRows(flowId, companyId, def)
     if (triggers.length) await tx.flowTrigger.createMany({ data: triggers })
@@ -297,11 +374,17 @@ export async function updateFlowAction(companyId: number, actionId: string, inpu
   if (!row) throw new FlowNotFound('flow action')
   const parsed = flowAction.safeParse(input)
   if (!parsed.success) {
-    throw new FlowDefinitionInvalid(parsed.error.issues.map((i) => ({ pointer: i.path.map((p) => '/' + String(p)).join(''), detail: i.message })))
+    throw new FlowDefinitionInvalid(
+      parsed.error.issues.map((i) => ({ pointer: i.path.map((p) => '/' + String(p)).join(''), detail: i.message })),
+    )
   }
   const action = parsed.data as FlowAction
-  if (action.id != null && action.id !== actionId) throw new FlowDefinitionInvalid([{ pointer: '/id', detail: 'The action id cannot be changed.' }])
-  if (action.type !== row.actionType) throw new FlowDefinitionInvalid([{ pointer: '/type', detail: `The action type cannot be changed (it is ${row.actionType}).` }])
+  if (action.id != null && action.id !== actionId)
+    throw new FlowDefinitionInvalid([{ pointer: '/id', detail: 'The action id cannot be changed.' }])
+  if (action.type !== row.actionType)
+    throw new FlowDefinitionInvalid([
+      { pointer: '/type', detail: `The action type cannot be changed (it is ${row.actionType}).` },
+    ])
   action.id = actionId
   delete action.temporary_id
   const expectedVersion = (await getFlowOrThrow(companyId, row.flowId)).currentVersion
@@ -313,7 +396,12 @@ export async function updateFlowAction(companyId: number, actionId: string, inpu
   } catch (e) {
     if (e instanceof FlowDefinitionInvalid) {
       const prefix = `/actions/${index}`
-      throw new FlowDefinitionInvalid(e.errors.map((x) => ({ pointer: x.pointer.startsWith(prefix + '/') ? x.pointer.slice(prefix.length) : '', detail: x.detail })))
+      throw new FlowDefinitionInvalid(
+        e.errors.map((x) => ({
+          pointer: x.pointer.startsWith(prefix + '/') ? x.pointer.slice(prefix.length) : '',
+          detail: x.detail,
+        })),
+      )
     }
     throw e
   }
@@ -340,11 +428,20 @@ export async function findFlowMessage(companyId: number, messageId: string): Pro
 }
 
 /** The flows a list, segment or metric triggers (for /api/{lists|segments|metrics}/{id}/flow-triggers and the engine). */
-export async function flowsTriggeredBy(companyId: number, kind: 'list' | 'segment' | 'metric', targetId: string, opts: { liveOnly?: boolean } = {}): Promise<Flow[]> {
+export async function flowsTriggeredBy(
+  companyId: number,
+  kind: 'list' | 'segment' | 'metric',
+  targetId: string,
+  opts: { liveOnly?: boolean } = {},
+): Promise<Flow[]> {
   const rows = await db.flowTrigger.findMany({ where: { companyId, kind, targetId }, select: { flowId: true } })
   if (!rows.length) return []
   return db.flow.findMany({
-    where: { companyId, id: { in: rows.map((r) => r.flowId) }, ...(opts.liveOnly ? { status: FLOW_STATUS.live, archived: false } : {}) },
+    where: {
+      companyId,
+      id: { in: rows.map((r) => r.flowId) },
+      ...(opts.liveOnly ? { status: FLOW_STATUS.live, archived: false } : {}),
+    },
     orderBy: { id: 'asc' },
   })
 }

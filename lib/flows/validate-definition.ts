@@ -1,10 +1,21 @@
 // The graph and reference checks of a FlowDefinition that zod cannot express: action keys,
 // entry_action_id, dangling links, cycles, splits with one branch, one trigger, and the
 // company's lists, segments, metrics and templates. Each error carries a JSON pointer.
-import { actionKey, actionLinks, isUnsupported, type FlowAction, type FlowCondition, type FlowDefinition, type ProfileFilter } from './definition'
+import {
+  actionKey,
+  actionLinks,
+  isUnsupported,
+  type FlowAction,
+  type FlowCondition,
+  type FlowDefinition,
+  type ProfileFilter,
+} from './definition'
 import { codeDataProblems } from './sandbox/code-limits'
 
-export interface DefinitionError { pointer: string; detail: string }
+export interface DefinitionError {
+  pointer: string
+  detail: string
+}
 
 export type RefKind = 'list' | 'segment' | 'metric' | 'template' | 'group'
 
@@ -23,17 +34,29 @@ export interface ValidateOptions {
 const esc = (t: string | number) => String(t).replace(/~/g, '~0').replace(/\//g, '~1')
 const ptr = (base: string, path: Array<string | number>) => base + path.map((p) => '/' + esc(p)).join('')
 
-interface RefUse { kind: RefKind; id: string; path: Array<string | number>; what: string }
+interface RefUse {
+  kind: RefKind
+  id: string
+  path: Array<string | number>
+  what: string
+}
 
 function filterRefs(filter: ProfileFilter | null | undefined, path: Array<string | number>, out: RefUse[]) {
-  filter?.condition_groups.forEach((g, gi) => g.conditions.forEach((c: FlowCondition, ci) => {
-    const at = [...path, 'condition_groups', gi, 'conditions', ci]
-    const cond = c as Record<string, unknown>
-    if (c.type === 'profile-group-membership' && Array.isArray(cond.group_ids)) {
-      cond.group_ids.forEach((id, i) => typeof id === 'string' && out.push({ kind: 'group', id, path: [...at, 'group_ids', i], what: 'list or segment' }))
-    }
-    if (c.type === 'profile-metric' && typeof cond.metric_id === 'string') out.push({ kind: 'metric', id: cond.metric_id, path: [...at, 'metric_id'], what: 'metric' })
-  }))
+  filter?.condition_groups.forEach((g, gi) =>
+    g.conditions.forEach((c: FlowCondition, ci) => {
+      const at = [...path, 'condition_groups', gi, 'conditions', ci]
+      const cond = c as Record<string, unknown>
+      if (c.type === 'profile-group-membership' && Array.isArray(cond.group_ids)) {
+        cond.group_ids.forEach(
+          (id, i) =>
+            typeof id === 'string' &&
+            out.push({ kind: 'group', id, path: [...at, 'group_ids', i], what: 'list or segment' }),
+        )
+      }
+      if (c.type === 'profile-metric' && typeof cond.metric_id === 'string')
+        out.push({ kind: 'metric', id: cond.metric_id, path: [...at, 'metric_id'], what: 'metric' })
+    }),
+  )
 }
 
 /** Every list, segment, metric and template a definition names, with where it names it. */
@@ -53,9 +76,13 @@ export function definitionRefs(def: FlowDefinition): RefUse[] {
 
 export function actionRefs(a: FlowAction, at: Array<string | number>, out: RefUse[] = []): RefUse[] {
   if (isUnsupported(a)) return out
-  if (a.type === 'list-update' && a.data.list_id) out.push({ kind: 'list', id: a.data.list_id, path: [...at, 'data', 'list_id'], what: 'list' })
+  if (a.type === 'list-update' && a.data.list_id)
+    out.push({ kind: 'list', id: a.data.list_id, path: [...at, 'data', 'list_id'], what: 'list' })
   if (a.type === 'conditional-split') filterRefs(a.data.profile_filter, [...at, 'data', 'profile_filter'], out)
-  if (a.type === 'multi-branch-split') a.data.branches.forEach((b, bi) => filterRefs(b.branch_filter, [...at, 'data', 'branches', bi, 'branch_filter'], out))
+  if (a.type === 'multi-branch-split')
+    a.data.branches.forEach((b, bi) =>
+      filterRefs(b.branch_filter, [...at, 'data', 'branches', bi, 'branch_filter'], out),
+    )
   if (a.type === 'send-email' || a.type === 'send-sms' || a.type === 'send-internal-alert') {
     const tid = a.data?.message?.template_id
     if (tid) out.push({ kind: 'template', id: tid, path: [...at, 'data', 'message', 'template_id'], what: 'template' })
@@ -73,13 +100,21 @@ export function structuralErrors(def: FlowDefinition, opts: ValidateOptions): De
 
   const keys = new Map<string, number>()
   def.actions.forEach((a, i) => {
-    if (opts.mode === 'create' && a.id != null) err(['actions', i, 'id'], 'An action cannot carry an id when a flow is created; use temporary_id.')
-    const key = opts.mode === 'create' ? a.temporary_id ?? null : actionKey(a)
+    if (opts.mode === 'create' && a.id != null)
+      err(['actions', i, 'id'], 'An action cannot carry an id when a flow is created; use temporary_id.')
+    const key = opts.mode === 'create' ? (a.temporary_id ?? null) : actionKey(a)
     if (!key) {
-      err(['actions', i, opts.mode === 'create' ? 'temporary_id' : 'id'], opts.mode === 'create' ? 'Every action needs a temporary_id.' : 'Every action needs an id.')
+      err(
+        ['actions', i, opts.mode === 'create' ? 'temporary_id' : 'id'],
+        opts.mode === 'create' ? 'Every action needs a temporary_id.' : 'Every action needs an id.',
+      )
       return
     }
-    if (keys.has(key)) err(['actions', i, opts.mode === 'create' ? 'temporary_id' : 'id'], `The action id "${key}" is used more than once.`)
+    if (keys.has(key))
+      err(
+        ['actions', i, opts.mode === 'create' ? 'temporary_id' : 'id'],
+        `The action id "${key}" is used more than once.`,
+      )
     else keys.set(key, i)
   })
 
@@ -95,18 +130,25 @@ export function structuralErrors(def: FlowDefinition, opts: ValidateOptions): De
     for (const l of actionLinks(a)) {
       if (l.target == null) continue
       const to = keys.get(l.target)
-      if (to === undefined) err(['actions', i, ...l.path], `The link points to "${l.target}", which is not an action of this flow.`)
+      if (to === undefined)
+        err(['actions', i, ...l.path], `The link points to "${l.target}", which is not an action of this flow.`)
       else if (to === i) err(['actions', i, ...l.path], 'An action cannot link to itself.')
       else out.push({ to, path: l.path })
     }
     edges.set(i, out)
-    if (a.type === 'code' && !isUnsupported(a)) for (const p of codeDataProblems(a.data)) err(['actions', i, 'data', ...p.path], p.detail)
+    if (a.type === 'code' && !isUnsupported(a))
+      for (const p of codeDataProblems(a.data)) err(['actions', i, 'data', ...p.path], p.detail)
     if (a.type === 'multi-branch-split' && !isUnsupported(a)) {
       if (a.data.branches.length < 2) err(['actions', i, 'data', 'branches'], 'A split needs at least two branches.')
-      if (a.data.branches.filter((b) => b.is_else).length > 1) err(['actions', i, 'data', 'branches'], 'A split can have only one else branch.')
+      if (a.data.branches.filter((b) => b.is_else).length > 1)
+        err(['actions', i, 'data', 'branches'], 'A split can have only one else branch.')
       const ids = new Set<string>()
       a.data.branches.forEach((b, bi) => {
-        if (ids.has(b.branch_id)) err(['actions', i, 'data', 'branches', bi, 'branch_id'], `The branch id "${b.branch_id}" is used more than once.`)
+        if (ids.has(b.branch_id))
+          err(
+            ['actions', i, 'data', 'branches', bi, 'branch_id'],
+            `The branch id "${b.branch_id}" is used more than once.`,
+          )
         ids.add(b.branch_id)
       })
     }
@@ -117,7 +159,8 @@ export function structuralErrors(def: FlowDefinition, opts: ValidateOptions): De
   const visit = (i: number) => {
     state[i] = 1
     for (const e of edges.get(i) ?? []) {
-      if (state[e.to] === 1) err(['actions', i, ...e.path], 'This link makes a cycle: a flow must not loop back to an earlier action.')
+      if (state[e.to] === 1)
+        err(['actions', i, ...e.path], 'This link makes a cycle: a flow must not loop back to an earlier action.')
       else if (state[e.to] === 0) visit(e.to)
     }
     state[i] = 2
@@ -129,7 +172,11 @@ export function structuralErrors(def: FlowDefinition, opts: ValidateOptions): De
 }
 
 /** structuralErrors plus unknown lists, segments, metrics and templates of the company. */
-export async function validateFlowDefinition(def: FlowDefinition, refs: FlowRefs, opts: ValidateOptions): Promise<DefinitionError[]> {
+export async function validateFlowDefinition(
+  def: FlowDefinition,
+  refs: FlowRefs,
+  opts: ValidateOptions,
+): Promise<DefinitionError[]> {
   const errors = structuralErrors(def, opts)
   errors.push(...(await refErrors(definitionRefs(def), refs, opts.base ?? '')))
   return errors
@@ -141,7 +188,9 @@ export async function refErrors(uses: RefUse[], refs: FlowRefs, base: string): P
   for (const kind of kinds) {
     const mine = uses.filter((u) => u.kind === kind)
     const found = await refs.existing(kind, [...new Set(mine.map((u) => u.id))])
-    for (const u of mine) if (!found.has(u.id)) errors.push({ pointer: ptr(base, u.path), detail: `There is no ${u.what} with id "${u.id}".` })
+    for (const u of mine)
+      if (!found.has(u.id))
+        errors.push({ pointer: ptr(base, u.path), detail: `There is no ${u.what} with id "${u.id}".` })
   }
   return errors
 }
@@ -150,7 +199,12 @@ export async function refErrors(uses: RefUse[], refs: FlowRefs, base: string): P
 export function definitionFieldErrors(errors: DefinitionError[]): Record<string, string[]> {
   const out: Record<string, string[]> = {}
   for (const e of errors) {
-    const key = e.pointer.split('/').slice(1).map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') || '_'
+    const key =
+      e.pointer
+        .split('/')
+        .slice(1)
+        .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .join('.') || '_'
     ;(out[key] ??= []).push(e.detail)
   }
   return out

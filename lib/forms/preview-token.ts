@@ -7,9 +7,16 @@ import { sessionSecret } from '@/lib/auth/secret'
 
 const TTL_MS = 60 * 60 * 1000
 
-export interface FormPreviewClaims { companyId: number; formId: string; versionId: number }
+export interface FormPreviewClaims {
+  companyId: number
+  formId: string
+  versionId: number
+}
 
-const mac = (payload: string) => createHmac('sha256', sessionSecret()).update('form-preview:' + payload).digest('base64url')
+const mac = (payload: string) =>
+  createHmac('sha256', sessionSecret())
+    .update('form-preview:' + payload)
+    .digest('base64url')
 
 export function signFormPreviewToken(companyId: number, formId: string, versionId: number, now = Date.now()): string {
   const payload = `${companyId}.${Buffer.from(formId).toString('base64url')}.${versionId}.${Math.floor((now + TTL_MS) / 1000)}`

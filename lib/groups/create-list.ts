@@ -19,8 +19,12 @@ export async function createList(companyId: number, input: CreateListInput): Pro
   const data = createListBody.parse(input)
   const g = await db.group.create({
     data: {
-      id: shortId(6), companyId, name: data.name, type: LIST,
-      optInProcess: data.optInProcess ?? 'single_opt_in', tags: JSON.stringify(data.tags ?? []),
+      id: shortId(6),
+      companyId,
+      name: data.name,
+      type: LIST,
+      optInProcess: data.optInProcess ?? 'single_opt_in',
+      tags: JSON.stringify(data.tags ?? []),
     },
   })
   return groupView(g)

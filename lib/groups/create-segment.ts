@@ -22,8 +22,14 @@ export async function createSegment(companyId: number, input: CreateSegmentInput
   const definition = await parseDefinitionOrThrow(companyId, data.definition)
   const g = await db.group.create({
     data: {
-      id: shortId(6), companyId, name: data.name, type: SEGMENT, definition: JSON.stringify(definition),
-      tags: JSON.stringify(data.tags ?? []), isProcessing: true, processingPercent: 0,
+      id: shortId(6),
+      companyId,
+      name: data.name,
+      type: SEGMENT,
+      definition: JSON.stringify(definition),
+      tags: JSON.stringify(data.tags ?? []),
+      isProcessing: true,
+      processingPercent: 0,
     },
   })
   try {

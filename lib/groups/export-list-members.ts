@@ -9,37 +9,118 @@ import { csvDocument } from '@/lib/text/csv-writer'
 import { getGroupRow } from './get-group'
 
 export const INLINE_EXPORT_LIMIT = 50_000
-const COLUMNS = ['id', 'email', 'phone_number', 'external_id', 'first_name', 'last_name', 'organization', 'city', 'region', 'country', 'zip', 'joined_at', 'source']
+const COLUMNS = [
+  'id',
+  'email',
+  'phone_number',
+  'external_id',
+  'first_name',
+  'last_name',
+  'organization',
+  'city',
+  'region',
+  'country',
+  'zip',
+  'joined_at',
+  'source',
+]
 
-export interface ExportResult { downloadId: number; status: string; rowCount: number; fileName: string }
+export interface ExportResult {
+  downloadId: number
+  status: string
+  rowCount: number
+  fileName: string
+}
 
 async function csvFor(groupId: string, companyId: number): Promise<{ csv: string; rows: number }> {
-  const found = await read(select(kysely().selectFrom('GroupMembership as gm').innerJoin('Profile as p', 'p.id', 'gm.profileId')
-    .select(['p.id', 'p.email', 'p.phoneNumber', 'p.externalId', 'p.firstName', 'p.lastName', 'p.organization',
-      'p.city', 'p.region', 'p.country', 'p.zip', 'gm.enteredAt', 'gm.source'])
-    .where('gm.groupId', '=', groupId).where('gm.leftAt', 'is', null).where('p.companyId', '=', companyId)
-    .orderBy('gm.enteredAt').orderBy('gm.id')))
-  const rows = found.map((r) => [r.id, r.email, r.phoneNumber, r.externalId, r.firstName, r.lastName, r.organization,
-    r.city, r.region, r.country, r.zip, toDate(r.enteredAt)!.toISOString(), r.source])
+  const found = await read(
+    select(
+      kysely()
+        .selectFrom('GroupMembership as gm')
+        .innerJoin('Profile as p', 'p.id', 'gm.profileId')
+        .select([
+          'p.id',
+          'p.email',
+          'p.phoneNumber',
+          'p.externalId',
+          'p.firstName',
+          'p.lastName',
+          'p.organization',
+          'p.city',
+          'p.region',
+          'p.country',
+          'p.zip',
+          'gm.enteredAt',
+          'gm.source',
+        ])
+        .where('gm.groupId', '=', groupId)
+        .where('gm.leftAt', 'is', null)
+        .where('p.companyId', '=', companyId)
+        .orderBy('gm.enteredAt')
+        .orderBy('gm.id'),
+    ),
+  )
+  const rows = found.map((r) => [
+    r.id,
+    r.email,
+    r.phoneNumber,
+    r.externalId,
+    r.firstName,
+    r.lastName,
+    r.organization,
+    r.city,
+    r.region,
+    r.country,
+    r.zip,
+    toDate(r.enteredAt)!.toISOString(),
+    r.source,
+  ])
   // Through the shared writer: names, emails and sources are merchant or visitor text.
   return { csv: csvDocument(COLUMNS, rows), rows: rows.length }
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'list'
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'list'
 
 export async function exportListMembers(companyId: number, groupId: string, userId?: number): Promise<ExportResult> {
   const g = await getGroupRow(companyId, groupId)
   const fileName = `${slug(g.name)}-members-${new Date().toISOString().slice(0, 10)}.csv`
-  const count = Number((await read(selectFirst(kysely().selectFrom('GroupMembership').select((eb) => eb.fn.countAll().as('n'))
-    .where('groupId', '=', g.id).where('leftAt', 'is', null))))?.n ?? 0)
+  const count = Number(
+    (
+      await read(
+        selectFirst(
+          kysely()
+            .selectFrom('GroupMembership')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('groupId', '=', g.id)
+            .where('leftAt', 'is', null),
+        ),
+      )
+    )?.n ?? 0,
+  )
   if (count <= INLINE_EXPORT_LIMIT) {
     const { csv, rows } = await csvFor(g.id, companyId)
     const d = await db.download.create({
-      data: { companyId, userId: userId ?? null, type: 'list_members', status: 'complete', fileName, content: csv, rowCount: rows, completedAt: new Date() },
+      data: {
+        companyId,
+        userId: userId ?? null,
+        type: 'list_members',
+        status: 'complete',
+        fileName,
+        content: csv,
+        rowCount: rows,
+        completedAt: new Date(),
+      },
     })
     return { downloadId: d.id, status: d.status, rowCount: rows, fileName }
   }
-  const d = await db.download.create({ data: { companyId, userId: userId ?? null, type: 'list_members', status: 'queued', fileName } })
+  const d = await db.download.create({
+    data: { companyId, userId: userId ?? null, type: 'list_members', status: 'queued', fileName },
+  })
   let jobId: number
   try {
     jobId = await enqueue('lists.export', { downloadId: d.id, groupId: g.id }, { companyId })
@@ -57,5 +138,8 @@ export async function buildListExport(companyId: number, downloadId: number, gro
   if (!d) return
   await db.download.update({ where: { id: d.id }, data: { status: 'processing' } })
   const { csv, rows } = await csvFor(groupId, companyId)
-  await db.download.update({ where: { id: d.id }, data: { status: 'complete', content: csv, rowCount: rows, completedAt: new Date() } })
+  await db.download.update({
+    where: { id: d.id },
+    data: { status: 'complete', content: csv, rowCount: rows, completedAt: new Date() },
+  })
 }

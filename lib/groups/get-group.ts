@@ -12,7 +12,8 @@ export async function findGroupRow(companyId: number, id: string) {
 
 export async function getGroupRow(companyId: number, id: string, type?: number) {
   const g = await findGroupRow(companyId, id)
-  if (!g || (type !== undefined && g.type !== type)) throw notFound(type === LIST ? 'List not found.' : type === undefined ? 'Group not found.' : 'Segment not found.')
+  if (!g || (type !== undefined && g.type !== type))
+    throw notFound(type === LIST ? 'List not found.' : type === undefined ? 'Group not found.' : 'Segment not found.')
   return g
 }
 

@@ -29,7 +29,8 @@ const ORDER: Record<string, Prisma.GroupOrderByWithRelationInput[]> = {
 export async function listGroups(companyId: number, input: ListGroupsInput = {}): Promise<Page<GroupView>> {
   const q = listGroupsQuery.parse(input)
   const where: Prisma.GroupWhereInput = {
-    companyId, deletedAt: null,
+    companyId,
+    deletedAt: null,
     ...(q.type !== undefined ? { type: q.type } : {}),
     ...(q.starred !== undefined ? { isStarred: q.starred } : {}),
     ...(q.search ? { name: containsText(q.search) } : {}),

@@ -12,16 +12,37 @@ import { getGroupRow } from './get-group'
 
 export const listGrowthQuery = z.object({ days: z.coerce.number().int().min(1).max(730).default(30) })
 
-export interface GrowthDay { date: string; joined: number; left: number; net: number; total: number }
-export interface Growth { listId: string; timezone: string; days: GrowthDay[]; joined: number; left: number }
+export interface GrowthDay {
+  date: string
+  joined: number
+  left: number
+  net: number
+  total: number
+}
+export interface Growth {
+  listId: string
+  timezone: string
+  days: GrowthDay[]
+  joined: number
+  left: number
+}
 
 /** Minutes east of UTC of a time zone at `at` (DST changes inside the range are ignored). */
 function offsetMinutes(timeZone: string, at: number): number {
   try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
-      .formatToParts(new Date(at))
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    }).formatToParts(new Date(at))
     const n = (t: string) => Number(parts.find((p) => p.type === t)?.value)
-    return Math.round((Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute')) - Math.floor(at / 60000) * 60000) / 60000)
+    return Math.round(
+      (Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute')) - Math.floor(at / 60000) * 60000) / 60000,
+    )
   } catch {
     return 0
   }
@@ -29,7 +50,11 @@ function offsetMinutes(timeZone: string, at: number): number {
 
 const dayString = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
-export async function listGrowth(companyId: number, listId: string, input: z.input<typeof listGrowthQuery> = {}): Promise<Growth> {
+export async function listGrowth(
+  companyId: number,
+  listId: string,
+  input: z.input<typeof listGrowthQuery> = {},
+): Promise<Growth> {
   const { days } = listGrowthQuery.parse(input)
   const g = await getGroupRow(companyId, listId)
   const company = await db.company.findUnique({ where: { id: companyId }, select: { timezone: true } })
@@ -44,15 +69,29 @@ export async function listGrowth(companyId: number, listId: string, input: z.inp
   // GROUP BY, its bound offset would be another parameter, which PostgreSQL does not match.
   const dayNo = sql<number>`floor((${epochMs(sql.ref('at'))} + ${off * 60000}) / 86400000.0)`
   const k = kysely()
-  const { rows, current } = await read((function* () {
-    const rows = yield* select(k.selectFrom('GroupMembershipChange')
-      .select([dayNo.as('day'), 'kind', (eb) => eb.fn.countAll().as('n')])
-      .where('groupId', '=', g.id).where('companyId', '=', companyId).where('at', '>=', since)
-      .groupBy([sql.ref('day'), 'kind']))
-    const current = Number((yield* selectFirst(k.selectFrom('GroupMembership').select((eb) => eb.fn.countAll().as('n'))
-      .where('groupId', '=', g.id).where('leftAt', 'is', null)))?.n ?? 0)
-    return { rows, current }
-  })())
+  const { rows, current } = await read(
+    (function* () {
+      const rows = yield* select(
+        k
+          .selectFrom('GroupMembershipChange')
+          .select([dayNo.as('day'), 'kind', (eb) => eb.fn.countAll().as('n')])
+          .where('groupId', '=', g.id)
+          .where('companyId', '=', companyId)
+          .where('at', '>=', since)
+          .groupBy([sql.ref('day'), 'kind']),
+      )
+      const current = Number(
+        (yield* selectFirst(
+          k
+            .selectFrom('GroupMembership')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('groupId', '=', g.id)
+            .where('leftAt', 'is', null),
+        ))?.n ?? 0,
+      )
+      return { rows, current }
+    })(),
+  )
   const byDay = new Map<string, { joined: number; left: number }>()
   for (const r of rows) {
     const day = dayString(Number(r.day) * 86400000)
@@ -70,5 +109,11 @@ export async function listGrowth(companyId: number, listId: string, input: z.inp
     total -= d.joined - d.left
   }
   out.reverse()
-  return { listId: g.id, timezone, days: out, joined: out.reduce((s, d) => s + d.joined, 0), left: out.reduce((s, d) => s + d.left, 0) }
+  return {
+    listId: g.id,
+    timezone,
+    days: out,
+    joined: out.reduce((s, d) => s + d.joined, 0),
+    left: out.reduce((s, d) => s + d.left, 0),
+  }
 }

@@ -11,9 +11,20 @@ export async function listImportRefusedRows(companyId: number, listId: string, i
   let listIds: string[] = []
   try {
     listIds = job ? (JSON.parse(job.listIds) as string[]) : []
-  } catch { /* not this list's */ }
+  } catch {
+    /* not this list's */
+  }
   if (!job || job.kind !== 'csv' || !listIds.includes(list.id)) throw notFound('Import not found.')
   const { csv, count } = await refusedRowsCsv(job)
   const day = job.createdAt.toISOString().slice(0, 10)
-  return { csv, count, fileName: `refused-rows-${list.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'list'}-${day}.csv` }
+  return {
+    csv,
+    count,
+    fileName: `refused-rows-${
+      list.name
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60) || 'list'
+    }-${day}.csv`,
+  }
 }

@@ -13,19 +13,36 @@ import { LIST } from './group-view'
 // Mapping keys are the file's own column names: the route reads this body without the
 // snake_case → camelCase key transform.
 export const startListImportBody = z.object({
-  csv: z.string().min(1, 'The file is empty.').max(5 * 1024 * 1024, 'The file is larger than 5 MB.'),
-  mapping: z.record(z.string().min(1).max(255), z.string().min(1).max(255))
+  csv: z
+    .string()
+    .min(1, 'The file is empty.')
+    .max(5 * 1024 * 1024, 'The file is larger than 5 MB.'),
+  mapping: z
+    .record(z.string().min(1).max(255), z.string().min(1).max(255))
     .refine((m) => Object.keys(m).length > 0, 'Map at least one column.')
-    .refine((m) => Object.keys(m).length <= MAX_CSV_COLUMNS, `At most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} columns can be mapped.`),
+    .refine(
+      (m) => Object.keys(m).length <= MAX_CSV_COLUMNS,
+      `At most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} columns can be mapped.`,
+    ),
   // The consent of the imported people: subscribed (with where they subscribed) or not.
-  consent: z.discriminatedUnion('status', [
-    z.object({
-      status: z.literal('subscribed'),
-      source: z.string().trim().min(1, 'Say where these people subscribed (e.g. “Trade show sign-up sheet”).').max(MAX_CONSENT_SOURCE, `At most ${MAX_CONSENT_SOURCE} characters.`),
-      sms: z.boolean().optional(),
-    }),
-    z.object({ status: z.literal('not_subscribed') }),
-  ], { error: 'Choose whether these people are subscribed to email marketing.' }).optional(),
+  consent: z
+    .discriminatedUnion(
+      'status',
+      [
+        z.object({
+          status: z.literal('subscribed'),
+          source: z
+            .string()
+            .trim()
+            .min(1, 'Say where these people subscribed (e.g. “Trade show sign-up sheet”).')
+            .max(MAX_CONSENT_SOURCE, `At most ${MAX_CONSENT_SOURCE} characters.`),
+          sms: z.boolean().optional(),
+        }),
+        z.object({ status: z.literal('not_subscribed') }),
+      ],
+      { error: 'Choose whether these people are subscribed to email marketing.' },
+    )
+    .optional(),
 })
 
 export interface ImportView {
@@ -54,19 +71,39 @@ export function importView(job: Omit<ImportJob, 'input'>, withErrors = true): Im
   if (withErrors) {
     try {
       errors = JSON.parse(job.errors)
-    } catch { /* keep [] */ }
+    } catch {
+      /* keep [] */
+    }
   }
   return {
-    id: job.id, status: job.status, totalCount: job.totalCount, completedCount: job.completedCount, failedCount: job.failedCount,
-    percentComplete: job.status === 'complete' ? 100 : job.totalCount ? Math.min(99, Math.floor((done / job.totalCount) * 100)) : 0,
-    errors, createdAt: job.createdAt.toISOString(), completedAt: job.completedAt?.toISOString() ?? null,
+    id: job.id,
+    status: job.status,
+    totalCount: job.totalCount,
+    completedCount: job.completedCount,
+    failedCount: job.failedCount,
+    percentComplete:
+      job.status === 'complete' ? 100 : job.totalCount ? Math.min(99, Math.floor((done / job.totalCount) * 100)) : 0,
+    errors,
+    createdAt: job.createdAt.toISOString(),
+    completedAt: job.completedAt?.toISOString() ?? null,
   }
 }
 
-export async function startListImport(companyId: number, listId: string, input: unknown, userId?: number): Promise<ImportView> {
+export async function startListImport(
+  companyId: number,
+  listId: string,
+  input: unknown,
+  userId?: number,
+): Promise<ImportView> {
   const body = startListImportBody.parse(input)
   const list = await getGroupRow(companyId, listId, LIST)
-  const job = await createCsvImport(companyId, { listId: list.id, csv: body.csv, mapping: body.mapping, consent: body.consent, userId })
+  const job = await createCsvImport(companyId, {
+    listId: list.id,
+    csv: body.csv,
+    mapping: body.mapping,
+    consent: body.consent,
+    userId,
+  })
   return importView(job)
 }
 

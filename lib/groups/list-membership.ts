@@ -15,30 +15,49 @@ const MAX = 10_000
 const IN_CHUNK = 5000
 
 async function unknownProfiles(companyId: number, ids: string[]): Promise<string[]> {
-  const found = await read((function* () {
-    const found = new Set<string>()
-    for (let i = 0; i < ids.length; i += IN_CHUNK) {
-      const rows = yield* select(kysely().selectFrom('Profile').select('id')
-        .where('companyId', '=', companyId).where('id', 'in', ids.slice(i, i + IN_CHUNK)))
-      for (const r of rows) found.add(r.id)
-    }
-    return found
-  })())
+  const found = await read(
+    (function* () {
+      const found = new Set<string>()
+      for (let i = 0; i < ids.length; i += IN_CHUNK) {
+        const rows = yield* select(
+          kysely()
+            .selectFrom('Profile')
+            .select('id')
+            .where('companyId', '=', companyId)
+            .where('id', 'in', ids.slice(i, i + IN_CHUNK)),
+        )
+        for (const r of rows) found.add(r.id)
+      }
+      return found
+    })(),
+  )
   return ids.filter((id) => !found.has(id))
 }
 
 async function checked(companyId: number, listId: string, profileIds: string[]) {
   const list = await getGroupRow(companyId, listId)
-  if (list.type !== LIST) throw badRequest('Profiles can only be added to or removed from a list.', { listId: ['This is a segment; its members follow its definition.'] })
+  if (list.type !== LIST)
+    throw badRequest('Profiles can only be added to or removed from a list.', {
+      listId: ['This is a segment; its members follow its definition.'],
+    })
   const ids = [...new Set(profileIds)]
-  if (ids.length > MAX) throw badRequest(`At most ${MAX} profiles at once.`, { profileIds: [`At most ${MAX} profiles at once.`] })
+  if (ids.length > MAX)
+    throw badRequest(`At most ${MAX} profiles at once.`, { profileIds: [`At most ${MAX} profiles at once.`] })
   const unknown = await unknownProfiles(companyId, ids)
-  if (unknown.length) throw badRequest('Some profiles were not found.', { profileIds: [`Profile not found: ${unknown.slice(0, 10).join(', ')}`] })
+  if (unknown.length)
+    throw badRequest('Some profiles were not found.', {
+      profileIds: [`Profile not found: ${unknown.slice(0, 10).join(', ')}`],
+    })
   return { list, ids }
 }
 
 /** Returns how many profiles became members (those already in the list are left as they are). */
-export async function addProfilesToList(companyId: number, listId: string, profileIds: string[], source = 'api'): Promise<{ added: number }> {
+export async function addProfilesToList(
+  companyId: number,
+  listId: string,
+  profileIds: string[],
+  source = 'api',
+): Promise<{ added: number }> {
   const { list, ids } = await checked(companyId, listId, profileIds)
   const at = nowDate()
   const added = await inWriteTx(function* () {
@@ -51,7 +70,11 @@ export async function addProfilesToList(companyId: number, listId: string, profi
   return { added: added.length }
 }
 
-export async function removeProfilesFromList(companyId: number, listId: string, profileIds: string[]): Promise<{ removed: number }> {
+export async function removeProfilesFromList(
+  companyId: number,
+  listId: string,
+  profileIds: string[],
+): Promise<{ removed: number }> {
   const { list, ids } = await checked(companyId, listId, profileIds)
   const at = nowDate()
   const removed = await inWriteTx(function* () {
@@ -66,7 +89,14 @@ export async function removeProfilesFromList(companyId: number, listId: string, 
 /** The exact number of current members of a list or segment. */
 export async function countMembers(companyId: number, groupId: string): Promise<number> {
   const g = await getGroupRow(companyId, groupId)
-  const row = await read(selectFirst(kysely().selectFrom('GroupMembership').select((eb) => eb.fn.countAll().as('n'))
-    .where('groupId', '=', g.id).where('leftAt', 'is', null)))
+  const row = await read(
+    selectFirst(
+      kysely()
+        .selectFrom('GroupMembership')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('groupId', '=', g.id)
+        .where('leftAt', 'is', null),
+    ),
+  )
   return Number(row?.n ?? 0)
 }

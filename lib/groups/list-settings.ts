@@ -7,14 +7,22 @@ import { updateGroup } from './update-group'
 
 export const listSettingsBody = z.object({ name: groupName.optional(), optInProcess: optInProcess.optional() })
 
-export interface ListSettings { id: string; name: string; optInProcess: string }
+export interface ListSettings {
+  id: string
+  name: string
+  optInProcess: string
+}
 
 export async function getListSettings(companyId: number, listId: string): Promise<ListSettings> {
   const g = await getGroupRow(companyId, listId, LIST)
   return { id: g.id, name: g.name, optInProcess: g.optInProcess }
 }
 
-export async function updateListSettings(companyId: number, listId: string, input: z.input<typeof listSettingsBody>): Promise<ListSettings> {
+export async function updateListSettings(
+  companyId: number,
+  listId: string,
+  input: z.input<typeof listSettingsBody>,
+): Promise<ListSettings> {
   const body = listSettingsBody.parse(input)
   await getGroupRow(companyId, listId, LIST)
   const g = await updateGroup(companyId, listId, body)

@@ -20,16 +20,43 @@ export interface SubscriberRow {
   createdAt: string
 }
 
-export async function listSubscribers(companyId: number, input: z.input<typeof listSubscribersQuery> = {}): Promise<Page<SubscriberRow>> {
+export async function listSubscribers(
+  companyId: number,
+  input: z.input<typeof listSubscribersQuery> = {},
+): Promise<Page<SubscriberRow>> {
   const q = listSubscribersQuery.parse(input)
   const profiles = peopleQuery(companyId, q)
-  const { rows, total } = await read((function* () {
-    const rows = yield* select(profiles
-      .select(['p.id as profileId', 'p.email', 'p.phoneNumber', 'p.firstName', 'p.lastName', 'p.createdAt', 'pc.status as consent', 'pc.consentedAt'])
-      .orderBy(peopleOrder(q.sort)).limit(q.pageSize + 1).offset(offsetOf(q)))
-    const total = Number((yield* selectFirst(profiles.select((eb) => eb.fn.countAll().as('n'))))?.n ?? 0)
-    return { rows, total }
-  })())
+  const { rows, total } = await read(
+    (function* () {
+      const rows = yield* select(
+        profiles
+          .select([
+            'p.id as profileId',
+            'p.email',
+            'p.phoneNumber',
+            'p.firstName',
+            'p.lastName',
+            'p.createdAt',
+            'pc.status as consent',
+            'pc.consentedAt',
+          ])
+          .orderBy(peopleOrder(q.sort))
+          .limit(q.pageSize + 1)
+          .offset(offsetOf(q)),
+      )
+      const total = Number((yield* selectFirst(profiles.select((eb) => eb.fn.countAll().as('n'))))?.n ?? 0)
+      return { rows, total }
+    })(),
+  )
   const iso = (v: unknown) => toDate(v)?.toISOString() ?? null
-  return page(rows.map((r) => ({ ...r, consent: r.consent ?? 'never_subscribed', createdAt: iso(r.createdAt)!, consentedAt: iso(r.consentedAt) })), q, total)
+  return page(
+    rows.map((r) => ({
+      ...r,
+      consent: r.consent ?? 'never_subscribed',
+      createdAt: iso(r.createdAt)!,
+      consentedAt: iso(r.consentedAt),
+    })),
+    q,
+    total,
+  )
 }

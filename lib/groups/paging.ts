@@ -4,11 +4,18 @@ import { z } from 'zod'
 import { camelizeKeys } from '@/lib/text/keys'
 
 export const pageFields = {
-  cursor: z.string().regex(/^\d{1,9}$/, 'Not a valid cursor.').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Not a valid cursor.')
+    .optional(),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 }
 
-export interface Page<T> { data: T[]; nextCursor: string | null; total: number }
+export interface Page<T> {
+  data: T[]
+  nextCursor: string | null
+  total: number
+}
 
 export const offsetOf = (q: { cursor?: string }) => (q.cursor ? Number(q.cursor) : 0)
 

@@ -25,18 +25,25 @@ export type PeopleFilters = z.infer<typeof peopleFilters>
 /** Profiles `p` with their email consent `pc` (left join), filtered; not yet selected or ordered. */
 export function peopleQuery(companyId: number, f: PeopleFilters) {
   const k = kysely()
-  let q = k.selectFrom('Profile as p')
-    .leftJoin('ProfileConsent as pc', (j) => j.onRef('pc.profileId', '=', 'p.id').on('pc.channel', '=', 'email_marketing'))
+  let q = k
+    .selectFrom('Profile as p')
+    .leftJoin('ProfileConsent as pc', (j) =>
+      j.onRef('pc.profileId', '=', 'p.id').on('pc.channel', '=', 'email_marketing'),
+    )
     .where('p.companyId', '=', companyId)
   if (f.view === 'subscribers') {
     // The segment compiler's predicate over the Profile row `p` (bound values only).
     const canReceive = compileDefinition(
-      { version: 1, root: { type: 'and', conditions: [{ kind: 'consent', channel: 'email_marketing', operator: 'can_receive' }] } },
+      {
+        version: 1,
+        root: { type: 'and', conditions: [{ kind: 'consent', channel: 'email_marketing', operator: 'can_receive' }] },
+      },
       { now: nowSeconds() },
     ) as unknown as Expression<SqlBool>
     q = q.where(canReceive)
   }
-  if (f.consent === 'never_subscribed') q = q.where((eb) => eb.or([eb('pc.status', 'is', null), eb('pc.status', '=', 'never_subscribed')]))
+  if (f.consent === 'never_subscribed')
+    q = q.where((eb) => eb.or([eb('pc.status', 'is', null), eb('pc.status', '=', 'never_subscribed')]))
   else if (f.consent) q = q.where('pc.status', '=', f.consent)
   if (f.search) q = q.where(memberSearch(f.search))
   return q

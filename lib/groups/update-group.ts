@@ -22,8 +22,10 @@ export type UpdateGroupInput = z.infer<typeof updateGroupBody>
 export async function updateGroup(companyId: number, id: string, patch: UpdateGroupInput): Promise<GroupView> {
   const p = updateGroupBody.parse(patch)
   const g = await getGroupRow(companyId, id)
-  if (p.definition !== undefined && g.type !== SEGMENT) throw badRequest('Only a segment has a definition.', { definition: ['Only a segment has a definition.'] })
-  if (p.optInProcess !== undefined && g.type !== LIST) throw badRequest('Only a list has an opt-in process.', { optInProcess: ['Only a list has an opt-in process.'] })
+  if (p.definition !== undefined && g.type !== SEGMENT)
+    throw badRequest('Only a segment has a definition.', { definition: ['Only a segment has a definition.'] })
+  if (p.optInProcess !== undefined && g.type !== LIST)
+    throw badRequest('Only a list has an opt-in process.', { optInProcess: ['Only a list has an opt-in process.'] })
   const definition = p.definition !== undefined ? await parseDefinitionOrThrow(companyId, p.definition) : undefined
   const definitionText = definition ? JSON.stringify(definition) : undefined
   const redefine = definitionText !== undefined && definitionText !== g.definition
@@ -42,7 +44,10 @@ export async function updateGroup(companyId: number, id: string, patch: UpdateGr
       await scheduleRecompute(companyId, g.id, { timeRelative: isTimeRelative(definition!) })
     } catch (e) {
       // Without its recompute the new definition would show "processing" forever: put the old one back.
-      await db.group.update({ where: { id: g.id }, data: { definition: g.definition, isProcessing: g.isProcessing, processingPercent: g.processingPercent } })
+      await db.group.update({
+        where: { id: g.id },
+        data: { definition: g.definition, isProcessing: g.isProcessing, processingPercent: g.processingPercent },
+      })
       throw e
     }
   }

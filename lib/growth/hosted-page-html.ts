@@ -4,13 +4,25 @@
 import { BUTTON_RADIUS, FONT_STACKS, type HostedPagesSettings } from '@/lib/hosted-pages/style'
 import { safeColor } from '@/lib/hosted-pages/colors'
 
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+export const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** Paragraphs from plain text: blank lines separate them, single newlines become <br>. */
 export const paragraphs = (text: string) =>
-  text.trim() ? text.trim().split(/\n\s*\n/).map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`).join('') : ''
+  text.trim()
+    ? text
+        .trim()
+        .split(/\n\s*\n/)
+        .map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`)
+        .join('')
+    : ''
 
-export interface PageColors { background: string; text: string; button: string; buttonText: string }
+export interface PageColors {
+  background: string
+  text: string
+  button: string
+  buttonText: string
+}
 
 export interface HostedDoc {
   locale: string
@@ -25,9 +37,10 @@ export interface HostedDoc {
 function brand(d: HostedDoc): string {
   if (d.showLogo === false || d.settings.logoPlacement === 'hidden') return ''
   const c = d.company
-  const inner = c.logoUrl && /^(https?:\/\/|\/)/.test(c.logoUrl)
-    ? `<img src="${esc(c.logoUrl)}" alt="${esc(c.name)}">`
-    : `<span class="badge" style="background:${safeColor(c.avatarColor, '#2f6bd8')}" aria-hidden="true">${esc(c.name.trim().charAt(0).toUpperCase() || '?')}</span><span>${esc(c.name)}</span>`
+  const inner =
+    c.logoUrl && /^(https?:\/\/|\/)/.test(c.logoUrl)
+      ? `<img src="${esc(c.logoUrl)}" alt="${esc(c.name)}">`
+      : `<span class="badge" style="background:${safeColor(c.avatarColor, '#2f6bd8')}" aria-hidden="true">${esc(c.name.trim().charAt(0).toUpperCase() || '?')}</span><span>${esc(c.name)}</span>`
   return `<div class="brand brand-${d.settings.logoPlacement}">${inner}</div>`
 }
 

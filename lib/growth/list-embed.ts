@@ -9,7 +9,10 @@ import { createSubscribeLink } from './subscribe-links/save-subscribe-link'
 import { publicLinkUrl } from './subscribe-links/list-subscribe-links'
 
 async function listOf(companyId: number, listId: string) {
-  const list = await db.group.findFirst({ where: { id: listId, companyId, type: 0, deletedAt: null }, select: { id: true, name: true } })
+  const list = await db.group.findFirst({
+    where: { id: listId, companyId, type: 0, deletedAt: null },
+    select: { id: true, name: true },
+  })
   if (!list) throw notFound('List not found.')
   return list
 }
@@ -33,7 +36,10 @@ export async function getListEmbed(companyId: number, listId: string) {
   const list = await listOf(companyId, listId)
   const company = await db.company.findUnique({ where: { id: companyId }, select: { publicApiKey: true } })
   if (!company) throw notFound()
-  const link = await db.subscribeLink.findFirst({ where: { companyId, listId, status: 'active' }, orderBy: { createdAt: 'asc' } })
+  const link = await db.subscribeLink.findFirst({
+    where: { companyId, listId, status: 'active' },
+    orderBy: { createdAt: 'asc' },
+  })
   return {
     list,
     scriptTag: onsiteSnippet(company.publicApiKey),
@@ -45,8 +51,17 @@ export async function getListEmbed(companyId: number, listId: string) {
 
 export async function ensureListLink(companyId: number, listId: string) {
   const list = await listOf(companyId, listId)
-  const existing = await db.subscribeLink.findFirst({ where: { companyId, listId, status: 'active' }, select: { id: true } })
-  if (!existing) await createSubscribeLink(companyId, { name: `${list.name} sign-up`.slice(0, 120), listId, status: 'active', content: SUBSCRIBE_LINK_DEFAULTS })
+  const existing = await db.subscribeLink.findFirst({
+    where: { companyId, listId, status: 'active' },
+    select: { id: true },
+  })
+  if (!existing)
+    await createSubscribeLink(companyId, {
+      name: `${list.name} sign-up`.slice(0, 120),
+      listId,
+      status: 'active',
+      content: SUBSCRIBE_LINK_DEFAULTS,
+    })
   return getListEmbed(companyId, listId)
 }
 

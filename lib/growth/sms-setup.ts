@@ -7,8 +7,16 @@ import { onsiteSnippet } from './onsite/install-status'
 export async function getSmsSetup(companyId: number) {
   const [company, sms, forms] = await Promise.all([
     db.company.findUnique({ where: { id: companyId }, select: { name: true, publicApiKey: true } }),
-    db.smsSettings.findUnique({ where: { companyId }, select: { accountSid: true, senderNumber: true, messagingServiceSid: true, helpText: true } }),
-    db.form.findMany({ where: { companyId }, orderBy: { updatedAt: 'desc' }, take: 100, select: { id: true, name: true, status: true, channelType: true, formType: true } }),
+    db.smsSettings.findUnique({
+      where: { companyId },
+      select: { accountSid: true, senderNumber: true, messagingServiceSid: true, helpText: true },
+    }),
+    db.form.findMany({
+      where: { companyId },
+      orderBy: { updatedAt: 'desc' },
+      take: 100,
+      select: { id: true, name: true, status: true, channelType: true, formType: true },
+    }),
   ])
   if (!company) throw notFound()
   return {

@@ -4,24 +4,41 @@
 import { z } from 'zod'
 import { hexColor } from '@/lib/hosted-pages/colors'
 
-export const CONSENT_PAGE_KINDS = ['subscribe', 'confirm_subscription', 'subscribed', 'manage_preferences', 'unsubscribe', 'unsubscribed'] as const
+export const CONSENT_PAGE_KINDS = [
+  'subscribe',
+  'confirm_subscription',
+  'subscribed',
+  'manage_preferences',
+  'unsubscribe',
+  'unsubscribed',
+] as const
 export type ConsentPageKind = (typeof CONSENT_PAGE_KINDS)[number]
 
 const text = (max: number) => z.string().trim().max(max).default('')
 
-export const consentPageContent = z.object({
-  headline: text(200),
-  body: text(2000),
-  buttonText: text(60),
-  backgroundColor: z.union([hexColor, z.literal('')]).default(''),
-  buttonColor: z.union([hexColor, z.literal('')]).default(''),
-  textColor: z.union([hexColor, z.literal('')]).default(''),
-  showLogo: z.boolean().default(true),
-}).strict()
+export const consentPageContent = z
+  .object({
+    headline: text(200),
+    body: text(2000),
+    buttonText: text(60),
+    backgroundColor: z.union([hexColor, z.literal('')]).default(''),
+    buttonColor: z.union([hexColor, z.literal('')]).default(''),
+    textColor: z.union([hexColor, z.literal('')]).default(''),
+    showLogo: z.boolean().default(true),
+  })
+  .strict()
 
 export type ConsentPageContent = z.infer<typeof consentPageContent>
 
-export const EMPTY_CONSENT_PAGE: ConsentPageContent = { headline: '', body: '', buttonText: '', backgroundColor: '', buttonColor: '', textColor: '', showLogo: true }
+export const EMPTY_CONSENT_PAGE: ConsentPageContent = {
+  headline: '',
+  body: '',
+  buttonText: '',
+  backgroundColor: '',
+  buttonColor: '',
+  textColor: '',
+  showLogo: true,
+}
 
 export function readConsentContent(json: string | null | undefined): ConsentPageContent {
   try {
@@ -37,7 +54,8 @@ export function readConsentContent(json: string | null | undefined): ConsentPage
 export function mergeConsentContent(base: ConsentPageContent, over: ConsentPageContent | null): ConsentPageContent {
   if (!over) return base
   const out = { ...base }
-  for (const k of ['headline', 'body', 'buttonText', 'backgroundColor', 'buttonColor', 'textColor'] as const) if (over[k]) out[k] = over[k]
+  for (const k of ['headline', 'body', 'buttonText', 'backgroundColor', 'buttonColor', 'textColor'] as const)
+    if (over[k]) out[k] = over[k]
   out.showLogo = over.showLogo && base.showLogo
   return out
 }

@@ -7,7 +7,10 @@ export async function getHostedPagesSettings(companyId: number): Promise<HostedP
   return parseHostedPages(row?.hostedPages)
 }
 
-export async function saveHostedPagesSettings(companyId: number, body: HostedPagesSettings): Promise<HostedPagesSettings> {
+export async function saveHostedPagesSettings(
+  companyId: number,
+  body: HostedPagesSettings,
+): Promise<HostedPagesSettings> {
   const hostedPages = JSON.stringify(body)
   await db.onsiteSettings.upsert({ where: { companyId }, create: { companyId, hostedPages }, update: { hostedPages } })
   return body

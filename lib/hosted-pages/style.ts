@@ -9,19 +9,26 @@ export const HOSTED_FONTS = ['system', 'serif', 'rounded', 'mono'] as const
 export const BUTTON_STYLES = ['rounded', 'square', 'pill'] as const
 export const LOGO_PLACEMENTS = ['left', 'center', 'hidden'] as const
 
-export const hostedPagesBody = z.object({
-  brandColor: hexColor,
-  backgroundColor: hexColor,
-  textColor: hexColor,
-  font: z.enum(HOSTED_FONTS),
-  buttonStyle: z.enum(BUTTON_STYLES),
-  logoPlacement: z.enum(LOGO_PLACEMENTS),
-}).strict()
+export const hostedPagesBody = z
+  .object({
+    brandColor: hexColor,
+    backgroundColor: hexColor,
+    textColor: hexColor,
+    font: z.enum(HOSTED_FONTS),
+    buttonStyle: z.enum(BUTTON_STYLES),
+    logoPlacement: z.enum(LOGO_PLACEMENTS),
+  })
+  .strict()
 
 export type HostedPagesSettings = z.infer<typeof hostedPagesBody>
 
 export const HOSTED_PAGES_DEFAULTS: HostedPagesSettings = {
-  brandColor: '#1b1f24', backgroundColor: '#f4f5f7', textColor: '#1b1f24', font: 'system', buttonStyle: 'rounded', logoPlacement: 'left',
+  brandColor: '#1b1f24',
+  backgroundColor: '#f4f5f7',
+  textColor: '#1b1f24',
+  font: 'system',
+  buttonStyle: 'rounded',
+  logoPlacement: 'left',
 }
 
 export function parseHostedPages(json: string | null | undefined): HostedPagesSettings {
@@ -49,4 +56,8 @@ export const FONT_STACKS: Record<HostedPagesSettings['font'], string> = {
   mono: 'ui-monospace,"SFMono-Regular",Menlo,monospace',
 }
 
-export const BUTTON_RADIUS: Record<HostedPagesSettings['buttonStyle'], string> = { rounded: '6px', square: '0', pill: '999px' }
+export const BUTTON_RADIUS: Record<HostedPagesSettings['buttonStyle'], string> = {
+  rounded: '6px',
+  square: '0',
+  pill: '999px',
+}

@@ -44,14 +44,27 @@ export interface AjaxOptions<A extends AuthMode, Q, B, R> {
   /** Path params that are Int row ids: anything but a positive integer within int4 is a 404. */
   intParams?: readonly string[]
   status?: number
-  handler: (args: { ctx: AjaxCtx<PrincipalFor<A>>; query: Q; body: B; params: Record<string, string> }) => Promise<R> | R
+  handler: (args: {
+    ctx: AjaxCtx<PrincipalFor<A>>
+    query: Q
+    body: B
+    params: Record<string, string>
+  }) => Promise<R> | R
 }
 
 export { fieldErrorsFrom }
 
 export function errorResponse(e: unknown, requestId: string, route: string): Response {
   if (e instanceof ZodError) {
-    return Response.json({ error: 'invalid', message: 'Please correct the highlighted fields.', fieldErrors: fieldErrorsFrom(e), requestId }, { status: 400 })
+    return Response.json(
+      {
+        error: 'invalid',
+        message: 'Please correct the highlighted fields.',
+        fieldErrors: fieldErrorsFrom(e),
+        requestId,
+      },
+      { status: 400 },
+    )
   }
   if (e instanceof AppError) {
     return Response.json(
@@ -62,10 +75,16 @@ export function errorResponse(e: unknown, requestId: string, route: string): Res
   if (isConnectionError(e)) {
     // The database is restarting or unreachable: not a bug, and the next try may well work.
     console.warn(`[ajax] ${route}: database unavailable (${describeOutage(e)}), answered 503 (request ${requestId})`)
-    return Response.json({ error: 'service_unavailable', message: DB_UNAVAILABLE_MESSAGE, requestId }, { status: 503, headers: dbUnavailableHeaders() })
+    return Response.json(
+      { error: 'service_unavailable', message: DB_UNAVAILABLE_MESSAGE, requestId },
+      { status: 503, headers: dbUnavailableHeaders() },
+    )
   }
   reportError({ error: e, route, requestId })
-  return Response.json({ error: 'server_error', message: 'Something went wrong on our side. Please try again.', requestId }, { status: 500 })
+  return Response.json(
+    { error: 'server_error', message: 'Something went wrong on our side. Please try again.', requestId },
+    { status: 500 },
+  )
 }
 
 /** /ajax bodies are forms and small JSON documents; CSV imports are the largest (5 MB files). */
@@ -112,9 +131,12 @@ function withFreshSessionState(res: Response, principal: Principal | null): Resp
   return res
 }
 
-export function ajax<A extends AuthMode = 'required', Q = Record<string, never>, B = Record<string, never>, R = unknown>(
-  opts: AjaxOptions<A, Q, B, R>,
-) {
+export function ajax<
+  A extends AuthMode = 'required',
+  Q = Record<string, never>,
+  B = Record<string, never>,
+  R = unknown,
+>(opts: AjaxOptions<A, Q, B, R>) {
   return async (req: Request, context?: { params?: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     const requestId = randomUUID()
     const url = new URL(req.url)
@@ -127,8 +149,12 @@ export function ajax<A extends AuthMode = 'required', Q = Record<string, never>,
       const principal = auth === 'none' ? null : await getPrincipal(cookies[SESSION_COOKIE])
       if (auth === 'required' && !principal) throw unauthorized()
       if (principal) {
-        if (opts.staff && !(principal.user.isStaff && hasStaffPermission(principal.staffResources, opts.staff))) throw notFound()
-        if ((opts.resources || opts.partial) && !hasPermission(principal.resources, { required: opts.resources, partial: opts.partial })) {
+        if (opts.staff && !(principal.user.isStaff && hasStaffPermission(principal.staffResources, opts.staff)))
+          throw notFound()
+        if (
+          (opts.resources || opts.partial) &&
+          !hasPermission(principal.resources, { required: opts.resources, partial: opts.partial })
+        ) {
           throw forbidden()
         }
         if (opts.flag && !(await isFlagOn(principal.companyId, opts.flag))) throw notFound()

@@ -7,7 +7,11 @@ export function parseCookies(header: string | null | undefined): Record<string, 
     if (i < 0) continue
     const k = part.slice(0, i).trim()
     if (!k || k in out) continue
-    try { out[k] = decodeURIComponent(part.slice(i + 1).trim()) } catch { out[k] = part.slice(i + 1).trim() }
+    try {
+      out[k] = decodeURIComponent(part.slice(i + 1).trim())
+    } catch {
+      out[k] = part.slice(i + 1).trim()
+    }
   }
   return out
 }

@@ -114,11 +114,29 @@ export function methodNotAllowed(routes, pathname, method, revision) {
   const allow = Array.isArray(served) ? served.join(', ') : PAGE_ALLOW
   const detail = `Method "${upper}" is not allowed on ${pathname}. Allowed: ${allow}.`
   if (isJsonApi(pathname)) {
-    const body = { errors: [{ id: globalThis.crypto.randomUUID(), status: 405, code: 'method_not_allowed', title: 'Method not allowed.', detail }] }
-    return { status: 405, headers: { allow, 'content-type': 'application/vnd.api+json', revision }, body: JSON.stringify(body) }
+    const body = {
+      errors: [
+        {
+          id: globalThis.crypto.randomUUID(),
+          status: 405,
+          code: 'method_not_allowed',
+          title: 'Method not allowed.',
+          detail,
+        },
+      ],
+    }
+    return {
+      status: 405,
+      headers: { allow, 'content-type': 'application/vnd.api+json', revision },
+      body: JSON.stringify(body),
+    }
   }
   if (isAjax(pathname)) {
-    return { status: 405, headers: { allow, 'content-type': 'application/json' }, body: JSON.stringify({ error: 'method_not_allowed', message: detail }) }
+    return {
+      status: 405,
+      headers: { allow, 'content-type': 'application/json' },
+      body: JSON.stringify({ error: 'method_not_allowed', message: detail }),
+    }
   }
   return { status: 405, headers: { allow, 'content-type': 'text/plain; charset=utf-8' }, body: detail + '\n' }
 }

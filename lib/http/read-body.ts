@@ -53,7 +53,8 @@ export function parseJsonText(text: string): unknown {
   } catch {
     throw new BodyError('bad_json', 'The request body is not valid JSON.')
   }
-  if (tooDeep(value)) throw new BodyError('too_deep', `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`)
+  if (tooDeep(value))
+    throw new BodyError('too_deep', `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`)
   return value
 }
 
@@ -73,11 +74,16 @@ export async function readJson(req: Request, maxBytes: number): Promise<unknown>
 /** A multipart/form-data body, parsed by the platform's FormData once it is known to fit. */
 export async function readMultipartForm(req: Request, maxBytes: number): Promise<FormData> {
   const type = req.headers.get('content-type') ?? ''
-  if (!/^multipart\/form-data\s*;/i.test(type)) throw new BodyError('wrong_type', 'The body must be multipart/form-data.')
+  if (!/^multipart\/form-data\s*;/i.test(type))
+    throw new BodyError('wrong_type', 'The body must be multipart/form-data.')
   const bytes = await readBodyBytes(req, maxBytes)
   if (!bytes) throw new BodyError('empty', 'The request body is empty.')
   try {
-    return await new Request('http://local/', { method: 'POST', headers: { 'content-type': type }, body: bytes }).formData()
+    return await new Request('http://local/', {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: bytes,
+    }).formData()
   } catch {
     throw new BodyError('bad_multipart', 'The multipart body could not be read.')
   }

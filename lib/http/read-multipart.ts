@@ -9,8 +9,14 @@ export async function readMultipart(req: Request, maxBytes: number): Promise<For
     return await readMultipartForm(req, maxBytes)
   } catch (e) {
     if (!(e instanceof BodyError)) throw e
-    if (e.kind === 'wrong_type') throw new AppError('unsupported_media_type', 415, 'Send the file as multipart/form-data.')
-    if (e.kind === 'too_large') throw new AppError('payload_too_large', 413, `The upload is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`)
+    if (e.kind === 'wrong_type')
+      throw new AppError('unsupported_media_type', 415, 'Send the file as multipart/form-data.')
+    if (e.kind === 'too_large')
+      throw new AppError(
+        'payload_too_large',
+        413,
+        `The upload is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+      )
     throw badRequest(e.message)
   }
 }

@@ -37,7 +37,10 @@ let calls = 0
  * Counts one request against each (limit, key) and throws a 429 with Retry-After when any of
  * them is used up; then none of them counts the request.
  */
-export async function enforceRequestLimits(checks: ReadonlyArray<readonly [RequestLimit, string]>, now = Date.now()): Promise<void> {
+export async function enforceRequestLimits(
+  checks: ReadonlyArray<readonly [RequestLimit, string]>,
+  now = Date.now(),
+): Promise<void> {
   const taken: number[] = []
   for (const [limit, key] of checks) {
     const { retryAfter, id } = await take(limit, key.slice(0, 320), now)
@@ -48,9 +51,14 @@ export async function enforceRequestLimits(checks: ReadonlyArray<readonly [Reque
     }
   }
   // Housekeeping now and then: rows past every window of their bucket count for nothing.
-  if (++calls % 200 === 0) await pruneRequestLimits(checks.map(([l]) => l), now)
+  if (++calls % 200 === 0)
+    await pruneRequestLimits(
+      checks.map(([l]) => l),
+      now,
+    )
 }
 
 export async function pruneRequestLimits(limits: readonly RequestLimit[], now = Date.now()): Promise<void> {
-  for (const l of limits) await db.rateLimitHit.deleteMany({ where: { bucket: l.bucket, createdAt: { lt: new Date(now - l.windowMs) } } })
+  for (const l of limits)
+    await db.rateLimitHit.deleteMany({ where: { bucket: l.bucket, createdAt: { lt: new Date(now - l.windowMs) } } })
 }

@@ -17,7 +17,11 @@ export function newNonce(): string {
  * inline style attributes (React `style={{…}}` renders as an attribute in the server HTML,
  * which only 'unsafe-inline' allows; a style nonce would switch 'unsafe-inline' off).
  */
-export function pageCsp(nonce: string, dev = process.env.NODE_ENV === 'development', frameAncestors = "'none'"): string {
+export function pageCsp(
+  nonce: string,
+  dev = process.env.NODE_ENV === 'development',
+  frameAncestors = "'none'",
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,

@@ -8,7 +8,11 @@ import { normalizePhone } from './normalize-phone'
 
 export type RowProblemKind = 'phone_invalid' | 'phone_needs_country' | 'email_invalid' | 'no_identifier'
 
-export interface RowProblem { column: string | null; value: string; kind: RowProblemKind }
+export interface RowProblem {
+  column: string | null
+  value: string
+  kind: RowProblemKind
+}
 
 export interface RowCheck {
   /** 1-based position among the data rows (the header is not counted). */
@@ -21,7 +25,12 @@ export interface RowCheck {
 const EMAIL = z.regexes.email
 
 /** Only the rows with a problem, in file order. */
-export function checkImportRows(headers: string[], rows: string[][], mapping: Record<string, string>, region?: CountryCode): RowCheck[] {
+export function checkImportRows(
+  headers: string[],
+  rows: string[][],
+  mapping: Record<string, string>,
+  region?: CountryCode,
+): RowCheck[] {
   const columns = headers.map((h, i) => ({ h, i, target: mapping[h] ?? 'skip' }))
   const of = (target: string) => columns.filter((c) => c.target === target)
   const email = of('email')[0]
@@ -41,7 +50,12 @@ export function checkImportRows(headers: string[], rows: string[][], mapping: Re
     if (p) {
       const res = normalizePhone(p, region)
       if (res.ok) identified = true
-      else problems.push({ column: phone!.h, value: p, kind: res.reason === 'needs_country' ? 'phone_needs_country' : 'phone_invalid' })
+      else
+        problems.push({
+          column: phone!.h,
+          value: p,
+          kind: res.reason === 'needs_country' ? 'phone_needs_country' : 'phone_invalid',
+        })
     }
     if (!identified && !problems.length) problems.push({ column: null, value: '', kind: 'no_identifier' })
     if (problems.length) out.push({ row: r + 1, problems, refused: !identified })

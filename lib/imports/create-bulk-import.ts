@@ -15,25 +15,43 @@ export async function createProfileBulkImport(
   input: { profiles: Array<ProfileInput & { id?: string }>; listIds?: string[] },
 ): Promise<ImportJob> {
   const profiles = input.profiles ?? []
-  if (!Array.isArray(profiles) || !profiles.length) throw badRequest('No profiles given.', { profiles: ['At least one profile is required.'] })
+  if (!Array.isArray(profiles) || !profiles.length)
+    throw badRequest('No profiles given.', { profiles: ['At least one profile is required.'] })
   if (profiles.length > MAX_BULK_PROFILES) {
-    throw badRequest(`At most ${MAX_BULK_PROFILES} profiles per job.`, { profiles: [`At most ${MAX_BULK_PROFILES} profiles per job.`] })
+    throw badRequest(`At most ${MAX_BULK_PROFILES} profiles per job.`, {
+      profiles: [`At most ${MAX_BULK_PROFILES} profiles per job.`],
+    })
   }
   // A profile named by id must be one of this company's: the job could only fail that row.
-  await assertProfilesExist(companyId, profiles.map((p, i) => [`profiles.${i}.id`, p?.id] as const))
+  await assertProfilesExist(
+    companyId,
+    profiles.map((p, i) => [`profiles.${i}.id`, p?.id] as const),
+  )
   const listIds = [...new Set(input.listIds ?? [])]
   if (listIds.length) {
-    const found = await db.group.findMany({ where: { companyId, id: { in: listIds }, type: 0, deletedAt: null }, select: { id: true } })
+    const found = await db.group.findMany({
+      where: { companyId, id: { in: listIds }, type: 0, deletedAt: null },
+      select: { id: true },
+    })
     if (found.length !== listIds.length) throw notFound('List not found.')
   }
   const job = await db.importJob.create({
     data: {
-      id: ulid(), companyId, kind: 'api_bulk', status: 'queued', totalCount: profiles.length, listIds: JSON.stringify(listIds),
+      id: ulid(),
+      companyId,
+      kind: 'api_bulk',
+      status: 'queued',
+      totalCount: profiles.length,
+      listIds: JSON.stringify(listIds),
       input: JSON.stringify(profiles),
     },
   })
   try {
-    await enqueue(BULK_IMPORT_JOB, { companyId, importJobId: job.id }, { companyId, idempotencyKey: `import:${job.id}` })
+    await enqueue(
+      BULK_IMPORT_JOB,
+      { companyId, importJobId: job.id },
+      { companyId, idempotencyKey: `import:${job.id}` },
+    )
   } catch (e) {
     // No job, no import: never leave a row that says "queued" forever.
     await db.importJob.delete({ where: { id: job.id } }).catch(() => {})

@@ -6,7 +6,14 @@ import { db } from '@/lib/db/client'
 import { AppError, badRequest, notFound, type FieldErrors } from '@/lib/errors/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { enqueue } from '@/lib/jobs/queue'
-import { CSV_IMPORT_JOB, isCsvTarget, MAX_CONSENT_SOURCE, MAX_CSV_BYTES, MAX_CSV_COLUMNS, type ImportConsent } from './import-types'
+import {
+  CSV_IMPORT_JOB,
+  isCsvTarget,
+  MAX_CONSENT_SOURCE,
+  MAX_CSV_BYTES,
+  MAX_CSV_COLUMNS,
+  type ImportConsent,
+} from './import-types'
 import { parseCsv } from './parse-csv'
 
 export interface CreateCsvImportInput {
@@ -19,19 +26,27 @@ export interface CreateCsvImportInput {
 }
 
 export async function createCsvImport(companyId: number, input: CreateCsvImportInput): Promise<ImportJob> {
-  const list = await db.group.findFirst({ where: { id: input.listId, companyId, type: 0, deletedAt: null }, select: { id: true } })
+  const list = await db.group.findFirst({
+    where: { id: input.listId, companyId, type: 0, deletedAt: null },
+    select: { id: true },
+  })
   if (!list) throw notFound('List not found.')
-  if (typeof input.csv !== 'string' || !input.csv.trim()) throw badRequest('The file is empty.', { csv: ['The file is empty.'] })
-  if (Buffer.byteLength(input.csv) > MAX_CSV_BYTES) throw badRequest('The file is too large.', { csv: ['The file is larger than 5 MB.'] })
+  if (typeof input.csv !== 'string' || !input.csv.trim())
+    throw badRequest('The file is empty.', { csv: ['The file is empty.'] })
+  if (Buffer.byteLength(input.csv) > MAX_CSV_BYTES)
+    throw badRequest('The file is too large.', { csv: ['The file is larger than 5 MB.'] })
   const mapping = input.mapping ?? {}
   const mapped = Object.entries(mapping)
   if (mapped.length > MAX_CSV_COLUMNS) {
-    throw badRequest('The file cannot be imported.', { mapping: [`At most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} columns can be mapped.`] })
+    throw badRequest('The file cannot be imported.', {
+      mapping: [`At most ${MAX_CSV_COLUMNS.toLocaleString('en-US')} columns can be mapped.`],
+    })
   }
   // Parsing yields to the event loop; a header over MAX_CSV_COLUMNS is a 400 on `csv`.
   const { header, rows } = await parseCsv(input.csv)
   const errors: FieldErrors = {}
-  if (!header.length || header.every((h) => !h)) errors.csv = ['The first line must be a header row with the column names.']
+  if (!header.length || header.every((h) => !h))
+    errors.csv = ['The first line must be a header row with the column names.']
   // One pass with a set: the check must stay linear in the number of columns.
   const seen = new Set<string>()
   const dupes = new Set<string>()
@@ -44,7 +59,8 @@ export async function createCsvImport(companyId: number, input: CreateCsvImportI
   for (const [column, target] of mapped) {
     if (!seen.has(column)) (errors[`mapping.${column}`] ??= []).push('This column is not in the file.')
     else if (!isCsvTarget(target)) (errors[`mapping.${column}`] ??= []).push(`Unknown field "${target}".`)
-    else if (target !== 'skip' && targets.has(target)) (errors[`mapping.${column}`] ??= []).push(`"${target}" is mapped twice.`)
+    else if (target !== 'skip' && targets.has(target))
+      (errors[`mapping.${column}`] ??= []).push(`"${target}" is mapped twice.`)
     else targets.set(target, column)
   }
   if (!['email', 'phone_number', 'external_id'].some((t) => targets.has(t))) {
@@ -54,17 +70,25 @@ export async function createCsvImport(companyId: number, input: CreateCsvImportI
   if (consent?.status === 'subscribed') {
     const source = typeof consent.source === 'string' ? consent.source.trim() : ''
     if (!source) errors['consent.source'] = ['Say where these people subscribed (e.g. “Trade show sign-up sheet”).']
-    else if (source.length > MAX_CONSENT_SOURCE) errors['consent.source'] = [`At most ${MAX_CONSENT_SOURCE} characters.`]
+    else if (source.length > MAX_CONSENT_SOURCE)
+      errors['consent.source'] = [`At most ${MAX_CONSENT_SOURCE} characters.`]
   }
   if (Object.keys(errors).length) throw new AppError('invalid', 400, 'The file cannot be imported.', errors)
-  const storedConsent: ImportConsent | undefined = consent?.status === 'subscribed'
-    ? { status: 'subscribed', source: consent.source.trim(), ...(consent.sms ? { sms: true } : {}) }
-    : consent
+  const storedConsent: ImportConsent | undefined =
+    consent?.status === 'subscribed'
+      ? { status: 'subscribed', source: consent.source.trim(), ...(consent.sms ? { sms: true } : {}) }
+      : consent
 
   const job = await db.importJob.create({
     data: {
-      id: ulid(), companyId, kind: 'csv', status: 'queued', totalCount: rows.length, listIds: JSON.stringify([list.id]),
-      input: JSON.stringify({ csv: input.csv, mapping, ...(storedConsent ? { consent: storedConsent } : {}) }), createdById: input.userId ?? null,
+      id: ulid(),
+      companyId,
+      kind: 'csv',
+      status: 'queued',
+      totalCount: rows.length,
+      listIds: JSON.stringify([list.id]),
+      input: JSON.stringify({ csv: input.csv, mapping, ...(storedConsent ? { consent: storedConsent } : {}) }),
+      createdById: input.userId ?? null,
     },
   })
   try {

@@ -12,7 +12,11 @@ export async function listImportJobs(
   opts: { listId?: string; kind?: string; take?: number } = {},
 ): Promise<Array<Omit<ImportJob, 'input'>>> {
   return db.importJob.findMany({
-    where: { companyId, ...(opts.kind ? { kind: opts.kind } : {}), ...(opts.listId ? { listIds: { contains: JSON.stringify(opts.listId) } } : {}) },
+    where: {
+      companyId,
+      ...(opts.kind ? { kind: opts.kind } : {}),
+      ...(opts.listId ? { listIds: { contains: JSON.stringify(opts.listId) } } : {}),
+    },
     orderBy: { createdAt: 'desc' },
     take: opts.take ?? 100,
     omit: { input: true }, // the stored file can be megabytes

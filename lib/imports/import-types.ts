@@ -12,9 +12,7 @@ export interface ImportError {
 }
 
 /** The consent the merchant declares for the people of a CSV import. */
-export type ImportConsent =
-  | { status: 'subscribed'; source: string; sms?: boolean }
-  | { status: 'not_subscribed' }
+export type ImportConsent = { status: 'subscribed'; source: string; sms?: boolean } | { status: 'not_subscribed' }
 
 export const IMPORT_CONSENT_METHOD = 'CSV_IMPORT'
 export const MAX_CONSENT_SOURCE = 200
@@ -26,9 +24,21 @@ export interface ImportJobPayload {
 
 /** Where a CSV column goes. */
 export const CSV_TARGETS = [
-  'email', 'phone_number', 'external_id', 'first_name', 'last_name', 'organization', 'title', 'city', 'region', 'country', 'zip', 'skip',
+  'email',
+  'phone_number',
+  'external_id',
+  'first_name',
+  'last_name',
+  'organization',
+  'title',
+  'city',
+  'region',
+  'country',
+  'zip',
+  'skip',
 ] as const
-export const isCsvTarget = (t: string) => (CSV_TARGETS as readonly string[]).includes(t) || /^properties\.[^.\s][^]*$/.test(t)
+export const isCsvTarget = (t: string) =>
+  (CSV_TARGETS as readonly string[]).includes(t) || /^properties\.[^.\s][^]*$/.test(t)
 
 export const MAX_BULK_PROFILES = 10_000
 /** The size of a CSV import, as the upload screen says (5 MB). */

@@ -9,7 +9,8 @@ import { loadImport, markImportFailed, type ImportState } from './run-import'
 
 async function load(payload: ImportJobPayload, ctx: JobContext): Promise<ImportState> {
   // The company comes from the job row and must match the payload: never cross tenants.
-  if (!payload || payload.companyId !== ctx.companyId) throw new PermanentJobError('Import payload does not match the job company.')
+  if (!payload || payload.companyId !== ctx.companyId)
+    throw new PermanentJobError('Import payload does not match the job company.')
   const state = await loadImport(payload.companyId, payload.importJobId)
   if (!state) throw new PermanentJobError(`Import job ${payload.importJobId} not found.`)
   return state
@@ -21,7 +22,8 @@ async function guarded(payload: ImportJobPayload, ctx: JobContext, run: (s: Impo
     await run(state)
   } catch (e) {
     const status = (e as { status?: number })?.status
-    if (typeof status === 'number' && status >= 400 && status < 500) await markImportFailed(state.companyId, state.id, (e as Error).message)
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      await markImportFailed(state.companyId, state.id, (e as Error).message)
     throw e
   }
 }

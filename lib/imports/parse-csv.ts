@@ -72,7 +72,11 @@ class RecordReader {
   private i = 0
   private q = -1
 
-  constructor(private readonly src: string, private readonly delim: string, private readonly newline: string) {}
+  constructor(
+    private readonly src: string,
+    private readonly delim: string,
+    private readonly newline: string,
+  ) {}
 
   done(): boolean {
     return this.rec === null && this.pos >= this.src.length
@@ -219,7 +223,8 @@ export async function parseCsv(text: string): Promise<ParsedCsv> {
       await pause()
       continue
     }
-    if (r.tooWide || r.count > MAX_CSV_COLUMNS) throw badRequest(tooManyColumnsMessage, { csv: [tooManyColumnsMessage] })
+    if (r.tooWide || r.count > MAX_CSV_COLUMNS)
+      throw badRequest(tooManyColumnsMessage, { csv: [tooManyColumnsMessage] })
     if (!isBlankRecord(r)) head = r
   }
   const header = (head?.cells ?? []).map((h) => h.trim())

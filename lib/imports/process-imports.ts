@@ -26,7 +26,12 @@ interface RowOptions {
   consent?: ImportConsent
 }
 
-const INPUT_KEY: Record<string, string> = { phone_number: 'phoneNumber', external_id: 'externalId', first_name: 'firstName', last_name: 'lastName' }
+const INPUT_KEY: Record<string, string> = {
+  phone_number: 'phoneNumber',
+  external_id: 'externalId',
+  first_name: 'firstName',
+  last_name: 'lastName',
+}
 
 /** Removes the attribute an error path names ('email', 'location.city', 'properties.Size') from a row. */
 function dropAttribute(raw: Record<string, unknown>, path: string) {
@@ -43,7 +48,12 @@ function dropAttribute(raw: Record<string, unknown>, path: string) {
 }
 
 function* writeRow(
-  state: ImportState, raw: unknown, id: string | undefined, source: string, line: number, fieldName: (f: string) => string,
+  state: ImportState,
+  raw: unknown,
+  id: string | undefined,
+  source: string,
+  line: number,
+  fieldName: (f: string) => string,
   opts: RowOptions = {},
 ): Ops<RowOutcome> {
   let errors: FieldErrors = {}
@@ -60,24 +70,38 @@ function* writeRow(
   }
   if (!input.email && !input.phoneNumber && !input.externalId && !id && !Object.keys(errors).length) {
     // Nothing identifies the person: the fields left out, if any, are why the row is refused.
-    return { errors: dropped.length ? dropped : [{ line, message: 'The row has no email, phone number or external id.' }] }
+    return {
+      errors: dropped.length ? dropped : [{ line, message: 'The row has no email, phone number or external id.' }],
+    }
   }
   if (Object.keys(errors).length) {
-    return { errors: Object.entries(errors).flatMap(([f, ms]) => ms.map((message) => ({ line, field: fieldName(f), message }))) }
+    return {
+      errors: Object.entries(errors).flatMap(([f, ms]) =>
+        ms.map((message) => ({ line, field: fieldName(f), message })),
+      ),
+    }
   }
   // The id was checked when the import was accepted; a profile deleted or merged away since then
   // is this row's problem, not a reason to fail the whole job.
   if (id && !(yield* findProfileIdOps(state.companyId, 'id', id))) {
     return { errors: [{ line, field: fieldName('id'), message: UNKNOWN_PROFILE }] }
   }
-  const { raw: profile } = yield* upsertProfileOps(state.companyId, input, { mode: 'import', id, source, acceptedAt: state.acceptedAt })
+  const { raw: profile } = yield* upsertProfileOps(state.companyId, input, {
+    mode: 'import',
+    id,
+    source,
+    acceptedAt: state.acceptedAt,
+  })
   for (const listId of state.listIds) {
     yield* getListOps(state.companyId, listId)
     yield* addToListOps(state.companyId, listId, [profile.id], source)
   }
   if (opts.consent?.status === 'subscribed') yield* recordConsent(state.companyId, profile, opts.consent)
   if (!dropped.length) return { profileId: profile.id }
-  return { profileId: profile.id, warnings: dropped.map((d) => ({ ...d, message: `${d.message} The row was imported without it.`, imported: true })) }
+  return {
+    profileId: profile.id,
+    warnings: dropped.map((d) => ({ ...d, message: `${d.message} The row was imported without it.`, imported: true })),
+  }
 }
 
 /**
@@ -85,7 +109,11 @@ function* writeRow(
  * asked and the person has a phone number) with the method and the source they gave. Someone who
  * unsubscribed is never resubscribed by an import.
  */
-function* recordConsent(companyId: number, profile: { id: string; email?: unknown; phoneNumber?: unknown }, consent: Extract<ImportConsent, { status: 'subscribed' }>): Ops<void> {
+function* recordConsent(
+  companyId: number,
+  profile: { id: string; email?: unknown; phoneNumber?: unknown },
+  consent: Extract<ImportConsent, { status: 'subscribed' }>,
+): Ops<void> {
   const channels = [
     ...(profile.email ? ['email_marketing' as const] : []),
     ...(consent.sms && profile.phoneNumber ? ['sms_marketing' as const] : []),
@@ -93,7 +121,10 @@ function* recordConsent(companyId: number, profile: { id: string; email?: unknow
   for (const channel of channels) {
     const current = yield* getConsentStatusOps(companyId, profile.id, channel)
     if (current === 'unsubscribed' || current === 'subscribed') continue
-    yield* setConsentOps(companyId, profile.id, channel, 'subscribed', { method: IMPORT_CONSENT_METHOD, source: consent.source })
+    yield* setConsentOps(companyId, profile.id, channel, 'subscribed', {
+      method: IMPORT_CONSENT_METHOD,
+      source: consent.source,
+    })
   }
 }
 
@@ -111,8 +142,13 @@ export async function processBulkImport(state: ImportState) {
 }
 
 const SNAKE_TO_INPUT: Record<string, string> = {
-  email: 'email', phone_number: 'phoneNumber', external_id: 'externalId', first_name: 'firstName', last_name: 'lastName',
-  organization: 'organization', title: 'title',
+  email: 'email',
+  phone_number: 'phoneNumber',
+  external_id: 'externalId',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  organization: 'organization',
+  title: 'title',
 }
 const LOCATION = new Set(['city', 'region', 'country', 'zip'])
 
@@ -123,7 +159,11 @@ function propertyValue(v: string): unknown {
 }
 
 export async function processCsvImport(state: ImportState) {
-  const { csv, mapping, consent } = JSON.parse(state.input) as { csv: string; mapping: Record<string, string>; consent?: ImportConsent }
+  const { csv, mapping, consent } = JSON.parse(state.input) as {
+    csv: string
+    mapping: Record<string, string>
+    consent?: ImportConsent
+  }
   const { header, rows } = await parseCsv(csv)
   const region = await companyPhoneRegion(state.companyId)
   const col = new Map(header.map((h, i) => [h, i]))
@@ -156,7 +196,11 @@ export async function processCsvImport(state: ImportState) {
       }
       if (Object.keys(location).length) input.location = location
       if (Object.keys(properties).length) input.properties = properties
-      return yield* writeRow(state, input, undefined, 'csv_import', row.line, fieldName, { partial: true, dropped, consent })
+      return yield* writeRow(state, input, undefined, 'csv_import', row.line, fieldName, {
+        partial: true,
+        dropped,
+        consent,
+      })
     },
     (i) => rows[i]?.line ?? i + 2,
   )

@@ -9,7 +9,9 @@ import { parseCsv } from './parse-csv'
 export const REFUSED_LINE_HEADER = 'Line in the original file'
 export const REFUSED_REASON_HEADER = 'Why this row was not imported'
 
-export async function refusedRowsCsv(job: Pick<ImportJob, 'input' | 'errors'>): Promise<{ csv: string; count: number }> {
+export async function refusedRowsCsv(
+  job: Pick<ImportJob, 'input' | 'errors'>,
+): Promise<{ csv: string; count: number }> {
   const reasons = new Map<number, string[]>()
   for (const e of importErrors(job)) {
     if (e.imported || e.line < 2) continue // imported rows and whole-job failures are not refused rows

@@ -33,16 +33,25 @@ function epochMs(v: unknown): number {
 }
 
 export function* loadImportOps(companyId: number, id: string): Ops<ImportState | null> {
-  const r = yield* selectFirst(kysely().selectFrom('ImportJob').selectAll().where('companyId', '=', companyId).where('id', '=', id))
+  const r = yield* selectFirst(
+    kysely().selectFrom('ImportJob').selectAll().where('companyId', '=', companyId).where('id', '=', id),
+  )
   if (!r) return null
   return {
-    id, companyId, status: String(r.status), listIds: JSON.parse(String(r.listIds || '[]')), completedCount: Number(r.completedCount),
-    failedCount: Number(r.failedCount), errors: JSON.parse(String(r.errors || '[]')), input: String(r.input),
+    id,
+    companyId,
+    status: String(r.status),
+    listIds: JSON.parse(String(r.listIds || '[]')),
+    completedCount: Number(r.completedCount),
+    failedCount: Number(r.failedCount),
+    errors: JSON.parse(String(r.errors || '[]')),
+    input: String(r.input),
     acceptedAt: epochMs(r.createdAt),
   }
 }
 
-export const loadImport = (companyId: number, id: string): Promise<ImportState | null> => read(loadImportOps(companyId, id))
+export const loadImport = (companyId: number, id: string): Promise<ImportState | null> =>
+  read(loadImportOps(companyId, id))
 
 /** One row's outcome: the profile it wrote (with the fields it had to leave out), or its problems. */
 export type RowOutcome = { profileId: string; warnings?: ImportError[] } | { errors: ImportError[] }
@@ -103,7 +112,11 @@ export async function runImport(
       yield* exec(
         kysely()
           .updateTable('ImportJob')
-          .set((eb) => ({ completedCount: eb('completedCount', '+', ok), failedCount: eb('failedCount', '+', failed), errors: JSON.stringify(errors) }))
+          .set((eb) => ({
+            completedCount: eb('completedCount', '+', ok),
+            failedCount: eb('failedCount', '+', failed),
+            errors: JSON.stringify(errors),
+          }))
           .where('companyId', '=', companyId)
           .where('id', '=', id),
       )
@@ -118,7 +131,8 @@ export async function runImport(
     }
     if (profileIds === null) return
     // Imports create profiles: `created` also checks segments a blank profile can match.
-    if (profileIds.length) await reevaluateProfiles(companyId, profileIds, { profileChanged: true, created: true, listIds: state.listIds })
+    if (profileIds.length)
+      await reevaluateProfiles(companyId, profileIds, { profileChanged: true, created: true, listIds: state.listIds })
     next = to
     await new Promise((r) => setImmediate(r)) // let requests and other jobs run between chunks
   }
@@ -155,4 +169,3 @@ export function rowErrors(e: unknown, line: number): ImportError[] {
   }
   return [{ line, message: e instanceof Error ? e.message : String(e) }]
 }
-

@@ -59,9 +59,19 @@ export const DEFAULT_SETTINGS: ConnectionSettings = { syncDays: 90, writeBackCon
 
 function toConnection(r: Row): Connection {
   return {
-    id: r.id, companyId: r.companyId, key: r.key, externalKey: r.externalKey, status: r.status, isTest: r.isTest,
-    settings: { ...DEFAULT_SETTINGS, ...parse<ConnectionSettings>(r.settings, {}) }, webhooks: parse<WebhookRegistration[]>(r.webhooks, []),
-    lastSyncAt: r.lastSyncAt, lastEventAt: r.lastEventAt, lastError: r.lastError, lastErrorAt: r.lastErrorAt, createdAt: r.createdAt,
+    id: r.id,
+    companyId: r.companyId,
+    key: r.key,
+    externalKey: r.externalKey,
+    status: r.status,
+    isTest: r.isTest,
+    settings: { ...DEFAULT_SETTINGS, ...parse<ConnectionSettings>(r.settings, {}) },
+    webhooks: parse<WebhookRegistration[]>(r.webhooks, []),
+    lastSyncAt: r.lastSyncAt,
+    lastEventAt: r.lastEventAt,
+    lastError: r.lastError,
+    lastErrorAt: r.lastErrorAt,
+    createdAt: r.createdAt,
   }
 }
 
@@ -87,17 +97,33 @@ export async function saveConnection(input: SaveConnectionInput): Promise<Connec
     if (existing.status !== 'disconnected') throw new ConnectionTaken('This shop is connected to another account.')
     // The shop left that account: its old row keeps the account's history under a retired key,
     // freeing the shop (unique key + externalKey) for the new owner.
-    await db.integration.updateMany({ where: { id: existing.id, companyId: existing.companyId }, data: { externalKey: `${input.externalKey}#${existing.id}` } })
+    await db.integration.updateMany({
+      where: { id: existing.id, companyId: existing.companyId },
+      data: { externalKey: `${input.externalKey}#${existing.id}` },
+    })
     existing = null
   }
   const credentials = sealCredentials(input.credentials)
-  const settings = JSON.stringify({ ...DEFAULT_SETTINGS, ...(existing ? parse<ConnectionSettings>(existing.settings, {}) : {}), ...input.settings })
+  const settings = JSON.stringify({
+    ...DEFAULT_SETTINGS,
+    ...(existing ? parse<ConnectionSettings>(existing.settings, {}) : {}),
+    ...input.settings,
+  })
   const row = existing
-    ? await db.integration.update({ where: { id: existing.id }, data: { credentials, settings, status: 'connected', lastError: null, lastErrorAt: null } })
+    ? await db.integration.update({
+        where: { id: existing.id },
+        data: { credentials, settings, status: 'connected', lastError: null, lastErrorAt: null },
+      })
     : await db.integration.create({
         data: {
-          id: randomUUID(), companyId: input.companyId, key: input.key, externalKey: input.externalKey, credentials, settings,
-          isTest: input.isTest ?? false, createdById: input.createdById ?? null,
+          id: randomUUID(),
+          companyId: input.companyId,
+          key: input.key,
+          externalKey: input.externalKey,
+          credentials,
+          settings,
+          isTest: input.isTest ?? false,
+          createdById: input.createdById ?? null,
         },
       })
   return toConnection(row)
@@ -116,7 +142,10 @@ export async function getConnectionByKey(companyId: number, key: string): Promis
 }
 
 export async function listConnections(companyId: number, key?: string): Promise<Connection[]> {
-  const rows = await db.integration.findMany({ where: { companyId, ...(key ? { key } : {}) }, orderBy: { createdAt: 'asc' } })
+  const rows = await db.integration.findMany({
+    where: { companyId, ...(key ? { key } : {}) },
+    orderBy: { createdAt: 'asc' },
+  })
   return rows.map(toConnection)
 }
 
@@ -128,8 +157,15 @@ export async function connectionCredentials(companyId: number, id: string): Prom
 }
 
 export async function updateConnection(
-  companyId: number, id: string,
-  patch: Partial<{ status: string; settings: ConnectionSettings; webhooks: WebhookRegistration[]; lastSyncAt: Date | null; lastError: string | null }>,
+  companyId: number,
+  id: string,
+  patch: Partial<{
+    status: string
+    settings: ConnectionSettings
+    webhooks: WebhookRegistration[]
+    lastSyncAt: Date | null
+    lastError: string | null
+  }>,
 ): Promise<Connection | null> {
   const current = await getConnection(companyId, id)
   if (!current) return null
@@ -148,6 +184,9 @@ export async function updateConnection(
 
 /** Marks it disconnected and forgets the credentials (webhooks then find no secret and get 401). */
 export async function disconnectConnection(companyId: number, id: string): Promise<boolean> {
-  const { count } = await db.integration.updateMany({ where: { id, companyId }, data: { status: 'disconnected', credentials: '', webhooks: '[]' } })
+  const { count } = await db.integration.updateMany({
+    where: { id, companyId },
+    data: { status: 'disconnected', credentials: '', webhooks: '[]' },
+  })
   return count > 0
 }

@@ -39,10 +39,12 @@ let prepared: Promise<void> | null = null
 /** PostgreSQL: the job queue's schema must exist before a transaction enqueues into it. */
 async function prepareQueue(): Promise<void> {
   if (dbEngine() !== 'postgresql') return
-  prepared ??= jobQueue().prepare().catch((e) => {
-    prepared = null
-    throw e
-  })
+  prepared ??= jobQueue()
+    .prepare()
+    .catch((e) => {
+      prepared = null
+      throw e
+    })
   await prepared
 }
 
@@ -51,8 +53,13 @@ function* recordOps(d: RecordDeliveryInput, now: Date): Ops<boolean> {
     kysely()
       .insertInto('IntegrationDelivery')
       .values({
-        companyId: d.companyId, integrationId: d.integrationId, deliveryId: d.deliveryId, topic: d.topic,
-        status: d.ignoredReason ? 'ignored' : 'queued', reason: d.ignoredReason ?? null, receivedAt: dbDate(now) as never,
+        companyId: d.companyId,
+        integrationId: d.integrationId,
+        deliveryId: d.deliveryId,
+        topic: d.topic,
+        status: d.ignoredReason ? 'ignored' : 'queued',
+        reason: d.ignoredReason ?? null,
+        receivedAt: dbDate(now) as never,
         processedAt: d.ignoredReason ? (dbDate(now) as never) : null,
       })
       .onConflict((oc) => oc.columns(['integrationId', 'deliveryId']).doNothing()),
@@ -60,9 +67,19 @@ function* recordOps(d: RecordDeliveryInput, now: Date): Ops<boolean> {
   if (!added) return false
   if (!d.ignoredReason) {
     const payload: DeliveryJobPayload = {
-      companyId: d.companyId, integrationId: d.integrationId, provider: d.provider, deliveryId: d.deliveryId, topic: d.topic, body: d.body,
+      companyId: d.companyId,
+      integrationId: d.integrationId,
+      provider: d.provider,
+      deliveryId: d.deliveryId,
+      topic: d.topic,
+      body: d.body,
     }
-    yield* enqueueJobOps(INTEGRATION_DELIVERY_JOB, payload, { companyId: d.companyId, maxAttempts: DELIVERY_ATTEMPTS }, now)
+    yield* enqueueJobOps(
+      INTEGRATION_DELIVERY_JOB,
+      payload,
+      { companyId: d.companyId, maxAttempts: DELIVERY_ATTEMPTS },
+      now,
+    )
   }
   return true
 }
@@ -77,14 +94,25 @@ export async function recordDelivery(d: RecordDeliveryInput, now = new Date()): 
 
 /** Sets a delivery's outcome (scoped to its company). */
 export async function markDelivery(
-  companyId: number, integrationId: string, deliveryId: string, status: DeliveryStatus, reason: string | null, now = new Date(),
+  companyId: number,
+  integrationId: string,
+  deliveryId: string,
+  status: DeliveryStatus,
+  reason: string | null,
+  now = new Date(),
 ): Promise<void> {
   await inWriteTx(() =>
     exec(
       kysely()
         .updateTable('IntegrationDelivery')
-        .set({ status, reason: reason ? reason.slice(0, 1000) : null, processedAt: status === 'queued' ? null : (dbDate(now) as never) })
-        .where('companyId', '=', companyId).where('integrationId', '=', integrationId).where('deliveryId', '=', deliveryId),
+        .set({
+          status,
+          reason: reason ? reason.slice(0, 1000) : null,
+          processedAt: status === 'queued' ? null : (dbDate(now) as never),
+        })
+        .where('companyId', '=', companyId)
+        .where('integrationId', '=', integrationId)
+        .where('deliveryId', '=', deliveryId),
     ),
   )
 }
@@ -101,7 +129,10 @@ export interface DeliveryIntegration {
   settings: string
 }
 
-export type DeliveryProcessor = (delivery: DeliveryJobPayload, integration: DeliveryIntegration) => Promise<DeliveryOutcome>
+export type DeliveryProcessor = (
+  delivery: DeliveryJobPayload,
+  integration: DeliveryIntegration,
+) => Promise<DeliveryOutcome>
 
 const g = globalThis as unknown as { __deliveryProcessors?: Map<string, DeliveryProcessor> }
 const processors: Map<string, DeliveryProcessor> = (g.__deliveryProcessors ??= new Map())

@@ -14,7 +14,12 @@ import type { ClaimedJob } from '@/lib/jobs/job-queue'
 import { PermanentJobError, registerBatchJobHandler } from '@/lib/jobs/queue'
 import { CommerceSkip } from './commerce/ingest'
 import {
-  DELIVERY_ATTEMPTS, deliveryProcessor, INTEGRATION_DELIVERY_JOB, type DeliveryIntegration, type DeliveryJobPayload, type DeliveryStatus,
+  DELIVERY_ATTEMPTS,
+  deliveryProcessor,
+  INTEGRATION_DELIVERY_JOB,
+  type DeliveryIntegration,
+  type DeliveryJobPayload,
+  type DeliveryStatus,
 } from './deliveries'
 
 export const DELIVERY_BATCH = 50
@@ -27,20 +32,33 @@ const reasonOf = (e: unknown) => {
 }
 
 async function loadIntegration(p: DeliveryJobPayload): Promise<DeliveryIntegration | null> {
-  const row = await read(selectFirst(
-    kysely().selectFrom('Integration').select(['id', 'companyId', 'key', 'externalKey', 'status', 'settings'])
-      .where('id', '=', p.integrationId).where('companyId', '=', p.companyId),
-  ))
-  return row ? { ...row, companyId: Number(row.companyId) } as DeliveryIntegration : null
+  const row = await read(
+    selectFirst(
+      kysely()
+        .selectFrom('Integration')
+        .select(['id', 'companyId', 'key', 'externalKey', 'status', 'settings'])
+        .where('id', '=', p.integrationId)
+        .where('companyId', '=', p.companyId),
+    ),
+  )
+  return row ? ({ ...row, companyId: Number(row.companyId) } as DeliveryIntegration) : null
 }
 
 /** One delivery: its mark, and the error to hand the queue when it should run again (or die). */
-async function processOne(p: DeliveryJobPayload, attempt: number, cache: Map<string, DeliveryIntegration | null>): Promise<{ mark: Mark; error?: unknown }> {
+async function processOne(
+  p: DeliveryJobPayload,
+  attempt: number,
+  cache: Map<string, DeliveryIntegration | null>,
+): Promise<{ mark: Mark; error?: unknown }> {
   if (!cache.has(p.integrationId)) cache.set(p.integrationId, await loadIntegration(p))
   const integration = cache.get(p.integrationId)
   if (!integration) return { mark: { p, status: 'ignored', reason: 'The connection no longer exists.' } }
   const processor = deliveryProcessor(integration.key)
-  if (!processor) return { mark: { p, status: 'failed', reason: `No processor for ${integration.key}.` }, error: new Error(`No delivery processor for ${integration.key}.`) }
+  if (!processor)
+    return {
+      mark: { p, status: 'failed', reason: `No processor for ${integration.key}.` },
+      error: new Error(`No delivery processor for ${integration.key}.`),
+    }
   try {
     const out = await processor(p, integration)
     // app/uninstalled changed the connection: the rest of the batch must see it.
@@ -49,11 +67,15 @@ async function processOne(p: DeliveryJobPayload, attempt: number, cache: Map<str
   } catch (e) {
     if (e instanceof CommerceSkip) {
       // Out of order (a refund before its order): retried with the queue's backoff, then given up.
-      if (e.later && attempt < DELIVERY_ATTEMPTS) return { mark: { p, status: 'failed', reason: `${e.message} (retrying)` }, error: e }
+      if (e.later && attempt < DELIVERY_ATTEMPTS)
+        return { mark: { p, status: 'failed', reason: `${e.message} (retrying)` }, error: e }
       return { mark: { p, status: 'ignored', reason: e.message } }
     }
     const permanent = e instanceof AppError && e.status < 500
-    return { mark: { p, status: 'failed', reason: reasonOf(e) }, error: permanent ? new PermanentJobError(reasonOf(e)) : e }
+    return {
+      mark: { p, status: 'failed', reason: reasonOf(e) },
+      error: permanent ? new PermanentJobError(reasonOf(e)) : e,
+    }
   }
 }
 
@@ -65,15 +87,22 @@ async function writeMarks(marks: Mark[], now: Date): Promise<void> {
   await inWriteTx(function* () {
     for (const { p, status, reason } of marks) {
       yield* exec(
-        kysely().updateTable('IntegrationDelivery')
+        kysely()
+          .updateTable('IntegrationDelivery')
           .set({ status, reason: reason ? reason.slice(0, 1000) : null, processedAt: status === 'queued' ? null : at })
-          .where('companyId', '=', p.companyId).where('integrationId', '=', p.integrationId).where('deliveryId', '=', p.deliveryId),
+          .where('companyId', '=', p.companyId)
+          .where('integrationId', '=', p.integrationId)
+          .where('deliveryId', '=', p.deliveryId),
       )
     }
     // The screen shows "last event" to the minute: one write a minute, not one per delivery.
     for (const [id, companyId] of touched) {
       yield* exec(
-        kysely().updateTable('Integration').set({ lastEventAt: at }).where('id', '=', id).where('companyId', '=', companyId)
+        kysely()
+          .updateTable('Integration')
+          .set({ lastEventAt: at })
+          .where('id', '=', id)
+          .where('companyId', '=', companyId)
           .where((eb) => eb.or([eb('lastEventAt', 'is', null), eb('lastEventAt', '<', cutoff)])),
       )
     }

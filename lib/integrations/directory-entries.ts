@@ -14,12 +14,48 @@ export interface DirectoryEntry {
 }
 
 export const DIRECTORY: readonly DirectoryEntry[] = [
-  { id: 'shopify', category: 'ecommerce', installPath: '/integration/shopify', preferencesPath: '/integration/shopify', integrationKey: 'shopify' },
-  { id: 'woocommerce', category: 'ecommerce', installPath: '/integration/woocommerce', preferencesPath: '/integration/woocommerce', integrationKey: 'woocommerce' },
-  { id: 'csv-upload', category: 'data_import', installPath: '/integration/upload-csv', preferencesPath: '/integration/upload-csv', integrationKey: 'csv' },
-  { id: 'sftp', category: 'data_import', installPath: '/sftp/set-up', preferencesPath: '/sftp/set-up', integrationKey: 'sftp' },
-  { id: 'webhooks', category: 'developer', installPath: '/cdp/webhooks/create', preferencesPath: '/cdp/webhooks', integrationKey: null },
-  { id: 'developer-apps', category: 'developer', installPath: '/manage-apps/create', preferencesPath: '/manage-apps', integrationKey: null },
+  {
+    id: 'shopify',
+    category: 'ecommerce',
+    installPath: '/integration/shopify',
+    preferencesPath: '/integration/shopify',
+    integrationKey: 'shopify',
+  },
+  {
+    id: 'woocommerce',
+    category: 'ecommerce',
+    installPath: '/integration/woocommerce',
+    preferencesPath: '/integration/woocommerce',
+    integrationKey: 'woocommerce',
+  },
+  {
+    id: 'csv-upload',
+    category: 'data_import',
+    installPath: '/integration/upload-csv',
+    preferencesPath: '/integration/upload-csv',
+    integrationKey: 'csv',
+  },
+  {
+    id: 'sftp',
+    category: 'data_import',
+    installPath: '/sftp/set-up',
+    preferencesPath: '/sftp/set-up',
+    integrationKey: 'sftp',
+  },
+  {
+    id: 'webhooks',
+    category: 'developer',
+    installPath: '/cdp/webhooks/create',
+    preferencesPath: '/cdp/webhooks',
+    integrationKey: null,
+  },
+  {
+    id: 'developer-apps',
+    category: 'developer',
+    installPath: '/manage-apps/create',
+    preferencesPath: '/manage-apps',
+    integrationKey: null,
+  },
 ]
 
 export const findDirectoryEntry = (id: string) => DIRECTORY.find((e) => e.id === id) ?? null

@@ -14,25 +14,46 @@ import type { EnqueueOptions } from './job-queue'
 const CHUNK = 500
 
 /** Adds one job per payload; returns how many were added. */
-export function* enqueueManyJobsOps(type: string, payloads: unknown[], opts: Omit<EnqueueOptions, 'idempotencyKey'>, now: Date): Ops<number> {
+export function* enqueueManyJobsOps(
+  type: string,
+  payloads: unknown[],
+  opts: Omit<EnqueueOptions, 'idempotencyKey'>,
+  now: Date,
+): Ops<number> {
   if (!payloads.length) return 0
-  if ('idempotencyKey' in opts && (opts as EnqueueOptions).idempotencyKey != null) throw new Error('enqueueManyJobsOps takes no idempotency key.')
+  if ('idempotencyKey' in opts && (opts as EnqueueOptions).idempotencyKey != null)
+    throw new Error('enqueueManyJobsOps takes no idempotency key.')
   if (dbEngine() === 'postgresql') {
     const rows = yield* select<{ n: string | number }>(
-      CompiledQuery.raw(
-        'select app_jobs.add_jobs($1, $2::json, $3, $4, $5) as n',
-        [type, JSON.stringify(payloads.map((p) => p ?? null)), opts.companyId ?? null, opts.runAt ?? now, opts.maxAttempts ?? 5],
-      ),
+      CompiledQuery.raw('select app_jobs.add_jobs($1, $2::json, $3, $4, $5) as n', [
+        type,
+        JSON.stringify(payloads.map((p) => p ?? null)),
+        opts.companyId ?? null,
+        opts.runAt ?? now,
+        opts.maxAttempts ?? 5,
+      ]),
     )
     return Number(rows[0]?.n ?? 0)
   }
   let added = 0
   for (let i = 0; i < payloads.length; i += CHUNK) {
     added += yield* exec(
-      kysely().insertInto('Job').values(payloads.slice(i, i + CHUNK).map((p) => ({
-        type, companyId: opts.companyId ?? null, payload: JSON.stringify(p ?? null), status: 'queued', attempts: 0, maxAttempts: opts.maxAttempts ?? 5,
-        runAt: opts.runAt ?? now, idempotencyKey: null, createdAt: now, updatedAt: now,
-      }))),
+      kysely()
+        .insertInto('Job')
+        .values(
+          payloads.slice(i, i + CHUNK).map((p) => ({
+            type,
+            companyId: opts.companyId ?? null,
+            payload: JSON.stringify(p ?? null),
+            status: 'queued',
+            attempts: 0,
+            maxAttempts: opts.maxAttempts ?? 5,
+            runAt: opts.runAt ?? now,
+            idempotencyKey: null,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        ),
     )
   }
   return added

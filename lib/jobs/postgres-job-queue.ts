@@ -35,7 +35,14 @@
 // SELECT app_jobs.add_jobs(type, payloads::json, company_id, run_at, max_attempts).
 import pg from 'pg'
 import { pgConfig } from '@/lib/db/database-url.mjs'
-import { backoffSeconds, type ClaimedJob, type ClaimOptions, type EnqueueOptions, type JobQueue, type JobState } from './job-queue'
+import {
+  backoffSeconds,
+  type ClaimedJob,
+  type ClaimOptions,
+  type EnqueueOptions,
+  type JobQueue,
+  type JobState,
+} from './job-queue'
 
 const GW = 'graphile_worker'
 const STALE = "interval '4 hours'" // graphile-worker's fixed lock timeout (see above)
@@ -116,7 +123,13 @@ create or replace function app_jobs.add_jobs(
 $$;
 `
 
-type Row = { id: string; type: string; payload: { companyId?: number | null; payload?: unknown } | null; attempts: number; max_attempts: number }
+type Row = {
+  id: string
+  type: string
+  payload: { companyId?: number | null; payload?: unknown } | null
+  attempts: number
+  max_attempts: number
+}
 
 interface PgState {
   url: string
@@ -193,7 +206,8 @@ update ${GW}._private_jobs j
   returning j.id, (select identifier from ${GW}._private_tasks t where t.id = j.task_id) as type, j.payload, j.attempts, j.max_attempts`
 }
 
-const LEASED = (id: string, attempts: string, worker: string) => `j.id = ${id} and j.attempts = ${attempts} and j.locked_by = ${worker}`
+const LEASED = (id: string, attempts: string, worker: string) =>
+  `j.id = ${id} and j.attempts = ${attempts} and j.locked_by = ${worker}`
 
 export function postgresJobQueue(url: string): JobQueue {
   const s = state(url)
@@ -208,7 +222,10 @@ export function postgresJobQueue(url: string): JobQueue {
     prepare: () => ready(s),
 
     async enqueue(type, payload, opts: EnqueueOptions, now) {
-      const { rows } = await query<{ id: string }>('select app_jobs.add_job($1, $2::json, $3, $4, $5, $6) as id', addJobArgs(type, payload, opts, now))
+      const { rows } = await query<{ id: string }>(
+        'select app_jobs.add_job($1, $2::json, $3, $4, $5, $6) as id',
+        addJobArgs(type, payload, opts, now),
+      )
       return Number(rows[0]!.id)
     },
 
@@ -279,7 +296,13 @@ export function postgresJobQueue(url: string): JobQueue {
       )
       const r = rows[0]
       if (!r || (r.payload?.companyId ?? null) !== companyId) return null
-      const status: JobState['status'] = r.finished ? 'done' : r.locked_at ? 'running' : r.attempts >= r.max_attempts ? 'dead' : 'queued'
+      const status: JobState['status'] = r.finished
+        ? 'done'
+        : r.locked_at
+          ? 'running'
+          : r.attempts >= r.max_attempts
+            ? 'dead'
+            : 'queued'
       return { ...toClaimed(r, ''), status, lastError: r.last_error }
     },
 
@@ -338,7 +361,14 @@ export function postgresJobQueue(url: string): JobQueue {
 }
 
 function addJobArgs(type: string, payload: unknown, opts: EnqueueOptions, now: Date): unknown[] {
-  return [type, JSON.stringify(payload ?? null), opts.companyId ?? null, opts.runAt ?? now, opts.maxAttempts ?? 5, opts.idempotencyKey ?? null]
+  return [
+    type,
+    JSON.stringify(payload ?? null),
+    opts.companyId ?? null,
+    opts.runAt ?? now,
+    opts.maxAttempts ?? 5,
+    opts.idempotencyKey ?? null,
+  ]
 }
 
 /** Anything with pg's query(text, values): a PoolClient inside BEGIN … COMMIT, a Client. */
@@ -352,9 +382,16 @@ export interface PgQueryable {
  * schema must exist (the worker or any enqueue installs it; jobQueue().prepare() does too).
  */
 export async function enqueueInPostgresTransaction(
-  client: PgQueryable, type: string, payload: unknown, opts: EnqueueOptions = {}, now = new Date(),
+  client: PgQueryable,
+  type: string,
+  payload: unknown,
+  opts: EnqueueOptions = {},
+  now = new Date(),
 ): Promise<number> {
-  const { rows } = await client.query('select app_jobs.add_job($1, $2::json, $3, $4, $5, $6) as id', addJobArgs(type, payload, opts, now))
+  const { rows } = await client.query(
+    'select app_jobs.add_job($1, $2::json, $3, $4, $5, $6) as id',
+    addJobArgs(type, payload, opts, now),
+  )
   return Number(rows[0]!.id)
 }
 

@@ -41,7 +41,12 @@ import { jobSignal } from './registry'
 
 export type { EnqueueOptions, ClaimedJob, JobQueue, JobState, JobStatus } from './job-queue'
 export {
-  registerJobHandler, registerBatchJobHandler, setJobHandlerLoader, PermanentJobError, type JobContext, type JobHandler,
+  registerJobHandler,
+  registerBatchJobHandler,
+  setJobHandlerLoader,
+  PermanentJobError,
+  type JobContext,
+  type JobHandler,
 } from './registry'
 export { jobQueue } from './current-queue'
 export { enqueueInSqliteTransaction } from './sqlite-job-queue'

@@ -51,10 +51,12 @@ export function setJobHandlerLoader(load: () => void | Promise<void>) {
 /** Runs the loader once (if any); the worker and runJobsUntilIdle await it before claiming. */
 export function loadJobHandlers(): Promise<void> {
   if (!loader) return Promise.resolve()
-  return (loaded ??= Promise.resolve().then(loader).catch((e) => {
-    loaded = null
-    throw e
-  }))
+  return (loaded ??= Promise.resolve()
+    .then(loader)
+    .catch((e) => {
+      loaded = null
+      throw e
+    }))
 }
 
 /** A failure that retrying cannot fix (bad payload): the job goes straight to 'dead'. */

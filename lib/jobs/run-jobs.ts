@@ -32,30 +32,44 @@ const isPermanent = (e: unknown) => {
 export async function runStep(o: StepOptions): Promise<number> {
   await loadJobHandlers()
   const queue = jobQueue()
-  const first = await queue.claim({ workerId: o.workerId, limit: 1, visibilityTimeoutMs: o.visibilityTimeoutMs, now: queueNow() })
+  const first = await queue.claim({
+    workerId: o.workerId,
+    limit: 1,
+    visibilityTimeoutMs: o.visibilityTimeoutMs,
+    now: queueNow(),
+  })
   if (!first.length) return 0
   const reg = handlers.get(first[0]!.type)
   let jobs = first
   if (reg && reg.batch > 1) {
     const more = await queue.claim({
-      workerId: o.workerId, limit: reg.batch - 1, visibilityTimeoutMs: o.visibilityTimeoutMs, type: first[0]!.type, now: queueNow(),
+      workerId: o.workerId,
+      limit: reg.batch - 1,
+      visibilityTimeoutMs: o.visibilityTimeoutMs,
+      type: first[0]!.type,
+      now: queueNow(),
     })
     jobs = [...first, ...more]
   }
   const runnable: ClaimedJob[] = []
   for (const j of jobs) {
     // A job whose worker died on its last attempt comes back with attempts > maxAttempts.
-    if (j.attempts > j.maxAttempts) await queue.fail(j, 'Lease expired on the last attempt (worker died?)', { permanent: true, now: queueNow() })
+    if (j.attempts > j.maxAttempts)
+      await queue.fail(j, 'Lease expired on the last attempt (worker died?)', { permanent: true, now: queueNow() })
     else runnable.push(j)
   }
   if (!runnable.length) return jobs.length
   if (!reg) {
-    for (const j of runnable) await queue.fail(j, `No handler registered for job type "${j.type}"`, { permanent: false, now: queueNow() })
+    for (const j of runnable)
+      await queue.fail(j, `No handler registered for job type "${j.type}"`, { permanent: false, now: queueNow() })
     return jobs.length
   }
-  const heartbeat = setInterval(() => {
-    for (const j of runnable) void queue.extend(j, o.visibilityTimeoutMs, queueNow()).catch(() => {})
-  }, Math.max(1000, Math.floor(o.visibilityTimeoutMs / 3)))
+  const heartbeat = setInterval(
+    () => {
+      for (const j of runnable) void queue.extend(j, o.visibilityTimeoutMs, queueNow()).catch(() => {})
+    },
+    Math.max(1000, Math.floor(o.visibilityTimeoutMs / 3)),
+  )
   heartbeat.unref?.()
   try {
     await dispatch(reg, runnable)
@@ -96,13 +110,19 @@ async function dispatch(reg: Registered, jobs: ClaimedJob[]) {
 
 async function failJob(j: ClaimedJob, e: unknown) {
   const outcome = await jobQueue().fail(j, message(e), { permanent: isPermanent(e), now: queueNow() })
-  if (outcome === 'dead') console.error(`[jobs] job ${j.id} (${j.type}) is dead after ${j.attempts} attempt(s): ${message(e)}`)
+  if (outcome === 'dead')
+    console.error(`[jobs] job ${j.id} (${j.type}) is dead after ${j.attempts} attempt(s): ${message(e)}`)
 }
 
 /** Processes every job that is due now, one after another; returns how many were handled. */
-export async function runJobsUntilIdle(opts: { maxJobs?: number; workerId?: string; visibilityTimeoutMs?: number } = {}): Promise<number> {
+export async function runJobsUntilIdle(
+  opts: { maxJobs?: number; workerId?: string; visibilityTimeoutMs?: number } = {},
+): Promise<number> {
   const max = opts.maxJobs ?? Infinity
-  const step = { workerId: opts.workerId ?? defaultWorkerId(), visibilityTimeoutMs: opts.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS }
+  const step = {
+    workerId: opts.workerId ?? defaultWorkerId(),
+    visibilityTimeoutMs: opts.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS,
+  }
   let total = 0
   while (total < max) {
     const n = await runStep(step)

@@ -3,9 +3,23 @@
 // write lock, so two workers (threads or processes) can never lease the same job.
 import type Database from 'better-sqlite3'
 import { ensurePrismaPragmas, prep, sqlDate, writeOne, writeTx } from '@/lib/db/sqlite'
-import { backoffSeconds, type ClaimedJob, type ClaimOptions, type EnqueueOptions, type JobQueue, type JobStatus } from './job-queue'
+import {
+  backoffSeconds,
+  type ClaimedJob,
+  type ClaimOptions,
+  type EnqueueOptions,
+  type JobQueue,
+  type JobStatus,
+} from './job-queue'
 
-type JobRow = { id: number; type: string; companyId: number | null; payload: string; attempts: number; maxAttempts: number }
+type JobRow = {
+  id: number
+  type: string
+  companyId: number | null
+  payload: string
+  attempts: number
+  maxAttempts: number
+}
 
 const INSERT = `INSERT INTO Job (type, companyId, payload, status, attempts, maxAttempts, runAt, idempotencyKey, createdAt, updatedAt)
   VALUES (?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?) ON CONFLICT (idempotencyKey) DO NOTHING`
@@ -22,7 +36,7 @@ const claimSql = (typed: boolean) => `UPDATE Job SET status = 'running', attempt
   WHERE id IN (SELECT id FROM (${due(typed)}) ORDER BY runAt, id LIMIT @limit)
   RETURNING id, type, companyId, payload, attempts, maxAttempts`
 
-const LEASED = 'id = @id AND lockedBy = @worker AND attempts = @attempts AND status = \'running\''
+const LEASED = "id = @id AND lockedBy = @worker AND attempts = @attempts AND status = 'running'"
 
 // Group commit: enqueues made in the same event-loop turn (e.g. concurrent POST /api/events
 // requests) share one transaction, so the API pays one commit for many events. A caller's
@@ -40,7 +54,14 @@ let pending: PendingEnqueue[] = []
 function insertOne(p: Omit<PendingEnqueue, 'resolve' | 'reject'>, conn?: Database.Database): number {
   const stamp = sqlDate(p.now)
   const r = prep(INSERT, conn).run(
-    p.type, p.opts.companyId ?? null, p.payload, p.opts.maxAttempts ?? 5, sqlDate(p.opts.runAt ?? p.now), p.opts.idempotencyKey ?? null, stamp, stamp,
+    p.type,
+    p.opts.companyId ?? null,
+    p.payload,
+    p.opts.maxAttempts ?? 5,
+    sqlDate(p.opts.runAt ?? p.now),
+    p.opts.idempotencyKey ?? null,
+    stamp,
+    stamp,
   )
   if (r.changes) return Number(r.lastInsertRowid)
   return (prep('SELECT id FROM Job WHERE idempotencyKey = ?', conn).get(p.opts.idempotencyKey) as { id: number }).id
@@ -51,7 +72,13 @@ function insertOne(p: Omit<PendingEnqueue, 'resolve' | 'reject'>, conn?: Databas
  * and only if the transaction commits. Call wakeWorkers() (queue.ts) after the commit so an
  * idle in-process worker starts at once; other processes see it at their next poll.
  */
-export function enqueueInSqliteTransaction(conn: Database.Database, type: string, payload: unknown, opts: EnqueueOptions = {}, now = new Date()): number {
+export function enqueueInSqliteTransaction(
+  conn: Database.Database,
+  type: string,
+  payload: unknown,
+  opts: EnqueueOptions = {},
+  now = new Date(),
+): number {
   return insertOne({ type, payload: JSON.stringify(payload ?? null), opts, now }, conn)
 }
 
@@ -91,11 +118,16 @@ export const sqliteJobQueue: JobQueue = {
     const now = sqlDate(o.now)
     const until = sqlDate(new Date(o.now.getTime() + o.visibilityTimeoutMs))
     const rows = await writeOne(
-      () => prep(claimSql(!!o.type)).all({ now, until, worker: o.workerId, limit: o.limit, ...(o.type ? { type: o.type } : {}) }) as JobRow[],
+      () =>
+        prep(claimSql(!!o.type)).all({
+          now,
+          until,
+          worker: o.workerId,
+          limit: o.limit,
+          ...(o.type ? { type: o.type } : {}),
+        }) as JobRow[],
     )
-    return rows
-      .sort((a, b) => a.id - b.id)
-      .map((r) => ({ ...r, payload: safeParse(r.payload), lockedBy: o.workerId }))
+    return rows.sort((a, b) => a.id - b.id).map((r) => ({ ...r, payload: safeParse(r.payload), lockedBy: o.workerId }))
   },
 
   async complete(jobs: ClaimedJob[], { keep, now }) {
@@ -104,7 +136,10 @@ export const sqliteJobQueue: JobQueue = {
     await writeTx(() => {
       for (const job of jobs) {
         const args = { id: job.id, worker: job.lockedBy, attempts: job.attempts }
-        if (keep) prep(`UPDATE Job SET status = 'done', finishedAt = @now, updatedAt = @now, lockedUntil = NULL, lastError = NULL WHERE ${LEASED}`).run({ ...args, now: stamp })
+        if (keep)
+          prep(
+            `UPDATE Job SET status = 'done', finishedAt = @now, updatedAt = @now, lockedUntil = NULL, lastError = NULL WHERE ${LEASED}`,
+          ).run({ ...args, now: stamp })
         else prep(`DELETE FROM Job WHERE ${LEASED}`).run(args)
       }
     })
@@ -116,8 +151,12 @@ export const sqliteJobQueue: JobQueue = {
     const args = { id: job.id, worker: job.lockedBy, attempts: job.attempts, now: stamp, error: error.slice(0, 4000) }
     await writeOne(() =>
       dead
-        ? prep(`UPDATE Job SET status = 'dead', lastError = @error, finishedAt = @now, updatedAt = @now, lockedUntil = NULL WHERE ${LEASED}`).run(args)
-        : prep(`UPDATE Job SET status = 'queued', lastError = @error, runAt = @runAt, updatedAt = @now, lockedUntil = NULL, lockedBy = NULL WHERE ${LEASED}`).run({
+        ? prep(
+            `UPDATE Job SET status = 'dead', lastError = @error, finishedAt = @now, updatedAt = @now, lockedUntil = NULL WHERE ${LEASED}`,
+          ).run(args)
+        : prep(
+            `UPDATE Job SET status = 'queued', lastError = @error, runAt = @runAt, updatedAt = @now, lockedUntil = NULL, lockedBy = NULL WHERE ${LEASED}`,
+          ).run({
             ...args,
             runAt: sqlDate(new Date(now.getTime() + backoffSeconds(job.attempts) * 1000)),
           }),
@@ -128,7 +167,10 @@ export const sqliteJobQueue: JobQueue = {
   async extend(job, visibilityTimeoutMs, now) {
     const r = await writeOne(() =>
       prep(`UPDATE Job SET lockedUntil = @until, updatedAt = @now WHERE ${LEASED}`).run({
-        id: job.id, worker: job.lockedBy, attempts: job.attempts, now: sqlDate(now),
+        id: job.id,
+        worker: job.lockedBy,
+        attempts: job.attempts,
+        now: sqlDate(now),
         until: sqlDate(new Date(now.getTime() + visibilityTimeoutMs)),
       }),
     )
@@ -138,7 +180,8 @@ export const sqliteJobQueue: JobQueue = {
   async get(id, companyId) {
     const row = prep(
       `SELECT id, type, companyId, status, payload, attempts, maxAttempts, lastError FROM Job WHERE id = ? AND companyId IS ?`,
-    ).get(id, companyId) as (Omit<JobRow, 'payload'> & { payload: string; status: JobStatus; lastError: string | null }) | undefined
+    ).get(id, companyId) as
+      (Omit<JobRow, 'payload'> & { payload: string; status: JobStatus; lastError: string | null }) | undefined
     return row ? { ...row, payload: safeParse(row.payload) } : null
   },
 

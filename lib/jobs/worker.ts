@@ -31,7 +31,10 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
   const concurrency = Math.max(1, opts.concurrency ?? 2)
   const pollMs = opts.pollMs ?? 250
   const coalesceMs = opts.coalesceMs ?? 20
-  const step = { workerId: opts.workerId ?? defaultWorkerId(), visibilityTimeoutMs: opts.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS }
+  const step = {
+    workerId: opts.workerId ?? defaultWorkerId(),
+    visibilityTimeoutMs: opts.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS,
+  }
   const log = opts.log ?? ((m: string) => console.info(`[worker] ${m}`))
   let stopping = false
   const wakers = new Set<() => void>()
@@ -128,7 +131,9 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
       return undefined
     })
     await loadJobHandlers()
-    log(`started ${step.workerId} on ${queue.engine} (concurrency ${concurrency}, poll ${pollMs} ms, lease ${step.visibilityTimeoutMs} ms)`)
+    log(
+      `started ${step.workerId} on ${queue.engine} (concurrency ${concurrency}, poll ${pollMs} ms, lease ${step.visibilityTimeoutMs} ms)`,
+    )
   })()
   const loops = started.then(() => Promise.all(Array.from({ length: concurrency }, (_, i) => loop(i))))
 

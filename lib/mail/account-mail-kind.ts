@@ -1,7 +1,15 @@
 // What an account mail is (invitation, password reset, address confirmation …), kept with its
 // copy in OutboxMail (as the header X-Account-Mail) so the sent-messages viewer can name it.
 export const ACCOUNT_MAIL_KINDS = [
-  'invitation', 'password_reset', 'email_confirmation', 'account_exists', 'email_change', 'security_notice', 'report', 'alert', 'account',
+  'invitation',
+  'password_reset',
+  'email_confirmation',
+  'account_exists',
+  'email_change',
+  'security_notice',
+  'report',
+  'alert',
+  'account',
 ] as const
 export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number]
 

@@ -29,14 +29,19 @@ export const ACCOUNT_MAIL_SENT = 'sent'
 
 function record(msg: MailMessage) {
   return {
-    to: msg.to, subject: msg.subject, companyId: msg.companyId ?? null, fromAddress: defaultFrom(),
+    to: msg.to,
+    subject: msg.subject,
+    companyId: msg.companyId ?? null,
+    fromAddress: defaultFrom(),
     headers: JSON.stringify({ [ACCOUNT_MAIL_KIND_HEADER]: msg.kind ?? 'account' }),
   }
 }
 
 export const outboxMailer: Mailer = {
   async send(msg) {
-    await db.outboxMail.create({ data: { ...record(msg), text: msg.text, html: msg.html ?? null, status: ACCOUNT_MAIL_LOGGED } })
+    await db.outboxMail.create({
+      data: { ...record(msg), text: msg.text, html: msg.html ?? null, status: ACCOUNT_MAIL_LOGGED },
+    })
     const link = msg.text.match(LINK)?.[0]
     console.info(`[mail] to=${msg.to} subject=${JSON.stringify(msg.subject)}${link ? ` link=${link}` : ''}`)
   },
@@ -45,7 +50,13 @@ export const outboxMailer: Mailer = {
 /** The server's SMTP_URL transport; a refused message throws (the caller reports it). */
 export const smtpMailer: Mailer = {
   async send(msg) {
-    await smtpTransport(defaultSmtpUrl()!).sendMail({ from: defaultFrom(), to: msg.to, subject: msg.subject, text: msg.text, html: msg.html })
+    await smtpTransport(defaultSmtpUrl()!).sendMail({
+      from: defaultFrom(),
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html,
+    })
     // A copy for the sent-messages viewer; a mail carrying someone's sign-in link keeps no body
     // once it really left (the outbox keeps it: without SMTP it is the only way to the link).
     const body = hasPrivateBody(msg.kind) ? { text: '', html: null } : { text: msg.text, html: msg.html ?? null }

@@ -23,8 +23,16 @@ export function* insertOutboxMailOps(m: OutboxMailRow, now: Date): Ops<number> {
     kysely()
       .insertInto('OutboxMail')
       .values({
-        to: m.to, subject: m.subject, text: m.text, html: m.html, status: OUTBOX_NOT_DELIVERED, createdAt: now,
-        companyId: m.companyId, sendId: m.sendId, fromAddress: m.from, headers: JSON.stringify(m.headers),
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        status: OUTBOX_NOT_DELIVERED,
+        createdAt: now,
+        companyId: m.companyId,
+        sendId: m.sendId,
+        fromAddress: m.from,
+        headers: JSON.stringify(m.headers),
       })
       .returning('id'),
   )

@@ -14,7 +14,11 @@ export async function accountMailWhere(companyId: number, outbox?: 'true' | 'fal
   return {
     sendId: null,
     OR: [{ companyId }, { companyId: null, to: { in: members.map((m) => m.user.email) } }],
-    ...(outbox === 'true' ? { status: ACCOUNT_MAIL_LOGGED } : outbox === 'false' ? { NOT: { status: ACCOUNT_MAIL_LOGGED } } : {}),
+    ...(outbox === 'true'
+      ? { status: ACCOUNT_MAIL_LOGGED }
+      : outbox === 'false'
+        ? { NOT: { status: ACCOUNT_MAIL_LOGGED } }
+        : {}),
   }
 }
 

@@ -17,7 +17,11 @@ import { ACCOUNT_MAIL_ID_PREFIX, accountMailSummary, accountMailWhere, getAccoun
 export const listSentMessagesQuery = z.object({
   status: z.enum(SEND_STATUSES).optional(),
   channel: z.enum(['email', 'sms', 'push', 'whatsapp']).optional(),
-  sourceType: z.string().max(40).regex(/^[a-z_]+$/).optional(),
+  sourceType: z
+    .string()
+    .max(40)
+    .regex(/^[a-z_]+$/)
+    .optional(),
   /** Only messages kept in the local outbox. */
   outbox: z.enum(['true', 'false']).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -52,9 +56,21 @@ type Contact = { email: string | null; phoneNumber: string | null }
 /** Where the message went: the outbox copy's address, the address it was sent to, else the profile's. */
 function recipientOfSend(s: SendRow, outbox: OutboxRow | undefined, profile: Contact | undefined): string | null {
   if (outbox?.to) return outbox.to
-  const direct = recipientOf(s.content) ?? (s.sourceType === 'preview' ? contextTo(s.context, '$preview_to') : s.sourceType === 'alert' ? contextTo(s.context, '$alert_to') : null)
+  const direct =
+    recipientOf(s.content) ??
+    (s.sourceType === 'preview'
+      ? contextTo(s.context, '$preview_to')
+      : s.sourceType === 'alert'
+        ? contextTo(s.context, '$alert_to')
+        : null)
   if (direct) return direct
-  return (s.channel === 'email' ? profile?.email : s.channel === 'sms' || s.channel === 'whatsapp' ? profile?.phoneNumber : null) ?? null
+  return (
+    (s.channel === 'email'
+      ? profile?.email
+      : s.channel === 'sms' || s.channel === 'whatsapp'
+        ? profile?.phoneNumber
+        : null) ?? null
+  )
 }
 const contextTo = (context: string | null, key: string) => {
   const v = contentOf(context ?? '')[key]
@@ -99,7 +115,10 @@ const subjectOf = (content: string) => {
 /** The page's keys, Sends and account mails merged newest first (one UNION ALL, paged in SQL). */
 async function pageKeys(companyId: number, q: ListSentMessagesQuery, mailWhere: { emails: string[] } | null) {
   const k = kysely()
-  let sends = k.selectFrom('Send').select([sql<string>`'send'`.as('src'), 'id', 'createdAt']).where('companyId', '=', companyId)
+  let sends = k
+    .selectFrom('Send')
+    .select([sql<string>`'send'`.as('src'), 'id', 'createdAt'])
+    .where('companyId', '=', companyId)
   if (q.status) sends = sends.where('status', '=', q.status)
   if (q.channel) sends = sends.where('channel', '=', q.channel)
   if (q.sourceType) sends = sends.where('sourceType', '=', q.sourceType)
@@ -108,15 +127,30 @@ async function pageKeys(companyId: number, q: ListSentMessagesQuery, mailWhere: 
   const withSends = q.sourceType !== 'account'
   let query = sends
   if (mailWhere) {
-    let mails = k.selectFrom('OutboxMail').select([sql<string>`'mail'`.as('src'), sql<string>`CAST("id" AS TEXT)`.as('id'), 'createdAt'])
+    let mails = k
+      .selectFrom('OutboxMail')
+      .select([sql<string>`'mail'`.as('src'), sql<string>`CAST("id" AS TEXT)`.as('id'), 'createdAt'])
       .where('sendId', 'is', null)
-      .where((eb) => eb.or([eb('companyId', '=', companyId), ...(mailWhere.emails.length ? [eb.and([eb('companyId', 'is', null), eb('to', 'in', mailWhere.emails)])] : [])]))
+      .where((eb) =>
+        eb.or([
+          eb('companyId', '=', companyId),
+          ...(mailWhere.emails.length ? [eb.and([eb('companyId', 'is', null), eb('to', 'in', mailWhere.emails)])] : []),
+        ]),
+      )
     if (q.outbox === 'true') mails = mails.where('status', '=', 'logged')
     if (q.outbox === 'false') mails = mails.where('status', '!=', 'logged')
     // Same columns (src, id, createdAt) either way: the mails alone read as the union does.
     query = withSends ? sends.unionAll(mails) : (mails as unknown as typeof sends)
   }
-  return read(select(query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize)))
+  return read(
+    select(
+      query
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize),
+    ),
+  )
 }
 
 export async function listSentMessages(companyId: number, q: ListSentMessagesQuery) {
@@ -128,7 +162,10 @@ export async function listSentMessages(companyId: number, q: ListSentMessagesQue
     ...(q.outbox === 'true' ? { provider: 'outbox' } : q.outbox === 'false' ? { NOT: { provider: 'outbox' } } : {}),
   }
   // Account mails are sent email with no Send row: they join unless a filter rules them out.
-  const withMails = (!q.status || q.status === 'sent') && (!q.channel || q.channel === 'email') && (!q.sourceType || q.sourceType === 'account')
+  const withMails =
+    (!q.status || q.status === 'sent') &&
+    (!q.channel || q.channel === 'email') &&
+    (!q.sourceType || q.sourceType === 'account')
   const mailWhere = withMails ? await accountMailWhere(companyId, q.outbox) : null
   const emails = mailWhere ? (mailWhere.OR[1] as { to: { in: string[] } }).to.in : []
   const [keys, sendTotal, mailTotal] = await Promise.all([
@@ -145,8 +182,18 @@ export async function listSentMessages(companyId: number, q: ListSentMessagesQue
   const outboxIds = rows.map((r) => r.outboxMailId).filter((id): id is number => id !== null)
   const profileIds = [...new Set(rows.filter((r) => r.outboxMailId === null).map((r) => r.profileId))]
   const [outbox, profiles] = await Promise.all([
-    outboxIds.length ? db.outboxMail.findMany({ where: { companyId, id: { in: outboxIds } }, select: { id: true, to: true, status: true } }) : [],
-    profileIds.length ? db.profile.findMany({ where: { companyId, id: { in: profileIds } }, select: { id: true, email: true, phoneNumber: true } }) : [],
+    outboxIds.length
+      ? db.outboxMail.findMany({
+          where: { companyId, id: { in: outboxIds } },
+          select: { id: true, to: true, status: true },
+        })
+      : [],
+    profileIds.length
+      ? db.profile.findMany({
+          where: { companyId, id: { in: profileIds } },
+          select: { id: true, email: true, phoneNumber: true },
+        })
+      : [],
   ])
   const byId = new Map(outbox.map((o) => [o.id, o]))
   const profileById = new Map(profiles.map((p) => [p.id, p]))
@@ -160,7 +207,10 @@ export async function listSentMessages(companyId: number, q: ListSentMessagesQue
       continue
     }
     const r = sendById.get(key.id)
-    if (r) messages.push(summary(r, r.outboxMailId !== null ? byId.get(r.outboxMailId) : undefined, profileById.get(r.profileId)))
+    if (r)
+      messages.push(
+        summary(r, r.outboxMailId !== null ? byId.get(r.outboxMailId) : undefined, profileById.get(r.profileId)),
+      )
   }
   return { messages, total: sendTotal + mailTotal, page: q.page, pageSize: q.pageSize }
 }
@@ -173,15 +223,24 @@ export async function getSentMessage(companyId: number, id: string) {
   }
   const send = await db.send.findFirst({ where: { companyId, id } })
   if (!send) throw notFound('Message not found')
-  const mail = send.outboxMailId !== null
-    ? await db.outboxMail.findFirst({ where: { companyId, id: send.outboxMailId } })
-    : await db.outboxMail.findFirst({ where: { companyId, sendId: send.id }, orderBy: { id: 'desc' } })
+  const mail =
+    send.outboxMailId !== null
+      ? await db.outboxMail.findFirst({ where: { companyId, id: send.outboxMailId } })
+      : await db.outboxMail.findFirst({ where: { companyId, sendId: send.id }, orderBy: { id: 'desc' } })
   let headers: Record<string, string> = {}
   if (mail?.headers) {
     const parsed = contentOf(mail.headers)
-    headers = Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Record<string, string>
+    headers = Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Record<
+      string,
+      string
+    >
   }
-  const profile = mail ? undefined : await db.profile.findFirst({ where: { companyId, id: send.profileId }, select: { email: true, phoneNumber: true } })
+  const profile = mail
+    ? undefined
+    : await db.profile.findFirst({
+        where: { companyId, id: send.profileId },
+        select: { email: true, phoneNumber: true },
+      })
   return {
     message: {
       ...summary(send, mail ?? undefined, profile ?? undefined),

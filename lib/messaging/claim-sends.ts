@@ -86,7 +86,9 @@ function parse<T>(s: string | null, fallback: T): T {
 }
 
 export function* loadPolicySettingsOps(companyId: number): Ops<PolicySettings> {
-  const row = yield* selectFirst(kysely().selectFrom('MessagingSettings').selectAll().where('companyId', '=', companyId))
+  const row = yield* selectFirst(
+    kysely().selectFrom('MessagingSettings').selectAll().where('companyId', '=', companyId),
+  )
   if (!row) return DEFAULT_POLICY_SETTINGS
   return {
     smartSendingHours: row.smartSendingHours,
@@ -106,7 +108,9 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     .where('channel', '=', p.channel)
     .where('sourceType', '=', p.sourceType)
     .where('sourceId', 'in', deliverSources(p))
-    .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'deferred'), eb('deferredUntil', '<=', o.now)])]))
+    .where((eb) =>
+      eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'deferred'), eb('deferredUntil', '<=', o.now)])]),
+    )
     .$if(!!o.after, (q) => q.where('id', '>', o.after!))
     .orderBy('id')
     .limit(o.limit)
@@ -114,36 +118,80 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
   // One source: its (companyId, sourceType, sourceId, id) index returns the rows in id order, so
   // the claim reads that index and never sorts the source's whole backlog (a campaign's 100,000).
   // Many sources (a batch of flow sends, one Send each): a sort of at most those rows.
-  const rows = yield* (p.sourceIds ? select(due) : inIndexOrder(select(due)))
+  const rows = yield* p.sourceIds ? select(due) : inIndexOrder(select(due))
   if (!rows.length) return { sending: [], lastId: null }
   const profileIds = [...new Set(rows.map((r) => r.profileId))]
 
   const company = (yield* selectFirst(
-    db.selectFrom('Company')
-      .select(['id', 'name', 'timezone', 'currency', 'websiteUrl', 'addressLine1', 'addressLine2', 'city', 'addressRegion', 'postalCode', 'country'])
+    db
+      .selectFrom('Company')
+      .select([
+        'id',
+        'name',
+        'timezone',
+        'currency',
+        'websiteUrl',
+        'addressLine1',
+        'addressLine2',
+        'city',
+        'addressRegion',
+        'postalCode',
+        'country',
+      ])
       .where('id', '=', p.companyId),
   )) as ClaimedCompany | undefined
   const profiles = new Map(
     (yield* select(
-      db.selectFrom('Profile')
-        .select(['id', 'email', 'phoneNumber', 'externalId', 'firstName', 'lastName', 'organization', 'title', 'city', 'region', 'country', 'zip', 'timezone', 'locale', 'properties'])
+      db
+        .selectFrom('Profile')
+        .select([
+          'id',
+          'email',
+          'phoneNumber',
+          'externalId',
+          'firstName',
+          'lastName',
+          'organization',
+          'title',
+          'city',
+          'region',
+          'country',
+          'zip',
+          'timezone',
+          'locale',
+          'properties',
+        ])
         .where(companyIdForIds(p.companyId))
         .where('id', 'in', profileIds),
     )).map((r) => [r.id, r as ClaimedProfile]),
   )
   const consents = yield* select(
-    db.selectFrom('ProfileConsent').select(['profileId', 'channel', 'status']).where('companyId', '=', p.companyId).where('profileId', 'in', profileIds),
+    db
+      .selectFrom('ProfileConsent')
+      .select(['profileId', 'channel', 'status'])
+      .where('companyId', '=', p.companyId)
+      .where('profileId', 'in', profileIds),
   )
   const suppressions = yield* select(
-    db.selectFrom('Suppression').select(['profileId', 'channel', 'reason'])
-      .where('companyId', '=', p.companyId).where('profileId', 'in', profileIds).where('clearedAt', 'is', null),
+    db
+      .selectFrom('Suppression')
+      .select(['profileId', 'channel', 'reason'])
+      .where('companyId', '=', p.companyId)
+      .where('profileId', 'in', profileIds)
+      .where('clearedAt', 'is', null),
   )
   const settings = yield* loadPolicySettingsOps(p.companyId)
   const since = new Date(o.now.getTime() - Math.max(WEEK, settings.smartSendingHours * 3_600_000))
   const recent = yield* select(
-    db.selectFrom('Send').select(['profileId', 'sendingAt'])
-      .where('companyId', '=', p.companyId).where('channel', '=', p.channel).where('profileId', 'in', profileIds)
-      .where('transactional', '=', false).where('status', 'in', DELIVERED_LIKE).where('sendingAt', '>=', since),
+    db
+      .selectFrom('Send')
+      .select(['profileId', 'sendingAt'])
+      .where('companyId', '=', p.companyId)
+      .where('channel', '=', p.channel)
+      .where('profileId', 'in', profileIds)
+      .where('transactional', '=', false)
+      .where('status', 'in', DELIVERED_LIKE)
+      .where('sendingAt', '>=', since),
   )
   const recentBy = new Map<string, Date[]>()
   for (const r of recent) {
@@ -159,26 +207,29 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     const profile = profiles.get(r.profileId)
     const transactional = toBool(r.transactional)
     const context = parse(r.context, {}) as Record<string, unknown>
-    const decision = !profile || !company
-      ? ({ action: 'skip', reason: 'no_profile' } as const)
-      // A member's preview goes to the address they typed (render-email.ts), not the profile's,
-      // and a flow's internal alert to a staff address: the profile's consent, suppressions and address do not apply.
-      : p.sourceType === 'preview' || p.sourceType === 'alert'
-        ? ({ action: 'send' } as const)
-        : decideSend({
-          channel: p.channel,
-          transactional,
-          profile,
-          consents: Object.fromEntries(consents.filter((c) => c.profileId === r.profileId).map((c) => [c.channel, c.status])),
-          suppressions: suppressions.filter((s) => s.profileId === r.profileId),
-          recentMarketingSends: recentBy.get(r.profileId) ?? [],
-          settings,
-          companyTimeZone: company.timezone,
-          senderHasPostalAddress: hasPostalAddress(company),
-          now: o.now,
-          // A message may turn smart sending off for itself (flows: the message's smart_sending_enabled).
-          smartSending: context.$smart_sending_enabled !== false,
-        })
+    const decision =
+      !profile || !company
+        ? ({ action: 'skip', reason: 'no_profile' } as const)
+        : // A member's preview goes to the address they typed (render-email.ts), not the profile's,
+          // and a flow's internal alert to a staff address: the profile's consent, suppressions and address do not apply.
+          p.sourceType === 'preview' || p.sourceType === 'alert'
+          ? ({ action: 'send' } as const)
+          : decideSend({
+              channel: p.channel,
+              transactional,
+              profile,
+              consents: Object.fromEntries(
+                consents.filter((c) => c.profileId === r.profileId).map((c) => [c.channel, c.status]),
+              ),
+              suppressions: suppressions.filter((s) => s.profileId === r.profileId),
+              recentMarketingSends: recentBy.get(r.profileId) ?? [],
+              settings,
+              companyTimeZone: company.timezone,
+              senderHasPostalAddress: hasPostalAddress(company),
+              now: o.now,
+              // A message may turn smart sending off for itself (flows: the message's smart_sending_enabled).
+              smartSending: context.$smart_sending_enabled !== false,
+            })
     if (decision.action === 'skip') skipped.set(decision.reason, [...(skipped.get(decision.reason) ?? []), r.id])
     else if (decision.action === 'defer') {
       const key = `${decision.reason}@${decision.until.toISOString()}`
@@ -190,8 +241,17 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     } else {
       if (!transactional) recentBy.set(r.profileId, [...(recentBy.get(r.profileId) ?? []), o.now])
       sending.push({
-        id: r.id, companyId: p.companyId, channel: p.channel, sourceType: p.sourceType, sourceId: r.sourceId, transactional,
-        attempts: r.attempts + 1, content: parse(r.content, {}), context, profile: profile!, company: company!,
+        id: r.id,
+        companyId: p.companyId,
+        channel: p.channel,
+        sourceType: p.sourceType,
+        sourceId: r.sourceId,
+        transactional,
+        attempts: r.attempts + 1,
+        content: parse(r.content, {}),
+        context,
+        profile: profile!,
+        company: company!,
       })
     }
   }
@@ -207,8 +267,14 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
   if (sending.length) {
     yield* exec(
       byIds(sending.map((s) => s.id)).set({
-        status: 'sending', reason: null, deferredUntil: null, lockedBy: o.workerId, leaseUntil: new Date(o.now.getTime() + o.leaseMs),
-        attempts: sql`attempts + 1`, sendingAt: o.now, updatedAt: o.now,
+        status: 'sending',
+        reason: null,
+        deferredUntil: null,
+        lockedBy: o.workerId,
+        leaseUntil: new Date(o.now.getTime() + o.leaseMs),
+        attempts: sql`attempts + 1`,
+        sendingAt: o.now,
+        updatedAt: o.now,
       }),
     )
   }

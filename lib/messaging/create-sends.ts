@@ -54,8 +54,7 @@ export interface CreatedSend {
  * sources of the same company, channel and type (sourceIds: a batch of flow steps).
  */
 export type DeliverPayload = { companyId: number; channel: Channel; sourceType: SourceType } & (
-  | { sourceId: string; sourceIds?: undefined }
-  | { sourceIds: string[]; sourceId?: undefined }
+  { sourceId: string; sourceIds?: undefined } | { sourceIds: string[]; sourceId?: undefined }
 )
 
 /** Sources one delivery job may name (its claim's `sourceId IN (…)`). */
@@ -66,11 +65,17 @@ export const deliverSources = (p: DeliverPayload): string[] => p.sourceIds ?? [p
 
 /** The payload for these sources: the one-source shape for one (as before), else sourceIds. */
 /** What every delivery job of a set of sources shares. */
-export interface DeliverBase { companyId: number; channel: Channel; sourceType: SourceType }
+export interface DeliverBase {
+  companyId: number
+  channel: Channel
+  sourceType: SourceType
+}
 
 export function deliverPayload(base: DeliverBase, sourceIds: string[]): DeliverPayload {
   const { companyId, channel, sourceType } = base
-  return sourceIds.length === 1 ? { companyId, channel, sourceType, sourceId: sourceIds[0]! } : { companyId, channel, sourceType, sourceIds }
+  return sourceIds.length === 1
+    ? { companyId, channel, sourceType, sourceId: sourceIds[0]! }
+    : { companyId, channel, sourceType, sourceIds }
 }
 
 /**
@@ -80,7 +85,12 @@ export function deliverPayload(base: DeliverBase, sourceIds: string[]): DeliverP
  */
 export function deliverJobKey(p: DeliverPayload, at: Date): string {
   const ids = deliverSources(p)
-  const source = ids.length === 1 ? ids[0]! : `set-${ids.length}-${createHash('sha256').update([...ids].sort().join('\n')).digest('base64url')}`
+  const source =
+    ids.length === 1
+      ? ids[0]!
+      : `set-${ids.length}-${createHash('sha256')
+          .update([...ids].sort().join('\n'))
+          .digest('base64url')}`
   return `${DELIVER_JOB}:${p.companyId}:${p.channel}:${p.sourceType}:${source}:${at.toISOString()}`
 }
 
@@ -94,7 +104,11 @@ export class LaterDeliveries {
 
   add(base: DeliverBase, sourceId: string, until: Date) {
     const key = `${base.companyId}\u0000${base.channel}\u0000${base.sourceType}\u0000${until.getTime()}`
-    const g = this.groups.get(key) ?? { base: { companyId: base.companyId, channel: base.channel, sourceType: base.sourceType }, until, sources: new Set<string>() }
+    const g = this.groups.get(key) ?? {
+      base: { companyId: base.companyId, channel: base.channel, sourceType: base.sourceType },
+      until,
+      sources: new Set<string>(),
+    }
     g.sources.add(sourceId)
     this.groups.set(key, g)
   }
@@ -104,7 +118,12 @@ export class LaterDeliveries {
       const sources = [...g.sources].sort()
       for (let i = 0; i < sources.length; i += MAX_SOURCES_PER_JOB) {
         const p = deliverPayload(g.base, sources.slice(i, i + MAX_SOURCES_PER_JOB))
-        yield* enqueueJobOps(DELIVER_JOB, p, { companyId: g.base.companyId, runAt: g.until, maxAttempts: 10, idempotencyKey: deliverJobKey(p, g.until) }, now)
+        yield* enqueueJobOps(
+          DELIVER_JOB,
+          p,
+          { companyId: g.base.companyId, runAt: g.until, maxAttempts: 10, idempotencyKey: deliverJobKey(p, g.until) },
+          now,
+        )
       }
     }
     this.groups.clear()
@@ -121,17 +140,27 @@ const PG_CHUNK = 5000
  * as a VALUES list binds them: a campaign's 100,000 rows had sent its content 100,000 times
  * (130 MB) in 500 statements of 2,600 parameters each.
  */
-function* insertSendsPg(input: { companyId: number; channel: Channel; sourceType: SourceType; transactional?: boolean }, rows: Array<[id: string, sourceId: string, profileId: string, context: string | null]>, content: string, now: Date): Ops<CreatedSend[]> {
+function* insertSendsPg(
+  input: { companyId: number; channel: Channel; sourceType: SourceType; transactional?: boolean },
+  rows: Array<[id: string, sourceId: string, profileId: string, context: string | null]>,
+  content: string,
+  now: Date,
+): Ops<CreatedSend[]> {
   const col = (k: number) => rows.map((r) => r[k])
-  return yield* select(sql<CreatedSend>`INSERT INTO "Send" ("id", "companyId", "channel", "sourceType", "sourceId", "profileId", "transactional", "status", "content", "context", "createdAt", "updatedAt")
+  return yield* select(
+    sql<CreatedSend>`INSERT INTO "Send" ("id", "companyId", "channel", "sourceType", "sourceId", "profileId", "transactional", "status", "content", "context", "createdAt", "updatedAt")
     SELECT t."id", ${input.companyId}::int, ${input.channel}::text, ${input.sourceType}::text, t."sourceId", t."profileId", ${!!input.transactional}::boolean, 'queued', ${content}::text, t."context", ${now}::timestamp(3), ${now}::timestamp(3)
     FROM unnest(${col(0)}::text[], ${col(1)}::text[], ${col(2)}::text[], ${col(3)}::text[]) AS t("id", "sourceId", "profileId", "context")
     ON CONFLICT ("companyId", "channel", "sourceType", "sourceId", "profileId") DO NOTHING
-    RETURNING "id", "profileId", "sourceId"`.compile(kysely()))
+    RETURNING "id", "profileId", "sourceId"`.compile(kysely()),
+  )
 }
 
 /** Inserts the rows that do not exist yet and enqueues their delivery; returns the new ones. */
-export function* createSendsOps(input: CreateSendsInput | CreateSendsBySourceInput, now: Date = queueNow()): Ops<CreatedSend[]> {
+export function* createSendsOps(
+  input: CreateSendsInput | CreateSendsBySourceInput,
+  now: Date = queueNow(),
+): Ops<CreatedSend[]> {
   const created: CreatedSend[] = []
   const content = JSON.stringify(input.content)
   const sourceOf = (r: SendRecipient & { sourceId?: string }) => {
@@ -146,7 +175,17 @@ export function* createSendsOps(input: CreateSendsInput | CreateSendsBySourceInp
   })
   const pg = dbEngine() === 'postgresql'
   for (let i = 0; pg && i < recipients.length; i += PG_CHUNK) {
-    const rows = recipients.slice(i, i + PG_CHUNK).map((r) => [ulid(now.getTime()), sourceOf(r), r.profileId, r.context ? JSON.stringify(r.context) : null] as [string, string, string, string | null])
+    const rows = recipients
+      .slice(i, i + PG_CHUNK)
+      .map(
+        (r) =>
+          [ulid(now.getTime()), sourceOf(r), r.profileId, r.context ? JSON.stringify(r.context) : null] as [
+            string,
+            string,
+            string,
+            string | null,
+          ],
+      )
     created.push(...(yield* insertSendsPg(input, rows, content, now)))
   }
   for (let i = 0; !pg && i < recipients.length; i += CHUNK) {

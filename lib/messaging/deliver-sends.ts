@@ -45,7 +45,10 @@ export interface DeliverOptions {
 export async function expireSendLeases(now: Date = queueNow()): Promise<number> {
   return inWriteTx(function* () {
     return yield* exec(
-      kysely().updateTable('Send').where('status', '=', 'sending').where('leaseUntil', '<', now)
+      kysely()
+        .updateTable('Send')
+        .where('status', '=', 'sending')
+        .where('leaseUntil', '<', now)
         .set({ status: 'unknown', reason: 'lease_expired', updatedAt: now, finishedAt: now }),
     )
   })
@@ -62,28 +65,43 @@ export async function deliverClaimed(s: ClaimedSend, now: Date = queueNow()): Pr
 
 /** Claims the next page of the source (after the keyset cursor `after`, when given). */
 export function claimPage(p: DeliverPayload, o: DeliverOptions & { after?: string } = {}): Promise<ClaimedPage> {
-  const opts = { workerId: o.workerId ?? defaultWorkerId(), now: queueNow(), leaseMs: o.leaseMs ?? SEND_LEASE_MS, limit: o.pageSize ?? PAGE_SIZE, after: o.after }
+  const opts = {
+    workerId: o.workerId ?? defaultWorkerId(),
+    now: queueNow(),
+    leaseMs: o.leaseMs ?? SEND_LEASE_MS,
+    limit: o.pageSize ?? PAGE_SIZE,
+    after: o.after,
+  }
   return inWriteTx(() => claimSendsOps(p, opts))
 }
 
 /** The Sends of the first page that went to 'sending' (tests: a worker that claims and then dies). */
-export const claimSendsPage = async (p: DeliverPayload, o: DeliverOptions = {}): Promise<ClaimedSend[]> => (await claimPage(p, o)).sending
+export const claimSendsPage = async (p: DeliverPayload, o: DeliverOptions = {}): Promise<ClaimedSend[]> =>
+  (await claimPage(p, o)).sending
 
 /** Records a page's outcomes in one transaction (falling back to one transaction each); returns how many were recorded. */
-export async function recordOutcomes(outcomes: Array<[ClaimedSend, DeliveryOutcome]>, workerId: string = defaultWorkerId()): Promise<number> {
+export async function recordOutcomes(
+  outcomes: Array<[ClaimedSend, DeliveryOutcome]>,
+  workerId: string = defaultWorkerId(),
+): Promise<number> {
   const now = queueNow()
   try {
     return await inWriteTx(function* () {
       // The sent ones together (recordSentOps), the others one at a time.
-      const sent = outcomes.filter((x): x is [ClaimedSend, Extract<DeliveryOutcome, { kind: 'sent' }>] => x[1].kind === 'sent')
+      const sent = outcomes.filter(
+        (x): x is [ClaimedSend, Extract<DeliveryOutcome, { kind: 'sent' }>] => x[1].kind === 'sent',
+      )
       let n = yield* recordSentOps(sent, workerId, now)
       const retries = new LaterDeliveries()
-      for (const [s, o] of outcomes) if (o.kind !== 'sent' && (yield* recordOutcomeOps(s, o, workerId, now, retries))) n++
+      for (const [s, o] of outcomes)
+        if (o.kind !== 'sent' && (yield* recordOutcomeOps(s, o, workerId, now, retries))) n++
       yield* retries.enqueueOps(now)
       return n
     })
   } catch (e) {
-    console.warn(`[messaging] recording ${outcomes.length} outcomes together failed (${e instanceof Error ? e.message : String(e)}); recording them one by one`)
+    console.warn(
+      `[messaging] recording ${outcomes.length} outcomes together failed (${e instanceof Error ? e.message : String(e)}); recording them one by one`,
+    )
     let n = 0
     for (const [s, o] of outcomes) {
       try {
@@ -98,7 +116,10 @@ export async function recordOutcomes(outcomes: Array<[ClaimedSend, DeliveryOutco
 }
 
 /** Hands every Send of the page to its provider, `concurrency` at a time; the outcomes in page order. */
-export async function deliverPage(sends: ClaimedSend[], concurrency: number = DELIVERY_CONCURRENCY): Promise<Array<[ClaimedSend, DeliveryOutcome]>> {
+export async function deliverPage(
+  sends: ClaimedSend[],
+  concurrency: number = DELIVERY_CONCURRENCY,
+): Promise<Array<[ClaimedSend, DeliveryOutcome]>> {
   const out = new Array<[ClaimedSend, DeliveryOutcome]>(sends.length)
   let next = 0
   const lane = async () => {
@@ -157,10 +178,13 @@ export async function deliverSends(p: DeliverPayload, o: DeliverOptions = {}): P
     if (!done.length) return
     const batch = done
     done = []
-    recording = recording.then(() => recordOutcomes(batch, workerId), (e) => {
-      failure ??= e
-      return recordOutcomes(batch, workerId)
-    })
+    recording = recording.then(
+      () => recordOutcomes(batch, workerId),
+      (e) => {
+        failure ??= e
+        return recordOutcomes(batch, workerId)
+      },
+    )
   }
   const lane = async () => {
     for (;;) {
@@ -193,9 +217,14 @@ export async function deliverSends(p: DeliverPayload, o: DeliverOptions = {}): P
   if (failure) throw failure
   const inFlight = await read(
     selectFirst(
-      kysely().selectFrom('Send').select(sql<number>`count(*)`.as('n'))
-        .where('companyId', '=', p.companyId).where('channel', '=', p.channel).where('sourceType', '=', p.sourceType)
-        .where('sourceId', 'in', deliverSources(p)).where('status', '=', 'sending'),
+      kysely()
+        .selectFrom('Send')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('companyId', '=', p.companyId)
+        .where('channel', '=', p.channel)
+        .where('sourceType', '=', p.sourceType)
+        .where('sourceId', 'in', deliverSources(p))
+        .where('status', '=', 'sending'),
     ),
   )
   const n = Number(inFlight?.n ?? 0)

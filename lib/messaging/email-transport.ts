@@ -14,7 +14,14 @@ import { composeMime, splitMailbox } from './mime'
 /** A configured SMTP server: a URL, or host/port/secure/credentials (a company's settings). */
 export type SmtpTarget =
   | string
-  | { host: string; port: number; secure: boolean; user?: string | null; password?: string | null; rateLimitPerSecond?: number | null }
+  | {
+      host: string
+      port: number
+      secure: boolean
+      user?: string | null
+      password?: string | null
+      rateLimitPerSecond?: number | null
+    }
 
 interface Pooled {
   transport: Transporter
@@ -43,7 +50,10 @@ export function defaultFrom(): string {
 export class TokenBucket {
   private tokens: number
   private last: number
-  constructor(readonly rate: number, now: number = Date.now()) {
+  constructor(
+    readonly rate: number,
+    now: number = Date.now(),
+  ) {
     this.tokens = rate
     this.last = now
   }
@@ -59,7 +69,12 @@ export class TokenBucket {
 }
 
 const keyOf = (t: SmtpTarget) =>
-  typeof t === 'string' ? 'url:' + t : 'cfg:' + createHash('sha256').update(JSON.stringify([t.host, t.port, t.secure, t.user ?? '', t.password ?? '', t.rateLimitPerSecond ?? 0])).digest('base64url')
+  typeof t === 'string'
+    ? 'url:' + t
+    : 'cfg:' +
+      createHash('sha256')
+        .update(JSON.stringify([t.host, t.port, t.secure, t.user ?? '', t.password ?? '', t.rateLimitPerSecond ?? 0]))
+        .digest('base64url')
 
 function pooled(target: SmtpTarget): Pooled {
   const all = (g.__smtpTransports ??= new Map())
@@ -67,14 +82,26 @@ function pooled(target: SmtpTarget): Pooled {
   let p = all.get(key)
   if (!p) {
     // SMTP_POOL_CONNECTIONS: connections per pool (default 10; a relay may allow more, or fewer).
-    const common = { pool: true, maxConnections: Number(process.env.SMTP_POOL_CONNECTIONS) || 10, maxMessages: 100, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 } as const
-    const transport = typeof target === 'string'
-      ? nodemailer.createTransport({ url: target, ...common })
-      : nodemailer.createTransport({
-          // A company's own server is a host a tenant chose: the outbound address rules apply.
-          host: target.host, port: target.port, secure: target.secure, ...common, getSocket: checkedSmtpSocket,
-          ...(target.user ? { auth: { user: target.user, pass: target.password ?? '' } } : {}),
-        })
+    const common = {
+      pool: true,
+      maxConnections: Number(process.env.SMTP_POOL_CONNECTIONS) || 10,
+      maxMessages: 100,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    } as const
+    const transport =
+      typeof target === 'string'
+        ? nodemailer.createTransport({ url: target, ...common })
+        : nodemailer.createTransport({
+            // A company's own server is a host a tenant chose: the outbound address rules apply.
+            host: target.host,
+            port: target.port,
+            secure: target.secure,
+            ...common,
+            getSocket: checkedSmtpSocket,
+            ...(target.user ? { auth: { user: target.user, pass: target.password ?? '' } } : {}),
+          })
     const rate = typeof target === 'string' ? null : target.rateLimitPerSecond
     p = { transport, bucket: rate && rate > 0 ? new TokenBucket(rate) : null }
     all.set(key, p)
@@ -141,11 +168,14 @@ export function classifySmtpError(e: unknown): SmtpOutcome {
   const status = err.responseCode
   const command = (err.command ?? '').toUpperCase()
   if (typeof status === 'number' && status >= 500) {
-    return /RCPT|DATA/.test(command) || err.code === 'EENVELOPE' || err.code === 'EMESSAGE' ? { kind: 'bounced', error } : { kind: 'failed', error }
+    return /RCPT|DATA/.test(command) || err.code === 'EENVELOPE' || err.code === 'EMESSAGE'
+      ? { kind: 'bounced', error }
+      : { kind: 'failed', error }
   }
   if (typeof status === 'number' && status >= 400) return { kind: 'retry', error }
   // Nothing was handed over before the connection, TLS or login worked.
-  if (['ECONNECTION', 'EDNS', 'ETLS', 'EAUTH', 'ECONNREFUSED'].includes(err.code ?? '') || command === 'CONN') return { kind: 'retry', error }
+  if (['ECONNECTION', 'EDNS', 'ETLS', 'EAUTH', 'ECONNREFUSED'].includes(err.code ?? '') || command === 'CONN')
+    return { kind: 'retry', error }
   return { kind: 'unknown', error }
 }
 
@@ -179,7 +209,12 @@ interface PoolTransporter {
  * source each time it asks (it asks again when a reused connection was closed before a byte was
  * sent). Returns null when the transport is not an SMTP pool (the caller then uses sendMail).
  */
-function sendRawPooled(transport: Transporter, raw: Buffer, envelope: { from: string; to: string[] }, messageId: string): Promise<{ response?: string }> | null {
+function sendRawPooled(
+  transport: Transporter,
+  raw: Buffer,
+  envelope: { from: string; to: string[] },
+  messageId: string,
+): Promise<{ response?: string }> | null {
   const pool = (transport as unknown as { transporter?: PoolTransporter }).transporter
   if (!pool || typeof pool.send !== 'function' || pool.name !== 'SMTP (pool)') return null
   const mail = {
@@ -194,7 +229,11 @@ function sendRawPooled(transport: Transporter, raw: Buffer, envelope: { from: st
   return new Promise((resolve, reject) => pool.send(mail, (err, info) => (err ? reject(err) : resolve(info ?? {}))))
 }
 
-export async function sendSmtp(target: SmtpTarget, m: SmtpMessage, o: { dkim?: DkimOptions | null } = {}): Promise<SmtpOutcome> {
+export async function sendSmtp(
+  target: SmtpTarget,
+  m: SmtpMessage,
+  o: { dkim?: DkimOptions | null } = {},
+): Promise<SmtpOutcome> {
   const p = pooled(target)
   if (p.bucket) {
     const wait = p.bucket.take(RATE_LIMIT_MAX_WAIT_MS)
@@ -212,11 +251,24 @@ export async function sendSmtp(target: SmtpTarget, m: SmtpMessage, o: { dkim?: D
     const info = await p.transport.sendMail({
       ...(raw && envelope
         ? { raw, envelope, messageId: m.messageId }
-        : { from: m.from, to: m.to, replyTo: m.replyTo, subject: m.subject, html: m.html, text: m.text, messageId: m.messageId, headers: m.headers }),
+        : {
+            from: m.from,
+            to: m.to,
+            replyTo: m.replyTo,
+            subject: m.subject,
+            html: m.html,
+            text: m.text,
+            messageId: m.messageId,
+            headers: m.headers,
+          }),
       ...(o.dkim ? { dkim: o.dkim } : {}),
     })
     // A raw message carries its own Message-ID header (nodemailer does not read it back from the source).
-    return { kind: 'sent', providerMessageId: raw ? m.messageId : String(info.messageId ?? m.messageId), response: String(info.response ?? '') }
+    return {
+      kind: 'sent',
+      providerMessageId: raw ? m.messageId : String(info.messageId ?? m.messageId),
+      response: String(info.response ?? ''),
+    }
   } catch (e) {
     return classifySmtpError(e)
   }

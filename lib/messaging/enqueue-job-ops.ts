@@ -14,7 +14,12 @@ export function* enqueueJobOps(type: string, payload: unknown, opts: EnqueueOpti
   if (dbEngine() === 'postgresql') {
     yield* select(
       CompiledQuery.raw('select app_jobs.add_job($1, $2::json, $3, $4, $5, $6) as id', [
-        type, json, opts.companyId ?? null, opts.runAt ?? now, opts.maxAttempts ?? 5, opts.idempotencyKey ?? null,
+        type,
+        json,
+        opts.companyId ?? null,
+        opts.runAt ?? now,
+        opts.maxAttempts ?? 5,
+        opts.idempotencyKey ?? null,
       ]),
     )
     return
@@ -23,8 +28,16 @@ export function* enqueueJobOps(type: string, payload: unknown, opts: EnqueueOpti
     kysely()
       .insertInto('Job')
       .values({
-        type, companyId: opts.companyId ?? null, payload: json, status: 'queued', attempts: 0, maxAttempts: opts.maxAttempts ?? 5,
-        runAt: opts.runAt ?? now, idempotencyKey: opts.idempotencyKey ?? null, createdAt: now, updatedAt: now,
+        type,
+        companyId: opts.companyId ?? null,
+        payload: json,
+        status: 'queued',
+        attempts: 0,
+        maxAttempts: opts.maxAttempts ?? 5,
+        runAt: opts.runAt ?? now,
+        idempotencyKey: opts.idempotencyKey ?? null,
+        createdAt: now,
+        updatedAt: now,
       })
       .onConflict((oc) => oc.column('idempotencyKey').doNothing()),
   )

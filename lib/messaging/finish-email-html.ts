@@ -6,7 +6,8 @@
 //   a mail client has no page to resolve it against.
 import { appUrl } from '@/lib/config/app-url'
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** Zero-width padding after the preview text, so clients show nothing of the body after it. */
 const PADDING = '&#847;&zwnj;&nbsp;'.repeat(60)
@@ -26,5 +27,8 @@ export function withAbsoluteUrls(html: string, base = appUrl()): string {
   const root = base.replace(/\/+$/, '')
   return html
     .replace(RELATIVE_ATTR, (_m, attr: string, q: string, path: string) => `${attr}${q}${root}${path}${q}`)
-    .replace(RELATIVE_CSS_URL, (_m, open: string, q: string, path: string, close: string) => `${open}${q}${root}${path}${q}${close}`)
+    .replace(
+      RELATIVE_CSS_URL,
+      (_m, open: string, q: string, path: string, close: string) => `${open}${q}${root}${path}${q}${close}`,
+    )
 }

@@ -15,10 +15,31 @@ import { enqueueWebhookDeliveriesOps, subscribedWebhooksOps } from '@/lib/webhoo
 export const MESSAGE_METRIC_INTEGRATION = 'internal'
 
 export const MESSAGE_METRICS = {
-  email: { sent: 'Received Email', opened: 'Opened Email', clicked: 'Clicked Email', bounced: 'Bounced Email', spam: 'Marked Email as Spam', unsubscribed: 'Unsubscribed', dropped: 'Dropped Email' },
-  sms: { sent: 'Sent SMS', received: 'Received SMS', clicked: 'Clicked SMS', failed: 'Failed to Deliver SMS', unsubscribed: 'Unsubscribed from SMS' },
+  email: {
+    sent: 'Received Email',
+    opened: 'Opened Email',
+    clicked: 'Clicked Email',
+    bounced: 'Bounced Email',
+    spam: 'Marked Email as Spam',
+    unsubscribed: 'Unsubscribed',
+    dropped: 'Dropped Email',
+  },
+  sms: {
+    sent: 'Sent SMS',
+    received: 'Received SMS',
+    clicked: 'Clicked SMS',
+    failed: 'Failed to Deliver SMS',
+    unsubscribed: 'Unsubscribed from SMS',
+  },
   push: { sent: 'Received Push', opened: 'Opened Push', bounced: 'Bounced Push' },
-  whatsapp: { sent: 'Sent WhatsApp Message', received: 'Received WhatsApp Message', read: 'Read WhatsApp Message', clicked: 'Clicked WhatsApp Message', failed: 'Failed to Deliver WhatsApp Message', unsubscribed: 'Unsubscribed from WhatsApp' },
+  whatsapp: {
+    sent: 'Sent WhatsApp Message',
+    received: 'Received WhatsApp Message',
+    read: 'Read WhatsApp Message',
+    clicked: 'Clicked WhatsApp Message',
+    failed: 'Failed to Deliver WhatsApp Message',
+    unsubscribed: 'Unsubscribed from WhatsApp',
+  },
 } as const satisfies Record<Channel, Record<string, string>>
 
 export interface MessageEvent {
@@ -34,8 +55,10 @@ export interface MessageEvent {
   occurrence?: string
 }
 
-const uniqueIdOf = (e: MessageEvent) => (e.sendId ? `${e.sendId}:${e.metric}${e.occurrence ? ':' + e.occurrence : ''}` : e.occurrence ?? null)
-const propertiesOf = (e: MessageEvent) => JSON.stringify(e.sendId ? { $send_id: e.sendId, ...e.properties } : e.properties)
+const uniqueIdOf = (e: MessageEvent) =>
+  e.sendId ? `${e.sendId}:${e.metric}${e.occurrence ? ':' + e.occurrence : ''}` : (e.occurrence ?? null)
+const propertiesOf = (e: MessageEvent) =>
+  JSON.stringify(e.sendId ? { $send_id: e.sendId, ...e.properties } : e.properties)
 
 /**
  * Many events of one company and one metric at the same moment (the Received Email events of a
@@ -43,7 +66,12 @@ const propertiesOf = (e: MessageEvent) => JSON.stringify(e.sendId ? { $send_id: 
  * UPDATE of the profiles' lastEventAt, and the webhook deliveries of the new events when the
  * company has a webhook on the topic. Returns how many events were new.
  */
-export function* recordMessageEventsOps(companyId: number, metricName: string, at: Date, events: MessageEvent[]): Ops<number> {
+export function* recordMessageEventsOps(
+  companyId: number,
+  metricName: string,
+  at: Date,
+  events: MessageEvent[],
+): Ops<number> {
   if (!events.length) return 0
   const db = kysely()
   const metric = yield* getOrCreateMetricOps(companyId, metricName, MESSAGE_METRIC_INTEGRATION)
@@ -54,9 +82,23 @@ export function* recordMessageEventsOps(companyId: number, metricName: string, a
   // 100 rows of 9 values stay well within both engines' limits on bound parameters.
   for (let i = 0; i < events.length; i += 100) {
     const rows = events.slice(i, i + 100).map((e) => ({
-      companyId, profileId: e.profileId, metricId: metric.id, ts, value: null, currency: null, uniqueId: uniqueIdOf(e), properties: propertiesOf(e), createdAt: at,
+      companyId,
+      profileId: e.profileId,
+      metricId: metric.id,
+      ts,
+      value: null,
+      currency: null,
+      uniqueId: uniqueIdOf(e),
+      properties: propertiesOf(e),
+      createdAt: at,
     }))
-    const insert = dbEngine() === 'sqlite' ? db.insertInto('Event').values(rows).orIgnore() : db.insertInto('Event').values(rows).onConflict((oc) => oc.doNothing())
+    const insert =
+      dbEngine() === 'sqlite'
+        ? db.insertInto('Event').values(rows).orIgnore()
+        : db
+            .insertInto('Event')
+            .values(rows)
+            .onConflict((oc) => oc.doNothing())
     if (!hooks.length) {
       made += yield* exec(insert)
       continue
@@ -71,7 +113,11 @@ export function* recordMessageEventsOps(companyId: number, metricName: string, a
   const profileIds = [...new Set(events.map((e) => e.profileId))]
   for (let i = 0; i < profileIds.length; i += 500) {
     yield* exec(
-      db.updateTable('Profile').set({ lastEventAt: stamp }).where(companyIdForIds(companyId)).where('id', 'in', profileIds.slice(i, i + 500))
+      db
+        .updateTable('Profile')
+        .set({ lastEventAt: stamp })
+        .where(companyIdForIds(companyId))
+        .where('id', 'in', profileIds.slice(i, i + 500))
         .where((eb) => eb.or([eb('lastEventAt', 'is', null), eb('lastEventAt', '<', stamp)])),
     )
   }
@@ -82,7 +128,14 @@ export function* recordMessageEventsOps(companyId: number, metricName: string, a
 export function* recordMessageEventOps(e: MessageEvent): Ops<number | null> {
   const metric = yield* getOrCreateMetricOps(e.companyId, e.metric, MESSAGE_METRIC_INTEGRATION)
   const ts = Math.floor(e.at.getTime() / 1000)
-  const id = yield* insertEventOps({ companyId: e.companyId, profileId: e.profileId, metricId: metric.id, ts, uniqueId: uniqueIdOf(e), properties: propertiesOf(e) })
+  const id = yield* insertEventOps({
+    companyId: e.companyId,
+    profileId: e.profileId,
+    metricId: metric.id,
+    ts,
+    uniqueId: uniqueIdOf(e),
+    properties: propertiesOf(e),
+  })
   if (id !== null) yield* touchLastEventAtOps(e.companyId, e.profileId, ts)
   if (id !== null) yield* enqueueWebhookDeliveriesOps(e, id) // outbound webhooks, decided with the event
   return id

@@ -75,7 +75,11 @@ function mailbox(v: string): string | null {
   if (!mb) return null
   const [name, address] = mb
   if (!name) return address
-  const shown = NON_ASCII.test(name) ? encodeWords(name) : /^[\w !#$%&'*+\-/=?^`{|}~]+$/.test(name) ? name : `"${name.replace(/["\\]/g, '\\$&')}"`
+  const shown = NON_ASCII.test(name)
+    ? encodeWords(name)
+    : /^[\w !#$%&'*+\-/=?^`{|}~]+$/.test(name)
+      ? name
+      : `"${name.replace(/["\\]/g, '\\$&')}"`
   return `${shown} <${address}>`
 }
 
@@ -138,13 +142,18 @@ export function composeMime(m: MimeInput, o: { date: Date; boundaryKey: string }
   if (!from || !to || replyTo === null) return null
   const head: string[] = [`From: ${from}`, `To: ${to}`]
   if (replyTo) head.push(`Reply-To: ${replyTo}`)
-  head.push(`Subject: ${headerValue('Subject', m.subject)}`, `Date: ${mimeDate(o.date)}`, `Message-ID: ${m.messageId.replace(/[\r\n]/g, '')}`)
+  head.push(
+    `Subject: ${headerValue('Subject', m.subject)}`,
+    `Date: ${mimeDate(o.date)}`,
+    `Message-ID: ${m.messageId.replace(/[\r\n]/g, '')}`,
+  )
   for (const [name, value] of Object.entries(m.headers)) {
     if (!/^[\x21-\x39\x3b-\x7e]+$/.test(name)) continue
     head.push(`${name}: ${headerValue(name, value)}`)
   }
   head.push('MIME-Version: 1.0')
-  const part = (type: string) => `Content-Type: ${type}; charset=utf-8${CRLF}Content-Transfer-Encoding: quoted-printable${CRLF}${CRLF}`
+  const part = (type: string) =>
+    `Content-Type: ${type}; charset=utf-8${CRLF}Content-Transfer-Encoding: quoted-printable${CRLF}${CRLF}`
   if (!m.html) {
     head.push(part('text/plain'))
     return Buffer.concat([Buffer.from(head.join(CRLF), 'latin1'), quotedPrintable(m.text)])

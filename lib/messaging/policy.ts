@@ -54,13 +54,29 @@ export interface PolicyInput {
 }
 
 export type SkipReason =
-  | 'no_email' | 'no_phone' | 'suppressed_bounced' | 'suppressed_spam_complaint' | 'suppressed_unsubscribed' | 'suppressed_manual'
-  | 'unsubscribed' | 'no_consent' | 'smart_sending' | 'frequency_cap_day' | 'frequency_cap_week' | 'no_postal_address'
-export type PolicyDecision = { action: 'send' } | { action: 'skip'; reason: SkipReason } | { action: 'defer'; reason: 'quiet_hours'; until: Date }
+  | 'no_email'
+  | 'no_phone'
+  | 'suppressed_bounced'
+  | 'suppressed_spam_complaint'
+  | 'suppressed_unsubscribed'
+  | 'suppressed_manual'
+  | 'unsubscribed'
+  | 'no_consent'
+  | 'smart_sending'
+  | 'frequency_cap_day'
+  | 'frequency_cap_week'
+  | 'no_postal_address'
+export type PolicyDecision =
+  { action: 'send' } | { action: 'skip'; reason: SkipReason } | { action: 'defer'; reason: 'quiet_hours'; until: Date }
 
 const HARD: Record<string, SkipReason> = { bounced: 'suppressed_bounced', spam_complaint: 'suppressed_spam_complaint' }
 const SUPPRESSION_CHANNEL: Record<Channel, string | null> = { email: 'email', sms: 'sms', whatsapp: 'sms', push: null }
-const CONSENT_CHANNEL: Record<Channel, string> = { email: 'email_marketing', sms: 'sms_marketing', whatsapp: 'whatsapp', push: 'push' }
+const CONSENT_CHANNEL: Record<Channel, string> = {
+  email: 'email_marketing',
+  sms: 'sms_marketing',
+  whatsapp: 'whatsapp',
+  push: 'push',
+}
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
@@ -72,7 +88,8 @@ export function decideSend(i: PolicyInput): PolicyDecision {
   const sc = SUPPRESSION_CHANNEL[channel]
   const active = sc ? i.suppressions.filter((s) => s.channel === sc) : []
   // Hard bounces and spam complaints block everything, transactional included.
-  for (const reason of ['bounced', 'spam_complaint']) if (active.some((s) => s.reason === reason)) return skip(HARD[reason]!)
+  for (const reason of ['bounced', 'spam_complaint'])
+    if (active.some((s) => s.reason === reason)) return skip(HARD[reason]!)
   if (i.transactional) return { action: 'send' }
   if (channel === 'email' && !i.senderHasPostalAddress) return skip('no_postal_address')
 
@@ -84,7 +101,12 @@ export function decideSend(i: PolicyInput): PolicyDecision {
 
   const now = i.now.getTime()
   const sent = i.recentMarketingSends.map((d) => d.getTime()).filter((t) => t <= now)
-  if (i.smartSending !== false && i.settings.smartSendingHours > 0 && sent.some((t) => now - t < i.settings.smartSendingHours * HOUR)) return skip('smart_sending')
+  if (
+    i.smartSending !== false &&
+    i.settings.smartSendingHours > 0 &&
+    sent.some((t) => now - t < i.settings.smartSendingHours * HOUR)
+  )
+    return skip('smart_sending')
   const cap = i.settings.frequencyCaps[channel]
   if (cap?.day != null && sent.filter((t) => now - t < DAY).length >= cap.day) return skip('frequency_cap_day')
   if (cap?.week != null && sent.filter((t) => now - t < 7 * DAY).length >= cap.week) return skip('frequency_cap_week')
@@ -111,7 +133,13 @@ function validZone(zone: string | null | undefined): string | null {
 
 /** Minutes after local midnight (and the seconds part) of `at` in `zone`. */
 function localMinutes(at: Date, zone: string): { minutes: number; seconds: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at)
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at)
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0)
   return { minutes: get('hour') * 60 + get('minute'), seconds: get('second') }
 }

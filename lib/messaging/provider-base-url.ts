@@ -5,11 +5,15 @@
 import { z } from 'zod'
 import { outboundUrlProblem } from '@/lib/net/safe-fetch'
 
-export const providerBaseUrl = z.string().trim().max(500, 'Use at most 500 characters.').superRefine((v, ctx) => {
-  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(v)) {
-    ctx.addIssue({ code: 'custom', message: 'Enter an address starting with https://.' })
-    return
-  }
-  const problem = outboundUrlProblem(v, 'provider', { httpsOnly: true, label: 'The base URL' })
-  if (problem) ctx.addIssue({ code: 'custom', message: problem })
-})
+export const providerBaseUrl = z
+  .string()
+  .trim()
+  .max(500, 'Use at most 500 characters.')
+  .superRefine((v, ctx) => {
+    if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(v)) {
+      ctx.addIssue({ code: 'custom', message: 'Enter an address starting with https://.' })
+      return
+    }
+    const problem = outboundUrlProblem(v, 'provider', { httpsOnly: true, label: 'The base URL' })
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })

@@ -12,10 +12,23 @@ export interface ProviderFetchError {
 }
 
 export function providerFetchError(e: unknown, provider: string, timeoutMs: number): ProviderFetchError {
-  const err = e instanceof OutboundError ? e : new OutboundError('failed', 'The connection failed during the request.', undefined, true)
-  if (!err.sent) return { error: `${provider} unreachable: ${err.kind === 'blocked' ? 'the address is not allowed' : err.code ?? err.kind}`, maybeSent: false }
+  const err =
+    e instanceof OutboundError
+      ? e
+      : new OutboundError('failed', 'The connection failed during the request.', undefined, true)
+  if (!err.sent)
+    return {
+      error: `${provider} unreachable: ${err.kind === 'blocked' ? 'the address is not allowed' : (err.code ?? err.kind)}`,
+      maybeSent: false,
+    }
   if (err.kind === 'timeout') {
-    return { error: `${provider}: no answer within ${timeoutMs} ms; it may have accepted the message, so it is not retried`, maybeSent: true }
+    return {
+      error: `${provider}: no answer within ${timeoutMs} ms; it may have accepted the message, so it is not retried`,
+      maybeSent: true,
+    }
   }
-  return { error: `${provider}: the connection failed during the request (${err.code ?? err.kind}); it may have accepted the message, so it is not retried`, maybeSent: true }
+  return {
+    error: `${provider}: the connection failed during the request (${err.code ?? err.kind}); it may have accepted the message, so it is not retried`,
+    maybeSent: true,
+  }
 }

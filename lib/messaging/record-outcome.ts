@@ -19,14 +19,25 @@ import { MESSAGE_METRICS, recordMessageEventOps, recordMessageEventsOps, type Me
 function* messageEventOps(s: ClaimedSend, what: 'sent' | 'bounced', now: Date, subject?: string | null): Ops<void> {
   if (s.sourceType === 'preview' || s.sourceType === 'alert') return
   const names: Record<string, string> = MESSAGE_METRICS[s.channel]
-  const metric = what === 'sent' ? names.sent : names.bounced ?? names.failed
+  const metric = what === 'sent' ? names.sent : (names.bounced ?? names.failed)
   if (!metric) return
-  yield* recordMessageEventOps({ companyId: s.companyId, profileId: s.profile.id, metric, sendId: s.id, at: now, properties: messageEventProperties(s, subject) })
+  yield* recordMessageEventOps({
+    companyId: s.companyId,
+    profileId: s.profile.id,
+    metric,
+    sendId: s.id,
+    at: now,
+    properties: messageEventProperties(s, subject),
+  })
 }
 
 /** What a message event of a Send says about it: the message, its source, the channel and the subject. */
-const messageEventProperties = (s: ClaimedSend, subject?: string | null) =>
-  ({ $message: s.sourceId, $source_type: s.sourceType, channel: s.channel, ...(subject ? { Subject: subject } : {}) })
+const messageEventProperties = (s: ClaimedSend, subject?: string | null) => ({
+  $message: s.sourceId,
+  $source_type: s.sourceType,
+  channel: s.channel,
+  ...(subject ? { Subject: subject } : {}),
+})
 
 export const MAX_ATTEMPTS = 5
 
@@ -61,14 +72,31 @@ export function* recordSentOps(list: Array<[ClaimedSend, Sent]>, workerId: strin
     for (let i = 0; i < items.length; i += 100) {
       const chunk = items.slice(i, i + 100)
       const byId = new Map(chunk.map(([s, o]) => [s.id, [s, o] as const]))
-      const each = (f: (o: Sent) => string | null) => sql<string | null>`CASE "id" ${sql.join(chunk.map(([s, o]) => sql`WHEN ${s.id} THEN ${f(o)}`), sql` `)} END`
+      const each = (f: (o: Sent) => string | null) =>
+        sql<string | null>`CASE "id" ${sql.join(
+          chunk.map(([s, o]) => sql`WHEN ${s.id} THEN ${f(o)}`),
+          sql` `,
+        )} END`
       const changed = yield* select(
-        db.updateTable('Send')
-          .where(companyIdForIds(companyId)).where('id', 'in', [...byId.keys()]).where('lockedBy', '=', workerId).where('status', 'in', ['sending', 'unknown'])
+        db
+          .updateTable('Send')
+          .where(companyIdForIds(companyId))
+          .where('id', 'in', [...byId.keys()])
+          .where('lockedBy', '=', workerId)
+          .where('status', 'in', ['sending', 'unknown'])
           .set({
-            lockedBy: null, leaseUntil: null, updatedAt: now, status: 'sent', reason: null, error: null, provider: chunk[0]![1].provider,
-            providerMessageId: each((o) => o.providerMessageId), messageId: each((o) => o.messageId ?? null), subject: each((o) => o.subject ?? null),
-            sentAt: now, finishedAt: now,
+            lockedBy: null,
+            leaseUntil: null,
+            updatedAt: now,
+            status: 'sent',
+            reason: null,
+            error: null,
+            provider: chunk[0]![1].provider,
+            providerMessageId: each((o) => o.providerMessageId),
+            messageId: each((o) => o.messageId ?? null),
+            subject: each((o) => o.subject ?? null),
+            sentAt: now,
+            finishedAt: now,
           })
           .returning('id'),
       )
@@ -80,7 +108,17 @@ export function* recordSentOps(list: Array<[ClaimedSend, Sent]>, workerId: strin
         if (s.sourceType === 'preview' || s.sourceType === 'alert') continue
         const metric = (MESSAGE_METRICS[s.channel] as Record<string, string>).sent
         if (!metric) continue
-        events.set(metric, [...(events.get(metric) ?? []), { companyId, profileId: s.profile.id, metric, sendId: s.id, at: now, properties: messageEventProperties(s, o.subject) }])
+        events.set(metric, [
+          ...(events.get(metric) ?? []),
+          {
+            companyId,
+            profileId: s.profile.id,
+            metric,
+            sendId: s.id,
+            at: now,
+            properties: messageEventProperties(s, o.subject),
+          },
+        ])
       }
       for (const [metric, evs] of events) yield* recordMessageEventsOps(companyId, metric, now, evs)
     }
@@ -88,71 +126,160 @@ export function* recordSentOps(list: Array<[ClaimedSend, Sent]>, workerId: strin
   return n
 }
 
-export function* recordOutcomeOps(s: ClaimedSend, outcome: DeliveryOutcome, workerId: string, now: Date, retryJobs?: LaterDeliveries): Ops<boolean> {
+export function* recordOutcomeOps(
+  s: ClaimedSend,
+  outcome: DeliveryOutcome,
+  workerId: string,
+  now: Date,
+  retryJobs?: LaterDeliveries,
+): Ops<boolean> {
   const db = kysely()
   const mine = () =>
-    db.updateTable('Send')
-      .where('companyId', '=', s.companyId).where('id', '=', s.id).where('lockedBy', '=', workerId).where('status', 'in', ['sending', 'unknown'])
+    db
+      .updateTable('Send')
+      .where('companyId', '=', s.companyId)
+      .where('id', '=', s.id)
+      .where('lockedBy', '=', workerId)
+      .where('status', 'in', ['sending', 'unknown'])
   const done = { lockedBy: null, leaseUntil: null, updatedAt: now }
   switch (outcome.kind) {
     case 'sent': {
-      const n = yield* exec(mine().set({
-        ...done, status: 'sent', reason: null, error: null, provider: outcome.provider, providerMessageId: outcome.providerMessageId,
-        messageId: outcome.messageId ?? null, subject: outcome.subject ?? null, sentAt: now, finishedAt: now,
-      }))
+      const n = yield* exec(
+        mine().set({
+          ...done,
+          status: 'sent',
+          reason: null,
+          error: null,
+          provider: outcome.provider,
+          providerMessageId: outcome.providerMessageId,
+          messageId: outcome.messageId ?? null,
+          subject: outcome.subject ?? null,
+          sentAt: now,
+          finishedAt: now,
+        }),
+      )
       if (n) yield* messageEventOps(s, 'sent', now, outcome.subject)
       return n > 0
     }
     case 'outbox': {
       const m = outcome.mail
-      const claimed = yield* select(mine().set({
-        ...done, status: 'sent', reason: 'not_delivered_outbox', error: null, provider: 'outbox', messageId: m.messageId, subject: m.subject,
-        sentAt: now, finishedAt: now,
-      }).returning('id'))
+      const claimed = yield* select(
+        mine()
+          .set({
+            ...done,
+            status: 'sent',
+            reason: 'not_delivered_outbox',
+            error: null,
+            provider: 'outbox',
+            messageId: m.messageId,
+            subject: m.subject,
+            sentAt: now,
+            finishedAt: now,
+          })
+          .returning('id'),
+      )
       if (!claimed.length) return false
-      const outboxId = yield* insertOutboxMailOps({
-        companyId: s.companyId, sendId: s.id, to: m.to, from: m.from, subject: m.subject, text: m.text, html: m.html ?? null,
-        headers: { 'Message-ID': m.messageId, ...m.headers },
-      }, now)
-      yield* exec(db.updateTable('Send').where('companyId', '=', s.companyId).where('id', '=', s.id).set({ outboxMailId: outboxId, providerMessageId: 'outbox:' + outboxId }))
+      const outboxId = yield* insertOutboxMailOps(
+        {
+          companyId: s.companyId,
+          sendId: s.id,
+          to: m.to,
+          from: m.from,
+          subject: m.subject,
+          text: m.text,
+          html: m.html ?? null,
+          headers: { 'Message-ID': m.messageId, ...m.headers },
+        },
+        now,
+      )
+      yield* exec(
+        db
+          .updateTable('Send')
+          .where('companyId', '=', s.companyId)
+          .where('id', '=', s.id)
+          .set({ outboxMailId: outboxId, providerMessageId: 'outbox:' + outboxId }),
+      )
       yield* messageEventOps(s, 'sent', now, m.subject)
       return true
     }
     case 'bounced': {
-      const n = yield* exec(mine().set({ ...done, status: 'bounced', reason: 'hard_bounce', error: outcome.error, finishedAt: now }))
+      const n = yield* exec(
+        mine().set({ ...done, status: 'bounced', reason: 'hard_bounce', error: outcome.error, finishedAt: now }),
+      )
       if (n) yield* messageEventOps(s, 'bounced', now)
       if (n && s.channel === 'email') {
         const active = yield* select(
-          db.selectFrom('Suppression').select('id')
-            .where('companyId', '=', s.companyId).where('profileId', '=', s.profile.id).where('channel', '=', 'email')
-            .where('reason', '=', 'bounced').where('clearedAt', 'is', null),
+          db
+            .selectFrom('Suppression')
+            .select('id')
+            .where('companyId', '=', s.companyId)
+            .where('profileId', '=', s.profile.id)
+            .where('channel', '=', 'email')
+            .where('reason', '=', 'bounced')
+            .where('clearedAt', 'is', null),
         )
         if (!active.length) {
-          yield* exec(db.insertInto('Suppression').values({ companyId: s.companyId, profileId: s.profile.id, channel: 'email', reason: 'bounced', createdAt: now }))
+          yield* exec(
+            db.insertInto('Suppression').values({
+              companyId: s.companyId,
+              profileId: s.profile.id,
+              channel: 'email',
+              reason: 'bounced',
+              createdAt: now,
+            }),
+          )
         }
       }
       return n > 0
     }
     case 'retry': {
       if (s.attempts >= MAX_ATTEMPTS) {
-        return (yield* exec(mine().set({ ...done, status: 'failed', reason: 'retries_exhausted', error: outcome.error, finishedAt: now }))) > 0
+        return (
+          (yield* exec(
+            mine().set({
+              ...done,
+              status: 'failed',
+              reason: 'retries_exhausted',
+              error: outcome.error,
+              finishedAt: now,
+            }),
+          )) > 0
+        )
       }
       const until = new Date(now.getTime() + backoffSeconds(s.attempts) * 1000)
-      const n = yield* exec(mine().set({ ...done, status: 'deferred', reason: 'retry', deferredUntil: until, error: outcome.error }))
+      const n = yield* exec(
+        mine().set({ ...done, status: 'deferred', reason: 'retry', deferredUntil: until, error: outcome.error }),
+      )
       if (n) {
         // A job for the row's own source (whatever the payload that claimed it named) at that time:
         // collected with the page's other retries when the caller gathers them, else its own.
         const jobs = retryJobs ?? new LaterDeliveries()
-        jobs.add({ companyId: s.companyId, channel: s.channel, sourceType: s.sourceType as DeliverBase['sourceType'] }, s.sourceId, until)
+        jobs.add(
+          { companyId: s.companyId, channel: s.channel, sourceType: s.sourceType as DeliverBase['sourceType'] },
+          s.sourceId,
+          until,
+        )
         if (!retryJobs) yield* jobs.enqueueOps(now)
       }
       return n > 0
     }
     case 'failed':
-      return (yield* exec(mine().set({ ...done, status: 'failed', reason: outcome.reason, error: outcome.error, finishedAt: now }))) > 0
+      return (
+        (yield* exec(
+          mine().set({ ...done, status: 'failed', reason: outcome.reason, error: outcome.error, finishedAt: now }),
+        )) > 0
+      )
     case 'unknown':
-      return (yield* exec(mine().set({ ...done, status: 'unknown', reason: 'provider_unknown', error: outcome.error, finishedAt: now }))) > 0
+      return (
+        (yield* exec(
+          mine().set({ ...done, status: 'unknown', reason: 'provider_unknown', error: outcome.error, finishedAt: now }),
+        )) > 0
+      )
     case 'skipped':
-      return (yield* exec(mine().set({ ...done, status: 'skipped', reason: outcome.reason, error: outcome.error, finishedAt: now }))) > 0
+      return (
+        (yield* exec(
+          mine().set({ ...done, status: 'skipped', reason: outcome.reason, error: outcome.error, finishedAt: now }),
+        )) > 0
+      )
   }
 }

@@ -19,8 +19,19 @@ export type RenderedEmail = SmtpMessage
 function personOf(s: ClaimedSend): Record<string, unknown> {
   const p = s.profile
   return {
-    ...parseProps(p.properties), id: p.id, email: p.email, phone_number: p.phoneNumber, external_id: p.externalId, first_name: p.firstName, last_name: p.lastName,
-    organization: p.organization, title: p.title, city: p.city, region: p.region, country: p.country, zip: p.zip,
+    ...parseProps(p.properties),
+    id: p.id,
+    email: p.email,
+    phone_number: p.phoneNumber,
+    external_id: p.externalId,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    organization: p.organization,
+    title: p.title,
+    city: p.city,
+    region: p.region,
+    country: p.country,
+    zip: p.zip,
   }
 }
 
@@ -34,7 +45,7 @@ export interface SenderDefaults {
 /** A preview goes to the address typed in the editor ($preview_to), a flow's internal alert to its staff address ($alert_to); every other Send to its profile. */
 function recipientAddress(s: ClaimedSend): string {
   const to = s.sourceType === 'preview' ? s.context.$preview_to : s.sourceType === 'alert' ? s.context.$alert_to : null
-  return typeof to === 'string' && to ? to : s.profile.email ?? ''
+  return typeof to === 'string' && to ? to : (s.profile.email ?? '')
 }
 
 /** Throws TemplateRenderError / TemplateSyntaxError when the template cannot be rendered. */
@@ -53,19 +64,40 @@ export function renderEmail(s: ClaimedSend, now: Date, defaults: SenderDefaults 
     locale: s.profile.locale || undefined,
     currency: co.currency,
     now,
-    organization: { name: co.name, url: co.websiteUrl, address1: co.addressLine1, address2: co.addressLine2, city: co.city, region: co.addressRegion, postalCode: co.postalCode, country: co.country },
+    organization: {
+      name: co.name,
+      url: co.websiteUrl,
+      address1: co.addressLine1,
+      address2: co.addressLine2,
+      city: co.city,
+      region: co.addressRegion,
+      postalCode: co.postalCode,
+      country: co.country,
+    },
     links: (kind) => templateLink(s, kind),
   }
   // The recipient's template data once for the subject, the HTML and the text.
   const scope = prepareScope(context, options)
-  const subject = renderTemplate(c.subject ?? '', context, { ...options, mode: 'text' }, scope).replace(/[\r\n]+/g, ' ').trim()
+  const subject = renderTemplate(c.subject ?? '', context, { ...options, mode: 'text' }, scope)
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
   const preview = c.previewText ? renderTemplate(c.previewText, context, { ...options, mode: 'text' }, scope) : ''
-  const html = c.html ? decorateEmailHtml(s, withAbsoluteUrls(withPreheader(renderTemplate(c.html, context, { ...options, mode: 'html' }, scope), preview)), now) : undefined
+  const html = c.html
+    ? decorateEmailHtml(
+        s,
+        withAbsoluteUrls(withPreheader(renderTemplate(c.html, context, { ...options, mode: 'html' }, scope), preview)),
+        now,
+      )
+    : undefined
   // Without a text part of its own, the text comes from the HTML template converted once (links untracked, as plain text shows them).
   const derived = !c.text && c.html ? textTemplateOf(c.html) : null
   const text = c.text
     ? renderTemplate(c.text, context, { ...options, mode: 'text' }, scope)
-    : derived ? renderTemplate(derived, context, { ...options, mode: 'text' }, scope).trim() : html ? htmlToPlainText(html) : ''
+    : derived
+      ? renderTemplate(derived, context, { ...options, mode: 'text' }, scope).trim()
+      : html
+        ? htmlToPlainText(html)
+        : ''
   const domain = fromEmail.split('@')[1] || 'localhost'
   const headers: Record<string, string> = { 'X-Send-Id': s.id }
   if (!s.transactional) {
@@ -73,7 +105,13 @@ export function renderEmail(s: ClaimedSend, now: Date, defaults: SenderDefaults 
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click'
   }
   return {
-    from, to: recipientAddress(s), replyTo: c.replyTo || defaults.replyTo || undefined, subject, html, text,
-    messageId: `<${s.id.toLowerCase()}@${domain}>`, headers,
+    from,
+    to: recipientAddress(s),
+    replyTo: c.replyTo || defaults.replyTo || undefined,
+    subject,
+    html,
+    text,
+    messageId: `<${s.id.toLowerCase()}@${domain}>`,
+    headers,
   }
 }

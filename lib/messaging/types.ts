@@ -7,7 +7,17 @@ export type Channel = (typeof CHANNELS)[number]
 export const SOURCE_TYPES = ['flow_action_run', 'campaign_message', 'preview', 'transactional', 'alert'] as const
 export type SourceType = (typeof SOURCE_TYPES)[number]
 
-export const SEND_STATUSES = ['queued', 'skipped', 'deferred', 'sending', 'sent', 'delivered', 'bounced', 'failed', 'unknown'] as const
+export const SEND_STATUSES = [
+  'queued',
+  'skipped',
+  'deferred',
+  'sending',
+  'sent',
+  'delivered',
+  'bounced',
+  'failed',
+  'unknown',
+] as const
 export type SendStatus = (typeof SEND_STATUSES)[number]
 
 /** Statuses that mean "the profile (probably) got it": smart sending and caps count them. */

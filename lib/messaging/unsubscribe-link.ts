@@ -13,7 +13,10 @@ import { appLink } from '@/lib/config/app-url'
 import type { TemplateLinkKind } from '@/lib/templates/template-types'
 import { webViewUrl } from './web-view-link'
 
-const mac = (sendId: string) => createHmac('sha256', sessionSecret()).update('unsubscribe:' + sendId).digest('base64url')
+const mac = (sendId: string) =>
+  createHmac('sha256', sessionSecret())
+    .update('unsubscribe:' + sendId)
+    .digest('base64url')
 
 export const unsubscribeToken = (sendId: string): string => `${sendId}.${mac(sendId)}`
 
@@ -32,7 +35,8 @@ const withToken = (path: string, sendId: string) => appLink(path + '?t=' + encod
 export const unsubscribeUrl = (sendId: string): string => withToken('/unsubscribe', sendId)
 
 /** A hosted email page (/email/pages/{pageType}) for the recipient of a send. */
-export const emailPageUrl = (sendId: string, pageType: string): string => withToken('/email/pages/' + encodeURIComponent(pageType), sendId)
+export const emailPageUrl = (sendId: string, pageType: string): string =>
+  withToken('/email/pages/' + encodeURIComponent(pageType), sendId)
 
 export const preferencesUrl = (sendId: string): string => emailPageUrl(sendId, 'manage_preferences')
 

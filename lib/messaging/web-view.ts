@@ -21,7 +21,8 @@ type Rendering = { mail: RenderedEmail } | { error: string }
 const rendered = new LruCache<string, Rendering>(500, 32 * 1024 * 1024)
 const inFlight = new Map<string, Promise<RenderedEmail | null>>()
 
-const weightOf = (r: Rendering) => ('mail' in r ? (r.mail.html?.length ?? 0) + r.mail.text.length : r.error.length) + 512
+const weightOf = (r: Rendering) =>
+  ('mail' in r ? (r.mail.html?.length ?? 0) + r.mail.text.length : r.error.length) + 512
 
 /** Tests: forget every cached rendering. */
 export function clearWebViewCache(): void {
@@ -60,25 +61,75 @@ export async function renderWebView(token: string): Promise<RenderedEmail | null
 async function renderSend(companyId: number, sendId: string): Promise<RenderedEmail | null> {
   const t = { companyId, sendId }
   const db = kysely()
-  const send = await read(selectFirst(
-    db.selectFrom('Send').selectAll().where('companyId', '=', t.companyId).where('id', '=', t.sendId).where('channel', '=', 'email'),
-  ))
+  const send = await read(
+    selectFirst(
+      db
+        .selectFrom('Send')
+        .selectAll()
+        .where('companyId', '=', t.companyId)
+        .where('id', '=', t.sendId)
+        .where('channel', '=', 'email'),
+    ),
+  )
   if (!send) return null
-  const profile = (await read(selectFirst(
-    db.selectFrom('Profile')
-      .select(['id', 'email', 'phoneNumber', 'externalId', 'firstName', 'lastName', 'organization', 'title', 'city', 'region', 'country', 'zip', 'timezone', 'locale', 'properties'])
-      .where('companyId', '=', t.companyId).where('id', '=', send.profileId),
-  ))) as ClaimedProfile | undefined
-  const company = (await read(selectFirst(
-    db.selectFrom('Company')
-      .select(['id', 'name', 'timezone', 'currency', 'websiteUrl', 'addressLine1', 'addressLine2', 'city', 'addressRegion', 'postalCode', 'country'])
-      .where('id', '=', t.companyId),
-  ))) as ClaimedCompany | undefined
+  const profile = (await read(
+    selectFirst(
+      db
+        .selectFrom('Profile')
+        .select([
+          'id',
+          'email',
+          'phoneNumber',
+          'externalId',
+          'firstName',
+          'lastName',
+          'organization',
+          'title',
+          'city',
+          'region',
+          'country',
+          'zip',
+          'timezone',
+          'locale',
+          'properties',
+        ])
+        .where('companyId', '=', t.companyId)
+        .where('id', '=', send.profileId),
+    ),
+  )) as ClaimedProfile | undefined
+  const company = (await read(
+    selectFirst(
+      db
+        .selectFrom('Company')
+        .select([
+          'id',
+          'name',
+          'timezone',
+          'currency',
+          'websiteUrl',
+          'addressLine1',
+          'addressLine2',
+          'city',
+          'addressRegion',
+          'postalCode',
+          'country',
+        ])
+        .where('id', '=', t.companyId),
+    ),
+  )) as ClaimedCompany | undefined
   if (!profile || !company) return null
   const s: ClaimedSend = {
-    id: send.id, companyId: t.companyId, channel: send.channel as Channel, sourceType: send.sourceType, sourceId: send.sourceId,
-    transactional: toBool(send.transactional), attempts: send.attempts, content: parse<MessageContent>(send.content, {}),
-    context: parse<Record<string, unknown>>(send.context, {}), profile, company,
+    id: send.id,
+    companyId: t.companyId,
+    channel: send.channel as Channel,
+    sourceType: send.sourceType,
+    sourceId: send.sourceId,
+    transactional: toBool(send.transactional),
+    attempts: send.attempts,
+    content: parse<MessageContent>(send.content, {}),
+    context: parse<Record<string, unknown>>(send.context, {}),
+    profile,
+    company,
   }
   const key = `${companyId}:${sendId}`
   let result: Rendering

@@ -18,14 +18,18 @@ export const MAX_INT_ID = 2_147_483_647
 
 export function intParam(value: string | undefined, field = 'id'): number {
   const n = Number(value)
-  if (!value || !/^\d{1,15}$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw badRequest(`Invalid ${field}.`, { [field]: [`Invalid ${field}.`] })
+  if (!value || !/^\d{1,15}$/.test(value) || !Number.isSafeInteger(n) || n <= 0)
+    throw badRequest(`Invalid ${field}.`, { [field]: [`Invalid ${field}.`] })
   // Well-formed but beyond any stored row: not found, on both engines alike.
   if (n > MAX_INT_ID) throw notFound('Not found.')
   return n
 }
 
 const date = z.string().max(40).optional()
-const measurement = z.string().default('c').refine((m) => Object.hasOwn(MEASUREMENT_NAMES, m), { message: 'Use q, c or v (unique, count, value).' })
+const measurement = z
+  .string()
+  .default('c')
+  .refine((m) => Object.hasOwn(MEASUREMENT_NAMES, m), { message: 'Use q, c or v (unique, count, value).' })
   .transform((m) => MEASUREMENT_NAMES[m]!)
 
 const filter = z.object({
@@ -35,19 +39,27 @@ const filter = z.object({
 })
 
 /** `where` is a JSON array of {field, op, value} in the query string. */
-const where = z.string().max(20_000).optional().transform((s, ctx): MetricFilter[] | undefined => {
-  if (!s) return undefined
-  try {
-    const parsed = z.array(filter).max(50).safeParse(JSON.parse(s))
-    if (parsed.success) return parsed.data
-    // Keyed by the filter's own path (where.0.field), so the answer names the field.
-    const first = parsed.error.issues[0]
-    ctx.addIssue({ code: 'custom', path: first?.path.map(String) ?? [], message: first?.message ?? 'Invalid filters.' })
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'The filters are not valid JSON.' })
-  }
-  return z.NEVER
-})
+const where = z
+  .string()
+  .max(20_000)
+  .optional()
+  .transform((s, ctx): MetricFilter[] | undefined => {
+    if (!s) return undefined
+    try {
+      const parsed = z.array(filter).max(50).safeParse(JSON.parse(s))
+      if (parsed.success) return parsed.data
+      // Keyed by the filter's own path (where.0.field), so the answer names the field.
+      const first = parsed.error.issues[0]
+      ctx.addIssue({
+        code: 'custom',
+        path: first?.path.map(String) ?? [],
+        message: first?.message ?? 'Invalid filters.',
+      })
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'The filters are not valid JSON.' })
+    }
+    return z.NEVER
+  })
 
 const timeframeFields = {
   timeframe: z.enum(TIMEFRAMES).default('last_30_days'),

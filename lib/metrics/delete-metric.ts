@@ -7,7 +7,9 @@ import { getMetricOrThrow } from './get-metric'
 export async function deleteMetric(companyId: number, metricId: string): Promise<{ deletedEvents: number }> {
   const metric = await getMetricOrThrow(companyId, metricId)
   const result = await inWriteTx(function* () {
-    const events = yield* exec(kysely().deleteFrom('Event').where('companyId', '=', companyId).where('metricId', '=', metric.id))
+    const events = yield* exec(
+      kysely().deleteFrom('Event').where('companyId', '=', companyId).where('metricId', '=', metric.id),
+    )
     yield* exec(kysely().deleteFrom('Metric').where('id', '=', metric.id).where('companyId', '=', companyId))
     return { deletedEvents: events }
   })

@@ -3,17 +3,38 @@ import { kysely } from '@/lib/db/kysely'
 
 /** Events `e` with their profile `p` (same company), selecting the EventRow columns. */
 export function eventViewQuery() {
-  return kysely().selectFrom('Event as e')
+  return kysely()
+    .selectFrom('Event as e')
     .leftJoin('Profile as p', (j) => j.onRef('p.id', '=', 'e.profileId').onRef('p.companyId', '=', 'e.companyId'))
     .select([
-      'e.id', 'e.ts', 'e.value', 'e.currency', 'e.uniqueId', 'e.properties', 'e.profileId', 'e.metricId',
-      'p.email', 'p.phoneNumber', 'p.firstName', 'p.lastName',
+      'e.id',
+      'e.ts',
+      'e.value',
+      'e.currency',
+      'e.uniqueId',
+      'e.properties',
+      'e.profileId',
+      'e.metricId',
+      'p.email',
+      'p.phoneNumber',
+      'p.firstName',
+      'p.lastName',
     ])
 }
 
 export interface EventRow {
-  id: number; ts: number; value: number | null; currency: string | null; uniqueId: string | null; properties: string
-  profileId: string; metricId: string; email: string | null; phoneNumber: string | null; firstName: string | null; lastName: string | null
+  id: number
+  ts: number
+  value: number | null
+  currency: string | null
+  uniqueId: string | null
+  properties: string
+  profileId: string
+  metricId: string
+  email: string | null
+  phoneNumber: string | null
+  firstName: string | null
+  lastName: string | null
 }
 
 function parseProperties(json: string): Record<string, unknown> {
@@ -34,7 +55,14 @@ export function toEventView(r: EventRow, metric: { id: string; name: string }) {
     currency: r.currency,
     uniqueId: r.uniqueId,
     metric: { id: metric.id, name: metric.name },
-    profile: { id: r.profileId, email: r.email, phoneNumber: r.phoneNumber, firstName: r.firstName, lastName: r.lastName, name: name || null },
+    profile: {
+      id: r.profileId,
+      email: r.email,
+      phoneNumber: r.phoneNumber,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      name: name || null,
+    },
     /** The properties exactly as sent: read them with transformKeys: false. */
     properties: parseProperties(r.properties),
   }

@@ -14,16 +14,51 @@ import { dbEngine } from '@/lib/db/client'
 import { escapeLike, jsonNumber, jsonText, sqliteJsonPath, textPosition } from '@/lib/db/dialect'
 
 export const FILTER_OPS = [
-  'in', 'not_in', 'equal', 'ne', 'contains', 'not_contains', 'starts_with', 'ends_with', 'contains_any', 'contains_all',
-  'like', 'gt', 'gte', 'lt', 'lte', 'is_set', 'is_not_set',
+  'in',
+  'not_in',
+  'equal',
+  'ne',
+  'contains',
+  'not_contains',
+  'starts_with',
+  'ends_with',
+  'contains_any',
+  'contains_all',
+  'like',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'is_set',
+  'is_not_set',
 ] as const
 export type FilterOp = (typeof FILTER_OPS)[number]
 
 const ALIASES: Record<string, FilterOp> = {
-  any: 'in', 'not-any': 'not_in', equals: 'equal', eq: 'equal', '=': 'equal', 'not-equals': 'ne', not_equal: 'ne',
-  'not-equal': 'ne', '!=': 'ne', 'not-contains': 'not_contains', 'starts-with': 'starts_with', 'ends-with': 'ends_with',
-  'contains-any': 'contains_any', 'contains-all': 'contains_all', has: 'contains', 'greater-than': 'gt', 'greater-or-equal': 'gte',
-  'less-than': 'lt', 'less-or-equal': 'lte', '>': 'gt', '>=': 'gte', '<': 'lt', '<=': 'lte', 'is-set': 'is_set',
+  any: 'in',
+  'not-any': 'not_in',
+  equals: 'equal',
+  eq: 'equal',
+  '=': 'equal',
+  'not-equals': 'ne',
+  not_equal: 'ne',
+  'not-equal': 'ne',
+  '!=': 'ne',
+  'not-contains': 'not_contains',
+  'starts-with': 'starts_with',
+  'ends-with': 'ends_with',
+  'contains-any': 'contains_any',
+  'contains-all': 'contains_all',
+  has: 'contains',
+  'greater-than': 'gt',
+  'greater-or-equal': 'gte',
+  'less-than': 'lt',
+  'less-or-equal': 'lte',
+  '>': 'gt',
+  '>=': 'gte',
+  '<': 'lt',
+  '<=': 'lte',
+  'is-set': 'is_set',
   'is-not-set': 'is_not_set',
 }
 
@@ -44,8 +79,10 @@ type Expr = Expression<unknown>
 
 /** Built-in fields map to columns of the event `e`; anything else is an event property. */
 const COLUMNS: Record<string, { col: string; numeric: boolean }> = {
-  $value: { col: 'value', numeric: true }, $value_currency: { col: 'currency', numeric: false },
-  $event_id: { col: 'uniqueId', numeric: false }, profile_id: { col: 'profileId', numeric: false },
+  $value: { col: 'value', numeric: true },
+  $value_currency: { col: 'currency', numeric: false },
+  $event_id: { col: 'uniqueId', numeric: false },
+  profile_id: { col: 'profileId', numeric: false },
 }
 
 export function isBuiltInField(name: string): boolean {
@@ -88,15 +125,21 @@ export function fieldSql(name: string, errorField = 'where'): FieldSql {
   if (dbEngine() === 'postgresql') {
     const v = sql`(cast(${PROPERTIES} as jsonb) -> cast(${name} as text))`
     return {
-      text, number: jsonNumber(PROPERTIES, name), dimension: text,
+      text,
+      number: jsonNumber(PROPERTIES, name),
+      dimension: text,
       isArray: sql<boolean>`(jsonb_typeof(${v}) = 'array')`,
-      arrayHas: (value) => sql<boolean>`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${v}) = 'array' then ${v} else '[]'::jsonb end) j(value)
+      arrayHas: (
+        value,
+      ) => sql<boolean>`exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${v}) = 'array' then ${v} else '[]'::jsonb end) j(value)
         where (case jsonb_typeof(j.value) when 'string' then j.value #>> '{}' when 'number' then j.value #>> '{}' when 'boolean' then j.value #>> '{}' end) = ${value})`,
     }
   }
   const path = sqliteJsonPath(name)
   return {
-    text, number: jsonNumber(PROPERTIES, name), dimension: text,
+    text,
+    number: jsonNumber(PROPERTIES, name),
+    dimension: text,
     isArray: sql<boolean>`(json_type(${PROPERTIES}, ${path}) = 'array')`,
     arrayHas: (value) => sql<boolean>`exists (select 1 from json_each(${PROPERTIES}, ${path}) j
       where (case j.type when 'text' then j.value when 'integer' then cast(j.value as text) when 'real' then cast(j.value as text) when 'true' then 'true' when 'false' then 'false' end) = ${value})`,
@@ -143,7 +186,9 @@ function inList(f: FieldSql, vals: Scalar[]): Sql<boolean> {
  */
 function compare(f: FieldSql, op: '>' | '>=' | '<' | '<=', value: Scalar): Sql<boolean> {
   const n = numberOf(value)
-  return n !== null ? sql<boolean>`(${f.number} ${sql.raw(op)} ${n})` : sql<boolean>`(${f.text} ${sql.raw(op)} ${textOf(value)})`
+  return n !== null
+    ? sql<boolean>`(${f.number} ${sql.raw(op)} ${n})`
+    : sql<boolean>`(${f.text} ${sql.raw(op)} ${textOf(value)})`
 }
 
 /** An array property holds the value; any other value contains it as text, ignoring case. */
@@ -170,25 +215,52 @@ export function compileFilter(filter: MetricFilter, index = 0): Sql<boolean> {
   const many = () => list(filter.value, `${field}.value`)
   const missing = sql<boolean>`(${f.text} is null)`
   switch (op) {
-    case 'is_set': return sql<boolean>`(${f.text} is not null)`
-    case 'is_not_set': return missing
-    case 'equal': return isTrue(inList(f, [one()]))
+    case 'is_set':
+      return sql<boolean>`(${f.text} is not null)`
+    case 'is_not_set':
+      return missing
+    case 'equal':
+      return isTrue(inList(f, [one()]))
     // A missing property is "not equal" to any value.
-    case 'ne': return sql`(${missing} or not ${isTrue(inList(f, [one()]))})`
-    case 'in': return isTrue(inList(f, many()))
-    case 'not_in': return sql`(${missing} or not ${isTrue(inList(f, many()))})`
-    case 'gt': return isTrue(compare(f, '>', one()))
-    case 'gte': return isTrue(compare(f, '>=', one()))
-    case 'lt': return isTrue(compare(f, '<', one()))
-    case 'lte': return isTrue(compare(f, '<=', one()))
-    case 'contains': return isTrue(containsOne(f, one()))
-    case 'not_contains': return sql`(${missing} or not ${isTrue(containsOne(f, one()))})`
-    case 'contains_any': return isTrue(sql`(${sql.join(many().map((v) => isTrue(containsOne(f, v))), sql` or `)})`)
-    case 'contains_all': return isTrue(sql`(${sql.join(many().map((v) => isTrue(containsOne(f, v))), sql` and `)})`)
-    case 'starts_with': return isTrue(likeEscaped(f.text, escapeLike(textOf(one())) + '%'))
-    case 'ends_with': return isTrue(likeEscaped(f.text, '%' + escapeLike(textOf(one()))))
+    case 'ne':
+      return sql`(${missing} or not ${isTrue(inList(f, [one()]))})`
+    case 'in':
+      return isTrue(inList(f, many()))
+    case 'not_in':
+      return sql`(${missing} or not ${isTrue(inList(f, many()))})`
+    case 'gt':
+      return isTrue(compare(f, '>', one()))
+    case 'gte':
+      return isTrue(compare(f, '>=', one()))
+    case 'lt':
+      return isTrue(compare(f, '<', one()))
+    case 'lte':
+      return isTrue(compare(f, '<=', one()))
+    case 'contains':
+      return isTrue(containsOne(f, one()))
+    case 'not_contains':
+      return sql`(${missing} or not ${isTrue(containsOne(f, one()))})`
+    case 'contains_any':
+      return isTrue(
+        sql`(${sql.join(
+          many().map((v) => isTrue(containsOne(f, v))),
+          sql` or `,
+        )})`,
+      )
+    case 'contains_all':
+      return isTrue(
+        sql`(${sql.join(
+          many().map((v) => isTrue(containsOne(f, v))),
+          sql` and `,
+        )})`,
+      )
+    case 'starts_with':
+      return isTrue(likeEscaped(f.text, escapeLike(textOf(one())) + '%'))
+    case 'ends_with':
+      return isTrue(likeEscaped(f.text, '%' + escapeLike(textOf(one()))))
     // like: the caller's own pattern with % and _ wildcards, ignoring case.
-    case 'like': return isTrue(likeRaw(f.text, textOf(one())))
+    case 'like':
+      return isTrue(likeRaw(f.text, textOf(one())))
   }
 }
 
@@ -196,5 +268,8 @@ export function compileFilter(filter: MetricFilter, index = 0): Sql<boolean> {
 export function compileWhere(filters: readonly MetricFilter[] | undefined): Sql<boolean> | null {
   if (!filters?.length) return null
   if (filters.length > 50) throw bad('where', 'At most 50 filters.')
-  return sql<boolean>`(${sql.join(filters.map((f, i) => compileFilter(f, i)), sql` and `)})`
+  return sql<boolean>`(${sql.join(
+    filters.map((f, i) => compileFilter(f, i)),
+    sql` and `,
+  )})`
 }

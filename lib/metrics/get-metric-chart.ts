@@ -10,8 +10,16 @@ import { formatZonedIso, isValidTimeZone } from './zoned-time'
 
 /** Seed 002 §3.5's letters and the result-mode names, onto the engine's measurements. */
 export const MEASUREMENT_NAMES: Record<string, Measurement> = {
-  q: 'unique', c: 'count', v: 'sum_value', unique: 'unique', uniques: 'unique', count: 'count', counts: 'count',
-  value: 'sum_value', values: 'sum_value', sum_value: 'sum_value',
+  q: 'unique',
+  c: 'count',
+  v: 'sum_value',
+  unique: 'unique',
+  uniques: 'unique',
+  count: 'count',
+  counts: 'count',
+  value: 'sum_value',
+  values: 'sum_value',
+  sum_value: 'sum_value',
 }
 
 export interface MetricChartInput {
@@ -36,7 +44,13 @@ export interface ChartSeries {
   total: number
 }
 
-export async function getMetricChart(companyId: number, metricId: string, companyTimeZone: string, input: MetricChartInput, now = new Date()) {
+export async function getMetricChart(
+  companyId: number,
+  metricId: string,
+  companyTimeZone: string,
+  input: MetricChartInput,
+  now = new Date(),
+) {
   const timeZone = isValidTimeZone(companyTimeZone) ? companyTimeZone : 'UTC'
   const metric = await metricRefOrThrow(companyId, metricId)
   const earliest = input.timeframe === 'alltime' ? await firstEventAt(companyId, metric.id) : null
@@ -57,15 +71,28 @@ export async function getMetricChart(companyId: number, metricId: string, compan
     const rows = await runMetricQuery({ ...base, buckets, by: [input.by] })
     // A group's uniques are its distinct profiles over the whole range (one profile on three days
     // is 1, not 3): one more query over the range grouped by the dimension; counts and values add up.
-    const wholeByDim = m === 'unique'
-      ? new Map((await runMetricQuery({ ...base, buckets: [{ label: range.start, from: range.start, to: range.end }], by: [input.by] }))
-        .map((r) => [r.dimensions[0] ?? null, r.measurements[m]![0]!]))
-      : null
-    const totalOf = (r: EngineRow) => (wholeByDim ? wholeByDim.get(r.dimensions[0] ?? null) ?? 0 : rowTotal(r, m))
+    const wholeByDim =
+      m === 'unique'
+        ? new Map(
+            (
+              await runMetricQuery({
+                ...base,
+                buckets: [{ label: range.start, from: range.start, to: range.end }],
+                by: [input.by],
+              })
+            ).map((r) => [r.dimensions[0] ?? null, r.measurements[m]![0]!]),
+          )
+        : null
+    const totalOf = (r: EngineRow) => (wholeByDim ? (wholeByDim.get(r.dimensions[0] ?? null) ?? 0) : rowTotal(r, m))
     const ranked = sortRows(rows, { key: m, desc: input.sort !== 'asc' }, totalOf)
     const kept = ranked.slice(0, limit)
     const rest = ranked.slice(limit)
-    series = kept.map((r) => ({ dimension: r.dimensions[0] ?? null, isOther: false, values: r.measurements[m]!, total: totalOf(r) }))
+    series = kept.map((r) => ({
+      dimension: r.dimensions[0] ?? null,
+      isOther: false,
+      values: r.measurements[m]!,
+      total: totalOf(r),
+    }))
     if (rest.length) series.push(await foldOthers(base, buckets, input.by, kept, rest, m))
   }
   return {
@@ -84,7 +111,11 @@ export async function getMetricChart(companyId: number, metricId: string, compan
 
 async function foldOthers(
   base: { companyId: number; metricId: string; measurements: Measurement[]; where?: MetricFilter[] },
-  buckets: ReturnType<typeof bucketRange>, by: string, kept: EngineRow[], rest: EngineRow[], m: Measurement,
+  buckets: ReturnType<typeof bucketRange>,
+  by: string,
+  kept: EngineRow[],
+  rest: EngineRow[],
+  m: Measurement,
 ): Promise<ChartSeries> {
   if (m !== 'unique') {
     const values = buckets.map((_, i) => rest.reduce((sum, r) => sum + r.measurements[m]![i]!, 0))

@@ -15,7 +15,9 @@ export async function getMetricOrThrow(companyId: number, id: string) {
 /** The engine's lookup: one indexed read, no Prisma round trip. */
 export function* metricRefOps(companyId: number, id: string): Ops<{ id: string; name: string }> {
   const row = validId(id)
-    ? yield* selectFirst(kysely().selectFrom('Metric').select(['id', 'name']).where('id', '=', id).where('companyId', '=', companyId))
+    ? yield* selectFirst(
+        kysely().selectFrom('Metric').select(['id', 'name']).where('id', '=', id).where('companyId', '=', companyId),
+      )
     : undefined
   if (!row) throw notFound('This metric does not exist.')
   return row
@@ -25,7 +27,14 @@ export const metricRefOrThrow = (companyId: number, id: string) => read(metricRe
 
 /** The time of the metric's first event (alltime starts there), or null without events. */
 export async function firstEventAt(companyId: number, metricId: string): Promise<Date | null> {
-  const r = await read(selectFirst(kysely().selectFrom('Event').select((eb) => eb.fn.min('ts').as('t'))
-    .where('companyId', '=', companyId).where('metricId', '=', metricId)))
+  const r = await read(
+    selectFirst(
+      kysely()
+        .selectFrom('Event')
+        .select((eb) => eb.fn.min('ts').as('t'))
+        .where('companyId', '=', companyId)
+        .where('metricId', '=', metricId),
+    ),
+  )
   return r?.t == null ? null : new Date(Number(r.t) * 1000)
 }

@@ -4,5 +4,7 @@ import { METRIC_EXPORT_JOB, type MetricExportPayload } from './metric-export'
 import { writeMetricExport } from './write-metric-export'
 
 export function register(): void {
-  registerJobHandler(METRIC_EXPORT_JOB, (payload: MetricExportPayload, ctx) => writeMetricExport(payload, ctx.companyId))
+  registerJobHandler(METRIC_EXPORT_JOB, (payload: MetricExportPayload, ctx) =>
+    writeMetricExport(payload, ctx.companyId),
+  )
 }

@@ -11,7 +11,10 @@ export const DIMENSION_SAMPLE = 1000
 
 export type DimensionTriple = [value: string, label: string, type: PropertyType]
 
-export async function listMetricDimensions(companyId: number, metricId: string): Promise<{ dimensions: DimensionTriple[] }> {
+export async function listMetricDimensions(
+  companyId: number,
+  metricId: string,
+): Promise<{ dimensions: DimensionTriple[] }> {
   const metric = await metricRefOrThrow(companyId, metricId)
   const sample = () => sql<{ properties: string }>`select properties from "Event"
     where "companyId" = ${companyId} and "metricId" = ${metric.id} order by ts desc limit ${DIMENSION_SAMPLE}`

@@ -11,11 +11,19 @@ export const MAX_FEED_OFFSET = 100_000
 
 export async function listMetricEvents(companyId: number, metricId: string, opts: { page: number; pageSize: number }) {
   const metric = await metricRefOrThrow(companyId, metricId)
-  if ((opts.page - 1) * opts.pageSize > MAX_FEED_OFFSET) throw badRequest('This page is too deep.', { page: ['This page is too deep.'] })
-  const rows = await read(select(eventViewQuery()
-    .where('e.companyId', '=', companyId).where('e.metricId', '=', metric.id)
-    .orderBy('e.ts', 'desc').orderBy('e.id', 'desc')
-    .limit(opts.pageSize + 1).offset((opts.page - 1) * opts.pageSize)))
+  if ((opts.page - 1) * opts.pageSize > MAX_FEED_OFFSET)
+    throw badRequest('This page is too deep.', { page: ['This page is too deep.'] })
+  const rows = await read(
+    select(
+      eventViewQuery()
+        .where('e.companyId', '=', companyId)
+        .where('e.metricId', '=', metric.id)
+        .orderBy('e.ts', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(opts.pageSize + 1)
+        .offset((opts.page - 1) * opts.pageSize),
+    ),
+  )
   return {
     events: rows.slice(0, opts.pageSize).map((r) => toEventView(r, metric)),
     page: opts.page,

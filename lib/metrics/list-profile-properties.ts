@@ -6,10 +6,26 @@ import { pickTypes, sampledPropertyTypes, type PropertyType } from './property-t
 export const PROFILE_SAMPLE = 2000
 
 const BUILT_IN: Array<[string, PropertyType]> = [
-  ['email', 'string'], ['phone_number', 'string'], ['external_id', 'string'], ['first_name', 'string'], ['last_name', 'string'],
-  ['organization', 'string'], ['title', 'string'], ['image', 'string'], ['locale', 'string'], ['address1', 'string'],
-  ['address2', 'string'], ['city', 'string'], ['region', 'string'], ['country', 'string'], ['zip', 'string'],
-  ['timezone', 'string'], ['latitude', 'number'], ['longitude', 'number'], ['created', 'date'], ['updated', 'date'],
+  ['email', 'string'],
+  ['phone_number', 'string'],
+  ['external_id', 'string'],
+  ['first_name', 'string'],
+  ['last_name', 'string'],
+  ['organization', 'string'],
+  ['title', 'string'],
+  ['image', 'string'],
+  ['locale', 'string'],
+  ['address1', 'string'],
+  ['address2', 'string'],
+  ['city', 'string'],
+  ['region', 'string'],
+  ['country', 'string'],
+  ['zip', 'string'],
+  ['timezone', 'string'],
+  ['latitude', 'number'],
+  ['longitude', 'number'],
+  ['created', 'date'],
+  ['updated', 'date'],
   ['last_event_date', 'date'],
 ]
 
@@ -26,7 +42,9 @@ export async function listProfileProperties(companyId: number): Promise<{ proper
   return {
     properties: [
       ...BUILT_IN.map(([name, type]) => ({ name, type, builtIn: true })),
-      ...pickTypes(rows).filter((p) => !builtIn.has(p.name)).map((p) => ({ name: p.name, type: p.type, builtIn: false })),
+      ...pickTypes(rows)
+        .filter((p) => !builtIn.has(p.name))
+        .map((p) => ({ name: p.name, type: p.type, builtIn: false })),
     ],
   }
 }

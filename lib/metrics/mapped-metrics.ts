@@ -6,23 +6,45 @@ import { db } from '@/lib/db/client'
 import { AppError, badRequest, notFound } from '@/lib/errors/app-error'
 import { DEFAULT_CONVERSION_METRIC, saveAttributionSettings } from '@/lib/attribution/settings'
 
-export const MAPPED_KINDS = ['added_to_cart', 'cancelled_sales', 'ordered_product', 'refunded_sales', 'revenue', 'started_checkout', 'viewed_product'] as const
+export const MAPPED_KINDS = [
+  'added_to_cart',
+  'cancelled_sales',
+  'ordered_product',
+  'refunded_sales',
+  'revenue',
+  'started_checkout',
+  'viewed_product',
+] as const
 export type MappedKind = (typeof MAPPED_KINDS)[number]
 export const isMappedKind = (v: string): v is MappedKind => (MAPPED_KINDS as readonly string[]).includes(v)
 
 const CONVENTIONAL_NAME: Record<MappedKind, string> = {
-  added_to_cart: 'Added to Cart', cancelled_sales: 'Cancelled Order', ordered_product: 'Ordered Product', refunded_sales: 'Refunded Order',
-  revenue: DEFAULT_CONVERSION_METRIC, started_checkout: 'Started Checkout', viewed_product: 'Viewed Product',
+  added_to_cart: 'Added to Cart',
+  cancelled_sales: 'Cancelled Order',
+  ordered_product: 'Ordered Product',
+  refunded_sales: 'Refunded Order',
+  revenue: DEFAULT_CONVERSION_METRIC,
+  started_checkout: 'Started Checkout',
+  viewed_product: 'Viewed Product',
 }
 
-export interface MappedMetricRow { kind: MappedKind; metricId: string | null; customMetricId: string | null; updatedAt: Date }
+export interface MappedMetricRow {
+  kind: MappedKind
+  metricId: string | null
+  customMetricId: string | null
+  updatedAt: Date
+}
 
 export async function listMappedMetrics(companyId: number): Promise<MappedMetricRow[]> {
   const [company, settings, rows, conventional] = await Promise.all([
     db.company.findUnique({ where: { id: companyId }, select: { createdAt: true } }),
     db.attributionSettings.findUnique({ where: { companyId } }),
     db.mappedMetric.findMany({ where: { companyId } }),
-    db.metric.findMany({ where: { companyId, name: { in: Object.values(CONVENTIONAL_NAME) } }, select: { id: true, name: true }, orderBy: { createdAt: 'asc' } }),
+    db.metric.findMany({
+      where: { companyId, name: { in: Object.values(CONVENTIONAL_NAME) } },
+      select: { id: true, name: true },
+      orderBy: { createdAt: 'asc' },
+    }),
   ])
   // Never changed: the account's own start is the last time the mapping was decided.
   const since = company?.createdAt ?? new Date(0)
@@ -40,27 +62,46 @@ export async function listMappedMetrics(companyId: number): Promise<MappedMetric
 }
 
 export async function getMappedMetric(companyId: number, kind: string): Promise<MappedMetricRow> {
-  if (!isMappedKind(kind)) throw notFound(`A mapped metric with id ${kind} was not found. Mapped metrics: ${MAPPED_KINDS.join(', ')}.`)
+  if (!isMappedKind(kind))
+    throw notFound(`A mapped metric with id ${kind} was not found. Mapped metrics: ${MAPPED_KINDS.join(', ')}.`)
   return (await listMappedMetrics(companyId)).find((m) => m.kind === kind)!
 }
 
 /** Maps a figure to a metric or a custom metric of the company (neither: unmapped; revenue: back to Placed Order). */
-export async function updateMappedMetric(companyId: number, kind: string, to: { metricId?: string | null; customMetricId?: string | null }): Promise<MappedMetricRow> {
-  if (!isMappedKind(kind)) throw notFound(`A mapped metric with id ${kind} was not found. Mapped metrics: ${MAPPED_KINDS.join(', ')}.`)
-  if (to.metricId && to.customMetricId) throw badRequest('Map the figure to a metric or to a custom metric, not both.', { 'custom-metric': ['Give either metric or custom-metric.'] })
+export async function updateMappedMetric(
+  companyId: number,
+  kind: string,
+  to: { metricId?: string | null; customMetricId?: string | null },
+): Promise<MappedMetricRow> {
+  if (!isMappedKind(kind))
+    throw notFound(`A mapped metric with id ${kind} was not found. Mapped metrics: ${MAPPED_KINDS.join(', ')}.`)
+  if (to.metricId && to.customMetricId)
+    throw badRequest('Map the figure to a metric or to a custom metric, not both.', {
+      'custom-metric': ['Give either metric or custom-metric.'],
+    })
   if (to.metricId && !(await db.metric.findFirst({ where: { companyId, id: to.metricId }, select: { id: true } }))) {
     throw notFound(`A metric with id ${to.metricId} was not found.`)
   }
-  if (to.customMetricId && !(await db.customMetric.findFirst({ where: { companyId, id: to.customMetricId }, select: { id: true } }))) {
+  if (
+    to.customMetricId &&
+    !(await db.customMetric.findFirst({ where: { companyId, id: to.customMetricId }, select: { id: true } }))
+  ) {
     throw notFound(`A custom metric with id ${to.customMetricId} was not found.`)
   }
   if (kind === 'revenue') {
     // Attribution credits one metric's events to messages; a combination has no events to credit.
-    if (to.customMetricId) throw new AppError('invalid', 400, 'Revenue is the attribution conversion metric and must be a single metric.', { 'custom-metric': ['Revenue must be mapped to a metric, not a custom metric.'] })
+    if (to.customMetricId)
+      throw new AppError('invalid', 400, 'Revenue is the attribution conversion metric and must be a single metric.', {
+        'custom-metric': ['Revenue must be mapped to a metric, not a custom metric.'],
+      })
     await saveAttributionSettings(companyId, { conversionMetricId: to.metricId ?? null })
   } else {
     const data = { metricId: to.metricId ?? null, customMetricId: to.customMetricId ?? null, updatedAt: new Date() }
-    await db.mappedMetric.upsert({ where: { companyId_kind: { companyId, kind } }, create: { companyId, kind, ...data }, update: data })
+    await db.mappedMetric.upsert({
+      where: { companyId_kind: { companyId, kind } },
+      create: { companyId, kind, ...data },
+      update: data,
+    })
   }
   return getMappedMetric(companyId, kind)
 }

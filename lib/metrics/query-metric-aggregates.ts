@@ -32,7 +32,12 @@ export interface MetricAggregateResult {
   nextPageCursor?: string
 }
 
-const GRANULARITY: Record<AggregateInterval, Granularity> = { hour: 'hourly', day: 'daily', week: 'weekly', month: 'monthly' }
+const GRANULARITY: Record<AggregateInterval, Granularity> = {
+  hour: 'hourly',
+  day: 'daily',
+  week: 'weekly',
+  month: 'monthly',
+}
 export const DEFAULT_PAGE_SIZE = 500
 export const MAX_PAGE_SIZE = 10_000
 
@@ -46,11 +51,15 @@ function pageOffset(cursor: string | null | undefined): number {
   return n
 }
 
-export async function queryMetricAggregates(companyId: number, q: MetricAggregateQuery): Promise<MetricAggregateResult> {
+export async function queryMetricAggregates(
+  companyId: number,
+  q: MetricAggregateQuery,
+): Promise<MetricAggregateResult> {
   const measurements = [...new Set(q.measurements ?? [])]
   if (!measurements.length) throw invalid('measurements', 'Name at least one measurement.')
   for (const m of measurements) {
-    if (!(MEASUREMENTS as readonly string[]).includes(m)) throw invalid('measurements', `"${m}" is not a measurement (count, sum_value, unique).`)
+    if (!(MEASUREMENTS as readonly string[]).includes(m))
+      throw invalid('measurements', `"${m}" is not a measurement (count, sum_value, unique).`)
   }
   const interval = q.interval ?? 'day'
   if (!(interval in GRANULARITY)) throw invalid('interval', 'The interval is hour, day, week or month.')
@@ -58,18 +67,23 @@ export async function queryMetricAggregates(companyId: number, q: MetricAggregat
   if (!isValidTimeZone(timeZone)) throw invalid('timezone', `"${timeZone}" is not a known time zone.`)
   const start = q.filter?.start?.getTime?.()
   const end = q.filter?.end?.getTime?.()
-  if (!Number.isFinite(start) || !Number.isFinite(end)) throw invalid('filter', 'The filter needs a datetime range (greater-or-equal and less-than).')
+  if (!Number.isFinite(start) || !Number.isFinite(end))
+    throw invalid('filter', 'The filter needs a datetime range (greater-or-equal and less-than).')
   if (end! <= start!) throw invalid('filter', 'The end of the datetime range must be after its start.')
   const by = [...new Set(q.by ?? [])]
   if (by.length > 5) throw invalid('by', 'At most 5 dimensions.')
   const pageSize = q.pageSize ?? DEFAULT_PAGE_SIZE
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw invalid('page_size', `The page size is 1 to ${MAX_PAGE_SIZE}.`)
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
+    throw invalid('page_size', `The page size is 1 to ${MAX_PAGE_SIZE}.`)
   const offset = pageOffset(q.pageCursor)
   const sort = parseSort(q.sort ?? undefined, by, measurements[0]!)
 
   const metric = await metricRefOrThrow(companyId, q.metricId)
   const buckets = bucketRange({ start: start!, end: end! }, GRANULARITY[interval], timeZone, 0, 'interval')
-  const rows = sortRows(await runMetricQuery({ companyId, metricId: metric.id, buckets, measurements, where: q.filter.extra, by }), sort)
+  const rows = sortRows(
+    await runMetricQuery({ companyId, metricId: metric.id, buckets, measurements, where: q.filter.extra, by }),
+    sort,
+  )
   const page = rows.slice(offset, offset + pageSize)
   const result: MetricAggregateResult = {
     dates: buckets.map((b) => formatZonedIso(timeZone, b.label)),
@@ -78,6 +92,7 @@ export async function queryMetricAggregates(companyId: number, q: MetricAggregat
       measurements: Object.fromEntries(measurements.map((m) => [m, r.measurements[m]!])),
     })),
   }
-  if (offset + pageSize < rows.length) result.nextPageCursor = Buffer.from(`o:${offset + pageSize}`).toString('base64url')
+  if (offset + pageSize < rows.length)
+    result.nextPageCursor = Buffer.from(`o:${offset + pageSize}`).toString('base64url')
   return result
 }

@@ -27,8 +27,11 @@ export function sortRows(rows: EngineRow[], spec: SortSpec, total?: (row: Engine
   const sign = spec.desc ? -1 : 1
   const key = spec.key
   const totalOf = (r: EngineRow) => (total ? total(r) : rowTotal(r, key as Measurement))
-  const cmp = typeof key === 'string'
-    ? (a: EngineRow, b: EngineRow) => sign * (totalOf(a) - totalOf(b)) || compareNullable(a.dimensions[0] ?? null, b.dimensions[0] ?? null)
-    : (a: EngineRow, b: EngineRow) => sign * compareNullable(a.dimensions[key.dimension] ?? null, b.dimensions[key.dimension] ?? null)
+  const cmp =
+    typeof key === 'string'
+      ? (a: EngineRow, b: EngineRow) =>
+          sign * (totalOf(a) - totalOf(b)) || compareNullable(a.dimensions[0] ?? null, b.dimensions[0] ?? null)
+      : (a: EngineRow, b: EngineRow) =>
+          sign * compareNullable(a.dimensions[key.dimension] ?? null, b.dimensions[key.dimension] ?? null)
   return [...rows].sort(cmp)
 }

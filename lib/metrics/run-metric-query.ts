@@ -22,10 +22,13 @@ export type Measurement = (typeof MEASUREMENTS)[number]
 
 function aggregate(m: Measurement): RawBuilder<number> {
   switch (m) {
-    case 'count': return sql`count(*)`
+    case 'count':
+      return sql`count(*)`
     // SQLite's TOTAL is a float 0.0 over no rows; PostgreSQL's SUM is NULL there.
-    case 'sum_value': return dbEngine() === 'postgresql' ? sql`coalesce(sum(e."value"), 0)` : sql`total(e."value")`
-    case 'unique': return sql`count(distinct e."profileId")`
+    case 'sum_value':
+      return dbEngine() === 'postgresql' ? sql`coalesce(sum(e."value"), 0)` : sql`total(e."value")`
+    case 'unique':
+      return sql`count(distinct e."profileId")`
   }
 }
 
@@ -77,7 +80,9 @@ export function* metricQueryOps(q: EngineQuery): Ops<EngineRow[]> {
   const cte = bucketsCte(q.buckets)
 
   if (!q.by?.length) {
-    const cols = measurements.map((m) => sql`(select ${aggregate(m)} from "Event" e where ${eventsInBucket(q)}${andWhere}) as ${sql.ref(m)}`)
+    const cols = measurements.map(
+      (m) => sql`(select ${aggregate(m)} from "Event" e where ${eventsInBucket(q)}${andWhere}) as ${sql.ref(m)}`,
+    )
     const query = sql<Record<string, unknown>>`${cte} select b.i as i, ${sql.join(cols)} from b order by b.i`
     const row: EngineRow = { dimensions: [], measurements: Object.fromEntries(measurements.map((m) => [m, zeros()])) }
     for (const r of yield* select(query.compile(kysely()))) {
@@ -92,14 +97,18 @@ export function* metricQueryOps(q: EngineQuery): Ops<EngineRow[]> {
   const aggCols = measurements.map((m) => sql`${aggregate(m)} as ${sql.ref(m)}`)
   const groupBy = dims.map((_, k) => sql.ref(`d${k}`))
   const query = sql<Record<string, unknown>>`${cte} select b.i as i, ${sql.join([...dimCols, ...aggCols])}
-    from b join "Event" e on ${eventsInBucket(q)}${andWhere}${sql.join(breakdowns.map((b) => b.join), sql``)}
+    from b join "Event" e on ${eventsInBucket(q)}${andWhere}${sql.join(
+      breakdowns.map((b) => b.join),
+      sql``,
+    )}
     group by b.i, ${sql.join(groupBy)}`
   const groups = new Map<string, EngineRow>()
   for (const r of yield* select(query.compile(kysely()))) {
     const dimensions = dims.map((_, k) => dimensionText(r[`d${k}`]))
     const key = JSON.stringify(dimensions)
     let row = groups.get(key)
-    if (!row) groups.set(key, (row = { dimensions, measurements: Object.fromEntries(measurements.map((m) => [m, zeros()])) }))
+    if (!row)
+      groups.set(key, (row = { dimensions, measurements: Object.fromEntries(measurements.map((m) => [m, zeros()])) }))
     for (const m of measurements) row.measurements[m]![Number(r.i)] = round(Number(r[m] ?? 0))
   }
   return [...groups.values()]
@@ -110,4 +119,5 @@ export function runMetricQuery(q: EngineQuery): Promise<EngineRow[]> {
   return read(metricQueryOps(q))
 }
 
-export const rowTotal = (row: EngineRow, m: Measurement) => round((row.measurements[m] ?? []).reduce((a, b) => a + b, 0))
+export const rowTotal = (row: EngineRow, m: Measurement) =>
+  round((row.measurements[m] ?? []).reduce((a, b) => a + b, 0))

@@ -3,14 +3,31 @@
 // period (today, this week, this month …), so a chart's last bucket is whole and a day bucket
 // always starts at local midnight, whatever DST does in between.
 import { AppError } from '@/lib/errors/app-error'
-import {
-  addDays, addMonths, civilOf, parseCivil, startOfWeek, zonedToUtc, type CivilDate,
-} from './zoned-time'
+import { addDays, addMonths, civilOf, parseCivil, startOfWeek, zonedToUtc, type CivilDate } from './zoned-time'
 
 export const TIMEFRAMES = [
-  'alltime', 'today', 'yesterday', 'this_week', 'last_7_days', 'last_week', 'last_4_weeks', 'last_13_weeks',
-  'last_26_weeks', 'last_52_weeks', 'this_month', 'last_30_days', 'last_month', 'last_90_days', 'last_3_months',
-  'last_6_months', 'last_365_days', 'last_12_months', 'last_24_months', 'this_year', 'last_year', 'custom',
+  'alltime',
+  'today',
+  'yesterday',
+  'this_week',
+  'last_7_days',
+  'last_week',
+  'last_4_weeks',
+  'last_13_weeks',
+  'last_26_weeks',
+  'last_52_weeks',
+  'this_month',
+  'last_30_days',
+  'last_month',
+  'last_90_days',
+  'last_3_months',
+  'last_6_months',
+  'last_365_days',
+  'last_12_months',
+  'last_24_months',
+  'this_year',
+  'last_year',
+  'custom',
 ] as const
 export type Timeframe = (typeof TIMEFRAMES)[number]
 
@@ -54,7 +71,8 @@ function boundary(value: string | Date | undefined, timeZone: string, field: 'st
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(value)
   if (m) {
     const day = parseCivil(m[1]!)
-    if (day && Number(m[2]) < 24 && Number(m[3]) < 60) return zonedToUtc(timeZone, day, Number(m[2]), Number(m[3])) + Number(m[4] ?? 0) * 1000
+    if (day && Number(m[2]) < 24 && Number(m[3]) < 60)
+      return zonedToUtc(timeZone, day, Number(m[2]), Number(m[3])) + Number(m[4] ?? 0) * 1000
   }
   const t = /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : NaN
   if (Number.isNaN(t)) throw invalid(field, 'Enter a valid date.')
@@ -80,26 +98,46 @@ export function resolveTimeframe(range: Timeframe, opts: ResolveOptions): TimeRa
       const first = opts.earliest ? civilOf(tz, opts.earliest.getTime()) : today
       return span(first, tomorrow)
     }
-    case 'today': return span(today, tomorrow)
-    case 'yesterday': return span(addDays(today, -1), today)
-    case 'this_week': return span(week, addDays(week, 7))
-    case 'last_7_days': return lastDays(7)
-    case 'last_week': return span(addDays(week, -7), week)
-    case 'last_4_weeks': return lastWeeks(4)
-    case 'last_13_weeks': return lastWeeks(13)
-    case 'last_26_weeks': return lastWeeks(26)
-    case 'last_52_weeks': return lastWeeks(52)
-    case 'this_month': return span(month, addMonths(month, 1))
-    case 'last_30_days': return lastDays(30)
-    case 'last_month': return span(addMonths(month, -1), month)
-    case 'last_90_days': return lastDays(90)
-    case 'last_3_months': return lastMonths(3)
-    case 'last_6_months': return lastMonths(6)
-    case 'last_365_days': return lastDays(365)
-    case 'last_12_months': return lastMonths(12)
-    case 'last_24_months': return lastMonths(24)
-    case 'this_year': return span(year, { year: year.year + 1, month: 1, day: 1 })
-    case 'last_year': return span({ year: year.year - 1, month: 1, day: 1 }, year)
+    case 'today':
+      return span(today, tomorrow)
+    case 'yesterday':
+      return span(addDays(today, -1), today)
+    case 'this_week':
+      return span(week, addDays(week, 7))
+    case 'last_7_days':
+      return lastDays(7)
+    case 'last_week':
+      return span(addDays(week, -7), week)
+    case 'last_4_weeks':
+      return lastWeeks(4)
+    case 'last_13_weeks':
+      return lastWeeks(13)
+    case 'last_26_weeks':
+      return lastWeeks(26)
+    case 'last_52_weeks':
+      return lastWeeks(52)
+    case 'this_month':
+      return span(month, addMonths(month, 1))
+    case 'last_30_days':
+      return lastDays(30)
+    case 'last_month':
+      return span(addMonths(month, -1), month)
+    case 'last_90_days':
+      return lastDays(90)
+    case 'last_3_months':
+      return lastMonths(3)
+    case 'last_6_months':
+      return lastMonths(6)
+    case 'last_365_days':
+      return lastDays(365)
+    case 'last_12_months':
+      return lastMonths(12)
+    case 'last_24_months':
+      return lastMonths(24)
+    case 'this_year':
+      return span(year, { year: year.year + 1, month: 1, day: 1 })
+    case 'last_year':
+      return span({ year: year.year - 1, month: 1, day: 1 }, year)
     case 'custom': {
       const start = boundary(opts.start, tz, 'start')
       const end = boundary(opts.end, tz, 'end')
@@ -121,7 +159,13 @@ export interface Bucket {
  * The buckets of a range: aligned to local hours, midnights, week starts or first days of the
  * month in the zone, clipped to the range. Empty buckets are still buckets (filled with 0).
  */
-export function bucketRange(range: TimeRange, granularity: Granularity, timeZone: string, weekStartsOn: 0 | 1 = 0, errorField = 'granularity'): Bucket[] {
+export function bucketRange(
+  range: TimeRange,
+  granularity: Granularity,
+  timeZone: string,
+  weekStartsOn: 0 | 1 = 0,
+  errorField = 'granularity',
+): Bucket[] {
   if (granularity === 'alltime') return [{ label: range.start, from: range.start, to: range.end }]
   const labels: number[] = []
   const push = (t: number) => {
@@ -137,7 +181,8 @@ export function bucketRange(range: TimeRange, granularity: Granularity, timeZone
     let d = civilOf(timeZone, range.start)
     if (granularity === 'weekly') d = startOfWeek(d, weekStartsOn)
     if (granularity === 'monthly') d = { ...d, day: 1 }
-    const next = (c: CivilDate) => (granularity === 'daily' ? addDays(c, 1) : granularity === 'weekly' ? addDays(c, 7) : addMonths(c, 1))
+    const next = (c: CivilDate) =>
+      granularity === 'daily' ? addDays(c, 1) : granularity === 'weekly' ? addDays(c, 7) : addMonths(c, 1)
     for (let t = zonedToUtc(timeZone, d); t < range.end; d = next(d), t = zonedToUtc(timeZone, d)) push(t)
   }
   return labels.map((label, i) => ({

@@ -17,13 +17,18 @@ export function isUniquePerEvent(events: number, distinct: number): boolean {
 
 /** The scalar properties of the sampled events whose values are (almost) all different. */
 export async function uniquePerEventProperties(sample: RawBuilder<{ properties: string }>): Promise<Set<string>> {
-  const query = dbEngine() === 'postgresql'
-    ? sql<{ key: string; n: number; d: number }>`select j.key as key, count(*) as n, count(distinct j.value #>> '{}') as d
+  const query =
+    dbEngine() === 'postgresql'
+      ? sql<{
+          key: string
+          n: number
+          d: number
+        }>`select j.key as key, count(*) as n, count(distinct j.value #>> '{}') as d
         from (select cast(s.properties as jsonb) as p from (${sample}) s) ev
         cross join lateral jsonb_each(case when jsonb_typeof(ev.p) = 'object' then ev.p else '{}'::jsonb end) j
         where jsonb_typeof(j.value) in ('string', 'number')
         group by 1`
-    : sql<{ key: string; n: number; d: number }>`select j.key as key, count(*) as n, count(distinct j.value) as d
+      : sql<{ key: string; n: number; d: number }>`select j.key as key, count(*) as n, count(distinct j.value) as d
         from (${sample}) ev,
           json_each(case when not json_valid(ev.properties) then '{}' when json_type(ev.properties) = 'object' then ev.properties else '{}' end) j
         where j.type in ('text', 'integer', 'real')

@@ -9,11 +9,29 @@ import { eventViewQuery } from './event-view'
 
 const CHUNK = 5000
 const PII = ['Email', 'Phone Number', 'First Name', 'Last Name']
-const header = (pii: boolean) => ['Event ID', 'Time', 'Metric', 'Profile ID', ...(pii ? PII : []), 'Value', 'Currency', 'Unique ID']
+const header = (pii: boolean) => [
+  'Event ID',
+  'Time',
+  'Metric',
+  'Profile ID',
+  ...(pii ? PII : []),
+  'Value',
+  'Currency',
+  'Unique ID',
+]
 
 interface Row {
-  id: number; ts: number; value: number | null; currency: string | null; uniqueId: string | null; properties: string
-  profileId: string; email: string | null; phoneNumber: string | null; firstName: string | null; lastName: string | null
+  id: number
+  ts: number
+  value: number | null
+  currency: string | null
+  uniqueId: string | null
+  properties: string
+  profileId: string
+  email: string | null
+  phoneNumber: string | null
+  firstName: string | null
+  lastName: string | null
 }
 
 function parse(json: string): Record<string, unknown> {
@@ -26,20 +44,32 @@ function parse(json: string): Record<string, unknown> {
 }
 
 export async function writeMetricExport(p: MetricExportPayload, companyId: number | null): Promise<void> {
-  const download = await db.download.findFirst({ where: { id: p.downloadId, ...(companyId != null ? { companyId } : {}) } })
+  const download = await db.download.findFirst({
+    where: { id: p.downloadId, ...(companyId != null ? { companyId } : {}) },
+  })
   if (!download) return // deleted meanwhile: nothing to write
   const metric = await db.metric.findFirst({ where: { id: p.metricId, companyId: download.companyId } })
   await db.download.update({ where: { id: download.id }, data: { status: 'processing', rowCount: 0 } })
 
   // Keyset pages in (ts, id) order; between pages the progress is saved for the poll.
-  const page = (after: { ts: number; id: number } | null) => read(select(eventViewQuery()
-    .where('e.companyId', '=', download.companyId).where('e.metricId', '=', metric!.id)
-    .where('e.ts', '>=', Math.ceil(p.start / 1000)).where('e.ts', '<', Math.ceil(p.end / 1000))
-    .$if(after !== null, (q) => q.where((eb) => eb.or([
-      eb('e.ts', '>', after!.ts),
-      eb.and([eb('e.ts', '=', after!.ts), eb('e.id', '>', after!.id)]),
-    ])))
-    .orderBy('e.ts').orderBy('e.id').limit(CHUNK)))
+  const page = (after: { ts: number; id: number } | null) =>
+    read(
+      select(
+        eventViewQuery()
+          .where('e.companyId', '=', download.companyId)
+          .where('e.metricId', '=', metric!.id)
+          .where('e.ts', '>=', Math.ceil(p.start / 1000))
+          .where('e.ts', '<', Math.ceil(p.end / 1000))
+          .$if(after !== null, (q) =>
+            q.where((eb) =>
+              eb.or([eb('e.ts', '>', after!.ts), eb.and([eb('e.ts', '=', after!.ts), eb('e.id', '>', after!.id)])]),
+            ),
+          )
+          .orderBy('e.ts')
+          .orderBy('e.id')
+          .limit(CHUNK),
+      ),
+    )
   const rows: Array<{ r: Row; props: Record<string, unknown> }> = []
   const keys = new Set<string>()
   let cursor: { ts: number; id: number } | null = null
@@ -61,10 +91,19 @@ export async function writeMetricExport(p: MetricExportPayload, companyId: numbe
   const pii = p.includePii !== false
   const parts = [csvLine([...header(pii), ...propertyKeys])]
   for (const { r, props } of rows) {
-    parts.push(csvLine([
-      r.id, formatZonedIso(p.timeZone, r.ts * 1000), metric?.name ?? '', r.profileId, ...(pii ? [r.email, r.phoneNumber, r.firstName, r.lastName] : []),
-      r.value, r.currency, r.uniqueId, ...propertyKeys.map((k) => props[k]),
-    ]))
+    parts.push(
+      csvLine([
+        r.id,
+        formatZonedIso(p.timeZone, r.ts * 1000),
+        metric?.name ?? '',
+        r.profileId,
+        ...(pii ? [r.email, r.phoneNumber, r.firstName, r.lastName] : []),
+        r.value,
+        r.currency,
+        r.uniqueId,
+        ...propertyKeys.map((k) => props[k]),
+      ]),
+    )
   }
   await db.download.update({
     where: { id: download.id },

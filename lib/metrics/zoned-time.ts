@@ -22,8 +22,15 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone)
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', second: 'numeric', era: 'short',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      era: 'short',
     })
     formatters.set(timeZone, f)
   }
@@ -49,8 +56,12 @@ export function localParts(timeZone: string, ms: number): LocalParts {
     else if (p.type !== 'literal') out[p.type] = Number(p.value)
   }
   return {
-    year: bc ? 1 - out.year! : out.year!, month: out.month!, day: out.day!,
-    hour: out.hour! % 24, minute: out.minute!, second: out.second!,
+    year: bc ? 1 - out.year! : out.year!,
+    month: out.month!,
+    day: out.day!,
+    hour: out.hour! % 24,
+    minute: out.minute!,
+    second: out.second!,
   }
 }
 
@@ -69,7 +80,9 @@ const DAY_MS = 86_400_000
  */
 export function zonedToUtc(timeZone: string, d: CivilDate, hour = 0, minute = 0): number {
   const wall = Date.UTC(d.year, d.month - 1, d.day, hour, minute)
-  const candidates = [...new Set([offsetMs(timeZone, wall - DAY_MS), offsetMs(timeZone, wall + DAY_MS)])].map((o) => wall - o)
+  const candidates = [...new Set([offsetMs(timeZone, wall - DAY_MS), offsetMs(timeZone, wall + DAY_MS)])].map(
+    (o) => wall - o,
+  )
   const exact = candidates.filter((c) => wall - c === offsetMs(timeZone, c))
   // Two exact matches: the wall time happens twice, take the first. None: it falls into a gap,
   // and the first instant after the gap is the later candidate.

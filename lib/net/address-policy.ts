@@ -25,9 +25,21 @@ export const allowsPrivate = (purpose: OutboundPurpose) => process.env[ALLOW_SET
 
 // [first address, prefix length] of the IPv4 ranges that are not public unicast (RFC 6890).
 const V4_BLOCKED: Array<[string, number]> = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ]
 
 function v4ToInt(ip: string): number {
@@ -71,14 +83,17 @@ function v6Blocked(g: number[]): boolean {
   if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return true
   // 6to4 carries the IPv4 address in groups 1-2; Teredo its server in 2-3 and the client, inverted, in 6-7.
   if (g[0] === 0x2002) return v4Blocked(v4From(g[1]!, g[2]!))
-  if (g[0] === 0x2001 && g[1] === 0) return v4Blocked(v4From(g[2]!, g[3]!)) || v4Blocked(v4From(g[6]! ^ 0xffff, g[7]! ^ 0xffff))
+  if (g[0] === 0x2001 && g[1] === 0)
+    return v4Blocked(v4From(g[2]!, g[3]!)) || v4Blocked(v4From(g[6]! ^ 0xffff, g[7]! ^ 0xffff))
   if (g[0] === 0x2001 && g[1] === 0xdb8) return true // documentation
   if (g[0] === 0x100 && zeroUpTo(4)) return true // discard-only 100::/64
   const first = g[0]!
-  return (first & 0xfe00) === 0xfc00 || // fc00::/7 unique local
+  return (
+    (first & 0xfe00) === 0xfc00 || // fc00::/7 unique local
     (first & 0xffc0) === 0xfe80 || // fe80::/10 link-local
     (first & 0xffc0) === 0xfec0 || // fec0::/10 old site-local
-    (first & 0xff00) === 0xff00 // ff00::/8 multicast
+    (first & 0xff00) === 0xff00
+  ) // ff00::/8 multicast
 }
 
 /** True for any address this server must not reach on a tenant's behalf; unparseable counts as blocked. */
@@ -97,4 +112,5 @@ export function isBlockedAddress(address: string): boolean {
 export const bareHost = (u: URL) => u.hostname.replace(/^\[|\]$/g, '')
 
 /** Host names that always mean this machine, refused on save before any DNS is asked. */
-export const isLocalName = (host: string) => /(^|\.)localhost\.?$/i.test(host) || /\.(local|internal|localdomain)\.?$/i.test(host)
+export const isLocalName = (host: string) =>
+  /(^|\.)localhost\.?$/i.test(host) || /\.(local|internal|localdomain)\.?$/i.test(host)

@@ -12,11 +12,19 @@ interface SocketOptions {
   connectionTimeout?: number
 }
 
-export function checkedSmtpSocket(options: SocketOptions, callback: (err: Error | null, socketOptions?: { connection: Socket }) => void): void {
+export function checkedSmtpSocket(
+  options: SocketOptions,
+  callback: (err: Error | null, socketOptions?: { connection: Socket }) => void,
+): void {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), options.connectionTimeout ?? 15_000)
   const port = Number(options.port) || (options.secure ? 465 : 587)
-  connectChecked({ host: (options.host ?? '').replace(/^\[|\]$/g, ''), port, purpose: 'smtp', signal: controller.signal }).then(
+  connectChecked({
+    host: (options.host ?? '').replace(/^\[|\]$/g, ''),
+    port,
+    purpose: 'smtp',
+    signal: controller.signal,
+  }).then(
     (connection) => {
       clearTimeout(timer)
       callback(null, { connection })

@@ -11,7 +11,8 @@ import net from 'node:net'
 import tls from 'node:tls'
 import { allowsPrivate, isBlockedAddress, type OutboundPurpose } from './address-policy'
 
-export type OutboundErrorKind = 'invalid_url' | 'blocked' | 'unresolved' | 'unreachable' | 'timeout' | 'too_large' | 'redirects' | 'failed'
+export type OutboundErrorKind =
+  'invalid_url' | 'blocked' | 'unresolved' | 'unreachable' | 'timeout' | 'too_large' | 'redirects' | 'failed'
 
 /** Why an outbound request failed; `message` is safe to show, it never carries a remote answer. */
 export class OutboundError extends Error {
@@ -29,7 +30,9 @@ export class OutboundError extends Error {
 }
 
 function resolverServers(): string[] | null {
-  const list = process.env.DNS_SERVERS?.split(',').map((s) => s.trim()).filter(Boolean)
+  const list = process.env.DNS_SERVERS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   return list?.length ? list : null
 }
 
@@ -54,7 +57,11 @@ export async function checkedAddresses(host: string, purpose: OutboundPurpose): 
   try {
     addresses = await resolveHost(host)
   } catch (e) {
-    throw new OutboundError('unresolved', `The host ${host} could not be resolved.`, (e as { code?: string }).code ?? 'ENOTFOUND')
+    throw new OutboundError(
+      'unresolved',
+      `The host ${host} could not be resolved.`,
+      (e as { code?: string }).code ?? 'ENOTFOUND',
+    )
   }
   // One private answer among public ones refuses the whole name: a mixed answer is a trick, not an accident.
   if (!allowsPrivate(purpose) && addresses.some(isBlockedAddress)) {
@@ -75,7 +82,12 @@ export interface ConnectTarget {
 function connectOnce(address: string, t: ConnectTarget): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const socket = t.tls
-      ? tls.connect({ host: address, port: t.port, servername: net.isIP(t.host) ? undefined : t.host, ALPNProtocols: ['http/1.1'] })
+      ? tls.connect({
+          host: address,
+          port: t.port,
+          servername: net.isIP(t.host) ? undefined : t.host,
+          ALPNProtocols: ['http/1.1'],
+        })
       : net.connect({ host: address, port: t.port })
     const onAbort = () => socket.destroy(Object.assign(new Error('aborted'), { code: 'ABORT_ERR' }))
     t.signal?.addEventListener('abort', onAbort, { once: true })
@@ -107,7 +119,11 @@ export async function connectChecked(t: ConnectTarget): Promise<net.Socket> {
       last = e
       const code = (e as { code?: string }).code
       // Only "nobody there" moves on to the next address; TLS or policy failures end it.
-      if (e instanceof OutboundError || !['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'].includes(code ?? '')) break
+      if (
+        e instanceof OutboundError ||
+        !['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL'].includes(code ?? '')
+      )
+        break
     }
   }
   throw last

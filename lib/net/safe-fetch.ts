@@ -46,7 +46,11 @@ export interface SafeResponse {
 }
 
 /** Why a URL may not be used for this purpose (null when it may); checks the form, not DNS. */
-export function outboundUrlProblem(raw: string | URL, purpose: OutboundPurpose, opts: { httpsOnly?: boolean; label?: string } = {}): string | null {
+export function outboundUrlProblem(
+  raw: string | URL,
+  purpose: OutboundPurpose,
+  opts: { httpsOnly?: boolean; label?: string } = {},
+): string | null {
   const label = opts.label ?? 'The address'
   let u: URL
   try {
@@ -55,7 +59,8 @@ export function outboundUrlProblem(raw: string | URL, purpose: OutboundPurpose, 
     return `${label} is not a valid URL.`
   }
   const httpOk = !opts.httpsOnly || allowsPrivate(purpose)
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && httpOk)) return `${label} must start with https://${httpOk ? ' or http://' : ''}.`
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && httpOk))
+    return `${label} must start with https://${httpOk ? ' or http://' : ''}.`
   if (u.username || u.password) return `${label} must not contain a user name or password.`
   const host = bareHost(u)
   if (!allowsPrivate(purpose) && ((isIP(host) && isBlockedAddress(host)) || isLocalName(host))) {
@@ -66,16 +71,34 @@ export function outboundUrlProblem(raw: string | URL, purpose: OutboundPurpose, 
 
 function toOutboundError(e: unknown, sent: boolean, timedOut: boolean, timeoutMs: number): OutboundError {
   // The whole budget is named (not what was left of it for this hop), never "0 s".
-  if (timedOut) return new OutboundError('timeout', `No answer within ${Math.max(1, Math.round(timeoutMs / 1000))} s.`, 'ETIMEDOUT', sent)
+  if (timedOut)
+    return new OutboundError(
+      'timeout',
+      `No answer within ${Math.max(1, Math.round(timeoutMs / 1000))} s.`,
+      'ETIMEDOUT',
+      sent,
+    )
   if (e instanceof OutboundError) return e
   const code = (e as { code?: string }).code
-  if (code && /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|ENOTFOUND|EAI_AGAIN|ETIMEDOUT)$|CERT|^ERR_TLS|^ERR_SSL|^DEPTH_ZERO/.test(code) && !sent) {
+  if (
+    code &&
+    /^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|ENOTFOUND|EAI_AGAIN|ETIMEDOUT)$|CERT|^ERR_TLS|^ERR_SSL|^DEPTH_ZERO/.test(
+      code,
+    ) &&
+    !sent
+  ) {
     return new OutboundError('unreachable', 'The host could not be reached.', code, false)
   }
   return new OutboundError('failed', 'The connection failed during the request.', code, sent)
 }
 
-function requestOnce(url: URL, init: SafeFetchInit, method: string, body: string | Buffer | undefined, budgetMs = init.timeoutMs): Promise<SafeResponse> {
+function requestOnce(
+  url: URL,
+  init: SafeFetchInit,
+  method: string,
+  body: string | Buffer | undefined,
+  budgetMs = init.timeoutMs,
+): Promise<SafeResponse> {
   return new Promise((resolve, reject) => {
     const secure = url.protocol === 'https:'
     const controller = new AbortController()
@@ -98,47 +121,66 @@ function requestOnce(url: URL, init: SafeFetchInit, method: string, body: string
     }, init.timeoutMs)
     const createConnection = (_o: unknown, oncreate: (err: Error | null, socket?: Socket) => void) => {
       const port = Number(url.port) || (secure ? 443 : 80)
-      connectChecked({ host: bareHost(url), port, purpose: init.purpose, tls: secure, signal: controller.signal }).then((s) => oncreate(null, s), (e) => oncreate(e as Error))
+      connectChecked({ host: bareHost(url), port, purpose: init.purpose, tls: secure, signal: controller.signal }).then(
+        (s) => oncreate(null, s),
+        (e) => oncreate(e as Error),
+      )
       return undefined
     }
     const headers: Record<string, string> = { ...init.headers }
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body))
-    const req = (secure ? https : http).request(url, { method, headers, createConnection } as http.RequestOptions, (res) => {
-      const chunks: Buffer[] = []
-      let size = 0
-      let truncated = false
-      const done = () => {
-        const buf = Buffer.concat(chunks)
-        const status = res.statusCode ?? 0
-        finish(null, {
-          status, ok: status >= 200 && status < 300, headers: res.headers, body: buf, url, truncated,
-          text: () => buf.toString('utf8'),
-          json: <T,>() => {
-            try {
-              return JSON.parse(buf.toString('utf8')) as T
-            } catch {
-              return null
-            }
-          },
-        })
-      }
-      res.on('data', (c: Buffer) => {
-        if (settled) return
-        size += c.length
-        if (size <= init.maxBytes) return void chunks.push(c)
-        if (init.overflow === 'truncate') {
-          chunks.push(c.subarray(0, c.length - (size - init.maxBytes)))
-          truncated = true
-          done()
-          req.destroy()
-          return
+    const req = (secure ? https : http).request(
+      url,
+      { method, headers, createConnection } as http.RequestOptions,
+      (res) => {
+        const chunks: Buffer[] = []
+        let size = 0
+        let truncated = false
+        const done = () => {
+          const buf = Buffer.concat(chunks)
+          const status = res.statusCode ?? 0
+          finish(null, {
+            status,
+            ok: status >= 200 && status < 300,
+            headers: res.headers,
+            body: buf,
+            url,
+            truncated,
+            text: () => buf.toString('utf8'),
+            json: <T>() => {
+              try {
+                return JSON.parse(buf.toString('utf8')) as T
+              } catch {
+                return null
+              }
+            },
+          })
         }
-        finish(new OutboundError('too_large', `The answer is larger than ${formatBytes(init.maxBytes)}.`, 'ETOOLARGE', true))
-      })
-      res.on('end', done)
-      res.on('error', (e) => finish(e))
-      res.on('aborted', () => finish(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })))
-    })
+        res.on('data', (c: Buffer) => {
+          if (settled) return
+          size += c.length
+          if (size <= init.maxBytes) return void chunks.push(c)
+          if (init.overflow === 'truncate') {
+            chunks.push(c.subarray(0, c.length - (size - init.maxBytes)))
+            truncated = true
+            done()
+            req.destroy()
+            return
+          }
+          finish(
+            new OutboundError(
+              'too_large',
+              `The answer is larger than ${formatBytes(init.maxBytes)}.`,
+              'ETOOLARGE',
+              true,
+            ),
+          )
+        })
+        res.on('end', done)
+        res.on('error', (e) => finish(e))
+        res.on('aborted', () => finish(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })))
+      },
+    )
     req.on('finish', () => {
       sent = true
     })
@@ -147,7 +189,8 @@ function requestOnce(url: URL, init: SafeFetchInit, method: string, body: string
   })
 }
 
-const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.round(n / 1024)} KB`)
+const formatBytes = (n: number) =>
+  n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MB` : `${Math.round(n / 1024)} KB`
 
 /** One request under the outbound policy; throws OutboundError, never a raw network error. */
 export async function safeFetch(raw: string | URL, init: SafeFetchInit): Promise<SafeResponse> {
@@ -162,8 +205,17 @@ export async function safeFetch(raw: string | URL, init: SafeFetchInit): Promise
   const deadline = Date.now() + init.timeoutMs
   for (let hop = 0; ; hop++) {
     const problem = outboundUrlProblem(url, init.purpose, { httpsOnly: init.httpsOnly })
-    if (problem) throw /private/.test(problem) ? new OutboundError('blocked', problem, 'EBLOCKED') : new OutboundError('invalid_url', problem)
-    const res = await requestOnce(url, { ...init, timeoutMs: Math.max(1, deadline - Date.now()) }, method, body, init.timeoutMs)
+    if (problem)
+      throw /private/.test(problem)
+        ? new OutboundError('blocked', problem, 'EBLOCKED')
+        : new OutboundError('invalid_url', problem)
+    const res = await requestOnce(
+      url,
+      { ...init, timeoutMs: Math.max(1, deadline - Date.now()) },
+      method,
+      body,
+      init.timeoutMs,
+    )
     const location = typeof res.headers.location === 'string' ? res.headers.location : null
     if (res.status < 300 || res.status >= 400 || !location || !init.maxRedirects) return res
     if (hop >= init.maxRedirects) throw new OutboundError('redirects', 'The address redirected too many times.')

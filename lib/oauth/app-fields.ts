@@ -20,11 +20,16 @@ export function redirectUriProblem(raw: string): string | null {
   return 'Use https, or http only on localhost or 127.0.0.1.'
 }
 
-export const redirectUrisField = z.array(z.string().trim().max(2000)).min(1, 'Add at least one redirect URI.').max(20)
-  .superRefine((uris, ctx) => uris.forEach((u, i) => {
-    const problem = redirectUriProblem(u)
-    if (problem) ctx.addIssue({ code: 'custom', path: [i], message: problem })
-  }))
+export const redirectUrisField = z
+  .array(z.string().trim().max(2000))
+  .min(1, 'Add at least one redirect URI.')
+  .max(20)
+  .superRefine((uris, ctx) =>
+    uris.forEach((u, i) => {
+      const problem = redirectUriProblem(u)
+      if (problem) ctx.addIssue({ code: 'custom', path: [i], message: problem })
+    }),
+  )
   .transform((uris) => [...new Set(uris)])
 
 /** Write access includes reading, as on the private key screen: "profiles:write" brings "profiles:read". */
@@ -34,7 +39,9 @@ export function withImpliedReads(scopes: readonly string[]): string[] {
   return [...out].sort()
 }
 
-export const scopesField = z.array(z.enum(API_SCOPES as unknown as [string, ...string[]])).min(1, 'Choose at least one scope.')
+export const scopesField = z
+  .array(z.enum(API_SCOPES as unknown as [string, ...string[]]))
+  .min(1, 'Choose at least one scope.')
   .transform(withImpliedReads)
 
 export const appFields = z.object({

@@ -6,13 +6,21 @@ import { parseJsonArray, withImpliedReads } from './app-fields'
 import { CHALLENGE_RE } from './tokens'
 
 export interface AuthorizeParams {
-  client_id?: string | null; redirect_uri?: string | null; response_type?: string | null; scope?: string | null
-  state?: string | null; code_challenge?: string | null; code_challenge_method?: string | null
+  client_id?: string | null
+  redirect_uri?: string | null
+  response_type?: string | null
+  scope?: string | null
+  state?: string | null
+  code_challenge?: string | null
+  code_challenge_method?: string | null
 }
 
 export interface CheckedAuthorize {
   app: { id: string; name: string; companyId: number; companyName: string; published: boolean }
-  redirectUri: string; scopes: string[]; state: string | null; codeChallenge: string
+  redirectUri: string
+  scopes: string[]
+  state: string | null
+  codeChallenge: string
 }
 
 export type AuthorizeCheck =
@@ -42,11 +50,17 @@ export async function checkAuthorizeRequest(p: AuthorizeParams): Promise<Authori
   // Exact string match (RFC 6749 §3.1.2.3 and the OAuth security BCP): no prefix, no normalising.
   if (!registered.includes(redirectUri)) return { ok: false, show: 'The redirect_uri is not one the app registered.' }
   const state = p.state ?? null
-  const fail = (error: string, description: string) => ({ ok: false as const, redirect: errorRedirect(redirectUri, error, description, state) })
+  const fail = (error: string, description: string) => ({
+    ok: false as const,
+    redirect: errorRedirect(redirectUri, error, description, state),
+  })
   if (p.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.')
-  if (!p.code_challenge) return fail('invalid_request', 'PKCE is required: send code_challenge and code_challenge_method=S256.')
-  if (p.code_challenge_method !== 'S256') return fail('invalid_request', 'Only code_challenge_method=S256 is supported; plain is refused.')
-  if (!CHALLENGE_RE.test(p.code_challenge)) return fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters).')
+  if (!p.code_challenge)
+    return fail('invalid_request', 'PKCE is required: send code_challenge and code_challenge_method=S256.')
+  if (p.code_challenge_method !== 'S256')
+    return fail('invalid_request', 'Only code_challenge_method=S256 is supported; plain is refused.')
+  if (!CHALLENGE_RE.test(p.code_challenge))
+    return fail('invalid_request', 'code_challenge must be a base64url SHA-256 (43 characters).')
   const allowed = parseJsonArray(app.scopes)
   const asked = p.scope?.trim() ? withImpliedReads(p.scope.trim().split(/\s+/)) : allowed
   const unknown = asked.filter((s) => !allowed.includes(s))
@@ -55,6 +69,18 @@ export async function checkAuthorizeRequest(p: AuthorizeParams): Promise<Authori
   const company = await db.company.findUnique({ where: { id: app.companyId }, select: { name: true } })
   return {
     ok: true,
-    request: { app: { id: app.id, name: app.name, companyId: app.companyId, companyName: company?.name ?? '', published: app.status === 'published' }, redirectUri, scopes: asked.sort(), state, codeChallenge: p.code_challenge },
+    request: {
+      app: {
+        id: app.id,
+        name: app.name,
+        companyId: app.companyId,
+        companyName: company?.name ?? '',
+        published: app.status === 'published',
+      },
+      redirectUri,
+      scopes: asked.sort(),
+      state,
+      codeChallenge: p.code_challenge,
+    },
   }
 }

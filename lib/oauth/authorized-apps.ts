@@ -15,10 +15,21 @@ export async function listAuthorizedApps(companyId: number, now = new Date()) {
     byApp.set(t.appId, e)
   }
   if (byApp.size === 0) return []
-  const apps = await db.oAuthApp.findMany({ where: { id: { in: [...byApp.keys()] } }, select: { id: true, name: true, companyId: true } })
-  const devs = await db.company.findMany({ where: { id: { in: apps.map((a) => a.companyId) } }, select: { id: true, name: true } })
-  return apps.map((a) => ({
-    appId: a.id, name: a.name, developer: devs.find((d) => d.id === a.companyId)?.name ?? '',
-    scopes: [...byApp.get(a.id)!.scopes].sort(), authorizedAt: byApp.get(a.id)!.since.toISOString(),
-  })).sort((x, y) => x.name.localeCompare(y.name))
+  const apps = await db.oAuthApp.findMany({
+    where: { id: { in: [...byApp.keys()] } },
+    select: { id: true, name: true, companyId: true },
+  })
+  const devs = await db.company.findMany({
+    where: { id: { in: apps.map((a) => a.companyId) } },
+    select: { id: true, name: true },
+  })
+  return apps
+    .map((a) => ({
+      appId: a.id,
+      name: a.name,
+      developer: devs.find((d) => d.id === a.companyId)?.name ?? '',
+      scopes: [...byApp.get(a.id)!.scopes].sort(),
+      authorizedAt: byApp.get(a.id)!.since.toISOString(),
+    }))
+    .sort((x, y) => x.name.localeCompare(y.name))
 }

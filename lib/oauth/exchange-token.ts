@@ -10,31 +10,59 @@ import type { AuthedClient } from './client-auth'
 import { OAuthError } from './oauth-error'
 import { ACCESS_TTL_S, REFRESH_TTL_MS, VERIFIER_RE, newCredential, s256, sameHash, sha256 } from './tokens'
 
-export interface TokenResponse { access_token: string; token_type: 'Bearer'; expires_in: number; refresh_token: string; scope: string }
+export interface TokenResponse {
+  access_token: string
+  token_type: 'Bearer'
+  expires_in: number
+  refresh_token: string
+  scope: string
+}
 
-async function issue(client: AuthedClient, grant: { companyId: number; userId: number | null; familyId: string; scopes: string[] }, now: Date): Promise<TokenResponse> {
+async function issue(
+  client: AuthedClient,
+  grant: { companyId: number; userId: number | null; familyId: string; scopes: string[] },
+  now: Date,
+): Promise<TokenResponse> {
   const access = newCredential('kat')
   const refresh = newCredential('krt')
   await db.oAuthToken.create({
     data: {
-      id: randomUUID(), appId: client.id, companyId: grant.companyId, userId: grant.userId, familyId: grant.familyId,
-      accessTokenHash: sha256(access), refreshTokenHash: sha256(refresh), scopes: JSON.stringify(grant.scopes),
-      accessExpiresAt: new Date(now.getTime() + ACCESS_TTL_S * 1000), refreshExpiresAt: new Date(now.getTime() + REFRESH_TTL_MS),
+      id: randomUUID(),
+      appId: client.id,
+      companyId: grant.companyId,
+      userId: grant.userId,
+      familyId: grant.familyId,
+      accessTokenHash: sha256(access),
+      refreshTokenHash: sha256(refresh),
+      scopes: JSON.stringify(grant.scopes),
+      accessExpiresAt: new Date(now.getTime() + ACCESS_TTL_S * 1000),
+      refreshExpiresAt: new Date(now.getTime() + REFRESH_TTL_MS),
     },
   })
-  return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TTL_S, refresh_token: refresh, scope: grant.scopes.join(' ') }
+  return {
+    access_token: access,
+    token_type: 'Bearer',
+    expires_in: ACCESS_TTL_S,
+    refresh_token: refresh,
+    scope: grant.scopes.join(' '),
+  }
 }
 
 const revokeFamily = (familyId: string, now: Date) =>
   db.oAuthToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: now } })
 
-export async function exchangeCode(client: AuthedClient, form: URLSearchParams, now = new Date()): Promise<TokenResponse> {
+export async function exchangeCode(
+  client: AuthedClient,
+  form: URLSearchParams,
+  now = new Date(),
+): Promise<TokenResponse> {
   const code = form.get('code')
   const verifier = form.get('code_verifier')
   const redirectUri = form.get('redirect_uri')
   if (!code) throw new OAuthError('invalid_request', 'code is required.')
   if (!verifier) throw new OAuthError('invalid_request', 'code_verifier is required (PKCE).')
-  if (!VERIFIER_RE.test(verifier)) throw new OAuthError('invalid_request', 'code_verifier must be 43 to 128 unreserved characters.')
+  if (!VERIFIER_RE.test(verifier))
+    throw new OAuthError('invalid_request', 'code_verifier must be 43 to 128 unreserved characters.')
   const codeHash = sha256(code)
   const row = await db.oAuthCode.findUnique({ where: { codeHash } })
   if (!row || row.appId !== client.id) throw new OAuthError('invalid_grant', 'The authorization code is invalid.')
@@ -44,16 +72,30 @@ export async function exchangeCode(client: AuthedClient, form: URLSearchParams, 
     throw new OAuthError('invalid_grant', 'The authorization code was already used.')
   }
   if (row.expiresAt <= now) throw new OAuthError('invalid_grant', 'The authorization code has expired.')
-  if (redirectUri !== row.redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.')
-  if (!sameHash(Buffer.from(s256(verifier), 'base64url').toString('hex'), Buffer.from(row.codeChallenge, 'base64url').toString('hex'))) {
+  if (redirectUri !== row.redirectUri)
+    throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.')
+  if (
+    !sameHash(
+      Buffer.from(s256(verifier), 'base64url').toString('hex'),
+      Buffer.from(row.codeChallenge, 'base64url').toString('hex'),
+    )
+  ) {
     throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge.')
   }
   const claimed = await db.oAuthCode.updateMany({ where: { codeHash, usedAt: null }, data: { usedAt: now } })
   if (claimed.count !== 1) throw new OAuthError('invalid_grant', 'The authorization code was already used.')
-  return issue(client, { companyId: row.companyId, userId: row.userId, familyId: codeHash, scopes: parseJsonArray(row.scopes) }, now)
+  return issue(
+    client,
+    { companyId: row.companyId, userId: row.userId, familyId: codeHash, scopes: parseJsonArray(row.scopes) },
+    now,
+  )
 }
 
-export async function exchangeRefresh(client: AuthedClient, form: URLSearchParams, now = new Date()): Promise<TokenResponse> {
+export async function exchangeRefresh(
+  client: AuthedClient,
+  form: URLSearchParams,
+  now = new Date(),
+): Promise<TokenResponse> {
   const refresh = form.get('refresh_token')
   if (!refresh) throw new OAuthError('invalid_request', 'refresh_token is required.')
   const row = await db.oAuthToken.findUnique({ where: { refreshTokenHash: sha256(refresh) } })
@@ -61,18 +103,29 @@ export async function exchangeRefresh(client: AuthedClient, form: URLSearchParam
   if (row.revokedAt) throw new OAuthError('invalid_grant', 'The refresh token was revoked.')
   if (row.rotatedAt) {
     await revokeFamily(row.familyId, now)
-    throw new OAuthError('invalid_grant', 'The refresh token was already used; every token of this grant is now revoked.')
+    throw new OAuthError(
+      'invalid_grant',
+      'The refresh token was already used; every token of this grant is now revoked.',
+    )
   }
-  if (row.refreshExpiresAt && row.refreshExpiresAt <= now) throw new OAuthError('invalid_grant', 'The refresh token has expired.')
+  if (row.refreshExpiresAt && row.refreshExpiresAt <= now)
+    throw new OAuthError('invalid_grant', 'The refresh token has expired.')
   const granted = parseJsonArray(row.scopes)
   const asked = form.get('scope')?.trim()
   // §6: a refresh may narrow the scopes, never widen them.
   const scopes = asked ? withImpliedReads(asked.split(/\s+/)) : granted
-  if (scopes.some((s) => !granted.includes(s))) throw new OAuthError('invalid_scope', 'A refresh cannot add scopes the grant does not have.')
-  const claimed = await db.oAuthToken.updateMany({ where: { id: row.id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: now } })
+  if (scopes.some((s) => !granted.includes(s)))
+    throw new OAuthError('invalid_scope', 'A refresh cannot add scopes the grant does not have.')
+  const claimed = await db.oAuthToken.updateMany({
+    where: { id: row.id, rotatedAt: null, revokedAt: null },
+    data: { rotatedAt: now },
+  })
   if (claimed.count !== 1) {
     await revokeFamily(row.familyId, now)
-    throw new OAuthError('invalid_grant', 'The refresh token was already used; every token of this grant is now revoked.')
+    throw new OAuthError(
+      'invalid_grant',
+      'The refresh token was already used; every token of this grant is now revoked.',
+    )
   }
   return issue(client, { companyId: row.companyId, userId: row.userId, familyId: row.familyId, scopes }, now)
 }

@@ -5,7 +5,10 @@ import { db } from '@/lib/db/client'
 import { resourcesForRole } from '@/lib/auth/roles'
 
 export async function grantableAccounts(userId: number): Promise<Array<{ id: number; name: string }>> {
-  const memberships = await db.membership.findMany({ where: { userId }, select: { role: true, company: { select: { id: true, name: true } } } })
+  const memberships = await db.membership.findMany({
+    where: { userId },
+    select: { role: true, company: { select: { id: true, name: true } } },
+  })
   return memberships
     .filter((m) => resourcesForRole(m.role).includes('oauth_company_integration_write'))
     .map((m) => m.company)

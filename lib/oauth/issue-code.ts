@@ -14,12 +14,19 @@ export async function decideAuthorization(
   const check = await checkAuthorizeRequest(p)
   if (!check.ok) return 'show' in check ? { show: check.show } : { redirect: check.redirect }
   const r = check.request
-  if (!approve) return { redirect: errorRedirect(r.redirectUri, 'access_denied', 'The account owner denied the request.', r.state) }
+  if (!approve)
+    return { redirect: errorRedirect(r.redirectUri, 'access_denied', 'The account owner denied the request.', r.state) }
   const code = newCredential('kac')
   await db.oAuthCode.create({
     data: {
-      codeHash: sha256(code), appId: r.app.id, companyId: who.companyId, userId: who.userId, redirectUri: r.redirectUri,
-      scopes: JSON.stringify(r.scopes), codeChallenge: r.codeChallenge, codeChallengeMethod: 'S256',
+      codeHash: sha256(code),
+      appId: r.app.id,
+      companyId: who.companyId,
+      userId: who.userId,
+      redirectUri: r.redirectUri,
+      scopes: JSON.stringify(r.scopes),
+      codeChallenge: r.codeChallenge,
+      codeChallengeMethod: 'S256',
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     },
   })

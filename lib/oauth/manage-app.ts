@@ -6,11 +6,27 @@ import { AppError } from '@/lib/errors/app-error'
 import { parseJsonArray, redirectUrisField, scopesField } from './app-fields'
 import { newCredential, sha256 } from './tokens'
 
-export function serializeApp(app: { id: string; name: string; description: string; redirectUris: string; scopes: string; status: string; clientSecretHash: string | null; createdAt: Date; updatedAt: Date }) {
+export function serializeApp(app: {
+  id: string
+  name: string
+  description: string
+  redirectUris: string
+  scopes: string
+  status: string
+  clientSecretHash: string | null
+  createdAt: Date
+  updatedAt: Date
+}) {
   return {
-    id: app.id, name: app.name, description: app.description, status: app.status,
-    redirectUris: parseJsonArray(app.redirectUris), scopes: parseJsonArray(app.scopes),
-    publicClient: app.clientSecretHash == null, createdAt: app.createdAt.toISOString(), updatedAt: app.updatedAt.toISOString(),
+    id: app.id,
+    name: app.name,
+    description: app.description,
+    status: app.status,
+    redirectUris: parseJsonArray(app.redirectUris),
+    scopes: parseJsonArray(app.scopes),
+    publicClient: app.clientSecretHash == null,
+    createdAt: app.createdAt.toISOString(),
+    updatedAt: app.updatedAt.toISOString(),
   }
 }
 
@@ -38,8 +54,10 @@ export async function updateApp(companyId: number, appId: string, input: z.input
   const app = await db.oAuthApp.update({
     where: { id: appId },
     data: {
-      name: f.name, description: f.description,
-      redirectUris: f.redirectUris && JSON.stringify(f.redirectUris), scopes: f.scopes && JSON.stringify(f.scopes),
+      name: f.name,
+      description: f.description,
+      redirectUris: f.redirectUris && JSON.stringify(f.redirectUris),
+      scopes: f.scopes && JSON.stringify(f.scopes),
     },
   })
   return serializeApp(app)

@@ -21,8 +21,13 @@ async function readForm(req: Request): Promise<URLSearchParams> {
   const type = req.headers.get('content-type') ?? ''
   if (type.includes('application/json')) {
     let parsed: unknown
-    try { parsed = JSON.parse(text) } catch { throw new OAuthError('invalid_request', 'The body is not valid JSON.') }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new OAuthError('invalid_request', 'The body must be an object.')
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      throw new OAuthError('invalid_request', 'The body is not valid JSON.')
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new OAuthError('invalid_request', 'The body must be an object.')
     const form = new URLSearchParams()
     for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string') form.set(k, v)
     return form
@@ -30,7 +35,10 @@ async function readForm(req: Request): Promise<URLSearchParams> {
   return new URLSearchParams(text)
 }
 
-export function oauthEndpoint(handler: (args: { client: AuthedClient; form: URLSearchParams }) => Promise<unknown>, path: string) {
+export function oauthEndpoint(
+  handler: (args: { client: AuthedClient; form: URLSearchParams }) => Promise<unknown>,
+  path: string,
+) {
   return async (req: Request): Promise<Response> => {
     const authorization = req.headers.get('authorization')
     try {
@@ -47,7 +55,10 @@ export function oauthEndpoint(handler: (args: { client: AuthedClient; form: URLS
       }
       const requestId = randomUUID()
       reportError({ error: e, route: path, requestId })
-      return Response.json({ error: 'server_error', error_description: `Something went wrong (request ${requestId}).` }, { status: 500, headers: NO_STORE })
+      return Response.json(
+        { error: 'server_error', error_description: `Something went wrong (request ${requestId}).` },
+        { status: 500, headers: NO_STORE },
+      )
     }
   }
 }

@@ -9,8 +9,13 @@ export async function registerApp(companyId: number, userId: number | null, inpu
   const clientSecret = f.publicClient ? null : newCredential('kcs')
   const app = await db.oAuthApp.create({
     data: {
-      id: newClientId(), companyId, createdById: userId, name: f.name, description: f.description,
-      redirectUris: JSON.stringify(f.redirectUris), scopes: JSON.stringify(f.scopes),
+      id: newClientId(),
+      companyId,
+      createdById: userId,
+      name: f.name,
+      description: f.description,
+      redirectUris: JSON.stringify(f.redirectUris),
+      scopes: JSON.stringify(f.scopes),
       clientSecretHash: clientSecret ? sha256(clientSecret) : null,
     },
   })

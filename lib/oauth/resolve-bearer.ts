@@ -5,7 +5,11 @@ import { db } from '@/lib/db/client'
 import { parseJsonArray } from './app-fields'
 import { sha256 } from './tokens'
 
-export interface BearerIdentity { companyId: number; appId: string; scopes: string[] }
+export interface BearerIdentity {
+  companyId: number
+  appId: string
+  scopes: string[]
+}
 
 export async function resolveBearer(token: string, now = new Date()): Promise<BearerIdentity | null> {
   if (!/^kat_[A-Za-z0-9_-]{20,100}$/.test(token)) return null

@@ -7,12 +7,22 @@ import { sha256 } from './tokens'
 
 export async function revokeToken(client: AuthedClient, token: string, now = new Date()): Promise<void> {
   const hash = sha256(token)
-  const byRefresh = await db.oAuthToken.findUnique({ where: { refreshTokenHash: hash }, select: { appId: true, familyId: true } })
+  const byRefresh = await db.oAuthToken.findUnique({
+    where: { refreshTokenHash: hash },
+    select: { appId: true, familyId: true },
+  })
   if (byRefresh) {
-    if (byRefresh.appId === client.id) await db.oAuthToken.updateMany({ where: { familyId: byRefresh.familyId, revokedAt: null }, data: { revokedAt: now } })
+    if (byRefresh.appId === client.id)
+      await db.oAuthToken.updateMany({
+        where: { familyId: byRefresh.familyId, revokedAt: null },
+        data: { revokedAt: now },
+      })
     return
   }
-  await db.oAuthToken.updateMany({ where: { accessTokenHash: hash, appId: client.id, revokedAt: null }, data: { revokedAt: now } })
+  await db.oAuthToken.updateMany({
+    where: { accessTokenHash: hash, appId: client.id, revokedAt: null },
+    data: { revokedAt: now },
+  })
 }
 
 /** The merchant ends an app's access to their account (/oauth/client): every grant of it. */

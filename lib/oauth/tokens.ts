@@ -9,7 +9,8 @@ export const REFRESH_TTL_MS = 90 * 24 * 3600_000
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
 /** A random credential with a prefix that says what it is (secret scanners and people read it). */
-export const newCredential = (prefix: 'kcs' | 'kac' | 'kat' | 'krt') => `${prefix}_${randomBytes(32).toString('base64url')}`
+export const newCredential = (prefix: 'kcs' | 'kac' | 'kat' | 'krt') =>
+  `${prefix}_${randomBytes(32).toString('base64url')}`
 
 export const newClientId = () => `kca_${randomBytes(12).toString('hex')}`
 

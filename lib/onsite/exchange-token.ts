@@ -12,13 +12,18 @@ const PROFILE_ID = /^[0-9A-Za-z_-]{1,64}$/
 let derived: { secret: string; key: Buffer } | null = null
 function key(): Buffer {
   const secret = sessionSecret()
-  if (derived?.secret !== secret) derived = { secret, key: createHmac('sha256', secret).update('onsite-exchange-key:v1').digest() }
+  if (derived?.secret !== secret)
+    derived = { secret, key: createHmac('sha256', secret).update('onsite-exchange-key:v1').digest() }
   return derived.key
 }
 
-const mac = (payload: string) => createHmac('sha256', key()).update(payload).digest().subarray(0, MAC_BYTES).toString('base64url')
+const mac = (payload: string) =>
+  createHmac('sha256', key()).update(payload).digest().subarray(0, MAC_BYTES).toString('base64url')
 
-export interface ExchangeToken { companyId: number; profileId: string }
+export interface ExchangeToken {
+  companyId: number
+  profileId: string
+}
 
 export function signExchangeToken(t: ExchangeToken): string {
   const payload = `${t.companyId}.${t.profileId}`

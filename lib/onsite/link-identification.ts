@@ -29,10 +29,16 @@ export function withExchangeParam(url: string, token: string): string {
 
 /** The redirect target of a click on a tracked link of send `sendId`: `_kx` added for own-site links. */
 export async function identifyingDestination(companyId: number, sendId: string, url: string): Promise<string> {
-  const row = await read(selectFirst(kysely().selectFrom('Send')
-    .innerJoin('Company', 'Company.id', 'Send.companyId')
-    .select(['Send.profileId', 'Company.websiteUrl'])
-    .where('Send.companyId', '=', companyId).where('Send.id', '=', sendId)))
+  const row = await read(
+    selectFirst(
+      kysely()
+        .selectFrom('Send')
+        .innerJoin('Company', 'Company.id', 'Send.companyId')
+        .select(['Send.profileId', 'Company.websiteUrl'])
+        .where('Send.companyId', '=', companyId)
+        .where('Send.id', '=', sendId),
+    ),
+  )
   if (!row?.profileId || !isOwnWebsite(url, row.websiteUrl)) return url
   return withExchangeParam(url, signExchangeToken({ companyId, profileId: String(row.profileId) }))
 }

@@ -17,8 +17,13 @@ export function pingOrigin(header: string | null): string | null {
 
 export async function recordPing(companyId: number, origin: string, now = new Date()): Promise<void> {
   await inWriteTx(function* () {
-    yield* exec(kysely().insertInto('OnsiteInstall')
-      .values({ companyId, origin, firstSeenAt: now, lastSeenAt: now, pings: 1 })
-      .onConflict((oc) => oc.columns(['companyId', 'origin']).doUpdateSet({ lastSeenAt: now, pings: sql`"OnsiteInstall"."pings" + 1` })))
+    yield* exec(
+      kysely()
+        .insertInto('OnsiteInstall')
+        .values({ companyId, origin, firstSeenAt: now, lastSeenAt: now, pings: 1 })
+        .onConflict((oc) =>
+          oc.columns(['companyId', 'origin']).doUpdateSet({ lastSeenAt: now, pings: sql`"OnsiteInstall"."pings" + 1` }),
+        ),
+    )
   })
 }

@@ -8,6 +8,10 @@ import { verifyExchangeToken } from './exchange-token'
 export async function resolveExchangeToken(companyId: number, kx: string | null | undefined): Promise<string | null> {
   const t = verifyExchangeToken(kx)
   if (!t || t.companyId !== companyId) return null
-  const row = await read(selectFirst(kysely().selectFrom('Profile').select('id').where('companyId', '=', companyId).where('id', '=', t.profileId)))
+  const row = await read(
+    selectFirst(
+      kysely().selectFrom('Profile').select('id').where('companyId', '=', companyId).where('id', '=', t.profileId),
+    ),
+  )
   return row ? String(row.id) : null
 }

@@ -30,10 +30,15 @@ function newestSource(dir: string): number {
 
 function build(): Promise<void> {
   building ??= new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, [path.join(/*turbopackIgnore: true*/ root(), 'scripts', 'build-onsite.mjs')], { cwd: root(), timeout: 60_000 }, (error, _out, stderr) => {
-      if (error) reject(new Error(`The onsite script did not build: ${stderr || error.message}`))
-      else resolve()
-    })
+    execFile(
+      process.execPath,
+      [path.join(/*turbopackIgnore: true*/ root(), 'scripts', 'build-onsite.mjs')],
+      { cwd: root(), timeout: 60_000 },
+      (error, _out, stderr) => {
+        if (error) reject(new Error(`The onsite script did not build: ${stderr || error.message}`))
+        else resolve()
+      },
+    )
   }).finally(() => {
     building = null
   })
@@ -43,7 +48,8 @@ function build(): Promise<void> {
 /** The minified script, built first when needed. */
 export async function onsiteBundle(): Promise<string> {
   let stat = fs.statSync(bundlePath(), { throwIfNoEntry: false })
-  const stale = stat && process.env.NODE_ENV !== 'production' && newestSource(path.join(root(), 'onsite', 'src')) > stat.mtimeMs
+  const stale =
+    stat && process.env.NODE_ENV !== 'production' && newestSource(path.join(root(), 'onsite', 'src')) > stat.mtimeMs
   if (!stat || stale) {
     try {
       await build()

@@ -12,7 +12,11 @@ import { onsiteBundle } from './script-bundle'
 const MAX_AGE = 300
 
 // JSON inside a script: nothing in it may end the script or a line.
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+const scriptJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 
 export async function onsiteScriptResponse(req: Request): Promise<Response> {
   const url = apiRequestUrl(req)
@@ -22,7 +26,12 @@ export async function onsiteScriptResponse(req: Request): Promise<Response> {
   if (companyId == null) {
     body = `console.warn(${scriptJson(`Onsite script: "${publicKey.slice(0, 100)}" is not a valid company_id (public API key); nothing is tracked.`)});\n`
   } else {
-    const boot = { companyId: publicKey, baseUrl: url.origin, settings: await onsiteSettingsFor(companyId), ...(url.searchParams.get('preview') === '1' ? { preview: true } : {}) }
+    const boot = {
+      companyId: publicKey,
+      baseUrl: url.origin,
+      settings: await onsiteSettingsFor(companyId),
+      ...(url.searchParams.get('preview') === '1' ? { preview: true } : {}),
+    }
     let code: string
     try {
       code = await onsiteBundle()
@@ -30,7 +39,12 @@ export async function onsiteScriptResponse(req: Request): Promise<Response> {
       // No bundle and none could be built: the page loads on without us, and says why.
       reportError({ error, route: '/onsite/js/klaviyo.js' })
       return new Response('console.error("Onsite script: temporarily unavailable.");\n', {
-        status: 503, headers: { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '30' },
+        status: 503,
+        headers: {
+          'content-type': 'application/javascript; charset=utf-8',
+          'cache-control': 'no-store',
+          'retry-after': '30',
+        },
       })
     }
     body = `(function(KL_BOOT){${code}\n})(${scriptJson(boot)});\n`
@@ -43,6 +57,7 @@ export async function onsiteScriptResponse(req: Request): Promise<Response> {
     'x-content-type-options': 'nosniff',
   }
   const match = req.headers.get('if-none-match')
-  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers })
+  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
+    return new Response(null, { status: 304, headers })
   return new Response(req.method === 'HEAD' ? null : body, { status: 200, headers })
 }

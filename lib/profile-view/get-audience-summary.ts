@@ -19,45 +19,90 @@ export interface AudienceSummary {
   topMetrics: MetricCount[] | null
 }
 
-export interface AudienceSummaryAccess { profiles: boolean; metrics: boolean }
+export interface AudienceSummaryAccess {
+  profiles: boolean
+  metrics: boolean
+}
 
 function* count(q: Compilable<{ n: unknown }>): Ops<number> {
   return Number((yield* selectFirst(q))?.n ?? 0)
 }
 
 /** The summary as database work: indexed counts, each cheaper than a Prisma round trip. */
-function* summaryOps(companyId: number, access: AudienceSummaryAccess, starts: Date[], now: Date, since30: Date): Ops<{
-  totalProfiles: number | null; daily: number[] | null; eventsToday: number | null; top: MetricCount[] | null
+function* summaryOps(
+  companyId: number,
+  access: AudienceSummaryAccess,
+  starts: Date[],
+  now: Date,
+  since30: Date,
+): Ops<{
+  totalProfiles: number | null
+  daily: number[] | null
+  eventsToday: number | null
+  top: MetricCount[] | null
 }> {
   const db = kysely()
-  const profiles = () => db.selectFrom('Profile').select((eb) => eb.fn.countAll().as('n')).where('companyId', '=', companyId)
+  const profiles = () =>
+    db
+      .selectFrom('Profile')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('companyId', '=', companyId)
   const totalProfiles = access.profiles ? yield* count(profiles()) : null
   let daily: number[] | null = null
   if (access.profiles) {
     const bounds = [...starts, now]
     daily = []
     for (let i = 0; i < starts.length; i++) {
-      daily.push(yield* count(profiles().where('createdAt', '>=', starts[i]!).where('createdAt', '<', bounds[i + 1]!)))
+      daily.push(
+        yield* count(
+          profiles()
+            .where('createdAt', '>=', starts[i]!)
+            .where('createdAt', '<', bounds[i + 1]!),
+        ),
+      )
     }
   }
   const eventsToday = access.metrics
-    ? yield* count(db.selectFrom('Event').select((eb) => eb.fn.countAll().as('n')).where('companyId', '=', companyId).where('ts', '>=', unix(starts[13]!)))
+    ? yield* count(
+        db
+          .selectFrom('Event')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('companyId', '=', companyId)
+          .where('ts', '>=', unix(starts[13]!)),
+      )
     : null
   // Per metric over the (companyId, metricId, ts) index: a range count each, no grouping of rows.
   const top = access.metrics
-    ? (yield* select(db.selectFrom('Metric as m')
-      .select((eb) => ['m.id as id', 'm.name as name', eb.selectFrom('Event as e').select(sql<number>`count(*)`.as('c'))
-        .whereRef('e.companyId', '=', 'm.companyId').whereRef('e.metricId', '=', 'm.id').where('e.ts', '>=', unix(since30)).as('count')])
-      .where('m.companyId', '=', companyId)
-      .orderBy('count', 'desc').orderBy('m.name', 'asc').limit(TOP_METRICS_LIMIT)))
-      .map((m) => ({ id: m.id, name: m.name, count: Number(m.count ?? 0) }))
-      .filter((m) => m.count > 0)
+    ? (yield* select(
+        db
+          .selectFrom('Metric as m')
+          .select((eb) => [
+            'm.id as id',
+            'm.name as name',
+            eb
+              .selectFrom('Event as e')
+              .select(sql<number>`count(*)`.as('c'))
+              .whereRef('e.companyId', '=', 'm.companyId')
+              .whereRef('e.metricId', '=', 'm.id')
+              .where('e.ts', '>=', unix(since30))
+              .as('count'),
+          ])
+          .where('m.companyId', '=', companyId)
+          .orderBy('count', 'desc')
+          .orderBy('m.name', 'asc')
+          .limit(TOP_METRICS_LIMIT),
+      ))
+        .map((m) => ({ id: m.id, name: m.name, count: Number(m.count ?? 0) }))
+        .filter((m) => m.count > 0)
     : null
   return { totalProfiles, daily, eventsToday, top }
 }
 
 export async function getAudienceSummary(
-  companyId: number, timezone: string, access: AudienceSummaryAccess, now = new Date(),
+  companyId: number,
+  timezone: string,
+  access: AudienceSummaryAccess,
+  now = new Date(),
 ): Promise<AudienceSummary> {
   const tz = safeTimeZone(timezone)
   // Day starts of the last 14 days (index 0 = 13 days ago … 13 = today), then "now" as the end.

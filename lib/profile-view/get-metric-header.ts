@@ -21,11 +21,27 @@ export async function getMetricHeader(companyId: number, id: string): Promise<Me
   const metric = await db.metric.findFirst({ where: { id, companyId } })
   if (!metric) return null
   // One currency per store is the norm; of several, any one of the recent ones will do.
-  const row = await read(selectFirst(kysely().selectFrom((eb) => eb.selectFrom('Event').select(['value', 'currency'])
-    .where('companyId', '=', companyId).where('metricId', '=', id).orderBy('ts', 'desc').limit(VALUE_SAMPLE).as('recent'))
-    .select((eb) => [eb.fn.count('recent.value').as('withValue'), eb.fn.max('recent.currency').as('currency')])))
+  const row = await read(
+    selectFirst(
+      kysely()
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('Event')
+            .select(['value', 'currency'])
+            .where('companyId', '=', companyId)
+            .where('metricId', '=', id)
+            .orderBy('ts', 'desc')
+            .limit(VALUE_SAMPLE)
+            .as('recent'),
+        )
+        .select((eb) => [eb.fn.count('recent.value').as('withValue'), eb.fn.max('recent.currency').as('currency')]),
+    ),
+  )
   return {
-    id: metric.id, name: metric.name, integration: metric.integration, createdAt: metric.createdAt.toISOString(),
+    id: metric.id,
+    name: metric.name,
+    integration: metric.integration,
+    createdAt: metric.createdAt.toISOString(),
     hasValues: Number(row?.withValue ?? 0) > 0,
     currency: row?.currency ?? null,
   }

@@ -7,8 +7,15 @@ import { read, select } from '@/lib/db/ops'
 import type { Profile } from '@/generated/prisma/client'
 import { parseJsonObject } from './parse-json-object'
 import {
-  CONSENT_CHANNELS, type ConsentEntry, type ConsentStatus, type GroupEntry, type MetricCount, type ProfileDetail,
-  type ProfileIdentity, type SuppressionChannel, type SuppressionEntry,
+  CONSENT_CHANNELS,
+  type ConsentEntry,
+  type ConsentStatus,
+  type GroupEntry,
+  type MetricCount,
+  type ProfileDetail,
+  type ProfileIdentity,
+  type SuppressionChannel,
+  type SuppressionEntry,
 } from './profile-detail-types'
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
@@ -22,13 +29,32 @@ export const companyOf = (alias: string) =>
 
 export function toIdentity(p: Profile): ProfileIdentity {
   return {
-    id: p.id, email: p.email, phoneNumber: p.phoneNumber, externalId: p.externalId, anonymousId: p.anonymousId,
-    firstName: p.firstName, lastName: p.lastName, organization: p.organization, title: p.title, image: p.image, locale: p.locale,
+    id: p.id,
+    email: p.email,
+    phoneNumber: p.phoneNumber,
+    externalId: p.externalId,
+    anonymousId: p.anonymousId,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    organization: p.organization,
+    title: p.title,
+    image: p.image,
+    locale: p.locale,
     location: {
-      address1: p.address1, address2: p.address2, city: p.city, region: p.region, zip: p.zip, country: p.country,
-      latitude: p.latitude, longitude: p.longitude, timezone: p.timezone, ip: p.ip,
+      address1: p.address1,
+      address2: p.address2,
+      city: p.city,
+      region: p.region,
+      zip: p.zip,
+      country: p.country,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      timezone: p.timezone,
+      ip: p.ip,
     },
-    createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(), lastEventAt: iso(p.lastEventAt),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    lastEventAt: iso(p.lastEventAt),
   }
 }
 
@@ -49,10 +75,14 @@ export async function getProfileDetail(companyId: number, id: string): Promise<P
       orderBy: { enteredAt: 'desc' },
     }),
     // "+e.companyId": SQLite reads through the profile's index, not the whole account's (see list-profile-events).
-    read(select(sql<{ id: string; name: string; count: number | string }>`select m.id as id, m.name as name, count(*) as count
+    read(
+      select(
+        sql<{ id: string; name: string; count: number | string }>`select m.id as id, m.name as name, count(*) as count
       from "Event" e join "Metric" m on m.id = e."metricId"
       where e."profileId" = ${id} and ${companyOf('e')} = ${companyId} and m."companyId" = ${companyId}
-      group by m.id, m.name order by count(*) desc, m.name asc`.compile(kysely()))),
+      group by m.id, m.name order by count(*) desc, m.name asc`.compile(kysely()),
+      ),
+    ),
   ])
 
   const byChannel = new Map(consents.map((c) => [c.channel, c]))
@@ -68,12 +98,26 @@ export async function getProfileDetail(companyId: number, id: string): Promise<P
     }
   })
   const activeSuppressions: SuppressionEntry[] = suppressions.map((s) => ({
-    id: s.id, channel: s.channel as SuppressionChannel, reason: s.reason, createdAt: s.createdAt.toISOString(),
+    id: s.id,
+    channel: s.channel as SuppressionChannel,
+    reason: s.reason,
+    createdAt: s.createdAt.toISOString(),
   }))
   const groups: GroupEntry[] = memberships.map((m) => ({
-    id: m.group.id, name: m.group.name, kind: m.group.type === 1 ? 'segment' : 'list', enteredAt: m.enteredAt.toISOString(), source: m.source,
+    id: m.group.id,
+    name: m.group.name,
+    kind: m.group.type === 1 ? 'segment' : 'list',
+    enteredAt: m.enteredAt.toISOString(),
+    source: m.source,
   }))
   const metrics: MetricCount[] = metricRows.map((r) => ({ id: r.id, name: r.name, count: Number(r.count) }))
 
-  return { profile: toIdentity(profile), properties: parseJsonObject(profile.properties), consent, suppressions: activeSuppressions, groups, metrics }
+  return {
+    profile: toIdentity(profile),
+    properties: parseJsonObject(profile.properties),
+    consent,
+    suppressions: activeSuppressions,
+    groups,
+    metrics,
+  }
 }

@@ -20,15 +20,28 @@ function decodeCursor(cursor: string): { ts: number; id: number } {
 }
 
 interface Row {
-  id: number; metricId: string; ts: number; value: number | null; currency: string | null; uniqueId: string | null
-  properties: string; metricName: string; integration: string
+  id: number
+  metricId: string
+  ts: number
+  value: number | null
+  currency: string | null
+  uniqueId: string | null
+  properties: string
+  metricName: string
+  integration: string
 }
 
 // SQLite: "+e.companyId" and the CROSS JOIN (SQLite keeps its table order) keep the planner off
 // the (companyId, …) indexes, which would walk the whole account's events in time order; the
 // profile's own index reads only this person's events. PostgreSQL plans by statistics. The
 // cursor's numbers are bigint: a 12-digit cursor must not overflow PostgreSQL's integer columns.
-function query(profileId: string, companyId: number, metricId: string | undefined, after: { ts: number; id: number } | null, limit: number) {
+function query(
+  profileId: string,
+  companyId: number,
+  metricId: string | undefined,
+  after: { ts: number; id: number } | null,
+  limit: number,
+) {
   const join = dbEngine() === 'postgresql' ? sql`join` : sql`cross join`
   return sql<Row>`select e.id as id, e."metricId" as "metricId", e.ts as ts, e."value" as "value", e.currency as currency,
       e."uniqueId" as "uniqueId", e.properties as properties, m.name as "metricName", m.integration as integration
@@ -51,7 +64,12 @@ export async function listProfileEvents(
   const last = page[page.length - 1]
   const nextCursor = rows.length > pageSize && last ? encodeTimelineCursor(last.ts, last.id) : null
   // The profile's messages of the same seconds (see list-profile-messages.ts); not under a metric filter.
-  const messages = opts.metricId ? [] : await listProfileMessages(companyId, profileId, { lowerSec: nextCursor && last ? last.ts : null, upperSec: after ? after.ts : null })
+  const messages = opts.metricId
+    ? []
+    : await listProfileMessages(companyId, profileId, {
+        lowerSec: nextCursor && last ? last.ts : null,
+        upperSec: after ? after.ts : null,
+      })
   return {
     events: page.map((e) => ({
       id: e.id,

@@ -17,8 +17,16 @@ import type { TimelineMessage } from './profile-detail-types'
 export const MAX_MESSAGES_PER_PAGE = 100
 
 interface Row {
-  id: string; channel: string; sourceType: string; sourceId: string; status: string; reason: string | null
-  subject: string | null; content: string; deferredUntil: unknown; atMs: number | string
+  id: string
+  channel: string
+  sourceType: string
+  sourceId: string
+  status: string
+  reason: string | null
+  subject: string | null
+  content: string
+  deferredUntil: unknown
+  atMs: number | string
 }
 
 /** What the message says of itself when the send never rendered a subject (skipped, queued): its subject, else (SMS, push) the start of its text. */
@@ -34,22 +42,35 @@ function contentSubject(content: string): string | null {
 }
 
 /** Messages with lowerSec < time (seconds) <= upperSec; null bounds are open. Newest first. */
-export async function listProfileMessages(companyId: number, profileId: string, window: { lowerSec: number | null; upperSec: number | null }, limit = MAX_MESSAGES_PER_PAGE): Promise<TimelineMessage[]> {
+export async function listProfileMessages(
+  companyId: number,
+  profileId: string,
+  window: { lowerSec: number | null; upperSec: number | null },
+  limit = MAX_MESSAGES_PER_PAGE,
+): Promise<TimelineMessage[]> {
   const at = epochMs(sql`coalesce("sentAt", "finishedAt", "updatedAt")`)
-  let q = kysely().selectFrom('Send')
+  let q = kysely()
+    .selectFrom('Send')
     .select(['id', 'channel', 'sourceType', 'sourceId', 'status', 'reason', 'subject', 'content', 'deferredUntil'])
     .select(at.as('atMs'))
-    .where('companyId', '=', companyId).where('profileId', '=', profileId)
+    .where('companyId', '=', companyId)
+    .where('profileId', '=', profileId)
   if (window.upperSec !== null) q = q.where(at, '<', (window.upperSec + 1) * 1000)
   if (window.lowerSec !== null) q = q.where(at, '>=', (window.lowerSec + 1) * 1000)
   const rows = (await read(select(q.orderBy(at, 'desc').orderBy('id', 'desc').limit(limit)))) as Row[]
   return rows.map((r) => {
     const ms = Number(r.atMs)
     return {
-      id: r.id, channel: r.channel, sourceType: r.sourceType, sourceId: r.sourceId, status: r.status, reason: r.reason,
+      id: r.id,
+      channel: r.channel,
+      sourceType: r.sourceType,
+      sourceId: r.sourceId,
+      status: r.status,
+      reason: r.reason,
       subject: r.subject ?? contentSubject(r.content),
       deferredUntil: r.deferredUntil ? new Date(r.deferredUntil as string).toISOString() : null,
-      datetime: new Date(ms).toISOString(), timestamp: Math.floor(ms / 1000),
+      datetime: new Date(ms).toISOString(),
+      timestamp: Math.floor(ms / 1000),
     }
   })
 }

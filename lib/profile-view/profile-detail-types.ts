@@ -19,8 +19,16 @@ export interface ProfileIdentity {
   image: string | null
   locale: string | null
   location: {
-    address1: string | null; address2: string | null; city: string | null; region: string | null; zip: string | null
-    country: string | null; latitude: number | null; longitude: number | null; timezone: string | null; ip: string | null
+    address1: string | null
+    address2: string | null
+    city: string | null
+    region: string | null
+    zip: string | null
+    country: string | null
+    latitude: number | null
+    longitude: number | null
+    timezone: string | null
+    ip: string | null
   }
   createdAt: string
   updatedAt: string
@@ -36,11 +44,26 @@ export interface ConsentEntry {
   updatedAt: string | null
 }
 
-export interface SuppressionEntry { id: number; channel: SuppressionChannel; reason: string; createdAt: string }
+export interface SuppressionEntry {
+  id: number
+  channel: SuppressionChannel
+  reason: string
+  createdAt: string
+}
 
-export interface GroupEntry { id: string; name: string; kind: 'list' | 'segment'; enteredAt: string; source: string | null }
+export interface GroupEntry {
+  id: string
+  name: string
+  kind: 'list' | 'segment'
+  enteredAt: string
+  source: string | null
+}
 
-export interface MetricCount { id: string; name: string; count: number }
+export interface MetricCount {
+  id: string
+  name: string
+  count: number
+}
 
 export interface ProfileDetail {
   profile: ProfileIdentity
@@ -82,4 +105,8 @@ export interface TimelineMessage {
 }
 
 /** One page of events, and the messages of the same span of time (none when filtered to a metric). */
-export interface TimelinePage { events: TimelineEvent[]; messages?: TimelineMessage[]; nextCursor: string | null }
+export interface TimelinePage {
+  events: TimelineEvent[]
+  messages?: TimelineMessage[]
+  nextCursor: string | null
+}

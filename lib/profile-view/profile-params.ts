@@ -18,7 +18,13 @@ const blankToUndefined = (v: unknown) => (v === '' ? undefined : v)
 
 export const listProfileEventsQuery = z.object({
   cursor: z.preprocess(blankToUndefined, z.string().regex(TIMELINE_CURSOR, 'Invalid cursor.').optional()),
-  metric_id: z.preprocess(blankToUndefined, z.string().regex(/^[0-9A-Za-z]{1,32}$/, 'Invalid metric id.').optional()),
+  metric_id: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[0-9A-Za-z]{1,32}$/, 'Invalid metric id.')
+      .optional(),
+  ),
   page_size: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).optional()),
 })
 
@@ -27,25 +33,46 @@ export const suppressProfileBody = z.object({ channel: z.enum(SUPPRESSION_CHANNE
 const text = (max: number) => z.string().trim().max(max).nullable().optional()
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)
 const field = (max: number) => z.preprocess(emptyToNull, text(max))
-const coordinate = z.preprocess(emptyToNull, z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]).nullable().optional())
+const coordinate = z.preprocess(
+  emptyToNull,
+  z
+    .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)])
+    .nullable()
+    .optional(),
+)
 
-export const updateProfileBody = z.object({
-  email: field(320),
-  phoneNumber: field(32),
-  externalId: field(255),
-  firstName: field(255),
-  lastName: field(255),
-  organization: field(255),
-  title: field(255),
-  image: field(2048),
-  locale: field(64),
-  location: z.object({
-    address1: field(255), address2: field(255), city: field(255), region: field(255), zip: field(64), country: field(255),
-    timezone: field(64), ip: field(64), latitude: coordinate, longitude: coordinate,
-  }).strict().nullable().optional(),
-  properties: z.record(z.string().min(1).max(255), z.unknown()).optional(),
-  unsetProperties: z.array(z.string().min(1).max(255)).max(400).optional(),
-}).strict().refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update.' })
+export const updateProfileBody = z
+  .object({
+    email: field(320),
+    phoneNumber: field(32),
+    externalId: field(255),
+    firstName: field(255),
+    lastName: field(255),
+    organization: field(255),
+    title: field(255),
+    image: field(2048),
+    locale: field(64),
+    location: z
+      .object({
+        address1: field(255),
+        address2: field(255),
+        city: field(255),
+        region: field(255),
+        zip: field(64),
+        country: field(255),
+        timezone: field(64),
+        ip: field(64),
+        latitude: coordinate,
+        longitude: coordinate,
+      })
+      .strict()
+      .nullable()
+      .optional(),
+    properties: z.record(z.string().min(1).max(255), z.unknown()).optional(),
+    unsetProperties: z.array(z.string().min(1).max(255)).max(400).optional(),
+  })
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update.' })
 
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>
 
@@ -60,9 +87,10 @@ export function normalizeUpdateBody(raw: unknown): unknown {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(raw)) {
     const key = camel(k)
-    out[key] = key === 'location' && v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).map(([lk, lv]) => [camel(lk), lv]))
-      : v
+    out[key] =
+      key === 'location' && v && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v).map(([lk, lv]) => [camel(lk), lv]))
+        : v
   }
   return out
 }

@@ -6,7 +6,10 @@ import { findCompanyProfile, getProfileDetail } from './get-profile-detail'
 import type { ProfileDetail, SuppressionChannel } from './profile-detail-types'
 
 export async function setProfileSuppression(
-  companyId: number, profileId: string, channel: SuppressionChannel, suppressed: boolean,
+  companyId: number,
+  profileId: string,
+  channel: SuppressionChannel,
+  suppressed: boolean,
 ): Promise<ProfileDetail> {
   const profile = await findCompanyProfile(companyId, profileId)
   if (!profile) throw notFound('Profile not found.')

@@ -12,7 +12,11 @@ export async function readUpdateProfileBody(req: Request): Promise<UpdateProfile
   return updateProfileBody.parse(normalizeUpdateBody(await readBody(req)))
 }
 
-export async function updateProfileFromUi(companyId: number, id: string, body: UpdateProfileBody): Promise<ProfileDetail | null> {
+export async function updateProfileFromUi(
+  companyId: number,
+  id: string,
+  body: UpdateProfileBody,
+): Promise<ProfileDetail | null> {
   if (!(await findCompanyProfile(companyId, id))) return null
   const { unsetProperties, ...fields } = body
   const input: ProfileInput = {}

@@ -57,7 +57,10 @@ function put(times: AttributeTimes, path: string, e: TimeEntry) {
 export class WriteClock {
   changed = false
 
-  constructor(readonly times: AttributeTimes, readonly at: number) {}
+  constructor(
+    readonly times: AttributeTimes,
+    readonly at: number,
+  ) {}
 
   /** A replacing write (a value or an unset): applies unless a newer write of any kind exists. */
   set(path: string): boolean {
@@ -90,11 +93,15 @@ export class WriteClock {
       if (!ops) return ops
       const out: Record<string, unknown> = {}
       for (const [k, v] of Object.entries(ops)) {
-        if (this.append(propertyPath(k))) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true })
+        if (this.append(propertyPath(k)))
+          Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true })
       }
       return out
     }
-    const unset = patch.unset == null ? undefined : (Array.isArray(patch.unset) ? patch.unset : [patch.unset]).filter((k) => this.set(propertyPath(k)))
+    const unset =
+      patch.unset == null
+        ? undefined
+        : (Array.isArray(patch.unset) ? patch.unset : [patch.unset]).filter((k) => this.set(propertyPath(k)))
     return { append: keep(patch.append), unappend: keep(patch.unappend), unset }
   }
 

@@ -7,7 +7,10 @@ import { dbDate } from '@/lib/db/query-template'
 import type { ConsentChannel, ConsentStatus, SuppressionChannel } from './consent'
 
 export function* setConsentOps(
-  companyId: number, profileId: string, channel: ConsentChannel, status: ConsentStatus,
+  companyId: number,
+  profileId: string,
+  channel: ConsentChannel,
+  status: ConsentStatus,
   opts: { method?: string | null; source?: string | null; at?: Date } = {},
 ): Ops<number> {
   const now = dbDate()
@@ -15,21 +18,45 @@ export function* setConsentOps(
     kysely()
       .insertInto('ProfileConsent')
       .values({
-        companyId, profileId, channel, status, method: opts.method ?? null, source: opts.source ?? null,
-        consentedAt: dbDate(opts.at ?? new Date()) as never, updatedAt: now as never,
+        companyId,
+        profileId,
+        channel,
+        status,
+        method: opts.method ?? null,
+        source: opts.source ?? null,
+        consentedAt: dbDate(opts.at ?? new Date()) as never,
+        updatedAt: now as never,
       })
-      .onConflict((oc) => oc.columns(['profileId', 'channel']).doUpdateSet(fromExcluded(['status', 'method', 'source', 'consentedAt', 'updatedAt']))),
+      .onConflict((oc) =>
+        oc
+          .columns(['profileId', 'channel'])
+          .doUpdateSet(fromExcluded(['status', 'method', 'source', 'consentedAt', 'updatedAt'])),
+      ),
   )
 }
 
-export function* getConsentStatusOps(companyId: number, profileId: string, channel: ConsentChannel): Ops<ConsentStatus | null> {
+export function* getConsentStatusOps(
+  companyId: number,
+  profileId: string,
+  channel: ConsentChannel,
+): Ops<ConsentStatus | null> {
   const r = yield* selectFirst(
-    kysely().selectFrom('ProfileConsent').select('status').where('companyId', '=', companyId).where('profileId', '=', profileId).where('channel', '=', channel),
+    kysely()
+      .selectFrom('ProfileConsent')
+      .select('status')
+      .where('companyId', '=', companyId)
+      .where('profileId', '=', profileId)
+      .where('channel', '=', channel),
   )
   return (r?.status as ConsentStatus | undefined) ?? null
 }
 
-export function* clearSuppressionsOps(companyId: number, profileId: string, channel: SuppressionChannel, reasons: string[]): Ops<number> {
+export function* clearSuppressionsOps(
+  companyId: number,
+  profileId: string,
+  channel: SuppressionChannel,
+  reasons: string[],
+): Ops<number> {
   if (!reasons.length) return 0
   return yield* exec(
     kysely()

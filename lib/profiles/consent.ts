@@ -21,7 +21,12 @@ export async function setConsent(
   profileId: string,
   channel: ConsentChannel,
   status: ConsentStatus,
-  opts: { method?: string | null; source?: string | null; at?: Date; /** the caller re-evaluates once at the end */ noReevaluate?: boolean } = {},
+  opts: {
+    method?: string | null
+    source?: string | null
+    at?: Date
+    /** the caller re-evaluates once at the end */ noReevaluate?: boolean
+  } = {},
 ) {
   await assertProfile(companyId, profileId)
   const data = { status, method: opts.method ?? null, source: opts.source ?? null, consentedAt: opts.at ?? new Date() }
@@ -35,13 +40,19 @@ export async function setConsent(
 }
 
 /** Adds an active suppression (once per reason); an unsubscribe also records the consent. */
-export async function suppress(companyId: number, profileId: string, channel: SuppressionChannel, reason: SuppressionReason) {
+export async function suppress(
+  companyId: number,
+  profileId: string,
+  channel: SuppressionChannel,
+  reason: SuppressionReason,
+) {
   await assertProfile(companyId, profileId)
   const existing = await db.suppression.findFirst({ where: { companyId, profileId, channel, reason, clearedAt: null } })
   const row = existing ?? (await db.suppression.create({ data: { companyId, profileId, channel, reason } }))
   if (reason === 'unsubscribed') {
     await setConsent(companyId, profileId, channel === 'email' ? 'email_marketing' : 'sms_marketing', 'unsubscribed', {
-      method: 'SUPPRESSION', noReevaluate: true,
+      method: 'SUPPRESSION',
+      noReevaluate: true,
     })
   }
   await reevaluateProfiles(companyId, [profileId], { profileChanged: true })
@@ -49,7 +60,12 @@ export async function suppress(companyId: number, profileId: string, channel: Su
 }
 
 /** Clears active suppressions of a channel (only the given reasons, when given). */
-export async function clearSuppressions(companyId: number, profileId: string, channel: SuppressionChannel, reasons?: string[]): Promise<number> {
+export async function clearSuppressions(
+  companyId: number,
+  profileId: string,
+  channel: SuppressionChannel,
+  reasons?: string[],
+): Promise<number> {
   const r = await db.suppression.updateMany({
     where: { companyId, profileId, channel, clearedAt: null, ...(reasons ? { reason: { in: reasons } } : {}) },
     data: { clearedAt: new Date() },
@@ -58,20 +74,34 @@ export async function clearSuppressions(companyId: number, profileId: string, ch
   return r.count
 }
 
-export async function canReceive(companyId: number, profileId: string, channel: 'email_marketing' | 'sms_marketing'): Promise<boolean> {
+export async function canReceive(
+  companyId: number,
+  profileId: string,
+  channel: 'email_marketing' | 'sms_marketing',
+): Promise<boolean> {
   const p = await db.profile.findFirst({
     where: { companyId, id: profileId },
     select: {
-      email: true, phoneNumber: true,
+      email: true,
+      phoneNumber: true,
       consents: { where: { channel }, select: { status: true } },
-      suppressions: { where: { clearedAt: null, channel: channel === 'email_marketing' ? 'email' : 'sms' }, select: { id: true } },
+      suppressions: {
+        where: { clearedAt: null, channel: channel === 'email_marketing' ? 'email' : 'sms' },
+        select: { id: true },
+      },
     },
   })
   if (!p) return false
   return decide(channel, p.email, p.phoneNumber, p.consents[0]?.status, p.suppressions.length > 0)
 }
 
-function decide(channel: string, email: string | null, phone: string | null, status: string | undefined, suppressed: boolean): boolean {
+function decide(
+  channel: string,
+  email: string | null,
+  phone: string | null,
+  status: string | undefined,
+  suppressed: boolean,
+): boolean {
   if (suppressed) return false
   if (channel === 'email_marketing') return !!email && status !== 'unsubscribed'
   if (channel === 'sms_marketing') return !!phone && status === 'subscribed'
@@ -80,7 +110,10 @@ function decide(channel: string, email: string | null, phone: string | null, sta
 }
 
 const REASON: Record<string, string> = {
-  unsubscribed: 'UNSUBSCRIBE', bounced: 'HARD_BOUNCE', spam_complaint: 'SPAM_COMPLAINT', manual: 'USER_SUPPRESSED',
+  unsubscribed: 'UNSUBSCRIBE',
+  bounced: 'HARD_BOUNCE',
+  spam_complaint: 'SPAM_COMPLAINT',
+  manual: 'USER_SUPPRESSED',
 }
 const iso = (d: Date | null | undefined) => (d ? d.toISOString().replace('Z', '+00:00') : null)
 
@@ -90,13 +123,18 @@ export interface VendorSubscriptions {
   sms: { marketing: Record<string, unknown>; transactional: Record<string, unknown> }
 }
 
-export async function getSubscriptions(companyId: number, profileIds: string[]): Promise<Map<string, VendorSubscriptions>> {
+export async function getSubscriptions(
+  companyId: number,
+  profileIds: string[],
+): Promise<Map<string, VendorSubscriptions>> {
   const out = new Map<string, VendorSubscriptions>()
   if (!profileIds.length) return out
   const profiles = await db.profile.findMany({
     where: { companyId, id: { in: profileIds } },
     select: {
-      id: true, email: true, phoneNumber: true,
+      id: true,
+      email: true,
+      phoneNumber: true,
       consents: true,
       suppressions: { where: { clearedAt: null }, orderBy: { createdAt: 'asc' } },
     },
@@ -131,18 +169,29 @@ export async function getSubscriptions(companyId: number, profileIds: string[]):
           method_detail: em.method_detail,
           custom_method_detail: em.source,
           double_optin: em.status === 'pending' || em.method === 'DOUBLE_OPT_IN' ? true : null,
-          suppression: sup('email').map((s) => ({ reason: REASON[s.reason] ?? 'USER_SUPPRESSED', timestamp: iso(s.createdAt) })),
+          suppression: sup('email').map((s) => ({
+            reason: REASON[s.reason] ?? 'USER_SUPPRESSED',
+            timestamp: iso(s.createdAt),
+          })),
           list_suppressions: [],
         },
       },
       sms: {
         marketing: {
-          can_receive_sms_marketing: sm.can, consent: sm.consent, consent_timestamp: sm.consent_timestamp,
-          method: sm.method, method_detail: sm.method_detail, last_updated: sm.last_updated,
+          can_receive_sms_marketing: sm.can,
+          consent: sm.consent,
+          consent_timestamp: sm.consent_timestamp,
+          method: sm.method,
+          method_detail: sm.method_detail,
+          last_updated: sm.last_updated,
         },
         transactional: {
-          can_receive_sms_transactional: st.can, consent: st.consent, consent_timestamp: st.consent_timestamp,
-          method: st.method, method_detail: st.method_detail, last_updated: st.last_updated,
+          can_receive_sms_transactional: st.can,
+          consent: st.consent,
+          consent_timestamp: st.consent_timestamp,
+          method: st.method,
+          method_detail: st.method_detail,
+          last_updated: st.last_updated,
         },
       },
     })

@@ -17,7 +17,9 @@ import { findProfileIdOps } from './profile-store'
 type Tree = { [k: string]: string | Tree }
 
 export function doubleOptInToken(companyId: number, profileId: string, listId: string): string {
-  return createHmac('sha256', sessionSecret()).update(`dbl-optin:${companyId}:${profileId}:${listId}`).digest('base64url')
+  return createHmac('sha256', sessionSecret())
+    .update(`dbl-optin:${companyId}:${profileId}:${listId}`)
+    .digest('base64url')
 }
 
 export function verifyDoubleOptInToken(companyId: number, profileId: string, listId: string, token: string): boolean {
@@ -27,12 +29,19 @@ export function verifyDoubleOptInToken(companyId: number, profileId: string, lis
 }
 
 export async function sendDoubleOptInMail(
-  companyId: number, companyName: string, to: string, profileId: string, list: { id: string; name: string },
+  companyId: number,
+  companyName: string,
+  to: string,
+  profileId: string,
+  list: { id: string; name: string },
 ): Promise<void> {
-  const link = appLink(`/subscriptions/confirm/${companyId}/${encodeURIComponent(profileId)}/${encodeURIComponent(list.id)}/${doubleOptInToken(companyId, profileId, list.id)}`)
+  const link = appLink(
+    `/subscriptions/confirm/${companyId}/${encodeURIComponent(profileId)}/${encodeURIComponent(list.id)}/${doubleOptInToken(companyId, profileId, list.id)}`,
+  )
   const messages = (await loadMessages('en-US')) as Tree
   const mail = (messages['profilesMail'] as Tree)['doubleOptIn'] as Record<string, string>
-  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (m, k: string) => ({ list: list.name, company: companyName, link })[k] ?? m)
+  const fill = (s: string) =>
+    s.replace(/\{(\w+)\}/g, (m, k: string) => ({ list: list.name, company: companyName, link })[k] ?? m)
   await getMailer().send({ to, subject: fill(mail['subject']!), text: fill(mail['body']!) })
 }
 
@@ -42,8 +51,10 @@ export async function confirmDoubleOptIn(companyId: number, profileId: string, l
     if (!(yield* findProfileIdOps(companyId, 'id', profileId))) throw notFound('Profile not found.')
     yield* getListOps(companyId, listId)
     const status = yield* getConsentStatusOps(companyId, profileId, 'email_marketing')
-    if (status !== 'pending' && status !== 'subscribed') throw new AppError('not_pending', 409, 'There is no pending subscription to confirm.')
-    if (status === 'pending') yield* setConsentOps(companyId, profileId, 'email_marketing', 'subscribed', { method: 'DOUBLE_OPT_IN' })
+    if (status !== 'pending' && status !== 'subscribed')
+      throw new AppError('not_pending', 409, 'There is no pending subscription to confirm.')
+    if (status === 'pending')
+      yield* setConsentOps(companyId, profileId, 'email_marketing', 'subscribed', { method: 'DOUBLE_OPT_IN' })
     yield* clearSuppressionsOps(companyId, profileId, 'email', ['unsubscribed'])
     yield* addToListOps(companyId, listId, [profileId], 'subscription')
   })

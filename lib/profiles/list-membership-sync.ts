@@ -33,12 +33,23 @@ export function* getListOps(companyId: number, listId: string): Ops<ListRow> {
 }
 
 /** Returns how many profiles entered the list (were not members before). */
-export function* addToListOps(companyId: number, listId: string, profileIds: string[], source: string, at = nowDate()): Ops<number> {
+export function* addToListOps(
+  companyId: number,
+  listId: string,
+  profileIds: string[],
+  source: string,
+  at = nowDate(),
+): Ops<number> {
   const ids = [...new Set(profileIds)]
   if (!ids.length) return 0
   const active = new Set(
     (yield* select(
-      kysely().selectFrom('GroupMembership').select('profileId').where('groupId', '=', listId).where('leftAt', 'is', null).where('profileId', 'in', ids),
+      kysely()
+        .selectFrom('GroupMembership')
+        .select('profileId')
+        .where('groupId', '=', listId)
+        .where('leftAt', 'is', null)
+        .where('profileId', 'in', ids),
     )).map((r) => r.profileId),
   )
   const fresh = ids.filter((id) => !active.has(id))
@@ -61,9 +72,16 @@ export function* addToListOps(companyId: number, listId: string, profileIds: str
   yield* exec(
     kysely()
       .insertInto('GroupMembershipChange')
-      .values(fresh.map((profileId) => ({ companyId, groupId: listId, profileId, kind: 'entered', at: when as never }))),
+      .values(
+        fresh.map((profileId) => ({ companyId, groupId: listId, profileId, kind: 'entered', at: when as never })),
+      ),
   )
-  yield* exec(kysely().updateTable('Group').set((eb) => ({ memberCount: eb('memberCount', '+', fresh.length) })).where('id', '=', listId))
+  yield* exec(
+    kysely()
+      .updateTable('Group')
+      .set((eb) => ({ memberCount: eb('memberCount', '+', fresh.length) }))
+      .where('id', '=', listId),
+  )
   // List-triggered flows (the welcome series of a signup form's list): entered in this
   // transaction, as every other way into a group does (lib/segments/apply-membership.ts).
   for (const consumer of groupEntryConsumers()) yield* consumer.entered(companyId, listId, fresh, at)
@@ -73,7 +91,11 @@ export function* addToListOps(companyId: number, listId: string, profileIds: str
 /** The exact member count of a group, written back to it. */
 export function* refreshMemberCountOps(groupId: string): Ops<number> {
   const r = yield* selectFirst(
-    kysely().selectFrom('GroupMembership').select((eb) => eb.fn.countAll<number>().as('n')).where('groupId', '=', groupId).where('leftAt', 'is', null),
+    kysely()
+      .selectFrom('GroupMembership')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('groupId', '=', groupId)
+      .where('leftAt', 'is', null),
   )
   const n = Number(r?.n ?? 0)
   yield* exec(kysely().updateTable('Group').set({ memberCount: n }).where('id', '=', groupId))

@@ -13,7 +13,15 @@ import { notFound } from '@/lib/errors/app-error'
 import { getOrCreateMetricOps } from '@/lib/events/get-or-create-metric'
 import { insertEventOps } from '@/lib/events/insert-event'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
-import { lastWrite, newerEntry, parseTimes, propertyPath, setTimeEntry, timeEntry, type AttributeTimes } from './attribute-times'
+import {
+  lastWrite,
+  newerEntry,
+  parseTimes,
+  propertyPath,
+  setTimeEntry,
+  timeEntry,
+  type AttributeTimes,
+} from './attribute-times'
 import { refreshMemberCountOps } from './list-membership-sync'
 import { findProfileByOps, parseProps, updateProfileColumnsOps, type RawProfile } from './profile-store'
 import { ATTRIBUTE_FIELDS, LOCATION_FIELDS } from './types'
@@ -28,46 +36,116 @@ export interface MergeOptions {
   keepInto?: boolean
 }
 
-export function* mergeProfilesOps(companyId: number, from: RawProfile, into: RawProfile, now = new Date(), opts: MergeOptions = {}): Ops<void> {
+export function* mergeProfilesOps(
+  companyId: number,
+  from: RawProfile,
+  into: RawProfile,
+  now = new Date(),
+  opts: MergeOptions = {},
+): Ops<void> {
   const c = companyId
   const f = from.id
   const t = into.id
   const k = kysely()
   // Events: a duplicate unique_id already on the kept profile stays there; the other copy goes.
   yield* exec(
-    k.updateTable('Event as e').set({ profileId: t }).where('e.companyId', '=', c).where('e.profileId', '=', f)
+    k
+      .updateTable('Event as e')
+      .set({ profileId: t })
+      .where('e.companyId', '=', c)
+      .where('e.profileId', '=', f)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('Event as k').select(sql.lit(1).as('one')).where('k.companyId', '=', c).where('k.profileId', '=', t)
-          .whereRef('k.metricId', '=', 'e.metricId').whereRef('k.uniqueId', '=', 'e.uniqueId'))),
+        not(
+          exists(
+            selectFrom('Event as k')
+              .select(sql.lit(1).as('one'))
+              .where('k.companyId', '=', c)
+              .where('k.profileId', '=', t)
+              .whereRef('k.metricId', '=', 'e.metricId')
+              .whereRef('k.uniqueId', '=', 'e.uniqueId'),
+          ),
+        ),
       ),
   )
   yield* exec(k.deleteFrom('Event').where('companyId', '=', c).where('profileId', '=', f))
   // Memberships: a group both belong to keeps the kept profile's row (revived if it had left).
   const groups = (yield* select(
-    k.selectFrom('GroupMembership').select('groupId').distinct().where('companyId', '=', c).where('profileId', 'in', [f, t]),
+    k
+      .selectFrom('GroupMembership')
+      .select('groupId')
+      .distinct()
+      .where('companyId', '=', c)
+      .where('profileId', 'in', [f, t]),
   )).map((r) => r.groupId)
   yield* exec(
-    k.updateTable('GroupMembership').set({ leftAt: null }).where('companyId', '=', c).where('profileId', '=', t).where('leftAt', 'is not', null)
-      .where('groupId', 'in', (eb) => eb.selectFrom('GroupMembership').select('groupId').where('companyId', '=', c).where('profileId', '=', f).where('leftAt', 'is', null)),
+    k
+      .updateTable('GroupMembership')
+      .set({ leftAt: null })
+      .where('companyId', '=', c)
+      .where('profileId', '=', t)
+      .where('leftAt', 'is not', null)
+      .where('groupId', 'in', (eb) =>
+        eb
+          .selectFrom('GroupMembership')
+          .select('groupId')
+          .where('companyId', '=', c)
+          .where('profileId', '=', f)
+          .where('leftAt', 'is', null),
+      ),
   )
   yield* exec(
-    k.updateTable('GroupMembership as m').set({ profileId: t }).where('m.companyId', '=', c).where('m.profileId', '=', f)
+    k
+      .updateTable('GroupMembership as m')
+      .set({ profileId: t })
+      .where('m.companyId', '=', c)
+      .where('m.profileId', '=', f)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('GroupMembership as k').select(sql.lit(1).as('one')).where('k.profileId', '=', t).whereRef('k.groupId', '=', 'm.groupId'))),
+        not(
+          exists(
+            selectFrom('GroupMembership as k')
+              .select(sql.lit(1).as('one'))
+              .where('k.profileId', '=', t)
+              .whereRef('k.groupId', '=', 'm.groupId'),
+          ),
+        ),
       ),
   )
   yield* exec(k.deleteFrom('GroupMembership').where('companyId', '=', c).where('profileId', '=', f))
-  yield* exec(k.updateTable('GroupMembershipChange').set({ profileId: t }).where('companyId', '=', c).where('profileId', '=', f))
+  yield* exec(
+    k.updateTable('GroupMembershipChange').set({ profileId: t }).where('companyId', '=', c).where('profileId', '=', f),
+  )
   for (const g of groups) yield* refreshMemberCountOps(g)
   // Consents: the kept profile's own choice wins unless it never made one.
   yield* exec(
-    k.deleteFrom('ProfileConsent').where('companyId', '=', c).where('profileId', '=', t).where('status', '=', 'never_subscribed')
-      .where('channel', 'in', (eb) => eb.selectFrom('ProfileConsent').select('channel').where('companyId', '=', c).where('profileId', '=', f).where('status', '<>', 'never_subscribed')),
+    k
+      .deleteFrom('ProfileConsent')
+      .where('companyId', '=', c)
+      .where('profileId', '=', t)
+      .where('status', '=', 'never_subscribed')
+      .where('channel', 'in', (eb) =>
+        eb
+          .selectFrom('ProfileConsent')
+          .select('channel')
+          .where('companyId', '=', c)
+          .where('profileId', '=', f)
+          .where('status', '<>', 'never_subscribed'),
+      ),
   )
   yield* exec(
-    k.updateTable('ProfileConsent as pc').set({ profileId: t }).where('pc.companyId', '=', c).where('pc.profileId', '=', f)
+    k
+      .updateTable('ProfileConsent as pc')
+      .set({ profileId: t })
+      .where('pc.companyId', '=', c)
+      .where('pc.profileId', '=', f)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('ProfileConsent as k').select(sql.lit(1).as('one')).where('k.profileId', '=', t).whereRef('k.channel', '=', 'pc.channel'))),
+        not(
+          exists(
+            selectFrom('ProfileConsent as k')
+              .select(sql.lit(1).as('one'))
+              .where('k.profileId', '=', t)
+              .whereRef('k.channel', '=', 'pc.channel'),
+          ),
+        ),
       ),
   )
   yield* exec(k.updateTable('Suppression').set({ profileId: t }).where('companyId', '=', c).where('profileId', '=', f))
@@ -93,11 +171,13 @@ export function* mergeProfilesOps(companyId: number, from: RawProfile, into: Raw
   const fromProps = parseProps(from.properties)
   const props = parseProps(into.properties)
   const keys = new Set([...Object.keys(fromProps), ...Object.keys(props)])
-  for (const t of [fromTimes, intoTimes]) for (const p of Object.keys(t)) if (p.startsWith('properties.')) keys.add(p.slice('properties.'.length))
+  for (const t of [fromTimes, intoTimes])
+    for (const p of Object.keys(t)) if (p.startsWith('properties.')) keys.add(p.slice('properties.'.length))
   for (const k of keys) {
     const fromHas = Object.hasOwn(fromProps, k)
     if (!fromWins(propertyPath(k), Object.hasOwn(props, k), fromHas)) continue
-    if (fromHas) Object.defineProperty(props, k, { value: fromProps[k], enumerable: true, writable: true, configurable: true })
+    if (fromHas)
+      Object.defineProperty(props, k, { value: fromProps[k], enumerable: true, writable: true, configurable: true })
     else delete props[k]
   }
   // The identifiers stay the kept profile's (the caller decides about the freed anonymous id).
@@ -113,20 +193,30 @@ export function* mergeProfilesOps(companyId: number, from: RawProfile, into: Raw
   yield* exec(k.deleteFrom('Profile').where('companyId', '=', c).where('id', '=', f))
   if (opts.keepInto) {
     // Freed by the delete above, so the kept profile can take the ones it lacks.
-    for (const id of ['email', 'phoneNumber', 'externalId'] as const) if (into[id] == null && from[id] != null) fill[id] = from[id]
+    for (const id of ['email', 'phoneNumber', 'externalId'] as const)
+      if (into[id] == null && from[id] != null) fill[id] = from[id]
   }
   yield* updateProfileColumnsOps(c, t, fill)
   Object.assign(into, fill)
 
   const metric = yield* getOrCreateMetricOps(c, MERGED_PROFILE_METRIC, 'api')
   yield* insertEventOps({
-    companyId: c, profileId: t, metricId: metric.id, ts: Math.floor(now.getTime() / 1000), uniqueId: `merge:${f}`,
+    companyId: c,
+    profileId: t,
+    metricId: metric.id,
+    ts: Math.floor(now.getTime() / 1000),
+    uniqueId: `merge:${f}`,
     properties: JSON.stringify({ merged_profile_id: f }),
   })
 }
 
 /** Merges profile fromId into intoId (both of companyId); 404 when either is missing. */
-export async function mergeProfiles(companyId: number, fromId: string, intoId: string, opts: MergeOptions = {}): Promise<void> {
+export async function mergeProfiles(
+  companyId: number,
+  fromId: string,
+  intoId: string,
+  opts: MergeOptions = {},
+): Promise<void> {
   if (fromId === intoId) return
   await inWriteTx(function* () {
     const from = yield* findProfileByOps(companyId, 'id', fromId)

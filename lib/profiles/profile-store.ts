@@ -14,9 +14,33 @@ type Conn = Database.Database
 export type RawProfile = Record<string, unknown> & { id: string; companyId: number; properties: string }
 
 export const PROFILE_COLUMNS = [
-  'id', 'companyId', 'email', 'phoneNumber', 'externalId', 'anonymousId', 'firstName', 'lastName', 'organization',
-  'title', 'image', 'locale', 'address1', 'address2', 'city', 'country', 'region', 'zip', 'latitude', 'longitude',
-  'timezone', 'ip', 'properties', 'attributeTimes', 'createdAt', 'updatedAt', 'lastEventAt',
+  'id',
+  'companyId',
+  'email',
+  'phoneNumber',
+  'externalId',
+  'anonymousId',
+  'firstName',
+  'lastName',
+  'organization',
+  'title',
+  'image',
+  'locale',
+  'address1',
+  'address2',
+  'city',
+  'country',
+  'region',
+  'zip',
+  'latitude',
+  'longitude',
+  'timezone',
+  'ip',
+  'properties',
+  'attributeTimes',
+  'createdAt',
+  'updatedAt',
+  'lastEventAt',
 ] as const
 const COLUMN_SET = new Set<string>(PROFILE_COLUMNS)
 const DATE_COLUMNS = ['createdAt', 'updatedAt', 'lastEventAt'] as const
@@ -26,14 +50,22 @@ const byField = (field: IdentifierField | 'id') =>
     kysely().selectFrom('Profile').selectAll().where('companyId', '=', companyId).where(field, '=', value),
   )
 const BY = {
-  id: byField('id'), email: byField('email'), phoneNumber: byField('phoneNumber'), externalId: byField('externalId'), anonymousId: byField('anonymousId'),
+  id: byField('id'),
+  email: byField('email'),
+  phoneNumber: byField('phoneNumber'),
+  externalId: byField('externalId'),
+  anonymousId: byField('anonymousId'),
 }
 const idBy = (field: IdentifierField | 'id') =>
   queryTemplate(2, (companyId: number, value: string) =>
     kysely().selectFrom('Profile').select('id').where('companyId', '=', companyId).where(field, '=', value),
   )
 const ID_BY = {
-  id: idBy('id'), email: idBy('email'), phoneNumber: idBy('phoneNumber'), externalId: idBy('externalId'), anonymousId: idBy('anonymousId'),
+  id: idBy('id'),
+  email: idBy('email'),
+  phoneNumber: idBy('phoneNumber'),
+  externalId: idBy('externalId'),
+  anonymousId: idBy('anonymousId'),
 }
 
 /** A row as read from either engine, in the one shape (dates as text, numbers as numbers). */
@@ -42,7 +74,11 @@ export function normalizeProfile(row: Record<string, unknown>): RawProfile {
   return row as RawProfile
 }
 
-export function* findProfileByOps(companyId: number, field: IdentifierField | 'id', value: string): Ops<RawProfile | null> {
+export function* findProfileByOps(
+  companyId: number,
+  field: IdentifierField | 'id',
+  value: string,
+): Ops<RawProfile | null> {
   const row = yield* selectFirst(BY[field](companyId, value))
   return row ? normalizeProfile(row as Record<string, unknown>) : null
 }
@@ -78,7 +114,9 @@ function insertTemplate(cols: string[]) {
   if (!t) {
     const returning = pg()
     t = queryTemplate(cols.length, (...vals: unknown[]) => {
-      const q = kysely().insertInto('Profile').values(Object.fromEntries(cols.map((c, i) => [c, vals[i]])) as never)
+      const q = kysely()
+        .insertInto('Profile')
+        .values(Object.fromEntries(cols.map((c, i) => [c, vals[i]])) as never)
       return returning ? q.returningAll() : q
     })
     inserts.set(k, t)
@@ -118,7 +156,11 @@ export function* insertProfileOps(row: Record<string, unknown>): Ops<RawProfile>
 }
 
 /** Updates the columns; returns the row as stored, or null when there is no such profile. */
-export function* updateProfileColumnsOps(companyId: number, id: string, changes: Record<string, unknown>): Ops<RawProfile | null> {
+export function* updateProfileColumnsOps(
+  companyId: number,
+  id: string,
+  changes: Record<string, unknown>,
+): Ops<RawProfile | null> {
   const set = columnsOf(changes)
   const cols = Object.keys(set)
   if (!cols.length) return yield* findProfileByOps(companyId, 'id', id)

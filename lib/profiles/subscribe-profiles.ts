@@ -26,7 +26,10 @@ export interface SubscribeInput {
   profiles: Array<
     ProfileInput & {
       id?: string
-      subscriptions: { email?: { marketing: Consent }; sms?: { marketing?: Consent; transactional?: { consent: 'SUBSCRIBED' } } }
+      subscriptions: {
+        email?: { marketing: Consent }
+        sms?: { marketing?: Consent; transactional?: { consent: 'SUBSCRIBED' } }
+      }
     }
   >
 }
@@ -41,7 +44,11 @@ function consentDate(c: Consent | undefined, historical: boolean, path: string, 
 }
 
 /** opts.mode 'client' (POST /client/subscriptions): existing identifiers are never changed. */
-export async function subscribeProfiles(companyId: number, input: SubscribeInput, opts: { mode?: 'import' | 'client' } = {}): Promise<void> {
+export async function subscribeProfiles(
+  companyId: number,
+  input: SubscribeInput,
+  opts: { mode?: 'import' | 'client' } = {},
+): Promise<void> {
   const acceptedAt = acceptedNow()
   const profiles = input.profiles ?? []
   if (profiles.length > MAX_SUBSCRIBE_PROFILES) {
@@ -61,11 +68,18 @@ export async function subscribeProfiles(companyId: number, input: SubscribeInput
     const sms = subs.sms?.marketing
     const smsTx = subs.sms?.transactional
     if (!email && !sms && !smsTx) addError(errors, `${prefix}.subscriptions`, 'Give at least one subscription.')
-    for (const [c, path] of [[email, 'email.marketing'], [sms, 'sms.marketing'], [smsTx, 'sms.transactional']] as const) {
-      if (c && c.consent !== 'SUBSCRIBED') addError(errors, `${prefix}.subscriptions.${path}.consent`, 'Must be SUBSCRIBED.')
+    for (const [c, path] of [
+      [email, 'email.marketing'],
+      [sms, 'sms.marketing'],
+      [smsTx, 'sms.transactional'],
+    ] as const) {
+      if (c && c.consent !== 'SUBSCRIBED')
+        addError(errors, `${prefix}.subscriptions.${path}.consent`, 'Must be SUBSCRIBED.')
     }
-    if (email && !clean.email && !id) addError(errors, `${prefix}.email`, 'An email is required for an email subscription.')
-    if ((sms || smsTx) && !clean.phoneNumber && !id) addError(errors, `${prefix}.phone_number`, 'A phone number is required for an SMS subscription.')
+    if (email && !clean.email && !id)
+      addError(errors, `${prefix}.email`, 'An email is required for an email subscription.')
+    if ((sms || smsTx) && !clean.phoneNumber && !id)
+      addError(errors, `${prefix}.phone_number`, 'A phone number is required for an SMS subscription.')
     const emailAt = consentDate(email, historical, `${prefix}.subscriptions.email.marketing.consented_at`, errors)
     const smsAt = consentDate(sms, historical, `${prefix}.subscriptions.sms.marketing.consented_at`, errors)
     return { id, clean, email, sms, smsTx, emailAt, smsAt }
@@ -82,7 +96,11 @@ export async function subscribeProfiles(companyId: number, input: SubscribeInput
     const out: string[] = []
     const joining: string[] = []
     for (const r of rows) {
-      const { raw } = yield* upsertProfileOps(companyId, r.clean, { mode: opts.mode === 'client' ? 'client' : 'import', id: r.id, acceptedAt })
+      const { raw } = yield* upsertProfileOps(companyId, r.clean, {
+        mode: opts.mode === 'client' ? 'client' : 'import',
+        id: r.id,
+        acceptedAt,
+      })
       const pid = raw.id
       out.push(pid)
       let joins = false
@@ -92,7 +110,11 @@ export async function subscribeProfiles(companyId: number, input: SubscribeInput
           yield* setConsentOps(companyId, pid, 'email_marketing', 'pending', { method: 'API', source })
           if (raw.email) pendingMails.push({ to: raw.email as string, profileId: pid })
         } else {
-          yield* setConsentOps(companyId, pid, 'email_marketing', 'subscribed', { method: 'API', source, at: r.emailAt })
+          yield* setConsentOps(companyId, pid, 'email_marketing', 'subscribed', {
+            method: 'API',
+            source,
+            at: r.emailAt,
+          })
           yield* clearSuppressionsOps(companyId, pid, 'email', ['unsubscribed'])
           joins = true
         }
@@ -115,5 +137,9 @@ export async function subscribeProfiles(companyId: number, input: SubscribeInput
     for (const m of pendingMails) await sendDoubleOptInMail(companyId, company?.name ?? '', m.to, m.profileId, list)
   }
   // Some of these may be new profiles: `created` also checks segments a blank profile can match.
-  await reevaluateProfiles(companyId, [...new Set(ids)], { profileChanged: true, created: true, ...(input.listId ? { listIds: [input.listId] } : {}) })
+  await reevaluateProfiles(companyId, [...new Set(ids)], {
+    profileChanged: true,
+    created: true,
+    ...(input.listId ? { listIds: [input.listId] } : {}),
+  })
 }

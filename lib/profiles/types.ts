@@ -61,4 +61,15 @@ export const IDENTIFIER_FIELDS = ['email', 'phoneNumber', 'externalId', 'anonymo
 export type IdentifierField = (typeof IDENTIFIER_FIELDS)[number]
 
 export const ATTRIBUTE_FIELDS = ['firstName', 'lastName', 'organization', 'title', 'image', 'locale'] as const
-export const LOCATION_FIELDS = ['address1', 'address2', 'city', 'country', 'region', 'zip', 'timezone', 'ip', 'latitude', 'longitude'] as const
+export const LOCATION_FIELDS = [
+  'address1',
+  'address2',
+  'city',
+  'country',
+  'region',
+  'zip',
+  'timezone',
+  'ip',
+  'latitude',
+  'longitude',
+] as const

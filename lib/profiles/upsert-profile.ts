@@ -23,8 +23,24 @@ import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { mergeProfilesOps } from './merge-profiles'
 import { acceptedNow, parseTimes, propertyPath, WriteClock } from './attribute-times'
 import { applyPatchProperties } from './patch-properties'
-import { findProfileByOps, insertProfileOps, isAnonymous, parseProps, toProfileRow, updateProfileColumnsOps, type RawProfile } from './profile-store'
-import { ATTRIBUTE_FIELDS, IDENTIFIER_FIELDS, LOCATION_FIELDS, type IdentifierField, type ProfileInput, type ProfileRow, type UpsertOptions } from './types'
+import {
+  findProfileByOps,
+  insertProfileOps,
+  isAnonymous,
+  parseProps,
+  toProfileRow,
+  updateProfileColumnsOps,
+  type RawProfile,
+} from './profile-store'
+import {
+  ATTRIBUTE_FIELDS,
+  IDENTIFIER_FIELDS,
+  LOCATION_FIELDS,
+  type IdentifierField,
+  type ProfileInput,
+  type ProfileRow,
+  type UpsertOptions,
+} from './types'
 import { parseProfileInput } from './validate-profile'
 
 export class DuplicateProfileError extends AppError {
@@ -60,7 +76,13 @@ function withoutBlankIdentifiers(input: ProfileInput, mode: UpsertOptions['mode'
 }
 
 /** The row a new profile is inserted with (also built by set-based ingestion, lib/events). */
-export function newProfileRow(companyId: number, input: ProfileInput, patch: UpsertOptions['patchProperties'], acceptedAt: number, now: Date): Record<string, unknown> {
+export function newProfileRow(
+  companyId: number,
+  input: ProfileInput,
+  patch: UpsertOptions['patchProperties'],
+  acceptedAt: number,
+  now: Date,
+): Record<string, unknown> {
   const stamp = dbDate(now)
   const row: Record<string, unknown> = { id: ulid(now.getTime()), companyId, createdAt: stamp, updatedAt: stamp }
   const clock = new WriteClock({}, acceptedAt)
@@ -85,7 +107,13 @@ export interface KnownProfiles {
   hasDeferred?(id: string): boolean
 }
 
-export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: UpsertOptions, now = new Date(), known?: KnownProfiles): Ops<UpsertSyncResult> {
+export function* upsertProfileOps(
+  companyId: number,
+  given: ProfileInput,
+  opts: UpsertOptions,
+  now = new Date(),
+  known?: KnownProfiles,
+): Ops<UpsertSyncResult> {
   const { mode } = opts
   const input = withoutBlankIdentifiers(given, mode)
   const find = function* (field: IdentifierField | 'id', value: string): Ops<RawProfile | null> {
@@ -112,7 +140,13 @@ export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: 
 
   const stamp = dbDate(now)
   const acceptedAt = opts.acceptedAt ?? now.getTime()
-  if (!target) return { raw: yield* insertProfileOps(newProfileRow(companyId, input, opts.patchProperties, acceptedAt, now)), created: true, changed: true, mergedIds: [] }
+  if (!target)
+    return {
+      raw: yield* insertProfileOps(newProfileRow(companyId, input, opts.patchProperties, acceptedAt, now)),
+      created: true,
+      changed: true,
+      mergedIds: [],
+    }
 
   // Other profiles that hold one of the given identifiers.
   const mergedIds: string[] = []
@@ -145,7 +179,8 @@ export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: 
   if (input.properties || opts.patchProperties) {
     const props = parseProps(target.properties)
     for (const [k, v] of Object.entries(input.properties ?? {})) {
-      if (clock.set(propertyPath(k))) Object.defineProperty(props, k, { value: v, enumerable: true, writable: true, configurable: true })
+      if (clock.set(propertyPath(k)))
+        Object.defineProperty(props, k, { value: v, enumerable: true, writable: true, configurable: true })
     }
     const json = JSON.stringify(applyPatchProperties(props, clock.patch(opts.patchProperties)))
     if (json !== target.properties) changes.properties = json
@@ -155,11 +190,20 @@ export function* upsertProfileOps(companyId: number, given: ProfileInput, opts: 
   if (valueChanged) changes.updatedAt = stamp
   // A write that changes no value still moves the times forward: an older one must not land after it.
   if (clock.changed || (valueChanged && known?.hasDeferred?.(target.id))) changes.attributeTimes = clock.json()
-  if (!valueChanged && !mergedIds.length && clock.changed && known?.deferTimes?.(target, changes.attributeTimes as string)) {
+  if (
+    !valueChanged &&
+    !mergedIds.length &&
+    clock.changed &&
+    known?.deferTimes?.(target, changes.attributeTimes as string)
+  ) {
     return { raw: { ...target, attributeTimes: changes.attributeTimes }, created: false, changed: false, mergedIds }
   }
   const stored = Object.keys(changes).length ? yield* updateProfileColumnsOps(companyId, target.id, changes) : null
-  const raw = changed ? (stored ?? (yield* findProfileByOps(companyId, 'id', target.id))!) : clock.changed ? { ...target, attributeTimes: changes.attributeTimes } : target
+  const raw = changed
+    ? (stored ?? (yield* findProfileByOps(companyId, 'id', target.id))!)
+    : clock.changed
+      ? { ...target, attributeTimes: changes.attributeTimes }
+      : target
   return { raw, created: false, changed, mergedIds }
 }
 
@@ -207,7 +251,9 @@ export async function upsertProfile(
   if (result.changed) {
     // A new profile can match segments no change hint names ("zero times", "not in list"); a
     // merge moved events and memberships onto it: both re-check every segment that may apply.
-    const hint = result.mergedIds.length ? { all: true as const } : { profileChanged: true, ...(result.created ? { created: true as const } : {}) }
+    const hint = result.mergedIds.length
+      ? { all: true as const }
+      : { profileChanged: true, ...(result.created ? { created: true as const } : {}) }
     await reevaluateProfiles(companyId, [result.raw.id], hint)
   }
   return { profile: toProfileRow(result.raw), created: result.created }

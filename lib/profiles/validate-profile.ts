@@ -27,7 +27,14 @@ const coordinate = z
   })
 
 export const locationInput = z.object({
-  address1: str, address2: str, city: str, country: str, region: str, zip: str, timezone: str, ip: str,
+  address1: str,
+  address2: str,
+  city: str,
+  country: str,
+  region: str,
+  zip: str,
+  timezone: str,
+  ip: str,
   latitude: coordinate.refine((v) => v == null || (v >= -90 && v <= 90), 'Must be between -90 and 90.'),
   longitude: coordinate.refine((v) => v == null || (v >= -180 && v <= 180), 'Must be between -180 and 180.'),
 })
@@ -48,14 +55,26 @@ export const profileInput = z.object({
     .refine((v) => v === '' || PHONE_E164.test(v), 'Invalid phone number; use the E.164 format, e.g. +15005550006.')
     .nullable()
     .optional(),
-  externalId: str, anonymousId: str, firstName: str, lastName: str, organization: str, title: str, image: str, locale: str,
+  externalId: str,
+  anonymousId: str,
+  firstName: str,
+  lastName: str,
+  organization: str,
+  title: str,
+  image: str,
+  locale: str,
   location: locationInput.nullable().optional(),
   properties: z.record(z.string(), z.unknown()).optional(),
 })
 
 const SNAKE: Record<string, string> = {
-  phoneNumber: 'phone_number', externalId: 'external_id', anonymousId: 'anonymous_id', firstName: 'first_name',
-  lastName: 'last_name', valueCurrency: 'value_currency', uniqueId: 'unique_id',
+  phoneNumber: 'phone_number',
+  externalId: 'external_id',
+  anonymousId: 'anonymous_id',
+  firstName: 'first_name',
+  lastName: 'last_name',
+  valueCurrency: 'value_currency',
+  uniqueId: 'unique_id',
 }
 
 /** A zod issue path as the vendor's attribute path (custom property keys kept verbatim). */
@@ -83,7 +102,8 @@ export function checkProperties(props: unknown, path: string, errors: FieldError
     return
   }
   const keys = Object.keys(props)
-  if (keys.length > MAX_PROPERTIES) addError(errors, path, `At most ${MAX_PROPERTIES} properties are allowed (got ${keys.length}).`)
+  if (keys.length > MAX_PROPERTIES)
+    addError(errors, path, `At most ${MAX_PROPERTIES} properties are allowed (got ${keys.length}).`)
   for (const k of keys) {
     if (Buffer.byteLength(k) > MAX_STRING_BYTES) addError(errors, path, 'A property name is longer than 100 KB.')
     checkStrings((props as Record<string, unknown>)[k], `${path}.${k}`, errors, 0)
@@ -92,7 +112,8 @@ export function checkProperties(props: unknown, path: string, errors: FieldError
 
 function checkStrings(v: unknown, path: string, errors: FieldErrors, depth: number) {
   if (typeof v === 'string') {
-    if (v.length > MAX_STRING_BYTES / 4 && Buffer.byteLength(v) > MAX_STRING_BYTES) addError(errors, path, 'Strings may be at most 100 KB.')
+    if (v.length > MAX_STRING_BYTES / 4 && Buffer.byteLength(v) > MAX_STRING_BYTES)
+      addError(errors, path, 'Strings may be at most 100 KB.')
     return
   }
   if (depth > 20 || v === null || typeof v !== 'object') return
@@ -103,8 +124,10 @@ function checkStrings(v: unknown, path: string, errors: FieldErrors, depth: numb
 function checkAttributeStrings(input: Record<string, unknown>, prefix: string, errors: FieldErrors) {
   for (const [k, v] of Object.entries(input)) {
     if (k === 'properties') continue
-    if (typeof v === 'string' && Buffer.byteLength(v) > MAX_STRING_BYTES) addError(errors, attributePath([k], prefix), 'Strings may be at most 100 KB.')
-    if (k === 'location' && v && typeof v === 'object') checkAttributeStrings(v as Record<string, unknown>, attributePath(['location'], prefix), errors)
+    if (typeof v === 'string' && Buffer.byteLength(v) > MAX_STRING_BYTES)
+      addError(errors, attributePath([k], prefix), 'Strings may be at most 100 KB.')
+    if (k === 'location' && v && typeof v === 'object')
+      checkAttributeStrings(v as Record<string, unknown>, attributePath(['location'], prefix), errors)
   }
 }
 
@@ -125,7 +148,8 @@ export function parseProfileInput(raw: unknown, prefix = '', errors?: FieldError
   }
   const own = errors ?? {}
   const parsed = profileInput.safeParse(raw ?? {})
-  if (!parsed.success) for (const issue of parsed.error.issues) addError(own, attributePath(issue.path, prefix), issue.message)
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) addError(own, attributePath(issue.path, prefix), issue.message)
   if (raw && typeof raw === 'object') {
     checkAttributeStrings(raw as Record<string, unknown>, prefix, own)
     checkProperties((raw as { properties?: unknown }).properties, attributePath(['properties'], prefix), own)
@@ -138,7 +162,16 @@ export function parseProfileInput(raw: unknown, prefix = '', errors?: FieldError
 // hand: zod costs tens of µs per call and event ingestion validates every event. Anything
 // unusual falls through to the zod schema, which also words the errors, so both paths accept
 // exactly the same inputs.
-const FAST_STRINGS = new Set(['externalId', 'anonymousId', 'firstName', 'lastName', 'organization', 'title', 'image', 'locale'])
+const FAST_STRINGS = new Set([
+  'externalId',
+  'anonymousId',
+  'firstName',
+  'lastName',
+  'organization',
+  'title',
+  'image',
+  'locale',
+])
 const EMAIL = z.regexes.email
 const SAFE_CHARS = MAX_STRING_BYTES / 4 // at most 4 UTF-8 bytes per UTF-16 unit
 

@@ -20,19 +20,39 @@ export interface TrendRow {
   revenue: number
 }
 
-export interface CampaignTrends { days: number; channel: string | null; campaigns: TrendRow[]; average: Omit<TrendRow, 'id' | 'name' | 'channel' | 'sentAt'> }
+export interface CampaignTrends {
+  days: number
+  channel: string | null
+  campaigns: TrendRow[]
+  average: Omit<TrendRow, 'id' | 'name' | 'channel' | 'sentAt'>
+}
 
 const figures = (c: RawCounts) => {
   const s = computeStatistics(c)
-  return { recipients: s.recipients, openRate: s.open_rate, clickRate: s.click_rate, conversionRate: s.conversion_rate, revenuePerRecipient: s.revenue_per_recipient, revenue: s.conversion_value }
+  return {
+    recipients: s.recipients,
+    openRate: s.open_rate,
+    clickRate: s.click_rate,
+    conversionRate: s.conversion_rate,
+    revenuePerRecipient: s.revenue_per_recipient,
+    revenue: s.conversion_value,
+  }
 }
 
-export async function getCampaignTrends(companyId: number, opts: { days?: number; channel?: string | null; now?: Date } = {}): Promise<CampaignTrends> {
+export async function getCampaignTrends(
+  companyId: number,
+  opts: { days?: number; channel?: string | null; now?: Date } = {},
+): Promise<CampaignTrends> {
   const days = [30, 90, 365].includes(Number(opts.days)) ? Number(opts.days) : 90
-  const channel = opts.channel === 'email' || opts.channel === 'sms' || opts.channel === 'mobile_push' ? opts.channel : null
+  const channel =
+    opts.channel === 'email' || opts.channel === 'sms' || opts.channel === 'mobile_push' ? opts.channel : null
   const since = new Date((opts.now ?? new Date()).getTime() - days * 86_400_000)
-  let q = kysely().selectFrom('Campaign').select(['id', 'name', 'channel', 'sentAt'])
-    .where('companyId', '=', companyId).where('sentAt', 'is not', null).where('sentAt', '>=', since)
+  let q = kysely()
+    .selectFrom('Campaign')
+    .select(['id', 'name', 'channel', 'sentAt'])
+    .where('companyId', '=', companyId)
+    .where('sentAt', 'is not', null)
+    .where('sentAt', '>=', since)
   if (channel) q = q.where('channel', '=', channel)
   const campaigns = await read(select(q.orderBy('sentAt', 'asc').limit(500)))
   if (!campaigns.length) return { days, channel, campaigns: [], average: figures(sumCounts([])) }
@@ -40,7 +60,9 @@ export async function getCampaignTrends(companyId: number, opts: { days?: number
   const byCampaign = new Map<string, RawCounts[]>()
   for (const r of rows) byCampaign.set(r.campaignId, [...(byCampaign.get(r.campaignId) ?? []), r.counts])
   const out: TrendRow[] = campaigns.map((c) => ({
-    id: c.id, name: c.name, channel: c.channel,
+    id: c.id,
+    name: c.name,
+    channel: c.channel,
     sentAt: (c.sentAt instanceof Date ? c.sentAt : new Date(c.sentAt as unknown as string)).toISOString(),
     ...figures(sumCounts(byCampaign.get(c.id) ?? [])),
   }))

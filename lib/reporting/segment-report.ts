@@ -25,23 +25,55 @@ export async function segmentReport(companyId: number, p: ParsedRequest) {
   const segments = (await read(select(gq.orderBy('id')))).map((g) => g.id)
   const starts = p.interval ? bucketStarts(p.range, p.interval, p.timeZone) : [p.range.start]
   const n = starts.length
-  const per = new Map(segments.map((id) => [id, { added: new Array<number>(n).fill(0), removed: new Array<number>(n).fill(0), total: new Array<number>(n).fill(0) }]))
+  const per = new Map(
+    segments.map((id) => [
+      id,
+      {
+        added: new Array<number>(n).fill(0),
+        removed: new Array<number>(n).fill(0),
+        total: new Array<number>(n).fill(0),
+      },
+    ]),
+  )
   if (segments.length) {
     // Members now, then every change since the range began: inside it by bucket, after it together.
-    const now = await read(select(kysely().selectFrom('GroupMembership').select(['groupId', sql<number>`count(*)`.as('n')])
-      .where('companyId', '=', companyId).where('groupId', 'in', segments).where('leftAt', 'is', null).groupBy('groupId')))
+    const now = await read(
+      select(
+        kysely()
+          .selectFrom('GroupMembership')
+          .select(['groupId', sql<number>`count(*)`.as('n')])
+          .where('companyId', '=', companyId)
+          .where('groupId', 'in', segments)
+          .where('leftAt', 'is', null)
+          .groupBy('groupId'),
+      ),
+    )
     const at = sql<number>`(${epochMs(sql.ref('GroupMembershipChange.at'))} / 1000)`
     const endS = Math.floor(p.range.end.getTime() / 1000)
-    const whens = starts.slice(1).map((b, i) => sql`when ${at} < ${sql.lit(Math.floor(b.getTime() / 1000))} then ${sql.lit(i)}`)
+    const whens = starts
+      .slice(1)
+      .map((b, i) => sql`when ${at} < ${sql.lit(Math.floor(b.getTime() / 1000))} then ${sql.lit(i)}`)
     const bucket = sql<number>`(case when ${at} >= ${sql.lit(endS)} then ${sql.lit(-1)} ${sql.join([...whens, sql``], sql` `)} else ${sql.lit(n - 1)} end)`
-    const inner = kysely().selectFrom('GroupMembershipChange').select(['groupId', 'kind', bucket.as('b')])
-      .where('companyId', '=', companyId).where('groupId', 'in', segments).where('at', '>=', p.range.start)
-    const changes = await read(select(kysely().selectFrom(inner.as('c')).select(['c.groupId', 'c.kind', 'c.b', sql<number>`count(*)`.as('n')]).groupBy(['c.groupId', 'c.kind', 'c.b'])))
+    const inner = kysely()
+      .selectFrom('GroupMembershipChange')
+      .select(['groupId', 'kind', bucket.as('b')])
+      .where('companyId', '=', companyId)
+      .where('groupId', 'in', segments)
+      .where('at', '>=', p.range.start)
+    const changes = await read(
+      select(
+        kysely()
+          .selectFrom(inner.as('c'))
+          .select(['c.groupId', 'c.kind', 'c.b', sql<number>`count(*)`.as('n')])
+          .groupBy(['c.groupId', 'c.kind', 'c.b']),
+      ),
+    )
     const after = new Map<string, number>() // net change after the range: entered − left
     for (const c of changes) {
       const s = per.get(c.groupId)
       if (!s) continue
-      const k = Number(c.n), b = Number(c.b)
+      const k = Number(c.n),
+        b = Number(c.b)
       if (b < 0) after.set(c.groupId, (after.get(c.groupId) ?? 0) + (c.kind === 'entered' ? k : -k))
       else if (c.kind === 'entered') s.added[b]! += k
       else if (c.kind === 'left') s.removed[b]! += k
@@ -57,10 +89,18 @@ export async function segmentReport(companyId: number, p: ParsedRequest) {
     }
   }
   const stat = (s: { added: number[]; removed: number[]; total: number[] }, name: string, i: number) =>
-    name === 'members_added' ? s.added[i]! : name === 'members_removed' ? s.removed[i]! : name === 'net_members_changed' ? s.added[i]! - s.removed[i]! : s.total[i]!
+    name === 'members_added'
+      ? s.added[i]!
+      : name === 'members_removed'
+        ? s.removed[i]!
+        : name === 'net_members_changed'
+          ? s.added[i]! - s.removed[i]!
+          : s.total[i]!
   const results = [...per.entries()].map(([id, s]) => ({
     groupings: { segment_id: id },
-    statistics: Object.fromEntries(p.statistics.map((name) => [name, p.interval ? starts.map((_, i) => stat(s, name, i)) : stat(s, name, 0)])),
+    statistics: Object.fromEntries(
+      p.statistics.map((name) => [name, p.interval ? starts.map((_, i) => stat(s, name, i)) : stat(s, name, 0)]),
+    ),
   }))
   return {
     data: {

@@ -29,8 +29,10 @@ export function sourceOfAction(column: string, actionId: string): RawBuilder<boo
 export function flowActionScope(companyId: number, actionId: string): SendScope {
   return {
     companyId,
-    sends: (a) => sql<boolean>`(${col(a, 'sourceType')} = ${FLOW_SEND_SOURCE} and ${sourceOfAction(`${a}.sourceId`, actionId)})`,
-    events: (a) => sql<boolean>`${jsonText(col(a, 'properties'), '$message')} like ${escapeLike(actionId) + ':%'} escape '\\'`,
+    sends: (a) =>
+      sql<boolean>`(${col(a, 'sourceType')} = ${FLOW_SEND_SOURCE} and ${sourceOfAction(`${a}.sourceId`, actionId)})`,
+    events: (a) =>
+      sql<boolean>`${jsonText(col(a, 'properties'), '$message')} like ${escapeLike(actionId) + ':%'} escape '\\'`,
   }
 }
 
@@ -40,8 +42,10 @@ export function campaignMessagesScope(companyId: number, messageIds: string[]): 
   const list = sql.join(ids.map((id) => sql`${id}`))
   return {
     companyId,
-    sends: (a) => sql<boolean>`(${col(a, 'sourceType')} = ${CAMPAIGN_SEND_SOURCE} and ${col(a, 'sourceId')} in (${list}))`,
-    events: (a) => sql<boolean>`(${jsonText(col(a, 'properties'), '$source_type')} = ${CAMPAIGN_SEND_SOURCE} and ${jsonText(col(a, 'properties'), '$message')} in (${list}))`,
+    sends: (a) =>
+      sql<boolean>`(${col(a, 'sourceType')} = ${CAMPAIGN_SEND_SOURCE} and ${col(a, 'sourceId')} in (${list}))`,
+    events: (a) =>
+      sql<boolean>`(${jsonText(col(a, 'properties'), '$source_type')} = ${CAMPAIGN_SEND_SOURCE} and ${jsonText(col(a, 'properties'), '$message')} in (${list}))`,
   }
 }
 
@@ -51,11 +55,23 @@ export const scopeSends = (s: SendScope) =>
 
 /** The scope's events of one metric (table Event). */
 export const scopeEvents = (s: SendScope, metricId: string) =>
-  kysely().selectFrom('Event').where('Event.companyId', '=', s.companyId).where('Event.metricId', '=', metricId).where(s.events('Event'))
+  kysely()
+    .selectFrom('Event')
+    .where('Event.companyId', '=', s.companyId)
+    .where('Event.metricId', '=', metricId)
+    .where(s.events('Event'))
 
 /** Metric ids of the message events by their report key (absent: the company has none yet). */
 export async function messageMetricIds(companyId: number, names: Record<string, string>): Promise<Map<string, string>> {
-  const rows = await read(select(kysely().selectFrom('Metric').select(['id', 'name']).where('companyId', '=', companyId).where('name', 'in', Object.values(names))))
+  const rows = await read(
+    select(
+      kysely()
+        .selectFrom('Metric')
+        .select(['id', 'name'])
+        .where('companyId', '=', companyId)
+        .where('name', 'in', Object.values(names)),
+    ),
+  )
   const byName = new Map(rows.map((r) => [r.name, r.id]))
   const out = new Map<string, string>()
   for (const [k, n] of Object.entries(names)) if (byName.has(n)) out.set(k, byName.get(n)!)

@@ -1,11 +1,37 @@
 // The 31 statistics of the reporting API (parity brief, Reporting) computed from raw counts.
 // Rates are fractions in [0, 1]; bot (machine) opens and clicks are excluded upstream.
 export const STATISTICS = [
-  'average_order_value', 'bounce_rate', 'bounced', 'bounced_or_failed', 'bounced_or_failed_rate', 'click_rate', 'click_to_open_rate',
-  'clicks', 'clicks_unique', 'conversion_rate', 'conversion_uniques', 'conversion_value', 'conversions', 'delivered', 'delivery_rate',
-  'failed', 'failed_rate', 'message_segment_count_sum', 'open_rate', 'opens', 'opens_unique', 'recipients', 'revenue_per_recipient',
-  'spam_complaint_rate', 'spam_complaints', 'text_message_credit_usage_amount', 'text_message_roi', 'text_message_spend',
-  'unsubscribe_rate', 'unsubscribe_uniques', 'unsubscribes',
+  'average_order_value',
+  'bounce_rate',
+  'bounced',
+  'bounced_or_failed',
+  'bounced_or_failed_rate',
+  'click_rate',
+  'click_to_open_rate',
+  'clicks',
+  'clicks_unique',
+  'conversion_rate',
+  'conversion_uniques',
+  'conversion_value',
+  'conversions',
+  'delivered',
+  'delivery_rate',
+  'failed',
+  'failed_rate',
+  'message_segment_count_sum',
+  'open_rate',
+  'opens',
+  'opens_unique',
+  'recipients',
+  'revenue_per_recipient',
+  'spam_complaint_rate',
+  'spam_complaints',
+  'text_message_credit_usage_amount',
+  'text_message_roi',
+  'text_message_spend',
+  'unsubscribe_rate',
+  'unsubscribe_uniques',
+  'unsubscribes',
 ] as const
 export type Statistic = (typeof STATISTICS)[number]
 
@@ -32,8 +58,23 @@ export interface RawCounts {
 }
 
 export const emptyCounts = (): RawCounts => ({
-  recipients: 0, delivered: 0, bounced: 0, failed: 0, opens: 0, opensUnique: 0, clicks: 0, clicksUnique: 0, spam: 0,
-  unsubscribes: 0, unsubscribeUniques: 0, conversions: 0, conversionUniques: 0, conversionValue: 0, segments: 0, spend: 0, credits: 0,
+  recipients: 0,
+  delivered: 0,
+  bounced: 0,
+  failed: 0,
+  opens: 0,
+  opensUnique: 0,
+  clicks: 0,
+  clicksUnique: 0,
+  spam: 0,
+  unsubscribes: 0,
+  unsubscribeUniques: 0,
+  conversions: 0,
+  conversionUniques: 0,
+  conversionValue: 0,
+  segments: 0,
+  spend: 0,
+  credits: 0,
 })
 
 const ratio = (n: number, of: number) => (of > 0 ? Math.min(1, n / of) : 0)
@@ -75,7 +116,10 @@ export function computeStatistics(c: RawCounts): Record<Statistic, number> {
   }
 }
 
-export function pick(stats: Record<Statistic, number>, names: readonly Statistic[]): Partial<Record<Statistic, number>> {
+export function pick(
+  stats: Record<Statistic, number>,
+  names: readonly Statistic[],
+): Partial<Record<Statistic, number>> {
   const out: Partial<Record<Statistic, number>> = {}
   for (const n of names) out[n] = stats[n]
   return out

@@ -8,31 +8,34 @@ import { ROUTES } from './registry'
 import { redirectFor } from './redirects'
 
 export type Segment =
-  | { kind: 'literal'; value: string }
-  | { kind: 'param'; name: string; optional: boolean; suffix: string }
+  { kind: 'literal'; value: string } | { kind: 'param'; name: string; optional: boolean; suffix: string }
 
 const LITERAL = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/
 const PARAM = /^:([A-Za-z][A-Za-z0-9_]*)(\?|\.[A-Za-z0-9]+)?$/
 
 /** Parses a registry pattern; throws on anything the matcher would not understand. */
 export function parsePattern(pattern: string): Segment[] {
-  if (!pattern.startsWith('/') || pattern === '/' || pattern.endsWith('/')) throw new Error(`Bad route pattern: ${pattern}`)
+  if (!pattern.startsWith('/') || pattern === '/' || pattern.endsWith('/'))
+    throw new Error(`Bad route pattern: ${pattern}`)
   const names = new Set<string>()
   let sawOptional = false
-  return pattern.slice(1).split('/').map((part): Segment => {
-    const p = PARAM.exec(part)
-    if (p) {
-      const [, name, mod] = p
-      if (names.has(name)) throw new Error(`Repeated parameter ${name} in ${pattern}`)
-      names.add(name)
-      const optional = mod === '?'
-      if (sawOptional && !optional) throw new Error(`Optional parameters must be trailing: ${pattern}`)
-      sawOptional ||= optional
-      return { kind: 'param', name, optional, suffix: optional ? '' : mod ?? '' }
-    }
-    if (!LITERAL.test(part) || sawOptional) throw new Error(`Bad segment "${part}" in ${pattern}`)
-    return { kind: 'literal', value: part }
-  })
+  return pattern
+    .slice(1)
+    .split('/')
+    .map((part): Segment => {
+      const p = PARAM.exec(part)
+      if (p) {
+        const [, name, mod] = p
+        if (names.has(name)) throw new Error(`Repeated parameter ${name} in ${pattern}`)
+        names.add(name)
+        const optional = mod === '?'
+        if (sawOptional && !optional) throw new Error(`Optional parameters must be trailing: ${pattern}`)
+        sawOptional ||= optional
+        return { kind: 'param', name, optional, suffix: optional ? '' : (mod ?? '') }
+      }
+      if (!LITERAL.test(part) || sawOptional) throw new Error(`Bad segment "${part}" in ${pattern}`)
+      return { kind: 'literal', value: part }
+    })
 }
 
 /** The concrete segment lists a pattern stands for: one per number of optional parameters given. */
@@ -46,11 +49,15 @@ export function expandPattern(segments: Segment[]): Segment[][] {
 
 /** A pattern's shapes ('/flow/:/edit', '/flow/:.json'): two routes with a common shape collide. */
 export function patternShapes(pattern: string): string[] {
-  return expandPattern(parsePattern(pattern)).map((segs) =>
-    '/' + segs.map((s) => (s.kind === 'literal' ? s.value : ':' + s.suffix)).join('/'))
+  return expandPattern(parsePattern(pattern)).map(
+    (segs) => '/' + segs.map((s) => (s.kind === 'literal' ? s.value : ':' + s.suffix)).join('/'),
+  )
 }
 
-interface Terminal { route: RouteDef; segments: Segment[] }
+interface Terminal {
+  route: RouteDef
+  segments: Segment[]
+}
 interface Node {
   literals: Map<string, Node>
   suffixed: { suffix: string; node: Node }[]

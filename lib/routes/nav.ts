@@ -29,15 +29,29 @@ export const NAV_SPEC: NavSpec[] = [
   { id: 'flows', url: '/flows', labelKey: 'flows', activePrefixes: ['/flow', '/library/flows'] },
   { id: 'forms', url: '/forms', labelKey: 'forms', activePrefixes: ['/cloning/wizard/form'] },
   {
-    id: 'audience', url: '/lists', labelKey: 'audience',
+    id: 'audience',
+    url: '/lists',
+    labelKey: 'audience',
     children: [
-      { id: 'growth-tools', url: '/growth-tools/subscribe-links', labelKey: 'growthTools', activePrefixes: ['/growth-tools'] },
+      {
+        id: 'growth-tools',
+        url: '/growth-tools/subscribe-links',
+        labelKey: 'growthTools',
+        activePrefixes: ['/growth-tools'],
+      },
       { id: 'groups', url: '/lists', labelKey: 'groups', activePrefixes: ['/list'] },
-      { id: 'customers', url: '/people/subscribers', labelKey: 'customers', activePrefixes: ['/people', '/profile', '/objects'] },
+      {
+        id: 'customers',
+        url: '/people/subscribers',
+        labelKey: 'customers',
+        activePrefixes: ['/people', '/profile', '/objects'],
+      },
     ],
   },
   {
-    id: 'content', url: '/templates', labelKey: 'content',
+    id: 'content',
+    url: '/templates',
+    labelKey: 'content',
     children: [
       { id: 'templates', url: '/templates', labelKey: 'templates', activePrefixes: ['/template', '/email-templates'] },
       { id: 'catalogs', url: '/catalog/items', labelKey: 'catalogs', activePrefixes: ['/catalog', '/catalogs'] },
@@ -47,18 +61,38 @@ export const NAV_SPEC: NavSpec[] = [
     ],
   },
   {
-    id: 'analytics', url: '/analytics/dashboards', labelKey: 'analytics',
+    id: 'analytics',
+    url: '/analytics/dashboards',
+    labelKey: 'analytics',
     children: [
       { id: 'dashboards', url: '/analytics/dashboards', labelKey: 'dashboards' },
       { id: 'experiments', url: '/experiments', labelKey: 'experiments' },
-      { id: 'metrics', url: '/analytics/metrics', labelKey: 'metrics', activePrefixes: ['/metric', '/analytics/custom-metrics'] },
+      {
+        id: 'metrics',
+        url: '/analytics/metrics',
+        labelKey: 'metrics',
+        activePrefixes: ['/metric', '/analytics/custom-metrics'],
+      },
       { id: 'benchmarks', url: '/analytics/benchmarks', labelKey: 'benchmarks' },
-      { id: 'deliverability', url: '/analytics/deliverability/email', labelKey: 'deliverability', activePrefixes: ['/analytics/deliverability'] },
-      { id: 'reports', url: '/analytics/reports', labelKey: 'reports', activePrefixes: ['/analytics/report', '/report-builder'] },
+      {
+        id: 'deliverability',
+        url: '/analytics/deliverability/email',
+        labelKey: 'deliverability',
+        activePrefixes: ['/analytics/deliverability'],
+      },
+      {
+        id: 'reports',
+        url: '/analytics/reports',
+        labelKey: 'reports',
+        activePrefixes: ['/analytics/report', '/report-builder'],
+      },
     ],
   },
   {
-    id: 'manage-portfolio', url: '/portfolio/dashboard', labelKey: 'managePortfolio', requires: 'multi_account_portfolio_read',
+    id: 'manage-portfolio',
+    url: '/portfolio/dashboard',
+    labelKey: 'managePortfolio',
+    requires: 'multi_account_portfolio_read',
     activePrefixes: ['/portfolio'],
     children: [
       { id: 'accounts', url: '/portfolio/accounts', labelKey: 'portfolioAccounts' },
@@ -85,9 +119,16 @@ function opens(url: string, viewer: Viewer, flags: Record<string, boolean>): boo
 
 const isBuilt = (url: string) => matchRoute(url)?.route.built === true
 
-export function buildNavItem(spec: NavSpec, viewer: Viewer, flags: Record<string, boolean>, path?: string): NavItem | null {
+export function buildNavItem(
+  spec: NavSpec,
+  viewer: Viewer,
+  flags: Record<string, boolean>,
+  path?: string,
+): NavItem | null {
   if (spec.requires && !viewer.resources.has(spec.requires)) return null
-  const children = (spec.children ?? []).map((c) => buildNavItem(c, viewer, flags, path)).filter((c): c is NavItem => c !== null)
+  const children = (spec.children ?? [])
+    .map((c) => buildNavItem(c, viewer, flags, path))
+    .filter((c): c is NavItem => c !== null)
   const own = opens(spec.url, viewer, flags)
   if (!own && children.length === 0) return null
   // A parent whose own page is closed to the viewer leads to its first open child; one whose own

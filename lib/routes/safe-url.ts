@@ -4,8 +4,25 @@
 const UNSAFE_SCHEMES = ['javascript:', 'data:', 'vbscript:']
 
 const NAMED_ENTITIES: Record<string, string> = {
-  colon: ':', tab: '\t', newline: '\n', sol: '/', bsol: '\\', lpar: '(', rpar: ')', amp: '&', quot: '"', apos: "'",
-  lt: '<', gt: '>', period: '.', comma: ',', semi: ';', excl: '!', num: '#', percnt: '%', nbsp: ' ',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  sol: '/',
+  bsol: '\\',
+  lpar: '(',
+  rpar: ')',
+  amp: '&',
+  quot: '"',
+  apos: "'",
+  lt: '<',
+  gt: '>',
+  period: '.',
+  comma: ',',
+  semi: ';',
+  excl: '!',
+  num: '#',
+  percnt: '%',
+  nbsp: ' ',
 }
 
 function decodeEntities(s: string): string {

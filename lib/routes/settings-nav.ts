@@ -6,7 +6,10 @@ import { matchRoute } from './match'
 import { buildNavItem, type NavItem, type NavSpec } from './nav'
 
 export const SETTINGS_NAV_SPEC: NavSpec = {
-  id: 'settings', url: '/settings/account/organization', labelKey: 'settings', activePrefixes: ['/settings'],
+  id: 'settings',
+  url: '/settings/account/organization',
+  labelKey: 'settings',
+  activePrefixes: ['/settings'],
   children: [
     { id: 'settings-organization', url: '/settings/account/organization', labelKey: 'settingsOrganization' },
     { id: 'settings-users', url: '/settings/account/users', labelKey: 'settingsUsers' },
@@ -14,7 +17,12 @@ export const SETTINGS_NAV_SPEC: NavSpec = {
     { id: 'settings-security', url: '/settings/account/security', labelKey: 'settingsSecurity' },
     { id: 'settings-api-keys', url: '/settings/account/api-keys', labelKey: 'settingsApiKeys' },
     { id: 'settings-tags', url: '/settings/account/tags', labelKey: 'settingsTags' },
-    { id: 'settings-email', url: '/settings/email', labelKey: 'settingsEmail', activePrefixes: ['/settings/account/domains'] },
+    {
+      id: 'settings-email',
+      url: '/settings/email',
+      labelKey: 'settingsEmail',
+      activePrefixes: ['/settings/account/domains'],
+    },
     { id: 'settings-sent-messages', url: '/settings/email/outbox', labelKey: 'settingsSentMessages' },
     { id: 'settings-sms', url: '/settings/sms', labelKey: 'settingsSms' },
     { id: 'settings-whatsapp', url: '/settings/whatsapp', labelKey: 'settingsWhatsapp' },
@@ -31,7 +39,11 @@ export const SETTINGS_NAV_SPEC: NavSpec = {
 const isBuilt = (url: string) => matchRoute(url)?.route.built === true
 
 /** The settings section of the sidebar for this viewer (built screens only), or null. */
-export function buildSettingsNav(resources: Set<string>, flags: Record<string, boolean>, currentPath?: string): NavItem | null {
+export function buildSettingsNav(
+  resources: Set<string>,
+  flags: Record<string, boolean>,
+  currentPath?: string,
+): NavItem | null {
   const viewer: Viewer = { resources, staffResources: [], isStaff: false }
   const path = currentPath?.split(/[?#]/, 1)[0]
   const spec: NavSpec = { ...SETTINGS_NAV_SPEC, children: SETTINGS_NAV_SPEC.children!.filter((c) => isBuilt(c.url)) }

@@ -26,23 +26,46 @@ export function blackFriday(year: number): number {
 
 export function describeDay(startMs: number): SeedDay {
   const d = new Date(startMs)
-  const year = d.getUTCFullYear(), month = d.getUTCMonth(), date = d.getUTCDate()
+  const year = d.getUTCFullYear(),
+    month = d.getUTCMonth(),
+    date = d.getUTCDate()
   let traffic = WEEKDAY[d.getUTCDay()]!
   let conversion = 1
   let promo: SeedDay['promo'] = null
 
   const bf = blackFriday(year)
   const fromBf = Math.round((startMs - bf) / DAY_MS)
-  if (fromBf >= -7 && fromBf < 0) { traffic *= 1.35; conversion = 1.15; promo = 'holiday' } // early deals
-  else if (fromBf === 0) { traffic *= 3.2; conversion = 1.6; promo = 'holiday' }
-  else if (fromBf === 1 || fromBf === 2) { traffic *= 2.1; conversion = 1.4; promo = 'holiday' }
-  else if (fromBf === 3) { traffic *= 2.8; conversion = 1.5; promo = 'holiday' } // Cyber Monday
-  else if (fromBf > 3 && month === 11 && date <= 20) { traffic *= 1.5; conversion = 1.1 }
-  else if (month === 11 && date >= 21 && date <= 24) traffic *= 1.2
+  if (fromBf >= -7 && fromBf < 0) {
+    traffic *= 1.35
+    conversion = 1.15
+    promo = 'holiday'
+  } // early deals
+  else if (fromBf === 0) {
+    traffic *= 3.2
+    conversion = 1.6
+    promo = 'holiday'
+  } else if (fromBf === 1 || fromBf === 2) {
+    traffic *= 2.1
+    conversion = 1.4
+    promo = 'holiday'
+  } else if (fromBf === 3) {
+    traffic *= 2.8
+    conversion = 1.5
+    promo = 'holiday'
+  } // Cyber Monday
+  else if (fromBf > 3 && month === 11 && date <= 20) {
+    traffic *= 1.5
+    conversion = 1.1
+  } else if (month === 11 && date >= 21 && date <= 24) traffic *= 1.2
   else if (month === 11 && date === 25) traffic *= 0.55
-  else if (month === 11 && date >= 26) { traffic *= 1.3; conversion = 1.1 }
-  else if (month === 0) traffic *= 0.85
-  else if (month >= 5 && month <= 7) { traffic *= 0.95; if (month === 6) promo = 'summer' }
+  else if (month === 11 && date >= 26) {
+    traffic *= 1.3
+    conversion = 1.1
+  } else if (month === 0) traffic *= 0.85
+  else if (month >= 5 && month <= 7) {
+    traffic *= 0.95
+    if (month === 6) promo = 'summer'
+  }
   return { startMs, traffic, conversion, promo }
 }
 

@@ -13,7 +13,15 @@ export interface Product {
   slug: string
 }
 
-export const CATEGORIES = ['Apparel', 'Outerwear', 'Footwear', 'Accessories', 'Home & Kitchen', 'Beauty', 'Outdoor'] as const
+export const CATEGORIES = [
+  'Apparel',
+  'Outerwear',
+  'Footwear',
+  'Accessories',
+  'Home & Kitchen',
+  'Beauty',
+  'Outdoor',
+] as const
 export type Category = (typeof CATEGORIES)[number]
 
 type Row = [name: string, category: Category, brand: string, price: number, weight: number]
@@ -65,7 +73,12 @@ const ROWS: Row[] = [
   ['Hammock with Straps', 'Outdoor', 'Summit Supply', 69, 3],
 ]
 
-const slugify = (s: string) => s.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 
 export const PRODUCTS: readonly Product[] = ROWS.map(([name, category, brand, price, weight], i) => ({
   id: String(7401000 + i * 37),

@@ -32,22 +32,72 @@ export interface Country {
   cities: City[]
 }
 
-type CityRow = [city: string, region: string, weight: number, lat: number, lon: number, tz: string, off: number, zip: string, mobile?: string]
+type CityRow = [
+  city: string,
+  region: string,
+  weight: number,
+  lat: number,
+  lon: number,
+  tz: string,
+  off: number,
+  zip: string,
+  mobile?: string,
+]
 const cities = (rows: CityRow[]): City[] =>
-  rows.map(([city, region, weight, lat, lon, timezone, utcOffset, zip, mobile]) => ({ city, region, weight, lat, lon, timezone, utcOffset, zip, mobile }))
+  rows.map(([city, region, weight, lat, lon, timezone, utcOffset, zip, mobile]) => ({
+    city,
+    region,
+    weight,
+    lat,
+    lon,
+    timezone,
+    utcOffset,
+    zip,
+    mobile,
+  }))
 const domains = (s: string) =>
-  s.trim().split(/\s+/).map((pair) => { const [domain, w] = pair.split(':'); return { domain: domain!, weight: Number(w) } })
+  s
+    .trim()
+    .split(/\s+/)
+    .map((pair) => {
+      const [domain, w] = pair.split(':')
+      return { domain: domain!, weight: Number(w) }
+    })
 const nameMix = (s: string) => domains(s).map(({ domain, weight }) => ({ pool: domain, weight }))
 
-const NY = 'America/New_York', CHI = 'America/Chicago', LA = 'America/Los_Angeles'
-const EN_STREETS = ['Maple Street', 'Oak Avenue', 'Main Street', 'Park Road', 'Cedar Lane', 'Elm Street', 'Washington Avenue', 'Lake Drive', 'Hillside Road', 'Pine Street', 'Market Street', 'Sunset Boulevard', 'River Road', 'Highland Avenue']
+const NY = 'America/New_York',
+  CHI = 'America/Chicago',
+  LA = 'America/Los_Angeles'
+const EN_STREETS = [
+  'Maple Street',
+  'Oak Avenue',
+  'Main Street',
+  'Park Road',
+  'Cedar Lane',
+  'Elm Street',
+  'Washington Avenue',
+  'Lake Drive',
+  'Hillside Road',
+  'Pine Street',
+  'Market Street',
+  'Sunset Boulevard',
+  'River Road',
+  'Highland Avenue',
+]
 
 export const COUNTRIES: Country[] = [
   {
-    name: 'United States', code: 'US', locale: 'en-US', dial: '1', mobile: 'XXX[2-9]######',
+    name: 'United States',
+    code: 'US',
+    locale: 'en-US',
+    dial: '1',
+    mobile: 'XXX[2-9]######',
     names: nameMix('en:74 hispanic:16 asian_american:10'),
-    domains: domains('gmail.com:38 yahoo.com:10 hotmail.com:6 outlook.com:8 icloud.com:12 aol.com:3 comcast.net:2 proton.me:2 me.com:2 att.net:1'),
-    streets: EN_STREETS, streetFormat: 'number-first',
+    domains: domains(
+      'gmail.com:38 yahoo.com:10 hotmail.com:6 outlook.com:8 icloud.com:12 aol.com:3 comcast.net:2 proton.me:2 me.com:2 att.net:1',
+    ),
+    streets: EN_STREETS,
+    streetFormat: 'number-first',
     cities: cities([
       ['New York', 'New York', 9, 40.7128, -74.006, NY, -5, '100##', '212 646 917'],
       ['Brooklyn', 'New York', 5, 40.6782, -73.9442, NY, -5, '112##', '718 347'],
@@ -75,10 +125,17 @@ export const COUNTRIES: Country[] = [
     ]),
   },
   {
-    name: 'Canada', code: 'CA', locale: 'en-CA', dial: '1', mobile: 'XXX[2-9]######',
+    name: 'Canada',
+    code: 'CA',
+    locale: 'en-CA',
+    dial: '1',
+    mobile: 'XXX[2-9]######',
     names: nameMix('en:70 fr:18 asian_american:12'),
-    domains: domains('gmail.com:40 hotmail.com:10 outlook.com:8 yahoo.ca:8 icloud.com:10 shaw.ca:3 rogers.com:3 videotron.ca:2'),
-    streets: EN_STREETS, streetFormat: 'number-first',
+    domains: domains(
+      'gmail.com:40 hotmail.com:10 outlook.com:8 yahoo.ca:8 icloud.com:10 shaw.ca:3 rogers.com:3 videotron.ca:2',
+    ),
+    streets: EN_STREETS,
+    streetFormat: 'number-first',
     cities: cities([
       ['Toronto', 'Ontario', 6, 43.6532, -79.3832, 'America/Toronto', -5, 'M5V #@#', '416 647'],
       ['Vancouver', 'British Columbia', 4, 49.2827, -123.1207, 'America/Vancouver', -8, 'V6B #@#', '604 778'],
@@ -88,10 +145,27 @@ export const COUNTRIES: Country[] = [
     ]),
   },
   {
-    name: 'United Kingdom', code: 'GB', locale: 'en-GB', dial: '44', mobile: '7#########',
+    name: 'United Kingdom',
+    code: 'GB',
+    locale: 'en-GB',
+    dial: '44',
+    mobile: '7#########',
     names: nameMix('gb:88 in:8 en:4'),
-    domains: domains('gmail.com:35 hotmail.co.uk:12 yahoo.co.uk:8 outlook.com:10 icloud.com:10 btinternet.com:5 sky.com:3 live.co.uk:3'),
-    streets: ['High Street', 'Church Road', 'Station Road', 'Victoria Road', 'Green Lane', 'Manor Road', 'Kings Road', 'Park Avenue', 'Mill Lane', 'The Crescent'],
+    domains: domains(
+      'gmail.com:35 hotmail.co.uk:12 yahoo.co.uk:8 outlook.com:10 icloud.com:10 btinternet.com:5 sky.com:3 live.co.uk:3',
+    ),
+    streets: [
+      'High Street',
+      'Church Road',
+      'Station Road',
+      'Victoria Road',
+      'Green Lane',
+      'Manor Road',
+      'Kings Road',
+      'Park Avenue',
+      'Mill Lane',
+      'The Crescent',
+    ],
     streetFormat: 'number-first',
     cities: cities([
       ['London', 'England', 10, 51.5074, -0.1278, 'Europe/London', 0, 'SW1A #@@'],
@@ -105,10 +179,15 @@ export const COUNTRIES: Country[] = [
     ]),
   },
   {
-    name: 'Australia', code: 'AU', locale: 'en-AU', dial: '61', mobile: '4########',
+    name: 'Australia',
+    code: 'AU',
+    locale: 'en-AU',
+    dial: '61',
+    mobile: '4########',
     names: nameMix('gb:60 en:25 asian_american:15'),
     domains: domains('gmail.com:40 bigpond.com:10 outlook.com:10 icloud.com:12 hotmail.com:8 optusnet.com.au:4'),
-    streets: EN_STREETS, streetFormat: 'number-first',
+    streets: EN_STREETS,
+    streetFormat: 'number-first',
     cities: cities([
       ['Sydney', 'New South Wales', 5, -33.8688, 151.2093, 'Australia/Sydney', 10, '20##'],
       ['Melbourne', 'Victoria', 5, -37.8136, 144.9631, 'Australia/Melbourne', 10, '30##'],
@@ -117,10 +196,23 @@ export const COUNTRIES: Country[] = [
     ]),
   },
   {
-    name: 'Germany', code: 'DE', locale: 'de-DE', dial: '49', mobile: '1[5-7]#########',
+    name: 'Germany',
+    code: 'DE',
+    locale: 'de-DE',
+    dial: '49',
+    mobile: '1[5-7]#########',
     names: nameMix('de:100'),
     domains: domains('gmail.com:25 gmx.de:20 web.de:20 t-online.de:10 outlook.de:5 icloud.com:5 posteo.de:2'),
-    streets: ['Hauptstraße', 'Bahnhofstraße', 'Gartenweg', 'Schulstraße', 'Lindenallee', 'Goethestraße', 'Bergstraße', 'Kirchplatz'],
+    streets: [
+      'Hauptstraße',
+      'Bahnhofstraße',
+      'Gartenweg',
+      'Schulstraße',
+      'Lindenallee',
+      'Goethestraße',
+      'Bergstraße',
+      'Kirchplatz',
+    ],
     streetFormat: 'number-after',
     cities: cities([
       ['Berlin', 'Berlin', 4, 52.52, 13.405, 'Europe/Berlin', 1, '101##'],
@@ -131,10 +223,21 @@ export const COUNTRIES: Country[] = [
     ]),
   },
   {
-    name: 'France', code: 'FR', locale: 'fr-FR', dial: '33', mobile: '[67]########',
+    name: 'France',
+    code: 'FR',
+    locale: 'fr-FR',
+    dial: '33',
+    mobile: '[67]########',
     names: nameMix('fr:100'),
     domains: domains('gmail.com:35 orange.fr:15 free.fr:10 hotmail.fr:12 laposte.net:5 sfr.fr:5 outlook.fr:5'),
-    streets: ['rue de la Paix', 'avenue Victor Hugo', 'boulevard Saint-Germain', 'rue des Lilas', 'rue du Moulin', 'place de la République'],
+    streets: [
+      'rue de la Paix',
+      'avenue Victor Hugo',
+      'boulevard Saint-Germain',
+      'rue des Lilas',
+      'rue du Moulin',
+      'place de la République',
+    ],
     streetFormat: 'number-first',
     cities: cities([
       ['Paris', 'Île-de-France', 6, 48.8566, 2.3522, 'Europe/Paris', 1, '750##'],
@@ -144,10 +247,15 @@ export const COUNTRIES: Country[] = [
     ]),
   },
   {
-    name: 'Netherlands', code: 'NL', locale: 'nl-NL', dial: '31', mobile: '6########',
+    name: 'Netherlands',
+    code: 'NL',
+    locale: 'nl-NL',
+    dial: '31',
+    mobile: '6########',
     names: nameMix('nl:100'),
     domains: domains('gmail.com:40 hotmail.nl:15 ziggo.nl:8 kpnmail.nl:6 outlook.com:10 icloud.com:6'),
-    streets: ['Kerkstraat', 'Dorpsstraat', 'Stationsweg', 'Prinsengracht', 'Molenweg', 'Schoolstraat'], streetFormat: 'number-after',
+    streets: ['Kerkstraat', 'Dorpsstraat', 'Stationsweg', 'Prinsengracht', 'Molenweg', 'Schoolstraat'],
+    streetFormat: 'number-after',
     cities: cities([
       ['Amsterdam', 'North Holland', 3, 52.3676, 4.9041, 'Europe/Amsterdam', 1, '10## @@'],
       ['Rotterdam', 'South Holland', 2, 51.9244, 4.4777, 'Europe/Amsterdam', 1, '30## @@'],
@@ -155,10 +263,15 @@ export const COUNTRIES: Country[] = [
     ]),
   },
   {
-    name: 'Spain', code: 'ES', locale: 'es-ES', dial: '34', mobile: '6########',
+    name: 'Spain',
+    code: 'ES',
+    locale: 'es-ES',
+    dial: '34',
+    mobile: '6########',
     names: nameMix('es:100'),
     domains: domains('gmail.com:45 hotmail.es:20 yahoo.es:8 outlook.es:8 icloud.com:5'),
-    streets: ['Calle Mayor', 'Gran Vía', 'Avenida de la Constitución', 'Calle del Sol', 'Paseo de Gracia'], streetFormat: 'number-after-comma',
+    streets: ['Calle Mayor', 'Gran Vía', 'Avenida de la Constitución', 'Calle del Sol', 'Paseo de Gracia'],
+    streetFormat: 'number-after-comma',
     cities: cities([
       ['Madrid', 'Community of Madrid', 3, 40.4168, -3.7038, 'Europe/Madrid', 1, '280##'],
       ['Barcelona', 'Catalonia', 3, 41.3874, 2.1686, 'Europe/Madrid', 1, '080##'],
@@ -166,10 +279,15 @@ export const COUNTRIES: Country[] = [
     ]),
   },
   {
-    name: 'Italy', code: 'IT', locale: 'it-IT', dial: '39', mobile: '3#########',
+    name: 'Italy',
+    code: 'IT',
+    locale: 'it-IT',
+    dial: '39',
+    mobile: '3#########',
     names: nameMix('it:100'),
     domains: domains('gmail.com:40 libero.it:15 hotmail.it:10 yahoo.it:8 virgilio.it:5 outlook.it:5'),
-    streets: ['Via Roma', 'Corso Vittorio Emanuele', 'Via Garibaldi', 'Via Dante', 'Via Mazzini'], streetFormat: 'number-after',
+    streets: ['Via Roma', 'Corso Vittorio Emanuele', 'Via Garibaldi', 'Via Dante', 'Via Mazzini'],
+    streetFormat: 'number-after',
     cities: cities([
       ['Milan', 'Lombardy', 3, 45.4642, 9.19, 'Europe/Rome', 1, '201##'],
       ['Rome', 'Lazio', 3, 41.9028, 12.4964, 'Europe/Rome', 1, '001##'],
@@ -177,10 +295,15 @@ export const COUNTRIES: Country[] = [
     ]),
   },
   {
-    name: 'Mexico', code: 'MX', locale: 'es-MX', dial: '52', mobile: '55########',
+    name: 'Mexico',
+    code: 'MX',
+    locale: 'es-MX',
+    dial: '52',
+    mobile: '55########',
     names: nameMix('hispanic:100'),
     domains: domains('gmail.com:45 hotmail.com:25 outlook.com:10 yahoo.com.mx:8 icloud.com:4'),
-    streets: ['Avenida Reforma', 'Calle Madero', 'Avenida Insurgentes', 'Calle Hidalgo', 'Avenida Juárez'], streetFormat: 'number-after',
+    streets: ['Avenida Reforma', 'Calle Madero', 'Avenida Insurgentes', 'Calle Hidalgo', 'Avenida Juárez'],
+    streetFormat: 'number-after',
     cities: cities([
       ['Mexico City', 'Mexico City', 4, 19.4326, -99.1332, 'America/Mexico_City', -6, '066##'],
       ['Guadalajara', 'Jalisco', 2, 20.6597, -103.3496, 'America/Mexico_City', -6, '441##', '33########'],
@@ -188,30 +311,45 @@ export const COUNTRIES: Country[] = [
     ]),
   },
   {
-    name: 'Brazil', code: 'BR', locale: 'pt-BR', dial: '55', mobile: '119########',
+    name: 'Brazil',
+    code: 'BR',
+    locale: 'pt-BR',
+    dial: '55',
+    mobile: '119########',
     names: nameMix('pt:100'),
     domains: domains('gmail.com:50 hotmail.com:20 outlook.com:10 uol.com.br:5 bol.com.br:5 yahoo.com.br:5'),
-    streets: ['Rua das Flores', 'Avenida Paulista', 'Rua Augusta', 'Rua Oscar Freire', 'Avenida Atlântica'], streetFormat: 'number-after-comma',
+    streets: ['Rua das Flores', 'Avenida Paulista', 'Rua Augusta', 'Rua Oscar Freire', 'Avenida Atlântica'],
+    streetFormat: 'number-after-comma',
     cities: cities([
       ['São Paulo', 'São Paulo', 3, -23.5505, -46.6333, 'America/Sao_Paulo', -3, '01310-###'],
       ['Rio de Janeiro', 'Rio de Janeiro', 2, -22.9068, -43.1729, 'America/Sao_Paulo', -3, '22021-###', '219########'],
     ]),
   },
   {
-    name: 'Japan', code: 'JP', locale: 'ja-JP', dial: '81', mobile: '[789]0########',
+    name: 'Japan',
+    code: 'JP',
+    locale: 'ja-JP',
+    dial: '81',
+    mobile: '[789]0########',
     names: nameMix('ja:100'),
     domains: domains('gmail.com:40 yahoo.co.jp:25 icloud.com:15 docomo.ne.jp:5 outlook.jp:5'),
-    streets: ['Jingumae', 'Nishi-Shinjuku', 'Umeda', 'Ginza', 'Shinsaibashi'], streetFormat: 'block',
+    streets: ['Jingumae', 'Nishi-Shinjuku', 'Umeda', 'Ginza', 'Shinsaibashi'],
+    streetFormat: 'block',
     cities: cities([
       ['Tokyo', 'Tokyo', 3, 35.6762, 139.6503, 'Asia/Tokyo', 9, '1##-00##'],
       ['Osaka', 'Osaka', 2, 34.6937, 135.5023, 'Asia/Tokyo', 9, '5##-00##'],
     ]),
   },
   {
-    name: 'India', code: 'IN', locale: 'en-IN', dial: '91', mobile: '[6-9]#########',
+    name: 'India',
+    code: 'IN',
+    locale: 'en-IN',
+    dial: '91',
+    mobile: '[6-9]#########',
     names: nameMix('in:100'),
     domains: domains('gmail.com:60 yahoo.co.in:15 rediffmail.com:8 outlook.com:10 hotmail.com:5'),
-    streets: ['MG Road', 'Linking Road', 'Park Street', 'Brigade Road', 'Residency Road'], streetFormat: 'number-first',
+    streets: ['MG Road', 'Linking Road', 'Park Street', 'Brigade Road', 'Residency Road'],
+    streetFormat: 'number-first',
     cities: cities([
       ['Mumbai', 'Maharashtra', 3, 19.076, 72.8777, 'Asia/Kolkata', 5.5, '4000##'],
       ['Bengaluru', 'Karnataka', 3, 12.9716, 77.5946, 'Asia/Kolkata', 5.5, '5600##'],
@@ -219,20 +357,30 @@ export const COUNTRIES: Country[] = [
     ]),
   },
   {
-    name: 'Sweden', code: 'SE', locale: 'sv-SE', dial: '46', mobile: '7[02369]#######',
+    name: 'Sweden',
+    code: 'SE',
+    locale: 'sv-SE',
+    dial: '46',
+    mobile: '7[02369]#######',
     names: nameMix('sv:100'),
     domains: domains('gmail.com:45 hotmail.se:15 outlook.com:10 telia.com:8 icloud.com:10'),
-    streets: ['Drottninggatan', 'Kungsgatan', 'Storgatan', 'Vasagatan', 'Sveavägen'], streetFormat: 'number-after',
+    streets: ['Drottninggatan', 'Kungsgatan', 'Storgatan', 'Vasagatan', 'Sveavägen'],
+    streetFormat: 'number-after',
     cities: cities([
       ['Stockholm', 'Stockholm County', 3, 59.3293, 18.0686, 'Europe/Stockholm', 1, '111 ##'],
       ['Gothenburg', 'Västra Götaland County', 1, 57.7089, 11.9746, 'Europe/Stockholm', 1, '411 ##'],
     ]),
   },
   {
-    name: 'Ireland', code: 'IE', locale: 'en-IE', dial: '353', mobile: '8[35-9]#######',
+    name: 'Ireland',
+    code: 'IE',
+    locale: 'en-IE',
+    dial: '353',
+    mobile: '8[35-9]#######',
     names: nameMix('gb:85 en:15'),
     domains: domains('gmail.com:45 hotmail.com:15 eircom.net:8 outlook.com:10 icloud.com:10'),
-    streets: ['Main Street', 'Church Street', 'Grafton Street', 'Patrick Street', 'Harbour Road'], streetFormat: 'number-first',
+    streets: ['Main Street', 'Church Street', 'Grafton Street', 'Patrick Street', 'Harbour Road'],
+    streetFormat: 'number-first',
     cities: cities([
       ['Dublin', 'Leinster', 3, 53.3498, -6.2603, 'Europe/Dublin', 0, 'D0# @###'],
       ['Cork', 'Munster', 1, 51.8985, -8.4756, 'Europe/Dublin', 0, 'T12 @###'],
@@ -242,6 +390,22 @@ export const COUNTRIES: Country[] = [
 
 /** Customer shares by country code, for a US-based store and for a UK-based one. */
 export const COUNTRY_MIXES: Record<'us' | 'uk', Record<string, number>> = {
-  us: { US: 58, CA: 8, GB: 8, AU: 5, DE: 4, FR: 3, NL: 2, ES: 2, IT: 2, MX: 2, BR: 1.5, JP: 1.5, IN: 1.5, SE: 1, IE: 1 },
+  us: {
+    US: 58,
+    CA: 8,
+    GB: 8,
+    AU: 5,
+    DE: 4,
+    FR: 3,
+    NL: 2,
+    ES: 2,
+    IT: 2,
+    MX: 2,
+    BR: 1.5,
+    JP: 1.5,
+    IN: 1.5,
+    SE: 1,
+    IE: 1,
+  },
   uk: { GB: 70, IE: 6, DE: 5, FR: 5, NL: 4, ES: 3, IT: 2, SE: 2, US: 3 },
 }

@@ -24,8 +24,12 @@ function insertSql(table: keyof DB, columns: readonly string[], rows: number): s
   if (hit && hit.key === db) return hit.sql
   // Placeholder values only fix the shape; the real values are bound when run.
   const values = Array.from({ length: rows }, () => Object.fromEntries(columns.map((c) => [c, null])))
-  const q = db.insertInto(table).values(values as never).compile()
-  if (q.parameters.length !== rows * columns.length) throw new Error(`insertRows: unexpected parameters for ${String(table)}`)
+  const q = db
+    .insertInto(table)
+    .values(values as never)
+    .compile()
+  if (q.parameters.length !== rows * columns.length)
+    throw new Error(`insertRows: unexpected parameters for ${String(table)}`)
   compiled.set(id, { key: db, sql: q.sql })
   return q.sql
 }
@@ -39,7 +43,8 @@ const RAW = CompiledQuery.raw('').query
 /** Inserts `rows` (each an array of values in the order of `columns`) into `table`. */
 export function* insertRows(table: keyof DB, columns: readonly string[], rows: Iterable<unknown[]>): Ops<number> {
   let n = 0
-  const chunk = dbEngine() === 'sqlite' ? SQLITE_CHUNK : Math.max(1, Math.min(CHUNK, Math.floor(60_000 / columns.length)))
+  const chunk =
+    dbEngine() === 'sqlite' ? SQLITE_CHUNK : Math.max(1, Math.min(CHUNK, Math.floor(60_000 / columns.length)))
   let params: unknown[] = []
   let count = 0
   for (const r of rows) {

@@ -7,7 +7,12 @@ import { read, select } from '@/lib/db/ops'
 import { toDate } from '@/lib/db/dialect'
 import { createRng } from './prng'
 
-export interface SeedEvent { id: number; profile: number; ts: number; value: number | null }
+export interface SeedEvent {
+  id: number
+  profile: number
+  ts: number
+  value: number | null
+}
 type EndKind = 'unsubscribed' | 'spam_complaint' | 'bounced'
 
 export interface SeedWorld {
@@ -33,7 +38,17 @@ const ms = (v: unknown) => toDate(v as string | Date)!.getTime()
 export async function loadSeedWorld(companyId: number, nowMs: number): Promise<SeedWorld> {
   const db = kysely()
   // In creation order (then email): the same seed gives the same order in any company, whatever the ids.
-  const profiles = await read(select(db.selectFrom('Profile').select(['id', 'createdAt', 'email']).where('companyId', '=', companyId).orderBy('createdAt').orderBy('email').orderBy('id')))
+  const profiles = await read(
+    select(
+      db
+        .selectFrom('Profile')
+        .select(['id', 'createdAt', 'email'])
+        .where('companyId', '=', companyId)
+        .orderBy('createdAt')
+        .orderBy('email')
+        .orderBy('id'),
+    ),
+  )
   const index = new Map(profiles.map((p, i) => [p.id, i]))
   const metrics = await read(select(db.selectFrom('Metric').select(['id', 'name']).where('companyId', '=', companyId)))
   const metricByName = new Map(metrics.map((m) => [m.name, m.id]))
@@ -41,9 +56,24 @@ export async function loadSeedWorld(companyId: number, nowMs: number): Promise<S
   // Email: [from, until) while the profile may be mailed, and how it ended.
   const windows = new Map<number, { from: number; until: number; end: { kind: EndKind; atMs: number } | null }>()
   const sms = new Map<number, number>()
-  const consents = await read(select(db.selectFrom('ProfileConsent').select(['profileId', 'channel', 'status', 'consentedAt']).where('companyId', '=', companyId)
-    .where('channel', 'in', ['email_marketing', 'sms_marketing'])))
-  const suppressions = await read(select(db.selectFrom('Suppression').select(['profileId', 'reason', 'createdAt']).where('companyId', '=', companyId).where('channel', '=', 'email')))
+  const consents = await read(
+    select(
+      db
+        .selectFrom('ProfileConsent')
+        .select(['profileId', 'channel', 'status', 'consentedAt'])
+        .where('companyId', '=', companyId)
+        .where('channel', 'in', ['email_marketing', 'sms_marketing']),
+    ),
+  )
+  const suppressions = await read(
+    select(
+      db
+        .selectFrom('Suppression')
+        .select(['profileId', 'reason', 'createdAt'])
+        .where('companyId', '=', companyId)
+        .where('channel', '=', 'email'),
+    ),
+  )
   const suppressed = new Map(suppressions.map((s) => [s.profileId, s]))
   for (const c of consents) {
     const p = index.get(c.profileId)
@@ -56,7 +86,12 @@ export async function loadSeedWorld(companyId: number, nowMs: number): Promise<S
     const sup = suppressed.get(c.profileId)
     if (c.status === 'subscribed') {
       // A bad address bounces on its first message: its window closes a minute after it opened.
-      windows.set(p, sup?.reason === 'bounced' ? { from: at, until: at + 60_000, end: { kind: 'bounced', atMs: at } } : { from: at, until: Infinity, end: null })
+      windows.set(
+        p,
+        sup?.reason === 'bounced'
+          ? { from: at, until: at + 60_000, end: { kind: 'bounced', atMs: at } }
+          : { from: at, until: Infinity, end: null },
+      )
     } else if (c.status === 'unsubscribed') {
       const kind: EndKind = sup?.reason === 'spam_complaint' ? 'spam_complaint' : 'unsubscribed'
       windows.set(p, { from: ms(profiles[p]!.createdAt), until: at, end: at <= nowMs ? { kind, atMs: at } : null })
@@ -68,7 +103,17 @@ export async function loadSeedWorld(companyId: number, nowMs: number): Promise<S
   for (const name of ['Placed Order', 'Started Checkout', 'Viewed Product']) {
     const id = metricByName.get(name)
     if (!id) continue
-    const rows = await read(select(db.selectFrom('Event').select(['id', 'profileId', 'ts', 'value']).where('companyId', '=', companyId).where('metricId', '=', id).orderBy('ts').orderBy('id')))
+    const rows = await read(
+      select(
+        db
+          .selectFrom('Event')
+          .select(['id', 'profileId', 'ts', 'value'])
+          .where('companyId', '=', companyId)
+          .where('metricId', '=', id)
+          .orderBy('ts')
+          .orderBy('id'),
+      ),
+    )
     const list: SeedEvent[] = []
     for (const r of rows) {
       const p = index.get(r.profileId)
@@ -81,11 +126,37 @@ export async function loadSeedWorld(companyId: number, nowMs: number): Promise<S
   }
   const orderId = metricByName.get('Placed Order') ?? ''
 
-  const lists = await read(select(db.selectFrom('Group').select(['id', 'name']).where('companyId', '=', companyId).where('type', '=', 0).where('deletedAt', 'is', null).orderBy('createdAt')))
+  const lists = await read(
+    select(
+      db
+        .selectFrom('Group')
+        .select(['id', 'name'])
+        .where('companyId', '=', companyId)
+        .where('type', '=', 0)
+        .where('deletedAt', 'is', null)
+        .orderBy('createdAt'),
+    ),
+  )
   const members = new Map<string, Array<{ profile: number; atMs: number }>>()
   for (const l of lists) {
-    const rows = await read(select(db.selectFrom('GroupMembership').select(['profileId', 'enteredAt']).where('companyId', '=', companyId).where('groupId', '=', l.id)))
-    members.set(l.id, rows.flatMap((r) => { const p = index.get(r.profileId); return p === undefined ? [] : [{ profile: p, atMs: ms(r.enteredAt) }] }).sort((a, b) => a.atMs - b.atMs || a.profile - b.profile))
+    const rows = await read(
+      select(
+        db
+          .selectFrom('GroupMembership')
+          .select(['profileId', 'enteredAt'])
+          .where('companyId', '=', companyId)
+          .where('groupId', '=', l.id),
+      ),
+    )
+    members.set(
+      l.id,
+      rows
+        .flatMap((r) => {
+          const p = index.get(r.profileId)
+          return p === undefined ? [] : [{ profile: p, atMs: ms(r.enteredAt) }]
+        })
+        .sort((a, b) => a.atMs - b.atMs || a.profile - b.profile),
+    )
   }
   const traits = profiles.map((p) => {
     const r = createRng(`open-rate/${p.email ?? p.id}`)
@@ -102,28 +173,54 @@ export async function loadSeedWorld(companyId: number, nowMs: number): Promise<S
     eventTimes: (p, metricId) => times.get(`${p}:${metricId}`) ?? [],
     listId: (name) => lists.find((l) => l.name === name)?.id ?? null,
     listEntries: (listId) => members.get(listId) ?? [],
-    mailable: (p, at) => { const w = windows.get(p); return !!w && at >= w.from && at < w.until },
-    smsMailable: (p, at) => { const from = sms.get(p); return from !== undefined && at >= from },
+    mailable: (p, at) => {
+      const w = windows.get(p)
+      return !!w && at >= w.from && at < w.until
+    },
+    smsMailable: (p, at) => {
+      const from = sms.get(p)
+      return from !== undefined && at >= from
+    },
     emailEnd: (p) => windows.get(p)?.end ?? null,
     openRate: (p) => traits[p]!.openRate,
     apple: (p) => traits[p]!.apple,
     nextOrderMs: (p, at) => {
       const t = times.get(`${p}:${orderId}`)
       if (!t) return null
-      let lo = 0, hi = t.length
-      while (lo < hi) { const mid = (lo + hi) >> 1; if (t[mid]! <= at) lo = mid + 1; else hi = mid }
+      let lo = 0,
+        hi = t.length
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (t[mid]! <= at) lo = mid + 1
+        else hi = mid
+      }
       return lo < t.length ? t[lo]! : null
     },
     triggerEvents: async (ids) => {
       const out = new Map<number, string>()
       const names = new Map(metrics.map((m) => [m.id, m.name]))
       for (let i = 0; i < ids.length; i += 500) {
-        const rows = await read(select(db.selectFrom('Event').select(['id', 'metricId', 'ts', 'value', 'properties']).where('companyId', '=', companyId).where('id', 'in', ids.slice(i, i + 500))))
+        const rows = await read(
+          select(
+            db
+              .selectFrom('Event')
+              .select(['id', 'metricId', 'ts', 'value', 'properties'])
+              .where('companyId', '=', companyId)
+              .where('id', 'in', ids.slice(i, i + 500)),
+          ),
+        )
         for (const r of rows) {
-          out.set(Number(r.id), JSON.stringify({
-            id: Number(r.id), metricId: r.metricId, metric: names.get(r.metricId) ?? null, properties: JSON.parse(String(r.properties ?? '{}')),
-            time: new Date(Number(r.ts) * 1000).toISOString(), value: r.value == null ? null : Number(r.value),
-          }))
+          out.set(
+            Number(r.id),
+            JSON.stringify({
+              id: Number(r.id),
+              metricId: r.metricId,
+              metric: names.get(r.metricId) ?? null,
+              properties: JSON.parse(String(r.properties ?? '{}')),
+              time: new Date(Number(r.ts) * 1000).toISOString(),
+              value: r.value == null ? null : Number(r.value),
+            }),
+          )
         }
       }
       return out

@@ -7,11 +7,16 @@ export interface NamePool {
 }
 
 // Names are separated by white space; '_' stands for a space inside a name ("van_Dijk").
-const split = (s: string) => s.trim().split(/\s+/).map((n) => n.replace(/_/g, ' '))
+const split = (s: string) =>
+  s
+    .trim()
+    .split(/\s+/)
+    .map((n) => n.replace(/_/g, ' '))
 
 export const NAME_POOLS: Record<string, NamePool> = {
   en: {
-    first: split(`Olivia Emma Ava Sophia Isabella Mia Charlotte Amelia Harper Evelyn Abigail Emily Ella Madison Chloe Grace
+    first:
+      split(`Olivia Emma Ava Sophia Isabella Mia Charlotte Amelia Harper Evelyn Abigail Emily Ella Madison Chloe Grace
       Liam Noah Oliver Elijah James William Benjamin Lucas Henry Alexander Mason Michael Ethan Daniel Jacob Logan Jackson
       Sarah Jessica Ashley Lauren Megan Rachel Hannah Nicole Brittany Kayla Tyler Ryan Brandon Justin Kevin Jason Matthew
       Andrew Joshua David Chris Zoe Lily Nora Riley Aubrey Savannah Brooklyn Jayden Caleb Dylan Nathan Aaron Austin`),
@@ -21,19 +26,22 @@ export const NAME_POOLS: Record<string, NamePool> = {
       Reed Bailey Bell Kelly Howard Ward Cox Richardson Wood Watson Brooks Bennett Gray James Hughes Price Myers Long Foster`),
   },
   hispanic: {
-    first: split(`Sofia Valentina Camila Lucia Mariana Daniela Gabriela Isabel Ximena Paula Alejandra Natalia Andrea Carmen
+    first:
+      split(`Sofia Valentina Camila Lucia Mariana Daniela Gabriela Isabel Ximena Paula Alejandra Natalia Andrea Carmen
       Mateo Santiago Diego Sebastian Alejandro Javier Carlos Miguel Luis Jorge Andres Pablo Emilio Rafael Adrian Marco`),
     last: split(`Garcia Rodriguez Martinez Hernandez Lopez Gonzalez Perez Sanchez Ramirez Torres Flores Rivera Gomez Diaz
       Reyes Morales Cruz Ortiz Gutierrez Chavez Ramos Ruiz Mendoza Vargas Castillo Jimenez Moreno Romero Alvarez Navarro`),
   },
   asian_american: {
-    first: split(`Grace Emily Kevin Jason Michelle Jenny Eric Brian Amy Vivian Andrew Daniel Kenji Min Hana Jin Priya Arjun
+    first:
+      split(`Grace Emily Kevin Jason Michelle Jenny Eric Brian Amy Vivian Andrew Daniel Kenji Min Hana Jin Priya Arjun
       Vikram Anika Ravi Neha Wei Mei Lin Hiro Yuki Sung Ji-woo Tran`),
     last: split(`Chen Wang Li Zhang Liu Nguyen Tran Pham Kim Lee Park Choi Patel Shah Singh Kumar Gupta Tanaka Sato Suzuki
       Yamamoto Wong Huang Lin Cho Jung Yoon Le Vo Chang`),
   },
   gb: {
-    first: split(`Oliver George Harry Jack Charlie Thomas Oscar William James Alfie Amelia Isla Ava Mia Ivy Lily Florence
+    first:
+      split(`Oliver George Harry Jack Charlie Thomas Oscar William James Alfie Amelia Isla Ava Mia Ivy Lily Florence
       Freya Poppy Evie Rosie Sophie Jessica Lucy Harriet Imogen Eleanor Archie Theo Finley Callum Rhys Ewan Niamh Siobhan`),
     last: split(`Smith Jones Taylor Brown Williams Wilson Johnson Davies Robinson Wright Thompson Evans Walker White Roberts
       Green Hall Wood Jackson Clarke Patel Khan Lewis James Phillips Mason Mitchell Rose Davis Rodgers Hughes Morgan
@@ -58,13 +66,15 @@ export const NAME_POOLS: Record<string, NamePool> = {
       Moreno Muñoz Álvarez Romero Alonso Gutiérrez Navarro Torres Domínguez Vázquez Ramos Gil Serrano Blanco Molina Castro`),
   },
   it: {
-    first: split(`Leonardo Francesco Alessandro Lorenzo Mattia Andrea Gabriele Riccardo Tommaso Edoardo Sofia Giulia Aurora
+    first:
+      split(`Leonardo Francesco Alessandro Lorenzo Mattia Andrea Gabriele Riccardo Tommaso Edoardo Sofia Giulia Aurora
       Alice Ginevra Emma Giorgia Greta Beatrice Anna Chiara Francesca Martina Federica Matteo Davide Luca Simone Elisa Sara`),
     last: split(`Rossi Russo Ferrari Esposito Bianchi Romano Colombo Ricci Marino Greco Bruno Gallo Conti De_Luca Mancini
       Costa Giordano Rizzo Lombardi Moretti Barbieri Fontana Santoro Mariani Rinaldi Caruso Ferrara Galli Martini Leone`),
   },
   nl: {
-    first: split(`Daan Sem Lucas Levi Finn Milan Jesse Bram Lars Thijs Emma Julia Mila Tess Sophie Zoë Sara Nora Fenna Eva
+    first:
+      split(`Daan Sem Lucas Levi Finn Milan Jesse Bram Lars Thijs Emma Julia Mila Tess Sophie Zoë Sara Nora Fenna Eva
       Anouk Lotte Sanne Femke Joris Ruben Stijn Maarten Wouter Floor`),
     last: split(`de_Jong Jansen de_Vries van_den_Berg van_Dijk Bakker Janssen Visser Smit Meijer de_Boer Mulder de_Groot
       Bos Vos Peters Hendriks van_Leeuwen Dekker Brouwer de_Wit Dijkstra Smits de_Graaf van_der_Meer Kok Jacobs`),
@@ -88,7 +98,8 @@ export const NAME_POOLS: Record<string, NamePool> = {
       Banerjee Chatterjee Mukherjee Das Bose Pillai Menon Agarwal Bhat Kulkarni Jain Saxena Mishra`),
   },
   sv: {
-    first: split(`William Liam Noah Hugo Lucas Oliver Elias Alexander Adam Axel Alice Maja Elsa Astrid Wilma Freja Olivia
+    first:
+      split(`William Liam Noah Hugo Lucas Oliver Elias Alexander Adam Axel Alice Maja Elsa Astrid Wilma Freja Olivia
       Selma Ebba Saga Linnea Ingrid Karin Erik Lars Anders Johan Nils Sven Annika`),
     last: split(`Andersson Johansson Karlsson Nilsson Eriksson Larsson Olsson Persson Svensson Gustafsson Pettersson
       Jonsson Jansson Hansson Bengtsson Jönsson Lindberg Jakobsson Magnusson Olofsson Lindström Lindqvist Lindgren
@@ -98,5 +109,10 @@ export const NAME_POOLS: Record<string, NamePool> = {
 
 /** ASCII for email local parts: "Zoë Müller" → "zoe", "muller"; spaces and dashes removed. */
 export function asciiSlug(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z0-9]/g, '')
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
 }

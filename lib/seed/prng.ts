@@ -21,7 +21,10 @@ export interface Rng {
 
 function hashString(s: string): [number, number, number, number] {
   // cyrb128: four 32-bit seeds from one string.
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762
   for (let i = 0; i < s.length; i++) {
     const k = s.charCodeAt(i)
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067)
@@ -39,7 +42,10 @@ function hashString(s: string): [number, number, number, number] {
 export function createRng(seed: string | number): Rng {
   let [a, b, c, d] = hashString(String(seed))
   const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0
+    a >>>= 0
+    b >>>= 0
+    c >>>= 0
+    d >>>= 0
     let t = (a + b) | 0
     a = b ^ (b >>> 9)
     b = (c + (c << 3)) | 0
@@ -53,9 +59,19 @@ export function createRng(seed: string | number): Rng {
 
   let spare: number | null = null
   const normal = () => {
-    if (spare !== null) { const s = spare; spare = null; return s }
-    let u = 0, v = 0, s = 0
-    do { u = next() * 2 - 1; v = next() * 2 - 1; s = u * u + v * v } while (s >= 1 || s === 0)
+    if (spare !== null) {
+      const s = spare
+      spare = null
+      return s
+    }
+    let u = 0,
+      v = 0,
+      s = 0
+    do {
+      u = next() * 2 - 1
+      v = next() * 2 - 1
+      s = u * u + v * v
+    } while (s >= 1 || s === 0)
     const m = Math.sqrt((-2 * Math.log(s)) / s)
     spare = v * m
     return u * m
@@ -70,14 +86,21 @@ export function createRng(seed: string | number): Rng {
       let total = 0
       for (const it of items) total += it.weight
       let r = next() * total
-      for (const it of items) { r -= it.weight; if (r < 0) return it }
+      for (const it of items) {
+        r -= it.weight
+        if (r < 0) return it
+      }
       return items[items.length - 1]!
     },
     poisson: (mean) => {
       if (mean <= 0) return 0
       const limit = Math.exp(-mean)
-      let k = 0, p = next()
-      while (p > limit) { k++; p *= next() }
+      let k = 0,
+        p = next()
+      while (p > limit) {
+        k++
+        p *= next()
+      }
       return k
     },
     logNormal: (median, sigma) => median * Math.exp(sigma * normal()),
@@ -93,7 +116,10 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 export function seededUlid(rng: Rng, timeMs: number): string {
   let time = ''
   let t = Math.floor(timeMs)
-  for (let i = 0; i < 10; i++) { time = CROCKFORD[t % 32] + time; t = Math.floor(t / 32) }
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time
+    t = Math.floor(t / 32)
+  }
   let rand = ''
   for (let i = 0; i < 16; i++) rand += CROCKFORD[Math.floor(rng.next() * 32)]
   return time + rand

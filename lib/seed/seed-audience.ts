@@ -52,7 +52,11 @@ export async function seedAudience(companyId: number, opts: SeedAudienceOptions 
 
   const rng = createRng(seed)
   const customers = makeCustomers(rng.fork('customers'), {
-    count: opts.customers ?? 5000, days, nowMs, mix: opts.mix ?? 'us', leadShare: opts.leadShare ?? 0.05,
+    count: opts.customers ?? 5000,
+    days,
+    nowMs,
+    mix: opts.mix ?? 'us',
+    leadShare: opts.leadShare ?? 0.05,
     // Profile ids are global primary keys: the same seed in two companies needs other ids.
     idRng: createRng(`${seed}/ids/${companyId}`),
   })
@@ -78,7 +82,12 @@ export async function seedAudience(companyId: number, opts: SeedAudienceOptions 
   }
   const t2 = Date.now()
 
-  const { lists, segments } = await seedGroups(companyId, customers, { nowMs, startMs: Math.max(startMs, nowMs - 400 * DAY_MS), metricIds, segments: opts.segments ?? true })
+  const { lists, segments } = await seedGroups(companyId, customers, {
+    nowMs,
+    startMs: Math.max(startMs, nowMs - 400 * DAY_MS),
+    metricIds,
+    segments: opts.segments ?? true,
+  })
   const t3 = Date.now()
 
   const eventsByMetric: Record<string, number> = Object.fromEntries(METRICS.map((m) => [m.name, 0]))

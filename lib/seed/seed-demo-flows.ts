@@ -16,7 +16,11 @@ const DEMO_FLOWS: Array<{ key: FlowTemplateKey; name: string }> = [
   { key: 'win_back', name: 'Win-back' },
 ]
 
-export interface DemoFlow { spec: FlowSpec; listId: string | null; triggerMetricId: string | null }
+export interface DemoFlow {
+  spec: FlowSpec
+  listId: string | null
+  triggerMetricId: string | null
+}
 
 export async function seedDemoFlows(companyId: number, o: { startMs: number }): Promise<DemoFlow[]> {
   const created = new Date(o.startMs - 14 * DAY_MS)
@@ -28,15 +32,21 @@ export async function seedDemoFlows(companyId: number, o: { startMs: number }): 
     const definition = await getFlowDefinition(companyId, flowId)
     const flow = await db.flow.findFirstOrThrow({ where: { companyId, id: flowId }, select: { currentVersion: true } })
     const messages = new Map<string, { id: string; subject: string }>()
-    for (const m of await db.flowMessage.findMany({ where: { companyId, flowId }, select: { id: true, actionId: true, definition: true } })) {
-      messages.set(m.actionId, { id: m.id, subject: String((JSON.parse(m.definition) as { subject_line?: string }).subject_line ?? '') })
+    for (const m of await db.flowMessage.findMany({
+      where: { companyId, flowId },
+      select: { id: true, actionId: true, definition: true },
+    })) {
+      messages.set(m.actionId, {
+        id: m.id,
+        subject: String((JSON.parse(m.definition) as { subject_line?: string }).subject_line ?? ''),
+      })
     }
     const trigger = definition.triggers[0] as { type: string; id?: string | null } | undefined
     const triggerKind = trigger?.type === 'list' ? 'list' : 'metric'
     out.push({
       spec: { flowId, version: flow.currentVersion, triggerKind, definition, messages },
-      listId: triggerKind === 'list' ? trigger?.id ?? null : null,
-      triggerMetricId: triggerKind === 'metric' ? trigger?.id ?? null : null,
+      listId: triggerKind === 'list' ? (trigger?.id ?? null) : null,
+      triggerMetricId: triggerKind === 'metric' ? (trigger?.id ?? null) : null,
     })
   }
   const bis = await db.flow.findFirst({ where: { companyId, name: 'Back in stock' }, select: { id: true } })

@@ -9,11 +9,17 @@ export const DEMO_WOO_ORIGIN = 'http://demo-woo.test'
 
 export async function seedDemoIntegrations(companyId: number): Promise<{ shopifyId: string; woocommerceId: string }> {
   const shopify = await saveConnection({
-    companyId, key: 'shopify', externalKey: DEMO_SHOP_DOMAIN, isTest: true,
+    companyId,
+    key: 'shopify',
+    externalKey: DEMO_SHOP_DOMAIN,
+    isTest: true,
     credentials: { accessToken: 'demo', webhookSecret: process.env.DEMO_SHOPIFY_SECRET || 'demo-shopify-secret' },
   })
   const woocommerce = await saveConnection({
-    companyId, key: 'woocommerce', externalKey: DEMO_WOO_ORIGIN, isTest: true,
+    companyId,
+    key: 'woocommerce',
+    externalKey: DEMO_WOO_ORIGIN,
+    isTest: true,
     credentials: { webhookSecret: process.env.DEMO_WOO_SECRET || 'demo-woo-secret' },
   })
   return { shopifyId: shopify.id, woocommerceId: woocommerce.id }

@@ -25,7 +25,14 @@ export interface SimSend {
   end?: { kind: 'bounced' | 'unsubscribed' | 'spam_complaint'; atMs: number }
 }
 
-export interface SimEngagementEvent { sendId: string; profile: number; metric: string; atMs: number; uniqueId: string; properties: string }
+export interface SimEngagementEvent {
+  sendId: string
+  profile: number
+  metric: string
+  atMs: number
+  uniqueId: string
+  properties: string
+}
 
 export interface Audience {
   /** The profile's own open rate (people differ a lot). */
@@ -42,14 +49,30 @@ const APPLE_IP = '17.58.101.22'
 const SCANNER_AGENT = 'Mozilla/5.0 (compatible; Proofpoint URL Defense)'
 const LINKS = ['', '/collections/new-arrivals', '/collections/best-sellers', '/collections/sale']
 
-export interface Outcome { status: 'sent' | 'bounced'; events: SimEngagementEvent[] }
+export interface Outcome {
+  status: 'sent' | 'bounced'
+  events: SimEngagementEvent[]
+}
 
 export function simulateEngagement(rng: Rng, s: SimSend, a: Audience): Outcome {
   const events: SimEngagementEvent[] = []
-  const base: Record<string, unknown> = { $send_id: s.id, $message: s.sourceId, $source_type: s.sourceType, channel: s.channel, ...(s.subject ? { Subject: s.subject } : {}) }
+  const base: Record<string, unknown> = {
+    $send_id: s.id,
+    $message: s.sourceId,
+    $source_type: s.sourceType,
+    channel: s.channel,
+    ...(s.subject ? { Subject: s.subject } : {}),
+  }
   const add = (metric: string, atMs: number, occurrence: string | null, extra: Record<string, unknown> = {}) => {
     if (atMs > a.nowMs) return
-    events.push({ sendId: s.id, profile: s.profile, metric, atMs, uniqueId: `${s.id}:${metric}${occurrence ? ':' + occurrence : ''}`, properties: JSON.stringify({ ...base, ...extra }) })
+    events.push({
+      sendId: s.id,
+      profile: s.profile,
+      metric,
+      atMs,
+      uniqueId: `${s.id}:${metric}${occurrence ? ':' + occurrence : ''}`,
+      properties: JSON.stringify({ ...base, ...extra }),
+    })
   }
   const second = (ms: number) => Math.floor(ms / 1000)
 
@@ -73,11 +96,21 @@ export function simulateEngagement(rng: Rng, s: SimSend, a: Audience): Outcome {
   add(MESSAGE_METRICS.email.sent, s.atMs, null)
   if (a.apple(s.profile)) {
     const at = s.atMs + rng.int(1, 25) * 60_000
-    add(MESSAGE_METRICS.email.opened, at, `${second(at)}:apple_mpp`, { $machine: true, $machine_reason: 'apple_mpp', $ip: APPLE_IP })
+    add(MESSAGE_METRICS.email.opened, at, `${second(at)}:apple_mpp`, {
+      $machine: true,
+      $machine_reason: 'apple_mpp',
+      $ip: APPLE_IP,
+    })
   }
   if (rng.chance(0.006)) {
     const at = s.atMs + rng.int(2, 8) * 1000
-    add(MESSAGE_METRICS.email.clicked, at, `0:${second(at)}:security_scanner`, { URL: a.storeUrl + '/', $link_index: 0, $machine: true, $machine_reason: 'security_scanner', $user_agent: SCANNER_AGENT })
+    add(MESSAGE_METRICS.email.clicked, at, `0:${second(at)}:security_scanner`, {
+      URL: a.storeUrl + '/',
+      $link_index: 0,
+      $machine: true,
+      $machine_reason: 'security_scanner',
+      $user_agent: SCANNER_AGENT,
+    })
   }
 
   const order = a.nextOrderMs(s.profile, s.atMs)
@@ -98,7 +131,12 @@ export function simulateEngagement(rng: Rng, s: SimSend, a: Audience): Outcome {
     if (click) {
       const index = rng.int(0, LINKS.length - 1)
       const at = openAt + rng.int(1, 6) * 60_000
-      add(MESSAGE_METRICS.email.clicked, order !== null && at >= order ? order - 30_000 : at, `${index}:${second(at)}:person`, { URL: a.storeUrl + LINKS[index], $link_index: index })
+      add(
+        MESSAGE_METRICS.email.clicked,
+        order !== null && at >= order ? order - 30_000 : at,
+        `${index}:${second(at)}:person`,
+        { URL: a.storeUrl + LINKS[index], $link_index: index },
+      )
     }
   }
   if (s.end?.kind === 'unsubscribed') add(MESSAGE_METRICS.email.unsubscribed, s.end.atMs, null)

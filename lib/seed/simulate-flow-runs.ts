@@ -7,9 +7,22 @@
 import type { FlowAction, FlowDefinition } from '@/lib/flows/definition'
 import { DAY_MS } from './calendar'
 
-const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: DAY_MS, weeks: 7 * DAY_MS, hour: 3_600_000, day: DAY_MS, week: 7 * DAY_MS }
+const UNIT_MS: Record<string, number> = {
+  minutes: 60_000,
+  hours: 3_600_000,
+  days: DAY_MS,
+  weeks: 7 * DAY_MS,
+  hour: 3_600_000,
+  day: DAY_MS,
+  week: 7 * DAY_MS,
+}
 
-export interface FlowEntry { profile: number; atMs: number; entryKey: string; eventId: number | null }
+export interface FlowEntry {
+  profile: number
+  atMs: number
+  entryKey: string
+  eventId: number | null
+}
 
 export interface FlowSpec {
   flowId: string
@@ -32,8 +45,25 @@ export interface SimRun {
   finishedMs: number | null
   stepCount: number
 }
-export interface SimStep { runId: string; profile: number; actionId: string; actionType: string; status: string; outcome: string | null; detail: string; atMs: number }
-export interface SimFlowSend { id: string; runId: string; actionId: string; messageId: string; subject: string; profile: number; atMs: number }
+export interface SimStep {
+  runId: string
+  profile: number
+  actionId: string
+  actionType: string
+  status: string
+  outcome: string | null
+  detail: string
+  atMs: number
+}
+export interface SimFlowSend {
+  id: string
+  runId: string
+  actionId: string
+  messageId: string
+  subject: string
+  profile: number
+  atMs: number
+}
 
 export interface FlowWorld {
   nowMs: number
@@ -48,24 +78,37 @@ export interface FlowWorld {
 
 /** Any event of the metric in (fromMs, toMs]? */
 function didSince(times: number[], fromMs: number, toMs: number): boolean {
-  let lo = 0, hi = times.length
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (times[mid]! <= fromMs) lo = mid + 1; else hi = mid }
+  let lo = 0,
+    hi = times.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (times[mid]! <= fromMs) lo = mid + 1
+    else hi = mid
+  }
   return lo < times.length && times[lo]! <= toMs
 }
 
 function splitMetric(a: FlowAction): string | null {
-  const groups = (a.data as { profile_filter?: { condition_groups?: Array<{ conditions?: Array<{ metric_id?: string }> }> } }).profile_filter?.condition_groups
+  const groups = (
+    a.data as { profile_filter?: { condition_groups?: Array<{ conditions?: Array<{ metric_id?: string }> }> } }
+  ).profile_filter?.condition_groups
   return groups?.[0]?.conditions?.[0]?.metric_id ?? null
 }
 
-const links = (a: FlowAction) => (a.links ?? {}) as { next?: string | null; next_if_true?: string | null; next_if_false?: string | null }
+const links = (a: FlowAction) =>
+  (a.links ?? {}) as { next?: string | null; next_if_true?: string | null; next_if_false?: string | null }
 
 /** Walks every entry through the flow: its runs, steps and sends. */
 export function simulateFlowRuns(spec: FlowSpec, entries: FlowEntry[], world: FlowWorld) {
   const def = spec.definition
   const actions = new Map(def.actions.map((a) => [a.id!, a]))
   const reentry = def.reentry_criteria as { duration: number; unit: string } | null | undefined
-  const reentryMs = reentry && reentry.unit !== 'alltime' ? reentry.duration * (UNIT_MS[reentry.unit] ?? DAY_MS) : reentry?.unit === 'alltime' && reentry.duration >= 1 ? Infinity : 0
+  const reentryMs =
+    reentry && reentry.unit !== 'alltime'
+      ? reentry.duration * (UNIT_MS[reentry.unit] ?? DAY_MS)
+      : reentry?.unit === 'alltime' && reentry.duration >= 1
+        ? Infinity
+        : 0
   const lastEntry = new Map<number, number>()
   const runs: SimRun[] = []
   const steps: SimStep[] = []
@@ -77,8 +120,16 @@ export function simulateFlowRuns(spec: FlowSpec, entries: FlowEntry[], world: Fl
     if (last !== undefined && reentryMs > 0 && e.atMs - last < reentryMs) continue
     lastEntry.set(e.profile, e.atMs)
     const run: SimRun = {
-      id: world.runId(e.atMs), profile: e.profile, entryKey: e.entryKey, eventId: e.eventId, createdMs: e.atMs,
-      status: 'completed', currentActionId: null, wakeMs: null, finishedMs: null, stepCount: 0,
+      id: world.runId(e.atMs),
+      profile: e.profile,
+      entryKey: e.entryKey,
+      eventId: e.eventId,
+      createdMs: e.atMs,
+      status: 'completed',
+      currentActionId: null,
+      wakeMs: null,
+      finishedMs: null,
+      stepCount: 0,
     }
     runs.push(run)
     let t = e.atMs
@@ -87,7 +138,16 @@ export function simulateFlowRuns(spec: FlowSpec, entries: FlowEntry[], world: Fl
       const a = actions.get(id)
       if (!a) break
       const step = (status: string, outcome: string | null, detail: Record<string, unknown>) => {
-        steps.push({ runId: run.id, profile: e.profile, actionId: a.id!, actionType: a.type, status, outcome, detail: JSON.stringify(detail), atMs: t })
+        steps.push({
+          runId: run.id,
+          profile: e.profile,
+          actionId: a.id!,
+          actionType: a.type,
+          status,
+          outcome,
+          detail: JSON.stringify(detail),
+          atMs: t,
+        })
         run.stepCount++
       }
       if (a.type === 'time-delay') {
@@ -112,10 +172,33 @@ export function simulateFlowRuns(spec: FlowSpec, entries: FlowEntry[], world: Fl
         const next = links(a).next ?? null
         if (m && world.mailable(e.profile, t)) {
           const sendId = world.sendId(t)
-          sends.push({ id: sendId, runId: run.id, actionId: a.id!, messageId: m.id, subject: m.subject, profile: e.profile, atMs: t })
-          step('done', sendId, { sendId, channel: 'email', messageId: m.id, transactional: false, smartSending: true, kind: 'next', next })
+          sends.push({
+            id: sendId,
+            runId: run.id,
+            actionId: a.id!,
+            messageId: m.id,
+            subject: m.subject,
+            profile: e.profile,
+            atMs: t,
+          })
+          step('done', sendId, {
+            sendId,
+            channel: 'email',
+            messageId: m.id,
+            transactional: false,
+            smartSending: true,
+            kind: 'next',
+            next,
+          })
         } else {
-          step('skipped', 'skipped', { sendId: null, channel: 'email', messageId: m?.id ?? null, reason: 'no_email_consent', kind: 'next', next })
+          step('skipped', 'skipped', {
+            sendId: null,
+            channel: 'email',
+            messageId: m?.id ?? null,
+            reason: 'no_email_consent',
+            kind: 'next',
+            next,
+          })
         }
         id = next
       } else {

@@ -4,7 +4,13 @@
 import { kysely } from '@/lib/db/kysely'
 import { dateText } from '@/lib/db/query-template'
 import { select, selectFirst, type Ops } from '@/lib/db/ops'
-import { canMatchWithoutActivity, conditionsOf, isTimeRelative, segmentDefinition, type SegmentDefinition } from './definition'
+import {
+  canMatchWithoutActivity,
+  conditionsOf,
+  isTimeRelative,
+  segmentDefinition,
+  type SegmentDefinition,
+} from './definition'
 
 export interface ActiveSegment {
   id: string
@@ -25,8 +31,14 @@ const cache = (g.__segmentCache ??= new Map())
 
 function describe(id: string, definition: SegmentDefinition): ActiveSegment {
   const s: ActiveSegment = {
-    id, definition, metricIds: new Set(), listIds: new Set(), profileDependent: false, anyEvent: false,
-    timeRelative: isTimeRelative(definition), matchesWithoutActivity: canMatchWithoutActivity(definition),
+    id,
+    definition,
+    metricIds: new Set(),
+    listIds: new Set(),
+    profileDependent: false,
+    anyEvent: false,
+    timeRelative: isTimeRelative(definition),
+    matchesWithoutActivity: canMatchWithoutActivity(definition),
   }
   for (const c of conditionsOf(definition)) {
     if (c.kind === 'metric') s.metricIds.add(c.metricId)
@@ -40,15 +52,26 @@ function describe(id: string, definition: SegmentDefinition): ActiveSegment {
 /** The active segments of a company (cached per process, checked against the rows' signature). */
 export function* activeSegmentsOps(companyId: number): Ops<ActiveSegment[]> {
   const k = kysely()
-  const stamp = yield* selectFirst(k.selectFrom('Group')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('at')])
-    .where('companyId', '=', companyId).where('type', '=', 1))
+  const stamp = yield* selectFirst(
+    k
+      .selectFrom('Group')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updatedAt').as('at')])
+      .where('companyId', '=', companyId)
+      .where('type', '=', 1),
+  )
   const sig = `${Number(stamp?.n ?? 0)}:${dateText(stamp?.at) ?? ''}`
   const hit = cache.get(companyId)
   if (hit && hit.sig === sig) return hit.segments
-  const rows = yield* select(k.selectFrom('Group').select(['id', 'definition'])
-    .where('companyId', '=', companyId).where('type', '=', 1).where('deletedAt', 'is', null)
-    .where('isActive', '=', true as never).where('definition', 'is not', null))
+  const rows = yield* select(
+    k
+      .selectFrom('Group')
+      .select(['id', 'definition'])
+      .where('companyId', '=', companyId)
+      .where('type', '=', 1)
+      .where('deletedAt', 'is', null)
+      .where('isActive', '=', true as never)
+      .where('definition', 'is not', null),
+  )
   const segments: ActiveSegment[] = []
   for (const r of rows) {
     const parsed = segmentDefinition.safeParse(safeJson(r.definition ?? ''))

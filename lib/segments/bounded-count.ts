@@ -20,7 +20,11 @@ export function previewTimeoutMs(): number {
 }
 
 export const previewTooSlow = () =>
-  new AppError('preview_too_slow', 422, 'The preview took too long: narrow the conditions (fewer conditions, metrics or a shorter time frame).')
+  new AppError(
+    'preview_too_slow',
+    422,
+    'The preview took too long: narrow the conditions (fewer conditions, metrics or a shorter time frame).',
+  )
 
 const PG_QUERY_CANCELED = '57014'
 
@@ -38,10 +42,13 @@ async function slot(deadline: number): Promise<void> {
       running++
       resolve()
     }
-    const timer = setTimeout(() => {
-      waiting.splice(waiting.indexOf(wake), 1)
-      reject(previewTooSlow())
-    }, Math.max(0, deadline - Date.now()))
+    const timer = setTimeout(
+      () => {
+        waiting.splice(waiting.indexOf(wake), 1)
+        reject(previewTooSlow())
+      },
+      Math.max(0, deadline - Date.now()),
+    )
     waiting.push(wake)
   })
 }
@@ -63,7 +70,10 @@ export async function boundedCount(companyId: number, pred: Frag, opts: { timeou
       // Opening our own connection first puts the file in WAL mode, where a reader never holds
       // back the writer (in rollback-journal mode it would).
       sqlite()
-      const q = compileOffline(sql`SELECT CASE WHEN ${pred} THEN 1 ELSE 0 END FROM "Profile" p WHERE p."companyId" = ${companyId}`, 'sqlite')
+      const q = compileOffline(
+        sql`SELECT CASE WHEN ${pred} THEN 1 ELSE 0 END FROM "Profile" p WHERE p."companyId" = ${companyId}`,
+        'sqlite',
+      )
       return await countInWorker({ file: cfg.file, sql: q.sql, params: q.parameters, timeoutMs: left }).catch((e) => {
         throw e instanceof CountTimeout ? previewTooSlow() : e
       })
@@ -75,7 +85,10 @@ export async function boundedCount(companyId: number, pred: Frag, opts: { timeou
 }
 
 async function countPostgres(url: string, companyId: number, pred: Frag, timeoutMs: number): Promise<number> {
-  const q = compileOffline(sql`SELECT COUNT(*) AS "n" FROM "Profile" p WHERE p."companyId" = ${companyId} AND ${pred}`, 'postgresql')
+  const q = compileOffline(
+    sql`SELECT COUNT(*) AS "n" FROM "Profile" p WHERE p."companyId" = ${companyId} AND ${pred}`,
+    'postgresql',
+  )
   const client = await pgPool(url).connect()
   try {
     await client.query('BEGIN READ ONLY')

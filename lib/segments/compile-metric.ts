@@ -7,18 +7,28 @@ import { boolish, endExclusive, jsonVal, numeric, startOf, textCompare, type Val
 
 function filterSql(f: EventFilter): Frag {
   // $value is the event's own value column, the rest are event properties.
-  const x: Val = f.property === '$value' ? { kind: 'number', col: raw('e."value"') } : jsonVal(raw('e."properties"'), f.property, 'property')
+  const x: Val =
+    f.property === '$value'
+      ? { kind: 'number', col: raw('e."value"') }
+      : jsonVal(raw('e."properties"'), f.property, 'property')
   const equals = (): Frag =>
-    typeof f.value === 'number' ? sql`${numeric(x)} = ${f.value}`
-      : typeof f.value === 'boolean' ? sql`${boolish(x)} = ${f.value}`
+    typeof f.value === 'number'
+      ? sql`${numeric(x)} = ${f.value}`
+      : typeof f.value === 'boolean'
+        ? sql`${boolish(x)} = ${f.value}`
         : textCompare(x, 'equals', f.value)
   switch (f.operator) {
-    case 'equals': return equals()
+    case 'equals':
+      return equals()
     // Missing, or of another type ("L" against 5): equals() is NULL there, and that is "not equal".
-    case 'not_equals': return sql`(${equals()}) IS NOT TRUE`
-    case 'contains': return textCompare(x, 'contains', String(f.value))
-    case 'greater_than': return sql`${numeric(x)} > ${f.value}`
-    case 'less_than': return sql`${numeric(x)} < ${f.value}`
+    case 'not_equals':
+      return sql`(${equals()}) IS NOT TRUE`
+    case 'contains':
+      return textCompare(x, 'contains', String(f.value))
+    case 'greater_than':
+      return sql`${numeric(x)} > ${f.value}`
+    case 'less_than':
+      return sql`${numeric(x)} < ${f.value}`
   }
 }
 
@@ -34,8 +44,10 @@ export function compileMetric(c: MetricCondition, now: NowSeconds, timeZone = 'U
   // global, and leaving it out keeps the subquery on the covering index.
   const parts: Frag[] = [sql`e."profileId" = p."id"`, sql`e."metricId" = ${c.metricId}`]
   const tf = c.timeframe
-  if (tf.type === 'in_last_days') parts.push(sql`e."ts" >= ${nowPlus(now, -tf.days * 86400)}`, sql`e."ts" <= ${nowPlus(now, 0)}`)
-  else if (tf.type === 'between') parts.push(sql`e."ts" >= ${startOf(tf.start, timeZone)}`, sql`e."ts" < ${endExclusive(tf.end, timeZone)}`)
+  if (tf.type === 'in_last_days')
+    parts.push(sql`e."ts" >= ${nowPlus(now, -tf.days * 86400)}`, sql`e."ts" <= ${nowPlus(now, 0)}`)
+  else if (tf.type === 'between')
+    parts.push(sql`e."ts" >= ${startOf(tf.start, timeZone)}`, sql`e."ts" < ${endExclusive(tf.end, timeZone)}`)
   for (const f of c.filters ?? []) parts.push(filterSql(f))
   const where = join(parts, ' AND ')
   const exists = sql`EXISTS (SELECT 1 FROM "Event" e WHERE ${where})`
@@ -48,10 +60,14 @@ export function compileMetric(c: MetricCondition, now: NowSeconds, timeZone = 'U
     const op = c.comparison === 'at_least' ? '>=' : c.comparison === 'at_most' ? '<=' : '='
     return sql`${sum} ${raw(op)} ${n}`
   }
-  const capped = (limit: number) => sql`(SELECT COUNT(*) FROM (SELECT 1 FROM "Event" e WHERE ${where} LIMIT ${limit}) AS capped)`
+  const capped = (limit: number) =>
+    sql`(SELECT COUNT(*) FROM (SELECT 1 FROM "Event" e WHERE ${where} LIMIT ${limit}) AS capped)`
   switch (c.comparison) {
-    case 'at_least': return n <= 0 ? TRUE : n === 1 ? exists : sql`${capped(n)} >= ${n}`
-    case 'at_most': return n === 0 ? none : sql`${capped(n + 1)} <= ${n}`
-    case 'exactly': return n === 0 ? none : sql`${capped(n + 1)} = ${n}`
+    case 'at_least':
+      return n <= 0 ? TRUE : n === 1 ? exists : sql`${capped(n)} >= ${n}`
+    case 'at_most':
+      return n === 0 ? none : sql`${capped(n + 1)} <= ${n}`
+    case 'exactly':
+      return n === 0 ? none : sql`${capped(n + 1)} = ${n}`
   }
 }

@@ -3,15 +3,38 @@ import type { BuiltinField, LocationCondition, ProfilePropertyCondition } from '
 import { countryAliases } from './country-aliases'
 import { join, sql, raw, nowPlus, type Frag, type NowSeconds } from './sql-fragment'
 import {
-  boolish, containsItem, endExclusive, isDateOnly, isDayText, isNotSet, isSet, jsonVal, numeric, startOf, textCompare, textOf, unixSeconds,
+  boolish,
+  containsItem,
+  endExclusive,
+  isDateOnly,
+  isDayText,
+  isNotSet,
+  isSet,
+  jsonVal,
+  numeric,
+  startOf,
+  textCompare,
+  textOf,
+  unixSeconds,
   type Val,
 } from './compile-values'
 
 const COLUMNS: Record<BuiltinField, string> = {
-  email: 'p."email"', phone_number: 'p."phoneNumber"', first_name: 'p."firstName"', last_name: 'p."lastName"',
-  organization: 'p."organization"', title: 'p."title"', locale: 'p."locale"', city: 'p."city"', region: 'p."region"',
-  country: 'p."country"', zip: 'p."zip"', timezone: 'p."timezone"',
-  created: 'p."createdAt"', updated: 'p."updatedAt"', last_event_date: 'p."lastEventAt"',
+  email: 'p."email"',
+  phone_number: 'p."phoneNumber"',
+  first_name: 'p."firstName"',
+  last_name: 'p."lastName"',
+  organization: 'p."organization"',
+  title: 'p."title"',
+  locale: 'p."locale"',
+  city: 'p."city"',
+  region: 'p."region"',
+  country: 'p."country"',
+  zip: 'p."zip"',
+  timezone: 'p."timezone"',
+  created: 'p."createdAt"',
+  updated: 'p."updatedAt"',
+  last_event_date: 'p."lastEventAt"',
 }
 const DATE_COLUMNS = new Set<BuiltinField>(['created', 'updated', 'last_event_date'])
 
@@ -39,11 +62,18 @@ export function compileProfileProperty(c: ProfilePropertyCondition, now: NowSeco
     case 'number': {
       const n = numeric(x)
       switch (c.operator) {
-        case 'equals': return sql`${n} = ${v}`
-        case 'not_equals': return sql`(${n} IS NULL OR ${n} <> ${v})`
-        case 'greater_than': return sql`${n} > ${v}`
-        case 'less_than': return sql`${n} < ${v}`
-        case 'between': { const [a, b] = v as number[]; return sql`${n} BETWEEN ${a} AND ${b}` }
+        case 'equals':
+          return sql`${n} = ${v}`
+        case 'not_equals':
+          return sql`(${n} IS NULL OR ${n} <> ${v})`
+        case 'greater_than':
+          return sql`${n} > ${v}`
+        case 'less_than':
+          return sql`${n} < ${v}`
+        case 'between': {
+          const [a, b] = v as number[]
+          return sql`${n} BETWEEN ${a} AND ${b}`
+        }
       }
       break
     }
@@ -56,16 +86,26 @@ export function compileProfileProperty(c: ProfilePropertyCondition, now: NowSeco
       const t = textOf(x)
       const dayText = isDayText(x)
       const byDay = (days: boolean, day: Frag, instant: Frag) =>
-        (days && dayText ? sql`(CASE WHEN ${dayText} THEN ${day} ELSE ${instant} END)` : instant)
+        days && dayText ? sql`(CASE WHEN ${dayText} THEN ${day} ELSE ${instant} END)` : instant
       switch (c.operator) {
-        case 'before': { const s = String(v); return byDay(isDateOnly(s), sql`${t} < ${s}`, sql`${d} < ${startOf(s, timeZone)}`) }
-        case 'after': { const s = String(v); return byDay(isDateOnly(s), sql`${t} > ${s}`, sql`${d} >= ${endExclusive(s, timeZone)}`) }
+        case 'before': {
+          const s = String(v)
+          return byDay(isDateOnly(s), sql`${t} < ${s}`, sql`${d} < ${startOf(s, timeZone)}`)
+        }
+        case 'after': {
+          const s = String(v)
+          return byDay(isDateOnly(s), sql`${t} > ${s}`, sql`${d} >= ${endExclusive(s, timeZone)}`)
+        }
         case 'between': {
           const [a, b] = (v as string[]).map(String) as [string, string]
-          return byDay(isDateOnly(a) && isDateOnly(b), sql`(${t} >= ${a} AND ${t} <= ${b})`,
-            sql`(${d} >= ${startOf(a, timeZone)} AND ${d} < ${endExclusive(b, timeZone)})`)
+          return byDay(
+            isDateOnly(a) && isDateOnly(b),
+            sql`(${t} >= ${a} AND ${t} <= ${b})`,
+            sql`(${d} >= ${startOf(a, timeZone)} AND ${d} < ${endExclusive(b, timeZone)})`,
+          )
         }
-        case 'in_last_days': return sql`(${d} >= ${nowPlus(now, -Number(v) * 86400)} AND ${d} <= ${nowPlus(now, 0)})`
+        case 'in_last_days':
+          return sql`(${d} >= ${nowPlus(now, -Number(v) * 86400)} AND ${d} <= ${nowPlus(now, 0)})`
       }
       break
     }
@@ -88,7 +128,10 @@ export function compileLocation(c: LocationCondition): Frag {
 function countryCompare(x: Val, op: Parameters<typeof textCompare>[1], value: string): Frag {
   const aliases = op === 'equals' || op === 'not_equals' ? countryAliases(value) : null
   if (!aliases) return textCompare(x, op, value)
-  const any = sql`(${join(aliases.map((a) => textCompare(x, 'equals', a)), ' OR ')})`
+  const any = sql`(${join(
+    aliases.map((a) => textCompare(x, 'equals', a)),
+    ' OR ',
+  )})`
   return op === 'equals' ? any : sql`(${textOf(x)} IS NULL OR NOT ${any})`
 }
 
@@ -101,5 +144,8 @@ export function compileMonthDayIn(field: string, part: 'month-day' | 'month', va
   if (!values.length) return sql`(1 = 0)`
   const t = textOf(valueOf(field))
   const piece = part === 'month-day' ? sql`substr(${t}, 6, 5)` : sql`substr(${t}, 6, 2)`
-  return sql`(${t} IS NOT NULL AND ${piece} IN (${join(values.map((v) => sql`${v}`), ', ')}))`
+  return sql`(${t} IS NOT NULL AND ${piece} IN (${join(
+    values.map((v) => sql`${v}`),
+    ', ',
+  )}))`
 }

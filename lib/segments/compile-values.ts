@@ -24,18 +24,24 @@ export function jsonVal(col: Frag, key: string, field: string): Val {
 /** The value as text: JSON strings as they are, numbers and booleans as their JSON text; NULL when missing. */
 export function textOf(v: Val): Frag {
   switch (v.kind) {
-    case 'json': return jsonText(v.col, v.key)
-    case 'text': return v.col
-    default: return sql`CAST(${v.col} AS TEXT)`
+    case 'json':
+      return jsonText(v.col, v.key)
+    case 'text':
+      return v.col
+    default:
+      return sql`CAST(${v.col} AS TEXT)`
   }
 }
 
 /** A number, or NULL when the value is neither a number nor a text that is exactly a JSON number. */
 export function numeric(v: Val): Frag {
   switch (v.kind) {
-    case 'json': return jsonNumber(v.col, v.key)
-    case 'number': return v.col
-    default: return raw('NULL')
+    case 'json':
+      return jsonNumber(v.col, v.key)
+    case 'number':
+      return v.col
+    default:
+      return raw('NULL')
   }
 }
 
@@ -47,7 +53,8 @@ export function boolish(v: Val): Frag {
 // Text that PostgreSQL casts to a timestamp without an error: the shape, and every field in
 // range (hours 00-23, offsets up to ±14:59, year 0001 on). The day is checked against its month
 // by validDay() below, so '2020-02-30' reads as no date rather than failing the query.
-const PG_DATE_TEXT = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.][0-9]+)?)?)?([Zz]|[+-](0[0-9]|1[0-4])(:?[0-5][0-9])?)?$'
+const PG_DATE_TEXT =
+  '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])([T ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.][0-9]+)?)?)?([Zz]|[+-](0[0-9]|1[0-4])(:?[0-5][0-9])?)?$'
 const PG_OFFSET = '([Zz]|[+-][0-9]{2}(:?[0-9]{2})?)$'
 const PG_DAY_PREFIX = '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])'
 
@@ -104,7 +111,11 @@ export function isDayText(v: Val): Frag | null {
 }
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/
-const civil = (s: string) => ({ year: Number(s.slice(0, 4)), month: Number(s.slice(5, 7)), day: Number(s.slice(8, 10)) })
+const civil = (s: string) => ({
+  year: Number(s.slice(0, 4)),
+  month: Number(s.slice(5, 7)),
+  day: Number(s.slice(8, 10)),
+})
 
 /**
  * Unix seconds of a definition's date in the company's time zone: a date is the first instant
@@ -115,7 +126,10 @@ export function startOf(s: string, timeZone = 'UTC'): number {
   if (isDateOnly(s)) return Math.floor(zonedToUtc(timeZone, civil(s)) / 1000)
   const m = LOCAL_DATE_TIME.exec(s)
   if (m) {
-    const ms = zonedToUtc(timeZone, civil(s), Number(m[4]), Number(m[5])) + Number(m[6] ?? 0) * 1000 + Number((m[7] ?? '').padEnd(3, '0'))
+    const ms =
+      zonedToUtc(timeZone, civil(s), Number(m[4]), Number(m[5])) +
+      Number(m[6] ?? 0) * 1000 +
+      Number((m[7] ?? '').padEnd(3, '0'))
     return Math.floor(ms / 1000)
   }
   return Math.floor(Date.parse(s) / 1000)
@@ -132,21 +146,34 @@ export type TextOp = 'equals' | 'not_equals' | 'contains' | 'not_contains' | 'st
 export function textCompare(v: Val, op: TextOp, value: string): Frag {
   const t = textOf(v)
   const pg = isPostgres()
-  const like = (pattern: string) => (pg ? sql`${t} ILIKE ${pattern} ESCAPE '\\'` : sql`${t} LIKE ${pattern} ESCAPE '\\'`)
+  const like = (pattern: string) =>
+    pg ? sql`${t} ILIKE ${pattern} ESCAPE '\\'` : sql`${t} LIKE ${pattern} ESCAPE '\\'`
   const eq = pg ? sql`lower(${t}) = lower(CAST(${value} AS TEXT))` : sql`${t} = ${value} COLLATE NOCASE`
   const e = likeEscape(value)
   switch (op) {
-    case 'equals': return eq
-    case 'not_equals': return sql`(${t} IS NULL OR NOT (${eq}))`
-    case 'contains': return like(`%${e}%`)
-    case 'not_contains': return sql`(${t} IS NULL OR NOT ${like(`%${e}%`)})`
-    case 'starts_with': return like(`${e}%`)
-    case 'ends_with': return like(`%${e}`)
+    case 'equals':
+      return eq
+    case 'not_equals':
+      return sql`(${t} IS NULL OR NOT (${eq}))`
+    case 'contains':
+      return like(`%${e}%`)
+    case 'not_contains':
+      return sql`(${t} IS NULL OR NOT ${like(`%${e}%`)})`
+    case 'starts_with':
+      return like(`${e}%`)
+    case 'ends_with':
+      return like(`%${e}`)
   }
 }
 
-export const isSet = (v: Val): Frag => { const t = textOf(v); return sql`(${t} IS NOT NULL AND ${t} NOT IN ('', '[]'))` }
-export const isNotSet = (v: Val): Frag => { const t = textOf(v); return sql`(${t} IS NULL OR ${t} IN ('', '[]'))` }
+export const isSet = (v: Val): Frag => {
+  const t = textOf(v)
+  return sql`(${t} IS NOT NULL AND ${t} NOT IN ('', '[]'))`
+}
+export const isNotSet = (v: Val): Frag => {
+  const t = textOf(v)
+  return sql`(${t} IS NULL OR ${t} IN ('', '[]'))`
+}
 
 /**
  * A JSON property holds an item (any case): an element of an array, a value of an object, or

@@ -16,7 +16,25 @@ const EXTRA: Record<string, string[]> = {
 }
 
 /** Withdrawn or exceptionally reserved codes that ICU still names ("DD", East Germany): never what a name means today. */
-const NOT_CURRENT = new Set(['AC', 'AN', 'BU', 'CP', 'CS', 'DD', 'DG', 'EA', 'FX', 'IC', 'NT', 'SU', 'TA', 'TP', 'YD', 'YU', 'ZR'])
+const NOT_CURRENT = new Set([
+  'AC',
+  'AN',
+  'BU',
+  'CP',
+  'CS',
+  'DD',
+  'DG',
+  'EA',
+  'FX',
+  'IC',
+  'NT',
+  'SU',
+  'TA',
+  'TP',
+  'YD',
+  'YU',
+  'ZR',
+])
 
 let index: Map<string, string> | null = null
 let namesByCode: Map<string, string[]> | null = null
@@ -26,7 +44,9 @@ const key = (s: string) => s.trim().toLocaleLowerCase('en').normalize('NFKC')
 function build() {
   index = new Map()
   namesByCode = new Map()
-  const displays = ['en', ...LANGUAGES.filter((l) => l !== 'en')].map((l) => new Intl.DisplayNames([l], { type: 'region', fallback: 'none' }))
+  const displays = ['en', ...LANGUAGES.filter((l) => l !== 'en')].map(
+    (l) => new Intl.DisplayNames([l], { type: 'region', fallback: 'none' }),
+  )
   for (const code of countryCodes().filter((c) => !NOT_CURRENT.has(c))) {
     const names = new Set<string>([code])
     for (const d of displays) {

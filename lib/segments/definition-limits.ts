@@ -36,11 +36,13 @@ export function definitionLimitErrors(input: unknown, prefix = 'definition'): Fi
   const walk = (group: Record<string, unknown>, depth: number, path: string) => {
     const items = group.conditions
     if (!Array.isArray(items)) return
-    if (items.length > L.itemsPerGroup) add(`${path}.conditions`, `A group can hold at most ${L.itemsPerGroup} conditions or groups.`)
+    if (items.length > L.itemsPerGroup)
+      add(`${path}.conditions`, `A group can hold at most ${L.itemsPerGroup} conditions or groups.`)
     items.slice(0, L.itemsPerGroup + 1).forEach((item, i) => {
       if (!isObject(item) || conditions > L.conditions) return
       if (Array.isArray(item.conditions)) {
-        if (depth + 1 > L.nesting) add(`${path}.conditions.${i}`, `Groups can be nested at most ${L.nesting} levels deep.`)
+        if (depth + 1 > L.nesting)
+          add(`${path}.conditions.${i}`, `Groups can be nested at most ${L.nesting} levels deep.`)
         else walk(item, depth + 1, `${path}.conditions.${i}`)
         return
       }

@@ -6,16 +6,42 @@ import { propertyNameProblem, propertyNameSchema } from '@/lib/db/json-path'
 import { DEFINITION_LIMITS } from './definition-limits'
 
 export const BUILTIN_FIELDS = [
-  'email', 'phone_number', 'first_name', 'last_name', 'organization', 'title', 'locale',
-  'city', 'region', 'country', 'zip', 'timezone', 'created', 'updated', 'last_event_date',
+  'email',
+  'phone_number',
+  'first_name',
+  'last_name',
+  'organization',
+  'title',
+  'locale',
+  'city',
+  'region',
+  'country',
+  'zip',
+  'timezone',
+  'created',
+  'updated',
+  'last_event_date',
 ] as const
 export type BuiltinField = (typeof BUILTIN_FIELDS)[number]
 export const DATE_FIELDS: readonly BuiltinField[] = ['created', 'updated', 'last_event_date']
 
 export const VALUE_TYPES = ['text', 'number', 'boolean', 'date', 'list'] as const
 export const PROPERTY_OPERATORS = [
-  'equals', 'not_equals', 'contains', 'not_contains', 'starts_with', 'ends_with', 'greater_than', 'less_than',
-  'is_set', 'is_not_set', 'in_last_days', 'before', 'after', 'between', 'contains_item',
+  'equals',
+  'not_equals',
+  'contains',
+  'not_contains',
+  'starts_with',
+  'ends_with',
+  'greater_than',
+  'less_than',
+  'is_set',
+  'is_not_set',
+  'in_last_days',
+  'before',
+  'after',
+  'between',
+  'contains_item',
 ] as const
 export type ValueType = (typeof VALUE_TYPES)[number]
 export type PropertyOperator = (typeof PROPERTY_OPERATORS)[number]
@@ -39,7 +65,9 @@ const MAX_DAYS = 36500
 const PROPERTY_PREFIX = 'properties.'
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/
 
-const isoDate = z.string().regex(ISO_DATE, 'Expected a date (YYYY-MM-DD) or an ISO 8601 date-time.')
+const isoDate = z
+  .string()
+  .regex(ISO_DATE, 'Expected a date (YYYY-MM-DD) or an ISO 8601 date-time.')
   .refine((s) => !Number.isNaN(Date.parse(s)), 'Not a valid date.')
 const scalar = z.union([z.string().max(1000), z.number(), z.boolean()])
 
@@ -51,9 +79,7 @@ export interface ProfilePropertyCondition {
   value?: string | number | boolean | Array<string | number>
 }
 export type Timeframe =
-  | { type: 'all_time' }
-  | { type: 'in_last_days'; days: number }
-  | { type: 'between'; start: string; end: string }
+  { type: 'all_time' } | { type: 'in_last_days'; days: number } | { type: 'between'; start: string; end: string }
 export interface EventFilter {
   property: string
   operator: 'equals' | 'not_equals' | 'contains' | 'greater_than' | 'less_than'
@@ -68,7 +94,11 @@ export interface MetricCondition {
   aggregate?: 'count' | 'sum_value'
   filters?: EventFilter[]
 }
-export interface ListMembershipCondition { kind: 'list_membership'; listId: string; operator: 'in' | 'not_in' }
+export interface ListMembershipCondition {
+  kind: 'list_membership'
+  listId: string
+  operator: 'in' | 'not_in'
+}
 export interface ConsentCondition {
   kind: 'consent'
   channel: 'email_marketing' | 'sms_marketing'
@@ -80,100 +110,128 @@ export interface LocationCondition {
   operator: 'equals' | 'not_equals' | 'contains'
   value: string
 }
-export type Condition = ProfilePropertyCondition | MetricCondition | ListMembershipCondition | ConsentCondition | LocationCondition
-export interface ConditionGroup { type: 'and' | 'or'; conditions: Array<Condition | ConditionGroup> }
-export interface SegmentDefinition { version: 1; root: ConditionGroup }
+export type Condition =
+  ProfilePropertyCondition | MetricCondition | ListMembershipCondition | ConsentCondition | LocationCondition
+export interface ConditionGroup {
+  type: 'and' | 'or'
+  conditions: Array<Condition | ConditionGroup>
+}
+export interface SegmentDefinition {
+  version: 1
+  root: ConditionGroup
+}
 
-const profilePropertyCondition = z.object({
-  kind: z.literal('profile_property'),
-  // properties.<name>: the name is checked where every JSON path is built (lib/db/json-path.ts).
-  field: z.string().superRefine((f, ctx) => {
-    if ((BUILTIN_FIELDS as readonly string[]).includes(f)) return
-    const problem = f.startsWith(PROPERTY_PREFIX)
-      ? propertyNameProblem(f.slice(PROPERTY_PREFIX.length))
-      : `Expected one of ${BUILTIN_FIELDS.join(', ')} or properties.<name>.`
-    if (problem) ctx.addIssue({ code: 'custom', message: problem })
-  }),
-  valueType: z.enum(VALUE_TYPES),
-  operator: z.enum(PROPERTY_OPERATORS),
-  value: z.union([scalar, z.array(z.union([z.string().max(1000), z.number()])).max(2)]).optional(),
-}).superRefine((c, ctx) => {
-  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
-  if ((DATE_FIELDS as readonly string[]).includes(c.field) && c.valueType !== 'date') issue('valueType', `${c.field} is a date: use valueType date.`)
-  else if ((BUILTIN_FIELDS as readonly string[]).includes(c.field) && !DATE_FIELDS.includes(c.field as BuiltinField) && c.valueType !== 'text') {
-    issue('valueType', `${c.field} is text: use valueType text.`)
-  }
-  if (!OPERATORS_BY_TYPE[c.valueType].includes(c.operator)) {
-    issue('operator', `For ${c.valueType} values use one of: ${OPERATORS_BY_TYPE[c.valueType].join(', ')}.`)
-    return
-  }
-  const v = c.value
-  if (c.operator === 'is_set' || c.operator === 'is_not_set') return
-  if (v === undefined) return issue('value', 'A value is required for this operator.')
-  if (c.operator === 'between') {
-    if (!Array.isArray(v) || v.length !== 2) return issue('value', 'Expected two values [from, to].')
-    if (c.valueType === 'number' && !v.every((x) => typeof x === 'number')) return issue('value', 'Expected two numbers.')
-    if (c.valueType === 'date' && !v.every((x) => typeof x === 'string' && isoDate.safeParse(x).success)) return issue('value', 'Expected two dates (YYYY-MM-DD).')
-    if (c.valueType === 'date' ? Date.parse(String(v[0])) > Date.parse(String(v[1])) : Number(v[0]) > Number(v[1])) issue('value', 'The first value must not be after the second.')
-    return
-  }
-  if (Array.isArray(v)) return issue('value', 'Expected a single value.')
-  if (c.operator === 'in_last_days') {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_DAYS) issue('value', `Expected a whole number of days from 1 to ${MAX_DAYS}.`)
-    return
-  }
-  switch (c.valueType) {
-    case 'text':
-      if (typeof v !== 'string' || (c.operator !== 'equals' && c.operator !== 'not_equals' && v === '')) issue('value', 'Expected a non-empty text.')
+const profilePropertyCondition = z
+  .object({
+    kind: z.literal('profile_property'),
+    // properties.<name>: the name is checked where every JSON path is built (lib/db/json-path.ts).
+    field: z.string().superRefine((f, ctx) => {
+      if ((BUILTIN_FIELDS as readonly string[]).includes(f)) return
+      const problem = f.startsWith(PROPERTY_PREFIX)
+        ? propertyNameProblem(f.slice(PROPERTY_PREFIX.length))
+        : `Expected one of ${BUILTIN_FIELDS.join(', ')} or properties.<name>.`
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    }),
+    valueType: z.enum(VALUE_TYPES),
+    operator: z.enum(PROPERTY_OPERATORS),
+    value: z.union([scalar, z.array(z.union([z.string().max(1000), z.number()])).max(2)]).optional(),
+  })
+  .superRefine((c, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+    if ((DATE_FIELDS as readonly string[]).includes(c.field) && c.valueType !== 'date')
+      issue('valueType', `${c.field} is a date: use valueType date.`)
+    else if (
+      (BUILTIN_FIELDS as readonly string[]).includes(c.field) &&
+      !DATE_FIELDS.includes(c.field as BuiltinField) &&
+      c.valueType !== 'text'
+    ) {
+      issue('valueType', `${c.field} is text: use valueType text.`)
+    }
+    if (!OPERATORS_BY_TYPE[c.valueType].includes(c.operator)) {
+      issue('operator', `For ${c.valueType} values use one of: ${OPERATORS_BY_TYPE[c.valueType].join(', ')}.`)
       return
-    case 'number':
-      if (typeof v !== 'number' || !Number.isFinite(v)) issue('value', 'Expected a number.')
+    }
+    const v = c.value
+    if (c.operator === 'is_set' || c.operator === 'is_not_set') return
+    if (v === undefined) return issue('value', 'A value is required for this operator.')
+    if (c.operator === 'between') {
+      if (!Array.isArray(v) || v.length !== 2) return issue('value', 'Expected two values [from, to].')
+      if (c.valueType === 'number' && !v.every((x) => typeof x === 'number'))
+        return issue('value', 'Expected two numbers.')
+      if (c.valueType === 'date' && !v.every((x) => typeof x === 'string' && isoDate.safeParse(x).success))
+        return issue('value', 'Expected two dates (YYYY-MM-DD).')
+      if (c.valueType === 'date' ? Date.parse(String(v[0])) > Date.parse(String(v[1])) : Number(v[0]) > Number(v[1]))
+        issue('value', 'The first value must not be after the second.')
       return
-    case 'boolean':
-      if (typeof v !== 'boolean') issue('value', 'Expected true or false.')
+    }
+    if (Array.isArray(v)) return issue('value', 'Expected a single value.')
+    if (c.operator === 'in_last_days') {
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_DAYS)
+        issue('value', `Expected a whole number of days from 1 to ${MAX_DAYS}.`)
       return
-    case 'date':
-      if (typeof v !== 'string' || !isoDate.safeParse(v).success) issue('value', 'Expected a date (YYYY-MM-DD) or an ISO 8601 date-time.')
-      return
-    case 'list':
-      if (typeof v === 'boolean' || v === '') issue('value', 'Expected the item to look for (text or number).')
-      return
-  }
-})
+    }
+    switch (c.valueType) {
+      case 'text':
+        if (typeof v !== 'string' || (c.operator !== 'equals' && c.operator !== 'not_equals' && v === ''))
+          issue('value', 'Expected a non-empty text.')
+        return
+      case 'number':
+        if (typeof v !== 'number' || !Number.isFinite(v)) issue('value', 'Expected a number.')
+        return
+      case 'boolean':
+        if (typeof v !== 'boolean') issue('value', 'Expected true or false.')
+        return
+      case 'date':
+        if (typeof v !== 'string' || !isoDate.safeParse(v).success)
+          issue('value', 'Expected a date (YYYY-MM-DD) or an ISO 8601 date-time.')
+        return
+      case 'list':
+        if (typeof v === 'boolean' || v === '') issue('value', 'Expected the item to look for (text or number).')
+        return
+    }
+  })
 
 const timeframe = z.discriminatedUnion('type', [
   z.object({ type: z.literal('all_time') }),
   z.object({ type: z.literal('in_last_days'), days: z.number().int().min(1).max(MAX_DAYS) }),
-  z.object({ type: z.literal('between'), start: isoDate, end: isoDate })
-    .refine((t) => Date.parse(t.start) <= Date.parse(t.end), { path: ['end'], message: 'The end must not be before the start.' }),
+  z
+    .object({ type: z.literal('between'), start: isoDate, end: isoDate })
+    .refine((t) => Date.parse(t.start) <= Date.parse(t.end), {
+      path: ['end'],
+      message: 'The end must not be before the start.',
+    }),
 ])
 
-const eventFilter = z.object({
-  property: propertyNameSchema,
-  operator: z.enum(['equals', 'not_equals', 'contains', 'greater_than', 'less_than']),
-  value: scalar,
-}).superRefine((f, ctx) => {
-  if ((f.operator === 'greater_than' || f.operator === 'less_than') && typeof f.value !== 'number') {
-    ctx.addIssue({ code: 'custom', path: ['value'], message: 'Expected a number.' })
-  }
-  if (f.operator === 'contains' && (typeof f.value !== 'string' || f.value === '')) {
-    ctx.addIssue({ code: 'custom', path: ['value'], message: 'Expected a non-empty text.' })
-  }
-})
+const eventFilter = z
+  .object({
+    property: propertyNameSchema,
+    operator: z.enum(['equals', 'not_equals', 'contains', 'greater_than', 'less_than']),
+    value: scalar,
+  })
+  .superRefine((f, ctx) => {
+    if ((f.operator === 'greater_than' || f.operator === 'less_than') && typeof f.value !== 'number') {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Expected a number.' })
+    }
+    if (f.operator === 'contains' && (typeof f.value !== 'string' || f.value === '')) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Expected a non-empty text.' })
+    }
+  })
 
-const metricCondition = z.object({
-  kind: z.literal('metric'),
-  metricId: z.string().min(1).max(64),
-  comparison: z.enum(['at_least', 'at_most', 'exactly', 'zero_times']),
-  count: z.number().min(0).max(1e12).default(0),
-  timeframe,
-  aggregate: z.enum(['count', 'sum_value']).optional(),
-  filters: z.array(eventFilter).max(DEFINITION_LIMITS.filtersPerCondition).optional(),
-}).superRefine((c, ctx) => {
-  if ((c.aggregate ?? 'count') === 'count' && !Number.isInteger(c.count)) {
-    ctx.addIssue({ code: 'custom', path: ['count'], message: 'Expected a whole number of times.' })
-  }
-})
+const metricCondition = z
+  .object({
+    kind: z.literal('metric'),
+    metricId: z.string().min(1).max(64),
+    comparison: z.enum(['at_least', 'at_most', 'exactly', 'zero_times']),
+    count: z.number().min(0).max(1e12).default(0),
+    timeframe,
+    aggregate: z.enum(['count', 'sum_value']).optional(),
+    filters: z.array(eventFilter).max(DEFINITION_LIMITS.filtersPerCondition).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if ((c.aggregate ?? 'count') === 'count' && !Number.isInteger(c.count)) {
+      ctx.addIssue({ code: 'custom', path: ['count'], message: 'Expected a whole number of times.' })
+    }
+  })
 
 const listMembershipCondition = z.object({
   kind: z.literal('list_membership'),
@@ -193,17 +251,23 @@ const locationCondition = z.object({
 })
 
 export const segmentCondition = z.discriminatedUnion('kind', [
-  profilePropertyCondition, metricCondition, listMembershipCondition, consentCondition, locationCondition,
+  profilePropertyCondition,
+  metricCondition,
+  listMembershipCondition,
+  consentCondition,
+  locationCondition,
 ])
 
 // A node is a group when it has `conditions`, else a condition; dispatching by hand (rather
 // than z.union) keeps the errors precise: the path points at the offending field.
 const node: z.ZodType<Condition | ConditionGroup> = z.lazy(() =>
   z.unknown().transform((v, ctx) => {
-    const schema: z.ZodType<unknown> = v && typeof v === 'object' && 'conditions' in v ? conditionGroup : segmentCondition
+    const schema: z.ZodType<unknown> =
+      v && typeof v === 'object' && 'conditions' in v ? conditionGroup : segmentCondition
     const r = schema.safeParse(v)
     if (!r.success) {
-      for (const i of r.error.issues) ctx.addIssue({ ...(i as object), code: 'custom', path: i.path, message: i.message })
+      for (const i of r.error.issues)
+        ctx.addIssue({ ...(i as object), code: 'custom', path: i.path, message: i.message })
       return z.NEVER
     }
     return r.data as Condition | ConditionGroup
@@ -221,15 +285,21 @@ function checkDepth(g: ConditionGroup, depth: number, path: (string | number)[],
   g.conditions.forEach((c, i) => {
     if (!isGroup(c)) return
     if (depth + 1 > MAX_DEPTH) {
-      ctx.addIssue({ code: 'custom', path: [...path, 'conditions', i], message: `Groups can be nested at most ${MAX_DEPTH} levels deep.` })
+      ctx.addIssue({
+        code: 'custom',
+        path: [...path, 'conditions', i],
+        message: `Groups can be nested at most ${MAX_DEPTH} levels deep.`,
+      })
     } else checkDepth(c, depth + 1, [...path, 'conditions', i], ctx)
   })
 }
 
-export const segmentDefinition: z.ZodType<SegmentDefinition> = z.object({
-  version: z.literal(1),
-  root: conditionGroup,
-}).superRefine((d, ctx) => checkDepth(d.root, 1, ['root'], ctx)) as z.ZodType<SegmentDefinition>
+export const segmentDefinition: z.ZodType<SegmentDefinition> = z
+  .object({
+    version: z.literal(1),
+    root: conditionGroup,
+  })
+  .superRefine((d, ctx) => checkDepth(d.root, 1, ['root'], ctx)) as z.ZodType<SegmentDefinition>
 
 /** Every condition of a definition, depth-first. */
 export function conditionsOf(def: SegmentDefinition): Condition[] {
@@ -241,9 +311,11 @@ export function conditionsOf(def: SegmentDefinition): Condition[] {
 
 /** Whether membership can change with the passing of time alone ("in the last N days"). */
 export function isTimeRelative(def: SegmentDefinition): boolean {
-  return conditionsOf(def).some((c) =>
-    (c.kind === 'metric' && c.timeframe.type === 'in_last_days') ||
-    (c.kind === 'profile_property' && c.operator === 'in_last_days'))
+  return conditionsOf(def).some(
+    (c) =>
+      (c.kind === 'metric' && c.timeframe.type === 'in_last_days') ||
+      (c.kind === 'profile_property' && c.operator === 'in_last_days'),
+  )
 }
 
 type Maybe = boolean | null

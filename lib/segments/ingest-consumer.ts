@@ -7,7 +7,10 @@ import { reevaluateProfiles } from './reevaluate-profiles'
 
 export function reevaluateTouched(t: TouchedProfiles): Promise<void> {
   return reevaluateProfiles(t.companyId, t.profileIds, {
-    metricIds: t.metricIds, profileChanged: t.profileChanged, created: t.created, all: t.mergedInto,
+    metricIds: t.metricIds,
+    profileChanged: t.profileChanged,
+    created: t.created,
+    all: t.mergedInto,
   })
 }
 

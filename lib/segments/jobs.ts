@@ -13,11 +13,18 @@ import { buildListExport } from '@/lib/groups/export-list-members'
 // Idempotent: recompute diffs the computed set against the kept membership, so a re-run
 // after a crash converges to the same members; a deleted segment is simply skipped.
 async function recompute(payload: { groupId?: string }, ctx: { companyId: number | null }): Promise<void> {
-  if (!payload?.groupId || ctx.companyId == null) throw new PermanentJobError('segments.recompute needs a groupId and a companyId')
+  if (!payload?.groupId || ctx.companyId == null)
+    throw new PermanentJobError('segments.recompute needs a groupId and a companyId')
   try {
     await recomputeSegment(ctx.companyId, payload.groupId)
     // Keeps the periodic refresh alive for "in the last N days" segments (one job per slot).
-    const text = (await db.group.findFirst({ where: { id: payload.groupId, companyId: ctx.companyId }, select: { definition: true } }))?.definition ?? null
+    const text =
+      (
+        await db.group.findFirst({
+          where: { id: payload.groupId, companyId: ctx.companyId },
+          select: { definition: true },
+        })
+      )?.definition ?? null
     const parsed = text ? segmentDefinition.safeParse(safeJson(text)) : null
     if (parsed?.success && isTimeRelative(parsed.data)) await scheduleTimeRefresh()
   } catch (e) {
@@ -25,8 +32,14 @@ async function recompute(payload: { groupId?: string }, ctx: { companyId: number
     if (isBusy(e)) throw e
     // The definition itself cannot be computed: retrying gives the same answer. recomputeSegment
     // has already taken the segment out of "processing"; the error is kept for the operator.
-    reportError({ error: e, route: 'segments.recompute', extra: { companyId: ctx.companyId, groupId: payload.groupId } })
-    throw new PermanentJobError(`Segment ${payload.groupId} cannot be computed: ${e instanceof Error ? e.message : String(e)}`)
+    reportError({
+      error: e,
+      route: 'segments.recompute',
+      extra: { companyId: ctx.companyId, groupId: payload.groupId },
+    })
+    throw new PermanentJobError(
+      `Segment ${payload.groupId} cannot be computed: ${e instanceof Error ? e.message : String(e)}`,
+    )
   }
 }
 
@@ -50,7 +63,8 @@ export async function refreshTimeRelativeSegments(): Promise<number> {
     if (!parsed.success || !isTimeRelative(parsed.data)) continue
     // One account's broken segment must not stop the refresh (and the next booking) for all.
     await recomputeSegment(r.companyId, r.id, undefined, { markProcessing: false }).catch((e) => {
-      if (!(e instanceof AppError && e.status === 404)) reportError({ error: e, route: 'segments.refresh-time', extra: { companyId: r.companyId, groupId: r.id } })
+      if (!(e instanceof AppError && e.status === 404))
+        reportError({ error: e, route: 'segments.refresh-time', extra: { companyId: r.companyId, groupId: r.id } })
     })
     n++
   }
@@ -65,7 +79,8 @@ export function register(): void {
   })
   // Idempotent: the download row is rewritten whole on every run.
   registerJobHandler('lists.export', async (payload: { downloadId?: number; groupId?: string }, ctx) => {
-    if (!payload?.downloadId || !payload.groupId || ctx.companyId == null) throw new PermanentJobError('lists.export needs a downloadId and a groupId')
+    if (!payload?.downloadId || !payload.groupId || ctx.companyId == null)
+      throw new PermanentJobError('lists.export needs a downloadId and a groupId')
     await buildListExport(ctx.companyId, payload.downloadId, payload.groupId)
   })
 }

@@ -33,7 +33,10 @@ import { kysely as kyselyDb } from '@/lib/db/kysely'
 
 const BATCH = 500
 
-export interface ReevaluateFailure { segmentId: string; error: unknown }
+export interface ReevaluateFailure {
+  segmentId: string
+  error: unknown
+}
 
 interface Prepared {
   ids: string[]
@@ -48,7 +51,8 @@ const validIds = (ids: unknown[]) => ids.filter((id): id is string => typeof id 
 
 /** Reports the failures of a re-evaluation (call after the transaction has committed). */
 export function reportReevaluationFailures(companyId: number, failures: ReevaluateFailure[]): void {
-  for (const f of failures) reportError({ error: f.error, route: 'segments.live', extra: { companyId, groupId: f.segmentId } })
+  for (const f of failures)
+    reportError({ error: f.error, route: 'segments.live', extra: { companyId, groupId: f.segmentId } })
 }
 
 /** The profiles and compiled segments to evaluate; null when there is nothing to do. */
@@ -89,7 +93,10 @@ function matchQuery(pred: Frag): Frag {
 // (a new definition, or any change to the company's segments, makes new ones: active-segments.ts)
 // for the same engine and company time zone. "Now", the ids and the company are slots filled in
 // per call, so the cached SQL stays valid as the clock moves.
-const compiledCache = new WeakMap<ActiveSegment, { engine: DbEngine; timeZone: string; query: CompiledQuery<{ id: string }> }>()
+const compiledCache = new WeakMap<
+  ActiveSegment,
+  { engine: DbEngine; timeZone: string; query: CompiledQuery<{ id: string }> }
+>()
 
 export function compiledMatchQuery(segment: ActiveSegment, timeZone: string): CompiledQuery<{ id: string }> {
   const engine = dbEngine()
@@ -111,7 +118,14 @@ function* applyBatch(companyId: number, p: Prepared, batch: string[], skip: Set<
     yield* savepoint(
       function* () {
         const rows = yield* select(bindSlots(s.query, { ids: JSON.stringify(mine), companyId, now: p.now }))
-        yield* syncMembersOps(companyId, s.id, mine, rows.map((r) => r.id), p.at, 'segment')
+        yield* syncMembersOps(
+          companyId,
+          s.id,
+          mine,
+          rows.map((r) => r.id),
+          p.at,
+          'segment',
+        )
       },
       (error) => {
         if (isBusy(error)) throw error
@@ -128,7 +142,11 @@ function* applyBatch(companyId: number, p: Prepared, batch: string[], skip: Set<
  * transaction. No hint: every active segment for every profile (the safe default). Returns the
  * segments that failed (their changes rolled back); report them after commit.
  */
-export function* reevaluateProfilesOps(companyId: number, profileIds: string[], hint?: ReevaluateHint): Ops<ReevaluateFailure[]> {
+export function* reevaluateProfilesOps(
+  companyId: number,
+  profileIds: string[],
+  hint?: ReevaluateHint,
+): Ops<ReevaluateFailure[]> {
   const p = yield* prepare(companyId, profileIds, hint)
   if (!p) return []
   const failures = [...p.failures]
@@ -142,12 +160,21 @@ export function* reevaluateProfilesOps(companyId: number, profileIds: string[], 
 }
 
 /** SQLite: reevaluateProfilesOps run synchronously inside an existing writeTx. */
-export function reevaluateProfilesInTx(conn: Database.Database, companyId: number, profileIds: string[], hint?: ReevaluateHint): ReevaluateFailure[] {
+export function reevaluateProfilesInTx(
+  conn: Database.Database,
+  companyId: number,
+  profileIds: string[],
+  hint?: ReevaluateHint,
+): ReevaluateFailure[] {
   return runOpsSync(reevaluateProfilesOps(companyId, profileIds, hint), conn)
 }
 
 /** After the triggering write has committed: one transaction per batch of ids; failures are reported. */
-export async function reevaluateProfiles(companyId: number, profileIds: string[], hint?: ReevaluateHint): Promise<void> {
+export async function reevaluateProfiles(
+  companyId: number,
+  profileIds: string[],
+  hint?: ReevaluateHint,
+): Promise<void> {
   const p = await read(prepare(companyId, profileIds, hint))
   if (!p) return
   reportReevaluationFailures(companyId, p.failures)

@@ -3,8 +3,17 @@
 // parameters, so user input never reaches the SQL text. Compile a fragment with
 // `frag.compile(kysely())` or splice it into a Kysely query.
 import {
-  DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector,
-  SqliteQueryCompiler, sql as ksql, type CompiledQuery, type RawBuilder,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql as ksql,
+  type CompiledQuery,
+  type RawBuilder,
 } from 'kysely'
 import { dbEngine, type DbEngine } from '@/lib/db/client'
 import { StoredValuesPlugin } from '@/lib/db/kysely'
@@ -33,17 +42,24 @@ export function join(frags: Frag[], sep: string): Frag {
  * bindSlots().
  */
 export class Slot {
-  constructor(readonly name: 'now' | 'ids' | 'companyId', readonly offset = 0) {}
+  constructor(
+    readonly name: 'now' | 'ids' | 'companyId',
+    readonly offset = 0,
+  ) {}
 }
 
 /** "Now" in Unix seconds, or 'bound': a Slot filled in at run time (cached compiled predicates). */
 export type NowSeconds = number | 'bound'
 
 /** now + seconds: a number, or the slot for it. */
-export const nowPlus = (now: NowSeconds, seconds: number): number | Slot => (now === 'bound' ? new Slot('now', seconds) : now + seconds)
+export const nowPlus = (now: NowSeconds, seconds: number): number | Slot =>
+  now === 'bound' ? new Slot('now', seconds) : now + seconds
 
 /** The compiled query with its slots filled in. */
-export function bindSlots<R>(q: CompiledQuery<R>, values: { now?: number; ids?: string; companyId?: number }): CompiledQuery<R> {
+export function bindSlots<R>(
+  q: CompiledQuery<R>,
+  values: { now?: number; ids?: string; companyId?: number },
+): CompiledQuery<R> {
   const parameters = q.parameters.map((p) => {
     if (!(p instanceof Slot)) return p
     const v = values[p.name]
@@ -79,7 +95,8 @@ export function compileOffline(frag: Frag, engine: DbEngine = dbEngine()): Compi
       dialect: {
         createAdapter: () => (engine === 'postgresql' ? new PostgresAdapter() : new SqliteAdapter()),
         createDriver: () => new DummyDriver(),
-        createIntrospector: (db) => (engine === 'postgresql' ? new PostgresIntrospector(db) : new SqliteIntrospector(db)),
+        createIntrospector: (db) =>
+          engine === 'postgresql' ? new PostgresIntrospector(db) : new SqliteIntrospector(db),
         createQueryCompiler: () => (engine === 'postgresql' ? new PostgresQueryCompiler() : new SqliteQueryCompiler()),
       },
       plugins: [new StoredValuesPlugin(engine)],

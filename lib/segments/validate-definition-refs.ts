@@ -16,7 +16,11 @@ function walk(g: ConditionGroup, path: string, visit: (c: ConditionGroup['condit
   })
 }
 
-export function* definitionRefErrorsOps(companyId: number, def: SegmentDefinition, prefix = 'definition'): Ops<FieldErrors> {
+export function* definitionRefErrorsOps(
+  companyId: number,
+  def: SegmentDefinition,
+  prefix = 'definition',
+): Ops<FieldErrors> {
   const metricIds = new Set<string>()
   const listIds = new Set<string>()
   walk(def.root, `${prefix}.root`, (c) => {
@@ -24,13 +28,30 @@ export function* definitionRefErrorsOps(companyId: number, def: SegmentDefinitio
     if (!isGroup(c) && c.kind === 'list_membership') listIds.add(c.listId)
   })
   const k = kysely()
-  const metrics = new Set(metricIds.size
-    ? (yield* select(k.selectFrom('Metric').select('id').where('companyId', '=', companyId).where('id', 'in', [...metricIds]))).map((r) => r.id)
-    : [])
-  const lists = new Set(listIds.size
-    ? (yield* select(k.selectFrom('Group').select('id').where('companyId', '=', companyId).where('type', '=', 0)
-      .where('deletedAt', 'is', null).where('id', 'in', [...listIds]))).map((r) => r.id)
-    : [])
+  const metrics = new Set(
+    metricIds.size
+      ? (yield* select(
+          k
+            .selectFrom('Metric')
+            .select('id')
+            .where('companyId', '=', companyId)
+            .where('id', 'in', [...metricIds]),
+        )).map((r) => r.id)
+      : [],
+  )
+  const lists = new Set(
+    listIds.size
+      ? (yield* select(
+          k
+            .selectFrom('Group')
+            .select('id')
+            .where('companyId', '=', companyId)
+            .where('type', '=', 0)
+            .where('deletedAt', 'is', null)
+            .where('id', 'in', [...listIds]),
+        )).map((r) => r.id)
+      : [],
+  )
   const errors: FieldErrors = {}
   walk(def.root, `${prefix}.root`, (c, path) => {
     if (isGroup(c)) return
@@ -40,7 +61,11 @@ export function* definitionRefErrorsOps(companyId: number, def: SegmentDefinitio
   return errors
 }
 
-export function definitionRefErrors(companyId: number, def: SegmentDefinition, prefix = 'definition'): Promise<FieldErrors> {
+export function definitionRefErrors(
+  companyId: number,
+  def: SegmentDefinition,
+  prefix = 'definition',
+): Promise<FieldErrors> {
   return read(definitionRefErrorsOps(companyId, def, prefix))
 }
 
@@ -48,7 +73,11 @@ export function definitionRefErrors(companyId: number, def: SegmentDefinition, p
  * Parses and checks a definition; throws 400 with field errors keyed `<prefix>.<path>`.
  * Used by the lib functions that take a definition from a caller other than the ajax layer.
  */
-export async function parseDefinitionOrThrow(companyId: number, input: unknown, prefix = 'definition'): Promise<SegmentDefinition> {
+export async function parseDefinitionOrThrow(
+  companyId: number,
+  input: unknown,
+  prefix = 'definition',
+): Promise<SegmentDefinition> {
   const tooLarge = definitionLimitErrors(input, prefix)
   if (Object.keys(tooLarge).length) throw badRequest('The segment definition is too large.', tooLarge)
   const r = segmentDefinition.safeParse(input)

@@ -32,11 +32,16 @@ export async function guardRoute(pathname: string, search = ''): Promise<Guarded
     ? { resources: principal.resources, staffResources: principal.staffResources, isStaff: principal.user.isStaff }
     : null
   switch (decideAccess(match.route, viewer, flags)) {
-    case 'login': redirect(loginRedirectUrl(pathname, search))
-    case 'dashboard': redirect('/dashboard')
-    case 'not-found': notFound()
-    case 'forbidden': forbidden()
-    case 'allow': return { route: match.route, params: match.params, principal, flags }
+    case 'login':
+      redirect(loginRedirectUrl(pathname, search))
+    case 'dashboard':
+      redirect('/dashboard')
+    case 'not-found':
+      notFound()
+    case 'forbidden':
+      forbidden()
+    case 'allow':
+      return { route: match.route, params: match.params, principal, flags }
   }
 }
 

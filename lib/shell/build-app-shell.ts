@@ -62,7 +62,9 @@ export function buildAppShell(p: Principal, flags: Record<string, boolean>, curr
       isFeedsEnabled: flags.feeds === true,
       isLocationAwareProductFeedsEnabled: false,
       isMfaRequired: p.company.mfaRequired,
-      isVerified: status !== COMPANY_STATUS.DISABLED_FAILED_VERIFICATION && status !== COMPANY_STATUS.DISABLED_REQUIRES_MANUAL_VERIFICATION,
+      isVerified:
+        status !== COMPANY_STATUS.DISABLED_FAILED_VERIFICATION &&
+        status !== COMPANY_STATUS.DISABLED_REQUIRES_MANUAL_VERIFICATION,
     },
     isCompanyDisabledByCompliance: status === COMPANY_STATUS.DISABLED_BY_COMPLIANCE,
     landingPageUrl: '/dashboard',

@@ -4,7 +4,13 @@ import { companyStatusLabel } from './company-status'
 
 /** "email-pro" → "Email Pro": the plan keys are ours, their labels follow from them. */
 export function planLabel(planKey: string): string {
-  return planKey.split(/[-_\s]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ') || 'Free'
+  return (
+    planKey
+      .split(/[-_\s]+/)
+      .filter(Boolean)
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join(' ') || 'Free'
+  )
 }
 
 export function buildAuthorization(p: Principal) {

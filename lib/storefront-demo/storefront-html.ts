@@ -36,8 +36,12 @@ const nonceAttr = (nonce: string | null) => (nonce ? ` nonce="${escapeHtml(nonce
 
 /** JSON inside <script>: escaped so no value can close the element or open a comment. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 function layout(input: PageInput, title: string, body: string, inlineScript = ''): string {
@@ -59,9 +63,13 @@ ${inlineScript ? `<script${nonceAttr(nonce)}>${inlineScript}</script>` : ''}
 }
 
 export function renderHome(input: PageInput, products: StorefrontProduct[]): string {
-  const cards = products.map((p) => `<a class="card" href="/storefront-demo/products/${encodeURIComponent(p.id)}${input.keyQuery}">
+  const cards = products
+    .map(
+      (p) => `<a class="card" href="/storefront-demo/products/${encodeURIComponent(p.id)}${input.keyQuery}">
 <img src="${escapeHtml(p.imageUrl ?? '')}" alt="" loading="lazy" width="400" height="400"><div><div class="t">${escapeHtml(p.title)}</div>
-<div class="price">${escapeHtml(money(p, input.company.currency))}</div></div></a>`).join('')
+<div class="price">${escapeHtml(money(p, input.company.currency))}</div></div></a>`,
+    )
+    .join('')
   const body = `<section class="hero"><h1>New season, new favourites</h1><p>Browse the catalog: the product pages tell the onsite script what you look at.</p></section>
 <div class="grid">${cards || '<p>This store has no published products yet.</p>'}</div>`
   return layout(input, 'Shop', body)
@@ -70,13 +78,26 @@ export function renderHome(input: PageInput, products: StorefrontProduct[]): str
 /** The vendor's Viewed Product and Added to Cart property names (and trackViewedItem's). */
 export function productEventProperties(p: StorefrontProduct, url: string) {
   return {
-    ProductName: p.title, ProductID: p.externalId, SKU: p.externalId, Categories: p.categories, ImageURL: p.imageUrl ?? '', URL: url, Price: p.price ?? 0,
+    ProductName: p.title,
+    ProductID: p.externalId,
+    SKU: p.externalId,
+    Categories: p.categories,
+    ImageURL: p.imageUrl ?? '',
+    URL: url,
+    Price: p.price ?? 0,
   }
 }
 
 export function renderProduct(input: PageInput, p: StorefrontProduct, url: string): string {
   const props = productEventProperties(p, url)
-  const viewedItem = { Title: p.title, ItemId: p.externalId, Categories: p.categories, ImageUrl: p.imageUrl ?? '', Url: url, Metadata: { Price: p.price ?? 0 } }
+  const viewedItem = {
+    Title: p.title,
+    ItemId: p.externalId,
+    Categories: p.categories,
+    ImageUrl: p.imageUrl ?? '',
+    Url: url,
+    Metadata: { Price: p.price ?? 0 },
+  }
   const body = `<article class="product"><img src="${escapeHtml(p.imageUrl ?? '')}" alt="${escapeHtml(p.title)}" width="400" height="400">
 <div><h1>${escapeHtml(p.title)}</h1><p class="price">${escapeHtml(money(p, input.company.currency))}</p><p>${escapeHtml(p.description)}</p>
 <button type="button" id="add-to-cart">Add to cart</button><span class="added" id="added" hidden>Added to your cart</span></div></article>`

@@ -9,8 +9,20 @@ export const createSupportTicketBody = z.object({
 })
 export type CreateSupportTicketInput = z.infer<typeof createSupportTicketBody>
 
-export const ticketView = (t: { id: number; subject: string; message: string; status: string; path: string | null; createdAt: Date }) => ({
-  id: t.id, subject: t.subject, message: t.message, status: t.status, path: t.path, createdAt: t.createdAt.toISOString(),
+export const ticketView = (t: {
+  id: number
+  subject: string
+  message: string
+  status: string
+  path: string | null
+  createdAt: Date
+}) => ({
+  id: t.id,
+  subject: t.subject,
+  message: t.message,
+  status: t.status,
+  path: t.path,
+  createdAt: t.createdAt.toISOString(),
 })
 
 export async function createSupportTicket(companyId: number, userId: number, input: CreateSupportTicketInput) {

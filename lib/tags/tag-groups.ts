@@ -19,19 +19,29 @@ export function defaultGroupId(companyId: number): string {
 
 export async function ensureDefaultGroup(companyId: number): Promise<TagGroup> {
   const id = defaultGroupId(companyId)
-  return db.tagGroup.upsert({ where: { id }, update: {}, create: { id, companyId, name: DEFAULT_GROUP_NAME, isDefault: true } })
+  return db.tagGroup.upsert({
+    where: { id },
+    update: {},
+    create: { id, companyId, name: DEFAULT_GROUP_NAME, isDefault: true },
+  })
 }
 
 export function cleanGroupName(raw: unknown, field = 'name'): string {
   const name = typeof raw === 'string' ? raw.trim() : ''
   if (!name) throw badRequest('A tag group name is required.', { [field]: ['A tag group name is required.'] })
-  if (name.length > NAME_MAX) throw badRequest(`A tag group name has at most ${NAME_MAX} characters.`, { [field]: [`A tag group name has at most ${NAME_MAX} characters.`] })
+  if (name.length > NAME_MAX)
+    throw badRequest(`A tag group name has at most ${NAME_MAX} characters.`, {
+      [field]: [`A tag group name has at most ${NAME_MAX} characters.`],
+    })
   return name
 }
 
 export async function listTagGroups(companyId: number): Promise<TagGroup[]> {
   await ensureDefaultGroup(companyId)
-  return db.tagGroup.findMany({ where: { companyId }, orderBy: [{ isDefault: 'desc' }, { name: 'asc' }, { id: 'asc' }] })
+  return db.tagGroup.findMany({
+    where: { companyId },
+    orderBy: [{ isDefault: 'desc' }, { name: 'asc' }, { id: 'asc' }],
+  })
 }
 
 export async function findTagGroup(companyId: number, id: string): Promise<TagGroup | null> {
@@ -45,14 +55,21 @@ export async function getTagGroupOrThrow(companyId: number, id: string): Promise
   return g
 }
 
-export async function createTagGroup(companyId: number, input: { name: unknown; exclusive?: boolean | null }): Promise<TagGroup> {
+export async function createTagGroup(
+  companyId: number,
+  input: { name: unknown; exclusive?: boolean | null },
+): Promise<TagGroup> {
   const name = cleanGroupName(input.name)
   await ensureDefaultGroup(companyId)
   return db.$transaction(async (tx) => {
     const count = await tx.tagGroup.count({ where: { companyId } })
-    if (count >= MAX_TAG_GROUPS) throw new AppError('limit_reached', 400, `An account can have at most ${MAX_TAG_GROUPS} tag groups.`)
+    if (count >= MAX_TAG_GROUPS)
+      throw new AppError('limit_reached', 400, `An account can have at most ${MAX_TAG_GROUPS} tag groups.`)
     const same = await tx.tagGroup.findFirst({ where: { companyId, name } })
-    if (same) throw new AppError('duplicate', 409, `A tag group named "${name}" already exists.`, { name: [`A tag group named "${name}" already exists.`] })
+    if (same)
+      throw new AppError('duplicate', 409, `A tag group named "${name}" already exists.`, {
+        name: [`A tag group named "${name}" already exists.`],
+      })
     return tx.tagGroup.create({ data: { id: randomUUID(), companyId, name, exclusive: input.exclusive ?? false } })
   })
 }
@@ -61,7 +78,10 @@ export async function renameTagGroup(companyId: number, id: string, rawName: unk
   const name = cleanGroupName(rawName)
   const g = await getTagGroupOrThrow(companyId, id)
   const same = await db.tagGroup.findFirst({ where: { companyId, name, NOT: { id } } })
-  if (same) throw new AppError('duplicate', 409, `A tag group named "${name}" already exists.`, { name: [`A tag group named "${name}" already exists.`] })
+  if (same)
+    throw new AppError('duplicate', 409, `A tag group named "${name}" already exists.`, {
+      name: [`A tag group named "${name}" already exists.`],
+    })
   return db.tagGroup.update({ where: { id: g.id }, data: { name } })
 }
 
@@ -73,7 +93,11 @@ export async function deleteTagGroup(companyId: number, id: string): Promise<voi
   const tagIds = tags.map((t) => t.id)
   await db.$transaction(async (tx) => {
     await tx.tagLink.deleteMany({ where: { companyId, tagId: { in: tagIds } } })
-    await unlinkFlowTagsByName(tx, companyId, tags.map((t) => t.name))
+    await unlinkFlowTagsByName(
+      tx,
+      companyId,
+      tags.map((t) => t.name),
+    )
     await tx.tag.deleteMany({ where: { companyId, groupId: g.id } })
     await tx.tagGroup.delete({ where: { id: g.id } })
   })

@@ -15,12 +15,22 @@ export type Taggable = (typeof TAGGABLE)[number]
 type Tx = Prisma.TransactionClient | typeof db
 
 /** The ids among `ids` that are resources of this type in the company. */
-export async function existingResourceIds(tx: Tx, companyId: number, type: Taggable, ids: string[]): Promise<Set<string>> {
+export async function existingResourceIds(
+  tx: Tx,
+  companyId: number,
+  type: Taggable,
+  ids: string[],
+): Promise<Set<string>> {
   const unique = [...new Set(ids)]
   let rows: Array<{ id: string }>
   if (type === 'flow') rows = await tx.flow.findMany({ where: { companyId, id: { in: unique } }, select: { id: true } })
-  else if (type === 'campaign') rows = await tx.campaign.findMany({ where: { companyId, id: { in: unique } }, select: { id: true } })
-  else rows = await tx.group.findMany({ where: { companyId, id: { in: unique }, type: type === 'list' ? LIST : SEGMENT, deletedAt: null }, select: { id: true } })
+  else if (type === 'campaign')
+    rows = await tx.campaign.findMany({ where: { companyId, id: { in: unique } }, select: { id: true } })
+  else
+    rows = await tx.group.findMany({
+      where: { companyId, id: { in: unique }, type: type === 'list' ? LIST : SEGMENT, deletedAt: null },
+      select: { id: true },
+    })
   return new Set(rows.map((r) => r.id))
 }
 
@@ -34,11 +44,18 @@ async function requireResources(tx: Tx, companyId: number, type: Taggable, ids: 
 
 /** Tag ids a resource carries (flows: links plus free-text FlowTag names that are tags). */
 async function tagIdsOf(tx: Tx, companyId: number, type: Taggable, resourceId: string): Promise<Set<string>> {
-  const links = await tx.tagLink.findMany({ where: { companyId, resourceType: type, resourceId }, select: { tagId: true } })
+  const links = await tx.tagLink.findMany({
+    where: { companyId, resourceType: type, resourceId },
+    select: { tagId: true },
+  })
   const out = new Set(links.map((l) => l.tagId))
   if (type === 'flow') {
-    const names = (await tx.flowTag.findMany({ where: { companyId, flowId: resourceId }, select: { tag: true } })).map((r) => r.tag)
-    if (names.length) for (const t of await tx.tag.findMany({ where: { companyId, name: { in: names } }, select: { id: true } })) out.add(t.id)
+    const names = (await tx.flowTag.findMany({ where: { companyId, flowId: resourceId }, select: { tag: true } })).map(
+      (r) => r.tag,
+    )
+    if (names.length)
+      for (const t of await tx.tag.findMany({ where: { companyId, name: { in: names } }, select: { id: true } }))
+        out.add(t.id)
   }
   return out
 }
@@ -49,21 +66,40 @@ export async function linkTag(companyId: number, tagId: string, type: Taggable, 
   await db.$transaction(async (tx) => {
     const unique = await requireResources(tx, companyId, type, ids)
     const group = await tx.tagGroup.findFirst({ where: { companyId, id: tag.groupId } })
-    const siblings = group?.exclusive ? new Set((await tx.tag.findMany({ where: { companyId, groupId: group.id }, select: { id: true } })).map((t) => t.id)) : null
+    const siblings = group?.exclusive
+      ? new Set(
+          (await tx.tag.findMany({ where: { companyId, groupId: group.id }, select: { id: true } })).map((t) => t.id),
+        )
+      : null
     const fresh: string[] = []
     for (const id of unique) {
       const have = await tagIdsOf(tx, companyId, type, id)
       if (have.has(tag.id)) continue
-      if (have.size >= MAX_TAGS_PER_RESOURCE) throw new AppError('limit_reached', 400, `The ${type} ${id} already has ${MAX_TAGS_PER_RESOURCE} tags, the most a resource can have.`)
+      if (have.size >= MAX_TAGS_PER_RESOURCE)
+        throw new AppError(
+          'limit_reached',
+          400,
+          `The ${type} ${id} already has ${MAX_TAGS_PER_RESOURCE} tags, the most a resource can have.`,
+        )
       if (siblings && [...have].some((t) => siblings.has(t))) {
-        throw new AppError('invalid', 400, `The ${type} ${id} already has a tag from the exclusive group "${group!.name}"; a resource holds only one of its tags.`)
+        throw new AppError(
+          'invalid',
+          400,
+          `The ${type} ${id} already has a tag from the exclusive group "${group!.name}"; a resource holds only one of its tags.`,
+        )
       }
       fresh.push(id)
     }
     if (fresh.length) {
-      const existing = await tx.tagLink.findMany({ where: { companyId, tagId: tag.id, resourceType: type, resourceId: { in: fresh } }, select: { resourceId: true } })
+      const existing = await tx.tagLink.findMany({
+        where: { companyId, tagId: tag.id, resourceType: type, resourceId: { in: fresh } },
+        select: { resourceId: true },
+      })
       const toCreate = fresh.filter((id) => !existing.some((e) => e.resourceId === id))
-      if (toCreate.length) await tx.tagLink.createMany({ data: toCreate.map((resourceId) => ({ companyId, tagId: tag.id, resourceType: type, resourceId })) })
+      if (toCreate.length)
+        await tx.tagLink.createMany({
+          data: toCreate.map((resourceId) => ({ companyId, tagId: tag.id, resourceType: type, resourceId })),
+        })
       if (type === 'flow') await linkFlowTags(tx, companyId, fresh, tag.name)
     }
   })
@@ -81,8 +117,14 @@ export async function unlinkTag(companyId: number, tagId: string, type: Taggable
 /** Resource ids a tag is linked to (only resources that still exist). */
 export async function linkedResourceIds(companyId: number, tagId: string, type: Taggable): Promise<string[]> {
   const tag = await getTagOrThrow(companyId, tagId)
-  const ids = new Set((await db.tagLink.findMany({ where: { companyId, tagId, resourceType: type }, select: { resourceId: true } })).map((l) => l.resourceId))
-  if (type === 'flow') for (const r of await db.flowTag.findMany({ where: { companyId, tag: tag.name }, select: { flowId: true } })) ids.add(r.flowId)
+  const ids = new Set(
+    (await db.tagLink.findMany({ where: { companyId, tagId, resourceType: type }, select: { resourceId: true } })).map(
+      (l) => l.resourceId,
+    ),
+  )
+  if (type === 'flow')
+    for (const r of await db.flowTag.findMany({ where: { companyId, tag: tag.name }, select: { flowId: true } }))
+      ids.add(r.flowId)
   const alive = await existingResourceIds(db, companyId, type, [...ids])
   return [...ids].filter((id) => alive.has(id)).sort()
 }
@@ -95,7 +137,11 @@ export async function tagsOfResource(companyId: number, type: Taggable, resource
 }
 
 /** Tags of many resources at once (list screens): resourceId → tags. */
-export async function tagsOfResources(companyId: number, type: Taggable, resourceIds: string[]): Promise<Map<string, Tag[]>> {
+export async function tagsOfResources(
+  companyId: number,
+  type: Taggable,
+  resourceIds: string[],
+): Promise<Map<string, Tag[]>> {
   const out = new Map<string, Tag[]>()
   if (!resourceIds.length) return out
   const links = await db.tagLink.findMany({ where: { companyId, resourceType: type, resourceId: { in: resourceIds } } })
@@ -113,14 +159,26 @@ export async function tagsOfResources(companyId: number, type: Taggable, resourc
  * Resource ids carrying any of the tags (ids or names, matched case-insensitively by name):
  * the tag filter of the flows, campaigns, lists and segments lists.
  */
-export async function resourceIdsWithAnyTag(companyId: number, type: Taggable, tagIdsOrNames: string[]): Promise<Set<string>> {
+export async function resourceIdsWithAnyTag(
+  companyId: number,
+  type: Taggable,
+  tagIdsOrNames: string[],
+): Promise<Set<string>> {
   const wanted = new Set(tagIdsOrNames.map((t) => t.toLowerCase()))
-  const tags = (await db.tag.findMany({ where: { companyId } })).filter((t) => wanted.has(t.id.toLowerCase()) || wanted.has(t.name.toLowerCase()))
-  const links = tags.length ? await db.tagLink.findMany({ where: { companyId, resourceType: type, tagId: { in: tags.map((t) => t.id) } }, select: { resourceId: true } }) : []
+  const tags = (await db.tag.findMany({ where: { companyId } })).filter(
+    (t) => wanted.has(t.id.toLowerCase()) || wanted.has(t.name.toLowerCase()),
+  )
+  const links = tags.length
+    ? await db.tagLink.findMany({
+        where: { companyId, resourceType: type, tagId: { in: tags.map((t) => t.id) } },
+        select: { resourceId: true },
+      })
+    : []
   const out = new Set(links.map((l) => l.resourceId))
   if (type === 'flow') {
     const names = new Set([...wanted, ...tags.map((t) => t.name.toLowerCase())])
-    for (const r of await db.flowTag.findMany({ where: { companyId }, select: { flowId: true, tag: true } })) if (names.has(r.tag.toLowerCase())) out.add(r.flowId)
+    for (const r of await db.flowTag.findMany({ where: { companyId }, select: { flowId: true, tag: true } }))
+      if (names.has(r.tag.toLowerCase())) out.add(r.flowId)
   }
   return out
 }

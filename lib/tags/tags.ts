@@ -13,11 +13,17 @@ const NAME_MAX = 100
 export function cleanTagName(raw: unknown, field = 'name'): string {
   const name = typeof raw === 'string' ? raw.trim() : ''
   if (!name) throw badRequest('A tag name is required.', { [field]: ['A tag name is required.'] })
-  if (name.length > NAME_MAX) throw badRequest(`A tag name has at most ${NAME_MAX} characters.`, { [field]: [`A tag name has at most ${NAME_MAX} characters.`] })
+  if (name.length > NAME_MAX)
+    throw badRequest(`A tag name has at most ${NAME_MAX} characters.`, {
+      [field]: [`A tag name has at most ${NAME_MAX} characters.`],
+    })
   return name
 }
 
-const duplicate = (name: string) => new AppError('duplicate', 409, `A tag named "${name}" already exists.`, { name: [`A tag named "${name}" already exists.`] })
+const duplicate = (name: string) =>
+  new AppError('duplicate', 409, `A tag named "${name}" already exists.`, {
+    name: [`A tag named "${name}" already exists.`],
+  })
 
 export interface TagFilter {
   name?: { op: 'equals' | 'contains' | 'starts-with' | 'ends-with'; value: string }
@@ -33,7 +39,12 @@ export async function listTags(companyId: number, f: TagFilter = {}): Promise<Ta
   if (f.name) {
     // Case-insensitive on both engines: compared here (an account holds at most 500 tags).
     const v = f.name.value.toLowerCase()
-    const test = { equals: (n: string) => n === v, contains: (n: string) => n.includes(v), 'starts-with': (n: string) => n.startsWith(v), 'ends-with': (n: string) => n.endsWith(v) }[f.name.op]
+    const test = {
+      equals: (n: string) => n === v,
+      contains: (n: string) => n.includes(v),
+      'starts-with': (n: string) => n.startsWith(v),
+      'ends-with': (n: string) => n.endsWith(v),
+    }[f.name.op]
     rows = rows.filter((t) => test(t.name.toLowerCase()))
   }
   return rows
@@ -49,7 +60,8 @@ export async function createTag(companyId: number, input: { name: unknown; group
   const name = cleanTagName(input.name)
   const group = input.groupId ? await getTagGroupOrThrow(companyId, input.groupId) : await ensureDefaultGroup(companyId)
   return db.$transaction(async (tx) => {
-    if ((await tx.tag.count({ where: { companyId } })) >= MAX_TAGS) throw new AppError('limit_reached', 400, `An account can have at most ${MAX_TAGS} tags.`)
+    if ((await tx.tag.count({ where: { companyId } })) >= MAX_TAGS)
+      throw new AppError('limit_reached', 400, `An account can have at most ${MAX_TAGS} tags.`)
     if (await tx.tag.findFirst({ where: { companyId, name } })) throw duplicate(name)
     return tx.tag.create({ data: { id: randomUUID(), companyId, groupId: group.id, name } })
   })

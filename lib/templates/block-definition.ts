@@ -8,22 +8,58 @@ const align = z.enum(['left', 'center', 'right'])
 const link = z
   .string()
   .max(2000)
-  .refine((v) => /^(https?:\/\/|mailto:|tel:|#|\{[{%])/i.test(v.trim()), 'Use an http(s), mailto: or tel: link, or a template variable')
+  .refine(
+    (v) => /^(https?:\/\/|mailto:|tel:|#|\{[{%])/i.test(v.trim()),
+    'Use an http(s), mailto: or tel: link, or a template variable',
+  )
 const imageUrl = z
   .string()
   .max(2000)
   .refine((v) => /^(https?:\/\/|\/|\{[{%])/i.test(v.trim()), 'Use an http(s) image address or a template variable')
 const padding = z.number().int().min(0).max(200)
 
-const textBlock = z.object({ type: z.literal('text'), html: z.string().max(200_000), align: align.optional(), padding: padding.optional(), color: color.optional(), fontSize: z.number().int().min(8).max(72).optional() })
-const imageBlock = z.object({ type: z.literal('image'), src: imageUrl, alt: z.string().max(500).default(''), href: link.optional(), width: z.number().int().min(16).max(900).optional(), align: align.optional() })
-const buttonBlock = z.object({ type: z.literal('button'), text: z.string().min(1).max(200), href: link, backgroundColor: color.optional(), textColor: color.optional(), align: align.optional() })
-const dividerBlock = z.object({ type: z.literal('divider'), color: color.optional(), thickness: z.number().int().min(1).max(20).optional() })
+const textBlock = z.object({
+  type: z.literal('text'),
+  html: z.string().max(200_000),
+  align: align.optional(),
+  padding: padding.optional(),
+  color: color.optional(),
+  fontSize: z.number().int().min(8).max(72).optional(),
+})
+const imageBlock = z.object({
+  type: z.literal('image'),
+  src: imageUrl,
+  alt: z.string().max(500).default(''),
+  href: link.optional(),
+  width: z.number().int().min(16).max(900).optional(),
+  align: align.optional(),
+})
+const buttonBlock = z.object({
+  type: z.literal('button'),
+  text: z.string().min(1).max(200),
+  href: link,
+  backgroundColor: color.optional(),
+  textColor: color.optional(),
+  align: align.optional(),
+})
+const dividerBlock = z.object({
+  type: z.literal('divider'),
+  color: color.optional(),
+  thickness: z.number().int().min(1).max(20).optional(),
+})
 const spacerBlock = z.object({ type: z.literal('spacer'), height: z.number().int().min(1).max(400) })
 const htmlBlock = z.object({ type: z.literal('html'), html: z.string().max(500_000) })
 const socialBlock = z.object({
   type: z.literal('social'),
-  links: z.array(z.object({ network: z.enum(['facebook', 'instagram', 'x', 'tiktok', 'youtube', 'pinterest', 'linkedin']), href: link })).min(1).max(10),
+  links: z
+    .array(
+      z.object({
+        network: z.enum(['facebook', 'instagram', 'x', 'tiktok', 'youtube', 'pinterest', 'linkedin']),
+        href: link,
+      }),
+    )
+    .min(1)
+    .max(10),
   align: align.optional(),
 })
 const productBlock = z.object({
@@ -49,12 +85,34 @@ const productBlock = z.object({
     .optional(),
 })
 
-export const leafBlock = z.discriminatedUnion('type', [textBlock, imageBlock, buttonBlock, dividerBlock, spacerBlock, htmlBlock, socialBlock, productBlock])
+export const leafBlock = z.discriminatedUnion('type', [
+  textBlock,
+  imageBlock,
+  buttonBlock,
+  dividerBlock,
+  spacerBlock,
+  htmlBlock,
+  socialBlock,
+  productBlock,
+])
 const columnsBlock = z.object({
   type: z.literal('columns'),
-  columns: z.array(z.object({ blocks: z.array(leafBlock).max(50) })).min(2).max(4),
+  columns: z
+    .array(z.object({ blocks: z.array(leafBlock).max(50) }))
+    .min(2)
+    .max(4),
 })
-export const block = z.discriminatedUnion('type', [textBlock, imageBlock, buttonBlock, dividerBlock, spacerBlock, htmlBlock, socialBlock, productBlock, columnsBlock])
+export const block = z.discriminatedUnion('type', [
+  textBlock,
+  imageBlock,
+  buttonBlock,
+  dividerBlock,
+  spacerBlock,
+  htmlBlock,
+  socialBlock,
+  productBlock,
+  columnsBlock,
+])
 
 export const blockDefinition = z.object({
   version: z.literal(1).default(1),
@@ -63,7 +121,10 @@ export const blockDefinition = z.object({
     contentBackgroundColor: color.default('#ffffff'),
     textColor: color.default('#222222'),
     linkColor: color.default('#1a73e8'),
-    fontFamily: z.string().regex(/^[\w\s,'"-]{1,200}$/, 'Use a font list such as Arial, sans-serif').default('Helvetica, Arial, sans-serif'),
+    fontFamily: z
+      .string()
+      .regex(/^[\w\s,'"-]{1,200}$/, 'Use a font list such as Arial, sans-serif')
+      .default('Helvetica, Arial, sans-serif'),
     contentWidth: z.number().int().min(320).max(900).default(600),
     previewText: z.string().max(300).optional(),
   }),

@@ -10,9 +10,23 @@
 // A preview (no assignKey) prints PREVIEW_CODE and assigns nothing.
 import { assignCouponCode, heldCouponCode } from '@/lib/coupons/store'
 import { productIdsOf } from '@/lib/catalog/link-events'
-import { cachedCatalogItems, candidateIds, externalOf, MAX_RECOMMENDATIONS, recentlyViewed, recommend, type RecommendationKind } from '@/lib/catalog/recommendations'
+import {
+  cachedCatalogItems,
+  candidateIds,
+  externalOf,
+  MAX_RECOMMENDATIONS,
+  recentlyViewed,
+  recommend,
+  type RecommendationKind,
+} from '@/lib/catalog/recommendations'
 import { feedsForRender } from '@/lib/web-feeds/fetch-feed'
-import { CATALOG_DATA_KEY, literalArg, recommendationArgs, type CatalogRenderData, type TemplateItem } from './tags-catalog'
+import {
+  CATALOG_DATA_KEY,
+  literalArg,
+  recommendationArgs,
+  type CatalogRenderData,
+  type TemplateItem,
+} from './tags-catalog'
 
 export const PREVIEW_CODE = 'PREVIEW-CODE'
 export const COUPONS_EXHAUSTED = 'coupon_codes_exhausted'
@@ -33,26 +47,35 @@ const RECS = /\{%-?\s*(?:product_)?recommendations\s+([^%]*?)\s*-?%\}/g
 const FEEDS = /\bfeeds\.([A-Za-z_]\w*)/g
 
 export function scanTemplate(sources: Array<string | null | undefined>): TemplateScan {
-  const scan: TemplateScan = { coupons: new Set(), catalog: false, literalIds: new Set(), recommendations: new Set(), feeds: new Set() }
+  const scan: TemplateScan = {
+    coupons: new Set(),
+    catalog: false,
+    literalIds: new Set(),
+    recommendations: new Set(),
+    feeds: new Set(),
+  }
   for (const src of sources) {
     if (!src || !src.includes('{')) continue
-    if (src.includes('coupon_code')) for (const m of src.matchAll(COUPON)) {
-      const id = literalArg(m[1])
-      if (id) scan.coupons.add(id)
-    }
-    if (src.includes('catalog') || src.includes('product_block')) for (const m of src.matchAll(CATALOG)) {
-      scan.catalog = true
-      const id = literalArg(m[1]?.split(/\s+/)[0])
-      if (id) scan.literalIds.add(id)
-    }
-    if (src.includes('recommendations')) for (const m of src.matchAll(RECS)) {
-      try {
-        const { kind, count } = recommendationArgs(m[1] ?? '')
-        scan.recommendations.add(`${kind}:${count}`)
-      } catch {
-        // the parser reports a bad tag; nothing to prepare
+    if (src.includes('coupon_code'))
+      for (const m of src.matchAll(COUPON)) {
+        const id = literalArg(m[1])
+        if (id) scan.coupons.add(id)
       }
-    }
+    if (src.includes('catalog') || src.includes('product_block'))
+      for (const m of src.matchAll(CATALOG)) {
+        scan.catalog = true
+        const id = literalArg(m[1]?.split(/\s+/)[0])
+        if (id) scan.literalIds.add(id)
+      }
+    if (src.includes('recommendations'))
+      for (const m of src.matchAll(RECS)) {
+        try {
+          const { kind, count } = recommendationArgs(m[1] ?? '')
+          scan.recommendations.add(`${kind}:${count}`)
+        } catch {
+          // the parser reports a bad tag; nothing to prepare
+        }
+      }
     if (src.includes('feeds.')) for (const m of src.matchAll(FEEDS)) scan.feeds.add(m[1]!)
   }
   return scan
@@ -71,7 +94,8 @@ export interface PrerenderInput {
   readOnly?: boolean
 }
 
-export type PrerenderResult = { ok: true; context: Record<string, unknown> } | { ok: false; reason: typeof COUPONS_EXHAUSTED; error: string }
+export type PrerenderResult =
+  { ok: true; context: Record<string, unknown> } | { ok: false; reason: typeof COUPONS_EXHAUSTED; error: string }
 
 /** The product ids of the triggering event (ProductID, Items[].ProductID, $extra.line_items[].product_id, …). */
 export function eventProductIds(context: Record<string, unknown>): string[] {
@@ -81,7 +105,8 @@ export function eventProductIds(context: Record<string, unknown>): string[] {
   const ids = new Set(productIdsOf(props))
   const extra = props.$extra as Record<string, unknown> | undefined
   const lines = extra && typeof extra === 'object' ? extra.line_items : undefined
-  if (Array.isArray(lines)) for (const l of lines) for (const id of productIdsOf(l as Record<string, unknown>)) ids.add(id)
+  if (Array.isArray(lines))
+    for (const l of lines) for (const id of productIdsOf(l as Record<string, unknown>)) ids.add(id)
   return [...ids]
 }
 
@@ -101,9 +126,14 @@ export async function prepareCatalogRender(input: PrerenderInput): Promise<Prere
       data.coupons[couponId] = (await heldCouponCode(input.companyId, couponId, input.assignKey)) ?? ''
       continue
     }
-    const r = await assignCouponCode(input.companyId, couponId, { assignKey: input.assignKey, profileId: input.profileId, now: input.now })
+    const r = await assignCouponCode(input.companyId, couponId, {
+      assignKey: input.assignKey,
+      profileId: input.profileId,
+      now: input.now,
+    })
     if (r.kind === 'assigned') data.coupons[couponId] = r.code
-    else if (r.kind === 'exhausted') return { ok: false, reason: COUPONS_EXHAUSTED, error: `The coupon ${couponId} has no unassigned code left.` }
+    else if (r.kind === 'exhausted')
+      return { ok: false, reason: COUPONS_EXHAUSTED, error: `The coupon ${couponId} has no unassigned code left.` }
     else return { ok: false, reason: COUPONS_EXHAUSTED, error: `The coupon ${couponId} does not exist.` }
   }
 
@@ -120,7 +150,11 @@ export async function prepareCatalogRender(input: PrerenderInput): Promise<Prere
     data.recommendations[key] = await recommend(kind, Number(count), recInput, (id) => items.has(id))
   }
   // only what the tags can print: the named and event items and the recommended ones
-  const used = new Set<string>([...[...scan.literalIds].map(externalOf), ...(scan.catalog ? basis : []), ...Object.values(data.recommendations).flat()])
+  const used = new Set<string>([
+    ...[...scan.literalIds].map(externalOf),
+    ...(scan.catalog ? basis : []),
+    ...Object.values(data.recommendations).flat(),
+  ])
   for (const id of used) {
     const item = items.get(id)
     if (item) data.items[id] = item as unknown as TemplateItem

@@ -43,7 +43,8 @@ function languageErrors(source: string, where?: string): TemplateIssue[] {
 function definitionLanguageErrors(value: unknown, path: string): TemplateIssue[] {
   if (typeof value === 'string') return /\{[{%#]/.test(value) ? languageErrors(value, path) : []
   if (Array.isArray(value)) return value.flatMap((v, i) => definitionLanguageErrors(v, `${path}.${i}`))
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => definitionLanguageErrors(v, path ? `${path}.${k}` : k))
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => definitionLanguageErrors(v, path ? `${path}.${k}` : k))
   return []
 }
 
@@ -58,7 +59,8 @@ export async function compileTemplate(input: CompileTemplateInput): Promise<Comp
   let definition: BlockDefinition | undefined
 
   if (input.kind === 'SYSTEM_DRAGGABLE') {
-    if (input.definition === undefined || input.definition === null) return failed([{ message: 'definition is required for SYSTEM_DRAGGABLE templates' }])
+    if (input.definition === undefined || input.definition === null)
+      return failed([{ message: 'definition is required for SYSTEM_DRAGGABLE templates' }])
     const size = templateSizeError(JSON.stringify(input.definition) ?? '')
     if (size) return failed([{ message: size.message.replace(/ \(line.*$/, '') }])
     const parsed = blockDefinition.safeParse(input.definition)
@@ -73,7 +75,8 @@ export async function compileTemplate(input: CompileTemplateInput): Promise<Comp
     mjml = definitionToMjml(definition)
   } else {
     const source = input.kind === 'USER_DRAGGABLE' ? (input.mjml ?? input.html) : (input.html ?? input.mjml)
-    if (typeof source !== 'string' || !source.trim()) return failed([{ message: `html is required for ${input.kind} templates` }])
+    if (typeof source !== 'string' || !source.trim())
+      return failed([{ message: `html is required for ${input.kind} templates` }])
     const size = templateSizeError(source)
     if (size) return failed([{ message: size.message.replace(/ \(line.*$/, '') }])
     const langErrors = languageErrors(source)
@@ -108,6 +111,10 @@ export async function compileTemplate(input: CompileTemplateInput): Promise<Comp
   const text = typeof input.text === 'string' && input.text.trim() ? input.text : htmlToPlainText(html)
   // the compiled parts must still parse (a compile step that broke a tag is our bug, not the merchant's)
   const after = [...languageErrors(html, 'html'), ...languageErrors(text, 'text')]
-  if (after.length) return failed(after.map((e) => ({ ...e, message: `After compiling: ${e.message}` })), warnings)
+  if (after.length)
+    return failed(
+      after.map((e) => ({ ...e, message: `After compiling: ${e.message}` })),
+      warnings,
+    )
   return { html, text, errors: [], warnings, definition }
 }

@@ -45,7 +45,10 @@ function leafToMjml(b: LeafBlock): string {
     case 'social':
       return `<mj-social${attrs({ align: b.align, mode: 'horizontal' })}>${b.links
         // "-noshare": a link to the merchant's profile, not a share-this-page link
-        .map((l) => `<mj-social-element${attrs({ name: `${l.network === 'tiktok' ? 'web' : l.network}-noshare`, href: l.href })}>${l.network === 'tiktok' ? 'TikTok' : ''}</mj-social-element>`)
+        .map(
+          (l) =>
+            `<mj-social-element${attrs({ name: `${l.network === 'tiktok' ? 'web' : l.network}-noshare`, href: l.href })}>${l.network === 'tiktok' ? 'TikTok' : ''}</mj-social-element>`,
+        )
         .join('')}</mj-social>`
     case 'product': {
       const price = b.price || (b.amount !== undefined ? `{{ ${Number(b.amount.toFixed(2))}|currency_format }}` : '')

@@ -2,7 +2,8 @@
 import { isDjangoTruthy, toText } from './template-output'
 
 export const defaultFilter = (value: unknown, arg: unknown = ''): unknown => (isDjangoTruthy(value) ? value : arg)
-export const defaultIfNone = (value: unknown, arg: unknown = ''): unknown => (value === null || value === undefined ? arg : value)
+export const defaultIfNone = (value: unknown, arg: unknown = ''): unknown =>
+  value === null || value === undefined ? arg : value
 
 export function length(value: unknown): number {
   if (typeof value === 'string') return Array.from(value).length

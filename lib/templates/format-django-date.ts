@@ -130,7 +130,8 @@ export function formatDjangoDate(value: unknown, format: unknown, env: DateForma
   const dow = new Date(Date.UTC(Y, n - 1, j)).getUTCDay()
   const g = G % 12 === 0 ? 12 : G % 12
   const leap = (Y % 4 === 0 && Y % 100 !== 0) || Y % 400 === 0
-  const offset = (colon: boolean) => `${offsetMin < 0 ? '-' : '+'}${pad(Math.abs(offsetMin) / 60)}${colon ? ':' : ''}${pad(Math.abs(offsetMin) % 60)}`
+  const offset = (colon: boolean) =>
+    `${offsetMin < 0 ? '-' : '+'}${pad(Math.abs(offsetMin) / 60)}${colon ? ':' : ''}${pad(Math.abs(offsetMin) % 60)}`
   const f = () => (i === 0 ? String(g) : `${g}:${pad(i)}`)
   const dstOffsets = () => {
     // the zone's offsets in January and July: the smaller one is standard time
@@ -172,7 +173,8 @@ export function formatDjangoDate(value: unknown, format: unknown, env: DateForma
     o: () => String(isoWeek(Y, n, j).year),
     O: () => offset(false),
     P: () => (G === 0 && i === 0 ? 'midnight' : G === 12 && i === 0 ? 'noon' : `${f()} ${G < 12 ? 'a.m.' : 'p.m.'}`),
-    r: () => `${nm.daysShort[dow]}, ${pad(j)} ${nm.monthsShort[n - 1]} ${Y} ${pad(G)}:${pad(i)}:${pad(s)} ${offset(false)}`,
+    r: () =>
+      `${nm.daysShort[dow]}, ${pad(j)} ${nm.monthsShort[n - 1]} ${Y} ${pad(G)}:${pad(i)}:${pad(s)} ${offset(false)}`,
     s: () => pad(s),
     S: () => ordinal(j),
     t: () => String(new Date(Date.UTC(Y, n, 0)).getUTCDate()),

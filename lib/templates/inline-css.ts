@@ -5,7 +5,12 @@ import { protectTemplateTokens } from './protect-template-tokens'
 export function inlineCss(html: string): { html: string; warning?: string } {
   const guarded = protectTemplateTokens(html)
   try {
-    const out = juice(guarded.html, { preserveMediaQueries: true, preserveFontFaces: true, applyWidthAttributes: true, applyHeightAttributes: false })
+    const out = juice(guarded.html, {
+      preserveMediaQueries: true,
+      preserveFontFaces: true,
+      applyWidthAttributes: true,
+      applyHeightAttributes: false,
+    })
     return { html: guarded.restore(out) }
   } catch (e) {
     return { html, warning: `CSS could not be inlined: ${(e as Error).message}` }

@@ -15,5 +15,8 @@ declare module 'mjml' {
     beautify?: boolean
     juiceOptions?: Record<string, unknown>
   }
-  export default function mjml2html(input: string, options?: MjmlOptions): Promise<{ html: string; errors: MjmlError[] }>
+  export default function mjml2html(
+    input: string,
+    options?: MjmlOptions,
+  ): Promise<{ html: string; errors: MjmlError[] }>
 }

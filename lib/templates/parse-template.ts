@@ -31,7 +31,9 @@ function cleanMessage(message: string, source: string, offset: number): string {
   const unclosed = /^tag \{%-?\s*(\w+)[\s\S]*%\} not closed$/.exec(first)
   if (unclosed && own) return `Unclosed tag ${own}: it needs {% end${unclosed[1]} %}`
   if (/^illegal tag: /.test(first) && own) return `Invalid tag ${own}`
-  return first.replace(/^tag "(\w+)" not found$/, "Unknown tag '$1'").replace(/^undefined filter: (\w+)$/, "Unknown filter '$1'")
+  return first
+    .replace(/^tag "(\w+)" not found$/, "Unknown tag '$1'")
+    .replace(/^undefined filter: (\w+)$/, "Unknown filter '$1'")
 }
 
 function parseUncached(source: string, mode: TemplateMode): Parsed {

@@ -10,7 +10,12 @@ import { formatOrganizationAddress } from './format-organization-address'
 import { parseTemplate } from './parse-template'
 import { templateEngine } from './template-engine'
 import { toTemplateData } from './to-template-data'
-import { TEMPLATE_ENV_REGISTER, TemplateRenderError, type RenderTemplateOptions, type TemplateRenderEnv } from './template-types'
+import {
+  TEMPLATE_ENV_REGISTER,
+  TemplateRenderError,
+  type RenderTemplateOptions,
+  type TemplateRenderEnv,
+} from './template-types'
 
 /** The template data of one recipient (context and organization), made once for several templates (renderEmail's subject, HTML and text). */
 export interface PreparedScope {
@@ -20,19 +25,30 @@ export interface PreparedScope {
   readonly budget: RenderBudget
 }
 
-export function prepareScope(context: Record<string, unknown> = {}, options: RenderTemplateOptions = {}): PreparedScope {
+export function prepareScope(
+  context: Record<string, unknown> = {},
+  options: RenderTemplateOptions = {},
+): PreparedScope {
   const organizationAddress = formatOrganizationAddress(options.organization)
   const scope = (toTemplateData(context) ?? {}) as Record<string, unknown>
   if (options.organization) {
     const org = options.organization
-    const given = (scope.organization && typeof scope.organization === 'object' ? scope.organization : {}) as Record<string, unknown>
+    const given = (scope.organization && typeof scope.organization === 'object' ? scope.organization : {}) as Record<
+      string,
+      unknown
+    >
     scope.organization = { name: org.name ?? '', url: org.url ?? '', full_address: organizationAddress, ...given }
   }
   return { scope, organizationAddress, budget: new RenderBudget() }
 }
 
 /** `prepared`: prepareScope(context, options) when the caller renders several templates for the same recipient. */
-export function renderTemplate(source: string, context: Record<string, unknown> = {}, options: RenderTemplateOptions = {}, prepared?: PreparedScope): string {
+export function renderTemplate(
+  source: string,
+  context: Record<string, unknown> = {},
+  options: RenderTemplateOptions = {},
+  prepared?: PreparedScope,
+): string {
   const mode = options.mode ?? 'html'
   const parsed = parseTemplate(source, mode)
   if ('error' in parsed) throw parsed.error

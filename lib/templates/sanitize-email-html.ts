@@ -13,11 +13,51 @@ const REMOVED_ELEMENTS = new Set(['script', 'iframe', 'object', 'embed', 'applet
 const LINK_ATTRIBUTES = new Set(['href', 'action', 'formaction', 'xlink:href'])
 const IMAGE_ATTRIBUTES = new Set(['src', 'background', 'poster'])
 // elements whose end tag HTML lets an author leave out
-const OPTIONAL_END = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'option', 'optgroup', 'colgroup', 'caption', 'html', 'head', 'body', 'rt', 'rp'])
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param'])
+const OPTIONAL_END = new Set([
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'tr',
+  'td',
+  'th',
+  'thead',
+  'tbody',
+  'tfoot',
+  'option',
+  'optgroup',
+  'colgroup',
+  'caption',
+  'html',
+  'head',
+  'body',
+  'rt',
+  'rp',
+])
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+  'param',
+])
 
 type DomNode = ReturnType<typeof parseDocument>['children'][number]
-type DomElement = DomNode & { name: string; attribs: Record<string, string>; children: DomNode[]; startIndex: number | null }
+type DomElement = DomNode & {
+  name: string
+  attribs: Record<string, string>
+  children: DomNode[]
+  startIndex: number | null
+}
 
 /** Attribute values are kept as written (entities undecoded); the check decodes them as a browser will. */
 function isUnsafeUrl(attr: string, value: string): boolean {
@@ -53,7 +93,11 @@ export function sanitizeEmailHtml(source: string): { html: string; warnings: Tem
   parser.write(guarded.html)
   parser.end()
 
-  const doc = parseDocument(guarded.html, { decodeEntities: false, withStartIndices: true, lowerCaseAttributeNames: true })
+  const doc = parseDocument(guarded.html, {
+    decodeEntities: false,
+    withStartIndices: true,
+    lowerCaseAttributeNames: true,
+  })
   const walk = (nodes: DomNode[]) => {
     for (const node of [...nodes]) {
       if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') continue

@@ -10,7 +10,8 @@ import type { TemplateIssue } from './template-types'
 function cleanLeaf<T extends Block | LeafBlock>(b: T, path: string, warnings: TemplateIssue[]): T {
   if (b.type !== 'text') return b
   const clean = sanitizeEmailHtml(b.html)
-  for (const w of clean.warnings) if (!w.message.includes('is not closed')) warnings.push({ message: w.message, path: `${path}.html` })
+  for (const w of clean.warnings)
+    if (!w.message.includes('is not closed')) warnings.push({ message: w.message, path: `${path}.html` })
   return clean.html === b.html ? b : { ...b, html: clean.html }
 }
 
@@ -18,7 +19,12 @@ export function sanitizeTextBlocks(def: BlockDefinition): { definition: BlockDef
   const warnings: TemplateIssue[] = []
   const body = def.body.map((b, i) =>
     b.type === 'columns'
-      ? { ...b, columns: b.columns.map((c, ci) => ({ blocks: c.blocks.map((l, li) => cleanLeaf(l, `definition.body.${i}.columns.${ci}.blocks.${li}`, warnings)) })) }
+      ? {
+          ...b,
+          columns: b.columns.map((c, ci) => ({
+            blocks: c.blocks.map((l, li) => cleanLeaf(l, `definition.body.${i}.columns.${ci}.blocks.${li}`, warnings)),
+          })),
+        }
       : cleanLeaf(b, `definition.body.${i}`, warnings),
   )
   return { definition: { ...def, body }, warnings }

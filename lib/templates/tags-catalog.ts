@@ -2,7 +2,17 @@
 // synchronous, so these tags only read what the pre-render step (catalog-prerender.ts) put in
 // the context under CATALOG_DATA_KEY: assigned coupon codes, item views and recommendation
 // lists. Without that data (a render that skipped the step) they print nothing.
-import { Tag, Value, type Context, type Emitter, type Liquid, type Parser, type TagToken, type TopLevelToken, type Template } from 'liquidjs'
+import {
+  Tag,
+  Value,
+  type Context,
+  type Emitter,
+  type Liquid,
+  type Parser,
+  type TagToken,
+  type TopLevelToken,
+  type Template,
+} from 'liquidjs'
 import { smartSplit } from './translate-django-syntax'
 import { templateEnv } from './template-env'
 import { escapeHtml, toText } from './template-output'
@@ -72,13 +82,20 @@ function card(item: TemplateItem, ctx: Context): string {
   const env = templateEnv(ctx)
   const price = formatPrice(item.price, ctx)
   if (env.mode === 'text') return `${item.title}${price ? ` — ${price}` : ''}${item.url ? ` (${item.url})` : ''}`
-  const link = (inner: string) => (item.url ? `<a href="${escapeHtml(item.url)}" style="color:inherit;text-decoration:none">${inner}</a>` : inner)
+  const link = (inner: string) =>
+    item.url ? `<a href="${escapeHtml(item.url)}" style="color:inherit;text-decoration:none">${inner}</a>` : inner
   return [
     '<table role="presentation" class="product-block" cellpadding="0" cellspacing="0" style="width:100%;max-width:280px;margin:0 auto;text-align:center"><tr><td>',
-    item.image ? link(`<img src="${escapeHtml(item.image)}" alt="${escapeHtml(item.title)}" width="240" style="display:block;width:100%;max-width:240px;height:auto;margin:0 auto;border:0">`) : '',
+    item.image
+      ? link(
+          `<img src="${escapeHtml(item.image)}" alt="${escapeHtml(item.title)}" width="240" style="display:block;width:100%;max-width:240px;height:auto;margin:0 auto;border:0">`,
+        )
+      : '',
     `<p style="margin:8px 0 4px;font-weight:bold">${link(escapeHtml(item.title))}</p>`,
     price ? `<p style="margin:0 0 8px">${escapeHtml(price)}</p>` : '',
-    item.url ? `<p style="margin:0"><a href="${escapeHtml(item.url)}" style="display:inline-block;padding:8px 16px;background:#222;color:#fff;text-decoration:none;border-radius:4px">Shop now</a></p>` : '',
+    item.url
+      ? `<p style="margin:0"><a href="${escapeHtml(item.url)}" style="display:inline-block;padding:8px 16px;background:#222;color:#fff;text-decoration:none;border-radius:4px">Shop now</a></p>`
+      : '',
     '</td></tr></table>',
   ].join('')
 }
@@ -149,7 +166,8 @@ class ProductBlockTag extends Tag {
   private id: Value
   constructor(token: TagToken, remainTokens: TopLevelToken[], liquid: Liquid) {
     super(token, remainTokens, liquid)
-    if (!token.args.trim()) throw new Error("'product_block' expects a product id, e.g. {% product_block event.ProductID %}")
+    if (!token.args.trim())
+      throw new Error("'product_block' expects a product id, e.g. {% product_block event.ProductID %}")
     this.id = new Value(token.args, liquid)
   }
   *render(ctx: Context, emitter: Emitter): Generator<unknown, void, unknown> {
@@ -158,17 +176,25 @@ class ProductBlockTag extends Tag {
   }
 }
 
-export const RECOMMENDATION_TAG_KINDS = ['recently_viewed', 'best_sellers', 'frequently_bought_together', 'newest'] as const
+export const RECOMMENDATION_TAG_KINDS = [
+  'recently_viewed',
+  'best_sellers',
+  'frequently_bought_together',
+  'newest',
+] as const
 
 /** 'best_sellers' 4 → { kind, count } (count 1–12, default 4). */
 export function recommendationArgs(args: string): { kind: string; count: number } {
   const parts = smartSplit(args)
   const kind = literalArg(parts[0])
   if (!kind || !(RECOMMENDATION_TAG_KINDS as readonly string[]).includes(kind)) {
-    throw new Error(`'recommendations' expects a kind in quotes: ${RECOMMENDATION_TAG_KINDS.map((k) => `'${k}'`).join(', ')}`)
+    throw new Error(
+      `'recommendations' expects a kind in quotes: ${RECOMMENDATION_TAG_KINDS.map((k) => `'${k}'`).join(', ')}`,
+    )
   }
   const count = parts[1] === undefined ? 4 : Number(parts[1])
-  if (!Number.isInteger(count) || count < 1 || count > 12) throw new Error("'recommendations' count must be a whole number from 1 to 12")
+  if (!Number.isInteger(count) || count < 1 || count > 12)
+    throw new Error("'recommendations' count must be a whole number from 1 to 12")
   return { kind, count }
 }
 
@@ -220,10 +246,14 @@ class ProductRecommendationsTag extends Tag {
       return
     }
     const width = Math.floor(100 / Math.min(products.length, 3))
-    const cells = products.map((p) => `<td class="product-cell" valign="top" style="width:${width}%;padding:8px">${card(p, ctx)}</td>`)
+    const cells = products.map(
+      (p) => `<td class="product-cell" valign="top" style="width:${width}%;padding:8px">${card(p, ctx)}</td>`,
+    )
     const rows: string[] = []
     for (let i = 0; i < cells.length; i += 3) rows.push(`<tr>${cells.slice(i, i + 3).join('')}</tr>`)
-    emitter.write(`<table role="presentation" class="product-recommendations" cellpadding="0" cellspacing="0" style="width:100%">${rows.join('')}</table>`)
+    emitter.write(
+      `<table role="presentation" class="product-recommendations" cellpadding="0" cellspacing="0" style="width:100%">${rows.join('')}</table>`,
+    )
   }
 }
 

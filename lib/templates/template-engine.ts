@@ -2,7 +2,19 @@
 // for the vendor's Django-style language: Django filters, tags, operators and truthiness.
 import { Liquid, defaultOperators, toValue, type Operators } from 'liquidjs'
 import { add, currencyFormat, floatformat, pluralize } from './filters-number'
-import { capfirst, escape, linebreaksbr, lower, striptags, title, truncatechars, truncatewords, upper, urlencode, yesno } from './filters-text'
+import {
+  capfirst,
+  escape,
+  linebreaksbr,
+  lower,
+  striptags,
+  title,
+  truncatechars,
+  truncatewords,
+  upper,
+  urlencode,
+  yesno,
+} from './filters-text'
 import { defaultFilter, defaultIfNone, first, join, last, length, lookup, slice } from './filters-collections'
 import { formatDjangoDate } from './format-django-date'
 import { registerTemplateTags } from './template-tags'
@@ -18,7 +30,8 @@ const resolve = (v: unknown) => toValue(v)
 function contains(container: unknown, item: unknown): boolean {
   if (typeof container === 'string') return typeof item === 'string' && container.includes(item)
   if (Array.isArray(container)) return container.includes(item)
-  if (container && typeof container === 'object') return typeof item === 'string' && Object.prototype.hasOwnProperty.call(container, item)
+  if (container && typeof container === 'object')
+    return typeof item === 'string' && Object.prototype.hasOwnProperty.call(container, item)
   return false
 }
 

@@ -1,5 +1,15 @@
 // The custom tags: Django's {% with %} and {% now %}, and the vendor's link and address tags.
-import { Tag, Value, type Context, type Emitter, type Liquid, type Parser, type TagToken, type TopLevelToken, type Template } from 'liquidjs'
+import {
+  Tag,
+  Value,
+  type Context,
+  type Emitter,
+  type Liquid,
+  type Parser,
+  type TagToken,
+  type TopLevelToken,
+  type Template,
+} from 'liquidjs'
 import { formatDjangoDate } from './format-django-date'
 import { smartSplit } from './translate-django-syntax'
 import { templateEnv } from './template-env'

@@ -4,7 +4,8 @@
 const MAX_DEPTH = 32
 
 export function toTemplateData(value: unknown, depth = 0): unknown {
-  if (value === null || typeof value !== 'object') return typeof value === 'function' || typeof value === 'symbol' ? undefined : value
+  if (value === null || typeof value !== 'object')
+    return typeof value === 'function' || typeof value === 'symbol' ? undefined : value
   if (depth >= MAX_DEPTH) return undefined
   if (value instanceof Date) return value
   if (Array.isArray(value)) return value.map((v) => toTemplateData(v, depth + 1))

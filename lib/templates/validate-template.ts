@@ -8,7 +8,8 @@ export interface TemplateValidation {
 }
 
 export function validateTemplate(source: string): TemplateValidation {
-  if (typeof source !== 'string') return { valid: false, errors: [{ message: 'The template must be text', line: 1, column: 1 }] }
+  if (typeof source !== 'string')
+    return { valid: false, errors: [{ message: 'The template must be text', line: 1, column: 1 }] }
   const parsed = parseTemplate(source, 'html')
   if ('error' in parsed) {
     const { line, column } = parsed.error

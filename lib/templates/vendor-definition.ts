@@ -16,13 +16,24 @@ const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.i
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined)
 const int = (v: unknown, min: number, max: number): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : undefined
-const hex = (v: unknown): string | undefined => (typeof v === 'string' && /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(v) ? v : undefined)
-const align = (v: unknown): 'left' | 'center' | 'right' | undefined => (v === 'left' || v === 'center' || v === 'right' ? v : undefined)
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').trim()
-const compact = <T extends Obj>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
+const hex = (v: unknown): string | undefined =>
+  typeof v === 'string' && /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(v) ? v : undefined
+const align = (v: unknown): 'left' | 'center' | 'right' | undefined =>
+  v === 'left' || v === 'center' || v === 'right' ? v : undefined
+const stripTags = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .trim()
+const compact = <T extends Obj>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T
 
 export class VendorDefinitionError extends Error {
-  constructor(readonly pointer: string, message: string) {
+  constructor(
+    readonly pointer: string,
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -33,7 +44,14 @@ export function isVendorDefinition(v: unknown): boolean {
 }
 
 const SOCIAL: Record<string, 'facebook' | 'instagram' | 'x' | 'tiktok' | 'youtube' | 'pinterest' | 'linkedin'> = {
-  facebook: 'facebook', instagram: 'instagram', 'x-twitter': 'x', twitter: 'x', tiktok: 'tiktok', youtube: 'youtube', pinterest: 'pinterest', linkedin: 'linkedin',
+  facebook: 'facebook',
+  instagram: 'instagram',
+  'x-twitter': 'x',
+  twitter: 'x',
+  tiktok: 'tiktok',
+  youtube: 'youtube',
+  pinterest: 'pinterest',
+  linkedin: 'linkedin',
 }
 
 export interface FromVendorResult {
@@ -45,14 +63,18 @@ export interface FromVendorResult {
 /** The vendor's TemplateDefinition → ours. Throws VendorDefinitionError (pointer relative to the definition) for a malformed document. */
 export function fromVendorDefinition(v: unknown): FromVendorResult {
   if (!isObj(v)) throw new VendorDefinitionError('', 'definition must be an object with body and styles.')
-  if (!isObj(v.body)) throw new VendorDefinitionError('/body', 'body is required: an object with properties, styles and sections.')
-  if (!Array.isArray(v.styles)) throw new VendorDefinitionError('/styles', 'styles is required: a list with one entry per style type.')
+  if (!isObj(v.body))
+    throw new VendorDefinitionError('/body', 'body is required: an object with properties, styles and sections.')
+  if (!Array.isArray(v.styles))
+    throw new VendorDefinitionError('/styles', 'styles is required: a list with one entry per style type.')
   const styleOf = (type: string): Obj => {
     const s = (v.styles as unknown[]).find((x) => isObj(x) && x.style_type === type)
     return isObj(s) && isObj(s.styles) ? s.styles : {}
   }
   const bodyStyles = isObj(v.body.styles) ? v.body.styles : {}
-  const base = styleOf('base-styles'), text = styleOf('text-styles'), link = styleOf('link-styles')
+  const base = styleOf('base-styles'),
+    text = styleOf('text-styles'),
+    link = styleOf('link-styles')
   const unsupported: FromVendorResult['unsupported'] = []
   const body: Block[] = []
   const sections = v.body.sections ?? []
@@ -85,7 +107,10 @@ export function fromVendorDefinition(v: unknown): FromVendorResult {
         contentBackgroundColor: hex(base.content_background_color),
         textColor: hex(text.color),
         linkColor: hex(link.color),
-        fontFamily: typeof text.font_family === 'string' && /^[\w\s,'"-]{1,200}$/.test(text.font_family) ? text.font_family : undefined,
+        fontFamily:
+          typeof text.font_family === 'string' && /^[\w\s,'"-]{1,200}$/.test(text.font_family)
+            ? text.font_family
+            : undefined,
         contentWidth: int(bodyStyles.width, 320, 900),
       }),
       body,
@@ -103,25 +128,62 @@ function leafFromVendor(b: unknown, pointer: string, unsupported: FromVendorResu
   const props = isObj(data.properties) ? data.properties : {}
   switch (type) {
     case 'text':
-      if (typeof data.content !== 'string') throw new VendorDefinitionError(`${pointer}/data/content`, 'a text block needs data.content (HTML).')
-      return [compact({ type: 'text' as const, html: data.content, align: align(styles.text_align), color: hex(styles.color), fontSize: int(styles.font_size, 8, 72), padding: int(styles.block_padding_top, 0, 200) })]
+      if (typeof data.content !== 'string')
+        throw new VendorDefinitionError(`${pointer}/data/content`, 'a text block needs data.content (HTML).')
+      return [
+        compact({
+          type: 'text' as const,
+          html: data.content,
+          align: align(styles.text_align),
+          color: hex(styles.color),
+          fontSize: int(styles.font_size, 8, 72),
+          padding: int(styles.block_padding_top, 0, 200),
+        }),
+      ]
     case 'image': {
       const src = str(props.src)
-      if (!src) throw new VendorDefinitionError(`${pointer}/data/properties/src`, 'an image block needs data.properties.src.')
-      return [compact({ type: 'image' as const, src, alt: str(props.alt_text) ?? '', href: str(props.href), width: int(styles.width, 16, 900), align: align(styles.align) })]
+      if (!src)
+        throw new VendorDefinitionError(`${pointer}/data/properties/src`, 'an image block needs data.properties.src.')
+      return [
+        compact({
+          type: 'image' as const,
+          src,
+          alt: str(props.alt_text) ?? '',
+          href: str(props.href),
+          width: int(styles.width, 16, 900),
+          align: align(styles.align),
+        }),
+      ]
     }
     case 'button': {
       const href = str(props.href)
-      if (!href) throw new VendorDefinitionError(`${pointer}/data/properties/href`, 'a button block needs data.properties.href.')
+      if (!href)
+        throw new VendorDefinitionError(`${pointer}/data/properties/href`, 'a button block needs data.properties.href.')
       const label = stripTags(String(data.content ?? '')) || 'Button'
-      return [compact({ type: 'button' as const, text: label, href, backgroundColor: hex(styles.background_color), textColor: hex(styles.color), align: align(styles.text_align) })]
+      return [
+        compact({
+          type: 'button' as const,
+          text: label,
+          href,
+          backgroundColor: hex(styles.background_color),
+          textColor: hex(styles.color),
+          align: align(styles.text_align),
+        }),
+      ]
     }
     case 'horizontal_rule':
-      return [compact({ type: 'divider' as const, color: hex(styles.border_color), thickness: int(styles.border_width, 1, 20) })]
+      return [
+        compact({
+          type: 'divider' as const,
+          color: hex(styles.border_color),
+          thickness: int(styles.border_width, 1, 20),
+        }),
+      ]
     case 'spacer':
       return [{ type: 'spacer', height: int(styles.height, 1, 400) ?? 20 }]
     case 'html':
-      if (typeof data.content !== 'string') throw new VendorDefinitionError(`${pointer}/data/content`, 'an HTML block needs data.content.')
+      if (typeof data.content !== 'string')
+        throw new VendorDefinitionError(`${pointer}/data/content`, 'an HTML block needs data.content.')
       return [{ type: 'html', html: data.content }]
     case 'social': {
       const links = (Array.isArray(b.subblocks) ? b.subblocks : [])
@@ -132,19 +194,26 @@ function leafFromVendor(b: unknown, pointer: string, unsupported: FromVendorResu
       return links.length ? [compact({ type: 'social' as const, links, align: align(styles.icon_align) })] : []
     }
     case 'product': {
-      const repeatOpt = isObj(data.display_options) && isObj(data.display_options.content_repeat) ? data.display_options.content_repeat : null
-      const repeat = repeatOpt && typeof repeatOpt.repeat_for === 'string' && typeof repeatOpt.item_alias === 'string'
-        ? { collection: repeatOpt.repeat_for, as: repeatOpt.item_alias } : undefined
+      const repeatOpt =
+        isObj(data.display_options) && isObj(data.display_options.content_repeat)
+          ? data.display_options.content_repeat
+          : null
+      const repeat =
+        repeatOpt && typeof repeatOpt.repeat_for === 'string' && typeof repeatOpt.item_alias === 'string'
+          ? { collection: repeatOpt.repeat_for, as: repeatOpt.item_alias }
+          : undefined
       const subs = (Array.isArray(b.subblocks) ? b.subblocks : []).filter(isObj)
-      return subs.map((s) => compact({
-        type: 'product' as const,
-        imageUrl: str(s.image_url),
-        title: str(s.title) ?? str(s.name) ?? '',
-        price: str(s.price),
-        href: str(s.link) ?? str(s.url),
-        buttonText: props.show_button === false ? undefined : str(s.button_text) ?? str(props.button_text),
-        repeat,
-      }))
+      return subs.map((s) =>
+        compact({
+          type: 'product' as const,
+          imageUrl: str(s.image_url),
+          title: str(s.title) ?? str(s.name) ?? '',
+          price: str(s.price),
+          href: str(s.link) ?? str(s.url),
+          buttonText: props.show_button === false ? undefined : (str(s.button_text) ?? str(props.button_text)),
+          repeat,
+        }),
+      )
     }
   }
   unsupported.push({ pointer, type })
@@ -155,7 +224,9 @@ function leafFromVendor(b: unknown, pointer: string, unsupported: FromVendorResu
 export function toVendorDefinition(def: BlockDefinition, templateId: string | null = null): Obj {
   const s = def.styles
   const row = (columns: LeafBlock[][]): Obj => ({
-    data: { styles: { column_layout: columns.length === 1 ? '1-column-full-width' : `${columns.length}-columns-equal-width` } },
+    data: {
+      styles: { column_layout: columns.length === 1 ? '1-column-full-width' : `${columns.length}-columns-equal-width` },
+    },
     columns: columns.map((blocks) => ({ blocks: blocks.map(leafToVendor) })),
   })
   return {
@@ -164,11 +235,14 @@ export function toVendorDefinition(def: BlockDefinition, templateId: string | nu
     body: {
       properties: {},
       styles: { background_color: s.backgroundColor, width: s.contentWidth },
-      sections: [{
-        content_type: 'section', type: 'section',
-        data: { properties: {}, display_options: {}, styles: { background_color: s.contentBackgroundColor } },
-        rows: def.body.map((b) => (b.type === 'columns' ? row(b.columns.map((c) => c.blocks)) : row([[b]]))),
-      }],
+      sections: [
+        {
+          content_type: 'section',
+          type: 'section',
+          data: { properties: {}, display_options: {}, styles: { background_color: s.contentBackgroundColor } },
+          rows: def.body.map((b) => (b.type === 'columns' ? row(b.columns.map((c) => c.blocks)) : row([[b]]))),
+        },
+      ],
     },
     styles: [
       { style_type: 'base-styles', properties: {}, styles: { content_background_color: s.contentBackgroundColor } },
@@ -184,30 +258,78 @@ export function toVendorDefinition(def: BlockDefinition, templateId: string | nu
 }
 
 function leafToVendor(b: LeafBlock): Obj {
-  const block = (type: string, data: Obj, extra: Obj = {}) => ({ content_type: 'block', type, data: { display_options: {}, ...data }, ...extra })
+  const block = (type: string, data: Obj, extra: Obj = {}) => ({
+    content_type: 'block',
+    type,
+    data: { display_options: {}, ...data },
+    ...extra,
+  })
   switch (b.type) {
     case 'text':
-      return block('text', { content: b.html, styles: compact({ color: b.color, font_size: b.fontSize, text_align: b.align, block_padding_top: b.padding, block_padding_bottom: b.padding }) })
+      return block('text', {
+        content: b.html,
+        styles: compact({
+          color: b.color,
+          font_size: b.fontSize,
+          text_align: b.align,
+          block_padding_top: b.padding,
+          block_padding_bottom: b.padding,
+        }),
+      })
     case 'image':
-      return block('image', { properties: compact({ dynamic: false, src: b.src, alt_text: b.alt, href: b.href }), styles: compact({ width: b.width, align: b.align }) })
+      return block('image', {
+        properties: compact({ dynamic: false, src: b.src, alt_text: b.alt, href: b.href }),
+        styles: compact({ width: b.width, align: b.align }),
+      })
     case 'button':
-      return block('button', { content: b.text, properties: { href: b.href }, styles: compact({ background_color: b.backgroundColor, color: b.textColor, text_align: b.align }) })
+      return block('button', {
+        content: b.text,
+        properties: { href: b.href },
+        styles: compact({ background_color: b.backgroundColor, color: b.textColor, text_align: b.align }),
+      })
     case 'divider':
-      return block('horizontal_rule', { styles: compact({ border_color: b.color, border_width: b.thickness, border_style: 'solid' }) })
+      return block('horizontal_rule', {
+        styles: compact({ border_color: b.color, border_width: b.thickness, border_style: 'solid' }),
+      })
     case 'spacer':
       return block('spacer', { styles: { height: b.height } })
     case 'html':
       return block('html', { content: b.html })
     case 'social':
-      return block('social', { properties: {}, styles: compact({ icon_align: b.align }) }, {
-        subblocks: b.links.map((l) => ({ type: 'social_link_icon', link_type: l.network === 'x' ? 'x-twitter' : l.network, link_url: l.href })),
-      })
+      return block(
+        'social',
+        { properties: {}, styles: compact({ icon_align: b.align }) },
+        {
+          subblocks: b.links.map((l) => ({
+            type: 'social_link_icon',
+            link_type: l.network === 'x' ? 'x-twitter' : l.network,
+            link_url: l.href,
+          })),
+        },
+      )
     case 'product':
-      return block('product', {
-        properties: { dynamic: false, show_title: true, show_price: !!b.price, show_button: !!b.buttonText },
-        display_options: b.repeat ? { content_repeat: { repeat_for: b.repeat.collection, item_alias: b.repeat.as } } : {},
-        styles: {},
-      }, { subblocks: [compact({ type: 'product', image_url: b.imageUrl, title: b.title, price: b.price, link: b.href, button_text: b.buttonText })] })
+      return block(
+        'product',
+        {
+          properties: { dynamic: false, show_title: true, show_price: !!b.price, show_button: !!b.buttonText },
+          display_options: b.repeat
+            ? { content_repeat: { repeat_for: b.repeat.collection, item_alias: b.repeat.as } }
+            : {},
+          styles: {},
+        },
+        {
+          subblocks: [
+            compact({
+              type: 'product',
+              image_url: b.imageUrl,
+              title: b.title,
+              price: b.price,
+              link: b.href,
+              button_text: b.buttonText,
+            }),
+          ],
+        },
+      )
   }
 }
 

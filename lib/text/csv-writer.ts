@@ -21,7 +21,8 @@ const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/
 
 function text(value: unknown): { s: string; isText: boolean } {
   if (value instanceof Date) return { s: Number.isNaN(value.getTime()) ? '' : value.toISOString(), isText: false }
-  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return { s: String(value), isText: false }
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return { s: String(value), isText: false }
   if (typeof value === 'object') return { s: JSON.stringify(value) ?? '', isText: true }
   return { s: String(value), isText: true }
 }

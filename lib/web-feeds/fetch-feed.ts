@@ -40,7 +40,11 @@ const FAILURE_TEXT: Partial<Record<OutboundError['kind'], string>> = {
 }
 
 /** The feed's body text; throws FeedFetchError with a message for the settings screen. */
-export async function fetchFeedBody(raw: string, method: 'get' | 'post' = 'get', timeoutMs = TIMEOUT_MS): Promise<string> {
+export async function fetchFeedBody(
+  raw: string,
+  method: 'get' | 'post' = 'get',
+  timeoutMs = TIMEOUT_MS,
+): Promise<string> {
   try {
     new URL(raw)
   } catch {
@@ -49,8 +53,15 @@ export async function fetchFeedBody(raw: string, method: 'get' | 'post' = 'get',
   let res
   try {
     res = await safeFetch(raw, {
-      purpose: 'web-feed', method: method === 'post' ? 'POST' : 'GET', timeoutMs, maxBytes: MAX_FEED_BYTES, maxRedirects: MAX_REDIRECTS,
-      headers: { 'user-agent': 'MerchantAutomation-WebFeeds/1.0', accept: 'application/json, application/xml, text/xml, */*' },
+      purpose: 'web-feed',
+      method: method === 'post' ? 'POST' : 'GET',
+      timeoutMs,
+      maxBytes: MAX_FEED_BYTES,
+      maxRedirects: MAX_REDIRECTS,
+      headers: {
+        'user-agent': 'MerchantAutomation-WebFeeds/1.0',
+        accept: 'application/json, application/xml, text/xml, */*',
+      },
     })
   } catch (e) {
     throw new FeedFetchError((e instanceof OutboundError && FAILURE_TEXT[e.kind]) || 'The feed could not be reached.')
@@ -68,15 +79,26 @@ export function clearWebFeedCache(): void {
 }
 
 /** Fetches and parses a feed now (no cache); records the outcome on the row. */
-export async function refreshFeed(feed: FeedRow & { updatedAt?: Date }, now = new Date()): Promise<{ ok: true; value: unknown } | { ok: false; error: string }> {
+export async function refreshFeed(
+  feed: FeedRow & { updatedAt?: Date },
+  now = new Date(),
+): Promise<{ ok: true; value: unknown } | { ok: false; error: string }> {
   try {
     const body = await fetchFeedBody(feed.url, feed.requestMethod === 'post' ? 'post' : 'get')
     const value = parseFeedBody(body, feed.contentType === 'xml' ? 'xml' : 'json')
-    await db.webFeed.updateMany({ where: { companyId: feed.companyId, id: feed.id }, data: { status: 'ok', lastError: null, cachedBody: body.slice(0, 200_000), fetchedAt: now } })
+    await db.webFeed.updateMany({
+      where: { companyId: feed.companyId, id: feed.id },
+      data: { status: 'ok', lastError: null, cachedBody: body.slice(0, 200_000), fetchedAt: now },
+    })
     return { ok: true, value }
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)
-    await db.webFeed.updateMany({ where: { companyId: feed.companyId, id: feed.id }, data: { status: 'warning_periodic_refresh_timeout', lastError: message.slice(0, 500) } }).catch(() => {})
+    await db.webFeed
+      .updateMany({
+        where: { companyId: feed.companyId, id: feed.id },
+        data: { status: 'warning_periodic_refresh_timeout', lastError: message.slice(0, 500) },
+      })
+      .catch(() => {})
     return { ok: false, error: message }
   }
 }
@@ -93,10 +115,15 @@ export async function readFeed(feed: FeedRow, now = new Date()): Promise<unknown
   }
   const running = inflight.get(feed.id)
   if (running) return running
-  const p = refreshFeed(feed, now).then((r) => {
-    cache.set(feed.id, r.ok ? { at: t, ok: true, value: r.value, version: edited } : { at: t, ok: false, version: edited })
-    return r.ok ? r.value : null
-  }).finally(() => inflight.delete(feed.id))
+  const p = refreshFeed(feed, now)
+    .then((r) => {
+      cache.set(
+        feed.id,
+        r.ok ? { at: t, ok: true, value: r.value, version: edited } : { at: t, ok: false, version: edited },
+      )
+      return r.ok ? r.value : null
+    })
+    .finally(() => inflight.delete(feed.id))
   inflight.set(feed.id, p)
   return p
 }
@@ -105,12 +132,20 @@ export async function readFeed(feed: FeedRow, now = new Date()): Promise<unknown
 export const feedKey = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_')
 
 /** feeds.<name> for the names a template uses (all of the company's feeds when names is null). */
-export async function feedsForRender(companyId: number, names: Set<string> | null, now = new Date()): Promise<Record<string, unknown>> {
+export async function feedsForRender(
+  companyId: number,
+  names: Set<string> | null,
+  now = new Date(),
+): Promise<Record<string, unknown>> {
   if (names && !names.size) return {}
   const rows = await db.webFeed.findMany({ where: { companyId, status: { not: 'disabled' } } })
   const out: Record<string, unknown> = {}
-  await Promise.all(rows.filter((r) => !names || names.has(feedKey(r.name))).map(async (r) => {
-    out[feedKey(r.name)] = await readFeed(r, now)
-  }))
+  await Promise.all(
+    rows
+      .filter((r) => !names || names.has(feedKey(r.name)))
+      .map(async (r) => {
+        out[feedKey(r.name)] = await readFeed(r, now)
+      }),
+  )
   return out
 }

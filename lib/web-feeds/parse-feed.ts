@@ -61,7 +61,8 @@ export function parseXml(body: string): Record<string, unknown> {
   const top = root.children[0]
   if (!top || root.children.length !== 1) throw new FeedParseError('The feed is not XML (no single root element).')
   const value = toValue(top)
-  const obj: Record<string, unknown> = value && typeof value === 'object' ? (value as Record<string, unknown>) : { '#text': value }
+  const obj: Record<string, unknown> =
+    value && typeof value === 'object' ? (value as Record<string, unknown>) : { '#text': value }
   const listOf = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v])
   const channel = obj.channel as Record<string, unknown> | undefined
   if (top.name === 'rss' && channel && typeof channel === 'object') obj.items = listOf(channel.item)

@@ -24,7 +24,8 @@ function check(input: WebFeedInput) {
     const n = input.name.trim()
     if (!n) throw fail('name', 'A feed name is required.')
     if (n.length > 100) throw fail('name', 'A feed name may be at most 100 characters.')
-    if (!/^[A-Za-z_][A-Za-z0-9_ -]*$/.test(n)) throw fail('name', 'A feed name starts with a letter or _ and contains only letters, digits, spaces, - and _.')
+    if (!/^[A-Za-z_][A-Za-z0-9_ -]*$/.test(n))
+      throw fail('name', 'A feed name starts with a letter or _ and contains only letters, digits, spaces, - and _.')
   }
   if (input.url !== undefined) {
     let u: URL | null = null
@@ -33,9 +34,13 @@ function check(input: WebFeedInput) {
     } catch {
       u = null
     }
-    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || input.url.length > 2000) throw fail('url', 'Enter an http or https URL (at most 2,000 characters).')
+    if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || input.url.length > 2000)
+      throw fail('url', 'Enter an http or https URL (at most 2,000 characters).')
   }
-  if (input.cacheTtlSeconds !== undefined && (!Number.isInteger(input.cacheTtlSeconds) || input.cacheTtlSeconds < 60 || input.cacheTtlSeconds > 86_400)) {
+  if (
+    input.cacheTtlSeconds !== undefined &&
+    (!Number.isInteger(input.cacheTtlSeconds) || input.cacheTtlSeconds < 60 || input.cacheTtlSeconds > 86_400)
+  ) {
     throw fail('cache_ttl_seconds', 'The cache time is from 60 seconds to 86,400 seconds (one day).')
   }
 }
@@ -47,20 +52,35 @@ async function sameKeyTaken(companyId: number, name: string, exceptId?: string) 
   return rows.some((r) => r.id !== exceptId && feedKey(r.name).toLowerCase() === feedKey(name).toLowerCase())
 }
 
-export async function createWebFeed(companyId: number, input: Required<Pick<WebFeedInput, 'name' | 'url'>> & WebFeedInput) {
+export async function createWebFeed(
+  companyId: number,
+  input: Required<Pick<WebFeedInput, 'name' | 'url'>> & WebFeedInput,
+) {
   check(input)
-  if ((await db.webFeed.count({ where: { companyId } })) >= MAX_FEEDS) throw new AppError('invalid', 400, `An account may have at most ${MAX_FEEDS} web feeds.`)
+  if ((await db.webFeed.count({ where: { companyId } })) >= MAX_FEEDS)
+    throw new AppError('invalid', 400, `An account may have at most ${MAX_FEEDS} web feeds.`)
   const name = input.name.trim()
-  if (await sameKeyTaken(companyId, name)) throw new AppError('duplicate', 409, `A web feed named ${name} already exists.`, { name: [`A web feed named ${name} already exists.`] })
+  if (await sameKeyTaken(companyId, name))
+    throw new AppError('duplicate', 409, `A web feed named ${name} already exists.`, {
+      name: [`A web feed named ${name} already exists.`],
+    })
   try {
     return await db.webFeed.create({
       data: {
-        id: ulid(), companyId, name, url: input.url, requestMethod: input.requestMethod ?? 'get', contentType: input.contentType ?? 'json',
+        id: ulid(),
+        companyId,
+        name,
+        url: input.url,
+        requestMethod: input.requestMethod ?? 'get',
+        contentType: input.contentType ?? 'json',
         ...(input.cacheTtlSeconds !== undefined ? { cacheTtlSeconds: input.cacheTtlSeconds } : {}),
       },
     })
   } catch (e) {
-    if (isUnique(e)) throw new AppError('duplicate', 409, `A web feed named ${name} already exists.`, { name: [`A web feed named ${name} already exists.`] })
+    if (isUnique(e))
+      throw new AppError('duplicate', 409, `A web feed named ${name} already exists.`, {
+        name: [`A web feed named ${name} already exists.`],
+      })
     throw e
   }
 }
@@ -78,18 +98,25 @@ export async function updateWebFeed(companyId: number, id: string, input: WebFee
   check(input)
   const data: Record<string, unknown> = {}
   if (input.name !== undefined) {
-    if (await sameKeyTaken(companyId, input.name.trim(), id)) throw new AppError('duplicate', 409, `A web feed named ${input.name.trim()} already exists.`, { name: [`A web feed named ${input.name.trim()} already exists.`] })
+    if (await sameKeyTaken(companyId, input.name.trim(), id))
+      throw new AppError('duplicate', 409, `A web feed named ${input.name.trim()} already exists.`, {
+        name: [`A web feed named ${input.name.trim()} already exists.`],
+      })
     data.name = input.name.trim()
   }
   if (input.url !== undefined) data.url = input.url
   if (input.requestMethod !== undefined) data.requestMethod = input.requestMethod
   if (input.contentType !== undefined) data.contentType = input.contentType
   if (input.cacheTtlSeconds !== undefined) data.cacheTtlSeconds = input.cacheTtlSeconds
-  if (input.url !== undefined || input.contentType !== undefined || input.requestMethod !== undefined) Object.assign(data, { cachedBody: null, fetchedAt: null, lastError: null, status: 'ok' })
+  if (input.url !== undefined || input.contentType !== undefined || input.requestMethod !== undefined)
+    Object.assign(data, { cachedBody: null, fetchedAt: null, lastError: null, status: 'ok' })
   try {
     await db.webFeed.updateMany({ where: { companyId, id }, data })
   } catch (e) {
-    if (isUnique(e)) throw new AppError('duplicate', 409, 'A web feed with that name already exists.', { name: ['A web feed with that name already exists.'] })
+    if (isUnique(e))
+      throw new AppError('duplicate', 409, 'A web feed with that name already exists.', {
+        name: ['A web feed with that name already exists.'],
+      })
     throw e
   }
   return (await getWebFeed(companyId, id))!
@@ -102,12 +129,25 @@ export async function deleteWebFeed(companyId: number, id: string) {
 
 type DateRange = Partial<Record<'gt' | 'gte' | 'lt' | 'lte', Date>>
 
-export function listWebFeeds(companyId: number, opts: { after?: string | null; limit: number; nameContains?: string; names?: string[]; created?: DateRange; updated?: DateRange }) {
+export function listWebFeeds(
+  companyId: number,
+  opts: {
+    after?: string | null
+    limit: number
+    nameContains?: string
+    names?: string[]
+    created?: DateRange
+    updated?: DateRange
+  },
+) {
   return db.webFeed.findMany({
     where: {
-      companyId, ...(opts.after ? { id: { gt: opts.after } } : {}), ...(opts.nameContains ? { name: { contains: opts.nameContains } } : {}),
+      companyId,
+      ...(opts.after ? { id: { gt: opts.after } } : {}),
+      ...(opts.nameContains ? { name: { contains: opts.nameContains } } : {}),
       ...(opts.names ? { name: { in: opts.names } } : {}),
-      ...(opts.created ? { createdAt: opts.created } : {}), ...(opts.updated ? { updatedAt: opts.updated } : {}),
+      ...(opts.created ? { createdAt: opts.created } : {}),
+      ...(opts.updated ? { updatedAt: opts.updated } : {}),
     },
     orderBy: { id: 'asc' },
     take: opts.limit,

@@ -42,7 +42,11 @@ interface WebhookDeliveryRow {
 
 function* prepareOps(companyId: number, d: WebhookDeliveryRow, now: Date): Ops<PreparedDelivery> {
   const hook = yield* selectFirst(
-    kysely().selectFrom('Webhook').select(['endpointUrl', 'secretSealed', 'enabled']).where('companyId', '=', companyId).where('id', '=', d.webhookId),
+    kysely()
+      .selectFrom('Webhook')
+      .select(['endpointUrl', 'secretSealed', 'enabled'])
+      .where('companyId', '=', companyId)
+      .where('id', '=', d.webhookId),
   )
   if (!hook || !toBool(hook.enabled)) return { skip: hook ? 'The webhook is disabled.' : 'The webhook was deleted.' }
   const secret = openSecret(hook.secretSealed, SECRET_PURPOSE)
@@ -79,15 +83,39 @@ export const deliverWebhook = (p: WebhookDeliverPayload): Promise<DeliveryOutcom
 
 /** The delivery log of one webhook, newest first (the /cdp/webhooks screen). */
 export async function listWebhookDeliveries(companyId: number, webhookId: string, limit = 50) {
-  const rows = await read(select(
-    kysely().selectFrom('WebhookDelivery')
-      .select(['id', 'topic', 'eventId', 'status', 'attempts', 'responseCode', 'error', 'nextAttemptAt', 'deliveredAt', 'createdAt', 'updatedAt'])
-      .where('companyId', '=', companyId).where('webhookId', '=', webhookId).orderBy('id', 'desc').limit(limit),
-  ))
+  const rows = await read(
+    select(
+      kysely()
+        .selectFrom('WebhookDelivery')
+        .select([
+          'id',
+          'topic',
+          'eventId',
+          'status',
+          'attempts',
+          'responseCode',
+          'error',
+          'nextAttemptAt',
+          'deliveredAt',
+          'createdAt',
+          'updatedAt',
+        ])
+        .where('companyId', '=', companyId)
+        .where('webhookId', '=', webhookId)
+        .orderBy('id', 'desc')
+        .limit(limit),
+    ),
+  )
   return rows.map((r) => ({
-    id: Number(r.id), topic: r.topic, eventId: r.eventId == null ? null : Number(r.eventId), status: r.status, attempts: Number(r.attempts),
-    responseCode: r.responseCode == null ? null : Number(r.responseCode), error: r.error,
-    nextAttemptAt: toDate(r.nextAttemptAt)?.toISOString() ?? null, deliveredAt: toDate(r.deliveredAt)?.toISOString() ?? null,
+    id: Number(r.id),
+    topic: r.topic,
+    eventId: r.eventId == null ? null : Number(r.eventId),
+    status: r.status,
+    attempts: Number(r.attempts),
+    responseCode: r.responseCode == null ? null : Number(r.responseCode),
+    error: r.error,
+    nextAttemptAt: toDate(r.nextAttemptAt)?.toISOString() ?? null,
+    deliveredAt: toDate(r.deliveredAt)?.toISOString() ?? null,
     createdAt: toDate(r.createdAt)!.toISOString(),
   }))
 }

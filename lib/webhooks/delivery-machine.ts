@@ -39,10 +39,7 @@ export interface DeliveryRequest {
 }
 
 /** What a kind makes of a claimed row: a request to send, a failure before any call, or a skip. */
-export type PreparedDelivery =
-  | { request: DeliveryRequest }
-  | { error: string; permanent: boolean }
-  | { skip: string }
+export type PreparedDelivery = { request: DeliveryRequest } | { error: string; permanent: boolean } | { skip: string }
 
 export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'skipped' | 'not_due'
 
@@ -77,16 +74,33 @@ export interface DeliveryKind<Row> {
 }
 
 /** A delivery job's payload, refused for good when malformed or of another company than the job. */
-export function deliveryPayloadOf(job: string, payload: unknown, ctx: { companyId: number | null }): DeliveryJobPayload {
+export function deliveryPayloadOf(
+  job: string,
+  payload: unknown,
+  ctx: { companyId: number | null },
+): DeliveryJobPayload {
   const p = (payload ?? {}) as Partial<DeliveryJobPayload>
-  if (typeof p.companyId !== 'number' || typeof p.deliveryId !== 'number') throw new PermanentJobError(`Bad ${job} payload`)
-  if (ctx.companyId !== null && ctx.companyId !== p.companyId) throw new PermanentJobError('Job company does not match its payload')
+  if (typeof p.companyId !== 'number' || typeof p.deliveryId !== 'number')
+    throw new PermanentJobError(`Bad ${job} payload`)
+  if (ctx.companyId !== null && ctx.companyId !== p.companyId)
+    throw new PermanentJobError('Job company does not match its payload')
   return { companyId: p.companyId, deliveryId: p.deliveryId }
 }
 
 /** The job that makes attempt `attempt + 1` of a row, written in the caller's transaction. */
-export function* deliveryJobOps(job: string, p: DeliveryJobPayload, attempt: number, now: Date, runAt?: Date): Ops<void> {
-  yield* enqueueJobOps(job, p, { companyId: p.companyId, runAt, maxAttempts: 10, idempotencyKey: `${job}:${p.deliveryId}:${attempt}` }, now)
+export function* deliveryJobOps(
+  job: string,
+  p: DeliveryJobPayload,
+  attempt: number,
+  now: Date,
+  runAt?: Date,
+): Ops<void> {
+  yield* enqueueJobOps(
+    job,
+    p,
+    { companyId: p.companyId, runAt, maxAttempts: 10, idempotencyKey: `${job}:${p.deliveryId}:${attempt}` },
+    now,
+  )
 }
 
 /** How an attempt ended, before the attempt count is weighed. */
@@ -100,7 +114,10 @@ const transientStatus = (status: number) => status >= 500 || status === 408 || s
 const refusedAddress = (e: unknown) => e instanceof OutboundError && (e.kind === 'blocked' || e.kind === 'invalid_url')
 
 /** One call of the endpoint under the outbound policy, classified for the kind. */
-async function callEndpoint(kind: Pick<DeliveryKind<unknown>, 'timeoutMs' | 'answerBytes' | 'keepAnswerChars' | 'retryOn'>, req: DeliveryRequest): Promise<AttemptResult> {
+async function callEndpoint(
+  kind: Pick<DeliveryKind<unknown>, 'timeoutMs' | 'answerBytes' | 'keepAnswerChars' | 'retryOn'>,
+  req: DeliveryRequest,
+): Promise<AttemptResult> {
   try {
     const res = await safeFetch(req.url, {
       purpose: 'webhook',
@@ -115,7 +132,13 @@ async function callEndpoint(kind: Pick<DeliveryKind<unknown>, 'timeoutMs' | 'ans
     const responseBody = kind.keepAnswerChars ? res.text().slice(0, kind.keepAnswerChars) : null
     if (res.ok) return { ok: true, responseCode: res.status, responseBody }
     const permanent = kind.retryOn === 'transient' && !transientStatus(res.status)
-    return { ok: false, responseCode: res.status, responseBody, error: `The endpoint answered HTTP ${res.status}.`, permanent }
+    return {
+      ok: false,
+      responseCode: res.status,
+      responseBody,
+      error: `The endpoint answered HTTP ${res.status}.`,
+      permanent,
+    }
   } catch (e) {
     const permanent = kind.retryOn === 'transient' && refusedAddress(e)
     return { ok: false, responseCode: null, responseBody: null, error: deliveryErrorText(req.url, e), permanent }
@@ -126,16 +149,32 @@ async function callEndpoint(kind: Pick<DeliveryKind<unknown>, 'timeoutMs' | 'ans
 const table = (name: DeliveryTable) => name as 'WebhookDelivery'
 
 /** Claims a due row: pending or retrying and due, or 'sending' with its lease run out. */
-function* claimOps<Row>(kind: DeliveryKind<Row>, p: DeliveryJobPayload, now: Date): Ops<{ row: Row; attempts: number; prepared: PreparedDelivery } | null> {
+function* claimOps<Row>(
+  kind: DeliveryKind<Row>,
+  p: DeliveryJobPayload,
+  now: Date,
+): Ops<{ row: Row; attempts: number; prepared: PreparedDelivery } | null> {
   const db = kysely()
   const rows = yield* select(
-    db.updateTable(table(kind.table))
-      .set({ status: 'sending', nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS), attempts: (eb) => eb('attempts', '+', 1), updatedAt: now })
-      .where('companyId', '=', p.companyId).where('id', '=', p.deliveryId)
-      .where((eb) => eb.or([
-        eb.and([eb('status', 'in', ['pending', 'retrying']), eb.or([eb('nextAttemptAt', 'is', null), eb('nextAttemptAt', '<=', now)])]),
-        eb.and([eb('status', '=', 'sending'), eb('nextAttemptAt', '<=', now)]),
-      ]))
+    db
+      .updateTable(table(kind.table))
+      .set({
+        status: 'sending',
+        nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS),
+        attempts: (eb) => eb('attempts', '+', 1),
+        updatedAt: now,
+      })
+      .where('companyId', '=', p.companyId)
+      .where('id', '=', p.deliveryId)
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('status', 'in', ['pending', 'retrying']),
+            eb.or([eb('nextAttemptAt', 'is', null), eb('nextAttemptAt', '<=', now)]),
+          ]),
+          eb.and([eb('status', '=', 'sending'), eb('nextAttemptAt', '<=', now)]),
+        ]),
+      )
       .returningAll(),
   )
   const claimed = rows[0]
@@ -151,18 +190,31 @@ export async function runDelivery<Row>(kind: DeliveryKind<Row>, p: DeliveryJobPa
   const { row, attempts, prepared } = claimed
   const db = kysely()
   const update = (set: Record<string, unknown>) =>
-    exec(db.updateTable(table(kind.table)).set({ ...set, updatedAt: queueNow() }).where('companyId', '=', p.companyId).where('id', '=', p.deliveryId))
+    exec(
+      db
+        .updateTable(table(kind.table))
+        .set({ ...set, updatedAt: queueNow() })
+        .where('companyId', '=', p.companyId)
+        .where('id', '=', p.deliveryId),
+    )
 
   if ('skip' in prepared) {
     await inWriteTx(function* () {
       yield* update({ status: 'skipped', error: prepared.skip, nextAttemptAt: null })
-      if (kind.recordOps) yield* kind.recordOps(p.companyId, row, { status: 'skipped', attempts, responseCode: null, error: prepared.skip })
+      if (kind.recordOps)
+        yield* kind.recordOps(p.companyId, row, {
+          status: 'skipped',
+          attempts,
+          responseCode: null,
+          error: prepared.skip,
+        })
     })
     return 'skipped'
   }
-  const result: AttemptResult = 'request' in prepared
-    ? await callEndpoint(kind, prepared.request)
-    : { ok: false, responseCode: null, responseBody: null, error: prepared.error, permanent: prepared.permanent }
+  const result: AttemptResult =
+    'request' in prepared
+      ? await callEndpoint(kind, prepared.request)
+      : { ok: false, responseCode: null, responseBody: null, error: prepared.error, permanent: prepared.permanent }
 
   const answer: Record<string, unknown> = { responseCode: result.responseCode, error: result.ok ? null : result.error }
   if (kind.keepAnswerChars) answer.responseBody = result.responseBody
@@ -182,7 +234,13 @@ export async function runDelivery<Row>(kind: DeliveryKind<Row>, p: DeliveryJobPa
   await inWriteTx(function* () {
     yield* update({ ...answer, status })
     if (retryAt) yield* deliveryJobOps(kind.job, p, attempts, queueNow(), retryAt)
-    if (kind.recordOps) yield* kind.recordOps(p.companyId, row, { status, attempts, responseCode: result.responseCode, error: result.ok ? null : result.error })
+    if (kind.recordOps)
+      yield* kind.recordOps(p.companyId, row, {
+        status,
+        attempts,
+        responseCode: result.responseCode,
+        error: result.ok ? null : result.error,
+      })
   })
   if (retryAt) wakeWorkers(kind.job)
   return status

@@ -15,7 +15,13 @@ export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver'
 export type WebhookDeliverPayload = DeliveryJobPayload
 
 /** The JSON body a receiver gets (also stored on the delivery row, so retries send the same bytes). */
-export function webhookPayload(webhookId: string, deliveryKey: string, topic: string, e: MessageEvent, eventId: number) {
+export function webhookPayload(
+  webhookId: string,
+  deliveryKey: string,
+  topic: string,
+  e: MessageEvent,
+  eventId: number,
+) {
   return {
     id: deliveryKey,
     webhook_id: webhookId,
@@ -39,14 +45,23 @@ export function webhookPayload(webhookId: string, deliveryKey: string, topic: st
 export function* subscribedWebhooksOps(companyId: number, metric: string): Ops<Array<{ id: string }>> {
   const topic = topicOfMetric(metric)
   return yield* select(
-    kysely().selectFrom('WebhookTopicSubscription as s').innerJoin('Webhook as w', 'w.id', 's.webhookId')
-      .select('w.id').where('s.companyId', '=', companyId).where('s.topic', '=', topic)
-      .where('w.companyId', '=', companyId).where('w.enabled', '=', true),
+    kysely()
+      .selectFrom('WebhookTopicSubscription as s')
+      .innerJoin('Webhook as w', 'w.id', 's.webhookId')
+      .select('w.id')
+      .where('s.companyId', '=', companyId)
+      .where('s.topic', '=', topic)
+      .where('w.companyId', '=', companyId)
+      .where('w.enabled', '=', true),
   )
 }
 
 /** `hooks`: subscribedWebhooksOps's answer when the caller already has it (a batch of events of one metric). */
-export function* enqueueWebhookDeliveriesOps(e: MessageEvent, eventId: number, hooks?: Array<{ id: string }>): Ops<number> {
+export function* enqueueWebhookDeliveriesOps(
+  e: MessageEvent,
+  eventId: number,
+  hooks?: Array<{ id: string }>,
+): Ops<number> {
   const db = kysely()
   const topic = topicOfMetric(e.metric)
   hooks ??= yield* subscribedWebhooksOps(e.companyId, e.metric)
@@ -54,10 +69,22 @@ export function* enqueueWebhookDeliveriesOps(e: MessageEvent, eventId: number, h
   for (const h of hooks) {
     const eventKey = `event:${eventId}`
     const rows = yield* select(
-      db.insertInto('WebhookDelivery').values({
-        companyId: e.companyId, webhookId: h.id, topic, eventId, eventKey, status: 'pending', attempts: 0,
-        payload: JSON.stringify(webhookPayload(h.id, `${h.id}:${eventKey}`, topic, e, eventId)), createdAt: e.at, updatedAt: e.at,
-      }).onConflict((oc) => oc.columns(['webhookId', 'eventKey']).doNothing()).returning('id'),
+      db
+        .insertInto('WebhookDelivery')
+        .values({
+          companyId: e.companyId,
+          webhookId: h.id,
+          topic,
+          eventId,
+          eventKey,
+          status: 'pending',
+          attempts: 0,
+          payload: JSON.stringify(webhookPayload(h.id, `${h.id}:${eventKey}`, topic, e, eventId)),
+          createdAt: e.at,
+          updatedAt: e.at,
+        })
+        .onConflict((oc) => oc.columns(['webhookId', 'eventKey']).doNothing())
+        .returning('id'),
     )
     const id = rows[0]?.id
     if (id == null) continue

@@ -5,7 +5,11 @@ import { deliverWebhook } from './deliver-webhook'
 import { deliveryPayloadOf } from './delivery-machine'
 
 export function register(): void {
-  registerJobHandler(WEBHOOK_DELIVER_JOB, async (payload, ctx) => {
-    await deliverWebhook(deliveryPayloadOf(WEBHOOK_DELIVER_JOB, payload, ctx))
-  }, { keepDone: false })
+  registerJobHandler(
+    WEBHOOK_DELIVER_JOB,
+    async (payload, ctx) => {
+      await deliverWebhook(deliveryPayloadOf(WEBHOOK_DELIVER_JOB, payload, ctx))
+    },
+    { keepDone: false },
+  )
 }

@@ -3,7 +3,15 @@ import { apiDate, apiLink, pickFields } from '@/lib/api/json-api'
 import { truncatedEndpoint } from './endpoint-url'
 import type { WebhookView } from './webhook-store'
 
-export const WEBHOOK_FIELDS = ['created_at', 'description', 'enabled', 'endpoint_url', 'id', 'name', 'updated_at'] as const
+export const WEBHOOK_FIELDS = [
+  'created_at',
+  'description',
+  'enabled',
+  'endpoint_url',
+  'id',
+  'name',
+  'updated_at',
+] as const
 
 export function serializeWebhook(url: URL, w: WebhookView, fields: Set<string> | null = null) {
   const attributes: Record<string, unknown> = {
@@ -21,7 +29,10 @@ export function serializeWebhook(url: URL, w: WebhookView, fields: Set<string> |
     relationships: {
       'webhook-topics': {
         data: w.topics.map((id) => ({ type: 'webhook-topic' as const, id })),
-        links: { self: apiLink(url, `/webhooks/${w.id}/relationships/webhook-topics/`), related: apiLink(url, `/webhooks/${w.id}/webhook-topics/`) },
+        links: {
+          self: apiLink(url, `/webhooks/${w.id}/relationships/webhook-topics/`),
+          related: apiLink(url, `/webhooks/${w.id}/webhook-topics/`),
+        },
       },
     },
     links: { self: apiLink(url, `/webhooks/${w.id}/`) },
@@ -29,5 +40,9 @@ export function serializeWebhook(url: URL, w: WebhookView, fields: Set<string> |
 }
 
 export function serializeWebhookTopic(url: URL, id: string) {
-  return { type: 'webhook-topic' as const, id, links: { self: apiLink(url, `/webhook-topics/${encodeURIComponent(id)}/`) } }
+  return {
+    type: 'webhook-topic' as const,
+    id,
+    links: { self: apiLink(url, `/webhook-topics/${encodeURIComponent(id)}/`) },
+  }
 }

@@ -30,8 +30,14 @@ export interface WebhookDto {
 }
 
 export const toWebhookDto = (w: WebhookView): WebhookDto => ({
-  id: w.id, name: w.name, description: w.description, endpointUrl: w.endpointUrl, enabled: w.enabled, topics: w.topics,
-  createdAt: w.createdAt.toISOString(), updatedAt: w.updatedAt.toISOString(),
+  id: w.id,
+  name: w.name,
+  description: w.description,
+  endpointUrl: w.endpointUrl,
+  enabled: w.enabled,
+  topics: w.topics,
+  createdAt: w.createdAt.toISOString(),
+  updatedAt: w.updatedAt.toISOString(),
 })
 
 export const topicCatalogue = () => WEBHOOK_TOPICS.map((t) => ({ id: t.id, metric: t.metric, channel: t.channel }))

@@ -44,14 +44,16 @@ function validate(input: WebhookInput, creating: boolean): void {
     if (!input.name?.trim()) add('name', 'A name is required.')
     else if (input.name.length > 255) add('name', 'The name is at most 255 characters.')
   }
-  if (input.description && input.description.length > 1000) add('description', 'The description is at most 1000 characters.')
+  if (input.description && input.description.length > 1000)
+    add('description', 'The description is at most 1000 characters.')
   if (creating || input.endpointUrl !== undefined) {
     const problem = input.endpointUrl ? endpointUrlProblem(input.endpointUrl) : 'An endpoint URL is required.'
     if (problem) add('endpoint_url', problem)
     else if (input.endpointUrl!.length > 2048) add('endpoint_url', 'The endpoint URL is at most 2048 characters.')
   }
   if (creating || input.secretKey !== undefined) {
-    if (!input.secretKey || input.secretKey.length < 16) add('secret_key', 'The secret key must be at least 16 characters.')
+    if (!input.secretKey || input.secretKey.length < 16)
+      add('secret_key', 'The secret key must be at least 16 characters.')
     else if (input.secretKey.length > 255) add('secret_key', 'The secret key is at most 255 characters.')
   }
   if (creating && !input.topics?.length) add('webhook-topics', 'Choose at least one topic.')
@@ -59,21 +61,49 @@ function validate(input: WebhookInput, creating: boolean): void {
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]![0]!, errors)
 }
 
-type Row = { id: string; name: string; description: string | null; endpointUrl: string; enabled: boolean; createdAt: Date; updatedAt: Date }
+type Row = {
+  id: string
+  name: string
+  description: string | null
+  endpointUrl: string
+  enabled: boolean
+  createdAt: Date
+  updatedAt: Date
+}
 
 async function withTopics(companyId: number, rows: Row[]): Promise<WebhookView[]> {
   if (!rows.length) return []
-  const subs = await db.webhookTopicSubscription.findMany({ where: { companyId, webhookId: { in: rows.map((r) => r.id) } }, orderBy: { topic: 'asc' } })
+  const subs = await db.webhookTopicSubscription.findMany({
+    where: { companyId, webhookId: { in: rows.map((r) => r.id) } },
+    orderBy: { topic: 'asc' },
+  })
   return rows.map((r) => ({
-    id: r.id, name: r.name, description: r.description, endpointUrl: r.endpointUrl, enabled: r.enabled,
-    topics: subs.filter((s) => s.webhookId === r.id).map((s) => s.topic), createdAt: r.createdAt, updatedAt: r.updatedAt,
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    endpointUrl: r.endpointUrl,
+    enabled: r.enabled,
+    topics: subs.filter((s) => s.webhookId === r.id).map((s) => s.topic),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
   }))
 }
 
-const SELECT = { id: true, name: true, description: true, endpointUrl: true, enabled: true, createdAt: true, updatedAt: true } as const
+const SELECT = {
+  id: true,
+  name: true,
+  description: true,
+  endpointUrl: true,
+  enabled: true,
+  createdAt: true,
+  updatedAt: true,
+} as const
 
 export async function listWebhooks(companyId: number): Promise<WebhookView[]> {
-  return withTopics(companyId, await db.webhook.findMany({ where: { companyId }, select: SELECT, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }))
+  return withTopics(
+    companyId,
+    await db.webhook.findMany({ where: { companyId }, select: SELECT, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+  )
 }
 
 export async function getWebhook(companyId: number, id: string): Promise<WebhookView | null> {
@@ -93,11 +123,18 @@ export async function createWebhook(companyId: number, input: WebhookInput): Pro
   await db.$transaction([
     db.webhook.create({
       data: {
-        id, companyId, name: input.name!.trim(), description: input.description?.trim() || null, endpointUrl: input.endpointUrl!,
-        secretSealed: sealSecret(input.secretKey!, SECRET_PURPOSE), enabled: input.enabled ?? true,
+        id,
+        companyId,
+        name: input.name!.trim(),
+        description: input.description?.trim() || null,
+        endpointUrl: input.endpointUrl!,
+        secretSealed: sealSecret(input.secretKey!, SECRET_PURPOSE),
+        enabled: input.enabled ?? true,
       },
     }),
-    db.webhookTopicSubscription.createMany({ data: [...new Set(input.topics)].map((topic) => ({ companyId, webhookId: id, topic })) }),
+    db.webhookTopicSubscription.createMany({
+      data: [...new Set(input.topics)].map((topic) => ({ companyId, webhookId: id, topic })),
+    }),
   ])
   return (await getWebhook(companyId, id))!
 }
@@ -105,7 +142,8 @@ export async function createWebhook(companyId: number, input: WebhookInput): Pro
 /** null when the webhook is not this company's. */
 export async function updateWebhook(companyId: number, id: string, input: WebhookInput): Promise<WebhookView | null> {
   validate(input, false)
-  if (input.topics && !input.topics.length) throw badRequest('Choose at least one topic.', { 'webhook-topics': ['Choose at least one topic.'] })
+  if (input.topics && !input.topics.length)
+    throw badRequest('Choose at least one topic.', { 'webhook-topics': ['Choose at least one topic.'] })
   const existing = await db.webhook.findFirst({ where: { companyId, id }, select: { id: true } })
   if (!existing) return null
   const data: Record<string, unknown> = {}
@@ -119,7 +157,9 @@ export async function updateWebhook(companyId: number, id: string, input: Webhoo
     ...(input.topics
       ? [
           db.webhookTopicSubscription.deleteMany({ where: { companyId, webhookId: id } }),
-          db.webhookTopicSubscription.createMany({ data: [...new Set(input.topics)].map((topic) => ({ companyId, webhookId: id, topic })) }),
+          db.webhookTopicSubscription.createMany({
+            data: [...new Set(input.topics)].map((topic) => ({ companyId, webhookId: id, topic })),
+          }),
         ]
       : []),
   ])

@@ -72,11 +72,12 @@ export function makeApi(core: Core, forms: () => Forms | null): KlaviyoApi {
 /** Replays what was queued before load, in order, one call finishing before the next starts. */
 export async function replay(api: KlaviyoApi, queues: unknown[][]): Promise<void> {
   const run = (api as KlaviyoApi & { run(item: unknown): Promise<unknown> }).run
-  for (const queue of queues) for (const item of queue) {
-    try {
-      await run(item)
-    } catch {
-      /* one bad call must not stop the others */
+  for (const queue of queues)
+    for (const item of queue) {
+      try {
+        await run(item)
+      } catch {
+        /* one bad call must not stop the others */
+      }
     }
-  }
 }

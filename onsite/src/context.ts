@@ -60,7 +60,12 @@ export function createCore(boot: OnsiteBoot): Core {
     companyId: boot.companyId,
     baseUrl: boot.baseUrl,
     now: () => Date.now(),
-    identity: (): OnsiteIdentity => ({ anonymousId: id.anonymousId, email: id.email, phoneNumber: id.phoneNumber, externalId: id.externalId }),
+    identity: (): OnsiteIdentity => ({
+      anonymousId: id.anonymousId,
+      email: id.email,
+      phoneNumber: id.phoneNumber,
+      externalId: id.externalId,
+    }),
     isIdentified: () => !!(id.email || id.phoneNumber || id.externalId || id.exchangeId),
     mayTrack,
     settings: () => boot.settings,
@@ -70,7 +75,11 @@ export function createCore(boot: OnsiteBoot): Core {
     async identify(properties) {
       const attrs = toProfileAttributes(properties || {})
       // Themes identify a signed-in customer on every page: nothing new, nothing sent.
-      const known: Record<string, string | undefined> = { email: id.email, phone_number: id.phoneNumber, external_id: id.externalId }
+      const known: Record<string, string | undefined> = {
+        email: id.email,
+        phone_number: id.phoneNumber,
+        external_id: id.externalId,
+      }
       const keys = Object.keys(attrs)
       if (keys.length && keys.every((k) => k in known && known[k] === attrs[k]) && !pending) return
       // The first address the browser learns is kept; a later one is sent but the server keeps the profile's (client mode).
@@ -121,7 +130,10 @@ export function createCore(boot: OnsiteBoot): Core {
     async activeOnSite() {
       if (!mayTrack() || session.get(ACTIVE_KEY)) return
       session.set(ACTIVE_KEY, '1')
-      await core.track('Active on Site', { page: location.href, ...(document.referrer ? { $referrer: document.referrer } : {}) })
+      await core.track('Active on Site', {
+        page: location.href,
+        ...(document.referrer ? { $referrer: document.referrer } : {}),
+      })
     },
   }
   return core

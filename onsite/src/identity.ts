@@ -41,7 +41,13 @@ export function readIdentity(): StoredIdentity | null {
     const o = JSON.parse(fromBase64(raw)) as Record<string, unknown>
     const anonymousId = str(o.cid)
     if (!anonymousId) return null
-    return { anonymousId, exchangeId: str(o.$exchange_id), email: str(o.$email), phoneNumber: str(o.$phone_number), externalId: str(o.$external_id) }
+    return {
+      anonymousId,
+      exchangeId: str(o.$exchange_id),
+      email: str(o.$email),
+      phoneNumber: str(o.$phone_number),
+      externalId: str(o.$external_id),
+    }
   } catch {
     return null
   }

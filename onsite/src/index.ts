@@ -63,7 +63,11 @@ function main(): void {
   // The ping names the store origin only, no visitor: sent before consent too, never with tracking off.
   if (boot.settings.trackingEnabled && !session.get(PING_KEY)) {
     session.set(PING_KEY, '1')
-    void fetch(`${boot.baseUrl}/onsite/ping?company_id=${encodeURIComponent(boot.companyId)}`, { method: 'POST', credentials: 'omit', keepalive: true }).catch(() => {})
+    void fetch(`${boot.baseUrl}/onsite/ping?company_id=${encodeURIComponent(boot.companyId)}`, {
+      method: 'POST',
+      credentials: 'omit',
+      keepalive: true,
+    }).catch(() => {})
   }
 }
 

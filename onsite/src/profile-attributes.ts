@@ -1,13 +1,29 @@
 // klaviyo.identify's properties in the vendor's onsite form ($email, $first_name, $city, …, plus
 // custom keys) → the /client/profiles attributes (email, first_name, location.city, properties).
 const ATTRIBUTES: Record<string, string> = {
-  $email: 'email', email: 'email', $phone_number: 'phone_number', phone_number: 'phone_number',
-  $id: 'external_id', external_id: 'external_id', $first_name: 'first_name', first_name: 'first_name',
-  $last_name: 'last_name', last_name: 'last_name', $organization: 'organization', $title: 'title',
-  $image: 'image', $locale: 'locale',
+  $email: 'email',
+  email: 'email',
+  $phone_number: 'phone_number',
+  phone_number: 'phone_number',
+  $id: 'external_id',
+  external_id: 'external_id',
+  $first_name: 'first_name',
+  first_name: 'first_name',
+  $last_name: 'last_name',
+  last_name: 'last_name',
+  $organization: 'organization',
+  $title: 'title',
+  $image: 'image',
+  $locale: 'locale',
 }
 const LOCATION: Record<string, string> = {
-  $address1: 'address1', $address2: 'address2', $city: 'city', $region: 'region', $country: 'country', $zip: 'zip', $timezone: 'timezone',
+  $address1: 'address1',
+  $address2: 'address2',
+  $city: 'city',
+  $region: 'region',
+  $country: 'country',
+  $zip: 'zip',
+  $timezone: 'timezone',
 }
 
 export interface ProfileAttributes {

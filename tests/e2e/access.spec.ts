@@ -36,7 +36,9 @@ test('fixed redirects', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/)
 })
 
-test('settings are reachable from the sidebar, and an analyst opens its own security settings (issue 30 §1, §7)', async ({ page }) => {
+test('settings are reachable from the sidebar, and an analyst opens its own security settings (issue 30 §1, §7)', async ({
+  page,
+}) => {
   await signIn(page, 'owner@demo.test')
   await page.goto('/dashboard')
   const sidebar = page.getByTestId('app-sidebar')

@@ -71,7 +71,9 @@ test('turn on two-factor sign-in, then sign in with a code from the authenticato
   const current = totp(secret, Date.now())
   await page2.getByLabel('6-digit code').fill(current === '000000' ? '111111' : '000000')
   await page2.getByRole('button', { name: 'Verify' }).click()
-  await expect(page2.getByText('That code is not valid. Enter the current code from your authenticator app.')).toBeVisible()
+  await expect(
+    page2.getByText('That code is not valid. Enter the current code from your authenticator app.'),
+  ).toBeVisible()
   // The next time step's code: the setup code's step is spent, and one step of drift is allowed.
   await page2.getByLabel('6-digit code').fill(totp(secret, Date.now() + 30_000))
   await snap(page2, 'login-mfa')

@@ -40,7 +40,14 @@ async function registerOwner(page: Page, prefix: string, timezone?: string) {
   await page.goto('/login')
   const csrf = (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
   const reg = await page.request.post('/ajax/register', {
-    data: { companyName: `${prefix} Goods`, firstName: 'Oona', lastName: 'Owner', email, password: PASSWORD, ...(timezone ? { timezone } : {}) },
+    data: {
+      companyName: `${prefix} Goods`,
+      firstName: 'Oona',
+      lastName: 'Owner',
+      email,
+      password: PASSWORD,
+      ...(timezone ? { timezone } : {}),
+    },
     headers: { 'X-CSRFToken': csrf },
   })
   expect(reg.status()).toBe(202)
@@ -57,7 +64,10 @@ async function signInForm(page: Page, email: string, password: string) {
 
 const fact = (page: Page, term: string) => page.locator(`dt:text-is("${term}") + dd`)
 
-test('an owner invites an Analyst, who joins from the mailed link and works with that role', async ({ page, browser }) => {
+test('an owner invites an Analyst, who joins from the mailed link and works with that role', async ({
+  page,
+  browser,
+}) => {
   const owner = await registerOwner(page, 'team')
   await signInForm(page, owner, PASSWORD)
 
@@ -144,7 +154,7 @@ async function dashboardToday(page: Page): Promise<string> {
   return days[13]!
 }
 
-test('changing the time zone moves the dashboard\'s today to the new zone\'s date', async ({ page }) => {
+test("changing the time zone moves the dashboard's today to the new zone's date", async ({ page }) => {
   const owner = await registerOwner(page, 'zone', 'UTC')
   await signInForm(page, owner, PASSWORD)
   await expect(fact(page, 'Time zone')).toHaveText('UTC')

@@ -38,7 +38,11 @@ test('a CSV import adds the good rows to the list and reports the bad one by lin
   const body = await created.json()
   const listId: string = body.group?.id ?? body.id ?? body.data?.id
   await page.goto(`/list/${listId}/import/upload`)
-  await page.getByTestId('csv-paste').fill('Email,First Name,Last Name\nada.e2e@example.com,Ada,Lovelace\nnot-an-email,Bad,Row\ngrace.e2e@example.com,Grace,Hopper\n')
+  await page
+    .getByTestId('csv-paste')
+    .fill(
+      'Email,First Name,Last Name\nada.e2e@example.com,Ada,Lovelace\nnot-an-email,Bad,Row\ngrace.e2e@example.com,Grace,Hopper\n',
+    )
   await page.getByTestId('csv-paste-continue').click()
   await expect(page.getByTestId('csv-preview')).toBeVisible()
   // The bad row is flagged before importing, and the consent of the people must be answered.
@@ -82,13 +86,18 @@ test('an event sent through the official SDK appears on the profile timeline', a
 
   // The in-process worker ingests it; find the profile through the public API.
   let profileId: string | undefined
-  await expect.poll(async () => {
-    const res = await page.request.get(`/api/profiles?filter=${encodeURIComponent(`equals(email,"${email}")`)}`, {
-      headers: { Authorization: `Klaviyo-API-Key ${key}`, revision: '2026-07-15' },
-    })
-    profileId = (await res.json()).data?.[0]?.id
-    return profileId
-  }, { timeout: 15_000 }).toBeTruthy()
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/profiles?filter=${encodeURIComponent(`equals(email,"${email}")`)}`, {
+          headers: { Authorization: `Klaviyo-API-Key ${key}`, revision: '2026-07-15' },
+        })
+        profileId = (await res.json()).data?.[0]?.id
+        return profileId
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy()
 
   await page.goto(`/profile/${profileId}`)
   const timeline = page.getByTestId('profile-timeline')

@@ -11,7 +11,8 @@ import { test, expect, type Page } from '@playwright/test'
 import { PASSWORD, snap, givePostalAddress } from './helpers'
 
 const REVISION = '2026-07-15'
-const DESKTOP_CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36'
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36'
 
 async function csrf(page: Page): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
@@ -23,7 +24,14 @@ async function registerAndSignIn(page: Page): Promise<string> {
   await page.goto('/login')
   await page.waitForLoadState('networkidle')
   const reg = await page.request.post('/ajax/register', {
-    data: { companyName: 'Campaign Goods', firstName: 'Cam', lastName: 'Paign', email, password: PASSWORD, timezone: 'UTC' },
+    data: {
+      companyName: 'Campaign Goods',
+      firstName: 'Cam',
+      lastName: 'Paign',
+      email,
+      password: PASSWORD,
+      timezone: 'UTC',
+    },
     headers: { 'X-CSRFToken': await csrf(page) },
   })
   expect(reg.status()).toBe(202)
@@ -36,36 +44,61 @@ async function registerAndSignIn(page: Page): Promise<string> {
   return email
 }
 
-test('create an email campaign to a list in the wizard, send it, find it in the outbox and open its tracked link', async ({ page, baseURL }) => {
+test('create an email campaign to a list in the wizard, send it, find it in the outbox and open its tracked link', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(300_000)
   await registerAndSignIn(page)
   await givePostalAddress(page)
   const headers = { 'X-CSRFToken': await csrf(page) }
 
   // A private API key, a list and one profile on it, through the public API.
-  const keyRes = await page.request.post('/ajax/account/private-api-key/create', { data: { label: 'E2E campaigns' }, headers })
+  const keyRes = await page.request.post('/ajax/account/private-api-key/create', {
+    data: { label: 'E2E campaigns' },
+    headers,
+  })
   expect(keyRes.ok(), await keyRes.text()).toBeTruthy()
   const keyBody = await keyRes.json()
   const key: string = keyBody.key ?? keyBody.data?.key ?? keyBody.apiKey?.key
-  const api = { Authorization: `Klaviyo-API-Key ${key}`, revision: REVISION, 'Content-Type': 'application/vnd.api+json' }
+  const api = {
+    Authorization: `Klaviyo-API-Key ${key}`,
+    revision: REVISION,
+    'Content-Type': 'application/vnd.api+json',
+  }
   const listName = `Spring list ${randomBytes(2).toString('hex')}`
-  const list = await page.request.post('/api/lists', { headers: api, data: { data: { type: 'list', attributes: { name: listName } } } })
+  const list = await page.request.post('/api/lists', {
+    headers: api,
+    data: { data: { type: 'list', attributes: { name: listName } } },
+  })
   expect(list.status(), await list.text()).toBe(201)
   const listId: string = (await list.json()).data.id
   const recipient = `reader-${randomBytes(4).toString('hex')}@example.test`
-  const profile = await page.request.post('/api/profiles', { headers: api, data: { data: { type: 'profile', attributes: { email: recipient, first_name: 'Robin' } } } })
+  const profile = await page.request.post('/api/profiles', {
+    headers: api,
+    data: { data: { type: 'profile', attributes: { email: recipient, first_name: 'Robin' } } },
+  })
   expect(profile.status(), await profile.text()).toBe(201)
   const profileId: string = (await profile.json()).data.id
-  const member = await page.request.post(`/api/lists/${listId}/relationships/profiles`, { headers: api, data: { data: [{ type: 'profile', id: profileId }] } })
+  const member = await page.request.post(`/api/lists/${listId}/relationships/profiles`, {
+    headers: api,
+    data: { data: [{ type: 'profile', id: profileId }] },
+  })
   expect(member.status(), await member.text()).toBe(204)
 
   // The email's template, with a link to track.
   const target = `${baseURL}/login?from=spring-sale`
-  const tplRes = await page.request.post('/ajax/email-templates', { data: { mode: 'blank', name: 'E2E spring sale', editorType: 'CODE' }, headers })
+  const tplRes = await page.request.post('/ajax/email-templates', {
+    data: { mode: 'blank', name: 'E2E spring sale', editorType: 'CODE' },
+    headers,
+  })
   expect(tplRes.ok(), await tplRes.text()).toBeTruthy()
   const templateId: string = (await tplRes.json()).template.id
   const saveTpl = await page.request.put(`/ajax/email-templates/${templateId}`, {
-    data: { html: `<html><body><p>Hello {{ first_name|default:"friend" }}, the spring sale is on.</p><p><a href="${target}">Shop the sale</a></p></body></html>` }, headers,
+    data: {
+      html: `<html><body><p>Hello {{ first_name|default:"friend" }}, the spring sale is on.</p><p><a href="${target}">Shop the sale</a></p></body></html>`,
+    },
+    headers,
   })
   expect(saveTpl.ok(), await saveTpl.text()).toBeTruthy()
 
@@ -153,23 +186,40 @@ test('create an email campaign to a list in the wizard, send it, find it in the 
   // reader clicks until the public API shows a click recorded as a person's (a click event, with
   // $link_index, not flagged $machine); then places an order through the public API.
   const personClicked = async () => {
-    const res = await page.request.get(`/api/events?filter=${encodeURIComponent(`equals(profile_id,"${profileId}")`)}`, { headers: api })
+    const res = await page.request.get(
+      `/api/events?filter=${encodeURIComponent(`equals(profile_id,"${profileId}")`)}`,
+      { headers: api },
+    )
     expect(res.status(), await res.text()).toBe(200)
     const events: Array<{ attributes: { event_properties: Record<string, unknown> } }> = (await res.json()).data
-    return events.some(({ attributes: { event_properties: p } }) => p.$link_index !== undefined && p.$machine === undefined)
+    return events.some(
+      ({ attributes: { event_properties: p } }) => p.$link_index !== undefined && p.$machine === undefined,
+    )
   }
-  await expect.poll(async () => {
-    const human = await page.request.get(href!, { maxRedirects: 0, headers: { 'User-Agent': DESKTOP_CHROME } })
-    expect([301, 302, 303, 307, 308]).toContain(human.status())
-    return personClicked()
-  }, { intervals: [1_000], timeout: 30_000 }).toBe(true)
+  await expect
+    .poll(
+      async () => {
+        const human = await page.request.get(href!, { maxRedirects: 0, headers: { 'User-Agent': DESKTOP_CHROME } })
+        expect([301, 302, 303, 307, 308]).toContain(human.status())
+        return personClicked()
+      },
+      { intervals: [1_000], timeout: 30_000 },
+    )
+    .toBe(true)
   const order = await page.request.post('/api/events', {
     headers: api,
-    data: { data: { type: 'event', attributes: {
-      properties: { OrderId: 'E2E-1001', ItemNames: ['Linen shirt'] }, value: 84.5, unique_id: `e2e-order-${campaignId}`,
-      metric: { data: { type: 'metric', attributes: { name: 'Placed Order' } } },
-      profile: { data: { type: 'profile', attributes: { email: recipient } } },
-    } } },
+    data: {
+      data: {
+        type: 'event',
+        attributes: {
+          properties: { OrderId: 'E2E-1001', ItemNames: ['Linen shirt'] },
+          value: 84.5,
+          unique_id: `e2e-order-${campaignId}`,
+          metric: { data: { type: 'metric', attributes: { name: 'Placed Order' } } },
+          profile: { data: { type: 'profile', attributes: { email: recipient } } },
+        },
+      },
+    },
   })
   expect(order.status(), await order.text()).toBe(202)
 

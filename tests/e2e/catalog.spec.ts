@@ -16,7 +16,14 @@ async function registerAndSignIn(page: Page): Promise<void> {
   await page.goto('/login')
   await page.waitForLoadState('networkidle')
   const reg = await page.request.post('/ajax/register', {
-    data: { companyName: 'Catalog Goods', firstName: 'Cat', lastName: 'Alog', email, password: PASSWORD, timezone: 'UTC' },
+    data: {
+      companyName: 'Catalog Goods',
+      firstName: 'Cat',
+      lastName: 'Alog',
+      email,
+      password: PASSWORD,
+      timezone: 'UTC',
+    },
     headers: { 'X-CSRFToken': await csrf(page) },
   })
   expect(reg.status()).toBe(202)
@@ -30,7 +37,9 @@ async function registerAndSignIn(page: Page): Promise<void> {
 
 // The flow comes from the back-in-stock template, whose alert email starts as a draft: turning the
 // flow live asks whether to set its draft steps live too (without that, the alert never sends).
-test('add an item, subscribe to back in stock through /client, restock it and find the notification', async ({ page }) => {
+test('add an item, subscribe to back in stock through /client, restock it and find the notification', async ({
+  page,
+}) => {
   test.setTimeout(180_000)
   await registerAndSignIn(page)
   await givePostalAddress(page)
@@ -53,10 +62,15 @@ test('add an item, subscribe to back in stock through /client, restock it and fi
   await form.locator('input[name=inventory]').fill('0')
   await form.getByRole('button', { name: 'Save' }).click()
   // A refusal would show as an alert on the form: say what it was rather than only that the URL stayed.
-  await expect(page).toHaveURL(/\/catalog\/item\//, { timeout: 30_000 }).catch(async (e) => {
-    const alert = await form.getByRole('alert').textContent().catch(() => null)
-    throw new Error(`Saving the item did not open its page${alert ? `: ${alert}` : ''}`, { cause: e })
-  })
+  await expect(page)
+    .toHaveURL(/\/catalog\/item\//, { timeout: 30_000 })
+    .catch(async (e) => {
+      const alert = await form
+        .getByRole('alert')
+        .textContent()
+        .catch(() => null)
+      throw new Error(`Saving the item did not open its page${alert ? `: ${alert}` : ''}`, { cause: e })
+    })
   await expect(page.getByRole('heading', { name: 'E2E Trail Mug' })).toBeVisible()
   // Prices carry the store's currency (a new account's is USD), not a bare 19.00.
   await expect(page.getByText('$19.00').first()).toBeVisible()
@@ -66,7 +80,10 @@ test('add an item, subscribe to back in stock through /client, restock it and fi
   const variantId = page.url().split('/catalog/variant/')[1]!
 
   // The back-in-stock flow from its template, live.
-  const flowRes = await page.request.post('/ajax/flows/create', { data: { name: 'Back in stock', templateKey: 'back_in_stock' }, headers })
+  const flowRes = await page.request.post('/ajax/flows/create', {
+    data: { name: 'Back in stock', templateKey: 'back_in_stock' },
+    headers,
+  })
   expect(flowRes.ok(), await flowRes.text()).toBeTruthy()
   const flowBody = await flowRes.json()
   const flowId: string = flowBody.flow?.id ?? flowBody.flowId ?? flowBody.id
@@ -81,16 +98,29 @@ test('add an item, subscribe to back in stock through /client, restock it and fi
   const publicKey = (await page.locator('dd code').first().textContent())?.trim() ?? ''
   expect(publicKey.length).toBeGreaterThan(3)
   const shopper = `bis-${randomBytes(4).toString('hex')}@example.test`
-  const sub = await page.request.post(`/client/back-in-stock-subscriptions?company_id=${encodeURIComponent(publicKey)}`, {
-    headers: { revision: '2026-07-15', 'Content-Type': 'application/vnd.api+json' },
-    data: { data: { type: 'back-in-stock-subscription', attributes: {
-      channels: ['EMAIL'], profile: { data: { type: 'profile', attributes: { email: shopper } } },
-    }, relationships: { variant: { data: { type: 'catalog-variant', id: `$custom:::$default:::${ext}-1` } } } } },
-  })
+  const sub = await page.request.post(
+    `/client/back-in-stock-subscriptions?company_id=${encodeURIComponent(publicKey)}`,
+    {
+      headers: { revision: '2026-07-15', 'Content-Type': 'application/vnd.api+json' },
+      data: {
+        data: {
+          type: 'back-in-stock-subscription',
+          attributes: {
+            channels: ['EMAIL'],
+            profile: { data: { type: 'profile', attributes: { email: shopper } } },
+          },
+          relationships: { variant: { data: { type: 'catalog-variant', id: `$custom:::$default:::${ext}-1` } } },
+        },
+      },
+    },
+  )
   expect(sub.status(), await sub.text()).toBe(202)
 
   // Restock: inventory 0 → 25.
-  const patch = await page.request.patch(`/ajax/catalog-new/variants/${variantId}`, { data: { inventoryQuantity: 25 }, headers })
+  const patch = await page.request.patch(`/ajax/catalog-new/variants/${variantId}`, {
+    data: { inventoryQuantity: 25 },
+    headers,
+  })
   expect(patch.ok(), await patch.text()).toBeTruthy()
   await page.goto(`/catalog/variant/${variantId}`)
   await expect(page.locator('dd', { hasText: /^25$/ })).toBeVisible()
@@ -98,10 +128,15 @@ test('add an item, subscribe to back in stock through /client, restock it and fi
   // The notification in the sent-messages viewer.
   // The outbox list loads after the page: count its rows once the page has settled (counting at
   // once raced the list's fetch and found nothing for tens of seconds).
-  await expect.poll(async () => {
-    await page.goto('/settings/email/outbox')
-    await page.waitForLoadState('networkidle')
-    return page.getByRole('row').filter({ hasText: shopper }).count()
-  }, { timeout: 90_000, intervals: [1_000] }).toBeGreaterThan(0)
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/settings/email/outbox')
+        await page.waitForLoadState('networkidle')
+        return page.getByRole('row').filter({ hasText: shopper }).count()
+      },
+      { timeout: 90_000, intervals: [1_000] },
+    )
+    .toBeGreaterThan(0)
   await snap(page, 'catalog-bis-sent')
 })

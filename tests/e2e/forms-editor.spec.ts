@@ -16,7 +16,14 @@ async function registerAndSignIn(page: Page): Promise<string> {
   await page.goto('/login')
   await page.waitForLoadState('networkidle')
   const reg = await page.request.post('/ajax/register', {
-    data: { companyName: 'Form Goods', firstName: 'Fern', lastName: 'Forms', email, password: PASSWORD, timezone: 'UTC' },
+    data: {
+      companyName: 'Form Goods',
+      firstName: 'Fern',
+      lastName: 'Forms',
+      email,
+      password: PASSWORD,
+      timezone: 'UTC',
+    },
     headers: { 'X-CSRFToken': await csrf(page) },
   })
   expect(reg.status()).toBe(202)
@@ -29,12 +36,17 @@ async function registerAndSignIn(page: Page): Promise<string> {
   return email
 }
 
-test('create from the discount popup template, edit the headline, see it in the preview, publish, find it live', async ({ page }) => {
+test('create from the discount popup template, edit the headline, see it in the preview, publish, find it live', async ({
+  page,
+}) => {
   test.setTimeout(180_000)
   await page.setViewportSize({ width: 1440, height: 900 })
   await registerAndSignIn(page)
 
-  const created = await page.request.post('/ajax/group', { data: { name: 'E2E form subscribers', type: 0 }, headers: { 'X-CSRFToken': await csrf(page) } })
+  const created = await page.request.post('/ajax/group', {
+    data: { name: 'E2E form subscribers', type: 0 },
+    headers: { 'X-CSRFToken': await csrf(page) },
+  })
   expect(created.ok(), await created.text()).toBeTruthy()
   const group = await created.json()
   const listId = String(group.group?.id ?? group.id ?? group.data?.id)
@@ -68,7 +80,9 @@ test('create from the discount popup template, edit the headline, see it in the 
 
   // The phone preview shows the same draft.
   await page.getByTestId('device-mobile').click()
-  await expect(page.frameLocator('[data-testid="form-preview-mobile"]').getByText('Members get 15% off today')).toBeVisible({ timeout: 30_000 })
+  await expect(
+    page.frameLocator('[data-testid="form-preview-mobile"]').getByText('Members get 15% off today'),
+  ).toBeVisible({ timeout: 30_000 })
 
   await page.getByTestId('save-form').click()
   await expect(page.getByTestId('save-state')).toHaveText(/Saved at/, { timeout: 15_000 })
@@ -79,7 +93,9 @@ test('create from the discount popup template, edit the headline, see it in the 
   // A reload shows the saved text (it came from the server, not from the page's memory).
   await page.goto(editorUrl)
   await page.getByTestId('block-text').first().click()
-  await expect(page.getByLabel('Text (simple HTML: bold, italic, links)')).toHaveValue('<h2>Members get 15% off today</h2>')
+  await expect(page.getByLabel('Text (simple HTML: bold, italic, links)')).toHaveValue(
+    '<h2>Members get 15% off today</h2>',
+  )
 
   // The listing: live, a popup, for the list.
   await page.goto('/forms')

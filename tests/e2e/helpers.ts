@@ -29,8 +29,19 @@ export async function givePostalAddress(page: Page) {
   const res = await page.request.post('/ajax/account/organization', {
     headers: { 'X-CSRFToken': csrf },
     data: {
-      name: o.name, websiteUrl: o.websiteUrl ?? '', industry: o.industry ?? '', currency: o.currency, localePreferences: o.localePreferences,
-      address: { line1: '1 Market Street', line2: '', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
+      name: o.name,
+      websiteUrl: o.websiteUrl ?? '',
+      industry: o.industry ?? '',
+      currency: o.currency,
+      localePreferences: o.localePreferences,
+      address: {
+        line1: '1 Market Street',
+        line2: '',
+        city: 'Springfield',
+        region: 'IL',
+        postalCode: '62701',
+        country: 'US',
+      },
     },
   })
   expect(res.ok(), await res.text()).toBeTruthy()

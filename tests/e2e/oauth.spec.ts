@@ -54,7 +54,15 @@ test('register an app, authorize it, exchange the code with PKCE, call /api, rev
     callback = new URL(route.request().url())
     await route.fulfill({ status: 200, contentType: 'text/plain', body: 'app callback' })
   })
-  const q = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, scope: 'profiles:read', state, code_challenge: challenge, code_challenge_method: 'S256' })
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    scope: 'profiles:read',
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  })
   await page.goto(`/oauth/authorize?${q}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('E2E Sync wants to access your account')
   await expect(page.getByText('View Profiles')).toBeVisible()
@@ -66,15 +74,27 @@ test('register an app, authorize it, exchange the code with PKCE, call /api, rev
 
   const tokenRes = await page.request.post('/oauth/token', {
     headers: { authorization: 'Basic ' + Buffer.from(`${clientId}:${secret}`).toString('base64') },
-    form: { grant_type: 'authorization_code', code: cb.searchParams.get('code')!, redirect_uri: REDIRECT, code_verifier: verifier },
+    form: {
+      grant_type: 'authorization_code',
+      code: cb.searchParams.get('code')!,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+    },
   })
   expect(tokenRes.status(), await tokenRes.text()).toBe(200)
   const tokens = await tokenRes.json()
   expect(tokens).toMatchObject({ token_type: 'Bearer', scope: 'profiles:read' })
 
-  const bearer = { authorization: `Bearer ${tokens.access_token}`, revision: '2026-07-15', accept: 'application/vnd.api+json' }
+  const bearer = {
+    authorization: `Bearer ${tokens.access_token}`,
+    revision: '2026-07-15',
+    accept: 'application/vnd.api+json',
+  }
   expect((await page.request.get('/api/profiles/', { headers: bearer })).status()).toBe(200)
-  const write = await page.request.post('/api/profiles/', { headers: { ...bearer, 'content-type': 'application/vnd.api+json' }, data: { data: { type: 'profile', attributes: { email: 'x@example.test' } } } })
+  const write = await page.request.post('/api/profiles/', {
+    headers: { ...bearer, 'content-type': 'application/vnd.api+json' },
+    data: { data: { type: 'profile', attributes: { email: 'x@example.test' } } },
+  })
   expect(write.status()).toBe(403)
 
   await page.goto('/oauth/client')

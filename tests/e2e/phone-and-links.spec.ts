@@ -46,7 +46,9 @@ async function settle(page: Page) {
 
 const overflowX = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 
-test('phone and desktop widths: no sideways scrolling, visible table scrolling, free page ends, whole labels', async ({ page }) => {
+test('phone and desktop widths: no sideways scrolling, visible table scrolling, free page ends, whole labels', async ({
+  page,
+}) => {
   test.setTimeout(240_000)
   await signIn(page, 'owner@demo.test')
   const list = await screens(page)
@@ -62,14 +64,20 @@ test('phone and desktop widths: no sideways scrolling, visible table scrolling, 
       // The chat button never covers the end of the page: at the bottom, the last content is above it.
       const covered = await page.evaluate(() => {
         window.scrollTo(0, document.documentElement.scrollHeight)
-        const chat = document.querySelector('[data-testid="support-chat-button"]') ?? document.querySelector('button[aria-haspopup="dialog"][class*="button"]')
+        const chat =
+          document.querySelector('[data-testid="support-chat-button"]') ??
+          document.querySelector('button[aria-haspopup="dialog"][class*="button"]')
         const main = document.querySelector('[data-testid="app-main"]')
         if (!chat || !main) return null
         const c = chat.getBoundingClientRect()
-        const blocks = [...main.querySelectorAll('table, p, li, h1, h2, a, button, canvas, svg')].filter((el) => el !== chat && !chat.contains(el))
+        const blocks = [...main.querySelectorAll('table, p, li, h1, h2, a, button, canvas, svg')].filter(
+          (el) => el !== chat && !chat.contains(el),
+        )
         const hit = blocks.find((el) => {
           const r = el.getBoundingClientRect()
-          return r.width > 0 && r.height > 0 && r.right > c.left && r.left < c.right && r.bottom > c.top && r.top < c.bottom
+          return (
+            r.width > 0 && r.height > 0 && r.right > c.left && r.left < c.right && r.bottom > c.top && r.top < c.bottom
+          )
         })
         return hit ? `${hit.tagName.toLowerCase()} "${(hit.textContent ?? '').trim().slice(0, 40)}"` : null
       })
@@ -83,7 +91,12 @@ test('phone and desktop widths: no sideways scrolling, visible table scrolling, 
   await settle(page)
   const table = await page.evaluate(() => {
     const wrap = document.querySelector('[data-testid="subscribers-table"] [role="region"]') as HTMLElement | null
-    return wrap && { scrolls: wrap.scrollWidth > wrap.clientWidth, shadow: getComputedStyle(wrap).backgroundImage.includes('radial-gradient') }
+    return (
+      wrap && {
+        scrolls: wrap.scrollWidth > wrap.clientWidth,
+        shadow: getComputedStyle(wrap).backgroundImage.includes('radial-gradient'),
+      }
+    )
   })
   expect(table).toEqual({ scrolls: true, shadow: true })
   await page.screenshot({ path: `${SHOTS}/subscribers-table-390.png` })
@@ -99,7 +112,10 @@ test('phone and desktop widths: no sideways scrolling, visible table scrolling, 
       const ctx = document.createElement('canvas').getContext('2d')!
       ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`
       const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight)
-      return ctx.measureText(el.options[el.selectedIndex]!.text).width > room || el.getBoundingClientRect().right > window.innerWidth
+      return (
+        ctx.measureText(el.options[el.selectedIndex]!.text).width > room ||
+        el.getBoundingClientRect().right > window.innerWidth
+      )
     })
     if (cut) problems.push(`segment builder: the condition select cuts "${kind}"`)
   }
@@ -126,14 +142,16 @@ test('every in-app link of the built screens reaches a built screen', async ({ p
   await page.setViewportSize(DESKTOP)
   const dead = new Map<string, string>()
   const visit = async (from: string) => {
-    const hrefs = await page.evaluate(() => [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!))
+    const hrefs = await page.evaluate(() =>
+      [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!),
+    )
     for (const href of hrefs) {
       if (!href.startsWith('/') || href.startsWith('//') || /^\/(ajax|api|client)\//.test(href)) continue
       const path = new URL(href, 'http://x').pathname
       if (matchRoute(path)?.route.built !== true) dead.set(path, from)
     }
   }
-  for (const [name, url] of [...await screens(page), ['not-available', '/experiments'] as [string, string]]) {
+  for (const [name, url] of [...(await screens(page)), ['not-available', '/experiments'] as [string, string]]) {
     await page.goto(url)
     await settle(page)
     await visit(name)
@@ -151,9 +169,28 @@ test('every in-app link of the built screens reaches a built screen', async ({ p
   await page.getByRole('link', { name: 'Analytics' }).first().click()
   await expect(page).toHaveURL(/\/analytics\/metrics$/)
   // Only the navigation's own entries for areas that are not built yet may lead to "not available".
-  const navEntriesOfUnbuiltAreas = new Set(['/campaigns', '/flows', '/templates', '/catalog/items', '/asset-library/images', '/brand-library/brand/logos',
-    '/coupons', '/growth-tools/subscribe-links', '/analytics/dashboards', '/experiments', '/analytics/benchmarks', '/analytics/deliverability/email',
-    '/analytics/reports', '/portfolio/dashboard', '/portfolio/accounts', '/portfolio/users', '/portfolio/billing', '/portfolio/metrics'])
-  const outside = [...dead.entries()].filter(([p]) => !navEntriesOfUnbuiltAreas.has(p)).map(([p, from]) => `${p} (from ${from})`)
+  const navEntriesOfUnbuiltAreas = new Set([
+    '/campaigns',
+    '/flows',
+    '/templates',
+    '/catalog/items',
+    '/asset-library/images',
+    '/brand-library/brand/logos',
+    '/coupons',
+    '/growth-tools/subscribe-links',
+    '/analytics/dashboards',
+    '/experiments',
+    '/analytics/benchmarks',
+    '/analytics/deliverability/email',
+    '/analytics/reports',
+    '/portfolio/dashboard',
+    '/portfolio/accounts',
+    '/portfolio/users',
+    '/portfolio/billing',
+    '/portfolio/metrics',
+  ])
+  const outside = [...dead.entries()]
+    .filter(([p]) => !navEntriesOfUnbuiltAreas.has(p))
+    .map(([p, from]) => `${p} (from ${from})`)
   expect(outside).toEqual([])
 })

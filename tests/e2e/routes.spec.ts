@@ -3,17 +3,26 @@ import { test, expect, request as pwRequest, type APIRequestContext } from '@pla
 import { ROUTES } from '@/lib/routes/registry'
 import { PASSWORD } from './helpers'
 
-const FLAGS_ON_FOR_DEMO = new Set(['support_ticket_dashboard_enabled', 'identity_explorer', 'subscriber_growth_report', 'report_builder'])
+const FLAGS_ON_FOR_DEMO = new Set([
+  'support_ticket_dashboard_enabled',
+  'identity_explorer',
+  'subscriber_growth_report',
+  'report_builder',
+])
 // Public in the registry so a sign-in that the account's MFA requirement stopped half-way can reach
 // them, but they serve a signed-in (or half-signed-in) user and send anyone else to /login.
 const SIGNED_IN_PUBLIC = new Set(['/configure-mfa', '/configure-mfa-steps', '/mfa-enablement-steps'])
 
 function concrete(pattern: string): string {
-  return pattern
-    .split('/')
-    .filter((seg) => !/^:\w+\?$/.test(seg))
-    .map((seg) => seg.replace(/:(\w+)/g, (_, name: string) => (/id$/i.test(name) ? '12345' : `sample-${name.toLowerCase()}`)))
-    .join('/') || '/'
+  return (
+    pattern
+      .split('/')
+      .filter((seg) => !/^:\w+\?$/.test(seg))
+      .map((seg) =>
+        seg.replace(/:(\w+)/g, (_, name: string) => (/id$/i.test(name) ? '12345' : `sample-${name.toLowerCase()}`)),
+      )
+      .join('/') || '/'
+  )
 }
 
 async function session(baseURL: string, email: string): Promise<APIRequestContext> {
@@ -45,7 +54,12 @@ test('every registered route answers 200 for an authorised user', async ({ baseU
     // Built screens with real ids are covered by their own tests.
     if (route.built && route.path.includes(':')) continue
     const url = concrete(route.path)
-    const ctx = route.access === 'staff' ? staff : route.access === 'authenticated' || SIGNED_IN_PUBLIC.has(route.path) ? owner : anonymous
+    const ctx =
+      route.access === 'staff'
+        ? staff
+        : route.access === 'authenticated' || SIGNED_IN_PUBLIC.has(route.path)
+          ? owner
+          : anonymous
     const res = await ctx.get(url)
     const expected = SAMPLE_PARAMS_REFUSED[route.path] ?? (route.flag && !FLAGS_ON_FOR_DEMO.has(route.flag) ? 404 : 200)
     checked++

@@ -9,18 +9,25 @@ const nonceOf = (csp: string) => /script-src [^;]*'nonce-([A-Za-z0-9+/=]+)'/.exe
 /** Every CSP violation the page reports, from the DOM event and from the console. */
 async function watchCsp(page: Page): Promise<string[]> {
   const violations: string[] = []
-  await page.exposeFunction('__reportCspViolation', (v: string) => { violations.push(v) })
+  await page.exposeFunction('__reportCspViolation', (v: string) => {
+    violations.push(v)
+  })
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation(
-        `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`)
+      ;(window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`,
+      )
     })
   })
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()) })
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text())
+  })
   return violations
 }
 
-test('a page: nonce CSP on every script tag, no framing, nosniff, referrer policy; no HSTS over http', async ({ request }) => {
+test('a page: nonce CSP on every script tag, no framing, nosniff, referrer policy; no HSTS over http', async ({
+  request,
+}) => {
   const res = await request.get('/login')
   expect(res.status()).toBe(200)
   const h = res.headers()
@@ -59,7 +66,9 @@ test('an API answer and a static asset carry the headers too', async ({ request 
   expect(asset.headers()['x-content-type-options']).toBe('nosniff')
 })
 
-test('invalid percent-encodings: a JSON:API 400 on /api and /client, the not-found page elsewhere', async ({ request }) => {
+test('invalid percent-encodings: a JSON:API 400 on /api and /client, the not-found page elsewhere', async ({
+  request,
+}) => {
   for (const path of ['/api/profiles/%ff', '/api/lists/%ff', '/client/profiles/%ff?company_id=x']) {
     const res = await request.get(path)
     expect([path, res.status()]).toEqual([path, 400])
@@ -80,7 +89,11 @@ test('invalid percent-encodings: a JSON:API 400 on /api and /client, the not-fou
 })
 
 test('an unknown /api path answers the JSON:API 404; real endpoints still answer', async ({ request }) => {
-  for (const [method, path] of [['GET', '/api/no-such-family'], ['POST', '/api/reviews/'], ['GET', '/api/profiles/abc/nothing-here']] as const) {
+  for (const [method, path] of [
+    ['GET', '/api/no-such-family'],
+    ['POST', '/api/reviews/'],
+    ['GET', '/api/profiles/abc/nothing-here'],
+  ] as const) {
     const res = await request.fetch(path, { method })
     expect([method, path, res.status()]).toEqual([method, path, 404])
     expect(res.headers()['content-type']).toContain('application/vnd.api+json')
@@ -93,7 +106,9 @@ test('an unknown /api path answers the JSON:API 404; real endpoints still answer
   }
 })
 
-test('the app runs under the policy: sign-in → dashboard → lists → a profile → metrics without a CSP violation', async ({ page }) => {
+test('the app runs under the policy: sign-in → dashboard → lists → a profile → metrics without a CSP violation', async ({
+  page,
+}) => {
   const violations = await watchCsp(page)
   await signIn(page, 'owner@demo.test')
   await expect(page).toHaveURL(/\/dashboard/)

@@ -1,7 +1,9 @@
 import { test, expect } from '@playwright/test'
 import { signIn, PASSWORD } from './helpers'
 
-test('a session expiring in one tab shows the modal; signing in from another tab turns its button into close', async ({ context }) => {
+test('a session expiring in one tab shows the modal; signing in from another tab turns its button into close', async ({
+  context,
+}) => {
   const a = await context.newPage()
   await a.clock.install()
   await signIn(a, 'owner@demo.test')

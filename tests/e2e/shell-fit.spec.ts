@@ -26,14 +26,19 @@ test('wide screen: the chat button sits over the sidebar, never over the page', 
   await snap(page, 'h13-users-1400')
 })
 
-test('every locale\'s navigation labels fit the sidebar (wrapped, never cut)', async ({ page }) => {
+test("every locale's navigation labels fit the sidebar (wrapped, never cut)", async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 })
   await signIn(page, OWNER, '/dashboard')
   const dir = path.resolve(process.cwd(), 'messages')
-  const labels = fs.readdirSync(dir).filter((f) => f.endsWith('.json')).flatMap((f) => {
-    const nav = (JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { nav: Record<string, unknown> }).nav
-    return Object.values(nav).filter((v): v is string => typeof v === 'string').map((text) => ({ locale: f.slice(0, -5), text }))
-  })
+  const labels = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => {
+      const nav = (JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { nav: Record<string, unknown> }).nav
+      return Object.values(nav)
+        .filter((v): v is string => typeof v === 'string')
+        .map((text) => ({ locale: f.slice(0, -5), text }))
+    })
   expect(labels.length).toBeGreaterThan(16 * 10)
   // Each label is put into a top-level entry (icon, label, section toggle: the narrowest place).
   const cut = await page.evaluate((all) => {
@@ -43,7 +48,12 @@ test('every locale\'s navigation labels fit the sidebar (wrapped, never cut)', a
     const out: string[] = []
     for (const { locale, text } of all) {
       label.textContent = text
-      if (label.scrollWidth > label.clientWidth + 1 || link.scrollWidth > link.clientWidth + 1 || link.scrollHeight > link.clientHeight + 1) out.push(`${locale}: ${text}`)
+      if (
+        label.scrollWidth > label.clientWidth + 1 ||
+        link.scrollWidth > link.clientWidth + 1 ||
+        link.scrollHeight > link.clientHeight + 1
+      )
+        out.push(`${locale}: ${text}`)
     }
     return out
   }, labels)
@@ -54,14 +64,16 @@ test('German sidebar: "Portfolio verwalten" is shown whole', async ({ page }) =>
   await page.setViewportSize({ width: 1400, height: 900 })
   await signIn(page, OWNER, '/dashboard')
   const whole = await page.evaluate(() => {
-    const label = document.querySelector('[data-nav-id="manage-portfolio"] span:last-child, [data-nav-id="campaigns"] span:last-child') as HTMLElement
+    const label = document.querySelector(
+      '[data-nav-id="manage-portfolio"] span:last-child, [data-nav-id="campaigns"] span:last-child',
+    ) as HTMLElement
     label.textContent = 'Portfolio verwalten'
     return label.scrollWidth <= label.clientWidth + 1 && getComputedStyle(label).textOverflow !== 'ellipsis'
   })
   expect(whole).toBe(true)
 })
 
-test('phone: the users\' actions are on screen and the last row scrolls clear of the chat button', async ({ page }) => {
+test("phone: the users' actions are on screen and the last row scrolls clear of the chat button", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await signIn(page, OWNER, '/settings/account/users')
   await expect(page.getByTestId('account-users')).toBeVisible()

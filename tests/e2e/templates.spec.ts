@@ -57,7 +57,9 @@ test('build a template, preview it for a profile, send a preview and see it in t
   await row.getByTestId('message-open').click()
   const detail = page.getByTestId('message-detail')
   await expect(detail).toContainText('e2e-preview@example.test')
-  await expect(page.frameLocator('[data-testid="message-html"]').getByText(`Hello ${firstName}, this is the E2E check.`)).toBeVisible()
+  await expect(
+    page.frameLocator('[data-testid="message-html"]').getByText(`Hello ${firstName}, this is the E2E check.`),
+  ).toBeVisible()
   await page.getByTestId('part-text').click()
   await expect(page.getByTestId('message-text')).toContainText('E2E check')
   await page.getByTestId('part-headers').click()
@@ -82,7 +84,10 @@ test('a syntax error in a code template names its line and column and is not sav
 
 // Issue 30 §4: the image block takes an upload, the product block a catalog item, the text block
 // rich text; all three survive a save and a reload.
-const PNG_8x8 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGN4FqCBFTEMLQkAYEZXgbiVBocAAAAASUVORK5CYII=', 'base64')
+const PNG_8x8 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGN4FqCBFTEMLQkAYEZXgbiVBocAAAAASUVORK5CYII=',
+  'base64',
+)
 
 test('upload an image, pick a product and bold a word; all three are there after a reload', async ({ page }) => {
   test.setTimeout(180_000)
@@ -96,8 +101,12 @@ test('upload an image, pick a product and bold a word; all three are there after
 
   // Image: upload a file through the block's upload button
   await page.getByTestId('add-image').click()
-  await page.getByTestId('image-upload-input').setInputFiles({ name: 'e2e-hero.png', mimeType: 'image/png', buffer: PNG_8x8 })
-  await expect(page.getByTestId('image-src')).toHaveValue(/^\/media\/images\/[A-Za-z0-9]+\/e2e-hero\.png$/, { timeout: 30_000 })
+  await page
+    .getByTestId('image-upload-input')
+    .setInputFiles({ name: 'e2e-hero.png', mimeType: 'image/png', buffer: PNG_8x8 })
+  await expect(page.getByTestId('image-src')).toHaveValue(/^\/media\/images\/[A-Za-z0-9]+\/e2e-hero\.png$/, {
+    timeout: 30_000,
+  })
   const src = await page.getByTestId('image-src').inputValue()
   await page.getByTestId('image-alt').fill('E2E hero')
   await expect(frame.locator(`img[src$="${src}"]`)).toHaveCount(1, { timeout: 30_000 })
@@ -153,7 +162,10 @@ test('upload an image, pick a product and bold a word; all three are there after
   await page.getByRole('button', { name: /^Image\s*E2E hero/ }).click()
   await expect(page.getByTestId('image-src')).toHaveValue(src)
   await expect(page.getByTestId('image-alt')).toHaveValue('E2E hero')
-  await page.getByRole('button', { name: /^Product/ }).filter({ hasText: title.slice(0, 20) }).click()
+  await page
+    .getByRole('button', { name: /^Product/ })
+    .filter({ hasText: title.slice(0, 20) })
+    .click()
   await expect(page.getByTestId('product-catalog-id')).toBeVisible()
   await expect(page.getByTestId('product-image')).toHaveValue(productImage)
   await page.getByRole('button', { name: /^Text.*Big summer sale/ }).click()

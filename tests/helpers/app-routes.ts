@@ -5,9 +5,18 @@
 import path from 'node:path'
 import TABLE from '@/lib/http/route-methods.json'
 
-type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string | string[]>> }) => Promise<Response> | Response
+type Handler = (
+  req: Request,
+  ctx?: { params?: Promise<Record<string, string | string[]>> },
+) => Promise<Response> | Response
 
-interface AppRoute { pattern: string; re: RegExp; names: Array<{ name: string; catchAll: boolean }>; rank: number[]; methods: string[] }
+interface AppRoute {
+  pattern: string
+  re: RegExp
+  names: Array<{ name: string; catchAll: boolean }>
+  rank: number[]
+  methods: string[]
+}
 
 const rankOf = (s: string) => (s.startsWith('[[...') ? 3 : s.startsWith('[...') ? 2 : s.startsWith('[') ? 1 : 0)
 
@@ -20,7 +29,14 @@ export const APP_ROUTES: AppRoute[] = Object.entries(TABLE as Record<string, str
     for (const seg of segments) {
       const rank = rankOf(seg)
       if (rank) names.push({ name: seg.replace(/[[\].]/g, ''), catchAll: rank > 1 })
-      source += rank === 3 ? '(?:/(.*))?' : rank === 2 ? '/(.+)' : rank === 1 ? '/([^/]+)' : '/' + seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      source +=
+        rank === 3
+          ? '(?:/(.*))?'
+          : rank === 2
+            ? '/(.+)'
+            : rank === 1
+              ? '/([^/]+)'
+              : '/' + seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     }
     return { pattern, re: new RegExp(`^${source}/?$`), names, rank: segments.map(rankOf), methods: methods as string[] }
   })

@@ -42,7 +42,9 @@ export async function startDnsAddressServer(records: Record<string, string[]> = 
     const { name, end } = readName(msg, 12)
     const qtype = msg.readUInt16BE(end)
     asked.push(`${name} ${qtype === 1 ? 'A' : qtype === 28 ? 'AAAA' : qtype}`)
-    const wanted = (map.get(name) ?? []).filter((a) => (qtype === 1 ? net.isIPv4(a) : qtype === 28 ? net.isIPv6(a) : false))
+    const wanted = (map.get(name) ?? []).filter((a) =>
+      qtype === 1 ? net.isIPv4(a) : qtype === 28 ? net.isIPv6(a) : false,
+    )
     const answers = wanted.map((a) => {
       const data = rdata(a)
       const rr = Buffer.alloc(12)

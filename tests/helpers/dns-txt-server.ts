@@ -37,7 +37,7 @@ export async function startDnsTxtServer(records: Record<string, string[]> = {}):
     const { name, end } = readName(msg, 12)
     const qtype = msg.readUInt16BE(end)
     const question = msg.subarray(12, end + 4)
-    const values = qtype === 16 ? map.get(name) ?? null : null
+    const values = qtype === 16 ? (map.get(name) ?? null) : null
     const answers = (values ?? []).map((v) => {
       const rdata = txtRdata(v)
       const rr = Buffer.alloc(12)

@@ -6,21 +6,40 @@ import { createSession, sealSessionId } from '@/lib/auth/session'
 import { SESSION_COOKIE, CSRF_COOKIE } from '@/lib/auth/config'
 
 /** A company with the postal address marketing email needs (lib/messaging/postal-address.ts), unless `postalAddress: false`. */
-export async function makeCompany(name = 'Company ' + randomBytes(3).toString('hex'), opts: { postalAddress?: boolean } = {}) {
-  const address = opts.postalAddress === false ? {} : { addressLine1: '1 Test Street', city: 'Springfield', postalCode: '62701', country: 'US' }
+export async function makeCompany(
+  name = 'Company ' + randomBytes(3).toString('hex'),
+  opts: { postalAddress?: boolean } = {},
+) {
+  const address =
+    opts.postalAddress === false
+      ? {}
+      : { addressLine1: '1 Test Street', city: 'Springfield', postalCode: '62701', country: 'US' }
   return db.company.create({ data: { name, publicApiKey: randomBytes(3).toString('hex').toUpperCase(), ...address } })
 }
 
-export async function makeUser(opts: { email?: string; password?: string; companyId?: number; role?: string; isStaff?: boolean; staffResources?: string[] } = {}) {
+export async function makeUser(
+  opts: {
+    email?: string
+    password?: string
+    companyId?: number
+    role?: string
+    isStaff?: boolean
+    staffResources?: string[]
+  } = {},
+) {
   const user = await db.user.create({
     data: {
       email: opts.email ?? `u-${randomBytes(4).toString('hex')}@example.test`,
       passwordHash: await hashPassword(opts.password ?? 'correct-horse'),
-      firstName: 'Test', lastName: 'User', emailConfirmed: true,
-      isStaff: opts.isStaff ?? false, staffResources: JSON.stringify(opts.staffResources ?? []),
+      firstName: 'Test',
+      lastName: 'User',
+      emailConfirmed: true,
+      isStaff: opts.isStaff ?? false,
+      staffResources: JSON.stringify(opts.staffResources ?? []),
     },
   })
-  if (opts.companyId) await db.membership.create({ data: { userId: user.id, companyId: opts.companyId, role: opts.role ?? 'owner' } })
+  if (opts.companyId)
+    await db.membership.create({ data: { userId: user.id, companyId: opts.companyId, role: opts.role ?? 'owner' } })
   return user
 }
 
@@ -33,7 +52,10 @@ export async function signIn(userId: number, companyId: number): Promise<string>
 }
 
 /** Builds a Request as the browser shell sends it. */
-export function ajaxRequest(pathOrUrl: string, init: { method?: string; cookie?: string; body?: unknown; csrf?: boolean; headers?: Record<string, string> } = {}) {
+export function ajaxRequest(
+  pathOrUrl: string,
+  init: { method?: string; cookie?: string; body?: unknown; csrf?: boolean; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...init.headers }
   if (init.cookie) headers.cookie = init.cookie
   else if (init.csrf !== false) headers.cookie = `${CSRF_COOKIE}=${CSRF}`

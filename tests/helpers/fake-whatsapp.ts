@@ -43,7 +43,14 @@ export async function startFakeWhatsApp(tokens: Record<string, string> = {}): Pr
         res.end(JSON.stringify(body))
       }
       const fail = (status: number, code: number, message: string) =>
-        json(status, { error: { message: `(#${code}) ${message}`, type: 'OAuthException', code, fbtrace_id: randomBytes(6).toString('hex') } })
+        json(status, {
+          error: {
+            message: `(#${code}) ${message}`,
+            type: 'OAuthException',
+            code,
+            fbtrace_id: randomBytes(6).toString('hex'),
+          },
+        })
       const m = /^\/(\d+)\/messages$/.exec(req.url ?? '')
       if (req.method !== 'POST' || !m) return fail(404, 100, 'Unsupported post request')
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '')
@@ -57,7 +64,11 @@ export async function startFakeWhatsApp(tokens: Record<string, string> = {}): Pr
       if (tokens[m[1]!] !== token) return fail(401, 190, 'Invalid OAuth access token')
       const mode = behaviour.get(String(body.to)) ?? 'accept'
       if (mode !== 'accept') return fail(...ERRORS[mode])
-      json(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: 'wamid.' + randomBytes(12).toString('base64url') }] })
+      json(200, {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: 'wamid.' + randomBytes(12).toString('base64url') }],
+      })
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -66,9 +77,10 @@ export async function startFakeWhatsApp(tokens: Record<string, string> = {}): Pr
     requests,
     behaviour,
     tokens,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

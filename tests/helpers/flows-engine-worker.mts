@@ -8,6 +8,11 @@ registerConsumers() // a list-update step enters list-triggered flows
 const workerId = process.env.WORKER_ID ?? `flows-${process.pid}`
 console.log('started')
 for (;;) {
-  await drainFlowRuns({ workerId, leaseMs: Number(process.env.LEASE_MS ?? 3000), batchSize: Number(process.env.BATCH ?? 25), maxStepsPerClaim: 1 })
+  await drainFlowRuns({
+    workerId,
+    leaseMs: Number(process.env.LEASE_MS ?? 3000),
+    batchSize: Number(process.env.BATCH ?? 25),
+    maxStepsPerClaim: 1,
+  })
   await new Promise((r) => setTimeout(r, 20))
 }

@@ -34,10 +34,15 @@ export async function startJobsPostgres(): Promise<TestPostgres> {
       },
     }
   }
-  const child = spawn(process.execPath, [path.resolve('tests/helpers/jobs-postgres-server.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, [path.resolve('tests/helpers/jobs-postgres-server.mjs')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
   const line = await new Promise<string>((resolve) => {
     let buf = ''
-    const timer = setTimeout(() => resolve(JSON.stringify({ url: null, reason: 'the server did not start within 60 s' })), 60_000)
+    const timer = setTimeout(
+      () => resolve(JSON.stringify({ url: null, reason: 'the server did not start within 60 s' })),
+      60_000,
+    )
     child.stdout.on('data', (d: Buffer) => {
       buf += d.toString()
       const nl = buf.indexOf('\n')

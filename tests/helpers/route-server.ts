@@ -96,10 +96,15 @@ export interface ApiCall {
 
 /** One call as an API client sends it: Klaviyo-API-Key, revision, JSON:API body. */
 export function apiRequest(method: string, path: string, call: ApiCall = {}): Request {
-  const headers: Record<string, string> = { accept: 'application/vnd.api+json', revision: '2026-07-15', ...call.headers }
+  const headers: Record<string, string> = {
+    accept: 'application/vnd.api+json',
+    revision: '2026-07-15',
+    ...call.headers,
+  }
   if (call.key) headers.authorization = `Klaviyo-API-Key ${call.key}`
   const text = call.raw ?? (call.body === undefined ? undefined : JSON.stringify(call.body))
-  if (text !== undefined && call.contentType !== null) headers['content-type'] = call.contentType ?? 'application/vnd.api+json'
+  if (text !== undefined && call.contentType !== null)
+    headers['content-type'] = call.contentType ?? 'application/vnd.api+json'
   return new Request(new URL(path, call.origin ?? 'http://localhost:3000'), { method, headers, body: text })
 }
 
@@ -120,7 +125,10 @@ export async function makeApiKey(companyId: number, scopes: string[] = []) {
   return (await createApiKey(companyId, { label: 'test key', scopes })).key
 }
 
-export interface RouteServer { url: string; close(): Promise<void> }
+export interface RouteServer {
+  url: string
+  close(): Promise<void>
+}
 
 /** A real HTTP server on 127.0.0.1 and a random port, serving the API handlers. */
 export async function startRouteServer(): Promise<RouteServer> {

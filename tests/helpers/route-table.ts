@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net'
 
 type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response> | Response
 export type RouteModule = Partial<Record<'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS', Handler>>
-export interface RouteServer { url: string; close(): Promise<void> }
+export interface RouteServer {
+  url: string
+  close(): Promise<void>
+}
 
 export function routeTable(table: Array<[string, RouteModule]>) {
   const compile = ([pattern, mod]: [string, RouteModule]) => {
@@ -40,7 +43,13 @@ export function routeTable(table: Array<[string, RouteModule]>) {
     const headers: Record<string, string> = { accept: 'application/vnd.api+json', revision }
     if (key) headers.authorization = `Klaviyo-API-Key ${key}`
     if (body !== undefined) headers['content-type'] = 'application/vnd.api+json'
-    const res = await dispatch(new Request(new URL(path, 'http://localhost:3000'), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }))
+    const res = await dispatch(
+      new Request(new URL(path, 'http://localhost:3000'), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    )
     const text = await res.text()
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON:API documents
     const json: any = text ? JSON.parse(text) : null
@@ -55,9 +64,12 @@ export function routeTable(table: Array<[string, RouteModule]>) {
         for await (const c of req) chunks.push(c as Buffer)
         const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined
         const headers = new Headers()
-        for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one)
+        for (const [k, v] of Object.entries(req.headers))
+          if (v !== undefined) for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one)
         const { port } = server.address() as AddressInfo
-        const response = await dispatch(new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body }))
+        const response = await dispatch(
+          new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body }),
+        )
         const out: Record<string, string> = {}
         response.headers.forEach((v, k) => (out[k] = v))
         res.writeHead(response.status, out)
@@ -69,7 +81,10 @@ export function routeTable(table: Array<[string, RouteModule]>) {
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as AddressInfo
-    return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))) }
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    }
   }
 
   return { dispatch, call, start, add }

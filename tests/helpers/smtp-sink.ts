@@ -32,7 +32,8 @@ export async function startSmtpSink(o: { auth?: { user: string; pass: string } }
     onAuth(auth, _session, callback) {
       const ok = !!o.auth && auth.username === o.auth.user && auth.password === o.auth.pass
       logins.push({ user: auth.username ?? '', ok })
-      if (!ok) return callback(Object.assign(new Error('535 5.7.8 Authentication credentials invalid'), { responseCode: 535 }))
+      if (!ok)
+        return callback(Object.assign(new Error('535 5.7.8 Authentication credentials invalid'), { responseCode: 535 }))
       callback(null, { user: auth.username })
     },
     onData(stream, session, callback) {
@@ -53,7 +54,11 @@ export async function startSmtpSink(o: { auth?: { user: string; pass: string } }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.server.address() as AddressInfo).port
   return {
-    host: '127.0.0.1', port, url: `smtp://127.0.0.1:${port}`, mails, logins,
+    host: '127.0.0.1',
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    logins,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
@@ -61,5 +66,9 @@ export async function startSmtpSink(o: { auth?: { user: string; pass: string } }
 /** A header of a raw message, folded lines joined. */
 export function headerOf(raw: string, name: string): string | undefined {
   const unfolded = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ')
-  return unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(name.toLowerCase() + ':'))?.slice(name.length + 1).trim()
+  return unfolded
+    .split(/\r?\n/)
+    .find((l) => l.toLowerCase().startsWith(name.toLowerCase() + ':'))
+    ?.slice(name.length + 1)
+    .trim()
 }

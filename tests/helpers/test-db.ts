@@ -20,7 +20,19 @@ export function resetProcessState() {
   }
   const pool = (g.__pgPool as { pool?: { end(): Promise<void> } } | undefined)?.pool
   void pool?.end().catch(() => {})
-  for (const key of ['__sqlite', '__prismaPragmas', '__jobHandlers', '__jobSignal', '__segmentCache', '__worker', '__pgPool', '__kysely', '__consumerLists', '__consumerLoader']) delete g[key]
+  for (const key of [
+    '__sqlite',
+    '__prismaPragmas',
+    '__jobHandlers',
+    '__jobSignal',
+    '__segmentCache',
+    '__worker',
+    '__pgPool',
+    '__kysely',
+    '__consumerLists',
+    '__consumerLoader',
+  ])
+    delete g[key]
 }
 
 /** 'postgres' in the PostgreSQL pass, else 'sqlite'. */
@@ -45,7 +57,8 @@ export function useTestDatabase(): string {
 function usePostgresDatabase(): string {
   const server = process.env.TEST_PG_SERVER_URL
   const template = process.env.TEST_PG_TEMPLATE
-  if (!server || !template) throw new Error('TEST_DB=postgres without a server: run through tests/global-setup.mjs (jest) or scripts/test.mjs')
+  if (!server || !template)
+    throw new Error('TEST_DB=postgres without a server: run through tests/global-setup.mjs (jest) or scripts/test.mjs')
   const name = `t_${template.slice(4)}_${process.pid}_${randomBytes(3).toString('hex')}`
   const script = `const pg=require('pg');(async()=>{const c=new pg.Client({connectionString:process.argv[1]});await c.connect();await c.query('CREATE DATABASE "'+process.argv[2]+'" TEMPLATE "'+process.argv[3]+'"');await c.end()})().catch(e=>{console.error(e.message);process.exit(1)})`
   execFileSync(process.execPath, ['-e', script, server, name, template], { stdio: ['ignore', 'ignore', 'inherit'] })

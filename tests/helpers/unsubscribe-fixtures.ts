@@ -11,8 +11,16 @@ export async function sentEmail(companyId: number, email: string, extra: Record<
   const profileId = (await upsertProfile(companyId, { email, ...extra }, { mode: 'import' })).profile.id
   const sourceId = ulid()
   await createSends({
-    companyId, channel: 'email', sourceType: 'campaign_message', sourceId,
-    content: { subject: 'Spring sale', html: '<p>Hi</p><p><a href="{% unsubscribe %}">Unsubscribe</a> <a href="{% manage_preferences %}">Preferences</a></p>', fromEmail: 'news@shop.example.test', fromName: 'Shop' },
+    companyId,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId,
+    content: {
+      subject: 'Spring sale',
+      html: '<p>Hi</p><p><a href="{% unsubscribe %}">Unsubscribe</a> <a href="{% manage_preferences %}">Preferences</a></p>',
+      fromEmail: 'news@shop.example.test',
+      fromName: 'Shop',
+    },
     recipients: [{ profileId }],
   })
   await runJobsUntilIdle()
@@ -25,10 +33,16 @@ export async function eventCount(companyId: number, profileId: string, metric: s
 }
 
 export async function activeSuppressions(companyId: number, profileId: string): Promise<string[]> {
-  const rows = await db.suppression.findMany({ where: { companyId, profileId, clearedAt: null }, orderBy: { id: 'asc' } })
+  const rows = await db.suppression.findMany({
+    where: { companyId, profileId, clearedAt: null },
+    orderBy: { id: 'asc' },
+  })
   return rows.map((r) => `${r.channel}:${r.reason}`)
 }
 
 export async function emailConsent(companyId: number, profileId: string) {
-  return db.profileConsent.findFirst({ where: { companyId, profileId, channel: 'email_marketing' }, select: { status: true, method: true, source: true } })
+  return db.profileConsent.findFirst({
+    where: { companyId, profileId, channel: 'email_marketing' },
+    select: { status: true, method: true, source: true },
+  })
 }

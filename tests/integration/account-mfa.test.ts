@@ -50,7 +50,10 @@ beforeEach(() => {
   nowSpy = jest.spyOn(Date, 'now').mockImplementation(() => clock)
   info = jest.spyOn(console, 'info').mockImplementation(() => {})
 })
-afterEach(() => { nowSpy.mockRestore(); info.mockRestore() })
+afterEach(() => {
+  nowSpy.mockRestore()
+  info.mockRestore()
+})
 
 type Handler = (r: Request) => Promise<Response>
 async function call(handler: Handler, path: string, cookie: string | undefined, body?: unknown) {
@@ -58,7 +61,12 @@ async function call(handler: Handler, path: string, cookie: string | undefined, 
   return { status: res.status, json: await res.json(), res }
 }
 const cookieFrom = (res: Response) =>
-  `${res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]}; ${CSRF_COOKIE}=${CSRF}`
+  `${
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
+      .split(';')[0]
+  }; ${CSRF_COOKIE}=${CSRF}`
 
 async function account(role = 'owner') {
   const company = await makeCompany()
@@ -92,7 +100,9 @@ test('setup: secret and local QR code, stored encrypted; a wrong code is refused
   expect(row.mfaPendingSecret).toMatch(/^v1\./)
   expect(row.mfaPendingSecret).not.toContain(setup.json.secret)
 
-  const wrong = await call(mfaConfirm, '/ajax/account/mfa/setup/confirm', cookie, { code: '000000' === totp(setup.json.secret, clock) ? '111111' : '000000' })
+  const wrong = await call(mfaConfirm, '/ajax/account/mfa/setup/confirm', cookie, {
+    code: '000000' === totp(setup.json.secret, clock) ? '111111' : '000000',
+  })
   expect(wrong.status).toBe(400)
   expect(wrong.json.fieldErrors.code[0]).toMatch(/not valid/)
 
@@ -106,7 +116,11 @@ test('setup: secret and local QR code, stored encrypted; a wrong code is refused
   const stored = await db.mfaBackupCode.findMany({ where: { userId: user.id } })
   expect(stored).toHaveLength(10)
   for (const code of ok.json.backupCodes) expect(stored.some((s) => s.codeHash.includes(code))).toBe(false)
-  expect((await call(mfaStatus, '/ajax/account/mfa/status', cookie)).json).toEqual({ enabled: true, requiredByCompany: false, backupCodesLeft: 10 })
+  expect((await call(mfaStatus, '/ajax/account/mfa/status', cookie)).json).toEqual({
+    enabled: true,
+    requiredByCompany: false,
+    backupCodesLeft: 10,
+  })
 })
 
 test('sign-in with MFA: the password gives a half session that can do nothing else; the code completes it; the same code never works twice', async () => {
@@ -132,7 +146,9 @@ test('sign-in with MFA: the password gives a half session that can do nothing el
   const full = cookieFrom(done.res)
   expect((await call(authorization, '/ajax/authorization', full)).json.email).toBe(user.email)
   // The half session's id never became a full session; it is over.
-  expect((await call(mfaVerify, '/ajax/account/mfa/verify', half, { code: totp(secret, clock + 30_000) })).status).toBe(401)
+  expect((await call(mfaVerify, '/ajax/account/mfa/verify', half, { code: totp(secret, clock + 30_000) })).status).toBe(
+    401,
+  )
 
   // Same code, same step, a new sign-in: refused (a code works once).
   const again = await loginAs(user.email)
@@ -141,7 +157,9 @@ test('sign-in with MFA: the password gives a half session that can do nothing el
   expect(reuse.json.message).toMatch(/not valid/)
   // The next step's code works.
   clock += 30_000
-  expect((await call(mfaVerify, '/ajax/account/mfa/verify', cookieFrom(again.res), { code: totp(secret, clock) })).status).toBe(200)
+  expect(
+    (await call(mfaVerify, '/ajax/account/mfa/verify', cookieFrom(again.res), { code: totp(secret, clock) })).status,
+  ).toBe(200)
 })
 
 test('5 wrong codes lock the step for 15 minutes, even for the right code; then it works again', async () => {
@@ -151,17 +169,24 @@ test('5 wrong codes lock the step for 15 minutes, even for the right code; then 
   const half = cookieFrom((await loginAs(user.email)).res)
   const right = totp(secret, clock)
   const wrong = right === '123456' ? '654321' : '123456'
-  for (let i = 0; i < 5; i++) expect((await call(mfaVerify, '/ajax/account/mfa/verify', half, { code: wrong })).status).toBe(400)
+  for (let i = 0; i < 5; i++)
+    expect((await call(mfaVerify, '/ajax/account/mfa/verify', half, { code: wrong })).status).toBe(400)
   const locked = await call(mfaVerify, '/ajax/account/mfa/verify', half, { code: right })
   expect(locked.status).toBe(429)
-  expect(locked.json.message).toBe('Too many wrong codes. Two-factor sign-in is locked for 15 minutes; try again later.')
+  expect(locked.json.message).toBe(
+    'Too many wrong codes. Two-factor sign-in is locked for 15 minutes; try again later.',
+  )
   expect(Number(locked.res.headers.get('retry-after'))).toBeGreaterThan(14 * 60)
   // Backup codes are locked too.
   expect((await call(mfaBackup, '/ajax/account/mfa/verify-backup', half, { code: 'aaaaa-aaaaa' })).status).toBe(429)
   // The lockout is kept in the database: 16 minutes later it has passed.
   const sixteen = 16 * 60 * 1000
   const hits = await db.rateLimitHit.findMany({ where: { bucket: 'mfa-code', key: String(user.id) } })
-  for (const h of hits) await db.rateLimitHit.update({ where: { id: h.id }, data: { createdAt: new Date(h.createdAt.getTime() - sixteen) } })
+  for (const h of hits)
+    await db.rateLimitHit.update({
+      where: { id: h.id },
+      data: { createdAt: new Date(h.createdAt.getTime() - sixteen) },
+    })
   expect((await call(mfaVerify, '/ajax/account/mfa/verify', half, { code: right })).status).toBe(200)
 })
 
@@ -187,23 +212,33 @@ test('an owner requires MFA for everyone: members without it set it up at sign-i
   const adminCookie = await signIn(admin.id, company.id)
   const analystCookie = await signIn(analyst.id, company.id)
 
-  expect((await call(getToggle, '/ajax/account/multi-factor/toggle', ownerCookie)).json).toEqual({ twoStepRequired: false })
+  expect((await call(getToggle, '/ajax/account/multi-factor/toggle', ownerCookie)).json).toEqual({
+    twoStepRequired: false,
+  })
   expect((await call(getToggle, '/ajax/account/multi-factor/toggle', analystCookie)).status).toBe(403)
-  expect((await call(postToggle, '/ajax/account/multi-factor/toggle', analystCookie, { two_step_required: true })).status).toBe(403)
-  expect((await call(postToggle, '/ajax/account/multi-factor/toggle', adminCookie, { two_step_required: true })).status).toBe(403)
+  expect(
+    (await call(postToggle, '/ajax/account/multi-factor/toggle', analystCookie, { two_step_required: true })).status,
+  ).toBe(403)
+  expect(
+    (await call(postToggle, '/ajax/account/multi-factor/toggle', adminCookie, { two_step_required: true })).status,
+  ).toBe(403)
   // The owner turns it on for themselves first.
   const notYet = await call(postToggle, '/ajax/account/multi-factor/toggle', ownerCookie, { two_step_required: true })
   expect(notYet.status).toBe(400)
   expect(notYet.json.message).toMatch(/Turn on two-factor sign-in for yourself/)
   expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).mfaRequired).toBe(false)
-  expect((await call(postToggle, '/ajax/account/multi-factor/toggle', ownerCookie, { two_step_required: 'maybe' })).status).toBe(400)
+  expect(
+    (await call(postToggle, '/ajax/account/multi-factor/toggle', ownerCookie, { two_step_required: 'maybe' })).status,
+  ).toBe(400)
 
   await enableMfa(ownerCookie)
   const on = await call(postToggle, '/ajax/account/multi-factor/toggle', ownerCookie, { two_step_required: true })
   expect(on.status).toBe(200)
   expect(on.json).toEqual({ twoStepRequired: true })
   expect((await call(appShell, '/ajax/app_shell', ownerCookie)).json.companySettingRelatedData.isMfaRequired).toBe(true)
-  expect(await db.auditEntry.count({ where: { companyId: company.id, action: 'company.mfa_requirement_changed' } })).toBe(1)
+  expect(
+    await db.auditEntry.count({ where: { companyId: company.id, action: 'company.mfa_requirement_changed' } }),
+  ).toBe(1)
 
   // The analyst signs in: password first, then /configure-mfa, nothing else.
   const first = await loginAs(analyst.email)
@@ -213,7 +248,9 @@ test('an owner requires MFA for everyone: members without it set it up at sign-i
   expect((await call(mfaVerify, '/ajax/account/mfa/verify', half, { code: '123456' })).status).toBe(401)
   const setup = await call(mfaSetup, '/ajax/account/mfa/setup', half, {})
   expect(setup.status).toBe(200)
-  const confirmed = await call(mfaConfirm, '/ajax/account/mfa/setup/confirm', half, { code: totp(setup.json.secret, clock) })
+  const confirmed = await call(mfaConfirm, '/ajax/account/mfa/setup/confirm', half, {
+    code: totp(setup.json.secret, clock),
+  })
   expect(confirmed.status).toBe(200)
   expect(confirmed.json.signedIn).toBe(true)
   expect(confirmed.json.backupCodes).toHaveLength(10)
@@ -229,7 +266,9 @@ test('the requirement is per account: another account is untouched', async () =>
   const a = await account('owner')
   const b = await account('owner')
   await enableMfa(a.cookie)
-  expect((await call(postToggle, '/ajax/account/multi-factor/toggle', a.cookie, { two_step_required: true })).status).toBe(200)
+  expect(
+    (await call(postToggle, '/ajax/account/multi-factor/toggle', a.cookie, { two_step_required: true })).status,
+  ).toBe(200)
   expect((await db.company.findUniqueOrThrow({ where: { id: b.company.id } })).mfaRequired).toBe(false)
   expect((await loginAs(b.user.email)).json).toEqual({ ok: true, redirect: '/dashboard' })
 })
@@ -248,10 +287,14 @@ test('turning MFA off needs the password; afterwards sign-in is one step again',
 test('every MFA call refuses a visitor without a session, and the half session expires after 10 minutes', async () => {
   const anon = `${CSRF_COOKIE}=${CSRF}`
   for (const [h, path, body] of [
-    [mfaStatus, '/ajax/account/mfa/status', undefined], [mfaSetup, '/ajax/account/mfa/setup', {}],
-    [mfaConfirm, '/ajax/account/mfa/setup/confirm', { code: '123456' }], [mfaVerify, '/ajax/account/mfa/verify', { code: '123456' }],
-    [mfaBackup, '/ajax/account/mfa/verify-backup', { code: 'aaaaa-aaaaa' }], [mfaDisable, '/ajax/account/mfa/disable', { password: 'x' }],
-    [getToggle, '/ajax/account/multi-factor/toggle', undefined], [postToggle, '/ajax/account/multi-factor/toggle', { two_step_required: true }],
+    [mfaStatus, '/ajax/account/mfa/status', undefined],
+    [mfaSetup, '/ajax/account/mfa/setup', {}],
+    [mfaConfirm, '/ajax/account/mfa/setup/confirm', { code: '123456' }],
+    [mfaVerify, '/ajax/account/mfa/verify', { code: '123456' }],
+    [mfaBackup, '/ajax/account/mfa/verify-backup', { code: 'aaaaa-aaaaa' }],
+    [mfaDisable, '/ajax/account/mfa/disable', { password: 'x' }],
+    [getToggle, '/ajax/account/multi-factor/toggle', undefined],
+    [postToggle, '/ajax/account/multi-factor/toggle', { two_step_required: true }],
   ] as Array<[Handler, string, unknown]>) {
     expect([path, (await call(h, path, anon, body)).status]).toEqual([path, 401])
   }

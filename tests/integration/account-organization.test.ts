@@ -22,7 +22,12 @@ import { register as registerSegmentJobs } from '@/lib/segments/jobs'
 
 beforeAll(() => registerSegmentJobs())
 
-async function call(handler: (r: Request, c?: never) => Promise<Response>, path: string, cookie: string | undefined, body?: unknown) {
+async function call(
+  handler: (r: Request, c?: never) => Promise<Response>,
+  path: string,
+  cookie: string | undefined,
+  body?: unknown,
+) {
   const res = await handler(ajaxRequest(path, { method: body === undefined ? 'GET' : 'POST', cookie, body }))
   return { status: res.status, json: await res.json() }
 }
@@ -34,9 +39,19 @@ async function account(role = 'owner') {
 }
 
 const ORG = {
-  name: 'Acme Outfitters', websiteUrl: 'https://acme.example', industry: 'apparel_accessories',
-  address: { line1: '1 Main Street', line2: 'Suite 5', city: 'Portland', region: 'OR', postalCode: '97201', country: 'us' },
-  currency: 'eur', localePreferences: { language: 'fr', region: 'FR' },
+  name: 'Acme Outfitters',
+  websiteUrl: 'https://acme.example',
+  industry: 'apparel_accessories',
+  address: {
+    line1: '1 Main Street',
+    line2: 'Suite 5',
+    city: 'Portland',
+    region: 'OR',
+    postalCode: '97201',
+    country: 'us',
+  },
+  currency: 'eur',
+  localePreferences: { language: 'fr', region: 'FR' },
 }
 
 test('the time zone list: UTC and the IANA zones with their offsets, west to east', async () => {
@@ -45,7 +60,10 @@ test('the time zone list: UTC and the IANA zones with their offsets, west to eas
   const zones = r.json.timezones as Array<{ value: string; label: string; offsetMinutes: number }>
   expect(zones.length).toBeGreaterThan(300)
   expect(zones.find((z) => z.value === 'UTC')).toEqual({ value: 'UTC', label: '(UTC+00:00) UTC', offsetMinutes: 0 })
-  expect(zones.find((z) => z.value === 'Asia/Kathmandu')).toMatchObject({ offsetMinutes: 345, label: '(UTC+05:45) Asia/Kathmandu' })
+  expect(zones.find((z) => z.value === 'Asia/Kathmandu')).toMatchObject({
+    offsetMinutes: 345,
+    label: '(UTC+05:45) Asia/Kathmandu',
+  })
   const offsets = zones.map((z) => z.offsetMinutes)
   expect([...offsets].sort((a, b) => a - b)).toEqual(offsets)
 })
@@ -61,32 +79,45 @@ test('company-timezone: UTC by default; a change is saved, recorded and answered
   const audit = await db.auditEntry.findMany({ where: { companyId: company.id, action: 'company.timezone_changed' } })
   expect(audit.map((a) => JSON.parse(a.details))).toEqual([{ from: 'UTC', to: 'Europe/Paris' }])
   // The same zone again changes nothing and records nothing.
-  expect((await call(postTz, '/ajax/account/company-timezone', cookie, { timezone: 'Europe/Paris' })).json.changed).toBe(false)
+  expect(
+    (await call(postTz, '/ajax/account/company-timezone', cookie, { timezone: 'Europe/Paris' })).json.changed,
+  ).toBe(false)
   expect(await db.auditEntry.count({ where: { companyId: company.id, action: 'company.timezone_changed' } })).toBe(1)
 })
 
-test.each(['Mars/Olympus', 'EST', '+01:00', '', 'Europe/Nowhere', 'x'.repeat(90)])('an unknown time zone (%j) is a 400 field error and changes nothing', async (tz) => {
-  const { company, cookie } = await account()
-  const r = await call(postTz, '/ajax/account/company-timezone', cookie, { timezone: tz })
-  expect(r.status).toBe(400)
-  expect(r.json.fieldErrors.timezone).toBeDefined()
-  expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).timezone).toBe('UTC')
-  expect(await db.auditEntry.count({ where: { companyId: company.id } })).toBe(0)
-})
+test.each(['Mars/Olympus', 'EST', '+01:00', '', 'Europe/Nowhere', 'x'.repeat(90)])(
+  'an unknown time zone (%j) is a 400 field error and changes nothing',
+  async (tz) => {
+    const { company, cookie } = await account()
+    const r = await call(postTz, '/ajax/account/company-timezone', cookie, { timezone: tz })
+    expect(r.status).toBe(400)
+    expect(r.json.fieldErrors.timezone).toBeDefined()
+    expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).timezone).toBe('UTC')
+    expect(await db.auditEntry.count({ where: { companyId: company.id } })).toBe(0)
+  },
+)
 
 test('an older IANA spelling the browser may report is accepted under its current name', async () => {
   const { cookie } = await account()
   const r = await call(postTz, '/ajax/account/company-timezone', cookie, { timezone: 'Europe/Kiev' })
   expect(r.status).toBe(200)
   expect(r.json.timezone).toBe('Europe/Kyiv')
-  expect((await call(postTz, '/ajax/account/company-timezone', cookie, { timezone: 'Asia/Calcutta' })).json.timezone).toBe('Asia/Kolkata')
+  expect(
+    (await call(postTz, '/ajax/account/company-timezone', cookie, { timezone: 'Asia/Calcutta' })).json.timezone,
+  ).toBe('Asia/Kolkata')
 })
 
 test('the change is reflected at once in metric day buckets', async () => {
   const fx = await makeMetricsFixture()
   const cookie = await signIn((await makeUser({ companyId: fx.company.id, role: 'owner' })).id, fx.company.id)
   const chart = async () => {
-    const res = await getChart(ajaxRequest(`/ajax/data/metric/${fx.metricId}/chart?timeframe=custom&start=2024-03-08&end=2024-03-12&granularity=daily&measurement=c`, { cookie }), params({ id: fx.metricId }))
+    const res = await getChart(
+      ajaxRequest(
+        `/ajax/data/metric/${fx.metricId}/chart?timeframe=custom&start=2024-03-08&end=2024-03-12&granularity=daily&measurement=c`,
+        { cookie },
+      ),
+      params({ id: fx.metricId }),
+    )
     return res.json()
   }
   const ny = await chart()
@@ -99,17 +130,31 @@ test('the change is reflected at once in metric day buckets', async () => {
   expect(tokyo.series[0].values).toEqual([0, 2, 2, 3, 0])
 })
 
-test('the change moves segments\' day boundaries: live counts at once, stored members recomputed', async () => {
+test("the change moves segments' day boundaries: live counts at once, stored members recomputed", async () => {
   const fx = await makeMetricsFixture()
   const cookie = await signIn((await makeUser({ companyId: fx.company.id, role: 'owner' })).id, fx.company.id)
   // Placed Order at least once on Mar 10 (one local day).
   const definition = {
     version: 1,
-    root: { type: 'and', conditions: [{ kind: 'metric', metricId: fx.metricId, comparison: 'at_least', count: 1, timeframe: { type: 'between', start: '2024-03-10', end: '2024-03-10' } }] },
+    root: {
+      type: 'and',
+      conditions: [
+        {
+          kind: 'metric',
+          metricId: fx.metricId,
+          comparison: 'at_least',
+          count: 1,
+          timeframe: { type: 'between', start: '2024-03-10', end: '2024-03-10' },
+        },
+      ],
+    },
   }
   const segment = await createSegment(fx.company.id, { name: 'Bought on Mar 10', definition } as never)
   await runJobsUntilIdle()
-  const members = async () => (await db.groupMembership.findMany({ where: { groupId: segment.id, leftAt: null }, select: { profileId: true } })).map((m) => m.profileId).sort()
+  const members = async () =>
+    (await db.groupMembership.findMany({ where: { groupId: segment.id, leftAt: null }, select: { profileId: true } }))
+      .map((m) => m.profileId)
+      .sort()
   // New York's Mar 10: e4 (p2) and e5 (p3).
   expect(await members()).toEqual([fx.profiles.p2, fx.profiles.p3].sort())
   expect((await call(previewSegment, '/ajax/segment/preview', cookie, { definition })).json).toEqual({ count: 2 })
@@ -127,7 +172,12 @@ test('organization: saved and read back; bad fields are 400 with field errors', 
   const { company, cookie } = await account()
   const empty = await call(getOrg, '/ajax/account/organization', cookie)
   expect(empty.status).toBe(200)
-  expect(empty.json.organization).toMatchObject({ name: company.name, hasPostalAddress: false, currency: 'USD', timezone: 'UTC' })
+  expect(empty.json.organization).toMatchObject({
+    name: company.name,
+    hasPostalAddress: false,
+    currency: 'USD',
+    timezone: 'UTC',
+  })
   expect(empty.json.options.industries).toContain('apparel_accessories')
   expect(empty.json.options.countries).toEqual(expect.arrayContaining([{ code: 'FR', name: 'France' }]))
   expect(empty.json.options.currencies).toEqual(expect.arrayContaining([{ code: 'EUR', name: 'Euro (EUR)' }]))
@@ -135,22 +185,51 @@ test('organization: saved and read back; bad fields are 400 with field errors', 
   const saved = await call(postOrg, '/ajax/account/organization', cookie, ORG)
   expect(saved.status).toBe(200)
   expect(saved.json.organization).toMatchObject({
-    name: 'Acme Outfitters', websiteUrl: 'https://acme.example', industry: 'apparel_accessories', hasPostalAddress: true,
-    address: { line1: '1 Main Street', line2: 'Suite 5', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US' },
-    currency: 'EUR', localePreferences: { language: 'fr', region: 'FR' },
+    name: 'Acme Outfitters',
+    websiteUrl: 'https://acme.example',
+    industry: 'apparel_accessories',
+    hasPostalAddress: true,
+    address: {
+      line1: '1 Main Street',
+      line2: 'Suite 5',
+      city: 'Portland',
+      region: 'OR',
+      postalCode: '97201',
+      country: 'US',
+    },
+    currency: 'EUR',
+    localePreferences: { language: 'fr', region: 'FR' },
   })
-  expect(await db.auditEntry.count({ where: { companyId: company.id, action: 'company.organization_updated' } })).toBe(1)
+  expect(await db.auditEntry.count({ where: { companyId: company.id, action: 'company.organization_updated' } })).toBe(
+    1,
+  )
 
   const bad = await call(postOrg, '/ajax/account/organization', cookie, {
-    ...ORG, name: ' ', websiteUrl: 'acme', industry: 'mining', currency: 'XYZ', address: { ...ORG.address, line1: '', country: 'ZZ' },
+    ...ORG,
+    name: ' ',
+    websiteUrl: 'acme',
+    industry: 'mining',
+    currency: 'XYZ',
+    address: { ...ORG.address, line1: '', country: 'ZZ' },
     localePreferences: { language: 'tlh', region: 'US' },
   })
   expect(bad.status).toBe(400)
   expect(Object.keys(bad.json.fieldErrors).sort()).toEqual(
-    ['address.country', 'address.line1', 'currency', 'industry', 'localePreferences.language', 'name', 'websiteUrl'].sort(),
+    [
+      'address.country',
+      'address.line1',
+      'currency',
+      'industry',
+      'localePreferences.language',
+      'name',
+      'websiteUrl',
+    ].sort(),
   )
   // Half an address is refused.
-  const half = await call(postOrg, '/ajax/account/organization', cookie, { ...ORG, address: { line1: '', line2: '', city: 'Portland', region: '', postalCode: '', country: '' } })
+  const half = await call(postOrg, '/ajax/account/organization', cookie, {
+    ...ORG,
+    address: { line1: '', line2: '', city: 'Portland', region: '', postalCode: '', country: '' },
+  })
   expect(half.status).toBe(400)
   expect(Object.keys(half.json.fieldErrors).sort()).toEqual(['address.country', 'address.line1'])
   expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).name).toBe('Acme Outfitters')
@@ -166,7 +245,9 @@ test('permissions: analysts read but cannot change the organization or the time 
   expect((await call(getOrg, '/ajax/account/organization', support)).status).toBe(403)
   expect((await call(getTz, '/ajax/account/company-timezone', support)).status).toBe(200)
   expect((await call(getTz, '/ajax/account/company-timezone', undefined)).status).toBe(401)
-  expect((await call(postTz, '/ajax/account/company-timezone', undefined, { timezone: 'Europe/Paris' })).status).toBe(401)
+  expect((await call(postTz, '/ajax/account/company-timezone', undefined, { timezone: 'Europe/Paris' })).status).toBe(
+    401,
+  )
   expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).timezone).toBe('UTC')
 })
 
@@ -184,10 +265,15 @@ test('cross-tenant: each account reads and changes only its own organization and
 test('registration asks for the time zone: saved on the new account, unknown zones refused, UTC when left out', async () => {
   const { POST: register } = await import('@/app/ajax/register/route')
   const body = (n: string, timezone?: string) => ({
-    companyName: `Tz Shop ${n}`, firstName: 'Ada', lastName: 'Lovelace', email: `tz-${n}@example.test`, password: 'long-password',
+    companyName: `Tz Shop ${n}`,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `tz-${n}@example.test`,
+    password: 'long-password',
     ...(timezone === undefined ? {} : { timezone }),
   })
-  const send = (b: unknown) => register(ajaxRequest('/ajax/register', { method: 'POST', body: b, headers: { 'x-forwarded-for': '203.0.113.9' } }))
+  const send = (b: unknown) =>
+    register(ajaxRequest('/ajax/register', { method: 'POST', body: b, headers: { 'x-forwarded-for': '203.0.113.9' } }))
   expect((await send(body('paris', 'Europe/Paris'))).status).toBeLessThan(300)
   expect((await db.company.findFirstOrThrow({ where: { name: 'Tz Shop paris' } })).timezone).toBe('Europe/Paris')
   const bad = await send(body('mars', 'Mars/Olympus'))

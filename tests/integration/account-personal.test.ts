@@ -36,7 +36,9 @@ process.env.PHOTO_DIR = photoDir
 afterAll(() => fs.rmSync(photoDir, { recursive: true, force: true }))
 
 let info: jest.SpyInstance
-beforeEach(() => { info = jest.spyOn(console, 'info').mockImplementation(() => {}) })
+beforeEach(() => {
+  info = jest.spyOn(console, 'info').mockImplementation(() => {})
+})
 afterEach(() => info.mockRestore())
 
 type Handler = (r: Request, c?: { params: Promise<Record<string, string>> }) => Promise<Response>
@@ -44,12 +46,16 @@ async function call(handler: Handler, p: string, cookie: string | undefined, bod
   const res = await handler(ajaxRequest(p, { method: body === undefined ? 'GET' : 'POST', cookie, body }))
   return { status: res.status, json: await res.json(), res }
 }
-const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
+const CHROME_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
 const FIREFOX_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0'
 
 async function sessionCookie(userId: number, companyId: number, ip: string, userAgent: string) {
   const s = await createSession({ userId, companyId, ip, userAgent })
-  return { id: s.id, cookie: `${SESSION_COOKIE}=${encodeURIComponent(await sealSessionId(s.id))}; ${CSRF_COOKIE}=${CSRF}` }
+  return {
+    id: s.id,
+    cookie: `${SESSION_COOKIE}=${encodeURIComponent(await sealSessionId(s.id))}; ${CSRF_COOKIE}=${CSRF}`,
+  }
 }
 
 async function account(role = 'owner') {
@@ -64,19 +70,35 @@ test('change-password: wrong old password and mismatches refused; success ends t
   const there = await sessionCookie(user.id, company.id, '10.0.0.2', FIREFOX_WIN)
   const someoneElse = await account()
 
-  const wrong = await call(changePassword, '/ajax/account/change-password', here.cookie, { old_password: 'nope', new_password1: 'new-password-1', new_password2: 'new-password-1' })
+  const wrong = await call(changePassword, '/ajax/account/change-password', here.cookie, {
+    old_password: 'nope',
+    new_password1: 'new-password-1',
+    new_password2: 'new-password-1',
+  })
   expect(wrong.status).toBe(400)
   expect(wrong.json.fieldErrors.oldPassword).toEqual(['Your current password is incorrect.'])
-  const differ = await call(changePassword, '/ajax/account/change-password', here.cookie, { old_password: 'correct-horse', new_password1: 'new-password-1', new_password2: 'new-password-2' })
+  const differ = await call(changePassword, '/ajax/account/change-password', here.cookie, {
+    old_password: 'correct-horse',
+    new_password1: 'new-password-1',
+    new_password2: 'new-password-2',
+  })
   expect(differ.status).toBe(400)
   expect(differ.json.fieldErrors.newPassword2).toEqual(['The two new passwords do not match.'])
-  const short = await call(changePassword, '/ajax/account/change-password', here.cookie, { old_password: 'correct-horse', new_password1: 'short', new_password2: 'short' })
+  const short = await call(changePassword, '/ajax/account/change-password', here.cookie, {
+    old_password: 'correct-horse',
+    new_password1: 'short',
+    new_password2: 'short',
+  })
   expect(short.status).toBe(400)
   expect(short.json.fieldErrors.newPassword1).toBeDefined()
   // Nothing changed so far: the other session still works.
   expect((await call(authorization, '/ajax/authorization', there.cookie)).status).toBe(200)
 
-  const ok = await call(changePassword, '/ajax/account/change-password', here.cookie, { old_password: 'correct-horse', new_password1: 'new-password-1', new_password2: 'new-password-1' })
+  const ok = await call(changePassword, '/ajax/account/change-password', here.cookie, {
+    old_password: 'correct-horse',
+    new_password1: 'new-password-1',
+    new_password2: 'new-password-1',
+  })
   expect(ok.status).toBe(200)
   expect(ok.json.otherSessionsEnded).toBeGreaterThanOrEqual(1)
   expect((await call(authorization, '/ajax/authorization', here.cookie)).status).toBe(200)
@@ -88,17 +110,36 @@ test('change-password: wrong old password and mismatches refused; success ends t
   expect((await call(login, '/ajax/login', csrf, { email: user.email, password: 'new-password-1' })).status).toBe(200)
 })
 
-test('sessions: listed with device, address and last use; sign out one and all others; never another user\'s session', async () => {
+test("sessions: listed with device, address and last use; sign out one and all others; never another user's session", async () => {
   const { company, user } = await account()
   const here = await sessionCookie(user.id, company.id, '10.0.0.1', CHROME_MAC)
-  const phone = await sessionCookie(user.id, company.id, '10.0.0.9', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1')
+  const phone = await sessionCookie(
+    user.id,
+    company.id,
+    '10.0.0.9',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+  )
   const laptop = await sessionCookie(user.id, company.id, '10.0.0.2', FIREFOX_WIN)
   const other = await account()
 
   const list = await call(sessions, '/ajax/account/sessions', here.cookie)
   expect(list.status).toBe(200)
-  const mine = list.json.sessions as Array<{ id: string; current: boolean; ip: string; browser: string; os: string; mobile: boolean; lastSeenAt: string }>
-  expect(mine.find((s) => s.current)).toMatchObject({ id: here.id, ip: '10.0.0.1', browser: 'Chrome', os: 'macOS', mobile: false })
+  const mine = list.json.sessions as Array<{
+    id: string
+    current: boolean
+    ip: string
+    browser: string
+    os: string
+    mobile: boolean
+    lastSeenAt: string
+  }>
+  expect(mine.find((s) => s.current)).toMatchObject({
+    id: here.id,
+    ip: '10.0.0.1',
+    browser: 'Chrome',
+    os: 'macOS',
+    mobile: false,
+  })
   expect(mine.find((s) => s.id === phone.id)).toMatchObject({ browser: 'Safari', os: 'iOS', mobile: true })
   expect(mine.find((s) => s.id === laptop.id)).toMatchObject({ browser: 'Firefox', os: 'Windows' })
   expect(typeof mine[0]!.lastSeenAt).toBe('string')
@@ -130,8 +171,14 @@ test('change-profile, language and region: saved for me only; bad values are 400
   const empty = await call(changeProfile, '/ajax/account/change-profile', cookie, { first_name: ' ', last_name: 'X' })
   expect(empty.status).toBe(400)
   expect(empty.json.fieldErrors.firstName).toBeDefined()
-  expect((await call(changeProfile, '/ajax/account/change-profile', cookie, { first_name: 'Grace', last_name: 'Hopper' })).json).toEqual({ firstName: 'Grace', lastName: 'Hopper' })
-  expect((await call(authorization, '/ajax/authorization', cookie)).json).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' })
+  expect(
+    (await call(changeProfile, '/ajax/account/change-profile', cookie, { first_name: 'Grace', last_name: 'Hopper' }))
+      .json,
+  ).toEqual({ firstName: 'Grace', lastName: 'Hopper' })
+  expect((await call(authorization, '/ajax/authorization', cookie)).json).toMatchObject({
+    firstName: 'Grace',
+    lastName: 'Hopper',
+  })
 
   const options = await call(profileLocales, '/ajax/account/available-profile-locales', cookie)
   expect(options.json.locales).toHaveLength(16)
@@ -141,9 +188,19 @@ test('change-profile, language and region: saved for me only; bad values are 400
   const bad = await call(profileLocale, '/ajax/account/profile-locale', cookie, { locale: 'xx-XX', region: 'QQ' })
   expect(bad.status).toBe(400)
   expect(Object.keys(bad.json.fieldErrors).sort()).toEqual(['locale', 'region'])
-  expect((await call(profileLocale, '/ajax/account/profile-locale', cookie, { locale: 'de-DE', region: 'AT' })).json).toEqual({ locale: 'de-DE', region: 'AT' })
-  expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ locale: 'de-DE', localeRegion: 'AT' })
-  expect((await call(personal, '/ajax/account/personal', cookie)).json).toMatchObject({ firstName: 'Grace', locale: 'de-DE', region: 'AT', email: user.email })
+  expect(
+    (await call(profileLocale, '/ajax/account/profile-locale', cookie, { locale: 'de-DE', region: 'AT' })).json,
+  ).toEqual({ locale: 'de-DE', region: 'AT' })
+  expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+    locale: 'de-DE',
+    localeRegion: 'AT',
+  })
+  expect((await call(personal, '/ajax/account/personal', cookie)).json).toMatchObject({
+    firstName: 'Grace',
+    locale: 'de-DE',
+    region: 'AT',
+    email: user.email,
+  })
 })
 
 const CHANGE_LINK = /http:\/\/localhost:3000\/email-change-confirmation\?token=([A-Za-z0-9_-]+)/
@@ -151,7 +208,8 @@ const CHANGE_LINK = /http:\/\/localhost:3000\/email-change-confirmation\?token=(
 test('email change: the link goes to the new address and works once; a same or invalid address is refused', async () => {
   const { user, cookie } = await account()
   const taken = await makeUser({ email: 'taken@example.test' })
-  const req = (email: string, password = 'correct-horse') => call(emailChange, '/ajax/account/email-change', cookie, { email, password })
+  const req = (email: string, password = 'correct-horse') =>
+    call(emailChange, '/ajax/account/email-change', cookie, { email, password })
   expect((await req('not-an-email')).json.fieldErrors.email).toBeDefined()
   // A taken address answers as a free one (issue 29, finding 13; security-sessions-mfa.test.ts).
   expect((await req('taken@example.test')).json).toEqual({ pendingEmail: 'taken@example.test' })
@@ -167,11 +225,20 @@ test('email change: the link goes to the new address and works once; a same or i
   expect((await call(personal, '/ajax/account/personal', cookie)).json.pendingEmail).toBe('new@example.test')
 
   const anon = `${CSRF_COOKIE}=${CSRF}`
-  expect((await call(emailChangeConfirm, '/ajax/account/email-change/confirm', anon, { token: token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A') })).status).toBe(400)
+  expect(
+    (
+      await call(emailChangeConfirm, '/ajax/account/email-change/confirm', anon, {
+        token: token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'),
+      })
+    ).status,
+  ).toBe(400)
   const ok = await call(emailChangeConfirm, '/ajax/account/email-change/confirm', anon, { token })
   expect(ok.status).toBe(200)
   expect(ok.json).toEqual({ email: 'new@example.test' })
-  expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ email: 'new@example.test', emailConfirmed: true })
+  expect(await db.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+    email: 'new@example.test',
+    emailConfirmed: true,
+  })
   const reused = await call(emailChangeConfirm, '/ajax/account/email-change/confirm', anon, { token })
   expect(reused.status).toBe(400)
   expect(reused.json.message).toBe('This email change link is invalid, has expired or has already been used.')
@@ -180,14 +247,31 @@ test('email change: the link goes to the new address and works once; a same or i
 
 test('email change: an expired link, or one replaced by a newer request, does nothing', async () => {
   const { user, cookie } = await account()
-  await call(emailChange, '/ajax/account/email-change', cookie, { email: 'first@example.test', password: 'correct-horse' })
-  const first = (await db.outboxMail.findFirstOrThrow({ where: { to: 'first@example.test' } })).text.match(CHANGE_LINK)![1]!
-  await call(emailChange, '/ajax/account/email-change', cookie, { email: 'second@example.test', password: 'correct-horse' })
-  const second = (await db.outboxMail.findFirstOrThrow({ where: { to: 'second@example.test' } })).text.match(CHANGE_LINK)![1]!
+  await call(emailChange, '/ajax/account/email-change', cookie, {
+    email: 'first@example.test',
+    password: 'correct-horse',
+  })
+  const first = (await db.outboxMail.findFirstOrThrow({ where: { to: 'first@example.test' } })).text.match(
+    CHANGE_LINK,
+  )![1]!
+  await call(emailChange, '/ajax/account/email-change', cookie, {
+    email: 'second@example.test',
+    password: 'correct-horse',
+  })
+  const second = (await db.outboxMail.findFirstOrThrow({ where: { to: 'second@example.test' } })).text.match(
+    CHANGE_LINK,
+  )![1]!
   const anon = `${CSRF_COOKIE}=${CSRF}`
-  expect((await call(emailChangeConfirm, '/ajax/account/email-change/confirm', anon, { token: first })).status).toBe(400)
-  await db.emailChangeRequest.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
-  expect((await call(emailChangeConfirm, '/ajax/account/email-change/confirm', anon, { token: second })).status).toBe(400)
+  expect((await call(emailChangeConfirm, '/ajax/account/email-change/confirm', anon, { token: first })).status).toBe(
+    400,
+  )
+  await db.emailChangeRequest.updateMany({
+    where: { userId: user.id },
+    data: { expiresAt: new Date(Date.now() - 1000) },
+  })
+  expect((await call(emailChangeConfirm, '/ajax/account/email-change/confirm', anon, { token: second })).status).toBe(
+    400,
+  )
   expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(user.email)
 })
 
@@ -208,11 +292,21 @@ test('/email-confirmation: an unconfirmed user gets the sign-up link again and c
   expect(again.json.message).toBe('Your email address is already confirmed.')
 })
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+)
 function upload(cookie: string, bytes: Buffer, name = 'me.png', type = 'image/png') {
   const form = new FormData()
   form.append('photo', new Blob([new Uint8Array(bytes)], { type }), name)
-  return uploadPhoto(new Request('http://localhost:3000/ajax/account/photo', { method: 'POST', headers: { cookie, 'x-csrftoken': CSRF }, body: form }))
+  return uploadPhoto(
+    new Request('http://localhost:3000/ajax/account/photo', {
+      method: 'POST',
+      headers: { cookie, 'x-csrftoken': CSRF },
+      body: form,
+    }),
+  )
 }
 
 test('photo: a small image is stored and served from our origin; other files and large ones are refused', async () => {
@@ -237,15 +331,29 @@ test('photo: a small image is stored and served from our origin; other files and
   // Signed-out visitors do not get it, nor does a user of another account; a colleague does.
   expect((await getPhoto(ajaxRequest(photoUrl), params({ userId: id!, version: version! }))).status).toBe(401)
   const stranger = await account()
-  expect((await getPhoto(ajaxRequest(photoUrl, { cookie: stranger.cookie }), params({ userId: id!, version: version! }))).status).toBe(404)
-  const colleague = await makeUser({ companyId: (await db.membership.findFirstOrThrow({ where: { userId: user.id } })).companyId, role: 'analyst' })
-  const colleagueCookie = await signIn(colleague.id, (await db.membership.findFirstOrThrow({ where: { userId: user.id } })).companyId)
-  expect((await getPhoto(ajaxRequest(photoUrl, { cookie: colleagueCookie }), params({ userId: id!, version: version! }))).status).toBe(200)
+  expect(
+    (await getPhoto(ajaxRequest(photoUrl, { cookie: stranger.cookie }), params({ userId: id!, version: version! })))
+      .status,
+  ).toBe(404)
+  const colleague = await makeUser({
+    companyId: (await db.membership.findFirstOrThrow({ where: { userId: user.id } })).companyId,
+    role: 'analyst',
+  })
+  const colleagueCookie = await signIn(
+    colleague.id,
+    (await db.membership.findFirstOrThrow({ where: { userId: user.id } })).companyId,
+  )
+  expect(
+    (await getPhoto(ajaxRequest(photoUrl, { cookie: colleagueCookie }), params({ userId: id!, version: version! })))
+      .status,
+  ).toBe(200)
 
   const del = await deletePhoto(ajaxRequest('/ajax/account/photo', { method: 'DELETE', cookie }))
   expect(del.status).toBe(200)
   expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).photoUrl).toBeNull()
-  expect((await getPhoto(ajaxRequest(photoUrl, { cookie }), params({ userId: id!, version: version! }))).status).toBe(404)
+  expect((await getPhoto(ajaxRequest(photoUrl, { cookie }), params({ userId: id!, version: version! }))).status).toBe(
+    404,
+  )
 })
 
 test('every personal and session call refuses a visitor without a session, and mutating calls need CSRF', async () => {
@@ -254,14 +362,25 @@ test('every personal and session call refuses a visitor without a session, and m
     [changePassword, '/ajax/account/change-password', { old_password: 'a', new_password1: 'b', new_password2: 'b' }],
     [changeProfile, '/ajax/account/change-profile', { first_name: 'a', last_name: 'b' }],
     [profileLocale, '/ajax/account/profile-locale', { locale: 'en-US', region: 'US' }],
-    [profileLocales, '/ajax/account/available-profile-locales', undefined], [personal, '/ajax/account/personal', undefined],
+    [profileLocales, '/ajax/account/available-profile-locales', undefined],
+    [personal, '/ajax/account/personal', undefined],
     [emailChange, '/ajax/account/email-change', { email: 'a@b.test', password: 'x' }],
-    [resendConfirmation, '/ajax/account/email-confirmation/resend', {}], [sessions, '/ajax/account/sessions', undefined],
-    [revoke, '/ajax/account/sessions/revoke', { id: 'x' }], [revokeOthers, '/ajax/account/sessions/revoke-others', {}],
+    [resendConfirmation, '/ajax/account/email-confirmation/resend', {}],
+    [sessions, '/ajax/account/sessions', undefined],
+    [revoke, '/ajax/account/sessions/revoke', { id: 'x' }],
+    [revokeOthers, '/ajax/account/sessions/revoke-others', {}],
   ] as Array<[Handler, string, unknown]>) {
     expect([p, (await call(h, p, anon, body)).status]).toEqual([p, 401])
   }
   const { cookie } = await account()
-  const noCsrf = await revokeOthers(ajaxRequest('/ajax/account/sessions/revoke-others', { method: 'POST', cookie, body: {}, csrf: false, headers: { cookie } }))
+  const noCsrf = await revokeOthers(
+    ajaxRequest('/ajax/account/sessions/revoke-others', {
+      method: 'POST',
+      cookie,
+      body: {},
+      csrf: false,
+      headers: { cookie },
+    }),
+  )
   expect(noCsrf.status).toBe(403)
 })

@@ -85,16 +85,31 @@ describe('POST /ajax/login', () => {
     // Another IP is not limited.
     expect((await login(loginReq(u.email, 'right-password', '10.9.9.10'))).status).toBe(200)
     // Failures older than 15 minutes no longer count.
-    await db.loginAttempt.updateMany({ where: { ip: '10.9.9.9' }, data: { createdAt: new Date(Date.now() - 16 * 60 * 1000) } })
+    await db.loginAttempt.updateMany({
+      where: { ip: '10.9.9.9' },
+      data: { createdAt: new Date(Date.now() - 16 * 60 * 1000) },
+    })
     expect((await login(loginReq(u.email, 'right-password', '10.9.9.9'))).status).toBe(200)
   })
 
   test('CSRF: login and logout without the token are 403', async () => {
     const c = await makeCompany()
     const u = await makeUser({ password: 'right-password', companyId: c.id })
-    expect((await login(ajaxRequest('/ajax/login', { method: 'POST', body: { email: u.email, password: 'right-password' }, csrf: false }))).status).toBe(403)
+    expect(
+      (
+        await login(
+          ajaxRequest('/ajax/login', {
+            method: 'POST',
+            body: { email: u.email, password: 'right-password' },
+            csrf: false,
+          }),
+        )
+      ).status,
+    ).toBe(403)
     const cookie = (await signIn(u.id, c.id)).replace(/; kl_csrftoken=.*/, '')
-    expect((await logout(new Request('http://localhost:3000/ajax/logout', { method: 'POST', headers: { cookie } }))).status).toBe(403)
+    expect(
+      (await logout(new Request('http://localhost:3000/ajax/logout', { method: 'POST', headers: { cookie } }))).status,
+    ).toBe(403)
   })
 
   test('400 with field errors for a malformed body', async () => {
@@ -123,20 +138,32 @@ describe('sessions', () => {
     await db.session.updateMany({ where: { userId: u.id }, data: { expiresAt: new Date(Date.now() - 1000) } })
     expect((await authorization(ajaxRequest('/ajax/authorization', { cookie: absolute }))).status).toBe(401)
     const idle = await signIn(u.id, c.id)
-    await db.session.updateMany({ where: { userId: u.id, expiresAt: { gt: new Date() } }, data: { lastSeenAt: new Date(Date.now() - 25 * 3600 * 1000) } })
+    await db.session.updateMany({
+      where: { userId: u.id, expiresAt: { gt: new Date() } },
+      data: { lastSeenAt: new Date(Date.now() - 25 * 3600 * 1000) },
+    })
     expect((await authorization(ajaxRequest('/ajax/authorization', { cookie: idle }))).status).toBe(401)
   })
 })
 
 describe('POST /ajax/register', () => {
-  const body = (email: string) => ({ companyName: 'Acme Goods', firstName: 'Ada', lastName: 'Lovelace', email, password: 'long-enough-pw' })
+  const body = (email: string) => ({
+    companyName: 'Acme Goods',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    password: 'long-enough-pw',
+  })
 
   test('creates the company, owner and membership, and mails a confirmation link instead of signing in', async () => {
     const res = await register(ajaxRequest('/ajax/register', { method: 'POST', body: body('new-owner@example.test') }))
     expect(res.status).toBe(202)
     expect(await res.json()).toEqual({ ok: true, checkEmail: true })
     expect(res.headers.getSetCookie()).toEqual([])
-    const user = await db.user.findUniqueOrThrow({ where: { email: 'new-owner@example.test' }, include: { memberships: { include: { company: true } } } })
+    const user = await db.user.findUniqueOrThrow({
+      where: { email: 'new-owner@example.test' },
+      include: { memberships: { include: { company: true } } },
+    })
     expect(await verifyPassword('long-enough-pw', user.passwordHash)).toBe(true)
     expect(user.passwordHash).toMatch(/^scrypt\$/)
     expect(user.emailConfirmed).toBe(false)
@@ -144,7 +171,11 @@ describe('POST /ajax/register', () => {
     expect(user.memberships[0]!.role).toBe('owner')
     expect(user.memberships[0]!.company.publicApiKey).toMatch(/^[A-Z0-9]{6}$/)
     const flags = await db.featureFlag.findMany({ where: { companyId: user.memberships[0]!.companyId } })
-    expect(flags.map((f) => f.name).sort()).toEqual(['identity_explorer', 'subscriber_growth_report', 'support_ticket_dashboard_enabled'])
+    expect(flags.map((f) => f.name).sort()).toEqual([
+      'identity_explorer',
+      'subscriber_growth_report',
+      'support_ticket_dashboard_enabled',
+    ])
     await runJobsUntilIdle()
     const mail = await db.outboxMail.findFirstOrThrow({ where: { to: 'new-owner@example.test' } })
     expect(mail.subject).toBe('Confirm your email address')
@@ -159,14 +190,20 @@ describe('POST /ajax/register', () => {
   })
 
   test('short password: 400 with field errors', async () => {
-    const short = await register(ajaxRequest('/ajax/register', { method: 'POST', body: { ...body('short@example.test'), password: 'short' } }))
+    const short = await register(
+      ajaxRequest('/ajax/register', { method: 'POST', body: { ...body('short@example.test'), password: 'short' } }),
+    )
     expect(short.status).toBe(400)
     expect((await short.json()).fieldErrors.password).toBeDefined()
   })
 
   test('one transaction: a failing later step leaves no company and no user', async () => {
     const companies = await db.company.count()
-    const refusal = { name: 'fail_membership', table: { sqlite: '"Membership"', postgres: '"Membership"' }, message: 'boom' }
+    const refusal = {
+      name: 'fail_membership',
+      table: { sqlite: '"Membership"', postgres: '"Membership"' },
+      message: 'boom',
+    }
     await refuseInserts(refusal)
     const spy = jest.spyOn(console, 'error').mockImplementation(() => {})
     try {

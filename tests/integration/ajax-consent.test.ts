@@ -36,7 +36,9 @@ describe('/ajax/consent/grant', () => {
     expect(body.data.grantedBy).toBe('Test User')
 
     // An ISO timestamp in the middle of a day is normalised too; the old consent is replaced.
-    const iso = await grant(ajaxRequest('/ajax/consent/grant', { method: 'POST', cookie, body: { expires_at: `${day(5)}T08:30:00.000Z` } }))
+    const iso = await grant(
+      ajaxRequest('/ajax/consent/grant', { method: 'POST', cookie, body: { expires_at: `${day(5)}T08:30:00.000Z` } }),
+    )
     expect((await iso.json()).data.expiresAt).toBe(`${day(5)}T23:59:59.999Z`)
     expect(await db.staffConsent.count({ where: { companyId: c.id, revokedAt: null } })).toBe(1)
 
@@ -50,7 +52,8 @@ describe('/ajax/consent/grant', () => {
 
   test('today is allowed; yesterday, more than 30 days ahead and garbage are 400', async () => {
     const { cookie } = await customer()
-    const post = (expiresAt: string) => grant(ajaxRequest('/ajax/consent/grant', { method: 'POST', cookie, body: { expiresAt } }))
+    const post = (expiresAt: string) =>
+      grant(ajaxRequest('/ajax/consent/grant', { method: 'POST', cookie, body: { expiresAt } }))
     expect((await post(day(0))).status).toBe(200)
     expect((await post(day(30))).status).toBe(200)
     for (const bad of [day(-1), day(31), 'not-a-date']) {
@@ -64,10 +67,29 @@ describe('/ajax/consent/grant', () => {
     const { c, cookie } = await customer()
     const analyst = await makeUser({ companyId: c.id, role: 'analyst' })
     const analystCookie = await signIn(analyst.id, c.id)
-    expect((await grant(ajaxRequest('/ajax/consent/grant', { method: 'POST', cookie: analystCookie, body: { expiresAt: day(1) } }))).status).toBe(403)
-    expect((await revoke(ajaxRequest('/ajax/consent/grant', { method: 'DELETE', cookie: analystCookie }))).status).toBe(403)
+    expect(
+      (
+        await grant(
+          ajaxRequest('/ajax/consent/grant', { method: 'POST', cookie: analystCookie, body: { expiresAt: day(1) } }),
+        )
+      ).status,
+    ).toBe(403)
+    expect((await revoke(ajaxRequest('/ajax/consent/grant', { method: 'DELETE', cookie: analystCookie }))).status).toBe(
+      403,
+    )
     const noCsrf = cookie.replace(`; kl_csrftoken=${CSRF}`, '')
-    expect((await grant(ajaxRequest('/ajax/consent/grant', { method: 'POST', cookie: noCsrf, body: { expiresAt: day(1) }, csrf: false }))).status).toBe(403)
+    expect(
+      (
+        await grant(
+          ajaxRequest('/ajax/consent/grant', {
+            method: 'POST',
+            cookie: noCsrf,
+            body: { expiresAt: day(1) },
+            csrf: false,
+          }),
+        )
+      ).status,
+    ).toBe(403)
   })
 
   test('GET /ajax/consent/enabled', async () => {
@@ -80,12 +102,18 @@ describe('POST /ajax/staff/account/[companyId]/open', () => {
   test('403 without consent, 200 with it (read-only resources), back home after revocation', async () => {
     const { c, cookie: ownerCookie } = await customer()
     const { home, s, cookie } = await staffer()
-    const open = () => openAccount(ajaxRequest(`/ajax/staff/account/${c.id}/open`, { method: 'POST', cookie }), params({ companyId: String(c.id) }))
+    const open = () =>
+      openAccount(
+        ajaxRequest(`/ajax/staff/account/${c.id}/open`, { method: 'POST', cookie }),
+        params({ companyId: String(c.id) }),
+      )
 
     const denied = await open()
     expect(denied.status).toBe(403)
 
-    await grant(ajaxRequest('/ajax/consent/grant', { method: 'POST', cookie: ownerCookie, body: { expiresAt: day(2) } }))
+    await grant(
+      ajaxRequest('/ajax/consent/grant', { method: 'POST', cookie: ownerCookie, body: { expiresAt: day(2) } }),
+    )
     const ok = await open()
     expect(ok.status).toBe(200)
     const state = ok.headers.getSetCookie().find((x) => x.startsWith('kl_session_state='))!
@@ -103,10 +131,16 @@ describe('POST /ajax/staff/account/[companyId]/open', () => {
 
   test('non-staff users get 404; unknown companies 404', async () => {
     const { c, cookie } = await customer()
-    const res = await openAccount(ajaxRequest(`/ajax/staff/account/${c.id}/open`, { method: 'POST', cookie }), params({ companyId: String(c.id) }))
+    const res = await openAccount(
+      ajaxRequest(`/ajax/staff/account/${c.id}/open`, { method: 'POST', cookie }),
+      params({ companyId: String(c.id) }),
+    )
     expect(res.status).toBe(404)
     const { cookie: staffCookie } = await staffer()
-    const missing = await openAccount(ajaxRequest('/ajax/staff/account/999999/open', { method: 'POST', cookie: staffCookie }), params({ companyId: '999999' }))
+    const missing = await openAccount(
+      ajaxRequest('/ajax/staff/account/999999/open', { method: 'POST', cookie: staffCookie }),
+      params({ companyId: '999999' }),
+    )
     expect(missing.status).toBe(404)
   })
 })

@@ -16,7 +16,9 @@ function nested(depth: number): unknown {
 }
 
 test('a body nested 3,000 levels deep is a 400 on an unauthenticated route', async () => {
-  const res = await login(ajaxRequest('/ajax/login', { method: 'POST', body: { email: 'a@b.c', password: nested(3000) } }))
+  const res = await login(
+    ajaxRequest('/ajax/login', { method: 'POST', body: { email: 'a@b.c', password: nested(3000) } }),
+  )
   expect(res.status).toBe(400)
 })
 
@@ -29,9 +31,15 @@ test('a body larger than the cap is a 413', async () => {
 test('profile edits with deeply nested properties are refused and change nothing', async () => {
   const company = await makeCompany()
   const user = await makeUser({ companyId: company.id, role: 'owner' })
-  const profile = await db.profile.create({ data: { id: '01KBBBBBBBBBBBBBBBBBBBBBBB', companyId: company.id, email: 'p@example.com' } })
+  const profile = await db.profile.create({
+    data: { id: '01KBBBBBBBBBBBBBBBBBBBBBBB', companyId: company.id, email: 'p@example.com' },
+  })
   const res = await patchProfile(
-    ajaxRequest(`/ajax/profile/${profile.id}`, { method: 'PATCH', cookie: await signIn(user.id, company.id), body: { properties: { junk: nested(1500) } } }),
+    ajaxRequest(`/ajax/profile/${profile.id}`, {
+      method: 'PATCH',
+      cookie: await signIn(user.id, company.id),
+      body: { properties: { junk: nested(1500) } },
+    }),
     params({ id: profile.id }),
   )
   expect(res.status).toBe(400)
@@ -43,25 +51,42 @@ test('adding list members by unknown email needs profile_write (a coordinator ca
   const company = await makeCompany()
   const coordinator = await makeUser({ companyId: company.id, role: 'campaign_coordinator' })
   const list = await db.group.create({ data: { id: 'LSTCRD', companyId: company.id, name: 'Promo' } })
-  await db.profile.create({ data: { id: '01KCCCCCCCCCCCCCCCCCCCCCCC', companyId: company.id, email: 'known@example.com' } })
+  await db.profile.create({
+    data: { id: '01KCCCCCCCCCCCCCCCCCCCCCCC', companyId: company.id, email: 'known@example.com' },
+  })
   const cookie = await signIn(coordinator.id, company.id)
-  const unknown = await addMembers(ajaxRequest(`/ajax/list/${list.id}/members`, { method: 'POST', cookie, body: { emails: ['new@example.com'] } }), params({ id: list.id }))
+  const unknown = await addMembers(
+    ajaxRequest(`/ajax/list/${list.id}/members`, { method: 'POST', cookie, body: { emails: ['new@example.com'] } }),
+    params({ id: list.id }),
+  )
   expect(unknown.status).toBe(400)
   expect(await db.profile.count({ where: { companyId: company.id } })).toBe(1)
-  const known = await addMembers(ajaxRequest(`/ajax/list/${list.id}/members`, { method: 'POST', cookie, body: { emails: ['known@example.com'] } }), params({ id: list.id }))
+  const known = await addMembers(
+    ajaxRequest(`/ajax/list/${list.id}/members`, { method: 'POST', cookie, body: { emails: ['known@example.com'] } }),
+    params({ id: list.id }),
+  )
   expect(known.status).toBe(200)
 })
 
 test('40 concurrent wrong passwords get 10 checks; the rest are refused with 429', async () => {
   const company = await makeCompany()
   const user = await makeUser({ email: 'burst@example.com', companyId: company.id })
-  const tries = await Promise.all(Array.from({ length: 40 }, () =>
-    login(ajaxRequest('/ajax/login', { method: 'POST', body: { email: user.email, password: 'wrong-guess' } }))))
+  const tries = await Promise.all(
+    Array.from({ length: 40 }, () =>
+      login(ajaxRequest('/ajax/login', { method: 'POST', body: { email: user.email, password: 'wrong-guess' } })),
+    ),
+  )
   const statuses = tries.map((r) => r.status)
   expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10)
   expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30)
   // Even the right password waits out the window now.
-  expect((await login(ajaxRequest('/ajax/login', { method: 'POST', body: { email: user.email, password: 'correct-horse' } }))).status).toBe(429)
+  expect(
+    (
+      await login(
+        ajaxRequest('/ajax/login', { method: 'POST', body: { email: user.email, password: 'correct-horse' } }),
+      )
+    ).status,
+  ).toBe(429)
 })
 
 test('signed-in answers refresh the session-state cookie; logout clears it and nothing re-adds it', async () => {

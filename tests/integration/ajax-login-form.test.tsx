@@ -14,8 +14,13 @@ const wrap = () =>
 
 // jsdom has no Response: a minimal one with what the HTTP module reads.
 const jsonResponse = (status: number, body: unknown) => ({
-  type: 'basic', status, ok: status >= 200 && status < 300, redirected: false, url: '/ajax/login',
-  headers: { get: () => 'application/json' }, text: async () => JSON.stringify(body),
+  type: 'basic',
+  status,
+  ok: status >= 200 && status < 300,
+  redirected: false,
+  url: '/ajax/login',
+  headers: { get: () => 'application/json' },
+  text: async () => JSON.stringify(body),
 })
 
 let fetchMock: jest.Mock
@@ -35,7 +40,12 @@ test('empty fields are flagged without a request', () => {
 
 test('a 401 shows the server message; the button is busy while pending', async () => {
   let answer!: (r: unknown) => void
-  fetchMock.mockImplementation(() => new Promise((r) => { answer = r }))
+  fetchMock.mockImplementation(
+    () =>
+      new Promise((r) => {
+        answer = r
+      }),
+  )
   wrap()
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'me@example.test' } })
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } })
@@ -50,7 +60,9 @@ test('a 401 shows the server message; the button is busy while pending', async (
   expect(JSON.parse(init.body)).toEqual({ email: 'me@example.test', password: 'wrong' })
 
   await act(async () => {
-    answer(jsonResponse(401, { error: 'invalid_credentials', message: 'The email or password you entered is incorrect.' }))
+    answer(
+      jsonResponse(401, { error: 'invalid_credentials', message: 'The email or password you entered is incorrect.' }),
+    )
   })
   expect(await screen.findByRole('alert')).toHaveTextContent('The email or password you entered is incorrect.')
   expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled()

@@ -28,14 +28,39 @@ describe('GET /ajax/authorization', () => {
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(Object.keys(body).sort()).toEqual([
-      'company', 'companyAccountManager', 'companyName', 'companyPlanKey', 'companyStatus', 'companyStatusLabel', 'email',
-      'firstName', 'isEmailConfirmed', 'isMasquerade', 'lastLoginInfo', 'lastName', 'planLabel', 'resources', 'role',
-      'signUpIntent', 'staffResources', 'userProfileId',
+      'company',
+      'companyAccountManager',
+      'companyName',
+      'companyPlanKey',
+      'companyStatus',
+      'companyStatusLabel',
+      'email',
+      'firstName',
+      'isEmailConfirmed',
+      'isMasquerade',
+      'lastLoginInfo',
+      'lastName',
+      'planLabel',
+      'resources',
+      'role',
+      'signUpIntent',
+      'staffResources',
+      'userProfileId',
     ])
     expect(body).toMatchObject({
-      company: c.id, companyName: 'Shell Store', companyStatus: 0, companyStatusLabel: 'ACTIVE', companyPlanKey: 'free',
-      companyAccountManager: null, role: 'owner', email: u.email, userProfileId: u.id, planLabel: 'Free', signUpIntent: 'Free',
-      isMasquerade: false, staffResources: [],
+      company: c.id,
+      companyName: 'Shell Store',
+      companyStatus: 0,
+      companyStatusLabel: 'ACTIVE',
+      companyPlanKey: 'free',
+      companyAccountManager: null,
+      role: 'owner',
+      email: u.email,
+      userProfileId: u.id,
+      planLabel: 'Free',
+      signUpIntent: 'Free',
+      isMasquerade: false,
+      staffResources: [],
     })
     expect(body.resources).toEqual([...body.resources].sort())
     expect(body.resources).toContain('account_users_write')
@@ -51,7 +76,9 @@ describe('GET /ajax/authorization', () => {
     const c = await makeCompany()
     await db.company.update({ where: { id: c.id }, data: { status: 6 } })
     const u = await makeUser({ companyId: c.id, role: 'analyst' })
-    const body = await (await authorization(ajaxRequest('/ajax/authorization', { cookie: await signIn(u.id, c.id) }))).json()
+    const body = await (
+      await authorization(ajaxRequest('/ajax/authorization', { cookie: await signIn(u.id, c.id) }))
+    ).json()
     expect(body.companyStatusLabel).toBe('DISABLED_BY_COMPLIANCE')
     expect(body.resources).not.toContain('account_users_read')
     expect(body.resources).not.toContain('billing_read')
@@ -65,23 +92,65 @@ describe('GET /ajax/app_shell', () => {
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(Object.keys(body).sort()).toEqual([
-      'allowedNavItems', 'avatarColor', 'company', 'companyId', 'companyName', 'companySettingRelatedData', 'companyStatus',
-      'companyTimezone', 'dataStatus', 'hasKlaviyoOneSupport', 'isCompanyDisabledByCompliance', 'isFavoriteAccount',
-      'isInternalAccount', 'isPortfolio', 'isTestAccount', 'landingPageUrl', 'navItems', 'profile', 'sessionState',
-      'showReactShell', 'showTrySmsButton', 'showUpgradeButton',
+      'allowedNavItems',
+      'avatarColor',
+      'company',
+      'companyId',
+      'companyName',
+      'companySettingRelatedData',
+      'companyStatus',
+      'companyTimezone',
+      'dataStatus',
+      'hasKlaviyoOneSupport',
+      'isCompanyDisabledByCompliance',
+      'isFavoriteAccount',
+      'isInternalAccount',
+      'isPortfolio',
+      'isTestAccount',
+      'landingPageUrl',
+      'navItems',
+      'profile',
+      'sessionState',
+      'showReactShell',
+      'showTrySmsButton',
+      'showUpgradeButton',
     ])
     expect(Object.keys(body.allowedNavItems).sort()).toEqual(['bfcmHub', 'campaigns', 'dashboard', 'flows', 'forms'])
     expect(Object.keys(body.company).sort()).toEqual([
-      'hasPaidEmailFeatures', 'isCancelled', 'isDeactivated', 'isDisabled', 'isInFailedPaymentState', 'isScheduledForCancellation',
-      'isSuspended', 'localePreferences', 'name', 'scheduledCancellationProducts', 'status', 'statusInformation', 'upgradeEmailTab',
+      'hasPaidEmailFeatures',
+      'isCancelled',
+      'isDeactivated',
+      'isDisabled',
+      'isInFailedPaymentState',
+      'isScheduledForCancellation',
+      'isSuspended',
+      'localePreferences',
+      'name',
+      'scheduledCancellationProducts',
+      'status',
+      'statusInformation',
+      'upgradeEmailTab',
     ])
     expect(Object.keys(body.profile).sort()).toEqual([
-      'canSelfServeCancel', 'canViewAccountInfoOrganizationResources', 'canViewAccountOverviewResources',
-      'canViewBillingWriteResources', 'canViewInAppMessage', 'canViewProfileReadResources', 'isAuthenticated',
-      'isReadOnlySharedStaffUser', 'isStaff', 'isStaffMasquerading', 'isTestAccount', 'photoUrl',
+      'canSelfServeCancel',
+      'canViewAccountInfoOrganizationResources',
+      'canViewAccountOverviewResources',
+      'canViewBillingWriteResources',
+      'canViewInAppMessage',
+      'canViewProfileReadResources',
+      'isAuthenticated',
+      'isReadOnlySharedStaffUser',
+      'isStaff',
+      'isStaffMasquerading',
+      'isTestAccount',
+      'photoUrl',
     ])
     expect(Object.keys(body.companySettingRelatedData).sort()).toEqual([
-      'isCmsEnabled', 'isFeedsEnabled', 'isLocationAwareProductFeedsEnabled', 'isMfaRequired', 'isVerified',
+      'isCmsEnabled',
+      'isFeedsEnabled',
+      'isLocationAwareProductFeedsEnabled',
+      'isMfaRequired',
+      'isVerified',
     ])
     expect(body.dataStatus).toEqual({ placeholder: false })
     expect(body.showReactShell).toBe(true)
@@ -111,7 +180,10 @@ test('GET /ajax/account/ab_tests: the company map with JSON values', async () =>
   })
   const res = await abTests(ajaxRequest('/ajax/account/ab_tests', { cookie }))
   expect(await res.json()).toEqual({
-    garbled: { ab_test_value: null }, holdout: { ab_test_value: null }, new_cards: { ab_test_value: true }, variant: { ab_test_value: 2 },
+    garbled: { ab_test_value: null },
+    holdout: { ab_test_value: null },
+    new_cards: { ab_test_value: true },
+    variant: { ab_test_value: 2 },
   })
 })
 
@@ -130,16 +202,21 @@ describe('locale endpoints', () => {
   test('sms/current-locale ignores the user and reads cookie or Accept-Language', async () => {
     const { u, cookie } = await owner()
     await db.user.update({ where: { id: u.id }, data: { locale: 'ko-KR' } })
-    const res = await smsLocale(ajaxRequest('/ajax/sms/current-locale', { cookie, headers: { 'accept-language': 'pt' } }))
+    const res = await smsLocale(
+      ajaxRequest('/ajax/sms/current-locale', { cookie, headers: { 'accept-language': 'pt' } }),
+    )
     expect(await res.json()).toEqual({ locale: 'pt-BR' })
-    const viaCookie = await smsLocale(ajaxRequest('/ajax/sms/current-locale', { cookie: 'kl_locale=sv-SE', headers: { 'accept-language': 'pt' } }))
+    const viaCookie = await smsLocale(
+      ajaxRequest('/ajax/sms/current-locale', { cookie: 'kl_locale=sv-SE', headers: { 'accept-language': 'pt' } }),
+    )
     expect(await viaCookie.json()).toEqual({ locale: 'sv-SE' })
   })
 })
 
 test('POST /ajax/device-id: the first id is recorded, a different one is invalid', async () => {
   const { u, cookie } = await owner()
-  const post = (body: unknown) => deviceId(ajaxRequest('/ajax/device-id', { method: 'POST', cookie, body })).then((r) => r.json())
+  const post = (body: unknown) =>
+    deviceId(ajaxRequest('/ajax/device-id', { method: 'POST', cookie, body })).then((r) => r.json())
   expect(await post({ deviceID: 'device-a' })).toEqual({ isValidSessionDeviceID: true })
   expect(await post({ device_id: 'device-a' })).toEqual({ isValidSessionDeviceID: true })
   expect(await post({ deviceID: 'device-b' })).toEqual({ isValidSessionDeviceID: false })
@@ -166,10 +243,14 @@ describe('accounts and switching', () => {
     expect(list.map((x: { name: string }) => x.name).sort()).toEqual(['Alpha', 'Beta'])
     expect(list.find((x: { id: number }) => x.id === a.id)).toMatchObject({ isCurrent: true, role: 'owner' })
 
-    const denied = await switchCompany(ajaxRequest('/ajax/account/switch-company', { method: 'POST', cookie, body: { companyId: stranger.id } }))
+    const denied = await switchCompany(
+      ajaxRequest('/ajax/account/switch-company', { method: 'POST', cookie, body: { companyId: stranger.id } }),
+    )
     expect(denied.status).toBe(404)
 
-    const ok = await switchCompany(ajaxRequest('/ajax/account/switch-company', { method: 'POST', cookie, body: { company_id: b.id } }))
+    const ok = await switchCompany(
+      ajaxRequest('/ajax/account/switch-company', { method: 'POST', cookie, body: { company_id: b.id } }),
+    )
     expect(ok.status).toBe(200)
     const state = ok.headers.getSetCookie().find((s) => s.startsWith('kl_session_state='))!
     expect(decodeURIComponent(state.split(';')[0]!.split('=')[1]!)).toMatch(new RegExp(`^${b.id};${u.id};`))
@@ -179,7 +260,14 @@ describe('accounts and switching', () => {
 
   test('CSRF: switching without the token is 403', async () => {
     const { c, cookie } = await owner()
-    const res = await switchCompany(ajaxRequest('/ajax/account/switch-company', { method: 'POST', cookie: cookie.replace(`kl_csrftoken=${CSRF}`, ''), body: { companyId: c.id }, csrf: false }))
+    const res = await switchCompany(
+      ajaxRequest('/ajax/account/switch-company', {
+        method: 'POST',
+        cookie: cookie.replace(`kl_csrftoken=${CSRF}`, ''),
+        body: { companyId: c.id },
+        csrf: false,
+      }),
+    )
     expect(res.status).toBe(403)
   })
 })
@@ -188,12 +276,16 @@ test('POST /ajax/client-errors forwards to the reporter and caps the body', asyn
   const reports: ErrorReport[] = []
   setErrorReporter((r) => reports.push(r))
   try {
-    const res = await clientErrors(ajaxRequest('/ajax/client-errors', { method: 'POST', body: { message: 'boom', stack: 'at x', route: '/flows' } }))
+    const res = await clientErrors(
+      ajaxRequest('/ajax/client-errors', { method: 'POST', body: { message: 'boom', stack: 'at x', route: '/flows' } }),
+    )
     expect(res.status).toBe(200)
     expect(reports).toHaveLength(1)
     expect(reports[0]).toMatchObject({ route: '/flows', extra: { source: 'browser' } })
     expect((reports[0]!.error as Error).message).toBe('boom')
-    const big = await clientErrors(ajaxRequest('/ajax/client-errors', { method: 'POST', body: { message: 'x'.repeat(5000) } }))
+    const big = await clientErrors(
+      ajaxRequest('/ajax/client-errors', { method: 'POST', body: { message: 'x'.repeat(5000) } }),
+    )
     expect(big.status).toBe(400)
     expect(reports).toHaveLength(1)
   } finally {

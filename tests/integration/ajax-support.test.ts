@@ -9,14 +9,23 @@ test('create a ticket (201) and read it back', async () => {
   const c = await makeCompany()
   const u = await makeUser({ companyId: c.id, role: 'analyst' })
   const cookie = await signIn(u.id, c.id)
-  const res = await createTicket(ajaxRequest('/ajax/support/tickets', { method: 'POST', cookie, body: { subject: 'Help', message: 'My flow is stuck', path: '/flows' } }))
+  const res = await createTicket(
+    ajaxRequest('/ajax/support/tickets', {
+      method: 'POST',
+      cookie,
+      body: { subject: 'Help', message: 'My flow is stuck', path: '/flows' },
+    }),
+  )
   expect(res.status).toBe(201)
   const { ticket } = await res.json()
   expect(ticket).toMatchObject({ subject: 'Help', message: 'My flow is stuck', status: 'open' })
   expect(typeof ticket.id).toBe('number')
   expect(new Date(ticket.createdAt).getTime()).not.toBeNaN()
 
-  const got = await getTicket(ajaxRequest(`/ajax/support/tickets/${ticket.id}`, { cookie }), params({ ticketId: String(ticket.id) }))
+  const got = await getTicket(
+    ajaxRequest(`/ajax/support/tickets/${ticket.id}`, { cookie }),
+    params({ ticketId: String(ticket.id) }),
+  )
   expect(got.status).toBe(200)
   expect((await got.json()).ticket).toMatchObject({ id: ticket.id, subject: 'Help' })
 })
@@ -36,7 +45,11 @@ test('unknown or malformed ids are 404; signed out is 401', async () => {
   const c = await makeCompany()
   const u = await makeUser({ companyId: c.id })
   const cookie = await signIn(u.id, c.id)
-  expect((await getTicket(ajaxRequest('/ajax/support/tickets/999999', { cookie }), params({ ticketId: '999999' }))).status).toBe(404)
-  expect((await getTicket(ajaxRequest('/ajax/support/tickets/abc', { cookie }), params({ ticketId: 'abc' }))).status).toBe(404)
+  expect(
+    (await getTicket(ajaxRequest('/ajax/support/tickets/999999', { cookie }), params({ ticketId: '999999' }))).status,
+  ).toBe(404)
+  expect(
+    (await getTicket(ajaxRequest('/ajax/support/tickets/abc', { cookie }), params({ ticketId: 'abc' }))).status,
+  ).toBe(404)
   expect((await getTicket(ajaxRequest('/ajax/support/tickets/1'), params({ ticketId: '1' }))).status).toBe(401)
 })

@@ -15,7 +15,12 @@ import { makeCompany } from '../helpers/factory'
 import { apiRequest, makeApiKey } from '../helpers/route-server'
 import { APP_ROUTES, dispatchApp } from '../helpers/app-routes'
 
-interface Operation { method: string; path: string; operationId: string; tag: string }
+interface Operation {
+  method: string
+  path: string
+  operationId: string
+  tag: string
+}
 
 /** Families with issues of their own (reviews, custom objects, conversations). */
 const OTHER_ISSUES = new Set(['Reviews', 'Custom Objects', 'Conversations'])
@@ -57,7 +62,8 @@ async function reach(op: Operation): Promise<string> {
   const body = op.method === 'GET' ? undefined : {}
   // The route Next.js would pick (APP_ROUTES is in its order): a catch-all means none of its own.
   const route = APP_ROUTES.find((r) => r.re.test(path.split('?')[0]!))
-  if (!route || route.pattern.includes('[[...')) return `no route (${route ? route.pattern + ' answers' : 'nothing matches'})`
+  if (!route || route.pattern.includes('[[...'))
+    return `no route (${route ? route.pattern + ' answers' : 'nothing matches'})`
   const res = await dispatchApp(apiRequest(op.method, path, { key, body }))
   const text = await res.text()
   // Placeholder ids and an empty body are bad input: a 5xx here is a defect of its own.
@@ -82,5 +88,6 @@ test(`every operation of the claimed families reaches its own handler (${claimed
 
 test('the exclusions name real operations', () => {
   const ids = new Set(operations.map((o) => o.operationId))
-  for (const id of [...Object.keys(OTHER_ISSUE_OPERATIONS), ...Object.keys(PENDING)]) expect(ids.has(id) ? id : `unknown ${id}`).toBe(id)
+  for (const id of [...Object.keys(OTHER_ISSUE_OPERATIONS), ...Object.keys(PENDING)])
+    expect(ids.has(id) ? id : `unknown ${id}`).toBe(id)
 })

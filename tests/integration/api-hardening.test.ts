@@ -16,9 +16,13 @@ let key: string
 beforeAll(async () => {
   company = await makeCompany()
   key = await makeApiKey(company.id)
-  const profile = await db.profile.create({ data: { id: '01KAAAAAAAAAAAAAAAAAAAAAAA', companyId: company.id, email: 'secret@example.com' } })
+  const profile = await db.profile.create({
+    data: { id: '01KAAAAAAAAAAAAAAAAAAAAAAA', companyId: company.id, email: 'secret@example.com' },
+  })
   const metric = await db.metric.create({ data: { id: 'MtrcAA', companyId: company.id, name: 'Viewed Product' } })
-  await db.event.create({ data: { companyId: company.id, profileId: profile.id, metricId: metric.id, ts: 1_763_000_000 } })
+  await db.event.create({
+    data: { companyId: company.id, profileId: profile.id, metricId: metric.id, ts: 1_763_000_000 },
+  })
 })
 beforeEach(() => resetRateLimits())
 
@@ -34,14 +38,26 @@ test('include=profile needs profiles:read as well as events:read', async () => {
   expect(JSON.stringify(ok.json)).toContain('secret@example.com')
 })
 
-test('anonymous /client traffic cannot use up the private API\'s rate limit', async () => {
-  const body = { data: { type: 'event', attributes: { properties: {}, metric: { data: { type: 'metric', attributes: { name: 'Active on Site' } } }, profile: { data: { type: 'profile', attributes: { email: 'v@example.com' } } } } } }
+test("anonymous /client traffic cannot use up the private API's rate limit", async () => {
+  const body = {
+    data: {
+      type: 'event',
+      attributes: {
+        properties: {},
+        metric: { data: { type: 'metric', attributes: { name: 'Active on Site' } } },
+        profile: { data: { type: 'profile', attributes: { email: 'v@example.com' } } },
+      },
+    },
+  }
   let throttled = false
   // The clock stands still, so every request falls in one burst window however slow the machine.
   const frozen = jest.spyOn(Date, 'now').mockReturnValue(Date.now())
   try {
     for (let i = 0; i < 400 && !throttled; i++) {
-      const r = await api('POST', `/client/events?company_id=${company.publicApiKey}`, { body, contentType: 'application/json' })
+      const r = await api('POST', `/client/events?company_id=${company.publicApiKey}`, {
+        body,
+        contentType: 'application/json',
+      })
       throttled = r.status === 429
     }
   } finally {
@@ -73,20 +89,34 @@ test('bodies nested deeper than 64 levels are refused with 400 (no stack overflo
   const raw = `{"data":{"type":"profile","attributes":{"email":"deep@example.com","properties":{"junk":${deep}}}}}`
   const r = await api('POST', '/api/profiles', { key, raw })
   expect(r.status).toBe(400)
-  const client = await api('POST', `/client/profiles?company_id=${company.publicApiKey}`, { raw, contentType: 'application/json' })
+  const client = await api('POST', `/client/profiles?company_id=${company.publicApiKey}`, {
+    raw,
+    contentType: 'application/json',
+  })
   expect(client.status).toBe(400)
   expect(await db.profile.count({ where: { companyId: company.id, email: 'deep@example.com' } })).toBe(0)
 })
 
 test.each([
   { by: ['constructor'] },
-  { filter: 'greater-or-equal(datetime,2025-01-01T00:00:00Z),less-than(datetime,2025-02-01T00:00:00Z),equals(__proto__,1)' },
-  { filter: 'greater-or-equal(datetime,2025-01-01T00:00:00Z),less-than(datetime,2025-02-01T00:00:00Z),constructor(x,1)' },
+  {
+    filter:
+      'greater-or-equal(datetime,2025-01-01T00:00:00Z),less-than(datetime,2025-02-01T00:00:00Z),equals(__proto__,1)',
+  },
+  {
+    filter: 'greater-or-equal(datetime,2025-01-01T00:00:00Z),less-than(datetime,2025-02-01T00:00:00Z),constructor(x,1)',
+  },
 ])('metric-aggregates with %j answers 400 or 200, never 500', async (extra) => {
   const attributes = {
-    metric_id: 'MtrcAA', measurements: ['count'], interval: 'day',
-    filter: 'greater-or-equal(datetime,2025-01-01T00:00:00Z),less-than(datetime,2025-02-01T00:00:00Z)', ...extra,
+    metric_id: 'MtrcAA',
+    measurements: ['count'],
+    interval: 'day',
+    filter: 'greater-or-equal(datetime,2025-01-01T00:00:00Z),less-than(datetime,2025-02-01T00:00:00Z)',
+    ...extra,
   }
-  const r = await api('POST', '/api/metric-aggregates', { key, body: { data: { type: 'metric-aggregate', attributes } } })
+  const r = await api('POST', '/api/metric-aggregates', {
+    key,
+    body: { data: { type: 'metric-aggregate', attributes } },
+  })
   expect([200, 400]).toContain(r.status)
 })

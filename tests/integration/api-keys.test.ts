@@ -37,12 +37,24 @@ test('create answers the pk_ key once; the list never shows it again', async () 
   const r = await create(owner, { label: 'Store sync', scopes: ['events:write', 'profiles:read'] })
   expect(r.status).toBe(201)
   expect(r.json.key).toMatch(/^pk_[0-9A-Za-z]{32}$/)
-  expect(r.json.apiKey).toMatchObject({ label: 'Store sync', scopes: ['events:write', 'profiles:read'], lastUsedAt: null })
+  expect(r.json.apiKey).toMatchObject({
+    label: 'Store sync',
+    scopes: ['events:write', 'profiles:read'],
+    lastUsedAt: null,
+  })
   expect(r.json.key.startsWith(r.json.apiKey.prefix)).toBe(true)
 
   const list = await (await listKeys(ajaxRequest('/ajax/account/api-keys', { cookie: owner }))).json()
   const row = list.apiKeys.find((k: { id: number }) => k.id === r.json.apiKey.id)
-  expect(row).toEqual({ id: expect.any(Number), label: 'Store sync', prefix: r.json.apiKey.prefix, scopes: ['events:write', 'profiles:read'], createdAt: expect.any(String), lastUsedAt: null, createdBy: expect.objectContaining({ id: expect.any(Number) }) })
+  expect(row).toEqual({
+    id: expect.any(Number),
+    label: 'Store sync',
+    prefix: r.json.apiKey.prefix,
+    scopes: ['events:write', 'profiles:read'],
+    createdAt: expect.any(String),
+    lastUsedAt: null,
+    createdBy: expect.objectContaining({ id: expect.any(Number) }),
+  })
   expect(JSON.stringify(list)).not.toContain(r.json.key)
 
   // The key works on the public API within its scopes, and the list then shows lastUsedAt.
@@ -72,21 +84,47 @@ test('bad input → 400 with field errors', async () => {
 test('delete revokes: the key stops working and leaves the list', async () => {
   const r = await create(owner, { label: 'Temporary' })
   expect((await api('GET', '/api/profiles', { key: r.json.key })).status).toBe(200)
-  const del = await deleteKey(ajaxRequest('/ajax/account/api-key/delete', { method: 'POST', cookie: owner, body: { id: r.json.apiKey.id } }))
+  const del = await deleteKey(
+    ajaxRequest('/ajax/account/api-key/delete', { method: 'POST', cookie: owner, body: { id: r.json.apiKey.id } }),
+  )
   expect(del.status).toBe(200)
   expect((await api('GET', '/api/profiles', { key: r.json.key })).status).toBe(401)
   const list = await (await listKeys(ajaxRequest('/ajax/account/api-keys', { cookie: owner }))).json()
   expect(list.apiKeys.some((k: { id: number }) => k.id === r.json.apiKey.id)).toBe(false)
   expect((await db.apiKey.findUnique({ where: { id: r.json.apiKey.id } }))!.revokedAt).toBeInstanceOf(Date)
   // Deleting it again is a 404.
-  const again = await deleteKey(ajaxRequest('/ajax/account/api-key/delete', { method: 'POST', cookie: owner, body: { id: r.json.apiKey.id } }))
+  const again = await deleteKey(
+    ajaxRequest('/ajax/account/api-key/delete', { method: 'POST', cookie: owner, body: { id: r.json.apiKey.id } }),
+  )
   expect(again.status).toBe(404)
 })
 
 test('the scope catalogue lists read and write per family', async () => {
   const res = await scopes(ajaxRequest('/ajax/account/api-key-scopes', { cookie: owner }))
   const json = await res.json()
-  expect(json.families.map((f: { family: string }) => f.family)).toEqual(['accounts', 'campaigns', 'catalogs', 'coupon-codes', 'coupons', 'data-privacy', 'events', 'flows', 'forms', 'images', 'lists', 'metrics', 'profiles', 'push-tokens', 'segments', 'subscriptions', 'tags', 'templates', 'tracking-settings', 'web-feeds', 'webhooks'])
+  expect(json.families.map((f: { family: string }) => f.family)).toEqual([
+    'accounts',
+    'campaigns',
+    'catalogs',
+    'coupon-codes',
+    'coupons',
+    'data-privacy',
+    'events',
+    'flows',
+    'forms',
+    'images',
+    'lists',
+    'metrics',
+    'profiles',
+    'push-tokens',
+    'segments',
+    'subscriptions',
+    'tags',
+    'templates',
+    'tracking-settings',
+    'web-feeds',
+    'webhooks',
+  ])
   expect(json.families[0].scopes).toEqual(['accounts:read', 'accounts:write'])
 })
 
@@ -100,8 +138,10 @@ test('cross-tenant: company B neither sees nor revokes company A keys', async ()
   const r = await create(owner, { label: 'Mine' })
   const theirs = await (await listKeys(ajaxRequest('/ajax/account/api-keys', { cookie: otherOwner }))).json()
   expect(theirs.apiKeys).toEqual([])
-  const del = await deleteKey(ajaxRequest('/ajax/account/api-key/delete', { method: 'POST', cookie: otherOwner, body: { id: r.json.apiKey.id } }))
+  const del = await deleteKey(
+    ajaxRequest('/ajax/account/api-key/delete', { method: 'POST', cookie: otherOwner, body: { id: r.json.apiKey.id } }),
+  )
   expect(del.status).toBe(404)
   expect((await api('GET', '/api/profiles', { key: r.json.key })).status).toBe(200)
-  expect((await db.apiKey.count({ where: { companyId, revokedAt: null } }))).toBeGreaterThan(0)
+  expect(await db.apiKey.count({ where: { companyId, revokedAt: null } })).toBeGreaterThan(0)
 })

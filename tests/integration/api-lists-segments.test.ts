@@ -19,9 +19,13 @@ let otherKey: string
 let otherCompanyId: number
 
 const createList = (k: string, name: string, opt?: string) =>
-  api('POST', '/api/lists', { key: k, body: { data: { type: 'list', attributes: { name, ...(opt ? { opt_in_process: opt } : {}) } } } })
+  api('POST', '/api/lists', {
+    key: k,
+    body: { data: { type: 'list', attributes: { name, ...(opt ? { opt_in_process: opt } : {}) } } },
+  })
 const createProfile = async (k: string, email: string) =>
-  (await api('POST', '/api/profiles', { key: k, body: { data: { type: 'profile', attributes: { email } } } })).json.data.id as string
+  (await api('POST', '/api/profiles', { key: k, body: { data: { type: 'profile', attributes: { email } } } })).json.data
+    .id as string
 const rel = (ids: string[]) => ({ data: ids.map((id) => ({ type: 'profile', id })) })
 
 beforeAll(async () => {
@@ -37,13 +41,25 @@ describe('lists', () => {
     const r = await createList(key, 'VIP', 'double_opt_in')
     expect(r.status).toBe(201)
     const id = r.json.data.id
-    expect(r.json.data).toMatchObject({ type: 'list', id: expect.stringMatching(/^[A-Za-z0-9]{6}$/), attributes: { name: 'VIP', opt_in_process: 'double_opt_in', created: expect.any(String), updated: expect.any(String) } })
+    expect(r.json.data).toMatchObject({
+      type: 'list',
+      id: expect.stringMatching(/^[A-Za-z0-9]{6}$/),
+      attributes: {
+        name: 'VIP',
+        opt_in_process: 'double_opt_in',
+        created: expect.any(String),
+        updated: expect.any(String),
+      },
+    })
     expect(r.json.data.links.self).toBe(`http://localhost:3000/api/lists/${id}/`)
 
     const one = await api('GET', `/api/lists/${id}?additional-fields[list]=profile_count`, { key })
     expect(one.json.data.attributes).toMatchObject({ name: 'VIP', profile_count: 0 })
 
-    const patched = await api('PATCH', `/api/lists/${id}`, { key, body: { data: { type: 'list', id, attributes: { name: 'VIP customers', opt_in_process: 'single_opt_in' } } } })
+    const patched = await api('PATCH', `/api/lists/${id}`, {
+      key,
+      body: { data: { type: 'list', id, attributes: { name: 'VIP customers', opt_in_process: 'single_opt_in' } } },
+    })
     expect(patched.status).toBe(200)
     expect(patched.json.data.attributes).toMatchObject({ name: 'VIP customers', opt_in_process: 'single_opt_in' })
 
@@ -69,7 +85,10 @@ describe('lists', () => {
     expect(add.status).toBe(204)
     const members = await api('GET', `/api/lists/${listId}/profiles`, { key })
     expect(members.json.data.map((p: { id: string }) => p.id).sort()).toEqual([a, b].sort())
-    expect((await api('GET', `/api/lists/${listId}?additional-fields[list]=profile_count`, { key })).json.data.attributes.profile_count).toBe(2)
+    expect(
+      (await api('GET', `/api/lists/${listId}?additional-fields[list]=profile_count`, { key })).json.data.attributes
+        .profile_count,
+    ).toBe(2)
 
     const remove = await api('DELETE', `/api/lists/${listId}/relationships/profiles`, { key, body: rel([a]) })
     expect(remove.status).toBe(204)
@@ -78,10 +97,20 @@ describe('lists', () => {
     const change = await db.groupMembershipChange.findMany({ where: { groupId: listId, profileId: a } })
     expect(change.map((c) => c.kind).sort()).toEqual(['entered', 'left'])
 
-    const tooMany = await api('POST', `/api/lists/${listId}/relationships/profiles`, { key, body: rel(Array.from({ length: 1001 }, (_, i) => `p${i}`)) })
+    const tooMany = await api('POST', `/api/lists/${listId}/relationships/profiles`, {
+      key,
+      body: rel(Array.from({ length: 1001 }, (_, i) => `p${i}`)),
+    })
     expect(tooMany.status).toBe(400)
     expect(tooMany.json.errors[0].source.pointer).toBe('/data')
-    expect((await api('POST', `/api/lists/${listId}/relationships/profiles`, { key, body: rel(['01HZZZZZZZZZZZZZZZZZZZZZZZ']) })).status).toBe(404)
+    expect(
+      (
+        await api('POST', `/api/lists/${listId}/relationships/profiles`, {
+          key,
+          body: rel(['01HZZZZZZZZZZZZZZZZZZZZZZZ']),
+        })
+      ).status,
+    ).toBe(404)
   })
 
   test('GET /api/lists: 10 per page max, filters, sort, links.next', async () => {
@@ -94,14 +123,27 @@ describe('lists', () => {
     expect(first.json.data).toHaveLength(10)
     expect(first.json.data[0].attributes.name).toBe('List 00')
     const second = await api('GET', first.json.links.next.replace('http://localhost:3000', ''), { key: k })
-    expect(second.json.data.map((l: { attributes: { name: string } }) => l.attributes.name)).toEqual(['List 10', 'List 11'])
+    expect(second.json.data.map((l: { attributes: { name: string } }) => l.attributes.name)).toEqual([
+      'List 10',
+      'List 11',
+    ])
     expect(second.json.links.next).toBeNull()
     expect((await api('GET', '/api/lists?page[size]=11', { key: k })).status).toBe(400)
     const eq = await api('GET', `/api/lists?filter=${encodeURIComponent('equals(name,"List 03")')}`, { key: k })
     expect(eq.json.data.map((l: { attributes: { name: string } }) => l.attributes.name)).toEqual(['List 03'])
-    const any = await api('GET', `/api/lists?filter=${encodeURIComponent('any(name,["List 01","List 02"])')}&sort=-name`, { key: k })
-    expect(any.json.data.map((l: { attributes: { name: string } }) => l.attributes.name)).toEqual(['List 02', 'List 01'])
-    expect((await api('GET', '/api/lists?filter=greater-than(created,2000-01-01T00:00:00Z)&page[size]=5', { key: k })).json.data).toHaveLength(5)
+    const any = await api(
+      'GET',
+      `/api/lists?filter=${encodeURIComponent('any(name,["List 01","List 02"])')}&sort=-name`,
+      { key: k },
+    )
+    expect(any.json.data.map((l: { attributes: { name: string } }) => l.attributes.name)).toEqual([
+      'List 02',
+      'List 01',
+    ])
+    expect(
+      (await api('GET', '/api/lists?filter=greater-than(created,2000-01-01T00:00:00Z)&page[size]=5', { key: k })).json
+        .data,
+    ).toHaveLength(5)
   })
 
   test('cross-tenant: another account cannot read, change, delete or fill a list', async () => {
@@ -110,12 +152,25 @@ describe('lists', () => {
     const theirs = await createProfile(otherKey, 'their@example.com')
     expect((await api('GET', `/api/lists/${listId}`, { key: otherKey })).status).toBe(404)
     expect((await api('GET', `/api/lists/${listId}/profiles`, { key: otherKey })).status).toBe(404)
-    expect((await api('PATCH', `/api/lists/${listId}`, { key: otherKey, body: { data: { type: 'list', id: listId, attributes: { name: 'Hacked' } } } })).status).toBe(404)
+    expect(
+      (
+        await api('PATCH', `/api/lists/${listId}`, {
+          key: otherKey,
+          body: { data: { type: 'list', id: listId, attributes: { name: 'Hacked' } } },
+        })
+      ).status,
+    ).toBe(404)
     expect((await api('DELETE', `/api/lists/${listId}`, { key: otherKey })).status).toBe(404)
-    expect((await api('POST', `/api/lists/${listId}/relationships/profiles`, { key: otherKey, body: rel([theirs]) })).status).toBe(404)
+    expect(
+      (await api('POST', `/api/lists/${listId}/relationships/profiles`, { key: otherKey, body: rel([theirs]) })).status,
+    ).toBe(404)
     // Nor can this account put another account's profile into its own list.
-    expect((await api('POST', `/api/lists/${listId}/relationships/profiles`, { key, body: rel([mine, theirs]) })).status).toBe(404)
-    expect((await api('GET', '/api/lists', { key: otherKey })).json.data.some((l: { id: string }) => l.id === listId)).toBe(false)
+    expect(
+      (await api('POST', `/api/lists/${listId}/relationships/profiles`, { key, body: rel([mine, theirs]) })).status,
+    ).toBe(404)
+    expect(
+      (await api('GET', '/api/lists', { key: otherKey })).json.data.some((l: { id: string }) => l.id === listId),
+    ).toBe(false)
     expect((await api('GET', `/api/lists/${listId}`, { key })).json.data.attributes.name).toBe('Private')
   })
 })
@@ -127,7 +182,21 @@ describe('segments', () => {
     await createProfile(key, 'other@segment.example')
     const seg = await createSegment(companyId, {
       name: 'Segment shoppers',
-      definition: { version: 1, root: { type: 'and', conditions: [{ kind: 'profile_property', field: 'email', valueType: 'text', operator: 'ends_with', value: '@segment.example' }] } },
+      definition: {
+        version: 1,
+        root: {
+          type: 'and',
+          conditions: [
+            {
+              kind: 'profile_property',
+              field: 'email',
+              valueType: 'text',
+              operator: 'ends_with',
+              value: '@segment.example',
+            },
+          ],
+        },
+      },
     })
     segmentId = seg.id
     await runJobsUntilIdle()
@@ -140,13 +209,35 @@ describe('segments', () => {
     const s = list.json.data.find((x: { id: string }) => x.id === segmentId)
     expect(s).toMatchObject({
       type: 'segment',
-      attributes: { name: 'Segment shoppers', is_active: true, is_processing: false, is_starred: false, definition: { condition_groups: [{ conditions: [{ type: 'profile-property', property: 'email', filter: { type: 'string', operator: 'ends-with', value: '@segment.example' } }] }] } },
+      attributes: {
+        name: 'Segment shoppers',
+        is_active: true,
+        is_processing: false,
+        is_starred: false,
+        definition: {
+          condition_groups: [
+            {
+              conditions: [
+                {
+                  type: 'profile-property',
+                  property: 'email',
+                  filter: { type: 'string', operator: 'ends-with', value: '@segment.example' },
+                },
+              ],
+            },
+          ],
+        },
+      },
     })
     const one = await api('GET', `/api/segments/${segmentId}?additional-fields[segment]=profile_count`, { key })
     expect(one.json.data.attributes.profile_count).toBe(2)
     const members = await api('GET', `/api/segments/${segmentId}/profiles`, { key })
     expect(members.json.data).toHaveLength(2)
-    const filtered = await api('GET', `/api/segments?filter=${encodeURIComponent('equals(is_starred,false),any(name,["Segment shoppers"])')}`, { key })
+    const filtered = await api(
+      'GET',
+      `/api/segments?filter=${encodeURIComponent('equals(is_starred,false),any(name,["Segment shoppers"])')}`,
+      { key },
+    )
     expect(filtered.json.data.map((x: { id: string }) => x.id)).toEqual([segmentId])
   })
 

@@ -14,7 +14,8 @@ import { routeMethodsTable, formatTable, TABLE_FILE } from '../../scripts/genera
 import { refuseForbiddenMethod } from '../../scripts/forbidden-methods.mjs'
 import { dispatchApp } from '../helpers/app-routes'
 
-const gate = (method: string, path: string) => proxy(new NextRequest(new URL(path, 'http://localhost:3000'), { method }))
+const gate = (method: string, path: string) =>
+  proxy(new NextRequest(new URL(path, 'http://localhost:3000'), { method }))
 
 test('the route table the gate reads is current (node scripts/generate-route-methods.mjs)', () => {
   expect(fs.readFileSync(TABLE_FILE, 'utf8')).toBe(formatTable(routeMethodsTable()))
@@ -42,7 +43,16 @@ describe('a method the route file does not export → 405 with Allow', () => {
     expect((await res.json()).errors[0].code).toBe('method_not_allowed')
   })
   test('methods a route serves, pages and unknown paths pass through to Next', async () => {
-    for (const [method, path] of [['GET', '/api/profiles'], ['POST', '/api/profiles/'], ['OPTIONS', '/api/profiles'], ['HEAD', '/api/events'], ['GET', '/api/no-such-thing'], ['PUT', '/api/no-such-thing'], ['GET', '/login'], ['POST', '/client/events']]) {
+    for (const [method, path] of [
+      ['GET', '/api/profiles'],
+      ['POST', '/api/profiles/'],
+      ['OPTIONS', '/api/profiles'],
+      ['HEAD', '/api/events'],
+      ['GET', '/api/no-such-thing'],
+      ['PUT', '/api/no-such-thing'],
+      ['GET', '/login'],
+      ['POST', '/client/events'],
+    ]) {
       expect([method, path, (await gate(method, path)).status]).not.toEqual([method, path, 405])
     }
   })
@@ -86,7 +96,7 @@ describe('TRACE, TRACK and CONNECT: answered by our HTTP server before Next (rea
     expect(r.headers.allow).toBe('GET, HEAD')
     expect(r.headers['content-type']).toContain('text/plain')
   })
-  test('TRACE on /api and /client → JSON:API 405 with the route\'s Allow', async () => {
+  test("TRACE on /api and /client → JSON:API 405 with the route's Allow", async () => {
     const api = await send('TRACE', '/api/profiles/')
     expect(api.status).toBe(405)
     expect(api.headers.allow).toBe('GET, HEAD, POST, OPTIONS')

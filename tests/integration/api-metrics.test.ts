@@ -15,14 +15,23 @@ let otherKey: string
 let companyId: number
 let orderId: string
 
-const send = (k: string, metric: string, email: string, time: string, value?: number, properties: Record<string, unknown> = {}) =>
+const send = (
+  k: string,
+  metric: string,
+  email: string,
+  time: string,
+  value?: number,
+  properties: Record<string, unknown> = {},
+) =>
   api('POST', '/api/events', {
     key: k,
     body: {
       data: {
         type: 'event',
         attributes: {
-          properties, time, ...(value !== undefined ? { value } : {}),
+          properties,
+          time,
+          ...(value !== undefined ? { value } : {}),
           metric: { data: { type: 'metric', attributes: { name: metric } } },
           profile: { data: { type: 'profile', attributes: { email } } },
         },
@@ -49,14 +58,30 @@ beforeEach(() => resetRateLimits())
 test('GET /api/metrics lists the account metrics with their integration', async () => {
   const r = await api('GET', '/api/metrics', { key })
   expect(r.status).toBe(200)
-  expect(r.json.data.map((m: { attributes: { name: string } }) => m.attributes.name).sort()).toEqual(['Placed Order', 'Viewed Product'])
+  expect(r.json.data.map((m: { attributes: { name: string } }) => m.attributes.name).sort()).toEqual([
+    'Placed Order',
+    'Viewed Product',
+  ])
   const m = r.json.data.find((x: { id: string }) => x.id === orderId)
-  expect(m).toMatchObject({ type: 'metric', attributes: { name: 'Placed Order', created: expect.any(String), updated: expect.any(String), integration: { name: 'API', category: 'API' } } })
+  expect(m).toMatchObject({
+    type: 'metric',
+    attributes: {
+      name: 'Placed Order',
+      created: expect.any(String),
+      updated: expect.any(String),
+      integration: { name: 'API', category: 'API' },
+    },
+  })
   expect(m.links.self).toBe(`http://localhost:3000/api/metrics/${orderId}/`)
   expect(r.json.links.next).toBeNull()
-  const filtered = await api('GET', `/api/metrics?filter=${encodeURIComponent('equals(integration.name,"API")')}`, { key })
+  const filtered = await api('GET', `/api/metrics?filter=${encodeURIComponent('equals(integration.name,"API")')}`, {
+    key,
+  })
   expect(filtered.json.data).toHaveLength(2)
-  expect((await api('GET', `/api/metrics?filter=${encodeURIComponent('equals(integration.name,"Shopify")')}`, { key })).json.data).toHaveLength(0)
+  expect(
+    (await api('GET', `/api/metrics?filter=${encodeURIComponent('equals(integration.name,"Shopify")')}`, { key })).json
+      .data,
+  ).toHaveLength(0)
   expect((await api('GET', '/api/metrics?filter=equals(name,"x")', { key })).status).toBe(400)
 })
 
@@ -69,44 +94,70 @@ test('GET /api/metrics/{id}; another account gets 404', async () => {
 
 test('metric aggregates: count, sum_value and unique per day in UTC', async () => {
   const r = await aggregate(key, {
-    metric_id: orderId, measurements: ['count', 'sum_value', 'unique'], interval: 'day',
+    metric_id: orderId,
+    measurements: ['count', 'sum_value', 'unique'],
+    interval: 'day',
     filter: ['greater-or-equal(datetime,2026-01-01T00:00:00)', 'less-than(datetime,2026-01-03T00:00:00)'],
   })
   expect(r.status).toBe(200)
   expect(r.json.data.type).toBe('metric-aggregate')
   expect(r.json.data.attributes.dates).toEqual(['2026-01-01T00:00:00+00:00', '2026-01-02T00:00:00+00:00'])
-  expect(r.json.data.attributes.data).toEqual([{ dimensions: [], measurements: { count: [2, 1], sum_value: [15, 20], unique: [1, 1] } }])
+  expect(r.json.data.attributes.data).toEqual([
+    { dimensions: [], measurements: { count: [2, 1], sum_value: [15, 20], unique: [1, 1] } },
+  ])
 })
 
 test('metric aggregates: one filter string with both bounds, a time zone, and by a dimension', async () => {
   const r = await aggregate(key, {
-    metric_id: orderId, measurements: ['count'], interval: 'day', timezone: 'America/New_York', by: ['Brand'],
+    metric_id: orderId,
+    measurements: ['count'],
+    interval: 'day',
+    timezone: 'America/New_York',
+    by: ['Brand'],
     filter: ['greater-or-equal(datetime,2026-01-01T00:00:00-05:00),less-than(datetime,2026-01-03T00:00:00-05:00)'],
   })
   expect(r.status).toBe(200)
   expect(r.json.data.attributes.dates).toEqual(['2026-01-01T00:00:00-05:00', '2026-01-02T00:00:00-05:00'])
-  const byBrand = Object.fromEntries(r.json.data.attributes.data.map((d: { dimensions: string[]; measurements: { count: number[] } }) => [d.dimensions[0], d.measurements.count]))
+  const byBrand = Object.fromEntries(
+    r.json.data.attributes.data.map((d: { dimensions: string[]; measurements: { count: number[] } }) => [
+      d.dimensions[0],
+      d.measurements.count,
+    ]),
+  )
   // 23:30 UTC on Jan 1 is 18:30 in New York (still Jan 1).
   expect(byBrand).toEqual({ Acme: [1, 1], Other: [1, 0] })
 })
 
 test('metric aggregates: an equals filter on a property narrows the events', async () => {
   const r = await aggregate(key, {
-    metric_id: orderId, measurements: ['count'], interval: 'month',
-    filter: ['greater-or-equal(datetime,2026-01-01T00:00:00)', 'less-than(datetime,2026-02-01T00:00:00)', 'equals(Brand,"Acme")'],
+    metric_id: orderId,
+    measurements: ['count'],
+    interval: 'month',
+    filter: [
+      'greater-or-equal(datetime,2026-01-01T00:00:00)',
+      'less-than(datetime,2026-02-01T00:00:00)',
+      'equals(Brand,"Acme")',
+    ],
   })
   expect(r.json.data.attributes.data[0].measurements.count).toEqual([2])
 })
 
 test('metric aggregates: bad input → 400 with pointers; another account metric → 404', async () => {
-  const base = { metric_id: orderId, measurements: ['count'], filter: ['greater-or-equal(datetime,2026-01-01T00:00:00)', 'less-than(datetime,2026-01-02T00:00:00)'] }
+  const base = {
+    metric_id: orderId,
+    measurements: ['count'],
+    filter: ['greater-or-equal(datetime,2026-01-01T00:00:00)', 'less-than(datetime,2026-01-02T00:00:00)'],
+  }
   const badMeasure = await aggregate(key, { ...base, measurements: ['median'] })
   expect(badMeasure.status).toBe(400)
   expect(badMeasure.json.errors[0].source.pointer).toBe('/data/attributes/measurements/0')
   await resetRateLimits()
   const noRange = await aggregate(key, { ...base, filter: ['greater-or-equal(datetime,2026-01-01T00:00:00)'] })
   expect(noRange.json.errors[0].source.pointer).toBe('/data/attributes/filter')
-  const badSyntax = await aggregate(key, { ...base, filter: ['greater-or-equal(datetime,2026-01-01T00:00:00', 'less-than(datetime,2026-01-02T00:00:00)'] })
+  const badSyntax = await aggregate(key, {
+    ...base,
+    filter: ['greater-or-equal(datetime,2026-01-01T00:00:00', 'less-than(datetime,2026-01-02T00:00:00)'],
+  })
   expect(badSyntax.json.errors[0].source.pointer).toBe('/data/attributes/filter/0')
   await resetRateLimits()
   const badZone = await aggregate(key, { ...base, timezone: 'Mars/Olympus' })

@@ -17,17 +17,23 @@ import * as segmentProfiles from '@/app/api/segments/[id]/profiles/route'
 import * as segmentProfilesRel from '@/app/api/segments/[id]/relationships/profiles/route'
 import * as listProfilesRel from '@/app/api/lists/[id]/relationships/profiles/route'
 
-
 import { routeTable, type RouteModule, type RouteServer } from '../helpers/route-table'
 
 const TABLE: Array<[string, RouteModule]> = [
-  ['/api/accounts', accounts], ['/api/accounts/:id', account],
-  ['/api/events', events], ['/api/events/:id', event],
-  ['/api/events/:id/metric', eventMetric], ['/api/events/:id/relationships/metric', eventMetricRel],
-  ['/api/events/:id/profile', eventProfile], ['/api/events/:id/relationships/profile', eventProfileRel],
-  ['/api/event-bulk-create-jobs', bulkEvents], ['/client/event-bulk-create', clientBulkEvents],
-  ['/api/segments', segments], ['/api/segments/:id', segment],
-  ['/api/segments/:id/profiles', segmentProfiles], ['/api/segments/:id/relationships/profiles', segmentProfilesRel],
+  ['/api/accounts', accounts],
+  ['/api/accounts/:id', account],
+  ['/api/events', events],
+  ['/api/events/:id', event],
+  ['/api/events/:id/metric', eventMetric],
+  ['/api/events/:id/relationships/metric', eventMetricRel],
+  ['/api/events/:id/profile', eventProfile],
+  ['/api/events/:id/relationships/profile', eventProfileRel],
+  ['/api/event-bulk-create-jobs', bulkEvents],
+  ['/client/event-bulk-create', clientBulkEvents],
+  ['/api/segments', segments],
+  ['/api/segments/:id', segment],
+  ['/api/segments/:id/profiles', segmentProfiles],
+  ['/api/segments/:id/relationships/profiles', segmentProfilesRel],
   ['/api/lists/:id/relationships/profiles', listProfilesRel],
 ]
 

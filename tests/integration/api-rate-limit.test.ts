@@ -81,7 +81,9 @@ test('another process counts against the same windows', () => {
   const now = Date.now()
   const child = (count: number) => {
     const r = spawnSync(path.resolve('node_modules/.bin/tsx'), ['tests/helpers/rate-limit-child.mts'], {
-      env: { ...process.env, KEY: 'shared', LIMIT: '3/60', COUNT: String(count), NOW: String(now) }, encoding: 'utf8', timeout: 60_000,
+      env: { ...process.env, KEY: 'shared', LIMIT: '3/60', COUNT: String(count), NOW: String(now) },
+      encoding: 'utf8',
+      timeout: 60_000,
     })
     if (r.status !== 0) throw new Error(r.stderr)
     return JSON.parse(r.stdout.trim().split('\n').pop()!).allowed as number
@@ -103,13 +105,25 @@ test('rows of keys not seen for minutes are pruned', async () => {
 test('through the /api wrapper: 429 with Retry-After and the headers once the tier is used up', async () => {
   const companyId = (await makeCompany()).id
   const key = await makeApiKey(companyId)
-  const body = { data: { type: 'metric-aggregate', attributes: { metric_id: 'none', measurements: ['count'], interval: 'day', filter: ['greater-or-equal(datetime,2026-01-01T00:00:00)', 'less-than(datetime,2026-01-02T00:00:00)'] } } }
+  const body = {
+    data: {
+      type: 'metric-aggregate',
+      attributes: {
+        metric_id: 'none',
+        measurements: ['count'],
+        interval: 'day',
+        filter: ['greater-or-equal(datetime,2026-01-01T00:00:00)', 'less-than(datetime,2026-01-02T00:00:00)'],
+      },
+    },
+  }
   await api('POST', '/api/metric-aggregates', { key, body }) // compiles the route
   await resetRateLimits()
   // Sent at once: the S tier lets exactly 3 through, whatever order they reach the database in.
   // The clock is held still, so a loaded machine cannot spread them over two one-second windows.
   const still = jest.spyOn(Date, 'now').mockReturnValue(Math.floor(Date.now() / 1000) * 1000 + 100)
-  const answers = await Promise.all(Array.from({ length: 5 }, () => api('POST', '/api/metric-aggregates', { key, body }))).finally(() => still.mockRestore())
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, () => api('POST', '/api/metric-aggregates', { key, body })),
+  ).finally(() => still.mockRestore())
   const refused = answers.filter((r) => r.status === 429)
   expect(refused).toHaveLength(2)
   const last = refused[0]!

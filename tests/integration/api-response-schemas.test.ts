@@ -21,12 +21,23 @@ import { makeCompany } from '../helpers/factory'
 import { apiRequest, makeApiKey } from '../helpers/route-server'
 import { APP_ROUTES, dispatchApp } from '../helpers/app-routes'
 
-interface Operation { filters: Record<string, string[]> | null; fieldTypes: string[]; sorts: string[]; requiredAttributes: string[] }
-interface Resource { type?: string; id?: string; attributes?: Record<string, unknown>; relationships?: Record<string, { data?: unknown }> }
+interface Operation {
+  filters: Record<string, string[]> | null
+  fieldTypes: string[]
+  sorts: string[]
+  requiredAttributes: string[]
+}
+interface Resource {
+  type?: string
+  id?: string
+  attributes?: Record<string, unknown>
+  relationships?: Record<string, { data?: unknown }>
+}
 
 const NOW = new Date(Math.floor(Date.now() / 60_000) * 60_000)
-const operations = Object.entries((OPENAPI as { operations: Record<string, Operation> }).operations)
-  .map(([key, op]) => ({ path: key.slice('GET '.length), ...op }))
+const operations = Object.entries((OPENAPI as { operations: Record<string, Operation> }).operations).map(
+  ([key, op]) => ({ path: key.slice('GET '.length), ...op }),
+)
 const sparse = SPARSE as Record<string, string[]>
 /** Collections that answer 400 without a filter the reference requires. */
 const REQUIRED_QUERY: Record<string, string> = {
@@ -39,11 +50,20 @@ const REQUIRED_QUERY: Record<string, string> = {
  * need a keyset over a to-many relation (and the profiles without one placed by null rules).
  */
 const UNSERVED_SORTS: Record<string, string[]> = {
-  '/api/profiles': ['subscriptions.email.marketing.suppression.timestamp', '-subscriptions.email.marketing.suppression.timestamp'],
+  '/api/profiles': [
+    'subscriptions.email.marketing.suppression.timestamp',
+    '-subscriptions.email.marketing.suppression.timestamp',
+  ],
 }
 
-const shapeOf = (p: string) => p.replace(/\{[^}]+\}/g, '*').replace(/\[\[?[^\]]+\]\]?/g, '*').replace(/\/$/, '')
-const served = new Set(APP_ROUTES.filter((r) => r.methods.includes('GET') && !r.pattern.includes('[[...')).map((r) => shapeOf(r.pattern)))
+const shapeOf = (p: string) =>
+  p
+    .replace(/\{[^}]+\}/g, '*')
+    .replace(/\[\[?[^\]]+\]\]?/g, '*')
+    .replace(/\/$/, '')
+const served = new Set(
+  APP_ROUTES.filter((r) => r.methods.includes('GET') && !r.pattern.includes('[[...')).map((r) => shapeOf(r.pattern)),
+)
 const typeOfCollection = (segment: string) => segment.replace(/ies$/, 'y').replace(/s$/, '')
 
 let key: string
@@ -56,7 +76,8 @@ function harvest(doc: { data?: unknown; included?: unknown[] } | null) {
     if (!x || typeof x !== 'object' || !x.type || !x.id) return
     if (!ids.has(x.type)) ids.set(x.type, new Set())
     ids.get(x.type)!.add(x.id)
-    for (const rel of Object.values(x.relationships ?? {})) for (const d of [rel?.data].flat()) if (d && (d as Resource).type) add(d)
+    for (const rel of Object.values(x.relationships ?? {}))
+      for (const d of [rel?.data].flat()) if (d && (d as Resource).type) add(d)
   }
   for (const r of [doc?.data, doc?.included ?? []].flat(2)) add(r)
 }
@@ -93,17 +114,33 @@ beforeAll(async () => {
   publicKey = company.publicApiKey
   await seedAudience(company.id, { customers: 150, months: 2, seed: 'schema-store', now: NOW })
   await seedCatalog(company.id, { seed: 'schema-store', storeUrl: 'https://schema-store.example', now: NOW })
-  await seedMessages(company.id, { seed: 'schema-store', now: NOW, months: 2, storeUrl: 'https://schema-store.example' })
+  await seedMessages(company.id, {
+    seed: 'schema-store',
+    now: NOW,
+    months: 2,
+    storeUrl: 'https://schema-store.example',
+  })
   // The seed writes no push tokens: one, so the push-token operations are walked too.
   const profile = await db.profile.findFirstOrThrow({ where: { companyId: company.id }, select: { id: true } })
-  await db.pushToken.create({ data: { id: 'PTSCHEMA1', companyId: company.id, profileId: profile.id, token: 'schema-token', platform: 'ios', vendor: 'apns' } })
+  await db.pushToken.create({
+    data: {
+      id: 'PTSCHEMA1',
+      companyId: company.id,
+      profileId: profile.id,
+      token: 'schema-token',
+      platform: 'ios',
+      vendor: 'apns',
+    },
+  })
   // Nor tags: one, through the API.
-  const tag = await dispatchApp(apiRequest('POST', '/api/tags', { key, body: { data: { type: 'tag', attributes: { name: 'Schema' } } } }))
+  const tag = await dispatchApp(
+    apiRequest('POST', '/api/tags', { key, body: { data: { type: 'tag', attributes: { name: 'Schema' } } } }),
+  )
   expect(tag.status).toBe(201)
 })
 beforeEach(() => resetRateLimits())
 
-test('every GET operation we serve answers the schema\'s required attributes and sparse fields', async () => {
+test("every GET operation we serve answers the schema's required attributes and sparse fields", async () => {
   const ours = operations.filter((op) => served.has(shapeOf(op.path)))
   const done = new Set<string>()
   const failures: string[] = []
@@ -135,7 +172,8 @@ test('every GET operation we serve answers the schema\'s required attributes and
       for (const resource of [r.json?.data].flat() as Resource[]) {
         if (!resource || !resource.attributes || !op.requiredAttributes.length) continue
         const missing = op.requiredAttributes.filter((k) => !(k in resource.attributes!))
-        if (missing.length) failures.push(`${op.path}: ${resource.type} ${resource.id} lacks required ${missing.join(', ')}`)
+        if (missing.length)
+          failures.push(`${op.path}: ${resource.type} ${resource.id} lacks required ${missing.join(', ')}`)
       }
       for (const [field, ops] of Object.entries(op.filters ?? {})) {
         for (const fop of ops) {
@@ -146,14 +184,18 @@ test('every GET operation we serve answers the schema\'s required attributes and
           const f = await get(`${url.replace(/[?&]filter=[^&]*/, '')}${sep}filter=${encodeURIComponent(filter)}`)
           const detail = JSON.stringify(f.json?.errors ?? '')
           // A value of the wrong type for the field may be refused; a field or operator the schema allows may not.
-          if (f.status === 400 && /is not supported|is not allowed for/.test(detail)) filterGaps.push(`${op.path} ${filter}`)
+          if (f.status === 400 && /is not supported|is not allowed for/.test(detail))
+            filterGaps.push(`${op.path} ${filter}`)
         }
       }
       for (const sort of op.sorts.filter((x) => !UNSERVED_SORTS[op.path]?.includes(x))) {
         const sep = url.includes('?') ? '&' : '?'
         await resetRateLimits()
         const f = await get(`${url}${sep}sort=${encodeURIComponent(sort)}`)
-        if (f.status !== 200) failures.push(`${op.path} sort=${sort}: ${f.status} ${JSON.stringify(f.json?.errors ?? f.json).slice(0, 200)}`)
+        if (f.status !== 200)
+          failures.push(
+            `${op.path} sort=${sort}: ${f.status} ${JSON.stringify(f.json?.errors ?? f.json).slice(0, 200)}`,
+          )
       }
       for (const type of op.fieldTypes) {
         const values = sparse[type] ?? []
@@ -161,16 +203,28 @@ test('every GET operation we serve answers the schema\'s required attributes and
         const sep = url.includes('?') ? '&' : '?'
         await resetRateLimits()
         const f = await get(`${url}${sep}fields[${type}]=${encodeURIComponent(values.join(','))}`)
-        if (f.status !== 200) failures.push(`${op.path} fields[${type}]: ${f.status} ${JSON.stringify(f.json?.errors ?? f.json).slice(0, 300)}`)
+        if (f.status !== 200)
+          failures.push(
+            `${op.path} fields[${type}]: ${f.status} ${JSON.stringify(f.json?.errors ?? f.json).slice(0, 300)}`,
+          )
       }
     }
     if (!progressed) break
   }
   const unresolved = ours.filter((op) => !done.has(op.path)).map((op) => op.path)
-  console.log(`${checked.length} of ${ours.length} served GET operations checked against the schema; no seeded row for: ${unresolved.join(', ') || 'none'}`)
+  console.log(
+    `${checked.length} of ${ours.length} served GET operations checked against the schema; no seeded row for: ${unresolved.join(', ') || 'none'}`,
+  )
   expect(failures).toEqual([])
   expect(filterGaps).toEqual([])
   // The members of lists and segments are what the Python SDK could not read.
-  expect(checked).toEqual(expect.arrayContaining(['/api/lists/{id}/profiles', '/api/segments/{id}/profiles', '/api/profiles/{id}', '/api/events/{id}']))
+  expect(checked).toEqual(
+    expect.arrayContaining([
+      '/api/lists/{id}/profiles',
+      '/api/segments/{id}/profiles',
+      '/api/profiles/{id}',
+      '/api/events/{id}',
+    ]),
+  )
   expect(checked.length).toBeGreaterThanOrEqual(Math.floor(ours.length * 0.75))
 })

@@ -21,6 +21,14 @@ test.each([
   expect(res.headers.get('revision')).toBe('2026-07-15')
   const body = await res.json()
   expect(body).toEqual({
-    errors: [{ id: expect.any(String), status: 404, code: 'not_found', title: 'Not found.', detail: `There is no endpoint at ${path}.` }],
+    errors: [
+      {
+        id: expect.any(String),
+        status: 404,
+        code: 'not_found',
+        title: 'Not found.',
+        detail: `There is no endpoint at ${path}.`,
+      },
+    ],
   })
 })

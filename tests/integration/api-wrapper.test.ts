@@ -30,7 +30,11 @@ describe('authentication', () => {
     expect(r.headers.get('content-type')).toBe('application/vnd.api+json')
     expect(r.json.errors).toHaveLength(1)
     expect(r.json.errors[0]).toEqual({
-      id: expect.any(String), status: 401, code: 'not_authenticated', title: expect.any(String), detail: expect.any(String),
+      id: expect.any(String),
+      status: 401,
+      code: 'not_authenticated',
+      title: expect.any(String),
+      detail: expect.any(String),
     })
   })
 
@@ -56,7 +60,10 @@ describe('authentication', () => {
     expect((await api('GET', '/api/profiles', { key: eventsOnly })).status).toBe(403)
     // Endpoints needing several scopes need all of them.
     const listsOnly = await makeApiKey(companyId, ['lists:write'])
-    const rel = await api('POST', '/api/lists/abc/relationships/profiles', { key: listsOnly, body: { data: [{ type: 'profile', id: 'x' }] } })
+    const rel = await api('POST', '/api/lists/abc/relationships/profiles', {
+      key: listsOnly,
+      body: { data: [{ type: 'profile', id: 'x' }] },
+    })
     expect(rel.status).toBe(403)
   })
 
@@ -108,9 +115,13 @@ describe('revision header (issue 28 §3: answered as the vendor does)', () => {
     expect(r.json.errors[0].detail).toContain('newer than the one this server implements (2026-07-15)')
   })
   test('/client: a missing revision is the served one; a bad or future one is refused', async () => {
-    const { publicApiKey } = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { publicApiKey: true } })
+    const { publicApiKey } = await db.company.findUniqueOrThrow({
+      where: { id: companyId },
+      select: { publicApiKey: true },
+    })
     const body = { data: { type: 'profile', attributes: { email: 'rev-client@example.com' } } }
-    const call = (revision: string) => api('POST', `/client/profiles?company_id=${publicApiKey}`, { body, headers: { revision } })
+    const call = (revision: string) =>
+      api('POST', `/client/profiles?company_id=${publicApiKey}`, { body, headers: { revision } })
     expect((await call('')).status).toBe(202)
     expect((await call('2027-01-15')).status).toBe(400)
     expect((await call('abc')).status).toBe(400)
@@ -119,9 +130,17 @@ describe('revision header (issue 28 §3: answered as the vendor does)', () => {
 
 describe('request bodies', () => {
   test('application/json and application/vnd.api+json (with charset) are both accepted', async () => {
-    const a = await api('POST', '/api/profiles', { key, body: profileBody('ct-a@example.com'), contentType: 'application/json' })
+    const a = await api('POST', '/api/profiles', {
+      key,
+      body: profileBody('ct-a@example.com'),
+      contentType: 'application/json',
+    })
     expect(a.status).toBe(201)
-    const b = await api('POST', '/api/profiles', { key, body: profileBody('ct-b@example.com'), contentType: 'application/vnd.api+json; charset=utf-8' })
+    const b = await api('POST', '/api/profiles', {
+      key,
+      body: profileBody('ct-b@example.com'),
+      contentType: 'application/vnd.api+json; charset=utf-8',
+    })
     expect(b.status).toBe(201)
     expect(b.headers.get('content-type')).toBe('application/vnd.api+json')
   })
@@ -141,24 +160,42 @@ describe('request bodies', () => {
   })
 
   test('zod failures → 400 with one error per issue and a JSON pointer each', async () => {
-    const r = await api('POST', '/api/profiles', { key, body: { data: { type: 'person', attributes: { email: 42, first_name: [] } } } })
+    const r = await api('POST', '/api/profiles', {
+      key,
+      body: { data: { type: 'person', attributes: { email: 42, first_name: [] } } },
+    })
     expect(r.status).toBe(400)
     const pointers = r.json.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()
     expect(pointers).toEqual(['/data/attributes/email', '/data/attributes/first_name', '/data/type'])
-    for (const e of r.json.errors) expect(e).toMatchObject({ status: 400, code: 'invalid', id: expect.any(String), title: expect.any(String) })
+    for (const e of r.json.errors)
+      expect(e).toMatchObject({ status: 400, code: 'invalid', id: expect.any(String), title: expect.any(String) })
   })
 
   test('domain validation errors point at the attribute (email, phone, location)', async () => {
     const r = await api('POST', '/api/profiles', {
-      key, body: { data: { type: 'profile', attributes: { email: 'not-an-email', phone_number: '555', location: { latitude: 'north' } } } },
+      key,
+      body: {
+        data: {
+          type: 'profile',
+          attributes: { email: 'not-an-email', phone_number: '555', location: { latitude: 'north' } },
+        },
+      },
     })
     expect(r.status).toBe(400)
     const pointers = r.json.errors.map((e: { source: { pointer: string } }) => e.source.pointer)
-    expect(pointers).toEqual(expect.arrayContaining(['/data/attributes/email', '/data/attributes/phone_number', '/data/attributes/location/latitude']))
+    expect(pointers).toEqual(
+      expect.arrayContaining([
+        '/data/attributes/email',
+        '/data/attributes/phone_number',
+        '/data/attributes/location/latitude',
+      ]),
+    )
   })
 
   test('an event payload over 5 MB → 413 (by Content-Length and by streamed size)', async () => {
-    const big = JSON.stringify({ data: { type: 'event', attributes: { properties: { blob: 'x'.repeat(5 * 1024 * 1024) } } } })
+    const big = JSON.stringify({
+      data: { type: 'event', attributes: { properties: { blob: 'x'.repeat(5 * 1024 * 1024) } } },
+    })
     const r = await api('POST', '/api/events', { key, raw: big })
     expect(r.status).toBe(413)
     expect(r.json.errors[0].status).toBe(413)
@@ -170,14 +207,21 @@ describe('request bodies', () => {
       },
     })
     const req = new Request('http://localhost:3000/api/events', {
-      method: 'POST', body: stream, duplex: 'half',
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
       headers: { authorization: `Klaviyo-API-Key ${key}`, 'content-type': 'application/json', revision: '2026-07-15' },
     } as RequestInit)
     expect((await dispatch(req)).status).toBe(413)
   })
 
   test('a profile payload over 100 KB → 413 (the reference limit for profiles)', async () => {
-    const r = await api('POST', '/api/profiles', { key, body: { data: { type: 'profile', attributes: { email: 'big@example.com', properties: { a: 'x'.repeat(101 * 1024) } } } } })
+    const r = await api('POST', '/api/profiles', {
+      key,
+      body: {
+        data: { type: 'profile', attributes: { email: 'big@example.com', properties: { a: 'x'.repeat(101 * 1024) } } },
+      },
+    })
     expect(r.status).toBe(413)
   })
 })
@@ -220,7 +264,16 @@ describe('rate limits', () => {
   })
 
   test('the S tier (metric aggregates: 3/s) answers 429 with Retry-After in whole seconds', async () => {
-    const body = { data: { type: 'metric-aggregate', attributes: { metric_id: 'nope', measurements: ['count'], filter: ['greater-or-equal(datetime,2026-01-01T00:00:00),less-than(datetime,2026-01-02T00:00:00)'] } } }
+    const body = {
+      data: {
+        type: 'metric-aggregate',
+        attributes: {
+          metric_id: 'nope',
+          measurements: ['count'],
+          filter: ['greater-or-equal(datetime,2026-01-01T00:00:00),less-than(datetime,2026-01-02T00:00:00)'],
+        },
+      },
+    }
     const statuses: number[] = []
     let last: Awaited<ReturnType<typeof api>> | null = null
     // The four requests fall in one second whatever the machine's load (the window is Date.now()'s).
@@ -243,7 +296,16 @@ describe('rate limits', () => {
   test('limits are per account', async () => {
     const other = await makeCompany()
     const otherKey = await makeApiKey(other.id)
-    const body = { data: { type: 'metric-aggregate', attributes: { metric_id: 'nope', measurements: ['count'], filter: ['greater-or-equal(datetime,2026-01-01T00:00:00),less-than(datetime,2026-01-02T00:00:00)'] } } }
+    const body = {
+      data: {
+        type: 'metric-aggregate',
+        attributes: {
+          metric_id: 'nope',
+          measurements: ['count'],
+          filter: ['greater-or-equal(datetime,2026-01-01T00:00:00),less-than(datetime,2026-01-02T00:00:00)'],
+        },
+      },
+    }
     for (let i = 0; i < 3; i++) await api('POST', '/api/metric-aggregates', { key, body })
     expect((await api('POST', '/api/metric-aggregates', { key, body })).status).toBe(429)
     expect((await api('POST', '/api/metric-aggregates', { key: otherKey, body })).status).toBe(404)

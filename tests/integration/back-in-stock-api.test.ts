@@ -28,13 +28,38 @@ let cookieB: string
 const T0 = new Date()
 
 async function variant(companyId: number, ext: string) {
-  const itemId = await inWriteTx(() => createItemOps(companyId, { externalId: ext, title: 'Shoe', description: 'd', url: 'https://shop.test/shoe', price: 80 }, T0))
-  return inWriteTx(() => createVariantOps(companyId, { externalId: `${ext}-42`, itemId, title: 'Shoe 42', description: 'd', sku: `${ext}-42`, price: 80, inventoryQuantity: 0, url: 'https://shop.test/shoe?s=42' }, T0))
+  const itemId = await inWriteTx(() =>
+    createItemOps(
+      companyId,
+      { externalId: ext, title: 'Shoe', description: 'd', url: 'https://shop.test/shoe', price: 80 },
+      T0,
+    ),
+  )
+  return inWriteTx(() =>
+    createVariantOps(
+      companyId,
+      {
+        externalId: `${ext}-42`,
+        itemId,
+        title: 'Shoe 42',
+        description: 'd',
+        sku: `${ext}-42`,
+        price: 80,
+        inventoryQuantity: 0,
+        url: 'https://shop.test/shoe?s=42',
+      },
+      T0,
+    ),
+  )
 }
 const body = (variantApiId: string, attributes: Record<string, unknown> = {}) => ({
   data: {
     type: 'back-in-stock-subscription',
-    attributes: { channels: ['EMAIL'], profile: { data: { type: 'profile', attributes: { email: 'sarah@example.test' } } }, ...attributes },
+    attributes: {
+      channels: ['EMAIL'],
+      profile: { data: { type: 'profile', attributes: { email: 'sarah@example.test' } } },
+      ...attributes,
+    },
     relationships: { variant: { data: { type: 'catalog-variant', id: variantApiId } } },
   },
 })
@@ -43,9 +68,17 @@ async function call(handler: (req: Request) => Promise<Response>, req: Request) 
   const text = await res.text()
   return { status: res.status, text, json: text ? JSON.parse(text) : null }
 }
-const postApi = (b: unknown, key = keyA) => call(apiRoute.POST as never, apiRequest('POST', '/api/back-in-stock-subscriptions', { key, body: b }))
+const postApi = (b: unknown, key = keyA) =>
+  call(apiRoute.POST as never, apiRequest('POST', '/api/back-in-stock-subscriptions', { key, body: b }))
 const postClient = (b: unknown, publicKey = a.publicApiKey) =>
-  call(clientRoute.POST as never, apiRequest('POST', `/client/back-in-stock-subscriptions?company_id=${publicKey}`, { body: b, contentType: 'application/json', headers: { origin: 'https://shop.example' } }))
+  call(
+    clientRoute.POST as never,
+    apiRequest('POST', `/client/back-in-stock-subscriptions?company_id=${publicKey}`, {
+      body: b,
+      contentType: 'application/json',
+      headers: { origin: 'https://shop.example' },
+    }),
+  )
 
 beforeAll(async () => {
   await prepareCatalogWrite()
@@ -74,7 +107,12 @@ test('POST /api: 202 with no body; the subscription and its Subscribed to Back i
   const metric = await db.metric.findFirstOrThrow({ where: { companyId: a.id, name: BACK_IN_STOCK_METRIC } })
   const events = await db.event.findMany({ where: { companyId: a.id, metricId: metric.id } })
   expect(events).toHaveLength(1)
-  expect(JSON.parse(events[0]!.properties)).toMatchObject({ ProductID: 'SHOE', VariantExternalID: 'SHOE-42', CatalogVariantID: '$custom:::$default:::SHOE-42', Channels: ['EMAIL', 'SMS'] })
+  expect(JSON.parse(events[0]!.properties)).toMatchObject({
+    ProductID: 'SHOE',
+    VariantExternalID: 'SHOE-42',
+    CatalogVariantID: '$custom:::$default:::SHOE-42',
+    Channels: ['EMAIL', 'SMS'],
+  })
   // The same again: one open subscription, one event.
   expect((await postApi(body('$custom:::$default:::SHOE-42'))).status).toBe(202)
   expect(await db.backInStockSubscription.count({ where: { companyId: a.id } })).toBe(1)
@@ -82,11 +120,23 @@ test('POST /api: 202 with no body; the subscription and its Subscribed to Back i
 })
 
 test('POST /client by public key: 202 and a subscription; the profile is required there', async () => {
-  const r = await postClient(body('$custom:::$default:::SHOE-42', { profile: { data: { type: 'profile', attributes: { email: 'web@example.test' } } } }))
+  const r = await postClient(
+    body('$custom:::$default:::SHOE-42', {
+      profile: { data: { type: 'profile', attributes: { email: 'web@example.test' } } },
+    }),
+  )
   expect(r.status).toBe(202)
   const p = await db.profile.findFirstOrThrow({ where: { companyId: a.id, email: 'web@example.test' } })
-  expect(await db.backInStockSubscription.count({ where: { companyId: a.id, profileId: p.id, source: 'client' } })).toBe(1)
-  const missing = await postClient({ data: { type: 'back-in-stock-subscription', attributes: { channels: ['EMAIL'] }, relationships: { variant: { data: { type: 'catalog-variant', id: '$custom:::$default:::SHOE-42' } } } } })
+  expect(
+    await db.backInStockSubscription.count({ where: { companyId: a.id, profileId: p.id, source: 'client' } }),
+  ).toBe(1)
+  const missing = await postClient({
+    data: {
+      type: 'back-in-stock-subscription',
+      attributes: { channels: ['EMAIL'] },
+      relationships: { variant: { data: { type: 'catalog-variant', id: '$custom:::$default:::SHOE-42' } } },
+    },
+  })
   expect(missing.status).toBe(400)
   expect(missing.json.errors[0].source.pointer).toMatch(/^\/data\/attributes\/profile/)
 })
@@ -95,15 +145,23 @@ test.each([
   ['no channels', { channels: [] }, '/data/attributes/channels'],
   ['an unknown channel', { channels: ['FAX'] }, '/data/attributes/channels/0'],
   ['no identifier', { profile: { data: { type: 'profile', attributes: {} } } }, '/data/attributes/profile'],
-] as Array<[string, Record<string, unknown>, string]>)('400 for %s, nothing written', async (_label, attrs, pointer) => {
-  const before = await db.backInStockSubscription.count()
-  const r = await postApi(body('$custom:::$default:::SHOE-42', { ...attrs, ...(attrs.profile ? {} : { profile: { data: { type: 'profile', attributes: { email: 'bad@example.test' } } } }) }))
-  expect(r.status).toBe(400)
-  expect(r.json.errors[0].source.pointer).toBe(pointer)
-  expect(await db.backInStockSubscription.count()).toBe(before)
-})
+] as Array<[string, Record<string, unknown>, string]>)(
+  '400 for %s, nothing written',
+  async (_label, attrs, pointer) => {
+    const before = await db.backInStockSubscription.count()
+    const r = await postApi(
+      body('$custom:::$default:::SHOE-42', {
+        ...attrs,
+        ...(attrs.profile ? {} : { profile: { data: { type: 'profile', attributes: { email: 'bad@example.test' } } } }),
+      }),
+    )
+    expect(r.status).toBe(400)
+    expect(r.json.errors[0].source.pointer).toBe(pointer)
+    expect(await db.backInStockSubscription.count()).toBe(before)
+  },
+)
 
-test('another company\'s variant (or an unknown one) is a 400 on the variant, from either endpoint', async () => {
+test("another company's variant (or an unknown one) is a 400 on the variant, from either endpoint", async () => {
   for (const post of [postApi, postClient]) {
     for (const id of ['$custom:::$default:::BOOT-42', '$custom:::$default:::NOPE', 'not-an-id']) {
       const r = await post(body(id))
@@ -120,14 +178,29 @@ test('/api needs a private key; /client a known public key', async () => {
 })
 
 test('/ajax back-in-stock settings: defaults, save, field errors (success:false), per company', async () => {
-  const get = async (cookie: string) => call(settingsRoute.GET as never, ajaxRequest('/ajax/account/email/back-in-stock', { cookie }))
-  const post = async (cookie: string, b: unknown) => call(settingsRoute.POST as never, ajaxRequest('/ajax/account/email/back-in-stock', { method: 'POST', cookie, body: b }))
-  expect((await get(cookieA)).json).toEqual({ success: true, settings: { inventoryThreshold: 0, batchSize: 100, batchIntervalMinutes: 15 } })
-  expect((await post(cookieA, { inventoryThreshold: 3, batchSize: 50, batchIntervalMinutes: 30 })).json).toEqual({ success: true, settings: { inventoryThreshold: 3, batchSize: 50, batchIntervalMinutes: 30 } })
+  const get = async (cookie: string) =>
+    call(settingsRoute.GET as never, ajaxRequest('/ajax/account/email/back-in-stock', { cookie }))
+  const post = async (cookie: string, b: unknown) =>
+    call(
+      settingsRoute.POST as never,
+      ajaxRequest('/ajax/account/email/back-in-stock', { method: 'POST', cookie, body: b }),
+    )
+  expect((await get(cookieA)).json).toEqual({
+    success: true,
+    settings: { inventoryThreshold: 0, batchSize: 100, batchIntervalMinutes: 15 },
+  })
+  expect((await post(cookieA, { inventoryThreshold: 3, batchSize: 50, batchIntervalMinutes: 30 })).json).toEqual({
+    success: true,
+    settings: { inventoryThreshold: 3, batchSize: 50, batchIntervalMinutes: 30 },
+  })
   const bad = await post(cookieA, { inventoryThreshold: -1, batchSize: 0, batchIntervalMinutes: 'x' })
   expect(bad.status).toBe(400)
   expect(bad.json.success).toBe(false)
   expect(Object.keys(bad.json.fieldErrors).sort()).toEqual(['batchIntervalMinutes', 'batchSize', 'inventoryThreshold'])
   expect((await get(cookieA)).json.settings.inventoryThreshold).toBe(3)
-  expect((await get(cookieB)).json.settings).toEqual({ inventoryThreshold: 0, batchSize: 100, batchIntervalMinutes: 15 })
+  expect((await get(cookieB)).json.settings).toEqual({
+    inventoryThreshold: 0,
+    batchSize: 100,
+    batchIntervalMinutes: 15,
+  })
 })

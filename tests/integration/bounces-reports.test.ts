@@ -24,19 +24,55 @@ beforeAll(() => {
   delete process.env.SENDGRID_WEBHOOK_PUBLIC_KEY
 })
 
-const post = (route: { POST: (r: Request) => Promise<Response> }, path: string, companyId: number, body: string, headers: Record<string, string> = {}) =>
-  route.POST(new Request(`${APP}${path}?token=${encodeURIComponent(inboundWebhookToken(companyId))}`, { method: 'POST', body, headers }))
-const inbound = (companyId: number, raw: string) => post(inboundRoute, '/webhooks/inbound/email', companyId, raw, { 'content-type': 'message/rfc822' })
-const ses = (companyId: number, body: unknown) => post(sesRoute, '/webhooks/ses', companyId, JSON.stringify(body), { 'content-type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': 'Notification' })
-const sendgrid = (companyId: number, body: unknown, headers: Record<string, string> = {}) => post(sendgridRoute, '/webhooks/sendgrid', companyId, JSON.stringify(body), { 'content-type': 'application/json', ...headers })
+const post = (
+  route: { POST: (r: Request) => Promise<Response> },
+  path: string,
+  companyId: number,
+  body: string,
+  headers: Record<string, string> = {},
+) =>
+  route.POST(
+    new Request(`${APP}${path}?token=${encodeURIComponent(inboundWebhookToken(companyId))}`, {
+      method: 'POST',
+      body,
+      headers,
+    }),
+  )
+const inbound = (companyId: number, raw: string) =>
+  post(inboundRoute, '/webhooks/inbound/email', companyId, raw, { 'content-type': 'message/rfc822' })
+const ses = (companyId: number, body: unknown) =>
+  post(sesRoute, '/webhooks/ses', companyId, JSON.stringify(body), {
+    'content-type': 'text/plain; charset=UTF-8',
+    'x-amz-sns-message-type': 'Notification',
+  })
+const sendgrid = (companyId: number, body: unknown, headers: Record<string, string> = {}) =>
+  post(sendgridRoute, '/webhooks/sendgrid', companyId, JSON.stringify(body), {
+    'content-type': 'application/json',
+    ...headers,
+  })
 
-interface Orig { to: string; sendId?: string | null; messageId?: string | null }
+interface Orig {
+  to: string
+  sendId?: string | null
+  messageId?: string | null
+}
 const original = (o: Orig) =>
   `From: Shop <news@shop.example.test>\r\nTo: ${o.to}\r\nSubject: Spring sale\r\n${o.messageId ? `Message-ID: ${o.messageId}\r\n` : ''}${o.sendId ? `X-Send-Id: ${o.sendId}\r\n` : ''}`
 
-function dsn(o: Orig & { action: string; status: string; id?: string; originalType?: string; base64?: boolean; finalOnly?: boolean }) {
+function dsn(
+  o: Orig & {
+    action: string
+    status: string
+    id?: string
+    originalType?: string
+    base64?: boolean
+    finalOnly?: boolean
+  },
+) {
   const fields = `Reporting-MTA: dns; mx.example.test\r\nArrival-Date: Mon, 23 Nov 2026 10:00:00 +0000\r\n\r\n${o.finalOnly ? '' : `Original-Recipient: rfc822;${o.to}\r\n`}Final-Recipient: rfc822; ${o.to}\r\nAction: ${o.action}\r\nStatus: ${o.status}\r\nDiagnostic-Code: smtp; ${o.status.startsWith('5') ? '550 5.1.1 User unknown' : '452 4.2.2 Mailbox full'}\r\n`
-  const ds = o.base64 ? `Content-Type: message/delivery-status\r\nContent-Transfer-Encoding: base64\r\n\r\n${Buffer.from(fields).toString('base64').replace(/.{76}/g, '$&\r\n')}\r\n` : `Content-Type: message/delivery-status\r\n\r\n${fields}`
+  const ds = o.base64
+    ? `Content-Type: message/delivery-status\r\nContent-Transfer-Encoding: base64\r\n\r\n${Buffer.from(fields).toString('base64').replace(/.{76}/g, '$&\r\n')}\r\n`
+    : `Content-Type: message/delivery-status\r\n\r\n${fields}`
   return `From: MAILER-DAEMON@mx.example.test (Mail Delivery System)\r\nTo: news@shop.example.test\r\nSubject: Undelivered Mail Returned to Sender\r\nMessage-ID: <${o.id ?? 'dsn-' + Math.random().toString(36).slice(2)}@mx.example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/report; report-type=delivery-status;\r\n\tboundary="=_B1"\r\n\r\nThis is a MIME-encapsulated message.\r\n\r\n--=_B1\r\nContent-Type: text/plain; charset=us-ascii\r\n\r\nI'm sorry to have to inform you that your message could not be delivered.\r\n\r\n--=_B1\r\n${ds}\r\n--=_B1\r\nContent-Type: ${o.originalType ?? 'message/rfc822'}\r\n\r\n${original(o)}\r\nHi\r\n\r\n--=_B1--\r\n`
 }
 
@@ -46,18 +82,77 @@ function arf(o: Orig & { id?: string }) {
 
 describe('DSN and ARF messages on the inbound endpoint', () => {
   test.each([
-    { name: 'hard bounce 5.1.1 found by X-Send-Id', action: 'failed', status: '5.1.1', by: 'sendId', send: 'bounced', sup: ['email:bounced'], bounced: 1 },
-    { name: 'hard bounce found by the original Message-ID only (text/rfc822-headers)', action: 'failed', status: '5.7.1', by: 'messageId', originalType: 'text/rfc822-headers', send: 'bounced', sup: ['email:bounced'], bounced: 1 },
-    { name: 'hard bounce with a base64 delivery-status part and only Final-Recipient', action: 'failed', status: '5.2.1', by: 'sendId', base64: true, finalOnly: true, send: 'bounced', sup: ['email:bounced'], bounced: 1 },
-    { name: 'soft bounce 4.2.2: counted, not suppressed yet', action: 'failed', status: '4.2.2', by: 'sendId', send: 'bounced', sup: [], bounced: 1 },
-    { name: 'delayed 4.4.1: not final, nothing recorded', action: 'delayed', status: '4.4.1', by: 'sendId', send: 'sent', sup: [], bounced: 0 },
-    { name: 'delivered 2.0.0: the Send is delivered', action: 'delivered', status: '2.0.0', by: 'sendId', send: 'delivered', sup: [], bounced: 0 },
+    {
+      name: 'hard bounce 5.1.1 found by X-Send-Id',
+      action: 'failed',
+      status: '5.1.1',
+      by: 'sendId',
+      send: 'bounced',
+      sup: ['email:bounced'],
+      bounced: 1,
+    },
+    {
+      name: 'hard bounce found by the original Message-ID only (text/rfc822-headers)',
+      action: 'failed',
+      status: '5.7.1',
+      by: 'messageId',
+      originalType: 'text/rfc822-headers',
+      send: 'bounced',
+      sup: ['email:bounced'],
+      bounced: 1,
+    },
+    {
+      name: 'hard bounce with a base64 delivery-status part and only Final-Recipient',
+      action: 'failed',
+      status: '5.2.1',
+      by: 'sendId',
+      base64: true,
+      finalOnly: true,
+      send: 'bounced',
+      sup: ['email:bounced'],
+      bounced: 1,
+    },
+    {
+      name: 'soft bounce 4.2.2: counted, not suppressed yet',
+      action: 'failed',
+      status: '4.2.2',
+      by: 'sendId',
+      send: 'bounced',
+      sup: [],
+      bounced: 1,
+    },
+    {
+      name: 'delayed 4.4.1: not final, nothing recorded',
+      action: 'delayed',
+      status: '4.4.1',
+      by: 'sendId',
+      send: 'sent',
+      sup: [],
+      bounced: 0,
+    },
+    {
+      name: 'delivered 2.0.0: the Send is delivered',
+      action: 'delivered',
+      status: '2.0.0',
+      by: 'sendId',
+      send: 'delivered',
+      sup: [],
+      bounced: 0,
+    },
   ])('$name', async (c) => {
     const co = await makeCompany()
     const email = `u${Math.random().toString(36).slice(2)}@x.test`
     const { profileId, send } = await sentEmail(co.id, email)
     expect(send.status).toBe('sent')
-    const raw = dsn({ to: email, action: c.action, status: c.status, originalType: c.originalType, base64: c.base64, finalOnly: c.finalOnly, ...(c.by === 'sendId' ? { sendId: send.id } : { messageId: send.messageId }) })
+    const raw = dsn({
+      to: email,
+      action: c.action,
+      status: c.status,
+      originalType: c.originalType,
+      base64: c.base64,
+      finalOnly: c.finalOnly,
+      ...(c.by === 'sendId' ? { sendId: send.id } : { messageId: send.messageId }),
+    })
     const res = await inbound(co.id, raw)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ kind: 'dsn', recorded: c.action === 'delayed' ? 0 : 1, duplicates: 0 })
@@ -65,7 +160,11 @@ describe('DSN and ARF messages on the inbound endpoint', () => {
     expect(await activeSuppressions(co.id, profileId)).toEqual(c.sup)
     expect(await eventCount(co.id, profileId, 'Bounced Email')).toBe(c.bounced)
     // The same report again (a retried pipe) records nothing more.
-    expect(await (await inbound(co.id, raw)).json()).toEqual({ kind: 'dsn', recorded: 0, duplicates: c.action === 'delayed' ? 0 : 1 })
+    expect(await (await inbound(co.id, raw)).json()).toEqual({
+      kind: 'dsn',
+      recorded: 0,
+      duplicates: c.action === 'delayed' ? 0 : 1,
+    })
     expect(await eventCount(co.id, profileId, 'Bounced Email')).toBe(c.bounced)
   })
 
@@ -73,7 +172,12 @@ describe('DSN and ARF messages on the inbound endpoint', () => {
     const co = await makeCompany()
     const { profileId, send } = await sentEmail(co.id, 'spam@x.test')
     const raw = arf({ to: 'spam@x.test', sendId: send.id, messageId: send.messageId })
-    expect(parseInboundEmail(raw)).toMatchObject({ kind: 'arf', feedbackType: 'abuse', email: 'spam@x.test', original: { sendId: send.id } })
+    expect(parseInboundEmail(raw)).toMatchObject({
+      kind: 'arf',
+      feedbackType: 'abuse',
+      email: 'spam@x.test',
+      original: { sendId: send.id },
+    })
     expect(await (await inbound(co.id, raw)).json()).toEqual({ kind: 'arf', recorded: 1, duplicates: 0 })
     expect(await (await inbound(co.id, raw)).json()).toEqual({ kind: 'arf', recorded: 0, duplicates: 1 })
     expect(await activeSuppressions(co.id, profileId)).toEqual(['email:spam_complaint'])
@@ -81,7 +185,7 @@ describe('DSN and ARF messages on the inbound endpoint', () => {
     expect(await eventCount(co.id, profileId, 'Marked Email as Spam')).toBe(1)
   })
 
-  test('soft bounces suppress after the company\'s limit, counted since the last delivery', async () => {
+  test("soft bounces suppress after the company's limit, counted since the last delivery", async () => {
     const co = await makeCompany()
     await db.messagingSettings.create({ data: { companyId: co.id, softBounceLimit: 2 } })
     const email = 'soft@x.test'
@@ -109,15 +213,20 @@ describe('DSN and ARF messages on the inbound endpoint', () => {
     expect((await inbound(co.id, '')).status).toBe(400)
     const noToken = await inboundRoute.POST(new Request(`${APP}/webhooks/inbound/email`, { method: 'POST', body: 'x' }))
     expect(noToken.status).toBe(401)
-    const forged = await inboundRoute.POST(new Request(`${APP}/webhooks/inbound/email?token=${co.id}.AAAA`, { method: 'POST', body: 'x' }))
+    const forged = await inboundRoute.POST(
+      new Request(`${APP}/webhooks/inbound/email?token=${co.id}.AAAA`, { method: 'POST', body: 'x' }),
+    )
     expect(forged.status).toBe(401)
   })
 
-  test('company B\'s endpoint cannot bounce company A\'s send or profile', async () => {
+  test("company B's endpoint cannot bounce company A's send or profile", async () => {
     const a = await makeCompany()
     const b = await makeCompany()
     const { profileId, send } = await sentEmail(a.id, 'x-tenant@x.test')
-    const res = await inbound(b.id, dsn({ to: 'x-tenant@x.test', sendId: send.id, messageId: send.messageId, action: 'failed', status: '5.1.1' }))
+    const res = await inbound(
+      b.id,
+      dsn({ to: 'x-tenant@x.test', sendId: send.id, messageId: send.messageId, action: 'failed', status: '5.1.1' }),
+    )
     expect(res.status).toBe(200)
     expect((await db.send.findUniqueOrThrow({ where: { id: send.id } })).status).toBe('sent')
     expect(await activeSuppressions(a.id, profileId)).toEqual([])
@@ -128,22 +237,83 @@ describe('DSN and ARF messages on the inbound endpoint', () => {
 
 function snsNotification(message: unknown, id = 'sns-' + Math.random().toString(36).slice(2)) {
   return {
-    Type: 'Notification', MessageId: id, TopicArn: 'arn:aws:sns:us-east-1:123456789012:ses-bounces',
-    Message: JSON.stringify(message), Timestamp: '2026-11-23T10:00:00.000Z', SignatureVersion: '1', Signature: 'x', SigningCertURL: 'https://sns.us-east-1.amazonaws.com/x.pem',
+    Type: 'Notification',
+    MessageId: id,
+    TopicArn: 'arn:aws:sns:us-east-1:123456789012:ses-bounces',
+    Message: JSON.stringify(message),
+    Timestamp: '2026-11-23T10:00:00.000Z',
+    SignatureVersion: '1',
+    Signature: 'x',
+    SigningCertURL: 'https://sns.us-east-1.amazonaws.com/x.pem',
   }
 }
 const sesMail = (send: { id: string; messageId: string | null }, to: string) => ({
-  timestamp: '2026-11-23T09:59:00.000Z', source: 'news@shop.example.test', messageId: '0100018c-ses-' + send.id, destination: [to],
-  headersTruncated: false, headers: [{ name: 'X-Send-Id', value: send.id }, { name: 'Message-ID', value: send.messageId! }],
+  timestamp: '2026-11-23T09:59:00.000Z',
+  source: 'news@shop.example.test',
+  messageId: '0100018c-ses-' + send.id,
+  destination: [to],
+  headersTruncated: false,
+  headers: [
+    { name: 'X-Send-Id', value: send.id },
+    { name: 'Message-ID', value: send.messageId! },
+  ],
   commonHeaders: { from: ['news@shop.example.test'], to: [to], messageId: send.messageId, subject: 'Spring sale' },
 })
 
 describe('SES notifications through SNS', () => {
   test.each([
-    { name: 'Permanent bounce', msg: (m: object, to: string) => ({ notificationType: 'Bounce', mail: m, bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: to, action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown' }], timestamp: '2026-11-23T10:00:00.000Z', feedbackId: 'fb-1' } }), send: 'bounced', sup: ['email:bounced'], metric: 'Bounced Email' },
-    { name: 'Transient bounce', msg: (m: object, to: string) => ({ notificationType: 'Bounce', mail: m, bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull', bouncedRecipients: [{ emailAddress: to }] } }), send: 'bounced', sup: [], metric: 'Bounced Email' },
-    { name: 'Complaint', msg: (m: object, to: string) => ({ notificationType: 'Complaint', mail: m, complaint: { complainedRecipients: [{ emailAddress: to }], complaintFeedbackType: 'abuse', feedbackId: 'fb-2' } }), send: 'sent', sup: ['email:spam_complaint'], metric: 'Marked Email as Spam' },
-    { name: 'Delivery (event publishing shape)', msg: (m: object, to: string) => ({ eventType: 'Delivery', mail: m, delivery: { recipients: [to], timestamp: '2026-11-23T10:00:00.000Z' } }), send: 'delivered', sup: [], metric: null },
+    {
+      name: 'Permanent bounce',
+      msg: (m: object, to: string) => ({
+        notificationType: 'Bounce',
+        mail: m,
+        bounce: {
+          bounceType: 'Permanent',
+          bounceSubType: 'General',
+          bouncedRecipients: [
+            { emailAddress: to, action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown' },
+          ],
+          timestamp: '2026-11-23T10:00:00.000Z',
+          feedbackId: 'fb-1',
+        },
+      }),
+      send: 'bounced',
+      sup: ['email:bounced'],
+      metric: 'Bounced Email',
+    },
+    {
+      name: 'Transient bounce',
+      msg: (m: object, to: string) => ({
+        notificationType: 'Bounce',
+        mail: m,
+        bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull', bouncedRecipients: [{ emailAddress: to }] },
+      }),
+      send: 'bounced',
+      sup: [],
+      metric: 'Bounced Email',
+    },
+    {
+      name: 'Complaint',
+      msg: (m: object, to: string) => ({
+        notificationType: 'Complaint',
+        mail: m,
+        complaint: { complainedRecipients: [{ emailAddress: to }], complaintFeedbackType: 'abuse', feedbackId: 'fb-2' },
+      }),
+      send: 'sent',
+      sup: ['email:spam_complaint'],
+      metric: 'Marked Email as Spam',
+    },
+    {
+      name: 'Delivery (event publishing shape)',
+      msg: (m: object, to: string) => ({
+        eventType: 'Delivery',
+        mail: m,
+        delivery: { recipients: [to], timestamp: '2026-11-23T10:00:00.000Z' },
+      }),
+      send: 'delivered',
+      sup: [],
+      metric: null,
+    },
   ])('$name', async (c) => {
     const co = await makeCompany()
     const to = `s${Math.random().toString(36).slice(2)}@x.test`
@@ -163,12 +333,28 @@ describe('SES notifications through SNS', () => {
     const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString()
     const certs: string[] = []
     const getCert = async (url: string) => (certs.push(url), pem)
-    for (const [version, alg] of [['1', 'RSA-SHA1'], ['2', 'RSA-SHA256']] as const) {
-      const env = { ...snsNotification({ notificationType: 'Delivery' }), SignatureVersion: version } as Record<string, unknown>
+    for (const [version, alg] of [
+      ['1', 'RSA-SHA1'],
+      ['2', 'RSA-SHA256'],
+    ] as const) {
+      const env = { ...snsNotification({ notificationType: 'Delivery' }), SignatureVersion: version } as Record<
+        string,
+        unknown
+      >
       env.Signature = createSign(alg).update(snsCanonicalString(env)).sign(privateKey, 'base64')
       expect(await verifySnsSignature(env as unknown as SnsEnvelope, getCert)).toBe(true)
-      expect(await verifySnsSignature({ ...env, Message: '{"notificationType":"Bounce"}' } as unknown as SnsEnvelope, getCert)).toBe(false)
-      expect(await verifySnsSignature({ ...env, SigningCertURL: 'https://attacker.example.test/cert.pem' } as unknown as SnsEnvelope, getCert)).toBe(false)
+      expect(
+        await verifySnsSignature(
+          { ...env, Message: '{"notificationType":"Bounce"}' } as unknown as SnsEnvelope,
+          getCert,
+        ),
+      ).toBe(false)
+      expect(
+        await verifySnsSignature(
+          { ...env, SigningCertURL: 'https://attacker.example.test/cert.pem' } as unknown as SnsEnvelope,
+          getCert,
+        ),
+      ).toBe(false)
     }
     expect(certs.every((u) => u === 'https://sns.us-east-1.amazonaws.com/x.pem')).toBe(true)
 
@@ -176,7 +362,10 @@ describe('SES notifications through SNS', () => {
     const co = await makeCompany()
     process.env.SES_VERIFY_SNS_SIGNATURE = '1'
     try {
-      const res = await ses(co.id, { ...snsNotification({ notificationType: 'Delivery', mail: {}, delivery: { recipients: ['a@x.test'] } }), SigningCertURL: 'https://evil.example.test/x.pem' })
+      const res = await ses(co.id, {
+        ...snsNotification({ notificationType: 'Delivery', mail: {}, delivery: { recipients: ['a@x.test'] } }),
+        SigningCertURL: 'https://evil.example.test/x.pem',
+      })
       expect(res.status).toBe(401)
       expect(await db.emailDeliveryReport.count({ where: { companyId: co.id } })).toBe(0)
     } finally {
@@ -190,7 +379,12 @@ describe('SES notifications through SNS', () => {
     expect((await ses(co.id, snsNotification({ notificationType: 'Bounce' }))).status).toBe(400)
     const r = await post(sesRoute, '/webhooks/ses', co.id, 'not json')
     expect(r.status).toBe(400)
-    const sub = await ses(co.id, { Type: 'SubscriptionConfirmation', MessageId: 'm', Message: 'confirm', SubscribeURL: 'https://attacker.example.test/confirm' })
+    const sub = await ses(co.id, {
+      Type: 'SubscriptionConfirmation',
+      MessageId: 'm',
+      Message: 'confirm',
+      SubscribeURL: 'https://attacker.example.test/confirm',
+    })
     expect(sub.status).toBe(400)
     expect((await sub.json()).message).toMatch(/not an Amazon SNS address/)
   })
@@ -206,9 +400,34 @@ describe('SendGrid event webhook', () => {
     const ok = await sentEmail(co.id, 'sg-ok@x.test')
     const ts = 1_795_000_000
     const events = [
-      { email: 'sg-hard@x.test', event: 'bounce', type: 'bounce', status: '5.1.1', reason: '550 5.1.1 unknown', sg_event_id: 'e1', send_id: hard.send.id, timestamp: ts },
-      { email: 'sg-soft@x.test', event: 'bounce', type: 'blocked', status: '4.0.0', reason: 'blocked', sg_event_id: 'e2', 'smtp-id': blocked.send.messageId, timestamp: ts },
-      { email: 'sg-drop@x.test', event: 'dropped', reason: 'Bounced Address', sg_event_id: 'e3', send_id: dropped.send.id, timestamp: ts },
+      {
+        email: 'sg-hard@x.test',
+        event: 'bounce',
+        type: 'bounce',
+        status: '5.1.1',
+        reason: '550 5.1.1 unknown',
+        sg_event_id: 'e1',
+        send_id: hard.send.id,
+        timestamp: ts,
+      },
+      {
+        email: 'sg-soft@x.test',
+        event: 'bounce',
+        type: 'blocked',
+        status: '4.0.0',
+        reason: 'blocked',
+        sg_event_id: 'e2',
+        'smtp-id': blocked.send.messageId,
+        timestamp: ts,
+      },
+      {
+        email: 'sg-drop@x.test',
+        event: 'dropped',
+        reason: 'Bounced Address',
+        sg_event_id: 'e3',
+        send_id: dropped.send.id,
+        timestamp: ts,
+      },
       { email: 'sg-spam@x.test', event: 'spamreport', sg_event_id: 'e4', send_id: spam.send.id, timestamp: ts },
       { email: 'sg-ok@x.test', event: 'delivered', sg_event_id: 'e5', send_id: ok.send.id, timestamp: ts },
       { email: 'sg-ok@x.test', event: 'open', sg_event_id: 'e6', send_id: ok.send.id, timestamp: ts },
@@ -230,15 +449,26 @@ describe('SendGrid event webhook', () => {
     expect(await eventCount(co.id, blocked.profileId, 'Bounced Email')).toBe(1)
     expect(await eventCount(co.id, dropped.profileId, 'Dropped Email')).toBe(1)
     expect(await eventCount(co.id, spam.profileId, 'Marked Email as Spam')).toBe(1)
-    const ev = await db.event.findFirstOrThrow({ where: { companyId: co.id, profileId: hard.profileId, metric: { name: 'Bounced Email' } } })
-    expect(JSON.parse(ev.properties)).toMatchObject({ $send_id: hard.send.id, 'Bounce Type': 'Hard', Status: '5.1.1', Source: 'sendgrid' })
+    const ev = await db.event.findFirstOrThrow({
+      where: { companyId: co.id, profileId: hard.profileId, metric: { name: 'Bounced Email' } },
+    })
+    expect(JSON.parse(ev.properties)).toMatchObject({
+      $send_id: hard.send.id,
+      'Bounce Type': 'Hard',
+      Status: '5.1.1',
+      Source: 'sendgrid',
+    })
   })
 
   test('two bounce events for one send record one Bounced Email and one suppression', async () => {
     const co = await makeCompany()
     const { profileId, send } = await sentEmail(co.id, 'twice@x.test')
-    await sendgrid(co.id, [{ email: 'twice@x.test', event: 'bounce', type: 'bounce', status: '5.1.1', sg_event_id: 'a1', send_id: send.id }])
-    await sendgrid(co.id, [{ email: 'twice@x.test', event: 'bounce', type: 'bounce', status: '5.1.1', sg_event_id: 'a2', send_id: send.id }])
+    await sendgrid(co.id, [
+      { email: 'twice@x.test', event: 'bounce', type: 'bounce', status: '5.1.1', sg_event_id: 'a1', send_id: send.id },
+    ])
+    await sendgrid(co.id, [
+      { email: 'twice@x.test', event: 'bounce', type: 'bounce', status: '5.1.1', sg_event_id: 'a2', send_id: send.id },
+    ])
     expect(await eventCount(co.id, profileId, 'Bounced Email')).toBe(1)
     expect(await activeSuppressions(co.id, profileId)).toEqual(['email:bounced'])
   })
@@ -251,9 +481,11 @@ describe('SendGrid event webhook', () => {
       const body = JSON.stringify([{ email: 'sig@x.test', event: 'delivered', sg_event_id: 's1' }])
       const timestamp = String(Math.floor(Date.now() / 1000))
       const signature = sign('sha256', Buffer.from(timestamp + body), privateKey).toString('base64')
-      const call = (sig: string) => post(sendgridRoute, '/webhooks/sendgrid', co.id, body, {
-        'x-twilio-email-event-webhook-signature': sig, 'x-twilio-email-event-webhook-timestamp': timestamp,
-      })
+      const call = (sig: string) =>
+        post(sendgridRoute, '/webhooks/sendgrid', co.id, body, {
+          'x-twilio-email-event-webhook-signature': sig,
+          'x-twilio-email-event-webhook-timestamp': timestamp,
+        })
       expect((await call(signature)).status).toBe(200)
       const bad = await call(sign('sha256', Buffer.from(timestamp + body + ' '), privateKey).toString('base64'))
       expect(bad.status).toBe(401)

@@ -13,23 +13,94 @@ import { makeCompany } from '../helpers/factory'
 
 const NOW = new Date()
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000)
-let A: number, B: number, n = 0
+let A: number,
+  B: number,
+  n = 0
 
 async function campaign(cid: number, id: string, name: string, sentDaysAgo: number | null, channel = 'email') {
-  await db.campaign.create({ data: { id, companyId: cid, name, channel, status: sentDaysAgo === null ? 'Draft' : 'Sent', sentAt: sentDaysAgo === null ? null : daysAgo(sentDaysAgo) } })
+  await db.campaign.create({
+    data: {
+      id,
+      companyId: cid,
+      name,
+      channel,
+      status: sentDaysAgo === null ? 'Draft' : 'Sent',
+      sentAt: sentDaysAgo === null ? null : daysAgo(sentDaysAgo),
+    },
+  })
   await db.campaignMessage.create({ data: { id: `${id}-m`, companyId: cid, campaignId: id, channel } })
 }
-async function send(cid: number, campaignId: string, profileId: string, opts: { open?: boolean; machineOpen?: boolean; click?: boolean; order?: number } = {}) {
+async function send(
+  cid: number,
+  campaignId: string,
+  profileId: string,
+  opts: { open?: boolean; machineOpen?: boolean; click?: boolean; order?: number } = {},
+) {
   const id = `tsend${++n}`
   const message = `${campaignId}-m`
-  await db.send.create({ data: { id, companyId: cid, channel: 'email', sourceType: 'campaign_message', sourceId: message, profileId, status: 'delivered', content: '{}' } })
+  await db.send.create({
+    data: {
+      id,
+      companyId: cid,
+      channel: 'email',
+      sourceType: 'campaign_message',
+      sourceId: message,
+      profileId,
+      status: 'delivered',
+      content: '{}',
+    },
+  })
   const props = { $message: message, $source_type: 'campaign_message', channel: 'email' }
-  if (opts.open || opts.machineOpen) await inWriteTx(() => recordMessageEventOps({ companyId: cid, profileId, metric: MESSAGE_METRICS.email.opened, sendId: id, at: NOW, occurrence: String(++n), properties: { ...props, ...(opts.machineOpen ? { $machine: true, $machine_reason: 'apple_mpp' } : {}) } }))
-  if (opts.click) await inWriteTx(() => recordMessageEventOps({ companyId: cid, profileId, metric: MESSAGE_METRICS.email.clicked, sendId: id, at: NOW, occurrence: String(++n), properties: props }))
+  if (opts.open || opts.machineOpen)
+    await inWriteTx(() =>
+      recordMessageEventOps({
+        companyId: cid,
+        profileId,
+        metric: MESSAGE_METRICS.email.opened,
+        sendId: id,
+        at: NOW,
+        occurrence: String(++n),
+        properties: { ...props, ...(opts.machineOpen ? { $machine: true, $machine_reason: 'apple_mpp' } : {}) },
+      }),
+    )
+  if (opts.click)
+    await inWriteTx(() =>
+      recordMessageEventOps({
+        companyId: cid,
+        profileId,
+        metric: MESSAGE_METRICS.email.clicked,
+        sendId: id,
+        at: NOW,
+        occurrence: String(++n),
+        properties: props,
+      }),
+    )
   if (opts.order) {
-    const m = await db.metric.upsert({ where: { id: `MTr${cid}` }, update: {}, create: { id: `MTr${cid}`, companyId: cid, name: 'Placed Order' } })
-    const e = await db.event.create({ data: { companyId: cid, profileId, metricId: m.id, ts: Math.floor(NOW.getTime() / 1000), value: opts.order } })
-    await db.eventAttribution.create({ data: { eventId: e.id, companyId: cid, profileId, metricId: m.id, ts: e.ts, value: opts.order, sourceType: 'campaign', campaignId, messageId: message, sendId: id, channel: 'email', touch: 'click', touchTs: e.ts } })
+    const m = await db.metric.upsert({
+      where: { id: `MTr${cid}` },
+      update: {},
+      create: { id: `MTr${cid}`, companyId: cid, name: 'Placed Order' },
+    })
+    const e = await db.event.create({
+      data: { companyId: cid, profileId, metricId: m.id, ts: Math.floor(NOW.getTime() / 1000), value: opts.order },
+    })
+    await db.eventAttribution.create({
+      data: {
+        eventId: e.id,
+        companyId: cid,
+        profileId,
+        metricId: m.id,
+        ts: e.ts,
+        value: opts.order,
+        sourceType: 'campaign',
+        campaignId,
+        messageId: message,
+        sendId: id,
+        channel: 'email',
+        touch: 'click',
+        touchTs: e.ts,
+      },
+    })
   }
 }
 
@@ -55,10 +126,17 @@ beforeAll(async () => {
   await send(B, 'CTrB', 'PTrB', { open: true })
 })
 
-test('the period\'s campaigns, oldest first, with their rates and the weighted averages', async () => {
+test("the period's campaigns, oldest first, with their rates and the weighted averages", async () => {
   const t = await getCampaignTrends(A, { days: 90, channel: 'email', now: NOW })
   expect(t.campaigns.map((c) => c.name)).toEqual(['Spring', 'Summer'])
-  expect(t.campaigns[0]).toMatchObject({ recipients: 4, openRate: 0.5, clickRate: 0.25, conversionRate: 0.25, revenuePerRecipient: 25, revenue: 100 })
+  expect(t.campaigns[0]).toMatchObject({
+    recipients: 4,
+    openRate: 0.5,
+    clickRate: 0.25,
+    conversionRate: 0.25,
+    revenuePerRecipient: 25,
+    revenue: 100,
+  })
   expect(t.campaigns[1]).toMatchObject({ recipients: 2, openRate: 0.5, clickRate: 0, revenue: 0 })
   expect(t.average.recipients).toBe(6)
   expect(t.average.openRate).toBeCloseTo(3 / 6)

@@ -30,9 +30,20 @@ async function abCampaign(opts: { metric?: string; fallback?: string; n?: number
   await profiles(A, opts.n ?? 400, [L])
   const tpl = await template(A)
   const c = await campaign(A, {
-    included: [L], templateId: tpl,
-    abTest: { variable: 'subject', testPercent: 50, metric: opts.metric ?? 'open_rate', windowHours: 4, confidence: 0.95, fallback: opts.fallback ?? 'send_leader' },
-    variations: [{ name: 'A', weight: 50, content: { subject: 'Subject A' } }, { name: 'B', weight: 50, content: { subject: 'Subject B' } }],
+    included: [L],
+    templateId: tpl,
+    abTest: {
+      variable: 'subject',
+      testPercent: 50,
+      metric: opts.metric ?? 'open_rate',
+      windowHours: 4,
+      confidence: 0.95,
+      fallback: opts.fallback ?? 'send_leader',
+    },
+    variations: [
+      { name: 'A', weight: 50, content: { subject: 'Subject A' } },
+      { name: 'B', weight: 50, content: { subject: 'Subject B' } },
+    ],
   })
   await sendCampaign(A, c.id, { now: t0 })
   await runAt(t0)
@@ -41,20 +52,46 @@ async function abCampaign(opts: { metric?: string; fallback?: string; n?: number
 }
 
 /** Engagement for a share of each variation's sends (by position), human unless `machine`. */
-async function engage(A: number, c: { id: string; messageId: string; variationIds: string[] }, metricName: string, shares: number[], opts: { machine?: boolean; value?: number; attributed?: boolean } = {}) {
+async function engage(
+  A: number,
+  c: { id: string; messageId: string; variationIds: string[] },
+  metricName: string,
+  shares: number[],
+  opts: { machine?: boolean; value?: number; attributed?: boolean } = {},
+) {
   const sends = await db.send.findMany({ where: { companyId: A, sourceId: c.messageId }, orderBy: { id: 'asc' } })
   for (const [vi, vid] of c.variationIds.entries()) {
     const mine = sends.filter((s) => JSON.parse(s.context!).$variation === vid)
     const k = Math.round(mine.length * shares[vi]!)
     for (const s of mine.slice(0, k)) {
-      const props = opts.value != null ? { $value: opts.value } : { $send_id: s.id, $message: c.messageId, ...(opts.machine ? { $machine: true, $machine_reason: 'security_scanner' } : {}) }
+      const props =
+        opts.value != null
+          ? { $value: opts.value }
+          : {
+              $send_id: s.id,
+              $message: c.messageId,
+              ...(opts.machine ? { $machine: true, $machine_reason: 'security_scanner' } : {}),
+            }
       const e = await event(A, s.profileId, metricName, new Date(t0.getTime() + H), props, opts.value ?? null)
       // An order as the ingest transaction attributes it (lib/attribution) to this send's click.
       if (opts.value != null && opts.attributed !== false) {
-        await db.eventAttribution.create({ data: {
-          eventId: e.id, companyId: A, profileId: s.profileId, metricId: e.metricId, ts: e.ts, value: opts.value, sourceType: 'campaign', campaignId: c.id,
-          messageId: c.messageId, sendId: s.id, channel: 'email', touch: 'click', touchTs: e.ts - 600,
-        } })
+        await db.eventAttribution.create({
+          data: {
+            eventId: e.id,
+            companyId: A,
+            profileId: s.profileId,
+            metricId: e.metricId,
+            ts: e.ts,
+            value: opts.value,
+            sourceType: 'campaign',
+            campaignId: c.id,
+            messageId: c.messageId,
+            sendId: s.id,
+            channel: 'email',
+            touch: 'click',
+            touchTs: e.ts - 600,
+          },
+        })
       }
     }
   }
@@ -83,7 +120,12 @@ test('a significant open-rate winner is chosen after the window and the rest get
   await runAt(new Date(t0.getTime() + 4 * H + 4000))
   const row = await db.campaign.findUniqueOrThrow({ where: { id: c.id } })
   const ab = JSON.parse(row.abTest!)
-  expect(ab).toMatchObject({ winnerVariationId: c.variationIds[1], decidedBy: 'automatic', testName: 'two-proportion-z', significant: true })
+  expect(ab).toMatchObject({
+    winnerVariationId: c.variationIds[1],
+    decidedBy: 'automatic',
+    testName: 'two-proportion-z',
+    significant: true,
+  })
   expect(ab.confidenceReached).toBeGreaterThan(0.99)
   expect(row.status).toBe('Sent')
   const all = await db.send.findMany({ where: { companyId: A, sourceId: c.messageId } })
@@ -110,7 +152,9 @@ test('not significant: said so; manual fallback waits for the merchant, whose pi
   expect((e1 as CampaignError).code).toBe('not_found')
   const e2 = await chooseAbWinner(A, c.id, 'nope').catch((x: CampaignError) => x)
   expect((e2 as CampaignError).field).toBe('variation')
-  expect(await chooseAbWinner(A, c.id, c.variationIds[0]!, { now: new Date(t0.getTime() + 5 * H) })).toEqual({ status: 'Sending' })
+  expect(await chooseAbWinner(A, c.id, c.variationIds[0]!, { now: new Date(t0.getTime() + 5 * H) })).toEqual({
+    status: 'Sending',
+  })
   await runAt(new Date(t0.getTime() + 5 * H + 2000))
   row = await db.campaign.findUniqueOrThrow({ where: { id: c.id } })
   ab = JSON.parse(row.abTest!)
@@ -142,11 +186,26 @@ test('revenue: Welch t-test on attributed placed-order value per recipient', asy
   await engage(A, c, 'Placed Order', [0, 0.6], { value: 500, attributed: false })
   await runAt(new Date(t0.getTime() + 4 * H + 2000))
   const ab = JSON.parse((await db.campaign.findUniqueOrThrow({ where: { id: c.id } })).abTest!)
-  expect(ab).toMatchObject({ winnerVariationId: c.variationIds[0], testName: 'welch-t', significant: true, decidedBy: 'automatic' })
+  expect(ab).toMatchObject({
+    winnerVariationId: c.variationIds[0],
+    testName: 'welch-t',
+    significant: true,
+    decidedBy: 'automatic',
+  })
 })
 
 test('evaluateWinner: the leader must beat every other variation', () => {
-  const f = (id: string, delivered: number, opens: number) => ({ variationId: id, recipients: delivered, delivered, opens, clicks: 0, revenue: 0, openRate: opens / delivered, clickRate: 0, revenuePerRecipient: 0 })
+  const f = (id: string, delivered: number, opens: number) => ({
+    variationId: id,
+    recipients: delivered,
+    delivered,
+    opens,
+    clicks: 0,
+    revenue: 0,
+    openRate: opens / delivered,
+    clickRate: 0,
+    revenuePerRecipient: 0,
+  })
   const strong = evaluateWinner([f('a', 1000, 300), f('b', 1000, 200), f('c', 1000, 190)], 'open_rate', 0.95)
   expect(strong).toMatchObject({ leader: 'a', significant: true, testName: 'two-proportion-z' })
   const close = evaluateWinner([f('a', 1000, 300), f('b', 1000, 295), f('c', 1000, 100)], 'open_rate', 0.95)

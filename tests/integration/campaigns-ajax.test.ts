@@ -66,20 +66,39 @@ async function call(h: Handler, method: string, id: string | null, body?: unknow
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
   return { status: res.status, json: (text ? JSON.parse(text) : null) as any }
 }
-const get = (h: Handler, id: string | null, cookie = cookieA, query = '') => call(h, 'GET', id, undefined, cookie, query)
+const get = (h: Handler, id: string | null, cookie = cookieA, query = '') =>
+  call(h, 'GET', id, undefined, cookie, query)
 const post = (h: Handler, id: string | null, body: unknown = {}, cookie = cookieA) => call(h, 'POST', id, body, cookie)
 
 async function create(body: Record<string, unknown> = {}, cookie = cookieA) {
-  const r = await post(campaignsRoute.POST, null, { name: 'Weekly news', channel: 'email', audiences: { included: [listA], excluded: [] }, ...body }, cookie)
+  const r = await post(
+    campaignsRoute.POST,
+    null,
+    { name: 'Weekly news', channel: 'email', audiences: { included: [listA], excluded: [] }, ...body },
+    cookie,
+  )
   expect(r.status).toBe(201)
   return r.json.campaign as { id: string; messages: Array<{ id: string }>; [k: string]: unknown }
 }
 
 test('create, get, list with filters, sorts and pages; update; content and templates; smart sending; send time; archive; clone; delete', async () => {
   const c = await create({ messages: [{ label: 'Main', content: { subject: 'News', preview_text: 'This week' } }] })
-  expect(c).toMatchObject({ name: 'Weekly news', channel: 'email', status: 'Draft', archived: false, audiences: { included: [listA], excluded: [] }, sendStrategy: { method: 'immediate' }, sendOptions: { use_smart_sending: true } })
+  expect(c).toMatchObject({
+    name: 'Weekly news',
+    channel: 'email',
+    status: 'Draft',
+    archived: false,
+    audiences: { included: [listA], excluded: [] },
+    sendStrategy: { method: 'immediate' },
+    sendOptions: { use_smart_sending: true },
+  })
   expect(c.messages).toHaveLength(1)
-  expect(c.messages[0]).toMatchObject({ channel: 'email', label: 'Main', content: { subject: 'News', preview_text: 'This week' }, templateId: null })
+  expect(c.messages[0]).toMatchObject({
+    channel: 'email',
+    label: 'Main',
+    content: { subject: 'News', preview_text: 'This week' },
+    templateId: null,
+  })
   const mid = c.messages[0]!.id
 
   const sms = await create({ name: 'Flash SMS', channel: 'sms' })
@@ -90,8 +109,12 @@ test('create, get, list with filters, sorts and pages; update; content and templ
   const all = await get(campaignsRoute.GET, null, cookieA, '?sort=first_modified')
   expect(all.json.campaigns.map((x: { id: string }) => x.id)).toEqual([c.id, sms.id])
   expect(all.json).toMatchObject({ totalCount: 2, page: 1, pageSize: 25 })
-  expect((await get(campaignsRoute.GET, null, cookieA, '?channel=sms')).json.campaigns.map((x: { id: string }) => x.id)).toEqual([sms.id])
-  expect((await get(campaignsRoute.GET, null, cookieA, '?q=weekly')).json.campaigns.map((x: { id: string }) => x.id)).toEqual([c.id])
+  expect(
+    (await get(campaignsRoute.GET, null, cookieA, '?channel=sms')).json.campaigns.map((x: { id: string }) => x.id),
+  ).toEqual([sms.id])
+  expect(
+    (await get(campaignsRoute.GET, null, cookieA, '?q=weekly')).json.campaigns.map((x: { id: string }) => x.id),
+  ).toEqual([c.id])
   const page2 = await get(campaignsRoute.GET, null, cookieA, '?sort=last_modified&pageSize=1&page=2')
   expect(page2.json.campaigns.map((x: { id: string }) => x.id)).toEqual([c.id])
   expect((await get(campaignsRoute.GET, null, cookieA, '?sort=newest')).status).toBe(400)
@@ -99,13 +122,29 @@ test('create, get, list with filters, sorts and pages; update; content and templ
   expect((await get(campaignsRoute.GET, null, cookieA, '?pageSize=1000')).status).toBe(400)
 
   // Update (snake_case top-level keys are accepted; audiences replace)
-  const up = await call(campaignRoute.PATCH, 'PATCH', c.id, { name: 'Weekly news #2', audiences: { included: [list2A] }, tracking_options: { is_tracking_opens: false } })
+  const up = await call(campaignRoute.PATCH, 'PATCH', c.id, {
+    name: 'Weekly news #2',
+    audiences: { included: [list2A] },
+    tracking_options: { is_tracking_opens: false },
+  })
   expect(up.status).toBe(200)
-  expect(up.json.campaign).toMatchObject({ name: 'Weekly news #2', audiences: { included: [list2A], excluded: [] }, trackingOptions: { is_tracking_opens: false } })
+  expect(up.json.campaign).toMatchObject({
+    name: 'Weekly news #2',
+    audiences: { included: [list2A], excluded: [] },
+    trackingOptions: { is_tracking_opens: false },
+  })
 
   // Content: merged fields; templates: a non-reusable copy; the picker lists only reusable ones
-  const ct = await post(contentRoute.POST, c.id, { messageId: mid, content: { from_email: 'news@shop.test', from_label: 'Shop' } })
-  expect(ct.json.message.content).toEqual({ subject: 'News', preview_text: 'This week', from_email: 'news@shop.test', from_label: 'Shop' })
+  const ct = await post(contentRoute.POST, c.id, {
+    messageId: mid,
+    content: { from_email: 'news@shop.test', from_label: 'Shop' },
+  })
+  expect(ct.json.message.content).toEqual({
+    subject: 'News',
+    preview_text: 'This week',
+    from_email: 'news@shop.test',
+    from_label: 'Shop',
+  })
   expect((await get(contentRoute.GET, c.id)).json.messages.map((m: { id: string }) => m.id)).toEqual([mid])
   const as = await post(templatesRoute.POST, c.id, { messageId: mid, templateId: tplA })
   expect(as.status).toBe(200)
@@ -119,19 +158,31 @@ test('create, get, list with filters, sorts and pages; update; content and templ
   expect((await get(smartRoute.GET, c.id)).json).toEqual({ enabled: true })
   expect((await post(smartRoute.POST, c.id, { enabled: false })).json).toEqual({ enabled: false })
   expect((await get(smartRoute.GET, c.id)).json).toEqual({ enabled: false })
-  const st = await post(stoRoute.POST, c.id, { sendStrategy: { method: 'throttled', datetime: '2031-03-01T09:00:00Z', throttle_percentage: 25 } })
-  expect(st.json.sendStrategy).toEqual({ method: 'throttled', datetime: '2031-03-01T09:00:00Z', throttle_percentage: 25 })
+  const st = await post(stoRoute.POST, c.id, {
+    sendStrategy: { method: 'throttled', datetime: '2031-03-01T09:00:00Z', throttle_percentage: 25 },
+  })
+  expect(st.json.sendStrategy).toEqual({
+    method: 'throttled',
+    datetime: '2031-03-01T09:00:00Z',
+    throttle_percentage: 25,
+  })
   expect((await get(stoRoute.GET, c.id)).json.sendStrategy.method).toBe('throttled')
 
   // Archive / unarchive; the archived filter
   expect((await post(archivePost, c.id)).json.campaign.archived).toBe(true)
-  expect((await get(campaignsRoute.GET, null, cookieA, '?archived=true')).json.campaigns.map((x: { id: string }) => x.id)).toEqual([c.id])
+  expect(
+    (await get(campaignsRoute.GET, null, cookieA, '?archived=true')).json.campaigns.map((x: { id: string }) => x.id),
+  ).toEqual([c.id])
   expect((await post(unarchivePost, c.id)).json.campaign.archived).toBe(false)
 
   // Clone (201): copies of the message and its template
   const cl = await post(clonePost, c.id, { name: 'Weekly news (copy)' })
   expect(cl.status).toBe(201)
-  expect(cl.json.campaign).toMatchObject({ name: 'Weekly news (copy)', status: 'Draft', audiences: { included: [list2A] } })
+  expect(cl.json.campaign).toMatchObject({
+    name: 'Weekly news (copy)',
+    status: 'Draft',
+    audiences: { included: [list2A] },
+  })
   expect(cl.json.campaign.messages[0].templateId).not.toBe(copyId)
   expect(cl.json.campaign.messages[0].content.subject).toBe('News')
   expect((await post(clonePost, c.id, {})).json.campaign.name).toBe('Copy of Weekly news #2')
@@ -162,22 +213,49 @@ test('schedule, cancel, revert; pause/resume refused when not sending; estimatio
   expect(done.json.estimation).toMatchObject({ status: 'complete', count: 4 })
 
   // Figures and the recipients export over a fixed recipient list
-  const pids = (await db.groupMembership.findMany({ where: { groupId: listA }, orderBy: { profileId: 'asc' } })).map((m) => m.profileId)
+  const pids = (await db.groupMembership.findMany({ where: { groupId: listA }, orderBy: { profileId: 'asc' } })).map(
+    (m) => m.profileId,
+  )
   const mid = c.messages[0]!.id
   const at = new Date('2031-01-01T10:00:00Z')
   await db.campaignRecipient.createMany({
-    data: pids.map((profileId, i) => ({ campaignId: c.id, profileId, companyId: A, messageId: mid, sendAt: at, status: i < 2 ? 'released' : i === 2 ? 'skipped' : 'held_out', reason: i === 2 ? 'late_window' : null, cohort: i === 3 ? 'holdout' : 'all' })),
+    data: pids.map((profileId, i) => ({
+      campaignId: c.id,
+      profileId,
+      companyId: A,
+      messageId: mid,
+      sendAt: at,
+      status: i < 2 ? 'released' : i === 2 ? 'skipped' : 'held_out',
+      reason: i === 2 ? 'late_window' : null,
+      cohort: i === 3 ? 'holdout' : 'all',
+    })),
   })
   const fig = await get(analyticsGet, c.id)
   expect(fig.json.summary).toEqual({
-    recipients: 4, released: 2, pending: 0, heldOut: 1, skipped: 1, skipReasons: { late_window: 1 }, sends: {},
-    delivered: 0, uniqueOpens: 0, uniqueClicks: 0, openRate: 0, clickRate: 0,
+    recipients: 4,
+    released: 2,
+    pending: 0,
+    heldOut: 1,
+    skipped: 1,
+    skipReasons: { late_window: 1 },
+    sends: {},
+    delivered: 0,
+    uniqueOpens: 0,
+    uniqueClicks: 0,
+    openRate: 0,
+    clickRate: 0,
   })
   const ex = await post(exportsPost, c.id, { kind: 'recipients' })
   expect(ex.status).toBe(202)
   await runJobsUntilIdle()
   const dl = await db.download.findUniqueOrThrow({ where: { id: ex.json.downloadId } })
-  expect(dl).toMatchObject({ companyId: A, status: 'complete', rowCount: 4, type: 'campaign_recipients', fileName: 'sale-recipients.csv' })
+  expect(dl).toMatchObject({
+    companyId: A,
+    status: 'complete',
+    rowCount: 4,
+    type: 'campaign_recipients',
+    fileName: 'sale-recipients.csv',
+  })
   const lines = dl.content!.trim().split('\r\n')
   expect(lines[0]).toBe('profile_id,email,phone_number,status,reason,cohort,variation_id,send_at,released_at')
   expect(lines.slice(1).map((l) => l.split(',').slice(0, 1)[0])).toEqual(pids)
@@ -188,14 +266,20 @@ test('schedule, cancel, revert; pause/resume refused when not sending; estimatio
 test('variations: A/B config and variations replaced; one variation refused; the winner only while sending', async () => {
   const c = await create({ name: 'AB', messages: [{ content: { subject: 'Base' }, templateId: tplA }] })
   const mid = c.messages[0]!.id
-  const one = await call(variationsRoute.PUT, 'PUT', c.id, { abTest: { variable: 'subject', testPercent: 20, metric: 'open_rate', windowHours: 4 }, variations: [{ messageId: mid, name: 'A', weight: 50, content: { subject: 'A' } }] })
+  const one = await call(variationsRoute.PUT, 'PUT', c.id, {
+    abTest: { variable: 'subject', testPercent: 20, metric: 'open_rate', windowHours: 4 },
+    variations: [{ messageId: mid, name: 'A', weight: 50, content: { subject: 'A' } }],
+  })
   expect(one.status).toBe(400)
   expect(one.json.fieldErrors).toEqual({ variations: ['An A/B test needs at least two variations.'] })
   expect(await db.campaignVariation.count({ where: { campaignId: c.id } })).toBe(0)
 
   const two = await call(variationsRoute.PUT, 'PUT', c.id, {
     abTest: { variable: 'subject', testPercent: 20, metric: 'open_rate', windowHours: 4 },
-    variations: [{ messageId: mid, name: 'A', weight: 50, content: { subject: 'Subject A' } }, { messageId: mid, name: 'B', weight: 50, content: { subject: 'Subject B' } }],
+    variations: [
+      { messageId: mid, name: 'A', weight: 50, content: { subject: 'Subject A' } },
+      { messageId: mid, name: 'B', weight: 50, content: { subject: 'Subject B' } },
+    ],
   })
   expect(two.status).toBe(200)
   expect(two.json.abTest).toEqual({ variable: 'subject', testPercent: 20, metric: 'open_rate', windowHours: 4 })
@@ -203,7 +287,10 @@ test('variations: A/B config and variations replaced; one variation refused; the
   // The app's http client snake_cases keys at every level: the same call in that form
   const snake = await call(variationsRoute.PUT, 'PUT', c.id, {
     ab_test: { variable: 'subject', test_percent: 20, metric: 'open_rate', window_hours: 4 },
-    variations: [{ message_id: mid, name: 'A', weight: 50, content: { subject: 'Subject A', preview_text: 'Pa' } }, { message_id: mid, name: 'B', weight: 50, content: { subject: 'Subject B' } }],
+    variations: [
+      { message_id: mid, name: 'A', weight: 50, content: { subject: 'Subject A', preview_text: 'Pa' } },
+      { message_id: mid, name: 'B', weight: 50, content: { subject: 'Subject B' } },
+    ],
   })
   expect(snake.status).toBe(200)
   expect(snake.json.abTest).toEqual({ variable: 'subject', testPercent: 20, metric: 'open_rate', windowHours: 4 })
@@ -215,14 +302,27 @@ test('variations: A/B config and variations replaced; one variation refused; the
   // Keep A (by id), drop B, add C
   const three = await call(variationsRoute.PUT, 'PUT', c.id, {
     abTest: { variable: 'subject', metric: 'click_rate' },
-    variations: [{ id: va!.id, messageId: mid, name: 'A2', weight: 60, content: { subject: 'Subject A2' } }, { messageId: mid, name: 'C', weight: 40, content: { subject: 'Subject C' } }],
+    variations: [
+      { id: va!.id, messageId: mid, name: 'A2', weight: 60, content: { subject: 'Subject A2' } },
+      { messageId: mid, name: 'C', weight: 40, content: { subject: 'Subject C' } },
+    ],
   })
-  expect(three.json.variations.map((v: { id: string; name: string }) => [v.id === va!.id, v.name])).toEqual([[true, 'A2'], [false, 'C']])
+  expect(three.json.variations.map((v: { id: string; name: string }) => [v.id === va!.id, v.name])).toEqual([
+    [true, 'A2'],
+    [false, 'C'],
+  ])
   expect(await db.campaignVariation.findUnique({ where: { id: vb!.id } })).toBeNull()
   expect((await get(variationsRoute.GET, c.id)).json.abTest.metric).toBe('click_rate')
-  const bad = await call(variationsRoute.PUT, 'PUT', c.id, { abTest: { metric: 'luck' }, variations: [{ messageId: 'nope', name: '', weight: 0, content: {} }] })
+  const bad = await call(variationsRoute.PUT, 'PUT', c.id, {
+    abTest: { metric: 'luck' },
+    variations: [{ messageId: 'nope', name: '', weight: 0, content: {} }],
+  })
   expect(bad.status).toBe(400)
-  expect(Object.keys(bad.json.fieldErrors).sort()).toEqual(['abTest.metric', 'variations.0.name', 'variations.0.weight'])
+  expect(Object.keys(bad.json.fieldErrors).sort()).toEqual([
+    'abTest.metric',
+    'variations.0.name',
+    'variations.0.weight',
+  ])
   expect((await post(winnerPost, c.id, { variationId: va!.id })).status).toBe(409)
 })
 
@@ -235,13 +335,21 @@ test('bad input (issue 10 §4): clear 400s with field errors, nothing half-done;
     [{ channel: 'fax' }, 'channel'],
     [{ audiences: { included: [listA], excluded: [listA] } }, 'audiences.excluded'],
     [{ audiences: { included: [listB] } }, 'audiences.included'],
-    [{ sendStrategy: { method: 'throttled', datetime: '2031-01-01T00:00:00Z', throttle_percentage: 3 } }, 'sendStrategy.throttle_percentage'],
+    [
+      { sendStrategy: { method: 'throttled', datetime: '2031-01-01T00:00:00Z', throttle_percentage: 3 } },
+      'sendStrategy.throttle_percentage',
+    ],
     [{ messages: [{ content: { from_email: 'nope' } }] }, 'messages.0.content.from_email'],
     [{ messages: [{ templateId: tplB }] }, 'messages.0.templateId'],
     [{ tagIds: ['no-such-tag'] }, 'tagIds'],
   ]
   for (const [over, field] of cases) {
-    const r = await post(campaignsRoute.POST, null, { name: 'Bad', channel: 'email', audiences: { included: [listA] }, ...over })
+    const r = await post(campaignsRoute.POST, null, {
+      name: 'Bad',
+      channel: 'email',
+      audiences: { included: [listA] },
+      ...over,
+    })
     expect([r.status, Object.keys(r.json.fieldErrors ?? {})]).toEqual([400, [field]])
   }
   expect(await db.campaign.count({ where: { companyId: A } })).toBe(before)
@@ -249,9 +357,16 @@ test('bad input (issue 10 §4): clear 400s with field errors, nothing half-done;
   expect(await db.template.count({ where: { companyId: A } })).toBe(templatesBefore)
 
   // Sending refused: no audience, empty template, schedule in the past — status stays Draft
-  const noAud = await create({ name: 'No audience', audiences: { included: [] }, messages: [{ content: { subject: 'x' }, templateId: tplA }] })
+  const noAud = await create({
+    name: 'No audience',
+    audiences: { included: [] },
+    messages: [{ content: { subject: 'x' }, templateId: tplA }],
+  })
   const r1 = await post(schedulePost, noAud.id, {})
-  expect([r1.status, r1.json.fieldErrors]).toEqual([400, { 'audiences.included': ['Choose at least one list or segment to send to.'] }])
+  expect([r1.status, r1.json.fieldErrors]).toEqual([
+    400,
+    { 'audiences.included': ['Choose at least one list or segment to send to.'] },
+  ])
   const noTpl = await create({ name: 'No template', messages: [{ content: { subject: 'x' } }] })
   const r2 = await post(schedulePost, noTpl.id, {})
   expect(r2.status).toBe(400)
@@ -259,12 +374,15 @@ test('bad input (issue 10 §4): clear 400s with field errors, nothing half-done;
   const past = await create({ name: 'Past', messages: [{ content: { subject: 'x' }, templateId: tplA }] })
   const r3 = await post(schedulePost, past.id, { sendStrategy: { method: 'static', datetime: '2020-01-01T00:00:00Z' } })
   expect([r3.status, Object.keys(r3.json.fieldErrors)]).toEqual([400, ['send_strategy.datetime']])
-  for (const c of [noAud, noTpl, past]) expect((await db.campaign.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('Draft')
+  for (const c of [noAud, noTpl, past])
+    expect((await db.campaign.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('Draft')
 
   // While sending: no edits of the campaign, its content, variations or template; no delete
   await db.campaign.update({ where: { id: past.id }, data: { status: 'Sending' } })
   const mid = past.messages[0]!.id
-  expect((await call(campaignRoute.PATCH, 'PATCH', past.id, { sendOptions: { use_smart_sending: false } })).status).toBe(409)
+  expect(
+    (await call(campaignRoute.PATCH, 'PATCH', past.id, { sendOptions: { use_smart_sending: false } })).status,
+  ).toBe(409)
   expect((await post(contentRoute.POST, past.id, { messageId: mid, content: { subject: 'changed' } })).status).toBe(409)
   expect((await post(templatesRoute.POST, past.id, { messageId: mid, templateId: tplA })).status).toBe(409)
   expect((await call(variationsRoute.PUT, 'PUT', past.id, { abTest: null, variations: [] })).status).toBe(409)
@@ -275,10 +393,16 @@ test('bad input (issue 10 §4): clear 400s with field errors, nothing half-done;
 })
 
 test('omnichannel campaigns; wizard steps; library', async () => {
-  const o = await post(omniRoute.POST, null, { name: 'Black Friday', channels: ['email', 'sms'], audiences: { included: [listA] } })
+  const o = await post(omniRoute.POST, null, {
+    name: 'Black Friday',
+    channels: ['email', 'sms'],
+    audiences: { included: [listA] },
+  })
   expect(o.status).toBe(201)
   expect(o.json.omnicampaign.campaigns.map((c: { channel: string }) => c.channel)).toEqual(['email', 'sms'])
-  expect(new Set(o.json.omnicampaign.campaigns.map((c: { omnicampaignId: string }) => c.omnicampaignId))).toEqual(new Set([o.json.omnicampaign.id]))
+  expect(new Set(o.json.omnicampaign.campaigns.map((c: { omnicampaignId: string }) => c.omnicampaignId))).toEqual(
+    new Set([o.json.omnicampaign.id]),
+  )
   expect((await get(omniGet, o.json.omnicampaign.id)).json.omnicampaign.name).toBe('Black Friday')
   const ol = await get(omniRoute.GET, null)
   expect(ol.json.totalCount).toBe(1)
@@ -292,18 +416,35 @@ test('omnichannel campaigns; wizard steps; library', async () => {
   expect(a0.json.groups.map((g: { id: string }) => g.id).sort()).toEqual([listA, list2A].sort())
   expect(a0.json.groups.find((g: { id: string }) => g.id === listA)).toMatchObject({ name: 'Newsletter', type: 'list' })
   const r0 = await get(wReview, c.id)
-  expect(r0.json.problems.map((p: { field: string }) => p.field)).toEqual(['audiences.included', `messages.${mid}.template`, `messages.${mid}.subject`])
-  expect((await post(wAudience.POST, c.id, { included: [listA], excluded: [list2A] })).json.audiences).toEqual({ included: [listA], excluded: [list2A] })
+  expect(r0.json.problems.map((p: { field: string }) => p.field)).toEqual([
+    'audiences.included',
+    `messages.${mid}.template`,
+    `messages.${mid}.subject`,
+  ])
+  expect((await post(wAudience.POST, c.id, { included: [listA], excluded: [list2A] })).json.audiences).toEqual({
+    included: [listA],
+    excluded: [list2A],
+  })
   expect((await post(wAudience.POST, c.id, { included: [listA], excluded: [listA] })).status).toBe(400)
   const wc = await post(wContent.POST, c.id, { messageId: mid, content: { subject: 'Hello' }, templateId: tplA })
   expect(wc.json.messages[0]).toMatchObject({ content: { subject: 'Hello' } })
   expect(wc.json.messages[0].templateId).toBeTruthy()
   expect((await get(wContent.GET, c.id)).json.messages).toHaveLength(1)
   expect((await get(wReview, c.id)).json.problems).toEqual([])
-  const ws = await post(wSchedule.POST, c.id, { sendStrategy: { method: 'static', datetime: '2031-06-01T08:00:00Z', options: { is_local: true, send_past_recipients_immediately: true } }, send: true })
+  const ws = await post(wSchedule.POST, c.id, {
+    sendStrategy: {
+      method: 'static',
+      datetime: '2031-06-01T08:00:00Z',
+      options: { is_local: true, send_past_recipients_immediately: true },
+    },
+    send: true,
+  })
   expect(ws.status).toBe(200)
   expect(ws.json.campaign.status).toBe('Scheduled')
-  expect((await get(wSchedule.GET, c.id)).json.campaign.sendStrategy.options).toEqual({ is_local: true, send_past_recipients_immediately: true })
+  expect((await get(wSchedule.GET, c.id)).json.campaign.sendStrategy.options).toEqual({
+    is_local: true,
+    send_past_recipients_immediately: true,
+  })
 
   // The library: reusable templates and sent campaigns
   await db.campaign.update({ where: { id: c.id }, data: { status: 'Sent', sentAt: new Date() } })
@@ -323,15 +464,39 @@ test('roles and cross-tenant: analyst reads only, support nothing; another compa
 
   expect((await get(campaignsRoute.GET, null, cookieB)).json.campaigns).toEqual([])
   const calls: Array<[Handler, string, unknown?]> = [
-    [campaignRoute.GET, 'GET'], [campaignRoute.PATCH, 'PATCH', { name: 'Stolen' }], [campaignRoute.DELETE, 'DELETE'],
-    [clonePost, 'POST', {}], [schedulePost, 'POST', {}], [cancelPost, 'POST'], [pausePost, 'POST'], [resumePost, 'POST'], [revertPost, 'POST'],
-    [archivePost, 'POST'], [unarchivePost, 'POST'], [contentRoute.GET, 'GET'], [contentRoute.POST, 'POST', { messageId: mid, content: { subject: 'Stolen' } }],
-    [templatesRoute.GET, 'GET'], [templatesRoute.POST, 'POST', { messageId: mid, templateId: tplB }], [variationsRoute.GET, 'GET'],
-    [variationsRoute.PUT, 'PUT', { abTest: null, variations: [] }], [winnerPost, 'POST', { variationId: 'x' }], [smartRoute.GET, 'GET'],
-    [smartRoute.POST, 'POST', { enabled: false }], [stoRoute.GET, 'GET'], [stoRoute.POST, 'POST', { sendStrategy: { method: 'immediate' } }],
-    [estimateRoute.GET, 'GET'], [estimateRoute.POST, 'POST'], [analyticsGet, 'GET'], [exportsPost, 'POST', {}],
-    [wAudience.GET, 'GET'], [wAudience.POST, 'POST', { included: [listB] }], [wContent.GET, 'GET'], [wContent.POST, 'POST', { messageId: mid, content: {} }],
-    [wSchedule.GET, 'GET'], [wSchedule.POST, 'POST', { sendStrategy: { method: 'immediate' }, send: true }], [wReview, 'GET'],
+    [campaignRoute.GET, 'GET'],
+    [campaignRoute.PATCH, 'PATCH', { name: 'Stolen' }],
+    [campaignRoute.DELETE, 'DELETE'],
+    [clonePost, 'POST', {}],
+    [schedulePost, 'POST', {}],
+    [cancelPost, 'POST'],
+    [pausePost, 'POST'],
+    [resumePost, 'POST'],
+    [revertPost, 'POST'],
+    [archivePost, 'POST'],
+    [unarchivePost, 'POST'],
+    [contentRoute.GET, 'GET'],
+    [contentRoute.POST, 'POST', { messageId: mid, content: { subject: 'Stolen' } }],
+    [templatesRoute.GET, 'GET'],
+    [templatesRoute.POST, 'POST', { messageId: mid, templateId: tplB }],
+    [variationsRoute.GET, 'GET'],
+    [variationsRoute.PUT, 'PUT', { abTest: null, variations: [] }],
+    [winnerPost, 'POST', { variationId: 'x' }],
+    [smartRoute.GET, 'GET'],
+    [smartRoute.POST, 'POST', { enabled: false }],
+    [stoRoute.GET, 'GET'],
+    [stoRoute.POST, 'POST', { sendStrategy: { method: 'immediate' } }],
+    [estimateRoute.GET, 'GET'],
+    [estimateRoute.POST, 'POST'],
+    [analyticsGet, 'GET'],
+    [exportsPost, 'POST', {}],
+    [wAudience.GET, 'GET'],
+    [wAudience.POST, 'POST', { included: [listB] }],
+    [wContent.GET, 'GET'],
+    [wContent.POST, 'POST', { messageId: mid, content: {} }],
+    [wSchedule.GET, 'GET'],
+    [wSchedule.POST, 'POST', { sendStrategy: { method: 'immediate' }, send: true }],
+    [wReview, 'GET'],
   ]
   for (const [h, method, body] of calls) {
     const r = await call(h, method, c.id, body, cookieB)
@@ -339,12 +504,14 @@ test('roles and cross-tenant: analyst reads only, support nothing; another compa
   }
   const row = await db.campaign.findUniqueOrThrow({ where: { id: c.id } })
   expect(row).toMatchObject({ name: 'Mine', status: 'Draft', archived: false })
-  expect(JSON.parse((await db.campaignMessage.findUniqueOrThrow({ where: { id: mid } })).content)).toEqual({ subject: 'Mine' })
+  expect(JSON.parse((await db.campaignMessage.findUniqueOrThrow({ where: { id: mid } })).content)).toEqual({
+    subject: 'Mine',
+  })
   expect(await db.campaignEstimation.count({ where: { campaignId: c.id } })).toBe(0)
   expect(await db.download.count({ where: { companyId: B } })).toBe(0)
 })
 
-test('tags: set on create and update, the tag filter of the list, another company\'s tag refused', async () => {
+test("tags: set on create and update, the tag filter of the list, another company's tag refused", async () => {
   await db.tagGroup.create({ data: { id: 'tgA', companyId: A, name: 'Season' } })
   await db.tag.create({ data: { id: 'tagWinter', companyId: A, groupId: 'tgA', name: 'Winter' } })
   await db.tag.create({ data: { id: 'tagPromo', companyId: A, groupId: 'tgA', name: 'Promo' } })
@@ -353,19 +520,37 @@ test('tags: set on create and update, the tag filter of the list, another compan
   const c = await create({ name: 'Tagged', tagIds: ['tagWinter'] })
   expect(c.tags).toEqual([{ id: 'tagWinter', name: 'Winter' }])
   await create({ name: 'Untagged' })
-  expect((await get(campaignsRoute.GET, null, cookieA, '?tag=tagWinter')).json.campaigns.map((x: { id: string }) => x.id)).toEqual([c.id])
+  expect(
+    (await get(campaignsRoute.GET, null, cookieA, '?tag=tagWinter')).json.campaigns.map((x: { id: string }) => x.id),
+  ).toEqual([c.id])
   const up = await call(campaignRoute.PATCH, 'PATCH', c.id, { tagIds: ['tagPromo', 'tagWinter'] })
-  expect(up.json.campaign.tags).toEqual([{ id: 'tagPromo', name: 'Promo' }, { id: 'tagWinter', name: 'Winter' }])
-  expect((await get(campaignsRoute.GET, null, cookieA, '?tag=tagPromo')).json.campaigns.map((x: { id: string }) => x.id)).toEqual([c.id])
+  expect(up.json.campaign.tags).toEqual([
+    { id: 'tagPromo', name: 'Promo' },
+    { id: 'tagWinter', name: 'Winter' },
+  ])
+  expect(
+    (await get(campaignsRoute.GET, null, cookieA, '?tag=tagPromo')).json.campaigns.map((x: { id: string }) => x.id),
+  ).toEqual([c.id])
   const bad = await call(campaignRoute.PATCH, 'PATCH', c.id, { tagIds: ['tagB'] })
   expect([bad.status, bad.json.fieldErrors]).toEqual([400, { tagIds: ['The tag tagB does not exist.'] }])
-  expect((await db.tagLink.findMany({ where: { resourceType: 'campaign', resourceId: c.id }, orderBy: { tagId: 'asc' } })).map((l) => l.tagId)).toEqual(['tagPromo', 'tagWinter'])
+  expect(
+    (
+      await db.tagLink.findMany({ where: { resourceType: 'campaign', resourceId: c.id }, orderBy: { tagId: 'asc' } })
+    ).map((l) => l.tagId),
+  ).toEqual(['tagPromo', 'tagWinter'])
   expect((await get(campaignsRoute.GET, null, cookieB, '?tag=tagWinter')).json.campaigns).toEqual([])
   // One tag per exclusive group
   await db.tagGroup.create({ data: { id: 'tgX', companyId: A, name: 'Stage', exclusive: true } })
   await db.tag.create({ data: { id: 'tagDraft', companyId: A, groupId: 'tgX', name: 'Drafting' } })
   await db.tag.create({ data: { id: 'tagFinal', companyId: A, groupId: 'tgX', name: 'Final' } })
   const excl = await call(campaignRoute.PATCH, 'PATCH', c.id, { tagIds: ['tagDraft', 'tagFinal'] })
-  expect([excl.status, excl.json.fieldErrors]).toEqual([400, { tagIds: ['Only one tag of the exclusive group "Stage" can be on a campaign.'] }])
-  expect((await call(campaignRoute.PATCH, 'PATCH', c.id, { tagIds: ['tagFinal', 'tagWinter'] })).json.campaign.tags.map((t: { id: string }) => t.id)).toEqual(['tagFinal', 'tagWinter'])
+  expect([excl.status, excl.json.fieldErrors]).toEqual([
+    400,
+    { tagIds: ['Only one tag of the exclusive group "Stage" can be on a campaign.'] },
+  ])
+  expect(
+    (await call(campaignRoute.PATCH, 'PATCH', c.id, { tagIds: ['tagFinal', 'tagWinter'] })).json.campaign.tags.map(
+      (t: { id: string }) => t.id,
+    ),
+  ).toEqual(['tagFinal', 'tagWinter'])
 })

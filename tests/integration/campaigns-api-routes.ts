@@ -24,15 +24,26 @@ import * as clone from '@/app/api/campaign-clone/route'
 import { routeTable, type RouteModule, type RouteServer } from '../helpers/route-table'
 
 const TABLE: Array<[string, RouteModule]> = [
-  ['/api/campaigns', campaigns], ['/api/campaigns/:id', campaign], ['/api/campaigns/:id/campaign-messages', campaignMessages],
-  ['/api/campaigns/:id/relationships/campaign-messages', campaignMessagesRel], ['/api/campaigns/:id/tags', campaignTags],
-  ['/api/campaigns/:id/relationships/tags', campaignTagsRel], ['/api/campaign-messages/:id', message],
-  ['/api/campaign-messages/:id/campaign', messageCampaign], ['/api/campaign-messages/:id/relationships/campaign', messageCampaignRel],
-  ['/api/campaign-messages/:id/template', messageTemplate], ['/api/campaign-messages/:id/relationships/template', messageTemplateRel],
-  ['/api/campaign-messages/:id/image', messageImage], ['/api/campaign-messages/:id/relationships/image', messageImageRel],
-  ['/api/campaign-message-assign-template', assign], ['/api/campaign-send-jobs', sendJobs], ['/api/campaign-send-jobs/:id', sendJob],
-  ['/api/campaign-recipient-estimation-jobs', estJobs], ['/api/campaign-recipient-estimation-jobs/:id', estJob],
-  ['/api/campaign-recipient-estimations/:id', estimation], ['/api/campaign-clone', clone],
+  ['/api/campaigns', campaigns],
+  ['/api/campaigns/:id', campaign],
+  ['/api/campaigns/:id/campaign-messages', campaignMessages],
+  ['/api/campaigns/:id/relationships/campaign-messages', campaignMessagesRel],
+  ['/api/campaigns/:id/tags', campaignTags],
+  ['/api/campaigns/:id/relationships/tags', campaignTagsRel],
+  ['/api/campaign-messages/:id', message],
+  ['/api/campaign-messages/:id/campaign', messageCampaign],
+  ['/api/campaign-messages/:id/relationships/campaign', messageCampaignRel],
+  ['/api/campaign-messages/:id/template', messageTemplate],
+  ['/api/campaign-messages/:id/relationships/template', messageTemplateRel],
+  ['/api/campaign-messages/:id/image', messageImage],
+  ['/api/campaign-messages/:id/relationships/image', messageImageRel],
+  ['/api/campaign-message-assign-template', assign],
+  ['/api/campaign-send-jobs', sendJobs],
+  ['/api/campaign-send-jobs/:id', sendJob],
+  ['/api/campaign-recipient-estimation-jobs', estJobs],
+  ['/api/campaign-recipient-estimation-jobs/:id', estJob],
+  ['/api/campaign-recipient-estimations/:id', estimation],
+  ['/api/campaign-clone', clone],
 ]
 
 const table = routeTable(TABLE)

@@ -10,7 +10,13 @@ useTestDatabase()
 jest.setTimeout(120_000)
 
 import {
-  ApiKeySession, CampaignsApi, CampaignEnum, CampaignMessageEnum, CampaignSendJobEnum, CampaignRecipientEstimationJobEnum, TemplateEnum,
+  ApiKeySession,
+  CampaignsApi,
+  CampaignEnum,
+  CampaignMessageEnum,
+  CampaignSendJobEnum,
+  CampaignRecipientEstimationJobEnum,
+  TemplateEnum,
 } from 'klaviyo-api'
 import { db } from '@/lib/db/client'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'
@@ -48,14 +54,32 @@ test('a campaign round trip through the official SDK', async () => {
         name: 'SDK campaign',
         audiences: { included: [listId] },
         sendStrategy: { method: 'static', datetime: new Date('2031-02-01T12:00:00Z') as unknown as string },
-        campaignMessages: { data: [{ type: CampaignMessageEnum.CampaignMessage, attributes: { definition: { channel: 'email', label: 'SDK', content: { subject: 'From the SDK', previewText: 'Preview' } } } }] },
+        campaignMessages: {
+          data: [
+            {
+              type: CampaignMessageEnum.CampaignMessage,
+              attributes: {
+                definition: {
+                  channel: 'email',
+                  label: 'SDK',
+                  content: { subject: 'From the SDK', previewText: 'Preview' },
+                },
+              },
+            },
+          ],
+        },
       },
     },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the SDK's union models are wider than this literal
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the SDK's union models are wider than this literal
   } as any)
   expect(created.response.status).toBe(201)
   const id = created.body.data.id
-  expect(created.body.data.attributes).toMatchObject({ name: 'SDK campaign', status: 'Draft', archived: false, audiences: { included: [listId] } })
+  expect(created.body.data.attributes).toMatchObject({
+    name: 'SDK campaign',
+    status: 'Draft',
+    archived: false,
+    audiences: { included: [listId] },
+  })
   expect(created.body.data.attributes.createdAt).toBeInstanceOf(Date)
   const messageId = created.body.data.relationships!.campaignMessages!.data![0]!.id
 
@@ -64,24 +88,47 @@ test('a campaign round trip through the official SDK', async () => {
   expect(listed.body.included?.map((i) => i.id)).toEqual([messageId])
   await expect(api.getCampaigns('')).rejects.toMatchObject({ response: { status: 400 } })
 
-  const updated = await api.updateCampaign(id, { data: { type: CampaignEnum.Campaign, id, attributes: { name: 'SDK campaign (renamed)', sendOptions: { useSmartSending: false } } } })
-  expect(updated.body.data.attributes).toMatchObject({ name: 'SDK campaign (renamed)', sendOptions: { useSmartSending: false } })
+  const updated = await api.updateCampaign(id, {
+    data: {
+      type: CampaignEnum.Campaign,
+      id,
+      attributes: { name: 'SDK campaign (renamed)', sendOptions: { useSmartSending: false } },
+    },
+  })
+  expect(updated.body.data.attributes).toMatchObject({
+    name: 'SDK campaign (renamed)',
+    sendOptions: { useSmartSending: false },
+  })
 
   const msgs = await api.getMessagesForCampaign(id)
   expect(msgs.body.data.map((m) => m.id)).toEqual([messageId])
   const um = await api.updateCampaignMessage(messageId, {
-    data: { type: CampaignMessageEnum.CampaignMessage, id: messageId, attributes: { definition: { channel: 'email', content: { subject: 'Updated subject' } } } },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the SDK's definition union
+    data: {
+      type: CampaignMessageEnum.CampaignMessage,
+      id: messageId,
+      attributes: { definition: { channel: 'email', content: { subject: 'Updated subject' } } },
+    },
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the SDK's definition union
   } as any)
-  expect((um.body.data.attributes.definition as { content: { subject: string; previewText: string } }).content).toMatchObject({ subject: 'Updated subject', previewText: 'Preview' })
+  expect(
+    (um.body.data.attributes.definition as { content: { subject: string; previewText: string } }).content,
+  ).toMatchObject({ subject: 'Updated subject', previewText: 'Preview' })
 
-  const assigned = await api.assignTemplateToCampaignMessage({ data: { type: CampaignMessageEnum.CampaignMessage, id: messageId, relationships: { template: { data: { type: TemplateEnum.Template, id: tplId } } } } })
+  const assigned = await api.assignTemplateToCampaignMessage({
+    data: {
+      type: CampaignMessageEnum.CampaignMessage,
+      id: messageId,
+      relationships: { template: { data: { type: TemplateEnum.Template, id: tplId } } },
+    },
+  })
   expect(assigned.response.status).toBe(200)
   const one = await api.getCampaignMessage(messageId, { include: ['template'] })
   expect(one.body.data.relationships?.template?.data?.id).toBeTruthy()
   expect(one.body.data.relationships?.template?.data?.id).not.toBe(tplId)
 
-  const cl = await api.createCampaignClone({ data: { type: CampaignEnum.Campaign, id, attributes: { newName: 'SDK clone' } } })
+  const cl = await api.createCampaignClone({
+    data: { type: CampaignEnum.Campaign, id, attributes: { newName: 'SDK clone' } },
+  })
   expect(cl.response.status).toBe(201)
   expect(cl.body.data.attributes.name).toBe('SDK clone')
 
@@ -89,11 +136,15 @@ test('a campaign round trip through the official SDK', async () => {
   expect(sent.response.status).toBe(202)
   expect(sent.body.data.attributes.status).toBe('queued')
   expect((await api.getCampaignSendJob(id)).body.data.attributes.status).toBe('queued')
-  const cancelled = await api.cancelCampaignSend(id, { data: { type: CampaignSendJobEnum.CampaignSendJob, id, attributes: { action: 'cancel' } } })
+  const cancelled = await api.cancelCampaignSend(id, {
+    data: { type: CampaignSendJobEnum.CampaignSendJob, id, attributes: { action: 'cancel' } },
+  })
   expect(cancelled.response.status).toBe(204)
   expect((await api.getCampaign(id)).body.data.attributes.status).toBe('Cancelled')
 
-  const est = await api.refreshCampaignRecipientEstimation({ data: { type: CampaignRecipientEstimationJobEnum.CampaignRecipientEstimationJob, id } })
+  const est = await api.refreshCampaignRecipientEstimation({
+    data: { type: CampaignRecipientEstimationJobEnum.CampaignRecipientEstimationJob, id },
+  })
   expect(est.response.status).toBe(202)
   await runJobsUntilIdle()
   expect((await api.getCampaignRecipientEstimationJob(id)).body.data.attributes.status).toBe('complete')

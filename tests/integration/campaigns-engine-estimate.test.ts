@@ -18,19 +18,37 @@ test('email: count and exclusion reasons', async () => {
   const X = await list(A)
   const ids = await profiles(A, 20, [L], (i) => ({ email: i === 0 || i === 1 ? null : undefined }))
   // Also in the second included list (counted once).
-  await db.groupMembership.createMany({ data: ids.slice(0, 10).map((profileId) => ({ companyId: A, groupId: L2, profileId })) })
+  await db.groupMembership.createMany({
+    data: ids.slice(0, 10).map((profileId) => ({ companyId: A, groupId: L2, profileId })),
+  })
   // Two excluded (one of them also has no email: excluded wins).
-  await db.groupMembership.createMany({ data: [ids[1]!, ids[2]!].map((profileId) => ({ companyId: A, groupId: X, profileId })) })
+  await db.groupMembership.createMany({
+    data: [ids[1]!, ids[2]!].map((profileId) => ({ companyId: A, groupId: X, profileId })),
+  })
   // Suppressed: 3 (one cleared, so 2 count); unsubscribed: 2; a left membership does not count.
-  await db.suppression.createMany({ data: [3, 4, 5].map((i) => ({ companyId: A, profileId: ids[i]!, channel: 'email', reason: 'bounced', clearedAt: i === 5 ? new Date() : null })) })
-  await db.profileConsent.createMany({ data: [6, 7].map((i) => ({ companyId: A, profileId: ids[i]!, channel: 'email', status: 'unsubscribed' })) })
+  await db.suppression.createMany({
+    data: [3, 4, 5].map((i) => ({
+      companyId: A,
+      profileId: ids[i]!,
+      channel: 'email',
+      reason: 'bounced',
+      clearedAt: i === 5 ? new Date() : null,
+    })),
+  })
+  await db.profileConsent.createMany({
+    data: [6, 7].map((i) => ({ companyId: A, profileId: ids[i]!, channel: 'email', status: 'unsubscribed' })),
+  })
   await db.groupMembership.updateMany({ where: { groupId: L, profileId: ids[19]! }, data: { leftAt: new Date() } })
   const c = await campaign(A, { included: [L, L2], excluded: [X], templateId: await template(A) })
   const queued = await requestEstimation(A, c.id)
   expect(queued).toMatchObject({ campaignId: c.id, status: 'queued', count: null })
   await runJobsUntilIdle()
   const done = await getEstimation(A, c.id)
-  expect(done).toMatchObject({ status: 'complete', count: 20 - 1 - 2 - 1 - 2 - 2, exclusions: { excluded_groups: 2, no_email: 1, suppressed: 2, no_consent: 2 } })
+  expect(done).toMatchObject({
+    status: 'complete',
+    count: 20 - 1 - 2 - 1 - 2 - 2,
+    exclusions: { excluded_groups: 2, no_email: 1, suppressed: 2, no_consent: 2 },
+  })
   expect(done!.completedAt).toBeInstanceOf(Date)
   // Another company cannot ask for it or read it.
   const B = await company()
@@ -42,10 +60,18 @@ test('email: count and exclusion reasons', async () => {
 test('SMS: no phone number and no SMS consent are the reasons', async () => {
   const A = await company()
   const L = await list(A)
-  const ids = await profiles(A, 6, [L], (i) => ({ phoneNumber: i < 4 ? `+1555000${1000 + i}${Math.floor(Math.random() * 1e4)}` : null }))
-  await db.profileConsent.createMany({ data: [0, 1, 2].map((i) => ({ companyId: A, profileId: ids[i]!, channel: 'sms', status: 'subscribed' })) })
+  const ids = await profiles(A, 6, [L], (i) => ({
+    phoneNumber: i < 4 ? `+1555000${1000 + i}${Math.floor(Math.random() * 1e4)}` : null,
+  }))
+  await db.profileConsent.createMany({
+    data: [0, 1, 2].map((i) => ({ companyId: A, profileId: ids[i]!, channel: 'sms', status: 'subscribed' })),
+  })
   const c = await campaign(A, { included: [L], channel: 'sms' })
   await requestEstimation(A, c.id)
   await runJobsUntilIdle()
-  expect(await getEstimation(A, c.id)).toMatchObject({ status: 'complete', count: 3, exclusions: { excluded_groups: 0, no_phone_number: 2, suppressed: 0, no_consent: 1 } })
+  expect(await getEstimation(A, c.id)).toMatchObject({
+    status: 'complete',
+    count: 3,
+    exclusions: { excluded_groups: 0, no_phone_number: 2, suppressed: 0, no_consent: 1 },
+  })
 })

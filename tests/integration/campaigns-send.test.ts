@@ -13,7 +13,13 @@ import { setQueueClock } from '@/lib/jobs/clock'
 import { closeSmtpTransports } from '@/lib/messaging/email-transport'
 import { CampaignError } from '@/lib/campaigns/errors'
 import {
-  assertEditable, cancelCampaign, pauseCampaign, resumeCampaign, revertCampaignToDraft, sendCampaign, sendJobStatus,
+  assertEditable,
+  cancelCampaign,
+  pauseCampaign,
+  resumeCampaign,
+  revertCampaignToDraft,
+  sendCampaign,
+  sendJobStatus,
 } from '@/lib/campaigns/lifecycle'
 import { runStart } from '@/lib/campaigns/jobs'
 import { releaseBatchOps, recipientCounts, runRelease } from '@/lib/campaigns/send/release'
@@ -31,16 +37,21 @@ async function runAt(at: Date) {
   await runJobsUntilIdle()
 }
 const statusOf = async (id: string) => (await db.campaign.findUniqueOrThrow({ where: { id } })).status
-const sendsOf = (companyId: number, messageId: string) => db.send.findMany({ where: { companyId, sourceType: 'campaign_message', sourceId: messageId } })
+const sendsOf = (companyId: number, messageId: string) =>
+  db.send.findMany({ where: { companyId, sourceType: 'campaign_message', sourceId: messageId } })
 /** The payload the start job was booked with (key: scheduledAt @ the decision time). */
 async function startPayload(companyId: number, campaignId: string, decidedAt: Date) {
   const c = await db.campaign.findUniqueOrThrow({ where: { id: campaignId } })
   return { companyId, campaignId, key: `${c.scheduledAt!.toISOString()}@${decidedAt.toISOString()}` }
 }
-const recipients = (campaignId: string) => db.campaignRecipient.findMany({ where: { campaignId }, orderBy: { profileId: 'asc' } })
+const recipients = (campaignId: string) =>
+  db.campaignRecipient.findMany({ where: { campaignId }, orderBy: { profileId: 'asc' } })
 
 async function expectError(p: Promise<unknown>, code: string, field?: string) {
-  const e = await p.then(() => null, (x: unknown) => x)
+  const e = await p.then(
+    () => null,
+    (x: unknown) => x,
+  )
   expect(e).toBeInstanceOf(CampaignError)
   expect((e as CampaignError).code).toBe(code)
   if (field) expect((e as CampaignError).field).toBe(field)
@@ -65,16 +76,30 @@ describe('validation', () => {
     const e = await expectError(sendCampaign(A, empty.id, { now }), 'empty_content')
     expect(e.field).toBe(`campaign-messages.${empty.messageId}.template`)
     expect(e.status).toBe(400)
-    const past = await campaign(A, { included: [L1], templateId: tpl, strategy: { method: 'static', datetime: '2026-05-31T10:00:00Z', options: { is_local: false } } })
+    const past = await campaign(A, {
+      included: [L1],
+      templateId: tpl,
+      strategy: { method: 'static', datetime: '2026-05-31T10:00:00Z', options: { is_local: false } },
+    })
     await expectError(sendCampaign(A, past.id, { now }), 'schedule_in_past', 'send_strategy.datetime')
-    const badThrottle = await campaign(A, { included: [L1], templateId: tpl, strategy: { method: 'throttled', datetime: '2026-06-02T10:00:00Z', throttle_percentage: 30 } })
+    const badThrottle = await campaign(A, {
+      included: [L1],
+      templateId: tpl,
+      strategy: { method: 'throttled', datetime: '2026-06-02T10:00:00Z', throttle_percentage: 30 },
+    })
     await expectError(sendCampaign(A, badThrottle.id, { now }), 'invalid', 'send_strategy.throttle_percentage')
-    const oneVariation = await campaign(A, { included: [L1], templateId: tpl, abTest: { testPercent: 20, metric: 'open_rate' }, variations: [{ name: 'A', content: { subject: 'A' } }] })
+    const oneVariation = await campaign(A, {
+      included: [L1],
+      templateId: tpl,
+      abTest: { testPercent: 20, metric: 'open_rate' },
+      variations: [{ name: 'A', content: { subject: 'A' } }],
+    })
     await expectError(sendCampaign(A, oneVariation.id, { now }), 'ab_test_variations')
     const unknownList = await campaign(A, { included: ['Lnope'], templateId: tpl })
     await expectError(sendCampaign(A, unknownList.id, { now }), 'no_audience')
 
-    for (const c of [noAudience, overlap, empty, past, badThrottle, oneVariation, unknownList]) expect(await statusOf(c.id)).toBe('Draft')
+    for (const c of [noAudience, overlap, empty, past, badThrottle, oneVariation, unknownList])
+      expect(await statusOf(c.id)).toBe('Draft')
     expect((await queuedJobs()).length).toBe(jobsBefore)
     expect(await db.campaignRecipient.count({ where: { companyId: A } })).toBe(0)
   })
@@ -97,7 +122,14 @@ describe('validation', () => {
     await runAt(now)
     expect(await statusOf(c.id)).toBe('Sent')
     expect(await sendJobStatus(A, c.id)).toBe('complete')
-    const editErr = (() => { try { assertEditable({ status: 'Sending' }); return null } catch (x) { return x as CampaignError } })()
+    const editErr = (() => {
+      try {
+        assertEditable({ status: 'Sending' })
+        return null
+      } catch (x) {
+        return x as CampaignError
+      }
+    })()
     expect(editErr?.code).toBe('not_editable')
     expect(editErr?.status).toBe(409)
     await expectError(pauseCampaign(B, c.id), 'not_found')
@@ -111,7 +143,9 @@ describe('strategies', () => {
     const X = await list(A)
     const ids = await profiles(A, 12, [L])
     // Two of them are also in the excluded list; one joins the list after the start.
-    await db.groupMembership.createMany({ data: ids.slice(0, 2).map((profileId) => ({ companyId: A, groupId: X, profileId })) })
+    await db.groupMembership.createMany({
+      data: ids.slice(0, 2).map((profileId) => ({ companyId: A, groupId: X, profileId })),
+    })
     const c = await campaign(A, { included: [L], excluded: [X], templateId: await template(A) })
     const now = new Date('2026-06-01T10:00:00Z')
     await sendCampaign(A, c.id, { now })
@@ -128,10 +162,18 @@ describe('strategies', () => {
     expect(sends).toHaveLength(10)
     expect(new Set(sends.map((s) => s.profileId))).toEqual(new Set(ids.slice(2)))
     expect(sends.some((s) => s.profileId === late[0])).toBe(false)
-    expect(JSON.parse(sends[0]!.context!)).toMatchObject({ $campaign: c.id, $campaign_message: c.messageId, $variation: null })
+    expect(JSON.parse(sends[0]!.context!)).toMatchObject({
+      $campaign: c.id,
+      $campaign_message: c.messageId,
+      $variation: null,
+    })
     expect(JSON.parse(sends[0]!.content).subject).toBe('Big sale')
     const rows = await recipients(c.id)
-    expect(rows.every((r) => r.status === 'released' && r.sendId && sends.find((s) => s.id === r.sendId)?.profileId === r.profileId)).toBe(true)
+    expect(
+      rows.every(
+        (r) => r.status === 'released' && r.sendId && sends.find((s) => s.id === r.sendId)?.profileId === r.profileId,
+      ),
+    ).toBe(true)
     expect(await statusOf(c.id)).toBe('Sent')
     // A second release job finds nothing to do and sends nothing twice.
     await runRelease(A, c.id, new Date(now.getTime() + 1000))
@@ -145,7 +187,11 @@ describe('strategies', () => {
     const tpl = await template(A)
     const now = new Date('2026-06-01T10:00:00Z')
     const at = '2026-06-01T15:00:00Z'
-    const c = await campaign(A, { included: [L], templateId: tpl, strategy: { method: 'static', datetime: at, options: { is_local: false } } })
+    const c = await campaign(A, {
+      included: [L],
+      templateId: tpl,
+      strategy: { method: 'static', datetime: at, options: { is_local: false } },
+    })
     expect((await sendCampaign(A, c.id, { now })).status).toBe('Scheduled')
     await runAt(new Date('2026-06-01T14:59:00Z'))
     expect(await statusOf(c.id)).toBe('Scheduled')
@@ -154,7 +200,11 @@ describe('strategies', () => {
     expect(await statusOf(c.id)).toBe('Sent')
     expect(await sendsOf(A, c.messageId)).toHaveLength(5)
 
-    const r = await campaign(A, { included: [L], templateId: tpl, strategy: { method: 'static', datetime: at, options: { is_local: false } } })
+    const r = await campaign(A, {
+      included: [L],
+      templateId: tpl,
+      strategy: { method: 'static', datetime: at, options: { is_local: false } },
+    })
     await sendCampaign(A, r.id, { now })
     expect(await revertCampaignToDraft(A, r.id, { now })).toEqual({ status: 'Draft' })
     await runAt(new Date('2026-06-01T16:00:00Z'))
@@ -165,11 +215,17 @@ describe('strategies', () => {
   test("static in each profile's local time across the DST change (America/New_York, 2026-11-01)", async () => {
     const A = await company('Europe/Berlin')
     const L = await list(A)
-    const [ny, london, none, tokyo] = await profiles(A, 4, [L], (i) => ({ timezone: ['America/New_York', 'Europe/London', null, 'Asia/Tokyo'][i] }))
+    const [ny, london, none, tokyo] = await profiles(A, 4, [L], (i) => ({
+      timezone: ['America/New_York', 'Europe/London', null, 'Asia/Tokyo'][i],
+    }))
     const tpl = await template(A)
     // 09:00 local on Sunday 1 November 2026: New York has just left EDT (UTC−4) for EST (UTC−5).
     const now = new Date('2026-10-30T12:00:00Z')
-    const c = await campaign(A, { included: [L], templateId: tpl, strategy: { method: 'static', datetime: '2026-11-01T09:00:00', options: { is_local: true } } })
+    const c = await campaign(A, {
+      included: [L],
+      templateId: tpl,
+      strategy: { method: 'static', datetime: '2026-11-01T09:00:00', options: { is_local: true } },
+    })
     expect((await sendCampaign(A, c.id, { now })).status).toBe('Scheduled')
     // The list is fixed when the first zone (UTC+14) reaches 09:00: 2026-10-31T19:00Z.
     await runAt(new Date('2026-10-31T18:59:00Z'))
@@ -187,10 +243,16 @@ describe('strategies', () => {
     expect(await sendsOf(A, c.messageId)).toHaveLength(4)
     expect(await statusOf(c.id)).toBe('Sent')
     // The same wall clock a day earlier is still EDT; the repeated 01:30 is its first occurrence.
-    expect(new Date(zonedWallToUtc(Date.UTC(2026, 9, 31, 9), 'America/New_York')).toISOString()).toBe('2026-10-31T13:00:00.000Z')
-    expect(new Date(zonedWallToUtc(Date.UTC(2026, 10, 1, 1, 30), 'America/New_York')).toISOString()).toBe('2026-11-01T05:30:00.000Z')
+    expect(new Date(zonedWallToUtc(Date.UTC(2026, 9, 31, 9), 'America/New_York')).toISOString()).toBe(
+      '2026-10-31T13:00:00.000Z',
+    )
+    expect(new Date(zonedWallToUtc(Date.UTC(2026, 10, 1, 1, 30), 'America/New_York')).toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    )
     // 02:30 on 8 March 2026 does not exist in New York: it moves forward by the gap.
-    expect(new Date(zonedWallToUtc(Date.UTC(2026, 2, 8, 2, 30), 'America/New_York')).toISOString()).toBe('2026-03-08T07:30:00.000Z')
+    expect(new Date(zonedWallToUtc(Date.UTC(2026, 2, 8, 2, 30), 'America/New_York')).toISOString()).toBe(
+      '2026-03-08T07:30:00.000Z',
+    )
   })
 
   test('local time already passed: skipped with a reason, or sent at once with send_past_recipients_immediately', async () => {
@@ -199,8 +261,20 @@ describe('strategies', () => {
     const [ny, london] = await profiles(A, 2, [L], (i) => ({ timezone: ['America/New_York', 'Europe/London'][i] }))
     const tpl = await template(A)
     const now = new Date('2026-11-01T12:00:00Z') // 12:00 in London, 07:00 in New York
-    const skip = await campaign(A, { included: [L], templateId: tpl, strategy: { method: 'static', datetime: '2026-11-01T09:00:00', options: { is_local: true } } })
-    const send = await campaign(A, { included: [L], templateId: tpl, strategy: { method: 'static', datetime: '2026-11-01T09:00:00', options: { is_local: true, send_past_recipients_immediately: true } } })
+    const skip = await campaign(A, {
+      included: [L],
+      templateId: tpl,
+      strategy: { method: 'static', datetime: '2026-11-01T09:00:00', options: { is_local: true } },
+    })
+    const send = await campaign(A, {
+      included: [L],
+      templateId: tpl,
+      strategy: {
+        method: 'static',
+        datetime: '2026-11-01T09:00:00',
+        options: { is_local: true, send_past_recipients_immediately: true },
+      },
+    })
     expect((await sendCampaign(A, skip.id, { now })).status).toBe('Preparing to send')
     await sendCampaign(A, send.id, { now })
     await runAt(now)
@@ -218,7 +292,11 @@ describe('strategies', () => {
     const L = await list(A)
     await profiles(A, 10, [L])
     const t0 = new Date('2026-06-01T10:00:00Z')
-    const c = await campaign(A, { included: [L], templateId: await template(A), strategy: { method: 'throttled', datetime: t0.toISOString(), throttle_percentage: 25 } })
+    const c = await campaign(A, {
+      included: [L],
+      templateId: await template(A),
+      strategy: { method: 'throttled', datetime: t0.toISOString(), throttle_percentage: 25 },
+    })
     await sendCampaign(A, c.id, { now: new Date(t0.getTime() - H) })
     const counts: number[] = []
     for (let h = 0; h < 4; h++) {
@@ -233,15 +311,22 @@ describe('strategies', () => {
   test('smart send time: own best hour from human engagement (bots excluded), else the account hour, else 10:00', async () => {
     const A = await company('UTC')
     const L = await list(A)
-    const [own, noHistory, other] = await profiles(A, 3, [L], (i) => ({ timezone: ['America/New_York', 'Europe/London', 'UTC'][i] }))
+    const [own, noHistory, other] = await profiles(A, 3, [L], (i) => ({
+      timezone: ['America/New_York', 'Europe/London', 'UTC'][i],
+    }))
     const past = (d: number, h: number) => new Date(Date.UTC(2026, 4, d, h))
     // own: human opens at 14:00 New York time (18:00Z in May) and machine opens at 03:00 (07:00Z).
     for (const d of [1, 2, 3]) await event(A, own!, 'Opened Email', past(d, 18))
-    for (const d of [1, 2, 3, 4, 5, 6]) await event(A, own!, 'Opened Email', past(d, 7), { $machine: true, $machine_reason: 'apple_mpp' })
+    for (const d of [1, 2, 3, 4, 5, 6])
+      await event(A, own!, 'Opened Email', past(d, 7), { $machine: true, $machine_reason: 'apple_mpp' })
     // other: 4 human clicks at 16:00 UTC: the account's best hour (7 human engagements in all).
     for (const d of [1, 2, 3, 4]) await event(A, other!, 'Clicked Email', past(d, 16))
     const now = new Date('2026-06-01T00:00:00Z')
-    const c = await campaign(A, { included: [L], templateId: await template(A), strategy: { method: 'smart_send_time', date: '2026-06-02' } })
+    const c = await campaign(A, {
+      included: [L],
+      templateId: await template(A),
+      strategy: { method: 'smart_send_time', date: '2026-06-02' },
+    })
     expect((await sendCampaign(A, c.id, { now })).status).toBe('Scheduled')
     await runAt(new Date('2026-06-01T10:00:00Z')) // the first zone reaches 2 June
     const at = Object.fromEntries((await recipients(c.id)).map((r) => [r.profileId, r.sendAt.toISOString()]))
@@ -265,8 +350,18 @@ describe('late window, pause and resume, retries', () => {
     await profiles(A, 4, [L])
     const tpl = await template(A)
     const t0 = new Date('2026-06-01T10:00:00Z')
-    const late = await campaign(A, { included: [L], templateId: tpl, lateWindowHours: 2, strategy: { method: 'static', datetime: t0.toISOString(), options: { is_local: false } } })
-    const ok = await campaign(A, { included: [L], templateId: tpl, lateWindowHours: 2, strategy: { method: 'static', datetime: t0.toISOString(), options: { is_local: false } } })
+    const late = await campaign(A, {
+      included: [L],
+      templateId: tpl,
+      lateWindowHours: 2,
+      strategy: { method: 'static', datetime: t0.toISOString(), options: { is_local: false } },
+    })
+    const ok = await campaign(A, {
+      included: [L],
+      templateId: tpl,
+      lateWindowHours: 2,
+      strategy: { method: 'static', datetime: t0.toISOString(), options: { is_local: false } },
+    })
     await sendCampaign(A, late.id, { now: new Date(t0.getTime() - H) })
     await sendCampaign(A, ok.id, { now: new Date(t0.getTime() - H) })
     // The worker comes back 1 h late for one and 3 h late for the other.
@@ -276,7 +371,9 @@ describe('late window, pause and resume, retries', () => {
     await runAt(new Date(t0.getTime() + 3 * H))
     expect(await sendsOf(A, ok.messageId)).toHaveLength(4)
     expect(await sendsOf(A, late.messageId)).toHaveLength(0)
-    expect((await recipients(late.id)).map((r) => [r.status, r.reason])).toEqual(Array(4).fill(['skipped', 'late_window']))
+    expect((await recipients(late.id)).map((r) => [r.status, r.reason])).toEqual(
+      Array(4).fill(['skipped', 'late_window']),
+    )
     expect(await statusOf(late.id)).toBe('Sent')
   })
 
@@ -307,7 +404,11 @@ describe('late window, pause and resume, retries', () => {
     expect(await statusOf(c.id)).toBe('Sent')
     await expectError(resumeCampaign(A, c.id), 'wrong_status')
 
-    const x = await campaign(A, { included: [L], templateId: tpl, strategy: { method: 'throttled', datetime: now.toISOString(), throttle_percentage: 50 } })
+    const x = await campaign(A, {
+      included: [L],
+      templateId: tpl,
+      strategy: { method: 'throttled', datetime: now.toISOString(), throttle_percentage: 50 },
+    })
     await sendCampaign(A, x.id, { now })
     await runAt(now)
     expect(await sendsOf(A, x.messageId)).toHaveLength(20)

@@ -20,7 +20,11 @@ let owner: string
 let analyst: string
 
 beforeAll(async () => {
-  setMailer({ send: async (m) => { mails.push(m) } })
+  setMailer({
+    send: async (m) => {
+      mails.push(m)
+    },
+  })
   company = (await makeCompany('Report limits')).id
   const o = await makeUser({ companyId: company, role: 'owner', email: 'owner-l@example.test' })
   const a = await makeUser({ companyId: company, role: 'analyst', email: 'analyst-l@example.test' })
@@ -31,7 +35,9 @@ afterAll(() => setMailer(null))
 
 const send = async (id: string, cookie: string) => {
   const res = await (sendRoute.POST as (r: Request, c: unknown) => Promise<Response>)(
-    ajaxRequest(`/ajax/catalog/scheduled-reports/${id}/send`, { method: 'POST', cookie, body: {} }), params({ id }))
+    ajaxRequest(`/ajax/catalog/scheduled-reports/${id}/send`, { method: 'POST', cookie, body: {} }),
+    params({ id }),
+  )
   return { status: res.status, retryAfter: res.headers.get('retry-after'), json: await res.json() }
 }
 
@@ -59,9 +65,18 @@ test('an account sends at most 10 reports by hand a day, whatever the reports', 
   const c = (await makeCompany('Day cap')).id
   await makeUser({ companyId: c, role: 'owner' })
   const start = Date.now() + 3_600_000
-  const reports = await Promise.all(Array.from({ length: 11 }, (_, i) => addScheduledReport(c, { name: `R${i}`, kind: 'price_drop', frequency: 'daily' })))
+  const reports = await Promise.all(
+    Array.from({ length: 11 }, (_, i) =>
+      addScheduledReport(c, { name: `R${i}`, kind: 'price_drop', frequency: 'daily' }),
+    ),
+  )
   for (let i = 0; i < 10; i++) await sendReportNow(c, reports[i]!.id, new Date(start + i * 60_000))
-  await expect(sendReportNow(c, reports[10]!.id, new Date(start + 11 * 60_000))).rejects.toMatchObject({ status: 429, message: expect.stringMatching(/24 hours/) })
+  await expect(sendReportNow(c, reports[10]!.id, new Date(start + 11 * 60_000))).rejects.toMatchObject({
+    status: 429,
+    message: expect.stringMatching(/24 hours/),
+  })
   // A day after the first, the allowance frees again.
-  await expect(sendReportNow(c, reports[10]!.id, new Date(start + 86_400_000 + 1000))).resolves.toMatchObject({ sent: 1 })
+  await expect(sendReportNow(c, reports[10]!.id, new Date(start + 86_400_000 + 1000))).resolves.toMatchObject({
+    sent: 1,
+  })
 })

@@ -27,7 +27,9 @@ it('seeds a realistic catalog linked to the store events, a coupon and three dra
   expect(await db.catalogItemCategory.count({ where: { companyId: c } })).toBe(r.items)
   expect(await db.catalogItem.count({ where: { companyId: other } })).toBe(0)
   // Every product the seeded events name (ProductID) is an item of the catalog.
-  const ext = new Set((await db.catalogItem.findMany({ where: { companyId: c }, select: { externalId: true } })).map((i) => i.externalId))
+  const ext = new Set(
+    (await db.catalogItem.findMany({ where: { companyId: c }, select: { externalId: true } })).map((i) => i.externalId),
+  )
   for (const p of PRODUCTS) expect(ext.has(p.id)).toBe(true)
   // Coupon and codes.
   expect(await db.coupon.count({ where: { companyId: c } })).toBe(1)
@@ -36,15 +38,27 @@ it('seeds a realistic catalog linked to the store events, a coupon and three dra
   const flows = await db.flow.findMany({ where: { companyId: c, id: { in: r.flows } } })
   expect(flows).toHaveLength(3)
   // Sold-out policy-1 variants are not in the product feed; sold-out policy-0 ones are.
-  const hidden = await db.catalogVariant.findMany({ where: { companyId: c, inventoryPolicy: 1, inventoryQuantity: 0 }, select: { externalId: true } })
-  const shown = await db.catalogVariant.findMany({ where: { companyId: c, inventoryPolicy: 0, inventoryQuantity: 0 }, select: { externalId: true, itemId: true } })
+  const hidden = await db.catalogVariant.findMany({
+    where: { companyId: c, inventoryPolicy: 1, inventoryQuantity: 0 },
+    select: { externalId: true },
+  })
+  const shown = await db.catalogVariant.findMany({
+    where: { companyId: c, inventoryPolicy: 0, inventoryQuantity: 0 },
+    select: { externalId: true, itemId: true },
+  })
   expect(hidden.length).toBeGreaterThan(0)
   const feedIds = new Set((await productFeedEntries(c, { currency: 'USD' })).map((e) => e.id))
   for (const v of hidden) expect(feedIds.has(v.externalId)).toBe(false)
-  const publishedItems = new Set((await db.catalogItem.findMany({ where: { companyId: c, published: true }, select: { id: true } })).map((i) => i.id))
+  const publishedItems = new Set(
+    (await db.catalogItem.findMany({ where: { companyId: c, published: true }, select: { id: true } })).map(
+      (i) => i.id,
+    ),
+  )
   for (const v of shown.filter((s) => publishedItems.has(s.itemId))) expect(feedIds.has(v.externalId)).toBe(true)
   // Images are served locally.
-  const res = await image(new Request('http://localhost/catalog-image/7401000'), { params: Promise.resolve({ id: '7401000' }) })
+  const res = await image(new Request('http://localhost/catalog-image/7401000'), {
+    params: Promise.resolve({ id: '7401000' }),
+  })
   expect(res.headers.get('content-type')).toBe('image/svg+xml')
   expect(await res.text()).toContain('<svg')
 })

@@ -9,7 +9,13 @@ jest.setTimeout(60_000)
 import { db } from '@/lib/db/client'
 import { ulid } from '@/lib/ids/make-id'
 import { catalogOverview, getItem, getVariant, listCategories, listItems } from '@/lib/catalog/queries'
-import { createProductFeed, deleteProductFeed, productFeedEntries, ProductFeedError, updateProductFeed } from '@/lib/catalog/product-feed'
+import {
+  createProductFeed,
+  deleteProductFeed,
+  productFeedEntries,
+  ProductFeedError,
+  updateProductFeed,
+} from '@/lib/catalog/product-feed'
 import { GET as feedRoute } from '@/app/product-feed/[id]/route'
 import { makeCompany } from '../helpers/factory'
 
@@ -18,17 +24,45 @@ let b: number
 let catShoes: string
 let seq = 0
 
-async function item(companyId: number, o: { title: string; published?: boolean; sourceId?: string; price?: number | null } ) {
+async function item(
+  companyId: number,
+  o: { title: string; published?: boolean; sourceId?: string; price?: number | null },
+) {
   const id = ulid(Date.UTC(2026, 0, 1) + ++seq * 1000)
   await db.catalogItem.create({
-    data: { id, companyId, externalId: `EXT-${seq}`, title: o.title, url: `https://shop.test/p/${seq}`, price: o.price === undefined ? 10 : o.price, published: o.published ?? true, sourceId: o.sourceId ?? 'api', imageFullUrl: `https://shop.test/i/${seq}.png` },
+    data: {
+      id,
+      companyId,
+      externalId: `EXT-${seq}`,
+      title: o.title,
+      url: `https://shop.test/p/${seq}`,
+      price: o.price === undefined ? 10 : o.price,
+      published: o.published ?? true,
+      sourceId: o.sourceId ?? 'api',
+      imageFullUrl: `https://shop.test/i/${seq}.png`,
+    },
   })
   return id
 }
-async function variant(companyId: number, itemId: string, o: { inv: number; policy: 0 | 1 | 2; published?: boolean; price?: number }) {
+async function variant(
+  companyId: number,
+  itemId: string,
+  o: { inv: number; policy: 0 | 1 | 2; published?: boolean; price?: number },
+) {
   const id = ulid(Date.UTC(2026, 0, 1) + ++seq * 1000)
   await db.catalogVariant.create({
-    data: { id, companyId, itemId, externalId: `VAR-${seq}`, title: `Variant ${seq}`, sku: `SKU-${seq}`, price: o.price ?? 12.5, inventoryQuantity: o.inv, inventoryPolicy: o.policy, published: o.published ?? true },
+    data: {
+      id,
+      companyId,
+      itemId,
+      externalId: `VAR-${seq}`,
+      title: `Variant ${seq}`,
+      sku: `SKU-${seq}`,
+      price: o.price ?? 12.5,
+      inventoryQuantity: o.inv,
+      inventoryPolicy: o.policy,
+      published: o.published ?? true,
+    },
   })
   return id
 }
@@ -39,7 +73,11 @@ beforeAll(async () => {
   catShoes = ulid()
   await db.catalogCategory.create({ data: { id: catShoes, companyId: a, externalId: 'shoes', name: 'Shoes' } })
   for (let i = 0; i < 30; i++) {
-    const id = await item(a, { title: i % 3 === 0 ? `Blue Shoe ${i}` : `Red Hat ${i}`, published: i % 5 !== 0, sourceId: i < 10 ? 'SRC1' : 'api' })
+    const id = await item(a, {
+      title: i % 3 === 0 ? `Blue Shoe ${i}` : `Red Hat ${i}`,
+      published: i % 5 !== 0,
+      sourceId: i < 10 ? 'SRC1' : 'api',
+    })
     if (i % 3 === 0) await db.catalogItemCategory.create({ data: { companyId: a, itemId: id, categoryId: catShoes } })
   }
   await item(b, { title: 'Blue Shoe of B' })
@@ -67,7 +105,9 @@ describe('catalog queries', () => {
     const inCat = await listItems(a, { categoryId: catShoes })
     expect(inCat.rows).toHaveLength(10)
     expect((await listItems(a, { sourceId: 'SRC1' })).rows).toHaveLength(10)
-    expect((await listItems(a, { categoryId: catShoes, published: true, sourceId: 'SRC1' })).rows.map((r) => r.title).sort()).toEqual(['Blue Shoe 3', 'Blue Shoe 6', 'Blue Shoe 9'])
+    expect(
+      (await listItems(a, { categoryId: catShoes, published: true, sourceId: 'SRC1' })).rows.map((r) => r.title).sort(),
+    ).toEqual(['Blue Shoe 3', 'Blue Shoe 6', 'Blue Shoe 9'])
     // Company B's category id gives A nothing, and B's search never finds A's items.
     expect((await listItems(b, { categoryId: catShoes })).rows).toHaveLength(0)
     expect((await listItems(b, { search: 'Red Hat' })).rows).toHaveLength(0)
@@ -76,7 +116,9 @@ describe('catalog queries', () => {
   it('reads one item, variant and the categories only within the company', async () => {
     const first = (await listItems(a, { search: 'Blue Shoe 3' })).rows[0]!
     const v = await variant(a, first.id, { inv: 4, policy: 0 })
-    await db.catalogChange.create({ data: { companyId: a, itemId: first.id, variantId: v, kind: 'price', oldValue: 20, newValue: 12.5 } })
+    await db.catalogChange.create({
+      data: { companyId: a, itemId: first.id, variantId: v, kind: 'price', oldValue: 20, newValue: 12.5 },
+    })
     const got = await getItem(a, first.id)
     expect(got?.categories.map((c) => c.name)).toEqual(['Shoes'])
     expect(got?.variants.map((x) => x.id)).toEqual([v])
@@ -116,7 +158,11 @@ describe('product feed for ads', () => {
     const byId = new Map(entries.map((e) => [e.id, e]))
     expect(byId.get(await ext(shownOut))?.availability).toBe('out_of_stock')
     expect(byId.get(await ext(backorder))?.availability).toBe('in_stock')
-    expect(byId.get(await ext(inStock))).toMatchObject({ price: '20.00 EUR', availability: 'in_stock', title: expect.stringContaining('Variant') })
+    expect(byId.get(await ext(inStock))).toMatchObject({
+      price: '20.00 EUR',
+      availability: 'in_stock',
+      title: expect.stringContaining('Variant'),
+    })
     expect(entries.filter((e) => e.title === 'Gift card')).toHaveLength(1)
     expect(entries).toHaveLength(4)
     expect(entries.some((e) => e.title === 'Draft')).toBe(false)
@@ -127,9 +173,14 @@ describe('product feed for ads', () => {
     const it1 = await item(c, { title: 'Mug & <Co>' })
     await variant(c, it1, { inv: 2, policy: 1, price: 9 })
     await expect(createProductFeed(c, { name: '', format: 'csv' })).rejects.toBeInstanceOf(ProductFeedError)
-    await expect(createProductFeed(c, { name: 'X', categoryIds: [catShoes] })).rejects.toMatchObject({ fieldErrors: [{ field: 'categoryIds', message: 'Unknown category.' }] })
+    await expect(createProductFeed(c, { name: 'X', categoryIds: [catShoes] })).rejects.toMatchObject({
+      fieldErrors: [{ field: 'categoryIds', message: 'Unknown category.' }],
+    })
     const feed = await createProductFeed(c, { name: 'Google Shopping', format: 'xml', currency: 'USD' })
-    const call = (id: string, token: string) => feedRoute(new Request(`http://localhost/product-feed/${id}?token=${encodeURIComponent(token)}`), { params: Promise.resolve({ id }) })
+    const call = (id: string, token: string) =>
+      feedRoute(new Request(`http://localhost/product-feed/${id}?token=${encodeURIComponent(token)}`), {
+        params: Promise.resolve({ id }),
+      })
     const res = await call(feed.id, feed.token)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('application/xml')
@@ -146,7 +197,13 @@ describe('product feed for ads', () => {
     expect(edited?.token).not.toBe(feed.token)
     expect((await call(feed.id, feed.token)).status).toBe(404)
     const json = await (await call(feed.id, edited!.token)).json()
-    expect(json.items).toEqual([expect.objectContaining({ price: '9.00 USD', availability: 'in_stock', title: expect.stringContaining('Variant') })])
+    expect(json.items).toEqual([
+      expect.objectContaining({
+        price: '9.00 USD',
+        availability: 'in_stock',
+        title: expect.stringContaining('Variant'),
+      }),
+    ])
     expect(await deleteProductFeed(c, feed.id)).toBe(true)
   })
 })

@@ -26,22 +26,49 @@ beforeAll(async () => {
 
 const T0 = new Date('2026-05-01T08:00:00.000Z')
 const csv = (rows: string[]) => ['id,title,description,price,url,availability', ...rows].join('\n') + '\n'
-type Listed = { id: string; kind: string; itemCount: number; publishedCount: number; lastSync: null | { id: string; status: string; added: number; failed: number; entryErrors: Array<{ index: number; externalId: string | null }> } }
+type Listed = {
+  id: string
+  kind: string
+  itemCount: number
+  publishedCount: number
+  lastSync: null | {
+    id: string
+    status: string
+    added: number
+    failed: number
+    entryErrors: Array<{ index: number; externalId: string | null }>
+  }
+}
 
 test('each source comes with its item counts and its latest sync; another company sees none of it', async () => {
-  const upload = await importCsv(a, { name: 'Spring.csv', csv: csv([
-    'HAT,Hat,,10,https://shop.test/hat,in stock',
-    'BAG,Bag,,30,https://shop.test/bag,out of stock',
-    'PIN,Pin,,2,https://shop.test/pin,in stock',
-    'BAD,Bad,,-1,https://shop.test/bad,in stock',
-  ]) }, T0)
+  const upload = await importCsv(
+    a,
+    {
+      name: 'Spring.csv',
+      csv: csv([
+        'HAT,Hat,,10,https://shop.test/hat,in stock',
+        'BAG,Bag,,30,https://shop.test/bag,out of stock',
+        'PIN,Pin,,2,https://shop.test/pin,in stock',
+        'BAD,Bad,,-1,https://shop.test/bad,in stock',
+      ]),
+    },
+    T0,
+  )
   expect(upload.sync).toMatchObject({ added: 3, failed: 1 })
   // A deleted item no longer counts.
   await db.catalogItem.updateMany({ where: { companyId: a, externalId: 'PIN' }, data: { deleted: true } })
 
-  const { source: feed } = await createSource(a, { name: 'Main feed', url: 'https://shop.test/feed.json', format: 'json', scheduleHours: 12 }, T0)
+  const { source: feed } = await createSource(
+    a,
+    { name: 'Main feed', url: 'https://shop.test/feed.json', format: 'json', scheduleHours: 12 },
+    T0,
+  )
   const second = await requestSync(a, feed.id, true, new Date(T0.getTime() + 60_000))
-  const { source: idle } = await createSource(b, { name: 'Other feed', url: 'https://other.test/feed.xml', format: 'xml' }, T0)
+  const { source: idle } = await createSource(
+    b,
+    { name: 'Other feed', url: 'https://other.test/feed.xml', format: 'xml' },
+    T0,
+  )
   await importCsv(b, { name: 'B.csv', csv: csv(['HAT,Hat,,10,https://shop.test/hat,in stock']) }, T0)
 
   const res = await sourcesRoute.GET(ajaxRequest('/ajax/catalog/sources', { cookie: cookieA }))
@@ -52,14 +79,21 @@ test('each source comes with its item counts and its latest sync; another compan
   expect(byId.has(idle.id)).toBe(false)
 
   const up = byId.get(upload.source.id)!
-  expect(up).toMatchObject({ kind: 'csv', itemCount: 2, publishedCount: 1, lastSync: { id: upload.sync.id, status: 'complete', added: 3, failed: 1 } })
+  expect(up).toMatchObject({
+    kind: 'csv',
+    itemCount: 2,
+    publishedCount: 1,
+    lastSync: { id: upload.sync.id, status: 'complete', added: 3, failed: 1 },
+  })
   expect(up.lastSync!.entryErrors.map((e) => [e.index, e.externalId])).toEqual([[3, 'BAD']])
 
   const f = byId.get(feed.id)!
   expect(f).toMatchObject({ kind: 'feed', itemCount: 0, publishedCount: 0, lastSync: { id: second, status: 'queued' } })
 
   // Company B: its own source, its own counts (the same external id, counted once, for B).
-  const listB = (await (await sourcesRoute.GET(ajaxRequest('/ajax/catalog/sources', { cookie: cookieB }))).json()) as { sources: Listed[] }
+  const listB = (await (await sourcesRoute.GET(ajaxRequest('/ajax/catalog/sources', { cookie: cookieB }))).json()) as {
+    sources: Listed[]
+  }
   expect(listB.sources.map((s) => s.id)).not.toContain(feed.id)
   expect(listB.sources.find((s) => s.kind === 'csv')).toMatchObject({ itemCount: 1, publishedCount: 1 })
   expect(listB.sources.find((s) => s.id === idle.id)).toMatchObject({ itemCount: 0, lastSync: { status: 'queued' } })

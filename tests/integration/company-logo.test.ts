@@ -28,11 +28,21 @@ beforeAll(() => {
 })
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+)
 function upload(cookie: string, bytes: Buffer, name = 'logo.png', type = 'image/png') {
   const form = new FormData()
   form.append('logo', new Blob([new Uint8Array(bytes)], { type }), name)
-  return uploadLogo(new Request(`${APP}/ajax/account/organization/logo`, { method: 'POST', headers: { cookie, 'x-csrftoken': CSRF }, body: form }))
+  return uploadLogo(
+    new Request(`${APP}/ajax/account/organization/logo`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrftoken': CSRF },
+      body: form,
+    }),
+  )
 }
 async function account(role = 'owner', name = 'Logo Shop') {
   const company = await makeCompany(name)
@@ -62,14 +72,18 @@ test('an owner uploads a logo: stored hidden, served from our origin, shown on t
   expect((await brand.json()).logoUrl).toBe(logoUrl)
 
   const { send } = await sentEmail(company.id, 'ann@x.test')
-  const page = await emailPagesRoute.GET(new Request(preferencesUrl(send.id)), { params: Promise.resolve({ pageType: 'manage_preferences' }) })
+  const page = await emailPagesRoute.GET(new Request(preferencesUrl(send.id)), {
+    params: Promise.resolve({ pageType: 'manage_preferences' }),
+  })
   expect(page.status).toBe(200)
   expect(await page.text()).toContain(`<img src="${logoUrl}" alt="Acme Outdoor">`)
 
   const removed = await deleteLogo(ajaxRequest('/ajax/account/organization/logo', { method: 'DELETE', cookie }))
   expect(removed.status).toBe(200)
   expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).logoUrl).toBeNull()
-  const after = await emailPagesRoute.GET(new Request(preferencesUrl(send.id)), { params: Promise.resolve({ pageType: 'manage_preferences' }) })
+  const after = await emailPagesRoute.GET(new Request(preferencesUrl(send.id)), {
+    params: Promise.resolve({ pageType: 'manage_preferences' }),
+  })
   expect(await after.text()).not.toContain('<img')
 })
 
@@ -82,14 +96,20 @@ test('bad files are refused with the field named; nothing is stored', async () =
   expect(big.status).toBe(400)
   expect((await big.json()).fieldErrors.logo).toEqual(['The logo is larger than 1 MB.'])
   const form = new FormData()
-  const none = await uploadLogo(new Request(`${APP}/ajax/account/organization/logo`, { method: 'POST', headers: { cookie, 'x-csrftoken': CSRF }, body: form }))
+  const none = await uploadLogo(
+    new Request(`${APP}/ajax/account/organization/logo`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrftoken': CSRF },
+      body: form,
+    }),
+  )
   expect(none.status).toBe(400)
   expect((await none.json()).fieldErrors.logo).toEqual(['Choose a PNG, JPEG, GIF or WebP image for the logo.'])
   expect((await db.company.findUniqueOrThrow({ where: { id: company.id } })).logoUrl).toBeNull()
   expect(await db.image.count({ where: { companyId: company.id } })).toBe(0)
 })
 
-test('an Analyst cannot change the logo; one account\'s upload leaves another account alone', async () => {
+test("an Analyst cannot change the logo; one account's upload leaves another account alone", async () => {
   const a = await account('owner', 'Shop A')
   const b = await account('owner', 'Shop B')
   const analyst = await makeUser({ companyId: a.company.id, role: 'analyst' })
@@ -98,6 +118,8 @@ test('an Analyst cannot change the logo; one account\'s upload leaves another ac
   expect((await upload(a.cookie, PNG)).status).toBe(200)
   expect((await db.company.findUniqueOrThrow({ where: { id: b.company.id } })).logoUrl).toBeNull()
   expect(await db.image.count({ where: { companyId: b.company.id } })).toBe(0)
-  expect((await deleteLogo(ajaxRequest('/ajax/account/organization/logo', { method: 'DELETE', cookie: b.cookie }))).status).toBe(200)
+  expect(
+    (await deleteLogo(ajaxRequest('/ajax/account/organization/logo', { method: 'DELETE', cookie: b.cookie }))).status,
+  ).toBe(200)
   expect((await db.company.findUniqueOrThrow({ where: { id: a.company.id } })).logoUrl).not.toBeNull()
 })

@@ -24,7 +24,10 @@ beforeEach(async () => {
 })
 
 async function errorsOf(p: Promise<unknown>) {
-  const e = await p.then(() => null, (x) => x)
+  const e = await p.then(
+    () => null,
+    (x) => x,
+  )
   expect(e).toBeInstanceOf(AppError)
   expect(e.status).toBe(400)
   return e.fieldErrors as Record<string, string[]>
@@ -44,7 +47,12 @@ test('acceptEvent queues; the worker ingests: profile, metric, time to the secon
   expect(await countQueuedJobs({ type: INGEST_JOB, companyId })).toBe(1)
   await runJobsUntilIdle()
   const [ev] = await db.event.findMany({ where: { companyId }, include: { metric: true, profile: true } })
-  expect(ev).toMatchObject({ ts: Math.floor(Date.parse('2026-03-01T12:34:56Z') / 1000), value: 42.5, currency: 'EUR', uniqueId: 'order-1' })
+  expect(ev).toMatchObject({
+    ts: Math.floor(Date.parse('2026-03-01T12:34:56Z') / 1000),
+    value: 42.5,
+    currency: 'EUR',
+    uniqueId: 'order-1',
+  })
   expect(JSON.parse(ev!.properties)).toEqual({ items: ['Shoe'], total: 42.5 })
   expect(ev!.metric).toMatchObject({ name: 'Placed Order', integration: 'api' })
   expect(ev!.profile).toMatchObject({ email: 'buyer@example.com', firstName: 'Bea' })
@@ -66,37 +74,67 @@ test('a repeated unique_id for the same profile and metric keeps the first event
   const values = (await db.event.findMany({ where: { companyId }, orderBy: { id: 'asc' } })).map((e) => e.value)
   expect(values).toEqual([1, 3, 4, 5, 6])
   // Also across batches (a re-sent event).
-  const again = await ingestEvents(companyId, [{ metric: { name: 'Viewed' }, profile: { email: 'u@example.com' }, uniqueId: 'same', value: 9 }])
+  const again = await ingestEvents(companyId, [
+    { metric: { name: 'Viewed' }, profile: { email: 'u@example.com' }, uniqueId: 'same', value: 9 },
+  ])
   expect(again[0]!.duplicate).toBe(true)
 })
 
 test('validation: 400 with field paths, 401 properties and a 100 KB + 1 string refused, nothing queued', async () => {
   const props401 = Object.fromEntries(Array.from({ length: 401 }, (_, i) => [`k${i}`, i]))
-  expect(Object.keys(await errorsOf(acceptEvent(companyId, { metric: { name: 'X' }, profile: { email: 'a@b.co' }, properties: props401 })))).toEqual([
-    'properties',
-  ])
+  expect(
+    Object.keys(
+      await errorsOf(
+        acceptEvent(companyId, { metric: { name: 'X' }, profile: { email: 'a@b.co' }, properties: props401 }),
+      ),
+    ),
+  ).toEqual(['properties'])
   const big = 'x'.repeat(100 * 1024 + 1)
-  expect(Object.keys(await errorsOf(acceptEvent(companyId, { metric: { name: 'X' }, profile: { email: 'a@b.co' }, properties: { note: big } })))).toEqual([
-    'properties.note',
-  ])
+  expect(
+    Object.keys(
+      await errorsOf(
+        acceptEvent(companyId, { metric: { name: 'X' }, profile: { email: 'a@b.co' }, properties: { note: big } }),
+      ),
+    ),
+  ).toEqual(['properties.note'])
   const e = await errorsOf(
-    acceptEvent(companyId, { metric: { name: '' }, profile: { email: 'nope', phoneNumber: '12' }, time: 'yesterday-ish', value: 'abc' as never }),
+    acceptEvent(companyId, {
+      metric: { name: '' },
+      profile: { email: 'nope', phoneNumber: '12' },
+      time: 'yesterday-ish',
+      value: 'abc' as never,
+    }),
   )
   expect(Object.keys(e).sort()).toEqual(['metric.name', 'profile.email', 'profile.phone_number', 'time', 'value'])
-  expect(Object.keys(await errorsOf(acceptEvent(companyId, { metric: { name: 'X' }, profile: {} })))).toEqual(['profile'])
+  expect(Object.keys(await errorsOf(acceptEvent(companyId, { metric: { name: 'X' }, profile: {} })))).toEqual([
+    'profile',
+  ])
   // Exactly 400 properties and 100 KB strings are accepted.
   const props400 = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`k${i}`, i]))
-  await acceptEvent(companyId, { metric: { name: 'X' }, profile: { email: 'a@b.co' }, properties: { ...props400, k0: 'x'.repeat(100 * 1024) } })
+  await acceptEvent(companyId, {
+    metric: { name: 'X' },
+    profile: { email: 'a@b.co' },
+    properties: { ...props400, k0: 'x'.repeat(100 * 1024) },
+  })
   expect(await countQueuedJobs({ type: INGEST_JOB, companyId })).toBe(1)
   // ingestEvents (all-or-nothing) prefixes the index in a batch.
-  const batch = await errorsOf(ingestEvents(companyId, [{ metric: { name: 'ok' }, profile: { email: 'a@b.co' } }, { metric: { name: 'ok' }, profile: {} }]))
+  const batch = await errorsOf(
+    ingestEvents(companyId, [
+      { metric: { name: 'ok' }, profile: { email: 'a@b.co' } },
+      { metric: { name: 'ok' }, profile: {} },
+    ]),
+  )
   expect(Object.keys(batch)).toEqual(['1.profile'])
   expect(await db.event.count({ where: { companyId } })).toBe(0)
 })
 
 test('the worker takes queued events in batches and writes each once', async () => {
   for (let i = 0; i < 120; i++) {
-    await acceptEvent(companyId, { metric: { name: 'Active on Site' }, profile: { externalId: `c${i % 7}` }, properties: { i } })
+    await acceptEvent(companyId, {
+      metric: { name: 'Active on Site' },
+      profile: { externalId: `c${i % 7}` },
+      properties: { i },
+    })
   }
   // One step claims them all (batch of up to 500) and writes them in one transaction.
   expect(await runJobsUntilIdle({ maxJobs: 1 })).toBe(120)
@@ -135,7 +173,23 @@ test('re-running an ingest job whose lease was lost inserts nothing twice', asyn
 
 test('a job never processes another company by mistake: the payload company must match the job', async () => {
   const other = (await makeCompany()).id
-  await enqueue(INGEST_JOB, { companyId: other, mode: 'import', event: { metric: { name: 'Sneaky' }, profile: { email: 'x@example.com' }, properties: {}, ts: 1, value: null, valueCurrency: null, uniqueId: null } }, { companyId })
+  await enqueue(
+    INGEST_JOB,
+    {
+      companyId: other,
+      mode: 'import',
+      event: {
+        metric: { name: 'Sneaky' },
+        profile: { email: 'x@example.com' },
+        properties: {},
+        ts: 1,
+        value: null,
+        valueCurrency: null,
+        uniqueId: null,
+      },
+    },
+    { companyId },
+  )
   await runJobsUntilIdle()
   expect(await db.event.count({ where: { companyId: { in: [companyId, other] } } })).toBe(0)
   const [j] = await queuedJobs({ companyId, type: INGEST_JOB })
@@ -151,12 +205,21 @@ test('events of two companies with the same email go to two profiles and two met
   const b = await db.event.findFirstOrThrow({ where: { companyId: other }, include: { profile: true, metric: true } })
   expect(a.profileId).not.toBe(b.profileId)
   expect(a.metricId).not.toBe(b.metricId)
-  expect([a.profile.companyId, a.metric.companyId, b.profile.companyId, b.metric.companyId]).toEqual([companyId, companyId, other, other])
+  expect([a.profile.companyId, a.metric.companyId, b.profile.companyId, b.metric.companyId]).toEqual([
+    companyId,
+    companyId,
+    other,
+    other,
+  ])
 })
 
 test('client events never change an existing identifier', async () => {
   await upsertProfile(companyId, { email: 'cl@example.com', externalId: 'cl-1' }, { mode: 'import' })
-  await acceptEvent(companyId, { metric: { name: 'Viewed' }, profile: { externalId: 'cl-1', email: 'changed@example.com' } }, { source: 'client' })
+  await acceptEvent(
+    companyId,
+    { metric: { name: 'Viewed' }, profile: { externalId: 'cl-1', email: 'changed@example.com' } },
+    { source: 'client' },
+  )
   await runJobsUntilIdle()
   const p = await db.profile.findFirstOrThrow({ where: { companyId, externalId: 'cl-1' } })
   expect(p.email).toBe('cl@example.com')
@@ -175,10 +238,22 @@ test('getOrCreateMetric is stable and per company; a deleted metric is recreated
 
 test('acceptEvents: one job for many events, written together; invalid input queues nothing', async () => {
   const { acceptEvents } = await import('@/lib/events/accept-event')
-  const bad = await errorsOf(acceptEvents(companyId, [{ metric: { name: 'B' }, profile: { email: 'a@b.co' } }, { metric: { name: 'B' }, profile: { email: 'x' } }]))
+  const bad = await errorsOf(
+    acceptEvents(companyId, [
+      { metric: { name: 'B' }, profile: { email: 'a@b.co' } },
+      { metric: { name: 'B' }, profile: { email: 'x' } },
+    ]),
+  )
   expect(Object.keys(bad)).toEqual(['1.profile.email'])
   expect(await countQueuedJobs({ companyId })).toBe(0)
-  await acceptEvents(companyId, Array.from({ length: 30 }, (_, i) => ({ metric: { name: 'Bulk' }, profile: { externalId: `b${i % 3}` }, uniqueId: `u${i}` })))
+  await acceptEvents(
+    companyId,
+    Array.from({ length: 30 }, (_, i) => ({
+      metric: { name: 'Bulk' },
+      profile: { externalId: `b${i % 3}` },
+      uniqueId: `u${i}`,
+    })),
+  )
   expect(await countQueuedJobs({ companyId, type: INGEST_JOB })).toBe(1)
   await runJobsUntilIdle()
   expect(await db.event.count({ where: { companyId } })).toBe(30)
@@ -187,11 +262,18 @@ test('acceptEvents: one job for many events, written together; invalid input que
 
 describe('one batch equals the events written one by one', () => {
   const viewed = (profile: Record<string, string>, uniqueId?: string) => ({
-    metric: { name: 'Viewed Product' }, profile, ...(uniqueId ? { uniqueId } : {}), time: '2026-02-01T10:00:00Z',
+    metric: { name: 'Viewed Product' },
+    profile,
+    ...(uniqueId ? { uniqueId } : {}),
+    time: '2026-02-01T10:00:00Z',
   })
 
   test('a profile merged away by a later event of the batch is not used again (ingestEvents and the queue)', async () => {
-    const batch = [viewed({ anonymousId: 'anon-m' }, 'a'), viewed({ email: 'known@example.com', anonymousId: 'anon-m' }, 'b'), viewed({ anonymousId: 'anon-m' }, 'c')]
+    const batch = [
+      viewed({ anonymousId: 'anon-m' }, 'a'),
+      viewed({ email: 'known@example.com', anonymousId: 'anon-m' }, 'b'),
+      viewed({ anonymousId: 'anon-m' }, 'c'),
+    ]
     const known = await upsertProfile(companyId, { email: 'known@example.com' }, { mode: 'import' })
     const r = await ingestEvents(companyId, batch)
     expect(r[2]!.profileId).toBe(known.profile.id)
@@ -214,7 +296,10 @@ describe('one batch equals the events written one by one', () => {
   })
 
   test('last write wins: every event applies its profile attributes, in order', async () => {
-    const named = (firstName: string) => ({ metric: { name: 'Updated' }, profile: { email: 'lww@example.com', firstName } })
+    const named = (firstName: string) => ({
+      metric: { name: 'Updated' },
+      profile: { email: 'lww@example.com', firstName },
+    })
     await ingestEvents(companyId, [named('Ann'), named('Bea'), named('Ann')])
     expect((await db.profile.findFirstOrThrow({ where: { companyId } })).firstName).toBe('Ann')
 
@@ -240,19 +325,34 @@ describe('one batch equals the events written one by one', () => {
 })
 
 test('profile meta.patch_properties of an event is applied on ingest, in order', async () => {
-  await upsertProfile(companyId, { email: 'pp@example.com', properties: { tags: ['a'], size: 'M' } }, { mode: 'import' })
-  const withPatch = (patchProperties: Record<string, unknown>) => ({ metric: { name: 'Tagged' }, profile: { email: 'pp@example.com' }, patchProperties })
-  await ingestEvents(companyId, [withPatch({ append: { tags: 'b' } }), withPatch({ append: { tags: 'c' }, unset: 'size' }), withPatch({ unappend: { tags: 'a' } })])
+  await upsertProfile(
+    companyId,
+    { email: 'pp@example.com', properties: { tags: ['a'], size: 'M' } },
+    { mode: 'import' },
+  )
+  const withPatch = (patchProperties: Record<string, unknown>) => ({
+    metric: { name: 'Tagged' },
+    profile: { email: 'pp@example.com' },
+    patchProperties,
+  })
+  await ingestEvents(companyId, [
+    withPatch({ append: { tags: 'b' } }),
+    withPatch({ append: { tags: 'c' }, unset: 'size' }),
+    withPatch({ unappend: { tags: 'a' } }),
+  ])
   const p = await db.profile.findFirstOrThrow({ where: { companyId } })
   expect(JSON.parse(p.properties)).toEqual({ tags: ['b', 'c'] })
   const e = await errorsOf(acceptEvent(companyId, withPatch({ append: 'x', unset: 3, extra: {} }) as never))
   expect(Object.keys(e).sort()).toEqual([
-    'profile.meta.patch_properties.append', 'profile.meta.patch_properties.extra', 'profile.meta.patch_properties.unset',
+    'profile.meta.patch_properties.append',
+    'profile.meta.patch_properties.extra',
+    'profile.meta.patch_properties.unset',
   ])
 })
 
 test('time: from 1990 to a year ahead (400 on time otherwise); without an offset it is UTC in any server zone', async () => {
-  const at = (time: string) => acceptEvent(companyId, { metric: { name: 'T' }, profile: { email: 't@example.com' }, time })
+  const at = (time: string) =>
+    acceptEvent(companyId, { metric: { name: 'T' }, profile: { email: 't@example.com' }, time })
   expect(Object.keys(await errorsOf(at('1989-12-31T23:59:59Z')))).toEqual(['time'])
   const nextYear = new Date(Date.now() + 400 * 86_400_000).toISOString()
   expect(Object.keys(await errorsOf(at(nextYear)))).toEqual(['time'])
@@ -262,16 +362,34 @@ test('time: from 1990 to a year ahead (400 on time otherwise); without an offset
     const at = (time) => validateEvent({ metric: { name: 'T' }, profile: { email: 't@example.com' }, time }).ts
     console.log(JSON.stringify(['2026-01-01T10:00:00', '2026-01-01 10:00', '2026-07-01T10:00:00.5', '2026-01-01T12:00:00+02:00', '2026-01-01T05:00:00-0500'].map(at)))`
   for (const TZ of ['America/New_York', 'Asia/Kolkata']) {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], { env: { ...process.env, TZ }, encoding: 'utf8' })
-    expect(JSON.parse(out)).toEqual(['2026-01-01T10:00:00Z', '2026-01-01T10:00:00Z', '2026-07-01T10:00:00Z', '2026-01-01T10:00:00Z', '2026-01-01T10:00:00Z'].map((t) => Date.parse(t) / 1000))
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      env: { ...process.env, TZ },
+      encoding: 'utf8',
+    })
+    expect(JSON.parse(out)).toEqual(
+      [
+        '2026-01-01T10:00:00Z',
+        '2026-01-01T10:00:00Z',
+        '2026-07-01T10:00:00Z',
+        '2026-01-01T10:00:00Z',
+        '2026-01-01T10:00:00Z',
+      ].map((t) => Date.parse(t) / 1000),
+    )
   }
-  const [r] = await ingestEvents(companyId, [{ metric: { name: 'T' }, profile: { email: 't@example.com' }, time: '1990-01-01T00:00:00Z' }])
+  const [r] = await ingestEvents(companyId, [
+    { metric: { name: 'T' }, profile: { email: 't@example.com' }, time: '1990-01-01T00:00:00Z' },
+  ])
   expect((await db.event.findUniqueOrThrow({ where: { id: r!.eventId! } })).ts).toBe(Date.UTC(1990, 0, 1) / 1000)
 })
 
 test('a blank identifier is left out: never stored as "", so two such events are two profiles', async () => {
-  await ingestEvents(companyId, [{ metric: { name: 'B' }, profile: { email: 'b1@example.com', externalId: '', anonymousId: '' } }])
-  await acceptEvent(companyId, { metric: { name: 'B' }, profile: { email: 'b2@example.com', externalId: '', phoneNumber: '' } })
+  await ingestEvents(companyId, [
+    { metric: { name: 'B' }, profile: { email: 'b1@example.com', externalId: '', anonymousId: '' } },
+  ])
+  await acceptEvent(companyId, {
+    metric: { name: 'B' },
+    profile: { email: 'b2@example.com', externalId: '', phoneNumber: '' },
+  })
   await runJobsUntilIdle()
   expect(await countQueuedJobs({ companyId })).toBe(0)
   const rows = await db.profile.findMany({ where: { companyId }, orderBy: { email: 'asc' } })
@@ -279,5 +397,9 @@ test('a blank identifier is left out: never stored as "", so two such events are
     ['b1@example.com', null, null, null],
     ['b2@example.com', null, null, null],
   ])
-  expect(Object.keys(await errorsOf(acceptEvent(companyId, { metric: { name: 'B' }, profile: { externalId: '', email: '' } })))).toEqual(['profile'])
+  expect(
+    Object.keys(
+      await errorsOf(acceptEvent(companyId, { metric: { name: 'B' }, profile: { externalId: '', email: '' } })),
+    ),
+  ).toEqual(['profile'])
 })

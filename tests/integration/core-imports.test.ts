@@ -58,18 +58,30 @@ test('a CSV with malformed rows: good rows imported into the list, every bad row
 
 test('header and mapping are checked up front (400), the list must be the company’s (404)', async () => {
   const l = await list()
-  const bad = await createCsvImport(companyId, { listId: l.id, csv: 'Email,First\na@b.co,A', mapping: { Mail: 'email', First: 'shoe_size' } }).catch((e) => e)
+  const bad = await createCsvImport(companyId, {
+    listId: l.id,
+    csv: 'Email,First\na@b.co,A',
+    mapping: { Mail: 'email', First: 'shoe_size' },
+  }).catch((e) => e)
   expect(bad.status).toBe(400)
   expect(Object.keys(bad.fieldErrors).sort()).toEqual(['mapping', 'mapping.First', 'mapping.Mail'])
-  await expect(createCsvImport(companyId, { listId: l.id, csv: '   ', mapping: {} })).rejects.toMatchObject({ status: 400 })
+  await expect(createCsvImport(companyId, { listId: l.id, csv: '   ', mapping: {} })).rejects.toMatchObject({
+    status: 400,
+  })
   const theirs = await db.group.create({ data: { id: 'THEIR9', companyId: (await makeCompany()).id, name: 'x' } })
-  await expect(createCsvImport(companyId, { listId: theirs.id, csv: 'Email\na@b.co', mapping: { Email: 'email' } })).rejects.toMatchObject({ status: 404 })
+  await expect(
+    createCsvImport(companyId, { listId: theirs.id, csv: 'Email\na@b.co', mapping: { Email: 'email' } }),
+  ).rejects.toMatchObject({ status: 404 })
 })
 
 test('progress is committed per chunk and a re-run resumes without double counting', async () => {
   const l = await list()
   const rows = Array.from({ length: IMPORT_CHUNK + 10 }, (_, i) => `p${i}@example.com`)
-  const job = await createCsvImport(companyId, { listId: l.id, csv: ['Email', ...rows].join('\n'), mapping: { Email: 'email' } })
+  const job = await createCsvImport(companyId, {
+    listId: l.id,
+    csv: ['Email', ...rows].join('\n'),
+    mapping: { Email: 'email' },
+  })
   await runJobsUntilIdle()
   const done = (await getImportJob(companyId, job.id))!
   expect(done).toMatchObject({ status: 'complete', completedCount: rows.length, failedCount: 0 })
@@ -84,7 +96,9 @@ test('progress is committed per chunk and a re-run resumes without double counti
 
 test('API bulk import: created and updated profiles, per-row errors, lists; scoped by company', async () => {
   const l = await list()
-  await db.profile.create({ data: { id: '01HZZZZZZZZZZZZZZZZZZZZZZZ', companyId, email: 'old@example.com', firstName: 'Old' } })
+  await db.profile.create({
+    data: { id: '01HZZZZZZZZZZZZZZZZZZZZZZZ', companyId, email: 'old@example.com', firstName: 'Old' },
+  })
   const job = await createProfileBulkImport(companyId, {
     profiles: [{ email: 'old@example.com', firstName: 'Updated' }, { email: 'nope' }, { phoneNumber: '+15005550020' }],
     listIds: [l.id],
@@ -94,7 +108,9 @@ test('API bulk import: created and updated profiles, per-row errors, lists; scop
   const done = (await getImportJob(companyId, job.id))!
   expect(done).toMatchObject({ status: 'complete', completedCount: 2, failedCount: 1 })
   expect(importErrors(done)).toEqual([{ line: 2, field: 'email', message: 'Invalid email address.' }])
-  expect((await db.profile.findFirstOrThrow({ where: { companyId, email: 'old@example.com' } })).firstName).toBe('Updated')
+  expect((await db.profile.findFirstOrThrow({ where: { companyId, email: 'old@example.com' } })).firstName).toBe(
+    'Updated',
+  )
   expect(await db.groupMembership.count({ where: { groupId: l.id } })).toBe(2)
 
   const other = (await makeCompany()).id
@@ -103,5 +119,7 @@ test('API bulk import: created and updated profiles, per-row errors, lists; scop
   const mine = await listImportJobs(companyId, { listId: l.id })
   expect(mine.map((j) => j.id)).toEqual([job.id])
   expect('input' in mine[0]!).toBe(false)
-  await expect(createProfileBulkImport(other, { profiles: [{ email: 'x@example.com' }], listIds: [l.id] })).rejects.toMatchObject({ status: 404 })
+  await expect(
+    createProfileBulkImport(other, { profiles: [{ email: 'x@example.com' }], listIds: [l.id] }),
+  ).rejects.toMatchObject({ status: 404 })
 })

@@ -22,7 +22,8 @@ jest.setTimeout(60_000)
 let server: TestPostgres = { url: null, reason: 'not started' }
 beforeAll(async () => {
   server = await startJobsPostgres()
-  if (server.url === null) console.warn(`[core-queue-contract] no PostgreSQL (${server.reason}): the PostgreSQL half is skipped`)
+  if (server.url === null)
+    console.warn(`[core-queue-contract] no PostgreSQL (${server.reason}): the PostgreSQL half is skipped`)
 }, 90_000)
 afterAll(async () => {
   await closePostgresJobQueues()
@@ -52,9 +53,12 @@ const sqliteEngine: Engine = {
     return id
   },
   createRunsTable: async () =>
-    void sqlite().exec(`CREATE TABLE IF NOT EXISTS test_queue_runs (job_id INTEGER PRIMARY KEY, worker TEXT, at INTEGER);
+    void sqlite()
+      .exec(`CREATE TABLE IF NOT EXISTS test_queue_runs (job_id INTEGER PRIMARY KEY, worker TEXT, at INTEGER);
       CREATE TABLE IF NOT EXISTS test_queue_deliveries (job_id INTEGER, worker TEXT)`),
-  runAt: async (jobId) => (sqlite().prepare('SELECT at FROM test_queue_runs WHERE job_id = ?').pluck().get(jobId) as number | undefined) ?? null,
+  runAt: async (jobId) =>
+    (sqlite().prepare('SELECT at FROM test_queue_runs WHERE job_id = ?').pluck().get(jobId) as number | undefined) ??
+    null,
 }
 
 const pgQuery = async (text: string, values: unknown[] = []) => {
@@ -72,7 +76,9 @@ const postgresEngine: Engine = {
   url: () => server.url,
   reset: async () => {
     await jobQueue().prepare()
-    await pgQuery('delete from graphile_worker._private_jobs; delete from app_jobs.job_keys; delete from app_jobs.finished_jobs')
+    await pgQuery(
+      'delete from graphile_worker._private_jobs; delete from app_jobs.job_keys; delete from app_jobs.finished_jobs',
+    )
   },
   async enqueueInTx(type, payload, commit) {
     const c = new pg.Client({ connectionString: server.url! })
@@ -90,7 +96,10 @@ const postgresEngine: Engine = {
     void (await pgQuery(`create table if not exists test_queue_runs (job_id bigint primary key, worker text, at timestamptz default clock_timestamp());
       create table if not exists test_queue_deliveries (job_id bigint, worker text)`)),
   runAt: async (jobId) => {
-    const { rows } = await pgQuery('select extract(epoch from at) * 1000 as at from test_queue_runs where job_id = $1', [jobId])
+    const { rows } = await pgQuery(
+      'select extract(epoch from at) * 1000 as at from test_queue_runs where job_id = $1',
+      [jobId],
+    )
     return rows[0] ? Number(rows[0].at) : null
   },
 }
@@ -114,15 +123,30 @@ describe.each([sqliteEngine, postgresEngine])('JobQueue on $name', (engine) => {
     await engine.reset()
   })
   // Jest has no runtime skip: a test on a missing engine passes after saying so once (above).
-  const it = (name: string, fn: () => Promise<void>, timeout?: number) => test(name, async () => (skip() ? undefined : fn()), timeout)
+  const it = (name: string, fn: () => Promise<void>, timeout?: number) =>
+    test(name, async () => (skip() ? undefined : fn()), timeout)
 
   it('enqueue, claim with payload and company, complete (kept as done), nothing left', async () => {
     const id = await q.enqueue('c.ok', { hello: 'world' }, { companyId: 7 }, t0)
-    expect(await q.get(id, 7)).toMatchObject({ id, type: 'c.ok', status: 'queued', companyId: 7, payload: { hello: 'world' } })
+    expect(await q.get(id, 7)).toMatchObject({
+      id,
+      type: 'c.ok',
+      status: 'queued',
+      companyId: 7,
+      payload: { hello: 'world' },
+    })
     expect(await q.get(id, 8)).toBeNull() // another company's job is not found
     const [job, ...rest] = await claim('A', t0)
     expect(rest).toEqual([])
-    expect(job).toEqual({ id, type: 'c.ok', companyId: 7, payload: { hello: 'world' }, attempts: 1, maxAttempts: 5, lockedBy: 'A' })
+    expect(job).toEqual({
+      id,
+      type: 'c.ok',
+      companyId: 7,
+      payload: { hello: 'world' },
+      attempts: 1,
+      maxAttempts: 5,
+      lockedBy: 'A',
+    })
     expect((await q.get(id, 7))!.status).toBe('running')
     await q.complete([job!], { keep: true, now: t0 })
     expect(await q.get(id, 7)).toMatchObject({ status: 'done', attempts: 1 })
@@ -150,7 +174,9 @@ describe.each([sqliteEngine, postgresEngine])('JobQueue on $name', (engine) => {
   })
 
   it('concurrent enqueues with one key add one job', async () => {
-    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => q.enqueue('c.race', { i }, { idempotencyKey: 'race' }, t0)))
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => q.enqueue('c.race', { i }, { idempotencyKey: 'race' }, t0)),
+    )
     expect(new Set(ids).size).toBe(1)
     expect(await claim('A', t0, { limit: 50 })).toHaveLength(1)
   })
@@ -221,7 +247,7 @@ describe.each([sqliteEngine, postgresEngine])('JobQueue on $name', (engine) => {
     expect(await claim('B', at(1_900))).toHaveLength(1)
   })
 
-  it('enqueue inside the caller\'s transaction: nothing on rollback, the job on commit', async () => {
+  it("enqueue inside the caller's transaction: nothing on rollback, the job on commit", async () => {
     await engine.enqueueInTx('c.tx', { n: 1 }, false)
     expect(await claim('A', t0)).toEqual([])
     const id = await engine.enqueueInTx('c.tx', { n: 2 }, true)
@@ -229,25 +255,45 @@ describe.each([sqliteEngine, postgresEngine])('JobQueue on $name', (engine) => {
     expect(jobs.map((j) => [j.id, j.payload])).toEqual([[id, { n: 2 }]])
   })
 
-  it('many jobs inside the caller\'s transaction (enqueueManyJobsOps): none on rollback, all on commit', async () => {
+  it("many jobs inside the caller's transaction (enqueueManyJobsOps): none on rollback, all on commit", async () => {
     await inWriteTx(function* () {
       yield* enqueueManyJobsOps('c.many', [{ n: 0 }], { companyId: 7 }, t0)
       throw new Error('rolled back')
     }).catch(() => {})
     expect(await claim('A', at(1000))).toEqual([])
-    const added = await inWriteTx(() => enqueueManyJobsOps('c.many', [{ n: 1 }, { n: 2 }, null], { companyId: 7, maxAttempts: 3 }, t0))
+    const added = await inWriteTx(() =>
+      enqueueManyJobsOps('c.many', [{ n: 1 }, { n: 2 }, null], { companyId: 7, maxAttempts: 3 }, t0),
+    )
     expect(added).toBe(3)
     const jobs = await claim('A', at(1000))
     // in the order given (a claim returns jobs in id order)
-    expect(jobs.map((j) => ({ type: j.type, payload: j.payload, companyId: j.companyId, maxAttempts: j.maxAttempts, attempts: j.attempts })))
-      .toEqual([{ n: 1 }, { n: 2 }, null].map((payload) => ({ type: 'c.many', payload, companyId: 7, maxAttempts: 3, attempts: 1 })))
+    expect(
+      jobs.map((j) => ({
+        type: j.type,
+        payload: j.payload,
+        companyId: j.companyId,
+        maxAttempts: j.maxAttempts,
+        attempts: j.attempts,
+      })),
+    ).toEqual(
+      [{ n: 1 }, { n: 2 }, null].map((payload) => ({
+        type: 'c.many',
+        payload,
+        companyId: 7,
+        maxAttempts: 3,
+        attempts: 1,
+      })),
+    )
     expect(await claim('B', at(2000))).toEqual([])
     expect(await inWriteTx(() => enqueueManyJobsOps('c.many', [], {}, t0))).toBe(0)
   })
 
   it('a worker in another process picks up a new job in under a second', async () => {
     await engine.createRunsTable()
-    const worker = spawnWorker(engine.url()!, { WORKER_ID: 'w-latency', POLL_MS: engine.name === 'postgresql' ? '10000' : '250' })
+    const worker = spawnWorker(engine.url()!, {
+      WORKER_ID: 'w-latency',
+      POLL_MS: engine.name === 'postgresql' ? '10000' : '250',
+    })
     try {
       await worker.started
       await new Promise((r) => setTimeout(r, 300)) // let it go idle
@@ -277,7 +323,10 @@ describe.each([sqliteEngine, postgresEngine])('JobQueue on $name', (engine) => {
   }, 30_000)
 })
 
-function spawnWorker(url: string, env: Record<string, string>): { started: Promise<void>; stop: () => Promise<void>; child: ChildProcess } {
+function spawnWorker(
+  url: string,
+  env: Record<string, string>,
+): { started: Promise<void>; stop: () => Promise<void>; child: ChildProcess } {
   // node --import tsx: the worker itself is the child (tsx's launcher would leave it running when the launcher is killed)
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/queue-test-worker.mts'], {
     env: { ...process.env, DATABASE_URL: url, ...env },

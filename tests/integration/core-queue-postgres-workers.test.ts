@@ -33,11 +33,25 @@ afterAll(async () => {
   if (server.url) await server.stop()
 })
 
-type Worker = { child: ChildProcess; started: Promise<void>; output: () => string; onBatch: (n: number, f: () => void) => void }
+type Worker = {
+  child: ChildProcess
+  started: Promise<void>
+  output: () => string
+  onBatch: (n: number, f: () => void) => void
+}
 function spawnWorker(id: string): Worker {
   // node --import tsx: the worker itself is the child (tsx's launcher would leave it running when the launcher is killed)
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/queue-test-worker.mts'], {
-    env: { ...process.env, DATABASE_URL: server.url!, WORKER_ID: id, VISIBILITY_MS: '3000', POLL_MS: '200', BATCH: '50', DELAY_MS: '150', ANNOUNCE_BATCHES: '1' },
+    env: {
+      ...process.env,
+      DATABASE_URL: server.url!,
+      WORKER_ID: id,
+      VISIBILITY_MS: '3000',
+      POLL_MS: '200',
+      BATCH: '50',
+      DELAY_MS: '150',
+      ANNOUNCE_BATCHES: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
@@ -111,9 +125,15 @@ test('2,000 jobs over two workers, one SIGKILLed mid-batch: every job done once 
     // batches of 50.
     expect(deliveries - JOBS).toBeLessThanOrEqual(100)
     expect(await count(`select count(*) as n from test_queue_runs where worker = 'B'`)).toBeGreaterThan(0)
-    console.info(`[core-queue-postgres-workers] A leased ${leasedByA} at the kill (${killedAt}/${JOBS} done); ${deliveries - JOBS} redelivered`)
+    console.info(
+      `[core-queue-postgres-workers] A leased ${leasedByA} at the kill (${killedAt}/${JOBS} done); ${deliveries - JOBS} redelivered`,
+    )
   } finally {
     for (const w of [a, b]) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM')
-    await Promise.all([a, b].map((w) => (w.child.exitCode !== null || w.child.signalCode !== null ? null : new Promise((r) => w.child.once('exit', r)))))
+    await Promise.all(
+      [a, b].map((w) =>
+        w.child.exitCode !== null || w.child.signalCode !== null ? null : new Promise((r) => w.child.once('exit', r)),
+      ),
+    )
   }
 })

@@ -20,24 +20,49 @@ beforeAll(async () => {
   analystA = await signIn((await makeUser({ companyId: A, role: 'analyst' })).id, A)
   ownerB = await signIn((await makeUser({ companyId: B, role: 'owner' })).id, B)
 })
-const get = (cookie: string, id: string, qs = '') => history.GET(ajaxRequest(`/ajax/coupons/${id}/history${qs}`, { cookie }), params({ id })).then(async (r) => ({ status: r.status, body: await r.json() }))
+const get = (cookie: string, id: string, qs = '') =>
+  history
+    .GET(ajaxRequest(`/ajax/coupons/${id}/history${qs}`, { cookie }), params({ id }))
+    .then(async (r) => ({ status: r.status, body: await r.json() }))
 const H = 3600_000
 
 async function send(id: string, sourceType: string, sourceId: string, profileId: string, subject: string) {
-  await db.send.create({ data: { id, companyId: A, channel: 'email', sourceType, sourceId, profileId, status: 'sent', content: '{}', subject } })
+  await db.send.create({
+    data: {
+      id,
+      companyId: A,
+      channel: 'email',
+      sourceType,
+      sourceId,
+      profileId,
+      status: 'sent',
+      content: '{}',
+      subject,
+    },
+  })
 }
 
 test('added (upload and bulk job), given out (to whom, by which message) and used', async () => {
-  const coupon = await createCoupon(A, { externalId: 'HIST', description: '', integrationKey: '$custom', monitorConfiguration: {} })
+  const coupon = await createCoupon(A, {
+    externalId: 'HIST',
+    description: '',
+    integrationKey: '$custom',
+    monitorConfiguration: {},
+  })
   await createCoupon(A, { externalId: 'OTHER', description: '', integrationKey: '$custom', monitorConfiguration: {} })
   // an upload two hours ago (three codes), one pasted code now
   expect(await importCouponCsv(A, coupon.id, 'code\nU1\nU2\nU3\n')).toEqual({ ok: true, created: 3 })
-  await db.couponCode.updateMany({ where: { companyId: A, couponId: coupon.id }, data: { createdAt: new Date(Date.now() - 2 * H) } })
+  await db.couponCode.updateMany({
+    where: { companyId: A, couponId: coupon.id },
+    data: { createdAt: new Date(Date.now() - 2 * H) },
+  })
   expect(await importCouponCsv(A, coupon.id, 'P1')).toEqual({ ok: true, created: 1 })
   // a bulk job: two good codes and one repeated for HIST, one for another coupon
   const job = await createBulkJob(A, [
-    { coupon_id: 'HIST', unique_code: 'J1' }, { coupon_id: 'OTHER', unique_code: 'O1' },
-    { coupon_id: 'HIST', unique_code: 'J2' }, { coupon_id: 'HIST', unique_code: 'U1' },
+    { coupon_id: 'HIST', unique_code: 'J1' },
+    { coupon_id: 'OTHER', unique_code: 'O1' },
+    { coupon_id: 'HIST', unique_code: 'J2' },
+    { coupon_id: 'HIST', unique_code: 'U1' },
   ])
   await processBulkJob(A, job.id)
 
@@ -46,7 +71,9 @@ test('added (upload and bulk job), given out (to whom, by which message) and use
   await db.campaign.create({ data: { id: 'CHist1', companyId: A, name: 'Spring sale', channel: 'email' } })
   await db.campaignMessage.create({ data: { id: 'CMHist1', companyId: A, campaignId: 'CHist1', channel: 'email' } })
   await db.flow.create({ data: { id: 'FHist1', companyId: A, name: 'Welcome series', webhookSecret: 's' } })
-  await db.flowMessage.create({ data: { id: 'FMHist1', flowId: 'FHist1', actionId: 'AHist1', companyId: A, channel: 'email', definition: '{}' } })
+  await db.flowMessage.create({
+    data: { id: 'FMHist1', flowId: 'FHist1', actionId: 'AHist1', companyId: A, channel: 'email', definition: '{}' },
+  })
   await send('SHist1', 'campaign_message', 'CMHist1', 'PHist1', 'Your spring code')
   await send('SHist2', 'flow_action_run', 'AHist1:run1', 'PHist2', 'Welcome!')
   const t1 = new Date(Date.now() - H)
@@ -61,27 +88,71 @@ test('added (upload and bulk job), given out (to whom, by which message) and use
   expect(body.coupon).toMatchObject({ id: coupon.id, externalId: 'HIST' })
   expect(body.counts).toEqual({ unassigned: 4, assigned: 1, used: 1, total: 6 })
   const byKind = (k: string) => body.additions.filter((x: { kind: string }) => x.kind === k)
-  expect(byKind('bulk_job')).toEqual([expect.objectContaining({ jobId: job.id, status: 'complete', submitted: 3, created: 2, failed: 1 })])
-  expect(byKind('added').map((x: { created: number }) => x.created).sort()).toEqual([1, 3])
+  expect(byKind('bulk_job')).toEqual([
+    expect.objectContaining({ jobId: job.id, status: 'complete', submitted: 3, created: 2, failed: 1 }),
+  ])
+  expect(
+    byKind('added')
+      .map((x: { created: number }) => x.created)
+      .sort(),
+  ).toEqual([1, 3])
   // newest first: the two-hour-old upload is last
   expect(body.additions.at(-1)).toMatchObject({ kind: 'added', created: 3 })
 
   expect(body.assigned.total).toBe(2)
   expect(body.assigned.nextOffset).toBeNull()
   expect(body.assigned.codes).toEqual([
-    expect.objectContaining({ code: a2.code, status: 'ASSIGNED_TO_PROFILE', profileId: 'PHist2', profileEmail: 'bob@x.test', assignedAt: t2.toISOString(), usedAt: null,
-      message: { sendId: 'SHist2', channel: 'email', subject: 'Welcome!', source: 'flow', name: 'Welcome series', href: '/flow/message/FMHist1/reports/overview' } }),
-    expect.objectContaining({ code: a1.code, status: 'USED', profileEmail: 'ann@x.test', assignedAt: t1.toISOString(),
-      message: { sendId: 'SHist1', channel: 'email', subject: 'Your spring code', source: 'campaign', name: 'Spring sale', href: '/campaign/CHist1/reports/overview' } }),
+    expect.objectContaining({
+      code: a2.code,
+      status: 'ASSIGNED_TO_PROFILE',
+      profileId: 'PHist2',
+      profileEmail: 'bob@x.test',
+      assignedAt: t2.toISOString(),
+      usedAt: null,
+      message: {
+        sendId: 'SHist2',
+        channel: 'email',
+        subject: 'Welcome!',
+        source: 'flow',
+        name: 'Welcome series',
+        href: '/flow/message/FMHist1/reports/overview',
+      },
+    }),
+    expect.objectContaining({
+      code: a1.code,
+      status: 'USED',
+      profileEmail: 'ann@x.test',
+      assignedAt: t1.toISOString(),
+      message: {
+        sendId: 'SHist1',
+        channel: 'email',
+        subject: 'Your spring code',
+        source: 'campaign',
+        name: 'Spring sale',
+        href: '/campaign/CHist1/reports/overview',
+      },
+    }),
   ])
   expect(body.used.total).toBe(1)
-  expect(body.used.codes).toEqual([expect.objectContaining({ code: a1.code, profileEmail: 'ann@x.test', usedAt: expect.any(String) })])
+  expect(body.used.codes).toEqual([
+    expect.objectContaining({ code: a1.code, profileEmail: 'ann@x.test', usedAt: expect.any(String) }),
+  ])
 })
 
 test('given-out codes page by 50; a bad offset is a 400 naming it', async () => {
-  const coupon = await createCoupon(A, { externalId: 'MANY', description: '', integrationKey: '$custom', monitorConfiguration: {} })
+  const coupon = await createCoupon(A, {
+    externalId: 'MANY',
+    description: '',
+    integrationKey: '$custom',
+    monitorConfiguration: {},
+  })
   await importCouponCsv(A, coupon.id, Array.from({ length: 55 }, (_, i) => `M${i}`).join('\n'))
-  for (let i = 0; i < 55; i++) await assignCouponCode(A, 'MANY', { assignKey: `send-many-${i}`, profileId: null, now: new Date(Date.now() - i * 1000) })
+  for (let i = 0; i < 55; i++)
+    await assignCouponCode(A, 'MANY', {
+      assignKey: `send-many-${i}`,
+      profileId: null,
+      now: new Date(Date.now() - i * 1000),
+    })
   const first = (await get(ownerA, coupon.id)).body.assigned
   expect([first.total, first.codes.length, first.nextOffset]).toEqual([55, 50, 50])
   // a key that names no Send: no message, not an error
@@ -97,7 +168,12 @@ test('an Analyst reads the history; another account gets 404 and its own coupon 
   const coupon = await db.coupon.findFirstOrThrow({ where: { companyId: A, externalId: 'HIST' } })
   expect((await get(analystA, coupon.id)).status).toBe(200)
   expect((await get(ownerB, coupon.id)).status).toBe(404)
-  const theirs = await createCoupon(B, { externalId: 'HIST', description: '', integrationKey: '$custom', monitorConfiguration: {} })
+  const theirs = await createCoupon(B, {
+    externalId: 'HIST',
+    description: '',
+    integrationKey: '$custom',
+    monitorConfiguration: {},
+  })
   const body = (await get(ownerB, theirs.id)).body
   // the bulk job named "HIST" belongs to account A: not shown here
   expect(body.additions).toEqual([])

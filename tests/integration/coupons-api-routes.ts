@@ -14,10 +14,16 @@ import * as job from '@/app/api/coupon-code-bulk-create-jobs/[id]/route'
 import { routeTable, type RouteModule, type RouteServer } from '../helpers/route-table'
 
 const TABLE: Array<[string, RouteModule]> = [
-  ['/api/coupons', coupons], ['/api/coupons/:id', coupon], ['/api/coupons/:id/coupon-codes', couponCodesOfCoupon],
+  ['/api/coupons', coupons],
+  ['/api/coupons/:id', coupon],
+  ['/api/coupons/:id/coupon-codes', couponCodesOfCoupon],
   ['/api/coupons/:id/relationships/coupon-codes', couponCodesRel],
-  ['/api/coupon-codes', codes], ['/api/coupon-codes/:id', code], ['/api/coupon-codes/:id/coupon', codeCoupon], ['/api/coupon-codes/:id/relationships/coupon', codeCouponRel],
-  ['/api/coupon-code-bulk-create-jobs', jobs], ['/api/coupon-code-bulk-create-jobs/:id', job],
+  ['/api/coupon-codes', codes],
+  ['/api/coupon-codes/:id', code],
+  ['/api/coupon-codes/:id/coupon', codeCoupon],
+  ['/api/coupon-codes/:id/relationships/coupon', codeCouponRel],
+  ['/api/coupon-code-bulk-create-jobs', jobs],
+  ['/api/coupon-code-bulk-create-jobs/:id', job],
 ]
 
 const table = routeTable(TABLE)

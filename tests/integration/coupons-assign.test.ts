@@ -26,15 +26,29 @@ async function profile(companyId: number, email: string) {
 }
 
 async function couponWith(companyId: number, externalId: string, codes: string[], threshold?: number) {
-  const c = await createCoupon(companyId, { externalId, ...(threshold !== undefined ? { monitorConfiguration: { low_balance_threshold: threshold } } : {}) })
-  const r = await addCodesAllOrNothing(companyId, c, codes.map((code) => ({ code })))
+  const c = await createCoupon(companyId, {
+    externalId,
+    ...(threshold !== undefined ? { monitorConfiguration: { low_balance_threshold: threshold } } : {}),
+  })
+  const r = await addCodesAllOrNothing(
+    companyId,
+    c,
+    codes.map((code) => ({ code })),
+  )
   expect(r.ok).toBe(true)
   return c
 }
 
-function message(companyId: number, profileIds: string[], html = '<p>Your code: {% coupon_code \'WELCOME\' %}</p>'): CreateSendsInput {
+function message(
+  companyId: number,
+  profileIds: string[],
+  html = "<p>Your code: {% coupon_code 'WELCOME' %}</p>",
+): CreateSendsInput {
   return {
-    companyId, channel: 'email', sourceType: 'campaign_message', sourceId: ulid(),
+    companyId,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId: ulid(),
     content: { subject: 'A gift', html, fromEmail: 'shop@shop.example.test' },
     recipients: profileIds.map((profileId) => ({ profileId })),
   }
@@ -46,7 +60,12 @@ test('a send assigns one code per Send; the last recipients are skipped when cod
   const { id: cid } = await makeCompany('Coupon shop')
   await makeUser({ email: 'owner@coupon-shop.test', companyId: cid, role: 'owner' })
   await couponWith(cid, 'WELCOME', ['W-1', 'W-2', 'W-3'], 1)
-  const people = [await profile(cid, 'a@x.test'), await profile(cid, 'b@x.test'), await profile(cid, 'c@x.test'), await profile(cid, 'd@x.test')]
+  const people = [
+    await profile(cid, 'a@x.test'),
+    await profile(cid, 'b@x.test'),
+    await profile(cid, 'c@x.test'),
+    await profile(cid, 'd@x.test'),
+  ]
   const input = message(cid, people)
   await createSends(input)
   await runJobsUntilIdle()
@@ -70,7 +89,9 @@ test('a send assigns one code per Send; the last recipients are skipped when cod
   const alerts = await db.outboxMail.findMany({ where: { subject: { startsWith: 'Coupon WELCOME is running low' } } })
   expect(alerts).toHaveLength(1)
   expect(alerts[0]!.to).toBe('owner@coupon-shop.test')
-  expect((await db.coupon.findFirst({ where: { companyId: cid, externalId: 'WELCOME' } }))!.lowBalanceAlertedAt).not.toBeNull()
+  expect(
+    (await db.coupon.findFirst({ where: { companyId: cid, externalId: 'WELCOME' } }))!.lowBalanceAlertedAt,
+  ).not.toBeNull()
 })
 
 test('a retry or re-render of the same Send prints the same code and assigns no other', async () => {
@@ -79,7 +100,12 @@ test('a retry or re-render of the same Send prints the same code and assigns no 
   const p = await profile(cid, 'r@x.test')
   const input = message(cid, [p])
   await createSends(input)
-  const [claimed] = await claimSendsPage({ companyId: cid, channel: 'email', sourceType: 'campaign_message', sourceId: input.sourceId })
+  const [claimed] = await claimSendsPage({
+    companyId: cid,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId: input.sourceId,
+  })
   const first = await deliverClaimed(claimed!)
   const second = await deliverClaimed(claimed!)
   const third = await Promise.all([deliverClaimed(claimed!), deliverClaimed(claimed!)])
@@ -96,7 +122,11 @@ test('concurrent assignments: every key one code, no code twice, the rest exhaus
   const now = new Date()
   const keys = Array.from({ length: 30 }, (_, i) => `send-${i}`)
   // every key twice at once (a retry racing the first attempt), 60 calls in flight
-  const results = await Promise.all([...keys, ...keys].map((k) => assignCouponCode(cid, 'RUSH', { assignKey: k, profileId: null, now }).then((r) => [k, r] as const)))
+  const results = await Promise.all(
+    [...keys, ...keys].map((k) =>
+      assignCouponCode(cid, 'RUSH', { assignKey: k, profileId: null, now }).then((r) => [k, r] as const),
+    ),
+  )
   const byKey = new Map<string, Set<string>>()
   for (const [k, r] of results) {
     const set = byKey.get(k) ?? new Set<string>()
@@ -108,7 +138,11 @@ test('concurrent assignments: every key one code, no code twice, the rest exhaus
   const handedOut = assigned.map((s) => [...s][0]!)
   expect(new Set(handedOut).size).toBe(handedOut.length)
   expect(handedOut.length).toBe(20)
-  expect((await db.couponCode.findMany({ where: { companyId: cid, status: 'ASSIGNED_TO_PROFILE' } })).map((c) => c.code).sort()).toEqual(codes)
+  expect(
+    (await db.couponCode.findMany({ where: { companyId: cid, status: 'ASSIGNED_TO_PROFILE' } }))
+      .map((c) => c.code)
+      .sort(),
+  ).toEqual(codes)
   expect(await db.couponCode.count({ where: { companyId: cid, status: 'UNASSIGNED' } })).toBe(0)
 })
 
@@ -123,5 +157,8 @@ test('cross-tenant: a template names a coupon id another company also uses; each
   await runJobsUntilIdle()
   const send = await db.send.findFirst({ where: { companyId: b, sourceId: input.sourceId } })
   expect(send).toMatchObject({ status: 'skipped', reason: 'coupon_codes_exhausted' })
-  expect(await db.couponCode.findFirst({ where: { companyId: a, code: 'A-ONLY' } })).toMatchObject({ status: 'UNASSIGNED', assignKey: null })
+  expect(await db.couponCode.findFirst({ where: { companyId: a, code: 'A-ONLY' } })).toMatchObject({
+    status: 'UNASSIGNED',
+    assignKey: null,
+  })
 })

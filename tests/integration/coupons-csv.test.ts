@@ -14,7 +14,11 @@ test('a CSV with repeated and bad lines is refused line by line and writes nothi
   const cid = (await makeCompany('CSV')).id
   const coupon = await createCoupon(cid, { externalId: 'CSV10' })
   await addCodesAllOrNothing(cid, coupon, [{ code: 'OLD-1' }])
-  const bad = await importCouponCsv(cid, coupon.id, 'code,expires\nNEW-1\nNEW-2,2027-01-01\nNEW-1\n\nOLD-1\nhas space\nNEW-3,tomorrow\n')
+  const bad = await importCouponCsv(
+    cid,
+    coupon.id,
+    'code,expires\nNEW-1\nNEW-2,2027-01-01\nNEW-1\n\nOLD-1\nhas space\nNEW-3,tomorrow\n',
+  )
   expect(bad).toEqual({
     ok: false,
     errors: [
@@ -27,10 +31,21 @@ test('a CSV with repeated and bad lines is refused line by line and writes nothi
   expect(await db.couponCode.count({ where: { companyId: cid, couponId: coupon.id } })).toBe(1)
   const good = await importCouponCsv(cid, coupon.id, '\uFEFFcode\r\nNEW-1\r\n"NEW-2",2027-01-01\r\nNEW-3\r\n')
   expect(good).toEqual({ ok: true, created: 3 })
-  const rows = await db.couponCode.findMany({ where: { companyId: cid, couponId: coupon.id }, orderBy: { code: 'asc' } })
-  expect(rows.map((r) => [r.code, r.status])).toEqual([['NEW-1', 'UNASSIGNED'], ['NEW-2', 'UNASSIGNED'], ['NEW-3', 'UNASSIGNED'], ['OLD-1', 'UNASSIGNED']])
+  const rows = await db.couponCode.findMany({
+    where: { companyId: cid, couponId: coupon.id },
+    orderBy: { code: 'asc' },
+  })
+  expect(rows.map((r) => [r.code, r.status])).toEqual([
+    ['NEW-1', 'UNASSIGNED'],
+    ['NEW-2', 'UNASSIGNED'],
+    ['NEW-3', 'UNASSIGNED'],
+    ['OLD-1', 'UNASSIGNED'],
+  ])
   expect(rows.find((r) => r.code === 'NEW-2')!.expiresAt!.toISOString()).toBe('2027-01-01T00:00:00.000Z')
-  expect(await importCouponCsv(cid, coupon.id, '\n\n')).toEqual({ ok: false, errors: [{ line: 0, message: 'The file has no codes.' }] })
+  expect(await importCouponCsv(cid, coupon.id, '\n\n')).toEqual({
+    ok: false,
+    errors: [{ line: 0, message: 'The file has no codes.' }],
+  })
   const other = (await makeCompany('CSV other')).id
   await expect(importCouponCsv(other, coupon.id, 'X-1\n')).rejects.toThrow('This coupon was not found.')
 })

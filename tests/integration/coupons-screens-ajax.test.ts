@@ -22,13 +22,24 @@ beforeAll(async () => {
   await db.profile.create({ data: { id: 'PCpn1', companyId: A, email: 'winner@x.test' } })
 })
 const json = async (r: Response) => ({ status: r.status, body: await r.json() })
-const create = (cookie: string, body: unknown) => list.POST(ajaxRequest('/ajax/coupons', { method: 'POST', cookie, body })).then(json)
-const get = (cookie: string, id: string, qs = '') => one.GET(ajaxRequest(`/ajax/coupons/${id}${qs}`, { cookie }), params({ id })).then(json)
+const create = (cookie: string, body: unknown) =>
+  list.POST(ajaxRequest('/ajax/coupons', { method: 'POST', cookie, body })).then(json)
+const get = (cookie: string, id: string, qs = '') =>
+  one.GET(ajaxRequest(`/ajax/coupons/${id}${qs}`, { cookie }), params({ id })).then(json)
 function upload(cookie: string, id: string, part: { file?: string; text?: string }) {
   const form = new FormData()
   if (part.file !== undefined) form.append('file', new Blob([part.file], { type: 'text/csv' }), 'codes.csv')
   if (part.text !== undefined) form.append('text', part.text)
-  return codes.POST(new Request(`http://localhost:3000/ajax/coupons/${id}/codes`, { method: 'POST', headers: { cookie, 'x-csrftoken': CSRF }, body: form }), params({ id })).then(json)
+  return codes
+    .POST(
+      new Request(`http://localhost:3000/ajax/coupons/${id}/codes`, {
+        method: 'POST',
+        headers: { cookie, 'x-csrftoken': CSRF },
+        body: form,
+      }),
+      params({ id }),
+    )
+    .then(json)
 }
 
 test('create, upload codes, give one out, see the counts, the low-balance state and the codes by status', async () => {
@@ -53,16 +64,39 @@ test('create, upload codes, give one out, see the counts, the low-balance state 
 
   await assignCouponCode(A, 'SPRING', { assignKey: 'send-1', profileId: 'PCpn1', now: new Date() })
   const listed = (await list.GET(ajaxRequest('/ajax/coupons', { cookie: ownerA })).then(json)).body.coupons
-  expect(listed).toEqual([expect.objectContaining({ externalId: 'SPRING', counts: { unassigned: 3, assigned: 1, used: 0, total: 4 }, lowBalance: false })])
+  expect(listed).toEqual([
+    expect.objectContaining({
+      externalId: 'SPRING',
+      counts: { unassigned: 3, assigned: 1, used: 0, total: 4 },
+      lowBalance: false,
+    }),
+  ])
 
   const page = await get(ownerA, id, '?status=ASSIGNED_TO_PROFILE')
-  expect(page.body.codes).toEqual([expect.objectContaining({ status: 'ASSIGNED_TO_PROFILE', profileId: 'PCpn1', profileEmail: 'winner@x.test' })])
-  expect((await get(ownerA, id)).body.codes.map((c: { code: string }) => c.code).sort()).toEqual(['AAA1', 'BBB2', 'CCC3', 'DDD4'])
+  expect(page.body.codes).toEqual([
+    expect.objectContaining({ status: 'ASSIGNED_TO_PROFILE', profileId: 'PCpn1', profileEmail: 'winner@x.test' }),
+  ])
+  expect((await get(ownerA, id)).body.codes.map((c: { code: string }) => c.code).sort()).toEqual([
+    'AAA1',
+    'BBB2',
+    'CCC3',
+    'DDD4',
+  ])
 
   // threshold 3: 3 left → low balance
-  const edited = await one.PATCH(ajaxRequest(`/ajax/coupons/${id}`, { method: 'PATCH', cookie: ownerA, body: { low_balance_threshold: 3 } }), params({ id })).then(json)
+  const edited = await one
+    .PATCH(
+      ajaxRequest(`/ajax/coupons/${id}`, { method: 'PATCH', cookie: ownerA, body: { low_balance_threshold: 3 } }),
+      params({ id }),
+    )
+    .then(json)
   expect(edited.body.coupon).toMatchObject({ lowBalanceThreshold: 3, lowBalance: true })
-  const badEdit = await one.PATCH(ajaxRequest(`/ajax/coupons/${id}`, { method: 'PATCH', cookie: ownerA, body: { low_balance_threshold: -1 } }), params({ id })).then(json)
+  const badEdit = await one
+    .PATCH(
+      ajaxRequest(`/ajax/coupons/${id}`, { method: 'PATCH', cookie: ownerA, body: { low_balance_threshold: -1 } }),
+      params({ id }),
+    )
+    .then(json)
   expect(badEdit.body.fieldErrors.lowBalanceThreshold).toBeDefined()
 })
 
@@ -75,8 +109,12 @@ test('an Analyst reads but cannot write; another account sees and touches nothin
   expect((await upload(analystA, id, { text: 'X3' })).status).toBe(403)
   expect((await get(ownerB, id)).status).toBe(404)
   expect((await upload(ownerB, id, { text: 'X3' })).status).toBe(404)
-  expect((await one.DELETE(ajaxRequest(`/ajax/coupons/${id}`, { method: 'DELETE', cookie: ownerB }), params({ id }))).status).toBe(404)
+  expect(
+    (await one.DELETE(ajaxRequest(`/ajax/coupons/${id}`, { method: 'DELETE', cookie: ownerB }), params({ id }))).status,
+  ).toBe(404)
   expect((await list.GET(ajaxRequest('/ajax/coupons', { cookie: ownerB })).then(json)).body.coupons).toEqual([])
-  expect((await one.DELETE(ajaxRequest(`/ajax/coupons/${id}`, { method: 'DELETE', cookie: ownerA }), params({ id }))).status).toBe(200)
+  expect(
+    (await one.DELETE(ajaxRequest(`/ajax/coupons/${id}`, { method: 'DELETE', cookie: ownerA }), params({ id }))).status,
+  ).toBe(200)
   expect(await db.couponCode.count({ where: { couponId: id } })).toBe(0)
 })

@@ -30,7 +30,7 @@ function reader(companyId: number, flag: string) {
     }
   })
   const until = async (pred: () => boolean, ms: number) => {
-    for (const end = Date.now() + ms; !pred() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20))
+    for (const end = Date.now() + ms; !pred() && Date.now() < end;) await new Promise((r) => setTimeout(r, 20))
     return pred()
   }
   return { seen, until }

@@ -12,16 +12,39 @@ import { makeCompany } from '../helpers/factory'
 const NOW = new Date('2026-06-15T12:00:00Z')
 const DAY = 86_400
 const ts = (daysAgo: number) => Math.floor(NOW.getTime() / 1000) - daysAgo * DAY
-let A: number, B: number, seq = 0
+let A: number,
+  B: number,
+  seq = 0
 
-async function order(cid: number, value: number, daysAgo: number, attr: { kind: 'flow' | 'campaign'; id: string } | null, metric = `MRev${cid}`) {
-  const e = await db.event.create({ data: { companyId: cid, profileId: `PRev${cid}`, metricId: metric, ts: ts(daysAgo), value } })
+async function order(
+  cid: number,
+  value: number,
+  daysAgo: number,
+  attr: { kind: 'flow' | 'campaign'; id: string } | null,
+  metric = `MRev${cid}`,
+) {
+  const e = await db.event.create({
+    data: { companyId: cid, profileId: `PRev${cid}`, metricId: metric, ts: ts(daysAgo), value },
+  })
   if (attr) {
-    await db.eventAttribution.create({ data: {
-      eventId: e.id, companyId: cid, profileId: `PRev${cid}`, metricId: metric, ts: e.ts, value, sourceType: attr.kind,
-      campaignId: attr.kind === 'campaign' ? attr.id : null, flowId: attr.kind === 'flow' ? attr.id : null,
-      messageId: 'msg', sendId: `s${++seq}`, channel: 'email', touch: 'click', touchTs: e.ts - 60,
-    } })
+    await db.eventAttribution.create({
+      data: {
+        eventId: e.id,
+        companyId: cid,
+        profileId: `PRev${cid}`,
+        metricId: metric,
+        ts: e.ts,
+        value,
+        sourceType: attr.kind,
+        campaignId: attr.kind === 'campaign' ? attr.id : null,
+        flowId: attr.kind === 'flow' ? attr.id : null,
+        messageId: 'msg',
+        sendId: `s${++seq}`,
+        channel: 'email',
+        touch: 'click',
+        touchTs: e.ts - 60,
+      },
+    })
   }
 }
 
@@ -55,7 +78,10 @@ test('last 30 days by source, the 30 before, per day, share and top earners', as
   expect(s.daily.at(-1)).toEqual({ date: '2026-06-15', flows: 100, campaigns: 0 })
   expect(s.daily.at(-3)).toEqual({ date: '2026-06-13', flows: 60, campaigns: 40 })
   expect(s.daily.reduce((n, d) => n + d.flows + d.campaigns, 0)).toBe(200)
-  expect(s.top).toEqual([{ kind: 'flow', id: 'FRev1', name: 'Welcome series', value: 160 }, { kind: 'campaign', id: 'CRev1', name: 'June sale', value: 40 }])
+  expect(s.top).toEqual([
+    { kind: 'flow', id: 'FRev1', name: 'Welcome series', value: 160 },
+    { kind: 'campaign', id: 'CRev1', name: 'June sale', value: 40 },
+  ])
 })
 
 test('another account sees only its own revenue; an account without any sees zeros', async () => {
@@ -63,5 +89,10 @@ test('another account sees only its own revenue; an account without any sees zer
   expect(b.last30).toEqual({ flows: 0, campaigns: 1000, total: 1000 })
   expect(b.top.map((x) => x.id)).toEqual(['CRevB'])
   const empty = await getRevenueSummary((await makeCompany('Rev C')).id, 'UTC', NOW)
-  expect(empty).toMatchObject({ last30: { flows: 0, campaigns: 0, total: 0 }, previous30: 0, conversionValue: 0, top: [] })
+  expect(empty).toMatchObject({
+    last30: { flows: 0, campaigns: 0, total: 0 },
+    previous30: 0,
+    conversionValue: 0,
+    top: [],
+  })
 })

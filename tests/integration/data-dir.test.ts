@@ -26,17 +26,31 @@ beforeAll(() => {
   delete process.env.PHOTO_DIR
 })
 afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v
+  for (const [k, v] of Object.entries(saved))
+    if (v === undefined) delete process.env[k]
+    else process.env[k] = v
   fs.rmSync(DATA, { recursive: true, force: true })
 })
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex')
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+)
 const multipart = (url: string, cookie: string, field: string, name: string) => {
   const form = new FormData()
   form.append(field, new Blob([new Uint8Array(PNG)], { type: 'image/png' }), name)
-  return new Request(`http://localhost:3000${url}`, { method: 'POST', headers: { cookie, 'x-csrftoken': CSRF }, body: form })
+  return new Request(`http://localhost:3000${url}`, {
+    method: 'POST',
+    headers: { cookie, 'x-csrftoken': CSRF },
+    body: form,
+  })
 }
-const filesUnder = (dir: string): string[] => fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+const filesUnder = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
 
 test('an image upload, a profile photo and a logo are written under DATA_DIR', async () => {
   const company = await makeCompany('Data dir')

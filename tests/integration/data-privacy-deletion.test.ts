@@ -27,7 +27,8 @@ let otherKey: string
 let privacy: DataPrivacyApi
 let client: ClientApi
 
-const profile = async (company: number, input: Record<string, unknown>) => (await upsertProfile(company, input, { mode: 'create', source: 'test' })).profile.id
+const profile = async (company: number, input: Record<string, unknown>) =>
+  (await upsertProfile(company, input, { mode: 'create', source: 'test' })).profile.id
 
 /** Everything of a person in the tables that carry a profile id. */
 async function traces(profileId: string) {
@@ -44,14 +45,43 @@ const NONE = { profile: 0, events: 0, memberships: 0, consents: 0, tokens: 0, se
 
 async function person(company: number, email: string, phone?: string) {
   const id = await profile(company, { email, ...(phone ? { phoneNumber: phone } : {}) })
-  const metric = await db.metric.upsert({ where: { companyId_name: { companyId: company, name: 'Opened Email' } }, create: { id: `Met${company}`, companyId: company, name: 'Opened Email' }, update: {} })
-  await db.event.create({ data: { companyId: company, profileId: id, metricId: metric.id, ts: 1_780_000_000, properties: '{}', uniqueId: `e-${id}` } })
+  const metric = await db.metric.upsert({
+    where: { companyId_name: { companyId: company, name: 'Opened Email' } },
+    create: { id: `Met${company}`, companyId: company, name: 'Opened Email' },
+    update: {},
+  })
+  await db.event.create({
+    data: {
+      companyId: company,
+      profileId: id,
+      metricId: metric.id,
+      ts: 1_780_000_000,
+      properties: '{}',
+      uniqueId: `e-${id}`,
+    },
+  })
   const listId = `Lst${company}`
-  await db.group.upsert({ where: { id: listId }, create: { id: listId, companyId: company, name: 'News', type: LIST }, update: {} })
+  await db.group.upsert({
+    where: { id: listId },
+    create: { id: listId, companyId: company, name: 'News', type: LIST },
+    update: {},
+  })
   await addProfilesToList(company, listId, [id])
   await setConsent(company, id, 'email_marketing', 'subscribed', { method: 'API' })
-  await db.pushToken.create({ data: { id: `Pt-${id}`, companyId: company, profileId: id, token: `tok-${id}`, platform: 'ios', vendor: 'apns' } })
-  await db.send.create({ data: { id: `Snd-${id}`, companyId: company, channel: 'email', sourceType: 'campaign', sourceId: 'Cmp1', profileId: id, content: '{}' } })
+  await db.pushToken.create({
+    data: { id: `Pt-${id}`, companyId: company, profileId: id, token: `tok-${id}`, platform: 'ios', vendor: 'apns' },
+  })
+  await db.send.create({
+    data: {
+      id: `Snd-${id}`,
+      companyId: company,
+      channel: 'email',
+      sourceType: 'campaign',
+      sourceId: 'Cmp1',
+      profileId: id,
+      content: '{}',
+    },
+  })
   return id
 }
 
@@ -72,7 +102,12 @@ afterAll(async () => {
   await server.close()
 })
 
-const byEmail = (email: string) => ({ data: { type: DataPrivacyDeletionJobEnum.DataPrivacyDeletionJob, attributes: { profile: { data: { type: ProfileEnum.Profile, attributes: { email } } } } } })
+const byEmail = (email: string) => ({
+  data: {
+    type: DataPrivacyDeletionJobEnum.DataPrivacyDeletionJob,
+    attributes: { profile: { data: { type: ProfileEnum.Profile, attributes: { email } } } },
+  },
+})
 
 test('requestProfileDeletion by email: 202 at once, then the job erases the person; the same address elsewhere stays', async () => {
   const mine = await person(companyId, 'erase.me@example.com')
@@ -89,17 +124,31 @@ test('requestProfileDeletion by email: 202 at once, then the job erases the pers
   expect(await db.metric.count({ where: { companyId, name: 'Opened Email' } })).toBe(1)
 })
 
-test('by id and by phone number; a repeated request is harmless; another company\'s id is a 404', async () => {
+test("by id and by phone number; a repeated request is harmless; another company's id is a 404", async () => {
   const a = await person(companyId, 'by.id@example.com')
   const b = await person(companyId, 'by.phone@example.com', '+14155550123')
   const foreign = await person(otherCompanyId, 'foreign@example.com')
-  const byId = (id: string) => ({ data: { type: 'data-privacy-deletion-job', attributes: { profile: { data: { type: 'profile', id, attributes: {} } } } } })
+  const byId = (id: string) => ({
+    data: {
+      type: 'data-privacy-deletion-job',
+      attributes: { profile: { data: { type: 'profile', id, attributes: {} } } },
+    },
+  })
 
   expect((await callPartB('POST', '/api/data-privacy-deletion-jobs', key, byId(foreign))).status).toBe(404)
   expect((await callPartB('POST', '/api/data-privacy-deletion-jobs', key, byId(a))).status).toBe(202)
   expect((await callPartB('POST', '/api/data-privacy-deletion-jobs', key, byId(a))).status).toBe(202)
   await resetRateLimits()
-  expect((await callPartB('POST', '/api/data-privacy-deletion-jobs', key, { data: { type: 'data-privacy-deletion-job', attributes: { profile: { data: { type: 'profile', attributes: { phone_number: '+14155550123' } } } } } })).status).toBe(202)
+  expect(
+    (
+      await callPartB('POST', '/api/data-privacy-deletion-jobs', key, {
+        data: {
+          type: 'data-privacy-deletion-job',
+          attributes: { profile: { data: { type: 'profile', attributes: { phone_number: '+14155550123' } } } },
+        },
+      })
+    ).status,
+  ).toBe(202)
   await runJobsUntilIdle()
   expect(await traces(a)).toEqual(NONE)
   expect(await traces(b)).toEqual(NONE)
@@ -108,21 +157,34 @@ test('by id and by phone number; a repeated request is harmless; another company
 
 test('bad bodies are JSON:API 400s; a key without data-privacy:write is a 403; neither deletes anything', async () => {
   const x = await person(companyId, 'x@example.com')
-  const two = await callPartB('POST', '/api/data-privacy-deletion-jobs', key, { data: { type: 'data-privacy-deletion-job', attributes: { profile: { data: { type: 'profile', id: 'x', attributes: { email: 'x@example.com' } } } } } })
+  const two = await callPartB('POST', '/api/data-privacy-deletion-jobs', key, {
+    data: {
+      type: 'data-privacy-deletion-job',
+      attributes: { profile: { data: { type: 'profile', id: 'x', attributes: { email: 'x@example.com' } } } },
+    },
+  })
   expect(two.status).toBe(400)
   expect(two.json.errors[0].source.pointer).toBe('/data/attributes/profile/data')
-  const none = await callPartB('POST', '/api/data-privacy-deletion-jobs', key, { data: { type: 'data-privacy-deletion-job', attributes: { profile: { data: { type: 'profile', attributes: {} } } } } })
+  const none = await callPartB('POST', '/api/data-privacy-deletion-jobs', key, {
+    data: { type: 'data-privacy-deletion-job', attributes: { profile: { data: { type: 'profile', attributes: {} } } } },
+  })
   expect(none.status).toBe(400)
   await resetRateLimits()
-  const wrongType = await callPartB('POST', '/api/data-privacy-deletion-jobs', key, { data: { type: 'deletion', attributes: {} } })
+  const wrongType = await callPartB('POST', '/api/data-privacy-deletion-jobs', key, {
+    data: { type: 'deletion', attributes: {} },
+  })
   expect(wrongType.status).toBe(400)
   expect(wrongType.json.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toContain('/data/type')
   const profilesOnly = await makeApiKey(companyId, ['profiles:write'])
-  expect((await callPartB('POST', '/api/data-privacy-deletion-jobs', profilesOnly, byEmail('x@example.com'))).status).toBe(403)
+  expect(
+    (await callPartB('POST', '/api/data-privacy-deletion-jobs', profilesOnly, byEmail('x@example.com'))).status,
+  ).toBe(403)
   await runJobsUntilIdle()
   expect((await traces(x)).profile).toBe(1)
   // Another company's key cannot reach this company's person by address either.
-  expect((await callPartB('POST', '/api/data-privacy-deletion-jobs', otherKey, byEmail('x@example.com'))).status).toBe(202)
+  expect((await callPartB('POST', '/api/data-privacy-deletion-jobs', otherKey, byEmail('x@example.com'))).status).toBe(
+    202,
+  )
   await runJobsUntilIdle()
   expect((await traces(x)).profile).toBe(1)
 })
@@ -140,7 +202,11 @@ test('/client/geofences answers an empty page; /client/ip-allowlists/integration
   process.env.EGRESS_IP_PREFIXES = '203.0.113.0/24, 2001:db8::/32, not-an-ip'
   try {
     const on = await client.getClientIpAllowlist('integration-egress', publicKey)
-    expect(on.body.data).toMatchObject({ type: 'ip-allowlist', id: 'integration-egress', attributes: { prefixes: ['203.0.113.0/24', '2001:db8::/32'], syncToken: expect.any(String) } })
+    expect(on.body.data).toMatchObject({
+      type: 'ip-allowlist',
+      id: 'integration-egress',
+      attributes: { prefixes: ['203.0.113.0/24', '2001:db8::/32'], syncToken: expect.any(String) },
+    })
     expect(on.body.data.attributes.created).toBeInstanceOf(Date)
     expect((await callPartB('GET', `/client/ip-allowlists/other?company_id=${publicKey}`, null)).status).toBe(404)
   } finally {

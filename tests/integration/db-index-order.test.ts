@@ -29,9 +29,11 @@ test('the setting is off for the query only, and back on after it in the same tr
   })
   expect(seen).toEqual(['off', 'on'])
   // An error inside: the transaction rolls back, and the next one has sorting on.
-  await expect(inWriteTx(function* () {
-    yield* inIndexOrder(select(sql`select 1/0`.compile(kysely())))
-  })).rejects.toThrow()
+  await expect(
+    inWriteTx(function* () {
+      yield* inIndexOrder(select(sql`select 1/0`.compile(kysely())))
+    }),
+  ).rejects.toThrow()
   expect((await inWriteTx(show))[0]!.enable_sort).toBe('on')
 })
 
@@ -40,13 +42,50 @@ test('a claim of one source over a fresh backlog of 20,000 reads the (companyId,
   const now = new Date()
   for (let i = 0; i < 20000; i += 1000) {
     const ids = Array.from({ length: 1000 }, (_, k) => `BP${String(i + k).padStart(5, '0')}`)
-    await kysely().insertInto('Profile').values(ids.map((id) => ({ id, companyId: c.id, email: `${id}@x.test`, properties: '{}', createdAt: now, updatedAt: now }))).execute()
-    await kysely().insertInto('Send').values(ids.map((id) => ({
-      id: ulid(now.getTime()), companyId: c.id, channel: 'email', sourceType: 'campaign_message', sourceId: 'MSG', profileId: id, transactional: false, status: 'queued', content: '{}', createdAt: now, updatedAt: now,
-    }))).execute()
+    await kysely()
+      .insertInto('Profile')
+      .values(
+        ids.map((id) => ({
+          id,
+          companyId: c.id,
+          email: `${id}@x.test`,
+          properties: '{}',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .execute()
+    await kysely()
+      .insertInto('Send')
+      .values(
+        ids.map((id) => ({
+          id: ulid(now.getTime()),
+          companyId: c.id,
+          channel: 'email',
+          sourceType: 'campaign_message',
+          sourceId: 'MSG',
+          profileId: id,
+          transactional: false,
+          status: 'queued',
+          content: '{}',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .execute()
   }
-  const claim = kysely().selectFrom('Send').select('id').where('companyId', '=', c.id).where('channel', '=', 'email').where('sourceType', '=', 'campaign_message').where('sourceId', 'in', ['MSG'])
-    .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'deferred'), eb('deferredUntil', '<=', now)])])).orderBy('id').limit(100)
+  const claim = kysely()
+    .selectFrom('Send')
+    .select('id')
+    .where('companyId', '=', c.id)
+    .where('channel', '=', 'email')
+    .where('sourceType', '=', 'campaign_message')
+    .where('sourceId', 'in', ['MSG'])
+    .where((eb) =>
+      eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'deferred'), eb('deferredUntil', '<=', now)])]),
+    )
+    .orderBy('id')
+    .limit(100)
   const compiled = (pg ? claim.forUpdate().skipLocked() : claim).compile()
   const explain = pg ? `explain ${compiled.sql}` : `explain query plan ${compiled.sql}`
   const plan = await inWriteTx(() => inIndexOrder(select({ ...compiled, sql: explain } as typeof compiled)))

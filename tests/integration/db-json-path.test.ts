@@ -20,7 +20,10 @@ async function read(name: string, docs: unknown[]): Promise<Array<{ t: string | 
   })
   const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(cols)}`.execute(kysely())
   const row = rows[0]!
-  return docs.map((_, i) => ({ t: row[`t${i}`] as string | null, n: row[`n${i}`] === null ? null : Number(row[`n${i}`]) }))
+  return docs.map((_, i) => ({
+    t: row[`t${i}`] as string | null,
+    n: row[`n${i}`] === null ? null : Number(row[`n${i}`]),
+  }))
 }
 
 test('every ASCII character but NUL, in any position, addresses exactly its own key', async () => {
@@ -37,9 +40,26 @@ test('every ASCII character but NUL, in any position, addresses exactly its own 
   }
 })
 
-test.each([['x"y'], ['a\\'], ['a\\b'], ['\\u0041'], ['a.b'], ['$'], ['$.a'], ['a[0]'], ['[0]'], ['*'], ['#'], ['{a}'], ['a,b'], ['Größe'], ['😀'], ['\u2028'], ['ü\u0301']])(
-  'the name %j is a key, not path syntax', async (name) => {
-    const doc = { a: { b: 1, 0: 2 }, A: 3, '\\u0041': name === '\\u0041' ? 7 : 4, [name]: 7 }
-    expect(await read(name, [doc])).toEqual([{ t: '7', n: 7 }])
-    expect(await read(name, [{ a: { b: 1, 0: 2 }, A: 3 }])).toEqual([{ t: null, n: null }])
-  })
+test.each([
+  ['x"y'],
+  ['a\\'],
+  ['a\\b'],
+  ['\\u0041'],
+  ['a.b'],
+  ['$'],
+  ['$.a'],
+  ['a[0]'],
+  ['[0]'],
+  ['*'],
+  ['#'],
+  ['{a}'],
+  ['a,b'],
+  ['Größe'],
+  ['😀'],
+  ['\u2028'],
+  ['ü\u0301'],
+])('the name %j is a key, not path syntax', async (name) => {
+  const doc = { a: { b: 1, 0: 2 }, A: 3, '\\u0041': name === '\\u0041' ? 7 : 4, [name]: 7 }
+  expect(await read(name, [doc])).toEqual([{ t: '7', n: 7 }])
+  expect(await read(name, [{ a: { b: 1, 0: 2 }, A: 3 }])).toEqual([{ t: null, n: null }])
+})

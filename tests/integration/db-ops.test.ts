@@ -13,10 +13,16 @@ beforeAll(async () => {
 })
 
 const insertProfile = (id: string, email: string) =>
-  exec(kysely().insertInto('Profile').values({ id, companyId, email, properties: '{}', createdAt: new Date(), updatedAt: new Date() }))
+  exec(
+    kysely()
+      .insertInto('Profile')
+      .values({ id, companyId, email, properties: '{}', createdAt: new Date(), updatedAt: new Date() }),
+  )
 
 function* emails(): Ops<string[]> {
-  const rows = yield* select(kysely().selectFrom('Profile').select('email').where('companyId', '=', companyId).orderBy('email'))
+  const rows = yield* select(
+    kysely().selectFrom('Profile').select('email').where('companyId', '=', companyId).orderBy('email'),
+  )
   return rows.map((r) => r.email as string)
 }
 
@@ -51,7 +57,8 @@ test('savepoint undoes only the failing part and reports the error', async () =>
       },
       // Not `instanceof Error`: better-sqlite3 keeps the error class of the first test file
       // that loaded it, from another Jest realm.
-      (e) => `failed: ${/unique|duplicate/i.test(String((e as { message?: string }).message)) ? 'key clash' : String(e)}`,
+      (e) =>
+        `failed: ${/unique|duplicate/i.test(String((e as { message?: string }).message)) ? 'key clash' : String(e)}`,
     )
     yield* insertProfile('OPS5', 'e@ops.test')
     return inner

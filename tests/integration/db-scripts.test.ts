@@ -44,8 +44,12 @@ onSqlite.each([
 
 onSqlite('a PostgreSQL that cannot be reached: one line, non-zero exit', () => {
   for (const script of ['scripts/db.mjs', 'scripts/prepare-db.mjs', 'scripts/start.mjs']) {
-    const r = run(script === 'scripts/db.mjs' ? [script, 'deploy'] : [script], { DATABASE_URL: 'postgresql://app:secret@127.0.0.1:1/app' })
-    expect(r.lines).toEqual(['Cannot reach PostgreSQL at 127.0.0.1:1 (ECONNREFUSED): start the server, or fix the host and port in DATABASE_URL.'])
+    const r = run(script === 'scripts/db.mjs' ? [script, 'deploy'] : [script], {
+      DATABASE_URL: 'postgresql://app:secret@127.0.0.1:1/app',
+    })
+    expect(r.lines).toEqual([
+      'Cannot reach PostgreSQL at 127.0.0.1:1 (ECONNREFUSED): start the server, or fix the host and port in DATABASE_URL.',
+    ])
     expect(r.status).toBe(1)
   }
 })
@@ -65,14 +69,21 @@ function brokenFolder(from: string, name: string) {
 onSqlite('SQLite: a failing migration leaves the database as it was and names the migration', () => {
   const file = path.join(tmp, 'm.db')
   expect(run(['scripts/db.mjs', 'deploy'], { DATABASE_URL: 'file:' + file }).status).toBe(0)
-  const before = new Database(file).prepare("SELECT name, sql FROM sqlite_master ORDER BY name").all()
-  const r = run(['scripts/db.mjs', 'deploy'], { DATABASE_URL: 'file:' + file, DB_MIGRATIONS_DIR_SQLITE: brokenFolder(path.join(root, 'prisma/migrations'), 'sqlite-broken') })
+  const before = new Database(file).prepare('SELECT name, sql FROM sqlite_master ORDER BY name').all()
+  const r = run(['scripts/db.mjs', 'deploy'], {
+    DATABASE_URL: 'file:' + file,
+    DB_MIGRATIONS_DIR_SQLITE: brokenFolder(path.join(root, 'prisma/migrations'), 'sqlite-broken'),
+  })
   expect(r.status).toBe(1)
   expect(r.lines).toHaveLength(1)
-  expect(r.lines[0]).toMatch(/^Migration 29990101000000_broken failed and was not applied; the database is as it was before \(.*NoSuchTable/)
+  expect(r.lines[0]).toMatch(
+    /^Migration 29990101000000_broken failed and was not applied; the database is as it was before \(.*NoSuchTable/,
+  )
   const conn = new Database(file)
-  expect(conn.prepare("SELECT name, sql FROM sqlite_master ORDER BY name").all()).toEqual(before)
-  expect(conn.prepare("SELECT COUNT(*) AS n FROM _prisma_migrations WHERE migration_name = '29990101000000_broken'").get()).toEqual({ n: 0 })
+  expect(conn.prepare('SELECT name, sql FROM sqlite_master ORDER BY name').all()).toEqual(before)
+  expect(
+    conn.prepare("SELECT COUNT(*) AS n FROM _prisma_migrations WHERE migration_name = '29990101000000_broken'").get(),
+  ).toEqual({ n: 0 })
   conn.close()
 })
 
@@ -89,22 +100,41 @@ const dbUrl = (name: string) => Object.assign(new URL(pgServer!), { pathname: '/
 /** A new database; `migrated`: a copy of the run's migrated template (saves a full deploy per test). */
 async function freshDatabase(name: string, migrated = false) {
   const template = migrated && process.env.TEST_PG_TEMPLATE ? ` TEMPLATE "${process.env.TEST_PG_TEMPLATE}"` : ''
-  await withClient(pgServer!, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(() => c.query(`CREATE DATABASE "${name}"${template}`)))
+  await withClient(pgServer!, (c) =>
+    c
+      .query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+      .then(() => c.query(`CREATE DATABASE "${name}"${template}`)),
+  )
   return dbUrl(name)
 }
 const schemaOf = (url: string) =>
-  withClient(url, async (c) => (await c.query("SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1, 2")).rows)
+  withClient(
+    url,
+    async (c) =>
+      (
+        await c.query(
+          "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1, 2",
+        )
+      ).rows,
+  )
 
 onPostgres('PostgreSQL: a failing migration leaves the database as it was and names the migration', async () => {
   const url = await freshDatabase(`mig_${process.pid}`, true)
   expect(run(['scripts/db.mjs', 'deploy'], { DATABASE_URL: url }).status).toBe(0) // up to date: nothing to apply
   const before = await schemaOf(url)
-  const r = run(['scripts/db.mjs', 'deploy'], { DATABASE_URL: url, DB_MIGRATIONS_DIR_POSTGRES: brokenFolder(path.join(root, 'prisma/postgres/migrations'), 'pg-broken') })
+  const r = run(['scripts/db.mjs', 'deploy'], {
+    DATABASE_URL: url,
+    DB_MIGRATIONS_DIR_POSTGRES: brokenFolder(path.join(root, 'prisma/postgres/migrations'), 'pg-broken'),
+  })
   expect(r.status).toBe(1)
   expect(r.lines).toHaveLength(1)
-  expect(r.lines[0]).toMatch(/^Migration 29990101000000_broken failed and was not applied; the database is as it was before \(.*NoSuchTable/)
+  expect(r.lines[0]).toMatch(
+    /^Migration 29990101000000_broken failed and was not applied; the database is as it was before \(.*NoSuchTable/,
+  )
   expect(await schemaOf(url)).toEqual(before)
-  const broken = await withClient(url, (c) => c.query("SELECT 1 FROM _prisma_migrations WHERE migration_name = '29990101000000_broken'"))
+  const broken = await withClient(url, (c) =>
+    c.query("SELECT 1 FROM _prisma_migrations WHERE migration_name = '29990101000000_broken'"),
+  )
   expect(broken.rowCount).toBe(0)
   // and a later deploy of the good folder still works
   expect(run(['scripts/db.mjs', 'deploy'], { DATABASE_URL: url }).status).toBe(0)
@@ -124,21 +154,55 @@ function seedSqlite(file: string) {
   const t0 = Date.UTC(2025, 5, 1)
   conn.transaction(() => {
     for (let c = 1; c <= 2; c++) {
-      conn.prepare('INSERT INTO Company (id, name, publicApiKey, isTestAccount, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)').run(c, `Shop ${c}`, `PUB00${c}`, c === 2 ? 1 : 0, d(t0 + c), d(t0 + c))
-      conn.prepare("INSERT INTO Metric (id, companyId, name, createdAt, updatedAt) VALUES (?, ?, 'Placed Order', ?, ?)").run(`M${c}`, c, d(t0), d(t0))
-      conn.prepare("INSERT INTO \"Group\" (id, companyId, name, type, definition, createdAt, updatedAt) VALUES (?, ?, 'VIP', 1, '{\"v\":1}', ?, ?)").run(`G${c}`, c, d(t0), d(t0))
+      conn
+        .prepare(
+          'INSERT INTO Company (id, name, publicApiKey, isTestAccount, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(c, `Shop ${c}`, `PUB00${c}`, c === 2 ? 1 : 0, d(t0 + c), d(t0 + c))
+      conn
+        .prepare("INSERT INTO Metric (id, companyId, name, createdAt, updatedAt) VALUES (?, ?, 'Placed Order', ?, ?)")
+        .run(`M${c}`, c, d(t0), d(t0))
+      conn
+        .prepare(
+          'INSERT INTO "Group" (id, companyId, name, type, definition, createdAt, updatedAt) VALUES (?, ?, \'VIP\', 1, \'{"v":1}\', ?, ?)',
+        )
+        .run(`G${c}`, c, d(t0), d(t0))
     }
-    const prof = conn.prepare('INSERT INTO Profile (id, companyId, email, latitude, properties, createdAt, updatedAt, lastEventAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    const ev = conn.prepare('INSERT INTO Event (companyId, profileId, metricId, ts, value, properties, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    const mem = conn.prepare('INSERT INTO GroupMembership (companyId, groupId, profileId, enteredAt) VALUES (?, ?, ?, ?)')
+    const prof = conn.prepare(
+      'INSERT INTO Profile (id, companyId, email, latitude, properties, createdAt, updatedAt, lastEventAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    const ev = conn.prepare(
+      'INSERT INTO Event (companyId, profileId, metricId, ts, value, properties, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
+    const mem = conn.prepare(
+      'INSERT INTO GroupMembership (companyId, groupId, profileId, enteredAt) VALUES (?, ?, ?, ?)',
+    )
     for (let i = 0; i < 1200; i++) {
       const c = (i % 2) + 1
-      prof.run(`P${i}`, c, `p${i}@example.test`, i / 7, JSON.stringify({ plan: i % 3 ? 'gold' : 'silver', n: i, 'odd "key"': true }), d(t0 + i * 1000), d(t0 + i * 1000), i % 5 ? d(t0 + i * 2000) : null)
-      for (let k = 0; k < 3; k++) ev.run(c, `P${i}`, `M${c}`, Math.floor(t0 / 1000) + i * 60 + k, k ? i * 1.25 : null, JSON.stringify({ k, sku: `S-${i}` }), d(t0 + i * 1000 + k))
+      prof.run(
+        `P${i}`,
+        c,
+        `p${i}@example.test`,
+        i / 7,
+        JSON.stringify({ plan: i % 3 ? 'gold' : 'silver', n: i, 'odd "key"': true }),
+        d(t0 + i * 1000),
+        d(t0 + i * 1000),
+        i % 5 ? d(t0 + i * 2000) : null,
+      )
+      for (let k = 0; k < 3; k++)
+        ev.run(
+          c,
+          `P${i}`,
+          `M${c}`,
+          Math.floor(t0 / 1000) + i * 60 + k,
+          k ? i * 1.25 : null,
+          JSON.stringify({ k, sku: `S-${i}` }),
+          d(t0 + i * 1000 + k),
+        )
       if (i % 4 === 0) mem.run(c, `G${c}`, `P${i}`, d(t0 + i))
     }
     // a gap in the ids: the sequence must continue after the largest, not the count
-    conn.prepare("DELETE FROM Event WHERE id BETWEEN 10 AND 20").run()
+    conn.prepare('DELETE FROM Event WHERE id BETWEEN 10 AND 20').run()
   })()
   conn.close()
 }
@@ -156,7 +220,13 @@ onPostgres('db:copy copies every table of a seeded SQLite database to an empty P
   expect(r.status).toBe(0)
 
   const sqlite = new Database(file, { readonly: true })
-  const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'").all() as { name: string }[]).map((t) => t.name)
+  const tables = (
+    sqlite
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'",
+      )
+      .all() as { name: string }[]
+  ).map((t) => t.name)
   await withClient(url, async (c) => {
     for (const t of tables) {
       const n = (sqlite.prepare(`SELECT COUNT(*) AS n FROM "${t}"`).get() as { n: number }).n
@@ -164,12 +234,20 @@ onPostgres('db:copy copies every table of a seeded SQLite database to an empty P
       expect([t, m]).toEqual([t, n])
     }
     // spot checks: dates, booleans, JSON text, floats; sequences continue after the copied ids
-    const s = sqlite.prepare('SELECT id, createdAt, isTestAccount, publicApiKey FROM Company ORDER BY id LIMIT 1').get() as { id: number; createdAt: string; isTestAccount: number; publicApiKey: string }
-    const p = (await c.query('SELECT "createdAt", "isTestAccount", "publicApiKey" FROM "Company" WHERE id = $1', [s.id])).rows[0]
+    const s = sqlite
+      .prepare('SELECT id, createdAt, isTestAccount, publicApiKey FROM Company ORDER BY id LIMIT 1')
+      .get() as { id: number; createdAt: string; isTestAccount: number; publicApiKey: string }
+    const p = (
+      await c.query('SELECT "createdAt", "isTestAccount", "publicApiKey" FROM "Company" WHERE id = $1', [s.id])
+    ).rows[0]
     expect(p.publicApiKey).toBe(s.publicApiKey)
     expect(p.isTestAccount).toBe(s.isTestAccount === 1)
-    expect(new Date(p.createdAt.getTime() - p.createdAt.getTimezoneOffset() * 60_000).toISOString()).toBe(new Date(s.createdAt).toISOString())
-    const e = sqlite.prepare('SELECT id, properties, value FROM Event WHERE value IS NOT NULL ORDER BY id DESC LIMIT 1').get() as { id: number; properties: string; value: number } | undefined
+    expect(new Date(p.createdAt.getTime() - p.createdAt.getTimezoneOffset() * 60_000).toISOString()).toBe(
+      new Date(s.createdAt).toISOString(),
+    )
+    const e = sqlite
+      .prepare('SELECT id, properties, value FROM Event WHERE value IS NOT NULL ORDER BY id DESC LIMIT 1')
+      .get() as { id: number; properties: string; value: number } | undefined
     if (e) {
       const pe = (await c.query('SELECT properties, value FROM "Event" WHERE id = $1', [e.id])).rows[0]
       expect([pe.properties, pe.value]).toEqual([e.properties, e.value])

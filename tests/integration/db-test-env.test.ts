@@ -6,10 +6,22 @@ import { useTestDatabase } from '../helpers/test-db'
 import { TEST_SESSION_SECRET } from '../helpers/test-env.mjs'
 
 test('the environment is pinned', () => {
-  for (const k of ['PORT', 'APP_URL', 'TRUST_PROXY', 'COOKIE_SECURE', 'DATABASE_URL', 'SESSION_IDLE_SECONDS', 'SESSION_ABSOLUTE_SECONDS', 'SESSION_SECRET_FILE', 'ENABLE_INPROCESS_WORKER'])
+  for (const k of [
+    'PORT',
+    'APP_URL',
+    'TRUST_PROXY',
+    'COOKIE_SECURE',
+    'DATABASE_URL',
+    'SESSION_IDLE_SECONDS',
+    'SESSION_ABSOLUTE_SECONDS',
+    'SESSION_SECRET_FILE',
+    'ENABLE_INPROCESS_WORKER',
+  ])
     expect([k, process.env[k]]).toEqual([k, undefined])
   expect(process.env.SESSION_SECRET).toBe(TEST_SESSION_SECRET)
   expect(process.env.TZ).toBe('UTC')
   useTestDatabase()
-  expect(process.env.DATABASE_URL).toMatch(process.env.TEST_DB === 'postgres' ? /^postgres(ql)?:\/\// : /^file:.*tests\/\.tmp\/run-/)
+  expect(process.env.DATABASE_URL).toMatch(
+    process.env.TEST_DB === 'postgres' ? /^postgres(ql)?:\/\// : /^file:.*tests\/\.tmp\/run-/,
+  )
 })

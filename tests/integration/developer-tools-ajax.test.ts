@@ -47,12 +47,25 @@ beforeAll(async () => {
   a = await account()
   b = await account()
   const row = (companyId: number, apiKeyId: number, i: number, over: Record<string, unknown> = {}) => ({
-    companyId, apiKeyId, method: 'GET', path: `/api/profiles/${i}`, status: 200, latencyMs: 5, revision: '2026-07-15', createdAt: minutesAgo(i), ...over,
+    companyId,
+    apiKeyId,
+    method: 'GET',
+    path: `/api/profiles/${i}`,
+    status: 200,
+    latencyMs: 5,
+    revision: '2026-07-15',
+    createdAt: minutesAgo(i),
+    ...over,
   })
   await db.apiRequestLog.createMany({
     data: [
       ...Array.from({ length: 30 }, (_, i) => row(a.companyId, a.keyId, i + 1)),
-      row(a.companyId, a.keyId, 40, { method: 'POST', path: '/api/events', status: 400, errorBody: '{"errors":[{"detail":"<b>bad</b>"}]}' }),
+      row(a.companyId, a.keyId, 40, {
+        method: 'POST',
+        path: '/api/events',
+        status: 400,
+        errorBody: '{"errors":[{"detail":"<b>bad</b>"}]}',
+      }),
       row(a.companyId, a.keyId, 41, { path: '/api/metrics', status: 429, revision: '2023-02-22' }),
       row(a.companyId, a.keyId, 60 * 24 * 3, { path: '/api/lists', status: 500, revision: null }),
       row(b.companyId, b.keyId, 1, { path: '/api/events', status: 400 }),
@@ -83,27 +96,46 @@ describe('GET /ajax/developer-tools/logs', () => {
     expect((await q(`caller=key:${a.keyId}`)).total).toBe(33)
     expect((await q('caller=key:999999')).total).toBe(0)
     expect((await q(`from=${encodeURIComponent(minutesAgo(35).toISOString())}`)).total).toBe(30)
-    expect((await q(`from=${encodeURIComponent(minutesAgo(45).toISOString())}&to=${encodeURIComponent(minutesAgo(38).toISOString())}`)).total).toBe(2)
+    expect(
+      (
+        await q(
+          `from=${encodeURIComponent(minutesAgo(45).toISOString())}&to=${encodeURIComponent(minutesAgo(38).toISOString())}`,
+        )
+      ).total,
+    ).toBe(2)
   })
 
   test('bad filters are 400 with field errors', async () => {
-    const bad = await json(await logs.GET(get('/ajax/developer-tools/logs?status=99&from=yesterday&pageSize=1000', a.cookie)))
+    const bad = await json(
+      await logs.GET(get('/ajax/developer-tools/logs?status=99&from=yesterday&pageSize=1000', a.cookie)),
+    )
     expect(bad.status).toBe(400)
     expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(expect.arrayContaining(['status', 'from']))
-    const reversed = await json(await logs.GET(get(`/ajax/developer-tools/logs?from=${minutesAgo(1).toISOString()}&to=${minutesAgo(10).toISOString()}`, a.cookie)))
+    const reversed = await json(
+      await logs.GET(
+        get(
+          `/ajax/developer-tools/logs?from=${minutesAgo(1).toISOString()}&to=${minutesAgo(10).toISOString()}`,
+          a.cookie,
+        ),
+      ),
+    )
     expect(reversed.status).toBe(400)
   })
 
-  test('one company never sees another company\'s rows', async () => {
+  test("one company never sees another company's rows", async () => {
     const other = await json(await logs.GET(get('/ajax/developer-tools/logs', b.cookie)))
     expect(other.body.total).toBe(1)
     const aRow = await db.apiRequestLog.findFirstOrThrow({ where: { companyId: a.companyId, status: 400 } })
-    expect((await log.GET(get(`/ajax/developer-tools/logs/${aRow.id}`, b.cookie), params({ id: String(aRow.id) }))).status).toBe(404)
+    expect(
+      (await log.GET(get(`/ajax/developer-tools/logs/${aRow.id}`, b.cookie), params({ id: String(aRow.id) }))).status,
+    ).toBe(404)
   })
 
   test('one request with its error body pretty-printed', async () => {
     const aRow = await db.apiRequestLog.findFirstOrThrow({ where: { companyId: a.companyId, status: 400 } })
-    const one = await json(await log.GET(get(`/ajax/developer-tools/logs/${aRow.id}`, a.cookie), params({ id: String(aRow.id) })))
+    const one = await json(
+      await log.GET(get(`/ajax/developer-tools/logs/${aRow.id}`, a.cookie), params({ id: String(aRow.id) })),
+    )
     expect(one.status).toBe(200)
     expect(one.body.log).toMatchObject({ method: 'POST', path: '/api/events', status: 400 })
     expect(one.body.log.errorBody).toBe(JSON.stringify({ errors: [{ detail: '<b>bad</b>' }] }, null, 2))
@@ -132,7 +164,9 @@ test('dashboard: calls per day by key, error rate, top endpoints, recent errors'
 
 test('revision monitoring flags old revisions per key', async () => {
   const r = (await json(await revisions.GET(get('/ajax/developer-tools/revisions', a.cookie)))).body
-  const byRevision = Object.fromEntries(r.rows.map((x: { revision: string | null; age: string; calls: number }) => [x.revision ?? 'none', x]))
+  const byRevision = Object.fromEntries(
+    r.rows.map((x: { revision: string | null; age: string; calls: number }) => [x.revision ?? 'none', x]),
+  )
   expect(byRevision['2026-07-15']).toMatchObject({ age: 'current', calls: 31 })
   expect(byRevision['2023-02-22']).toMatchObject({ age: 'retired', calls: 1 })
   expect(byRevision.none).toMatchObject({ age: 'missing' })
@@ -140,7 +174,8 @@ test('revision monitoring flags old revisions per key', async () => {
 
 describe('sample data generator', () => {
   const body = { metricName: 'Placed Order', profiles: 4, eventsPerProfile: 5, days: 30, confirmed: true }
-  const post = (cookie: string, b: unknown) => sample.POST(ajaxRequest('/ajax/developer-tools/sample-data', { method: 'POST', cookie, body: b }))
+  const post = (cookie: string, b: unknown) =>
+    sample.POST(ajaxRequest('/ajax/developer-tools/sample-data', { method: 'POST', cookie, body: b }))
 
   test('events land through ingest, marked $sample, counts exact, within the last D days', async () => {
     const c = await account()
@@ -185,7 +220,9 @@ describe('sample data generator', () => {
   test('an analyst cannot generate; a manager can', async () => {
     const c = await account()
     expect((await post(await member(c.companyId, 'analyst'), body)).status).toBe(403)
-    expect((await post(await member(c.companyId, 'manager'), { ...body, profiles: 1, eventsPerProfile: 1 })).status).toBe(201)
+    expect(
+      (await post(await member(c.companyId, 'manager'), { ...body, profiles: 1, eventsPerProfile: 1 })).status,
+    ).toBe(201)
   })
 })
 
@@ -194,7 +231,11 @@ test('client diagnostics: install pings, recent onsite events with their source,
   const empty = (await json(await diagnostics.GET(get('/ajax/developer-tools/client-diagnostics', c.cookie)))).body
   expect(empty).toEqual({ installed: false, installs: [], events: [] })
   await recordPing(c.companyId, 'https://shop.example.com')
-  const sent = await json(await testEvent.POST(ajaxRequest('/ajax/developer-tools/client-diagnostics/test-event', { method: 'POST', cookie: c.cookie })))
+  const sent = await json(
+    await testEvent.POST(
+      ajaxRequest('/ajax/developer-tools/client-diagnostics/test-event', { method: 'POST', cookie: c.cookie }),
+    ),
+  )
   expect(sent.status).toBe(201)
   expect(sent.body.eventId).toEqual(expect.any(Number))
   const d = (await json(await diagnostics.GET(get('/ajax/developer-tools/client-diagnostics', c.cookie)))).body
@@ -204,5 +245,14 @@ test('client diagnostics: install pings, recent onsite events with their source,
   // Another company sees neither.
   const other = (await json(await diagnostics.GET(get('/ajax/developer-tools/client-diagnostics', b.cookie)))).body
   expect(other.installs).toEqual([])
-  expect((await testEvent.POST(ajaxRequest('/ajax/developer-tools/client-diagnostics/test-event', { method: 'POST', cookie: await member(c.companyId, 'analyst') }))).status).toBe(403)
+  expect(
+    (
+      await testEvent.POST(
+        ajaxRequest('/ajax/developer-tools/client-diagnostics/test-event', {
+          method: 'POST',
+          cookie: await member(c.companyId, 'analyst'),
+        }),
+      )
+    ).status,
+  ).toBe(403)
 })

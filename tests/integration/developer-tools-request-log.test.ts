@@ -34,7 +34,14 @@ beforeEach(async () => {
 afterEach(() => setApiRequestLogWriter())
 
 const eventBody = (email: string) => ({
-  data: { type: 'event', attributes: { properties: {}, metric: { data: { type: 'metric', attributes: { name: 'Viewed Product' } } }, profile: { data: { type: 'profile', attributes: { email } } } } },
+  data: {
+    type: 'event',
+    attributes: {
+      properties: {},
+      metric: { data: { type: 'metric', attributes: { name: 'Viewed Product' } } },
+      profile: { data: { type: 'profile', attributes: { email } } },
+    },
+  },
 })
 
 test('one row per request with the key, method, path, status, latency and revision', async () => {
@@ -45,13 +52,24 @@ test('one row per request with the key, method, path, status, latency and revisi
   await flushApiRequestLogs()
   const rows = await db.apiRequestLog.findMany({ where: { companyId }, orderBy: { id: 'asc' } })
   expect(rows).toHaveLength(2)
-  expect(rows[0]).toMatchObject({ apiKeyId: keyId, appId: null, method: 'GET', path: '/api/metrics?fields[metric]=name', status: 200, revision: '2026-07-15', errorBody: null })
+  expect(rows[0]).toMatchObject({
+    apiKeyId: keyId,
+    appId: null,
+    method: 'GET',
+    path: '/api/metrics?fields[metric]=name',
+    status: 200,
+    revision: '2026-07-15',
+    errorBody: null,
+  })
   expect(rows[1]).toMatchObject({ method: 'POST', path: '/api/events', status: 202, errorBody: null })
   expect(rows[0]!.latencyMs).toBeGreaterThanOrEqual(0)
 })
 
 test('the error body of a 4xx is kept; a credential in the query is not', async () => {
-  const bad = await api('POST', '/api/events?api_key=pk_secret123&token=abc&page=2', { key, body: eventBody('not-an-email') })
+  const bad = await api('POST', '/api/events?api_key=pk_secret123&token=abc&page=2', {
+    key,
+    body: eventBody('not-an-email'),
+  })
   expect(bad.status).toBe(400)
   await flushApiRequestLogs()
   const row = await db.apiRequestLog.findFirstOrThrow({ where: { companyId } })
@@ -63,7 +81,13 @@ test('the error body of a 4xx is kept; a credential in the query is not', async 
 
 test('a long error body is cut to 4 KB', async () => {
   // A handler behind the real wrapper whose error detail runs past 4 KB.
-  const route = apiRoute({ scopes: [], rate: 'XL', handler: () => { throw new ApiError(400, 'invalid', 'x'.repeat(6000)) } })
+  const route = apiRoute({
+    scopes: [],
+    rate: 'XL',
+    handler: () => {
+      throw new ApiError(400, 'invalid', 'x'.repeat(6000))
+    },
+  })
   const res = await route(apiRequest('GET', '/api/anything', { key }))
   expect(res.status).toBe(400)
   expect((await res.text()).length).toBeGreaterThan(MAX_ERROR_BODY)
@@ -72,11 +96,21 @@ test('a long error body is cut to 4 KB', async () => {
   expect(row.errorBody!.length).toBeLessThanOrEqual(MAX_ERROR_BODY)
 })
 
-test('an OAuth app\'s bearer call is logged under the app', async () => {
+test("an OAuth app's bearer call is logged under the app", async () => {
   const appId = 'kca_devtoolslogtest'
   await db.oAuthApp.create({ data: { id: appId, companyId, name: 'Reviews app', scopes: '["metrics:read"]' } })
   const token = newCredential('kat')
-  await db.oAuthToken.create({ data: { id: 'tok-devtools', appId, companyId, familyId: 'fam-devtools', accessTokenHash: sha256(token), scopes: '["metrics:read"]', accessExpiresAt: new Date(Date.now() + 3600_000) } })
+  await db.oAuthToken.create({
+    data: {
+      id: 'tok-devtools',
+      appId,
+      companyId,
+      familyId: 'fam-devtools',
+      accessTokenHash: sha256(token),
+      scopes: '["metrics:read"]',
+      accessExpiresAt: new Date(Date.now() + 3600_000),
+    },
+  })
   const r = await api('GET', '/api/metrics', { headers: { authorization: `Bearer ${token}` } })
   expect(r.status).toBe(200)
   await flushApiRequestLogs()
@@ -107,8 +141,21 @@ test('a failing log write does not fail the request, and later writes still land
 
 test('200 waiting rows are written at once, without waiting for the timer', async () => {
   const calls: number[] = []
-  setApiRequestLogWriter(async (rows) => { calls.push(rows.length) })
-  const row = { companyId, apiKeyId: keyId, appId: null, method: 'GET', path: '/api/metrics', status: 200, latencyMs: 1, revision: null, errorBody: null, createdAt: new Date() }
+  setApiRequestLogWriter(async (rows) => {
+    calls.push(rows.length)
+  })
+  const row = {
+    companyId,
+    apiKeyId: keyId,
+    appId: null,
+    method: 'GET',
+    path: '/api/metrics',
+    status: 200,
+    latencyMs: 1,
+    revision: null,
+    errorBody: null,
+    createdAt: new Date(),
+  }
   for (let i = 0; i < 199; i++) recordApiRequest(row)
   await new Promise((r) => setTimeout(r, 20))
   expect(calls).toEqual([])
@@ -119,13 +166,24 @@ test('200 waiting rows are written at once, without waiting for the timer', asyn
 
 test('pruning removes rows older than 7 days only', async () => {
   const now = new Date('2026-11-20T12:00:00Z')
-  const row = (daysAgo: number) => ({ companyId, method: 'GET', path: '/api/metrics', status: 200, latencyMs: 3, createdAt: new Date(now.getTime() - daysAgo * 86_400_000) })
+  const row = (daysAgo: number) => ({
+    companyId,
+    method: 'GET',
+    path: '/api/metrics',
+    status: 200,
+    latencyMs: 3,
+    createdAt: new Date(now.getTime() - daysAgo * 86_400_000),
+  })
   await db.apiRequestLog.createMany({ data: [row(0), row(6.9), row(7.1), row(30)] })
   expect(await pruneApiRequestLogs(now)).toBe(2)
   expect(await db.apiRequestLog.count({ where: { companyId } })).toBe(2)
 })
 
 test('loggedPath keeps ordinary parameters and hides credential-like ones', () => {
-  expect(loggedPath('http://x/api/profiles?filter=equals(email,"a@b.c")&page[cursor]=abc')).toBe('/api/profiles?filter=equals(email,"a@b.c")&page[cursor]=abc')
-  expect(loggedPath('http://x/api/x?client_secret=s&access_token=t&password=p')).toBe('/api/x?client_secret=[redacted]&access_token=[redacted]&password=[redacted]')
+  expect(loggedPath('http://x/api/profiles?filter=equals(email,"a@b.c")&page[cursor]=abc')).toBe(
+    '/api/profiles?filter=equals(email,"a@b.c")&page[cursor]=abc',
+  )
+  expect(loggedPath('http://x/api/x?client_secret=s&access_token=t&password=p')).toBe(
+    '/api/x?client_secret=[redacted]&access_token=[redacted]&password=[redacted]',
+  )
 })

@@ -23,9 +23,17 @@ import { verifyDkim } from '@/lib/messaging/dkim/verify-dkim'
 import { ulid } from '@/lib/ids/make-id'
 
 type Handler = (r: Request, c?: never) => Promise<Response>
-async function call(handler: Handler, path: string, cookie: string, o: { method?: string; body?: unknown; id?: number } = {}) {
+async function call(
+  handler: Handler,
+  path: string,
+  cookie: string,
+  o: { method?: string; body?: unknown; id?: number } = {},
+) {
   const req = ajaxRequest(path, { method: o.method ?? (o.body === undefined ? 'GET' : 'POST'), cookie, body: o.body })
-  const res = await (handler as (r: Request, c?: unknown) => Promise<Response>)(req, o.id === undefined ? undefined : params({ id: String(o.id) }))
+  const res = await (handler as (r: Request, c?: unknown) => Promise<Response>)(
+    req,
+    o.id === undefined ? undefined : params({ id: String(o.id) }),
+  )
   return { status: res.status, json: await res.json() }
 }
 async function account() {
@@ -57,8 +65,16 @@ beforeEach(() => {
 async function send(companyId: number, email: string, fromEmail: string) {
   const profileId = (await upsertProfile(companyId, { email }, { mode: 'import' })).profile.id
   const input: CreateSendsInput = {
-    companyId, channel: 'email', sourceType: 'campaign_message', sourceId: ulid(),
-    content: { subject: 'Spring   sale', html: '<p>Hello {{ email }},  \n  see   our sale</p>\n\n', fromEmail, fromName: 'Acme' },
+    companyId,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId: ulid(),
+    content: {
+      subject: 'Spring   sale',
+      html: '<p>Hello {{ email }},  \n  see   our sale</p>\n\n',
+      fromEmail,
+      fromName: 'Acme',
+    },
     recipients: [{ profileId }],
   }
   await createSends(input)
@@ -86,19 +102,45 @@ test('adding a domain: field errors, a generated key sealed at rest, and the DKI
   expect(row.privateKey).not.toContain('PRIVATE KEY')
   expect(JSON.stringify(r.json)).not.toContain(row.privateKey.slice(3, 30))
   expect(d.records).toEqual([
-    { kind: 'dkim', type: 'TXT', name: `${d.selector}._domainkey.mail.acme.example`, value: `v=DKIM1; k=rsa; p=${row.publicKey}`, status: 'unchecked', found: [] },
-    { kind: 'spf', type: 'TXT', name: 'mail.acme.example', value: 'v=spf1 mx include:spf.mailer.example ~all', status: 'unchecked', found: [] },
-    { kind: 'dmarc', type: 'TXT', name: '_dmarc.mail.acme.example', value: 'v=DMARC1; p=none; rua=mailto:dmarc-reports@mail.acme.example', status: 'unchecked', found: [] },
+    {
+      kind: 'dkim',
+      type: 'TXT',
+      name: `${d.selector}._domainkey.mail.acme.example`,
+      value: `v=DKIM1; k=rsa; p=${row.publicKey}`,
+      status: 'unchecked',
+      found: [],
+    },
+    {
+      kind: 'spf',
+      type: 'TXT',
+      name: 'mail.acme.example',
+      value: 'v=spf1 mx include:spf.mailer.example ~all',
+      status: 'unchecked',
+      found: [],
+    },
+    {
+      kind: 'dmarc',
+      type: 'TXT',
+      name: '_dmarc.mail.acme.example',
+      value: 'v=DMARC1; p=none; rua=mailto:dmarc-reports@mail.acme.example',
+      status: 'unchecked',
+      found: [],
+    },
   ])
   expect(Buffer.from(row.publicKey, 'base64').length).toBeGreaterThan(290) // RSA-2048 SPKI
   const again = await call(addDomain, '/ajax/account/email/domains', cookie, { body: { domain: 'mail.acme.example' } })
   expect(again.json.fieldErrors).toEqual({ domain: ['This domain is already added.'] })
-  expect((await call(listDomains, '/ajax/account/email/domains', cookie)).json.domains.map((x: { domain: string }) => x.domain)).toEqual(['mail.acme.example'])
+  expect(
+    (await call(listDomains, '/ajax/account/email/domains', cookie)).json.domains.map(
+      (x: { domain: string }) => x.domain,
+    ),
+  ).toEqual(['mail.acme.example'])
 })
 
 test('check DNS against a real DNS server: missing, then published records verify the domain', async () => {
   const { cookie } = await account()
-  const d = (await call(addDomain, '/ajax/account/email/domains', cookie, { body: { domain: 'shop.dns.example' } })).json.domain
+  const d = (await call(addDomain, '/ajax/account/email/domains', cookie, { body: { domain: 'shop.dns.example' } }))
+    .json.domain
   const first = await call(checkDomain, '/ajax/account/email/domains/x/check', cookie, { method: 'POST', id: d.id })
   expect(first.status).toBe(200)
   expect(first.json.domain.verified).toBe(false)
@@ -123,7 +165,8 @@ test('check DNS against a real DNS server: missing, then published records verif
 
 test('mail from a sending domain is DKIM-signed and verifies with the published key; other domains are not signed', async () => {
   const { company, cookie } = await account()
-  const d = (await call(addDomain, '/ajax/account/email/domains', cookie, { body: { domain: 'signed.example' } })).json.domain
+  const d = (await call(addDomain, '/ajax/account/email/domains', cookie, { body: { domain: 'signed.example' } })).json
+    .domain
   const { publicKey } = await db.sendingDomain.findFirstOrThrow({ where: { companyId: company.id } })
   const mail = await send(company.id, 'ada@x.test', 'news@signed.example')
   const sig = headerOf(mail.raw, 'DKIM-Signature')
@@ -131,10 +174,18 @@ test('mail from a sending domain is DKIM-signed and verifies with the published 
   expect(sig).toContain(`s=${d.selector}`)
   const result = verifyDkim(mail.raw, publicKey)
   expect(result).toMatchObject({ ok: true, domain: 'signed.example', selector: d.selector })
-  expect(result.signedHeaders!.map((h) => h.toLowerCase())).toEqual(expect.arrayContaining(['from', 'subject', 'to', 'message-id']))
+  expect(result.signedHeaders!.map((h) => h.toLowerCase())).toEqual(
+    expect.arrayContaining(['from', 'subject', 'to', 'message-id']),
+  )
   // The verifier is real: a changed body or subject, or another key, fails.
-  expect(verifyDkim(mail.raw.replace('see', 'saw'), publicKey)).toMatchObject({ ok: false, reason: 'body hash mismatch' })
-  expect(verifyDkim(mail.raw.replace(/^Subject: .*$/m, 'Subject: Free money'), publicKey)).toMatchObject({ ok: false, reason: 'signature mismatch' })
+  expect(verifyDkim(mail.raw.replace('see', 'saw'), publicKey)).toMatchObject({
+    ok: false,
+    reason: 'body hash mismatch',
+  })
+  expect(verifyDkim(mail.raw.replace(/^Subject: .*$/m, 'Subject: Free money'), publicKey)).toMatchObject({
+    ok: false,
+    reason: 'signature mismatch',
+  })
   const other = await account()
   await call(addDomain, '/ajax/account/email/domains', other.cookie, { body: { domain: 'signed.example' } })
   const otherKey = (await db.sendingDomain.findFirstOrThrow({ where: { companyId: other.company.id } })).publicKey
@@ -152,14 +203,23 @@ test('mail from a sending domain is DKIM-signed and verifies with the published 
 test('cross-company: another company cannot list, check, delete or sign with a domain it does not own', async () => {
   const a = await account()
   const b = await account()
-  const d = (await call(addDomain, '/ajax/account/email/domains', a.cookie, { body: { domain: 'only-a.example' } })).json.domain
+  const d = (await call(addDomain, '/ajax/account/email/domains', a.cookie, { body: { domain: 'only-a.example' } }))
+    .json.domain
   expect((await call(listDomains, '/ajax/account/email/domains', b.cookie)).json.domains).toEqual([])
-  expect((await call(checkDomain, '/ajax/account/email/domains/x/check', b.cookie, { method: 'POST', id: d.id })).status).toBe(404)
-  expect((await call(deleteDomain, '/ajax/account/email/domains/x', b.cookie, { method: 'DELETE', id: d.id })).status).toBe(404)
+  expect(
+    (await call(checkDomain, '/ajax/account/email/domains/x/check', b.cookie, { method: 'POST', id: d.id })).status,
+  ).toBe(404)
+  expect(
+    (await call(deleteDomain, '/ajax/account/email/domains/x', b.cookie, { method: 'DELETE', id: d.id })).status,
+  ).toBe(404)
   expect(await db.sendingDomain.count({ where: { id: d.id } })).toBe(1)
   const mail = await send(b.company.id, 'eve@x.test', 'news@only-a.example')
   expect(headerOf(mail.raw, 'DKIM-Signature')).toBeUndefined()
-  expect((await call(deleteDomain, '/ajax/account/email/domains/x', a.cookie, { method: 'DELETE', id: d.id })).json).toEqual({ deleted: true })
+  expect(
+    (await call(deleteDomain, '/ajax/account/email/domains/x', a.cookie, { method: 'DELETE', id: d.id })).json,
+  ).toEqual({ deleted: true })
   expect(await db.sendingDomain.count({ where: { id: d.id } })).toBe(0)
-  expect((await call(deleteDomain, '/ajax/account/email/domains/x', a.cookie, { method: 'DELETE', id: 999999 })).status).toBe(404)
+  expect(
+    (await call(deleteDomain, '/ajax/account/email/domains/x', a.cookie, { method: 'DELETE', id: 999999 })).status,
+  ).toBe(404)
 })

@@ -33,17 +33,24 @@ afterAll(async () => {
 
 test('a delivered email has its preheader and absolute image and link addresses', async () => {
   const company = await makeCompany()
-  const profile = (await upsertProfile(company.id, { email: 'ada@x.test', firstName: 'Ada' }, { mode: 'import' })).profile
+  const profile = (await upsertProfile(company.id, { email: 'ada@x.test', firstName: 'Ada' }, { mode: 'import' }))
+    .profile
   const html = `<html><head><style>.hero{background:url('/media/images/${company.id}/bg.png')}</style></head><body>
 <img src="/email/placeholder.svg" alt=""><img src='/media/images/${company.id}/a.png'><a href="/collections/sale">Sale</a>
 <a href="https://shop.example/x">Shop</a><img src="//cdn.example/keep.png"><a href="#top">Top</a></body></html>`
   const input: CreateSendsInput = {
-    companyId: company.id, channel: 'email', sourceType: 'campaign_message', sourceId: ulid(),
-    content: { subject: 'Hello', previewText: 'Hi {{ first_name }}, 20% off <today>', html }, recipients: [{ profileId: profile.id }],
+    companyId: company.id,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId: ulid(),
+    content: { subject: 'Hello', previewText: 'Hi {{ first_name }}, 20% off <today>', html },
+    recipients: [{ profileId: profile.id }],
   }
   await createSends(input)
   await deliverSends(input)
-  expect((await db.send.findFirstOrThrow({ where: { companyId: company.id, sourceId: input.sourceId } })).status).toBe('sent')
+  expect((await db.send.findFirstOrThrow({ where: { companyId: company.id, sourceId: input.sourceId } })).status).toBe(
+    'sent',
+  )
   const mail = await simpleParser(sink.mails.at(-1)!.raw)
   const body = String(mail.html)
   const preheader = /<div[^>]*data-preheader[^>]*>([^<]*)/.exec(body)
@@ -64,5 +71,7 @@ test('no preview text, no preheader; a body tag with attributes keeps them', () 
   expect(withPreheader('<body><p>x</p></body>', '  ')).toBe('<body><p>x</p></body>')
   expect(withPreheader('<body class="a"><p>x</p>', 'Hi')).toMatch(/^<body class="a"><div[^>]*data-preheader[^>]*>Hi/)
   expect(withPreheader('<p>x</p>', 'Hi')).toMatch(/^<div[^>]*data-preheader/)
-  expect(withAbsoluteUrls('<a href="/x">x</a><a href="mailto:a@b.c">m</a>', 'https://a.test/')).toBe('<a href="https://a.test/x">x</a><a href="mailto:a@b.c">m</a>')
+  expect(withAbsoluteUrls('<a href="/x">x</a><a href="mailto:a@b.c">m</a>', 'https://a.test/')).toBe(
+    '<a href="https://a.test/x">x</a><a href="mailto:a@b.c">m</a>',
+  )
 })

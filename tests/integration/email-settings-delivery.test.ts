@@ -43,10 +43,21 @@ async function save(cookie: string, body: Record<string, unknown>) {
   const res = await postSettings(ajaxRequest('/ajax/account/email/settings', { method: 'POST', cookie, body }))
   expect(res.status).toBe(200)
 }
-async function send(companyId: number, emails: string[], content: CreateSendsInput['content'] = { subject: 'Hi', html: '<p>Hello</p>' }) {
+async function send(
+  companyId: number,
+  emails: string[],
+  content: CreateSendsInput['content'] = { subject: 'Hi', html: '<p>Hello</p>' },
+) {
   const ids = []
   for (const email of emails) ids.push((await upsertProfile(companyId, { email }, { mode: 'import' })).profile.id)
-  const input: CreateSendsInput = { companyId, channel: 'email', sourceType: 'campaign_message', sourceId: ulid(), content, recipients: ids.map((profileId) => ({ profileId })) }
+  const input: CreateSendsInput = {
+    companyId,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId: ulid(),
+    content,
+    recipients: ids.map((profileId) => ({ profileId })),
+  }
   await createSends(input)
   await deliverSends(input)
   return db.send.findMany({ where: { companyId, sourceId: input.sourceId }, orderBy: { id: 'asc' } })
@@ -59,8 +70,13 @@ test('a company with its own SMTP server sends through it (with its login); anot
   const a = await account()
   const b = await account()
   await save(a.cookie, {
-    default_from_name: 'Acme Shop', default_from_email: 'news@acme.example', reply_to: 'help@acme.example',
-    smtp_host: own.host, smtp_port: own.port, smtp_user: 'shop', smtp_password: 'S3cret-pass-word',
+    default_from_name: 'Acme Shop',
+    default_from_email: 'news@acme.example',
+    reply_to: 'help@acme.example',
+    smtp_host: own.host,
+    smtp_port: own.port,
+    smtp_user: 'shop',
+    smtp_password: 'S3cret-pass-word',
   })
   const sentA = await send(a.company.id, ['ada@x.test'])
   expect(sentA.map((s) => [s.status, s.provider])).toEqual([['sent', 'smtp:company']])
@@ -71,7 +87,13 @@ test('a company with its own SMTP server sends through it (with its login); anot
   expect(server.mails).toHaveLength(0)
 
   // The message's own sender and reply-to win over the company's defaults.
-  await send(a.company.id, ['bea@x.test'], { subject: 'Hi', html: '<p>x</p>', fromEmail: 'deals@acme.example', fromName: 'Deals', replyTo: 'r@acme.example' })
+  await send(a.company.id, ['bea@x.test'], {
+    subject: 'Hi',
+    html: '<p>x</p>',
+    fromEmail: 'deals@acme.example',
+    fromName: 'Deals',
+    replyTo: 'r@acme.example',
+  })
   expect(headerOf(own.mails[1]!.raw, 'From')).toBe('Deals <deals@acme.example>')
   expect(headerOf(own.mails[1]!.raw, 'Reply-To')).toBe('r@acme.example')
 
@@ -136,6 +158,7 @@ test('token bucket: waits within the limit, refuses ("retry") beyond the longest
   const results = await Promise.all(Array.from({ length: 8 }, (_, i) => sendSmtp(target, msg(`q${i}@x.test`))))
   expect(results.filter((r) => r.kind === 'sent')).toHaveLength(6)
   expect(results.filter((r) => r.kind === 'retry').map((r) => (r as { error: string }).error)).toEqual([
-    'rate_limited: over 1 messages per second', 'rate_limited: over 1 messages per second',
+    'rate_limited: over 1 messages per second',
+    'rate_limited: over 1 messages per second',
   ])
 })

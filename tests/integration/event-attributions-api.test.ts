@@ -21,20 +21,69 @@ beforeAll(async () => {
   B = (await makeCompany('Attr API B')).id
   keyA = await makeApiKey(A)
   keyB = await makeApiKey(B)
-  for (const [c, p] of [[A, 'PattA'], [B, 'PattB']] as const) {
+  for (const [c, p] of [
+    [A, 'PattA'],
+    [B, 'PattB'],
+  ] as const) {
     await db.profile.create({ data: { id: p, companyId: c, email: `${p}@x.test` } })
     await db.metric.create({ data: { id: `MPO${c}`, companyId: c, name: 'Placed Order' } })
   }
-  const ev = async (key: string, c: number, p: string, ts: number) => (ids[key] = (await db.event.create({ data: { companyId: c, profileId: p, metricId: `MPO${c}`, ts, value: 50 } })).id)
+  const ev = async (key: string, c: number, p: string, ts: number) =>
+    (ids[key] = (
+      await db.event.create({ data: { companyId: c, profileId: p, metricId: `MPO${c}`, ts, value: 50 } })
+    ).id)
   await ev('campaign', A, 'PattA', 1_790_000_000)
   await ev('flow', A, 'PattA', 1_790_000_100)
   await ev('none', A, 'PattA', 1_790_000_200)
   await ev('theirs', B, 'PattB', 1_790_000_300)
-  const base = { profileId: 'PattA', ts: 1_790_000_000, value: 50, channel: 'email', touch: 'click', touchTs: 1_789_999_000 }
-  await db.eventAttribution.create({ data: { ...base, eventId: ids.campaign!, companyId: A, metricId: `MPO${A}`, sourceType: 'campaign', campaignId: 'CmpA', messageId: 'CmsgA', sendId: 'SendA1' } })
-  await db.eventAttribution.create({ data: { ...base, eventId: ids.flow!, companyId: A, metricId: `MPO${A}`, sourceType: 'flow', flowId: 'FlowA', messageId: 'ActA', sendId: 'SendA2' } })
-  await db.flowMessage.create({ data: { id: 'FmA', flowId: 'FlowA', actionId: 'ActA', companyId: A, channel: 'email', definition: '{}' } })
-  await db.eventAttribution.create({ data: { ...base, profileId: 'PattB', eventId: ids.theirs!, companyId: B, metricId: `MPO${B}`, sourceType: 'campaign', campaignId: 'CmpB', messageId: 'CmsgB', sendId: 'SendB1' } })
+  const base = {
+    profileId: 'PattA',
+    ts: 1_790_000_000,
+    value: 50,
+    channel: 'email',
+    touch: 'click',
+    touchTs: 1_789_999_000,
+  }
+  await db.eventAttribution.create({
+    data: {
+      ...base,
+      eventId: ids.campaign!,
+      companyId: A,
+      metricId: `MPO${A}`,
+      sourceType: 'campaign',
+      campaignId: 'CmpA',
+      messageId: 'CmsgA',
+      sendId: 'SendA1',
+    },
+  })
+  await db.eventAttribution.create({
+    data: {
+      ...base,
+      eventId: ids.flow!,
+      companyId: A,
+      metricId: `MPO${A}`,
+      sourceType: 'flow',
+      flowId: 'FlowA',
+      messageId: 'ActA',
+      sendId: 'SendA2',
+    },
+  })
+  await db.flowMessage.create({
+    data: { id: 'FmA', flowId: 'FlowA', actionId: 'ActA', companyId: A, channel: 'email', definition: '{}' },
+  })
+  await db.eventAttribution.create({
+    data: {
+      ...base,
+      profileId: 'PattB',
+      eventId: ids.theirs!,
+      companyId: B,
+      metricId: `MPO${B}`,
+      sourceType: 'campaign',
+      campaignId: 'CmpB',
+      messageId: 'CmsgB',
+      sendId: 'SendB1',
+    },
+  })
 })
 afterAll(() => server.close())
 beforeEach(() => resetRateLimits())
@@ -43,15 +92,24 @@ test('the list names what earned each conversion; unattributed events have an em
   const r = await api('GET', '/api/events?include=attributions&sort=datetime', { key: keyA })
   expect(r.status).toBe(200)
   const byId = Object.fromEntries(r.json.data.map((e: { id: string }) => [e.id, e]))
-  expect(byId[String(ids.campaign)].relationships.attributions.data).toEqual([{ type: 'attribution', id: `${ids.campaign}-SendA1` }])
+  expect(byId[String(ids.campaign)].relationships.attributions.data).toEqual([
+    { type: 'attribution', id: `${ids.campaign}-SendA1` },
+  ])
   expect(byId[String(ids.none)].relationships.attributions.data).toEqual([])
   const included = Object.fromEntries(r.json.included.map((i: { id: string }) => [i.id, i]))
   expect(Object.keys(included).sort()).toEqual([`${ids.campaign}-SendA1`, `${ids.flow}-SendA2`].sort())
   expect(included[`${ids.campaign}-SendA1`]).toMatchObject({
     type: 'attribution',
-    relationships: { event: { data: { type: 'event', id: String(ids.campaign) } }, campaign: { data: { type: 'campaign', id: 'CmpA' } }, 'campaign-message': { data: { type: 'campaign-message', id: 'CmsgA' } } },
+    relationships: {
+      event: { data: { type: 'event', id: String(ids.campaign) } },
+      campaign: { data: { type: 'campaign', id: 'CmpA' } },
+      'campaign-message': { data: { type: 'campaign-message', id: 'CmsgA' } },
+    },
   })
-  expect(included[`${ids.flow}-SendA2`].relationships).toMatchObject({ flow: { data: { type: 'flow', id: 'FlowA' } }, 'flow-message': { data: { type: 'flow-message', id: 'FmA' } } })
+  expect(included[`${ids.flow}-SendA2`].relationships).toMatchObject({
+    flow: { data: { type: 'flow', id: 'FlowA' } },
+    'flow-message': { data: { type: 'flow-message', id: 'FmA' } },
+  })
   // without the include, no relationship and no included
   const plain = await api('GET', '/api/events', { key: keyA })
   expect(plain.json.included).toBeUndefined()

@@ -16,28 +16,57 @@ import { isFirstVisit } from '@/lib/account/is-first-visit'
 import { ajaxRequest, CSRF, makeCompany, makeUser, signIn } from '../helpers/factory'
 
 let info: jest.SpyInstance
-beforeEach(() => { info = jest.spyOn(console, 'info').mockImplementation(() => {}); resetRateLimits() })
+beforeEach(() => {
+  info = jest.spyOn(console, 'info').mockImplementation(() => {})
+  resetRateLimits()
+})
 afterEach(() => info.mockRestore())
 
 const anon = `${CSRF_COOKIE}=${CSRF}`
 const LINK = /\/account\/create-password\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/
-async function call(handler: (r: Request) => Promise<Response>, path: string, cookie: string | undefined, body: unknown) {
+async function call(
+  handler: (r: Request) => Promise<Response>,
+  path: string,
+  cookie: string | undefined,
+  body: unknown,
+) {
   const res = await handler(ajaxRequest(path, { method: 'POST', cookie, body }))
   return { status: res.status, res }
 }
-const cookieFrom = (res: Response) => `${res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]}; ${CSRF_COOKIE}=${CSRF}`
-const latestSession = (userId: number) => db.session.findFirstOrThrow({ where: { userId, revokedAt: null }, orderBy: { createdAt: 'desc' } })
+const cookieFrom = (res: Response) =>
+  `${
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
+      .split(';')[0]
+  }; ${CSRF_COOKIE}=${CSRF}`
+const latestSession = (userId: number) =>
+  db.session.findFirstOrThrow({ where: { userId, revokedAt: null }, orderBy: { createdAt: 'desc' } })
 
 test('accepting an invitation stamps the sign-in and is a first visit; the next sign-in is not', async () => {
   const company = await makeCompany()
   const owner = await makeUser({ companyId: company.id, role: 'owner' })
   const ownerCookie = await signIn(owner.id, company.id)
-  expect((await call(createUser, '/ajax/account/users/create', ownerCookie, { email: 'joiner@example.test', role: 'analyst' })).status).toBe(201)
+  expect(
+    (
+      await call(createUser, '/ajax/account/users/create', ownerCookie, {
+        email: 'joiner@example.test',
+        role: 'analyst',
+      })
+    ).status,
+  ).toBe(201)
   const mail = await db.outboxMail.findFirstOrThrow({ where: { to: 'joiner@example.test' }, orderBy: { id: 'desc' } })
   const [, uid, token] = mail.text.match(LINK)!
 
   const before = Date.now()
-  const joined = await call(createPassword, '/ajax/account/create-password', anon, { uid, token, firstName: 'Jo', lastName: 'Iner', password1: 'long-password', password2: 'long-password' })
+  const joined = await call(createPassword, '/ajax/account/create-password', anon, {
+    uid,
+    token,
+    firstName: 'Jo',
+    lastName: 'Iner',
+    password1: 'long-password',
+    password2: 'long-password',
+  })
   expect(joined.status).toBe(201)
   const user = await db.user.findUniqueOrThrow({ where: { email: 'joiner@example.test' } })
   expect(user.lastLoginAt).not.toBeNull()
@@ -50,7 +79,9 @@ test('accepting an invitation stamps the sign-in and is a first visit; the next 
   const second = await latestSession(user.id)
   expect(second.id).not.toBe(first.id)
   expect(await isFirstVisit(user.id, second.id)).toBe(false)
-  expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).lastLoginAt!.getTime()).toBe(second.createdAt.getTime())
+  expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).lastLoginAt!.getTime()).toBe(
+    second.createdAt.getTime(),
+  )
 })
 
 test('switching company is not a sign-in: the last sign-in stays', async () => {
@@ -61,6 +92,8 @@ test('switching company is not a sign-in: the last sign-in stays', async () => {
   const signedIn = await call(login, '/ajax/login', anon, { email: user.email, password: 'long-password' })
   const stamped = (await db.user.findUniqueOrThrow({ where: { id: user.id } })).lastLoginAt!
   await new Promise((r) => setTimeout(r, 5))
-  expect((await call(switchCompany, '/ajax/account/switch-company', cookieFrom(signedIn.res), { companyId: b.id })).status).toBe(200)
+  expect(
+    (await call(switchCompany, '/ajax/account/switch-company', cookieFrom(signedIn.res), { companyId: b.id })).status,
+  ).toBe(200)
   expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).lastLoginAt!.getTime()).toBe(stamped.getTime())
 })

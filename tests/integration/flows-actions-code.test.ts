@@ -16,7 +16,12 @@ import { flowDefinition, type FlowAction, type FlowDefinition } from '@/lib/flow
 import { createFlow, getFlowVersionDefinition } from '@/lib/flows/store'
 import { enterFlow, prepareFlowJobs } from '@/lib/flows/engine/enter-flow'
 import { drainFlowRuns } from '@/lib/flows/engine/advance-runs'
-import { CODE_MESSAGES, runSandboxedCode, setSandboxWorkerSourceForTests, stopSandbox } from '@/lib/flows/sandbox/run-code'
+import {
+  CODE_MESSAGES,
+  runSandboxedCode,
+  setSandboxWorkerSourceForTests,
+  stopSandbox,
+} from '@/lib/flows/sandbox/run-code'
 import { runCodeStep } from '@/lib/flows/sandbox/code-job'
 import { actionOutputSplitExecutor } from '@/lib/flows/sandbox/action-output-split'
 import { inWriteTx } from '@/lib/db/ops'
@@ -37,13 +42,25 @@ beforeAll(async () => {
 })
 afterAll(() => stopSandbox())
 
-const input = { profile: { email: 'ada@example.test', first_name: 'ada' }, event: { $value: 150, Items: [1, 2, 3] }, flow: { id: 'F', name: 'Flow' } }
+const input = {
+  profile: { email: 'ada@example.test', first_name: 'ada' },
+  event: { $value: 150, Items: [1, 2, 3] },
+  flow: { id: 'F', name: 'Flow' },
+}
 
 describe('the sandbox', () => {
   test('returns JSON results: a return, main(input), an async function', async () => {
-    expect(await runSandboxedCode('return { properties: { vip: event.$value > 100 }, value: profile.email }', input)).toMatchObject({ ok: true, output: { properties: { vip: true }, value: 'ada@example.test' } })
-    expect(await runSandboxedCode('function main(i) { return i.event.Items.length }', input)).toMatchObject({ ok: true, output: 3 })
-    expect(await runSandboxedCode('return (async () => { await null; return "later" })()', input)).toMatchObject({ ok: true, output: 'later' })
+    expect(
+      await runSandboxedCode('return { properties: { vip: event.$value > 100 }, value: profile.email }', input),
+    ).toMatchObject({ ok: true, output: { properties: { vip: true }, value: 'ada@example.test' } })
+    expect(await runSandboxedCode('function main(i) { return i.event.Items.length }', input)).toMatchObject({
+      ok: true,
+      output: 3,
+    })
+    expect(await runSandboxedCode('return (async () => { await null; return "later" })()', input)).toMatchObject({
+      ok: true,
+      output: 'later',
+    })
   })
 
   test('an infinite loop is stopped after 1 second', async () => {
@@ -65,8 +82,14 @@ describe('the sandbox', () => {
   })
 
   test('a memory bomb is stopped at 16 MB', async () => {
-    expect(await runSandboxedCode('const a = new Array(4e6).fill(1.5); return a.length', input)).toMatchObject({ ok: false, kind: 'memory', error: 'The code used more than 16 MB.' })
-    expect(await runSandboxedCode('const b = new ArrayBuffer(64 * 1024 * 1024); return b.byteLength', input)).toMatchObject({ ok: false, kind: 'memory' })
+    expect(await runSandboxedCode('const a = new Array(4e6).fill(1.5); return a.length', input)).toMatchObject({
+      ok: false,
+      kind: 'memory',
+      error: 'The code used more than 16 MB.',
+    })
+    expect(
+      await runSandboxedCode('const b = new ArrayBuffer(64 * 1024 * 1024); return b.byteLength', input),
+    ).toMatchObject({ ok: false, kind: 'memory' })
   })
 
   test('no host objects: require, import, fetch, process, timers, WebAssembly and the file system are absent', async () => {
@@ -75,22 +98,49 @@ describe('the sandbox', () => {
       input,
     )
     expect(r).toMatchObject({ ok: true, output: Array(11).fill('undefined') })
-    expect(await runSandboxedCode('return require("fs").readFileSync("/etc/passwd", "utf8")', input)).toMatchObject({ ok: false, kind: 'error', error: expect.stringMatching(/require/) })
+    expect(await runSandboxedCode('return require("fs").readFileSync("/etc/passwd", "utf8")', input)).toMatchObject({
+      ok: false,
+      kind: 'error',
+      error: expect.stringMatching(/require/),
+    })
     const imp = await runSandboxedCode('return import("fs")', input)
     expect(imp.ok).toBe(false)
-    expect(await runSandboxedCode('return this === undefined && Object.keys(globalThis).filter((k) => !k.startsWith("__")).length', input)).toMatchObject({ ok: true, output: 0 })
+    expect(
+      await runSandboxedCode(
+        'return this === undefined && Object.keys(globalThis).filter((k) => !k.startsWith("__")).length',
+        input,
+      ),
+    ).toMatchObject({ ok: true, output: 0 })
   })
 
   test('errors of the code come back as its message; a huge result is refused', async () => {
-    expect(await runSandboxedCode('throw new TypeError("no total")', input)).toMatchObject({ ok: false, kind: 'error', error: 'TypeError: no total' })
-    expect(await runSandboxedCode('function f() { return f() } return f()', input)).toMatchObject({ ok: false, kind: 'error', error: 'InternalError: stack overflow' })
-    expect(await runSandboxedCode('return "y".repeat(70000)', input)).toMatchObject({ ok: false, kind: 'output', error: CODE_MESSAGES.output })
+    expect(await runSandboxedCode('throw new TypeError("no total")', input)).toMatchObject({
+      ok: false,
+      kind: 'error',
+      error: 'TypeError: no total',
+    })
+    expect(await runSandboxedCode('function f() { return f() } return f()', input)).toMatchObject({
+      ok: false,
+      kind: 'error',
+      error: 'InternalError: stack overflow',
+    })
+    expect(await runSandboxedCode('return "y".repeat(70000)', input)).toMatchObject({
+      ok: false,
+      kind: 'output',
+      error: CODE_MESSAGES.output,
+    })
   })
 
   test('refuses to run when the WebAssembly module cannot load', async () => {
-    setSandboxWorkerSourceForTests(`require('node:worker_threads').parentPort.postMessage({ type: 'unavailable', error: 'wasm missing' })`)
+    setSandboxWorkerSourceForTests(
+      `require('node:worker_threads').parentPort.postMessage({ type: 'unavailable', error: 'wasm missing' })`,
+    )
     try {
-      expect(await runSandboxedCode('return 1', input)).toMatchObject({ ok: false, kind: 'unavailable', error: CODE_MESSAGES.unavailable })
+      expect(await runSandboxedCode('return 1', input)).toMatchObject({
+        ok: false,
+        kind: 'unavailable',
+        error: CODE_MESSAGES.unavailable,
+      })
     } finally {
       setSandboxWorkerSourceForTests(null)
     }
@@ -103,15 +153,41 @@ describe('the sandbox', () => {
 let seq = 0
 async function profile(companyId = A) {
   const id = `PC${++seq}x${Math.random().toString(36).slice(2, 8)}`
-  await db.profile.create({ data: { id, companyId, email: `${id}@example.test`, firstName: 'ada', properties: JSON.stringify({ keep: 1, drop: 2 }) } })
+  await db.profile.create({
+    data: {
+      id,
+      companyId,
+      email: `${id}@example.test`,
+      firstName: 'ada',
+      properties: JSON.stringify({ keep: 1, drop: 2 }),
+    },
+  })
   return id
 }
 async function codeFlow(source: string, companyId = A) {
   const def = flowDefinition.parse({
-    triggers: [], profile_filter: null, reentry_criteria: null, entry_action_id: 'c',
+    triggers: [],
+    profile_filter: null,
+    reentry_criteria: null,
+    entry_action_id: 'c',
     actions: [
-      { temporary_id: 'c', type: 'code', links: { next: 'u' }, data: { name: 'Score', source_code: source, runtime: 'javascript' } },
-      { temporary_id: 'u', type: 'update-profile', links: { next: null }, data: { status: 'live', profile_operations: [{ operator: 'update', property_type: 'boolean', property_key: 'after_code', property_value: true }] } },
+      {
+        temporary_id: 'c',
+        type: 'code',
+        links: { next: 'u' },
+        data: { name: 'Score', source_code: source, runtime: 'javascript' },
+      },
+      {
+        temporary_id: 'u',
+        type: 'update-profile',
+        links: { next: null },
+        data: {
+          status: 'live',
+          profile_operations: [
+            { operator: 'update', property_type: 'boolean', property_key: 'after_code', property_value: true },
+          ],
+        },
+      },
     ],
   }) as FlowDefinition
   const id = await createFlow(companyId, { name: 'Code flow', definition: def, status: 'live' })
@@ -120,8 +196,24 @@ async function codeFlow(source: string, companyId = A) {
   return { id, codeId: stored.actions[0]!.id!, nextId: stored.actions[1]!.id! }
 }
 const enter = async (flowId: string, profileId: string, companyId = A) =>
-  (await enterFlow({ companyId, flowId, profileId, entryKey: `k:${Math.random()}`, triggerKind: 'metric', now: new Date(), triggerEvent: { id: 9, metricId: null, metric: 'Placed Order', properties: { Items: ['a', 'b', 'c'] }, time: new Date().toISOString(), value: 150 } }))!.runId
-const props = async (id: string) => JSON.parse((await db.profile.findUniqueOrThrow({ where: { id } })).properties) as Record<string, unknown>
+  (await enterFlow({
+    companyId,
+    flowId,
+    profileId,
+    entryKey: `k:${Math.random()}`,
+    triggerKind: 'metric',
+    now: new Date(),
+    triggerEvent: {
+      id: 9,
+      metricId: null,
+      metric: 'Placed Order',
+      properties: { Items: ['a', 'b', 'c'] },
+      time: new Date().toISOString(),
+      value: 150,
+    },
+  }))!.runId
+const props = async (id: string) =>
+  JSON.parse((await db.profile.findUniqueOrThrow({ where: { id } })).properties) as Record<string, unknown>
 
 test('a code step parks the run, the job runs the code and resumes it; properties set, value kept, next step runs', async () => {
   const { id, codeId, nextId } = await codeFlow(
@@ -130,13 +222,23 @@ test('a code step parks the run, the job runs the code and resumes it; propertie
   const p = await profile()
   const runId = await enter(id, p)
   await drainFlowRuns()
-  expect(await db.flowRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: 'waiting', currentActionId: codeId })
-  expect(await db.flowStep.findFirstOrThrow({ where: { runId, actionId: codeId } })).toMatchObject({ status: 'waiting' })
-  expect(await db.flowCodeResult.findUniqueOrThrow({ where: { stepKey: `${runId}:${codeId}` } })).toMatchObject({ status: 'pending', companyId: A })
+  expect(await db.flowRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+    status: 'waiting',
+    currentActionId: codeId,
+  })
+  expect(await db.flowStep.findFirstOrThrow({ where: { runId, actionId: codeId } })).toMatchObject({
+    status: 'waiting',
+  })
+  expect(await db.flowCodeResult.findUniqueOrThrow({ where: { stepKey: `${runId}:${codeId}` } })).toMatchObject({
+    status: 'pending',
+    companyId: A,
+  })
 
   await runJobsUntilIdle() // flows.code, then the flows.advance it leaves
   await drainFlowRuns()
-  expect(await db.flowCodeResult.findUniqueOrThrow({ where: { stepKey: `${runId}:${codeId}` } })).toMatchObject({ status: 'ok' })
+  expect(await db.flowCodeResult.findUniqueOrThrow({ where: { stepKey: `${runId}:${codeId}` } })).toMatchObject({
+    status: 'ok',
+  })
   const step = await db.flowStep.findFirstOrThrow({ where: { runId, actionId: codeId } })
   expect(step).toMatchObject({ status: 'done', outcome: 'ok' })
   expect(JSON.parse(step.detail!)).toMatchObject({ output: 'vip', properties: ['vip', 'items', 'first', 'drop'] })
@@ -170,25 +272,77 @@ test('an action-output split branches on the value a code step returned in the s
   await drainFlowRuns()
   await runJobsUntilIdle()
   await drainFlowRuns()
-  const split = (conditions: unknown[]) => ({
-    id: '999', type: 'action-output-split', links: { next_if_true: 'yes', next_if_false: 'no' },
-    data: { action_output_filter: { condition_groups: [{ conditions }] } },
-  }) as unknown as FlowAction
-  const run = (action: FlowAction) => inWriteTx(() => actionOutputSplitExecutor({
-    companyId: A, flowId: id, version: 1, definition: { triggers: [], actions: [], entry_action_id: null }, runId, profileId: 'x', action, actionStatus: 'live',
-    webhookSecret: '', triggerKind: 'metric', triggerEvent: null, enteredAt: new Date(), now: new Date(), stepKey: `${runId}:999`,
-  }))
-  const cond = (field: string, filter: unknown) => ({ type: 'action-output', output_config_id: Number(codeId), field, filter })
-  expect(await run(split([cond('segment', { type: 'string', operator: 'equals', value: 'VIP' })]))).toMatchObject({ kind: 'next', next: 'yes', outcome: 'true' })
-  expect(await run(split([cond('score', { type: 'numeric', operator: 'greater-than', value: 90 })]))).toMatchObject({ next: 'no', outcome: 'false' })
-  expect(await run(split([cond('score', { type: 'numeric', operator: 'greater-than', value: 90 }), cond('segment', { type: 'existence', operator: 'is-set' })]))).toMatchObject({ next: 'yes' })
+  const split = (conditions: unknown[]) =>
+    ({
+      id: '999',
+      type: 'action-output-split',
+      links: { next_if_true: 'yes', next_if_false: 'no' },
+      data: { action_output_filter: { condition_groups: [{ conditions }] } },
+    }) as unknown as FlowAction
+  const run = (action: FlowAction) =>
+    inWriteTx(() =>
+      actionOutputSplitExecutor({
+        companyId: A,
+        flowId: id,
+        version: 1,
+        definition: { triggers: [], actions: [], entry_action_id: null },
+        runId,
+        profileId: 'x',
+        action,
+        actionStatus: 'live',
+        webhookSecret: '',
+        triggerKind: 'metric',
+        triggerEvent: null,
+        enteredAt: new Date(),
+        now: new Date(),
+        stepKey: `${runId}:999`,
+      }),
+    )
+  const cond = (field: string, filter: unknown) => ({
+    type: 'action-output',
+    output_config_id: Number(codeId),
+    field,
+    filter,
+  })
+  expect(await run(split([cond('segment', { type: 'string', operator: 'equals', value: 'VIP' })]))).toMatchObject({
+    kind: 'next',
+    next: 'yes',
+    outcome: 'true',
+  })
+  expect(await run(split([cond('score', { type: 'numeric', operator: 'greater-than', value: 90 })]))).toMatchObject({
+    next: 'no',
+    outcome: 'false',
+  })
+  expect(
+    await run(
+      split([
+        cond('score', { type: 'numeric', operator: 'greater-than', value: 90 }),
+        cond('segment', { type: 'existence', operator: 'is-set' }),
+      ]),
+    ),
+  ).toMatchObject({ next: 'yes' })
   // Another run's output is not this run's.
   const other = await enter(id, await profile())
-  expect(await inWriteTx(() => actionOutputSplitExecutor({
-    companyId: A, flowId: id, version: 1, definition: { triggers: [], actions: [], entry_action_id: null }, runId: other, profileId: 'x',
-    action: split([cond('segment', { type: 'existence', operator: 'is-set' })]), actionStatus: 'live', webhookSecret: '', triggerKind: 'metric',
-    triggerEvent: null, enteredAt: new Date(), now: new Date(), stepKey: `${other}:999`,
-  }))).toMatchObject({ next: 'no' })
+  expect(
+    await inWriteTx(() =>
+      actionOutputSplitExecutor({
+        companyId: A,
+        flowId: id,
+        version: 1,
+        definition: { triggers: [], actions: [], entry_action_id: null },
+        runId: other,
+        profileId: 'x',
+        action: split([cond('segment', { type: 'existence', operator: 'is-set' })]),
+        actionStatus: 'live',
+        webhookSecret: '',
+        triggerKind: 'metric',
+        triggerEvent: null,
+        enteredAt: new Date(),
+        now: new Date(),
+        stepKey: `${other}:999`,
+      }),
+    ),
+  ).toMatchObject({ next: 'no' })
 })
 
 // ---- /ajax ----
@@ -202,10 +356,23 @@ async function call(h: Handler, method: string, id: string, body?: unknown, cook
 test('/ajax code configuration, bootstrap and name; bad code is a 400; another company gets 404', async () => {
   const { id, codeId } = await codeFlow('return 1')
   const got = await call(configuration.GET, 'GET', codeId)
-  expect(got).toMatchObject({ status: 200, json: { actionId: codeId, flowId: id, sourceCode: 'return 1', runtime: 'javascript', recipeId: null, name: 'Score' } })
+  expect(got).toMatchObject({
+    status: 200,
+    json: {
+      actionId: codeId,
+      flowId: id,
+      sourceCode: 'return 1',
+      runtime: 'javascript',
+      recipeId: null,
+      name: 'Score',
+    },
+  })
 
   const v0 = (await db.flow.findUniqueOrThrow({ where: { id } })).currentVersion
-  const saved = await call(configuration.POST, 'POST', codeId, { sourceCode: 'return { value: 2 }', recipeId: 'output-only' })
+  const saved = await call(configuration.POST, 'POST', codeId, {
+    sourceCode: 'return { value: 2 }',
+    recipeId: 'output-only',
+  })
   expect(saved.status).toBe(200)
   expect(saved.json).toMatchObject({ sourceCode: 'return { value: 2 }', recipeId: 'output-only', version: v0 + 1 })
   expect((await call(configuration.GET, 'GET', codeId)).json.sourceCode).toBe('return { value: 2 }')
@@ -215,33 +382,58 @@ test('/ajax code configuration, bootstrap and name; bad code is a 400; another c
   expect(syntax.json.fieldErrors.sourceCode[0]).toMatch(/SyntaxError/)
   const big = await call(configuration.POST, 'POST', codeId, { sourceCode: 'x'.repeat(70_000) })
   expect(big.json.fieldErrors.sourceCode).toEqual(['The code is larger than 64 KB.'])
-  expect((await call(configuration.POST, 'POST', codeId, { sourceCode: 'return 1', runtime: 'python' })).json.fieldErrors.runtime).toEqual(['The runtime must be javascript.'])
-  expect((await call(configuration.POST, 'POST', codeId, { sourceCode: 'return 1', recipeId: 'nope' })).json.fieldErrors.recipeId).toEqual(['Unknown recipe.'])
+  expect(
+    (await call(configuration.POST, 'POST', codeId, { sourceCode: 'return 1', runtime: 'python' })).json.fieldErrors
+      .runtime,
+  ).toEqual(['The runtime must be javascript.'])
+  expect(
+    (await call(configuration.POST, 'POST', codeId, { sourceCode: 'return 1', recipeId: 'nope' })).json.fieldErrors
+      .recipeId,
+  ).toEqual(['Unknown recipe.'])
   expect((await db.flow.findUniqueOrThrow({ where: { id } })).currentVersion).toBe(v0 + 1)
 
-  setSandboxWorkerSourceForTests(`require('node:worker_threads').parentPort.postMessage({ type: 'unavailable', error: 'wasm missing' })`)
+  setSandboxWorkerSourceForTests(
+    `require('node:worker_threads').parentPort.postMessage({ type: 'unavailable', error: 'wasm missing' })`,
+  )
   try {
     const refused = await call(configuration.POST, 'POST', codeId, { sourceCode: 'return 3' })
-    expect(refused).toMatchObject({ status: 400, json: { error: 'sandbox_unavailable', message: CODE_MESSAGES.unavailable } })
+    expect(refused).toMatchObject({
+      status: 400,
+      json: { error: 'sandbox_unavailable', message: CODE_MESSAGES.unavailable },
+    })
   } finally {
     setSandboxWorkerSourceForTests(null)
   }
 
   const boot = await call(bootstrap.GET, 'GET', codeId)
-  expect(boot.json.limits).toEqual({ timeMs: 1000, memoryBytes: 16 * 1024 * 1024, sourceBytes: 65536, outputBytes: 65536 })
+  expect(boot.json.limits).toEqual({
+    timeMs: 1000,
+    memoryBytes: 16 * 1024 * 1024,
+    sourceBytes: 65536,
+    outputBytes: 65536,
+  })
   expect(boot.json.recipes.map((r: { id: string }) => r.id)).toContain('vip-flag')
   expect(boot.json.runtime).toBe('javascript')
   // Every recipe compiles and runs in the sandbox.
-  for (const r of boot.json.recipes as Array<{ sourceCode: string }>) expect((await runSandboxedCode(r.sourceCode, input)).ok).toBe(true)
+  for (const r of boot.json.recipes as Array<{ sourceCode: string }>)
+    expect((await runSandboxedCode(r.sourceCode, input)).ok).toBe(true)
 
   expect((await call(codeName.POST, 'POST', codeId, { name: 'VIP score' })).status).toBe(200)
   expect((await call(configuration.GET, 'GET', codeId)).json.name).toBe('VIP score')
   expect((await call(codeName.POST, 'POST', codeId, { name: '' })).status).toBe(400)
 
-  for (const [h, m, body] of [[configuration.GET, 'GET', undefined], [configuration.POST, 'POST', { sourceCode: 'return 0' }], [bootstrap.GET, 'GET', undefined], [codeName.POST, 'POST', { name: 'Mine' }]] as const) {
+  for (const [h, m, body] of [
+    [configuration.GET, 'GET', undefined],
+    [configuration.POST, 'POST', { sourceCode: 'return 0' }],
+    [bootstrap.GET, 'GET', undefined],
+    [codeName.POST, 'POST', { name: 'Mine' }],
+  ] as const) {
     expect((await call(h, m, codeId, body, cookieB)).status).toBe(404)
   }
-  expect((await call(configuration.GET, 'GET', codeId)).json).toMatchObject({ name: 'VIP score', sourceCode: 'return { value: 2 }' })
+  expect((await call(configuration.GET, 'GET', codeId)).json).toMatchObject({
+    name: 'VIP score',
+    sourceCode: 'return { value: 2 }',
+  })
   // An action of another type is not a code action.
   const other = await db.flowAction.findFirstOrThrow({ where: { flowId: id, actionType: 'update-profile' } })
   expect((await call(configuration.GET, 'GET', other.id)).status).toBe(404)
@@ -263,20 +455,40 @@ test('/ajax code test run for a sample profile: output or the limit message; not
 
 test('/ajax WhatsApp vendor template of a message; not for other channels; another company gets 404', async () => {
   const def = flowDefinition.parse({
-    triggers: [], profile_filter: null, reentry_criteria: null, entry_action_id: 'w',
+    triggers: [],
+    profile_filter: null,
+    reentry_criteria: null,
+    entry_action_id: 'w',
     actions: [
-      { temporary_id: 'w', type: 'send-whatsapp', links: { next: 'h' }, data: { status: 'draft', message: { name: 'WA', vendor_id: null } } },
-      { temporary_id: 'h', type: 'send-webhook', links: { next: null }, data: { status: 'draft', message: { url: 'https://example.test/hook', body: '{}' } } },
+      {
+        temporary_id: 'w',
+        type: 'send-whatsapp',
+        links: { next: 'h' },
+        data: { status: 'draft', message: { name: 'WA', vendor_id: null } },
+      },
+      {
+        temporary_id: 'h',
+        type: 'send-webhook',
+        links: { next: null },
+        data: { status: 'draft', message: { url: 'https://example.test/hook', body: '{}' } },
+      },
     ],
   }) as FlowDefinition
   const flowId = await createFlow(A, { name: 'WA flow', definition: def })
   const wa = await db.flowMessage.findFirstOrThrow({ where: { flowId, channel: 'whatsapp' } })
   const hook = await db.flowMessage.findFirstOrThrow({ where: { flowId, channel: 'webhook' } })
   const r = await call(whatsappTemplate.POST, 'POST', wa.id, { vendorReferenceId: 'order_shipped_v2' })
-  expect(r).toMatchObject({ status: 200, json: { messageId: wa.id, vendorReferenceId: 'order_shipped_v2', version: 2 } })
-  expect(JSON.parse((await db.flowMessage.findUniqueOrThrow({ where: { id: wa.id } })).definition).vendor_id).toBe('order_shipped_v2')
+  expect(r).toMatchObject({
+    status: 200,
+    json: { messageId: wa.id, vendorReferenceId: 'order_shipped_v2', version: 2 },
+  })
+  expect(JSON.parse((await db.flowMessage.findUniqueOrThrow({ where: { id: wa.id } })).definition).vendor_id).toBe(
+    'order_shipped_v2',
+  )
   expect((await call(whatsappTemplate.POST, 'POST', wa.id, {})).json.fieldErrors.vendorReferenceId).toBeDefined()
   expect((await call(whatsappTemplate.POST, 'POST', hook.id, { vendorReferenceId: 'x' })).status).toBe(400)
   expect((await call(whatsappTemplate.POST, 'POST', wa.id, { vendorReferenceId: 'stolen' }, cookieB)).status).toBe(404)
-  expect(JSON.parse((await db.flowMessage.findUniqueOrThrow({ where: { id: wa.id } })).definition).vendor_id).toBe('order_shipped_v2')
+  expect(JSON.parse((await db.flowMessage.findUniqueOrThrow({ where: { id: wa.id } })).definition).vendor_id).toBe(
+    'order_shipped_v2',
+  )
 })

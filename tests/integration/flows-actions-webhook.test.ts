@@ -29,7 +29,11 @@ import * as webhookName from '@/app/ajax/flow/webhook/[id]/name/route'
 import * as secretRoute from '@/app/ajax/flow/[id]/webhook/secret/route'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
 
-interface Received { url: string; headers: http.IncomingHttpHeaders; body: string }
+interface Received {
+  url: string
+  headers: http.IncomingHttpHeaders
+  body: string
+}
 const rx = { url: '', got: [] as Received[], answers: [] as number[] }
 let server: http.Server
 let A: number, B: number, cookieA: string, cookieB: string
@@ -63,12 +67,25 @@ afterEach(() => setQueueClock(null))
 let seq = 0
 async function profile(companyId = A) {
   const id = `PW${++seq}x${Math.random().toString(36).slice(2, 8)}`
-  await db.profile.create({ data: { id, companyId, email: `${id}@example.test`, firstName: 'Ada', properties: JSON.stringify({ tier: 'gold' }) } })
+  await db.profile.create({
+    data: {
+      id,
+      companyId,
+      email: `${id}@example.test`,
+      firstName: 'Ada',
+      properties: JSON.stringify({ tier: 'gold' }),
+    },
+  })
   return id
 }
 
 function webhookAction(message: Record<string, unknown>, next: string | null = null) {
-  return { temporary_id: 'w', type: 'send-webhook', links: { next }, data: { status: 'live', message: { name: 'To the warehouse', ...message } } }
+  return {
+    temporary_id: 'w',
+    type: 'send-webhook',
+    links: { next },
+    data: { status: 'live', message: { name: 'To the warehouse', ...message } },
+  }
 }
 const defaultMessage = (path = '/hook') => ({
   url: `${rx.url}${path}`,
@@ -77,13 +94,33 @@ const defaultMessage = (path = '/hook') => ({
 })
 
 async function liveFlow(actions: Array<Record<string, unknown>>, companyId = A) {
-  const def = flowDefinition.parse({ triggers: [], profile_filter: null, reentry_criteria: null, entry_action_id: 'w', actions }) as FlowDefinition
+  const def = flowDefinition.parse({
+    triggers: [],
+    profile_filter: null,
+    reentry_criteria: null,
+    entry_action_id: 'w',
+    actions,
+  }) as FlowDefinition
   const id = await createFlow(companyId, { name: 'Order feed', definition: def, status: 'live' })
   const stored = (await getFlowVersionDefinition(companyId, id))!
   return { id, actionId: stored.actions[0]!.id!, def: stored }
 }
 const enter = (flowId: string, profileId: string, companyId = A) =>
-  enterFlow({ companyId, flowId, profileId, entryKey: `k:${Math.random()}`, triggerKind: 'metric', now: new Date(), triggerEvent: { id: 7, metricId: null, metric: 'Placed Order', properties: { OrderId: 'A-1001' }, time: new Date().toISOString() } })
+  enterFlow({
+    companyId,
+    flowId,
+    profileId,
+    entryKey: `k:${Math.random()}`,
+    triggerKind: 'metric',
+    now: new Date(),
+    triggerEvent: {
+      id: 7,
+      metricId: null,
+      metric: 'Placed Order',
+      properties: { OrderId: 'A-1001' },
+      time: new Date().toISOString(),
+    },
+  })
 
 function validSignature(r: Received, secret: string): boolean {
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(r.headers['x-flow-signature'] ?? ''))
@@ -117,7 +154,12 @@ test('a step renders the request, commits a delivery row, and the job POSTs it o
   expect(validSignature(got, await secretOf(id))).toBe(true)
   expect(validSignature(got, 'another-secret')).toBe(false)
 
-  expect(await db.flowWebhookDelivery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: 'delivered', attempts: 1, responseCode: 200, responseBody: 'thanks' })
+  expect(await db.flowWebhookDelivery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+    status: 'delivered',
+    attempts: 1,
+    responseCode: 200,
+    responseBody: 'thanks',
+  })
   const detail = JSON.parse((await db.flowStep.findFirstOrThrow({ where: { runId } })).detail!)
   expect(detail.webhook).toMatchObject({ status: 'delivered', responseCode: 200 })
   expect(await db.flowRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({ status: 'completed' })
@@ -139,7 +181,11 @@ test('5xx is retried with backoff under the same delivery id; 4xx fails at once'
   await runJobsUntilIdle()
   expect(rx.got).toHaveLength(2)
   expect(rx.got[0]!.headers['x-flow-delivery-id']).toBe(rx.got[1]!.headers['x-flow-delivery-id'])
-  expect(await db.flowWebhookDelivery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: 'delivered', attempts: 2, responseCode: 200 })
+  expect(await db.flowWebhookDelivery.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+    status: 'delivered',
+    attempts: 2,
+    responseCode: 200,
+  })
 
   setQueueClock(null)
   const bad = await liveFlow([webhookAction(defaultMessage('/gone'))])
@@ -147,7 +193,12 @@ test('5xx is retried with backoff under the same delivery id; 4xx fails at once'
   await drainFlowRuns()
   rx.answers = [404]
   await runJobsUntilIdle()
-  expect(await db.flowWebhookDelivery.findFirstOrThrow({ where: { runId: r2.runId } })).toMatchObject({ status: 'failed', attempts: 1, responseCode: 404, error: 'The endpoint answered HTTP 404.' })
+  expect(await db.flowWebhookDelivery.findFirstOrThrow({ where: { runId: r2.runId } })).toMatchObject({
+    status: 'failed',
+    attempts: 1,
+    responseCode: 404,
+    error: 'The endpoint answered HTTP 404.',
+  })
   expect(rx.got.filter((g) => g.url === '/gone')).toHaveLength(1)
 })
 
@@ -157,14 +208,28 @@ test('exactly once: a crashed step transaction leaves nothing, a retried step an
   const { runId } = (await enter(id, p))!
   const action = def.actions[0] as FlowAction
   const ctx: StepContext = {
-    companyId: A, flowId: id, version: 1, definition: def, runId, profileId: p, action, actionStatus: 'live', webhookSecret: await secretOf(id),
-    triggerKind: 'metric', triggerEvent: null, enteredAt: new Date(), now: new Date(), stepKey: `${runId}:${actionId}`,
+    companyId: A,
+    flowId: id,
+    version: 1,
+    definition: def,
+    runId,
+    profileId: p,
+    action,
+    actionStatus: 'live',
+    webhookSecret: await secretOf(id),
+    triggerKind: 'metric',
+    triggerEvent: null,
+    enteredAt: new Date(),
+    now: new Date(),
+    stepKey: `${runId}:${actionId}`,
   }
   // The worker dies inside the step's transaction (after the executor ran): nothing is kept.
-  await expect(inWriteTx(function* () {
-    yield* sendWebhookExecutor(ctx)
-    throw new Error('worker killed')
-  })).rejects.toThrow('worker killed')
+  await expect(
+    inWriteTx(function* () {
+      yield* sendWebhookExecutor(ctx)
+      throw new Error('worker killed')
+    }),
+  ).rejects.toThrow('worker killed')
   expect(await db.flowWebhookDelivery.count({ where: { runId } })).toBe(0)
 
   // The engine runs the step for real; then the same step is executed again (a retry).
@@ -182,18 +247,29 @@ test('exactly once: a crashed step transaction leaves nothing, a retried step an
   expect(rx.got.filter((g) => g.url === '/once')).toHaveLength(1)
 
   // A worker that died mid-POST: the lease expires and the next job sends it again (same delivery id).
-  await db.flowWebhookDelivery.update({ where: { id: row.id }, data: { status: 'sending', nextAttemptAt: new Date(Date.now() - 1000) } })
+  await db.flowWebhookDelivery.update({
+    where: { id: row.id },
+    data: { status: 'sending', nextAttemptAt: new Date(Date.now() - 1000) },
+  })
   expect(await deliverFlowWebhook({ companyId: A, deliveryId: row.id })).toBe('delivered')
-  expect(rx.got.filter((g) => g.url === '/once').map((g) => g.headers['x-flow-delivery-id'])).toEqual([`${runId}:${actionId}`, `${runId}:${actionId}`])
+  expect(rx.got.filter((g) => g.url === '/once').map((g) => g.headers['x-flow-delivery-id'])).toEqual([
+    `${runId}:${actionId}`,
+    `${runId}:${actionId}`,
+  ])
 })
 
 test('private and loopback addresses are refused unless WEBHOOKS_ALLOW_PRIVATE=1; a broken template fails the step only', async () => {
   delete process.env.WEBHOOKS_ALLOW_PRIVATE
-  const { id } = await liveFlow([webhookAction({ ...defaultMessage('/private'), url: `https://127.0.0.1:${new URL(rx.url).port}/private` })])
+  const { id } = await liveFlow([
+    webhookAction({ ...defaultMessage('/private'), url: `https://127.0.0.1:${new URL(rx.url).port}/private` }),
+  ])
   const { runId } = (await enter(id, await profile()))!
   await drainFlowRuns()
   await runJobsUntilIdle()
-  expect(await db.flowWebhookDelivery.findFirstOrThrow({ where: { runId } })).toMatchObject({ status: 'failed', error: 'The endpoint 127.0.0.1 resolves to a private address.' })
+  expect(await db.flowWebhookDelivery.findFirstOrThrow({ where: { runId } })).toMatchObject({
+    status: 'failed',
+    error: 'The endpoint 127.0.0.1 resolves to a private address.',
+  })
   expect(rx.got).toHaveLength(0)
 
   process.env.WEBHOOKS_ALLOW_PRIVATE = '1'
@@ -210,8 +286,16 @@ test('private and loopback addresses are refused unless WEBHOOKS_ALLOW_PRIVATE=1
 // ---- /ajax (seed 002 §7.6) ----
 
 type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>
-async function call(h: Handler, method: string, id: string, opts: { body?: unknown; cookie?: string; query?: string } = {}) {
-  const res = await h(ajaxRequest(`/ajax/flow/x${opts.query ?? ''}`, { method, cookie: opts.cookie ?? cookieA, body: opts.body }), params({ id }))
+async function call(
+  h: Handler,
+  method: string,
+  id: string,
+  opts: { body?: unknown; cookie?: string; query?: string } = {},
+) {
+  const res = await h(
+    ajaxRequest(`/ajax/flow/x${opts.query ?? ''}`, { method, cookie: opts.cookie ?? cookieA, body: opts.body }),
+    params({ id }),
+  )
   return { status: res.status, json: await res.json() }
 }
 
@@ -222,7 +306,11 @@ test('/ajax webhook preview, test send and its status, secret rotation and name;
   const pv = await call(preview.GET, 'GET', actionId, { query: `?profileId=${p}` })
   expect(pv.status).toBe(200)
   expect(pv.json.profileId).toBe(p)
-  expect(pv.json.request).toMatchObject({ method: 'POST', url: `${rx.url}/test`, headers: { 'x-shop': 'shop-gold', 'x-flow-id': id } })
+  expect(pv.json.request).toMatchObject({
+    method: 'POST',
+    url: `${rx.url}/test`,
+    headers: { 'x-shop': 'shop-gold', 'x-flow-id': id },
+  })
   expect(JSON.parse(pv.json.request.body)).toMatchObject({ name: 'Ada', order: '' })
   expect(pv.json.request.headers['x-flow-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
   expect(rx.got).toHaveLength(0)
@@ -235,7 +323,14 @@ test('/ajax webhook preview, test send and its status, secret rotation and name;
   expect(rx.got).toHaveLength(1)
   expect(validSignature(rx.got[0]!, await secretOf(id))).toBe(true)
   const st = await call(previewStatus.GET, 'GET', actionId)
-  expect(st.json.lastTest).toMatchObject({ id: sent.json.deliveryId, kind: 'test', status: 'delivered', responseCode: 200, responseBody: 'thanks', attempts: 1 })
+  expect(st.json.lastTest).toMatchObject({
+    id: sent.json.deliveryId,
+    kind: 'test',
+    status: 'delivered',
+    responseCode: 200,
+    responseBody: 'thanks',
+    attempts: 1,
+  })
 
   const s1 = await call(secretRoute.GET, 'GET', id)
   expect(s1.json.secret).toBe(await secretOf(id))
@@ -253,10 +348,17 @@ test('/ajax webhook preview, test send and its status, secret rotation and name;
   expect(named.status).toBe(200)
   expect(named.json.version).toBe(before + 1)
   expect((await db.flowMessage.findFirstOrThrow({ where: { actionId } })).name).toBe('ERP feed')
-  expect((await call(webhookName.POST, 'POST', actionId, { body: { name: '  ' } })).json.fieldErrors.name).toEqual(['A name is required.'])
+  expect((await call(webhookName.POST, 'POST', actionId, { body: { name: '  ' } })).json.fieldErrors.name).toEqual([
+    'A name is required.',
+  ])
 
   // Another company: every call is a 404 and nothing changes or is sent.
-  for (const [h, m] of [[preview.GET, 'GET'], [preview.POST, 'POST'], [previewStatus.GET, 'GET'], [webhookName.POST, 'POST']] as const) {
+  for (const [h, m] of [
+    [preview.GET, 'GET'],
+    [preview.POST, 'POST'],
+    [previewStatus.GET, 'GET'],
+    [webhookName.POST, 'POST'],
+  ] as const) {
     const r = await call(h, m, actionId, { cookie: cookieB, body: m === 'POST' ? { name: 'Stolen' } : undefined })
     expect(r.status).toBe(404)
   }

@@ -61,7 +61,12 @@ async function simpleFlow(companyId = A) {
     entry_action_id: 'wait',
     actions: [
       { temporary_id: 'wait', type: 'time-delay', links: { next: 'mail' }, data: { unit: 'days', value: 1 } },
-      { temporary_id: 'mail', type: 'send-email', links: { next: null }, data: { status: 'draft', message: { name: 'Welcome', subject_line: 'Hi', smart_sending_enabled: true } } },
+      {
+        temporary_id: 'mail',
+        type: 'send-email',
+        links: { next: null },
+        data: { status: 'draft', message: { name: 'Welcome', subject_line: 'Hi', smart_sending_enabled: true } },
+      },
     ],
   }) as FlowDefinition
   const flowId = await createFlow(companyId, { name: 'Simple', definition: d })
@@ -77,20 +82,37 @@ describe('add on a path', () => {
     expect(atEntry.status).toBe(200)
     expect(atEntry.json.version).toBe(v0 + 1)
     const sms = atEntry.json.action as FlowAction
-    expect(sms).toMatchObject({ type: 'send-sms', links: { next: wait }, data: { status: 'draft', message: { body: '', smart_sending_enabled: true } } })
+    expect(sms).toMatchObject({
+      type: 'send-sms',
+      links: { next: wait },
+      data: { status: 'draft', message: { body: '', smart_sending_enabled: true } },
+    })
     expect(atEntry.json.definition.entry_action_id).toBe(sms.id)
     expect(await db.flowMessage.count({ where: { actionId: sms.id!, channel: 'sms' } })).toBe(1)
 
     const split = await call(addPost, `${mail}:next`, { type: 'conditional-split' })
-    expect(split.json.action).toMatchObject({ type: 'conditional-split', links: { next_if_true: null, next_if_false: null } })
-    const onNo = await call(addPost, `${split.json.action.id}:next_if_false`, { type: 'list-update', data: { list_id: 'LstAA1', on_execution: false, name: 'Remove' } })
+    expect(split.json.action).toMatchObject({
+      type: 'conditional-split',
+      links: { next_if_true: null, next_if_false: null },
+    })
+    const onNo = await call(addPost, `${split.json.action.id}:next_if_false`, {
+      type: 'list-update',
+      data: { list_id: 'LstAA1', on_execution: false, name: 'Remove' },
+    })
     expect(onNo.json.action).toMatchObject({ type: 'list-update', data: { list_id: 'LstAA1', on_execution: false } })
     const d = await def(flowId)
-    expect(links(d.actions.find((a) => a.id === split.json.action.id)!)).toEqual({ next_if_true: null, next_if_false: onNo.json.action.id })
+    expect(links(d.actions.find((a) => a.id === split.json.action.id)!)).toEqual({
+      next_if_true: null,
+      next_if_false: onNo.json.action.id,
+    })
     expect(await version(flowId)).toBe(v0 + 3)
     // Each edit is in the flow's audit log with its version, the call and what it changed.
     const audit = await db.flowAudit.findMany({ where: { companyId: A, flowId }, orderBy: { id: 'asc' } })
-    expect(audit.map((a) => [a.action, a.version, JSON.parse(a.detail).call])).toEqual([['save', v0 + 1, 'addAction'], ['save', v0 + 2, 'addAction'], ['save', v0 + 3, 'addAction']])
+    expect(audit.map((a) => [a.action, a.version, JSON.parse(a.detail).call])).toEqual([
+      ['save', v0 + 1, 'addAction'],
+      ['save', v0 + 2, 'addAction'],
+      ['save', v0 + 3, 'addAction'],
+    ])
     expect(JSON.parse(audit[0]!.detail)).toMatchObject({ added: [sms.id], entryChanged: true })
     expect(audit[0]!.userId).not.toBeNull()
     // Runs keep their version: the first version still has two actions.
@@ -101,17 +123,26 @@ describe('add on a path', () => {
   test('inserting between two steps keeps the onward step; a split can continue on its "no" branch', async () => {
     const { flowId, wait, mail } = await simpleFlow()
     const r = await call(addPost, `${wait}:next`, { type: 'trigger-split', branch: 'false' })
-    expect(r.json.action).toMatchObject({ type: 'trigger-split', links: { next_if_true: null, next_if_false: mail }, data: { trigger_type: 'metric', trigger_id: 'MetAA1' } })
+    expect(r.json.action).toMatchObject({
+      type: 'trigger-split',
+      links: { next_if_true: null, next_if_false: mail },
+      data: { trigger_type: 'metric', trigger_id: 'MetAA1' },
+    })
     // A path id whose colon is still percent-encoded is read the same.
     const m = await call(addPost, `${r.json.action.id}%3Atrue`, { type: 'multi-branch-split' })
     expect(m.json.action.data.branches).toHaveLength(2)
     const branch = await call(addPost, `${m.json.action.id}:branch:else`, { type: 'time-delay' })
     expect(branch.status).toBe(200)
-    expect((await def(flowId)).actions.find((a) => a.id === m.json.action.id)!.data).toMatchObject({ branches: [{ links: { next: null } }, { links: { next: branch.json.action.id } }] })
+    expect((await def(flowId)).actions.find((a) => a.id === m.json.action.id)!.data).toMatchObject({
+      branches: [{ links: { next: null } }, { links: { next: branch.json.action.id } }],
+    })
   })
 
   test('an empty flow gets its first action at the entry', async () => {
-    const flowId = await createFlow(A, { name: 'Empty', definition: flowDefinition.parse({ triggers: [], entry_action_id: null, actions: [] }) as FlowDefinition })
+    const flowId = await createFlow(A, {
+      name: 'Empty',
+      definition: flowDefinition.parse({ triggers: [], entry_action_id: null, actions: [] }) as FlowDefinition,
+    })
     const r = await call(addPost, `entry:${flowId}`, { type: 'time-delay' })
     expect(r.status).toBe(200)
     expect(r.json.definition.entry_action_id).toBe(r.json.action.id)
@@ -163,7 +194,12 @@ describe('update, status and bulk status', () => {
     expect(s.status).toBe(200)
     expect(s.json.action.data.status).toBe('live')
     expect((await db.flowAction.findUniqueOrThrow({ where: { id: mail } })).status).toBe('live')
-    expect(JSON.parse((await db.flowAudit.findFirstOrThrow({ where: { flowId, action: 'status' } })).detail)).toEqual({ call: 'setActionStatus', actionIds: [mail], from: 'draft', to: 'live' })
+    expect(JSON.parse((await db.flowAudit.findFirstOrThrow({ where: { flowId, action: 'status' } })).detail)).toEqual({
+      call: 'setActionStatus',
+      actionIds: [mail],
+      from: 'draft',
+      to: 'live',
+    })
     expect((await call(statusPost, wait, { status: 'live' })).json.fieldErrors.status).toBeDefined()
     expect((await call(statusPost, mail, { status: 'sleeping' })).status).toBe(400)
 
@@ -171,7 +207,11 @@ describe('update, status and bulk status', () => {
     const bulk = await call(bulkStatusPost, flowId, { action_ids: [mail, sms], status: 'manual' })
     expect(bulk.status).toBe(200)
     expect(bulk.json.updated).toBe(2)
-    expect((await db.flowAction.findMany({ where: { id: { in: [mail, sms] } }, select: { status: true } })).map((r) => r.status)).toEqual(['manual', 'manual'])
+    expect(
+      (await db.flowAction.findMany({ where: { id: { in: [mail, sms] } }, select: { status: true } })).map(
+        (r) => r.status,
+      ),
+    ).toEqual(['manual', 'manual'])
     const bad = await call(bulkStatusPost, flowId, { action_ids: [mail, '123'], status: 'live' })
     expect(bad.status).toBe(400)
     expect(bad.json.fieldErrors['actionIds.1']).toBeDefined()
@@ -189,14 +229,18 @@ describe('graph edits', () => {
     expect(c.status).toBe(200)
     const copy = c.json.action as FlowAction
     expect(copy.id).not.toBe(mail)
-    expect(copy).toMatchObject({ type: 'send-email', data: { status: 'draft', message: { name: 'Welcome (copy)', subject_line: 'Hi' } }, links: { next: null } })
+    expect(copy).toMatchObject({
+      type: 'send-email',
+      data: { status: 'draft', message: { name: 'Welcome (copy)', subject_line: 'Hi' } },
+      links: { next: null },
+    })
     expect(links((await def(flowId)).actions.find((a) => a.id === mail)!)).toEqual({ next: copy.id })
     const messages = await db.flowMessage.findMany({ where: { flowId }, select: { actionId: true, id: true } })
     expect(new Set(messages.map((m) => m.actionId))).toEqual(new Set([mail, copy.id]))
     expect(new Set(messages.map((m) => m.id)).size).toBe(2)
   })
 
-  test('flip swaps a split\'s branches; a delay cannot be flipped', async () => {
+  test("flip swaps a split's branches; a delay cannot be flipped", async () => {
     const { flowId, wait, mail } = await simpleFlow()
     const split = (await call(addPost, `${wait}:next`, { type: 'conditional-split' })).json.action.id as string
     const f = await call(flipPost, split)
@@ -267,7 +311,7 @@ describe('graph edits', () => {
     expect(d.actions.map((a) => a.id).sort()).toEqual([wait, mail].sort())
   })
 
-  test('move takes a single-path action to another path; a split or another flow\'s path is refused', async () => {
+  test("move takes a single-path action to another path; a split or another flow's path is refused", async () => {
     const { flowId, wait, mail } = await simpleFlow()
     const moved = await call(movePost, wait, { target_path: `${mail}:next` })
     expect(moved.status).toBe(200)
@@ -311,11 +355,24 @@ describe('timing, setting, message, list update, A/B test', () => {
   test('timing maps the panel fields onto the delay; a month on a time delay or an unknown zone is 400', async () => {
     const { flowId, wait } = await simpleFlow()
     const t = await call(timingPost, wait, {
-      delay_unit_value: 2, delay_units: 0, send_time: '10:30', use_send_time: true, timezone: 'Europe/Lisbon',
-      secondary_value: 1, use_day_restrictions: true, allowed_days: ['friday', 'monday'],
+      delay_unit_value: 2,
+      delay_units: 0,
+      send_time: '10:30',
+      use_send_time: true,
+      timezone: 'Europe/Lisbon',
+      secondary_value: 1,
+      use_day_restrictions: true,
+      allowed_days: ['friday', 'monday'],
     })
     expect(t.status).toBe(200)
-    expect(t.json.action.data).toMatchObject({ value: 2, unit: 'weeks', delay_until_time: '10:30', timezone: 'Europe/Lisbon', secondary_value: 1, delay_until_weekdays: ['monday', 'friday'] })
+    expect(t.json.action.data).toMatchObject({
+      value: 2,
+      unit: 'weeks',
+      delay_until_time: '10:30',
+      timezone: 'Europe/Lisbon',
+      secondary_value: 1,
+      delay_until_weekdays: ['monday', 'friday'],
+    })
     const off = await call(timingPost, wait, { use_send_time: false, use_day_restrictions: false, delay_units: 2 })
     expect(off.json.action.data).toMatchObject({ unit: 'days', delay_until_time: null, delay_until_weekdays: null })
     const v = await version(flowId)
@@ -332,11 +389,21 @@ describe('timing, setting, message, list update, A/B test', () => {
   test('timing of a countdown delay (months allowed) and a target date (time of day and days)', async () => {
     const { wait } = await simpleFlow()
     const cd = (await call(addPost, `${wait}:next`, { type: 'countdown-delay' })).json.action.id as string
-    const c = await call(timingPost, cd, { delay_unit_value: 2, delay_units: 1, send_time: '07:00', use_send_time: true })
+    const c = await call(timingPost, cd, {
+      delay_unit_value: 2,
+      delay_units: 1,
+      send_time: '07:00',
+      use_send_time: true,
+    })
     expect(c.json.action.data).toMatchObject({ unit: 'months', value: 2, delay_until_time: '07:00' })
     expect((await call(timingPost, cd, { delay_units: 'minutes' })).status).toBe(400)
     const td = (await call(addPost, `${wait}:next`, { type: 'target-date' })).json.action.id as string
-    const t = await call(timingPost, td, { send_time: '18:45', timezone: 'Asia/Tokyo', use_day_restrictions: true, allowed_days: ['saturday'] })
+    const t = await call(timingPost, td, {
+      send_time: '18:45',
+      timezone: 'Asia/Tokyo',
+      use_day_restrictions: true,
+      allowed_days: ['saturday'],
+    })
     expect(t.json.action.data).toEqual({ timezone: 'Asia/Tokyo', target_time: '18:45', target_days: ['saturday'] })
     const off = await call(timingPost, td, { use_send_time: false, use_day_restrictions: false })
     expect(off.json.action.data).toEqual({ timezone: 'Asia/Tokyo', target_time: '09:00', target_days: null })
@@ -357,9 +424,17 @@ describe('timing, setting, message, list update, A/B test', () => {
 
   test('setting: smart sending, transactional and UTM on an email; an SMS-only setting on an email is 400', async () => {
     const { flowId, mail } = await simpleFlow()
-    const s = await call(settingPost, mail, { smart_sending_enabled: false, transactional: true, custom_tracking_params: [{ param: 'utm_source', value: 'flow' }] })
+    const s = await call(settingPost, mail, {
+      smart_sending_enabled: false,
+      transactional: true,
+      custom_tracking_params: [{ param: 'utm_source', value: 'flow' }],
+    })
     expect(s.status).toBe(200)
-    expect(s.json.action.data.message).toMatchObject({ smart_sending_enabled: false, transactional: true, custom_tracking_params: [{ param: 'utm_source', value: 'flow' }] })
+    expect(s.json.action.data.message).toMatchObject({
+      smart_sending_enabled: false,
+      transactional: true,
+      custom_tracking_params: [{ param: 'utm_source', value: 'flow' }],
+    })
     const stored = JSON.parse((await db.flowMessage.findFirstOrThrow({ where: { actionId: mail } })).definition)
     expect(stored.smart_sending_enabled).toBe(false)
     const v = await version(flowId)
@@ -372,7 +447,8 @@ describe('timing, setting, message, list update, A/B test', () => {
 
   test('message/create gives a send action without a message its default message, once', async () => {
     const d = flowDefinition.parse({
-      triggers: [], entry_action_id: 'push',
+      triggers: [],
+      entry_action_id: 'push',
       actions: [{ temporary_id: 'push', type: 'send-mobile-push', links: { next: null }, data: { status: 'draft' } }],
     }) as FlowDefinition
     const flowId = await createFlow(A, { name: 'No message', definition: d })
@@ -391,7 +467,7 @@ describe('timing, setting, message, list update, A/B test', () => {
     expect(again.json.message).toBe('This action already has a message.')
   })
 
-  test('list_update/update sets the list and direction; another company\'s list is 400 and nothing saved', async () => {
+  test("list_update/update sets the list and direction; another company's list is 400 and nothing saved", async () => {
     const { flowId, mail } = await simpleFlow()
     const lu = (await call(addPost, `${mail}:next`, { type: 'list-update' })).json.action.id as string
     const ok = await call(listUpdatePost, lu, { list_id: 'LstAA1', on_execution: 'remove' })
@@ -409,11 +485,19 @@ describe('timing, setting, message, list update, A/B test', () => {
     const r = await call(abTestPost, mail)
     expect(r.status).toBe(200)
     expect(r.json.action).toMatchObject({
-      id: mail, type: 'ab-test', links: { next: null },
-      data: { experiment_status: 'draft', main_action: { type: 'send-email', data: { message: { subject_line: 'Hi' } } } },
+      id: mail,
+      type: 'ab-test',
+      links: { next: null },
+      data: {
+        experiment_status: 'draft',
+        main_action: { type: 'send-email', data: { message: { subject_line: 'Hi' } } },
+      },
     })
     const variations = r.json.action.data.current_experiment.variations
-    expect(variations.map((v: { data: { message: { name: string; id: string } } }) => v.data.message.name)).toEqual(['Welcome A', 'Welcome B'])
+    expect(variations.map((v: { data: { message: { name: string; id: string } } }) => v.data.message.name)).toEqual([
+      'Welcome A',
+      'Welcome B',
+    ])
     expect(variations[0].data.message.id).not.toBe(variations[1].data.message.id)
     expect((await db.flowAction.findUniqueOrThrow({ where: { id: mail } })).actionType).toBe('ab-test')
     expect(links((await def(flowId)).actions.find((a) => a.id === wait)!)).toEqual({ next: mail })
@@ -423,23 +507,40 @@ describe('timing, setting, message, list update, A/B test', () => {
   })
 
   test('profile-operation/validate: each wrong field named', async () => {
-    const ok = await call(validateOpsPost, 'x', { profile_operations: [
-      { operator: 'update', property_type: 'string', property_key: 'tier', property_value: 'gold' },
-      { operator: 'create', property_type: 'date', property_key: 'joined', property_value: 'today' },
-      { operator: 'update', property_type: 'list', property_operation: 'add', property_key: 'tags', property_value: 'vip' },
-      { operator: 'delete', property_key: 'old' },
-    ] })
+    const ok = await call(validateOpsPost, 'x', {
+      profile_operations: [
+        { operator: 'update', property_type: 'string', property_key: 'tier', property_value: 'gold' },
+        { operator: 'create', property_type: 'date', property_key: 'joined', property_value: 'today' },
+        {
+          operator: 'update',
+          property_type: 'list',
+          property_operation: 'add',
+          property_key: 'tags',
+          property_value: 'vip',
+        },
+        { operator: 'delete', property_key: 'old' },
+      ],
+    })
     expect(ok).toEqual({ status: 200, json: { valid: true, errors: {} } })
-    const bad = await call(validateOpsPost, 'x', { profile_operations: [
-      { operator: 'update', property_type: 'numeric', property_key: 'score', property_value: 'ten' },
-      { operator: 'upsert', property_key: 'x' },
-      { operator: 'update', property_type: 'color', property_key: 'y', property_value: 'red' },
-      { operator: 'update', property_type: 'boolean', property_key: 'score', property_value: true },
-    ] })
+    const bad = await call(validateOpsPost, 'x', {
+      profile_operations: [
+        { operator: 'update', property_type: 'numeric', property_key: 'score', property_value: 'ten' },
+        { operator: 'upsert', property_key: 'x' },
+        { operator: 'update', property_type: 'color', property_key: 'y', property_value: 'red' },
+        { operator: 'update', property_type: 'boolean', property_key: 'score', property_value: true },
+      ],
+    })
     expect(bad.status).toBe(200)
     expect(bad.json.valid).toBe(false)
-    expect(Object.keys(bad.json.errors).sort()).toEqual(['profile_operations.0.property_value', 'profile_operations.1.property_type', 'profile_operations.2.property_type'])
-    expect(await call(validateOpsPost, 'x', { nope: 1 })).toEqual({ status: 200, json: { valid: false, errors: { profile_operations: ['Expected a list of profile operations.'] } } })
+    expect(Object.keys(bad.json.errors).sort()).toEqual([
+      'profile_operations.0.property_value',
+      'profile_operations.1.property_type',
+      'profile_operations.2.property_type',
+    ])
+    expect(await call(validateOpsPost, 'x', { nope: 1 })).toEqual({
+      status: 200,
+      json: { valid: false, errors: { profile_operations: ['Expected a list of profile operations.'] } },
+    })
   })
 })
 
@@ -449,13 +550,22 @@ describe('another company', () => {
     const v = await version(flowId)
     const before = JSON.stringify(await def(flowId))
     const tries: Array<[Handler, string, unknown]> = [
-      [addPost, `entry:${flowId}`, { type: 'time-delay' }], [addPost, `${mail}:next`, { type: 'time-delay' }],
-      [updatePost, wait, { data: { value: 9 } }], [statusPost, mail, { status: 'live' }], [clonePost, mail, {}],
-      [deletePost, wait, {}], [flipPost, wait, {}], [movePost, wait, { target_path: `${mail}:next` }],
-      [rejoinPost, mail, { targetActionId: wait }], [disconnectPost, wait, { target_path: 'next' }],
-      [timingPost, wait, { delay_unit_value: 5 }], [settingPost, mail, { transactional: true }],
-      [messageCreatePost, mail, { channel: 4 }], [listUpdatePost, wait, { list_id: 'LstBB1', on_execution: true }],
-      [abTestPost, mail, {}], [bulkStatusPost, flowId, { action_ids: [mail], status: 'live' }],
+      [addPost, `entry:${flowId}`, { type: 'time-delay' }],
+      [addPost, `${mail}:next`, { type: 'time-delay' }],
+      [updatePost, wait, { data: { value: 9 } }],
+      [statusPost, mail, { status: 'live' }],
+      [clonePost, mail, {}],
+      [deletePost, wait, {}],
+      [flipPost, wait, {}],
+      [movePost, wait, { target_path: `${mail}:next` }],
+      [rejoinPost, mail, { targetActionId: wait }],
+      [disconnectPost, wait, { target_path: 'next' }],
+      [timingPost, wait, { delay_unit_value: 5 }],
+      [settingPost, mail, { transactional: true }],
+      [messageCreatePost, mail, { channel: 4 }],
+      [listUpdatePost, wait, { list_id: 'LstBB1', on_execution: true }],
+      [abTestPost, mail, {}],
+      [bulkStatusPost, flowId, { action_ids: [mail], status: 'live' }],
     ]
     for (const [h, id, body] of tries) {
       const r = await call(h, id, body, cookieB)

@@ -40,7 +40,10 @@ const id = (flowId: string) => ({ id: flowId })
 
 describe('save (POST /ajax/flow/encoded) and load (GET /ajax/flow/{id}/edit)', () => {
   let flowId: string
-  let v1: { actions: Array<{ id: string; type: string; links?: Record<string, string | null> }>; entry_action_id: string }
+  let v1: {
+    actions: Array<{ id: string; type: string; links?: Record<string, string | null> }>
+    entry_action_id: string
+  }
 
   test('no flowId: creates a draft with real ids; the load call answers the fixed contract', async () => {
     const r = await save({ name: 'Built', definition: welcome('AAA') })
@@ -54,13 +57,33 @@ describe('save (POST /ajax/flow/encoded) and load (GET /ajax/flow/{id}/edit)', (
     const e = await call(editGet, '/x', { p: id(flowId), cookie: owner })
     expect(e.status).toBe(200)
     expect(e.json.flow).toEqual({
-      id: flowId, name: 'Built', status: '0', statusName: 'draft', archived: false, triggerType: 'Added to List', version: 1,
-      updatedAt: expect.any(String), webhookSecretSet: true,
+      id: flowId,
+      name: 'Built',
+      status: '0',
+      statusName: 'draft',
+      archived: false,
+      triggerType: 'Added to List',
+      version: 1,
+      updatedAt: expect.any(String),
+      webhookSecretSet: true,
     })
     expect(e.json.definition.entry_action_id).toBe(v1.entry_action_id)
-    expect(e.json.actions.map((a: { type: string }) => a.type)).toEqual(['conditional-split', 'time-delay', 'send-email', 'list-update'])
+    expect(e.json.actions.map((a: { type: string }) => a.type)).toEqual([
+      'conditional-split',
+      'time-delay',
+      'send-email',
+      'list-update',
+    ])
     expect(e.json.actions[2]).toEqual({ id: v1.actions[2]!.id, type: 'send-email', status: 'draft' })
-    expect(e.json.messages).toEqual([{ id: expect.any(String), actionId: v1.actions[2]!.id, channel: 'email', name: 'Welcome email', templateId: 'TplAAA' }])
+    expect(e.json.messages).toEqual([
+      {
+        id: expect.any(String),
+        actionId: v1.actions[2]!.id,
+        channel: 'email',
+        name: 'Welcome email',
+        templateId: 'TplAAA',
+      },
+    ])
     for (const a of v1.actions) expect(e.json.counts[a.id]).toEqual({ waiting: 0, done: 0 })
     expect(e.json.issues).toEqual([])
   })
@@ -69,10 +92,46 @@ describe('save (POST /ajax/flow/encoded) and load (GET /ajax/flow/{id}/edit)', (
     const [split, wait, email] = v1.actions.map((a) => a.id)
     for (let i = 0; i < 3; i++) {
       const runId = ulid()
-      await db.flowRun.create({ data: { id: runId, companyId: A, flowId, version: 1, profileId: `p${i}`, entryKey: `k${i}`, triggerKind: 'list', status: i === 2 ? 'completed' : 'active', currentActionId: i === 2 ? null : wait, wakeAt: new Date() } })
-      await db.flowStep.create({ data: { companyId: A, flowId, runId, actionId: split!, actionType: 'conditional-split', profileId: `p${i}`, status: 'done', at: new Date() } })
+      await db.flowRun.create({
+        data: {
+          id: runId,
+          companyId: A,
+          flowId,
+          version: 1,
+          profileId: `p${i}`,
+          entryKey: `k${i}`,
+          triggerKind: 'list',
+          status: i === 2 ? 'completed' : 'active',
+          currentActionId: i === 2 ? null : wait,
+          wakeAt: new Date(),
+        },
+      })
+      await db.flowStep.create({
+        data: {
+          companyId: A,
+          flowId,
+          runId,
+          actionId: split!,
+          actionType: 'conditional-split',
+          profileId: `p${i}`,
+          status: 'done',
+          at: new Date(),
+        },
+      })
     }
-    await db.flowStep.create({ data: { companyId: A, flowId, runId: 'r-fail', actionId: email!, actionType: 'send-email', profileId: 'p0', status: 'failed', outcome: 'smtp down', at: new Date() } })
+    await db.flowStep.create({
+      data: {
+        companyId: A,
+        flowId,
+        runId: 'r-fail',
+        actionId: email!,
+        actionType: 'send-email',
+        profileId: 'p0',
+        status: 'failed',
+        outcome: 'smtp down',
+        at: new Date(),
+      },
+    })
     const e = await call(editGet, '/x', { p: id(flowId), cookie: owner })
     expect(e.json.counts[wait!]).toEqual({ waiting: 2, done: 0 })
     expect(e.json.counts[split!]).toEqual({ waiting: 0, done: 3 })
@@ -82,7 +141,12 @@ describe('save (POST /ajax/flow/encoded) and load (GET /ajax/flow/{id}/edit)', (
     const def = JSON.parse(JSON.stringify(v1))
     const email = def.actions[2]
     email.links.next = 'extra'
-    def.actions.push({ temporary_id: 'extra', type: 'time-delay', links: { next: def.actions[3].id }, data: { unit: 'hours', value: 3 } })
+    def.actions.push({
+      temporary_id: 'extra',
+      type: 'time-delay',
+      links: { next: def.actions[3].id },
+      data: { unit: 'hours', value: 3 },
+    })
     def.actions[1].data.value = 5
     const r = await save({ flowId, name: 'Built v2', expectedVersion: 1, definition: def })
     expect(r.status).toBe(200)
@@ -93,13 +157,23 @@ describe('save (POST /ajax/flow/encoded) and load (GET /ajax/flow/{id}/edit)', (
     expect((await db.flow.findFirstOrThrow({ where: { id: flowId } })).name).toBe('Built v2')
 
     const changes = await call(changesGet, '/x', { p: id(flowId), cookie: owner })
-    expect(changes.json.changes[0]).toMatchObject({ version: 2, added: [extra.id], removed: [], changed: expect.arrayContaining([v1.actions[1]!.id, v1.actions[2]!.id]), who: { name: 'Test User' } })
+    expect(changes.json.changes[0]).toMatchObject({
+      version: 2,
+      added: [extra.id],
+      removed: [],
+      changed: expect.arrayContaining([v1.actions[1]!.id, v1.actions[2]!.id]),
+      who: { name: 'Test User' },
+    })
     expect(changes.json.changes[0].summary).toContain('1 action added')
     expect(changes.json.changes[1]).toMatchObject({ version: 1, summary: 'Flow created.' })
 
     const audit = await call(auditGet, '/x', { p: id(flowId), cookie: owner })
     expect(audit.json.entries.map((e: { action: string }) => e.action)).toEqual(['save', 'create'])
-    expect(audit.json.entries[0]).toMatchObject({ version: 2, user: { name: 'Test User' }, detail: { added: [extra.id], name: 'Built v2' } })
+    expect(audit.json.entries[0]).toMatchObject({
+      version: 2,
+      user: { name: 'Test User' },
+      detail: { added: [extra.id], name: 'Built v2' },
+    })
   })
 
   test('a stale expectedVersion: 409, nothing saved', async () => {
@@ -116,15 +190,22 @@ describe('save (POST /ajax/flow/encoded) and load (GET /ajax/flow/{id}/edit)', (
     cyc.actions[3].links.next = cyc.actions[0].id
     const cycle = await save({ flowId, definition: cyc })
     expect(cycle.status).toBe(400)
-    expect(cycle.json.errors).toEqual(expect.arrayContaining([expect.objectContaining({ message: expect.stringContaining('cycle') })]))
+    expect(cycle.json.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ message: expect.stringContaining('cycle') })]),
+    )
     const dangling = JSON.parse(JSON.stringify(def))
     dangling.actions[1].links.next = '123'
-    expect((await save({ flowId, definition: dangling })).json.errors[0]).toEqual({ pointer: '/actions/1/links/next', message: expect.stringContaining('"123"') })
+    expect((await save({ flowId, definition: dangling })).json.errors[0]).toEqual({
+      pointer: '/actions/1/links/next',
+      message: expect.stringContaining('"123"'),
+    })
     const noEntry = { ...def, entry_action_id: null }
     expect((await save({ flowId, definition: noEntry })).json.errors[0].pointer).toBe('/entry_action_id')
     const unknownTpl = JSON.parse(JSON.stringify(def))
     unknownTpl.actions[2].data.message.template_id = 'TplBBB'
-    expect((await save({ flowId, definition: unknownTpl })).json.errors).toEqual([{ pointer: '/actions/2/data/message/template_id', message: 'There is no template with id "TplBBB".' }])
+    expect((await save({ flowId, definition: unknownTpl })).json.errors).toEqual([
+      { pointer: '/actions/2/data/message/template_id', message: 'There is no template with id "TplBBB".' },
+    ])
     const shape = await save({ flowId, definition: { triggers: 'x', actions: [] } })
     expect(shape.status).toBe(400)
     expect(shape.json.errors[0].pointer).toBe('/triggers')
@@ -144,7 +225,8 @@ describe('save (POST /ajax/flow/encoded) and load (GET /ajax/flow/{id}/edit)', (
   })
 
   test('another company: 404 on every builder call, its save cannot touch the flow', async () => {
-    for (const h of [editGet, auditGet, changesGet, alertGet, encodedGet]) expect((await call(h, '/x', { p: id(flowId), cookie: ownerB })).status).toBe(404)
+    for (const h of [editGet, auditGet, changesGet, alertGet, encodedGet])
+      expect((await call(h, '/x', { p: id(flowId), cookie: ownerB })).status).toBe(404)
     const e = await call(editGet, '/x', { p: id(flowId), cookie: owner })
     expect((await save({ flowId, definition: e.json.definition }, ownerB)).status).toBe(404)
     expect((await call(uxGet, `/ux-api/flows/${flowId}`, { p: id(flowId), cookie: ownerB })).status).toBe(404)
@@ -154,43 +236,116 @@ describe('save (POST /ajax/flow/encoded) and load (GET /ajax/flow/{id}/edit)', (
     await call(detailsPost, '/x', { method: 'POST', p: id(flowId), body: { tags: ['onboarding'] }, cookie: owner })
     const r = await call(encodedGet, '/ajax/flow/encoded/x?includeTags=true', { p: id(flowId), cookie: owner })
     expect(r.status).toBe(200)
-    expect(r.json).toMatchObject({ schemaVersion: '2025-01-15', isFromLibrary: false, flow: { id: flowId, name: 'Built v2', tags: ['onboarding'], status: '0' } })
+    expect(r.json).toMatchObject({
+      schemaVersion: '2025-01-15',
+      isFromLibrary: false,
+      flow: { id: flowId, name: 'Built v2', tags: ['onboarding'], status: '0' },
+    })
     for (const a of r.json.flow.definition.actions) {
       expect(a.id).toBeUndefined()
       expect(a.temporary_id).toEqual(expect.any(String))
     }
-    expect(r.json.references).toEqual(expect.arrayContaining([{ kind: 'list', id: 'LstAAA', name: 'Newsletter', pointer: '/triggers/0/id' }, { kind: 'template', id: 'TplAAA', name: 'Welcome', pointer: expect.stringContaining('/template_id') }]))
-    const lib = await call(encodedGet, '/ajax/flow/encoded/x?isFromLibrary=true&schemaVersion=1', { p: id(flowId), cookie: owner })
+    expect(r.json.references).toEqual(
+      expect.arrayContaining([
+        { kind: 'list', id: 'LstAAA', name: 'Newsletter', pointer: '/triggers/0/id' },
+        { kind: 'template', id: 'TplAAA', name: 'Welcome', pointer: expect.stringContaining('/template_id') },
+      ]),
+    )
+    const lib = await call(encodedGet, '/ajax/flow/encoded/x?isFromLibrary=true&schemaVersion=1', {
+      p: id(flowId),
+      cookie: owner,
+    })
     expect(lib.json.flow.id).toBeUndefined()
     expect(lib.json.flow.tags).toBeUndefined()
-    expect((await call(encodedGet, '/ajax/flow/encoded/x?schemaVersion=9', { p: id(flowId), cookie: owner })).status).toBe(400)
-    const imported = await call(createPost, '/ajax/flows/create', { method: 'POST', body: { name: 'Imported', definition: r.json.flow.definition }, cookie: owner })
+    expect(
+      (await call(encodedGet, '/ajax/flow/encoded/x?schemaVersion=9', { p: id(flowId), cookie: owner })).status,
+    ).toBe(400)
+    const imported = await call(createPost, '/ajax/flows/create', {
+      method: 'POST',
+      body: { name: 'Imported', definition: r.json.flow.definition },
+      cookie: owner,
+    })
     expect(imported.status).toBe(200)
     expect(await db.flowAction.count({ where: { flowId: imported.json.flowId } })).toBe(5)
   })
 
   test('alert center: issues of a live flow, failed steps of the last 24 h', async () => {
-    expect((await call(detailsPost, '/x', { method: 'POST', p: id(flowId), body: { status: '2' }, cookie: owner })).status).toBe(200)
-    const webhook = await save({ name: 'Hooked', definition: {
-      triggers: [{ type: 'metric', id: 'MetAAA' }], entry_action_id: 'h',
-      actions: [{ temporary_id: 'h', type: 'send-webhook', links: { next: null }, data: { status: 'live', message: { url: 'https://example.com/hook', body: '{}' } } }],
-    } })
+    expect(
+      (await call(detailsPost, '/x', { method: 'POST', p: id(flowId), body: { status: '2' }, cookie: owner })).status,
+    ).toBe(200)
+    const webhook = await save({
+      name: 'Hooked',
+      definition: {
+        triggers: [{ type: 'metric', id: 'MetAAA' }],
+        entry_action_id: 'h',
+        actions: [
+          {
+            temporary_id: 'h',
+            type: 'send-webhook',
+            links: { next: null },
+            data: { status: 'live', message: { url: 'https://example.com/hook', body: '{}' } },
+          },
+        ],
+      },
+    })
     const hookId = webhook.json.definition.actions[0].id
-    await db.flowStep.create({ data: { companyId: A, flowId: webhook.json.flowId, runId: 'r1', actionId: hookId, actionType: 'send-webhook', profileId: 'p', status: 'failed', outcome: 'HTTP 500', at: new Date() } })
-    await db.flowStep.create({ data: { companyId: A, flowId: webhook.json.flowId, runId: 'r0', actionId: hookId, actionType: 'send-webhook', profileId: 'p', status: 'failed', outcome: 'old', at: new Date(Date.now() - 30 * 3_600_000) } })
+    await db.flowStep.create({
+      data: {
+        companyId: A,
+        flowId: webhook.json.flowId,
+        runId: 'r1',
+        actionId: hookId,
+        actionType: 'send-webhook',
+        profileId: 'p',
+        status: 'failed',
+        outcome: 'HTTP 500',
+        at: new Date(),
+      },
+    })
+    await db.flowStep.create({
+      data: {
+        companyId: A,
+        flowId: webhook.json.flowId,
+        runId: 'r0',
+        actionId: hookId,
+        actionType: 'send-webhook',
+        profileId: 'p',
+        status: 'failed',
+        outcome: 'old',
+        at: new Date(Date.now() - 30 * 3_600_000),
+      },
+    })
     const h = await call(alertGet, '/x', { p: id(webhook.json.flowId), cookie: owner })
-    expect(h.json.webhookFailures).toEqual({ count: 1, lastAt: expect.any(String), lastError: 'HTTP 500', actions: [hookId] })
+    expect(h.json.webhookFailures).toEqual({
+      count: 1,
+      lastAt: expect.any(String),
+      lastError: 'HTTP 500',
+      actions: [hookId],
+    })
 
-    await db.template.update({ where: { id: 'TplAAA' }, data: { html: '<p>no link</p>', compiledHtml: '<p>no link</p>' } })
+    await db.template.update({
+      where: { id: 'TplAAA' },
+      data: { html: '<p>no link</p>', compiledHtml: '<p>no link</p>' },
+    })
     const r = await call(alertGet, '/x', { p: id(flowId), cookie: owner })
     expect(r.json.live).toBe(true)
     expect(r.json.issues.map((i: { type: string }) => i.type)).toContain('non_compliant')
-    expect(r.json.issues).toEqual(expect.arrayContaining([{ type: 'anomaly', message: 'The flow is live but none of its actions is live.', pointer: '/actions' }]))
+    expect(r.json.issues).toEqual(
+      expect.arrayContaining([
+        { type: 'anomaly', message: 'The flow is live but none of its actions is live.', pointer: '/actions' },
+      ]),
+    )
     expect((await call(alertGet, '/x', { p: id(webhook.json.flowId), cookie: owner })).json.issues).toEqual([])
-    expect(r.json.failedSteps).toEqual([expect.objectContaining({ actionType: 'send-email', count: 1, lastError: 'smtp down' })])
+    expect(r.json.failedSteps).toEqual([
+      expect.objectContaining({ actionType: 'send-email', count: 1, lastError: 'smtp down' }),
+    ])
     expect(r.json.alertCount).toBe(r.json.alerts.length)
     const e = await call(editGet, '/x', { p: id(flowId), cookie: owner })
-    expect(e.json.issues).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'non_compliant', pointer: '/actions/2/data/message/template_id' })]))
+    expect(e.json.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'non_compliant', pointer: '/actions/2/data/message/template_id' }),
+      ]),
+    )
   })
 })
 
@@ -202,7 +357,11 @@ describe('/ux-api/flows/{id}', () => {
     expect(r.status).toBe(200)
     expect(r.headers.get('revision')).toBe('2025-01-15')
     expect(r.headers.get('content-type')).toBe('application/vnd.api+json')
-    expect(r.json.data).toMatchObject({ type: 'flow', id: f.json.flowId, attributes: { name: 'Ux', status: 'draft', trigger_type: 'Added to List' } })
+    expect(r.json.data).toMatchObject({
+      type: 'flow',
+      id: f.json.flowId,
+      attributes: { name: 'Ux', status: 'draft', trigger_type: 'Added to List' },
+    })
     expect(r.json.data.attributes.definition.actions).toHaveLength(4)
     const plain = await call(uxGet, `/ux-api/flows/${f.json.flowId}`, { p: id(f.json.flowId), cookie: owner })
     expect(plain.json.data.attributes.definition).toBeUndefined()

@@ -41,13 +41,24 @@ beforeAll(async () => {
   await db.group.create({ data: { id: 'LstCCC', companyId: C, name: 'Newsletter', type: LIST } })
   await db.group.create({ data: { id: 'SegCC1', companyId: C, name: 'VIPs', type: SEGMENT } })
   await db.group.create({ data: { id: 'SegCC2', companyId: C, name: 'VIPs', type: SEGMENT } })
-  const r = await call(createPost, '/ajax/flows/create', { method: 'POST', body: { name: 'Welcome', definition: welcome('AAA') }, cookie: owner })
+  const r = await call(createPost, '/ajax/flows/create', {
+    method: 'POST',
+    body: { name: 'Welcome', definition: welcome('AAA') },
+    cookie: owner,
+  })
   flowId = r.json.flowId
-  await call(detailsPost, '/x', { method: 'POST', p: { id: flowId }, body: { tags: ['t1'], status: '2' }, cookie: owner })
+  await call(detailsPost, '/x', {
+    method: 'POST',
+    p: { id: flowId },
+    body: { tags: ['t1'], status: '2' },
+    cookie: owner,
+  })
 })
 
-const start = (body: unknown, cookie = owner, id = flowId) => call(clonePost, `/flow/${id}/clone`, { method: 'POST', body, cookie, p: { flowId: id } })
-const statuses = (keys: string[], cookie = owner) => call(statusesGet, `/flow/clone/statuses?statusKeys=${keys.join(',')}`, { cookie })
+const start = (body: unknown, cookie = owner, id = flowId) =>
+  call(clonePost, `/flow/${id}/clone`, { method: 'POST', body, cookie, p: { flowId: id } })
+const statuses = (keys: string[], cookie = owner) =>
+  call(statusesGet, `/flow/clone/statuses?statusKeys=${keys.join(',')}`, { cookie })
 
 test('same account: status null before the job, the new id after; a draft copy with its own templates', async () => {
   const r = await start({})
@@ -93,7 +104,11 @@ test('in progress reads "", a failed clone CLONE_ERROR', async () => {
 
   // A clone that fails after copying templates (its trigger list was deleted) leaves no template behind.
   await db.group.create({ data: { id: 'LstTmp', companyId: A, name: 'Temporary', type: LIST } })
-  const f = await call(createPost, '/ajax/flows/create', { method: 'POST', body: { name: 'Fragile', definition: { ...welcome('AAA'), triggers: [{ type: 'list', id: 'LstTmp' }] } }, cookie: owner })
+  const f = await call(createPost, '/ajax/flows/create', {
+    method: 'POST',
+    body: { name: 'Fragile', definition: { ...welcome('AAA'), triggers: [{ type: 'list', id: 'LstTmp' }] } },
+    cookie: owner,
+  })
   await db.group.update({ where: { id: 'LstTmp' }, data: { deletedAt: new Date() } })
   const templates = await db.template.count({ where: { companyId: A } })
   const k = (await start({}, owner, f.json.flowId)).json.statusKey
@@ -106,7 +121,11 @@ test('in progress reads "", a failed clone CLONE_ERROR', async () => {
 
 test('clone triggers: the trigger with its name', async () => {
   const r = await call(triggersGet, '/x', { p: { id: flowId }, cookie: owner })
-  expect(r.json).toMatchObject({ flowId, triggerType: 'Added to List', triggers: [{ type: 'list', id: 'LstAAA', name: 'Newsletter', exists: true }] })
+  expect(r.json).toMatchObject({
+    flowId,
+    triggerType: 'Added to List',
+    triggers: [{ type: 'list', id: 'LstAAA', name: 'Newsletter', exists: true }],
+  })
 })
 
 test('cross-account: accounts, references with suggestions, incomplete mapping refused, mapped copy in the target', async () => {
@@ -114,11 +133,18 @@ test('cross-account: accounts, references with suggestions, incomplete mapping r
   expect(acc.json.accounts).toEqual([{ companyId: C, name: 'Clone C' }])
   const refs = await call(referencesGet, `/x?targetCompanyId=${C}`, { p: { id: flowId }, cookie: owner })
   expect(refs.status).toBe(200)
-  const byKey = Object.fromEntries(refs.json.references.map((r: { kind: string; id: string }) => [`${r.kind}:${r.id}`, r]))
+  const byKey = Object.fromEntries(
+    refs.json.references.map((r: { kind: string; id: string }) => [`${r.kind}:${r.id}`, r]),
+  )
   expect(byKey['list:LstAAA']).toMatchObject({ name: 'Newsletter', suggestedTargetId: 'LstCCC', canCreate: true })
   expect(byKey['group:SegAAA']).toMatchObject({ name: 'VIPs', suggestedTargetId: null })
   expect(byKey['group:SegAAA'].suggestions).toHaveLength(2)
-  expect(byKey['metric:MetAAA']).toMatchObject({ name: 'Placed Order', suggestions: [], suggestedTargetId: null, canCreate: true })
+  expect(byKey['metric:MetAAA']).toMatchObject({
+    name: 'Placed Order',
+    suggestions: [],
+    suggestedTargetId: null,
+    canCreate: true,
+  })
   expect((await call(referencesGet, `/x?targetCompanyId=${B}`, { p: { id: flowId }, cookie: owner })).status).toBe(403)
 
   const incomplete = await start({ targetCompanyId: C, name: 'Welcome for C' })
@@ -128,7 +154,11 @@ test('cross-account: accounts, references with suggestions, incomplete mapping r
   expect(wrong.status).toBe(400)
   expect((await start({ targetCompanyId: B, mapping: [] })).status).toBe(403)
 
-  const ok = await start({ targetCompanyId: C, name: 'Welcome for C', mapping: [{ kind: 'group', id: 'SegAAA', targetId: 'SegCC2' }] })
+  const ok = await start({
+    targetCompanyId: C,
+    name: 'Welcome for C',
+    mapping: [{ kind: 'group', id: 'SegAAA', targetId: 'SegCC2' }],
+  })
   expect(ok.status).toBe(202)
   await runJobsUntilIdle()
   const fromC = await statuses([ok.json.statusKey], ownerInC)
@@ -153,7 +183,10 @@ test('permissions: flows_create where the copy is made', async () => {
   await db.membership.create({ data: { userId: u.id, companyId: C, role: 'owner' } })
   const analystA = await signIn(u.id, A)
   expect((await start({}, analystA)).status).toBe(403)
-  const cross = await start({ targetCompanyId: C, mapping: [{ kind: 'group', id: 'SegAAA', targetId: 'SegCC1' }] }, analystA)
+  const cross = await start(
+    { targetCompanyId: C, mapping: [{ kind: 'group', id: 'SegAAA', targetId: 'SegCC1' }] },
+    analystA,
+  )
   expect(cross.status).toBe(202)
 })
 

@@ -11,13 +11,26 @@ export type Json = any // eslint-disable-line @typescript-eslint/no-explicit-any
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>
 
 /** Calls a route module's method handler: answers status and parsed JSON (or text). */
-export async function call(mod: Record<string, unknown>, method: string, path: string, p: Record<string, string>, init: { cookie?: string; body?: unknown; csrf?: boolean } = {}) {
+export async function call(
+  mod: Record<string, unknown>,
+  method: string,
+  path: string,
+  p: Record<string, string>,
+  init: { cookie?: string; body?: unknown; csrf?: boolean } = {},
+) {
   const handler = mod[method] as Handler | undefined
   if (!handler) throw new Error(`no ${method} handler for ${path}`)
-  const res = await handler(ajaxRequest(path, { method, cookie: init.cookie, body: init.body, csrf: init.csrf }), params(p))
+  const res = await handler(
+    ajaxRequest(path, { method, cookie: init.cookie, body: init.body, csrf: init.csrf }),
+    params(p),
+  )
   const text = await res.text()
   let body: Json = text
-  try { body = JSON.parse(text) } catch { /* text */ }
+  try {
+    body = JSON.parse(text)
+  } catch {
+    /* text */
+  }
   return { status: res.status, body, headers: res.headers }
 }
 
@@ -42,16 +55,41 @@ export async function makeFixture(): Promise<Fixture> {
   const ownerA = await signIn((await makeUser({ companyId: A })).id, A)
   const ownerB = await signIn((await makeUser({ companyId: B })).id, B)
   const analystA = await signIn((await makeUser({ companyId: A, role: 'analyst' })).id, A)
-  const t = await createTemplate(A, { name: 'Welcome', editorType: 'CODE', html: '<html><body><p>Hi {{ first_name|default:"friend" }}</p><a href="https://shop.example/x">Shop</a></body></html>' })
-  const email = (subject: string, name: string) => ({ type: 'send-email', data: { status: 'live', message: { name, subject_line: subject, template_id: t.id, from_email: 'shop@example.com', from_label: 'Shop' } } })
+  const t = await createTemplate(A, {
+    name: 'Welcome',
+    editorType: 'CODE',
+    html: '<html><body><p>Hi {{ first_name|default:"friend" }}</p><a href="https://shop.example/x">Shop</a></body></html>',
+  })
+  const email = (subject: string, name: string) => ({
+    type: 'send-email',
+    data: {
+      status: 'live',
+      message: { name, subject_line: subject, template_id: t.id, from_email: 'shop@example.com', from_label: 'Shop' },
+    },
+  })
   const definition = flowDefinition.parse({
-    triggers: [], entry_action_id: 'e', actions: [
+    triggers: [],
+    entry_action_id: 'e',
+    actions: [
       { temporary_id: 'e', ...email('Welcome {{ first_name }}', 'Welcome email'), links: { next: 's' } },
-      { temporary_id: 's', type: 'send-sms', links: { next: 'ab' }, data: { status: 'manual', message: { name: 'SMS', body: 'Hi {{ first_name }}!' } } },
       {
-        temporary_id: 'ab', type: 'ab-test', links: { next: null }, data: {
-          status: 'live', main_action: email('Main subject', 'Main'),
-          current_experiment: { name: 'Subject test', variations: [email('Subject A', 'Variation A'), email('Subject B', 'Variation B')], allocations: null },
+        temporary_id: 's',
+        type: 'send-sms',
+        links: { next: 'ab' },
+        data: { status: 'manual', message: { name: 'SMS', body: 'Hi {{ first_name }}!' } },
+      },
+      {
+        temporary_id: 'ab',
+        type: 'ab-test',
+        links: { next: null },
+        data: {
+          status: 'live',
+          main_action: email('Main subject', 'Main'),
+          current_experiment: {
+            name: 'Subject test',
+            variations: [email('Subject A', 'Variation A'), email('Subject B', 'Variation B')],
+            allocations: null,
+          },
         },
       },
     ],
@@ -61,7 +99,17 @@ export async function makeFixture(): Promise<Fixture> {
   const [e, s, ab] = def.actions
   const msg = (actionId: string) => db.flowMessage.findFirst({ where: { actionId } }).then((m) => m!.id)
   return {
-    A, B, ownerA, ownerB, analystA, templateId: t.id, flowId,
-    emailActionId: e!.id!, emailMessageId: await msg(e!.id!), smsActionId: s!.id!, smsMessageId: await msg(s!.id!), abActionId: ab!.id!,
+    A,
+    B,
+    ownerA,
+    ownerB,
+    analystA,
+    templateId: t.id,
+    flowId,
+    emailActionId: e!.id!,
+    emailMessageId: await msg(e!.id!),
+    smsActionId: s!.id!,
+    smsMessageId: await msg(s!.id!),
+    abActionId: ab!.id!,
   }
 }

@@ -38,22 +38,48 @@ beforeAll(async () => {
 const m = (id: string, leaf = '') => `/ajax/flow/message/${id}${leaf}`
 
 test('GET message and variations: a send action, an A/B test variation (derived ids), 404 for another company', async () => {
-  const r = await call(getOne, 'GET', `/ajax/flow/messages/${f.emailMessageId}`, { id: f.emailMessageId }, { cookie: f.ownerA })
+  const r = await call(
+    getOne,
+    'GET',
+    `/ajax/flow/messages/${f.emailMessageId}`,
+    { id: f.emailMessageId },
+    { cookie: f.ownerA },
+  )
   expect(r.status).toBe(200)
   expect(r.body.message).toMatchObject({
-    id: f.emailMessageId, name: 'Welcome email', flowId: f.flowId, actionId: f.emailActionId, channel: 'email', channelCode: 4, messageKey: 'flow_message',
-    subject: 'Welcome {{ first_name }}', templateId: f.templateId, actionStatus: 'live', isVariation: false, smartSending: true,
+    id: f.emailMessageId,
+    name: 'Welcome email',
+    flowId: f.flowId,
+    actionId: f.emailActionId,
+    channel: 'email',
+    channelCode: 4,
+    messageKey: 'flow_message',
+    subject: 'Welcome {{ first_name }}',
+    templateId: f.templateId,
+    actionStatus: 'live',
+    isVariation: false,
+    smartSending: true,
   })
   expect(r.body.message.template).toMatchObject({ id: f.templateId, name: 'Welcome' })
   const sms = await call(getOne, 'GET', '/x', { id: f.smsMessageId }, { cookie: f.ownerA })
-  expect(sms.body.message).toMatchObject({ channel: 'sms', channelCode: 12, messageKey: 'flow_sms', body: 'Hi {{ first_name }}!', actionStatus: 'manual' })
+  expect(sms.body.message).toMatchObject({
+    channel: 'sms',
+    channelCode: 12,
+    messageKey: 'flow_sms',
+    body: 'Hi {{ first_name }}!',
+    actionStatus: 'manual',
+  })
 
   const v = await call(variations, 'GET', '/x', { id: `${f.abActionId}-v1` }, { cookie: f.ownerA })
   expect(v.status).toBe(200)
   expect(v.body.abTestActionId).toBe(f.abActionId)
   // The arms as the engine splits them: the main action, then each variation.
-  expect(v.body.variations.map((x: { id: string; subject: string; weight: number }) => [x.id, x.subject, x.weight])).toEqual([
-    [`${f.abActionId}-main`, 'Main subject', 33], [`${f.abActionId}-v1`, 'Subject A', 33], [`${f.abActionId}-v2`, 'Subject B', 33],
+  expect(
+    v.body.variations.map((x: { id: string; subject: string; weight: number }) => [x.id, x.subject, x.weight]),
+  ).toEqual([
+    [`${f.abActionId}-main`, 'Main subject', 33],
+    [`${f.abActionId}-v1`, 'Subject A', 33],
+    [`${f.abActionId}-v2`, 'Subject B', 33],
   ])
   const plain = await call(variations, 'GET', '/x', { id: f.emailMessageId }, { cookie: f.ownerA })
   expect(plain.body.variations).toHaveLength(1)
@@ -68,13 +94,31 @@ test('GET message and variations: a send action, an A/B test variation (derived 
 
 test('name, subject and setting are saved as new flow versions; bad input is a 400 that writes nothing', async () => {
   const before = (await db.flow.findUnique({ where: { id: f.flowId } }))!.currentVersion
-  const n = await call(nameRoute, 'POST', m(f.emailMessageId, '/name'), { id: f.emailMessageId }, { cookie: f.ownerA, body: { name: 'Welcome #1' } })
+  const n = await call(
+    nameRoute,
+    'POST',
+    m(f.emailMessageId, '/name'),
+    { id: f.emailMessageId },
+    { cookie: f.ownerA, body: { name: 'Welcome #1' } },
+  )
   expect(n.status).toBe(200)
   expect(n.body.message.name).toBe('Welcome #1')
-  const s = await call(subjectRoute, 'POST', m(f.emailMessageId, '/subject'), { id: f.emailMessageId }, { cookie: f.ownerA, body: { subject: 'Hello there', preview_text: 'A gift inside' } })
+  const s = await call(
+    subjectRoute,
+    'POST',
+    m(f.emailMessageId, '/subject'),
+    { id: f.emailMessageId },
+    { cookie: f.ownerA, body: { subject: 'Hello there', preview_text: 'A gift inside' } },
+  )
   expect(s.status).toBe(200)
   expect(s.body.message).toMatchObject({ subject: 'Hello there', previewText: 'A gift inside' })
-  const st = await call(settingRoute, 'POST', m(f.emailMessageId, '/setting'), { id: f.emailMessageId }, { cookie: f.ownerA, body: { smart_sending: false, transactional: 'true', add_tracking_params: false } })
+  const st = await call(
+    settingRoute,
+    'POST',
+    m(f.emailMessageId, '/setting'),
+    { id: f.emailMessageId },
+    { cookie: f.ownerA, body: { smart_sending: false, transactional: 'true', add_tracking_params: false } },
+  )
   expect(st.status).toBe(200)
   expect(st.body.message).toMatchObject({ smartSending: false, transactional: true, addTrackingParams: false })
   const after = (await db.flow.findUnique({ where: { id: f.flowId } }))!.currentVersion
@@ -82,12 +126,23 @@ test('name, subject and setting are saved as new flow versions; bad input is a 4
   // The stored definition and the FlowMessage row follow; the first version is untouched.
   const def = await getFlowDefinition(f.A, f.flowId)
   const msg = (def.actions[0]!.data as { message: Record<string, unknown> }).message
-  expect(msg).toMatchObject({ id: f.emailMessageId, name: 'Welcome #1', subject_line: 'Hello there', smart_sending_enabled: false, transactional: true })
+  expect(msg).toMatchObject({
+    id: f.emailMessageId,
+    name: 'Welcome #1',
+    subject_line: 'Hello there',
+    smart_sending_enabled: false,
+    transactional: true,
+  })
   expect((await db.flowMessage.findUnique({ where: { id: f.emailMessageId } }))!.name).toBe('Welcome #1')
-  expect(((await getFlowVersionDefinition(f.A, f.flowId, 1))!.actions[0]!.data as { message: { name: string } }).message.name).toBe('Welcome email')
+  expect(
+    ((await getFlowVersionDefinition(f.A, f.flowId, 1))!.actions[0]!.data as { message: { name: string } }).message
+      .name,
+  ).toBe('Welcome email')
 
   const bad = [
-    [nameRoute, { name: '  ' }, 'name'], [subjectRoute, { subject: '' }, 'subject'], [settingRoute, {}, '_'],
+    [nameRoute, { name: '  ' }, 'name'],
+    [subjectRoute, { subject: '' }, 'subject'],
+    [settingRoute, {}, '_'],
     [settingRoute, { from_email: 'not-an-address' }, 'fromEmail'],
   ] as const
   for (const [mod, body, field] of bad) {
@@ -96,36 +151,108 @@ test('name, subject and setting are saved as new flow versions; bad input is a 4
     expect(Object.keys(r.body.fieldErrors)).toContain(field)
   }
   // SMS has no subject; quiet hours are SMS only.
-  expect((await call(subjectRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerA, body: { subject: 'x' } })).status).toBe(400)
-  expect((await call(settingRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerA, body: { sms_quiet_hours: true } })).status).toBe(400)
-  expect((await call(settingRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerA, body: { sms_quiet_hours: false } })).body.message.smsQuietHours).toBe(false)
+  expect(
+    (await call(subjectRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerA, body: { subject: 'x' } }))
+      .status,
+  ).toBe(400)
+  expect(
+    (
+      await call(
+        settingRoute,
+        'POST',
+        '/x',
+        { id: f.emailMessageId },
+        { cookie: f.ownerA, body: { sms_quiet_hours: true } },
+      )
+    ).status,
+  ).toBe(400)
+  expect(
+    (
+      await call(
+        settingRoute,
+        'POST',
+        '/x',
+        { id: f.smsMessageId },
+        { cookie: f.ownerA, body: { sms_quiet_hours: false } },
+      )
+    ).body.message.smsQuietHours,
+  ).toBe(false)
   expect((await db.flow.findUnique({ where: { id: f.flowId } }))!.currentVersion).toBe(after + 1)
 
   // Another company, an analyst (read only), no CSRF header.
-  expect((await call(nameRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerB, body: { name: 'Hijack' } })).status).toBe(404)
-  expect((await call(nameRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.analystA, body: { name: 'Analyst' } })).status).toBe(403)
-  expect((await call(nameRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerA, body: { name: 'No CSRF' }, csrf: false })).status).toBe(403)
+  expect(
+    (await call(nameRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerB, body: { name: 'Hijack' } }))
+      .status,
+  ).toBe(404)
+  expect(
+    (await call(nameRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.analystA, body: { name: 'Analyst' } }))
+      .status,
+  ).toBe(403)
+  expect(
+    (
+      await call(
+        nameRoute,
+        'POST',
+        '/x',
+        { id: f.emailMessageId },
+        { cookie: f.ownerA, body: { name: 'No CSRF' }, csrf: false },
+      )
+    ).status,
+  ).toBe(403)
   expect((await db.flowMessage.findUnique({ where: { id: f.emailMessageId } }))!.name).toBe('Welcome #1')
 })
 
 test('variation weight: sent as text, 0–100 whole numbers; a plain message or unknown variation is refused', async () => {
   const id = `${f.abActionId}-v1`
-  const r = await call(weightRoute, 'POST', '/x', { id }, { cookie: f.ownerA, body: { variation: `${f.abActionId}-v2`, weight: '70' } })
+  const r = await call(
+    weightRoute,
+    'POST',
+    '/x',
+    { id },
+    { cookie: f.ownerA, body: { variation: `${f.abActionId}-v2`, weight: '70' } },
+  )
   expect(r.status).toBe(200)
-  expect(r.body.allocations).toEqual({ [`${f.abActionId}-main`]: 33, [`${f.abActionId}-v1`]: 33, [`${f.abActionId}-v2`]: 70 })
+  expect(r.body.allocations).toEqual({
+    [`${f.abActionId}-main`]: 33,
+    [`${f.abActionId}-v1`]: 33,
+    [`${f.abActionId}-v2`]: 70,
+  })
   const v = await call(variations, 'GET', '/x', { id }, { cookie: f.ownerA })
   expect(v.body.variations.map((x: { weight: number }) => x.weight)).toEqual([33, 33, 70])
   // The derived ids are stored now, as the arm's action id (the engine's key) and its message id.
   const def = await getFlowDefinition(f.A, f.flowId)
-  const ab = def.actions.find((a) => a.id === f.abActionId)!.data as { main_action: { id: string }; current_experiment: { variations: Array<{ id: string; data: { message: { id: string } } }> } }
-  expect(ab.current_experiment.variations.map((x) => [x.id, x.data.message.id])).toEqual([[`${f.abActionId}-v1`, `${f.abActionId}-v1`], [`${f.abActionId}-v2`, `${f.abActionId}-v2`]])
+  const ab = def.actions.find((a) => a.id === f.abActionId)!.data as {
+    main_action: { id: string }
+    current_experiment: { variations: Array<{ id: string; data: { message: { id: string } } }> }
+  }
+  expect(ab.current_experiment.variations.map((x) => [x.id, x.data.message.id])).toEqual([
+    [`${f.abActionId}-v1`, `${f.abActionId}-v1`],
+    [`${f.abActionId}-v2`, `${f.abActionId}-v2`],
+  ])
   expect(ab.main_action.id).toBe(`${f.abActionId}-main`)
   for (const weight of ['abc', '101', '-1', '1.5', '']) {
-    expect((await call(weightRoute, 'POST', '/x', { id }, { cookie: f.ownerA, body: { variation: id, weight } })).status).toBe(400)
+    expect(
+      (await call(weightRoute, 'POST', '/x', { id }, { cookie: f.ownerA, body: { variation: id, weight } })).status,
+    ).toBe(400)
   }
-  expect((await call(weightRoute, 'POST', '/x', { id }, { cookie: f.ownerA, body: { variation: 'zzz', weight: '10' } })).status).toBe(400)
-  expect((await call(weightRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerA, body: { variation: id, weight: '10' } })).status).toBe(400)
-  expect((await call(weightRoute, 'POST', '/x', { id }, { cookie: f.ownerB, body: { variation: id, weight: '10' } })).status).toBe(404)
+  expect(
+    (await call(weightRoute, 'POST', '/x', { id }, { cookie: f.ownerA, body: { variation: 'zzz', weight: '10' } }))
+      .status,
+  ).toBe(400)
+  expect(
+    (
+      await call(
+        weightRoute,
+        'POST',
+        '/x',
+        { id: f.emailMessageId },
+        { cookie: f.ownerA, body: { variation: id, weight: '10' } },
+      )
+    ).status,
+  ).toBe(400)
+  expect(
+    (await call(weightRoute, 'POST', '/x', { id }, { cookie: f.ownerB, body: { variation: id, weight: '10' } })).status,
+  ).toBe(404)
 })
 
 test('content: GET the template, POST makes a new template version; SMS body; content-type starts over', async () => {
@@ -133,7 +260,13 @@ test('content: GET the template, POST makes a new template version; SMS body; co
   expect(g.status).toBe(200)
   expect(g.body.content).toMatchObject({ channel: 'email', templateId: f.templateId, editorType: 'CODE' })
   expect(g.body.content.html).toContain('Hi {{ first_name')
-  const p = await call(contentRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerA, body: { html: '<html><body><p>New {{ first_name }}</p></body></html>' } })
+  const p = await call(
+    contentRoute,
+    'POST',
+    '/x',
+    { id: f.emailMessageId },
+    { cookie: f.ownerA, body: { html: '<html><body><p>New {{ first_name }}</p></body></html>' } },
+  )
   expect(p.status).toBe(200)
   const newId = p.body.message.templateId
   expect(newId).not.toBe(f.templateId)
@@ -143,45 +276,143 @@ test('content: GET the template, POST makes a new template version; SMS body; co
   expect((await db.flowMessage.findUnique({ where: { id: f.emailMessageId } }))!.templateId).toBe(newId)
   // A template that does not compile is a 400 and changes nothing.
   const templates = await db.template.count({ where: { companyId: f.A } })
-  const broken = await call(contentRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerA, body: { html: '<p>{% if %}</p>' } })
+  const broken = await call(
+    contentRoute,
+    'POST',
+    '/x',
+    { id: f.emailMessageId },
+    { cookie: f.ownerA, body: { html: '<p>{% if %}</p>' } },
+  )
   expect(broken.status).toBe(400)
   expect(await db.template.count({ where: { companyId: f.A } })).toBe(templates)
-  expect((await call(contentRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerA, body: {} })).status).toBe(400)
+  expect(
+    (await call(contentRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerA, body: {} })).status,
+  ).toBe(400)
 
-  const sms = await call(contentRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerA, body: { body: 'New SMS {{ first_name }}' } })
+  const sms = await call(
+    contentRoute,
+    'POST',
+    '/x',
+    { id: f.smsMessageId },
+    { cookie: f.ownerA, body: { body: 'New SMS {{ first_name }}' } },
+  )
   expect(sms.status).toBe(200)
   expect(sms.body.content).toMatchObject({ channel: 'sms', body: 'New SMS {{ first_name }}' })
-  expect((await call(contentRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerA, body: { body: '   ' } })).status).toBe(400)
+  expect(
+    (await call(contentRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerA, body: { body: '   ' } }))
+      .status,
+  ).toBe(400)
 
-  const ct = await call(contentTypeRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerA, body: { setupType: 'drag-and-drop' } })
+  const ct = await call(
+    contentTypeRoute,
+    'POST',
+    '/x',
+    { id: f.emailMessageId },
+    { cookie: f.ownerA, body: { setupType: 'drag-and-drop' } },
+  )
   expect(ct.status).toBe(200)
   expect(ct.body.content.editorType).toBe('SYSTEM_DRAGGABLE')
-  const html = await call(contentTypeRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerA, body: { setup_type: 'html' } })
+  const html = await call(
+    contentTypeRoute,
+    'POST',
+    '/x',
+    { id: f.emailMessageId },
+    { cookie: f.ownerA, body: { setup_type: 'html' } },
+  )
   expect(html.body.content.editorType).toBe('CODE')
-  expect((await call(contentTypeRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerA, body: { setupType: 'mjml' } })).status).toBe(400)
-  expect((await call(contentTypeRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerA, body: { setupType: 'html' } })).status).toBe(400)
+  expect(
+    (
+      await call(
+        contentTypeRoute,
+        'POST',
+        '/x',
+        { id: f.emailMessageId },
+        { cookie: f.ownerA, body: { setupType: 'mjml' } },
+      )
+    ).status,
+  ).toBe(400)
+  expect(
+    (
+      await call(
+        contentTypeRoute,
+        'POST',
+        '/x',
+        { id: f.smsMessageId },
+        { cookie: f.ownerA, body: { setupType: 'html' } },
+      )
+    ).status,
+  ).toBe(400)
   expect((await call(contentRoute, 'GET', '/x', { id: f.emailMessageId }, { cookie: f.ownerB })).status).toBe(404)
-  expect((await call(contentRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerB, body: { html: '<p>x</p>' } })).status).toBe(404)
+  expect(
+    (await call(contentRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerB, body: { html: '<p>x</p>' } }))
+      .status,
+  ).toBe(404)
 })
 
 test('UTM: PUT with utm_params checks the X-CSRFToken header against the kl_csrftoken cookie; displayable_utm merges account and message', async () => {
   const id = f.emailMessageId
   const none = await call(utmRoute, 'PUT', '/x', { id }, { cookie: f.ownerA, body: { utm_params: [] }, csrf: false })
   expect(none.status).toBe(403)
-  const put = await call(utmRoute, 'PUT', '/x', { id }, {
-    cookie: f.ownerA, body: { utm_params: [{ param: 'utm_campaign', value: 'spring' }, { param: 'ref', value: 'flow_name', type: 'dynamic' }], add_tracking_params: true },
-  })
+  const put = await call(
+    utmRoute,
+    'PUT',
+    '/x',
+    { id },
+    {
+      cookie: f.ownerA,
+      body: {
+        utm_params: [
+          { param: 'utm_campaign', value: 'spring' },
+          { param: 'ref', value: 'flow_name', type: 'dynamic' },
+        ],
+        add_tracking_params: true,
+      },
+    },
+  )
   expect(put.status).toBe(200)
-  expect(put.body.utmParams).toEqual([{ param: 'utm_campaign', value: 'spring', type: 'static' }, { param: 'ref', value: 'flow_name', type: 'dynamic' }])
+  expect(put.body.utmParams).toEqual([
+    { param: 'utm_campaign', value: 'spring', type: 'static' },
+    { param: 'ref', value: 'flow_name', type: 'dynamic' },
+  ])
   const get = await call(utmRoute, 'GET', '/x', { id }, { cookie: f.ownerA })
   expect(get.body).toEqual(put.body)
   const d = await call(displayableRoute, 'GET', '/x', { id }, { cookie: f.ownerA })
   expect(d.status).toBe(200)
-  const byName = Object.fromEntries(d.body.params.map((p: { param: string; value: string; source: string }) => [p.param, [p.value, p.source]]))
-  expect(byName).toMatchObject({ utm_medium: ['flow', 'account'], utm_campaign: ['spring', 'message'], ref: ['Welcome series', 'message'] })
-  const dup = await call(utmRoute, 'PUT', '/x', { id }, { cookie: f.ownerA, body: { utm_params: [{ param: 'a', value: '1' }, { param: 'a', value: '2' }] } })
+  const byName = Object.fromEntries(
+    d.body.params.map((p: { param: string; value: string; source: string }) => [p.param, [p.value, p.source]]),
+  )
+  expect(byName).toMatchObject({
+    utm_medium: ['flow', 'account'],
+    utm_campaign: ['spring', 'message'],
+    ref: ['Welcome series', 'message'],
+  })
+  const dup = await call(
+    utmRoute,
+    'PUT',
+    '/x',
+    { id },
+    {
+      cookie: f.ownerA,
+      body: {
+        utm_params: [
+          { param: 'a', value: '1' },
+          { param: 'a', value: '2' },
+        ],
+      },
+    },
+  )
   expect(dup.status).toBe(400)
-  expect((await call(utmRoute, 'PUT', '/x', { id }, { cookie: f.ownerA, body: { utm_params: [{ param: 'a b', value: '1' }] } })).status).toBe(400)
+  expect(
+    (
+      await call(
+        utmRoute,
+        'PUT',
+        '/x',
+        { id },
+        { cookie: f.ownerA, body: { utm_params: [{ param: 'a b', value: '1' }] } },
+      )
+    ).status,
+  ).toBe(400)
   expect((await call(utmRoute, 'PUT', '/x', { id }, { cookie: f.ownerA, body: {} })).status).toBe(400)
   expect((await call(utmRoute, 'PUT', '/x', { id }, { cookie: f.ownerB, body: { utm_params: [] } })).status).toBe(404)
   expect((await call(displayableRoute, 'GET', '/x', { id }, { cookie: f.ownerB })).status).toBe(404)
@@ -189,37 +420,96 @@ test('UTM: PUT with utm_params checks the X-CSRFToken header against the kl_csrf
 
 test('preview renders for a profile or the sample; action type; editor bootstrap; variation subject, preview and bootstrap', async () => {
   const { profile } = await upsertProfile(f.A, { email: 'ada@example.com', firstName: 'Ada' }, { mode: 'import' })
-  const p = await call(previewRoute, 'POST', '/x', { id: f.emailMessageId }, { cookie: f.ownerA, body: { profile_id: profile.id } })
+  const p = await call(
+    previewRoute,
+    'POST',
+    '/x',
+    { id: f.emailMessageId },
+    { cookie: f.ownerA, body: { profile_id: profile.id } },
+  )
   expect(p.status).toBe(200)
   expect(p.body.subject).toBe('Hello there')
   expect(p.body.profile).toMatchObject({ id: profile.id, sample: false })
-  const sms = await call(previewRoute, 'GET', `/x?profile_id=${profile.id}`, { id: f.smsMessageId }, { cookie: f.ownerA })
+  const sms = await call(
+    previewRoute,
+    'GET',
+    `/x?profile_id=${profile.id}`,
+    { id: f.smsMessageId },
+    { cookie: f.ownerA },
+  )
   expect(sms.status).toBe(200)
   expect(sms.body.body).toBe('New SMS Ada')
   const sample = await call(previewRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerA, body: {} })
   expect(sample.body).toMatchObject({ body: 'New SMS Jane', profile: { sample: true } })
-  expect((await call(previewRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerA, body: { profile_id: 'missing' } })).status).toBe(404)
+  expect(
+    (
+      await call(
+        previewRoute,
+        'POST',
+        '/x',
+        { id: f.smsMessageId },
+        { cookie: f.ownerA, body: { profile_id: 'missing' } },
+      )
+    ).status,
+  ).toBe(404)
   const { profile: other } = await upsertProfile(f.B, { email: 'b@example.com', firstName: 'Bee' }, { mode: 'import' })
-  expect((await call(previewRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerA, body: { profile_id: other.id } })).status).toBe(404)
-  expect((await call(previewRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerB, body: {} })).status).toBe(404)
+  expect(
+    (
+      await call(
+        previewRoute,
+        'POST',
+        '/x',
+        { id: f.smsMessageId },
+        { cookie: f.ownerA, body: { profile_id: other.id } },
+      )
+    ).status,
+  ).toBe(404)
+  expect((await call(previewRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerB, body: {} })).status).toBe(
+    404,
+  )
 
   const at = await call(actionTypeRoute, 'GET', '/x', { id: `${f.abActionId}-v2` }, { cookie: f.ownerA })
-  expect(at.body).toMatchObject({ actionId: f.abActionId, actionType: 'ab-test', sendActionType: 'send-email', channelCode: 4, abTestChannelCode: 16, isAbTest: true })
+  expect(at.body).toMatchObject({
+    actionId: f.abActionId,
+    actionType: 'ab-test',
+    sendActionType: 'send-email',
+    channelCode: 4,
+    abTestChannelCode: 16,
+    isAbTest: true,
+  })
 
   const b = await call(bootstrapRoute, 'GET', '/x', { id: f.emailMessageId }, { cookie: f.ownerA })
   expect(b.status).toBe(200)
-  expect(b.body).toMatchObject({ message: { id: f.emailMessageId }, flow: { id: f.flowId }, setupTypes: ['drag-and-drop', 'html', 'text'] })
+  expect(b.body).toMatchObject({
+    message: { id: f.emailMessageId },
+    flow: { id: f.flowId },
+    setupTypes: ['drag-and-drop', 'html', 'text'],
+  })
   expect(b.body.previewProfiles.map((x: { id: string }) => x.id)).toContain(profile.id)
 
   const vid = `${f.abActionId}-v2`
-  expect((await call(varSubject, 'GET', '/x', { id: vid }, { cookie: f.ownerA })).body).toMatchObject({ id: vid, subject: 'Subject B' })
-  const vs = await call(varSubject, 'POST', '/x', { id: vid }, { cookie: f.ownerA, body: { subject: 'Subject B2 {{ first_name }}' } })
+  expect((await call(varSubject, 'GET', '/x', { id: vid }, { cookie: f.ownerA })).body).toMatchObject({
+    id: vid,
+    subject: 'Subject B',
+  })
+  const vs = await call(
+    varSubject,
+    'POST',
+    '/x',
+    { id: vid },
+    { cookie: f.ownerA, body: { subject: 'Subject B2 {{ first_name }}' } },
+  )
   expect(vs.status).toBe(200)
   const vp = await call(varPreview, 'POST', '/x', { id: vid }, { cookie: f.ownerA, body: { profile_id: profile.id } })
   expect(vp.body.subject).toBe('Subject B2 Ada')
-  expect((await call(varBootstrap, 'GET', '/x', { id: vid }, { cookie: f.ownerA })).body.message).toMatchObject({ id: vid, isVariation: true })
+  expect((await call(varBootstrap, 'GET', '/x', { id: vid }, { cookie: f.ownerA })).body.message).toMatchObject({
+    id: vid,
+    isVariation: true,
+  })
   expect((await call(varSubject, 'GET', '/x', { id: vid }, { cookie: f.ownerB })).status).toBe(404)
-  expect((await call(varSubject, 'POST', '/x', { id: vid }, { cookie: f.ownerB, body: { subject: 'x' } })).status).toBe(404)
+  expect((await call(varSubject, 'POST', '/x', { id: vid }, { cookie: f.ownerB, body: { subject: 'x' } })).status).toBe(
+    404,
+  )
 })
 
 test('undelete: a deleted message action comes back as draft in its old place', async () => {
@@ -230,7 +520,12 @@ test('undelete: a deleted message action comes back as draft in its old place', 
   const r = await call(undeleteRoute, 'POST', '/x', { id: f.smsMessageId }, { cookie: f.ownerA })
   expect(r.status).toBe(200)
   expect(r.body.placed).toBe(true)
-  expect(r.body.message).toMatchObject({ actionId: f.smsActionId, channel: 'sms', actionStatus: 'draft', body: 'New SMS {{ first_name }}' })
+  expect(r.body.message).toMatchObject({
+    actionId: f.smsActionId,
+    channel: 'sms',
+    actionStatus: 'draft',
+    body: 'New SMS {{ first_name }}',
+  })
   const def = await getFlowDefinition(f.A, f.flowId)
   const email = def.actions.find((a) => a.id === f.emailActionId)!
   expect((email.links as { next: string }).next).toBe(f.smsActionId)

@@ -22,19 +22,31 @@ import * as metricTriggersRel from '@/app/api/metrics/[id]/relationships/flow-tr
 import { routeTable, type RouteModule, type RouteServer } from '../helpers/route-table'
 
 const TABLE: Array<[string, RouteModule]> = [
-  ['/api/flows', flows], ['/api/flows/:id', flow], ['/api/flows/:id/flow-actions', flowActions], ['/api/flows/:id/relationships/flow-actions', flowActionsRel],
-  ['/api/flow-actions/:id', action], ['/api/flow-actions/:id/flow', actionFlow], ['/api/flow-actions/:id/relationships/flow', actionFlowRel],
-  ['/api/flow-actions/:id/flow-messages', actionMessages], ['/api/flow-actions/:id/relationships/flow-messages', actionMessagesRel],
-  ['/api/flow-messages/:id', message], ['/api/flow-messages/:id/flow-action', messageAction],
-  ['/api/flow-messages/:id/relationships/flow-action', messageActionRel], ['/api/flow-messages/:id/relationships/template', messageTemplateRel],
-  ['/api/lists/:id/flow-triggers', listTriggers], ['/api/lists/:id/relationships/flow-triggers', listTriggersRel],
-  ['/api/segments/:id/flow-triggers', segmentTriggers], ['/api/segments/:id/relationships/flow-triggers', segmentTriggersRel],
-  ['/api/metrics/:id/flow-triggers', metricTriggers], ['/api/metrics/:id/relationships/flow-triggers', metricTriggersRel],
+  ['/api/flows', flows],
+  ['/api/flows/:id', flow],
+  ['/api/flows/:id/flow-actions', flowActions],
+  ['/api/flows/:id/relationships/flow-actions', flowActionsRel],
+  ['/api/flow-actions/:id', action],
+  ['/api/flow-actions/:id/flow', actionFlow],
+  ['/api/flow-actions/:id/relationships/flow', actionFlowRel],
+  ['/api/flow-actions/:id/flow-messages', actionMessages],
+  ['/api/flow-actions/:id/relationships/flow-messages', actionMessagesRel],
+  ['/api/flow-messages/:id', message],
+  ['/api/flow-messages/:id/flow-action', messageAction],
+  ['/api/flow-messages/:id/relationships/flow-action', messageActionRel],
+  ['/api/flow-messages/:id/relationships/template', messageTemplateRel],
+  ['/api/lists/:id/flow-triggers', listTriggers],
+  ['/api/lists/:id/relationships/flow-triggers', listTriggersRel],
+  ['/api/segments/:id/flow-triggers', segmentTriggers],
+  ['/api/segments/:id/relationships/flow-triggers', segmentTriggersRel],
+  ['/api/metrics/:id/flow-triggers', metricTriggers],
+  ['/api/metrics/:id/relationships/flow-triggers', metricTriggersRel],
 ]
 
 const table = routeTable(TABLE)
 
 /** One call as an API client sends it; the answer's JSON read. */
-export const flowApi = (method: string, path: string, key: string, body?: unknown, revision?: string) => table.call(method, path, key, body, revision)
+export const flowApi = (method: string, path: string, key: string, body?: unknown, revision?: string) =>
+  table.call(method, path, key, body, revision)
 export const startFlowServer = () => table.start()
 export type { RouteServer }

@@ -37,16 +37,28 @@ const definition = {
   reentryCriteria: { duration: 0, unit: 'alltime' },
   actions: [
     { temporaryId: 'wait', type: 'time-delay', links: { next: 'sms' }, data: { unit: 'hours', value: 3 } },
-    { temporaryId: 'sms', type: 'send-sms', links: { next: null }, data: { status: 'draft', message: { body: 'Welcome! Reply STOP to opt out.', name: 'Welcome SMS' } } },
+    {
+      temporaryId: 'sms',
+      type: 'send-sms',
+      links: { next: null },
+      data: { status: 'draft', message: { body: 'Welcome! Reply STOP to opt out.', name: 'Welcome SMS' } },
+    },
   ],
 }
 
 test('createFlow (201, real ids), getFlows, getFlow with definition, updateFlow, deleteFlow', async () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the SDK's union models are wider than this literal
-  const created = await flows.createFlow({ data: { type: FlowEnum.Flow, attributes: { name: 'SDK welcome', definition: definition as any } } }, { additionalFieldsFlow: ['definition'] })
+  const created = await flows.createFlow(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    { data: { type: FlowEnum.Flow, attributes: { name: 'SDK welcome', definition: definition as any } } },
+    { additionalFieldsFlow: ['definition'] },
+  )
   expect(created.response.status).toBe(201)
   const id = created.body.data.id
-  expect(created.body.data.attributes).toMatchObject({ name: 'SDK welcome', status: 'draft', triggerType: 'Added to List' })
+  expect(created.body.data.attributes).toMatchObject({
+    name: 'SDK welcome',
+    status: 'draft',
+    triggerType: 'Added to List',
+  })
   expect(created.body.data.attributes.created).toBeInstanceOf(Date)
 
   const stored = await db.flowVersion.findFirst({ where: { flowId: id } })
@@ -62,7 +74,10 @@ test('createFlow (201, real ids), getFlows, getFlow with definition, updateFlow,
 
   const one = await flows.getFlow(id, { additionalFieldsFlow: ['definition'], include: ['flow-actions'] })
   expect(one.body.data.id).toBe(id)
-  const got = one.body.data.attributes.definition as unknown as { entryActionId: string; actions: Array<{ id: string }> }
+  const got = one.body.data.attributes.definition as unknown as {
+    entryActionId: string
+    actions: Array<{ id: string }>
+  }
   expect(got.entryActionId).toBe(waitId)
   expect(got.actions.map((a) => a.id)).toEqual([waitId, smsId])
   expect(one.body.included?.map((i) => i.id).sort()).toEqual([waitId, smsId].sort())

@@ -21,12 +21,16 @@ import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/f
 
 afterAll(() => stopSandbox())
 
-test('accounts take turns: one account\'s queued loops hold another\'s run back by one run at most', async () => {
+test("accounts take turns: one account's queued loops hold another's run back by one run at most", async () => {
   await runSandboxedCode('return 1', {}) // loads the WebAssembly module first
   const LIMIT = 300
   const done: string[] = []
   const loops = Array.from({ length: 6 }, (_, i) =>
-    runSandboxedCode('while (true) {}', {}, { timeLimitMs: LIMIT, account: 1 }).then((r) => { done.push(`loop${i}`); return r }))
+    runSandboxedCode('while (true) {}', {}, { timeLimitMs: LIMIT, account: 1 }).then((r) => {
+      done.push(`loop${i}`)
+      return r
+    }),
+  )
   const started = Date.now()
   const other = await runSandboxedCode('return "quick"', {}, { account: 2 })
   const waited = Date.now() - started
@@ -67,15 +71,32 @@ describe('past the allowance', () => {
 
   async function parkedCodeStep(source: string) {
     const def = flowDefinition.parse({
-      triggers: [], profile_filter: null, reentry_criteria: null, entry_action_id: 'c',
-      actions: [{ temporary_id: 'c', type: 'code', links: { next: null }, data: { name: 'Score', source_code: source, runtime: 'javascript' } }],
+      triggers: [],
+      profile_filter: null,
+      reentry_criteria: null,
+      entry_action_id: 'c',
+      actions: [
+        {
+          temporary_id: 'c',
+          type: 'code',
+          links: { next: null },
+          data: { name: 'Score', source_code: source, runtime: 'javascript' },
+        },
+      ],
     }) as FlowDefinition
     const flowId = await createFlow(A, { name: 'Rate flow', definition: def, status: 'live' })
     const codeId = (await getFlowVersionDefinition(A, flowId))!.actions[0]!.id!
     await db.flowAction.updateMany({ where: { flowId }, data: { status: 'live' } })
     const profileId = `PR${Math.random().toString(36).slice(2, 10)}`
     await db.profile.create({ data: { id: profileId, companyId: A, email: `${profileId}@example.test` } })
-    const runId = (await enterFlow({ companyId: A, flowId, profileId, entryKey: `k:${Math.random()}`, triggerKind: 'metric', now: new Date() }))!.runId
+    const runId = (await enterFlow({
+      companyId: A,
+      flowId,
+      profileId,
+      entryKey: `k:${Math.random()}`,
+      triggerKind: 'metric',
+      now: new Date(),
+    }))!.runId
     await drainFlowRuns()
     return { runId, stepKey: `${runId}:${codeId}` }
   }
@@ -85,26 +106,39 @@ describe('past the allowance', () => {
     const rate = createCodeRateLimiter({ burstMs: 1000, refillMsPerSecond: 100, now: () => now })
     rate.charge(A, 1500)
     const first = await parkedCodeStep('return { value: 1 }')
-    await expect(runCodeStep({ companyId: A, stepKey: first.stepKey }, { attempt: 1, limiter: rate })).rejects.toBeInstanceOf(CodeRateDeferred)
-    expect(await db.flowCodeResult.findUniqueOrThrow({ where: { stepKey: first.stepKey } })).toMatchObject({ status: 'pending' })
+    await expect(
+      runCodeStep({ companyId: A, stepKey: first.stepKey }, { attempt: 1, limiter: rate }),
+    ).rejects.toBeInstanceOf(CodeRateDeferred)
+    expect(await db.flowCodeResult.findUniqueOrThrow({ where: { stepKey: first.stepKey } })).toMatchObject({
+      status: 'pending',
+    })
     now += 6000 // 600 ms of allowance back: above zero
     expect(await runCodeStep({ companyId: A, stepKey: first.stepKey }, { attempt: 2, limiter: rate })).toBe('ran')
-    expect(await db.flowCodeResult.findUniqueOrThrow({ where: { stepKey: first.stepKey } })).toMatchObject({ status: 'ok' })
+    expect(await db.flowCodeResult.findUniqueOrThrow({ where: { stepKey: first.stepKey } })).toMatchObject({
+      status: 'ok',
+    })
 
     rate.charge(A, 5000)
     const last = await parkedCodeStep('return { value: 2 }')
-    expect(await runCodeStep({ companyId: A, stepKey: last.stepKey }, { attempt: FLOW_CODE_MAX_ATTEMPTS, limiter: rate })).toBe('refused')
+    expect(
+      await runCodeStep({ companyId: A, stepKey: last.stepKey }, { attempt: FLOW_CODE_MAX_ATTEMPTS, limiter: rate }),
+    ).toBe('refused')
     const row = await db.flowCodeResult.findUniqueOrThrow({ where: { stepKey: last.stepKey } })
-    expect(row).toMatchObject({ status: 'error', error: expect.stringMatching(/^The code was not run: This account has used its share of the code sandbox/) })
+    expect(row).toMatchObject({
+      status: 'error',
+      error: expect.stringMatching(/^The code was not run: This account has used its share of the code sandbox/),
+    })
     expect(await db.flowRun.findUniqueOrThrow({ where: { id: last.runId } })).toMatchObject({ status: 'active' }) // resumed to take the failure
   })
 
-  test('the editor\'s test run answers 429 with Retry-After once the account is over', async () => {
+  test("the editor's test run answers 429 with Retry-After once the account is over", async () => {
     const { stepKey } = await parkedCodeStep('return 1')
     const codeId = stepKey.split(':')[1]!
     codeRateLimiter.charge(A, 20_000)
     const res = await (codeTest.POST as (r: Request, c: unknown) => Promise<Response>)(
-      ajaxRequest(`/ajax/flow/code/${codeId}/test`, { method: 'POST', cookie, body: { sourceCode: 'return 1' } }), params({ id: codeId }))
+      ajaxRequest(`/ajax/flow/code/${codeId}/test`, { method: 'POST', cookie, body: { sourceCode: 'return 1' } }),
+      params({ id: codeId }),
+    )
     expect(res.status).toBe(429)
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
     expect((await res.json()).message).toMatch(/share of the code sandbox/)

@@ -15,10 +15,14 @@ let otherId: number
 const T0 = new Date('2026-03-02T10:00:00.000Z')
 const hours = (h: number) => new Date(T0.getTime() + h * 3_600_000)
 
-const def = (reentry: unknown) => flowDefinition.parse({
-  triggers: [], profile_filter: null, entry_action_id: 'a0', reentry_criteria: reentry,
-  actions: [{ temporary_id: 'a0', type: 'time-delay', links: { next: null }, data: { unit: 'days', value: 1 } }],
-}) as FlowDefinition
+const def = (reentry: unknown) =>
+  flowDefinition.parse({
+    triggers: [],
+    profile_filter: null,
+    entry_action_id: 'a0',
+    reentry_criteria: reentry,
+    actions: [{ temporary_id: 'a0', type: 'time-delay', links: { next: null }, data: { unit: 'days', value: 1 } }],
+  }) as FlowDefinition
 
 async function flow(reentry: unknown, status: 'live' | 'manual' | 'draft' = 'live') {
   return createFlow(companyId, { name: 'F', definition: def(reentry), status })
@@ -48,9 +52,18 @@ test('a run at the current version and entry action, due now, with a wake-up job
   expect(await enter(flowId, 'event:1')).toBeNull()
   const run = await db.flowRun.findUniqueOrThrow({ where: { id: first!.runId } })
   const stored = await getFlowVersionDefinition(companyId, flowId)
-  expect(run).toMatchObject({ companyId, flowId, version: 1, profileId: 'P1', status: 'active', currentActionId: stored!.entry_action_id, triggerKind: 'metric' })
+  expect(run).toMatchObject({
+    companyId,
+    flowId,
+    version: 1,
+    profileId: 'P1',
+    status: 'active',
+    currentActionId: stored!.entry_action_id,
+    triggerKind: 'metric',
+  })
   expect(run.wakeAt?.toISOString()).toBe(T0.toISOString())
-  if (testEngine() === 'sqlite') expect(await db.job.count({ where: { type: 'flows.advance' } })).toBeGreaterThanOrEqual(1)
+  if (testEngine() === 'sqlite')
+    expect(await db.job.count({ where: { type: 'flows.advance' } })).toBeGreaterThanOrEqual(1)
   // null criteria: another trigger enters again
   expect(await enter(flowId, 'event:2', hours(1))).not.toBeNull()
   expect(await db.flowRun.count({ where: { flowId } })).toBe(2)

@@ -25,10 +25,18 @@ test('enter → job → sleep; restart; the clock passes the wake time → the r
   const companyId = (await makeCompany('Jobs')).id
   await db.profile.create({ data: { id: 'PJ1', companyId, phoneNumber: '+15550002222' } })
   const def = flowDefinition.parse({
-    triggers: [], profile_filter: null, reentry_criteria: null, entry_action_id: 'd',
+    triggers: [],
+    profile_filter: null,
+    reentry_criteria: null,
+    entry_action_id: 'd',
     actions: [
       { temporary_id: 'd', type: 'time-delay', links: { next: 's' }, data: { unit: 'minutes', value: 10 } },
-      { temporary_id: 's', type: 'send-sms', links: { next: null }, data: { status: 'live', message: { body: 'Back' } } },
+      {
+        temporary_id: 's',
+        type: 'send-sms',
+        links: { next: null },
+        data: { status: 'live', message: { body: 'Back' } },
+      },
     ],
   }) as FlowDefinition
   const flowId = await createFlow(companyId, { name: 'Jobs', definition: def, status: 'live' })

@@ -20,19 +20,50 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 test('kill -9 mid-batch, restart: every run completes with one step and one Send per action', async () => {
   const companyId = (await makeCompany('Kill')).id
   await prepareFlowJobs()
-  await db.template.create({ data: { id: 'TplKill', companyId, name: 'T', editorType: 'CODE', html: 'x', compiledHtml: '<p>x</p>', compiledText: 'x' } })
+  await db.template.create({
+    data: {
+      id: 'TplKill',
+      companyId,
+      name: 'T',
+      editorType: 'CODE',
+      html: 'x',
+      compiledHtml: '<p>x</p>',
+      compiledText: 'x',
+    },
+  })
   const def = flowDefinition.parse({
-    triggers: [], profile_filter: null, reentry_criteria: null, entry_action_id: 'a',
+    triggers: [],
+    profile_filter: null,
+    reentry_criteria: null,
+    entry_action_id: 'a',
     actions: [
-      { temporary_id: 'a', type: 'send-email', links: { next: 'b' }, data: { status: 'live', message: { subject_line: 'A', template_id: 'TplKill' } } },
-      { temporary_id: 'b', type: 'conditional-split', links: { next_if_true: 'c', next_if_false: 'c' }, data: { profile_filter: { condition_groups: [] } } },
+      {
+        temporary_id: 'a',
+        type: 'send-email',
+        links: { next: 'b' },
+        data: { status: 'live', message: { subject_line: 'A', template_id: 'TplKill' } },
+      },
+      {
+        temporary_id: 'b',
+        type: 'conditional-split',
+        links: { next_if_true: 'c', next_if_false: 'c' },
+        data: { profile_filter: { condition_groups: [] } },
+      },
       { temporary_id: 'c', type: 'send-sms', links: { next: null }, data: { status: 'live', message: { body: 'C' } } },
     ],
   }) as FlowDefinition
   const flowId = await createFlow(companyId, { name: 'Kill', definition: def, status: 'live' })
-  await db.profile.createMany({ data: Array.from({ length: RUNS }, (_, i) => ({ id: `PK${i}`, companyId, email: `k${i}@example.test`, phoneNumber: `+1555000${String(i).padStart(4, '0')}` })) })
+  await db.profile.createMany({
+    data: Array.from({ length: RUNS }, (_, i) => ({
+      id: `PK${i}`,
+      companyId,
+      email: `k${i}@example.test`,
+      phoneNumber: `+1555000${String(i).padStart(4, '0')}`,
+    })),
+  })
   const now = new Date()
-  for (let i = 0; i < RUNS; i++) await enterFlow({ companyId, flowId, profileId: `PK${i}`, entryKey: `e:${i}`, triggerKind: 'metric', now })
+  for (let i = 0; i < RUNS; i++)
+    await enterFlow({ companyId, flowId, profileId: `PK${i}`, entryKey: `e:${i}`, triggerKind: 'metric', now })
 
   // node --import tsx: the worker itself is the child (tsx's launcher would leave it running when the launcher is killed)
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/flows-engine-worker.mts'], {
@@ -57,7 +88,9 @@ test('kill -9 mid-batch, restart: every run completes with one step and one Send
   const leftLeased = await db.flowRun.count({ where: { flowId, lockedBy: 'victim', status: 'active' } })
   const doneAtKill = await db.flowRun.count({ where: { flowId, status: 'completed' } })
   expect(doneAtKill).toBeLessThan(RUNS) // killed before the end
-  console.log(`killed after ${steps}+ steps; ${doneAtKill} runs completed, ${leftLeased} held by the dead worker's lease`)
+  console.log(
+    `killed after ${steps}+ steps; ${doneAtKill} runs completed, ${leftLeased} held by the dead worker's lease`,
+  )
 
   // The survivor: its clock past the dead worker's leases.
   for (let i = 0; i < 50; i++) {
@@ -67,7 +100,11 @@ test('kill -9 mid-batch, restart: every run completes with one step and one Send
   }
   expect(await db.flowRun.count({ where: { flowId, status: 'completed' } })).toBe(RUNS)
   expect(await db.flowStep.count({ where: { flowId } })).toBe(RUNS * 3)
-  const sends = await db.send.groupBy({ by: ['channel'], where: { companyId, sourceType: 'flow_action_run' }, _count: { _all: true } })
+  const sends = await db.send.groupBy({
+    by: ['channel'],
+    where: { companyId, sourceType: 'flow_action_run' },
+    _count: { _all: true },
+  })
   expect(Object.fromEntries(sends.map((s) => [s.channel, s._count._all]))).toEqual({ email: RUNS, sms: RUNS })
   // one step per (run, action) and one Send per (run, action): the unique keys, counted
   const perRun = await db.flowStep.groupBy({ by: ['runId'], where: { flowId }, _count: { _all: true } })

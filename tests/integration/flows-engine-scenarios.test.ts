@@ -9,7 +9,13 @@ jest.setTimeout(30_000)
 import { db } from '@/lib/db/client'
 import { inWriteTx } from '@/lib/db/ops'
 import { flowDefinition, type FlowDefinition } from '@/lib/flows/definition'
-import { createFlow, getFlowVersionDefinition, saveFlowVersion, setActionStatuses, setFlowStatus } from '@/lib/flows/store'
+import {
+  createFlow,
+  getFlowVersionDefinition,
+  saveFlowVersion,
+  setActionStatuses,
+  setFlowStatus,
+} from '@/lib/flows/store'
 import { enterFlow } from '@/lib/flows/engine/enter-flow'
 import { drainFlowRuns, nextWakeOps } from '@/lib/flows/engine/advance-runs'
 import { chooseVariation } from '@/lib/flows/engine/actions/experiments'
@@ -31,26 +37,54 @@ let seq = 0
 
 async function profile(props: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) {
   const id = `P${++seq}x${Math.random().toString(36).slice(2, 8)}`
-  await db.profile.create({ data: { id, companyId, email: `${id}@example.test`, properties: JSON.stringify(props), ...extra } })
+  await db.profile.create({
+    data: { id, companyId, email: `${id}@example.test`, properties: JSON.stringify(props), ...extra },
+  })
   return id
 }
 
 type A = Record<string, unknown> & { temporary_id: string; type: string }
 async function liveFlow(actions: A[], extra: Partial<FlowDefinition> = {}, status: 'live' | 'manual' = 'live') {
-  const def = flowDefinition.parse({ triggers: [], profile_filter: null, reentry_criteria: null, entry_action_id: actions[0]!.temporary_id, actions, ...extra }) as FlowDefinition
+  const def = flowDefinition.parse({
+    triggers: [],
+    profile_filter: null,
+    reentry_criteria: null,
+    entry_action_id: actions[0]!.temporary_id,
+    actions,
+    ...extra,
+  }) as FlowDefinition
   const id = await createFlow(companyId, { name: 'Scenario', definition: def, status })
   const stored = (await getFlowVersionDefinition(companyId, id))!
   // temporary id → real id, by position
   const ids = Object.fromEntries(actions.map((a, i) => [a.temporary_id, stored.actions[i]!.id!]))
   return { id, ids }
 }
-const enter = (flowId: string, profileId: string, key = `k:${Math.random()}`, props: Record<string, unknown> = {}, now = clock) =>
-  enterFlow({ companyId, flowId, profileId, entryKey: key, triggerKind: 'metric', now, triggerEvent: { id: 1, metricId: null, metric: 'Placed Order', properties: props, time: now.toISOString() } })
+const enter = (
+  flowId: string,
+  profileId: string,
+  key = `k:${Math.random()}`,
+  props: Record<string, unknown> = {},
+  now = clock,
+) =>
+  enterFlow({
+    companyId,
+    flowId,
+    profileId,
+    entryKey: key,
+    triggerKind: 'metric',
+    now,
+    triggerEvent: { id: 1, metricId: null, metric: 'Placed Order', properties: props, time: now.toISOString() },
+  })
 
 const stepsOf = async (runId: string) =>
-  (await db.flowStep.findMany({ where: { runId }, orderBy: { id: 'asc' } })).map((s) => ({ id: s.actionId, status: s.status, outcome: s.outcome }))
+  (await db.flowStep.findMany({ where: { runId }, orderBy: { id: 'asc' } })).map((s) => ({
+    id: s.actionId,
+    status: s.status,
+    outcome: s.outcome,
+  }))
 const run = (runId: string) => db.flowRun.findUniqueOrThrow({ where: { id: runId } })
-const sendsOf = (runId: string) => db.send.findMany({ where: { companyId, sourceType: 'flow_action_run', sourceId: { endsWith: `:${runId}` } } })
+const sendsOf = (runId: string) =>
+  db.send.findMany({ where: { companyId, sourceType: 'flow_action_run', sourceId: { endsWith: `:${runId}` } } })
 
 let templateId: string
 beforeAll(async () => {
@@ -58,7 +92,17 @@ beforeAll(async () => {
   otherCompany = (await makeCompany('Engine B')).id
   await db.company.update({ where: { id: companyId }, data: { timezone: 'America/New_York' } })
   templateId = 'TplEng1'
-  await db.template.create({ data: { id: templateId, companyId, name: 'Welcome', editorType: 'CODE', html: '<p>Hi</p>', compiledHtml: '<p>Hi {{ first_name }}</p>', compiledText: 'Hi' } })
+  await db.template.create({
+    data: {
+      id: templateId,
+      companyId,
+      name: 'Welcome',
+      editorType: 'CODE',
+      html: '<p>Hi</p>',
+      compiledHtml: '<p>Hi {{ first_name }}</p>',
+      compiledText: 'Hi',
+    },
+  })
   await db.group.create({ data: { id: 'LstEng', companyId, name: 'VIP list', type: LIST } })
 })
 beforeEach(() => {
@@ -66,9 +110,26 @@ beforeEach(() => {
 })
 
 const email = (t: string, next: string | null, extra: Record<string, unknown> = {}): A => ({
-  temporary_id: t, type: 'send-email', links: { next }, data: { status: 'live', message: { subject_line: `Subject ${t}`, from_email: 'shop@example.test', from_label: 'Shop', template_id: templateId, ...extra } },
+  temporary_id: t,
+  type: 'send-email',
+  links: { next },
+  data: {
+    status: 'live',
+    message: {
+      subject_line: `Subject ${t}`,
+      from_email: 'shop@example.test',
+      from_label: 'Shop',
+      template_id: templateId,
+      ...extra,
+    },
+  },
 })
-const sms = (t: string, next: string | null): A => ({ temporary_id: t, type: 'send-sms', links: { next }, data: { status: 'live', message: { body: 'Hello {{ first_name }}' } } })
+const sms = (t: string, next: string | null): A => ({
+  temporary_id: t,
+  type: 'send-sms',
+  links: { next },
+  data: { status: 'live', message: { body: 'Hello {{ first_name }}' } },
+})
 
 describe('delays', () => {
   test.each([
@@ -77,7 +138,10 @@ describe('delays', () => {
     ['days', 2, 2 * DAY],
     ['weeks', 1, 7 * DAY],
   ])('time-delay %s: sleeps, wakes at the time, then sends once', async (unit, value, ms) => {
-    const { id, ids } = await liveFlow([{ temporary_id: 'd', type: 'time-delay', links: { next: 'e' }, data: { unit, value } }, email('e', null)])
+    const { id, ids } = await liveFlow([
+      { temporary_id: 'd', type: 'time-delay', links: { next: 'e' }, data: { unit, value } },
+      email('e', null),
+    ])
     const p = await profile()
     const { runId } = (await enter(id, p))!
     await drain()
@@ -97,7 +161,18 @@ describe('delays', () => {
 
   test('time-delay until a time of day on allowed weekdays in the profile time zone, else the company zone', async () => {
     const { id } = await liveFlow([
-      { temporary_id: 'd', type: 'time-delay', links: { next: null }, data: { unit: 'days', value: 0, delay_until_time: '09:00', delay_until_weekdays: ['wednesday'], timezone: 'profile' } },
+      {
+        temporary_id: 'd',
+        type: 'time-delay',
+        links: { next: null },
+        data: {
+          unit: 'days',
+          value: 0,
+          delay_until_time: '09:00',
+          delay_until_weekdays: ['wednesday'],
+          timezone: 'profile',
+        },
+      },
     ])
     const tokyo = await profile({ $timezone: 'Asia/Tokyo' })
     const none = await profile()
@@ -111,8 +186,18 @@ describe('delays', () => {
 
   test('target-date and countdown-delay read the profile or the event; past dates go on', async () => {
     const { id, ids } = await liveFlow([
-      { temporary_id: 't', type: 'target-date', links: { next: 'c' }, data: { timezone: 'UTC', date_profile_property: 'renewal' } },
-      { temporary_id: 'c', type: 'countdown-delay', links: { next: null }, data: { unit: 'days', value: 1, timezone: 'UTC', event_property: 'delivery' } },
+      {
+        temporary_id: 't',
+        type: 'target-date',
+        links: { next: 'c' },
+        data: { timezone: 'UTC', date_profile_property: 'renewal' },
+      },
+      {
+        temporary_id: 'c',
+        type: 'countdown-delay',
+        links: { next: null },
+        data: { unit: 'days', value: 1, timezone: 'UTC', event_property: 'delivery' },
+      },
     ])
     const p = await profile({ renewal: '2026-03-05' })
     const { runId } = (await enter(id, p, 'e1', { delivery: '2026-03-01T00:00:00Z' }))!
@@ -129,23 +214,57 @@ describe('delays', () => {
 
   test('internal-service is skipped; back-in-stock-delay ends a run whose event names no catalog variant (its wait: tests/integration/catalog-changes.test.ts)', async () => {
     const { id, ids } = await liveFlow([
-      { temporary_id: 'i', type: 'internal-service', links: { next: 'b' }, data: { status: 'live', service_configuration: {} } },
+      {
+        temporary_id: 'i',
+        type: 'internal-service',
+        links: { next: 'b' },
+        data: { status: 'live', service_configuration: {} },
+      },
       { temporary_id: 'b', type: 'back-in-stock-delay', links: { next: null } },
     ])
     const { runId } = (await enter(id, await profile()))!
     await drain()
-    expect(await stepsOf(runId)).toEqual([{ id: ids.i, status: 'skipped', outcome: 'internal_service' }, { id: ids.b, status: 'exited', outcome: 'back_in_stock_no_variant' }])
+    expect(await stepsOf(runId)).toEqual([
+      { id: ids.i, status: 'skipped', outcome: 'internal_service' },
+      { id: ids.b, status: 'exited', outcome: 'back_in_stock_no_variant' },
+    ])
   })
 })
 
 describe('splits', () => {
   test('conditional-split on a profile property, list membership and "not sent email"', async () => {
     const { id, ids } = await liveFlow([
-      { temporary_id: 's', type: 'conditional-split', links: { next_if_true: 'yes', next_if_false: 'no' }, data: { profile_filter: { condition_groups: [
-        { conditions: [{ type: 'profile-property', property: "properties['tier']", filter: { type: 'string', operator: 'equals', value: 'gold' } }, { type: 'profile-group-membership', is_member: true, group_ids: ['LstEng'] }] },
-        { conditions: [{ type: 'profile-not-sent-email', timeframe_filter: { type: 'date', operator: 'in-the-last', quantity: 7, unit: 'day' } }] },
-      ] } } },
-      email('yes', null), sms('no', null),
+      {
+        temporary_id: 's',
+        type: 'conditional-split',
+        links: { next_if_true: 'yes', next_if_false: 'no' },
+        data: {
+          profile_filter: {
+            condition_groups: [
+              {
+                conditions: [
+                  {
+                    type: 'profile-property',
+                    property: "properties['tier']",
+                    filter: { type: 'string', operator: 'equals', value: 'gold' },
+                  },
+                  { type: 'profile-group-membership', is_member: true, group_ids: ['LstEng'] },
+                ],
+              },
+              {
+                conditions: [
+                  {
+                    type: 'profile-not-sent-email',
+                    timeframe_filter: { type: 'date', operator: 'in-the-last', quantity: 7, unit: 'day' },
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      },
+      email('yes', null),
+      sms('no', null),
     ])
     const gold = await profile({ tier: 'gold' })
     const member = await profile({ tier: 'silver' })
@@ -158,15 +277,24 @@ describe('splits', () => {
     expect(await outcome(r[1]!.runId)).toBe('true')
     expect(await outcome(r[2]!.runId)).toBe('false')
     expect((await stepsOf(r[2]!.runId))[1]!.id).toBe(ids.no)
-    const detail = JSON.parse((await db.flowStep.findFirstOrThrow({ where: { runId: r[2]!.runId, actionId: ids.s } })).detail!)
-    expect(detail.reasons.join('\n')).toContain("properties['tier'] equals \"gold\": false")
+    const detail = JSON.parse(
+      (await db.flowStep.findFirstOrThrow({ where: { runId: r[2]!.runId, actionId: ids.s } })).detail!,
+    )
+    expect(detail.reasons.join('\n')).toContain('properties[\'tier\'] equals "gold": false')
   })
 
   test('unknown condition types are false, with the reason', async () => {
     const { id } = await liveFlow([
-      { temporary_id: 's', type: 'conditional-split', links: { next_if_true: null, next_if_false: null }, data: { profile_filter: { condition_groups: [
-        { conditions: [{ type: 'profile-postal-code-distance', postal_code: '10001' }] },
-      ] } } },
+      {
+        temporary_id: 's',
+        type: 'conditional-split',
+        links: { next_if_true: null, next_if_false: null },
+        data: {
+          profile_filter: {
+            condition_groups: [{ conditions: [{ type: 'profile-postal-code-distance', postal_code: '10001' }] }],
+          },
+        },
+      },
     ])
     const { runId } = (await enter(id, await profile()))!
     await drain()
@@ -177,13 +305,57 @@ describe('splits', () => {
 
   test('trigger-split reads the triggering event; multi-branch takes the first match, else the else branch', async () => {
     const { id, ids } = await liveFlow([
-      { temporary_id: 't', type: 'trigger-split', links: { next_if_true: 'm', next_if_false: null }, data: { trigger_id: 'x', trigger_type: 'metric', trigger_filter: { condition_groups: [
-        { conditions: [{ type: 'event-property', field: 'total', filter: { type: 'numeric', operator: 'greater-than', value: 100 } }] },
-      ] } } },
-      { temporary_id: 'm', type: 'multi-branch-split', links: null, data: { name: 'Tier', branches: [
-        { branch_id: 'gold', order: 0, branch_filter: { condition_groups: [{ conditions: [{ type: 'profile-property', property: 'first_name', filter: { type: 'string', operator: 'equals', value: 'Ada' } }] }] }, links: { next: null } },
-        { branch_id: 'other', order: 1, is_else: true, links: { next: null } },
-      ] } },
+      {
+        temporary_id: 't',
+        type: 'trigger-split',
+        links: { next_if_true: 'm', next_if_false: null },
+        data: {
+          trigger_id: 'x',
+          trigger_type: 'metric',
+          trigger_filter: {
+            condition_groups: [
+              {
+                conditions: [
+                  {
+                    type: 'event-property',
+                    field: 'total',
+                    filter: { type: 'numeric', operator: 'greater-than', value: 100 },
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      },
+      {
+        temporary_id: 'm',
+        type: 'multi-branch-split',
+        links: null,
+        data: {
+          name: 'Tier',
+          branches: [
+            {
+              branch_id: 'gold',
+              order: 0,
+              branch_filter: {
+                condition_groups: [
+                  {
+                    conditions: [
+                      {
+                        type: 'profile-property',
+                        property: 'first_name',
+                        filter: { type: 'string', operator: 'equals', value: 'Ada' },
+                      },
+                    ],
+                  },
+                ],
+              },
+              links: { next: null },
+            },
+            { branch_id: 'other', order: 1, is_else: true, links: { next: null } },
+          ],
+        },
+      },
     ])
     const ada = await profile({}, { firstName: 'Ada' })
     const bob = await profile({}, { firstName: 'Bob' })
@@ -191,15 +363,36 @@ describe('splits', () => {
     const r2 = (await enter(id, bob, 'b', { total: 150 }))!
     const r3 = (await enter(id, ada, 'c', { total: 50 }))!
     await drain()
-    expect(await stepsOf(r1.runId)).toEqual([{ id: ids.t, status: 'done', outcome: 'true' }, { id: ids.m, status: 'done', outcome: 'gold' }])
+    expect(await stepsOf(r1.runId)).toEqual([
+      { id: ids.t, status: 'done', outcome: 'true' },
+      { id: ids.m, status: 'done', outcome: 'gold' },
+    ])
     expect((await stepsOf(r2.runId))[1]!.outcome).toBe('other')
     expect(await stepsOf(r3.runId)).toEqual([{ id: ids.t, status: 'done', outcome: 'false' }])
   })
 
   test('A/B test: a deterministic choice by weights, recorded as the outcome, the same on a retry', async () => {
-    const variation = { id: 'v2', type: 'send-email', data: { message: { subject_line: 'B', template_id: templateId } } }
+    const variation = {
+      id: 'v2',
+      type: 'send-email',
+      data: { message: { subject_line: 'B', template_id: templateId } },
+    }
     const { id, ids } = await liveFlow([
-      { temporary_id: 'ab', type: 'ab-test', links: { next: null }, data: { status: 'live', experiment_status: 'live', main_action: { id: 'v1', type: 'send-email', data: { message: { subject_line: 'A', template_id: templateId } } }, current_experiment: { variations: [variation], allocations: { v1: 50, v2: 50 } } } },
+      {
+        temporary_id: 'ab',
+        type: 'ab-test',
+        links: { next: null },
+        data: {
+          status: 'live',
+          experiment_status: 'live',
+          main_action: {
+            id: 'v1',
+            type: 'send-email',
+            data: { message: { subject_line: 'A', template_id: templateId } },
+          },
+          current_experiment: { variations: [variation], allocations: { v1: 50, v2: 50 } },
+        },
+      },
     ])
     const profiles = await Promise.all(Array.from({ length: 20 }, () => profile()))
     const runs = await Promise.all(profiles.map((p) => enter(id, p)))
@@ -208,7 +401,11 @@ describe('splits', () => {
     expect(new Set(outcomes)).toEqual(new Set(['v1', 'v2']))
     // the pure choice agrees with what the engine did, and does not change when asked again
     profiles.forEach((p, i) => {
-      const data = { experiment_status: 'live', main_action: { id: 'v1', type: 'send-email' }, current_experiment: { variations: [variation], allocations: { v1: 50, v2: 50 } } }
+      const data = {
+        experiment_status: 'live',
+        main_action: { id: 'v1', type: 'send-email' },
+        current_experiment: { variations: [variation], allocations: { v1: 50, v2: 50 } },
+      }
       expect(chooseVariation(data as never, p, ids.ab!, 1)!.key).toBe(outcomes[i])
       expect(chooseVariation(data as never, p, ids.ab!, 1)!.key).toBe(outcomes[i])
     })
@@ -226,10 +423,22 @@ describe('sends and statuses', () => {
     const sends = await sendsOf(runId)
     expect(sends.map((s) => s.channel).sort()).toEqual(['email', 'sms'])
     const mail = sends.find((s) => s.channel === 'email')!
-    expect(JSON.parse(mail.content)).toMatchObject({ subject: 'Subject e', html: '<p>Hi {{ first_name }}</p>', fromEmail: 'shop@example.test' })
-    expect(JSON.parse(mail.context!)).toMatchObject({ event: { item: 'Shoes' }, $flow: id, $action: ids.e, $run: runId })
+    expect(JSON.parse(mail.content)).toMatchObject({
+      subject: 'Subject e',
+      html: '<p>Hi {{ first_name }}</p>',
+      fromEmail: 'shop@example.test',
+    })
+    expect(JSON.parse(mail.context!)).toMatchObject({
+      event: { item: 'Shoes' },
+      $flow: id,
+      $action: ids.e,
+      $run: runId,
+    })
     // Re-activate the run at the first action (as a lost lease would): no second Send, no second step.
-    await db.flowRun.update({ where: { id: runId }, data: { status: 'active', currentActionId: ids.e, wakeAt: clock, finishedAt: null } })
+    await db.flowRun.update({
+      where: { id: runId },
+      data: { status: 'active', currentActionId: ids.e, wakeAt: clock, finishedAt: null },
+    })
     await drain()
     expect(await sendsOf(runId)).toHaveLength(2)
     expect(await db.flowStep.count({ where: { runId } })).toBe(2)
@@ -237,7 +446,10 @@ describe('sends and statuses', () => {
   })
 
   test('manual action waits for approval; approve sends, cancel moves on; draft is skipped', async () => {
-    const { id, ids } = await liveFlow([email('m', 'd'), { ...sms('d', null), data: { status: 'draft', message: { body: 'x' } } }])
+    const { id, ids } = await liveFlow([
+      email('m', 'd'),
+      { ...sms('d', null), data: { status: 'draft', message: { body: 'x' } } },
+    ])
     await setActionStatuses(companyId, id, [(await getFlowVersionDefinition(companyId, id))!.actions[0]!.id!], 'manual')
     const a = (await enter(id, await profile()))!
     const b = (await enter(id, await profile()))!
@@ -252,7 +464,10 @@ describe('sends and statuses', () => {
     expect(await inWriteTx(() => cancelStepOps(companyId, b.runId, ids.m!, clock))).toBe(false)
     await drain()
     expect(await sendsOf(a.runId)).toHaveLength(1)
-    expect(await stepsOf(a.runId)).toEqual([{ id: ids.m, status: 'done', outcome: (await sendsOf(a.runId))[0]!.id }, { id: ids.d, status: 'skipped', outcome: 'draft' }])
+    expect(await stepsOf(a.runId)).toEqual([
+      { id: ids.m, status: 'done', outcome: (await sendsOf(a.runId))[0]!.id },
+      { id: ids.d, status: 'skipped', outcome: 'draft' },
+    ])
     expect(await sendsOf(b.runId)).toHaveLength(0)
     expect((await run(b.runId)).status).toBe('completed')
   })
@@ -265,7 +480,10 @@ describe('sends and statuses', () => {
   })
 
   test('paused flows hold their runs; disabled flows exit them when they wake', async () => {
-    const { id } = await liveFlow([{ temporary_id: 'd', type: 'time-delay', links: { next: 'e' }, data: { unit: 'hours', value: 1 } }, email('e', null)])
+    const { id } = await liveFlow([
+      { temporary_id: 'd', type: 'time-delay', links: { next: 'e' }, data: { unit: 'hours', value: 1 } },
+      email('e', null),
+    ])
     const r = (await enter(id, await profile()))!
     await drain()
     await setFlowStatus(companyId, id, 'paused')
@@ -282,9 +500,27 @@ describe('sends and statuses', () => {
   })
 
   test('the profile filter is checked at every step: a profile that stops qualifying leaves', async () => {
-    const { id, ids } = await liveFlow([{ temporary_id: 'd', type: 'time-delay', links: { next: 'e' }, data: { unit: 'hours', value: 1 } }, email('e', null)], {
-      profile_filter: { condition_groups: [{ conditions: [{ type: 'profile-property', property: "properties['vip']", filter: { type: 'boolean', operator: 'equals', value: true } }] }] },
-    } as Partial<FlowDefinition>)
+    const { id, ids } = await liveFlow(
+      [
+        { temporary_id: 'd', type: 'time-delay', links: { next: 'e' }, data: { unit: 'hours', value: 1 } },
+        email('e', null),
+      ],
+      {
+        profile_filter: {
+          condition_groups: [
+            {
+              conditions: [
+                {
+                  type: 'profile-property',
+                  property: "properties['vip']",
+                  filter: { type: 'boolean', operator: 'equals', value: true },
+                },
+              ],
+            },
+          ],
+        },
+      } as Partial<FlowDefinition>,
+    )
     const p = await profile({ vip: true })
     const r = (await enter(id, p))!
     await drain()
@@ -305,7 +541,9 @@ describe('sends and statuses', () => {
       const { holdoutBucket } = await import('@/lib/flows/engine/holdout')
       for (const [i, r] of runs.entries()) {
         const held = holdoutBucket(companyId, 'exp-1', people[i]!) < 0.25
-        expect(await run(r!.runId)).toMatchObject(held ? { status: 'exited', exitReason: 'holdout' } : { status: 'completed' })
+        expect(await run(r!.runId)).toMatchObject(
+          held ? { status: 'exited', exitReason: 'holdout' } : { status: 'completed' },
+        )
         expect(await sendsOf(r!.runId)).toHaveLength(held ? 0 : 1)
         if (held) expect((await stepsOf(r!.runId))[0]).toEqual({ id: ids.e, status: 'exited', outcome: 'holdout' })
       }
@@ -313,7 +551,9 @@ describe('sends and statuses', () => {
       expect(heldCount).toBeGreaterThan(0)
       expect(heldCount).toBeLessThan(people.length)
 
-      await db.flowHoldoutOverride.create({ data: { companyId, flowId: id, experimentId: 'exp-1', isIgnoringHoldoutGroup: true } })
+      await db.flowHoldoutOverride.create({
+        data: { companyId, flowId: id, experimentId: 'exp-1', isIgnoringHoldoutGroup: true },
+      })
       const again = await Promise.all(people.map((p) => enter(id, p, `second:${p}`)))
       await drain()
       for (const r of again) expect(await run(r!.runId)).toMatchObject({ status: 'completed' })
@@ -334,13 +574,24 @@ describe('sends and statuses', () => {
 
 describe('versions', () => {
   test('a step added to a live flow runs for new entries; a run keeps its version, even for an action deleted later', async () => {
-    const { id, ids } = await liveFlow([{ temporary_id: 'd', type: 'time-delay', links: { next: 'e' }, data: { unit: 'hours', value: 1 } }, email('e', null)])
+    const { id, ids } = await liveFlow([
+      { temporary_id: 'd', type: 'time-delay', links: { next: 'e' }, data: { unit: 'hours', value: 1 } },
+      email('e', null),
+    ])
     const old = (await enter(id, await profile()))!
     await drain()
     // v2: the email is replaced by an SMS after the delay
     const v1 = (await getFlowVersionDefinition(companyId, id))!
     const v2 = JSON.parse(JSON.stringify(v1)) as FlowDefinition
-    v2.actions = [{ ...v2.actions[0]!, links: { next: 'new' } } as never, { temporary_id: 'new', type: 'send-sms', links: { next: null }, data: { status: 'live', message: { body: 'v2' } } } as never]
+    v2.actions = [
+      { ...v2.actions[0]!, links: { next: 'new' } } as never,
+      {
+        temporary_id: 'new',
+        type: 'send-sms',
+        links: { next: null },
+        data: { status: 'live', message: { body: 'v2' } },
+      } as never,
+    ]
     await saveFlowVersion(companyId, id, v2)
     const fresh = (await enter(id, await profile()))!
     await drain(at(HOUR))
@@ -378,7 +629,9 @@ describe('versions', () => {
 })
 
 test('wake-up: a drain leaves one job at the next wake time (rounded up to the second), keyed by it', async () => {
-  const { id } = await liveFlow([{ temporary_id: 'd', type: 'time-delay', links: { next: null }, data: { unit: 'minutes', value: 7 } }])
+  const { id } = await liveFlow([
+    { temporary_id: 'd', type: 'time-delay', links: { next: null }, data: { unit: 'minutes', value: 7 } },
+  ])
   clock = new Date('2030-01-01T00:00:00.250Z')
   await enter(id, await profile())
   await drain()
@@ -388,9 +641,32 @@ test('wake-up: a drain leaves one job at the next wake time (rounded up to the s
 })
 
 test('runs of one company never see another company: the claim works on any, the data stays scoped', async () => {
-  const otherFlow = await createFlow(otherCompany, { name: 'B', definition: flowDefinition.parse({ triggers: [], profile_filter: null, entry_action_id: 'a', actions: [{ temporary_id: 'a', type: 'send-sms', links: { next: null }, data: { status: 'live', message: { body: 'b' } } }] }) as FlowDefinition, status: 'live' })
+  const otherFlow = await createFlow(otherCompany, {
+    name: 'B',
+    definition: flowDefinition.parse({
+      triggers: [],
+      profile_filter: null,
+      entry_action_id: 'a',
+      actions: [
+        {
+          temporary_id: 'a',
+          type: 'send-sms',
+          links: { next: null },
+          data: { status: 'live', message: { body: 'b' } },
+        },
+      ],
+    }) as FlowDefinition,
+    status: 'live',
+  })
   await db.profile.create({ data: { id: 'PB1', companyId: otherCompany, phoneNumber: '+15550001111' } })
-  const r = (await enterFlow({ companyId: otherCompany, flowId: otherFlow, profileId: 'PB1', entryKey: 'x', triggerKind: 'metric', now: clock }))!
+  const r = (await enterFlow({
+    companyId: otherCompany,
+    flowId: otherFlow,
+    profileId: 'PB1',
+    entryKey: 'x',
+    triggerKind: 'metric',
+    now: clock,
+  }))!
   await drain()
   const sends = await db.send.findMany({ where: { sourceId: { endsWith: `:${r.runId}` } } })
   expect(sends).toHaveLength(1)

@@ -25,7 +25,13 @@ const T0 = Date.UTC(2026, 9, 1, 10, 0, 0)
 const sec = (ms: number) => Math.floor(ms / 1000)
 
 async function metric(name: string) {
-  return (await db.metric.upsert({ where: { companyId_name: { companyId, name } }, create: { id: `m${name.replace(/\W/g, '').slice(0, 10)}`, companyId, name }, update: {} })).id
+  return (
+    await db.metric.upsert({
+      where: { companyId_name: { companyId, name } },
+      create: { id: `m${name.replace(/\W/g, '').slice(0, 10)}`, companyId, name },
+      update: {},
+    })
+  ).id
 }
 
 beforeAll(async () => {
@@ -44,13 +50,35 @@ beforeAll(async () => {
 
   const people = ['p1', 'p2', 'p3', 'p4']
   for (const [i, id] of people.entries()) {
-    await db.profile.create({ data: { id: `${id}-${companyId}`, companyId, email: `${id}@example.test`, firstName: id.toUpperCase() } })
+    await db.profile.create({
+      data: { id: `${id}-${companyId}`, companyId, email: `${id}@example.test`, firstName: id.toUpperCase() },
+    })
     void i
   }
   const pid = (p: string) => `${p}-${companyId}`
-  const send = (id: string, p: string, status: string, sentAt: number | null, source = actionId, reason: string | null = null) => db.send.create({
-    data: { id, companyId, channel: 'email', sourceType: 'flow_action_run', sourceId: `${source}:run-${id}`, profileId: pid(p), status, reason, content: '{}', sentAt: sentAt ? new Date(sentAt) : null, createdAt: new Date(sentAt ?? T0) },
-  })
+  const send = (
+    id: string,
+    p: string,
+    status: string,
+    sentAt: number | null,
+    source = actionId,
+    reason: string | null = null,
+  ) =>
+    db.send.create({
+      data: {
+        id,
+        companyId,
+        channel: 'email',
+        sourceType: 'flow_action_run',
+        sourceId: `${source}:run-${id}`,
+        profileId: pid(p),
+        status,
+        reason,
+        content: '{}',
+        sentAt: sentAt ? new Date(sentAt) : null,
+        createdAt: new Date(sentAt ?? T0),
+      },
+    })
   await send('s1', 'p1', 'delivered', T0)
   await send('s2', 'p2', 'sent', T0 + 3600_000)
   await send('s3', 'p3', 'bounced', T0 + 86_400_000)
@@ -61,7 +89,17 @@ beforeAll(async () => {
   const clicked = await metric('Clicked Email')
   const placed = await metric('Placed Order')
   const ev = (m: string, p: string, ts: number, props: Record<string, unknown>, uid: string, value?: number) =>
-    db.event.create({ data: { companyId, profileId: pid(p), metricId: m, ts: sec(ts), uniqueId: uid, properties: JSON.stringify(props), value } })
+    db.event.create({
+      data: {
+        companyId,
+        profileId: pid(p),
+        metricId: m,
+        ts: sec(ts),
+        uniqueId: uid,
+        properties: JSON.stringify(props),
+        value,
+      },
+    })
   await ev(opened, 'p1', T0 + 60_000, { $message: `${actionId}:run-s1` }, 'o1')
   await ev(opened, 'p1', T0 + 120_000, { $message: `${actionId}:run-s1` }, 'o2')
   await ev(opened, 'p2', T0 + 7200_000, { $message: `${actionId}:run-s2` }, 'o3')
@@ -72,19 +110,46 @@ beforeAll(async () => {
   // Orders, with the attributions the ingest transaction writes (lib/attribution): p1's two
   // orders are attributed to this message (its click), p2's to nothing (after the window), p4's
   // and another order of p1 to the other flow's message.
-  const attribute = async (e: { id: number; ts: number; value: number | null }, p: string, flowMessageAction: string, sendId: string) => {
+  const attribute = async (
+    e: { id: number; ts: number; value: number | null },
+    p: string,
+    flowMessageAction: string,
+    sendId: string,
+  ) => {
     const flow = await db.flowMessage.findFirstOrThrow({ where: { companyId, actionId: flowMessageAction } })
-    await db.eventAttribution.create({ data: {
-      eventId: e.id, companyId, profileId: pid(p), metricId: placed, ts: e.ts, value: e.value ?? 0, sourceType: 'flow', flowId: flow.flowId,
-      messageId: flowMessageAction, sendId, channel: 'email', touch: 'click', touchTs: sec(T0 + 180_000),
-    } })
+    await db.eventAttribution.create({
+      data: {
+        eventId: e.id,
+        companyId,
+        profileId: pid(p),
+        metricId: placed,
+        ts: e.ts,
+        value: e.value ?? 0,
+        sourceType: 'flow',
+        flowId: flow.flowId,
+        messageId: flowMessageAction,
+        sendId,
+        channel: 'email',
+        touch: 'click',
+        touchTs: sec(T0 + 180_000),
+      },
+    })
   }
   await attribute(await ev(placed, 'p1', T0 + 2 * 86_400_000, {}, 'order1', 50), 'p1', actionId, 's1')
   await ev(placed, 'p2', T0 + 3600_000 + 6 * 86_400_000, {}, 'order2', 70)
   await attribute(await ev(placed, 'p1', T0 + 3 * 86_400_000, {}, 'order3', 25.5), 'p1', actionId, 's1')
   await attribute(await ev(placed, 'p4', T0 + 86_400_000, {}, 'order4', 99), 'p4', otherActionId, 's5')
-  await db.emailDeliveryReport.create({ data: { companyId, profileId: pid('p3'), sendId: 's3', email: 'p3@example.test', kind: 'hard_bounce', source: 'dsn', reportKey: 'r1' } })
-
+  await db.emailDeliveryReport.create({
+    data: {
+      companyId,
+      profileId: pid('p3'),
+      sendId: 's3',
+      email: 'p3@example.test',
+      kind: 'hard_bounce',
+      source: 'dsn',
+      reportKey: 'r1',
+    },
+  })
 }, 30_000)
 
 const get = async (handler: typeof overview, path: string, p: Record<string, string>, c = cookie) => {
@@ -95,7 +160,12 @@ const get = async (handler: typeof overview, path: string, p: Record<string, str
 test('overview: recipients, delivered and unique rates of this message only', async () => {
   const { status, body } = await get(overview, `/ajax/flow/message/${messageId}/reports/overview`, { id: messageId })
   expect(status).toBe(200)
-  expect(body).toMatchObject({ recipients: 4, sent: 3, delivered: 2, statuses: { delivered: 1, sent: 1, bounced: 1, skipped: 1 } })
+  expect(body).toMatchObject({
+    recipients: 4,
+    sent: 3,
+    delivered: 2,
+    statuses: { delivered: 1, sent: 1, bounced: 1, skipped: 1 },
+  })
   expect(body.opens).toEqual({ unique: 2, total: 3, rate: 1 })
   expect(body.clicks).toMatchObject({ unique: 2, total: 3, rate: 1, clickToOpenRate: 1 })
   expect(body.bounces.unique).toBe(1)
@@ -104,15 +174,21 @@ test('overview: recipients, delivered and unique rates of this message only', as
 })
 
 test('recipients: paged, newest first, with opens and clicks; filter by status', async () => {
-  const { body } = await get(recipients, `/ajax/flow/message/${messageId}/reports/recipients?pageSize=2`, { id: messageId })
+  const { body } = await get(recipients, `/ajax/flow/message/${messageId}/reports/recipients?pageSize=2`, {
+    id: messageId,
+  })
   expect(body.total).toBe(4)
   expect(body.recipients).toHaveLength(2)
   expect(body.recipients[0]).toMatchObject({ sendId: 's3', email: 'p3@example.test', status: 'bounced', opened: false })
-  const page2 = await get(recipients, `/ajax/flow/message/${messageId}/reports/recipients?pageSize=2&page=2`, { id: messageId })
+  const page2 = await get(recipients, `/ajax/flow/message/${messageId}/reports/recipients?pageSize=2&page=2`, {
+    id: messageId,
+  })
   expect(page2.body.recipients.map((r: { sendId: string }) => r.sendId).sort()).toEqual(['s1', 's4'])
   const s1 = page2.body.recipients.find((r: { sendId: string }) => r.sendId === 's1')
   expect(s1).toMatchObject({ opened: true, clicked: true, name: 'P1' })
-  const skipped = await get(recipients, `/ajax/flow/message/${messageId}/reports/recipients?status=skipped`, { id: messageId })
+  const skipped = await get(recipients, `/ajax/flow/message/${messageId}/reports/recipients?status=skipped`, {
+    id: messageId,
+  })
   expect(skipped.body.recipients).toEqual([expect.objectContaining({ sendId: 's4', reason: 'smart_sending' })])
   const bad = await get(recipients, `/ajax/flow/message/${messageId}/reports/recipients?status=nope`, { id: messageId })
   expect(bad.status).toBe(400)
@@ -120,20 +196,36 @@ test('recipients: paged, newest first, with opens and clicks; filter by status',
 
 test('links: clicks per URL, most clicked first', async () => {
   const { body } = await get(links, `/ajax/flow/message/${messageId}/reports/links`, { id: messageId })
-  expect(body).toEqual({ links: [{ url: 'https://shop.test/a', clicks: 2, uniqueClicks: 2 }, { url: 'https://shop.test/b', clicks: 1, uniqueClicks: 1 }], totalClicks: 3, uniqueClickers: 2 })
+  expect(body).toEqual({
+    links: [
+      { url: 'https://shop.test/a', clicks: 2, uniqueClicks: 2 },
+      { url: 'https://shop.test/b', clicks: 1, uniqueClicks: 1 },
+    ],
+    totalClicks: 3,
+    uniqueClickers: 2,
+  })
 })
 
 test('link/who: the people who clicked one URL, most clicks first; the url is required', async () => {
-  const { status, body } = await get(linkWho, `/ajax/flow/message/${messageId}/reports/link-who?url=${encodeURIComponent('https://shop.test/a')}`, { id: messageId })
+  const { status, body } = await get(
+    linkWho,
+    `/ajax/flow/message/${messageId}/reports/link-who?url=${encodeURIComponent('https://shop.test/a')}`,
+    { id: messageId },
+  )
   expect(status).toBe(200)
   expect(body).toMatchObject({ total: 2, totalClicks: 2 })
   expect(body.people.map((p: { email: string }) => p.email).sort()).toEqual(['p1@example.test', 'p2@example.test'])
   expect((await get(linkWho, `/ajax/flow/message/${messageId}/reports/link-who`, { id: messageId })).status).toBe(400)
-  expect((await get(linkWho, `/ajax/flow/message/${messageId}/reports/link-who?url=x`, { id: messageId }, otherCookie)).status).toBe(404)
+  expect(
+    (await get(linkWho, `/ajax/flow/message/${messageId}/reports/link-who?url=x`, { id: messageId }, otherCookie))
+      .status,
+  ).toBe(404)
 })
 
 test('deliverability: statuses, reasons and bounces by kind', async () => {
-  const { body } = await get(deliverability, `/ajax/flow/message/${messageId}/reports/deliverability`, { id: messageId })
+  const { body } = await get(deliverability, `/ajax/flow/message/${messageId}/reports/deliverability`, {
+    id: messageId,
+  })
   expect(body.total).toBe(4)
   expect(body.reports).toMatchObject({ hardBounces: 1, softBounces: 0, spamComplaints: 0 })
   expect(body.reasons).toEqual(expect.arrayContaining([{ status: 'skipped', reason: 'smart_sending', count: 1 }]))
@@ -142,9 +234,20 @@ test('deliverability: statuses, reasons and bounces by kind', async () => {
 
 test('conversions: the orders attributed to this message (last touch), in the company currency', async () => {
   const { body } = await get(conversions, `/ajax/flow/message/${messageId}/reports/conversions`, { id: messageId })
-  expect(body).toMatchObject({ metric: 'Placed Order', currency: 'USD', recipients: 3, conversions: 2, converters: 1, value: 75.5, valuePerRecipient: 25.17 })
+  expect(body).toMatchObject({
+    metric: 'Placed Order',
+    currency: 'USD',
+    recipients: 3,
+    conversions: 2,
+    converters: 1,
+    value: 75.5,
+    valuePerRecipient: 25.17,
+  })
   expect(body.windows).toEqual({ emailOpen: 120, emailClick: 120, smsClick: 24, pushOpen: 24 })
-  expect(body.days).toEqual([{ date: '2026-10-03', conversions: 1, value: 50 }, { date: '2026-10-04', conversions: 1, value: 25.5 }])
+  expect(body.days).toEqual([
+    { date: '2026-10-03', conversions: 1, value: 50 },
+    { date: '2026-10-04', conversions: 1, value: 25.5 },
+  ])
   expect(body.rate).toBeCloseTo(1 / 3)
 })
 

@@ -31,19 +31,28 @@ test.each([...FLOW_TEMPLATE_KEYS])('%s saves as a working draft flow', async (ke
   for (const m of messages) {
     const tpl = await db.template.findFirstOrThrow({ where: { companyId, id: m.templateId! } })
     expect(tpl.compiledHtml).toContain('unsubscribe')
-    expect(JSON.parse(m.definition)).toMatchObject({ subject_line: expect.any(String), preview_text: expect.any(String) })
+    expect(JSON.parse(m.definition)).toMatchObject({
+      subject_line: expect.any(String),
+      preview_text: expect.any(String),
+    })
   }
   for (const name of t.metrics) expect(await db.metric.count({ where: { companyId, name } })).toBe(1)
 })
 
-test('the welcome series triggers on the company\'s Newsletter list, created once when missing and reused after', async () => {
+test("the welcome series triggers on the company's Newsletter list, created once when missing and reused after", async () => {
   const thirdId = (await makeCompany('Templates C')).id
   const first = await createFlowFromTemplate(thirdId, 'welcome_series')
   const list = await db.group.findFirstOrThrow({ where: { companyId: thirdId, name: 'Newsletter', type: 0 } })
-  expect(await db.flowTrigger.findFirstOrThrow({ where: { companyId: thirdId, flowId: first } })).toMatchObject({ kind: 'list', targetId: list.id })
+  expect(await db.flowTrigger.findFirstOrThrow({ where: { companyId: thirdId, flowId: first } })).toMatchObject({
+    kind: 'list',
+    targetId: list.id,
+  })
   const second = await createFlowFromTemplate(thirdId, 'welcome_series')
   expect(await db.group.count({ where: { companyId: thirdId, name: 'Newsletter' } })).toBe(1)
-  expect(await db.flowTrigger.findFirstOrThrow({ where: { companyId: thirdId, flowId: second } })).toMatchObject({ kind: 'list', targetId: list.id })
+  expect(await db.flowTrigger.findFirstOrThrow({ where: { companyId: thirdId, flowId: second } })).toMatchObject({
+    kind: 'list',
+    targetId: list.id,
+  })
   // Company A's own Newsletter list (made by its welcome series above), never C's.
   const mine = await db.flowTrigger.findMany({ where: { companyId, kind: 'list' } })
   expect(mine.length).toBeGreaterThan(0)

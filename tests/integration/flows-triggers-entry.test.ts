@@ -25,15 +25,23 @@ let A: number
 let B: number
 let metricA: string
 
-const oneStep = (triggers: unknown[], extra: Record<string, unknown> = {}) => flowDefinition.parse({
-  triggers, profile_filter: null, entry_action_id: 'a0', reentry_criteria: null,
-  actions: [{ temporary_id: 'a0', type: 'time-delay', links: { next: null }, data: { unit: 'days', value: 1 } }],
-  ...extra,
-}) as FlowDefinition
+const oneStep = (triggers: unknown[], extra: Record<string, unknown> = {}) =>
+  flowDefinition.parse({
+    triggers,
+    profile_filter: null,
+    entry_action_id: 'a0',
+    reentry_criteria: null,
+    actions: [{ temporary_id: 'a0', type: 'time-delay', links: { next: null }, data: { unit: 'days', value: 1 } }],
+    ...extra,
+  }) as FlowDefinition
 
 const runsOf = (flowId: string) => db.flowRun.findMany({ where: { flowId }, orderBy: { id: 'asc' } })
-const order = (email: string, properties: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  ({ metric: { name: 'Placed Order' }, profile: { email }, properties, ...extra })
+const order = (email: string, properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  metric: { name: 'Placed Order' },
+  profile: { email },
+  properties,
+  ...extra,
+})
 
 beforeAll(async () => {
   await prepareFlowJobs()
@@ -45,28 +53,76 @@ beforeAll(async () => {
 })
 
 const filter = (conditions: unknown[]) => ({ condition_groups: [{ conditions }] })
-const cond = (field: string, f: Record<string, unknown>) => ({ type: 'metric-property', metric_id: 'x', field, filter: f })
+const cond = (field: string, f: Record<string, unknown>) => ({
+  type: 'metric-property',
+  metric_id: 'x',
+  field,
+  filter: f,
+})
 
 describe('trigger_filter on event properties', () => {
   const now = new Date('2026-05-01T12:00:00Z')
-  const props = { total: 120, city: 'Lisbon', gift: true, items: ['hat', 'scarf'], ordered_at: '2026-04-30T10:00:00Z', nested: { sku: 'A-1' } }
+  const props = {
+    total: 120,
+    city: 'Lisbon',
+    gift: true,
+    items: ['hat', 'scarf'],
+    ordered_at: '2026-04-30T10:00:00Z',
+    nested: { sku: 'A-1' },
+  }
   test.each([
     ['numeric greater-than', filter([cond('total', { type: 'numeric', operator: 'greater-than', value: 100 })]), true],
     ['numeric less-than', filter([cond('total', { type: 'numeric', operator: 'less-than', value: 100 })]), false],
     ['numeric between', filter([cond('total', { type: 'numeric', operator: 'between', start: 100, end: 200 })]), true],
-    ['string equals (case-insensitive)', filter([cond('city', { type: 'string', operator: 'equals', value: 'LISBON' })]), true],
-    ['string regex is case-sensitive', filter([cond('city', { type: 'string', operator: 'regex', value: '^lis' })]), false],
+    [
+      'string equals (case-insensitive)',
+      filter([cond('city', { type: 'string', operator: 'equals', value: 'LISBON' })]),
+      true,
+    ],
+    [
+      'string regex is case-sensitive',
+      filter([cond('city', { type: 'string', operator: 'regex', value: '^lis' })]),
+      false,
+    ],
     ['string starts-with', filter([cond('city', { type: 'string', operator: 'starts-with', value: 'Por' })]), false],
     ['string in', filter([cond('city', { type: 'string', operator: 'in', value: ['Porto', 'Lisbon'] })]), true],
     ['boolean equals', filter([cond('gift', { type: 'boolean', operator: 'equals', value: false })]), false],
     ['list contains', filter([cond('items', { type: 'list', operator: 'contains', value: 'hat' })]), true],
     ['list length', filter([cond('items', { type: 'list', operator: 'length-greater-than', value: 2 })]), false],
-    ['date in-the-last 2 days', filter([cond('ordered_at', { type: 'date', operator: 'in-the-last', unit: 'day', quantity: 2 })]), true],
+    [
+      'date in-the-last 2 days',
+      filter([cond('ordered_at', { type: 'date', operator: 'in-the-last', unit: 'day', quantity: 2 })]),
+      true,
+    ],
     ['dotted path', filter([cond('nested.sku', { type: 'string', operator: 'equals', value: 'A-1' })]), true],
-    ['a missing field is false, even not-equals', filter([cond('coupon', { type: 'string', operator: 'not-equals', value: 'X' })]), false],
-    ['existence not-set on a missing field', filter([cond('coupon', { type: 'existence', operator: 'not-set' })]), true],
-    ['OR inside a group', filter([cond('city', { type: 'string', operator: 'equals', value: 'Porto' }), cond('total', { type: 'numeric', operator: 'equals', value: 120 })]), true],
-    ['AND across groups', { condition_groups: [{ conditions: [cond('gift', { type: 'boolean', operator: 'equals', value: true })] }, { conditions: [cond('city', { type: 'string', operator: 'equals', value: 'Porto' })] }] }, false],
+    [
+      'a missing field is false, even not-equals',
+      filter([cond('coupon', { type: 'string', operator: 'not-equals', value: 'X' })]),
+      false,
+    ],
+    [
+      'existence not-set on a missing field',
+      filter([cond('coupon', { type: 'existence', operator: 'not-set' })]),
+      true,
+    ],
+    [
+      'OR inside a group',
+      filter([
+        cond('city', { type: 'string', operator: 'equals', value: 'Porto' }),
+        cond('total', { type: 'numeric', operator: 'equals', value: 120 }),
+      ]),
+      true,
+    ],
+    [
+      'AND across groups',
+      {
+        condition_groups: [
+          { conditions: [cond('gift', { type: 'boolean', operator: 'equals', value: true })] },
+          { conditions: [cond('city', { type: 'string', operator: 'equals', value: 'Porto' })] },
+        ],
+      },
+      false,
+    ],
     ['no filter', null, true],
   ])('%s', (_name, f, expected) => {
     expect(matchesTriggerFilter(f as never, props, now)).toBe(expected)
@@ -77,8 +133,15 @@ describe('metric trigger: acted on in the ingesting transaction', () => {
   let big: string
   beforeAll(async () => {
     big = await createFlow(A, {
-      name: 'Big orders', status: 'live',
-      definition: oneStep([{ type: 'metric', id: metricA, trigger_filter: filter([cond('total', { type: 'numeric', operator: 'greater-than-or-equal', value: 100 })]) }]),
+      name: 'Big orders',
+      status: 'live',
+      definition: oneStep([
+        {
+          type: 'metric',
+          id: metricA,
+          trigger_filter: filter([cond('total', { type: 'numeric', operator: 'greater-than-or-equal', value: 100 })]),
+        },
+      ]),
     })
   })
 
@@ -87,14 +150,25 @@ describe('metric trigger: acted on in the ingesting transaction', () => {
     ['a non-matching event does not', { total: 20 }, {}, 0],
     ['a missing filter field does not', { currency: 'EUR' }, {}, 0],
     ['$skip_flows does not', { total: 500, $skip_flows: true }, {}, 0],
-    ['a historical (backfilled) event does not', { total: 500 }, { time: new Date(Date.now() - 3 * 86_400_000).toISOString() }, 0],
+    [
+      'a historical (backfilled) event does not',
+      { total: 500 },
+      { time: new Date(Date.now() - 3 * 86_400_000).toISOString() },
+      0,
+    ],
   ])('%s', async (_name, properties, extra, runs) => {
     const email = `m-${ulid().slice(-8).toLowerCase()}@a.test`
     const [res] = await ingestEvents(A, [order(email, properties, extra)])
     const mine = (await runsOf(big)).filter((r) => r.profileId === res!.profileId)
     expect(mine).toHaveLength(runs)
     if (runs) {
-      expect(mine[0]).toMatchObject({ companyId: A, entryKey: `event:${res!.eventId}`, triggerKind: 'metric', status: 'active', version: 1 })
+      expect(mine[0]).toMatchObject({
+        companyId: A,
+        entryKey: `event:${res!.eventId}`,
+        triggerKind: 'metric',
+        status: 'active',
+        version: 1,
+      })
       const te = JSON.parse(mine[0]!.triggerEvent!)
       expect(te).toMatchObject({ id: res!.eventId, metricId: metricA, metric: 'Placed Order', properties })
       expect(Date.parse(te.time)).toBeGreaterThan(Date.now() - 60_000)
@@ -115,18 +189,36 @@ describe('metric trigger: acted on in the ingesting transaction', () => {
   test('a batch of events: each matching one enters, in the same transaction as its event', async () => {
     const before = (await runsOf(big)).length
     const res = await ingestEvents(A, [
-      order('b1@a.test', { total: 100 }), order('b2@a.test', { total: 99 }), order('b3@a.test', { total: 1000 }),
+      order('b1@a.test', { total: 100 }),
+      order('b2@a.test', { total: 99 }),
+      order('b3@a.test', { total: 1000 }),
     ])
     const runs = await runsOf(big)
     expect(runs.length - before).toBe(2)
-    expect(runs.map((r) => r.entryKey)).toEqual(expect.arrayContaining([`event:${res[0]!.eventId}`, `event:${res[2]!.eventId}`]))
+    expect(runs.map((r) => r.entryKey)).toEqual(
+      expect.arrayContaining([`event:${res[0]!.eventId}`, `event:${res[2]!.eventId}`]),
+    )
   })
 
   test('reentry_criteria in one batch: alltime 1 enters once per profile; 1 hour refuses a second run within the hour', async () => {
-    const once = await createFlow(A, { name: 'Once', status: 'live', definition: oneStep([{ type: 'metric', id: metricA }], { reentry_criteria: { duration: 1, unit: 'alltime' } }) })
-    const hourly = await createFlow(A, { name: 'Hourly', status: 'live', definition: oneStep([{ type: 'metric', id: metricA }], { reentry_criteria: { duration: 1, unit: 'hour' } }) })
-    const res = await ingestEvents(A, [order('re@a.test', { total: 1 }), order('re@a.test', { total: 2 }), order('re2@a.test', { total: 3 })])
-    expect((await runsOf(once)).map((r) => r.entryKey).sort()).toEqual([`event:${res[0]!.eventId}`, `event:${res[2]!.eventId}`].sort())
+    const once = await createFlow(A, {
+      name: 'Once',
+      status: 'live',
+      definition: oneStep([{ type: 'metric', id: metricA }], { reentry_criteria: { duration: 1, unit: 'alltime' } }),
+    })
+    const hourly = await createFlow(A, {
+      name: 'Hourly',
+      status: 'live',
+      definition: oneStep([{ type: 'metric', id: metricA }], { reentry_criteria: { duration: 1, unit: 'hour' } }),
+    })
+    const res = await ingestEvents(A, [
+      order('re@a.test', { total: 1 }),
+      order('re@a.test', { total: 2 }),
+      order('re2@a.test', { total: 3 }),
+    ])
+    expect((await runsOf(once)).map((r) => r.entryKey).sort()).toEqual(
+      [`event:${res[0]!.eventId}`, `event:${res[2]!.eventId}`].sort(),
+    )
     await ingestEvents(A, [order('re@a.test', { total: 4 })])
     expect(await runsOf(once)).toHaveLength(2)
     expect(await runsOf(hourly)).toHaveLength(2)
@@ -135,9 +227,21 @@ describe('metric trigger: acted on in the ingesting transaction', () => {
   })
 
   test('draft and disabled flows take no entries; manual ones do', async () => {
-    const draft = await createFlow(A, { name: 'Draft', status: 'draft', definition: oneStep([{ type: 'metric', id: metricA }]) })
-    const manual = await createFlow(A, { name: 'Manual', status: 'manual', definition: oneStep([{ type: 'metric', id: metricA }]) })
-    const disabled = await createFlow(A, { name: 'Disabled', status: 'live', definition: oneStep([{ type: 'metric', id: metricA }]) })
+    const draft = await createFlow(A, {
+      name: 'Draft',
+      status: 'draft',
+      definition: oneStep([{ type: 'metric', id: metricA }]),
+    })
+    const manual = await createFlow(A, {
+      name: 'Manual',
+      status: 'manual',
+      definition: oneStep([{ type: 'metric', id: metricA }]),
+    })
+    const disabled = await createFlow(A, {
+      name: 'Disabled',
+      status: 'live',
+      definition: oneStep([{ type: 'metric', id: metricA }]),
+    })
     await setFlowStatus(A, disabled, 'disabled')
     await ingestEvents(A, [order('status@a.test', { total: 1 })])
     expect(await runsOf(draft)).toHaveLength(0)
@@ -149,7 +253,7 @@ describe('metric trigger: acted on in the ingesting transaction', () => {
     expect(await runsOf(draft)).toHaveLength(1)
   })
 
-  test('cross-tenant: company B ingesting the same metric name never enters A\'s flow', async () => {
+  test("cross-tenant: company B ingesting the same metric name never enters A's flow", async () => {
     const before = (await runsOf(big)).length
     await ingestEvents(B, [order('twice@a.test', { total: 999 })])
     expect((await runsOf(big)).length).toBe(before)
@@ -158,9 +262,13 @@ describe('metric trigger: acted on in the ingesting transaction', () => {
 })
 
 describe('list and segment triggers', () => {
-  test('a list add enters the list-triggered flow, once per add; another company\'s list add does not', async () => {
+  test("a list add enters the list-triggered flow, once per add; another company's list add does not", async () => {
     const list = await createList(A, { name: 'Newsletter' })
-    const flowId = await createFlow(A, { name: 'Welcome', status: 'live', definition: oneStep([{ type: 'list', id: list.id }]) })
+    const flowId = await createFlow(A, {
+      name: 'Welcome',
+      status: 'live',
+      definition: oneStep([{ type: 'list', id: list.id }]),
+    })
     const ids = [ulid(), ulid()]
     for (const id of ids) await db.profile.create({ data: { id, companyId: A, email: `${id.toLowerCase()}@l.test` } })
     await addProfilesToList(A, list.id, ids)
@@ -168,7 +276,11 @@ describe('list and segment triggers', () => {
     const runs = await runsOf(flowId)
     expect(runs.map((r) => r.profileId).sort()).toEqual([...ids].sort())
     const membership = await db.groupMembership.findFirstOrThrow({ where: { groupId: list.id, profileId: ids[0]! } })
-    expect(runs[0]).toMatchObject({ triggerKind: 'list', status: 'active', entryKey: `group:${list.id}:${membership.enteredAt.getTime()}` })
+    expect(runs[0]).toMatchObject({
+      triggerKind: 'list',
+      status: 'active',
+      entryKey: `group:${list.id}:${membership.enteredAt.getTime()}`,
+    })
     expect(runs[0]!.currentActionId).toBeTruthy()
 
     const listB = await createList(B, { name: 'B list' })
@@ -187,9 +299,22 @@ describe('list and segment triggers', () => {
     })
     await db.profile.createMany({ data: rows })
     const seg = await createSegment(A, {
-      name: 'VIP', definition: { version: 1, root: { type: 'and', conditions: [{ kind: 'profile_property', field: 'email', valueType: 'text', operator: 'ends_with', value: '@vip.test' }] } },
+      name: 'VIP',
+      definition: {
+        version: 1,
+        root: {
+          type: 'and',
+          conditions: [
+            { kind: 'profile_property', field: 'email', valueType: 'text', operator: 'ends_with', value: '@vip.test' },
+          ],
+        },
+      },
     } as never)
-    const flowId = await createFlow(A, { name: 'VIP welcome', status: 'live', definition: oneStep([{ type: 'segment', id: seg.id }]) })
+    const flowId = await createFlow(A, {
+      name: 'VIP welcome',
+      status: 'live',
+      definition: oneStep([{ type: 'segment', id: seg.id }]),
+    })
     const t0 = Date.now()
     const res = await recomputeSegment(A, seg.id, undefined, { chunkSize: 200 })
     const ms = Date.now() - t0
@@ -208,7 +333,9 @@ describe('list and segment triggers', () => {
   test('reentry_criteria alltime 1: leaving and re-joining the list does not enter again', async () => {
     const list = await createList(A, { name: 'Once' })
     const flowId = await createFlow(A, {
-      name: 'Once only', status: 'live', definition: oneStep([{ type: 'list', id: list.id }], { reentry_criteria: { duration: 1, unit: 'alltime' } }),
+      name: 'Once only',
+      status: 'live',
+      definition: oneStep([{ type: 'list', id: list.id }], { reentry_criteria: { duration: 1, unit: 'alltime' } }),
     })
     const id = ulid()
     await db.profile.create({ data: { id, companyId: A, email: 'once@l.test' } })

@@ -13,14 +13,27 @@ import * as beacon from '@/app/onsite/forms/activity/route'
 
 let keyA: string, A: number, B: number, vA: number, vB: number
 
-const ev = (over: Record<string, unknown> = {}) => ({ form_id: 'FormAA', form_version_id: vA, kind: 'viewed_form', visitor_id: 'anon-1', event_key: `k-${Math.random()}`, ...over })
+const ev = (over: Record<string, unknown> = {}) => ({
+  form_id: 'FormAA',
+  form_version_id: vA,
+  kind: 'viewed_form',
+  visitor_id: 'anon-1',
+  event_key: `k-${Math.random()}`,
+  ...over,
+})
 
 async function post(events: unknown, opts: { key?: string; type?: string; origin?: string } = {}) {
   await resetRateLimits()
-  const res = await beacon.POST(new Request(`http://localhost/onsite/forms/activity?company_id=${opts.key ?? keyA}`, {
-    method: 'POST', headers: { 'content-type': opts.type ?? 'text/plain;charset=UTF-8', ...(opts.origin ? { origin: opts.origin } : {}) },
-    body: typeof events === 'string' ? events : JSON.stringify({ events }),
-  }))
+  const res = await beacon.POST(
+    new Request(`http://localhost/onsite/forms/activity?company_id=${opts.key ?? keyA}`, {
+      method: 'POST',
+      headers: {
+        'content-type': opts.type ?? 'text/plain;charset=UTF-8',
+        ...(opts.origin ? { origin: opts.origin } : {}),
+      },
+      body: typeof events === 'string' ? events : JSON.stringify({ events }),
+    }),
+  )
   const text = await res.text()
   return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : null }
 }
@@ -44,12 +57,22 @@ test('a text/plain beacon is recorded and a retry counts once', async () => {
   expect(first.json.meta).toEqual({ accepted: 2, duplicates: 0, ignored: 0 })
   const again = await post(events, { type: 'application/json' })
   expect(again.json.meta).toEqual({ accepted: 0, duplicates: 2, ignored: 0 })
-  const rows = await db.formActivity.findMany({ where: { companyId: A, eventKey: { in: ['view-1', 'step-1'] } }, orderBy: { eventKey: 'asc' } })
-  expect(rows.map((r) => [r.kind, r.step, r.formVersionId])).toEqual([['viewed_form_step', 1, vA], ['viewed_form', null, vA]])
+  const rows = await db.formActivity.findMany({
+    where: { companyId: A, eventKey: { in: ['view-1', 'step-1'] } },
+    orderBy: { eventKey: 'asc' },
+  })
+  expect(rows.map((r) => [r.kind, r.step, r.formVersionId])).toEqual([
+    ['viewed_form_step', 1, vA],
+    ['viewed_form', null, vA],
+  ])
 })
 
 test("another company's form, or a version of another form, is ignored and counted", async () => {
-  const res = await post([ev({ form_id: 'FormBB', form_version_id: vB }), ev({ form_version_id: vB }), ev({ event_key: 'own-1' })])
+  const res = await post([
+    ev({ form_id: 'FormBB', form_version_id: vB }),
+    ev({ form_version_id: vB }),
+    ev({ event_key: 'own-1' }),
+  ])
   expect(res.json.meta).toEqual({ accepted: 1, duplicates: 0, ignored: 2 })
   expect(await db.formActivity.count({ where: { formId: 'FormBB' } })).toBe(0)
   expect(await db.formActivity.count({ where: { companyId: B } })).toBe(0)
@@ -70,9 +93,16 @@ test('bad kinds, empty and oversized batches are 400s with pointers; unknown com
 test('CORS: any origin on the answer and the preflight', async () => {
   const res = await post([ev()], { origin: 'https://shop.example' })
   expect(res.headers.get('access-control-allow-origin')).toBe('*')
-  const pre = beacon.OPTIONS(new Request('http://localhost/onsite/forms/activity', {
-    method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-  }))
+  const pre = beacon.OPTIONS(
+    new Request('http://localhost/onsite/forms/activity', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    }),
+  )
   expect(pre.status).toBe(204)
   expect(pre.headers.get('access-control-allow-origin')).toBe('https://shop.example')
   expect(pre.headers.get('access-control-allow-methods')).toContain('POST')
@@ -87,7 +117,7 @@ test('occurred_at is clamped to a day around now; a submit from a known visitor 
     ev({ event_key: 'sub-known', kind: 'submits', visitor_id: 'anon-known' }),
     ev({ event_key: 'sub-anon', kind: 'submits', visitor_id: 'anon-new' }),
   ])
-  const at = async (k: string) => (await db.formActivity.findFirstOrThrow({ where: { companyId: A, eventKey: k } }))
+  const at = async (k: string) => await db.formActivity.findFirstOrThrow({ where: { companyId: A, eventKey: k } })
   expect((await at('old')).occurredAt.getTime()).toBeGreaterThanOrEqual(before - 86_400_000)
   expect((await at('future')).occurredAt.getTime()).toBeLessThanOrEqual(Date.now() + 86_400_000)
   expect((await at('recent')).occurredAt.getTime()).toBe(before - 3_600_000)

@@ -23,15 +23,34 @@ beforeAll(async () => {
   cookieB = await signIn((await makeUser({ companyId: B })).id, B)
   await db.form.create({ data: { id: 'Lst001', companyId: A, name: 'Popup' } })
   await db.form.create({ data: { id: 'Lst002', companyId: A, name: 'Embed' } })
-  const v = (await db.formVersion.create({ data: { formId: 'Lst001', companyId: A, definition: '{}', status: 'live' } })).id
+  const v = (
+    await db.formVersion.create({ data: { formId: 'Lst001', companyId: A, definition: '{}', status: 'live' } })
+  ).id
   let n = 0
-  const act = (companyId: number, kind: string) => ({ companyId, formId: 'Lst001', formVersionId: v, kind, visitorId: `v${n}`, occurredAt: new Date(), eventKey: `k${++n}` })
-  await db.formActivity.createMany({ data: [
-    act(A, 'viewed_form'), act(A, 'viewed_form'), act(A, 'viewed_form'), act(A, 'viewed_form'),
-    act(A, 'submits'), act(A, 'closed_form'), act(A, 'qualified_form'),
-    // Another company's rows under the same form id never count for A.
-    act(B, 'viewed_form'), act(B, 'submits'), act(B, 'submits'),
-  ] })
+  const act = (companyId: number, kind: string) => ({
+    companyId,
+    formId: 'Lst001',
+    formVersionId: v,
+    kind,
+    visitorId: `v${n}`,
+    occurredAt: new Date(),
+    eventKey: `k${++n}`,
+  })
+  await db.formActivity.createMany({
+    data: [
+      act(A, 'viewed_form'),
+      act(A, 'viewed_form'),
+      act(A, 'viewed_form'),
+      act(A, 'viewed_form'),
+      act(A, 'submits'),
+      act(A, 'closed_form'),
+      act(A, 'qualified_form'),
+      // Another company's rows under the same form id never count for A.
+      act(B, 'viewed_form'),
+      act(B, 'submits'),
+      act(B, 'submits'),
+    ],
+  })
 })
 
 test('views, submits and submit rate per form; a form without activity is zero', async () => {

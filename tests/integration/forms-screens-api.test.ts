@@ -53,13 +53,28 @@ beforeAll(async () => {
     const headers = new Headers(init?.headers)
     headers.set('cookie', cookie)
     headers.set('x-csrftoken', /kl_csrftoken=([^;]+)/.exec(cookie)![1]!)
-    return dispatch(new Request(new URL(String(input), 'http://localhost:3000'), { method: init?.method, headers, body: init?.body as BodyInit | undefined }))
+    return dispatch(
+      new Request(new URL(String(input), 'http://localhost:3000'), {
+        method: init?.method,
+        headers,
+        body: init?.body as BodyInit | undefined,
+      }),
+    )
   }) as typeof fetch
 })
 
 test('template → editor edits of every kind → save → publish → listing → schedule → clone → token → delete', async () => {
   const list = await formsApi.templates()
-  expect(list.map((t) => t.key)).toEqual(expect.arrayContaining(['discount_popup', 'newsletter_embed', 'sms_two_step', 'exit_intent_flyout', 'full_page_welcome', 'back_in_stock']))
+  expect(list.map((t) => t.key)).toEqual(
+    expect.arrayContaining([
+      'discount_popup',
+      'newsletter_embed',
+      'sms_two_step',
+      'exit_intent_flyout',
+      'full_page_welcome',
+      'back_in_stock',
+    ]),
+  )
 
   const created = await formsApi.create({ name: 'Welcome offer', templateKey: 'discount_popup', listId })
   const vid = currentVersionId(created)!
@@ -70,9 +85,13 @@ test('template → editor edits of every kind → save → publish → listing �
 
   // A submit button on the last step has no next step to go to: refused at the button's action.
   const lastStep = v.definition.steps.length - 1
-  const dangling = await formsApi.saveVersion(created.id, vid, addBlock(v.definition, lastStep, newBlock('button', listId))).catch((e: unknown) => e)
+  const dangling = await formsApi
+    .saveVersion(created.id, vid, addBlock(v.definition, lastStep, newBlock('button', listId)))
+    .catch((e: unknown) => e)
   const rows = v.definition.steps[lastStep]!.columns[0]!.rows.length
-  expect(pointerErrors(dangling).map((e) => e.pointer)).toEqual([`/steps/${lastStep}/columns/0/rows/${rows}/blocks/0/action/type`])
+  expect(pointerErrors(dangling).map((e) => e.pointer)).toEqual([
+    `/steps/${lastStep}/columns/0/rows/${rows}/blocks/0/action/type`,
+  ])
 
   // Every palette block in a new middle step, every targeting rule, styles: the server accepts them all.
   let def: FormDefinition = moveStep(addStep(v.definition, 'Everything'), v.definition.steps.length, -1)
@@ -86,13 +105,31 @@ test('template → editor edits of every kind → save → publish → listing �
   def = setTrigger(def, 'lists_and_segments', { allow_list: [listId], deny_list: null })
   def = setTrigger(def, 'location', { allow_list: ['US', 'CA'] })
   def = setTrigger(def, 'previously_submitted', {})
-  def = patchVersion(def, 'styles', { background_color: '#FFEEDD', border_styles: { radius: 12 }, width: 'custom', custom_width: 520 })
+  def = patchVersion(def, 'styles', {
+    background_color: '#FFEEDD',
+    border_styles: { radius: 12 },
+    width: 'custom',
+    custom_width: 520,
+  })
   def = patchVersion(def, 'properties', { rule_based_trigger_evaluation: 'all', show_close_button: false })
   const saved = await formsApi.saveVersion(created.id, vid, def)
   const back = versionOf(saved, vid)!.definition
-  expect(back.steps[last]!.columns[0]!.rows.map((r) => r.blocks[0]!.type)).toEqual(
-    ['html_text', 'image', 'email', 'phone_number', 'text', 'dropdown', 'checkboxes', 'date', 'button', 'coupon', 'html_text'])
-  expect(back.triggers!.map((t) => t.type)).toEqual(expect.arrayContaining(['exit_intent', 'url_patterns', 'lists_and_segments', 'location', 'previously_submitted']))
+  expect(back.steps[last]!.columns[0]!.rows.map((r) => r.blocks[0]!.type)).toEqual([
+    'html_text',
+    'image',
+    'email',
+    'phone_number',
+    'text',
+    'dropdown',
+    'checkboxes',
+    'date',
+    'button',
+    'coupon',
+    'html_text',
+  ])
+  expect(back.triggers!.map((t) => t.type)).toEqual(
+    expect.arrayContaining(['exit_intent', 'url_patterns', 'lists_and_segments', 'location', 'previously_submitted']),
+  )
 
   // A refused save: the pointers name the field the editor marks.
   const broken = JSON.parse(JSON.stringify(back)) as FormDefinition
@@ -108,17 +145,38 @@ test('template → editor edits of every kind → save → publish → listing �
 
   const page = await formsApi.list({ page: 1, pageSize: 25, sort: '-updated', status: 'live' })
   expect(page.totalCount).toBe(1)
-  expect(page.forms[0]).toMatchObject({ id: created.id, name: 'Welcome offer', status: 'live', type: 'popup', lists: [expect.objectContaining({ id: listId, name: 'Newsletter' })] })
+  expect(page.forms[0]).toMatchObject({
+    id: created.id,
+    name: 'Welcome offer',
+    status: 'live',
+    type: 'popup',
+    lists: [expect.objectContaining({ id: listId, name: 'Newsletter' })],
+  })
   expect((await formsApi.list({ page: 1, pageSize: 25, type: 'embed' })).totalCount).toBe(0)
 
   const off = await formsApi.unpublish(created.id)
   expect(off.status).toBe('draft')
-  const scheduled = await formsApi.schedule(created.id, vid, { publishAt: { date: '2030-01-15', time: '09:30', timezone: 'Europe/Berlin' }, unpublishAt: null })
+  const scheduled = await formsApi.schedule(created.id, vid, {
+    publishAt: { date: '2030-01-15', time: '09:30', timezone: 'Europe/Berlin' },
+    unpublishAt: null,
+  })
   expect(scheduled.status).toBe('scheduled')
-  expect(scheduled.schedule!.publishAt).toMatchObject({ date: '2030-01-15', time: '09:30', timezone: 'Europe/Berlin', dateTime: '2030-01-15T08:30:00.000Z' })
-  const badZone = await formsApi.schedule(created.id, vid, { publishAt: { date: '2030-01-15', time: '09:30', timezone: 'Mars/Olympus' }, unpublishAt: null }).catch((e: unknown) => e)
+  expect(scheduled.schedule!.publishAt).toMatchObject({
+    date: '2030-01-15',
+    time: '09:30',
+    timezone: 'Europe/Berlin',
+    dateTime: '2030-01-15T08:30:00.000Z',
+  })
+  const badZone = await formsApi
+    .schedule(created.id, vid, {
+      publishAt: { date: '2030-01-15', time: '09:30', timezone: 'Mars/Olympus' },
+      unpublishAt: null,
+    })
+    .catch((e: unknown) => e)
   expect((badZone as { status?: number }).status).toBe(400)
-  expect(Object.keys((badZone as { data: { fieldErrors: Record<string, unknown> } }).data.fieldErrors).join()).toContain('publishAt')
+  expect(
+    Object.keys((badZone as { data: { fieldErrors: Record<string, unknown> } }).data.fieldErrors).join(),
+  ).toContain('publishAt')
   const cleared = await formsApi.schedule(created.id, null, { publishAt: null, unpublishAt: null })
   expect(cleared.schedule).toBeNull()
 

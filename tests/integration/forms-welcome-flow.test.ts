@@ -17,20 +17,30 @@ test('a form submit to the Newsletter list enters the live welcome series', asyn
   const list = await createList(c.id, { name: 'Newsletter', optInProcess: 'single_opt_in' })
   const flowId = await createFlowFromTemplate(c.id, 'welcome_series', { name: 'Welcome series' })
   await setFlowStatus(c.id, flowId, 'live')
-  const res = await POST(new Request(`http://localhost/client/subscriptions?company_id=${key}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', revision: '2026-07-15', origin: 'https://shop.example' },
-    body: JSON.stringify({
-      data: {
-        type: 'subscription',
-        attributes: {
-          custom_source: 'Form: Welcome discount popup',
-          profile: { data: { type: 'profile', attributes: { email: 'new@shop.example', subscriptions: { email: { marketing: { consent: 'SUBSCRIBED' } } } } } },
+  const res = await POST(
+    new Request(`http://localhost/client/subscriptions?company_id=${key}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', revision: '2026-07-15', origin: 'https://shop.example' },
+      body: JSON.stringify({
+        data: {
+          type: 'subscription',
+          attributes: {
+            custom_source: 'Form: Welcome discount popup',
+            profile: {
+              data: {
+                type: 'profile',
+                attributes: {
+                  email: 'new@shop.example',
+                  subscriptions: { email: { marketing: { consent: 'SUBSCRIBED' } } },
+                },
+              },
+            },
+          },
+          relationships: { list: { data: { type: 'list', id: list.id } } },
         },
-        relationships: { list: { data: { type: 'list', id: list.id } } },
-      },
+      }),
     }),
-  }))
+  )
   expect(res.status).toBe(202)
   const profile = await db.profile.findFirstOrThrow({ where: { companyId: c.id, email: 'new@shop.example' } })
   expect(await db.groupMembership.count({ where: { groupId: list.id, profileId: profile.id, leftAt: null } })).toBe(1)

@@ -18,7 +18,10 @@ import { makeCompany } from '../helpers/factory'
 
 const byCountry = (country: string) => ({
   version: 1 as const,
-  root: { type: 'and' as const, conditions: [{ kind: 'location' as const, field: 'country' as const, operator: 'equals' as const, value: country }] },
+  root: {
+    type: 'and' as const,
+    conditions: [{ kind: 'location' as const, field: 'country' as const, operator: 'equals' as const, value: country }],
+  },
 })
 
 // The queue's table refuses new jobs: SQLite's Job table, graphile-worker's jobs on PostgreSQL.
@@ -38,7 +41,10 @@ test('a segment whose recompute cannot be queued keeps its old definition', asyn
   await runJobsUntilIdle()
   await breakQueue()
   expect((await db.group.findUniqueOrThrow({ where: { id: seg.id } })).isProcessing).toBe(false)
-  const outcome = await updateGroup(company.id, seg.id, { definition: byCountry('Spain') }).then(() => 'saved', (e: Error) => e.message)
+  const outcome = await updateGroup(company.id, seg.id, { definition: byCountry('Spain') }).then(
+    () => 'saved',
+    (e: Error) => e.message,
+  )
   expect(outcome).toBe('queue unavailable')
   const row = await db.group.findUniqueOrThrow({ where: { id: seg.id } })
   expect(JSON.parse(row.definition!).root.conditions[0].value).toBe('France')
@@ -49,7 +55,14 @@ test('an import whose job cannot be queued leaves no import row behind', async (
   const company = await makeCompany()
   const list = await createList(company.id, { name: 'Leads' })
   await breakQueue()
-  const outcome = await createCsvImport(company.id, { listId: list.id, csv: 'email\na@example.com\n', mapping: { email: 'email' } }).then(() => 'queued', (e: Error) => e.message)
+  const outcome = await createCsvImport(company.id, {
+    listId: list.id,
+    csv: 'email\na@example.com\n',
+    mapping: { email: 'email' },
+  }).then(
+    () => 'queued',
+    (e: Error) => e.message,
+  )
   expect(outcome).toBe('queue unavailable')
   expect(await db.importJob.count({ where: { companyId: company.id } })).toBe(0)
 })

@@ -18,8 +18,14 @@ import { makeCompany } from '../helpers/factory'
 
 const def = (c: object) => ({ version: 1 as const, root: { type: 'and' as const, conditions: [c] } })
 const members = async (groupId: string) =>
-  (await db.groupMembership.findMany({ where: { groupId, leftAt: null }, select: { profile: { select: { email: true, anonymousId: true } } } }))
-    .map((m) => m.profile.email ?? m.profile.anonymousId).sort()
+  (
+    await db.groupMembership.findMany({
+      where: { groupId, leftAt: null },
+      select: { profile: { select: { email: true, anonymousId: true } } },
+    })
+  )
+    .map((m) => m.profile.email ?? m.profile.anonymousId)
+    .sort()
 
 test('live membership after creates and merges equals a full recompute', async () => {
   const cid = (await makeCompany()).id
@@ -27,17 +33,31 @@ test('live membership after creates and merges equals a full recompute', async (
   await getOrCreateMetric(cid, 'Viewed Product')
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const segment = (name: string, c: object) => createSegment(cid, { name, definition: def(c) as any })
-  const never = await segment('Never bought', { kind: 'metric', metricId: order.id, comparison: 'zero_times', count: 0, timeframe: { type: 'all_time' } })
+  const never = await segment('Never bought', {
+    kind: 'metric',
+    metricId: order.id,
+    comparison: 'zero_times',
+    count: 0,
+    timeframe: { type: 'all_time' },
+  })
   const vip = await createList(cid, { name: 'VIP' })
   const notVip = await segment('Not VIP', { kind: 'list_membership', listId: vip.id, operator: 'not_in' })
-  const twice = await segment('Bought 2+', { kind: 'metric', metricId: order.id, comparison: 'at_least', count: 2, timeframe: { type: 'all_time' } })
+  const twice = await segment('Bought 2+', {
+    kind: 'metric',
+    metricId: order.id,
+    comparison: 'at_least',
+    count: 2,
+    timeframe: { type: 'all_time' },
+  })
   await runJobsUntilIdle()
 
   await ingestEvents(cid, [{ metric: { name: 'Viewed Product' }, profile: { email: 'new@example.com' } }])
   await upsertProfile(cid, { email: 'imported@example.com' }, { mode: 'import' })
   await ingestEvents(cid, [{ metric: { name: 'Placed Order' }, profile: { email: 'k@example.com' } }])
   await ingestEvents(cid, [{ metric: { name: 'Placed Order' }, profile: { anonymousId: 'anon-9' } }])
-  await ingestEvents(cid, [{ metric: { name: 'Viewed Product' }, profile: { email: 'k@example.com', anonymousId: 'anon-9' } }])
+  await ingestEvents(cid, [
+    { metric: { name: 'Viewed Product' }, profile: { email: 'k@example.com', anonymousId: 'anon-9' } },
+  ])
 
   const live = { never: await members(never.id), notVip: await members(notVip.id), twice: await members(twice.id) }
   for (const s of [never, notVip, twice]) await recomputeSegment(cid, s.id)

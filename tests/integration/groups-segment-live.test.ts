@@ -31,9 +31,14 @@ import { queuedJobs } from '../helpers/queued-jobs'
 
 const def = (...conditions: unknown[]) => ({ version: 1, root: { type: 'and', conditions } }) as SegmentDefinition
 const members = async (groupId: string) =>
-  (await db.groupMembership.findMany({ where: { groupId, leftAt: null }, select: { profileId: true } })).map((m) => m.profileId).sort()
+  (await db.groupMembership.findMany({ where: { groupId, leftAt: null }, select: { profileId: true } }))
+    .map((m) => m.profileId)
+    .sort()
 const changes = async (groupId: string) =>
-  (await db.groupMembershipChange.findMany({ where: { groupId }, orderBy: { id: 'asc' } })).map((c) => [c.kind, c.profileId])
+  (await db.groupMembershipChange.findMany({ where: { groupId }, orderBy: { id: 'asc' } })).map((c) => [
+    c.kind,
+    c.profileId,
+  ])
 
 async function company() {
   const c = await makeCompany()
@@ -43,9 +48,20 @@ async function company() {
 test('an ingested event puts the profile in the segment at once, and records the entry', async () => {
   const cid = await company()
   const metric = await getOrCreateMetric(cid, 'Placed Order')
-  const seg = await createSegment(cid, { name: 'Buyers', definition: def({ kind: 'metric', metricId: metric.id, comparison: 'at_least', count: 2, timeframe: { type: 'all_time' } }) })
+  const seg = await createSegment(cid, {
+    name: 'Buyers',
+    definition: def({
+      kind: 'metric',
+      metricId: metric.id,
+      comparison: 'at_least',
+      count: 2,
+      timeframe: { type: 'all_time' },
+    }),
+  })
   await runJobsUntilIdle()
-  const [first] = await ingestEvents(cid, [{ metric: { name: 'Placed Order' }, profile: { email: 'live@x.test' }, value: 5 }])
+  const [first] = await ingestEvents(cid, [
+    { metric: { name: 'Placed Order' }, profile: { email: 'live@x.test' }, value: 5 },
+  ])
   expect(await members(seg.id)).toEqual([])
   await ingestEvents(cid, [{ metric: { name: 'Placed Order' }, profile: { email: 'live@x.test' }, value: 7 }])
   expect(await members(seg.id)).toEqual([first!.profileId])
@@ -58,30 +74,55 @@ test('events of other metrics leave the segment alone; zero-times segments lose 
   const order = await getOrCreateMetric(cid, 'Placed Order')
   await getOrCreateMetric(cid, 'Viewed Product')
   const { profile } = await upsertProfile(cid, { email: 'never@x.test' }, { mode: 'import' })
-  const seg = await createSegment(cid, { name: 'Never bought', definition: def({ kind: 'metric', metricId: order.id, comparison: 'zero_times', count: 0, timeframe: { type: 'all_time' } }) })
+  const seg = await createSegment(cid, {
+    name: 'Never bought',
+    definition: def({
+      kind: 'metric',
+      metricId: order.id,
+      comparison: 'zero_times',
+      count: 0,
+      timeframe: { type: 'all_time' },
+    }),
+  })
   await runJobsUntilIdle()
   expect(await members(seg.id)).toEqual([profile.id])
   await ingestEvents(cid, [{ metric: { name: 'Viewed Product' }, profile: { email: 'never@x.test' } }])
   expect(await members(seg.id)).toEqual([profile.id])
   await ingestEvents(cid, [{ metric: { name: 'Placed Order' }, profile: { email: 'never@x.test' } }])
   expect(await members(seg.id)).toEqual([])
-  expect(await changes(seg.id)).toEqual([['entered', profile.id], ['left', profile.id]])
+  expect(await changes(seg.id)).toEqual([
+    ['entered', profile.id],
+    ['left', profile.id],
+  ])
 })
 
 test('a profile change moves the profile in and out of a location segment', async () => {
   const cid = await company()
-  const seg = await createSegment(cid, { name: 'Berliners', definition: def({ kind: 'location', field: 'city', operator: 'equals', value: 'Berlin' }) })
+  const seg = await createSegment(cid, {
+    name: 'Berliners',
+    definition: def({ kind: 'location', field: 'city', operator: 'equals', value: 'Berlin' }),
+  })
   await runJobsUntilIdle()
-  const { profile } = await upsertProfile(cid, { email: 'move@x.test', location: { city: 'Berlin' } }, { mode: 'import' })
+  const { profile } = await upsertProfile(
+    cid,
+    { email: 'move@x.test', location: { city: 'Berlin' } },
+    { mode: 'import' },
+  )
   expect(await members(seg.id)).toEqual([profile.id])
   await upsertProfile(cid, { email: 'move@x.test', location: { city: 'Hamburg' } }, { mode: 'import' })
   expect(await members(seg.id)).toEqual([])
-  expect(await changes(seg.id)).toEqual([['entered', profile.id], ['left', profile.id]])
+  expect(await changes(seg.id)).toEqual([
+    ['entered', profile.id],
+    ['left', profile.id],
+  ])
 })
 
 test('a suppression takes the profile out of a can-receive-email segment', async () => {
   const cid = await company()
-  const seg = await createSegment(cid, { name: 'Emailable', definition: def({ kind: 'consent', channel: 'email_marketing', operator: 'can_receive' }) })
+  const seg = await createSegment(cid, {
+    name: 'Emailable',
+    definition: def({ kind: 'consent', channel: 'email_marketing', operator: 'can_receive' }),
+  })
   const { profile } = await upsertProfile(cid, { email: 'mail@x.test' }, { mode: 'import' })
   await runJobsUntilIdle()
   expect(await members(seg.id)).toEqual([profile.id])
@@ -92,10 +133,19 @@ test('a suppression takes the profile out of a can-receive-email segment', async
 test('adding to and removing from a list re-evaluates the segments built on that list', async () => {
   const cid = await company()
   const list = await createList(cid, { name: 'VIP' })
-  const seg = await createSegment(cid, { name: 'VIP in Berlin', definition: def(
-    { kind: 'list_membership', listId: list.id, operator: 'in' }, { kind: 'location', field: 'city', operator: 'equals', value: 'Berlin' }) })
+  const seg = await createSegment(cid, {
+    name: 'VIP in Berlin',
+    definition: def(
+      { kind: 'list_membership', listId: list.id, operator: 'in' },
+      { kind: 'location', field: 'city', operator: 'equals', value: 'Berlin' },
+    ),
+  })
   await runJobsUntilIdle()
-  const { profile } = await upsertProfile(cid, { email: 'vip@x.test', location: { city: 'Berlin' } }, { mode: 'import' })
+  const { profile } = await upsertProfile(
+    cid,
+    { email: 'vip@x.test', location: { city: 'Berlin' } },
+    { mode: 'import' },
+  )
   expect(await members(seg.id)).toEqual([])
   expect(await addProfilesToList(cid, list.id, [profile.id])).toEqual({ added: 1 })
   expect(await addProfilesToList(cid, list.id, [profile.id])).toEqual({ added: 0 })
@@ -104,10 +154,13 @@ test('adding to and removing from a list re-evaluates the segments built on that
   expect(await removeProfilesFromList(cid, list.id, [profile.id])).toEqual({ removed: 1 })
   expect(await members(seg.id)).toEqual([])
   expect((await db.group.findUniqueOrThrow({ where: { id: list.id } })).memberCount).toBe(0)
-  expect(await changes(list.id)).toEqual([['entered', profile.id], ['left', profile.id]])
+  expect(await changes(list.id)).toEqual([
+    ['entered', profile.id],
+    ['left', profile.id],
+  ])
 })
 
-test('a list add refuses another company\'s profiles and writes nothing', async () => {
+test("a list add refuses another company's profiles and writes nothing", async () => {
   const cid = await company()
   const other = await company()
   const list = await createList(cid, { name: 'L' })
@@ -120,11 +173,16 @@ test('a list add refuses another company\'s profiles and writes nothing', async 
 
 test('a new definition is used by live re-evaluation at once (the cache follows the change)', async () => {
   const cid = await company()
-  const seg = await createSegment(cid, { name: 'S', definition: def({ kind: 'location', field: 'city', operator: 'equals', value: 'Rome' }) })
+  const seg = await createSegment(cid, {
+    name: 'S',
+    definition: def({ kind: 'location', field: 'city', operator: 'equals', value: 'Rome' }),
+  })
   await runJobsUntilIdle()
   const { profile } = await upsertProfile(cid, { email: 'c@x.test', location: { city: 'Oslo' } }, { mode: 'import' })
   expect(await members(seg.id)).toEqual([])
-  await updateGroup(cid, seg.id, { definition: def({ kind: 'location', field: 'city', operator: 'equals', value: 'Oslo' }) })
+  await updateGroup(cid, seg.id, {
+    definition: def({ kind: 'location', field: 'city', operator: 'equals', value: 'Oslo' }),
+  })
   await reevaluateProfiles(cid, [profile.id], { profileChanged: true })
   expect(await members(seg.id)).toEqual([profile.id])
   // A deleted segment is no longer maintained.
@@ -137,8 +195,19 @@ test('"in the last N days" segments are refreshed by the periodic job, which boo
   const cid = await company()
   const metric = await getOrCreateMetric(cid, 'Active on Site')
   const sixDaysAgo = new Date(Date.now() - 6 * 86400_000).toISOString()
-  const [ev] = await ingestEvents(cid, [{ metric: { name: 'Active on Site' }, profile: { email: 'recent@x.test' }, time: sixDaysAgo }])
-  const seg = await createSegment(cid, { name: 'Active this week', definition: def({ kind: 'metric', metricId: metric.id, comparison: 'at_least', count: 1, timeframe: { type: 'in_last_days', days: 7 } }) })
+  const [ev] = await ingestEvents(cid, [
+    { metric: { name: 'Active on Site' }, profile: { email: 'recent@x.test' }, time: sixDaysAgo },
+  ])
+  const seg = await createSegment(cid, {
+    name: 'Active this week',
+    definition: def({
+      kind: 'metric',
+      metricId: metric.id,
+      comparison: 'at_least',
+      count: 1,
+      timeframe: { type: 'in_last_days', days: 7 },
+    }),
+  })
   await runJobsUntilIdle()
   expect(await members(seg.id)).toEqual([ev!.profileId])
   const pending = (await queuedJobs({ type: 'segments.refresh-time' })).filter((j) => j.status === 'queued')
@@ -149,7 +218,10 @@ test('"in the last N days" segments are refreshed by the periodic job, which boo
     setQueueClock(20 * 60_000)
     await runJobsUntilIdle()
     expect(await members(seg.id)).toEqual([])
-    expect(await changes(seg.id)).toEqual([['entered', ev!.profileId], ['left', ev!.profileId]])
+    expect(await changes(seg.id)).toEqual([
+      ['entered', ev!.profileId],
+      ['left', ev!.profileId],
+    ])
     const next = (await queuedJobs({ type: 'segments.refresh-time' })).filter((j) => j.status === 'queued')
     expect(next).toHaveLength(1)
     expect(next[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + 20 * 60_000)
@@ -162,11 +234,26 @@ test('"in the last N days" segments are refreshed by the periodic job, which boo
 test('live re-evaluation compiles a segment once and binds "now" per call, so the cached query follows the clock', async () => {
   const cid = await company()
   const metric = await getOrCreateMetric(cid, 'Viewed Page')
-  const seg = await createSegment(cid, { name: 'Viewed this week', definition: def({ kind: 'metric', metricId: metric.id, comparison: 'at_least', count: 1, timeframe: { type: 'in_last_days', days: 7 } }) })
+  const seg = await createSegment(cid, {
+    name: 'Viewed this week',
+    definition: def({
+      kind: 'metric',
+      metricId: metric.id,
+      comparison: 'at_least',
+      count: 1,
+      timeframe: { type: 'in_last_days', days: 7 },
+    }),
+  })
   await runJobsUntilIdle()
   const active = async () => (await read(activeSegmentsOps(cid))).find((s) => s.id === seg.id)!
   const first = compiledMatchQuery(await active(), 'UTC')
-  const [ev] = await ingestEvents(cid, [{ metric: { name: 'Viewed Page' }, profile: { email: 'clock@x.test' }, time: new Date(Date.now() - 86400_000).toISOString() }])
+  const [ev] = await ingestEvents(cid, [
+    {
+      metric: { name: 'Viewed Page' },
+      profile: { email: 'clock@x.test' },
+      time: new Date(Date.now() - 86400_000).toISOString(),
+    },
+  ])
   expect(await members(seg.id)).toEqual([ev!.profileId])
   try {
     // Eight days later the event is out of the window: the same compiled query, a later "now".
@@ -174,7 +261,9 @@ test('live re-evaluation compiles a segment once and binds "now" per call, so th
     await reevaluateProfiles(cid, [ev!.profileId], { metricIds: [metric.id] })
     expect(await members(seg.id)).toEqual([])
     expect(compiledMatchQuery(await active(), 'UTC')).toBe(first)
-    expect(first.parameters.some((p) => typeof p === 'number' && Math.abs(p - Date.now() / 1000) < 30 * 86400)).toBe(false)
+    expect(first.parameters.some((p) => typeof p === 'number' && Math.abs(p - Date.now() / 1000) < 30 * 86400)).toBe(
+      false,
+    )
   } finally {
     setSegmentClock(null)
   }
@@ -182,7 +271,15 @@ test('live re-evaluation compiles a segment once and binds "now" per call, so th
   expect(await members(seg.id)).toEqual([ev!.profileId])
   // Another time zone or a new definition compiles again.
   expect(compiledMatchQuery(await active(), 'Europe/Paris')).not.toBe(first)
-  await updateGroup(cid, seg.id, { definition: def({ kind: 'metric', metricId: metric.id, comparison: 'at_least', count: 1, timeframe: { type: 'in_last_days', days: 30 } }) })
+  await updateGroup(cid, seg.id, {
+    definition: def({
+      kind: 'metric',
+      metricId: metric.id,
+      comparison: 'at_least',
+      count: 1,
+      timeframe: { type: 'in_last_days', days: 30 },
+    }),
+  })
   expect(compiledMatchQuery(await active(), 'UTC')).not.toBe(first)
 })
 
@@ -194,16 +291,45 @@ describe('hints for created and merged profiles', () => {
     const vip = await createList(cid, { name: 'VIP' })
     const seg = async (name: string, ...c: unknown[]) => (await createSegment(cid, { name, definition: def(...c) })).id
     const s = {
-      never: await seg('Never bought', { kind: 'metric', metricId: order.id, comparison: 'zero_times', count: 0, timeframe: allTime }),
+      never: await seg('Never bought', {
+        kind: 'metric',
+        metricId: order.id,
+        comparison: 'zero_times',
+        count: 0,
+        timeframe: allTime,
+      }),
       notVip: await seg('Not VIP', { kind: 'list_membership', listId: vip.id, operator: 'not_in' }),
       noSms: await seg('Cannot receive SMS', { kind: 'consent', channel: 'sms_marketing', operator: 'cannot_receive' }),
-      lowSpend: await seg('Spent at most 10', { kind: 'metric', metricId: order.id, comparison: 'at_most', count: 10, aggregate: 'sum_value', timeframe: allTime }),
-      vipOrNever: await seg('VIP or never bought', { type: 'or', conditions: [
-        { kind: 'list_membership', listId: vip.id, operator: 'in' }, { kind: 'metric', metricId: order.id, comparison: 'exactly', count: 0, timeframe: allTime }] }),
-      twice: await seg('Bought 2+', { kind: 'metric', metricId: order.id, comparison: 'at_least', count: 2, timeframe: allTime }),
+      lowSpend: await seg('Spent at most 10', {
+        kind: 'metric',
+        metricId: order.id,
+        comparison: 'at_most',
+        count: 10,
+        aggregate: 'sum_value',
+        timeframe: allTime,
+      }),
+      vipOrNever: await seg('VIP or never bought', {
+        type: 'or',
+        conditions: [
+          { kind: 'list_membership', listId: vip.id, operator: 'in' },
+          { kind: 'metric', metricId: order.id, comparison: 'exactly', count: 0, timeframe: allTime },
+        ],
+      }),
+      twice: await seg('Bought 2+', {
+        kind: 'metric',
+        metricId: order.id,
+        comparison: 'at_least',
+        count: 2,
+        timeframe: allTime,
+      }),
       inVip: await seg('VIP', { kind: 'list_membership', listId: vip.id, operator: 'in' }),
-      vipBuyer: await seg('VIP or buyer', { type: 'or', conditions: [
-        { kind: 'list_membership', listId: vip.id, operator: 'in' }, { kind: 'metric', metricId: order.id, comparison: 'at_least', count: 1, timeframe: allTime }] }),
+      vipBuyer: await seg('VIP or buyer', {
+        type: 'or',
+        conditions: [
+          { kind: 'list_membership', listId: vip.id, operator: 'in' },
+          { kind: 'metric', metricId: order.id, comparison: 'at_least', count: 1, timeframe: allTime },
+        ],
+      }),
     }
     await runJobsUntilIdle()
     return { cid, order, vip, s }
@@ -239,8 +365,12 @@ describe('hints for created and merged profiles', () => {
 
   test('after a merge, { all: true } re-checks the moved events and list memberships', async () => {
     const { cid, vip, s } = await world()
-    const [k] = await ingestEvents(cid, [{ metric: { name: 'Placed Order' }, profile: { email: 'k@x.test' }, value: 5 }])
-    const [anon] = await ingestEvents(cid, [{ metric: { name: 'Placed Order' }, profile: { anonymousId: 'anon-9' }, value: 20 }])
+    const [k] = await ingestEvents(cid, [
+      { metric: { name: 'Placed Order' }, profile: { email: 'k@x.test' }, value: 5 },
+    ])
+    const [anon] = await ingestEvents(cid, [
+      { metric: { name: 'Placed Order' }, profile: { anonymousId: 'anon-9' }, value: 20 },
+    ])
     await addProfilesToList(cid, vip.id, [anon!.profileId])
     const into = k!.profileId
     // What the create path hands over for new profiles.
@@ -263,7 +393,9 @@ describe('hints for created and merged profiles', () => {
     const { cid, order, s } = await world()
     const id = await newProfile(cid, 'plain@x.test')
     const ts = Math.floor(Date.now() / 1000)
-    await db.event.createMany({ data: [ts, ts - 5].map((t) => ({ companyId: cid, profileId: id, metricId: order.id, ts: t, value: 1 })) })
+    await db.event.createMany({
+      data: [ts, ts - 5].map((t) => ({ companyId: cid, profileId: id, metricId: order.id, ts: t, value: 1 })),
+    })
     await reevaluateProfiles(cid, [id])
     for (const g of [s.twice, s.vipBuyer, s.notVip, s.noSms, s.lowSpend]) expect(await members(g)).toEqual([id])
     for (const g of [s.never, s.inVip, s.vipOrNever]) expect(await members(g)).toEqual([])
@@ -276,28 +408,65 @@ describe('background recompute', () => {
   beforeAll(async () => {
     cid = await company()
     ids = Array.from({ length: 100 }, (_, i) => ulid(Date.now() + i))
-    await db.profile.createMany({ data: ids.map((id, i) => ({ id, companyId: cid, email: `p${i}@x.test`, properties: JSON.stringify({ n: i }) })) })
+    await db.profile.createMany({
+      data: ids.map((id, i) => ({ id, companyId: cid, email: `p${i}@x.test`, properties: JSON.stringify({ n: i }) })),
+    })
   })
 
   test('a definition change marks the segment processing; the job reports progress and converges', async () => {
-    const seg = await createSegment(cid, { name: 'Even', definition: def({ kind: 'profile_property', field: 'properties.n', valueType: 'number', operator: 'less_than', value: 50 }) })
+    const seg = await createSegment(cid, {
+      name: 'Even',
+      definition: def({
+        kind: 'profile_property',
+        field: 'properties.n',
+        valueType: 'number',
+        operator: 'less_than',
+        value: 50,
+      }),
+    })
     expect(seg).toMatchObject({ isProcessing: true, processingPercent: 0 })
     await runJobsUntilIdle()
     expect(await members(seg.id)).toEqual(ids.slice(0, 50).sort())
 
-    await updateGroup(cid, seg.id, { definition: def({ kind: 'profile_property', field: 'properties.n', valueType: 'number', operator: 'greater_than', value: 89 }) })
-    expect(await db.group.findUniqueOrThrow({ where: { id: seg.id } })).toMatchObject({ isProcessing: true, processingPercent: 0 })
+    await updateGroup(cid, seg.id, {
+      definition: def({
+        kind: 'profile_property',
+        field: 'properties.n',
+        valueType: 'number',
+        operator: 'greater_than',
+        value: 89,
+      }),
+    })
+    expect(await db.group.findUniqueOrThrow({ where: { id: seg.id } })).toMatchObject({
+      isProcessing: true,
+      processingPercent: 0,
+    })
     const seen: number[] = []
-    const r = await recomputeSegment(cid, seg.id, (p) => { seen.push(p) }, { chunkSize: 30 })
+    const r = await recomputeSegment(
+      cid,
+      seg.id,
+      (p) => {
+        seen.push(p)
+      },
+      { chunkSize: 30 },
+    )
     expect(seen).toEqual([25, 50, 75, 99, 100])
     expect(r).toEqual({ entered: 10, left: 50, memberCount: 10 })
-    expect(await db.group.findUniqueOrThrow({ where: { id: seg.id } })).toMatchObject({ isProcessing: false, processingPercent: 100, memberCount: 10 })
+    expect(await db.group.findUniqueOrThrow({ where: { id: seg.id } })).toMatchObject({
+      isProcessing: false,
+      processingPercent: 100,
+      memberCount: 10,
+    })
     expect(await members(seg.id)).toEqual(ids.slice(90).sort())
     const log = await db.groupMembershipChange.groupBy({ by: ['kind'], where: { groupId: seg.id }, _count: true })
     expect(Object.fromEntries(log.map((l) => [l.kind, l._count]))).toEqual({ entered: 60, left: 50 })
 
     // Idempotent: a re-run (or a duplicate job) changes nothing.
-    expect(await recomputeSegment(cid, seg.id, undefined, { chunkSize: 7 })).toEqual({ entered: 0, left: 0, memberCount: 10 })
+    expect(await recomputeSegment(cid, seg.id, undefined, { chunkSize: 7 })).toEqual({
+      entered: 0,
+      left: 0,
+      memberCount: 10,
+    })
     await enqueue('segments.recompute', { groupId: seg.id }, { companyId: cid })
     await enqueue('segments.recompute', { groupId: seg.id }, { companyId: cid })
     await runJobsUntilIdle()
@@ -306,22 +475,55 @@ describe('background recompute', () => {
   })
 
   test('a recompute whose definition changed mid-way stops and leaves the segment processing for the newer job', async () => {
-    const seg = await createSegment(cid, { name: 'A', definition: def({ kind: 'profile_property', field: 'properties.n', valueType: 'number', operator: 'less_than', value: 10 }) })
+    const seg = await createSegment(cid, {
+      name: 'A',
+      definition: def({
+        kind: 'profile_property',
+        field: 'properties.n',
+        valueType: 'number',
+        operator: 'less_than',
+        value: 10,
+      }),
+    })
     let changed = false
-    const r = await recomputeSegment(cid, seg.id, async () => {
-      if (changed) return
-      changed = true
-      await db.group.update({ where: { id: seg.id }, data: { definition: JSON.stringify(def({ kind: 'profile_property', field: 'properties.n', valueType: 'number', operator: 'less_than', value: 3 })) } })
-    }, { chunkSize: 20 })
+    const r = await recomputeSegment(
+      cid,
+      seg.id,
+      async () => {
+        if (changed) return
+        changed = true
+        await db.group.update({
+          where: { id: seg.id },
+          data: {
+            definition: JSON.stringify(
+              def({
+                kind: 'profile_property',
+                field: 'properties.n',
+                valueType: 'number',
+                operator: 'less_than',
+                value: 3,
+              }),
+            ),
+          },
+        })
+      },
+      { chunkSize: 20 },
+    )
     expect(r.aborted).toBe(true)
     expect((await db.group.findUniqueOrThrow({ where: { id: seg.id } })).isProcessing).toBe(true)
     await runJobsUntilIdle()
     expect(await members(seg.id)).toEqual(ids.slice(0, 3).sort())
-    expect(await db.group.findUniqueOrThrow({ where: { id: seg.id } })).toMatchObject({ isProcessing: false, memberCount: 3 })
+    expect(await db.group.findUniqueOrThrow({ where: { id: seg.id } })).toMatchObject({
+      isProcessing: false,
+      memberCount: 3,
+    })
   })
 
   test('the job skips a deleted segment', async () => {
-    const seg = await createSegment(cid, { name: 'Gone', definition: def({ kind: 'profile_property', field: 'email', valueType: 'text', operator: 'is_set' }) })
+    const seg = await createSegment(cid, {
+      name: 'Gone',
+      definition: def({ kind: 'profile_property', field: 'email', valueType: 'text', operator: 'is_set' }),
+    })
     await deleteGroups(cid, [seg.id])
     await runJobsUntilIdle()
     expect(await members(seg.id)).toEqual([])

@@ -26,21 +26,36 @@ async function tenant(name?: string) {
   const co = await makeCompany(name)
   const user = await makeUser({ companyId: co.id })
   const cookie = await signIn(user.id, co.id)
-  const list = await db.group.create({ data: { id: 'L' + Math.random().toString(36).slice(2, 8).toUpperCase(), companyId: co.id, name: 'Newsletter' } })
+  const list = await db.group.create({
+    data: { id: 'L' + Math.random().toString(36).slice(2, 8).toUpperCase(), companyId: co.id, name: 'Newsletter' },
+  })
   return { co, cookie, list }
 }
 
-const body = (listId: string, extra: Record<string, unknown> = {}) => ({ name: 'Spring signup', listId, content: { ...SUBSCRIBE_LINK_DEFAULTS }, ...extra })
-const create = (cookie: string, b: unknown) => linksRoute.POST(ajaxRequest('/ajax/growth/subscribe-links', { method: 'POST', cookie, body: b }))
+const body = (listId: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Spring signup',
+  listId,
+  content: { ...SUBSCRIBE_LINK_DEFAULTS },
+  ...extra,
+})
+const create = (cookie: string, b: unknown) =>
+  linksRoute.POST(ajaxRequest('/ajax/growth/subscribe-links', { method: 'POST', cookie, body: b }))
 
 let ip = 0
 function postPage(slug: string, form: Record<string, string>, headers: Record<string, string> = {}) {
   // Each call its own visitor address unless a test says otherwise, so the rate limit is tested on purpose only.
-  return publicRoute.POST(new Request(`${APP}/subscribe/${slug}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-client-ip': `10.0.0.${++ip % 250}`, ...headers },
-    body: new URLSearchParams(form).toString(),
-  }), params({ slug }))
+  return publicRoute.POST(
+    new Request(`${APP}/subscribe/${slug}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-client-ip': `10.0.0.${++ip % 250}`,
+        ...headers,
+      },
+      body: new URLSearchParams(form).toString(),
+    }),
+    params({ slug }),
+  )
 }
 const getPage = (slug: string) => publicRoute.GET(new Request(`${APP}/subscribe/${slug}`), params({ slug }))
 
@@ -59,7 +74,10 @@ test('create validates: missing name, a list of another company, a bad slug, a t
   expect(res.status).toBe(400)
   expect((await res.json()).fieldErrors.slug).toBeDefined()
 
-  res = await create(a.cookie, body(a.list.id, { content: { ...SUBSCRIBE_LINK_DEFAULTS, collectPhone: true, buttonColor: 'red' } }))
+  res = await create(
+    a.cookie,
+    body(a.list.id, { content: { ...SUBSCRIBE_LINK_DEFAULTS, collectPhone: true, buttonColor: 'red' } }),
+  )
   expect(res.status).toBe(400)
   const fe = (await res.json()).fieldErrors
   expect(fe['content.buttonColor']).toBeDefined()
@@ -79,15 +97,30 @@ test('edit saves, and another company can neither read nor change the link', asy
   const { link } = await (await create(a.cookie, body(a.list.id))).json()
   expect(link.slug).toBe('spring-signup')
 
-  const other = await linkRoute.GET(ajaxRequest(`/ajax/growth/subscribe-links/${link.id}`, { cookie: b.cookie }), params({ linkId: link.id }))
+  const other = await linkRoute.GET(
+    ajaxRequest(`/ajax/growth/subscribe-links/${link.id}`, { cookie: b.cookie }),
+    params({ linkId: link.id }),
+  )
   expect(other.status).toBe(404)
-  const put = (cookie: string, b2: unknown) => linkRoute.PUT(ajaxRequest(`/ajax/growth/subscribe-links/${link.id}`, { method: 'PUT', cookie, body: b2 }), params({ linkId: link.id }))
+  const put = (cookie: string, b2: unknown) =>
+    linkRoute.PUT(
+      ajaxRequest(`/ajax/growth/subscribe-links/${link.id}`, { method: 'PUT', cookie, body: b2 }),
+      params({ linkId: link.id }),
+    )
   expect((await put(b.cookie, body(b.list.id))).status).toBe(404)
   const bad = await put(a.cookie, body(a.list.id, { content: { ...SUBSCRIBE_LINK_DEFAULTS, headline: '' } }))
   expect(bad.status).toBe(400)
   expect((await bad.json()).fieldErrors['content.headline']).toBeDefined()
 
-  const ok = await put(a.cookie, body(a.list.id, { name: 'Renamed', slug: 'renamed', status: 'disabled', content: { ...SUBSCRIBE_LINK_DEFAULTS, headline: 'Get 10% off' } }))
+  const ok = await put(
+    a.cookie,
+    body(a.list.id, {
+      name: 'Renamed',
+      slug: 'renamed',
+      status: 'disabled',
+      content: { ...SUBSCRIBE_LINK_DEFAULTS, headline: 'Get 10% off' },
+    }),
+  )
   expect(ok.status).toBe(200)
   const saved = (await ok.json()).link
   expect(saved).toMatchObject({ name: 'Renamed', slug: 'renamed', status: 'disabled', url: `${APP}/subscribe/renamed` })
@@ -99,7 +132,14 @@ test('edit saves, and another company can neither read nor change the link', asy
 
 test('the public page subscribes through the /client path with the link as source, and the list counts the sign-up', async () => {
   const a = await tenant('Shop <b>bold</b>')
-  const { link } = await (await create(a.cookie, body(a.list.id, { content: { ...SUBSCRIBE_LINK_DEFAULTS, headline: '<script>alert(1)</script>', collectFirstName: true } }))).json()
+  const { link } = await (
+    await create(
+      a.cookie,
+      body(a.list.id, {
+        content: { ...SUBSCRIBE_LINK_DEFAULTS, headline: '<script>alert(1)</script>', collectFirstName: true },
+      }),
+    )
+  ).json()
   const page = await getPage(link.slug)
   expect(page.status).toBe(200)
   const html = await page.text()
@@ -113,12 +153,19 @@ test('the public page subscribes through the /client path with the link as sourc
   expect(await res.text()).toContain(SUBSCRIBE_LINK_DEFAULTS.successHeadline)
   const profile = await db.profile.findFirstOrThrow({ where: { companyId: a.co.id, email: 'ann@example.test' } })
   expect(profile.firstName).toBe('Ann')
-  const consent = await db.profileConsent.findFirstOrThrow({ where: { profileId: profile.id, channel: 'email_marketing' } })
+  const consent = await db.profileConsent.findFirstOrThrow({
+    where: { profileId: profile.id, channel: 'email_marketing' },
+  })
   expect(consent).toMatchObject({ status: 'subscribed', source: 'Subscribe link: Spring signup' })
   expect(await db.groupMembership.count({ where: { groupId: a.list.id, profileId: profile.id, leftAt: null } })).toBe(1)
 
   const listed = await (await linksRoute.GET(ajaxRequest('/ajax/growth/subscribe-links', { cookie: a.cookie }))).json()
-  expect(listed.links[0]).toMatchObject({ id: link.id, signups: 1, listName: 'Newsletter', url: `${APP}/subscribe/${link.slug}` })
+  expect(listed.links[0]).toMatchObject({
+    id: link.id,
+    signups: 1,
+    listName: 'Newsletter',
+    url: `${APP}/subscribe/${link.slug}`,
+  })
 })
 
 test('a double opt-in list leaves the consent pending, mails the confirmation and says to check the inbox', async () => {
@@ -129,7 +176,9 @@ test('a double opt-in list leaves the consent pending, mails the confirmation an
   expect(res.status).toBe(200)
   expect(await res.text()).toContain('Check your inbox')
   const profile = await db.profile.findFirstOrThrow({ where: { companyId: a.co.id, email: 'dbl@example.test' } })
-  expect((await db.profileConsent.findFirstOrThrow({ where: { profileId: profile.id, channel: 'email_marketing' } })).status).toBe('pending')
+  expect(
+    (await db.profileConsent.findFirstOrThrow({ where: { profileId: profile.id, channel: 'email_marketing' } })).status,
+  ).toBe('pending')
   expect(await db.groupMembership.count({ where: { groupId: a.list.id } })).toBe(0)
   expect(await db.outboxMail.count({ where: { to: 'dbl@example.test' } })).toBe(1)
 })
@@ -137,7 +186,11 @@ test('a double opt-in list leaves the consent pending, mails the confirmation an
 test('honeypot, missing or forged token, bad email: nothing is written', async () => {
   const a = await tenant()
   const { link } = await (await create(a.cookie, body(a.list.id))).json()
-  const bot = await postPage(link.slug, { token: signFormToken(link.id), email: 'bot@example.test', website: 'http://spam.test' })
+  const bot = await postPage(link.slug, {
+    token: signFormToken(link.id),
+    email: 'bot@example.test',
+    website: 'http://spam.test',
+  })
   expect(bot.status).toBe(200) // the bot is told it worked
   const noToken = await postPage(link.slug, { email: 'embed@example.test' })
   expect(noToken.status).toBe(200)
@@ -146,7 +199,10 @@ test('honeypot, missing or forged token, bad email: nothing is written', async (
   expect(prefilled).toMatch(/name="token" value="[^"]+"/)
   const forged = await postPage(link.slug, { token: signFormToken('other-link'), email: 'x@example.test' })
   expect(forged.status).toBe(403)
-  const stale = await postPage(link.slug, { token: signFormToken(link.id, Date.now() - 3 * 3600_000), email: 'x@example.test' })
+  const stale = await postPage(link.slug, {
+    token: signFormToken(link.id, Date.now() - 3 * 3600_000),
+    email: 'x@example.test',
+  })
   expect(stale.status).toBe(403)
   const badEmail = await postPage(link.slug, { token: signFormToken(link.id), email: 'not-an-email' })
   expect(badEmail.status).toBe(400)
@@ -159,7 +215,11 @@ test('one address is rate-limited with Retry-After', async () => {
   const { link } = await (await create(a.cookie, body(a.list.id))).json()
   const statuses: number[] = []
   for (let i = 0; i < 5; i++) {
-    const r = await postPage(link.slug, { token: signFormToken(link.id), email: `r${i}@example.test` }, { 'x-client-ip': '10.9.9.9' })
+    const r = await postPage(
+      link.slug,
+      { token: signFormToken(link.id), email: `r${i}@example.test` },
+      { 'x-client-ip': '10.9.9.9' },
+    )
     statuses.push(r.status)
     if (r.status === 429) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
   }
@@ -185,25 +245,50 @@ test('a multipart post works too; an oversized body is read no further and write
   const form = new FormData()
   form.set('token', signFormToken(link.id))
   form.set('email', 'multi@example.test')
-  const multi = await publicRoute.POST(new Request(`${APP}/subscribe/${link.slug}`, { method: 'POST', headers: { 'x-client-ip': '10.7.7.7' }, body: form }), params({ slug: link.slug }))
+  const multi = await publicRoute.POST(
+    new Request(`${APP}/subscribe/${link.slug}`, {
+      method: 'POST',
+      headers: { 'x-client-ip': '10.7.7.7' },
+      body: form,
+    }),
+    params({ slug: link.slug }),
+  )
   expect(multi.status).toBe(200)
   expect(await db.profile.count({ where: { companyId: a.co.id, email: 'multi@example.test' } })).toBe(1)
-  const huge = await postPage(link.slug, { token: signFormToken(link.id), email: 'big@example.test', pad: 'x'.repeat(40_000) })
+  const huge = await postPage(link.slug, {
+    token: signFormToken(link.id),
+    email: 'big@example.test',
+    pad: 'x'.repeat(40_000),
+  })
   expect(huge.status).toBe(200) // no token could be read: the page comes back to confirm
   expect(await db.profile.count({ where: { companyId: a.co.id, email: 'big@example.test' } })).toBe(0)
 })
 
-test('the page wears the hosted-pages branding and the subscribe consent page\'s logo switch', async () => {
+test("the page wears the hosted-pages branding and the subscribe consent page's logo switch", async () => {
   const a = await tenant('Brandco')
   const { link } = await (await create(a.cookie, body(a.list.id))).json()
   expect(await (await getPage(link.slug)).text()).toContain('<div class="brand brand-left">')
-  await db.onsiteSettings.create({ data: { companyId: a.co.id, hostedPages: JSON.stringify({ brandColor: '#ff0066', backgroundColor: '#000000', textColor: '#111111', font: 'serif', buttonStyle: 'pill', logoPlacement: 'center' }) } })
+  await db.onsiteSettings.create({
+    data: {
+      companyId: a.co.id,
+      hostedPages: JSON.stringify({
+        brandColor: '#ff0066',
+        backgroundColor: '#000000',
+        textColor: '#111111',
+        font: 'serif',
+        buttonStyle: 'pill',
+        logoPlacement: 'center',
+      }),
+    },
+  })
   let html = await (await getPage(link.slug)).text()
   expect(html).toContain('background:#000000')
   expect(html).toContain('Georgia')
   expect(html).toContain('border-radius:999px')
   expect(html).toContain('brand-center')
-  await db.consentPage.create({ data: { companyId: a.co.id, scope: a.list.id, kind: 'subscribe', content: JSON.stringify({ showLogo: false }) } })
+  await db.consentPage.create({
+    data: { companyId: a.co.id, scope: a.list.id, kind: 'subscribe', content: JSON.stringify({ showLogo: false }) },
+  })
   html = await (await getPage(link.slug)).text()
   expect(html).not.toContain('class="brand')
 })

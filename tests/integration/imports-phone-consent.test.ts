@@ -19,11 +19,19 @@ type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }
 let A: number, B: number, cookieA: string, cookieB: string, listA: string, listB: string
 
 async function call(h: Handler, o: { method?: string; body?: unknown; cookie?: string; p: Record<string, string> }) {
-  const res = await h(ajaxRequest('/ajax/list/x/imports', { method: o.method ?? 'GET', cookie: o.cookie ?? cookieA, body: o.body }), params(o.p))
+  const res = await h(
+    ajaxRequest('/ajax/list/x/imports', { method: o.method ?? 'GET', cookie: o.cookie ?? cookieA, body: o.body }),
+    params(o.p),
+  )
   return res
 }
 
-async function importCsv(csv: string, mapping: Record<string, string>, extra: Record<string, unknown> = {}, listId = listA) {
+async function importCsv(
+  csv: string,
+  mapping: Record<string, string>,
+  extra: Record<string, unknown> = {},
+  listId = listA,
+) {
   const res = await call(importsPost, { method: 'POST', p: { id: listId }, body: { csv, mapping, ...extra } })
   const json = await res.json()
   if (res.status !== 202) return { status: res.status, json }
@@ -53,7 +61,11 @@ test('phone numbers with spaces, dots, brackets and national form are stored as 
   ].join('\n')
   const r = await importCsv(csv, { Email: 'email', Phone: 'phone_number' })
   expect(r.job).toMatchObject({ status: 'complete', completedCount: 4, failedCount: 0, errors: [] })
-  const phones = await db.profile.findMany({ where: { companyId: A, email: { in: ['p1@a.test', 'p2@a.test', 'p3@a.test', 'p4@a.test'] } }, orderBy: { email: 'asc' }, select: { phoneNumber: true } })
+  const phones = await db.profile.findMany({
+    where: { companyId: A, email: { in: ['p1@a.test', 'p2@a.test', 'p3@a.test', 'p4@a.test'] } },
+    orderBy: { email: 'asc' },
+    select: { phoneNumber: true },
+  })
   expect(phones.map((p) => p.phoneNumber)).toEqual(['+33123456789', '+33123456788', '+442079460958', '+442079460959'])
 })
 
@@ -71,20 +83,36 @@ test('a row with one unusable field is imported without it and the field is repo
   expect(keep1.city).toBe('Lyon')
   const ext = await db.profile.findFirstOrThrow({ where: { companyId: A, externalId: 'ext-9' } })
   expect([ext.email, ext.phoneNumber, ext.city]).toEqual([null, '+33612345678', 'Paris'])
-  expect(r.job.errors).toEqual(expect.arrayContaining([
-    expect.objectContaining({ line: 2, field: 'Phone', imported: true, message: expect.stringMatching(/phone number.*imported without it/i) }),
-    expect.objectContaining({ line: 3, field: 'Email', imported: true }),
-    expect.objectContaining({ line: 4, field: 'Email', message: 'Invalid email address.' }),
-  ]))
+  expect(r.job.errors).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        line: 2,
+        field: 'Phone',
+        imported: true,
+        message: expect.stringMatching(/phone number.*imported without it/i),
+      }),
+      expect.objectContaining({ line: 3, field: 'Email', imported: true }),
+      expect.objectContaining({ line: 4, field: 'Email', message: 'Invalid email address.' }),
+    ]),
+  )
   expect(r.job.errors.filter((e: { line: number; imported?: boolean }) => e.line === 4 && e.imported)).toEqual([])
 
   // The refused rows, with the file's own columns, their line and the reasons.
   const res = await call(refusedGet, { p: { id: listA, importId: r.json.import.id } })
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
-  expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="refused-rows-Salon-2026-\d{4}-\d{2}-\d{2}\.csv"/)
+  expect(res.headers.get('content-disposition')).toMatch(
+    /attachment; filename="refused-rows-Salon-2026-\d{4}-\d{2}-\d{2}\.csv"/,
+  )
   const rows = Papa.parse<string[]>((await res.text()).trim()).data
-  expect(rows[0]).toEqual(['Email', 'Phone', 'External', 'City', 'Line in the original file', 'Why this row was not imported'])
+  expect(rows[0]).toEqual([
+    'Email',
+    'Phone',
+    'External',
+    'City',
+    'Line in the original file',
+    'Why this row was not imported',
+  ])
   expect(rows.slice(1).map((row) => row.slice(0, 5))).toEqual([['not-an-email-either', '', '', 'Nice', '4']])
   expect(rows[1]![5]).toBe('Email: Invalid email address.')
 
@@ -96,17 +124,28 @@ test('a row with one unusable field is imported without it and the field is repo
 test('the declared consent is recorded as subscribed with method and source; unsubscribed people stay unsubscribed', async () => {
   const gone = ulid()
   await db.profile.create({ data: { id: gone, companyId: A, email: 'gone@a.test' } })
-  await db.profileConsent.create({ data: { companyId: A, profileId: gone, channel: 'email_marketing', status: 'unsubscribed' } })
+  await db.profileConsent.create({
+    data: { companyId: A, profileId: gone, channel: 'email_marketing', status: 'unsubscribed' },
+  })
   const csv = 'Email,Phone\nc1@a.test,06 11 22 33 44\ngone@a.test,\n'
-  const r = await importCsv(csv, { Email: 'email', Phone: 'phone_number' }, { consent: { status: 'subscribed', source: 'Trade show sign-up sheet', sms: true } })
+  const r = await importCsv(
+    csv,
+    { Email: 'email', Phone: 'phone_number' },
+    { consent: { status: 'subscribed', source: 'Trade show sign-up sheet', sms: true } },
+  )
   expect(r.job).toMatchObject({ completedCount: 2, failedCount: 0 })
   const c1 = await db.profile.findFirstOrThrow({ where: { companyId: A, email: 'c1@a.test' } })
-  const consents = await db.profileConsent.findMany({ where: { companyId: A, profileId: c1.id }, orderBy: { channel: 'asc' } })
+  const consents = await db.profileConsent.findMany({
+    where: { companyId: A, profileId: c1.id },
+    orderBy: { channel: 'asc' },
+  })
   expect(consents.map((c) => [c.channel, c.status, c.method, c.source])).toEqual([
     ['email_marketing', 'subscribed', 'CSV_IMPORT', 'Trade show sign-up sheet'],
     ['sms_marketing', 'subscribed', 'CSV_IMPORT', 'Trade show sign-up sheet'],
   ])
-  expect((await db.profileConsent.findFirstOrThrow({ where: { profileId: gone, channel: 'email_marketing' } })).status).toBe('unsubscribed')
+  expect(
+    (await db.profileConsent.findFirstOrThrow({ where: { profileId: gone, channel: 'email_marketing' } })).status,
+  ).toBe('unsubscribed')
 
   // Not subscribed: consent is not touched.
   const n = await importCsv('Email\nnone@a.test\n', { Email: 'email' }, { consent: { status: 'not_subscribed' } })
@@ -115,7 +154,11 @@ test('the declared consent is recorded as subscribed with method and source; uns
   expect(await db.profileConsent.count({ where: { profileId: none.id } })).toBe(0)
 
   // Subscribed needs a source; an unknown status is a 400.
-  const noSource = await importCsv('Email\nx@a.test\n', { Email: 'email' }, { consent: { status: 'subscribed', source: '  ' } })
+  const noSource = await importCsv(
+    'Email\nx@a.test\n',
+    { Email: 'email' },
+    { consent: { status: 'subscribed', source: '  ' } },
+  )
   expect(noSource.status).toBe(400)
   expect(noSource.json.fieldErrors).toHaveProperty(['consent.source'])
   expect((await importCsv('Email\nx@a.test\n', { Email: 'email' }, { consent: { status: 'maybe' } })).status).toBe(400)

@@ -40,7 +40,11 @@ test('an in-transaction consumer runs inside the ingest transaction: its failure
   registerBatchConsumer({
     name: 'probe in transaction',
     *inTransaction(groups) {
-      yield* exec(kysely().insertInto('FeatureFlag').values({ companyId: groups[0]!.companyId, name: 'probe', enabled: true, updatedAt: new Date() }))
+      yield* exec(
+        kysely()
+          .insertInto('FeatureFlag')
+          .values({ companyId: groups[0]!.companyId, name: 'probe', enabled: true, updatedAt: new Date() }),
+      )
       throw new Error('probe failed')
     },
   })
@@ -54,7 +58,11 @@ test('an after-commit consumer sees the batch committed, once per company, and i
   registerBatchConsumer({
     name: 'probe after commit',
     async afterCommit(t) {
-      seen.push({ companyId: t.companyId, events: await db.event.count({ where: { companyId: t.companyId } }), profiles: t.profileIds.length })
+      seen.push({
+        companyId: t.companyId,
+        events: await db.event.count({ where: { companyId: t.companyId } }),
+        profiles: t.profileIds.length,
+      })
       throw new Error('after-commit probe failed')
     },
   })

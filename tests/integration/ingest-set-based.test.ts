@@ -17,7 +17,12 @@ const t = (s: number) => new Date(Date.UTC(2026, 2, 1) + s * 1000).toISOString()
 const BATCHES: EventInput[][] = [
   [
     { metric: { name: 'Viewed Product' }, profile: { email: 'ada@example.test' }, time: t(1), uniqueId: 'v1' },
-    { metric: { name: 'Viewed Product' }, profile: { email: 'ada@example.test', firstName: 'Ada' }, time: t(2), uniqueId: 'v2' },
+    {
+      metric: { name: 'Viewed Product' },
+      profile: { email: 'ada@example.test', firstName: 'Ada' },
+      time: t(2),
+      uniqueId: 'v2',
+    },
     { metric: { name: 'Viewed Product' }, profile: { email: 'ada@example.test' }, time: t(3), uniqueId: 'v1' }, // duplicate in the batch
     { metric: { name: 'Active on Site' }, profile: { anonymousId: 'anon-1' }, time: t(4) },
     { metric: { name: 'Active on Site' }, profile: { anonymousId: 'anon-1' }, time: t(5) }, // no unique_id: both stored
@@ -33,7 +38,13 @@ const BATCHES: EventInput[][] = [
   [
     { metric: { name: 'Viewed Product' }, profile: { email: 'ada@example.test' }, time: t(20), uniqueId: 'v1' }, // stored earlier
     { metric: { name: 'Brand New Metric' }, profile: { email: 'ada@example.test' }, time: t(21), uniqueId: 'v1' }, // another metric: new
-    { metric: { name: 'Placed Order' }, profile: { externalId: 'ext-9', lastName: 'Nine' }, time: t(22), value: 7, uniqueId: 'o10' },
+    {
+      metric: { name: 'Placed Order' },
+      profile: { externalId: 'ext-9', lastName: 'Nine' },
+      time: t(22),
+      value: 7,
+      uniqueId: 'o10',
+    },
     { metric: { name: 'Active on Site' }, profile: { anonymousId: 'anon-1' }, time: t(3) }, // older: lastEventAt stays
     { metric: { name: 'Viewed Product' }, profile: { email: 'dee@example.test' }, time: t(24) },
     // Nothing changes but the attribute times (written for the batch at once on PostgreSQL)…
@@ -54,17 +65,36 @@ const BATCHES: EventInput[][] = [
 const queued = BATCHES.map((events, i) => validateEvents(events, 1_800_000_000_000 + i * 1000))
 const group = (companyId: number, i: number): IngestGroup[] => [{ companyId, mode: 'import', events: queued[i]! }]
 
-const ids = (p: { email: string | null; externalId: string | null; phoneNumber: string | null; anonymousId: string | null }) =>
-  [p.email, p.externalId, p.phoneNumber, p.anonymousId].join('|')
+const ids = (p: {
+  email: string | null
+  externalId: string | null
+  phoneNumber: string | null
+  anonymousId: string | null
+}) => [p.email, p.externalId, p.phoneNumber, p.anonymousId].join('|')
 
 async function snapshot(companyId: number, outcomes: GroupOutcome[][]) {
   const profiles = await kysely()
     .selectFrom('Profile')
-    .select(['id', 'email', 'phoneNumber', 'externalId', 'anonymousId', 'firstName', 'lastName', 'lastEventAt', 'properties', 'attributeTimes'])
+    .select([
+      'id',
+      'email',
+      'phoneNumber',
+      'externalId',
+      'anonymousId',
+      'firstName',
+      'lastName',
+      'lastEventAt',
+      'properties',
+      'attributeTimes',
+    ])
     .where('companyId', '=', companyId)
     .execute()
   const name = new Map(profiles.map((p) => [p.id, p.email ?? p.externalId ?? p.phoneNumber ?? p.anonymousId]))
-  const metrics = new Map((await kysely().selectFrom('Metric').select(['id', 'name']).where('companyId', '=', companyId).execute()).map((m) => [m.id, m.name]))
+  const metrics = new Map(
+    (await kysely().selectFrom('Metric').select(['id', 'name']).where('companyId', '=', companyId).execute()).map(
+      (m) => [m.id, m.name],
+    ),
+  )
   const events = await kysely()
     .selectFrom('Event')
     .select(['profileId', 'metricId', 'ts', 'value', 'uniqueId', 'properties'])
@@ -74,16 +104,25 @@ async function snapshot(companyId: number, outcomes: GroupOutcome[][]) {
     profiles: profiles
       // eslint-disable-next-line @typescript-eslint/no-unused-vars
       .map(({ id: _id, attributeTimes, lastEventAt, ...p }) => ({
-        ...p, lastEventAt: lastEventAt ? new Date(lastEventAt as unknown as string).toISOString() : null,
+        ...p,
+        lastEventAt: lastEventAt ? new Date(lastEventAt as unknown as string).toISOString() : null,
         attributeTimes: JSON.parse((attributeTimes as string | null) ?? '{}'),
       }))
       .sort((a, b) => ids(a).localeCompare(ids(b))),
     events: events
-      .map((e) => ({ profile: name.get(e.profileId), metric: metrics.get(e.metricId), ts: e.ts, value: e.value, uniqueId: e.uniqueId }))
+      .map((e) => ({
+        profile: name.get(e.profileId),
+        metric: metrics.get(e.metricId),
+        ts: e.ts,
+        value: e.value,
+        uniqueId: e.uniqueId,
+      }))
       // The merge's own event is stamped with the time of the merge and the merged profile's id.
       .map((e) => (e.metric === 'Merged Profile' ? { ...e, ts: 0, uniqueId: 'merge:' } : e))
       .sort((a, b) => a.ts - b.ts || String(a.metric).localeCompare(String(b.metric))),
-    duplicates: outcomes.map((os) => os.flatMap((o): (boolean | string)[] => ('ok' in o ? o.ok.map((r) => r.duplicate) : ['failed']))),
+    duplicates: outcomes.map((os) =>
+      os.flatMap((o): (boolean | string)[] => ('ok' in o ? o.ok.map((r) => r.duplicate) : ['failed'])),
+    ),
   }
 }
 
@@ -111,6 +150,14 @@ test('the set-based batch writes what the per-event path writes', async () => {
   expect(got.profiles.find((p) => p.email === 'cy@example.test')).toMatchObject({ firstName: 'Cy', lastName: 'Young' })
   const bo = got.profiles.find((p) => p.email === 'bo@example.test')!
   expect(bo.anonymousId).toBe('anon-2')
-  expect(got.events.filter((e) => e.profile === 'bo@example.test').map((e) => e.metric)).toEqual(['Merged Profile', 'Added to Cart', 'Active on Site', 'Started Checkout'])
-  expect(got.profiles.find((p) => p.anonymousId === 'anon-1')).toMatchObject({ email: 'ada@example.test', lastEventAt: t(31) })
+  expect(got.events.filter((e) => e.profile === 'bo@example.test').map((e) => e.metric)).toEqual([
+    'Merged Profile',
+    'Added to Cart',
+    'Active on Site',
+    'Started Checkout',
+  ])
+  expect(got.profiles.find((p) => p.anonymousId === 'anon-1')).toMatchObject({
+    email: 'ada@example.test',
+    lastEventAt: t(31),
+  })
 })

@@ -31,7 +31,14 @@ test('the directory lists every entry, and a new account has nothing installed',
   const a = await account()
   const res = await directory.GET(ajaxRequest('/ajax/integrations/directory', { cookie: a.cookie }))
   const body = await res.json()
-  expect(body.apps.map((x: { id: string }) => x.id)).toEqual(['shopify', 'woocommerce', 'csv-upload', 'sftp', 'webhooks', 'developer-apps'])
+  expect(body.apps.map((x: { id: string }) => x.id)).toEqual([
+    'shopify',
+    'woocommerce',
+    'csv-upload',
+    'sftp',
+    'webhooks',
+    'developer-apps',
+  ])
   expect(body.apps.every((x: { installed: boolean }) => !x.installed)).toBe(true)
   expect(DIRECTORY.find((e) => e.id === 'shopify')!.installPath).toBe('/integration/shopify')
 })
@@ -39,17 +46,51 @@ test('the directory lists every entry, and a new account has nothing installed',
 test('statuses: connections with their last sync and error (the worst status wins), uploads, drop folder, webhooks, apps; company scoped', async () => {
   const a = await account()
   const b = await account()
-  const s1 = await saveConnection({ companyId: a.companyId, key: 'shopify', externalKey: 'one.myshopify.com', credentials: { accessToken: 't' } })
-  const s2 = await saveConnection({ companyId: a.companyId, key: 'shopify', externalKey: 'two.myshopify.com', credentials: { accessToken: 't' } })
+  const s1 = await saveConnection({
+    companyId: a.companyId,
+    key: 'shopify',
+    externalKey: 'one.myshopify.com',
+    credentials: { accessToken: 't' },
+  })
+  const s2 = await saveConnection({
+    companyId: a.companyId,
+    key: 'shopify',
+    externalKey: 'two.myshopify.com',
+    credentials: { accessToken: 't' },
+  })
   await db.integration.update({ where: { id: s1.id }, data: { lastSyncAt: new Date('2026-01-02T00:00:00Z') } })
-  await db.integration.update({ where: { id: s2.id }, data: { status: 'error', lastError: 'Access token revoked', lastErrorAt: new Date('2026-01-03T00:00:00Z') } })
-  await db.eventImport.create({ data: { id: 'imp-a', companyId: a.companyId, source: 'upload', fileName: 'x.csv', status: 'complete', finishedAt: new Date('2026-01-04T00:00:00Z') } })
-  await db.webhook.create({ data: { id: 'wh-a', companyId: a.companyId, name: 'w', endpointUrl: 'https://example.com/h', secretSealed: 'x' } })
-  await saveConnection({ companyId: b.companyId, key: 'woocommerce', externalKey: 'https://b.example', credentials: {} })
+  await db.integration.update({
+    where: { id: s2.id },
+    data: { status: 'error', lastError: 'Access token revoked', lastErrorAt: new Date('2026-01-03T00:00:00Z') },
+  })
+  await db.eventImport.create({
+    data: {
+      id: 'imp-a',
+      companyId: a.companyId,
+      source: 'upload',
+      fileName: 'x.csv',
+      status: 'complete',
+      finishedAt: new Date('2026-01-04T00:00:00Z'),
+    },
+  })
+  await db.webhook.create({
+    data: { id: 'wh-a', companyId: a.companyId, name: 'w', endpointUrl: 'https://example.com/h', secretSealed: 'x' },
+  })
+  await saveConnection({
+    companyId: b.companyId,
+    key: 'woocommerce',
+    externalKey: 'https://b.example',
+    credentials: {},
+  })
 
   const mine = byId(await listDirectory(a.companyId))
   expect(mine.shopify).toMatchObject({
-    installed: true, status: 'error', connections: 2, lastSyncAt: '2026-01-02T00:00:00.000Z', lastError: 'Access token revoked', lastErrorAt: '2026-01-03T00:00:00.000Z',
+    installed: true,
+    status: 'error',
+    connections: 2,
+    lastSyncAt: '2026-01-02T00:00:00.000Z',
+    lastError: 'Access token revoked',
+    lastErrorAt: '2026-01-03T00:00:00.000Z',
   })
   expect(mine.woocommerce).toMatchObject({ installed: false, status: null })
   expect(mine['csv-upload']).toMatchObject({ installed: true, lastSyncAt: '2026-01-04T00:00:00.000Z' })
@@ -63,9 +104,19 @@ test('statuses: connections with their last sync and error (the worst status win
 
 test('has-ecommerce-integration answers from a connected store, not from a disconnected one', async () => {
   const a = await account()
-  const ask = async () => (await (await hasEcommerce.GET(ajaxRequest('/ajax/catalog/has-ecommerce-integration', { cookie: a.cookie }))).json()).hasEcommerceIntegration
+  const ask = async () =>
+    (
+      await (
+        await hasEcommerce.GET(ajaxRequest('/ajax/catalog/has-ecommerce-integration', { cookie: a.cookie }))
+      ).json()
+    ).hasEcommerceIntegration
   expect(await ask()).toBe(false)
-  const c = await saveConnection({ companyId: a.companyId, key: 'woocommerce', externalKey: 'https://shop.example', credentials: {} })
+  const c = await saveConnection({
+    companyId: a.companyId,
+    key: 'woocommerce',
+    externalKey: 'https://shop.example',
+    credentials: {},
+  })
   expect(await ask()).toBe(true)
   await db.integration.update({ where: { id: c.id }, data: { status: 'disconnected' } })
   expect(await ask()).toBe(false)
@@ -80,7 +131,10 @@ test('the demo connections: test shops with the documented secrets, sealed at re
     ['woocommerce', 'http://demo-woo.test', 'connected', true],
   ])
   expect(rows.some((r) => r.credentials.includes('demo-'))).toBe(false)
-  expect(await connectionCredentials(a.companyId, shopifyId)).toMatchObject({ accessToken: 'demo', webhookSecret: 'demo-shopify-secret' })
+  expect(await connectionCredentials(a.companyId, shopifyId)).toMatchObject({
+    accessToken: 'demo',
+    webhookSecret: 'demo-shopify-secret',
+  })
   expect(await connectionCredentials(a.companyId, woocommerceId)).toMatchObject({ webhookSecret: 'demo-woo-secret' })
   expect(byId(await listDirectory(a.companyId)).shopify).toMatchObject({ installed: true, isTest: true })
 })
@@ -88,17 +142,25 @@ test('the demo connections: test shops with the documented secrets, sealed at re
 test('the signed Shopify sample of docs/integrations.md, sent to the demo shop, becomes a Placed Order', async () => {
   const a = await account()
   // A shop belongs to one account: the earlier demo test's connections make way.
-  await db.integration.deleteMany({ where: { externalKey: { in: ['demo-store.myshopify.com', 'http://demo-woo.test'] } } })
+  await db.integration.deleteMany({
+    where: { externalKey: { in: ['demo-store.myshopify.com', 'http://demo-woo.test'] } },
+  })
   await seedDemoIntegrations(a.companyId)
   const doc = fs.readFileSync(path.join(__dirname, '../../docs/integrations.md'), 'utf8')
   const body = /BODY='([^']+)'/.exec(doc.slice(doc.indexOf('## A signed Shopify order')))![1]!
   const headers = {
-    'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': 'demo-store.myshopify.com',
-    'x-shopify-webhook-id': 'demo-1', 'x-shopify-hmac-sha256': createHmac('sha256', 'demo-shopify-secret').update(body).digest('base64'),
+    'content-type': 'application/json',
+    'x-shopify-topic': 'orders/create',
+    'x-shopify-shop-domain': 'demo-store.myshopify.com',
+    'x-shopify-webhook-id': 'demo-1',
+    'x-shopify-hmac-sha256': createHmac('sha256', 'demo-shopify-secret').update(body).digest('base64'),
   }
   const res = await shopifyWebhook(new Request('http://localhost/webhooks/shopify', { method: 'POST', headers, body }))
   expect(res.status).toBe(200)
   await runJobsUntilIdle()
-  const events = await db.event.findMany({ where: { companyId: a.companyId, metric: { name: 'Placed Order' } }, include: { profile: true } })
+  const events = await db.event.findMany({
+    where: { companyId: a.companyId, metric: { name: 'Placed Order' } },
+    include: { profile: true },
+  })
   expect(events.map((e) => [e.profile.email, e.value])).toEqual([['jon@example.com', 59]])
 })

@@ -40,7 +40,12 @@ const ORDERS = [
   'A-5,dan@example.com,2024-03-08 09:15:00,7,Spoon',
 ].join('\n')
 const MAPPING = {
-  email: 'Email', metricName: 'Placed Order', timeColumn: 'Placed', timeFormat: 'iso', valueColumn: 'Total', uniqueIdColumn: 'Order',
+  email: 'Email',
+  metricName: 'Placed Order',
+  timeColumn: 'Placed',
+  timeFormat: 'iso',
+  valueColumn: 'Total',
+  uniqueIdColumn: 'Order',
   properties: [{ column: 'Product', name: 'ProductName' }],
 }
 
@@ -49,7 +54,8 @@ const upload = (cookie: string, body: unknown) =>
 
 async function placedOrders(companyId: number) {
   return db.event.findMany({
-    where: { companyId, metric: { name: 'Placed Order' } }, orderBy: { uniqueId: 'asc' },
+    where: { companyId, metric: { name: 'Placed Order' } },
+    orderBy: { uniqueId: 'asc' },
     select: { uniqueId: true, value: true, ts: true, properties: true, profile: { select: { email: true } } },
   })
 }
@@ -57,15 +63,41 @@ async function placedOrders(companyId: number) {
 describe('CSV event upload', () => {
   test('a mapping that does not fit the file is a 400 with a field error per problem, and nothing is stored', async () => {
     const a = await account()
-    const res = await json(await upload(a.cookie, {
-      csv: ORDERS, mapping: { metricName: 'Placed Order', metricColumn: 'Order', timeColumn: 'When', timeFormat: 'weekday', properties: [{ column: 'Nope', name: 'x' }] },
-    }))
+    const res = await json(
+      await upload(a.cookie, {
+        csv: ORDERS,
+        mapping: {
+          metricName: 'Placed Order',
+          metricColumn: 'Order',
+          timeColumn: 'When',
+          timeFormat: 'weekday',
+          properties: [{ column: 'Nope', name: 'x' }],
+        },
+      }),
+    )
     expect(res.status).toBe(400)
     expect(Object.keys(res.body.fieldErrors).sort()).toEqual(['mapping.timeFormat'])
-    const res2 = await json(await upload(a.cookie, { csv: ORDERS, mapping: { metricName: 'Placed Order', metricColumn: 'Order', timeColumn: 'When', properties: [{ column: 'Nope', name: 'x' }] } }))
+    const res2 = await json(
+      await upload(a.cookie, {
+        csv: ORDERS,
+        mapping: {
+          metricName: 'Placed Order',
+          metricColumn: 'Order',
+          timeColumn: 'When',
+          properties: [{ column: 'Nope', name: 'x' }],
+        },
+      }),
+    )
     expect(res2.status).toBe(400)
-    expect(Object.keys(res2.body.fieldErrors).sort()).toEqual(['mapping.email', 'mapping.metricName', 'mapping.properties.0.column', 'mapping.timeColumn'])
-    expect((await json(await upload(a.cookie, { csv: '  ', mapping: MAPPING }))).body.fieldErrors).toEqual({ csv: ['The file is empty.'] })
+    expect(Object.keys(res2.body.fieldErrors).sort()).toEqual([
+      'mapping.email',
+      'mapping.metricName',
+      'mapping.properties.0.column',
+      'mapping.timeColumn',
+    ])
+    expect((await json(await upload(a.cookie, { csv: '  ', mapping: MAPPING }))).body.fieldErrors).toEqual({
+      csv: ['The file is empty.'],
+    })
     expect(await db.eventImport.count({ where: { companyId: a.companyId } })).toBe(0)
   })
 
@@ -77,19 +109,32 @@ describe('CSV event upload', () => {
     const row = await db.eventImport.findUniqueOrThrow({ where: { id: res.body.import.id } })
     expect(row).toMatchObject({ status: 'complete', source: 'upload', totalRows: 5, importedRows: 2, refusedRows: 3 })
     const events = await placedOrders(a.companyId)
-    expect(events.map((e) => [e.uniqueId, e.profile.email, e.value, new Date(e.ts * 1000).toISOString(), JSON.parse(e.properties).ProductName])).toEqual([
+    expect(
+      events.map((e) => [
+        e.uniqueId,
+        e.profile.email,
+        e.value,
+        new Date(e.ts * 1000).toISOString(),
+        JSON.parse(e.properties).ProductName,
+      ]),
+    ).toEqual([
       ['A-1', 'ann@example.com', 42.5, '2024-03-05T10:30:00.000Z', 'Mug'],
       ['A-5', 'dan@example.com', 7, '2024-03-08T09:15:00.000Z', 'Spoon'],
     ])
-    const file = await refused.GET(ajaxRequest(`/ajax/integrations/csv-events/${row.id}/refused`, { cookie: a.cookie }), params({ importId: row.id }))
+    const file = await refused.GET(
+      ajaxRequest(`/ajax/integrations/csv-events/${row.id}/refused`, { cookie: a.cookie }),
+      params({ importId: row.id }),
+    )
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="orders-refused.csv"')
-    expect(await file.text()).toBe([
-      'Order,Email,Placed,Total,Product,Line,Reason',
-      'A-2,not-an-email,2024-03-06 11:00:00,10,Cup,3,Email: Invalid email address.',
-      'A-3,bob@example.com,yesterday,12,Plate,4,"Time: ""yesterday"" is not an ISO 8601 time."',
-      'A-4,cat@example.com,2024-03-07T08:00:00Z,abc,Bowl,5,Value: Must be a number.',
-      '',
-    ].join('\r\n'))
+    expect(await file.text()).toBe(
+      [
+        'Order,Email,Placed,Total,Product,Line,Reason',
+        'A-2,not-an-email,2024-03-06 11:00:00,10,Cup,3,Email: Invalid email address.',
+        'A-3,bob@example.com,yesterday,12,Plate,4,"Time: ""yesterday"" is not an ISO 8601 time."',
+        'A-4,cat@example.com,2024-03-07T08:00:00Z,abc,Bowl,5,Value: Must be a number.',
+        '',
+      ].join('\r\n'),
+    )
     const history = await json(await csvEvents.GET(ajaxRequest('/ajax/integrations/csv-events', { cookie: a.cookie })))
     expect(history.body.imports.map((i: { fileName: string }) => i.fileName)).toEqual(['orders.csv'])
   })
@@ -106,7 +151,10 @@ describe('CSV event upload', () => {
     await upload(a.cookie, { csv, mapping: m })
     await upload(a.cookie, { csv, mapping: m })
     await runJobsUntilIdle()
-    const evs = await db.event.findMany({ where: { companyId: a.companyId, metric: { name: { in: ['Viewed Page', 'Clicked Ad'] } } }, include: { metric: true } })
+    const evs = await db.event.findMany({
+      where: { companyId: a.companyId, metric: { name: { in: ['Viewed Page', 'Clicked Ad'] } } },
+      include: { metric: true },
+    })
     expect(evs.map((e) => [e.metric.name, new Date(e.ts * 1000).toISOString()]).sort()).toEqual([
       ['Clicked Ad', '2023-12-31T00:00:00.000Z'],
       ['Viewed Page', '2024-03-05T10:00:00.000Z'],
@@ -140,10 +188,18 @@ describe('SFTP drop folder', () => {
     fs.rmSync(root, { recursive: true, force: true })
   })
 
-  const save = (cookie: string, body: unknown) => sftp.POST(ajaxRequest('/ajax/integrations/sftp', { method: 'POST', cookie, body }))
+  const save = (cookie: string, body: unknown) =>
+    sftp.POST(ajaxRequest('/ajax/integrations/sftp', { method: 'POST', cookie, body }))
   const patterns = [
     { pattern: 'orders-*.csv', kind: 'events', mapping: MAPPING },
-    { pattern: 'people*.csv', kind: 'profiles', mapping: [{ column: 'Mail', target: 'email' }, { column: 'Name', target: 'first_name' }] },
+    {
+      pattern: 'people*.csv',
+      kind: 'profiles',
+      mapping: [
+        { column: 'Mail', target: 'email' },
+        { column: 'Name', target: 'first_name' },
+      ],
+    },
   ]
 
   test('a folder outside the root, missing or a link out of it is refused with a field error', async () => {
@@ -172,13 +228,20 @@ describe('SFTP drop folder', () => {
     const outside = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sftp-secret-')), 'orders-x.csv')
     fs.writeFileSync(outside, ORDERS)
     fs.symlinkSync(outside, path.join(dir, 'orders-link.csv'))
-    const scan = await json(await sftpScan.POST(ajaxRequest('/ajax/integrations/sftp/scan', { method: 'POST', cookie: a.cookie })))
+    const scan = await json(
+      await sftpScan.POST(ajaxRequest('/ajax/integrations/sftp/scan', { method: 'POST', cookie: a.cookie })),
+    )
     expect(scan.body.scan).toEqual({ imported: ['orders-1.csv', 'people.csv'], failed: ['orders-2.csv'], skipped: [] })
     expect(fs.readdirSync(dir).sort()).toEqual(['failed', 'notes.txt', 'orders-link.csv', 'processed'])
     expect(fs.readdirSync(path.join(dir, 'processed'))).toHaveLength(2)
     expect(fs.readdirSync(path.join(dir, 'failed'))[0]).toMatch(/-orders-2\.csv$/)
     expect(await placedOrders(a.companyId)).toHaveLength(2)
-    expect(await db.profile.findFirst({ where: { companyId: a.companyId, email: 'zed@example.com' }, select: { firstName: true } })).toEqual({ firstName: 'Zed' })
+    expect(
+      await db.profile.findFirst({
+        where: { companyId: a.companyId, email: 'zed@example.com' },
+        select: { firstName: true },
+      }),
+    ).toEqual({ firstName: 'Zed' })
     const imports = await db.eventImport.findMany({ where: { companyId: a.companyId }, orderBy: { fileName: 'asc' } })
     expect(imports.map((i) => [i.fileName, i.source, i.kind, i.status, i.importedRows, i.refusedRows])).toEqual([
       ['orders-1.csv', 'sftp', 'events', 'complete', 2, 3],

@@ -33,11 +33,19 @@ afterAll(async () => {
 async function companyWith(n: number, webhook: boolean) {
   const company = await makeCompany()
   const profiles = []
-  for (let i = 0; i < n; i++) profiles.push((await upsertProfile(company.id, { email: `p${i}-${company.id}@x.test`, firstName: `P${i}` }, { mode: 'import' })).profile)
+  for (let i = 0; i < n; i++)
+    profiles.push(
+      (await upsertProfile(company.id, { email: `p${i}-${company.id}@x.test`, firstName: `P${i}` }, { mode: 'import' }))
+        .profile,
+    )
   if (webhook) {
     const id = ulid()
-    await db.webhook.create({ data: { id, companyId: company.id, name: 'feed', endpointUrl: 'http://127.0.0.1:9/hook', secretSealed: 'x' } })
-    await db.webhookTopicSubscription.create({ data: { companyId: company.id, webhookId: id, topic: topicOfMetric('Received Email') } })
+    await db.webhook.create({
+      data: { id, companyId: company.id, name: 'feed', endpointUrl: 'http://127.0.0.1:9/hook', secretSealed: 'x' },
+    })
+    await db.webhookTopicSubscription.create({
+      data: { companyId: company.id, webhookId: id, topic: topicOfMetric('Received Email') },
+    })
   }
   return { company, profiles }
 }
@@ -48,8 +56,17 @@ test('a page sent together: one Send sent, one event and one lastEventAt per pro
   const b = await companyWith(3, false)
   for (const { company, profiles } of [a, b]) {
     const sourceId = ulid()
-    await createSends({ companyId: company.id, channel: 'email', sourceType: 'campaign_message', sourceId, content, recipients: profiles.map((p) => ({ profileId: p.id, context: {} })) })
-    expect(await deliverSends({ companyId: company.id, channel: 'email', sourceType: 'campaign_message', sourceId })).toBe(profiles.length)
+    await createSends({
+      companyId: company.id,
+      channel: 'email',
+      sourceType: 'campaign_message',
+      sourceId,
+      content,
+      recipients: profiles.map((p) => ({ profileId: p.id, context: {} })),
+    })
+    expect(
+      await deliverSends({ companyId: company.id, channel: 'email', sourceType: 'campaign_message', sourceId }),
+    ).toBe(profiles.length)
     const sends = await db.send.findMany({ where: { companyId: company.id } })
     expect(sends.map((s) => s.status)).toEqual(profiles.map(() => 'sent'))
     for (const s of sends) {
@@ -82,7 +99,10 @@ test('only rows this worker holds are recorded, and recording the same page agai
   expect(await recordOutcomes(outcomes, 'w1')).toBe(3)
   expect(await recordOutcomes(outcomes, 'w1')).toBe(0)
   expect(await db.send.count({ where: { companyId: company.id, status: 'sent' } })).toBe(3)
-  expect(await db.send.findUnique({ where: { id: page.sending[0]!.id } })).toMatchObject({ status: 'sending', lockedBy: 'w2' })
+  expect(await db.send.findUnique({ where: { id: page.sending[0]!.id } })).toMatchObject({
+    status: 'sending',
+    lockedBy: 'w2',
+  })
   expect(await db.event.count({ where: { companyId: company.id } })).toBe(3)
   expect(await db.webhookDelivery.count({ where: { companyId: company.id } })).toBe(3)
 })
@@ -91,10 +111,19 @@ test('recordMessageEventsOps ignores an event already recorded (same send and me
   const { company, profiles } = await companyWith(2, true)
   const later = new Date('2030-01-01T00:00:00Z')
   const earlier = new Date('2029-01-01T00:00:00Z')
-  const ev = (at: Date) => profiles.map((p, i) => ({ companyId: company.id, profileId: p.id, metric: 'Received Email', sendId: `send-${i}-${company.id}`, at, properties: {} }))
+  const ev = (at: Date) =>
+    profiles.map((p, i) => ({
+      companyId: company.id,
+      profileId: p.id,
+      metric: 'Received Email',
+      sendId: `send-${i}-${company.id}`,
+      at,
+      properties: {},
+    }))
   expect(await inWriteTx(() => recordMessageEventsOps(company.id, 'Received Email', later, ev(later)))).toBe(2)
   expect(await inWriteTx(() => recordMessageEventsOps(company.id, 'Received Email', earlier, ev(earlier)))).toBe(0)
   expect(await db.event.count({ where: { companyId: company.id } })).toBe(2)
   expect(await db.webhookDelivery.count({ where: { companyId: company.id } })).toBe(2)
-  for (const p of await db.profile.findMany({ where: { companyId: company.id } })) expect(p.lastEventAt?.toISOString()).toBe(later.toISOString())
+  for (const p of await db.profile.findMany({ where: { companyId: company.id } }))
+    expect(p.lastEventAt?.toISOString()).toBe(later.toISOString())
 })

@@ -48,7 +48,8 @@ async function sink(answer: 'accept' | '5xx' | '4xx' = 'accept'): Promise<Sink> 
     logger: false,
     onRcptTo(_address, _session, callback) {
       s.rcptAttempts++
-      if (s.answer === '5xx') return callback(Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 }))
+      if (s.answer === '5xx')
+        return callback(Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 }))
       if (s.answer === '4xx') return callback(Object.assign(new Error('4.7.1 Try again later'), { responseCode: 451 }))
       callback()
     },
@@ -102,16 +103,26 @@ function campaign(companyId: number, profileIds: string[], over: Partial<CreateS
     channel: 'email',
     sourceType: 'campaign_message',
     sourceId: over.sourceId ?? ulid(),
-    content: { subject: 'Hello {{ first_name|default:"friend" }}', html: '<p>Hi {{ person.first_name }}, order {{ event.order_id }}</p>', fromEmail: 'news@shop.example.test', fromName: 'Shop' },
+    content: {
+      subject: 'Hello {{ first_name|default:"friend" }}',
+      html: '<p>Hi {{ person.first_name }}, order {{ event.order_id }}</p>',
+      fromEmail: 'news@shop.example.test',
+      fromName: 'Shop',
+    },
     recipients: profileIds.map((profileId) => ({ profileId, context: { event: { order_id: 'A-1' } } })),
     ...over,
   }
 }
 
-const sendsOf = (companyId: number, sourceId: string) => db.send.findMany({ where: { companyId, sourceId }, orderBy: { id: 'asc' } })
+const sendsOf = (companyId: number, sourceId: string) =>
+  db.send.findMany({ where: { companyId, sourceId }, orderBy: { id: 'asc' } })
 const header = (raw: string, name: string) => {
   const unfolded = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ')
-  return unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(name.toLowerCase() + ':'))?.slice(name.length + 1).trim()
+  return unfolded
+    .split(/\r?\n/)
+    .find((l) => l.toLowerCase().startsWith(name.toLowerCase() + ':'))
+    ?.slice(name.length + 1)
+    .trim()
 }
 
 test('mail goes through a real SMTP server, rendered per profile, with the pipeline headers', async () => {
@@ -136,7 +147,9 @@ test('mail goes through a real SMTP server, rendered per profile, with the pipel
   expect(header(mail.raw, 'Message-ID')).toBe(adaRow.messageId)
   expect(adaRow.messageId).toMatch(/^<.+@shop\.example\.test>$/)
   const lu = header(mail.raw, 'List-Unsubscribe')!
-  expect(lu).toMatch(/^<https:\/\/app\.example\.test\/unsubscribe\?t=[^>]+>, <mailto:unsubscribe@shop\.example\.test\?subject=[^>]+>$/)
+  expect(lu).toMatch(
+    /^<https:\/\/app\.example\.test\/unsubscribe\?t=[^>]+>, <mailto:unsubscribe@shop\.example\.test\?subject=[^>]+>$/,
+  )
   expect(verifyUnsubscribeToken(decodeURIComponent(lu.match(/t=([^>]+)>/)![1]!))).toBe(adaRow.id)
   expect(verifyUnsubscribeToken(adaRow.id + '.forged')).toBeNull()
   expect(header(mail.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click')
@@ -185,17 +198,32 @@ test('without SMTP the mail is kept in the local outbox, marked as not delivered
   expect(send).toMatchObject({ status: 'sent', provider: 'outbox' })
   const box = await db.outboxMail.findFirstOrThrow({ where: { companyId: cid, sendId: send!.id } })
   expect(send!.outboxMailId).toBe(box.id)
-  expect(box).toMatchObject({ to: 'ada@x.test', subject: 'Hello Ada', status: 'not_delivered', fromAddress: '"Shop" <news@shop.example.test>' })
+  expect(box).toMatchObject({
+    to: 'ada@x.test',
+    subject: 'Hello Ada',
+    status: 'not_delivered',
+    fromAddress: '"Shop" <news@shop.example.test>',
+  })
   expect(box.html).toContain('Hi Ada, order A-1')
   expect(box.text).toContain('Hi Ada, order A-1')
   const headers = JSON.parse(box.headers!)
-  expect(headers).toMatchObject({ 'X-Send-Id': send!.id, 'Message-ID': send!.messageId, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
+  expect(headers).toMatchObject({
+    'X-Send-Id': send!.id,
+    'Message-ID': send!.messageId,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  })
   await runJobsUntilIdle()
   expect(await db.outboxMail.count({ where: { sendId: send!.id } })).toBe(1)
   // The vendor's Received Email event, once, carrying the send, its source and subject.
-  const received = await db.event.findMany({ where: { companyId: cid, profileId: ada, metric: { name: 'Received Email' } } })
+  const received = await db.event.findMany({
+    where: { companyId: cid, profileId: ada, metric: { name: 'Received Email' } },
+  })
   expect(received).toHaveLength(1)
-  expect(JSON.parse(received[0]!.properties)).toMatchObject({ $send_id: send!.id, $message: input.sourceId, Subject: 'Hello Ada' })
+  expect(JSON.parse(received[0]!.properties)).toMatchObject({
+    $send_id: send!.id,
+    $message: input.sourceId,
+    Subject: 'Hello Ada',
+  })
 })
 
 test('a 5xx answer is a hard bounce: the Send is bounced, the address suppressed, later marketing skipped', async () => {
@@ -209,7 +237,11 @@ test('a 5xx answer is a hard bounce: the Send is bounced, the address suppressed
   expect(send).toMatchObject({ status: 'bounced', reason: 'hard_bounce' })
   expect(send!.error).toMatch(/No such user/)
   expect(smtp.rcptAttempts).toBe(1)
-  expect(await db.suppression.count({ where: { companyId: cid, profileId: ada, channel: 'email', reason: 'bounced', clearedAt: null } })).toBe(1)
+  expect(
+    await db.suppression.count({
+      where: { companyId: cid, profileId: ada, channel: 'email', reason: 'bounced', clearedAt: null },
+    }),
+  ).toBe(1)
   expect(await db.event.count({ where: { companyId: cid, profileId: ada, metric: { name: 'Bounced Email' } } })).toBe(1)
 
   const later = campaign(cid, [ada])
@@ -232,14 +264,32 @@ test('a page of flow sends (a source each) answered 4xx: one retry job names the
   const t0 = Date.now()
   setQueueClock(new Date(t0))
   const base = campaign(cid, [])
-  await createSends({ companyId: cid, channel: 'email', sourceType: 'flow_action_run', content: base.content, recipients: people.map((profileId, i) => ({ profileId, sourceId: `${action}:run${i}` })) })
+  await createSends({
+    companyId: cid,
+    channel: 'email',
+    sourceType: 'flow_action_run',
+    content: base.content,
+    recipients: people.map((profileId, i) => ({ profileId, sourceId: `${action}:run${i}` })),
+  })
   await runJobsUntilIdle()
   const rows = await db.send.findMany({ where: { companyId: cid, sourceType: 'flow_action_run' } })
-  expect(rows.map((r) => [r.status, r.reason])).toEqual([['deferred', 'retry'], ['deferred', 'retry'], ['deferred', 'retry']])
+  expect(rows.map((r) => [r.status, r.reason])).toEqual([
+    ['deferred', 'retry'],
+    ['deferred', 'retry'],
+    ['deferred', 'retry'],
+  ])
   // The retries' delivery jobs, due at the backoff: one, naming the three sources (one per row before).
-  const due = await jobQueue().claim({ workerId: 'test', limit: 100, visibilityTimeoutMs: 600_000, type: DELIVER_JOB, now: new Date(t0 + 2000) })
+  const due = await jobQueue().claim({
+    workerId: 'test',
+    limit: 100,
+    visibilityTimeoutMs: 600_000,
+    type: DELIVER_JOB,
+    now: new Date(t0 + 2000),
+  })
   expect(due).toHaveLength(1)
-  expect((due[0]!.payload as { sourceIds: string[] }).sourceIds.sort()).toEqual([0, 1, 2].map((i) => `${action}:run${i}`).sort())
+  expect((due[0]!.payload as { sourceIds: string[] }).sourceIds.sort()).toEqual(
+    [0, 1, 2].map((i) => `${action}:run${i}`).sort(),
+  )
   await jobQueue().fail(due[0]!, 'released by the test', { permanent: false, now: new Date(t0 + 2000) })
   // The provider is back: the retry delivers each row once.
   smtp.answer = 'accept'
@@ -294,7 +344,10 @@ test('a worker killed between claim and send: its rows become unknown once the l
   setQueueClock(SEND_LEASE_MS + 60_000)
   await runJobsUntilIdle()
   const rows = await sendsOf(cid, input.sourceId)
-  expect(rows.map((s) => [s.status, s.reason])).toEqual([['unknown', 'lease_expired'], ['unknown', 'lease_expired']])
+  expect(rows.map((s) => [s.status, s.reason])).toEqual([
+    ['unknown', 'lease_expired'],
+    ['unknown', 'lease_expired'],
+  ])
   setQueueClock(3_600_000)
   await runJobsUntilIdle()
   await deliverSends(payload)
@@ -332,7 +385,17 @@ test('pages: a large source is claimed a page at a time, and every Send goes onc
   for (const s of first) await deliverClaimed(s).then(() => {})
   await inWriteTx(function* () {
     // Record the first page as the worker would (kept simple: mark them sent).
-    yield* exec(kysely().updateTable('Send').where('companyId', '=', cid).where('id', 'in', first.map((s) => s.id)).set({ status: 'sent', lockedBy: null, leaseUntil: null }))
+    yield* exec(
+      kysely()
+        .updateTable('Send')
+        .where('companyId', '=', cid)
+        .where(
+          'id',
+          'in',
+          first.map((s) => s.id),
+        )
+        .set({ status: 'sent', lockedBy: null, leaseUntil: null }),
+    )
   })
   expect(await deliverSends(payload, { pageSize: 3 })).toBe(4)
   await runJobsUntilIdle()
@@ -378,7 +441,7 @@ test('policy at send time: smart sending skips a second campaign, SMS without co
   expect((await sendsOf(cid, night.sourceId))[0]).toMatchObject({ status: 'failed', reason: 'channel_not_configured' })
 })
 
-test('cross-tenant: a company cannot claim, see or address another company\'s sends and profiles', async () => {
+test("cross-tenant: a company cannot claim, see or address another company's sends and profiles", async () => {
   const smtp = await useSink()
   const { id: a } = await makeCompany()
   const { id: b } = await makeCompany()
@@ -400,7 +463,11 @@ test('cross-tenant: a company cannot claim, see or address another company\'s se
 
 test('account mail goes through SMTP_URL too when it is set (else the outbox)', async () => {
   const smtp = await useSink()
-  await getMailer().send({ to: 'owner@x.test', subject: 'Reset your password', text: 'https://app.example.test/reset?t=1' })
+  await getMailer().send({
+    to: 'owner@x.test',
+    subject: 'Reset your password',
+    text: 'https://app.example.test/reset?t=1',
+  })
   expect(smtp.mails.map((m) => [m.from, m.to[0]])).toEqual([['no-reply@app.example.test', 'owner@x.test']])
   delete process.env.SMTP_URL
   const before = await db.outboxMail.count()

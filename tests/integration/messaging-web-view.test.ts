@@ -14,14 +14,24 @@ import { GET } from '@/app/messages/[token]/route'
 useTestDatabase()
 jest.setTimeout(30_000)
 
-const open = (token: string) => GET(new Request('http://localhost/messages/' + token), { params: Promise.resolve({ token }) })
+const open = (token: string) =>
+  GET(new Request('http://localhost/messages/' + token), { params: Promise.resolve({ token }) })
 
 async function sendOne(companyId: number, firstName: string) {
-  const profileId = (await upsertProfile(companyId, { email: `${firstName.toLowerCase()}@x.test`, firstName }, { mode: 'import' })).profile.id
+  const profileId = (
+    await upsertProfile(companyId, { email: `${firstName.toLowerCase()}@x.test`, firstName }, { mode: 'import' })
+  ).profile.id
   const sourceId = ulid()
   await createSends({
-    companyId, channel: 'email', sourceType: 'campaign_message', sourceId,
-    content: { subject: 'News', html: '<p>Hi {{ first_name }}, order {{ event.order_id }}. <a href="{% web_view_link %}">View</a></p>', fromEmail: 'news@shop.example.test' },
+    companyId,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId,
+    content: {
+      subject: 'News',
+      html: '<p>Hi {{ first_name }}, order {{ event.order_id }}. <a href="{% web_view_link %}">View</a></p>',
+      fromEmail: 'news@shop.example.test',
+    },
     recipients: [{ profileId, context: { event: { order_id: 'A-7' } } }],
   })
   await runJobsUntilIdle()
@@ -44,7 +54,7 @@ test('the link in the sent email opens it, rendered for its recipient with its c
   expect(await res.text()).toContain('Hi Ada, order A-7.')
 })
 
-test('a forged, altered or foreign token shows nothing (404), and never another company\'s email', async () => {
+test("a forged, altered or foreign token shows nothing (404), and never another company's email", async () => {
   const a = await makeCompany()
   const b = await makeCompany()
   const { send: sendA } = await sendOne(a.id, 'Ada')
@@ -52,7 +62,13 @@ test('a forged, altered or foreign token shows nothing (404), and never another 
   const good = webViewToken(a.id, sendA.id)
   // Same send id under the other company, the send id alone, a changed signature, junk.
   const [, , sig] = good.split('.')
-  for (const bad of [`${b.id}.${sendA.id}.${sig}`, sendA.id, good.slice(0, -2) + (good.endsWith('AA') ? 'BB' : 'AA'), 'x'.repeat(300), '..']) {
+  for (const bad of [
+    `${b.id}.${sendA.id}.${sig}`,
+    sendA.id,
+    good.slice(0, -2) + (good.endsWith('AA') ? 'BB' : 'AA'),
+    'x'.repeat(300),
+    '..',
+  ]) {
     const res = await open(bad)
     expect(res.status).toBe(404)
     expect(await res.text()).not.toContain('Hi ')

@@ -27,15 +27,33 @@ beforeAll(async () => {
     { email: 'p4@ex.test', time: day(3), value: 4, properties: { Brand: 'Zed' } },
   ]
   // Every event carries its own order id; 20 more events make the sample large enough to tell.
-  const more = Array.from({ length: 20 }, (_, i) => ({ email: `q${i % 3}@ex.test`, time: day(4), value: 1, properties: { Brand: i % 2 ? 'Acme' : 'Zed' } }))
-  const all = [...events, ...more].map((e, i) => ({ ...e, metric: 'Placed Order', properties: { ...e.properties, OrderId: `ord-${1000 + i}` } }))
+  const more = Array.from({ length: 20 }, (_, i) => ({
+    email: `q${i % 3}@ex.test`,
+    time: day(4),
+    value: 1,
+    properties: { Brand: i % 2 ? 'Acme' : 'Zed' },
+  }))
+  const all = [...events, ...more].map((e, i) => ({
+    ...e,
+    metric: 'Placed Order',
+    properties: { ...e.properties, OrderId: `ord-${1000 + i}` },
+  }))
   metricId = (await addEvents(company.id, all))[0]!.metricId
 })
 
 const chart = async (qs: string) => {
-  const res = await getChart(ajaxRequest(`/ajax/data/metric/${metricId}/chart?timeframe=custom&start=2024-03-01&end=2024-03-03&granularity=daily&${qs}`, { cookie }), params({ id: metricId }))
+  const res = await getChart(
+    ajaxRequest(
+      `/ajax/data/metric/${metricId}/chart?timeframe=custom&start=2024-03-01&end=2024-03-03&granularity=daily&${qs}`,
+      { cookie },
+    ),
+    params({ id: metricId }),
+  )
   expect(res.status).toBe(200)
-  return (await res.json()) as { series: Array<{ dimension: string | null; isOther: boolean; values: number[]; total: number }>; total: number }
+  return (await res.json()) as {
+    series: Array<{ dimension: string | null; isOther: boolean; values: number[]; total: number }>
+    total: number
+  }
 }
 const bySeries = (series: Array<{ dimension: string | null; values: number[]; total: number }>) =>
   Object.fromEntries(series.map((s) => [String(s.dimension), { values: s.values, total: s.total }]))
@@ -61,11 +79,17 @@ test('a list property breaks down by each element: counts, values and unique pro
 
 test('scalar properties break down as before', async () => {
   const brand = await chart('by=Brand&measurement=c')
-  expect(bySeries(brand.series)).toEqual({ Acme: { values: [1, 2, 0], total: 3 }, Zed: { values: [0, 0, 3], total: 3 } })
+  expect(bySeries(brand.series)).toEqual({
+    Acme: { values: [1, 2, 0], total: 3 },
+    Zed: { values: [0, 0, 3], total: 3 },
+  })
 })
 
 test('a property unique per event (an order id) is not offered as a breakdown; list and shared properties are', async () => {
-  const res = await getDimensions(ajaxRequest(`/ajax/data/metric/${metricId}/dimensions`, { cookie }), params({ id: metricId }))
+  const res = await getDimensions(
+    ajaxRequest(`/ajax/data/metric/${metricId}/dimensions`, { cookie }),
+    params({ id: metricId }),
+  )
   const { dimensions } = (await res.json()) as { dimensions: Array<[string, string, string]> }
   const names = dimensions.map((d) => d[0])
   expect(names).not.toContain('OrderId')

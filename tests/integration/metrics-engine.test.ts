@@ -22,29 +22,52 @@ beforeAll(async () => {
 
 const daily = () => bucketRange({ start: FIXTURE_RANGE.start.getTime(), end: FIXTURE_RANGE.end.getTime() }, 'daily', TZ)
 const counts = async (where?: Parameters<typeof runMetricQuery>[0]['where']) =>
-  (await runMetricQuery({ companyId: fx.company.id, metricId: fx.metricId, buckets: daily(), measurements: ['count'], where }))[0]!.measurements.count
+  (
+    await runMetricQuery({
+      companyId: fx.company.id,
+      metricId: fx.metricId,
+      buckets: daily(),
+      measurements: ['count'],
+      where,
+    })
+  )[0]!.measurements.count
 
 test('count, sum_value and unique per local day, with the empty last day filled with 0', async () => {
   const r = await queryMetricAggregates(fx.company.id, {
-    metricId: fx.metricId, measurements: ['count', 'sum_value', 'unique'], interval: 'day', timezone: TZ,
+    metricId: fx.metricId,
+    measurements: ['count', 'sum_value', 'unique'],
+    interval: 'day',
+    timezone: TZ,
     filter: FIXTURE_RANGE,
   })
   expect(r.dates).toEqual([
-    '2024-03-08T00:00:00-05:00', '2024-03-09T00:00:00-05:00', '2024-03-10T00:00:00-05:00',
-    '2024-03-11T00:00:00-04:00', '2024-03-12T00:00:00-04:00',
+    '2024-03-08T00:00:00-05:00',
+    '2024-03-09T00:00:00-05:00',
+    '2024-03-10T00:00:00-05:00',
+    '2024-03-11T00:00:00-04:00',
+    '2024-03-12T00:00:00-04:00',
   ])
-  expect(r.data).toEqual([{
-    dimensions: [],
-    measurements: { count: [1, 2, 2, 2, 0], sum_value: [10, 12.5, 20, 4.25, 0], unique: [1, 2, 2, 1, 0] },
-  }])
+  expect(r.data).toEqual([
+    {
+      dimensions: [],
+      measurements: { count: [1, 2, 2, 2, 0], sum_value: [10, 12.5, 20, 4.25, 0], unique: [1, 2, 2, 1, 0] },
+    },
+  ])
   expect(r.nextPageCursor).toBeUndefined()
 })
 
 test('the same events bucketed in UTC land on other days; only the requested measurements come back', async () => {
   const r = await queryMetricAggregates(fx.company.id, {
-    metricId: fx.metricId, measurements: ['count'], filter: { start: new Date('2024-03-08T00:00:00Z'), end: new Date('2024-03-12T00:00:00Z') },
+    metricId: fx.metricId,
+    measurements: ['count'],
+    filter: { start: new Date('2024-03-08T00:00:00Z'), end: new Date('2024-03-12T00:00:00Z') },
   })
-  expect(r.dates).toEqual(['2024-03-08T00:00:00+00:00', '2024-03-09T00:00:00+00:00', '2024-03-10T00:00:00+00:00', '2024-03-11T00:00:00+00:00'])
+  expect(r.dates).toEqual([
+    '2024-03-08T00:00:00+00:00',
+    '2024-03-09T00:00:00+00:00',
+    '2024-03-10T00:00:00+00:00',
+    '2024-03-11T00:00:00+00:00',
+  ])
   expect(r.data[0]!.measurements).toEqual({ count: [0, 2, 2, 3] })
 })
 
@@ -56,10 +79,17 @@ test('hour, week and month intervals', async () => {
   const months = await queryMetricAggregates(fx.company.id, { ...base, interval: 'month', filter: FIXTURE_RANGE })
   expect(months.data[0]!.measurements.count).toEqual([7])
   const hours = await queryMetricAggregates(fx.company.id, {
-    ...base, interval: 'hour', filter: { start: new Date('2024-03-10T04:00:00Z'), end: new Date('2024-03-10T08:00:00Z') },
+    ...base,
+    interval: 'hour',
+    filter: { start: new Date('2024-03-10T04:00:00Z'), end: new Date('2024-03-10T08:00:00Z') },
   })
   // 23:00 EST, 00:00 EST, 01:00 EST, then 03:00 EDT: the skipped hour is not a bucket.
-  expect(hours.dates).toEqual(['2024-03-09T23:00:00-05:00', '2024-03-10T00:00:00-05:00', '2024-03-10T01:00:00-05:00', '2024-03-10T03:00:00-04:00'])
+  expect(hours.dates).toEqual([
+    '2024-03-09T23:00:00-05:00',
+    '2024-03-10T00:00:00-05:00',
+    '2024-03-10T01:00:00-05:00',
+    '2024-03-10T03:00:00-04:00',
+  ])
   expect(hours.data[0]!.measurements.count).toEqual([1, 1, 0, 0])
 })
 
@@ -92,7 +122,12 @@ test.each([
 })
 
 test('filters combine with AND', async () => {
-  expect(await counts([{ field: 'Category', op: 'equal', value: 'Shoes' }, { field: '$value', op: 'gt', value: 5 }])).toEqual([1, 1, 0, 0, 0])
+  expect(
+    await counts([
+      { field: 'Category', op: 'equal', value: 'Shoes' },
+      { field: '$value', op: 'gt', value: 5 },
+    ]),
+  ).toEqual([1, 1, 0, 0, 0])
 })
 
 test.each([
@@ -113,7 +148,11 @@ test.each([
 
 test('by a property: one row per value (events without it under ""), sorted and paged', async () => {
   const q = {
-    metricId: fx.metricId, measurements: ['count', 'unique'] as Array<'count' | 'unique'>, timezone: TZ, filter: FIXTURE_RANGE, by: ['Category'],
+    metricId: fx.metricId,
+    measurements: ['count', 'unique'] as Array<'count' | 'unique'>,
+    timezone: TZ,
+    filter: FIXTURE_RANGE,
+    by: ['Category'],
   }
   const r = await queryMetricAggregates(fx.company.id, { ...q, sort: '-count' })
   expect(r.data.map((d) => [d.dimensions, d.measurements.count])).toEqual([
@@ -129,25 +168,49 @@ test('by a property: one row per value (events without it under ""), sorted and 
   const page1 = await queryMetricAggregates(fx.company.id, { ...q, sort: 'count', pageSize: 2 })
   expect(page1.data).toHaveLength(2)
   expect(page1.nextPageCursor).toEqual(expect.any(String))
-  const page3 = await queryMetricAggregates(fx.company.id, { ...q, sort: 'count', pageSize: 2, pageCursor: page1.nextPageCursor })
-  const page3b = await queryMetricAggregates(fx.company.id, { ...q, sort: 'count', pageSize: 2, pageCursor: page3.nextPageCursor })
-  expect([...page1.data, ...page3.data, ...page3b.data].map((d) => d.dimensions[0]).sort()).toEqual(['', 'Bags', 'Hats', 'Shoes', 'shoes-premium'])
+  const page3 = await queryMetricAggregates(fx.company.id, {
+    ...q,
+    sort: 'count',
+    pageSize: 2,
+    pageCursor: page1.nextPageCursor,
+  })
+  const page3b = await queryMetricAggregates(fx.company.id, {
+    ...q,
+    sort: 'count',
+    pageSize: 2,
+    pageCursor: page3.nextPageCursor,
+  })
+  expect([...page1.data, ...page3.data, ...page3b.data].map((d) => d.dimensions[0]).sort()).toEqual([
+    '',
+    'Bags',
+    'Hats',
+    'Shoes',
+    'shoes-premium',
+  ])
   expect(page3b.nextPageCursor).toBeUndefined()
 })
 
 test('by two dimensions, one of them built in', async () => {
   const r = await queryMetricAggregates(fx.company.id, {
-    metricId: fx.metricId, measurements: ['sum_value'], timezone: TZ, interval: 'month', filter: FIXTURE_RANGE, by: ['Category', '$value'], sort: '-sum_value',
+    metricId: fx.metricId,
+    measurements: ['sum_value'],
+    timezone: TZ,
+    interval: 'month',
+    filter: FIXTURE_RANGE,
+    by: ['Category', '$value'],
+    sort: '-sum_value',
   })
   expect(r.data[0]).toEqual({ dimensions: ['shoes-premium', '20'], measurements: { sum_value: [20] } })
   expect(r.data).toHaveLength(7)
 })
 
-test('another company\'s metric is not found; bad queries are 400 with the field', async () => {
-  await expect(queryMetricAggregates(fx.company.id, { metricId: other.metricId, measurements: ['count'], filter: FIXTURE_RANGE }))
-    .rejects.toMatchObject({ status: 404 })
-  await expect(queryMetricAggregates(fx.company.id, { metricId: 'nope12', measurements: ['count'], filter: FIXTURE_RANGE }))
-    .rejects.toMatchObject({ status: 404 })
+test("another company's metric is not found; bad queries are 400 with the field", async () => {
+  await expect(
+    queryMetricAggregates(fx.company.id, { metricId: other.metricId, measurements: ['count'], filter: FIXTURE_RANGE }),
+  ).rejects.toMatchObject({ status: 404 })
+  await expect(
+    queryMetricAggregates(fx.company.id, { metricId: 'nope12', measurements: ['count'], filter: FIXTURE_RANGE }),
+  ).rejects.toMatchObject({ status: 404 })
   const bad: Array<[Record<string, unknown>, string]> = [
     [{ measurements: [] }, 'measurements'],
     [{ measurements: ['avg'] }, 'measurements'],
@@ -162,15 +225,25 @@ test('another company\'s metric is not found; bad queries are 400 with the field
     [{ interval: 'hour', filter: { start: new Date('2020-01-01'), end: new Date('2024-01-01') } }, 'interval'],
   ]
   for (const [patch, field] of bad) {
-    const q = { metricId: fx.metricId, measurements: ['count'], filter: FIXTURE_RANGE, ...patch } as Parameters<typeof queryMetricAggregates>[1]
-    const e = await queryMetricAggregates(fx.company.id, q).then(() => null, (err: AppError) => err)
+    const q = { metricId: fx.metricId, measurements: ['count'], filter: FIXTURE_RANGE, ...patch } as Parameters<
+      typeof queryMetricAggregates
+    >[1]
+    const e = await queryMetricAggregates(fx.company.id, q).then(
+      () => null,
+      (err: AppError) => err,
+    )
     expect([field, e?.status, Object.keys(e?.fieldErrors ?? {})]).toEqual([field, 400, [field]])
   }
 })
 
-test('a breakdown\'s unique totals count distinct profiles over the whole range, not the sum of daily uniques', async () => {
+test("a breakdown's unique totals count distinct profiles over the whole range, not the sum of daily uniques", async () => {
   const c = await getMetricChart(fx.company.id, fx.metricId, TZ, {
-    timeframe: 'custom', start: '2024-03-08', end: '2024-03-12', granularity: 'daily', measurement: 'unique', by: 'Category',
+    timeframe: 'custom',
+    start: '2024-03-08',
+    end: '2024-03-12',
+    granularity: 'daily',
+    measurement: 'unique',
+    by: 'Category',
   })
   // Shoes: p1 on Mar 8 and Mar 11, p2 on Mar 9 → 3 daily uniques but 2 profiles.
   const shoes = c.series.find((s) => s.dimension === 'Shoes')!
@@ -178,22 +251,55 @@ test('a breakdown\'s unique totals count distinct profiles over the whole range,
   expect(shoes.total).toBe(2)
   expect(c.total).toBe(3)
   // Ranked by the true totals: Shoes (2) first, then the groups of one profile by name (no Category last).
-  expect(c.series.map((s) => [s.dimension, s.total])).toEqual([['Shoes', 2], ['Bags', 1], ['Hats', 1], ['shoes-premium', 1], [null, 1]])
+  expect(c.series.map((s) => [s.dimension, s.total])).toEqual([
+    ['Shoes', 2],
+    ['Bags', 1],
+    ['Hats', 1],
+    ['shoes-premium', 1],
+    [null, 1],
+  ])
   const one = await getMetricChart(fx.company.id, fx.metricId, TZ, {
-    timeframe: 'custom', start: '2024-03-08', end: '2024-03-12', granularity: 'daily', measurement: 'unique', by: 'Category', limit: 1,
+    timeframe: 'custom',
+    start: '2024-03-08',
+    end: '2024-03-12',
+    granularity: 'daily',
+    measurement: 'unique',
+    by: 'Category',
+    limit: 1,
   })
-  expect(one.series.map((s) => [s.dimension, s.isOther, s.total])).toEqual([['Shoes', false, 2], [null, true, 3]])
+  expect(one.series.map((s) => [s.dimension, s.isOther, s.total])).toEqual([
+    ['Shoes', false, 2],
+    [null, true, 3],
+  ])
 })
 
 test('gt / gte / lt / lte compare numbers stored as text as numbers', async () => {
   const items = ['2', '3', '12', ' 40 ', 'many', 7]
-  const r = await addEvents(fx.company.id, items.map((Items, i) => ({
-    metric: 'Viewed Items', email: `items${i}@ex.test`, time: '2024-03-09T12:00:00Z', properties: { Items },
-  })))
-  const count = async (op: string, value: unknown) => (await runMetricQuery({
-    companyId: fx.company.id, metricId: r[0]!.metricId, measurements: ['count'], where: [{ field: 'Items', op, value }],
-    buckets: [{ label: FIXTURE_RANGE.start.getTime(), from: FIXTURE_RANGE.start.getTime(), to: FIXTURE_RANGE.end.getTime() }],
-  }))[0]!.measurements.count![0]
+  const r = await addEvents(
+    fx.company.id,
+    items.map((Items, i) => ({
+      metric: 'Viewed Items',
+      email: `items${i}@ex.test`,
+      time: '2024-03-09T12:00:00Z',
+      properties: { Items },
+    })),
+  )
+  const count = async (op: string, value: unknown) =>
+    (
+      await runMetricQuery({
+        companyId: fx.company.id,
+        metricId: r[0]!.metricId,
+        measurements: ['count'],
+        where: [{ field: 'Items', op, value }],
+        buckets: [
+          {
+            label: FIXTURE_RANGE.start.getTime(),
+            from: FIXTURE_RANGE.start.getTime(),
+            to: FIXTURE_RANGE.end.getTime(),
+          },
+        ],
+      })
+    )[0]!.measurements.count![0]
   expect(await count('gt', 10)).toBe(2) // "12", " 40 "
   expect(await count('gte', '3')).toBe(4) // "3", "12", " 40 ", 7
   expect(await count('lt', 7)).toBe(2) // "2", "3"

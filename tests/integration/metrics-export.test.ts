@@ -33,18 +33,26 @@ beforeAll(async () => {
 const json = async (res: Response) => ({ status: res.status, body: await res.json() })
 const exportReq = (id: string, body: unknown, cookie = cookieA) =>
   startExport(ajaxRequest(`/ajax/data/metric/${id}/export`, { method: 'POST', cookie, body }), params({ id }))
-const poll = (id: number | string, cookie = cookieA) => workerStatus(ajaxRequest(`/ajax/worker/${id}/status`, { cookie }), params({ id: String(id) })).then(json)
-const list = (qs = '', cookie = cookieA) => downloadsStatus(ajaxRequest(`/ajax/downloads/status${qs}`, { cookie })).then(json)
-const file = (id: number | string, cookie = cookieA) => downloadFile(ajaxRequest(`/ajax/downloads/${id}/file`, { cookie }), params({ id: String(id) }))
+const poll = (id: number | string, cookie = cookieA) =>
+  workerStatus(ajaxRequest(`/ajax/worker/${id}/status`, { cookie }), params({ id: String(id) })).then(json)
+const list = (qs = '', cookie = cookieA) =>
+  downloadsStatus(ajaxRequest(`/ajax/downloads/status${qs}`, { cookie })).then(json)
+const file = (id: number | string, cookie = cookieA) =>
+  downloadFile(ajaxRequest(`/ajax/downloads/${id}/file`, { cookie }), params({ id: String(id) }))
 
 test('export → poll → run the job → complete → list → file', async () => {
-  const started = await json(await exportReq(a.metricId, { timeframe: 'custom', start: '2024-03-08', end: '2024-03-12' }))
+  const started = await json(
+    await exportReq(a.metricId, { timeframe: 'custom', start: '2024-03-08', end: '2024-03-12' }),
+  )
   expect(started.status).toBe(202)
   const { workerId, downloadId } = started.body
   expect([typeof workerId, typeof downloadId]).toEqual(['number', 'number'])
 
   expect((await poll(workerId)).body).toEqual({ status: 'queued', percentComplete: 0, downloadId })
-  expect((await list()).body).toMatchObject({ processing: true, downloads: [{ id: downloadId, status: 'queued', url: null }] })
+  expect((await list()).body).toMatchObject({
+    processing: true,
+    downloads: [{ id: downloadId, status: 'queued', url: null }],
+  })
   expect((await file(downloadId)).status).toBe(409)
   // Mid-way, the figure is the rows written so far over the events counted when it started.
   await db.download.update({ where: { id: downloadId }, data: { status: 'processing', rowCount: 3 } })
@@ -56,7 +64,11 @@ test('export → poll → run the job → complete → list → file', async () 
   const listed = (await list()).body
   expect(listed).toMatchObject({ processing: false, total: 1, hasNext: false })
   expect(listed.downloads[0]).toMatchObject({
-    id: downloadId, status: 'complete', rowCount: 7, type: 'metric_events', url: `/ajax/downloads/${downloadId}/file`,
+    id: downloadId,
+    status: 'complete',
+    rowCount: 7,
+    type: 'metric_events',
+    url: `/ajax/downloads/${downloadId}/file`,
     name: 'placed-order-events-2024-03-08-to-2024-03-12.csv',
   })
 
@@ -69,7 +81,23 @@ test('export → poll → run the job → complete → list → file', async () 
   const parsed = Papa.parse<string[]>(await res.text(), { skipEmptyLines: true })
   expect(parsed.errors).toEqual([])
   const [header, ...rows] = parsed.data
-  expect(header).toEqual(['Event ID', 'Time', 'Metric', 'Profile ID', 'Email', 'Phone Number', 'First Name', 'Last Name', 'Value', 'Currency', 'Unique ID', 'Brand', 'Category', 'ItemCount', 'Tags'])
+  expect(header).toEqual([
+    'Event ID',
+    'Time',
+    'Metric',
+    'Profile ID',
+    'Email',
+    'Phone Number',
+    'First Name',
+    'Last Name',
+    'Value',
+    'Currency',
+    'Unique ID',
+    'Brand',
+    'Category',
+    'ItemCount',
+    'Tags',
+  ])
   expect(rows).toHaveLength(7)
   // Oldest first, times in the company's zone.
   expect(rows[0]!.slice(1, 5)).toEqual(['2024-03-08T23:30:00-05:00', 'Placed Order', a.profiles.p1, 'p1@ex.test'])
@@ -78,19 +106,35 @@ test('export → poll → run the job → complete → list → file', async () 
 })
 
 test('CSV escaping: commas, quotes, newlines and formula-looking text', async () => {
-  await addEvents(a.company.id, [{
-    metric: 'Left Review', email: 'p1@ex.test', time: '2024-03-09T15:00:00Z',
-    properties: { Text: 'Great, "really"\ngreat', Formula: '=SUM(A1)', Negative: '-5', Plain: 'ok' },
-  }])
+  await addEvents(a.company.id, [
+    {
+      metric: 'Left Review',
+      email: 'p1@ex.test',
+      time: '2024-03-09T15:00:00Z',
+      properties: { Text: 'Great, "really"\ngreat', Formula: '=SUM(A1)', Negative: '-5', Plain: 'ok' },
+    },
+  ])
   const metric = await db.metric.findFirstOrThrow({ where: { companyId: a.company.id, name: 'Left Review' } })
-  const { body } = await json(await exportReq(metric.id, { timeframe: 'custom', start: '2024-03-09', end: '2024-03-09' }))
+  const { body } = await json(
+    await exportReq(metric.id, { timeframe: 'custom', start: '2024-03-09', end: '2024-03-09' }),
+  )
   await runJobsUntilIdle()
   const text = await (await file(body.downloadId)).text()
   expect(text).toContain('"Great, ""really""\ngreat"')
   const [header, row] = Papa.parse<string[]>(text, { skipEmptyLines: true }).data
   const cell = (name: string) => row![header!.indexOf(name)]
-  expect([cell('Text'), cell('Formula'), cell('Negative'), cell('Plain')]).toEqual(['Great, "really"\ngreat', "'=SUM(A1)", '-5', 'ok'])
-  expect([csvCell(null), csvCell(' padded'), csvCell(3.5), csvCell({ a: 1 })]).toEqual(['', '" padded"', '3.5', '"{""a"":1}"'])
+  expect([cell('Text'), cell('Formula'), cell('Negative'), cell('Plain')]).toEqual([
+    'Great, "really"\ngreat',
+    "'=SUM(A1)",
+    '-5',
+    'ok',
+  ])
+  expect([csvCell(null), csvCell(' padded'), csvCell(3.5), csvCell({ a: 1 })]).toEqual([
+    '',
+    '" padded"',
+    '3.5',
+    '"{""a"":1}"',
+  ])
 })
 
 test('the job is idempotent: running it again rewrites the same file', async () => {
@@ -103,8 +147,12 @@ test('the job is idempotent: running it again rewrites the same file', async () 
   expect([second.content, second.rowCount, second.status]).toEqual([first.content, 7, 'complete'])
 })
 
-test('bad input is 400; another company\'s metric, task and file are 404; downloads are per user', async () => {
-  for (const bad of [{ timeframe: 'bogus' }, { timeframe: 'custom', start: '2024-03-10' }, { timeframe: 'custom', start: 'x', end: 'y' }]) {
+test("bad input is 400; another company's metric, task and file are 404; downloads are per user", async () => {
+  for (const bad of [
+    { timeframe: 'bogus' },
+    { timeframe: 'custom', start: '2024-03-10' },
+    { timeframe: 'custom', start: 'x', end: 'y' },
+  ]) {
     expect((await exportReq(a.metricId, bad)).status).toBe(400)
   }
   expect((await exportReq('bad id!', { timeframe: 'today' })).status).toBe(400)
@@ -125,7 +173,8 @@ test('bad input is 400; another company\'s metric, task and file are 404; downlo
   expect((await poll(99999999999)).status).toBe(404)
   expect((await file('99999999999')).status).toBe(404)
   expect((await file('abc')).status).toBe(400)
-  for (const qs of ['?status=bogus', '?row_count=0', '?row_count=101', '?download_type=A%20B', '?page=0']) expect((await list(qs)).status).toBe(400)
+  for (const qs of ['?status=bogus', '?row_count=0', '?row_count=101', '?download_type=A%20B', '?page=0'])
+    expect((await list(qs)).status).toBe(400)
   expect((await downloadsStatus(ajaxRequest('/ajax/downloads/status'))).status).toBe(401)
 })
 
@@ -141,11 +190,25 @@ test('downloads paging and filters', async () => {
 
 test('without metrics_export_pii (an analyst) the file has no emails, phones or names', async () => {
   const analyst = await signIn((await makeUser({ companyId: a.company.id, role: 'analyst' })).id, a.company.id)
-  const started = await json(await exportReq(a.metricId, { timeframe: 'custom', start: '2024-03-08', end: '2024-03-12' }, analyst))
+  const started = await json(
+    await exportReq(a.metricId, { timeframe: 'custom', start: '2024-03-08', end: '2024-03-12' }, analyst),
+  )
   expect(started.status).toBe(202)
   await runJobsUntilIdle()
   const text = await (await file(started.body.downloadId, analyst)).text()
   const [header] = Papa.parse<string[]>(text, { skipEmptyLines: true }).data
-  expect(header).toEqual(['Event ID', 'Time', 'Metric', 'Profile ID', 'Value', 'Currency', 'Unique ID', 'Brand', 'Category', 'ItemCount', 'Tags'])
+  expect(header).toEqual([
+    'Event ID',
+    'Time',
+    'Metric',
+    'Profile ID',
+    'Value',
+    'Currency',
+    'Unique ID',
+    'Brand',
+    'Category',
+    'ItemCount',
+    'Tags',
+  ])
   expect(text).not.toContain('p1@ex.test')
 })

@@ -12,10 +12,20 @@ export const TZ = 'America/New_York'
  * measurement, filter and breakdown has a distinct answer.
  */
 export const FIXTURE_EVENTS = [
-  { email: 'p1@ex.test', time: '2024-03-09T04:30:00Z', value: 10, properties: { Category: 'Shoes', ItemCount: 2, Tags: ['sale', 'new'] } }, // e1 [Mar 8]
+  {
+    email: 'p1@ex.test',
+    time: '2024-03-09T04:30:00Z',
+    value: 10,
+    properties: { Category: 'Shoes', ItemCount: 2, Tags: ['sale', 'new'] },
+  }, // e1 [Mar 8]
   { email: 'p1@ex.test', time: '2024-03-09T05:00:00Z', value: 5, properties: { Category: 'Hats', ItemCount: 1 } }, // e2 [Mar 9]
   { email: 'p2@ex.test', time: '2024-03-10T04:59:59Z', value: 7.5, properties: { Category: 'Shoes', ItemCount: 3 } }, // e3 [Mar 9]
-  { email: 'p2@ex.test', time: '2024-03-10T05:00:00Z', value: 20, properties: { Category: 'shoes-premium', Brand: 'Acme' } }, // e4 [Mar 10]
+  {
+    email: 'p2@ex.test',
+    time: '2024-03-10T05:00:00Z',
+    value: 20,
+    properties: { Category: 'shoes-premium', Brand: 'Acme' },
+  }, // e4 [Mar 10]
   { email: 'p3@ex.test', time: '2024-03-11T03:59:59Z', value: undefined, properties: { Category: 'Bags' } }, // e5 [Mar 10, 23:59:59 EDT]
   { email: 'p1@ex.test', time: '2024-03-11T04:00:00Z', value: 1.25, properties: { Category: 'Shoes', ItemCount: 4 } }, // e6 [Mar 11]
   { email: 'p1@ex.test', time: '2024-03-11T12:00:00Z', value: 3, properties: {} }, // e7 [Mar 11]
@@ -39,19 +49,28 @@ export interface FixtureEventInput {
 export async function addEvents(companyId: number, items: readonly FixtureEventInput[]) {
   const out: Array<{ eventId: number; metricId: string; profileId: string }> = []
   for (const it of items) {
-    const metric = await db.metric.findFirst({ where: { companyId, name: it.metric } })
-      ?? await db.metric.create({ data: { id: shortId(6), companyId, name: it.metric } })
+    const metric =
+      (await db.metric.findFirst({ where: { companyId, name: it.metric } })) ??
+      (await db.metric.create({ data: { id: shortId(6), companyId, name: it.metric } }))
     const ts = Math.floor((it.time ? Date.parse(it.time) : Date.now()) / 1000)
-    const profile = await db.profile.findFirst({ where: { companyId, email: it.email } })
-      ?? await db.profile.create({ data: { id: ulid(), companyId, email: it.email } })
+    const profile =
+      (await db.profile.findFirst({ where: { companyId, email: it.email } })) ??
+      (await db.profile.create({ data: { id: ulid(), companyId, email: it.email } }))
     const event = await db.event.create({
       data: {
-        companyId, profileId: profile.id, metricId: metric.id, ts, value: it.value ?? null, currency: it.currency ?? null,
-        uniqueId: it.uniqueId ?? null, properties: JSON.stringify(it.properties ?? {}),
+        companyId,
+        profileId: profile.id,
+        metricId: metric.id,
+        ts,
+        value: it.value ?? null,
+        currency: it.currency ?? null,
+        uniqueId: it.uniqueId ?? null,
+        properties: JSON.stringify(it.properties ?? {}),
       },
     })
     const lastEventAt = new Date(ts * 1000)
-    if (!profile.lastEventAt || profile.lastEventAt < lastEventAt) await db.profile.update({ where: { id: profile.id }, data: { lastEventAt } })
+    if (!profile.lastEventAt || profile.lastEventAt < lastEventAt)
+      await db.profile.update({ where: { id: profile.id }, data: { lastEventAt } })
     out.push({ eventId: event.id, metricId: metric.id, profileId: profile.id })
   }
   return out
@@ -60,9 +79,16 @@ export async function addEvents(companyId: number, items: readonly FixtureEventI
 export async function makeMetricsFixture(name = 'Placed Order') {
   const company = await makeCompany()
   await db.company.update({ where: { id: company.id }, data: { timezone: TZ } })
-  const results = await addEvents(company.id, FIXTURE_EVENTS.map((e) => ({
-    metric: name, email: e.email, time: e.time, value: e.value, properties: { ...e.properties },
-  })))
+  const results = await addEvents(
+    company.id,
+    FIXTURE_EVENTS.map((e) => ({
+      metric: name,
+      email: e.email,
+      time: e.time,
+      value: e.value,
+      properties: { ...e.properties },
+    })),
+  )
   // Noise: another metric of the same company on the same days.
   await addEvents(company.id, [{ metric: 'Viewed Product', email: 'p1@ex.test', time: '2024-03-09T12:00:00Z' }])
   const metricId = results[0]!.metricId

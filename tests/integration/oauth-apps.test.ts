@@ -27,7 +27,11 @@ import * as clientApps from '@/app/ajax/oauth/client/route'
 import * as clientApp from '@/app/ajax/oauth/client/[appId]/route'
 
 const REDIRECT = 'https://app.example.test/callback'
-const table = routeTable([['/api/profiles', profilesRoute], ['/oauth/token', tokenRoute], ['/oauth/revoke', revokeRoute]])
+const table = routeTable([
+  ['/api/profiles', profilesRoute],
+  ['/oauth/token', tokenRoute],
+  ['/oauth/revoke', revokeRoute],
+])
 
 let developer: string
 let merchant: string
@@ -44,7 +48,9 @@ beforeAll(async () => {
   const other = await makeCompany('Other Co')
   otherCompany = other.id
   await db.profile.create({ data: { id: '01KOAUTHMINEMINEMINEMINE00', companyId: m.id, email: 'mine@example.test' } })
-  await db.profile.create({ data: { id: '01KOAUTHTHEIRSTHEIRSTHEIR0', companyId: other.id, email: 'theirs@example.test' } })
+  await db.profile.create({
+    data: { id: '01KOAUTHTHEIRSTHEIRSTHEIR0', companyId: other.id, email: 'theirs@example.test' },
+  })
 })
 beforeEach(() => resetRateLimits())
 
@@ -54,7 +60,15 @@ async function json(res: Response) {
 }
 
 async function registerApp(body: Record<string, unknown> = {}) {
-  const r = await json(await manageApps.POST(ajaxRequest('/ajax/manage-apps', { method: 'POST', cookie: developer, body: { name: 'Sync Pro', redirectUris: [REDIRECT], scopes: ['profiles:read', 'profiles:write'], ...body } })))
+  const r = await json(
+    await manageApps.POST(
+      ajaxRequest('/ajax/manage-apps', {
+        method: 'POST',
+        cookie: developer,
+        body: { name: 'Sync Pro', redirectUris: [REDIRECT], scopes: ['profiles:read', 'profiles:write'], ...body },
+      }),
+    ),
+  )
   expect(r.status).toBe(201)
   return { clientId: r.json.app.id as string, secret: r.json.clientSecret as string | null }
 }
@@ -65,8 +79,25 @@ function pkce() {
 }
 
 async function approve(clientId: string, challenge: string, extra: Record<string, string> = {}, cookie = merchant) {
-  const p = { client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'profiles:read', state: 'st-123', code_challenge: challenge, code_challenge_method: 'S256', ...extra }
-  const r = await json(await authorize.POST(ajaxRequest('/ajax/oauth/authorize', { method: 'POST', cookie, body: { query: new URLSearchParams(p).toString(), approve: true } })))
+  const p = {
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    scope: 'profiles:read',
+    state: 'st-123',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...extra,
+  }
+  const r = await json(
+    await authorize.POST(
+      ajaxRequest('/ajax/oauth/authorize', {
+        method: 'POST',
+        cookie,
+        body: { query: new URLSearchParams(p).toString(), approve: true },
+      }),
+    ),
+  )
   return r
 }
 
@@ -83,13 +114,30 @@ async function codeFor(clientId: string, challenge: string, extra: Record<string
 async function token(form: Record<string, string>, basic?: [string, string]) {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' }
   if (basic) headers.authorization = 'Basic ' + Buffer.from(`${basic[0]}:${basic[1]}`).toString('base64')
-  return json(await table.dispatch(new Request('http://localhost:3000/oauth/token', { method: 'POST', headers, body: new URLSearchParams(form).toString() })))
+  return json(
+    await table.dispatch(
+      new Request('http://localhost:3000/oauth/token', {
+        method: 'POST',
+        headers,
+        body: new URLSearchParams(form).toString(),
+      }),
+    ),
+  )
 }
 
-const apiAs = (accessToken: string, method = 'GET', body?: unknown) => table.dispatch(new Request('http://localhost:3000/api/profiles', {
-  method, headers: { authorization: `Bearer ${accessToken}`, revision: '2026-07-15', accept: 'application/vnd.api+json', ...(body ? { 'content-type': 'application/vnd.api+json' } : {}) },
-  body: body ? JSON.stringify(body) : undefined,
-}))
+const apiAs = (accessToken: string, method = 'GET', body?: unknown) =>
+  table.dispatch(
+    new Request('http://localhost:3000/api/profiles', {
+      method,
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        revision: '2026-07-15',
+        accept: 'application/vnd.api+json',
+        ...(body ? { 'content-type': 'application/vnd.api+json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    }),
+  )
 
 test('the whole flow: register, approve, exchange with PKCE, call /api with exactly the granted scopes', async () => {
   const { clientId, secret } = await registerApp()
@@ -100,7 +148,10 @@ test('the whole flow: register, approve, exchange with PKCE, call /api with exac
   const { verifier, challenge } = pkce()
   const code = await codeFor(clientId, challenge)
   expect(await db.oAuthCode.count({ where: { codeHash: code } })).toBe(0) // only the hash is stored
-  const t = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier }, [clientId, secret!])
+  const t = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier }, [
+    clientId,
+    secret!,
+  ])
   expect(t.status).toBe(200)
   expect(t.headers.get('cache-control')).toBe('no-store')
   expect(t.json).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'profiles:read' })
@@ -108,10 +159,14 @@ test('the whole flow: register, approve, exchange with PKCE, call /api with exac
   const list = await json(await apiAs(t.json.access_token))
   expect(list.status).toBe(200)
   // Company isolation: the merchant's profiles only.
-  expect(list.json.data.map((p: { attributes: { email: string } }) => p.attributes.email)).toEqual(['mine@example.test'])
+  expect(list.json.data.map((p: { attributes: { email: string } }) => p.attributes.email)).toEqual([
+    'mine@example.test',
+  ])
 
   // profiles:read was granted, profiles:write was not (though the app registered it).
-  const post = await json(await apiAs(t.json.access_token, 'POST', { data: { type: 'profile', attributes: { email: 'new@example.test' } } }))
+  const post = await json(
+    await apiAs(t.json.access_token, 'POST', { data: { type: 'profile', attributes: { email: 'new@example.test' } } }),
+  )
   expect(post.status).toBe(403)
   expect(post.json.errors[0].code).toBe('permission_denied')
   expect(await db.profile.count({ where: { email: 'new@example.test' } })).toBe(0)
@@ -119,7 +174,14 @@ test('the whole flow: register, approve, exchange with PKCE, call /api with exac
   // The secret in the body works too (RFC 6749 §2.3.1).
   const p2 = pkce()
   const code2 = await codeFor(clientId, p2.challenge)
-  const t2 = await token({ grant_type: 'authorization_code', code: code2, redirect_uri: REDIRECT, code_verifier: p2.verifier, client_id: clientId, client_secret: secret! })
+  const t2 = await token({
+    grant_type: 'authorization_code',
+    code: code2,
+    redirect_uri: REDIRECT,
+    code_verifier: p2.verifier,
+    client_id: clientId,
+    client_secret: secret!,
+  })
   expect(t2.status).toBe(200)
 })
 
@@ -129,37 +191,68 @@ test('the RFC error codes: wrong verifier, reused code, wrong redirect URI, expi
 
   const a = pkce()
   const codeA = await codeFor(clientId, a.challenge)
-  const wrongVerifier = await token({ grant_type: 'authorization_code', code: codeA, redirect_uri: REDIRECT, code_verifier: pkce().verifier }, basic)
+  const wrongVerifier = await token(
+    { grant_type: 'authorization_code', code: codeA, redirect_uri: REDIRECT, code_verifier: pkce().verifier },
+    basic,
+  )
   expect(wrongVerifier.status).toBe(400)
   expect(wrongVerifier.json.error).toBe('invalid_grant')
 
-  const wrongRedirect = await token({ grant_type: 'authorization_code', code: codeA, redirect_uri: REDIRECT + '/', code_verifier: a.verifier }, basic)
+  const wrongRedirect = await token(
+    { grant_type: 'authorization_code', code: codeA, redirect_uri: REDIRECT + '/', code_verifier: a.verifier },
+    basic,
+  )
   expect(wrongRedirect.json.error).toBe('invalid_grant')
 
-  const ok = await token({ grant_type: 'authorization_code', code: codeA, redirect_uri: REDIRECT, code_verifier: a.verifier }, basic)
+  const ok = await token(
+    { grant_type: 'authorization_code', code: codeA, redirect_uri: REDIRECT, code_verifier: a.verifier },
+    basic,
+  )
   expect(ok.status).toBe(200)
   // A second use is refused and ends what the first use issued.
-  const reused = await token({ grant_type: 'authorization_code', code: codeA, redirect_uri: REDIRECT, code_verifier: a.verifier }, basic)
+  const reused = await token(
+    { grant_type: 'authorization_code', code: codeA, redirect_uri: REDIRECT, code_verifier: a.verifier },
+    basic,
+  )
   expect(reused.json.error).toBe('invalid_grant')
   expect((await apiAs(ok.json.access_token)).status).toBe(401)
 
   const b = pkce()
   const codeB = await codeFor(clientId, b.challenge)
-  await db.oAuthCode.updateMany({ where: { appId: clientId, usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } })
-  const expired = await token({ grant_type: 'authorization_code', code: codeB, redirect_uri: REDIRECT, code_verifier: b.verifier }, basic)
+  await db.oAuthCode.updateMany({
+    where: { appId: clientId, usedAt: null },
+    data: { expiresAt: new Date(Date.now() - 1000) },
+  })
+  const expired = await token(
+    { grant_type: 'authorization_code', code: codeB, redirect_uri: REDIRECT, code_verifier: b.verifier },
+    basic,
+  )
   expect(expired.json.error).toBe('invalid_grant')
 
   const c = pkce()
   const codeC = await codeFor(clientId, c.challenge)
-  const badSecret = await token({ grant_type: 'authorization_code', code: codeC, redirect_uri: REDIRECT, code_verifier: c.verifier }, [clientId, 'kcs_wrong'])
+  const badSecret = await token(
+    { grant_type: 'authorization_code', code: codeC, redirect_uri: REDIRECT, code_verifier: c.verifier },
+    [clientId, 'kcs_wrong'],
+  )
   expect(badSecret.status).toBe(401)
   expect(badSecret.json.error).toBe('invalid_client')
   expect(badSecret.headers.get('www-authenticate')).toMatch(/^Basic/)
-  const noSecret = await token({ grant_type: 'authorization_code', code: codeC, redirect_uri: REDIRECT, code_verifier: c.verifier, client_id: clientId })
+  const noSecret = await token({
+    grant_type: 'authorization_code',
+    code: codeC,
+    redirect_uri: REDIRECT,
+    code_verifier: c.verifier,
+    client_id: clientId,
+  })
   expect(noSecret.json.error).toBe('invalid_client')
 
-  expect((await token({ grant_type: 'password', username: 'x', password: 'y' }, basic)).json.error).toBe('unsupported_grant_type')
-  expect((await token({ grant_type: 'authorization_code', code: codeC, redirect_uri: REDIRECT }, basic)).json.error).toBe('invalid_request')
+  expect((await token({ grant_type: 'password', username: 'x', password: 'y' }, basic)).json.error).toBe(
+    'unsupported_grant_type',
+  )
+  expect(
+    (await token({ grant_type: 'authorization_code', code: codeC, redirect_uri: REDIRECT }, basic)).json.error,
+  ).toBe('invalid_request')
 
   // plain PKCE and a missing challenge go back to the client as invalid_request, with the state.
   const plain = await approve(clientId, c.verifier, { code_challenge_method: 'plain' })
@@ -167,7 +260,9 @@ test('the RFC error codes: wrong verifier, reused code, wrong redirect URI, expi
   expect(plainUrl.searchParams.get('error')).toBe('invalid_request')
   expect(plainUrl.searchParams.get('state')).toBe('st-123')
   expect(new URL((await approve(clientId, '')).json.redirect).searchParams.get('error')).toBe('invalid_request')
-  expect(new URL((await approve(clientId, c.challenge, { scope: 'lists:read' })).json.redirect).searchParams.get('error')).toBe('invalid_scope')
+  expect(
+    new URL((await approve(clientId, c.challenge, { scope: 'lists:read' })).json.redirect).searchParams.get('error'),
+  ).toBe('invalid_scope')
   // A missing or unregistered redirect URI is never redirected to.
   const noRedirect = await approve(clientId, c.challenge, { redirect_uri: '' })
   expect(noRedirect.status).toBe(400)
@@ -178,19 +273,48 @@ test('the RFC error codes: wrong verifier, reused code, wrong redirect URI, expi
 })
 
 test('an oversized token request is invalid_request, not a 500', async () => {
-  const r = await json(await table.dispatch(new Request('http://localhost:3000/oauth/token', {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code&code=' + 'a'.repeat(20_000),
-  })))
+  const r = await json(
+    await table.dispatch(
+      new Request('http://localhost:3000/oauth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=authorization_code&code=' + 'a'.repeat(20_000),
+      }),
+    ),
+  )
   expect(r.status).toBe(400)
   expect(r.json.error).toBe('invalid_request')
-  const bad = await json(await table.dispatch(new Request('http://localhost:3000/oauth/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' })))
+  const bad = await json(
+    await table.dispatch(
+      new Request('http://localhost:3000/oauth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{not json',
+      }),
+    ),
+  )
   expect(bad.json.error).toBe('invalid_request')
 })
 
 test('denial redirects with access_denied and the state', async () => {
   const { clientId } = await registerApp()
-  const p = { client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', state: 'xyz', code_challenge: pkce().challenge, code_challenge_method: 'S256' }
-  const r = await json(await authorize.POST(ajaxRequest('/ajax/oauth/authorize', { method: 'POST', cookie: merchant, body: { query: new URLSearchParams(p).toString(), approve: false } })))
+  const p = {
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    state: 'xyz',
+    code_challenge: pkce().challenge,
+    code_challenge_method: 'S256',
+  }
+  const r = await json(
+    await authorize.POST(
+      ajaxRequest('/ajax/oauth/authorize', {
+        method: 'POST',
+        cookie: merchant,
+        body: { query: new URLSearchParams(p).toString(), approve: false },
+      }),
+    ),
+  )
   const url = new URL(r.json.redirect)
   expect(url.searchParams.get('error')).toBe('access_denied')
   expect(url.searchParams.get('state')).toBe('xyz')
@@ -199,8 +323,22 @@ test('denial redirects with access_denied and the state', async () => {
 
 test('an account the user does not manage cannot be granted', async () => {
   const { clientId } = await registerApp()
-  const p = { client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', code_challenge: pkce().challenge, code_challenge_method: 'S256' }
-  const r = await json(await authorize.POST(ajaxRequest('/ajax/oauth/authorize', { method: 'POST', cookie: merchant, body: { query: new URLSearchParams(p).toString(), approve: true, companyId: otherCompany } })))
+  const p = {
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    code_challenge: pkce().challenge,
+    code_challenge_method: 'S256',
+  }
+  const r = await json(
+    await authorize.POST(
+      ajaxRequest('/ajax/oauth/authorize', {
+        method: 'POST',
+        cookie: merchant,
+        body: { query: new URLSearchParams(p).toString(), approve: true, companyId: otherCompany },
+      }),
+    ),
+  )
   expect(r.status).toBe(403)
 })
 
@@ -209,19 +347,41 @@ test('refresh tokens rotate; reusing a rotated one revokes the whole family', as
   const { verifier, challenge } = pkce()
   const code = await codeFor(clientId, challenge)
   // A public client authenticates with its client_id alone; PKCE is its proof.
-  const first = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier, client_id: clientId })
+  const first = await token({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT,
+    code_verifier: verifier,
+    client_id: clientId,
+  })
   expect(first.status).toBe(200)
-  const second = await token({ grant_type: 'refresh_token', refresh_token: first.json.refresh_token, client_id: clientId })
+  const second = await token({
+    grant_type: 'refresh_token',
+    refresh_token: first.json.refresh_token,
+    client_id: clientId,
+  })
   expect(second.status).toBe(200)
   expect(second.json.refresh_token).not.toBe(first.json.refresh_token)
   expect((await apiAs(second.json.access_token)).status).toBe(200)
-  const widened = await token({ grant_type: 'refresh_token', refresh_token: second.json.refresh_token, client_id: clientId, scope: 'profiles:write' })
+  const widened = await token({
+    grant_type: 'refresh_token',
+    refresh_token: second.json.refresh_token,
+    client_id: clientId,
+    scope: 'profiles:write',
+  })
   expect(widened.json.error).toBe('invalid_scope')
 
-  const replay = await token({ grant_type: 'refresh_token', refresh_token: first.json.refresh_token, client_id: clientId })
+  const replay = await token({
+    grant_type: 'refresh_token',
+    refresh_token: first.json.refresh_token,
+    client_id: clientId,
+  })
   expect(replay.json.error).toBe('invalid_grant')
   expect((await apiAs(second.json.access_token)).status).toBe(401)
-  expect((await token({ grant_type: 'refresh_token', refresh_token: second.json.refresh_token, client_id: clientId })).json.error).toBe('invalid_grant')
+  expect(
+    (await token({ grant_type: 'refresh_token', refresh_token: second.json.refresh_token, client_id: clientId })).json
+      .error,
+  ).toBe('invalid_grant')
 })
 
 test('revocation (RFC 7009) and the merchant revoking an app stop /api at once', async () => {
@@ -229,12 +389,31 @@ test('revocation (RFC 7009) and the merchant revoking an app stop /api at once',
   const basic: [string, string] = [clientId, secret!]
   const issue = async () => {
     const p = pkce()
-    return (await token({ grant_type: 'authorization_code', code: await codeFor(clientId, p.challenge), redirect_uri: REDIRECT, code_verifier: p.verifier }, basic)).json
+    return (
+      await token(
+        {
+          grant_type: 'authorization_code',
+          code: await codeFor(clientId, p.challenge),
+          redirect_uri: REDIRECT,
+          code_verifier: p.verifier,
+        },
+        basic,
+      )
+    ).json
   }
-  const revoke = async (tok: string, who = basic) => json(await table.dispatch(new Request('http://localhost:3000/oauth/revoke', {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic ' + Buffer.from(who.join(':')).toString('base64') },
-    body: new URLSearchParams({ token: tok }).toString(),
-  })))
+  const revoke = async (tok: string, who = basic) =>
+    json(
+      await table.dispatch(
+        new Request('http://localhost:3000/oauth/revoke', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            authorization: 'Basic ' + Buffer.from(who.join(':')).toString('base64'),
+          },
+          body: new URLSearchParams({ token: tok }).toString(),
+        }),
+      ),
+    )
 
   const a = await issue()
   expect((await apiAs(a.access_token)).status).toBe(200)
@@ -252,8 +431,15 @@ test('revocation (RFC 7009) and the merchant revoking an app stop /api at once',
 
   const c = await issue()
   const listed = await json(await clientApps.GET(ajaxRequest('/ajax/oauth/client', { cookie: merchant })))
-  expect(listed.json.apps).toEqual(expect.arrayContaining([expect.objectContaining({ appId: clientId, name: 'Sync Pro', developer: 'Dev Shop', scopes: ['profiles:read'] })]))
-  const r = await clientApp.DELETE(ajaxRequest(`/ajax/oauth/client/${clientId}`, { method: 'DELETE', cookie: merchant }), params({ appId: clientId }))
+  expect(listed.json.apps).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ appId: clientId, name: 'Sync Pro', developer: 'Dev Shop', scopes: ['profiles:read'] }),
+    ]),
+  )
+  const r = await clientApp.DELETE(
+    ajaxRequest(`/ajax/oauth/client/${clientId}`, { method: 'DELETE', cookie: merchant }),
+    params({ appId: clientId }),
+  )
   expect(r.status).toBe(200)
   expect((await apiAs(c.access_token)).status).toBe(401)
 })
@@ -261,40 +447,141 @@ test('revocation (RFC 7009) and the merchant revoking an app stop /api at once',
 test('an expired access token or a deleted app resolves to 401', async () => {
   const { clientId, secret } = await registerApp()
   const p = pkce()
-  const t = (await token({ grant_type: 'authorization_code', code: await codeFor(clientId, p.challenge), redirect_uri: REDIRECT, code_verifier: p.verifier }, [clientId, secret!])).json
+  const t = (
+    await token(
+      {
+        grant_type: 'authorization_code',
+        code: await codeFor(clientId, p.challenge),
+        redirect_uri: REDIRECT,
+        code_verifier: p.verifier,
+      },
+      [clientId, secret!],
+    )
+  ).json
   await db.oAuthToken.updateMany({ where: { appId: clientId }, data: { accessExpiresAt: new Date(Date.now() - 1000) } })
   expect((await apiAs(t.access_token)).status).toBe(401)
-  await db.oAuthToken.updateMany({ where: { appId: clientId }, data: { accessExpiresAt: new Date(Date.now() + 60_000) } })
+  await db.oAuthToken.updateMany({
+    where: { appId: clientId },
+    data: { accessExpiresAt: new Date(Date.now() + 60_000) },
+  })
   expect((await apiAs(t.access_token)).status).toBe(200)
-  const del = await manageApp.DELETE(ajaxRequest(`/ajax/manage-apps/${clientId}`, { method: 'DELETE', cookie: developer }), params({ appId: clientId }))
+  const del = await manageApp.DELETE(
+    ajaxRequest(`/ajax/manage-apps/${clientId}`, { method: 'DELETE', cookie: developer }),
+    params({ appId: clientId }),
+  )
   expect(del.status).toBe(200)
   expect((await apiAs(t.access_token)).status).toBe(401)
 })
 
 test('app management: validation, secret rotation, review, and company isolation', async () => {
-  const bad = await json(await manageApps.POST(ajaxRequest('/ajax/manage-apps', { method: 'POST', cookie: developer, body: { name: '', redirectUris: ['http://example.test/cb', 'https://ok.test/cb#frag'], scopes: [] } })))
+  const bad = await json(
+    await manageApps.POST(
+      ajaxRequest('/ajax/manage-apps', {
+        method: 'POST',
+        cookie: developer,
+        body: { name: '', redirectUris: ['http://example.test/cb', 'https://ok.test/cb#frag'], scopes: [] },
+      }),
+    ),
+  )
   expect(bad.status).toBe(400)
   expect(JSON.stringify(bad.json)).toMatch(/redirect/i)
-  const okLocal = await json(await manageApps.POST(ajaxRequest('/ajax/manage-apps', { method: 'POST', cookie: developer, body: { name: 'Local', redirectUris: ['http://localhost:8080/cb', 'http://127.0.0.1/cb'], scopes: ['events:write'] } })))
+  const okLocal = await json(
+    await manageApps.POST(
+      ajaxRequest('/ajax/manage-apps', {
+        method: 'POST',
+        cookie: developer,
+        body: {
+          name: 'Local',
+          redirectUris: ['http://localhost:8080/cb', 'http://127.0.0.1/cb'],
+          scopes: ['events:write'],
+        },
+      }),
+    ),
+  )
   expect(okLocal.status).toBe(201)
 
   const { clientId, secret } = await registerApp()
-  const rotated = await json(await rotate.POST(ajaxRequest(`/ajax/manage-apps/${clientId}/rotate-secret`, { method: 'POST', cookie: developer }), params({ appId: clientId })))
+  const rotated = await json(
+    await rotate.POST(
+      ajaxRequest(`/ajax/manage-apps/${clientId}/rotate-secret`, { method: 'POST', cookie: developer }),
+      params({ appId: clientId }),
+    ),
+  )
   expect(rotated.json.clientSecret).toMatch(/^kcs_/)
   const p = pkce()
   const code = await codeFor(clientId, p.challenge)
-  expect((await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: p.verifier }, [clientId, secret!])).json.error).toBe('invalid_client')
-  expect((await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: p.verifier }, [clientId, rotated.json.clientSecret])).status).toBe(200)
+  expect(
+    (
+      await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: p.verifier }, [
+        clientId,
+        secret!,
+      ])
+    ).json.error,
+  ).toBe('invalid_client')
+  expect(
+    (
+      await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: p.verifier }, [
+        clientId,
+        rotated.json.clientSecret,
+      ])
+    ).status,
+  ).toBe(200)
 
-  const reviewed = await json(await review.POST(ajaxRequest(`/ajax/manage-apps/${clientId}/review`, { method: 'POST', cookie: developer }), params({ appId: clientId })))
+  const reviewed = await json(
+    await review.POST(
+      ajaxRequest(`/ajax/manage-apps/${clientId}/review`, { method: 'POST', cookie: developer }),
+      params({ appId: clientId }),
+    ),
+  )
   expect(reviewed.json.app.status).toBe('in_review')
 
   // The merchant's company does not own the app: every management call is a 404.
-  expect((await manageApp.GET(ajaxRequest(`/ajax/manage-apps/${clientId}`, { cookie: merchant }), params({ appId: clientId }))).status).toBe(404)
-  expect((await manageApp.PATCH(ajaxRequest(`/ajax/manage-apps/${clientId}`, { method: 'PATCH', cookie: merchant, body: { scopes: ['lists:read'] } }), params({ appId: clientId }))).status).toBe(404)
-  expect((await manageApp.DELETE(ajaxRequest(`/ajax/manage-apps/${clientId}`, { method: 'DELETE', cookie: merchant }), params({ appId: clientId }))).status).toBe(404)
-  expect((await rotate.POST(ajaxRequest(`/ajax/manage-apps/${clientId}/rotate-secret`, { method: 'POST', cookie: merchant }), params({ appId: clientId }))).status).toBe(404)
-  const patched = await json(await manageApp.PATCH(ajaxRequest(`/ajax/manage-apps/${clientId}`, { method: 'PATCH', cookie: developer, body: { redirectUris: ['https://new.example.test/cb'] } }), params({ appId: clientId })))
+  expect(
+    (
+      await manageApp.GET(
+        ajaxRequest(`/ajax/manage-apps/${clientId}`, { cookie: merchant }),
+        params({ appId: clientId }),
+      )
+    ).status,
+  ).toBe(404)
+  expect(
+    (
+      await manageApp.PATCH(
+        ajaxRequest(`/ajax/manage-apps/${clientId}`, {
+          method: 'PATCH',
+          cookie: merchant,
+          body: { scopes: ['lists:read'] },
+        }),
+        params({ appId: clientId }),
+      )
+    ).status,
+  ).toBe(404)
+  expect(
+    (
+      await manageApp.DELETE(
+        ajaxRequest(`/ajax/manage-apps/${clientId}`, { method: 'DELETE', cookie: merchant }),
+        params({ appId: clientId }),
+      )
+    ).status,
+  ).toBe(404)
+  expect(
+    (
+      await rotate.POST(
+        ajaxRequest(`/ajax/manage-apps/${clientId}/rotate-secret`, { method: 'POST', cookie: merchant }),
+        params({ appId: clientId }),
+      )
+    ).status,
+  ).toBe(404)
+  const patched = await json(
+    await manageApp.PATCH(
+      ajaxRequest(`/ajax/manage-apps/${clientId}`, {
+        method: 'PATCH',
+        cookie: developer,
+        body: { redirectUris: ['https://new.example.test/cb'] },
+      }),
+      params({ appId: clientId }),
+    ),
+  )
   expect(patched.json.app.redirectUris).toEqual(['https://new.example.test/cb'])
   const mine = await json(await manageApps.GET(ajaxRequest('/ajax/manage-apps', { cookie: merchant })))
   expect(mine.json.apps).toEqual([])
@@ -303,7 +590,17 @@ test('app management: validation, secret rotation, review, and company isolation
 test('the official SDK calls /api over real HTTP with the app bearer token', async () => {
   const { clientId, secret } = await registerApp()
   const p = pkce()
-  const t = (await token({ grant_type: 'authorization_code', code: await codeFor(clientId, p.challenge), redirect_uri: REDIRECT, code_verifier: p.verifier }, [clientId, secret!])).json
+  const t = (
+    await token(
+      {
+        grant_type: 'authorization_code',
+        code: await codeFor(clientId, p.challenge),
+        redirect_uri: REDIRECT,
+        code_verifier: p.verifier,
+      },
+      [clientId, secret!],
+    )
+  ).json
   const server: RouteServer = await table.start({ onRequest: () => resetRateLimits() })
   try {
     const api = new ProfilesApi(new OAuthBasicSession(t.access_token))
@@ -311,7 +608,9 @@ test('the official SDK calls /api over real HTTP with the app bearer token', asy
     const res = await api.getProfiles()
     expect(res.response.status).toBe(200)
     expect(res.body.data.map((x) => x.attributes.email)).toEqual(['mine@example.test'])
-    await expect(api.createProfile({ data: { type: 'profile' as never, attributes: { email: 'sdk@example.test' } } })).rejects.toMatchObject({ response: { status: 403 } })
+    await expect(
+      api.createProfile({ data: { type: 'profile' as never, attributes: { email: 'sdk@example.test' } } }),
+    ).rejects.toMatchObject({ response: { status: 403 } })
   } finally {
     await server.close()
   }
@@ -340,7 +639,15 @@ test('the SDK OAuthApi: its authorize URL, createTokens and refreshTokens agains
     // The SDK writes the authorize query; the merchant approves exactly that query.
     const authorizeUrl = new URL(oauth.generateAuthorizeUrl('sdk-state', 'profiles:read', challenge, REDIRECT))
     expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${server.url}/oauth/authorize`)
-    const decided = await json(await authorize.POST(ajaxRequest('/ajax/oauth/authorize', { method: 'POST', cookie: merchant, body: { query: authorizeUrl.search.slice(1), approve: true } })))
+    const decided = await json(
+      await authorize.POST(
+        ajaxRequest('/ajax/oauth/authorize', {
+          method: 'POST',
+          cookie: merchant,
+          body: { query: authorizeUrl.search.slice(1), approve: true },
+        }),
+      ),
+    )
     const back = new URL(decided.json.redirect)
     expect(back.searchParams.get('state')).toBe('sdk-state')
     const first = await oauth.createTokens('merchant', verifier, back.searchParams.get('code')!, REDIRECT)
@@ -368,7 +675,11 @@ test('two exchanges of one code at once: exactly one gets tokens', async () => {
   const { verifier, challenge } = pkce()
   const code = await codeFor(clientId, challenge)
   const form = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT, code_verifier: verifier }
-  const results = await Promise.all([token(form, [clientId, secret!]), token(form, [clientId, secret!]), token(form, [clientId, secret!])])
+  const results = await Promise.all([
+    token(form, [clientId, secret!]),
+    token(form, [clientId, secret!]),
+    token(form, [clientId, secret!]),
+  ])
   expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400])
 })
 
@@ -376,7 +687,13 @@ test('the request gate passes POST /oauth/token and /oauth/revoke through and an
   const { NextRequest } = await import('next/server')
   const { proxy } = await import('@/proxy')
   for (const path of ['/oauth/token', '/oauth/revoke']) {
-    const gate = (method: string) => proxy(new NextRequest(new URL(path, 'http://localhost:3000'), { method, headers: { 'content-type': 'application/x-www-form-urlencoded' } }))
+    const gate = (method: string) =>
+      proxy(
+        new NextRequest(new URL(path, 'http://localhost:3000'), {
+          method,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      )
     const post = await gate('POST')
     expect(post.status).toBe(200)
     expect(post.headers.get('x-middleware-next')).toBe('1')
@@ -387,18 +704,40 @@ test('the request gate passes POST /oauth/token and /oauth/revoke through and an
 test('an app has its own rate-limit budget on the account: the merchant keys being throttled does not stop it', async () => {
   const { clientId, secret } = await registerApp()
   const p = pkce()
-  const t = (await token({ grant_type: 'authorization_code', code: await codeFor(clientId, p.challenge), redirect_uri: REDIRECT, code_verifier: p.verifier }, [clientId, secret!])).json
+  const t = (
+    await token(
+      {
+        grant_type: 'authorization_code',
+        code: await codeFor(clientId, p.challenge),
+        redirect_uri: REDIRECT,
+        code_verifier: p.verifier,
+      },
+      [clientId, secret!],
+    )
+  ).json
   const key = await makeApiKey(merchantCompany)
   // All at once, so the burst is spent inside one one-second window however slow the machine is.
-  const statuses = await Promise.all(Array.from({ length: 120 }, () => table.call('GET', '/api/profiles', key).then((r) => r.status)))
+  const statuses = await Promise.all(
+    Array.from({ length: 120 }, () => table.call('GET', '/api/profiles', key).then((r) => r.status)),
+  )
   expect(statuses).toContain(429)
   expect((await apiAs(t.access_token)).status).toBe(200)
 })
 
-test('an app\'s /api calls are logged under the app (developer tools); a refused token belongs to nobody and is not logged', async () => {
+test("an app's /api calls are logged under the app (developer tools); a refused token belongs to nobody and is not logged", async () => {
   const { clientId, secret } = await registerApp()
   const p = pkce()
-  const t = (await token({ grant_type: 'authorization_code', code: await codeFor(clientId, p.challenge), redirect_uri: REDIRECT, code_verifier: p.verifier }, [clientId, secret!])).json
+  const t = (
+    await token(
+      {
+        grant_type: 'authorization_code',
+        code: await codeFor(clientId, p.challenge),
+        redirect_uri: REDIRECT,
+        code_verifier: p.verifier,
+      },
+      [clientId, secret!],
+    )
+  ).json
   await apiAs(t.access_token)
   // A missing scope is refused while authenticating, as for private keys, so like them it is not logged.
   await apiAs(t.access_token, 'POST', { data: { type: 'profile', attributes: { email: 'logged@example.test' } } })
@@ -415,7 +754,17 @@ test('write includes read, as for private keys: an app asking profiles:write can
   const registered = await db.oAuthApp.findUniqueOrThrow({ where: { id: clientId } })
   expect(JSON.parse(registered.scopes)).toEqual(['profiles:read', 'profiles:write'])
   const p = pkce()
-  const t = (await token({ grant_type: 'authorization_code', code: await codeFor(clientId, p.challenge, { scope: 'profiles:write' }), redirect_uri: REDIRECT, code_verifier: p.verifier }, [clientId, secret!])).json
+  const t = (
+    await token(
+      {
+        grant_type: 'authorization_code',
+        code: await codeFor(clientId, p.challenge, { scope: 'profiles:write' }),
+        redirect_uri: REDIRECT,
+        code_verifier: p.verifier,
+      },
+      [clientId, secret!],
+    )
+  ).json
   expect(t.scope).toBe('profiles:read profiles:write')
   expect((await apiAs(t.access_token)).status).toBe(200)
 })

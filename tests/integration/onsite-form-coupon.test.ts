@@ -19,25 +19,70 @@ import { POST } from '@/app/onsite/forms/coupon/route'
 async function setup(codes: string[]) {
   const c = await makeCompany()
   const key = (await db.company.findUniqueOrThrow({ where: { id: c.id } })).publicApiKey
-  await createCoupon(c.id, { externalId: 'WELCOME', description: '', integrationKey: '$custom', monitorConfiguration: {} })
+  await createCoupon(c.id, {
+    externalId: 'WELCOME',
+    description: '',
+    integrationKey: '$custom',
+    monitorConfiguration: {},
+  })
   for (const code of codes) await createCode(c.id, 'WELCOME', { code })
-  const definition = findTemplate('discount_popup')!.build({ listId: null, companyName: 'Shop' }) as { steps: Array<{ columns: Array<{ rows: Array<{ blocks: Array<Record<string, unknown>> }> }> }> }
+  const definition = findTemplate('discount_popup')!.build({ listId: null, companyName: 'Shop' }) as {
+    steps: Array<{ columns: Array<{ rows: Array<{ blocks: Array<Record<string, unknown>> }> }> }>
+  }
   const coupon = definition.steps[1]!.columns[0]!.rows.find((r) => r.blocks[0]!.type === 'coupon')!.blocks[0]!
-  coupon.properties = { coupon: { type: 'unique', code: 'WELCOME', fallback_coupon_code: 'THANKS5' }, success_message: 'Copied!' }
+  coupon.properties = {
+    coupon: { type: 'unique', code: 'WELCOME', fallback_coupon_code: 'THANKS5' },
+    success_message: 'Copied!',
+  }
   const form = await createForm(c.id, { name: 'Unique popup', versions: [{ definition }] })
   await publishForm(c.id, form.id)
   const versionId = (await db.formVersion.findFirstOrThrow({ where: { formId: form.id, status: 'live' } })).id
   return { companyId: c.id, key, formId: form.id, versionId }
 }
 
-const ask = (key: string, body: unknown) => POST(new Request(`http://localhost/onsite/forms/coupon?company_id=${key}`, {
-  method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://shop.example' }, body: JSON.stringify(body),
-}))
+const ask = (key: string, body: unknown) =>
+  POST(
+    new Request(`http://localhost/onsite/forms/coupon?company_id=${key}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+      body: JSON.stringify(body),
+    }),
+  )
 
 test('the unique coupon block is found in the definition', () => {
-  expect(uniqueCouponOf({ steps: [{ columns: [{ rows: [{ blocks: [{ type: 'coupon', properties: { coupon: { type: 'static', text: 'X' } } }] }] }] }] })).toBeNull()
-  expect(uniqueCouponOf({ steps: [{ columns: [{ rows: [{ blocks: [{ type: 'coupon', properties: { coupon: { type: 'unique', code: 'C1', fallback_coupon_code: 'F' } } }] }] }] }] }))
-    .toEqual({ couponId: 'C1', fallback: 'F' })
+  expect(
+    uniqueCouponOf({
+      steps: [
+        {
+          columns: [
+            { rows: [{ blocks: [{ type: 'coupon', properties: { coupon: { type: 'static', text: 'X' } } }] }] },
+          ],
+        },
+      ],
+    }),
+  ).toBeNull()
+  expect(
+    uniqueCouponOf({
+      steps: [
+        {
+          columns: [
+            {
+              rows: [
+                {
+                  blocks: [
+                    {
+                      type: 'coupon',
+                      properties: { coupon: { type: 'unique', code: 'C1', fallback_coupon_code: 'F' } },
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    }),
+  ).toEqual({ couponId: 'C1', fallback: 'F' })
 })
 
 test('one code per profile and form, the same on every ask; the fallback when nobody is known or none are left', async () => {
@@ -58,7 +103,10 @@ test('one code per profile and form, the same on every ask; the fallback when no
   expect(['AAA111', 'BBB222']).toContain(bo)
   expect(await codeOf('cy@shop.example')).toBe('THANKS5') // none left
   expect(await codeOf('nobody@shop.example')).toBe('THANKS5')
-  const assigned = await db.couponCode.findMany({ where: { companyId: s.companyId, status: 'ASSIGNED_TO_PROFILE' }, select: { code: true } })
+  const assigned = await db.couponCode.findMany({
+    where: { companyId: s.companyId, status: 'ASSIGNED_TO_PROFILE' },
+    select: { code: true },
+  })
   expect(assigned.map((a) => a.code).sort()).toEqual(['AAA111', 'BBB222'])
 })
 
@@ -66,9 +114,13 @@ test("another company's form, a draft version and bad input get no code", async 
   const s = await setup(['AAA111'])
   const other = await makeCompany()
   const otherKey = (await db.company.findUniqueOrThrow({ where: { id: other.id } })).publicApiKey
-  expect((await ask(otherKey, { form_id: s.formId, form_version_id: s.versionId, email: 'ada@shop.example' })).status).toBe(404)
+  expect(
+    (await ask(otherKey, { form_id: s.formId, form_version_id: s.versionId, email: 'ada@shop.example' })).status,
+  ).toBe(404)
   await db.formVersion.update({ where: { id: s.versionId }, data: { status: 'draft' } })
-  expect((await ask(s.key, { form_id: s.formId, form_version_id: s.versionId, email: 'ada@shop.example' })).status).toBe(404)
+  expect(
+    (await ask(s.key, { form_id: s.formId, form_version_id: s.versionId, email: 'ada@shop.example' })).status,
+  ).toBe(404)
   expect((await ask(s.key, { form_id: s.formId, form_version_id: 'x', email: 'a' })).status).toBe(400)
   expect(await db.couponCode.count({ where: { companyId: s.companyId, status: 'ASSIGNED_TO_PROFILE' } })).toBe(0)
 })

@@ -34,11 +34,25 @@ const popupId = 'Pop' + randomBytes(2).toString('hex')
 const embedId = 'Emb' + randomBytes(2).toString('hex')
 
 const steps = (title: string) => [
-  { columns: [{ rows: [{ blocks: [
-    { type: 'html_text', properties: { content: `<p><strong>${title}</strong></p>` } },
-    { type: 'email', properties: { label: 'Email address', required: true } },
-    { type: 'button', properties: { label: 'Subscribe' }, action: { type: 'next_step', submit: true, properties: { list_id: null } } },
-  ] }] }] },
+  {
+    columns: [
+      {
+        rows: [
+          {
+            blocks: [
+              { type: 'html_text', properties: { content: `<p><strong>${title}</strong></p>` } },
+              { type: 'email', properties: { label: 'Email address', required: true } },
+              {
+                type: 'button',
+                properties: { label: 'Subscribe' },
+                action: { type: 'next_step', submit: true, properties: { list_id: null } },
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
   { columns: [{ rows: [{ blocks: [{ type: 'html_text', properties: { content: 'Thanks for signing up!' } }] }] }] },
 ]
 
@@ -51,11 +65,18 @@ const table = routeTable([
   ['/client/events', clientEvents],
   ['/client/profiles', clientProfiles],
   ['/client/subscriptions', clientSubscriptions],
-  ['/store', {
-    GET: async () => new Response(`<!doctype html><html><head><title>Store</title><meta name="viewport" content="width=device-width">
+  [
+    '/store',
+    {
+      GET: async () =>
+        new Response(
+          `<!doctype html><html><head><title>Store</title><meta name="viewport" content="width=device-width">
 <script async src="${server.url}/onsite/js/klaviyo.js?company_id=${key}"></script></head>
-<body><button id="before">Menu</button><h1>Shoes</h1><div class="klaviyo-form-${embedId}"></div><p>Footer</p></body></html>`, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
-  }],
+<body><button id="before">Menu</button><h1>Shoes</h1><div class="klaviyo-form-${embedId}"></div><p>Footer</p></body></html>`,
+          { headers: { 'content-type': 'text/html; charset=utf-8' } },
+        ),
+    },
+  ],
 ])
 
 beforeAll(async () => {
@@ -65,13 +86,35 @@ beforeAll(async () => {
   key = c.publicApiKey!
   listId = 'L' + randomBytes(3).toString('hex')
   await db.group.create({ data: { id: listId, companyId, name: 'Newsletter' } })
-  await db.form.create({ data: { id: popupId, companyId, name: 'Welcome popup', status: 'live', listId, formType: 'popup' } })
-  await db.formVersion.create({ data: { formId: popupId, companyId, status: 'live', formType: 'popup', definition: JSON.stringify({
-    type: 'popup', steps: steps('10% off'), triggers: [{ type: 'delay', properties: { seconds: 1 } }],
-    teasers: [{ content: 'Get 10% off', display_order: 'after', location: 'bottom_left' }],
-  }) } })
-  await db.form.create({ data: { id: embedId, companyId, name: 'Footer signup', status: 'live', listId, formType: 'embed' } })
-  await db.formVersion.create({ data: { formId: embedId, companyId, status: 'live', formType: 'embed', definition: JSON.stringify({ type: 'embed', steps: steps('Newsletter') }) } })
+  await db.form.create({
+    data: { id: popupId, companyId, name: 'Welcome popup', status: 'live', listId, formType: 'popup' },
+  })
+  await db.formVersion.create({
+    data: {
+      formId: popupId,
+      companyId,
+      status: 'live',
+      formType: 'popup',
+      definition: JSON.stringify({
+        type: 'popup',
+        steps: steps('10% off'),
+        triggers: [{ type: 'delay', properties: { seconds: 1 } }],
+        teasers: [{ content: 'Get 10% off', display_order: 'after', location: 'bottom_left' }],
+      }),
+    },
+  })
+  await db.form.create({
+    data: { id: embedId, companyId, name: 'Footer signup', status: 'live', listId, formType: 'embed' },
+  })
+  await db.formVersion.create({
+    data: {
+      formId: embedId,
+      companyId,
+      status: 'live',
+      formType: 'embed',
+      definition: JSON.stringify({ type: 'embed', steps: steps('Newsletter') }),
+    },
+  })
   invalidateLiveForms()
   server = await table.start({ onRequest: () => resetRateLimits() })
   storeOrigin = server.url.replace('127.0.0.1', 'localhost')
@@ -95,13 +138,20 @@ test('the popup appears after its delay; a keyboard-only submit subscribes the v
   // Focus moved into the popup, on the email field: type, Enter.
   await page.keyboard.type('keyboard@example.com')
   await page.keyboard.press('Enter')
-  await page.locator(`[data-klaviyo-form="${popupId}"]`).getByText('Thanks for signing up!').waitFor({ timeout: 10_000 })
+  await page
+    .locator(`[data-klaviyo-form="${popupId}"]`)
+    .getByText('Thanks for signing up!')
+    .waitFor({ timeout: 10_000 })
   await runJobsUntilIdle()
   const p = await db.profile.findFirst({ where: { companyId, email: 'keyboard@example.com' } })
   expect(p).not.toBeNull()
-  const m = await db.groupMembership.findFirst({ where: { companyId, groupId: listId, profileId: p!.id, leftAt: null } })
+  const m = await db.groupMembership.findFirst({
+    where: { companyId, groupId: listId, profileId: p!.id, leftAt: null },
+  })
   expect(m).not.toBeNull()
-  const consent = await db.profileConsent.findFirst({ where: { companyId, profileId: p!.id, channel: 'email_marketing' } })
+  const consent = await db.profileConsent.findFirst({
+    where: { companyId, profileId: p!.id, channel: 'email_marketing' },
+  })
   expect(consent).toMatchObject({ status: 'subscribed', source: 'Form: Welcome popup' })
 })
 
@@ -139,8 +189,16 @@ test('the editor preview page renders what our own origin posts, at once and wit
   const page = await (await browser.newContext()).newPage()
   await page.goto(`${server.url}/onsite/preview?company_id=${key}&device=desktop`)
   await page.waitForFunction(() => !!(window as unknown as { klaviyo?: unknown }).klaviyo, null, { timeout: 10_000 })
-  const definition = { type: 'popup', steps: steps('<img src=x onerror="window.__pwned=1">Preview title'), triggers: [{ type: 'delay', properties: { seconds: 60 } }] }
-  await page.evaluate((d) => window.postMessage({ type: 'klaviyo-form-preview', definition: d, formId: 'Prev1', step: 0 }, location.origin), definition)
+  const definition = {
+    type: 'popup',
+    steps: steps('<img src=x onerror="window.__pwned=1">Preview title'),
+    triggers: [{ type: 'delay', properties: { seconds: 60 } }],
+  }
+  await page.evaluate(
+    (d) =>
+      window.postMessage({ type: 'klaviyo-form-preview', definition: d, formId: 'Prev1', step: 0 }, location.origin),
+    definition,
+  )
   const shown = page.locator('[data-klaviyo-form="Prev1"] >> [role=dialog]')
   await shown.waitFor({ timeout: 2000 })
   expect(await shown.textContent()).toContain('Preview title')
@@ -154,7 +212,8 @@ test('the editor preview page renders what our own origin posts, at once and wit
   await page.evaluate(() => {
     const f = document.createElement('iframe')
     f.setAttribute('sandbox', 'allow-scripts')
-    f.srcdoc = "<script>parent.postMessage({ type: 'klaviyo-form-preview', definition: { type: 'popup', steps: [{ columns: [] }] }, formId: 'Evil' }, '*')<\/script>"
+    f.srcdoc =
+      "<script>parent.postMessage({ type: 'klaviyo-form-preview', definition: { type: 'popup', steps: [{ columns: [] }] }, formId: 'Evil' }, '*')<\/script>"
     document.body.append(f)
   })
   await page.waitForTimeout(300)

@@ -16,19 +16,42 @@ import { makeCompany } from '../helpers/factory'
 
 type Company = Awaited<ReturnType<typeof makeCompany>>
 const HOUR = 3_600_000
-const def = (extra: Record<string, unknown> = {}) => JSON.stringify({ type: 'popup', steps: [{ columns: [{ rows: [{ blocks: [{ type: 'email', properties: {} }] }] }] }], ...extra })
+const def = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    type: 'popup',
+    steps: [{ columns: [{ rows: [{ blocks: [{ type: 'email', properties: {} }] }] }] }],
+    ...extra,
+  })
 
-async function makeForm(c: Company, opts: { status?: string; publishAt?: Date; unpublishAt?: Date; versionStatus?: string; definition?: string } = {}) {
+async function makeForm(
+  c: Company,
+  opts: { status?: string; publishAt?: Date; unpublishAt?: Date; versionStatus?: string; definition?: string } = {},
+) {
   const id = randomBytes(3).toString('hex')
-  await db.form.create({ data: { id, companyId: c.id, name: 'Form ' + id, status: opts.status ?? 'live', publishAt: opts.publishAt, unpublishAt: opts.unpublishAt } })
-  const v = await db.formVersion.create({ data: { formId: id, companyId: c.id, status: opts.versionStatus ?? 'live', definition: opts.definition ?? def() } })
+  await db.form.create({
+    data: {
+      id,
+      companyId: c.id,
+      name: 'Form ' + id,
+      status: opts.status ?? 'live',
+      publishAt: opts.publishAt,
+      unpublishAt: opts.unpublishAt,
+    },
+  })
+  const v = await db.formVersion.create({
+    data: { formId: id, companyId: c.id, status: opts.versionStatus ?? 'live', definition: opts.definition ?? def() },
+  })
   return { id, versionId: v.id }
 }
 
 async function get(c: Company | string, query = '', headers: Record<string, string> = {}) {
   invalidateLiveForms()
   const key = typeof c === 'string' ? c : c.publicApiKey
-  const res = await GET(new Request(`http://localhost:3000/onsite/forms?company_id=${encodeURIComponent(key)}${query}`, { headers: { origin: 'https://shop.example', ...headers } }))
+  const res = await GET(
+    new Request(`http://localhost:3000/onsite/forms?company_id=${encodeURIComponent(key)}${query}`, {
+      headers: { origin: 'https://shop.example', ...headers },
+    }),
+  )
   return { status: res.status, headers: res.headers, json: await res.json() }
 }
 
@@ -61,7 +84,11 @@ test('live forms with live versions only; drafts, draft versions and other compa
 
 test('publish window: scheduled inside shows, before publishAt or after unpublishAt does not', async () => {
   const now = Date.now()
-  const inside = await makeForm(a, { status: 'scheduled', publishAt: new Date(now - HOUR), unpublishAt: new Date(now + HOUR) })
+  const inside = await makeForm(a, {
+    status: 'scheduled',
+    publishAt: new Date(now - HOUR),
+    unpublishAt: new Date(now + HOUR),
+  })
   const future = await makeForm(a, { status: 'scheduled', publishAt: new Date(now + HOUR) })
   const ended = await makeForm(a, { status: 'live', unpublishAt: new Date(now - HOUR) })
   const ids = (await get(a)).json.forms.map((f: { form_id: string }) => f.form_id)
@@ -73,12 +100,28 @@ test('publish window: scheduled inside shows, before publishAt or after unpublis
 test('a running experiment sends its variations with weights; forms switched off sends none', async () => {
   const c = await makeCompany()
   const f = await makeForm(c)
-  const exp = await db.formExperiment.create({ data: { companyId: c.id, formId: f.id, name: 'A/B', status: 'running' } })
+  const exp = await db.formExperiment.create({
+    data: { companyId: c.id, formId: f.id, name: 'A/B', status: 'running' },
+  })
   await db.formVersion.update({ where: { id: f.versionId }, data: { experimentId: exp.id, weight: 70 } })
-  const vB = await db.formVersion.create({ data: { formId: f.id, companyId: c.id, status: 'live', definition: def({ type: 'flyout' }), experimentId: exp.id, weight: 30 } })
+  const vB = await db.formVersion.create({
+    data: {
+      formId: f.id,
+      companyId: c.id,
+      status: 'live',
+      definition: def({ type: 'flyout' }),
+      experimentId: exp.id,
+      weight: 30,
+    },
+  })
   const form = (await get(c)).json.forms[0]
   expect(form.experiment.id).toBe(exp.id)
-  expect(form.experiment.variations.map((v: { form_version_id: number; weight: number }) => [v.form_version_id, v.weight])).toEqual([[f.versionId, 70], [vB.id, 30]])
+  expect(
+    form.experiment.variations.map((v: { form_version_id: number; weight: number }) => [v.form_version_id, v.weight]),
+  ).toEqual([
+    [f.versionId, 70],
+    [vB.id, 30],
+  ])
   await db.onsiteSettings.create({ data: { companyId: c.id, formsEnabled: false } })
   const off = (await get(c)).json
   expect(off.settings.formsEnabled).toBe(false)
@@ -87,12 +130,25 @@ test('a running experiment sends its variations with weights; forms switched off
 
 test('list targeting is answered per visitor as one boolean, never the memberships', async () => {
   const c = await makeCompany()
-  const list = await db.group.create({ data: { id: 'L' + randomBytes(3).toString('hex'), companyId: c.id, name: 'VIP' } })
-  const f = await makeForm(c, { definition: def({ triggers: [{ type: 'lists_and_segments', properties: { allow_list: [list.id] } }] }) })
-  const p = await db.profile.create({ data: { id: 'P' + randomBytes(6).toString('hex'), companyId: c.id, email: 'vip@example.com', anonymousId: 'anon-vip' } })
+  const list = await db.group.create({
+    data: { id: 'L' + randomBytes(3).toString('hex'), companyId: c.id, name: 'VIP' },
+  })
+  const f = await makeForm(c, {
+    definition: def({ triggers: [{ type: 'lists_and_segments', properties: { allow_list: [list.id] } }] }),
+  })
+  const p = await db.profile.create({
+    data: {
+      id: 'P' + randomBytes(6).toString('hex'),
+      companyId: c.id,
+      email: 'vip@example.com',
+      anonymousId: 'anon-vip',
+    },
+  })
   await db.groupMembership.create({ data: { companyId: c.id, groupId: list.id, profileId: p.id } })
   // The same email in another company is someone else.
-  await db.profile.create({ data: { id: 'P' + randomBytes(6).toString('hex'), companyId: b.id, email: 'stranger@example.com' } })
+  await db.profile.create({
+    data: { id: 'P' + randomBytes(6).toString('hex'), companyId: b.id, email: 'stranger@example.com' },
+  })
   const member = (await get(c, '&anonymous_id=anon-vip')).json.forms[0]
   expect(member.audience).toEqual({ lists_and_segments: true })
   expect((await get(c, '&email=vip%40example.com')).json.forms[0].audience).toEqual({ lists_and_segments: true })
@@ -119,7 +175,12 @@ test('unknown or missing company key: 400 JSON error and nothing else', async ()
 test('preview endpoint: a token shows its version (even a draft) to its own company only', async () => {
   const f = await makeForm(a, { status: 'draft', versionStatus: 'draft' })
   const token = signFormPreviewToken(a.id, f.id, f.versionId)
-  const ask = (c: Company, t: string) => PREVIEW(new Request(`http://localhost:3000/onsite/forms/preview?company_id=${c.publicApiKey}&token=${encodeURIComponent(t)}`))
+  const ask = (c: Company, t: string) =>
+    PREVIEW(
+      new Request(
+        `http://localhost:3000/onsite/forms/preview?company_id=${c.publicApiKey}&token=${encodeURIComponent(t)}`,
+      ),
+    )
   const ok = await ask(a, token)
   expect(ok.status).toBe(200)
   expect((await ok.json()).form).toMatchObject({ form_id: f.id, form_version_id: f.versionId })

@@ -23,8 +23,30 @@ beforeAll(async () => {
   await db.company.update({ where: { id: A }, data: { websiteUrl: 'https://www.shop-a.test' } })
   B = (await makeCompany('Shop B')).id
   await db.profile.create({ data: { id: 'PREADER', companyId: A, email: 'reader@x.test' } })
-  await db.send.create({ data: { id: 'SEND1', companyId: A, channel: 'email', sourceType: 'campaign_message', sourceId: 'CM1', profileId: 'PREADER', content: '{}', status: 'sent' } })
-  await db.send.create({ data: { id: 'PREV1', companyId: A, channel: 'email', sourceType: 'preview', sourceId: 'CM1', profileId: 'PREADER', content: '{}', status: 'sent' } })
+  await db.send.create({
+    data: {
+      id: 'SEND1',
+      companyId: A,
+      channel: 'email',
+      sourceType: 'campaign_message',
+      sourceId: 'CM1',
+      profileId: 'PREADER',
+      content: '{}',
+      status: 'sent',
+    },
+  })
+  await db.send.create({
+    data: {
+      id: 'PREV1',
+      companyId: A,
+      channel: 'email',
+      sourceType: 'preview',
+      sourceId: 'CM1',
+      profileId: 'PREADER',
+      content: '{}',
+      status: 'sent',
+    },
+  })
 })
 
 async function click(sendId: string, url: string) {
@@ -56,24 +78,34 @@ test("a click into the company's website carries _kx naming the reader; other si
 
 async function identify(attributes: Record<string, unknown>, key = keyA) {
   await resetRateLimits()
-  const res = await clientProfiles.POST(new Request(`http://localhost/client/profiles?company_id=${key}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ data: { type: 'profile', attributes } }),
-  }))
+  const res = await clientProfiles.POST(
+    new Request(`http://localhost/client/profiles?company_id=${key}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { type: 'profile', attributes } }),
+    }),
+  )
   return res.status
 }
 
 test('/client/profiles with _kx merges the anonymous browser profile into the named profile', async () => {
   await db.profile.create({ data: { id: 'PANON', companyId: A, anonymousId: 'anon-kx-1' } })
-  expect(await identify({ anonymous_id: 'anon-kx-1', _kx: signExchangeToken({ companyId: A, profileId: 'PREADER' }) })).toBe(202)
+  expect(
+    await identify({ anonymous_id: 'anon-kx-1', _kx: signExchangeToken({ companyId: A, profileId: 'PREADER' }) }),
+  ).toBe(202)
   expect(await db.profile.findUnique({ where: { id: 'PANON' } })).toBeNull()
-  expect(await db.profile.findUnique({ where: { id: 'PREADER' } })).toMatchObject({ email: 'reader@x.test', anonymousId: 'anon-kx-1' })
+  expect(await db.profile.findUnique({ where: { id: 'PREADER' } })).toMatchObject({
+    email: 'reader@x.test',
+    anonymousId: 'anon-kx-1',
+  })
 })
 
 test("a forged token or another company's token identifies nobody", async () => {
   const forged = signExchangeToken({ companyId: A, profileId: 'PREADER' }).slice(0, -2) + 'AA'
   expect(await identify({ anonymous_id: 'anon-kx-2', _kx: forged })).toBe(202)
-  expect(await identify({ anonymous_id: 'anon-kx-3', _kx: signExchangeToken({ companyId: B, profileId: 'PREADER' }) })).toBe(202)
+  expect(
+    await identify({ anonymous_id: 'anon-kx-3', _kx: signExchangeToken({ companyId: B, profileId: 'PREADER' }) }),
+  ).toBe(202)
   expect((await db.profile.findUnique({ where: { id: 'PREADER' } }))!.anonymousId).toBe('anon-kx-1')
   const strays = await db.profile.findMany({ where: { companyId: A, anonymousId: { in: ['anon-kx-2', 'anon-kx-3'] } } })
   expect(strays.map((p) => p.email)).toEqual([null, null])

@@ -8,7 +8,10 @@ import { proxy } from '@/proxy'
 const ORIGIN = 'http://localhost:3000'
 
 function frameAncestors(csp: string | null): string | undefined {
-  return (csp ?? '').split(';').map((p) => p.trim()).find((p) => p.startsWith('frame-ancestors'))
+  return (csp ?? '')
+    .split(';')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith('frame-ancestors'))
 }
 
 test('/onsite/preview may be framed by our origin only', async () => {
@@ -24,8 +27,10 @@ test.each(['/login', '/forms', '/onsite/preview/extra', '/dashboard'])('%s is ne
 })
 
 test.each(['/onsite/forms?company_id=ABC123', '/onsite/ping', '/onsite/forms/activity'])(
-  '%s is a JSON endpoint for store pages: API headers, no page policy, no CSRF cookie', async (path) => {
+  '%s is a JSON endpoint for store pages: API headers, no page policy, no CSRF cookie',
+  async (path) => {
     const res = await proxy(new NextRequest(new URL(path, ORIGIN), { headers: { origin: 'https://shop.example' } }))
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
     expect(res.headers.get('set-cookie')).toBeNull()
-  })
+  },
+)

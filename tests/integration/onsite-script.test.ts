@@ -33,15 +33,19 @@ const table = routeTable([
   ['/onsite/ping', ping],
   ['/client/events', clientEvents],
   ['/client/profiles', clientProfiles],
-  ['/store/:name', {
-    GET: async (_req, ctx) => {
-      const p = pages.get((await ctx!.params!).name!)
-      if (!p) return new Response('no such page', { status: 404 })
-      const html = `<!doctype html><html ${p.htmlAttrs ?? ''}><head><title>Store</title><script>${p.inline}</script>`
-        + `<script async src="${server.url}/onsite/js/klaviyo.js?company_id=${p.key}"></script></head><body><h1>Shoe</h1></body></html>`
-      return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+  [
+    '/store/:name',
+    {
+      GET: async (_req, ctx) => {
+        const p = pages.get((await ctx!.params!).name!)
+        if (!p) return new Response('no such page', { status: 404 })
+        const html =
+          `<!doctype html><html ${p.htmlAttrs ?? ''}><head><title>Store</title><script>${p.inline}</script>` +
+          `<script async src="${server.url}/onsite/js/klaviyo.js?company_id=${p.key}"></script></head><body><h1>Shoe</h1></body></html>`
+        return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } })
+      },
     },
-  }],
+  ],
 ])
 
 beforeAll(async () => {
@@ -107,9 +111,20 @@ const call = (page: Page, fn: string) => page.evaluate(`(async () => { const k =
 
 test('the _learnq queue filled before load is replayed in order: identify, then track with the vendor property names', async () => {
   const context = await browser.newContext()
-  const product = { ProductName: 'Trail Shoe', ProductID: 'P1', SKU: 'TS-1', Categories: ['Shoes'], ImageURL: 'https://img.test/1.png', URL: 'https://shop.test/p/1', Brand: 'Acme', Price: 99.5, CompareAtPrice: 120 }
-  const inline = `window._learnq = window._learnq || []; _learnq.push(['identify', { $email: 'ann@x.test', $first_name: 'Ann', $city: 'Lyon', Shoe_Size: 42 }]);`
-    + `_learnq.push(['track', 'Viewed Product', ${JSON.stringify(product)}]);`
+  const product = {
+    ProductName: 'Trail Shoe',
+    ProductID: 'P1',
+    SKU: 'TS-1',
+    Categories: ['Shoes'],
+    ImageURL: 'https://img.test/1.png',
+    URL: 'https://shop.test/p/1',
+    Brand: 'Acme',
+    Price: 99.5,
+    CompareAtPrice: 120,
+  }
+  const inline =
+    `window._learnq = window._learnq || []; _learnq.push(['identify', { $email: 'ann@x.test', $first_name: 'Ann', $city: 'Lyon', Shoe_Size: 42 }]);` +
+    `_learnq.push(['track', 'Viewed Product', ${JSON.stringify(product)}]);`
   const { sent } = await open(context, 'queue', ids.main.key, inline)
   const ann = await db.profile.findFirst({ where: { companyId: ids.main.id, email: 'ann@x.test' } })
   expect(ann).toMatchObject({ firstName: 'Ann', city: 'Lyon' })
@@ -130,12 +145,20 @@ test('the _learnq queue filled before load is replayed in order: identify, then 
 
 test('the klaviyo object: a table of calls and their promised answers', async () => {
   const context = await browser.newContext()
-  const { page, settle, sent } = await open(context, 'api', ids.main.key, `window.klaviyo = window.klaviyo || []; klaviyo.push(['track', 'Started Checkout', { $value: 12 }]);`)
+  const { page, settle, sent } = await open(
+    context,
+    'api',
+    ids.main.key,
+    `window.klaviyo = window.klaviyo || []; klaviyo.push(['track', 'Started Checkout', { $value: 12 }]);`,
+  )
   const rows: Array<[string, unknown]> = [
     ['k.isIdentified()', false],
     ["k.account('OTHER')", ids.main.key],
     ["k.track('Added to Cart', { ProductName: 'Trail Shoe', ProductID: 'P1', Price: 99.5 })", true],
-    ["k.trackViewedItem({ Title: 'Trail Shoe', ItemId: 'P1', Categories: ['Shoes'], ImageUrl: 'https://img.test/1.png', Url: 'https://shop.test/p/1', Metadata: { Brand: 'Acme', Price: 99.5, CompareAtPrice: 120 } }).then(() => JSON.parse(localStorage.getItem('__kl_viewed'))[0].ItemId)", 'P1'],
+    [
+      "k.trackViewedItem({ Title: 'Trail Shoe', ItemId: 'P1', Categories: ['Shoes'], ImageUrl: 'https://img.test/1.png', Url: 'https://shop.test/p/1', Metadata: { Brand: 'Acme', Price: 99.5, CompareAtPrice: 120 } }).then(() => JSON.parse(localStorage.getItem('__kl_viewed'))[0].ItemId)",
+      'P1',
+    ],
     ["k.identify({ $email: 'cat@x.test' }).then((r) => r.$email)", 'cat@x.test'],
     ['k.isIdentified()', true],
     ["new Promise((resolve) => k.push(['isIdentified', resolve]))", true],
@@ -158,7 +181,12 @@ test('the klaviyo object: a table of calls and their promised answers', async ()
 
 test('Active on Site once per browser session; the install ping once per session, recorded with the store origin', async () => {
   const before = (await events(ids.main.id, 'Active on Site')).length
-  const pingsBefore = (await db.onsiteInstall.findUnique({ where: { companyId_origin: { companyId: ids.main.id, origin: storeOrigin } } }))?.pings ?? 0
+  const pingsBefore =
+    (
+      await db.onsiteInstall.findUnique({
+        where: { companyId_origin: { companyId: ids.main.id, origin: storeOrigin } },
+      })
+    )?.pings ?? 0
   const context = await browser.newContext()
   const first = await open(context, 'aos', ids.main.key)
   const second = await open(context, 'aos', ids.main.key)
@@ -169,7 +197,9 @@ test('Active on Site once per browser session; the install ping once per session
   const aos = (await events(ids.main.id, 'Active on Site')).slice(before)
   expect(aos).toHaveLength(2)
   expect(JSON.parse(aos[0]!.properties).page).toBe(`${storeOrigin}/store/aos`)
-  const install = await db.onsiteInstall.findUnique({ where: { companyId_origin: { companyId: ids.main.id, origin: storeOrigin } } })
+  const install = await db.onsiteInstall.findUnique({
+    where: { companyId_origin: { companyId: ids.main.id, origin: storeOrigin } },
+  })
   expect(install!.pings).toBe(pingsBefore + 2)
   await Promise.all([context.close(), other.close()])
 })
@@ -187,7 +217,9 @@ test('anonymous activity merges into the profile when the visitor identifies', a
   await settle()
   expect(await db.profile.findUnique({ where: { id: anon!.id } })).toBeNull()
   expect(await db.profile.findUnique({ where: { id: known.id } })).toMatchObject({ anonymousId: anonId })
-  const viewed = (await events(ids.main.id, 'Viewed Product')).filter((e) => JSON.parse(e.properties).ProductID === 'P2')
+  const viewed = (await events(ids.main.id, 'Viewed Product')).filter(
+    (e) => JSON.parse(e.properties).ProductID === 'P2',
+  )
   expect(viewed.map((e) => e.profileId)).toEqual([known.id])
   expect((await events(ids.main.id, 'Merged Profile')).some((e) => e.profileId === known.id)).toBe(true)
   await context.close()
@@ -211,7 +243,12 @@ test('a _kx link from our email identifies the visitor: the cookie keeps the exc
 
 test('consent switch: nothing is sent and no cookie written until klaviyo.push(["consent", true])', async () => {
   const context = await browser.newContext()
-  const { page, sent, settle } = await open(context, 'consent', ids.consent.key, `window._learnq = [['identify', { $email: 'fay@x.test' }]];`)
+  const { page, sent, settle } = await open(
+    context,
+    'consent',
+    ids.consent.key,
+    `window._learnq = [['identify', { $email: 'fay@x.test' }]];`,
+  )
   expect(sent.filter((s) => s.startsWith('POST /client'))).toEqual([])
   expect(await call(page, "k.track('Viewed Product', { ProductID: 'P3' })")).toBe(false)
   expect(await cookie(context)).toBeNull()
@@ -228,7 +265,12 @@ test('consent switch: nothing is sent and no cookie written until klaviyo.push([
 
 test('tracking off: nothing at all leaves the browser, not even the ping; no cookie', async () => {
   const context = await browser.newContext()
-  const { page, sent } = await open(context, 'off', ids.off.key, `window._learnq = [['identify', { $email: 'gus@x.test' }], ['track', 'Viewed Product', {}]];`)
+  const { page, sent } = await open(
+    context,
+    'off',
+    ids.off.key,
+    `window._learnq = [['identify', { $email: 'gus@x.test' }], ['track', 'Viewed Product', {}]];`,
+  )
   expect(await call(page, "(k.push(['consent', true]), k.track('Added to Cart', {}))")).toBe(false)
   await page.waitForTimeout(200)
   expect(sent).toEqual([])
@@ -240,7 +282,14 @@ test('tracking off: nothing at all leaves the browser, not even the ping; no coo
 
 test("the form editor's preview frame (data-klaviyo-preview) tracks nothing: no ping, no Active on Site, no cookie", async () => {
   const context = await browser.newContext()
-  const { page, sent } = await open(context, 'preview', ids.main.key, `window._learnq = [['track', 'Viewed Product', {}]];`, '', 'data-klaviyo-preview="1"')
+  const { page, sent } = await open(
+    context,
+    'preview',
+    ids.main.key,
+    `window._learnq = [['track', 'Viewed Product', {}]];`,
+    '',
+    'data-klaviyo-preview="1"',
+  )
   expect(await call(page, "k.track('Added to Cart', {})")).toBe(false)
   expect(sent).toEqual([])
   expect(await cookie(context)).toBeNull()
@@ -249,7 +298,12 @@ test("the form editor's preview frame (data-klaviyo-preview) tracks nothing: no 
 
 test('an unknown company key: the script answers 200, warns in the console and sends nothing', async () => {
   const context = await browser.newContext()
-  const { page, sent, warnings } = await open(context, 'unknown', 'NOPE00', `window._learnq = [['identify', { $email: 'hal@x.test' }]];`)
+  const { page, sent, warnings } = await open(
+    context,
+    'unknown',
+    'NOPE00',
+    `window._learnq = [['identify', { $email: 'hal@x.test' }]];`,
+  )
   await page.waitForTimeout(100)
   expect(sent).toEqual([])
   expect(warnings.join('\n')).toContain('"NOPE00" is not a valid company_id')
@@ -265,7 +319,9 @@ test('the script route: JavaScript, a short cache with an ETag (304 when it matc
   const body = await res.text()
   expect(body).toContain('"requireConsent":true')
   expect(body).toContain(`"baseUrl":"${server.url}"`)
-  const again = await fetch(`${server.url}/onsite/js/klaviyo.js?company_id=${ids.consent.key}`, { headers: { 'if-none-match': res.headers.get('etag')! } })
+  const again = await fetch(`${server.url}/onsite/js/klaviyo.js?company_id=${ids.consent.key}`, {
+    headers: { 'if-none-match': res.headers.get('etag')! },
+  })
   expect(again.status).toBe(304)
   const unknown = await fetch(`${server.url}/onsite/js/klaviyo.js?company_id=NOPE00`)
   expect(unknown.status).toBe(200)
@@ -274,14 +330,24 @@ test('the script route: JavaScript, a short cache with an ETag (304 when it matc
 
 test('the install ping: 204 with CORS for any origin; no usable Origin records nothing; an unknown key is a 400', async () => {
   await resetRateLimits()
-  const post = (key: string, origin?: string) => ping.POST(new Request(`http://127.0.0.1/onsite/ping?company_id=${key}`, { method: 'POST', headers: origin ? { origin } : {} }))
+  const post = (key: string, origin?: string) =>
+    ping.POST(
+      new Request(`http://127.0.0.1/onsite/ping?company_id=${key}`, {
+        method: 'POST',
+        headers: origin ? { origin } : {},
+      }),
+    )
   const ok = await post(ids.off.key, 'https://store.example')
   expect(ok.status).toBe(204)
   expect(ok.headers.get('access-control-allow-origin')).toBe('*')
   expect(await post(ids.off.key, 'null')).toHaveProperty('status', 204)
   expect(await post(ids.off.key)).toHaveProperty('status', 204)
-  expect((await db.onsiteInstall.findMany({ where: { companyId: ids.off.id } })).map((r) => [r.origin, r.pings])).toEqual([['https://store.example', 1]])
+  expect(
+    (await db.onsiteInstall.findMany({ where: { companyId: ids.off.id } })).map((r) => [r.origin, r.pings]),
+  ).toEqual([['https://store.example', 1]])
   expect(await post('NOPE00', 'https://store.example')).toHaveProperty('status', 400)
-  const preflight = ping.OPTIONS(new Request('http://127.0.0.1/onsite/ping', { method: 'OPTIONS', headers: { origin: 'https://store.example' } }))
+  const preflight = ping.OPTIONS(
+    new Request('http://127.0.0.1/onsite/ping', { method: 'OPTIONS', headers: { origin: 'https://store.example' } }),
+  )
   expect(preflight.status).toBe(204)
 })

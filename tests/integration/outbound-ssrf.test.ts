@@ -31,7 +31,14 @@ import { parseKeywords } from '@/lib/messaging/sms/keywords'
 import type { ServiceAccount } from '@/lib/messaging/push/service-account'
 import type { EmailSettingsInput } from '@/lib/messaging/email-settings/email-settings'
 
-const ALLOW = ['WEBHOOKS_ALLOW_PRIVATE', 'IMAGE_IMPORT_ALLOW_PRIVATE', 'CATALOG_FEEDS_ALLOW_PRIVATE', 'WEB_FEEDS_ALLOW_PRIVATE', 'PROVIDERS_ALLOW_PRIVATE', 'SMTP_ALLOW_PRIVATE']
+const ALLOW = [
+  'WEBHOOKS_ALLOW_PRIVATE',
+  'IMAGE_IMPORT_ALLOW_PRIVATE',
+  'CATALOG_FEEDS_ALLOW_PRIVATE',
+  'WEB_FEEDS_ALLOW_PRIVATE',
+  'PROVIDERS_ALLOW_PRIVATE',
+  'SMTP_ALLOW_PRIVATE',
+]
 
 let listener: net.Server
 let port = 0
@@ -47,7 +54,11 @@ beforeAll(async () => {
   // '::' also takes IPv4 and IPv4-mapped connections: every loopback disguise would land here.
   await new Promise<void>((r) => listener.listen(0, '::', r))
   port = (listener.address() as net.AddressInfo).port
-  dns = await startDnsAddressServer({ 'shop-feed.example': ['127.0.0.1'], 'mixed.example': ['93.184.216.34', '10.0.0.7'], 'v6.example': ['::1'] })
+  dns = await startDnsAddressServer({
+    'shop-feed.example': ['127.0.0.1'],
+    'mixed.example': ['93.184.216.34', '10.0.0.7'],
+    'v6.example': ['::1'],
+  })
   companyId = (await makeCompany()).id
 })
 afterAll(async () => {
@@ -81,16 +92,30 @@ const targets = (): Array<[string, string]> => [
   ['name with one private answer among public ones', `https://mixed.example:${port}/x`],
 ]
 
-
 function serviceAccount(tokenUri: string): ServiceAccount {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  return { type: 'service_account', project_id: 'demo-shop', private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), client_email: 'push@demo-shop.iam.gserviceaccount.com', token_uri: tokenUri }
+  return {
+    type: 'service_account',
+    project_id: 'demo-shop',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    client_email: 'push@demo-shop.iam.gserviceaccount.com',
+    token_uri: tokenUri,
+  }
 }
 const sa = serviceAccount('https://oauth2.googleapis.com/token')
 
 const smsAccount = (baseUrl: string) => ({
-  companyId, accountSid: 'AC' + '0'.repeat(32), authToken: 'token', senderNumber: '+15550000001', messagingServiceSid: null, baseUrl,
-  helpText: null, keywords: parseKeywords(null), costPerSegment: 0, currency: 'USD', maxSegments: 10,
+  companyId,
+  accountSid: 'AC' + '0'.repeat(32),
+  authToken: 'token',
+  senderNumber: '+15550000001',
+  messagingServiceSid: null,
+  baseUrl,
+  helpText: null,
+  keywords: parseKeywords(null),
+  costPerSegment: 0,
+  currency: 'USD',
+  maxSegments: 10,
 })
 
 /** Each fetcher's entry point, resolving to the text of its answer, and the refusal it must give. */
@@ -99,8 +124,18 @@ const fetchers: Record<string, { run: (url: string) => Promise<string>; refusal:
     refusal: /^The endpoint \S+ resolves to a private address\.$/,
     async run(url) {
       const id = `wh_${Math.random().toString(36).slice(2)}`
-      await db.webhook.create({ data: { id, companyId, name: 'w', endpointUrl: url, secretSealed: sealSecret('whsec_0123456789', SECRET_PURPOSE) } })
-      const d = await db.webhookDelivery.create({ data: { companyId, webhookId: id, topic: 'event:klaviyo.received_email', eventKey: 'event:1', payload: '{}' } })
+      await db.webhook.create({
+        data: {
+          id,
+          companyId,
+          name: 'w',
+          endpointUrl: url,
+          secretSealed: sealSecret('whsec_0123456789', SECRET_PURPOSE),
+        },
+      })
+      const d = await db.webhookDelivery.create({
+        data: { companyId, webhookId: id, topic: 'event:klaviyo.received_email', eventKey: 'event:1', payload: '{}' },
+      })
       await deliverWebhook({ companyId, deliveryId: d.id })
       return (await db.webhookDelivery.findUniqueOrThrow({ where: { id: d.id } })).error ?? 'delivered'
     },
@@ -110,24 +145,48 @@ const fetchers: Record<string, { run: (url: string) => Promise<string>; refusal:
     async run(url) {
       const flowId = `f${Math.random().toString(36).slice(2, 8)}`
       await db.flow.create({ data: { id: flowId, companyId, name: 'f', webhookSecret: 'secret' } })
-      const { id } = await inWriteTx(() => queueFlowWebhookOps({
-        companyId, flowId, actionId: 'a1', runId: null, profileId: null, stepKey: `test:a1:${flowId}`, kind: 'test', request: { url, headers: {}, body: '{}' },
-      }, new Date()))
+      const { id } = await inWriteTx(() =>
+        queueFlowWebhookOps(
+          {
+            companyId,
+            flowId,
+            actionId: 'a1',
+            runId: null,
+            profileId: null,
+            stepKey: `test:a1:${flowId}`,
+            kind: 'test',
+            request: { url, headers: {}, body: '{}' },
+          },
+          new Date(),
+        ),
+      )
       await deliverFlowWebhook({ companyId, deliveryId: id })
       return (await db.flowWebhookDelivery.findUniqueOrThrow({ where: { id } })).error ?? 'delivered'
     },
   },
   'catalog feeds (fetchFeed)': {
     refusal: /^The feed URL points to a private network address\.$/,
-    run: (url) => fetchFeed(url).then(() => 'fetched', (e: Error) => e.message),
+    run: (url) =>
+      fetchFeed(url).then(
+        () => 'fetched',
+        (e: Error) => e.message,
+      ),
   },
   'web feeds (fetchFeedBody)': {
     refusal: /^Feeds cannot be read from private network addresses\.$/,
-    run: (url) => fetchFeedBody(url).then(() => 'fetched', (e: Error) => e.message),
+    run: (url) =>
+      fetchFeedBody(url).then(
+        () => 'fetched',
+        (e: Error) => e.message,
+      ),
   },
   'image imports (fetchImageUrl)': {
     refusal: /^Images cannot be imported from private network addresses\.$/,
-    run: (url) => fetchImageUrl(url).then(() => 'fetched', (e: Error) => e.message),
+    run: (url) =>
+      fetchImageUrl(url).then(
+        () => 'fetched',
+        (e: Error) => e.message,
+      ),
   },
   'SMS provider (sendTwilioMessage)': {
     refusal: /^SMS provider unreachable: the address is not allowed; maybeSent=false$/,
@@ -139,7 +198,14 @@ const fetchers: Record<string, { run: (url: string) => Promise<string>; refusal:
   'WhatsApp provider (sendCloudMessage)': {
     refusal: /^WhatsApp Cloud API unreachable: the address is not allowed; maybeSent=false$/,
     async run(url) {
-      const account = { companyId, phoneNumberId: '123456', accessToken: 't', appSecret: null, baseUrl: url, templates: [] }
+      const account = {
+        companyId,
+        phoneNumberId: '123456',
+        accessToken: 't',
+        appSecret: null,
+        baseUrl: url,
+        templates: [],
+      }
       const r = await sendCloudMessage(account, { kind: 'text', to: '+15551230001', body: 'hi' }, 3000)
       return r.kind === 'transport' ? `${r.error}; maybeSent=${r.maybeSent}` : r.kind
     },
@@ -150,14 +216,23 @@ const fetchers: Record<string, { run: (url: string) => Promise<string>; refusal:
     refusal: /^Token exchange failed: .*private/,
     async run(url) {
       forgetAccessToken()
-      return getAccessToken({ ...sa, token_uri: url }).then(() => 'token', (e: Error) => e.message)
+      return getAccessToken({ ...sa, token_uri: url }).then(
+        () => 'token',
+        (e: Error) => e.message,
+      )
     },
   },
   'SMTP test connection (testSmtpConnection)': {
     refusal: new RegExp(`^${SMTP_PRIVATE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
     async run(url) {
       const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
-      const v = { smtpHost: host, smtpPort: port, smtpSecure: false, smtpUser: '', clearSmtpPassword: true } as unknown as EmailSettingsInput
+      const v = {
+        smtpHost: host,
+        smtpPort: port,
+        smtpSecure: false,
+        smtpUser: '',
+        clearSmtpPassword: true,
+      } as unknown as EmailSettingsInput
       return (await testSmtpConnection(companyId, v, 3000)).message
     },
   },
@@ -173,6 +248,8 @@ describe.each(Object.keys(fetchers))('%s', (fetcher) => {
 
 test('the operator setting lets a local stand-in through (the same table, one fetcher)', async () => {
   process.env.WEB_FEEDS_ALLOW_PRIVATE = '1'
-  expect(await fetchers['web feeds (fetchFeedBody)']!.run(`http://shop-feed.example:${port}/x`)).toBe('The feed could not be reached.')
+  expect(await fetchers['web feeds (fetchFeedBody)']!.run(`http://shop-feed.example:${port}/x`)).toBe(
+    'The feed could not be reached.',
+  )
   expect(connections).toBe(1)
 })

@@ -29,7 +29,8 @@ afterAll(async () => {
   await closePgPool()
 })
 
-const q = async (text: string, values: unknown[] = []) => (await pgPool(process.env.DATABASE_URL!).query(text, values)).rows
+const q = async (text: string, values: unknown[] = []) =>
+  (await pgPool(process.env.DATABASE_URL!).query(text, values)).rows
 
 async function deadlocks(): Promise<number> {
   // Statistics reach pg_stat_database when a backend flushes them (at most a second late).
@@ -45,24 +46,29 @@ it('four ingest loops on one PostgreSQL, each batch creating the same new profil
   let n = 0
   const batch = (loop: number, b: number): IngestGroup[] =>
     // Each loop walks the companies in its own order, so lock order is not given by the input.
-    companies.map((_, i) => companies[(i + loop) % COMPANIES]!).map((c) => ({
-      companyId: c.id,
-      mode: 'import' as const,
-      events: validateEvents(
-        Array.from({ length: PER_GROUP }, (_, k) => {
-          const seq = n++
-          const p = (k * 7 + b * 3 + loop) % PROFILES
-          return {
-            metric: { name: `${METRICS[(k + loop) % METRICS.length]!} ${b}` },
-            // Half name the profile by one identifier (the set-based path), half by more.
-            profile: k % 2 ? { email: `shopper${p}@example.test` } : { email: `shopper${p}@example.test`, firstName: `Shopper ${p}` },
-            properties: { seq },
-            time: new Date(Date.UTC(2026, 0, 1) + seq * 1000).toISOString(),
-            ...(k % 2 ? { uniqueId: `u-${seq}` } : {}),
-          }
-        }),
-      ),
-    }))
+    companies
+      .map((_, i) => companies[(i + loop) % COMPANIES]!)
+      .map((c) => ({
+        companyId: c.id,
+        mode: 'import' as const,
+        events: validateEvents(
+          Array.from({ length: PER_GROUP }, (_, k) => {
+            const seq = n++
+            const p = (k * 7 + b * 3 + loop) % PROFILES
+            return {
+              metric: { name: `${METRICS[(k + loop) % METRICS.length]!} ${b}` },
+              // Half name the profile by one identifier (the set-based path), half by more.
+              profile:
+                k % 2
+                  ? { email: `shopper${p}@example.test` }
+                  : { email: `shopper${p}@example.test`, firstName: `Shopper ${p}` },
+              properties: { seq },
+              time: new Date(Date.UTC(2026, 0, 1) + seq * 1000).toISOString(),
+              ...(k % 2 ? { uniqueId: `u-${seq}` } : {}),
+            }
+          }),
+        ),
+      }))
   const results = await Promise.all(
     Array.from({ length: LOOPS }, async (_, loop) => {
       let written = 0
@@ -79,7 +85,10 @@ it('four ingest loops on one PostgreSQL, each batch creating the same new profil
   const expected = LOOPS * BATCHES * COMPANIES * PER_GROUP
   expect(results.reduce((a, b) => a + b, 0)).toBe(expected)
   const ids = companies.map((c) => c.id)
-  const stored = await q(`select count(*)::int as n, count(distinct properties)::int as d from "Event" where "companyId" = any($1)`, [ids])
+  const stored = await q(
+    `select count(*)::int as n, count(distinct properties)::int as d from "Event" where "companyId" = any($1)`,
+    [ids],
+  )
   expect(stored[0]).toEqual({ n: expected, d: expected }) // each event once: every seq stored, none twice
   // The shared rows were created once per company, whoever won.
   const profiles = await q(`select count(*)::int as n from "Profile" where "companyId" = any($1)`, [ids])

@@ -57,7 +57,8 @@ function spawnWorker(id: string): { child: ChildProcess; started: Promise<void>;
   return { child, started, output: () => out }
 }
 
-const sql = async (text: string, values: unknown[] = []) => Number((await pgPool(process.env.DATABASE_URL!).query(text, values)).rows[0].n)
+const sql = async (text: string, values: unknown[] = []) =>
+  Number((await pgPool(process.env.DATABASE_URL!).query(text, values)).rows[0].n)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const jobsLeft = () => sql('select count(*) as n from graphile_worker._private_jobs')
 
@@ -66,7 +67,11 @@ async function burst(from: number, to: number) {
   for (let i = from; i < to; i += 50) {
     await Promise.all(
       Array.from({ length: Math.min(50, to - i) }, (_, k) =>
-        acceptEvent(companyId, { metric: { name: 'Burst' }, profile: { email: `p${(i + k) % PROFILES}@burst.test` }, properties: { n: i + k } }),
+        acceptEvent(companyId, {
+          metric: { name: 'Burst' },
+          profile: { email: `p${(i + k) % PROFILES}@burst.test` },
+          properties: { n: i + k },
+        }),
       ),
     )
   }
@@ -88,7 +93,11 @@ async function expectEachOnce(upTo: number) {
   const seen = new Map(rows.rows.map((r) => [Number(r.n), Number(r.c)]))
   const missing = Array.from({ length: upTo }, (_, i) => i).filter((i) => !seen.has(i))
   const doubled = [...seen].filter(([, c]) => c !== 1)
-  expect({ missing: missing.length, doubled: doubled.length, total: seen.size }).toEqual({ missing: 0, doubled: 0, total: upTo })
+  expect({ missing: missing.length, doubled: doubled.length, total: seen.size }).toEqual({
+    missing: 0,
+    doubled: 0,
+    total: upTo,
+  })
 }
 
 it('two workers: a burst of events and a bulk import written once each; a worker SIGKILLed mid-batch loses and doubles nothing', async () => {
@@ -103,7 +112,11 @@ it('two workers: a burst of events and a bulk import written once each; a worker
     await waitForQueue(120_000)
     await expectEachOnce(EVENTS)
     expect(await db.profile.count({ where: { companyId, email: { endsWith: '@burst.test' } } })).toBe(PROFILES)
-    expect(await db.importJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'complete', completedCount: IMPORTED, failedCount: 0 })
+    expect(await db.importJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      status: 'complete',
+      completedCount: IMPORTED,
+      failedCount: 0,
+    })
     expect(await db.profile.count({ where: { companyId, email: { endsWith: '@import.test' } } })).toBe(IMPORTED)
     expect(await db.metric.count({ where: { companyId, name: 'Burst' } })).toBe(1) // created once, by whichever worker came first
     const lastEventAt = await db.profile.findFirstOrThrow({ where: { companyId, email: 'p0@burst.test' } })
@@ -130,7 +143,11 @@ it('two workers: a burst of events and a bulk import written once each; a worker
     throw e
   } finally {
     for (const w of [a, b]) if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGTERM')
-    await Promise.all([a, b].map((w) => (w.child.exitCode !== null || w.child.signalCode !== null ? null : new Promise((r) => w.child.once('exit', r)))))
+    await Promise.all(
+      [a, b].map((w) =>
+        w.child.exitCode !== null || w.child.signalCode !== null ? null : new Promise((r) => w.child.once('exit', r)),
+      ),
+    )
     for (const w of [a, b]) for (const s of [w.child.stdout, w.child.stderr]) s?.destroy()
   }
 })

@@ -20,9 +20,23 @@ const data = path.join(dir, 'data')
 const url = `postgres://postgres@127.0.0.1:${PORT}/app`
 
 const asPostgres = (cmd: string, args: string[]) =>
-  execFileSync('runuser', ['-u', 'postgres', '--', path.join(BIN, cmd), ...args], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 })
+  execFileSync('runuser', ['-u', 'postgres', '--', path.join(BIN, cmd), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 60_000,
+  })
 const startServer = () =>
-  asPostgres('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', `-p ${PORT} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off`, 'start'])
+  asPostgres('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${PORT} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off`,
+    'start',
+  ])
 const stopServer = () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
 
 const run = available ? describe : describe.skip
@@ -42,7 +56,10 @@ run('PostgreSQL restart while the app runs', () => {
     asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync'])
     startServer()
     asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(PORT), '-U', 'postgres', 'app'])
-    execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], { env: { ...process.env, DATABASE_URL: url }, stdio: ['ignore', 'ignore', 'inherit'] })
+    execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], {
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
     process.env.DATABASE_URL = url
     process.env.SESSION_SECRET ??= 'x'.repeat(40)
 

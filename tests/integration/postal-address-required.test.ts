@@ -44,13 +44,26 @@ test('campaign review lists the missing address and sending is refused until it 
   const listA = await list(A)
   await profiles(A, 2, [listA])
   const tpl = await template(A, '<p>Hi</p> {% unsubscribe %}')
-  const created = await call(campaignsRoute.POST, 'POST', null, cookie, { name: 'Sale', channel: 'email', audiences: { included: [listA], excluded: [] } })
+  const created = await call(campaignsRoute.POST, 'POST', null, cookie, {
+    name: 'Sale',
+    channel: 'email',
+    audiences: { included: [listA], excluded: [] },
+  })
   const c = created.json.campaign as { id: string; messages: Array<{ id: string }> }
-  await call(wContent.POST, 'POST', c.id, cookie, { messageId: c.messages[0]!.id, content: { subject: 'Sale' }, templateId: tpl })
+  await call(wContent.POST, 'POST', c.id, cookie, {
+    messageId: c.messages[0]!.id,
+    content: { subject: 'Sale' },
+    templateId: tpl,
+  })
 
   const review = await call(wReview, 'GET', c.id, cookie)
-  expect(review.json.problems).toEqual([{ field: 'organization.address', message: expect.stringMatching(/postal address/) }])
-  const refused = await call(wSchedule.POST, 'POST', c.id, cookie, { sendStrategy: { method: 'immediate' }, send: true })
+  expect(review.json.problems).toEqual([
+    { field: 'organization.address', message: expect.stringMatching(/postal address/) },
+  ])
+  const refused = await call(wSchedule.POST, 'POST', c.id, cookie, {
+    sendStrategy: { method: 'immediate' },
+    send: true,
+  })
   expect(refused.status).toBe(400)
   expect(Object.keys(refused.json.fieldErrors)).toEqual(['organization.address'])
   expect((await db.campaign.findUniqueOrThrow({ where: { id: c.id } })).status).toBe('Draft')
@@ -65,9 +78,17 @@ test('the pipeline skips marketing email without an address, sends transactional
   const { id: A } = await makeCompany('Footer Shop', { postalAddress: false })
   const p = (await upsertProfile(A, { email: 'ada@x.test' }, { mode: 'import' })).profile.id
   const input = (over: Partial<CreateSendsInput>): CreateSendsInput => ({
-    companyId: A, channel: 'email', sourceType: 'campaign_message', sourceId: ulid(),
-    content: { subject: 'Hi', html: '<p>Hi</p><p>{{ organization.name }} · {% organization_address %}</p>', fromEmail: 'news@shop.test' },
-    recipients: [{ profileId: p }], ...over,
+    companyId: A,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId: ulid(),
+    content: {
+      subject: 'Hi',
+      html: '<p>Hi</p><p>{{ organization.name }} · {% organization_address %}</p>',
+      fromEmail: 'news@shop.test',
+    },
+    recipients: [{ profileId: p }],
+    ...over,
   })
   const marketing = input({})
   const receipt = input({ sourceType: 'transactional', transactional: true })
@@ -92,13 +113,28 @@ test('the pipeline skips marketing email without an address, sends transactional
 
 test('a flow with marketing email shows the missing address as an issue; transactional-only flows do not', async () => {
   const { id: A } = await makeCompany('Flow Shop', { postalAddress: false })
-  const def = (transactional: boolean) => ({
-    version: 1, triggers: [], profile_filter: null, entry_action_id: 'a1',
-    actions: [{ id: 'a1', type: 'send-email', links: { next: null }, data: { status: 'live', message: { name: 'Welcome', template_id: null, transactional } } }],
-  }) as unknown as FlowDefinition
+  const def = (transactional: boolean) =>
+    ({
+      version: 1,
+      triggers: [],
+      profile_filter: null,
+      entry_action_id: 'a1',
+      actions: [
+        {
+          id: 'a1',
+          type: 'send-email',
+          links: { next: null },
+          data: { status: 'live', message: { name: 'Welcome', template_id: null, transactional } },
+        },
+      ],
+    }) as unknown as FlowDefinition
   const flow = { id: 'F1', status: 2 }
   const marketing = await flowIssues(A, flow, def(false))
-  expect(marketing).toContainEqual({ type: 'non_compliant', message: expect.stringMatching(/postal address/), pointer: '/actions/0' })
+  expect(marketing).toContainEqual({
+    type: 'non_compliant',
+    message: expect.stringMatching(/postal address/),
+    pointer: '/actions/0',
+  })
   expect((await flowIssues(A, flow, def(true))).some((i) => /postal address/.test(i.message))).toBe(false)
   await db.company.update({ where: { id: A }, data: ADDRESS })
   expect((await flowIssues(A, flow, def(false))).some((i) => /postal address/.test(i.message))).toBe(false)

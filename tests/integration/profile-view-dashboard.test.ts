@@ -14,9 +14,19 @@ const DAY = 86_400_000
 async function fill(companyId: number, now: Date) {
   // New profiles: 3 in the last 7 days, 2 in the 7 before, 4 older than that.
   const ages = [0.1, 2, 6.5, 8, 13, 15, 40, 100, 200]
-  for (const a of ages) await db.profile.create({ data: { id: ulid(), companyId, createdAt: new Date(now.getTime() - a * DAY) } })
-  const profile = await db.profile.create({ data: { id: ulid(), companyId, createdAt: new Date(now.getTime() - 300 * DAY) } })
-  const names = ['Viewed Product', 'Placed Order', 'Active on Site', 'Added to Cart', 'Started Checkout', 'Fulfilled Order']
+  for (const a of ages)
+    await db.profile.create({ data: { id: ulid(), companyId, createdAt: new Date(now.getTime() - a * DAY) } })
+  const profile = await db.profile.create({
+    data: { id: ulid(), companyId, createdAt: new Date(now.getTime() - 300 * DAY) },
+  })
+  const names = [
+    'Viewed Product',
+    'Placed Order',
+    'Active on Site',
+    'Added to Cart',
+    'Started Checkout',
+    'Fulfilled Order',
+  ]
   const metrics = []
   for (const name of names) metrics.push(await db.metric.create({ data: { id: shortId(6), companyId, name } }))
   const sec = (ms: number) => Math.floor(ms / 1000)
@@ -24,9 +34,25 @@ async function fill(companyId: number, now: Date) {
   // Counts over the last 30 days: Viewed Product 6, Placed Order 5, … Fulfilled Order 1; plus old ones that do not count.
   for (let i = 0; i < metrics.length; i++) {
     for (let k = 0; k < 6 - i; k++) {
-      await db.event.create({ data: { companyId, profileId: profile.id, metricId: metrics[i]!.id, ts: sec(now.getTime() - (k + 1) * 2 * DAY), uniqueId: String(n++) } })
+      await db.event.create({
+        data: {
+          companyId,
+          profileId: profile.id,
+          metricId: metrics[i]!.id,
+          ts: sec(now.getTime() - (k + 1) * 2 * DAY),
+          uniqueId: String(n++),
+        },
+      })
     }
-    await db.event.create({ data: { companyId, profileId: profile.id, metricId: metrics[i]!.id, ts: sec(now.getTime() - 60 * DAY), uniqueId: String(n++) } })
+    await db.event.create({
+      data: {
+        companyId,
+        profileId: profile.id,
+        metricId: metrics[i]!.id,
+        ts: sec(now.getTime() - 60 * DAY),
+        uniqueId: String(n++),
+      },
+    })
   }
   return { metrics, profile }
 }
@@ -38,9 +64,33 @@ test('the summary counts in the company time zone: 7 days against the 7 before, 
   const { metrics, profile } = await fill(c.id, now)
   // Two events today (company time), one just before today's start.
   const todayStart = startOfZonedDay(now, 'America/New_York')
-  await db.event.create({ data: { companyId: c.id, profileId: profile.id, metricId: metrics[0]!.id, ts: Math.floor(todayStart.getTime() / 1000), uniqueId: 't1' } })
-  await db.event.create({ data: { companyId: c.id, profileId: profile.id, metricId: metrics[0]!.id, ts: Math.floor(now.getTime() / 1000), uniqueId: 't2' } })
-  await db.event.create({ data: { companyId: c.id, profileId: profile.id, metricId: metrics[4]!.id, ts: Math.floor(todayStart.getTime() / 1000) - 1, uniqueId: 't3' } })
+  await db.event.create({
+    data: {
+      companyId: c.id,
+      profileId: profile.id,
+      metricId: metrics[0]!.id,
+      ts: Math.floor(todayStart.getTime() / 1000),
+      uniqueId: 't1',
+    },
+  })
+  await db.event.create({
+    data: {
+      companyId: c.id,
+      profileId: profile.id,
+      metricId: metrics[0]!.id,
+      ts: Math.floor(now.getTime() / 1000),
+      uniqueId: 't2',
+    },
+  })
+  await db.event.create({
+    data: {
+      companyId: c.id,
+      profileId: profile.id,
+      metricId: metrics[4]!.id,
+      ts: Math.floor(todayStart.getTime() / 1000) - 1,
+      uniqueId: 't3',
+    },
+  })
 
   const u = await makeUser({ companyId: c.id, role: 'analyst' })
   const res = await GET(ajaxRequest('/ajax/dashboard/audience', { cookie: await signIn(u.id, c.id) }))
@@ -59,29 +109,47 @@ test('the summary counts in the company time zone: 7 days against the 7 before, 
   expect(body.eventsToday).toBe(2)
   expect(body.topMetrics).toHaveLength(5)
   expect(body.topMetrics[0]).toEqual({ id: metrics[0]!.id, name: 'Viewed Product', count: 8 })
-  expect(body.topMetrics.map((m: { name: string }) => m.name)).toEqual(['Viewed Product', 'Placed Order', 'Active on Site', 'Added to Cart', 'Started Checkout'])
+  expect(body.topMetrics.map((m: { name: string }) => m.name)).toEqual([
+    'Viewed Product',
+    'Placed Order',
+    'Active on Site',
+    'Added to Cart',
+    'Started Checkout',
+  ])
 })
 
 test('an empty account answers zeros and an empty top list', async () => {
   const c = await makeCompany()
   const u = await makeUser({ companyId: c.id })
   const body = await (await GET(ajaxRequest('/ajax/dashboard/audience', { cookie: await signIn(u.id, c.id) }))).json()
-  expect(body).toMatchObject({ totalProfiles: 0, eventsToday: 0, topMetrics: [], newProfiles: { last7Days: 0, previous7Days: 0 } })
+  expect(body).toMatchObject({
+    totalProfiles: 0,
+    eventsToday: 0,
+    topMetrics: [],
+    newProfiles: { last7Days: 0, previous7Days: 0 },
+  })
 })
 
-test('cross-tenant: another company\'s profiles and events are never counted', async () => {
+test("cross-tenant: another company's profiles and events are never counted", async () => {
   const a = await makeCompany()
   const b = await makeCompany()
   await fill(b.id, new Date())
   const u = await makeUser({ companyId: a.id })
   const body = await (await GET(ajaxRequest('/ajax/dashboard/audience', { cookie: await signIn(u.id, a.id) }))).json()
-  expect(body).toMatchObject({ totalProfiles: 0, eventsToday: 0, topMetrics: [], newProfiles: { last7Days: 0, previous7Days: 0 } })
+  expect(body).toMatchObject({
+    totalProfiles: 0,
+    eventsToday: 0,
+    topMetrics: [],
+    newProfiles: { last7Days: 0, previous7Days: 0 },
+  })
 })
 
 test('permissions: no audience resources is 403; signed out 401', async () => {
   const c = await makeCompany()
   const creator = await makeUser({ companyId: c.id, role: 'content_creator' })
-  expect((await GET(ajaxRequest('/ajax/dashboard/audience', { cookie: await signIn(creator.id, c.id) }))).status).toBe(403)
+  expect((await GET(ajaxRequest('/ajax/dashboard/audience', { cookie: await signIn(creator.id, c.id) }))).status).toBe(
+    403,
+  )
   expect((await GET(ajaxRequest('/ajax/dashboard/audience'))).status).toBe(401)
   // The read model leaves out what the viewer may not see.
   const partial = await getAudienceSummary(c.id, 'UTC', { profiles: true, metrics: false })

@@ -8,7 +8,7 @@ import { getMetricHeader } from '@/lib/profile-view/get-metric-header'
 import { addEvents } from './metrics-fixture'
 import { makeCompany } from '../helpers/factory'
 
-test('values and currency from recent events; another company\'s or a malformed id is null', async () => {
+test("values and currency from recent events; another company's or a malformed id is null", async () => {
   const a = await makeCompany()
   const b = await makeCompany()
   const [withValue] = await addEvents(a.id, [
@@ -17,8 +17,17 @@ test('values and currency from recent events; another company\'s or a malformed 
   ])
   const [plain] = await addEvents(a.id, [{ metric: 'Viewed Page', email: 'x@a.test', time: '2024-01-01T00:00:00Z' }])
 
-  expect(await getMetricHeader(a.id, withValue!.metricId)).toMatchObject({ id: withValue!.metricId, name: 'Placed Order', hasValues: true, currency: 'EUR' })
-  expect(await getMetricHeader(a.id, plain!.metricId)).toMatchObject({ name: 'Viewed Page', hasValues: false, currency: null })
+  expect(await getMetricHeader(a.id, withValue!.metricId)).toMatchObject({
+    id: withValue!.metricId,
+    name: 'Placed Order',
+    hasValues: true,
+    currency: 'EUR',
+  })
+  expect(await getMetricHeader(a.id, plain!.metricId)).toMatchObject({
+    name: 'Viewed Page',
+    hasValues: false,
+    currency: null,
+  })
   expect(await getMetricHeader(b.id, withValue!.metricId)).toBeNull()
   expect(await getMetricHeader(a.id, 'bad id!')).toBeNull()
 })

@@ -22,29 +22,64 @@ async function makeMetric(companyId: number, name: string) {
   return db.metric.create({ data: { id: shortId(6), companyId, name } })
 }
 
-async function makeEvent(companyId: number, profileId: string, metricId: string, ts: number, extra: Record<string, unknown> = {}) {
+async function makeEvent(
+  companyId: number,
+  profileId: string,
+  metricId: string,
+  ts: number,
+  extra: Record<string, unknown> = {},
+) {
   return db.event.create({ data: { companyId, profileId, metricId, ts, ...extra } })
 }
 
 const get = (id: string, cookie: string) => getProfile(ajaxRequest(`/ajax/profile/${id}`, { cookie }), params({ id }))
-const events = (id: string, cookie: string, qs = '') => getEvents(ajaxRequest(`/ajax/profile/${id}/events${qs}`, { cookie }), params({ id }))
+const events = (id: string, cookie: string, qs = '') =>
+  getEvents(ajaxRequest(`/ajax/profile/${id}/events${qs}`, { cookie }), params({ id }))
 
 describe('GET /ajax/profile/{id}', () => {
   test('identity, properties, consent per channel, active suppressions, lists and segments, metrics', async () => {
     const { company, cookie } = await setup()
     const p = await makeProfile(company.id, {
-      email: 'ada@example.com', phoneNumber: '+15555550100', externalId: 'cust-1', firstName: 'Ada', lastName: 'Lovelace',
-      organization: 'Analytical', title: 'Engineer', city: 'London', country: 'United Kingdom', latitude: 51.5,
+      email: 'ada@example.com',
+      phoneNumber: '+15555550100',
+      externalId: 'cust-1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      organization: 'Analytical',
+      title: 'Engineer',
+      city: 'London',
+      country: 'United Kingdom',
+      latitude: 51.5,
       properties: JSON.stringify({ favorite_color: 'blue', 'Loyalty Tier': 'Gold', nested: { a_b: 1 } }),
     })
-    await db.profileConsent.create({ data: { companyId: company.id, profileId: p.id, channel: 'email_marketing', status: 'subscribed', method: 'form', source: 'Footer form', consentedAt: new Date('2025-01-02T03:04:05Z') } })
-    await db.profileConsent.create({ data: { companyId: company.id, profileId: p.id, channel: 'sms_marketing', status: 'unsubscribed' } })
-    await db.suppression.create({ data: { companyId: company.id, profileId: p.id, channel: 'email', reason: 'bounced' } })
-    await db.suppression.create({ data: { companyId: company.id, profileId: p.id, channel: 'sms', reason: 'manual', clearedAt: new Date() } })
+    await db.profileConsent.create({
+      data: {
+        companyId: company.id,
+        profileId: p.id,
+        channel: 'email_marketing',
+        status: 'subscribed',
+        method: 'form',
+        source: 'Footer form',
+        consentedAt: new Date('2025-01-02T03:04:05Z'),
+      },
+    })
+    await db.profileConsent.create({
+      data: { companyId: company.id, profileId: p.id, channel: 'sms_marketing', status: 'unsubscribed' },
+    })
+    await db.suppression.create({
+      data: { companyId: company.id, profileId: p.id, channel: 'email', reason: 'bounced' },
+    })
+    await db.suppression.create({
+      data: { companyId: company.id, profileId: p.id, channel: 'sms', reason: 'manual', clearedAt: new Date() },
+    })
     const list = await db.group.create({ data: { id: shortId(6), companyId: company.id, name: 'Newsletter', type: 0 } })
     const seg = await db.group.create({ data: { id: shortId(6), companyId: company.id, name: 'VIP', type: 1 } })
-    const gone = await db.group.create({ data: { id: shortId(6), companyId: company.id, name: 'Deleted', type: 0, deletedAt: new Date() } })
-    await db.groupMembership.create({ data: { companyId: company.id, groupId: list.id, profileId: p.id, source: 'csv' } })
+    const gone = await db.group.create({
+      data: { id: shortId(6), companyId: company.id, name: 'Deleted', type: 0, deletedAt: new Date() },
+    })
+    await db.groupMembership.create({
+      data: { companyId: company.id, groupId: list.id, profileId: p.id, source: 'csv' },
+    })
     await db.groupMembership.create({ data: { companyId: company.id, groupId: seg.id, profileId: p.id } })
     await db.groupMembership.create({ data: { companyId: company.id, groupId: gone.id, profileId: p.id } })
     const m = await makeMetric(company.id, 'Placed Order')
@@ -55,19 +90,43 @@ describe('GET /ajax/profile/{id}', () => {
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(body.profile).toMatchObject({
-      id: p.id, email: 'ada@example.com', phoneNumber: '+15555550100', externalId: 'cust-1', firstName: 'Ada', lastName: 'Lovelace',
-      organization: 'Analytical', title: 'Engineer', location: { city: 'London', country: 'United Kingdom', latitude: 51.5 },
+      id: p.id,
+      email: 'ada@example.com',
+      phoneNumber: '+15555550100',
+      externalId: 'cust-1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      organization: 'Analytical',
+      title: 'Engineer',
+      location: { city: 'London', country: 'United Kingdom', latitude: 51.5 },
     })
     expect(new Date(body.profile.createdAt).getTime()).not.toBeNaN()
     // Custom property names are kept exactly as stored (no key transformation).
     expect(body.properties).toEqual({ favorite_color: 'blue', 'Loyalty Tier': 'Gold', nested: { a_b: 1 } })
-    expect(body.consent.map((c: { channel: string }) => c.channel)).toEqual(['email_marketing', 'sms_marketing', 'sms_transactional', 'push', 'whatsapp'])
-    expect(body.consent[0]).toMatchObject({ status: 'subscribed', method: 'form', source: 'Footer form', consentedAt: '2025-01-02T03:04:05.000Z' })
+    expect(body.consent.map((c: { channel: string }) => c.channel)).toEqual([
+      'email_marketing',
+      'sms_marketing',
+      'sms_transactional',
+      'push',
+      'whatsapp',
+    ])
+    expect(body.consent[0]).toMatchObject({
+      status: 'subscribed',
+      method: 'form',
+      source: 'Footer form',
+      consentedAt: '2025-01-02T03:04:05.000Z',
+    })
     expect(body.consent[1].status).toBe('unsubscribed')
     expect(body.consent[2]).toMatchObject({ status: 'never_subscribed', consentedAt: null })
     expect(body.suppressions).toEqual([expect.objectContaining({ channel: 'email', reason: 'bounced' })])
-    expect(body.groups.map((g: { name: string; kind: string }) => [g.name, g.kind]).sort()).toEqual([['Newsletter', 'list'], ['VIP', 'segment']])
-    expect(body.groups.find((g: { name: string }) => g.name === 'Newsletter')).toMatchObject({ source: 'csv', enteredAt: expect.any(String) })
+    expect(body.groups.map((g: { name: string; kind: string }) => [g.name, g.kind]).sort()).toEqual([
+      ['Newsletter', 'list'],
+      ['VIP', 'segment'],
+    ])
+    expect(body.groups.find((g: { name: string }) => g.name === 'Newsletter')).toMatchObject({
+      source: 'csv',
+      enteredAt: expect.any(String),
+    })
     expect(body.metrics).toEqual([{ id: m.id, name: 'Placed Order', count: 2 }])
   })
 
@@ -95,9 +154,15 @@ describe('GET /ajax/profile/{id}/events', () => {
     const base = 1_750_000_000
     for (let i = 0; i < 30; i++) {
       const isOrder = i % 3 === 0
-      await makeEvent(company.id, p.id, isOrder ? order.id : view.id, base + Math.floor(i / 2) * 60, isOrder
-        ? { value: 12.5 + i, currency: 'USD', properties: JSON.stringify({ ItemNames: ['Mug'], order_id: `o${i}` }) }
-        : { properties: JSON.stringify({ ProductName: 'Mug', $url: 'https://shop.test/mug' }) })
+      await makeEvent(
+        company.id,
+        p.id,
+        isOrder ? order.id : view.id,
+        base + Math.floor(i / 2) * 60,
+        isOrder
+          ? { value: 12.5 + i, currency: 'USD', properties: JSON.stringify({ ItemNames: ['Mug'], order_id: `o${i}` }) }
+          : { properties: JSON.stringify({ ProductName: 'Mug', $url: 'https://shop.test/mug' }) },
+      )
     }
     // Another profile's events never show.
     const other = await makeProfile(company.id)
@@ -110,9 +175,16 @@ describe('GET /ajax/profile/{id}/events', () => {
     expect(page1.nextCursor).toEqual(expect.any(String))
     const stamps = page1.events.map((e: { timestamp: number }) => e.timestamp)
     expect([...stamps].sort((x, y) => y - x)).toEqual(stamps)
-    expect(page1.events[0]).toMatchObject({ metricName: expect.any(String), datetime: new Date(stamps[0] * 1000).toISOString() })
+    expect(page1.events[0]).toMatchObject({
+      metricName: expect.any(String),
+      datetime: new Date(stamps[0] * 1000).toISOString(),
+    })
     const anOrder = page1.events.find((e: { metricId: string }) => e.metricId === order.id)
-    expect(anOrder).toMatchObject({ metricName: 'Placed Order', currency: 'USD', properties: { ItemNames: ['Mug'], order_id: expect.any(String) } })
+    expect(anOrder).toMatchObject({
+      metricName: 'Placed Order',
+      currency: 'USD',
+      properties: { ItemNames: ['Mug'], order_id: expect.any(String) },
+    })
     expect(typeof anOrder.value).toBe('number')
 
     const page2 = await (await events(p.id, cookie, `?cursor=${encodeURIComponent(page1.nextCursor)}`)).json()
@@ -144,7 +216,7 @@ describe('GET /ajax/profile/{id}/events', () => {
     expect((await res.json()).fieldErrors.metric_id).toBeDefined()
   })
 
-  test('cross-tenant: another company\'s profile is 404 and its metric cannot be used as a filter', async () => {
+  test("cross-tenant: another company's profile is 404 and its metric cannot be used as a filter", async () => {
     const a = await setup()
     const b = await setup()
     const theirs = await makeProfile(b.company.id)
@@ -162,8 +234,17 @@ describe('PATCH /ajax/profile/{id}', () => {
 
   test('updates names and custom properties (names kept exactly), unsets properties', async () => {
     const { company, cookie } = await setup()
-    const p = await makeProfile(company.id, { email: 'edit@example.com', properties: JSON.stringify({ keep: 1, drop_me: 'x' }) })
-    const res = await patch(p.id, cookie, { first_name: 'Grace', lastName: 'Hopper', location: { city: 'Arlington' }, properties: { favorite_color: 'green', 'Loyalty Tier': 'Silver' }, unsetProperties: ['drop_me'] })
+    const p = await makeProfile(company.id, {
+      email: 'edit@example.com',
+      properties: JSON.stringify({ keep: 1, drop_me: 'x' }),
+    })
+    const res = await patch(p.id, cookie, {
+      first_name: 'Grace',
+      lastName: 'Hopper',
+      location: { city: 'Arlington' },
+      properties: { favorite_color: 'green', 'Loyalty Tier': 'Silver' },
+      unsetProperties: ['drop_me'],
+    })
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(body.profile).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', location: { city: 'Arlington' } })
@@ -182,13 +263,18 @@ describe('PATCH /ajax/profile/{id}', () => {
     const bad = await patch(p.id, cookie, { email: 'not-an-email' })
     expect(bad.status).toBe(400)
     expect(Object.keys((await bad.json()).fieldErrors ?? {})).toContain('email')
-    const raw = await patchProfile(new Request(`http://localhost:3000/ajax/profile/${p.id}`, {
-      method: 'PATCH', headers: { cookie, 'x-csrftoken': 'test-csrf-token-0123456789', 'content-type': 'application/json' }, body: '{oops',
-    }), params({ id: p.id }))
+    const raw = await patchProfile(
+      new Request(`http://localhost:3000/ajax/profile/${p.id}`, {
+        method: 'PATCH',
+        headers: { cookie, 'x-csrftoken': 'test-csrf-token-0123456789', 'content-type': 'application/json' },
+        body: '{oops',
+      }),
+      params({ id: p.id }),
+    )
     expect(raw.status).toBe(400)
   })
 
-  test('cross-tenant and permissions: another company\'s profile is 404 and unchanged; read-only roles get 403', async () => {
+  test("cross-tenant and permissions: another company's profile is 404 and unchanged; read-only roles get 403", async () => {
     const a = await setup()
     const b = await setup()
     const theirs = await makeProfile(b.company.id, { firstName: 'Theirs' })

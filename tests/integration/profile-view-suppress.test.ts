@@ -21,7 +21,9 @@ const active = (profileId: string) => db.suppression.findMany({ where: { profile
 
 test('suppress then unsuppress email by hand; the page data comes back each time', async () => {
   const { company, cookie } = await setup()
-  const p = await db.profile.create({ data: { id: ulid(), companyId: company.id, email: 's@example.com', phoneNumber: '+15555550111' } })
+  const p = await db.profile.create({
+    data: { id: ulid(), companyId: company.id, email: 's@example.com', phoneNumber: '+15555550111' },
+  })
   const res = await call(suppress, 'suppress', p.id, cookie, { channel: 'email' })
   expect(res.status).toBe(200)
   const body = await res.json()
@@ -61,7 +63,7 @@ test('bad input is 400: unknown channel, missing channel, no address to suppress
   expect((await call(unsuppress, 'unsuppress', p.id, cookie, { channel: 'fax' })).status).toBe(400)
 })
 
-test('cross-tenant: another company\'s profile is 404 and stays unsuppressed; read-only roles get 403; CSRF is checked', async () => {
+test("cross-tenant: another company's profile is 404 and stays unsuppressed; read-only roles get 403; CSRF is checked", async () => {
   const a = await setup()
   const b = await setup()
   const theirs = await db.profile.create({ data: { id: ulid(), companyId: b.company.id, email: 'theirs@example.com' } })
@@ -73,8 +75,13 @@ test('cross-tenant: another company\'s profile is 404 and stays unsuppressed; re
   const analyst = await setup('analyst')
   const own = await db.profile.create({ data: { id: ulid(), companyId: analyst.company.id, email: 'own@example.com' } })
   expect((await call(suppress, 'suppress', own.id, analyst.cookie, { channel: 'email' })).status).toBe(403)
-  const noCsrf = await suppress(new Request(`http://localhost:3000/ajax/profile/${own.id}/suppress`, {
-    method: 'POST', headers: { cookie: a.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ channel: 'email' }),
-  }), params({ id: own.id }))
+  const noCsrf = await suppress(
+    new Request(`http://localhost:3000/ajax/profile/${own.id}/suppress`, {
+      method: 'POST',
+      headers: { cookie: a.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ channel: 'email' }),
+    }),
+    params({ id: own.id }),
+  )
   expect(noCsrf.status).toBe(403)
 })

@@ -26,7 +26,15 @@ beforeAll(async () => {
     req.resume()
     req.on('end', () => {
       res.writeHead(req.url?.includes('/json/') ? 400 : 200, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ code: 21211, message: SECRET, error: { code: 131026, message: SECRET }, messages: [{ id: SECRET }], sid: SECRET }))
+      res.end(
+        JSON.stringify({
+          code: 21211,
+          message: SECRET,
+          error: { code: 131026, message: SECRET },
+          messages: [{ id: SECRET }],
+          sid: SECRET,
+        }),
+      )
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -47,7 +55,13 @@ const post = async (h: Handler, path: string, cookie: string, body: unknown) => 
 }
 // A number belongs to one account: each company its own.
 let numbers = 0
-const sms = (baseUrl: string, n = `+1555200${String(++numbers).padStart(4, '0')}`) => ({ accountSid: SID, authToken: 'tok', senderNumber: n, phoneNumbers: [n], baseUrl })
+const sms = (baseUrl: string, n = `+1555200${String(++numbers).padStart(4, '0')}`) => ({
+  accountSid: SID,
+  authToken: 'tok',
+  senderNumber: n,
+  phoneNumbers: [n],
+  baseUrl,
+})
 let ids = 0
 const wa = (baseUrl: string) => ({ phoneNumberId: String(7_700_000 + ++ids), accessToken: 'EAAG-token', baseUrl })
 
@@ -77,8 +91,13 @@ describe('saving a provider base URL', () => {
   })
   test('a public https URL is saved', async () => {
     const cookie = await owner()
-    expect((await post(smsAccountRoute.POST as Handler, '/ajax/sms/account', cookie, sms('https://api.twilio.com'))).status).toBe(200)
-    expect((await post(waRoute.POST as Handler, '/ajax/sms/whatsapp', cookie, wa('https://graph.facebook.com/v21.0'))).status).toBe(200)
+    expect(
+      (await post(smsAccountRoute.POST as Handler, '/ajax/sms/account', cookie, sms('https://api.twilio.com'))).status,
+    ).toBe(200)
+    expect(
+      (await post(waRoute.POST as Handler, '/ajax/sms/whatsapp', cookie, wa('https://graph.facebook.com/v21.0')))
+        .status,
+    ).toBe(200)
   })
 })
 
@@ -89,25 +108,50 @@ describe('"Send test" never shows what the other side answered', () => {
   })
   test('SMS: a refusal names the status and code only; a 200 without a real SID is not echoed', async () => {
     const cookie = await owner()
-    expect(await post(smsAccountRoute.POST as Handler, '/ajax/sms/account', cookie, sms(`${base}/json`))).toMatchObject({ status: 200 })
-    const refusal = await post(smsSendTestRoute.POST as Handler, '/ajax/sms/send-test', cookie, { to: '+15551230001', body: 'hi' })
+    expect(await post(smsAccountRoute.POST as Handler, '/ajax/sms/account', cookie, sms(`${base}/json`))).toMatchObject(
+      { status: 200 },
+    )
+    const refusal = await post(smsSendTestRoute.POST as Handler, '/ajax/sms/send-test', cookie, {
+      to: '+15551230001',
+      body: 'hi',
+    })
     expect(refusal.status).toBe(400)
     expect(refusal.json.message).toBe('The SMS provider answered HTTP 400 (error 21211).')
     await post(smsAccountRoute.POST as Handler, '/ajax/sms/account', cookie, sms(`${base}/ok`))
-    const odd = await post(smsSendTestRoute.POST as Handler, '/ajax/sms/send-test', cookie, { to: '+15551230001', body: 'hi' })
+    const odd = await post(smsSendTestRoute.POST as Handler, '/ajax/sms/send-test', cookie, {
+      to: '+15551230001',
+      body: 'hi',
+    })
     expect(JSON.stringify(odd.json)).not.toContain('INTERNAL-ONLY')
     await post(smsAccountRoute.POST as Handler, '/ajax/sms/account', cookie, sms('http://127.0.0.1:9'))
-    const down = await post(smsSendTestRoute.POST as Handler, '/ajax/sms/send-test', cookie, { to: '+15551230001', body: 'hi' })
+    const down = await post(smsSendTestRoute.POST as Handler, '/ajax/sms/send-test', cookie, {
+      to: '+15551230001',
+      body: 'hi',
+    })
     expect(down).toMatchObject({ status: 502, json: { message: 'The SMS provider could not be reached.' } })
   })
   test('WhatsApp: the same', async () => {
     const cookie = await owner()
-    await post(waRoute.POST as Handler, '/ajax/sms/whatsapp', cookie, { ...wa(`${base}/json`), templates: [{ name: 'hello_world', language: 'en_US' }] })
-    const refusal = await post(waSendTestRoute.POST as Handler, '/ajax/sms/whatsapp/send-test', cookie, { to: '+15551230001', templateName: 'hello_world', language: 'en_US' })
+    await post(waRoute.POST as Handler, '/ajax/sms/whatsapp', cookie, {
+      ...wa(`${base}/json`),
+      templates: [{ name: 'hello_world', language: 'en_US' }],
+    })
+    const refusal = await post(waSendTestRoute.POST as Handler, '/ajax/sms/whatsapp/send-test', cookie, {
+      to: '+15551230001',
+      templateName: 'hello_world',
+      language: 'en_US',
+    })
     expect(refusal.status).toBe(400)
     expect(refusal.json.message).toBe('WhatsApp answered HTTP 400 (error 131026).')
-    await post(waRoute.POST as Handler, '/ajax/sms/whatsapp', cookie, { ...wa(`${base}/ok`), templates: [{ name: 'hello_world', language: 'en_US' }] })
-    const odd = await post(waSendTestRoute.POST as Handler, '/ajax/sms/whatsapp/send-test', cookie, { to: '+15551230001', templateName: 'hello_world', language: 'en_US' })
+    await post(waRoute.POST as Handler, '/ajax/sms/whatsapp', cookie, {
+      ...wa(`${base}/ok`),
+      templates: [{ name: 'hello_world', language: 'en_US' }],
+    })
+    const odd = await post(waSendTestRoute.POST as Handler, '/ajax/sms/whatsapp/send-test', cookie, {
+      to: '+15551230001',
+      templateName: 'hello_world',
+      language: 'en_US',
+    })
     expect(JSON.stringify(odd.json)).not.toContain('INTERNAL-ONLY')
   })
 })

@@ -27,7 +27,12 @@ beforeAll(async () => {
   const company = await makeCompany('Proxy Store')
   const owner = await makeUser({ companyId: company.id, role: 'owner' })
   const analyst = await makeUser({ companyId: company.id, role: 'analyst' })
-  const staff = await makeUser({ companyId: company.id, role: 'owner', isStaff: true, staffResources: ['staff_compliance'] })
+  const staff = await makeUser({
+    companyId: company.id,
+    role: 'owner',
+    isStaff: true,
+    staffResources: ['staff_compliance'],
+  })
   ownerCookie = await signIn(owner.id, company.id)
   analystCookie = await signIn(analyst.id, company.id)
   staffCookie = await signIn(staff.id, company.id)
@@ -107,7 +112,11 @@ describe('signed-in visitors', () => {
 
   test('forbidden and not-found go through to the page, which renders 403 or 404 itself', async () => {
     // The analyst lacks user management; report_builder is off for this company; a member is not staff.
-    for (const [path, cookie] of [['/settings/account/users', analystCookie], ['/report-builder', ownerCookie], ['/staff/compliance', ownerCookie]]) {
+    for (const [path, cookie] of [
+      ['/settings/account/users', analystCookie],
+      ['/report-builder', ownerCookie],
+      ['/staff/compliance', ownerCookie],
+    ]) {
       const res = await proxy(request(path, cookie))
       expect([path, res.headers.get('x-middleware-next'), location(res)]).toEqual([path, '1', null])
     }
@@ -168,16 +177,32 @@ describe('the CSRF cookie', () => {
 describe('the matcher', () => {
   const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url })
   test.each([
-    ['/flows', true], ['/login', true], ['/flow/abc.json', true], ['/', true], ['/tags', true], ['/lists/%ff', true],
+    ['/flows', true],
+    ['/login', true],
+    ['/flow/abc.json', true],
+    ['/', true],
+    ['/tags', true],
+    ['/lists/%ff', true],
     // The JSON endpoints go through for their headers and the undecodable-path check, whatever their last segment.
-    ['/ajax/login', true], ['/api/profiles', true], ['/api/profiles/%ff', true], ['/api/x.png', true], ['/client/subscriptions', true],
-    ['/_next/static/chunk.js', false], ['/build-manifest.json', false], ['/favicon.ico', false], ['/logo.svg', false],
+    ['/ajax/login', true],
+    ['/api/profiles', true],
+    ['/api/profiles/%ff', true],
+    ['/api/x.png', true],
+    ['/client/subscriptions', true],
+    ['/_next/static/chunk.js', false],
+    ['/build-manifest.json', false],
+    ['/favicon.ico', false],
+    ['/logo.svg', false],
   ])('%s → %s', (url, expected) => expect(matches(url)).toBe(expected))
 })
 
 describe('security headers', () => {
   const csp = (res: Response) => res.headers.get('content-security-policy') ?? ''
-  const directive = (policy: string, name: string) => policy.split(';').map((d) => d.trim()).find((d) => d.startsWith(name + ' ')) ?? ''
+  const directive = (policy: string, name: string) =>
+    policy
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(name + ' ')) ?? ''
   const nonceOf = (policy: string) => /'nonce-([A-Za-z0-9+/]+={0,2})'/.exec(directive(policy, 'script-src'))?.[1]
 
   test('a page gets a CSP whose script nonce Next.js also sees on the request, fresh each time', async () => {
@@ -196,17 +221,29 @@ describe('security headers', () => {
     expect(script).toContain("'strict-dynamic'")
     expect(script).not.toContain("'unsafe-inline'")
     expect(script).not.toContain("'unsafe-eval'")
-    for (const d of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
-      "connect-src 'self'", "img-src 'self' data: blob:", "style-src 'self' 'unsafe-inline'"]) expect(policy).toContain(d)
+    for (const d of [
+      "default-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "connect-src 'self'",
+      "img-src 'self' data: blob:",
+      "style-src 'self' 'unsafe-inline'",
+    ])
+      expect(policy).toContain(d)
   })
 
-  test.each(['/login', '/flows', '/tags', '/api/profiles', '/client/subscriptions', '/ajax/session'])('%s: nosniff, no framing, a referrer policy', async (path) => {
-    const res = await proxy(request(path))
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(res.headers.get('x-frame-options')).toBe('DENY')
-    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
-    expect(csp(res)).toContain("frame-ancestors 'none'")
-  })
+  test.each(['/login', '/flows', '/tags', '/api/profiles', '/client/subscriptions', '/ajax/session'])(
+    '%s: nosniff, no framing, a referrer policy',
+    async (path) => {
+      const res = await proxy(request(path))
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('x-frame-options')).toBe('DENY')
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(csp(res)).toContain("frame-ancestors 'none'")
+    },
+  )
 
   test('JSON endpoints: a policy that loads nothing, no page machinery (no x-pathname, no CSRF cookie)', async () => {
     const res = await proxy(request('/api/profiles'))
@@ -223,7 +260,9 @@ describe('security headers', () => {
       expect((await proxy(request('/login'))).headers.get('strict-transport-security')).toBeNull()
       process.env.APP_URL = 'https://shop.example'
       for (const path of ['/login', '/flows', '/api/profiles']) {
-        expect((await proxy(request(path))).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+        expect((await proxy(request(path))).headers.get('strict-transport-security')).toBe(
+          'max-age=31536000; includeSubDomains',
+        )
       }
     } finally {
       if (before === undefined) delete process.env.APP_URL
@@ -240,7 +279,14 @@ describe('paths with an invalid percent-encoding', () => {
     expect(res.headers.get('x-middleware-next')).toBeNull()
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     const body = await res.json()
-    expect(body.errors).toEqual([expect.objectContaining({ status: 400, code: 'invalid', title: 'Invalid input.', detail: 'The address contains an invalid percent-encoding.' })])
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        status: 400,
+        code: 'invalid',
+        title: 'Invalid input.',
+        detail: 'The address contains an invalid percent-encoding.',
+      }),
+    ])
     expect(body.errors[0].id).toEqual(expect.any(String))
   })
 
@@ -257,17 +303,20 @@ describe('paths with an invalid percent-encoding', () => {
     expect(await res.json()).toEqual({ error: 'invalid', message: 'The address contains an invalid percent-encoding.' })
   })
 
-  test.each(['/lists/%ff', '/list/%ff', '/profile/%e2%82', '/%zz'])('page %s: rendered as the not-found page, before any redirect', async (path) => {
-    for (const cookie of [undefined, ownerCookie]) {
-      const res = await proxy(request(path, cookie))
-      const rewrite = res.headers.get('x-middleware-rewrite') ?? ''
-      expect(new URL(rewrite).pathname).toBe('/_not-found')
-      expect(res.headers.get('x-middleware-request-x-pathname')).toBe('/_not-found')
-      expect(res.headers.get('content-security-policy')).toContain("'nonce-")
-    }
-    // Next's own route for app/not-found.tsx; no registered route has the name.
-    expect(matchRoute('/_not-found')).toBeNull()
-  })
+  test.each(['/lists/%ff', '/list/%ff', '/profile/%e2%82', '/%zz'])(
+    'page %s: rendered as the not-found page, before any redirect',
+    async (path) => {
+      for (const cookie of [undefined, ownerCookie]) {
+        const res = await proxy(request(path, cookie))
+        const rewrite = res.headers.get('x-middleware-rewrite') ?? ''
+        expect(new URL(rewrite).pathname).toBe('/_not-found')
+        expect(res.headers.get('x-middleware-request-x-pathname')).toBe('/_not-found')
+        expect(res.headers.get('content-security-policy')).toContain("'nonce-")
+      }
+      // Next's own route for app/not-found.tsx; no registered route has the name.
+      expect(matchRoute('/_not-found')).toBeNull()
+    },
+  )
 
   test('valid escapes are left alone', async () => {
     expect((await proxy(request('/list/%41%42', ownerCookie))).headers.get('x-middleware-next')).toBe('1')

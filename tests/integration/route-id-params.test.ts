@@ -27,9 +27,13 @@ function routeFiles(dir: string): string[] {
 }
 
 /** The route files with a dynamic segment other than a catch-all, as [url pattern, file]. */
-const ROUTES = ['app/ajax', 'app/api'].flatMap((d) => routeFiles(path.join(ROOT, d)))
+const ROUTES = ['app/ajax', 'app/api']
+  .flatMap((d) => routeFiles(path.join(ROOT, d)))
   .map((f) => path.relative(ROOT, f).split(path.sep).slice(1, -1))
-  .filter((segs) => segs.some((s) => /^\[[a-zA-Z_]+\]$/.test(s)) && !segs.some((s) => s.startsWith('[[') || s.startsWith('[...')))
+  .filter(
+    (segs) =>
+      segs.some((s) => /^\[[a-zA-Z_]+\]$/.test(s)) && !segs.some((s) => s.startsWith('[[') || s.startsWith('[...')),
+  )
 
 let cookie: string
 let key: string
@@ -53,12 +57,16 @@ test(`every route with a dynamic segment (${ROUTES.length} files) answers a bad 
       if (typeof handler !== 'function') continue
       for (const bad of BAD_IDS) {
         const p: Record<string, string> = {}
-        const url = '/' + segs.map((s) => {
-          const m = /^\[([a-zA-Z_]+)\]$/.exec(s)
-          if (!m) return s
-          p[m[1]!] = bad
-          return encodeURIComponent(bad)
-        }).join('/')
+        const url =
+          '/' +
+          segs
+            .map((s) => {
+              const m = /^\[([a-zA-Z_]+)\]$/.exec(s)
+              if (!m) return s
+              p[m[1]!] = bad
+              return encodeURIComponent(bad)
+            })
+            .join('/')
         const body = method === 'GET' || method === 'DELETE' ? undefined : isApi ? { data: {} } : {}
         const req = isApi ? apiRequest(method, url, { key, body }) : ajaxRequest(url, { method, cookie, body })
         // The key's rate limits would answer most of these calls 429 before the id is read.
@@ -75,7 +83,12 @@ test(`every route with a dynamic segment (${ROUTES.length} files) answers a bad 
       }
     }
   }
-  const logged = errors.mock.calls.map((c) => c.map((x) => (x instanceof Error ? x.message : typeof x === 'string' ? x : JSON.stringify(x))).join(' ').slice(0, 400))
+  const logged = errors.mock.calls.map((c) =>
+    c
+      .map((x) => (x instanceof Error ? x.message : typeof x === 'string' ? x : JSON.stringify(x)))
+      .join(' ')
+      .slice(0, 400),
+  )
   errors.mockRestore()
   expect({ failures, logged: failures.length ? logged : [] }).toEqual({ failures: [], logged: [] })
 })

@@ -5,8 +5,17 @@ import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 
 import {
-  ApiKeySession, EventsApi, ProfilesApi, ListsApi, MetricsApi,
-  EventEnum, MetricEnum, ProfileEnum, ListEnum, ProfileSubscriptionBulkCreateJobEnum, MetricAggregateEnum,
+  ApiKeySession,
+  EventsApi,
+  ProfilesApi,
+  ListsApi,
+  MetricsApi,
+  EventEnum,
+  MetricEnum,
+  ProfileEnum,
+  ListEnum,
+  ProfileSubscriptionBulkCreateJobEnum,
+  MetricAggregateEnum,
 } from 'klaviyo-api'
 import { db } from '@/lib/db/client'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'
@@ -21,7 +30,13 @@ let profiles: ProfilesApi
 let lists: ListsApi
 let metrics: MetricsApi
 
-const CUSTOMERS = ['ada@example.com', 'grace@example.com', 'linus@example.com', 'margaret@example.com', 'ken@example.com']
+const CUSTOMERS = [
+  'ada@example.com',
+  'grace@example.com',
+  'linus@example.com',
+  'margaret@example.com',
+  'ken@example.com',
+]
 
 function placedOrder(email: string, value: number, time: string, uniqueId: string) {
   return {
@@ -67,7 +82,11 @@ test('createEvent: 202, processed by the queue into profiles, a metric and event
   expect(await db.event.count({ where: { companyId } })).toBe(5)
   expect(await db.profile.count({ where: { companyId } })).toBe(5)
 
-  const got = await events.getEvents({ filter: 'greater-or-equal(datetime,2026-02-03T00:00:00Z)', include: ['metric'], sort: '-datetime' })
+  const got = await events.getEvents({
+    filter: 'greater-or-equal(datetime,2026-02-03T00:00:00Z)',
+    include: ['metric'],
+    sort: '-datetime',
+  })
   expect(got.body.data).toHaveLength(3)
   expect(got.body.data[0]!.attributes.eventProperties).toMatchObject({ Brand: 'Acme', $value: 50 })
   expect(got.body.included?.[0]).toMatchObject({ type: 'metric', attributes: { name: 'Placed Order' } })
@@ -75,22 +94,41 @@ test('createEvent: 202, processed by the queue into profiles, a metric and event
 
 test('createProfile (201), a duplicate (409 with meta), createOrUpdateProfile and updateProfile', async () => {
   const created = await profiles.createProfile({
-    data: { type: ProfileEnum.Profile, attributes: { email: 'new@example.com', firstName: 'New', location: { city: 'Lisbon', country: 'PT' }, properties: { vip: true } } },
+    data: {
+      type: ProfileEnum.Profile,
+      attributes: {
+        email: 'new@example.com',
+        firstName: 'New',
+        location: { city: 'Lisbon', country: 'PT' },
+        properties: { vip: true },
+      },
+    },
   })
   expect(created.response.status).toBe(201)
   const id = created.body.data.id!
-  expect(created.body.data.attributes).toMatchObject({ email: 'new@example.com', firstName: 'New', location: { city: 'Lisbon' }, properties: { vip: true } })
+  expect(created.body.data.attributes).toMatchObject({
+    email: 'new@example.com',
+    firstName: 'New',
+    location: { city: 'Lisbon' },
+    properties: { vip: true },
+  })
   expect(created.body.data.attributes.created).toBeInstanceOf(Date)
 
-  await expect(profiles.createProfile({ data: { type: ProfileEnum.Profile, attributes: { email: 'new@example.com' } } })).rejects.toMatchObject({
+  await expect(
+    profiles.createProfile({ data: { type: ProfileEnum.Profile, attributes: { email: 'new@example.com' } } }),
+  ).rejects.toMatchObject({
     response: { status: 409, data: { errors: [{ code: 'duplicate_profile', meta: { duplicate_profile_id: id } }] } },
   })
 
-  const upserted = await profiles.createOrUpdateProfile({ data: { type: ProfileEnum.Profile, attributes: { email: 'new@example.com', lastName: 'Person' } } })
+  const upserted = await profiles.createOrUpdateProfile({
+    data: { type: ProfileEnum.Profile, attributes: { email: 'new@example.com', lastName: 'Person' } },
+  })
   expect(upserted.response.status).toBe(200)
   expect(upserted.body.data.id).toBe(id)
 
-  const updated = await profiles.updateProfile(id, { data: { type: ProfileEnum.Profile, id, attributes: { title: 'Buyer' } } })
+  const updated = await profiles.updateProfile(id, {
+    data: { type: ProfileEnum.Profile, id, attributes: { title: 'Buyer' } },
+  })
   expect(updated.body.data.attributes).toMatchObject({ firstName: 'New', lastName: 'Person', title: 'Buyer' })
 
   const read = await profiles.getProfile(id)
@@ -102,12 +140,16 @@ test('lists: createList, addProfilesToList, getProfilesForList, removeProfilesFr
   expect(list.response.status).toBe(201)
   const listId = list.body.data.id
   const people = await db.profile.findMany({ where: { companyId, email: { in: CUSTOMERS.slice(0, 3) } } })
-  const added = await lists.addProfilesToList(listId, { data: people.map((p) => ({ type: ProfileEnum.Profile, id: p.id })) })
+  const added = await lists.addProfilesToList(listId, {
+    data: people.map((p) => ({ type: ProfileEnum.Profile, id: p.id })),
+  })
   expect(added.response.status).toBe(204)
   const members = await lists.getProfilesForList(listId)
   expect(members.body.data.map((p) => p.attributes.email).sort()).toEqual(CUSTOMERS.slice(0, 3).sort())
   await lists.removeProfilesFromList(listId, { data: [{ type: ProfileEnum.Profile, id: people[0]!.id }] })
-  expect((await lists.getList(listId, { additionalFieldsList: ['profile_count'] })).body.data.attributes.profileCount).toBe(2)
+  expect(
+    (await lists.getList(listId, { additionalFieldsList: ['profile_count'] })).body.data.attributes.profileCount,
+  ).toBe(2)
   expect((await lists.getLists()).body.data.map((l) => l.id)).toContain(listId)
 })
 
@@ -140,7 +182,12 @@ test('getProfiles: pages through links.next (the SDK sends the whole URL back as
   let cursor: string | undefined
   let pages = 0
   do {
-    const page = await profiles.getProfiles({ pageSize: 2, sort: 'email', pageCursor: cursor, fieldsProfile: ['email', 'created'] })
+    const page = await profiles.getProfiles({
+      pageSize: 2,
+      sort: 'email',
+      pageCursor: cursor,
+      fieldsProfile: ['email', 'created'],
+    })
     expect(page.body.data.length).toBeLessThanOrEqual(2)
     seen.push(...page.body.data.map((p) => p.attributes.email!))
     cursor = page.body.links?.next ?? undefined
@@ -176,11 +223,17 @@ test('metrics: getMetrics, getMetric and queryMetricAggregates', async () => {
   })
   expect(agg.response.status).toBe(200)
   expect(agg.body.data.attributes.dates).toHaveLength(5)
-  expect(agg.body.data.attributes.data[0]!.measurements).toEqual({ count: [1, 1, 1, 1, 1], sum_value: [10, 20, 30, 40, 50], unique: [1, 1, 1, 1, 1] })
+  expect(agg.body.data.attributes.data[0]!.measurements).toEqual({
+    count: [1, 1, 1, 1, 1],
+    sum_value: [10, 20, 30, 40, 50],
+    unique: [1, 1, 1, 1, 1],
+  })
 })
 
 test('errors reach the SDK as JSON:API errors with their status', async () => {
-  await expect(profiles.getProfile('01HZZZZZZZZZZZZZZZZZZZZZZZ')).rejects.toMatchObject({ response: { status: 404, data: { errors: [{ code: 'not_found' }] } } })
+  await expect(profiles.getProfile('01HZZZZZZZZZZZZZZZZZZZZZZZ')).rejects.toMatchObject({
+    response: { status: 404, data: { errors: [{ code: 'not_found' }] } },
+  })
   const bad = new ProfilesApi(new ApiKeySession('pk_' + 'z'.repeat(32)))
   bad.basePath = server.url
   await expect(bad.getProfiles()).rejects.toMatchObject({ response: { status: 401 } })

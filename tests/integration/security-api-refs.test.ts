@@ -47,7 +47,9 @@ const queuedJobs = () => db.job.count({ where: { companyId: A.id } })
 
 describe('finding 11: API key scopes', () => {
   const create = async (body: unknown) => {
-    const res = await createKey(ajaxRequest('/ajax/account/private-api-key/create', { method: 'POST', cookie: ownerA, body }))
+    const res = await createKey(
+      ajaxRequest('/ajax/account/private-api-key/create', { method: 'POST', cookie: ownerA, body }),
+    )
     return { status: res.status, json: await res.json() }
   }
 
@@ -85,15 +87,29 @@ describe('finding 12: profile ids from another company', () => {
     },
   })
   const clientPost = (path: string, body: unknown) =>
-    api('POST', `${path}?company_id=${A.publicApiKey}`, { body, contentType: 'application/json', headers: { origin: 'https://shop.example' } })
+    api('POST', `${path}?company_id=${A.publicApiKey}`, {
+      body,
+      contentType: 'application/json',
+      headers: { origin: 'https://shop.example' },
+    })
 
   test('POST /api/events and /client/events: 400 with the pointer to the id; nothing queued', async () => {
     const jobs = await queuedJobs()
     for (const id of [theirsId, 'no-such-profile']) {
-      for (const send of [() => api('POST', '/api/events', { key: keyA, body: eventBody(id) }), () => clientPost('/client/events', eventBody(id, { email: 'x@a.test' }))]) {
+      for (const send of [
+        () => api('POST', '/api/events', { key: keyA, body: eventBody(id) }),
+        () => clientPost('/client/events', eventBody(id, { email: 'x@a.test' })),
+      ]) {
         const r = await send()
         expect(r.status).toBe(400)
-        expect(r.json.errors).toEqual([expect.objectContaining({ status: 400, code: 'invalid', detail: UNKNOWN, source: { pointer: '/data/attributes/profile/data/id' } })])
+        expect(r.json.errors).toEqual([
+          expect.objectContaining({
+            status: 400,
+            code: 'invalid',
+            detail: UNKNOWN,
+            source: { pointer: '/data/attributes/profile/data/id' },
+          }),
+        ])
       }
     }
     expect(await queuedJobs()).toBe(jobs)
@@ -112,28 +128,49 @@ describe('finding 12: profile ids from another company', () => {
     const body = (profiles: Array<{ id?: string; email: string }>) => ({
       data: {
         type: 'profile-bulk-import-job',
-        attributes: { profiles: { data: profiles.map(({ id, email }) => ({ type: 'profile', ...(id ? { id } : {}), attributes: { email } })) } },
+        attributes: {
+          profiles: {
+            data: profiles.map(({ id, email }) => ({ type: 'profile', ...(id ? { id } : {}), attributes: { email } })),
+          },
+        },
       },
     })
     const before = await db.importJob.count({ where: { companyId: A.id } })
     const r = await api('POST', '/api/profile-bulk-import-jobs', {
-      key: keyA, body: body([{ email: 'new@a.test' }, { id: mineId, email: 'mine@a.test' }, { id: theirsId, email: 'theirs@b.test' }]),
+      key: keyA,
+      body: body([
+        { email: 'new@a.test' },
+        { id: mineId, email: 'mine@a.test' },
+        { id: theirsId, email: 'theirs@b.test' },
+      ]),
     })
     expect(r.status).toBe(400)
-    expect(r.json.errors).toEqual([expect.objectContaining({ detail: UNKNOWN, source: { pointer: '/data/attributes/profiles/data/2/id' } })])
+    expect(r.json.errors).toEqual([
+      expect.objectContaining({ detail: UNKNOWN, source: { pointer: '/data/attributes/profiles/data/2/id' } }),
+    ])
     expect(await db.importJob.count({ where: { companyId: A.id } })).toBe(before)
-    expect(await db.profile.findUniqueOrThrow({ where: { id: theirsId } })).toMatchObject({ companyId: B.id, email: 'theirs@b.test' })
+    expect(await db.profile.findUniqueOrThrow({ where: { id: theirsId } })).toMatchObject({
+      companyId: B.id,
+      email: 'theirs@b.test',
+    })
 
-    const ok = await api('POST', '/api/profile-bulk-import-jobs', { key: keyA, body: body([{ id: mineId, email: 'mine@a.test' }]) })
+    const ok = await api('POST', '/api/profile-bulk-import-jobs', {
+      key: keyA,
+      body: body([{ id: mineId, email: 'mine@a.test' }]),
+    })
     expect(ok.status).toBe(202)
     await runJobsUntilIdle()
-    expect((await api('GET', `/api/profile-bulk-import-jobs/${ok.json.data.id}`, { key: keyA })).json.data.attributes).toMatchObject({ status: 'complete', completed_count: 1 })
+    expect(
+      (await api('GET', `/api/profile-bulk-import-jobs/${ok.json.data.id}`, { key: keyA })).json.data.attributes,
+    ).toMatchObject({ status: 'complete', completed_count: 1 })
   })
 
   test('a profile deleted after the import was accepted fails that row, not the whole job', async () => {
     const gone = ulid()
     await db.profile.create({ data: { id: gone, companyId: A.id, email: 'gone@a.test' } })
-    const job = await createProfileBulkImport(A.id, { profiles: [{ id: gone, email: 'gone@a.test' }, { email: 'kept@a.test' }] })
+    const job = await createProfileBulkImport(A.id, {
+      profiles: [{ id: gone, email: 'gone@a.test' }, { email: 'kept@a.test' }],
+    })
     await db.profile.delete({ where: { id: gone } })
     await processBulkImport((await loadImport(A.id, job.id))!)
     const done = await db.importJob.findUniqueOrThrow({ where: { id: job.id } })
@@ -142,23 +179,31 @@ describe('finding 12: profile ids from another company', () => {
   })
 
   test('POST /api/profile-subscription-bulk-create-jobs and /client/subscriptions: 400 with the pointer; nothing written', async () => {
-    const list = (await api('POST', '/api/lists', { key: keyA, body: { data: { type: 'list', attributes: { name: 'Subs' } } } })).json.data.id as string
+    const list = (
+      await api('POST', '/api/lists', { key: keyA, body: { data: { type: 'list', attributes: { name: 'Subs' } } } })
+    ).json.data.id as string
     const sub = { email: { marketing: { consent: 'SUBSCRIBED' } } }
     const bulk = await api('POST', '/api/profile-subscription-bulk-create-jobs', {
       key: keyA,
       body: {
         data: {
           type: 'profile-subscription-bulk-create-job',
-          attributes: { profiles: { data: [
-            { type: 'profile', attributes: { email: 'ok@a.test', subscriptions: sub } },
-            { type: 'profile', id: theirsId, attributes: { email: 'theirs@b.test', subscriptions: sub } },
-          ] } },
+          attributes: {
+            profiles: {
+              data: [
+                { type: 'profile', attributes: { email: 'ok@a.test', subscriptions: sub } },
+                { type: 'profile', id: theirsId, attributes: { email: 'theirs@b.test', subscriptions: sub } },
+              ],
+            },
+          },
           relationships: { list: { data: { type: 'list', id: list } } },
         },
       },
     })
     expect(bulk.status).toBe(400)
-    expect(bulk.json.errors).toEqual([expect.objectContaining({ detail: UNKNOWN, source: { pointer: '/data/attributes/profiles/data/1/id' } })])
+    expect(bulk.json.errors).toEqual([
+      expect.objectContaining({ detail: UNKNOWN, source: { pointer: '/data/attributes/profiles/data/1/id' } }),
+    ])
 
     const client = await clientPost('/client/subscriptions', {
       data: {
@@ -168,7 +213,9 @@ describe('finding 12: profile ids from another company', () => {
       },
     })
     expect(client.status).toBe(400)
-    expect(client.json.errors).toEqual([expect.objectContaining({ detail: UNKNOWN, source: { pointer: '/data/attributes/profile/data/id' } })])
+    expect(client.json.errors).toEqual([
+      expect.objectContaining({ detail: UNKNOWN, source: { pointer: '/data/attributes/profile/data/id' } }),
+    ])
 
     expect(await db.groupMembership.count({ where: { groupId: list } })).toBe(0)
     expect(await db.profile.count({ where: { companyId: A.id, email: 'ok@a.test' } })).toBe(0)
@@ -176,8 +223,15 @@ describe('finding 12: profile ids from another company', () => {
   })
 
   test('list relationships with a foreign profile id: 404, nothing changed', async () => {
-    const list = (await api('POST', '/api/lists', { key: keyA, body: { data: { type: 'list', attributes: { name: 'Rel' } } } })).json.data.id as string
-    const body = { data: [{ type: 'profile', id: mineId }, { type: 'profile', id: theirsId }] }
+    const list = (
+      await api('POST', '/api/lists', { key: keyA, body: { data: { type: 'list', attributes: { name: 'Rel' } } } })
+    ).json.data.id as string
+    const body = {
+      data: [
+        { type: 'profile', id: mineId },
+        { type: 'profile', id: theirsId },
+      ],
+    }
     expect((await api('POST', `/api/lists/${list}/relationships/profiles`, { key: keyA, body })).status).toBe(404)
     expect(await db.groupMembership.count({ where: { groupId: list } })).toBe(0)
   })

@@ -14,7 +14,12 @@ import { CLIENT_IP_HEADER, clientIp, UNKNOWN_CLIENT } from '@/lib/http/client-ip
 import { ACCOUNT_MAX_DELAY_S, ACCOUNT_SLOWDOWN_AFTER, accountRetryAfterSeconds } from '@/lib/auth/login-rate-limit'
 import { ACCOUNT_SLOWED } from '@/lib/auth/login-user'
 import { resetRateLimits } from '@/lib/api/rate-limit'
-import { applyClientAddress, CLIENT_IP_HEADER as SERVER_HEADER, resolveClientAddress, trustedHops } from '../../scripts/client-address.mjs'
+import {
+  applyClientAddress,
+  CLIENT_IP_HEADER as SERVER_HEADER,
+  resolveClientAddress,
+  trustedHops,
+} from '../../scripts/client-address.mjs'
 import { ajaxRequest, CSRF, makeCompany, makeUser } from '../helpers/factory'
 
 jest.setTimeout(60_000)
@@ -27,7 +32,9 @@ async function serve(hops: number): Promise<{ url: string; close: () => Promise<
     for await (const c of req) chunks.push(c as Buffer)
     const headers = new Headers()
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v)
-    const answer = await login(new Request(`http://localhost:3000${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) }))
+    const answer = await login(
+      new Request(`http://localhost:3000${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) }),
+    )
     res.writeHead(answer.status, Object.fromEntries(answer.headers))
     res.end(await answer.text())
   })
@@ -50,10 +57,16 @@ describe('the client address', () => {
     const srv = await serve(0)
     try {
       for (let i = 0; i < 10; i++) {
-        const res = await attempt(srv.url, u.email, 'wrong', { 'x-forwarded-for': `198.51.100.${i}`, [CLIENT_IP_HEADER]: `203.0.113.${i}` })
+        const res = await attempt(srv.url, u.email, 'wrong', {
+          'x-forwarded-for': `198.51.100.${i}`,
+          [CLIENT_IP_HEADER]: `203.0.113.${i}`,
+        })
         expect(res.status).toBe(401)
       }
-      const limited = await attempt(srv.url, u.email, 'right-password', { 'x-forwarded-for': '198.51.100.99', 'x-real-ip': '198.51.100.98' })
+      const limited = await attempt(srv.url, u.email, 'right-password', {
+        'x-forwarded-for': '198.51.100.99',
+        'x-real-ip': '198.51.100.98',
+      })
       expect(limited.status).toBe(429)
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
       const rows = await db.loginAttempt.findMany({ where: { email: u.email } })
@@ -62,10 +75,15 @@ describe('the client address', () => {
       await srv.close()
     }
     // Once the window moves on, the owner signs in and the real address is the one recorded.
-    await db.loginAttempt.updateMany({ where: { email: u.email }, data: { createdAt: new Date(Date.now() - 16 * 60 * 1000) } })
+    await db.loginAttempt.updateMany({
+      where: { email: u.email },
+      data: { createdAt: new Date(Date.now() - 16 * 60 * 1000) },
+    })
     const again = await serve(0)
     try {
-      expect((await attempt(again.url, u.email, 'right-password', { 'x-forwarded-for': '198.51.100.7' })).status).toBe(200)
+      expect((await attempt(again.url, u.email, 'right-password', { 'x-forwarded-for': '198.51.100.7' })).status).toBe(
+        200,
+      )
     } finally {
       await again.close()
     }
@@ -92,7 +110,9 @@ describe('the client address', () => {
     expect(resolveClientAddress({ remoteAddress: '10.0.0.2', forwardedFor: chain, hops: 2 })).toBe('198.51.100.1')
     // A proxy that did not append anything: the proxy's own peer is the best we know.
     expect(resolveClientAddress({ remoteAddress: '10.0.0.2', forwardedFor: undefined, hops: 1 })).toBe('10.0.0.2')
-    expect(resolveClientAddress({ remoteAddress: '10.0.0.2', forwardedFor: '203.0.113.7', hops: 5 })).toBe('203.0.113.7')
+    expect(resolveClientAddress({ remoteAddress: '10.0.0.2', forwardedFor: '203.0.113.7', hops: 5 })).toBe(
+      '203.0.113.7',
+    )
     expect([trustedHops(undefined), trustedHops(''), trustedHops('0'), trustedHops('false')]).toEqual([0, 0, 0, 0])
     expect([trustedHops('1'), trustedHops('true'), trustedHops('2')]).toEqual([1, 1, 2])
     expect(() => trustedHops('10.0.0.0/8')).toThrow(/TRUST_PROXY/)
@@ -100,18 +120,27 @@ describe('the client address', () => {
 
   test('clientIp reads only the header our server sets; forwarded headers alone are ignored', () => {
     expect(SERVER_HEADER).toBe(CLIENT_IP_HEADER)
-    const forged = new Request('http://localhost:3000/ajax/login', { headers: { 'x-forwarded-for': '6.6.6.6', 'x-real-ip': '6.6.6.7' } })
+    const forged = new Request('http://localhost:3000/ajax/login', {
+      headers: { 'x-forwarded-for': '6.6.6.6', 'x-real-ip': '6.6.6.7' },
+    })
     expect(clientIp(forged)).toBe(UNKNOWN_CLIENT)
-    const fromServer = new Request('http://localhost:3000/ajax/login', { headers: { [CLIENT_IP_HEADER]: '::ffff:203.0.113.9', 'x-forwarded-for': '6.6.6.6' } })
+    const fromServer = new Request('http://localhost:3000/ajax/login', {
+      headers: { [CLIENT_IP_HEADER]: '::ffff:203.0.113.9', 'x-forwarded-for': '6.6.6.6' },
+    })
     expect(clientIp(fromServer)).toBe('203.0.113.9')
   })
 
   test('anonymous /client traffic is limited per visitor address', async () => {
     await resetRateLimits()
     const company = await makeCompany()
-    const post = (ip: string) => clientEvents(new Request(`http://localhost:3000/client/events?company_id=${company.publicApiKey}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: ip }, body: '{}',
-    }))
+    const post = (ip: string) =>
+      clientEvents(
+        new Request(`http://localhost:3000/client/events?company_id=${company.publicApiKey}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [CLIENT_IP_HEADER]: ip },
+          body: '{}',
+        }),
+      )
     const a1 = Number((await post('203.0.113.1')).headers.get('ratelimit-remaining'))
     const a2 = Number((await post('203.0.113.1')).headers.get('ratelimit-remaining'))
     const b1 = Number((await post('203.0.113.2')).headers.get('ratelimit-remaining'))
@@ -122,16 +151,22 @@ describe('the client address', () => {
 
 describe('the per-account sign-in limit (a distributed guess)', () => {
   const from = (email: string, password: string, ip: string) =>
-    login(ajaxRequest('/ajax/login', { method: 'POST', body: { email, password }, headers: { [CLIENT_IP_HEADER]: ip } }))
+    login(
+      ajaxRequest('/ajax/login', { method: 'POST', body: { email, password }, headers: { [CLIENT_IP_HEADER]: ip } }),
+    )
 
   test('many addresses slow the account down with a clear 429; the owner is never locked out for good', async () => {
     const c = await makeCompany()
     const u = await makeUser({ email: 'spread-attack@example.test', password: 'right-password', companyId: c.id })
     // The owner signed in from home last week.
-    await db.loginAttempt.create({ data: { email: u.email, ip: '192.0.2.10', success: true, createdAt: new Date(Date.now() - 7 * 86400_000) } })
-    for (let i = 0; i < ACCOUNT_SLOWDOWN_AFTER; i++) expect((await from(u.email, 'guess-' + i, `198.51.100.${i}`)).status).toBe(401)
+    await db.loginAttempt.create({
+      data: { email: u.email, ip: '192.0.2.10', success: true, createdAt: new Date(Date.now() - 7 * 86400_000) },
+    })
+    for (let i = 0; i < ACCOUNT_SLOWDOWN_AFTER; i++)
+      expect((await from(u.email, 'guess-' + i, `198.51.100.${i}`)).status).toBe(401)
     // A few more from elsewhere (written directly, so the delay is long enough to observe on a slow machine).
-    for (let i = 0; i < 5; i++) await db.loginAttempt.create({ data: { email: u.email, ip: `198.51.101.${i}`, success: false } })
+    for (let i = 0; i < 5; i++)
+      await db.loginAttempt.create({ data: { email: u.email, ip: `198.51.101.${i}`, success: false } })
 
     // A fresh address (not limited on its own) is slowed, with a message that says why.
     const slowed = await from(u.email, 'right-password', '198.51.100.200')
@@ -147,7 +182,10 @@ describe('the per-account sign-in limit (a distributed guess)', () => {
     expect((await from(u.email, 'right-password', '192.0.2.10')).status).toBe(200)
 
     // Elsewhere, once the short delay has passed, the right password works again.
-    await db.loginAttempt.updateMany({ where: { email: u.email, success: false }, data: { createdAt: new Date(Date.now() - (ACCOUNT_MAX_DELAY_S + 1) * 1000) } })
+    await db.loginAttempt.updateMany({
+      where: { email: u.email, success: false },
+      data: { createdAt: new Date(Date.now() - (ACCOUNT_MAX_DELAY_S + 1) * 1000) },
+    })
     expect((await from(u.email, 'right-password', '198.51.100.201')).status).toBe(200)
   })
 

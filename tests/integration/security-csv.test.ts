@@ -34,12 +34,18 @@ beforeAll(async () => {
 })
 
 async function call(h: Handler, path: string, o: { method?: string; body?: unknown; p?: Record<string, string> } = {}) {
-  const res = await h(ajaxRequest(path, { method: o.method ?? 'GET', cookie: cookieA, body: o.body }), o.p ? params(o.p) : undefined)
+  const res = await h(
+    ajaxRequest(path, { method: o.method ?? 'GET', cookie: cookieA, body: o.body }),
+    o.p ? params(o.p) : undefined,
+  )
   return { status: res.status, json: await res.json() }
 }
 
 async function fileOf(downloadId: number): Promise<{ header: string[]; rows: string[][]; text: string }> {
-  const res = await downloadFile(ajaxRequest(`/ajax/downloads/${downloadId}/file`, { cookie: cookieA }), params({ id: String(downloadId) }))
+  const res = await downloadFile(
+    ajaxRequest(`/ajax/downloads/${downloadId}/file`, { cookie: cookieA }),
+    params({ id: String(downloadId) }),
+  )
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toContain('text/csv')
   const text = await res.text()
@@ -52,9 +58,9 @@ async function fileOf(downloadId: number): Promise<{ header: string[]; rows: str
 // Formula-bearing values: each must come back with a leading apostrophe (or as the number it is).
 const HOSTILE = {
   firstName: '=HYPERLINK("http://evil.test","click")',
-  lastName: '+1+cmd|\' /C calc\'!A0',
-  organization: '@SUM(1+1)*cmd|\' /C calc\'!A0',
-  city: '-2+3+cmd|\' /C calc\'!A0',
+  lastName: "+1+cmd|' /C calc'!A0",
+  organization: "@SUM(1+1)*cmd|' /C calc'!A0",
+  city: "-2+3+cmd|' /C calc'!A0",
   region: '\t=1+1',
   country: ' =1+1',
   zip: '-5',
@@ -64,8 +70,20 @@ const HOSTILE = {
 async function hostileMembersList(name: string): Promise<string> {
   const list = (await createList(A, { name })).id
   const id = ulid()
-  await db.profile.create({ data: { id, companyId: A, email: `${name.replace(/\W/g, '').toLowerCase()}@a.test`, ...HOSTILE, externalId: `${HOSTILE.externalId}${name}` } })
-  const added = await call(membersPost, '/ajax/list/x/members', { method: 'POST', p: { id: list }, body: { profile_ids: [id] } })
+  await db.profile.create({
+    data: {
+      id,
+      companyId: A,
+      email: `${name.replace(/\W/g, '').toLowerCase()}@a.test`,
+      ...HOSTILE,
+      externalId: `${HOSTILE.externalId}${name}`,
+    },
+  })
+  const added = await call(membersPost, '/ajax/list/x/members', {
+    method: 'POST',
+    p: { id: list },
+    body: { profile_ids: [id] },
+  })
   expect(added.status).toBe(200)
   return list
 }
@@ -95,25 +113,42 @@ describe('finding 5: formula escaping in every CSV we write', () => {
 
   test('list member export built by the lists.export job → download file', async () => {
     const list = await hostileMembersList('Job Export')
-    const d = await db.download.create({ data: { companyId: A, userId: userA, type: 'list_members', status: 'queued', fileName: 'job-export.csv' } })
+    const d = await db.download.create({
+      data: { companyId: A, userId: userA, type: 'list_members', status: 'queued', fileName: 'job-export.csv' },
+    })
     await enqueue('lists.export', { downloadId: d.id, groupId: list }, { companyId: A })
     await runJobsUntilIdle()
-    expect(await db.download.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ status: 'complete', rowCount: 1 })
+    expect(await db.download.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({
+      status: 'complete',
+      rowCount: 1,
+    })
     const { header, rows } = await fileOf(d.id)
     expectEscapedMember(header, rows[0]!)
   })
 
   test('metric event export (job) → download file: values, PII columns and property names', async () => {
-    await ingestEvents(A, [{
-      metric: { name: 'Submitted Form' },
-      profile: { email: 'former@a.test', firstName: '=1+2', lastName: '@me' },
-      time: '2024-05-01T12:00:00Z',
-      value: -5,
-      properties: { '=cmd|calc': 'x', Note: '+SUM(A1:A9)', Neg: '-5', Signed: -7, Lead: '  -1+1', Tab: '\tx', Fine: 'plain text' },
-    }])
+    await ingestEvents(A, [
+      {
+        metric: { name: 'Submitted Form' },
+        profile: { email: 'former@a.test', firstName: '=1+2', lastName: '@me' },
+        time: '2024-05-01T12:00:00Z',
+        value: -5,
+        properties: {
+          '=cmd|calc': 'x',
+          Note: '+SUM(A1:A9)',
+          Neg: '-5',
+          Signed: -7,
+          Lead: '  -1+1',
+          Tab: '\tx',
+          Fine: 'plain text',
+        },
+      },
+    ])
     const metric = await db.metric.findFirstOrThrow({ where: { companyId: A, name: 'Submitted Form' } })
     const started = await call(metricExportPost, '/ajax/data/metric/x/export', {
-      method: 'POST', p: { id: metric.id }, body: { timeframe: 'custom', start: '2024-05-01', end: '2024-05-01' },
+      method: 'POST',
+      p: { id: metric.id },
+      body: { timeframe: 'custom', start: '2024-05-01', end: '2024-05-01' },
     })
     expect(started.status).toBe(202)
     await runJobsUntilIdle()
@@ -136,8 +171,19 @@ describe('finding 5: formula escaping in every CSV we write', () => {
     expect(csvCell(' =1')).toBe("' =1")
     expect(csvCell('\uff1d1+1')).toBe("'\uff1d1+1") // full-width equals sign
     expect(csvCell('=a,"b"')).toBe('"\'=a,""b"""')
-    expect([csvCell(-5), csvCell('-5'), csvCell('+4915112345678'), csvCell('-1.5e3'), csvCell(true)]).toEqual(['-5', '-5', '+4915112345678', '-1.5e3', 'true'])
-    expect([csvCell(null), csvCell(undefined), csvCell(new Date('2024-01-02T03:04:05Z')), csvCell(['=x'])]).toEqual(['', '', '2024-01-02T03:04:05.000Z', '"[""=x""]"'])
+    expect([csvCell(-5), csvCell('-5'), csvCell('+4915112345678'), csvCell('-1.5e3'), csvCell(true)]).toEqual([
+      '-5',
+      '-5',
+      '+4915112345678',
+      '-1.5e3',
+      'true',
+    ])
+    expect([csvCell(null), csvCell(undefined), csvCell(new Date('2024-01-02T03:04:05Z')), csvCell(['=x'])]).toEqual([
+      '',
+      '',
+      '2024-01-02T03:04:05.000Z',
+      '"[""=x""]"',
+    ])
     expect(csvLine(['a', '=b', 1])).toBe("a,'=b,1\r\n")
   })
 })
@@ -175,7 +221,9 @@ describe('finding 6: wide CSV headers and event-loop friendly parsing', () => {
 
   test('1,000 columns are accepted, 1,001 are not; duplicates and mappings of many columns stay linear', async () => {
     const cols = (n: number) => Array.from({ length: n }, (_, i) => (i === 0 ? 'email' : `c${i}`))
-    const ok = await importCsv(`${cols(1000).join(',')}\n${['a@b.test', ...Array(999).fill('x')].join(',')}\n`, { email: 'email' })
+    const ok = await importCsv(`${cols(1000).join(',')}\n${['a@b.test', ...Array(999).fill('x')].join(',')}\n`, {
+      email: 'email',
+    })
     expect(ok.status).toBe(202)
     const wide = await importCsv(`${cols(1001).join(',')}\n`, { email: 'email' })
     expect(wide.json.fieldErrors).toEqual({ csv: [TOO_WIDE] })
@@ -210,7 +258,10 @@ describe('finding 6: wide CSV headers and event-loop friendly parsing', () => {
 
     expect(parsed.header).toEqual(['email', 'first_name', 'last_name', 'city', 'note'])
     expect(parsed.rows).toHaveLength(90_000)
-    expect(parsed.rows[89_999]).toEqual({ line: 90_001, cells: ['user89999@example.test', 'First 89999', 'Last', 'City, 49', 'note 89999'] })
+    expect(parsed.rows[89_999]).toEqual({
+      line: 90_001,
+      cells: ['user89999@example.test', 'First 89999', 'Last', 'City, 49', 'note 89999'],
+    })
     // The old parser ran to the end in one go (0 turns). Generous bound for a busy machine.
     expect(turns).toBeGreaterThanOrEqual(3)
     expect(longest).toBeLessThan(400)

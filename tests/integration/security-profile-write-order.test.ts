@@ -45,7 +45,10 @@ async function acceptEventApi(profile: Attrs, meta?: Attrs) {
 }
 
 async function profileImport(attributes: Attrs, meta?: Attrs) {
-  const r = await api('POST', '/api/profile-import', { key, body: { data: { type: 'profile', attributes, ...(meta ? { meta } : {}) } } })
+  const r = await api('POST', '/api/profile-import', {
+    key,
+    body: { data: { type: 'profile', attributes, ...(meta ? { meta } : {}) } },
+  })
   expect([200, 201]).toContain(r.status)
   return r.json.data.id as string
 }
@@ -135,7 +138,8 @@ describe('an event ingested after a newer profile update keeps the newer values'
     const email = uniq('client')
     await profileImport({ email, first_name: 'Before' })
     const r = await api('POST', `/client/events?company_id=${company.publicApiKey}`, {
-      body: eventBody({ email, first_name: 'Old', properties: { plan: 'pro', source: 'web' } }), contentType: 'application/json',
+      body: eventBody({ email, first_name: 'Old', properties: { plan: 'pro', source: 'web' } }),
+      contentType: 'application/json',
     })
     expect(r.status).toBe(202)
     await profileImport({ email, first_name: 'New', properties: { plan: 'max' } })
@@ -185,7 +189,16 @@ describe('imports are stamped when accepted, not when the worker runs them', () 
       body: {
         data: {
           type: 'profile-bulk-import-job',
-          attributes: { profiles: { data: [{ type: 'profile', attributes: { email, first_name: 'Imported', title: 'Buyer', properties: { plan: 'pro' } } }] } },
+          attributes: {
+            profiles: {
+              data: [
+                {
+                  type: 'profile',
+                  attributes: { email, first_name: 'Imported', title: 'Buyer', properties: { plan: 'pro' } },
+                },
+              ],
+            },
+          },
         },
       },
     })
@@ -204,7 +217,10 @@ describe('imports are stamped when accepted, not when the worker runs them', () 
     await profileImport({ email, first_name: 'Before' })
     const csv = `email,first_name,last_name,plan\n${email},Imported,FromCsv,pro\n`
     const mapping = { email: 'email', first_name: 'first_name', last_name: 'last_name', plan: 'properties.plan' }
-    const res = await importsPost(ajaxRequest('/ajax/list/x/imports', { method: 'POST', cookie, body: { csv, mapping } }), params({ id: list.id }))
+    const res = await importsPost(
+      ajaxRequest('/ajax/list/x/imports', { method: 'POST', cookie, body: { csv, mapping } }),
+      params({ id: list.id }),
+    )
     expect(res.status).toBe(202)
     await new Promise((r) => setTimeout(r, 5))
     await profileImport({ email, first_name: 'New', properties: { plan: 'max' } })
@@ -223,7 +239,16 @@ describe('merging keeps the newest value of each attribute', () => {
     await profileImport({ email, first_name: 'Known', last_name: 'Kept', properties: { plan: 'free', color: 'red' } })
     // The visitor's values are newer for first_name and color …
     const visitor = await api('POST', `/client/profiles?company_id=${company.publicApiKey}`, {
-      body: { data: { type: 'profile', attributes: { anonymous_id: anonymousId, first_name: 'Visitor', properties: { color: 'blue', plan: 'pro', pages: 3 } } } },
+      body: {
+        data: {
+          type: 'profile',
+          attributes: {
+            anonymous_id: anonymousId,
+            first_name: 'Visitor',
+            properties: { color: 'blue', plan: 'pro', pages: 3 },
+          },
+        },
+      },
       contentType: 'application/json',
     })
     expect(visitor.status).toBe(202)
@@ -240,8 +265,19 @@ describe('merging keeps the newest value of each attribute', () => {
   test('profiles written before write times existed: the kept profile wins, gaps are filled', async () => {
     const email = uniq('legacy')
     const anonymousId = `anon-legacy-${++n}`
-    await db.profile.create({ data: { id: `legacy-k-${n}`, companyId, email, firstName: 'Known', properties: JSON.stringify({ plan: 'free' }) } })
-    await db.profile.create({ data: { id: `legacy-a-${n}`, companyId, anonymousId, firstName: 'Anon', lastName: 'Filled', properties: JSON.stringify({ plan: 'pro', pages: 1 }) } })
+    await db.profile.create({
+      data: { id: `legacy-k-${n}`, companyId, email, firstName: 'Known', properties: JSON.stringify({ plan: 'free' }) },
+    })
+    await db.profile.create({
+      data: {
+        id: `legacy-a-${n}`,
+        companyId,
+        anonymousId,
+        firstName: 'Anon',
+        lastName: 'Filled',
+        properties: JSON.stringify({ plan: 'pro', pages: 1 }),
+      },
+    })
     await profileImport({ email, anonymous_id: anonymousId })
     const p = await byEmail(email)
     expect(p).toMatchObject({ firstName: 'Known', lastName: 'Filled' })

@@ -65,7 +65,10 @@ beforeEach(() => {
   info = jest.spyOn(console, 'info').mockImplementation(() => {})
   resetRateLimits()
 })
-afterEach(() => { nowSpy.mockRestore(); info.mockRestore() })
+afterEach(() => {
+  nowSpy.mockRestore()
+  info.mockRestore()
+})
 
 type Handler = (r: Request) => Promise<Response>
 async function call(handler: Handler, path: string, cookie: string | undefined, body?: unknown) {
@@ -75,8 +78,13 @@ async function call(handler: Handler, path: string, cookie: string | undefined, 
 const anon = `${CSRF_COOKIE}=${CSRF}`
 const setCookies = (res: Response) => res.headers.getSetCookie()
 const cookieFrom = (res: Response) =>
-  `${setCookies(res).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]}; ${CSRF_COOKIE}=${CSRF}`
-const hasStateCookie = (res: Response) => setCookies(res).some((c) => c.startsWith(`${SESSION_STATE_COOKIE}=`) && !/Max-Age=0/i.test(c))
+  `${
+    setCookies(res)
+      .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!
+      .split(';')[0]
+  }; ${CSRF_COOKIE}=${CSRF}`
+const hasStateCookie = (res: Response) =>
+  setCookies(res).some((c) => c.startsWith(`${SESSION_STATE_COOKIE}=`) && !/Max-Age=0/i.test(c))
 
 async function account(role = 'owner', password = 'correct-horse') {
   const company = await makeCompany()
@@ -87,7 +95,9 @@ async function account(role = 'owner', password = 'correct-horse') {
 async function enableMfa(cookie: string) {
   const setup = await call(mfaSetup, '/ajax/account/mfa/setup', cookie, {})
   expect(setup.status).toBe(200)
-  const confirmed = await call(mfaConfirm, '/ajax/account/mfa/setup/confirm', cookie, { code: totp(setup.json.secret, clock) })
+  const confirmed = await call(mfaConfirm, '/ajax/account/mfa/setup/confirm', cookie, {
+    code: totp(setup.json.secret, clock),
+  })
   expect(confirmed.status).toBe(200)
   clock += 30_000
   return setup.json.secret as string
@@ -117,7 +127,11 @@ describe('finding 4: one way into a session', () => {
     const secret = await enableMfa(victim.cookie)
     const { uid, token } = await invite(inviting.cookie, victim.user.email)
 
-    const accepted = await call(acceptInvitation, '/ajax/account/accept-invitation', anon, { uid, token, password: 'their-password' })
+    const accepted = await call(acceptInvitation, '/ajax/account/accept-invitation', anon, {
+      uid,
+      token,
+      password: 'their-password',
+    })
     expect(accepted.status).toBe(200)
     expect(accepted.json).toMatchObject({ mfaRequired: true, redirect: '/login-mfa' })
     expect(hasStateCookie(accepted.res)).toBe(false)
@@ -129,15 +143,28 @@ describe('finding 4: one way into a session', () => {
     const verified = await call(mfaVerify, '/ajax/account/mfa/verify', half, { code: totp(secret, clock) })
     expect(verified.status).toBe(200)
     const full = cookieFrom(verified.res)
-    expect((await call(authorization, '/ajax/authorization', full)).json).toMatchObject({ company: inviting.company.id, role: 'manager' })
+    expect((await call(authorization, '/ajax/authorization', full)).json).toMatchObject({
+      company: inviting.company.id,
+      role: 'manager',
+    })
   })
 
   test('an account that requires two-factor sign-in sends an invited newcomer to set it up first', async () => {
     const owner = await account()
     await enableMfa(owner.cookie)
-    expect((await call(toggleRequirement, '/ajax/account/multi-factor/toggle', owner.cookie, { two_step_required: true })).status).toBe(200)
+    expect(
+      (await call(toggleRequirement, '/ajax/account/multi-factor/toggle', owner.cookie, { two_step_required: true }))
+        .status,
+    ).toBe(200)
     const { uid, token } = await invite(owner.cookie, 'newcomer@example.test', 'admin')
-    const created = await call(createPassword, '/ajax/account/create-password', anon, { uid, token, firstName: 'N', lastName: 'C', password1: 'long-password', password2: 'long-password' })
+    const created = await call(createPassword, '/ajax/account/create-password', anon, {
+      uid,
+      token,
+      firstName: 'N',
+      lastName: 'C',
+      password1: 'long-password',
+      password2: 'long-password',
+    })
     expect(created.status).toBe(201)
     expect(created.json).toMatchObject({ mfaRequired: true, redirect: '/configure-mfa' })
     expect(hasStateCookie(created.res)).toBe(false)
@@ -146,19 +173,29 @@ describe('finding 4: one way into a session', () => {
     // Setting it up completes the sign-in.
     const setup = await call(mfaSetup, '/ajax/account/mfa/setup', half, {})
     expect(setup.status).toBe(200)
-    const done = await call(mfaConfirm, '/ajax/account/mfa/setup/confirm', half, { code: totp(setup.json.secret, clock) })
+    const done = await call(mfaConfirm, '/ajax/account/mfa/setup/confirm', half, {
+      code: totp(setup.json.secret, clock),
+    })
     expect(done.json.signedIn).toBe(true)
-    expect((await call(authorization, '/ajax/authorization', cookieFrom(done.res))).json).toMatchObject({ company: owner.company.id, role: 'admin' })
+    expect((await call(authorization, '/ajax/authorization', cookieFrom(done.res))).json).toMatchObject({
+      company: owner.company.id,
+      role: 'admin',
+    })
   })
 
   test('switching into an account that requires two-factor sign-in, without it, ends the session for a setup one', async () => {
     const strict = await account()
     await enableMfa(strict.cookie)
-    expect((await call(toggleRequirement, '/ajax/account/multi-factor/toggle', strict.cookie, { two_step_required: true })).status).toBe(200)
+    expect(
+      (await call(toggleRequirement, '/ajax/account/multi-factor/toggle', strict.cookie, { two_step_required: true }))
+        .status,
+    ).toBe(200)
     const member = await account()
     await db.membership.create({ data: { userId: member.user.id, companyId: strict.company.id, role: 'admin' } })
 
-    const switched = await call(switchCompany, '/ajax/account/switch-company', member.cookie, { companyId: strict.company.id })
+    const switched = await call(switchCompany, '/ajax/account/switch-company', member.cookie, {
+      companyId: strict.company.id,
+    })
     expect(switched.status).toBe(200)
     expect(switched.json).toMatchObject({ mfaRequired: true, redirect: '/configure-mfa' })
     expect(hasStateCookie(switched.res)).toBe(false)
@@ -173,7 +210,12 @@ describe('finding 4: one way into a session', () => {
     await sendPasswordResetMail(user.email)
     const mail = await db.outboxMail.findFirstOrThrow({ where: { to: user.email }, orderBy: { id: 'desc' } })
     const [, uid, token] = mail.text.match(/\/account\/reset\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)/)!
-    const done = await call(reset, '/ajax/account/reset', anon, { uid, token, password1: 'a-new-password', password2: 'a-new-password' })
+    const done = await call(reset, '/ajax/account/reset', anon, {
+      uid,
+      token,
+      password1: 'a-new-password',
+      password2: 'a-new-password',
+    })
     expect(done.status).toBe(200)
     expect(setCookies(done.res).filter((c) => c.startsWith(`${SESSION_COOKIE}=`))).toEqual([])
 
@@ -202,10 +244,14 @@ describe('finding 7: replacing two-factor sign-in', () => {
 
     const ok = await call(mfaSetup, '/ajax/account/mfa/setup', cookie, { password: 'correct-horse' })
     expect(ok.status).toBe(200)
-    const confirmed = await call(mfaConfirm, '/ajax/account/mfa/setup/confirm', cookie, { code: totp(ok.json.secret, clock) })
+    const confirmed = await call(mfaConfirm, '/ajax/account/mfa/setup/confirm', cookie, {
+      code: totp(ok.json.secret, clock),
+    })
     expect(confirmed.status).toBe(200)
     expect(confirmed.json.backupCodes).toHaveLength(10)
-    expect(await db.auditEntry.count({ where: { companyId: company.id, userId: user.id, action: 'user.mfa_replaced' } })).toBe(1)
+    expect(
+      await db.auditEntry.count({ where: { companyId: company.id, userId: user.id, action: 'user.mfa_replaced' } }),
+    ).toBe(1)
     const mail = await db.outboxMail.findFirstOrThrow({ where: { to: user.email }, orderBy: { id: 'desc' } })
     expect(mail.subject).toBe('Two-factor sign-in was set up again')
 
@@ -213,7 +259,9 @@ describe('finding 7: replacing two-factor sign-in', () => {
     clock += 30_000
     expect(secret).not.toBe(ok.json.secret)
     expect((await call(mfaSetup, '/ajax/account/mfa/setup', cookie, { code: totp(secret, clock) })).status).toBe(400)
-    expect((await call(mfaSetup, '/ajax/account/mfa/setup', cookie, { code: totp(ok.json.secret, clock) })).status).toBe(200)
+    expect(
+      (await call(mfaSetup, '/ajax/account/mfa/setup', cookie, { code: totp(ok.json.secret, clock) })).status,
+    ).toBe(200)
   })
 })
 
@@ -223,7 +271,11 @@ describe('finding 8: API keys of users who leave', () => {
     expect(r.status).toBe(201)
     return { key: r.json.key as string, id: r.json.apiKey.id as number }
   }
-  const write = (key: string) => api('POST', '/api/profiles', { key, body: { data: { type: 'profile', attributes: { email: `p-${Math.random()}@example.test` } } } })
+  const write = (key: string) =>
+    api('POST', '/api/profiles', {
+      key,
+      body: { data: { type: 'profile', attributes: { email: `p-${Math.random()}@example.test` } } },
+    })
 
   test('removing a user revokes their keys in the same write; a key an owner took over keeps working', async () => {
     const { company, cookie: ownerCookie } = await account()
@@ -234,7 +286,10 @@ describe('finding 8: API keys of users who leave', () => {
     expect((await write(theirs.key)).status).toBe(201)
 
     const listed = (await call(listKeys, '/ajax/account/api-keys', ownerCookie)).json.apiKeys
-    expect(listed.find((k: { id: number }) => k.id === theirs.id).createdBy).toMatchObject({ id: admin.id, email: admin.email })
+    expect(listed.find((k: { id: number }) => k.id === theirs.id).createdBy).toMatchObject({
+      id: admin.id,
+      email: admin.email,
+    })
     expect((await call(takeOver, '/ajax/account/api-key/take-over', adminCookie, { id: kept.id })).status).toBe(403)
     expect((await call(takeOver, '/ajax/account/api-key/take-over', ownerCookie, { id: kept.id })).status).toBe(200)
 
@@ -249,9 +304,15 @@ describe('finding 8: API keys of users who leave', () => {
     const { company, cookie: ownerCookie } = await account()
     const manager = await makeUser({ companyId: company.id, role: 'manager' })
     const { key } = await keyOf(await signIn(manager.id, company.id))
-    expect((await call(modifyUser, '/ajax/account/users/modify', ownerCookie, { email: manager.email, role: 'admin' })).status).toBe(200)
+    expect(
+      (await call(modifyUser, '/ajax/account/users/modify', ownerCookie, { email: manager.email, role: 'admin' }))
+        .status,
+    ).toBe(200)
     expect((await write(key)).status).toBe(201)
-    expect((await call(modifyUser, '/ajax/account/users/modify', ownerCookie, { email: manager.email, role: 'analyst' })).status).toBe(200)
+    expect(
+      (await call(modifyUser, '/ajax/account/users/modify', ownerCookie, { email: manager.email, role: 'analyst' }))
+        .status,
+    ).toBe(200)
     expect((await write(key)).status).toBe(401)
   })
 })
@@ -259,9 +320,18 @@ describe('finding 8: API keys of users who leave', () => {
 test('finding 13: an email change to a registered address answers as one to a free address', async () => {
   const { cookie } = await account()
   const other = await makeUser({ email: 'registered@example.test' })
-  const free = await call(emailChange, '/ajax/account/email-change', cookie, { email: 'free@example.test', password: 'correct-horse' })
-  const taken = await call(emailChange, '/ajax/account/email-change', cookie, { email: 'registered@example.test', password: 'correct-horse' })
-  expect({ status: taken.status, keys: Object.keys(taken.json) }).toEqual({ status: free.status, keys: Object.keys(free.json) })
+  const free = await call(emailChange, '/ajax/account/email-change', cookie, {
+    email: 'free@example.test',
+    password: 'correct-horse',
+  })
+  const taken = await call(emailChange, '/ajax/account/email-change', cookie, {
+    email: 'registered@example.test',
+    password: 'correct-horse',
+  })
+  expect({ status: taken.status, keys: Object.keys(taken.json) }).toEqual({
+    status: free.status,
+    keys: Object.keys(free.json),
+  })
   expect(taken.json).toEqual({ pendingEmail: 'registered@example.test' })
   expect(JSON.stringify(taken.json)).not.toMatch(/already/i)
   // The address's owner hears of it, without a link that would change anything.
@@ -275,11 +345,19 @@ test('finding 15: wrong passwords on an invitation link meet the sign-in limits 
   const target = await account('owner', 'their-password')
   const { uid, token } = await invite(inviting.cookie, target.user.email)
   const statuses: number[] = []
-  for (let i = 0; i < 11; i++) statuses.push((await call(acceptInvitation, '/ajax/account/accept-invitation', anon, { uid, token, password: `wrong-${i}` })).status)
+  for (let i = 0; i < 11; i++)
+    statuses.push(
+      (await call(acceptInvitation, '/ajax/account/accept-invitation', anon, { uid, token, password: `wrong-${i}` }))
+        .status,
+    )
   expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400))
   expect(statuses[10]).toBe(429)
   // Even the right password waits now.
-  const right = await call(acceptInvitation, '/ajax/account/accept-invitation', anon, { uid, token, password: 'their-password' })
+  const right = await call(acceptInvitation, '/ajax/account/accept-invitation', anon, {
+    uid,
+    token,
+    password: 'their-password',
+  })
   expect(right.status).toBe(429)
   expect(right.res.headers.get('retry-after')).toMatch(/^\d+$/)
 })

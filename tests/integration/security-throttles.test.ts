@@ -30,18 +30,33 @@ afterEach(() => {
 })
 
 const resetFrom = (email: string, ip: string) =>
-  requestReset(ajaxRequest('/ajax/account/password-reset', { method: 'POST', body: { email }, headers: { [CLIENT_IP_HEADER]: ip } }))
+  requestReset(
+    ajaxRequest('/ajax/account/password-reset', {
+      method: 'POST',
+      body: { email },
+      headers: { [CLIENT_IP_HEADER]: ip },
+    }),
+  )
 const signUp = (email: string, ip: string, password = 'long-enough-pw') =>
-  register(ajaxRequest('/ajax/register', {
-    method: 'POST', body: { companyName: 'Acme Goods', firstName: 'Ada', lastName: 'Lovelace', email, password }, headers: { [CLIENT_IP_HEADER]: ip },
-  }))
-const answer = async (res: Response) => ({ status: res.status, body: await res.json(), cookies: res.headers.getSetCookie() })
+  register(
+    ajaxRequest('/ajax/register', {
+      method: 'POST',
+      body: { companyName: 'Acme Goods', firstName: 'Ada', lastName: 'Lovelace', email, password },
+      headers: { [CLIENT_IP_HEADER]: ip },
+    }),
+  )
+const answer = async (res: Response) => ({
+  status: res.status,
+  body: await res.json(),
+  cookies: res.headers.getSetCookie(),
+})
 
 async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
   const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]))
   const set = (v: Record<string, string | undefined>) => {
-    for (const [k, x] of Object.entries(v)) if (x === undefined) delete process.env[k]
-    else process.env[k] = x
+    for (const [k, x] of Object.entries(v))
+      if (x === undefined) delete process.env[k]
+      else process.env[k] = x
   }
   set(vars)
   try {
@@ -70,7 +85,8 @@ describe('password reset', () => {
 
   test('one address asking for many emails is limited too, another address is not', async () => {
     const statuses: number[] = []
-    for (let i = 0; i < PASSWORD_RESET_LIMITS.ip.max + 1; i++) statuses.push((await resetFrom(`someone-${i}@example.test`, '203.0.113.50')).status)
+    for (let i = 0; i < PASSWORD_RESET_LIMITS.ip.max + 1; i++)
+      statuses.push((await resetFrom(`someone-${i}@example.test`, '203.0.113.50')).status)
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true)
     expect(statuses.at(-1)).toBe(429)
     expect((await resetFrom('someone-else@example.test', '203.0.113.51')).status).toBe(200)
@@ -124,10 +140,12 @@ describe('registration', () => {
   test('limited per target email and per address', async () => {
     const email = 'repeat-signup@example.test'
     const byEmail: number[] = []
-    for (let i = 0; i <= REGISTRATION_LIMITS.email.max; i++) byEmail.push((await signUp(email, `198.51.100.${100 + i}`)).status)
+    for (let i = 0; i <= REGISTRATION_LIMITS.email.max; i++)
+      byEmail.push((await signUp(email, `198.51.100.${100 + i}`)).status)
     expect(byEmail).toEqual([...Array(REGISTRATION_LIMITS.email.max).fill(202), 429])
     const byIp: number[] = []
-    for (let i = 0; i <= REGISTRATION_LIMITS.ip.max; i++) byIp.push((await signUp(`many-${i}@example.test`, '203.0.113.80')).status)
+    for (let i = 0; i <= REGISTRATION_LIMITS.ip.max; i++)
+      byIp.push((await signUp(`many-${i}@example.test`, '203.0.113.80')).status)
     expect(byIp.slice(0, -1).every((s) => s === 202)).toBe(true)
     const limited = await signUp('one-more@example.test', '203.0.113.80')
     expect(limited.status).toBe(429)
@@ -140,7 +158,13 @@ describe('registration', () => {
 describe('browser error reports', () => {
   test('limited per address', async () => {
     const report = (ip: string) =>
-      clientErrors(ajaxRequest('/ajax/client-errors', { method: 'POST', body: { message: 'boom' }, headers: { [CLIENT_IP_HEADER]: ip } }))
+      clientErrors(
+        ajaxRequest('/ajax/client-errors', {
+          method: 'POST',
+          body: { message: 'boom' },
+          headers: { [CLIENT_IP_HEADER]: ip },
+        }),
+      )
     const statuses: number[] = []
     for (let i = 0; i < 31; i++) statuses.push((await report('203.0.113.90')).status)
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true)
@@ -152,10 +176,17 @@ describe('browser error reports', () => {
 describe('mailed links', () => {
   test('double opt-in links follow APP_URL, and without it the port the server runs on', async () => {
     const company = await makeCompany()
-    const list = await db.group.create({ data: { id: 'DOILNK', companyId: company.id, name: 'News', optInProcess: 'double_opt_in' } })
+    const list = await db.group.create({
+      data: { id: 'DOILNK', companyId: company.id, name: 'News', optInProcess: 'double_opt_in' },
+    })
     const subscribe = (email: string) =>
-      subscribeProfiles(company.id, { listId: list.id, profiles: [{ email, subscriptions: { email: { marketing: { consent: 'SUBSCRIBED' } } } }] })
-    await withEnv({ APP_URL: 'https://shop-app.example/', PORT: undefined }, () => subscribe('with-app-url@example.com'))
+      subscribeProfiles(company.id, {
+        listId: list.id,
+        profiles: [{ email, subscriptions: { email: { marketing: { consent: 'SUBSCRIBED' } } } }],
+      })
+    await withEnv({ APP_URL: 'https://shop-app.example/', PORT: undefined }, () =>
+      subscribe('with-app-url@example.com'),
+    )
     await withEnv({ APP_URL: undefined, PORT: '4123' }, () => subscribe('with-port@example.com'))
     await runJobsUntilIdle()
     const a = await db.outboxMail.findFirstOrThrow({ where: { to: 'with-app-url@example.com' } })

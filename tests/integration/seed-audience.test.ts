@@ -17,18 +17,21 @@ const NOW = new Date(Math.floor(Date.now() / 60_000) * 60_000)
 const SMALL = { customers: 300, months: 2, seed: 'test-store', now: NOW }
 // Checks in SQL that both engines read alike: quoted identifiers, bound values, dialect helpers.
 const all = async <T>(query: RawBuilder<unknown>) => (await query.execute(kysely())).rows as T[]
-const q = async (query: RawBuilder<unknown>) => Number(Object.values((await all<Record<string, unknown>>(query))[0]!)[0])
+const q = async (query: RawBuilder<unknown>) =>
+  Number(Object.values((await all<Record<string, unknown>>(query))[0]!)[0])
 
 async function metricCounts(companyId: number): Promise<Record<string, number>> {
   const rows = await all<{ name: string; n: number }>(
-    sql`SELECT m.name, COUNT(e.id) AS n FROM "Metric" m LEFT JOIN "Event" e ON e."metricId" = m.id WHERE m."companyId" = ${companyId} GROUP BY m.name`)
+    sql`SELECT m.name, COUNT(e.id) AS n FROM "Metric" m LEFT JOIN "Event" e ON e."metricId" = m.id WHERE m."companyId" = ${companyId} GROUP BY m.name`,
+  )
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]))
 }
 
 async function groupCounts(companyId: number): Promise<Record<string, number>> {
   const rows = await all<{ name: string; n: number }>(
     sql`SELECT g.name, (SELECT COUNT(*) FROM "GroupMembership" gm WHERE gm."groupId" = g.id AND gm."leftAt" IS NULL) AS n
-     FROM "Group" g WHERE g."companyId" = ${companyId} AND g."deletedAt" IS NULL`)
+     FROM "Group" g WHERE g."companyId" = ${companyId} AND g."deletedAt" IS NULL`,
+  )
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]))
 }
 
@@ -51,9 +54,18 @@ describe('seedAudience (small size)', () => {
     expect(await q(sql`SELECT COUNT(*) FROM "Event" WHERE "companyId" = ${a.id}`)).toBe(ra.events)
     expect(ra.events).toBeGreaterThan(1000)
     expect(await metricCounts(a.id)).toEqual(ra.eventsByMetric)
-    expect(Object.keys(ra.eventsByMetric).sort()).toEqual(
-      ['Active on Site', 'Added to Cart', 'Fulfilled Order', 'Ordered Product', 'Placed Order', 'Started Checkout', 'Viewed Product'])
-    const metrics = await all<{ id: string; name: string; integration: string }>(sql`SELECT id, name, integration FROM "Metric" WHERE "companyId" = ${a.id}`)
+    expect(Object.keys(ra.eventsByMetric).sort()).toEqual([
+      'Active on Site',
+      'Added to Cart',
+      'Fulfilled Order',
+      'Ordered Product',
+      'Placed Order',
+      'Started Checkout',
+      'Viewed Product',
+    ])
+    const metrics = await all<{ id: string; name: string; integration: string }>(
+      sql`SELECT id, name, integration FROM "Metric" WHERE "companyId" = ${a.id}`,
+    )
     for (const m of metrics) expect(m.id).toMatch(/^[A-Za-z0-9]{6}$/)
     expect(metrics.find((m) => m.name === 'Placed Order')!.integration).toBe('shopify')
     expect(metrics.find((m) => m.name === 'Active on Site')!.integration).toBe('api')
@@ -72,9 +84,12 @@ describe('seedAudience (small size)', () => {
     expect(cartRate).toBeGreaterThan(0.05)
     expect(cartRate).toBeLessThan(0.4)
 
-    const order = (await all<{ value: number; currency: string; uniqueId: string; properties: string }>(
-      sql`SELECT e.value, e.currency, e."uniqueId", e.properties FROM "Event" e JOIN "Metric" m ON m.id = e."metricId"
-       WHERE e."companyId" = ${a.id} AND m.name = 'Placed Order' ORDER BY e.ts LIMIT 1`))[0]!
+    const order = (
+      await all<{ value: number; currency: string; uniqueId: string; properties: string }>(
+        sql`SELECT e.value, e.currency, e."uniqueId", e.properties FROM "Event" e JOIN "Metric" m ON m.id = e."metricId"
+       WHERE e."companyId" = ${a.id} AND m.name = 'Placed Order' ORDER BY e.ts LIMIT 1`,
+      )
+    )[0]!
     const props = JSON.parse(order.properties)
     expect(order.currency).toBe('USD')
     expect(order.uniqueId).toBe(props.OrderId)
@@ -82,26 +97,45 @@ describe('seedAudience (small size)', () => {
     expect(props.ItemCount).toBeGreaterThan(0)
     expect(props.Items.length).toBeGreaterThan(0)
     expect(order.value).toBeCloseTo(props.Subtotal - (props.DiscountValue ?? 0) + props.Shipping, 2)
-    const lines = await q(sql`SELECT COUNT(*) FROM "Event" e JOIN "Metric" m ON m.id = e."metricId" WHERE e."companyId" = ${a.id} AND m.name = 'Ordered Product'
+    const lines =
+      await q(sql`SELECT COUNT(*) FROM "Event" e JOIN "Metric" m ON m.id = e."metricId" WHERE e."companyId" = ${a.id} AND m.name = 'Ordered Product'
       AND ${jsonText(sql.ref('e.properties'), 'OrderId')} = ${props.OrderId}`)
     expect(lines).toBe(props.Items.length)
     expect(ra.revenue).toBeGreaterThan(0)
   })
 
   test('unique keys hold and lastEventAt is the latest event', async () => {
-    expect(await q(sql`SELECT COUNT(*) FROM (SELECT 1 AS one FROM "Event" WHERE "companyId" = ${a.id} AND "uniqueId" IS NOT NULL
-      GROUP BY "profileId", "metricId", "uniqueId" HAVING COUNT(*) > 1) dup`)).toBe(0)
-    expect(await q(sql`SELECT COUNT(*) FROM "Event" e JOIN "Metric" m ON m.id = e."metricId"
-      WHERE e."companyId" = ${a.id} AND m.name IN ('Placed Order', 'Ordered Product', 'Fulfilled Order') AND e."uniqueId" IS NULL`)).toBe(0)
-    expect(await q(sql`SELECT COUNT(*) FROM "Profile" p WHERE p."companyId" = ${a.id} AND coalesce(${epochMs(sql.ref('p.lastEventAt'))}, -1)
-      <> coalesce((SELECT cast(MAX(e.ts) AS bigint) * 1000 FROM "Event" e WHERE e."profileId" = p.id), -1)`)).toBe(0)
-    expect(await q(sql`SELECT MAX(ts) FROM "Event" WHERE "companyId" = ${a.id}`)).toBeLessThanOrEqual(NOW.getTime() / 1000)
-    expect(await q(sql`SELECT COUNT(*) FROM (SELECT email FROM "Profile" WHERE "companyId" = ${a.id} GROUP BY email HAVING COUNT(*) > 1) dup`)).toBe(0)
+    expect(
+      await q(sql`SELECT COUNT(*) FROM (SELECT 1 AS one FROM "Event" WHERE "companyId" = ${a.id} AND "uniqueId" IS NOT NULL
+      GROUP BY "profileId", "metricId", "uniqueId" HAVING COUNT(*) > 1) dup`),
+    ).toBe(0)
+    expect(
+      await q(sql`SELECT COUNT(*) FROM "Event" e JOIN "Metric" m ON m.id = e."metricId"
+      WHERE e."companyId" = ${a.id} AND m.name IN ('Placed Order', 'Ordered Product', 'Fulfilled Order') AND e."uniqueId" IS NULL`),
+    ).toBe(0)
+    expect(
+      await q(sql`SELECT COUNT(*) FROM "Profile" p WHERE p."companyId" = ${a.id} AND coalesce(${epochMs(sql.ref('p.lastEventAt'))}, -1)
+      <> coalesce((SELECT cast(MAX(e.ts) AS bigint) * 1000 FROM "Event" e WHERE e."profileId" = p.id), -1)`),
+    ).toBe(0)
+    expect(await q(sql`SELECT MAX(ts) FROM "Event" WHERE "companyId" = ${a.id}`)).toBeLessThanOrEqual(
+      NOW.getTime() / 1000,
+    )
+    expect(
+      await q(
+        sql`SELECT COUNT(*) FROM (SELECT email FROM "Profile" WHERE "companyId" = ${a.id} GROUP BY email HAVING COUNT(*) > 1) dup`,
+      ),
+    ).toBe(0)
   })
 
   test('profiles look real: ULIDs, E.164 phones for about 60 %, locations, properties, consent', async () => {
-    const rows = await all<{ id: string; email: string; phoneNumber: string | null; country: string; city: string; properties: string }>(
-      sql`SELECT id, email, "phoneNumber", country, city, properties FROM "Profile" WHERE "companyId" = ${a.id}`)
+    const rows = await all<{
+      id: string
+      email: string
+      phoneNumber: string | null
+      country: string
+      city: string
+      properties: string
+    }>(sql`SELECT id, email, "phoneNumber", country, city, properties FROM "Profile" WHERE "companyId" = ${a.id}`)
     for (const r of rows) {
       expect(isUlid(r.id)).toBe(true)
       expect(r.email).toMatch(/^[a-z0-9._+-]+@[a-z0-9.-]+\.[a-z]{2,}$/)
@@ -114,13 +148,26 @@ describe('seedAudience (small size)', () => {
     const us = rows.filter((r) => r.country === 'United States').length / rows.length
     expect(us).toBeGreaterThan(0.4)
     expect(JSON.parse(rows.find((r) => r.properties.includes('loyalty_tier'))!.properties)).toEqual(
-      expect.objectContaining({ loyalty_tier: expect.any(String), favorite_category: expect.any(String), accepts_marketing: expect.any(Boolean) }))
+      expect.objectContaining({
+        loyalty_tier: expect.any(String),
+        favorite_category: expect.any(String),
+        accepts_marketing: expect.any(Boolean),
+      }),
+    )
 
-    const subscribed = await q(sql`SELECT COUNT(*) FROM "ProfileConsent" WHERE "companyId" = ${a.id} AND channel = 'email_marketing' AND status = 'subscribed'`)
+    const subscribed = await q(
+      sql`SELECT COUNT(*) FROM "ProfileConsent" WHERE "companyId" = ${a.id} AND channel = 'email_marketing' AND status = 'subscribed'`,
+    )
     expect(subscribed / 300).toBeGreaterThan(0.6)
     expect(subscribed / 300).toBeLessThan(0.8)
-    expect(await q(sql`SELECT COUNT(*) FROM "Suppression" WHERE "companyId" = ${a.id} AND channel = 'email'`)).toBeGreaterThan(0)
-    expect(await q(sql`SELECT COUNT(*) FROM "ProfileConsent" WHERE "companyId" = ${a.id} AND channel = 'sms_marketing' AND status = 'subscribed'`)).toBeGreaterThan(0)
+    expect(
+      await q(sql`SELECT COUNT(*) FROM "Suppression" WHERE "companyId" = ${a.id} AND channel = 'email'`),
+    ).toBeGreaterThan(0)
+    expect(
+      await q(
+        sql`SELECT COUNT(*) FROM "ProfileConsent" WHERE "companyId" = ${a.id} AND channel = 'sms_marketing' AND status = 'subscribed'`,
+      ),
+    ).toBeGreaterThan(0)
   })
 
   test('lists and segments are populated and segment members match their definitions', async () => {
@@ -131,22 +178,33 @@ describe('seedAudience (small size)', () => {
     expect(newsletter / 300).toBeLessThan(0.8)
     expect(groups[LIST_NAMES.vip]).toBe(18)
     expect(groups[LIST_NAMES.leads]).toBeGreaterThan(0)
-    expect(await q(sql`SELECT COUNT(*) FROM "GroupMembership" gm JOIN "Group" g ON g.id = gm."groupId"
-      WHERE g."companyId" = ${a.id} AND g.name = ${LIST_NAMES.leads} AND gm.source <> 'CSV import'`)).toBe(0)
+    expect(
+      await q(sql`SELECT COUNT(*) FROM "GroupMembership" gm JOIN "Group" g ON g.id = gm."groupId"
+      WHERE g."companyId" = ${a.id} AND g.name = ${LIST_NAMES.leads} AND gm.source <> 'CSV import'`),
+    ).toBe(0)
     // High-value (≥ 500 spent) may be empty in two months of 300 customers; it is checked exactly below.
-    for (const name of [SEGMENT_NAMES.engaged, SEGMENT_NAMES.repeat, SEGMENT_NAMES.usSubscribers]) expect(groups[name]).toBeGreaterThan(0)
-    expect(await q(sql`SELECT COUNT(*) FROM "Group" WHERE "companyId" = ${a.id} AND type = 1 AND ("isProcessing" = ${true} OR "processingPercent" <> 100)`)).toBe(0)
+    for (const name of [SEGMENT_NAMES.engaged, SEGMENT_NAMES.repeat, SEGMENT_NAMES.usSubscribers])
+      expect(groups[name]).toBeGreaterThan(0)
+    expect(
+      await q(
+        sql`SELECT COUNT(*) FROM "Group" WHERE "companyId" = ${a.id} AND type = 1 AND ("isProcessing" = ${true} OR "processingPercent" <> 100)`,
+      ),
+    ).toBe(0)
 
-    const repeat = await q(sql`SELECT COUNT(*) FROM (SELECT e."profileId" FROM "Event" e JOIN "Metric" m ON m.id = e."metricId"
+    const repeat =
+      await q(sql`SELECT COUNT(*) FROM (SELECT e."profileId" FROM "Event" e JOIN "Metric" m ON m.id = e."metricId"
       WHERE e."companyId" = ${a.id} AND m.name = 'Placed Order' GROUP BY e."profileId" HAVING COUNT(*) >= 2) x`)
     expect(groups[SEGMENT_NAMES.repeat]).toBe(repeat)
-    const highValue = await q(sql`SELECT COUNT(*) FROM (SELECT e."profileId" FROM "Event" e JOIN "Metric" m ON m.id = e."metricId"
+    const highValue =
+      await q(sql`SELECT COUNT(*) FROM (SELECT e."profileId" FROM "Event" e JOIN "Metric" m ON m.id = e."metricId"
       WHERE e."companyId" = ${a.id} AND m.name = 'Placed Order' GROUP BY e."profileId" HAVING SUM(e.value) >= 500) x`)
     expect(groups[SEGMENT_NAMES.highValue]).toBe(highValue)
-    const engaged = await q(sql`SELECT COUNT(DISTINCT e."profileId") FROM "Event" e JOIN "Metric" m ON m.id = e."metricId"
+    const engaged =
+      await q(sql`SELECT COUNT(DISTINCT e."profileId") FROM "Event" e JOIN "Metric" m ON m.id = e."metricId"
       WHERE e."companyId" = ${a.id} AND m.name = 'Active on Site' AND e.ts >= ${Math.floor(Date.now() / 1000) - 30 * 86400}`)
     expect(groups[SEGMENT_NAMES.engaged]).toBe(engaged)
-    const usSubscribers = await q(sql`SELECT COUNT(*) FROM "Profile" p WHERE p."companyId" = ${a.id} AND p.country = 'United States' AND p.email IS NOT NULL
+    const usSubscribers =
+      await q(sql`SELECT COUNT(*) FROM "Profile" p WHERE p."companyId" = ${a.id} AND p.country = 'United States' AND p.email IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM "ProfileConsent" pc WHERE pc."profileId" = p.id AND pc.channel = 'email_marketing' AND pc.status = 'unsubscribed')
       AND NOT EXISTS (SELECT 1 FROM "Suppression" s WHERE s."profileId" = p.id AND s.channel = 'email' AND s."clearedAt" IS NULL)`)
     expect(groups[SEGMENT_NAMES.usSubscribers]).toBe(usSubscribers)
@@ -157,19 +215,38 @@ describe('seedAudience (small size)', () => {
     expect(strip(rb)).toEqual(strip(ra))
     expect(await metricCounts(b.id)).toEqual(await metricCounts(a.id))
     expect(await groupCounts(b.id)).toEqual(await groupCounts(a.id))
-    const emails = async (id: number) => (await all<{ email: string }>(sql`SELECT email FROM "Profile" WHERE "companyId" = ${id} ORDER BY "createdAt", email`)).map((r) => r.email)
+    const emails = async (id: number) =>
+      (
+        await all<{ email: string }>(
+          sql`SELECT email FROM "Profile" WHERE "companyId" = ${id} ORDER BY "createdAt", email`,
+        )
+      ).map((r) => r.email)
     expect(await emails(b.id)).toEqual(await emails(a.id))
     // Profile ids are global keys: the same data in another company gets other ids.
-    expect(await q(sql`SELECT COUNT(*) FROM "Profile" pa JOIN "Profile" pb ON pa.id = pb.id WHERE pa."companyId" = ${a.id} AND pb."companyId" = ${b.id}`)).toBe(0)
-    expect(await q(sql`SELECT COUNT(*) FROM "Event" e JOIN "Profile" p ON p.id = e."profileId" WHERE e."companyId" <> p."companyId"`)).toBe(0)
-    expect(await q(sql`SELECT COUNT(*) FROM "GroupMembership" gm JOIN "Profile" p ON p.id = gm."profileId" WHERE gm."companyId" <> p."companyId"`)).toBe(0)
+    expect(
+      await q(
+        sql`SELECT COUNT(*) FROM "Profile" pa JOIN "Profile" pb ON pa.id = pb.id WHERE pa."companyId" = ${a.id} AND pb."companyId" = ${b.id}`,
+      ),
+    ).toBe(0)
+    expect(
+      await q(
+        sql`SELECT COUNT(*) FROM "Event" e JOIN "Profile" p ON p.id = e."profileId" WHERE e."companyId" <> p."companyId"`,
+      ),
+    ).toBe(0)
+    expect(
+      await q(
+        sql`SELECT COUNT(*) FROM "GroupMembership" gm JOIN "Profile" p ON p.id = gm."profileId" WHERE gm."companyId" <> p."companyId"`,
+      ),
+    ).toBe(0)
     expect(rc.events).not.toBe(ra.events)
   })
 })
 
 describe('seed helpers', () => {
   test('the PRNG is deterministic per seed', () => {
-    const x = createRng('s'), y = createRng('s'), z = createRng('t')
+    const x = createRng('s'),
+      y = createRng('s'),
+      z = createRng('t')
     const seq = (r: ReturnType<typeof createRng>) => Array.from({ length: 5 }, () => r.next())
     const sx = seq(x)
     expect(seq(y)).toEqual(sx)

@@ -29,7 +29,9 @@ test('a live popup and footer form on the Newsletter list, a draft flyout, and a
     ['Welcome discount popup', 'live', 'popup', list.id],
   ])
   const popup = forms.find((f) => f.formType === 'popup')!
-  const definition = JSON.parse((await db.formVersion.findFirstOrThrow({ where: { formId: popup.id, status: 'live' } })).definition)
+  const definition = JSON.parse(
+    (await db.formVersion.findFirstOrThrow({ where: { formId: popup.id, status: 'live' } })).definition,
+  )
   expect(definition.triggers).toEqual(expect.arrayContaining([{ type: 'delay', properties: { seconds: 5 } }]))
 
   const c = await counts(id, popup.id)

@@ -24,7 +24,8 @@ import { makeCompany } from '../helpers/factory'
 const NOW = new Date(Date.UTC(2026, 10, 20, 15, 0, 0))
 const AUDIENCE = { customers: 400, months: 12, seed: 'msg-store', now: NOW, segments: false }
 const all = async <T>(query: RawBuilder<unknown>) => (await query.execute(kysely())).rows as T[]
-const one = async (query: RawBuilder<unknown>) => Number(Object.values((await all<Record<string, unknown>>(query))[0]!)[0])
+const one = async (query: RawBuilder<unknown>) =>
+  Number(Object.values((await all<Record<string, unknown>>(query))[0]!)[0])
 
 let a: number, b: number, empty: number
 let ra: SeedMessagesResult, rb: SeedMessagesResult
@@ -39,7 +40,9 @@ beforeAll(async () => {
   }
   ra = await seedMessages(a, { seed: 'msg-store', now: NOW, storeUrl: 'https://msg-store.example' })
   rb = await seedMessages(b, { seed: 'msg-store', now: NOW, storeUrl: 'https://msg-store.example' })
-  console.log(`seedMessages over ${AUDIENCE.customers} customers: ${ra.ms} ms (${ra.sends} sends, ${ra.messageEvents} message events)`)
+  console.log(
+    `seedMessages over ${AUDIENCE.customers} customers: ${ra.ms} ms (${ra.sends} sends, ${ra.messageEvents} message events)`,
+  )
 })
 
 test('live flows with runs, sent campaigns with recipients, sends and message events', async () => {
@@ -49,13 +52,25 @@ test('live flows with runs, sent campaigns with recipients, sends and message ev
   expect(ra.sends).toBeGreaterThan(1000)
   expect(ra.attributedOrders).toBeGreaterThan(0)
   const live = await db.flow.findMany({ where: { companyId: a, status: FLOW_STATUS.live }, select: { name: true } })
-  expect(live.map((f) => f.name).sort()).toEqual(['Abandoned checkout', 'Back in stock', 'Browse abandonment', 'Post-purchase thank you', 'Welcome series', 'Win-back'])
-  const sent = await db.campaign.findMany({ where: { companyId: a, status: 'Sent' }, select: { id: true, channel: true, abTest: true, sentAt: true } })
+  expect(live.map((f) => f.name).sort()).toEqual([
+    'Abandoned checkout',
+    'Back in stock',
+    'Browse abandonment',
+    'Post-purchase thank you',
+    'Welcome series',
+    'Win-back',
+  ])
+  const sent = await db.campaign.findMany({
+    where: { companyId: a, status: 'Sent' },
+    select: { id: true, channel: true, abTest: true, sentAt: true },
+  })
   expect(sent).toHaveLength(ra.campaigns)
   expect(sent.filter((c) => c.channel === 'sms')).toHaveLength(1)
   expect(sent.filter((c) => c.abTest && JSON.parse(c.abTest).winnerVariationId)).toHaveLength(1)
   for (const c of sent) expect(c.sentAt!.getTime()).toBeLessThanOrEqual(NOW.getTime())
-  expect(await db.campaignRecipient.count({ where: { companyId: a } })).toBe(await db.send.count({ where: { companyId: a, sourceType: 'campaign_message' } }))
+  expect(await db.campaignRecipient.count({ where: { companyId: a } })).toBe(
+    await db.send.count({ where: { companyId: a, sourceType: 'campaign_message' } }),
+  )
 })
 
 test('every message event and every attribution belongs to a Send of the company; one Send per key; nothing in the future', async () => {
@@ -68,28 +83,39 @@ test('every message event and every attribution belongs to a Send of the company
   const orphanAttr = await one(sql`SELECT COUNT(*) FROM "EventAttribution" t WHERE t."companyId" = ${a}
     AND NOT EXISTS (SELECT 1 FROM "Send" s WHERE s.id = t."sendId" AND s."companyId" = ${a} AND s."profileId" = t."profileId")`)
   expect(orphanAttr).toBe(0)
-  const notOrders = await one(sql`SELECT COUNT(*) FROM "EventAttribution" t JOIN "Event" e ON e.id = t."eventId" JOIN "Metric" m ON m.id = e."metricId"
+  const notOrders =
+    await one(sql`SELECT COUNT(*) FROM "EventAttribution" t JOIN "Event" e ON e.id = t."eventId" JOIN "Metric" m ON m.id = e."metricId"
     WHERE t."companyId" = ${a} AND m.name <> 'Placed Order'`)
   expect(notOrders).toBe(0)
-  const keys = await one(sql`SELECT COUNT(*) FROM (SELECT DISTINCT "channel", "sourceType", "sourceId", "profileId" FROM "Send" WHERE "companyId" = ${a}) k`)
+  const keys = await one(
+    sql`SELECT COUNT(*) FROM (SELECT DISTINCT "channel", "sourceType", "sourceId", "profileId" FROM "Send" WHERE "companyId" = ${a}) k`,
+  )
   expect(keys).toBe(ra.sends)
-  const future = await one(sql`SELECT COUNT(*) FROM "Event" WHERE "companyId" = ${a} AND "ts" > ${Math.floor(NOW.getTime() / 1000)}`)
+  const future = await one(
+    sql`SELECT COUNT(*) FROM "Event" WHERE "companyId" = ${a} AND "ts" > ${Math.floor(NOW.getTime() / 1000)}`,
+  )
   expect(future).toBe(0)
   // Flow steps name the sends they made.
-  const stepsWithoutSend = await one(sql`SELECT COUNT(*) FROM "FlowStep" st WHERE st."companyId" = ${a} AND st."actionType" = 'send-email' AND st.status = 'done'
+  const stepsWithoutSend =
+    await one(sql`SELECT COUNT(*) FROM "FlowStep" st WHERE st."companyId" = ${a} AND st."actionType" = 'send-email' AND st.status = 'done'
     AND NOT EXISTS (SELECT 1 FROM "Send" s WHERE s.id = st.outcome AND s."companyId" = ${a})`)
   expect(stepsWithoutSend).toBe(0)
 })
 
 test('attributed revenue is a plausible share of all orders', async () => {
   const attributed = await one(sql`SELECT COALESCE(SUM(value), 0) FROM "EventAttribution" WHERE "companyId" = ${a}`)
-  const total = await one(sql`SELECT COALESCE(SUM(e.value), 0) FROM "Event" e JOIN "Metric" m ON m.id = e."metricId" WHERE e."companyId" = ${a} AND m.name = 'Placed Order'`)
+  const total = await one(
+    sql`SELECT COALESCE(SUM(e.value), 0) FROM "Event" e JOIN "Metric" m ON m.id = e."metricId" WHERE e."companyId" = ${a} AND m.name = 'Placed Order'`,
+  )
   expect(attributed).toBeGreaterThan(total * 0.1)
   expect(attributed).toBeLessThan(total * 0.6)
 })
 
 test('the reports show figures: a campaign, a flow message, the dashboard revenue', async () => {
-  const newsletter = await db.campaign.findFirstOrThrow({ where: { companyId: a, status: 'Sent', channel: 'email' }, orderBy: { sentAt: 'desc' } })
+  const newsletter = await db.campaign.findFirstOrThrow({
+    where: { companyId: a, status: 'Sent', channel: 'email' },
+    orderBy: { sentAt: 'desc' },
+  })
   const figures = await campaignFigures(a, newsletter.id)
   expect(figures.recipients).toBeGreaterThan(50)
   expect(figures.delivered).toBeGreaterThan(0)
@@ -98,7 +124,11 @@ test('the reports show figures: a campaign, a flow message, the dashboard revenu
   expect(figures.open_rate).toBeLessThan(0.9)
   // The campaigns list shows the report's own rates (it showed NaN %: issue 30 §6).
   const summary = await campaignSummary(a, newsletter.id)
-  expect(summary).toMatchObject({ openRate: figures.open_rate, clickRate: figures.click_rate, delivered: figures.delivered })
+  expect(summary).toMatchObject({
+    openRate: figures.open_rate,
+    clickRate: figures.click_rate,
+    delivered: figures.delivered,
+  })
   const welcome = await db.flow.findFirstOrThrow({ where: { companyId: a, name: 'Welcome series' } })
   const message = await db.flowMessage.findFirstOrThrow({ where: { companyId: a, flowId: welcome.id } })
   const flowFigures = await messageOverview(a, message.id)
@@ -108,11 +138,15 @@ test('the reports show figures: a campaign, a flow message, the dashboard revenu
   expect(revenue.last30.flows + revenue.last30.campaigns).toBeGreaterThan(0)
 })
 
-test('the A/B test\'s recorded decision is the evaluation of its own figures', async () => {
+test("the A/B test's recorded decision is the evaluation of its own figures", async () => {
   const ab = await db.campaign.findFirstOrThrow({ where: { companyId: a, abTest: { not: null } } })
   const state = JSON.parse(ab.abTest!)
   const ev = evaluateWinner(await variationFigures(a, ab.id, NOW), 'open_rate')
-  expect(state).toMatchObject({ winnerVariationId: ev.leader, significant: ev.significant, confidenceReached: ev.confidence })
+  expect(state).toMatchObject({
+    winnerVariationId: ev.leader,
+    significant: ev.significant,
+    confidenceReached: ev.confidence,
+  })
   expect(ev.figures.every((f) => f.recipients > 0)).toBe(true)
 })
 
@@ -127,6 +161,8 @@ test('another company sees none of it', async () => {
   expect(await db.campaign.count({ where: { companyId: empty } })).toBe(0)
   expect(await db.flowRun.count({ where: { companyId: empty } })).toBe(0)
   // Company B's attributions credit B's own sends only.
-  const crossed = await one(sql`SELECT COUNT(*) FROM "EventAttribution" t JOIN "Send" s ON s.id = t."sendId" WHERE t."companyId" = ${b} AND s."companyId" <> ${b}`)
+  const crossed = await one(
+    sql`SELECT COUNT(*) FROM "EventAttribution" t JOIN "Send" s ON s.id = t."sendId" WHERE t."companyId" = ${b} AND s."companyId" <> ${b}`,
+  )
   expect(crossed).toBe(0)
 })

@@ -22,25 +22,44 @@ type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }
 let companyId: number, analyst: string, owner: string
 const metricIds: string[] = []
 
-async function call(h: Handler, path: string, o: { method?: string; body?: unknown; cookie?: string; id?: string } = {}) {
-  const res = await h(ajaxRequest(path, { method: o.method ?? 'GET', cookie: o.cookie ?? analyst, body: o.body }), o.id ? params({ id: o.id }) : undefined)
+async function call(
+  h: Handler,
+  path: string,
+  o: { method?: string; body?: unknown; cookie?: string; id?: string } = {},
+) {
+  const res = await h(
+    ajaxRequest(path, { method: o.method ?? 'GET', cookie: o.cookie ?? analyst, body: o.body }),
+    o.id ? params({ id: o.id }) : undefined,
+  )
   return { status: res.status, json: await res.json() }
 }
-const preview = (definition: unknown) => call(previewRoute, '/ajax/segment/preview', { method: 'POST', body: { definition } })
+const preview = (definition: unknown) =>
+  call(previewRoute, '/ajax/segment/preview', { method: 'POST', body: { definition } })
 
 type Node = Record<string, unknown>
 const group = (conditions: Node[], type = 'or'): Node => ({ type, conditions })
 const def = (root: Node) => ({ version: 1, root })
 const city = (value: string): Node => ({ kind: 'location', field: 'city', operator: 'equals', value })
-const did = (metricId: string, extra: Node = {}): Node =>
-  ({ kind: 'metric', metricId, comparison: 'at_least', count: 1, timeframe: { type: 'all_time' }, ...extra })
+const did = (metricId: string, extra: Node = {}): Node => ({
+  kind: 'metric',
+  metricId,
+  comparison: 'at_least',
+  count: 1,
+  timeframe: { type: 'all_time' },
+  ...extra,
+})
 
 // Never true, and every one reads all of a profile's events of its metric (a sum does not stop
 // early) through JSON filters that hold for every event: the OR evaluates all 50 per profile.
-const heavyCondition = (i: number): Node => did(metricIds[i % metricIds.length]!, {
-  aggregate: 'sum_value', count: 1e9,
-  filters: [{ property: 'a', operator: 'not_equals', value: 2 }, { property: 'b', operator: 'not_equals', value: 'y' }],
-})
+const heavyCondition = (i: number): Node =>
+  did(metricIds[i % metricIds.length]!, {
+    aggregate: 'sum_value',
+    count: 1e9,
+    filters: [
+      { property: 'a', operator: 'not_equals', value: 2 },
+      { property: 'b', operator: 'not_equals', value: 'y' },
+    ],
+  })
 const heavy = () => {
   const L = DEFINITION_LIMITS
   const conds = Array.from({ length: L.conditions }, (_, i) => heavyCondition(i))
@@ -64,7 +83,10 @@ beforeAll(async () => {
   await sql`INSERT INTO "Profile" ("id", "companyId", "email", "createdAt", "updatedAt")
     SELECT 'hp' || a.column1 || '_' || b.column1, ${companyId}, 'hp' || a.column1 || '_' || b.column1 || '@x.test', ${now}, ${now}
     FROM ${values(100)} AS a CROSS JOIN ${values(100)} AS b`.execute(k)
-  const cases = sql.join(metricIds.map((id, i) => sql`WHEN ${i} THEN ${id}`), sql.raw(' '))
+  const cases = sql.join(
+    metricIds.map((id, i) => sql`WHEN ${i} THEN ${id}`),
+    sql.raw(' '),
+  )
   await sql`INSERT INTO "Event" ("companyId", "profileId", "metricId", "ts", "value", "properties", "createdAt")
     SELECT ${companyId}, p."id", CASE n.column1 % ${metricIds.length} ${cases} END, ${1_700_000_000} + n.column1, 1, '{"a":1,"b":"x"}', ${now}
     FROM "Profile" p CROSS JOIN ${values(EVENTS_PER_PROFILE)} AS n WHERE p."companyId" = ${companyId}`.execute(k)
@@ -78,45 +100,103 @@ afterEach(() => {
 describe('the definition limits', () => {
   const L = DEFINITION_LIMITS
   const over: Array<[string, () => unknown, string, RegExp]> = [
-    ['more items in a group than allowed', () => def(group(Array.from({ length: L.itemsPerGroup + 1 }, (_, i) => city(`c${i}`)))),
-      'definition.root.conditions', /at most 20 conditions or groups/],
-    ['groups nested too deep', () => def(group([group([group([group([city('x')])])])])),
-      'definition.root.conditions.0.conditions.0.conditions.0', /nested at most 3 levels/],
-    ['more conditions in all than allowed', () => def(group(Array.from({ length: 3 }, () => group(Array.from({ length: 20 }, (_, i) => city(`c${i}`)))))),
-      'definition', /at most 50 conditions/],
-    ['more distinct metrics than allowed', () => def(group([group(Array.from({ length: 13 }, (_, i) => did(`m${i}`))), group(Array.from({ length: 13 }, (_, i) => did(`n${i}`)))])),
-      'definition', /at most 25 different metrics/],
-    ['too many filters on one condition', () => def(group([did('m', { filters: Array.from({ length: 11 }, () => ({ property: 'a', operator: 'equals', value: 1 })) })])),
-      'definition.root.conditions.0.filters', /.+/],
+    [
+      'more items in a group than allowed',
+      () => def(group(Array.from({ length: L.itemsPerGroup + 1 }, (_, i) => city(`c${i}`)))),
+      'definition.root.conditions',
+      /at most 20 conditions or groups/,
+    ],
+    [
+      'groups nested too deep',
+      () => def(group([group([group([group([city('x')])])])])),
+      'definition.root.conditions.0.conditions.0.conditions.0',
+      /nested at most 3 levels/,
+    ],
+    [
+      'more conditions in all than allowed',
+      () => def(group(Array.from({ length: 3 }, () => group(Array.from({ length: 20 }, (_, i) => city(`c${i}`)))))),
+      'definition',
+      /at most 50 conditions/,
+    ],
+    [
+      'more distinct metrics than allowed',
+      () =>
+        def(
+          group([
+            group(Array.from({ length: 13 }, (_, i) => did(`m${i}`))),
+            group(Array.from({ length: 13 }, (_, i) => did(`n${i}`))),
+          ]),
+        ),
+      'definition',
+      /at most 25 different metrics/,
+    ],
+    [
+      'too many filters on one condition',
+      () =>
+        def(
+          group([
+            did('m', { filters: Array.from({ length: 11 }, () => ({ property: 'a', operator: 'equals', value: 1 })) }),
+          ]),
+        ),
+      'definition.root.conditions.0.filters',
+      /.+/,
+    ],
     // The probe's request: 200 distinct metric conditions.
-    ['the probe: 200 distinct metrics', () => def(group(Array.from({ length: 10 }, (_, g) => group(Array.from({ length: 20 }, (_, i) => did(`m${g}_${i}`)))))),
-      'definition', /at most 50 conditions/],
+    [
+      'the probe: 200 distinct metrics',
+      () =>
+        def(
+          group(Array.from({ length: 10 }, (_, g) => group(Array.from({ length: 20 }, (_, i) => did(`m${g}_${i}`))))),
+        ),
+      'definition',
+      /at most 50 conditions/,
+    ],
   ]
 
-  test.each(over)('%s: 400 on preview, create and redefine, with the field named', async (_name, make, field, message) => {
-    const started = Date.now()
-    const p = await preview(make())
-    expect(p.status).toBe(400)
-    expect(p.json.fieldErrors[field]).toEqual(expect.arrayContaining([expect.stringMatching(message)]))
-    expect(Date.now() - started).toBeLessThan(2000)
+  test.each(over)(
+    '%s: 400 on preview, create and redefine, with the field named',
+    async (_name, make, field, message) => {
+      const started = Date.now()
+      const p = await preview(make())
+      expect(p.status).toBe(400)
+      expect(p.json.fieldErrors[field]).toEqual(expect.arrayContaining([expect.stringMatching(message)]))
+      expect(Date.now() - started).toBeLessThan(2000)
 
-    const created = await call(createGroupRoute, '/ajax/group', { method: 'POST', cookie: owner, body: { type: 1, name: 'Too big', definition: make() } })
-    expect(created.status).toBe(400)
-    expect(created.json.fieldErrors).toHaveProperty([field])
-    expect(await db.group.count({ where: { companyId, name: 'Too big' } })).toBe(0)
+      const created = await call(createGroupRoute, '/ajax/group', {
+        method: 'POST',
+        cookie: owner,
+        body: { type: 1, name: 'Too big', definition: make() },
+      })
+      expect(created.status).toBe(400)
+      expect(created.json.fieldErrors).toHaveProperty([field])
+      expect(await db.group.count({ where: { companyId, name: 'Too big' } })).toBe(0)
 
-    const seg = await call(createGroupRoute, '/ajax/group', { method: 'POST', cookie: owner, body: { type: 1, name: 'Small', definition: def(group([city('Oslo')])) } })
-    expect(seg.status).toBe(201)
-    const id = seg.json.group.id as string
-    const patched = await call(patchGroupRoute, `/ajax/group/${id}`, { method: 'PATCH', cookie: owner, id, body: { definition: make() } })
-    expect(patched.status).toBe(400)
-    expect(patched.json.fieldErrors).toHaveProperty([field])
-    expect(JSON.parse((await db.group.findUniqueOrThrow({ where: { id } })).definition!)).toEqual(def(group([city('Oslo')])))
-    await db.group.delete({ where: { id } })
-  })
+      const seg = await call(createGroupRoute, '/ajax/group', {
+        method: 'POST',
+        cookie: owner,
+        body: { type: 1, name: 'Small', definition: def(group([city('Oslo')])) },
+      })
+      expect(seg.status).toBe(201)
+      const id = seg.json.group.id as string
+      const patched = await call(patchGroupRoute, `/ajax/group/${id}`, {
+        method: 'PATCH',
+        cookie: owner,
+        id,
+        body: { definition: make() },
+      })
+      expect(patched.status).toBe(400)
+      expect(patched.json.fieldErrors).toHaveProperty([field])
+      expect(JSON.parse((await db.group.findUniqueOrThrow({ where: { id } })).definition!)).toEqual(
+        def(group([city('Oslo')])),
+      )
+      await db.group.delete({ where: { id } })
+    },
+  )
 
   test('a definition at every limit is accepted', async () => {
-    const p = await preview(def(group([group(Array.from({ length: 20 }, (_, i) => did(metricIds[i % 5]!))), group([group([city('Oslo')])])])))
+    const p = await preview(
+      def(group([group(Array.from({ length: 20 }, (_, i) => did(metricIds[i % 5]!))), group([group([city('Oslo')])])])),
+    )
     expect(p.status).toBe(200)
     expect(p.json).toEqual({ count: PROFILES })
   })
@@ -163,7 +243,10 @@ describe('a heavy preview within the limits', () => {
     const started = Date.now()
     const p = await preview(heavy())
     expect(p.status).toBe(422)
-    expect(p.json).toMatchObject({ error: 'preview_too_slow', message: expect.stringMatching(/took too long.*narrow the conditions/) })
+    expect(p.json).toMatchObject({
+      error: 'preview_too_slow',
+      message: expect.stringMatching(/took too long.*narrow the conditions/),
+    })
     expect(Date.now() - started).toBeLessThan(3000)
 
     // The writer is free at once, and the next preview runs (no slot, thread or lock kept).

@@ -13,8 +13,15 @@ import { ajaxRequest, makeCompany, makeUser, signIn } from '../helpers/factory'
 let A: number, cookieA: string, cookieB: string
 
 const people: Array<[string, string | null]> = [
-  ['us1', 'United States'], ['us2', 'US'], ['us3', 'usa'], ['us4', 'États-Unis'],
-  ['de1', 'Germany'], ['de2', 'DE'], ['fr1', 'France'], ['none', null], ['odd', 'Atlantis'],
+  ['us1', 'United States'],
+  ['us2', 'US'],
+  ['us3', 'usa'],
+  ['us4', 'États-Unis'],
+  ['de1', 'Germany'],
+  ['de2', 'DE'],
+  ['fr1', 'France'],
+  ['none', null],
+  ['odd', 'Atlantis'],
 ]
 
 beforeAll(async () => {
@@ -22,7 +29,9 @@ beforeAll(async () => {
   const B = (await makeCompany('B')).id
   cookieA = await signIn((await makeUser({ companyId: A })).id, A)
   cookieB = await signIn((await makeUser({ companyId: B })).id, B)
-  await db.profile.createMany({ data: people.map(([name, country]) => ({ id: ulid(), companyId: A, email: `${name}@a.test`, country })) })
+  await db.profile.createMany({
+    data: people.map(([name, country]) => ({ id: ulid(), companyId: A, email: `${name}@a.test`, country })),
+  })
   await db.profile.create({ data: { id: ulid(), companyId: B, email: 'b@b.test', country: 'United States' } })
 })
 
@@ -35,11 +44,27 @@ async function count(condition: Record<string, unknown>, cookie = cookieA) {
 }
 
 const location = (operator: string, value: string) => ({ kind: 'location', field: 'country', operator, value })
-const property = (operator: string, value: string) => ({ kind: 'profile_property', field: 'country', valueType: 'text', operator, value })
+const property = (operator: string, value: string) => ({
+  kind: 'profile_property',
+  field: 'country',
+  valueType: 'text',
+  operator,
+  value,
+})
 
 test.each([
-  ['US', 4], ['us', 4], ['United States', 4], ['USA', 4], ['united states of america', 4], ['Vereinigte Staaten', 4],
-  ['DE', 2], ['Deutschland', 2], ['Germany', 2], ['FR', 1], ['Atlantis', 1], ['JP', 0],
+  ['US', 4],
+  ['us', 4],
+  ['United States', 4],
+  ['USA', 4],
+  ['united states of america', 4],
+  ['Vereinigte Staaten', 4],
+  ['DE', 2],
+  ['Deutschland', 2],
+  ['Germany', 2],
+  ['FR', 1],
+  ['Atlantis', 1],
+  ['JP', 0],
 ])('country equals %s matches %i people, as a location condition and as a profile property', async (value, n) => {
   expect(await count(location('equals', value))).toBe(n)
   expect(await count(property('equals', value))).toBe(n)
@@ -61,10 +86,15 @@ test('GET /ajax/people/countries: the values in the data, most common first, wit
   expect(res.status).toBe(200)
   const { countries } = await res.json()
   expect(countries).toHaveLength(8)
-  expect(countries).toEqual(expect.arrayContaining([
-    { value: 'United States', code: 'US', count: 1 }, { value: 'usa', code: 'US', count: 1 }, { value: 'États-Unis', code: 'US', count: 1 },
-    { value: 'DE', code: 'DE', count: 1 }, { value: 'Atlantis', code: null, count: 1 },
-  ]))
+  expect(countries).toEqual(
+    expect.arrayContaining([
+      { value: 'United States', code: 'US', count: 1 },
+      { value: 'usa', code: 'US', count: 1 },
+      { value: 'États-Unis', code: 'US', count: 1 },
+      { value: 'DE', code: 'DE', count: 1 },
+      { value: 'Atlantis', code: null, count: 1 },
+    ]),
+  )
   const b = await (await countriesRoute(ajaxRequest('/ajax/people/countries', { cookie: cookieB }))).json()
   expect(b.countries).toEqual([{ value: 'United States', code: 'US', count: 1 }])
 })

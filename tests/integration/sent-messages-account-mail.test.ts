@@ -18,12 +18,18 @@ import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/f
 
 type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>
 async function call(h: Handler, path: string, cookie: string, opts: { id?: string; body?: unknown } = {}) {
-  const res = await h(ajaxRequest(path, { cookie, method: opts.body ? 'POST' : 'GET', body: opts.body }), opts.id ? params({ id: opts.id }) : undefined)
+  const res = await h(
+    ajaxRequest(path, { cookie, method: opts.body ? 'POST' : 'GET', body: opts.body }),
+    opts.id ? params({ id: opts.id }) : undefined,
+  )
   return { status: res.status, json: await res.json() }
 }
 
 let info: jest.SpyInstance
-beforeEach(() => { delete process.env.SMTP_URL; info = jest.spyOn(console, 'info').mockImplementation(() => {}) })
+beforeEach(() => {
+  delete process.env.SMTP_URL
+  info = jest.spyOn(console, 'info').mockImplementation(() => {})
+})
 afterEach(() => info.mockRestore())
 
 test('recipients on every row; invitations and password resets listed with their kind; private bodies stay private', async () => {
@@ -39,18 +45,40 @@ test('recipients on every row; invitations and password resets listed with their
   const sendId = ulid()
   await db.send.create({
     data: {
-      id: sendId, companyId: A, channel: 'email', sourceType: 'campaign_message', sourceId: 'C1', profileId: ada, status: 'sent', provider: 'smtp',
-      content: JSON.stringify({ subject: 'Sale' }), subject: 'Sale', createdAt: new Date(Date.now() - 60_000), sentAt: new Date(Date.now() - 60_000),
+      id: sendId,
+      companyId: A,
+      channel: 'email',
+      sourceType: 'campaign_message',
+      sourceId: 'C1',
+      profileId: ada,
+      status: 'sent',
+      provider: 'smtp',
+      content: JSON.stringify({ subject: 'Sale' }),
+      subject: 'Sale',
+      createdAt: new Date(Date.now() - 60_000),
+      sentAt: new Date(Date.now() - 60_000),
     },
   })
-  expect((await call(createUser, '/ajax/account/users/create', cookieA, { body: { email: 'newbie@example.test', role: 'manager' } })).status).toBe(201)
+  expect(
+    (
+      await call(createUser, '/ajax/account/users/create', cookieA, {
+        body: { email: 'newbie@example.test', role: 'manager' },
+      })
+    ).status,
+  ).toBe(201)
   await new Promise((r) => setTimeout(r, 5))
   await sendPasswordResetMail(member.email)
 
   const list = await call(listRoute, '/ajax/messages', cookieA)
   expect(list.status).toBe(200)
   expect(list.json.total).toBe(3)
-  const rows = list.json.messages as Array<{ id: string; to: string; sourceType: string; kind?: string; notDelivered: boolean }>
+  const rows = list.json.messages as Array<{
+    id: string
+    to: string
+    sourceType: string
+    kind?: string
+    notDelivered: boolean
+  }>
   expect(rows.map((m) => [m.to, m.sourceType, m.kind ?? null])).toEqual([
     [member.email, 'account', 'password_reset'],
     ['newbie@example.test', 'account', 'invitation'],
@@ -63,12 +91,20 @@ test('recipients on every row; invitations and password resets listed with their
   expect(invitation.json.message).toMatchObject({ to: 'newbie@example.test', kind: 'invitation', bodyPrivate: false })
   expect(invitation.json.message.text).toContain('/account/create-password/')
   const reset = await call(getRoute, `/ajax/messages/${rows[0]!.id}`, cookieA, { id: rows[0]!.id })
-  expect(reset.json.message).toMatchObject({ to: member.email, kind: 'password_reset', bodyPrivate: true, text: null, html: null })
+  expect(reset.json.message).toMatchObject({
+    to: member.email,
+    kind: 'password_reset',
+    bodyPrivate: true,
+    text: null,
+    html: null,
+  })
   const send = await call(getRoute, `/ajax/messages/${sendId}`, cookieA, { id: sendId })
   expect(send.json.message).toMatchObject({ to: 'ada@shop.test', bodyPrivate: false })
 
   // Filters: the outbox holds the account mails; "failed" and other sources leave them out; pages are merged.
-  expect((await call(listRoute, '/ajax/messages?outbox=true', cookieA)).json.messages.map((m: { id: string }) => m.id)).toEqual([rows[0]!.id, rows[1]!.id])
+  expect(
+    (await call(listRoute, '/ajax/messages?outbox=true', cookieA)).json.messages.map((m: { id: string }) => m.id),
+  ).toEqual([rows[0]!.id, rows[1]!.id])
   expect((await call(listRoute, '/ajax/messages?status=failed', cookieA)).json.total).toBe(0)
   expect((await call(listRoute, '/ajax/messages?source_type=account', cookieA)).json.total).toBe(2)
   const page2 = await call(listRoute, '/ajax/messages?page=2&page_size=2', cookieA)

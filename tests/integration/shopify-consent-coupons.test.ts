@@ -25,7 +25,13 @@ beforeAll(async () => {
   // Connecting a shop queues its webhook check, which installs the queue on PostgreSQL; these
   // tests store the connection directly.
   await jobQueue().prepare()
-  standin = await startShopifyStandIn({ shop: 'consent-test.myshopify.com', accessToken: 'shpat_c', orders: 0, customers: 5, products: 1 })
+  standin = await startShopifyStandIn({
+    shop: 'consent-test.myshopify.com',
+    accessToken: 'shpat_c',
+    orders: 0,
+    customers: 5,
+    products: 1,
+  })
   process.env.SHOPIFY_API_BASE_URL = standin.apiBase
   jest.spyOn(console, 'error').mockImplementation(() => {})
 })
@@ -33,18 +39,30 @@ afterAll(() => standin.close())
 afterEach(() => setQueueClock(null))
 
 async function connect() {
-  for (const c of await db.integration.findMany({ where: { externalKey: standin.shop } })) await disconnectConnection(c.companyId, c.id)
+  for (const c of await db.integration.findMany({ where: { externalKey: standin.shop } }))
+    await disconnectConnection(c.companyId, c.id)
   const companyId = (await makeCompany()).id
-  const conn = await saveConnection({ companyId, key: 'shopify', externalKey: standin.shop, credentials: { accessToken: 'shpat_c', clientSecret: 's' } })
+  const conn = await saveConnection({
+    companyId,
+    key: 'shopify',
+    externalKey: standin.shop,
+    credentials: { accessToken: 'shpat_c', clientSecret: 's' },
+  })
   return { companyId, conn }
 }
 async function profile(companyId: number, email: string) {
   return db.profile.create({ data: { id: randomUUID(), companyId, email } })
 }
 const unsubscribe = (companyId: number, profileId: string) =>
-  inWriteTx(() => unsubscribeEmailOps({ companyId, profileId, sendId: null }, { method: 'UNSUBSCRIBE_PAGE', source: null }, new Date()))
+  inWriteTx(() =>
+    unsubscribeEmailOps(
+      { companyId, profileId, sendId: null },
+      { method: 'UNSUBSCRIBE_PAGE', source: null },
+      new Date(),
+    ),
+  )
 
-test('an unsubscribe is written back to the customer\'s email marketing consent, retried while Shopify is down', async () => {
+test("an unsubscribe is written back to the customer's email marketing consent, retried while Shopify is down", async () => {
   const { companyId } = await connect()
   const p = await profile(companyId, 'buyer2@standin.example')
   standin.failNext(1)
@@ -53,7 +71,9 @@ test('an unsubscribe is written back to the customer\'s email marketing consent,
   expect(standin.consentUpdates).toHaveLength(0)
   setQueueClock(new Date(Date.now() + 60_000))
   await runJobsUntilIdle()
-  expect(standin.consentUpdates).toEqual([expect.objectContaining({ customerId: 'gid://shopify/Customer/6000000002', marketingState: 'UNSUBSCRIBED' })])
+  expect(standin.consentUpdates).toEqual([
+    expect.objectContaining({ customerId: 'gid://shopify/Customer/6000000002', marketingState: 'UNSUBSCRIBED' }),
+  ])
   expect(standin.customers[1]!.emailMarketingConsent).toMatchObject({ marketingState: 'UNSUBSCRIBED' })
   // A second unsubscribe of someone already unsubscribed queues nothing.
   await unsubscribe(companyId, p.id)
@@ -79,7 +99,7 @@ test('writeBackConsent off: nothing queued; a resubscribe before the job runs: n
   expect(standin.consentUpdates.length).toBe(before)
 })
 
-test('coupon push: a Shopify coupon\'s codes become discount codes once; other coupons, other companies and bad input refused', async () => {
+test("coupon push: a Shopify coupon's codes become discount codes once; other coupons, other companies and bad input refused", async () => {
   const { companyId } = await connect()
   await createCoupon(companyId, { externalId: 'SPRING', integrationKey: 'shopify' })
   await createCode(companyId, 'SPRING', { code: 'SPRING-AAA' })
@@ -88,15 +108,29 @@ test('coupon push: a Shopify coupon\'s codes become discount codes once; other c
   await runJobsUntilIdle()
   const pushed = standin.discounts.filter((d) => String(d.code).startsWith('SPRING-'))
   expect(pushed.map((d) => d.code)).toEqual(['SPRING-AAA', 'SPRING-BBB'])
-  expect(pushed[0]).toMatchObject({ usageLimit: 1, customerGets: { value: { percentage: 0.15 }, items: { all: true } } })
+  expect(pushed[0]).toMatchObject({
+    usageLimit: 1,
+    customerGets: { value: { percentage: 0.15 }, items: { all: true } },
+  })
   // Again (a retry, a second click): the shop's codes are recognised, none created twice.
-  const again = await pushCoupon({ companyId, couponExternalId: 'SPRING', discount: { kind: 'percentage', value: 15, oncePerCustomer: true } })
+  const again = await pushCoupon({
+    companyId,
+    couponExternalId: 'SPRING',
+    discount: { kind: 'percentage', value: 15, oncePerCustomer: true },
+  })
   expect(again).toEqual({ created: 0, existing: 2, failed: [] })
   expect(standin.discounts.filter((d) => String(d.code).startsWith('SPRING-'))).toHaveLength(2)
 
   await createCoupon(companyId, { externalId: 'CUSTOM' })
-  await expect(queueCouponPush(companyId, 'CUSTOM', { kind: 'percentage', value: 10 })).rejects.toMatchObject({ status: 400, fieldErrors: { coupon: expect.any(Array) } })
-  await expect(queueCouponPush(companyId, 'SPRING', { kind: 'percentage', value: 150 })).rejects.toMatchObject({ name: 'ZodError' })
+  await expect(queueCouponPush(companyId, 'CUSTOM', { kind: 'percentage', value: 10 })).rejects.toMatchObject({
+    status: 400,
+    fieldErrors: { coupon: expect.any(Array) },
+  })
+  await expect(queueCouponPush(companyId, 'SPRING', { kind: 'percentage', value: 150 })).rejects.toMatchObject({
+    name: 'ZodError',
+  })
   const other = (await makeCompany()).id
-  await expect(queueCouponPush(other, 'SPRING', { kind: 'percentage', value: 10 })).rejects.toMatchObject({ status: 404 })
+  await expect(queueCouponPush(other, 'SPRING', { kind: 'percentage', value: 10 })).rejects.toMatchObject({
+    status: 404,
+  })
 })

@@ -22,7 +22,16 @@ beforeAll(async () => {
   // Pages of 25 (the stand-in has no per-query cost cap): page 3 is after 50 orders.
   process.env.SHOPIFY_SYNC_PAGE_SIZE = '25'
   // 130 orders over 40 days (the last 30 days hold 97 of them), 30 customers, 12 products.
-  standin = await startShopifyStandIn({ shop: 'sync-test.myshopify.com', accessToken: 'shpat_sync', orders: 130, customers: 30, products: 12, spreadDays: 40, now: NOW, bucket: { maximumAvailable: 400, restoreRate: 4000 } })
+  standin = await startShopifyStandIn({
+    shop: 'sync-test.myshopify.com',
+    accessToken: 'shpat_sync',
+    orders: 130,
+    customers: 30,
+    products: 12,
+    spreadDays: 40,
+    now: NOW,
+    bucket: { maximumAvailable: 400, restoreRate: 4000 },
+  })
   process.env.SHOPIFY_API_BASE_URL = standin.apiBase
 })
 afterAll(() => {
@@ -38,13 +47,24 @@ afterEach(() => {
 async function connect() {
   const companyId = (await makeCompany()).id
   // One stand-in shop: the previous test's account lets it go first.
-  for (const c of await db.integration.findMany({ where: { externalKey: 'sync-test.myshopify.com' } })) await disconnectConnection(c.companyId, c.id)
-  const conn = await saveConnection({ companyId, key: 'shopify', externalKey: `sync-test.myshopify.com`, credentials: { accessToken: 'shpat_sync', clientSecret: 's' } })
+  for (const c of await db.integration.findMany({ where: { externalKey: 'sync-test.myshopify.com' } }))
+    await disconnectConnection(c.companyId, c.id)
+  const conn = await saveConnection({
+    companyId,
+    key: 'shopify',
+    externalKey: `sync-test.myshopify.com`,
+    credentials: { accessToken: 'shpat_sync', clientSecret: 's' },
+  })
   return { companyId, conn }
 }
 const inWindow = () => standin.orders.filter((o) => Date.parse(String(o.createdAt)) >= NOW.getTime() - 30 * 86_400_000)
-const placed = (companyId: number) => db.event.findMany({ where: { companyId, metric: { name: 'Placed Order' } }, select: { uniqueId: true, ts: true, value: true } })
-const syncs = (companyId: number) => db.integrationSync.findMany({ where: { companyId }, orderBy: { createdAt: 'asc' } })
+const placed = (companyId: number) =>
+  db.event.findMany({
+    where: { companyId, metric: { name: 'Placed Order' } },
+    select: { uniqueId: true, ts: true, value: true },
+  })
+const syncs = (companyId: number) =>
+  db.integrationSync.findMany({ where: { companyId }, orderBy: { createdAt: 'asc' } })
 
 test('a sync after a crash at the third orders page resumes from the cursor: totals exact, one Placed Order per order, original times', async () => {
   const { companyId, conn } = await connect()
@@ -79,7 +99,8 @@ test('a sync after a crash at the third orders page resumes from the cursor: tot
   expect(new Set(events.map((e) => e.uniqueId)).size).toBe(expected.length)
   const first = expected[0]!
   expect(events.find((e) => e.uniqueId === String(first.legacyResourceId))).toMatchObject({
-    ts: Math.floor(Date.parse(String(first.createdAt)) / 1000), value: Number((first.totalPriceSet as { shopMoney: { amount: string } }).shopMoney.amount),
+    ts: Math.floor(Date.parse(String(first.createdAt)) / 1000),
+    value: Number((first.totalPriceSet as { shopMoney: { amount: string } }).shopMoney.amount),
   })
   const c = await db.integration.findUniqueOrThrow({ where: { id: conn.id } })
   expect(c.status).toBe('connected')
@@ -98,14 +119,20 @@ test('a page replayed after its cursor write was lost (a crash between ingest an
   const { companyId } = await connect()
   await startHistoricalSync(companyId, { days: 30 }, NOW)
   const [, , orders] = await syncs(companyId)
-  await db.integrationSync.updateMany({ where: { companyId, resource: { in: ['products', 'customers'] } }, data: { status: 'complete' } })
+  await db.integrationSync.updateMany({
+    where: { companyId, resource: { in: ['products', 'customers'] } },
+    data: { status: 'complete' },
+  })
   const client = createShopifyClient({ shop: standin.shop, accessToken: standin.accessToken })
   await runSyncPage({ companyId, syncId: orders!.id }, { client })
   const after1 = await db.integrationSync.findUniqueOrThrow({ where: { id: orders!.id } })
   await runSyncPage({ companyId, syncId: orders!.id }, { client })
   const after2 = await db.integrationSync.findUniqueOrThrow({ where: { id: orders!.id } })
   // Page 2's ingest happened, its cursor write "was lost": back to after page 1, and run again.
-  await db.integrationSync.update({ where: { id: orders!.id }, data: { cursor: after1.cursor, processed: after1.processed } })
+  await db.integrationSync.update({
+    where: { id: orders!.id },
+    data: { cursor: after1.cursor, processed: after1.processed },
+  })
   await runSyncPage({ companyId, syncId: orders!.id }, { client })
   const replayed = await db.integrationSync.findUniqueOrThrow({ where: { id: orders!.id } })
   expect(replayed).toMatchObject({ cursor: after2.cursor, processed: after2.processed })
@@ -114,10 +141,20 @@ test('a page replayed after its cursor write was lost (a crash between ingest an
 
 test('THROTTLED: the client waits for the bucket to refill and the page succeeds; throttleStatus read from every answer', async () => {
   const waits: number[] = []
-  const client = createShopifyClient({ shop: standin.shop, accessToken: standin.accessToken, sleep: (ms) => { waits.push(ms); return new Promise((r) => setTimeout(r, ms)) } })
+  const client = createShopifyClient({
+    shop: standin.shop,
+    accessToken: standin.accessToken,
+    sleep: (ms) => {
+      waits.push(ms)
+      return new Promise((r) => setTimeout(r, ms))
+    },
+  })
   standin.drain()
   const before = standin.throttledCount
-  const d = await client.query<{ orders: { nodes: unknown[] } }>('query($first: Int!) { orders(first: $first) { nodes { id } pageInfo { hasNextPage endCursor } } }', { first: 100 })
+  const d = await client.query<{ orders: { nodes: unknown[] } }>(
+    'query($first: Int!) { orders(first: $first) { nodes { id } pageInfo { hasNextPage endCursor } } }',
+    { first: 100 },
+  )
   expect(d.orders.nodes).toHaveLength(100)
   expect(standin.throttledCount).toBeGreaterThan(before)
   expect(waits.length).toBeGreaterThan(0)
@@ -125,18 +162,26 @@ test('THROTTLED: the client waits for the bucket to refill and the page succeeds
   // The answer left less than a query like it costs: the next call waits first instead of bouncing.
   standin.drain()
   const throttledBefore = standin.throttledCount
-  await client.query('query($first: Int!) { orders(first: $first) { nodes { id } pageInfo { hasNextPage endCursor } } }', { first: 100 })
+  await client.query(
+    'query($first: Int!) { orders(first: $first) { nodes { id } pageInfo { hasNextPage endCursor } } }',
+    { first: 100 },
+  )
   expect(standin.throttledCount - throttledBefore).toBeLessThanOrEqual(1)
 })
 
 test('a refused token fails the sync at once with the reason on the connection; company scope on start', async () => {
   const { companyId, conn } = await connect()
-  await db.integration.update({ where: { id: conn.id }, data: { credentials: (await import('@/lib/integrations/connections')).sealCredentials({ accessToken: 'revoked' }) } })
+  await db.integration.update({
+    where: { id: conn.id },
+    data: { credentials: (await import('@/lib/integrations/connections')).sealCredentials({ accessToken: 'revoked' }) },
+  })
   await startHistoricalSync(companyId, { days: 7 }, NOW)
   await runJobsUntilIdle()
   const [products] = await syncs(companyId)
   expect(products).toMatchObject({ status: 'failed' })
-  expect((await db.integration.findUniqueOrThrow({ where: { id: conn.id } })).lastError).toMatch(/refused the access token/)
+  expect((await db.integration.findUniqueOrThrow({ where: { id: conn.id } })).lastError).toMatch(
+    /refused the access token/,
+  )
   const other = (await makeCompany()).id
   await expect(startHistoricalSync(other, { days: 7 })).rejects.toMatchObject({ status: 404 })
   await expect(startHistoricalSync(companyId, { days: 0 })).rejects.toMatchObject({ name: 'ZodError' })

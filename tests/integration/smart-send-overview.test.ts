@@ -18,9 +18,16 @@ beforeAll(async () => {
   await db.profile.create({ data: { id: 'PSst2', companyId: A, email: 's2@x.test' } }) // the company's zone (UTC)
   await db.profile.create({ data: { id: 'PSstB', companyId: B, email: 'sb@x.test' } })
   for (const c of [A, B]) await db.metric.create({ data: { id: `MSstO${c}`, companyId: c, name: 'Opened Email' } })
-  const ev = (c: number, p: string, iso: string, machine = false) => db.event.create({ data: {
-    companyId: c, profileId: p, metricId: `MSstO${c}`, ts: Math.floor(Date.parse(iso) / 1000), properties: JSON.stringify(machine ? { $machine: true, $machine_reason: 'apple_mpp' } : {}),
-  } })
+  const ev = (c: number, p: string, iso: string, machine = false) =>
+    db.event.create({
+      data: {
+        companyId: c,
+        profileId: p,
+        metricId: `MSstO${c}`,
+        ts: Math.floor(Date.parse(iso) / 1000),
+        properties: JSON.stringify(machine ? { $machine: true, $machine_reason: 'apple_mpp' } : {}),
+      },
+    })
   // Person 1 (New York): three opens at 14:00 UTC on Friday 12 June = 10:00 local, Friday.
   for (const m of ['05', '20', '40']) await ev(A, 'PSst1', `2026-06-12T14:${m}:00Z`)
   // Person 2 (UTC): two opens at 10:30 on Saturday 13 June, and a machine open at 03:00 (left out).
@@ -30,7 +37,7 @@ beforeAll(async () => {
   await ev(B, 'PSstB', '2026-06-13T03:00:00Z')
 })
 
-test('weekday × hour in each person\'s own zone, the best hour, people with their own hour', async () => {
+test("weekday × hour in each person's own zone, the best hour, people with their own hour", async () => {
   const o = await getSmartSendOverview(A, 'UTC', NOW)
   expect(o).toMatchObject({ engagements: 5, profiles: 2, profilesWithOwnHour: 2, accountHour: 10 })
   expect(o.grid[4]![10]).toBe(3) // Friday 10:00 in New York

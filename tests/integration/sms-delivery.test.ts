@@ -43,8 +43,15 @@ async function owner(companyId: number) {
 }
 
 const settingsBody = (over: Record<string, unknown> = {}) => ({
-  accountSid: SID_A, authToken: TOKEN_A, senderNumber: '+15550000001', phoneNumbers: ['+15550000001'], baseUrl: twilio.baseUrl,
-  helpText: 'Shop help: reply STOP to opt out.', maxSegments: 2, quietHours: { enabled: false, start: '21:00', end: '08:00' }, ...over,
+  accountSid: SID_A,
+  authToken: TOKEN_A,
+  senderNumber: '+15550000001',
+  phoneNumbers: ['+15550000001'],
+  baseUrl: twilio.baseUrl,
+  helpText: 'Shop help: reply STOP to opt out.',
+  maxSegments: 2,
+  quietHours: { enabled: false, start: '21:00', end: '08:00' },
+  ...over,
 })
 
 let numbers = 0
@@ -52,8 +59,15 @@ async function configured(over: Record<string, unknown> = {}) {
   const co = await makeCompany()
   const cookie = await owner(co.id)
   // Each company its own sender number (a number belongs to one account); the first keeps +15550000001.
-  const own = numbers++ ? { senderNumber: `+1555100${String(numbers).padStart(4, '0')}`, phoneNumbers: [`+1555100${String(numbers).padStart(4, '0')}`] } : {}
-  const res = await accountRoute.POST(ajaxRequest('/ajax/sms/account', { method: 'POST', cookie, body: settingsBody({ ...own, ...over }) }))
+  const own = numbers++
+    ? {
+        senderNumber: `+1555100${String(numbers).padStart(4, '0')}`,
+        phoneNumbers: [`+1555100${String(numbers).padStart(4, '0')}`],
+      }
+    : {}
+  const res = await accountRoute.POST(
+    ajaxRequest('/ajax/sms/account', { method: 'POST', cookie, body: settingsBody({ ...own, ...over }) }),
+  )
   expect(res.status).toBe(200)
   return { companyId: co.id, cookie }
 }
@@ -64,7 +78,15 @@ async function phoneProfile(companyId: number, phone: string, firstName = 'Ada')
 
 async function send(companyId: number, profileId: string, text: string, transactional = true) {
   const sourceId = ulid()
-  const [created] = await createSends({ companyId, channel: 'sms', sourceType: 'transactional', sourceId, transactional, content: { text }, recipients: [{ profileId }] })
+  const [created] = await createSends({
+    companyId,
+    channel: 'sms',
+    sourceType: 'transactional',
+    sourceId,
+    transactional,
+    content: { text },
+    recipients: [{ profileId }],
+  })
   await runJobsUntilIdle()
   return db.send.findUniqueOrThrow({ where: { id: created!.id } })
 }
@@ -85,17 +107,33 @@ test('settings: the auth token is sealed at rest and masked on read; a blank tok
   const row = await db.smsSettings.findUniqueOrThrow({ where: { companyId } })
   expect(row.authTokenSealed).not.toContain(TOKEN_A)
   const got = await (await accountRoute.GET(ajaxRequest('/ajax/sms/account', { cookie }))).json()
-  expect(got.settings).toMatchObject({ configured: true, accountSid: SID_A, authTokenMask: '••••cdef', phoneNumbers: ['+15550000001'], maxSegments: 2 })
+  expect(got.settings).toMatchObject({
+    configured: true,
+    accountSid: SID_A,
+    authTokenMask: '••••cdef',
+    phoneNumbers: ['+15550000001'],
+    maxSegments: 2,
+  })
   expect(JSON.stringify(got)).not.toContain(TOKEN_A)
   expect(got.settings.quietHours).toEqual({ enabled: false, start: '21:00', end: '08:00' })
 
-  const keep = await accountRoute.POST(ajaxRequest('/ajax/sms/account', { method: 'POST', cookie, body: settingsBody({ authToken: '', helpText: 'New help' }) }))
+  const keep = await accountRoute.POST(
+    ajaxRequest('/ajax/sms/account', {
+      method: 'POST',
+      cookie,
+      body: settingsBody({ authToken: '', helpText: 'New help' }),
+    }),
+  )
   expect(keep.status).toBe(200)
   expect((await db.smsSettings.findUniqueOrThrow({ where: { companyId } })).authTokenSealed).toBe(row.authTokenSealed)
 
-  const bad = await accountRoute.POST(ajaxRequest('/ajax/sms/account', {
-    method: 'POST', cookie, body: settingsBody({ accountSid: 'nope', senderNumber: '+15550009999', phoneNumbers: ['12345'], maxSegments: 0 }),
-  }))
+  const bad = await accountRoute.POST(
+    ajaxRequest('/ajax/sms/account', {
+      method: 'POST',
+      cookie,
+      body: settingsBody({ accountSid: 'nope', senderNumber: '+15550009999', phoneNumbers: ['12345'], maxSegments: 0 }),
+    }),
+  )
   expect(bad.status).toBe(400)
   const errors = (await bad.json()).fieldErrors
   expect(Object.keys(errors).sort()).toEqual(['accountSid', 'maxSegments', 'phoneNumbers.0', 'senderNumber'])
@@ -113,9 +151,14 @@ test('an SMS is rendered for its profile and posted to the Messages API with bas
   expect(req.accountSid).toBe(SID_A)
   expect(req.authToken).toBe(TOKEN_A)
   expect(req.form.To).toBe('+15551230001')
-  const link = /^Hi Ada, your order shipped\. Opt out: (https:\/\/app\.example\.test\/sms\/unsubscribe\?t=\S+)$/.exec(req.form.Body!)
+  const link = /^Hi Ada, your order shipped\. Opt out: (https:\/\/app\.example\.test\/sms\/unsubscribe\?t=\S+)$/.exec(
+    req.form.Body!,
+  )
   expect(link).not.toBeNull()
-  expect(verifySmsUnsubscribeToken(decodeURIComponent(new URL(link![1]!).searchParams.get('t')!))).toEqual({ companyId, profileId: ada })
+  expect(verifySmsUnsubscribeToken(decodeURIComponent(new URL(link![1]!).searchParams.get('t')!))).toEqual({
+    companyId,
+    profileId: ada,
+  })
   expect(req.form.From).toBe((await db.smsSettings.findUniqueOrThrow({ where: { companyId } })).senderNumber)
   expect(req.form.StatusCallback).toBe(`${APP}/webhooks/sms/status?c=${companyId}&s=${row.id}`)
   expect(row).toMatchObject({ status: 'sent', provider: 'twilio', attempts: 1 })
@@ -166,7 +209,13 @@ test("Twilio's answers: 21211 bounces, 401 fails, 500 and no connection are retr
   // (The deferred sends above may be retried meanwhile: count only this recipient's requests.)
   expect(twilio.requests.filter((r) => r.form.To === '+15551230007')).toHaveLength(0)
 
-  const { companyId: down } = await configured({ accountSid: SID_B, authToken: TOKEN_B, senderNumber: '+15550000002', phoneNumbers: ['+15550000002'], baseUrl: 'http://127.0.0.1:9' })
+  const { companyId: down } = await configured({
+    accountSid: SID_B,
+    authToken: TOKEN_B,
+    senderNumber: '+15550000002',
+    phoneNumbers: ['+15550000002'],
+    baseUrl: 'http://127.0.0.1:9',
+  })
   const p = await phoneProfile(down, '+15551230008')
   const refused = await send(down, p, 'Hello')
   expect(refused).toMatchObject({ status: 'deferred', reason: 'retry' })
@@ -178,14 +227,23 @@ test('status callbacks: signed delivered / undelivered update the send once; for
   const p = await phoneProfile(companyId, '+15551230010')
   const a = await send(companyId, p, 'One')
   const urlA = `${APP}/webhooks/sms/status?c=${companyId}&s=${a.id}`
-  const delivered = { MessageSid: a.providerMessageId!, MessageStatus: 'delivered', AccountSid: SID_A, To: '+15551230010' }
+  const delivered = {
+    MessageSid: a.providerMessageId!,
+    MessageStatus: 'delivered',
+    AccountSid: SID_A,
+    To: '+15551230010',
+  }
 
   expect((await statusRequest(urlA, delivered, 'wrong-token')).status).toBe(403)
   expect((await statusRequest(urlA, delivered, null)).status).toBe(403)
   expect((await db.send.findUniqueOrThrow({ where: { id: a.id } })).status).toBe('sent')
   // Genuine signature, but the parameters were changed after signing.
   const tampered = new Request(urlA.replace(APP, 'http://localhost:3000'), {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TOKEN_A, urlA, delivered) },
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(TOKEN_A, urlA, delivered),
+    },
     body: new URLSearchParams({ ...delivered, MessageStatus: 'undelivered' }).toString(),
   })
   expect((await statusRoute.POST(tampered)).status).toBe(403)
@@ -197,7 +255,12 @@ test('status callbacks: signed delivered / undelivered update the send once; for
   const urlB = `${APP}/webhooks/sms/status?c=${companyId}&s=${b.id}`
   // A genuine callback of send A replayed against send B's URL (different SID) does nothing.
   expect((await statusRequest(urlB, { ...delivered }, TOKEN_A)).status).toBe(404)
-  const undelivered = { MessageSid: b.providerMessageId!, MessageStatus: 'undelivered', ErrorCode: '30003', AccountSid: SID_A }
+  const undelivered = {
+    MessageSid: b.providerMessageId!,
+    MessageStatus: 'undelivered',
+    ErrorCode: '30003',
+    AccountSid: SID_A,
+  }
   expect((await statusRequest(urlB, undelivered, TOKEN_A)).status).toBe(204)
   expect((await statusRequest(urlB, undelivered, TOKEN_A)).status).toBe(204)
   const failed = await db.send.findUniqueOrThrow({ where: { id: b.id } })
@@ -217,33 +280,69 @@ test('cross-company: another company cannot read the settings, take a number, or
   expect(got.settings).toMatchObject({ configured: false, accountSid: '', phoneNumbers: [] })
 
   const aNumber = (await db.smsPhoneNumber.findFirstOrThrow({ where: { companyId: a.companyId } })).number
-  const take = await accountRoute.POST(ajaxRequest('/ajax/sms/account', {
-    method: 'POST', cookie: cookieB, body: settingsBody({ accountSid: SID_B, authToken: TOKEN_B, senderNumber: aNumber, phoneNumbers: [aNumber] }),
-  }))
+  const take = await accountRoute.POST(
+    ajaxRequest('/ajax/sms/account', {
+      method: 'POST',
+      cookie: cookieB,
+      body: settingsBody({ accountSid: SID_B, authToken: TOKEN_B, senderNumber: aNumber, phoneNumbers: [aNumber] }),
+    }),
+  )
   expect(take.status).toBe(400)
   expect((await take.json()).fieldErrors['phoneNumbers.0']).toEqual(['This number is connected to another account.'])
   expect(await db.smsPhoneNumber.findMany({ where: { companyId: b.id } })).toHaveLength(0)
 
-  await accountRoute.POST(ajaxRequest('/ajax/sms/account', {
-    method: 'POST', cookie: cookieB, body: settingsBody({ accountSid: SID_B, authToken: TOKEN_B, senderNumber: '+15559990003', phoneNumbers: ['+15559990003'] }),
-  }))
+  await accountRoute.POST(
+    ajaxRequest('/ajax/sms/account', {
+      method: 'POST',
+      cookie: cookieB,
+      body: settingsBody({
+        accountSid: SID_B,
+        authToken: TOKEN_B,
+        senderNumber: '+15559990003',
+        phoneNumbers: ['+15559990003'],
+      }),
+    }),
+  )
   const params = { MessageSid: sent.providerMessageId!, MessageStatus: 'failed', ErrorCode: '30005' }
   // B signs with its own token for A's send under B's company id: no such send in B.
   expect((await statusRequest(`${APP}/webhooks/sms/status?c=${b.id}&s=${sent.id}`, params, TOKEN_B)).status).toBe(404)
   // …or under A's company id: the signature does not verify with A's token.
-  expect((await statusRequest(`${APP}/webhooks/sms/status?c=${a.companyId}&s=${sent.id}`, params, TOKEN_B)).status).toBe(403)
+  expect(
+    (await statusRequest(`${APP}/webhooks/sms/status?c=${a.companyId}&s=${sent.id}`, params, TOKEN_B)).status,
+  ).toBe(403)
   expect((await db.send.findUniqueOrThrow({ where: { id: sent.id } })).status).toBe('sent')
 })
 
 test('estimate and send test', async () => {
   const { cookie } = await configured({ costPerSegment: 0.01 })
-  const est = await estimateRoute.POST(ajaxRequest('/ajax/sms/estimate', { method: 'POST', cookie, body: { body: 'Grüße 😀', recipients: 1000 } }))
-  expect(await est.json()).toMatchObject({ encoding: 'UCS-2', segments: 1, characters: 7, costPerMessage: 0.01, totalCost: 10, overLimit: false })
-  const long = await (await estimateRoute.POST(ajaxRequest('/ajax/sms/estimate', { method: 'POST', cookie, body: { body: '€'.repeat(200) } }))).json()
+  const est = await estimateRoute.POST(
+    ajaxRequest('/ajax/sms/estimate', { method: 'POST', cookie, body: { body: 'Grüße 😀', recipients: 1000 } }),
+  )
+  expect(await est.json()).toMatchObject({
+    encoding: 'UCS-2',
+    segments: 1,
+    characters: 7,
+    costPerMessage: 0.01,
+    totalCost: 10,
+    overLimit: false,
+  })
+  const long = await (
+    await estimateRoute.POST(
+      ajaxRequest('/ajax/sms/estimate', { method: 'POST', cookie, body: { body: '€'.repeat(200) } }),
+    )
+  ).json()
   expect(long).toMatchObject({ encoding: 'GSM-7', units: 400, segments: 3, overLimit: true })
-  expect((await estimateRoute.POST(ajaxRequest('/ajax/sms/estimate', { method: 'POST', cookie, body: { body: 5 } }))).status).toBe(400)
+  expect(
+    (await estimateRoute.POST(ajaxRequest('/ajax/sms/estimate', { method: 'POST', cookie, body: { body: 5 } }))).status,
+  ).toBe(400)
 
-  const ok = await sendTestRoute.POST(ajaxRequest('/ajax/sms/send-test', { method: 'POST', cookie, body: { to: '+15551239999', body: 'Test from settings' } }))
+  const ok = await sendTestRoute.POST(
+    ajaxRequest('/ajax/sms/send-test', {
+      method: 'POST',
+      cookie,
+      body: { to: '+15551239999', body: 'Test from settings' },
+    }),
+  )
   expect(ok.status).toBe(200)
   expect((await ok.json()).sid).toMatch(/^SM/)
   const test = twilio.requests.find((r) => r.form.To === '+15551239999')!
@@ -251,9 +350,13 @@ test('estimate and send test', async () => {
   expect(test.form.StatusCallback).toBeUndefined()
   expect(test.form.From).toMatch(/^\+1555\d{7}$/)
   twilio.behaviour.set('+15551239998', 'invalid-number')
-  const refused = await sendTestRoute.POST(ajaxRequest('/ajax/sms/send-test', { method: 'POST', cookie, body: { to: '+15551239998', body: 'x' } }))
+  const refused = await sendTestRoute.POST(
+    ajaxRequest('/ajax/sms/send-test', { method: 'POST', cookie, body: { to: '+15551239998', body: 'x' } }),
+  )
   expect(refused.status).toBe(400)
   expect((await refused.json()).message).toContain('21211')
-  const invalid = await sendTestRoute.POST(ajaxRequest('/ajax/sms/send-test', { method: 'POST', cookie, body: { to: '555', body: '' } }))
+  const invalid = await sendTestRoute.POST(
+    ajaxRequest('/ajax/sms/send-test', { method: 'POST', cookie, body: { to: '555', body: '' } }),
+  )
   expect(Object.keys((await invalid.json()).fieldErrors).sort()).toEqual(['body', 'to'])
 })

@@ -27,42 +27,84 @@ beforeAll(() => {
   process.env.SECRETS_KEY = 's'.repeat(40)
 })
 
-async function company(number: string, token: string, keywords: { stop: string[]; start: string[]; help: string[] } = { stop: [], start: [], help: [] }) {
+async function company(
+  number: string,
+  token: string,
+  keywords: { stop: string[]; start: string[]; help: string[] } = { stop: [], start: [], help: [] },
+) {
   const co = await makeCompany()
-  await saveSmsSettings(co.id, saveSmsSettingsBody.parse({
-    accountSid: 'AC' + String(co.id).padStart(32, '0'), authToken: token, senderNumber: number, phoneNumbers: [number],
-    helpText: 'Acme: help at acme.test. Msg&data rates may apply.', keywords,
-  }))
+  await saveSmsSettings(
+    co.id,
+    saveSmsSettingsBody.parse({
+      accountSid: 'AC' + String(co.id).padStart(32, '0'),
+      authToken: token,
+      senderNumber: number,
+      phoneNumbers: [number],
+      helpText: 'Acme: help at acme.test. Msg&data rates may apply.',
+      keywords,
+    }),
+  )
   return { id: co.id, sid: 'AC' + String(co.id).padStart(32, '0'), token, number }
 }
 
-function inbound(c: { sid: string; token: string; number: string }, from: string, body: string, opts: { sign?: string | null; messageSid?: string } = {}) {
-  const params = { MessageSid: opts.messageSid ?? `SM${String(++sidN).padStart(32, '0')}`, AccountSid: c.sid, From: from, To: c.number, Body: body, NumMedia: '0' }
+function inbound(
+  c: { sid: string; token: string; number: string },
+  from: string,
+  body: string,
+  opts: { sign?: string | null; messageSid?: string } = {},
+) {
+  const params = {
+    MessageSid: opts.messageSid ?? `SM${String(++sidN).padStart(32, '0')}`,
+    AccountSid: c.sid,
+    From: from,
+    To: c.number,
+    Body: body,
+    NumMedia: '0',
+  }
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' }
   const key = opts.sign === undefined ? c.token : opts.sign
   if (key) headers['x-twilio-signature'] = twilioSignature(key, URL_IN, params)
-  return inboundRoute.POST(new Request('http://localhost:3000/webhooks/sms/inbound', { method: 'POST', headers, body: new URLSearchParams(params).toString() }))
+  return inboundRoute.POST(
+    new Request('http://localhost:3000/webhooks/sms/inbound', {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams(params).toString(),
+    }),
+  )
 }
 
-const profileByPhone = (companyId: number, phoneNumber: string) => db.profile.findFirst({ where: { companyId, phoneNumber } })
+const profileByPhone = (companyId: number, phoneNumber: string) =>
+  db.profile.findFirst({ where: { companyId, phoneNumber } })
 const consentOf = (profileId: string) => db.profileConsent.findFirst({ where: { profileId, channel: 'sms_marketing' } })
-const events = (companyId: number, metric: string) => db.event.findMany({ where: { companyId, metric: { name: metric } }, orderBy: { id: 'asc' } })
+const events = (companyId: number, metric: string) =>
+  db.event.findMany({ where: { companyId, metric: { name: metric } }, orderBy: { id: 'asc' } })
 
-test.each(['STOP', 'unsubscribe', 'Cancel', 'END', 'quit.'])('%s unsubscribes with a consent change and one event', async (word) => {
-  const c = await company(`+1666${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, 'tok-' + word)
-  const p = (await upsertProfile(c.id, { phoneNumber: '+15557770001' }, { mode: 'import' })).profile.id
-  await setConsent(c.id, p, 'sms_marketing', 'subscribed', { method: 'TEST' })
-  const res = await inbound(c, '+15557770001', word)
-  expect(res.status).toBe(200)
-  expect(res.headers.get('content-type')).toContain('text/xml')
-  expect(await res.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>')
-  expect(await consentOf(p)).toMatchObject({ status: 'unsubscribed', method: 'KEYWORD', source: `sms_keyword:${word.toUpperCase().replace('.', '')}` })
-  expect(await db.suppression.count({ where: { companyId: c.id, profileId: p, channel: 'sms', reason: 'unsubscribed', clearedAt: null } })).toBe(1)
-  const ev = await events(c.id, 'Unsubscribed from SMS')
-  expect(ev).toHaveLength(1)
-  expect(JSON.parse(ev[0]!.properties)).toMatchObject({ From: '+15557770001', Body: word, method: 'KEYWORD' })
-  expect(await events(c.id, 'Received SMS')).toHaveLength(0)
-})
+test.each(['STOP', 'unsubscribe', 'Cancel', 'END', 'quit.'])(
+  '%s unsubscribes with a consent change and one event',
+  async (word) => {
+    const c = await company(`+1666${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, 'tok-' + word)
+    const p = (await upsertProfile(c.id, { phoneNumber: '+15557770001' }, { mode: 'import' })).profile.id
+    await setConsent(c.id, p, 'sms_marketing', 'subscribed', { method: 'TEST' })
+    const res = await inbound(c, '+15557770001', word)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/xml')
+    expect(await res.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>')
+    expect(await consentOf(p)).toMatchObject({
+      status: 'unsubscribed',
+      method: 'KEYWORD',
+      source: `sms_keyword:${word.toUpperCase().replace('.', '')}`,
+    })
+    expect(
+      await db.suppression.count({
+        where: { companyId: c.id, profileId: p, channel: 'sms', reason: 'unsubscribed', clearedAt: null },
+      }),
+    ).toBe(1)
+    const ev = await events(c.id, 'Unsubscribed from SMS')
+    expect(ev).toHaveLength(1)
+    expect(JSON.parse(ev[0]!.properties)).toMatchObject({ From: '+15557770001', Body: word, method: 'KEYWORD' })
+    expect(await events(c.id, 'Received SMS')).toHaveLength(0)
+  },
+)
 
 test('START / UNSTOP resubscribe, HELP answers with the help text, other texts are Received SMS, retries count once', async () => {
   const c = await company('+16660000100', 'tok-main', { stop: ['STOPALL'], start: ['YES'], help: ['INFO'] })
@@ -83,7 +125,9 @@ test('START / UNSTOP resubscribe, HELP answers with the help text, other texts a
 
   for (const word of ['HELP', 'info']) {
     const help = await inbound(c, '+15557770002', word)
-    expect(await help.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Message>Acme: help at acme.test. Msg&amp;data rates may apply.</Message></Response>')
+    expect(await help.text()).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Message>Acme: help at acme.test. Msg&amp;data rates may apply.</Message></Response>',
+    )
   }
 
   const first = await inbound(c, '+15557770002', 'When does my order arrive?', { messageSid: 'SM' + 'f'.repeat(32) })
@@ -91,7 +135,11 @@ test('START / UNSTOP resubscribe, HELP answers with the help text, other texts a
   await inbound(c, '+15557770002', 'When does my order arrive?', { messageSid: 'SM' + 'f'.repeat(32) }) // Twilio's retry
   const received = await events(c.id, 'Received SMS')
   expect(received).toHaveLength(1)
-  expect(JSON.parse(received[0]!.properties)).toMatchObject({ Body: 'When does my order arrive?', From: '+15557770002', To: '+16660000100' })
+  expect(JSON.parse(received[0]!.properties)).toMatchObject({
+    Body: 'When does my order arrive?',
+    From: '+15557770002',
+    To: '+16660000100',
+  })
   expect(await events(c.id, 'Unsubscribed from SMS')).toHaveLength(2)
 })
 
@@ -113,7 +161,8 @@ test('the /sms/unsubscribe link unsubscribes once; a forged or foreign token doe
   await setConsent(c.id, p, 'sms_marketing', 'subscribed', { method: 'TEST' })
   expect(smsUnsubscribeUrl(c.id, p)).toMatch(new RegExp(`^${APP}/sms/unsubscribe\\?t=`))
   const token = smsUnsubscribeToken(c.id, p)
-  const post = (t: string) => unsubscribeRoute.POST(ajaxRequest('/ajax/sms/unsubscribe', { method: 'POST', body: { token: t } }))
+  const post = (t: string) =>
+    unsubscribeRoute.POST(ajaxRequest('/ajax/sms/unsubscribe', { method: 'POST', body: { token: t } }))
 
   const other = await makeCompany()
   const forged = token.replace(`${c.id}.`, `${other.id}.`)
@@ -123,7 +172,11 @@ test('the /sms/unsubscribe link unsubscribes once; a forged or foreign token doe
 
   const ok = await post(token)
   expect(ok.status).toBe(200)
-  expect(await ok.json()).toMatchObject({ unsubscribed: true, companyName: expect.any(String), phoneMasked: '+15•••••••04' })
+  expect(await ok.json()).toMatchObject({
+    unsubscribed: true,
+    companyName: expect.any(String),
+    phoneMasked: '+15•••••••04',
+  })
   expect(await consentOf(p)).toMatchObject({ status: 'unsubscribed', method: 'LINK', source: 'sms_unsubscribe_page' })
   await post(token)
   expect(await events(c.id, 'Unsubscribed from SMS')).toHaveLength(1)

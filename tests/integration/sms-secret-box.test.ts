@@ -26,7 +26,9 @@ describe('secret-box', () => {
     const parts = sealed.split('.')
     const flipped = Buffer.from(parts[3]!, 'base64url')
     flipped[0] = flipped[0]! ^ 1
-    expect(openSecret([parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'), 'twilio-auth-token')).toBeNull()
+    expect(
+      openSecret([parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'), 'twilio-auth-token'),
+    ).toBeNull()
     process.env.SECRETS_KEY = 'z'.repeat(40)
     expect(openSecret(sealed, 'twilio-auth-token')).toBeNull()
     expect(openSecret(null, 'x')).toBeNull()

@@ -43,10 +43,26 @@ describe('countSegments', () => {
 describe('matchKeyword', () => {
   const extra = { stop: ['STOPALL'], start: ['YES'], help: ['INFO'] }
   test.each([
-    ['STOP', 'stop'], ['stop', 'stop'], ['  Stop.  ', 'stop'], ['UNSUBSCRIBE', 'stop'], ['cancel', 'stop'], ['End', 'stop'], ['QUIT!', 'stop'],
-    ['START', 'start'], ['unstop', 'start'], ['HELP', 'help'], ['help?', 'help'],
-    ['stopall', 'stop'], ['yes', 'start'], ['Info', 'help'],
-    ['please stop', null], ['STOP IT', null], ['', null], ['   ', null], ['hello', null], ['STOPP', null],
+    ['STOP', 'stop'],
+    ['stop', 'stop'],
+    ['  Stop.  ', 'stop'],
+    ['UNSUBSCRIBE', 'stop'],
+    ['cancel', 'stop'],
+    ['End', 'stop'],
+    ['QUIT!', 'stop'],
+    ['START', 'start'],
+    ['unstop', 'start'],
+    ['HELP', 'help'],
+    ['help?', 'help'],
+    ['stopall', 'stop'],
+    ['yes', 'start'],
+    ['Info', 'help'],
+    ['please stop', null],
+    ['STOP IT', null],
+    ['', null],
+    ['   ', null],
+    ['hello', null],
+    ['STOPP', null],
   ])('%j → %s', (body, action) => {
     expect(matchKeyword(body, extra)).toBe(action)
   })

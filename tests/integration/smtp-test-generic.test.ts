@@ -38,7 +38,13 @@ beforeEach(() => {
 })
 
 async function test_(host: string, port: number) {
-  const res = await smtpTest(ajaxRequest('/ajax/account/email/smtp-test', { method: 'POST', cookie, body: { smtp_host: host, smtp_port: port } }))
+  const res = await smtpTest(
+    ajaxRequest('/ajax/account/email/smtp-test', {
+      method: 'POST',
+      cookie,
+      body: { smtp_host: host, smtp_port: port },
+    }),
+  )
   expect(res.status).toBe(200)
   return (await res.json()).result as { ok: boolean; message: string }
 }
@@ -51,7 +57,13 @@ test('a closed port, a port open to another service and a port that never greets
   const silent = await listen(() => {})
 
   const answers = [await test_('127.0.0.1', closed), await test_('127.0.0.1', ssh), await test_('127.0.0.1', http)]
-  const v = { smtpHost: '127.0.0.1', smtpPort: silent, smtpSecure: false, smtpUser: '', clearSmtpPassword: true } as unknown as EmailSettingsInput
+  const v = {
+    smtpHost: '127.0.0.1',
+    smtpPort: silent,
+    smtpSecure: false,
+    smtpUser: '',
+    clearSmtpPassword: true,
+  } as unknown as EmailSettingsInput
   answers.push(await testSmtpConnection(companyId, v, 1500))
   for (const a of answers) expect(a).toEqual({ ok: false, message: SMTP_UNREACHABLE })
   expect(JSON.stringify(answers)).not.toMatch(/SSH|internal|ECONNREFUSED|ETIMEDOUT|greeting/i)

@@ -16,18 +16,30 @@ const NONCE = 'abcDEF123+/='
 
 async function item(companyId: number, title: string, price = 25) {
   return db.catalogItem.create({
-    data: { id: ulid(), companyId, externalId: 'SKU-' + title.length + '-' + ulid().slice(-4), title, price, imageFullUrl: '/catalog-image/x', description: 'Soft & warm <b>wool</b>' },
+    data: {
+      id: ulid(),
+      companyId,
+      externalId: 'SKU-' + title.length + '-' + ulid().slice(-4),
+      title,
+      price,
+      imageFullUrl: '/catalog-image/x',
+      description: 'Soft & warm <b>wool</b>',
+    },
   })
 }
 
 const get = (path: string) =>
-  new Request(ORIGIN + path, { headers: { 'content-security-policy': `script-src 'self' 'nonce-${NONCE}' 'strict-dynamic'` } })
+  new Request(ORIGIN + path, {
+    headers: { 'content-security-policy': `script-src 'self' 'nonce-${NONCE}' 'strict-dynamic'` },
+  })
 
 test('the home page loads the script once with the company key and the nonce, and lists published products escaped', async () => {
   const c = await makeCompany()
   const key = (await db.company.findUniqueOrThrow({ where: { id: c.id } })).publicApiKey
   await item(c.id, 'Merino <script>alert(1)</script> scarf')
-  await db.catalogItem.create({ data: { id: ulid(), companyId: c.id, externalId: 'HIDDEN', title: 'Unpublished thing', published: false } })
+  await db.catalogItem.create({
+    data: { id: ulid(), companyId: c.id, externalId: 'HIDDEN', title: 'Unpublished thing', published: false },
+  })
   const res = await home(get(`/storefront-demo?company_id=${key}`))
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toMatch(/text\/html/)
@@ -51,7 +63,9 @@ test('a product page tracks Viewed Product with the vendor property names, JSON-
   const inline = /<script nonce="[^"]+">([\s\S]*?)<\/script>/.exec(page)![1]!
   expect(inline).toContain("klaviyo.push(['track','Viewed Product'")
   expect(inline).toContain("'Added to Cart'")
-  expect(inline).toContain('"ProductName":"Scarf \\u003c/script\\u003e\\u003cscript\\u003ealert(2)\\u003c/script\\u003e"')
+  expect(inline).toContain(
+    '"ProductName":"Scarf \\u003c/script\\u003e\\u003cscript\\u003ealert(2)\\u003c/script\\u003e"',
+  )
   expect(inline).toContain(`"ProductID":"${it.externalId}"`)
   expect(inline).toContain('"Price":49.5')
   expect(page).toContain('Soft &amp; warm &lt;b&gt;wool&lt;/b&gt;')
@@ -78,6 +92,8 @@ test("one store's product is not found on another store's pages; unknown stores 
   const b = await makeCompany()
   const keyB = (await db.company.findUniqueOrThrow({ where: { id: b.id } })).publicApiKey
   const it = await item(a.id, 'Only in A')
-  expect((await product(get(`/storefront-demo/products/${it.id}?company_id=${keyB}`), params({ itemId: it.id }))).status).toBe(404)
+  expect(
+    (await product(get(`/storefront-demo/products/${it.id}?company_id=${keyB}`), params({ itemId: it.id }))).status,
+  ).toBe(404)
   expect((await home(get('/storefront-demo?company_id=NOPE42'))).status).toBe(404)
 })

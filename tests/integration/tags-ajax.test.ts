@@ -30,10 +30,14 @@ test('overview, create, rename, delete; usage counts; field errors', async () =>
   const empty = await (await tags.GET(ajaxRequest('/ajax/tags', { cookie }))).json()
   expect(empty.groups).toEqual([expect.objectContaining({ name: 'Default Tag Group', isDefault: true, tags: [] })])
 
-  const g = await groups.POST(ajaxRequest('/ajax/tag-groups', { method: 'POST', cookie, body: { name: 'Season', exclusive: true } }))
+  const g = await groups.POST(
+    ajaxRequest('/ajax/tag-groups', { method: 'POST', cookie, body: { name: 'Season', exclusive: true } }),
+  )
   expect(g.status).toBe(201)
   const groupId = (await g.json()).group.id
-  const created = await tags.POST(ajaxRequest('/ajax/tags', { method: 'POST', cookie, body: { name: 'Spring', groupId } }))
+  const created = await tags.POST(
+    ajaxRequest('/ajax/tags', { method: 'POST', cookie, body: { name: 'Spring', groupId } }),
+  )
   expect(created.status).toBe(201)
   const tagId = (await created.json()).tag.id
   await db.tagLink.create({ data: { companyId, tagId, resourceType: 'list', resourceId: 'LstAJX' } })
@@ -49,23 +53,68 @@ test('overview, create, rename, delete; usage counts; field errors', async () =>
   const season = overview.groups.find((x: { id: string }) => x.id === groupId)
   expect(season).toMatchObject({ name: 'Season', exclusive: true, tags: [{ id: tagId, name: 'Spring', usage: 1 }] })
 
-  expect((await tag.PATCH(ajaxRequest(`/ajax/tags/${tagId}`, { method: 'PATCH', cookie, body: { name: 'Spring 26' } }), params({ id: tagId }))).status).toBe(200)
-  expect((await group.PATCH(ajaxRequest(`/ajax/tag-groups/${groupId}`, { method: 'PATCH', cookie, body: { name: 'Seasons' } }), params({ id: groupId }))).status).toBe(200)
+  expect(
+    (
+      await tag.PATCH(
+        ajaxRequest(`/ajax/tags/${tagId}`, { method: 'PATCH', cookie, body: { name: 'Spring 26' } }),
+        params({ id: tagId }),
+      )
+    ).status,
+  ).toBe(200)
+  expect(
+    (
+      await group.PATCH(
+        ajaxRequest(`/ajax/tag-groups/${groupId}`, { method: 'PATCH', cookie, body: { name: 'Seasons' } }),
+        params({ id: groupId }),
+      )
+    ).status,
+  ).toBe(200)
   expect((await db.tag.findUniqueOrThrow({ where: { id: tagId } })).name).toBe('Spring 26')
 
   // Another company: not found, nothing changed.
-  expect((await tag.PATCH(ajaxRequest(`/ajax/tags/${tagId}`, { method: 'PATCH', cookie: otherCookie, body: { name: 'Hacked' } }), params({ id: tagId }))).status).toBe(404)
-  expect((await tag.DELETE(ajaxRequest(`/ajax/tags/${tagId}`, { method: 'DELETE', cookie: otherCookie }), params({ id: tagId }))).status).toBe(404)
-  expect((await group.DELETE(ajaxRequest(`/ajax/tag-groups/${groupId}`, { method: 'DELETE', cookie: otherCookie }), params({ id: groupId }))).status).toBe(404)
+  expect(
+    (
+      await tag.PATCH(
+        ajaxRequest(`/ajax/tags/${tagId}`, { method: 'PATCH', cookie: otherCookie, body: { name: 'Hacked' } }),
+        params({ id: tagId }),
+      )
+    ).status,
+  ).toBe(404)
+  expect(
+    (
+      await tag.DELETE(
+        ajaxRequest(`/ajax/tags/${tagId}`, { method: 'DELETE', cookie: otherCookie }),
+        params({ id: tagId }),
+      )
+    ).status,
+  ).toBe(404)
+  expect(
+    (
+      await group.DELETE(
+        ajaxRequest(`/ajax/tag-groups/${groupId}`, { method: 'DELETE', cookie: otherCookie }),
+        params({ id: groupId }),
+      )
+    ).status,
+  ).toBe(404)
   const theirs = await (await tags.GET(ajaxRequest('/ajax/tags', { cookie: otherCookie }))).json()
   expect(theirs.tagCount).toBe(0)
   expect((await db.tag.findUniqueOrThrow({ where: { id: tagId } })).name).toBe('Spring 26')
 
   // Deleting the group deletes its tag and the tag's links; the default group cannot be deleted.
-  expect((await group.DELETE(ajaxRequest(`/ajax/tag-groups/${groupId}`, { method: 'DELETE', cookie }), params({ id: groupId }))).status).toBe(200)
+  expect(
+    (
+      await group.DELETE(
+        ajaxRequest(`/ajax/tag-groups/${groupId}`, { method: 'DELETE', cookie }),
+        params({ id: groupId }),
+      )
+    ).status,
+  ).toBe(200)
   expect(await db.tag.count({ where: { id: tagId } })).toBe(0)
   expect(await db.tagLink.count({ where: { tagId } })).toBe(0)
   const defaultId = overview.groups.find((x: { isDefault: boolean }) => x.isDefault).id
-  const refused = await group.DELETE(ajaxRequest(`/ajax/tag-groups/${defaultId}`, { method: 'DELETE', cookie }), params({ id: defaultId }))
+  const refused = await group.DELETE(
+    ajaxRequest(`/ajax/tag-groups/${defaultId}`, { method: 'DELETE', cookie }),
+    params({ id: defaultId }),
+  )
   expect(refused.status).toBe(400)
 })

@@ -18,11 +18,20 @@ import * as segmentTagsRel from '@/app/api/segments/[id]/relationships/tags/rout
 import { routeTable, type RouteModule, type RouteServer } from '../helpers/route-table'
 
 const TABLE: Array<[string, RouteModule]> = [
-  ['/api/tags', tags], ['/api/tags/:id', tag], ['/api/tags/:id/tag-group', tagGroupOfTag], ['/api/tags/:id/relationships/:rel', tagRel],
-  ['/api/tag-groups', groups], ['/api/tag-groups/:id', group], ['/api/tag-groups/:id/tags', groupTags], ['/api/tag-groups/:id/relationships/tags', groupTagsRel],
-  ['/api/flows/:id/tags', flowTags], ['/api/flows/:id/relationships/tags', flowTagsRel],
-  ['/api/lists/:id/tags', listTags], ['/api/lists/:id/relationships/tags', listTagsRel],
-  ['/api/segments/:id/tags', segmentTags], ['/api/segments/:id/relationships/tags', segmentTagsRel],
+  ['/api/tags', tags],
+  ['/api/tags/:id', tag],
+  ['/api/tags/:id/tag-group', tagGroupOfTag],
+  ['/api/tags/:id/relationships/:rel', tagRel],
+  ['/api/tag-groups', groups],
+  ['/api/tag-groups/:id', group],
+  ['/api/tag-groups/:id/tags', groupTags],
+  ['/api/tag-groups/:id/relationships/tags', groupTagsRel],
+  ['/api/flows/:id/tags', flowTags],
+  ['/api/flows/:id/relationships/tags', flowTagsRel],
+  ['/api/lists/:id/tags', listTags],
+  ['/api/lists/:id/relationships/tags', listTagsRel],
+  ['/api/segments/:id/tags', segmentTags],
+  ['/api/segments/:id/relationships/tags', segmentTagsRel],
 ]
 
 const table = routeTable(TABLE)

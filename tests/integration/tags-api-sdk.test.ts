@@ -41,12 +41,20 @@ async function status(p: Promise<unknown>): Promise<number> {
 }
 
 test('the SDK creates, lists, renames, links and deletes tags and groups', async () => {
-  const group = await tags.createTagGroup({ data: { type: TagGroupEnum.TagGroup, attributes: { name: 'Channel', exclusive: true } } })
+  const group = await tags.createTagGroup({
+    data: { type: TagGroupEnum.TagGroup, attributes: { name: 'Channel', exclusive: true } },
+  })
   expect(group.response.status).toBe(201)
   const gid = group.body.data.id
   expect(group.body.data.attributes).toMatchObject({ name: 'Channel', exclusive: true, _default: false })
   resetRateLimits()
-  const tag = await tags.createTag({ data: { type: TagEnum.Tag, attributes: { name: 'Newsletter' }, relationships: { tagGroup: { data: { type: TagGroupEnum.TagGroup, id: gid } } } } })
+  const tag = await tags.createTag({
+    data: {
+      type: TagEnum.Tag,
+      attributes: { name: 'Newsletter' },
+      relationships: { tagGroup: { data: { type: TagGroupEnum.TagGroup, id: gid } } },
+    },
+  })
   expect(tag.response.status).toBe(201)
   const id = tag.body.data.id
   resetRateLimits()

@@ -33,9 +33,13 @@ let key: string
 let listProfileId: string
 
 // the probe's template: a 10-character string doubled 23 times (80 million characters, ~2 GB on the old code)
-const DOUBLING = '{% capture s %}0123456789{% endcapture %}' + '{% capture s %}{{ s }}{{ s }}{% endcapture %}'.repeat(23) + '{{ s|length }}'
+const DOUBLING =
+  '{% capture s %}0123456789{% endcapture %}' +
+  '{% capture s %}{{ s }}{{ s }}{% endcapture %}'.repeat(23) +
+  '{{ s|length }}'
 // three nested loops over a 300-item list that print nothing: 27 million iterations, stopped by time
-const LOOPS = '{% for a in l %}{% for b in l %}{% for c in l %}{% if a == b %}{% endif %}{% endfor %}{% endfor %}{% endfor %}done'
+const LOOPS =
+  '{% for a in l %}{% for b in l %}{% for c in l %}{% if a == b %}{% endif %}{% endfor %}{% endfor %}{% endfor %}done'
 // static text printed 90,000 times: 900 MB of output, stopped by size
 const STATIC = '{% for a in l %}{% for b in l %}' + 'x'.repeat(10_000) + '{% endfor %}{% endfor %}'
 
@@ -48,7 +52,9 @@ beforeAll(async () => {
   analyst = await signIn((await makeUser({ companyId: A, role: 'analyst' })).id, A)
   key = await makeApiKey(A)
   const l = Array.from({ length: 300 }, (_, i) => i)
-  listProfileId = (await upsertProfile(A, { email: 'loops@x.test', firstName: 'Lou', properties: { l } }, { mode: 'import' })).profile.id
+  listProfileId = (
+    await upsertProfile(A, { email: 'loops@x.test', firstName: 'Lou', properties: { l } }, { mode: 'import' })
+  ).profile.id
 })
 afterAll(() => fs.rmSync(DATA, { recursive: true, force: true }))
 
@@ -84,13 +90,26 @@ async function json(res: Response | Promise<Response>) {
 }
 
 async function createCode(html: string): Promise<string> {
-  const r = await json(list.POST(ajaxRequest('/ajax/email-templates', { method: 'POST', cookie: owner, body: { mode: 'import', name: 'T ' + ulid(), html_method: 'paste', html_input: html } })))
+  const r = await json(
+    list.POST(
+      ajaxRequest('/ajax/email-templates', {
+        method: 'POST',
+        cookie: owner,
+        body: { mode: 'import', name: 'T ' + ulid(), html_method: 'paste', html_input: html },
+      }),
+    ),
+  )
   expect(r.status).toBeLessThan(300)
   return r.body.id as string
 }
 
 const preview = (id: string, body: Record<string, unknown>, cookie = analyst) =>
-  json(previewRoute.POST(ajaxRequest(`/ajax/email-templates/${id}/preview`, { method: 'POST', cookie, body }), params({ id })))
+  json(
+    previewRoute.POST(
+      ajaxRequest(`/ajax/email-templates/${id}/preview`, { method: 'POST', cookie, body }),
+      params({ id }),
+    ),
+  )
 
 describe('the editor preview of unsaved content (as an Analyst)', () => {
   test('the capture-doubling attack answers 422 at the output limit, without holding the event loop', async () => {
@@ -132,17 +151,28 @@ describe('the editor preview of unsaved content (as an Analyst)', () => {
 
   test('an ordinary template still renders, loops and all', async () => {
     const id = await createCode('<p>saved</p>')
-    const r = await preview(id, { html: '<ul>{% for a in l %}<li>{{ a }} for {{ first_name }}</li>{% endfor %}</ul>', profile_id: listProfileId })
+    const r = await preview(id, {
+      html: '<ul>{% for a in l %}<li>{{ a }} for {{ first_name }}</li>{% endfor %}</ul>',
+      profile_id: listProfileId,
+    })
     expect(r.status).toBe(200)
     expect(r.body.html).toContain('<li>299 for Lou</li>')
   })
 })
 
 test('/api/template-render: a saved template that hits a limit is a JSON:API 422, quickly', async () => {
-  const created = await call('POST', '/api/templates', { key, body: { data: { type: 'template', attributes: { name: 'Bomb', editor_type: 'CODE', html: DOUBLING } } } })
+  const created = await call('POST', '/api/templates', {
+    key,
+    body: { data: { type: 'template', attributes: { name: 'Bomb', editor_type: 'CODE', html: DOUBLING } } },
+  })
   expect(created.status).toBe(201)
   const id = created.json.data.id as string
-  const { result, maxLagMs } = await withLagProbe(() => call('POST', '/api/template-render', { key, body: { data: { type: 'template', id, attributes: { context: {} } } } }))
+  const { result, maxLagMs } = await withLagProbe(() =>
+    call('POST', '/api/template-render', {
+      key,
+      body: { data: { type: 'template', id, attributes: { context: {} } } },
+    }),
+  )
   expect(result.status).toBe(422)
   expect(result.json.errors[0]).toMatchObject({ status: 422, code: 'template_limit' })
   expect(result.json.errors[0].detail).toMatch(/million characters/)
@@ -150,10 +180,15 @@ test('/api/template-render: a saved template that hits a limit is a JSON:API 422
 })
 
 async function sendEmail(html: string, firstName = 'Ada') {
-  const profileId = (await upsertProfile(A, { email: `${firstName.toLowerCase()}-${ulid()}@x.test`, firstName }, { mode: 'import' })).profile.id
+  const profileId = (
+    await upsertProfile(A, { email: `${firstName.toLowerCase()}-${ulid()}@x.test`, firstName }, { mode: 'import' })
+  ).profile.id
   const sourceId = ulid()
   await createSends({
-    companyId: A, channel: 'email', sourceType: 'campaign_message', sourceId,
+    companyId: A,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId,
     content: { subject: 'News', html, fromEmail: 'news@shop.example.test' },
     recipients: [{ profileId, context: {} }],
   })
@@ -174,7 +209,10 @@ test('a send whose template hits a limit fails with the reason, and the worker k
 test('a send stopped by the time limit is retried later, not failed: a busy machine may have slowed it', async () => {
   const sourceId = ulid()
   await createSends({
-    companyId: A, channel: 'email', sourceType: 'campaign_message', sourceId,
+    companyId: A,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId,
     content: { subject: 'News', html: LOOPS, fromEmail: 'news@shop.example.test' },
     recipients: [{ profileId: listProfileId, context: {} }],
   })
@@ -186,7 +224,8 @@ test('a send stopped by the time limit is retried later, not failed: a busy mach
 })
 
 describe('the web view', () => {
-  const open = (token: string) => webView(new Request('http://localhost/messages/' + token), { params: Promise.resolve({ token }) })
+  const open = (token: string) =>
+    webView(new Request('http://localhost/messages/' + token), { params: Promise.resolve({ token }) })
 
   test('a send is rendered once: the second visit is served from the cache, not rendered again', async () => {
     clearWebViewCache()
@@ -196,7 +235,12 @@ describe('the web view', () => {
     expect(first.status).toBe(200)
     expect(await first.text()).toContain('Hi Ada, version one.')
     // were the page rendered per visit, the second would show what the Send row now says
-    await db.send.update({ where: { id: send.id }, data: { content: JSON.stringify({ subject: 'News', html: '<p>version two</p>', fromEmail: 'news@shop.example.test' }) } })
+    await db.send.update({
+      where: { id: send.id },
+      data: {
+        content: JSON.stringify({ subject: 'News', html: '<p>version two</p>', fromEmail: 'news@shop.example.test' }),
+      },
+    })
     const second = await open(token)
     expect(await second.text()).toContain('Hi Ada, version one.')
     clearWebViewCache()
@@ -207,7 +251,10 @@ describe('the web view', () => {
     clearWebViewCache()
     const send = await sendEmail(LOOPS)
     const token = webViewToken(A, send.id)
-    await db.send.update({ where: { id: send.id }, data: { content: JSON.stringify({ subject: 'News', html: DOUBLING, fromEmail: 'news@shop.example.test' }) } })
+    await db.send.update({
+      where: { id: send.id },
+      data: { content: JSON.stringify({ subject: 'News', html: DOUBLING, fromEmail: 'news@shop.example.test' }) },
+    })
     const { result, maxLagMs } = await withLagProbe(() => open(token))
     expect(result.status).toBe(422)
     expect(await result.text()).toContain('This email cannot be shown')

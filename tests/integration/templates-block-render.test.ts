@@ -42,10 +42,27 @@ beforeAll(async () => {
   const B = (await makeCompany('Shop B')).id
   ownerB = await signIn((await makeUser({ companyId: B })).id, B)
   await db.catalogItem.create({
-    data: { id: ulid(), companyId: A, externalId: 'MUG-1', title: 'Blue mug', price: 12.5, url: 'https://shop.test/p/mug', imageFullUrl: '/catalog-image/MUG-1', published: true },
+    data: {
+      id: ulid(),
+      companyId: A,
+      externalId: 'MUG-1',
+      title: 'Blue mug',
+      price: 12.5,
+      url: 'https://shop.test/p/mug',
+      imageFullUrl: '/catalog-image/MUG-1',
+      published: true,
+    },
   })
   await db.catalogItem.create({
-    data: { id: ulid(), companyId: B, externalId: 'MUG-B', title: 'Blue mug of B', price: 99, url: 'https://b.test/p/mug', published: true },
+    data: {
+      id: ulid(),
+      companyId: B,
+      externalId: 'MUG-B',
+      title: 'Blue mug of B',
+      price: 99,
+      url: 'https://b.test/p/mug',
+      published: true,
+    },
   })
 })
 afterAll(() => {
@@ -57,7 +74,11 @@ async function json(res: Response | Promise<Response>) {
   const r = await res
   const text = await r.text()
   let body: Json = null
-  try { body = JSON.parse(text) } catch { body = text }
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = text
+  }
   return { status: r.status, body }
 }
 const req = (p: string, init: { method?: string; cookie?: string; body?: unknown } = {}) => ajaxRequest(p, init)
@@ -67,7 +88,15 @@ async function upload(cookie: string): Promise<Json> {
   form.set('file', new Blob([new Uint8Array(PNG_1x1)], { type: 'image/png' }), 'hero.png')
   const r = new Request('http://localhost:3000/ajax/email-templates/images', { method: 'POST', body: form })
   const buf = await r.arrayBuffer()
-  return json(images.POST(new Request(r.url, { method: 'POST', body: buf, headers: { cookie, 'x-csrftoken': CSRF, 'content-type': r.headers.get('content-type')! } })))
+  return json(
+    images.POST(
+      new Request(r.url, {
+        method: 'POST',
+        body: buf,
+        headers: { cookie, 'x-csrftoken': CSRF, 'content-type': r.headers.get('content-type')! },
+      }),
+    ),
+  )
 }
 
 test('a template with an uploaded image, a catalog product and rich text renders, previews and sends whole', async () => {
@@ -77,29 +106,59 @@ test('a template with an uploaded image, a catalog product and rich text renders
   expect(src).toMatch(/^\/media\/images\/[A-Za-z0-9]+\/hero\.png$/)
 
   // the picker's search: the company's own items only
-  const found = await json(catalogItems.GET(req('/ajax/catalog-new/items?q=mug&published=true&numPerPage=12', { cookie: ownerA })))
+  const found = await json(
+    catalogItems.GET(req('/ajax/catalog-new/items?q=mug&published=true&numPerPage=12', { cookie: ownerA })),
+  )
   expect(found.body.items.map((i: Json) => i.external_id)).toEqual(['MUG-1'])
   const product = productFromCatalog(found.body.items[0], 'Buy now')
 
-  const created = await json(list.POST(req('/ajax/email-templates', { method: 'POST', cookie: ownerA, body: { mode: 'blank', name: 'Blocks' } })))
+  const created = await json(
+    list.POST(
+      req('/ajax/email-templates', { method: 'POST', cookie: ownerA, body: { mode: 'blank', name: 'Blocks' } }),
+    ),
+  )
   const id = created.body.template.id as string
   const definition = {
     version: 1,
-    styles: { backgroundColor: '#f4f4f4', contentBackgroundColor: '#ffffff', textColor: '#222222', linkColor: '#1a73e8', fontFamily: 'Arial', contentWidth: 600 },
+    styles: {
+      backgroundColor: '#f4f4f4',
+      contentBackgroundColor: '#ffffff',
+      textColor: '#222222',
+      linkColor: '#1a73e8',
+      fontFamily: 'Arial',
+      contentWidth: 600,
+    },
     body: [
-      { type: 'text', html: '<h2 style="text-align: center;">Hi <strong>{{ first_name }}</strong></h2><p>Our <a href="https://shop.test/sale" onclick="steal()">sale</a> starts <em>now</em>.</p><script>alert(1)</script>' },
+      {
+        type: 'text',
+        html: '<h2 style="text-align: center;">Hi <strong>{{ first_name }}</strong></h2><p>Our <a href="https://shop.test/sale" onclick="steal()">sale</a> starts <em>now</em>.</p><script>alert(1)</script>',
+      },
       { type: 'image', src, alt: 'New collection', href: 'https://shop.test/new', width: 600 },
       product,
     ],
   }
-  const saved = await json(one.PUT(req(`/ajax/email-templates/${id}`, { method: 'PUT', cookie: ownerA, body: { definition } }), params({ id })))
+  const saved = await json(
+    one.PUT(
+      req(`/ajax/email-templates/${id}`, { method: 'PUT', cookie: ownerA, body: { definition } }),
+      params({ id }),
+    ),
+  )
   expect(saved.status).toBe(200)
 
   // stored sanitized: what the editor shows again has no script and no handler
   const stored = blockDefinition.parse(saved.body.template.definition)
   const text = stored.body[0] as { html: string }
-  expect(text.html).toBe('<h2 style="text-align: center;">Hi <strong>{{ first_name }}</strong></h2><p>Our <a href="https://shop.test/sale">sale</a> starts <em>now</em>.</p>')
-  expect(stored.body[2]).toMatchObject({ type: 'product', title: 'Blue mug', catalogItemId: 'MUG-1', amount: 12.5, imageUrl: '/catalog-image/MUG-1', href: 'https://shop.test/p/mug' })
+  expect(text.html).toBe(
+    '<h2 style="text-align: center;">Hi <strong>{{ first_name }}</strong></h2><p>Our <a href="https://shop.test/sale">sale</a> starts <em>now</em>.</p>',
+  )
+  expect(stored.body[2]).toMatchObject({
+    type: 'product',
+    title: 'Blue mug',
+    catalogItemId: 'MUG-1',
+    amount: 12.5,
+    imageUrl: '/catalog-image/MUG-1',
+    href: 'https://shop.test/p/mug',
+  })
 
   const mjml = definitionToMjml(stored)
   expect(mjml).toContain(`<mj-image src="${src}" alt="New collection" href="https://shop.test/new" width="600px" />`)
@@ -110,7 +169,12 @@ test('a template with an uploaded image, a catalog product and rich text renders
   expect(mjml).toContain('Hi <strong>{{ first_name }}</strong>')
 
   // the editor's preview: the price in the company's currency, the formatted text for a profile
-  const preview = await json(previewRoute.POST(req(`/ajax/email-templates/${id}/preview`, { method: 'POST', cookie: ownerA, body: { definition: stored } }), params({ id })))
+  const preview = await json(
+    previewRoute.POST(
+      req(`/ajax/email-templates/${id}/preview`, { method: 'POST', cookie: ownerA, body: { definition: stored } }),
+      params({ id }),
+    ),
+  )
   expect(preview.status).toBe(200)
   const html = preview.body.html as string
   expect(html).toContain('€12.50')
@@ -122,7 +186,16 @@ test('a template with an uploaded image, a catalog product and rich text renders
   expect(html).not.toMatch(/<script|onclick/)
 
   // a sent preview (the send pipeline): our image at an absolute address on APP_URL
-  const sent = await json(sendPreview.POST(req(`/ajax/email-templates/${id}/send-preview`, { method: 'POST', cookie: ownerA, body: { email: 'designer@agency.test' } }), params({ id })))
+  const sent = await json(
+    sendPreview.POST(
+      req(`/ajax/email-templates/${id}/send-preview`, {
+        method: 'POST',
+        cookie: ownerA,
+        body: { email: 'designer@agency.test' },
+      }),
+      params({ id }),
+    ),
+  )
   expect(sent.status).toBe(202)
   await runJobsUntilIdle()
   const mail = await db.outboxMail.findFirst({ where: { sendId: sent.body.sendId } })
@@ -134,9 +207,16 @@ test('a template with an uploaded image, a catalog product and rich text renders
   expect(mail?.text).toContain('Blue mug')
 })
 
-test('the picker never sees another company\'s catalog, and an upload needs a session of the company', async () => {
+test("the picker never sees another company's catalog, and an upload needs a session of the company", async () => {
   const b = await json(catalogItems.GET(req('/ajax/catalog-new/items?q=mug', { cookie: ownerB })))
   expect(b.body.items.map((i: Json) => i.external_id)).toEqual(['MUG-B'])
-  const anon = await json(images.POST(new Request('http://localhost:3000/ajax/email-templates/images', { method: 'POST', headers: { 'x-csrftoken': CSRF } })))
+  const anon = await json(
+    images.POST(
+      new Request('http://localhost:3000/ajax/email-templates/images', {
+        method: 'POST',
+        headers: { 'x-csrftoken': CSRF },
+      }),
+    ),
+  )
   expect([401, 403]).toContain(anon.status)
 })

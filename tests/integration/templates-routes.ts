@@ -33,7 +33,11 @@ const dispatch = table.dispatch
 export type Json = any
 
 /** One API call; the rate limits are reset first unless `throttle` (these tests are not about them). */
-export async function call(method: string, path: string, opts: { key?: string; body?: unknown; form?: FormData; raw?: string; throttle?: boolean } = {}) {
+export async function call(
+  method: string,
+  path: string,
+  opts: { key?: string; body?: unknown; form?: FormData; raw?: string; throttle?: boolean } = {},
+) {
   if (!opts.throttle) await resetRateLimits()
   const headers: Record<string, string> = { accept: 'application/vnd.api+json', revision: '2026-07-15' }
   if (opts.key) headers.authorization = `Klaviyo-API-Key ${opts.key}`
@@ -49,7 +53,11 @@ export async function call(method: string, path: string, opts: { key?: string; b
   let req = new Request(new URL(path, 'http://localhost:3000'), { method, headers, body })
   if (opts.form) {
     // a FormData body gets its multipart content type (with boundary) from Request itself
-    req = new Request(req.url, { method, headers: { ...headers, 'content-type': req.headers.get('content-type')! }, body: await req.arrayBuffer() })
+    req = new Request(req.url, {
+      method,
+      headers: { ...headers, 'content-type': req.headers.get('content-type')! },
+      body: await req.arrayBuffer(),
+    })
   }
   const res = await dispatch(req)
   const buf = Buffer.from(await res.arrayBuffer())
@@ -66,9 +74,20 @@ export const startTemplateServer = () => table.start()
 export type { RouteServer }
 
 /** A 1×1 PNG, a 2×3 GIF and a JPEG header with a 4×5 frame: real image bytes for uploads. */
-export const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
-export const GIF_2x3 = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([2, 0, 3, 0, 0x80, 0, 0]), Buffer.alloc(6), Buffer.from([0x2c, 0, 0, 0, 0, 2, 0, 3, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3b])])
-export const JPEG_4x5 = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xc0, 0, 11, 8, 0, 5, 0, 4, 1, 1, 0x11, 0, 0xff, 0xd9])
+export const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+export const GIF_2x3 = Buffer.concat([
+  Buffer.from('GIF89a', 'latin1'),
+  Buffer.from([2, 0, 3, 0, 0x80, 0, 0]),
+  Buffer.alloc(6),
+  Buffer.from([0x2c, 0, 0, 0, 0, 2, 0, 3, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3b]),
+])
+export const JPEG_4x5 = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xc0, 0, 11, 8, 0, 5, 0, 4,
+  1, 1, 0x11, 0, 0xff, 0xd9,
+])
 
 /** A zip of the given files, stored (no compression): enough for the import's reader. */
 export function storedZip(files: Array<{ name: string; data: Buffer }>): Buffer {
@@ -88,18 +107,31 @@ export function storedZip(files: Array<{ name: string; data: Buffer }>): Buffer 
   for (const f of files) {
     const name = Buffer.from(f.name, 'utf8')
     const h = Buffer.alloc(30)
-    h.writeUInt32LE(0x04034b50, 0); h.writeUInt16LE(20, 4); h.writeUInt32LE(crc(f.data), 14)
-    h.writeUInt32LE(f.data.length, 18); h.writeUInt32LE(f.data.length, 22); h.writeUInt16LE(name.length, 26)
+    h.writeUInt32LE(0x04034b50, 0)
+    h.writeUInt16LE(20, 4)
+    h.writeUInt32LE(crc(f.data), 14)
+    h.writeUInt32LE(f.data.length, 18)
+    h.writeUInt32LE(f.data.length, 22)
+    h.writeUInt16LE(name.length, 26)
     const c = Buffer.alloc(46)
-    c.writeUInt32LE(0x02014b50, 0); c.writeUInt16LE(20, 4); c.writeUInt16LE(20, 6); c.writeUInt32LE(crc(f.data), 16)
-    c.writeUInt32LE(f.data.length, 20); c.writeUInt32LE(f.data.length, 24); c.writeUInt16LE(name.length, 28); c.writeUInt32LE(offset, 42)
+    c.writeUInt32LE(0x02014b50, 0)
+    c.writeUInt16LE(20, 4)
+    c.writeUInt16LE(20, 6)
+    c.writeUInt32LE(crc(f.data), 16)
+    c.writeUInt32LE(f.data.length, 20)
+    c.writeUInt32LE(f.data.length, 24)
+    c.writeUInt16LE(name.length, 28)
+    c.writeUInt32LE(offset, 42)
     locals.push(h, name, f.data)
     centrals.push(c, name)
     offset += 30 + name.length + f.data.length
   }
   const cd = Buffer.concat(centrals)
   const end = Buffer.alloc(22)
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(files.length, 8); end.writeUInt16LE(files.length, 10)
-  end.writeUInt32LE(cd.length, 12); end.writeUInt32LE(offset, 16)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(files.length, 8)
+  end.writeUInt16LE(files.length, 10)
+  end.writeUInt32LE(cd.length, 12)
+  end.writeUInt32LE(offset, 16)
   return Buffer.concat([...locals, cd, end])
 }

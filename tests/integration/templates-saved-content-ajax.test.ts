@@ -23,23 +23,54 @@ beforeAll(async () => {
   ownerB = await signIn((await makeUser({ companyId: B, role: 'owner' })).id, B)
 })
 
-const save = (cookie: string, body: unknown) => universal.POST(ajaxRequest('/ajax/email-templates/universal-content', { method: 'POST', cookie, body }))
-const list = (cookie: string, search = '') => universal.GET(ajaxRequest(`/ajax/email-templates/universal-content${search ? `?search=${encodeURIComponent(search)}` : ''}`, { cookie }))
-const patch = (cookie: string, id: string, body: unknown) => one.PATCH(ajaxRequest(`/ajax/email-templates/universal-content/${id}`, { method: 'PATCH', cookie, body }), params({ id }))
-const del = (cookie: string, id: string) => one.DELETE(ajaxRequest(`/ajax/email-templates/universal-content/${id}`, { method: 'DELETE', cookie }), params({ id }))
+const save = (cookie: string, body: unknown) =>
+  universal.POST(ajaxRequest('/ajax/email-templates/universal-content', { method: 'POST', cookie, body }))
+const list = (cookie: string, search = '') =>
+  universal.GET(
+    ajaxRequest(`/ajax/email-templates/universal-content${search ? `?search=${encodeURIComponent(search)}` : ''}`, {
+      cookie,
+    }),
+  )
+const patch = (cookie: string, id: string, body: unknown) =>
+  one.PATCH(
+    ajaxRequest(`/ajax/email-templates/universal-content/${id}`, { method: 'PATCH', cookie, body }),
+    params({ id }),
+  )
+const del = (cookie: string, id: string) =>
+  one.DELETE(ajaxRequest(`/ajax/email-templates/universal-content/${id}`, { method: 'DELETE', cookie }), params({ id }))
 
 test('an editor block is saved, listed with the block to insert, readable on /api, renamed and deleted', async () => {
-  const block = { type: 'button', text: 'Shop the sale', href: 'https://shop.example/sale', backgroundColor: '#ff6600', textColor: '#ffffff', align: 'center' }
+  const block = {
+    type: 'button',
+    text: 'Shop the sale',
+    href: 'https://shop.example/sale',
+    backgroundColor: '#ff6600',
+    textColor: '#ffffff',
+    align: 'center',
+  }
   const r = await save(ownerA, { name: 'Sale button', block })
   expect(r.status).toBe(200)
   const { item } = await r.json()
   expect(item).toMatchObject({ name: 'Sale button', type: 'button', block })
-  expect(item.definition).toMatchObject({ content_type: 'block', type: 'button', data: { content: 'Shop the sale', properties: { href: 'https://shop.example/sale' } } })
+  expect(item.definition).toMatchObject({
+    content_type: 'block',
+    type: 'button',
+    data: { content: 'Shop the sale', properties: { href: 'https://shop.example/sale' } },
+  })
 
-  const text = await (await save(ownerA, { name: 'Footer', block: { type: 'text', html: '<p>{{ organization.name }} · {% unsubscribe_link %}</p>', align: 'center' } })).json()
+  const text = await (
+    await save(ownerA, {
+      name: 'Footer',
+      block: { type: 'text', html: '<p>{{ organization.name }} · {% unsubscribe_link %}</p>', align: 'center' },
+    })
+  ).json()
   const listed = await (await list(ownerA)).json()
   expect(listed.items.map((i: { name: string }) => i.name).sort()).toEqual(['Footer', 'Sale button'])
-  expect(listed.items.find((i: { name: string }) => i.name === 'Footer').block).toEqual({ type: 'text', html: '<p>{{ organization.name }} · {% unsubscribe_link %}</p>', align: 'center' })
+  expect(listed.items.find((i: { name: string }) => i.name === 'Footer').block).toEqual({
+    type: 'text',
+    html: '<p>{{ organization.name }} · {% unsubscribe_link %}</p>',
+    align: 'center',
+  })
   expect((await (await list(ownerA, 'foot')).json()).items).toHaveLength(1)
 
   await resetRateLimits()
@@ -56,9 +87,14 @@ test('an editor block is saved, listed with the block to insert, readable on /ap
 })
 
 test('bad input: a kind /api cannot hold, template syntax errors, a missing name', async () => {
-  const social = await save(ownerA, { name: 'Social', block: { type: 'social', links: [{ network: 'instagram', href: 'https://instagram.com/x' }] } })
+  const social = await save(ownerA, {
+    name: 'Social',
+    block: { type: 'social', links: [{ network: 'instagram', href: 'https://instagram.com/x' }] },
+  })
   expect(social.status).toBe(400)
-  expect((await social.json()).fieldErrors.block[0]).toMatch(/Only text, image, button, divider, spacer and HTML blocks/)
+  expect((await social.json()).fieldErrors.block[0]).toMatch(
+    /Only text, image, button, divider, spacer and HTML blocks/,
+  )
   const broken = await save(ownerA, { name: 'Broken', block: { type: 'text', html: '<p>{% if first_name %}Hi</p>' } })
   expect(broken.status).toBe(400)
   expect(JSON.stringify(await broken.json())).toMatch(/line 1/)
@@ -69,7 +105,9 @@ test('bad input: a kind /api cannot hold, template syntax errors, a missing name
 })
 
 test('an Analyst reads but cannot write; another account neither sees nor touches it', async () => {
-  const { item } = await (await save(ownerA, { name: 'Divider', block: { type: 'divider', color: '#cccccc', thickness: 2 } })).json()
+  const { item } = await (
+    await save(ownerA, { name: 'Divider', block: { type: 'divider', color: '#cccccc', thickness: 2 } })
+  ).json()
   expect((await list(analystA)).status).toBe(200)
   expect((await save(analystA, { name: 'Nope', block: { type: 'spacer', height: 10 } })).status).toBe(403)
   expect((await patch(analystA, item.id, { name: 'Nope' })).status).toBe(403)

@@ -37,16 +37,30 @@ afterAll(async () => {
 
 test('createTemplate, getTemplates (paged, filtered), getTemplate, renderTemplate, cloneTemplate', async () => {
   const created = await templates.createTemplate({
-    data: { type: TemplateEnum.Template, attributes: { name: 'SDK welcome', editorType: 'CODE', html: '<p>Hello {{ first_name|default:"there" }} from {{ organization.name }}</p>', text: 'Hello {{ first_name }}' } },
+    data: {
+      type: TemplateEnum.Template,
+      attributes: {
+        name: 'SDK welcome',
+        editorType: 'CODE',
+        html: '<p>Hello {{ first_name|default:"there" }} from {{ organization.name }}</p>',
+        text: 'Hello {{ first_name }}',
+      },
+    },
   })
   expect(created.response.status).toBe(201)
   const id = created.body.data.id
-  expect(created.body.data.attributes).toMatchObject({ name: 'SDK welcome', editorType: 'CODE', text: 'Hello {{ first_name }}' })
+  expect(created.body.data.attributes).toMatchObject({
+    name: 'SDK welcome',
+    editorType: 'CODE',
+    text: 'Hello {{ first_name }}',
+  })
   expect(created.body.data.attributes.created).toBeInstanceOf(Date)
 
   for (let i = 0; i < 11; i++) {
     await resetRateLimits()
-    await templates.createTemplate({ data: { type: TemplateEnum.Template, attributes: { name: `Bulk ${i}`, editorType: 'CODE', html: '<p>x</p>' } } })
+    await templates.createTemplate({
+      data: { type: TemplateEnum.Template, attributes: { name: `Bulk ${i}`, editorType: 'CODE', html: '<p>x</p>' } },
+    })
   }
   const page1 = await templates.getTemplates({ sort: 'name' })
   expect(page1.body.data).toHaveLength(10)
@@ -62,12 +76,16 @@ test('createTemplate, getTemplates (paged, filtered), getTemplate, renderTemplat
   const one = await templates.getTemplate(id)
   expect(one.body.data.attributes.html).toContain('Hello {{ first_name')
 
-  const rendered = await templates.renderTemplate({ data: { type: TemplateEnum.Template, id, attributes: { context: { first_name: 'Ada' } } } })
+  const rendered = await templates.renderTemplate({
+    data: { type: TemplateEnum.Template, id, attributes: { context: { first_name: 'Ada' } } },
+  })
   expect(rendered.response.status).toBe(201)
   expect(rendered.body.data.attributes.html).toBe('<p>Hello Ada from SDK shop</p>')
   expect(rendered.body.data.attributes.text).toBe('Hello Ada')
 
-  const clone = await templates.cloneTemplate({ data: { type: TemplateEnum.Template, id, attributes: { name: 'SDK copy' } } })
+  const clone = await templates.cloneTemplate({
+    data: { type: TemplateEnum.Template, id, attributes: { name: 'SDK copy' } },
+  })
   expect(clone.response.status).toBe(201)
   expect(clone.body.data.attributes.name).toBe('SDK copy')
 
@@ -76,9 +94,14 @@ test('createTemplate, getTemplates (paged, filtered), getTemplate, renderTemplat
 })
 
 test('a syntax error reaches the SDK as a 400 naming line and column', async () => {
-  const err = await templates.createTemplate({
-    data: { type: TemplateEnum.Template, attributes: { name: 'Broken', editorType: 'CODE', html: '<p>\n{% if x %}never closed</p>' } },
-  }).catch((e) => e)
+  const err = await templates
+    .createTemplate({
+      data: {
+        type: TemplateEnum.Template,
+        attributes: { name: 'Broken', editorType: 'CODE', html: '<p>\n{% if x %}never closed</p>' },
+      },
+    })
+    .catch((e) => e)
   expect(err.response.status).toBe(400)
   expect(err.response.data.errors[0].detail).toMatch(/line 2, column \d+/)
 })
@@ -96,18 +119,50 @@ test('uploadImageFromFile and getImages', async () => {
 test('a SYSTEM_DRAGGABLE template in the vendor definition shape: createTemplate and getTemplate with the definition', async () => {
   const definition = {
     body: {
-      properties: {}, styles: { backgroundColor: '#fafafa', width: 600 },
-      sections: [{ contentType: 'section', type: 'section', data: { properties: {}, displayOptions: {}, styles: {} }, rows: [
-        { data: { styles: { columnLayout: '1-column-full-width' } }, columns: [{ blocks: [{ contentType: 'block', type: 'text', data: { content: '<p>Hi {{ first_name|default:"you" }}</p>', displayOptions: {}, styles: { textAlign: 'center' } } }] }] },
-      ] }],
+      properties: {},
+      styles: { backgroundColor: '#fafafa', width: 600 },
+      sections: [
+        {
+          contentType: 'section',
+          type: 'section',
+          data: { properties: {}, displayOptions: {}, styles: {} },
+          rows: [
+            {
+              data: { styles: { columnLayout: '1-column-full-width' } },
+              columns: [
+                {
+                  blocks: [
+                    {
+                      contentType: 'block',
+                      type: 'text',
+                      data: {
+                        content: '<p>Hi {{ first_name|default:"you" }}</p>',
+                        displayOptions: {},
+                        styles: { textAlign: 'center' },
+                      },
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
     },
-    styles: [{ styleType: 'base-styles', properties: {}, styles: { contentBackgroundColor: '#ffffff' } }, { styleType: 'text-styles', styles: { color: '#222222' } }],
+    styles: [
+      { styleType: 'base-styles', properties: {}, styles: { contentBackgroundColor: '#ffffff' } },
+      { styleType: 'text-styles', styles: { color: '#222222' } },
+    ],
   }
-  const created = await templates.createTemplate({ data: { type: TemplateEnum.Template, attributes: { name: 'SDK drag', editorType: 'SYSTEM_DRAGGABLE', definition } } } as never)
+  const created = await templates.createTemplate({
+    data: { type: TemplateEnum.Template, attributes: { name: 'SDK drag', editorType: 'SYSTEM_DRAGGABLE', definition } },
+  } as never)
   expect(created.response.status).toBe(201)
   const got = await templates.getTemplate(created.body.data.id, { additionalFieldsTemplate: ['definition'] } as never)
   const d = got.body.data.attributes.definition as unknown as typeof definition
   expect(d.body.styles.backgroundColor).toBe('#fafafa')
-  expect(d.body.sections[0]!.rows[0]!.columns[0]!.blocks[0]!.data.content).toBe('<p>Hi {{ first_name|default:"you" }}</p>')
+  expect(d.body.sections[0]!.rows[0]!.columns[0]!.blocks[0]!.data.content).toBe(
+    '<p>Hi {{ first_name|default:"you" }}</p>',
+  )
   expect(got.body.data.attributes.html).toContain('Hi {{ first_name|default:"you" }}')
 })

@@ -39,7 +39,9 @@ beforeAll(async () => {
     if (!handler) return void res.writeHead(405).end()
     const headers = new Headers()
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v)
-    const response = await handler(new Request(base + req.url, { method: req.method, headers }), { params: Promise.resolve({ token: decodeURIComponent(m[2]!) }) })
+    const response = await handler(new Request(base + req.url, { method: req.method, headers }), {
+      params: Promise.resolve({ token: decodeURIComponent(m[2]!) }),
+    })
     const out: Record<string, string> = {}
     response.headers.forEach((v, k) => (out[k] = v))
     res.writeHead(response.status, out)
@@ -68,8 +70,15 @@ async function sendCampaign(companyId: number, email: string) {
   const { profile } = await upsertProfile(companyId, { email }, { mode: 'import' })
   const sourceId = ulid()
   await createSends({
-    companyId, channel: 'email', sourceType: 'campaign_message', sourceId,
-    content: { subject: 'Spring', fromEmail: 'news@shop.test', html: '<html><body><a href="https://shop.test/p/1?c=red">Shoes</a> <a href="mailto:x@shop.test">m</a> <a href="https://shop.test/sale">Sale</a></body></html>' },
+    companyId,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId,
+    content: {
+      subject: 'Spring',
+      fromEmail: 'news@shop.test',
+      html: '<html><body><a href="https://shop.test/p/1?c=red">Shoes</a> <a href="mailto:x@shop.test">m</a> <a href="https://shop.test/sale">Sale</a></body></html>',
+    },
     recipients: [{ profileId: profile.id, context: { $source: { campaignId: 'C9', campaignName: 'Spring' } } }],
   })
   await deliverSends({ companyId, channel: 'email', sourceType: 'campaign_message', sourceId })
@@ -81,7 +90,8 @@ async function sendCampaign(companyId: number, email: string) {
 }
 
 /** Lets the send look delivered a minute ago, so a click now is past the fast-click window. */
-const age = (sendId: string) => db.send.update({ where: { id: sendId }, data: { sentAt: new Date(Date.now() - 60_000) } })
+const age = (sendId: string) =>
+  db.send.update({ where: { id: sendId }, data: { sentAt: new Date(Date.now() - 60_000) } })
 
 async function events(companyId: number, metric: string) {
   const m = await db.metric.findFirst({ where: { companyId, name: metric } })
@@ -103,7 +113,15 @@ test('the pixel records Opened Email and answers a 1×1 GIF; machine opens are f
   expect(res.headers.get('cache-control')).toContain('no-store')
   expect(Buffer.from(await res.arrayBuffer())).toEqual(PIXEL_GIF)
   expect(await events(cid, 'Opened Email')).toEqual([
-    { profileId, props: expect.objectContaining({ $send_id: send.id, $message: send.sourceId, $source_type: 'campaign_message', Subject: 'Spring' }) },
+    {
+      profileId,
+      props: expect.objectContaining({
+        $send_id: send.id,
+        $message: send.sourceId,
+        $source_type: 'campaign_message',
+        Subject: 'Spring',
+      }),
+    },
   ])
   expect((await events(cid, 'Opened Email'))[0]!.props.$machine).toBeUndefined()
 
@@ -131,21 +149,34 @@ test('a click redirects to the signed destination with UTM parameters and record
   await age(send.id)
   const res = await get(shoes!)
   expect(res.status).toBe(302)
-  expect(res.headers.get('location')).toBe('https://shop.test/p/1?c=red&utm_source=merchant-automation&utm_medium=campaign&utm_campaign=Spring%20(C9)')
+  expect(res.headers.get('location')).toBe(
+    'https://shop.test/p/1?c=red&utm_source=merchant-automation&utm_medium=campaign&utm_campaign=Spring%20(C9)',
+  )
   const head = await get(sale!, { method: 'HEAD' })
   expect(head.status).toBe(302)
   await get(sale!, { ua: 'Mozilla/5.0 (compatible; Barracuda Sentinel)' })
   const clicks = await events(cid, 'Clicked Email')
   expect(clicks.map((c) => [c.props.$link_index, c.props.$machine_reason ?? 'person'])).toEqual([
-    [0, 'too_fast'], [0, 'person'], [1, 'head_request'], [1, 'security_scanner'],
+    [0, 'too_fast'],
+    [0, 'person'],
+    [1, 'head_request'],
+    [1, 'security_scanner'],
   ])
-  expect(clicks[1]).toEqual({ profileId, props: expect.objectContaining({ URL: res.headers.get('location'), $send_id: send.id, Subject: 'Spring' }) })
+  expect(clicks[1]).toEqual({
+    profileId,
+    props: expect.objectContaining({ URL: res.headers.get('location'), $send_id: send.id, Subject: 'Spring' }),
+  })
 
   // The shared predicate: only the person's click counts.
-  const human = await read(select(
-    kysely().selectFrom('Event').select(sql<number>`count(*)`.as('n'))
-      .where('companyId', '=', cid).where(humanEngagementSql(sql.ref('properties'))),
-  ))
+  const human = await read(
+    select(
+      kysely()
+        .selectFrom('Event')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('companyId', '=', cid)
+        .where(humanEngagementSql(sql.ref('properties'))),
+    ),
+  )
   const opened = (await events(cid, 'Opened Email')).length
   expect(Number(human[0]!.n)).toBe(1 + opened + (await events(cid, 'Received Email')).length)
 })
@@ -179,13 +210,18 @@ test("one company's token cannot touch another company's send", async () => {
   const sb = await sendCampaign(b.id, 'b@x.test')
   await age(sb.send.id)
   // A's token with B's company swapped in: the signature no longer matches.
-  const [, ...rest] = sa.links.find((l) => l.includes('/t/c/'))!.split('/t/c/')[1]!.split('.')
+  const [, ...rest] = sa.links
+    .find((l) => l.includes('/t/c/'))!
+    .split('/t/c/')[1]!
+    .split('.')
   expect((await get(APP + '/t/c/' + [b.id, ...rest].join('.'))).status).toBe(404)
   const [, ...prest] = sa.pixel.split('/t/o/')[1]!.split('.')
   await get(APP + '/t/o/' + [b.id, ...prest].join('.'))
   // Even a genuinely signed token naming company A and B's send finds nothing: sends are read by company and id.
   await get(APP + '/t/o/' + openToken({ companyId: a.id, sendId: sb.send.id }))
-  const res = await get(APP + '/t/c/' + clickToken({ companyId: a.id, sendId: sb.send.id, index: 0, url: 'https://shop.test/' }))
+  const res = await get(
+    APP + '/t/c/' + clickToken({ companyId: a.id, sendId: sb.send.id, index: 0, url: 'https://shop.test/' }),
+  )
   expect(res.status).toBe(302)
   for (const c of [a.id, b.id]) {
     expect(await events(c, 'Opened Email')).toEqual([])
@@ -197,7 +233,9 @@ test('tracking switches of the company (EmailSettings) and a message without cli
   const { id: cid } = await makeCompany()
   await db.emailSettings.create({ data: { companyId: cid, openTracking: false, clickTracking: false } })
   const { links, send } = await sendCampaignNoPixel(cid)
-  expect(links).toContain('https://shop.test/p/1?c=red&utm_source=merchant-automation&utm_medium=campaign&utm_campaign=Spring%20(C9)')
+  expect(links).toContain(
+    'https://shop.test/p/1?c=red&utm_source=merchant-automation&utm_medium=campaign&utm_campaign=Spring%20(C9)',
+  )
   expect(send.status).toBe('sent')
 })
 
@@ -205,8 +243,15 @@ async function sendCampaignNoPixel(companyId: number) {
   const { profile } = await upsertProfile(companyId, { email: 'np@x.test' }, { mode: 'import' })
   const sourceId = ulid()
   await createSends({
-    companyId, channel: 'email', sourceType: 'campaign_message', sourceId,
-    content: { subject: 'Spring', fromEmail: 'news@shop.test', html: '<body><a href="https://shop.test/p/1?c=red">Shoes</a></body>' },
+    companyId,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId,
+    content: {
+      subject: 'Spring',
+      fromEmail: 'news@shop.test',
+      html: '<body><a href="https://shop.test/p/1?c=red">Shoes</a></body>',
+    },
     recipients: [{ profileId: profile.id, context: { $source: { campaignId: 'C9', campaignName: 'Spring' } } }],
   })
   await deliverSends({ companyId, channel: 'email', sourceType: 'campaign_message', sourceId })

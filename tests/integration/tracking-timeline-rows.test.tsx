@@ -9,18 +9,37 @@ import { groupEventsByDay, mergeTimeline } from '@/components/profile/timeline-m
 import type { TimelineEvent, TimelineMessage } from '@/lib/profile-view/profile-detail-types'
 
 const msg = (over: Partial<TimelineMessage>): TimelineMessage => ({
-  id: 'S1', channel: 'email', sourceType: 'campaign_message', sourceId: 'C1', status: 'sent', reason: null, subject: 'Spring sale',
-  deferredUntil: null, datetime: '2026-05-04T10:00:00.500Z', timestamp: 1777888800, ...over,
+  id: 'S1',
+  channel: 'email',
+  sourceType: 'campaign_message',
+  sourceId: 'C1',
+  status: 'sent',
+  reason: null,
+  subject: 'Spring sale',
+  deferredUntil: null,
+  datetime: '2026-05-04T10:00:00.500Z',
+  timestamp: 1777888800,
+  ...over,
 })
 const ev = (id: number, datetime: string): TimelineEvent => ({
-  id, metricId: 'M', metricName: 'Received Email', integration: 'internal', datetime, timestamp: Date.parse(datetime) / 1000,
-  value: null, currency: null, uniqueId: null, properties: {},
+  id,
+  metricId: 'M',
+  metricName: 'Received Email',
+  integration: 'internal',
+  datetime,
+  timestamp: Date.parse(datetime) / 1000,
+  value: null,
+  currency: null,
+  uniqueId: null,
+  properties: {},
 })
 
 function show(m: TimelineMessage) {
   render(
     <NextIntlClientProvider locale="en-US" messages={messages} timeZone="UTC">
-      <ul><TimelineMessageRow message={m} timeZone="UTC" /></ul>
+      <ul>
+        <TimelineMessageRow message={m} timeZone="UTC" />
+      </ul>
     </NextIntlClientProvider>,
   )
   return screen.getByTestId('timeline-message')
@@ -32,13 +51,26 @@ test('a skipped email: channel, status, subject, source and the reason in words'
   expect(within(row).getByText('Email message')).toBeInTheDocument()
   expect(within(row).getByText('Skipped')).toBeInTheDocument()
   expect(within(row).getByText('Spring sale · Campaign')).toBeInTheDocument()
-  expect(within(row).getByTestId('timeline-message-reason')).toHaveTextContent('Smart sending: received a message recently')
+  expect(within(row).getByTestId('timeline-message-reason')).toHaveTextContent(
+    'Smart sending: received a message recently',
+  )
 })
 
 test('a deferred SMS says until when', () => {
-  const row = show(msg({ channel: 'sms', sourceType: 'flow_action_run', status: 'deferred', reason: 'quiet_hours', subject: 'hi', deferredUntil: '2026-05-04T18:00:00Z' }))
+  const row = show(
+    msg({
+      channel: 'sms',
+      sourceType: 'flow_action_run',
+      status: 'deferred',
+      reason: 'quiet_hours',
+      subject: 'hi',
+      deferredUntil: '2026-05-04T18:00:00Z',
+    }),
+  )
   expect(within(row).getByText('SMS message')).toBeInTheDocument()
-  expect(within(row).getByTestId('timeline-message-reason')).toHaveTextContent(/Quiet hours · until May 4, 2026, 6:00\sPM/)
+  expect(within(row).getByTestId('timeline-message-reason')).toHaveTextContent(
+    /Quiet hours · until May 4, 2026, 6:00\sPM/,
+  )
 })
 
 test('an unknown reason code is shown in words', () => {
@@ -53,5 +85,8 @@ test('merged newest first, a message before the events of its second, grouped by
     [msg({ id: 'A' }), msg({ id: 'B', datetime: '2026-05-03T12:00:00.000Z' })],
   )
   expect(items.map((i) => (i.kind === 'event' ? i.event.id : i.message.id))).toEqual(['A', 3, 'B', 2])
-  expect(groupEventsByDay(items, 'UTC').map((g) => [g.day, g.events.length])).toEqual([['2026-05-04', 2], ['2026-05-03', 2]])
+  expect(groupEventsByDay(items, 'UTC').map((g) => [g.day, g.events.length])).toEqual([
+    ['2026-05-04', 2],
+    ['2026-05-03', 2],
+  ])
 })

@@ -24,14 +24,20 @@ beforeAll(() => {
   delete process.env.SMTP_URL
 })
 
-const oneClick = (url: string, body = 'List-Unsubscribe=One-Click', contentType = 'application/x-www-form-urlencoded') =>
-  unsubscribeRoute.POST(new Request(url, { method: 'POST', headers: { 'content-type': contentType }, body }))
+const oneClick = (
+  url: string,
+  body = 'List-Unsubscribe=One-Click',
+  contentType = 'application/x-www-form-urlencoded',
+) => unsubscribeRoute.POST(new Request(url, { method: 'POST', headers: { 'content-type': contentType }, body }))
 const get = (url: string, headers: Record<string, string> = {}) => unsubscribeRoute.GET(new Request(url, { headers }))
 const pageGet = (pageType: string, url: string, consentPageId?: string[]) =>
-  emailPagesRoute.GET(new Request(url), { params: Promise.resolve({ pageType, ...(consentPageId ? { consentPageId } : {}) }) })
+  emailPagesRoute.GET(new Request(url), {
+    params: Promise.resolve({ pageType, ...(consentPageId ? { consentPageId } : {}) }),
+  })
 const pagePost = (pageType: string, url: string, form: URLSearchParams) =>
   emailPagesRoute.POST(new Request(url, { method: 'POST', body: form }), { params: Promise.resolve({ pageType }) })
-const listGet = (listId: string, url: string) => listPagesRoute.GET(new Request(url), { params: Promise.resolve({ listId }) })
+const listGet = (listId: string, url: string) =>
+  listPagesRoute.GET(new Request(url), { params: Promise.resolve({ listId }) })
 const listPost = (listId: string, url: string, form: URLSearchParams) =>
   listPagesRoute.POST(new Request(url, { method: 'POST', body: form }), { params: Promise.resolve({ listId }) })
 
@@ -42,16 +48,29 @@ test('the List-Unsubscribe one-click POST unsubscribes with no page, login or CS
 
   const res = await oneClick(unsubscribeUrl(send.id))
   expect(res.status).toBe(200)
-  expect(await emailConsent(co.id, profileId)).toEqual({ status: 'unsubscribed', method: 'ONE_CLICK', source: 'List-Unsubscribe-Post' })
+  expect(await emailConsent(co.id, profileId)).toEqual({
+    status: 'unsubscribed',
+    method: 'ONE_CLICK',
+    source: 'List-Unsubscribe-Post',
+  })
   expect(await activeSuppressions(co.id, profileId)).toEqual(['email:unsubscribed'])
   expect(await eventCount(co.id, profileId, 'Unsubscribed')).toBe(1)
-  const ev = await db.event.findFirstOrThrow({ where: { companyId: co.id, profileId, metric: { name: 'Unsubscribed' } } })
-  expect(JSON.parse(ev.properties)).toMatchObject({ $send_id: send.id, Method: 'ONE_CLICK', $source_type: 'campaign_message', Subject: 'Spring sale' })
+  const ev = await db.event.findFirstOrThrow({
+    where: { companyId: co.id, profileId, metric: { name: 'Unsubscribed' } },
+  })
+  expect(JSON.parse(ev.properties)).toMatchObject({
+    $send_id: send.id,
+    Method: 'ONE_CLICK',
+    $source_type: 'campaign_message',
+    Subject: 'Spring sale',
+  })
 
   // Idempotent: repeated POSTs (multipart too, as some clients send it) change nothing more.
   const form = new FormData()
   form.set('List-Unsubscribe', 'One-Click')
-  expect((await unsubscribeRoute.POST(new Request(unsubscribeUrl(send.id), { method: 'POST', body: form }))).status).toBe(200)
+  expect(
+    (await unsubscribeRoute.POST(new Request(unsubscribeUrl(send.id), { method: 'POST', body: form }))).status,
+  ).toBe(200)
   expect((await oneClick(unsubscribeUrl(send.id))).status).toBe(200)
   expect(await eventCount(co.id, profileId, 'Unsubscribed')).toBe(1)
   expect(await activeSuppressions(co.id, profileId)).toEqual(['email:unsubscribed'])
@@ -94,7 +113,7 @@ test('GET shows the branded confirm page with a link to the preferences; its but
   expect(await (await get(unsubscribeUrl(send.id))).text()).toContain('You are unsubscribed')
 })
 
-test('the page speaks the profile\'s language', async () => {
+test("the page speaks the profile's language", async () => {
   const co = await makeCompany('Haus')
   const { send } = await sentEmail(co.id, 'de@x.test', { locale: 'de-DE' })
   expect(await (await get(unsubscribeUrl(send.id))).text()).toContain('E-Mails von Haus abbestellen?')
@@ -104,8 +123,15 @@ describe('forged, altered and expired tokens: a clear page, 400, nothing changed
   test.each([
     ['no token', () => `${APP}/unsubscribe`],
     ['garbage', () => `${APP}/unsubscribe?t=garbage`],
-    ['forged signature', (id: string) => `${APP}/unsubscribe?t=${encodeURIComponent(id + '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')}`],
-    ['another send id with a real signature', (id: string) => `${APP}/unsubscribe?t=${encodeURIComponent('X' + id.slice(1) + unsubscribeToken(id).slice(id.length))}`],
+    [
+      'forged signature',
+      (id: string) => `${APP}/unsubscribe?t=${encodeURIComponent(id + '.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')}`,
+    ],
+    [
+      'another send id with a real signature',
+      (id: string) =>
+        `${APP}/unsubscribe?t=${encodeURIComponent('X' + id.slice(1) + unsubscribeToken(id).slice(id.length))}`,
+    ],
     ['a well-signed token of a send that does not exist', () => unsubscribeUrl('01HZZZZZZZZZZZZZZZZZZZZZZZ')],
   ])('%s', async (_name, make) => {
     const co = await makeCompany()
@@ -127,7 +153,10 @@ describe('forged, altered and expired tokens: a clear page, 400, nothing changed
   test('a link older than the validity period is expired', async () => {
     const co = await makeCompany()
     const { profileId, send } = await sentEmail(co.id, 'old@x.test')
-    await db.send.update({ where: { id: send.id }, data: { createdAt: new Date(Date.now() - (TOKEN_VALID_DAYS + 1) * 86_400_000) } })
+    await db.send.update({
+      where: { id: send.id },
+      data: { createdAt: new Date(Date.now() - (TOKEN_VALID_DAYS + 1) * 86_400_000) },
+    })
     const res = await oneClick(unsubscribeUrl(send.id))
     expect(res.status).toBe(400)
     expect(await res.text()).toContain('This link has expired')
@@ -139,7 +168,9 @@ test('{% manage_preferences %} and {% unsubscribe %} point at the hosted pages',
   const co = await makeCompany()
   const { send } = await sentEmail(co.id, 'links@x.test')
   expect(templateLink(send, 'manage_preferences')).toBe(preferencesUrl(send.id))
-  expect(preferencesUrl(send.id)).toBe(`${APP}/email/pages/manage_preferences?t=${encodeURIComponent(unsubscribeToken(send.id))}`)
+  expect(preferencesUrl(send.id)).toBe(
+    `${APP}/email/pages/manage_preferences?t=${encodeURIComponent(unsubscribeToken(send.id))}`,
+  )
   expect(templateLink(send, 'unsubscribe')).toBe(unsubscribeUrl(send.id))
   const mail = await db.outboxMail.findFirstOrThrow({ where: { id: send.outboxMailId! } })
   expect(mail.html).toContain(`/email/pages/manage_preferences?t=${encodeURIComponent(unsubscribeToken(send.id))}`)
@@ -164,10 +195,21 @@ test('the preference page: pick which lists to stay on, turn email off and on ag
   expect(html).toMatch(/name="email_marketing" value="1" checked/)
 
   // Stay on VIP only; email stays on.
-  const saved = await pagePost('manage_preferences', url, new URLSearchParams([['email_marketing', '1'], ['list', vip.id], ['list', other.id]]))
+  const saved = await pagePost(
+    'manage_preferences',
+    url,
+    new URLSearchParams([
+      ['email_marketing', '1'],
+      ['list', vip.id],
+      ['list', other.id],
+    ]),
+  )
   expect(saved.status).toBe(303)
   expect(saved.headers.get('location')).toContain('&saved=1')
-  const members = async () => (await db.groupMembership.findMany({ where: { profileId, leftAt: null }, select: { groupId: true } })).map((m) => m.groupId).sort()
+  const members = async () =>
+    (await db.groupMembership.findMany({ where: { profileId, leftAt: null }, select: { groupId: true } }))
+      .map((m) => m.groupId)
+      .sort()
   expect(await members()).toEqual([vip.id])
   expect(await db.group.findUniqueOrThrow({ where: { id: news.id } }).then((g) => g.memberCount)).toBe(0)
   expect(await emailConsent(co.id, profileId)).toBeNull()
@@ -176,11 +218,30 @@ test('the preference page: pick which lists to stay on, turn email off and on ag
   expect(after).toContain('Newsletter') // a list left can be joined again
 
   // Email off: unsubscribed with the page as method; on again: subscribed, the suppression cleared.
-  await pagePost('manage_preferences', url, new URLSearchParams([['list', vip.id], ['list', news.id]]))
+  await pagePost(
+    'manage_preferences',
+    url,
+    new URLSearchParams([
+      ['list', vip.id],
+      ['list', news.id],
+    ]),
+  )
   expect(await members()).toEqual([news.id, vip.id].sort())
-  expect(await emailConsent(co.id, profileId)).toEqual({ status: 'unsubscribed', method: 'PREFERENCE_PAGE', source: 'Preference page' })
+  expect(await emailConsent(co.id, profileId)).toEqual({
+    status: 'unsubscribed',
+    method: 'PREFERENCE_PAGE',
+    source: 'Preference page',
+  })
   expect(await eventCount(co.id, profileId, 'Unsubscribed')).toBe(1)
-  await pagePost('manage_preferences', url, new URLSearchParams([['email_marketing', '1'], ['list', vip.id], ['list', news.id]]))
+  await pagePost(
+    'manage_preferences',
+    url,
+    new URLSearchParams([
+      ['email_marketing', '1'],
+      ['list', vip.id],
+      ['list', news.id],
+    ]),
+  )
   expect(await emailConsent(co.id, profileId)).toMatchObject({ status: 'subscribed', method: 'PREFERENCE_PAGE' })
   expect(await activeSuppressions(co.id, profileId)).toEqual([])
 
@@ -189,7 +250,7 @@ test('the preference page: pick which lists to stay on, turn email off and on ag
   expect((await pageGet('no_such_page', url)).status).toBe(404)
 })
 
-test('the list page changes only that list; another company\'s list is not found and untouched', async () => {
+test("the list page changes only that list; another company's list is not found and untouched", async () => {
   const a = await makeCompany('A')
   const b = await makeCompany('B')
   const { profileId, send } = await sentEmail(a.id, 'eve@x.test')
@@ -204,7 +265,11 @@ test('the list page changes only that list; another company\'s list is not found
   const html = await page.text()
   expect(html).toContain('Your subscription to Weekly')
   expect(html).not.toContain('Monthly')
-  const res = await listPost(listA.id, `${APP}/list/${listA.id}/email/pages?t=${t}`, new URLSearchParams({ email_marketing: '1' }))
+  const res = await listPost(
+    listA.id,
+    `${APP}/list/${listA.id}/email/pages?t=${t}`,
+    new URLSearchParams({ email_marketing: '1' }),
+  )
   expect(res.status).toBe(303)
   const current = (await db.groupMembership.findMany({ where: { profileId, leftAt: null } })).map((m) => m.groupId)
   expect(current).toEqual([keep.id])
@@ -214,12 +279,15 @@ test('the list page changes only that list; another company\'s list is not found
   const listB = await createList(b.id, { name: 'B list' })
   await addProfilesToList(b.id, listB.id, [bob])
   expect((await listGet(listB.id, `${APP}/list/${listB.id}/email/pages?t=${t}`)).status).toBe(404)
-  expect((await listPost(listB.id, `${APP}/list/${listB.id}/email/pages?t=${t}`, new URLSearchParams({ list: listB.id }))).status).toBe(404)
+  expect(
+    (await listPost(listB.id, `${APP}/list/${listB.id}/email/pages?t=${t}`, new URLSearchParams({ list: listB.id })))
+      .status,
+  ).toBe(404)
   expect(await db.groupMembership.count({ where: { groupId: listB.id, leftAt: null } })).toBe(1)
   expect(await db.groupMembership.count({ where: { groupId: listB.id, profileId } })).toBe(0)
 })
 
-test('a token only reaches its own send\'s profile: unsubscribing A leaves B\'s same-address profile alone', async () => {
+test("a token only reaches its own send's profile: unsubscribing A leaves B's same-address profile alone", async () => {
   const a = await makeCompany()
   const b = await makeCompany()
   const sa = await sentEmail(a.id, 'same@x.test')
@@ -232,23 +300,29 @@ test('a token only reaches its own send\'s profile: unsubscribing A leaves B\'s 
 
 describe('the mailto unsubscribe through the inbound endpoint', () => {
   const mailto = (token: string, companyToken: string, subject = `unsubscribe ${token}`) =>
-    inboundRoute.POST(new Request(`${APP}/webhooks/inbound/email?token=${encodeURIComponent(companyToken)}`, {
-      method: 'POST', headers: { 'content-type': 'message/rfc822' },
-      body: `From: Ann <ann@x.test>\r\nTo: unsubscribe@shop.example.test\r\nSubject: ${subject}\r\nMessage-ID: <m-${Math.random()}@x.test>\r\n\r\nunsubscribe\r\n`,
-    }))
+    inboundRoute.POST(
+      new Request(`${APP}/webhooks/inbound/email?token=${encodeURIComponent(companyToken)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'message/rfc822' },
+        body: `From: Ann <ann@x.test>\r\nTo: unsubscribe@shop.example.test\r\nSubject: ${subject}\r\nMessage-ID: <m-${Math.random()}@x.test>\r\n\r\nunsubscribe\r\n`,
+      }),
+    )
 
-  test('unsubscribes the token\'s recipient, once', async () => {
+  test("unsubscribes the token's recipient, once", async () => {
     const co = await makeCompany()
     const { profileId, send } = await sentEmail(co.id, 'mt@x.test')
     const res = await mailto(unsubscribeToken(send.id), inboundWebhookToken(co.id))
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ kind: 'unsubscribe', changed: true })
     expect(await emailConsent(co.id, profileId)).toMatchObject({ status: 'unsubscribed', method: 'MAILTO' })
-    expect(await (await mailto(unsubscribeToken(send.id), inboundWebhookToken(co.id))).json()).toEqual({ kind: 'unsubscribe', changed: false })
+    expect(await (await mailto(unsubscribeToken(send.id), inboundWebhookToken(co.id))).json()).toEqual({
+      kind: 'unsubscribe',
+      changed: false,
+    })
     expect(await eventCount(co.id, profileId, 'Unsubscribed')).toBe(1)
   })
 
-  test('another company\'s endpoint, a forged token or a bad endpoint token change nothing', async () => {
+  test("another company's endpoint, a forged token or a bad endpoint token change nothing", async () => {
     const a = await makeCompany()
     const b = await makeCompany()
     const { profileId, send } = await sentEmail(a.id, 'mx@x.test')

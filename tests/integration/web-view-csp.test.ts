@@ -55,8 +55,15 @@ test('the web view route answers with the same policy, and the email keeps its e
   const profileId = (await upsertProfile(cid, { email: 'ada@x.test', firstName: 'Ada' }, { mode: 'import' })).profile.id
   const sourceId = ulid()
   await createSends({
-    companyId: cid, channel: 'email', sourceType: 'campaign_message', sourceId,
-    content: { subject: 'News', html: '<p>Hi {{ first_name }} <img src="https://cdn.example.test/hero.png" alt=""></p>', fromEmail: 'news@shop.example.test' },
+    companyId: cid,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId,
+    content: {
+      subject: 'News',
+      html: '<p>Hi {{ first_name }} <img src="https://cdn.example.test/hero.png" alt=""></p>',
+      fromEmail: 'news@shop.example.test',
+    },
     recipients: [{ profileId, context: {} }],
   })
   await runJobsUntilIdle()

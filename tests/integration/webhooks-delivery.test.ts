@@ -30,9 +30,16 @@ import * as topics from '@/app/api/webhook-topics/route'
 import * as topic from '@/app/api/webhook-topics/[id]/route'
 
 type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>
-async function call(handler: Handler, method: string, path: string, opts: { key?: string; body?: unknown; id?: string } = {}) {
+async function call(
+  handler: Handler,
+  method: string,
+  path: string,
+  opts: { key?: string; body?: unknown; id?: string } = {},
+) {
   await resetRateLimits() // the reference's webhook endpoints allow 1 request per second
-  const res = await handler(apiRequest(method, path, { key: opts.key, body: opts.body }), { params: Promise.resolve<Record<string, string>>(opts.id ? { id: opts.id } : {}) })
+  const res = await handler(apiRequest(method, path, { key: opts.key, body: opts.body }), {
+    params: Promise.resolve<Record<string, string>>(opts.id ? { id: opts.id } : {}),
+  })
   const text = await res.text()
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON:API documents
   return { status: res.status, json: (text ? JSON.parse(text) : null) as any }
@@ -40,7 +47,12 @@ async function call(handler: Handler, method: string, path: string, opts: { key?
 
 // ---- the receiver ----
 const SECRET = 'whsec_test_secret_0123456789'
-interface Received { path: string; headers: http.IncomingHttpHeaders; body: string; validSignature: boolean }
+interface Received {
+  path: string
+  headers: http.IncomingHttpHeaders
+  body: string
+  validSignature: boolean
+}
 const rx = { url: '', got: [] as Received[], failNext: 0 }
 let server: http.Server
 
@@ -54,7 +66,12 @@ beforeAll(async () => {
       const ts = String(req.headers['x-webhook-timestamp'] ?? '')
       const want = Buffer.from('v1=' + createHmac('sha256', SECRET).update(`${ts}.${body}`).digest('hex'))
       const given = Buffer.from(String(req.headers['x-webhook-signature'] ?? ''))
-      rx.got.push({ path: req.url ?? '', headers: req.headers, body, validSignature: given.length === want.length && timingSafeEqual(given, want) })
+      rx.got.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        validSignature: given.length === want.length && timingSafeEqual(given, want),
+      })
       if (rx.failNext > 0) {
         rx.failNext--
         res.writeHead(500).end('boom')
@@ -74,7 +91,13 @@ afterEach(() => setQueueClock(null))
 const createBody = (path: string, topicIds: string[], over: Record<string, unknown> = {}) => ({
   data: {
     type: 'webhook',
-    attributes: { name: 'Order feed', description: 'to the warehouse', endpoint_url: `${rx.url}${path}`, secret_key: SECRET, ...over },
+    attributes: {
+      name: 'Order feed',
+      description: 'to the warehouse',
+      endpoint_url: `${rx.url}${path}`,
+      secret_key: SECRET,
+      ...over,
+    },
     relationships: { 'webhook-topics': { data: topicIds.map((id) => ({ type: 'webhook-topic', id })) } },
   },
 })
@@ -82,7 +105,15 @@ const createBody = (path: string, topicIds: string[], over: Record<string, unkno
 async function emailTo(companyId: number, email: string) {
   const { profile } = await upsertProfile(companyId, { email }, { mode: 'import' })
   const sourceId = ulid()
-  await createSends({ companyId, channel: 'email', sourceType: 'campaign_message', sourceId, transactional: true, content: { subject: 'Hello', html: '<p>Hi</p>' }, recipients: [{ profileId: profile.id }] })
+  await createSends({
+    companyId,
+    channel: 'email',
+    sourceType: 'campaign_message',
+    sourceId,
+    transactional: true,
+    content: { subject: 'Hello', html: '<p>Hi</p>' },
+    recipients: [{ profileId: profile.id }],
+  })
   await deliverSends({ companyId, channel: 'email', sourceType: 'campaign_message', sourceId })
   const send = await db.send.findFirstOrThrow({ where: { companyId, sourceId } })
   return { profileId: profile.id, send }
@@ -96,22 +127,45 @@ test('webhook topics: the message events, listed and one by one', async () => {
   const list = await call(topics.GET as Handler, 'GET', '/api/webhook-topics', { key })
   expect(list.status).toBe(200)
   const ids = list.json.data.map((t: { id: string }) => t.id)
-  expect(ids).toEqual(expect.arrayContaining([
-    'event:klaviyo.received_email', 'event:klaviyo.opened_email', 'event:klaviyo.clicked_email', 'event:klaviyo.bounced_email',
-    'event:klaviyo.sent_sms', 'event:klaviyo.received_push', 'event:klaviyo.opened_push',
-  ]))
-  expect(list.json.data[0]).toMatchObject({ type: 'webhook-topic', links: { self: expect.stringContaining('/api/webhook-topics/') } })
-  expect((await call(topic.GET as Handler, 'GET', '/api/webhook-topics/event:klaviyo.sent_sms', { key, id: 'event:klaviyo.sent_sms' })).json.data.id).toBe('event:klaviyo.sent_sms')
-  expect((await call(topic.GET as Handler, 'GET', '/api/webhook-topics/event:nope', { key, id: 'event:nope' })).status).toBe(404)
+  expect(ids).toEqual(
+    expect.arrayContaining([
+      'event:klaviyo.received_email',
+      'event:klaviyo.opened_email',
+      'event:klaviyo.clicked_email',
+      'event:klaviyo.bounced_email',
+      'event:klaviyo.sent_sms',
+      'event:klaviyo.received_push',
+      'event:klaviyo.opened_push',
+    ]),
+  )
+  expect(list.json.data[0]).toMatchObject({
+    type: 'webhook-topic',
+    links: { self: expect.stringContaining('/api/webhook-topics/') },
+  })
+  expect(
+    (
+      await call(topic.GET as Handler, 'GET', '/api/webhook-topics/event:klaviyo.sent_sms', {
+        key,
+        id: 'event:klaviyo.sent_sms',
+      })
+    ).json.data.id,
+  ).toBe('event:klaviyo.sent_sms')
+  expect(
+    (await call(topic.GET as Handler, 'GET', '/api/webhook-topics/event:nope', { key, id: 'event:nope' })).status,
+  ).toBe(404)
 })
 
 test('a Received Email becomes one signed POST; a repeated event adds nothing', async () => {
   const { id: cid } = await makeCompany()
   const key = await makeApiKey(cid)
-  const created = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key, body: createBody('/hook-a?token=abc', ['event:klaviyo.received_email']) })
+  const created = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', {
+    key,
+    body: createBody('/hook-a?token=abc', ['event:klaviyo.received_email']),
+  })
   expect(created.status).toBe(201)
   expect(created.json.data).toMatchObject({
-    type: 'webhook', attributes: { name: 'Order feed', enabled: true, endpoint_url: `${rx.url}/hook-a?…` },
+    type: 'webhook',
+    attributes: { name: 'Order feed', enabled: true, endpoint_url: `${rx.url}/hook-a?…` },
     relationships: { 'webhook-topics': { data: [{ type: 'webhook-topic', id: 'event:klaviyo.received_email' }] } },
   })
   expect(JSON.stringify(created.json)).not.toContain(SECRET)
@@ -134,13 +188,33 @@ test('a Received Email becomes one signed POST; a repeated event adds nothing', 
   expect(got[0]!.headers['x-webhook-id']).toBe(`${hookId}:event:${rows[0]!.eventId}`)
   const payload = JSON.parse(got[0]!.body)
   expect(payload).toMatchObject({
-    topic: 'event:klaviyo.received_email', webhook_id: hookId,
-    data: { type: 'event', id: String(rows[0]!.eventId), attributes: { metric: { name: 'Received Email' }, profile_id: profileId, event_properties: { $send_id: send.id } } },
+    topic: 'event:klaviyo.received_email',
+    webhook_id: hookId,
+    data: {
+      type: 'event',
+      id: String(rows[0]!.eventId),
+      attributes: {
+        metric: { name: 'Received Email' },
+        profile_id: profileId,
+        event_properties: { $send_id: send.id },
+      },
+    },
   })
-  expect(await db.webhookDelivery.findFirstOrThrow({ where: { companyId: cid } })).toMatchObject({ status: 'delivered', attempts: 1, responseCode: 204 })
+  expect(await db.webhookDelivery.findFirstOrThrow({ where: { companyId: cid } })).toMatchObject({
+    status: 'delivered',
+    attempts: 1,
+    responseCode: 204,
+  })
 
   // The same event again (a repeated callback): no new event, no new delivery.
-  const again: MessageEvent = { companyId: cid, profileId, metric: 'Received Email', sendId: send.id, properties: {}, at: new Date() }
+  const again: MessageEvent = {
+    companyId: cid,
+    profileId,
+    metric: 'Received Email',
+    sendId: send.id,
+    properties: {},
+    at: new Date(),
+  }
   expect(await inWriteTx(() => recordMessageEventOps(again))).toBeNull()
   // And the enqueue step itself is idempotent per (webhook, event).
   expect(await inWriteTx(() => enqueueWebhookDeliveriesOps(again, rows[0]!.eventId!))).toBe(0)
@@ -152,14 +226,24 @@ test('a Received Email becomes one signed POST; a repeated event adds nothing', 
 test('a 500 is retried with backoff, with the same id and a fresh signature; the log shows each step', async () => {
   const { id: cid } = await makeCompany()
   const key = await makeApiKey(cid)
-  const hookId = (await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key, body: createBody('/hook-b', ['event:klaviyo.received_email']) })).json.data.id
+  const hookId = (
+    await call(webhooks.POST as Handler, 'POST', '/api/webhooks', {
+      key,
+      body: createBody('/hook-b', ['event:klaviyo.received_email']),
+    })
+  ).json.data.id
   rx.failNext = 1
   const t0 = new Date('2026-11-23T12:00:00Z')
   setQueueClock(t0)
   await emailTo(cid, 'bob@x.test')
   await runJobsUntilIdle()
   let [d] = await listWebhookDeliveries(cid, hookId)
-  expect(d).toMatchObject({ status: 'retrying', attempts: 1, responseCode: 500, error: 'The endpoint answered HTTP 500.' })
+  expect(d).toMatchObject({
+    status: 'retrying',
+    attempts: 1,
+    responseCode: 500,
+    error: 'The endpoint answered HTTP 500.',
+  })
   expect(new Date(d!.nextAttemptAt!).getTime()).toBe(t0.getTime() + 60_000)
   // Not due yet: nothing happens.
   await runJobsUntilIdle()
@@ -179,28 +263,55 @@ test('a 500 is retried with backoff, with the same id and a fresh signature; the
 test('only subscribed topics of enabled webhooks; PATCH changes topics and enabled', async () => {
   const { id: cid } = await makeCompany()
   const key = await makeApiKey(cid)
-  const hookId = (await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key, body: createBody('/hook-c', ['event:klaviyo.opened_email']) })).json.data.id
+  const hookId = (
+    await call(webhooks.POST as Handler, 'POST', '/api/webhooks', {
+      key,
+      body: createBody('/hook-c', ['event:klaviyo.opened_email']),
+    })
+  ).json.data.id
   await emailTo(cid, 'cy@x.test') // Received Email: not subscribed
   await runJobsUntilIdle()
   expect(await db.webhookDelivery.count({ where: { companyId: cid } })).toBe(0)
 
   const patched = await call(webhook.PATCH as Handler, 'PATCH', `/api/webhooks/${hookId}`, {
-    key, id: hookId,
-    body: { data: { type: 'webhook', id: hookId, attributes: { enabled: false, name: 'Renamed' }, relationships: { 'webhook-topics': { data: [{ type: 'webhook-topic', id: 'event:klaviyo.received_email' }] } } } },
+    key,
+    id: hookId,
+    body: {
+      data: {
+        type: 'webhook',
+        id: hookId,
+        attributes: { enabled: false, name: 'Renamed' },
+        relationships: { 'webhook-topics': { data: [{ type: 'webhook-topic', id: 'event:klaviyo.received_email' }] } },
+      },
+    },
   })
   expect(patched.status).toBe(200)
-  expect(patched.json.data).toMatchObject({ attributes: { enabled: false, name: 'Renamed' }, relationships: { 'webhook-topics': { data: [{ id: 'event:klaviyo.received_email' }] } } })
+  expect(patched.json.data).toMatchObject({
+    attributes: { enabled: false, name: 'Renamed' },
+    relationships: { 'webhook-topics': { data: [{ id: 'event:klaviyo.received_email' }] } },
+  })
   await emailTo(cid, 'dee@x.test') // subscribed now, but disabled
   expect(await db.webhookDelivery.count({ where: { companyId: cid } })).toBe(0)
 
-  await call(webhook.PATCH as Handler, 'PATCH', `/api/webhooks/${hookId}`, { key, id: hookId, body: { data: { type: 'webhook', id: hookId, attributes: { enabled: true } } } })
+  await call(webhook.PATCH as Handler, 'PATCH', `/api/webhooks/${hookId}`, {
+    key,
+    id: hookId,
+    body: { data: { type: 'webhook', id: hookId, attributes: { enabled: true } } },
+  })
   await emailTo(cid, 'eve@x.test')
   await runJobsUntilIdle()
   expect(forPath('/hook-c')).toHaveLength(1)
 
-  const one = await call(webhook.GET as Handler, 'GET', `/api/webhooks/${hookId}?include=webhook-topics`, { key, id: hookId })
-  expect(one.json.included).toEqual([expect.objectContaining({ type: 'webhook-topic', id: 'event:klaviyo.received_email' })])
-  expect((await call(webhook.DELETE as Handler, 'DELETE', `/api/webhooks/${hookId}`, { key, id: hookId })).status).toBe(204)
+  const one = await call(webhook.GET as Handler, 'GET', `/api/webhooks/${hookId}?include=webhook-topics`, {
+    key,
+    id: hookId,
+  })
+  expect(one.json.included).toEqual([
+    expect.objectContaining({ type: 'webhook-topic', id: 'event:klaviyo.received_email' }),
+  ])
+  expect((await call(webhook.DELETE as Handler, 'DELETE', `/api/webhooks/${hookId}`, { key, id: hookId })).status).toBe(
+    204,
+  )
   expect(await db.webhookDelivery.count({ where: { companyId: cid } })).toBe(0)
   expect(await db.webhookTopicSubscription.count({ where: { companyId: cid } })).toBe(0)
 })
@@ -208,50 +319,96 @@ test('only subscribed topics of enabled webhooks; PATCH changes topics and enabl
 test('bad input: 400 with pointers, nothing written', async () => {
   const { id: cid } = await makeCompany()
   const key = await makeApiKey(cid)
-  const badTopic = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key, body: createBody('/x', ['event:klaviyo.nope']) })
+  const badTopic = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', {
+    key,
+    body: createBody('/x', ['event:klaviyo.nope']),
+  })
   expect(badTopic.status).toBe(400)
   expect(badTopic.json.errors[0].source.pointer).toBe('/data/relationships/webhook-topics/data')
-  const shortSecret = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key, body: createBody('/x', ['event:klaviyo.sent_sms'], { secret_key: 'short' }) })
+  const shortSecret = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', {
+    key,
+    body: createBody('/x', ['event:klaviyo.sent_sms'], { secret_key: 'short' }),
+  })
   expect(shortSecret.json.errors[0].source.pointer).toBe('/data/attributes/secret_key')
   process.env.WEBHOOKS_ALLOW_PRIVATE = '0'
-  const plainHttp = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key, body: createBody('/x', ['event:klaviyo.sent_sms']) })
+  const plainHttp = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', {
+    key,
+    body: createBody('/x', ['event:klaviyo.sent_sms']),
+  })
   expect(plainHttp.status).toBe(400)
-  expect(plainHttp.json.errors[0]).toMatchObject({ detail: 'The endpoint URL must start with https://.', source: { pointer: '/data/attributes/endpoint_url' } })
+  expect(plainHttp.json.errors[0]).toMatchObject({
+    detail: 'The endpoint URL must start with https://.',
+    source: { pointer: '/data/attributes/endpoint_url' },
+  })
   const noTopics = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key, body: createBody('/x', []) })
   expect(noTopics.status).toBe(400)
   expect(await db.webhook.count({ where: { companyId: cid } })).toBe(0)
   const readOnly = await makeApiKey(cid, ['webhooks:read'])
-  expect((await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key: readOnly, body: createBody('/x', ['event:klaviyo.sent_sms']) })).status).toBe(403)
+  expect(
+    (
+      await call(webhooks.POST as Handler, 'POST', '/api/webhooks', {
+        key: readOnly,
+        body: createBody('/x', ['event:klaviyo.sent_sms']),
+      })
+    ).status,
+  ).toBe(403)
 })
 
 test('an https endpoint on a private address is refused on save, and at delivery time when the setting changed since', async () => {
   process.env.WEBHOOKS_ALLOW_PRIVATE = '0'
   const { id: cid } = await makeCompany()
   const key = await makeApiKey(cid)
-  const mapped = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key, body: createBody('', ['event:klaviyo.received_email'], { endpoint_url: 'https://[::ffff:127.0.0.1]:9/hook' }) })
+  const mapped = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', {
+    key,
+    body: createBody('', ['event:klaviyo.received_email'], { endpoint_url: 'https://[::ffff:127.0.0.1]:9/hook' }),
+  })
   expect(mapped.status).toBe(400)
-  expect(mapped.json.errors[0]).toMatchObject({ detail: 'The endpoint URL points to a private network address.', source: { pointer: '/data/attributes/endpoint_url' } })
+  expect(mapped.json.errors[0]).toMatchObject({
+    detail: 'The endpoint URL points to a private network address.',
+    source: { pointer: '/data/attributes/endpoint_url' },
+  })
   process.env.WEBHOOKS_ALLOW_PRIVATE = '1'
-  const created = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key, body: createBody('', ['event:klaviyo.received_email'], { endpoint_url: 'https://127.0.0.1:9/hook' }) })
+  const created = await call(webhooks.POST as Handler, 'POST', '/api/webhooks', {
+    key,
+    body: createBody('', ['event:klaviyo.received_email'], { endpoint_url: 'https://127.0.0.1:9/hook' }),
+  })
   expect(created.status).toBe(201)
   process.env.WEBHOOKS_ALLOW_PRIVATE = '0'
   await emailTo(cid, 'priv@x.test')
   await runJobsUntilIdle()
   const [d] = await listWebhookDeliveries(cid, created.json.data.id)
-  expect(d).toMatchObject({ status: 'retrying', responseCode: null, error: 'The endpoint 127.0.0.1 resolves to a private address.' })
+  expect(d).toMatchObject({
+    status: 'retrying',
+    responseCode: null,
+    error: 'The endpoint 127.0.0.1 resolves to a private address.',
+  })
 })
 
-test('cross-company: B cannot see, change or delete A\'s webhook, and B\'s events never reach it', async () => {
+test("cross-company: B cannot see, change or delete A's webhook, and B's events never reach it", async () => {
   const a = await makeCompany()
   const b = await makeCompany()
   const keyA = await makeApiKey(a.id)
   const keyB = await makeApiKey(b.id)
-  const hookId = (await call(webhooks.POST as Handler, 'POST', '/api/webhooks', { key: keyA, body: createBody('/hook-d', ['event:klaviyo.received_email']) })).json.data.id
+  const hookId = (
+    await call(webhooks.POST as Handler, 'POST', '/api/webhooks', {
+      key: keyA,
+      body: createBody('/hook-d', ['event:klaviyo.received_email']),
+    })
+  ).json.data.id
   expect((await call(webhooks.GET as Handler, 'GET', '/api/webhooks', { key: keyB })).json.data).toEqual([])
-  expect((await call(webhook.GET as Handler, 'GET', `/api/webhooks/${hookId}`, { key: keyB, id: hookId })).status).toBe(404)
-  const patch = { data: { type: 'webhook', id: hookId, attributes: { endpoint_url: 'https://attacker.example/steal' } } }
-  expect((await call(webhook.PATCH as Handler, 'PATCH', `/api/webhooks/${hookId}`, { key: keyB, id: hookId, body: patch })).status).toBe(404)
-  expect((await call(webhook.DELETE as Handler, 'DELETE', `/api/webhooks/${hookId}`, { key: keyB, id: hookId })).status).toBe(404)
+  expect((await call(webhook.GET as Handler, 'GET', `/api/webhooks/${hookId}`, { key: keyB, id: hookId })).status).toBe(
+    404,
+  )
+  const patch = {
+    data: { type: 'webhook', id: hookId, attributes: { endpoint_url: 'https://attacker.example/steal' } },
+  }
+  expect(
+    (await call(webhook.PATCH as Handler, 'PATCH', `/api/webhooks/${hookId}`, { key: keyB, id: hookId, body: patch }))
+      .status,
+  ).toBe(404)
+  expect(
+    (await call(webhook.DELETE as Handler, 'DELETE', `/api/webhooks/${hookId}`, { key: keyB, id: hookId })).status,
+  ).toBe(404)
   expect((await db.webhook.findUniqueOrThrow({ where: { id: hookId } })).endpointUrl).toBe(`${rx.url}/hook-d`)
   await emailTo(b.id, 'b@x.test')
   await runJobsUntilIdle()

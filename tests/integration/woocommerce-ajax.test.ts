@@ -19,7 +19,15 @@ import { startWooStandIn, type WooStandIn } from '../helpers/woocommerce-standin
 let standin: WooStandIn
 let ownerA: string, analystA: string, ownerB: string
 beforeAll(async () => {
-  standin = await startWooStandIn({ consumerKey: 'ck_ajax', consumerSecret: 'cs_ajax', homeUrl: 'https://woo-ajax.example/', orders: 30, customers: 10, products: 5, spreadDays: 20 })
+  standin = await startWooStandIn({
+    consumerKey: 'ck_ajax',
+    consumerSecret: 'cs_ajax',
+    homeUrl: 'https://woo-ajax.example/',
+    orders: 30,
+    customers: 10,
+    products: 5,
+    spreadDays: 20,
+  })
   process.env.WOOCOMMERCE_API_BASE_URL = standin.apiBase
   const A = (await makeCompany('Store A')).id
   const B = (await makeCompany('Store B')).id
@@ -36,7 +44,11 @@ const getStatus = (cookie: string) => status.GET(ajaxRequest('/ajax/integrations
 
 test('connect, status, sync with progress, disconnect; analysts read only; other accounts see nothing', async () => {
   expect((await getStatus(ownerA)).body).toMatchObject({ connected: false, connection: null })
-  const bad = await post(connect, '/ajax/integrations/woocommerce/connect', ownerA, { store_url: 'https://woo-ajax.example', consumer_key: 'ck_ajax', consumer_secret: 'wrong' })
+  const bad = await post(connect, '/ajax/integrations/woocommerce/connect', ownerA, {
+    store_url: 'https://woo-ajax.example',
+    consumer_key: 'ck_ajax',
+    consumer_secret: 'wrong',
+  })
   expect(bad.status).toBe(400)
   expect(Object.keys(bad.body.fieldErrors)).toEqual(['consumerKey'])
   const empty = await post(connect, '/ajax/integrations/woocommerce/connect', ownerA, {})
@@ -47,12 +59,19 @@ test('connect, status, sync with progress, disconnect; analysts read only; other
 
   const ok = await post(connect, '/ajax/integrations/woocommerce/connect', ownerA, body)
   expect(ok.status).toBe(200)
-  expect(ok.body.connection).toMatchObject({ store: 'https://woo-ajax.example', status: 'connected', webhooksRegistered: 7, webhooksExpected: 7 })
+  expect(ok.body.connection).toMatchObject({
+    store: 'https://woo-ajax.example',
+    status: 'connected',
+    webhooksRegistered: 7,
+    webhooksExpected: 7,
+  })
   expect(JSON.stringify(ok.body)).not.toMatch(/cs_ajax|ck_ajax/)
   expect((await getStatus(analystA)).body.connected).toBe(true)
   expect((await getStatus(ownerB)).body).toMatchObject({ connected: false })
 
-  expect((await post(sync, '/ajax/integrations/woocommerce/sync', ownerA, { days: 0 })).body.fieldErrors).toHaveProperty('days')
+  expect(
+    (await post(sync, '/ajax/integrations/woocommerce/sync', ownerA, { days: 0 })).body.fieldErrors,
+  ).toHaveProperty('days')
   expect((await post(sync, '/ajax/integrations/woocommerce/sync', analystA, { days: 30 })).status).toBe(403)
   expect((await post(sync, '/ajax/integrations/woocommerce/sync', ownerB, { days: 30 })).status).toBe(404)
   const started = await post(sync, '/ajax/integrations/woocommerce/sync', ownerA, { days: 30 })
@@ -60,8 +79,17 @@ test('connect, status, sync with progress, disconnect; analysts read only; other
   await runJobsUntilIdle()
   const done = (await getStatus(ownerA)).body
   expect(done.sync).toMatchObject({ running: false })
-  expect(done.sync.resources.map((r: { resource: string; status: string; processed: number }) => [r.resource, r.status, r.processed]))
-    .toEqual([['products', 'complete', 5], ['customers', 'complete', 10], ['orders', 'complete', 30]])
+  expect(
+    done.sync.resources.map((r: { resource: string; status: string; processed: number }) => [
+      r.resource,
+      r.status,
+      r.processed,
+    ]),
+  ).toEqual([
+    ['products', 'complete', 5],
+    ['customers', 'complete', 10],
+    ['orders', 'complete', 30],
+  ])
   expect(done.connection.lastSyncAt).not.toBeNull()
 
   // product.updated of a variable product: its variations are fetched with the stored keys.
@@ -69,16 +97,33 @@ test('connect, status, sync with progress, disconnect; analysts read only; other
   const product = JSON.stringify(standin.products[3])
   const fetched = () => standin.requests.filter((r) => r.path === '/products/103/variations').length
   const before = fetched()
-  const res = await webhook(new Request('http://localhost/webhooks/woocommerce', {
-    method: 'POST', body: product,
-    headers: { 'x-wc-webhook-source': 'https://woo-ajax.example/', 'x-wc-webhook-topic': 'product.updated', 'x-wc-webhook-delivery-id': 'p-103', 'x-wc-webhook-signature': wooSignature(secret0, product) },
-  }))
+  const res = await webhook(
+    new Request('http://localhost/webhooks/woocommerce', {
+      method: 'POST',
+      body: product,
+      headers: {
+        'x-wc-webhook-source': 'https://woo-ajax.example/',
+        'x-wc-webhook-topic': 'product.updated',
+        'x-wc-webhook-delivery-id': 'p-103',
+        'x-wc-webhook-signature': wooSignature(secret0, product),
+      },
+    }),
+  )
   expect(res.status).toBe(200)
   await runJobsUntilIdle()
   expect(fetched()).toBe(before + 1)
-  const { companyId: A } = (await db.integration.findFirst({ where: { key: 'woocommerce', externalKey: 'https://woo-ajax.example' } }))!
+  const { companyId: A } = (await db.integration.findFirst({
+    where: { key: 'woocommerce', externalKey: 'https://woo-ajax.example' },
+  }))!
   const item = (await db.catalogItem.findFirst({ where: { companyId: A, externalId: '103' } }))!
-  expect((await db.catalogVariant.findMany({ where: { companyId: item.companyId, itemId: item.id }, orderBy: { sku: 'asc' } })).map((v) => v.sku)).toEqual(['SKU-103-M', 'SKU-103-S'])
+  expect(
+    (
+      await db.catalogVariant.findMany({
+        where: { companyId: item.companyId, itemId: item.id },
+        orderBy: { sku: 'asc' },
+      })
+    ).map((v) => v.sku),
+  ).toEqual(['SKU-103-M', 'SKU-103-S'])
 
   expect((await post(disconnect, '/ajax/integrations/woocommerce/disconnect', ownerB)).status).toBe(404)
   expect((await post(disconnect, '/ajax/integrations/woocommerce/disconnect', analystA)).status).toBe(403)
@@ -86,9 +131,16 @@ test('connect, status, sync with progress, disconnect; analysts read only; other
   const gone = await post(disconnect, '/ajax/integrations/woocommerce/disconnect', ownerA)
   expect(gone.body).toMatchObject({ connected: false })
   const payload = JSON.stringify({ id: 1, status: 'processing' })
-  const late = await webhook(new Request('http://localhost/webhooks/woocommerce', {
-    method: 'POST', body: payload,
-    headers: { 'x-wc-webhook-source': 'https://woo-ajax.example/', 'x-wc-webhook-topic': 'order.created', 'x-wc-webhook-signature': wooSignature(secret, payload) },
-  }))
+  const late = await webhook(
+    new Request('http://localhost/webhooks/woocommerce', {
+      method: 'POST',
+      body: payload,
+      headers: {
+        'x-wc-webhook-source': 'https://woo-ajax.example/',
+        'x-wc-webhook-topic': 'order.created',
+        'x-wc-webhook-signature': wooSignature(secret, payload),
+      },
+    }),
+  )
   expect(late.status).toBe(401)
 })

@@ -29,5 +29,9 @@ test.each([
 })
 
 test('the last-owner rule names itself', () => {
-  expect(checkRoleChange(held('owner'), 'owner', null, 1)).toEqual({ allowed: false, field: 'role', reason: LAST_OWNER })
+  expect(checkRoleChange(held('owner'), 'owner', null, 1)).toEqual({
+    allowed: false,
+    field: 'role',
+    reason: LAST_OWNER,
+  })
 })

@@ -28,7 +28,11 @@ describe('parseFilter', () => {
   })
 
   test('nested and() flattens', () => {
-    expect(flattenAnd(parseFilter('and(and(equals(a,1),equals(b,2)),equals(c,3))')).map((c) => c.field)).toEqual(['a', 'b', 'c'])
+    expect(flattenAnd(parseFilter('and(and(equals(a,1),equals(b,2)),equals(c,3))')).map((c) => c.field)).toEqual([
+      'a',
+      'b',
+      'c',
+    ])
   })
 
   test('dates: no zone means UTC, offsets, a "+" that URL decoding turned into a space, date only', () => {
@@ -86,12 +90,18 @@ describe('parseAllowedFilter', () => {
 })
 
 describe('metric-aggregates filter strings', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { parseAggregateFilter } = require('@/lib/api/metrics/aggregate-filter') as typeof import('@/lib/api/metrics/aggregate-filter')
+  const { parseAggregateFilter } =
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    require('@/lib/api/metrics/aggregate-filter') as typeof import('@/lib/api/metrics/aggregate-filter')
 
   test('separate strings, or one string with both bounds', () => {
-    const a = parseAggregateFilter(['greater-or-equal(datetime,2026-01-01T00:00:00)', 'less-than(datetime,2026-02-01T00:00:00)'])
-    const b = parseAggregateFilter(['greater-or-equal(datetime,2026-01-01T00:00:00),less-than(datetime,2026-02-01T00:00:00)'])
+    const a = parseAggregateFilter([
+      'greater-or-equal(datetime,2026-01-01T00:00:00)',
+      'less-than(datetime,2026-02-01T00:00:00)',
+    ])
+    const b = parseAggregateFilter([
+      'greater-or-equal(datetime,2026-01-01T00:00:00),less-than(datetime,2026-02-01T00:00:00)',
+    ])
     expect(a).toEqual(b)
     expect(a.start.toISOString()).toBe('2026-01-01T00:00:00.000Z')
     expect(a.end.toISOString()).toBe('2026-02-01T00:00:00.000Z')
@@ -99,14 +109,24 @@ describe('metric-aggregates filter strings', () => {
   })
 
   test('greater-than and less-or-equal move the second-resolution bounds', () => {
-    const f = parseAggregateFilter(['greater-than(datetime,2026-01-01T00:00:00Z)', 'less-or-equal(datetime,2026-01-02T00:00:00Z)'])
+    const f = parseAggregateFilter([
+      'greater-than(datetime,2026-01-01T00:00:00Z)',
+      'less-or-equal(datetime,2026-01-02T00:00:00Z)',
+    ])
     expect(f.start.toISOString()).toBe('2026-01-01T00:00:01.000Z')
     expect(f.end.toISOString()).toBe('2026-01-02T00:00:01.000Z')
   })
 
   test('other conditions become the engine filters', () => {
-    const f = parseAggregateFilter(['greater-or-equal(datetime,2026-01-01),less-than(datetime,2026-01-02)', 'equals(Brand,"Acme")', 'any($value_currency,["USD","EUR"])'])
-    expect(f.extra).toEqual([{ field: 'Brand', op: 'equals', value: 'Acme' }, { field: '$value_currency', op: 'any', value: ['USD', 'EUR'] }])
+    const f = parseAggregateFilter([
+      'greater-or-equal(datetime,2026-01-01),less-than(datetime,2026-01-02)',
+      'equals(Brand,"Acme")',
+      'any($value_currency,["USD","EUR"])',
+    ])
+    expect(f.extra).toEqual([
+      { field: 'Brand', op: 'equals', value: 'Acme' },
+      { field: '$value_currency', op: 'any', value: ['USD', 'EUR'] },
+    ])
   })
 
   test('a missing bound or a bad operator is a 400 pointing into the filter list', () => {
@@ -115,7 +135,9 @@ describe('metric-aggregates filter strings', () => {
       parseAggregateFilter(['greater-or-equal(datetime,2026-01-01)', 'equals(datetime,2026-01-02)'])
       throw new Error('no throw')
     } catch (e) {
-      expect((e as { items: Array<{ source: unknown }> }).items[0]!.source).toEqual({ pointer: '/data/attributes/filter/1' })
+      expect((e as { items: Array<{ source: unknown }> }).items[0]!.source).toEqual({
+        pointer: '/data/attributes/filter/1',
+      })
     }
   })
 })

@@ -11,12 +11,23 @@ import type { StartupData } from '@/lib/client/shell-types'
 jest.mock('@/lib/client/http', () => ({ http: { get: jest.fn(), post: jest.fn() } }))
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { http } = require('@/lib/client/http') as { http: { get: jest.Mock; post: jest.Mock } }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ApiKeysScreen } = require('@/components/api-keys/api-keys-screen') as typeof import('@/components/api-keys/api-keys-screen')
+const { ApiKeysScreen } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@/components/api-keys/api-keys-screen') as typeof import('@/components/api-keys/api-keys-screen')
 
 const ok = (data: unknown) => Promise.resolve({ data, status: 200, headers: new Headers() })
-const KEY = { id: 7, label: 'Store sync', prefix: 'pk_Ab3dE', scopes: ['events:write', 'profiles:read'], createdAt: '2026-01-02T10:00:00.000Z', lastUsedAt: null }
-const FAMILIES = ['events', 'lists', 'metrics', 'profiles', 'segments', 'subscriptions'].map((family) => ({ family, scopes: [`${family}:read`, `${family}:write`] }))
+const KEY = {
+  id: 7,
+  label: 'Store sync',
+  prefix: 'pk_Ab3dE',
+  scopes: ['events:write', 'profiles:read'],
+  createdAt: '2026-01-02T10:00:00.000Z',
+  lastUsedAt: null,
+}
+const FAMILIES = ['events', 'lists', 'metrics', 'profiles', 'segments', 'subscriptions'].map((family) => ({
+  family,
+  scopes: [`${family}:read`, `${family}:write`],
+}))
 
 let keys: unknown[]
 function renderScreen(resources = ['api_keys_read', 'api_keys_write']) {
@@ -33,7 +44,11 @@ function renderScreen(resources = ['api_keys_read', 'api_keys_write']) {
 
 beforeEach(() => {
   keys = [KEY]
-  http.get.mockReset().mockImplementation((url: string) => (url === '/ajax/account/api-key-scopes' ? ok({ families: FAMILIES }) : ok({ apiKeys: keys })))
+  http.get
+    .mockReset()
+    .mockImplementation((url: string) =>
+      url === '/ajax/account/api-key-scopes' ? ok({ families: FAMILIES }) : ok({ apiKeys: keys }),
+    )
   http.post.mockReset()
 })
 
@@ -57,7 +72,12 @@ test('empty state offers to create a key', async () => {
 test('create with custom access: write implies read; the key is shown once with a warning and copy', async () => {
   const writeText = jest.fn(() => Promise.resolve())
   Object.assign(navigator, { clipboard: { writeText } })
-  http.post.mockImplementation(() => ok({ key: 'pk_' + 'a'.repeat(32), apiKey: { ...KEY, id: 8, label: 'Sync', scopes: ['profiles:read', 'profiles:write'] } }))
+  http.post.mockImplementation(() =>
+    ok({
+      key: 'pk_' + 'a'.repeat(32),
+      apiKey: { ...KEY, id: 8, label: 'Sync', scopes: ['profiles:read', 'profiles:write'] },
+    }),
+  )
   renderScreen()
   fireEvent.click(await screen.findByTestId('create-api-key'))
   const dialog = await screen.findByRole('dialog')
@@ -71,7 +91,12 @@ test('create with custom access: write implies read; the key is shown once with 
   fireEvent.click(write)
   expect(within(dialog).getByRole('checkbox', { name: 'Profiles: read' })).toBeChecked()
   fireEvent.click(within(dialog).getByRole('button', { name: 'Create key' }))
-  await waitFor(() => expect(http.post).toHaveBeenCalledWith('/ajax/account/private-api-key/create', { label: 'Sync', scopes: ['profiles:read', 'profiles:write'] }))
+  await waitFor(() =>
+    expect(http.post).toHaveBeenCalledWith('/ajax/account/private-api-key/create', {
+      label: 'Sync',
+      scopes: ['profiles:read', 'profiles:write'],
+    }),
+  )
   const shown = await screen.findByTestId('new-api-key')
   expect(shown).toHaveValue('pk_' + 'a'.repeat(32))
   expect(screen.getByText(/it will not be shown again/)).toBeInTheDocument()
@@ -83,7 +108,9 @@ test('create with custom access: write implies read; the key is shown once with 
 })
 
 test('full access sends no scopes', async () => {
-  http.post.mockImplementation(() => ok({ key: 'pk_' + 'b'.repeat(32), apiKey: { ...KEY, id: 9, label: 'All', scopes: [] } }))
+  http.post.mockImplementation(() =>
+    ok({ key: 'pk_' + 'b'.repeat(32), apiKey: { ...KEY, id: 9, label: 'All', scopes: [] } }),
+  )
   renderScreen()
   fireEvent.click(await screen.findByTestId('create-api-key'))
   const dialog = await screen.findByRole('dialog')

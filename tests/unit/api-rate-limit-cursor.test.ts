@@ -13,7 +13,10 @@ describe('cursors', () => {
 
   test('a whole next URL as the cursor (what the SDK sends over http)', () => {
     const c = encodeCursor([null, 42])
-    const link = nextLink(new URL('http://127.0.0.1:4000/api/profiles?page%5Bsize%5D=2&filter=equals(email,%22a%22)'), c)
+    const link = nextLink(
+      new URL('http://127.0.0.1:4000/api/profiles?page%5Bsize%5D=2&filter=equals(email,%22a%22)'),
+      c,
+    )
     expect(unwrapCursor(link)).toBe(c)
     expect(decodeCursor(link)).toEqual([null, 42])
     expect(decodeCursor(encodeURI(link))).toEqual([null, 42])

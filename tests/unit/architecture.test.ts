@@ -13,8 +13,22 @@ const ROOT = path.resolve(__dirname, '../..')
 const LIB = path.join(ROOT, 'lib')
 
 const ENGINE_FOLDERS = [
-  'lib/flows/engine', 'lib/segments', 'lib/events', 'lib/messaging', 'lib/campaigns/send', 'lib/attribution', 'lib/jobs',
-  'lib/metrics', 'lib/reporting', 'lib/templates', 'lib/db', 'lib/profiles', 'lib/webhooks', 'lib/errors', 'lib/config', 'lib/text',
+  'lib/flows/engine',
+  'lib/segments',
+  'lib/events',
+  'lib/messaging',
+  'lib/campaigns/send',
+  'lib/attribution',
+  'lib/jobs',
+  'lib/metrics',
+  'lib/reporting',
+  'lib/templates',
+  'lib/db',
+  'lib/profiles',
+  'lib/webhooks',
+  'lib/errors',
+  'lib/config',
+  'lib/text',
 ]
 const BASE_LAYERS = ['errors', 'config', 'text', 'db', 'flags', 'jobs', 'i18n', 'ids', 'crypto']
 /**
@@ -32,8 +46,27 @@ const BASE_LAYERS = ['errors', 'config', 'text', 'db', 'flags', 'jobs', 'i18n', 
 // unsubscribe path queues the Shopify consent write-back (lib/integrations). Next: the bearer
 // resolver beside the API keys, and the write-back as a registered unsubscribe consumer.
 const KNOWN_CYCLE = [
-  'account', 'api', 'attribution', 'auth', 'catalog', 'coupons', 'events', 'flows', 'groups', 'http', 'imports', 'integrations', 'mail',
-  'messaging', 'metrics', 'oauth', 'profiles', 'reporting', 'segments', 'templates', 'webhooks',
+  'account',
+  'api',
+  'attribution',
+  'auth',
+  'catalog',
+  'coupons',
+  'events',
+  'flows',
+  'groups',
+  'http',
+  'imports',
+  'integrations',
+  'mail',
+  'messaging',
+  'metrics',
+  'oauth',
+  'profiles',
+  'reporting',
+  'segments',
+  'templates',
+  'webhooks',
 ]
 
 function files(dir: string): string[] {
@@ -43,10 +76,15 @@ function files(dir: string): string[] {
   })
 }
 
-interface Imp { spec: string; typeOnly: boolean }
+interface Imp {
+  spec: string
+  typeOnly: boolean
+}
 function importsOf(file: string): Imp[] {
   const src = fs.readFileSync(file, 'utf8')
-  return [...src.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/g)].map((m) => ({ spec: m[2]!, typeOnly: !!m[1] }))
+  return [...src.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/g)].map(
+    (m) => ({ spec: m[2]!, typeOnly: !!m[1] }),
+  )
 }
 
 /** The lib folder an import points at (null outside lib/). */
@@ -62,7 +100,12 @@ test('engine folders import neither lib/http nor Next.js', () => {
   for (const folder of ENGINE_FOLDERS) {
     for (const f of files(path.join(ROOT, folder))) {
       for (const { spec } of importsOf(f)) {
-        if (spec.startsWith('@/lib/http/') || spec === 'next' || spec.startsWith('next/') || targetFolder(f, spec) === 'http') {
+        if (
+          spec.startsWith('@/lib/http/') ||
+          spec === 'next' ||
+          spec.startsWith('next/') ||
+          targetFolder(f, spec) === 'http'
+        ) {
           offenders.push(`${path.relative(ROOT, f)} → ${spec}`)
         }
       }
@@ -89,15 +132,25 @@ test('the base layers are in no cycle, and no other folder joins the known one',
   const low = new Map<string, number>()
   const cyclic = new Set<string>()
   const visit = (v: string) => {
-    idx.set(v, index); low.set(v, index); index++
-    stack.push(v); onStack.add(v)
+    idx.set(v, index)
+    low.set(v, index)
+    index++
+    stack.push(v)
+    onStack.add(v)
     for (const w of adj.get(v) ?? []) {
-      if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)) } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!))
+      if (!idx.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v)!, low.get(w)!))
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!))
     }
     if (low.get(v) === idx.get(v)) {
       const comp: string[] = []
       let w: string
-      do { w = stack.pop()!; onStack.delete(w); comp.push(w) } while (w !== v)
+      do {
+        w = stack.pop()!
+        onStack.delete(w)
+        comp.push(w)
+      } while (w !== v)
       if (comp.length > 1) for (const c of comp) cyclic.add(c)
     }
   }
@@ -109,7 +162,11 @@ test('the base layers are in no cycle, and no other folder joins the known one',
 test('ingest and the membership writer hand their work to registered consumers, importing none of them', () => {
   // House style "The way data walks": lib/events/batch-consumers.ts and
   // lib/segments/group-entry-consumers.ts are filled by lib/server/consumers.ts at start-up.
-  const forbidden: Record<string, string[]> = { events: ['flows', 'segments', 'attribution'], segments: ['flows'], attribution: ['flows'] }
+  const forbidden: Record<string, string[]> = {
+    events: ['flows', 'segments', 'attribution'],
+    segments: ['flows'],
+    attribution: ['flows'],
+  }
   const offenders: string[] = []
   for (const [from, targets] of Object.entries(forbidden)) {
     for (const f of files(path.join(LIB, from))) {
@@ -130,8 +187,13 @@ test('the flow engine, its triggers, campaigns and the catalog take no domain ru
   for (const folder of ['lib/flows/engine', 'lib/flows/triggers', 'lib/campaigns', 'lib/catalog']) {
     for (const f of files(path.join(ROOT, folder))) {
       for (const { spec } of importsOf(f)) {
-        const abs = spec.startsWith('@/') ? path.join(ROOT, spec.slice(2)) : spec.startsWith('.') ? path.resolve(path.dirname(f), spec) : ''
-        if (abs.startsWith(path.join(LIB, 'flows', 'ajax') + path.sep)) offenders.push(`${path.relative(ROOT, f)} → ${spec}`)
+        const abs = spec.startsWith('@/')
+          ? path.join(ROOT, spec.slice(2))
+          : spec.startsWith('.')
+            ? path.resolve(path.dirname(f), spec)
+            : ''
+        if (abs.startsWith(path.join(LIB, 'flows', 'ajax') + path.sep))
+          offenders.push(`${path.relative(ROOT, f)} → ${spec}`)
       }
     }
   }
@@ -143,10 +205,12 @@ test('the base layers import nothing from the HTTP layer or the domains', () => 
   for (const layer of ['errors', 'config', 'text']) {
     const dir = path.join(LIB, layer)
     if (!fs.existsSync(dir)) continue
-    for (const f of files(dir)) for (const { spec } of importsOf(f)) {
-      const to = targetFolder(f, spec)
-      if (to && to !== layer && !['errors', 'config', 'text'].includes(to)) offenders.push(`${path.relative(ROOT, f)} → ${spec}`)
-    }
+    for (const f of files(dir))
+      for (const { spec } of importsOf(f)) {
+        const to = targetFolder(f, spec)
+        if (to && to !== layer && !['errors', 'config', 'text'].includes(to))
+          offenders.push(`${path.relative(ROOT, f)} → ${spec}`)
+      }
   }
   expect(offenders).toEqual([])
 })

@@ -11,7 +11,10 @@ import type { StartupData } from '@/lib/client/shell-types'
 import { CampaignLibraryScreen } from '@/components/campaigns/library-screen'
 
 const push = jest.fn()
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn() }), usePathname: () => '/campaigns/library' }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn() }),
+  usePathname: () => '/campaigns/library',
+}))
 let routes: Record<string, (url: URL, body: unknown) => { status?: number; body: unknown }>
 let calls: Array<{ key: string; body: unknown }>
 beforeEach(() => {
@@ -25,18 +28,41 @@ beforeEach(() => {
     const h = routes[key]
     const res = h ? h(url, body) : { status: 404, body: { error: 'not_found', message: 'Not found' } }
     const status = res.status ?? 200
-    return { ok: status < 300, status, type: 'basic', redirected: false, url: url.href, headers: new Headers(), text: async () => JSON.stringify(res.body) }
+    return {
+      ok: status < 300,
+      status,
+      type: 'basic',
+      redirected: false,
+      url: url.href,
+      headers: new Headers(),
+      text: async () => JSON.stringify(res.body),
+    }
   }) as unknown as typeof fetch
 })
-const wrap = (ui: ReactNode, resources = ['campaigns_read', 'campaigns_write']) => render(
-  <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}>{ui}</ShellContext.Provider>
-    </SWRConfig>
-  </NextIntlClientProvider>,
-)
-const sent = { id: 'C9', name: 'Black Friday', channel: 'email', status: 'Sent', sentAt: '2026-11-20T09:00:00Z', scheduledAt: null }
-const library = () => ({ body: { templates: [{ id: 'T1', name: 'Monthly news', editorType: 'CODE', updatedAt: '2026-11-01T00:00:00Z' }], campaigns: [sent] } })
+const wrap = (ui: ReactNode, resources = ['campaigns_read', 'campaigns_write']) =>
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}>
+          {ui}
+        </ShellContext.Provider>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  )
+const sent = {
+  id: 'C9',
+  name: 'Black Friday',
+  channel: 'email',
+  status: 'Sent',
+  sentAt: '2026-11-20T09:00:00Z',
+  scheduledAt: null,
+}
+const library = () => ({
+  body: {
+    templates: [{ id: 'T1', name: 'Monthly news', editorType: 'CODE', updatedAt: '2026-11-01T00:00:00Z' }],
+    campaigns: [sent],
+  },
+})
 
 test('a template starts a new email campaign with it and opens the wizard', async () => {
   routes = {
@@ -47,8 +73,14 @@ test('a template starts a new email campaign with it and opens the wizard', asyn
   wrap(<CampaignLibraryScreen />)
   fireEvent.click(await screen.findByTestId('use-template-T1'))
   await waitFor(() => expect(push).toHaveBeenCalledWith('/campaign/NEW1/wizard/audience'))
-  expect(calls.find((c) => c.key === 'POST /ajax/campaigns')?.body).toMatchObject({ name: 'Monthly news', channel: 'email' })
-  expect(calls.find((c) => c.key === 'POST /ajax/campaign/NEW1/templates')?.body).toEqual({ messageId: 'M1', templateId: 'T1' })
+  expect(calls.find((c) => c.key === 'POST /ajax/campaigns')?.body).toMatchObject({
+    name: 'Monthly news',
+    channel: 'email',
+  })
+  expect(calls.find((c) => c.key === 'POST /ajax/campaign/NEW1/templates')?.body).toEqual({
+    messageId: 'M1',
+    templateId: 'T1',
+  })
 })
 
 test('a sent campaign is cloned as a draft named as a copy, then the wizard opens; a failure is said', async () => {
@@ -57,11 +89,17 @@ test('a sent campaign is cloned as a draft named as a copy, then the wizard open
     'POST /ajax/campaign/C9/clone': () => ({ status: 201, body: { campaign: { id: 'CLONE1' } } }),
   }
   const { unmount } = wrap(<CampaignLibraryScreen />)
-  expect(await screen.findByRole('link', { name: 'Black Friday' })).toHaveAttribute('href', '/campaign/C9/reports/overview')
+  expect(await screen.findByRole('link', { name: 'Black Friday' })).toHaveAttribute(
+    'href',
+    '/campaign/C9/reports/overview',
+  )
   fireEvent.click(screen.getByTestId('clone-C9'))
   await waitFor(() => expect(push).toHaveBeenCalledWith('/campaign/CLONE1/wizard/audience'))
   expect(calls.find((c) => c.key === 'POST /ajax/campaign/C9/clone')?.body).toEqual({ name: 'Black Friday (copy)' })
-  routes['POST /ajax/campaign/C9/clone'] = () => ({ status: 409, body: { error: 'conflict', message: 'The campaign was deleted.' } })
+  routes['POST /ajax/campaign/C9/clone'] = () => ({
+    status: 409,
+    body: { error: 'conflict', message: 'The campaign was deleted.' },
+  })
   push.mockReset()
   unmount() // the page navigated away; a fresh visit tries again
   wrap(<CampaignLibraryScreen />)

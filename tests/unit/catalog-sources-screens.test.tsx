@@ -17,7 +17,10 @@ import { SourceCreateScreen } from '@/components/catalog/source-create-screen'
 import { SyncScreen } from '@/components/catalog/sync-screen'
 
 const push = jest.fn()
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn() }), usePathname: () => '/catalog/sources' }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn() }),
+  usePathname: () => '/catalog/sources',
+}))
 
 type Handler = (body: unknown) => { status?: number; body: unknown }
 let routes: Record<string, Handler>
@@ -31,29 +34,66 @@ beforeEach(() => {
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body
     calls.push({ method, path: url.pathname, search: url.search, body })
     const h = routes[`${method} ${url.pathname}`]
-    const res = h ? h(body) : { status: 404, body: { success: false, error: 'not_found', message: 'Not found', fieldErrors: {} } }
+    const res = h
+      ? h(body)
+      : { status: 404, body: { success: false, error: 'not_found', message: 'Not found', fieldErrors: {} } }
     const status = res.status ?? 200
-    return { ok: status < 300, status, type: 'basic', redirected: false, url: url.href, headers: new Headers(), text: async () => JSON.stringify(res.body) }
+    return {
+      ok: status < 300,
+      status,
+      type: 'basic',
+      redirected: false,
+      url: url.href,
+      headers: new Headers(),
+      text: async () => JSON.stringify(res.body),
+    }
   }) as unknown as typeof fetch
 })
 
-const wrap = (ui: ReactNode, resources = ['catalog_read', 'catalog_write', 'back_in_stock_read']) => render(
-  <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}><ToastProvider>{ui}</ToastProvider></ShellContext.Provider>
-    </SWRConfig>
-  </NextIntlClientProvider>,
-)
+const wrap = (ui: ReactNode, resources = ['catalog_read', 'catalog_write', 'back_in_stock_read']) =>
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}>
+          <ToastProvider>{ui}</ToastProvider>
+        </ShellContext.Provider>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  )
 
 // As the backend answers: camelCase keys, ISO dates.
 const sync = (over: object = {}) => ({
-  id: 'SYNC1', sourceId: 'SRC1', status: 'complete', full: false, added: 12, updated: 3, unchanged: 0, unpublished: 1, failed: 2,
-  error: null, entryErrors: [{ index: 4, externalId: 'BAD-1', message: 'The price must be 0 or more.' }, { index: 7, externalId: null, message: 'An entry needs an id.' }],
-  startedAt: '2026-05-01T08:00:00.000Z', finishedAt: '2026-05-01T08:00:04.200Z', createdAt: '2026-05-01T07:59:58.000Z', ...over,
+  id: 'SYNC1',
+  sourceId: 'SRC1',
+  status: 'complete',
+  full: false,
+  added: 12,
+  updated: 3,
+  unchanged: 0,
+  unpublished: 1,
+  failed: 2,
+  error: null,
+  entryErrors: [
+    { index: 4, externalId: 'BAD-1', message: 'The price must be 0 or more.' },
+    { index: 7, externalId: null, message: 'An entry needs an id.' },
+  ],
+  startedAt: '2026-05-01T08:00:00.000Z',
+  finishedAt: '2026-05-01T08:00:04.200Z',
+  createdAt: '2026-05-01T07:59:58.000Z',
+  ...over,
 })
 const source = (over: object = {}) => ({
-  id: 'SRC1', name: 'Main feed', kind: 'feed', url: 'https://shop.example/feed.json', format: 'json', scheduleHours: 6,
-  nextSyncAt: '2026-05-01T14:00:00.000Z', lastSyncAt: '2026-05-01T08:00:04.200Z', lastStatus: 'complete', createdAt: '2026-04-01T08:00:00.000Z', ...over,
+  id: 'SRC1',
+  name: 'Main feed',
+  kind: 'feed',
+  url: 'https://shop.example/feed.json',
+  format: 'json',
+  scheduleHours: 6,
+  nextSyncAt: '2026-05-01T14:00:00.000Z',
+  lastSyncAt: '2026-05-01T08:00:04.200Z',
+  lastStatus: 'complete',
+  createdAt: '2026-04-01T08:00:00.000Z',
+  ...over,
 })
 
 describe('/catalog/sources', () => {
@@ -61,19 +101,58 @@ describe('/catalog/sources', () => {
     routes = { 'GET /ajax/catalog/sources': () => ({ body: { success: true, sources: [] } }) }
     wrap(<SourcesScreen />)
     expect(await screen.findByText('No catalog sources yet')).toBeInTheDocument()
-    for (const a of screen.getAllByRole('link', { name: 'Add source' })) expect(a).toHaveAttribute('href', '/catalog/sources/create')
+    for (const a of screen.getAllByRole('link', { name: 'Add source' }))
+      expect(a).toHaveAttribute('href', '/catalog/sources/create')
     expect(screen.getByRole('navigation', { name: 'Catalog sections' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Back in stock' })).toHaveAttribute('href', '/catalog/back-in-stock')
   })
 
   test('each source shows its format, schedule, last sync (linked; its error when it failed) and item counts; "Sync now" queues a sync', async () => {
     routes = {
-      'GET /ajax/catalog/sources': () => ({ body: { success: true, sources: [
-        { ...source(), itemCount: 120, publishedCount: 118, lastSync: sync() },
-        { ...source({ id: 'SRC2', name: 'Merchant XML', format: 'xml', url: 'https://shop.example/merchant.xml', scheduleHours: 24, lastStatus: 'failed' }), itemCount: 0, publishedCount: 0,
-          lastSync: sync({ id: 'SYNC2', sourceId: 'SRC2', status: 'failed', error: 'The feed answered HTTP 500.', added: 0, updated: 0, failed: 0, entryErrors: [] }) },
-        { ...source({ id: 'SRC3', name: 'spring.csv', kind: 'csv', url: null, format: 'csv', scheduleHours: 0, nextSyncAt: null }), itemCount: 40, publishedCount: 39, lastSync: sync({ id: 'SYNC3', sourceId: 'SRC3', full: true }) },
-      ] } }),
+      'GET /ajax/catalog/sources': () => ({
+        body: {
+          success: true,
+          sources: [
+            { ...source(), itemCount: 120, publishedCount: 118, lastSync: sync() },
+            {
+              ...source({
+                id: 'SRC2',
+                name: 'Merchant XML',
+                format: 'xml',
+                url: 'https://shop.example/merchant.xml',
+                scheduleHours: 24,
+                lastStatus: 'failed',
+              }),
+              itemCount: 0,
+              publishedCount: 0,
+              lastSync: sync({
+                id: 'SYNC2',
+                sourceId: 'SRC2',
+                status: 'failed',
+                error: 'The feed answered HTTP 500.',
+                added: 0,
+                updated: 0,
+                failed: 0,
+                entryErrors: [],
+              }),
+            },
+            {
+              ...source({
+                id: 'SRC3',
+                name: 'spring.csv',
+                kind: 'csv',
+                url: null,
+                format: 'csv',
+                scheduleHours: 0,
+                nextSyncAt: null,
+              }),
+              itemCount: 40,
+              publishedCount: 39,
+              lastSync: sync({ id: 'SYNC3', sourceId: 'SRC3', full: true }),
+            },
+          ],
+        },
+      }),
       'POST /ajax/catalog/sync': () => ({ body: { success: true, syncId: 'SYNC9' } }),
       'POST /ajax/catalog/resync': () => ({ body: { success: true, syncId: 'SYNC10' } }),
     }
@@ -88,7 +167,10 @@ describe('/catalog/sources', () => {
     expect(feed).toHaveTextContent('12 added · 3 updated · 2 failed')
     expect(feed).toHaveTextContent('120')
     expect(feed).toHaveTextContent('118 published')
-    expect(within(feed).getByRole('link', { name: '120 items from Main feed' })).toHaveAttribute('href', '/catalog/items?source=SRC1')
+    expect(within(feed).getByRole('link', { name: '120 items from Main feed' })).toHaveAttribute(
+      'href',
+      '/catalog/items?source=SRC1',
+    )
     expect(within(feed).getByRole('link', { name: /May 1, 2026/ })).toHaveAttribute('href', '/catalog/sources/SYNC1')
 
     const xml = rows.find((r) => r.textContent?.includes('Merchant XML'))!
@@ -104,14 +186,20 @@ describe('/catalog/sources', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Sync Main feed now' }))
     expect(await screen.findByText('A sync of Main feed is queued.')).toBeInTheDocument()
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/ajax/catalog/sync')!.body).toEqual({ source_id: 'SRC1' })
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/ajax/catalog/sync')!.body).toEqual({
+      source_id: 'SRC1',
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Fully resync Merchant XML' }))
     expect(await screen.findByText('A full resync of Merchant XML is queued.')).toBeInTheDocument()
     expect(calls.find((c) => c.path === '/ajax/catalog/resync')!.body).toEqual({ source_id: 'SRC2' })
   })
 
   test('without catalog_write there is neither "Add source" nor "Sync now"; without back_in_stock_read no report link', async () => {
-    routes = { 'GET /ajax/catalog/sources': () => ({ body: { success: true, sources: [{ ...source(), itemCount: 1, publishedCount: 1, lastSync: sync() }] } }) }
+    routes = {
+      'GET /ajax/catalog/sources': () => ({
+        body: { success: true, sources: [{ ...source(), itemCount: 1, publishedCount: 1, lastSync: sync() }] },
+      }),
+    }
     wrap(<SourcesScreen />, ['catalog_read'])
     expect(await screen.findByText('Main feed')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Add source' })).toBeNull()
@@ -123,9 +211,18 @@ describe('/catalog/sources', () => {
 describe('/catalog/sources/create', () => {
   test('a feed refused by the server shows each field error beside its field; a good one opens its first sync', async () => {
     routes = {
-      'POST /ajax/catalog/sources': () => ({ status: 400, body: { success: false, error: 'invalid', message: 'Please correct the highlighted fields.', fieldErrors: {
-        url: ['Enter a full URL starting with http:// or https://.'], scheduleHours: ['Sync at most once an hour.'],
-      } } }),
+      'POST /ajax/catalog/sources': () => ({
+        status: 400,
+        body: {
+          success: false,
+          error: 'invalid',
+          message: 'Please correct the highlighted fields.',
+          fieldErrors: {
+            url: ['Enter a full URL starting with http:// or https://.'],
+            scheduleHours: ['Sync at most once an hour.'],
+          },
+        },
+      }),
     }
     wrap(<SourceCreateScreen />)
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Main feed' } })
@@ -134,21 +231,44 @@ describe('/catalog/sources/create', () => {
     fireEvent.change(screen.getByLabelText('Sync every (hours)'), { target: { value: '0' } })
     fireEvent.click(screen.getByTestId('create-source-submit'))
     const alerts = await screen.findAllByRole('alert')
-    expect(alerts.map((a) => a.textContent)).toEqual(['Enter a full URL starting with http:// or https://.', 'Sync at most once an hour.'])
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      'Enter a full URL starting with http:// or https://.',
+      'Sync at most once an hour.',
+    ])
     expect(screen.getByLabelText('Feed URL')).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByLabelText('Feed URL')).toHaveAccessibleDescription(/Enter a full URL starting with http/)
-    expect(calls[0]!.body).toEqual({ name: 'Main feed', url: 'ftp://shop.example/feed', format: 'xml', schedule_hours: 0 })
+    expect(calls[0]!.body).toEqual({
+      name: 'Main feed',
+      url: 'ftp://shop.example/feed',
+      format: 'xml',
+      schedule_hours: 0,
+    })
 
     routes['POST /ajax/catalog/sources'] = () => ({ body: { success: true, source: source(), syncId: 'SYNC7' } })
     fireEvent.change(screen.getByLabelText('Feed URL'), { target: { value: 'https://shop.example/feed.xml' } })
     fireEvent.change(screen.getByLabelText('Sync every (hours)'), { target: { value: '12' } })
     fireEvent.click(screen.getByTestId('create-source-submit'))
     await waitFor(() => expect(push).toHaveBeenCalledWith('/catalog/sources/SYNC7'))
-    expect(calls[1]!.body).toEqual({ name: 'Main feed', url: 'https://shop.example/feed.xml', format: 'xml', schedule_hours: 12 })
+    expect(calls[1]!.body).toEqual({
+      name: 'Main feed',
+      url: 'https://shop.example/feed.xml',
+      format: 'xml',
+      schedule_hours: 12,
+    })
   })
 
   test('a CSV file is uploaded as multipart `file`; a refused file shows its error, a good one opens its sync', async () => {
-    routes = { 'POST /ajax/catalog/sources': () => ({ status: 400, body: { success: false, error: 'invalid', message: 'The CSV file needs an id column.', fieldErrors: { file: ['The CSV file needs an id column.'] } } }) }
+    routes = {
+      'POST /ajax/catalog/sources': () => ({
+        status: 400,
+        body: {
+          success: false,
+          error: 'invalid',
+          message: 'The CSV file needs an id column.',
+          fieldErrors: { file: ['The CSV file needs an id column.'] },
+        },
+      }),
+    }
     wrap(<SourceCreateScreen />)
     fireEvent.click(screen.getByLabelText('A CSV file'))
     expect(screen.queryByLabelText('Feed URL')).toBeNull()
@@ -165,7 +285,9 @@ describe('/catalog/sources/create', () => {
     expect((sent.get('file') as File).name).toBe('products.csv')
     expect(sent.get('name')).toBeNull()
 
-    routes['POST /ajax/catalog/sources'] = () => ({ body: { success: true, source: source({ kind: 'csv' }), sync: sync({ id: 'SYNC8' }) } })
+    routes['POST /ajax/catalog/sources'] = () => ({
+      body: { success: true, source: source({ kind: 'csv' }), sync: sync({ id: 'SYNC8' }) },
+    })
     fireEvent.change(screen.getByLabelText('Name (optional)'), { target: { value: 'Spring products' } })
     fireEvent.click(screen.getByTestId('create-source-submit'))
     await waitFor(() => expect(push).toHaveBeenCalledWith('/catalog/sources/SYNC8'))
@@ -177,9 +299,16 @@ describe('/catalog/sources/{syncID}', () => {
   test('a sync shows when it ran, its counts, each refused entry and the source history', async () => {
     routes = {
       'GET /ajax/catalog/sync/SYNC1': () => ({ body: { success: true, sync: sync() } }),
-      'GET /ajax/catalog/sources/SRC1': () => ({ body: { success: true, source: source(), syncs: [
-        sync({ id: 'SYNC5', createdAt: '2026-05-02T08:00:00.000Z', status: 'failed', error: 'HTTP 500' }), sync(),
-      ] } }),
+      'GET /ajax/catalog/sources/SRC1': () => ({
+        body: {
+          success: true,
+          source: source(),
+          syncs: [
+            sync({ id: 'SYNC5', createdAt: '2026-05-02T08:00:00.000Z', status: 'failed', error: 'HTTP 500' }),
+            sync(),
+          ],
+        },
+      }),
       'POST /ajax/catalog/sync': () => ({ body: { success: true, syncId: 'SYNC6' } }),
     }
     wrap(<SyncScreen syncId="SYNC1" />)
@@ -189,7 +318,8 @@ describe('/catalog/sources/{syncID}', () => {
     expect(summary).toHaveTextContent('May 1, 2026')
     expect(summary).toHaveTextContent('4.2 s')
     const counts = screen.getByTestId('sync-counts')
-    for (const text of ['Created12', 'Updated3', 'Unchanged0', 'Unpublished1', 'Failed2']) expect(counts).toHaveTextContent(text)
+    for (const text of ['Created12', 'Updated3', 'Unchanged0', 'Unpublished1', 'Failed2'])
+      expect(counts).toHaveTextContent(text)
     const errors = screen.getByRole('table', { name: 'Entries that could not be imported' })
     const rows = within(errors).getAllByRole('row').slice(1)
     expect(rows.map((r) => r.textContent)).toEqual(['5BAD-1The price must be 0 or more.', '8—An entry needs an id.'])
@@ -202,9 +332,23 @@ describe('/catalog/sources/{syncID}', () => {
     await waitFor(() => expect(push).toHaveBeenCalledWith('/catalog/sources/SYNC6'))
   })
 
-  test('a failed sync shows the feed\'s error and that the catalog was kept; an unknown sync says so', async () => {
+  test("a failed sync shows the feed's error and that the catalog was kept; an unknown sync says so", async () => {
     routes = {
-      'GET /ajax/catalog/sync/SYNC2': () => ({ body: { success: true, sync: sync({ id: 'SYNC2', status: 'failed', error: 'The feed is an HTML page, not JSON.', added: 0, updated: 0, unpublished: 0, failed: 0, entryErrors: [] }) } }),
+      'GET /ajax/catalog/sync/SYNC2': () => ({
+        body: {
+          success: true,
+          sync: sync({
+            id: 'SYNC2',
+            status: 'failed',
+            error: 'The feed is an HTML page, not JSON.',
+            added: 0,
+            updated: 0,
+            unpublished: 0,
+            failed: 0,
+            entryErrors: [],
+          }),
+        },
+      }),
       'GET /ajax/catalog/sources/SRC1': () => ({ body: { success: true, source: source(), syncs: [] } }),
     }
     const { unmount } = wrap(<SyncScreen syncId="SYNC2" />)

@@ -6,7 +6,10 @@ import { getPreviousPath } from '@/lib/client/prev-path'
 
 describe('AppLink', () => {
   it('drops search-parameter values that fail the safe-URL check', () => {
-    expect(safeHref('/flows?next=javascript:alert(1)&page=2#top')).toEqual({ href: '/flows?page=2#top', internalPath: '/flows' })
+    expect(safeHref('/flows?next=javascript:alert(1)&page=2#top')).toEqual({
+      href: '/flows?page=2#top',
+      internalPath: '/flows',
+    })
     expect(safeHref('https://example.com/x?a=javascript:1').href).toBe('https://example.com/x?a=javascript:1')
   })
 
@@ -16,7 +19,13 @@ describe('AppLink', () => {
     const fetchMock = jest.fn(async () => ({ ok: true }))
     globalThis.fetch = fetchMock as unknown as typeof fetch
     try {
-      render(<><AppLink href="/dashboard">home</AppLink><AppLink href="/no-such-area/x">bad</AppLink><AppLink href="/no-such-area/x">bad again</AppLink></>)
+      render(
+        <>
+          <AppLink href="/dashboard">home</AppLink>
+          <AppLink href="/no-such-area/x">bad</AppLink>
+          <AppLink href="/no-such-area/x">bad again</AppLink>
+        </>,
+      )
       expect(warn).toHaveBeenCalledTimes(1)
       expect(warn.mock.calls[0][0]).toContain('/no-such-area/x')
       expect(fetchMock).toHaveBeenCalledWith('/ajax/client-errors', expect.objectContaining({ method: 'POST' }))
@@ -28,7 +37,11 @@ describe('AppLink', () => {
 
   it('remembers the previous path on a plain click', () => {
     window.history.replaceState(null, '', '/lists?tab=2')
-    render(<AppLink href="/dashboard" onClick={(e) => e.preventDefault()}>go</AppLink>)
+    render(
+      <AppLink href="/dashboard" onClick={(e) => e.preventDefault()}>
+        go
+      </AppLink>,
+    )
     fireEvent.click(screen.getByText('go'))
     expect(getPreviousPath()).toBeNull() // a handler that cancels the navigation wins
     render(<AppLink href="/flows">flows</AppLink>)

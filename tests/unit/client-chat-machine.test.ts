@@ -1,19 +1,34 @@
 import {
-  ChatMachine, CHAT_ACTIVE_COOKIE, CHAT_LIVE_AGENT_COOKIE_MS, CHAT_OPEN_COOKIE_MS, CHAT_STOP_AT_COOKIE, CHAT_STOP_DELAY_MS,
+  ChatMachine,
+  CHAT_ACTIVE_COOKIE,
+  CHAT_LIVE_AGENT_COOKIE_MS,
+  CHAT_OPEN_COOKIE_MS,
+  CHAT_STOP_AT_COOKIE,
+  CHAT_STOP_DELAY_MS,
 } from '@/lib/client/chat-machine'
 import type { ChatProvider } from '@/lib/client/chat-provider'
 import { memoryCookieJar } from '@/lib/client/cookies'
 
 const NOW = Date.UTC(2025, 0, 1, 12, 0, 0)
-const clock = { now: () => Date.now(), setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms), clearTimeout: (h: unknown) => clearTimeout(h as number) }
+const clock = {
+  now: () => Date.now(),
+  setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+  clearTimeout: (h: unknown) => clearTimeout(h as number),
+}
 
 function provider(overrides: Partial<ChatProvider> = {}): ChatProvider & { calls: string[] } {
   const calls: string[] = []
   return {
     calls,
-    start: jest.fn(async (meta) => { calls.push(`start:${meta.language}:${meta.crossWindowPersistence}`) }),
-    open: jest.fn(async () => { calls.push('open') }),
-    stop: jest.fn(async () => { calls.push('stop') }),
+    start: jest.fn(async (meta) => {
+      calls.push(`start:${meta.language}:${meta.crossWindowPersistence}`)
+    }),
+    open: jest.fn(async () => {
+      calls.push('open')
+    }),
+    stop: jest.fn(async () => {
+      calls.push('stop')
+    }),
     ...overrides,
   }
 }
@@ -123,18 +138,36 @@ describe('ChatMachine', () => {
   })
 
   it('keeps start, open and stop failures, but ignores "already started"', async () => {
-    const failing = setup(provider({
-      start: async () => { throw new Error('network down') },
-      open: async () => { throw new Error('blocked') },
-      stop: async () => { throw new Error('stop failed') },
-    }))
+    const failing = setup(
+      provider({
+        start: async () => {
+          throw new Error('network down')
+        },
+        open: async () => {
+          throw new Error('blocked')
+        },
+        stop: async () => {
+          throw new Error('stop failed')
+        },
+      }),
+    )
     await failing.machine.start()
     await failing.machine.open()
     await failing.machine.stop()
-    expect(failing.machine.getState()).toMatchObject({ startError: 'network down', openError: 'blocked', stopError: 'stop failed' })
+    expect(failing.machine.getState()).toMatchObject({
+      startError: 'network down',
+      openError: 'blocked',
+      stopError: 'stop failed',
+    })
     expect(failing.report).toHaveBeenCalledTimes(3)
 
-    const twice = setup(provider({ start: async () => { throw new Error('The chat embed was already started') } }))
+    const twice = setup(
+      provider({
+        start: async () => {
+          throw new Error('The chat embed was already started')
+        },
+      }),
+    )
     await twice.machine.start()
     expect(twice.machine.getState()).toMatchObject({ status: 'active' })
     expect(twice.machine.getState().startError).toBeUndefined()

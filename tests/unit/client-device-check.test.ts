@@ -7,15 +7,27 @@ import { checkDevice, DEVICE_ID_KEY, getDeviceId } from '@/lib/client/device-che
 
 function fakeResponse(body: unknown, status = 200) {
   return {
-    ok: status >= 200 && status < 300, status, type: 'basic', redirected: false, url: 'http://localhost/ajax/device-id',
-    headers: new Headers({ 'content-type': 'application/json' }), text: async () => JSON.stringify(body),
+    ok: status >= 200 && status < 300,
+    status,
+    type: 'basic',
+    redirected: false,
+    url: 'http://localhost/ajax/device-id',
+    headers: new Headers({ 'content-type': 'application/json' }),
+    text: async () => JSON.stringify(body),
   } as unknown as Response
 }
 
 function setup(respond: (init: RequestInit) => Promise<Response>) {
   const calls: RequestInit[] = []
-  const fetch = jest.fn((_url: string, init: RequestInit) => { calls.push(init); return respond(init) }) as unknown as typeof globalThis.fetch
-  const session = new SessionStore({ storage: () => null, eventTarget: () => null, readRawCookie: () => '7;42;;3600;v2' })
+  const fetch = jest.fn((_url: string, init: RequestInit) => {
+    calls.push(init)
+    return respond(init)
+  }) as unknown as typeof globalThis.fetch
+  const session = new SessionStore({
+    storage: () => null,
+    eventTarget: () => null,
+    readRawCookie: () => '7;42;;3600;v2',
+  })
   session.connect()
   const http = createHttpClient({ session, fetch: () => fetch })
   const storage = window.localStorage
@@ -48,7 +60,12 @@ test('a failing server is retried, reported, and nothing else happens', async ()
 test('a slow answer times out instead of holding the check', async () => {
   jest.useFakeTimers()
   try {
-    const s = setup((init) => new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))))
+    const s = setup(
+      (init) =>
+        new Promise((_, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    )
     const done = checkDevice({ ...s.deps, sleep: async () => {} })
     for (let i = 0; i < 4; i++) await jest.advanceTimersByTimeAsync(15_000)
     await done

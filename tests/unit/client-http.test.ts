@@ -1,8 +1,21 @@
-import { createHttpClient, download, filenameFromContentDisposition, HttpError, LOGIN_REDIRECT_MESSAGE, withRetry } from '@/lib/client/http'
+import {
+  createHttpClient,
+  download,
+  filenameFromContentDisposition,
+  HttpError,
+  LOGIN_REDIRECT_MESSAGE,
+  withRetry,
+} from '@/lib/client/http'
 import { SessionStore } from '@/lib/client/session-store'
 
 // jsdom has no fetch/Response: a fake global fetch is the browser boundary in these tests.
-interface FakeInit { status?: number; headers?: Record<string, string>; redirected?: boolean; url?: string; type?: string }
+interface FakeInit {
+  status?: number
+  headers?: Record<string, string>
+  redirected?: boolean
+  url?: string
+  type?: string
+}
 function fakeResponse(body: string, init: FakeInit = {}) {
   const status = init.status ?? 200
   return {
@@ -63,8 +76,13 @@ describe('request conventions', () => {
   })
 
   it('snake_cases request body keys and camelCases response keys', async () => {
-    const { http, calls } = client(() => fakeResponse(JSON.stringify({ company_name: 'Demo', nav_items: [{ is_active: true }] })))
-    const res = await http.post<{ companyName: string; navItems: { isActive: boolean }[] }>('/ajax/x', { firstName: 'A', nested: { lastLoginAt: 1 } })
+    const { http, calls } = client(() =>
+      fakeResponse(JSON.stringify({ company_name: 'Demo', nav_items: [{ is_active: true }] })),
+    )
+    const res = await http.post<{ companyName: string; navItems: { isActive: boolean }[] }>('/ajax/x', {
+      firstName: 'A',
+      nested: { lastLoginAt: 1 },
+    })
     expect(JSON.parse(calls[0].init.body as string)).toEqual({ first_name: 'A', nested: { last_login_at: 1 } })
     expect(res.data).toEqual({ companyName: 'Demo', navItems: [{ isActive: true }] })
     expect(res.status).toBe(200)
@@ -80,7 +98,8 @@ describe('request conventions', () => {
     const { http } = client((c) =>
       c.url.endsWith('plain')
         ? fakeResponse('{"a_b":1}', { headers: { 'content-type': 'text/plain' } })
-        : fakeResponse(JSON.stringify(JSON.stringify({ x_y: 2 }))))
+        : fakeResponse(JSON.stringify(JSON.stringify({ x_y: 2 }))),
+    )
     expect((await http.get('/ajax/plain')).data).toEqual({ aB: 1 })
     expect((await http.get('/ajax/nested')).data).toEqual({ xY: 2 })
   })
@@ -92,8 +111,16 @@ describe('request conventions', () => {
   })
 
   it('throws HttpError with status and data on failures', async () => {
-    const { http } = client(() => fakeResponse(JSON.stringify({ error: 'invalid', message: 'Bad input', field_errors: { subject: ['x'] } }), { status: 400 }))
-    await expect(http.post('/ajax/x', {})).rejects.toMatchObject({ status: 400, message: 'Bad input', data: { fieldErrors: { subject: ['x'] } } })
+    const { http } = client(() =>
+      fakeResponse(JSON.stringify({ error: 'invalid', message: 'Bad input', field_errors: { subject: ['x'] } }), {
+        status: 400,
+      }),
+    )
+    await expect(http.post('/ajax/x', {})).rejects.toMatchObject({
+      status: 400,
+      message: 'Bad input',
+      data: { fieldErrors: { subject: ['x'] } },
+    })
   })
 
   it('turns a per-call timeout into a TIMEOUT error', async () => {
@@ -104,12 +131,19 @@ describe('request conventions', () => {
 
 describe('login redirect', () => {
   it('throws when the response was redirected to /login', async () => {
-    const { http } = client(() => fakeResponse('<html></html>', { redirected: true, url: 'http://localhost/login?next=%2Fajax%2Fx', headers: { 'content-type': 'text/html' } }))
+    const { http } = client(() =>
+      fakeResponse('<html></html>', {
+        redirected: true,
+        url: 'http://localhost/login?next=%2Fajax%2Fx',
+        headers: { 'content-type': 'text/html' },
+      }),
+    )
     await expect(http.get('/ajax/x')).rejects.toThrow(LOGIN_REDIRECT_MESSAGE)
   })
 
   it('throws when the body is our login page', async () => {
-    const page = '<!DOCTYPE html><html><body><form data-testid="login-form" method="post"><input name="email"></form></body></html>'
+    const page =
+      '<!DOCTYPE html><html><body><form data-testid="login-form" method="post"><input name="email"></form></body></html>'
     const { http } = client(() => fakeResponse(page, { headers: { 'content-type': 'text/html' } }))
     await expect(http.get('/ajax/x')).rejects.toThrow('Login redirect encountered in response body')
     const { http: h2 } = client(() => fakeResponse(JSON.stringify('<form action="/login?next=/x"></form>')))
@@ -124,7 +158,9 @@ describe('login redirect', () => {
 
 describe('SESSION_EXPIRED', () => {
   let info: jest.SpyInstance
-  beforeEach(() => { info = jest.spyOn(console, 'info').mockImplementation(() => {}) })
+  beforeEach(() => {
+    info = jest.spyOn(console, 'info').mockImplementation(() => {})
+  })
   afterEach(() => info.mockRestore())
 
   it('turns a 401 into the synthetic 401, marks the session expired and refuses later requests', async () => {
@@ -139,19 +175,29 @@ describe('SESSION_EXPIRED', () => {
   })
 
   it('turns a 403 "Authentication credentials were not provided." into the synthetic 401', async () => {
-    const { http } = client(() => fakeResponse(JSON.stringify({ detail: 'Authentication credentials were not provided.' }), { status: 403 }))
+    const { http } = client(() =>
+      fakeResponse(JSON.stringify({ detail: 'Authentication credentials were not provided.' }), { status: 403 }),
+    )
     await expect(http.get('/ajax/x')).rejects.toMatchObject({ status: 401, data: 'SESSION_EXPIRED' })
   })
 
   it('keeps an ordinary 403 as it is', async () => {
-    const { http, session } = client(() => fakeResponse(JSON.stringify({ message: 'You do not have access.' }), { status: 403 }))
+    const { http, session } = client(() =>
+      fakeResponse(JSON.stringify({ message: 'You do not have access.' }), { status: 403 }),
+    )
     await expect(http.get('/ajax/x')).rejects.toMatchObject({ status: 403, message: 'You do not have access.' })
     expect(session.getState().kind).toBe('authenticated')
   })
 
   it('leaves a 401 alone when this page never had a session (e.g. a failed sign-in)', async () => {
-    const { http } = client(() => fakeResponse(JSON.stringify({ message: 'Wrong email or password.' }), { status: 401 }), '')
-    await expect(http.post('/ajax/login', {})).rejects.toMatchObject({ status: 401, message: 'Wrong email or password.' })
+    const { http } = client(
+      () => fakeResponse(JSON.stringify({ message: 'Wrong email or password.' }), { status: 401 }),
+      '',
+    )
+    await expect(http.post('/ajax/login', {})).rejects.toMatchObject({
+      status: 401,
+      message: 'Wrong email or password.',
+    })
   })
 
   it('aborts requests in flight once the session expires', async () => {
@@ -173,11 +219,18 @@ describe('downloads', () => {
 
   it('saves the body through an object URL under that name', async () => {
     const created: string[] = []
-    URL.createObjectURL = jest.fn(() => { created.push('blob:1'); return 'blob:1' })
+    URL.createObjectURL = jest.fn(() => {
+      created.push('blob:1')
+      return 'blob:1'
+    })
     URL.revokeObjectURL = jest.fn()
     const clicks: string[] = []
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { clicks.push(this.download) })
-    const f = fakeFetch(() => fakeResponse('a,b', { headers: { 'content-disposition': 'attachment; filename="export.csv"' } }))
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download)
+    })
+    const f = fakeFetch(() =>
+      fakeResponse('a,b', { headers: { 'content-disposition': 'attachment; filename="export.csv"' } }),
+    )
     expect(await download('/ajax/export', { fetch: f.fn })).toBe('export.csv')
     const g = fakeFetch(() => fakeResponse('x', { headers: {} }))
     expect(await download('/ajax/export', { fetch: g.fn })).toBe('file')
@@ -225,7 +278,9 @@ describe('withRetry', () => {
   })
 
   it('does not retry client errors or SESSION_EXPIRED', async () => {
-    const fn = jest.fn(async () => { throw new HttpError(403, null) })
+    const fn = jest.fn(async () => {
+      throw new HttpError(403, null)
+    })
     await expect(withRetry(fn)).rejects.toMatchObject({ status: 403 })
     expect(fn).toHaveBeenCalledTimes(1)
   })

@@ -24,7 +24,9 @@ const dialog = () => screen.queryByRole('dialog')
 const action = () => screen.getByTestId('session-modal-action')
 
 let open: jest.SpyInstance
-beforeEach(() => { open = jest.spyOn(window, 'open').mockImplementation(() => null) })
+beforeEach(() => {
+  open = jest.spyOn(window, 'open').mockImplementation(() => null)
+})
 afterEach(() => open.mockRestore())
 
 describe('SessionExpiryModal', () => {

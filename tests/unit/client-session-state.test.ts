@@ -43,7 +43,11 @@ describe('parseSessionState (seed 000 §4 "Session parsing")', () => {
   })
 
   it('without v2 a non-numeric third element means no expiry', () => {
-    expect(parseSessionState('7;42;masquerade;;', NOW)).toEqual({ companyId: 7, userProfileId: 42, kind: 'authenticated' })
+    expect(parseSessionState('7;42;masquerade;;', NOW)).toEqual({
+      companyId: 7,
+      userProfileId: 42,
+      kind: 'authenticated',
+    })
   })
 
   it('an absolute expiry in the past is expired', () => {
@@ -73,7 +77,12 @@ describe('parseSessionState (seed 000 §4 "Session parsing")', () => {
 
   it('readSessionCookie decodes the kl_session_state cookie', () => {
     const cookie = `other=1; kl_session_state=${encodeURIComponent('7;42;;60;v2')}; kl_csrftoken=x`
-    expect(readSessionCookie(NOW, cookie)).toMatchObject({ companyId: 7, userProfileId: 42, kind: 'authenticated', expirationTimeUTC: NOW + 60_000 })
+    expect(readSessionCookie(NOW, cookie)).toMatchObject({
+      companyId: 7,
+      userProfileId: 42,
+      kind: 'authenticated',
+      expirationTimeUTC: NOW + 60_000,
+    })
     expect(readSessionCookie(NOW, 'x=1').kind).toBe('logged-out')
   })
 })

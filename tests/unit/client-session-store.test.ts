@@ -6,7 +6,9 @@ const NOW = Date.UTC(2025, 0, 1, 12, 0, 0)
 function memoryStorage(): Storage {
   const m = new Map<string, string>()
   return {
-    get length() { return m.size },
+    get length() {
+      return m.size
+    },
     clear: () => m.clear(),
     getItem: (k) => m.get(k) ?? null,
     key: (i) => [...m.keys()][i] ?? null,
@@ -30,7 +32,10 @@ function tab(cookie: { value: string }, storage: Storage) {
 
 /** Delivers what one tab broadcast to another, as the browser's 'storage' event would. */
 function deliver(storage: Storage, to: { target: EventTarget }) {
-  const event = new StorageEvent('storage', { key: SESSION_BROADCAST_KEY, newValue: storage.getItem(SESSION_BROADCAST_KEY) })
+  const event = new StorageEvent('storage', {
+    key: SESSION_BROADCAST_KEY,
+    newValue: storage.getItem(SESSION_BROADCAST_KEY),
+  })
   to.target.dispatchEvent(event)
 }
 
@@ -181,14 +186,30 @@ describe('SessionStore notifications and callbacks', () => {
     store.apply(rec('8;42;;3600;v2'))
     store.apply(rec('7;42;;3600;v2'))
     store.markLoggedOut()
-    expect(calls).toEqual(['start:authenticated', 'end:expired', 'start:authenticated', 'end:authenticated-other', 'start:authenticated', 'end:logged-out'])
+    expect(calls).toEqual([
+      'start:authenticated',
+      'end:expired',
+      'start:authenticated',
+      'end:authenticated-other',
+      'start:authenticated',
+      'end:logged-out',
+    ])
   })
 
   it('broadcast writes the current record to localStorage under kl_session', () => {
     const storage = memoryStorage()
-    const store = new SessionStore({ storage: () => storage, eventTarget: () => null, readRawCookie: () => '7;42;;60;v2' })
+    const store = new SessionStore({
+      storage: () => storage,
+      eventTarget: () => null,
+      readRawCookie: () => '7;42;;60;v2',
+    })
     store.connect()
     store.broadcast()
-    expect(JSON.parse(storage.getItem('kl_session')!)).toMatchObject({ companyId: 7, userProfileId: 42, kind: 'authenticated', expirationTimeUTC: NOW + 60_000 })
+    expect(JSON.parse(storage.getItem('kl_session')!)).toMatchObject({
+      companyId: 7,
+      userProfileId: 42,
+      kind: 'authenticated',
+      expirationTimeUTC: NOW + 60_000,
+    })
   })
 })

@@ -4,12 +4,25 @@ import { SessionStore } from '@/lib/client/session-store'
 
 function json(body: unknown, status = 200) {
   return {
-    ok: status >= 200 && status < 300, status, type: 'basic', redirected: false, url: '',
-    headers: new Headers({ 'content-type': 'application/json' }), text: async () => JSON.stringify(body),
+    ok: status >= 200 && status < 300,
+    status,
+    type: 'basic',
+    redirected: false,
+    url: '',
+    headers: new Headers({ 'content-type': 'application/json' }),
+    text: async () => JSON.stringify(body),
   } as unknown as Response
 }
 
-const AUTH = { company: 7, company_name: 'Demo Store', company_status: 0, user_profile_id: 42, resources: ['dashboard'], staff_resources: [], is_masquerade: false }
+const AUTH = {
+  company: 7,
+  company_name: 'Demo Store',
+  company_status: 0,
+  user_profile_id: 42,
+  resources: ['dashboard'],
+  staff_resources: [],
+  is_masquerade: false,
+}
 const SHELL = { company_name: 'Demo Store', data_status: { placeholder: false }, nav_items: [] }
 
 type Route = (init: RequestInit) => Response | Promise<Response>
@@ -37,7 +50,9 @@ const ok: Record<string, Route> = {
 
 describe('start-up constants', () => {
   it('uses the per-network timeouts of seed 000 §9', () => {
-    expect([appShellTimeoutMs('3g'), appShellTimeoutMs('4g'), appShellTimeoutMs('wifi'), appShellTimeoutMs()]).toEqual([20_000, 15_000, 30_000, 30_000])
+    expect([appShellTimeoutMs('3g'), appShellTimeoutMs('4g'), appShellTimeoutMs('wifi'), appShellTimeoutMs()]).toEqual([
+      20_000, 15_000, 30_000, 30_000,
+    ])
     expect([abTestTimeoutMs('4g'), abTestTimeoutMs('3g'), abTestTimeoutMs()]).toEqual([7_000, 10_000, 10_000])
   })
 
@@ -62,7 +77,11 @@ describe('loadStartup', () => {
   })
 
   it('a redirect or 401 on authorization means signed out', async () => {
-    const redirected = clientFor({ ...ok, '/ajax/authorization': () => ({ ...json(null), ok: false, status: 0, type: 'opaqueredirect' } as unknown as Response) })
+    const redirected = clientFor({
+      ...ok,
+      '/ajax/authorization': () =>
+        ({ ...json(null), ok: false, status: 0, type: 'opaqueredirect' }) as unknown as Response,
+    })
     expect((await loadStartup({ pathname: '/flows', client: redirected.client })).kind).toBe('signed-out')
     const unauth = clientFor({ ...ok, '/ajax/authorization': () => json({ error: 'unauthenticated' }, 401) })
     expect((await loadStartup({ pathname: '/flows', client: unauth.client })).kind).toBe('signed-out')
@@ -95,12 +114,22 @@ describe('loadStartup', () => {
       expect(out.kind).toBe('ready')
       if (out.kind !== 'ready') return
       expect(out.data.dataStatus).toEqual({ placeholder: true, cause: 'timeout', severity: 'high' })
-      expect(out.data.appShell.allowedNavItems).toEqual({ bfcmHub: true, campaigns: true, dashboard: true, flows: true, forms: true })
+      expect(out.data.appShell.allowedNavItems).toEqual({
+        bfcmHub: true,
+        campaigns: true,
+        dashboard: true,
+        flows: true,
+        forms: true,
+      })
       expect(out.data.appShell.companyName).toBe('Demo Store')
     })
 
     it('an A/B failure starts degraded with an empty map; a locale failure falls back to en-US', async () => {
-      const { client } = clientFor({ ...ok, '/ajax/account/ab_tests': () => json({}, 502), '/ajax/current-locale': () => json({}, 500) })
+      const { client } = clientFor({
+        ...ok,
+        '/ajax/account/ab_tests': () => json({}, 502),
+        '/ajax/current-locale': () => json({}, 500),
+      })
       const pending = loadStartup({ pathname: '/dashboard', client })
       await jest.advanceTimersByTimeAsync(5000)
       const out = await pending

@@ -9,12 +9,22 @@ import { DegradedBanner } from '@/components/shell/degraded-banner'
 import { checkVersionOnce, installStaleBuildNavigation, isBuildStale, setBuildStale } from '@/lib/client/version-check'
 
 function res(status: number, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
-  return { ok: status < 300, status, type: 'basic', redirected: false, url: '', headers: new Headers(headers), text: async () => JSON.stringify(body) } as unknown as Response
+  return {
+    ok: status < 300,
+    status,
+    type: 'basic',
+    redirected: false,
+    url: '',
+    headers: new Headers(headers),
+    text: async () => JSON.stringify(body),
+  } as unknown as Response
 }
 
 describe('support form', () => {
   const realFetch = globalThis.fetch
-  afterEach(() => { globalThis.fetch = realFetch })
+  afterEach(() => {
+    globalThis.fetch = realFetch
+  })
 
   function renderChat() {
     render(
@@ -47,7 +57,9 @@ describe('support form', () => {
     renderChat()
     fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Help' } })
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'It broke' } })
-    await act(async () => { fireEvent.click(screen.getByTestId('support-form-submit')) })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('support-form-submit'))
+    })
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toBe('/ajax/support/tickets')
     expect(JSON.parse(init.body as string)).toEqual({ subject: 'Help', message: 'It broke', path: '/' })
@@ -73,14 +85,19 @@ describe('version check', () => {
     const same = jest.fn(async () => res(200, null, { 'x-entrypoints-hash': 'build-1' }))
     expect(await checkVersionOnce({ buildId: 'build-1', fetch: same as unknown as typeof fetch })).toBe(false)
     const report = jest.fn()
-    const failing = jest.fn(async () => { throw new TypeError('Failed to fetch') })
+    const failing = jest.fn(async () => {
+      throw new TypeError('Failed to fetch')
+    })
     await checkVersionOnce({ buildId: 'build-1', fetch: failing as unknown as typeof fetch, report })
     expect(report).toHaveBeenCalledTimes(1)
   })
 
   it('once stale, a same-origin link click becomes a full page load', () => {
     const assign = jest.fn()
-    const fakeWin = { location: { href: 'http://localhost/dashboard', origin: 'http://localhost', assign }, document } as unknown as Window
+    const fakeWin = {
+      location: { href: 'http://localhost/dashboard', origin: 'http://localhost', assign },
+      document,
+    } as unknown as Window
     const uninstall = installStaleBuildNavigation(fakeWin)
     const a = document.createElement('a')
     a.href = '/flows?x=1'
@@ -113,17 +130,25 @@ describe('degraded start banner', () => {
 
   it('shows a warning banner 5000 ms after a degraded start of medium or high severity, once', () => {
     renderWith('high')
-    act(() => { jest.advanceTimersByTime(4999) })
+    act(() => {
+      jest.advanceTimersByTime(4999)
+    })
     expect(screen.queryByText(/couldn’t be loaded/)).toBeNull()
-    act(() => { jest.advanceTimersByTime(1) })
+    act(() => {
+      jest.advanceTimersByTime(1)
+    })
     expect(screen.getByText(/couldn’t be loaded/)).toBeInTheDocument()
-    act(() => { jest.advanceTimersByTime(20_000) })
+    act(() => {
+      jest.advanceTimersByTime(20_000)
+    })
     expect(screen.getAllByText(/couldn’t be loaded/)).toHaveLength(1)
   })
 
   it('stays quiet for low severity', () => {
     renderWith('low')
-    act(() => { jest.advanceTimersByTime(10_000) })
+    act(() => {
+      jest.advanceTimersByTime(10_000)
+    })
     expect(screen.queryByText(/couldn’t be loaded/)).toBeNull()
   })
 })

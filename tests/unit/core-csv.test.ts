@@ -34,7 +34,7 @@ test('reads what papaparse (the browser preview) reads: delimiters, quotes, line
   // A small deterministic generator (no Math.random): quoted fields with delimiters, doubled
   // quotes and line breaks, empty cells, spaces, for each delimiter and line break papaparse guesses.
   let seed = 42
-  const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n)
+  const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n
   const pieces = ['a', 'b c', '', ' x ', 'é', '1.5', '=x', 'q"q', 'l\nm', 'd,e', 'f;g', 'h\ti', 'j|k', '""']
   for (const delimiter of [',', ';', '\t', '|']) {
     for (const newline of ['\n', '\r\n', '\r']) {
@@ -49,7 +49,9 @@ test('reads what papaparse (the browser preview) reads: delimiters, quotes, line
       const text = [head, ...body].join(newline) + (rnd(2) ? newline : '')
       const expected = Papa.parse<string[]>(text, { skipEmptyLines: true }).data
       const { header, rows } = await parseCsv(text)
-      expect([header, ...rows.filter((r) => !r.error).map((r) => r.cells)]).toEqual(expected.filter((r) => !(r.length === 1 && r[0]!.trim() === '')))
+      expect([header, ...rows.filter((r) => !r.error).map((r) => r.cells)]).toEqual(
+        expected.filter((r) => !(r.length === 1 && r[0]!.trim() === '')),
+      )
     }
   }
 })

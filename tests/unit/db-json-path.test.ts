@@ -3,7 +3,12 @@
 // That every accepted name reaches exactly its own key is checked against the database of the
 // pass (SQLite and PostgreSQL) in tests/integration/db-json-path.test.ts.
 import { AppError } from '@/lib/errors/app-error'
-import { jsonPropertyParam, propertyNameProblem, propertyNameSchema, MAX_PROPERTY_NAME_LENGTH } from '@/lib/db/json-path'
+import {
+  jsonPropertyParam,
+  propertyNameProblem,
+  propertyNameSchema,
+  MAX_PROPERTY_NAME_LENGTH,
+} from '@/lib/db/json-path'
 
 test.each([
   ['empty', ''],

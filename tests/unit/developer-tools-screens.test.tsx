@@ -17,22 +17,35 @@ jest.mock('@/lib/client/http', () => ({
 }))
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { http } = require('@/lib/client/http') as { http: { get: jest.Mock; post: jest.Mock } }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { RequestLogTable } = require('@/components/developer-tools/request-log-table') as typeof import('@/components/developer-tools/request-log-table')
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { DashboardScreen } = require('@/components/developer-tools/dashboard-screen') as typeof import('@/components/developer-tools/dashboard-screen')
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { LogsScreen } = require('@/components/developer-tools/logs-screen') as typeof import('@/components/developer-tools/logs-screen')
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { LogDetailScreen } = require('@/components/developer-tools/log-detail-screen') as typeof import('@/components/developer-tools/log-detail-screen')
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { SampleDataScreen } = require('@/components/developer-tools/sample-data-screen') as typeof import('@/components/developer-tools/sample-data-screen')
+const { RequestLogTable } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@/components/developer-tools/request-log-table') as typeof import('@/components/developer-tools/request-log-table')
+const { DashboardScreen } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@/components/developer-tools/dashboard-screen') as typeof import('@/components/developer-tools/dashboard-screen')
+const { LogsScreen } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@/components/developer-tools/logs-screen') as typeof import('@/components/developer-tools/logs-screen')
+const { LogDetailScreen } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@/components/developer-tools/log-detail-screen') as typeof import('@/components/developer-tools/log-detail-screen')
+const { SampleDataScreen } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@/components/developer-tools/sample-data-screen') as typeof import('@/components/developer-tools/sample-data-screen')
 
 const ok = (data: unknown) => Promise.resolve({ data, status: 200, headers: new Headers() })
 const KEY = { kind: 'key' as const, id: 'key:7', name: 'Store sync (pk_Ab3…)' }
 const APP = { kind: 'app' as const, id: 'app:abc', name: 'Reviews app' }
 const row = (id: number, over: Record<string, unknown> = {}) => ({
-  id, method: 'GET', path: `/api/profiles/${id}`, status: 200, latencyMs: 12, revision: '2026-07-15', caller: KEY, createdAt: '2026-11-20T10:00:00.000Z', ...over,
+  id,
+  method: 'GET',
+  path: `/api/profiles/${id}`,
+  status: 200,
+  latencyMs: 12,
+  revision: '2026-07-15',
+  caller: KEY,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...over,
 })
 
 function wrap(ui: ReactNode, resources = ['applications_read', 'applications_write']) {
@@ -48,8 +61,13 @@ function wrap(ui: ReactNode, resources = ['applications_read', 'applications_wri
 
 const DASHBOARD = {
   days: ['2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'],
-  callers: [{ caller: KEY, perDay: [0, 0, 1, 2, 3, 4, 20], total: 30, errors: 3 }, { caller: APP, perDay: [0, 0, 0, 0, 0, 0, 10], total: 10, errors: 1 }],
-  total: 40, errors: 4, errorRate: 0.1,
+  callers: [
+    { caller: KEY, perDay: [0, 0, 1, 2, 3, 4, 20], total: 30, errors: 3 },
+    { caller: APP, perDay: [0, 0, 0, 0, 0, 0, 10], total: 10, errors: 1 },
+  ],
+  total: 40,
+  errors: 4,
+  errorRate: 0.1,
   topEndpoints: [{ method: 'GET', path: '/api/profiles/{id}', calls: 25, errors: 0 }],
   recentErrors: [row(9, { method: 'POST', path: '/api/events', status: 400, caller: APP })],
 }
@@ -57,10 +75,13 @@ const DASHBOARD = {
 beforeEach(() => {
   http.get.mockReset().mockImplementation((url: string) => {
     if (url.startsWith('/ajax/developer-tools/dashboard')) return ok(DASHBOARD)
-    if (url.startsWith('/ajax/developer-tools/logs/')) return ok({ log: { ...row(9, { status: 400 }), errorBody: '{\n  "errors": "<script>alert(1)</script>"\n}' } })
-    if (url.startsWith('/ajax/developer-tools/logs')) return ok({ rows: [row(1), row(2, { status: 404, caller: APP })], total: 60, page: 1, pageSize: 25 })
+    if (url.startsWith('/ajax/developer-tools/logs/'))
+      return ok({ log: { ...row(9, { status: 400 }), errorBody: '{\n  "errors": "<script>alert(1)</script>"\n}' } })
+    if (url.startsWith('/ajax/developer-tools/logs'))
+      return ok({ rows: [row(1), row(2, { status: 404, caller: APP })], total: 60, page: 1, pageSize: 25 })
     if (url.startsWith('/ajax/developer-tools/metrics')) return ok({ metrics: [] })
-    if (url.startsWith('/ajax/developer-tools/sample-data')) return ok({ limits: { profiles: 100, eventsPerProfile: 50, days: 90, totalEvents: 2000 } })
+    if (url.startsWith('/ajax/developer-tools/sample-data'))
+      return ok({ limits: { profiles: 100, eventsPerProfile: 50, days: 90, totalEvents: 2000 } })
     return Promise.reject(new Error(`unexpected ${url}`))
   })
   http.post.mockReset()
@@ -98,7 +119,9 @@ test('the dashboard shows totals, error rate, calls per caller and day, top endp
 })
 
 test('the dashboard of an account without calls says how they arrive', async () => {
-  http.get.mockImplementation(() => ok({ ...DASHBOARD, callers: [], total: 0, errors: 0, errorRate: 0, topEndpoints: [], recentErrors: [] }))
+  http.get.mockImplementation(() =>
+    ok({ ...DASHBOARD, callers: [], total: 0, errors: 0, errorRate: 0, topEndpoints: [], recentErrors: [] }),
+  )
   wrap(<DashboardScreen />)
   expect(await screen.findByText('No API calls yet')).toBeInTheDocument()
 })
@@ -111,12 +134,19 @@ test('the logs screen sends its filters and pages as query parameters', async ()
   await waitFor(() => expect(screen.getByRole('option', { name: 'Reviews app (app)' })).toBeInTheDocument())
   fireEvent.change(screen.getByLabelText('Key or app'), { target: { value: 'app:abc' } })
   fireEvent.click(screen.getByRole('button', { name: 'Search' }))
-  await waitFor(() => expect(http.get).toHaveBeenCalledWith(expect.stringMatching(/\/ajax\/developer-tools\/logs\?path=%2Fapi%2Fevents&status=4xx&caller=app%3Aabc&page=1&pageSize=25/), expect.anything()))
+  await waitFor(() =>
+    expect(http.get).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /\/ajax\/developer-tools\/logs\?path=%2Fapi%2Fevents&status=4xx&caller=app%3Aabc&page=1&pageSize=25/,
+      ),
+      expect.anything(),
+    ),
+  )
   fireEvent.click(screen.getByRole('button', { name: 'Next' }))
   await waitFor(() => expect(http.get).toHaveBeenCalledWith(expect.stringContaining('page=2'), expect.anything()))
 })
 
-test('a request\'s error body is shown as text, never as markup', async () => {
+test("a request's error body is shown as text, never as markup", async () => {
   const { container } = wrap(<LogDetailScreen eventId="9" />)
   expect(await screen.findByTestId('error-body')).toHaveTextContent('"errors": "<script>alert(1)</script>"')
   expect(container.querySelector('script')).toBeNull()
@@ -131,7 +161,15 @@ test('the sample data generator asks for confirmation before writing', async () 
   expect(await screen.findByText(/50 events of Placed Order will be added/)).toBeInTheDocument()
   expect(http.post).not.toHaveBeenCalled()
   fireEvent.click(screen.getByTestId('sample-confirm'))
-  await waitFor(() => expect(http.post).toHaveBeenCalledWith('/ajax/developer-tools/sample-data', { metricName: 'Placed Order', profiles: 10, eventsPerProfile: 5, days: 30, confirmed: true }))
+  await waitFor(() =>
+    expect(http.post).toHaveBeenCalledWith('/ajax/developer-tools/sample-data', {
+      metricName: 'Placed Order',
+      profiles: 10,
+      eventsPerProfile: 5,
+      days: 30,
+      confirmed: true,
+    }),
+  )
   expect(await screen.findByText('Added 50 events of Placed Order for 10 profiles.')).toBeInTheDocument()
 })
 
@@ -141,7 +179,9 @@ test('the generator refuses more than the limits before asking, and is read-only
   fireEvent.change(screen.getByLabelText('Profiles'), { target: { value: '100' } })
   fireEvent.change(screen.getByLabelText('Events per profile'), { target: { value: '50' } })
   fireEvent.click(screen.getByTestId('sample-review'))
-  expect(await screen.findByText('At most 2000 events at once: fewer profiles or fewer events each.')).toBeInTheDocument()
+  expect(
+    await screen.findByText('At most 2000 events at once: fewer profiles or fewer events each.'),
+  ).toBeInTheDocument()
   unmount()
   wrap(<SampleDataScreen />, ['applications_read'])
   expect(await screen.findByText('Only managers, admins and owners can add sample data.')).toBeInTheDocument()

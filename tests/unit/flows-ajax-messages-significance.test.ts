@@ -1,6 +1,12 @@
 // The A/B test significance tests against values computed with SciPy (scipy.stats.norm,
 // scipy.stats.ttest_ind(equal_var=False), scipy.stats.t).
-import { normalTwoSidedP, sampleOf, studentTwoSidedP, twoProportionZTest, welchTTest } from '@/lib/experiments/significance'
+import {
+  normalTwoSidedP,
+  sampleOf,
+  studentTwoSidedP,
+  twoProportionZTest,
+  welchTTest,
+} from '@/lib/experiments/significance'
 
 test('two-proportion z-test: 200/1000 against 250/1000', () => {
   const r = twoProportionZTest(200, 1000, 250, 1000)

@@ -10,15 +10,28 @@ import { baseRoutes, editData, installFetch, renderBuilder, type Handler } from 
 
 configure({ asyncUtilTimeout: 8000 })
 jest.setTimeout(60_000)
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }), usePathname: () => '/flow/F1/edit' }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }),
+  usePathname: () => '/flow/F1/edit',
+}))
 
 const def: FlowDefinition = {
   triggers: [{ type: 'metric', id: 'MET1', trigger_filter: null }],
   entry_action_id: 'A1',
   actions: [
     { id: 'A1', type: 'time-delay', links: { next: 'A2' }, data: { unit: 'days', value: 2 } },
-    { id: 'A2', type: 'send-email', links: { next: 'A3' }, data: { status: 'live', message: { id: 'M1', name: 'Welcome', subject_line: 'Hello there' } } },
-    { id: 'A3', type: 'send-sms', links: { next: null }, data: { status: 'live', message: { id: 'M2', name: 'Nudge', body: 'Come back' } } },
+    {
+      id: 'A2',
+      type: 'send-email',
+      links: { next: 'A3' },
+      data: { status: 'live', message: { id: 'M1', name: 'Welcome', subject_line: 'Hello there' } },
+    },
+    {
+      id: 'A3',
+      type: 'send-sms',
+      links: { next: null },
+      data: { status: 'live', message: { id: 'M2', name: 'Nudge', body: 'Come back' } },
+    },
   ],
 }
 
@@ -29,8 +42,10 @@ function serve(extra: Parameters<typeof editData>[1] = {}) {
 }
 
 const steps = () => screen.queryAllByTestId('step-open')
-const tabbables = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')]
-  .filter((e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled)
+const tabbables = (root: HTMLElement) =>
+  [...root.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
+    (e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled,
+  )
 
 test('Tab goes from the header to the first step; each step is one button named "Type: name"; no edge is a tab stop', async () => {
   serve()
@@ -38,7 +53,10 @@ test('Tab goes from the header to the first step; each step is one button named 
   renderBuilder()
   await waitFor(() => expect(steps()).toHaveLength(4))
   expect(steps().map((s) => s.getAttribute('aria-label'))).toEqual([
-    'Trigger: Metric: Placed Order', 'Time delay: Wait 2 days', 'Email: Hello there', 'SMS: Come back',
+    'Trigger: Metric: Placed Order',
+    'Time delay: Wait 2 days',
+    'Email: Hello there',
+    'SMS: Come back',
   ])
   expect(screen.getByRole('button', { name: 'Email: Hello there' })).toBe(steps()[2])
 
@@ -57,7 +75,8 @@ test('Tab goes from the header to the first step; each step is one button named 
   const stops = tabbables(canvas)
   expect(stops.filter((e) => e.closest('.react-flow__edge'))).toEqual([])
   for (const e of stops) expect(e.getAttribute('aria-label') || e.textContent).toBeTruthy()
-  for (const e of canvas.querySelectorAll('[aria-label^="Edge from"]')) expect(e.closest('[aria-hidden="true"]')).not.toBeNull()
+  for (const e of canvas.querySelectorAll('[aria-label^="Edge from"]'))
+    expect(e.closest('[aria-hidden="true"]')).not.toBeNull()
   expect(canvas.querySelectorAll('.react-flow__node[tabindex]')).toHaveLength(0)
 })
 
@@ -85,7 +104,10 @@ test('Enter and Space open the focused step in the panel, which takes the focus;
 
 test('a message step that has sent links to its report on the card; its panel links there too', async () => {
   serve({
-    messages: [{ id: 'FM1', actionId: 'A2', channel: 'email', name: 'Welcome', templateId: null }, { id: 'FM2', actionId: 'A3', channel: 'sms', name: 'Nudge', templateId: null }],
+    messages: [
+      { id: 'FM1', actionId: 'A2', channel: 'email', name: 'Welcome', templateId: null },
+      { id: 'FM2', actionId: 'A3', channel: 'sms', name: 'Nudge', templateId: null },
+    ],
     counts: { A2: { waiting: 0, done: 7 }, A3: { waiting: 2, done: 0 } },
   })
   renderBuilder({ resources: ['flows_read', 'flows_write', 'flows_reporting'] })
@@ -101,11 +123,17 @@ test('a message step that has sent links to its report on the card; its panel li
   expect(within(sms).queryByRole('link', { name: 'View report' })).toBeNull()
   fireEvent.click(within(sms).getByTestId('step-open'))
   const panel = await screen.findByTestId('side-panel')
-  expect(within(panel).getByRole('link', { name: 'View report' })).toHaveAttribute('href', '/flow/message/FM2/reports/overview')
+  expect(within(panel).getByRole('link', { name: 'View report' })).toHaveAttribute(
+    'href',
+    '/flow/message/FM2/reports/overview',
+  )
 })
 
 test('without access to flow reports there is no report link', async () => {
-  serve({ messages: [{ id: 'FM1', actionId: 'A2', channel: 'email', name: 'Welcome', templateId: null }], counts: { A2: { waiting: 0, done: 7 } } })
+  serve({
+    messages: [{ id: 'FM1', actionId: 'A2', channel: 'email', name: 'Welcome', templateId: null }],
+    counts: { A2: { waiting: 0, done: 7 } },
+  })
   renderBuilder({ resources: ['flows_read', 'flows_write'] })
   await waitFor(() => expect(steps()).toHaveLength(4))
   expect(screen.queryByTestId('node-report')).toBeNull()

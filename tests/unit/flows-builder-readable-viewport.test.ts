@@ -6,13 +6,16 @@ import { readableViewport, READABLE_ZOOM } from '@/components/flows/builder/read
 import type { FlowAction, FlowDefinition } from '@/lib/flows/definition'
 
 // dagre copies graphs with structuredClone (present in browsers and Node 17+, not in jsdom).
-;(globalThis as unknown as { structuredClone: (v: unknown) => unknown }).structuredClone ??= (v: unknown) => (v === undefined ? v : JSON.parse(JSON.stringify(v)))
+;(globalThis as unknown as { structuredClone: (v: unknown) => unknown }).structuredClone ??= (v: unknown) =>
+  v === undefined ? v : JSON.parse(JSON.stringify(v))
 
 const NODE_TEXT_MIN_PX = 12
 
 function chain(n: number): FlowDefinition {
   const actions = Array.from({ length: n }, (_, i) => ({
-    id: `A${i}`, type: i % 2 ? 'time-delay' : 'send-email', links: { next: i + 1 < n ? `A${i + 1}` : null },
+    id: `A${i}`,
+    type: i % 2 ? 'time-delay' : 'send-email',
+    links: { next: i + 1 < n ? `A${i + 1}` : null },
     data: i % 2 ? { unit: 'days', value: 1 } : { status: 'live', message: { name: `Mail ${i}` } },
   })) as FlowAction[]
   return { triggers: [{ type: 'metric', id: 'M', trigger_filter: null }], entry_action_id: 'A0', actions }

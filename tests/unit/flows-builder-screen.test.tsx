@@ -16,14 +16,25 @@ import type { FlowDefinition } from '@/lib/flows/definition'
 configure({ asyncUtilTimeout: 8000 })
 jest.setTimeout(60_000)
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }), usePathname: () => '/flow/F1/edit' }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }),
+  usePathname: () => '/flow/F1/edit',
+}))
 
 // React Flow measures its container; jsdom has no layout.
-class RO { observe() {} unobserve() {} disconnect() {} }
+class RO {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
 ;(globalThis as unknown as { ResizeObserver: typeof RO }).ResizeObserver = RO
-;(globalThis as unknown as { DOMMatrixReadOnly: unknown }).DOMMatrixReadOnly = class { m22 = 1; constructor() {} }
+;(globalThis as unknown as { DOMMatrixReadOnly: unknown }).DOMMatrixReadOnly = class {
+  m22 = 1
+  constructor() {}
+}
 // dagre copies graphs with structuredClone (present in browsers, not in jsdom).
-;(globalThis as unknown as { structuredClone: (v: unknown) => unknown }).structuredClone ??= (v: unknown) => (v === undefined ? v : JSON.parse(JSON.stringify(v)))
+;(globalThis as unknown as { structuredClone: (v: unknown) => unknown }).structuredClone ??= (v: unknown) =>
+  v === undefined ? v : JSON.parse(JSON.stringify(v))
 
 type Handler = (body: unknown) => { status?: number; body: unknown }
 let routes: Record<string, Handler>
@@ -38,8 +49,15 @@ function installFetch() {
     const handler = routes[`${method} ${url.pathname}`]
     const res = handler ? handler(body) : { status: 404, body: { error: 'not_found', message: 'Not found' } }
     const status = res.status ?? 200
-    return { ok: status < 300, status, type: 'basic', redirected: false, url: url.href, headers: new Headers({ 'Content-Type': 'application/json' }),
-      text: async () => JSON.stringify(res.body) }
+    return {
+      ok: status < 300,
+      status,
+      type: 'basic',
+      redirected: false,
+      url: url.href,
+      headers: new Headers({ 'Content-Type': 'application/json' }),
+      text: async () => JSON.stringify(res.body),
+    }
   }) as unknown as typeof fetch
 }
 
@@ -50,15 +68,34 @@ const twoSteps: FlowDefinition = {
   entry_action_id: 'A1',
   actions: [
     { id: 'A1', type: 'time-delay', links: { next: 'A2' }, data: { unit: 'days', value: 2 } },
-    { id: 'A2', type: 'send-email', links: { next: null }, data: { status: 'live', message: { id: 'M1', name: 'Welcome', subject_line: 'Hello there' } } },
+    {
+      id: 'A2',
+      type: 'send-email',
+      links: { next: null },
+      data: { status: 'live', message: { id: 'M1', name: 'Welcome', subject_line: 'Hello there' } },
+    },
     { id: 'A3', type: 'some-new-kind', links: { next: null }, data: {}, unsupported: true } as never,
   ],
 }
 
 function editData(def: FlowDefinition, status = '0') {
   return {
-    flow: { id: 'F1', name: 'Welcome series', status, statusName: 'draft', archived: false, triggerType: 'Metric', version: 3, updatedAt: '2026-11-23T10:00:00Z', webhookSecretSet: false },
-    definition: def, actions: [], messages: [], counts: { A1: { waiting: 12, done: 30 } }, issues: [],
+    flow: {
+      id: 'F1',
+      name: 'Welcome series',
+      status,
+      statusName: 'draft',
+      archived: false,
+      triggerType: 'Metric',
+      version: 3,
+      updatedAt: '2026-11-23T10:00:00Z',
+      webhookSecretSet: false,
+    },
+    definition: def,
+    actions: [],
+    messages: [],
+    counts: { A1: { waiting: 12, done: 30 } },
+    issues: [],
   }
 }
 
@@ -83,7 +120,9 @@ beforeEach(() => {
     'GET /ajax/data/metrics': () => ({ body: { metrics: [{ id: 'MET1', name: 'Placed Order' }] } }),
     'GET /ajax/people/properties': () => ({ body: { properties: [{ name: 'email', type: 'string', builtIn: true }] } }),
     'GET /ajax/lists/simple': () => ({ body: [{ id: 'L1', name: 'Newsletter', type: 0 }] }),
-    'GET /ajax/email-templates': () => ({ body: { templates: [{ id: 'T1', name: 'Welcome template' }], total: 1, page: 1, pageSize: 100 } }),
+    'GET /ajax/email-templates': () => ({
+      body: { templates: [{ id: 'T1', name: 'Welcome template' }], total: 1, page: 1, pageSize: 100 },
+    }),
     'GET /ajax/data/metric/MET1/dimensions': () => ({ body: { dimensions: [['$value', '$value', 'number']] } }),
   }
   installFetch()
@@ -107,8 +146,13 @@ test('adding, editing, undoing and saving the whole definition', async () => {
   routes['POST /ajax/flow/encoded'] = (b) => {
     saved = b as typeof saved
     const def = JSON.parse(JSON.stringify(saved!.definition)) as FlowDefinition
-    for (const a of def.actions) if (!a.id) { a.id = 'A9'; delete a.temporary_id }
-    for (const a of def.actions) if ((a.links as { next?: string } | null)?.next === 'new-1') (a.links as { next: string }).next = 'A9'
+    for (const a of def.actions)
+      if (!a.id) {
+        a.id = 'A9'
+        delete a.temporary_id
+      }
+    for (const a of def.actions)
+      if ((a.links as { next?: string } | null)?.next === 'new-1') (a.links as { next: string }).next = 'A9'
     return { body: { flowId: 'F1', version: 4, definition: def } }
   }
   renderBuilder()
@@ -126,16 +170,24 @@ test('adding, editing, undoing and saving the whole definition', async () => {
   expect(screen.getByTestId('save-state')).toHaveTextContent('Unsaved changes')
 
   // Ctrl+Z outside a text field undoes the body edit, Ctrl+Shift+Z redoes it.
-  act(() => { fireEvent.keyDown(window, { key: 'z', ctrlKey: true }) })
+  act(() => {
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true })
+  })
   expect(nodeOf('new-1')).not.toHaveTextContent('Thanks for your order!')
-  act(() => { fireEvent.keyDown(window, { key: 'z', ctrlKey: true, shiftKey: true }) })
+  act(() => {
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true, shiftKey: true })
+  })
   expect(nodeOf('new-1')).toHaveTextContent('Thanks for your order!')
 
   fireEvent.click(screen.getByTestId('save-flow'))
   await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent(/Saved at/))
   expect(saved!.expectedVersion).toBe(3)
   const sms = saved!.definition.actions.find((a) => a.temporary_id === 'new-1')!
-  expect(sms).toMatchObject({ type: 'send-sms', links: { next: null }, data: { status: 'live', message: { body: 'Thanks for your order!' } } })
+  expect(sms).toMatchObject({
+    type: 'send-sms',
+    links: { next: null },
+    data: { status: 'live', message: { body: 'Thanks for your order!' } },
+  })
   expect(saved!.definition.actions.find((a) => a.id === 'A2')!.links).toEqual({ next: 'new-1' })
   // The real id replaced the temporary one; nothing left to save.
   expect(nodeOf('A9')).toBeTruthy()
@@ -143,7 +195,14 @@ test('adding, editing, undoing and saving the whole definition', async () => {
 })
 
 test('a 400 pins its errors to the node the pointer names and to the panel', async () => {
-  routes['POST /ajax/flow/encoded'] = () => ({ status: 400, body: { errors: [{ pointer: '/definition/actions/1/data/message/template_id', message: 'There is no template with id "T404".' }] } })
+  routes['POST /ajax/flow/encoded'] = () => ({
+    status: 400,
+    body: {
+      errors: [
+        { pointer: '/definition/actions/1/data/message/template_id', message: 'There is no template with id "T404".' },
+      ],
+    },
+  })
   renderBuilder()
   await waitFor(() => expect(nodes()).toHaveLength(3))
   fireEvent.click(nodeOf('A1'))
@@ -174,14 +233,37 @@ test('a 409 says the flow changed elsewhere and offers to reload', async () => {
 })
 
 test('deleting a split asks which branch to keep', async () => {
-  routes['GET /ajax/flow/F1/edit'] = () => ({ body: editData({
-    triggers: [{ type: 'list', id: 'L1' }], entry_action_id: 'S1',
-    actions: [
-      { id: 'S1', type: 'conditional-split', links: { next_if_true: 'Y1', next_if_false: 'N1' }, data: { profile_filter: { condition_groups: [{ conditions: [{ type: 'profile-property', property: 'email', filter: { type: 'existence', operator: 'is-set' } }] }] } } },
-      { id: 'Y1', type: 'send-email', links: { next: null }, data: { status: 'live', message: { subject_line: 'Yes side' } } },
-      { id: 'N1', type: 'send-sms', links: { next: null }, data: { status: 'live', message: { body: 'No side' } } },
-    ],
-  }) })
+  routes['GET /ajax/flow/F1/edit'] = () => ({
+    body: editData({
+      triggers: [{ type: 'list', id: 'L1' }],
+      entry_action_id: 'S1',
+      actions: [
+        {
+          id: 'S1',
+          type: 'conditional-split',
+          links: { next_if_true: 'Y1', next_if_false: 'N1' },
+          data: {
+            profile_filter: {
+              condition_groups: [
+                {
+                  conditions: [
+                    { type: 'profile-property', property: 'email', filter: { type: 'existence', operator: 'is-set' } },
+                  ],
+                },
+              ],
+            },
+          },
+        },
+        {
+          id: 'Y1',
+          type: 'send-email',
+          links: { next: null },
+          data: { status: 'live', message: { subject_line: 'Yes side' } },
+        },
+        { id: 'N1', type: 'send-sms', links: { next: null }, data: { status: 'live', message: { body: 'No side' } } },
+      ],
+    }),
+  })
   renderBuilder()
   await waitFor(() => expect(nodes()).toHaveLength(3))
   expect(screen.getByText('Yes')).toBeInTheDocument()
@@ -195,7 +277,10 @@ test('deleting a split asks which branch to keep', async () => {
 
 test('the trigger panel edits the metric trigger, its filters, profile filter and re-entry', async () => {
   let saved: { definition: FlowDefinition } | undefined
-  routes['POST /ajax/flow/encoded'] = (b) => { saved = b as typeof saved; return { body: { flowId: 'F1', version: 4, definition: saved!.definition } } }
+  routes['POST /ajax/flow/encoded'] = (b) => {
+    saved = b as typeof saved
+    return { body: { flowId: 'F1', version: 4, definition: saved!.definition } }
+  }
   renderBuilder()
   await waitFor(() => expect(nodes()).toHaveLength(3))
   fireEvent.click(screen.getByTestId('flow-node-trigger'))
@@ -211,16 +296,42 @@ test('the trigger panel edits the metric trigger, its filters, profile filter an
   fireEvent.change(within(panel).getByTestId('reentry-mode'), { target: { value: 'once' } })
   fireEvent.click(screen.getByTestId('save-flow'))
   await waitFor(() => expect(saved).toBeDefined())
-  expect(saved!.definition.triggers[0]).toEqual({ type: 'metric', id: 'MET1', trigger_filter: { condition_groups: [{ conditions: [
-    { type: 'metric-property', metric_id: 'MET1', field: '$value', filter: { type: 'numeric', operator: 'greater-than', value: 50 } },
-  ] }] } })
-  expect(saved!.definition.profile_filter).toEqual({ condition_groups: [{ conditions: [{ type: 'profile-property', property: 'email', filter: { type: 'string', operator: 'equals', value: '' } }] }] })
+  expect(saved!.definition.triggers[0]).toEqual({
+    type: 'metric',
+    id: 'MET1',
+    trigger_filter: {
+      condition_groups: [
+        {
+          conditions: [
+            {
+              type: 'metric-property',
+              metric_id: 'MET1',
+              field: '$value',
+              filter: { type: 'numeric', operator: 'greater-than', value: 50 },
+            },
+          ],
+        },
+      ],
+    },
+  })
+  expect(saved!.definition.profile_filter).toEqual({
+    condition_groups: [
+      {
+        conditions: [
+          { type: 'profile-property', property: 'email', filter: { type: 'string', operator: 'equals', value: '' } },
+        ],
+      },
+    ],
+  })
   expect(saved!.definition.reentry_criteria).toEqual({ duration: 1, unit: 'alltime' })
 })
 
 test('a price-drop trigger sets the drop, who hears of it and the window; low inventory its threshold and level', async () => {
   let saved: { definition: FlowDefinition } | undefined
-  routes['POST /ajax/flow/encoded'] = (b) => { saved = b as typeof saved; return { body: { flowId: 'F1', version: 4, definition: saved!.definition } } }
+  routes['POST /ajax/flow/encoded'] = (b) => {
+    saved = b as typeof saved
+    return { body: { flowId: 'F1', version: 4, definition: saved!.definition } }
+  }
   renderBuilder()
   await waitFor(() => expect(nodes()).toHaveLength(3))
   fireEvent.click(screen.getByTestId('flow-node-trigger'))
@@ -233,7 +344,14 @@ test('a price-drop trigger sets the drop, who hears of it and the window; low in
   expect(within(panel).getByText(/Fires once per drop/)).toBeInTheDocument()
   fireEvent.click(screen.getByTestId('save-flow'))
   await waitFor(() => expect(saved).toBeDefined())
-  expect(saved!.definition.triggers[0]).toEqual({ type: 'price-drop', trigger_filter: null, price_drop_amount_value: 15, price_drop_amount_unit: 'currency', audience: ['viewed', 'checkout-started'], timeframe_days: 14 })
+  expect(saved!.definition.triggers[0]).toEqual({
+    type: 'price-drop',
+    trigger_filter: null,
+    price_drop_amount_value: 15,
+    price_drop_amount_unit: 'currency',
+    audience: ['viewed', 'checkout-started'],
+    timeframe_days: 14,
+  })
 
   fireEvent.change(within(panel).getByTestId('trigger-type'), { target: { value: 'low-inventory' } })
   fireEvent.change(within(panel).getByTestId('low-inventory-count'), { target: { value: '3' } })
@@ -242,16 +360,34 @@ test('a price-drop trigger sets the drop, who hears of it and the window; low in
   saved = undefined
   fireEvent.click(screen.getByTestId('save-flow'))
   await waitFor(() => expect(saved).toBeDefined())
-  expect(saved!.definition.triggers[0]).toEqual({ type: 'low-inventory', product_level: 'variant', trigger_filter: null, inventory_count: 3, audience: ['viewed', 'checkout-started'], timeframe_days: 30 })
+  expect(saved!.definition.triggers[0]).toEqual({
+    type: 'low-inventory',
+    product_level: 'variant',
+    trigger_filter: null,
+    inventory_count: 3,
+    audience: ['viewed', 'checkout-started'],
+    timeframe_days: 30,
+  })
 })
 
 test('turning a flow with draft steps live asks whether to set the steps live too', async () => {
-  const draft = { ...twoSteps, actions: twoSteps.actions.map((a) => (a.id === 'A2' ? { ...a, data: { ...(a.data as object), status: 'draft' } } : a)) } as FlowDefinition
+  const draft = {
+    ...twoSteps,
+    actions: twoSteps.actions.map((a) =>
+      a.id === 'A2' ? { ...a, data: { ...(a.data as object), status: 'draft' } } : a,
+    ),
+  } as FlowDefinition
   routes['GET /ajax/flow/F1/edit'] = () => ({ body: editData(draft) })
   const details: unknown[] = []
-  routes['POST /ajax/flow/F1/details'] = (b) => { details.push(b); return { body: { ok: true } } }
+  routes['POST /ajax/flow/F1/details'] = (b) => {
+    details.push(b)
+    return { body: { ok: true } }
+  }
   let saved: { definition: FlowDefinition } | undefined
-  routes['POST /ajax/flow/encoded'] = (b) => { saved = b as typeof saved; return { body: { flowId: 'F1', version: 4, definition: saved!.definition } } }
+  routes['POST /ajax/flow/encoded'] = (b) => {
+    saved = b as typeof saved
+    return { body: { flowId: 'F1', version: 4, definition: saved!.definition } }
+  }
   renderBuilder()
   await waitFor(() => expect(nodes()).toHaveLength(3))
   fireEvent.change(screen.getByTestId('flow-status'), { target: { value: 'live' } })
@@ -272,8 +408,14 @@ test('turning a flow with draft steps live asks whether to set the steps live to
 
 test('the email panel picks a template; turning the flow live saves first, then calls details', async () => {
   const order: string[] = []
-  routes['POST /ajax/flow/encoded'] = (b) => { order.push('save'); return { body: { flowId: 'F1', version: 4, definition: (b as { definition: FlowDefinition }).definition } } }
-  routes['POST /ajax/flow/F1/details'] = (b) => { order.push(`details:${(b as { status: string }).status}`); return { body: { ok: true } } }
+  routes['POST /ajax/flow/encoded'] = (b) => {
+    order.push('save')
+    return { body: { flowId: 'F1', version: 4, definition: (b as { definition: FlowDefinition }).definition } }
+  }
+  routes['POST /ajax/flow/F1/details'] = (b) => {
+    order.push(`details:${(b as { status: string }).status}`)
+    return { body: { ok: true } }
+  }
   renderBuilder()
   await waitFor(() => expect(nodes()).toHaveLength(3))
   fireEvent.click(nodeOf('A2'))
@@ -289,7 +431,12 @@ test('the email panel picks a template; turning the flow live saves first, then 
 })
 
 test('the problems the load call reports are listed above the canvas', async () => {
-  routes['GET /ajax/flow/F1/edit'] = () => ({ body: { ...editData(twoSteps), issues: [{ type: 'trigger', message: 'The trigger metric was deleted.', pointer: '/triggers/0/id' }] } })
+  routes['GET /ajax/flow/F1/edit'] = () => ({
+    body: {
+      ...editData(twoSteps),
+      issues: [{ type: 'trigger', message: 'The trigger metric was deleted.', pointer: '/triggers/0/id' }],
+    },
+  })
   renderBuilder()
   await waitFor(() => expect(nodes()).toHaveLength(3))
   expect(screen.getByTestId('builder-issues')).toHaveTextContent('This flow has 1 problem')
@@ -298,7 +445,10 @@ test('the problems the load call reports are listed above the canvas', async () 
 
 test('an A/B test is kept in the shape the engine reads: the main email, variations and allocations', async () => {
   let saved: { definition: FlowDefinition } | undefined
-  routes['POST /ajax/flow/encoded'] = (b) => { saved = b as typeof saved; return { body: { flowId: 'F1', version: 4, definition: saved!.definition } } }
+  routes['POST /ajax/flow/encoded'] = (b) => {
+    saved = b as typeof saved
+    return { body: { flowId: 'F1', version: 4, definition: saved!.definition } }
+  }
   renderBuilder()
   await waitFor(() => expect(nodes()).toHaveLength(3))
   fireEvent.click(screen.getAllByTestId('add-step').find((b) => b.getAttribute('data-edge') === 'e-A2-links.next')!)
@@ -311,7 +461,10 @@ test('an A/B test is kept in the shape the engine reads: the main email, variati
   fireEvent.click(screen.getByTestId('save-flow'))
   await waitFor(() => expect(saved).toBeDefined())
   const ab = saved!.definition.actions.find((a) => a.type === 'ab-test')!
-  const data = ab.data as { main_action: { type: string }; current_experiment: { variations: Array<{ temporary_id: string }>; allocations: Record<string, number> } }
+  const data = ab.data as {
+    main_action: { type: string }
+    current_experiment: { variations: Array<{ temporary_id: string }>; allocations: Record<string, number> }
+  }
   expect(data.main_action.type).toBe('send-email')
   expect(data.current_experiment.variations.map((v) => v.temporary_id)).toEqual(['new-1-b', 'variation-3'])
   expect(data.current_experiment.allocations).toEqual({ main: 50, 'new-1-b': 50, 'variation-3': 0 })

@@ -3,7 +3,16 @@
 // deleting (a split keeps the chosen branch and drops what only the other reached), duplicating,
 // statuses, undo and redo, and the saved state after a save answers with real ids. The results
 // are checked with the same structural validation the server runs.
-import { builderReducer, initialState, isDirty, reachable, slotTarget, TRIGGER, type BuilderAction, type BuilderState } from '@/components/flows/builder/builder-state'
+import {
+  builderReducer,
+  initialState,
+  isDirty,
+  reachable,
+  slotTarget,
+  TRIGGER,
+  type BuilderAction,
+  type BuilderState,
+} from '@/components/flows/builder/builder-state'
 import { buildGraph, nodeForPointer } from '@/components/flows/builder/flow-graph'
 import { actionKey, flowDefinition, type FlowDefinition } from '@/lib/flows/definition'
 import { structuralErrors } from '@/lib/flows/validate-definition'
@@ -24,14 +33,18 @@ test('adding on the trigger edge makes the new action the entry, and the old ent
   s = run(s, { type: 'add', slot: { from: TRIGGER, path: null }, actionType: 'time-delay' })
   expect(s.def.entry_action_id).toBe('new-2')
   expect(s.def.actions.find((a) => actionKey(a) === 'new-2')!.links).toEqual({ next: 'new-1' })
-  expect(s.def.actions.find((a) => actionKey(a) === 'new-1')!.data).toMatchObject({ status: 'live', message: { subject_line: '' } })
+  expect(s.def.actions.find((a) => actionKey(a) === 'new-1')!.data).toMatchObject({
+    status: 'live',
+    message: { subject_line: '' },
+  })
   valid(s.def)
   expect(isDirty(s)).toBe(true)
 })
 
 test('a split inserted on an edge takes the old target on its yes branch; each branch can be extended', () => {
   let s = initialState(empty)
-  s = run(s,
+  s = run(
+    s,
     { type: 'add', slot: { from: TRIGGER, path: null }, actionType: 'send-email' }, // new-1
     { type: 'add', slot: { from: TRIGGER, path: null }, actionType: 'conditional-split' }, // new-2 → yes: new-1
     { type: 'add', slot: { from: 'new-2', path: ['links', 'next_if_false'] }, actionType: 'send-sms' }, // new-3 on no
@@ -56,17 +69,29 @@ test('a split inserted on an edge takes the old target on its yes branch; each b
 })
 
 test('a multi-branch split names its branches on the edges', () => {
-  const s = run(initialState(empty), { type: 'add', slot: { from: TRIGGER, path: null }, actionType: 'multi-branch-split' })
+  const s = run(initialState(empty), {
+    type: 'add',
+    slot: { from: TRIGGER, path: null },
+    actionType: 'multi-branch-split',
+  })
   valid(s.def)
-  const labels = buildGraph(s.def).edges.filter((e) => e.source === 'new-1').map((e) => e.label)
-  expect(labels).toEqual([{ kind: 'branch', name: 'Branch 1' }, { kind: 'branch', name: 'Else' }])
+  const labels = buildGraph(s.def)
+    .edges.filter((e) => e.source === 'new-1')
+    .map((e) => e.label)
+  expect(labels).toEqual([
+    { kind: 'branch', name: 'Branch 1' },
+    { kind: 'branch', name: 'Else' },
+  ])
   const g = buildGraph(s.def)
-  const [first, second] = g.edges.filter((e) => e.source === 'new-1').map((e) => g.nodes.find((n) => n.id === e.target)!.x)
+  const [first, second] = g.edges
+    .filter((e) => e.source === 'new-1')
+    .map((e) => g.nodes.find((n) => n.id === e.target)!.x)
   expect(first).toBeLessThan(second!)
 })
 
 test('deleting a linear action reconnects its predecessors to its next', () => {
-  let s = run(initialState(empty),
+  let s = run(
+    initialState(empty),
     { type: 'add', slot: { from: TRIGGER, path: null }, actionType: 'send-email' }, // new-1
     { type: 'add', slot: { from: TRIGGER, path: null }, actionType: 'time-delay' }, // new-2 → new-1
   )
@@ -77,7 +102,8 @@ test('deleting a linear action reconnects its predecessors to its next', () => {
 })
 
 test('deleting a split keeps the chosen branch and removes what only the other branch reached', () => {
-  const s = run(initialState(empty),
+  const s = run(
+    initialState(empty),
     { type: 'add', slot: { from: TRIGGER, path: null }, actionType: 'send-email' }, // new-1 (yes side)
     { type: 'add', slot: { from: TRIGGER, path: null }, actionType: 'conditional-split' }, // new-2
     { type: 'add', slot: { from: 'new-2', path: ['links', 'next_if_false'] }, actionType: 'send-sms' }, // new-3 (no side)
@@ -96,7 +122,8 @@ test('deleting a split keeps the chosen branch and removes what only the other b
 
 test('undo and redo walk the edits back and forth; a new edit clears redo', () => {
   let s = initialState(empty)
-  s = run(s,
+  s = run(
+    s,
     { type: 'add', slot: { from: TRIGGER, path: null }, actionType: 'send-email' },
     { type: 'add', slot: { from: 'new-1', path: ['links', 'next'] }, actionType: 'send-sms' },
   )
@@ -109,13 +136,18 @@ test('undo and redo walk the edits back and forth; a new edit clears redo', () =
   expect(run(s, { type: 'undo' })).toBe(s) // nothing left to undo
   s = run(s, { type: 'redo' }, { type: 'redo' })
   expect(keys(s)).toEqual(['new-1', 'new-2'])
-  s = run(s, { type: 'undo' }, { type: 'add', slot: { from: 'new-1', path: ['links', 'next'] }, actionType: 'time-delay' })
+  s = run(
+    s,
+    { type: 'undo' },
+    { type: 'add', slot: { from: 'new-1', path: ['links', 'next'] }, actionType: 'time-delay' },
+  )
   expect(s.future).toEqual([])
   expect(keys(s)).toEqual(['new-1', 'new-3'])
 })
 
 test('status and duplicate; splits cannot be duplicated; a delay has no status', () => {
-  let s = run(initialState(empty),
+  let s = run(
+    initialState(empty),
     { type: 'add', slot: { from: TRIGGER, path: null }, actionType: 'send-email', status: 'draft' },
     { type: 'status', key: 'new-1', status: 'manual' },
   )
@@ -133,7 +165,11 @@ test('status and duplicate; splits cannot be duplicated; a delay has no status',
 
 test('after a save the real ids replace temporary ones, the selection follows, nothing is dirty', () => {
   let s = run(initialState(empty), { type: 'add', slot: { from: TRIGGER, path: null }, actionType: 'send-email' })
-  const real: FlowDefinition = { ...s.def, entry_action_id: 'A1', actions: [{ ...s.def.actions[0]!, id: 'A1', temporary_id: undefined }] as FlowDefinition['actions'] }
+  const real: FlowDefinition = {
+    ...s.def,
+    entry_action_id: 'A1',
+    actions: [{ ...s.def.actions[0]!, id: 'A1', temporary_id: undefined }] as FlowDefinition['actions'],
+  }
   s = run(s, { type: 'saved', def: real })
   expect(s.selected).toEqual({ kind: 'action', key: 'A1' })
   expect(isDirty(s)).toBe(false)
@@ -141,7 +177,8 @@ test('after a save the real ids replace temporary ones, the selection follows, n
 })
 
 test('a pointer of a 400 names the node it is about', () => {
-  const s = run(initialState(empty),
+  const s = run(
+    initialState(empty),
     { type: 'add', slot: { from: TRIGGER, path: null }, actionType: 'send-email' },
     { type: 'add', slot: { from: 'new-1', path: ['links', 'next'] }, actionType: 'send-sms' },
   )

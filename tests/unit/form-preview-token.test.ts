@@ -27,5 +27,6 @@ test('a changed company, form, version or expiry breaks the signature', () => {
 })
 
 test('garbage is null, never a throw', () => {
-  for (const bad of [null, undefined, '', 'x', '1.2.3.4.5', 'a'.repeat(5000)]) expect(verifyFormPreviewToken(bad, T0)).toBeNull()
+  for (const bad of [null, undefined, '', 'x', '1.2.3.4.5', 'a'.repeat(5000)])
+    expect(verifyFormPreviewToken(bad, T0)).toBeNull()
 })

@@ -13,29 +13,79 @@ import enUS from '@/messages/en-US.json'
 import { installFetch, type Handler } from '../helpers/flow-builder-render'
 
 const push = jest.fn()
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }) }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }),
+}))
 
 const DEFINITION = {
   type: 'popup',
   steps: [
-    { name: 'Email', columns: [{ rows: [
-      { blocks: [{ type: 'html_text', properties: { content: '<p>Get 10 % off</p>' } }] },
-      { blocks: [{ type: 'email', properties: { property_name: '$email', placeholder: 'Email', required: true } }] },
-      { blocks: [{ type: 'button', properties: { label: 'Subscribe' }, action: { type: 'next_step', submit: true, properties: { list_id: 'Ls1' } } }] },
-    ] }] },
-    { name: 'Success', columns: [{ rows: [{ blocks: [{ type: 'coupon', properties: { coupon: { type: 'static', text: 'WELCOME10' } } }] }] }] },
+    {
+      name: 'Email',
+      columns: [
+        {
+          rows: [
+            { blocks: [{ type: 'html_text', properties: { content: '<p>Get 10 % off</p>' } }] },
+            {
+              blocks: [
+                { type: 'email', properties: { property_name: '$email', placeholder: 'Email', required: true } },
+              ],
+            },
+            {
+              blocks: [
+                {
+                  type: 'button',
+                  properties: { label: 'Subscribe' },
+                  action: { type: 'next_step', submit: true, properties: { list_id: 'Ls1' } },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'Success',
+      columns: [
+        { rows: [{ blocks: [{ type: 'coupon', properties: { coupon: { type: 'static', text: 'WELCOME10' } } }] }] },
+      ],
+    },
   ],
   triggers: [{ type: 'delay', properties: { seconds: 5 } }],
   styles: { background_color: '#FFFFFF' },
 }
 
 function form(status = 'draft', versionStatus = 'draft') {
-  return { form: {
-    id: 'Fm1', name: 'Discount popup', status, formType: 'popup', channelType: 'email', listId: 'Ls1', hasBeenLive: false, lastPublishedAt: null,
-    templateKey: 'discount_popup', schedule: null, createdAt: '2026-11-28T10:00:00Z', updatedAt: '2026-11-28T10:00:00Z',
-    versions: [{ id: 7, formId: 'Fm1', variationName: 'Version A', formType: 'popup', status: versionStatus, experimentId: null, weight: 0,
-      createdAt: '2026-11-28T10:00:00Z', updatedAt: '2026-11-28T10:00:00Z', definition: DEFINITION }],
-  } }
+  return {
+    form: {
+      id: 'Fm1',
+      name: 'Discount popup',
+      status,
+      formType: 'popup',
+      channelType: 'email',
+      listId: 'Ls1',
+      hasBeenLive: false,
+      lastPublishedAt: null,
+      templateKey: 'discount_popup',
+      schedule: null,
+      createdAt: '2026-11-28T10:00:00Z',
+      updatedAt: '2026-11-28T10:00:00Z',
+      versions: [
+        {
+          id: 7,
+          formId: 'Fm1',
+          variationName: 'Version A',
+          formType: 'popup',
+          status: versionStatus,
+          experimentId: null,
+          weight: 0,
+          createdAt: '2026-11-28T10:00:00Z',
+          updatedAt: '2026-11-28T10:00:00Z',
+          definition: DEFINITION,
+        },
+      ],
+    },
+  }
 }
 
 const calls: { method: string; body: unknown }[] = []
@@ -46,16 +96,32 @@ beforeEach(() => {
   saveAnswer = () => ({ body: form() })
   const routes: Record<string, Handler> = {
     'GET /ajax/forms/Fm1': () => ({ body: form() }),
-    'GET /ajax/lists/simple': () => ({ body: [{ id: 'Ls1', name: 'Newsletter', type: 0 }, { id: 'Sg1', name: 'VIPs', type: 1 }] }),
-    'PUT /ajax/forms/Fm1/versions/7': (b) => { calls.push({ method: 'PUT', body: b }); return saveAnswer(b) },
-    'POST /ajax/forms/Fm1/publish': (b) => { calls.push({ method: 'PUBLISH', body: b }); return { body: form('live', 'live') } },
+    'GET /ajax/lists/simple': () => ({
+      body: [
+        { id: 'Ls1', name: 'Newsletter', type: 0 },
+        { id: 'Sg1', name: 'VIPs', type: 1 },
+      ],
+    }),
+    'PUT /ajax/forms/Fm1/versions/7': (b) => {
+      calls.push({ method: 'PUT', body: b })
+      return saveAnswer(b)
+    },
+    'POST /ajax/forms/Fm1/publish': (b) => {
+      calls.push({ method: 'PUBLISH', body: b })
+      return { body: form('live', 'live') }
+    },
     'POST /ajax/forms/Fm1/versions': (b) => {
       calls.push({ method: 'VARIATION', body: b })
       const f = form()
       f.form.versions.push({ ...f.form.versions[0]!, id: 8, variationName: 'Version B' })
       return { status: 201, body: f }
     },
-    'POST /ajax/forms/Fm1/rename': (b) => { calls.push({ method: 'RENAME', body: b }); const f = form(); f.form.name = (b as { name: string }).name; return { body: f } },
+    'POST /ajax/forms/Fm1/rename': (b) => {
+      calls.push({ method: 'RENAME', body: b })
+      const f = form()
+      f.form.name = (b as { name: string }).name
+      return { body: f }
+    },
   }
   installFetch(routes)
 })
@@ -66,9 +132,18 @@ const stepButton = (n: number, name: string) => screen.getByRole('button', { nam
 function renderEditor() {
   const missing: string[] = []
   render(
-    <NextIntlClientProvider locale="en-US" messages={enUS} timeZone="UTC" onError={(e) => { missing.push(e.message) }}>
+    <NextIntlClientProvider
+      locale="en-US"
+      messages={enUS}
+      timeZone="UTC"
+      onError={(e) => {
+        missing.push(e.message)
+      }}
+    >
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <ShellContext.Provider value={{ authorization: { resources: ['forms_read', 'forms_write'] } } as unknown as StartupData}>
+        <ShellContext.Provider
+          value={{ authorization: { resources: ['forms_read', 'forms_write'] } } as unknown as StartupData}
+        >
           <FormEditorScreen formId="Fm1" versionId="7" publicKey="PK1234" />
         </ShellContext.Provider>
       </SWRConfig>
@@ -79,7 +154,7 @@ function renderEditor() {
 
 test('edit, preview, a refused save with its pointer at the field, save, publish', async () => {
   const missing = renderEditor()
-  const frame = await screen.findByTestId('form-preview-desktop') as HTMLIFrameElement
+  const frame = (await screen.findByTestId('form-preview-desktop')) as HTMLIFrameElement
   expect(frame.getAttribute('src')).toBe('/onsite/preview?company_id=PK1234&device=desktop')
   const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => {})
 
@@ -87,7 +162,12 @@ test('edit, preview, a refused save with its pointer at the field, save, publish
   fireEvent.click(screen.getByTestId('block-button'))
   fireEvent.change(screen.getByLabelText('Button text'), { target: { value: '' } })
   await waitFor(() => expect(post).toHaveBeenCalled())
-  const sent = post.mock.calls.at(-1)![0] as { type: string; formId: string; step: number; definition: typeof DEFINITION }
+  const sent = post.mock.calls.at(-1)![0] as {
+    type: string
+    formId: string
+    step: number
+    definition: typeof DEFINITION
+  }
   expect(sent).toMatchObject({ type: 'klaviyo-form-preview', formId: 'Fm1', step: 0 })
   expect(sent.definition.steps[0]!.columns[0]!.rows[2]!.blocks[0]!.properties).toEqual({ label: '' })
   expect(screen.getByTestId('save-state')).toHaveTextContent('Unsaved changes')
@@ -97,8 +177,14 @@ test('edit, preview, a refused save with its pointer at the field, save, publish
   expect(confirm).toHaveBeenCalledWith('Leave the editor? Your unsaved changes to this form will be lost.')
   confirm.mockRestore()
 
-  saveAnswer = () => ({ status: 400, body: { error: 'invalid', message: 'Please correct the highlighted fields.',
-    fieldErrors: { '/steps/0/columns/0/rows/2/blocks/0/properties/label': ['A button needs a label.'] } } })
+  saveAnswer = () => ({
+    status: 400,
+    body: {
+      error: 'invalid',
+      message: 'Please correct the highlighted fields.',
+      fieldErrors: { '/steps/0/columns/0/rows/2/blocks/0/properties/label': ['A button needs a label.'] },
+    },
+  })
   fireEvent.click(screen.getByTestId('save-form'))
   expect(await screen.findByText('A button needs a label.')).toBeInTheDocument()
   expect(screen.getByLabelText('Button text')).toHaveAttribute('aria-invalid', 'true')
@@ -111,7 +197,11 @@ test('edit, preview, a refused save with its pointer at the field, save, publish
   await waitFor(() => expect(screen.getByTestId('save-state')).toHaveTextContent(/Saved at/))
   expect(screen.queryByText('A button needs a label.')).toBeNull()
   const saved = calls.filter((c) => c.method === 'PUT').at(-1)!.body as { definition: typeof DEFINITION }
-  expect(saved.definition.steps[0]!.columns[0]!.rows[2]!.blocks[0]).toEqual({ type: 'button', properties: { label: 'Unlock 10 %' }, action: { type: 'next_step', submit: true, properties: { list_id: 'Ls1' } } })
+  expect(saved.definition.steps[0]!.columns[0]!.rows[2]!.blocks[0]).toEqual({
+    type: 'button',
+    properties: { label: 'Unlock 10 %' },
+    action: { type: 'next_step', submit: true, properties: { list_id: 'Ls1' } },
+  })
   // The definition travels with the vendor's own keys (no camelCase).
   expect(JSON.stringify(saved)).toContain('"list_id":"Ls1"')
 
@@ -150,7 +240,9 @@ test('steps: add, rename, reorder and delete; blocks added from the palette; pho
   fireEvent.click(screen.getByTestId('device-mobile'))
   const phone = await screen.findByTestId('form-preview-mobile')
   expect(phone.getAttribute('src')).toBe('/onsite/preview?company_id=PK1234&device=mobile')
-  act(() => { fireEvent.click(screen.getByTestId('tab-targeting')) })
+  act(() => {
+    fireEvent.click(screen.getByTestId('tab-targeting'))
+  })
   expect(screen.getByLabelText('After a delay')).toBeChecked()
 
   // The form's name: click, type, Enter.

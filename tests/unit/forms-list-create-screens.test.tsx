@@ -15,11 +15,23 @@ import enUS from '@/messages/en-US.json'
 import { installFetch, type Handler } from '../helpers/flow-builder-render'
 
 const push = jest.fn()
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }) }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }),
+}))
 
 const ITEM = {
-  id: 'Fm1', name: 'Welcome popup', status: 'live', type: 'popup', channelType: 'email', hasBeenLive: true, lastPublishedTimestamp: '2026-11-27T10:00:00Z',
-  updateTimestamp: '2026-11-28T10:00:00Z', lists: [{ id: 'Ls1', name: 'Newsletter', type: 'static' }], liveExperiment: null, draftExperimentVariationCount: 0, schedule: null,
+  id: 'Fm1',
+  name: 'Welcome popup',
+  status: 'live',
+  type: 'popup',
+  channelType: 'email',
+  hasBeenLive: true,
+  lastPublishedTimestamp: '2026-11-27T10:00:00Z',
+  updateTimestamp: '2026-11-28T10:00:00Z',
+  lists: [{ id: 'Ls1', name: 'Newsletter', type: 'static' }],
+  liveExperiment: null,
+  draftExperimentVariationCount: 0,
+  schedule: null,
 }
 let listQueries: URLSearchParams[] = []
 let items: unknown[] = []
@@ -28,13 +40,34 @@ const deleted: string[] = []
 function routes(extra: Record<string, Handler> = {}) {
   installFetch({
     'GET /ajax/forms': () => ({ body: { forms: items, totalCount: items.length } }),
-    'GET /ajax/forms-listing-stats': () => ({ body: { stats: { Fm1: { views: 200, submits: 9, submitRate: 0.045 } } } }),
-    'DELETE /ajax/forms/Fm1': () => { deleted.push('Fm1'); items = []; return { body: { deleted: true } } },
-    'GET /ajax/forms/templates': () => ({ body: { templates: [
-      { key: 'discount_popup', name: 'Discount popup', description: 'x', formType: 'popup', channelType: 'email' },
-      { key: 'newsletter_embed', name: 'Newsletter embed', description: 'y', formType: 'embed', channelType: 'email' },
-    ] } }),
-    'GET /ajax/lists/simple': () => ({ body: [{ id: 'Ls1', name: 'Newsletter', type: 0 }, { id: 'Ls2', name: 'VIP', type: 0 }] }),
+    'GET /ajax/forms-listing-stats': () => ({
+      body: { stats: { Fm1: { views: 200, submits: 9, submitRate: 0.045 } } },
+    }),
+    'DELETE /ajax/forms/Fm1': () => {
+      deleted.push('Fm1')
+      items = []
+      return { body: { deleted: true } }
+    },
+    'GET /ajax/forms/templates': () => ({
+      body: {
+        templates: [
+          { key: 'discount_popup', name: 'Discount popup', description: 'x', formType: 'popup', channelType: 'email' },
+          {
+            key: 'newsletter_embed',
+            name: 'Newsletter embed',
+            description: 'y',
+            formType: 'embed',
+            channelType: 'email',
+          },
+        ],
+      },
+    }),
+    'GET /ajax/lists/simple': () => ({
+      body: [
+        { id: 'Ls1', name: 'Newsletter', type: 0 },
+        { id: 'Ls2', name: 'VIP', type: 0 },
+      ],
+    }),
     ...extra,
   })
   // Record the listing's query strings.
@@ -50,13 +83,24 @@ function renderWith(ui: React.ReactNode) {
   return render(
     <NextIntlClientProvider locale="en-US" messages={enUS} timeZone="UTC">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <ShellContext.Provider value={{ authorization: { resources: ['forms_read', 'forms_write', 'groups_read'] } } as unknown as StartupData}>{ui}</ShellContext.Provider>
+        <ShellContext.Provider
+          value={
+            { authorization: { resources: ['forms_read', 'forms_write', 'groups_read'] } } as unknown as StartupData
+          }
+        >
+          {ui}
+        </ShellContext.Provider>
       </SWRConfig>
     </NextIntlClientProvider>,
   )
 }
 
-beforeEach(() => { listQueries = []; items = []; deleted.length = 0; push.mockReset() })
+beforeEach(() => {
+  listQueries = []
+  items = []
+  deleted.length = 0
+  push.mockReset()
+})
 
 test('an empty account: the empty state leads to /forms/create', async () => {
   routes()
@@ -66,8 +110,27 @@ test('an empty account: the empty state leads to /forms/create', async () => {
 })
 
 test('rows, stats, filter, sort and delete with a confirmation', async () => {
-  items = [ITEM, { ...ITEM, id: 'Fm2', name: 'Winter embed', status: 'scheduled', type: 'full_page', lists: [],
-    schedule: { id: 'Fm2', publishAt: { date: '2030-01-15', time: '09:30', timezone: 'Europe/Berlin', dateTime: '2030-01-15T08:30:00.000Z' }, unpublishAt: null } }]
+  items = [
+    ITEM,
+    {
+      ...ITEM,
+      id: 'Fm2',
+      name: 'Winter embed',
+      status: 'scheduled',
+      type: 'full_page',
+      lists: [],
+      schedule: {
+        id: 'Fm2',
+        publishAt: {
+          date: '2030-01-15',
+          time: '09:30',
+          timezone: 'Europe/Berlin',
+          dateTime: '2030-01-15T08:30:00.000Z',
+        },
+        unpublishAt: null,
+      },
+    },
+  ]
   routes()
   renderWith(<FormsScreen />)
   const row = (await screen.findByRole('link', { name: 'Welcome popup' })).closest('tr')!
@@ -103,8 +166,33 @@ test('create: ?list= preselected, the template names the form, the new version o
   routes({
     'POST /ajax/forms': (b) => {
       sent = b
-      return { status: 201, body: { form: { id: 'New001', name: 'Discount popup', status: 'draft', formType: 'popup', listId: 'Ls2', hasBeenLive: false, lastPublishedAt: null,
-        schedule: null, updatedAt: '2026-11-28T10:00:00Z', versions: [{ id: 41, formId: 'New001', variationName: 'Version A', status: 'draft', formType: 'popup', updatedAt: '2026-11-28T10:00:00Z', definition: { steps: [] } }] } } }
+      return {
+        status: 201,
+        body: {
+          form: {
+            id: 'New001',
+            name: 'Discount popup',
+            status: 'draft',
+            formType: 'popup',
+            listId: 'Ls2',
+            hasBeenLive: false,
+            lastPublishedAt: null,
+            schedule: null,
+            updatedAt: '2026-11-28T10:00:00Z',
+            versions: [
+              {
+                id: 41,
+                formId: 'New001',
+                variationName: 'Version A',
+                status: 'draft',
+                formType: 'popup',
+                updatedAt: '2026-11-28T10:00:00Z',
+                definition: { steps: [] },
+              },
+            ],
+          },
+        },
+      }
     },
   })
   renderWith(<CreateFormScreen initialListId="Ls2" />)
@@ -122,7 +210,9 @@ test('create: ?list= preselected, the template names the form, the new version o
 })
 
 test('test on the site: only web addresses, with the token as klaviyo_form_preview', () => {
-  expect(previewUrl('shop.example.com/products/a?x=1', 'T.K')).toBe('https://shop.example.com/products/a?x=1&klaviyo_form_preview=T.K')
+  expect(previewUrl('shop.example.com/products/a?x=1', 'T.K')).toBe(
+    'https://shop.example.com/products/a?x=1&klaviyo_form_preview=T.K',
+  )
   expect(previewUrl('http://localhost:3000/', 'T')).toBe('http://localhost:3000/?klaviyo_form_preview=T')
   expect(previewUrl('javascript:alert(1)', 'T')).toBeNull()
   expect(previewUrl('not a url', 'T')).toBeNull()

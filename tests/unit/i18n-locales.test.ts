@@ -10,11 +10,25 @@ describe('locale resolution (seed 001 §9)', () => {
     expect(isLocale('en-US')).toBe(true)
   })
   test.each([
-    ['pt', 'pt-BR'], ['en', 'en-US'], ['it', 'it-IT'], ['es', 'es-ES'], ['fr', 'fr-FR'], ['de', 'de-DE'], ['ko', 'ko-KR'],
-    ['ja', 'en-US'], ['zh-CN', 'en-US'], ['', 'en-US'], ['xx-YY', 'en-US'],
+    ['pt', 'pt-BR'],
+    ['en', 'en-US'],
+    ['it', 'it-IT'],
+    ['es', 'es-ES'],
+    ['fr', 'fr-FR'],
+    ['de', 'de-DE'],
+    ['ko', 'ko-KR'],
+    ['ja', 'en-US'],
+    ['zh-CN', 'en-US'],
+    ['', 'en-US'],
+    ['xx-YY', 'en-US'],
   ])('prefix %s maps to %s', (input, out) => expect(resolveLocale(input)).toBe(out))
   test.each([
-    ['en-GB', 'en-GB'], ['pt-PT', 'pt-PT'], ['es_MX', 'es-MX'], ['nb-NO', 'nb-NO'], ['sv-se', 'sv-SE'], ['fr-CA', 'fr-FR'],
+    ['en-GB', 'en-GB'],
+    ['pt-PT', 'pt-PT'],
+    ['es_MX', 'es-MX'],
+    ['nb-NO', 'nb-NO'],
+    ['sv-se', 'sv-SE'],
+    ['fr-CA', 'fr-FR'],
   ])('exact or regional %s → %s', (input, out) => expect(resolveLocale(input)).toBe(out))
   test('Accept-Language honours quality order and falls back', () => {
     expect(localeFromAcceptLanguage('de-DE,de;q=0.9,en;q=0.8')).toBe('de-DE')

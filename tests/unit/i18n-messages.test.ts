@@ -32,7 +32,8 @@ function staticUses(): { file: string; key: string }[] {
   const out: { file: string; key: string }[] = []
   for (const { file, text } of sources) {
     const vars = new Map<string, string>()
-    const decl = /(?:const|let)\s+(\w+)\s*=\s*(?:await\s+)?(?:useTranslations|getTranslations)\(\s*['"]([\w.]+)['"]\s*\)/g
+    const decl =
+      /(?:const|let)\s+(\w+)\s*=\s*(?:await\s+)?(?:useTranslations|getTranslations)\(\s*['"]([\w.]+)['"]\s*\)/g
     for (const m of text.matchAll(decl)) vars.set(m[1]!, m[2]!)
     const inline = /\(\s*await\s+getTranslations\(\s*['"]([\w.]+)['"]\s*\)\s*\)\(\s*['"]([\w.]+)['"]/g
     for (const m of text.matchAll(inline)) out.push({ file, key: `${m[1]}.${m[2]}` })
@@ -52,7 +53,9 @@ const DATA_NAMESPACES: Record<string, string[]> = {
 }
 
 test('every key used in code exists in en-US', () => {
-  const missing = staticUses().filter((u) => !enKeys.has(u.key)).map((u) => `${u.file}: ${u.key}`)
+  const missing = staticUses()
+    .filter((u) => !enKeys.has(u.key))
+    .map((u) => `${u.file}: ${u.key}`)
   expect(missing).toEqual([])
 })
 
@@ -101,7 +104,8 @@ test.each(LOCALES.filter((l) => l !== 'en-US'))('%s has no keys that en-US lacks
   const t = read(locale)
   const keys = flatten(t)
   expect(keys.filter((k) => !enKeys.has(k))).toEqual([])
-  const get = (tree: Tree, key: string) => key.split('.').reduce<string | Tree>((n, p) => (n as Tree)[p]!, tree) as string
+  const get = (tree: Tree, key: string) =>
+    key.split('.').reduce<string | Tree>((n, p) => (n as Tree)[p]!, tree) as string
   for (const k of keys) {
     const names = (s: string) => argumentNames(s)
     expect({ k, p: names(get(t, k)) }).toEqual({ k, p: names(get(en, k)) })

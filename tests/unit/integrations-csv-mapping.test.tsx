@@ -9,13 +9,18 @@ import { SWRConfig } from 'swr'
 import messages from '@/messages/en-US.json'
 import { ShellContext } from '@/lib/client/shell-context'
 import type { StartupData } from '@/lib/client/shell-types'
-import { CsvMappingStep, emptyMapping, type EventMappingValue } from '@/components/integrations/directory/csv-mapping-step'
+import {
+  CsvMappingStep,
+  emptyMapping,
+  type EventMappingValue,
+} from '@/components/integrations/directory/csv-mapping-step'
 
 jest.mock('@/lib/client/http', () => ({ http: { get: jest.fn(), post: jest.fn() } }))
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { http } = require('@/lib/client/http') as { http: { get: jest.Mock; post: jest.Mock } }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { CsvUploadScreen } = require('@/components/integrations/directory/csv-upload-screen') as typeof import('@/components/integrations/directory/csv-upload-screen')
+const { CsvUploadScreen } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@/components/integrations/directory/csv-upload-screen') as typeof import('@/components/integrations/directory/csv-upload-screen')
 
 const ok = (data: unknown) => Promise.resolve({ data, status: 200, headers: new Headers() })
 
@@ -32,7 +37,17 @@ function wrap(ui: ReactNode, resources = ['integrations_read', 'integrations_wri
 
 function Harness({ errors, onValue }: { errors?: Record<string, string[]>; onValue: (v: EventMappingValue) => void }) {
   const [value, setValue] = useState(emptyMapping())
-  return <CsvMappingStep headers={['Order', 'Email', 'Placed', 'Total', 'Product']} value={value} errors={errors} onChange={(v) => { setValue(v); onValue(v) }} />
+  return (
+    <CsvMappingStep
+      headers={['Order', 'Email', 'Placed', 'Total', 'Product']}
+      value={value}
+      errors={errors}
+      onChange={(v) => {
+        setValue(v)
+        onValue(v)
+      }}
+    />
+  )
 }
 
 beforeEach(() => {
@@ -52,7 +67,11 @@ test('columns map to the event fields; the metric can come from a column; unmapp
   expect(screen.queryByLabelText('Email')).toBeNull()
   fireEvent.click(screen.getByLabelText('Product'))
   expect(last).toEqual({
-    email: 'Email', timeColumn: 'Placed', timeFormat: 'unix', uniqueIdColumn: 'Order', metricName: 'Placed Order',
+    email: 'Email',
+    timeColumn: 'Placed',
+    timeFormat: 'unix',
+    uniqueIdColumn: 'Order',
+    metricName: 'Placed Order',
     properties: [{ column: 'Product', name: 'Product' }],
   })
   fireEvent.change(screen.getByLabelText('Metric'), { target: { value: 'column' } })
@@ -62,7 +81,15 @@ test('columns map to the event fields; the metric can come from a column; unmapp
 })
 
 test('the server’s field errors are shown beside their controls', () => {
-  wrap(<Harness onValue={() => {}} errors={{ 'mapping.email': ['Map a column to the profile’s email, phone number or external id.'], 'mapping.metricName': ['Give the metric name or the column that holds it.'] }} />)
+  wrap(
+    <Harness
+      onValue={() => {}}
+      errors={{
+        'mapping.email': ['Map a column to the profile’s email, phone number or external id.'],
+        'mapping.metricName': ['Give the metric name or the column that holds it.'],
+      }}
+    />,
+  )
   expect(screen.getByText('Map a column to the profile’s email, phone number or external id.')).toBeTruthy()
   expect(screen.getByText('Give the metric name or the column that holds it.')).toBeTruthy()
 })
@@ -77,12 +104,23 @@ test('the screen previews the first rows and posts the file with the chosen mapp
   expect(within(preview).getByText('ann@example.com')).toBeTruthy()
   fireEvent.change(screen.getByLabelText('Profile email'), { target: { value: 'Email' } })
   fireEvent.change(screen.getByLabelText('Metric name'), { target: { value: 'Placed Order' } })
-  http.post.mockRejectedValueOnce(Object.assign(new Error('bad'), { status: 400, data: { fieldErrors: { 'mapping.timeColumn': ['The file has no column "When".'] } } }))
+  http.post.mockRejectedValueOnce(
+    Object.assign(new Error('bad'), {
+      status: 400,
+      data: { fieldErrors: { 'mapping.timeColumn': ['The file has no column "When".'] } },
+    }),
+  )
   fireEvent.click(screen.getByTestId('start-import'))
   expect(await screen.findByText('The file has no column "When".')).toBeTruthy()
-  expect(http.post).toHaveBeenCalledWith('/ajax/integrations/csv-events', {
-    fileName: 'orders.csv', csv, mapping: { email: 'Email', metricName: 'Placed Order', timeFormat: 'iso', properties: [] },
-  }, { transformKeys: false })
+  expect(http.post).toHaveBeenCalledWith(
+    '/ajax/integrations/csv-events',
+    {
+      fileName: 'orders.csv',
+      csv,
+      mapping: { email: 'Email', metricName: 'Placed Order', timeFormat: 'iso', properties: [] },
+    },
+    { transformKeys: false },
+  )
   http.post.mockResolvedValueOnce({ data: { import: { id: 'x' } } })
   fireEvent.click(screen.getByTestId('start-import'))
   await waitFor(() => expect(screen.getByText('The import has started; its result appears below.')).toBeTruthy())

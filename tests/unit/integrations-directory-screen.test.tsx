@@ -13,12 +13,30 @@ import type { DirectoryItem } from '@/lib/integrations/directory'
 jest.mock('@/lib/client/http', () => ({ http: { get: jest.fn(), post: jest.fn() } }))
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { http } = require('@/lib/client/http') as { http: { get: jest.Mock } }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { DirectoryScreen } = require('@/components/integrations/directory/directory-screen') as typeof import('@/components/integrations/directory/directory-screen')
+const { DirectoryScreen } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@/components/integrations/directory/directory-screen') as typeof import('@/components/integrations/directory/directory-screen')
 
-const none = { installed: false, status: null, isTest: false, connections: 0, lastSyncAt: null, lastError: null, lastErrorAt: null }
+const none = {
+  installed: false,
+  status: null,
+  isTest: false,
+  connections: 0,
+  lastSyncAt: null,
+  lastError: null,
+  lastErrorAt: null,
+}
 const APPS: DirectoryItem[] = DIRECTORY.map((e) => ({ ...e, ...none }))
-APPS[0] = { ...APPS[0]!, installed: true, status: 'error', isTest: true, connections: 1, lastSyncAt: '2026-01-02T10:00:00.000Z', lastError: 'Access token revoked', lastErrorAt: '2026-01-03T10:00:00.000Z' }
+APPS[0] = {
+  ...APPS[0]!,
+  installed: true,
+  status: 'error',
+  isTest: true,
+  connections: 1,
+  lastSyncAt: '2026-01-02T10:00:00.000Z',
+  lastError: 'Access token revoked',
+  lastErrorAt: '2026-01-03T10:00:00.000Z',
+}
 
 function wrap(ui: ReactNode) {
   const shell = { authorization: { resources: ['integrations_read', 'integrations_write'] } } as unknown as StartupData
@@ -54,8 +72,13 @@ test('search and the category filter narrow the list', async () => {
   expect(screen.getByTestId('app-sftp')).toBeTruthy()
   fireEvent.change(screen.getByLabelText('Search'), { target: { value: '' } })
   fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'developer' } })
-  expect(screen.getAllByRole('link').map((l) => l.getAttribute('href')).filter((h) => h?.startsWith('/integrations/') && h !== '/integrations/add').sort())
-    .toEqual(['/integrations/developer-apps', '/integrations/webhooks'])
+  expect(
+    screen
+      .getAllByRole('link')
+      .map((l) => l.getAttribute('href'))
+      .filter((h) => h?.startsWith('/integrations/') && h !== '/integrations/add')
+      .sort(),
+  ).toEqual(['/integrations/developer-apps', '/integrations/webhooks'])
 })
 
 test('/integrations/add lists only apps that are not installed', async () => {

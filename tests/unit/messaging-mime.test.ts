@@ -4,7 +4,14 @@
 // the headers come back exactly; lines stay within 76 characters; what it cannot build (an
 // internationalized address) is left to nodemailer's composer.
 import { simpleParser, type AddressObject } from 'mailparser'
-import { composeMime, encodeWords, headerValue, quotedPrintable, splitMailbox, type MimeInput } from '@/lib/messaging/mime'
+import {
+  composeMime,
+  encodeWords,
+  headerValue,
+  quotedPrintable,
+  splitMailbox,
+  type MimeInput,
+} from '@/lib/messaging/mime'
 
 const base: MimeInput = {
   from: '"Demo Store" <news@shop.test>',
@@ -19,7 +26,8 @@ const at = new Date('2026-11-28T08:00:00Z')
 const compose = (m: Partial<MimeInput> = {}) => composeMime({ ...base, ...m }, { date: at, boundaryKey: '01JABC' })!
 const parse = (b: Buffer) => simpleParser(b)
 // mailparser reads List-* headers into its own structure; the header line itself is what was sent.
-const line = (mail: { headerLines: ReadonlyArray<{ key: string; line: string }> }, key: string) => mail.headerLines.find((h) => h.key === key)?.line.replace(/\r\n /g, ' ')
+const line = (mail: { headerLines: ReadonlyArray<{ key: string; line: string }> }, key: string) =>
+  mail.headerLines.find((h) => h.key === key)?.line.replace(/\r\n /g, ' ')
 const addr = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a[0] : a)!.value[0]!
 
 test('every field comes back as given: sender name and address, recipient, subject, date, ids, headers, both parts', async () => {
@@ -51,12 +59,19 @@ test('text that is not ASCII, long lines, trailing spaces, "=" and dots survive 
 })
 
 test('display names: plain, needing quotes, and not ASCII; Reply-To', async () => {
-  for (const [from, name] of [['Acme Shop <news@acme.test>', 'Acme Shop'], ['"O\'Brien, Shop" <a@acme.test>', "O'Brien, Shop"], ['"Café \\"Zoë\\"" <a@acme.test>', 'Café "Zoë"'], ['a@acme.test', '']] as const) {
+  for (const [from, name] of [
+    ['Acme Shop <news@acme.test>', 'Acme Shop'],
+    ['"O\'Brien, Shop" <a@acme.test>', "O'Brien, Shop"],
+    ['"Café \\"Zoë\\"" <a@acme.test>', 'Café "Zoë"'],
+    ['a@acme.test', ''],
+  ] as const) {
     const mail = await parse(compose({ from, replyTo: 'help@acme.test' }))
     expect(addr(mail.from)).toEqual({ name, address: from.includes('<') ? /<(.+)>/.exec(from)![1] : from })
     expect(addr(mail.replyTo).address).toBe('help@acme.test')
   }
-  expect(compose({ from: 'Acme Shop <news@acme.test>' }).toString('latin1')).toContain('From: Acme Shop <news@acme.test>\r\n')
+  expect(compose({ from: 'Acme Shop <news@acme.test>' }).toString('latin1')).toContain(
+    'From: Acme Shop <news@acme.test>\r\n',
+  )
 })
 
 test('a text-only message is one quoted-printable part', async () => {
@@ -68,8 +83,15 @@ test('a text-only message is one quoted-printable part', async () => {
 })
 
 test('long and unusual headers are folded and unfold to the same value; line breaks in values cannot add headers', async () => {
-  const lu = '<https://shop.test/u/' + 'x'.repeat(60) + '>, <mailto:unsubscribe+' + 'y'.repeat(40) + '@shop.test?subject=unsubscribe>'
-  const mail = await parse(compose({ headers: { 'List-Unsubscribe': lu, 'X-Evil': 'a\r\nBcc: victim@example.test', 'Bad Name': 'dropped' } }))
+  const lu =
+    '<https://shop.test/u/' +
+    'x'.repeat(60) +
+    '>, <mailto:unsubscribe+' +
+    'y'.repeat(40) +
+    '@shop.test?subject=unsubscribe>'
+  const mail = await parse(
+    compose({ headers: { 'List-Unsubscribe': lu, 'X-Evil': 'a\r\nBcc: victim@example.test', 'Bad Name': 'dropped' } }),
+  )
   expect(line(mail, 'list-unsubscribe')).toBe('List-Unsubscribe: ' + lu)
   expect(mail.headers.get('x-evil')).toBe('a Bcc: victim@example.test')
   expect(mail.bcc).toBeUndefined()

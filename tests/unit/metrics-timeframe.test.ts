@@ -67,14 +67,18 @@ describe.each(Object.keys(EXPECTED))('resolveTimeframe in %s', (timeZone) => {
     expect(iso(r.end)).toBe(EXPECTED[timeZone]!.today![1])
     // 02:00Z on the 15th is still the 14th in New York, already the 15th in Kolkata.
     expect(iso(r.start)).toBe(timeZone === 'America/New_York' ? '2023-06-14T04:00' : '2023-06-14T18:30')
-    expect(resolveTimeframe('alltime', { timeZone, now: NOW }).start).toBe(resolveTimeframe('today', { timeZone, now: NOW }).start)
+    expect(resolveTimeframe('alltime', { timeZone, now: NOW }).start).toBe(
+      resolveTimeframe('today', { timeZone, now: NOW }).start,
+    )
   })
 })
 
 test('the table covers every range of seed 002 §3.5 (custom and alltime separately)', () => {
   expect(TIMEFRAMES).toHaveLength(22)
   for (const tz of Object.keys(EXPECTED)) {
-    expect(Object.keys(EXPECTED[tz]!).sort()).toEqual(TIMEFRAMES.filter((t) => t !== 'custom' && t !== 'alltime').sort())
+    expect(Object.keys(EXPECTED[tz]!).sort()).toEqual(
+      TIMEFRAMES.filter((t) => t !== 'custom' && t !== 'alltime').sort(),
+    )
   }
 })
 
@@ -85,8 +89,14 @@ describe('custom ranges', () => {
     expect([iso(r.start), iso(r.end)]).toEqual(['2024-03-09T05:00', '2024-03-11T04:00'])
   })
   test('local date-times and instants with an offset', () => {
-    expect(iso(resolveTimeframe('custom', { timeZone: tz, start: '2024-03-12T08:15', end: '2024-03-12T09:00' }).start)).toBe('2024-03-12T12:15')
-    const r = resolveTimeframe('custom', { timeZone: tz, start: '2024-03-12T08:15:00Z', end: new Date('2024-03-12T10:00:00Z') })
+    expect(
+      iso(resolveTimeframe('custom', { timeZone: tz, start: '2024-03-12T08:15', end: '2024-03-12T09:00' }).start),
+    ).toBe('2024-03-12T12:15')
+    const r = resolveTimeframe('custom', {
+      timeZone: tz,
+      start: '2024-03-12T08:15:00Z',
+      end: new Date('2024-03-12T10:00:00Z'),
+    })
     expect([iso(r.start), iso(r.end)]).toEqual(['2024-03-12T08:15', '2024-03-12T10:00'])
   })
   test.each([
@@ -115,11 +125,13 @@ describe('buckets in the time zone', () => {
     expect(b.map((x) => iso(x.label))).toEqual(['2024-03-09T05:00', '2024-03-10T05:00', '2024-03-11T04:00'])
     expect(b.map((x) => (x.to - x.from) / 3_600_000)).toEqual([24, 23, 24])
     expect(b.map((x) => formatZonedIso('America/New_York', x.label))).toEqual([
-      '2024-03-09T00:00:00-05:00', '2024-03-10T00:00:00-05:00', '2024-03-11T00:00:00-04:00',
+      '2024-03-09T00:00:00-05:00',
+      '2024-03-10T00:00:00-05:00',
+      '2024-03-11T00:00:00-04:00',
     ])
   })
 
-  test('a 25-hour day in the autumn, and Berlin\'s spring change', () => {
+  test("a 25-hour day in the autumn, and Berlin's spring change", () => {
     const ny = bucketRange(range('2024-11-02T04:00:00Z', '2024-11-05T05:00:00Z'), 'daily', 'America/New_York')
     expect(ny.map((x) => (x.to - x.from) / 3_600_000)).toEqual([24, 25, 24])
     const be = bucketRange(range('2024-03-30T00:00:00Z', '2024-04-01T00:00:00Z'), 'daily', 'Europe/Berlin')
@@ -138,7 +150,13 @@ describe('buckets in the time zone', () => {
     const tz = 'America/New_York'
     const r = resolveTimeframe('last_30_days', { timeZone: tz, now: NOW })
     const weeks = bucketRange(r, 'weekly', tz)
-    expect(weeks.map((x) => formatZonedIso(tz, x.label).slice(0, 10))).toEqual(['2024-02-11', '2024-02-18', '2024-02-25', '2024-03-03', '2024-03-10'])
+    expect(weeks.map((x) => formatZonedIso(tz, x.label).slice(0, 10))).toEqual([
+      '2024-02-11',
+      '2024-02-18',
+      '2024-02-25',
+      '2024-03-03',
+      '2024-03-10',
+    ])
     expect(iso(weeks[0]!.from)).toBe('2024-02-13T05:00')
     expect(bucketRange(r, 'weekly', tz, 1)[0]!.label).toBe(Date.parse('2024-02-12T05:00:00Z'))
     const months = bucketRange(resolveTimeframe('last_3_months', { timeZone: tz, now: NOW }), 'monthly', tz)
@@ -147,7 +165,12 @@ describe('buckets in the time zone', () => {
     expect(hours.map((x) => iso(x.label))).toEqual(['2024-03-12T18:30', '2024-03-12T19:30', '2024-03-12T20:30'])
     expect(hours.map((x) => iso(x.from))[0]).toBe('2024-03-12T18:45')
     const dstHours = bucketRange(range('2024-03-10T05:00:00Z', '2024-03-10T09:00:00Z'), 'hourly', tz)
-    expect(dstHours.map((x) => formatZonedIso(tz, x.label).slice(11, 19))).toEqual(['00:00:00', '01:00:00', '03:00:00', '04:00:00'])
+    expect(dstHours.map((x) => formatZonedIso(tz, x.label).slice(11, 19))).toEqual([
+      '00:00:00',
+      '01:00:00',
+      '03:00:00',
+      '04:00:00',
+    ])
   })
 
   test('alltime granularity is one bucket; too many buckets are refused', () => {

@@ -12,22 +12,46 @@ const push = jest.fn()
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push }) }))
 jest.mock('@/lib/client/http', () => {
   const actual = jest.requireActual('@/lib/client/http-error')
-  return { http: { get: jest.fn(), post: jest.fn(), patch: jest.fn(), delete: jest.fn() }, isHttpError: actual.isHttpError, HttpError: actual.HttpError }
+  return {
+    http: { get: jest.fn(), post: jest.fn(), patch: jest.fn(), delete: jest.fn() },
+    isHttpError: actual.isHttpError,
+    HttpError: actual.HttpError,
+  }
 })
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { http, HttpError } = require('@/lib/client/http') as { http: Record<'get' | 'post' | 'patch' | 'delete', jest.Mock>; HttpError: new (...a: unknown[]) => Error }
+const { http, HttpError } = require('@/lib/client/http') as {
+  http: Record<'get' | 'post' | 'patch' | 'delete', jest.Mock>
+  HttpError: new (...a: unknown[]) => Error
+}
 /* eslint-disable @typescript-eslint/no-require-imports */
-const { ManageAppsScreen } = require('@/components/oauth/manage-apps-screen') as typeof import('@/components/oauth/manage-apps-screen')
-const { CreateAppScreen } = require('@/components/oauth/create-app-screen') as typeof import('@/components/oauth/create-app-screen')
-const { AppCreatedScreen } = require('@/components/oauth/app-created-screen') as typeof import('@/components/oauth/app-created-screen')
-const { AuthorizedAppsScreen } = require('@/components/oauth/authorized-apps-screen') as typeof import('@/components/oauth/authorized-apps-screen')
+const { ManageAppsScreen } =
+  require('@/components/oauth/manage-apps-screen') as typeof import('@/components/oauth/manage-apps-screen')
+const { CreateAppScreen } =
+  require('@/components/oauth/create-app-screen') as typeof import('@/components/oauth/create-app-screen')
+const { AppCreatedScreen } =
+  require('@/components/oauth/app-created-screen') as typeof import('@/components/oauth/app-created-screen')
+const { AuthorizedAppsScreen } =
+  require('@/components/oauth/authorized-apps-screen') as typeof import('@/components/oauth/authorized-apps-screen')
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const ok = (data: unknown) => Promise.resolve({ data, status: 200, headers: new Headers() })
-const APP = { id: 'kca_abc', name: 'Sync Pro', description: '', status: 'in_review', redirectUris: ['https://app.test/cb'], scopes: ['profiles:read'], publicClient: false, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' }
+const APP = {
+  id: 'kca_abc',
+  name: 'Sync Pro',
+  description: '',
+  status: 'in_review',
+  redirectUris: ['https://app.test/cb'],
+  scopes: ['profiles:read'],
+  publicClient: false,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+}
 const SCOPES = [{ family: 'profiles', scopes: ['profiles:read', 'profiles:write'] }]
 
-function wrap(ui: ReactNode, resources = ['applications_read', 'applications_write', 'oauth_client_read', 'oauth_company_integration_write']) {
+function wrap(
+  ui: ReactNode,
+  resources = ['applications_read', 'applications_write', 'oauth_client_read', 'oauth_company_integration_write'],
+) {
   const shell = { authorization: { resources } } as unknown as StartupData
   return render(
     <NextIntlClientProvider locale="en-US" messages={messages} timeZone="UTC" onError={() => {}}>
@@ -55,14 +79,27 @@ test('the list shows each app with its client id and status', async () => {
 
 test('create shows the server field errors, then keeps the secret for the created screen only', async () => {
   http.get.mockImplementation(() => ok({ apps: [], scopes: SCOPES }))
-  http.post.mockImplementationOnce(() => Promise.reject(new HttpError(400, { error: 'invalid', fieldErrors: { 'redirectUris.0': ['Use https, or http only on localhost or 127.0.0.1.'] } })))
+  http.post.mockImplementationOnce(() =>
+    Promise.reject(
+      new HttpError(400, {
+        error: 'invalid',
+        fieldErrors: { 'redirectUris.0': ['Use https, or http only on localhost or 127.0.0.1.'] },
+      }),
+    ),
+  )
   wrap(<CreateAppScreen />)
   fireEvent.change(await screen.findByLabelText('App name'), { target: { value: 'Sync Pro' } })
   fireEvent.change(screen.getByLabelText('Redirect URIs'), { target: { value: 'http://app.test/cb' } })
   fireEvent.click(screen.getByLabelText('profiles:read'))
   fireEvent.click(screen.getByTestId('oauth-app-submit'))
   expect(await screen.findByText('Use https, or http only on localhost or 127.0.0.1.')).toBeInTheDocument()
-  expect(http.post).toHaveBeenCalledWith('/ajax/manage-apps', { name: 'Sync Pro', description: '', redirectUris: ['http://app.test/cb'], scopes: ['profiles:read'], publicClient: false })
+  expect(http.post).toHaveBeenCalledWith('/ajax/manage-apps', {
+    name: 'Sync Pro',
+    description: '',
+    redirectUris: ['http://app.test/cb'],
+    scopes: ['profiles:read'],
+    publicClient: false,
+  })
 
   http.post.mockImplementationOnce(() => ok({ app: APP, clientSecret: 'kcs_secret' }))
   fireEvent.change(screen.getByLabelText('Redirect URIs'), { target: { value: 'https://app.test/cb' } })
@@ -86,9 +123,20 @@ test('the created screen without a stored secret says it is gone', async () => {
 })
 
 test('connected apps: the scopes in words and a revoke that asks first', async () => {
-  let apps = [{ appId: 'kca_abc', name: 'Sync Pro', developer: 'Dev Shop', scopes: ['profiles:read', 'events:write'], authorizedAt: '2026-01-02T00:00:00Z' }]
+  let apps = [
+    {
+      appId: 'kca_abc',
+      name: 'Sync Pro',
+      developer: 'Dev Shop',
+      scopes: ['profiles:read', 'events:write'],
+      authorizedAt: '2026-01-02T00:00:00Z',
+    },
+  ]
   http.get.mockImplementation(() => ok({ apps }))
-  http.delete.mockImplementation(() => { apps = []; return ok({ revoked: 1 }) })
+  http.delete.mockImplementation(() => {
+    apps = []
+    return ok({ revoked: 1 })
+  })
   jest.spyOn(window, 'confirm').mockReturnValue(true)
   wrap(<AuthorizedAppsScreen />)
   const row = await screen.findByTestId('authorized-kca_abc')
@@ -100,14 +148,32 @@ test('connected apps: the scopes in words and a revoke that asks first', async (
 })
 
 test('connected apps without the write permission: no revoke button', async () => {
-  http.get.mockImplementation(() => ok({ apps: [{ appId: 'kca_abc', name: 'Sync Pro', developer: 'Dev Shop', scopes: ['profiles:read'], authorizedAt: '2026-01-02T00:00:00Z' }] }))
+  http.get.mockImplementation(() =>
+    ok({
+      apps: [
+        {
+          appId: 'kca_abc',
+          name: 'Sync Pro',
+          developer: 'Dev Shop',
+          scopes: ['profiles:read'],
+          authorizedAt: '2026-01-02T00:00:00Z',
+        },
+      ],
+    }),
+  )
   wrap(<AuthorizedAppsScreen />, ['oauth_client_read'])
   await screen.findByTestId('authorized-kca_abc')
   expect(screen.queryByRole('button', { name: 'Revoke access' })).toBeNull()
 })
 
 test('/oauth/client/{oauthClientId} shows that app only', async () => {
-  const one = (id: string, name: string) => ({ appId: id, name, developer: 'Dev', scopes: ['profiles:read'], authorizedAt: '2026-01-02T00:00:00Z' })
+  const one = (id: string, name: string) => ({
+    appId: id,
+    name,
+    developer: 'Dev',
+    scopes: ['profiles:read'],
+    authorizedAt: '2026-01-02T00:00:00Z',
+  })
   http.get.mockImplementation(() => ok({ apps: [one('kca_a', 'Alpha'), one('kca_b', 'Beta')] }))
   wrap(<AuthorizedAppsScreen appId="kca_b" />)
   expect(await screen.findByTestId('authorized-kca_b')).toHaveTextContent('Beta')

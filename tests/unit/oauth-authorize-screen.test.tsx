@@ -9,14 +9,22 @@ import messages from '@/messages/en-US.json'
 jest.mock('@/lib/client/http', () => ({ http: { get: jest.fn(), post: jest.fn() } }))
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { http } = require('@/lib/client/http') as { http: { get: jest.Mock; post: jest.Mock } }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { AuthorizeScreen } = require('@/components/oauth/authorize-screen') as typeof import('@/components/oauth/authorize-screen')
+const { AuthorizeScreen } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@/components/oauth/authorize-screen') as typeof import('@/components/oauth/authorize-screen')
 
 const ok = (data: unknown) => Promise.resolve({ data, status: 200, headers: new Headers() })
-const QUERY = 'client_id=kca_1&redirect_uri=https%3A%2F%2Fapp.test%2Fcb&response_type=code&state=s1&code_challenge=x&code_challenge_method=S256'
+const QUERY =
+  'client_id=kca_1&redirect_uri=https%3A%2F%2Fapp.test%2Fcb&response_type=code&state=s1&code_challenge=x&code_challenge_method=S256'
 const INFO = {
-  app: { id: 'kca_1', name: 'Sync Pro', developer: 'Dev Shop' }, scopes: ['events:write', 'profiles:read'], redirectUri: 'https://app.test/cb',
-  accounts: [{ id: 1, name: 'Main store' }, { id: 2, name: 'Second store' }], currentCompanyId: 2,
+  app: { id: 'kca_1', name: 'Sync Pro', developer: 'Dev Shop' },
+  scopes: ['events:write', 'profiles:read'],
+  redirectUri: 'https://app.test/cb',
+  accounts: [
+    { id: 1, name: 'Main store' },
+    { id: 2, name: 'Second store' },
+  ],
+  currentCompanyId: 2,
 }
 
 function renderScreen(navigate = jest.fn()) {
@@ -66,7 +74,14 @@ test('deny sends approve false', async () => {
 
 test('one account is named without a picker', async () => {
   http.get.mockImplementation(() => ok({ ...INFO, accounts: [{ id: 1, name: 'Main store' }], currentCompanyId: 1 }))
-  http.get.mockImplementation(() => ok({ ...INFO, app: { ...INFO.app, published: true }, accounts: [{ id: 1, name: 'Main store' }], currentCompanyId: 1 }))
+  http.get.mockImplementation(() =>
+    ok({
+      ...INFO,
+      app: { ...INFO.app, published: true },
+      accounts: [{ id: 1, name: 'Main store' }],
+      currentCompanyId: 1,
+    }),
+  )
   renderScreen()
   expect(await screen.findByText('Account: Main store')).toBeInTheDocument()
   expect(screen.queryByText(/has not been reviewed yet/)).toBeNull()

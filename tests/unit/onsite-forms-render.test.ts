@@ -6,25 +6,64 @@ import type { FormToShow, Version } from '@/onsite/src/forms/definition'
 import type { OnsiteContext } from '@/onsite/src/types'
 
 const ctx: OnsiteContext = {
-  companyId: 'PUB123', baseUrl: 'https://app.example', now: () => Date.now(),
-  identity: () => ({ anonymousId: 'anon-1' }), isIdentified: () => false, identify: async () => {}, track: async () => {},
-  pageViews: () => 1, mayTrack: () => true, giveConsent: () => {}, settings: () => ({ trackingEnabled: true, requireConsent: false, formsEnabled: true }),
+  companyId: 'PUB123',
+  baseUrl: 'https://app.example',
+  now: () => Date.now(),
+  identity: () => ({ anonymousId: 'anon-1' }),
+  isIdentified: () => false,
+  identify: async () => {},
+  track: async () => {},
+  pageViews: () => 1,
+  mayTrack: () => true,
+  giveConsent: () => {},
+  settings: () => ({ trackingEnabled: true, requireConsent: false, formsEnabled: true }),
   storage: { get: () => null, set: () => {} },
 }
-const EVIL = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>Bold</b> <a href="javascript:alert(1)">js</a> <a href="https://ok.example/">ok</a>'
+const EVIL =
+  '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>Bold</b> <a href="javascript:alert(1)">js</a> <a href="https://ok.example/">ok</a>'
 const version = (): Version => ({
   type: 'popup',
   steps: [
-    { columns: [{ rows: [{ blocks: [
-      { type: 'html_text', properties: { content: EVIL } },
-      { type: 'email', properties: { label: '<img src=x onerror=alert(1)>Email', required: true } },
-      { type: 'text', properties: { property_name: 'first_name', label: 'First name' } },
-      { type: 'button', properties: { label: 'Subscribe' }, action: { type: 'next_step', submit: true } },
-    ] }] }] },
-    { columns: [{ rows: [{ blocks: [{ type: 'html_text', properties: { content: '<p>Thanks!</p>' } }, { type: 'coupon', properties: { coupon: { type: 'static', text: 'WELCOME10' } } }] }] }] },
+    {
+      columns: [
+        {
+          rows: [
+            {
+              blocks: [
+                { type: 'html_text', properties: { content: EVIL } },
+                { type: 'email', properties: { label: '<img src=x onerror=alert(1)>Email', required: true } },
+                { type: 'text', properties: { property_name: 'first_name', label: 'First name' } },
+                { type: 'button', properties: { label: 'Subscribe' }, action: { type: 'next_step', submit: true } },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    {
+      columns: [
+        {
+          rows: [
+            {
+              blocks: [
+                { type: 'html_text', properties: { content: '<p>Thanks!</p>' } },
+                { type: 'coupon', properties: { coupon: { type: 'static', text: 'WELCOME10' } } },
+              ],
+            },
+          ],
+        },
+      ],
+    },
   ],
 })
-const form = (): FormToShow => ({ formId: 'F1', versionId: 9, name: 'Welcome popup', listId: 'LIST1', type: 'popup', def: version() })
+const form = (): FormToShow => ({
+  formId: 'F1',
+  versionId: 9,
+  name: 'Welcome popup',
+  listId: 'LIST1',
+  type: 'popup',
+  def: version(),
+})
 const hooks = (over: Partial<FormHooks> = {}): FormHooks => ({ mode: 'live', device: 'desktop', ...over })
 const shadow = () => document.querySelector('[data-klaviyo-form]')!.shadowRoot!
 
@@ -93,7 +132,9 @@ test('submit: /client/subscriptions with the list, the form as source, $form_id 
   expect(body.data.relationships.list.data.id).toBe('LIST1')
   expect(body.data.attributes.custom_source).toBe('Form: Welcome popup')
   expect(body.data.attributes.profile.data.attributes).toMatchObject({
-    email: 'ana@example.com', anonymous_id: 'anon-1', properties: { first_name: 'Ana', $form_id: 'F1' },
+    email: 'ana@example.com',
+    anonymous_id: 'anon-1',
+    properties: { first_name: 'Ana', $form_id: 'F1' },
     subscriptions: { email: { marketing: { consent: 'SUBSCRIBED' } } },
   })
   expect(body.data.attributes.profile.data.attributes.subscriptions.sms).toBeUndefined()
@@ -103,7 +144,13 @@ test('submit: /client/subscriptions with the list, the form as source, $form_id 
 })
 
 test('a 400 with a pointer shows next to its field', async () => {
-  fetchMock.mockResolvedValueOnce(res(400, { errors: [{ detail: 'Invalid email address', source: { pointer: '/data/attributes/profile/data/attributes/email' } }] }))
+  fetchMock.mockResolvedValueOnce(
+    res(400, {
+      errors: [
+        { detail: 'Invalid email address', source: { pointer: '/data/attributes/profile/data/attributes/email' } },
+      ],
+    }),
+  )
   mountForm(ctx, form(), hooks())
   shadow().querySelector<HTMLInputElement>('input[type=email]')!.value = 'ana@example.com'
   shadow().querySelector<HTMLButtonElement>('button[type=submit]')!.click()

@@ -11,16 +11,26 @@ const routeOf = (p: string) => {
   if (!m) throw new Error('no route ' + p)
   return m.route
 }
-const viewer = (resources: string[], staff: { isStaff?: boolean; staffResources?: string[] } = {}): Viewer =>
-  ({ resources: new Set(resources), staffResources: staff.staffResources ?? [], isStaff: staff.isStaff ?? false })
+const viewer = (resources: string[], staff: { isStaff?: boolean; staffResources?: string[] } = {}): Viewer => ({
+  resources: new Set(resources),
+  staffResources: staff.staffResources ?? [],
+  isStaff: staff.isStaff ?? false,
+})
 
 const owner = viewer(resourcesForRole('owner'))
 const analyst = viewer(resourcesForRole('analyst'))
 const member = viewer(['dashboard', 'flows_read'])
 const staff = viewer(resourcesForRole('owner'), { isStaff: true, staffResources: [...STAFF_RESOURCES] })
 const staffWithout = viewer([], { isStaff: true, staffResources: ['staff_base'] })
-const ALL_FLAGS = { amp: true, report_builder: true, prestashop_use_tax_incl_price: true, support_ticket_dashboard_enabled: true,
-  identity_explorer: true, subscriber_growth_report: true, is_reviews_enabled: true }
+const ALL_FLAGS = {
+  amp: true,
+  report_builder: true,
+  prestashop_use_tax_incl_price: true,
+  support_ticket_dashboard_enabled: true,
+  identity_explorer: true,
+  subscriber_growth_report: true,
+  is_reviews_enabled: true,
+}
 
 describe('the access matrix', () => {
   const cases: [string, string, Viewer | null, string][] = [
@@ -82,7 +92,13 @@ describe('feature flags', () => {
 })
 
 describe('required and partial resources', () => {
-  const route = (extra: Partial<RouteDef>): RouteDef => ({ path: '/x', area: 'settings', access: 'authenticated', layout: 'navigation', ...extra })
+  const route = (extra: Partial<RouteDef>): RouteDef => ({
+    path: '/x',
+    area: 'settings',
+    access: 'authenticated',
+    layout: 'navigation',
+    ...extra,
+  })
 
   test('required: every resource', () => {
     const r = routeOf('/automations')
@@ -132,7 +148,8 @@ describe('roles', () => {
 
   test('the owner may open every non-staff route when its flags are on', () => {
     const closed = ROUTES.filter((r) => r.access === 'authenticated')
-      .filter((r) => decideAccess(r, owner, ALL_FLAGS) !== 'allow').map((r) => r.path)
+      .filter((r) => decideAccess(r, owner, ALL_FLAGS) !== 'allow')
+      .map((r) => r.path)
     expect(closed).toEqual([])
   })
 })
@@ -140,7 +157,9 @@ describe('roles', () => {
 describe('loginRedirectUrl', () => {
   test('encodes path, query and hash into next', () => {
     expect(loginRedirectUrl('/flows')).toBe('/login?next=%2Fflows')
-    expect(loginRedirectUrl('/flows', '?sort=name&dir=asc', '#top')).toBe('/login?next=%2Fflows%3Fsort%3Dname%26dir%3Dasc%23top')
+    expect(loginRedirectUrl('/flows', '?sort=name&dir=asc', '#top')).toBe(
+      '/login?next=%2Fflows%3Fsort%3Dname%26dir%3Dasc%23top',
+    )
     expect(loginRedirectUrl('/flows', 'a=1', 'x')).toBe('/login?next=%2Fflows%3Fa%3D1%23x')
     expect(loginRedirectUrl('/flows', '?', '#')).toBe('/login?next=%2Fflows')
   })
@@ -154,8 +173,25 @@ describe('safeNextPath (no open redirect)', () => {
   ])('accepts the same-origin path %s', (next, expected) => expect(safeNextPath(next)).toBe(expected))
 
   test.each([
-    [null], [''], ['flows'], ['//evil.com'], ['///evil.com'], ['/\\evil.com'], ['\\\\evil.com'], ['https://evil.com'],
-    ['http:/evil.com'], ['javascript:alert(1)'], ['/%2F%2Fevil.com'], ['/%2F/evil.com'], ['/%5Cevil.com'], ['/%5C%5Cevil.com'],
-    ['/\tevil'], ['/\n/evil.com'], ['/%0d%0aSet-Cookie:x'], ['/%E0%A4%A'], [' /flows'], ['/' + 'a'.repeat(3000)],
+    [null],
+    [''],
+    ['flows'],
+    ['//evil.com'],
+    ['///evil.com'],
+    ['/\\evil.com'],
+    ['\\\\evil.com'],
+    ['https://evil.com'],
+    ['http:/evil.com'],
+    ['javascript:alert(1)'],
+    ['/%2F%2Fevil.com'],
+    ['/%2F/evil.com'],
+    ['/%5Cevil.com'],
+    ['/%5C%5Cevil.com'],
+    ['/\tevil'],
+    ['/\n/evil.com'],
+    ['/%0d%0aSet-Cookie:x'],
+    ['/%E0%A4%A'],
+    [' /flows'],
+    ['/' + 'a'.repeat(3000)],
   ])('rejects %p', (next) => expect(safeNextPath(next as string | null)).toBe('/dashboard'))
 })

@@ -29,29 +29,42 @@ function linksIn(file: string): string[] {
   const out = new Set<string>()
   for (const m of text.matchAll(LINK)) out.add(m[2]!)
   for (const m of text.matchAll(TEMPLATE_PATH)) out.add(m[1]!)
-  return [...out]
-    // A placeholder that is a whole segment is a sample id; one glued to the end is a query or hash (`?next=…`).
-    .map((p) => p.replace(/\/\$\{[^}]*\}/g, '/X1a2b3').replace(/\$\{[^}]*\}/g, '').split(/[?#]/, 1)[0]!)
-    .filter((p) => p !== '/' && !/^\/(ajax|api|client|_next)\//.test(p) && !p.startsWith('//'))
+  return (
+    [...out]
+      // A placeholder that is a whole segment is a sample id; one glued to the end is a query or hash (`?next=…`).
+      .map(
+        (p) =>
+          p
+            .replace(/\/\$\{[^}]*\}/g, '/X1a2b3')
+            .replace(/\$\{[^}]*\}/g, '')
+            .split(/[?#]/, 1)[0]!,
+      )
+      .filter((p) => p !== '/' && !/^\/(ajax|api|client|_next)\//.test(p) && !p.startsWith('//'))
+  )
 }
 
 const sources = [...filesUnder(path.join(ROOT, 'components')), ...filesUnder(path.join(ROOT, 'lib/client'))]
 
 test('the scan finds the links it is meant to check', () => {
   const all = sources.flatMap(linksIn)
-  for (const p of ['/dashboard', '/support', '/settings/account/security', '/lists/create/segment', '/profile/X1a2b3']) expect(all).toContain(p)
+  for (const p of ['/dashboard', '/support', '/settings/account/security', '/lists/create/segment', '/profile/X1a2b3'])
+    expect(all).toContain(p)
 })
 
 test('every in-app link written by a screen reaches a built screen', () => {
-  const dead = sources.flatMap((file) => linksIn(file)
-    .filter((p) => matchRoute(p)?.route.built !== true)
-    .map((p) => `${path.relative(ROOT, file)}: ${p} → ${matchRoute(p)?.route.path ?? 'unregistered'}`))
+  const dead = sources.flatMap((file) =>
+    linksIn(file)
+      .filter((p) => matchRoute(p)?.route.built !== true)
+      .map((p) => `${path.relative(ROOT, file)}: ${p} → ${matchRoute(p)?.route.path ?? 'unregistered'}`),
+  )
   expect(dead).toEqual([])
 })
 
 test('the user menu links to profile settings, security and help and support', () => {
   const header = fs.readFileSync(path.join(ROOT, 'components/shell/header.tsx'), 'utf8')
-  expect(linksIn(path.join(ROOT, 'components/shell/header.tsx'))).toEqual(expect.arrayContaining(['/settings/account/personal', '/settings/account/security', '/support']))
+  expect(linksIn(path.join(ROOT, 'components/shell/header.tsx'))).toEqual(
+    expect.arrayContaining(['/settings/account/personal', '/settings/account/security', '/support']),
+  )
   expect(header).toContain("t('personalSettings')")
   expect(header).toContain("t('support')")
 })
@@ -62,7 +75,11 @@ test('a navigation section with a built screen leads to a built screen', () => {
     for (const item of nav) {
       const builtChild = item.children.find((c) => matchRoute(c.url)?.route.built)
       if (!builtChild && !matchRoute(item.url)?.route.built) continue
-      expect({ role, id: item.id, built: matchRoute(item.url)?.route.built }).toEqual({ role, id: item.id, built: true })
+      expect({ role, id: item.id, built: matchRoute(item.url)?.route.built }).toEqual({
+        role,
+        id: item.id,
+        built: true,
+      })
     }
     const analytics = nav.find((i) => i.id === 'analytics')
     if (analytics?.children.some((c) => c.id === 'metrics')) expect(analytics.url).toBe('/analytics/metrics')

@@ -51,18 +51,29 @@ describe('parameters', () => {
   })
 
   test('optional trailing parameters', () => {
-    expect(matchRoute('/campaign/7/wizard')).toMatchObject({ route: { path: '/campaign/:campaignId/wizard/:step?' }, params: { campaignId: '7' } })
+    expect(matchRoute('/campaign/7/wizard')).toMatchObject({
+      route: { path: '/campaign/:campaignId/wizard/:step?' },
+      params: { campaignId: '7' },
+    })
     expect(paramsOf('/campaign/7/wizard')).not.toHaveProperty('step')
     expect(paramsOf('/campaign/7/wizard/content')).toEqual({ campaignId: '7', step: 'content' })
     expect(paramsOf('/profile/5')).toEqual({ profileId: '5' })
     expect(paramsOf('/objects/build/fields')).toEqual({ buildOrEdit: 'build', step: 'fields' })
     expect(paramsOf('/objects/edit/fields/o1')).toEqual({ buildOrEdit: 'edit', step: 'fields', objectId: 'o1' })
-    expect(paramsOf('/notification/push/m1/preview/r9')).toEqual({ messageType: 'push', messageId: 'm1', action: 'preview', recipientId: 'r9' })
+    expect(paramsOf('/notification/push/m1/preview/r9')).toEqual({
+      messageType: 'push',
+      messageId: 'm1',
+      action: 'preview',
+      recipientId: 'r9',
+    })
     expect(pathOf('/campaign/7/wizard/a/b')).toBeNull()
   })
 
   test('a ".json" suffix segment', () => {
-    expect(matchRoute('/flow/Xy12.json')).toEqual({ route: expect.objectContaining({ path: '/flow/:flowId.json' }), params: { flowId: 'Xy12' } })
+    expect(matchRoute('/flow/Xy12.json')).toEqual({
+      route: expect.objectContaining({ path: '/flow/:flowId.json' }),
+      params: { flowId: 'Xy12' },
+    })
     expect(pathOf('/flow/.json')).toBeNull()
     expect(pathOf('/flow/Xy12.jsonx')).toBeNull()
     expect(pathOf('/flow/Xy12')).toBeNull()
@@ -96,7 +107,17 @@ describe('path forms', () => {
   })
 
   test('unknown, empty-segment, relative and root paths do not match', () => {
-    for (const p of ['/', '', 'flows', '/nope', '/flows//create', '/flows/create/nothing-here', '/FLOWS', '/tags', '/feeds']) {
+    for (const p of [
+      '/',
+      '',
+      'flows',
+      '/nope',
+      '/flows//create',
+      '/flows/create/nothing-here',
+      '/FLOWS',
+      '/tags',
+      '/feeds',
+    ]) {
       expect(pathOf(p)).toBeNull()
     }
   })
@@ -107,5 +128,4 @@ describe('path forms', () => {
     expect(isRegisteredPath('/dashboard-templates?x=1')).toBe(true)
     expect(isRegisteredPath('/no/such/page')).toBe(false)
   })
-
 })

@@ -11,7 +11,10 @@ const FLAGS = { report_builder: true }
 test('the navigation of seed 000 §2: exact ids and children, each pointing at a registered route', () => {
   const owner = buildNavItems(new Set(resourcesForRole('owner')), FLAGS)
   expect(ids(owner)).toEqual([
-    ['home', []], ['campaigns', []], ['flows', []], ['forms', []],
+    ['home', []],
+    ['campaigns', []],
+    ['flows', []],
+    ['forms', []],
     ['audience', ['growth-tools', 'groups', 'customers']],
     ['content', ['templates', 'catalogs', 'assets', 'brand', 'coupons']],
     ['analytics', ['dashboards', 'experiments', 'metrics', 'benchmarks', 'deliverability', 'reports']],
@@ -38,13 +41,20 @@ test('the analyst sees only what it may open: no portfolio users or billing', ()
 test('a role with few resources: parents without open children disappear, others lead to an open child', () => {
   const support = buildNavItems(new Set(resourcesForRole('support')), {})
   expect(ids(support)).toEqual([
-    ['home', []], ['audience', ['groups', 'customers']], ['analytics', ['dashboards', 'metrics', 'benchmarks']],
+    ['home', []],
+    ['audience', ['groups', 'customers']],
+    ['analytics', ['dashboards', 'metrics', 'benchmarks']],
   ])
   // The audience page (/lists) is closed to a viewer who may read only profiles: it leads there.
   const profilesOnly = buildNavItems(new Set(['profile_read']), {})
   expect(profilesOnly).toEqual([
-    { id: 'audience', url: '/people/subscribers', labelKey: 'audience', active: false,
-      children: [{ id: 'customers', url: '/people/subscribers', labelKey: 'customers', active: false, children: [] }] },
+    {
+      id: 'audience',
+      url: '/people/subscribers',
+      labelKey: 'audience',
+      active: false,
+      children: [{ id: 'customers', url: '/people/subscribers', labelKey: 'customers', active: false, children: [] }],
+    },
   ])
 })
 
@@ -59,7 +69,11 @@ test('nothing for a viewer without resources', () => {
 
 test('the active item follows the current path by prefix', () => {
   const owner = new Set(resourcesForRole('owner'))
-  const active = (path: string) => buildNavItems(owner, FLAGS, path).flatMap((i) => [i, ...i.children]).filter((i) => i.active).map((i) => i.id)
+  const active = (path: string) =>
+    buildNavItems(owner, FLAGS, path)
+      .flatMap((i) => [i, ...i.children])
+      .filter((i) => i.active)
+      .map((i) => i.id)
   expect(active('/flows')).toEqual(['flows'])
   expect(active('/flow/abc/edit')).toEqual(['flows'])
   expect(active('/campaign/5/wizard')).toEqual(['campaigns'])
@@ -81,7 +95,11 @@ test('settings are reachable from the sidebar (issue 30 §1): every built settin
   // Sent messages lives under /settings/email: only it is current there.
   const outbox = buildSettingsNav(new Set(resourcesForRole('owner')), FLAGS, '/settings/email/outbox')!
   expect(outbox.children.filter((c) => c.active).map((c) => c.id)).toEqual(['settings-sent-messages'])
-  expect(buildSettingsNav(new Set(resourcesForRole('owner')), FLAGS, '/settings/email')!.children.filter((c) => c.active).map((c) => c.id)).toEqual(['settings-email'])
+  expect(
+    buildSettingsNav(new Set(resourcesForRole('owner')), FLAGS, '/settings/email')!
+      .children.filter((c) => c.active)
+      .map((c) => c.id),
+  ).toEqual(['settings-email'])
   // An analyst: no users, API keys; its own personal and security settings.
   const analyst = buildSettingsNav(new Set(resourcesForRole('analyst')), FLAGS, '/dashboard')!
   const ids = analyst.children.map((c) => c.id)

@@ -5,8 +5,15 @@ import { RESOURCES, STAFF_RESOURCES } from '@/lib/auth/resources'
 import messages from '@/messages/en-US.json'
 
 // Seed 001 §6: the flags that gate routes.
-const SEED_FLAGS = ['amp', 'report_builder', 'prestashop_use_tax_incl_price', 'support_ticket_dashboard_enabled',
-  'identity_explorer', 'subscriber_growth_report', 'is_reviews_enabled']
+const SEED_FLAGS = [
+  'amp',
+  'report_builder',
+  'prestashop_use_tax_incl_price',
+  'support_ticket_dashboard_enabled',
+  'identity_explorer',
+  'subscriber_growth_report',
+  'is_reviews_enabled',
+]
 
 test('every pattern is syntactically valid', () => {
   for (const r of ROUTES) expect(() => parsePattern(r.path)).not.toThrow()
@@ -45,7 +52,11 @@ test('resources, staff resources and flags are known names', () => {
   for (const r of ROUTES) {
     for (const res of r.required ?? []) expect(known).toContain(res)
     const partial = r.partial
-    const partialNames = !partial ? [] : Array.isArray(partial) ? partial : (partial as { groups: string[][] }).groups.flat()
+    const partialNames = !partial
+      ? []
+      : Array.isArray(partial)
+        ? partial
+        : (partial as { groups: string[][] }).groups.flat()
     for (const res of partialNames) expect(known).toContain(res)
     for (const res of r.staffRequired ?? []) expect(staff).toContain(res)
     if (r.flag) expect(SEED_FLAGS).toContain(r.flag)
@@ -66,17 +77,41 @@ test('staff routes live under /staff, need staff resources, and nothing else is 
     expect(r.path.startsWith('/staff/')).toBe(r.access === 'staff')
     if (r.access === 'staff') expect(r.staffRequired?.length).toBeGreaterThan(0)
   }
-  for (const p of ['/staff/account/12/create-support-ticket', '/staff/app-management', '/staff/quarterly-growth-report',
-    '/staff/sms-restrictions', '/staff/compliance', '/staff/feature-flags', '/staff/sql-explorer', '/staff/permissions']) {
+  for (const p of [
+    '/staff/account/12/create-support-ticket',
+    '/staff/app-management',
+    '/staff/quarterly-growth-report',
+    '/staff/sms-restrictions',
+    '/staff/compliance',
+    '/staff/feature-flags',
+    '/staff/sql-explorer',
+    '/staff/permissions',
+  ]) {
     expect(matchRoute(p)?.route.access).toBe('staff')
   }
 })
 
 test('§2.1: public and unauthenticated routes', () => {
   const access = (p: string) => matchRoute(p)?.route.access
-  for (const p of ['/login', '/register', '/account/password-reset', '/account/password-reset-done', '/account/reset-complete',
-    '/account/reset/12/abc-def', '/token-error', '/sso/check-email', '/sso/login']) expect(access(p)).toBe('unauthenticated')
-  for (const p of ['/abc123/info', '/sms/unsubscribe', '/account/create-password/1/tok', '/login/suspicious', '/mfa-reset-details']) {
+  for (const p of [
+    '/login',
+    '/register',
+    '/account/password-reset',
+    '/account/password-reset-done',
+    '/account/reset-complete',
+    '/account/reset/12/abc-def',
+    '/token-error',
+    '/sso/check-email',
+    '/sso/login',
+  ])
+    expect(access(p)).toBe('unauthenticated')
+  for (const p of [
+    '/abc123/info',
+    '/sms/unsubscribe',
+    '/account/create-password/1/tok',
+    '/login/suspicious',
+    '/mfa-reset-details',
+  ]) {
     expect(access(p)).toBe('public')
   }
   expect(matchRoute('/sso/check-email')?.route.layout).toBe('navigation')
@@ -84,19 +119,34 @@ test('§2.1: public and unauthenticated routes', () => {
 })
 
 test('§2.2: the account screens need a signed-in user, /account/deleted included', () => {
-  for (const p of ['/account/deleted', '/account-disabled', '/account-disabled-temporary', '/account/verify-phone', '/account/worker/5/status']) {
+  for (const p of [
+    '/account/deleted',
+    '/account-disabled',
+    '/account-disabled-temporary',
+    '/account/verify-phone',
+    '/account/worker/5/status',
+  ]) {
     expect([p, matchRoute(p)?.route.access]).toEqual([p, 'authenticated'])
   }
 })
 
 test('the SMS locale source is used by /sms/unsubscribe and /{x}/info only', () => {
-  const sms = ROUTES.filter((r) => r.localeSource === 'sms').map((r) => r.path).sort()
+  const sms = ROUTES.filter((r) => r.localeSource === 'sms')
+    .map((r) => r.path)
+    .sort()
   expect(sms).toEqual(['/:publicId/info', '/sms/unsubscribe'])
 })
 
 test('editors hide the support chat and use the page layout', () => {
-  for (const p of ['/email-editor/1/edit', '/email-template-editor/template/1', '/rich-text-editor/campaign/2',
-    '/flow/abc/edit', '/campaign/1/content/edit', '/mobile-in-app-editor/3', '/cms/editor']) {
+  for (const p of [
+    '/email-editor/1/edit',
+    '/email-template-editor/template/1',
+    '/rich-text-editor/campaign/2',
+    '/flow/abc/edit',
+    '/campaign/1/content/edit',
+    '/mobile-in-app-editor/3',
+    '/cms/editor',
+  ]) {
     const r = matchRoute(p)!.route
     expect([p, r.chat, r.layout]).toEqual([p, false, 'page'])
   }
@@ -109,109 +159,302 @@ test('editors hide the support chat and use the page layout', () => {
 })
 
 test('only the screens this issue builds are marked built', () => {
-  expect(ROUTES.filter((r) => r.built).map((r) => r.path).sort()).toEqual([
-    '/account/password-reset', '/account/password-reset-done', '/account/reset-complete', '/account/reset/:uid/:token',
-    '/dashboard', '/login', '/register', '/settings/account/security', '/support/tickets/:ticketId', '/token-error',
-    // Lists and people (issue 3)
-    '/list/:groupId/reports/growth', '/list/:listId', '/list/:listId/:slug', '/list/:listId/edit/:slug', '/list/:listId/import/upload',
-    '/list/:listId/settings', '/lists', '/lists/create', '/lists/create/segment', '/lists/starred', '/people/subscribers', '/people/suppressed',
-    // Downloads (issue 3, metrics)
-    '/downloads/:type?',
-    // Profile and metric screens (issue 3)
-    '/analytics/metrics', '/metric/:metricId/:metricSlug', '/profile/:profileId/:profileEmail?',
-    // Private API keys (issue 3, public API)
-    '/settings/account/api-keys',
-    // Users, invitations and the organization (issue 12)
-    '/settings/account/users', '/settings/account/organization', '/account/create-password/:uid/:token',
-    // Help and support, so that every "Contact support" link reaches a built screen (issue 12 §4)
-    '/support',
-    // Personal and security settings, two-factor sign-in, email confirmation (issue 12 §2)
-    '/settings/account/personal', '/login-mfa', '/login-mfa-backup', '/mfa-reset-details', '/configure-mfa',
-    '/configure-mfa-steps', '/mfa-enablement-steps', '/email-confirmation', '/email-change-confirmation',
-    // Templates, the email template editor and the sent-messages viewer (issue 8 §1, §3)
-    '/templates', '/templates/list', '/templates/saved-content', '/email-templates/create', '/email-template-editor/template/:templateId',
-    '/email-editor/:templateId/edit', '/email-editor/:templateId/preview', '/settings/email/outbox',
-    // SMS and WhatsApp settings and the public SMS unsubscribe page (issue 8 §3, §5)
-    '/settings/sms', '/settings/whatsapp', '/sms/unsubscribe',
-    // Push settings and outbound webhooks (issue 8 §3)
-    '/settings/push-notifications', '/cdp/webhooks', '/cdp/webhooks/create', '/cdp/webhooks/:webhookId/edit',
-    // UTM tracking settings (issue 8 §4, §5)
-    '/settings/other/utm-tracking',
-    // Email settings and sending domains (issue 8 §3, §5)
-    '/settings/email', '/settings/account/domains',
-    // The flow builder and the definition export it links to (issue 9 §4)
-    '/flow/:flowId/edit', '/flow/:flowId.json',
-    // The flows list, create, template library, message and evaluation reports, cross-account clone (issue 9 §4)
-    '/flows', '/flows/create', '/library/flows', '/flow/evaluation/:actionId/reports/recipients',
-    ...['overview', 'recipients', 'links', 'link/who', 'deliverability', 'conversions', 'variations'].map((r) => `/flow/message/:messageId/reports/${r}`),
-    ...['select', 'name', 'map', 'review'].map((s) => `/flow/:flowId/cross-account-clone/${s}`),
-    // Campaigns: list and calendar, the wizard, its confirmations, omnichannel campaigns, the overview report; tags (issue 10)
-    '/campaigns/:view?', '/campaign/:campaignId/wizard/:step?', '/campaign/:messageId/schedule', '/campaign/:messageId/scheduled',
-    '/campaign/:messageId/sent', '/omnicampaigns', '/omnicampaigns/:omnicampaignId', '/campaign/:campaignId/reports/overview',
-    '/campaign/:campaignId/reports/recipients', '/campaign/:campaignId/reports/conversions', '/campaign/:campaignId/reports/links',
-    '/campaign/:campaignId/reports/link/who', '/campaign/:campaignId/reports/audience', '/campaign/:campaignId/reports/deliverability',
-    '/campaign/:campaignId/reports/variations', '/campaign/:campaignId/reports/advanced',
-    '/settings/account/tags', '/settings/attribution', '/dashboard/performance',
-    '/coupons/:page?', '/coupons/new/:integrationKey', '/coupon/:couponId', '/uploaded-coupon/:couponId/import/file',
-    '/campaigns/trends', '/campaigns/smartsendtime/:experimentId?', '/campaigns/library',
-    // The catalog: overview, items, an item, a variant, categories, product feeds for ads (issue 11)
-    '/catalogs', '/catalog/items', '/catalog/item/:catalogItemId', '/catalog/variant/:variantId', '/catalog/categories',
-    '/catalog/product-feeds', '/product-feeds', '/product-feeds/create', '/product-feeds/:id/edit',
-    // Catalog reports, back-in-stock settings, web feeds, a coupon's history (issue 11)
-    '/catalog/reports/price-drop', '/catalog/reports/low-inventory/:flowId', '/settings/other/bis-settings', '/settings/other/web-feeds',
-    '/coupon/:couponId/history',
-    // Catalog sources, a source sync, the back-in-stock report and its scheduled reports (issue 11)
-    '/catalog/sources', '/catalog/sources/create', '/catalog/sources/:syncID', '/catalog/back-in-stock', '/catalog/back-in-stock/scheduled-reports',
-    // Growth tools and hosted pages: subscribe links, consent and hosted pages, list embed and forms, web tracking, form wizards (issue 20 §3)
-    '/growth-tools/consent-pages', '/growth-tools/subscribe-links', '/growth-tools/subscribe-links/create', '/growth-tools/subscribe-links/:linkId',
-    '/settings/other/consent-pages', '/settings/other/hosted-pages', '/list/:listId/embed', '/list/:listId/forms', '/list/:listId/forms/create',
-    '/wizard/web-tracking', '/get-started/forms-create', '/get-started/sms-forms-setup', '/get-started/sms-widget-setup',
-    // Form reports and A/B tests (issue 20 §2)
-    '/forms/:formId/reports/overview/:experimentId?', '/forms/:formId/reports/tests/:experimentId?',
-    // Signup form screens: listing, create, editor, view, test, test on the site, clone (issue 20 §3)
-    '/forms', '/forms/create', '/forms/:formId', '/forms/:formId/test', '/forms/:formId/test/live',
-    '/forms/:formId/variations/:formVersionId/edit', '/forms/:formId/variations/:formVersionId/view', '/cloning/wizard/form/:formId',
-    // OAuth apps: developer screens, the consent screen, connected apps (issue 21 §4)
-    '/manage-apps', '/manage-apps/create', '/manage-apps/created/:appId', '/manage-apps/docs', '/manage-apps/:appId', '/manage-apps/:appId/review',
-    '/oauth/authorize', '/oauth/client/:oauthClientId?',
-    // Developer tools and client diagnostics (issue 21 §4)
-    '/developer-tools/dashboard', '/developer-tools/logs', '/developer-tools/logs/id/:eventId', '/developer-tools/metrics',
-    '/developer-tools/revision-monitoring', '/developer-tools/sample-data-generator', '/client-diagnostics',
-    // The app directory, CSV event upload and SFTP imports (issue 21 §3)
-    '/integrations', '/integrations/add', '/integrations/:appId', '/integrations/:appId/details', '/integrations/:appId/install',
-    '/integrations/:appId/preferences', '/integration/upload-csv', '/sftp/set-up',
-    // The store connections' provider panels (issue 21 §1)
-    '/integration/:integrationKey',
-  ].sort())
+  expect(
+    ROUTES.filter((r) => r.built)
+      .map((r) => r.path)
+      .sort(),
+  ).toEqual(
+    [
+      '/account/password-reset',
+      '/account/password-reset-done',
+      '/account/reset-complete',
+      '/account/reset/:uid/:token',
+      '/dashboard',
+      '/login',
+      '/register',
+      '/settings/account/security',
+      '/support/tickets/:ticketId',
+      '/token-error',
+      // Lists and people (issue 3)
+      '/list/:groupId/reports/growth',
+      '/list/:listId',
+      '/list/:listId/:slug',
+      '/list/:listId/edit/:slug',
+      '/list/:listId/import/upload',
+      '/list/:listId/settings',
+      '/lists',
+      '/lists/create',
+      '/lists/create/segment',
+      '/lists/starred',
+      '/people/subscribers',
+      '/people/suppressed',
+      // Downloads (issue 3, metrics)
+      '/downloads/:type?',
+      // Profile and metric screens (issue 3)
+      '/analytics/metrics',
+      '/metric/:metricId/:metricSlug',
+      '/profile/:profileId/:profileEmail?',
+      // Private API keys (issue 3, public API)
+      '/settings/account/api-keys',
+      // Users, invitations and the organization (issue 12)
+      '/settings/account/users',
+      '/settings/account/organization',
+      '/account/create-password/:uid/:token',
+      // Help and support, so that every "Contact support" link reaches a built screen (issue 12 §4)
+      '/support',
+      // Personal and security settings, two-factor sign-in, email confirmation (issue 12 §2)
+      '/settings/account/personal',
+      '/login-mfa',
+      '/login-mfa-backup',
+      '/mfa-reset-details',
+      '/configure-mfa',
+      '/configure-mfa-steps',
+      '/mfa-enablement-steps',
+      '/email-confirmation',
+      '/email-change-confirmation',
+      // Templates, the email template editor and the sent-messages viewer (issue 8 §1, §3)
+      '/templates',
+      '/templates/list',
+      '/templates/saved-content',
+      '/email-templates/create',
+      '/email-template-editor/template/:templateId',
+      '/email-editor/:templateId/edit',
+      '/email-editor/:templateId/preview',
+      '/settings/email/outbox',
+      // SMS and WhatsApp settings and the public SMS unsubscribe page (issue 8 §3, §5)
+      '/settings/sms',
+      '/settings/whatsapp',
+      '/sms/unsubscribe',
+      // Push settings and outbound webhooks (issue 8 §3)
+      '/settings/push-notifications',
+      '/cdp/webhooks',
+      '/cdp/webhooks/create',
+      '/cdp/webhooks/:webhookId/edit',
+      // UTM tracking settings (issue 8 §4, §5)
+      '/settings/other/utm-tracking',
+      // Email settings and sending domains (issue 8 §3, §5)
+      '/settings/email',
+      '/settings/account/domains',
+      // The flow builder and the definition export it links to (issue 9 §4)
+      '/flow/:flowId/edit',
+      '/flow/:flowId.json',
+      // The flows list, create, template library, message and evaluation reports, cross-account clone (issue 9 §4)
+      '/flows',
+      '/flows/create',
+      '/library/flows',
+      '/flow/evaluation/:actionId/reports/recipients',
+      ...['overview', 'recipients', 'links', 'link/who', 'deliverability', 'conversions', 'variations'].map(
+        (r) => `/flow/message/:messageId/reports/${r}`,
+      ),
+      ...['select', 'name', 'map', 'review'].map((s) => `/flow/:flowId/cross-account-clone/${s}`),
+      // Campaigns: list and calendar, the wizard, its confirmations, omnichannel campaigns, the overview report; tags (issue 10)
+      '/campaigns/:view?',
+      '/campaign/:campaignId/wizard/:step?',
+      '/campaign/:messageId/schedule',
+      '/campaign/:messageId/scheduled',
+      '/campaign/:messageId/sent',
+      '/omnicampaigns',
+      '/omnicampaigns/:omnicampaignId',
+      '/campaign/:campaignId/reports/overview',
+      '/campaign/:campaignId/reports/recipients',
+      '/campaign/:campaignId/reports/conversions',
+      '/campaign/:campaignId/reports/links',
+      '/campaign/:campaignId/reports/link/who',
+      '/campaign/:campaignId/reports/audience',
+      '/campaign/:campaignId/reports/deliverability',
+      '/campaign/:campaignId/reports/variations',
+      '/campaign/:campaignId/reports/advanced',
+      '/settings/account/tags',
+      '/settings/attribution',
+      '/dashboard/performance',
+      '/coupons/:page?',
+      '/coupons/new/:integrationKey',
+      '/coupon/:couponId',
+      '/uploaded-coupon/:couponId/import/file',
+      '/campaigns/trends',
+      '/campaigns/smartsendtime/:experimentId?',
+      '/campaigns/library',
+      // The catalog: overview, items, an item, a variant, categories, product feeds for ads (issue 11)
+      '/catalogs',
+      '/catalog/items',
+      '/catalog/item/:catalogItemId',
+      '/catalog/variant/:variantId',
+      '/catalog/categories',
+      '/catalog/product-feeds',
+      '/product-feeds',
+      '/product-feeds/create',
+      '/product-feeds/:id/edit',
+      // Catalog reports, back-in-stock settings, web feeds, a coupon's history (issue 11)
+      '/catalog/reports/price-drop',
+      '/catalog/reports/low-inventory/:flowId',
+      '/settings/other/bis-settings',
+      '/settings/other/web-feeds',
+      '/coupon/:couponId/history',
+      // Catalog sources, a source sync, the back-in-stock report and its scheduled reports (issue 11)
+      '/catalog/sources',
+      '/catalog/sources/create',
+      '/catalog/sources/:syncID',
+      '/catalog/back-in-stock',
+      '/catalog/back-in-stock/scheduled-reports',
+      // Growth tools and hosted pages: subscribe links, consent and hosted pages, list embed and forms, web tracking, form wizards (issue 20 §3)
+      '/growth-tools/consent-pages',
+      '/growth-tools/subscribe-links',
+      '/growth-tools/subscribe-links/create',
+      '/growth-tools/subscribe-links/:linkId',
+      '/settings/other/consent-pages',
+      '/settings/other/hosted-pages',
+      '/list/:listId/embed',
+      '/list/:listId/forms',
+      '/list/:listId/forms/create',
+      '/wizard/web-tracking',
+      '/get-started/forms-create',
+      '/get-started/sms-forms-setup',
+      '/get-started/sms-widget-setup',
+      // Form reports and A/B tests (issue 20 §2)
+      '/forms/:formId/reports/overview/:experimentId?',
+      '/forms/:formId/reports/tests/:experimentId?',
+      // Signup form screens: listing, create, editor, view, test, test on the site, clone (issue 20 §3)
+      '/forms',
+      '/forms/create',
+      '/forms/:formId',
+      '/forms/:formId/test',
+      '/forms/:formId/test/live',
+      '/forms/:formId/variations/:formVersionId/edit',
+      '/forms/:formId/variations/:formVersionId/view',
+      '/cloning/wizard/form/:formId',
+      // OAuth apps: developer screens, the consent screen, connected apps (issue 21 §4)
+      '/manage-apps',
+      '/manage-apps/create',
+      '/manage-apps/created/:appId',
+      '/manage-apps/docs',
+      '/manage-apps/:appId',
+      '/manage-apps/:appId/review',
+      '/oauth/authorize',
+      '/oauth/client/:oauthClientId?',
+      // Developer tools and client diagnostics (issue 21 §4)
+      '/developer-tools/dashboard',
+      '/developer-tools/logs',
+      '/developer-tools/logs/id/:eventId',
+      '/developer-tools/metrics',
+      '/developer-tools/revision-monitoring',
+      '/developer-tools/sample-data-generator',
+      '/client-diagnostics',
+      // The app directory, CSV event upload and SFTP imports (issue 21 §3)
+      '/integrations',
+      '/integrations/add',
+      '/integrations/:appId',
+      '/integrations/:appId/details',
+      '/integrations/:appId/install',
+      '/integrations/:appId/preferences',
+      '/integration/upload-csv',
+      '/sftp/set-up',
+      // The store connections' provider panels (issue 21 §1)
+      '/integration/:integrationKey',
+    ].sort(),
+  )
 })
 
 test('a sample of every section of seed 001 §2 is registered', () => {
   const samples = [
-    '/account-disabled', '/account/worker/5/status', '/account-setup/integration/data-sharing', '/login-mfa', '/sso/exemption-list',
-    '/dashboard/analytics/7', '/activity-map', '/analytics/benchmarks/2', '/analytics/custom-metrics/edit/4',
-    '/analytics/deliverability/email/score', '/analytics/monitors/5/edit', '/analytics/report/9/history', '/metric/3/placed-order/cohort',
-    '/customer-insights/cohort/4', '/report-builder/5/results', '/experiments/global/3', '/goals/8', '/bfcm-hub',
-    '/asset-library/brand/social-icons', '/brand-library/colors/primary', '/campaigns/list', '/campaigns/smartsendtime/4',
-    '/campaign/5/cross-account-clone/review', '/campaign/template/4/content/text', '/campaign/5/reports/link/who',
-    '/sandbox-omnicampaigns/7', '/content/variation/4/content/web-view/amp', '/notification/push/5/preview',
-    '/sms/sms/5/report/77', '/message/flow-message/web-view/9', '/email-template-editor/universal-content/block/5/translate',
-    '/whatsapp/5/preview', '/templates/themed', '/template/4/cross-account-clone/rename', '/email/pages/unsubscribe/6',
-    '/list/4/email/pages', '/catalog/sources/abc', '/catalog/reports/low-inventory/F1', '/product-feeds/5/edit', '/feed/9/preview',
-    '/feeds/new', '/cdp/code/function/5/77', '/cdp/sync/destinations/s3/sync-history', '/cdp/transformation/build',
-    '/developer-tools/logs/id/ev1', '/create-private-api-key', '/coupons/2', '/coupons/new/shopify', '/uploaded-coupon/3/import/file',
-    '/customer-hub/settings/webchat', '/inbox/customization/away_message', '/inbox/faq/4', '/automations/intent-7',
-    '/flows/generate/welcome', '/library/flows', '/flow/playground', '/flow/5/cross-account-clone/map',
-    '/flow/evaluation/4/reports/recipients', '/flow/message/5/reports/link/who', '/forms/4/reports/tests/9',
-    '/forms/4/variations/8/view', '/cloning/wizard/form/4', '/growth-tools/subscribe-links/create',
-    '/get-started/ac-flow/launch', '/get-started/list-setup/opt-in-setting/5', '/get-started/segment-and-send/template-gallery',
-    '/get-started/segment-and-send/5/schedule', '/get-started/segment-and-send/rich-text-editor/5', '/integration/shopify',
-    '/integrations/app-1/preferences', '/manage-apps/created/5', '/oauth/client', '/oauth/client/abc', '/sftp/set-up',
-    '/lists/create-rfm/2', '/list/5/reports/segment/profiles', '/list/5/cross-account-clone-setup/review',
-    '/people/suppressed/import', '/profile/5/all-custom-objects/vehicle', '/portfolio/metrics/4/edit', '/portfolio/dashboard/downloads',
-    '/reviews', '/reviews/widgets/edit/4', '/reviews/settings/syndication', '/reviews/shopify/finalize',
-    '/settings/account/opt-in-process', '/settings/billing/checkout/pro', '/settings/other/web-feeds', '/settings/whatsapp',
-    '/downloads', '/downloads/csv', '/support/contact', '/sms-guide/welcome', '/executive-business-review/reports',
-    '/kagent/knowledge', '/to/be/swapped/push', '/litigator-upload', '/wizard/web-tracking', '/try-service',
+    '/account-disabled',
+    '/account/worker/5/status',
+    '/account-setup/integration/data-sharing',
+    '/login-mfa',
+    '/sso/exemption-list',
+    '/dashboard/analytics/7',
+    '/activity-map',
+    '/analytics/benchmarks/2',
+    '/analytics/custom-metrics/edit/4',
+    '/analytics/deliverability/email/score',
+    '/analytics/monitors/5/edit',
+    '/analytics/report/9/history',
+    '/metric/3/placed-order/cohort',
+    '/customer-insights/cohort/4',
+    '/report-builder/5/results',
+    '/experiments/global/3',
+    '/goals/8',
+    '/bfcm-hub',
+    '/asset-library/brand/social-icons',
+    '/brand-library/colors/primary',
+    '/campaigns/list',
+    '/campaigns/smartsendtime/4',
+    '/campaign/5/cross-account-clone/review',
+    '/campaign/template/4/content/text',
+    '/campaign/5/reports/link/who',
+    '/sandbox-omnicampaigns/7',
+    '/content/variation/4/content/web-view/amp',
+    '/notification/push/5/preview',
+    '/sms/sms/5/report/77',
+    '/message/flow-message/web-view/9',
+    '/email-template-editor/universal-content/block/5/translate',
+    '/whatsapp/5/preview',
+    '/templates/themed',
+    '/template/4/cross-account-clone/rename',
+    '/email/pages/unsubscribe/6',
+    '/list/4/email/pages',
+    '/catalog/sources/abc',
+    '/catalog/reports/low-inventory/F1',
+    '/product-feeds/5/edit',
+    '/feed/9/preview',
+    '/feeds/new',
+    '/cdp/code/function/5/77',
+    '/cdp/sync/destinations/s3/sync-history',
+    '/cdp/transformation/build',
+    '/developer-tools/logs/id/ev1',
+    '/create-private-api-key',
+    '/coupons/2',
+    '/coupons/new/shopify',
+    '/uploaded-coupon/3/import/file',
+    '/customer-hub/settings/webchat',
+    '/inbox/customization/away_message',
+    '/inbox/faq/4',
+    '/automations/intent-7',
+    '/flows/generate/welcome',
+    '/library/flows',
+    '/flow/playground',
+    '/flow/5/cross-account-clone/map',
+    '/flow/evaluation/4/reports/recipients',
+    '/flow/message/5/reports/link/who',
+    '/forms/4/reports/tests/9',
+    '/forms/4/variations/8/view',
+    '/cloning/wizard/form/4',
+    '/growth-tools/subscribe-links/create',
+    '/get-started/ac-flow/launch',
+    '/get-started/list-setup/opt-in-setting/5',
+    '/get-started/segment-and-send/template-gallery',
+    '/get-started/segment-and-send/5/schedule',
+    '/get-started/segment-and-send/rich-text-editor/5',
+    '/integration/shopify',
+    '/integrations/app-1/preferences',
+    '/manage-apps/created/5',
+    '/oauth/client',
+    '/oauth/client/abc',
+    '/sftp/set-up',
+    '/lists/create-rfm/2',
+    '/list/5/reports/segment/profiles',
+    '/list/5/cross-account-clone-setup/review',
+    '/people/suppressed/import',
+    '/profile/5/all-custom-objects/vehicle',
+    '/portfolio/metrics/4/edit',
+    '/portfolio/dashboard/downloads',
+    '/reviews',
+    '/reviews/widgets/edit/4',
+    '/reviews/settings/syndication',
+    '/reviews/shopify/finalize',
+    '/settings/account/opt-in-process',
+    '/settings/billing/checkout/pro',
+    '/settings/other/web-feeds',
+    '/settings/whatsapp',
+    '/downloads',
+    '/downloads/csv',
+    '/support/contact',
+    '/sms-guide/welcome',
+    '/executive-business-review/reports',
+    '/kagent/knowledge',
+    '/to/be/swapped/push',
+    '/litigator-upload',
+    '/wizard/web-tracking',
+    '/try-service',
   ]
   expect(samples.filter((p) => !matchRoute(p))).toEqual([])
 })

@@ -13,7 +13,11 @@ describe('dashboard account status and plan', () => {
     [6, 'Disabled by compliance', 'DISABLED_BY_COMPLIANCE'],
     [99, 'Unknown', 'UNKNOWN'],
   ])('status %i reads "%s"', (status, name, internal) => {
-    render(<NextIntlClientProvider locale="en-US" messages={messages}><AccountStatusBadge status={status} /></NextIntlClientProvider>)
+    render(
+      <NextIntlClientProvider locale="en-US" messages={messages}>
+        <AccountStatusBadge status={status} />
+      </NextIntlClientProvider>,
+    )
     expect(screen.getByText(name)).toBeInTheDocument()
     expect(screen.queryByText(internal)).not.toBeInTheDocument()
   })
@@ -23,13 +27,24 @@ describe('dashboard account status and plan', () => {
     ['free', 'Free'],
     ['sms_growth', 'Sms Growth'],
   ])('plan %s reads "%s"', (planKey, name) => {
-    render(<NextIntlClientProvider locale="en-US" messages={messages}><p data-testid="plan"><PlanName planKey={planKey} /></p></NextIntlClientProvider>)
+    render(
+      <NextIntlClientProvider locale="en-US" messages={messages}>
+        <p data-testid="plan">
+          <PlanName planKey={planKey} />
+        </p>
+      </NextIntlClientProvider>,
+    )
     expect(screen.getByTestId('plan')).toHaveTextContent(name)
     expect(screen.getByTestId('plan')).not.toHaveTextContent(planKey)
   })
 
   test('names are translated', () => {
-    render(<NextIntlClientProvider locale="de-DE" messages={deMessages}><AccountStatusBadge status={0} /><PlanName planKey="free" /></NextIntlClientProvider>)
+    render(
+      <NextIntlClientProvider locale="de-DE" messages={deMessages}>
+        <AccountStatusBadge status={0} />
+        <PlanName planKey="free" />
+      </NextIntlClientProvider>,
+    )
     expect(screen.getByText('Aktiv')).toBeInTheDocument()
     expect(screen.getByText('Kostenlos')).toBeInTheDocument()
   })

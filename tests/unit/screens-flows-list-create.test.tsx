@@ -31,7 +31,15 @@ beforeEach(() => {
     const handler = routes[`${method} ${url.pathname}`]
     const res = handler ? handler(body, url) : { status: 404, body: { error: 'not_found' } }
     const status = res.status ?? 200
-    return { ok: status < 300, status, type: 'basic', redirected: false, url: url.href, headers: new Headers(), text: async () => JSON.stringify(res.body) }
+    return {
+      ok: status < 300,
+      status,
+      type: 'basic',
+      redirected: false,
+      url: url.href,
+      headers: new Headers(),
+      text: async () => JSON.stringify(res.body),
+    }
   }) as unknown as typeof fetch
 })
 
@@ -39,25 +47,55 @@ function renderWith(ui: ReactNode, resources = ['flows_read', 'flows_write', 'fl
   return render(
     <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}>{ui}</ShellContext.Provider>
+        <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}>
+          {ui}
+        </ShellContext.Provider>
       </SWRConfig>
     </NextIntlClientProvider>,
   )
 }
 
 const flow = (id: string, name: string, status: string, extra: object = {}) => ({
-  id, name, status, statusName: 'x', archived: false, triggerType: 'Metric', tags: [], created: '2026-03-01T10:00:00.000Z', updated: '2026-03-02T10:00:00.000Z',
-  runs: 0, sends: 10, recipients: 10, conversion: 3, conversionPerRecipient: 0.3, ...extra,
+  id,
+  name,
+  status,
+  statusName: 'x',
+  archived: false,
+  triggerType: 'Metric',
+  tags: [],
+  created: '2026-03-01T10:00:00.000Z',
+  updated: '2026-03-02T10:00:00.000Z',
+  runs: 0,
+  sends: 10,
+  recipients: 10,
+  conversion: 3,
+  conversionPerRecipient: 0.3,
+  ...extra,
 })
 const listRoutes = (flows: object[], extra: Record<string, Handler> = {}): Record<string, Handler> => ({
   'GET /ajax/flows/list/': () => ({ body: { flows, total: flows.length, page: 1, pageSize: 25 } }),
-  'GET /ajax/flows/list/holdout': () => ({ body: { experiment: { experimentId: 'e', percent: 10 }, flows: [{ flowId: 'F1', inHoldout: true, percent: 10 }] } }),
-  'GET /ajax/flows/non-compliant-list': () => ({ body: { flows: [{ flowId: 'F2', name: 'Welcome', issues: [{ type: 'non_compliant', message: 'An email has no unsubscribe link.' }] }] } }),
+  'GET /ajax/flows/list/holdout': () => ({
+    body: { experiment: { experimentId: 'e', percent: 10 }, flows: [{ flowId: 'F1', inHoldout: true, percent: 10 }] },
+  }),
+  'GET /ajax/flows/non-compliant-list': () => ({
+    body: {
+      flows: [
+        {
+          flowId: 'F2',
+          name: 'Welcome',
+          issues: [{ type: 'non_compliant', message: 'An email has no unsubscribe link.' }],
+        },
+      ],
+    },
+  }),
   ...extra,
 })
 
 test('rows show the status badge, trigger, conversion figures, holdout and the issues banner', async () => {
-  routes = listRoutes([flow('F1', 'Abandoned checkout', '2'), flow('F2', 'Welcome', '0', { triggerType: 'Added to List' })])
+  routes = listRoutes([
+    flow('F1', 'Abandoned checkout', '2'),
+    flow('F2', 'Welcome', '0', { triggerType: 'Added to List' }),
+  ])
   renderWith(<FlowsScreen />)
   const link = await screen.findByRole('link', { name: 'Abandoned checkout' })
   expect(link).toHaveAttribute('href', '/flow/F1/edit')
@@ -111,7 +149,10 @@ test('bulk status and bulk delete call the lifecycle endpoints per flow', async 
   fireEvent.click(screen.getByRole('checkbox', { name: 'Select all flows on this page' }))
   fireEvent.change(within(screen.getByTestId('bulk-actions')).getByTestId('bulk-status'), { target: { value: '2' } })
   await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/details'))).toHaveLength(2))
-  expect(calls.find((c) => c.url.pathname === '/ajax/flow/F1/details')!.body).toEqual({ status: '2', set_action_statuses: true })
+  expect(calls.find((c) => c.url.pathname === '/ajax/flow/F1/details')!.body).toEqual({
+    status: '2',
+    set_action_statuses: true,
+  })
   fireEvent.click(screen.getByRole('checkbox', { name: 'Select One' }))
   fireEvent.click(screen.getByTestId('bulk-delete'))
   fireEvent.click(await screen.findByTestId('confirm-delete'))
@@ -120,8 +161,26 @@ test('bulk status and bulk delete call the lifecycle endpoints per flow', async 
 })
 
 const templates: TemplateSummary[] = [
-  { key: 'checkout_abandonment', name: 'Abandoned checkout', messageCount: 2, steps: [{ kind: 'trigger', trigger: 'metric', metric: 'Started Checkout' }, { kind: 'delay', value: 4, unit: 'hours' }, { kind: 'split', metric: 'Placed Order' }, { kind: 'email', name: 'R', subject: 'You left something' }] },
-  { key: 'birthday', name: 'Birthday', messageCount: 1, steps: [{ kind: 'trigger', trigger: 'date', property: 'birthday' }, { kind: 'email', name: 'B', subject: 'Happy birthday, {{ first_name|default:"friend" }}!' }] },
+  {
+    key: 'checkout_abandonment',
+    name: 'Abandoned checkout',
+    messageCount: 2,
+    steps: [
+      { kind: 'trigger', trigger: 'metric', metric: 'Started Checkout' },
+      { kind: 'delay', value: 4, unit: 'hours' },
+      { kind: 'split', metric: 'Placed Order' },
+      { kind: 'email', name: 'R', subject: 'You left something' },
+    ],
+  },
+  {
+    key: 'birthday',
+    name: 'Birthday',
+    messageCount: 1,
+    steps: [
+      { kind: 'trigger', trigger: 'date', property: 'birthday' },
+      { kind: 'email', name: 'B', subject: 'Happy birthday, {{ first_name|default:"friend" }}!' },
+    ],
+  },
 ]
 
 test('create from a template posts its key and opens the builder', async () => {
@@ -131,7 +190,9 @@ test('create from a template posts its key and opens the builder', async () => {
   expect(within(card).getByText('2 messages')).toBeInTheDocument()
   expect(within(card).getByText('Wait 4 hours')).toBeInTheDocument()
   expect(within(card).getByText('Only if no Placed Order since the flow started')).toBeInTheDocument()
-  expect(within(screen.getByTestId('template-birthday')).getByText('Email: Happy birthday, friend!')).toBeInTheDocument()
+  expect(
+    within(screen.getByTestId('template-birthday')).getByText('Email: Happy birthday, friend!'),
+  ).toBeInTheDocument()
   fireEvent.click(screen.getByTestId('use-checkout_abandonment'))
   await waitFor(() => expect(push).toHaveBeenCalledWith('/flow/NEW1/edit'))
   expect(calls[0]!.body).toEqual({ name: 'Abandoned checkout', template_key: 'checkout_abandonment' })
@@ -154,7 +215,12 @@ test('create from blank needs a name and sends the chosen trigger kind', async (
 })
 
 test('a refused create shows the server message and stays', async () => {
-  routes = { 'POST /ajax/flows/create': () => ({ status: 400, body: { error: 'invalid', message: 'There is no flow template "x".' } }) }
+  routes = {
+    'POST /ajax/flows/create': () => ({
+      status: 400,
+      body: { error: 'invalid', message: 'There is no flow template "x".' },
+    }),
+  }
   renderWith(<FlowLibraryScreen templates={templates} />)
   fireEvent.click(screen.getByTestId('use-birthday'))
   expect(await screen.findByText('There is no flow template "x".')).toBeInTheDocument()

@@ -7,7 +7,13 @@ import { HelpScreen } from '@/components/support/help-screen'
 import { ToastProvider } from '@/components/shell/toasts'
 
 test('help and support opens the support form and links to staff access', () => {
-  render(<NextIntlClientProvider locale="en-US" messages={messages}><ToastProvider><HelpScreen /></ToastProvider></NextIntlClientProvider>)
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages}>
+      <ToastProvider>
+        <HelpScreen />
+      </ToastProvider>
+    </NextIntlClientProvider>,
+  )
   expect(screen.getByRole('heading', { level: 1, name: 'Help and support' })).toBeInTheDocument()
   expect(screen.getByRole('link', { name: /staff access/ })).toHaveAttribute('href', '/settings/account/security')
   fireEvent.click(screen.getByRole('button', { name: 'Write to support' }))

@@ -29,7 +29,11 @@ let cookie: string
 
 /** As the browser's http module does it: snake_case body out, camelCase keys back (unless raw). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response shapes are what this file checks
-async function call<T = any>(h: Handler, path: string, o: { method?: string; body?: unknown; p?: Record<string, string>; raw?: boolean } = {}) {
+async function call<T = any>(
+  h: Handler,
+  path: string,
+  o: { method?: string; body?: unknown; p?: Record<string, string>; raw?: boolean } = {},
+) {
   const body = o.body === undefined ? undefined : o.raw ? o.body : snakeizeKeys(o.body)
   const res = await h(ajaxRequest(path, { method: o.method ?? 'GET', cookie, body }), o.p ? params(o.p) : undefined)
   const json = await res.json()
@@ -43,25 +47,53 @@ beforeAll(async () => {
 })
 
 test('lists, one list, members, settings, growth and progress', async () => {
-  const created = await call(groupsPost, '/ajax/group', { method: 'POST', body: { name: 'Newsletter', type: 0, optInProcess: 'double_opt_in' } })
+  const created = await call(groupsPost, '/ajax/group', {
+    method: 'POST',
+    body: { name: 'Newsletter', type: 0, optInProcess: 'double_opt_in' },
+  })
   expect(created.status).toBe(201)
   const list = created.data.group
   expect(list).toMatchObject({ name: 'Newsletter', type: 0, optInProcess: 'double_opt_in' })
 
   const page = await call(groupsGet, '/ajax/group?type=0&sort=-created&pageSize=25')
   expect(keys(page.data)).toEqual(['data', 'nextCursor', 'total'])
-  expect(keys(page.data.data[0])).toEqual(expect.arrayContaining(
-    ['id', 'name', 'type', 'memberCount', 'createdAt', 'isStarred', 'isProcessing', 'processingPercent']))
+  expect(keys(page.data.data[0])).toEqual(
+    expect.arrayContaining([
+      'id',
+      'name',
+      'type',
+      'memberCount',
+      'createdAt',
+      'isStarred',
+      'isProcessing',
+      'processingPercent',
+    ]),
+  )
   const one = await call(groupGet, '/ajax/group/x', { p: { id: list.id } })
   expect(one.data.group).toMatchObject({ id: list.id, optInProcess: 'double_opt_in', tags: [] })
 
-  await call(membersPost, '/ajax/list/x/members', { method: 'POST', p: { id: list.id }, body: { emails: ['ada@example.com'] } })
+  await call(membersPost, '/ajax/list/x/members', {
+    method: 'POST',
+    p: { id: list.id },
+    body: { emails: ['ada@example.com'] },
+  })
   const members = await call(membersGet, '/ajax/list/x/members?pageSize=25', { p: { id: list.id } })
   expect(members.data).toMatchObject({ total: 1, nextCursor: null })
-  expect(keys(members.data.data[0])).toEqual(['email', 'enteredAt', 'firstName', 'lastName', 'phoneNumber', 'profileId', 'source'])
+  expect(keys(members.data.data[0])).toEqual([
+    'email',
+    'enteredAt',
+    'firstName',
+    'lastName',
+    'phoneNumber',
+    'profileId',
+    'source',
+  ])
 
-  expect((await call(settingsGet, '/ajax/list/x/settings', { p: { id: list.id } })).data.settings)
-    .toEqual({ id: list.id, name: 'Newsletter', optInProcess: 'double_opt_in' })
+  expect((await call(settingsGet, '/ajax/list/x/settings', { p: { id: list.id } })).data.settings).toEqual({
+    id: list.id,
+    name: 'Newsletter',
+    optInProcess: 'double_opt_in',
+  })
   const growth = await call(growthGet, '/ajax/list/x/growth?days=30', { p: { id: list.id } })
   expect(keys(growth.data)).toEqual(['days', 'joined', 'left', 'listId', 'timezone'])
   expect(growth.data.days).toHaveLength(30)
@@ -74,10 +106,13 @@ test('lists, one list, members, settings, growth and progress', async () => {
 })
 
 test('a CSV import: started with raw column names, followed to its per-row errors', async () => {
-  const list = (await call(groupsPost, '/ajax/group', { method: 'POST', body: { name: 'Imported', type: 0 } })).data.group
+  const list = (await call(groupsPost, '/ajax/group', { method: 'POST', body: { name: 'Imported', type: 0 } })).data
+    .group
   const csv = 'E-mail,First Name,Shoe_Size\nada@example.com,Ada,38\nnot-an-email,Bob,40\n'
   const started = await call(importsPost, '/ajax/list/x/imports', {
-    method: 'POST', p: { id: list.id }, raw: true,
+    method: 'POST',
+    p: { id: list.id },
+    raw: true,
     body: { csv, mapping: { 'E-mail': 'email', 'First Name': 'first_name', Shoe_Size: 'properties.Shoe_Size' } },
   })
   expect(started.status).toBe(202)
@@ -85,7 +120,13 @@ test('a CSV import: started with raw column names, followed to its per-row error
   expect(job.status).toBe('queued')
   await runJobsUntilIdle()
   const done = (await call(importGet, '/ajax/list/x/imports/y', { p: { id: list.id, importId: job.id } })).data.import
-  expect(done).toMatchObject({ status: 'complete', totalCount: 2, completedCount: 1, failedCount: 1, percentComplete: 100 })
+  expect(done).toMatchObject({
+    status: 'complete',
+    totalCount: 2,
+    completedCount: 1,
+    failedCount: 1,
+    percentComplete: 100,
+  })
   expect(done.errors).toEqual([expect.objectContaining({ line: 3, message: expect.any(String) })])
 })
 
@@ -95,16 +136,31 @@ test('the builder’s options, its live count and a saved segment', async () => 
   expect(toPropertyOptions(props.data.properties).every((p) => p.name !== 'email')).toBe(true)
   expect(keys(await call(metricsGet, '/ajax/data/metrics').then((r) => r.data))).toEqual(['metrics'])
 
-  const definition = toDefinition({ rootType: 'and', groups: [{ key: 'g', type: 'or', conditions: [emptyCondition('consent')] }] })
+  const definition = toDefinition({
+    rootType: 'and',
+    groups: [{ key: 'g', type: 'or', conditions: [emptyCondition('consent')] }],
+  })
   const preview = await call(previewPost, '/ajax/segment/preview', { method: 'POST', body: { definition } })
   expect(preview).toEqual({ status: 200, data: { count: expect.any(Number) } })
-  const bad = await call(previewPost, '/ajax/segment/preview', { method: 'POST', body: { definition: {
-    version: 1, root: { type: 'and', conditions: [{ type: 'or', conditions: [{ kind: 'list_membership', listId: 'nope00', operator: 'in' }] }] },
-  } } })
+  const bad = await call(previewPost, '/ajax/segment/preview', {
+    method: 'POST',
+    body: {
+      definition: {
+        version: 1,
+        root: {
+          type: 'and',
+          conditions: [{ type: 'or', conditions: [{ kind: 'list_membership', listId: 'nope00', operator: 'in' }] }],
+        },
+      },
+    },
+  })
   expect(bad.status).toBe(400)
   expect(bad.data.fieldErrors).toEqual({ 'definition.root.conditions.0.conditions.0.listId': [expect.any(String)] })
 
-  const saved = await call(groupsPost, '/ajax/group', { method: 'POST', body: { name: 'Reachable', type: 1, definition } })
+  const saved = await call(groupsPost, '/ajax/group', {
+    method: 'POST',
+    body: { name: 'Reachable', type: 1, definition },
+  })
   expect(saved.status).toBe(201)
   const again = await call(groupGet, '/ajax/group/x', { p: { id: saved.data.group.id } })
   expect(again.data.group.definition).toEqual(definition)

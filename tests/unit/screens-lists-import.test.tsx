@@ -10,24 +10,49 @@ import { ChooseFileStep } from '@/components/lists/import/choose-file-step'
 import { MappingStep } from '@/components/lists/import/mapping-step'
 import { splitEmails } from '@/components/lists/add-members-modal'
 
-const wrap = (ui: ReactNode) => render(<NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}}>{ui}</NextIntlClientProvider>)
+const wrap = (ui: ReactNode) =>
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}}>
+      {ui}
+    </NextIntlClientProvider>,
+  )
 
 describe('guessing the mapping from header names', () => {
   it.each([
-    ['Email', 'email'], ['E-mail Address', 'email'], ['EMAIL_ADDRESS', 'email'],
-    ['Phone', 'phone_number'], ['Mobile Number', 'phone_number'], ['phone_number', 'phone_number'],
-    ['Customer ID', 'external_id'], ['external_id', 'external_id'],
-    ['First Name', 'first_name'], ['given name', 'first_name'], ['Surname', 'last_name'], ['last_name', 'last_name'],
-    ['Company', 'organization'], ['Organisation', 'organization'], ['Job Title', 'title'],
-    ['Town', 'city'], ['State/Province', 'region'], ['Country Code', 'country'], ['Postal Code', 'zip'], ['ZIP', 'zip'],
-    ['Favourite Colour', 'properties.Favourite Colour'], ['  Shoe size ', 'properties.Shoe size'], ['', 'skip'], ['---', 'skip'],
+    ['Email', 'email'],
+    ['E-mail Address', 'email'],
+    ['EMAIL_ADDRESS', 'email'],
+    ['Phone', 'phone_number'],
+    ['Mobile Number', 'phone_number'],
+    ['phone_number', 'phone_number'],
+    ['Customer ID', 'external_id'],
+    ['external_id', 'external_id'],
+    ['First Name', 'first_name'],
+    ['given name', 'first_name'],
+    ['Surname', 'last_name'],
+    ['last_name', 'last_name'],
+    ['Company', 'organization'],
+    ['Organisation', 'organization'],
+    ['Job Title', 'title'],
+    ['Town', 'city'],
+    ['State/Province', 'region'],
+    ['Country Code', 'country'],
+    ['Postal Code', 'zip'],
+    ['ZIP', 'zip'],
+    ['Favourite Colour', 'properties.Favourite Colour'],
+    ['  Shoe size ', 'properties.Shoe size'],
+    ['', 'skip'],
+    ['---', 'skip'],
   ])('%s → %s', (header, target) => {
     expect(guessTarget(header)).toBe(target)
   })
 
   it('gives a standard field to its first column only', () => {
     expect(guessMapping(['Email', 'E-mail', 'Phone', 'Notes'])).toEqual({
-      Email: 'email', 'E-mail': 'properties.E-mail', Phone: 'phone_number', Notes: 'properties.Notes',
+      Email: 'email',
+      'E-mail': 'properties.E-mail',
+      Phone: 'phone_number',
+      Notes: 'properties.Notes',
     })
   })
 
@@ -43,13 +68,27 @@ describe('guessing the mapping from header names', () => {
 
 describe('reading the CSV in the browser', () => {
   it('takes the header, a few sample rows and the row count', () => {
-    const text = '\ufeffemail,first_name,"Notes, long"\r\na@x.io,Ada,"likes ""tea"""\r\n\r\nb@x.io,Bob,\r\nc@x.io,Cy,x\r\nd@x.io,Di,y\r\ne@x.io,Ed,z\r\nf@x.io,Fi,w\r\n'
+    const text =
+      '\ufeffemail,first_name,"Notes, long"\r\na@x.io,Ada,"likes ""tea"""\r\n\r\nb@x.io,Bob,\r\nc@x.io,Cy,x\r\nd@x.io,Di,y\r\ne@x.io,Ed,z\r\nf@x.io,Fi,w\r\n'
     const r = parseCsv(text)
     expect('csv' in r && r.csv).toEqual({
       headers: ['email', 'first_name', 'Notes, long'],
-      sample: [['a@x.io', 'Ada', 'likes "tea"'], ['b@x.io', 'Bob', ''], ['c@x.io', 'Cy', 'x'], ['d@x.io', 'Di', 'y'], ['e@x.io', 'Ed', 'z']],
+      sample: [
+        ['a@x.io', 'Ada', 'likes "tea"'],
+        ['b@x.io', 'Bob', ''],
+        ['c@x.io', 'Cy', 'x'],
+        ['d@x.io', 'Di', 'y'],
+        ['e@x.io', 'Ed', 'z'],
+      ],
       rowCount: 6,
-      rows: [['a@x.io', 'Ada', 'likes "tea"'], ['b@x.io', 'Bob', ''], ['c@x.io', 'Cy', 'x'], ['d@x.io', 'Di', 'y'], ['e@x.io', 'Ed', 'z'], ['f@x.io', 'Fi', 'w']],
+      rows: [
+        ['a@x.io', 'Ada', 'likes "tea"'],
+        ['b@x.io', 'Bob', ''],
+        ['c@x.io', 'Cy', 'x'],
+        ['d@x.io', 'Di', 'y'],
+        ['e@x.io', 'Ed', 'z'],
+        ['f@x.io', 'Fi', 'w'],
+      ],
     })
   })
 
@@ -63,7 +102,10 @@ describe('reading the CSV in the browser', () => {
   })
 
   it('splits pasted email addresses and names the bad ones', () => {
-    expect(splitEmails('a@x.io, b@x.io\nnot-an-email;a@x.io')).toEqual({ emails: ['a@x.io', 'b@x.io'], invalid: ['not-an-email'] })
+    expect(splitEmails('a@x.io, b@x.io\nnot-an-email;a@x.io')).toEqual({
+      emails: ['a@x.io', 'b@x.io'],
+      invalid: ['not-an-email'],
+    })
   })
 })
 
@@ -86,7 +128,12 @@ describe('the file step', () => {
     Object.defineProperty(file, 'text', { value: async () => 'Email,Name\nada@example.com,Ada\n' })
     fireEvent.change(screen.getByTestId('csv-file-input'), { target: { files: [file] } })
     await waitFor(() => expect(onParsed).toHaveBeenCalled())
-    expect(onParsed.mock.calls[0]![1]).toEqual({ headers: ['Email', 'Name'], sample: [['ada@example.com', 'Ada']], rowCount: 1, rows: [['ada@example.com', 'Ada']] })
+    expect(onParsed.mock.calls[0]![1]).toEqual({
+      headers: ['Email', 'Name'],
+      sample: [['ada@example.com', 'Ada']],
+      rowCount: 1,
+      rows: [['ada@example.com', 'Ada']],
+    })
     expect(onParsed.mock.calls[0]![2]).toBe('people.csv')
   })
 
@@ -96,7 +143,9 @@ describe('the file step', () => {
     const wide = Array.from({ length: 60_000 }, (_, i) => `c${i}`).join(',')
     fireEvent.change(screen.getByTestId('csv-paste'), { target: { value: `${wide}\n` } })
     fireEvent.click(screen.getByTestId('csv-paste-continue'))
-    expect(await screen.findByRole('alert')).toHaveTextContent('This file has more than 1,000 columns. At most 1,000 columns can be imported.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This file has more than 1,000 columns. At most 1,000 columns can be imported.',
+    )
     expect(onParsed).not.toHaveBeenCalled()
   })
 
@@ -105,16 +154,33 @@ describe('the file step', () => {
     wrap(<ChooseFileStep onParsed={onParsed} />)
     fireEvent.change(screen.getByTestId('csv-paste'), { target: { value: 'phone\n+14155550100\n' } })
     fireEvent.click(screen.getByTestId('csv-paste-continue'))
-    expect(onParsed).toHaveBeenCalledWith('phone\n+14155550100\n', { headers: ['phone'], sample: [['+14155550100']], rowCount: 1, rows: [['+14155550100']] }, null)
+    expect(onParsed).toHaveBeenCalledWith(
+      'phone\n+14155550100\n',
+      { headers: ['phone'], sample: [['+14155550100']], rowCount: 1, rows: [['+14155550100']] },
+      null,
+    )
   })
 })
 
 describe('the mapping step', () => {
-  const csv = { headers: ['E-mail', 'First Name', 'Loyalty Tier'], sample: [['ada@example.com', 'Ada', 'Gold']], rowCount: 1 }
+  const csv = {
+    headers: ['E-mail', 'First Name', 'Loyalty Tier'],
+    sample: [['ada@example.com', 'Ada', 'Gold']],
+    rowCount: 1,
+  }
 
   it('shows the guessed mapping and submits it', () => {
     const onSubmit = jest.fn()
-    wrap(<MappingStep csv={csv} fileName="people.csv" submitting={false} submitError={null} onBack={() => {}} onSubmit={onSubmit} />)
+    wrap(
+      <MappingStep
+        csv={csv}
+        fileName="people.csv"
+        submitting={false}
+        submitError={null}
+        onBack={() => {}}
+        onSubmit={onSubmit}
+      />,
+    )
     expect(screen.getByTestId('mapping-select-0')).toHaveValue('email')
     expect(screen.getByTestId('mapping-select-1')).toHaveValue('first_name')
     expect(screen.getByTestId('mapping-select-2')).toHaveValue('__custom__')
@@ -125,14 +191,28 @@ describe('the mapping step', () => {
     expect(screen.getByTestId('import-submit')).toBeDisabled()
     fireEvent.click(screen.getByLabelText(/^No: import them without subscribing them/))
     fireEvent.click(screen.getByTestId('import-submit'))
-    expect(onSubmit).toHaveBeenCalledWith({ 'E-mail': 'email', 'First Name': 'first_name', 'Loyalty Tier': 'properties.Tier' }, { status: 'not_subscribed' })
+    expect(onSubmit).toHaveBeenCalledWith(
+      { 'E-mail': 'email', 'First Name': 'first_name', 'Loyalty Tier': 'properties.Tier' },
+      { status: 'not_subscribed' },
+    )
   })
 
   it('will not submit without an identifier column', () => {
     const onSubmit = jest.fn()
-    wrap(<MappingStep csv={csv} fileName={null} submitting={false} submitError={null} onBack={() => {}} onSubmit={onSubmit} />)
+    wrap(
+      <MappingStep
+        csv={csv}
+        fileName={null}
+        submitting={false}
+        submitError={null}
+        onBack={() => {}}
+        onSubmit={onSubmit}
+      />,
+    )
     fireEvent.change(screen.getByTestId('mapping-select-0'), { target: { value: 'skip' } })
-    expect(screen.getByTestId('mapping-problems')).toHaveTextContent('Map one column to Email, Phone number or External ID')
+    expect(screen.getByTestId('mapping-problems')).toHaveTextContent(
+      'Map one column to Email, Phone number or External ID',
+    )
     expect(screen.getByTestId('import-submit')).toBeDisabled()
   })
 })
@@ -140,18 +220,39 @@ describe('the mapping step', () => {
 describe('the mapping step flags rows and asks for consent (issue 12 §4)', () => {
   const csv = {
     headers: ['Email', 'Phone', 'Name'],
-    sample: [['ada@example.com', '+33 1 23 45 67 89', 'Ada'], ['bob@example.com', '12 34', 'Bob'], ['not-an-email', '', 'Cy']],
-    rows: [['ada@example.com', '+33 1 23 45 67 89', 'Ada'], ['bob@example.com', '12 34', 'Bob'], ['not-an-email', '', 'Cy'], ['dee@example.com', '01 23 45 67 89', 'Dee']],
+    sample: [
+      ['ada@example.com', '+33 1 23 45 67 89', 'Ada'],
+      ['bob@example.com', '12 34', 'Bob'],
+      ['not-an-email', '', 'Cy'],
+    ],
+    rows: [
+      ['ada@example.com', '+33 1 23 45 67 89', 'Ada'],
+      ['bob@example.com', '12 34', 'Bob'],
+      ['not-an-email', '', 'Cy'],
+      ['dee@example.com', '01 23 45 67 89', 'Dee'],
+    ],
     rowCount: 4,
   }
 
   it('flags the rows that will import without a field and the rows that will be refused, before importing', () => {
-    wrap(<MappingStep csv={csv} fileName="people.csv" submitting={false} submitError={null} phoneRegion="FR" onBack={() => {}} onSubmit={() => {}} />)
+    wrap(
+      <MappingStep
+        csv={csv}
+        fileName="people.csv"
+        submitting={false}
+        submitError={null}
+        phoneRegion="FR"
+        onBack={() => {}}
+        onSubmit={() => {}}
+      />,
+    )
     const flagged = screen.getByTestId('import-flagged')
     expect(screen.getByText('2 rows won’t import whole')).toBeInTheDocument()
     expect(flagged).toHaveTextContent('1 row will be imported without its unusable field.')
     expect(flagged).toHaveTextContent('1 row will be refused')
-    expect(flagged).toHaveTextContent('Row 2: “12 34” is not a valid phone number. The rest of the row will be imported.')
+    expect(flagged).toHaveTextContent(
+      'Row 2: “12 34” is not a valid phone number. The rest of the row will be imported.',
+    )
     expect(flagged).toHaveTextContent('Row 3: “not-an-email” is not a valid email address. Will be refused.')
     // A national number read in the company's country is fine (row 4), and so is a spaced international one (row 1).
     expect(flagged).not.toHaveTextContent('Row 4')
@@ -161,13 +262,32 @@ describe('the mapping step flags rows and asks for consent (issue 12 §4)', () =
   })
 
   it('without a company country, a number without country code is flagged as needing one', () => {
-    wrap(<MappingStep csv={csv} fileName="people.csv" submitting={false} submitError={null} onBack={() => {}} onSubmit={() => {}} />)
+    wrap(
+      <MappingStep
+        csv={csv}
+        fileName="people.csv"
+        submitting={false}
+        submitError={null}
+        onBack={() => {}}
+        onSubmit={() => {}}
+      />,
+    )
     expect(screen.getByTestId('import-flagged')).toHaveTextContent('Row 4: “01 23 45 67 89” has no country code')
   })
 
   it('subscribed needs a source, and sends it with the SMS choice', () => {
     const onSubmit = jest.fn()
-    wrap(<MappingStep csv={csv} fileName="people.csv" submitting={false} submitError={null} phoneRegion="FR" onBack={() => {}} onSubmit={onSubmit} />)
+    wrap(
+      <MappingStep
+        csv={csv}
+        fileName="people.csv"
+        submitting={false}
+        submitError={null}
+        phoneRegion="FR"
+        onBack={() => {}}
+        onSubmit={onSubmit}
+      />,
+    )
     fireEvent.click(screen.getByLabelText('Yes: subscribe them to email marketing'))
     fireEvent.click(screen.getByTestId('import-submit'))
     expect(onSubmit).not.toHaveBeenCalled()
@@ -175,6 +295,9 @@ describe('the mapping step flags rows and asks for consent (issue 12 §4)', () =
     fireEvent.change(screen.getByLabelText('Where did they subscribe?'), { target: { value: ' Paris trade show ' } })
     fireEvent.click(screen.getByLabelText(/SMS marketing/))
     fireEvent.click(screen.getByTestId('import-submit'))
-    expect(onSubmit).toHaveBeenCalledWith({ Email: 'email', Phone: 'phone_number', Name: 'properties.Name' }, { status: 'subscribed', source: 'Paris trade show', sms: true })
+    expect(onSubmit).toHaveBeenCalledWith(
+      { Email: 'email', Phone: 'phone_number', Name: 'properties.Name' },
+      { status: 'subscribed', source: 'Paris trade show', sms: true },
+    )
   })
 })

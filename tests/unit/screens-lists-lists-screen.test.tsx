@@ -11,7 +11,9 @@ import { ListsScreen } from '@/components/lists/lists-screen'
 import { MembersTable } from '@/components/lists/members-table'
 import { slugOf } from '@/components/lists/slug'
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }) }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }),
+}))
 
 type Handler = (body: unknown, url: URL) => { status?: number; body: unknown }
 let routes: Record<string, Handler>
@@ -28,7 +30,15 @@ beforeEach(() => {
     const res = handler ? handler(body, url) : { status: 404, body: { error: 'not_found' } }
     const status = res.status ?? 200
     // jsdom has no Response class: the few fields the http module reads.
-    return { ok: status < 300, status, type: 'basic', redirected: false, url: url.href, headers: new Headers(), text: async () => JSON.stringify(res.body) }
+    return {
+      ok: status < 300,
+      status,
+      type: 'basic',
+      redirected: false,
+      url: url.href,
+      headers: new Headers(),
+      text: async () => JSON.stringify(res.body),
+    }
   }) as unknown as typeof fetch
 })
 
@@ -36,30 +46,48 @@ function renderWith(ui: ReactNode, resources = ['groups_read', 'groups_write', '
   return render(
     <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}>{ui}</ShellContext.Provider>
+        <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}>
+          {ui}
+        </ShellContext.Provider>
       </SWRConfig>
     </NextIntlClientProvider>,
   )
 }
 
 const group = (id: string, name: string, type: 0 | 1, extra: object = {}) => ({
-  id, name, type, member_count: 1200, created_at: '2026-03-01T10:00:00.000Z', is_starred: false, is_processing: false, processing_percent: 100, ...extra,
+  id,
+  name,
+  type,
+  member_count: 1200,
+  created_at: '2026-03-01T10:00:00.000Z',
+  is_starred: false,
+  is_processing: false,
+  processing_percent: 100,
+  ...extra,
 })
 
 test('lists and segments share one table with links, badges and counts', async () => {
-  routes = { 'GET /ajax/group': () => ({ body: { data: [group('AbC123', 'Newsletter', 0), group('XyZ789', 'VIP buyers', 1)], next_cursor: null, total: 2 } }) }
+  routes = {
+    'GET /ajax/group': () => ({
+      body: { data: [group('AbC123', 'Newsletter', 0), group('XyZ789', 'VIP buyers', 1)], next_cursor: null, total: 2 },
+    }),
+  }
   renderWith(<ListsScreen />)
   const link = await screen.findByRole('link', { name: 'Newsletter' })
   expect(link).toHaveAttribute('href', '/list/AbC123/newsletter')
   const row = link.closest('tr')!
   expect(within(row).getByText('List')).toBeInTheDocument()
   expect(within(row).getByText('1,200')).toBeInTheDocument()
-  expect(within(screen.getByRole('link', { name: 'VIP buyers' }).closest('tr')!).getByText('Segment')).toBeInTheDocument()
+  expect(
+    within(screen.getByRole('link', { name: 'VIP buyers' }).closest('tr')!).getByText('Segment'),
+  ).toBeInTheDocument()
   expect(screen.getByTestId('pager-range')).toHaveTextContent('1–2 of 2')
 })
 
 test('search (debounced), type and starred filters go to the server', async () => {
-  routes = { 'GET /ajax/group': () => ({ body: { data: [group('AbC123', 'Newsletter', 0)], next_cursor: null, total: 1 } }) }
+  routes = {
+    'GET /ajax/group': () => ({ body: { data: [group('AbC123', 'Newsletter', 0)], next_cursor: null, total: 1 } }),
+  }
   renderWith(<ListsScreen />)
   await screen.findByRole('link', { name: 'Newsletter' })
   fireEvent.click(screen.getByRole('button', { name: 'Segments' }))
@@ -76,21 +104,39 @@ test('search (debounced), type and starred filters go to the server', async () =
 test('a star toggles with PATCH', async () => {
   routes = {
     'GET /ajax/group': () => ({ body: { data: [group('AbC123', 'Newsletter', 0)], next_cursor: null, total: 1 } }),
-    'PATCH /ajax/group/AbC123': (b) => ({ body: { group: { ...group('AbC123', 'Newsletter', 0), is_starred: (b as { is_starred: boolean }).is_starred } } }),
+    'PATCH /ajax/group/AbC123': (b) => ({
+      body: { group: { ...group('AbC123', 'Newsletter', 0), is_starred: (b as { is_starred: boolean }).is_starred } },
+    }),
   }
   renderWith(<ListsScreen />)
   const star = await screen.findByRole('button', { name: 'Star Newsletter' })
-  await act(async () => { fireEvent.click(star) })
+  await act(async () => {
+    fireEvent.click(star)
+  })
   await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true))
   expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ is_starred: true })
-  expect(await screen.findByRole('button', { name: 'Remove the star from Newsletter' })).toHaveAttribute('aria-pressed', 'true')
+  expect(await screen.findByRole('button', { name: 'Remove the star from Newsletter' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
 })
 
 test('bulk delete asks first, then deletes the selected groups', async () => {
   let deleted: string[] = []
   routes = {
-    'GET /ajax/group': () => ({ body: { data: [group('AbC123', 'Newsletter', 0), group('XyZ789', 'VIP buyers', 1)].filter((g) => !deleted.includes(g.id)), next_cursor: null, total: 2 - deleted.length } }),
-    'POST /ajax/group/bulk_delete': (b) => { deleted = (b as { ids: string[] }).ids; return { body: { deleted: deleted.length } } },
+    'GET /ajax/group': () => ({
+      body: {
+        data: [group('AbC123', 'Newsletter', 0), group('XyZ789', 'VIP buyers', 1)].filter(
+          (g) => !deleted.includes(g.id),
+        ),
+        next_cursor: null,
+        total: 2 - deleted.length,
+      },
+    }),
+    'POST /ajax/group/bulk_delete': (b) => {
+      deleted = (b as { ids: string[] }).ids
+      return { body: { deleted: deleted.length } }
+    },
   }
   renderWith(<ListsScreen />)
   await screen.findByRole('link', { name: 'Newsletter' })
@@ -98,7 +144,9 @@ test('bulk delete asks first, then deletes the selected groups', async () => {
   fireEvent.click(screen.getByTestId('bulk-delete'))
   const dialog = screen.getByRole('dialog')
   expect(dialog).toHaveTextContent('Delete 1 list or segment?')
-  await act(async () => { fireEvent.click(within(dialog).getByTestId('confirm-delete')) })
+  await act(async () => {
+    fireEvent.click(within(dialog).getByTestId('confirm-delete'))
+  })
   await waitFor(() => expect(screen.queryByRole('link', { name: 'VIP buyers' })).not.toBeInTheDocument())
   expect(deleted).toEqual(['XyZ789'])
 })
@@ -117,11 +165,25 @@ test('a new account sees how to start; without write permission, no create butto
 })
 
 test('members page by offset and link to profiles', async () => {
-  const member = (i: number) => ({ profile_id: `P${i}`, email: `p${i}@x.io`, phone_number: null, first_name: 'Ada', last_name: null, source: 'import', entered_at: '2026-03-01T10:00:00.000Z' })
+  const member = (i: number) => ({
+    profile_id: `P${i}`,
+    email: `p${i}@x.io`,
+    phone_number: null,
+    first_name: 'Ada',
+    last_name: null,
+    source: 'import',
+    entered_at: '2026-03-01T10:00:00.000Z',
+  })
   routes = {
     'GET /ajax/list/AbC123/members': (_b, url) => {
       const offset = Number(url.searchParams.get('cursor') ?? 0)
-      return { body: { data: Array.from({ length: offset ? 5 : 25 }, (_, i) => member(offset + i)), next_cursor: offset ? null : '25', total: 30 } }
+      return {
+        body: {
+          data: Array.from({ length: offset ? 5 : 25 }, (_, i) => member(offset + i)),
+          next_cursor: offset ? null : '25',
+          total: 30,
+        },
+      }
     },
   }
   renderWith(<MembersTable groupId="AbC123" isList canWrite />)

@@ -12,7 +12,9 @@ import { segmentDefinition } from '@/lib/segments/definition'
 import { SegmentBuilderScreen } from '@/components/segment-builder/segment-builder-screen'
 
 const push = jest.fn()
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }) }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }),
+}))
 
 type Handler = (body: unknown) => { status?: number; body: unknown }
 let routes: Record<string, Handler>
@@ -28,8 +30,15 @@ function installFetch() {
     const res = handler ? handler(body) : { status: 404, body: { error: 'not_found', message: 'Not found' } }
     const status = res.status ?? 200
     // jsdom has no Response class: the few fields the http module reads.
-    return { ok: status < 300, status, type: 'basic', redirected: false, url: url.href, headers: new Headers({ 'Content-Type': 'application/json' }),
-      text: async () => JSON.stringify(res.body) }
+    return {
+      ok: status < 300,
+      status,
+      type: 'basic',
+      redirected: false,
+      url: url.href,
+      headers: new Headers({ 'Content-Type': 'application/json' }),
+      text: async () => JSON.stringify(res.body),
+    }
   }) as unknown as typeof fetch
 }
 
@@ -52,14 +61,37 @@ beforeEach(() => {
   calls.length = 0
   push.mockReset()
   routes = {
-    'GET /ajax/data/metrics': () => ({ body: { metrics: [{ id: 'PLC123', name: 'Placed Order' }, { id: 'VWD456', name: 'Viewed Product' }] } }),
-    'GET /ajax/people/properties': () => ({ body: { properties: [
-      { name: 'email', type: 'string', builtIn: true }, { name: 'Loyalty Tier', type: 'string', builtIn: false }, { name: 'Points', type: 'number', builtIn: false },
-    ] } }),
+    'GET /ajax/data/metrics': () => ({
+      body: {
+        metrics: [
+          { id: 'PLC123', name: 'Placed Order' },
+          { id: 'VWD456', name: 'Viewed Product' },
+        ],
+      },
+    }),
+    'GET /ajax/people/properties': () => ({
+      body: {
+        properties: [
+          { name: 'email', type: 'string', builtIn: true },
+          { name: 'Loyalty Tier', type: 'string', builtIn: false },
+          { name: 'Points', type: 'number', builtIn: false },
+        ],
+      },
+    }),
     'GET /ajax/lists/simple': () => ({ body: [{ id: 'L1st01', name: 'Newsletter', type: 0 }] }),
     'POST /ajax/segment/preview': () => ({ body: { count: 1234 } }),
-    'GET /ajax/data/metric/PLC123/dimensions': () => ({ body: { dimensions: [['$value', '$value', 'number'], ['Brand', 'Brand', 'string']] } }),
-    'POST /ajax/group': (b) => ({ status: 201, body: { group: { id: 'SeG001', name: (b as { name: string }).name, type: 1 } } }),
+    'GET /ajax/data/metric/PLC123/dimensions': () => ({
+      body: {
+        dimensions: [
+          ['$value', '$value', 'number'],
+          ['Brand', 'Brand', 'string'],
+        ],
+      },
+    }),
+    'POST /ajax/group': (b) => ({
+      status: 201,
+      body: { group: { id: 'SeG001', name: (b as { name: string }).name, type: 1 } },
+    }),
   }
   installFetch()
 })
@@ -114,22 +146,37 @@ test('the live count is asked for with a valid definition and shown', async () =
   const { camelizeKeys } = await import('@/lib/text/keys')
   const parsed = segmentDefinition.safeParse(camelizeKeys(sent))
   expect(parsed.success).toBe(true)
-  expect(parsed.data!.root.conditions[0]).toEqual({ type: 'or', conditions: [{
-    kind: 'metric', metricId: 'PLC123', comparison: 'at_least', count: 3, timeframe: { type: 'in_last_days', days: 30 },
-  }] })
+  expect(parsed.data!.root.conditions[0]).toEqual({
+    type: 'or',
+    conditions: [
+      {
+        kind: 'metric',
+        metricId: 'PLC123',
+        comparison: 'at_least',
+        count: 3,
+        timeframe: { type: 'in_last_days', days: 30 },
+      },
+    ],
+  })
 })
 
 test('the server’s field errors highlight the row they belong to', async () => {
-  routes['POST /ajax/segment/preview'] = () => ({ status: 400, body: {
-    error: 'invalid', message: 'The segment definition is not valid.',
-    field_errors: { 'definition.root.conditions.0.conditions.0.list_id': ['List not found.'] },
-  } })
+  routes['POST /ajax/segment/preview'] = () => ({
+    status: 400,
+    body: {
+      error: 'invalid',
+      message: 'The segment definition is not valid.',
+      field_errors: { 'definition.root.conditions.0.conditions.0.list_id': ['List not found.'] },
+    },
+  })
   renderBuilder()
   fireEvent.change(kindSelects()[0]!, { target: { value: 'list_membership' } })
   const list = screen.getByTestId('condition-list')
   await waitFor(() => expect(within(list).getByRole('option', { name: 'Newsletter' })).toBeInTheDocument())
   fireEvent.change(list, { target: { value: 'L1st01' } })
-  await waitFor(() => expect(screen.getByTestId('condition-row')).toHaveAttribute('data-invalid', 'true'), { timeout: 3000 })
+  await waitFor(() => expect(screen.getByTestId('condition-row')).toHaveAttribute('data-invalid', 'true'), {
+    timeout: 3000,
+  })
   expect(within(screen.getByTestId('condition-row')).getByRole('alert')).toHaveTextContent('List not found.')
   expect(screen.getByTestId('segment-preview-error')).toBeInTheDocument()
 })
@@ -146,12 +193,23 @@ test('save creates the segment and opens its page', async () => {
   renderBuilder()
   fireEvent.change(screen.getByTestId('segment-name'), { target: { value: 'Email subscribers' } })
   fireEvent.change(kindSelects()[0]!, { target: { value: 'consent' } })
-  await act(async () => { fireEvent.click(screen.getByTestId('segment-save')) })
+  await act(async () => {
+    fireEvent.click(screen.getByTestId('segment-save'))
+  })
   await waitFor(() => expect(push).toHaveBeenCalledWith('/list/SeG001/email-subscribers'))
   const post = calls.find((c) => c.method === 'POST' && c.path === '/ajax/group')!
   expect(post.body).toEqual({
-    name: 'Email subscribers', type: 1,
-    definition: { version: 1, root: { type: 'and', conditions: [{ type: 'or', conditions: [{ kind: 'consent', channel: 'email_marketing', operator: 'can_receive' }] }] } },
+    name: 'Email subscribers',
+    type: 1,
+    definition: {
+      version: 1,
+      root: {
+        type: 'and',
+        conditions: [
+          { type: 'or', conditions: [{ kind: 'consent', channel: 'email_marketing', operator: 'can_receive' }] },
+        ],
+      },
+    },
   })
 })
 
@@ -161,7 +219,9 @@ test('without write permission the builder is read-only', async () => {
   expect(kindSelects()[0]).toBeDisabled()
   expect(screen.getByText(/doesn’t include creating or changing segments/)).toBeInTheDocument()
   // Let the option lists arrive inside act.
-  await act(async () => { await new Promise((r) => setTimeout(r, 20)) })
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 20))
+  })
 })
 
 test('event-property filters suggest the metric’s properties and type their values', async () => {
@@ -178,8 +238,12 @@ test('event-property filters suggest the metric’s properties and type their va
   fireEvent.change(screen.getByRole('textbox', { name: 'Filter value' }), { target: { value: '50' } })
   const count = await screen.findByTestId('segment-preview-count', {}, { timeout: 3000 })
   await waitFor(() => expect(count).toHaveAttribute('data-state', 'done'), { timeout: 3000 })
-  const sent = previewCalls().at(-1)!.body as { definition: { root: { conditions: Array<{ conditions: Array<{ filters: unknown }> }> } } }
-  expect(sent.definition.root.conditions[0]!.conditions[0]!.filters).toEqual([{ property: '$value', operator: 'greater_than', value: 50 }])
+  const sent = previewCalls().at(-1)!.body as {
+    definition: { root: { conditions: Array<{ conditions: Array<{ filters: unknown }> }> } }
+  }
+  expect(sent.definition.root.conditions[0]!.conditions[0]!.filters).toEqual([
+    { property: '$value', operator: 'greater_than', value: 50 },
+  ])
 })
 
 test('the builder stops offering conditions and groups at the definition limits (issue 29, finding 1)', () => {

@@ -17,27 +17,57 @@ beforeEach(() => {
     const url = new URL(String(input), 'http://localhost')
     const method = (init?.method ?? 'GET').toUpperCase()
     calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined })
-    const body = method === 'POST'
-      ? { download: { download_id: 4, status: 'complete', row_count: 2, file_name: 'x.csv' } }
-      : { data: [{ profile_id: 'P1', email: 'ann@a.test', phone_number: null, first_name: 'Ann', last_name: null, consent: 'never_subscribed', consented_at: null, created_at: '2026-01-01T00:00:00Z' }], next_cursor: null, total: 1 }
-    return { ok: true, status: 200, type: 'basic', redirected: false, url: url.href, headers: new Headers({ 'Content-Type': 'application/json' }), text: async () => JSON.stringify(body) }
+    const body =
+      method === 'POST'
+        ? { download: { download_id: 4, status: 'complete', row_count: 2, file_name: 'x.csv' } }
+        : {
+            data: [
+              {
+                profile_id: 'P1',
+                email: 'ann@a.test',
+                phone_number: null,
+                first_name: 'Ann',
+                last_name: null,
+                consent: 'never_subscribed',
+                consented_at: null,
+                created_at: '2026-01-01T00:00:00Z',
+              },
+            ],
+            next_cursor: null,
+            total: 1,
+          }
+    return {
+      ok: true,
+      status: 200,
+      type: 'basic',
+      redirected: false,
+      url: url.href,
+      headers: new Headers({ 'Content-Type': 'application/json' }),
+      text: async () => JSON.stringify(body),
+    }
   }) as unknown as typeof fetch
 })
 
-const renderScreen = (resources = ['profile_read', 'exports_emails']) => render(
-  <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}>
-        <ToastProvider><SubscribersScreen /></ToastProvider>
-      </ShellContext.Provider>
-    </SWRConfig>
-  </NextIntlClientProvider>,
-)
-const lastList = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/ajax/people/subscribers').pop()!.url.searchParams
+const renderScreen = (resources = ['profile_read', 'exports_emails']) =>
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}>
+          <ToastProvider>
+            <SubscribersScreen />
+          </ToastProvider>
+        </ShellContext.Provider>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  )
+const lastList = () =>
+  calls.filter((c) => c.method === 'GET' && c.url.pathname === '/ajax/people/subscribers').pop()!.url.searchParams
 
 test('explains why never-subscribed people count; all profiles, consent filter and sort reach the server', async () => {
   renderScreen()
-  expect(await screen.findByTestId('subscribers-explainer')).toHaveTextContent('People who never subscribed are not excluded by that rule')
+  expect(await screen.findByTestId('subscribers-explainer')).toHaveTextContent(
+    'People who never subscribed are not excluded by that rule',
+  )
   await screen.findByTestId('subscribers-table')
   fireEvent.change(screen.getByTestId('people-view'), { target: { value: 'all' } })
   await waitFor(() => expect(lastList().get('view')).toBe('all'))
@@ -45,7 +75,9 @@ test('explains why never-subscribed people count; all profiles, consent filter a
   expect(screen.getByRole('heading', { level: 1, name: 'All profiles' })).toBeInTheDocument()
   fireEvent.change(screen.getByTestId('consent-filter'), { target: { value: 'unsubscribed' } })
   fireEvent.change(screen.getByTestId('people-sort'), { target: { value: 'email_asc' } })
-  await waitFor(() => expect([lastList().get('consent'), lastList().get('sort')]).toEqual(['unsubscribed', 'email_asc']))
+  await waitFor(() =>
+    expect([lastList().get('consent'), lastList().get('sort')]).toEqual(['unsubscribed', 'email_asc']),
+  )
 
   fireEvent.click(screen.getByTestId('people-export'))
   await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))

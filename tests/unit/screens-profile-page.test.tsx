@@ -10,8 +10,9 @@ import type { ProfileDetail } from '@/lib/profile-view/profile-detail-types'
 jest.mock('@/lib/client/http', () => ({ http: { get: jest.fn(), post: jest.fn(), patch: jest.fn() } }))
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { http } = require('@/lib/client/http') as { http: { get: jest.Mock; post: jest.Mock; patch: jest.Mock } }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ProfileScreen } = require('@/components/profile/profile-screen') as typeof import('@/components/profile/profile-screen')
+const { ProfileScreen } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@/components/profile/profile-screen') as typeof import('@/components/profile/profile-screen')
 
 const ok = (data: unknown) => Promise.resolve({ data, status: 200, headers: new Headers() })
 const wrap = (ui: ReactNode) =>
@@ -24,18 +25,75 @@ const wrap = (ui: ReactNode) =>
 function detail(over: Partial<ProfileDetail> = {}): ProfileDetail {
   return {
     profile: {
-      id: '01JABCDEFGHJKMNPQRSTVWXYZ0', email: 'ada@example.com', phoneNumber: null, externalId: 'c-1', anonymousId: null,
-      firstName: 'Ada', lastName: 'Lovelace', organization: 'Analytical', title: 'Engineer', image: null, locale: 'en-GB',
-      location: { address1: null, address2: null, city: 'London', region: null, zip: null, country: 'United Kingdom', latitude: null, longitude: null, timezone: 'Europe/London', ip: null },
-      createdAt: '2025-01-02T10:00:00.000Z', updatedAt: '2025-02-02T10:00:00.000Z', lastEventAt: '2025-03-01T09:30:00.000Z',
+      id: '01JABCDEFGHJKMNPQRSTVWXYZ0',
+      email: 'ada@example.com',
+      phoneNumber: null,
+      externalId: 'c-1',
+      anonymousId: null,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      organization: 'Analytical',
+      title: 'Engineer',
+      image: null,
+      locale: 'en-GB',
+      location: {
+        address1: null,
+        address2: null,
+        city: 'London',
+        region: null,
+        zip: null,
+        country: 'United Kingdom',
+        latitude: null,
+        longitude: null,
+        timezone: 'Europe/London',
+        ip: null,
+      },
+      createdAt: '2025-01-02T10:00:00.000Z',
+      updatedAt: '2025-02-02T10:00:00.000Z',
+      lastEventAt: '2025-03-01T09:30:00.000Z',
     },
     properties: { favorite_color: 'blue', $source: 'import' },
     consent: [
-      { channel: 'email_marketing', status: 'subscribed', method: 'form', source: 'Footer', consentedAt: '2025-01-03T00:00:00.000Z', updatedAt: '2025-01-03T00:00:00.000Z' },
-      { channel: 'sms_marketing', status: 'never_subscribed', method: null, source: null, consentedAt: null, updatedAt: null },
-      { channel: 'sms_transactional', status: 'never_subscribed', method: null, source: null, consentedAt: null, updatedAt: null },
-      { channel: 'push', status: 'unsubscribed', method: null, source: null, consentedAt: null, updatedAt: '2025-01-05T00:00:00.000Z' },
-      { channel: 'whatsapp', status: 'pending', method: null, source: null, consentedAt: null, updatedAt: '2025-01-06T00:00:00.000Z' },
+      {
+        channel: 'email_marketing',
+        status: 'subscribed',
+        method: 'form',
+        source: 'Footer',
+        consentedAt: '2025-01-03T00:00:00.000Z',
+        updatedAt: '2025-01-03T00:00:00.000Z',
+      },
+      {
+        channel: 'sms_marketing',
+        status: 'never_subscribed',
+        method: null,
+        source: null,
+        consentedAt: null,
+        updatedAt: null,
+      },
+      {
+        channel: 'sms_transactional',
+        status: 'never_subscribed',
+        method: null,
+        source: null,
+        consentedAt: null,
+        updatedAt: null,
+      },
+      {
+        channel: 'push',
+        status: 'unsubscribed',
+        method: null,
+        source: null,
+        consentedAt: null,
+        updatedAt: '2025-01-05T00:00:00.000Z',
+      },
+      {
+        channel: 'whatsapp',
+        status: 'pending',
+        method: null,
+        source: null,
+        consentedAt: null,
+        updatedAt: '2025-01-06T00:00:00.000Z',
+      },
     ],
     suppressions: [],
     groups: [
@@ -76,7 +134,12 @@ test('identity, consent per channel, lists and segments, properties', async () =
   expect(within(groups).getByRole('link', { name: 'VIP customers' })).toHaveAttribute('href', '/list/S1/vip-customers')
 
   const props = screen.getByTestId('profile-properties')
-  expect(within(props).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['favorite_colorblue', '$sourceimport'])
+  expect(
+    within(props)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent),
+  ).toEqual(['favorite_colorblue', '$sourceimport'])
   // Read-only: no write actions.
   expect(screen.queryByRole('button', { name: 'Edit profile' })).not.toBeInTheDocument()
   expect(screen.queryByRole('button', { name: 'Suppress email' })).not.toBeInTheDocument()
@@ -92,35 +155,68 @@ test('suppress email after confirmation; a manual suppression can be removed, a 
     ],
   })
   http.post.mockImplementation(() => ok(suppressed))
-  wrap(<ProfileScreen initial={detail({ profile: { ...detail().profile, phoneNumber: '+15555550100' } })} canWrite timeZone="UTC" />)
+  wrap(
+    <ProfileScreen
+      initial={detail({ profile: { ...detail().profile, phoneNumber: '+15555550100' } })}
+      canWrite
+      timeZone="UTC"
+    />,
+  )
   fireEvent.click(screen.getByRole('button', { name: 'Suppress email' }))
   const dialog = screen.getByRole('dialog', { name: 'Suppress Email?' })
   expect(dialog).toHaveTextContent('ada@example.com won’t receive marketing')
-  await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Suppress' })) })
-  expect(http.post).toHaveBeenCalledWith('/ajax/profile/01JABCDEFGHJKMNPQRSTVWXYZ0/suppress', { channel: 'email' }, { transformKeys: false })
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suppress' }))
+  })
+  expect(http.post).toHaveBeenCalledWith(
+    '/ajax/profile/01JABCDEFGHJKMNPQRSTVWXYZ0/suppress',
+    { channel: 'email' },
+    { transformKeys: false },
+  )
   const list = await screen.findByTestId('profile-suppressions')
   expect(list).toHaveTextContent('Suppressed manually')
   expect(list).toHaveTextContent('Bounced')
   expect(within(list).getAllByRole('button', { name: 'Remove suppression' })).toHaveLength(1)
-  const emailRow = screen.getByTestId('profile-consent').querySelector('[data-channel="email_marketing"]') as HTMLElement
+  const emailRow = screen
+    .getByTestId('profile-consent')
+    .querySelector('[data-channel="email_marketing"]') as HTMLElement
   expect(emailRow).toHaveTextContent('Suppressed')
   expect(screen.getByRole('button', { name: 'Suppress email' })).toBeDisabled()
 })
 
 test('edit profile sends only the changed fields and shows field errors', async () => {
-  http.patch.mockImplementationOnce(() => Promise.reject(Object.assign(new Error('bad'), { status: 400, data: { error: 'invalid', message: 'Please correct the highlighted fields.', fieldErrors: { email: ['Enter a valid email address.'] } } })))
+  http.patch.mockImplementationOnce(() =>
+    Promise.reject(
+      Object.assign(new Error('bad'), {
+        status: 400,
+        data: {
+          error: 'invalid',
+          message: 'Please correct the highlighted fields.',
+          fieldErrors: { email: ['Enter a valid email address.'] },
+        },
+      }),
+    ),
+  )
   wrap(<ProfileScreen initial={detail()} canWrite timeZone="UTC" />)
   fireEvent.click(screen.getByRole('button', { name: 'Edit profile' }))
   const form = screen.getByTestId('profile-edit-form')
   fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'nope' } })
   fireEvent.change(within(form).getByLabelText('City'), { target: { value: '' } })
-  await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Save' })) })
-  expect(http.patch).toHaveBeenCalledWith('/ajax/profile/01JABCDEFGHJKMNPQRSTVWXYZ0', { email: 'nope', location: { city: null } }, { transformKeys: false })
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+  })
+  expect(http.patch).toHaveBeenCalledWith(
+    '/ajax/profile/01JABCDEFGHJKMNPQRSTVWXYZ0',
+    { email: 'nope', location: { city: null } },
+    { transformKeys: false },
+  )
   expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument()
 })
 
 test('add a custom property with its type; names are sent as typed', async () => {
-  http.patch.mockImplementation(() => ok(detail({ properties: { favorite_color: 'blue', $source: 'import', 'Lifetime Orders': 3 } })))
+  http.patch.mockImplementation(() =>
+    ok(detail({ properties: { favorite_color: 'blue', $source: 'import', 'Lifetime Orders': 3 } })),
+  )
   wrap(<ProfileScreen initial={detail()} canWrite timeZone="UTC" />)
   fireEvent.click(screen.getByRole('button', { name: 'Add property' }))
   const dialog = screen.getByRole('dialog', { name: 'Add property' })
@@ -130,7 +226,13 @@ test('add a custom property with its type; names are sent as typed', async () =>
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
   expect(await within(dialog).findByText('Enter a number.')).toBeInTheDocument()
   fireEvent.change(within(dialog).getByLabelText('Value'), { target: { value: '3' } })
-  await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })) })
-  expect(http.patch).toHaveBeenCalledWith('/ajax/profile/01JABCDEFGHJKMNPQRSTVWXYZ0', { properties: { 'Lifetime Orders': 3 } }, { transformKeys: false })
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+  })
+  expect(http.patch).toHaveBeenCalledWith(
+    '/ajax/profile/01JABCDEFGHJKMNPQRSTVWXYZ0',
+    { properties: { 'Lifetime Orders': 3 } },
+    { transformKeys: false },
+  )
   await waitFor(() => expect(screen.getByTestId('profile-properties')).toHaveTextContent('Lifetime Orders3'))
 })

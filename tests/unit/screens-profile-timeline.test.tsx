@@ -13,14 +13,24 @@ import type { TimelineEvent } from '@/lib/profile-view/profile-detail-types'
 jest.mock('@/lib/client/http', () => ({ http: { get: jest.fn(), post: jest.fn(), patch: jest.fn() } }))
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { http } = require('@/lib/client/http') as { http: { get: jest.Mock } }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ProfileTimeline } = require('@/components/profile/profile-timeline') as typeof import('@/components/profile/profile-timeline')
+const { ProfileTimeline } =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  require('@/components/profile/profile-timeline') as typeof import('@/components/profile/profile-timeline')
 
 let nextId = 1
 function ev(datetime: string, extra: Partial<TimelineEvent> = {}): TimelineEvent {
   return {
-    id: nextId++, metricId: 'M1', metricName: 'Viewed Product', integration: 'api', datetime,
-    timestamp: Math.floor(Date.parse(datetime) / 1000), value: null, currency: null, uniqueId: null, properties: {}, ...extra,
+    id: nextId++,
+    metricId: 'M1',
+    metricName: 'Viewed Product',
+    integration: 'api',
+    datetime,
+    timestamp: Math.floor(Date.parse(datetime) / 1000),
+    value: null,
+    currency: null,
+    uniqueId: null,
+    properties: {},
+    ...extra,
   }
 }
 
@@ -33,9 +43,15 @@ describe('groupEventsByDay', () => {
       ev('2025-03-09T04:59:00Z'), // 8 Mar 23:59 in New York (EST, before the DST change)
     ]
     const ny = groupEventsByDay(events, 'America/New_York')
-    expect(ny.map((g) => [g.day, g.events.length])).toEqual([['2025-03-09', 3], ['2025-03-08', 1]])
+    expect(ny.map((g) => [g.day, g.events.length])).toEqual([
+      ['2025-03-09', 3],
+      ['2025-03-08', 1],
+    ])
     const utc = groupEventsByDay(events, 'UTC')
-    expect(utc.map((g) => [g.day, g.events.length])).toEqual([['2025-03-10', 2], ['2025-03-09', 2]])
+    expect(utc.map((g) => [g.day, g.events.length])).toEqual([
+      ['2025-03-10', 2],
+      ['2025-03-09', 2],
+    ])
     const tokyo = groupEventsByDay(events, 'Asia/Tokyo')
     expect(tokyo.map((g) => g.day)).toEqual(['2025-03-10', '2025-03-09'])
     expect(tokyo.flatMap((g) => g.events.map((e) => e.id))).toEqual(events.map((e) => e.id))
@@ -58,8 +74,12 @@ describe('groupEventsByDay', () => {
 
   test('zoned midnights are DST-safe', () => {
     // 10 Mar 2025 in New York starts at 04:00Z (EDT began on the 9th); 9 Mar starts at 05:00Z.
-    expect(startOfZonedDay(new Date('2025-03-10T15:00:00Z'), 'America/New_York').toISOString()).toBe('2025-03-10T04:00:00.000Z')
-    expect(startOfZonedDay(new Date('2025-03-10T15:00:00Z'), 'America/New_York', 1).toISOString()).toBe('2025-03-09T05:00:00.000Z')
+    expect(startOfZonedDay(new Date('2025-03-10T15:00:00Z'), 'America/New_York').toISOString()).toBe(
+      '2025-03-10T04:00:00.000Z',
+    )
+    expect(startOfZonedDay(new Date('2025-03-10T15:00:00Z'), 'America/New_York', 1).toISOString()).toBe(
+      '2025-03-09T05:00:00.000Z',
+    )
     expect(zonedDayKey(new Date('2025-03-10T03:59:59Z'), 'America/New_York')).toBe('2025-03-09')
   })
 })
@@ -102,7 +122,12 @@ describe('<ProfileTimeline>', () => {
   test('renders day groups, one timeline-event per event, currency values, and pages with Load more', async () => {
     const page1 = {
       events: [
-        ev('2025-03-10T15:00:00Z', { metricName: 'Placed Order', value: 42.5, currency: 'USD', properties: { ItemNames: ['Mug'] } }),
+        ev('2025-03-10T15:00:00Z', {
+          metricName: 'Placed Order',
+          value: 42.5,
+          currency: 'USD',
+          properties: { ItemNames: ['Mug'] },
+        }),
         ev('2025-03-10T14:00:00Z', { properties: { ProductName: 'Blue Mug', Price: 12 } }),
         ev('2025-03-09T10:00:00Z'),
       ],
@@ -110,15 +135,18 @@ describe('<ProfileTimeline>', () => {
     }
     const page2 = { events: [ev('2025-03-01T10:00:00Z', { metricName: 'Active on Site' })], nextCursor: null }
     http.get.mockImplementation((url: string, opts: { params: { cursor?: string } }) =>
-      Promise.resolve({ data: opts.params.cursor ? page2 : page1, status: 200, headers: new Headers() }))
+      Promise.resolve({ data: opts.params.cursor ? page2 : page1, status: 200, headers: new Headers() }),
+    )
 
     wrap(<ProfileTimeline profileId="P1" metrics={[{ id: 'M1', name: 'Viewed Product', count: 3 }]} timeZone="UTC" />)
     const timeline = screen.getByTestId('profile-timeline')
     await waitFor(() => expect(within(timeline).getAllByTestId('timeline-event')).toHaveLength(3))
     expect(http.get).toHaveBeenCalledWith('/ajax/profile/P1/events', expect.objectContaining({ transformKeys: false }))
-    expect(within(timeline).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Monday, March 10, 2025', 'Sunday, March 9, 2025',
-    ])
+    expect(
+      within(timeline)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Monday, March 10, 2025', 'Sunday, March 9, 2025'])
     const order = within(timeline).getAllByTestId('timeline-event')[0]!
     expect(order).toHaveAttribute('data-metric', 'Placed Order')
     expect(order).toHaveTextContent('$42.50')
@@ -133,7 +161,10 @@ describe('<ProfileTimeline>', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
     await waitFor(() => expect(within(timeline).getAllByTestId('timeline-event')).toHaveLength(4))
-    expect(http.get).toHaveBeenCalledWith('/ajax/profile/P1/events', expect.objectContaining({ params: expect.objectContaining({ cursor: '1741514400.3' }) }))
+    expect(http.get).toHaveBeenCalledWith(
+      '/ajax/profile/P1/events',
+      expect.objectContaining({ params: expect.objectContaining({ cursor: '1741514400.3' }) }),
+    )
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
   })
 
@@ -143,7 +174,10 @@ describe('<ProfileTimeline>', () => {
     expect(await screen.findByText('No activity yet')).toBeInTheDocument()
     fireEvent.change(screen.getByLabelText('Show events of'), { target: { value: 'M9' } })
     expect(await screen.findByText('No events of this metric')).toBeInTheDocument()
-    expect(http.get).toHaveBeenLastCalledWith('/ajax/profile/P2/events', expect.objectContaining({ params: expect.objectContaining({ metric_id: 'M9' }) }))
+    expect(http.get).toHaveBeenLastCalledWith(
+      '/ajax/profile/P2/events',
+      expect.objectContaining({ params: expect.objectContaining({ metric_id: 'M9' }) }),
+    )
   })
 })
 

@@ -13,25 +13,45 @@ import { DefinitionSummary } from '@/components/segment-builder/definition-summa
 import { SegmentBuilderScreen } from '@/components/segment-builder/segment-builder-screen'
 import { CreateListScreen } from '@/components/lists/create-list-screen'
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }) }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn(), back: jest.fn() }),
+}))
 
 beforeEach(() => {
   // jsdom has no Response class: the few fields the http module reads; every option list is empty.
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => ({
-    ok: true, status: 200, type: 'basic', redirected: false, url: String(input), headers: new Headers({ 'Content-Type': 'application/json' }),
+    ok: true,
+    status: 200,
+    type: 'basic',
+    redirected: false,
+    url: String(input),
+    headers: new Headers({ 'Content-Type': 'application/json' }),
     text: async () => JSON.stringify(String(input).includes('/lists/simple') ? [] : { metrics: [], properties: [] }),
   })) as unknown as typeof fetch
 })
 
-const wrap = (ui: ReactNode) => render(
-  <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ShellContext.Provider value={{ authorization: { resources: ['groups_read', 'groups_write', 'lists_write'] } } as unknown as StartupData}>{ui}</ShellContext.Provider>
-    </SWRConfig>
-  </NextIntlClientProvider>,
-)
+const wrap = (ui: ReactNode) =>
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <ShellContext.Provider
+          value={
+            { authorization: { resources: ['groups_read', 'groups_write', 'lists_write'] } } as unknown as StartupData
+          }
+        >
+          {ui}
+        </ShellContext.Provider>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  )
 
-const text = (field: string, value: string) => ({ kind: 'profile_property' as const, field: field as 'city', valueType: 'text' as const, operator: 'equals' as const, value })
+const text = (field: string, value: string) => ({
+  kind: 'profile_property' as const,
+  field: field as 'city',
+  valueType: 'text' as const,
+  operator: 'equals' as const,
+  value,
+})
 
 describe('DefinitionSummary', () => {
   const definition: SegmentDefinition = {
@@ -48,7 +68,9 @@ describe('DefinitionSummary', () => {
   test('numbers each top-level group once, in order, with the join between them', () => {
     wrap(<DefinitionSummary definition={definition} />)
     const summary = screen.getByTestId('definition-summary')
-    const items = within(summary).getAllByRole('listitem').filter((li) => li.parentElement === summary)
+    const items = within(summary)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === summary)
     expect(items).toHaveLength(2)
     expect(items[0]).toHaveTextContent(/^1\.\s*City equals Paris\s*OR City equals Lyon$/)
     expect(items[1]).toHaveTextContent(/^AND\s*2\.\s*First name equals Ann$/)

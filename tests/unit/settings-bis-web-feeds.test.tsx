@@ -25,26 +25,56 @@ beforeEach(() => {
     const h = routes[`${method} ${url.pathname}`]
     const res = h ? h(body) : { status: 404, body: { error: 'not_found', message: 'Not found' } }
     const status = res.status ?? 200
-    return { ok: status < 300, status, type: 'basic', redirected: false, url: url.href, headers: new Headers(), text: async () => JSON.stringify(res.body) }
+    return {
+      ok: status < 300,
+      status,
+      type: 'basic',
+      redirected: false,
+      url: url.href,
+      headers: new Headers(),
+      text: async () => JSON.stringify(res.body),
+    }
   }) as unknown as typeof fetch
 })
-const wrap = (ui: ReactNode, resources: string[]) => render(
-  <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}><ToastProvider>{ui}</ToastProvider></ShellContext.Provider>
-    </SWRConfig>
-  </NextIntlClientProvider>,
-)
+const wrap = (ui: ReactNode, resources: string[]) =>
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}>
+          <ToastProvider>{ui}</ToastProvider>
+        </ShellContext.Provider>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  )
 
 describe('back-in-stock settings', () => {
   const defaults = { inventoryThreshold: 0, batchSize: 100, batchIntervalMinutes: 15 }
   beforeEach(() => {
     routes = {
-      'GET /ajax/account/bis-settings': () => ({ body: { settings: { inventoryThreshold: 2, batchSize: 50, batchIntervalMinutes: 10 }, defaults } }),
+      'GET /ajax/account/bis-settings': () => ({
+        body: { settings: { inventoryThreshold: 2, batchSize: 50, batchIntervalMinutes: 10 }, defaults },
+      }),
       'PUT /ajax/account/bis-settings': (b) => {
         const body = b as Record<string, string>
-        if (body.batch_size === '0') return { status: 400, body: { error: 'invalid', message: 'Please correct the highlighted fields.', fieldErrors: { batchSize: ['The batch size must be at least 1.'] } } }
-        return { body: { settings: { inventoryThreshold: Number(body.inventory_threshold), batchSize: Number(body.batch_size), batchIntervalMinutes: Number(body.batch_interval_minutes) }, defaults } }
+        if (body.batch_size === '0')
+          return {
+            status: 400,
+            body: {
+              error: 'invalid',
+              message: 'Please correct the highlighted fields.',
+              fieldErrors: { batchSize: ['The batch size must be at least 1.'] },
+            },
+          }
+        return {
+          body: {
+            settings: {
+              inventoryThreshold: Number(body.inventory_threshold),
+              batchSize: Number(body.batch_size),
+              batchIntervalMinutes: Number(body.batch_interval_minutes),
+            },
+            defaults,
+          },
+        }
       },
     }
   })
@@ -64,7 +94,11 @@ describe('back-in-stock settings', () => {
     fireEvent.change(screen.getByTestId('bis-batchIntervalMinutes'), { target: { value: '30' } })
     fireEvent.click(screen.getByTestId('bis-save'))
     expect(await screen.findByText('Back in stock settings saved.')).toBeInTheDocument()
-    expect(sent.at(-1)).toEqual({ method: 'PUT', path: '/ajax/account/bis-settings', body: { inventory_threshold: '2', batch_size: '250', batch_interval_minutes: '30' } })
+    expect(sent.at(-1)).toEqual({
+      method: 'PUT',
+      path: '/ajax/account/bis-settings',
+      body: { inventory_threshold: '2', batch_size: '250', batch_interval_minutes: '30' },
+    })
     await waitFor(() => expect(screen.getByTestId('bis-batchSize')).toHaveValue(250))
   })
 
@@ -82,14 +116,33 @@ describe('back-in-stock settings', () => {
   })
 
   test('a failed load is an alert', async () => {
-    routes = { 'GET /ajax/account/bis-settings': () => ({ status: 500, body: { error: 'server_error', message: 'Something went wrong on our side. Please try again.' } }) }
+    routes = {
+      'GET /ajax/account/bis-settings': () => ({
+        status: 500,
+        body: { error: 'server_error', message: 'Something went wrong on our side. Please try again.' },
+      }),
+    }
     wrap(<BisSettingsScreen />, ['account_settings_read'])
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side')
   })
 })
 
 describe('web feeds', () => {
-  const feed = (over: object) => ({ id: 'W1', name: 'Blog posts', key: 'Blog_posts', url: 'https://example.com/feed.json', requestMethod: 'get', contentType: 'json', cacheTtlSeconds: 600, status: 'ok', lastError: null, fetchedAt: '2026-01-02T10:00:00.000Z', created: '', updated: '', ...over })
+  const feed = (over: object) => ({
+    id: 'W1',
+    name: 'Blog posts',
+    key: 'Blog_posts',
+    url: 'https://example.com/feed.json',
+    requestMethod: 'get',
+    contentType: 'json',
+    cacheTtlSeconds: 600,
+    status: 'ok',
+    lastError: null,
+    fetchedAt: '2026-01-02T10:00:00.000Z',
+    created: '',
+    updated: '',
+    ...over,
+  })
   let list: unknown[]
   beforeEach(() => {
     list = []
@@ -97,12 +150,26 @@ describe('web feeds', () => {
       'GET /ajax/web-feeds': () => ({ body: { feeds: list, max: 100 } }),
       'POST /ajax/web-feeds': (b) => {
         const body = b as Record<string, string>
-        if (body.url === 'ftp://x') return { status: 400, body: { error: 'invalid', message: 'Enter an http or https URL (at most 2,000 characters).', fieldErrors: { url: ['Enter an http or https URL (at most 2,000 characters).'] } } }
+        if (body.url === 'ftp://x')
+          return {
+            status: 400,
+            body: {
+              error: 'invalid',
+              message: 'Enter an http or https URL (at most 2,000 characters).',
+              fieldErrors: { url: ['Enter an http or https URL (at most 2,000 characters).'] },
+            },
+          }
         list = [feed({ name: body.name, key: body.name.replace(/\W/g, '_'), url: body.url, fetchedAt: null })]
         return { status: 201, body: { feed: list[0] } }
       },
-      'PATCH /ajax/web-feeds/W1': (b) => { list = [feed(b as object)]; return { body: { feed: list[0] } } },
-      'DELETE /ajax/web-feeds/W1': () => { list = []; return { body: { deleted: true } } },
+      'PATCH /ajax/web-feeds/W1': (b) => {
+        list = [feed(b as object)]
+        return { body: { feed: list[0] } }
+      },
+      'DELETE /ajax/web-feeds/W1': () => {
+        list = []
+        return { body: { deleted: true } }
+      },
     }
   })
 
@@ -125,7 +192,17 @@ describe('web feeds', () => {
     fireEvent.change(within(dialog).getByLabelText('Content type'), { target: { value: 'xml' } })
     fireEvent.click(within(dialog).getByTestId('save-feed'))
     expect(await screen.findByText('Web feed Events list added.')).toBeInTheDocument()
-    expect(sent.at(-1)).toEqual({ method: 'POST', path: '/ajax/web-feeds', body: { name: 'Events list', url: 'https://example.com/events.xml', request_method: 'get', content_type: 'xml', cache_ttl_seconds: '300' } })
+    expect(sent.at(-1)).toEqual({
+      method: 'POST',
+      path: '/ajax/web-feeds',
+      body: {
+        name: 'Events list',
+        url: 'https://example.com/events.xml',
+        request_method: 'get',
+        content_type: 'xml',
+        cache_ttl_seconds: '300',
+      },
+    })
     const table = await screen.findByRole('table', { name: 'Your web feeds' })
     expect(within(table).getByText('feeds.Events_list')).toBeInTheDocument()
     expect(within(table).getByText('Not fetched yet')).toBeInTheDocument()
@@ -144,7 +221,11 @@ describe('web feeds', () => {
     fireEvent.change(within(dialog).getByTestId('feed-cache'), { target: { value: '3600' } })
     fireEvent.click(within(dialog).getByTestId('save-feed'))
     expect(await screen.findByText('Web feed Blog posts saved.')).toBeInTheDocument()
-    expect(sent.at(-1)).toMatchObject({ method: 'PATCH', path: '/ajax/web-feeds/W1', body: { cache_ttl_seconds: '3600' } })
+    expect(sent.at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: '/ajax/web-feeds/W1',
+      body: { cache_ttl_seconds: '3600' },
+    })
     expect(await within(screen.getByRole('table', { name: 'Your web feeds' })).findByText('1 hour')).toBeInTheDocument()
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Blog posts' }))

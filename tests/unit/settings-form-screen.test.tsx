@@ -20,7 +20,15 @@ beforeEach(() => {
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const method = (init?.method ?? 'GET').toUpperCase()
     const res = method === 'GET' ? (gets.shift() ?? { status: 200, body: { name: 'Shop' } }) : await post()
-    return { ok: res.status < 300, status: res.status, type: 'basic', redirected: false, url: String(input), headers: new Headers(), text: async () => JSON.stringify(res.body) }
+    return {
+      ok: res.status < 300,
+      status: res.status,
+      type: 'basic',
+      redirected: false,
+      url: String(input),
+      headers: new Headers(),
+      text: async () => JSON.stringify(res.body),
+    }
   }) as unknown as typeof fetch
 })
 
@@ -35,22 +43,29 @@ function ProbeForm({ name, otherFailure }: { name: string; otherFailure: 'form' 
       <p>Name is {name}</p>
       {errors.name && <p data-testid="name-error">{errors.name}</p>}
       {errors._form && <p data-testid="form-error">{errors._form}</p>}
-      <button type="submit" disabled={busy}>Save</button>
+      <button type="submit" disabled={busy}>
+        Save
+      </button>
     </form>
   )
 }
 
-const renderProbe = (otherFailure: 'form' | 'toast' = 'form') => render(
-  <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ToastProvider>
-        <SettingsLoader<{ name: string }> url="/ajax/probe" title="Probe settings" loadError="Could not load the probe">
-          {(data) => <ProbeForm name={data.name} otherFailure={otherFailure} />}
-        </SettingsLoader>
-      </ToastProvider>
-    </SWRConfig>
-  </NextIntlClientProvider>,
-)
+const renderProbe = (otherFailure: 'form' | 'toast' = 'form') =>
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <ToastProvider>
+          <SettingsLoader<{ name: string }>
+            url="/ajax/probe"
+            title="Probe settings"
+            loadError="Could not load the probe"
+          >
+            {(data) => <ProbeForm name={data.name} otherFailure={otherFailure} />}
+          </SettingsLoader>
+        </ToastProvider>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  )
 
 test('a load error offers a retry, which shows the form', async () => {
   gets = [{ status: 500, body: { error: 'internal', message: 'boom' } }]
@@ -73,7 +88,14 @@ test('a save is pending with the button disabled, then toasts its success', asyn
 })
 
 test("a 400's field errors go under their fields; another failure under the form, or as a toast", async () => {
-  post = async () => ({ status: 400, body: { error: 'invalid', message: 'Please correct the highlighted fields.', fieldErrors: { name: ['The name is required.'] } } })
+  post = async () => ({
+    status: 400,
+    body: {
+      error: 'invalid',
+      message: 'Please correct the highlighted fields.',
+      fieldErrors: { name: ['The name is required.'] },
+    },
+  })
   const { unmount } = renderProbe()
   fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
   expect(await screen.findByTestId('name-error')).toHaveTextContent('The name is required.')

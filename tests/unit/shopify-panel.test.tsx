@@ -10,7 +10,10 @@ import messages from '@/messages/en-US.json'
 import IntegrationPanel from '@/components/integrations/shopify/panel'
 import { PushCouponButton } from '@/components/integrations/shopify/push-coupon-button'
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }), usePathname: () => '/integration/shopify' }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }),
+  usePathname: () => '/integration/shopify',
+}))
 let routes: Record<string, (body: unknown) => { status?: number; body: unknown }>
 const calls: Array<{ key: string; body: unknown }> = []
 beforeEach(() => {
@@ -22,29 +25,58 @@ beforeEach(() => {
     calls.push({ key, body })
     const res = routes[key] ? routes[key](body) : { status: 404, body: { error: 'not_found', message: 'Not found' } }
     const status = res.status ?? 200
-    return { ok: status < 300, status, type: 'basic', redirected: false, url: url.href, headers: new Headers(), text: async () => JSON.stringify(res.body) }
+    return {
+      ok: status < 300,
+      status,
+      type: 'basic',
+      redirected: false,
+      url: url.href,
+      headers: new Headers(),
+      text: async () => JSON.stringify(res.body),
+    }
   }) as unknown as typeof fetch
 })
-const wrap = (ui: ReactNode) => render(
-  <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{ui}</SWRConfig>
-  </NextIntlClientProvider>,
-)
+const wrap = (ui: ReactNode) =>
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{ui}</SWRConfig>
+    </NextIntlClientProvider>,
+  )
 const NOT_CONNECTED = { connected: false, connection: null, sync: { running: false, resources: [] } }
 const connected = (over: object = {}, sync: object = { running: false, resources: [] }) => ({
-  connected: true, sync,
+  connected: true,
+  sync,
   connection: {
-    id: 'i1', shop: 'my-shop.myshopify.com', shopName: 'My Shop', status: 'connected', isTest: false, lastSyncAt: null, lastEventAt: '2026-05-01T10:00:00Z',
-    lastError: null, lastErrorAt: null, webhooksRegistered: 15, webhooksExpected: 15, settings: { writeBackConsent: true, pushCoupons: true, syncDays: 90 }, ...over,
+    id: 'i1',
+    shop: 'my-shop.myshopify.com',
+    shopName: 'My Shop',
+    status: 'connected',
+    isTest: false,
+    lastSyncAt: null,
+    lastEventAt: '2026-05-01T10:00:00Z',
+    lastError: null,
+    lastErrorAt: null,
+    webhooksRegistered: 15,
+    webhooksExpected: 15,
+    settings: { writeBackConsent: true, pushCoupons: true, syncDays: 90 },
+    ...over,
   },
 })
 
 test('connect: empty fields are named; a refused token lands on its field; success shows the connected shop', async () => {
   routes = {
     'GET /ajax/integrations/shopify': () => ({ body: NOT_CONNECTED }),
-    'POST /ajax/integrations/shopify/connect': (b) => (b as { access_token: string }).access_token === 'bad'
-      ? { status: 400, body: { error: 'invalid', message: 'Shopify refused the access token.', fieldErrors: { accessToken: ['Shopify refused this access token.'] } } }
-      : { body: connected() },
+    'POST /ajax/integrations/shopify/connect': (b) =>
+      (b as { access_token: string }).access_token === 'bad'
+        ? {
+            status: 400,
+            body: {
+              error: 'invalid',
+              message: 'Shopify refused the access token.',
+              fieldErrors: { accessToken: ['Shopify refused this access token.'] },
+            },
+          }
+        : { body: connected() },
   }
   wrap(<IntegrationPanel integrationKey="shopify" />)
   fireEvent.click(await screen.findByTestId('shopify-connect'))
@@ -58,21 +90,53 @@ test('connect: empty fields are named; a refused token lands on its field; succe
   fireEvent.click(screen.getByTestId('shopify-connect'))
   expect(await screen.findByRole('heading', { name: 'My Shop' })).toBeInTheDocument()
   expect(screen.getByText('15 of 15 registered')).toBeInTheDocument()
-  expect(calls.find((c) => c.key === 'POST /ajax/integrations/shopify/connect')?.body).toEqual({ shop: 'my-shop', access_token: 'bad', client_secret: 'sec' })
+  expect(calls.find((c) => c.key === 'POST /ajax/integrations/shopify/connect')?.body).toEqual({
+    shop: 'my-shop',
+    access_token: 'bad',
+    client_secret: 'sec',
+  })
 })
 
 test('connected: last error, test badge, sync progress, a setting toggled, disconnect after confirming', async () => {
-  let state = connected({ lastError: 'Webhooks not registered: orders/create' }, {
-    running: true, resources: [
-      { resource: 'products', status: 'complete', processed: 5, total: 5, error: null, startedAt: null, finishedAt: null },
-      { resource: 'orders', status: 'running', processed: 50, total: 200, error: null, startedAt: null, finishedAt: null },
-    ],
-  })
+  let state = connected(
+    { lastError: 'Webhooks not registered: orders/create' },
+    {
+      running: true,
+      resources: [
+        {
+          resource: 'products',
+          status: 'complete',
+          processed: 5,
+          total: 5,
+          error: null,
+          startedAt: null,
+          finishedAt: null,
+        },
+        {
+          resource: 'orders',
+          status: 'running',
+          processed: 50,
+          total: 200,
+          error: null,
+          startedAt: null,
+          finishedAt: null,
+        },
+      ],
+    },
+  )
   routes = {
     'GET /ajax/integrations/shopify': () => ({ body: state }),
-    'POST /ajax/integrations/shopify/test': () => ({ body: { ok: false, message: 'Shopify refused the access token.' } }),
+    'POST /ajax/integrations/shopify/test': () => ({
+      body: { ok: false, message: 'Shopify refused the access token.' },
+    }),
     'PATCH /ajax/integrations/shopify/settings': (b) => {
-      state = connected({ settings: { writeBackConsent: (b as { write_back_consent: boolean }).write_back_consent, pushCoupons: true, syncDays: 90 } })
+      state = connected({
+        settings: {
+          writeBackConsent: (b as { write_back_consent: boolean }).write_back_consent,
+          pushCoupons: true,
+          syncDays: 90,
+        },
+      })
       return { body: state }
     },
     'POST /ajax/integrations/shopify/disconnect': () => ({ body: NOT_CONNECTED }),
@@ -89,9 +153,15 @@ test('connected: last error, test badge, sync progress, a setting toggled, disco
 
   const toggle = screen.getByRole('checkbox', { name: /Write unsubscribes back to Shopify/ })
   expect(toggle).toBeChecked()
-  await act(async () => { fireEvent.click(toggle) })
-  await waitFor(() => expect(screen.getByRole('checkbox', { name: /Write unsubscribes back to Shopify/ })).not.toBeChecked())
-  expect(calls.find((c) => c.key === 'PATCH /ajax/integrations/shopify/settings')?.body).toEqual({ write_back_consent: false })
+  await act(async () => {
+    fireEvent.click(toggle)
+  })
+  await waitFor(() =>
+    expect(screen.getByRole('checkbox', { name: /Write unsubscribes back to Shopify/ })).not.toBeChecked(),
+  )
+  expect(calls.find((c) => c.key === 'PATCH /ajax/integrations/shopify/settings')?.body).toEqual({
+    write_back_consent: false,
+  })
 
   fireEvent.click(screen.getByTestId('shopify-disconnect'))
   const dialog = await screen.findByRole('dialog')
@@ -102,7 +172,14 @@ test('connected: last error, test badge, sync progress, a setting toggled, disco
 })
 
 test("push coupon: the shop's refusal is shown in the dialog; a queued push closes it", async () => {
-  let reply: { status?: number; body: unknown } = { status: 400, body: { error: 'invalid', message: 'Coupon push is off for this shop.', fieldErrors: { coupon: ['Turn on "Push coupons" in the Shopify settings.'] } } }
+  let reply: { status?: number; body: unknown } = {
+    status: 400,
+    body: {
+      error: 'invalid',
+      message: 'Coupon push is off for this shop.',
+      fieldErrors: { coupon: ['Turn on "Push coupons" in the Shopify settings.'] },
+    },
+  }
   routes = { 'POST /ajax/integrations/shopify/coupons/C1/push': () => reply }
   wrap(<PushCouponButton couponId="C1" />)
   fireEvent.click(screen.getByTestId('shopify-push-coupon'))

@@ -13,7 +13,10 @@ import type { StartupData } from '@/lib/client/shell-types'
 import { TemplateEditorScreen } from '@/components/templates/editor/template-editor-screen'
 import { ToastProvider } from '@/components/shell/toasts'
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }), usePathname: () => '/templates' }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }),
+  usePathname: () => '/templates',
+}))
 
 type Handler = (body: unknown, url: URL) => { status?: number; body: unknown }
 let routes: Record<string, Handler>
@@ -21,15 +24,43 @@ const calls: Array<{ method: string; url: URL; body: unknown }> = []
 
 const definition = {
   version: 1,
-  styles: { backgroundColor: '#f4f4f4', contentBackgroundColor: '#ffffff', textColor: '#222222', linkColor: '#1a73e8', fontFamily: 'Arial', contentWidth: 600 },
+  styles: {
+    backgroundColor: '#f4f4f4',
+    contentBackgroundColor: '#ffffff',
+    textColor: '#222222',
+    linkColor: '#1a73e8',
+    fontFamily: 'Arial',
+    contentWidth: 600,
+  },
   body: [
     { type: 'text', html: '<p>Hello shoppers, big sale today</p>' },
     { type: 'image', src: '/email/placeholder.svg', alt: '', width: 600 },
-    { type: 'product', imageUrl: '/email/placeholder.svg', title: 'Product name', price: '$49.00', href: 'https://example.com', buttonText: 'Buy now' },
+    {
+      type: 'product',
+      imageUrl: '/email/placeholder.svg',
+      title: 'Product name',
+      price: '$49.00',
+      href: 'https://example.com',
+      buttonText: 'Buy now',
+    },
   ],
 }
-const detail = { id: 'T1', name: 'Sale', editorType: 'SYSTEM_DRAGGABLE', isTransactional: false, created: '2026-11-01T10:00:00.000Z', updated: '2026-11-02T10:00:00.000Z',
-  html: '', text: null, definition, compiledHtml: '', compiledText: '', amp: null, usesEvent: false, warnings: [] }
+const detail = {
+  id: 'T1',
+  name: 'Sale',
+  editorType: 'SYSTEM_DRAGGABLE',
+  isTransactional: false,
+  created: '2026-11-01T10:00:00.000Z',
+  updated: '2026-11-02T10:00:00.000Z',
+  html: '',
+  text: null,
+  definition,
+  compiledHtml: '',
+  compiledText: '',
+  amp: null,
+  usesEvent: false,
+  warnings: [],
+}
 const saves: Array<{ definition: typeof definition }> = []
 
 beforeEach(() => {
@@ -37,8 +68,20 @@ beforeEach(() => {
   saves.length = 0
   routes = {
     'GET /ajax/email-templates/T1': () => ({ body: { template: detail } }),
-    'POST /ajax/email-templates/T1/preview': () => ({ body: { html: '<p>x</p>', text: 'x', subject: null, profile: { id: null, email: 'j@x.test', firstName: null, lastName: null, sample: true }, event: null, usesEvent: false } }),
-    'PUT /ajax/email-templates/T1': (b) => { saves.push(b as { definition: typeof definition }); return { body: { template: { ...detail, definition: (b as { definition: unknown }).definition } } } },
+    'POST /ajax/email-templates/T1/preview': () => ({
+      body: {
+        html: '<p>x</p>',
+        text: 'x',
+        subject: null,
+        profile: { id: null, email: 'j@x.test', firstName: null, lastName: null, sample: true },
+        event: null,
+        usesEvent: false,
+      },
+    }),
+    'PUT /ajax/email-templates/T1': (b) => {
+      saves.push(b as { definition: typeof definition })
+      return { body: { template: { ...detail, definition: (b as { definition: unknown }).definition } } }
+    },
   }
   globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost')
@@ -48,7 +91,15 @@ beforeEach(() => {
     const handler = routes[`${method} ${url.pathname}`]
     const res = handler ? handler(body, url) : { status: 404, body: { error: 'not_found', message: 'Not found' } }
     const status = res.status ?? 200
-    return { ok: status < 300, status, type: 'basic', redirected: false, url: url.href, headers: new Headers(), text: async () => JSON.stringify(res.body) }
+    return {
+      ok: status < 300,
+      status,
+      type: 'basic',
+      redirected: false,
+      url: url.href,
+      headers: new Headers(),
+      text: async () => JSON.stringify(res.body),
+    }
   }) as unknown as typeof fetch
 })
 
@@ -56,8 +107,19 @@ async function openEditor() {
   render(
     <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <ShellContext.Provider value={{ authorization: { resources: ['templates_read', 'templates_write', 'catalog_read'], email: 'owner@demo.test' } } as unknown as StartupData}>
-          <ToastProvider><TemplateEditorScreen templateId="T1" /></ToastProvider>
+        <ShellContext.Provider
+          value={
+            {
+              authorization: {
+                resources: ['templates_read', 'templates_write', 'catalog_read'],
+                email: 'owner@demo.test',
+              },
+            } as unknown as StartupData
+          }
+        >
+          <ToastProvider>
+            <TemplateEditorScreen templateId="T1" />
+          </ToastProvider>
         </ShellContext.Provider>
       </SWRConfig>
     </NextIntlClientProvider>,
@@ -65,7 +127,8 @@ async function openEditor() {
   await screen.findByTestId('editor-title')
 }
 
-const selectBlock = (path: string, name: RegExp) => fireEvent.click(within(screen.getByTestId(`block-${path}`)).getByRole('button', { name }))
+const selectBlock = (path: string, name: RegExp) =>
+  fireEvent.click(within(screen.getByTestId(`block-${path}`)).getByRole('button', { name }))
 
 async function save() {
   fireEvent.click(screen.getByTestId('save-template'))
@@ -75,7 +138,18 @@ async function save() {
 
 describe('the image block', () => {
   test('an upload posts the file to the image endpoint and sets the src; a refused file shows why', async () => {
-    let answer: { status?: number; body: unknown } = { status: 201, body: { image: { id: 'IMG1', name: 'hero.png', url: 'http://localhost:3000/media/images/IMG1/hero.png', width: 10, height: 10 } } }
+    let answer: { status?: number; body: unknown } = {
+      status: 201,
+      body: {
+        image: {
+          id: 'IMG1',
+          name: 'hero.png',
+          url: 'http://localhost:3000/media/images/IMG1/hero.png',
+          width: 10,
+          height: 10,
+        },
+      },
+    }
     routes['POST /ajax/email-templates/images'] = () => answer
     await openEditor()
     selectBlock('1', /^Image/)
@@ -87,9 +161,20 @@ describe('the image block', () => {
     expect(((upload.body as FormData).get('file') as File).name).toBe('hero.png')
     fireEvent.change(screen.getByTestId('image-alt'), { target: { value: 'Our new collection' } })
 
-    answer = { status: 400, body: { error: 'invalid', message: 'Invalid', fieldErrors: { file: ['The file is not a PNG, JPEG, GIF or WebP image.'] } } }
-    fireEvent.change(screen.getByTestId('image-upload-input'), { target: { files: [new File(['nope'], 'notes.png', { type: 'image/png' })] } })
-    expect(await screen.findByTestId('image-upload-error')).toHaveTextContent('The file is not a PNG, JPEG, GIF or WebP image.')
+    answer = {
+      status: 400,
+      body: {
+        error: 'invalid',
+        message: 'Invalid',
+        fieldErrors: { file: ['The file is not a PNG, JPEG, GIF or WebP image.'] },
+      },
+    }
+    fireEvent.change(screen.getByTestId('image-upload-input'), {
+      target: { files: [new File(['nope'], 'notes.png', { type: 'image/png' })] },
+    })
+    expect(await screen.findByTestId('image-upload-error')).toHaveTextContent(
+      'The file is not a PNG, JPEG, GIF or WebP image.',
+    )
     expect(screen.getByTestId('image-src')).toHaveValue('/media/images/IMG1/hero.png')
 
     const body = await save()
@@ -99,7 +184,13 @@ describe('the image block', () => {
   test('the library picker lists the account images, searches them and sets the src', async () => {
     routes['GET /ajax/email-templates/images'] = (_b, url) => {
       const all = [
-        { id: 'A1', name: 'banner.png', url: 'http://localhost:3000/media/images/A1/banner.png', width: 600, height: 200 },
+        {
+          id: 'A1',
+          name: 'banner.png',
+          url: 'http://localhost:3000/media/images/A1/banner.png',
+          width: 600,
+          height: 200,
+        },
         { id: 'A2', name: 'logo.png', url: 'http://localhost:3000/media/images/A2/logo.png', width: 100, height: 100 },
       ]
       const q = url.searchParams.get('search')
@@ -111,9 +202,15 @@ describe('the image block', () => {
     expect(await screen.findAllByTestId('library-image')).toHaveLength(2)
     fireEvent.change(screen.getByTestId('image-library-search'), { target: { value: 'logo' } })
     await waitFor(() => expect(screen.getAllByTestId('library-image')).toHaveLength(1))
-    expect(calls.some((c) => c.url.pathname === '/ajax/email-templates/images' && c.url.searchParams.get('search') === 'logo')).toBe(true)
+    expect(
+      calls.some(
+        (c) => c.url.pathname === '/ajax/email-templates/images' && c.url.searchParams.get('search') === 'logo',
+      ),
+    ).toBe(true)
     // thumbnails load from the editor's own origin whatever APP_URL says
-    expect(within(screen.getByRole('button', { name: 'Use logo.png' })).getByRole('presentation', { hidden: true })).toHaveAttribute('src', '/media/images/A2/logo.png')
+    expect(
+      within(screen.getByRole('button', { name: 'Use logo.png' })).getByRole('presentation', { hidden: true }),
+    ).toHaveAttribute('src', '/media/images/A2/logo.png')
     fireEvent.click(screen.getByRole('button', { name: 'Use logo.png' }))
     expect(screen.getByTestId('image-src')).toHaveValue('/media/images/A2/logo.png')
     expect(screen.queryByTestId('image-library')).not.toBeInTheDocument()
@@ -123,13 +220,45 @@ describe('the image block', () => {
 describe('the product block', () => {
   test('the catalog picker searches, fills this block from the first item and adds a block per further item', async () => {
     const items = [
-      { id: 'c1', external_id: 'MUG-1', title: 'Blue mug', price: 12.5, url: 'https://shop.test/p/mug', image_url: 'https://shop.test/i/mug-t.jpg', image_full_url: 'https://shop.test/i/mug.jpg' },
-      { id: 'c2', external_id: 'MUG-2', title: 'Red mug', price: 14, url: 'https://shop.test/p/red', image_url: '/catalog-image/MUG-2', image_full_url: '/catalog-image/MUG-2' },
-      { id: 'c3', external_id: 'HAT', title: 'Sun hat', price: 30, url: 'https://shop.test/p/hat', image_url: null, image_full_url: null },
+      {
+        id: 'c1',
+        external_id: 'MUG-1',
+        title: 'Blue mug',
+        price: 12.5,
+        url: 'https://shop.test/p/mug',
+        image_url: 'https://shop.test/i/mug-t.jpg',
+        image_full_url: 'https://shop.test/i/mug.jpg',
+      },
+      {
+        id: 'c2',
+        external_id: 'MUG-2',
+        title: 'Red mug',
+        price: 14,
+        url: 'https://shop.test/p/red',
+        image_url: '/catalog-image/MUG-2',
+        image_full_url: '/catalog-image/MUG-2',
+      },
+      {
+        id: 'c3',
+        external_id: 'HAT',
+        title: 'Sun hat',
+        price: 30,
+        url: 'https://shop.test/p/hat',
+        image_url: null,
+        image_full_url: null,
+      },
     ]
     routes['GET /ajax/catalog-new/items'] = (_b, url) => {
       const q = (url.searchParams.get('q') ?? '').toLowerCase()
-      return { body: { success: true, nextCursor: null, prevCursor: null, reloadPage: false, items: items.filter((i) => i.title.toLowerCase().includes(q)) } }
+      return {
+        body: {
+          success: true,
+          nextCursor: null,
+          prevCursor: null,
+          reloadPage: false,
+          items: items.filter((i) => i.title.toLowerCase().includes(q)),
+        },
+      }
     }
     await openEditor()
     selectBlock('2', /^Product/)
@@ -152,8 +281,24 @@ describe('the product block', () => {
     expect(screen.getByTestId('block-3')).toHaveTextContent('Red mug')
 
     const body = await save()
-    expect(body[2]).toEqual({ type: 'product', title: 'Blue mug', catalogItemId: 'MUG-1', amount: 12.5, imageUrl: 'https://shop.test/i/mug.jpg', href: 'https://shop.test/p/mug', buttonText: 'Buy now' })
-    expect(body[3]).toEqual({ type: 'product', title: 'Red mug', catalogItemId: 'MUG-2', amount: 14, imageUrl: '/catalog-image/MUG-2', href: 'https://shop.test/p/red', buttonText: 'Buy now' })
+    expect(body[2]).toEqual({
+      type: 'product',
+      title: 'Blue mug',
+      catalogItemId: 'MUG-1',
+      amount: 12.5,
+      imageUrl: 'https://shop.test/i/mug.jpg',
+      href: 'https://shop.test/p/mug',
+      buttonText: 'Buy now',
+    })
+    expect(body[3]).toEqual({
+      type: 'product',
+      title: 'Red mug',
+      catalogItemId: 'MUG-2',
+      amount: 14,
+      imageUrl: '/catalog-image/MUG-2',
+      href: 'https://shop.test/p/red',
+      buttonText: 'Buy now',
+    })
   })
 })
 
@@ -200,7 +345,8 @@ describe('the text block', () => {
     expect(area.textContent).toBe('Hello {{ first_name }}, big sale today')
 
     // pasted markup with a handler and a script link: the field keeps only what is safe
-    area.innerHTML += '<p><img src="https://shop.test/x.png" onerror="alert(1)"><a href="javascript:alert(2)">click</a></p>'
+    area.innerHTML +=
+      '<p><img src="https://shop.test/x.png" onerror="alert(1)"><a href="javascript:alert(2)">click</a></p>'
     fireEvent.input(area)
     expect(area.innerHTML).not.toMatch(/onerror|javascript:/)
 

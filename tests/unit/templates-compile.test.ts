@@ -33,7 +33,11 @@ describe('compileTemplate: MJML', () => {
     expect(out.html).toContain('{% unsubscribe_link %}')
     // offline: no web font links
     expect(out.html).not.toContain('fonts.googleapis.com')
-    const rendered = renderTemplate(out.html, { first_name: 'Ann', event: { Items: [{ ProductName: 'Mug' }, { ProductName: 'Tea' }] } }, { links: () => 'https://app.test/u/1' })
+    const rendered = renderTemplate(
+      out.html,
+      { first_name: 'Ann', event: { Items: [{ ProductName: 'Mug' }, { ProductName: 'Tea' }] } },
+      { links: () => 'https://app.test/u/1' },
+    )
     expect(rendered).toContain('Hello Ann')
     expect(rendered).toContain('Mug, Tea')
     expect(rendered).toContain('href="https://app.test/u/1"')
@@ -52,9 +56,14 @@ describe('compileTemplate: MJML', () => {
   })
 
   it('reports MJML problems as warnings with line and column', async () => {
-    const out = await compileTemplate({ kind: 'USER_DRAGGABLE', mjml: '<mjml>\n<mj-body>\n  <mj-section><mj-column>\n    <mj-text foo="bar">Hi</mj-text>\n  </mj-column></mj-section>\n</mj-body>\n</mjml>' })
+    const out = await compileTemplate({
+      kind: 'USER_DRAGGABLE',
+      mjml: '<mjml>\n<mj-body>\n  <mj-section><mj-column>\n    <mj-text foo="bar">Hi</mj-text>\n  </mj-column></mj-section>\n</mj-body>\n</mjml>',
+    })
     expect(out.errors).toEqual([])
-    expect(out.warnings).toEqual([expect.objectContaining({ message: expect.stringMatching(/foo/), line: 4, column: 5 })])
+    expect(out.warnings).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/foo/), line: 4, column: 5 }),
+    ])
     expect(out.html).toContain('Hi')
   })
 })
@@ -73,12 +82,15 @@ describe('compileTemplate: CODE html', () => {
     expect(out.html).toContain('<td class="price" style="color: #008000;">{{ item.Price|floatformat:2 }}</td>')
     expect(out.html).toContain('<table class="items">{% for item in event.Items %}<tr>')
     expect(out.html).toMatch(/@media \(max-width: 480px\)/)
-    expect(renderTemplate(out.html, { event: { Items: [{ Price: 3 }, { Price: 4.5 }] } })).toContain('3.00</td></tr><tr><td class="price" style="color: #008000;">4.50')
+    expect(renderTemplate(out.html, { event: { Items: [{ Price: 3 }, { Price: 4.5 }] } })).toContain(
+      '3.00</td></tr><tr><td class="price" style="color: #008000;">4.50',
+    )
     expect(out.text).toContain('{% unsubscribe %}')
   })
 
   it('sanitizes broken and unsafe HTML with warnings, never throwing', async () => {
-    const broken = '<p>Hello <b>there\n<script>alert(1)</script>\n<a href="javascript:alert(1)" onclick="x()">click</a>\n<div><span>unclosed'
+    const broken =
+      '<p>Hello <b>there\n<script>alert(1)</script>\n<a href="javascript:alert(1)" onclick="x()">click</a>\n<div><span>unclosed'
     const out = await compileTemplate({ kind: 'CODE', html: broken })
     expect(out.errors).toEqual([])
     expect(out.html).not.toMatch(/<script|javascript:|onclick/i)
@@ -95,7 +107,15 @@ describe('compileTemplate: CODE html', () => {
     )
   })
 
-  it.each(['', '<<<>>>', '<table><tr><td', '</div></div>', '<p>\u0000\uFFFF</p>', '<!-- unclosed comment', '<style>{{{{</style>'])('survives %j', async (src) => {
+  it.each([
+    '',
+    '<<<>>>',
+    '<table><tr><td',
+    '</div></div>',
+    '<p>\u0000\uFFFF</p>',
+    '<!-- unclosed comment',
+    '<style>{{{{</style>',
+  ])('survives %j', async (src) => {
     const out = await compileTemplate({ kind: 'CODE', html: src })
     expect(Array.isArray(out.errors)).toBe(true)
     expect(typeof out.html).toBe('string')
@@ -104,7 +124,9 @@ describe('compileTemplate: CODE html', () => {
   it('refuses a template-language syntax error with its line and column', async () => {
     const out = await compileTemplate({ kind: 'CODE', html: '<p>Hi</p>\n<p>\n  {% if first_name %}Hi</p>' })
     expect(out.html).toBe('')
-    expect(out.errors).toEqual([{ message: 'Unclosed tag {% if first_name %}: it needs {% endif %}', line: 3, column: 3 }])
+    expect(out.errors).toEqual([
+      { message: 'Unclosed tag {% if first_name %}: it needs {% endif %}', line: 3, column: 3 },
+    ])
   })
 
   it('refuses a syntax error in the text part, naming it', async () => {
@@ -128,10 +150,28 @@ describe('compileTemplate: SYSTEM_DRAGGABLE block definition', () => {
     styles: { backgroundColor: '#eeeeee', linkColor: '#123456', previewText: 'Your order, {{ first_name }}' },
     body: [
       { type: 'image', src: 'https://shop.test/logo.png', alt: 'Shop', width: 200 },
-      { type: 'text', html: '<p>Hi {{ first_name|default:"friend" }}, see <a href="https://shop.test">our shop</a>.</p>' },
-      { type: 'product', title: '{{ item.ProductName }}', price: '{{ item.Price|currency_format:"USD" }}', href: '{{ item.URL }}', imageUrl: '{{ item.ImageURL }}', repeat: { collection: 'event.Items', as: 'item' } },
-      { type: 'button', text: 'Finish checkout', href: '{{ event.CheckoutURL|default:"https://shop.test/cart" }}', backgroundColor: '#000000' },
-      { type: 'columns', columns: [{ blocks: [{ type: 'text', html: 'Left' }] }, { blocks: [{ type: 'text', html: 'Right' }] }] },
+      {
+        type: 'text',
+        html: '<p>Hi {{ first_name|default:"friend" }}, see <a href="https://shop.test">our shop</a>.</p>',
+      },
+      {
+        type: 'product',
+        title: '{{ item.ProductName }}',
+        price: '{{ item.Price|currency_format:"USD" }}',
+        href: '{{ item.URL }}',
+        imageUrl: '{{ item.ImageURL }}',
+        repeat: { collection: 'event.Items', as: 'item' },
+      },
+      {
+        type: 'button',
+        text: 'Finish checkout',
+        href: '{{ event.CheckoutURL|default:"https://shop.test/cart" }}',
+        backgroundColor: '#000000',
+      },
+      {
+        type: 'columns',
+        columns: [{ blocks: [{ type: 'text', html: 'Left' }] }, { blocks: [{ type: 'text', html: 'Right' }] }],
+      },
       { type: 'divider', color: '#cccccc' },
       { type: 'spacer', height: 24 },
       { type: 'social', links: [{ network: 'instagram', href: 'https://instagram.com/shop' }] },
@@ -150,7 +190,15 @@ describe('compileTemplate: SYSTEM_DRAGGABLE block definition', () => {
     expect(out.html).toContain('href="https://instagram.com/shop"')
     const rendered = renderTemplate(
       out.html,
-      { first_name: 'Ann', event: { Items: [{ ProductName: 'Mug', Price: 9.5, URL: 'https://shop.test/mug', ImageURL: 'https://shop.test/mug.png' }, { ProductName: 'Tea', Price: 4, URL: 'https://shop.test/tea' }] } },
+      {
+        first_name: 'Ann',
+        event: {
+          Items: [
+            { ProductName: 'Mug', Price: 9.5, URL: 'https://shop.test/mug', ImageURL: 'https://shop.test/mug.png' },
+            { ProductName: 'Tea', Price: 4, URL: 'https://shop.test/tea' },
+          ],
+        },
+      },
       { organization: { name: 'Shop', city: 'Town' }, links: () => 'https://app.test/u' },
     )
     expect(rendered).toContain('Hi Ann')
@@ -166,14 +214,30 @@ describe('compileTemplate: SYSTEM_DRAGGABLE block definition', () => {
   })
 
   it('reports an invalid definition by path', async () => {
-    const out = await compileTemplate({ kind: 'SYSTEM_DRAGGABLE', definition: { styles: {}, body: [{ type: 'button', text: '', href: 'javascript:alert(1)' }, { type: 'video' }] } })
+    const out = await compileTemplate({
+      kind: 'SYSTEM_DRAGGABLE',
+      definition: { styles: {}, body: [{ type: 'button', text: '', href: 'javascript:alert(1)' }, { type: 'video' }] },
+    })
     const paths = out.errors.map((e) => e.path)
-    expect(paths).toEqual(expect.arrayContaining(['definition.body.0.text', 'definition.body.0.href', 'definition.body.1.type']))
+    expect(paths).toEqual(
+      expect.arrayContaining(['definition.body.0.text', 'definition.body.0.href', 'definition.body.1.type']),
+    )
   })
 
   it('reports a template syntax error inside a block with its path, line and column', async () => {
-    const out = await compileTemplate({ kind: 'SYSTEM_DRAGGABLE', definition: { styles: {}, body: [{ type: 'text', html: 'ok' }, { type: 'text', html: 'Hi\n{% if x %}' }] } })
-    expect(out.errors).toEqual([{ message: 'Unclosed tag {% if x %}: it needs {% endif %}', line: 2, column: 1, path: 'definition.body.1.html' }])
+    const out = await compileTemplate({
+      kind: 'SYSTEM_DRAGGABLE',
+      definition: {
+        styles: {},
+        body: [
+          { type: 'text', html: 'ok' },
+          { type: 'text', html: 'Hi\n{% if x %}' },
+        ],
+      },
+    })
+    expect(out.errors).toEqual([
+      { message: 'Unclosed tag {% if x %}: it needs {% endif %}', line: 2, column: 1, path: 'definition.body.1.html' },
+    ])
   })
 
   it('requires a definition', async () => {

@@ -2,20 +2,27 @@
 // top level and inside columns, email styles, undo/redo and the dirty flag; every result stays
 // a valid block definition (the schema the server saves).
 import { blockDefinition, type BlockDefinition } from '@/lib/templates/block-definition'
-import { blockAt, editorReducer, initialEditorState, type EditorAction, type EditorState } from '@/components/templates/editor/editor-state'
+import {
+  blockAt,
+  editorReducer,
+  initialEditorState,
+  type EditorAction,
+  type EditorState,
+} from '@/components/templates/editor/editor-state'
 import { BLOCK_TYPES, newBlock } from '@/components/templates/editor/block-factory'
 import { blockPathOfIssue } from '@/components/templates/editor/use-draft-preview'
 import { offsetOf } from '@/components/templates/editor/code-editor'
 import { blockSummary } from '@/components/templates/editor/block-outline'
 
-const base = (): BlockDefinition => blockDefinition.parse({
-  styles: {},
-  body: [
-    { type: 'text', html: '<p>A</p>' },
-    { type: 'button', text: 'B', href: 'https://example.com' },
-    { type: 'columns', columns: [{ blocks: [{ type: 'text', html: '<p>L</p>' }] }, { blocks: [] }] },
-  ],
-})
+const base = (): BlockDefinition =>
+  blockDefinition.parse({
+    styles: {},
+    body: [
+      { type: 'text', html: '<p>A</p>' },
+      { type: 'button', text: 'B', href: 'https://example.com' },
+      { type: 'columns', columns: [{ blocks: [{ type: 'text', html: '<p>L</p>' }] }, { blocks: [] }] },
+    ],
+  })
 const run = (actions: EditorAction[], s: EditorState = initialEditorState(base())) => actions.reduce(editorReducer, s)
 const types = (s: EditorState) => s.definition.body.map((b) => b.type)
 
@@ -44,21 +51,34 @@ test('add puts a block at the end, at an index, or into a column, and selects it
 })
 
 test('move reorders within its own list and keeps the moved block selected', () => {
-  let s = run([{ type: 'select', path: '0' }, { type: 'move', path: '0', to: 2 }])
+  let s = run([
+    { type: 'select', path: '0' },
+    { type: 'move', path: '0', to: 2 },
+  ])
   expect(types(s)).toEqual(['button', 'columns', 'text'])
   expect(s.selected).toBe('2')
   s = run([{ type: 'move', path: '2', to: -5 }])
   expect(types(s)).toEqual(['columns', 'text', 'button'])
   // inside a column
-  s = run([{ type: 'add', block: 'image', column: '2.0' }, { type: 'move', path: '2.0.1', to: 0 }])
-  expect((s.definition.body[2] as { columns: { blocks: { type: string }[] }[] }).columns[0]!.blocks.map((b) => b.type)).toEqual(['image', 'text'])
+  s = run([
+    { type: 'add', block: 'image', column: '2.0' },
+    { type: 'move', path: '2.0.1', to: 0 },
+  ])
+  expect(
+    (s.definition.body[2] as { columns: { blocks: { type: string }[] }[] }).columns[0]!.blocks.map((b) => b.type),
+  ).toEqual(['image', 'text'])
   // moving to its own place changes nothing
   expect(run([{ type: 'move', path: '1', to: 1 }]).dirty).toBe(false)
 })
 
 test('update patches the block (the type cannot change) and drops cleared optional fields', () => {
   let s = run([{ type: 'update', path: '1', patch: { text: 'Buy', backgroundColor: '#ff0000' } }])
-  expect(s.definition.body[1]).toEqual({ type: 'button', text: 'Buy', href: 'https://example.com', backgroundColor: '#ff0000' })
+  expect(s.definition.body[1]).toEqual({
+    type: 'button',
+    text: 'Buy',
+    href: 'https://example.com',
+    backgroundColor: '#ff0000',
+  })
   s = editorReducer(s, { type: 'update', path: '1', patch: { backgroundColor: undefined, type: 'text' } as never })
   expect(s.definition.body[1]).toEqual({ type: 'button', text: 'Buy', href: 'https://example.com' })
   s = run([{ type: 'update', path: '2.0.0', patch: { html: '<p>Left</p>', fontSize: 18 } }])
@@ -72,7 +92,10 @@ test('duplicate inserts a deep copy after the block; remove deletes and clears t
   expect(s.selected).toBe('3')
   s = editorReducer(s, { type: 'update', path: '3.0.0', patch: { html: '<p>copy</p>' } })
   expect((blockAt(s.definition, '2.0.0') as { html: string }).html).toBe('<p>L</p>')
-  s = run([{ type: 'select', path: '1' }, { type: 'remove', path: '1' }])
+  s = run([
+    { type: 'select', path: '1' },
+    { type: 'remove', path: '1' },
+  ])
   expect(types(s)).toEqual(['text', 'columns'])
   expect(s.selected).toBeNull()
 })
@@ -83,7 +106,10 @@ test('styles, select of a missing block, undo and redo, and saved', () => {
   expect('previewText' in s.definition.styles).toBe(false)
   expect(run([{ type: 'select', path: '7' }]).selected).toBeNull()
 
-  s = run([{ type: 'add', block: 'spacer' }, { type: 'remove', path: '0' }])
+  s = run([
+    { type: 'add', block: 'spacer' },
+    { type: 'remove', path: '0' },
+  ])
   expect(types(s)).toEqual(['button', 'columns', 'spacer'])
   s = editorReducer(s, { type: 'undo' })
   expect(types(s)).toEqual(['text', 'button', 'columns', 'spacer'])

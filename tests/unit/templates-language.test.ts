@@ -86,7 +86,7 @@ const rows: Row[] = [
   ['default on zero (Django: falsy)', '{{ n0|default:"none" }}', 'none'],
   ['default on empty list', '{{ emptyList|default:"none" }}', 'none'],
   ['default keeps a value', '{{ first_name|default:"friend" }}', 'Ann'],
-  ["default with single quotes", "{{ missing|default:'pal' }}", 'pal'],
+  ['default with single quotes', "{{ missing|default:'pal' }}", 'pal'],
   ['default_if_none on None', '{{ noneValue|default_if_none:"n/a" }}', 'n/a'],
   ['default_if_none keeps empty string', '[{{ emptyString|default_if_none:"n/a" }}]', '[]'],
   ['default_if_none keeps zero', '{{ n0|default_if_none:"n/a" }}', '0'],
@@ -119,7 +119,12 @@ const rows: Row[] = [
   ['date 12-hour and a.m.', '{{ created|date:"g:i a" }}', '2:30 p.m.'],
   ['date P', '{{ created|date:"P" }}', '2:30 p.m.'],
   ['date default format', '{{ created|date }}', 'March 5, 2026'],
-  ['date-only stays the calendar day', '{{ dateOnly|date:"l, F j" }}', 'Thursday, March 5', { timeZone: 'America/Los_Angeles' }],
+  [
+    'date-only stays the calendar day',
+    '{{ dateOnly|date:"l, F j" }}',
+    'Thursday, March 5',
+    { timeZone: 'America/Los_Angeles' },
+  ],
   ['date from unix seconds', '{{ unix|date:"Y-m-d" }}', '2026-03-05'],
   ['date escaped character', '{{ created|date:"jS \\o\\f F" }}', '5th of March'],
   ['date ISO c with offset', '{{ created|date:"c" }}', '2026-03-05T15:30:00+01:00', { timeZone: 'Europe/Berlin' }],
@@ -182,18 +187,38 @@ const rows: Row[] = [
   ['filter inside a condition', '{% if event.Items|length > 2 %}many{% endif %}', 'many'],
   ['True and None literals', '{% if flag == True and noneValue == None %}y{% endif %}', 'y'],
   // for
-  ['for with counter', '{% for i in event.Items %}{{ forloop.counter }}.{{ i.ProductName }} {% endfor %}', '1.Mug 2.Tea &lt;Earl Grey&gt; 3.Café crème '],
+  [
+    'for with counter',
+    '{% for i in event.Items %}{{ forloop.counter }}.{{ i.ProductName }} {% endfor %}',
+    '1.Mug 2.Tea &lt;Earl Grey&gt; 3.Café crème ',
+  ],
   ['forloop.counter0', '{% for l in letters %}{{ forloop.counter0 }}{% endfor %}', '0123'],
-  ['forloop.first and last', '{% for l in letters %}{% if forloop.first %}[{% endif %}{{ l }}{% if forloop.last %}]{% endif %}{% endfor %}', '[abcd]'],
-  ['forloop.last in a join', '{% for l in letters %}{{ l }}{% if not forloop.last %}, {% endif %}{% endfor %}', 'a, b, c, d'],
+  [
+    'forloop.first and last',
+    '{% for l in letters %}{% if forloop.first %}[{% endif %}{{ l }}{% if forloop.last %}]{% endif %}{% endfor %}',
+    '[abcd]',
+  ],
+  [
+    'forloop.last in a join',
+    '{% for l in letters %}{{ l }}{% if not forloop.last %}, {% endif %}{% endfor %}',
+    'a, b, c, d',
+  ],
   ['forloop.revcounter', '{% for l in letters %}{{ forloop.revcounter }}{% endfor %}', '4321'],
   ['for empty', '{% for x in emptyList %}x{% empty %}nothing{% endfor %}', 'nothing'],
   ['for over missing', '{% for x in missing %}x{% empty %}nothing{% endfor %}', 'nothing'],
   ['for reversed', '{% for l in letters reversed %}{{ l }}{% endfor %}', 'dcba'],
   ['for over a filtered list', '{% for l in letters|slice:":2" %}{{ l }}{% endfor %}', 'ab'],
   ['nested loops', '{% for row in matrix %}{% for c in row %}{{ c }}{% endfor %};{% endfor %}', '12;34;'],
-  ['nested loop with outer item', '{% for i in event.Items %}{% for t in i.Tags %}{{ i.Quantity }}{{ t }} {% endfor %}{% endfor %}', '2kitchen 2gift 3drink '],
-  ['empty inside if inside for', '{% for i in event.Items %}{% if i.Tags %}{{ i.Tags.0 }}{% else %}-{% endif %}{% endfor %}', 'kitchen-drink'],
+  [
+    'nested loop with outer item',
+    '{% for i in event.Items %}{% for t in i.Tags %}{{ i.Quantity }}{{ t }} {% endfor %}{% endfor %}',
+    '2kitchen 2gift 3drink ',
+  ],
+  [
+    'empty inside if inside for',
+    '{% for i in event.Items %}{% if i.Tags %}{{ i.Tags.0 }}{% else %}-{% endif %}{% endfor %}',
+    'kitchen-drink',
+  ],
   // with
   ['with a=b', '{% with total=event.extra.Total %}{{ total|floatformat:2 }}{% endwith %}', '1234.50'],
   ['with two names and a filter', '{% with a=first_name|upper b=n2 %}{{ a }}{{ b }}{% endwith %}', 'ANN2'],
@@ -208,23 +233,82 @@ const rows: Row[] = [
   ['safe opts out', '{{ html|safe }}', '<b>bold</b> & "quotes"'],
   ['no escaping in text mode', '{{ html }}', '<b>bold</b> & "quotes"', text],
   ['escape does not double-escape', '{{ html|escape }}', '&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quotes&quot;'],
-  ['apostrophe escaped like Django', "{{ last_name }}", 'o&#x27;neil'],
+  ['apostrophe escaped like Django', '{{ last_name }}', 'o&#x27;neil'],
   ['literal HTML is not escaped', '<p>{{ first_name }}</p>', '<p>Ann</p>'],
   ['unicode passes through', '{{ unicode }} – ✓', 'Zoë ❤ 日本 – ✓'],
   ['linebreaksbr', '{{ "a\nb"|linebreaksbr }}', 'a<br>b'],
   // vendor tags
-  ['unsubscribe', '{% unsubscribe %}', '<a href="https://app.test/l/unsubscribe?t=abc&amp;s=1">Unsubscribe</a>', { links }],
-  ['unsubscribe with text', "{% unsubscribe 'Click here' %}", '<a href="https://app.test/l/unsubscribe?t=abc&amp;s=1">Click here</a>', { links }],
-  ['unsubscribe_link', '<a href="{% unsubscribe_link %}">x</a>', '<a href="https://app.test/l/unsubscribe?t=abc&amp;s=1">x</a>', { links }],
-  ['unsubscribe in text mode', '{% unsubscribe %}', 'Unsubscribe (https://app.test/l/unsubscribe?t=abc&s=1)', { links, mode: 'text' }],
-  ['manage_preferences', '{% manage_preferences %}', '<a href="https://app.test/l/manage_preferences?t=abc&amp;s=1">Manage preferences</a>', { links }],
-  ['manage_preferences_link', '{% manage_preferences_link %}', 'https://app.test/l/manage_preferences?t=abc&s=1', { links, mode: 'text' }],
-  ['web_view', "{% web_view 'View online' %}", '<a href="https://app.test/l/web_view?t=abc&amp;s=1">View online</a>', { links }],
+  [
+    'unsubscribe',
+    '{% unsubscribe %}',
+    '<a href="https://app.test/l/unsubscribe?t=abc&amp;s=1">Unsubscribe</a>',
+    { links },
+  ],
+  [
+    'unsubscribe with text',
+    "{% unsubscribe 'Click here' %}",
+    '<a href="https://app.test/l/unsubscribe?t=abc&amp;s=1">Click here</a>',
+    { links },
+  ],
+  [
+    'unsubscribe_link',
+    '<a href="{% unsubscribe_link %}">x</a>',
+    '<a href="https://app.test/l/unsubscribe?t=abc&amp;s=1">x</a>',
+    { links },
+  ],
+  [
+    'unsubscribe in text mode',
+    '{% unsubscribe %}',
+    'Unsubscribe (https://app.test/l/unsubscribe?t=abc&s=1)',
+    { links, mode: 'text' },
+  ],
+  [
+    'manage_preferences',
+    '{% manage_preferences %}',
+    '<a href="https://app.test/l/manage_preferences?t=abc&amp;s=1">Manage preferences</a>',
+    { links },
+  ],
+  [
+    'manage_preferences_link',
+    '{% manage_preferences_link %}',
+    'https://app.test/l/manage_preferences?t=abc&s=1',
+    { links, mode: 'text' },
+  ],
+  [
+    'web_view',
+    "{% web_view 'View online' %}",
+    '<a href="https://app.test/l/web_view?t=abc&amp;s=1">View online</a>',
+    { links },
+  ],
   ['links without a builder (preview)', '{% unsubscribe_link %}', '#'],
-  ['organization.full_address', '{{ organization.full_address }}', '1 Main St, Springfield, IL 62701, United States', { organization: { name: 'Demo Store', address1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'United States' } }],
-  ['organization_address tag escapes', '{% organization_address %}', 'Rue 1 &amp; 2, Paris', { organization: { name: 'A & B', address1: 'Rue 1 & 2', city: 'Paris' } }],
+  [
+    'organization.full_address',
+    '{{ organization.full_address }}',
+    '1 Main St, Springfield, IL 62701, United States',
+    {
+      organization: {
+        name: 'Demo Store',
+        address1: '1 Main St',
+        city: 'Springfield',
+        region: 'IL',
+        postalCode: '62701',
+        country: 'United States',
+      },
+    },
+  ],
+  [
+    'organization_address tag escapes',
+    '{% organization_address %}',
+    'Rue 1 &amp; 2, Paris',
+    { organization: { name: 'A & B', address1: 'Rue 1 & 2', city: 'Paris' } },
+  ],
   // The footer names the organization once (issue 30 §8: it read "Demo Store · Demo Store").
-  ['footer: name then address', '{{ organization.name }} · {% organization_address %}', 'Demo Store · 1 Main St, Springfield', { organization: { name: 'Demo Store', address1: '1 Main St', city: 'Springfield' } }],
+  [
+    'footer: name then address',
+    '{{ organization.name }} · {% organization_address %}',
+    'Demo Store · 1 Main St, Springfield',
+    { organization: { name: 'Demo Store', address1: '1 Main St', city: 'Springfield' } },
+  ],
   ['now tag', '{% now "Y" %}', '2030', { now: new Date('2030-06-01T00:00:00Z') }],
   // security: no prototype properties or functions
   ['no constructor', '[{{ person.constructor }}{{ first_name.constructor.name }}]', '[]'],
@@ -267,7 +351,10 @@ describe('syntax errors', () => {
   })
 
   it('accepts a valid template', () => {
-    expect(validateTemplate('Hi {{ first_name|default:"friend" }} {% if x %}{% endif %}')).toEqual({ valid: true, errors: [] })
+    expect(validateTemplate('Hi {{ first_name|default:"friend" }} {% if x %}{% endif %}')).toEqual({
+      valid: true,
+      errors: [],
+    })
   })
 
   it('rejects a template over 1 MB', () => {

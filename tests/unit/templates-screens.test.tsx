@@ -16,7 +16,10 @@ import { MessagesScreen } from '@/components/templates/messages/messages-screen'
 import { ToastProvider } from '@/components/shell/toasts'
 
 const push = jest.fn()
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn() }), usePathname: () => '/templates' }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push, replace: jest.fn(), prefetch: jest.fn() }),
+  usePathname: () => '/templates',
+}))
 
 type Handler = (body: unknown, url: URL) => { status?: number; body: unknown }
 let routes: Record<string, Handler>
@@ -33,7 +36,15 @@ beforeEach(() => {
     const handler = routes[`${method} ${url.pathname}`]
     const res = handler ? handler(body, url) : { status: 404, body: { error: 'not_found', message: 'Not found' } }
     const status = res.status ?? 200
-    return { ok: status < 300, status, type: 'basic', redirected: false, url: url.href, headers: new Headers(), text: async () => JSON.stringify(res.body) }
+    return {
+      ok: status < 300,
+      status,
+      type: 'basic',
+      redirected: false,
+      url: url.href,
+      headers: new Headers(),
+      text: async () => JSON.stringify(res.body),
+    }
   }) as unknown as typeof fetch
 })
 
@@ -41,7 +52,9 @@ function renderWith(ui: ReactNode, resources = ['templates_read', 'templates_wri
   return render(
     <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <ShellContext.Provider value={{ authorization: { resources, email: 'owner@demo.test' } } as unknown as StartupData}>
+        <ShellContext.Provider
+          value={{ authorization: { resources, email: 'owner@demo.test' } } as unknown as StartupData}
+        >
           <ToastProvider>{ui}</ToastProvider>
         </ShellContext.Provider>
       </SWRConfig>
@@ -50,20 +63,51 @@ function renderWith(ui: ReactNode, resources = ['templates_read', 'templates_wri
 }
 
 const summary = (id: string, name: string, extra: object = {}) => ({
-  id, name, editorType: 'SYSTEM_DRAGGABLE', isTransactional: false, created: '2026-11-01T10:00:00.000Z', updated: '2026-11-02T10:00:00.000Z', ...extra,
+  id,
+  name,
+  editorType: 'SYSTEM_DRAGGABLE',
+  isTransactional: false,
+  created: '2026-11-01T10:00:00.000Z',
+  updated: '2026-11-02T10:00:00.000Z',
+  ...extra,
 })
 const definition = {
   version: 1,
-  styles: { backgroundColor: '#f4f4f4', contentBackgroundColor: '#ffffff', textColor: '#222222', linkColor: '#1a73e8', fontFamily: 'Arial', contentWidth: 600 },
-  body: [{ type: 'text', html: '<p>Hello</p>' }, { type: 'button', text: 'Shop', href: 'https://example.com' }],
+  styles: {
+    backgroundColor: '#f4f4f4',
+    contentBackgroundColor: '#ffffff',
+    textColor: '#222222',
+    linkColor: '#1a73e8',
+    fontFamily: 'Arial',
+    contentWidth: 600,
+  },
+  body: [
+    { type: 'text', html: '<p>Hello</p>' },
+    { type: 'button', text: 'Shop', href: 'https://example.com' },
+  ],
 }
 const detail = (extra: object = {}) => ({
-  ...summary('T1', 'Welcome'), html: '<p>compiled</p>', text: null, definition, compiledHtml: '<p>compiled</p>', compiledText: 'compiled',
-  amp: null, usesEvent: false, warnings: [], ...extra,
+  ...summary('T1', 'Welcome'),
+  html: '<p>compiled</p>',
+  text: null,
+  definition,
+  compiledHtml: '<p>compiled</p>',
+  compiledText: 'compiled',
+  amp: null,
+  usesEvent: false,
+  warnings: [],
+  ...extra,
 })
 const previewAnswer = (html = '<p>rendered</p>') => ({
   status: 200,
-  body: { html, text: 'rendered', subject: null, profile: { id: null, email: 'jane@example.com', firstName: 'Jane', lastName: 'Sample', sample: true }, event: null, usesEvent: false },
+  body: {
+    html,
+    text: 'rendered',
+    subject: null,
+    profile: { id: null, email: 'jane@example.com', firstName: 'Jane', lastName: 'Sample', sample: true },
+    event: null,
+    usesEvent: false,
+  },
 })
 
 describe('/templates', () => {
@@ -75,8 +119,14 @@ describe('/templates', () => {
         const rows = q ? list.filter((t) => t.name.toLowerCase().includes(q.toLowerCase())) : list
         return { body: { templates: rows, total: rows.length, page: 1, pageSize: 25 } }
       },
-      'POST /ajax/email-templates/T1/clone': () => { list = [...list, summary('T3', 'Copy of Welcome')]; return { status: 201, body: { template: detail({ id: 'T3', name: 'Copy of Welcome' }) } } },
-      'DELETE /ajax/email-templates/T2': () => { list = list.filter((t) => t.id !== 'T2'); return { body: { deleted: true } } },
+      'POST /ajax/email-templates/T1/clone': () => {
+        list = [...list, summary('T3', 'Copy of Welcome')]
+        return { status: 201, body: { template: detail({ id: 'T3', name: 'Copy of Welcome' }) } }
+      },
+      'DELETE /ajax/email-templates/T2': () => {
+        list = list.filter((t) => t.id !== 'T2')
+        return { body: { deleted: true } }
+      },
     }
     renderWith(<TemplatesScreen />)
     const link = await screen.findByRole('link', { name: 'Welcome' })
@@ -108,10 +158,16 @@ describe('/templates', () => {
   test('renames through the dialog and shows the server field error', async () => {
     let name = 'Welcome'
     routes = {
-      'GET /ajax/email-templates': () => ({ body: { templates: [summary('T1', name)], total: 1, page: 1, pageSize: 25 } }),
+      'GET /ajax/email-templates': () => ({
+        body: { templates: [summary('T1', name)], total: 1, page: 1, pageSize: 25 },
+      }),
       'POST /ajax/email-templates/T1/rename': (b) => {
         const n = (b as { name: string }).name
-        if (n.length > 10) return { status: 400, body: { error: 'invalid', message: 'Invalid', fieldErrors: { name: ['Too long for this test'] } } }
+        if (n.length > 10)
+          return {
+            status: 400,
+            body: { error: 'invalid', message: 'Invalid', fieldErrors: { name: ['Too long for this test'] } },
+          }
         name = n
         return { body: { template: summary('T1', n) } }
       },
@@ -131,16 +187,41 @@ describe('/templates', () => {
     routes = { 'GET /ajax/email-templates': () => ({ body: { templates: [], total: 0, page: 1, pageSize: 25 } }) }
     renderWith(<TemplatesScreen />)
     expect(await screen.findByText('No templates yet')).toBeInTheDocument()
-    expect(screen.getAllByRole('link', { name: 'Create template' })[0]).toHaveAttribute('href', '/email-templates/create')
+    expect(screen.getAllByRole('link', { name: 'Create template' })[0]).toHaveAttribute(
+      'href',
+      '/email-templates/create',
+    )
   })
 
   test('saved content tab lists universal blocks, renames and deletes them after confirming', async () => {
-    let items = [{ id: 'U1', name: 'Footer', type: 'text', created: '2026-11-01T00:00:00Z', updated: '2026-11-01T00:00:00Z', block: { type: 'text', html: '<p>Bye</p>' } },
-      { id: 'U2', name: 'Sale button', type: 'button', created: '2026-11-01T00:00:00Z', updated: '2026-11-01T00:00:00Z', block: null }]
+    let items = [
+      {
+        id: 'U1',
+        name: 'Footer',
+        type: 'text',
+        created: '2026-11-01T00:00:00Z',
+        updated: '2026-11-01T00:00:00Z',
+        block: { type: 'text', html: '<p>Bye</p>' },
+      },
+      {
+        id: 'U2',
+        name: 'Sale button',
+        type: 'button',
+        created: '2026-11-01T00:00:00Z',
+        updated: '2026-11-01T00:00:00Z',
+        block: null,
+      },
+    ]
     routes = {
       'GET /ajax/email-templates/universal-content': () => ({ body: { items } }),
-      'PATCH /ajax/email-templates/universal-content/U1': (b) => { items = items.map((i) => (i.id === 'U1' ? { ...i, name: (b as { name: string }).name } : i)); return { body: { item: items[0] } } },
-      'DELETE /ajax/email-templates/universal-content/U2': () => { items = items.filter((i) => i.id !== 'U2'); return { body: { deleted: true } } },
+      'PATCH /ajax/email-templates/universal-content/U1': (b) => {
+        items = items.map((i) => (i.id === 'U1' ? { ...i, name: (b as { name: string }).name } : i))
+        return { body: { item: items[0] } }
+      },
+      'DELETE /ajax/email-templates/universal-content/U2': () => {
+        items = items.filter((i) => i.id !== 'U2')
+        return { body: { deleted: true } }
+      },
     }
     renderWith(<TemplatesScreen initialTab="saved" />)
     expect(await screen.findByText('Footer')).toBeInTheDocument()
@@ -160,7 +241,22 @@ describe('/templates', () => {
   })
 
   test('readers see saved content without write actions', async () => {
-    routes = { 'GET /ajax/email-templates/universal-content': () => ({ body: { items: [{ id: 'U1', name: 'Footer', type: 'text', created: '2026-11-01T00:00:00Z', updated: '2026-11-01T00:00:00Z', block: null }] } }) }
+    routes = {
+      'GET /ajax/email-templates/universal-content': () => ({
+        body: {
+          items: [
+            {
+              id: 'U1',
+              name: 'Footer',
+              type: 'text',
+              created: '2026-11-01T00:00:00Z',
+              updated: '2026-11-01T00:00:00Z',
+              block: null,
+            },
+          ],
+        },
+      }),
+    }
     renderWith(<TemplatesScreen initialTab="saved" />, ['templates_read'])
     expect(await screen.findByText('Footer')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Rename Footer' })).not.toBeInTheDocument()
@@ -172,8 +268,12 @@ describe('the block editor', () => {
     const saves: unknown[] = []
     routes = {
       'GET /ajax/email-templates/T1': () => ({ body: { template: detail() } }),
-      'POST /ajax/email-templates/T1/preview': (b) => previewAnswer(`<p>${JSON.stringify((b as { definition: { body: unknown[] } }).definition.body.length)}</p>`),
-      'PUT /ajax/email-templates/T1': (b) => { saves.push(b); return { body: { template: detail({ definition: (b as { definition: unknown }).definition }) } } },
+      'POST /ajax/email-templates/T1/preview': (b) =>
+        previewAnswer(`<p>${JSON.stringify((b as { definition: { body: unknown[] } }).definition.body.length)}</p>`),
+      'PUT /ajax/email-templates/T1': (b) => {
+        saves.push(b)
+        return { body: { template: detail({ definition: (b as { definition: unknown }).definition }) } }
+      },
     }
     renderWith(<TemplateEditorScreen templateId="T1" />)
     expect(await screen.findByTestId('editor-title')).toHaveTextContent('Welcome')
@@ -188,10 +288,17 @@ describe('the block editor', () => {
     fireEvent.click(within(screen.getByTestId('block-0')).getByRole('button', { name: /^Button/ }))
     fireEvent.change(screen.getByTestId('button-text'), { target: { value: 'Buy now' } })
 
-    await waitFor(() => {
-      const last = calls.filter((c) => c.url.pathname.endsWith('/preview')).pop()!
-      expect((last.body as { definition: { body: { type: string }[] } }).definition.body.map((b) => b.type)).toEqual(['button', 'text', 'image'])
-    }, { timeout: 3000 })
+    await waitFor(
+      () => {
+        const last = calls.filter((c) => c.url.pathname.endsWith('/preview')).pop()!
+        expect((last.body as { definition: { body: { type: string }[] } }).definition.body.map((b) => b.type)).toEqual([
+          'button',
+          'text',
+          'image',
+        ])
+      },
+      { timeout: 3000 },
+    )
 
     fireEvent.click(screen.getByTestId('save-template'))
     await waitFor(() => expect(saves).toHaveLength(1))
@@ -205,11 +312,32 @@ describe('the block editor', () => {
     routes = {
       'GET /ajax/email-templates/T1': () => ({ body: { template: detail() } }),
       'POST /ajax/email-templates/T1/preview': () => previewAnswer(),
-      'GET /ajax/email-templates/universal-content': () => ({ body: { items: [
-        { id: 'U1', name: 'Shop footer', type: 'text', created: '2026-11-01T00:00:00Z', updated: '2026-11-01T00:00:00Z', block: { type: 'text', html: '<p>Acme · Main St</p>' } },
-        { id: 'U2', name: 'Coupon', type: 'coupon', created: '2026-11-01T00:00:00Z', updated: '2026-11-01T00:00:00Z', block: null },
-      ] } }),
-      'POST /ajax/email-templates/universal-content': (b) => { saved.push(b); return { body: { item: { id: 'U3', name: (b as { name: string }).name } } } },
+      'GET /ajax/email-templates/universal-content': () => ({
+        body: {
+          items: [
+            {
+              id: 'U1',
+              name: 'Shop footer',
+              type: 'text',
+              created: '2026-11-01T00:00:00Z',
+              updated: '2026-11-01T00:00:00Z',
+              block: { type: 'text', html: '<p>Acme · Main St</p>' },
+            },
+            {
+              id: 'U2',
+              name: 'Coupon',
+              type: 'coupon',
+              created: '2026-11-01T00:00:00Z',
+              updated: '2026-11-01T00:00:00Z',
+              block: null,
+            },
+          ],
+        },
+      }),
+      'POST /ajax/email-templates/universal-content': (b) => {
+        saved.push(b)
+        return { body: { item: { id: 'U3', name: (b as { name: string }).name } } }
+      },
     }
     renderWith(<TemplateEditorScreen templateId="T1" />)
     await screen.findByTestId('editor-title')
@@ -225,14 +353,27 @@ describe('the block editor', () => {
     expect(await within(dialog).findByText('Enter a name for the saved block.')).toBeInTheDocument()
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Shop button' } })
     fireEvent.click(within(dialog).getByTestId('save-block-confirm'))
-    await waitFor(() => expect(saved).toEqual([{ name: 'Shop button', block: { type: 'button', text: 'Shop', href: 'https://example.com' } }]))
+    await waitFor(() =>
+      expect(saved).toEqual([
+        { name: 'Shop button', block: { type: 'button', text: 'Shop', href: 'https://example.com' } },
+      ]),
+    )
   })
 
   test('a rejected save shows each problem on its block', async () => {
     routes = {
       'GET /ajax/email-templates/T1': () => ({ body: { template: detail() } }),
       'POST /ajax/email-templates/T1/preview': () => previewAnswer(),
-      'PUT /ajax/email-templates/T1': () => ({ status: 400, body: { error: 'template_invalid', message: 'Invalid', issues: [{ message: 'Use an http(s), mailto: or tel: link, or a template variable', path: 'definition.body.1.href' }] } }),
+      'PUT /ajax/email-templates/T1': () => ({
+        status: 400,
+        body: {
+          error: 'template_invalid',
+          message: 'Invalid',
+          issues: [
+            { message: 'Use an http(s), mailto: or tel: link, or a template variable', path: 'definition.body.1.href' },
+          ],
+        },
+      }),
     }
     renderWith(<TemplateEditorScreen templateId="T1" />)
     await screen.findByTestId('editor-title')
@@ -248,8 +389,17 @@ describe('the block editor', () => {
 
   test('code templates show syntax errors with line and column from the server', async () => {
     routes = {
-      'GET /ajax/email-templates/C1': () => ({ body: { template: detail({ id: 'C1', editorType: 'CODE', definition: null, html: '<p>\n{% if %}\n</p>' }) } }),
-      'POST /ajax/email-templates/C1/preview': () => ({ status: 400, body: { error: 'template_invalid', message: 'Invalid', issues: [{ message: 'if needs a condition', line: 2, column: 1 }] } }),
+      'GET /ajax/email-templates/C1': () => ({
+        body: { template: detail({ id: 'C1', editorType: 'CODE', definition: null, html: '<p>\n{% if %}\n</p>' }) },
+      }),
+      'POST /ajax/email-templates/C1/preview': () => ({
+        status: 400,
+        body: {
+          error: 'template_invalid',
+          message: 'Invalid',
+          issues: [{ message: 'if needs a condition', line: 2, column: 1 }],
+        },
+      }),
     }
     renderWith(<TemplateEditorScreen templateId="C1" />)
     const editor = await screen.findByTestId('code-editor')
@@ -266,11 +416,25 @@ describe('the block editor', () => {
       'POST /ajax/email-templates/T1/preview': (b) => {
         const pid = (b as { profile_id?: string }).profile_id
         return pid
-          ? { body: { html: '<p>Hi Ada</p>', text: 'Hi Ada', subject: null, profile: { id: pid, email: 'ada@example.com', firstName: 'Ada', lastName: 'L', sample: false }, event: null, usesEvent: false } }
+          ? {
+              body: {
+                html: '<p>Hi Ada</p>',
+                text: 'Hi Ada',
+                subject: null,
+                profile: { id: pid, email: 'ada@example.com', firstName: 'Ada', lastName: 'L', sample: false },
+                event: null,
+                usesEvent: false,
+              },
+            }
           : previewAnswer()
       },
-      'GET /ajax/email-templates/T1/preview-profiles': () => ({ body: { profiles: [{ id: 'P1', email: 'ada@example.com', firstName: 'Ada', lastName: 'L' }] } }),
-      'POST /ajax/email-templates/T1/send-preview': (b) => ({ status: 202, body: { sendId: 'S1', status: 'queued', to: (b as { email: string }).email } }),
+      'GET /ajax/email-templates/T1/preview-profiles': () => ({
+        body: { profiles: [{ id: 'P1', email: 'ada@example.com', firstName: 'Ada', lastName: 'L' }] },
+      }),
+      'POST /ajax/email-templates/T1/send-preview': (b) => ({
+        status: 202,
+        body: { sendId: 'S1', status: 'queued', to: (b as { email: string }).email },
+      }),
     }
     renderWith(<TemplateEditorScreen templateId="T1" initialView="preview" />)
     expect(await screen.findByText(/Showing sample data for Jane Sample/)).toBeInTheDocument()
@@ -285,19 +449,52 @@ describe('the block editor', () => {
     fireEvent.click(screen.getByTestId('send-preview'))
     expect(await screen.findByText('Enter a valid email address.')).toBeInTheDocument()
     fireEvent.change(email, { target: { value: 'qa@example.com' } })
-    await act(async () => { fireEvent.click(screen.getByTestId('send-preview')) })
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('send-preview'))
+    })
     expect(await screen.findByText('Preview queued for qa@example.com.')).toBeInTheDocument()
     expect(screen.getByTestId('view-sent')).toHaveAttribute('href', '/settings/email/outbox')
-    expect(calls.find((c) => c.url.pathname.endsWith('/send-preview'))!.body).toEqual({ email: 'qa@example.com', profile_id: 'P1' })
+    expect(calls.find((c) => c.url.pathname.endsWith('/send-preview'))!.body).toEqual({
+      email: 'qa@example.com',
+      profile_id: 'P1',
+    })
   })
 })
 
 describe('the sent-messages viewer', () => {
   test('marks outbox mail as not delivered and shows its HTML sandboxed, text and headers', async () => {
-    const msg = { id: 'S1', channel: 'email', sourceType: 'preview', sourceId: 'T1', profileId: 'P1', to: 'qa@example.com', subject: 'Preview: Welcome', status: 'sent', reason: 'not_delivered_outbox', provider: 'outbox', notDelivered: true, created: '2026-11-02T10:00:00.000Z', sent: '2026-11-02T10:00:01.000Z' }
+    const msg = {
+      id: 'S1',
+      channel: 'email',
+      sourceType: 'preview',
+      sourceId: 'T1',
+      profileId: 'P1',
+      to: 'qa@example.com',
+      subject: 'Preview: Welcome',
+      status: 'sent',
+      reason: 'not_delivered_outbox',
+      provider: 'outbox',
+      notDelivered: true,
+      created: '2026-11-02T10:00:00.000Z',
+      sent: '2026-11-02T10:00:01.000Z',
+    }
     routes = {
       'GET /ajax/messages': () => ({ body: { messages: [msg], total: 1, page: 1, pageSize: 25 } }),
-      'GET /ajax/messages/S1': () => ({ body: { message: { ...msg, from: 'shop@example.com', html: '<p>Hi</p><script>parent.x=1</script>', text: 'Hi', headers: { 'Message-ID': '<abc@x>' }, attempts: 1, error: null, messageId: '<abc@x>', outboxStatus: 'not_delivered' } } }),
+      'GET /ajax/messages/S1': () => ({
+        body: {
+          message: {
+            ...msg,
+            from: 'shop@example.com',
+            html: '<p>Hi</p><script>parent.x=1</script>',
+            text: 'Hi',
+            headers: { 'Message-ID': '<abc@x>' },
+            attempts: 1,
+            error: null,
+            messageId: '<abc@x>',
+            outboxStatus: 'not_delivered',
+          },
+        },
+      }),
     }
     renderWith(<MessagesScreen />)
     expect(await screen.findByText('Email is not being delivered')).toBeInTheDocument()

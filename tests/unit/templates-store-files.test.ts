@@ -9,8 +9,12 @@ import { GIF_2x3, JPEG_4x5, PNG_1x1, storedZip } from '../integration/templates-
 
 function webpLossless(w: number, h: number): Buffer {
   const b = Buffer.alloc(30)
-  b.write('RIFF', 0, 'latin1'); b.writeUInt32LE(22, 4); b.write('WEBP', 8, 'latin1'); b.write('VP8L', 12, 'latin1')
-  b.writeUInt32LE(10, 16); b[20] = 0x2f
+  b.write('RIFF', 0, 'latin1')
+  b.writeUInt32LE(22, 4)
+  b.write('WEBP', 8, 'latin1')
+  b.write('VP8L', 12, 'latin1')
+  b.writeUInt32LE(10, 16)
+  b[20] = 0x2f
   b.writeUInt32LE(((w - 1) & 0x3fff) | (((h - 1) & 0x3fff) << 14), 21)
   return b
 }
@@ -50,8 +54,16 @@ function deflatedZip(name: string, data: Buffer, declaredSize = data.length): Bu
 
 test('zip: stored and deflated entries, folders skipped', () => {
   const html = Buffer.from('<p>' + 'hello '.repeat(200) + '</p>')
-  expect(readZip(storedZip([{ name: 'a/index.html', data: html }, { name: 'a/logo.png', data: PNG_1x1 }]))).toEqual([
-    { name: 'a/index.html', data: html }, { name: 'a/logo.png', data: PNG_1x1 },
+  expect(
+    readZip(
+      storedZip([
+        { name: 'a/index.html', data: html },
+        { name: 'a/logo.png', data: PNG_1x1 },
+      ]),
+    ),
+  ).toEqual([
+    { name: 'a/index.html', data: html },
+    { name: 'a/logo.png', data: PNG_1x1 },
   ])
   expect(readZip(deflatedZip('index.html', html))).toEqual([{ name: 'index.html', data: html }])
 })
@@ -70,9 +82,23 @@ test('zip: not a zip, damaged, or unpacking to more than it declares is refused 
 })
 
 test.each([
-  ['127.0.0.1', true], ['10.1.2.3', true], ['192.168.0.10', true], ['172.20.0.1', true], ['169.254.169.254', true],
-  ['100.64.0.1', true], ['0.0.0.0', true], ['::1', true], ['fd00::1', true], ['fe80::1', true], ['::ffff:127.0.0.1', true], ['::ffff:7f00:1', true], ['::ffff:808:808', false],
-  ['93.184.216.34', false], ['8.8.8.8', false], ['2606:4700::1111', false], ['172.32.0.1', false],
+  ['127.0.0.1', true],
+  ['10.1.2.3', true],
+  ['192.168.0.10', true],
+  ['172.20.0.1', true],
+  ['169.254.169.254', true],
+  ['100.64.0.1', true],
+  ['0.0.0.0', true],
+  ['::1', true],
+  ['fd00::1', true],
+  ['fe80::1', true],
+  ['::ffff:127.0.0.1', true],
+  ['::ffff:7f00:1', true],
+  ['::ffff:808:808', false],
+  ['93.184.216.34', false],
+  ['8.8.8.8', false],
+  ['2606:4700::1111', false],
+  ['172.32.0.1', false],
 ])('isPrivateAddress(%s) = %s', (ip, want) => {
   expect(isPrivateAddress(ip)).toBe(want)
 })

@@ -10,7 +10,16 @@ const source = `<html><body><h1>Hello {{ first_name|default:"friend" }},</h1>
 
 describe('textTemplateOf', () => {
   it.each([
-    [{ first_name: 'Ada', city: 'Paris', items: [{ id: 1, name: 'Tea <Earl Grey>', price: 4.5 }, { id: 2, name: 'Mug & spoon', price: 12 }] }],
+    [
+      {
+        first_name: 'Ada',
+        city: 'Paris',
+        items: [
+          { id: 1, name: 'Tea <Earl Grey>', price: 4.5 },
+          { id: 2, name: 'Mug & spoon', price: 12 },
+        ],
+      },
+    ],
     [{ items: [] }],
   ])('renders the same words as converting the rendered HTML (%#)', (context) => {
     const text = textTemplateOf(source)

@@ -55,7 +55,9 @@ test('images: http(s), cid and data:image stay; javascript: and data:text/html g
   expect(srcOf('<img src="{{ item.image_url }}">')).toBe('{{ item.image_url }}')
   expect(srcOf('<img src="jav&#x61;script:alert(1)">')).toBeNull()
   expect(srcOf('<img src="data:text/html,<b>x</b>">')).toBeNull()
-  expect(sanitizeEmailHtml('<table background="JaVaScRiPt:alert(1)"><tr><td>x</td></tr></table>').html).not.toMatch(/background=/)
+  expect(sanitizeEmailHtml('<table background="JaVaScRiPt:alert(1)"><tr><td>x</td></tr></table>').html).not.toMatch(
+    /background=/,
+  )
 })
 
 test('the scheme as a browser reads it', () => {

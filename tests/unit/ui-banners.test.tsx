@@ -23,7 +23,12 @@ function Harness({ banner, scope }: { banner: BannerInput; scope?: StorageScope 
   )
 }
 
-const maintenance: BannerInput = { id: 'maint', variant: 'warning', content: 'Scheduled maintenance tonight', storageKey: 'maint-2024' }
+const maintenance: BannerInput = {
+  id: 'maint',
+  variant: 'warning',
+  content: 'Scheduled maintenance tonight',
+  storageKey: 'maint-2024',
+}
 
 beforeEach(() => window.localStorage.clear())
 

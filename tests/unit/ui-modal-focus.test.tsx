@@ -12,11 +12,25 @@ function Harness({ withField = true, autoFocus = false }: { withField?: boolean;
   return (
     <NextIntlClientProvider locale="en-US" messages={messages}>
       <button type="button">Elsewhere</button>
-      <button type="button" onClick={() => setOpen(true)}>Rename</button>
-      <Modal open={open} title="Rename list" onClose={() => setOpen(false)}
-        footer={<button type="button" onClick={() => setOpen(false)}>Cancel</button>}>
+      <button type="button" onClick={() => setOpen(true)}>
+        Rename
+      </button>
+      <Modal
+        open={open}
+        title="Rename list"
+        onClose={() => setOpen(false)}
+        footer={
+          <button type="button" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        }
+      >
         <p>Pick a new name.</p>
-        {withField && <label>Name <input autoFocus={autoFocus} /></label>}
+        {withField && (
+          <label>
+            Name <input autoFocus={autoFocus} />
+          </label>
+        )}
       </Modal>
     </NextIntlClientProvider>
   )
@@ -49,8 +63,14 @@ describe('Modal focus', () => {
   })
 
   test.each([
-    ['the close button', async (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Close' }))],
-    ['Cancel', async (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Cancel' }))],
+    [
+      'the close button',
+      async (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Close' })),
+    ],
+    [
+      'Cancel',
+      async (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Cancel' })),
+    ],
     ['Escape', async (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
   ])('closing with %s returns focus to the opener', async (_name, close) => {
     const user = userEvent.setup()

@@ -11,18 +11,36 @@ import { Header, type HeaderData } from '@/components/shell/header'
 import { AppFrame } from '@/components/shell/app-frame'
 import type { NavItem } from '@/lib/routes/nav'
 
-jest.mock('@/lib/client/http', () => ({ http: { post: jest.fn(() => Promise.resolve({ data: {}, status: 200, headers: new Headers() })) } }))
+jest.mock('@/lib/client/http', () => ({
+  http: { post: jest.fn(() => Promise.resolve({ data: {}, status: 200, headers: new Headers() })) },
+}))
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { http } = require('@/lib/client/http') as { http: { post: jest.Mock } }
 
-const testMessages = { ...messages, nav: { ...messages.nav, home: 'Home', audience: 'Audience', customers: 'Customers', flows: 'Flows' } }
+const testMessages = {
+  ...messages,
+  nav: { ...messages.nav, home: 'Home', audience: 'Audience', customers: 'Customers', flows: 'Flows' },
+}
 const wrap = (ui: ReactNode) =>
-  render(<NextIntlClientProvider locale="en-US" messages={testMessages} onError={() => {}}>{ui}</NextIntlClientProvider>)
+  render(
+    <NextIntlClientProvider locale="en-US" messages={testMessages} onError={() => {}}>
+      {ui}
+    </NextIntlClientProvider>,
+  )
 
 const header: HeaderData = {
-  companyId: 1, companyName: 'Demo Store', userName: 'Olivia Owner', userEmail: 'owner@demo.test', photoUrl: null,
-  role: 'owner', isStaff: false, staffAccess: false,
-  companies: [{ id: 1, name: 'Demo Store', avatarColor: '#2d5be3' }, { id: 2, name: 'Second Store', avatarColor: '#17804d' }],
+  companyId: 1,
+  companyName: 'Demo Store',
+  userName: 'Olivia Owner',
+  userEmail: 'owner@demo.test',
+  photoUrl: null,
+  role: 'owner',
+  isStaff: false,
+  staffAccess: false,
+  companies: [
+    { id: 1, name: 'Demo Store', avatarColor: '#2d5be3' },
+    { id: 2, name: 'Second Store', avatarColor: '#17804d' },
+  ],
 }
 
 test('NotFoundScreen: three reasons, four footer links, title and logo', () => {
@@ -33,7 +51,10 @@ test('NotFoundScreen: three reasons, four footer links, title and logo', () => {
   expect(links.getByRole('button', { name: 'Go back to the last page' })).toBeInTheDocument()
   expect(links.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard')
   expect(links.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support')
-  expect(links.getByRole('link', { name: 'Join the community' })).toHaveAttribute('href', expect.stringMatching(/^https:\/\//))
+  expect(links.getByRole('link', { name: 'Join the community' })).toHaveAttribute(
+    'href',
+    expect.stringMatching(/^https:\/\//),
+  )
   expect(screen.getByRole('link', { name: 'Merchant Automation' })).toHaveAttribute('href', '/dashboard')
   expect(document.title).toBe('Page not found | Merchant Automation')
 })
@@ -58,9 +79,15 @@ test('ErrorScreen shows the library texts and reports the error once with the ro
   global.fetch = fetchMock as unknown as typeof fetch
   const error = new Error('boom')
   const { rerender } = wrap(<ErrorScreen error={error} routePath="/flows" />)
-  rerender(<NextIntlClientProvider locale="en-US" messages={testMessages}><ErrorScreen error={error} routePath="/flows" /></NextIntlClientProvider>)
+  rerender(
+    <NextIntlClientProvider locale="en-US" messages={testMessages}>
+      <ErrorScreen error={error} routePath="/flows" />
+    </NextIntlClientProvider>,
+  )
   expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument()
-  expect(screen.getByText('Give it another try. If that doesn\'t work, check back in a few minutes.')).toBeInTheDocument()
+  expect(
+    screen.getByText("Give it another try. If that doesn't work, check back in a few minutes."),
+  ).toBeInTheDocument()
   expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
   await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1))
   const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
@@ -89,14 +116,22 @@ test('Header: staff badge, account switch and sign out', async () => {
 
 const navItems: NavItem[] = [
   { id: 'home', url: '/dashboard', labelKey: 'home', active: false, children: [] },
-  { id: 'audience', url: '/lists', labelKey: 'audience', active: true, children: [
-    { id: 'customers', url: '/profiles', labelKey: 'customers', active: true, children: [] },
-  ] },
+  {
+    id: 'audience',
+    url: '/lists',
+    labelKey: 'audience',
+    active: true,
+    children: [{ id: 'customers', url: '/profiles', labelKey: 'customers', active: true, children: [] }],
+  },
   { id: 'flows', url: '/flows', labelKey: 'flows', active: false, children: [] },
 ]
 
 test('AppFrame navigation layout: header, sidebar with the active parent expanded, main, skip link', () => {
-  wrap(<AppFrame layout="navigation" header={header} navItems={navItems}><p>Content</p></AppFrame>)
+  wrap(
+    <AppFrame layout="navigation" header={header} navItems={navItems}>
+      <p>Content</p>
+    </AppFrame>,
+  )
   expect(screen.getByTestId('app-header')).toBeInTheDocument()
   const sidebar = screen.getByTestId('app-sidebar')
   expect(within(sidebar).getByRole('link', { name: 'Customers' })).toHaveAttribute('aria-current', 'page')
@@ -106,15 +141,27 @@ test('AppFrame navigation layout: header, sidebar with the active parent expande
 })
 
 test('AppFrame header, page and none layouts', () => {
-  const { unmount } = wrap(<AppFrame layout="header" header={header} navItems={navItems}>x</AppFrame>)
+  const { unmount } = wrap(
+    <AppFrame layout="header" header={header} navItems={navItems}>
+      x
+    </AppFrame>,
+  )
   expect(screen.getByTestId('app-header')).toBeInTheDocument()
   expect(screen.queryByTestId('app-sidebar')).not.toBeInTheDocument()
   unmount()
-  const page = wrap(<AppFrame layout="page" header={header} navItems={navItems}>x</AppFrame>)
+  const page = wrap(
+    <AppFrame layout="page" header={header} navItems={navItems}>
+      x
+    </AppFrame>,
+  )
   expect(screen.queryByTestId('app-header')).not.toBeInTheDocument()
   expect(screen.getByTestId('app-main')).toBeInTheDocument()
   page.unmount()
-  wrap(<AppFrame layout="none" header={header} navItems={navItems}><span>bare</span></AppFrame>)
+  wrap(
+    <AppFrame layout="none" header={header} navItems={navItems}>
+      <span>bare</span>
+    </AppFrame>,
+  )
   expect(screen.queryByTestId('app-main')).not.toBeInTheDocument()
   expect(screen.getByText('bare')).toBeInTheDocument()
 })

@@ -2,7 +2,14 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { NextIntlClientProvider } from 'next-intl'
 import messages from '@/messages/en-US.json'
-import { TOAST_ANIMATION_MS, TOAST_TIMEOUT_MS, ToastProvider, toast, useToast, type ToastInput } from '@/components/shell/toasts'
+import {
+  TOAST_ANIMATION_MS,
+  TOAST_TIMEOUT_MS,
+  ToastProvider,
+  toast,
+  useToast,
+  type ToastInput,
+} from '@/components/shell/toasts'
 import type { StorageScope } from '@/components/ui/dismissal-storage'
 
 function Harness({ scope }: { scope?: StorageScope }) {
@@ -26,11 +33,16 @@ function show(n: ToastInput) {
   fireEvent.click(screen.getByText('show'))
 }
 
-const advance = (ms: number) => act(() => { jest.advanceTimersByTime(ms) })
+const advance = (ms: number) =>
+  act(() => {
+    jest.advanceTimersByTime(ms)
+  })
 
 function setVisibility(state: 'visible' | 'hidden') {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
-  act(() => { document.dispatchEvent(new Event('visibilitychange')) })
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
 }
 
 beforeEach(() => {
@@ -112,7 +124,11 @@ test('each queue shows three at a time; the next appears when one leaves', () =>
   show({ variant: 'success', content: 'Done', sticky: true })
   expect(screen.queryByText('Error 4')).not.toBeInTheDocument()
   expect(screen.getByText('Done')).toBeInTheDocument()
-  fireEvent.click(within(screen.getByText('Error 1').closest('[data-testid="toast"]') as HTMLElement).getByRole('button', { name: 'Dismiss notification' }))
+  fireEvent.click(
+    within(screen.getByText('Error 1').closest('[data-testid="toast"]') as HTMLElement).getByRole('button', {
+      name: 'Dismiss notification',
+    }),
+  )
   advance(TOAST_ANIMATION_MS)
   expect(screen.getByText('Error 4')).toBeInTheDocument()
 })

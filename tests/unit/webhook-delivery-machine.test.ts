@@ -15,7 +15,12 @@ import { db } from '@/lib/db/client'
 import { setQueueClock } from '@/lib/jobs/clock'
 import { jobQueue } from '@/lib/jobs/queue'
 import { makeCompany } from '../helpers/factory'
-import { runDelivery, type DeliveryKind, type DeliveryOutcome, type PreparedDelivery } from '@/lib/webhooks/delivery-machine'
+import {
+  runDelivery,
+  type DeliveryKind,
+  type DeliveryOutcome,
+  type PreparedDelivery,
+} from '@/lib/webhooks/delivery-machine'
 
 type Answer = number | { status: number; headers: Record<string, string> } | 'hang'
 const script = new Map<string, Answer[]>()
@@ -55,7 +60,10 @@ beforeEach(() => {
 afterEach(() => setQueueClock(null))
 
 const MAX = 3
-interface Row { id: number; payload: string }
+interface Row {
+  id: number
+  payload: string
+}
 const target = { url: '', skip: null as string | null }
 
 function kind(retryOn: 'transient' | 'any_failure'): DeliveryKind<Row> {
@@ -76,7 +84,9 @@ function kind(retryOn: 'transient' | 'any_failure'): DeliveryKind<Row> {
 
 let seq = 0
 async function newRow(companyId: number) {
-  const r = await db.webhookDelivery.create({ data: { companyId, webhookId: 'wh_machine', topic: 't', eventKey: `e:${++seq}`, payload: '{"n":1}' } })
+  const r = await db.webhookDelivery.create({
+    data: { companyId, webhookId: 'wh_machine', topic: 't', eventKey: `e:${++seq}`, payload: '{"n":1}' },
+  })
   return r.id
 }
 const rowOf = (id: number) => db.webhookDelivery.findUniqueOrThrow({ where: { id } })
@@ -99,45 +109,110 @@ const privateAddress = 'The endpoint 127.0.0.1 resolves to a private address.'
 const refused = 'Request failed: The host could not be reached.'
 
 const scenarios: Scenario[] = [
-  { name: '2xx: delivered once', retryOn: 'transient', url: 'receiver', answers: [204], runs: [['delivered', 'delivered', 1, 204, null, null]], received: 1 },
   {
-    name: '500 then 200: retried after the backoff, then delivered', retryOn: 'transient', url: 'receiver', answers: [500, 200],
-    runs: [['retrying', 'retrying', 1, 500, 30, http500], ['delivered', 'delivered', 2, 200, null, null]], received: 2,
+    name: '2xx: delivered once',
+    retryOn: 'transient',
+    url: 'receiver',
+    answers: [204],
+    runs: [['delivered', 'delivered', 1, 204, null, null]],
+    received: 1,
+  },
+  {
+    name: '500 then 200: retried after the backoff, then delivered',
+    retryOn: 'transient',
+    url: 'receiver',
+    answers: [500, 200],
+    runs: [
+      ['retrying', 'retrying', 1, 500, 30, http500],
+      ['delivered', 'delivered', 2, 200, null, null],
+    ],
+    received: 2,
   },
   {
     // Retry-After is not read: both kinds keep their own schedules (as before the merge).
-    name: '429 with Retry-After: retried on the schedule', retryOn: 'transient', url: 'receiver', answers: [{ status: 429, headers: { 'retry-after': '600' } }, 200],
-    runs: [['retrying', 'retrying', 1, 429, 30, 'The endpoint answered HTTP 429.'], ['delivered', 'delivered', 2, 200, null, null]], received: 2,
+    name: '429 with Retry-After: retried on the schedule',
+    retryOn: 'transient',
+    url: 'receiver',
+    answers: [{ status: 429, headers: { 'retry-after': '600' } }, 200],
+    runs: [
+      ['retrying', 'retrying', 1, 429, 30, 'The endpoint answered HTTP 429.'],
+      ['delivered', 'delivered', 2, 200, null, null],
+    ],
+    received: 2,
   },
   {
-    name: 'timeout: retried', retryOn: 'transient', url: 'receiver', answers: ['hang', 200],
-    runs: [['retrying', 'retrying', 1, null, 30, 'Timed out: No answer within 1 s.'], ['delivered', 'delivered', 2, 200, null, null]], received: 2,
+    name: 'timeout: retried',
+    retryOn: 'transient',
+    url: 'receiver',
+    answers: ['hang', 200],
+    runs: [
+      ['retrying', 'retrying', 1, null, 30, 'Timed out: No answer within 1 s.'],
+      ['delivered', 'delivered', 2, 200, null, null],
+    ],
+    received: 2,
   },
   {
-    name: 'refused connection: retried, failed after N attempts', retryOn: 'transient', url: 'refused', answers: [],
-    runs: [['retrying', 'retrying', 1, null, 30, refused], ['retrying', 'retrying', 2, null, 60, refused], ['failed', 'failed', 3, null, null, refused]], received: 0,
-  },
-  {
-    name: 'private address (transient policy): failed at once, nothing sent', retryOn: 'transient', url: 'private', answers: [],
-    runs: [['failed', 'failed', 1, null, null, privateAddress]], received: 0,
-  },
-  {
-    name: 'private address (any-failure policy): retried, then failed after N attempts, never sent', retryOn: 'any_failure', url: 'private', answers: [],
-    runs: [['retrying', 'retrying', 1, null, 30, privateAddress], ['retrying', 'retrying', 2, null, 60, privateAddress], ['failed', 'failed', 3, null, null, privateAddress]],
+    name: 'refused connection: retried, failed after N attempts',
+    retryOn: 'transient',
+    url: 'refused',
+    answers: [],
+    runs: [
+      ['retrying', 'retrying', 1, null, 30, refused],
+      ['retrying', 'retrying', 2, null, 60, refused],
+      ['failed', 'failed', 3, null, null, refused],
+    ],
     received: 0,
   },
   {
-    name: 'N failures: failed after the last attempt', retryOn: 'transient', url: 'receiver', answers: [500, 502, 503],
-    runs: [['retrying', 'retrying', 1, 500, 30, http500], ['retrying', 'retrying', 2, 502, 60, 'The endpoint answered HTTP 502.'], ['failed', 'failed', 3, 503, null, 'The endpoint answered HTTP 503.']],
+    name: 'private address (transient policy): failed at once, nothing sent',
+    retryOn: 'transient',
+    url: 'private',
+    answers: [],
+    runs: [['failed', 'failed', 1, null, null, privateAddress]],
+    received: 0,
+  },
+  {
+    name: 'private address (any-failure policy): retried, then failed after N attempts, never sent',
+    retryOn: 'any_failure',
+    url: 'private',
+    answers: [],
+    runs: [
+      ['retrying', 'retrying', 1, null, 30, privateAddress],
+      ['retrying', 'retrying', 2, null, 60, privateAddress],
+      ['failed', 'failed', 3, null, null, privateAddress],
+    ],
+    received: 0,
+  },
+  {
+    name: 'N failures: failed after the last attempt',
+    retryOn: 'transient',
+    url: 'receiver',
+    answers: [500, 502, 503],
+    runs: [
+      ['retrying', 'retrying', 1, 500, 30, http500],
+      ['retrying', 'retrying', 2, 502, 60, 'The endpoint answered HTTP 502.'],
+      ['failed', 'failed', 3, 503, null, 'The endpoint answered HTTP 503.'],
+    ],
     received: 3,
   },
   {
-    name: '404 (transient policy): failed at once', retryOn: 'transient', url: 'receiver', answers: [404],
-    runs: [['failed', 'failed', 1, 404, null, 'The endpoint answered HTTP 404.']], received: 1,
+    name: '404 (transient policy): failed at once',
+    retryOn: 'transient',
+    url: 'receiver',
+    answers: [404],
+    runs: [['failed', 'failed', 1, 404, null, 'The endpoint answered HTTP 404.']],
+    received: 1,
   },
   {
-    name: '404 (any-failure policy): retried', retryOn: 'any_failure', url: 'receiver', answers: [404, 200],
-    runs: [['retrying', 'retrying', 1, 404, 30, 'The endpoint answered HTTP 404.'], ['delivered', 'delivered', 2, 200, null, null]], received: 2,
+    name: '404 (any-failure policy): retried',
+    retryOn: 'any_failure',
+    url: 'receiver',
+    answers: [404, 200],
+    runs: [
+      ['retrying', 'retrying', 1, 404, 30, 'The endpoint answered HTTP 404.'],
+      ['delivered', 'delivered', 2, 200, null, null],
+    ],
+    received: 2,
   },
 ]
 
@@ -149,7 +224,12 @@ test.each(scenarios.map((s, i) => [s.name, s, i] as const))('%s', async (_name, 
   script.set(path, [...s.answers])
   if (s.url === 'private') process.env.WEBHOOKS_ALLOW_PRIVATE = '0'
   target.skip = null
-  target.url = s.url === 'receiver' ? `${base}${path}` : s.url === 'refused' ? `http://127.0.0.1:${closedPort}${path}` : `https://127.0.0.1:${new URL(base).port}${path}`
+  target.url =
+    s.url === 'receiver'
+      ? `${base}${path}`
+      : s.url === 'refused'
+        ? `http://127.0.0.1:${closedPort}${path}`
+        : `https://127.0.0.1:${new URL(base).port}${path}`
   const id = await newRow(companyId)
   const k = kind(s.retryOn)
   let now = T0
@@ -183,7 +263,10 @@ test('a duplicate job for a delivered row, two jobs at once, another company: on
   const k = kind('transient')
   setQueueClock(new Date(T0))
   expect(await runDelivery(k, { companyId: other, deliveryId: id })).toBe('not_due')
-  const both = await Promise.all([runDelivery(k, { companyId, deliveryId: id }), runDelivery(k, { companyId, deliveryId: id })])
+  const both = await Promise.all([
+    runDelivery(k, { companyId, deliveryId: id }),
+    runDelivery(k, { companyId, deliveryId: id }),
+  ])
   expect(both.sort()).toEqual(['delivered', 'not_due'])
   expect(await runDelivery(k, { companyId, deliveryId: id })).toBe('not_due')
   expect(hits.get('/dup')).toBe(1)
@@ -195,7 +278,10 @@ test('a worker that died mid-request: the row is claimed again once its lease ru
   target.skip = null
   target.url = `${base}/lease`
   const id = await newRow(companyId)
-  await db.webhookDelivery.update({ where: { id }, data: { status: 'sending', attempts: 1, nextAttemptAt: new Date(T0 + 60_000) } })
+  await db.webhookDelivery.update({
+    where: { id },
+    data: { status: 'sending', attempts: 1, nextAttemptAt: new Date(T0 + 60_000) },
+  })
   const k = kind('transient')
   setQueueClock(new Date(T0 + 59_000))
   expect(await runDelivery(k, { companyId, deliveryId: id })).toBe('not_due')
@@ -212,7 +298,12 @@ test('a kind that skips a row ends it without a request', async () => {
   const id = await newRow(companyId)
   setQueueClock(new Date(T0))
   expect(await runDelivery(kind('any_failure'), { companyId, deliveryId: id })).toBe('skipped')
-  expect(await rowOf(id)).toMatchObject({ status: 'skipped', attempts: 1, error: 'The webhook is disabled.', nextAttemptAt: null })
+  expect(await rowOf(id)).toMatchObject({
+    status: 'skipped',
+    attempts: 1,
+    error: 'The webhook is disabled.',
+    nextAttemptAt: null,
+  })
   expect(await runDelivery(kind('any_failure'), { companyId, deliveryId: id })).toBe('not_due')
   expect(hits.get('/skip')).toBeUndefined()
 })

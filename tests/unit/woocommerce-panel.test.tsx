@@ -9,7 +9,10 @@ import type { ReactNode } from 'react'
 import messages from '@/messages/en-US.json'
 import IntegrationPanel from '@/components/integrations/woocommerce/panel'
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }), usePathname: () => '/integration/woocommerce' }))
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }),
+  usePathname: () => '/integration/woocommerce',
+}))
 let routes: Record<string, (body: unknown) => { status?: number; body: unknown }>
 const calls: Array<{ key: string; body: unknown }> = []
 beforeEach(() => {
@@ -21,29 +24,56 @@ beforeEach(() => {
     calls.push({ key, body })
     const res = routes[key] ? routes[key](body) : { status: 404, body: { error: 'not_found', message: 'Not found' } }
     const status = res.status ?? 200
-    return { ok: status < 300, status, type: 'basic', redirected: false, url: url.href, headers: new Headers(), text: async () => JSON.stringify(res.body) }
+    return {
+      ok: status < 300,
+      status,
+      type: 'basic',
+      redirected: false,
+      url: url.href,
+      headers: new Headers(),
+      text: async () => JSON.stringify(res.body),
+    }
   }) as unknown as typeof fetch
 })
-const wrap = (ui: ReactNode) => render(
-  <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{ui}</SWRConfig>
-  </NextIntlClientProvider>,
-)
+const wrap = (ui: ReactNode) =>
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{ui}</SWRConfig>
+    </NextIntlClientProvider>,
+  )
 const NOT_CONNECTED = { connected: false, connection: null, sync: { running: false, resources: [] } }
 const connected = (over: object = {}, sync: object = { running: false, resources: [] }) => ({
-  connected: true, sync,
+  connected: true,
+  sync,
   connection: {
-    id: 'w1', store: 'https://shop.example', status: 'connected', isTest: false, lastSyncAt: null, lastEventAt: null, lastError: null,
-    webhooksRegistered: 7, webhooksExpected: 7, syncDays: 90, ...over,
+    id: 'w1',
+    store: 'https://shop.example',
+    status: 'connected',
+    isTest: false,
+    lastSyncAt: null,
+    lastEventAt: null,
+    lastError: null,
+    webhooksRegistered: 7,
+    webhooksExpected: 7,
+    syncDays: 90,
+    ...over,
   },
 })
 
 test('connect: empty fields are named; refused keys land on their field; success shows the store', async () => {
   routes = {
     'GET /ajax/integrations/woocommerce': () => ({ body: NOT_CONNECTED }),
-    'POST /ajax/integrations/woocommerce/connect': (b) => (b as { consumer_secret: string }).consumer_secret === 'bad'
-      ? { status: 400, body: { error: 'invalid', message: 'WooCommerce refused the keys.', fieldErrors: { consumerKey: ['WooCommerce refused this consumer key and secret.'] } } }
-      : { body: connected() },
+    'POST /ajax/integrations/woocommerce/connect': (b) =>
+      (b as { consumer_secret: string }).consumer_secret === 'bad'
+        ? {
+            status: 400,
+            body: {
+              error: 'invalid',
+              message: 'WooCommerce refused the keys.',
+              fieldErrors: { consumerKey: ['WooCommerce refused this consumer key and secret.'] },
+            },
+          }
+        : { body: connected() },
   }
   wrap(<IntegrationPanel integrationKey="woocommerce" />)
   fireEvent.click(await screen.findByTestId('woo-connect'))
@@ -58,20 +88,37 @@ test('connect: empty fields are named; refused keys land on their field; success
   fireEvent.click(screen.getByTestId('woo-connect'))
   expect(await screen.findByRole('heading', { name: 'https://shop.example' })).toBeInTheDocument()
   expect(screen.getByText('7 of 7 registered')).toBeInTheDocument()
-  expect(calls.filter((c) => c.key === 'POST /ajax/integrations/woocommerce/connect').pop()?.body).toEqual({ store_url: 'shop.example', consumer_key: 'ck_1', consumer_secret: 'cs_1' })
+  expect(calls.filter((c) => c.key === 'POST /ajax/integrations/woocommerce/connect').pop()?.body).toEqual({
+    store_url: 'shop.example',
+    consumer_key: 'ck_1',
+    consumer_secret: 'cs_1',
+  })
 })
 
 test('sync: progress bars per resource while it runs; a refusal shows its reason; last error and test badge shown', async () => {
-  const running = { running: true, resources: [
-    { resource: 'products', status: 'complete', processed: 12, total: 12, error: null },
-    { resource: 'customers', status: 'running', processed: 50, total: 200, error: null },
-    { resource: 'orders', status: 'queued', processed: 0, total: null, error: null },
-  ] }
+  const running = {
+    running: true,
+    resources: [
+      { resource: 'products', status: 'complete', processed: 12, total: 12, error: null },
+      { resource: 'customers', status: 'running', processed: 50, total: 200, error: null },
+      { resource: 'orders', status: 'queued', processed: 0, total: null, error: null },
+    ],
+  }
   routes = {
-    'GET /ajax/integrations/woocommerce': () => ({ body: connected({ isTest: true, lastError: 'Webhooks not registered: order.created: refused' }) }),
-    'POST /ajax/integrations/woocommerce/sync': (b) => (b as { days: number }).days > 3650
-      ? { status: 400, body: { error: 'invalid', message: 'Please correct the highlighted fields.', fieldErrors: { days: ['At most 3650 days.'] } } }
-      : { body: connected({}, running) },
+    'GET /ajax/integrations/woocommerce': () => ({
+      body: connected({ isTest: true, lastError: 'Webhooks not registered: order.created: refused' }),
+    }),
+    'POST /ajax/integrations/woocommerce/sync': (b) =>
+      (b as { days: number }).days > 3650
+        ? {
+            status: 400,
+            body: {
+              error: 'invalid',
+              message: 'Please correct the highlighted fields.',
+              fieldErrors: { days: ['At most 3650 days.'] },
+            },
+          }
+        : { body: connected({}, running) },
   }
   wrap(<IntegrationPanel integrationKey="woocommerce" />)
   expect(await screen.findByText('Test store')).toBeInTheDocument()
@@ -82,7 +129,11 @@ test('sync: progress bars per resource while it runs; a refusal shows its reason
   fireEvent.change(screen.getByLabelText(/Days of orders/), { target: { value: '30' } })
   fireEvent.click(screen.getByTestId('woo-sync-start'))
   const bars = await screen.findAllByRole('progressbar')
-  expect(bars.map((b) => [b.getAttribute('aria-label'), b.getAttribute('aria-valuenow')])).toEqual([['Products', '100'], ['Customers', '25'], ['Orders', '0']])
+  expect(bars.map((b) => [b.getAttribute('aria-label'), b.getAttribute('aria-valuenow')])).toEqual([
+    ['Products', '100'],
+    ['Customers', '25'],
+    ['Orders', '0'],
+  ])
   expect(screen.getByText('50 of 200')).toBeInTheDocument()
   expect(screen.getByTestId('woo-sync-start')).toBeDisabled()
   expect(calls.filter((c) => c.key === 'POST /ajax/integrations/woocommerce/sync').pop()?.body).toEqual({ days: 30 })

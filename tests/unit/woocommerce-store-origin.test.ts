@@ -16,13 +16,13 @@ test.each([
   [null, null],
 ])('storeOrigin(%p) = %p', (raw, origin) => expect(storeOrigin(raw)).toBe(origin))
 
-test('storeRoot keeps a sub-folder install\'s folder', () => {
+test("storeRoot keeps a sub-folder install's folder", () => {
   expect(storeRoot('https://Example.com/shop/')).toBe('https://example.com/shop')
   expect(storeRoot('example.com')).toBe('https://example.com')
   expect(storeRoot('ftp://x')).toBeNull()
 })
 
-test('the API base: the store\'s wp-json by default; WOOCOMMERCE_API_BASE_URL as a template or a fixed address', () => {
+test("the API base: the store's wp-json by default; WOOCOMMERCE_API_BASE_URL as a template or a fixed address", () => {
   const saved = process.env.WOOCOMMERCE_API_BASE_URL
   try {
     delete process.env.WOOCOMMERCE_API_BASE_URL
@@ -42,5 +42,11 @@ test('GMT times without a zone are UTC; an order without an id is refused; odd f
   expect(gmt('2026-05-10T16:00:00+02:00')).toBe('2026-05-10T16:00:00+02:00')
   expect(gmt('soon')).toBeNull()
   expect(mapWooOrder({ status: 'processing' })).toBeNull()
-  expect(mapWooOrder({ id: 1, line_items: 'x', billing: 5, total: 'abc', refunds: null })).toMatchObject({ id: '1', total: 0, lines: [], customer: null, wooStatus: 'pending' })
+  expect(mapWooOrder({ id: 1, line_items: 'x', billing: 5, total: 'abc', refunds: null })).toMatchObject({
+    id: '1',
+    total: 0,
+    lines: [],
+    customer: null,
+    wooStatus: 'pending',
+  })
 })

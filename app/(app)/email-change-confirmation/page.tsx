@@ -6,7 +6,11 @@ export async function generateMetadata() {
   return { title: (await getTranslations('emailConfirmation'))('changeTitle') }
 }
 
-export default async function EmailChangeConfirmationPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EmailChangeConfirmationPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const { token } = await searchParams
   return (
     <RouteScreen>

@@ -7,5 +7,9 @@ export async function generateMetadata() {
 }
 
 export default function ManageAppsPage() {
-  return <RouteScreen><ManageAppsScreen /></RouteScreen>
+  return (
+    <RouteScreen>
+      <ManageAppsScreen />
+    </RouteScreen>
+  )
 }

@@ -12,12 +12,18 @@ export async function generateMetadata() {
 }
 
 // A signed-in user, or one half-way through a sign-in that the account's MFA requirement stopped.
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const { next } = await searchParams
   const sealed = (await cookies()).get(SESSION_COOKIE)?.value
   const principal = await getPrincipal(sealed)
   const sid = principal ? null : await unsealSessionId(sealed)
   const pending = sid ? await loadPendingMfaSession(sid) : null
   if (!principal && pending?.kind !== 'setup') redirect(loginRedirectUrl('/configure-mfa'))
-  return <MfaSetupScreen next={typeof next === 'string' ? next : principal ? null : '/dashboard'} required={!principal} />
+  return (
+    <MfaSetupScreen next={typeof next === 'string' ? next : principal ? null : '/dashboard'} required={!principal} />
+  )
 }

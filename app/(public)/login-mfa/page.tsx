@@ -5,7 +5,11 @@ export async function generateMetadata() {
   return { title: (await getTranslations('mfa'))('loginTitle') }
 }
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const { next } = await searchParams
   return <MfaLoginScreen mode="code" next={typeof next === 'string' ? next : null} />
 }

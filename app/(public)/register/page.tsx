@@ -5,6 +5,10 @@ export async function generateMetadata() {
   return { title: (await getTranslations('register'))('title') }
 }
 
-export default async function RegisterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function RegisterPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   return <RegisterScreen sent={(await searchParams).sent === '1'} />
 }

@@ -5,5 +5,6 @@ import { buildAppShell } from '@/lib/shell/build-app-shell'
 // GET /ajax/app_shell – the shell's company, profile flags and navigation for the signed-in user
 export const GET = ajax({
   query: z.object({ path: z.string().max(2000).optional() }),
-  handler: async ({ ctx, query }) => buildAppShell(ctx.principal, await getFeatureFlags(ctx.principal.companyId), query.path),
+  handler: async ({ ctx, query }) =>
+    buildAppShell(ctx.principal, await getFeatureFlags(ctx.principal.companyId), query.path),
 })

@@ -4,7 +4,10 @@ import { enforceRequestLimits, type RequestLimit } from '@/lib/http/request-limi
 
 // A broken page reports each error once; more than this from one address is a flood.
 const CLIENT_ERROR_LIMIT: RequestLimit = {
-  bucket: 'client-errors:ip', max: 30, windowMs: 10 * 60 * 1000, message: 'Too many error reports. Please wait a few minutes.',
+  bucket: 'client-errors:ip',
+  max: 30,
+  windowMs: 10 * 60 * 1000,
+  message: 'Too many error reports. Please wait a few minutes.',
 }
 
 // Capped so a broken page cannot flood the log.
@@ -22,7 +25,9 @@ export const POST = ajax({
     await enforceRequestLimits([[CLIENT_ERROR_LIMIT, ctx.ip]])
     const error = Object.assign(new Error(body.message), { name: 'ClientError', stack: body.stack ?? body.message })
     reportError({
-      error, route: body.route, requestId: ctx.requestId,
+      error,
+      route: body.route,
+      requestId: ctx.requestId,
       extra: { source: 'browser', companyId: ctx.principal?.companyId, userId: ctx.principal?.userId },
     })
     return { ok: true }

@@ -23,7 +23,8 @@ async function createFromMultipart(companyId: number, req: Request) {
   const form = await readMultipart(req, 6 * 1024 * 1024)
   const str = (k: string) => (typeof form.get(k) === 'string' ? (form.get(k) as string) : undefined)
   const method = str('html_method') ?? ''
-  if (!(HTML_METHODS as readonly string[]).includes(method)) throw badRequest('Choose how to import the HTML.', { html_method: ['Choose upload, zip or paste.'] })
+  if (!(HTML_METHODS as readonly string[]).includes(method))
+    throw badRequest('Choose how to import the HTML.', { html_method: ['Choose upload, zip or paste.'] })
   const name = str('name')?.trim() ?? ''
   if (!name) throw badRequest('A template name is required.', { name: ['A template name is required.'] })
   const { template, images } = await importTemplate(companyId, {
@@ -40,29 +41,47 @@ async function createFromMultipart(companyId: number, req: Request) {
 // POST /ajax/email-templates – creates a template: blank, from a layout, or imported (JSON, or multipart with html_file / related_zip)
 export const POST = ajax({
   resources: ['templates_write'],
-  handler: ({ ctx }) => withTemplateErrors(async () => {
-    const companyId = ctx.principal.companyId
-    if (/^multipart\/form-data/i.test(ctx.req.headers.get('content-type') ?? '')) {
-      return Response.json(await createFromMultipart(companyId, ctx.req), { status: 201 })
-    }
-    const body = createTemplateBody.parse(camelizeKeys(await readBody(ctx.req)))
-    if (body.mode === 'import') {
-      if (body.htmlMethod !== 'paste') throw badRequest('Upload the file as multipart/form-data.', { html_method: ['Files are sent as multipart/form-data.'] })
-      const { template } = await importTemplate(companyId, { name: body.name, isTransactional: body.isTransactional, htmlMethod: 'paste', htmlInput: body.htmlInput })
-      return Response.json({ template: templateDetail(template), images: [] }, { status: 201 })
-    }
-    let t
-    if (body.mode === 'layout') {
-      const layout = layoutById(body.layout)
-      if (!layout) throw new AppError('invalid', 400, 'That layout does not exist.', { layout: ['That layout does not exist.'] })
-      t = await createTemplate(companyId, { name: body.name, editorType: layout.editorType, html: layout.html, definition: layout.definition, isTransactional: body.isTransactional })
-    } else {
-      const blank = body.editorType === 'SYSTEM_DRAGGABLE' ? layoutById('blank')! : layoutById('plain-html')!
-      t = await createTemplate(companyId, {
-        name: body.name, editorType: body.editorType, isTransactional: body.isTransactional,
-        ...(body.editorType === 'SYSTEM_DRAGGABLE' ? { definition: blank.definition } : { html: blank.html }),
-      })
-    }
-    return Response.json({ template: templateDetail(t) }, { status: 201 })
-  }),
+  handler: ({ ctx }) =>
+    withTemplateErrors(async () => {
+      const companyId = ctx.principal.companyId
+      if (/^multipart\/form-data/i.test(ctx.req.headers.get('content-type') ?? '')) {
+        return Response.json(await createFromMultipart(companyId, ctx.req), { status: 201 })
+      }
+      const body = createTemplateBody.parse(camelizeKeys(await readBody(ctx.req)))
+      if (body.mode === 'import') {
+        if (body.htmlMethod !== 'paste')
+          throw badRequest('Upload the file as multipart/form-data.', {
+            html_method: ['Files are sent as multipart/form-data.'],
+          })
+        const { template } = await importTemplate(companyId, {
+          name: body.name,
+          isTransactional: body.isTransactional,
+          htmlMethod: 'paste',
+          htmlInput: body.htmlInput,
+        })
+        return Response.json({ template: templateDetail(template), images: [] }, { status: 201 })
+      }
+      let t
+      if (body.mode === 'layout') {
+        const layout = layoutById(body.layout)
+        if (!layout)
+          throw new AppError('invalid', 400, 'That layout does not exist.', { layout: ['That layout does not exist.'] })
+        t = await createTemplate(companyId, {
+          name: body.name,
+          editorType: layout.editorType,
+          html: layout.html,
+          definition: layout.definition,
+          isTransactional: body.isTransactional,
+        })
+      } else {
+        const blank = body.editorType === 'SYSTEM_DRAGGABLE' ? layoutById('blank')! : layoutById('plain-html')!
+        t = await createTemplate(companyId, {
+          name: body.name,
+          editorType: body.editorType,
+          isTransactional: body.isTransactional,
+          ...(body.editorType === 'SYSTEM_DRAGGABLE' ? { definition: blank.definition } : { html: blank.html }),
+        })
+      }
+      return Response.json({ template: templateDetail(t) }, { status: 201 })
+    }),
 })

@@ -2,7 +2,19 @@ import { ajax, z } from '@/lib/http/ajax'
 import { db } from '@/lib/db/client'
 
 const listingStatsQuery = z.object({
-  ids: z.string().max(2000).transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))].slice(0, 100)),
+  ids: z
+    .string()
+    .max(2000)
+    .transform((s) =>
+      [
+        ...new Set(
+          s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
+      ].slice(0, 100),
+    ),
 })
 
 // GET /ajax/forms-listing-stats?ids=a,b – views and submit rate per form for the /forms listing (all time, from FormActivity)
@@ -14,7 +26,11 @@ export const GET = ajax({
     if (!query.ids.length) return { stats }
     const rows = await db.formActivity.groupBy({
       by: ['formId', 'kind'],
-      where: { companyId: ctx.principal.companyId, formId: { in: query.ids }, kind: { in: ['viewed_form', 'submits'] } },
+      where: {
+        companyId: ctx.principal.companyId,
+        formId: { in: query.ids },
+        kind: { in: ['viewed_form', 'submits'] },
+      },
       _count: { _all: true },
     })
     for (const id of query.ids) stats[id] = { views: 0, submits: 0, submitRate: 0 }
@@ -28,4 +44,6 @@ export const GET = ajax({
   },
 })
 
-export type FormsListingStatsResponse = { stats: Record<string, { views: number; submits: number; submitRate: number }> }
+export type FormsListingStatsResponse = {
+  stats: Record<string, { views: number; submits: number; submitRate: number }>
+}

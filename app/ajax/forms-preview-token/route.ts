@@ -14,7 +14,10 @@ export const POST = ajax({
   body: previewTokenBody,
   handler: async ({ ctx, body }) => {
     const companyId = ctx.principal.companyId
-    const version = await db.formVersion.findFirst({ where: { id: body.versionId, formId: body.formId, companyId }, select: { id: true } })
+    const version = await db.formVersion.findFirst({
+      where: { id: body.versionId, formId: body.formId, companyId },
+      select: { id: true },
+    })
     if (!version) throw notFound()
     return { token: signFormPreviewToken(companyId, body.formId, version.id) }
   },

@@ -9,11 +9,13 @@ export const GET = ajax({
   handler: ({ ctx, query }) => listForms(ctx.principal.companyId, query),
 })
 
-const createBody = z.object({
-  templateKey: z.string().min(1).max(64).optional(),
-  name: z.string().max(255).optional(),
-  listId: z.string().min(1).max(64).optional(),
-}).strict()
+const createBody = z
+  .object({
+    templateKey: z.string().min(1).max(64).optional(),
+    name: z.string().max(255).optional(),
+    listId: z.string().min(1).max(64).optional(),
+  })
+  .strict()
 
 // POST /ajax/forms – a new draft form from a /forms/create template (blank when none), subscribing to listId
 export const POST = ajax({

@@ -5,7 +5,12 @@ import { createList, createListBody } from '@/lib/groups/create-list'
 import { createSegment, createSegmentBody } from '@/lib/groups/create-segment'
 
 // The type picks the schema; each create function validates the rest with precise field errors.
-const createGroupBody = z.looseObject({ type: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(0) })
+const createGroupBody = z.looseObject({
+  type: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1)]))
+    .default(0),
+})
 
 // GET /ajax/group – lists and segments: search, type and starred filters, sort, paging
 export const GET = ajax({
@@ -21,9 +26,10 @@ export const POST = ajax({
   status: 201,
   handler: async ({ ctx, body }) => {
     const companyId = ctx.principal.companyId
-    const group = body.type === 1
-      ? await createSegment(companyId, createSegmentBody.parse(body))
-      : await createList(companyId, createListBody.parse(body))
+    const group =
+      body.type === 1
+        ? await createSegment(companyId, createSegmentBody.parse(body))
+        : await createList(companyId, createListBody.parse(body))
     return { group }
   },
 })

@@ -13,5 +13,6 @@ export const GET = ajax({
 export const POST = ajax({
   resources: WRITE,
   status: 201,
-  handler: async ({ ctx }) => h.omniCreate(ctx.principal.companyId, ctx.principal.userId, await ajaxBody(ctx.req, h.omniBody)),
+  handler: async ({ ctx }) =>
+    h.omniCreate(ctx.principal.companyId, ctx.principal.userId, await ajaxBody(ctx.req, h.omniBody)),
 })

@@ -12,8 +12,9 @@ export const GET = ajax({
 // POST /ajax/product-feeds – { name, format: xml|json, currency, categoryIds } → { success, feed }; 400 success:false with field errors
 export const POST = ajax({
   resources: ['feeds_read', 'feeds_write'],
-  handler: ({ ctx }) => catalogCall(async () => {
-    const body = await ctx.req.json().catch(() => null)
-    return { feed: await createProductFeed(ctx.principal.companyId, body).catch(asBadRequest) }
-  }),
+  handler: ({ ctx }) =>
+    catalogCall(async () => {
+      const body = await ctx.req.json().catch(() => null)
+      return { feed: await createProductFeed(ctx.principal.companyId, body).catch(asBadRequest) }
+    }),
 })

@@ -15,5 +15,7 @@ export const POST = ajax({
   resources: ['account_settings_read', 'account_settings_write'],
   body: createTagBody,
   status: 201,
-  handler: async ({ ctx, body }) => ({ tag: await createTag(ctx.principal.companyId, { name: body.name, groupId: body.groupId ?? null }) }),
+  handler: async ({ ctx, body }) => ({
+    tag: await createTag(ctx.principal.companyId, { name: body.name, groupId: body.groupId ?? null }),
+  }),
 })

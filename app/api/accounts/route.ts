@@ -7,7 +7,11 @@ export const GET = apiRoute({
   scopes: ['accounts:read'],
   rate: 'XS',
   handler: async ({ ctx }) => {
-    const data = serializeAccount(ctx.url, await loadAccount(ctx.companyId), sparseFields(ctx.url, 'account', ACCOUNT_FIELDS))
+    const data = serializeAccount(
+      ctx.url,
+      await loadAccount(ctx.companyId),
+      sparseFields(ctx.url, 'account', ACCOUNT_FIELDS),
+    )
     return { data: [data], links: { self: ctx.url.toString(), next: null, prev: null } }
   },
 })

@@ -10,7 +10,9 @@ export const POST = apiRoute({
   body: cloneApiBody,
   status: 201,
   handler: async ({ ctx, body }) => {
-    const detail = await campaignApiCall(() => cloneCampaign(ctx.companyId, body.data.id, body.data.attributes.new_name))
+    const detail = await campaignApiCall(() =>
+      cloneCampaign(ctx.companyId, body.data.id, body.data.attributes.new_name),
+    )
     return campaignDocument(ctx.url, ctx.companyId, detail.id, detail)
   },
 })

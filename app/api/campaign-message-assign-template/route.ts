@@ -9,7 +9,10 @@ export const POST = apiRoute({
   rate: 'M',
   body: assignTemplateApiBody,
   handler: async ({ ctx, body }) => {
-    await campaignApiCall(() => assignTemplate(ctx.companyId, body.data.id, body.data.relationships.template.data.id), '/data/relationships')
+    await campaignApiCall(
+      () => assignTemplate(ctx.companyId, body.data.id, body.data.relationships.template.data.id),
+      '/data/relationships',
+    )
     return messageDocument(ctx.url, ctx.companyId, body.data.id, { older: true })
   },
 })

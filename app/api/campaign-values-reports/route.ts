@@ -7,5 +7,9 @@ export const POST = apiRoute({
   scopes: ['campaigns:read'],
   rate: REPORT_RATE,
   body: z.unknown(),
-  handler: async ({ ctx, body }) => campaignValuesReport(ctx.companyId, await parseValuesReportBody(ctx.companyId, body, 'campaign-values-report', new Date())),
+  handler: async ({ ctx, body }) =>
+    campaignValuesReport(
+      ctx.companyId,
+      await parseValuesReportBody(ctx.companyId, body, 'campaign-values-report', new Date()),
+    ),
 })

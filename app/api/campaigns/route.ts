@@ -20,16 +20,30 @@ export const POST = apiRoute({
     const a = body.data.attributes
     const msg = a['campaign-messages'].data[0]!
     const def = msg.attributes.definition
-    const extra = def.channel === 'sms' ? def.render_options : def.channel === 'mobile_push' ? { kv_pairs: def.kv_pairs ?? null, options: def.options ?? null } : null
-    const detail = await campaignApiCall(() => createCampaign(ctx.companyId, {
-      name: a.name,
-      channel: def.channel,
-      audiences: { included: a.audiences.included, excluded: a.audiences.excluded ?? [] },
-      sendStrategy: a.send_strategy ?? null,
-      sendOptions: a.send_options ?? null,
-      trackingOptions: a.tracking_options ?? null,
-      messages: [{ label: def.label ?? '', content: (def.content ?? {}) as Record<string, unknown>, renderOptions: extra ?? null, imageId: msg.relationships?.image?.data.id ?? null }],
-    }))
+    const extra =
+      def.channel === 'sms'
+        ? def.render_options
+        : def.channel === 'mobile_push'
+          ? { kv_pairs: def.kv_pairs ?? null, options: def.options ?? null }
+          : null
+    const detail = await campaignApiCall(() =>
+      createCampaign(ctx.companyId, {
+        name: a.name,
+        channel: def.channel,
+        audiences: { included: a.audiences.included, excluded: a.audiences.excluded ?? [] },
+        sendStrategy: a.send_strategy ?? null,
+        sendOptions: a.send_options ?? null,
+        trackingOptions: a.tracking_options ?? null,
+        messages: [
+          {
+            label: def.label ?? '',
+            content: (def.content ?? {}) as Record<string, unknown>,
+            renderOptions: extra ?? null,
+            imageId: msg.relationships?.image?.data.id ?? null,
+          },
+        ],
+      }),
+    )
     return campaignDocument(ctx.url, ctx.companyId, detail.id, detail)
   },
 })

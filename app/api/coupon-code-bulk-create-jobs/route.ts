@@ -10,14 +10,21 @@ import { BULK_JOB_FIELDS, serializeBulkJob } from '@/lib/coupons/serialize-bulk-
 const entry = z.object({
   type: z.literal('coupon-code'),
   attributes: z.object({ unique_code: z.string(), expires_at: z.string().nullable().optional() }),
-  relationships: z.object({ coupon: z.object({ data: z.object({ type: z.literal('coupon'), id: z.string().min(1) }) }) }),
+  relationships: z.object({
+    coupon: z.object({ data: z.object({ type: z.literal('coupon'), id: z.string().min(1) }) }),
+  }),
 })
 
 const bulkBody = z.object({
   data: z.object({
     type: z.literal('coupon-code-bulk-create-job'),
     attributes: z.object({
-      'coupon-codes': z.object({ data: z.array(entry).min(1, 'At least one coupon code is required.').max(MAX_CODES_PER_JOB, `At most ${MAX_CODES_PER_JOB} coupon codes per job.`) }),
+      'coupon-codes': z.object({
+        data: z
+          .array(entry)
+          .min(1, 'At least one coupon code is required.')
+          .max(MAX_CODES_PER_JOB, `At most ${MAX_CODES_PER_JOB} coupon codes per job.`),
+      }),
     }),
   }),
 })
@@ -29,11 +36,16 @@ export const GET = apiRoute({
   handler: async ({ ctx }) => {
     const conds = filterParam(ctx.url, { status: ['equals'] })
     const status = conds.length ? stringValues(conds[0]!.value, 'status')[0] : undefined
-    if (status && !['cancelled', 'complete', 'processing', 'queued'].includes(status)) throw invalidParam('filter', `"${status}" is not a valid status.`)
+    if (status && !['cancelled', 'complete', 'processing', 'queued'].includes(status))
+      throw invalidParam('filter', `"${status}" is not a valid status.`)
     const size = pageSize(ctx.url, { def: 100, max: 100 })
     const cur = decodeCursor(ctx.url.searchParams.get('page[cursor]'))
     const rows = await db.couponCodeBulkJob.findMany({
-      where: { companyId: ctx.companyId, ...(status ? { status } : {}), ...(cur ? { id: { lt: String(cur[1]) } } : {}) },
+      where: {
+        companyId: ctx.companyId,
+        ...(status ? { status } : {}),
+        ...(cur ? { id: { lt: String(cur[1]) } } : {}),
+      },
       orderBy: { id: 'desc' },
       take: size + 1,
     })
@@ -41,7 +53,11 @@ export const GET = apiRoute({
     const fields = sparseFields(ctx.url, 'coupon-code-bulk-create-job', BULK_JOB_FIELDS)
     return {
       data: page.map((j) => serializeBulkJob(ctx.url, j, fields)),
-      links: { self: ctx.url.toString(), next: rows.length > size ? nextLink(ctx.url, encodeCursor([null, page[page.length - 1]!.id])) : null, prev: null },
+      links: {
+        self: ctx.url.toString(),
+        next: rows.length > size ? nextLink(ctx.url, encodeCursor([null, page[page.length - 1]!.id])) : null,
+        prev: null,
+      },
     }
   },
 })
@@ -54,7 +70,9 @@ export const POST = apiRoute({
   status: 202,
   handler: async ({ ctx, body }) => {
     const entries = body.data.attributes['coupon-codes'].data.map((e) => ({
-      unique_code: e.attributes.unique_code, expires_at: e.attributes.expires_at ?? null, coupon_id: e.relationships.coupon.data.id,
+      unique_code: e.attributes.unique_code,
+      expires_at: e.attributes.expires_at ?? null,
+      coupon_id: e.relationships.coupon.data.id,
     }))
     try {
       const job = await createBulkJob(ctx.companyId, entries)

@@ -31,7 +31,10 @@ export const POST = apiRoute({
   handler: async ({ ctx, body }) => {
     const a = body.data.attributes
     const expiresAt = parseExpiresAt(a.expires_at, '/data/attributes/expires_at')
-    const { code, coupon } = await createCode(ctx.companyId, body.data.relationships.coupon.data.id, { code: a.unique_code, expiresAt })
+    const { code, coupon } = await createCode(ctx.companyId, body.data.relationships.coupon.data.id, {
+      code: a.unique_code,
+      expiresAt,
+    })
     const data = serializeCode(ctx.url, code, coupon.externalId)
     return { data, links: { self: data.links.self } }
   },

@@ -29,7 +29,11 @@ export const POST = apiRoute({
   status: 201,
   handler: async ({ ctx, body }) => {
     const a = body.data.attributes
-    const c = await createCoupon(ctx.companyId, { externalId: a.external_id, description: a.description ?? '', monitorConfiguration: a.monitor_configuration ?? {} })
+    const c = await createCoupon(ctx.companyId, {
+      externalId: a.external_id,
+      description: a.description ?? '',
+      monitorConfiguration: a.monitor_configuration ?? {},
+    })
     const data = serializeCoupon(ctx.url, c)
     return { data, links: { self: data.links.self } }
   },

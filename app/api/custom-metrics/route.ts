@@ -1,7 +1,12 @@
 import { apiRoute } from '@/lib/api/api-route'
 import { enumList, sparseFields } from '@/lib/api/query-params'
 import { CUSTOM_METRIC_FIELDS, serializeCustomMetric } from '@/lib/api/serialize-custom-metric'
-import { CUSTOM_METRIC_WRITE_RATE, createCustomMetricBody, includedMetrics, metricIdsOfAll } from '@/lib/api/custom-metric-parts'
+import {
+  CUSTOM_METRIC_WRITE_RATE,
+  createCustomMetricBody,
+  includedMetrics,
+  metricIdsOfAll,
+} from '@/lib/api/custom-metric-parts'
 import { listCustomMetrics } from '@/lib/metrics/custom-metrics/get-custom-metrics'
 import { createCustomMetric } from '@/lib/metrics/custom-metrics/save-custom-metric'
 

@@ -12,10 +12,13 @@ const requestDeletionBody = z.object({
         data: z.object({
           type: z.literal('profile'),
           id: z.string().trim().min(1).max(64).nullable().optional(),
-          attributes: z.object({
-            email: z.string().trim().min(1).max(320).nullable().optional(),
-            phone_number: z.string().trim().min(1).max(32).nullable().optional(),
-          }).optional().default({}),
+          attributes: z
+            .object({
+              email: z.string().trim().min(1).max(320).nullable().optional(),
+              phone_number: z.string().trim().min(1).max(32).nullable().optional(),
+            })
+            .optional()
+            .default({}),
         }),
       }),
     }),
@@ -32,11 +35,15 @@ export const POST = apiRoute({
   status: 202,
   handler: async ({ ctx, body }) => {
     const p = body.data.attributes.profile.data
-    const given = [p.id && 'id', p.attributes.email && 'email', p.attributes.phone_number && 'phone_number'].filter(Boolean)
-    if (given.length !== 1) throw invalidPointer(PROFILE, 'Identify the profile by exactly one of id, email or phone_number.')
+    const given = [p.id && 'id', p.attributes.email && 'email', p.attributes.phone_number && 'phone_number'].filter(
+      Boolean,
+    )
+    if (given.length !== 1)
+      throw invalidPointer(PROFILE, 'Identify the profile by exactly one of id, email or phone_number.')
     if (p.id) {
       // An id is a promise that the profile exists; an address may simply be unknown here.
-      if (!(await db.profile.findFirst({ where: { companyId: ctx.companyId, id: p.id }, select: { id: true } }))) throw apiNotFound(`A profile with id ${p.id} was not found.`)
+      if (!(await db.profile.findFirst({ where: { companyId: ctx.companyId, id: p.id }, select: { id: true } })))
+        throw apiNotFound(`A profile with id ${p.id} was not found.`)
       await requestProfileDeletion(ctx.companyId, { id: p.id })
     } else if (p.attributes.email) {
       await requestProfileDeletion(ctx.companyId, { email: p.attributes.email.toLowerCase() })

@@ -9,6 +9,10 @@ export const POST = apiRoute({
   status: 202,
   handler: async ({ ctx, body }) => {
     const entries = body.data.attributes['events-bulk-create'].data
-    await acceptBulkEvents(ctx.companyId, entries.map((entry, i) => ({ entry, pointer: `/data/attributes/events-bulk-create/data/${i}` })), 'api')
+    await acceptBulkEvents(
+      ctx.companyId,
+      entries.map((entry, i) => ({ entry, pointer: `/data/attributes/events-bulk-create/data/${i}` })),
+      'api',
+    )
   },
 })

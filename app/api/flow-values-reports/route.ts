@@ -9,5 +9,6 @@ export const POST = apiRoute({
   scopes: ['flows:read'],
   rate: REPORT_RATE,
   body: z.unknown(),
-  handler: async ({ ctx, body }) => flowReport(ctx.companyId, await parseReportRequest(ctx.companyId, body, flowReportSpec(false), new Date())),
+  handler: async ({ ctx, body }) =>
+    flowReport(ctx.companyId, await parseReportRequest(ctx.companyId, body, flowReportSpec(false), new Date())),
 })

@@ -20,7 +20,8 @@ const createFlowApiBody = z.object({
 export const GET = apiRoute({
   scopes: ['flows:read'],
   rate: 'M',
-  handler: ({ ctx }) => listFlowsPage(ctx.companyId, ctx.url, enumList(ctx.url, 'include', ['flow-actions', 'tags'] as const)),
+  handler: ({ ctx }) =>
+    listFlowsPage(ctx.companyId, ctx.url, enumList(ctx.url, 'include', ['flow-actions', 'tags'] as const)),
 })
 
 // POST /api/flows – creates a flow from a definition; temporary ids become real ids (201)
@@ -31,8 +32,12 @@ export const POST = apiRoute({
   status: 201,
   handler: async ({ ctx, body }) => {
     const a = body.data.attributes
-    const id = await flowCall(() => createFlow(ctx.companyId, { name: a.name, definition: a.definition as FlowDefinition }))
-    const data = serializeFlow(ctx.url, await getFlowOrThrow(ctx.companyId, id), { definition: await getFlowDefinition(ctx.companyId, id) })
+    const id = await flowCall(() =>
+      createFlow(ctx.companyId, { name: a.name, definition: a.definition as FlowDefinition }),
+    )
+    const data = serializeFlow(ctx.url, await getFlowOrThrow(ctx.companyId, id), {
+      definition: await getFlowDefinition(ctx.companyId, id),
+    })
     return { data, links: { self: data.links.self } }
   },
 })

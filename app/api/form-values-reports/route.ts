@@ -9,5 +9,6 @@ export const POST = apiRoute({
   scopes: ['forms:read'],
   rate: REPORT_RATE,
   body: z.unknown(),
-  handler: async ({ ctx, body }) => formReport(ctx.companyId, await parseReportRequest(ctx.companyId, body, formReportSpec(false), new Date())),
+  handler: async ({ ctx, body }) =>
+    formReport(ctx.companyId, await parseReportRequest(ctx.companyId, body, formReportSpec(false), new Date())),
 })

@@ -12,7 +12,10 @@ export const GET = apiRoute({
   rate: 'S',
   handler: async ({ ctx }) => {
     const { page, next } = await formsPage(ctx.companyId, ctx.url)
-    const ab = await formsWithAbTest(ctx.companyId, page.map((f) => f.id))
+    const ab = await formsWithAbTest(
+      ctx.companyId,
+      page.map((f) => f.id),
+    )
     const fields = sparseFields(ctx.url, 'form', FORM_FIELDS)
     return {
       data: page.map((f) => serializeForm(ctx.url, f, ab.has(f.id), fields)),
@@ -33,11 +36,17 @@ export const POST = apiRoute({
       name: a.name,
       versions: a.definition.versions.map((definition, i) => ({
         definition,
-        variationName: typeof (definition as { name?: unknown })?.name === 'string' ? (definition as { name: string }).name : null,
+        variationName:
+          typeof (definition as { name?: unknown })?.name === 'string' ? (definition as { name: string }).name : null,
         pointerBase: `${DEFINITION_POINTER}/versions/${i}`,
       })),
     })
-    const data = serializeEncodedForm(ctx.url, await formOr404(ctx.companyId, created.id), false, sparseFields(ctx.url, 'form', ENCODED_FORM_FIELDS))
+    const data = serializeEncodedForm(
+      ctx.url,
+      await formOr404(ctx.companyId, created.id),
+      false,
+      sparseFields(ctx.url, 'form', ENCODED_FORM_FIELDS),
+    )
     return new ApiResult(201, { data, links: { self: data.links.self } })
   },
 })

@@ -14,10 +14,14 @@ export const POST = apiRoute({
   handler: async ({ ctx }) => {
     const form = await readMultipart(ctx.req, MAX_IMAGE_BYTES + 256 * 1024)
     const file = await fileField(form, 'file')
-    if (!file) throw invalidPointer('/data/attributes/file', 'file is required: send the image as the multipart field "file".')
+    if (!file)
+      throw invalidPointer('/data/attributes/file', 'file is required: send the image as the multipart field "file".')
     const name = form.get('name')
     const hidden = String(form.get('hidden') ?? '').toLowerCase() === 'true'
-    const img = await storeImage(ctx.companyId, file.bytes, { name: typeof name === 'string' && name.trim() ? name : file.name, hidden })
+    const img = await storeImage(ctx.companyId, file.bytes, {
+      name: typeof name === 'string' && name.trim() ? name : file.name,
+      hidden,
+    })
     const data = serializeImage(ctx.url, img)
     return { data, links: { self: data.links.self } }
   },

@@ -21,7 +21,12 @@ export const POST = apiRoute({
     const a = body.data.attributes
     const bytes = await fetchImageUrl(a.import_from_url)
     const fromUrl = decodeURIComponent(new URL(a.import_from_url).pathname.split('/').pop() || '')
-    const img = await storeImage(ctx.companyId, bytes, { name: a.name || fromUrl || null, hidden: !!a.hidden, sourceUrl: a.import_from_url, field: 'import_from_url' })
+    const img = await storeImage(ctx.companyId, bytes, {
+      name: a.name || fromUrl || null,
+      hidden: !!a.hidden,
+      sourceUrl: a.import_from_url,
+      field: 'import_from_url',
+    })
     const data = serializeImage(ctx.url, img)
     return { data, links: { self: data.links.self } }
   },

@@ -31,7 +31,10 @@ export const POST = apiRoute({
   status: 201,
   handler: async ({ ctx, body }) => {
     const a = body.data.attributes
-    const view = await createList(ctx.companyId, { name: a.name, ...(a.opt_in_process ? { optInProcess: a.opt_in_process } : {}) })
+    const view = await createList(ctx.companyId, {
+      name: a.name,
+      ...(a.opt_in_process ? { optInProcess: a.opt_in_process } : {}),
+    })
     const data = serializeList(ctx.url, await getGroupRow(ctx.companyId, view.id, LIST))
     return { data, links: { self: data.links.self } }
   },

@@ -15,17 +15,28 @@ const bulkImportProfilesBody = z.object({
     type: z.literal('profile-bulk-import-job'),
     attributes: z.object({
       profiles: z.object({
-        data: z.array(z.object({
-          type: z.literal('profile'),
-          id: z.string().nullable().optional(),
-          attributes: profileAttributes,
-          meta: profileMeta.nullable().optional(),
-        })).min(1).max(10_000, 'At most 10,000 profiles per job.'),
+        data: z
+          .array(
+            z.object({
+              type: z.literal('profile'),
+              id: z.string().nullable().optional(),
+              attributes: profileAttributes,
+              meta: profileMeta.nullable().optional(),
+            }),
+          )
+          .min(1)
+          .max(10_000, 'At most 10,000 profiles per job.'),
       }),
     }),
-    relationships: z.object({
-      lists: z.object({ data: z.array(z.object({ type: z.literal('list'), id: z.string().min(1) })).max(1, 'At most one list.') }).optional(),
-    }).optional(),
+    relationships: z
+      .object({
+        lists: z
+          .object({
+            data: z.array(z.object({ type: z.literal('list'), id: z.string().min(1) })).max(1, 'At most one list.'),
+          })
+          .optional(),
+      })
+      .optional(),
   }),
 })
 
@@ -54,7 +65,10 @@ export const POST = apiRoute({
     })
     const listIds = body.data.relationships?.lists?.data.map((l) => l.id) ?? []
     for (const id of listIds) {
-      const list = await db.group.findFirst({ where: { id, companyId: ctx.companyId, type: 0, deletedAt: null }, select: { id: true } })
+      const list = await db.group.findFirst({
+        where: { id, companyId: ctx.companyId, type: 0, deletedAt: null },
+        select: { id: true },
+      })
       if (!list) throw apiNotFound(`A list with id ${id} was not found.`)
     }
     const job = await createProfileBulkImport(ctx.companyId, {

@@ -21,7 +21,10 @@ export const POST = apiRoute({
   maxBodyBytes: 100 * 1024,
   handler: async ({ ctx, body }) => {
     const { profile, created } = await upsertProfile(ctx.companyId, toProfileInput(body.data.attributes), {
-      mode: 'import', id: body.data.id ?? undefined, source: 'api', patchProperties: toPatchProperties(body.data.meta),
+      mode: 'import',
+      id: body.data.id ?? undefined,
+      source: 'api',
+      patchProperties: toPatchProperties(body.data.meta),
     })
     return new ApiResult(created ? 201 : 200, await profileDocument(ctx.companyId, ctx.url, profile))
   },

@@ -13,8 +13,10 @@ const mergeProfilesBody = z.object({
     id: z.string().min(1).max(64),
     relationships: z.object({
       profiles: z.object({
-        data: z.array(z.object({ type: z.literal('profile'), id: z.string().min(1).max(64) }))
-          .min(1, 'Name the profile to merge.').max(1, 'Only one source profile can be merged per call.'),
+        data: z
+          .array(z.object({ type: z.literal('profile'), id: z.string().min(1).max(64) }))
+          .min(1, 'Name the profile to merge.')
+          .max(1, 'Only one source profile can be merged per call.'),
       }),
     }),
   }),
@@ -30,9 +32,14 @@ export const POST = apiRoute({
     sparseFields(ctx.url, 'profile', PROFILE_FIELDS)
     const into = body.data.id
     const from = body.data.relationships.profiles.data[0]!.id
-    if (from === into) throw invalidPointer('/data/relationships/profiles/data/0/id', 'A profile cannot be merged into itself.')
-    const found = await db.profile.findMany({ where: { companyId: ctx.companyId, id: { in: [from, into] } }, select: { id: true } })
-    for (const id of [into, from]) if (!found.some((p) => p.id === id)) throw apiNotFound(`A profile with id ${id} was not found.`)
+    if (from === into)
+      throw invalidPointer('/data/relationships/profiles/data/0/id', 'A profile cannot be merged into itself.')
+    const found = await db.profile.findMany({
+      where: { companyId: ctx.companyId, id: { in: [from, into] } },
+      select: { id: true },
+    })
+    for (const id of [into, from])
+      if (!found.some((p) => p.id === id)) throw apiNotFound(`A profile with id ${id} was not found.`)
     // Done at once rather than queued: the vendor's caller only learns the destination id either way.
     await mergeProfiles(ctx.companyId, from, into, { keepInto: true })
     const self = apiLink(ctx.url, `/profiles/${into}/`)

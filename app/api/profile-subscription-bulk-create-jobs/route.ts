@@ -1,5 +1,10 @@
 import { apiRoute } from '@/lib/api/api-route'
-import { bulkSubscribeBody, bulkSubscribePointer, checkSubscribeProfiles, toSubscribeInput } from '@/lib/api/subscription-body'
+import {
+  bulkSubscribeBody,
+  bulkSubscribePointer,
+  checkSubscribeProfiles,
+  toSubscribeInput,
+} from '@/lib/api/subscription-body'
 import { subscribeProfiles } from '@/lib/profiles/subscribe-profiles'
 
 // POST /api/profile-subscription-bulk-create-jobs – subscribes up to 1000 profiles (202)

@@ -1,5 +1,11 @@
 import { apiRoute } from '@/lib/api/api-route'
-import { getSuppressionJob, listSuppressionJobs, serializeSuppressionJob, suppressionJobBody, suppressionJobInput } from '@/lib/api/bulk-consent/suppression-jobs'
+import {
+  getSuppressionJob,
+  listSuppressionJobs,
+  serializeSuppressionJob,
+  suppressionJobBody,
+  suppressionJobInput,
+} from '@/lib/api/bulk-consent/suppression-jobs'
 import { createBulkConsentJob } from '@/lib/messaging/unsubscribe/bulk-jobs'
 
 // GET /api/profile-suppression-bulk-delete-jobs – the company's bulk delete-suppression jobs (filters status, list_id, segment_id)

@@ -24,7 +24,10 @@ export const POST = apiRoute({
   maxBodyBytes: 100 * 1024,
   status: 201,
   handler: async ({ ctx, body }) => {
-    const { profile } = await upsertProfile(ctx.companyId, toProfileInput(body.data.attributes), { mode: 'create', source: 'api' })
+    const { profile } = await upsertProfile(ctx.companyId, toProfileInput(body.data.attributes), {
+      mode: 'create',
+      source: 'api',
+    })
     return profileDocument(ctx.companyId, ctx.url, profile)
   },
 })

@@ -9,5 +9,6 @@ export const POST = apiRoute({
   scopes: ['segments:read'],
   rate: REPORT_RATE,
   body: z.unknown(),
-  handler: async ({ ctx, body }) => segmentReport(ctx.companyId, await parseReportRequest(ctx.companyId, body, segmentReportSpec(true), new Date())),
+  handler: async ({ ctx, body }) =>
+    segmentReport(ctx.companyId, await parseReportRequest(ctx.companyId, body, segmentReportSpec(true), new Date())),
 })

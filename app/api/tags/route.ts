@@ -18,7 +18,10 @@ export const POST = apiRoute({
   body: createTagApiBody,
   status: 201,
   handler: async ({ ctx, body }) => {
-    const tag = await createTag(ctx.companyId, { name: body.data.attributes.name, groupId: body.data.relationships?.['tag-group'].data.id ?? null })
+    const tag = await createTag(ctx.companyId, {
+      name: body.data.attributes.name,
+      groupId: body.data.relationships?.['tag-group'].data.id ?? null,
+    })
     const data = serializeTag(ctx.url, tag)
     return { data, links: { self: data.links.self } }
   },

@@ -14,7 +14,10 @@ export const POST = apiRoute({
   handler: async ({ ctx, body }) => {
     const t = await getTemplateOrThrow(ctx.companyId, body.data.id)
     const r = await renderStoredTemplate(ctx.companyId, { templateId: t.id }, body.data.attributes.context)
-    const data = serializeTemplate(ctx.url, t, { fields: sparseFields(ctx.url, 'template', TEMPLATE_FIELDS), override: { html: r.html, text: r.text, amp: r.amp } })
+    const data = serializeTemplate(ctx.url, t, {
+      fields: sparseFields(ctx.url, 'template', TEMPLATE_FIELDS),
+      override: { html: r.html, text: r.text, amp: r.amp },
+    })
     return { data, links: { self: data.links.self } }
   },
 })

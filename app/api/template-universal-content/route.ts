@@ -18,7 +18,10 @@ export const POST = apiRoute({
   status: 201,
   handler: async ({ ctx, body }) => {
     const a = body.data.attributes
-    const u = await createUniversalContent(ctx.companyId, { name: a.name, definition: a.definition as UniversalDefinition })
+    const u = await createUniversalContent(ctx.companyId, {
+      name: a.name,
+      definition: a.definition as UniversalDefinition,
+    })
     const data = serializeUniversalContent(ctx.url, u)
     return { data, links: { self: data.links.self } }
   },

@@ -19,7 +19,12 @@ const createBody = z.object({
 })
 
 const DATE_OPS = ['greater-or-equal', 'greater-than', 'less-or-equal', 'less-than'] as const
-const PRISMA_OP: Record<string, string> = { 'greater-than': 'gt', 'less-than': 'lt', 'greater-or-equal': 'gte', 'less-or-equal': 'lte' }
+const PRISMA_OP: Record<string, string> = {
+  'greater-than': 'gt',
+  'less-than': 'lt',
+  'greater-or-equal': 'gte',
+  'less-or-equal': 'lte',
+}
 
 // GET /api/web-feeds – 5 per page by default (max 20); filter name (any, contains, equals),
 // created and updated (the schema's date comparisons)
@@ -42,16 +47,25 @@ export const GET = apiRoute({
     }
     const size = pageSize(ctx.url, { def: 5, max: 20 })
     const cur = decodeCursor(ctx.url.searchParams.get('page[cursor]'))
-    if (cur && typeof cur[1] !== 'string') throw invalidParam('page[cursor]', 'The page cursor is not valid for this listing.')
+    if (cur && typeof cur[1] !== 'string')
+      throw invalidParam('page[cursor]', 'The page cursor is not valid for this listing.')
     const rows = await listWebFeeds(ctx.companyId, {
-      after: cur ? String(cur[1]) : null, limit: size + 1, nameContains, names,
-      ...(Object.keys(dates.created).length ? { created: dates.created } : {}), ...(Object.keys(dates.updated).length ? { updated: dates.updated } : {}),
+      after: cur ? String(cur[1]) : null,
+      limit: size + 1,
+      nameContains,
+      names,
+      ...(Object.keys(dates.created).length ? { created: dates.created } : {}),
+      ...(Object.keys(dates.updated).length ? { updated: dates.updated } : {}),
     })
     const page = rows.slice(0, size)
     const fields = sparseFields(ctx.url, 'web-feed', WEB_FEED_FIELDS)
     return {
       data: page.map((f) => serializeWebFeed(ctx.url, f, fields)),
-      links: { self: ctx.url.toString(), next: rows.length > size ? nextLink(ctx.url, encodeCursor([null, page[page.length - 1]!.id])) : null, prev: null },
+      links: {
+        self: ctx.url.toString(),
+        next: rows.length > size ? nextLink(ctx.url, encodeCursor([null, page[page.length - 1]!.id])) : null,
+        prev: null,
+      },
     }
   },
 })
@@ -64,7 +78,12 @@ export const POST = apiRoute({
   status: 201,
   handler: async ({ ctx, body }) => {
     const a = body.data.attributes
-    const f = await createWebFeed(ctx.companyId, { name: a.name, url: a.url, requestMethod: a.request_method, contentType: a.content_type })
+    const f = await createWebFeed(ctx.companyId, {
+      name: a.name,
+      url: a.url,
+      requestMethod: a.request_method,
+      contentType: a.content_type,
+    })
     const data = serializeWebFeed(ctx.url, f)
     return { data, links: { self: data.links.self } }
   },

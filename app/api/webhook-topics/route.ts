@@ -9,6 +9,9 @@ export const GET = apiRoute({
   rate: 'XS',
   handler: ({ ctx }) => {
     sparseFields(ctx.url, 'webhook-topic', ['id'])
-    return { data: WEBHOOK_TOPICS.map((t) => serializeWebhookTopic(ctx.url, t.id)), links: { self: ctx.url.toString(), next: null, prev: null } }
+    return {
+      data: WEBHOOK_TOPICS.map((t) => serializeWebhookTopic(ctx.url, t.id)),
+      links: { self: ctx.url.toString(), next: null, prev: null },
+    }
   },
 })

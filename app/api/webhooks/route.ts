@@ -32,7 +32,9 @@ export const GET = apiRoute({
     return {
       data: hooks.map((w) => serializeWebhook(ctx.url, w, fields)),
       links: { self: ctx.url.toString(), next: null, prev: null },
-      ...(include.length ? { included: [...new Set(hooks.flatMap((w) => w.topics))].map((t) => serializeWebhookTopic(ctx.url, t)) } : {}),
+      ...(include.length
+        ? { included: [...new Set(hooks.flatMap((w) => w.topics))].map((t) => serializeWebhookTopic(ctx.url, t)) }
+        : {}),
     }
   },
 })
@@ -47,7 +49,11 @@ export const POST = apiRoute({
   handler: async ({ ctx, body }) => {
     const a = body.data.attributes
     const w = await createWebhook(ctx.companyId, {
-      name: a.name, description: a.description, endpointUrl: a.endpoint_url, secretKey: a.secret_key, enabled: a.enabled ?? true,
+      name: a.name,
+      description: a.description,
+      endpointUrl: a.endpoint_url,
+      secretKey: a.secret_key,
+      enabled: a.enabled ?? true,
       topics: body.data.relationships['webhook-topics'].data.map((t) => t.id),
     })
     const data = serializeWebhook(ctx.url, w, sparseFields(ctx.url, 'webhook', WEBHOOK_FIELDS))

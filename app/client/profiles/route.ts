@@ -23,7 +23,10 @@ export const POST = clientRoute({
     // _kx (our email links' exchange token) names the profile; the browser's anonymous id then merges into it.
     const kxProfile = body.data.id ? null : await resolveExchangeToken(ctx.companyId, body.data.attributes._kx)
     await upsertProfile(ctx.companyId, toProfileInput(body.data.attributes), {
-      mode: 'client', id: body.data.id ?? kxProfile ?? undefined, source: 'client', patchProperties: toPatchProperties(body.data.meta),
+      mode: 'client',
+      id: body.data.id ?? kxProfile ?? undefined,
+      source: 'client',
+      patchProperties: toPatchProperties(body.data.meta),
     })
   },
 })

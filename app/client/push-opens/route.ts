@@ -18,7 +18,9 @@ export const POST = clientRoute({
   status: 202,
   handler: async ({ ctx, body }) => {
     if (!(await recordPushOpen(ctx.companyId, body.data.attributes.open_token))) {
-      throw new ApiError(400, 'invalid', 'The open_token is not valid for this company.', { pointer: '/data/attributes/open_token' })
+      throw new ApiError(400, 'invalid', 'The open_token is not valid for this company.', {
+        pointer: '/data/attributes/open_token',
+      })
     }
   },
 })

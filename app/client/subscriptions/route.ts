@@ -1,5 +1,10 @@
 import { clientPreflight, clientRoute } from '@/lib/api/api-route'
-import { checkSubscribeProfiles, clientSubscribeInput, clientSubscribePointer, clientSubscriptionBody } from '@/lib/api/subscription-body'
+import {
+  checkSubscribeProfiles,
+  clientSubscribeInput,
+  clientSubscribePointer,
+  clientSubscriptionBody,
+} from '@/lib/api/subscription-body'
 import { subscribeProfiles } from '@/lib/profiles/subscribe-profiles'
 
 // POST /client/subscriptions – a browser sign-up form subscribes a visitor to a list (202)

@@ -18,12 +18,24 @@ export async function GET(_req: Request, { params }: Ctx): Promise<Response> {
   try {
     mail = await renderWebView((await params).token)
   } catch (error) {
-    if (error instanceof TemplateRenderError) return page(422, 'This email cannot be shown', 'Its content could not be displayed in the browser. The email itself is in your inbox.')
+    if (error instanceof TemplateRenderError)
+      return page(
+        422,
+        'This email cannot be shown',
+        'Its content could not be displayed in the browser. The email itself is in your inbox.',
+      )
     reportError({ error, route: '/messages/[token]' })
     return page(503, 'This email cannot be shown right now', 'Please try again in a few minutes.')
   }
-  if (!mail) return page(404, 'This link does not open an email', 'It may be mistyped or incomplete. Open the email itself and use its link again.')
-  const html = mail.html ?? `<pre style="white-space:pre-wrap;font-family:system-ui,sans-serif">${mail.text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</pre>`
+  if (!mail)
+    return page(
+      404,
+      'This link does not open an email',
+      'It may be mistyped or incomplete. Open the email itself and use its link again.',
+    )
+  const html =
+    mail.html ??
+    `<pre style="white-space:pre-wrap;font-family:system-ui,sans-serif">${mail.text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</pre>`
   return new Response(html, {
     headers: {
       'Content-Type': 'text/html; charset=utf-8',

@@ -7,7 +7,11 @@ export async function generateMetadata() {
 }
 
 // The signed-out merchant is sent to login and back here by the request gate (a registered route).
-export default async function AuthorizePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuthorizePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const raw = await searchParams
   const query = new URLSearchParams()
   for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') query.set(k, v)

@@ -11,9 +11,19 @@ export const GET = clientRoute({
   rate: 'XL',
   handler: async ({ ctx }) => {
     const { settings, forms } = await loadLiveForms(ctx.companyId)
-    const keys = { anonymousId: param(ctx.url, 'anonymous_id'), email: param(ctx.url, 'email'), phoneNumber: param(ctx.url, 'phone_number') }
-    const payload: LiveFormsPayload = { settings, country: requestCountry(ctx.req.headers), forms: await addVisitorAudience(ctx.companyId, forms, keys) }
-    return new Response(JSON.stringify(payload), { headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' } })
+    const keys = {
+      anonymousId: param(ctx.url, 'anonymous_id'),
+      email: param(ctx.url, 'email'),
+      phoneNumber: param(ctx.url, 'phone_number'),
+    }
+    const payload: LiveFormsPayload = {
+      settings,
+      country: requestCountry(ctx.req.headers),
+      forms: await addVisitorAudience(ctx.companyId, forms, keys),
+    }
+    return new Response(JSON.stringify(payload), {
+      headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' },
+    })
   },
 })
 

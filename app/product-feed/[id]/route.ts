@@ -9,7 +9,14 @@ export async function GET(req: Request, ctx: { params: Promise<{ id: string }> }
   const url = new URL(req.url)
   const token = url.searchParams.get('token') ?? ''
   const feed = token ? await feedForToken(id, token) : null
-  if (!feed) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })
+  if (!feed)
+    return new Response('Not found', {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    })
   const { body, contentType } = await renderProductFeed(feed, `${url.origin}/product-feed/${feed.id}`)
-  return new Response(body, { status: 200, headers: { 'content-type': contentType, 'cache-control': 'private, max-age=300' } })
+  return new Response(body, {
+    status: 200,
+    headers: { 'content-type': contentType, 'cache-control': 'private, max-age=300' },
+  })
 }

@@ -23,29 +23,67 @@ export function allowedActions(c: CampaignView): RowAction[] {
 }
 
 export function campaignHref(c: CampaignView): string {
-  return c.status === 'Draft' ? `/campaign/${encodeURIComponent(c.id)}/wizard/audience` : `/campaign/${encodeURIComponent(c.id)}/reports/overview`
+  return c.status === 'Draft'
+    ? `/campaign/${encodeURIComponent(c.id)}/wizard/audience`
+    : `/campaign/${encodeURIComponent(c.id)}/reports/overview`
 }
 
-export function CampaignRowMenu({ campaign, canWrite, onAction }: { campaign: CampaignView; canWrite: boolean; onAction: (a: RowAction, c: CampaignView) => void }) {
+export function CampaignRowMenu({
+  campaign,
+  canWrite,
+  onAction,
+}: {
+  campaign: CampaignView
+  canWrite: boolean
+  onAction: (a: RowAction, c: CampaignView) => void
+}) {
   const t = useTranslations('campaigns')
   const { open, toggle, close, rootRef, triggerRef } = usePopover()
   const label: Record<RowAction, string> = {
-    clone: t('actionClone'), pause: t('actionPause'), resume: t('actionResume'), cancel: t('actionCancel'),
-    'revert-to-draft': t('actionRevert'), archive: t('actionArchive'), unarchive: t('actionUnarchive'), delete: t('actionDelete'),
+    clone: t('actionClone'),
+    pause: t('actionPause'),
+    resume: t('actionResume'),
+    cancel: t('actionCancel'),
+    'revert-to-draft': t('actionRevert'),
+    archive: t('actionArchive'),
+    unarchive: t('actionUnarchive'),
+    delete: t('actionDelete'),
   }
   return (
     <div className={styles.menuRoot} ref={rootRef}>
-      <button ref={triggerRef} type="button" className={styles.menuButton} aria-haspopup="menu" aria-expanded={open}
-        onClick={toggle} aria-label={t('rowMenu', { name: campaign.name })} data-testid="campaign-row-menu">⋯</button>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={styles.menuButton}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={toggle}
+        aria-label={t('rowMenu', { name: campaign.name })}
+        data-testid="campaign-row-menu"
+      >
+        ⋯
+      </button>
       {open && (
         <div className={styles.menu} role="menu">
           <Link role="menuitem" className={styles.menuItem} href={campaignHref(campaign)} onClick={() => close()}>
             {campaign.status === 'Draft' ? t('actionEdit') : t('actionReport')}
           </Link>
-          {canWrite && allowedActions(campaign).map((a) => (
-            <button key={a} role="menuitem" type="button" className={`${styles.menuItem} ${a === 'delete' || a === 'cancel' ? styles.danger : ''}`}
-              onClick={() => { close(); onAction(a, campaign) }} data-testid={`campaign-action-${a}`}>{label[a]}</button>
-          ))}
+          {canWrite &&
+            allowedActions(campaign).map((a) => (
+              <button
+                key={a}
+                role="menuitem"
+                type="button"
+                className={`${styles.menuItem} ${a === 'delete' || a === 'cancel' ? styles.danger : ''}`}
+                onClick={() => {
+                  close()
+                  onAction(a, campaign)
+                }}
+                data-testid={`campaign-action-${a}`}
+              >
+                {label[a]}
+              </button>
+            ))}
         </div>
       )}
     </div>

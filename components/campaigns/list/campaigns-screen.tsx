@@ -59,9 +59,18 @@ export function CampaignsScreen({ view }: { view: 'list' | 'calendar' }) {
   const [confirmError, setConfirmError] = useState<string | null>(null)
   const debounced = useDebouncedValue(search.trim(), 300)
 
-  const filters = { channel: channel || undefined, status: status || undefined, tag: tag || undefined, q: debounced || undefined, archived: archived ? 'true' : 'false' }
-  const { data, error, isLoading, mutate } = useSWR(view === 'list' ? ['/ajax/campaigns', { ...filters, sort, page, pageSize: PAGE_SIZE }] as const : null,
-    getWithParams<CampaignPage>, { keepPreviousData: true })
+  const filters = {
+    channel: channel || undefined,
+    status: status || undefined,
+    tag: tag || undefined,
+    q: debounced || undefined,
+    archived: archived ? 'true' : 'false',
+  }
+  const { data, error, isLoading, mutate } = useSWR(
+    view === 'list' ? (['/ajax/campaigns', { ...filters, sort, page, pageSize: PAGE_SIZE }] as const) : null,
+    getWithParams<CampaignPage>,
+    { keepPreviousData: true },
+  )
   const { data: tagData } = useSWR('/ajax/tags', getJson<{ groups: TagGroupView[] }>)
   const rows = data?.campaigns ?? []
   const filtered = !!(debounced || channel || status || tag || archived)
@@ -95,14 +104,46 @@ export function CampaignsScreen({ view }: { view: 'list' | 'calendar' }) {
   }
 
   const confirmText: Record<RowAction, { title: string; body: string; label: string }> = {
-    clone: { title: t('confirmCloneTitle'), body: t('confirmCloneBody', { name: confirm?.campaign.name ?? '' }), label: t('actionClone') },
-    pause: { title: t('confirmPauseTitle'), body: t('confirmPauseBody', { name: confirm?.campaign.name ?? '' }), label: t('actionPause') },
-    resume: { title: t('confirmResumeTitle'), body: t('confirmResumeBody', { name: confirm?.campaign.name ?? '' }), label: t('actionResume') },
-    cancel: { title: t('confirmCancelTitle'), body: t('confirmCancelBody', { name: confirm?.campaign.name ?? '' }), label: t('actionCancel') },
-    'revert-to-draft': { title: t('confirmRevertTitle'), body: t('confirmRevertBody', { name: confirm?.campaign.name ?? '' }), label: t('actionRevert') },
-    archive: { title: t('confirmArchiveTitle'), body: t('confirmArchiveBody', { name: confirm?.campaign.name ?? '' }), label: t('actionArchive') },
-    unarchive: { title: t('confirmUnarchiveTitle'), body: t('confirmUnarchiveBody', { name: confirm?.campaign.name ?? '' }), label: t('actionUnarchive') },
-    delete: { title: t('confirmDeleteTitle'), body: t('confirmDeleteBody', { name: confirm?.campaign.name ?? '' }), label: t('actionDelete') },
+    clone: {
+      title: t('confirmCloneTitle'),
+      body: t('confirmCloneBody', { name: confirm?.campaign.name ?? '' }),
+      label: t('actionClone'),
+    },
+    pause: {
+      title: t('confirmPauseTitle'),
+      body: t('confirmPauseBody', { name: confirm?.campaign.name ?? '' }),
+      label: t('actionPause'),
+    },
+    resume: {
+      title: t('confirmResumeTitle'),
+      body: t('confirmResumeBody', { name: confirm?.campaign.name ?? '' }),
+      label: t('actionResume'),
+    },
+    cancel: {
+      title: t('confirmCancelTitle'),
+      body: t('confirmCancelBody', { name: confirm?.campaign.name ?? '' }),
+      label: t('actionCancel'),
+    },
+    'revert-to-draft': {
+      title: t('confirmRevertTitle'),
+      body: t('confirmRevertBody', { name: confirm?.campaign.name ?? '' }),
+      label: t('actionRevert'),
+    },
+    archive: {
+      title: t('confirmArchiveTitle'),
+      body: t('confirmArchiveBody', { name: confirm?.campaign.name ?? '' }),
+      label: t('actionArchive'),
+    },
+    unarchive: {
+      title: t('confirmUnarchiveTitle'),
+      body: t('confirmUnarchiveBody', { name: confirm?.campaign.name ?? '' }),
+      label: t('actionUnarchive'),
+    },
+    delete: {
+      title: t('confirmDeleteTitle'),
+      body: t('confirmDeleteBody', { name: confirm?.campaign.name ?? '' }),
+      label: t('actionDelete'),
+    },
   }
 
   const columns = [
@@ -122,17 +163,42 @@ export function CampaignsScreen({ view }: { view: 'list' | 'calendar' }) {
       id: c.id,
       name: (
         <span className={flowStyles.nameCell}>
-          <Link href={campaignHref(c)} className={flowStyles.name} data-testid="campaign-link">{c.name}</Link>
-          {c.tags.length > 0 && <span className={flowStyles.sub}>{c.tags.map((x) => <span key={x.id} className={flowStyles.tag}>{x.name}</span>)}</span>}
+          <Link href={campaignHref(c)} className={flowStyles.name} data-testid="campaign-link">
+            {c.name}
+          </Link>
+          {c.tags.length > 0 && (
+            <span className={flowStyles.sub}>
+              {c.tags.map((x) => (
+                <span key={x.id} className={flowStyles.tag}>
+                  {x.name}
+                </span>
+              ))}
+            </span>
+          )}
         </span>
       ),
       channel: channelLabel(c.channel),
       status: <CampaignStatusBadge status={c.status} />,
-      sendTime: at ? <span className={shared.nowrap}>{format.dateTime(new Date(at), { dateStyle: 'medium', timeStyle: 'short' })}</span> : <span className={shared.muted}>–</span>,
+      sendTime: at ? (
+        <span className={shared.nowrap}>
+          {format.dateTime(new Date(at), { dateStyle: 'medium', timeStyle: 'short' })}
+        </span>
+      ) : (
+        <span className={shared.muted}>–</span>
+      ),
       recipients: <RowFigure id={c.id} enabled={sent} figure="recipients" />,
       openRate: <RowFigure id={c.id} enabled={sent && c.channel === 'email'} figure="openRate" />,
       clickRate: <RowFigure id={c.id} enabled={sent} figure="clickRate" />,
-      menu: <CampaignRowMenu campaign={c} canWrite={canWrite} onAction={(action, x) => { setConfirmError(null); setConfirm({ action, campaign: x }) }} />,
+      menu: (
+        <CampaignRowMenu
+          campaign={c}
+          canWrite={canWrite}
+          onAction={(action, x) => {
+            setConfirmError(null)
+            setConfirm({ action, campaign: x })
+          }}
+        />
+      ),
     }
   })
   const isNewAccount = view === 'list' && !isLoading && !error && rows.length === 0 && !filtered && page === 1
@@ -140,48 +206,176 @@ export function CampaignsScreen({ view }: { view: 'list' | 'calendar' }) {
 
   return (
     <Page width="full">
-      <PageHead title={t('title')} description={t('description')}
-        actions={<>
-          <LinkButton href="/campaigns/library" data-testid="campaign-library">{t('library')}</LinkButton>
-          <LinkButton href="/omnicampaigns">{t('omnicampaigns')}</LinkButton>
-          {canWrite && <Button variant="primary" onClick={() => setCreating(true)} data-testid="create-campaign">{t('create')}</Button>}
-        </>} />
+      <PageHead
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <>
+            <LinkButton href="/campaigns/library" data-testid="campaign-library">
+              {t('library')}
+            </LinkButton>
+            <LinkButton href="/omnicampaigns">{t('omnicampaigns')}</LinkButton>
+            {canWrite && (
+              <Button variant="primary" onClick={() => setCreating(true)} data-testid="create-campaign">
+                {t('create')}
+              </Button>
+            )}
+          </>
+        }
+      />
       <PageBody>
         <div className={flowStyles.tabs} role="tablist" aria-label={t('viewsLabel')}>
-          <button type="button" role="tab" aria-selected={view === 'list' && !archived} onClick={() => { setArchived(false); reset(); if (view !== 'list') router.push('/campaigns/list') }}>{t('viewList')}</button>
-          <button type="button" role="tab" aria-selected={view === 'calendar'} onClick={() => router.push('/campaigns/calendar')} data-testid="calendar-tab">{t('viewCalendar')}</button>
-          <button type="button" role="tab" aria-selected={false} onClick={() => router.push('/campaigns/trends')} data-testid="trends-tab">{t('viewTrends')}</button>
-          <button type="button" role="tab" aria-selected={view === 'list' && archived} onClick={() => { setArchived(true); reset(); if (view !== 'list') router.push('/campaigns/list') }}>{t('viewArchived')}</button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={view === 'list' && !archived}
+            onClick={() => {
+              setArchived(false)
+              reset()
+              if (view !== 'list') router.push('/campaigns/list')
+            }}
+          >
+            {t('viewList')}
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={view === 'calendar'}
+            onClick={() => router.push('/campaigns/calendar')}
+            data-testid="calendar-tab"
+          >
+            {t('viewCalendar')}
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={false}
+            onClick={() => router.push('/campaigns/trends')}
+            data-testid="trends-tab"
+          >
+            {t('viewTrends')}
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={view === 'list' && archived}
+            onClick={() => {
+              setArchived(true)
+              reset()
+              if (view !== 'list') router.push('/campaigns/list')
+            }}
+          >
+            {t('viewArchived')}
+          </button>
         </div>
         {isNewAccount ? (
-          <EmptyState image={<MailIcon size={28} />} heading={t('emptyTitle')} body={t('emptyBody')}
-            actions={canWrite ? <Button variant="primary" onClick={() => setCreating(true)}>{t('create')}</Button> : undefined} />
+          <EmptyState
+            image={<MailIcon size={28} />}
+            heading={t('emptyTitle')}
+            body={t('emptyBody')}
+            actions={
+              canWrite ? (
+                <Button variant="primary" onClick={() => setCreating(true)}>
+                  {t('create')}
+                </Button>
+              ) : undefined
+            }
+          />
         ) : (
           <>
             <div className={shared.toolbar}>
-              <TextField className={shared.toolbarGrow} label={t('searchLabel')} name="search" type="search" placeholder={t('searchPlaceholder')}
-                value={search} onChange={(e) => { setSearch(e.target.value); reset() }} data-testid="campaigns-search" />
-              <Select label={t('filterChannel')} name="channel" value={channel} onChange={(e) => { setChannel(e.target.value); reset() }}
-                options={[{ value: '', label: t('allChannels') }, ...CHANNELS.map((ch) => ({ value: ch, label: channelLabel(ch) }))]} />
-              <Select label={t('filterStatus')} name="status" value={status} onChange={(e) => { setStatus(e.target.value); reset() }}
-                options={[{ value: '', label: t('allStatuses') }, ...STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }))]} />
-              <Select label={t('filterTag')} name="tag" value={tag} onChange={(e) => { setTag(e.target.value); reset() }}
-                options={[{ value: '', label: t('allTags') }, ...tagOptions]} />
+              <TextField
+                className={shared.toolbarGrow}
+                label={t('searchLabel')}
+                name="search"
+                type="search"
+                placeholder={t('searchPlaceholder')}
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.target.value)
+                  reset()
+                }}
+                data-testid="campaigns-search"
+              />
+              <Select
+                label={t('filterChannel')}
+                name="channel"
+                value={channel}
+                onChange={(e) => {
+                  setChannel(e.target.value)
+                  reset()
+                }}
+                options={[
+                  { value: '', label: t('allChannels') },
+                  ...CHANNELS.map((ch) => ({ value: ch, label: channelLabel(ch) })),
+                ]}
+              />
+              <Select
+                label={t('filterStatus')}
+                name="status"
+                value={status}
+                onChange={(e) => {
+                  setStatus(e.target.value)
+                  reset()
+                }}
+                options={[
+                  { value: '', label: t('allStatuses') },
+                  ...STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) })),
+                ]}
+              />
+              <Select
+                label={t('filterTag')}
+                name="tag"
+                value={tag}
+                onChange={(e) => {
+                  setTag(e.target.value)
+                  reset()
+                }}
+                options={[{ value: '', label: t('allTags') }, ...tagOptions]}
+              />
               {view === 'list' && (
-                <Select label={t('sortLabel')} name="sort" value={sort} onChange={(e) => { setSort(e.target.value as typeof sort); reset() }}
+                <Select
+                  label={t('sortLabel')}
+                  name="sort"
+                  value={sort}
+                  onChange={(e) => {
+                    setSort(e.target.value as typeof sort)
+                    reset()
+                  }}
                   options={[
-                    { value: 'last_modified', label: t('sortLastModified') }, { value: 'first_modified', label: t('sortFirstModified') },
-                    { value: 'last_sent', label: t('sortLastSent') }, { value: 'first_sent', label: t('sortFirstSent') },
-                  ]} />
+                    { value: 'last_modified', label: t('sortLastModified') },
+                    { value: 'first_modified', label: t('sortFirstModified') },
+                    { value: 'last_sent', label: t('sortLastSent') },
+                    { value: 'first_sent', label: t('sortFirstSent') },
+                  ]}
+                />
               )}
             </div>
-            {view === 'calendar' ? <CalendarView filters={filters} /> : (
+            {view === 'calendar' ? (
+              <CalendarView filters={filters} />
+            ) : (
               <>
-                {error && <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />}
-                {isLoading && !data ? <TableSkeleton /> : !error && rows.length === 0 ? <NoResultsState /> : (
+                {error && (
+                  <Notification
+                    variant="error"
+                    title={t('loadError')}
+                    action={{ label: t('retry'), onClick: () => void mutate() }}
+                  />
+                )}
+                {isLoading && !data ? (
+                  <TableSkeleton />
+                ) : !error && rows.length === 0 ? (
+                  <NoResultsState />
+                ) : (
                   <div>
                     <Table caption={t('title')} columns={columns} rows={tableRows} />
-                    <Pager page={page} pageSize={PAGE_SIZE} count={rows.length} total={data?.totalCount} onPage={setPage} />
+                    <Pager
+                      page={page}
+                      pageSize={PAGE_SIZE}
+                      count={rows.length}
+                      total={data?.totalCount}
+                      onPage={setPage}
+                    />
                   </div>
                 )}
               </>
@@ -190,9 +384,15 @@ export function CampaignsScreen({ view }: { view: 'list' | 'calendar' }) {
         )}
       </PageBody>
       <CreateCampaignModal open={creating} onClose={() => setCreating(false)} />
-      <ConfirmModal open={!!confirm} busy={busy} error={confirmError}
-        title={confirm ? confirmText[confirm.action].title : ''} confirmLabel={confirm ? confirmText[confirm.action].label : ''}
-        onConfirm={() => void runConfirm()} onClose={() => setConfirm(null)}>
+      <ConfirmModal
+        open={!!confirm}
+        busy={busy}
+        error={confirmError}
+        title={confirm ? confirmText[confirm.action].title : ''}
+        confirmLabel={confirm ? confirmText[confirm.action].label : ''}
+        onConfirm={() => void runConfirm()}
+        onClose={() => setConfirm(null)}
+      >
         <p>{confirm ? confirmText[confirm.action].body : ''}</p>
       </ConfirmModal>
     </Page>

@@ -43,17 +43,51 @@ export function CreateCampaignModal({ open, onClose }: { open: boolean; onClose:
   const allTags = (tags?.groups ?? []).flatMap((g) => g.tags.map((tag) => ({ ...tag, group: g.name })))
 
   return (
-    <Modal open={open} onClose={onClose} title={t('createTitle')}
-      footer={<><Button variant="tertiary" onClick={onClose}>{t('cancel')}</Button><Button variant="primary" type="submit" form="create-campaign" loading={busy} data-testid="create-campaign-submit">{t('createSubmit')}</Button></>}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('createTitle')}
+      footer={
+        <>
+          <Button variant="tertiary" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button
+            variant="primary"
+            type="submit"
+            form="create-campaign"
+            loading={busy}
+            data-testid="create-campaign-submit"
+          >
+            {t('createSubmit')}
+          </Button>
+        </>
+      }
+    >
       <form id="create-campaign" className={styles.form} onSubmit={submit} noValidate>
-        <TextField label={t('campaignName')} name="name" value={name} maxLength={255} autoFocus error={errors.name} data-testid="campaign-name"
-          onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label={t('campaignName')}
+          name="name"
+          value={name}
+          maxLength={255}
+          autoFocus
+          error={errors.name}
+          data-testid="campaign-name"
+          onChange={(e) => setName(e.target.value)}
+        />
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{t('channel')}</legend>
           <div className={styles.choices}>
             {CHANNELS.map((ch) => (
               <label key={ch} className={styles.choice}>
-                <input type="radio" name="channel" value={ch} checked={channel === ch} onChange={() => setChannel(ch)} data-testid={`channel-${ch}`} />
+                <input
+                  type="radio"
+                  name="channel"
+                  value={ch}
+                  checked={channel === ch}
+                  onChange={() => setChannel(ch)}
+                  data-testid={`channel-${ch}`}
+                />
                 {channelLabel(ch)}
               </label>
             ))}
@@ -62,7 +96,9 @@ export function CreateCampaignModal({ open, onClose }: { open: boolean; onClose:
         </fieldset>
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{t('tags')}</legend>
-          {allTags.length === 0 ? <p className={styles.muted}>{t('noTags')}</p> : (
+          {allTags.length === 0 ? (
+            <p className={styles.muted}>{t('noTags')}</p>
+          ) : (
             <div className={styles.choices}>
               {allTags.map((tag) => (
                 <label key={tag.id} className={styles.choice}>

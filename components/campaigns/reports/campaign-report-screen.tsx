@@ -10,19 +10,33 @@ import { AdvancedTab, AudienceTab, ConversionsTab, VariationsTab } from './campa
 import { CampaignReportFrame } from './report-frame'
 import { reportHref, type CampaignTab } from './tabs'
 
-export function CampaignReportScreen({ campaignId, tab }: { campaignId: string; tab: Exclude<CampaignTab, 'overview'> }) {
+export function CampaignReportScreen({
+  campaignId,
+  tab,
+}: {
+  campaignId: string
+  tab: Exclude<CampaignTab, 'overview'>
+}) {
   const t = useTranslations('campaignReports')
   const base = `/ajax/campaign/${encodeURIComponent(campaignId)}/reports`
   const whoHref = (url: string) => `${reportHref(campaignId, 'link')}/who?url=${encodeURIComponent(url)}`
   return (
     <CampaignReportFrame campaignId={campaignId} tab={tab}>
-      {tab === 'recipients' ? <RecipientsTab base={base} />
-        : tab === 'links' ? <LinksTab base={base} whoHref={whoHref} />
-        : tab === 'deliverability' ? <DeliverabilityTab base={base} emptyBody={t('emptyBody')} />
-        : tab === 'conversions' ? <ConversionsTab base={base} />
-        : tab === 'audience' ? <AudienceTab base={base} />
-        : tab === 'variations' ? <VariationsTab base={base} />
-        : <AdvancedTab base={base} campaignId={campaignId} />}
+      {tab === 'recipients' ? (
+        <RecipientsTab base={base} />
+      ) : tab === 'links' ? (
+        <LinksTab base={base} whoHref={whoHref} />
+      ) : tab === 'deliverability' ? (
+        <DeliverabilityTab base={base} emptyBody={t('emptyBody')} />
+      ) : tab === 'conversions' ? (
+        <ConversionsTab base={base} />
+      ) : tab === 'audience' ? (
+        <AudienceTab base={base} />
+      ) : tab === 'variations' ? (
+        <VariationsTab base={base} />
+      ) : (
+        <AdvancedTab base={base} campaignId={campaignId} />
+      )}
     </CampaignReportFrame>
   )
 }

@@ -7,7 +7,11 @@ import { reportHref } from './tabs'
 export function LinkWhoScreen({ campaignId, url }: { campaignId: string; url: string | null }) {
   return (
     <CampaignReportFrame campaignId={campaignId} tab="link-who">
-      <LinkClickers endpoint={`/ajax/campaign/${encodeURIComponent(campaignId)}/reports/link-who`} url={url} backHref={reportHref(campaignId, 'links')} />
+      <LinkClickers
+        endpoint={`/ajax/campaign/${encodeURIComponent(campaignId)}/reports/link-who`}
+        url={url}
+        backHref={reportHref(campaignId, 'links')}
+      />
     </CampaignReportFrame>
   )
 }

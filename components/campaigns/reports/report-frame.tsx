@@ -12,26 +12,47 @@ import styles from '@/components/flows/reports/reports.module.css'
 
 import { CAMPAIGN_TABS, reportHref, type CampaignTab } from './tabs'
 
-interface CampaignHead { campaign: { id: string; name: string; status: string; sentAt: string | null; channel: string } }
+interface CampaignHead {
+  campaign: { id: string; name: string; status: string; sentAt: string | null; channel: string }
+}
 
-export function CampaignReportFrame({ campaignId, tab, children }: { campaignId: string; tab: CampaignTab | 'link-who'; children: ReactNode }) {
+export function CampaignReportFrame({
+  campaignId,
+  tab,
+  children,
+}: {
+  campaignId: string
+  tab: CampaignTab | 'link-who'
+  children: ReactNode
+}) {
   const t = useTranslations('campaignReports')
   const { data } = useSWR(`/ajax/campaign/${encodeURIComponent(campaignId)}`, getJson<CampaignHead>)
   const c = data?.campaign
   return (
     <Page>
-      <PageHead title={c?.name ?? t('title')}
-        description={c ? (
-          <span className={styles.crumb}>
-            {t('status', { status: c.status })}
-            {c.sentAt ? ` · ${t('sentAt', { at: new Date(c.sentAt) })}` : ''}
-            {' · '}<Link href="/campaigns/list">{t('allCampaigns')}</Link>
-          </span>
-        ) : undefined} />
+      <PageHead
+        title={c?.name ?? t('title')}
+        description={
+          c ? (
+            <span className={styles.crumb}>
+              {t('status', { status: c.status })}
+              {c.sentAt ? ` · ${t('sentAt', { at: new Date(c.sentAt) })}` : ''}
+              {' · '}
+              <Link href="/campaigns/list">{t('allCampaigns')}</Link>
+            </span>
+          ) : undefined
+        }
+      />
       <PageBody>
         <nav className={styles.tabs} aria-label={t('tabsLabel')}>
           {CAMPAIGN_TABS.map((x) => (
-            <Link key={x} href={reportHref(campaignId, x)} aria-current={x === tab || (tab === 'link-who' && x === 'links') ? 'page' : undefined}>{t(`tab.${x}`)}</Link>
+            <Link
+              key={x}
+              href={reportHref(campaignId, x)}
+              aria-current={x === tab || (tab === 'link-who' && x === 'links') ? 'page' : undefined}
+            >
+              {t(`tab.${x}`)}
+            </Link>
           ))}
         </nav>
         {children}

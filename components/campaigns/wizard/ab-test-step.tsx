@@ -21,9 +21,20 @@ import styles from '../campaigns.module.css'
 const VARIABLES = ['subject', 'preview_text', 'from', 'content', 'send_time'] as const
 const METRICS = ['open_rate', 'click_rate', 'revenue'] as const
 /** The content key a variation overrides for each tested variable. */
-const CONTENT_KEY: Record<string, string | null> = { subject: 'subject', preview_text: 'preview_text', from: 'from_label', content: null, send_time: null }
+const CONTENT_KEY: Record<string, string | null> = {
+  subject: 'subject',
+  preview_text: 'preview_text',
+  from: 'from_label',
+  content: null,
+  send_time: null,
+}
 
-interface Row { id?: string; name: string; weight: number; value: string }
+interface Row {
+  id?: string
+  name: string
+  weight: number
+  value: string
+}
 
 export function AbTestStep({ campaign, editable, onSaved, nextHref }: StepProps) {
   const t = useTranslations('campaigns')
@@ -32,7 +43,14 @@ export function AbTestStep({ campaign, editable, onSaved, nextHref }: StepProps)
   const message = campaign.messages[0]
   const { data } = useSWR(`/ajax/campaign/${campaign.id}/variations`, () => campaignsApi.variations(campaign.id))
   const initial = data ?? { abTest: campaign.abTest, variations: campaign.variations }
-  const [state, setState] = useState<{ enabled: boolean; variable: string; testPercent: number; metric: string; windowHours: number; rows: Row[] } | null>(null)
+  const [state, setState] = useState<{
+    enabled: boolean
+    variable: string
+    testPercent: number
+    metric: string
+    windowHours: number
+    rows: Row[]
+  } | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const key = (v: string) => CONTENT_KEY[v] ?? null
@@ -43,14 +61,32 @@ export function AbTestStep({ campaign, editable, onSaved, nextHref }: StepProps)
     metric: initial.abTest?.metric ?? 'open_rate',
     windowHours: initial.abTest?.windowHours ?? 4,
     rows: initial.variations.length
-      ? initial.variations.map((v) => ({ id: v.id, name: v.name, weight: v.weight, value: String(v.content[key(initial.abTest?.variable ?? 'subject') ?? ''] ?? '') }))
-      : [{ name: 'A', weight: 50, value: String(message?.content.subject ?? '') }, { name: 'B', weight: 50, value: '' }],
+      ? initial.variations.map((v) => ({
+          id: v.id,
+          name: v.name,
+          weight: v.weight,
+          value: String(v.content[key(initial.abTest?.variable ?? 'subject') ?? ''] ?? ''),
+        }))
+      : [
+          { name: 'A', weight: 50, value: String(message?.content.subject ?? '') },
+          { name: 'B', weight: 50, value: '' },
+        ],
   }
   const update = (patch: Partial<typeof s>) => setState({ ...s, ...patch })
-  const setRow = (i: number, patch: Partial<Row>) => update({ rows: s.rows.map((r, j) => (j === i ? { ...r, ...patch } : r)) })
+  const setRow = (i: number, patch: Partial<Row>) =>
+    update({ rows: s.rows.map((r, j) => (j === i ? { ...r, ...patch } : r)) })
   const labels = {
-    variable: { subject: t('abSubject'), preview_text: t('abPreviewText'), from: t('abFrom'), content: t('abContent'), send_time: t('abSendTime') } as Record<string, string>,
-    metric: { open_rate: t('abOpenRate'), click_rate: t('abClickRate'), revenue: t('abRevenue') } as Record<string, string>,
+    variable: {
+      subject: t('abSubject'),
+      preview_text: t('abPreviewText'),
+      from: t('abFrom'),
+      content: t('abContent'),
+      send_time: t('abSendTime'),
+    } as Record<string, string>,
+    metric: { open_rate: t('abOpenRate'), click_rate: t('abClickRate'), revenue: t('abRevenue') } as Record<
+      string,
+      string
+    >,
   }
 
   async function save(goNext: boolean) {
@@ -59,12 +95,26 @@ export function AbTestStep({ campaign, editable, onSaved, nextHref }: StepProps)
     setErrors({})
     try {
       const k = key(s.variable)
-      await campaignsApi.saveVariations(campaign.id, s.enabled
-        ? {
-          abTest: { variable: s.variable, testPercent: s.testPercent, metric: s.metric as 'open_rate', windowHours: s.windowHours },
-          variations: s.rows.map((r) => ({ ...(r.id ? { id: r.id } : {}), messageId: message.id, name: r.name, weight: r.weight, content: k && r.value ? { [k]: r.value } : {} })),
-        }
-        : { abTest: null, variations: [] })
+      await campaignsApi.saveVariations(
+        campaign.id,
+        s.enabled
+          ? {
+              abTest: {
+                variable: s.variable,
+                testPercent: s.testPercent,
+                metric: s.metric as 'open_rate',
+                windowHours: s.windowHours,
+              },
+              variations: s.rows.map((r) => ({
+                ...(r.id ? { id: r.id } : {}),
+                messageId: message.id,
+                name: r.name,
+                weight: r.weight,
+                content: k && r.value ? { [k]: r.value } : {},
+              })),
+            }
+          : { abTest: null, variations: [] },
+      )
       toast.show({ variant: 'success', content: t('saved') })
       onSaved()
       if (goNext && nextHref) router.push(nextHref)
@@ -82,34 +132,116 @@ export function AbTestStep({ campaign, editable, onSaved, nextHref }: StepProps)
       <Card title={t('abTitle')}>
         <div className={styles.form}>
           <label className={styles.choice}>
-            <input type="checkbox" checked={s.enabled} disabled={!editable} onChange={(e) => update({ enabled: e.target.checked })} data-testid="ab-enabled" />
+            <input
+              type="checkbox"
+              checked={s.enabled}
+              disabled={!editable}
+              onChange={(e) => update({ enabled: e.target.checked })}
+              data-testid="ab-enabled"
+            />
             {t('abEnable')}
           </label>
           {s.enabled && (
             <>
               <div className={styles.row}>
-                <Select label={t('abVariable')} name="variable" value={s.variable} disabled={!editable} error={err('variable')}
-                  onChange={(e) => update({ variable: e.target.value })} options={VARIABLES.map((v) => ({ value: v, label: labels.variable[v]! }))} />
-                <TextField label={t('abTestPercent')} name="testPercent" type="number" min={1} max={100} value={s.testPercent} disabled={!editable} error={err('testPercent')}
-                  onChange={(e) => update({ testPercent: Number(e.target.value) })} hint={t('abTestPercentHint')} />
-                <Select label={t('abMetric')} name="metric" value={s.metric} disabled={!editable} error={err('metric')}
-                  onChange={(e) => update({ metric: e.target.value })} options={METRICS.map((m) => ({ value: m, label: labels.metric[m]! }))} />
-                <TextField label={t('abWindow')} name="windowHours" type="number" min={1} max={720} value={s.windowHours} disabled={!editable} error={err('windowHours')}
-                  onChange={(e) => update({ windowHours: Number(e.target.value) })} />
+                <Select
+                  label={t('abVariable')}
+                  name="variable"
+                  value={s.variable}
+                  disabled={!editable}
+                  error={err('variable')}
+                  onChange={(e) => update({ variable: e.target.value })}
+                  options={VARIABLES.map((v) => ({ value: v, label: labels.variable[v]! }))}
+                />
+                <TextField
+                  label={t('abTestPercent')}
+                  name="testPercent"
+                  type="number"
+                  min={1}
+                  max={100}
+                  value={s.testPercent}
+                  disabled={!editable}
+                  error={err('testPercent')}
+                  onChange={(e) => update({ testPercent: Number(e.target.value) })}
+                  hint={t('abTestPercentHint')}
+                />
+                <Select
+                  label={t('abMetric')}
+                  name="metric"
+                  value={s.metric}
+                  disabled={!editable}
+                  error={err('metric')}
+                  onChange={(e) => update({ metric: e.target.value })}
+                  options={METRICS.map((m) => ({ value: m, label: labels.metric[m]! }))}
+                />
+                <TextField
+                  label={t('abWindow')}
+                  name="windowHours"
+                  type="number"
+                  min={1}
+                  max={720}
+                  value={s.windowHours}
+                  disabled={!editable}
+                  error={err('windowHours')}
+                  onChange={(e) => update({ windowHours: Number(e.target.value) })}
+                />
               </div>
               {s.rows.map((r, i) => (
                 <div key={i} className={styles.variation}>
-                  <TextField label={t('abVariationName')} name={`name-${i}`} value={r.name} disabled={!editable} error={errors[`variations.${i}.name`]} onChange={(e) => setRow(i, { name: e.target.value })} />
-                  <TextField label={t('abWeight')} name={`weight-${i}`} type="number" min={1} max={100} value={r.weight} disabled={!editable} error={errors[`variations.${i}.weight`]}
-                    onChange={(e) => setRow(i, { weight: Number(e.target.value) })} />
-                  {key(s.variable)
-                    ? <TextField label={labels.variable[s.variable]!} name={`value-${i}`} value={r.value} disabled={!editable} onChange={(e) => setRow(i, { value: e.target.value })} />
-                    : <span className={styles.muted}>{t('abValueElsewhere')}</span>}
-                  {editable && s.rows.length > 2 && <Button size="small" variant="tertiary" onClick={() => update({ rows: s.rows.filter((_, j) => j !== i) })}>{t('remove')}</Button>}
+                  <TextField
+                    label={t('abVariationName')}
+                    name={`name-${i}`}
+                    value={r.name}
+                    disabled={!editable}
+                    error={errors[`variations.${i}.name`]}
+                    onChange={(e) => setRow(i, { name: e.target.value })}
+                  />
+                  <TextField
+                    label={t('abWeight')}
+                    name={`weight-${i}`}
+                    type="number"
+                    min={1}
+                    max={100}
+                    value={r.weight}
+                    disabled={!editable}
+                    error={errors[`variations.${i}.weight`]}
+                    onChange={(e) => setRow(i, { weight: Number(e.target.value) })}
+                  />
+                  {key(s.variable) ? (
+                    <TextField
+                      label={labels.variable[s.variable]!}
+                      name={`value-${i}`}
+                      value={r.value}
+                      disabled={!editable}
+                      onChange={(e) => setRow(i, { value: e.target.value })}
+                    />
+                  ) : (
+                    <span className={styles.muted}>{t('abValueElsewhere')}</span>
+                  )}
+                  {editable && s.rows.length > 2 && (
+                    <Button
+                      size="small"
+                      variant="tertiary"
+                      onClick={() => update({ rows: s.rows.filter((_, j) => j !== i) })}
+                    >
+                      {t('remove')}
+                    </Button>
+                  )}
                 </div>
               ))}
               {editable && s.rows.length < 8 && (
-                <div><Button size="small" onClick={() => update({ rows: [...s.rows, { name: String.fromCharCode(65 + s.rows.length), weight: 50, value: '' }] })}>{t('abAddVariation')}</Button></div>
+                <div>
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      update({
+                        rows: [...s.rows, { name: String.fromCharCode(65 + s.rows.length), weight: 50, value: '' }],
+                      })
+                    }
+                  >
+                    {t('abAddVariation')}
+                  </Button>
+                </div>
               )}
               {errors.variations && <FormError>{errors.variations}</FormError>}
             </>
@@ -118,14 +250,30 @@ export function AbTestStep({ campaign, editable, onSaved, nextHref }: StepProps)
         </div>
       </Card>
       {initial.abTest?.winnerVariationId && (
-        <Notification variant="success" title={t('abWinner', { name: initial.variations.find((v) => v.id === initial.abTest?.winnerVariationId)?.name ?? '' })}>
-          {initial.abTest.testName && <p>{t('abDecision', { test: initial.abTest.testName, confidence: Math.round((initial.abTest.confidenceReached ?? 0) * 100) })}</p>}
+        <Notification
+          variant="success"
+          title={t('abWinner', {
+            name: initial.variations.find((v) => v.id === initial.abTest?.winnerVariationId)?.name ?? '',
+          })}
+        >
+          {initial.abTest.testName && (
+            <p>
+              {t('abDecision', {
+                test: initial.abTest.testName,
+                confidence: Math.round((initial.abTest.confidenceReached ?? 0) * 100),
+              })}
+            </p>
+          )}
         </Notification>
       )}
       {editable && (
         <div className={styles.footer}>
-          <Button onClick={() => void save(false)} loading={busy}>{t('save')}</Button>
-          <Button variant="primary" onClick={() => void save(true)} loading={busy} data-testid="wizard-next">{t('saveContinue')}</Button>
+          <Button onClick={() => void save(false)} loading={busy}>
+            {t('save')}
+          </Button>
+          <Button variant="primary" onClick={() => void save(true)} loading={busy} data-testid="wizard-next">
+            {t('saveContinue')}
+          </Button>
         </div>
       )}
     </div>

@@ -31,7 +31,11 @@ export function stepOfField(field: string): string {
   return 'content'
 }
 
-export function ReviewStep({ campaign: given, editable, onSaved }: Pick<StepProps, 'campaign' | 'editable' | 'onSaved'>) {
+export function ReviewStep({
+  campaign: given,
+  editable,
+  onSaved,
+}: Pick<StepProps, 'campaign' | 'editable' | 'onSaved'>) {
   const t = useTranslations('campaigns')
   const format = useFormatter()
   const router = useRouter()
@@ -51,7 +55,10 @@ export function ReviewStep({ campaign: given, editable, onSaved }: Pick<StepProp
     setBusy(true)
     setSendProblems([])
     try {
-      const { campaign: c } = await campaignsApi.saveSchedule(campaign.id, { sendStrategy: campaign.sendStrategy, send: true })
+      const { campaign: c } = await campaignsApi.saveSchedule(campaign.id, {
+        sendStrategy: campaign.sendStrategy,
+        send: true,
+      })
       onSaved()
       router.push(`/campaign/${encodeURIComponent(campaign.id)}/${c.status === 'Scheduled' ? 'scheduled' : 'sent'}`)
     } catch (e) {
@@ -65,12 +72,23 @@ export function ReviewStep({ campaign: given, editable, onSaved }: Pick<StepProp
   }
 
   if (!data) return <Spinner size="large" />
-  const stepLabel: Record<string, string> = { audience: t('stepAudience'), content: t('stepContent'), 'ab-test': t('stepAbTest'), schedule: t('stepSchedule') }
+  const stepLabel: Record<string, string> = {
+    audience: t('stepAudience'),
+    content: t('stepContent'),
+    'ab-test': t('stepAbTest'),
+    schedule: t('stepSchedule'),
+  }
   // The same problem can come under two field names (messages.x.template, campaign-messages.x.template): show it once.
-  const problems = [...data.problems, ...sendProblems].filter((p, i, all) => all.findIndex((q) => q.message === p.message && stepOfField(q.field) === stepOfField(p.field)) === i)
-  const when = immediate ? t('sendNow')
-    : strategy.method === 'smart_send_time' ? t('smartOn', { date: strategy.date ?? '' })
-    : strategy.datetime ? format.dateTime(new Date(strategy.datetime), { dateStyle: 'medium', timeStyle: 'short' }) : '–'
+  const problems = [...data.problems, ...sendProblems].filter(
+    (p, i, all) => all.findIndex((q) => q.message === p.message && stepOfField(q.field) === stepOfField(p.field)) === i,
+  )
+  const when = immediate
+    ? t('sendNow')
+    : strategy.method === 'smart_send_time'
+      ? t('smartOn', { date: strategy.date ?? '' })
+      : strategy.datetime
+        ? format.dateTime(new Date(strategy.datetime), { dateStyle: 'medium', timeStyle: 'short' })
+        : '–'
   const m = campaign.messages[0]
 
   return (
@@ -80,9 +98,19 @@ export function ReviewStep({ campaign: given, editable, onSaved }: Pick<StepProp
           <ul className={styles.problems} data-testid="review-problems">
             {problems.map((p, i) => (
               <li key={`${p.field}-${i}`}>
-                {p.field === POSTAL_ADDRESS_FIELD
-                  ? <Link href={ORGANIZATION_SETTINGS_PATH} data-testid="review-problem-organization">{t('organizationSettings')}</Link>
-                  : <Link href={`/campaign/${encodeURIComponent(campaign.id)}/wizard/${stepOfField(p.field)}`} title={p.field}>{stepLabel[stepOfField(p.field)]}</Link>}: {p.message}
+                {p.field === POSTAL_ADDRESS_FIELD ? (
+                  <Link href={ORGANIZATION_SETTINGS_PATH} data-testid="review-problem-organization">
+                    {t('organizationSettings')}
+                  </Link>
+                ) : (
+                  <Link
+                    href={`/campaign/${encodeURIComponent(campaign.id)}/wizard/${stepOfField(p.field)}`}
+                    title={p.field}
+                  >
+                    {stepLabel[stepOfField(p.field)]}
+                  </Link>
+                )}
+                : {p.message}
               </li>
             ))}
           </ul>
@@ -90,29 +118,65 @@ export function ReviewStep({ campaign: given, editable, onSaved }: Pick<StepProp
       )}
       <Card title={t('reviewTitle')}>
         <dl className={styles.summary}>
-          <dt>{t('channel')}</dt><dd>{channelLabel(campaign.channel)}</dd>
-          <dt>{t('included')}</dt><dd>{t('groupCount', { count: campaign.audiences.included.length })}</dd>
-          <dt>{t('excluded')}</dt><dd>{t('groupCount', { count: campaign.audiences.excluded.length })}</dd>
-          {m?.channel === 'email' && <><dt>{t('fieldSubject')}</dt><dd>{String(m.content.subject ?? '–')}</dd></>}
-          {m?.channel === 'email' && <><dt>{t('fieldFromEmail')}</dt><dd>{String(m.content.from_email ?? '–')}</dd></>}
-          {m?.channel !== 'email' && <><dt>{t('fieldBody')}</dt><dd>{String(m?.content.body ?? '–')}</dd></>}
-          <dt>{t('stepAbTest')}</dt><dd>{campaign.abTest ? t('abOn', { count: campaign.variations.length }) : t('abOff')}</dd>
-          <dt>{t('stepSchedule')}</dt><dd>{when}</dd>
-          <dt>{t('smartSending')}</dt><dd>{campaign.sendOptions.use_smart_sending === false ? t('off') : t('on')}</dd>
+          <dt>{t('channel')}</dt>
+          <dd>{channelLabel(campaign.channel)}</dd>
+          <dt>{t('included')}</dt>
+          <dd>{t('groupCount', { count: campaign.audiences.included.length })}</dd>
+          <dt>{t('excluded')}</dt>
+          <dd>{t('groupCount', { count: campaign.audiences.excluded.length })}</dd>
+          {m?.channel === 'email' && (
+            <>
+              <dt>{t('fieldSubject')}</dt>
+              <dd>{String(m.content.subject ?? '–')}</dd>
+            </>
+          )}
+          {m?.channel === 'email' && (
+            <>
+              <dt>{t('fieldFromEmail')}</dt>
+              <dd>{String(m.content.from_email ?? '–')}</dd>
+            </>
+          )}
+          {m?.channel !== 'email' && (
+            <>
+              <dt>{t('fieldBody')}</dt>
+              <dd>{String(m?.content.body ?? '–')}</dd>
+            </>
+          )}
+          <dt>{t('stepAbTest')}</dt>
+          <dd>{campaign.abTest ? t('abOn', { count: campaign.variations.length }) : t('abOff')}</dd>
+          <dt>{t('stepSchedule')}</dt>
+          <dd>{when}</dd>
+          <dt>{t('smartSending')}</dt>
+          <dd>{campaign.sendOptions.use_smart_sending === false ? t('off') : t('on')}</dd>
         </dl>
       </Card>
       <EstimationPanel campaignId={campaign.id} />
       {editable && (
         <div className={styles.footer}>
           <span />
-          <Button variant="primary" onClick={() => (immediate ? setConfirming(true) : void send())} loading={busy} data-testid="send-campaign">{immediate ? t('sendNowButton') : t('scheduleButton')}</Button>
+          <Button
+            variant="primary"
+            onClick={() => (immediate ? setConfirming(true) : void send())}
+            loading={busy}
+            data-testid="send-campaign"
+          >
+            {immediate ? t('sendNowButton') : t('scheduleButton')}
+          </Button>
         </div>
       )}
-      <Modal open={confirming} title={t('sendNowConfirmTitle')} onClose={() => setConfirming(false)}
-        footer={<>
-          <Button onClick={() => setConfirming(false)}>{t('cancel')}</Button>
-          <Button variant="primary" onClick={() => void send()} data-testid="send-campaign-confirm">{t('sendNowButton')}</Button>
-        </>}>
+      <Modal
+        open={confirming}
+        title={t('sendNowConfirmTitle')}
+        onClose={() => setConfirming(false)}
+        footer={
+          <>
+            <Button onClick={() => setConfirming(false)}>{t('cancel')}</Button>
+            <Button variant="primary" onClick={() => void send()} data-testid="send-campaign-confirm">
+              {t('sendNowButton')}
+            </Button>
+          </>
+        }
+      >
         <p>{t('sendNowConfirmBody', { name: campaign.name })}</p>
       </Modal>
     </div>

@@ -33,7 +33,13 @@ export function ScheduleStep({ campaign, editable, onSaved, nextHref }: StepProp
   const t = useTranslations('campaigns')
   const toast = useToast()
   const router = useRouter()
-  const st = campaign.sendStrategy as { method?: Method; datetime?: string; date?: string; throttle_percentage?: number; options?: { is_local?: boolean; send_past_recipients_immediately?: boolean } }
+  const st = campaign.sendStrategy as {
+    method?: Method
+    datetime?: string
+    date?: string
+    throttle_percentage?: number
+    options?: { is_local?: boolean; send_past_recipients_immediately?: boolean }
+  }
   const [method, setMethod] = useState<Method>(st.method ?? 'immediate')
   const [datetime, setDatetime] = useState(toLocalInput(st.datetime))
   const [date, setDate] = useState(st.date ?? '')
@@ -47,7 +53,12 @@ export function ScheduleStep({ campaign, editable, onSaved, nextHref }: StepProp
 
   function strategy(): Record<string, unknown> {
     const iso = datetime ? new Date(datetime).toISOString() : ''
-    if (method === 'static') return { method, datetime: iso, options: isLocal ? { is_local: true, send_past_recipients_immediately: pastNow } : { is_local: false } }
+    if (method === 'static')
+      return {
+        method,
+        datetime: iso,
+        options: isLocal ? { is_local: true, send_past_recipients_immediately: pastNow } : { is_local: false },
+      }
     if (method === 'throttled') return { method, datetime: iso, throttle_percentage: Number(throttle) }
     if (method === 'smart_send_time') return { method, date }
     return { method }
@@ -58,7 +69,10 @@ export function ScheduleStep({ campaign, editable, onSaved, nextHref }: StepProp
     setErrors({})
     try {
       await campaignsApi.update(campaign.id, { lateWindowHours: late ? Number(late) : null })
-      await campaignsApi.saveSchedule(campaign.id, { sendStrategy: strategy(), sendOptions: { use_smart_sending: smartSending } })
+      await campaignsApi.saveSchedule(campaign.id, {
+        sendStrategy: strategy(),
+        sendOptions: { use_smart_sending: smartSending },
+      })
       toast.show({ variant: 'success', content: t('saved') })
       onSaved()
       if (goNext && nextHref) router.push(nextHref)
@@ -86,8 +100,18 @@ export function ScheduleStep({ campaign, editable, onSaved, nextHref }: StepProp
             <div className={styles.stack}>
               {methods.map(([m, label, hint]) => (
                 <label key={m} className={styles.choice}>
-                  <input type="radio" name="method" value={m} checked={method === m} disabled={!editable} onChange={() => setMethod(m)} data-testid={`method-${m}`} />
-                  <span><strong>{label}</strong> <span className={styles.muted}>{hint}</span></span>
+                  <input
+                    type="radio"
+                    name="method"
+                    value={m}
+                    checked={method === m}
+                    disabled={!editable}
+                    onChange={() => setMethod(m)}
+                    data-testid={`method-${m}`}
+                  />
+                  <span>
+                    <strong>{label}</strong> <span className={styles.muted}>{hint}</span>
+                  </span>
                 </label>
               ))}
             </div>
@@ -95,40 +119,102 @@ export function ScheduleStep({ campaign, editable, onSaved, nextHref }: StepProp
           </fieldset>
           {(method === 'static' || method === 'throttled') && (
             <div className={styles.row}>
-              <TextField label={t('sendTime')} name="datetime" type="datetime-local" value={datetime} disabled={!editable} error={err('datetime')}
-                onChange={(e) => setDatetime(e.target.value)} data-testid="send-datetime" />
+              <TextField
+                label={t('sendTime')}
+                name="datetime"
+                type="datetime-local"
+                value={datetime}
+                disabled={!editable}
+                error={err('datetime')}
+                onChange={(e) => setDatetime(e.target.value)}
+                data-testid="send-datetime"
+              />
               {method === 'throttled' && (
-                <Select label={t('throttlePercent')} name="throttle" value={throttle} disabled={!editable} error={err('throttle_percentage')}
-                  onChange={(e) => setThrottle(e.target.value)} options={THROTTLE.map((p) => ({ value: String(p), label: t('throttleOption', { percent: p }) }))} />
+                <Select
+                  label={t('throttlePercent')}
+                  name="throttle"
+                  value={throttle}
+                  disabled={!editable}
+                  error={err('throttle_percentage')}
+                  onChange={(e) => setThrottle(e.target.value)}
+                  options={THROTTLE.map((p) => ({ value: String(p), label: t('throttleOption', { percent: p }) }))}
+                />
               )}
             </div>
           )}
           {method === 'static' && (
             <div className={styles.stack}>
-              <label className={styles.choice}><input type="checkbox" checked={isLocal} disabled={!editable} onChange={(e) => setIsLocal(e.target.checked)} />{t('localTime')}</label>
-              {isLocal && <label className={styles.choice}><input type="checkbox" checked={pastNow} disabled={!editable} onChange={(e) => setPastNow(e.target.checked)} />{t('pastRecipientsNow')}</label>}
+              <label className={styles.choice}>
+                <input
+                  type="checkbox"
+                  checked={isLocal}
+                  disabled={!editable}
+                  onChange={(e) => setIsLocal(e.target.checked)}
+                />
+                {t('localTime')}
+              </label>
+              {isLocal && (
+                <label className={styles.choice}>
+                  <input
+                    type="checkbox"
+                    checked={pastNow}
+                    disabled={!editable}
+                    onChange={(e) => setPastNow(e.target.checked)}
+                  />
+                  {t('pastRecipientsNow')}
+                </label>
+              )}
             </div>
           )}
           {method === 'smart_send_time' && (
-            <TextField label={t('sendDate')} name="date" type="date" value={date} disabled={!editable} error={err('date')} onChange={(e) => setDate(e.target.value)} />
+            <TextField
+              label={t('sendDate')}
+              name="date"
+              type="date"
+              value={date}
+              disabled={!editable}
+              error={err('date')}
+              onChange={(e) => setDate(e.target.value)}
+            />
           )}
         </div>
       </Card>
       <Card title={t('sendOptionsTitle')}>
         <div className={styles.form}>
           <label className={styles.choice}>
-            <input type="checkbox" checked={smartSending} disabled={!editable} onChange={(e) => setSmartSending(e.target.checked)} />
-            <span>{t('smartSending')} <span className={styles.muted}>{t('smartSendingHint')}</span></span>
+            <input
+              type="checkbox"
+              checked={smartSending}
+              disabled={!editable}
+              onChange={(e) => setSmartSending(e.target.checked)}
+            />
+            <span>
+              {t('smartSending')} <span className={styles.muted}>{t('smartSendingHint')}</span>
+            </span>
           </label>
-          <TextField label={t('lateWindow')} name="lateWindowHours" type="number" min={1} max={168} value={late} disabled={!editable}
-            error={errors.lateWindowHours} hint={t('lateWindowHint')} onChange={(e) => setLate(e.target.value)} />
+          <TextField
+            label={t('lateWindow')}
+            name="lateWindowHours"
+            type="number"
+            min={1}
+            max={168}
+            value={late}
+            disabled={!editable}
+            error={errors.lateWindowHours}
+            hint={t('lateWindowHint')}
+            onChange={(e) => setLate(e.target.value)}
+          />
         </div>
       </Card>
       {errors.form && <FormError>{errors.form}</FormError>}
       {editable && (
         <div className={styles.footer}>
-          <Button onClick={() => void save(false)} loading={busy}>{t('save')}</Button>
-          <Button variant="primary" onClick={() => void save(true)} loading={busy} data-testid="wizard-next">{t('saveContinue')}</Button>
+          <Button onClick={() => void save(false)} loading={busy}>
+            {t('save')}
+          </Button>
+          <Button variant="primary" onClick={() => void save(true)} loading={busy} data-testid="wizard-next">
+            {t('saveContinue')}
+          </Button>
         </div>
       )}
     </div>

@@ -19,25 +19,66 @@ import { ReviewStep } from './review-step'
 import { STEPS, wizardHref, type Step } from './steps'
 import styles from '../campaigns.module.css'
 
-
 export function WizardScreen({ campaignId, step }: { campaignId: string; step: Step }) {
   const t = useTranslations('campaigns')
   const channelLabel = useChannelLabel()
-  const { data, error, mutate } = useSWR(`/ajax/campaign/${encodeURIComponent(campaignId)}`, getJsonAsIs<{ campaign: CampaignDetail }>)
-  const label: Record<Step, string> = { audience: t('stepAudience'), content: t('stepContent'), 'ab-test': t('stepAbTest'), schedule: t('stepSchedule'), review: t('stepReview') }
+  const { data, error, mutate } = useSWR(
+    `/ajax/campaign/${encodeURIComponent(campaignId)}`,
+    getJsonAsIs<{ campaign: CampaignDetail }>,
+  )
+  const label: Record<Step, string> = {
+    audience: t('stepAudience'),
+    content: t('stepContent'),
+    'ab-test': t('stepAbTest'),
+    schedule: t('stepSchedule'),
+    review: t('stepReview'),
+  }
   const campaign = data?.campaign
   const head = (
-    <PageHead title={campaign ? campaign.name : t('wizardTitle')}
-      description={campaign ? <span className={styles.choices}>{channelLabel(campaign.channel)} <CampaignStatusBadge status={campaign.status} /></span> : undefined}
-      actions={<LinkButton href="/campaigns/list">{t('backToCampaigns')}</LinkButton>} />
+    <PageHead
+      title={campaign ? campaign.name : t('wizardTitle')}
+      description={
+        campaign ? (
+          <span className={styles.choices}>
+            {channelLabel(campaign.channel)} <CampaignStatusBadge status={campaign.status} />
+          </span>
+        ) : undefined
+      }
+      actions={<LinkButton href="/campaigns/list">{t('backToCampaigns')}</LinkButton>}
+    />
   )
-  if (error) return <Page>{head}<PageBody><Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} /></PageBody></Page>
-  if (!campaign) return <Page>{head}<PageBody><Spinner size="large" /></PageBody></Page>
+  if (error)
+    return (
+      <Page>
+        {head}
+        <PageBody>
+          <Notification
+            variant="error"
+            title={t('loadError')}
+            action={{ label: t('retry'), onClick: () => void mutate() }}
+          />
+        </PageBody>
+      </Page>
+    )
+  if (!campaign)
+    return (
+      <Page>
+        {head}
+        <PageBody>
+          <Spinner size="large" />
+        </PageBody>
+      </Page>
+    )
   const editable = campaign.status === 'Draft'
   const index = STEPS.indexOf(step)
   const next = STEPS[index + 1]
   const prev = STEPS[index - 1]
-  const props = { campaign, editable, onSaved: () => void mutate(), nextHref: next ? wizardHref(campaign.id, next) : null }
+  const props = {
+    campaign,
+    editable,
+    onSaved: () => void mutate(),
+    nextHref: next ? wizardHref(campaign.id, next) : null,
+  }
 
   return (
     <Page>
@@ -46,8 +87,14 @@ export function WizardScreen({ campaignId, step }: { campaignId: string; step: S
         <ol className={styles.steps} aria-label={t('stepsLabel')}>
           {STEPS.map((s, i) => (
             <li key={s}>
-              <Link href={wizardHref(campaign.id, s)} className={`${styles.step} ${s === step ? styles.stepActive : ''}`} aria-current={s === step ? 'step' : undefined} data-testid={`wizard-step-${s}`}>
-                <span className={styles.stepNumber}>{i + 1}</span>{label[s]}
+              <Link
+                href={wizardHref(campaign.id, s)}
+                className={`${styles.step} ${s === step ? styles.stepActive : ''}`}
+                aria-current={s === step ? 'step' : undefined}
+                data-testid={`wizard-step-${s}`}
+              >
+                <span className={styles.stepNumber}>{i + 1}</span>
+                {label[s]}
               </Link>
             </li>
           ))}

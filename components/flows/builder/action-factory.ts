@@ -17,7 +17,12 @@ export interface NewActionOptions {
   seq?: number
 }
 
-export function newAction(type: AddableType, key: string, next: string | null, opts: NewActionOptions = {}): FlowAction {
+export function newAction(
+  type: AddableType,
+  key: string,
+  next: string | null,
+  opts: NewActionOptions = {},
+): FlowAction {
   const status = opts.status ?? 'draft'
   const n = opts.seq ?? 1
   const linear = { temporary_id: key, links: { next } }
@@ -25,19 +30,38 @@ export function newAction(type: AddableType, key: string, next: string | null, o
     case 'time-delay':
       return { ...linear, type, data: { unit: 'days', value: 1 } }
     case 'conditional-split':
-      return { temporary_id: key, type, links: { next_if_true: next, next_if_false: null }, data: { profile_filter: { condition_groups: [{ conditions: [] }] } } }
+      return {
+        temporary_id: key,
+        type,
+        links: { next_if_true: next, next_if_false: null },
+        data: { profile_filter: { condition_groups: [{ conditions: [] }] } },
+      }
     case 'trigger-split':
       return {
-        temporary_id: key, type, links: { next_if_true: next, next_if_false: null },
-        data: { trigger_type: 'metric', trigger_id: opts.triggerMetricId ?? '', trigger_filter: { condition_groups: [{ conditions: [] }] } },
+        temporary_id: key,
+        type,
+        links: { next_if_true: next, next_if_false: null },
+        data: {
+          trigger_type: 'metric',
+          trigger_id: opts.triggerMetricId ?? '',
+          trigger_filter: { condition_groups: [{ conditions: [] }] },
+        },
       }
     case 'multi-branch-split':
       return {
-        temporary_id: key, type, links: null,
+        temporary_id: key,
+        type,
+        links: null,
         data: {
           name: 'Split',
           branches: [
-            { branch_id: 'branch-1', order: 0, name: 'Branch 1', branch_filter: { condition_groups: [{ conditions: [] }] }, links: { next } },
+            {
+              branch_id: 'branch-1',
+              order: 0,
+              name: 'Branch 1',
+              branch_filter: { condition_groups: [{ conditions: [] }] },
+              links: { next },
+            },
             { branch_id: 'else', order: 1, name: 'Else', is_else: true, branch_filter: null, links: { next: null } },
           ],
         },
@@ -46,37 +70,87 @@ export function newAction(type: AddableType, key: string, next: string | null, o
       // The engine's shape (lib/flows/engine/actions/experiments.ts): the main email and the variations,
       // weights in allocations by variation key (the main action's key is 'main' until it has an id).
       return {
-        ...linear, type,
+        ...linear,
+        type,
         data: {
           experiment_status: 'draft',
-          main_action: { type: 'send-email', data: { status, message: { name: 'Variation A', subject_line: '', template_id: null } } },
+          main_action: {
+            type: 'send-email',
+            data: { status, message: { name: 'Variation A', subject_line: '', template_id: null } },
+          },
           current_experiment: {
-            variations: [{ temporary_id: `${key}-b`, type: 'send-email', data: { status, message: { name: 'Variation B', subject_line: '', template_id: null } } }],
+            variations: [
+              {
+                temporary_id: `${key}-b`,
+                type: 'send-email',
+                data: { status, message: { name: 'Variation B', subject_line: '', template_id: null } },
+              },
+            ],
             allocations: { main: 50, [`${key}-b`]: 50 },
           },
-          winner_metric: 'open_rate', winner_after_hours: 24,
+          winner_metric: 'open_rate',
+          winner_after_hours: 24,
         },
       }
     case 'send-email':
       return {
-        ...linear, type,
-        data: { status, message: { name: `Email #${n}`, subject_line: '', preview_text: '', from_email: null, from_label: null, template_id: null, smart_sending_enabled: true } },
+        ...linear,
+        type,
+        data: {
+          status,
+          message: {
+            name: `Email #${n}`,
+            subject_line: '',
+            preview_text: '',
+            from_email: null,
+            from_label: null,
+            template_id: null,
+            smart_sending_enabled: true,
+          },
+        },
       }
     case 'send-sms':
-      return { ...linear, type, data: { status, message: { name: `SMS #${n}`, body: '', smart_sending_enabled: true } } }
+      return {
+        ...linear,
+        type,
+        data: { status, message: { name: `SMS #${n}`, body: '', smart_sending_enabled: true } },
+      }
     case 'send-mobile-push':
-      return { ...linear, type, data: { status, message: { name: `Push #${n}`, title: '', body: '', smart_sending_enabled: true } } }
+      return {
+        ...linear,
+        type,
+        data: { status, message: { name: `Push #${n}`, title: '', body: '', smart_sending_enabled: true } },
+      }
     case 'send-whatsapp':
-      return { ...linear, type, data: { status, message: { name: `WhatsApp #${n}`, vendor_id: null, body: '', smart_sending_enabled: true } } }
+      return {
+        ...linear,
+        type,
+        data: { status, message: { name: `WhatsApp #${n}`, vendor_id: null, body: '', smart_sending_enabled: true } },
+      }
     case 'send-webhook':
-      return { ...linear, type, data: { status, message: { name: `Webhook #${n}`, url: null, headers: {}, body: '{}' } } }
+      return {
+        ...linear,
+        type,
+        data: { status, message: { name: `Webhook #${n}`, url: null, headers: {}, body: '{}' } },
+      }
     case 'send-internal-alert':
-      return { ...linear, type, data: { status, message: { name: `Alert #${n}`, from_email: null, from_label: null, to_emails: [], subject_line: '' } } }
+      return {
+        ...linear,
+        type,
+        data: {
+          status,
+          message: { name: `Alert #${n}`, from_email: null, from_label: null, to_emails: [], subject_line: '' },
+        },
+      }
     case 'update-profile':
       return { ...linear, type, data: { status, profile_operations: [] } }
     case 'list-update':
       return { ...linear, type, data: { status, name: 'Add to list', on_execution: true, list_id: null } }
     case 'code':
-      return { ...linear, type, data: { name: 'Code', source_code: 'export default function (profile, event) {\n  return {}\n}\n' } }
+      return {
+        ...linear,
+        type,
+        data: { name: 'Code', source_code: 'export default function (profile, event) {\n  return {}\n}\n' },
+      }
   }
 }

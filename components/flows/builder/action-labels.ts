@@ -5,11 +5,26 @@ type T = (key: string, values?: Record<string, string | number>) => string
 
 /** The translation key of each action type's name (flowBuilder.types.*). */
 const TYPE_KEYS: Record<string, string> = {
-  'time-delay': 'timeDelay', 'conditional-split': 'conditionalSplit', 'trigger-split': 'triggerSplit', 'multi-branch-split': 'multiBranchSplit',
-  'action-output-split': 'actionOutputSplit', 'ab-test': 'abTest', 'content-experiment': 'contentExperiment', 'send-email': 'sendEmail',
-  'send-sms': 'sendSms', 'send-mobile-push': 'sendMobilePush', 'send-whatsapp': 'sendWhatsapp', 'send-webhook': 'sendWebhook',
-  'send-internal-alert': 'sendInternalAlert', 'update-profile': 'updateProfile', 'list-update': 'listUpdate', code: 'code',
-  'target-date': 'targetDate', 'countdown-delay': 'countdownDelay', 'back-in-stock-delay': 'backInStockDelay', 'internal-service': 'internalService',
+  'time-delay': 'timeDelay',
+  'conditional-split': 'conditionalSplit',
+  'trigger-split': 'triggerSplit',
+  'multi-branch-split': 'multiBranchSplit',
+  'action-output-split': 'actionOutputSplit',
+  'ab-test': 'abTest',
+  'content-experiment': 'contentExperiment',
+  'send-email': 'sendEmail',
+  'send-sms': 'sendSms',
+  'send-mobile-push': 'sendMobilePush',
+  'send-whatsapp': 'sendWhatsapp',
+  'send-webhook': 'sendWebhook',
+  'send-internal-alert': 'sendInternalAlert',
+  'update-profile': 'updateProfile',
+  'list-update': 'listUpdate',
+  code: 'code',
+  'target-date': 'targetDate',
+  'countdown-delay': 'countdownDelay',
+  'back-in-stock-delay': 'backInStockDelay',
+  'internal-service': 'internalService',
 }
 export const typeKey = (type: string): string | null => TYPE_KEYS[type] ?? null
 
@@ -43,7 +58,9 @@ export function actionSummary(a: FlowAction, t: T, names: { list?: (id: string) 
       return String(msg.subject_line || msg.name || s('noSubject'))
     case 'conditional-split':
     case 'trigger-split': {
-      const f = (a.type === 'conditional-split' ? d.profile_filter : d.trigger_filter) as { condition_groups?: Array<{ conditions: unknown[] }> } | null
+      const f = (a.type === 'conditional-split' ? d.profile_filter : d.trigger_filter) as {
+        condition_groups?: Array<{ conditions: unknown[] }>
+      } | null
       const n = (f?.condition_groups ?? []).reduce((s, g) => s + g.conditions.length, 0)
       return s('conditions', { count: n })
     }
@@ -52,7 +69,7 @@ export function actionSummary(a: FlowAction, t: T, names: { list?: (id: string) 
     case 'update-profile':
       return s('operations', { count: a.data.profile_operations.length })
     case 'list-update': {
-      const name = a.data.list_id ? names.list?.(a.data.list_id) ?? a.data.list_id : null
+      const name = a.data.list_id ? (names.list?.(a.data.list_id) ?? a.data.list_id) : null
       return name ? s(a.data.on_execution === false ? 'removeFrom' : 'addTo', { list: name }) : s('noList')
     }
     case 'ab-test': {
@@ -67,5 +84,7 @@ export function actionSummary(a: FlowAction, t: T, names: { list?: (id: string) 
 export function triggerTitle(tr: FlowTrigger | undefined, t: T): string {
   if (!tr) return t('trigger.none')
   if (isUnsupported(tr)) return t('unsupported', { type: tr.type })
-  return t(`trigger.types.${tr.type === 'price-drop' ? 'priceDrop' : tr.type === 'low-inventory' ? 'lowInventory' : tr.type}`)
+  return t(
+    `trigger.types.${tr.type === 'price-drop' ? 'priceDrop' : tr.type === 'low-inventory' ? 'lowInventory' : tr.type}`,
+  )
 }

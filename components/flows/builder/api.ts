@@ -6,8 +6,15 @@ import type { FlowDefinition } from '@/lib/flows/definition'
 
 export interface FlowEditData {
   flow: {
-    id: string; name: string; status: string; statusName?: string; archived: boolean; triggerType: string | null
-    version: number; updatedAt: string; webhookSecretSet?: boolean
+    id: string
+    name: string
+    status: string
+    statusName?: string
+    archived: boolean
+    triggerType: string | null
+    version: number
+    updatedAt: string
+    webhookSecretSet?: boolean
   }
   definition: FlowDefinition
   actions: Array<{ id: string; type: string; status: string }>
@@ -16,16 +23,25 @@ export interface FlowEditData {
   issues: Array<{ type: string; message: string; pointer?: string | null }>
 }
 
-export interface SaveResult { flowId: string; version: number; definition: FlowDefinition }
-export interface SaveError { pointer: string; message: string }
+export interface SaveResult {
+  flowId: string
+  version: number
+  definition: FlowDefinition
+}
+export interface SaveError {
+  pointer: string
+  message: string
+}
 
 const raw = { transformKeys: false } as const
 export const editUrl = (flowId: string) => `/ajax/flow/${encodeURIComponent(flowId)}/edit`
 
 export const flowBuilderApi = {
   load: (flowId: string) => http.get<FlowEditData>(editUrl(flowId), raw).then((r) => r.data),
-  save: (body: { flowId: string; name?: string; definition: FlowDefinition; expectedVersion: number }, signal?: AbortSignal) =>
-    http.post<SaveResult>('/ajax/flow/encoded', body, { ...raw, signal }).then((r) => r.data),
+  save: (
+    body: { flowId: string; name?: string; definition: FlowDefinition; expectedVersion: number },
+    signal?: AbortSignal,
+  ) => http.post<SaveResult>('/ajax/flow/encoded', body, { ...raw, signal }).then((r) => r.data),
   details: (flowId: string, body: { name?: string; status?: string; setActionStatuses?: boolean }) =>
     http.post<unknown>(`/ajax/flow/${encodeURIComponent(flowId)}/details`, body, raw).then((r) => r.data),
 }
@@ -45,5 +61,8 @@ export const isConflict = (e: unknown) => isHttpError(e) && e.status === 409
 /** The flow statuses as text codes (seed 002 §3.1). */
 export const FLOW_STATUS_NAMES = ['draft', 'manual', 'live', 'disabled', 'paused'] as const
 export type FlowStatusName = (typeof FLOW_STATUS_NAMES)[number]
-export const FLOW_STATUS_CODES = Object.fromEntries(FLOW_STATUS_NAMES.map((n, i) => [n, String(i)])) as Record<FlowStatusName, string>
+export const FLOW_STATUS_CODES = Object.fromEntries(FLOW_STATUS_NAMES.map((n, i) => [n, String(i)])) as Record<
+  FlowStatusName,
+  string
+>
 export const statusNameOf = (code: string): FlowStatusName => FLOW_STATUS_NAMES[Number(code)] ?? 'draft'

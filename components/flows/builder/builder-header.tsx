@@ -26,7 +26,20 @@ interface Props {
   onRename: (name: string) => void
 }
 
-export function BuilderHeader({ flow, dirty, saving, savedAt, readOnly, canUndo, canRedo, onUndo, onRedo, onSave, onStatus, onRename }: Props) {
+export function BuilderHeader({
+  flow,
+  dirty,
+  saving,
+  savedAt,
+  readOnly,
+  canUndo,
+  canRedo,
+  onUndo,
+  onRedo,
+  onSave,
+  onStatus,
+  onRename,
+}: Props) {
   const t = useTranslations('flowBuilder')
   const format = useFormatter()
   const [editing, setEditing] = useState(false)
@@ -41,37 +54,109 @@ export function BuilderHeader({ flow, dirty, saving, savedAt, readOnly, canUndo,
   return (
     <header className={styles.bar}>
       <div className={styles.barStart}>
-        <Link href="/flows" className={styles.back}>{t('backToFlows')}</Link>
+        <Link href="/flows" className={styles.back}>
+          {t('backToFlows')}
+        </Link>
         {editing ? (
-          <input className={styles.nameInput} aria-label={t('flowName')} value={name} autoFocus maxLength={255}
-            onChange={(e) => setName(e.target.value)} onBlur={commitName}
-            onKeyDown={(e) => { if (e.key === 'Enter') commitName(); if (e.key === 'Escape') { setName(flow.name); setEditing(false) } }} />
+          <input
+            className={styles.nameInput}
+            aria-label={t('flowName')}
+            value={name}
+            autoFocus
+            maxLength={255}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={commitName}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commitName()
+              if (e.key === 'Escape') {
+                setName(flow.name)
+                setEditing(false)
+              }
+            }}
+          />
         ) : (
           <h1 className={styles.title}>
-            <button type="button" className={styles.titleButton} disabled={readOnly} title={t('rename')} onClick={() => setEditing(true)} data-testid="flow-name">{flow.name}</button>
+            <button
+              type="button"
+              className={styles.titleButton}
+              disabled={readOnly}
+              title={t('rename')}
+              onClick={() => setEditing(true)}
+              data-testid="flow-name"
+            >
+              {flow.name}
+            </button>
           </h1>
         )}
         <label className={styles.statusSelect}>
           <span className={styles.srOnly}>{t('flowStatusLabel')}</span>
-          <select className={`${styles.control} ${styles[`flowStatus_${status}`] ?? ''}`} data-testid="flow-status" value={status} disabled={readOnly || saving}
-            onChange={(e) => onStatus(FLOW_STATUS_CODES[e.target.value as (typeof SETTABLE)[number]])}>
-            {!(SETTABLE as readonly string[]).includes(status) && <option value={status}>{t(`flowStatus.${status}`)}</option>}
-            {SETTABLE.map((s) => <option key={s} value={s}>{t(`flowStatus.${s}`)}</option>)}
+          <select
+            className={`${styles.control} ${styles[`flowStatus_${status}`] ?? ''}`}
+            data-testid="flow-status"
+            value={status}
+            disabled={readOnly || saving}
+            onChange={(e) => onStatus(FLOW_STATUS_CODES[e.target.value as (typeof SETTABLE)[number]])}
+          >
+            {!(SETTABLE as readonly string[]).includes(status) && (
+              <option value={status}>{t(`flowStatus.${status}`)}</option>
+            )}
+            {SETTABLE.map((s) => (
+              <option key={s} value={s}>
+                {t(`flowStatus.${s}`)}
+              </option>
+            ))}
           </select>
         </label>
       </div>
       <div className={styles.barEnd}>
         <span className={styles.saveState} data-testid="save-state" aria-live="polite">
-          {dirty ? t('unsaved') : savedAt ? t('savedAt', { time: format.dateTime(savedAt, { hour: 'numeric', minute: '2-digit', second: '2-digit' }) }) : t('noChanges')}
+          {dirty
+            ? t('unsaved')
+            : savedAt
+              ? t('savedAt', {
+                  time: format.dateTime(savedAt, { hour: 'numeric', minute: '2-digit', second: '2-digit' }),
+                })
+              : t('noChanges')}
         </span>
-        <Button size="small" variant="tertiary" className={styles.barIconButton} disabled={!canUndo || readOnly} onClick={onUndo} aria-keyshortcuts="Control+Z" data-testid="undo">
+        <Button
+          size="small"
+          variant="tertiary"
+          className={styles.barIconButton}
+          disabled={!canUndo || readOnly}
+          onClick={onUndo}
+          aria-keyshortcuts="Control+Z"
+          data-testid="undo"
+        >
           <BarLabel text={t('undo')} icon="↶" />
         </Button>
-        <Button size="small" variant="tertiary" className={styles.barIconButton} disabled={!canRedo || readOnly} onClick={onRedo} aria-keyshortcuts="Control+Shift+Z" data-testid="redo">
+        <Button
+          size="small"
+          variant="tertiary"
+          className={styles.barIconButton}
+          disabled={!canRedo || readOnly}
+          onClick={onRedo}
+          aria-keyshortcuts="Control+Shift+Z"
+          data-testid="redo"
+        >
           <BarLabel text={t('redo')} icon="↷" />
         </Button>
-        <a className={styles.exportLink} href={`/flow/${encodeURIComponent(flow.id)}.json`} target="_blank" rel="noreferrer">{t('export')}</a>
-        <Button variant="primary" disabled={!dirty || readOnly} loading={saving} onClick={onSave} data-testid="save-flow">{t('save')}</Button>
+        <a
+          className={styles.exportLink}
+          href={`/flow/${encodeURIComponent(flow.id)}.json`}
+          target="_blank"
+          rel="noreferrer"
+        >
+          {t('export')}
+        </a>
+        <Button
+          variant="primary"
+          disabled={!dirty || readOnly}
+          loading={saving}
+          onClick={onSave}
+          data-testid="save-flow"
+        >
+          {t('save')}
+        </Button>
       </div>
     </header>
   )
@@ -79,5 +164,12 @@ export function BuilderHeader({ flow, dirty, saving, savedAt, readOnly, canUndo,
 
 /** A bar button's words, or at phone width its icon (the words stay for screen readers). */
 function BarLabel({ text, icon }: { text: string; icon: string }) {
-  return <><span className={styles.barText}>{text}</span><span className={styles.barIcon} aria-hidden="true">{icon}</span></>
+  return (
+    <>
+      <span className={styles.barText}>{text}</span>
+      <span className={styles.barIcon} aria-hidden="true">
+        {icon}
+      </span>
+    </>
+  )
 }

@@ -2,13 +2,26 @@
 // reducer so every edit can be undone and redone, and the selection of the side panel. The whole
 // definition is saved at once (POST /ajax/flow/encoded); new actions carry temporary ids until the
 // server answers with real ones.
-import { actionKey, actionLinks, isUnsupported, setLink, STATUS_ACTION_TYPES, type ActionStatus, type FlowAction, type FlowDefinition, type FlowTrigger } from '@/lib/flows/definition'
+import {
+  actionKey,
+  actionLinks,
+  isUnsupported,
+  setLink,
+  STATUS_ACTION_TYPES,
+  type ActionStatus,
+  type FlowAction,
+  type FlowDefinition,
+  type FlowTrigger,
+} from '@/lib/flows/definition'
 import { newAction, type AddableType } from './action-factory'
 
 export const TRIGGER = '$trigger'
 export type LinkPath = Array<string | number>
 /** Where to insert: on the trigger's edge to the entry action, or on one link of an action. */
-export interface Slot { from: string; path: LinkPath | null }
+export interface Slot {
+  from: string
+  path: LinkPath | null
+}
 export type Selection = { kind: 'trigger' } | { kind: 'settings' } | { kind: 'action'; key: string } | null
 
 export interface BuilderState {
@@ -26,7 +39,13 @@ export type BuilderAction =
   | { type: 'load'; def: FlowDefinition }
   | { type: 'saved'; def: FlowDefinition }
   | { type: 'select'; selection: Selection }
-  | { type: 'add'; slot: Slot; actionType: AddableType; status?: ActionStatus; ctx?: { triggerMetricId?: string | null } }
+  | {
+      type: 'add'
+      slot: Slot
+      actionType: AddableType
+      status?: ActionStatus
+      ctx?: { triggerMetricId?: string | null }
+    }
   | { type: 'delete'; key: string; keep?: number }
   | { type: 'duplicate'; key: string }
   | { type: 'status'; key: string; status: ActionStatus }
@@ -134,48 +153,64 @@ export function builderReducer(s: BuilderState, a: BuilderAction): BuilderState 
       return { ...s, selected: a.selection }
     case 'add': {
       const key = `new-${s.seq}`
-      return edit(s, (def) => {
-        const target = slotTarget(def, a.slot)
-        const action = newAction(a.actionType, key, target, { status: a.status, triggerMetricId: a.ctx?.triggerMetricId, seq: s.seq })
-        def.actions.push(action)
-        setSlot(def, a.slot, key)
-      }, { seq: s.seq + 1, selected: { kind: 'action', key } })
+      return edit(
+        s,
+        (def) => {
+          const target = slotTarget(def, a.slot)
+          const action = newAction(a.actionType, key, target, {
+            status: a.status,
+            triggerMetricId: a.ctx?.triggerMetricId,
+            seq: s.seq,
+          })
+          def.actions.push(action)
+          setSlot(def, a.slot, key)
+        },
+        { seq: s.seq + 1, selected: { kind: 'action', key } },
+      )
     }
     case 'delete': {
       const target = findAction(s.def, a.key)
       if (!target) return s
-      return edit(s, (def) => {
-        const i = def.actions.findIndex((x) => actionKey(x) === a.key)
-        const action = def.actions[i]!
-        const links = actionLinks(action)
-        const kept = links[a.keep ?? 0]?.target ?? null
-        const before = reachable(def)
-        for (const slot of incoming(def, a.key)) setSlot(def, slot, kept)
-        def.actions.splice(i, 1)
-        // The branches not kept go with the split: what only they reached is removed too.
-        const after = reachable(def)
-        def.actions = def.actions.filter((x) => {
-          const k = actionKey(x)
-          return !k || !before.has(k) || after.has(k)
-        })
-      }, { selected: s.selected?.kind === 'action' && s.selected.key === a.key ? null : s.selected })
+      return edit(
+        s,
+        (def) => {
+          const i = def.actions.findIndex((x) => actionKey(x) === a.key)
+          const action = def.actions[i]!
+          const links = actionLinks(action)
+          const kept = links[a.keep ?? 0]?.target ?? null
+          const before = reachable(def)
+          for (const slot of incoming(def, a.key)) setSlot(def, slot, kept)
+          def.actions.splice(i, 1)
+          // The branches not kept go with the split: what only they reached is removed too.
+          const after = reachable(def)
+          def.actions = def.actions.filter((x) => {
+            const k = actionKey(x)
+            return !k || !before.has(k) || after.has(k)
+          })
+        },
+        { selected: s.selected?.kind === 'action' && s.selected.key === a.key ? null : s.selected },
+      )
     }
     case 'duplicate': {
       const src = findAction(s.def, a.key)
       if (!src || isSplit(src) || isUnsupported(src)) return s
       const key = `new-${s.seq}`
-      return edit(s, (def) => {
-        const original = findAction(def, a.key)!
-        const copy = clone(original) as FlowAction & { id?: string | null }
-        delete copy.id
-        copy.temporary_id = key
-        const msg = (copy.data as { message?: Record<string, unknown> } | undefined)?.message
-        if (msg) delete msg.id
-        def.actions.push(copy)
-        const next = (original.links as { next?: string | null } | null | undefined)?.next ?? null
-        ;(copy as { links?: unknown }).links = { next }
-        original.links = { ...(original.links as object | null ?? {}), next: key } as never
-      }, { seq: s.seq + 1, selected: { kind: 'action', key } })
+      return edit(
+        s,
+        (def) => {
+          const original = findAction(def, a.key)!
+          const copy = clone(original) as FlowAction & { id?: string | null }
+          delete copy.id
+          copy.temporary_id = key
+          const msg = (copy.data as { message?: Record<string, unknown> } | undefined)?.message
+          if (msg) delete msg.id
+          def.actions.push(copy)
+          const next = (original.links as { next?: string | null } | null | undefined)?.next ?? null
+          ;(copy as { links?: unknown }).links = { next }
+          original.links = { ...((original.links as object | null) ?? {}), next: key } as never
+        },
+        { seq: s.seq + 1, selected: { kind: 'action', key } },
+      )
     }
     case 'status': {
       const target = findAction(s.def, a.key)
@@ -199,12 +234,24 @@ export function builderReducer(s: BuilderState, a: BuilderAction): BuilderState 
     case 'undo': {
       if (!s.past.length) return s
       const def = s.past[s.past.length - 1]!
-      return { ...s, def, past: s.past.slice(0, -1), future: [s.def, ...s.future], selected: keepSelection(def, s.selected) }
+      return {
+        ...s,
+        def,
+        past: s.past.slice(0, -1),
+        future: [s.def, ...s.future],
+        selected: keepSelection(def, s.selected),
+      }
     }
     case 'redo': {
       if (!s.future.length) return s
       const def = s.future[0]!
-      return { ...s, def, past: [...s.past, s.def], future: s.future.slice(1), selected: keepSelection(def, s.selected) }
+      return {
+        ...s,
+        def,
+        past: [...s.past, s.def],
+        future: s.future.slice(1),
+        selected: keepSelection(def, s.selected),
+      }
     }
   }
 }
@@ -213,7 +260,8 @@ function keepSelection(def: FlowDefinition, sel: Selection): Selection {
   return sel?.kind === 'action' && !findAction(def, sel.key) ? null : sel
 }
 
-export const isSplit = (a: FlowAction) => ['conditional-split', 'trigger-split', 'multi-branch-split', 'action-output-split'].includes(a.type)
+export const isSplit = (a: FlowAction) =>
+  ['conditional-split', 'trigger-split', 'multi-branch-split', 'action-output-split'].includes(a.type)
 export const hasStatus = (a: FlowAction) => !isUnsupported(a) && STATUS_ACTION_TYPES.has(a.type)
 export const statusOf = (a: FlowAction): ActionStatus | null =>
   hasStatus(a) ? ((a.data as { status?: ActionStatus } | undefined)?.status ?? 'draft') : null

@@ -17,7 +17,16 @@ import { Notification } from '@/components/ui/notification'
 import { Modal } from '@/components/ui/modal'
 import { Button } from '@/components/ui/button'
 import { actionLinks } from '@/lib/flows/definition'
-import { flowBuilderApi, editUrl, FLOW_STATUS_CODES, isConflict, saveErrorsOf, statusNameOf, type FlowEditData, type SaveError } from './api'
+import {
+  flowBuilderApi,
+  editUrl,
+  FLOW_STATUS_CODES,
+  isConflict,
+  saveErrorsOf,
+  statusNameOf,
+  type FlowEditData,
+  type SaveError,
+} from './api'
 import { builderReducer, canRedo, canUndo, findAction, initialState, isDirty, isSplit, TRIGGER } from './builder-state'
 import { BuilderContext, type BuilderContextValue } from './builder-context'
 import { labelOf, nodeForPointer } from './flow-graph'
@@ -29,7 +38,10 @@ import styles from './builder.module.css'
 export function FlowBuilderScreen({ flowId }: { flowId: string }) {
   const t = useTranslations('flowBuilder')
   // The counts refresh every 10 s; the definition is taken from the first answer only.
-  const { data, error, mutate } = useSWR<FlowEditData>(editUrl(flowId), () => flowBuilderApi.load(flowId), { refreshInterval: 10_000, revalidateOnFocus: false })
+  const { data, error, mutate } = useSWR<FlowEditData>(editUrl(flowId), () => flowBuilderApi.load(flowId), {
+    refreshInterval: 10_000,
+    revalidateOnFocus: false,
+  })
   const [loaded, setLoaded] = useState<{ data: FlowEditData; at: number } | null>(null)
   // Adjusting state while rendering (not in an effect): the first answer becomes the editor's start.
   if (data && !loaded) setLoaded({ data, at: 1 })
@@ -37,21 +49,45 @@ export function FlowBuilderScreen({ flowId }: { flowId: string }) {
     const missing = isHttpError(error) && error.status === 404
     return (
       <div className={styles.centered}>
-        <EmptyState heading={missing ? t('notFound') : t('loadError')} actions={<Link href="/flows">{t('backToFlows')}</Link>} />
+        <EmptyState
+          heading={missing ? t('notFound') : t('loadError')}
+          actions={<Link href="/flows">{t('backToFlows')}</Link>}
+        />
       </div>
     )
   }
-  if (!loaded) return <div className={styles.centered}><Spinner size="large" /></div>
+  if (!loaded)
+    return (
+      <div className={styles.centered}>
+        <Spinner size="large" />
+      </div>
+    )
   return (
     <ReactFlowProvider>
-      <LoadedBuilder key={loaded.at} initial={loaded.data} counts={data?.counts ?? loaded.data.counts} latest={data ?? loaded.data}
-        onReload={async () => { const fresh = await mutate(); if (fresh) setLoaded((l) => ({ data: fresh, at: (l?.at ?? 0) + 1 })) }} />
+      <LoadedBuilder
+        key={loaded.at}
+        initial={loaded.data}
+        counts={data?.counts ?? loaded.data.counts}
+        latest={data ?? loaded.data}
+        onReload={async () => {
+          const fresh = await mutate()
+          if (fresh) setLoaded((l) => ({ data: fresh, at: (l?.at ?? 0) + 1 }))
+        }}
+      />
     </ReactFlowProvider>
   )
 }
 
-function LoadedBuilder({ initial, counts, latest, onReload }: {
-  initial: FlowEditData; counts: FlowEditData['counts']; latest: FlowEditData; onReload: () => Promise<void>
+function LoadedBuilder({
+  initial,
+  counts,
+  latest,
+  onReload,
+}: {
+  initial: FlowEditData
+  counts: FlowEditData['counts']
+  latest: FlowEditData
+  onReload: () => Promise<void>
 }) {
   const t = useTranslations('flowBuilder')
   const toast = useToast()
@@ -73,7 +109,9 @@ function LoadedBuilder({ initial, counts, latest, onReload }: {
 
   useEffect(() => {
     if (!dirty) return
-    const warn = (e: BeforeUnloadEvent) => { e.preventDefault() }
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault()
+    }
     window.addEventListener('beforeunload', warn)
     return () => window.removeEventListener('beforeunload', warn)
   }, [dirty])
@@ -85,8 +123,13 @@ function LoadedBuilder({ initial, counts, latest, onReload }: {
       const el = e.target as HTMLElement | null
       if (el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.isContentEditable)) return
       const k = e.key.toLowerCase()
-      if (k === 'z' && !e.shiftKey) { e.preventDefault(); dispatch({ type: 'undo' }) }
-      else if ((k === 'z' && e.shiftKey) || k === 'y') { e.preventDefault(); dispatch({ type: 'redo' }) }
+      if (k === 'z' && !e.shiftKey) {
+        e.preventDefault()
+        dispatch({ type: 'undo' })
+      } else if ((k === 'z' && e.shiftKey) || k === 'y') {
+        e.preventDefault()
+        dispatch({ type: 'redo' })
+      }
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -107,7 +150,10 @@ function LoadedBuilder({ initial, counts, latest, onReload }: {
     abort.current = ctrl
     setSaving(true)
     try {
-      const res = await flowBuilderApi.save({ flowId: flow.id, definition: state.def, expectedVersion: flow.version }, ctrl.signal)
+      const res = await flowBuilderApi.save(
+        { flowId: flow.id, definition: state.def, expectedVersion: flow.version },
+        ctrl.signal,
+      )
       dispatch({ type: 'saved', def: res.definition })
       setFlow((f) => ({ ...f, version: res.version }))
       setErrors([])
@@ -122,7 +168,11 @@ function LoadedBuilder({ initial, counts, latest, onReload }: {
         setErrors(fieldErrors)
         const first = nodeForPointer(state.def, fieldErrors[0]!.pointer)
         // The error bar lists them; the first one's step opens.
-        if (first) dispatch({ type: 'select', selection: first === TRIGGER ? { kind: 'trigger' } : { kind: 'action', key: first } })
+        if (first)
+          dispatch({
+            type: 'select',
+            selection: first === TRIGGER ? { kind: 'trigger' } : { kind: 'action', key: first },
+          })
       } else toast.show({ variant: 'error', content: t('saveError') })
       return false
     } finally {
@@ -133,9 +183,12 @@ function LoadedBuilder({ initial, counts, latest, onReload }: {
   // Turning a flow live (or manual) while some of its steps are drafts: those steps would not
   // send, so ask whether to set them too (the vendor's "update all actions" choice).
   const [pendingStatus, setPendingStatus] = useState<string | null>(null)
-  const draftSteps = state.def.actions.filter((a) => (a.data as { status?: string } | null | undefined)?.status === 'draft').length
+  const draftSteps = state.def.actions.filter(
+    (a) => (a.data as { status?: string } | null | undefined)?.status === 'draft',
+  ).length
   const requestStatus = (status: string) => {
-    if ((status === FLOW_STATUS_CODES.live || status === FLOW_STATUS_CODES.manual) && draftSteps > 0) setPendingStatus(status)
+    if ((status === FLOW_STATUS_CODES.live || status === FLOW_STATUS_CODES.manual) && draftSteps > 0)
+      setPendingStatus(status)
     else void setStatus(status)
   }
 
@@ -150,15 +203,21 @@ function LoadedBuilder({ initial, counts, latest, onReload }: {
           ...state.def,
           actions: state.def.actions.map((a) => {
             const data = a.data as { status?: string } | null | undefined
-            return data && typeof data === 'object' && 'status' in data ? ({ ...a, data: { ...data, status: name } } as typeof a) : a
+            return data && typeof data === 'object' && 'status' in data
+              ? ({ ...a, data: { ...data, status: name } } as typeof a)
+              : a
           }),
         }
         dispatch({ type: 'saved', def: withStatuses })
       }
       setFlow((f) => ({ ...f, status }))
-      toast.show({ variant: 'success', content: t('statusChanged', { status: t(`flowStatus.${statusNameOf(status)}`) }) })
+      toast.show({
+        variant: 'success',
+        content: t('statusChanged', { status: t(`flowStatus.${statusNameOf(status)}`) }),
+      })
     } catch (e) {
-      const msg = isHttpError(e) && e.data && typeof e.data === 'object' ? (e.data as { message?: string }).message : undefined
+      const msg =
+        isHttpError(e) && e.data && typeof e.data === 'object' ? (e.data as { message?: string }).message : undefined
       toast.show({ variant: 'error', content: msg ?? t('statusError') })
     }
   }
@@ -172,45 +231,96 @@ function LoadedBuilder({ initial, counts, latest, onReload }: {
     }
   }
 
-  const requestDelete = useCallback((key: string) => {
-    const a = findAction(state.def, key)
-    if (a && isSplit(a)) setDeleting(key)
-    else dispatch({ type: 'delete', key })
-  }, [state.def])
+  const requestDelete = useCallback(
+    (key: string) => {
+      const a = findAction(state.def, key)
+      if (a && isSplit(a)) setDeleting(key)
+      else dispatch({ type: 'delete', key })
+    },
+    [state.def],
+  )
 
   const reportOf = useMemo(() => reportLinks(latest, canReport), [latest, canReport])
-  const selectedId = state.selected?.kind === 'trigger' ? TRIGGER : state.selected?.kind === 'action' ? state.selected.key : null
+  const selectedId =
+    state.selected?.kind === 'trigger' ? TRIGGER : state.selected?.kind === 'action' ? state.selected.key : null
   const ctx: BuilderContextValue = {
-    def: state.def, dispatch, counts, errorsByNode, selectedId, addingAt, openAdd: setAddingAt, requestDelete, readOnly, flowIsLive, reportOf,
+    def: state.def,
+    dispatch,
+    counts,
+    errorsByNode,
+    selectedId,
+    addingAt,
+    openAdd: setAddingAt,
+    requestDelete,
+    readOnly,
+    flowIsLive,
+    reportOf,
   }
   const deletingAction = deleting ? findAction(state.def, deleting) : null
 
   return (
     <BuilderContext.Provider value={ctx}>
       <div className={styles.builder} data-testid="flow-builder">
-        <BuilderHeader flow={flow} dirty={dirty} saving={saving} savedAt={savedAt} readOnly={readOnly}
-          canUndo={canUndo(state)} canRedo={canRedo(state)} onUndo={() => dispatch({ type: 'undo' })} onRedo={() => dispatch({ type: 'redo' })}
-          onSave={() => void save()} onStatus={requestStatus} onRename={(n) => void rename(n)} />
+        <BuilderHeader
+          flow={flow}
+          dirty={dirty}
+          saving={saving}
+          savedAt={savedAt}
+          readOnly={readOnly}
+          canUndo={canUndo(state)}
+          canRedo={canRedo(state)}
+          onUndo={() => dispatch({ type: 'undo' })}
+          onRedo={() => dispatch({ type: 'redo' })}
+          onSave={() => void save()}
+          onStatus={requestStatus}
+          onRename={(n) => void rename(n)}
+        />
         {flow.archived && <Notification variant="info">{t('archivedNotice')}</Notification>}
         {initial.issues.length > 0 && errors.length === 0 && !issuesHidden && (
           <div className={styles.errorBar} data-testid="builder-issues">
-            <Notification variant="warning" title={t('issuesTitle', { count: initial.issues.length })} dismissable onDismiss={() => setIssuesHidden(true)}>
-              <ul className={styles.errorList}>{initial.issues.map((i, n) => <li key={n}>{i.message}</li>)}</ul>
+            <Notification
+              variant="warning"
+              title={t('issuesTitle', { count: initial.issues.length })}
+              dismissable
+              onDismiss={() => setIssuesHidden(true)}
+            >
+              <ul className={styles.errorList}>
+                {initial.issues.map((i, n) => (
+                  <li key={n}>{i.message}</li>
+                ))}
+              </ul>
             </Notification>
           </div>
         )}
         {errors.length > 0 && (
           <div className={styles.errorBar} data-testid="builder-errors">
-            <Notification variant="error" title={t('saveInvalid', { count: errors.length })} onDismiss={() => setErrors([])} dismissable>
+            <Notification
+              variant="error"
+              title={t('saveInvalid', { count: errors.length })}
+              onDismiss={() => setErrors([])}
+              dismissable
+            >
               <ul className={styles.errorList}>
                 {errors.map((e, i) => {
                   const node = nodeForPointer(state.def, e.pointer)
                   return (
                     <li key={i}>
                       {node ? (
-                        <button type="button" className={styles.linkButton}
-                          onClick={() => dispatch({ type: 'select', selection: node === TRIGGER ? { kind: 'trigger' } : { kind: 'action', key: node } })}>{e.message}</button>
-                      ) : e.message}
+                        <button
+                          type="button"
+                          className={styles.linkButton}
+                          onClick={() =>
+                            dispatch({
+                              type: 'select',
+                              selection: node === TRIGGER ? { kind: 'trigger' } : { kind: 'action', key: node },
+                            })
+                          }
+                        >
+                          {e.message}
+                        </button>
+                      ) : (
+                        e.message
+                      )}
                     </li>
                   )
                 })}
@@ -219,28 +329,78 @@ function LoadedBuilder({ initial, counts, latest, onReload }: {
           </div>
         )}
         <div className={styles.workspace}>
-          <FlowCanvas def={state.def} selectedId={selectedId} onSelect={(selection) => { setAddingAt(null); dispatch({ type: 'select', selection }) }} />
-          {state.selected && <SidePanel selection={state.selected} onClose={() => dispatch({ type: 'select', selection: null })} />}
+          <FlowCanvas
+            def={state.def}
+            selectedId={selectedId}
+            onSelect={(selection) => {
+              setAddingAt(null)
+              dispatch({ type: 'select', selection })
+            }}
+          />
+          {state.selected && (
+            <SidePanel selection={state.selected} onClose={() => dispatch({ type: 'select', selection: null })} />
+          )}
         </div>
         {state.def.actions.length === 0 && !readOnly && (
-          <div className={styles.emptyHint} data-testid="builder-empty-hint">{t('emptyHint')}</div>
+          <div className={styles.emptyHint} data-testid="builder-empty-hint">
+            {t('emptyHint')}
+          </div>
         )}
       </div>
-      <Modal open={conflict} title={t('conflictTitle')} onClose={() => setConflict(false)}
-        footer={<><Button onClick={() => setConflict(false)}>{t('keepEditing')}</Button><Button variant="primary" onClick={() => { setConflict(false); void onReload() }}>{t('reload')}</Button></>}>
+      <Modal
+        open={conflict}
+        title={t('conflictTitle')}
+        onClose={() => setConflict(false)}
+        footer={
+          <>
+            <Button onClick={() => setConflict(false)}>{t('keepEditing')}</Button>
+            <Button
+              variant="primary"
+              onClick={() => {
+                setConflict(false)
+                void onReload()
+              }}
+            >
+              {t('reload')}
+            </Button>
+          </>
+        }
+      >
         <p>{t('conflictBody')}</p>
       </Modal>
-      <Modal open={pendingStatus !== null} title={t('draftSteps.title', { status: t(`flowStatus.${statusNameOf(pendingStatus ?? FLOW_STATUS_CODES.live)}`) })}
+      <Modal
+        open={pendingStatus !== null}
+        title={t('draftSteps.title', {
+          status: t(`flowStatus.${statusNameOf(pendingStatus ?? FLOW_STATUS_CODES.live)}`),
+        })}
         onClose={() => setPendingStatus(null)}
-        footer={<>
-          <Button onClick={() => setPendingStatus(null)}>{t('draftSteps.cancel')}</Button>
-          <Button onClick={() => void setStatus(pendingStatus!)} data-testid="status-flow-only">{t('draftSteps.flowOnly')}</Button>
-          <Button variant="primary" onClick={() => void setStatus(pendingStatus!, true)} data-testid="status-all-steps">{t('draftSteps.all')}</Button>
-        </>}>
+        footer={
+          <>
+            <Button onClick={() => setPendingStatus(null)}>{t('draftSteps.cancel')}</Button>
+            <Button onClick={() => void setStatus(pendingStatus!)} data-testid="status-flow-only">
+              {t('draftSteps.flowOnly')}
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => void setStatus(pendingStatus!, true)}
+              data-testid="status-all-steps"
+            >
+              {t('draftSteps.all')}
+            </Button>
+          </>
+        }
+      >
         <p>{t('draftSteps.body', { count: draftSteps })}</p>
       </Modal>
-      <DeleteSplitModal actionKey={deleting} action={deletingAction ?? null} onClose={() => setDeleting(null)}
-        onDelete={(keep) => { dispatch({ type: 'delete', key: deleting!, keep }); setDeleting(null) }} />
+      <DeleteSplitModal
+        actionKey={deleting}
+        action={deletingAction ?? null}
+        onClose={() => setDeleting(null)}
+        onDelete={(keep) => {
+          dispatch({ type: 'delete', key: deleting!, keep })
+          setDeleting(null)
+        }}
+      />
     </BuilderContext.Provider>
   )
 }
@@ -251,22 +411,42 @@ const MESSAGE_STEPS = new Set(['send-email', 'send-sms', 'send-mobile-push', 'se
 function reportLinks({ messages, definition }: FlowEditData, canReport: boolean): (key: string) => string | null {
   const steps = new Set(definition.actions.filter((a) => MESSAGE_STEPS.has(a.type) && a.id).map((a) => a.id!))
   const byAction = new Map<string, string>()
-  if (canReport) for (const m of messages) if (steps.has(m.actionId) && !byAction.has(m.actionId)) byAction.set(m.actionId, m.id)
+  if (canReport)
+    for (const m of messages) if (steps.has(m.actionId) && !byAction.has(m.actionId)) byAction.set(m.actionId, m.id)
   return (key) => {
     const id = byAction.get(key)
     return id ? `/flow/message/${encodeURIComponent(id)}/reports/overview` : null
   }
 }
 
-function DeleteSplitModal({ actionKey: key, action, onClose, onDelete }: {
-  actionKey: string | null; action: ReturnType<typeof findAction> | null; onClose: () => void; onDelete: (keep: number) => void
+function DeleteSplitModal({
+  actionKey: key,
+  action,
+  onClose,
+  onDelete,
+}: {
+  actionKey: string | null
+  action: ReturnType<typeof findAction> | null
+  onClose: () => void
+  onDelete: (keep: number) => void
 }) {
   const t = useTranslations('flowBuilder')
   const [keep, setKeep] = useState(0)
   const links = action ? actionLinks(action) : []
   return (
-    <Modal open={!!key && !!action} title={t('deleteSplit.title')} onClose={onClose}
-      footer={<><Button onClick={onClose}>{t('deleteSplit.cancel')}</Button><Button variant="danger" data-testid="confirm-delete-split" onClick={() => onDelete(keep)}>{t('deleteSplit.confirm')}</Button></>}>
+    <Modal
+      open={!!key && !!action}
+      title={t('deleteSplit.title')}
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>{t('deleteSplit.cancel')}</Button>
+          <Button variant="danger" data-testid="confirm-delete-split" onClick={() => onDelete(keep)}>
+            {t('deleteSplit.confirm')}
+          </Button>
+        </>
+      }
+    >
       <p>{t('deleteSplit.body')}</p>
       <div className={styles.radioList} role="radiogroup">
         {links.map((l, i) => (

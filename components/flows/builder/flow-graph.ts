@@ -66,10 +66,18 @@ export function buildGraph(def: FlowDefinition): { nodes: GraphNode[]; edges: Gr
     const links = actionLinks(a)
     for (const l of links) {
       const target = l.target && keys.has(l.target) ? l.target : end()
-      edges.push({ id: `e-${key}-${l.path.join('.')}`, source: key, target, from: key, path: l.path, label: labelOf(a, l.path) })
+      edges.push({
+        id: `e-${key}-${l.path.join('.')}`,
+        source: key,
+        target,
+        from: key,
+        path: l.path,
+        label: labelOf(a, l.path),
+      })
     }
     // An unknown kind whose links we cannot read still ends visibly.
-    if (!links.length && isUnsupported(a)) edges.push({ id: `e-${key}-end`, source: key, target: end(), from: key, path: null, label: null })
+    if (!links.length && isUnsupported(a))
+      edges.push({ id: `e-${key}-end`, source: key, target: end(), from: key, path: null, label: null })
   })
 
   const g = new dagre.graphlib.Graph()
@@ -97,6 +105,12 @@ export function nodeForPointer(def: FlowDefinition, pointer: string): string | n
     const a = def.actions[Number(parts[1])]
     return a ? actionKey(a) : null
   }
-  if (parts[0] === 'triggers' || parts[0] === 'profile_filter' || parts[0] === 'reentry_criteria' || parts[0] === 'entry_action_id') return TRIGGER
+  if (
+    parts[0] === 'triggers' ||
+    parts[0] === 'profile_filter' ||
+    parts[0] === 'reentry_criteria' ||
+    parts[0] === 'entry_action_id'
+  )
+    return TRIGGER
   return null
 }

@@ -3,13 +3,27 @@
 import type { ReactNode } from 'react'
 import styles from './builder.module.css'
 
-export function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string; children: ReactNode }) {
+export function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string
+  hint?: string
+  error?: string
+  children: ReactNode
+}) {
   return (
     <label className={styles.field}>
       <span className={styles.label}>{label}</span>
       {children}
       {hint && <span className={styles.hint}>{hint}</span>}
-      {error && <span className={styles.fieldError} role="alert">{error}</span>}
+      {error && (
+        <span className={styles.fieldError} role="alert">
+          {error}
+        </span>
+      )}
     </label>
   )
 }
@@ -18,13 +32,25 @@ export function Field({ label, hint, error, children }: { label: string; hint?: 
  * The options of an id select: a placeholder, the loaded options, and the current id itself when
  * it is not among them (still loading, or deleted), so a select never silently shows another value.
  */
-export function IdOptions({ options, value, placeholder }: { options: Array<{ id: string; name: string }> | undefined; value: string | null | undefined; placeholder: string }) {
+export function IdOptions({
+  options,
+  value,
+  placeholder,
+}: {
+  options: Array<{ id: string; name: string }> | undefined
+  value: string | null | undefined
+  placeholder: string
+}) {
   const missing = !!value && !options?.some((o) => o.id === value)
   return (
     <>
       <option value="">{placeholder}</option>
       {missing && <option value={value!}>{value}</option>}
-      {options?.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+      {options?.map((o) => (
+        <option key={o.id} value={o.id}>
+          {o.name}
+        </option>
+      ))}
     </>
   )
 }

@@ -6,8 +6,17 @@
 /** The zoom of the first view: node text at its CSS size (12 px at the smallest). */
 export const READABLE_ZOOM = 1
 
-interface Box { x: number; y: number; width: number; height: number }
-export interface Viewport { x: number; y: number; zoom: number }
+interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+export interface Viewport {
+  x: number
+  y: number
+  zoom: number
+}
 
 export function readableViewport(nodes: Box[], size: { width: number; height: number }, padding = 24): Viewport {
   const zoom = READABLE_ZOOM
@@ -20,7 +29,10 @@ export function readableViewport(nodes: Box[], size: { width: number; height: nu
   const h = (maxY - minY) * zoom
   // The first node is the trigger: a flow wider than the window is centred on it.
   const first = nodes[0]!
-  const x = w <= size.width - 2 * padding ? (size.width - w) / 2 - minX * zoom : size.width / 2 - (first.x + first.width / 2) * zoom
+  const x =
+    w <= size.width - 2 * padding
+      ? (size.width - w) / 2 - minX * zoom
+      : size.width / 2 - (first.x + first.width / 2) * zoom
   const y = h <= size.height - 2 * padding ? (size.height - h) / 2 - minY * zoom : padding - minY * zoom
   return { x, y, zoom }
 }

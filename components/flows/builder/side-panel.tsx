@@ -26,13 +26,36 @@ export function SidePanel({ selection, onClose }: { selection: NonNullable<Selec
     requestAnimationFrame(() => stepButton(id)?.focus())
   }
   return (
-    <aside ref={ref} tabIndex={-1} className={styles.panel} aria-label={t('panel.label')} data-testid="side-panel"
-      onKeyDown={(e) => { if (e.key === 'Escape' && !e.defaultPrevented) { e.stopPropagation(); close() } }}>
+    <aside
+      ref={ref}
+      tabIndex={-1}
+      className={styles.panel}
+      aria-label={t('panel.label')}
+      data-testid="side-panel"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !e.defaultPrevented) {
+          e.stopPropagation()
+          close()
+        }
+      }}
+    >
       <div className={styles.panelHead}>
         <span className={styles.panelKind}>{selection.kind === 'action' ? t('panel.action') : t('panel.trigger')}</span>
-        <button type="button" className={styles.iconButton} aria-label={t('panel.close')} data-testid="panel-close" onClick={close}>×</button>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('panel.close')}
+          data-testid="panel-close"
+          onClick={close}
+        >
+          ×
+        </button>
       </div>
-      {selection.kind === 'action' && action ? <ActionPanel key={selection.key} action={action} actionKey={selection.key} /> : <TriggerPanel />}
+      {selection.kind === 'action' && action ? (
+        <ActionPanel key={selection.key} action={action} actionKey={selection.key} />
+      ) : (
+        <TriggerPanel />
+      )}
     </aside>
   )
 }

@@ -28,7 +28,11 @@ function subscribe(onChange: () => void) {
 }
 
 export function useCloneChoices(flowId: string) {
-  const raw = useSyncExternalStore(subscribe, () => sessionStorage.getItem(key(flowId)) ?? '{}', () => null)
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => sessionStorage.getItem(key(flowId)) ?? '{}',
+    () => null,
+  )
   const choices = useMemo<CloneChoices | null>(() => {
     if (raw === null) return null
     try {
@@ -37,14 +41,19 @@ export function useCloneChoices(flowId: string) {
       return {}
     }
   }, [raw])
-  const update = useCallback((patch: Partial<CloneChoices>) => {
-    let current: CloneChoices = {}
-    try {
-      current = JSON.parse(sessionStorage.getItem(key(flowId)) ?? '{}') as CloneChoices
-    } catch { /* a broken entry starts over */ }
-    sessionStorage.setItem(key(flowId), JSON.stringify({ ...current, ...patch }))
-    window.dispatchEvent(new Event(CHANGED))
-  }, [flowId])
+  const update = useCallback(
+    (patch: Partial<CloneChoices>) => {
+      let current: CloneChoices = {}
+      try {
+        current = JSON.parse(sessionStorage.getItem(key(flowId)) ?? '{}') as CloneChoices
+      } catch {
+        /* a broken entry starts over */
+      }
+      sessionStorage.setItem(key(flowId), JSON.stringify({ ...current, ...patch }))
+      window.dispatchEvent(new Event(CHANGED))
+    },
+    [flowId],
+  )
   const clear = useCallback(() => sessionStorage.removeItem(key(flowId)), [flowId])
   return { choices, update, clear }
 }

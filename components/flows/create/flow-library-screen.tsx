@@ -17,14 +17,37 @@ export function FlowLibraryScreen({ templates }: { templates: TemplateSummary[] 
   const { create, busy, error } = useCreateFlow()
   return (
     <Page>
-      <PageHead title={t('libraryTitle')} description={t('libraryDescription')}
-        actions={canCreate ? <LinkButton href="/flows/create" variant="primary">{t('createBlank')}</LinkButton> : undefined} />
+      <PageHead
+        title={t('libraryTitle')}
+        description={t('libraryDescription')}
+        actions={
+          canCreate ? (
+            <LinkButton href="/flows/create" variant="primary">
+              {t('createBlank')}
+            </LinkButton>
+          ) : undefined
+        }
+      />
       <PageBody>
-        {error && <Notification variant="error" title={t('createError')}>{error.message}</Notification>}
+        {error && (
+          <Notification variant="error" title={t('createError')}>
+            {error.message}
+          </Notification>
+        )}
         <div className={styles.libraryGrid}>
           {templates.map((tpl) => (
-            <TemplateCard key={tpl.key} template={tpl} busy={busy === tpl.key} disabled={!canCreate || !!busy}
-              onUse={(x) => void create({ name: t(`templates.${x.key}.name` as 'templates.birthday.name'), templateKey: x.key }, x.key)} />
+            <TemplateCard
+              key={tpl.key}
+              template={tpl}
+              busy={busy === tpl.key}
+              disabled={!canCreate || !!busy}
+              onUse={(x) =>
+                void create(
+                  { name: t(`templates.${x.key}.name` as 'templates.birthday.name'), templateKey: x.key },
+                  x.key,
+                )
+              }
+            />
           ))}
         </div>
       </PageBody>

@@ -23,11 +23,19 @@ export function TemplateCard({ template, busy, disabled, onUse, compact }: Templ
         <h3 className={styles.cardTitle}>{name}</h3>
         <span className={styles.count}>{t('messageCount', { count: template.messageCount })}</span>
       </header>
-      <p className={styles.cardBody}>{t(`templates.${template.key}.description` as 'templates.birthday.description')}</p>
+      <p className={styles.cardBody}>
+        {t(`templates.${template.key}.description` as 'templates.birthday.description')}
+      </p>
       <TemplateSteps steps={template.steps} compact={compact} />
       <div className={styles.cardFoot}>
-        <Button variant="secondary" loading={busy} disabled={disabled} onClick={() => onUse(template)} aria-label={t('useTemplateNamed', { name })}
-          data-testid={`use-${template.key}`}>
+        <Button
+          variant="secondary"
+          loading={busy}
+          disabled={disabled}
+          onClick={() => onUse(template)}
+          aria-label={t('useTemplateNamed', { name })}
+          data-testid={`use-${template.key}`}
+        >
           {t('useTemplate')}
         </Button>
       </div>

@@ -27,10 +27,14 @@ function stepText(t: ReturnType<typeof useTranslations<'flows'>>, s: Step): stri
       if (s.trigger === 'list') return t('step.triggerList', { list: s.list ?? '' })
       if (s.trigger === 'date') return t('step.triggerDate', { property: s.property ?? '' })
       return s.trigger === 'price-drop' ? t('step.triggerPriceDrop') : t('step.triggerLowInventory')
-    case 'delay': return t('step.delay', { value: s.value, unit: s.unit })
-    case 'split': return t('step.splitNotDone', { metric: s.metric })
-    case 'wait': return t('step.waitBackInStock')
-    case 'email': return t('step.email', { subject: readable(s.subject) })
+    case 'delay':
+      return t('step.delay', { value: s.value, unit: s.unit })
+    case 'split':
+      return t('step.splitNotDone', { metric: s.metric })
+    case 'wait':
+      return t('step.waitBackInStock')
+    case 'email':
+      return t('step.email', { subject: readable(s.subject) })
   }
 }
 

@@ -4,7 +4,13 @@ import { useTranslations } from 'next-intl'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
 import { STATUS_NAME, type FlowStatusCode } from './types'
 
-const VARIANT: Record<FlowStatusCode, BadgeVariant> = { 0: 'neutral', 1: 'warning', 2: 'success', 3: 'danger', 4: 'info' }
+const VARIANT: Record<FlowStatusCode, BadgeVariant> = {
+  0: 'neutral',
+  1: 'warning',
+  2: 'success',
+  3: 'danger',
+  4: 'info',
+}
 
 export function FlowStatusBadge({ status }: { status: FlowStatusCode }) {
   const t = useTranslations('flows')

@@ -18,25 +18,68 @@ export interface RowMenuProps {
 export function RowMenu({ flow, canWrite, onClone, onArchive, onRecover, onDelete }: RowMenuProps) {
   const t = useTranslations('flows')
   const { open, toggle, close, rootRef, triggerRef } = usePopover()
-  const act = (fn: (f: FlowRow) => void) => () => { close(); fn(flow) }
+  const act = (fn: (f: FlowRow) => void) => () => {
+    close()
+    fn(flow)
+  }
   return (
     <div className={styles.menuRoot} ref={rootRef}>
-      <button ref={triggerRef} type="button" className={styles.menuButton} aria-haspopup="menu" aria-expanded={open}
-        onClick={toggle} aria-label={t('rowMenu', { name: flow.name })} data-testid="flow-row-menu">⋯</button>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={styles.menuButton}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={toggle}
+        aria-label={t('rowMenu', { name: flow.name })}
+        data-testid="flow-row-menu"
+      >
+        ⋯
+      </button>
       {open && (
         <div className={styles.menu} role="menu">
-          <Link role="menuitem" className={styles.menuItem} href={`/flow/${encodeURIComponent(flow.id)}/edit`} onClick={() => close()}>{t('edit')}</Link>
+          <Link
+            role="menuitem"
+            className={styles.menuItem}
+            href={`/flow/${encodeURIComponent(flow.id)}/edit`}
+            onClick={() => close()}
+          >
+            {t('edit')}
+          </Link>
           {canWrite && !flow.archived && (
             <>
-              <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onClone)}>{t('clone')}</button>
-              <Link role="menuitem" className={styles.menuItem} href={`/flow/${encodeURIComponent(flow.id)}/cross-account-clone/select`} onClick={() => close()}>
+              <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onClone)}>
+                {t('clone')}
+              </button>
+              <Link
+                role="menuitem"
+                className={styles.menuItem}
+                href={`/flow/${encodeURIComponent(flow.id)}/cross-account-clone/select`}
+                onClick={() => close()}
+              >
                 {t('cloneToAccount')}
               </Link>
-              <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onArchive)}>{t('archive')}</button>
+              <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onArchive)}>
+                {t('archive')}
+              </button>
             </>
           )}
-          {canWrite && flow.archived && <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onRecover)}>{t('recover')}</button>}
-          {canWrite && <button role="menuitem" type="button" className={`${styles.menuItem} ${styles.danger}`} onClick={act(onDelete)} data-testid="flow-delete">{t('delete')}</button>}
+          {canWrite && flow.archived && (
+            <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onRecover)}>
+              {t('recover')}
+            </button>
+          )}
+          {canWrite && (
+            <button
+              role="menuitem"
+              type="button"
+              className={`${styles.menuItem} ${styles.danger}`}
+              onClick={act(onDelete)}
+              data-testid="flow-delete"
+            >
+              {t('delete')}
+            </button>
+          )}
         </div>
       )}
     </div>

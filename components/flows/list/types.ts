@@ -3,7 +3,11 @@
 export const FLOW_STATUS_CODES = ['0', '1', '2', '3', '4'] as const
 export type FlowStatusCode = (typeof FLOW_STATUS_CODES)[number]
 export const STATUS_NAME: Record<FlowStatusCode, 'draft' | 'manual' | 'live' | 'disabled' | 'paused'> = {
-  0: 'draft', 1: 'manual', 2: 'live', 3: 'disabled', 4: 'paused',
+  0: 'draft',
+  1: 'manual',
+  2: 'live',
+  3: 'disabled',
+  4: 'paused',
 }
 
 export interface FlowRow {

@@ -23,40 +23,65 @@ export function LinkClickers({ endpoint, url, backHref }: { endpoint: string; ur
   const t = useTranslations('campaignReports')
   const format = useFormatter()
   const [page, setPage] = useState(1)
-  const { data, error, mutate } = useSWR(url ? ([endpoint, { url, page, pageSize: PAGE_SIZE }] as const) : null, getWithParams<Clickers>, { keepPreviousData: true })
+  const { data, error, mutate } = useSWR(
+    url ? ([endpoint, { url, page, pageSize: PAGE_SIZE }] as const) : null,
+    getWithParams<Clickers>,
+    { keepPreviousData: true },
+  )
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <>
-      <p className={styles.crumb}><Link href={backHref}>{t('backToLinks')}</Link></p>
-      {!url ? <EmptyState heading={t('chooseLinkTitle')} body={t('chooseLinkBody')} />
-        : error ? <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />
-        : !data ? <TableSkeleton />
-        : (
-          <>
-            <h2 className={styles.cardTitle}><span className={styles.url}>{url}</span></h2>
-            <div className={styles.tiles}>
-              <StatTile label={t('peopleWhoClicked')} value={format.number(data.total)} testId="who-total" />
-              <StatTile label={t('totalClicks')} value={format.number(data.totalClicks)} />
-            </div>
-            {data.people.length === 0 ? <EmptyState heading={t('noClickersTitle')} body={t('noClickersBody')} /> : (
-              <div>
-                <Table caption={t('whoClicked')} columns={[
+      <p className={styles.crumb}>
+        <Link href={backHref}>{t('backToLinks')}</Link>
+      </p>
+      {!url ? (
+        <EmptyState heading={t('chooseLinkTitle')} body={t('chooseLinkBody')} />
+      ) : error ? (
+        <Notification
+          variant="error"
+          title={t('loadError')}
+          action={{ label: t('retry'), onClick: () => void mutate() }}
+        />
+      ) : !data ? (
+        <TableSkeleton />
+      ) : (
+        <>
+          <h2 className={styles.cardTitle}>
+            <span className={styles.url}>{url}</span>
+          </h2>
+          <div className={styles.tiles}>
+            <StatTile label={t('peopleWhoClicked')} value={format.number(data.total)} testId="who-total" />
+            <StatTile label={t('totalClicks')} value={format.number(data.totalClicks)} />
+          </div>
+          {data.people.length === 0 ? (
+            <EmptyState heading={t('noClickersTitle')} body={t('noClickersBody')} />
+          ) : (
+            <div>
+              <Table
+                caption={t('whoClicked')}
+                columns={[
                   { key: 'who', header: t('colProfile') },
                   { key: 'clicks', header: t('totalClicks'), align: 'right' as const },
                   { key: 'first', header: t('colFirstClick'), align: 'right' as const },
                   { key: 'last', header: t('colLastClick'), align: 'right' as const },
-                ]} rows={data.people.map((p) => ({
+                ]}
+                rows={data.people.map((p) => ({
                   id: p.profileId,
-                  who: <Link href={`/profile/${encodeURIComponent(p.profileId)}`}>{p.email ?? p.phoneNumber ?? p.name ?? p.profileId}</Link>,
+                  who: (
+                    <Link href={`/profile/${encodeURIComponent(p.profileId)}`}>
+                      {p.email ?? p.phoneNumber ?? p.name ?? p.profileId}
+                    </Link>
+                  ),
                   clicks: <span className={styles.number}>{format.number(p.clicks)}</span>,
                   first: <span className={styles.number}>{when(p.firstClick)}</span>,
                   last: <span className={styles.number}>{when(p.lastClick)}</span>,
-                }))} />
-                <Pager page={page} pageSize={PAGE_SIZE} count={data.people.length} total={data.total} onPage={setPage} />
-              </div>
-            )}
-          </>
-        )}
+                }))}
+              />
+              <Pager page={page} pageSize={PAGE_SIZE} count={data.people.length} total={data.total} onPage={setPage} />
+            </div>
+          )}
+        </>
+      )}
     </>
   )
 }

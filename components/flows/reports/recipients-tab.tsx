@@ -15,8 +15,25 @@ import { getWithParams } from '@/components/lists/fetcher'
 import shared from '@/components/lists/shared.module.css'
 import type { Recipients } from './types'
 
-const STATUSES = ['queued', 'skipped', 'deferred', 'sending', 'sent', 'delivered', 'bounced', 'failed', 'unknown'] as const
-const VARIANT: Record<string, BadgeVariant> = { delivered: 'success', sent: 'success', bounced: 'danger', failed: 'danger', skipped: 'warning', deferred: 'warning' }
+const STATUSES = [
+  'queued',
+  'skipped',
+  'deferred',
+  'sending',
+  'sent',
+  'delivered',
+  'bounced',
+  'failed',
+  'unknown',
+] as const
+const VARIANT: Record<string, BadgeVariant> = {
+  delivered: 'success',
+  sent: 'success',
+  bounced: 'danger',
+  failed: 'danger',
+  skipped: 'warning',
+  deferred: 'warning',
+}
 const PAGE_SIZE = 25
 
 export function RecipientsTab({ base }: { base: string }) {
@@ -24,7 +41,11 @@ export function RecipientsTab({ base }: { base: string }) {
   const format = useFormatter()
   const [page, setPage] = useState(1)
   const [status, setStatus] = useState('')
-  const { data, error, isLoading, mutate } = useSWR([`${base}/recipients`, { page, pageSize: PAGE_SIZE, status: status || undefined }] as const, getWithParams<Recipients>, { keepPreviousData: true })
+  const { data, error, isLoading, mutate } = useSWR(
+    [`${base}/recipients`, { page, pageSize: PAGE_SIZE, status: status || undefined }] as const,
+    getWithParams<Recipients>,
+    { keepPreviousData: true },
+  )
   const rows = data?.recipients ?? []
   const columns = [
     { key: 'who', header: t('colRecipient') },
@@ -35,18 +56,48 @@ export function RecipientsTab({ base }: { base: string }) {
   const tableRows = rows.map((r) => ({
     id: r.sendId,
     who: <Link href={`/profile/${encodeURIComponent(r.profileId)}`}>{r.email ?? r.phoneNumber ?? r.profileId}</Link>,
-    status: <span title={r.reason ?? undefined}><Badge variant={VARIANT[r.status] ?? 'neutral'}>{t(`sendStatus.${r.status}` as 'sendStatus.sent')}</Badge></span>,
+    status: (
+      <span title={r.reason ?? undefined}>
+        <Badge variant={VARIANT[r.status] ?? 'neutral'}>{t(`sendStatus.${r.status}` as 'sendStatus.sent')}</Badge>
+      </span>
+    ),
     engaged: r.clicked ? t('clicked') : r.opened ? t('opened') : '—',
-    time: <span className={shared.nowrap}>{format.dateTime(new Date(r.sent ?? r.created), { dateStyle: 'medium', timeStyle: 'short' })}</span>,
+    time: (
+      <span className={shared.nowrap}>
+        {format.dateTime(new Date(r.sent ?? r.created), { dateStyle: 'medium', timeStyle: 'short' })}
+      </span>
+    ),
   }))
   return (
     <>
       <div className={shared.toolbar}>
-        <Select label={t('filterStatus')} name="status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1) }} data-testid="recipients-status"
-          options={[{ value: '', label: t('allStatuses') }, ...STATUSES.map((s) => ({ value: s, label: t(`sendStatus.${s}` as 'sendStatus.sent') }))]} />
+        <Select
+          label={t('filterStatus')}
+          name="status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value)
+            setPage(1)
+          }}
+          data-testid="recipients-status"
+          options={[
+            { value: '', label: t('allStatuses') },
+            ...STATUSES.map((s) => ({ value: s, label: t(`sendStatus.${s}` as 'sendStatus.sent') })),
+          ]}
+        />
       </div>
-      {error && <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />}
-      {isLoading && !data ? <TableSkeleton /> : !error && rows.length === 0 ? <NoResultsState /> : (
+      {error && (
+        <Notification
+          variant="error"
+          title={t('loadError')}
+          action={{ label: t('retry'), onClick: () => void mutate() }}
+        />
+      )}
+      {isLoading && !data ? (
+        <TableSkeleton />
+      ) : !error && rows.length === 0 ? (
+        <NoResultsState />
+      ) : (
         <div>
           <Table caption={t('tab.recipients')} columns={columns} rows={tableRows} />
           <Pager page={page} pageSize={PAGE_SIZE} count={rows.length} total={data?.total} onPage={setPage} />

@@ -2,7 +2,17 @@
 import type { ReactNode } from 'react'
 import styles from './reports.module.css'
 
-export function StatTile({ label, value, sub, testId }: { label: string; value: ReactNode; sub?: ReactNode; testId?: string }) {
+export function StatTile({
+  label,
+  value,
+  sub,
+  testId,
+}: {
+  label: string
+  value: ReactNode
+  sub?: ReactNode
+  testId?: string
+}) {
   return (
     <div className={styles.tile} data-testid={testId}>
       <div className={styles.tileLabel}>{label}</div>

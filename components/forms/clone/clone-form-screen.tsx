@@ -46,15 +46,34 @@ export function CloneFormScreen({ formId }: { formId: string }) {
 
   return (
     <Page>
-      <PageHead title={t('cloneTitle')} description={form?.name} actions={<LinkButton href="/forms">{t('backToForms')}</LinkButton>} />
+      <PageHead
+        title={t('cloneTitle')}
+        description={form?.name}
+        actions={<LinkButton href="/forms">{t('backToForms')}</LinkButton>}
+      />
       <PageBody>
         {loadError && <Notification variant="error" title={t('loadError')} />}
         <Card title={t('cloneCardTitle')}>
           <p className={styles.muted}>{t('cloneBody')}</p>
           <form className={styles.liveForm} onSubmit={(e) => void submit(e)} noValidate>
-            <TextField label={t('formName')} name="name" value={value} maxLength={255} error={error ?? undefined}
-              onChange={(e) => setName(e.target.value)} data-testid="clone-name" />
-            <Button type="submit" variant="primary" loading={busy} disabled={!form || !canWrite} data-testid="clone-submit">{t('cloneAndEdit')}</Button>
+            <TextField
+              label={t('formName')}
+              name="name"
+              value={value}
+              maxLength={255}
+              error={error ?? undefined}
+              onChange={(e) => setName(e.target.value)}
+              data-testid="clone-name"
+            />
+            <Button
+              type="submit"
+              variant="primary"
+              loading={busy}
+              disabled={!form || !canWrite}
+              data-testid="clone-submit"
+            >
+              {t('cloneAndEdit')}
+            </Button>
           </form>
         </Card>
       </PageBody>

@@ -36,7 +36,8 @@ export function CreateFormScreen({ initialListId }: { initialListId?: string | n
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const chosen = templates.data?.find((x) => x.key === key) ?? null
 
-  const title = (tpl: FormTemplate) => (t.has(`template.${tpl.key}.name`) ? t(`template.${tpl.key}.name` as 'template.discount_popup.name') : tpl.name)
+  const title = (tpl: FormTemplate) =>
+    t.has(`template.${tpl.key}.name`) ? t(`template.${tpl.key}.name` as 'template.discount_popup.name') : tpl.name
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -61,33 +62,89 @@ export function CreateFormScreen({ initialListId }: { initialListId?: string | n
 
   return (
     <Page>
-      <PageHead title={t('createTitle')} description={t('createDescription')} actions={<LinkButton href="/forms">{t('backToForms')}</LinkButton>} />
+      <PageHead
+        title={t('createTitle')}
+        description={t('createDescription')}
+        actions={<LinkButton href="/forms">{t('backToForms')}</LinkButton>}
+      />
       <PageBody>
         {error && <Notification variant="error" title={error} />}
         <form className={styles.layout} onSubmit={(e) => void submit(e)} noValidate>
           <section aria-labelledby="templates-heading" className={styles.gallery}>
-            <h2 id="templates-heading" className={styles.sectionTitle}>{t('templatesTitle')}</h2>
-            {fieldErrors.template && <p className={styles.error} role="alert">{fieldErrors.template}</p>}
-            {templates.error && <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void templates.mutate() }} />}
+            <h2 id="templates-heading" className={styles.sectionTitle}>
+              {t('templatesTitle')}
+            </h2>
+            {fieldErrors.template && (
+              <p className={styles.error} role="alert">
+                {fieldErrors.template}
+              </p>
+            )}
+            {templates.error && (
+              <Notification
+                variant="error"
+                title={t('loadError')}
+                action={{ label: t('retry'), onClick: () => void templates.mutate() }}
+              />
+            )}
             {!templates.data && !templates.error && <Spinner label={t('loading')} />}
             <div className={styles.grid} role="radiogroup" aria-labelledby="templates-heading">
               {templates.data?.map((tpl) => (
-                <TemplateCard key={tpl.key} template={tpl} title={title(tpl)}
-                  description={t.has(`template.${tpl.key}.description`) ? t(`template.${tpl.key}.description` as 'template.discount_popup.description') : tpl.description ?? ''}
-                  selected={key === tpl.key} onSelect={() => { setKey(tpl.key); if (!name.trim()) setName(title(tpl)) }} />
+                <TemplateCard
+                  key={tpl.key}
+                  template={tpl}
+                  title={title(tpl)}
+                  description={
+                    t.has(`template.${tpl.key}.description`)
+                      ? t(`template.${tpl.key}.description` as 'template.discount_popup.description')
+                      : (tpl.description ?? '')
+                  }
+                  selected={key === tpl.key}
+                  onSelect={() => {
+                    setKey(tpl.key)
+                    if (!name.trim()) setName(title(tpl))
+                  }}
+                />
               ))}
             </div>
           </section>
           <aside className={styles.details} aria-labelledby="details-heading">
-            <h2 id="details-heading" className={styles.sectionTitle}>{t('detailsTitle')}</h2>
-            <TextField label={t('formName')} name="name" value={name} maxLength={255} error={fieldErrors.name}
-              onChange={(e) => setName(e.target.value)} data-testid="form-name" />
-            <Select label={t('subscribeList')} name="listId" value={listId} error={fieldErrors.listId} data-testid="form-list"
+            <h2 id="details-heading" className={styles.sectionTitle}>
+              {t('detailsTitle')}
+            </h2>
+            <TextField
+              label={t('formName')}
+              name="name"
+              value={name}
+              maxLength={255}
+              error={fieldErrors.name}
+              onChange={(e) => setName(e.target.value)}
+              data-testid="form-name"
+            />
+            <Select
+              label={t('subscribeList')}
+              name="listId"
+              value={listId}
+              error={fieldErrors.listId}
+              data-testid="form-list"
               onChange={(e) => setListId(e.target.value)}
-              options={[{ value: '', label: t('noListYet') }, ...(lists ?? []).map((l) => ({ value: String(l.id), label: l.name })),
-                ...(listId && lists && !lists.some((l) => String(l.id) === listId) ? [{ value: listId, label: listId }] : [])]} />
+              options={[
+                { value: '', label: t('noListYet') },
+                ...(lists ?? []).map((l) => ({ value: String(l.id), label: l.name })),
+                ...(listId && lists && !lists.some((l) => String(l.id) === listId)
+                  ? [{ value: listId, label: listId }]
+                  : []),
+              ]}
+            />
             <p className={styles.hint}>{t('subscribeListHint')}</p>
-            <Button type="submit" variant="primary" loading={busy} disabled={!canWrite} data-testid="create-form-submit">{t('createAndEdit')}</Button>
+            <Button
+              type="submit"
+              variant="primary"
+              loading={busy}
+              disabled={!canWrite}
+              data-testid="create-form-submit"
+            >
+              {t('createAndEdit')}
+            </Button>
           </aside>
         </form>
       </PageBody>

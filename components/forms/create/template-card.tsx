@@ -19,11 +19,25 @@ export function TemplateCard({ template, title, description, selected, onSelect 
   const kind = typeKey(template.formType)
   return (
     <label className={styles.card} data-checked={selected} data-testid={`template-${template.key}`}>
-      <input type="radio" name="template" value={template.key} checked={selected} onChange={onSelect} className={styles.radio} />
-      <span className={`${styles.sketch} ${styles[`sketch_${kind}`] ?? ''}`} aria-hidden="true"><span className={styles.sketchForm} /></span>
+      <input
+        type="radio"
+        name="template"
+        value={template.key}
+        checked={selected}
+        onChange={onSelect}
+        className={styles.radio}
+      />
+      <span className={`${styles.sketch} ${styles[`sketch_${kind}`] ?? ''}`} aria-hidden="true">
+        <span className={styles.sketchForm} />
+      </span>
       <span className={styles.cardText}>
         <strong>{title}</strong>
-        <small className={styles.cardType}>{t(`type.${kind}`)}{template.channelType && template.channelType !== 'email' ? ` · ${t(`channel.${template.channelType === 'sms' ? 'sms' : 'email_and_sms'}`)}` : ''}</small>
+        <small className={styles.cardType}>
+          {t(`type.${kind}`)}
+          {template.channelType && template.channelType !== 'email'
+            ? ` · ${t(`channel.${template.channelType === 'sms' ? 'sms' : 'email_and_sms'}`)}`
+            : ''}
+        </small>
         {description && <span className={styles.cardBody}>{description}</span>}
       </span>
     </label>

@@ -6,7 +6,15 @@ import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/select'
 import type { FormBlock, Device } from '../definition-types'
 import { kindOf } from './block-catalog'
-import { ButtonFields, CouponFields, ImageFields, InputFields, OptionFields, SpacerFields, TextFields } from './block-fields'
+import {
+  ButtonFields,
+  CouponFields,
+  ImageFields,
+  InputFields,
+  OptionFields,
+  SpacerFields,
+  TextFields,
+} from './block-fields'
 import styles from './editor.module.css'
 
 export interface BlockEditorProps {
@@ -21,31 +29,62 @@ export interface BlockEditorProps {
   canMoveDown: boolean
 }
 
-export function BlockEditor({ block, errors = {}, lists, onChange, onMove, onRemove, canMoveUp, canMoveDown }: BlockEditorProps) {
+export function BlockEditor({
+  block,
+  errors = {},
+  lists,
+  onChange,
+  onMove,
+  onRemove,
+  canMoveUp,
+  canMoveDown,
+}: BlockEditorProps) {
   const t = useTranslations('forms')
   const kind = kindOf(block)
-  const setProps = (patch: Record<string, unknown>) => onChange({ ...block, properties: { ...(block.properties ?? {}), ...patch } })
+  const setProps = (patch: Record<string, unknown>) =>
+    onChange({ ...block, properties: { ...(block.properties ?? {}), ...patch } })
   const device = (block.properties?.display_device?.[0] ?? 'both') as Device
   const common = { block, errors, onChange, setProps }
   return (
     <section className={styles.panelSection} aria-label={t('blockSettings')} data-testid="block-editor">
       <h3 className={styles.panelHeading}>{kind ? t(`blockKind.${kind}`) : block.type}</h3>
-      {errors[''] && <p className={styles.fieldError} role="alert">{errors['']}</p>}
+      {errors[''] && (
+        <p className={styles.fieldError} role="alert">
+          {errors['']}
+        </p>
+      )}
       {kind === 'text' && <TextFields {...common} />}
       {kind === 'spacer' && <SpacerFields {...common} />}
       {kind === 'image' && <ImageFields {...common} />}
-      {(kind === 'email' || kind === 'phone' || kind === 'textField' || kind === 'date') && <InputFields {...common} fixedProperty={kind === 'email' || kind === 'phone'} />}
-      {(kind === 'dropdown' || kind === 'checkbox') && <><InputFields {...common} fixedProperty={false} /><OptionFields {...common} /></>}
+      {(kind === 'email' || kind === 'phone' || kind === 'textField' || kind === 'date') && (
+        <InputFields {...common} fixedProperty={kind === 'email' || kind === 'phone'} />
+      )}
+      {(kind === 'dropdown' || kind === 'checkbox') && (
+        <>
+          <InputFields {...common} fixedProperty={false} />
+          <OptionFields {...common} />
+        </>
+      )}
       {kind === 'button' && <ButtonFields {...common} lists={lists} />}
       {kind === 'coupon' && <CouponFields {...common} />}
       {!kind && <p className={styles.muted}>{t('blockNotEditable')}</p>}
-      <Select label={t('showOn')} name="display_device" value={device}
+      <Select
+        label={t('showOn')}
+        name="display_device"
+        value={device}
         onChange={(e) => setProps({ display_device: [e.target.value as Device] })}
-        options={(['both', 'desktop', 'mobile'] as const).map((d) => ({ value: d, label: t(`device.${d}`) }))} />
+        options={(['both', 'desktop', 'mobile'] as const).map((d) => ({ value: d, label: t(`device.${d}`) }))}
+      />
       <div className={styles.buttonRow}>
-        <Button size="small" onClick={() => onMove(-1)} disabled={!canMoveUp}>{t('moveUp')}</Button>
-        <Button size="small" onClick={() => onMove(1)} disabled={!canMoveDown}>{t('moveDown')}</Button>
-        <Button size="small" variant="danger" onClick={onRemove} data-testid="remove-block">{t('removeBlock')}</Button>
+        <Button size="small" onClick={() => onMove(-1)} disabled={!canMoveUp}>
+          {t('moveUp')}
+        </Button>
+        <Button size="small" onClick={() => onMove(1)} disabled={!canMoveDown}>
+          {t('moveDown')}
+        </Button>
+        <Button size="small" variant="danger" onClick={onRemove} data-testid="remove-block">
+          {t('removeBlock')}
+        </Button>
       </div>
     </section>
   )

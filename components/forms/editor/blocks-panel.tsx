@@ -19,7 +19,9 @@ export function BlocksPanel({ blocks, selected, withErrors, onSelect, onAdd }: B
   const t = useTranslations('forms')
   return (
     <section className={styles.panelSection} aria-labelledby="blocks-heading" data-testid="blocks-panel">
-      <h3 id="blocks-heading" className={styles.panelHeading}>{t('blocks')}</h3>
+      <h3 id="blocks-heading" className={styles.panelHeading}>
+        {t('blocks')}
+      </h3>
       {blocks.length === 0 && <p className={styles.muted}>{t('noBlocks')}</p>}
       <ul className={styles.blockList}>
         {blocks.map(({ block }, i) => {
@@ -27,8 +29,13 @@ export function BlocksPanel({ blocks, selected, withErrors, onSelect, onAdd }: B
           const summary = blockSummary(block)
           return (
             <li key={i}>
-              <button type="button" className={`${styles.blockItem} ${selected === i ? styles.blockSelected : ''}`} aria-pressed={selected === i}
-                onClick={() => onSelect(i)} data-testid={`block-${kind ?? block.type}`}>
+              <button
+                type="button"
+                className={`${styles.blockItem} ${selected === i ? styles.blockSelected : ''}`}
+                aria-pressed={selected === i}
+                onClick={() => onSelect(i)}
+                data-testid={`block-${kind ?? block.type}`}
+              >
                 <span className={styles.blockKind}>{kind ? t(`blockKind.${kind}`) : block.type}</span>
                 {summary && <span className={styles.blockSummary}>{summary}</span>}
                 {withErrors.has(i) && <span className={styles.errorDot} aria-label={t('blockHasErrors')} />}
@@ -37,9 +44,19 @@ export function BlocksPanel({ blocks, selected, withErrors, onSelect, onAdd }: B
           )
         })}
       </ul>
-      <Select label={t('addBlock')} name="add-block" value="" data-testid="add-block"
-        onChange={(e) => { if (e.target.value) onAdd(e.target.value as BlockKind) }}
-        options={[{ value: '', label: t('chooseBlock') }, ...BLOCK_KINDS.map((k) => ({ value: k, label: t(`blockKind.${k}`) }))]} />
+      <Select
+        label={t('addBlock')}
+        name="add-block"
+        value=""
+        data-testid="add-block"
+        onChange={(e) => {
+          if (e.target.value) onAdd(e.target.value as BlockKind)
+        }}
+        options={[
+          { value: '', label: t('chooseBlock') },
+          ...BLOCK_KINDS.map((k) => ({ value: k, label: t(`blockKind.${k}`) })),
+        ]}
+      />
     </section>
   )
 }

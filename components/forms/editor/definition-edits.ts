@@ -3,15 +3,24 @@
 import type { FormBlock, FormDefinition, FormStep, FormTrigger } from '../definition-types'
 
 /** Where a block sits inside a step: column, row and position in the row. */
-export interface BlockAddress { column: number; row: number; block: number }
-export interface StepBlock { address: BlockAddress; block: FormBlock }
+export interface BlockAddress {
+  column: number
+  row: number
+  block: number
+}
+export interface StepBlock {
+  address: BlockAddress
+  block: FormBlock
+}
 
 // Definitions are plain JSON, so a JSON round trip is a faithful deep copy.
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T
 
 export function stepBlocks(step: FormStep | undefined): StepBlock[] {
   if (!step) return []
-  return step.columns.flatMap((c, column) => c.rows.flatMap((r, row) => r.blocks.map((block, i) => ({ address: { column, row, block: i }, block }))))
+  return step.columns.flatMap((c, column) =>
+    c.rows.flatMap((r, row) => r.blocks.map((block, i) => ({ address: { column, row, block: i }, block }))),
+  )
 }
 
 export function addStep(def: FormDefinition, name: string): FormDefinition {
@@ -53,7 +62,12 @@ export function addBlock(def: FormDefinition, stepIndex: number, block: FormBloc
   return next
 }
 
-export function updateBlock(def: FormDefinition, stepIndex: number, at: BlockAddress, block: FormBlock): FormDefinition {
+export function updateBlock(
+  def: FormDefinition,
+  stepIndex: number,
+  at: BlockAddress,
+  block: FormBlock,
+): FormDefinition {
   const next = clone(def)
   const row = next.steps[stepIndex]?.columns[at.column]?.rows[at.row]
   if (!row?.blocks[at.block]) return def
@@ -92,7 +106,11 @@ export function findTrigger(def: FormDefinition, type: string): FormTrigger | un
 }
 
 /** Sets (or with null removes) the one trigger of a kind, keeping the others in their order. */
-export function setTrigger(def: FormDefinition, type: string, properties: Record<string, unknown> | null): FormDefinition {
+export function setTrigger(
+  def: FormDefinition,
+  type: string,
+  properties: Record<string, unknown> | null,
+): FormDefinition {
   const next = clone(def)
   const triggers = next.triggers ?? []
   const i = triggers.findIndex((t) => t.type === type)
@@ -108,7 +126,11 @@ export function setTrigger(def: FormDefinition, type: string, properties: Record
 }
 
 /** Shallow-merges into a top-level object of the version (styles, properties). */
-export function patchVersion<K extends 'styles' | 'properties'>(def: FormDefinition, key: K, patch: Partial<NonNullable<FormDefinition[K]>>): FormDefinition {
+export function patchVersion<K extends 'styles' | 'properties'>(
+  def: FormDefinition,
+  key: K,
+  patch: Partial<NonNullable<FormDefinition[K]>>,
+): FormDefinition {
   const next = clone(def)
   next[key] = { ...(next[key] ?? {}), ...patch } as FormDefinition[K]
   return next

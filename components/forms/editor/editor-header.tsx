@@ -28,7 +28,22 @@ export interface EditorHeaderProps {
   onUnpublish: () => void
 }
 
-export function EditorHeader({ formId, name, status, dirty, savedAt, busy, canWrite, isLiveVersion, versions, versionId, onSave, onRename, onPublish, onUnpublish }: EditorHeaderProps) {
+export function EditorHeader({
+  formId,
+  name,
+  status,
+  dirty,
+  savedAt,
+  busy,
+  canWrite,
+  isLiveVersion,
+  versions,
+  versionId,
+  onSave,
+  onRename,
+  onPublish,
+  onUnpublish,
+}: EditorHeaderProps) {
   const t = useTranslations('forms')
   const format = useFormatter()
   const [editing, setEditing] = useState<string | null>(null)
@@ -40,14 +55,35 @@ export function EditorHeader({ formId, name, status, dirty, savedAt, busy, canWr
   return (
     <header className={styles.bar}>
       <div className={styles.barStart}>
-        <Link href="/forms" className={styles.back}>{t('backToForms')}</Link>
+        <Link href="/forms" className={styles.back}>
+          {t('backToForms')}
+        </Link>
         {editing !== null ? (
-          <input className={styles.nameInput} aria-label={t('formName')} value={editing} autoFocus maxLength={255}
-            onChange={(e) => setEditing(e.target.value)} onBlur={commit}
-            onKeyDown={(e) => { if (e.key === 'Enter') commit(); if (e.key === 'Escape') setEditing(null) }} />
+          <input
+            className={styles.nameInput}
+            aria-label={t('formName')}
+            value={editing}
+            autoFocus
+            maxLength={255}
+            onChange={(e) => setEditing(e.target.value)}
+            onBlur={commit}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commit()
+              if (e.key === 'Escape') setEditing(null)
+            }}
+          />
         ) : (
           <h1 className={styles.title}>
-            <button type="button" className={styles.titleButton} disabled={!canWrite} title={t('rename')} onClick={() => setEditing(name)} data-testid="form-name-title">{name}</button>
+            <button
+              type="button"
+              className={styles.titleButton}
+              disabled={!canWrite}
+              title={t('rename')}
+              onClick={() => setEditing(name)}
+              data-testid="form-name-title"
+            >
+              {name}
+            </button>
           </h1>
         )}
         <FormStatusBadge status={status} />
@@ -55,16 +91,48 @@ export function EditorHeader({ formId, name, status, dirty, savedAt, busy, canWr
       </div>
       <div className={styles.barEnd}>
         <span className={styles.saveState} data-testid="save-state" aria-live="polite">
-          {dirty ? t('unsaved') : savedAt ? t('savedAt', { time: format.dateTime(savedAt, { hour: 'numeric', minute: '2-digit' }) }) : t('noChanges')}
+          {dirty
+            ? t('unsaved')
+            : savedAt
+              ? t('savedAt', { time: format.dateTime(savedAt, { hour: 'numeric', minute: '2-digit' }) })
+              : t('noChanges')}
         </span>
-        <Link href={`/forms/${encodeURIComponent(formId)}/test`} className={styles.barLink}>{t('test')}</Link>
+        <Link href={`/forms/${encodeURIComponent(formId)}/test`} className={styles.barLink}>
+          {t('test')}
+        </Link>
         {canWrite && (
           <>
-            <Button size="small" disabled={!dirty || !!busy} loading={busy === 'save'} onClick={onSave} data-testid="save-form">{t('save')}</Button>
+            <Button
+              size="small"
+              disabled={!dirty || !!busy}
+              loading={busy === 'save'}
+              onClick={onSave}
+              data-testid="save-form"
+            >
+              {t('save')}
+            </Button>
             {status === 'live' && isLiveVersion && !dirty ? (
-              <Button size="small" variant="danger" loading={busy === 'unpublish'} disabled={!!busy} onClick={onUnpublish} data-testid="unpublish-form">{t('unpublish')}</Button>
+              <Button
+                size="small"
+                variant="danger"
+                loading={busy === 'unpublish'}
+                disabled={!!busy}
+                onClick={onUnpublish}
+                data-testid="unpublish-form"
+              >
+                {t('unpublish')}
+              </Button>
             ) : (
-              <Button size="small" variant="primary" loading={busy === 'publish'} disabled={!!busy} onClick={onPublish} data-testid="publish-form">{t('publish')}</Button>
+              <Button
+                size="small"
+                variant="primary"
+                loading={busy === 'publish'}
+                disabled={!!busy}
+                onClick={onPublish}
+                data-testid="publish-form"
+              >
+                {t('publish')}
+              </Button>
             )}
           </>
         )}

@@ -26,7 +26,15 @@ const TABS = ['content', 'styles', 'targeting', 'schedule'] as const
 type Tab = (typeof TABS)[number]
 type Audience = { id: string | number; name: string; type: number }
 
-export function FormEditorScreen({ formId, versionId, publicKey }: { formId: string; versionId: string; publicKey: string }) {
+export function FormEditorScreen({
+  formId,
+  versionId,
+  publicKey,
+}: {
+  formId: string
+  versionId: string
+  publicKey: string
+}) {
   const t = useTranslations('forms')
   const toast = useToast()
   const canWrite = usePermission('forms_write')
@@ -41,8 +49,18 @@ export function FormEditorScreen({ formId, versionId, publicKey }: { formId: str
   const lists = audiences.filter((a) => a.type === 0)
   useUnsavedGuard(ed.dirty, t('leaveUnsaved'))
 
-  if (ed.error) return <div className={styles.centered}><Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: ed.reload }} /></div>
-  if (ed.loading || !ed.draft || !ed.form) return <div className={styles.centered}><Spinner label={t('loading')} /></div>
+  if (ed.error)
+    return (
+      <div className={styles.centered}>
+        <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: ed.reload }} />
+      </div>
+    )
+  if (ed.loading || !ed.draft || !ed.form)
+    return (
+      <div className={styles.centered}>
+        <Spinner label={t('loading')} />
+      </div>
+    )
   const def = ed.draft
   const form = ed.form
 
@@ -74,7 +92,10 @@ export function FormEditorScreen({ formId, versionId, publicKey }: { formId: str
       else toast.show({ variant: 'success', content: value ? t('toast.scheduled') : t('toast.scheduleCleared') })
     } catch (e) {
       const fe = (e as { data?: { fieldErrors?: Record<string, string | string[]> } }).data?.fieldErrors
-      if (fe) setScheduleErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, Array.isArray(v) ? v[0] ?? '' : v])))
+      if (fe)
+        setScheduleErrors(
+          Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, Array.isArray(v) ? (v[0] ?? '') : v])),
+        )
       toast.show({ variant: 'error', content: t('actionFailed') })
     }
   }
@@ -91,13 +112,34 @@ export function FormEditorScreen({ formId, versionId, publicKey }: { formId: str
 
   return (
     <div className={styles.editor} data-testid="form-editor">
-      <EditorHeader formId={formId} name={form.name} status={form.status} dirty={ed.dirty} savedAt={ed.savedAt}
-        busy={ed.busy === 'schedule' ? null : ed.busy} canWrite={canWrite} isLiveVersion={isLiveVersion} versions={form.versions} versionId={Number(versionId)}
-        onSave={() => void act('save', ed.save)} onRename={(name) => void rename(name)} onPublish={() => void act('publish', ed.publish)} onUnpublish={() => void act('unpublish', ed.unpublish)} />
+      <EditorHeader
+        formId={formId}
+        name={form.name}
+        status={form.status}
+        dirty={ed.dirty}
+        savedAt={ed.savedAt}
+        busy={ed.busy === 'schedule' ? null : ed.busy}
+        canWrite={canWrite}
+        isLiveVersion={isLiveVersion}
+        versions={form.versions}
+        versionId={Number(versionId)}
+        onSave={() => void act('save', ed.save)}
+        onRename={(name) => void rename(name)}
+        onPublish={() => void act('publish', ed.publish)}
+        onUnpublish={() => void act('unpublish', ed.unpublish)}
+      />
       {ed.errors.length > 0 && (
         <div className={styles.errorBar}>
           <Notification variant="error" title={t('errorsTitle', { count: ed.errors.length })}>
-            {otherErrors.length > 0 && <ul className={styles.errorList}>{otherErrors.map((e) => <li key={e.pointer}><code>{e.pointer}</code> {e.message}</li>)}</ul>}
+            {otherErrors.length > 0 && (
+              <ul className={styles.errorList}>
+                {otherErrors.map((e) => (
+                  <li key={e.pointer}>
+                    <code>{e.pointer}</code> {e.message}
+                  </li>
+                ))}
+              </ul>
+            )}
           </Notification>
         </div>
       )}
@@ -105,7 +147,16 @@ export function FormEditorScreen({ formId, versionId, publicKey }: { formId: str
         <aside className={styles.side} aria-label={t('settings')}>
           <div className={styles.tabs} role="tablist" aria-label={t('settings')}>
             {TABS.map((x) => (
-              <button key={x} type="button" role="tab" id={`tab-${x}`} aria-selected={tab === x} aria-controls={`panel-${x}`} onClick={() => setTab(x)} data-testid={`tab-${x}`}>
+              <button
+                key={x}
+                type="button"
+                role="tab"
+                id={`tab-${x}`}
+                aria-selected={tab === x}
+                aria-controls={`panel-${x}`}
+                onClick={() => setTab(x)}
+                data-testid={`tab-${x}`}
+              >
                 {t(`tab.${x}`)}
                 {tabErrors[x] > 0 && <span className={styles.errorCount}>{tabErrors[x]}</span>}
               </button>
@@ -114,15 +165,41 @@ export function FormEditorScreen({ formId, versionId, publicKey }: { formId: str
           <div className={styles.sideBody} role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
             <fieldset className={styles.bare} disabled={!canWrite}>
               {tab === 'content' && (
-                <ContentPanel definition={def} errors={ed.errors} step={Math.min(step, def.steps.length - 1)} block={block} lists={lists}
-                  defaultListId={form.listId} onChange={ed.change} onSelect={(s, b) => { setStep(s); setBlock(b) }} />
+                <ContentPanel
+                  definition={def}
+                  errors={ed.errors}
+                  step={Math.min(step, def.steps.length - 1)}
+                  block={block}
+                  lists={lists}
+                  defaultListId={form.listId}
+                  onChange={ed.change}
+                  onSelect={(s, b) => {
+                    setStep(s)
+                    setBlock(b)
+                  }}
+                />
               )}
-              {tab === 'styles' && <StylesPanel definition={def} errors={errorsUnder(ed.errors, '')} onChange={ed.change} />}
-              {tab === 'targeting' && <TargetingPanel definition={def} audiences={audiences} errors={errorsUnder(ed.errors, '')} onChange={ed.change} />}
+              {tab === 'styles' && (
+                <StylesPanel definition={def} errors={errorsUnder(ed.errors, '')} onChange={ed.change} />
+              )}
+              {tab === 'targeting' && (
+                <TargetingPanel
+                  definition={def}
+                  audiences={audiences}
+                  errors={errorsUnder(ed.errors, '')}
+                  onChange={ed.change}
+                />
+              )}
             </fieldset>
             {tab === 'schedule' && (
-              <SchedulePanel value={form.schedule} canWrite={canWrite} busy={ed.busy === 'schedule'} errors={scheduleErrors}
-                onSchedule={(v) => void schedule(v)} onClear={() => void schedule(null)} />
+              <SchedulePanel
+                value={form.schedule}
+                canWrite={canWrite}
+                busy={ed.busy === 'schedule'}
+                errors={scheduleErrors}
+                onSchedule={(v) => void schedule(v)}
+                onClear={() => void schedule(null)}
+              />
             )}
           </div>
         </aside>
@@ -130,12 +207,29 @@ export function FormEditorScreen({ formId, versionId, publicKey }: { formId: str
           <div className={styles.previewBar}>
             <div className={styles.segmented} role="group" aria-label={t('previewDevice')}>
               {(['desktop', 'mobile'] as const).map((d) => (
-                <button key={d} type="button" aria-pressed={device === d} onClick={() => setDevice(d)} data-testid={`device-${d}`}>{t(`device.${d}`)}</button>
+                <button
+                  key={d}
+                  type="button"
+                  aria-pressed={device === d}
+                  onClick={() => setDevice(d)}
+                  data-testid={`device-${d}`}
+                >
+                  {t(`device.${d}`)}
+                </button>
               ))}
             </div>
-            <span className={styles.muted}>{t('previewStep', { n: Math.min(step, def.steps.length - 1) + 1, total: def.steps.length })}</span>
+            <span className={styles.muted}>
+              {t('previewStep', { n: Math.min(step, def.steps.length - 1) + 1, total: def.steps.length })}
+            </span>
           </div>
-          <PreviewFrame key={device} publicKey={publicKey} formId={formId} definition={def} step={Math.min(step, def.steps.length - 1)} device={device} />
+          <PreviewFrame
+            key={device}
+            publicKey={publicKey}
+            formId={formId}
+            definition={def}
+            step={Math.min(step, def.steps.length - 1)}
+            device={device}
+          />
         </section>
       </div>
     </div>

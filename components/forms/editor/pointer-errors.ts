@@ -1,6 +1,9 @@
 // The save call's 400 answers carry JSON pointers into the definition (F1's parseFormVersion):
 // each panel asks for the messages under its own part of the version.
-export interface PointerError { pointer: string; message: string }
+export interface PointerError {
+  pointer: string
+  message: string
+}
 
 /** Messages under a pointer prefix, keyed by the rest of the pointer ('' for the prefix itself). */
 export function errorsUnder(errors: readonly PointerError[], prefix: string): Record<string, string> {

@@ -23,14 +23,18 @@ export function PreviewFrame({ publicKey, formId, definition, step, device, titl
   const t = useTranslations('forms')
   const ref = useRef<HTMLIFrameElement>(null)
   const latest = useRef({ definition, formId, step })
-  useEffect(() => { latest.current = { definition, formId, step } })
+  useEffect(() => {
+    latest.current = { definition, formId, step }
+  })
 
   const post = useCallback(() => {
     const win = ref.current?.contentWindow
     if (!win) return
     win.postMessage({ type: PREVIEW_MESSAGE, ...latest.current }, window.location.origin)
   }, [])
-  useEffect(() => { post() }, [definition, formId, step, post])
+  useEffect(() => {
+    post()
+  }, [definition, formId, step, post])
   // The preview page's script may start after its load event: it says when it listens.
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
@@ -45,8 +49,17 @@ export function PreviewFrame({ publicKey, formId, definition, step, device, titl
   const src = `/onsite/preview?company_id=${encodeURIComponent(publicKey)}&device=${device}`
   return (
     <div className={`${styles.previewViewport} ${device === 'mobile' ? styles.previewMobile : styles.previewDesktop}`}>
-      <iframe ref={ref} src={src} title={title ?? t('previewTitle', { device: t(`device.${device}`) })} className={styles.previewFrame}
-        onLoad={() => { post(); setTimeout(post, 400) }} data-testid={`form-preview-${device}`} />
+      <iframe
+        ref={ref}
+        src={src}
+        title={title ?? t('previewTitle', { device: t(`device.${device}`) })}
+        className={styles.previewFrame}
+        onLoad={() => {
+          post()
+          setTimeout(post, 400)
+        }}
+        data-testid={`form-preview-${device}`}
+      />
     </div>
   )
 }

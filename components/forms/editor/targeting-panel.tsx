@@ -20,7 +20,11 @@ export interface TargetingPanelProps {
 }
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
-const lines = (v: string) => v.split(/[\n,]/).map((s) => s.trim()).filter(Boolean)
+const lines = (v: string) =>
+  v
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean)
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
 
 export function TargetingPanel({ definition: def, audiences, errors = {}, onChange }: TargetingPanelProps) {
@@ -44,92 +48,238 @@ export function TargetingPanel({ definition: def, audiences, errors = {}, onChan
   const setAudience = (id: string, mode: '' | 'allow' | 'deny') => {
     const a = allow.filter((x) => x !== id).concat(mode === 'allow' ? [id] : [])
     const d = deny.filter((x) => x !== id).concat(mode === 'deny' ? [id] : [])
-    set('lists_and_segments', a.length || d.length ? { allow_list: a.length ? a : null, deny_list: d.length ? d : null } : null)
+    set(
+      'lists_and_segments',
+      a.length || d.length ? { allow_list: a.length ? a : null, deny_list: d.length ? d : null } : null,
+    )
   }
 
   return (
     <div className={styles.panelStack} data-testid="targeting-panel">
       <section className={styles.panelSection} aria-labelledby="targeting-when">
-        <h3 id="targeting-when" className={styles.panelHeading}>{t('targeting.when')}</h3>
-        <Select label={t('targeting.evaluation')} name="evaluation" value={def.properties?.rule_based_trigger_evaluation ?? 'any'}
-          onChange={(e) => onChange(patchVersion(def, 'properties', { rule_based_trigger_evaluation: e.target.value as 'any' | 'all' }))}
-          options={[{ value: 'any', label: t('targeting.any') }, { value: 'all', label: t('targeting.all') }]} />
-        <Toggle label={t('targeting.delay')} on={!!trig('delay')} onToggle={(on) => set('delay', on ? { seconds: 5 } : null)} error={errorOf('delay')}>
-          <TextField label={t('targeting.seconds')} name="delay_seconds" type="number" min={0} max={3600} value={num(prop('delay', 'seconds'), 5)}
-            onChange={(e) => set('delay', { seconds: Math.max(0, Math.round(Number(e.target.value) || 0)) })} />
+        <h3 id="targeting-when" className={styles.panelHeading}>
+          {t('targeting.when')}
+        </h3>
+        <Select
+          label={t('targeting.evaluation')}
+          name="evaluation"
+          value={def.properties?.rule_based_trigger_evaluation ?? 'any'}
+          onChange={(e) =>
+            onChange(
+              patchVersion(def, 'properties', { rule_based_trigger_evaluation: e.target.value as 'any' | 'all' }),
+            )
+          }
+          options={[
+            { value: 'any', label: t('targeting.any') },
+            { value: 'all', label: t('targeting.all') },
+          ]}
+        />
+        <Toggle
+          label={t('targeting.delay')}
+          on={!!trig('delay')}
+          onToggle={(on) => set('delay', on ? { seconds: 5 } : null)}
+          error={errorOf('delay')}
+        >
+          <TextField
+            label={t('targeting.seconds')}
+            name="delay_seconds"
+            type="number"
+            min={0}
+            max={3600}
+            value={num(prop('delay', 'seconds'), 5)}
+            onChange={(e) => set('delay', { seconds: Math.max(0, Math.round(Number(e.target.value) || 0)) })}
+          />
         </Toggle>
-        <Toggle label={t('targeting.exitIntent')} on={!!trig('exit_intent')} onToggle={(on) => set('exit_intent', on ? {} : null)} error={errorOf('exit_intent')} />
-        <Toggle label={t('targeting.scroll')} on={!!trig('scroll_percentage')} onToggle={(on) => set('scroll_percentage', on ? { percentage: 30 } : null)} error={errorOf('scroll_percentage')}>
-          <TextField label={t('targeting.percentage')} name="scroll_percentage" type="number" min={0} max={100} value={num(prop('scroll_percentage', 'percentage'), 30)}
-            onChange={(e) => set('scroll_percentage', { percentage: Math.min(100, Math.max(0, Math.round(Number(e.target.value) || 0))) })} />
+        <Toggle
+          label={t('targeting.exitIntent')}
+          on={!!trig('exit_intent')}
+          onToggle={(on) => set('exit_intent', on ? {} : null)}
+          error={errorOf('exit_intent')}
+        />
+        <Toggle
+          label={t('targeting.scroll')}
+          on={!!trig('scroll_percentage')}
+          onToggle={(on) => set('scroll_percentage', on ? { percentage: 30 } : null)}
+          error={errorOf('scroll_percentage')}
+        >
+          <TextField
+            label={t('targeting.percentage')}
+            name="scroll_percentage"
+            type="number"
+            min={0}
+            max={100}
+            value={num(prop('scroll_percentage', 'percentage'), 30)}
+            onChange={(e) =>
+              set('scroll_percentage', {
+                percentage: Math.min(100, Math.max(0, Math.round(Number(e.target.value) || 0))),
+              })
+            }
+          />
         </Toggle>
-        <Toggle label={t('targeting.pageViews')} on={!!trig('page_visits')} onToggle={(on) => set('page_visits', on ? { pages: 3 } : null)} error={errorOf('page_visits')}>
-          <TextField label={t('targeting.pages')} name="page_visits" type="number" min={1} max={100} value={num(prop('page_visits', 'pages'), 3)}
-            onChange={(e) => set('page_visits', { pages: Math.max(1, Math.round(Number(e.target.value) || 1)) })} />
+        <Toggle
+          label={t('targeting.pageViews')}
+          on={!!trig('page_visits')}
+          onToggle={(on) => set('page_visits', on ? { pages: 3 } : null)}
+          error={errorOf('page_visits')}
+        >
+          <TextField
+            label={t('targeting.pages')}
+            name="page_visits"
+            type="number"
+            min={1}
+            max={100}
+            value={num(prop('page_visits', 'pages'), 3)}
+            onChange={(e) => set('page_visits', { pages: Math.max(1, Math.round(Number(e.target.value) || 1)) })}
+          />
         </Toggle>
       </section>
 
       <section className={styles.panelSection} aria-labelledby="targeting-where">
-        <h3 id="targeting-where" className={styles.panelHeading}>{t('targeting.where')}</h3>
-        <TextArea label={t('targeting.urlAllow')} name="url_allow" rows={2} value={strings(prop('url_patterns', 'allow_list')).join('\n')} error={errorOf('url_patterns')}
-          onChange={(v) => setUrls(lines(v), strings(prop('url_patterns', 'deny_list')))} />
-        <TextArea label={t('targeting.urlDeny')} name="url_deny" rows={2} value={strings(prop('url_patterns', 'deny_list')).join('\n')}
-          onChange={(v) => setUrls(strings(prop('url_patterns', 'allow_list')), lines(v))} />
+        <h3 id="targeting-where" className={styles.panelHeading}>
+          {t('targeting.where')}
+        </h3>
+        <TextArea
+          label={t('targeting.urlAllow')}
+          name="url_allow"
+          rows={2}
+          value={strings(prop('url_patterns', 'allow_list')).join('\n')}
+          error={errorOf('url_patterns')}
+          onChange={(v) => setUrls(lines(v), strings(prop('url_patterns', 'deny_list')))}
+        />
+        <TextArea
+          label={t('targeting.urlDeny')}
+          name="url_deny"
+          rows={2}
+          value={strings(prop('url_patterns', 'deny_list')).join('\n')}
+          onChange={(v) => setUrls(strings(prop('url_patterns', 'allow_list')), lines(v))}
+        />
         <p className={field.hint}>{t('targeting.urlHint')}</p>
-        <Select label={t('targeting.device')} name="device" value={String(prop('device', 'device') ?? 'both')}
+        <Select
+          label={t('targeting.device')}
+          name="device"
+          value={String(prop('device', 'device') ?? 'both')}
           onChange={(e) => set('device', e.target.value === 'both' ? null : { device: e.target.value })}
-          options={(['both', 'desktop', 'mobile'] as const).map((d) => ({ value: d, label: t(`device.${d}`) }))} />
+          options={(['both', 'desktop', 'mobile'] as const).map((d) => ({ value: d, label: t(`device.${d}`) }))}
+        />
       </section>
 
       <section className={styles.panelSection} aria-labelledby="targeting-who">
-        <h3 id="targeting-who" className={styles.panelHeading}>{t('targeting.who')}</h3>
-        <Select label={t('targeting.visitors')} name="visitors" value={visitors} onChange={(e) => setVisitors(e.target.value)}
+        <h3 id="targeting-who" className={styles.panelHeading}>
+          {t('targeting.who')}
+        </h3>
+        <Select
+          label={t('targeting.visitors')}
+          name="visitors"
+          value={visitors}
+          onChange={(e) => setVisitors(e.target.value)}
           options={[
             { value: 'all', label: t('targeting.visitors_all') },
             { value: 'identified', label: t('targeting.visitors_identified') },
             { value: 'unidentified', label: t('targeting.visitors_unidentified') },
-          ]} />
+          ]}
+        />
         {audiences.length > 0 && (
           <fieldset className={styles.fieldset}>
             <legend className={field.label}>{t('targeting.audiences')}</legend>
-            {errorOf('lists_and_segments') && <p className={styles.fieldError} role="alert">{errorOf('lists_and_segments')}</p>}
+            {errorOf('lists_and_segments') && (
+              <p className={styles.fieldError} role="alert">
+                {errorOf('lists_and_segments')}
+              </p>
+            )}
             <div className={styles.audienceList}>
               {audiences.map((a) => (
-                <Select key={a.id} label={a.name} name={`audience-${a.id}`} value={allow.includes(a.id) ? 'allow' : deny.includes(a.id) ? 'deny' : ''}
+                <Select
+                  key={a.id}
+                  label={a.name}
+                  name={`audience-${a.id}`}
+                  value={allow.includes(a.id) ? 'allow' : deny.includes(a.id) ? 'deny' : ''}
                   onChange={(e) => setAudience(a.id, e.target.value as '' | 'allow' | 'deny')}
-                  options={[{ value: '', label: t('targeting.audienceAny') }, { value: 'allow', label: t('targeting.audienceAllow') }, { value: 'deny', label: t('targeting.audienceDeny') }]} />
+                  options={[
+                    { value: '', label: t('targeting.audienceAny') },
+                    { value: 'allow', label: t('targeting.audienceAllow') },
+                    { value: 'deny', label: t('targeting.audienceDeny') },
+                  ]}
+                />
               ))}
             </div>
           </fieldset>
         )}
-        <TextField label={t('targeting.countries')} name="countries" hint={t('targeting.countriesHint')} error={errorOf('location')}
+        <TextField
+          label={t('targeting.countries')}
+          name="countries"
+          hint={t('targeting.countriesHint')}
+          error={errorOf('location')}
           value={strings(prop('location', 'allow_list')).join(', ')}
-          onChange={(e) => { const c = lines(e.target.value.toUpperCase()); set('location', c.length ? { allow_list: c } : null) }} />
+          onChange={(e) => {
+            const c = lines(e.target.value.toUpperCase())
+            set('location', c.length ? { allow_list: c } : null)
+          }}
+        />
       </section>
 
       <section className={styles.panelSection} aria-labelledby="targeting-often">
-        <h3 id="targeting-often" className={styles.panelHeading}>{t('targeting.frequency')}</h3>
-        <Toggle label={t('targeting.afterClose')} on={!!trig('after_close_or_submit_timeout')} error={errorOf('after_close_or_submit_timeout')}
-          onToggle={(on) => set('after_close_or_submit_timeout', on ? { timeout_days: 5 } : null)}>
-          <TextField label={t('targeting.days')} name="timeout_days" type="number" min={0} max={365} value={num(prop('after_close_or_submit_timeout', 'timeout_days'), 5)}
-            onChange={(e) => set('after_close_or_submit_timeout', { timeout_days: Math.max(0, Math.round(Number(e.target.value) || 0)) })} />
+        <h3 id="targeting-often" className={styles.panelHeading}>
+          {t('targeting.frequency')}
+        </h3>
+        <Toggle
+          label={t('targeting.afterClose')}
+          on={!!trig('after_close_or_submit_timeout')}
+          error={errorOf('after_close_or_submit_timeout')}
+          onToggle={(on) => set('after_close_or_submit_timeout', on ? { timeout_days: 5 } : null)}
+        >
+          <TextField
+            label={t('targeting.days')}
+            name="timeout_days"
+            type="number"
+            min={0}
+            max={365}
+            value={num(prop('after_close_or_submit_timeout', 'timeout_days'), 5)}
+            onChange={(e) =>
+              set('after_close_or_submit_timeout', {
+                timeout_days: Math.max(0, Math.round(Number(e.target.value) || 0)),
+              })
+            }
+          />
         </Toggle>
-        <Toggle label={t('targeting.neverAfterSubmit')} on={!!trig('previously_submitted')} onToggle={(on) => set('previously_submitted', on ? {} : null)} />
+        <Toggle
+          label={t('targeting.neverAfterSubmit')}
+          on={!!trig('previously_submitted')}
+          onToggle={(on) => set('previously_submitted', on ? {} : null)}
+        />
       </section>
     </div>
   )
 
   function setUrls(a: string[], d: string[]) {
-    set('url_patterns', a.length || d.length ? { allow_list: a.length ? a : null, deny_list: d.length ? d : null } : null)
+    set(
+      'url_patterns',
+      a.length || d.length ? { allow_list: a.length ? a : null, deny_list: d.length ? d : null } : null,
+    )
   }
 }
 
-function Toggle({ label, on, onToggle, error, children }: { label: string; on: boolean; onToggle: (on: boolean) => void; error?: string; children?: ReactNode }) {
+function Toggle({
+  label,
+  on,
+  onToggle,
+  error,
+  children,
+}: {
+  label: string
+  on: boolean
+  onToggle: (on: boolean) => void
+  error?: string
+  children?: ReactNode
+}) {
   return (
     <div className={styles.toggle}>
       <Checkbox name={label} label={label} checked={on} onChange={onToggle} />
       {on && children && <div className={styles.toggleBody}>{children}</div>}
-      {error && <p className={styles.fieldError} role="alert">{error}</p>}
+      {error && (
+        <p className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

@@ -53,7 +53,8 @@ export function useFormEditor(formId: string, versionId: string) {
     try {
       if (!(await save())) return 'invalid'
       const next = await call()
-      if (next && typeof next === 'object' && 'versions' in next) await form.mutate(next as Awaited<ReturnType<typeof formsApi.get>>, { revalidate: false })
+      if (next && typeof next === 'object' && 'versions' in next)
+        await form.mutate(next as Awaited<ReturnType<typeof formsApi.get>>, { revalidate: false })
       return 'ok'
     } finally {
       setBusy(null)
@@ -61,14 +62,26 @@ export function useFormEditor(formId: string, versionId: string) {
   }
 
   return {
-    form: form.data, version, error: form.error ?? (form.data && !version ? new Error('not found') : undefined), loading: !form.data || !draft,
-    draft, dirty, errors, busy, savedAt, change,
+    form: form.data,
+    version,
+    error: form.error ?? (form.data && !version ? new Error('not found') : undefined),
+    loading: !form.data || !draft,
+    draft,
+    dirty,
+    errors,
+    busy,
+    savedAt,
+    change,
     save: () => run('save', async () => null),
     publish: () => run('publish', () => formsApi.publish(formId, versionId)),
     unpublish: () => run('unpublish', () => formsApi.unpublish(formId)),
     schedule: (s: ScheduleValue) => run('schedule', () => formsApi.schedule(formId, versionId, s)),
     clearSchedule: () => run('schedule', () => formsApi.schedule(formId, null, { publishAt: null, unpublishAt: null })),
-    rename: async (name: string) => { await form.mutate(await formsApi.rename(formId, name), { revalidate: false }) },
-    reload: () => { void form.mutate() },
+    rename: async (name: string) => {
+      await form.mutate(await formsApi.rename(formId, name), { revalidate: false })
+    },
+    reload: () => {
+      void form.mutate()
+    },
   }
 }

@@ -40,15 +40,35 @@ export function VersionSwitcher({ formId, versions, current, canWrite, dirty }: 
 
   return (
     <span className={styles.versionSwitcher}>
-      <label className={styles.srOnly} htmlFor="form-version">{t('versionsTitle')}</label>
-      <select id="form-version" className={styles.versionSelect} value={current} disabled={dirty || versions.length < 2} data-testid="version-select"
-        title={dirty ? t('saveFirst') : undefined} onChange={(e) => router.push(editorPath(formId, e.target.value))}>
+      <label className={styles.srOnly} htmlFor="form-version">
+        {t('versionsTitle')}
+      </label>
+      <select
+        id="form-version"
+        className={styles.versionSelect}
+        value={current}
+        disabled={dirty || versions.length < 2}
+        data-testid="version-select"
+        title={dirty ? t('saveFirst') : undefined}
+        onChange={(e) => router.push(editorPath(formId, e.target.value))}
+      >
         {versions.map((v) => (
-          <option key={v.id} value={v.id}>{v.variationName}{v.status === 'live' ? ` · ${t('status.live')}` : ''}</option>
+          <option key={v.id} value={v.id}>
+            {v.variationName}
+            {v.status === 'live' ? ` · ${t('status.live')}` : ''}
+          </option>
         ))}
       </select>
       {canWrite && (
-        <Button size="small" variant="tertiary" onClick={() => void add()} loading={busy} disabled={dirty} title={dirty ? t('saveFirst') : undefined} data-testid="add-variation">
+        <Button
+          size="small"
+          variant="tertiary"
+          onClick={() => void add()}
+          loading={busy}
+          disabled={dirty}
+          title={dirty ? t('saveFirst') : undefined}
+          data-testid="add-variation"
+        >
           {t('addVariation')}
         </Button>
       )}

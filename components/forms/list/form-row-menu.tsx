@@ -18,23 +18,75 @@ export interface FormRowMenuProps {
 export function FormRowMenu({ form, canWrite, onEdit, onPublish, onUnpublish, onDelete }: FormRowMenuProps) {
   const t = useTranslations('forms')
   const { open, toggle, close, rootRef, triggerRef } = usePopover()
-  const act = (fn: (f: FormListItem) => void) => () => { close(); fn(form) }
+  const act = (fn: (f: FormListItem) => void) => () => {
+    close()
+    fn(form)
+  }
   const id = encodeURIComponent(form.id)
   return (
     <div className={styles.menuRoot} ref={rootRef}>
-      <button ref={triggerRef} type="button" className={styles.menuButton} aria-haspopup="menu" aria-expanded={open}
-        onClick={toggle} aria-label={t('rowMenu', { name: form.name })} data-testid="form-row-menu">⋯</button>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={styles.menuButton}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={toggle}
+        aria-label={t('rowMenu', { name: form.name })}
+        data-testid="form-row-menu"
+      >
+        ⋯
+      </button>
       {open && (
         <div className={styles.menu} role="menu">
-          {canWrite && <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onEdit)}>{t('edit')}</button>}
-          <Link role="menuitem" className={styles.menuItem} href={`/forms/${id}`} onClick={() => close()}>{t('view')}</Link>
+          {canWrite && (
+            <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onEdit)}>
+              {t('edit')}
+            </button>
+          )}
+          <Link role="menuitem" className={styles.menuItem} href={`/forms/${id}`} onClick={() => close()}>
+            {t('view')}
+          </Link>
           {canWrite && (
             <>
-              <Link role="menuitem" className={styles.menuItem} href={`/cloning/wizard/form/${id}`} onClick={() => close()}>{t('clone')}</Link>
-              {form.status === 'live'
-                ? <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onUnpublish)} data-testid="row-unpublish">{t('unpublish')}</button>
-                : <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onPublish)} data-testid="row-publish">{t('publish')}</button>}
-              <button role="menuitem" type="button" className={`${styles.menuItem} ${styles.danger}`} onClick={act(onDelete)} data-testid="form-delete">{t('delete')}</button>
+              <Link
+                role="menuitem"
+                className={styles.menuItem}
+                href={`/cloning/wizard/form/${id}`}
+                onClick={() => close()}
+              >
+                {t('clone')}
+              </Link>
+              {form.status === 'live' ? (
+                <button
+                  role="menuitem"
+                  type="button"
+                  className={styles.menuItem}
+                  onClick={act(onUnpublish)}
+                  data-testid="row-unpublish"
+                >
+                  {t('unpublish')}
+                </button>
+              ) : (
+                <button
+                  role="menuitem"
+                  type="button"
+                  className={styles.menuItem}
+                  onClick={act(onPublish)}
+                  data-testid="row-publish"
+                >
+                  {t('publish')}
+                </button>
+              )}
+              <button
+                role="menuitem"
+                type="button"
+                className={`${styles.menuItem} ${styles.danger}`}
+                onClick={act(onDelete)}
+                data-testid="form-delete"
+              >
+                {t('delete')}
+              </button>
             </>
           )}
         </div>

@@ -52,11 +52,23 @@ export function FormsScreen() {
   const [confirmError, setConfirmError] = useState<string | null>(null)
   const debounced = useDebouncedValue(search.trim(), 300)
 
-  const params = { page, pageSize: PAGE_SIZE, sort: direction === 'desc' ? '-updated' : 'updated', search: debounced || undefined, status: status || undefined, type: type || undefined }
-  const { data, error, isLoading, mutate } = useSWR(['/ajax/forms', params] as const, getWithParams<FormListPage>, { keepPreviousData: true })
+  const params = {
+    page,
+    pageSize: PAGE_SIZE,
+    sort: direction === 'desc' ? '-updated' : 'updated',
+    search: debounced || undefined,
+    status: status || undefined,
+    type: type || undefined,
+  }
+  const { data, error, isLoading, mutate } = useSWR(['/ajax/forms', params] as const, getWithParams<FormListPage>, {
+    keepPreviousData: true,
+  })
   const rows = data?.forms ?? []
   const ids = rows.map((r) => r.id).join(',')
-  const { data: statsData } = useSWR(ids ? ['/ajax/forms-listing-stats', { ids }] as const : null, getWithParams<{ stats: Record<string, FormStats> }>)
+  const { data: statsData } = useSWR(
+    ids ? (['/ajax/forms-listing-stats', { ids }] as const) : null,
+    getWithParams<{ stats: Record<string, FormStats> }>,
+  )
   const stats = statsData?.stats ?? {}
   const filtered = !!debounced || !!status || !!type
 
@@ -64,10 +76,20 @@ export function FormsScreen() {
   function sortHeader(label: string) {
     const descending = direction === 'desc'
     return (
-      <button type="button" className={styles.sort} onClick={() => { setDirection(descending ? 'asc' : 'desc'); setPage(1) }} data-testid="sort-updated">
+      <button
+        type="button"
+        className={styles.sort}
+        onClick={() => {
+          setDirection(descending ? 'asc' : 'desc')
+          setPage(1)
+        }}
+        data-testid="sort-updated"
+      >
         {label}
         <span className="visually-hidden">{descending ? t('sortedDescending') : t('sortedAscending')}</span>
-        <span aria-hidden="true" className={styles.sortActive}>{descending ? '▼' : '▲'}</span>
+        <span aria-hidden="true" className={styles.sortActive}>
+          {descending ? '▼' : '▲'}
+        </span>
       </button>
     )
   }
@@ -83,11 +105,12 @@ export function FormsScreen() {
   }
 
   const edit = (f: FormListItem) => withVersion(f, (v) => router.push(editorPath(f.id, v)))
-  const publish = (f: FormListItem) => withVersion(f, async (v) => {
-    await formsApi.publish(f.id, v)
-    toast.show({ variant: 'success', content: t('publishedToast', { name: f.name }) })
-    await mutate()
-  })
+  const publish = (f: FormListItem) =>
+    withVersion(f, async (v) => {
+      await formsApi.publish(f.id, v)
+      toast.show({ variant: 'success', content: t('publishedToast', { name: f.name }) })
+      await mutate()
+    })
   async function unpublish(f: FormListItem) {
     try {
       await formsApi.unpublish(f.id)
@@ -128,48 +151,130 @@ export function FormsScreen() {
     return {
       id: f.id,
       name: (
-        <Link href={`/forms/${encodeURIComponent(f.id)}`} className={styles.name} data-testid="form-link">{f.name}</Link>
+        <Link href={`/forms/${encodeURIComponent(f.id)}`} className={styles.name} data-testid="form-link">
+          {f.name}
+        </Link>
       ),
       list: <span className={styles.sub}>{f.lists?.length ? f.lists.map((l) => l.name).join(', ') : '—'}</span>,
       status: (
         <span className={styles.nameCell}>
           <FormStatusBadge status={f.status} />
           {f.status === 'scheduled' && f.schedule?.publishAt && (
-            <span className={styles.sub}>{t('schedule.livesAt', { when: `${f.schedule.publishAt.date} ${f.schedule.publishAt.time}` })}</span>
+            <span className={styles.sub}>
+              {t('schedule.livesAt', { when: `${f.schedule.publishAt.date} ${f.schedule.publishAt.time}` })}
+            </span>
           )}
         </span>
       ),
       type: <span className={styles.typeCell}>{t(`type.${typeKey(f.type)}`)}</span>,
       views: <span className={styles.number}>{s ? format.number(s.views) : '—'}</span>,
-      rate: <span className={styles.number}>{s && s.views ? format.number(s.submitRate, { style: 'percent', maximumFractionDigits: 1 }) : '—'}</span>,
-      updated: <span className={shared.nowrap}>{format.dateTime(new Date(f.updateTimestamp), { dateStyle: 'medium', timeStyle: 'short' })}</span>,
-      menu: <FormRowMenu form={f} canWrite={canWrite} onEdit={(x) => void edit(x)} onPublish={(x) => void publish(x)} onUnpublish={(x) => void unpublish(x)}
-        onDelete={(x) => { setConfirmError(null); setConfirm(x) }} />,
+      rate: (
+        <span className={styles.number}>
+          {s && s.views ? format.number(s.submitRate, { style: 'percent', maximumFractionDigits: 1 }) : '—'}
+        </span>
+      ),
+      updated: (
+        <span className={shared.nowrap}>
+          {format.dateTime(new Date(f.updateTimestamp), { dateStyle: 'medium', timeStyle: 'short' })}
+        </span>
+      ),
+      menu: (
+        <FormRowMenu
+          form={f}
+          canWrite={canWrite}
+          onEdit={(x) => void edit(x)}
+          onPublish={(x) => void publish(x)}
+          onUnpublish={(x) => void unpublish(x)}
+          onDelete={(x) => {
+            setConfirmError(null)
+            setConfirm(x)
+          }}
+        />
+      ),
     }
   })
 
   const isNew = !isLoading && !error && rows.length === 0 && !filtered && page === 1
-  const createButton = canWrite ? <LinkButton href="/forms/create" variant="primary" data-testid="create-form">{t('create')}</LinkButton> : undefined
+  const createButton = canWrite ? (
+    <LinkButton href="/forms/create" variant="primary" data-testid="create-form">
+      {t('create')}
+    </LinkButton>
+  ) : undefined
 
   return (
     <Page>
       <PageHead title={t('title')} description={t('description')} actions={createButton} />
       <PageBody>
         {isNew ? (
-          <EmptyState image={<FormGlyph />} heading={t('emptyTitle')} body={t('emptyBody')}
-            actions={canWrite ? <LinkButton href="/forms/create" variant="primary">{t('createFirst')}</LinkButton> : undefined} />
+          <EmptyState
+            image={<FormGlyph />}
+            heading={t('emptyTitle')}
+            body={t('emptyBody')}
+            actions={
+              canWrite ? (
+                <LinkButton href="/forms/create" variant="primary">
+                  {t('createFirst')}
+                </LinkButton>
+              ) : undefined
+            }
+          />
         ) : (
           <>
             <div className={shared.toolbar}>
-              <TextField className={shared.toolbarGrow} label={t('searchLabel')} name="search" type="search" placeholder={t('searchPlaceholder')}
-                value={search} onChange={(e) => { setSearch(e.target.value); setPage(1) }} data-testid="forms-search" />
-              <Select label={t('filterStatus')} name="status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1) }} data-testid="status-filter"
-                options={[{ value: '', label: t('allStatuses') }, ...STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />
-              <Select label={t('filterType')} name="type" value={type} onChange={(e) => { setType(e.target.value); setPage(1) }} data-testid="type-filter"
-                options={[{ value: '', label: t('allTypes') }, ...TYPES.map((x) => ({ value: x, label: t(`type.${typeKey(x)}`) }))]} />
+              <TextField
+                className={shared.toolbarGrow}
+                label={t('searchLabel')}
+                name="search"
+                type="search"
+                placeholder={t('searchPlaceholder')}
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.target.value)
+                  setPage(1)
+                }}
+                data-testid="forms-search"
+              />
+              <Select
+                label={t('filterStatus')}
+                name="status"
+                value={status}
+                onChange={(e) => {
+                  setStatus(e.target.value)
+                  setPage(1)
+                }}
+                data-testid="status-filter"
+                options={[
+                  { value: '', label: t('allStatuses') },
+                  ...STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+                ]}
+              />
+              <Select
+                label={t('filterType')}
+                name="type"
+                value={type}
+                onChange={(e) => {
+                  setType(e.target.value)
+                  setPage(1)
+                }}
+                data-testid="type-filter"
+                options={[
+                  { value: '', label: t('allTypes') },
+                  ...TYPES.map((x) => ({ value: x, label: t(`type.${typeKey(x)}`) })),
+                ]}
+              />
             </div>
-            {error && <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />}
-            {isLoading && !data ? <TableSkeleton /> : !error && rows.length === 0 ? <NoResultsState /> : (
+            {error && (
+              <Notification
+                variant="error"
+                title={t('loadError')}
+                action={{ label: t('retry'), onClick: () => void mutate() }}
+              />
+            )}
+            {isLoading && !data ? (
+              <TableSkeleton />
+            ) : !error && rows.length === 0 ? (
+              <NoResultsState />
+            ) : (
               <div>
                 <Table caption={t('title')} columns={columns} rows={tableRows} />
                 <Pager page={page} pageSize={PAGE_SIZE} count={rows.length} total={data?.totalCount} onPage={setPage} />
@@ -178,8 +283,15 @@ export function FormsScreen() {
           </>
         )}
       </PageBody>
-      <ConfirmModal open={!!confirm} busy={busy} error={confirmError} title={t('deleteTitle')} confirmLabel={t('delete')}
-        onConfirm={() => void remove()} onClose={() => setConfirm(null)}>
+      <ConfirmModal
+        open={!!confirm}
+        busy={busy}
+        error={confirmError}
+        title={t('deleteTitle')}
+        confirmLabel={t('delete')}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirm(null)}
+      >
         <p>{t('deleteBody', { name: confirm?.name ?? '' })}</p>
       </ConfirmModal>
     </Page>
@@ -188,8 +300,18 @@ export function FormsScreen() {
 
 function FormGlyph() {
   return (
-    <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden="true">
-      <rect x="3" y="4" width="18" height="16" rx="2" /><path d="M7 9h10M7 13h6" /><rect x="7" y="15.5" width="5" height="2" rx="1" />
+    <svg
+      width="28"
+      height="28"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      aria-hidden="true"
+    >
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M7 9h10M7 13h6" />
+      <rect x="7" y="15.5" width="5" height="2" rx="1" />
     </svg>
   )
 }

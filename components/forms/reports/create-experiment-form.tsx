@@ -9,7 +9,11 @@ import { Select } from '@/components/ui/select'
 import type { NewExperiment } from './reports-api'
 import styles from './reports.module.css'
 
-export function CreateExperimentForm({ versions, onSubmit, onCancel }: {
+export function CreateExperimentForm({
+  versions,
+  onSubmit,
+  onCancel,
+}: {
   versions: Array<{ id: number; name: string }>
   onSubmit: (e: NewExperiment) => Promise<void>
   onCancel: () => void
@@ -25,12 +29,13 @@ export function CreateExperimentForm({ versions, onSubmit, onCancel }: {
   const [busy, setBusy] = useState(false)
   const chosen = versions.filter((v) => weights[v.id] !== undefined)
   const total = chosen.reduce((s, v) => s + (weights[v.id] ?? 0), 0)
-  const toggle = (id: number) => setWeights((w) => {
-    const next = { ...w }
-    if (next[id] === undefined) next[id] = 0
-    else delete next[id]
-    return next
-  })
+  const toggle = (id: number) =>
+    setWeights((w) => {
+      const next = { ...w }
+      if (next[id] === undefined) next[id] = 0
+      else delete next[id]
+      return next
+    })
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
     if (!name.trim()) return setError(t('nameRequired'))
@@ -39,7 +44,11 @@ export function CreateExperimentForm({ versions, onSubmit, onCancel }: {
     setBusy(true)
     setError(null)
     try {
-      await onSubmit({ name: name.trim(), winnerMode, variations: chosen.map((v) => ({ versionId: v.id, weight: weights[v.id]! })) })
+      await onSubmit({
+        name: name.trim(),
+        winnerMode,
+        variations: chosen.map((v) => ({ versionId: v.id, weight: weights[v.id]! })),
+      })
     } catch {
       setError(t('createError'))
     } finally {
@@ -53,19 +62,46 @@ export function CreateExperimentForm({ versions, onSubmit, onCancel }: {
         <legend>{t('variations')}</legend>
         {versions.map((v) => (
           <div key={v.id} className={styles.weightRow}>
-            <input type="checkbox" id={`v-${v.id}`} checked={weights[v.id] !== undefined} onChange={() => toggle(v.id)} />
+            <input
+              type="checkbox"
+              id={`v-${v.id}`}
+              checked={weights[v.id] !== undefined}
+              onChange={() => toggle(v.id)}
+            />
             <label htmlFor={`v-${v.id}`}>{v.name}</label>
-            <input type="number" className={styles.weightInput} min={1} max={99} aria-label={t('weightOf', { name: v.name })} disabled={weights[v.id] === undefined}
-              value={weights[v.id] ?? ''} onChange={(e) => setWeights((w) => ({ ...w, [v.id]: Math.round(Number(e.target.value) || 0) }))} />
+            <input
+              type="number"
+              className={styles.weightInput}
+              min={1}
+              max={99}
+              aria-label={t('weightOf', { name: v.name })}
+              disabled={weights[v.id] === undefined}
+              value={weights[v.id] ?? ''}
+              onChange={(e) => setWeights((w) => ({ ...w, [v.id]: Math.round(Number(e.target.value) || 0) }))}
+            />
           </div>
         ))}
         <span className={styles.muted}>{t('weightsSum', { total })}</span>
       </fieldset>
-      <Select label={t('winnerMode')} name="winnerMode" value={winnerMode} onChange={(e) => setWinnerMode(e.target.value as 'automatic' | 'manual')}
-        options={[{ value: 'automatic', label: t('winnerAutomatic') }, { value: 'manual', label: t('winnerManual') }]} />
-      {error && <p role="alert" className={styles.error}>{error}</p>}
+      <Select
+        label={t('winnerMode')}
+        name="winnerMode"
+        value={winnerMode}
+        onChange={(e) => setWinnerMode(e.target.value as 'automatic' | 'manual')}
+        options={[
+          { value: 'automatic', label: t('winnerAutomatic') },
+          { value: 'manual', label: t('winnerManual') },
+        ]}
+      />
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
       <div className={styles.actions}>
-        <Button type="submit" variant="primary" loading={busy}>{t('create')}</Button>
+        <Button type="submit" variant="primary" loading={busy}>
+          {t('create')}
+        </Button>
         <Button onClick={onCancel}>{t('cancel')}</Button>
       </div>
     </form>

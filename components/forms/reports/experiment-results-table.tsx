@@ -12,21 +12,34 @@ export function ExperimentResultsTable({ results }: { results: FormExperimentRes
   const pct = (n: number) => format.number(n, { style: 'percent', maximumFractionDigits: 1 })
   const winner = results.experiment.winnerVersionId
   return (
-    <Table caption={t('variations')}
+    <Table
+      caption={t('variations')}
       columns={[
-        { key: 'name', header: t('version') }, { key: 'weight', header: t('weight'), align: 'right' },
-        { key: 'viewers', header: t('viewers'), align: 'right' }, { key: 'submitters', header: t('submitters'), align: 'right' },
-        { key: 'rate', header: t('submitRate'), align: 'right' }, { key: 'confidence', header: t('confidence'), align: 'right' },
+        { key: 'name', header: t('version') },
+        { key: 'weight', header: t('weight'), align: 'right' },
+        { key: 'viewers', header: t('viewers'), align: 'right' },
+        { key: 'submitters', header: t('submitters'), align: 'right' },
+        { key: 'rate', header: t('submitRate'), align: 'right' },
+        { key: 'confidence', header: t('confidence'), align: 'right' },
       ]}
       rows={results.variations.map((v) => ({
         id: v.versionId,
-        name: <>{v.name} {v.versionId === winner ? <Badge variant="success">{t('winner')}</Badge>
-          : winner === null && v.versionId === results.leaderVersionId ? <Badge variant="info">{t('leader')}</Badge> : null}</>,
+        name: (
+          <>
+            {v.name}{' '}
+            {v.versionId === winner ? (
+              <Badge variant="success">{t('winner')}</Badge>
+            ) : winner === null && v.versionId === results.leaderVersionId ? (
+              <Badge variant="info">{t('leader')}</Badge>
+            ) : null}
+          </>
+        ),
         weight: `${v.weight} %`,
         viewers: format.number(v.viewers),
         submitters: format.number(v.submitters),
         rate: pct(v.submitRate),
         confidence: v.confidence === null ? '—' : pct(v.confidence),
-      }))} />
+      }))}
+    />
   )
 }

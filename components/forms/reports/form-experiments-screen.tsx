@@ -17,7 +17,8 @@ import { CreateExperimentForm } from './create-experiment-form'
 import { reportsApi, type FormExperimentsResponse } from './reports-api'
 import styles from './reports.module.css'
 
-export const statusVariant = (s: string) => (s === 'running' ? 'info' : s === 'completed' ? 'success' : 'neutral') as 'info' | 'success' | 'neutral'
+export const statusVariant = (s: string) =>
+  (s === 'running' ? 'info' : s === 'completed' ? 'success' : 'neutral') as 'info' | 'success' | 'neutral'
 
 export function FormExperimentsScreen({ formId }: { formId: string }) {
   const t = useTranslations('formReports')
@@ -30,34 +31,78 @@ export function FormExperimentsScreen({ formId }: { formId: string }) {
   const canCreate = !!data && data.versions.length >= 2 && !open
   return (
     <Page>
-      <PageHead title={data ? t('testsTitle', { name: data.form.name }) : t('testsTab')}
-        actions={canCreate && !creating ? <Button variant="primary" onClick={() => setCreating(true)}>{t('newTest')}</Button> : undefined} />
+      <PageHead
+        title={data ? t('testsTitle', { name: data.form.name }) : t('testsTab')}
+        actions={
+          canCreate && !creating ? (
+            <Button variant="primary" onClick={() => setCreating(true)}>
+              {t('newTest')}
+            </Button>
+          ) : undefined
+        }
+      />
       <PageBody>
         <ReportTabs formId={formId} current="tests" />
-        {error ? <Notification variant="error" title={t('loadError')} /> : !data ? <Spinner label={t('loading')} /> : (
+        {error ? (
+          <Notification variant="error" title={t('loadError')} />
+        ) : !data ? (
+          <Spinner label={t('loading')} />
+        ) : (
           <div className={styles.stack}>
             {creating && (
               <Card title={t('newTest')}>
-                <CreateExperimentForm versions={data.versions} onCancel={() => setCreating(false)}
+                <CreateExperimentForm
+                  versions={data.versions}
+                  onCancel={() => setCreating(false)}
                   onSubmit={async (body) => {
                     const { id } = await reportsApi.create(formId, body)
                     router.push(`/forms/${encodeURIComponent(formId)}/reports/tests/${id}`)
-                  }} />
+                  }}
+                />
               </Card>
             )}
             {data.experiments.length === 0 ? (
-              <EmptyState heading={t('testsEmptyTitle')} body={data.versions.length < 2 ? t('testsNeedVersions') : t('testsEmptyBody')} />
+              <EmptyState
+                heading={t('testsEmptyTitle')}
+                body={data.versions.length < 2 ? t('testsNeedVersions') : t('testsEmptyBody')}
+              />
             ) : (
               <Card flush>
-                <Table caption={t('testsTab')}
-                  columns={[{ key: 'name', header: t('testName') }, { key: 'status', header: t('status') }, { key: 'variations', header: t('variations') }, { key: 'started', header: t('started') }]}
+                <Table
+                  caption={t('testsTab')}
+                  columns={[
+                    { key: 'name', header: t('testName') },
+                    { key: 'status', header: t('status') },
+                    { key: 'variations', header: t('variations') },
+                    { key: 'started', header: t('started') },
+                  ]}
                   rows={data.experiments.map((e) => ({
                     id: e.id,
                     name: <a href={`/forms/${encodeURIComponent(formId)}/reports/tests/${e.id}`}>{e.name}</a>,
-                    status: <Badge variant={statusVariant(e.status)}>{t(`statuses.${e.status as 'draft' | 'running' | 'completed'}`)}</Badge>,
-                    variations: <>{e.variations.map((v, i) => <span key={v.id}>{i > 0 && ', '}{v.name} ({v.weight} %){v.id === e.winnerVersionId && <> <Badge variant="success">{t('winner')}</Badge></>}</span>)}</>,
+                    status: (
+                      <Badge variant={statusVariant(e.status)}>
+                        {t(`statuses.${e.status as 'draft' | 'running' | 'completed'}`)}
+                      </Badge>
+                    ),
+                    variations: (
+                      <>
+                        {e.variations.map((v, i) => (
+                          <span key={v.id}>
+                            {i > 0 && ', '}
+                            {v.name} ({v.weight} %)
+                            {v.id === e.winnerVersionId && (
+                              <>
+                                {' '}
+                                <Badge variant="success">{t('winner')}</Badge>
+                              </>
+                            )}
+                          </span>
+                        ))}
+                      </>
+                    ),
                     started: e.startedAt ? format.dateTime(new Date(e.startedAt), { dateStyle: 'medium' }) : '—',
-                  }))} />
+                  }))}
+                />
               </Card>
             )}
           </div>

@@ -21,19 +21,30 @@ import styles from './reports.module.css'
 export function FormReportOverviewScreen({ formId }: { formId: string }) {
   const t = useTranslations('formReports')
   const [timeframe, setTimeframe] = useState<OverviewTimeframe>('last_30_days')
-  const { data, error } = useSWR(reportsApi.overviewKey(formId, timeframe), (url: string) => reportsApi.get<FormOverviewResponse>(url))
+  const { data, error } = useSWR(reportsApi.overviewKey(formId, timeframe), (url: string) =>
+    reportsApi.get<FormOverviewResponse>(url),
+  )
   return (
     <Page>
       <PageHead title={data ? t('overviewTitle', { name: data.form.name }) : t('overviewTab')} />
       <PageBody>
         <ReportTabs formId={formId} current="overview" />
         <div className={styles.toolbar}>
-          <Select label={t('timeframe')} name="timeframe" value={timeframe} onChange={(e) => setTimeframe(e.target.value as OverviewTimeframe)}
-            options={OVERVIEW_TIMEFRAMES.map((k) => ({ value: k, label: t(`timeframes.${k}`) }))} />
+          <Select
+            label={t('timeframe')}
+            name="timeframe"
+            value={timeframe}
+            onChange={(e) => setTimeframe(e.target.value as OverviewTimeframe)}
+            options={OVERVIEW_TIMEFRAMES.map((k) => ({ value: k, label: t(`timeframes.${k}`) }))}
+          />
         </div>
-        {error ? <Notification variant="error" title={t('loadError')} />
-          : !data ? <Spinner label={t('loading')} />
-          : <OverviewBody data={data} />}
+        {error ? (
+          <Notification variant="error" title={t('loadError')} />
+        ) : !data ? (
+          <Spinner label={t('loading')} />
+        ) : (
+          <OverviewBody data={data} />
+        )}
       </PageBody>
     </Page>
   )
@@ -50,14 +61,24 @@ export function OverviewBody({ data }: { data: FormOverviewResponse }) {
         <EmptyState heading={t('emptyTitle')} body={t('emptyBody')} />
       ) : (
         <Card title={t('chartTitle')}>
-          <MetricChart dates={data.series.dates} granularity={data.interval}
-            series={[{ name: t('views'), values: data.series.views, isOther: false }, { name: t('submits'), values: data.series.submits, isOther: false }]}
+          <MetricChart
+            dates={data.series.dates}
+            granularity={data.interval}
+            series={[
+              { name: t('views'), values: data.series.views, isOther: false },
+              { name: t('submits'), values: data.series.submits, isOther: false },
+            ]}
             formatValue={(n, compact) => format.number(n, compact ? { notation: 'compact' } : undefined)}
-            weekOf={(day) => t('weekOf', { day })} />
+            weekOf={(day) => t('weekOf', { day })}
+          />
         </Card>
       )}
-      <Card title={t('funnelTitle')}><StepFunnel steps={data.funnel} /></Card>
-      <Card title={t('versionsTitle')} flush><VersionTable versions={data.versions} /></Card>
+      <Card title={t('funnelTitle')}>
+        <StepFunnel steps={data.funnel} />
+      </Card>
+      <Card title={t('versionsTitle')} flush>
+        <VersionTable versions={data.versions} />
+      </Card>
     </div>
   )
 }

@@ -3,7 +3,12 @@
 import { useFormatter, useTranslations } from 'next-intl'
 import styles from './reports.module.css'
 
-export interface Headline { views: number; submits: number; submitRate: number; closes: number }
+export interface Headline {
+  views: number
+  submits: number
+  submitRate: number
+  closes: number
+}
 
 export function HeadlineFigures({ headline }: { headline: Headline }) {
   const t = useTranslations('formReports')

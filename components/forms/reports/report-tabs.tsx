@@ -8,8 +8,12 @@ export function ReportTabs({ formId, current }: { formId: string; current: 'over
   const base = `/forms/${encodeURIComponent(formId)}/reports`
   return (
     <nav className={styles.tabs} aria-label={t('tabsLabel')}>
-      <a className={styles.tab} href={`${base}/overview`} aria-current={current === 'overview' ? 'page' : undefined}>{t('overviewTab')}</a>
-      <a className={styles.tab} href={`${base}/tests`} aria-current={current === 'tests' ? 'page' : undefined}>{t('testsTab')}</a>
+      <a className={styles.tab} href={`${base}/overview`} aria-current={current === 'overview' ? 'page' : undefined}>
+        {t('overviewTab')}
+      </a>
+      <a className={styles.tab} href={`${base}/tests`} aria-current={current === 'tests' ? 'page' : undefined}>
+        {t('testsTab')}
+      </a>
     </nav>
   )
 }

@@ -4,7 +4,13 @@
 import { useFormatter, useTranslations } from 'next-intl'
 import styles from './reports.module.css'
 
-export interface FunnelStep { step: number; views: number; viewers: number; submits: number; submitters: number }
+export interface FunnelStep {
+  step: number
+  views: number
+  viewers: number
+  submits: number
+  submitters: number
+}
 
 export function StepFunnel({ steps }: { steps: FunnelStep[] }) {
   const t = useTranslations('formReports')
@@ -16,8 +22,12 @@ export function StepFunnel({ steps }: { steps: FunnelStep[] }) {
       {steps.map((s) => (
         <li key={s.step} className={styles.funnelRow}>
           <span>{t('stepLabel', { step: s.step + 1 })}</span>
-          <div className={styles.bar} role="presentation"><div className={styles.barFill} style={{ width: `${(s.viewers / top) * 100}%` }} /></div>
-          <span className={styles.numbers}>{t('stepFigures', { viewers: format.number(s.viewers), submits: format.number(s.submits) })}</span>
+          <div className={styles.bar} role="presentation">
+            <div className={styles.barFill} style={{ width: `${(s.viewers / top) * 100}%` }} />
+          </div>
+          <span className={styles.numbers}>
+            {t('stepFigures', { viewers: format.number(s.viewers), submits: format.number(s.submits) })}
+          </span>
         </li>
       ))}
     </ol>

@@ -4,7 +4,15 @@ import { useFormatter, useTranslations } from 'next-intl'
 import { Table } from '@/components/ui/table'
 import { Badge } from '@/components/ui/badge'
 
-export interface VersionRow { id: number; name: string; status: string; views: number; submits: number; submitRate: number; closes: number }
+export interface VersionRow {
+  id: number
+  name: string
+  status: string
+  views: number
+  submits: number
+  submitRate: number
+  closes: number
+}
 
 export function VersionTable({ versions }: { versions: VersionRow[] }) {
   const t = useTranslations('formReports')
@@ -21,7 +29,11 @@ export function VersionTable({ versions }: { versions: VersionRow[] }) {
       ]}
       rows={versions.map((v) => ({
         id: v.id,
-        name: <>{v.name} {v.status === 'live' && <Badge variant="success">{t('live')}</Badge>}</>,
+        name: (
+          <>
+            {v.name} {v.status === 'live' && <Badge variant="success">{t('live')}</Badge>}
+          </>
+        ),
         views: format.number(v.views),
         submits: format.number(v.submits),
         rate: format.number(v.submitRate, { style: 'percent', maximumFractionDigits: 1 }),

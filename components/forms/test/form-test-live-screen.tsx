@@ -65,18 +65,38 @@ export function FormTestLiveScreen({ formId }: { formId: string }) {
 
   return (
     <Page>
-      <PageHead title={t('live.title')} description={form ? form.name : undefined}
-        actions={<LinkButton href={`/forms/${encodeURIComponent(formId)}/test`}>{t('backToTest')}</LinkButton>} />
+      <PageHead
+        title={t('live.title')}
+        description={form ? form.name : undefined}
+        actions={<LinkButton href={`/forms/${encodeURIComponent(formId)}/test`}>{t('backToTest')}</LinkButton>}
+      />
       <PageBody>
         {loadError && <Notification variant="error" title={t('loadError')} />}
         <Card title={t('live.cardTitle')}>
           <p className={styles.muted}>{t('live.body')}</p>
           <form className={styles.liveForm} onSubmit={(e) => void open(e)} noValidate>
-            <TextField label={t('live.url')} name="site" type="url" placeholder="https://shop.example.com" value={site} error={error ?? undefined}
-              onChange={(e) => setSite(e.target.value)} data-testid="live-url" />
-            <Button type="submit" variant="primary" loading={busy} disabled={!form} data-testid="live-open">{t('live.open')}</Button>
+            <TextField
+              label={t('live.url')}
+              name="site"
+              type="url"
+              placeholder="https://shop.example.com"
+              value={site}
+              error={error ?? undefined}
+              onChange={(e) => setSite(e.target.value)}
+              data-testid="live-url"
+            />
+            <Button type="submit" variant="primary" loading={busy} disabled={!form} data-testid="live-open">
+              {t('live.open')}
+            </Button>
           </form>
-          {opened && <p className={styles.muted} data-testid="live-opened">{t('live.opened')} <a href={opened} target="_blank" rel="noreferrer noopener">{t('live.openAgain')}</a></p>}
+          {opened && (
+            <p className={styles.muted} data-testid="live-opened">
+              {t('live.opened')}{' '}
+              <a href={opened} target="_blank" rel="noreferrer noopener">
+                {t('live.openAgain')}
+              </a>
+            </p>
+          )}
         </Card>
       </PageBody>
     </Page>

@@ -6,7 +6,8 @@ export type { DirectoryItem, AppCategory } from '@/lib/integrations/directory'
 export const INTEGRATIONS = '/ajax/integrations'
 
 export const fetchJson = <T>(url: string) => http.get<T>(url, { transformKeys: false }).then((r) => r.data)
-export const postJson = <T>(url: string, body?: unknown) => http.post<T>(url, body, { transformKeys: false }).then((r) => r.data)
+export const postJson = <T>(url: string, body?: unknown) =>
+  http.post<T>(url, body, { transformKeys: false }).then((r) => r.data)
 
 export interface ImportSummary {
   id: string

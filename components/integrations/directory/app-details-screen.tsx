@@ -21,9 +21,24 @@ export function AppDetailsScreen({ appId }: { appId: string }) {
   const { data, error, mutate } = useSWR(`${INTEGRATIONS}/directory`, fetchJson<{ apps: DirectoryItem[] }>)
   const app = data?.apps.find((a) => a.id === appId)
 
-  if (error) return <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-  if (!data) return <div className={styles.loading}><Spinner size="large" /></div>
-  if (!app) return <Notification variant="warning">{t('unknownApp')} <Link href="/integrations">{t('backToDirectory')}</Link></Notification>
+  if (error)
+    return (
+      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+        {t('loadError')}
+      </Notification>
+    )
+  if (!data)
+    return (
+      <div className={styles.loading}>
+        <Spinner size="large" />
+      </div>
+    )
+  if (!app)
+    return (
+      <Notification variant="warning">
+        {t('unknownApp')} <Link href="/integrations">{t('backToDirectory')}</Link>
+      </Notification>
+    )
   return (
     <Page>
       <PageHead
@@ -32,7 +47,11 @@ export function AppDetailsScreen({ appId }: { appId: string }) {
         actions={
           <div className={styles.actions}>
             {app.installed && <LinkButton href={`/integrations/${app.id}/preferences`}>{t('preferences')}</LinkButton>}
-            {canWrite && <LinkButton href={`/integrations/${app.id}/install`} variant="primary">{app.installed ? t('addAnother') : t('install')}</LinkButton>}
+            {canWrite && (
+              <LinkButton href={`/integrations/${app.id}/install`} variant="primary">
+                {app.installed ? t('addAnother') : t('install')}
+              </LinkButton>
+            )}
           </div>
         }
       />
@@ -46,10 +65,19 @@ export function AppDetailsScreen({ appId }: { appId: string }) {
               <dt>{t('category')}</dt>
               <dd>{t(`categories.${app.category}`)}</dd>
               <dt>{t('statusTitle')}</dt>
-              <dd><AppStatusBadge app={app} /></dd>
-              {app.connections > 0 && <><dt>{t('connections')}</dt><dd>{app.connections}</dd></>}
+              <dd>
+                <AppStatusBadge app={app} />
+              </dd>
+              {app.connections > 0 && (
+                <>
+                  <dt>{t('connections')}</dt>
+                  <dd>{app.connections}</dd>
+                </>
+              )}
             </dl>
-            <div className={styles.stack}><AppStatusLines app={app} /></div>
+            <div className={styles.stack}>
+              <AppStatusLines app={app} />
+            </div>
           </Card>
         </div>
       </PageBody>

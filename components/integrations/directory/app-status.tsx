@@ -12,7 +12,12 @@ export function AppStatusBadge({ app }: { app: DirectoryItem }) {
   return (
     <span>
       <Badge variant={statusVariant(app.status)}>{t(`status.${app.status ?? 'connected'}`)}</Badge>
-      {app.isTest && <> <Badge variant="info">{t('testConnection')}</Badge></>}
+      {app.isTest && (
+        <>
+          {' '}
+          <Badge variant="info">{t('testConnection')}</Badge>
+        </>
+      )}
     </span>
   )
 }
@@ -24,7 +29,9 @@ export function AppStatusLines({ app }: { app: DirectoryItem }) {
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <>
-      <span className={styles.muted}>{app.lastSyncAt ? t('lastSync', { when: when(app.lastSyncAt) }) : t('neverSynced')}</span>
+      <span className={styles.muted}>
+        {app.lastSyncAt ? t('lastSync', { when: when(app.lastSyncAt) }) : t('neverSynced')}
+      </span>
       {app.lastError && (
         <span className={styles.error} role="status">
           {t('lastError', { error: app.lastError, when: app.lastErrorAt ? when(app.lastErrorAt) : '' })}

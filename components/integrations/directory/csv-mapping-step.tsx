@@ -41,53 +41,91 @@ export function CsvMappingStep({ headers, value, onChange, errors }: CsvMappingS
   const set = (patch: Partial<EventMappingValue>) => onChange({ ...value, ...patch })
   const metricFromColumn = value.metricColumn !== undefined
   const isProperty = (h: string) => value.properties.some((p) => p.column === h)
-  const used = new Set(COLUMN_FIELDS.map((k) => value[k]).concat(value.metricColumn).filter(Boolean))
+  const used = new Set(
+    COLUMN_FIELDS.map((k) => value[k])
+      .concat(value.metricColumn)
+      .filter(Boolean),
+  )
 
   return (
     <fieldset className={styles.stack} aria-label={t('mappingTitle')}>
       <div className={styles.mapping}>
         {COLUMN_FIELDS.map((k) => (
           <Select
-            key={k} label={t(`fields.${k}`)} name={k} value={value[k] ?? ''} options={columnOptions} error={err(k)}
+            key={k}
+            label={t(`fields.${k}`)}
+            name={k}
+            value={value[k] ?? ''}
+            options={columnOptions}
+            error={err(k)}
             onChange={(e) => set({ [k]: e.target.value || undefined })}
           />
         ))}
         <Select
-          label={t('fields.timeFormat')} name="timeFormat" value={value.timeFormat} error={err('timeFormat')}
+          label={t('fields.timeFormat')}
+          name="timeFormat"
+          value={value.timeFormat}
+          error={err('timeFormat')}
           options={TIME_FORMATS.map((f) => ({ value: f, label: t(`timeFormats.${f}`) }))}
           onChange={(e) => set({ timeFormat: e.target.value as EventMappingValue['timeFormat'] })}
         />
       </div>
       <div className={styles.mapping}>
         <Select
-          label={t('fields.metricSource')} name="metricSource" value={metricFromColumn ? 'column' : 'fixed'}
-          options={[{ value: 'fixed', label: t('metricFixed') }, { value: 'column', label: t('metricFromColumn') }]}
-          onChange={(e) => (e.target.value === 'column' ? set({ metricColumn: '', metricName: undefined }) : set({ metricColumn: undefined, metricName: '' }))}
+          label={t('fields.metricSource')}
+          name="metricSource"
+          value={metricFromColumn ? 'column' : 'fixed'}
+          options={[
+            { value: 'fixed', label: t('metricFixed') },
+            { value: 'column', label: t('metricFromColumn') },
+          ]}
+          onChange={(e) =>
+            e.target.value === 'column'
+              ? set({ metricColumn: '', metricName: undefined })
+              : set({ metricColumn: undefined, metricName: '' })
+          }
         />
         {metricFromColumn ? (
           <Select
-            label={t('fields.metricColumn')} name="metricColumn" value={value.metricColumn ?? ''} options={columnOptions}
-            error={err('metricColumn') ?? err('metricName')} onChange={(e) => set({ metricColumn: e.target.value })}
+            label={t('fields.metricColumn')}
+            name="metricColumn"
+            value={value.metricColumn ?? ''}
+            options={columnOptions}
+            error={err('metricColumn') ?? err('metricName')}
+            onChange={(e) => set({ metricColumn: e.target.value })}
           />
         ) : (
           <TextField
-            label={t('fields.metricName')} name="metricName" value={value.metricName ?? ''} placeholder="Placed Order"
-            error={err('metricName')} onChange={(e) => set({ metricName: e.target.value })}
+            label={t('fields.metricName')}
+            name="metricName"
+            value={value.metricName ?? ''}
+            placeholder="Placed Order"
+            error={err('metricName')}
+            onChange={(e) => set({ metricName: e.target.value })}
           />
         )}
       </div>
       <div>
         <p className={styles.muted}>{t('propertiesHint')}</p>
         <div className={styles.mapping}>
-          {headers.filter((h) => !used.has(h)).map((h) => (
-            <label key={h}>
-              <input
-                type="checkbox" checked={isProperty(h)}
-                onChange={(e) => set({ properties: e.target.checked ? [...value.properties, { column: h, name: h }] : value.properties.filter((p) => p.column !== h) })}
-              />{' '}
-              {t('asProperty', { column: h })}
-            </label>
-          ))}
+          {headers
+            .filter((h) => !used.has(h))
+            .map((h) => (
+              <label key={h}>
+                <input
+                  type="checkbox"
+                  checked={isProperty(h)}
+                  onChange={(e) =>
+                    set({
+                      properties: e.target.checked
+                        ? [...value.properties, { column: h, name: h }]
+                        : value.properties.filter((p) => p.column !== h),
+                    })
+                  }
+                />{' '}
+                {t('asProperty', { column: h })}
+              </label>
+            ))}
         </div>
       </div>
     </fieldset>

@@ -20,7 +20,9 @@ import styles from './directory.module.css'
 export function CsvUploadScreen() {
   const t = useTranslations('integrations.csv')
   const canWrite = usePermission(['integrations_write'])
-  const history = useSWR(`${INTEGRATIONS}/csv-events`, fetchJson<{ imports: ImportSummary[] }>, { refreshInterval: 5000 })
+  const history = useSWR(`${INTEGRATIONS}/csv-events`, fetchJson<{ imports: ImportSummary[] }>, {
+    refreshInterval: 5000,
+  })
   const [file, setFile] = useState<{ name: string; text: string; csv: ParsedCsv } | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [mapping, setMapping] = useState<EventMappingValue>(emptyMapping)
@@ -59,13 +61,25 @@ export function CsvUploadScreen() {
 
   return (
     <Page>
-      <PageHead title={t('title')} description={<>{t('description')} <Link href="/integrations">{t('backToDirectory')}</Link></>} />
+      <PageHead
+        title={t('title')}
+        description={
+          <>
+            {t('description')} <Link href="/integrations">{t('backToDirectory')}</Link>
+          </>
+        }
+      />
       <PageBody>
         <div className={styles.stack}>
           {started && <Notification variant="success">{t('started')}</Notification>}
           {canWrite && (
             <Card title={t('chooseTitle')}>
-              <input type="file" accept=".csv,text/csv" aria-label={t('chooseFile')} onChange={(e) => void choose(e.target.files?.[0])} />
+              <input
+                type="file"
+                accept=".csv,text/csv"
+                aria-label={t('chooseFile')}
+                onChange={(e) => void choose(e.target.files?.[0])}
+              />
               {problem && <Notification variant="error">{problem}</Notification>}
             </Card>
           )}
@@ -76,7 +90,10 @@ export function CsvUploadScreen() {
                   <Table
                     caption={t('previewTitle', { count: file.csv.rowCount })}
                     columns={file.csv.headers.map((h, i) => ({ key: String(i), header: h }))}
-                    rows={file.csv.sample.map((r, n) => ({ id: n, ...Object.fromEntries(file.csv.headers.map((_, i) => [String(i), r[i] ?? ''])) }))}
+                    rows={file.csv.sample.map((r, n) => ({
+                      id: n,
+                      ...Object.fromEntries(file.csv.headers.map((_, i) => [String(i), r[i] ?? ''])),
+                    }))}
                   />
                 </div>
               </Card>
@@ -85,7 +102,9 @@ export function CsvUploadScreen() {
                 {errors?._ && <Notification variant="error">{errors._.join(' ')}</Notification>}
                 {errors?.csv && <Notification variant="error">{errors.csv.join(' ')}</Notification>}
                 <div className={styles.actions}>
-                  <Button variant="primary" loading={busy} onClick={() => void submit()} data-testid="start-import">{t('startImport')}</Button>
+                  <Button variant="primary" loading={busy} onClick={() => void submit()} data-testid="start-import">
+                    {t('startImport')}
+                  </Button>
                 </div>
               </Card>
             </>

@@ -40,15 +40,27 @@ export function DirectoryScreen({ mode = 'all' }: { mode?: 'all' | 'add' }) {
   const [category, setCategory] = useState('')
   const shown = useMemo(() => {
     const needle = q.trim().toLowerCase()
-    return (data?.apps ?? []).filter((a) =>
-      (!category || a.category === category) &&
-      (mode === 'all' || !a.installed) &&
-      (!needle || `${t(appText(a.id, 'name'))} ${t(appText(a.id, 'summary'))}`.toLowerCase().includes(needle)))
+    return (data?.apps ?? []).filter(
+      (a) =>
+        (!category || a.category === category) &&
+        (mode === 'all' || !a.installed) &&
+        (!needle || `${t(appText(a.id, 'name'))} ${t(appText(a.id, 'summary'))}`.toLowerCase().includes(needle)),
+    )
   }, [data, q, category, mode, t])
 
   let body
-  if (error) body = <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>{t('loadError')}</Notification>
-  else if (!data) body = <div className={styles.loading}><Spinner size="large" /></div>
+  if (error)
+    body = (
+      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
+        {t('loadError')}
+      </Notification>
+    )
+  else if (!data)
+    body = (
+      <div className={styles.loading}>
+        <Spinner size="large" />
+      </div>
+    )
   else {
     const installed = shown.filter((a) => a.installed)
     const available = shown.filter((a) => !a.installed)
@@ -57,17 +69,39 @@ export function DirectoryScreen({ mode = 'all' }: { mode?: 'all' | 'add' }) {
         <div className={styles.filters}>
           <TextField label={t('search')} name="q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
           <Select
-            label={t('category')} name="category" value={category} onChange={(e) => setCategory(e.target.value)}
-            options={[{ value: '', label: t('allCategories') }, ...CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))]}
+            label={t('category')}
+            name="category"
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            options={[
+              { value: '', label: t('allCategories') },
+              ...CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) })),
+            ]}
           />
         </div>
         {mode === 'all' && (
           <Card title={t('installedTitle')}>
-            {installed.length ? <div className={styles.grid}>{installed.map((a) => <AppTile key={a.id} app={a} />)}</div> : <p className={styles.muted}>{t('installedEmpty')}</p>}
+            {installed.length ? (
+              <div className={styles.grid}>
+                {installed.map((a) => (
+                  <AppTile key={a.id} app={a} />
+                ))}
+              </div>
+            ) : (
+              <p className={styles.muted}>{t('installedEmpty')}</p>
+            )}
           </Card>
         )}
         <Card title={t('availableTitle')}>
-          {available.length ? <div className={styles.grid}>{available.map((a) => <AppTile key={a.id} app={a} />)}</div> : <p className={styles.muted}>{t('availableEmpty')}</p>}
+          {available.length ? (
+            <div className={styles.grid}>
+              {available.map((a) => (
+                <AppTile key={a.id} app={a} />
+              ))}
+            </div>
+          ) : (
+            <p className={styles.muted}>{t('availableEmpty')}</p>
+          )}
         </Card>
       </div>
     )
@@ -77,7 +111,13 @@ export function DirectoryScreen({ mode = 'all' }: { mode?: 'all' | 'add' }) {
       <PageHead
         title={mode === 'add' ? t('addTitle') : t('title')}
         description={mode === 'add' ? t('addDescription') : t('description')}
-        actions={mode === 'all' && <LinkButton href="/integrations/add" variant="primary">{t('addApp')}</LinkButton>}
+        actions={
+          mode === 'all' && (
+            <LinkButton href="/integrations/add" variant="primary">
+              {t('addApp')}
+            </LinkButton>
+          )
+        }
       />
       <PageBody>{body}</PageBody>
     </Page>

@@ -26,9 +26,14 @@ export function ImportHistory({ imports }: { imports: ImportSummary[] }) {
         when: format.dateTime(new Date(i.createdAt), { dateStyle: 'medium', timeStyle: 'short' }),
         status: <Badge variant={statusVariant(i.status)}>{t(`importStatus.${i.status}`)}</Badge>,
         imported: format.number(i.importedRows),
-        refused: i.refusedRows > 0 || i.status === 'failed'
-          ? <a href={`${INTEGRATIONS}/csv-events/${i.id}/refused`} download>{t('downloadRefused', { count: i.refusedRows })}</a>
-          : format.number(i.refusedRows),
+        refused:
+          i.refusedRows > 0 || i.status === 'failed' ? (
+            <a href={`${INTEGRATIONS}/csv-events/${i.id}/refused`} download>
+              {t('downloadRefused', { count: i.refusedRows })}
+            </a>
+          ) : (
+            format.number(i.refusedRows)
+          ),
       }))}
     />
   )

@@ -30,7 +30,13 @@ export function ConnectForm({ onConnected }: { onConnected: (s: ShopifyStatus) =
     setBusy(true)
     setErrors({})
     try {
-      onConnected(await shopifyApi.connect({ shop: shop.trim(), accessToken: accessToken.trim(), clientSecret: clientSecret.trim() }))
+      onConnected(
+        await shopifyApi.connect({
+          shop: shop.trim(),
+          accessToken: accessToken.trim(),
+          clientSecret: clientSecret.trim(),
+        }),
+      )
     } catch (err) {
       const f = readHttpFailure(err)
       setErrors(Object.keys(f.fieldErrors).length ? f.fieldErrors : { _form: f.message ?? t('connectError') })
@@ -44,12 +50,43 @@ export function ConnectForm({ onConnected }: { onConnected: (s: ShopifyStatus) =
       <form className={styles.form} onSubmit={submit} noValidate aria-label={t('connectTitle')}>
         <h2 className={styles.heading}>{t('connectTitle')}</h2>
         <p className={styles.muted}>{t('connectHelp')}</p>
-        <TextField label={t('shop')} name="shop" value={shop} placeholder="my-shop.myshopify.com" required error={errors.shop} onChange={(e) => setShop(e.target.value)} autoComplete="off" />
-        <TextField label={t('accessToken')} name="accessToken" type="password" value={accessToken} required error={errors.accessToken} hint={t('accessTokenHint')} onChange={(e) => setAccessToken(e.target.value)} autoComplete="off" />
-        <TextField label={t('clientSecret')} name="clientSecret" type="password" value={clientSecret} required error={errors.clientSecret} hint={t('clientSecretHint')} onChange={(e) => setClientSecret(e.target.value)} autoComplete="off" />
+        <TextField
+          label={t('shop')}
+          name="shop"
+          value={shop}
+          placeholder="my-shop.myshopify.com"
+          required
+          error={errors.shop}
+          onChange={(e) => setShop(e.target.value)}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('accessToken')}
+          name="accessToken"
+          type="password"
+          value={accessToken}
+          required
+          error={errors.accessToken}
+          hint={t('accessTokenHint')}
+          onChange={(e) => setAccessToken(e.target.value)}
+          autoComplete="off"
+        />
+        <TextField
+          label={t('clientSecret')}
+          name="clientSecret"
+          type="password"
+          value={clientSecret}
+          required
+          error={errors.clientSecret}
+          hint={t('clientSecretHint')}
+          onChange={(e) => setClientSecret(e.target.value)}
+          autoComplete="off"
+        />
         {errors._form && <Notification variant="error">{errors._form}</Notification>}
         <div className={styles.footer}>
-          <Button type="submit" variant="primary" loading={busy} data-testid="shopify-connect">{t('connect')}</Button>
+          <Button type="submit" variant="primary" loading={busy} data-testid="shopify-connect">
+            {t('connect')}
+          </Button>
         </div>
       </form>
     </Card>

@@ -60,41 +60,73 @@ export default function IntegrationPanel({ integrationKey }: { integrationKey: s
                 </div>
                 <div className={styles.badges}>
                   {c.isTest && <Badge variant="warning">{t('testConnection')}</Badge>}
-                  <Badge variant={c.status === 'connected' ? 'success' : c.status === 'error' ? 'danger' : 'info'}>{t(`status.${c.status}` as 'status.connected')}</Badge>
-                  {test && <Badge variant={test.ok ? 'success' : 'danger'}>{test.ok ? t('testOk') : t('testFailed')}</Badge>}
+                  <Badge variant={c.status === 'connected' ? 'success' : c.status === 'error' ? 'danger' : 'info'}>
+                    {t(`status.${c.status}` as 'status.connected')}
+                  </Badge>
+                  {test && (
+                    <Badge variant={test.ok ? 'success' : 'danger'}>{test.ok ? t('testOk') : t('testFailed')}</Badge>
+                  )}
                 </div>
               </div>
               <dl className={styles.facts}>
-                <div><dt>{t('lastSync')}</dt><dd>{date(c.lastSyncAt)}</dd></div>
-                <div><dt>{t('lastEvent')}</dt><dd>{date(c.lastEventAt)}</dd></div>
-                <div><dt>{t('webhooks')}</dt><dd>{t('webhooksCount', { registered: c.webhooksRegistered, expected: c.webhooksExpected })}</dd></div>
+                <div>
+                  <dt>{t('lastSync')}</dt>
+                  <dd>{date(c.lastSyncAt)}</dd>
+                </div>
+                <div>
+                  <dt>{t('lastEvent')}</dt>
+                  <dd>{date(c.lastEventAt)}</dd>
+                </div>
+                <div>
+                  <dt>{t('webhooks')}</dt>
+                  <dd>{t('webhooksCount', { registered: c.webhooksRegistered, expected: c.webhooksExpected })}</dd>
+                </div>
               </dl>
-              {c.lastError && <Notification variant="error" title={t('lastError')}>{c.lastError}</Notification>}
+              {c.lastError && (
+                <Notification variant="error" title={t('lastError')}>
+                  {c.lastError}
+                </Notification>
+              )}
               {test && !test.ok && <Notification variant="error">{test.message}</Notification>}
               <div className={styles.footer}>
-                <Button loading={testing} data-testid="shopify-test" onClick={async () => {
-                  setTesting(true)
-                  try {
-                    setTest(await shopifyApi.test())
-                    void mutate()
-                  } catch {
-                    setTest({ ok: false, message: t('actionError') })
-                  } finally {
-                    setTesting(false)
-                  }
-                }}>{t('test')}</Button>
-                <Button variant="danger" onClick={() => setConfirm(true)} data-testid="shopify-disconnect">{t('disconnect')}</Button>
+                <Button
+                  loading={testing}
+                  data-testid="shopify-test"
+                  onClick={async () => {
+                    setTesting(true)
+                    try {
+                      setTest(await shopifyApi.test())
+                      void mutate()
+                    } catch {
+                      setTest({ ok: false, message: t('actionError') })
+                    } finally {
+                      setTesting(false)
+                    }
+                  }}
+                >
+                  {t('test')}
+                </Button>
+                <Button variant="danger" onClick={() => setConfirm(true)} data-testid="shopify-disconnect">
+                  {t('disconnect')}
+                </Button>
               </div>
             </Card>
             <SyncCard status={data} onChange={set} />
             <Card>
               <h2 className={styles.heading}>{t('settingsTitle')}</h2>
-              {([
-                { k: 'writeBackConsent', label: t('writeBackConsentLabel'), help: t('writeBackConsentHelp') },
-                { k: 'pushCoupons', label: t('pushCouponsLabel'), help: t('pushCouponsHelp') },
-              ] as const).map(({ k, label, help }) => (
+              {(
+                [
+                  { k: 'writeBackConsent', label: t('writeBackConsentLabel'), help: t('writeBackConsentHelp') },
+                  { k: 'pushCoupons', label: t('pushCouponsLabel'), help: t('pushCouponsHelp') },
+                ] as const
+              ).map(({ k, label, help }) => (
                 <label key={k} className={styles.toggle}>
-                  <input type="checkbox" checked={c.settings[k]} disabled={busy} onChange={(e) => run(() => shopifyApi.settings({ [k]: e.target.checked }), set)} />
+                  <input
+                    type="checkbox"
+                    checked={c.settings[k]}
+                    disabled={busy}
+                    onChange={(e) => run(() => shopifyApi.settings({ [k]: e.target.checked }), set)}
+                  />
                   <span>
                     <strong>{label}</strong>
                     <span className={styles.muted}>{help}</span>
@@ -105,12 +137,35 @@ export default function IntegrationPanel({ integrationKey }: { integrationKey: s
             </Card>
           </div>
         )}
-        <Modal open={confirm} title={t('disconnectTitle')} onClose={() => setConfirm(false)} footer={
-          <>
-            <Button variant="tertiary" onClick={() => setConfirm(false)}>{t('cancel')}</Button>
-            <Button variant="danger" loading={busy} data-testid="shopify-disconnect-confirm" onClick={() => run(() => shopifyApi.disconnect(), (s) => { set(s); setConfirm(false); setTest(null) })}>{t('disconnect')}</Button>
-          </>
-        }>
+        <Modal
+          open={confirm}
+          title={t('disconnectTitle')}
+          onClose={() => setConfirm(false)}
+          footer={
+            <>
+              <Button variant="tertiary" onClick={() => setConfirm(false)}>
+                {t('cancel')}
+              </Button>
+              <Button
+                variant="danger"
+                loading={busy}
+                data-testid="shopify-disconnect-confirm"
+                onClick={() =>
+                  run(
+                    () => shopifyApi.disconnect(),
+                    (s) => {
+                      set(s)
+                      setConfirm(false)
+                      setTest(null)
+                    },
+                  )
+                }
+              >
+                {t('disconnect')}
+              </Button>
+            </>
+          }
+        >
           <p>{t('disconnectBody', { shop: c?.shop ?? '' })}</p>
         </Modal>
       </PageBody>

@@ -24,7 +24,10 @@ export function PushCouponButton({ couponId }: { couponId: string }) {
     setBusy(true)
     setErrors({})
     try {
-      await http.post(`/ajax/integrations/shopify/coupons/${encodeURIComponent(couponId)}/push`, { kind, value: Number(value) })
+      await http.post(`/ajax/integrations/shopify/coupons/${encodeURIComponent(couponId)}/push`, {
+        kind,
+        value: Number(value),
+      })
       setDone(true)
       setOpen(false)
     } catch (err) {
@@ -37,22 +40,50 @@ export function PushCouponButton({ couponId }: { couponId: string }) {
 
   return (
     <>
-      <Button onClick={() => { setOpen(true); setDone(false) }} data-testid="shopify-push-coupon">{done ? t('pushQueued') : t('pushCoupon')}</Button>
-      <Modal open={open} title={t('pushTitle')} onClose={() => setOpen(false)} footer={
-        <>
-          <Button variant="tertiary" onClick={() => setOpen(false)}>{t('cancel')}</Button>
-          <Button variant="primary" loading={busy} onClick={push} data-testid="shopify-push-confirm">{t('pushCoupon')}</Button>
-        </>
-      }>
+      <Button
+        onClick={() => {
+          setOpen(true)
+          setDone(false)
+        }}
+        data-testid="shopify-push-coupon"
+      >
+        {done ? t('pushQueued') : t('pushCoupon')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('pushTitle')}
+        onClose={() => setOpen(false)}
+        footer={
+          <>
+            <Button variant="tertiary" onClick={() => setOpen(false)}>
+              {t('cancel')}
+            </Button>
+            <Button variant="primary" loading={busy} onClick={push} data-testid="shopify-push-confirm">
+              {t('pushCoupon')}
+            </Button>
+          </>
+        }
+      >
         <div className={styles.form}>
           <p className={styles.muted}>{t('pushHelp')}</p>
           <fieldset className={styles.choice}>
             <legend>{t('pushKind')}</legend>
             {(['percentage', 'fixed_amount'] as const).map((k) => (
-              <label key={k}><input type="radio" name="kind" checked={kind === k} onChange={() => setKind(k)} /> {t(`pushKinds.${k}`)}</label>
+              <label key={k}>
+                <input type="radio" name="kind" checked={kind === k} onChange={() => setKind(k)} />{' '}
+                {t(`pushKinds.${k}`)}
+              </label>
             ))}
           </fieldset>
-          <TextField label={t('pushValue')} name="value" type="number" min={0} value={value} error={errors.value ?? errors.coupon} onChange={(e) => setValue(e.target.value)} />
+          <TextField
+            label={t('pushValue')}
+            name="value"
+            type="number"
+            min={0}
+            value={value}
+            error={errors.value ?? errors.coupon}
+            onChange={(e) => setValue(e.target.value)}
+          />
           {errors._form && <Notification variant="error">{errors._form}</Notification>}
         </div>
       </Modal>

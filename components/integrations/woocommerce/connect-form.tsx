@@ -27,7 +27,13 @@ export function WooConnectForm({ onConnected }: { onConnected: (s: WooStatus) =>
     setBusy(true)
     setErrors({})
     try {
-      onConnected(await wooApi.connect({ storeUrl: v.storeUrl.trim(), consumerKey: v.consumerKey.trim(), consumerSecret: v.consumerSecret.trim() }))
+      onConnected(
+        await wooApi.connect({
+          storeUrl: v.storeUrl.trim(),
+          consumerKey: v.consumerKey.trim(),
+          consumerSecret: v.consumerSecret.trim(),
+        }),
+      )
     } catch (err) {
       const f = readHttpFailure(err)
       setErrors(Object.keys(f.fieldErrors).length ? f.fieldErrors : { _form: f.message ?? t('connectError') })
@@ -37,8 +43,17 @@ export function WooConnectForm({ onConnected }: { onConnected: (s: WooStatus) =>
   }
 
   const field = (name: keyof typeof v, type = 'text', placeholder?: string) => (
-    <TextField label={t(name)} name={name} type={type} value={v[name]} placeholder={placeholder} required error={errors[name]}
-      onChange={(e) => setV({ ...v, [name]: e.target.value })} autoComplete="off" />
+    <TextField
+      label={t(name)}
+      name={name}
+      type={type}
+      value={v[name]}
+      placeholder={placeholder}
+      required
+      error={errors[name]}
+      onChange={(e) => setV({ ...v, [name]: e.target.value })}
+      autoComplete="off"
+    />
   )
   return (
     <Card>
@@ -50,7 +65,9 @@ export function WooConnectForm({ onConnected }: { onConnected: (s: WooStatus) =>
         {field('consumerSecret', 'password', 'cs_…')}
         {errors._form && <Notification variant="error">{errors._form}</Notification>}
         <div className={styles.footer}>
-          <Button type="submit" variant="primary" loading={busy} data-testid="woo-connect">{t('connect')}</Button>
+          <Button type="submit" variant="primary" loading={busy} data-testid="woo-connect">
+            {t('connect')}
+          </Button>
         </div>
       </form>
     </Card>

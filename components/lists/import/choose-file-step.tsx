@@ -11,7 +11,11 @@ import styles from './import.module.css'
 
 export const MAX_CSV_LABEL = '5 MB'
 
-export function ChooseFileStep({ onParsed }: { onParsed: (text: string, csv: ParsedCsv, fileName: string | null) => void }) {
+export function ChooseFileStep({
+  onParsed,
+}: {
+  onParsed: (text: string, csv: ParsedCsv, fileName: string | null) => void
+}) {
   const t = useTranslations('listImport')
   const library = useLibraryValidationMessages()
   const inputId = useId()
@@ -21,10 +25,14 @@ export function ChooseFileStep({ onParsed }: { onParsed: (text: string, csv: Par
 
   const problemText = (p: ParseProblem) => {
     switch (p.kind) {
-      case 'empty': return t('errorEmpty')
-      case 'duplicate_header': return t('errorDuplicateHeader', { header: p.header || t('blankHeader') })
-      case 'too_many_columns': return t('errorTooManyColumns', { max: p.max })
-      case 'unreadable': return t('errorUnreadable', { message: p.message })
+      case 'empty':
+        return t('errorEmpty')
+      case 'duplicate_header':
+        return t('errorDuplicateHeader', { header: p.header || t('blankHeader') })
+      case 'too_many_columns':
+        return t('errorTooManyColumns', { max: p.max })
+      case 'unreadable':
+        return t('errorUnreadable', { message: p.message })
     }
   }
 
@@ -60,22 +68,45 @@ export function ChooseFileStep({ onParsed }: { onParsed: (text: string, csv: Par
           <label htmlFor={inputId} className={styles.drop}>
             <span className={styles.dropTitle}>{reading ? t('reading') : t('chooseFile')}</span>
             <span className={styles.muted}>{t('fileHint', { size: MAX_CSV_LABEL })}</span>
-            <input id={inputId} type="file" accept=".csv,text/csv,text/plain" className={styles.fileInput} onChange={(e) => void onFile(e)}
-              data-testid="csv-file-input" disabled={reading} />
+            <input
+              id={inputId}
+              type="file"
+              accept=".csv,text/csv,text/plain"
+              className={styles.fileInput}
+              onChange={(e) => void onFile(e)}
+              data-testid="csv-file-input"
+              disabled={reading}
+            />
           </label>
         </div>
       </Card>
       <Card title={t('pasteTitle')}>
         <div className={styles.stack}>
-          <label className={styles.muted} htmlFor={`${inputId}-paste`}>{t('pasteBody')}</label>
-          <textarea id={`${inputId}-paste`} className={styles.textarea} rows={8} value={pasted} placeholder={t('pastePlaceholder')}
-            onChange={(e) => setPasted(e.target.value)} data-testid="csv-paste" spellCheck={false} />
+          <label className={styles.muted} htmlFor={`${inputId}-paste`}>
+            {t('pasteBody')}
+          </label>
+          <textarea
+            id={`${inputId}-paste`}
+            className={styles.textarea}
+            rows={8}
+            value={pasted}
+            placeholder={t('pastePlaceholder')}
+            onChange={(e) => setPasted(e.target.value)}
+            data-testid="csv-paste"
+            spellCheck={false}
+          />
           <div>
-            <Button onClick={() => accept(pasted, null)} disabled={!pasted.trim()} data-testid="csv-paste-continue">{t('continue')}</Button>
+            <Button onClick={() => accept(pasted, null)} disabled={!pasted.trim()} data-testid="csv-paste-continue">
+              {t('continue')}
+            </Button>
           </div>
         </div>
       </Card>
-      {error && <div className={styles.fullRow}><FormError>{error}</FormError></div>}
+      {error && (
+        <div className={styles.fullRow}>
+          <FormError>{error}</FormError>
+        </div>
+      )}
     </div>
   )
 }

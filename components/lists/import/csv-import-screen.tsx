@@ -37,7 +37,14 @@ export function CsvImportScreen({ listId, phoneRegion }: { listId: string; phone
 
   if (missing) return <GroupMissing />
   if (error && !group) return <GroupLoadError onRetry={() => void mutate()} />
-  if (!group) return <Page><div className={styles.center}><Spinner size="large" /></div></Page>
+  if (!group)
+    return (
+      <Page>
+        <div className={styles.center}>
+          <Spinner size="large" />
+        </div>
+      </Page>
+    )
   const listHref = groupHref(group)
 
   async function submit(mapping: Record<string, string>, consent: ImportConsent) {
@@ -46,7 +53,11 @@ export function CsvImportScreen({ listId, phoneRegion }: { listId: string; phone
     setSubmitError(null)
     try {
       // Column names are the merchant's own text: sent and read back without key transformation.
-      const res = await http.post<unknown>(`/ajax/list/${encodeURIComponent(listId)}/imports`, { csv: step.text, mapping, consent }, { transformKeys: false })
+      const res = await http.post<unknown>(
+        `/ajax/list/${encodeURIComponent(listId)}/imports`,
+        { csv: step.text, mapping, consent },
+        { transformKeys: false },
+      )
       const job = camelizeKeys<{ import: ImportJobView }>(res.data).import
       setStep({ kind: 'progress', importId: job.id })
     } catch (e) {
@@ -63,14 +74,21 @@ export function CsvImportScreen({ listId, phoneRegion }: { listId: string; phone
 
   return (
     <Page>
-      <PageHead title={t('title', { name: group.name })} description={t('description')}
-        actions={<LinkButton href={listHref}>{t('backToList')}</LinkButton>} />
+      <PageHead
+        title={t('title', { name: group.name })}
+        description={t('description')}
+        actions={<LinkButton href={listHref}>{t('backToList')}</LinkButton>}
+      />
       <PageBody>
         <ol className={styles.steps} aria-label={t('stepsLabel')}>
           {stepNames.map((name, i) => (
-            <li key={name} className={i === stepIndex ? styles.stepCurrent : i < stepIndex ? styles.stepDone : undefined}
-              aria-current={i === stepIndex ? 'step' : undefined}>
-              <span className={styles.stepNumber}>{i + 1}</span>{name}
+            <li
+              key={name}
+              className={i === stepIndex ? styles.stepCurrent : i < stepIndex ? styles.stepDone : undefined}
+              aria-current={i === stepIndex ? 'step' : undefined}
+            >
+              <span className={styles.stepNumber}>{i + 1}</span>
+              {name}
             </li>
           ))}
         </ol>
@@ -79,12 +97,29 @@ export function CsvImportScreen({ listId, phoneRegion }: { listId: string; phone
         ) : !canWrite ? (
           <Notification variant="warning">{t('noWritePermission')}</Notification>
         ) : step.kind === 'choose' ? (
-          <ChooseFileStep onParsed={(text, csv, fileName) => { setSubmitError(null); setStep({ kind: 'map', text, csv, fileName }) }} />
+          <ChooseFileStep
+            onParsed={(text, csv, fileName) => {
+              setSubmitError(null)
+              setStep({ kind: 'map', text, csv, fileName })
+            }}
+          />
         ) : step.kind === 'map' ? (
-          <MappingStep csv={step.csv} fileName={step.fileName} submitting={submitting} submitError={submitError} phoneRegion={phoneRegion}
-            onBack={() => setStep({ kind: 'choose' })} onSubmit={(m, c) => void submit(m, c)} />
+          <MappingStep
+            csv={step.csv}
+            fileName={step.fileName}
+            submitting={submitting}
+            submitError={submitError}
+            phoneRegion={phoneRegion}
+            onBack={() => setStep({ kind: 'choose' })}
+            onSubmit={(m, c) => void submit(m, c)}
+          />
         ) : (
-          <ImportProgress listId={listId} importId={step.importId} listHref={listHref} onAnother={() => setStep({ kind: 'choose' })} />
+          <ImportProgress
+            listId={listId}
+            importId={step.importId}
+            listHref={listHref}
+            onAnother={() => setStep({ kind: 'choose' })}
+          />
         )}
       </PageBody>
     </Page>

@@ -2,7 +2,17 @@
 // the header names ("E-mail Address" → email, "Zip Code" → zip, anything else → a custom
 // property of the same name).
 export const STANDARD_TARGETS = [
-  'email', 'phone_number', 'external_id', 'first_name', 'last_name', 'organization', 'title', 'city', 'region', 'country', 'zip',
+  'email',
+  'phone_number',
+  'external_id',
+  'first_name',
+  'last_name',
+  'organization',
+  'title',
+  'city',
+  'region',
+  'country',
+  'zip',
 ] as const
 export type StandardTarget = (typeof STANDARD_TARGETS)[number]
 export const IDENTIFIER_TARGETS: readonly StandardTarget[] = ['email', 'phone_number', 'external_id']
@@ -12,7 +22,19 @@ export const CUSTOM_PREFIX = 'properties.'
 /** Normalised header spellings (lower case, letters and digits only) for each target. */
 const SYNONYMS: Record<StandardTarget, string[]> = {
   email: ['email', 'emailaddress', 'mail', 'emailid', 'customeremail', 'useremail'],
-  phone_number: ['phone', 'phonenumber', 'mobile', 'mobilenumber', 'mobilephone', 'cell', 'cellphone', 'telephone', 'tel', 'sms', 'smsnumber'],
+  phone_number: [
+    'phone',
+    'phonenumber',
+    'mobile',
+    'mobilenumber',
+    'mobilephone',
+    'cell',
+    'cellphone',
+    'telephone',
+    'tel',
+    'sms',
+    'smsnumber',
+  ],
   external_id: ['externalid', 'customerid', 'userid', 'contactid', 'memberid', 'id'],
   first_name: ['firstname', 'first', 'givenname', 'fname', 'forename'],
   last_name: ['lastname', 'last', 'surname', 'familyname', 'lname'],
@@ -24,7 +46,11 @@ const SYNONYMS: Record<StandardTarget, string[]> = {
   zip: ['zip', 'zipcode', 'postalcode', 'postcode', 'postal'],
 }
 
-export const normaliseHeader = (h: string) => h.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]/g, '')
+export const normaliseHeader = (h: string) =>
+  h
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]/g, '')
 
 export function guessTarget(header: string): string {
   const n = normaliseHeader(header)
@@ -64,7 +90,8 @@ export function mappingProblems(mapping: Record<string, string>): MappingProblem
     }
     byTarget.set(target, [...(byTarget.get(target) ?? []), column])
   }
-  for (const [target, columns] of byTarget) if (columns.length > 1) problems.push({ kind: 'duplicate', target, columns })
+  for (const [target, columns] of byTarget)
+    if (columns.length > 1) problems.push({ kind: 'duplicate', target, columns })
   if (!IDENTIFIER_TARGETS.some((t) => byTarget.has(t))) problems.unshift({ kind: 'no_identifier' })
   return problems
 }

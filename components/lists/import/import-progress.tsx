@@ -16,19 +16,41 @@ import styles from './import.module.css'
 export const IMPORT_POLL_MS = 1000
 const RUNNING = new Set(['queued', 'processing'])
 
-export function ImportProgress({ listId, importId, listHref, onAnother }: { listId: string; importId: string; listHref: string; onAnother: () => void }) {
+export function ImportProgress({
+  listId,
+  importId,
+  listHref,
+  onAnother,
+}: {
+  listId: string
+  importId: string
+  listHref: string
+  onAnother: () => void
+}) {
   const t = useTranslations('listImport')
   const format = useFormatter()
-  const { data: job, error, mutate } = useSWR<ImportJobView>(
+  const {
+    data: job,
+    error,
+    mutate,
+  } = useSWR<ImportJobView>(
     `/ajax/list/${encodeURIComponent(listId)}/imports/${encodeURIComponent(importId)}`,
     (url: string) => http.get<{ import: ImportJobView }>(url).then((r) => r.data.import),
     { refreshInterval: (d) => (!d || RUNNING.has(d.status) ? IMPORT_POLL_MS : 0), revalidateOnFocus: false },
   )
 
   if (!job) {
-    return error
-      ? <Notification variant="error" title={t('statusError')} action={{ label: t('retry'), onClick: () => void mutate() }} />
-      : <div className={styles.center}><Spinner size="large" /></div>
+    return error ? (
+      <Notification
+        variant="error"
+        title={t('statusError')}
+        action={{ label: t('retry'), onClick: () => void mutate() }}
+      />
+    ) : (
+      <div className={styles.center}>
+        <Spinner size="large" />
+      </div>
+    )
   }
 
   const running = RUNNING.has(job.status)
@@ -42,9 +64,15 @@ export function ImportProgress({ listId, importId, listHref, onAnother }: { list
         <div className={styles.stack} data-testid="import-progress" data-status={job.status}>
           <ProgressMeter percent={percent} label={t('progressLabel')} />
           <div className={styles.progressFacts}>
-            <span data-testid="import-progress-count">{t('progressCount', { done: n(processed), total: n(job.totalCount) })}</span>
+            <span data-testid="import-progress-count">
+              {t('progressCount', { done: n(processed), total: n(job.totalCount) })}
+            </span>
             <span>{t('progressPercent', { percent })}</span>
-            {job.failedCount > 0 && <span className={styles.failed}>{t('failedCount', { count: job.failedCount, formatted: n(job.failedCount) })}</span>}
+            {job.failedCount > 0 && (
+              <span className={styles.failed}>
+                {t('failedCount', { count: job.failedCount, formatted: n(job.failedCount) })}
+              </span>
+            )}
           </div>
           <p className={styles.muted}>{t('runningBody')}</p>
         </div>
@@ -57,11 +85,15 @@ export function ImportProgress({ listId, importId, listHref, onAnother }: { list
   const refused = errors.filter((e) => !e.imported)
   const partial = errors.filter((e) => e.imported)
   const errorTable = (rows: typeof errors, caption: string) => (
-    <Table caption={caption} columns={[
-      { key: 'line', header: t('colLine'), align: 'right' },
-      { key: 'field', header: t('colField') },
-      { key: 'message', header: t('colMessage') },
-    ]} rows={rows.map((e, i) => ({ id: i, line: e.line, field: e.field || '—', message: e.message }))} />
+    <Table
+      caption={caption}
+      columns={[
+        { key: 'line', header: t('colLine'), align: 'right' },
+        { key: 'field', header: t('colField') },
+        { key: 'message', header: t('colMessage') },
+      ]}
+      rows={rows.map((e, i) => ({ id: i, line: e.line, field: e.field || '—', message: e.message }))}
+    />
   )
   return (
     <div className={styles.stack} data-testid="import-result" data-status={job.status}>
@@ -69,20 +101,47 @@ export function ImportProgress({ listId, importId, listHref, onAnother }: { list
         variant={failed ? 'error' : job.failedCount > 0 || errors.length > 0 ? 'warning' : 'success'}
         title={failed ? (job.status === 'cancelled' ? t('cancelledTitle') : t('failedTitle')) : t('completeTitle')}
       >
-        {t('resultSummary', { imported: job.completedCount, importedFormatted: n(job.completedCount), failed: job.failedCount, failedFormatted: n(job.failedCount) })}
+        {t('resultSummary', {
+          imported: job.completedCount,
+          importedFormatted: n(job.completedCount),
+          failed: job.failedCount,
+          failedFormatted: n(job.failedCount),
+        })}
       </Notification>
       <div className={styles.stats}>
-        <div><span className={styles.statValue}>{n(job.totalCount)}</span><span className={styles.muted}>{t('statTotal')}</span></div>
-        <div><span className={styles.statValue} data-testid="import-completed">{n(job.completedCount)}</span><span className={styles.muted}>{t('statImported')}</span></div>
-        <div><span className={`${styles.statValue} ${job.failedCount ? styles.failed : ''}`} data-testid="import-failed">{n(job.failedCount)}</span><span className={styles.muted}>{t('statFailed')}</span></div>
+        <div>
+          <span className={styles.statValue}>{n(job.totalCount)}</span>
+          <span className={styles.muted}>{t('statTotal')}</span>
+        </div>
+        <div>
+          <span className={styles.statValue} data-testid="import-completed">
+            {n(job.completedCount)}
+          </span>
+          <span className={styles.muted}>{t('statImported')}</span>
+        </div>
+        <div>
+          <span className={`${styles.statValue} ${job.failedCount ? styles.failed : ''}`} data-testid="import-failed">
+            {n(job.failedCount)}
+          </span>
+          <span className={styles.muted}>{t('statFailed')}</span>
+        </div>
       </div>
       {refused.length > 0 && (
-        <Card title={t('refusedTitle', { count: job.failedCount, formatted: n(job.failedCount) })}
-          actions={job.failedCount > 0 ? (
-            <LinkButton href={`/ajax/list/${encodeURIComponent(listId)}/imports/${encodeURIComponent(importId)}/refused`} download size="small" data-testid="import-refused-download">
-              {t('downloadRefused')}
-            </LinkButton>
-          ) : undefined}>
+        <Card
+          title={t('refusedTitle', { count: job.failedCount, formatted: n(job.failedCount) })}
+          actions={
+            job.failedCount > 0 ? (
+              <LinkButton
+                href={`/ajax/list/${encodeURIComponent(listId)}/imports/${encodeURIComponent(importId)}/refused`}
+                download
+                size="small"
+                data-testid="import-refused-download"
+              >
+                {t('downloadRefused')}
+              </LinkButton>
+            ) : undefined
+          }
+        >
           <div className={styles.stack} data-testid="import-errors">
             <p className={styles.muted}>{t('refusedBody')}</p>
             {errorTable(refused, t('refusedTitle', { count: job.failedCount, formatted: n(job.failedCount) }))}
@@ -99,7 +158,9 @@ export function ImportProgress({ listId, importId, listHref, onAnother }: { list
       )}
       <div className={styles.actions}>
         <Button onClick={onAnother}>{t('importAnother')}</Button>
-        <LinkButton href={listHref} variant="primary" data-testid="back-to-list">{t('backToList')}</LinkButton>
+        <LinkButton href={listHref} variant="primary" data-testid="back-to-list">
+          {t('backToList')}
+        </LinkButton>
       </div>
     </div>
   )

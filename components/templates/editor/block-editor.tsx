@@ -33,12 +33,19 @@ export function BlockEditor({ templateId, initial, savedVersion, serverIssues, r
   const [device, setDevice] = useState<Device>('desktop')
   const preview = useDraftPreview(templateId, { definition: state.definition })
 
-  useEffect(() => { if (savedVersion > 0) dispatch({ type: 'saved' }) }, [savedVersion])
-  useEffect(() => { onChange(state.definition, state.dirty) }, [state.definition, state.dirty, onChange])
+  useEffect(() => {
+    if (savedVersion > 0) dispatch({ type: 'saved' })
+  }, [savedVersion])
+  useEffect(() => {
+    onChange(state.definition, state.dirty)
+  }, [state.definition, state.dirty, onChange])
 
   // Problems from the last save, else from the live preview (the same validation).
   const issues = serverIssues.length ? serverIssues : preview.issues
-  const invalid = useMemo(() => new Set(issues.map((i) => blockPathOfIssue(i.path)).filter((p): p is string => p !== null)), [issues])
+  const invalid = useMemo(
+    () => new Set(issues.map((i) => blockPathOfIssue(i.path)).filter((p): p is string => p !== null)),
+    [issues],
+  )
   const selectedBlock = state.selected !== null ? blockAt(state.definition, state.selected) : undefined
 
   function add(type: BlockType) {
@@ -60,8 +67,23 @@ export function BlockEditor({ templateId, initial, savedVersion, serverIssues, r
             <div className={styles.panelHead}>
               <h2 className={styles.panelTitle}>{t('addBlock')}</h2>
               <span className={styles.undo}>
-                <Button size="small" variant="tertiary" onClick={() => dispatch({ type: 'undo' })} disabled={!state.past.length} data-testid="undo">{t('undo')}</Button>
-                <Button size="small" variant="tertiary" onClick={() => dispatch({ type: 'redo' })} disabled={!state.future.length}>{t('redo')}</Button>
+                <Button
+                  size="small"
+                  variant="tertiary"
+                  onClick={() => dispatch({ type: 'undo' })}
+                  disabled={!state.past.length}
+                  data-testid="undo"
+                >
+                  {t('undo')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="tertiary"
+                  onClick={() => dispatch({ type: 'redo' })}
+                  disabled={!state.future.length}
+                >
+                  {t('redo')}
+                </Button>
               </span>
             </div>
             <BlockPalette onAdd={add} />
@@ -75,7 +97,12 @@ export function BlockEditor({ templateId, initial, savedVersion, serverIssues, r
         )}
         <section className={styles.panelSection}>
           <h2 className={styles.panelTitle}>{t('outlineTitle')}</h2>
-          <BlockOutline definition={state.definition} selected={state.selected} invalid={invalid} dispatch={readOnly ? () => {} : dispatch} />
+          <BlockOutline
+            definition={state.definition}
+            selected={state.selected}
+            invalid={invalid}
+            dispatch={readOnly ? () => {} : dispatch}
+          />
         </section>
       </aside>
       <section className={styles.canvas} aria-label={t('previewLabel')}>
@@ -89,10 +116,20 @@ export function BlockEditor({ templateId, initial, savedVersion, serverIssues, r
               return (
                 <li key={k}>
                   {path !== null ? (
-                    <button type="button" className={styles.issueLink} onClick={() => dispatch({ type: 'select', path })}>
-                      {t(BLOCK_LABEL_KEYS[blockAt(state.definition, path)?.type ?? 'text'])} {path.split('.').map((n) => Number(n) + 1).join('.')}
+                    <button
+                      type="button"
+                      className={styles.issueLink}
+                      onClick={() => dispatch({ type: 'select', path })}
+                    >
+                      {t(BLOCK_LABEL_KEYS[blockAt(state.definition, path)?.type ?? 'text'])}{' '}
+                      {path
+                        .split('.')
+                        .map((n) => Number(n) + 1)
+                        .join('.')}
                     </button>
-                  ) : i.line ? <span>{t('lineColumn', { line: i.line, column: i.column ?? 1 })}</span> : null}
+                  ) : i.line ? (
+                    <span>{t('lineColumn', { line: i.line, column: i.column ?? 1 })}</span>
+                  ) : null}
                   <span>{i.message}</span>
                 </li>
               )
@@ -106,14 +143,22 @@ export function BlockEditor({ templateId, initial, savedVersion, serverIssues, r
           <section className={styles.panelSection}>
             <div className={styles.panelHead}>
               <h2 className={styles.panelTitle}>{t(BLOCK_LABEL_KEYS[selectedBlock.type])}</h2>
-              <Button size="small" variant="tertiary" onClick={() => dispatch({ type: 'select', path: null })}>{t('emailStyles')}</Button>
+              <Button size="small" variant="tertiary" onClick={() => dispatch({ type: 'select', path: null })}>
+                {t('emailStyles')}
+              </Button>
             </div>
             <fieldset disabled={readOnly} className={styles.fieldset}>
-              <BlockSettings key={state.selected} block={selectedBlock} onChange={(patch) => dispatch({ type: 'update', path: state.selected!, patch })}
-                onInsertAfter={(blocks) => dispatch({ type: 'insertAfter', path: state.selected!, blocks })} />
+              <BlockSettings
+                key={state.selected}
+                block={selectedBlock}
+                onChange={(patch) => dispatch({ type: 'update', path: state.selected!, patch })}
+                onInsertAfter={(blocks) => dispatch({ type: 'insertAfter', path: state.selected!, blocks })}
+              />
             </fieldset>
             {!readOnly && canSaveBlock(selectedBlock) && (
-              <div className={styles.saveBlock}><SaveBlockButton block={selectedBlock as LeafBlock} /></div>
+              <div className={styles.saveBlock}>
+                <SaveBlockButton block={selectedBlock as LeafBlock} />
+              </div>
             )}
           </section>
         ) : (

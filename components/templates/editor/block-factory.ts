@@ -2,7 +2,17 @@
 // with placeholder content the merchant replaces.
 import type { Block } from '@/lib/templates/block-definition'
 
-export const BLOCK_TYPES = ['text', 'image', 'button', 'divider', 'spacer', 'columns', 'product', 'html', 'social'] as const
+export const BLOCK_TYPES = [
+  'text',
+  'image',
+  'button',
+  'divider',
+  'spacer',
+  'columns',
+  'product',
+  'html',
+  'social',
+] as const
 export type BlockType = (typeof BLOCK_TYPES)[number]
 
 /** Served from our own origin (public/email), so the editor never loads a third-party image. */
@@ -15,7 +25,14 @@ export function newBlock(type: BlockType): Block {
     case 'image':
       return { type: 'image', src: PLACEHOLDER_IMAGE, alt: '', width: 600 }
     case 'button':
-      return { type: 'button', text: 'Shop now', href: 'https://example.com', backgroundColor: '#1a73e8', textColor: '#ffffff', align: 'center' }
+      return {
+        type: 'button',
+        text: 'Shop now',
+        href: 'https://example.com',
+        backgroundColor: '#1a73e8',
+        textColor: '#ffffff',
+        align: 'center',
+      }
     case 'divider':
       return { type: 'divider', color: '#dddddd', thickness: 1 }
     case 'spacer':
@@ -29,7 +46,14 @@ export function newBlock(type: BlockType): Block {
         ],
       }
     case 'product':
-      return { type: 'product', imageUrl: PLACEHOLDER_IMAGE, title: 'Product name', price: '$49.00', href: 'https://example.com', buttonText: 'Buy now' }
+      return {
+        type: 'product',
+        imageUrl: PLACEHOLDER_IMAGE,
+        title: 'Product name',
+        price: '$49.00',
+        href: 'https://example.com',
+        buttonText: 'Buy now',
+      }
     case 'html':
       return { type: 'html', html: '<div style="text-align:center">Custom HTML</div>' }
     case 'social':

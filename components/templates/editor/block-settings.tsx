@@ -13,10 +13,20 @@ import styles from './editor.module.css'
 const NETWORKS = ['facebook', 'instagram', 'x', 'tiktok', 'youtube', 'pinterest', 'linkedin'] as const
 // Brand names, the same in every language.
 const NETWORK_NAMES: Record<(typeof NETWORKS)[number], string> = {
-  facebook: 'Facebook', instagram: 'Instagram', x: 'X', tiktok: 'TikTok', youtube: 'YouTube', pinterest: 'Pinterest', linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  x: 'X',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  pinterest: 'Pinterest',
+  linkedin: 'LinkedIn',
 }
 
-export function BlockSettings({ block, onChange, onInsertAfter }: {
+export function BlockSettings({
+  block,
+  onChange,
+  onInsertAfter,
+}: {
   block: Block | LeafBlock
   onChange: (patch: Partial<Block>) => void
   /** Adds blocks after this one (a catalog pick of several products). */
@@ -30,11 +40,30 @@ export function BlockSettings({ block, onChange, onInsertAfter }: {
     case 'text':
       return (
         <div className={styles.settings}>
-          <RichTextField label={t('textContent')} value={block.html} onChange={(html) => set({ html })} hint={varHint} />
+          <RichTextField
+            label={t('textContent')}
+            value={block.html}
+            onChange={(html) => set({ html })}
+            hint={varHint}
+          />
           <AlignField value={block.align} onChange={(align) => set({ align })} />
           <ColorField label={t('textColor')} value={block.color} onChange={(color) => set({ color })} />
-          <NumberField label={t('fontSize')} unit="px" value={block.fontSize} min={8} max={72} onChange={(fontSize) => set({ fontSize })} />
-          <NumberField label={t('padding')} unit="px" value={block.padding} min={0} max={200} onChange={(padding) => set({ padding })} />
+          <NumberField
+            label={t('fontSize')}
+            unit="px"
+            value={block.fontSize}
+            min={8}
+            max={72}
+            onChange={(fontSize) => set({ fontSize })}
+          />
+          <NumberField
+            label={t('padding')}
+            unit="px"
+            value={block.padding}
+            min={0}
+            max={200}
+            onChange={(padding) => set({ padding })}
+          />
         </div>
       )
     case 'image':
@@ -42,9 +71,24 @@ export function BlockSettings({ block, onChange, onInsertAfter }: {
     case 'button':
       return (
         <div className={styles.settings}>
-          <InputField label={t('buttonText')} value={block.text} onChange={(text) => set({ text })} testId="button-text" />
-          <InputField label={t('linkUrl')} value={block.href} placeholder="https://" onChange={(href) => set({ href })} testId="button-href" />
-          <ColorField label={t('backgroundColor')} value={block.backgroundColor} onChange={(backgroundColor) => set({ backgroundColor })} />
+          <InputField
+            label={t('buttonText')}
+            value={block.text}
+            onChange={(text) => set({ text })}
+            testId="button-text"
+          />
+          <InputField
+            label={t('linkUrl')}
+            value={block.href}
+            placeholder="https://"
+            onChange={(href) => set({ href })}
+            testId="button-href"
+          />
+          <ColorField
+            label={t('backgroundColor')}
+            value={block.backgroundColor}
+            onChange={(backgroundColor) => set({ backgroundColor })}
+          />
           <ColorField label={t('textColor')} value={block.textColor} onChange={(textColor) => set({ textColor })} />
           <AlignField value={block.align} onChange={(align) => set({ align })} />
         </div>
@@ -53,19 +97,39 @@ export function BlockSettings({ block, onChange, onInsertAfter }: {
       return (
         <div className={styles.settings}>
           <ColorField label={t('lineColor')} value={block.color} onChange={(color) => set({ color })} />
-          <NumberField label={t('thickness')} unit="px" value={block.thickness} min={1} max={20} onChange={(thickness) => set({ thickness })} />
+          <NumberField
+            label={t('thickness')}
+            unit="px"
+            value={block.thickness}
+            min={1}
+            max={20}
+            onChange={(thickness) => set({ thickness })}
+          />
         </div>
       )
     case 'spacer':
       return (
         <div className={styles.settings}>
-          <NumberField label={t('height')} unit="px" value={block.height} min={1} max={400} onChange={(height) => set({ height: height ?? 1 })} />
+          <NumberField
+            label={t('height')}
+            unit="px"
+            value={block.height}
+            min={1}
+            max={400}
+            onChange={(height) => set({ height: height ?? 1 })}
+          />
         </div>
       )
     case 'html':
       return (
         <div className={styles.settings}>
-          <AreaField label={t('htmlCode')} value={block.html} onChange={(html) => set({ html })} hint={t('htmlHint')} rows={12} />
+          <AreaField
+            label={t('htmlCode')}
+            value={block.html}
+            onChange={(html) => set({ html })}
+            hint={t('htmlHint')}
+            rows={12}
+          />
         </div>
       )
     case 'social':
@@ -73,18 +137,54 @@ export function BlockSettings({ block, onChange, onInsertAfter }: {
         <div className={styles.settings}>
           {block.links.map((link, i) => (
             <div key={i} className={styles.socialRow}>
-              <select className={styles.input} aria-label={t('network')} value={link.network}
-                onChange={(e) => set({ links: block.links.map((l, k) => (k === i ? { ...l, network: e.target.value } : l)) })}>
-                {NETWORKS.map((n) => <option key={n} value={n}>{NETWORK_NAMES[n]}</option>)}
+              <select
+                className={styles.input}
+                aria-label={t('network')}
+                value={link.network}
+                onChange={(e) =>
+                  set({ links: block.links.map((l, k) => (k === i ? { ...l, network: e.target.value } : l)) })
+                }
+              >
+                {NETWORKS.map((n) => (
+                  <option key={n} value={n}>
+                    {NETWORK_NAMES[n]}
+                  </option>
+                ))}
               </select>
-              <input className={styles.input} aria-label={t('linkUrl')} value={link.href}
-                onChange={(e) => set({ links: block.links.map((l, k) => (k === i ? { ...l, href: e.target.value } : l)) })} />
-              <Button size="small" variant="tertiary" disabled={block.links.length <= 1} aria-label={t('removeLink')}
-                onClick={() => set({ links: block.links.filter((_, k) => k !== i) })}>×</Button>
+              <input
+                className={styles.input}
+                aria-label={t('linkUrl')}
+                value={link.href}
+                onChange={(e) =>
+                  set({ links: block.links.map((l, k) => (k === i ? { ...l, href: e.target.value } : l)) })
+                }
+              />
+              <Button
+                size="small"
+                variant="tertiary"
+                disabled={block.links.length <= 1}
+                aria-label={t('removeLink')}
+                onClick={() => set({ links: block.links.filter((_, k) => k !== i) })}
+              >
+                ×
+              </Button>
             </div>
           ))}
           {block.links.length < 10 && (
-            <Button size="small" onClick={() => set({ links: [...block.links, { network: NETWORKS.find((n) => !block.links.some((l) => l.network === n)) ?? 'facebook', href: 'https://' }] })}>
+            <Button
+              size="small"
+              onClick={() =>
+                set({
+                  links: [
+                    ...block.links,
+                    {
+                      network: NETWORKS.find((n) => !block.links.some((l) => l.network === n)) ?? 'facebook',
+                      href: 'https://',
+                    },
+                  ],
+                })
+              }
+            >
               {t('addLink')}
             </Button>
           )}
@@ -100,11 +200,27 @@ export function BlockSettings({ block, onChange, onInsertAfter }: {
             <span className={styles.fieldLabel}>{t('columnCount')}</span>
             <div className={styles.segmented} role="group" aria-label={t('columnCount')}>
               {[2, 3, 4].map((n) => (
-                <button key={n} type="button" aria-pressed={block.columns.length === n} onClick={() => set({
-                  columns: n > block.columns.length
-                    ? [...block.columns, ...Array.from({ length: n - block.columns.length }, () => ({ blocks: [] }))]
-                    : [...block.columns.slice(0, n - 1), { blocks: block.columns.slice(n - 1).flatMap((c) => c.blocks) }],
-                })}>{n}</button>
+                <button
+                  key={n}
+                  type="button"
+                  aria-pressed={block.columns.length === n}
+                  onClick={() =>
+                    set({
+                      columns:
+                        n > block.columns.length
+                          ? [
+                              ...block.columns,
+                              ...Array.from({ length: n - block.columns.length }, () => ({ blocks: [] })),
+                            ]
+                          : [
+                              ...block.columns.slice(0, n - 1),
+                              { blocks: block.columns.slice(n - 1).flatMap((c) => c.blocks) },
+                            ],
+                    })
+                  }
+                >
+                  {n}
+                </button>
               ))}
             </div>
           </div>

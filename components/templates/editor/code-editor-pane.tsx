@@ -18,7 +18,14 @@ export interface CodeEditorPaneProps {
   onChange: (html: string, dirty: boolean) => void
 }
 
-export function CodeEditorPane({ templateId, initial, savedVersion, serverIssues, readOnly, onChange }: CodeEditorPaneProps) {
+export function CodeEditorPane({
+  templateId,
+  initial,
+  savedVersion,
+  serverIssues,
+  readOnly,
+  onChange,
+}: CodeEditorPaneProps) {
   const t = useTranslations('templateEditor')
   const [html, setHtml] = useState(initial)
   const [saved, setSaved] = useState(initial)
@@ -31,7 +38,9 @@ export function CodeEditorPane({ templateId, initial, savedVersion, serverIssues
     setSeenVersion(savedVersion)
     setSaved(html)
   }
-  useEffect(() => { onChange(html, html !== saved) }, [html, saved, onChange])
+  useEffect(() => {
+    onChange(html, html !== saved)
+  }, [html, saved, onChange])
 
   const issues = serverIssues.length ? serverIssues : preview.issues
   return (
@@ -40,7 +49,9 @@ export function CodeEditorPane({ templateId, initial, savedVersion, serverIssues
         <CodeEditor value={html} onChange={setHtml} issues={issues} label={t('codeLabel')} readOnly={readOnly} />
       </section>
       <section className={styles.canvas} aria-label={t('previewLabel')}>
-        <div className={styles.previewBar}><DeviceToggle device={device} onChange={setDevice} /></div>
+        <div className={styles.previewBar}>
+          <DeviceToggle device={device} onChange={setDevice} />
+        </div>
         <PreviewFrame html={preview.html} device={device} loading={preview.loading} />
       </section>
     </div>

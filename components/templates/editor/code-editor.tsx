@@ -55,7 +55,9 @@ export function CodeEditor({ value, onChange, issues = [], label, readOnly, test
                 <button type="button" className={styles.issueLink} onClick={() => jump(i)}>
                   {t('lineColumn', { line: i.line, column: i.column ?? 1 })}
                 </button>
-              ) : i.path ? <code>{i.path}</code> : null}
+              ) : i.path ? (
+                <code>{i.path}</code>
+              ) : null}
               <span>{i.message}</span>
             </li>
           ))}
@@ -64,12 +66,26 @@ export function CodeEditor({ value, onChange, issues = [], label, readOnly, test
       <div className={styles.code}>
         <div className={styles.gutter} ref={gutter} aria-hidden="true">
           {Array.from({ length: lineCount }, (_, i) => (
-            <div key={i} className={errorLines.has(i + 1) ? styles.gutterError : undefined}>{i + 1}</div>
+            <div key={i} className={errorLines.has(i + 1) ? styles.gutterError : undefined}>
+              {i + 1}
+            </div>
           ))}
         </div>
-        <textarea ref={area} className={styles.codeArea} value={value} onChange={(e) => onChange(e.target.value)} onScroll={syncScroll}
-          aria-label={label} aria-invalid={issues.length > 0} spellCheck={false} autoCapitalize="off" autoComplete="off" wrap="off"
-          readOnly={readOnly} data-testid={testId} />
+        <textarea
+          ref={area}
+          className={styles.codeArea}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onScroll={syncScroll}
+          aria-label={label}
+          aria-invalid={issues.length > 0}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoComplete="off"
+          wrap="off"
+          readOnly={readOnly}
+          data-testid={testId}
+        />
       </div>
     </div>
   )

@@ -55,7 +55,10 @@ export function blockAt(def: BlockDefinition, path: BlockPath): Block | LeafBloc
 }
 
 /** The list a path lives in (a copy), and a function writing a new version of it back. */
-function listOf(body: Block[], path: BlockPath): { list: Block[] | LeafBlock[]; index: number; put: (list: Block[] | LeafBlock[]) => Block[] } | null {
+function listOf(
+  body: Block[],
+  path: BlockPath,
+): { list: Block[] | LeafBlock[]; index: number; put: (list: Block[] | LeafBlock[]) => Block[] } | null {
   const [i, c, j] = parsePath(path)
   if (c === undefined) return { list: [...body], index: i!, put: (l) => l as Block[] }
   const top = body[i!]
@@ -63,9 +66,12 @@ function listOf(body: Block[], path: BlockPath): { list: Block[] | LeafBlock[]; 
   return {
     list: [...top.columns[c].blocks],
     index: j!,
-    put: (l) => body.map((b, k) => (k === i && b.type === 'columns'
-      ? { ...b, columns: b.columns.map((col, ci) => (ci === c ? { blocks: l as LeafBlock[] } : col)) }
-      : b)),
+    put: (l) =>
+      body.map((b, k) =>
+        k === i && b.type === 'columns'
+          ? { ...b, columns: b.columns.map((col, ci) => (ci === c ? { blocks: l as LeafBlock[] } : col)) }
+          : b,
+      ),
   }
 }
 
@@ -75,7 +81,11 @@ function pathIn(path: BlockPath, index: number): BlockPath {
   return parts.join('.')
 }
 
-function edit(state: EditorState, definition: BlockDefinition, selected: BlockPath | null = state.selected): EditorState {
+function edit(
+  state: EditorState,
+  definition: BlockDefinition,
+  selected: BlockPath | null = state.selected,
+): EditorState {
   return { definition, selected, dirty: true, past: [...state.past, state.definition].slice(-HISTORY), future: [] }
 }
 
@@ -152,12 +162,24 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'undo': {
       const prev = state.past[state.past.length - 1]
       if (!prev) return state
-      return { definition: prev, selected: validSelection(prev, state.selected), dirty: true, past: state.past.slice(0, -1), future: [def, ...state.future] }
+      return {
+        definition: prev,
+        selected: validSelection(prev, state.selected),
+        dirty: true,
+        past: state.past.slice(0, -1),
+        future: [def, ...state.future],
+      }
     }
     case 'redo': {
       const [next, ...rest] = state.future
       if (!next) return state
-      return { definition: next, selected: validSelection(next, state.selected), dirty: true, past: [...state.past, def], future: rest }
+      return {
+        definition: next,
+        selected: validSelection(next, state.selected),
+        dirty: true,
+        past: [...state.past, def],
+        future: rest,
+      }
     }
   }
 }
@@ -168,5 +190,7 @@ function validSelection(def: BlockDefinition, path: BlockPath | null): BlockPath
 
 /** Optional fields cleared in a form are removed rather than saved as undefined or NaN. */
 function dropEmpty<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && !(typeof v === 'number' && Number.isNaN(v)))) as T
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== undefined && !(typeof v === 'number' && Number.isNaN(v))),
+  ) as T
 }

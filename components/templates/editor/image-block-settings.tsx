@@ -33,7 +33,9 @@ export function ImageBlockSettings({ block, set }: { block: ImageBlock; set: (pa
       const image = await templatesApi.uploadImage(file)
       set({ src: mediaPath(image.url) })
     } catch (e) {
-      const fields = isHttpError(e) ? (e.data as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors : undefined
+      const fields = isHttpError(e)
+        ? (e.data as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors
+        : undefined
       setError(fields?.file?.[0] ?? t('imageUploadError'))
     } finally {
       setUploading(false)
@@ -47,17 +49,65 @@ export function ImageBlockSettings({ block, set }: { block: ImageBlock; set: (pa
         {/* eslint-disable-next-line @next/next/no-img-element -- the block's own image, any address */}
         {block.src && <img className={styles.imageThumb} src={block.src} alt="" data-testid="image-thumb" />}
         <div className={styles.imageActions}>
-          <input ref={input} type="file" accept={ACCEPT} hidden onChange={(e) => void upload(e.target.files?.[0])} data-testid="image-upload-input" aria-label={t('imageUpload')} />
-          <Button size="small" loading={uploading} onClick={() => input.current?.click()} data-testid="image-upload">{t('imageUpload')}</Button>
-          <Button size="small" variant="tertiary" aria-expanded={library} onClick={() => setLibrary(!library)} data-testid="image-library-toggle">{t('imageFromLibrary')}</Button>
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPT}
+            hidden
+            onChange={(e) => void upload(e.target.files?.[0])}
+            data-testid="image-upload-input"
+            aria-label={t('imageUpload')}
+          />
+          <Button size="small" loading={uploading} onClick={() => input.current?.click()} data-testid="image-upload">
+            {t('imageUpload')}
+          </Button>
+          <Button
+            size="small"
+            variant="tertiary"
+            aria-expanded={library}
+            onClick={() => setLibrary(!library)}
+            data-testid="image-library-toggle"
+          >
+            {t('imageFromLibrary')}
+          </Button>
         </div>
       </div>
-      {error && <p className={styles.fieldError} role="alert" data-testid="image-upload-error">{error}</p>}
-      {library && <ImageLibraryPicker onPick={(img) => { set({ src: mediaPath(img.url) }); setLibrary(false) }} />}
+      {error && (
+        <p className={styles.fieldError} role="alert" data-testid="image-upload-error">
+          {error}
+        </p>
+      )}
+      {library && (
+        <ImageLibraryPicker
+          onPick={(img) => {
+            set({ src: mediaPath(img.url) })
+            setLibrary(false)
+          }}
+        />
+      )}
       <InputField label={t('imageSrc')} value={block.src} onChange={(src) => set({ src })} testId="image-src" />
-      <InputField label={t('imageAlt')} value={block.alt} onChange={(alt) => set({ alt })} hint={t('imageAltHint')} testId="image-alt" />
-      <InputField label={t('linkUrl')} value={block.href} placeholder="https://" onChange={(href) => set({ href: href || undefined })} testId="image-href" />
-      <NumberField label={t('width')} unit="px" value={block.width} min={16} max={900} onChange={(width) => set({ width })} />
+      <InputField
+        label={t('imageAlt')}
+        value={block.alt}
+        onChange={(alt) => set({ alt })}
+        hint={t('imageAltHint')}
+        testId="image-alt"
+      />
+      <InputField
+        label={t('linkUrl')}
+        value={block.href}
+        placeholder="https://"
+        onChange={(href) => set({ href: href || undefined })}
+        testId="image-href"
+      />
+      <NumberField
+        label={t('width')}
+        unit="px"
+        value={block.width}
+        min={16}
+        max={900}
+        onChange={(width) => set({ width })}
+      />
       <AlignField value={block.align} onChange={(align) => set({ align })} />
     </div>
   )

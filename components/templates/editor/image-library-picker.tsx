@@ -18,24 +18,42 @@ export function ImageLibraryPicker({ onPick }: { onPick: (image: LibraryImage) =
 
   return (
     <div className={styles.picker} data-testid="image-library">
-      <input type="search" className={styles.input} aria-label={t('imageLibrarySearch')} placeholder={t('imageLibrarySearch')} value={search}
-        onChange={(e) => setSearch(e.target.value)} data-testid="image-library-search" />
-      {error ? <p className={styles.fieldHint} role="alert">{t('imageLibraryError')}</p>
-        : !data ? <Spinner />
-        : data.length === 0 ? <p className={styles.fieldHint}>{q ? t('imageLibraryNoMatch') : t('imageLibraryEmpty')}</p>
-        : (
-          <ul className={styles.imageGrid} aria-label={t('imageLibrary')}>
-            {data.map((img) => (
-              <li key={img.id}>
-                <button type="button" className={styles.imageTile} onClick={() => onPick(img)} aria-label={t('useImage', { name: img.name })} data-testid="library-image">
-                  {/* eslint-disable-next-line @next/next/no-img-element -- a thumbnail of the merchant's own upload */}
-                  <img src={mediaPath(img.url)} alt="" loading="lazy" />
-                  <span>{img.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+      <input
+        type="search"
+        className={styles.input}
+        aria-label={t('imageLibrarySearch')}
+        placeholder={t('imageLibrarySearch')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        data-testid="image-library-search"
+      />
+      {error ? (
+        <p className={styles.fieldHint} role="alert">
+          {t('imageLibraryError')}
+        </p>
+      ) : !data ? (
+        <Spinner />
+      ) : data.length === 0 ? (
+        <p className={styles.fieldHint}>{q ? t('imageLibraryNoMatch') : t('imageLibraryEmpty')}</p>
+      ) : (
+        <ul className={styles.imageGrid} aria-label={t('imageLibrary')}>
+          {data.map((img) => (
+            <li key={img.id}>
+              <button
+                type="button"
+                className={styles.imageTile}
+                onClick={() => onPick(img)}
+                aria-label={t('useImage', { name: img.name })}
+                data-testid="library-image"
+              >
+                {/* eslint-disable-next-line @next/next/no-img-element -- a thumbnail of the merchant's own upload */}
+                <img src={mediaPath(img.url)} alt="" loading="lazy" />
+                <span>{img.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   )
 }

@@ -7,7 +7,17 @@ import styles from './editor.module.css'
 
 export type Device = 'desktop' | 'mobile'
 
-export function PreviewFrame({ html, device, loading, title }: { html: string | null; device: Device; loading?: boolean; title?: string }) {
+export function PreviewFrame({
+  html,
+  device,
+  loading,
+  title,
+}: {
+  html: string | null
+  device: Device
+  loading?: boolean
+  title?: string
+}) {
   const t = useTranslations('templateEditor')
   return (
     <div className={styles.previewStage} data-device={device}>
@@ -15,9 +25,19 @@ export function PreviewFrame({ html, device, loading, title }: { html: string | 
         {html === null ? (
           <div className={styles.previewEmpty}>{loading ? <Spinner size="medium" /> : t('previewNothing')}</div>
         ) : (
-          <iframe className={styles.frame} sandbox="" srcDoc={html} title={title ?? t('previewFrameTitle')} data-testid="preview-frame" />
+          <iframe
+            className={styles.frame}
+            sandbox=""
+            srcDoc={html}
+            title={title ?? t('previewFrameTitle')}
+            data-testid="preview-frame"
+          />
         )}
-        {loading && html !== null && <div className={styles.previewBusy} aria-hidden="true"><Spinner size="small" /></div>}
+        {loading && html !== null && (
+          <div className={styles.previewBusy} aria-hidden="true">
+            <Spinner size="small" />
+          </div>
+        )}
       </div>
     </div>
   )
@@ -27,8 +47,22 @@ export function DeviceToggle({ device, onChange }: { device: Device; onChange: (
   const t = useTranslations('templateEditor')
   return (
     <div className={styles.segmented} role="group" aria-label={t('deviceLabel')}>
-      <button type="button" aria-pressed={device === 'desktop'} onClick={() => onChange('desktop')} data-testid="device-desktop">{t('desktop')}</button>
-      <button type="button" aria-pressed={device === 'mobile'} onClick={() => onChange('mobile')} data-testid="device-mobile">{t('mobile')}</button>
+      <button
+        type="button"
+        aria-pressed={device === 'desktop'}
+        onClick={() => onChange('desktop')}
+        data-testid="device-desktop"
+      >
+        {t('desktop')}
+      </button>
+      <button
+        type="button"
+        aria-pressed={device === 'mobile'}
+        onClick={() => onChange('mobile')}
+        data-testid="device-mobile"
+      >
+        {t('mobile')}
+      </button>
     </div>
   )
 }

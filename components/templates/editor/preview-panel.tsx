@@ -42,8 +42,13 @@ export function PreviewPanel({ templateId, draft, dirty, defaultEmail = '' }: Pr
   const [sending, setSending] = useState(false)
   const debounced = useDebouncedValue(search.trim(), 250)
 
-  const { data: matches } = useSWR(debounced && !profile ? ['preview-profiles', templateId, debounced] : null, () => templatesApi.previewProfiles(templateId, debounced))
-  const { data: events } = useSWR(profile && result?.usesEvent ? ['preview-events', templateId, profile.id] : null, () => templatesApi.previewEvents(templateId, profile!.id))
+  const { data: matches } = useSWR(debounced && !profile ? ['preview-profiles', templateId, debounced] : null, () =>
+    templatesApi.previewProfiles(templateId, debounced),
+  )
+  const { data: events } = useSWR(
+    profile && result?.usesEvent ? ['preview-events', templateId, profile.id] : null,
+    () => templatesApi.previewEvents(templateId, profile!.id),
+  )
 
   // One request per content, profile and event; loading until the current one has answered.
   const requestKey = JSON.stringify([draft, profile?.id ?? null, eventId])
@@ -52,11 +57,23 @@ export function PreviewPanel({ templateId, draft, dirty, defaultEmail = '' }: Pr
   useEffect(() => {
     let live = true
     const [content, profileId, event] = JSON.parse(requestKey) as [object, string | null, string]
-    templatesApi.preview(templateId, { ...content, profile_id: profileId ?? undefined, event_id: event || undefined })
-      .then((r) => { if (live) { setResult(r); setError(null) } })
-      .catch((e: unknown) => { if (live) setError(isHttpError(e) && e.status === 400 ? e.message : t('previewError')) })
-      .finally(() => { if (live) setDoneKey(requestKey) })
-    return () => { live = false }
+    templatesApi
+      .preview(templateId, { ...content, profile_id: profileId ?? undefined, event_id: event || undefined })
+      .then((r) => {
+        if (live) {
+          setResult(r)
+          setError(null)
+        }
+      })
+      .catch((e: unknown) => {
+        if (live) setError(isHttpError(e) && e.status === 400 ? e.message : t('previewError'))
+      })
+      .finally(() => {
+        if (live) setDoneKey(requestKey)
+      })
+    return () => {
+      live = false
+    }
   }, [templateId, requestKey, t])
 
   async function send() {
@@ -65,10 +82,16 @@ export function PreviewPanel({ templateId, draft, dirty, defaultEmail = '' }: Pr
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setSendError(t('emailInvalid'))
     setSending(true)
     try {
-      const r = await templatesApi.sendPreview(templateId, { email: email.trim(), profile_id: profile?.id, event_id: eventId || undefined })
+      const r = await templatesApi.sendPreview(templateId, {
+        email: email.trim(),
+        profile_id: profile?.id,
+        event_id: eventId || undefined,
+      })
       setSent({ to: r.to, sendId: r.sendId })
     } catch (e) {
-      const fields = isHttpError(e) ? (e.data as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors : undefined
+      const fields = isHttpError(e)
+        ? (e.data as { fieldErrors?: Record<string, string[]> } | null)?.fieldErrors
+        : undefined
       setSendError(fields?.email?.[0] ?? (isHttpError(e) && e.status === 400 ? e.message : t('sendError')))
     } finally {
       setSending(false)
@@ -82,18 +105,46 @@ export function PreviewPanel({ templateId, draft, dirty, defaultEmail = '' }: Pr
           <h2 className={styles.panelTitle}>{t('previewAs')}</h2>
           {profile ? (
             <div className={styles.chosen} data-testid="preview-profile">
-              <span><strong>{nameOf(profile)}</strong><br /><span className={styles.muted}>{profile.email}</span></span>
-              <Button size="small" variant="tertiary" onClick={() => { setProfile(null); setEventId(''); setSearch('') }}>{t('change')}</Button>
+              <span>
+                <strong>{nameOf(profile)}</strong>
+                <br />
+                <span className={styles.muted}>{profile.email}</span>
+              </span>
+              <Button
+                size="small"
+                variant="tertiary"
+                onClick={() => {
+                  setProfile(null)
+                  setEventId('')
+                  setSearch('')
+                }}
+              >
+                {t('change')}
+              </Button>
             </div>
           ) : (
             <>
-              <TextField label={t('profileSearch')} name="profile-search" type="search" value={search} placeholder={t('profileSearchPlaceholder')}
-                onChange={(e) => setSearch(e.target.value)} data-testid="profile-search" />
+              <TextField
+                label={t('profileSearch')}
+                name="profile-search"
+                type="search"
+                value={search}
+                placeholder={t('profileSearchPlaceholder')}
+                onChange={(e) => setSearch(e.target.value)}
+                data-testid="profile-search"
+              />
               {matches && matches.length > 0 && (
                 <ul className={styles.matches} aria-label={t('profileMatches')}>
                   {matches.map((p) => (
                     <li key={p.id}>
-                      <button type="button" onClick={() => { setProfile(p); setEventId('') }} data-testid="profile-match">
+                      <button
+                        type="button"
+                        onClick={() => {
+                          setProfile(p)
+                          setEventId('')
+                        }}
+                        data-testid="profile-match"
+                      >
                         <strong>{nameOf(p)}</strong> <span className={styles.muted}>{p.email}</span>
                       </button>
                     </li>
@@ -101,32 +152,60 @@ export function PreviewPanel({ templateId, draft, dirty, defaultEmail = '' }: Pr
                 </ul>
               )}
               {matches && matches.length === 0 && <p className={styles.muted}>{t('noProfiles')}</p>}
-              {result?.profile.sample && <p className={styles.muted}>{t('sampleProfile', { name: nameOf(result.profile) })}</p>}
+              {result?.profile.sample && (
+                <p className={styles.muted}>{t('sampleProfile', { name: nameOf(result.profile) })}</p>
+              )}
             </>
           )}
           {result?.usesEvent && (
             <label className={styles.field}>
               <span className={styles.fieldLabel}>{t('event')}</span>
-              <select className={styles.input} value={eventId} onChange={(e) => setEventId(e.target.value)} data-testid="preview-event">
+              <select
+                className={styles.input}
+                value={eventId}
+                onChange={(e) => setEventId(e.target.value)}
+                data-testid="preview-event"
+              >
                 <option value="">{t('latestEvent')}</option>
                 {(events ?? []).map((ev) => (
-                  <option key={ev.id} value={ev.id}>{ev.metric} · {format.dateTime(new Date(ev.datetime), { dateStyle: 'medium', timeStyle: 'short' })}</option>
+                  <option key={ev.id} value={ev.id}>
+                    {ev.metric} · {format.dateTime(new Date(ev.datetime), { dateStyle: 'medium', timeStyle: 'short' })}
+                  </option>
                 ))}
               </select>
-              {result.event && <span className={styles.fieldHint}>{t('eventUsed', { metric: result.event.metric })}</span>}
+              {result.event && (
+                <span className={styles.fieldHint}>{t('eventUsed', { metric: result.event.metric })}</span>
+              )}
               {!result.event && <span className={styles.fieldHint}>{t('noEvent')}</span>}
             </label>
           )}
         </section>
         <section className={styles.panelSection}>
           <h2 className={styles.panelTitle}>{t('sendPreview')}</h2>
-          <TextField label={t('sendTo')} name="preview-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} data-testid="preview-email" />
+          <TextField
+            label={t('sendTo')}
+            name="preview-email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            data-testid="preview-email"
+          />
           {dirty && <p className={styles.fieldHint}>{t('sendSavedVersion')}</p>}
-          <Button variant="primary" loading={sending} disabled={dirty} onClick={() => void send()} data-testid="send-preview">{t('sendPreviewButton')}</Button>
+          <Button
+            variant="primary"
+            loading={sending}
+            disabled={dirty}
+            onClick={() => void send()}
+            data-testid="send-preview"
+          >
+            {t('sendPreviewButton')}
+          </Button>
           {sendError && <FormError>{sendError}</FormError>}
           {sent && (
             <Notification variant="success" title={t('previewQueued', { to: sent.to })}>
-              <Link href={MESSAGES_HREF} data-testid="view-sent">{t('viewSentMessages')}</Link>
+              <Link href={MESSAGES_HREF} data-testid="view-sent">
+                {t('viewSentMessages')}
+              </Link>
             </Notification>
           )}
         </section>
@@ -136,7 +215,11 @@ export function PreviewPanel({ templateId, draft, dirty, defaultEmail = '' }: Pr
           <DeviceToggle device={device} onChange={setDevice} />
           {result && <span className={styles.muted}>{t('renderedFor', { name: nameOf(result.profile) })}</span>}
         </div>
-        {error && <Notification variant="error" title={t('previewFailed')}>{error}</Notification>}
+        {error && (
+          <Notification variant="error" title={t('previewFailed')}>
+            {error}
+          </Notification>
+        )}
         <PreviewFrame html={result?.html ?? null} device={device} loading={loading} />
         {result && (
           <details className={styles.textPart}>

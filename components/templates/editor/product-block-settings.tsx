@@ -31,7 +31,11 @@ export function productFromCatalog(item: CatalogPick, buttonText?: string): Prod
   }
 }
 
-export function ProductBlockSettings({ block, set, onInsertAfter }: {
+export function ProductBlockSettings({
+  block,
+  set,
+  onInsertAfter,
+}: {
   block: ProductBlock
   set: (patch: Partial<ProductBlock>) => void
   onInsertAfter?: (blocks: LeafBlock[]) => void
@@ -53,20 +57,66 @@ export function ProductBlockSettings({ block, set, onInsertAfter }: {
   return (
     <div className={styles.settings}>
       <div className={styles.field}>
-        {block.catalogItemId && <p className={styles.fieldHint} data-testid="product-catalog-id">{t('fromCatalog', { id: block.catalogItemId })}</p>}
-        {picking
-          ? <CatalogItemPicker onPick={pick} onCancel={() => setPicking(false)} />
-          : <Button size="small" onClick={() => setPicking(true)} data-testid="catalog-pick">{block.catalogItemId ? t('catalogChange') : t('catalogPick')}</Button>}
+        {block.catalogItemId && (
+          <p className={styles.fieldHint} data-testid="product-catalog-id">
+            {t('fromCatalog', { id: block.catalogItemId })}
+          </p>
+        )}
+        {picking ? (
+          <CatalogItemPicker onPick={pick} onCancel={() => setPicking(false)} />
+        ) : (
+          <Button size="small" onClick={() => setPicking(true)} data-testid="catalog-pick">
+            {block.catalogItemId ? t('catalogChange') : t('catalogPick')}
+          </Button>
+        )}
       </div>
-      <InputField label={t('productTitle')} value={block.title} onChange={(title) => set({ title })} hint={varHint} testId="product-title" />
-      <InputField label={t('productPrice')} value={block.price} onChange={(price) => set({ price: price || undefined })}
-        hint={block.amount !== undefined && !block.price ? t('productAmountHint', { amount: block.amount }) : undefined} testId="product-price" />
-      <InputField label={t('imageSrc')} value={block.imageUrl} onChange={(imageUrl) => set({ imageUrl: imageUrl || undefined })} testId="product-image" />
-      <InputField label={t('linkUrl')} value={block.href} onChange={(href) => set({ href: href || undefined })} testId="product-href" />
-      <InputField label={t('buttonText')} value={block.buttonText} onChange={(buttonText) => set({ buttonText: buttonText || undefined })} />
-      <InputField label={t('repeatFor')} value={block.repeat?.collection} placeholder="event.Items" hint={t('repeatHint')}
-        onChange={(collection) => set({ repeat: collection ? { collection, as: block.repeat?.as ?? 'item' } : undefined })} />
-      {block.repeat && <InputField label={t('repeatAs')} value={block.repeat.as} onChange={(as) => set({ repeat: { ...block.repeat!, as } })} />}
+      <InputField
+        label={t('productTitle')}
+        value={block.title}
+        onChange={(title) => set({ title })}
+        hint={varHint}
+        testId="product-title"
+      />
+      <InputField
+        label={t('productPrice')}
+        value={block.price}
+        onChange={(price) => set({ price: price || undefined })}
+        hint={block.amount !== undefined && !block.price ? t('productAmountHint', { amount: block.amount }) : undefined}
+        testId="product-price"
+      />
+      <InputField
+        label={t('imageSrc')}
+        value={block.imageUrl}
+        onChange={(imageUrl) => set({ imageUrl: imageUrl || undefined })}
+        testId="product-image"
+      />
+      <InputField
+        label={t('linkUrl')}
+        value={block.href}
+        onChange={(href) => set({ href: href || undefined })}
+        testId="product-href"
+      />
+      <InputField
+        label={t('buttonText')}
+        value={block.buttonText}
+        onChange={(buttonText) => set({ buttonText: buttonText || undefined })}
+      />
+      <InputField
+        label={t('repeatFor')}
+        value={block.repeat?.collection}
+        placeholder="event.Items"
+        hint={t('repeatHint')}
+        onChange={(collection) =>
+          set({ repeat: collection ? { collection, as: block.repeat?.as ?? 'item' } : undefined })
+        }
+      />
+      {block.repeat && (
+        <InputField
+          label={t('repeatAs')}
+          value={block.repeat.as}
+          onChange={(as) => set({ repeat: { ...block.repeat!, as } })}
+        />
+      )}
     </div>
   )
 }

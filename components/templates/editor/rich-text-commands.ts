@@ -3,8 +3,18 @@
 // refuses (jsdom, a selection outside the field) the inline commands fall back to wrapping the
 // selected range, so bold, italic, underline, links and inserted variables still work.
 export type RichCommand =
-  | 'bold' | 'italic' | 'underline' | 'createLink' | 'unlink' | 'insertText'
-  | 'insertUnorderedList' | 'insertOrderedList' | 'formatBlock' | 'justifyLeft' | 'justifyCenter' | 'justifyRight'
+  | 'bold'
+  | 'italic'
+  | 'underline'
+  | 'createLink'
+  | 'unlink'
+  | 'insertText'
+  | 'insertUnorderedList'
+  | 'insertOrderedList'
+  | 'formatBlock'
+  | 'justifyLeft'
+  | 'justifyCenter'
+  | 'justifyRight'
 
 const WRAP_TAG: Partial<Record<RichCommand, string>> = { bold: 'strong', italic: 'em', underline: 'u', createLink: 'a' }
 

@@ -17,12 +17,27 @@ const VARIABLES = [
   { key: 'varEmail', tag: '{{ email }}' },
   { key: 'varOrganization', tag: '{{ organization.name }}' },
 ] as const
-const BLOCK_FORMATS = [['p', 'rtParagraph'], ['h1', 'rtHeading1'], ['h2', 'rtHeading2'], ['h3', 'rtHeading3']] as const
+const BLOCK_FORMATS = [
+  ['p', 'rtParagraph'],
+  ['h1', 'rtHeading1'],
+  ['h2', 'rtHeading2'],
+  ['h3', 'rtHeading3'],
+] as const
 
 /** Sanitizer warnings that mean something was removed (a closed tag is only a repair). */
 const removedSomething = (warnings: { message: string }[]) => warnings.some((w) => !w.message.includes('is not closed'))
 
-export function RichTextField({ label, value, onChange, hint }: { label: string; value: string; onChange: (html: string) => void; hint?: string }) {
+export function RichTextField({
+  label,
+  value,
+  onChange,
+  hint,
+}: {
+  label: string
+  value: string
+  onChange: (html: string) => void
+  hint?: string
+}) {
   const t = useTranslations('templateEditor')
   const labelId = useId()
   const ref = useRef<HTMLDivElement>(null)
@@ -42,7 +57,9 @@ export function RichTextField({ label, value, onChange, hint }: { label: string;
   }, [value])
 
   // A read-only editor disables its fieldset, which a contentEditable does not follow by itself.
-  useEffect(() => { setEditable(!ref.current?.closest('fieldset:disabled')) }, [])
+  useEffect(() => {
+    setEditable(!ref.current?.closest('fieldset:disabled'))
+  }, [])
 
   // The toolbar and the link field take focus; the last selection inside the text is kept for them.
   useEffect(() => {
@@ -90,19 +107,38 @@ export function RichTextField({ label, value, onChange, hint }: { label: string;
 
   // Buttons keep the text's selection: they act on it without taking focus.
   const tool = (command: RichCommand, name: string, text: string, arg?: string) => (
-    <button type="button" className={styles.rtButton} aria-label={name} title={name} onMouseDown={(e) => e.preventDefault()}
-      onClick={() => exec(command, arg)} data-testid={`rt-${command}${arg ? `-${arg}` : ''}`}>{text}</button>
+    <button
+      type="button"
+      className={styles.rtButton}
+      aria-label={name}
+      title={name}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => exec(command, arg)}
+      data-testid={`rt-${command}${arg ? `-${arg}` : ''}`}
+    >
+      {text}
+    </button>
   )
 
   return (
     <div className={styles.field}>
-      <span id={labelId} className={styles.fieldLabel}>{label}</span>
+      <span id={labelId} className={styles.fieldLabel}>
+        {label}
+      </span>
       <div className={styles.rtToolbar} role="toolbar" aria-label={t('rtToolbar')} hidden={html}>
         {tool('bold', t('rtBold'), 'B')}
         {tool('italic', t('rtItalic'), 'I')}
         {tool('underline', t('rtUnderline'), 'U')}
-        <button type="button" className={styles.rtButton} aria-label={t('rtLink')} title={t('rtLink')} aria-expanded={link !== null}
-          onMouseDown={(e) => e.preventDefault()} onClick={openLink} data-testid="rt-link">
+        <button
+          type="button"
+          className={styles.rtButton}
+          aria-label={t('rtLink')}
+          title={t('rtLink')}
+          aria-expanded={link !== null}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={openLink}
+          data-testid="rt-link"
+        >
           {t('rtLinkShort')}
         </button>
         {tool('insertUnorderedList', t('rtBulletList'), '•')}
@@ -110,29 +146,91 @@ export function RichTextField({ label, value, onChange, hint }: { label: string;
         {tool('justifyLeft', t('alignLeft'), '⇤')}
         {tool('justifyCenter', t('alignCenter'), '↔')}
         {tool('justifyRight', t('alignRight'), '⇥')}
-        <select className={styles.rtSelect} aria-label={t('rtBlockFormat')} value="" onChange={(e) => { if (e.target.value) exec('formatBlock', `<${e.target.value}>`) }} data-testid="rt-format">
+        <select
+          className={styles.rtSelect}
+          aria-label={t('rtBlockFormat')}
+          value=""
+          onChange={(e) => {
+            if (e.target.value) exec('formatBlock', `<${e.target.value}>`)
+          }}
+          data-testid="rt-format"
+        >
           <option value="">{t('rtBlockFormat')}</option>
-          {BLOCK_FORMATS.map(([tag, key]) => <option key={tag} value={tag}>{t(key)}</option>)}
+          {BLOCK_FORMATS.map(([tag, key]) => (
+            <option key={tag} value={tag}>
+              {t(key)}
+            </option>
+          ))}
         </select>
-        <select className={styles.rtSelect} aria-label={t('rtInsertVariable')} value="" onChange={(e) => { if (e.target.value) exec('insertText', e.target.value) }} data-testid="rt-variable">
+        <select
+          className={styles.rtSelect}
+          aria-label={t('rtInsertVariable')}
+          value=""
+          onChange={(e) => {
+            if (e.target.value) exec('insertText', e.target.value)
+          }}
+          data-testid="rt-variable"
+        >
           <option value="">{t('rtInsertVariable')}</option>
-          {VARIABLES.map((v) => <option key={v.key} value={v.tag}>{t(v.key)}</option>)}
+          {VARIABLES.map((v) => (
+            <option key={v.key} value={v.tag}>
+              {t(v.key)}
+            </option>
+          ))}
         </select>
       </div>
       {link !== null && !html && (
         <div className={styles.rtLinkRow}>
-          <input type="text" className={styles.input} aria-label={t('rtLinkAddress')} value={link} autoFocus aria-invalid={linkInvalid}
-            onChange={(e) => setLink(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); applyLink() } }} data-testid="rt-link-href" />
-          <button type="button" className={styles.rtButton} onClick={applyLink} data-testid="rt-link-apply">{t('rtApply')}</button>
-          {linkInvalid && <span className={styles.fieldHint} role="alert">{t('rtLinkInvalid')}</span>}
+          <input
+            type="text"
+            className={styles.input}
+            aria-label={t('rtLinkAddress')}
+            value={link}
+            autoFocus
+            aria-invalid={linkInvalid}
+            onChange={(e) => setLink(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault()
+                applyLink()
+              }
+            }}
+            data-testid="rt-link-href"
+          />
+          <button type="button" className={styles.rtButton} onClick={applyLink} data-testid="rt-link-apply">
+            {t('rtApply')}
+          </button>
+          {linkInvalid && (
+            <span className={styles.fieldHint} role="alert">
+              {t('rtLinkInvalid')}
+            </span>
+          )}
         </div>
       )}
-      <div ref={ref} className={styles.rtArea} contentEditable={editable && !html} suppressContentEditableWarning role="textbox" aria-multiline="true"
-        aria-labelledby={labelId} hidden={html} onInput={emit} data-testid="rich-text" />
+      <div
+        ref={ref}
+        className={styles.rtArea}
+        contentEditable={editable && !html}
+        suppressContentEditableWarning
+        role="textbox"
+        aria-multiline="true"
+        aria-labelledby={labelId}
+        hidden={html}
+        onInput={emit}
+        data-testid="rich-text"
+      />
       {html && <AreaField label={t('htmlCode')} value={value} onChange={onChange} rows={8} testId="text-html" />}
       <div className={styles.rtFooter}>
         {hint && <span className={styles.fieldHint}>{hint}</span>}
-        <button type="button" className={styles.rtButton} aria-pressed={html} onClick={() => setHtml(!html)} data-testid="text-mode-html">{t('rtHtmlView')}</button>
+        <button
+          type="button"
+          className={styles.rtButton}
+          aria-pressed={html}
+          onClick={() => setHtml(!html)}
+          data-testid="text-mode-html"
+        >
+          {t('rtHtmlView')}
+        </button>
       </div>
     </div>
   )

@@ -28,9 +28,18 @@ export function SavedContentPalette({ onInsert }: { onInsert: (block: LeafBlock)
     <ul className={styles.savedList} aria-label={t('savedContent')}>
       {usable.map((i) => (
         <li key={i.id} className={styles.savedItem}>
-          <span className={styles.savedName} title={i.name}>{i.name}</span>
-          <Button size="small" variant="tertiary" onClick={() => onInsert(i.block!)} aria-label={t('savedInsertNamed', { name: i.name })}
-            data-testid={`insert-saved-${i.id}`}>{t('savedInsert')}</Button>
+          <span className={styles.savedName} title={i.name}>
+            {i.name}
+          </span>
+          <Button
+            size="small"
+            variant="tertiary"
+            onClick={() => onInsert(i.block!)}
+            aria-label={t('savedInsertNamed', { name: i.name })}
+            data-testid={`insert-saved-${i.id}`}
+          >
+            {t('savedInsert')}
+          </Button>
         </li>
       ))}
     </ul>
@@ -58,7 +67,9 @@ export function SaveBlockButton({ block }: { block: LeafBlock }) {
       setName('')
       void mutate()
     } catch (e) {
-      const data = isHttpError(e) ? (e.data as { fieldErrors?: Record<string, string[]>; message?: string } | null) : null
+      const data = isHttpError(e)
+        ? (e.data as { fieldErrors?: Record<string, string[]>; message?: string } | null)
+        : null
       setError(data?.fieldErrors?.name?.[0] ?? data?.fieldErrors?.block?.[0] ?? data?.message ?? t('savedError'))
     } finally {
       setBusy(false)
@@ -67,15 +78,48 @@ export function SaveBlockButton({ block }: { block: LeafBlock }) {
 
   return (
     <>
-      <Button size="small" variant="secondary" onClick={() => { setError(undefined); setOpen(true) }} data-testid="save-block">{t('saveAsSaved')}</Button>
-      <Modal open={open} title={t('saveAsSavedTitle')} onClose={busy ? undefined : () => setOpen(false)}
-        footer={<>
-          <Button onClick={() => setOpen(false)} disabled={busy}>{tc('cancel')}</Button>
-          <Button variant="primary" loading={busy} onClick={() => void save()} data-testid="save-block-confirm">{t('saveAsSavedConfirm')}</Button>
-        </>}>
-        <form onSubmit={(e) => { e.preventDefault(); void save() }}>
-          <TextField label={t('savedNameLabel')} name="saved-name" value={name} maxLength={255} error={error} autoFocus
-            onChange={(e) => setName(e.target.value)} hint={t('saveAsSavedHint')} />
+      <Button
+        size="small"
+        variant="secondary"
+        onClick={() => {
+          setError(undefined)
+          setOpen(true)
+        }}
+        data-testid="save-block"
+      >
+        {t('saveAsSaved')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('saveAsSavedTitle')}
+        onClose={busy ? undefined : () => setOpen(false)}
+        footer={
+          <>
+            <Button onClick={() => setOpen(false)} disabled={busy}>
+              {tc('cancel')}
+            </Button>
+            <Button variant="primary" loading={busy} onClick={() => void save()} data-testid="save-block-confirm">
+              {t('saveAsSavedConfirm')}
+            </Button>
+          </>
+        }
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault()
+            void save()
+          }}
+        >
+          <TextField
+            label={t('savedNameLabel')}
+            name="saved-name"
+            value={name}
+            maxLength={255}
+            error={error}
+            autoFocus
+            onChange={(e) => setName(e.target.value)}
+            hint={t('saveAsSavedHint')}
+          />
         </form>
       </Modal>
     </>

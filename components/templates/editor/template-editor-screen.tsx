@@ -25,23 +25,56 @@ import styles from './editor.module.css'
 
 export type EditorView = 'edit' | 'preview'
 
-export function TemplateEditorScreen({ templateId, initialView = 'edit' }: { templateId: string; initialView?: EditorView }) {
+export function TemplateEditorScreen({
+  templateId,
+  initialView = 'edit',
+}: {
+  templateId: string
+  initialView?: EditorView
+}) {
   const t = useTranslations('templateEditor')
-  const { data: template, error, mutate } = useSWR(['template', templateId], () => templatesApi.get(templateId), { revalidateOnFocus: false })
+  const {
+    data: template,
+    error,
+    mutate,
+  } = useSWR(['template', templateId], () => templatesApi.get(templateId), { revalidateOnFocus: false })
   if (error) {
     const missing = isHttpError(error) && error.status === 404
     return (
       <div className={styles.centered}>
-        <EmptyState heading={missing ? t('notFound') : t('loadError')} body={missing ? t('notFoundBody') : undefined}
-          actions={<Link href="/templates">{t('backToTemplates')}</Link>} />
+        <EmptyState
+          heading={missing ? t('notFound') : t('loadError')}
+          body={missing ? t('notFoundBody') : undefined}
+          actions={<Link href="/templates">{t('backToTemplates')}</Link>}
+        />
       </div>
     )
   }
-  if (!template) return <div className={styles.centered}><Spinner size="large" /></div>
-  return <LoadedEditor key={template.id} template={template} initialView={initialView} onSaved={(tpl) => void mutate(tpl, { revalidate: false })} />
+  if (!template)
+    return (
+      <div className={styles.centered}>
+        <Spinner size="large" />
+      </div>
+    )
+  return (
+    <LoadedEditor
+      key={template.id}
+      template={template}
+      initialView={initialView}
+      onSaved={(tpl) => void mutate(tpl, { revalidate: false })}
+    />
+  )
 }
 
-function LoadedEditor({ template, initialView, onSaved }: { template: TemplateDetail; initialView: EditorView; onSaved: (t: TemplateDetail) => void }) {
+function LoadedEditor({
+  template,
+  initialView,
+  onSaved,
+}: {
+  template: TemplateDetail
+  initialView: EditorView
+  onSaved: (t: TemplateDetail) => void
+}) {
   const t = useTranslations('templateEditor')
   const toast = useToast()
   const canWrite = usePermission('templates_write')
@@ -60,19 +93,31 @@ function LoadedEditor({ template, initialView, onSaved }: { template: TemplateDe
   useUnsavedGuard(dirty, t('unsavedQuestion'))
 
   // Stable callbacks: the editors report their content from an effect that depends on them.
-  const onBlocks = useCallback((definition: NonNullable<TemplateDetail['definition']>, isDirty: boolean) => { setDraft({ definition }); setDirty(isDirty) }, [])
-  const onCode = useCallback((html: string, isDirty: boolean) => { setDraft({ html }); setDirty(isDirty) }, [])
+  const onBlocks = useCallback((definition: NonNullable<TemplateDetail['definition']>, isDirty: boolean) => {
+    setDraft({ definition })
+    setDirty(isDirty)
+  }, [])
+  const onCode = useCallback((html: string, isDirty: boolean) => {
+    setDraft({ html })
+    setDirty(isDirty)
+  }, [])
 
   const save = useCallback(async () => {
     if (!canWrite || saving) return
     setSaving(true)
     try {
-      const saved = await templatesApi.save(template.id, draft.definition ? { definition: draft.definition } : { html: draft.html })
+      const saved = await templatesApi.save(
+        template.id,
+        draft.definition ? { definition: draft.definition } : { html: draft.html },
+      )
       setIssues([])
       setDirty(false)
       setSavedVersion((v) => v + 1)
       onSaved(saved)
-      toast.show({ variant: 'success', content: saved.warnings.length ? t('savedWithWarnings', { count: saved.warnings.length }) : t('saved') })
+      toast.show({
+        variant: 'success',
+        content: saved.warnings.length ? t('savedWithWarnings', { count: saved.warnings.length }) : t('saved'),
+      })
     } catch (e) {
       const found = issuesOf(e)
       if (found) {
@@ -102,30 +147,78 @@ function LoadedEditor({ template, initialView, onSaved }: { template: TemplateDe
     <div className={styles.editor}>
       <header className={styles.bar}>
         <div className={styles.barStart}>
-          <Link href="/templates" className={styles.back}>← {t('backToTemplates')}</Link>
-          <h1 className={styles.title} data-testid="editor-title">{name}</h1>
-          {canWrite && <Button size="small" variant="tertiary" onClick={() => setRenaming(true)}>{t('rename')}</Button>}
+          <Link href="/templates" className={styles.back}>
+            ← {t('backToTemplates')}
+          </Link>
+          <h1 className={styles.title} data-testid="editor-title">
+            {name}
+          </h1>
+          {canWrite && (
+            <Button size="small" variant="tertiary" onClick={() => setRenaming(true)}>
+              {t('rename')}
+            </Button>
+          )}
           <Badge variant={isBlock ? 'info' : 'neutral'}>{isBlock ? t('dragAndDrop') : t('code')}</Badge>
-          {dirty && <span className={styles.dirty} data-testid="unsaved">{t('unsaved')}</span>}
+          {dirty && (
+            <span className={styles.dirty} data-testid="unsaved">
+              {t('unsaved')}
+            </span>
+          )}
         </div>
         <div className={styles.barEnd}>
           <div className={styles.segmented} role="tablist" aria-label={t('viewLabel')}>
-            <button type="button" role="tab" aria-selected={view === 'edit'} onClick={() => setView('edit')} data-testid="view-edit">{t('edit')}</button>
-            <button type="button" role="tab" aria-selected={view === 'preview'} onClick={() => setView('preview')} data-testid="view-preview">{t('previewAndTest')}</button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={view === 'edit'}
+              onClick={() => setView('edit')}
+              data-testid="view-edit"
+            >
+              {t('edit')}
+            </button>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={view === 'preview'}
+              onClick={() => setView('preview')}
+              data-testid="view-preview"
+            >
+              {t('previewAndTest')}
+            </button>
           </div>
-          {canWrite && <Button variant="primary" loading={saving} disabled={!dirty} onClick={() => void save()} data-testid="save-template">{t('save')}</Button>}
+          {canWrite && (
+            <Button
+              variant="primary"
+              loading={saving}
+              disabled={!dirty}
+              onClick={() => void save()}
+              data-testid="save-template"
+            >
+              {t('save')}
+            </Button>
+          )}
         </div>
       </header>
-      {issues.length > 0 && !isBlock && view === 'preview' && (
-        <Notification variant="error" title={t('saveInvalid')} />
-      )}
+      {issues.length > 0 && !isBlock && view === 'preview' && <Notification variant="error" title={t('saveInvalid')} />}
       <div className={styles.workspace} hidden={view !== 'edit'}>
         {isBlock ? (
-          <BlockEditor templateId={template.id} initial={template.definition!} savedVersion={savedVersion} serverIssues={issues} readOnly={!canWrite}
-            onChange={onBlocks} />
+          <BlockEditor
+            templateId={template.id}
+            initial={template.definition!}
+            savedVersion={savedVersion}
+            serverIssues={issues}
+            readOnly={!canWrite}
+            onChange={onBlocks}
+          />
         ) : (
-          <CodeEditorPane templateId={template.id} initial={template.html} savedVersion={savedVersion} serverIssues={issues} readOnly={!canWrite}
-            onChange={onCode} />
+          <CodeEditorPane
+            templateId={template.id}
+            initial={template.html}
+            savedVersion={savedVersion}
+            serverIssues={issues}
+            readOnly={!canWrite}
+            onChange={onCode}
+          />
         )}
       </div>
       {view === 'preview' && (
@@ -133,8 +226,15 @@ function LoadedEditor({ template, initialView, onSaved }: { template: TemplateDe
           <PreviewPanel templateId={template.id} draft={draft} dirty={dirty} defaultEmail={ownEmail} />
         </div>
       )}
-      <RenameModal template={renaming ? { id: template.id, name } : null} onClose={() => setRenaming(false)}
-        onRenamed={(n) => { setName(n); setRenaming(false); toast.show({ variant: 'success', content: t('renamed') }) }} />
+      <RenameModal
+        template={renaming ? { id: template.id, name } : null}
+        onClose={() => setRenaming(false)}
+        onRenamed={(n) => {
+          setName(n)
+          setRenaming(false)
+          toast.show({ variant: 'success', content: t('renamed') })
+        }}
+      />
     </div>
   )
 }

@@ -4,7 +4,11 @@
 import { useEffect, useState } from 'react'
 import { templatesApi, issuesOf, type TemplateIssue } from '../api'
 
-export function useDraftPreview(templateId: string, draft: { html?: string; definition?: unknown } | null, delayMs = 400) {
+export function useDraftPreview(
+  templateId: string,
+  draft: { html?: string; definition?: unknown } | null,
+  delayMs = 400,
+) {
   const [html, setHtml] = useState<string | null>(null)
   const [issues, setIssues] = useState<TemplateIssue[]>([])
   // The content last answered for: loading while the current content differs from it.
@@ -15,12 +19,25 @@ export function useDraftPreview(templateId: string, draft: { html?: string; defi
     if (key === null) return
     let live = true
     const timer = setTimeout(() => {
-      templatesApi.preview(templateId, JSON.parse(key) as object)
-        .then((r) => { if (live) { setHtml(r.html); setIssues([]) } })
-        .catch((e: unknown) => { if (live) setIssues(issuesOf(e) ?? []) })
-        .finally(() => { if (live) setDoneKey(key) })
+      templatesApi
+        .preview(templateId, JSON.parse(key) as object)
+        .then((r) => {
+          if (live) {
+            setHtml(r.html)
+            setIssues([])
+          }
+        })
+        .catch((e: unknown) => {
+          if (live) setIssues(issuesOf(e) ?? [])
+        })
+        .finally(() => {
+          if (live) setDoneKey(key)
+        })
     }, delayMs)
-    return () => { live = false; clearTimeout(timer) }
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
   }, [templateId, key, delayMs])
 
   return { html, issues, loading: key !== null && key !== doneKey }

@@ -34,6 +34,14 @@ export interface SentMessageDetail extends SentMessage {
 
 export const messagesApi = {
   list: (params: { page: number; page_size: number; status?: string; outbox?: string }) =>
-    http.get<{ messages: SentMessage[]; total: number; page: number; pageSize: number }>('/ajax/messages', { params, transformKeys: false }).then((r) => r.data),
-  get: (id: string) => http.get<{ message: SentMessageDetail }>(`/ajax/messages/${encodeURIComponent(id)}`, { transformKeys: false }).then((r) => r.data.message),
+    http
+      .get<{ messages: SentMessage[]; total: number; page: number; pageSize: number }>('/ajax/messages', {
+        params,
+        transformKeys: false,
+      })
+      .then((r) => r.data),
+  get: (id: string) =>
+    http
+      .get<{ message: SentMessageDetail }>(`/ajax/messages/${encodeURIComponent(id)}`, { transformKeys: false })
+      .then((r) => r.data.message),
 }

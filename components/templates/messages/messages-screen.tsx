@@ -26,8 +26,16 @@ export function MessagesScreen() {
   const [page, setPage] = useState(1)
   const [filter, setFilter] = useState<Filter>('all')
   const [open, setOpen] = useState<string | null>(null)
-  const params = { page, page_size: PAGE_SIZE, outbox: filter === 'outbox' ? 'true' : undefined, status: filter === 'failed' ? 'failed' : undefined }
-  const { data, error, isLoading, mutate } = useSWR(['sent-messages', params], () => messagesApi.list(params), { keepPreviousData: true, refreshInterval: 10_000 })
+  const params = {
+    page,
+    page_size: PAGE_SIZE,
+    outbox: filter === 'outbox' ? 'true' : undefined,
+    status: filter === 'failed' ? 'failed' : undefined,
+  }
+  const { data, error, isLoading, mutate } = useSWR(['sent-messages', params], () => messagesApi.list(params), {
+    keepPreviousData: true,
+    refreshInterval: 10_000,
+  })
   const rows = data?.messages ?? []
   const sourceLabel = useSourceLabel()
   const anyOutbox = rows.some((m) => m.notDelivered)
@@ -48,8 +56,16 @@ export function MessagesScreen() {
     ),
     to: <span className={styles.to}>{m.to ?? '—'}</span>,
     status: <StatusBadge status={m.status} notDelivered={m.notDelivered} />,
-    source: <span className={shared.nowrap} data-testid="message-source">{sourceLabel(m)}</span>,
-    created: <span className={shared.nowrap}>{format.dateTime(new Date(m.created), { dateStyle: 'medium', timeStyle: 'short' })}</span>,
+    source: (
+      <span className={shared.nowrap} data-testid="message-source">
+        {sourceLabel(m)}
+      </span>
+    ),
+    created: (
+      <span className={shared.nowrap}>
+        {format.dateTime(new Date(m.created), { dateStyle: 'medium', timeStyle: 'short' })}
+      </span>
+    ),
   }))
 
   return (
@@ -64,14 +80,30 @@ export function MessagesScreen() {
         <div className={shared.toolbar}>
           <div className={shared.segmented} role="group" aria-label={t('filterLabel')}>
             {(['all', 'outbox', 'failed'] as const).map((f) => (
-              <button key={f} type="button" aria-pressed={filter === f} onClick={() => { setFilter(f); setPage(1) }}>
+              <button
+                key={f}
+                type="button"
+                aria-pressed={filter === f}
+                onClick={() => {
+                  setFilter(f)
+                  setPage(1)
+                }}
+              >
                 {f === 'all' ? t('filterAll') : f === 'outbox' ? t('filterOutbox') : t('filterFailed')}
               </button>
             ))}
           </div>
         </div>
-        {error && <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: () => void mutate() }} />}
-        {isLoading && !data ? <TableSkeleton /> : !error && rows.length === 0 ? (
+        {error && (
+          <Notification
+            variant="error"
+            title={t('loadError')}
+            action={{ label: t('retry'), onClick: () => void mutate() }}
+          />
+        )}
+        {isLoading && !data ? (
+          <TableSkeleton />
+        ) : !error && rows.length === 0 ? (
           <EmptyState heading={t('emptyTitle')} body={t('emptyBody')} />
         ) : (
           <div>

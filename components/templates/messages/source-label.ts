@@ -3,7 +3,16 @@
 import { useTranslations } from 'next-intl'
 import type { SentMessage } from './messages-api'
 
-const ACCOUNT_KINDS = ['invitation', 'password_reset', 'email_confirmation', 'account_exists', 'email_change', 'security_notice', 'report', 'alert'] as const
+const ACCOUNT_KINDS = [
+  'invitation',
+  'password_reset',
+  'email_confirmation',
+  'account_exists',
+  'email_change',
+  'security_notice',
+  'report',
+  'alert',
+] as const
 
 /** "email · campaign_message", or for an account mail its kind ("Account mail · Invitation"). */
 export function useSourceLabel() {

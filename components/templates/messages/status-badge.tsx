@@ -3,12 +3,26 @@ import { useTranslations } from 'next-intl'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
 
 const VARIANT: Record<string, BadgeVariant> = {
-  queued: 'neutral', deferred: 'neutral', sending: 'info', sent: 'success', delivered: 'success',
-  skipped: 'warning', bounced: 'danger', failed: 'danger', unknown: 'warning',
+  queued: 'neutral',
+  deferred: 'neutral',
+  sending: 'info',
+  sent: 'success',
+  delivered: 'success',
+  skipped: 'warning',
+  bounced: 'danger',
+  failed: 'danger',
+  unknown: 'warning',
 }
 const LABEL_KEYS: Record<string, string> = {
-  queued: 'statusQueued', deferred: 'statusDeferred', sending: 'statusSending', sent: 'statusSent', delivered: 'statusDelivered',
-  skipped: 'statusSkipped', bounced: 'statusBounced', failed: 'statusFailed', unknown: 'statusUnknown',
+  queued: 'statusQueued',
+  deferred: 'statusDeferred',
+  sending: 'statusSending',
+  sent: 'statusSent',
+  delivered: 'statusDelivered',
+  skipped: 'statusSkipped',
+  bounced: 'statusBounced',
+  failed: 'statusFailed',
+  unknown: 'statusUnknown',
 }
 
 /** A send's status; a mail kept in the local outbox says so instead of "sent". */

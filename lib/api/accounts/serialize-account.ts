@@ -5,7 +5,14 @@ import { defaultFrom } from '@/lib/messaging/email-transport'
 import { apiLink, pickFields } from '../json-api'
 
 export const ACCOUNT_FIELDS = [
-  'test_account', 'contact_information', 'industry', 'timezone', 'preferred_currency', 'public_api_key', 'locale', 'id',
+  'test_account',
+  'contact_information',
+  'industry',
+  'timezone',
+  'preferred_currency',
+  'public_api_key',
+  'locale',
+  'id',
 ] as const
 
 /** The account row the key belongs to, with the sender defaults the footer and the sends use. */
@@ -44,5 +51,10 @@ export function serializeAccount(url: URL, { company: c, email }: Account, field
     locale: `${c.localeLanguage}-${c.localeRegion}`,
   }
   const id = c.publicApiKey
-  return { type: 'account' as const, id, attributes: pickFields(attributes, fields), links: { self: apiLink(url, `/accounts/${id}/`) } }
+  return {
+    type: 'account' as const,
+    id,
+    attributes: pickFields(attributes, fields),
+    links: { self: apiLink(url, `/accounts/${id}/`) },
+  }
 }

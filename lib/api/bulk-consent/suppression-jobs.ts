@@ -12,25 +12,48 @@ import { filterParam, sortParam, sparseFields, stringValues } from '../query-par
 import type { BulkKind } from '@/lib/messaging/unsubscribe/bulk-jobs'
 
 export const MAX_SUPPRESSION_PROFILES = 100
-export const JOB_FIELDS = ['completed_at', 'completed_count', 'created_at', 'id', 'skipped_count', 'status', 'total_count'] as const
+export const JOB_FIELDS = [
+  'completed_at',
+  'completed_count',
+  'created_at',
+  'id',
+  'skipped_count',
+  'status',
+  'total_count',
+] as const
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-const relationship = (type: 'list' | 'segment') => z.object({ data: z.object({ type: z.literal(type), id: z.string().min(1) }) })
+const relationship = (type: 'list' | 'segment') =>
+  z.object({ data: z.object({ type: z.literal(type), id: z.string().min(1) }) })
 
-export const suppressionJobBody = (type: 'profile-suppression-bulk-create-job' | 'profile-suppression-bulk-delete-job') => z.object({
-  data: z.object({
-    type: z.literal(type),
-    attributes: z.object({
-      profiles: z.object({
-        data: z.array(z.object({
-          type: z.literal('profile'),
-          attributes: z.object({ email: z.string().trim().regex(EMAIL, 'A valid email address is required.').max(254) }),
-        })).max(MAX_SUPPRESSION_PROFILES, `At most ${MAX_SUPPRESSION_PROFILES} email addresses per request.`),
-      }).nullable().optional(),
+export const suppressionJobBody = (
+  type: 'profile-suppression-bulk-create-job' | 'profile-suppression-bulk-delete-job',
+) =>
+  z.object({
+    data: z.object({
+      type: z.literal(type),
+      attributes: z.object({
+        profiles: z
+          .object({
+            data: z
+              .array(
+                z.object({
+                  type: z.literal('profile'),
+                  attributes: z.object({
+                    email: z.string().trim().regex(EMAIL, 'A valid email address is required.').max(254),
+                  }),
+                }),
+              )
+              .max(MAX_SUPPRESSION_PROFILES, `At most ${MAX_SUPPRESSION_PROFILES} email addresses per request.`),
+          })
+          .nullable()
+          .optional(),
+      }),
+      relationships: z
+        .object({ list: relationship('list').optional(), segment: relationship('segment').optional() })
+        .optional(),
     }),
-    relationships: z.object({ list: relationship('list').optional(), segment: relationship('segment').optional() }).optional(),
-  }),
-})
+  })
 
 type Body = z.infer<ReturnType<typeof suppressionJobBody>>
 
@@ -51,24 +74,36 @@ export const JOB_TYPE: Record<'suppression_create' | 'suppression_delete', strin
   suppression_create: 'profile-suppression-bulk-create-job',
   suppression_delete: 'profile-suppression-bulk-delete-job',
 }
-const PATH: Record<string, string> = { suppression_create: 'profile-suppression-bulk-create-jobs', suppression_delete: 'profile-suppression-bulk-delete-jobs' }
+const PATH: Record<string, string> = {
+  suppression_create: 'profile-suppression-bulk-create-jobs',
+  suppression_delete: 'profile-suppression-bulk-delete-jobs',
+}
 
 export function serializeSuppressionJob(url: URL, j: ProfileBulkConsentJob, fields: Set<string> | null = null) {
   const base = `/${PATH[j.kind]}/${j.id}`
   return {
     type: JOB_TYPE[j.kind as 'suppression_create'],
     id: j.id,
-    attributes: pickFields({
-      status: j.status,
-      created_at: apiDate(j.createdAt),
-      total_count: j.totalCount,
-      completed_count: j.completedCount,
-      completed_at: apiDate(j.completedAt),
-      skipped_count: j.skippedCount,
-    }, fields),
+    attributes: pickFields(
+      {
+        status: j.status,
+        created_at: apiDate(j.createdAt),
+        total_count: j.totalCount,
+        completed_count: j.completedCount,
+        completed_at: apiDate(j.completedAt),
+        skipped_count: j.skippedCount,
+      },
+      fields,
+    ),
     relationships: {
-      lists: { data: j.listId ? [{ type: 'list', id: j.listId }] : [], links: { self: apiLink(url, `${base}/relationships/lists/`), related: apiLink(url, `${base}/lists/`) } },
-      segments: { data: j.segmentId ? [{ type: 'segment', id: j.segmentId }] : [], links: { self: apiLink(url, `${base}/relationships/segments/`), related: apiLink(url, `${base}/segments/`) } },
+      lists: {
+        data: j.listId ? [{ type: 'list', id: j.listId }] : [],
+        links: { self: apiLink(url, `${base}/relationships/lists/`), related: apiLink(url, `${base}/lists/`) },
+      },
+      segments: {
+        data: j.segmentId ? [{ type: 'segment', id: j.segmentId }] : [],
+        links: { self: apiLink(url, `${base}/relationships/segments/`), related: apiLink(url, `${base}/segments/`) },
+      },
     },
     links: { self: apiLink(url, `${base}/`) },
   }
@@ -78,16 +113,27 @@ const FILTERS = { status: ['equals'], list_id: ['equals'], segment_id: ['equals'
 const COLUMN: Record<string, string> = { status: 'status', list_id: 'listId', segment_id: 'segmentId' }
 const PAGE_SIZE = 20
 
-export async function listSuppressionJobs(companyId: number, url: URL, kind: Extract<BulkKind, 'suppression_create' | 'suppression_delete'>) {
+export async function listSuppressionJobs(
+  companyId: number,
+  url: URL,
+  kind: Extract<BulkKind, 'suppression_create' | 'suppression_delete'>,
+) {
   const fields = sparseFields(url, JOB_TYPE[kind], JOB_FIELDS)
   const sort = sortParam(url, ['created', '-created'] as const, 'created')
   const and: Record<string, unknown>[] = [{ companyId, kind }]
   for (const c of filterParam(url, FILTERS)) and.push({ [COLUMN[c.field]!]: stringValues(c.value, c.field)[0] })
   const after = keysetWhere('createdAt', sort.desc, decodeCursor(url.searchParams.get('page[cursor]')), 'date')
   if (after) and.push(after)
-  const rows = await db.profileBulkConsentJob.findMany({ where: { AND: and }, orderBy: keysetOrder('createdAt', sort.desc), take: PAGE_SIZE + 1 })
+  const rows = await db.profileBulkConsentJob.findMany({
+    where: { AND: and },
+    orderBy: keysetOrder('createdAt', sort.desc),
+    take: PAGE_SIZE + 1,
+  })
   const { page, next } = pageOf(rows, PAGE_SIZE, 'createdAt', (j) => j.createdAt)
-  return { data: page.map((j) => serializeSuppressionJob(url, j, fields)), links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null } }
+  return {
+    data: page.map((j) => serializeSuppressionJob(url, j, fields)),
+    links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null },
+  }
 }
 
 export async function getSuppressionJob(companyId: number, kind: BulkKind, id: string) {

@@ -12,26 +12,42 @@ export const bulkUnsubscribeBody = z.object({
     type: z.literal('profile-subscription-bulk-delete-job'),
     attributes: z.object({
       profiles: z.object({
-        data: z.array(z.object({
-          type: z.literal('profile'),
-          attributes: z.object({
-            email: z.string().trim().max(254).nullable().optional(),
-            phone_number: z.string().trim().max(32).nullable().optional(),
-            subscriptions: z.object({
-              email: z.object({ marketing: unsub.optional(), open_tracking: unsub.optional() }).optional(),
-              sms: z.object({ marketing: unsub.optional(), transactional: unsub.optional() }).optional(),
-              whatsapp: z.object({ marketing: unsub.optional(), transactional: unsub.optional(), conversational: unsub.optional() }).optional(),
-              push: z.object({ marketing: unsub.optional(), tokens: z.array(z.unknown()).optional() }).optional(),
+        data: z
+          .array(
+            z.object({
+              type: z.literal('profile'),
+              attributes: z.object({
+                email: z.string().trim().max(254).nullable().optional(),
+                phone_number: z.string().trim().max(32).nullable().optional(),
+                subscriptions: z.object({
+                  email: z.object({ marketing: unsub.optional(), open_tracking: unsub.optional() }).optional(),
+                  sms: z.object({ marketing: unsub.optional(), transactional: unsub.optional() }).optional(),
+                  whatsapp: z
+                    .object({
+                      marketing: unsub.optional(),
+                      transactional: unsub.optional(),
+                      conversational: unsub.optional(),
+                    })
+                    .optional(),
+                  push: z.object({ marketing: unsub.optional(), tokens: z.array(z.unknown()).optional() }).optional(),
+                }),
+              }),
             }),
-          }),
-        })).min(1, 'At least one profile is required.').max(MAX_UNSUBSCRIBE_PROFILES, `At most ${MAX_UNSUBSCRIBE_PROFILES} profiles per request.`),
+          )
+          .min(1, 'At least one profile is required.')
+          .max(MAX_UNSUBSCRIBE_PROFILES, `At most ${MAX_UNSUBSCRIBE_PROFILES} profiles per request.`),
       }),
     }),
-    relationships: z.object({ list: z.object({ data: z.object({ type: z.literal('list'), id: z.string().min(1) }) }).optional() }).optional(),
+    relationships: z
+      .object({ list: z.object({ data: z.object({ type: z.literal('list'), id: z.string().min(1) }) }).optional() })
+      .optional(),
   }),
 })
 
-export function bulkUnsubscribeInput(body: z.infer<typeof bulkUnsubscribeBody>): { entries: UnsubscribeEntry[]; listId: string | null } {
+export function bulkUnsubscribeInput(body: z.infer<typeof bulkUnsubscribeBody>): {
+  entries: UnsubscribeEntry[]
+  listId: string | null
+} {
   const entries = body.data.attributes.profiles.data.map((p, i): UnsubscribeEntry => {
     const a = p.attributes
     const s = a.subscriptions
@@ -43,8 +59,10 @@ export function bulkUnsubscribeInput(body: z.infer<typeof bulkUnsubscribeBody>):
       whatsapp: !!(s.whatsapp?.marketing || s.whatsapp?.transactional || s.whatsapp?.conversational),
       push: !!s.push?.marketing,
     }
-    if (!Object.values(channels).some(Boolean)) throw invalidPointer(`${at}/subscriptions`, 'Name at least one subscription to unsubscribe.')
-    if (channels.emailMarketing && !a.email) throw invalidPointer(`${at}/email`, 'An email is required to unsubscribe from email.')
+    if (!Object.values(channels).some(Boolean))
+      throw invalidPointer(`${at}/subscriptions`, 'Name at least one subscription to unsubscribe.')
+    if (channels.emailMarketing && !a.email)
+      throw invalidPointer(`${at}/email`, 'An email is required to unsubscribe from email.')
     if ((channels.smsMarketing || channels.smsTransactional || channels.whatsapp) && !a.phone_number) {
       throw invalidPointer(`${at}/phone_number`, 'A phone number is required to unsubscribe from SMS or WhatsApp.')
     }

@@ -17,11 +17,20 @@ export async function attributionsOf(companyId: number, eventIds: number[]): Pro
   const rows = await db.eventAttribution.findMany({ where: { companyId, eventId: { in: eventIds } } })
   const actionIds = [...new Set(rows.filter((r) => r.sourceType === 'flow').map((r) => r.messageId))]
   const messages = actionIds.length
-    ? await db.flowMessage.findMany({ where: { companyId, actionId: { in: actionIds } }, select: { id: true, actionId: true }, orderBy: { createdAt: 'asc' } })
+    ? await db.flowMessage.findMany({
+        where: { companyId, actionId: { in: actionIds } },
+        select: { id: true, actionId: true },
+        orderBy: { createdAt: 'asc' },
+      })
     : []
   const messageOf = new Map<string, string>()
   for (const m of messages) if (!messageOf.has(m.actionId)) messageOf.set(m.actionId, m.id)
-  return new Map(rows.map((r) => [r.eventId, { ...r, flowMessageId: r.sourceType === 'flow' ? (messageOf.get(r.messageId) ?? null) : null }]))
+  return new Map(
+    rows.map((r) => [
+      r.eventId,
+      { ...r, flowMessageId: r.sourceType === 'flow' ? (messageOf.get(r.messageId) ?? null) : null },
+    ]),
+  )
 }
 
 export const attributionId = (r: Pick<EventAttribution, 'eventId' | 'sendId'>) => `${r.eventId}-${r.sendId}`
@@ -45,5 +54,8 @@ export function serializeAttribution(url: URL, r: AttributionRow) {
 
 /** The event's `attributions` relationship (its data is empty when no message earned it). */
 export function attributionsRelationship(url: URL, eventId: string, r: AttributionRow | undefined) {
-  return { data: r ? [{ type: 'attribution', id: attributionId(r) }] : [], ...relationshipLinks(url, 'events', eventId, 'attributions') }
+  return {
+    data: r ? [{ type: 'attribution', id: attributionId(r) }] : [],
+    ...relationshipLinks(url, 'events', eventId, 'attributions'),
+  }
 }

@@ -60,7 +60,11 @@ export const eventBulkCreateJobBody = z.object({
 
 export const clientEventBulkCreateBody = z.object({ data: bulkEventEntry })
 
-interface Placed { input: EventInput; entry: string; event: string }
+interface Placed {
+  input: EventInput
+  entry: string
+  event: string
+}
 
 /** Every event of the entries with the JSON pointers of its entry and of itself. */
 function flatten(entries: Array<{ entry: BulkEventEntry; pointer: string }>): Placed[] {
@@ -76,7 +80,10 @@ function flatten(entries: Array<{ entry: BulkEventEntry; pointer: string }>): Pl
         entry: `${pointer}/attributes/profile/data`,
         event: `${pointer}/attributes/events/data/${j}`,
         input: {
-          metric: { name: a.metric.data.attributes.name, ...(a.metric.data.attributes.service ? { service: a.metric.data.attributes.service } : {}) },
+          metric: {
+            name: a.metric.data.attributes.name,
+            ...(a.metric.data.attributes.service ? { service: a.metric.data.attributes.service } : {}),
+          },
           profile,
           ...(patch ? { patchProperties: patch } : {}),
           properties: a.properties,
@@ -99,20 +106,37 @@ function pointerOf(placed: Placed[], key: string): string {
   if (field === 'profile') return at.entry
   if (field === 'profile.id') return `${at.entry}/id`
   if (field.startsWith('profile.')) return pointerBelow(`${at.entry}/attributes`)(field.slice('profile.'.length))
-  if (field.startsWith('metric.')) return pointerBelow(`${at.event}/attributes/metric/data/attributes`)(field.slice('metric.'.length))
+  if (field.startsWith('metric.'))
+    return pointerBelow(`${at.event}/attributes/metric/data/attributes`)(field.slice('metric.'.length))
   return pointerBelow(`${at.event}/attributes`)(field)
 }
 
 /** Validates every event (400 naming each refused field, nothing queued), then queues them all (202). */
-export async function acceptBulkEvents(companyId: number, entries: Array<{ entry: BulkEventEntry; pointer: string }>, source: 'api' | 'client'): Promise<void> {
+export async function acceptBulkEvents(
+  companyId: number,
+  entries: Array<{ entry: BulkEventEntry; pointer: string }>,
+  source: 'api' | 'client',
+): Promise<void> {
   const placed = flatten(entries)
   if (placed.length > MAX_BULK_EVENTS) {
-    throw new ApiError(400, 'invalid', `At most ${MAX_BULK_EVENTS} events per request; this one has ${placed.length}.`, { pointer: '/data' })
+    throw new ApiError(
+      400,
+      'invalid',
+      `At most ${MAX_BULK_EVENTS} events per request; this one has ${placed.length}.`,
+      { pointer: '/data' },
+    )
   }
   try {
     const keyOf = (i: number) => (placed.length > 1 ? `${i}.profile.id` : 'profile.id')
-    await assertProfilesExist(companyId, placed.map((p, i) => [keyOf(i), p.input.profile.id] as const))
-    await acceptEvents(companyId, placed.map((p) => p.input), { source })
+    await assertProfilesExist(
+      companyId,
+      placed.map((p, i) => [keyOf(i), p.input.profile.id] as const),
+    )
+    await acceptEvents(
+      companyId,
+      placed.map((p) => p.input),
+      { source },
+    )
   } catch (e) {
     if (!(e instanceof AppError) || !e.fieldErrors) throw e
     // One profile named in several events is reported once, at its entry.

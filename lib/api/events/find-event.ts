@@ -6,7 +6,10 @@ import { apiNotFound } from '../api-error'
 export async function findEventOrThrow(companyId: number, rawId: string) {
   // Event.id is int4 on PostgreSQL: a larger number must not reach the database (issue 29, finding 14).
   const id = parseIntId(rawId)
-  const event = id === null ? null : await db.event.findFirst({ where: { id, companyId }, select: { id: true, metricId: true, profileId: true } })
+  const event =
+    id === null
+      ? null
+      : await db.event.findFirst({ where: { id, companyId }, select: { id: true, metricId: true, profileId: true } })
   if (!event) throw apiNotFound(`An event with id ${rawId} was not found.`)
   return event
 }

@@ -19,7 +19,12 @@ export const EVENT_FILTERS = {
   datetime: COMPARE,
   timestamp: COMPARE,
 } as const
-const OPS: Record<string, string> = { 'greater-or-equal': 'gte', 'greater-than': 'gt', 'less-or-equal': 'lte', 'less-than': 'lt' }
+const OPS: Record<string, string> = {
+  'greater-or-equal': 'gte',
+  'greater-than': 'gt',
+  'less-or-equal': 'lte',
+  'less-than': 'lt',
+}
 
 function seconds(v: unknown, field: string): number {
   // Both forms go through dateValue, so an absurd number (1e300) is a 400, not an overflow.
@@ -38,19 +43,32 @@ export async function listEventsPage(companyId: number, url: URL) {
   for (const c of filterParam(url, EVENT_FILTERS)) {
     if (c.op === 'has') continue // every event has a profile and a metric
     if (c.field === 'metric_id' || c.field === 'profile_id') {
-      if (typeof c.value !== 'string') throw invalidParam('filter', `The value for "${c.field}" must be a quoted string.`)
+      if (typeof c.value !== 'string')
+        throw invalidParam('filter', `The value for "${c.field}" must be a quoted string.`)
       and.push({ [c.field === 'metric_id' ? 'metricId' : 'profileId']: c.value })
     } else {
       and.push({ ts: { [OPS[c.op]!]: seconds(c.value, c.field) } })
     }
   }
-  const after = keysetWhere('ts', sort.desc, decodeCursor(url.searchParams.get('page[cursor]')), 'number', false, 'number')
+  const after = keysetWhere(
+    'ts',
+    sort.desc,
+    decodeCursor(url.searchParams.get('page[cursor]')),
+    'number',
+    false,
+    'number',
+  )
   if (after) and.push(after)
   const rows = await db.event.findMany({ where: { AND: and }, orderBy: keysetOrder('ts', sort.desc), take: size + 1 })
   const { page, next } = pageOf<Event>(rows, size, 'ts', (e) => e.ts)
 
   const included: unknown[] = []
-  const attributions = include.includes('attributions') ? await attributionsOf(companyId, page.map((e) => e.id)) : null
+  const attributions = include.includes('attributions')
+    ? await attributionsOf(
+        companyId,
+        page.map((e) => e.id),
+      )
+    : null
   if (attributions) included.push(...[...attributions.values()].map((a) => serializeAttribution(url, a)))
   if (include.includes('metric')) {
     const metricIds = [...new Set(page.map((e) => e.metricId))]
@@ -65,7 +83,15 @@ export async function listEventsPage(companyId: number, url: URL) {
   return {
     data: page.map((e) => {
       const ev = serializeEvent(url, e, fields)
-      return attributions ? { ...ev, relationships: { ...ev.relationships, attributions: attributionsRelationship(url, ev.id, attributions.get(e.id)) } } : ev
+      return attributions
+        ? {
+            ...ev,
+            relationships: {
+              ...ev.relationships,
+              attributions: attributionsRelationship(url, ev.id, attributions.get(e.id)),
+            },
+          }
+        : ev
     }),
     links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null },
     ...(include.length ? { included } : {}),

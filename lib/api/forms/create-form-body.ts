@@ -19,4 +19,9 @@ export type CreateFormApiBody = z.infer<typeof createFormApiBody>
 export const DEFINITION_POINTER = '/data/attributes/definition'
 
 /** Store errors keyed by a JSON pointer are already pointers; other fields sit below attributes. */
-export const formPointer: PointerFor = (field) => (field.startsWith('/') ? field : field === 'definition.versions' ? `${DEFINITION_POINTER}/versions` : pointerBelow('/data/attributes')(field))
+export const formPointer: PointerFor = (field) =>
+  field.startsWith('/')
+    ? field
+    : field === 'definition.versions'
+      ? `${DEFINITION_POINTER}/versions`
+      : pointerBelow('/data/attributes')(field)

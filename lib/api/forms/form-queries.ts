@@ -8,7 +8,12 @@ import { dateValue, filterParam, pageSize, sortParam, stringValues } from '@/lib
 import { parseIntId } from '@/lib/ids/int-id'
 
 const DATE_OPS = ['greater-or-equal', 'greater-than', 'less-or-equal', 'less-than'] as const
-const PRISMA_OP: Record<string, string> = { 'greater-than': 'gt', 'less-than': 'lt', 'greater-or-equal': 'gte', 'less-or-equal': 'lte' }
+const PRISMA_OP: Record<string, string> = {
+  'greater-than': 'gt',
+  'less-than': 'lt',
+  'greater-or-equal': 'gte',
+  'less-or-equal': 'lte',
+}
 const SORTS = ['created_at', '-created_at', 'updated_at', '-updated_at'] as const
 const COLUMN: Record<string, 'createdAt' | 'updatedAt'> = { created_at: 'createdAt', updated_at: 'updatedAt' }
 
@@ -22,12 +27,23 @@ function dateFilter(where: Where, field: string, op: string, value: unknown) {
 /** Which of these forms have an experiment (the API's ab_test, "regardless of its status"). */
 export async function formsWithAbTest(companyId: number, formIds: string[]): Promise<Set<string>> {
   if (!formIds.length) return new Set()
-  const rows = await db.formExperiment.findMany({ where: { companyId, formId: { in: formIds } }, select: { formId: true }, distinct: ['formId'] })
+  const rows = await db.formExperiment.findMany({
+    where: { companyId, formId: { in: formIds } },
+    select: { formId: true },
+    distinct: ['formId'],
+  })
   return new Set(rows.map((r) => r.formId))
 }
 
 export async function formsPage(companyId: number, url: URL) {
-  const conds = filterParam(url, { id: ['any', 'equals'], name: ['any', 'contains', 'equals'], ab_test: ['equals'], updated_at: DATE_OPS, created_at: DATE_OPS, status: ['equals'] })
+  const conds = filterParam(url, {
+    id: ['any', 'equals'],
+    name: ['any', 'contains', 'equals'],
+    ab_test: ['equals'],
+    updated_at: DATE_OPS,
+    created_at: DATE_OPS,
+    status: ['equals'],
+  })
   const where: Where = { companyId }
   for (const c of conds) {
     if (c.field === 'created_at' || c.field === 'updated_at') dateFilter(where, c.field, c.op, c.value)
@@ -49,18 +65,31 @@ export async function formsPage(companyId: number, url: URL) {
 export async function formVersionsPage(companyId: number, formId: string, url: URL) {
   const form = await db.form.findFirst({ where: { id: formId, companyId }, select: { id: true } })
   if (!form) throw apiNotFound()
-  const conds = filterParam(url, { form_type: ['any', 'equals'], status: ['equals'], updated_at: DATE_OPS, created_at: DATE_OPS })
+  const conds = filterParam(url, {
+    form_type: ['any', 'equals'],
+    status: ['equals'],
+    updated_at: DATE_OPS,
+    created_at: DATE_OPS,
+  })
   const where: Where = { companyId, formId }
   for (const c of conds) {
     if (c.field === 'created_at' || c.field === 'updated_at') dateFilter(where, c.field, c.op, c.value)
     else if (c.field === 'form_type') where.formType = { in: stringValues(c.value, 'form_type') }
     else where.status = stringValues(c.value, 'status')[0]
   }
-  return keysetPage(url, where, (w, order, take) => db.formVersion.findMany({ where: w, orderBy: order, take }), 'number')
+  return keysetPage(
+    url,
+    where,
+    (w, order, take) => db.formVersion.findMany({ where: w, orderBy: order, take }),
+    'number',
+  )
 }
 
 async function keysetPage<T extends { id: string | number; createdAt: Date; updatedAt: Date }>(
-  url: URL, where: Where, find: (where: Where, order: ReturnType<typeof keysetOrder>, take: number) => Promise<T[]>, idKind: 'string' | 'number',
+  url: URL,
+  where: Where,
+  find: (where: Where, order: ReturnType<typeof keysetOrder>, take: number) => Promise<T[]>,
+  idKind: 'string' | 'number',
 ) {
   const sort = sortParam(url, SORTS, 'created_at')
   const col = COLUMN[sort.field]!

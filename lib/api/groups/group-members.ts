@@ -17,7 +17,12 @@ export const MEMBER_FILTERS = {
   joined_group_at: DATE_OPS,
 } as const
 
-const PRISMA_OP: Record<string, string> = { 'greater-than': 'gt', 'less-than': 'lt', 'greater-or-equal': 'gte', 'less-or-equal': 'lte' }
+const PRISMA_OP: Record<string, string> = {
+  'greater-than': 'gt',
+  'less-than': 'lt',
+  'greater-or-equal': 'gte',
+  'less-or-equal': 'lte',
+}
 
 const isMemberField = (field: string) => field in MEMBER_FILTERS
 
@@ -29,7 +34,11 @@ export interface MemberConditions {
 }
 
 /** The member-only filters among the conditions, company-scoped throughout. */
-export async function memberConditions(companyId: number, groupId: string, conditions: FilterCondition[]): Promise<MemberConditions> {
+export async function memberConditions(
+  companyId: number,
+  groupId: string,
+  conditions: FilterCondition[],
+): Promise<MemberConditions> {
   const membership: Record<string, unknown> = { groupId, companyId, leftAt: null }
   const profile: Record<string, unknown>[] = []
   for (const c of conditions.filter((x) => isMemberField(x.field))) {
@@ -42,7 +51,10 @@ export async function memberConditions(companyId: number, groupId: string, condi
     const list = c.op === 'equals' ? values.slice(0, 1) : values
     if (c.field === 'profile_id') profile.push({ id: { in: list } })
     else if (c.field === 'push_token') {
-      const rows = await db.pushToken.findMany({ where: { companyId, token: { in: list } }, select: { profileId: true } })
+      const rows = await db.pushToken.findMany({
+        where: { companyId, token: { in: list } },
+        select: { profileId: true },
+      })
       profile.push({ id: { in: rows.map((r) => r.profileId) } })
     }
   }
@@ -53,10 +65,15 @@ export async function memberConditions(companyId: number, groupId: string, condi
  * Members in the order they joined (sort=joined_group_at, the schema's sort for members):
  * keyset pages over the memberships, (enteredAt, membership id), with their profiles.
  */
-export async function membersByJoinDate(where: MemberConditions & { profileAnd: Record<string, unknown>[] }, page: { size: number; desc: boolean; cursor: CursorKey | null }) {
+export async function membersByJoinDate(
+  where: MemberConditions & { profileAnd: Record<string, unknown>[] },
+  page: { size: number; desc: boolean; cursor: CursorKey | null },
+) {
   const after = keysetWhere('enteredAt', page.desc, page.cursor, 'date', false, 'number')
   const rows = await db.groupMembership.findMany({
-    where: { AND: [where.membership, { profile: { AND: [...where.profileAnd, ...where.profile] } }, ...(after ? [after] : [])] },
+    where: {
+      AND: [where.membership, { profile: { AND: [...where.profileAnd, ...where.profile] } }, ...(after ? [after] : [])],
+    },
     orderBy: keysetOrder('enteredAt', page.desc),
     take: page.size + 1,
     include: { profile: true },

@@ -8,14 +8,27 @@ import { invalidParam } from '../api-error'
 import { dateValue, filterParam, pageSize, sortParam, sparseFields, stringValues } from '../query-params'
 import { LIST_FIELDS, SEGMENT_FIELDS, serializeList, serializeSegment } from '../serialize-group'
 
-const BASE_FILTERS = { name: ['any', 'equals'], id: ['any', 'equals'], created: ['greater-than'], updated: ['greater-than'] } as const
+const BASE_FILTERS = {
+  name: ['any', 'equals'],
+  id: ['any', 'equals'],
+  created: ['greater-than'],
+  updated: ['greater-than'],
+} as const
 const SEGMENT_FILTERS = { ...BASE_FILTERS, is_active: ['any', 'equals'], is_starred: ['equals'] } as const
 const SORTS = ['created', '-created', 'id', '-id', 'name', '-name', 'updated', '-updated'] as const
-const COLUMN: Record<string, string> = { id: 'id', name: 'name', created: 'createdAt', updated: 'updatedAt', is_active: 'isActive', is_starred: 'isStarred' }
+const COLUMN: Record<string, string> = {
+  id: 'id',
+  name: 'name',
+  created: 'createdAt',
+  updated: 'updatedAt',
+  is_active: 'isActive',
+  is_starred: 'isStarred',
+}
 
 function booleans(v: unknown, field: string): boolean[] {
   const list = Array.isArray(v) ? v : [v]
-  for (const x of list) if (typeof x !== 'boolean') throw invalidParam('filter', `The value for "${field}" must be true or false.`)
+  for (const x of list)
+    if (typeof x !== 'boolean') throw invalidParam('filter', `The value for "${field}" must be true or false.`)
   return list as boolean[]
 }
 
@@ -36,7 +49,12 @@ export async function listGroupsPage(companyId: number, url: URL, type: typeof L
     }
   }
   const column = COLUMN[sort.field]!
-  const after = keysetWhere(column, sort.desc, decodeCursor(url.searchParams.get('page[cursor]')), column.endsWith('At') ? 'date' : 'text')
+  const after = keysetWhere(
+    column,
+    sort.desc,
+    decodeCursor(url.searchParams.get('page[cursor]')),
+    column.endsWith('At') ? 'date' : 'text',
+  )
   if (after) and.push(after)
   const rows = await db.group.findMany({ where: { AND: and }, orderBy: keysetOrder(column, sort.desc), take: size + 1 })
   const { page, next } = pageOf<Group>(rows, size, column, (g) => (g as unknown as Record<string, unknown>)[column])

@@ -7,7 +7,8 @@ import { LIST } from '@/lib/groups/group-view'
 
 export async function memberIdsPage(companyId: number, url: URL, groupId: string, type: number) {
   const g = await findGroupRow(companyId, groupId)
-  if (!g || g.type !== type) throw apiNotFound(`A ${type === LIST ? 'list' : 'segment'} with id ${groupId} was not found.`)
+  if (!g || g.type !== type)
+    throw apiNotFound(`A ${type === LIST ? 'list' : 'segment'} with id ${groupId} was not found.`)
   const page = await listProfilesPage(companyId, url, { groupId: g.id })
   return { data: page.data.map((p) => ({ type: 'profile' as const, id: p.id })), links: page.links }
 }

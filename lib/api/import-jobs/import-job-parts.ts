@@ -40,41 +40,69 @@ function jobRows(job: ImportJob): Row[] {
 
 /** The profiles written by the job's accepted rows, in row order, each once. */
 export async function jobProfileIds(job: ImportJob): Promise<string[]> {
-  const refused = new Set(importErrors(job).filter((e) => !e.imported).map((e) => e.line))
+  const refused = new Set(
+    importErrors(job)
+      .filter((e) => !e.imported)
+      .map((e) => e.line),
+  )
   const rows = jobRows(job).filter((_, i) => !refused.has(i + 1))
-  const pick = (k: keyof Row) => [...new Set(rows.map((r) => r[k]).filter((v): v is string => typeof v === 'string' && v !== ''))]
+  const pick = (k: keyof Row) => [
+    ...new Set(rows.map((r) => r[k]).filter((v): v is string => typeof v === 'string' && v !== '')),
+  ]
   const [ids, emails, phones, externals] = [pick('id'), pick('email'), pick('phoneNumber'), pick('externalId')]
   if (!rows.length) return []
   const found = await db.profile.findMany({
     where: {
       companyId: job.companyId,
-      OR: [{ id: { in: ids } }, { email: { in: emails } }, { phoneNumber: { in: phones } }, { externalId: { in: externals } }],
+      OR: [
+        { id: { in: ids } },
+        { email: { in: emails } },
+        { phoneNumber: { in: phones } },
+        { externalId: { in: externals } },
+      ],
     },
     select: { id: true, email: true, phoneNumber: true, externalId: true },
   })
-  const by = (k: 'id' | 'email' | 'phoneNumber' | 'externalId') => new Map(found.filter((p) => p[k] != null).map((p) => [p[k] as string, p.id]))
+  const by = (k: 'id' | 'email' | 'phoneNumber' | 'externalId') =>
+    new Map(found.filter((p) => p[k] != null).map((p) => [p[k] as string, p.id]))
   const [byId, byEmail, byPhone, byExternal] = [by('id'), by('email'), by('phoneNumber'), by('externalId')]
   const out = new Set<string>()
   for (const r of rows) {
     // The import resolves a row in this order too: its id, then email, phone, external id.
-    const id = (r.id && byId.get(r.id)) || (r.email && byEmail.get(r.email)) || (r.phoneNumber && byPhone.get(r.phoneNumber)) || (r.externalId && byExternal.get(r.externalId))
+    const id =
+      (r.id && byId.get(r.id)) ||
+      (r.email && byEmail.get(r.email)) ||
+      (r.phoneNumber && byPhone.get(r.phoneNumber)) ||
+      (r.externalId && byExternal.get(r.externalId))
     if (id) out.add(id)
   }
   return [...out]
 }
 
 /** One page of an in-memory sequence; the cursor is the position after the page. */
-export function pageByPosition<T>(items: T[], url: URL): { page: T[]; links: { self: string; next: string | null; prev: null } } {
+export function pageByPosition<T>(
+  items: T[],
+  url: URL,
+): { page: T[]; links: { self: string; next: string | null; prev: null } } {
   const size = pageSize(url, { def: 20, max: 100 })
   const cursor = decodeCursor(url.searchParams.get('page[cursor]'))
   const start = cursor ? cursor[1] : 0
-  if (typeof start !== 'number' || !Number.isSafeInteger(start) || start < 0) throw invalidParam('page[cursor]', 'The page cursor is not valid for this listing.')
+  if (typeof start !== 'number' || !Number.isSafeInteger(start) || start < 0)
+    throw invalidParam('page[cursor]', 'The page cursor is not valid for this listing.')
   const page = items.slice(start, start + size)
   const next = start + size < items.length ? nextLink(url, encodeCursor([null, start + size])) : null
   return { page, links: { self: url.toString(), next, prev: null } }
 }
 
-export const IMPORT_ERROR_FIELDS = ['code', 'title', 'detail', 'source', 'source.pointer', 'original_payload', 'id'] as const
+export const IMPORT_ERROR_FIELDS = [
+  'code',
+  'title',
+  'detail',
+  'source',
+  'source.pointer',
+  'original_payload',
+  'id',
+] as const
 
 // The row as the caller sent it: stored as our profile input, shown in the vendor's field names
 // (custom property names are the caller's own and stay as they are).

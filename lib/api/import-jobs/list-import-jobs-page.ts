@@ -22,13 +22,18 @@ export async function listImportJobsPage(companyId: number, url: URL) {
   const and: Record<string, unknown>[] = [{ companyId, kind: 'api_bulk' }]
   for (const c of filterParam(url, FILTERS)) {
     const values = stringValues(c.value, c.field)
-    for (const v of values) if (!STATUSES.includes(v)) throw invalidParam('filter', `"${v}" is not a job status. Allowed: ${STATUSES.join(', ')}.`)
+    for (const v of values)
+      if (!STATUSES.includes(v))
+        throw invalidParam('filter', `"${v}" is not a job status. Allowed: ${STATUSES.join(', ')}.`)
     and.push({ status: { in: values.flatMap(storedStatuses) } })
   }
   const after = keysetWhere('createdAt', sort.desc, decodeCursor(url.searchParams.get('page[cursor]')), 'date')
   if (after) and.push(after)
   const rows = await db.importJob.findMany({
-    where: { AND: and }, orderBy: keysetOrder('createdAt', sort.desc), take: size + 1, omit: { input: true },
+    where: { AND: and },
+    orderBy: keysetOrder('createdAt', sort.desc),
+    take: size + 1,
+    omit: { input: true },
   })
   const { page, next } = pageOf(rows, size, 'createdAt', (j) => j.createdAt)
   return {

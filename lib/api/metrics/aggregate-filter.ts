@@ -28,7 +28,8 @@ export function parseAggregateFilter(filters: string[]): { start: Date; end: Dat
         extra.push({ field: c.field, op: c.op, value: c.value })
         continue
       }
-      if (!(c.value instanceof Date)) throw invalidPointer(`${POINTER}/${i}`, 'datetime needs a date-time value, e.g. 2026-01-01T00:00:00.')
+      if (!(c.value instanceof Date))
+        throw invalidPointer(`${POINTER}/${i}`, 'datetime needs a date-time value, e.g. 2026-01-01T00:00:00.')
       const t = c.value.getTime()
       if (c.op === 'greater-or-equal') start = new Date(t)
       else if (c.op === 'greater-than') start = new Date(t + 1000)
@@ -38,7 +39,10 @@ export function parseAggregateFilter(filters: string[]): { start: Date; end: Dat
     }
   })
   if (!start || !end) {
-    throw invalidPointer(POINTER, 'The filter needs a datetime range: greater-or-equal(datetime,…) and less-than(datetime,…).')
+    throw invalidPointer(
+      POINTER,
+      'The filter needs a datetime range: greater-or-equal(datetime,…) and less-than(datetime,…).',
+    )
   }
   return { start, end, extra }
 }

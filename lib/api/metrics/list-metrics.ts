@@ -14,13 +14,15 @@ export async function listMetricsPage(companyId: number, url: URL) {
   const all = await db.metric.findMany({ where: { companyId, ...(after ?? {}) }, orderBy: keysetOrder('id', false) })
   // Integration names are derived (display names), so this filter runs in memory; an account
   // has tens of metrics, not thousands.
-  const rows = all.filter((m) => conds.every((c) => {
-    const want = stringValues(c.value, c.field)[0]!.toLowerCase()
-    const integ = integrationOf(m)
-    return c.field === 'integration.name'
-      ? integ.name.toLowerCase() === want || integ.key.toLowerCase() === want
-      : integ.category.toLowerCase() === want
-  }))
+  const rows = all.filter((m) =>
+    conds.every((c) => {
+      const want = stringValues(c.value, c.field)[0]!.toLowerCase()
+      const integ = integrationOf(m)
+      return c.field === 'integration.name'
+        ? integ.name.toLowerCase() === want || integ.key.toLowerCase() === want
+        : integ.category.toLowerCase() === want
+    }),
+  )
   const { page, next } = pageOf(rows.slice(0, PAGE + 1), PAGE, 'id', (m) => m.id)
   return {
     data: page.map((m) => serializeMetric(url, m, fields)),

@@ -25,20 +25,37 @@ export const PROFILE_FILTERS = {
 
 const LIST_SUPPRESSION_TIME = 'subscriptions.email.marketing.list_suppressions.timestamp'
 export const PROFILE_SORTS = [
-  'created', '-created', 'email', '-email', 'id', '-id', 'updated', '-updated',
+  'created',
+  '-created',
+  'email',
+  '-email',
+  'id',
+  '-id',
+  'updated',
+  '-updated',
   // Suppressions are per channel here, never per list: every profile's key is null, so the
   // order is the id's.
-  LIST_SUPPRESSION_TIME, `-${LIST_SUPPRESSION_TIME}`,
+  LIST_SUPPRESSION_TIME,
+  `-${LIST_SUPPRESSION_TIME}`,
 ] as const
 /** Members also sort by when they joined (the schema's one sort for members). */
 const MEMBER_SORTS = [...PROFILE_SORTS, 'joined_group_at', '-joined_group_at'] as const
 
 const COLUMN: Record<string, string> = {
-  id: 'id', email: 'email', phone_number: 'phoneNumber', external_id: 'externalId', _kx: 'anonymousId', created: 'createdAt', updated: 'updatedAt',
+  id: 'id',
+  email: 'email',
+  phone_number: 'phoneNumber',
+  external_id: 'externalId',
+  _kx: 'anonymousId',
+  created: 'createdAt',
+  updated: 'updatedAt',
   [LIST_SUPPRESSION_TIME]: 'id',
 }
 
-export function profileFilterWhere(url: URL, allowed: Record<string, readonly string[]> = PROFILE_FILTERS): Record<string, unknown>[] {
+export function profileFilterWhere(
+  url: URL,
+  allowed: Record<string, readonly string[]> = PROFILE_FILTERS,
+): Record<string, unknown>[] {
   return profileConditionsWhere(filterParam(url, allowed))
 }
 
@@ -60,7 +77,11 @@ function profileConditionsWhere(conditions: FilterCondition[]): Record<string, u
   return and
 }
 
-export async function subscriptionsFor(companyId: number, ids: string[], wanted: boolean): Promise<Map<string, unknown> | null> {
+export async function subscriptionsFor(
+  companyId: number,
+  ids: string[],
+  wanted: boolean,
+): Promise<Map<string, unknown> | null> {
   if (!wanted || !ids.length) return null
   return (await getSubscriptions(companyId, ids)) as Map<string, unknown>
 }
@@ -84,10 +105,23 @@ export async function listProfilesPage(companyId: number, url: URL, opts: Profil
     const member = await memberConditions(companyId, opts.groupId, conditions)
     and.push(...profileConditionsWhere(conditions))
     if (sort.field === 'joined_group_at') {
-      const { members, next } = await membersByJoinDate({ ...member, profileAnd: and }, { size, desc: sort.desc, cursor })
-      const subs = await subscriptionsFor(companyId, members.map((m) => m.profile.id), additional.includes('subscriptions'))
+      const { members, next } = await membersByJoinDate(
+        { ...member, profileAnd: and },
+        { size, desc: sort.desc, cursor },
+      )
+      const subs = await subscriptionsFor(
+        companyId,
+        members.map((m) => m.profile.id),
+        additional.includes('subscriptions'),
+      )
       return {
-        data: members.map((m) => serializeProfile(url, m.profile, { fields, subscriptions: subs ? (subs.get(m.profile.id) ?? null) : undefined, joinedGroupAt: m.joinedAt })),
+        data: members.map((m) =>
+          serializeProfile(url, m.profile, {
+            fields,
+            subscriptions: subs ? (subs.get(m.profile.id) ?? null) : undefined,
+            joinedGroupAt: m.joinedAt,
+          }),
+        ),
         links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null },
       }
     }
@@ -105,14 +139,26 @@ export async function listProfilesPage(companyId: number, url: URL, opts: Profil
     take: size + 1,
   })) as ProfileRow[]
   const { page, next } = pageOf(rows, size, column, (r) => (r as unknown as Record<string, unknown>)[column])
-  const subs = await subscriptionsFor(companyId, page.map((p) => p.id), additional.includes('subscriptions'))
-  const joined = opts.groupId ? await joinedAt(companyId, opts.groupId, page.map((p) => p.id)) : null
+  const subs = await subscriptionsFor(
+    companyId,
+    page.map((p) => p.id),
+    additional.includes('subscriptions'),
+  )
+  const joined = opts.groupId
+    ? await joinedAt(
+        companyId,
+        opts.groupId,
+        page.map((p) => p.id),
+      )
+    : null
   return {
-    data: page.map((p) => serializeProfile(url, p, {
-      fields,
-      subscriptions: subs ? (subs.get(p.id) ?? null) : undefined,
-      ...(joined ? { joinedGroupAt: joined.get(p.id) ?? null } : {}),
-    })),
+    data: page.map((p) =>
+      serializeProfile(url, p, {
+        fields,
+        subscriptions: subs ? (subs.get(p.id) ?? null) : undefined,
+        ...(joined ? { joinedGroupAt: joined.get(p.id) ?? null } : {}),
+      }),
+    ),
     links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null },
   }
 }

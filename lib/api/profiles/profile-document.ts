@@ -8,6 +8,9 @@ export async function profileDocument(companyId: number, url: URL, profile: Prof
   const fields = sparseFields(url, 'profile', PROFILE_FIELDS)
   const additional = enumList(url, 'additional-fields[profile]', ['subscriptions', 'predictive_analytics'] as const)
   const subs = await subscriptionsFor(companyId, [profile.id], additional.includes('subscriptions'))
-  const data = serializeProfile(url, profile, { fields, subscriptions: subs ? (subs.get(profile.id) ?? null) : undefined })
+  const data = serializeProfile(url, profile, {
+    fields,
+    subscriptions: subs ? (subs.get(profile.id) ?? null) : undefined,
+  })
   return { data, links: { self: data.links.self } }
 }

@@ -17,7 +17,9 @@ export async function profileGroups(companyId: number, profileId: string, kind: 
   await requireProfile(companyId, profileId)
   return db.group.findMany({
     where: {
-      companyId, type: kind === 'list' ? LIST : SEGMENT, deletedAt: null,
+      companyId,
+      type: kind === 'list' ? LIST : SEGMENT,
+      deletedAt: null,
       memberships: { some: { companyId, profileId, leftAt: null } },
     },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],

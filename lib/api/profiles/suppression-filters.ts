@@ -17,8 +17,18 @@ export const SUPPRESSION_FILTERS = {
 } as const
 
 /** The vendor's reasons → ours (lib/profiles/consent.ts maps the other way). */
-const REASON: Record<string, string> = { UNSUBSCRIBE: 'unsubscribed', HARD_BOUNCE: 'bounced', SPAM_COMPLAINT: 'spam_complaint', USER_SUPPRESSED: 'manual' }
-const PRISMA_OP: Record<string, string> = { 'greater-than': 'gt', 'less-than': 'lt', 'greater-or-equal': 'gte', 'less-or-equal': 'lte' }
+const REASON: Record<string, string> = {
+  UNSUBSCRIBE: 'unsubscribed',
+  HARD_BOUNCE: 'bounced',
+  SPAM_COMPLAINT: 'spam_complaint',
+  USER_SUPPRESSED: 'manual',
+}
+const PRISMA_OP: Record<string, string> = {
+  'greater-than': 'gt',
+  'less-than': 'lt',
+  'greater-or-equal': 'gte',
+  'less-or-equal': 'lte',
+}
 const NOTHING = { id: { in: [] as string[] } }
 
 /** Prisma conditions on Profile for the suppression filters among the conditions. */
@@ -35,7 +45,9 @@ export function suppressionWhere(conditions: FilterCondition[]): Record<string, 
       const ours = REASON[stringValues(c.value, c.field)[0]!.toUpperCase()]
       and.push(ours ? { suppressions: { some: { ...active, reason: ours } } } : NOTHING)
     } else {
-      and.push({ suppressions: { some: { ...active, createdAt: { [PRISMA_OP[c.op]!]: dateValue(c.value, c.field) } } } })
+      and.push({
+        suppressions: { some: { ...active, createdAt: { [PRISMA_OP[c.op]!]: dateValue(c.value, c.field) } } },
+      })
     }
   }
   return and

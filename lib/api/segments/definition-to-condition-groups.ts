@@ -2,36 +2,59 @@
 // `condition_groups` (groups ANDed, the conditions of a group ORed, each with its `type`).
 // The tree is brought to that shape exactly (conjunctive normal form); condition-groups-to-
 // definition.ts reads it back to the same conditions.
-import { isGroup, type Condition, type ConditionGroup, type EventFilter, type MetricCondition, type ProfilePropertyCondition, type SegmentDefinition, type Timeframe } from '@/lib/segments/definition'
+import {
+  isGroup,
+  type Condition,
+  type ConditionGroup,
+  type EventFilter,
+  type MetricCondition,
+  type ProfilePropertyCondition,
+  type SegmentDefinition,
+  type Timeframe,
+} from '@/lib/segments/definition'
 import { vendorPropertyName } from './vendor-property-names'
 
 export type VendorCondition = Record<string, unknown> & { type: string }
-export interface VendorDefinition { condition_groups: Array<{ conditions: VendorCondition[] }> }
+export interface VendorDefinition {
+  condition_groups: Array<{ conditions: VendorCondition[] }>
+}
 
 // CNF can grow as the product of the OR groups it distributes; definitions are held to 50
 // conditions, so this is far beyond what the builder makes, but it bounds a stored oddity.
 const MAX_CLAUSES = 500
 
 const HYPHEN: Record<string, string> = {
-  equals: 'equals', not_equals: 'not-equals', contains: 'contains', not_contains: 'not-contains',
-  starts_with: 'starts-with', ends_with: 'ends-with', greater_than: 'greater-than', less_than: 'less-than',
+  equals: 'equals',
+  not_equals: 'not-equals',
+  contains: 'contains',
+  not_contains: 'not-contains',
+  starts_with: 'starts-with',
+  ends_with: 'ends-with',
+  greater_than: 'greater-than',
+  less_than: 'less-than',
 }
 
 function propertyFilter(c: ProfilePropertyCondition): Record<string, unknown> {
   const v = c.value
-  if (c.operator === 'is_set' || c.operator === 'is_not_set') return { type: 'existence', operator: c.operator === 'is_set' ? 'is-set' : 'not-set' }
+  if (c.operator === 'is_set' || c.operator === 'is_not_set')
+    return { type: 'existence', operator: c.operator === 'is_set' ? 'is-set' : 'not-set' }
   switch (c.valueType) {
-    case 'text': return { type: 'string', operator: HYPHEN[c.operator], value: v }
+    case 'text':
+      return { type: 'string', operator: HYPHEN[c.operator], value: v }
     case 'number':
-      if (c.operator === 'between') return { type: 'numeric', operator: 'between', start: (v as number[])[0], end: (v as number[])[1] }
+      if (c.operator === 'between')
+        return { type: 'numeric', operator: 'between', start: (v as number[])[0], end: (v as number[])[1] }
       return { type: 'numeric', operator: HYPHEN[c.operator], value: v }
     // The vendor's boolean filter only knows "equals": "not true" is written as "equals false".
-    case 'boolean': return { type: 'boolean', operator: 'equals', value: c.operator === 'equals' ? v : !v }
+    case 'boolean':
+      return { type: 'boolean', operator: 'equals', value: c.operator === 'equals' ? v : !v }
     case 'date':
       if (c.operator === 'in_last_days') return { type: 'date', operator: 'in-the-last', unit: 'day', quantity: v }
-      if (c.operator === 'between') return { type: 'date', operator: 'between-static', start: (v as string[])[0], end: (v as string[])[1] }
+      if (c.operator === 'between')
+        return { type: 'date', operator: 'between-static', start: (v as string[])[0], end: (v as string[])[1] }
       return { type: 'date', operator: c.operator, date: v }
-    case 'list': return { type: 'list', operator: c.operator === 'contains_item' ? 'contains' : 'not-contains', value: v }
+    case 'list':
+      return { type: 'list', operator: c.operator === 'contains_item' ? 'contains' : 'not-contains', value: v }
   }
 }
 
@@ -42,13 +65,19 @@ export function timeframeFilter(t: Timeframe): Record<string, unknown> {
 }
 
 function metricFilter(f: EventFilter): Record<string, unknown> {
-  const filter = typeof f.value === 'boolean'
-    ? { type: 'boolean', operator: 'equals', value: f.operator === 'equals' ? f.value : !f.value }
-    : { type: typeof f.value === 'number' ? 'numeric' : 'string', operator: HYPHEN[f.operator], value: f.value }
+  const filter =
+    typeof f.value === 'boolean'
+      ? { type: 'boolean', operator: 'equals', value: f.operator === 'equals' ? f.value : !f.value }
+      : { type: typeof f.value === 'number' ? 'numeric' : 'string', operator: HYPHEN[f.operator], value: f.value }
   return { property: f.property, filter }
 }
 
-const COMPARISON: Record<MetricCondition['comparison'], string> = { at_least: 'greater-than-or-equal', at_most: 'less-than-or-equal', exactly: 'equals', zero_times: 'equals' }
+const COMPARISON: Record<MetricCondition['comparison'], string> = {
+  at_least: 'greater-than-or-equal',
+  at_most: 'less-than-or-equal',
+  exactly: 'equals',
+  zero_times: 'equals',
+}
 
 function metricCondition(c: MetricCondition): VendorCondition {
   const zero = c.comparison === 'zero_times'
@@ -64,8 +93,10 @@ function metricCondition(c: MetricCondition): VendorCondition {
 
 export function vendorCondition(c: Condition): VendorCondition {
   switch (c.kind) {
-    case 'profile_property': return { type: 'profile-property', property: vendorPropertyName(c.field), filter: propertyFilter(c) }
-    case 'metric': return metricCondition(c)
+    case 'profile_property':
+      return { type: 'profile-property', property: vendorPropertyName(c.field), filter: propertyFilter(c) }
+    case 'metric':
+      return metricCondition(c)
     case 'list_membership':
       return c.operator === 'in'
         ? { type: 'profile-group-membership', is_member: true, group_ids: [c.listId], timeframe_filter: null }
@@ -75,10 +106,17 @@ export function vendorCondition(c: Condition): VendorCondition {
       const can = c.operator === 'can_receive'
       // Email consent is implicit here (anyone not unsubscribed or suppressed), SMS explicit.
       const subscription = can && channel === 'sms' ? 'subscribed' : 'any'
-      return { type: 'profile-marketing-consent', consent: { channel, can_receive_marketing: can, consent_status: { subscription, filters: null } } }
+      return {
+        type: 'profile-marketing-consent',
+        consent: { channel, can_receive_marketing: can, consent_status: { subscription, filters: null } },
+      }
     }
     case 'location':
-      return { type: 'profile-property', property: `location['${c.field}']`, filter: { type: 'string', operator: HYPHEN[c.operator], value: c.value } }
+      return {
+        type: 'profile-property',
+        property: `location['${c.field}']`,
+        filter: { type: 'string', operator: HYPHEN[c.operator], value: c.value },
+      }
   }
 }
 

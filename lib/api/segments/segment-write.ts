@@ -41,7 +41,8 @@ export const updateSegmentApiBody = z.object({
 const attributes = pointerBelow('/data/attributes')
 
 /** Field errors of our definition point at the vendor condition they came from. */
-export const segmentPointer: PointerFor = (field) => (field.startsWith('definition') ? conditionPointer(field) : attributes(field === 'isStarred' ? 'is_starred' : field))
+export const segmentPointer: PointerFor = (field) =>
+  field.startsWith('definition') ? conditionPointer(field) : attributes(field === 'isStarred' ? 'is_starred' : field)
 
 export async function segmentOr404(companyId: number, id: string) {
   const g = await findGroupRow(companyId, id)
@@ -49,14 +50,21 @@ export async function segmentOr404(companyId: number, id: string) {
   return g
 }
 
-export async function createSegmentFromApi(companyId: number, a: z.infer<typeof createSegmentApiBody>['data']['attributes']) {
+export async function createSegmentFromApi(
+  companyId: number,
+  a: z.infer<typeof createSegmentApiBody>['data']['attributes'],
+) {
   const definition = conditionGroupsToDefinition(a.definition)
   const view = await createSegment(companyId, { name: a.name, definition })
   if (a.is_starred) await updateGroup(companyId, view.id, { isStarred: true })
   return segmentOr404(companyId, view.id)
 }
 
-export async function updateSegmentFromApi(companyId: number, id: string, a: z.infer<typeof updateSegmentApiBody>['data']['attributes']) {
+export async function updateSegmentFromApi(
+  companyId: number,
+  id: string,
+  a: z.infer<typeof updateSegmentApiBody>['data']['attributes'],
+) {
   await segmentOr404(companyId, id)
   const definition = a.definition != null ? conditionGroupsToDefinition(a.definition) : undefined
   await updateGroup(companyId, id, {
@@ -66,7 +74,10 @@ export async function updateSegmentFromApi(companyId: number, id: string, a: z.i
   })
   if (a.is_active != null) {
     // An inactive segment is no longer evaluated (lib/segments/jobs.ts, active-segments.ts).
-    await db.group.updateMany({ where: { companyId, id, type: SEGMENT, deletedAt: null }, data: { isActive: a.is_active } })
+    await db.group.updateMany({
+      where: { companyId, id, type: SEGMENT, deletedAt: null },
+      data: { isActive: a.is_active },
+    })
     invalidateSegmentCache(companyId)
   }
   return segmentOr404(companyId, id)

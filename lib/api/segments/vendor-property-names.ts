@@ -20,6 +20,7 @@ export function ourPropertyField(name: string): string {
   const [scope, key] = bracket ? [bracket[1], bracket[3]!] : dotted ? [dotted[1], dotted[2]!] : [null, name]
   if (scope === 'location') return key
   if (scope === 'properties') return `properties.${key}`
-  if ((BUILTIN_FIELDS as readonly string[]).includes(name) && !LOCATION_FIELDS.includes(name as BuiltinField)) return name
+  if ((BUILTIN_FIELDS as readonly string[]).includes(name) && !LOCATION_FIELDS.includes(name as BuiltinField))
+    return name
   return `properties.${name}`
 }

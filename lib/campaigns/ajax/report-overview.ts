@@ -7,9 +7,20 @@ import { campaignAjaxCall } from './common'
 
 export async function campaignOverview(companyId: number, campaignId: string) {
   const campaign = await campaignAjaxCall(() => getCampaign(companyId, campaignId))
-  const [{ byMessage, ...statistics }, currency] = await Promise.all([campaignFigures(companyId, campaignId), companyCurrency(companyId)])
+  const [{ byMessage, ...statistics }, currency] = await Promise.all([
+    campaignFigures(companyId, campaignId),
+    companyCurrency(companyId),
+  ])
   return {
-    campaign: { id: campaign.id, name: campaign.name, channel: campaign.channel, status: campaign.status, sentAt: campaign.sentAt, sendStartedAt: campaign.sendStartedAt, abTest: campaign.abTest },
+    campaign: {
+      id: campaign.id,
+      name: campaign.name,
+      channel: campaign.channel,
+      status: campaign.status,
+      sentAt: campaign.sentAt,
+      sendStartedAt: campaign.sendStartedAt,
+      abTest: campaign.abTest,
+    },
     currency,
     statistics,
     byMessage,

@@ -40,32 +40,70 @@ async function campaignOrThrow(companyId: number, id: string) {
 
 export async function campaignSummary(companyId: number, campaignId: string): Promise<CampaignSummary> {
   await campaignOrThrow(companyId, campaignId)
-  const byStatus = await db.campaignRecipient.groupBy({ by: ['status'], where: { companyId, campaignId }, _count: { _all: true } })
-  const reasons = await db.campaignRecipient.groupBy({ by: ['reason'], where: { companyId, campaignId, status: 'skipped' }, _count: { _all: true } })
-  const messageIds = (await db.campaignMessage.findMany({ where: { companyId, campaignId }, select: { id: true } })).map((m) => m.id)
+  const byStatus = await db.campaignRecipient.groupBy({
+    by: ['status'],
+    where: { companyId, campaignId },
+    _count: { _all: true },
+  })
+  const reasons = await db.campaignRecipient.groupBy({
+    by: ['reason'],
+    where: { companyId, campaignId, status: 'skipped' },
+    _count: { _all: true },
+  })
+  const messageIds = (
+    await db.campaignMessage.findMany({ where: { companyId, campaignId }, select: { id: true } })
+  ).map((m) => m.id)
   const sends = messageIds.length
-    ? await db.send.groupBy({ by: ['status'], where: { companyId, sourceType: 'campaign_message', sourceId: { in: messageIds } }, _count: { _all: true } })
+    ? await db.send.groupBy({
+        by: ['status'],
+        where: { companyId, sourceType: 'campaign_message', sourceId: { in: messageIds } },
+        _count: { _all: true },
+      })
     : []
   const n = (s: string) => byStatus.find((r) => r.status === s)?._count._all ?? 0
   const f = await campaignFigures(companyId, campaignId)
   return {
-    delivered: f.delivered, uniqueOpens: f.opens_unique, uniqueClicks: f.clicks_unique, openRate: f.open_rate, clickRate: f.click_rate,
+    delivered: f.delivered,
+    uniqueOpens: f.opens_unique,
+    uniqueClicks: f.clicks_unique,
+    openRate: f.open_rate,
+    clickRate: f.click_rate,
     recipients: byStatus.reduce((a, r) => a + r._count._all, 0),
-    released: n('released'), pending: n('pending') + n('waiting'), heldOut: n('held_out'), skipped: n('skipped'),
+    released: n('released'),
+    pending: n('pending') + n('waiting'),
+    heldOut: n('held_out'),
+    skipped: n('skipped'),
     skipReasons: Object.fromEntries(reasons.map((r) => [r.reason ?? 'unknown', r._count._all])),
     sends: Object.fromEntries(sends.map((s) => [s.status, s._count._all])),
   }
 }
 
-export interface RecipientsExportPayload { downloadId: number; campaignId: string }
+export interface RecipientsExportPayload {
+  downloadId: number
+  campaignId: string
+}
 
-export async function startRecipientsExport(companyId: number, userId: number | null, campaignId: string): Promise<{ downloadId: number; workerId: number }> {
+export async function startRecipientsExport(
+  companyId: number,
+  userId: number | null,
+  campaignId: string,
+): Promise<{ downloadId: number; workerId: number }> {
   const c = await campaignOrThrow(companyId, campaignId)
-  const slug = c.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'campaign'
-  const download = await db.download.create({ data: { companyId, userId, type: RECIPIENTS_EXPORT_TYPE, fileName: `${slug}-recipients.csv` } })
+  const slug =
+    c.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'campaign'
+  const download = await db.download.create({
+    data: { companyId, userId, type: RECIPIENTS_EXPORT_TYPE, fileName: `${slug}-recipients.csv` },
+  })
   try {
     const payload: RecipientsExportPayload = { downloadId: download.id, campaignId }
-    const jobId = await enqueue(RECIPIENTS_EXPORT_JOB, payload, { companyId, idempotencyKey: `${RECIPIENTS_EXPORT_JOB}:${download.id}` })
+    const jobId = await enqueue(RECIPIENTS_EXPORT_JOB, payload, {
+      companyId,
+      idempotencyKey: `${RECIPIENTS_EXPORT_JOB}:${download.id}`,
+    })
     await db.download.update({ where: { id: download.id }, data: { jobId } })
     return { downloadId: download.id, workerId: jobId }
   } catch (e) {
@@ -79,32 +117,79 @@ const cell = (v: unknown) => {
   return /[",\r\n]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? "'" : '') + s.replace(/"/g, '""')}"` : s
 }
 const line = (cells: unknown[]) => cells.map(cell).join(',') + '\r\n'
-export const RECIPIENTS_CSV_HEADER = line(['profile_id', 'email', 'phone_number', 'status', 'reason', 'cohort', 'variation_id', 'send_at', 'released_at'])
+export const RECIPIENTS_CSV_HEADER = line([
+  'profile_id',
+  'email',
+  'phone_number',
+  'status',
+  'reason',
+  'cohort',
+  'variation_id',
+  'send_at',
+  'released_at',
+])
 
 export async function writeRecipientsExport(p: RecipientsExportPayload, companyId: number | null): Promise<void> {
-  const download = await db.download.findFirst({ where: { id: p.downloadId, ...(companyId != null ? { companyId } : {}) } })
+  const download = await db.download.findFirst({
+    where: { id: p.downloadId, ...(companyId != null ? { companyId } : {}) },
+  })
   if (!download) return
   await db.download.update({ where: { id: download.id }, data: { status: 'processing', rowCount: 0 } })
   const parts = [RECIPIENTS_CSV_HEADER]
   let after = ''
   let n = 0
   for (;;) {
-    const rows = await read(select(kysely().selectFrom('CampaignRecipient as r')
-      .leftJoin('Profile as p', (j) => j.onRef('p.id', '=', 'r.profileId').onRef('p.companyId', '=', 'r.companyId'))
-      .select(['r.profileId', 'p.email', 'p.phoneNumber', 'r.status', 'r.reason', 'r.cohort', 'r.variationId', 'r.sendAt', 'r.releasedAt'])
-      .where('r.companyId', '=', download.companyId).where('r.campaignId', '=', p.campaignId).where('r.profileId', '>', after)
-      .orderBy('r.profileId').limit(CHUNK)))
+    const rows = await read(
+      select(
+        kysely()
+          .selectFrom('CampaignRecipient as r')
+          .leftJoin('Profile as p', (j) => j.onRef('p.id', '=', 'r.profileId').onRef('p.companyId', '=', 'r.companyId'))
+          .select([
+            'r.profileId',
+            'p.email',
+            'p.phoneNumber',
+            'r.status',
+            'r.reason',
+            'r.cohort',
+            'r.variationId',
+            'r.sendAt',
+            'r.releasedAt',
+          ])
+          .where('r.companyId', '=', download.companyId)
+          .where('r.campaignId', '=', p.campaignId)
+          .where('r.profileId', '>', after)
+          .orderBy('r.profileId')
+          .limit(CHUNK),
+      ),
+    )
     for (const r of rows) {
-      parts.push(line([r.profileId, r.email, r.phoneNumber, r.status, r.reason, r.cohort, r.variationId, toDate(r.sendAt)?.toISOString(), toDate(r.releasedAt)?.toISOString()]))
+      parts.push(
+        line([
+          r.profileId,
+          r.email,
+          r.phoneNumber,
+          r.status,
+          r.reason,
+          r.cohort,
+          r.variationId,
+          toDate(r.sendAt)?.toISOString(),
+          toDate(r.releasedAt)?.toISOString(),
+        ]),
+      )
     }
     n += rows.length
     if (rows.length < CHUNK) break
     after = rows[rows.length - 1]!.profileId
     await db.download.update({ where: { id: download.id }, data: { rowCount: n } })
   }
-  await db.download.update({ where: { id: download.id }, data: { content: parts.join(''), rowCount: n, status: 'complete', completedAt: new Date() } })
+  await db.download.update({
+    where: { id: download.id },
+    data: { content: parts.join(''), rowCount: n, status: 'complete', completedAt: new Date() },
+  })
 }
 
 export function register(): void {
-  registerJobHandler(RECIPIENTS_EXPORT_JOB, (payload: RecipientsExportPayload, ctx) => writeRecipientsExport(payload, ctx.companyId))
+  registerJobHandler(RECIPIENTS_EXPORT_JOB, (payload: RecipientsExportPayload, ctx) =>
+    writeRecipientsExport(payload, ctx.companyId),
+  )
 }

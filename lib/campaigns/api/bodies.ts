@@ -7,9 +7,22 @@ import { serializeImage, serializeTemplate } from '@/lib/templates/store/api-res
 import { enumList, sparseFields } from '@/lib/api/query-params'
 import { getCampaign, getMessage, findCampaign, type CampaignDetail } from '../store'
 import {
-  audiencesSchema, audiencesUpdateSchema, campaignName, messageDefinitionSchema, sendOptionsSchema, sendStrategySchema, trackingOptionsSchema,
+  audiencesSchema,
+  audiencesUpdateSchema,
+  campaignName,
+  messageDefinitionSchema,
+  sendOptionsSchema,
+  sendStrategySchema,
+  trackingOptionsSchema,
 } from '../validate'
-import { CAMPAIGN_FIELDS, MESSAGE_FIELDS, campaignApiCall, serializeCampaign, serializeMessage, serializeTagRef } from './documents'
+import {
+  CAMPAIGN_FIELDS,
+  MESSAGE_FIELDS,
+  campaignApiCall,
+  serializeCampaign,
+  serializeMessage,
+  serializeTagRef,
+} from './documents'
 
 const relOne = (type: string) => z.object({ data: z.object({ type: z.literal(type), id: z.string().min(1) }) })
 
@@ -28,7 +41,10 @@ export const createCampaignApiBody = z.object({
       send_strategy: sendStrategySchema.nullish(),
       send_options: sendOptionsSchema.nullish(),
       tracking_options: trackingOptionsSchema.nullish(),
-      'campaign-messages': z.object({ data: z.array(messageCreate).min(1, 'A campaign needs a message.').max(1, 'A campaign has one message.') }, 'campaign-messages is required.'),
+      'campaign-messages': z.object(
+        { data: z.array(messageCreate).min(1, 'A campaign needs a message.').max(1, 'A campaign has one message.') },
+        'campaign-messages is required.',
+      ),
     }),
   }),
 })
@@ -64,7 +80,9 @@ export const assignTemplateApiBody = z.object({
   }),
 })
 
-export const sendJobApiBody = z.object({ data: z.object({ type: z.literal('campaign-send-job'), id: z.string().min(1, 'The campaign id is required.') }) })
+export const sendJobApiBody = z.object({
+  data: z.object({ type: z.literal('campaign-send-job'), id: z.string().min(1, 'The campaign id is required.') }),
+})
 export const sendJobUpdateApiBody = z.object({
   data: z.object({
     type: z.literal('campaign-send-job'),
@@ -72,7 +90,12 @@ export const sendJobUpdateApiBody = z.object({
     attributes: z.object({ action: z.enum(['cancel', 'revert'], 'action must be cancel or revert.') }),
   }),
 })
-export const estimationJobApiBody = z.object({ data: z.object({ type: z.literal('campaign-recipient-estimation-job'), id: z.string().min(1, 'The campaign id is required.') }) })
+export const estimationJobApiBody = z.object({
+  data: z.object({
+    type: z.literal('campaign-recipient-estimation-job'),
+    id: z.string().min(1, 'The campaign id is required.'),
+  }),
+})
 export const cloneApiBody = z.object({
   data: z.object({
     type: z.literal('campaign'),
@@ -103,9 +126,13 @@ export async function messageDocument(url: URL, companyId: number, id: string, o
   const c = await findCampaign(companyId, m.campaignId)
   if (!c) throw apiNotFound(`A campaign message with id ${id} was not found.`)
   const include = opts.older ? [] : enumList(url, 'include', ['campaign', 'image', 'template'] as const)
-  const data = serializeMessage(url, m, c, { fields: opts.older ? null : sparseFields(url, 'campaign-message', MESSAGE_FIELDS), older: opts.older })
+  const data = serializeMessage(url, m, c, {
+    fields: opts.older ? null : sparseFields(url, 'campaign-message', MESSAGE_FIELDS),
+    older: opts.older,
+  })
   const included: unknown[] = []
-  if (include.includes('campaign')) included.push(serializeCampaign(url, c, { fields: sparseFields(url, 'campaign', CAMPAIGN_FIELDS) }))
+  if (include.includes('campaign'))
+    included.push(serializeCampaign(url, c, { fields: sparseFields(url, 'campaign', CAMPAIGN_FIELDS) }))
   if (include.includes('template') && m.templateId) {
     const t = await db.template.findFirst({ where: { companyId, id: m.templateId } })
     if (t) included.push(serializeTemplate(url, t))

@@ -8,9 +8,19 @@ import { read, select } from '@/lib/db/ops'
 import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
 import { humanEngagementSql } from '@/lib/messaging/tracking/machine-activity'
 import { isValidTimeZone, wallOf } from '@/lib/campaigns/send/times'
-import { DEFAULT_HOUR, LOOKBACK_DAYS, MIN_ACCOUNT_ENGAGEMENTS, MIN_PROFILE_ENGAGEMENTS } from '@/lib/campaigns/smart-send-time'
+import {
+  DEFAULT_HOUR,
+  LOOKBACK_DAYS,
+  MIN_ACCOUNT_ENGAGEMENTS,
+  MIN_PROFILE_ENGAGEMENTS,
+} from '@/lib/campaigns/smart-send-time'
 
-const ENGAGEMENT_METRICS = [MESSAGE_METRICS.email.opened, MESSAGE_METRICS.email.clicked, MESSAGE_METRICS.sms.clicked, MESSAGE_METRICS.push.opened]
+const ENGAGEMENT_METRICS = [
+  MESSAGE_METRICS.email.opened,
+  MESSAGE_METRICS.email.clicked,
+  MESSAGE_METRICS.sms.clicked,
+  MESSAGE_METRICS.push.opened,
+]
 
 export interface SmartSendOverview {
   engagements: number
@@ -27,13 +37,26 @@ export interface SmartSendOverview {
   byHour: number[]
 }
 
-export async function getSmartSendOverview(companyId: number, companyTz: string, now = new Date()): Promise<SmartSendOverview> {
+export async function getSmartSendOverview(
+  companyId: number,
+  companyTz: string,
+  now = new Date(),
+): Promise<SmartSendOverview> {
   const since = Math.floor(now.getTime() / 1000) - LOOKBACK_DAYS * 86_400
-  const rows = await read(select(kysely().selectFrom('Event as e').innerJoin('Metric as m', 'm.id', 'e.metricId')
-    .innerJoin('Profile as p', (j) => j.onRef('p.id', '=', 'e.profileId').on('p.companyId', '=', companyId))
-    .select(['e.profileId', 'e.ts', 'p.timezone'])
-    .where('e.companyId', '=', companyId).where('m.companyId', '=', companyId).where('m.name', 'in', ENGAGEMENT_METRICS)
-    .where('e.ts', '>=', since).where(humanEngagementSql(sql.ref('e.properties')))))
+  const rows = await read(
+    select(
+      kysely()
+        .selectFrom('Event as e')
+        .innerJoin('Metric as m', 'm.id', 'e.metricId')
+        .innerJoin('Profile as p', (j) => j.onRef('p.id', '=', 'e.profileId').on('p.companyId', '=', companyId))
+        .select(['e.profileId', 'e.ts', 'p.timezone'])
+        .where('e.companyId', '=', companyId)
+        .where('m.companyId', '=', companyId)
+        .where('m.name', 'in', ENGAGEMENT_METRICS)
+        .where('e.ts', '>=', since)
+        .where(humanEngagementSql(sql.ref('e.properties'))),
+    ),
+  )
   const grid = Array.from({ length: 7 }, () => new Array<number>(24).fill(0))
   const byHour = new Array<number>(24).fill(0)
   const perProfile = new Map<string, number>()

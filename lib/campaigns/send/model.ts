@@ -14,7 +14,11 @@ export const THROTTLE_PERCENTAGES = [1, 2, 5, 10, 11, 13, 14, 17, 20, 25, 33, 50
 
 export type SendStrategy =
   | { method: 'immediate' }
-  | { method: 'static'; datetime: string; options?: { is_local?: boolean; send_past_recipients_immediately?: boolean } | null }
+  | {
+      method: 'static'
+      datetime: string
+      options?: { is_local?: boolean; send_past_recipients_immediately?: boolean } | null
+    }
   | { method: 'throttled'; datetime: string; throttle_percentage: number }
   | { method: 'smart_send_time'; date: string }
 
@@ -85,15 +89,38 @@ const toDate = (v: unknown): Date | null => (v == null ? null : v instanceof Dat
 
 export function* loadCampaignOps(companyId: number, campaignId: string): Ops<CampaignRow | null> {
   const r = yield* selectFirst(
-    kysely().selectFrom('Campaign')
-      .select(['id', 'companyId', 'name', 'channel', 'status', 'audiences', 'sendStrategy', 'sendOptions', 'abTest', 'holdoutPercent', 'lateWindowHours', 'scheduledAt', 'sendStartedAt'])
-      .where('companyId', '=', companyId).where('id', '=', campaignId),
+    kysely()
+      .selectFrom('Campaign')
+      .select([
+        'id',
+        'companyId',
+        'name',
+        'channel',
+        'status',
+        'audiences',
+        'sendStrategy',
+        'sendOptions',
+        'abTest',
+        'holdoutPercent',
+        'lateWindowHours',
+        'scheduledAt',
+        'sendStartedAt',
+      ])
+      .where('companyId', '=', companyId)
+      .where('id', '=', campaignId),
   )
   if (!r) return null
   const aud = parse<Partial<Audiences>>(r.audiences, {})
   return {
-    id: r.id, companyId: r.companyId, name: r.name, channel: r.channel, status: r.status,
-    audiences: { included: Array.isArray(aud.included) ? aud.included.map(String) : [], excluded: Array.isArray(aud.excluded) ? aud.excluded.map(String) : [] },
+    id: r.id,
+    companyId: r.companyId,
+    name: r.name,
+    channel: r.channel,
+    status: r.status,
+    audiences: {
+      included: Array.isArray(aud.included) ? aud.included.map(String) : [],
+      excluded: Array.isArray(aud.excluded) ? aud.excluded.map(String) : [],
+    },
     strategy: parse<SendStrategy>(r.sendStrategy, { method: 'immediate' }),
     sendOptions: parse<Record<string, unknown>>(r.sendOptions, {}),
     abTest: parse<AbTestState | null>(r.abTest, null),

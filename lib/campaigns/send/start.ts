@@ -15,28 +15,50 @@ import { bestHoursOps } from '../smart-send-time'
 const HOUR = 3_600_000
 const INSERT_CHUNK = 500
 
-export interface AudienceMember { profileId: string; timezone: string | null }
+export interface AudienceMember {
+  profileId: string
+  timezone: string | null
+}
 
 /** Members of the included groups minus members of the excluded ones, now (set-based). */
 export function* audienceOps(companyId: number, included: string[], excluded: string[]): Ops<AudienceMember[]> {
   if (!included.length) return []
   // Driven from the memberships (index groupId, leftAt), each profile once.
   let q = kysely()
-    .selectFrom((eb) => eb.selectFrom('GroupMembership as gm').select('gm.profileId').distinct()
-      .where('gm.groupId', 'in', included).where('gm.companyId', '=', companyId).where('gm.leftAt', 'is', null).as('m'))
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('GroupMembership as gm')
+        .select('gm.profileId')
+        .distinct()
+        .where('gm.groupId', 'in', included)
+        .where('gm.companyId', '=', companyId)
+        .where('gm.leftAt', 'is', null)
+        .as('m'),
+    )
     .innerJoin('Profile as p', 'p.id', 'm.profileId')
     .select(['p.id as profileId', 'p.timezone as timezone'])
     .where('p.companyId', '=', companyId)
   if (excluded.length) {
     // A set computed once (not a correlated EXISTS per profile, for which SQLite may choose the
     // (groupId, leftAt) index and scan the excluded list for every profile).
-    q = q.where('p.id', 'not in', (eb) => eb.selectFrom('GroupMembership as gx').select('gx.profileId')
-      .where('gx.groupId', 'in', excluded).where('gx.companyId', '=', companyId).where('gx.leftAt', 'is', null))
+    q = q.where('p.id', 'not in', (eb) =>
+      eb
+        .selectFrom('GroupMembership as gx')
+        .select('gx.profileId')
+        .where('gx.groupId', 'in', excluded)
+        .where('gx.companyId', '=', companyId)
+        .where('gx.leftAt', 'is', null),
+    )
   }
   return yield* select(q.orderBy('p.id'))
 }
 
-interface Variation { id: string; messageId: string; weight: number; content: string }
+interface Variation {
+  id: string
+  messageId: string
+  weight: number
+  content: string
+}
 
 function pickByWeight(vars: Variation[], u: number): Variation {
   const total = vars.reduce((s, v) => s + v.weight, 0)
@@ -48,31 +70,63 @@ function pickByWeight(vars: Variation[], u: number): Variation {
   return vars[vars.length - 1]!
 }
 
-export interface StartResult { started: boolean; reason?: string; recipients?: number }
+export interface StartResult {
+  started: boolean
+  reason?: string
+  recipients?: number
+}
 
 export function* startCampaignOps(companyId: number, campaignId: string, key: string, now: Date): Ops<StartResult> {
   const c = yield* loadCampaignOps(companyId, campaignId)
   if (!c) return { started: false, reason: 'not_found' }
   if (!WAITING_STATUSES.includes(c.status)) return { started: false, reason: `status ${c.status}` }
   if (!c.scheduledAt || !key.startsWith(c.scheduledAt.toISOString() + '@')) return { started: false, reason: 'stale' }
-  const changed = yield* exec(kysely().updateTable('Campaign').set({ status: 'Sending', sendStartedAt: now, updatedAt: now })
-    .where('companyId', '=', companyId).where('id', '=', campaignId).where('status', '=', c.status))
+  const changed = yield* exec(
+    kysely()
+      .updateTable('Campaign')
+      .set({ status: 'Sending', sendStartedAt: now, updatedAt: now })
+      .where('companyId', '=', companyId)
+      .where('id', '=', campaignId)
+      .where('status', '=', c.status),
+  )
   if (!changed) return { started: false, reason: 'raced' }
 
-  const message = yield* selectFirst(kysely().selectFrom('CampaignMessage').select('id')
-    .where('companyId', '=', companyId).where('campaignId', '=', campaignId).orderBy('createdAt').orderBy('id').limit(1))
+  const message = yield* selectFirst(
+    kysely()
+      .selectFrom('CampaignMessage')
+      .select('id')
+      .where('companyId', '=', companyId)
+      .where('campaignId', '=', campaignId)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .limit(1),
+  )
   const members = yield* audienceOps(companyId, c.audiences.included, c.audiences.excluded)
   if (!message || !members.length) {
-    yield* exec(kysely().updateTable('Campaign').set({ status: 'Cancelled: No Recipients', updatedAt: now })
-      .where('companyId', '=', companyId).where('id', '=', campaignId))
+    yield* exec(
+      kysely()
+        .updateTable('Campaign')
+        .set({ status: 'Cancelled: No Recipients', updatedAt: now })
+        .where('companyId', '=', companyId)
+        .where('id', '=', campaignId),
+    )
     return { started: false, reason: 'no_recipients', recipients: 0 }
   }
   const company = yield* selectFirst(kysely().selectFrom('Company').select('timezone').where('id', '=', companyId))
   const companyTz = isValidTimeZone(company?.timezone) ? company!.timezone : 'UTC'
   const variations: Variation[] = c.abTest
-    ? (yield* select(kysely().selectFrom('CampaignVariation').select(['id', 'messageId', 'weight', 'content'])
-        .where('companyId', '=', companyId).where('campaignId', '=', campaignId).where('messageId', '=', message.id).orderBy('createdAt').orderBy('id')))
-      .map((v) => ({ ...v, weight: Math.max(0, Number(v.weight) || 0) })).filter((v) => v.weight > 0)
+    ? (yield* select(
+        kysely()
+          .selectFrom('CampaignVariation')
+          .select(['id', 'messageId', 'weight', 'content'])
+          .where('companyId', '=', companyId)
+          .where('campaignId', '=', campaignId)
+          .where('messageId', '=', message.id)
+          .orderBy('createdAt')
+          .orderBy('id'),
+      ))
+        .map((v) => ({ ...v, weight: Math.max(0, Number(v.weight) || 0) }))
+        .filter((v) => v.weight > 0)
     : []
   const abOn = variations.length >= 2
   const testShare = abOn ? Math.min(100, Math.max(1, c.abTest?.testPercent ?? 20)) / 100 : 0
@@ -114,21 +168,65 @@ export function* startCampaignOps(companyId: number, campaignId: string, key: st
         if (status === 'pending') status = 'waiting'
       }
     }
-    rows.push({ campaignId, profileId: m.profileId, companyId, messageId: message.id, variationId, cohort, sendAt: new Date(sendAt), status, reason })
+    rows.push({
+      campaignId,
+      profileId: m.profileId,
+      companyId,
+      messageId: message.id,
+      variationId,
+      cohort,
+      sendAt: new Date(sendAt),
+      status,
+      reason,
+    })
   })
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    yield* exec(kysely().insertInto('CampaignRecipient').values(rows.slice(i, i + INSERT_CHUNK) as never)
-      .onConflict((oc) => oc.columns(['campaignId', 'profileId']).doNothing()))
+    yield* exec(
+      kysely()
+        .insertInto('CampaignRecipient')
+        .values(rows.slice(i, i + INSERT_CHUNK) as never)
+        .onConflict((oc) => oc.columns(['campaignId', 'profileId']).doNothing()),
+    )
   }
-  const first = yield* selectFirst(kysely().selectFrom('CampaignRecipient').select('sendAt')
-    .where('campaignId', '=', campaignId).where('status', '=', 'pending').orderBy('sendAt').limit(1))
-  const firstAt = first ? (first.sendAt instanceof Date ? first.sendAt : new Date(first.sendAt as unknown as string)) : now
+  const first = yield* selectFirst(
+    kysely()
+      .selectFrom('CampaignRecipient')
+      .select('sendAt')
+      .where('campaignId', '=', campaignId)
+      .where('status', '=', 'pending')
+      .orderBy('sendAt')
+      .limit(1),
+  )
+  const firstAt = first
+    ? first.sendAt instanceof Date
+      ? first.sendAt
+      : new Date(first.sendAt as unknown as string)
+    : now
   yield* bookReleaseOps(companyId, campaignId, firstAt, now)
   if (abOn) {
-    const windowEnds = new Date((Number.isFinite(firstTestAt) ? Math.max(firstTestAt, now.getTime()) : now.getTime()) + (c.abTest?.windowHours ?? 4) * HOUR)
+    const windowEnds = new Date(
+      (Number.isFinite(firstTestAt) ? Math.max(firstTestAt, now.getTime()) : now.getTime()) +
+        (c.abTest?.windowHours ?? 4) * HOUR,
+    )
     const ab = { ...c.abTest, windowEndsAt: windowEnds.toISOString() }
-    yield* exec(kysely().updateTable('Campaign').set({ abTest: JSON.stringify(ab) }).where('companyId', '=', companyId).where('id', '=', campaignId))
-    yield* enqueueJobOps(AB_WINNER_JOB, { companyId, campaignId }, { companyId, runAt: windowEnds, maxAttempts: 20, idempotencyKey: `${AB_WINNER_JOB}:${campaignId}:${windowEnds.toISOString()}` }, now)
+    yield* exec(
+      kysely()
+        .updateTable('Campaign')
+        .set({ abTest: JSON.stringify(ab) })
+        .where('companyId', '=', companyId)
+        .where('id', '=', campaignId),
+    )
+    yield* enqueueJobOps(
+      AB_WINNER_JOB,
+      { companyId, campaignId },
+      {
+        companyId,
+        runAt: windowEnds,
+        maxAttempts: 20,
+        idempotencyKey: `${AB_WINNER_JOB}:${campaignId}:${windowEnds.toISOString()}`,
+      },
+      now,
+    )
   }
   return { started: true, recipients: rows.length }
 }
@@ -149,7 +247,12 @@ function sendTimeOverride(content: string): number | null {
  * sendAt per member for the strategy (ms; -1 = local time passed and not to be sent). Smart send
  * time is computed by the caller from the best hours.
  */
-function sendTimes(c: CampaignRow, members: AudienceMember[], companyTz: string, now: Date): (m: AudienceMember, index: number) => number {
+function sendTimes(
+  c: CampaignRow,
+  members: AudienceMember[],
+  companyTz: string,
+  now: Date,
+): (m: AudienceMember, index: number) => number {
   const s = c.strategy
   const nowMs = now.getTime()
   const scheduled = c.scheduledAt?.getTime() ?? nowMs

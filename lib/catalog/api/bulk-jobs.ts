@@ -26,10 +26,23 @@ export const MAX_BULK_ENTRIES = 100
 export const MAX_RUNNING_BULK_JOBS = 500
 const EXPIRES_AFTER_MS = 7 * 24 * 3600 * 1000
 
-export const COLLECTION_KEY: Record<Resource, 'items' | 'variants' | 'categories'> = { item: 'items', variant: 'variants', category: 'categories' }
+export const COLLECTION_KEY: Record<Resource, 'items' | 'variants' | 'categories'> = {
+  item: 'items',
+  variant: 'variants',
+  category: 'categories',
+}
 export const jobType = (r: Resource, a: Action) => `catalog-${r}-bulk-${a}-job`
 export const jobPath = (r: Resource, a: Action) => `/${jobType(r, a)}s`
-const JOB_FIELDS = ['status', 'created_at', 'total_count', 'completed_count', 'failed_count', 'completed_at', 'expires_at', 'errors'] as const
+const JOB_FIELDS = [
+  'status',
+  'created_at',
+  'total_count',
+  'completed_count',
+  'failed_count',
+  'completed_at',
+  'expires_at',
+  'errors',
+] as const
 
 /** The POST body: {data:{type, attributes:{items|variants|categories:{data:[…]}}}} (entries checked one by one later). */
 export function bulkBody(r: Resource, a: Action) {
@@ -39,7 +52,10 @@ export function bulkBody(r: Resource, a: Action) {
       type: z.literal(jobType(r, a)),
       attributes: z.object({
         [key]: z.object({
-          data: z.array(z.unknown()).min(1, 'At least one entry is required.').max(MAX_BULK_ENTRIES, `At most ${MAX_BULK_ENTRIES} entries per job.`),
+          data: z
+            .array(z.unknown())
+            .min(1, 'At least one entry is required.')
+            .max(MAX_BULK_ENTRIES, `At most ${MAX_BULK_ENTRIES} entries per job.`),
         }),
       }),
     }),
@@ -47,33 +63,84 @@ export function bulkBody(r: Resource, a: Action) {
 }
 
 type JobRow = {
-  id: string; companyId: number; resource: Resource; action: Action; status: string; payload: string; totalCount: number
-  completedCount: number; failedCount: number; errors: string; createdAt: Date; completedAt: Date | null; expiresAt: Date | null
+  id: string
+  companyId: number
+  resource: Resource
+  action: Action
+  status: string
+  payload: string
+  totalCount: number
+  completedCount: number
+  failedCount: number
+  errors: string
+  createdAt: Date
+  completedAt: Date | null
+  expiresAt: Date | null
 }
 const toJob = (r: Record<string, unknown>): JobRow => ({
-  id: String(r.id), companyId: Number(r.companyId), resource: r.resource as Resource, action: r.action as Action, status: String(r.status),
-  payload: String(r.payload ?? '[]'), totalCount: Number(r.totalCount), completedCount: Number(r.completedCount), failedCount: Number(r.failedCount),
-  errors: String(r.errors ?? '[]'), createdAt: toDate(r.createdAt)!, completedAt: toDate(r.completedAt), expiresAt: toDate(r.expiresAt),
+  id: String(r.id),
+  companyId: Number(r.companyId),
+  resource: r.resource as Resource,
+  action: r.action as Action,
+  status: String(r.status),
+  payload: String(r.payload ?? '[]'),
+  totalCount: Number(r.totalCount),
+  completedCount: Number(r.completedCount),
+  failedCount: Number(r.failedCount),
+  errors: String(r.errors ?? '[]'),
+  createdAt: toDate(r.createdAt)!,
+  completedAt: toDate(r.completedAt),
+  expiresAt: toDate(r.expiresAt),
 })
 
 /** Creates the job (queued) and enqueues its processing; returns the job. */
-export async function createBulkJob(companyId: number, resource: Resource, action: Action, entries: unknown[], now = new Date()): Promise<JobRow> {
+export async function createBulkJob(
+  companyId: number,
+  resource: Resource,
+  action: Action,
+  entries: unknown[],
+  now = new Date(),
+): Promise<JobRow> {
   await prepareCatalogWrite()
   const id = ulid(now.getTime())
   // The row as written (not read back: its payload is up to 5 MB).
   const job: JobRow = {
-    id, companyId, resource, action, status: 'queued', payload: JSON.stringify(entries), totalCount: entries.length,
-    completedCount: 0, failedCount: 0, errors: '[]', createdAt: now, completedAt: null, expiresAt: null,
+    id,
+    companyId,
+    resource,
+    action,
+    status: 'queued',
+    payload: JSON.stringify(entries),
+    totalCount: entries.length,
+    completedCount: 0,
+    failedCount: 0,
+    errors: '[]',
+    createdAt: now,
+    completedAt: null,
+    expiresAt: null,
   }
   await inWriteTx(function* () {
     const running = yield* selectFirst(
-      kysely().selectFrom('CatalogBulkJob').select((eb) => eb.fn.countAll().as('n')).where('companyId', '=', companyId).where('status', 'in', ['queued', 'processing']),
+      kysely()
+        .selectFrom('CatalogBulkJob')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('companyId', '=', companyId)
+        .where('status', 'in', ['queued', 'processing']),
     )
     if (Number(running?.n ?? 0) >= MAX_RUNNING_BULK_JOBS) {
-      throw new ApiError(429, 'throttled', `At most ${MAX_RUNNING_BULK_JOBS} catalog bulk jobs may be queued or processing at once; wait for some to complete.`)
+      throw new ApiError(
+        429,
+        'throttled',
+        `At most ${MAX_RUNNING_BULK_JOBS} catalog bulk jobs may be queued or processing at once; wait for some to complete.`,
+      )
     }
     yield* exec(kysely().insertInto('CatalogBulkJob').values(job))
-    yield* enqueueJobOps(CATALOG_BULK_JOB, { jobId: id, companyId }, { companyId, maxAttempts: 10, idempotencyKey: `${CATALOG_BULK_JOB}:${id}` }, now)
+    yield* enqueueJobOps(
+      CATALOG_BULK_JOB,
+      { jobId: id, companyId },
+      { companyId, maxAttempts: 10, idempotencyKey: `${CATALOG_BULK_JOB}:${id}` },
+      now,
+    )
   })
   wakeWorkers(CATALOG_BULK_JOB)
   return job
@@ -83,7 +150,15 @@ export async function createBulkJob(companyId: number, resource: Resource, actio
 export async function processBulkJob(jobId: string, now = new Date()): Promise<void> {
   await prepareCatalogWrite()
   // Visible progress: queued → processing (its own small transaction).
-  await inWriteTx(() => exec(kysely().updateTable('CatalogBulkJob').set({ status: 'processing' }).where('id', '=', jobId).where('status', '=', 'queued')))
+  await inWriteTx(() =>
+    exec(
+      kysely()
+        .updateTable('CatalogBulkJob')
+        .set({ status: 'processing' })
+        .where('id', '=', jobId)
+        .where('status', '=', 'queued'),
+    ),
+  )
   await inWriteTx(() => processBulkJobOps(jobId, now))
   wakeWorkers(CATALOG_CHANGES_JOB)
 }
@@ -94,22 +169,45 @@ export function* processBulkJobOps(jobId: string, now: Date): Ops<void> {
   const job = toJob(raw as Record<string, unknown>)
   if (job.status === 'complete' || job.status === 'cancelled') return
   let entries: unknown[]
-  try { entries = JSON.parse(job.payload) as unknown[] } catch { entries = [] }
+  try {
+    entries = JSON.parse(job.payload) as unknown[]
+  } catch {
+    entries = []
+  }
   const results = yield* applyEntriesOps(job.companyId, job.resource, job.action, entries, now)
   const key = COLLECTION_KEY[job.resource]
   const errors: unknown[] = []
   const ids: string[] = []
   results.forEach((r, i) => {
-    if (r.ok) { ids.push(r.id); return }
+    if (r.ok) {
+      ids.push(r.id)
+      return
+    }
     for (const e of r.errors) {
-      errors.push({ id: randomUUID(), code: e.code, title: TITLES[e.status] ?? 'Error.', detail: `Entry ${i}: ${e.detail}`, source: { pointer: `/data/attributes/${key}/data/${i}${e.pointer}` } })
+      errors.push({
+        id: randomUUID(),
+        code: e.code,
+        title: TITLES[e.status] ?? 'Error.',
+        detail: `Entry ${i}: ${e.detail}`,
+        source: { pointer: `/data/attributes/${key}/data/${i}${e.pointer}` },
+      })
     }
   })
   const failed = results.filter((r) => !r.ok).length
-  yield* exec(kysely().updateTable('CatalogBulkJob').set({
-    status: 'complete', completedCount: results.length - failed, failedCount: failed, errors: JSON.stringify(errors),
-    payload: JSON.stringify(ids), completedAt: now, expiresAt: new Date(now.getTime() + EXPIRES_AFTER_MS),
-  }).where('id', '=', jobId))
+  yield* exec(
+    kysely()
+      .updateTable('CatalogBulkJob')
+      .set({
+        status: 'complete',
+        completedCount: results.length - failed,
+        failedCount: failed,
+        errors: JSON.stringify(errors),
+        payload: JSON.stringify(ids),
+        completedAt: now,
+        expiresAt: new Date(now.getTime() + EXPIRES_AFTER_MS),
+      })
+      .where('id', '=', jobId),
+  )
 }
 
 export function serializeBulkJob(url: URL, job: JobRow, fields: Set<string> | null = null) {
@@ -117,10 +215,19 @@ export function serializeBulkJob(url: URL, job: JobRow, fields: Set<string> | nu
   const data: Record<string, unknown> = {
     type,
     id: job.id,
-    attributes: pickFields({
-      status: job.status, created_at: apiDate(job.createdAt), total_count: job.totalCount, completed_count: job.completedCount,
-      failed_count: job.failedCount, completed_at: apiDate(job.completedAt), expires_at: apiDate(job.expiresAt), errors: JSON.parse(job.errors) as unknown[],
-    }, fields),
+    attributes: pickFields(
+      {
+        status: job.status,
+        created_at: apiDate(job.createdAt),
+        total_count: job.totalCount,
+        completed_count: job.completedCount,
+        failed_count: job.failedCount,
+        completed_at: apiDate(job.completedAt),
+        expires_at: apiDate(job.expiresAt),
+        errors: JSON.parse(job.errors) as unknown[],
+      },
+      fields,
+    ),
     links: { self: apiLink(url, `${jobPath(job.resource, job.action)}/${job.id}/`) },
   }
   if (job.action === 'create') {
@@ -128,7 +235,13 @@ export function serializeBulkJob(url: URL, job: JobRow, fields: Set<string> | nu
     data.relationships = {
       [COLLECTION_KEY[job.resource]]: {
         data: done.map((id) => ({ type: TYPE_OF[job.resource], id })),
-        links: { self: apiLink(url, `${jobPath(job.resource, job.action)}/${job.id}/relationships/${COLLECTION_KEY[job.resource]}/`), related: apiLink(url, `${jobPath(job.resource, job.action)}/${job.id}/${COLLECTION_KEY[job.resource]}/`) },
+        links: {
+          self: apiLink(
+            url,
+            `${jobPath(job.resource, job.action)}/${job.id}/relationships/${COLLECTION_KEY[job.resource]}/`,
+          ),
+          related: apiLink(url, `${jobPath(job.resource, job.action)}/${job.id}/${COLLECTION_KEY[job.resource]}/`),
+        },
       },
     }
   }
@@ -136,8 +249,17 @@ export function serializeBulkJob(url: URL, job: JobRow, fields: Set<string> | nu
 }
 
 export async function getBulkJob(companyId: number, resource: Resource, action: Action, id: string): Promise<JobRow> {
-  const raw = await read(selectFirst(kysely().selectFrom('CatalogBulkJob').selectAll().where('id', '=', id).where('companyId', '=', companyId)
-    .where('resource', '=', resource).where('action', '=', action)))
+  const raw = await read(
+    selectFirst(
+      kysely()
+        .selectFrom('CatalogBulkJob')
+        .selectAll()
+        .where('id', '=', id)
+        .where('companyId', '=', companyId)
+        .where('resource', '=', resource)
+        .where('action', '=', action),
+    ),
+  )
   if (!raw) throw apiNotFound(`A ${jobType(resource, action)} with id ${id} was not found.`)
   return toJob(raw as Record<string, unknown>)
 }
@@ -148,21 +270,33 @@ export async function listBulkJobsDocument(companyId: number, url: URL, resource
   const conds = filterParam(url, { status: ['equals'] })
   const cursor = decodeCursor(url.searchParams.get('page[cursor]'))
   const size = 100
-  const rows = await read((function* () {
-    let q = kysely().selectFrom('CatalogBulkJob').selectAll().where('companyId', '=', companyId).where('resource', '=', resource).where('action', '=', action)
-    for (const c of conds) {
-      const [s] = stringValues(c.value, 'status')
-      if (!['cancelled', 'complete', 'processing', 'queued'].includes(s!)) throw invalidParam('filter', 'status must be one of cancelled, complete, processing, queued.')
-      q = q.where('status', '=', s!)
-    }
-    if (cursor) {
-      if (typeof cursor[1] !== 'string') throw invalidParam('page[cursor]', 'The page cursor is not valid for this listing.')
-      q = q.where('id', '>', cursor[1])
-    }
-    return yield* select(q.orderBy('id').limit(size + 1))
-  })())
+  const rows = await read(
+    (function* () {
+      let q = kysely()
+        .selectFrom('CatalogBulkJob')
+        .selectAll()
+        .where('companyId', '=', companyId)
+        .where('resource', '=', resource)
+        .where('action', '=', action)
+      for (const c of conds) {
+        const [s] = stringValues(c.value, 'status')
+        if (!['cancelled', 'complete', 'processing', 'queued'].includes(s!))
+          throw invalidParam('filter', 'status must be one of cancelled, complete, processing, queued.')
+        q = q.where('status', '=', s!)
+      }
+      if (cursor) {
+        if (typeof cursor[1] !== 'string')
+          throw invalidParam('page[cursor]', 'The page cursor is not valid for this listing.')
+        q = q.where('id', '>', cursor[1])
+      }
+      return yield* select(q.orderBy('id').limit(size + 1))
+    })(),
+  )
   const more = rows.length > size
   const page = (more ? rows.slice(0, size) : rows).map((r) => toJob(r as Record<string, unknown>))
   const next = more ? encodeCursor([null, page[page.length - 1]!.id]) : null
-  return { data: page.map((j) => serializeBulkJob(url, j, fields)), links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null } }
+  return {
+    data: page.map((j) => serializeBulkJob(url, j, fields)),
+    links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null },
+  }
 }

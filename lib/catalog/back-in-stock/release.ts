@@ -13,22 +13,43 @@ import { prepareFlowJobs, wakeFlowWorkers, wakeNowOps } from '@/lib/flows/engine
 import { getBisSettingsOps } from './settings'
 
 export const BIS_RELEASE_JOB = 'catalog.bis-release'
-export interface ReleasePayload { companyId: number; variantId: string }
+export interface ReleasePayload {
+  companyId: number
+  variantId: string
+}
 
 /** Queues a release now (idempotent per key). */
 export function* startReleaseOps(companyId: number, variantId: string, key: string, now: Date): Ops<boolean> {
   const payload: ReleasePayload = { companyId, variantId }
-  yield* enqueueJobOps(BIS_RELEASE_JOB, payload, { companyId, runAt: now, maxAttempts: 10, idempotencyKey: `${BIS_RELEASE_JOB}:${companyId}:${variantId}:${key}` }, now)
+  yield* enqueueJobOps(
+    BIS_RELEASE_JOB,
+    payload,
+    { companyId, runAt: now, maxAttempts: 10, idempotencyKey: `${BIS_RELEASE_JOB}:${companyId}:${variantId}:${key}` },
+    now,
+  )
   return true
 }
 
 /** Wakes the parked runs of these profiles for the variant (and any whose subscription was notified earlier). */
 function* wakeWaitsOps(companyId: number, variantId: string, now: Date): Ops<number> {
-  const waits = yield* select(kysely().selectFrom('BackInStockWait as w').select(['w.runId as runId', 'w.nextActionId as nextActionId'])
-    .where('w.companyId', '=', companyId).where('w.variantId', '=', variantId).where('w.releasedAt', 'is', null)
-    .where(({ exists, selectFrom }) => exists(selectFrom('BackInStockSubscription as s').select(sql`1`.as('one'))
-      .where('s.companyId', '=', companyId).where('s.variantId', '=', variantId)
-      .whereRef('s.profileId', '=', 'w.profileId').where('s.notifiedAt', 'is not', null))))
+  const waits = yield* select(
+    kysely()
+      .selectFrom('BackInStockWait as w')
+      .select(['w.runId as runId', 'w.nextActionId as nextActionId'])
+      .where('w.companyId', '=', companyId)
+      .where('w.variantId', '=', variantId)
+      .where('w.releasedAt', 'is', null)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('BackInStockSubscription as s')
+            .select(sql`1`.as('one'))
+            .where('s.companyId', '=', companyId)
+            .where('s.variantId', '=', variantId)
+            .whereRef('s.profileId', '=', 'w.profileId')
+            .where('s.notifiedAt', 'is not', null),
+        ),
+      ),
+  )
   if (!waits.length) return 0
   let woken = 0
   // Grouped by the action each run goes on to (one per flow version, so a handful of groups).
@@ -37,32 +58,77 @@ function* wakeWaitsOps(companyId: number, variantId: string, now: Date): Ops<num
   for (const [nextActionId, runIds] of byNext) {
     for (let i = 0; i < runIds.length; i += 500) {
       const part = runIds.slice(i, i + 500)
-      yield* exec(kysely().updateTable('BackInStockWait').set({ releasedAt: now }).where('companyId', '=', companyId).where('runId', 'in', part))
+      yield* exec(
+        kysely()
+          .updateTable('BackInStockWait')
+          .set({ releasedAt: now })
+          .where('companyId', '=', companyId)
+          .where('runId', 'in', part),
+      )
       // The parked run sleeps with no current action; released, it goes on to the next one now.
-      woken += yield* exec(kysely().updateTable('FlowRun').set({ currentActionId: nextActionId, wakeAt: now, updatedAt: now })
-        .where('companyId', '=', companyId).where('id', 'in', part).where('status', '=', 'active').where('currentActionId', 'is', null))
+      woken += yield* exec(
+        kysely()
+          .updateTable('FlowRun')
+          .set({ currentActionId: nextActionId, wakeAt: now, updatedAt: now })
+          .where('companyId', '=', companyId)
+          .where('id', 'in', part)
+          .where('status', '=', 'active')
+          .where('currentActionId', 'is', null),
+      )
     }
   }
   if (woken) yield* wakeNowOps(now)
   return woken
 }
 
-export interface ReleaseOutcome { notified: string[]; woken: number; more: boolean; stopped: 'low_stock' | 'done' | null; nextAt: Date | null }
+export interface ReleaseOutcome {
+  notified: string[]
+  woken: number
+  more: boolean
+  stopped: 'low_stock' | 'done' | null
+  nextAt: Date | null
+}
 
 /** One batch (in the caller's transaction). */
 export function* releaseBatchOps(companyId: number, variantId: string, now: Date): Ops<ReleaseOutcome> {
   const settings = yield* getBisSettingsOps(companyId)
-  const v = yield* selectFirst(kysely().selectFrom('CatalogVariant').select(['inventoryQuantity']).where('companyId', '=', companyId).where('id', '=', variantId))
+  const v = yield* selectFirst(
+    kysely()
+      .selectFrom('CatalogVariant')
+      .select(['inventoryQuantity'])
+      .where('companyId', '=', companyId)
+      .where('id', '=', variantId),
+  )
   if (!v || Number(v.inventoryQuantity) <= settings.inventoryThreshold) {
-    return { notified: [], woken: yield* wakeWaitsOps(companyId, variantId, now), more: false, stopped: 'low_stock', nextAt: null }
+    return {
+      notified: [],
+      woken: yield* wakeWaitsOps(companyId, variantId, now),
+      more: false,
+      stopped: 'low_stock',
+      nextAt: null,
+    }
   }
-  const subs = yield* select(kysely().selectFrom('BackInStockSubscription').select(['id', 'profileId'])
-    .where('companyId', '=', companyId).where('variantId', '=', variantId).where('notifiedAt', 'is', null)
-    .orderBy('createdAt').orderBy('id').limit(settings.batchSize + 1))
+  const subs = yield* select(
+    kysely()
+      .selectFrom('BackInStockSubscription')
+      .select(['id', 'profileId'])
+      .where('companyId', '=', companyId)
+      .where('variantId', '=', variantId)
+      .where('notifiedAt', 'is', null)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .limit(settings.batchSize + 1),
+  )
   const batch = subs.slice(0, settings.batchSize)
   for (const s of batch) {
-    yield* exec(kysely().updateTable('BackInStockSubscription').set({ notifiedAt: now, openKey: s.id, updatedAt: now })
-      .where('companyId', '=', companyId).where('id', '=', s.id).where('notifiedAt', 'is', null))
+    yield* exec(
+      kysely()
+        .updateTable('BackInStockSubscription')
+        .set({ notifiedAt: now, openKey: s.id, updatedAt: now })
+        .where('companyId', '=', companyId)
+        .where('id', '=', s.id)
+        .where('notifiedAt', 'is', null),
+    )
   }
   const woken = yield* wakeWaitsOps(companyId, variantId, now)
   const more = subs.length > settings.batchSize

@@ -16,8 +16,11 @@ export interface BisSettings {
 export const BIS_DEFAULTS: BisSettings = { inventoryThreshold: 0, batchSize: 100, batchIntervalMinutes: 15 }
 
 const int = (label: string, min: number, max: number) =>
-  z.coerce.number({ message: `${label} must be a whole number.` }).int(`${label} must be a whole number.`)
-    .min(min, `${label} must be at least ${min}.`).max(max, `${label} must be at most ${max}.`)
+  z.coerce
+    .number({ message: `${label} must be a whole number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(max, `${label} must be at most ${max}.`)
 
 export const bisSettingsSchema = z.object({
   inventoryThreshold: int('The inventory threshold', 0, 1_000_000),
@@ -26,9 +29,18 @@ export const bisSettingsSchema = z.object({
 })
 
 export function* getBisSettingsOps(companyId: number): Ops<BisSettings> {
-  const r = yield* selectFirst(kysely().selectFrom('BackInStockSettings').select(['inventoryThreshold', 'batchSize', 'batchIntervalMinutes']).where('companyId', '=', companyId))
+  const r = yield* selectFirst(
+    kysely()
+      .selectFrom('BackInStockSettings')
+      .select(['inventoryThreshold', 'batchSize', 'batchIntervalMinutes'])
+      .where('companyId', '=', companyId),
+  )
   if (!r) return { ...BIS_DEFAULTS }
-  return { inventoryThreshold: Number(r.inventoryThreshold), batchSize: Number(r.batchSize), batchIntervalMinutes: Number(r.batchIntervalMinutes) }
+  return {
+    inventoryThreshold: Number(r.inventoryThreshold),
+    batchSize: Number(r.batchSize),
+    batchIntervalMinutes: Number(r.batchIntervalMinutes),
+  }
 }
 
 export const getBisSettings = (companyId: number) => read(getBisSettingsOps(companyId))
@@ -39,8 +51,12 @@ export async function saveBisSettings(companyId: number, input: unknown, now = n
   if (!parsed.success) throw badRequest('Please correct the highlighted fields.', fieldErrorsFrom(parsed.error))
   const s = parsed.data
   await inWriteTx(function* () {
-    yield* exec(kysely().insertInto('BackInStockSettings').values({ companyId, ...s, updatedAt: now })
-      .onConflict((oc) => oc.column('companyId').doUpdateSet({ ...s, updatedAt: now })))
+    yield* exec(
+      kysely()
+        .insertInto('BackInStockSettings')
+        .values({ companyId, ...s, updatedAt: now })
+        .onConflict((oc) => oc.column('companyId').doUpdateSet({ ...s, updatedAt: now })),
+    )
   })
   return s
 }

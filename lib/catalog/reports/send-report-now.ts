@@ -18,11 +18,22 @@ export const SEND_NOW_PER_ACCOUNT: RequestLimit = {
   bucket: 'catalog-report-send:company',
   max: 10,
   windowMs: 24 * 60 * MIN,
-  message: 'Your account has sent 10 reports by hand in the last 24 hours. Scheduled reports still go out; try again tomorrow.',
+  message:
+    'Your account has sent 10 reports by hand in the last 24 hours. Scheduled reports still go out; try again tomorrow.',
 }
 
-export async function sendReportNow(companyId: number, id: string, now = new Date()): Promise<{ sent: number; recipients: string[] }> {
+export async function sendReportNow(
+  companyId: number,
+  id: string,
+  now = new Date(),
+): Promise<{ sent: number; recipients: string[] }> {
   await getReport(companyId, id) // an unknown id is a 404 that uses up no allowance
-  await enforceRequestLimits([[SEND_NOW_PER_REPORT, `${companyId}:${id}`], [SEND_NOW_PER_ACCOUNT, String(companyId)]], now.getTime())
+  await enforceRequestLimits(
+    [
+      [SEND_NOW_PER_REPORT, `${companyId}:${id}`],
+      [SEND_NOW_PER_ACCOUNT, String(companyId)],
+    ],
+    now.getTime(),
+  )
   return sendScheduledReport(companyId, id, now)
 }

@@ -16,7 +16,8 @@ export async function jsonBody(req: Request): Promise<Record<string, unknown>> {
   }
 }
 
-export const isMultipart = (req: Request) => (req.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
+export const isMultipart = (req: Request) =>
+  (req.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
 
 export async function csvUpload(req: Request): Promise<{ name: string; csv: string }> {
   let form: FormData
@@ -27,7 +28,8 @@ export async function csvUpload(req: Request): Promise<{ name: string; csv: stri
   }
   const file = form.get('file')
   if (!file || typeof file === 'string') throw badRequest('Choose a CSV file.', { file: ['Choose a CSV file.'] })
-  if (file.size > MAX_AJAX_BODY_BYTES) throw badRequest('The file is larger than 6 MB.', { file: ['The file is larger than 6 MB.'] })
+  if (file.size > MAX_AJAX_BODY_BYTES)
+    throw badRequest('The file is larger than 6 MB.', { file: ['The file is larger than 6 MB.'] })
   const name = String(form.get('name') ?? '') || file.name || 'CSV upload'
   return { name, csv: await file.text() }
 }

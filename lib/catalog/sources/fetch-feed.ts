@@ -26,13 +26,25 @@ export async function fetchFeed(raw: string): Promise<{ text: string; contentTyp
   try {
     // The size is counted as the bytes arrive: a feed that declares no length (chunked) or a
     // false one is cut off at the limit all the same.
-    res = await safeFetch(raw, { purpose: 'catalog-feed', timeoutMs: TIMEOUT_MS, maxBytes: MAX_FEED_BYTES, headers: { accept: 'application/json, application/xml, text/xml, */*' } })
+    res = await safeFetch(raw, {
+      purpose: 'catalog-feed',
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: MAX_FEED_BYTES,
+      headers: { accept: 'application/json, application/xml, text/xml, */*' },
+    })
   } catch (e) {
     const kind = e instanceof OutboundError ? e.kind : 'failed'
-    throw new FeedError(kind === 'too_large' ? 'The feed is larger than 50 MB.'
-      : kind === 'blocked' ? 'The feed URL points to a private network address.'
-      : kind === 'unresolved' ? `The feed host ${new URL(raw).hostname} could not be resolved.`
-      : kind === 'timeout' ? 'The feed did not answer in time.' : 'The feed could not be read.')
+    throw new FeedError(
+      kind === 'too_large'
+        ? 'The feed is larger than 50 MB.'
+        : kind === 'blocked'
+          ? 'The feed URL points to a private network address.'
+          : kind === 'unresolved'
+            ? `The feed host ${new URL(raw).hostname} could not be resolved.`
+            : kind === 'timeout'
+              ? 'The feed did not answer in time.'
+              : 'The feed could not be read.',
+    )
   }
   if (!res.ok) throw new FeedError(`The feed answered HTTP ${res.status}.`)
   const contentType = res.headers['content-type']

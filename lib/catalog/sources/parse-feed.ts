@@ -30,10 +30,15 @@ export interface FeedEntry {
   inventory: number | null
 }
 
-export interface EntryProblem { index: number; externalId: string | null; message: string }
+export interface EntryProblem {
+  index: number
+  externalId: string | null
+  message: string
+}
 export class FeedError extends Error {}
 
-const str = (v: unknown): string => (v == null ? '' : typeof v === 'string' ? v.trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '')
+const str = (v: unknown): string =>
+  v == null ? '' : typeof v === 'string' ? v.trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : ''
 
 function priceOf(raw: unknown): number | null | 'bad' {
   if (raw == null || raw === '') return null
@@ -58,14 +63,24 @@ function toEntry(index: number, p: Record<string, unknown>): FeedEntry | EntryPr
   const title = str(p.title ?? p.name)
   if (!title) return { index, externalId, message: 'The product has no title.' }
   const price = priceOf(p.price ?? p.sale_price)
-  if (price === 'bad') return { index, externalId, message: `The price "${str(p.price)}" is not a non-negative number.` }
+  if (price === 'bad')
+    return { index, externalId, message: `The price "${str(p.price)}" is not a non-negative number.` }
   const invRaw = p.inventory_quantity ?? p.quantity ?? p.sell_on_google_quantity ?? p.inventory
   const inventory = invRaw == null || invRaw === '' ? null : Number(invRaw)
-  if (inventory != null && (!Number.isInteger(inventory) || inventory < 0)) return { index, externalId, message: `The inventory "${str(invRaw)}" is not a whole number of at least 0.` }
+  if (inventory != null && (!Number.isInteger(inventory) || inventory < 0))
+    return { index, externalId, message: `The inventory "${str(invRaw)}" is not a whole number of at least 0.` }
   return {
-    index, externalId, title, description: str(p.description), url: str(p.url ?? p.link), price,
-    imageUrl: str(p.image_url ?? p.image_link ?? p.imageUrl) || null, available: availableOf(p.availability ?? p.published),
-    groupId: str(p.item_group_id ?? p.group_id) || null, sku: str(p.sku ?? p.mpn) || null, inventory,
+    index,
+    externalId,
+    title,
+    description: str(p.description),
+    url: str(p.url ?? p.link),
+    price,
+    imageUrl: str(p.image_url ?? p.image_link ?? p.imageUrl) || null,
+    available: availableOf(p.availability ?? p.published),
+    groupId: str(p.item_group_id ?? p.group_id) || null,
+    sku: str(p.sku ?? p.mpn) || null,
+    inventory,
   }
 }
 
@@ -73,7 +88,10 @@ function collect(products: Array<Record<string, unknown>>): { entries: FeedEntry
   const entries: FeedEntry[] = []
   const problems: EntryProblem[] = []
   products.forEach((p, i) => {
-    const e = p && typeof p === 'object' ? toEntry(i, p) : { index: i, externalId: null, message: 'The product is not an object.' }
+    const e =
+      p && typeof p === 'object'
+        ? toEntry(i, p)
+        : { index: i, externalId: null, message: 'The product is not an object.' }
     if ('message' in e) problems.push(e)
     else entries.push(e)
   })
@@ -92,9 +110,13 @@ function parseJson(text: string) {
   } catch (e) {
     throw new FeedError(`The feed is not valid JSON (${(e as Error).message}).`)
   }
-  const list = Array.isArray(doc) ? doc
-    : doc && typeof doc === 'object' ? ['items', 'products', 'entries', 'data'].map((k) => (doc as Record<string, unknown>)[k]).find(Array.isArray) : undefined
-  if (!Array.isArray(list)) throw new FeedError('The JSON feed is neither a list of products nor an object with an "items" or "products" list.')
+  const list = Array.isArray(doc)
+    ? doc
+    : doc && typeof doc === 'object'
+      ? ['items', 'products', 'entries', 'data'].map((k) => (doc as Record<string, unknown>)[k]).find(Array.isArray)
+      : undefined
+  if (!Array.isArray(list))
+    throw new FeedError('The JSON feed is neither a list of products nor an object with an "items" or "products" list.')
   return collect(list as Array<Record<string, unknown>>)
 }
 
@@ -115,7 +137,8 @@ function findAll(nodes: ChildNode[], name: string, out: Element[] = []): Element
 function parseXml(text: string) {
   const doc = parseDocument(text, { xmlMode: true })
   const roots = elements(doc.children).map((e) => e.name.toLowerCase())
-  if (!roots.some((r) => r === 'rss' || r === 'feed')) throw new FeedError('The XML is not a shopping feed: its root is not <rss> or <feed>.')
+  if (!roots.some((r) => r === 'rss' || r === 'feed'))
+    throw new FeedError('The XML is not a shopping feed: its root is not <rss> or <feed>.')
   const items = [...findAll(doc.children, 'item'), ...findAll(doc.children, 'entry')]
   if (!items.length) throw new FeedError('The feed has no products.')
   const products = items.map((item) => {
@@ -132,16 +155,26 @@ function parseXml(text: string) {
 }
 
 function parseCsvText(text: string) {
-  const out = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim().replace(/^g:/i, '').toLowerCase() })
-  if (!out.meta.fields?.length || !out.meta.fields.some((f) => ['id', 'external_id'].includes(f))) throw new FeedError('The CSV needs a header row with an id (or external_id) column.')
+  const out = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim().replace(/^g:/i, '').toLowerCase(),
+  })
+  if (!out.meta.fields?.length || !out.meta.fields.some((f) => ['id', 'external_id'].includes(f)))
+    throw new FeedError('The CSV needs a header row with an id (or external_id) column.')
   if (!out.data.length) throw new FeedError('The CSV has no products.')
   return collect(out.data)
 }
 
 /** Parses a feed of the claimed format (contentType, when known, must not contradict it). */
-export function parseFeed(text: string, format: FeedFormat, contentType?: string | null): { entries: FeedEntry[]; problems: EntryProblem[] } {
+export function parseFeed(
+  text: string,
+  format: FeedFormat,
+  contentType?: string | null,
+): { entries: FeedEntry[]; problems: EntryProblem[] } {
   const ct = (contentType ?? '').toLowerCase()
-  if (ct.includes('text/html') || looksLikeHtml(text)) throw new FeedError(`The feed URL returned an HTML page, not a ${format.toUpperCase()} feed.`)
+  if (ct.includes('text/html') || looksLikeHtml(text))
+    throw new FeedError(`The feed URL returned an HTML page, not a ${format.toUpperCase()} feed.`)
   if (!text.trim()) throw new FeedError('The feed is empty.')
   if (format === 'json') return parseJson(text)
   if (format === 'xml') {

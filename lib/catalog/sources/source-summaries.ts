@@ -17,10 +17,17 @@ export async function listSourceSummaries(companyId: number): Promise<SourceSumm
   const sources = await listSources(companyId)
   if (!sources.length) return []
   const ids = sources.map((s) => s.id)
-  const counts = await read(select(kysely().selectFrom('CatalogItem')
-    .select(['sourceId', 'published', (eb) => eb.fn.countAll().as('n')])
-    .where('companyId', '=', companyId).where('sourceId', 'in', ids).where('deleted', '=', false as never)
-    .groupBy(['sourceId', 'published'])))
+  const counts = await read(
+    select(
+      kysely()
+        .selectFrom('CatalogItem')
+        .select(['sourceId', 'published', (eb) => eb.fn.countAll().as('n')])
+        .where('companyId', '=', companyId)
+        .where('sourceId', 'in', ids)
+        .where('deleted', '=', false as never)
+        .groupBy(['sourceId', 'published']),
+    ),
+  )
   const items = new Map<string, { all: number; published: number }>()
   for (const c of counts) {
     const row = items.get(c.sourceId!) ?? { all: 0, published: 0 }

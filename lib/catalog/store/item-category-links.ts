@@ -18,17 +18,42 @@ export function* setItemCategoryLinksOps(
 ): Ops<void> {
   const ownerTable = side === 'item' ? 'CatalogItem' : 'CatalogCategory'
   const otherTable = side === 'item' ? 'CatalogCategory' : 'CatalogItem'
-  if (!(yield* existingIdsOps(ownerTable, companyId, [ownerId])).has(ownerId)) throw CatalogError.from([{ field: '', code: 'not_found', message: `Catalog ${side} not found: ${ownerId}.` }])
+  if (!(yield* existingIdsOps(ownerTable, companyId, [ownerId])).has(ownerId))
+    throw CatalogError.from([{ field: '', code: 'not_found', message: `Catalog ${side} not found: ${ownerId}.` }])
   const others = yield* existingIdsOps(otherTable, companyId, otherIds)
   const missing = otherIds.filter((x) => !others.has(x))
-  if (missing.length) throw CatalogError.from([{ field: side === 'item' ? 'categoryIds' : 'itemIds', code: 'not_found', message: `Catalog ${side === 'item' ? 'category' : 'item'} not found: ${missing.join(', ')}.` }])
-  const pair = (o: string) => (side === 'item' ? { itemId: ownerId, categoryId: o } : { itemId: o, categoryId: ownerId })
+  if (missing.length)
+    throw CatalogError.from([
+      {
+        field: side === 'item' ? 'categoryIds' : 'itemIds',
+        code: 'not_found',
+        message: `Catalog ${side === 'item' ? 'category' : 'item'} not found: ${missing.join(', ')}.`,
+      },
+    ])
+  const pair = (o: string) =>
+    side === 'item' ? { itemId: ownerId, categoryId: o } : { itemId: o, categoryId: ownerId }
   const ownerCol = side === 'item' ? 'itemId' : 'categoryId'
   const otherCol = side === 'item' ? 'categoryId' : 'itemId'
-  if (mode === 'replace') yield* exec(db().deleteFrom('CatalogItemCategory').where('companyId', '=', companyId).where(ownerCol, '=', ownerId))
+  if (mode === 'replace')
+    yield* exec(db().deleteFrom('CatalogItemCategory').where('companyId', '=', companyId).where(ownerCol, '=', ownerId))
   if (mode === 'remove') {
-    for (const part of chunks(uniq(otherIds), 500)) if (part.length) yield* exec(db().deleteFrom('CatalogItemCategory').where('companyId', '=', companyId).where(ownerCol, '=', ownerId).where(otherCol, 'in', part))
+    for (const part of chunks(uniq(otherIds), 500))
+      if (part.length)
+        yield* exec(
+          db()
+            .deleteFrom('CatalogItemCategory')
+            .where('companyId', '=', companyId)
+            .where(ownerCol, '=', ownerId)
+            .where(otherCol, 'in', part),
+        )
   } else yield* linkOps(companyId, uniq(otherIds).map(pair))
   if (side === 'item') yield* touchItemsOps(companyId, [ownerId], now)
-  else yield* exec(db().updateTable('CatalogCategory').set({ updatedAt: now }).where('companyId', '=', companyId).where('id', '=', ownerId))
+  else
+    yield* exec(
+      db()
+        .updateTable('CatalogCategory')
+        .set({ updatedAt: now })
+        .where('companyId', '=', companyId)
+        .where('id', '=', ownerId),
+    )
 }

@@ -9,7 +9,12 @@ let prepared: Promise<void> | null = null
 /** Before a write transaction on PostgreSQL: the job queue's schema (enqueue inside the tx). */
 export async function prepareCatalogWrite(): Promise<void> {
   if (dbEngine() !== 'postgresql') return
-  prepared ??= jobQueue().prepare().catch((e) => { prepared = null; throw e })
+  prepared ??= jobQueue()
+    .prepare()
+    .catch((e) => {
+      prepared = null
+      throw e
+    })
   await prepared
 }
 

@@ -72,14 +72,55 @@ export type CategoryInput = { externalId: string; name: string; /** Internal ite
 export type CategoryPatch = { name?: string; itemIds?: string[] }
 
 export type CatalogItemRow = {
-  id: string; companyId: number; integrationKey: string; catalogName: string; externalId: string; title: string; description: string
-  price: number | null; url: string; imageFullUrl: string | null; imageThumbnailUrl: string | null; imageUrls: string[]; published: boolean
-  customMetadata: Record<string, unknown>; itemType: string | null; itemSubtypeId: number | null; sourceId: string | null
-  createdAt: Date; updatedAt: Date
+  id: string
+  companyId: number
+  integrationKey: string
+  catalogName: string
+  externalId: string
+  title: string
+  description: string
+  price: number | null
+  url: string
+  imageFullUrl: string | null
+  imageThumbnailUrl: string | null
+  imageUrls: string[]
+  published: boolean
+  customMetadata: Record<string, unknown>
+  itemType: string | null
+  itemSubtypeId: number | null
+  sourceId: string | null
+  createdAt: Date
+  updatedAt: Date
 }
 export type CatalogVariantRow = {
-  id: string; companyId: number; itemId: string; integrationKey: string; catalogName: string; externalId: string; title: string; description: string
-  sku: string; price: number; url: string; imageFullUrl: string | null; imageThumbnailUrl: string | null; imageUrls: string[]
-  inventoryQuantity: number; inventoryPolicy: number; published: boolean; customMetadata: Record<string, unknown>; createdAt: Date; updatedAt: Date
+  id: string
+  companyId: number
+  itemId: string
+  integrationKey: string
+  catalogName: string
+  externalId: string
+  title: string
+  description: string
+  sku: string
+  price: number
+  url: string
+  imageFullUrl: string | null
+  imageThumbnailUrl: string | null
+  imageUrls: string[]
+  inventoryQuantity: number
+  inventoryPolicy: number
+  published: boolean
+  customMetadata: Record<string, unknown>
+  createdAt: Date
+  updatedAt: Date
 }
-export type CatalogCategoryRow = { id: string; companyId: number; integrationKey: string; catalogName: string; externalId: string; name: string; createdAt: Date; updatedAt: Date }
+export type CatalogCategoryRow = {
+  id: string
+  companyId: number
+  integrationKey: string
+  catalogName: string
+  externalId: string
+  name: string
+  createdAt: Date
+  updatedAt: Date
+}

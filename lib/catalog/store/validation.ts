@@ -14,17 +14,25 @@ const customMetadata = z.record(z.string(), z.unknown()).superRefine((v, ctx) =>
       return
     }
   }
-  if (Buffer.byteLength(JSON.stringify(v)) > CUSTOM_METADATA_MAX_BYTES) ctx.addIssue({ code: 'custom', message: 'custom_metadata may not exceed 100 KB.' })
+  if (Buffer.byteLength(JSON.stringify(v)) > CUSTOM_METADATA_MAX_BYTES)
+    ctx.addIssue({ code: 'custom', message: 'custom_metadata may not exceed 100 KB.' })
 })
-const str = (name: string, max = 1000) => z.string({ error: `${name} must be a string.` }).max(max, `${name} is too long (at most ${max} characters).`)
+const str = (name: string, max = 1000) =>
+  z.string({ error: `${name} must be a string.` }).max(max, `${name} is too long (at most ${max} characters).`)
 const required = (name: string, max = 1000) => str(name, max).refine((s) => s.trim() !== '', `${name} is required.`)
 // templates print these into href and src: absolute http(s) only, never javascript: and the
 // like (issue 29, finding 10); an item's url may be left empty
 const httpUrl = (name: string) => str(name, 2000).refine(isHttpUrl, `${name} must be an http or https URL.`)
-const pageUrl = (name: string) => str(name, 2000).refine((s) => s.trim() === '' || isHttpUrl(s), `${name} must be an http or https URL.`)
+const pageUrl = (name: string) =>
+  str(name, 2000).refine((s) => s.trim() === '' || isHttpUrl(s), `${name} must be an http or https URL.`)
 const nullableUrl = (name: string) => z.union([httpUrl(name), z.null()])
-const images = z.array(httpUrl('images'), { error: 'images must be a list of URLs.' }).max(100, 'images holds at most 100 URLs.')
-const price = z.number({ error: 'price must be a number.' }).finite('price must be a number.').min(0, 'price must not be negative.')
+const images = z
+  .array(httpUrl('images'), { error: 'images must be a list of URLs.' })
+  .max(100, 'images holds at most 100 URLs.')
+const price = z
+  .number({ error: 'price must be a number.' })
+  .finite('price must be a number.')
+  .min(0, 'price must not be negative.')
 const inventory = z
   .number({ error: 'inventory_quantity must be a number.' })
   .finite('inventory_quantity must be a number.')
@@ -51,7 +59,12 @@ const itemFields = {
   categoryIds: idList.optional(),
 }
 export const itemInputSchema = z.object({ externalId, ...itemFields })
-export const itemPatchSchema = z.object({ ...itemFields, title: itemFields.title.optional(), description: itemFields.description.optional(), url: itemFields.url.optional() })
+export const itemPatchSchema = z.object({
+  ...itemFields,
+  title: itemFields.title.optional(),
+  description: itemFields.description.optional(),
+  url: itemFields.url.optional(),
+})
 
 const variantFields = {
   title: required('title', 1000),
@@ -59,7 +72,9 @@ const variantFields = {
   sku: required('sku', 255),
   price,
   inventoryQuantity: inventory,
-  inventoryPolicy: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'inventory_policy must be 0, 1 or 2.' }).optional(),
+  inventoryPolicy: z
+    .union([z.literal(0), z.literal(1), z.literal(2)], { error: 'inventory_policy must be 0, 1 or 2.' })
+    .optional(),
   url: pageUrl('url'),
   imageFullUrl: nullableUrl('image_full_url').optional(),
   imageThumbnailUrl: nullableUrl('image_thumbnail_url').optional(),
@@ -71,17 +86,29 @@ export const variantInputSchema = z
   .object({ externalId, itemId: z.string().optional(), itemExternalId: z.string().optional(), ...variantFields })
   .refine((v) => v.itemId || v.itemExternalId, { message: 'The variant needs an item.', path: ['itemId'] })
 export const variantPatchSchema = z.object({
-  title: variantFields.title.optional(), description: variantFields.description.optional(), sku: variantFields.sku.optional(),
-  price: price.optional(), inventoryQuantity: inventory.optional(), inventoryPolicy: variantFields.inventoryPolicy,
-  url: variantFields.url.optional(), imageFullUrl: variantFields.imageFullUrl, imageThumbnailUrl: variantFields.imageThumbnailUrl,
-  imageUrls: variantFields.imageUrls, customMetadata: variantFields.customMetadata, published: variantFields.published,
+  title: variantFields.title.optional(),
+  description: variantFields.description.optional(),
+  sku: variantFields.sku.optional(),
+  price: price.optional(),
+  inventoryQuantity: inventory.optional(),
+  inventoryPolicy: variantFields.inventoryPolicy,
+  url: variantFields.url.optional(),
+  imageFullUrl: variantFields.imageFullUrl,
+  imageThumbnailUrl: variantFields.imageThumbnailUrl,
+  imageUrls: variantFields.imageUrls,
+  customMetadata: variantFields.customMetadata,
+  published: variantFields.published,
 })
 export const categoryInputSchema = z.object({ externalId, name: required('name', 1000), itemIds: idList.optional() })
 export const categoryPatchSchema = z.object({ name: required('name', 1000).optional(), itemIds: idList.optional() })
 
 /** Field errors of a zod failure, keyed by the first path segment (camelCase). */
 export function zodFieldErrors(e: z.ZodError): CatalogFieldError[] {
-  return e.issues.map((i) => ({ field: i.path.length ? String(i.path[0]) : '', code: 'invalid' as const, message: issueMessage(i) }))
+  return e.issues.map((i) => ({
+    field: i.path.length ? String(i.path[0]) : '',
+    code: 'invalid' as const,
+    message: issueMessage(i),
+  }))
 }
 function issueMessage(i: z.core.$ZodIssue): string {
   const f = i.path.length ? String(i.path[0]) : ''
@@ -92,7 +119,10 @@ function issueMessage(i: z.core.$ZodIssue): string {
 /** camelCase → snake_case (the /api attribute name of a field). */
 export const snake = (s: string) => s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()).replace(/^image_urls$/, 'images')
 
-export function validate<T>(schema: z.ZodType<T>, input: unknown): { ok: true; value: T } | { ok: false; errors: CatalogFieldError[] } {
+export function validate<T>(
+  schema: z.ZodType<T>,
+  input: unknown,
+): { ok: true; value: T } | { ok: false; errors: CatalogFieldError[] } {
   const r = schema.safeParse(input)
   return r.success ? { ok: true, value: r.data } : { ok: false, errors: zodFieldErrors(r.error) }
 }

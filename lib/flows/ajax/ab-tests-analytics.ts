@@ -41,13 +41,18 @@ function armKeyResolver(arms: Arm[]) {
   }
 }
 
-const score = (metric: AbMetric, t: SendTotals) => (metric === 'open_rate' ? t.openRate : metric === 'click_rate' ? t.clickRate : t.revenuePerRecipient)
+const score = (metric: AbMetric, t: SendTotals) =>
+  metric === 'open_rate' ? t.openRate : metric === 'click_rate' ? t.clickRate : t.revenuePerRecipient
 
-export async function abTestAnalytics(companyId: number, actionId: string, opts: { metric?: AbMetric; now?: Date } = {}) {
+export async function abTestAnalytics(
+  companyId: number,
+  actionId: string,
+  opts: { metric?: AbMetric; now?: Date } = {},
+) {
   const now = opts.now ?? new Date()
   const { flow, action } = await abTestActionOrThrow(companyId, actionId)
   const test = await currentTest(companyId, flow.id, actionId, false)
-  const metric = opts.metric ?? ((test?.metric as AbMetric | undefined) ?? 'open_rate')
+  const metric = opts.metric ?? (test?.metric as AbMetric | undefined) ?? 'open_rate'
   const facts = await sendFacts(companyId, [actionId], { from: test?.startedAt ?? null })
   const arms = armsOf(action)
   const ids = arms.map((a) => a.id)
@@ -61,18 +66,29 @@ export async function abTestAnalytics(companyId: number, actionId: string, opts:
     else other++
   }
   const totals = new Map(ids.map((id) => [id, totalsOf(groups.get(id)!)]))
-  const leader = ids.reduce<string | null>((best, id) => (best === null || score(metric, totals.get(id)!) > score(metric, totals.get(best)!) ? id : best), null)
+  const leader = ids.reduce<string | null>(
+    (best, id) => (best === null || score(metric, totals.get(id)!) > score(metric, totals.get(best)!) ? id : best),
+    null,
+  )
   const variations: VariationStats[] = ids.map((id, i) => {
-    const m = ((arms[i]!.sendAction.data as Record<string, unknown> | undefined)?.message ?? {}) as Record<string, unknown>
+    const m = ((arms[i]!.sendAction.data as Record<string, unknown> | undefined)?.message ?? {}) as Record<
+      string,
+      unknown
+    >
     return {
-      variationId: id, name: typeof m.name === 'string' ? m.name : null, ...totals.get(id)!, isWinner: test?.winnerVariationId === id,
-      significance: leader && id !== leader ? { ...testOf(metric, groups.get(leader)!, groups.get(id)!), against: leader } : null,
+      variationId: id,
+      name: typeof m.name === 'string' ? m.name : null,
+      ...totals.get(id)!,
+      isWinner: test?.winnerVariationId === id,
+      significance:
+        leader && id !== leader ? { ...testOf(metric, groups.get(leader)!, groups.get(id)!), against: leader } : null,
     }
   })
   const windowEnds = test?.startedAt ? new Date(test.startedAt.getTime() + test.windowHours * 3_600_000) : null
   const others = variations.filter((v) => v.variationId !== leader)
   const threshold = test?.confidence ?? 0.9
-  const significant = !!leader && others.length > 0 && others.every((v) => (v.significance?.confidence ?? 0) >= threshold)
+  const significant =
+    !!leader && others.length > 0 && others.every((v) => (v.significance?.confidence ?? 0) >= threshold)
   const windowOver = !!windowEnds && windowEnds <= now
   let reason: string
   if (!test?.startedAt) reason = 'The test has not started.'
@@ -81,17 +97,31 @@ export async function abTestAnalytics(companyId: number, actionId: string, opts:
   else if (!windowOver) reason = `The test window ends at ${windowEnds!.toISOString()}.`
   else if (!significant) reason = `No variation leads with ${Math.round(threshold * 1000) / 10}% confidence yet.`
   else reason = 'The leader is significantly better than every other variation.'
-  const wouldPick = !!test?.startedAt && !test.winnerVariationId && test.autoWinner && windowOver && significant ? leader : null
+  const wouldPick =
+    !!test?.startedAt && !test.winnerVariationId && test.autoWinner && windowOver && significant ? leader : null
   return {
-    actionId, flowId: flow.id, metric, testId: test?.id ?? null, status: test?.status ?? 'draft', startedAt: test?.startedAt?.toISOString() ?? null,
-    windowEndsAt: windowEnds?.toISOString() ?? null, confidenceThreshold: threshold, winnerVariationId: test?.winnerVariationId ?? null,
-    leader, variations, sendsWithoutVariation: other,
+    actionId,
+    flowId: flow.id,
+    metric,
+    testId: test?.id ?? null,
+    status: test?.status ?? 'draft',
+    startedAt: test?.startedAt?.toISOString() ?? null,
+    windowEndsAt: windowEnds?.toISOString() ?? null,
+    confidenceThreshold: threshold,
+    winnerVariationId: test?.winnerVariationId ?? null,
+    leader,
+    variations,
+    sendsWithoutVariation: other,
     automaticWinner: { enabled: test?.autoWinner ?? false, wouldPick, reason },
   }
 }
 
 /** Applies the automatic winner rule now (for a periodic job): chooses the winner when the rule picks one. */
-export async function settleAutomaticWinner(companyId: number, actionId: string, now = new Date()): Promise<string | null> {
+export async function settleAutomaticWinner(
+  companyId: number,
+  actionId: string,
+  now = new Date(),
+): Promise<string | null> {
   const a = await abTestAnalytics(companyId, actionId, { now })
   if (!a.automaticWinner.wouldPick) return null
   await chooseWinner(companyId, actionId, a.automaticWinner.wouldPick, 'automatic', now)
@@ -116,12 +146,22 @@ export async function abTestSeries(companyId: number, actionId: string) {
   }
   const dates = [...days.keys()].sort()
   return {
-    actionId, dates,
+    actionId,
+    dates,
     series: ids.map((id) => ({
       variationId: id,
       points: dates.map((d) => {
         const t = totalsOf(days.get(d)!.get(id) ?? [])
-        return { date: d, recipients: t.recipients, opens: t.opens, clicks: t.clicks, conversions: t.conversions, revenue: t.revenue, openRate: t.openRate, clickRate: t.clickRate }
+        return {
+          date: d,
+          recipients: t.recipients,
+          opens: t.opens,
+          clicks: t.clicks,
+          conversions: t.conversions,
+          revenue: t.revenue,
+          openRate: t.openRate,
+          clickRate: t.clickRate,
+        }
       }),
     })),
   }

@@ -13,9 +13,16 @@ import { armsOf, experimentOf, type Json } from './messages-lookup'
 
 /** The winner variation's message id of the action's latest experiment, or null (still testing, or no test). */
 export function* winnerOfOps(companyId: number, actionId: string): Ops<string | null> {
-  const row = yield* selectFirst(kysely().selectFrom('FlowAbTest').select(['winnerVariationId', 'status'])
-    .where('companyId', '=', companyId).where('actionId', '=', actionId)
-    .orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1))
+  const row = yield* selectFirst(
+    kysely()
+      .selectFrom('FlowAbTest')
+      .select(['winnerVariationId', 'status'])
+      .where('companyId', '=', companyId)
+      .where('actionId', '=', actionId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1),
+  )
   return row?.winnerVariationId ?? null
 }
 
@@ -44,7 +51,8 @@ export function variationsOf(action: FlowAction): Variation[] {
   const raw = arms.map((a) => ({ id: a.id, w: Number(alloc[a.id]), sendAction: a.sendAction }))
   const known = raw.filter((r) => Number.isFinite(r.w) && r.w >= 0)
   const total = known.reduce((s, r) => s + r.w, 0)
-  if (known.length !== raw.length || total <= 0) return raw.map((r) => ({ id: r.id, weight: 1 / raw.length, sendAction: r.sendAction }))
+  if (known.length !== raw.length || total <= 0)
+    return raw.map((r) => ({ id: r.id, weight: 1 / raw.length, sendAction: r.sendAction }))
   return raw.map((r) => ({ id: r.id, weight: r.w / total, sendAction: r.sendAction }))
 }
 

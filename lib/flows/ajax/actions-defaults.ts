@@ -4,26 +4,73 @@
 import type { FlowDefinition } from '@/lib/flows/definition'
 
 /** Channel codes of seed 002 §3.3 for the message channels an action can create. */
-export const MESSAGE_CHANNEL_CODES = { 4: 'send-email', 6: 'send-mobile-push', 12: 'send-sms', 19: 'send-whatsapp' } as const
+export const MESSAGE_CHANNEL_CODES = {
+  4: 'send-email',
+  6: 'send-mobile-push',
+  12: 'send-sms',
+  19: 'send-whatsapp',
+} as const
 export type MessageChannelCode = keyof typeof MESSAGE_CHANNEL_CODES
 
 export function defaultMessage(type: string, name = 'Message'): Record<string, unknown> | null {
   switch (type) {
     case 'send-email':
       return {
-        name: name === 'Message' ? 'Email' : name, subject_line: '', preview_text: '', from_email: null, from_label: null, reply_to_email: null,
-        cc_email: null, bcc_email: null, template_id: null, smart_sending_enabled: true, transactional: false, add_tracking_params: true, custom_tracking_params: null,
+        name: name === 'Message' ? 'Email' : name,
+        subject_line: '',
+        preview_text: '',
+        from_email: null,
+        from_label: null,
+        reply_to_email: null,
+        cc_email: null,
+        bcc_email: null,
+        template_id: null,
+        smart_sending_enabled: true,
+        transactional: false,
+        add_tracking_params: true,
+        custom_tracking_params: null,
       }
     case 'send-sms':
-      return { name: name === 'Message' ? 'SMS' : name, body: '', image_id: null, shorten_links: true, smart_sending_enabled: true, sms_quiet_hours_enabled: true, transactional: false, add_tracking_params: true, custom_tracking_params: null }
+      return {
+        name: name === 'Message' ? 'SMS' : name,
+        body: '',
+        image_id: null,
+        shorten_links: true,
+        smart_sending_enabled: true,
+        sms_quiet_hours_enabled: true,
+        transactional: false,
+        add_tracking_params: true,
+        custom_tracking_params: null,
+      }
     case 'send-mobile-push':
-      return { name: name === 'Message' ? 'Push notification' : name, title: '', body: '', sound: false, badge: false, on_open: 'home', push_type: 'standard', smart_sending_enabled: true }
+      return {
+        name: name === 'Message' ? 'Push notification' : name,
+        title: '',
+        body: '',
+        sound: false,
+        badge: false,
+        on_open: 'home',
+        push_type: 'standard',
+        smart_sending_enabled: true,
+      }
     case 'send-whatsapp':
-      return { name: name === 'Message' ? 'WhatsApp' : name, vendor_id: null, smart_sending_enabled: true, transactional: false }
+      return {
+        name: name === 'Message' ? 'WhatsApp' : name,
+        vendor_id: null,
+        smart_sending_enabled: true,
+        transactional: false,
+      }
     case 'send-webhook':
       return { name: 'Webhook', url: null, headers: null, body: null }
     case 'send-internal-alert':
-      return { name: 'Internal alert', from_email: null, from_label: null, to_emails: [], subject_line: null, template_id: null }
+      return {
+        name: 'Internal alert',
+        from_email: null,
+        from_label: null,
+        to_emails: [],
+        subject_line: null,
+        template_id: null,
+      }
     default:
       return null
   }
@@ -31,9 +78,23 @@ export function defaultMessage(type: string, name = 'Message'): Record<string, u
 
 /** The types the builder can add, with their default data and whether they branch. */
 export const ADDABLE_TYPES = [
-  'time-delay', 'target-date', 'countdown-delay', 'back-in-stock-delay', 'send-email', 'send-sms', 'send-mobile-push', 'send-whatsapp',
-  'send-webhook', 'send-internal-alert', 'update-profile', 'list-update', 'conditional-split', 'trigger-split', 'action-output-split',
-  'multi-branch-split', 'code',
+  'time-delay',
+  'target-date',
+  'countdown-delay',
+  'back-in-stock-delay',
+  'send-email',
+  'send-sms',
+  'send-mobile-push',
+  'send-whatsapp',
+  'send-webhook',
+  'send-internal-alert',
+  'update-profile',
+  'list-update',
+  'conditional-split',
+  'trigger-split',
+  'action-output-split',
+  'multi-branch-split',
+  'code',
 ] as const
 export type AddableType = (typeof ADDABLE_TYPES)[number]
 
@@ -44,22 +105,42 @@ const TRIGGER_SPLIT_TYPES = new Set(['date', 'list', 'low-inventory', 'metric', 
  * next; true/false splits put it on the branch named by `branch` (default the "yes" branch);
  * a multi-branch split on its first branch.
  */
-export function newAction(type: AddableType, tempId: string, onward: string | null, def: FlowDefinition, branch: 'true' | 'false' = 'true'): Record<string, unknown> {
+export function newAction(
+  type: AddableType,
+  tempId: string,
+  onward: string | null,
+  def: FlowDefinition,
+  branch: 'true' | 'false' = 'true',
+): Record<string, unknown> {
   const linear = (data: unknown) => ({ temporary_id: tempId, type, links: { next: onward }, data })
   const split = (data: unknown) => ({
-    temporary_id: tempId, type, data,
-    links: branch === 'true' ? { next_if_true: onward, next_if_false: null } : { next_if_true: null, next_if_false: onward },
+    temporary_id: tempId,
+    type,
+    data,
+    links:
+      branch === 'true' ? { next_if_true: onward, next_if_false: null } : { next_if_true: null, next_if_false: onward },
   })
   switch (type) {
     case 'time-delay':
-      return linear({ unit: 'days', value: 1, secondary_value: null, delay_until_time: null, delay_until_weekdays: null })
+      return linear({
+        unit: 'days',
+        value: 1,
+        secondary_value: null,
+        delay_until_time: null,
+        delay_until_weekdays: null,
+      })
     case 'target-date':
       return linear({ timezone: 'profile', target_time: '09:00', target_days: null })
     case 'countdown-delay':
       return linear({ unit: 'days', value: 1, timezone: 'profile', delay_until_time: null, delay_until_weekdays: null })
     case 'back-in-stock-delay':
       return linear(null)
-    case 'send-email': case 'send-sms': case 'send-mobile-push': case 'send-whatsapp': case 'send-webhook': case 'send-internal-alert':
+    case 'send-email':
+    case 'send-sms':
+    case 'send-mobile-push':
+    case 'send-whatsapp':
+    case 'send-webhook':
+    case 'send-internal-alert':
       return linear({ status: 'draft', message: defaultMessage(type) })
     case 'update-profile':
       return linear({ status: 'draft', profile_operations: [] })
@@ -74,11 +155,17 @@ export function newAction(type: AddableType, tempId: string, onward: string | nu
     case 'trigger-split': {
       const t = def.triggers[0] as { type?: string; id?: unknown } | undefined
       const triggerType = t?.type && TRIGGER_SPLIT_TYPES.has(t.type) ? t.type : 'metric'
-      return split({ trigger_filter: null, trigger_id: typeof t?.id === 'string' ? t.id : '', trigger_type: triggerType })
+      return split({
+        trigger_filter: null,
+        trigger_id: typeof t?.id === 'string' ? t.id : '',
+        trigger_type: triggerType,
+      })
     }
     case 'multi-branch-split':
       return {
-        temporary_id: tempId, type, links: null,
+        temporary_id: tempId,
+        type,
+        links: null,
         data: {
           name: 'Multi-branch split',
           branches: [

@@ -8,7 +8,15 @@ import { AppError, badRequest, notFound } from '@/lib/errors/app-error'
 import { flowAction, flowDefinition, type FlowAction, type FlowDefinition } from '@/lib/flows/definition'
 import { definitionFieldErrors, type DefinitionError } from '@/lib/flows/validate-definition'
 import {
-  actionDefinition, findFlow, findFlowAction, FlowDefinitionInvalid, FlowNotFound, FlowVersionConflict, getFlowDefinition, getFlowVersionDefinition, saveFlowVersion,
+  actionDefinition,
+  findFlow,
+  findFlowAction,
+  FlowDefinitionInvalid,
+  FlowNotFound,
+  FlowVersionConflict,
+  getFlowDefinition,
+  getFlowVersionDefinition,
+  saveFlowVersion,
 } from '@/lib/flows/store'
 import { recordFlowAudit } from './flows-common'
 import { diffDefinitions } from './flows-changes'
@@ -29,7 +37,10 @@ export async function loadFlow(companyId: number, flowId: string): Promise<Loade
 }
 
 /** The action of this company (any flow) with its flow loaded; 404 otherwise. */
-export async function loadAction(companyId: number, actionId: string): Promise<LoadedFlow & { row: FlowActionRow; action: FlowAction; index: number }> {
+export async function loadAction(
+  companyId: number,
+  actionId: string,
+): Promise<LoadedFlow & { row: FlowActionRow; action: FlowAction; index: number }> {
   const row = await findFlowAction(companyId, actionId)
   if (!row) throw notFound('The flow action was not found.')
   const loaded = await loadFlow(companyId, row.flowId)
@@ -53,22 +64,40 @@ export function checkAction(action: unknown, base = ''): FlowAction {
 }
 
 /** Who made an edit and through which call (the flow's audit log, GET /ajax/flow/audit/{id}). */
-export interface EditAudit { userId: number | null; call: string }
+export interface EditAudit {
+  userId: number | null
+  call: string
+}
 
 /**
  * Saves an edited definition as the next version of the flow, only if it is still `version`,
  * and records it in the flow's audit log. Answers the new version number.
  */
-export async function saveEdited(companyId: number, loaded: LoadedFlow, def: FlowDefinition, audit?: EditAudit): Promise<number> {
+export async function saveEdited(
+  companyId: number,
+  loaded: LoadedFlow,
+  def: FlowDefinition,
+  audit?: EditAudit,
+): Promise<number> {
   const shape = flowDefinition.safeParse(def)
   if (!shape.success) throw invalid(zodErrors(shape.error.issues, ''))
   try {
-    const version = await saveFlowVersion(companyId, loaded.flow.id, shape.data as FlowDefinition, { expectedVersion: loaded.version })
+    const version = await saveFlowVersion(companyId, loaded.flow.id, shape.data as FlowDefinition, {
+      expectedVersion: loaded.version,
+    })
     if (audit) {
       const [before, after] = await Promise.all([
-        getFlowVersionDefinition(companyId, loaded.flow.id, loaded.version), getFlowVersionDefinition(companyId, loaded.flow.id, version),
+        getFlowVersionDefinition(companyId, loaded.flow.id, loaded.version),
+        getFlowVersionDefinition(companyId, loaded.flow.id, version),
       ])
-      await recordFlowAudit({ companyId, flowId: loaded.flow.id, userId: audit.userId, action: 'save', version, detail: { call: audit.call, ...diffDefinitions(before, after!) } })
+      await recordFlowAudit({
+        companyId,
+        flowId: loaded.flow.id,
+        userId: audit.userId,
+        action: 'save',
+        version,
+        detail: { call: audit.call, ...diffDefinitions(before, after!) },
+      })
     }
     return version
   } catch (e) {
@@ -96,6 +125,7 @@ export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T
 
 /** The raw JSON body (keys as sent: vendor definitions keep their snake_case). */
 export function objectBody(body: unknown): Record<string, unknown> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.')
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('The request body must be a JSON object.')
   return body as Record<string, unknown>
 }

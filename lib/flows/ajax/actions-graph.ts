@@ -7,17 +7,32 @@ import { actionLinks, type FlowAction } from '@/lib/flows/definition'
 import { ADDABLE_TYPES, newAction } from './actions-defaults'
 import { checkAction, clone, editAnswer, loadAction, loadFlow, saveEdited, type LoadedFlow } from './actions-flow-edit'
 import {
-  isBooleanSplit, isLinear, linkName, linkPath, linkTarget, parsePathId, putLink, reachable, redirectLinks, roots, type PathRef,
+  isBooleanSplit,
+  isLinear,
+  linkName,
+  linkPath,
+  linkTarget,
+  parsePathId,
+  putLink,
+  reachable,
+  redirectLinks,
+  roots,
+  type PathRef,
 } from './actions-paths'
 
 const NEW_KEY = '__new_action__'
 
 /** The flow a path belongs to and the place (action + link path, or the entry) it names. */
-async function resolvePath(companyId: number, ref: PathRef, field: string): Promise<{ loaded: LoadedFlow; from: FlowAction | null; path: Array<string | number> | null }> {
+async function resolvePath(
+  companyId: number,
+  ref: PathRef,
+  field: string,
+): Promise<{ loaded: LoadedFlow; from: FlowAction | null; path: Array<string | number> | null }> {
   if (ref.kind === 'entry') return { loaded: await loadFlow(companyId, ref.flowId), from: null, path: null }
   const l = await loadAction(companyId, ref.actionId)
   const path = linkPath(l.action, ref.link)
-  if (!path) throw badRequest('The path is not valid.', { [field]: [`Action ${ref.actionId} has no path "${ref.link}".`] })
+  if (!path)
+    throw badRequest('The path is not valid.', { [field]: [`Action ${ref.actionId} has no path "${ref.link}".`] })
   return { loaded: l, from: l.action, path }
 }
 
@@ -25,7 +40,12 @@ function pathTarget(loaded: LoadedFlow, from: FlowAction | null, path: Array<str
   return from ? linkTarget(from, path!) : loaded.def.entry_action_id
 }
 
-function setPathTarget(loaded: LoadedFlow, from: FlowAction | null, path: Array<string | number> | null, target: string | null): void {
+function setPathTarget(
+  loaded: LoadedFlow,
+  from: FlowAction | null,
+  path: Array<string | number> | null,
+  target: string | null,
+): void {
   if (from) putLink(from, path!, target)
   else loaded.def.entry_action_id = target
 }
@@ -39,7 +59,12 @@ export const addActionBody = z.object({
 })
 
 /** POST /ajax/flow/path/{pathId}/action/add: inserts a new action between two steps. */
-export async function addAction(companyId: number, pathId: string, input: z.infer<typeof addActionBody>, userId: number | null = null) {
+export async function addAction(
+  companyId: number,
+  pathId: string,
+  input: z.infer<typeof addActionBody>,
+  userId: number | null = null,
+) {
   const ref = parsePathId(pathId)
   const { loaded, from, path } = await resolvePath(companyId, ref, 'pathId')
   const onward = pathTarget(loaded, from, path)
@@ -57,7 +82,10 @@ export async function addAction(companyId: number, pathId: string, input: z.infe
 /** POST /ajax/flow/action/{id}/clone: a copy (status draft, new message) right after the action. */
 export async function cloneAction(companyId: number, actionId: string, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
-  if (!isLinear(l.action)) throw badRequest('Only a single-path action can be cloned.', { id: ['A split cannot be cloned; add a new split instead.'] })
+  if (!isLinear(l.action))
+    throw badRequest('Only a single-path action can be cloned.', {
+      id: ['A split cannot be cloned; add a new split instead.'],
+    })
   const copy = clone(l.action) as FlowAction & { data?: Record<string, unknown> | null }
   delete copy.id
   copy.temporary_id = NEW_KEY
@@ -88,7 +116,12 @@ export const deleteActionBody = z.object({
  * next. A split with keepPath: the kept branch takes its place and the other branches' actions
  * are removed (those no other path reaches); without keepPath all its branches are removed.
  */
-export async function deleteAction(companyId: number, actionId: string, input: z.infer<typeof deleteActionBody>, userId: number | null = null) {
+export async function deleteAction(
+  companyId: number,
+  actionId: string,
+  input: z.infer<typeof deleteActionBody>,
+  userId: number | null = null,
+) {
   const l = await loadAction(companyId, actionId)
   const { def, action } = l
   let onward: string | null
@@ -100,12 +133,21 @@ export async function deleteAction(companyId: number, actionId: string, input: z
     const links = actionLinks(action)
     let kept: Array<string | number> | null = null
     if (input.keepPath) {
-      const name = input.keepPath.includes(':') && !input.keepPath.startsWith('branch:') ? input.keepPath.slice(input.keepPath.indexOf(':') + 1) : input.keepPath
+      const name =
+        input.keepPath.includes(':') && !input.keepPath.startsWith('branch:')
+          ? input.keepPath.slice(input.keepPath.indexOf(':') + 1)
+          : input.keepPath
       kept = linkPath(action, name)
-      if (!kept) throw badRequest('The path to keep is not a branch of this split.', { keepPath: [`Action ${actionId} has no branch "${input.keepPath}".`] })
+      if (!kept)
+        throw badRequest('The path to keep is not a branch of this split.', {
+          keepPath: [`Action ${actionId} has no branch "${input.keepPath}".`],
+        })
     }
     onward = kept ? linkTarget(action, kept) : null
-    dropped = links.filter((x) => !kept || linkName(action, x.path) !== linkName(action, kept)).map((x) => x.target).filter((t): t is string => t != null)
+    dropped = links
+      .filter((x) => !kept || linkName(action, x.path) !== linkName(action, kept))
+      .map((x) => x.target)
+      .filter((t): t is string => t != null)
   }
   const before = roots(def)
   before.delete(actionId)
@@ -123,7 +165,8 @@ export async function deleteAction(companyId: number, actionId: string, input: z
 /** POST /ajax/flow/action/{id}/flip: swaps a true/false split's branches. */
 export async function flipAction(companyId: number, actionId: string, userId: number | null = null) {
   const l = await loadAction(companyId, actionId)
-  if (!isBooleanSplit(l.action)) throw badRequest('Only a true/false split can be flipped.', { id: [`Action ${actionId} is a ${l.action.type}.`] })
+  if (!isBooleanSplit(l.action))
+    throw badRequest('Only a true/false split can be flipped.', { id: [`Action ${actionId} is a ${l.action.type}.`] })
   const t = linkTarget(l.action, ['links', 'next_if_true'])
   putLink(l.action, ['links', 'next_if_true'], linkTarget(l.action, ['links', 'next_if_false']))
   putLink(l.action, ['links', 'next_if_false'], t)
@@ -134,20 +177,32 @@ export async function flipAction(companyId: number, actionId: string, userId: nu
 export const moveActionBody = z.object({ targetPath: z.string().min(1).max(200) })
 
 /** POST /ajax/flow/action/{id}/move: takes a single-path action out of its place and puts it on another path of the flow. */
-export async function moveAction(companyId: number, actionId: string, input: z.infer<typeof moveActionBody>, userId: number | null = null) {
+export async function moveAction(
+  companyId: number,
+  actionId: string,
+  input: z.infer<typeof moveActionBody>,
+  userId: number | null = null,
+) {
   const ref = parsePathId(input.targetPath, 'targetPath')
   const l = await loadAction(companyId, actionId)
-  if (!isLinear(l.action)) throw badRequest('Only a single-path action can be moved.', { id: ['A split cannot be moved; delete it and add it again.'] })
+  if (!isLinear(l.action))
+    throw badRequest('Only a single-path action can be moved.', {
+      id: ['A split cannot be moved; delete it and add it again.'],
+    })
   if (ref.kind === 'entry' ? ref.flowId !== l.flow.id : !l.def.actions.some((a) => a.id === ref.actionId)) {
     throw badRequest('The target path is not in this flow.', { targetPath: ['Choose a path of the same flow.'] })
   }
-  if (ref.kind === 'link' && ref.actionId === actionId) throw badRequest('An action cannot be moved onto its own path.', { targetPath: ['Choose another path.'] })
+  if (ref.kind === 'link' && ref.actionId === actionId)
+    throw badRequest('An action cannot be moved onto its own path.', { targetPath: ['Choose another path.'] })
   // Take it out: what linked to it goes on to its next.
   const onward = linkTarget(l.action, ['links', 'next'])
   redirectLinks(l.def, actionId, onward)
   const from = ref.kind === 'link' ? l.def.actions.find((a) => a.id === ref.actionId)! : null
   const path = from ? linkPath(from, (ref as { link: string }).link) : null
-  if (from && !path) throw badRequest('The path is not valid.', { targetPath: [`Action ${from.id} has no path "${(ref as { link: string }).link}".`] })
+  if (from && !path)
+    throw badRequest('The path is not valid.', {
+      targetPath: [`Action ${from.id} has no path "${(ref as { link: string }).link}".`],
+    })
   const target = from ? linkTarget(from, path!) : l.def.entry_action_id
   putLink(l.action, ['links', 'next'], target)
   if (from) putLink(from, path!, actionId)
@@ -164,13 +219,24 @@ export const rejoinActionBody = z.object({
 })
 
 /** POST /ajax/flow/action/{id}/rejoin: links an open path of the action (a branch end) to an action further on. */
-export async function rejoinAction(companyId: number, actionId: string, input: z.infer<typeof rejoinActionBody>, userId: number | null = null) {
+export async function rejoinAction(
+  companyId: number,
+  actionId: string,
+  input: z.infer<typeof rejoinActionBody>,
+  userId: number | null = null,
+) {
   const l = await loadAction(companyId, actionId)
   const name = input.path ?? 'next'
   const path = linkPath(l.action, name)
   if (!path) throw badRequest('The path is not valid.', { path: [`Action ${actionId} has no path "${name}".`] })
-  if (linkTarget(l.action, path) != null) throw badRequest('This path already goes on to another action; disconnect it first.', { path: ['This path is not open.'] })
-  if (!l.def.actions.some((a) => a.id === input.targetActionId)) throw badRequest('The target action is not in this flow.', { targetActionId: ['Choose an action of the same flow.'] })
+  if (linkTarget(l.action, path) != null)
+    throw badRequest('This path already goes on to another action; disconnect it first.', {
+      path: ['This path is not open.'],
+    })
+  if (!l.def.actions.some((a) => a.id === input.targetActionId))
+    throw badRequest('The target action is not in this flow.', {
+      targetActionId: ['Choose an action of the same flow.'],
+    })
   putLink(l.action, path, input.targetActionId)
   await saveEdited(companyId, l, l.def, { userId, call: 'rejoinAction' })
   return editAnswer(companyId, l.flow.id, actionId)
@@ -182,12 +248,18 @@ export const disconnectActionBody = z.object({
 })
 
 /** POST /ajax/flow/action/{id}/disconnect: cuts one of the action's paths (the actions after it stay, unconnected, until rejoined or deleted). */
-export async function disconnectAction(companyId: number, actionId: string, input: z.infer<typeof disconnectActionBody>, userId: number | null = null) {
+export async function disconnectAction(
+  companyId: number,
+  actionId: string,
+  input: z.infer<typeof disconnectActionBody>,
+  userId: number | null = null,
+) {
   const l = await loadAction(companyId, actionId)
   let name = input.targetPath
   if (name.includes(':') && !name.startsWith('branch:')) {
     const ref = parsePathId(name, 'targetPath')
-    if (ref.kind !== 'link' || ref.actionId !== actionId) throw badRequest('The path is not one of this action.', { targetPath: [`Name a path of action ${actionId}.`] })
+    if (ref.kind !== 'link' || ref.actionId !== actionId)
+      throw badRequest('The path is not one of this action.', { targetPath: [`Name a path of action ${actionId}.`] })
     name = ref.link
   }
   const path = linkPath(l.action, name)
@@ -196,4 +268,3 @@ export async function disconnectAction(companyId: number, actionId: string, inpu
   await saveEdited(companyId, l, l.def, { userId, call: 'disconnectAction' })
   return editAnswer(companyId, l.flow.id, actionId)
 }
-

@@ -13,7 +13,12 @@ import { actionLinks, setLink, type FlowAction, type FlowDefinition } from '@/li
 export type PathRef = { kind: 'entry'; flowId: string } | { kind: 'link'; actionId: string; link: string }
 
 export function parsePathId(raw: string, field = 'pathId'): PathRef {
-  const fail = () => badRequest('The path is not valid.', { [field]: ['Use "<actionId>:next", "<actionId>:next_if_true", "<actionId>:next_if_false", "<actionId>:branch:<branchId>" or "entry:<flowId>".'] })
+  const fail = () =>
+    badRequest('The path is not valid.', {
+      [field]: [
+        'Use "<actionId>:next", "<actionId>:next_if_true", "<actionId>:next_if_false", "<actionId>:branch:<branchId>" or "entry:<flowId>".',
+      ],
+    })
   let s: string
   try {
     // Route params arrive decoded; a body's targetPath may still carry %3A for the colons.
@@ -36,11 +41,14 @@ export function parsePathId(raw: string, field = 'pathId'): PathRef {
 export function linkPath(a: FlowAction, link: string): Array<string | number> | null {
   const name = link === 'true' ? 'next_if_true' : link === 'false' ? 'next_if_false' : link
   if (name.startsWith('branch:')) {
-    const branches = ((a.data as { branches?: Array<{ branch_id?: string }> } | undefined)?.branches) ?? []
+    const branches = (a.data as { branches?: Array<{ branch_id?: string }> } | undefined)?.branches ?? []
     const i = a.type === 'multi-branch-split' ? branches.findIndex((b) => b.branch_id === name.slice(7)) : -1
     return i < 0 ? null : ['data', 'branches', i, 'links', 'next']
   }
-  return actionLinks(a).find((l) => l.path[0] === 'links' && l.path[1] === name)?.path ?? (name === 'next' && isLinear(a) ? ['links', 'next'] : null)
+  return (
+    actionLinks(a).find((l) => l.path[0] === 'links' && l.path[1] === name)?.path ??
+    (name === 'next' && isLinear(a) ? ['links', 'next'] : null)
+  )
 }
 
 /** The name of a link path (the inverse of linkPath). */
@@ -54,7 +62,8 @@ export function linkName(a: FlowAction, path: Array<string | number>): string {
 
 export function linkTarget(a: FlowAction, path: Array<string | number>): string | null {
   let node: unknown = a
-  for (const p of path) node = node && typeof node === 'object' ? (node as Record<string | number, unknown>)[p] : undefined
+  for (const p of path)
+    node = node && typeof node === 'object' ? (node as Record<string | number, unknown>)[p] : undefined
   return typeof node === 'string' ? node : null
 }
 
@@ -72,10 +81,13 @@ export function isLinear(a: FlowAction): boolean {
 }
 
 /** A true/false split (conditional, trigger or action-output split). */
-export const isBooleanSplit = (a: FlowAction): boolean => actionLinks(a).some((l) => l.path[1] === 'next_if_true' || l.path[1] === 'next_if_false')
+export const isBooleanSplit = (a: FlowAction): boolean =>
+  actionLinks(a).some((l) => l.path[1] === 'next_if_true' || l.path[1] === 'next_if_false')
 
 export function successors(a: FlowAction): string[] {
-  return actionLinks(a).map((l) => l.target).filter((t): t is string => t != null)
+  return actionLinks(a)
+    .map((l) => l.target)
+    .filter((t): t is string => t != null)
 }
 
 /** Every action reachable from the given ids (themselves included). */

@@ -14,21 +14,52 @@ export async function flowAlertCenter(companyId: number, flowId: string, now = n
   const since = new Date(now.getTime() - ALERT_WINDOW_MS)
   const issues = await flowIssues(companyId, flow, def)
   const failed = await db.flowStep.findMany({
-    where: { companyId, flowId, status: 'failed', at: { gte: since } }, orderBy: { at: 'desc' },
-    select: { actionId: true, actionType: true, at: true, outcome: true, detail: true }, take: 5000,
+    where: { companyId, flowId, status: 'failed', at: { gte: since } },
+    orderBy: { at: 'desc' },
+    select: { actionId: true, actionType: true, at: true, outcome: true, detail: true },
+    take: 5000,
   })
-  const byAction = new Map<string, { actionId: string; actionType: string; count: number; lastAt: string; lastError: string | null }>()
+  const byAction = new Map<
+    string,
+    { actionId: string; actionType: string; count: number; lastAt: string; lastError: string | null }
+  >()
   for (const s of failed) {
     const e = byAction.get(s.actionId)
     if (e) e.count++
-    else byAction.set(s.actionId, { actionId: s.actionId, actionType: s.actionType, count: 1, lastAt: s.at.toISOString(), lastError: s.outcome ?? s.detail ?? null })
+    else
+      byAction.set(s.actionId, {
+        actionId: s.actionId,
+        actionType: s.actionType,
+        count: 1,
+        lastAt: s.at.toISOString(),
+        lastError: s.outcome ?? s.detail ?? null,
+      })
   }
   const failedSteps = [...byAction.values()]
   const hooks = failedSteps.filter((f) => f.actionType === 'send-webhook')
-  const webhookFailures = { count: hooks.reduce((n, h) => n + h.count, 0), lastAt: hooks[0]?.lastAt ?? null, lastError: hooks[0]?.lastError ?? null, actions: hooks.map((h) => h.actionId) }
+  const webhookFailures = {
+    count: hooks.reduce((n, h) => n + h.count, 0),
+    lastAt: hooks[0]?.lastAt ?? null,
+    lastError: hooks[0]?.lastError ?? null,
+    actions: hooks.map((h) => h.actionId),
+  }
   const alerts = [
     ...issues.map((i) => ({ kind: 'issue' as const, ...i })),
-    ...failedSteps.map((f) => ({ kind: 'failed_steps' as const, type: 'anomaly' as const, message: `${f.count} step${f.count > 1 ? 's' : ''} of action ${f.actionId} (${f.actionType}) failed in the last 24 hours.`, pointer: `/actions/${def.actions.findIndex((a) => a.id === f.actionId)}` })),
+    ...failedSteps.map((f) => ({
+      kind: 'failed_steps' as const,
+      type: 'anomaly' as const,
+      message: `${f.count} step${f.count > 1 ? 's' : ''} of action ${f.actionId} (${f.actionType}) failed in the last 24 hours.`,
+      pointer: `/actions/${def.actions.findIndex((a) => a.id === f.actionId)}`,
+    })),
   ]
-  return { flowId, live: flow.status === FLOW_STATUS.live && !flow.archived, since: since.toISOString(), alertCount: alerts.length, alerts, issues, failedSteps, webhookFailures }
+  return {
+    flowId,
+    live: flow.status === FLOW_STATUS.live && !flow.archived,
+    since: since.toISOString(),
+    alertCount: alerts.length,
+    alerts,
+    issues,
+    failedSteps,
+    webhookFailures,
+  }
 }

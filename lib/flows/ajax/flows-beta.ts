@@ -13,7 +13,15 @@ export async function flowSummary(companyId: number, flowId: string) {
   const def = await getFlowVersionDefinition(companyId, flowId)
   const unsupported = !!def && [...def.triggers, ...def.actions].some((x) => isUnsupported(x))
   return {
-    flow: { id: f.id, name: f.name, status: statusText(f.status), statusName: flowStatusName(f.status), archived: f.archived, triggerType: f.triggerType ?? 'Segment', version: f.currentVersion },
+    flow: {
+      id: f.id,
+      name: f.name,
+      status: statusText(f.status),
+      statusName: flowStatusName(f.status),
+      archived: f.archived,
+      triggerType: f.triggerType ?? 'Segment',
+      version: f.currentVersion,
+    },
     beta: await isFlagOn(companyId, FLOWS_BETA_FLAG),
     usesUnsupported: unsupported,
   }

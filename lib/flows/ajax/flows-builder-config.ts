@@ -8,15 +8,39 @@ import { MAX_TAGS } from './flows-details'
 
 export const CHANNEL_CODES = { email: 4, push: 6, sms: 12, ab_test: 16, whatsapp: 19 } as const
 
-const ACTIONS: Array<{ type: string; group: 'message' | 'timing' | 'logic' | 'profile' | 'other'; channelCode: number | null; messageKey: string | null; label: string }> = [
-  { type: 'send-email', group: 'message', channelCode: CHANNEL_CODES.email, messageKey: 'flow_message', label: 'Email' },
+const ACTIONS: Array<{
+  type: string
+  group: 'message' | 'timing' | 'logic' | 'profile' | 'other'
+  channelCode: number | null
+  messageKey: string | null
+  label: string
+}> = [
+  {
+    type: 'send-email',
+    group: 'message',
+    channelCode: CHANNEL_CODES.email,
+    messageKey: 'flow_message',
+    label: 'Email',
+  },
   { type: 'send-sms', group: 'message', channelCode: CHANNEL_CODES.sms, messageKey: 'flow_sms', label: 'SMS' },
-  { type: 'send-mobile-push', group: 'message', channelCode: CHANNEL_CODES.push, messageKey: 'flow_push_notification', label: 'Push notification' },
+  {
+    type: 'send-mobile-push',
+    group: 'message',
+    channelCode: CHANNEL_CODES.push,
+    messageKey: 'flow_push_notification',
+    label: 'Push notification',
+  },
   { type: 'send-whatsapp', group: 'message', channelCode: CHANNEL_CODES.whatsapp, messageKey: null, label: 'WhatsApp' },
   { type: 'send-webhook', group: 'other', channelCode: null, messageKey: 'flow_webhook', label: 'Webhook' },
   { type: 'send-internal-alert', group: 'other', channelCode: null, messageKey: null, label: 'Internal alert' },
   { type: 'ab-test', group: 'logic', channelCode: CHANNEL_CODES.ab_test, messageKey: null, label: 'A/B test' },
-  { type: 'content-experiment', group: 'logic', channelCode: CHANNEL_CODES.ab_test, messageKey: null, label: 'Content experiment' },
+  {
+    type: 'content-experiment',
+    group: 'logic',
+    channelCode: CHANNEL_CODES.ab_test,
+    messageKey: null,
+    label: 'Content experiment',
+  },
   { type: 'time-delay', group: 'timing', channelCode: null, messageKey: null, label: 'Time delay' },
   { type: 'target-date', group: 'timing', channelCode: null, messageKey: null, label: 'Delay until a date' },
   { type: 'countdown-delay', group: 'timing', channelCode: null, messageKey: null, label: 'Countdown delay' },

@@ -4,7 +4,13 @@ import { db } from '@/lib/db/client'
 import { triggerTypeOf, type FlowDefinition } from '../definition'
 import { getAjaxFlow } from './flows-common'
 
-export interface DefinitionDiff { added: string[]; removed: string[]; changed: string[]; triggerChanged: boolean; entryChanged: boolean }
+export interface DefinitionDiff {
+  added: string[]
+  removed: string[]
+  changed: string[]
+  triggerChanged: boolean
+  entryChanged: boolean
+}
 
 const strip = (a: unknown) => {
   const c = JSON.parse(JSON.stringify(a)) as { data?: { status?: unknown; message?: { id?: unknown } } }
@@ -23,7 +29,9 @@ export function diffDefinitions(prev: FlowDefinition | null, next: FlowDefinitio
     added: [...after.keys()].filter((id) => !before.has(id)),
     removed: [...before.keys()].filter((id) => !after.has(id)),
     changed: [...after.keys()].filter((id) => before.has(id) && strip(before.get(id)) !== strip(after.get(id))),
-    triggerChanged: JSON.stringify(prev?.triggers ?? []) !== JSON.stringify(next.triggers) || JSON.stringify(prev?.profile_filter ?? null) !== JSON.stringify(next.profile_filter ?? null),
+    triggerChanged:
+      JSON.stringify(prev?.triggers ?? []) !== JSON.stringify(next.triggers) ||
+      JSON.stringify(prev?.profile_filter ?? null) !== JSON.stringify(next.profile_filter ?? null),
     entryChanged: (prev?.entry_action_id ?? null) !== next.entry_action_id,
   }
 }
@@ -42,8 +50,14 @@ function summary(d: DefinitionDiff, first: boolean): string {
 export async function flowChanges(companyId: number, flowId: string) {
   await getAjaxFlow(companyId, flowId)
   const versions = await db.flowVersion.findMany({ where: { companyId, flowId }, orderBy: { version: 'asc' } })
-  const audits = await db.flowAudit.findMany({ where: { companyId, flowId, action: { in: ['create', 'save', 'clone'] }, version: { not: null } }, orderBy: { id: 'asc' } })
-  const users = await db.user.findMany({ where: { id: { in: [...new Set(audits.map((a) => a.userId).filter((u): u is number => u != null))] } }, select: { id: true, email: true, firstName: true, lastName: true } })
+  const audits = await db.flowAudit.findMany({
+    where: { companyId, flowId, action: { in: ['create', 'save', 'clone'] }, version: { not: null } },
+    orderBy: { id: 'asc' },
+  })
+  const users = await db.user.findMany({
+    where: { id: { in: [...new Set(audits.map((a) => a.userId).filter((u): u is number => u != null))] } },
+    select: { id: true, email: true, firstName: true, lastName: true },
+  })
   const byVersion = new Map(audits.map((a) => [a.version!, a]))
   const userById = new Map(users.map((u) => [u.id, u]))
   let prev: FlowDefinition | null = null
@@ -54,9 +68,13 @@ export async function flowChanges(companyId: number, flowId: string) {
     const audit = byVersion.get(v.version)
     const u = audit?.userId != null ? userById.get(audit.userId) : undefined
     return {
-      version: v.version, time: v.createdAt.toISOString(),
+      version: v.version,
+      time: v.createdAt.toISOString(),
       who: u ? { userId: u.id, name: `${u.firstName} ${u.lastName}`.trim() || u.email, email: u.email } : null,
-      triggerType: triggerTypeOf(def.triggers), actionCount: def.actions.length, ...diff, summary: summary(diff, i === 0),
+      triggerType: triggerTypeOf(def.triggers),
+      actionCount: def.actions.length,
+      ...diff,
+      summary: summary(diff, i === 0),
     }
   })
   return { changes: out.reverse() }

@@ -6,7 +6,16 @@ import { db } from '@/lib/db/client'
 import type { FlowDefinition } from '../definition'
 
 export const FLOW_CLASSIFICATIONS = [
-  'welcome', 'abandoned_cart', 'browse_abandonment', 'post_purchase', 'back_in_stock', 'price_drop', 'low_inventory', 'date_based', 'winback', 'other',
+  'welcome',
+  'abandoned_cart',
+  'browse_abandonment',
+  'post_purchase',
+  'back_in_stock',
+  'price_drop',
+  'low_inventory',
+  'date_based',
+  'winback',
+  'other',
 ] as const
 export type FlowClassification = (typeof FLOW_CLASSIFICATIONS)[number]
 
@@ -30,8 +39,17 @@ export function classify(def: FlowDefinition | null, names: Map<string, string>)
 }
 
 export async function flowClassifications(companyId: number) {
-  const flows = await db.flow.findMany({ where: { companyId, archived: false }, select: { id: true, currentVersion: true }, orderBy: { id: 'asc' } })
-  const versions = flows.length ? await db.flowVersion.findMany({ where: { companyId, OR: flows.map((f) => ({ flowId: f.id, version: f.currentVersion })) }, select: { flowId: true, definition: true } }) : []
+  const flows = await db.flow.findMany({
+    where: { companyId, archived: false },
+    select: { id: true, currentVersion: true },
+    orderBy: { id: 'asc' },
+  })
+  const versions = flows.length
+    ? await db.flowVersion.findMany({
+        where: { companyId, OR: flows.map((f) => ({ flowId: f.id, version: f.currentVersion })) },
+        select: { flowId: true, definition: true },
+      })
+    : []
   const defs = new Map(versions.map((v) => [v.flowId, JSON.parse(v.definition) as FlowDefinition]))
   const [metrics, groups] = await Promise.all([
     db.metric.findMany({ where: { companyId }, select: { id: true, name: true } }),
@@ -39,6 +57,8 @@ export async function flowClassifications(companyId: number) {
   ])
   const names = new Map<string, string>([...metrics, ...groups].map((x) => [x.id, x.name]))
   const classifications = flows.map((f) => ({ flowId: f.id, classification: classify(defs.get(f.id) ?? null, names) }))
-  const counts = Object.fromEntries(FLOW_CLASSIFICATIONS.map((c) => [c, classifications.filter((x) => x.classification === c).length]))
+  const counts = Object.fromEntries(
+    FLOW_CLASSIFICATIONS.map((c) => [c, classifications.filter((x) => x.classification === c).length]),
+  )
   return { classifications, counts, available: FLOW_CLASSIFICATIONS }
 }

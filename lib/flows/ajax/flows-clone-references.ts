@@ -11,11 +11,16 @@ import type { FlowDefinition } from '../definition'
 import { flowStoreCall, getAjaxFlow } from './flows-common'
 
 export type MappableKind = 'list' | 'segment' | 'group' | 'metric'
-export const isMappable = (k: string): k is MappableKind => k === 'list' || k === 'segment' || k === 'group' || k === 'metric'
+export const isMappable = (k: string): k is MappableKind =>
+  k === 'list' || k === 'segment' || k === 'group' || k === 'metric'
 
 /** The companies (other than the current one) where the user is a member with flows_create. */
 export async function cloneTargets(userId: number, currentCompanyId: number) {
-  const rows = await db.membership.findMany({ where: { userId }, include: { company: { select: { id: true, name: true } } }, orderBy: { companyId: 'asc' } })
+  const rows = await db.membership.findMany({
+    where: { userId },
+    include: { company: { select: { id: true, name: true } } },
+    orderBy: { companyId: 'asc' },
+  })
   return rows
     .filter((m) => m.companyId !== currentCompanyId && resourcesForRole(m.role).includes('flows_create'))
     .map((m) => ({ companyId: m.company.id, name: m.company.name }))
@@ -24,7 +29,8 @@ export async function cloneTargets(userId: number, currentCompanyId: number) {
 /** Throws 403 unless the user may create flows in the target company. */
 export async function assertCloneTarget(userId: number, targetCompanyId: number) {
   const m = await db.membership.findUnique({ where: { userId_companyId: { userId, companyId: targetCompanyId } } })
-  if (!m || !resourcesForRole(m.role).includes('flows_create')) throw forbidden('You cannot create flows in that account.')
+  if (!m || !resourcesForRole(m.role).includes('flows_create'))
+    throw forbidden('You cannot create flows in that account.')
 }
 
 export interface CloneReference {
@@ -50,25 +56,47 @@ async function namesOf(companyId: number, def: FlowDefinition) {
 }
 
 /** The references of a definition with same-name suggestions in the target company. */
-export async function cloneReferencesOf(sourceCompanyId: number, def: FlowDefinition, targetCompanyId: number): Promise<CloneReference[]> {
+export async function cloneReferencesOf(
+  sourceCompanyId: number,
+  def: FlowDefinition,
+  targetCompanyId: number,
+): Promise<CloneReference[]> {
   const { uses, groups, metrics } = await namesOf(sourceCompanyId, def)
   const byKey = new Map<string, CloneReference>()
   for (const u of uses) {
     const kind = u.kind as MappableKind
     const key = `${kind}:${u.id}`
-    const ref = byKey.get(key) ?? { kind, id: u.id, name: kind === 'metric' ? metrics.get(u.id) ?? null : groups.get(u.id)?.name ?? null, pointers: [], suggestions: [], suggestedTargetId: null, canCreate: kind === 'metric' || kind === 'list' }
+    const ref = byKey.get(key) ?? {
+      kind,
+      id: u.id,
+      name: kind === 'metric' ? (metrics.get(u.id) ?? null) : (groups.get(u.id)?.name ?? null),
+      pointers: [],
+      suggestions: [],
+      suggestedTargetId: null,
+      canCreate: kind === 'metric' || kind === 'list',
+    }
     ref.pointers.push('/' + u.path.join('/'))
     byKey.set(key, ref)
   }
   for (const ref of byKey.values()) {
     if (!ref.name) continue
     if (ref.kind === 'metric') {
-      const m = await db.metric.findMany({ where: { companyId: targetCompanyId, name: ref.name }, select: { id: true, name: true } })
+      const m = await db.metric.findMany({
+        where: { companyId: targetCompanyId, name: ref.name },
+        select: { id: true, name: true },
+      })
       ref.suggestions = m.map((x) => ({ id: x.id, name: x.name, kind: 'metric' as const }))
     } else {
       const type = ref.kind === 'list' ? { type: LIST } : ref.kind === 'segment' ? { type: SEGMENT } : {}
-      const g = await db.group.findMany({ where: { companyId: targetCompanyId, name: ref.name, deletedAt: null, ...type }, select: { id: true, name: true, type: true } })
-      ref.suggestions = g.map((x) => ({ id: x.id, name: x.name, kind: x.type === LIST ? 'list' as const : 'segment' as const }))
+      const g = await db.group.findMany({
+        where: { companyId: targetCompanyId, name: ref.name, deletedAt: null, ...type },
+        select: { id: true, name: true, type: true },
+      })
+      ref.suggestions = g.map((x) => ({
+        id: x.id,
+        name: x.name,
+        kind: x.type === LIST ? ('list' as const) : ('segment' as const),
+      }))
     }
     ref.suggestedTargetId = ref.suggestions.length === 1 ? ref.suggestions[0]!.id : null
   }
@@ -80,8 +108,16 @@ export async function cloneReferences(companyId: number, userId: number, flowId:
   await assertCloneTarget(userId, targetCompanyId)
   const flow = await getAjaxFlow(companyId, flowId)
   const def = toCreateDefinition(await flowStoreCall(() => getFlowDefinition(companyId, flowId)))
-  const templates = def.actions.filter((a) => (a.data as { message?: { template_id?: string } } | undefined)?.message?.template_id).length
-  return { flowId: flow.id, name: flow.name, targetCompanyId, references: await cloneReferencesOf(companyId, def, targetCompanyId), templatesCopied: templates }
+  const templates = def.actions.filter(
+    (a) => (a.data as { message?: { template_id?: string } } | undefined)?.message?.template_id,
+  ).length
+  return {
+    flowId: flow.id,
+    name: flow.name,
+    targetCompanyId,
+    references: await cloneReferencesOf(companyId, def, targetCompanyId),
+    templatesCopied: templates,
+  }
 }
 
 /** GET /ajax/flow/{id}/clone/triggers: the flow's trigger(s) with what they name, for the clone dialog. */
@@ -90,11 +126,18 @@ export async function cloneTriggers(companyId: number, flowId: string) {
   const def = await flowStoreCall(() => getFlowDefinition(companyId, flowId))
   const { groups, metrics } = await namesOf(companyId, def)
   return {
-    flowId: flow.id, triggerType: flow.triggerType ?? 'Segment',
+    flowId: flow.id,
+    triggerType: flow.triggerType ?? 'Segment',
     triggers: def.triggers.map((t) => {
       const id = typeof (t as { id?: unknown }).id === 'string' ? (t as { id: string }).id : null
-      const name = id ? (t.type === 'metric' ? metrics.get(id) : groups.get(id)?.name) ?? null : null
-      return { type: t.type, id, name, exists: id ? name !== null : true, unsupported: (t as { unsupported?: boolean }).unsupported === true }
+      const name = id ? ((t.type === 'metric' ? metrics.get(id) : groups.get(id)?.name) ?? null) : null
+      return {
+        type: t.type,
+        id,
+        name,
+        exists: id ? name !== null : true,
+        unsupported: (t as { unsupported?: boolean }).unsupported === true,
+      }
     }),
   }
 }

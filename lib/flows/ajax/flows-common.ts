@@ -3,7 +3,14 @@
 import { db } from '@/lib/db/client'
 import { AppError, notFound } from '@/lib/errors/app-error'
 import type { Flow } from '@/generated/prisma/client'
-import { FLOW_STATUS, flowStatusName, FlowDefinitionInvalid, FlowNotFound, FlowVersionConflict, type FlowStatusName } from '../store'
+import {
+  FLOW_STATUS,
+  flowStatusName,
+  FlowDefinitionInvalid,
+  FlowNotFound,
+  FlowVersionConflict,
+  type FlowStatusName,
+} from '../store'
 import { definitionFieldErrors, type DefinitionError } from '../validate-definition'
 
 /** Seed 002 §3.1: the status is sent as its numeric code in text form ("0".."4"). */
@@ -12,16 +19,26 @@ export const STATUS_CODES = ['0', '1', '2', '3', '4'] as const
 export const statusFromText = (t: string): FlowStatusName => flowStatusName(Number(t))
 
 /** A definition error as the builder reads it. */
-export interface AjaxDefinitionError { pointer: string; message: string }
+export interface AjaxDefinitionError {
+  pointer: string
+  message: string
+}
 
-export const toAjaxErrors = (errors: DefinitionError[]): AjaxDefinitionError[] => errors.map((e) => ({ pointer: e.pointer, message: e.detail }))
+export const toAjaxErrors = (errors: DefinitionError[]): AjaxDefinitionError[] =>
+  errors.map((e) => ({ pointer: e.pointer, message: e.detail }))
 
 /** 400 with `errors: [{ pointer, message }]` (the builder's contract) and the field errors. */
 export function definitionInvalidResponse(errors: DefinitionError[], requestId?: string): Response {
-  return Response.json({
-    error: 'invalid', message: errors[0]?.detail ?? 'The flow definition is not valid.',
-    errors: toAjaxErrors(errors), fieldErrors: definitionFieldErrors(errors), ...(requestId ? { requestId } : {}),
-  }, { status: 400 })
+  return Response.json(
+    {
+      error: 'invalid',
+      message: errors[0]?.detail ?? 'The flow definition is not valid.',
+      errors: toAjaxErrors(errors),
+      fieldErrors: definitionFieldErrors(errors),
+      ...(requestId ? { requestId } : {}),
+    },
+    { status: 400 },
+  )
 }
 
 /** Runs a store call: not found → 404, version conflict → 409 (definition errors are left to orDefinitionErrors). */
@@ -53,19 +70,31 @@ export async function getAjaxFlow(companyId: number, flowId: string): Promise<Fl
   return flow
 }
 
-export type AuditAction = 'create' | 'save' | 'status' | 'details' | 'archive' | 'recover' | 'clone' | 'holdout' | 'delete'
+export type AuditAction =
+  'create' | 'save' | 'status' | 'details' | 'archive' | 'recover' | 'clone' | 'holdout' | 'delete'
 
 type AuditWriter = Pick<typeof db, 'flowAudit'>
 
 /** One audit entry (GET /ajax/flow/audit/{id}); pass a transaction client to write it with the change. */
 export async function recordFlowAudit(
-  input: { companyId: number; flowId: string; userId: number | null; action: AuditAction; version?: number | null; detail?: Record<string, unknown> },
+  input: {
+    companyId: number
+    flowId: string
+    userId: number | null
+    action: AuditAction
+    version?: number | null
+    detail?: Record<string, unknown>
+  },
   client: AuditWriter = db,
 ): Promise<void> {
   await client.flowAudit.create({
     data: {
-      companyId: input.companyId, flowId: input.flowId, userId: input.userId, action: input.action,
-      version: input.version ?? null, detail: JSON.stringify(input.detail ?? {}),
+      companyId: input.companyId,
+      flowId: input.flowId,
+      userId: input.userId,
+      action: input.action,
+      version: input.version ?? null,
+      detail: JSON.stringify(input.detail ?? {}),
     },
   })
 }
@@ -78,5 +107,7 @@ export { FLOW_STATUS, flowStatusName }
  */
 export function topLevelCamel(raw: unknown): Record<string, unknown> {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {}
-  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), v]))
+  return Object.fromEntries(
+    Object.entries(raw).map(([k, v]) => [k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), v]),
+  )
 }

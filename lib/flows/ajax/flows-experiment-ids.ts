@@ -4,5 +4,8 @@ import { flowHoldouts } from './flows-holdout'
 
 export async function experimentFlowIds(companyId: number) {
   const h = await flowHoldouts(companyId)
-  return { experimentId: h.experiment?.experimentId ?? null, flowIds: h.flows.filter((f) => f.inHoldout).map((f) => f.flowId) }
+  return {
+    experimentId: h.experiment?.experimentId ?? null,
+    flowIds: h.flows.filter((f) => f.inHoldout).map((f) => f.flowId),
+  }
 }

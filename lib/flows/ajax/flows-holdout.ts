@@ -20,14 +20,23 @@ export const holdoutOverrideBody = z.object({
 export type HoldoutOverrideBody = z.infer<typeof holdoutOverrideBody>
 
 async function checkFlows(companyId: number, ids: string[]) {
-  const found = new Set((await db.flow.findMany({ where: { companyId, id: { in: ids } }, select: { id: true } })).map((f) => f.id))
+  const found = new Set(
+    (await db.flow.findMany({ where: { companyId, id: { in: ids } }, select: { id: true } })).map((f) => f.id),
+  )
   const missing = ids.filter((id) => !found.has(id))
   if (missing.length) {
-    throw badRequest(`There is no flow with id ${missing.map((m) => `"${m}"`).join(', ')}.`, { overrideList: missing.map((m) => `Unknown flow "${m}".`) })
+    throw badRequest(`There is no flow with id ${missing.map((m) => `"${m}"`).join(', ')}.`, {
+      overrideList: missing.map((m) => `Unknown flow "${m}".`),
+    })
   }
 }
 
-async function writeOverrides(companyId: number, userId: number, experimentId: string, list: HoldoutOverrideBody['overrideList']) {
+async function writeOverrides(
+  companyId: number,
+  userId: number,
+  experimentId: string,
+  list: HoldoutOverrideBody['overrideList'],
+) {
   await db.$transaction(async (tx) => {
     for (const o of list) {
       await tx.flowHoldoutOverride.upsert({
@@ -35,15 +44,30 @@ async function writeOverrides(companyId: number, userId: number, experimentId: s
         create: { companyId, flowId: o.flowId, experimentId, isIgnoringHoldoutGroup: o.isIgnoringHoldoutGroup },
         update: { experimentId, isIgnoringHoldoutGroup: o.isIgnoringHoldoutGroup },
       })
-      await recordFlowAudit({ companyId, flowId: o.flowId, userId, action: 'holdout', detail: { experimentId, isIgnoringHoldoutGroup: o.isIgnoringHoldoutGroup } }, tx)
+      await recordFlowAudit(
+        {
+          companyId,
+          flowId: o.flowId,
+          userId,
+          action: 'holdout',
+          detail: { experimentId, isIgnoringHoldoutGroup: o.isIgnoringHoldoutGroup },
+        },
+        tx,
+      )
     }
   })
 }
 
 /** PUT /ajax/flow/{id}/holdout/override: the list may name this flow only (or be empty: then it takes part). */
-export async function overrideFlowHoldout(companyId: number, userId: number, flowId: string, body: HoldoutOverrideBody) {
+export async function overrideFlowHoldout(
+  companyId: number,
+  userId: number,
+  flowId: string,
+  body: HoldoutOverrideBody,
+) {
   await getAjaxFlow(companyId, flowId)
-  if (body.overrideList.some((o) => o.flowId !== flowId)) throw badRequest('The override list of a flow may name that flow only.', { overrideList: ['Only this flow.'] })
+  if (body.overrideList.some((o) => o.flowId !== flowId))
+    throw badRequest('The override list of a flow may name that flow only.', { overrideList: ['Only this flow.'] })
   const experiment = await db.flowHoldoutExperiment.findUnique({ where: { companyId } })
   const experimentId = body.experimentId || experiment?.experimentId || `flow-${flowId}`
   const list = body.overrideList.length ? body.overrideList : [{ flowId, isIgnoringHoldoutGroup: false }]
@@ -54,7 +78,8 @@ export async function overrideFlowHoldout(companyId: number, userId: number, flo
 /** PUT /ajax/flows/holdout/override: the account's experiment and the listed flows' overrides. */
 export async function overrideAllHoldouts(companyId: number, userId: number, body: HoldoutOverrideBody) {
   await checkFlows(companyId, [...new Set(body.overrideList.map((o) => o.flowId))])
-  if (body.experimentId === null || body.experimentId === '') await db.flowHoldoutExperiment.deleteMany({ where: { companyId } })
+  if (body.experimentId === null || body.experimentId === '')
+    await db.flowHoldoutExperiment.deleteMany({ where: { companyId } })
   else if (body.experimentId !== undefined) {
     await db.flowHoldoutExperiment.upsert({
       where: { companyId },
@@ -63,7 +88,13 @@ export async function overrideAllHoldouts(companyId: number, userId: number, bod
     })
   }
   const experiment = await db.flowHoldoutExperiment.findUnique({ where: { companyId } })
-  if (body.overrideList.length) await writeOverrides(companyId, userId, experiment?.experimentId ?? body.experimentId ?? 'flows-holdout', body.overrideList)
+  if (body.overrideList.length)
+    await writeOverrides(
+      companyId,
+      userId,
+      experiment?.experimentId ?? body.experimentId ?? 'flows-holdout',
+      body.overrideList,
+    )
   return flowHoldouts(companyId)
 }
 
@@ -72,7 +103,11 @@ export async function flowHoldouts(companyId: number, onlyIds?: string[]) {
   const [experiment, overrides, flows] = await Promise.all([
     db.flowHoldoutExperiment.findUnique({ where: { companyId } }),
     db.flowHoldoutOverride.findMany({ where: { companyId, ...(onlyIds ? { flowId: { in: onlyIds } } : {}) } }),
-    db.flow.findMany({ where: { companyId, archived: false, ...(onlyIds ? { id: { in: onlyIds } } : {}) }, select: { id: true }, orderBy: { id: 'asc' } }),
+    db.flow.findMany({
+      where: { companyId, archived: false, ...(onlyIds ? { id: { in: onlyIds } } : {}) },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+    }),
   ])
   const byFlow = new Map(overrides.map((o) => [o.flowId, o]))
   return {
@@ -80,7 +115,14 @@ export async function flowHoldouts(companyId: number, onlyIds?: string[]) {
     flows: flows.map((f) => {
       const o = byFlow.get(f.id)
       const inHoldout = o ? !o.isIgnoringHoldoutGroup : !!experiment
-      return { flowId: f.id, experimentId: o?.experimentId ?? experiment?.experimentId ?? null, isIgnoringHoldoutGroup: o ? o.isIgnoringHoldoutGroup : !experiment, hasOverride: !!o, inHoldout, percent: inHoldout ? experiment?.percent ?? DEFAULT_HOLDOUT_PERCENT : 0 }
+      return {
+        flowId: f.id,
+        experimentId: o?.experimentId ?? experiment?.experimentId ?? null,
+        isIgnoringHoldoutGroup: o ? o.isIgnoringHoldoutGroup : !experiment,
+        hasOverride: !!o,
+        inHoldout,
+        percent: inHoldout ? (experiment?.percent ?? DEFAULT_HOLDOUT_PERCENT) : 0,
+      }
     }),
   }
 }

@@ -4,9 +4,16 @@ import { z } from 'zod'
 import { isFlagOn } from '@/lib/flags/get-feature-flags'
 import { camelQuery } from './flows-list'
 
-export const hotSettingsQuery = camelQuery(z.object({
-  hotSettingName: z.string().trim().min(1, 'hotSettingName is required.').max(100).regex(/^[A-Za-z0-9_.:-]+$/, 'hotSettingName has letters, digits, _ . : - only.'),
-}))
+export const hotSettingsQuery = camelQuery(
+  z.object({
+    hotSettingName: z
+      .string()
+      .trim()
+      .min(1, 'hotSettingName is required.')
+      .max(100)
+      .regex(/^[A-Za-z0-9_.:-]+$/, 'hotSettingName has letters, digits, _ . : - only.'),
+  }),
+)
 
 export async function flowHotSetting(companyId: number, name: string) {
   return { hotSettingName: name, value: await isFlagOn(companyId, name) }

@@ -18,7 +18,15 @@ async function endRuns(tx: Tx, companyId: number, flowId: string, reason: string
   await tx.flowStep.updateMany({ where: { companyId, flowId, status: 'waiting' }, data: { status: 'cancelled' } })
   const n = await tx.flowRun.updateMany({
     where: { companyId, flowId, status: { in: ['active', 'waiting'] } },
-    data: { status: 'exited', exitReason: reason, currentActionId: null, wakeAt: null, finishedAt: now, lockedBy: null, leaseUntil: null },
+    data: {
+      status: 'exited',
+      exitReason: reason,
+      currentActionId: null,
+      wakeAt: null,
+      finishedAt: now,
+      lockedBy: null,
+      leaseUntil: null,
+    },
   })
   return n.count
 }
@@ -29,7 +37,10 @@ export async function archiveFlow(companyId: number, userId: number, flowId: str
   const runsEnded = await db.$transaction(async (tx) => {
     await tx.flow.update({ where: { id: flow.id }, data: { archived: true, status: FLOW_STATUS.draft } })
     const ended = await endRuns(tx, companyId, flowId, 'flow_archived', now)
-    await recordFlowAudit({ companyId, flowId, userId, action: 'archive', detail: { from: statusText(flow.status), runsEnded: ended } }, tx)
+    await recordFlowAudit(
+      { companyId, flowId, userId, action: 'archive', detail: { from: statusText(flow.status), runsEnded: ended } },
+      tx,
+    )
     return ended
   })
   return { flowId, archived: true, status: statusText(FLOW_STATUS.draft), runsEnded }
@@ -45,9 +56,15 @@ export async function recoverFlow(companyId: number, userId: number, flowId: str
   return { flowId, archived: false, status: statusText(flow.status) }
 }
 
-export async function deleteAjaxFlow(companyId: number, flowId: string, opts: { archivedOnly?: boolean } = {}, now = new Date()) {
+export async function deleteAjaxFlow(
+  companyId: number,
+  flowId: string,
+  opts: { archivedOnly?: boolean } = {},
+  now = new Date(),
+) {
   const flow = await getAjaxFlow(companyId, flowId)
-  if (opts.archivedOnly && !flow.archived) throw badRequest('Only an archived flow can be deleted from the archive; archive it first.')
+  if (opts.archivedOnly && !flow.archived)
+    throw badRequest('Only an archived flow can be deleted from the archive; archive it first.')
   await db.$transaction(async (tx) => {
     await endRuns(tx, companyId, flowId, 'flow_deleted', now)
     await tx.flowTag.deleteMany({ where: { companyId, flowId } })

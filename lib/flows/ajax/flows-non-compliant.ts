@@ -7,13 +7,23 @@ import { statusText } from './flows-common'
 import { flowIssues } from './flows-issues'
 
 export async function nonCompliantFlows(companyId: number) {
-  const flows = await db.flow.findMany({ where: { companyId, archived: false, status: { in: [FLOW_STATUS.live, FLOW_STATUS.manual] } }, orderBy: { name: 'asc' } })
+  const flows = await db.flow.findMany({
+    where: { companyId, archived: false, status: { in: [FLOW_STATUS.live, FLOW_STATUS.manual] } },
+    orderBy: { name: 'asc' },
+  })
   const out = []
   for (const f of flows) {
     const v = await db.flowVersion.findFirst({ where: { companyId, flowId: f.id, version: f.currentVersion } })
     if (!v) continue
     const issues = await flowIssues(companyId, f, JSON.parse(v.definition) as FlowDefinition)
-    if (issues.length) out.push({ flowId: f.id, name: f.name, status: statusText(f.status), issueTypes: [...new Set(issues.map((i) => i.type))], issues })
+    if (issues.length)
+      out.push({
+        flowId: f.id,
+        name: f.name,
+        status: statusText(f.status),
+        issueTypes: [...new Set(issues.map((i) => i.type))],
+        issues,
+      })
   }
   return { flows: out, count: out.length }
 }

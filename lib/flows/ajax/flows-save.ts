@@ -30,17 +30,39 @@ export async function saveFlowFromBuilder(companyId: number, userId: number, bod
   if (!body.flowId) {
     const flowId = await createFlow(companyId, { name: body.name ?? 'Untitled flow', definition: def })
     const saved = await getFlowDefinition(companyId, flowId)
-    await recordFlowAudit({ companyId, flowId, userId, action: 'create', version: 1, detail: { ...diffDefinitions(null, saved), name: body.name ?? 'Untitled flow' } })
+    await recordFlowAudit({
+      companyId,
+      flowId,
+      userId,
+      action: 'create',
+      version: 1,
+      detail: { ...diffDefinitions(null, saved), name: body.name ?? 'Untitled flow' },
+    })
     return { flowId, version: 1, definition: saved }
   }
   const flow = await getAjaxFlow(companyId, body.flowId)
   if (body.expectedVersion != null && body.expectedVersion !== flow.currentVersion) {
-    throw new AppError('conflict', 409, 'The flow was changed meanwhile; reload it and try again.', undefined, { 'x-flow-version': String(flow.currentVersion) })
+    throw new AppError('conflict', 409, 'The flow was changed meanwhile; reload it and try again.', undefined, {
+      'x-flow-version': String(flow.currentVersion),
+    })
   }
   const before = await getFlowVersionDefinition(companyId, flow.id)
-  const version = await flowStoreCall(() => saveFlowVersion(companyId, flow.id, def, { expectedVersion: body.expectedVersion ?? flow.currentVersion }))
-  if (body.name !== undefined && body.name !== flow.name) await db.flow.updateMany({ where: { companyId, id: flow.id }, data: { name: body.name } })
+  const version = await flowStoreCall(() =>
+    saveFlowVersion(companyId, flow.id, def, { expectedVersion: body.expectedVersion ?? flow.currentVersion }),
+  )
+  if (body.name !== undefined && body.name !== flow.name)
+    await db.flow.updateMany({ where: { companyId, id: flow.id }, data: { name: body.name } })
   const saved = await getFlowDefinition(companyId, flow.id)
-  await recordFlowAudit({ companyId, flowId: flow.id, userId, action: 'save', version, detail: { ...diffDefinitions(before, saved), ...(body.name !== undefined && body.name !== flow.name ? { name: body.name } : {}) } })
+  await recordFlowAudit({
+    companyId,
+    flowId: flow.id,
+    userId,
+    action: 'save',
+    version,
+    detail: {
+      ...diffDefinitions(before, saved),
+      ...(body.name !== undefined && body.name !== flow.name ? { name: body.name } : {}),
+    },
+  })
   return { flowId: flow.id, version, definition: saved }
 }

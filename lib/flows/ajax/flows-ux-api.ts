@@ -12,15 +12,28 @@ import { findFlow, getFlowDefinition } from '../store'
 export const UX_API_DEFINITION_REVISION = '2025-01-15'
 const REVISION = /^(\d{4}-\d{2}-\d{2})(?:\.[A-Za-z0-9_-]+)?$/
 
-export async function uxApiFlow(companyId: number, url: URL, flowId: string, revisionHeader: string | null): Promise<Response> {
+export async function uxApiFlow(
+  companyId: number,
+  url: URL,
+  flowId: string,
+  revisionHeader: string | null,
+): Promise<Response> {
   const revision = revisionHeader?.trim() || UX_API_DEFINITION_REVISION
   const headers = { revision }
   try {
     const m = REVISION.exec(revision)
-    if (!m) throw new ApiError(400, 'invalid', `"${revision}" is not a valid revision; use the format YYYY-MM-DD[.suffix].`, { parameter: 'revision' })
+    if (!m)
+      throw new ApiError(400, 'invalid', `"${revision}" is not a valid revision; use the format YYYY-MM-DD[.suffix].`, {
+        parameter: 'revision',
+      })
     const withDefinition = enumList(url, 'additional-fields[flow]', ['definition'] as const).includes('definition')
     if (withDefinition && m[1]! < UX_API_DEFINITION_REVISION) {
-      throw new ApiError(400, 'invalid', `additional-fields[flow]=definition needs revision ${UX_API_DEFINITION_REVISION} or later.`, { parameter: 'revision' })
+      throw new ApiError(
+        400,
+        'invalid',
+        `additional-fields[flow]=definition needs revision ${UX_API_DEFINITION_REVISION} or later.`,
+        { parameter: 'revision' },
+      )
     }
     const flow = await findFlow(companyId, flowId)
     if (!flow) throw apiNotFound(`A flow with id ${flowId} was not found.`)
@@ -29,7 +42,10 @@ export async function uxApiFlow(companyId: number, url: URL, flowId: string, rev
       fields: fields && withDefinition ? new Set([...fields, 'definition']) : fields,
       ...(withDefinition ? { definition: await getFlowDefinition(companyId, flowId) } : {}),
     })
-    return new Response(JSON.stringify({ data, links: { self: url.toString() } }), { status: 200, headers: { 'content-type': JSON_API, ...headers } })
+    return new Response(JSON.stringify({ data, links: { self: url.toString() } }), {
+      status: 200,
+      headers: { 'content-type': JSON_API, ...headers },
+    })
   } catch (e) {
     if (e instanceof ApiError) {
       const res = apiErrorResponse(e)

@@ -9,13 +9,23 @@ import type { Flow } from '@/generated/prisma/client'
 import { MESSAGE_CHANNELS, isMessageActionType, type FlowAction, type FlowDefinition } from '@/lib/flows/definition'
 import { definitionFieldErrors } from '@/lib/flows/validate-definition'
 import {
-  FlowDefinitionInvalid, FlowNotFound, FlowVersionConflict, getFlowDefinition, getFlowOrThrow, saveFlowVersion,
+  FlowDefinitionInvalid,
+  FlowNotFound,
+  FlowVersionConflict,
+  getFlowDefinition,
+  getFlowOrThrow,
+  saveFlowVersion,
 } from '@/lib/flows/store'
 
 /** Channel codes of seed 002 §3.3. */
 export const CHANNEL_CODES = { email: 4, push: 6, sms: 12, ab_test: 16, whatsapp: 19 } as const
 /** Message keys of seed 002 §3.3. */
-export const MESSAGE_KEYS: Record<string, string> = { email: 'flow_message', push: 'flow_push_notification', sms: 'flow_sms', webhook: 'flow_webhook' }
+export const MESSAGE_KEYS: Record<string, string> = {
+  email: 'flow_message',
+  push: 'flow_push_notification',
+  sms: 'flow_sms',
+  webhook: 'flow_webhook',
+}
 export const AB_TEST_TYPES = new Set(['ab-test', 'content-experiment'])
 
 export type Json = Record<string, unknown>
@@ -101,12 +111,20 @@ export function variationId(action: FlowAction, index: number): string {
 }
 
 /** The arms of an A/B test as the engine splits them: the main action first, then each variation. */
-export interface Arm { id: string; kind: 'main' | 'variation'; index: number; sendAction: Json }
+export interface Arm {
+  id: string
+  kind: 'main' | 'variation'
+  index: number
+  sendAction: Json
+}
 export function armsOf(action: FlowAction): Arm[] {
   const out: Arm[] = []
   const main = obj((action as { data?: unknown }).data).main_action
-  if (main && typeof main === 'object') out.push({ id: mainMessageId(action), kind: 'main', index: -1, sendAction: main as Json })
-  variationActions(action).forEach((v, i) => out.push({ id: variationId(action, i), kind: 'variation', index: i, sendAction: v }))
+  if (main && typeof main === 'object')
+    out.push({ id: mainMessageId(action), kind: 'main', index: -1, sendAction: main as Json })
+  variationActions(action).forEach((v, i) =>
+    out.push({ id: variationId(action, i), kind: 'variation', index: i, sendAction: v }),
+  )
   return out
 }
 
@@ -119,17 +137,51 @@ export function locateInDefinition(flow: Flow, def: FlowDefinition, messageId: s
     const a = def.actions[i]!
     if (isMessageActionType(a.type)) {
       const m = obj(obj((a as { data?: unknown }).data).message)
-      if (m.id === messageId) return { flow, def, action: a, actionIndex: i, kind: 'message', messageId, variationIndex: null, sendAction: a as unknown as Json, message: messageIn(a as unknown as Json), channel: MESSAGE_CHANNELS[a.type] }
+      if (m.id === messageId)
+        return {
+          flow,
+          def,
+          action: a,
+          actionIndex: i,
+          kind: 'message',
+          messageId,
+          variationIndex: null,
+          sendAction: a as unknown as Json,
+          message: messageIn(a as unknown as Json),
+          channel: MESSAGE_CHANNELS[a.type],
+        }
     } else if (AB_TEST_TYPES.has(a.type) && a.id) {
       const data = obj((a as { data?: unknown }).data)
       const main = data.main_action && typeof data.main_action === 'object' ? (data.main_action as Json) : null
       if (main && mainMessageId(a) === messageId) {
-        return { flow, def, action: a, actionIndex: i, kind: 'main', messageId, variationIndex: null, sendAction: main, message: messageIn(main), channel: channelOfType(main.type) }
+        return {
+          flow,
+          def,
+          action: a,
+          actionIndex: i,
+          kind: 'main',
+          messageId,
+          variationIndex: null,
+          sendAction: main,
+          message: messageIn(main),
+          channel: channelOfType(main.type),
+        }
       }
       const vs = variationActions(a)
       for (let v = 0; v < vs.length; v++) {
         if (variationId(a, v) === messageId) {
-          return { flow, def, action: a, actionIndex: i, kind: 'variation', messageId, variationIndex: v, sendAction: vs[v]!, message: messageIn(vs[v]!), channel: channelOfType(vs[v]!.type ?? main?.type) }
+          return {
+            flow,
+            def,
+            action: a,
+            actionIndex: i,
+            kind: 'variation',
+            messageId,
+            variationIndex: v,
+            sendAction: vs[v]!,
+            message: messageIn(vs[v]!),
+            channel: channelOfType(vs[v]!.type ?? main?.type),
+          }
         }
       }
     }
@@ -167,7 +219,10 @@ export async function findMessageOrThrow(companyId: number, messageId: string): 
 }
 
 /** Saves the location's (changed) definition as the flow's next version; errors as /ajax answers. */
-export async function saveLocation(companyId: number, loc: Pick<MessageLocation, 'flow' | 'def' | 'action'>): Promise<number> {
+export async function saveLocation(
+  companyId: number,
+  loc: Pick<MessageLocation, 'flow' | 'def' | 'action'>,
+): Promise<number> {
   ensureVariationIds(loc.action)
   return saveDefinition(companyId, loc.flow, loc.def)
 }
@@ -190,7 +245,11 @@ export function flowErrorToAppError(e: unknown): unknown {
 }
 
 /** Changes a message and saves the flow; returns the location re-read after the save. */
-export async function mutateMessage(companyId: number, messageId: string, change: (loc: MessageLocation) => void | Promise<void>): Promise<MessageLocation> {
+export async function mutateMessage(
+  companyId: number,
+  messageId: string,
+  change: (loc: MessageLocation) => void | Promise<void>,
+): Promise<MessageLocation> {
   const loc = await findMessageOrThrow(companyId, messageId)
   await change(loc)
   await saveLocation(companyId, loc)

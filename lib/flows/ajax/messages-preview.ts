@@ -19,18 +19,28 @@ export const previewBody = z.object({
 })
 
 /** The same as a query string (?profile_id=&event_id=, not camelized by the wrapper). */
-export const previewQuery = z.object({
-  profile_id: z.string().min(1).max(64).optional(), profileId: z.string().min(1).max(64).optional(),
-  event_id: z.coerce.number().int().positive().optional(), eventId: z.coerce.number().int().positive().optional(),
-}).transform((q) => ({ profileId: q.profileId ?? q.profile_id, eventId: q.eventId ?? q.event_id }))
+export const previewQuery = z
+  .object({
+    profile_id: z.string().min(1).max(64).optional(),
+    profileId: z.string().min(1).max(64).optional(),
+    event_id: z.coerce.number().int().positive().optional(),
+    eventId: z.coerce.number().int().positive().optional(),
+  })
+  .transform((q) => ({ profileId: q.profileId ?? q.profile_id, eventId: q.eventId ?? q.event_id }))
 
-const SAMPLE = { email: 'jane.sample@example.com', first_name: 'Jane', last_name: 'Sample', phone_number: '+15555550100' }
+const SAMPLE = {
+  email: 'jane.sample@example.com',
+  first_name: 'Jane',
+  last_name: 'Sample',
+  phone_number: '+15555550100',
+}
 
 function renderText(source: string, context: Record<string, unknown>, tz: string): string {
   try {
     return renderTemplate(source, context, { mode: 'text', timeZone: tz })
   } catch (e) {
-    if (e instanceof TemplateRenderError || e instanceof TemplateSyntaxError) throw badRequest(`The message cannot be rendered: ${e.message}`, { body: [e.message] })
+    if (e instanceof TemplateRenderError || e instanceof TemplateSyntaxError)
+      throw badRequest(`The message cannot be rendered: ${e.message}`, { body: [e.message] })
     throw e
   }
 }
@@ -44,10 +54,24 @@ export async function previewMessage(companyId: number, id: string, input: z.inf
     const tid = typeof m.template_id === 'string' ? m.template_id : null
     if (!tid) throw badRequest('This message has no content yet.', { templateId: ['This message has no content yet.'] })
     try {
-      const r = await previewTemplate(companyId, tid, { profileId: input.profileId, eventId: input.eventId, subject: typeof m.subject_line === 'string' ? m.subject_line : '' })
-      return { channel: loc.channel, subject: r.subject, previewText: typeof m.preview_text === 'string' ? m.preview_text : null, html: r.html, text: r.text, profile: r.profile, event: r.event, context: flowContext }
+      const r = await previewTemplate(companyId, tid, {
+        profileId: input.profileId,
+        eventId: input.eventId,
+        subject: typeof m.subject_line === 'string' ? m.subject_line : '',
+      })
+      return {
+        channel: loc.channel,
+        subject: r.subject,
+        previewText: typeof m.preview_text === 'string' ? m.preview_text : null,
+        html: r.html,
+        text: r.text,
+        profile: r.profile,
+        event: r.event,
+        context: flowContext,
+      }
     } catch (e) {
-      if (e instanceof TemplateRenderError || e instanceof TemplateSyntaxError) throw badRequest(`The message cannot be rendered: ${e.message}`, { html: [e.message] })
+      if (e instanceof TemplateRenderError || e instanceof TemplateSyntaxError)
+        throw badRequest(`The message cannot be rendered: ${e.message}`, { html: [e.message] })
       throw e
     }
   }
@@ -57,25 +81,44 @@ export async function previewMessage(companyId: number, id: string, input: z.inf
   const company = await db.company.findUnique({ where: { id: companyId }, select: { timezone: true } })
   const tz = profile?.timezone || company?.timezone || 'UTC'
   const context = { ...person, person, event: {}, ...flowContext }
-  const who = profile ? { id: profile.id, email: profile.email, phoneNumber: profile.phoneNumber, sample: false } : { id: null, email: SAMPLE.email, phoneNumber: SAMPLE.phone_number, sample: true }
-  if (loc.channel === 'sms') return { channel: 'sms', body: renderText(String(m.body ?? ''), context, tz), profile: who }
+  const who = profile
+    ? { id: profile.id, email: profile.email, phoneNumber: profile.phoneNumber, sample: false }
+    : { id: null, email: SAMPLE.email, phoneNumber: SAMPLE.phone_number, sample: true }
+  if (loc.channel === 'sms')
+    return { channel: 'sms', body: renderText(String(m.body ?? ''), context, tz), profile: who }
   if (loc.channel === 'push') {
-    return { channel: 'push', title: m.title ? renderText(String(m.title), context, tz) : null, body: renderText(String(m.body ?? ''), context, tz), profile: who }
+    return {
+      channel: 'push',
+      title: m.title ? renderText(String(m.title), context, tz) : null,
+      body: renderText(String(m.body ?? ''), context, tz),
+      profile: who,
+    }
   }
-  return { channel: loc.channel, body: typeof m.body === 'string' ? renderText(m.body, context, tz) : null, profile: who }
+  return {
+    channel: loc.channel,
+    body: typeof m.body === 'string' ? renderText(m.body, context, tz) : null,
+    profile: who,
+  }
 }
 
 function dynamicText(value: string, loc: MessageLocation): string {
   const m = loc.message
   const name = typeof m.name === 'string' ? m.name : ''
   switch (value) {
-    case 'flow_id': return loc.flow.id
-    case 'flow_name': return loc.flow.name
-    case 'message_name': return name
-    case 'message_name_id': return name ? `${name} (${loc.messageId})` : loc.messageId
-    case 'message_type': return loc.channel
-    case 'email_subject': return typeof m.subject_line === 'string' ? m.subject_line : ''
-    default: return `{${value}}` // per profile or per link: shown as a placeholder
+    case 'flow_id':
+      return loc.flow.id
+    case 'flow_name':
+      return loc.flow.name
+    case 'message_name':
+      return name
+    case 'message_name_id':
+      return name ? `${name} (${loc.messageId})` : loc.messageId
+    case 'message_type':
+      return loc.channel
+    case 'email_subject':
+      return typeof m.subject_line === 'string' ? m.subject_line : ''
+    default:
+      return `{${value}}` // per profile or per link: shown as a placeholder
   }
 }
 
@@ -96,9 +139,12 @@ export async function displayableUtm(companyId: number, id: string) {
       const s = settings.params[p]?.flow
       if (s) out.set(p, { param: p, value: show(s), source: 'account' })
     }
-    for (const c of settings.custom) if (c.flow) out.set(c.name, { param: c.name, value: show(c.flow), source: 'account' })
+    for (const c of settings.custom)
+      if (c.flow) out.set(c.name, { param: c.name, value: show(c.flow), source: 'account' })
   }
-  for (const p of Array.isArray(m.custom_tracking_params) ? (m.custom_tracking_params as Array<Record<string, unknown>>) : []) {
+  for (const p of Array.isArray(m.custom_tracking_params)
+    ? (m.custom_tracking_params as Array<Record<string, unknown>>)
+    : []) {
     const param = String(p.param ?? p.name ?? '')
     if (!param) continue
     const value = String(p.value ?? '')
@@ -111,9 +157,14 @@ export async function actionType(companyId: number, id: string) {
   const loc = await findMessageOrThrow(companyId, id)
   const channel = loc.channel as keyof typeof CHANNEL_CODES
   return {
-    actionId: loc.action.id ?? null, actionType: loc.action.type, sendActionType: typeof loc.sendAction.type === 'string' ? loc.sendAction.type : loc.action.type,
-    channel: loc.channel, channelCode: CHANNEL_CODES[channel] ?? null, isAbTest: loc.action.type === 'ab-test' || loc.action.type === 'content-experiment',
-    abTestChannelCode: loc.action.type === 'ab-test' ? CHANNEL_CODES.ab_test : null, messageKey: MESSAGE_KEYS[loc.channel] ?? null,
+    actionId: loc.action.id ?? null,
+    actionType: loc.action.type,
+    sendActionType: typeof loc.sendAction.type === 'string' ? loc.sendAction.type : loc.action.type,
+    channel: loc.channel,
+    channelCode: CHANNEL_CODES[channel] ?? null,
+    isAbTest: loc.action.type === 'ab-test' || loc.action.type === 'content-experiment',
+    abTestChannelCode: loc.action.type === 'ab-test' ? CHANNEL_CODES.ab_test : null,
+    messageKey: MESSAGE_KEYS[loc.channel] ?? null,
   }
 }
 
@@ -122,7 +173,9 @@ export async function contentEditBootstrap(companyId: number, id: string) {
   const loc = await findMessageOrThrow(companyId, id)
   const { content } = await getContent(companyId, id)
   const profiles = await db.profile.findMany({
-    where: { companyId, email: { not: null } }, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], take: 10,
+    where: { companyId, email: { not: null } },
+    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+    take: 10,
     select: { id: true, email: true, firstName: true, lastName: true },
   })
   const utm = await displayableUtm(companyId, id)

@@ -2,8 +2,15 @@
 import { db } from '@/lib/db/client'
 import { flowStatusName } from '@/lib/flows/store'
 import {
-  AB_TEST_TYPES, CHANNEL_CODES, MESSAGE_KEYS, armsOf, experimentOf, findMessageOrThrow, mainMessageId,
-  type Json, type MessageLocation,
+  AB_TEST_TYPES,
+  CHANNEL_CODES,
+  MESSAGE_KEYS,
+  armsOf,
+  experimentOf,
+  findMessageOrThrow,
+  mainMessageId,
+  type Json,
+  type MessageLocation,
 } from './messages-lookup'
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
@@ -30,9 +37,9 @@ export function messageView(loc: MessageLocation) {
     messageKey: MESSAGE_KEYS[loc.channel] ?? null,
     isVariation: loc.kind !== 'message',
     isAbTest: isAb,
-    abTestActionId: isAb ? loc.action.id ?? null : null,
+    abTestActionId: isAb ? (loc.action.id ?? null) : null,
     variationCount: isAb ? armsOf(loc.action).length : 0,
-    experimentStatus: isAb ? str(data.experiment_status) ?? 'draft' : null,
+    experimentStatus: isAb ? (str(data.experiment_status) ?? 'draft') : null,
     weight: loc.kind !== 'message' && exp ? Number((exp.allocations as Json | undefined)?.[loc.messageId] ?? 0) : null,
     subject: str(m.subject_line),
     previewText: str(m.preview_text),
@@ -56,7 +63,10 @@ export async function getMessage(companyId: number, messageId: string) {
   const loc = await findMessageOrThrow(companyId, messageId)
   const view = messageView(loc)
   const template = view.templateId
-    ? await db.template.findFirst({ where: { companyId, id: view.templateId }, select: { id: true, name: true, editorType: true, updatedAt: true } })
+    ? await db.template.findFirst({
+        where: { companyId, id: view.templateId },
+        select: { id: true, name: true, editorType: true, updatedAt: true },
+      })
     : null
   return { message: { ...view, template } }
 }
@@ -68,7 +78,8 @@ export async function getMessage(companyId: number, messageId: string) {
  */
 export async function getVariations(companyId: number, messageId: string) {
   const loc = await findMessageOrThrow(companyId, messageId)
-  if (!AB_TEST_TYPES.has(loc.action.type)) return { abTestActionId: null, variations: [{ ...messageView(loc), weight: 100 }] }
+  if (!AB_TEST_TYPES.has(loc.action.type))
+    return { abTestActionId: null, variations: [{ ...messageView(loc), weight: 100 }] }
   const a = loc.action
   const exp = experimentOf(a)
   const alloc = (exp?.allocations as Json | undefined) ?? {}
@@ -76,7 +87,14 @@ export async function getVariations(companyId: number, messageId: string) {
   const total = arms.reduce((s, arm) => s + (Number(alloc[arm.id]) || 0), 0)
   const variations = arms.map((arm) => {
     const id = arm.id
-    const sub = { ...loc, kind: arm.kind, messageId: id, variationIndex: arm.kind === 'main' ? null : arm.index, sendAction: arm.sendAction, message: ((arm.sendAction.data as Json | undefined)?.message as Json | undefined) ?? {} }
+    const sub = {
+      ...loc,
+      kind: arm.kind,
+      messageId: id,
+      variationIndex: arm.kind === 'main' ? null : arm.index,
+      sendAction: arm.sendAction,
+      message: ((arm.sendAction.data as Json | undefined)?.message as Json | undefined) ?? {},
+    }
     const weight = Number(alloc[id]) || (total ? 0 : Math.round(100 / arms.length))
     return { ...messageView(sub), weight }
   })

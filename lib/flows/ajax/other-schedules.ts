@@ -12,7 +12,14 @@ import { firstRun, weekdaysOf, type ScheduleShape } from '@/lib/flows/triggers/s
 export const FREQUENCIES = ['once', 'daily', 'weekly', 'monthly'] as const
 export const MAX_SCHEDULES_PER_FLOW = 50
 
-const isoDate = z.string().min(1).max(40).refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)), 'Enter an ISO date-time, e.g. 2026-12-01T09:00:00Z.')
+const isoDate = z
+  .string()
+  .min(1)
+  .max(40)
+  .refine(
+    (s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)),
+    'Enter an ISO date-time, e.g. 2026-12-01T09:00:00Z.',
+  )
 const fields = {
   frequency: z.enum(FREQUENCIES, 'frequency must be once, daily, weekly or monthly.'),
   startAt: isoDate,
@@ -22,18 +29,36 @@ const fields = {
   enabled: z.boolean(),
 }
 export const createScheduleBody = z.object({
-  frequency: fields.frequency.default('once'), startAt: fields.startAt, timezone: fields.timezone.default('UTC'),
-  weekdays: fields.weekdays.optional(), endAt: fields.endAt.optional(), enabled: fields.enabled.default(true),
+  frequency: fields.frequency.default('once'),
+  startAt: fields.startAt,
+  timezone: fields.timezone.default('UTC'),
+  weekdays: fields.weekdays.optional(),
+  endAt: fields.endAt.optional(),
+  enabled: fields.enabled.default(true),
 })
-export const patchScheduleBody = z.object({
-  frequency: fields.frequency.optional(), startAt: fields.startAt.optional(), timezone: fields.timezone.optional(),
-  weekdays: fields.weekdays.optional(), endAt: fields.endAt.optional(), enabled: fields.enabled.optional(),
-}).refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Send at least one field to change.' })
+export const patchScheduleBody = z
+  .object({
+    frequency: fields.frequency.optional(),
+    startAt: fields.startAt.optional(),
+    timezone: fields.timezone.optional(),
+    weekdays: fields.weekdays.optional(),
+    endAt: fields.endAt.optional(),
+    enabled: fields.enabled.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Send at least one field to change.' })
 
 export function scheduleView(s: FlowSchedule) {
   return {
-    id: s.id, flowId: s.flowId, frequency: s.frequency, startAt: s.startAt.toISOString(), timezone: s.timezone, weekdays: weekdaysOf(s),
-    endAt: s.endAt?.toISOString() ?? null, enabled: s.enabled, nextRunAt: s.nextRunAt?.toISOString() ?? null, lastRunAt: s.lastRunAt?.toISOString() ?? null,
+    id: s.id,
+    flowId: s.flowId,
+    frequency: s.frequency,
+    startAt: s.startAt.toISOString(),
+    timezone: s.timezone,
+    weekdays: weekdaysOf(s),
+    endAt: s.endAt?.toISOString() ?? null,
+    enabled: s.enabled,
+    nextRunAt: s.nextRunAt?.toISOString() ?? null,
+    lastRunAt: s.lastRunAt?.toISOString() ?? null,
   }
 }
 
@@ -43,40 +68,72 @@ async function flowOrThrow(companyId: number, flowId: string) {
 }
 
 function check(s: ScheduleShape) {
-  if (s.endAt && s.endAt.getTime() < s.startAt.getTime()) throw badRequest('The end is before the start.', { endAt: ['The end is before the start.'] })
-  if (s.frequency === 'weekly' && s.weekdays && !weekdaysOf(s).length) throw badRequest('Choose at least one weekday.', { weekdays: ['Choose at least one weekday.'] })
+  if (s.endAt && s.endAt.getTime() < s.startAt.getTime())
+    throw badRequest('The end is before the start.', { endAt: ['The end is before the start.'] })
+  if (s.frequency === 'weekly' && s.weekdays && !weekdaysOf(s).length)
+    throw badRequest('Choose at least one weekday.', { weekdays: ['Choose at least one weekday.'] })
 }
 
 export async function listSchedules(companyId: number, flowId: string) {
   await flowOrThrow(companyId, flowId)
-  const rows = await db.flowSchedule.findMany({ where: { companyId, flowId }, orderBy: [{ startAt: 'asc' }, { id: 'asc' }] })
+  const rows = await db.flowSchedule.findMany({
+    where: { companyId, flowId },
+    orderBy: [{ startAt: 'asc' }, { id: 'asc' }],
+  })
   return { schedules: rows.map(scheduleView) }
 }
 
-export async function createSchedule(companyId: number, flowId: string, body: z.infer<typeof createScheduleBody>, now = new Date()) {
+export async function createSchedule(
+  companyId: number,
+  flowId: string,
+  body: z.infer<typeof createScheduleBody>,
+  now = new Date(),
+) {
   await flowOrThrow(companyId, flowId)
-  if ((await db.flowSchedule.count({ where: { companyId, flowId } })) >= MAX_SCHEDULES_PER_FLOW) throw badRequest(`A flow has at most ${MAX_SCHEDULES_PER_FLOW} schedules.`)
+  if ((await db.flowSchedule.count({ where: { companyId, flowId } })) >= MAX_SCHEDULES_PER_FLOW)
+    throw badRequest(`A flow has at most ${MAX_SCHEDULES_PER_FLOW} schedules.`)
   const shape: ScheduleShape = {
-    frequency: body.frequency, startAt: new Date(body.startAt), timezone: body.timezone,
-    weekdays: body.weekdays ? JSON.stringify([...new Set(body.weekdays)].sort()) : null, endAt: body.endAt ? new Date(body.endAt) : null,
+    frequency: body.frequency,
+    startAt: new Date(body.startAt),
+    timezone: body.timezone,
+    weekdays: body.weekdays ? JSON.stringify([...new Set(body.weekdays)].sort()) : null,
+    endAt: body.endAt ? new Date(body.endAt) : null,
   }
   check(shape)
   const nextRunAt = firstRun(shape, null, now)
-  const row = await db.flowSchedule.create({ data: { id: ulid(), companyId, flowId, ...shape, enabled: body.enabled, nextRunAt } })
+  const row = await db.flowSchedule.create({
+    data: { id: ulid(), companyId, flowId, ...shape, enabled: body.enabled, nextRunAt },
+  })
   return { schedule: scheduleView(row) }
 }
 
-export async function patchSchedule(companyId: number, flowId: string, id: string, body: z.infer<typeof patchScheduleBody>, now = new Date()) {
+export async function patchSchedule(
+  companyId: number,
+  flowId: string,
+  id: string,
+  body: z.infer<typeof patchScheduleBody>,
+  now = new Date(),
+) {
   const s = await db.flowSchedule.findFirst({ where: { companyId, flowId, id } })
   if (!s) throw notFound(`A schedule with id ${id} was not found.`)
   const shape: ScheduleShape = {
-    frequency: body.frequency ?? s.frequency, startAt: body.startAt ? new Date(body.startAt) : s.startAt, timezone: body.timezone ?? s.timezone,
-    weekdays: body.weekdays !== undefined ? (body.weekdays ? JSON.stringify([...new Set(body.weekdays)].sort()) : null) : s.weekdays,
+    frequency: body.frequency ?? s.frequency,
+    startAt: body.startAt ? new Date(body.startAt) : s.startAt,
+    timezone: body.timezone ?? s.timezone,
+    weekdays:
+      body.weekdays !== undefined
+        ? body.weekdays
+          ? JSON.stringify([...new Set(body.weekdays)].sort())
+          : null
+        : s.weekdays,
     endAt: body.endAt !== undefined ? (body.endAt ? new Date(body.endAt) : null) : s.endAt,
   }
   check(shape)
   const nextRunAt = firstRun(shape, s.lastRunAt, now)
-  const row = await db.flowSchedule.update({ where: { id: s.id }, data: { ...shape, ...(body.enabled !== undefined ? { enabled: body.enabled } : {}), nextRunAt } })
+  const row = await db.flowSchedule.update({
+    where: { id: s.id },
+    data: { ...shape, ...(body.enabled !== undefined ? { enabled: body.enabled } : {}), nextRunAt },
+  })
   return { schedule: scheduleView(row) }
 }
 

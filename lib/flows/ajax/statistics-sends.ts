@@ -65,12 +65,19 @@ function contextIds(context: string | null): { messageId: string | null; variati
  * Facts of every attempted send of the given actions created in [from, to) (only real sends:
  * queued, deferred and skipped ones are left out, they reached no one yet).
  */
-export async function sendFacts(companyId: number, actionIds: string[], range: { from?: Date | null; to?: Date | null } = {}): Promise<SendFacts[]> {
+export async function sendFacts(
+  companyId: number,
+  actionIds: string[],
+  range: { from?: Date | null; to?: Date | null } = {},
+): Promise<SendFacts[]> {
   const db = kysely()
   const out: SendFacts[] = []
   for (const actionId of actionIds) {
-    let q = db.selectFrom('Send').select(['id', 'profileId', 'channel', 'status', 'context', 'createdAt', 'sentAt'])
-      .where('companyId', '=', companyId).where('sourceType', '=', 'flow_action_run')
+    let q = db
+      .selectFrom('Send')
+      .select(['id', 'profileId', 'channel', 'status', 'context', 'createdAt', 'sentAt'])
+      .where('companyId', '=', companyId)
+      .where('sourceType', '=', 'flow_action_run')
       // LIKE, not a ':'..';' range: a PostgreSQL collation other than C may not order ':' before ';'.
       .where(sql<SqlBool>`${sql.ref('sourceId')} like ${escapeLike(actionId) + ':%'} escape '\\'`)
     if (range.from) q = q.where('createdAt', '>=', range.from)
@@ -79,9 +86,21 @@ export async function sendFacts(companyId: number, actionIds: string[], range: {
     for (const r of rows) {
       if (!ATTEMPTED.has(r.status)) continue
       out.push({
-        sendId: r.id, actionId, profileId: r.profileId, channel: r.channel, status: r.status, ...contextIds(r.context),
-        at: toDate(r.sentAt) ?? toDate(r.createdAt)!, delivered: DELIVERED.has(r.status), opened: false, clicked: false,
-        bounced: r.status === 'bounced', unsubscribed: false, spam: false, converted: false, revenue: 0,
+        sendId: r.id,
+        actionId,
+        profileId: r.profileId,
+        channel: r.channel,
+        status: r.status,
+        ...contextIds(r.context),
+        at: toDate(r.sentAt) ?? toDate(r.createdAt)!,
+        delivered: DELIVERED.has(r.status),
+        opened: false,
+        clicked: false,
+        bounced: r.status === 'bounced',
+        unsubscribed: false,
+        spam: false,
+        converted: false,
+        revenue: 0,
       })
     }
   }
@@ -93,7 +112,15 @@ export async function sendFacts(companyId: number, actionIds: string[], range: {
 
 async function metricIds(companyId: number, names: string[]): Promise<Map<string, string>> {
   if (!names.length) return new Map()
-  const rows = await read(select(kysely().selectFrom('Metric').select(['id', 'name']).where('companyId', '=', companyId).where('name', 'in', names)))
+  const rows = await read(
+    select(
+      kysely()
+        .selectFrom('Metric')
+        .select(['id', 'name'])
+        .where('companyId', '=', companyId)
+        .where('name', 'in', names),
+    ),
+  )
   return new Map(rows.map((r) => [r.id, r.name]))
 }
 
@@ -102,16 +129,25 @@ async function markEvents(companyId: number, facts: SendFacts[]) {
   const ids = await metricIds(companyId, Object.values(names).flat())
   if (!ids.size) return
   const kindOf = new Map<string, keyof typeof names>()
-  for (const [id, name] of ids) for (const k of Object.keys(names) as Array<keyof typeof names>) if (names[k].includes(name)) kindOf.set(id, k)
+  for (const [id, name] of ids)
+    for (const k of Object.keys(names) as Array<keyof typeof names>) if (names[k].includes(name)) kindOf.set(id, k)
   const byId = new Map(facts.map((f) => [f.sendId, f]))
   const minTs = Math.floor(Math.min(...facts.map((f) => f.at.getTime())) / 1000) - 60
   const sendIdExpr = jsonText(sql.ref('Event.properties'), '$send_id')
   const all = [...byId.keys()]
   for (let i = 0; i < all.length; i += CHUNK) {
     const chunk = all.slice(i, i + CHUNK)
-    const rows = await read(select(kysely().selectFrom('Event').select(['metricId', sendIdExpr.as('sendId')])
-      .where('companyId', '=', companyId).where('metricId', 'in', [...ids.keys()]).where('ts', '>=', minTs)
-      .where(sendIdExpr, 'in', chunk)))
+    const rows = await read(
+      select(
+        kysely()
+          .selectFrom('Event')
+          .select(['metricId', sendIdExpr.as('sendId')])
+          .where('companyId', '=', companyId)
+          .where('metricId', 'in', [...ids.keys()])
+          .where('ts', '>=', minTs)
+          .where(sendIdExpr, 'in', chunk),
+      ),
+    )
     for (const r of rows) {
       const f = r.sendId ? byId.get(r.sendId) : undefined
       const kind = kindOf.get(r.metricId)
@@ -128,8 +164,16 @@ async function markConversions(companyId: number, facts: SendFacts[]) {
   const byId = new Map(facts.map((f) => [f.sendId, f]))
   const all = [...byId.keys()]
   for (let i = 0; i < all.length; i += CHUNK) {
-    const rows = await read(select(kysely().selectFrom('EventAttribution').select(['sendId', 'value'])
-      .where('companyId', '=', companyId).where('sourceType', '=', 'flow').where('sendId', 'in', all.slice(i, i + CHUNK))))
+    const rows = await read(
+      select(
+        kysely()
+          .selectFrom('EventAttribution')
+          .select(['sendId', 'value'])
+          .where('companyId', '=', companyId)
+          .where('sourceType', '=', 'flow')
+          .where('sendId', 'in', all.slice(i, i + CHUNK)),
+      ),
+    )
     for (const r of rows) {
       const f = byId.get(r.sendId)
       if (!f) continue
@@ -160,7 +204,17 @@ export interface SendTotals {
 const rate = (n: number, d: number) => (d ? Math.round((n / d) * 10_000) / 10_000 : 0)
 
 export function totalsOf(facts: SendFacts[]): SendTotals {
-  const t = { recipients: facts.length, delivered: 0, opens: 0, clicks: 0, bounces: 0, unsubscribes: 0, spamComplaints: 0, conversions: 0, revenue: 0 }
+  const t = {
+    recipients: facts.length,
+    delivered: 0,
+    opens: 0,
+    clicks: 0,
+    bounces: 0,
+    unsubscribes: 0,
+    spamComplaints: 0,
+    conversions: 0,
+    revenue: 0,
+  }
   for (const f of facts) {
     if (f.delivered) t.delivered++
     if (f.opened) t.opens++
@@ -174,8 +228,11 @@ export function totalsOf(facts: SendFacts[]): SendTotals {
   t.revenue = Math.round(t.revenue * 100) / 100
   return {
     ...t,
-    openRate: rate(t.opens, t.delivered), clickRate: rate(t.clicks, t.delivered), bounceRate: rate(t.bounces, t.recipients),
-    unsubscribeRate: rate(t.unsubscribes, t.delivered), conversionRate: rate(t.conversions, t.recipients),
+    openRate: rate(t.opens, t.delivered),
+    clickRate: rate(t.clicks, t.delivered),
+    bounceRate: rate(t.bounces, t.recipients),
+    unsubscribeRate: rate(t.unsubscribes, t.delivered),
+    conversionRate: rate(t.conversions, t.recipients),
     revenuePerRecipient: t.recipients ? Math.round((t.revenue / t.recipients) * 100) / 100 : 0,
   }
 }

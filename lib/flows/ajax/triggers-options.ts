@@ -8,20 +8,47 @@
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { badRequest, notFound } from '@/lib/errors/app-error'
-import { AUDIENCES, resolvedMetrics, storedOverride, type OverrideKind } from '@/lib/flows/triggers/catalog-trigger-metrics'
+import {
+  AUDIENCES,
+  resolvedMetrics,
+  storedOverride,
+  type OverrideKind,
+} from '@/lib/flows/triggers/catalog-trigger-metrics'
 
 /** The dimensions a catalog trigger filter can use; values come from the catalog (none yet). */
 function dimensions() {
   return [
-    { key: 'categories', label: 'Product category', operators: ['contains', 'not-contains'], values: [] as Array<{ value: string; label: string }> },
-    { key: 'brand', label: 'Brand', operators: ['equals', 'not-equals'], values: [] as Array<{ value: string; label: string }> },
-    { key: 'product_id', label: 'Product', operators: ['equals', 'not-equals'], values: [] as Array<{ value: string; label: string }> },
-    { key: 'price', label: 'Price', operators: ['greater-than', 'less-than'], values: [] as Array<{ value: string; label: string }> },
+    {
+      key: 'categories',
+      label: 'Product category',
+      operators: ['contains', 'not-contains'],
+      values: [] as Array<{ value: string; label: string }>,
+    },
+    {
+      key: 'brand',
+      label: 'Brand',
+      operators: ['equals', 'not-equals'],
+      values: [] as Array<{ value: string; label: string }>,
+    },
+    {
+      key: 'product_id',
+      label: 'Product',
+      operators: ['equals', 'not-equals'],
+      values: [] as Array<{ value: string; label: string }>,
+    },
+    {
+      key: 'price',
+      label: 'Price',
+      operators: ['greater-than', 'less-than'],
+      values: [] as Array<{ value: string; label: string }>,
+    },
   ]
 }
 
 export const priceDropOptionsQuery = z.object({
-  selectedTriggerPreset: z.enum(['lists', 'segments', 'actions', 'date', 'priceDrop', 'lowInventory']).default('priceDrop'),
+  selectedTriggerPreset: z
+    .enum(['lists', 'segments', 'actions', 'date', 'priceDrop', 'lowInventory'])
+    .default('priceDrop'),
 })
 
 /** GET /ajax/flows/price_drop/dimension_values. */
@@ -34,7 +61,12 @@ export async function priceDropDimensionValues(companyId: number, selectedTrigge
     amountUnits: ['currency', 'percent'],
     currency: (company?.currency ?? 'USD').toLowerCase(),
     audiences: await resolvedMetrics(companyId, 'price_drop'),
-    defaults: { price_drop_amount_value: 10, price_drop_amount_unit: 'percent', audience: ['viewed'], timeframe_days: 30 },
+    defaults: {
+      price_drop_amount_value: 10,
+      price_drop_amount_unit: 'percent',
+      audience: ['viewed'],
+      timeframe_days: 30,
+    },
   }
 }
 
@@ -45,24 +77,36 @@ export async function lowInventoryDimensionValues(companyId: number) {
     dimensions: dimensions(),
     inventoryGranularities: ['product', 'variant'],
     itemEngagementMetrics: await resolvedMetrics(companyId, 'low_inventory'),
-    defaults: { inventory_granularity: 'product', inventory_threshold: 10, item_engagement_metrics: ['viewed'], engagement_timeframe: 30 },
+    defaults: {
+      inventory_granularity: 'product',
+      inventory_threshold: 10,
+      item_engagement_metrics: ['viewed'],
+      engagement_timeframe: 30,
+    },
   }
 }
 
 /** PUT body: { metricIds: { viewed, checkoutStarted, addedToCart } }, each a metric id or null (back to the default). */
 export const metricOverrideBody = z.object({
-  metricIds: z.object({
-    viewed: z.string().min(1).max(64).nullable().optional(),
-    checkoutStarted: z.string().min(1).max(64).nullable().optional(),
-    addedToCart: z.string().min(1).max(64).nullable().optional(),
-  }).strict(),
+  metricIds: z
+    .object({
+      viewed: z.string().min(1).max(64).nullable().optional(),
+      checkoutStarted: z.string().min(1).max(64).nullable().optional(),
+      addedToCart: z.string().min(1).max(64).nullable().optional(),
+    })
+    .strict(),
 })
-const AUDIENCE_OF: Record<string, string> = { viewed: 'viewed', checkoutStarted: 'checkout-started', addedToCart: 'added-to-cart' }
+const AUDIENCE_OF: Record<string, string> = {
+  viewed: 'viewed',
+  checkoutStarted: 'checkout-started',
+  addedToCart: 'added-to-cart',
+}
 
 /** The account's id from the staff path, or 404 when there is no such account. */
 export async function staffAccountId(raw: string | undefined): Promise<number> {
   const id = Number(raw)
-  if (!Number.isSafeInteger(id) || id <= 0 || !(await db.company.findUnique({ where: { id }, select: { id: true } }))) throw notFound('There is no such account.')
+  if (!Number.isSafeInteger(id) || id <= 0 || !(await db.company.findUnique({ where: { id }, select: { id: true } })))
+    throw notFound('There is no such account.')
   return id
 }
 
@@ -70,16 +114,25 @@ export async function getMetricOverride(companyId: number, kind: OverrideKind) {
   return { companyId, kind, metrics: await resolvedMetrics(companyId, kind) }
 }
 
-export async function putMetricOverride(companyId: number, kind: OverrideKind, staffUserId: number, input: z.infer<typeof metricOverrideBody>) {
+export async function putMetricOverride(
+  companyId: number,
+  kind: OverrideKind,
+  staffUserId: number,
+  input: z.infer<typeof metricOverrideBody>,
+) {
   const next = await storedOverride(companyId, kind)
   const errors: Record<string, string[]> = {}
   const wanted = Object.entries(input.metricIds).filter(([, v]) => v !== undefined) as Array<[string, string | null]>
   const ids = wanted.map(([, v]) => v).filter((v): v is string => v != null)
-  const found = new Set((await db.metric.findMany({ where: { companyId, id: { in: ids } }, select: { id: true } })).map((m) => m.id))
+  const found = new Set(
+    (await db.metric.findMany({ where: { companyId, id: { in: ids } }, select: { id: true } })).map((m) => m.id),
+  )
   for (const [k, v] of wanted) {
     const audience = AUDIENCE_OF[k]!
-    if (!AUDIENCES[kind].includes(audience)) errors[`metricIds.${k}`] = [`This trigger does not use ${audience} engagement.`]
-    else if (v != null && !found.has(v)) errors[`metricIds.${k}`] = [`There is no metric with id "${v}" in this account.`]
+    if (!AUDIENCES[kind].includes(audience))
+      errors[`metricIds.${k}`] = [`This trigger does not use ${audience} engagement.`]
+    else if (v != null && !found.has(v))
+      errors[`metricIds.${k}`] = [`There is no metric with id "${v}" in this account.`]
     else if (v == null) delete next[audience]
     else next[audience] = v
   }

@@ -25,7 +25,17 @@ import { kysely } from '@/lib/db/kysely'
 import { toDate } from '@/lib/db/dialect'
 import { queueNow } from '@/lib/jobs/clock'
 import { FLOW_STATUS } from '@/lib/flows/store'
-import { GONE_FLOW, LeaseLost, moveRunOps, stepOps, versionOps, type ClaimedRun, type FlowInfo, type Outcome, type VersionDef } from './step'
+import {
+  GONE_FLOW,
+  LeaseLost,
+  moveRunOps,
+  stepOps,
+  versionOps,
+  type ClaimedRun,
+  type FlowInfo,
+  type Outcome,
+  type VersionDef,
+} from './step'
 import { batchStepOps } from './batch-step'
 import { batchExecutorFor } from './executors'
 import { flowHoldoutOps, type FlowHoldout } from './holdout'
@@ -77,9 +87,13 @@ function* claimOps(o: { workerId: string; now: Date; leaseUntil: Date; limit: nu
 function* flowInfoOps(flowIds: string[]): Ops<Map<string, FlowInfo>> {
   const out = new Map<string, FlowInfo>()
   if (!flowIds.length) return out
-  const flows = yield* select(kysely().selectFrom('Flow').select(['id', 'status', 'webhookSecret']).where('id', 'in', flowIds))
+  const flows = yield* select(
+    kysely().selectFrom('Flow').select(['id', 'status', 'webhookSecret']).where('id', 'in', flowIds),
+  )
   for (const f of flows) out.set(f.id, { status: f.status, webhookSecret: f.webhookSecret, actionStatus: new Map() })
-  const actions = yield* select(kysely().selectFrom('FlowAction').select(['id', 'flowId', 'status']).where('flowId', 'in', flowIds))
+  const actions = yield* select(
+    kysely().selectFrom('FlowAction').select(['id', 'flowId', 'status']).where('flowId', 'in', flowIds),
+  )
   for (const a of actions) out.get(a.flowId)?.actionStatus.set(a.id, a.status)
   return out
 }
@@ -87,7 +101,10 @@ function* flowInfoOps(flowIds: string[]): Ops<Map<string, FlowInfo>> {
 // ---- rounds, a batch, a drain -------------------------------------------------------------------
 
 type Resolved = Required<Omit<AdvanceOptions, 'concurrency'>> & { concurrency: number }
-interface Member { run: ClaimedRun; steps: number }
+interface Member {
+  run: ClaimedRun
+  steps: number
+}
 type R = { ok: Outcome; batched?: boolean } | { error: unknown }
 
 async function releaseAfterError(run: ClaimedRun, o: { workerId: string }, now: Date, err: unknown) {
@@ -96,10 +113,23 @@ async function releaseAfterError(run: ClaimedRun, o: { workerId: string }, now: 
   const wakeAt = new Date(now.getTime() + Math.min(2 ** run.attempts, 600) * 1000)
   await inWriteTx(function* () {
     yield* exec(
-      kysely().updateTable('FlowRun').set(giveUp
-        ? { status: 'failed', exitReason: `error: ${message}`.slice(0, 500), lockedBy: null, leaseUntil: null, finishedAt: now, updatedAt: now, wakeAt: null }
-        : { lockedBy: null, leaseUntil: null, wakeAt, updatedAt: now })
-        .where('id', '=', run.id).where('lockedBy', '=', o.workerId),
+      kysely()
+        .updateTable('FlowRun')
+        .set(
+          giveUp
+            ? {
+                status: 'failed',
+                exitReason: `error: ${message}`.slice(0, 500),
+                lockedBy: null,
+                leaseUntil: null,
+                finishedAt: now,
+                updatedAt: now,
+                wakeAt: null,
+              }
+            : { lockedBy: null, leaseUntil: null, wakeAt, updatedAt: now },
+        )
+        .where('id', '=', run.id)
+        .where('lockedBy', '=', o.workerId),
     )
     if (!giveUp) yield* wakeAtOps(wakeAt, now)
   })
@@ -119,28 +149,52 @@ function groupsOf(going: Member[], o: Resolved): Member[][] {
   return [...groups.values()]
 }
 
-interface RoundEnv { o: Resolved; now: Date; flows: Map<string, FlowInfo>; versions: Map<string, VersionDef | null>; holdouts: Map<string, FlowHoldout | null> }
+interface RoundEnv {
+  o: Resolved
+  now: Date
+  flows: Map<string, FlowInfo>
+  versions: Map<string, VersionDef | null>
+  holdouts: Map<string, FlowHoldout | null>
+}
 
 /** One step of one run (the single path). */
 function* oneStepOps(m: Member, r: RoundEnv): Ops<Outcome> {
   const version = r.versions.get(versionKey(m.run)) ?? null
   if (!version) {
-    yield* moveRunOps(m.run, r.o.workerId, r.now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: 'version_missing', finished: true })
+    yield* moveRunOps(m.run, r.o.workerId, r.now, {
+      status: 'exited',
+      currentActionId: null,
+      wakeAt: null,
+      exitReason: 'version_missing',
+      finished: true,
+    })
     return { continue: false, steps: 0 }
   }
   return yield* stepOps({
-    run: m.run, flow: r.flows.get(m.run.flowId) ?? GONE_FLOW, version, workerId: r.o.workerId, now: r.now,
-    keepLease: m.steps + 1 < r.o.maxStepsPerClaim, fresh: m.steps > 0,
+    run: m.run,
+    flow: r.flows.get(m.run.flowId) ?? GONE_FLOW,
+    version,
+    workerId: r.o.workerId,
+    now: r.now,
+    keepLease: m.steps + 1 < r.o.maxStepsPerClaim,
+    fresh: m.steps > 0,
   })
 }
 
 /** One step of every run of a group, as a set (throws when any of it fails: the caller steps them one by one). */
 function groupStepOps(group: Member[], r: RoundEnv): Ops<Outcome[]> {
   const m = group[0]!
-  return batchStepOps(group.map((g) => ({ run: g.run, fresh: g.steps > 0 })), {
-    flow: r.flows.get(m.run.flowId) ?? GONE_FLOW, version: r.versions.get(versionKey(m.run))!, workerId: r.o.workerId, now: r.now,
-    keepLease: m.steps + 1 < r.o.maxStepsPerClaim, holdout: r.holdouts.get(`${m.run.companyId}:${m.run.flowId}`),
-  })
+  return batchStepOps(
+    group.map((g) => ({ run: g.run, fresh: g.steps > 0 })),
+    {
+      flow: r.flows.get(m.run.flowId) ?? GONE_FLOW,
+      version: r.versions.get(versionKey(m.run))!,
+      workerId: r.o.workerId,
+      now: r.now,
+      keepLease: m.steps + 1 < r.o.maxStepsPerClaim,
+      holdout: r.holdouts.get(`${m.run.companyId}:${m.run.flowId}`),
+    },
+  )
 }
 
 const batchable = (group: Member[], r: RoundEnv) => group.length > 1 && !!r.versions.get(versionKey(group[0]!.run))
@@ -151,13 +205,25 @@ async function roundSqlite(groups: Member[][], r: RoundEnv): Promise<Map<Member,
     const results = new Map<Member, R>()
     for (const group of groups) {
       if (batchable(group, r)) {
-        const outs = yield* savepoint(() => groupStepOps(group, r), () => null)
+        const outs = yield* savepoint(
+          () => groupStepOps(group, r),
+          () => null,
+        )
         if (outs) {
           group.forEach((m, i) => results.set(m, { ok: outs[i]!, batched: true }))
           continue
         }
       }
-      for (const m of group) results.set(m, yield* savepoint<R, R>(function* () { return { ok: yield* oneStepOps(m, r) } }, (error) => ({ error })))
+      for (const m of group)
+        results.set(
+          m,
+          yield* savepoint<R, R>(
+            function* () {
+              return { ok: yield* oneStepOps(m, r) }
+            },
+            (error) => ({ error }),
+          ),
+        )
     }
     return results
   })
@@ -191,7 +257,9 @@ async function roundPostgres(groups: Member[][], r: RoundEnv): Promise<Map<Membe
           const outs = await inWriteTx(() => groupStepOps(unit, r))
           unit.forEach((m, i) => results.set(m, { ok: outs[i]!, batched: true }))
           continue
-        } catch { /* step them one by one */ }
+        } catch {
+          /* step them one by one */
+        }
       }
       for (const m of unit) {
         try {
@@ -207,7 +275,13 @@ async function roundPostgres(groups: Member[][], r: RoundEnv): Promise<Map<Membe
 }
 
 /** Advances a claimed batch round by round until every run has stopped for this claim. */
-async function advanceClaimed(runs: ClaimedRun[], flows: Map<string, FlowInfo>, o: Resolved, stats: AdvanceStats, sleeps: Date[]) {
+async function advanceClaimed(
+  runs: ClaimedRun[],
+  flows: Map<string, FlowInfo>,
+  o: Resolved,
+  stats: AdvanceStats,
+  sleeps: Date[],
+) {
   let going: Member[] = runs.map((run) => ({ run, steps: 0 }))
   const versions = new Map<string, VersionDef | null>()
   // A flow's holdout, read once per claim for the runs at its entry action (not once per chunk).
@@ -218,7 +292,11 @@ async function advanceClaimed(runs: ClaimedRun[], flows: Map<string, FlowInfo>, 
       const key = versionKey(g.run)
       if (!versions.has(key)) versions.set(key, await read(versionOps(g.run.companyId, g.run.flowId, g.run.version)))
       const flowKey = `${g.run.companyId}:${g.run.flowId}`
-      if (!holdouts.has(flowKey) && g.run.currentActionId != null && g.run.currentActionId === versions.get(key)?.def.entry_action_id) {
+      if (
+        !holdouts.has(flowKey) &&
+        g.run.currentActionId != null &&
+        g.run.currentActionId === versions.get(key)?.def.entry_action_id
+      ) {
         holdouts.set(flowKey, await read(flowHoldoutOps(g.run.companyId, g.run.flowId)))
       }
     }
@@ -268,13 +346,19 @@ const PG_CLAIMERS = 2
 /** Claims one batch of due runs and advances each; returns what it did. */
 export async function advanceDueRuns(opts: AdvanceOptions = {}): Promise<AdvanceStats & { sleeps: Date[] }> {
   const o: Resolved = {
-    now: opts.now ?? queueNow, workerId: opts.workerId ?? defaultWorker(), batchSize: opts.batchSize ?? (dbEngine() === 'postgresql' ? PG_CLAIM : 200),
-    maxStepsPerClaim: opts.maxStepsPerClaim ?? 25, leaseMs: opts.leaseMs ?? 60_000, concurrency: Math.max(1, opts.concurrency ?? PG_LANES),
+    now: opts.now ?? queueNow,
+    workerId: opts.workerId ?? defaultWorker(),
+    batchSize: opts.batchSize ?? (dbEngine() === 'postgresql' ? PG_CLAIM : 200),
+    maxStepsPerClaim: opts.maxStepsPerClaim ?? 25,
+    leaseMs: opts.leaseMs ?? 60_000,
+    concurrency: Math.max(1, opts.concurrency ?? PG_LANES),
   }
   const stats: AdvanceStats = { claimed: 0, steps: 0, failed: 0, batched: 0 }
   const sleeps: Date[] = []
   const now = o.now()
-  const runs = await inWriteTx(() => claimOps({ workerId: o.workerId, now, leaseUntil: new Date(now.getTime() + o.leaseMs), limit: o.batchSize }))
+  const runs = await inWriteTx(() =>
+    claimOps({ workerId: o.workerId, now, leaseUntil: new Date(now.getTime() + o.leaseMs), limit: o.batchSize }),
+  )
   stats.claimed = runs.length
   if (!runs.length) return { ...stats, sleeps }
   const flows = await read(flowInfoOps([...new Set(runs.map((r) => r.flowId))]))
@@ -285,11 +369,20 @@ export async function advanceDueRuns(opts: AdvanceOptions = {}): Promise<Advance
 /** When the next run is due (a future wakeAt, or a lease that ends), for the next wake-up job. */
 export function* nextWakeOps(now: Date): Ops<Date | null> {
   const future = yield* selectFirst(
-    kysely().selectFrom('FlowRun').select('wakeAt').where('status', '=', 'active').where('wakeAt', '>', now).orderBy('wakeAt').limit(1),
+    kysely()
+      .selectFrom('FlowRun')
+      .select('wakeAt')
+      .where('status', '=', 'active')
+      .where('wakeAt', '>', now)
+      .orderBy('wakeAt')
+      .limit(1),
   )
   const due = yield* selectFirst(
-    kysely().selectFrom('FlowRun').select([(eb) => eb.fn.min('leaseUntil').as('lease'), (eb) => eb.fn.countAll().as('n')])
-      .where('status', '=', 'active').where('wakeAt', '<=', now),
+    kysely()
+      .selectFrom('FlowRun')
+      .select([(eb) => eb.fn.min('leaseUntil').as('lease'), (eb) => eb.fn.countAll().as('n')])
+      .where('status', '=', 'active')
+      .where('wakeAt', '<=', now),
   )
   const candidates: number[] = []
   const f = toDate(future?.wakeAt)

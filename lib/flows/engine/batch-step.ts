@@ -25,8 +25,18 @@ import { batchExecutorFor, executorFor } from './executors'
 import { evaluateFilterOps, isEmptyFilter } from './conditions'
 import { companyZoneOps } from './cache'
 import {
-  contextOf, effectiveActionStatus, LeaseLost, planResult, runPatchColumns, stepOps,
-  type ClaimedRun, type FlowInfo, type Outcome, type PlannedStep, type RunPatch, type VersionDef,
+  contextOf,
+  effectiveActionStatus,
+  LeaseLost,
+  planResult,
+  runPatchColumns,
+  stepOps,
+  type ClaimedRun,
+  type FlowInfo,
+  type Outcome,
+  type PlannedStep,
+  type RunPatch,
+  type VersionDef,
 } from './step'
 
 export interface BatchEnv {
@@ -40,7 +50,10 @@ export interface BatchEnv {
 }
 
 /** A run of the batch; fresh: moved to this action by this worker in this claim (no step row can exist yet). */
-export interface BatchMember { run: ClaimedRun; fresh: boolean }
+export interface BatchMember {
+  run: ClaimedRun
+  fresh: boolean
+}
 
 const CHUNK = 400
 /** PostgreSQL binds a chunk's values as arrays (unnest, = ANY): a few parameters whatever its size. */
@@ -56,13 +69,25 @@ export function* batchStepOps(members: BatchMember[], e: BatchEnv): Ops<Outcome[
   const action = first?.currentActionId == null ? undefined : version.actions.get(first.currentActionId)
   const status = action ? effectiveActionStatus(action, flow) : 'none'
   const executor = action ? executorFor(action.type, isUnsupported(action)) : null
-  if (!first || !action || flow.status === FLOW_STATUS.disabled || status !== 'live' || !executor || 'unsupported' in executor) {
+  if (
+    !first ||
+    !action ||
+    flow.status === FLOW_STATUS.disabled ||
+    status !== 'live' ||
+    !executor ||
+    'unsupported' in executor
+  ) {
     for (let i = 0; i < members.length; i++) out[i] = yield* single(members[i]!)
     return out
   }
   const actionId = action.id!
   for (const m of members) {
-    if (m.run.currentActionId !== actionId || m.run.flowId !== first.flowId || m.run.version !== first.version || m.run.companyId !== first.companyId) {
+    if (
+      m.run.currentActionId !== actionId ||
+      m.run.flowId !== first.flowId ||
+      m.run.version !== first.version ||
+      m.run.companyId !== first.companyId
+    ) {
       throw new Error('batchStepOps: the runs of a batch must stand at the same action of the same flow version.')
     }
   }
@@ -73,8 +98,13 @@ export function* batchStepOps(members: BatchMember[], e: BatchEnv): Ops<Outcome[
   const step = pgArrays() ? PG_CHUNK : CHUNK
   for (let i = 0; i < stale.length; i += step) {
     const ids = stale.slice(i, i + step)
-    const rows = yield* select(kysely().selectFrom('FlowStep').select('runId')
-      .where(pgArrays() ? sql<boolean>`"runId" = ANY(${ids}::text[])` : (eb) => eb('runId', 'in', ids)).where('actionId', '=', actionId))
+    const rows = yield* select(
+      kysely()
+        .selectFrom('FlowStep')
+        .select('runId')
+        .where(pgArrays() ? sql<boolean>`"runId" = ANY(${ids}::text[])` : (eb) => eb('runId', 'in', ids))
+        .where('actionId', '=', actionId),
+    )
     for (const r of rows) written.add(r.runId)
   }
   const results: Array<StepResult | undefined> = new Array(members.length)
@@ -85,19 +115,34 @@ export function* batchStepOps(members: BatchMember[], e: BatchEnv): Ops<Outcome[
   }
 
   // The holdout (before the entry action) and the profile filter (every step), as stepOps decides them.
-  const holdout = actionId !== version.def.entry_action_id ? null : e.holdout !== undefined ? e.holdout : yield* flowHoldoutOps(first.companyId, first.flowId)
+  const holdout =
+    actionId !== version.def.entry_action_id
+      ? null
+      : e.holdout !== undefined
+        ? e.holdout
+        : yield* flowHoldoutOps(first.companyId, first.flowId)
   const filtered = !isEmptyFilter(version.def.profile_filter)
   const run: number[] = []
   for (const i of todo) {
     const r = members[i]!.run
-    if (holdout && holdout.percent > 0 && holdoutBucket(r.companyId, holdout.experimentId, r.profileId) < holdout.percent / 100) {
+    if (
+      holdout &&
+      holdout.percent > 0 &&
+      holdoutBucket(r.companyId, holdout.experimentId, r.profileId) < holdout.percent / 100
+    ) {
       results[i] = { kind: 'exit', reason: 'holdout', detail: { reason: 'The profile is in the flow holdout group.' } }
       continue
     }
     if (filtered) {
       const f = yield* evaluateFilterOps(version.def.profile_filter, {
-        companyId: r.companyId, profileId: r.profileId, flowId: r.flowId, runId: r.id, actionId,
-        version: r.version, now, timeZone: yield* companyZoneOps(r.companyId),
+        companyId: r.companyId,
+        profileId: r.profileId,
+        flowId: r.flowId,
+        runId: r.id,
+        actionId,
+        version: r.version,
+        now,
+        timeZone: yield* companyZoneOps(r.companyId),
       })
       if (!f.match) {
         results[i] = { kind: 'exit', reason: 'profile_filter', detail: { reasons: f.reasons } }
@@ -132,19 +177,45 @@ export function* batchStepOps(members: BatchMember[], e: BatchEnv): Ops<Outcome[
 }
 
 /** The step rows of a batch, multi-row (the same upsert as the single path's). */
-function* writeStepsOps(planned: Array<{ run: ClaimedRun; p: PlannedStep }>, actionId: string, actionType: string, now: Date): Ops<void> {
+function* writeStepsOps(
+  planned: Array<{ run: ClaimedRun; p: PlannedStep }>,
+  actionId: string,
+  actionType: string,
+  now: Date,
+): Ops<void> {
   if (pgArrays()) {
-    for (let i = 0; i < planned.length; i += PG_CHUNK) yield* writeStepsPg(planned.slice(i, i + PG_CHUNK), actionId, actionType, now)
+    for (let i = 0; i < planned.length; i += PG_CHUNK)
+      yield* writeStepsPg(planned.slice(i, i + PG_CHUNK), actionId, actionType, now)
     return
   }
   for (let i = 0; i < planned.length; i += CHUNK) {
     const rows = planned.slice(i, i + CHUNK).map(({ run, p }) => ({
-      companyId: run.companyId, flowId: run.flowId, runId: run.id, actionId, actionType, profileId: run.profileId,
-      status: p.step.status, outcome: p.step.outcome, detail: p.step.detail ? JSON.stringify(p.step.detail) : null, at: now, updatedAt: now,
+      companyId: run.companyId,
+      flowId: run.flowId,
+      runId: run.id,
+      actionId,
+      actionType,
+      profileId: run.profileId,
+      status: p.step.status,
+      outcome: p.step.outcome,
+      detail: p.step.detail ? JSON.stringify(p.step.detail) : null,
+      at: now,
+      updatedAt: now,
     }))
-    yield* exec(kysely().insertInto('FlowStep').values(rows).onConflict((oc) => oc.columns(['runId', 'actionId']).doUpdateSet((eb) => ({
-      status: eb.ref('excluded.status'), outcome: eb.ref('excluded.outcome'), detail: eb.ref('excluded.detail'), at: now, updatedAt: now,
-    }))))
+    yield* exec(
+      kysely()
+        .insertInto('FlowStep')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['runId', 'actionId']).doUpdateSet((eb) => ({
+            status: eb.ref('excluded.status'),
+            outcome: eb.ref('excluded.outcome'),
+            detail: eb.ref('excluded.detail'),
+            at: now,
+            updatedAt: now,
+          })),
+        ),
+    )
   }
 }
 
@@ -152,19 +223,33 @@ function* writeStepsOps(planned: Array<{ run: ClaimedRun; p: PlannedStep }>, act
  * PostgreSQL: the same upsert with the per-run values bound as five arrays and the batch's shared
  * values once (one statement of 10 parameters instead of 11 per row: less to send, parse and plan).
  */
-function* writeStepsPg(planned: Array<{ run: ClaimedRun; p: PlannedStep }>, actionId: string, actionType: string, now: Date): Ops<void> {
+function* writeStepsPg(
+  planned: Array<{ run: ClaimedRun; p: PlannedStep }>,
+  actionId: string,
+  actionType: string,
+  now: Date,
+): Ops<void> {
   const first = planned[0]?.run
   if (!first) return
   const col = <T>(f: (x: { run: ClaimedRun; p: PlannedStep }) => T) => planned.map(f)
-  yield* exec(sql`INSERT INTO "FlowStep" ("companyId", "flowId", "runId", "actionId", "actionType", "profileId", "status", "outcome", "detail", "at", "updatedAt")
+  yield* exec(
+    sql`INSERT INTO "FlowStep" ("companyId", "flowId", "runId", "actionId", "actionType", "profileId", "status", "outcome", "detail", "at", "updatedAt")
     SELECT ${first.companyId}::int, ${first.flowId}::text, t."runId", ${actionId}::text, ${actionType}::text, t."profileId", t."status", t."outcome", t."detail", ${now}::timestamp(3), ${now}::timestamp(3)
     FROM unnest(${col((x) => x.run.id)}::text[], ${col((x) => x.run.profileId)}::text[], ${col((x) => x.p.step.status)}::text[],
       ${col((x) => x.p.step.outcome)}::text[], ${col((x) => (x.p.step.detail ? JSON.stringify(x.p.step.detail) : null))}::text[]) AS t("runId", "profileId", "status", "outcome", "detail")
-    ON CONFLICT ("runId", "actionId") DO UPDATE SET "status" = excluded."status", "outcome" = excluded."outcome", "detail" = excluded."detail", "at" = excluded."at", "updatedAt" = excluded."updatedAt"`.compile(kysely()))
+    ON CONFLICT ("runId", "actionId") DO UPDATE SET "status" = excluded."status", "outcome" = excluded."outcome", "detail" = excluded."detail", "at" = excluded."at", "updatedAt" = excluded."updatedAt"`.compile(
+      kysely(),
+    ),
+  )
 }
 
 /** The runs' moves: one UPDATE per distinct move, each only where the lease is still ours (else LeaseLost). */
-function* moveRunsOps(planned: Array<{ run: ClaimedRun; p: PlannedStep }>, actionId: string, workerId: string, now: Date): Ops<void> {
+function* moveRunsOps(
+  planned: Array<{ run: ClaimedRun; p: PlannedStep }>,
+  actionId: string,
+  workerId: string,
+  now: Date,
+): Ops<void> {
   const byMove = new Map<string, { patch: RunPatch; ids: string[] }>()
   for (const { run, p } of planned) {
     const key = JSON.stringify(p.patch)
@@ -177,9 +262,12 @@ function* moveRunsOps(planned: Array<{ run: ClaimedRun; p: PlannedStep }>, actio
     for (let i = 0; i < ids.length; i += step) {
       const chunk = ids.slice(i, i + step)
       const n = yield* exec(
-        kysely().updateTable('FlowRun').set(runPatchColumns(p, now))
+        kysely()
+          .updateTable('FlowRun')
+          .set(runPatchColumns(p, now))
           .where(pgArrays() ? sql<boolean>`"id" = ANY(${chunk}::text[])` : (eb) => eb('id', 'in', chunk))
-          .where('lockedBy', '=', workerId).where('currentActionId', '=', actionId),
+          .where('lockedBy', '=', workerId)
+          .where('currentActionId', '=', actionId),
       )
       if (n !== chunk.length) throw new LeaseLost()
     }

@@ -21,7 +21,8 @@ export function* cachedOps<T>(name: string, load: () => Ops<T>): Ops<T> {
   return value
 }
 
-export const companyZoneOps = (companyId: number): Ops<string> => cachedOps(`tz:${companyId}`, () => companyTimeZoneOps(companyId))
+export const companyZoneOps = (companyId: number): Ops<string> =>
+  cachedOps(`tz:${companyId}`, () => companyTimeZoneOps(companyId))
 
 /** Tests: forget everything. */
 export function clearEngineCache(): void {

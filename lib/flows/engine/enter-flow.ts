@@ -42,14 +42,21 @@ export function reentryCutoff(criteria: ReentryCriteria | null | undefined, now:
 export function* enterFlowOps(input: EnterFlowInput): Ops<{ runId: string } | null> {
   const db = kysely()
   const flow = yield* selectFirst(
-    db.selectFrom('Flow').select(['status', 'archived', 'currentVersion'])
-      .where('companyId', '=', input.companyId).where('id', '=', input.flowId),
+    db
+      .selectFrom('Flow')
+      .select(['status', 'archived', 'currentVersion'])
+      .where('companyId', '=', input.companyId)
+      .where('id', '=', input.flowId),
   )
   if (!flow || toBool(flow.archived)) return null
   if (flow.status !== FLOW_STATUS.live && flow.status !== FLOW_STATUS.manual) return null
   const version = yield* selectFirst(
-    db.selectFrom('FlowVersion').select('definition')
-      .where('companyId', '=', input.companyId).where('flowId', '=', input.flowId).where('version', '=', flow.currentVersion),
+    db
+      .selectFrom('FlowVersion')
+      .select('definition')
+      .where('companyId', '=', input.companyId)
+      .where('flowId', '=', input.flowId)
+      .where('version', '=', flow.currentVersion),
   )
   if (!version) return null
   const def = JSON.parse(version.definition) as FlowDefinition
@@ -61,20 +68,38 @@ export function* enterFlowOps(input: EnterFlowInput): Ops<{ runId: string } | nu
 
   const cutoff = reentryCutoff(def.reentry_criteria, input.now)
   if (cutoff) {
-    let q = db.selectFrom('FlowRun').select('id')
-      .where('companyId', '=', input.companyId).where('profileId', '=', input.profileId).where('flowId', '=', input.flowId)
+    let q = db
+      .selectFrom('FlowRun')
+      .select('id')
+      .where('companyId', '=', input.companyId)
+      .where('profileId', '=', input.profileId)
+      .where('flowId', '=', input.flowId)
     if (cutoff !== 'ever') q = q.where('createdAt', '>', cutoff)
     if (yield* selectFirst(q.limit(1))) return null
   }
 
   const runId = ulid(input.now.getTime())
   const inserted = yield* exec(
-    db.insertInto('FlowRun').values({
-      id: runId, companyId: input.companyId, flowId: input.flowId, version: flow.currentVersion, profileId: input.profileId,
-      entryKey: input.entryKey, triggerKind: input.triggerKind, status: 'active', currentActionId: def.entry_action_id,
-      wakeAt: input.now, triggerEvent: input.triggerEvent ? JSON.stringify(input.triggerEvent) : null,
-      stepCount: 0, attempts: 0, createdAt: input.now, updatedAt: input.now,
-    }).onConflict((oc) => oc.columns(['flowId', 'profileId', 'entryKey']).doNothing()),
+    db
+      .insertInto('FlowRun')
+      .values({
+        id: runId,
+        companyId: input.companyId,
+        flowId: input.flowId,
+        version: flow.currentVersion,
+        profileId: input.profileId,
+        entryKey: input.entryKey,
+        triggerKind: input.triggerKind,
+        status: 'active',
+        currentActionId: def.entry_action_id,
+        wakeAt: input.now,
+        triggerEvent: input.triggerEvent ? JSON.stringify(input.triggerEvent) : null,
+        stepCount: 0,
+        attempts: 0,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .onConflict((oc) => oc.columns(['flowId', 'profileId', 'entryKey']).doNothing()),
   )
   if (!inserted) return null
   yield* wakeNowOps(input.now)

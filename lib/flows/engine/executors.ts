@@ -6,7 +6,12 @@
 import type { FlowActionType } from '@/lib/flows/definition'
 import type { ActionExecutor, BatchActionExecutor } from './types'
 import { nextOf } from './types'
-import { backInStockDelayExecutor, countdownDelayExecutor, targetDateExecutor, timeDelayExecutor } from './actions/delays'
+import {
+  backInStockDelayExecutor,
+  countdownDelayExecutor,
+  targetDateExecutor,
+  timeDelayExecutor,
+} from './actions/delays'
 import { conditionalSplitExecutor, multiBranchSplitExecutor, triggerSplitExecutor } from './actions/splits'
 import { sendMessageBatchExecutor, sendMessageExecutor } from './actions/send-message'
 import { experimentExecutor } from './actions/experiments'
@@ -18,31 +23,53 @@ import { codeExecutor } from './actions/code'
 import { actionOutputSplitExecutor } from '@/lib/flows/sandbox/action-output-split'
 
 const internalServiceExecutor: ActionExecutor = function* (ctx) {
-  return { kind: 'next', next: nextOf(ctx.action), status: 'skipped', outcome: 'internal_service', detail: { reason: 'Internal services run in the vendor only: skipped.' } }
+  return {
+    kind: 'next',
+    next: nextOf(ctx.action),
+    status: 'skipped',
+    outcome: 'internal_service',
+    detail: { reason: 'Internal services run in the vendor only: skipped.' },
+  }
 }
 
 function known(type: FlowActionType): ActionExecutor | { unsupported: string } {
   switch (type) {
-    case 'time-delay': return timeDelayExecutor
-    case 'target-date': return targetDateExecutor
-    case 'countdown-delay': return countdownDelayExecutor
-    case 'back-in-stock-delay': return backInStockDelayExecutor
-    case 'conditional-split': return conditionalSplitExecutor
-    case 'trigger-split': return triggerSplitExecutor
-    case 'multi-branch-split': return multiBranchSplitExecutor
+    case 'time-delay':
+      return timeDelayExecutor
+    case 'target-date':
+      return targetDateExecutor
+    case 'countdown-delay':
+      return countdownDelayExecutor
+    case 'back-in-stock-delay':
+      return backInStockDelayExecutor
+    case 'conditional-split':
+      return conditionalSplitExecutor
+    case 'trigger-split':
+      return triggerSplitExecutor
+    case 'multi-branch-split':
+      return multiBranchSplitExecutor
     case 'ab-test':
-    case 'content-experiment': return experimentExecutor
+    case 'content-experiment':
+      return experimentExecutor
     case 'send-email':
     case 'send-sms':
     case 'send-mobile-push':
-    case 'send-whatsapp': return sendMessageExecutor
-    case 'send-webhook': return sendWebhookExecutor
-    case 'send-internal-alert': return sendInternalAlertExecutor
-    case 'update-profile': return updateProfileExecutor
-    case 'list-update': return listUpdateExecutor
-    case 'code': return codeExecutor
-    case 'internal-service': return internalServiceExecutor
-    case 'action-output-split': return actionOutputSplitExecutor
+    case 'send-whatsapp':
+      return sendMessageExecutor
+    case 'send-webhook':
+      return sendWebhookExecutor
+    case 'send-internal-alert':
+      return sendInternalAlertExecutor
+    case 'update-profile':
+      return updateProfileExecutor
+    case 'list-update':
+      return listUpdateExecutor
+    case 'code':
+      return codeExecutor
+    case 'internal-service':
+      return internalServiceExecutor
+    case 'action-output-split':
+      return actionOutputSplitExecutor
     default: {
       const never: never = type
       return { unsupported: `Unknown action type '${String(never)}'.` }
@@ -62,8 +89,11 @@ export function batchExecutorFor(type: string): BatchActionExecutor | null {
     case 'send-email':
     case 'send-sms':
     case 'send-mobile-push':
-    case 'send-whatsapp': return sendMessageBatchExecutor
-    case 'update-profile': return updateProfileBatchExecutor
-    default: return null
+    case 'send-whatsapp':
+      return sendMessageBatchExecutor
+    case 'update-profile':
+      return updateProfileBatchExecutor
+    default:
+      return null
   }
 }

@@ -18,14 +18,24 @@ export function holdoutBucket(companyId: number, experimentId: string, profileId
   return h.readUInt32BE(0) / 0x1_0000_0000
 }
 
-export interface FlowHoldout { experimentId: string; percent: number }
+export interface FlowHoldout {
+  experimentId: string
+  percent: number
+}
 
 /** The experiment a flow takes part in, with its percentage, or null. */
 export function* flowHoldoutOps(companyId: number, flowId: string): Ops<FlowHoldout | null> {
-  const override = yield* selectFirst(kysely().selectFrom('FlowHoldoutOverride').select(['experimentId', 'isIgnoringHoldoutGroup'])
-    .where('companyId', '=', companyId).where('flowId', '=', flowId))
+  const override = yield* selectFirst(
+    kysely()
+      .selectFrom('FlowHoldoutOverride')
+      .select(['experimentId', 'isIgnoringHoldoutGroup'])
+      .where('companyId', '=', companyId)
+      .where('flowId', '=', flowId),
+  )
   if (override && toBool(override.isIgnoringHoldoutGroup)) return null
-  const experiment = yield* selectFirst(kysely().selectFrom('FlowHoldoutExperiment').select(['experimentId', 'percent']).where('companyId', '=', companyId))
+  const experiment = yield* selectFirst(
+    kysely().selectFrom('FlowHoldoutExperiment').select(['experimentId', 'percent']).where('companyId', '=', companyId),
+  )
   if (experiment) return { experimentId: experiment.experimentId, percent: Number(experiment.percent) }
   if (override) return { experimentId: override.experimentId, percent: DEFAULT_HOLDOUT_PERCENT }
   return null

@@ -51,25 +51,78 @@ export interface ProfilePathPreview {
   end: string
 }
 
-const READ_ONLY = new Set(['time-delay', 'target-date', 'countdown-delay', 'back-in-stock-delay', 'conditional-split', 'trigger-split', 'multi-branch-split', 'internal-service'])
+const READ_ONLY = new Set([
+  'time-delay',
+  'target-date',
+  'countdown-delay',
+  'back-in-stock-delay',
+  'conditional-split',
+  'trigger-split',
+  'multi-branch-split',
+  'internal-service',
+])
 
-function* policyOps(companyId: number, profileId: string, channel: 'email' | 'sms' | 'push' | 'whatsapp', transactional: boolean, now: Date) {
+function* policyOps(
+  companyId: number,
+  profileId: string,
+  channel: 'email' | 'sms' | 'push' | 'whatsapp',
+  transactional: boolean,
+  now: Date,
+) {
   const db = kysely()
-  const profile = yield* selectFirst(db.selectFrom('Profile').select(['email', 'phoneNumber', 'timezone']).where('companyId', '=', companyId).where('id', '=', profileId))
-  const consents = yield* select(db.selectFrom('ProfileConsent').select(['channel', 'status']).where('companyId', '=', companyId).where('profileId', '=', profileId))
-  const suppressions = yield* select(db.selectFrom('Suppression').select(['channel', 'reason']).where('companyId', '=', companyId).where('profileId', '=', profileId).where('clearedAt', 'is', null))
+  const profile = yield* selectFirst(
+    db
+      .selectFrom('Profile')
+      .select(['email', 'phoneNumber', 'timezone'])
+      .where('companyId', '=', companyId)
+      .where('id', '=', profileId),
+  )
+  const consents = yield* select(
+    db
+      .selectFrom('ProfileConsent')
+      .select(['channel', 'status'])
+      .where('companyId', '=', companyId)
+      .where('profileId', '=', profileId),
+  )
+  const suppressions = yield* select(
+    db
+      .selectFrom('Suppression')
+      .select(['channel', 'reason'])
+      .where('companyId', '=', companyId)
+      .where('profileId', '=', profileId)
+      .where('clearedAt', 'is', null),
+  )
   const settings = yield* loadPolicySettingsOps(companyId)
-  const company = yield* selectFirst(db.selectFrom('Company').select(['addressLine1', 'city', 'country']).where('id', '=', companyId))
+  const company = yield* selectFirst(
+    db.selectFrom('Company').select(['addressLine1', 'city', 'country']).where('id', '=', companyId),
+  )
   const since = new Date(now.getTime() - Math.max(7 * 86_400_000, settings.smartSendingHours * 3_600_000))
   const recent = yield* select(
-    db.selectFrom('Send').select('sendingAt').where('companyId', '=', companyId).where('profileId', '=', profileId).where('channel', '=', channel)
-      .where('transactional', '=', false).where('status', 'in', DELIVERED_LIKE).where('sendingAt', '>=', since),
+    db
+      .selectFrom('Send')
+      .select('sendingAt')
+      .where('companyId', '=', companyId)
+      .where('profileId', '=', profileId)
+      .where('channel', '=', channel)
+      .where('transactional', '=', false)
+      .where('status', 'in', DELIVERED_LIKE)
+      .where('sendingAt', '>=', since),
   )
   return decideSend({
-    channel, transactional, profile: { email: profile?.email ?? null, phoneNumber: profile?.phoneNumber ?? null, timezone: profile?.timezone ?? null },
-    consents: Object.fromEntries(consents.map((c) => [c.channel, c.status])), suppressions,
-    recentMarketingSends: recent.map((r) => toDate(r.sendingAt)).filter((d): d is Date => !!d), settings,
-    companyTimeZone: yield* companyTimeZoneOps(companyId), senderHasPostalAddress: hasPostalAddress(company), now,
+    channel,
+    transactional,
+    profile: {
+      email: profile?.email ?? null,
+      phoneNumber: profile?.phoneNumber ?? null,
+      timezone: profile?.timezone ?? null,
+    },
+    consents: Object.fromEntries(consents.map((c) => [c.channel, c.status])),
+    suppressions,
+    recentMarketingSends: recent.map((r) => toDate(r.sendingAt)).filter((d): d is Date => !!d),
+    settings,
+    companyTimeZone: yield* companyTimeZoneOps(companyId),
+    senderHasPostalAddress: hasPostalAddress(company),
+    now,
   })
 }
 
@@ -77,41 +130,100 @@ function* latestTriggerEventOps(companyId: number, profileId: string, def: FlowD
   const t = def.triggers[0] as { type?: string; id?: string | null } | undefined
   if (t?.type !== 'metric' || !t.id) return null
   const e = yield* selectFirst(
-    kysely().selectFrom('Event').innerJoin('Metric', 'Metric.id', 'Event.metricId')
+    kysely()
+      .selectFrom('Event')
+      .innerJoin('Metric', 'Metric.id', 'Event.metricId')
       .select(['Event.id', 'Event.metricId', 'Metric.name', 'Event.properties', 'Event.ts', 'Event.value'])
-      .where('Event.companyId', '=', companyId).where('Event.profileId', '=', profileId).where('Event.metricId', '=', t.id)
-      .orderBy('Event.ts', 'desc').limit(1),
+      .where('Event.companyId', '=', companyId)
+      .where('Event.profileId', '=', profileId)
+      .where('Event.metricId', '=', t.id)
+      .orderBy('Event.ts', 'desc')
+      .limit(1),
   )
   if (!e) return null
   let properties: Record<string, unknown> = {}
   try {
     properties = JSON.parse(e.properties) as Record<string, unknown>
-  } catch { /* none */ }
-  return { id: e.id, metricId: e.metricId, metric: e.name, properties, time: new Date(Number(e.ts) * 1000).toISOString(), value: e.value ?? null }
+  } catch {
+    /* none */
+  }
+  return {
+    id: e.id,
+    metricId: e.metricId,
+    metric: e.name,
+    properties,
+    time: new Date(Number(e.ts) * 1000).toISOString(),
+    value: e.value ?? null,
+  }
 }
 
 /** The path, or null when the flow or the profile is not the company's. */
-export async function previewProfilePath(companyId: number, flowId: string, profileId: string, now: Date = new Date()): Promise<ProfilePathPreview | null> {
+export async function previewProfilePath(
+  companyId: number,
+  flowId: string,
+  profileId: string,
+  now: Date = new Date(),
+): Promise<ProfilePathPreview | null> {
   return read(previewOps(companyId, flowId, profileId, now))
 }
 
 function* previewOps(companyId: number, flowId: string, profileId: string, now: Date): Ops<ProfilePathPreview | null> {
   const db = kysely()
-  const flow = yield* selectFirst(db.selectFrom('Flow').select(['status', 'currentVersion', 'webhookSecret']).where('companyId', '=', companyId).where('id', '=', flowId))
-  const profile = yield* selectFirst(db.selectFrom('Profile').select('id').where('companyId', '=', companyId).where('id', '=', profileId))
+  const flow = yield* selectFirst(
+    db
+      .selectFrom('Flow')
+      .select(['status', 'currentVersion', 'webhookSecret'])
+      .where('companyId', '=', companyId)
+      .where('id', '=', flowId),
+  )
+  const profile = yield* selectFirst(
+    db.selectFrom('Profile').select('id').where('companyId', '=', companyId).where('id', '=', profileId),
+  )
   if (!flow || !profile) return null
-  const v = yield* selectFirst(db.selectFrom('FlowVersion').select('definition').where('companyId', '=', companyId).where('flowId', '=', flowId).where('version', '=', flow.currentVersion))
+  const v = yield* selectFirst(
+    db
+      .selectFrom('FlowVersion')
+      .select('definition')
+      .where('companyId', '=', companyId)
+      .where('flowId', '=', flowId)
+      .where('version', '=', flow.currentVersion),
+  )
   if (!v) return null
   const def = JSON.parse(v.definition) as FlowDefinition
-  const statuses = new Map((yield* select(db.selectFrom('FlowAction').select(['id', 'status']).where('companyId', '=', companyId).where('flowId', '=', flowId))).map((r) => [r.id, r.status]))
+  const statuses = new Map(
+    (yield* select(
+      db
+        .selectFrom('FlowAction')
+        .select(['id', 'status'])
+        .where('companyId', '=', companyId)
+        .where('flowId', '=', flowId),
+    )).map((r) => [r.id, r.status]),
+  )
   const flowInfo = { status: flow.status, actionStatus: statuses }
   const triggerEvent = yield* latestTriggerEventOps(companyId, profileId, def)
   const timeZone = yield* companyTimeZoneOps(companyId)
   const filter = isEmptyFilter(def.profile_filter)
     ? { match: true, reasons: [] }
-    : yield* evaluateFilterOps(def.profile_filter, { companyId, profileId, flowId, runId: null, actionId: 'profile_filter', version: flow.currentVersion, now, timeZone })
+    : yield* evaluateFilterOps(def.profile_filter, {
+        companyId,
+        profileId,
+        flowId,
+        runId: null,
+        actionId: 'profile_filter',
+        version: flow.currentVersion,
+        now,
+        timeZone,
+      })
   const out: ProfilePathPreview = {
-    flowId, profileId, version: flow.currentVersion, flowStatus: flow.status, qualifies: filter.match, filterReasons: filter.reasons, triggerEvent, steps: [], end: 'completed',
+    flowId,
+    profileId,
+    version: flow.currentVersion,
+    flowStatus: flow.status,
+    qualifies: filter.match,
+    filterReasons: filter.reasons,
+    triggerEvent,
+    steps: [],
+    end: 'completed',
   }
   if (!filter.match) {
     out.end = 'exit:profile_filter'
@@ -132,12 +244,27 @@ function* previewOps(companyId: number, flowId: string, profileId: string, now: 
       out.end = 'exit:action_missing'
       break
     }
-    const status = flow.status === FLOW_STATUS.manual || flow.status === FLOW_STATUS.live ? effectiveActionStatus(action, flowInfo) : effectiveActionStatus(action, { ...flowInfo, status: FLOW_STATUS.live })
+    const status =
+      flow.status === FLOW_STATUS.manual || flow.status === FLOW_STATUS.live
+        ? effectiveActionStatus(action, flowInfo)
+        : effectiveActionStatus(action, { ...flowInfo, status: FLOW_STATUS.live })
     const step: PreviewStep = { actionId: current, type: action.type, status, result: 'next', reasons: [] }
     out.steps.push(step)
     const ctx: StepContext = {
-      companyId, flowId, version: flow.currentVersion, definition: def, runId: 'preview', profileId, action, actionStatus: status,
-      webhookSecret: flow.webhookSecret, triggerKind: def.triggers[0]?.type ?? 'unknown', triggerEvent, enteredAt: now, now: clock, stepKey: `preview:${current}`,
+      companyId,
+      flowId,
+      version: flow.currentVersion,
+      definition: def,
+      runId: 'preview',
+      profileId,
+      action,
+      actionStatus: status,
+      webhookSecret: flow.webhookSecret,
+      triggerKind: def.triggers[0]?.type ?? 'unknown',
+      triggerEvent,
+      enteredAt: now,
+      now: clock,
+      stepKey: `preview:${current}`,
     }
     if (status === 'draft' || status === 'disabled') {
       step.result = 'skip'
@@ -167,7 +294,8 @@ function* previewOps(companyId: number, flowId: string, profileId: string, now: 
         if (action.type.endsWith('split')) {
           step.result = 'branch'
           step.branch = r.outcome ?? null
-        } else if (r.outcome === 'past' || r.outcome === 'no_date') step.reasons.push(r.outcome === 'past' ? 'The date has passed: no wait.' : 'No date to wait for: no wait.')
+        } else if (r.outcome === 'past' || r.outcome === 'no_date')
+          step.reasons.push(r.outcome === 'past' ? 'The date has passed: no wait.' : 'No date to wait for: no wait.')
         current = r.next
       } else {
         step.result = r.kind
@@ -209,7 +337,13 @@ function* previewOps(companyId: number, flowId: string, profileId: string, now: 
         step.reasons.push(content.problem)
       } else {
         const d = yield* policyOps(companyId, profileId, ch, content.transactional, clock)
-        step.send = { channel: ch, decision: d.action, ...(d.action === 'skip' ? { reason: d.reason } : {}), ...(d.action === 'defer' ? { reason: d.reason, until: d.until.toISOString() } : {}), ...(variation ? { variation } : {}) }
+        step.send = {
+          channel: ch,
+          decision: d.action,
+          ...(d.action === 'skip' ? { reason: d.reason } : {}),
+          ...(d.action === 'defer' ? { reason: d.reason, until: d.until.toISOString() } : {}),
+          ...(variation ? { variation } : {}),
+        }
         if (d.action === 'skip') step.reasons.push(`The sending policy would skip it: ${d.reason}.`)
         if (d.action === 'defer') step.reasons.push(`Quiet hours: it would be sent at ${d.until.toISOString()}.`)
       }

@@ -34,14 +34,21 @@ export interface ClaimedRun {
   attempts: number
 }
 
-export interface FlowInfo { status: number; webhookSecret: string; actionStatus: Map<string, string> }
+export interface FlowInfo {
+  status: number
+  webhookSecret: string
+  actionStatus: Map<string, string>
+}
 
 /** The flow of a run whose Flow row is gone: treated as disabled (its runs exit). */
 export const GONE_FLOW: FlowInfo = { status: FLOW_STATUS.disabled, webhookSecret: '', actionStatus: new Map() }
 
 // ---- definitions (immutable per flow version) -----------------------------------------------
 
-export interface VersionDef { def: FlowDefinition; actions: Map<string, FlowAction> }
+export interface VersionDef {
+  def: FlowDefinition
+  actions: Map<string, FlowAction>
+}
 const g = globalThis as unknown as { __flowVersionCache?: Map<string, VersionDef> }
 const versionCache = (g.__flowVersionCache ??= new Map())
 
@@ -50,8 +57,12 @@ export function* versionOps(companyId: number, flowId: string, version: number):
   const hit = versionCache.get(key)
   if (hit) return hit
   const row = yield* selectFirst(
-    kysely().selectFrom('FlowVersion').select('definition')
-      .where('companyId', '=', companyId).where('flowId', '=', flowId).where('version', '=', version),
+    kysely()
+      .selectFrom('FlowVersion')
+      .select('definition')
+      .where('companyId', '=', companyId)
+      .where('flowId', '=', flowId)
+      .where('version', '=', version),
   )
   if (!row) return null
   const def = JSON.parse(row.definition) as FlowDefinition
@@ -80,23 +91,36 @@ export interface Outcome {
   next?: string | null
 }
 
-const HAS_STATUS = (a: FlowAction) => STATUS_ACTION_TYPES.has(a.type) || a.type === 'ab-test' || a.type === 'content-experiment'
+const HAS_STATUS = (a: FlowAction) =>
+  STATUS_ACTION_TYPES.has(a.type) || a.type === 'ab-test' || a.type === 'content-experiment'
 
 /** The status the engine obeys for an action: its current row, else the version's; a manual flow makes live ones manual. */
-export function effectiveActionStatus(a: FlowAction, flow: { status: number; actionStatus: Map<string, string> }): string {
+export function effectiveActionStatus(
+  a: FlowAction,
+  flow: { status: number; actionStatus: Map<string, string> },
+): string {
   if (!HAS_STATUS(a)) return 'live'
-  const own = flow.actionStatus.get(a.id ?? '') ?? ((a.data as { status?: string } | null | undefined)?.status ?? 'draft')
+  const own = flow.actionStatus.get(a.id ?? '') ?? (a.data as { status?: string } | null | undefined)?.status ?? 'draft'
   if (flow.status === FLOW_STATUS.manual && own === 'live') return 'manual'
   return own
 }
 
 export type RunPatch = {
-  status: string; currentActionId: string | null; wakeAt: Date | null; exitReason?: string | null; finished?: boolean; keepLease?: boolean; step?: boolean
+  status: string
+  currentActionId: string | null
+  wakeAt: Date | null
+  exitReason?: string | null
+  finished?: boolean
+  keepLease?: boolean
+  step?: boolean
 }
 
 /** The FlowRun columns a move writes (moveRunOps for one run, batch-step.ts for many). */
 export const runPatchColumns = (p: RunPatch, now: Date) => ({
-  status: p.status, currentActionId: p.currentActionId, wakeAt: p.wakeAt, updatedAt: now,
+  status: p.status,
+  currentActionId: p.currentActionId,
+  wakeAt: p.wakeAt,
+  updatedAt: now,
   ...(p.exitReason !== undefined ? { exitReason: p.exitReason } : {}),
   ...(p.finished ? { finishedAt: now } : {}),
   ...(p.step ? { stepCount: sql<number>`"stepCount" + 1` } : {}),
@@ -106,21 +130,50 @@ export const runPatchColumns = (p: RunPatch, now: Date) => ({
 
 export function* moveRunOps(run: ClaimedRun, workerId: string, now: Date, p: RunPatch): Ops<void> {
   const n = yield* exec(
-    kysely().updateTable('FlowRun').set(runPatchColumns(p, now))
-      .where('id', '=', run.id).where('lockedBy', '=', workerId)
-      .where((eb) => (run.currentActionId == null ? eb('currentActionId', 'is', null) : eb('currentActionId', '=', run.currentActionId))),
+    kysely()
+      .updateTable('FlowRun')
+      .set(runPatchColumns(p, now))
+      .where('id', '=', run.id)
+      .where('lockedBy', '=', workerId)
+      .where((eb) =>
+        run.currentActionId == null
+          ? eb('currentActionId', 'is', null)
+          : eb('currentActionId', '=', run.currentActionId),
+      ),
   )
   if (!n) throw new LeaseLost()
 }
 
-function* writeStepOps(run: ClaimedRun, action: FlowAction, now: Date, status: string, outcome: string | null, detail: Record<string, unknown> | null): Ops<void> {
+function* writeStepOps(
+  run: ClaimedRun,
+  action: FlowAction,
+  now: Date,
+  status: string,
+  outcome: string | null,
+  detail: Record<string, unknown> | null,
+): Ops<void> {
   const values = {
-    companyId: run.companyId, flowId: run.flowId, runId: run.id, actionId: action.id!, actionType: action.type, profileId: run.profileId,
-    status, outcome, detail: detail ? JSON.stringify(detail) : null, at: now, updatedAt: now,
+    companyId: run.companyId,
+    flowId: run.flowId,
+    runId: run.id,
+    actionId: action.id!,
+    actionType: action.type,
+    profileId: run.profileId,
+    status,
+    outcome,
+    detail: detail ? JSON.stringify(detail) : null,
+    at: now,
+    updatedAt: now,
   }
   yield* exec(
-    kysely().insertInto('FlowStep').values(values)
-      .onConflict((oc) => oc.columns(['runId', 'actionId']).doUpdateSet({ status, outcome, detail: values.detail, at: now, updatedAt: now })),
+    kysely()
+      .insertInto('FlowStep')
+      .values(values)
+      .onConflict((oc) =>
+        oc
+          .columns(['runId', 'actionId'])
+          .doUpdateSet({ status, outcome, detail: values.detail, at: now, updatedAt: now }),
+      ),
   )
 }
 
@@ -133,24 +186,54 @@ export interface PlannedStep {
 
 /** An executor's result as the step row and the run's move (pure; the single and the batch path share it). */
 export function planResult(run: ClaimedRun, r: StepResult, now: Date, keepLease: boolean): PlannedStep {
-  const stored = (extra: Record<string, unknown> | undefined, result: Record<string, unknown>) => ({ ...(extra ?? {}), $result: result })
+  const stored = (extra: Record<string, unknown> | undefined, result: Record<string, unknown>) => ({
+    ...(extra ?? {}),
+    $result: result,
+  })
   switch (r.kind) {
     case 'next': {
-      const step = { status: r.status ?? 'done', outcome: r.outcome ?? null, detail: stored(r.detail, { kind: 'next', next: r.next }) }
-      if (r.next == null) {
-        return { step, patch: { status: 'completed', currentActionId: null, wakeAt: null, finished: true, step: true }, outcome: { continue: false, steps: 1 } }
+      const step = {
+        status: r.status ?? 'done',
+        outcome: r.outcome ?? null,
+        detail: stored(r.detail, { kind: 'next', next: r.next }),
       }
-      return { step, patch: { status: 'active', currentActionId: r.next, wakeAt: now, keepLease, step: true }, outcome: { continue: keepLease, steps: 1, next: r.next } }
+      if (r.next == null) {
+        return {
+          step,
+          patch: { status: 'completed', currentActionId: null, wakeAt: null, finished: true, step: true },
+          outcome: { continue: false, steps: 1 },
+        }
+      }
+      return {
+        step,
+        patch: { status: 'active', currentActionId: r.next, wakeAt: now, keepLease, step: true },
+        outcome: { continue: keepLease, steps: 1, next: r.next },
+      }
     }
     case 'sleep': {
-      const step = { status: 'done', outcome: r.outcome ?? r.until.toISOString(), detail: stored(r.detail, { kind: 'sleep', next: r.next, until: r.until.toISOString() }) }
+      const step = {
+        status: 'done',
+        outcome: r.outcome ?? r.until.toISOString(),
+        detail: stored(r.detail, { kind: 'sleep', next: r.next, until: r.until.toISOString() }),
+      }
       // Nothing after the delay (next null): the run is over once it has waited.
-      return { step, patch: { status: 'active', currentActionId: r.next, wakeAt: r.until, step: true }, outcome: { continue: false, sleepUntil: r.until, steps: 1 } }
+      return {
+        step,
+        patch: { status: 'active', currentActionId: r.next, wakeAt: r.until, step: true },
+        outcome: { continue: false, sleepUntil: r.until, steps: 1 },
+      }
     }
     case 'exit':
       return {
         step: { status: 'exited', outcome: r.reason, detail: stored(r.detail, { kind: 'exit', reason: r.reason }) },
-        patch: { status: 'exited', currentActionId: null, wakeAt: null, exitReason: r.reason, finished: true, step: true },
+        patch: {
+          status: 'exited',
+          currentActionId: null,
+          wakeAt: null,
+          exitReason: r.reason,
+          finished: true,
+          step: true,
+        },
         outcome: { continue: false, steps: 1 },
       }
     case 'wait':
@@ -163,7 +246,14 @@ export function planResult(run: ClaimedRun, r: StepResult, now: Date, keepLease:
 }
 
 /** Applies an executor's result: the step row and the run's next position. */
-function* applyResultOps(run: ClaimedRun, action: FlowAction, r: StepResult, workerId: string, now: Date, keepLease: boolean): Ops<Outcome> {
+function* applyResultOps(
+  run: ClaimedRun,
+  action: FlowAction,
+  r: StepResult,
+  workerId: string,
+  now: Date,
+  keepLease: boolean,
+): Ops<Outcome> {
   const p = planResult(run, r, now, keepLease)
   yield* writeStepOps(run, action, now, p.step.status, p.step.outcome, p.step.detail)
   yield* moveRunOps(run, workerId, now, p.patch)
@@ -171,15 +261,35 @@ function* applyResultOps(run: ClaimedRun, action: FlowAction, r: StepResult, wor
 }
 
 /** What an executor sees of a run at an action. */
-export function contextOf(run: ClaimedRun, action: FlowAction, actionStatus: string, flow: FlowInfo, version: VersionDef, now: Date): StepContext {
+export function contextOf(
+  run: ClaimedRun,
+  action: FlowAction,
+  actionStatus: string,
+  flow: FlowInfo,
+  version: VersionDef,
+  now: Date,
+): StepContext {
   let triggerEvent: TriggerEvent | null = null
   try {
     triggerEvent = run.triggerEvent ? (JSON.parse(run.triggerEvent) as TriggerEvent) : null
-  } catch { /* unreadable event: none */ }
+  } catch {
+    /* unreadable event: none */
+  }
   return {
-    companyId: run.companyId, flowId: run.flowId, version: run.version, definition: version.def, runId: run.id, profileId: run.profileId,
-    action, actionStatus, webhookSecret: flow.webhookSecret, triggerKind: run.triggerKind, triggerEvent,
-    enteredAt: toDate(run.createdAt) ?? now, now, stepKey: `${run.id}:${action.id}`,
+    companyId: run.companyId,
+    flowId: run.flowId,
+    version: run.version,
+    definition: version.def,
+    runId: run.id,
+    profileId: run.profileId,
+    action,
+    actionStatus,
+    webhookSecret: flow.webhookSecret,
+    triggerKind: run.triggerKind,
+    triggerEvent,
+    enteredAt: toDate(run.createdAt) ?? now,
+    now,
+    stepKey: `${run.id}:${action.id}`,
   }
 }
 
@@ -188,12 +298,21 @@ function storedResult(action: FlowAction, status: string, outcome: string | null
   let d: Record<string, unknown> = {}
   try {
     d = detail ? (JSON.parse(detail) as Record<string, unknown>) : {}
-  } catch { /* no detail */ }
+  } catch {
+    /* no detail */
+  }
   const r = d.$result as { kind?: string; next?: string | null; until?: string; reason?: string } | undefined
   delete d.$result
-  if (r?.kind === 'sleep' && r.until) return { kind: 'sleep', until: new Date(r.until), next: r.next ?? null, outcome, detail: d }
+  if (r?.kind === 'sleep' && r.until)
+    return { kind: 'sleep', until: new Date(r.until), next: r.next ?? null, outcome, detail: d }
   if (r?.kind === 'exit') return { kind: 'exit', reason: r.reason ?? outcome ?? 'exited', detail: d }
-  return { kind: 'next', next: r?.next !== undefined ? r.next : nextOf(action), outcome, detail: d, status: status as 'done' | 'skipped' | 'failed' }
+  return {
+    kind: 'next',
+    next: r?.next !== undefined ? r.next : nextOf(action),
+    outcome,
+    detail: d,
+    status: status as 'done' | 'skipped' | 'failed',
+  }
 }
 
 export interface StepEnv {
@@ -211,7 +330,13 @@ export interface StepEnv {
 export function* stepOps(e: StepEnv): Ops<Outcome> {
   const { run, flow, version, workerId, now } = e
   if (flow.status === FLOW_STATUS.disabled) {
-    yield* moveRunOps(run, workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: 'flow_disabled', finished: true })
+    yield* moveRunOps(run, workerId, now, {
+      status: 'exited',
+      currentActionId: null,
+      wakeAt: null,
+      exitReason: 'flow_disabled',
+      finished: true,
+    })
     return { continue: false, steps: 0 }
   }
   if (run.currentActionId == null) {
@@ -220,24 +345,43 @@ export function* stepOps(e: StepEnv): Ops<Outcome> {
   }
   const action = version.actions.get(run.currentActionId)
   if (!action) {
-    yield* moveRunOps(run, workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: 'action_missing', finished: true })
+    yield* moveRunOps(run, workerId, now, {
+      status: 'exited',
+      currentActionId: null,
+      wakeAt: null,
+      exitReason: 'action_missing',
+      finished: true,
+    })
     return { continue: false, steps: 0 }
   }
-  const existing = e.fresh ? undefined : yield* selectFirst(
-    kysely().selectFrom('FlowStep').select(['status', 'outcome', 'detail']).where('runId', '=', run.id).where('actionId', '=', action.id!),
-  )
+  const existing = e.fresh
+    ? undefined
+    : yield* selectFirst(
+        kysely()
+          .selectFrom('FlowStep')
+          .select(['status', 'outcome', 'detail'])
+          .where('runId', '=', run.id)
+          .where('actionId', '=', action.id!),
+      )
   let approved = false
   if (existing) {
     switch (existing.status) {
-      case 'approved': approved = true; break
+      case 'approved':
+        approved = true
+        break
       case 'waiting':
         yield* moveRunOps(run, workerId, now, { status: 'waiting', currentActionId: run.currentActionId, wakeAt: null })
         return { continue: false, steps: 0 }
       case 'cancelled': {
         const next = nextOf(action)
-        yield* moveRunOps(run, workerId, now, next == null
-          ? { status: 'completed', currentActionId: null, wakeAt: null, finished: true }
-          : { status: 'active', currentActionId: next, wakeAt: now, keepLease: e.keepLease })
+        yield* moveRunOps(
+          run,
+          workerId,
+          now,
+          next == null
+            ? { status: 'completed', currentActionId: null, wakeAt: null, finished: true }
+            : { status: 'active', currentActionId: next, wakeAt: now, keepLease: e.keepLease },
+        )
         return { continue: e.keepLease && next != null, steps: 0, next }
       }
       default: {
@@ -250,29 +394,82 @@ export function* stepOps(e: StepEnv): Ops<Outcome> {
 
   // A profile in the flow's holdout group (./holdout.ts) leaves before the first step, recorded, so
   // reports can compare it with the profiles that got the flow.
-  if (!existing && action.id === version.def.entry_action_id && (yield* isInHoldoutOps(run.companyId, run.flowId, run.profileId))) {
-    return yield* applyResultOps(run, action, { kind: 'exit', reason: 'holdout', detail: { reason: 'The profile is in the flow holdout group.' } }, workerId, now, false)
+  if (
+    !existing &&
+    action.id === version.def.entry_action_id &&
+    (yield* isInHoldoutOps(run.companyId, run.flowId, run.profileId))
+  ) {
+    return yield* applyResultOps(
+      run,
+      action,
+      { kind: 'exit', reason: 'holdout', detail: { reason: 'The profile is in the flow holdout group.' } },
+      workerId,
+      now,
+      false,
+    )
   }
 
   // The profile filter is checked again at every step.
   if (!isEmptyFilter(version.def.profile_filter)) {
     const f = yield* evaluateFilterOps(version.def.profile_filter, {
-      companyId: run.companyId, profileId: run.profileId, flowId: run.flowId, runId: run.id, actionId: action.id!,
-      version: run.version, now, timeZone: yield* companyZoneOps(run.companyId),
+      companyId: run.companyId,
+      profileId: run.profileId,
+      flowId: run.flowId,
+      runId: run.id,
+      actionId: action.id!,
+      version: run.version,
+      now,
+      timeZone: yield* companyZoneOps(run.companyId),
     })
-    if (!f.match) return yield* applyResultOps(run, action, { kind: 'exit', reason: 'profile_filter', detail: { reasons: f.reasons } }, workerId, now, false)
+    if (!f.match)
+      return yield* applyResultOps(
+        run,
+        action,
+        { kind: 'exit', reason: 'profile_filter', detail: { reasons: f.reasons } },
+        workerId,
+        now,
+        false,
+      )
   }
 
   const status = approved ? 'live' : effectiveActionStatus(action, flow)
   if (status === 'draft' || status === 'disabled') {
-    return yield* applyResultOps(run, action, { kind: 'next', next: nextOf(action), status: 'skipped', outcome: status, detail: { reason: `The action is ${status}.` } }, workerId, now, e.keepLease)
+    return yield* applyResultOps(
+      run,
+      action,
+      {
+        kind: 'next',
+        next: nextOf(action),
+        status: 'skipped',
+        outcome: status,
+        detail: { reason: `The action is ${status}.` },
+      },
+      workerId,
+      now,
+      e.keepLease,
+    )
   }
-  if (status === 'manual') return yield* applyResultOps(run, action, { kind: 'wait', detail: { reason: 'Waiting for approval.' } }, workerId, now, false)
+  if (status === 'manual')
+    return yield* applyResultOps(
+      run,
+      action,
+      { kind: 'wait', detail: { reason: 'Waiting for approval.' } },
+      workerId,
+      now,
+      false,
+    )
 
   const exec = executorFor(action.type, isUnsupported(action))
   if ('unsupported' in exec) {
     yield* writeStepOps(run, action, now, 'failed', 'unsupported_action', { reason: exec.unsupported })
-    yield* moveRunOps(run, workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: 'unsupported_action', finished: true, step: true })
+    yield* moveRunOps(run, workerId, now, {
+      status: 'exited',
+      currentActionId: null,
+      wakeAt: null,
+      exitReason: 'unsupported_action',
+      finished: true,
+      step: true,
+    })
     return { continue: false, steps: 1 }
   }
   const ctx = contextOf(run, action, status, flow, version, now)
@@ -281,11 +478,23 @@ export function* stepOps(e: StepEnv): Ops<Outcome> {
 }
 
 /** A reused result moves the run only (the step row stays as written). */
-function* applyStoredOps(run: ClaimedRun, action: FlowAction, r: StepResult, workerId: string, now: Date, keepLease: boolean): Ops<Outcome> {
+function* applyStoredOps(
+  run: ClaimedRun,
+  action: FlowAction,
+  r: StepResult,
+  workerId: string,
+  now: Date,
+  keepLease: boolean,
+): Ops<Outcome> {
   switch (r.kind) {
     case 'next':
       if (r.next == null) {
-        yield* moveRunOps(run, workerId, now, { status: 'completed', currentActionId: null, wakeAt: null, finished: true })
+        yield* moveRunOps(run, workerId, now, {
+          status: 'completed',
+          currentActionId: null,
+          wakeAt: null,
+          finished: true,
+        })
         return { continue: false, steps: 0 }
       }
       yield* moveRunOps(run, workerId, now, { status: 'active', currentActionId: r.next, wakeAt: now, keepLease })
@@ -294,7 +503,13 @@ function* applyStoredOps(run: ClaimedRun, action: FlowAction, r: StepResult, wor
       yield* moveRunOps(run, workerId, now, { status: 'active', currentActionId: r.next, wakeAt: r.until })
       return { continue: false, sleepUntil: r.until, steps: 0 }
     case 'exit':
-      yield* moveRunOps(run, workerId, now, { status: 'exited', currentActionId: null, wakeAt: null, exitReason: r.reason, finished: true })
+      yield* moveRunOps(run, workerId, now, {
+        status: 'exited',
+        currentActionId: null,
+        wakeAt: null,
+        exitReason: r.reason,
+        finished: true,
+      })
       return { continue: false, steps: 0 }
     case 'wait':
       yield* moveRunOps(run, workerId, now, { status: 'waiting', currentActionId: run.currentActionId, wakeAt: null })

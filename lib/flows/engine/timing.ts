@@ -1,7 +1,15 @@
 // Wake-up times of the delay actions: N units after now, then (optionally) the next allowed
 // weekday and time of day in a time zone: a named IANA zone, or 'profile' (the profile's own
 // $timezone / location.timezone property, else its timezone column, else the company's zone).
-import { addDays, civilOf, isValidTimeZone, localParts, weekday, zonedToUtc, type CivilDate } from '@/lib/metrics/zoned-time'
+import {
+  addDays,
+  civilOf,
+  isValidTimeZone,
+  localParts,
+  weekday,
+  zonedToUtc,
+  type CivilDate,
+} from '@/lib/metrics/zoned-time'
 
 const UNIT_MS: Record<string, number> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000, weeks: 7 * 86_400_000 }
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']
@@ -44,12 +52,17 @@ export interface ProfileZoneSource {
 }
 
 /** The time zone an action names: IANA, or 'profile' → the profile's own, else the company's. */
-export function resolveZone(zone: string | null | undefined, profile: ProfileZoneSource | null, companyZone: string): string {
+export function resolveZone(
+  zone: string | null | undefined,
+  profile: ProfileZoneSource | null,
+  companyZone: string,
+): string {
   if (zone && zone !== 'profile' && isValidTimeZone(zone)) return zone
   if (zone === 'profile' && profile) {
     const p = profile.properties ?? {}
     const loc = p.location as Record<string, unknown> | undefined
-    for (const c of [p.$timezone, loc?.timezone, p['location.timezone'], profile.timezone]) if (isValidTimeZone(c)) return c as string
+    for (const c of [p.$timezone, loc?.timezone, p['location.timezone'], profile.timezone])
+      if (isValidTimeZone(c)) return c as string
   }
   return isValidTimeZone(companyZone) ? companyZone : 'UTC'
 }

@@ -49,7 +49,13 @@ export interface StepContext {
  * to leave with a reason, `wait` to park the run until a manual approval.
  */
 export type StepResult =
-  | { kind: 'next'; next: string | null; outcome?: string | null; detail?: Record<string, unknown>; status?: 'done' | 'skipped' | 'failed' }
+  | {
+      kind: 'next'
+      next: string | null
+      outcome?: string | null
+      detail?: Record<string, unknown>
+      status?: 'done' | 'skipped' | 'failed'
+    }
   | { kind: 'sleep'; until: Date; next: string | null; outcome?: string | null; detail?: Record<string, unknown> }
   | { kind: 'exit'; reason: string; detail?: Record<string, unknown> }
   | { kind: 'wait'; detail?: Record<string, unknown> }

@@ -21,17 +21,22 @@ export const FLOW_ADVANCE_JOB = 'flows.advance'
 let prepared: Promise<void> | null = null
 export function prepareFlowJobs(): Promise<void> {
   if (dbEngine() !== 'postgresql') return Promise.resolve()
-  return (prepared ??= jobQueue().prepare().catch((e) => {
-    prepared = null
-    throw e
-  }))
+  return (prepared ??= jobQueue()
+    .prepare()
+    .catch((e) => {
+      prepared = null
+      throw e
+    }))
 }
 
 /** A job that drains the runs due now (call in the transaction that made a run due). */
 export function* wakeNowOps(now: Date): Ops<void> {
   if (dbEngine() === 'sqlite') {
     const due = yield* select<{ id: number }>(
-      CompiledQuery.raw(`SELECT id FROM Job WHERE type = ? AND status = 'queued' AND runAt <= ? LIMIT 1`, [FLOW_ADVANCE_JOB, sqlDate(now)]),
+      CompiledQuery.raw(`SELECT id FROM Job WHERE type = ? AND status = 'queued' AND runAt <= ? LIMIT 1`, [
+        FLOW_ADVANCE_JOB,
+        sqlDate(now),
+      ]),
     )
     if (due.length) return
   }
@@ -42,7 +47,12 @@ export function* wakeNowOps(now: Date): Ops<void> {
 export function* wakeAtOps(at: Date, now: Date): Ops<void> {
   const second = Math.max(Math.ceil(at.getTime() / 1000) * 1000, Math.floor(now.getTime() / 1000) * 1000 + 1000)
   const runAt = new Date(second)
-  yield* enqueueJobOps(FLOW_ADVANCE_JOB, {}, { runAt, maxAttempts: 1000, idempotencyKey: `${FLOW_ADVANCE_JOB}:${runAt.toISOString()}` }, now)
+  yield* enqueueJobOps(
+    FLOW_ADVANCE_JOB,
+    {},
+    { runAt, maxAttempts: 1000, idempotencyKey: `${FLOW_ADVANCE_JOB}:${runAt.toISOString()}` },
+    now,
+  )
 }
 
 /** After the commit: wakes this process's idle workers (other processes: NOTIFY or their poll). */

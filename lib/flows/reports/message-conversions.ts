@@ -15,28 +15,65 @@ const round2 = (v: number) => Math.round(v * 100) / 100
 export async function messageConversions(companyId: number, messageId: string) {
   const s = await messageScope(companyId, messageId)
   const [settings, currency] = await Promise.all([getAttributionSettings(companyId), companyCurrency(companyId)])
-  const sends = kysely().selectFrom('Send').where('Send.companyId', '=', companyId).where('Send.sourceType', '=', FLOW_SEND_SOURCE)
-    .where(sourceOfAction('Send.sourceId', s.actionId)).where('Send.sentAt', 'is not', null)
+  const sends = kysely()
+    .selectFrom('Send')
+    .where('Send.companyId', '=', companyId)
+    .where('Send.sourceType', '=', FLOW_SEND_SOURCE)
+    .where(sourceOfAction('Send.sourceId', s.actionId))
+    .where('Send.sentAt', 'is not', null)
   const [rec] = await read(select(sends.select(sql<number>`count(distinct ${sql.ref('Send.profileId')})`.as('n'))))
   const recipients = Number(rec?.n ?? 0)
-  const attributed = () => kysely().selectFrom('EventAttribution as a')
-    .where('a.companyId', '=', companyId).where('a.sourceType', '=', 'flow').where('a.flowId', '=', s.flowId).where('a.messageId', '=', s.actionId)
-  const [agg] = await read(select(attributed().select([
-    sql<number>`count(*)`.as('n'), sql<number>`count(distinct ${sql.ref('a.profileId')})`.as('who'), sql<number>`coalesce(sum(${sql.ref('a.value')}), 0)`.as('value'),
-  ])))
-  const days = await read(select(attributed().select([sql<number>`(${sql.ref('a.ts')} / 86400)`.as('d'), sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(${sql.ref('a.value')}), 0)`.as('v')])
-    .groupBy(sql`(${sql.ref('a.ts')} / 86400)`).orderBy(sql`(${sql.ref('a.ts')} / 86400)`)))
+  const attributed = () =>
+    kysely()
+      .selectFrom('EventAttribution as a')
+      .where('a.companyId', '=', companyId)
+      .where('a.sourceType', '=', 'flow')
+      .where('a.flowId', '=', s.flowId)
+      .where('a.messageId', '=', s.actionId)
+  const [agg] = await read(
+    select(
+      attributed().select([
+        sql<number>`count(*)`.as('n'),
+        sql<number>`count(distinct ${sql.ref('a.profileId')})`.as('who'),
+        sql<number>`coalesce(sum(${sql.ref('a.value')}), 0)`.as('value'),
+      ]),
+    ),
+  )
+  const days = await read(
+    select(
+      attributed()
+        .select([
+          sql<number>`(${sql.ref('a.ts')} / 86400)`.as('d'),
+          sql<number>`count(*)`.as('n'),
+          sql<number>`coalesce(sum(${sql.ref('a.value')}), 0)`.as('v'),
+        ])
+        .groupBy(sql`(${sql.ref('a.ts')} / 86400)`)
+        .orderBy(sql`(${sql.ref('a.ts')} / 86400)`),
+    ),
+  )
   const conversions = Number(agg?.n ?? 0)
   const converters = Number(agg?.who ?? 0)
   const value = round2(Number(agg?.value ?? 0))
   return {
     metric: settings.conversionMetricName,
     /** The attribution windows in hours (/settings/attribution). */
-    windows: { emailOpen: settings.countEmailOpens ? settings.emailOpenWindowHours : null, emailClick: settings.emailClickWindowHours, smsClick: settings.smsClickWindowHours, pushOpen: settings.pushOpenWindowHours },
+    windows: {
+      emailOpen: settings.countEmailOpens ? settings.emailOpenWindowHours : null,
+      emailClick: settings.emailClickWindowHours,
+      smsClick: settings.smsClickWindowHours,
+      pushOpen: settings.pushOpenWindowHours,
+    },
     currency,
-    recipients, conversions, converters, value,
+    recipients,
+    conversions,
+    converters,
+    value,
     rate: recipients ? converters / recipients : 0,
     valuePerRecipient: recipients ? round2(value / recipients) : 0,
-    days: days.map((r) => ({ date: new Date(Number(r.d) * 86_400_000).toISOString().slice(0, 10), conversions: Number(r.n), value: round2(Number(r.v)) })),
+    days: days.map((r) => ({
+      date: new Date(Number(r.d) * 86_400_000).toISOString().slice(0, 10),
+      conversions: Number(r.n),
+      value: round2(Number(r.v)),
+    })),
   }
 }

@@ -24,8 +24,19 @@ export async function messageScope(companyId: number, messageId: string): Promis
   try {
     const def = JSON.parse(m.definition) as { subject_line?: unknown }
     subject = typeof def.subject_line === 'string' ? def.subject_line : null
-  } catch { /* a stored definition is JSON; keep null otherwise */ }
-  return { companyId, messageId: m.id, actionId: m.actionId, flowId: m.flowId, flowName: flow?.name ?? '', channel: m.channel, name: m.name, subject }
+  } catch {
+    /* a stored definition is JSON; keep null otherwise */
+  }
+  return {
+    companyId,
+    messageId: m.id,
+    actionId: m.actionId,
+    flowId: m.flowId,
+    flowName: flow?.name ?? '',
+    channel: m.channel,
+    name: m.name,
+    subject,
+  }
 }
 
 export { sourceOfAction, SENT_STATUSES, DAY_MS, FLOW_SEND_SOURCE } from '@/lib/reporting/send-scope'

@@ -10,18 +10,33 @@ import { select } from '@/lib/db/ops'
 import { evaluateEventFilter } from '@/lib/flows/engine/event-filter'
 import type { ActionExecutor } from '@/lib/flows/engine/types'
 
-interface Condition { type?: string; output_config_id?: number | string; field?: string; filter?: unknown }
+interface Condition {
+  type?: string
+  output_config_id?: number | string
+  field?: string
+  filter?: unknown
+}
 
 export const actionOutputSplitExecutor: ActionExecutor = function* (ctx) {
-  const data = (ctx.action.data ?? {}) as { action_output_filter?: { condition_groups?: Array<{ conditions?: Condition[] }> } | null }
-  const links = ((ctx.action as { links?: { next_if_true?: string | null; next_if_false?: string | null } }).links) ?? {}
+  const data = (ctx.action.data ?? {}) as {
+    action_output_filter?: { condition_groups?: Array<{ conditions?: Condition[] }> } | null
+  }
+  const links = (ctx.action as { links?: { next_if_true?: string | null; next_if_false?: string | null } }).links ?? {}
   const groups = data.action_output_filter?.condition_groups ?? []
-  const sources = [...new Set(groups.flatMap((g) => (g.conditions ?? []).map((c) => String(c.output_config_id ?? ''))).filter(Boolean))]
+  const sources = [
+    ...new Set(
+      groups.flatMap((g) => (g.conditions ?? []).map((c) => String(c.output_config_id ?? ''))).filter(Boolean),
+    ),
+  ]
   const outputs: Record<string, Record<string, unknown>> = {}
   if (sources.length) {
     const steps = yield* select(
-      kysely().selectFrom('FlowStep').select(['actionId', 'status', 'detail'])
-        .where('companyId', '=', ctx.companyId).where('runId', '=', ctx.runId).where('actionId', 'in', sources),
+      kysely()
+        .selectFrom('FlowStep')
+        .select(['actionId', 'status', 'detail'])
+        .where('companyId', '=', ctx.companyId)
+        .where('runId', '=', ctx.runId)
+        .where('actionId', 'in', sources),
     )
     for (const s of steps) {
       if (s.status !== 'done' || !s.detail) continue
@@ -31,15 +46,26 @@ export const actionOutputSplitExecutor: ActionExecutor = function* (ctx) {
       } catch {
         continue
       }
-      outputs[s.actionId] = { ...(value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}), value }
+      outputs[s.actionId] = {
+        ...(value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}),
+        value,
+      }
     }
   }
   // Each condition's field is read under its code action's id, so one filter can mix several outputs.
   const filter = {
     condition_groups: groups.map((g) => ({
-      conditions: (g.conditions ?? []).map((c) => ({ ...c, field: `${String(c.output_config_id ?? '')}.${String(c.field ?? 'value')}` })),
+      conditions: (g.conditions ?? []).map((c) => ({
+        ...c,
+        field: `${String(c.output_config_id ?? '')}.${String(c.field ?? 'value')}`,
+      })),
     })),
   }
   const r = evaluateEventFilter(filter, outputs, ctx.now)
-  return { kind: 'next', next: (r.match ? links.next_if_true : links.next_if_false) ?? null, outcome: String(r.match), detail: { reasons: r.reasons } }
+  return {
+    kind: 'next',
+    next: (r.match ? links.next_if_true : links.next_if_false) ?? null,
+    outcome: String(r.match),
+    detail: { reasons: r.reasons },
+  }
 }

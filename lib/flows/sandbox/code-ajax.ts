@@ -13,15 +13,29 @@ import { read } from '@/lib/db/ops'
 import { findProfileByOps } from '@/lib/profiles/profile-store'
 import { personOf } from '@/lib/flows/webhook-action/template-context'
 import { sampleEvent, sampleProfileId } from '@/lib/flows/webhook-action/webhook-ajax'
-import { checkCodeSyntax, CODE_MESSAGES, CODE_RUNTIME, CODE_SOURCE_LIMIT_BYTES, runSandboxedCode, SandboxUnavailable } from './run-code'
+import {
+  checkCodeSyntax,
+  CODE_MESSAGES,
+  CODE_RUNTIME,
+  CODE_SOURCE_LIMIT_BYTES,
+  runSandboxedCode,
+  SandboxUnavailable,
+} from './run-code'
 import { CODE_RATE_MESSAGE, codeRateLimiter } from './code-rate'
 
-export const codeNameBody = z.object({ name: z.string().trim().min(1, 'A name is required.').max(255, 'The name is longer than 255 characters.') })
+export const codeNameBody = z.object({
+  name: z.string().trim().min(1, 'A name is required.').max(255, 'The name is longer than 255 characters.'),
+})
 export const codeConfigurationBody = z.object({
-  sourceCode: z.string({ message: 'sourceCode must be text.' })
+  sourceCode: z
+    .string({ message: 'sourceCode must be text.' })
     .refine((s) => Buffer.byteLength(s, 'utf8') <= CODE_SOURCE_LIMIT_BYTES, CODE_MESSAGES.tooLarge),
   runtime: z.literal(CODE_RUNTIME, { message: `The runtime must be ${CODE_RUNTIME}.` }).optional(),
-  recipeId: z.string().max(64).nullable().optional()
+  recipeId: z
+    .string()
+    .max(64)
+    .nullable()
+    .optional()
     .refine((r) => r == null || CODE_RECIPES.some((x) => x.id === r), 'Unknown recipe.'),
 })
 
@@ -37,19 +51,28 @@ export async function getCodeConfiguration(companyId: number, actionId: string) 
 }
 
 /** POST configuration: checked in the sandbox, then saved as the flow's next version. */
-export async function saveCodeConfiguration(companyId: number, actionId: string, body: z.infer<typeof codeConfigurationBody>) {
+export async function saveCodeConfiguration(
+  companyId: number,
+  actionId: string,
+  body: z.infer<typeof codeConfigurationBody>,
+) {
   const { flowId, action } = await findActionOfType(companyId, actionId, 'code')
   if (body.sourceCode.trim()) {
     let problem: string | null
     try {
       problem = await checkCodeSyntax(body.sourceCode, companyId)
     } catch (e) {
-      if (e instanceof SandboxUnavailable) throw new AppError('sandbox_unavailable', 400, e.message, { sourceCode: [e.message] })
+      if (e instanceof SandboxUnavailable)
+        throw new AppError('sandbox_unavailable', 400, e.message, { sourceCode: [e.message] })
       throw e
     }
     if (problem) throw badRequest('The code does not compile.', { sourceCode: [problem] })
   }
-  const data = withCodeConfig(action.data, { sourceCode: body.sourceCode, runtime: body.runtime ?? CODE_RUNTIME, ...(body.recipeId !== undefined ? { recipeId: body.recipeId } : {}) })
+  const data = withCodeConfig(action.data, {
+    sourceCode: body.sourceCode,
+    runtime: body.runtime ?? CODE_RUNTIME,
+    ...(body.recipeId !== undefined ? { recipeId: body.recipeId } : {}),
+  })
   const saved = await saveAction(companyId, actionId, { ...action, data } as FlowAction)
   const again = await findActionOfType(companyId, actionId, 'code')
   return { ...view(actionId, flowId, saved.action, again.status), version: saved.version }
@@ -58,12 +81,18 @@ export async function saveCodeConfiguration(companyId: number, actionId: string,
 /** POST name. */
 export async function renameCode(companyId: number, actionId: string, name: string) {
   const { action } = await findActionOfType(companyId, actionId, 'code')
-  const saved = await saveAction(companyId, actionId, { ...action, data: withCodeConfig(action.data, { name }) } as FlowAction)
+  const saved = await saveAction(companyId, actionId, {
+    ...action,
+    data: withCodeConfig(action.data, { name }),
+  } as FlowAction)
   return { actionId, name, version: saved.version }
 }
 
 export const codeTestBody = z.object({
-  sourceCode: z.string().refine((s) => Buffer.byteLength(s, 'utf8') <= CODE_SOURCE_LIMIT_BYTES, CODE_MESSAGES.tooLarge).optional(),
+  sourceCode: z
+    .string()
+    .refine((s) => Buffer.byteLength(s, 'utf8') <= CODE_SOURCE_LIMIT_BYTES, CODE_MESSAGES.tooLarge)
+    .optional(),
   profileId: z.string().trim().min(1).max(64).optional(),
 })
 
@@ -82,11 +111,21 @@ export async function testCode(companyId: number, actionId: string, body: z.infe
   }
   // The editor's test runs draw on the same allowance as the account's flows.
   const waitMs = codeRateLimiter.waitMs(companyId)
-  if (waitMs > 0) throw new AppError('too_many_requests', 429, CODE_RATE_MESSAGE, undefined, { 'Retry-After': String(Math.ceil(waitMs / 1000)) })
+  if (waitMs > 0)
+    throw new AppError('too_many_requests', 429, CODE_RATE_MESSAGE, undefined, {
+      'Retry-After': String(Math.ceil(waitMs / 1000)),
+    })
   const result = await runSandboxedCode(source, input, { account: companyId })
   codeRateLimiter.charge(companyId, result.durationMs)
   if (!result.ok && result.kind === 'unavailable') throw new AppError('sandbox_unavailable', 400, result.error)
-  return { actionId, profileId: pid, input, result: result.ok ? { ok: true, output: result.output, durationMs: result.durationMs } : { ok: false, error: result.error, durationMs: result.durationMs } }
+  return {
+    actionId,
+    profileId: pid,
+    input,
+    result: result.ok
+      ? { ok: true, output: result.output, durationMs: result.durationMs }
+      : { ok: false, error: result.error, durationMs: result.durationMs },
+  }
 }
 
 /** GET bootstrap: what the code editor needs. */
@@ -100,7 +139,8 @@ export async function codeBootstrap(companyId: number, actionId: string) {
     recipes: CODE_RECIPES,
     contract: {
       input: 'input = { profile, event, flow } (also the variables profile and event)',
-      output: 'return { properties: { key: value } } to set profile properties (null removes one), and/or { value } for an action-output split',
+      output:
+        'return { properties: { key: value } } to set profile properties (null removes one), and/or { value } for an action-output split',
       sandbox: 'QuickJS compiled to WebAssembly: no network, no file system, no require, no timers',
     },
     messages: { timeout: CODE_MESSAGES.timeout, memory: CODE_MESSAGES.memory },

@@ -9,7 +9,11 @@
 //   (null removes one); { value } is kept as the action's output (for an action-output split);
 //   any other JSON result is kept as the value.
 import {
-  CODE_MEMORY_LIMIT_BYTES, CODE_OUTPUT_LIMIT_BYTES, CODE_RUNTIME, CODE_SOURCE_LIMIT_BYTES, CODE_TIME_LIMIT_MS,
+  CODE_MEMORY_LIMIT_BYTES,
+  CODE_OUTPUT_LIMIT_BYTES,
+  CODE_RUNTIME,
+  CODE_SOURCE_LIMIT_BYTES,
+  CODE_TIME_LIMIT_MS,
 } from './run-code'
 
 export interface CodeConfig {
@@ -73,7 +77,9 @@ export const CODE_LIMITS = {
   outputBytes: CODE_OUTPUT_LIMIT_BYTES,
 }
 
-export const CODE_RUNTIMES = [{ id: CODE_RUNTIME, name: 'JavaScript (QuickJS, ES2023)', network: false, fileSystem: false }]
+export const CODE_RUNTIMES = [
+  { id: CODE_RUNTIME, name: 'JavaScript (QuickJS, ES2023)', network: false, fileSystem: false },
+]
 
 /** The properties and value of a code result (see the header for the shape). */
 export function splitCodeOutput(output: unknown): { properties: Record<string, unknown> | null; value: unknown } {
@@ -82,7 +88,10 @@ export function splitCodeOutput(output: unknown): { properties: Record<string, u
     const keys = Object.keys(o)
     if (keys.length && keys.every((k) => k === 'properties' || k === 'value')) {
       const p = o.properties
-      return { properties: p && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : null, value: o.value ?? null }
+      return {
+        properties: p && typeof p === 'object' && !Array.isArray(p) ? (p as Record<string, unknown>) : null,
+        value: o.value ?? null,
+      }
     }
   }
   return { properties: null, value: output ?? null }

@@ -37,15 +37,32 @@ export interface FlowCodePayload {
 }
 
 /** In the step's transaction: the pending result row and its job (nothing if the row exists). */
-export function* queueCodeRunOps(i: { companyId: number; flowId: string; actionId: string; runId: string; stepKey: string }, now: Date): Ops<void> {
+export function* queueCodeRunOps(
+  i: { companyId: number; flowId: string; actionId: string; runId: string; stepKey: string },
+  now: Date,
+): Ops<void> {
   const rows = yield* exec(
-    kysely().insertInto('FlowCodeResult')
-      .values({ stepKey: i.stepKey, companyId: i.companyId, flowId: i.flowId, actionId: i.actionId, runId: i.runId, status: 'pending', createdAt: now })
+    kysely()
+      .insertInto('FlowCodeResult')
+      .values({
+        stepKey: i.stepKey,
+        companyId: i.companyId,
+        flowId: i.flowId,
+        actionId: i.actionId,
+        runId: i.runId,
+        status: 'pending',
+        createdAt: now,
+      })
       .onConflict((oc) => oc.column('stepKey').doNothing()),
   )
   if (rows === 0) return
   const payload: FlowCodePayload = { companyId: i.companyId, stepKey: i.stepKey }
-  yield* enqueueJobOps(FLOW_CODE_JOB, payload, { companyId: i.companyId, maxAttempts: FLOW_CODE_MAX_ATTEMPTS, idempotencyKey: `${FLOW_CODE_JOB}:${i.stepKey}` }, now)
+  yield* enqueueJobOps(
+    FLOW_CODE_JOB,
+    payload,
+    { companyId: i.companyId, maxAttempts: FLOW_CODE_MAX_ATTEMPTS, idempotencyKey: `${FLOW_CODE_JOB}:${i.stepKey}` },
+    now,
+  )
 }
 
 export interface CodeResultRow {
@@ -57,19 +74,42 @@ export interface CodeResultRow {
 
 export function* codeResultOps(companyId: number, stepKey: string): Ops<CodeResultRow | null> {
   const r = yield* selectFirst(
-    kysely().selectFrom('FlowCodeResult').select(['status', 'output', 'error', 'durationMs']).where('companyId', '=', companyId).where('stepKey', '=', stepKey),
+    kysely()
+      .selectFrom('FlowCodeResult')
+      .select(['status', 'output', 'error', 'durationMs'])
+      .where('companyId', '=', companyId)
+      .where('stepKey', '=', stepKey),
   )
   if (!r) return null
-  return { status: r.status, output: r.output ? JSON.parse(r.output) : null, error: r.error, durationMs: r.durationMs == null ? null : Number(r.durationMs) }
+  return {
+    status: r.status,
+    output: r.output ? JSON.parse(r.output) : null,
+    error: r.error,
+    durationMs: r.durationMs == null ? null : Number(r.durationMs),
+  }
 }
 
 /** Puts a run parked on this action back to work, as an approval does. */
 function* resumeRunOps(companyId: number, runId: string, actionId: string, now: Date): Ops<boolean> {
   const db = kysely()
-  yield* exec(db.updateTable('FlowStep').set({ status: 'approved', updatedAt: now })
-    .where('companyId', '=', companyId).where('runId', '=', runId).where('actionId', '=', actionId).where('status', '=', 'waiting'))
-  const moved = yield* exec(db.updateTable('FlowRun').set({ status: 'active', wakeAt: now, updatedAt: now })
-    .where('companyId', '=', companyId).where('id', '=', runId).where('status', '=', 'waiting').where('currentActionId', '=', actionId))
+  yield* exec(
+    db
+      .updateTable('FlowStep')
+      .set({ status: 'approved', updatedAt: now })
+      .where('companyId', '=', companyId)
+      .where('runId', '=', runId)
+      .where('actionId', '=', actionId)
+      .where('status', '=', 'waiting'),
+  )
+  const moved = yield* exec(
+    db
+      .updateTable('FlowRun')
+      .set({ status: 'active', wakeAt: now, updatedAt: now })
+      .where('companyId', '=', companyId)
+      .where('id', '=', runId)
+      .where('status', '=', 'waiting')
+      .where('currentActionId', '=', actionId),
+  )
   if (moved) yield* enqueueJobOps(FLOW_ADVANCE_JOB, {}, { maxAttempts: 1000 }, now)
   return moved > 0
 }
@@ -84,29 +124,59 @@ export class CodeRateDeferred extends Error {
 
 /** Runs the step's code (unless a result is stored) and resumes the run. */
 export async function runCodeStep(
-  p: FlowCodePayload, opts: { attempt?: number; limiter?: CodeRateLimiter } = {},
+  p: FlowCodePayload,
+  opts: { attempt?: number; limiter?: CodeRateLimiter } = {},
 ): Promise<'ran' | 'already' | 'missing' | 'refused'> {
   const db = kysely()
   const limiter = opts.limiter ?? codeRateLimiter
-  const row = await read(selectFirst(db.selectFrom('FlowCodeResult').selectAll().where('companyId', '=', p.companyId).where('stepKey', '=', p.stepKey)))
+  const row = await read(
+    selectFirst(
+      db.selectFrom('FlowCodeResult').selectAll().where('companyId', '=', p.companyId).where('stepKey', '=', p.stepKey),
+    ),
+  )
   if (!row) return 'missing'
   let outcome: 'ran' | 'already' | 'refused' = 'already'
   if (row.status === 'pending') {
     const waitMs = limiter.waitMs(p.companyId)
     if (waitMs > 0 && (opts.attempt ?? 1) < FLOW_CODE_MAX_ATTEMPTS) throw new CodeRateDeferred(waitMs)
     const input = waitMs > 0 ? null : await read(codeInputOps(p.companyId, row.runId, row.actionId))
-    const result = waitMs > 0
-      ? { ok: false as const, kind: 'error' as const, error: `The code was not run: ${CODE_RATE_MESSAGE}`, durationMs: 0 }
-      : input
-        ? await runSandboxedCode(input.source, input.input, { account: p.companyId })
-        : { ok: false as const, kind: 'error' as const, error: 'The run or its code action no longer exists.', durationMs: 0 }
+    const result =
+      waitMs > 0
+        ? {
+            ok: false as const,
+            kind: 'error' as const,
+            error: `The code was not run: ${CODE_RATE_MESSAGE}`,
+            durationMs: 0,
+          }
+        : input
+          ? await runSandboxedCode(input.source, input.input, { account: p.companyId })
+          : {
+              ok: false as const,
+              kind: 'error' as const,
+              error: 'The run or its code action no longer exists.',
+              durationMs: 0,
+            }
     limiter.charge(p.companyId, result.durationMs)
     const now = queueNow()
-    await inWriteTx(() => exec(db.updateTable('FlowCodeResult')
-      .set(result.ok
-        ? { status: 'ok', output: JSON.stringify(result.output ?? null), error: null, durationMs: result.durationMs, finishedAt: now }
-        : { status: 'error', output: null, error: result.error, durationMs: result.durationMs, finishedAt: now })
-      .where('stepKey', '=', p.stepKey).where('status', '=', 'pending')))
+    await inWriteTx(() =>
+      exec(
+        db
+          .updateTable('FlowCodeResult')
+          .set(
+            result.ok
+              ? {
+                  status: 'ok',
+                  output: JSON.stringify(result.output ?? null),
+                  error: null,
+                  durationMs: result.durationMs,
+                  finishedAt: now,
+                }
+              : { status: 'error', output: null, error: result.error, durationMs: result.durationMs, finishedAt: now },
+          )
+          .where('stepKey', '=', p.stepKey)
+          .where('status', '=', 'pending'),
+      ),
+    )
     outcome = waitMs > 0 ? 'refused' : 'ran'
   }
   const resumed = await inWriteTx(() => resumeRunOps(p.companyId, row.runId, row.actionId, queueNow()))
@@ -115,17 +185,52 @@ export async function runCodeStep(
 }
 
 /** The source of the action in the run's version and the JSON the code gets. */
-function* codeInputOps(companyId: number, runId: string, actionId: string): Ops<{ source: string; input: unknown } | null> {
+function* codeInputOps(
+  companyId: number,
+  runId: string,
+  actionId: string,
+): Ops<{ source: string; input: unknown } | null> {
   const db = kysely()
-  const run = yield* selectFirst(db.selectFrom('FlowRun').select(['flowId', 'version', 'profileId', 'triggerEvent']).where('companyId', '=', companyId).where('id', '=', runId))
+  const run = yield* selectFirst(
+    db
+      .selectFrom('FlowRun')
+      .select(['flowId', 'version', 'profileId', 'triggerEvent'])
+      .where('companyId', '=', companyId)
+      .where('id', '=', runId),
+  )
   if (!run) return null
-  const v = yield* selectFirst(db.selectFrom('FlowVersion').select('definition').where('companyId', '=', companyId).where('flowId', '=', run.flowId).where('version', '=', run.version))
-  const action = v ? (JSON.parse(v.definition) as { actions: FlowAction[] }).actions.find((a) => String(a.id) === actionId) : undefined
+  const v = yield* selectFirst(
+    db
+      .selectFrom('FlowVersion')
+      .select('definition')
+      .where('companyId', '=', companyId)
+      .where('flowId', '=', run.flowId)
+      .where('version', '=', run.version),
+  )
+  const action = v
+    ? (JSON.parse(v.definition) as { actions: FlowAction[] }).actions.find((a) => String(a.id) === actionId)
+    : undefined
   if (!action) return null
-  const flow = yield* selectFirst(db.selectFrom('Flow').select('name').where('companyId', '=', companyId).where('id', '=', run.flowId))
+  const flow = yield* selectFirst(
+    db.selectFrom('Flow').select('name').where('companyId', '=', companyId).where('id', '=', run.flowId),
+  )
   const profile = yield* findProfileByOps(companyId, 'id', run.profileId)
-  const trigger = run.triggerEvent ? (JSON.parse(run.triggerEvent) as { properties?: Record<string, unknown>; metric?: string | null; value?: number | null; time?: string }) : null
-  const event = trigger ? { ...(trigger.properties ?? {}), $metric: trigger.metric ?? null, $value: trigger.value ?? null, $time: trigger.time ?? null } : {}
+  const trigger = run.triggerEvent
+    ? (JSON.parse(run.triggerEvent) as {
+        properties?: Record<string, unknown>
+        metric?: string | null
+        value?: number | null
+        time?: string
+      })
+    : null
+  const event = trigger
+    ? {
+        ...(trigger.properties ?? {}),
+        $metric: trigger.metric ?? null,
+        $value: trigger.value ?? null,
+        $time: trigger.time ?? null,
+      }
+    : {}
   return {
     source: codeConfigOf(action).sourceCode,
     input: { profile: personOf(profile), event, flow: { id: run.flowId, name: flow?.name ?? null } },

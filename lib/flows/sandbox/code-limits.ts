@@ -11,13 +11,16 @@ export const CODE_RUNTIME = 'javascript'
 /** Problems of a code action's data: path below `data`, and the message. */
 export function codeDataProblems(data: unknown): Array<{ path: string[]; detail: string }> {
   if (data == null) return []
-  if (typeof data !== 'object' || Array.isArray(data)) return [{ path: [], detail: 'The code action data must be an object.' }]
+  if (typeof data !== 'object' || Array.isArray(data))
+    return [{ path: [], detail: 'The code action data must be an object.' }]
   const d = data as Record<string, unknown>
   const out: Array<{ path: string[]; detail: string }> = []
   if (d.source_code != null) {
     if (typeof d.source_code !== 'string') out.push({ path: ['source_code'], detail: 'The code must be text.' })
-    else if (new TextEncoder().encode(d.source_code).length > CODE_SOURCE_LIMIT_BYTES) out.push({ path: ['source_code'], detail: 'The code is larger than 64 KB.' })
+    else if (new TextEncoder().encode(d.source_code).length > CODE_SOURCE_LIMIT_BYTES)
+      out.push({ path: ['source_code'], detail: 'The code is larger than 64 KB.' })
   }
-  if (d.runtime != null && d.runtime !== CODE_RUNTIME) out.push({ path: ['runtime'], detail: `The runtime must be ${CODE_RUNTIME}.` })
+  if (d.runtime != null && d.runtime !== CODE_RUNTIME)
+    out.push({ path: ['runtime'], detail: `The runtime must be ${CODE_RUNTIME}.` })
   return out
 }

@@ -11,7 +11,8 @@ export const CODE_RATE = {
   refillMsPerSecond: 250,
 } as const
 
-export const CODE_RATE_MESSAGE = 'This account has used its share of the code sandbox for now (10 seconds at once, then a quarter of a second each second). Try again in a few seconds.'
+export const CODE_RATE_MESSAGE =
+  'This account has used its share of the code sandbox for now (10 seconds at once, then a quarter of a second each second). Try again in a few seconds.'
 
 export interface CodeRateLimiter {
   /** 0 when the account may run code now, else the milliseconds until it may. */
@@ -20,7 +21,9 @@ export interface CodeRateLimiter {
   charge(account: number, ms: number): void
 }
 
-export function createCodeRateLimiter(opts: { burstMs?: number; refillMsPerSecond?: number; now?: () => number } = {}): CodeRateLimiter {
+export function createCodeRateLimiter(
+  opts: { burstMs?: number; refillMsPerSecond?: number; now?: () => number } = {},
+): CodeRateLimiter {
   const burst = opts.burstMs ?? CODE_RATE.burstMs
   const refill = (opts.refillMsPerSecond ?? CODE_RATE.refillMsPerSecond) / 1000
   const now = opts.now ?? Date.now

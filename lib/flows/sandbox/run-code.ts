@@ -19,11 +19,20 @@ import { Worker } from 'node:worker_threads'
 import { SANDBOX_WORKER_SOURCE } from './worker-source'
 
 import {
-  CODE_MEMORY_LIMIT_BYTES, CODE_OUTPUT_LIMIT_BYTES, CODE_SOURCE_LIMIT_BYTES, CODE_STACK_LIMIT_BYTES, CODE_TIME_LIMIT_MS,
+  CODE_MEMORY_LIMIT_BYTES,
+  CODE_OUTPUT_LIMIT_BYTES,
+  CODE_SOURCE_LIMIT_BYTES,
+  CODE_STACK_LIMIT_BYTES,
+  CODE_TIME_LIMIT_MS,
 } from './code-limits'
 
 export {
-  CODE_MEMORY_LIMIT_BYTES, CODE_OUTPUT_LIMIT_BYTES, CODE_RUNTIME, CODE_SOURCE_LIMIT_BYTES, CODE_STACK_LIMIT_BYTES, CODE_TIME_LIMIT_MS,
+  CODE_MEMORY_LIMIT_BYTES,
+  CODE_OUTPUT_LIMIT_BYTES,
+  CODE_RUNTIME,
+  CODE_SOURCE_LIMIT_BYTES,
+  CODE_STACK_LIMIT_BYTES,
+  CODE_TIME_LIMIT_MS,
 } from './code-limits'
 /** How long past the time limit the host waits before it terminates the thread itself. */
 const HARD_KILL_GRACE_MS = 250
@@ -42,7 +51,14 @@ export type CodeRunResult =
   | { ok: true; output: unknown; durationMs: number }
   | { ok: false; kind: 'timeout' | 'memory' | 'error' | 'unavailable' | 'output'; error: string; durationMs: number }
 
-interface WorkerAnswer { ok: boolean; outputJson?: string; error?: string; interrupted?: boolean; poisoned?: boolean; durationMs?: number }
+interface WorkerAnswer {
+  ok: boolean
+  outputJson?: string
+  error?: string
+  interrupted?: boolean
+  poisoned?: boolean
+  durationMs?: number
+}
 interface Job {
   msg: Record<string, unknown>
   hardLimitMs: number
@@ -80,7 +96,10 @@ export function stopSandbox(): void {
 }
 
 function startThread() {
-  const worker = new Worker(sourceForTests ?? SANDBOX_WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 64 } })
+  const worker = new Worker(sourceForTests ?? SANDBOX_WORKER_SOURCE, {
+    eval: true,
+    resourceLimits: { maxOldGenerationSizeMb: 64 },
+  })
   worker.unref()
   const t = { worker, ready: Promise.resolve(), dead: false }
   t.ready = new Promise<void>((resolve, reject) => {
@@ -108,7 +127,8 @@ function startThread() {
 /** The next job, round robin between the accounts with work waiting. */
 function nextJob(): Job | undefined {
   let pick: number | undefined
-  for (const a of queues.keys()) if (pick === undefined || (lastServed.get(a) ?? 0) < (lastServed.get(pick) ?? 0)) pick = a
+  for (const a of queues.keys())
+    if (pick === undefined || (lastServed.get(a) ?? 0) < (lastServed.get(pick) ?? 0)) pick = a
   if (pick === undefined) return undefined
   const jobs = queues.get(pick)!
   const job = jobs.shift()
@@ -175,28 +195,52 @@ function classify(message: string, interrupted: boolean): { kind: 'timeout' | 'm
  * `account` (the company) picks the queue it waits in; callers apply the account's rate (code-rate.ts).
  */
 export async function runSandboxedCode(
-  source: string, input: unknown, opts: { timeLimitMs?: number; memoryLimitBytes?: number; account?: number } = {},
+  source: string,
+  input: unknown,
+  opts: { timeLimitMs?: number; memoryLimitBytes?: number; account?: number } = {},
 ): Promise<CodeRunResult> {
   const started = Date.now()
-  if (Buffer.byteLength(source, 'utf8') > CODE_SOURCE_LIMIT_BYTES) return { ok: false, kind: 'error', error: CODE_MESSAGES.tooLarge, durationMs: 0 }
+  if (Buffer.byteLength(source, 'utf8') > CODE_SOURCE_LIMIT_BYTES)
+    return { ok: false, kind: 'error', error: CODE_MESSAGES.tooLarge, durationMs: 0 }
   const timeLimitMs = opts.timeLimitMs ?? CODE_TIME_LIMIT_MS
-  const answer = await submit({
-    source, inputJson: JSON.stringify(input ?? null), timeLimitMs, memoryLimitBytes: opts.memoryLimitBytes ?? CODE_MEMORY_LIMIT_BYTES,
-    stackLimitBytes: CODE_STACK_LIMIT_BYTES,
-  }, timeLimitMs + HARD_KILL_GRACE_MS, opts.account)
-  if ('unavailable' in answer) return { ok: false, kind: 'unavailable', error: CODE_MESSAGES.unavailable, durationMs: 0 }
-  if ('killed' in answer) return { ok: false, kind: 'timeout', error: CODE_MESSAGES.timeout, durationMs: Date.now() - started }
+  const answer = await submit(
+    {
+      source,
+      inputJson: JSON.stringify(input ?? null),
+      timeLimitMs,
+      memoryLimitBytes: opts.memoryLimitBytes ?? CODE_MEMORY_LIMIT_BYTES,
+      stackLimitBytes: CODE_STACK_LIMIT_BYTES,
+    },
+    timeLimitMs + HARD_KILL_GRACE_MS,
+    opts.account,
+  )
+  if ('unavailable' in answer)
+    return { ok: false, kind: 'unavailable', error: CODE_MESSAGES.unavailable, durationMs: 0 }
+  if ('killed' in answer)
+    return { ok: false, kind: 'timeout', error: CODE_MESSAGES.timeout, durationMs: Date.now() - started }
   const durationMs = answer.durationMs ?? Date.now() - started
-  if (!answer.ok) return { ok: false, ...classify(answer.error ?? 'The code failed.', !!answer.interrupted), durationMs }
+  if (!answer.ok)
+    return { ok: false, ...classify(answer.error ?? 'The code failed.', !!answer.interrupted), durationMs }
   const text = answer.outputJson ?? 'null'
-  if (Buffer.byteLength(text, 'utf8') > CODE_OUTPUT_LIMIT_BYTES) return { ok: false, kind: 'output', error: CODE_MESSAGES.output, durationMs }
+  if (Buffer.byteLength(text, 'utf8') > CODE_OUTPUT_LIMIT_BYTES)
+    return { ok: false, kind: 'output', error: CODE_MESSAGES.output, durationMs }
   return { ok: true, output: JSON.parse(text), durationMs }
 }
 
 /** Checks that the source compiles (nothing runs); null when it does, else why not. Throws when the sandbox cannot load. */
 export async function checkCodeSyntax(source: string, account?: number): Promise<string | null> {
   if (Buffer.byteLength(source, 'utf8') > CODE_SOURCE_LIMIT_BYTES) return CODE_MESSAGES.tooLarge
-  const answer = await submit({ source, compileOnly: true, timeLimitMs: 1000, memoryLimitBytes: CODE_MEMORY_LIMIT_BYTES, stackLimitBytes: CODE_STACK_LIMIT_BYTES }, 2000, account)
+  const answer = await submit(
+    {
+      source,
+      compileOnly: true,
+      timeLimitMs: 1000,
+      memoryLimitBytes: CODE_MEMORY_LIMIT_BYTES,
+      stackLimitBytes: CODE_STACK_LIMIT_BYTES,
+    },
+    2000,
+    account,
+  )
   if ('unavailable' in answer) throw new SandboxUnavailable()
   if ('killed' in answer) return 'The code could not be checked in time.'
   return answer.ok ? null : (answer.error ?? 'The code does not compile.')

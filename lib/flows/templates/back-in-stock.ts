@@ -8,8 +8,11 @@ import type { FlowTemplate, TemplateEmail } from './template-types'
 export const BACK_IN_STOCK_METRIC = 'Subscribed to Back in Stock'
 
 const alert: TemplateEmail = {
-  key: 'alert', name: 'Back in stock: alert', subject: "It's back in stock",
-  previewText: 'The item you asked about is available again.', html: backInStockHtml,
+  key: 'alert',
+  name: 'Back in stock: alert',
+  subject: "It's back in stock",
+  previewText: 'The item you asked about is available again.',
+  html: backInStockHtml,
 }
 
 export const backInStock: FlowTemplate = {

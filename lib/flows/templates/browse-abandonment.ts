@@ -5,8 +5,11 @@ import { browseHtml } from './emails'
 import type { FlowTemplate, TemplateEmail } from './template-types'
 
 const nudge: TemplateEmail = {
-  key: 'nudge', name: 'Browse abandonment: still looking?', subject: 'Still thinking about it?',
-  previewText: 'The product you looked at is still here.', html: browseHtml,
+  key: 'nudge',
+  name: 'Browse abandonment: still looking?',
+  subject: 'Still thinking about it?',
+  previewText: 'The product you looked at is still here.',
+  html: browseHtml,
 }
 
 export const browseAbandonment: FlowTemplate = {

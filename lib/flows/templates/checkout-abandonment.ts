@@ -5,12 +5,18 @@ import { checkoutLastCallHtml, checkoutReminderHtml } from './emails'
 import type { FlowTemplate, TemplateEmail } from './template-types'
 
 const reminder: TemplateEmail = {
-  key: 'reminder', name: 'Abandoned checkout: reminder', subject: 'You left something in your cart',
-  previewText: 'Your items are still waiting for you.', html: checkoutReminderHtml,
+  key: 'reminder',
+  name: 'Abandoned checkout: reminder',
+  subject: 'You left something in your cart',
+  previewText: 'Your items are still waiting for you.',
+  html: checkoutReminderHtml,
 }
 const lastCall: TemplateEmail = {
-  key: 'last_call', name: 'Abandoned checkout: last call', subject: 'Still thinking it over?',
-  previewText: 'We saved your cart, but not for long.', html: checkoutLastCallHtml,
+  key: 'last_call',
+  name: 'Abandoned checkout: last call',
+  subject: 'Still thinking it over?',
+  previewText: 'We saved your cart, but not for long.',
+  html: checkoutLastCallHtml,
 }
 
 export const checkoutAbandonment: FlowTemplate = {

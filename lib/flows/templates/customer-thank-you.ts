@@ -4,8 +4,11 @@ import { thankYouHtml } from './emails'
 import type { FlowTemplate, TemplateEmail } from './template-types'
 
 const thanks: TemplateEmail = {
-  key: 'thanks', name: 'Customer thank you', subject: 'Thank you for your order',
-  previewText: 'We are grateful you shopped with us.', html: thankYouHtml,
+  key: 'thanks',
+  name: 'Customer thank you',
+  subject: 'Thank you for your order',
+  previewText: 'We are grateful you shopped with us.',
+  html: thankYouHtml,
 }
 
 export const customerThankYou: FlowTemplate = {

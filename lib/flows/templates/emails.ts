@@ -38,59 +38,98 @@ const eventItems = `<table role="presentation" width="100%" cellpadding="0" cell
 {% endfor %}
 </table>`
 
-export const checkoutReminderHtml = wrap('Your cart is waiting', `<h1 style="font-size:24px;margin:0 0 16px">You left something behind</h1>
+export const checkoutReminderHtml = wrap(
+  'Your cart is waiting',
+  `<h1 style="font-size:24px;margin:0 0 16px">You left something behind</h1>
 <p>Hi {{ first_name|default:'there' }}, you started checking out but did not finish. Your items are still waiting for you:</p>
 ${eventItems}
-${button("{{ event.CheckoutURL|default:organization.url }}", 'Return to your cart')}
-<p>Questions about your order? Just reply to this email.</p>`)
+${button('{{ event.CheckoutURL|default:organization.url }}', 'Return to your cart')}
+<p>Questions about your order? Just reply to this email.</p>`,
+)
 
-export const checkoutLastCallHtml = wrap('Still thinking it over?', `<h1 style="font-size:24px;margin:0 0 16px">Still thinking it over?</h1>
+export const checkoutLastCallHtml = wrap(
+  'Still thinking it over?',
+  `<h1 style="font-size:24px;margin:0 0 16px">Still thinking it over?</h1>
 <p>Hi {{ first_name|default:'there' }}, we saved your cart, but we cannot hold it forever. Here is what you picked:</p>
 ${eventItems}
-${button("{{ event.CheckoutURL|default:organization.url }}", 'Complete your order')}`)
+${button('{{ event.CheckoutURL|default:organization.url }}', 'Complete your order')}`,
+)
 
-export const browseHtml = wrap('Still looking?', `<h1 style="font-size:24px;margin:0 0 16px">Still looking, {{ first_name|default:'there' }}?</h1>
+export const browseHtml = wrap(
+  'Still looking?',
+  `<h1 style="font-size:24px;margin:0 0 16px">Still looking, {{ first_name|default:'there' }}?</h1>
 <p>You recently looked at <strong>{{ event.ProductName|default:'one of our products' }}</strong>. It is still here if you want another look.</p>
 {% if event.ImageURL %}<p style="text-align:center"><img src="{{ event.ImageURL }}" alt="{{ event.ProductName }}" width="280" style="max-width:100%;border-radius:6px"></p>{% endif %}
-${button("{{ event.URL|default:organization.url }}", 'Take another look')}`)
+${button('{{ event.URL|default:organization.url }}', 'Take another look')}`,
+)
 
-export const backInStockHtml = wrap("It's back in stock", `<h1 style="font-size:24px;margin:0 0 16px">Good news: it's back</h1>
+export const backInStockHtml = wrap(
+  "It's back in stock",
+  `<h1 style="font-size:24px;margin:0 0 16px">Good news: it's back</h1>
 <p>Hi {{ first_name|default:'there' }}, <strong>{{ event.ProductName|default:'the item you asked about' }}</strong> is back in stock. Popular items go fast, so do not wait too long.</p>
-${button("{{ event.URL|default:organization.url }}", 'Shop now')}`)
+${button('{{ event.URL|default:organization.url }}', 'Shop now')}`,
+)
 
-export const thankYouHtml = wrap('Thank you for your order', `<h1 style="font-size:24px;margin:0 0 16px">Thank you, {{ first_name|default:'there' }}!</h1>
+export const thankYouHtml = wrap(
+  'Thank you for your order',
+  `<h1 style="font-size:24px;margin:0 0 16px">Thank you, {{ first_name|default:'there' }}!</h1>
 <p>We are grateful you chose {{ organization.name }}. Here is what you ordered:</p>
 ${eventItems}
-<p>We will let you know as soon as it ships. If anything is not right, just reply to this email.</p>`)
+<p>We will let you know as soon as it ships. If anything is not right, just reply to this email.</p>`,
+)
 
-export const birthdayHtml = wrap('Happy birthday', `<h1 style="font-size:24px;margin:0 0 16px">Happy birthday, {{ first_name|default:'there' }}!</h1>
+export const birthdayHtml = wrap(
+  'Happy birthday',
+  `<h1 style="font-size:24px;margin:0 0 16px">Happy birthday, {{ first_name|default:'there' }}!</h1>
 <p>Everyone at {{ organization.name }} wishes you a wonderful day. To celebrate, treat yourself to something you love.</p>
-${button('{{ organization.url }}', 'Celebrate with us')}`)
+${button('{{ organization.url }}', 'Celebrate with us')}`,
+)
 
-export const lowInventoryHtml = wrap('Almost gone', `<h1 style="font-size:24px;margin:0 0 16px">Almost gone</h1>
+export const lowInventoryHtml = wrap(
+  'Almost gone',
+  `<h1 style="font-size:24px;margin:0 0 16px">Almost gone</h1>
 <p>Hi {{ first_name|default:'there' }}, <strong>{{ event.ProductName|default:'an item you looked at' }}</strong> is selling out and only a few are left.</p>
-${button("{{ event.URL|default:organization.url }}", 'Get it before it is gone')}`)
+${button('{{ event.URL|default:organization.url }}', 'Get it before it is gone')}`,
+)
 
-export const priceDropHtml = wrap('Price drop', `<h1 style="font-size:24px;margin:0 0 16px">The price just dropped</h1>
+export const priceDropHtml = wrap(
+  'Price drop',
+  `<h1 style="font-size:24px;margin:0 0 16px">The price just dropped</h1>
 <p>Hi {{ first_name|default:'there' }}, good timing: <strong>{{ event.ProductName|default:'an item you looked at' }}</strong> now costs less than when you last saw it.</p>
-${button("{{ event.URL|default:organization.url }}", 'See the new price')}`)
+${button('{{ event.URL|default:organization.url }}', 'See the new price')}`,
+)
 
-export const welcomeHtml = wrap('Welcome', `<h1 style="font-size:24px;margin:0 0 16px">Welcome, {{ first_name|default:'there' }}!</h1>
+export const welcomeHtml = wrap(
+  'Welcome',
+  `<h1 style="font-size:24px;margin:0 0 16px">Welcome, {{ first_name|default:'there' }}!</h1>
 <p>Thank you for joining {{ organization.name }}. You will be the first to hear about new arrivals, restocks and offers for subscribers only.</p>
-${button('{{ organization.url }}', 'Start shopping')}`)
+${button('{{ organization.url }}', 'Start shopping')}`,
+)
 
-export const welcomeStoryHtml = wrap('Our story', `<h1 style="font-size:24px;margin:0 0 16px">Why we started {{ organization.name }}</h1>
+export const welcomeStoryHtml = wrap(
+  'Our story',
+  `<h1 style="font-size:24px;margin:0 0 16px">Why we started {{ organization.name }}</h1>
 <p>Hi {{ first_name|default:'there' }}, we make things we want to use every day, in small batches, and we stand behind every one of them.</p>
-${button('{{ organization.url }}', 'See what is new')}`)
+${button('{{ organization.url }}', 'See what is new')}`,
+)
 
-export const welcomeBestSellersHtml = wrap('Our best sellers', `<h1 style="font-size:24px;margin:0 0 16px">The favourites</h1>
+export const welcomeBestSellersHtml = wrap(
+  'Our best sellers',
+  `<h1 style="font-size:24px;margin:0 0 16px">The favourites</h1>
 <p>Hi {{ first_name|default:'there' }}, not sure where to start? These are the pieces our customers come back for.</p>
-${button('{{ organization.url }}', 'Shop best sellers')}`)
+${button('{{ organization.url }}', 'Shop best sellers')}`,
+)
 
-export const winBackHtml = wrap('We miss you', `<h1 style="font-size:24px;margin:0 0 16px">It has been a while, {{ first_name|default:'there' }}</h1>
+export const winBackHtml = wrap(
+  'We miss you',
+  `<h1 style="font-size:24px;margin:0 0 16px">It has been a while, {{ first_name|default:'there' }}</h1>
 <p>A lot has changed at {{ organization.name }} since your last order: new arrivals, restocks and a few favourites back in new colours.</p>
-${button('{{ organization.url }}', 'See what is new')}`)
+${button('{{ organization.url }}', 'See what is new')}`,
+)
 
-export const winBackLastHtml = wrap('Still with us?', `<h1 style="font-size:24px;margin:0 0 16px">Still with us?</h1>
+export const winBackLastHtml = wrap(
+  'Still with us?',
+  `<h1 style="font-size:24px;margin:0 0 16px">Still with us?</h1>
 <p>Hi {{ first_name|default:'there' }}, we would love to see you again. Here is what other customers are loving right now.</p>
-${button('{{ organization.url }}', 'Come back and shop')}`)
+${button('{{ organization.url }}', 'Come back and shop')}`,
+)

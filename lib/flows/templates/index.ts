@@ -57,7 +57,10 @@ export function templateSummaries(): TemplateSummary[] {
  * stored as templates of the company (CODE templates, so the merchant edits them in the editor).
  * Returns the ids of the templates it created, so a caller whose save fails can remove them.
  */
-export async function buildTemplateDefinition(companyId: number, key: FlowTemplateKey): Promise<{ name: string; definition: FlowDefinition; templateIds: string[] }> {
+export async function buildTemplateDefinition(
+  companyId: number,
+  key: FlowTemplateKey,
+): Promise<{ name: string; definition: FlowDefinition; templateIds: string[] }> {
   const t = TEMPLATES[key]
   const metrics = new Map<string, string>()
   for (const name of t.metrics) metrics.set(name, (await getOrCreateMetric(companyId, name)).id)
@@ -82,7 +85,11 @@ export async function buildTemplateDefinition(companyId: number, key: FlowTempla
 }
 
 /** Creates a draft flow from a template; the new flow's id. Nothing is left behind when it fails. */
-export async function createFlowFromTemplate(companyId: number, key: FlowTemplateKey, opts: { name?: string } = {}): Promise<string> {
+export async function createFlowFromTemplate(
+  companyId: number,
+  key: FlowTemplateKey,
+  opts: { name?: string } = {},
+): Promise<string> {
   const built = await buildTemplateDefinition(companyId, key)
   try {
     return await createFlow(companyId, { name: opts.name?.trim() || built.name, definition: built.definition })
@@ -94,7 +101,11 @@ export async function createFlowFromTemplate(companyId: number, key: FlowTemplat
 
 /** The company's list of that name (the oldest, if several), or a new one: the merchant can point the trigger elsewhere. */
 async function listIdByName(companyId: number, name: string): Promise<string> {
-  const found = await db.group.findFirst({ where: { companyId, name, type: 0, deletedAt: null }, orderBy: { createdAt: 'asc' }, select: { id: true } })
+  const found = await db.group.findFirst({
+    where: { companyId, name, type: 0, deletedAt: null },
+    orderBy: { createdAt: 'asc' },
+    select: { id: true },
+  })
   return found?.id ?? (await createList(companyId, { name, optInProcess: 'single_opt_in' })).id
 }
 

@@ -6,8 +6,11 @@ import { lowInventoryHtml } from './emails'
 import type { FlowTemplate, TemplateEmail } from './template-types'
 
 const almostGone: TemplateEmail = {
-  key: 'almost_gone', name: 'Low inventory: almost gone', subject: 'Almost gone: get it while you can',
-  previewText: 'An item you looked at is selling out.', html: lowInventoryHtml,
+  key: 'almost_gone',
+  name: 'Low inventory: almost gone',
+  subject: 'Almost gone: get it while you can',
+  previewText: 'An item you looked at is selling out.',
+  html: lowInventoryHtml,
 }
 
 export const lowInventory: FlowTemplate = {
@@ -20,7 +23,16 @@ export const lowInventory: FlowTemplate = {
     { kind: 'email', name: almostGone.name, subject: almostGone.subject },
   ],
   definition: (refs) => ({
-    triggers: [{ type: 'low-inventory', product_level: 'product', trigger_filter: null, inventory_count: 10, audience: ['viewed', 'added-to-cart', 'checkout-started'], timeframe_days: 30 }],
+    triggers: [
+      {
+        type: 'low-inventory',
+        product_level: 'product',
+        trigger_filter: null,
+        inventory_count: 10,
+        audience: ['viewed', 'added-to-cart', 'checkout-started'],
+        timeframe_days: 30,
+      },
+    ],
     profile_filter: notInFlowFilter(7),
     entry_action_id: 'email-almost-gone',
     reentry_criteria: null,

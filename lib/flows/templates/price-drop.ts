@@ -6,8 +6,11 @@ import { priceDropHtml } from './emails'
 import type { FlowTemplate, TemplateEmail } from './template-types'
 
 const dropped: TemplateEmail = {
-  key: 'dropped', name: 'Price drop alert', subject: 'Good news: the price dropped',
-  previewText: 'Something you looked at now costs less.', html: priceDropHtml,
+  key: 'dropped',
+  name: 'Price drop alert',
+  subject: 'Good news: the price dropped',
+  previewText: 'Something you looked at now costs less.',
+  html: priceDropHtml,
 }
 
 export const priceDrop: FlowTemplate = {
@@ -20,7 +23,16 @@ export const priceDrop: FlowTemplate = {
     { kind: 'email', name: dropped.name, subject: dropped.subject },
   ],
   definition: (refs) => ({
-    triggers: [{ type: 'price-drop', trigger_filter: null, price_drop_amount_value: 10, price_drop_amount_unit: 'percent', audience: ['viewed', 'checkout-started'], timeframe_days: 30 }],
+    triggers: [
+      {
+        type: 'price-drop',
+        trigger_filter: null,
+        price_drop_amount_value: 10,
+        price_drop_amount_unit: 'percent',
+        audience: ['viewed', 'checkout-started'],
+        timeframe_days: 30,
+      },
+    ],
     profile_filter: notInFlowFilter(7),
     entry_action_id: 'email-price-drop',
     reentry_criteria: null,

@@ -4,10 +4,19 @@
 import type { FlowDefinition } from '../definition'
 
 export const FLOW_TEMPLATE_KEYS = [
-  'welcome_series', 'checkout_abandonment', 'browse_abandonment', 'back_in_stock', 'customer_thank_you', 'win_back', 'birthday', 'low_inventory', 'price_drop',
+  'welcome_series',
+  'checkout_abandonment',
+  'browse_abandonment',
+  'back_in_stock',
+  'customer_thank_you',
+  'win_back',
+  'birthday',
+  'low_inventory',
+  'price_drop',
 ] as const
 export type FlowTemplateKey = (typeof FLOW_TEMPLATE_KEYS)[number]
-export const isFlowTemplateKey = (k: unknown): k is FlowTemplateKey => typeof k === 'string' && (FLOW_TEMPLATE_KEYS as readonly string[]).includes(k)
+export const isFlowTemplateKey = (k: unknown): k is FlowTemplateKey =>
+  typeof k === 'string' && (FLOW_TEMPLATE_KEYS as readonly string[]).includes(k)
 
 /** An email the template creates in the company's template library. */
 export interface TemplateEmail {
@@ -21,7 +30,13 @@ export interface TemplateEmail {
 
 /** One step of the preview: the trigger, a delay, a split or a message. */
 export type TemplateStep =
-  | { kind: 'trigger'; trigger: 'metric' | 'list' | 'date' | 'price-drop' | 'low-inventory'; metric?: string; list?: string; property?: string }
+  | {
+      kind: 'trigger'
+      trigger: 'metric' | 'list' | 'date' | 'price-drop' | 'low-inventory'
+      metric?: string
+      list?: string
+      property?: string
+    }
   | { kind: 'delay'; value: number; unit: 'minutes' | 'hours' | 'days' | 'weeks' }
   | { kind: 'split'; metric: string }
   | { kind: 'wait'; what: 'back-in-stock' }

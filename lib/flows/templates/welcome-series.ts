@@ -8,16 +8,25 @@ import type { FlowTemplate, TemplateEmail } from './template-types'
 export const WELCOME_LIST = 'Newsletter'
 
 const welcome: TemplateEmail = {
-  key: 'welcome', name: 'Welcome series: welcome', subject: 'Welcome to the family',
-  previewText: 'Thank you for signing up: here is what to expect.', html: welcomeHtml,
+  key: 'welcome',
+  name: 'Welcome series: welcome',
+  subject: 'Welcome to the family',
+  previewText: 'Thank you for signing up: here is what to expect.',
+  html: welcomeHtml,
 }
 const story: TemplateEmail = {
-  key: 'story', name: 'Welcome series: our story', subject: 'The story behind our shop',
-  previewText: 'Why we make what we make.', html: welcomeStoryHtml,
+  key: 'story',
+  name: 'Welcome series: our story',
+  subject: 'The story behind our shop',
+  previewText: 'Why we make what we make.',
+  html: welcomeStoryHtml,
 }
 const bestSellers: TemplateEmail = {
-  key: 'best_sellers', name: 'Welcome series: best sellers', subject: 'Our customers’ favourites',
-  previewText: 'Not sure where to start? Start here.', html: welcomeBestSellersHtml,
+  key: 'best_sellers',
+  name: 'Welcome series: best sellers',
+  subject: 'Our customers’ favourites',
+  previewText: 'Not sure where to start? Start here.',
+  html: welcomeBestSellersHtml,
 }
 
 export const welcomeSeries: FlowTemplate = {

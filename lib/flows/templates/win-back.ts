@@ -5,12 +5,18 @@ import { winBackHtml, winBackLastHtml } from './emails'
 import type { FlowTemplate, TemplateEmail } from './template-types'
 
 const missYou: TemplateEmail = {
-  key: 'miss_you', name: 'Win-back: we miss you', subject: 'It has been a while',
-  previewText: 'See what is new since your last visit.', html: winBackHtml,
+  key: 'miss_you',
+  name: 'Win-back: we miss you',
+  subject: 'It has been a while',
+  previewText: 'See what is new since your last visit.',
+  html: winBackHtml,
 }
 const lastTry: TemplateEmail = {
-  key: 'last_try', name: 'Win-back: still with us?', subject: 'Still with us?',
-  previewText: 'We would love to see you again.', html: winBackLastHtml,
+  key: 'last_try',
+  name: 'Win-back: still with us?',
+  subject: 'Still with us?',
+  previewText: 'We would love to see you again.',
+  html: winBackLastHtml,
 }
 
 export const winBack: FlowTemplate = {

@@ -34,14 +34,25 @@ export interface LowInventoryInput {
 }
 
 function* catalogFlowsOps(companyId: number, triggerType: 'Price Drop' | 'Low Inventory') {
-  const rows = yield* select(kysely().selectFrom('Flow').select(['id', 'currentVersion'])
-    .where('companyId', '=', companyId).where('triggerType', '=', triggerType)
-    .where('status', 'in', ENTERING_STATUSES).where('archived', '=', false as never).orderBy('id'))
+  const rows = yield* select(
+    kysely()
+      .selectFrom('Flow')
+      .select(['id', 'currentVersion'])
+      .where('companyId', '=', companyId)
+      .where('triggerType', '=', triggerType)
+      .where('status', 'in', ENTERING_STATUSES)
+      .where('archived', '=', false as never)
+      .orderBy('id'),
+  )
   return rows.map((r) => ({ flowId: r.id, version: Number(r.currentVersion) }))
 }
 
 /** Does a drop from `oldPrice` to `newPrice` reach the trigger's amount (currency or percent)? */
-export function priceDropQualifies(trigger: { price_drop_amount_value?: unknown; price_drop_amount_unit?: unknown }, oldPrice: number, newPrice: number): boolean {
+export function priceDropQualifies(
+  trigger: { price_drop_amount_value?: unknown; price_drop_amount_unit?: unknown },
+  oldPrice: number,
+  newPrice: number,
+): boolean {
   const drop = oldPrice - newPrice
   if (!(drop > 0)) return false
   const amount = Number(trigger.price_drop_amount_value ?? 0)
@@ -58,15 +69,29 @@ export function* enterPriceDropOps(companyId: number, input: PriceDropInput): Op
     const trigger = def?.triggers.find((t) => t.type === 'price-drop') as Record<string, unknown> | undefined
     if (!trigger || !priceDropQualifies(trigger, input.oldPrice, input.newPrice)) continue
     const event: TriggerEvent = {
-      id: null, metricId: null, metric: 'Price Drop', time: now.toISOString(), value: input.newPrice,
+      id: null,
+      metricId: null,
+      metric: 'Price Drop',
+      time: now.toISOString(),
+      value: input.newPrice,
       properties: {
-        item_id: input.itemId, variant_id: input.variantId ?? null, old_price: input.oldPrice, new_price: input.newPrice,
+        item_id: input.itemId,
+        variant_id: input.variantId ?? null,
+        old_price: input.oldPrice,
+        new_price: input.newPrice,
         price_drop_amount: Math.round((input.oldPrice - input.newPrice) * 100) / 100,
-        price_drop_percent: input.oldPrice > 0 ? Math.round(((input.oldPrice - input.newPrice) / input.oldPrice) * 10000) / 100 : null,
+        price_drop_percent:
+          input.oldPrice > 0 ? Math.round(((input.oldPrice - input.newPrice) / input.oldPrice) * 10000) / 100 : null,
       },
     }
     entered += yield* enterFlowSetOps({
-      companyId, flow: f, profileIds: input.profileIds, triggerKind: 'price-drop', at: now, checkProfiles: true, triggerEvent: event,
+      companyId,
+      flow: f,
+      profileIds: input.profileIds,
+      triggerKind: 'price-drop',
+      at: now,
+      checkProfiles: true,
+      triggerEvent: event,
       entryKey: `catalog:price-drop:${input.itemId}:${input.variantId ?? ''}:${input.occurrence ?? input.newPrice}`,
     })
   }
@@ -85,11 +110,26 @@ export function* enterLowInventoryOps(companyId: number, input: LowInventoryInpu
     // A product-level trigger counts the product once, whichever variant ran low.
     const variant = trigger.product_level === 'variant' ? (input.variantId ?? '') : ''
     const event: TriggerEvent = {
-      id: null, metricId: null, metric: 'Low Inventory', time: now.toISOString(), value: input.inventory,
-      properties: { item_id: input.itemId, variant_id: input.variantId ?? null, inventory_quantity: input.inventory, inventory_count: trigger.inventory_count ?? null },
+      id: null,
+      metricId: null,
+      metric: 'Low Inventory',
+      time: now.toISOString(),
+      value: input.inventory,
+      properties: {
+        item_id: input.itemId,
+        variant_id: input.variantId ?? null,
+        inventory_quantity: input.inventory,
+        inventory_count: trigger.inventory_count ?? null,
+      },
     }
     entered += yield* enterFlowSetOps({
-      companyId, flow: f, profileIds: input.profileIds, triggerKind: 'low-inventory', at: now, checkProfiles: true, triggerEvent: event,
+      companyId,
+      flow: f,
+      profileIds: input.profileIds,
+      triggerKind: 'low-inventory',
+      at: now,
+      checkProfiles: true,
+      triggerEvent: event,
       entryKey: `catalog:low-inventory:${input.itemId}:${variant}:${occurrence}`,
     })
   }

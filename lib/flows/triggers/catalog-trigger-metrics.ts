@@ -12,8 +12,16 @@ export const AUDIENCES: Record<OverrideKind, readonly string[]> = {
   low_inventory: ['viewed', 'added-to-cart', 'checkout-started'],
 }
 /** The metric each engagement is read from when no override is set (the store integration's names). */
-const DEFAULT_METRIC_NAMES: Record<string, string> = { viewed: 'Viewed Product', 'checkout-started': 'Started Checkout', 'added-to-cart': 'Added to Cart' }
-const LABELS: Record<string, string> = { viewed: 'Viewed the product', 'checkout-started': 'Started a checkout with it', 'added-to-cart': 'Added it to their cart' }
+const DEFAULT_METRIC_NAMES: Record<string, string> = {
+  viewed: 'Viewed Product',
+  'checkout-started': 'Started Checkout',
+  'added-to-cart': 'Added to Cart',
+}
+const LABELS: Record<string, string> = {
+  viewed: 'Viewed the product',
+  'checkout-started': 'Started a checkout with it',
+  'added-to-cart': 'Added it to their cart',
+}
 
 /** The staff override as stored: audience → metric id. */
 export async function storedOverride(companyId: number, kind: OverrideKind): Promise<Record<string, string | null>> {
@@ -30,15 +38,28 @@ export async function storedOverride(companyId: number, kind: OverrideKind): Pro
 export async function resolvedMetrics(companyId: number, kind: OverrideKind) {
   const override = await storedOverride(companyId, kind)
   const names = AUDIENCES[kind].map((a) => DEFAULT_METRIC_NAMES[a]!)
-  const byName = new Map((await db.metric.findMany({ where: { companyId, name: { in: names } }, select: { id: true, name: true } })).map((m) => [m.name, m.id]))
+  const byName = new Map(
+    (await db.metric.findMany({ where: { companyId, name: { in: names } }, select: { id: true, name: true } })).map(
+      (m) => [m.name, m.id],
+    ),
+  )
   const ids = Object.values(override).filter((v): v is string => typeof v === 'string')
-  const named = new Map((await db.metric.findMany({ where: { companyId, id: { in: ids } }, select: { id: true, name: true } })).map((m) => [m.id, m.name]))
+  const named = new Map(
+    (await db.metric.findMany({ where: { companyId, id: { in: ids } }, select: { id: true, name: true } })).map((m) => [
+      m.id,
+      m.name,
+    ]),
+  )
   return AUDIENCES[kind].map((audience) => {
     const overridden = typeof override[audience] === 'string' && named.has(override[audience]!)
-    const metricId = overridden ? override[audience]! : byName.get(DEFAULT_METRIC_NAMES[audience]!) ?? null
+    const metricId = overridden ? override[audience]! : (byName.get(DEFAULT_METRIC_NAMES[audience]!) ?? null)
     return {
-      audience, label: LABELS[audience]!, metricId, metricName: overridden ? named.get(metricId!)! : metricId ? DEFAULT_METRIC_NAMES[audience]! : null,
-      overridden, defaultMetricName: DEFAULT_METRIC_NAMES[audience]!,
+      audience,
+      label: LABELS[audience]!,
+      metricId,
+      metricName: overridden ? named.get(metricId!)! : metricId ? DEFAULT_METRIC_NAMES[audience]! : null,
+      overridden,
+      defaultMetricName: DEFAULT_METRIC_NAMES[audience]!,
     }
   })
 }

@@ -49,11 +49,13 @@ export function parseTriggerTime(t: unknown): number | null {
   if (typeof t !== 'string') return null
   const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(t.trim())
   if (!m) return null
-  const h = Number(m[1]), min = Number(m[2])
+  const h = Number(m[1]),
+    min = Number(m[2])
   return h <= 23 && min <= 59 ? h * 60 + min : null
 }
 
-export type DateTriggerValidation = { ok: true; config: DateTriggerConfig } | { ok: false; errors: FieldErrors; message: string }
+export type DateTriggerValidation =
+  { ok: true; config: DateTriggerConfig } | { ok: false; errors: FieldErrors; message: string }
 
 /**
  * Checks a date trigger (the vendor's FlowDefinition date trigger: date_profile_property,
@@ -69,13 +71,15 @@ export function validateDateTrigger(trigger: unknown): DateTriggerValidation {
     return { ok: false, errors, message: 'The date trigger is not valid.' }
   }
   const t = parsed.data as Record<string, unknown>
-  if (t.date_field_type !== 'profile-property') add('date_field_type', 'Only profile date properties can trigger flows here.')
+  if (t.date_field_type !== 'profile-property')
+    add('date_field_type', 'Only profile date properties can trigger flows here.')
   const time = parseTriggerTime(t.trigger_time)
   if (time === null) add('trigger_time', 'Use a time of day as HH:MM (00:00 to 23:59).')
   const value = Number(t.timedelta_value_before_date)
   const unit = (t.timedelta_unit_before_date as DateTriggerConfig['unit'] | undefined) ?? 'days'
   const limit = unit === 'days' ? 366 : unit === 'weeks' ? 52 : 12
-  if (!Number.isInteger(value) || Math.abs(value) > limit) add('timedelta_value_before_date', `At most ${limit} ${unit} before or after the date.`)
+  if (!Number.isInteger(value) || Math.abs(value) > limit)
+    add('timedelta_value_before_date', `At most ${limit} ${unit} before or after the date.`)
   let days: number[] | null = null
   if (Array.isArray(t.trigger_days)) {
     days = []
@@ -87,32 +91,46 @@ export function validateDateTrigger(trigger: unknown): DateTriggerValidation {
     if (!t.trigger_days.length) add('trigger_days', 'Choose at least one day, or allow every day.')
   }
   const recurrence = (t.recurrence_frequency as DateTriggerConfig['recurrence'] | undefined) ?? 'annually'
-  if (recurrence === 'weekly' && unit !== 'days') add('timedelta_unit_before_date', 'A weekly date counts in days (at most 6).')
-  if (recurrence === 'weekly' && Math.abs(value) > 6) add('timedelta_value_before_date', 'A weekly date counts at most 6 days before or after.')
-  if (recurrence === 'monthly' && unit === 'months' && value !== 0) add('timedelta_unit_before_date', 'A monthly date counts in days or weeks.')
+  if (recurrence === 'weekly' && unit !== 'days')
+    add('timedelta_unit_before_date', 'A weekly date counts in days (at most 6).')
+  if (recurrence === 'weekly' && Math.abs(value) > 6)
+    add('timedelta_value_before_date', 'A weekly date counts at most 6 days before or after.')
+  if (recurrence === 'monthly' && unit === 'months' && value !== 0)
+    add('timedelta_unit_before_date', 'A monthly date counts in days or weeks.')
   if (Object.keys(errors).length) return { ok: false, errors, message: Object.values(errors)[0]![0]! }
   return {
     ok: true,
     config: {
-      property: String(t.date_profile_property), unit, value, recurrence,
-      timezone: typeof t.timezone === 'string' && t.timezone ? t.timezone : null, time: time!, days: days && days.length ? days.sort() : null,
+      property: String(t.date_profile_property),
+      unit,
+      value,
+      recurrence,
+      timezone: typeof t.timezone === 'string' && t.timezone ? t.timezone : null,
+      time: time!,
+      days: days && days.length ? days.sort() : null,
     },
   }
 }
 
 // ---- date arithmetic (calendar dates as y, m (1–12), d; no time zone) ------------------------
 
-export interface Ymd { y: number; m: number; d: number }
+export interface Ymd {
+  y: number
+  m: number
+  d: number
+}
 
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
 export const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate()
-export const ymdText = (v: Ymd) => `${String(v.y).padStart(4, '0')}-${String(v.m).padStart(2, '0')}-${String(v.d).padStart(2, '0')}`
+export const ymdText = (v: Ymd) =>
+  `${String(v.y).padStart(4, '0')}-${String(v.m).padStart(2, '0')}-${String(v.d).padStart(2, '0')}`
 const weekdayOf = (v: Ymd) => new Date(Date.UTC(v.y, v.m - 1, v.d)).getUTCDay()
 
 export function addToDate(v: Ymd, n: number, unit: DateTriggerConfig['unit']): Ymd {
   if (unit === 'months') {
     const total = v.y * 12 + (v.m - 1) + n
-    const y = Math.floor(total / 12), m = (total % 12) + 1
+    const y = Math.floor(total / 12),
+      m = (total % 12) + 1
     return { y, m, d: Math.min(v.d, daysInMonth(y, m)) }
   }
   const t = new Date(Date.UTC(v.y, v.m - 1, v.d) + n * (unit === 'weeks' ? 7 : 1) * 86_400_000)
@@ -143,7 +161,8 @@ export function parsePropertyDate(v: unknown): Ymd | null {
 /** Does date `p` fall on target `t` under the recurrence? */
 export function dateMatches(p: Ymd, t: Ymd, recurrence: DateTriggerConfig['recurrence']): boolean {
   switch (recurrence) {
-    case 'never': return p.y === t.y && p.m === t.m && p.d === t.d
+    case 'never':
+      return p.y === t.y && p.m === t.m && p.d === t.d
     case 'annually':
       if (p.y > t.y) return false
       if (p.m === t.m && p.d === t.d) return true
@@ -153,7 +172,8 @@ export function dateMatches(p: Ymd, t: Ymd, recurrence: DateTriggerConfig['recur
       const last = daysInMonth(t.y, t.m)
       return p.d === t.d || (p.d > last && t.d === last)
     }
-    case 'weekly': return weekdayOf(p) === weekdayOf(t) && (p.y < t.y || (p.y === t.y && (p.m < t.m || (p.m === t.m && p.d <= t.d))))
+    case 'weekly':
+      return weekdayOf(p) === weekdayOf(t) && (p.y < t.y || (p.y === t.y && (p.m < t.m || (p.m === t.m && p.d <= t.d))))
   }
 }
 
@@ -165,9 +185,19 @@ export function localParts(now: Date, tz: string): { date: Ymd; minutes: number;
   } catch {
     zone = 'UTC'
   }
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-  }).formatToParts(now).map((p) => [p.type, p.value]))
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  )
   const date = { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day) }
   return { date, minutes: Number(parts.hour) * 60 + Number(parts.minute), weekday: weekdayOf(date) }
 }
@@ -207,7 +237,9 @@ function propertyOf(props: Record<string, unknown>, property: string): unknown {
  * Returns the runs created.
  */
 export async function scanDateTriggerFlow(companyId: number, flowId: string, now: Date): Promise<number> {
-  const flow = await db.flow.findFirst({ where: { companyId, id: flowId, archived: false, status: { in: ENTERING_STATUSES } } })
+  const flow = await db.flow.findFirst({
+    where: { companyId, id: flowId, archived: false, status: { in: ENTERING_STATUSES } },
+  })
   if (!flow) return 0
   const def = await read(flowVersionDefinitionOps(companyId, flowId, flow.currentVersion))
   const trig = def?.triggers.find((t) => t.type === 'date')
@@ -230,14 +262,24 @@ export async function scanDateTriggerFlow(companyId: number, flowId: string, now
     }
     return zoneCache.get(tz)!
   }
-  const keys = config.property.startsWith('$') ? [config.property, config.property.slice(1)] : [config.property, `$${config.property}`]
+  const keys = config.property.startsWith('$')
+    ? [config.property, config.property.slice(1)]
+    : [config.property, `$${config.property}`]
   let cursor = ''
   let entered = 0
   for (;;) {
-    const rows = await read(select(kysely().selectFrom('Profile').select(['id', 'properties', 'timezone'])
-      .where('companyId', '=', companyId).where('id', '>', cursor)
-      .where((eb) => eb.or(keys.map((k) => jsonHasKey(sql.ref('properties'), k))))
-      .orderBy('id').limit(SCAN_PAGE)))
+    const rows = await read(
+      select(
+        kysely()
+          .selectFrom('Profile')
+          .select(['id', 'properties', 'timezone'])
+          .where('companyId', '=', companyId)
+          .where('id', '>', cursor)
+          .where((eb) => eb.or(keys.map((k) => jsonHasKey(sql.ref('properties'), k))))
+          .orderBy('id')
+          .limit(SCAN_PAGE),
+      ),
+    )
     if (!rows.length) break
     cursor = rows.at(-1)!.id
     const byTarget = new Map<string, string[]>()
@@ -261,7 +303,12 @@ export async function scanDateTriggerFlow(companyId: number, flowId: string, now
         let n = 0
         for (const [t, ids] of byTarget) {
           n += yield* enterFlowSetOps({
-            companyId, flow: { flowId, version: flow.currentVersion }, profileIds: ids, entryKey: `date:${config.property}:${t}`, triggerKind: 'date', at: now,
+            companyId,
+            flow: { flowId, version: flow.currentVersion },
+            profileIds: ids,
+            entryKey: `date:${config.property}:${t}`,
+            triggerKind: 'date',
+            at: now,
           })
         }
         return n
@@ -276,7 +323,12 @@ export async function scanDateTriggerFlow(companyId: number, flowId: string, now
 /** Live and manual date-triggered flows (all companies, or one). */
 export async function dateTriggeredFlows(companyId?: number): Promise<Array<{ id: string; companyId: number }>> {
   return db.flow.findMany({
-    where: { ...(companyId ? { companyId } : {}), archived: false, status: { in: ENTERING_STATUSES }, triggerType: 'Date Based' },
+    where: {
+      ...(companyId ? { companyId } : {}),
+      archived: false,
+      status: { in: ENTERING_STATUSES },
+      triggerType: 'Date Based',
+    },
     select: { id: true, companyId: true },
     orderBy: { id: 'asc' },
   })

@@ -36,7 +36,12 @@ export function triggersFlows(e: Pick<IngestedEvent, 'properties' | 'ts' | 'acce
 }
 
 export const eventTriggerOf = (e: IngestedEvent): TriggerEvent => ({
-  id: e.eventId, metricId: e.metricId, metric: e.metric, properties: e.properties, time: new Date(e.ts * 1000).toISOString(), value: e.value,
+  id: e.eventId,
+  metricId: e.metricId,
+  metric: e.metric,
+  properties: e.properties,
+  time: new Date(e.ts * 1000).toISOString(),
+  value: e.value,
 })
 
 interface PlannedEntry {
@@ -63,7 +68,8 @@ export function* planEventEntriesOps(events: IngestedEvent[], now: Date): Ops<Pl
       const trigger = triggerOfType<{ type: 'metric'; trigger_filter?: TriggerFilter }>(def, 'metric', f.targetId)
       if (!def || !trigger) continue
       for (const e of list) {
-        if (e.metricId === f.targetId && matchesTriggerFilter(trigger.trigger_filter, e.properties, now)) planned.push({ companyId, flowId: f.flowId, version: f.version, event: e })
+        if (e.metricId === f.targetId && matchesTriggerFilter(trigger.trigger_filter, e.properties, now))
+          planned.push({ companyId, flowId: f.flowId, version: f.version, event: e })
       }
     }
   }
@@ -75,7 +81,8 @@ function packedRows(rows: unknown[][]) {
   const json = JSON.stringify(rows)
   const pg = dbEngine() === 'postgresql'
   const from = (pg ? sql`jsonb_array_elements(cast(${json} as jsonb))` : sql`json_each(${json})`).as('e')
-  const col = (i: number) => (pg ? sql<string>`(e.value ->> ${sql.lit(i)})` : sql<string>`json_extract(e.value, ${sql.lit(`$[${i}]`)})`)
+  const col = (i: number) =>
+    pg ? sql<string>`(e.value ->> ${sql.lit(i)})` : sql<string>`json_extract(e.value, ${sql.lit(`$[${i}]`)})`
   return { from, col }
 }
 
@@ -97,27 +104,68 @@ function* enterPlannedOps(planned: PlannedEntry[], now: Date): Ops<number> {
     // With re-entry limits, one event per profile per batch (rows of one statement cannot see each other).
     const seen = new Set<string>()
     const chosen = cutoff ? list.filter((p) => !seen.has(p.event.profileId) && seen.add(p.event.profileId)) : list
-    const { from, col } = packedRows(chosen.map((p) => [ulid(now.getTime()), p.event.profileId, `event:${p.event.eventId}`, JSON.stringify(eventTriggerOf(p.event))]))
-    let q = k.selectFrom(from)
+    const { from, col } = packedRows(
+      chosen.map((p) => [
+        ulid(now.getTime()),
+        p.event.profileId,
+        `event:${p.event.eventId}`,
+        JSON.stringify(eventTriggerOf(p.event)),
+      ]),
+    )
+    let q = k
+      .selectFrom(from)
       .select([
-        col(0).as('id'), typedParam(companyId, 'integer').as('companyId'), typedParam(flowId, 'text').as('flowId'), typedParam(version, 'integer').as('version'),
-        col(1).as('profileId'), col(2).as('entryKey'), typedParam('metric', 'text').as('triggerKind'), typedParam('active', 'text').as('status'),
-        typedParam(def.entry_action_id, 'text').as('currentActionId'), typedParam(now, 'timestamp(3)').as('wakeAt'), typedParam(0, 'integer').as('stepCount'),
-        typedParam(0, 'integer').as('attempts'), typedParam(now, 'timestamp(3)').as('createdAt'), typedParam(now, 'timestamp(3)').as('updatedAt'), col(3).as('triggerEvent'),
+        col(0).as('id'),
+        typedParam(companyId, 'integer').as('companyId'),
+        typedParam(flowId, 'text').as('flowId'),
+        typedParam(version, 'integer').as('version'),
+        col(1).as('profileId'),
+        col(2).as('entryKey'),
+        typedParam('metric', 'text').as('triggerKind'),
+        typedParam('active', 'text').as('status'),
+        typedParam(def.entry_action_id, 'text').as('currentActionId'),
+        typedParam(now, 'timestamp(3)').as('wakeAt'),
+        typedParam(0, 'integer').as('stepCount'),
+        typedParam(0, 'integer').as('attempts'),
+        typedParam(now, 'timestamp(3)').as('createdAt'),
+        typedParam(now, 'timestamp(3)').as('updatedAt'),
+        col(3).as('triggerEvent'),
       ])
       .where(sql<boolean>`1 = 1`)
     if (cutoff) {
       q = q.where(({ not, exists, selectFrom }) => {
-        let prior = selectFrom('FlowRun as r').select(sql`1`.as('one'))
-          .where('r.companyId', '=', companyId).where('r.flowId', '=', flowId).where('r.profileId', '=', col(1))
+        let prior = selectFrom('FlowRun as r')
+          .select(sql`1`.as('one'))
+          .where('r.companyId', '=', companyId)
+          .where('r.flowId', '=', flowId)
+          .where('r.profileId', '=', col(1))
         if (cutoff !== 'ever') prior = prior.where('r.createdAt', '>', cutoff)
         return not(exists(prior))
       })
     }
-    entered += yield* exec(k.insertInto('FlowRun')
-      .columns(['id', 'companyId', 'flowId', 'version', 'profileId', 'entryKey', 'triggerKind', 'status', 'currentActionId', 'wakeAt', 'stepCount', 'attempts', 'createdAt', 'updatedAt', 'triggerEvent'])
-      .expression(q)
-      .onConflict((oc) => oc.columns(['flowId', 'profileId', 'entryKey']).doNothing()))
+    entered += yield* exec(
+      k
+        .insertInto('FlowRun')
+        .columns([
+          'id',
+          'companyId',
+          'flowId',
+          'version',
+          'profileId',
+          'entryKey',
+          'triggerKind',
+          'status',
+          'currentActionId',
+          'wakeAt',
+          'stepCount',
+          'attempts',
+          'createdAt',
+          'updatedAt',
+          'triggerEvent',
+        ])
+        .expression(q)
+        .onConflict((oc) => oc.columns(['flowId', 'profileId', 'entryKey']).doNothing()),
+    )
   }
   if (entered > 0) yield* wakeNowOps(now)
   return entered
@@ -138,14 +186,20 @@ export function* enterFlowsForIngestedBatchOps(groups: IngestGroup[], outcomes: 
   const now = queueNow()
   const planned = yield* planEventEntriesOps(events, now)
   if (!planned.length) return
-  const entered = yield* savepoint(() => enterPlannedOps(planned, now), (e) => {
-    console.error('[flows] metric trigger failed; the events are stored without entering flows:', e)
-    return 0
-  })
+  const entered = yield* savepoint(
+    () => enterPlannedOps(planned, now),
+    (e) => {
+      console.error('[flows] metric trigger failed; the events are stored without entering flows:', e)
+      return 0
+    },
+  )
   // After the commit (SQLite commits synchronously when the ops end; on PostgreSQL the job's
   // NOTIFY at commit wakes the workers too).
   if (entered > 0) setImmediate(wakeFlowWorkers)
 }
 
 /** Metric triggers as a consumer of ingested batches (registered by lib/server/consumers.ts). */
-export const flowTriggersBatchConsumer: BatchConsumer = { name: 'flow metric triggers', inTransaction: enterFlowsForIngestedBatchOps }
+export const flowTriggersBatchConsumer: BatchConsumer = {
+  name: 'flow metric triggers',
+  inTransaction: enterFlowsForIngestedBatchOps,
+}

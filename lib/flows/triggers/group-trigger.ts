@@ -19,7 +19,6 @@ import { flowsTriggeredByOps, flowVersionDefinitionOps, type TriggeredFlow } fro
 
 const ULID_LENGTH = 26
 
-
 export interface SetEntry {
   companyId: number
   flow: Pick<TriggeredFlow, 'flowId' | 'version'>
@@ -51,32 +50,76 @@ export function* enterFlowSetOps(input: SetEntry): Ops<number> {
   const profileOf = sql<string>`substr(e.value, ${ULID_LENGTH + 1})`
   const runOf = sql<string>`substr(e.value, 1, ${ULID_LENGTH})`
   const cutoff = reentryCutoff(def.reentry_criteria, at)
-  let q = k.selectFrom(jsonArrayElements(sql.val(packed), 'e'))
+  let q = k
+    .selectFrom(jsonArrayElements(sql.val(packed), 'e'))
     .select([
-      runOf.as('id'), typedParam(companyId, 'integer').as('companyId'), typedParam(flow.flowId, 'text').as('flowId'), typedParam(flow.version, 'integer').as('version'),
-      profileOf.as('profileId'), typedParam(entryKey, 'text').as('entryKey'), typedParam(triggerKind, 'text').as('triggerKind'), typedParam('active', 'text').as('status'),
-      typedParam(def.entry_action_id, 'text').as('currentActionId'), typedParam(at, 'timestamp(3)').as('wakeAt'), typedParam(0, 'integer').as('stepCount'),
-      typedParam(0, 'integer').as('attempts'), typedParam(at, 'timestamp(3)').as('createdAt'), typedParam(at, 'timestamp(3)').as('updatedAt'),
+      runOf.as('id'),
+      typedParam(companyId, 'integer').as('companyId'),
+      typedParam(flow.flowId, 'text').as('flowId'),
+      typedParam(flow.version, 'integer').as('version'),
+      profileOf.as('profileId'),
+      typedParam(entryKey, 'text').as('entryKey'),
+      typedParam(triggerKind, 'text').as('triggerKind'),
+      typedParam('active', 'text').as('status'),
+      typedParam(def.entry_action_id, 'text').as('currentActionId'),
+      typedParam(at, 'timestamp(3)').as('wakeAt'),
+      typedParam(0, 'integer').as('stepCount'),
+      typedParam(0, 'integer').as('attempts'),
+      typedParam(at, 'timestamp(3)').as('createdAt'),
+      typedParam(at, 'timestamp(3)').as('updatedAt'),
       typedParam(input.triggerEvent ? JSON.stringify(input.triggerEvent) : null, 'text').as('triggerEvent'),
     ])
     .where(sql<boolean>`1 = 1`)
   if (cutoff) {
-    q = q.where(({ not, exists, selectFrom }) => not(exists(
-      (() => {
-        let prior = selectFrom('FlowRun as r').select(sql`1`.as('one'))
-          .where('r.companyId', '=', companyId).where('r.flowId', '=', flow.flowId).where('r.profileId', '=', profileOf)
-        if (cutoff !== 'ever') prior = prior.where('r.createdAt', '>', cutoff)
-        return prior
-      })(),
-    )))
+    q = q.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          (() => {
+            let prior = selectFrom('FlowRun as r')
+              .select(sql`1`.as('one'))
+              .where('r.companyId', '=', companyId)
+              .where('r.flowId', '=', flow.flowId)
+              .where('r.profileId', '=', profileOf)
+            if (cutoff !== 'ever') prior = prior.where('r.createdAt', '>', cutoff)
+            return prior
+          })(),
+        ),
+      ),
+    )
   }
   if (input.checkProfiles) {
-    q = q.where(({ exists, selectFrom }) => exists(selectFrom('Profile as p').select(sql`1`.as('one')).where('p.companyId', '=', companyId).where('p.id', '=', profileOf)))
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('Profile as p')
+          .select(sql`1`.as('one'))
+          .where('p.companyId', '=', companyId)
+          .where('p.id', '=', profileOf),
+      ),
+    )
   }
-  const n = yield* exec(k.insertInto('FlowRun')
-    .columns(['id', 'companyId', 'flowId', 'version', 'profileId', 'entryKey', 'triggerKind', 'status', 'currentActionId', 'wakeAt', 'stepCount', 'attempts', 'createdAt', 'updatedAt', 'triggerEvent'])
-    .expression(q)
-    .onConflict((oc) => oc.columns(['flowId', 'profileId', 'entryKey']).doNothing()))
+  const n = yield* exec(
+    k
+      .insertInto('FlowRun')
+      .columns([
+        'id',
+        'companyId',
+        'flowId',
+        'version',
+        'profileId',
+        'entryKey',
+        'triggerKind',
+        'status',
+        'currentActionId',
+        'wakeAt',
+        'stepCount',
+        'attempts',
+        'createdAt',
+        'updatedAt',
+        'triggerEvent',
+      ])
+      .expression(q)
+      .onConflict((oc) => oc.columns(['flowId', 'profileId', 'entryKey']).doNothing()),
+  )
   if (n > 0) yield* wakeNowOps(at)
   return n
 }
@@ -87,11 +130,24 @@ export function* flowsOfGroupOps(companyId: number, groupId: string): Ops<Trigge
 }
 
 /** Enters `ids` (who just entered the group at `at`) into the flows it triggers. */
-export function* enterFlowsForGroupOps(companyId: number, groupId: string, ids: string[], at: Date, flows?: TriggeredFlow[]): Ops<number> {
+export function* enterFlowsForGroupOps(
+  companyId: number,
+  groupId: string,
+  ids: string[],
+  at: Date,
+  flows?: TriggeredFlow[],
+): Ops<number> {
   if (!ids.length) return 0
   let entered = 0
   for (const f of flows ?? (yield* flowsOfGroupOps(companyId, groupId))) {
-    entered += yield* enterFlowSetOps({ companyId, flow: f, profileIds: ids, entryKey: `group:${groupId}:${at.getTime()}`, triggerKind: f.kind, at })
+    entered += yield* enterFlowSetOps({
+      companyId,
+      flow: f,
+      profileIds: ids,
+      entryKey: `group:${groupId}:${at.getTime()}`,
+      triggerKind: f.kind,
+      at,
+    })
   }
   return entered
 }
@@ -104,12 +160,21 @@ export function* enterFlowsForGroupEntryOps(companyId: number, groupId: string, 
   if (!ids.length) return
   const flows = yield* flowsOfGroupOps(companyId, groupId)
   if (!flows.length) return
-  const entered = yield* savepoint(() => enterFlowsForGroupOps(companyId, groupId, ids, at, flows), (e) => {
-    console.error(`[flows] list/segment trigger failed for group ${groupId}; the membership is kept without entering flows:`, e)
-    return 0
-  })
+  const entered = yield* savepoint(
+    () => enterFlowsForGroupOps(companyId, groupId, ids, at, flows),
+    (e) => {
+      console.error(
+        `[flows] list/segment trigger failed for group ${groupId}; the membership is kept without entering flows:`,
+        e,
+      )
+      return 0
+    },
+  )
   if (entered > 0) setImmediate(wakeFlowWorkers)
 }
 
 /** List and segment triggers as a consumer of group entries (registered by lib/server/consumers.ts). */
-export const flowGroupTriggersConsumer: GroupEntryConsumer = { name: 'flow list and segment triggers', entered: enterFlowsForGroupEntryOps }
+export const flowGroupTriggersConsumer: GroupEntryConsumer = {
+  name: 'flow list and segment triggers',
+  entered: enterFlowsForGroupEntryOps,
+}

@@ -20,7 +20,11 @@ const SCHEDULE_POLL_MS = 5 * 60_000
 export async function bookDateScan(companyId: number, flowId: string, after = queueNow()): Promise<Date | null> {
   const at = await nextDateScanAt(companyId, flowId, after)
   if (!at) return null
-  await enqueue(DATE_SCAN_JOB, { flowId }, { companyId, runAt: at, idempotencyKey: `${DATE_SCAN_JOB}:${flowId}:${at.toISOString()}` })
+  await enqueue(
+    DATE_SCAN_JOB,
+    { flowId },
+    { companyId, runAt: at, idempotencyKey: `${DATE_SCAN_JOB}:${flowId}:${at.toISOString()}` },
+  )
   return at
 }
 
@@ -49,7 +53,8 @@ export function register(): void {
     await runBackfillTask(payload.taskId)
   })
   registerJobHandler(DATE_SCAN_JOB, async (payload: { flowId?: string }, ctx) => {
-    if (!payload?.flowId || ctx.companyId == null) throw new PermanentJobError('flows.date-scan needs a flowId and a companyId')
+    if (!payload?.flowId || ctx.companyId == null)
+      throw new PermanentJobError('flows.date-scan needs a flowId and a companyId')
     const now = queueNow()
     await scanDateTriggerFlow(ctx.companyId, payload.flowId, now)
     await bookDateScan(ctx.companyId, payload.flowId, now)

@@ -34,7 +34,12 @@ export function nextOccurrence(s: ScheduleShape, after: Date | null): Date | nul
     }
     return null
   }
-  const days = s.frequency === 'weekly' ? (weekdaysOf(s).length ? weekdaysOf(s) : [weekday(civilOf(tz, start))]) : [0, 1, 2, 3, 4, 5, 6]
+  const days =
+    s.frequency === 'weekly'
+      ? weekdaysOf(s).length
+        ? weekdaysOf(s)
+        : [weekday(civilOf(tz, start))]
+      : [0, 1, 2, 3, 4, 5, 6]
   for (let i = 0; i < 15; i++, day = addDays(day, 1)) {
     if (!days.includes(weekday(day))) continue
     const t = local(day)
@@ -49,22 +54,41 @@ export function firstRun(shape: ScheduleShape, lastRunAt: Date | null, now: Date
   return next && next.getTime() < now.getTime() && shape.frequency !== 'once' ? nextOccurrence(shape, now) : next
 }
 
-export interface DueSchedule { id: string; companyId: number; flowId: string; dueAt: Date }
+export interface DueSchedule {
+  id: string
+  companyId: number
+  flowId: string
+  dueAt: Date
+}
 
 /** Enabled schedules of live flows due at or before `now` (oldest first), for the flows scheduler. */
 export async function dueSchedules(now: Date, limit = 500): Promise<DueSchedule[]> {
-  const rows = await db.flowSchedule.findMany({ where: { enabled: true, nextRunAt: { lte: now } }, orderBy: { nextRunAt: 'asc' }, take: limit })
+  const rows = await db.flowSchedule.findMany({
+    where: { enabled: true, nextRunAt: { lte: now } },
+    orderBy: { nextRunAt: 'asc' },
+    take: limit,
+  })
   if (!rows.length) return []
-  const live = new Set((await db.flow.findMany({
-    where: { id: { in: [...new Set(rows.map((r) => r.flowId))] }, status: FLOW_STATUS.live, archived: false }, select: { id: true },
-  })).map((f) => f.id))
-  return rows.filter((r) => live.has(r.flowId)).map((r) => ({ id: r.id, companyId: r.companyId, flowId: r.flowId, dueAt: r.nextRunAt! }))
+  const live = new Set(
+    (
+      await db.flow.findMany({
+        where: { id: { in: [...new Set(rows.map((r) => r.flowId))] }, status: FLOW_STATUS.live, archived: false },
+        select: { id: true },
+      })
+    ).map((f) => f.id),
+  )
+  return rows
+    .filter((r) => live.has(r.flowId))
+    .map((r) => ({ id: r.id, companyId: r.companyId, flowId: r.flowId, dueAt: r.nextRunAt! }))
 }
 
 /** After the run of `dueAt`: lastRunAt = dueAt, nextRunAt = the next occurrence. False when another scheduler got there first. */
 export async function markScheduleRan(id: string, dueAt: Date): Promise<boolean> {
   const s = await db.flowSchedule.findUnique({ where: { id } })
   if (!s || !s.nextRunAt || s.nextRunAt.getTime() !== dueAt.getTime()) return false
-  const n = await db.flowSchedule.updateMany({ where: { id, nextRunAt: dueAt }, data: { lastRunAt: dueAt, nextRunAt: nextOccurrence(s, dueAt) } })
+  const n = await db.flowSchedule.updateMany({
+    where: { id, nextRunAt: dueAt },
+    data: { lastRunAt: dueAt, nextRunAt: nextOccurrence(s, dueAt) },
+  })
   return n.count === 1
 }

@@ -16,15 +16,22 @@ const PAGE = 2000
 /** The flow's list and segment trigger ids (the audience of a scheduled send). */
 function* audienceOps(companyId: number, flowId: string, version: number): Ops<string[]> {
   const def = yield* flowVersionDefinitionOps(companyId, flowId, version)
-  return (def?.triggers ?? [])
-    // A list or segment trigger, or the scheduled trigger's own audience ({ type: 'scheduled', source, id } of /ajax configure).
-    .filter((t) => (t.type === 'list' || t.type === 'segment' || t.type === 'scheduled') && (t as { id?: string | null }).id)
-    .map((t) => (t as { id: string }).id)
+  return (
+    (def?.triggers ?? [])
+      // A list or segment trigger, or the scheduled trigger's own audience ({ type: 'scheduled', source, id } of /ajax configure).
+      .filter(
+        (t) =>
+          (t.type === 'list' || t.type === 'segment' || t.type === 'scheduled') && (t as { id?: string | null }).id,
+      )
+      .map((t) => (t as { id: string }).id)
+  )
 }
 
 /** Enters the current members of the flow's lists/segments as of `at`; returns the runs created. */
 export async function enterScheduled(companyId: number, flowId: string, at: Date): Promise<number> {
-  const flow = await db.flow.findFirst({ where: { companyId, id: flowId, archived: false, status: { in: ENTERING_STATUSES } } })
+  const flow = await db.flow.findFirst({
+    where: { companyId, id: flowId, archived: false, status: { in: ENTERING_STATUSES } },
+  })
   if (!flow) return 0
   await prepareFlowJobs()
   const groups = await read(audienceOps(companyId, flowId, flow.currentVersion))
@@ -33,14 +40,33 @@ export async function enterScheduled(companyId: number, flowId: string, at: Date
   for (const groupId of groups) {
     let cursor = ''
     for (;;) {
-      const ids = (await read(select(kysely().selectFrom('GroupMembership').select('profileId')
-        .where('companyId', '=', companyId).where('groupId', '=', groupId).where('leftAt', 'is', null)
-        .where('profileId', '>', cursor).orderBy('profileId').limit(PAGE)))).map((r) => r.profileId)
+      const ids = (
+        await read(
+          select(
+            kysely()
+              .selectFrom('GroupMembership')
+              .select('profileId')
+              .where('companyId', '=', companyId)
+              .where('groupId', '=', groupId)
+              .where('leftAt', 'is', null)
+              .where('profileId', '>', cursor)
+              .orderBy('profileId')
+              .limit(PAGE),
+          ),
+        )
+      ).map((r) => r.profileId)
       if (!ids.length) break
       cursor = ids.at(-1)!
-      entered += await inWriteTx(() => enterFlowSetOps({
-        companyId, flow: { flowId, version: flow.currentVersion }, profileIds: ids, entryKey, triggerKind: 'scheduled', at,
-      }))
+      entered += await inWriteTx(() =>
+        enterFlowSetOps({
+          companyId,
+          flow: { flowId, version: flow.currentVersion },
+          profileIds: ids,
+          entryKey,
+          triggerKind: 'scheduled',
+          at,
+        }),
+      )
       if (ids.length < PAGE) break
     }
   }
@@ -64,6 +90,10 @@ export async function runDueFlowSchedules(now: Date): Promise<number> {
 
 /** The earliest pending schedule time (for booking the next 'flows.schedules' job). */
 export async function nextScheduleAt(): Promise<Date | null> {
-  const s = await db.flowSchedule.findFirst({ where: { enabled: true, nextRunAt: { not: null } }, orderBy: { nextRunAt: 'asc' }, select: { nextRunAt: true } })
+  const s = await db.flowSchedule.findFirst({
+    where: { enabled: true, nextRunAt: { not: null } },
+    orderBy: { nextRunAt: 'asc' },
+    select: { nextRunAt: true },
+  })
   return s?.nextRunAt ?? null
 }

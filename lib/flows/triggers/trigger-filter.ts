@@ -74,15 +74,24 @@ function stringFilter(op: string, raw: unknown, value: unknown): boolean {
   const s = original.toLowerCase()
   const v = pattern.toLowerCase()
   switch (op) {
-    case 'equals': return s === v
-    case 'not-equals': return s !== v
-    case 'contains': return s.includes(v)
-    case 'not-contains': return !s.includes(v)
-    case 'starts-with': return s.startsWith(v)
-    case 'not-starts-with': return !s.startsWith(v)
-    case 'ends-with': return s.endsWith(v)
-    case 'not-ends-with': return !s.endsWith(v)
-    default: return false
+    case 'equals':
+      return s === v
+    case 'not-equals':
+      return s !== v
+    case 'contains':
+      return s.includes(v)
+    case 'not-contains':
+      return !s.includes(v)
+    case 'starts-with':
+      return s.startsWith(v)
+    case 'not-starts-with':
+      return !s.startsWith(v)
+    case 'ends-with':
+      return s.endsWith(v)
+    case 'not-ends-with':
+      return !s.endsWith(v)
+    default:
+      return false
   }
 }
 
@@ -91,19 +100,27 @@ function numericFilter(f: Record<string, unknown>, raw: unknown): boolean {
   if (n === null) return false
   const op = String(f.operator)
   if (op === 'between') {
-    const a = asNumber(f.start), b = asNumber(f.end)
+    const a = asNumber(f.start),
+      b = asNumber(f.end)
     return a !== null && b !== null && n >= a && n <= b
   }
   const v = asNumber(f.value)
   if (v === null) return false
   switch (op) {
-    case 'equals': return n === v
-    case 'not-equals': return n !== v
-    case 'greater-than': return n > v
-    case 'greater-than-or-equal': return n >= v
-    case 'less-than': return n < v
-    case 'less-than-or-equal': return n <= v
-    default: return false
+    case 'equals':
+      return n === v
+    case 'not-equals':
+      return n !== v
+    case 'greater-than':
+      return n > v
+    case 'greater-than-or-equal':
+      return n >= v
+    case 'less-than':
+      return n < v
+    case 'less-than-or-equal':
+      return n <= v
+    default:
+      return false
   }
 }
 
@@ -119,19 +136,38 @@ function dateFilter(f: Record<string, unknown>, raw: unknown, now: Date): boolea
   const nowMs = now.getTime()
   const span = (q: unknown, unit: unknown) => (asNumber(q) ?? 0) * (UNIT_MS[String(unit)] ?? UNIT_MS.day!)
   switch (op) {
-    case 'before': { const d = asTime(f.date); return d !== null && t < d }
-    case 'after': { const d = asTime(f.date); return d !== null && t > d }
-    case 'between-static': { const a = asTime(f.start), b = asTime(f.end); return a !== null && b !== null && t >= a && t <= b }
-    case 'in-the-last': return t <= nowMs && t >= nowMs - span(f.quantity, f.unit)
-    case 'in-the-next': return t >= nowMs && t <= nowMs + span(f.quantity, f.unit)
-    case 'at-least': return t <= nowMs - span(f.quantity, f.unit)
+    case 'before': {
+      const d = asTime(f.date)
+      return d !== null && t < d
+    }
+    case 'after': {
+      const d = asTime(f.date)
+      return d !== null && t > d
+    }
+    case 'between-static': {
+      const a = asTime(f.start),
+        b = asTime(f.end)
+      return a !== null && b !== null && t >= a && t <= b
+    }
+    case 'in-the-last':
+      return t <= nowMs && t >= nowMs - span(f.quantity, f.unit)
+    case 'in-the-next':
+      return t >= nowMs && t <= nowMs + span(f.quantity, f.unit)
+    case 'at-least':
+      return t <= nowMs - span(f.quantity, f.unit)
     case 'between': {
-      const a = nowMs - span(f.end, f.unit), b = nowMs - span(f.start, f.unit)
+      const a = nowMs - span(f.end, f.unit),
+        b = nowMs - span(f.start, f.unit)
       return t >= Math.min(a, b) && t <= Math.max(a, b)
     }
-    case 'calendar-month': return new Date(t).getUTCMonth() + 1 === asNumber(f.value)
-    case 'anniversary': { const d = new Date(t); return d.getUTCMonth() === now.getUTCMonth() && d.getUTCDate() === now.getUTCDate() }
-    case 'anniversary-month': return new Date(t).getUTCMonth() === now.getUTCMonth()
+    case 'calendar-month':
+      return new Date(t).getUTCMonth() + 1 === asNumber(f.value)
+    case 'anniversary': {
+      const d = new Date(t)
+      return d.getUTCMonth() === now.getUTCMonth() && d.getUTCDate() === now.getUTCDate()
+    }
+    case 'anniversary-month':
+      return new Date(t).getUTCMonth() === now.getUTCMonth()
     case 'anniversary-last':
     case 'anniversary-next': {
       // The date's month and day in this year (or the neighbouring one) within the window.
@@ -143,7 +179,8 @@ function dateFilter(f: Record<string, unknown>, raw: unknown, now: Date): boolea
       }
       return false
     }
-    default: return false
+    default:
+      return false
   }
 }
 
@@ -152,25 +189,35 @@ function listFilter(f: Record<string, unknown>, raw: unknown): boolean {
   const op = String(f.operator)
   if (op === 'contains' || op === 'not-contains') {
     // Items compare as text, case-insensitively (as the string filters do).
-    const has = raw.some((x) => x === f.value || (x != null && f.value != null && String(x).toLowerCase() === String(f.value).toLowerCase()))
+    const has = raw.some(
+      (x) =>
+        x === f.value || (x != null && f.value != null && String(x).toLowerCase() === String(f.value).toLowerCase()),
+    )
     return op === 'contains' ? has : !has
   }
   const v = asNumber(f.value)
   if (v === null) return false
   const n = raw.length
   switch (op) {
-    case 'length-equals': return n === v
-    case 'length-greater-than': return n > v
-    case 'length-greater-than-or-equal': return n >= v
-    case 'length-less-than': return n < v
-    case 'length-less-than-or-equal': return n <= v
-    default: return false
+    case 'length-equals':
+      return n === v
+    case 'length-greater-than':
+      return n > v
+    case 'length-greater-than-or-equal':
+      return n >= v
+    case 'length-less-than':
+      return n < v
+    case 'length-less-than-or-equal':
+      return n <= v
+    default:
+      return false
   }
 }
 
 /** One condition against the properties. Unknown condition or filter types never match. */
 export function conditionMatches(c: Condition, props: Record<string, unknown>, now: Date): boolean {
-  if (!c || typeof c !== 'object' || typeof c.field !== 'string' || !c.filter || typeof c.filter !== 'object') return false
+  if (!c || typeof c !== 'object' || typeof c.field !== 'string' || !c.filter || typeof c.filter !== 'object')
+    return false
   if (c.type !== undefined && c.type !== 'metric-property') return false
   const f = c.filter
   const raw = fieldValue(props, c.field)
@@ -180,12 +227,18 @@ export function conditionMatches(c: Condition, props: Record<string, unknown>, n
   }
   if (raw === MISSING || raw === null || raw === undefined) return false
   switch (f.type) {
-    case 'string': return stringFilter(String(f.operator), raw, f.value)
-    case 'numeric': return numericFilter(f, raw)
-    case 'boolean': return booleanFilter(f, raw)
-    case 'date': return dateFilter(f, raw, now)
-    case 'list': return listFilter(f, raw)
-    default: return false
+    case 'string':
+      return stringFilter(String(f.operator), raw, f.value)
+    case 'numeric':
+      return numericFilter(f, raw)
+    case 'boolean':
+      return booleanFilter(f, raw)
+    case 'date':
+      return dateFilter(f, raw, now)
+    case 'list':
+      return listFilter(f, raw)
+    default:
+      return false
   }
 }
 

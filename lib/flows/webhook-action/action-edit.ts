@@ -7,7 +7,13 @@ import { AppError, badRequest, notFound } from '@/lib/errors/app-error'
 import type { FlowAction } from '@/lib/flows/definition'
 import { definitionFieldErrors } from '@/lib/flows/validate-definition'
 import {
-  actionDefinition, findFlowAction, FlowDefinitionInvalid, FlowNotFound, FlowVersionConflict, getFlowOrThrow, updateFlowAction,
+  actionDefinition,
+  findFlowAction,
+  FlowDefinitionInvalid,
+  FlowNotFound,
+  FlowVersionConflict,
+  getFlowOrThrow,
+  updateFlowAction,
 } from '@/lib/flows/store'
 
 export interface FoundAction {
@@ -31,7 +37,11 @@ export function storeErrorToAppError(e: unknown): unknown {
 }
 
 /** Saves the changed action (a new flow version); returns it as stored and the flow's version. */
-export async function saveAction(companyId: number, actionId: string, action: FlowAction): Promise<{ action: FlowAction; version: number }> {
+export async function saveAction(
+  companyId: number,
+  actionId: string,
+  action: FlowAction,
+): Promise<{ action: FlowAction; version: number }> {
   try {
     const row = await updateFlowAction(companyId, actionId, action)
     const flow = await getFlowOrThrow(companyId, row.flowId)

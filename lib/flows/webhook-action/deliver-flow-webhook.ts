@@ -19,7 +19,14 @@ import { createHmac } from 'node:crypto'
 import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { toDate } from '@/lib/db/dialect'
-import { deliveryJobOps, runDelivery, type DeliveryJobPayload, type DeliveryKind, type DeliveryOutcome, type PreparedDelivery } from '@/lib/webhooks/delivery-machine'
+import {
+  deliveryJobOps,
+  runDelivery,
+  type DeliveryJobPayload,
+  type DeliveryKind,
+  type DeliveryOutcome,
+  type PreparedDelivery,
+} from '@/lib/webhooks/delivery-machine'
 import type { RenderedWebhook } from './render-webhook'
 
 export const FLOW_WEBHOOK_JOB = 'flows.webhook'
@@ -51,10 +58,23 @@ export interface QueueFlowWebhookInput {
 export function* queueFlowWebhookOps(i: QueueFlowWebhookInput, now: Date): Ops<{ id: number; created: boolean }> {
   const db = kysely()
   const inserted = yield* select(
-    db.insertInto('FlowWebhookDelivery')
+    db
+      .insertInto('FlowWebhookDelivery')
       .values({
-        companyId: i.companyId, flowId: i.flowId, actionId: i.actionId, runId: i.runId, profileId: i.profileId, stepKey: i.stepKey, kind: i.kind,
-        url: i.request.url, headers: JSON.stringify(i.request.headers), body: i.request.body, status: 'pending', attempts: 0, createdAt: now, updatedAt: now,
+        companyId: i.companyId,
+        flowId: i.flowId,
+        actionId: i.actionId,
+        runId: i.runId,
+        profileId: i.profileId,
+        stepKey: i.stepKey,
+        kind: i.kind,
+        url: i.request.url,
+        headers: JSON.stringify(i.request.headers),
+        body: i.request.body,
+        status: 'pending',
+        attempts: 0,
+        createdAt: now,
+        updatedAt: now,
       })
       .onConflict((oc) => oc.column('stepKey').doNothing())
       .returning(['id']),
@@ -64,7 +84,9 @@ export function* queueFlowWebhookOps(i: QueueFlowWebhookInput, now: Date): Ops<{
     yield* deliveryJobOps(FLOW_WEBHOOK_JOB, { companyId: i.companyId, deliveryId: id }, 0, now)
     return { id, created: true }
   }
-  const existing = yield* selectFirst(db.selectFrom('FlowWebhookDelivery').select('id').where('stepKey', '=', i.stepKey))
+  const existing = yield* selectFirst(
+    db.selectFrom('FlowWebhookDelivery').select('id').where('stepKey', '=', i.stepKey),
+  )
   return { id: Number(existing!.id), created: false }
 }
 
@@ -79,7 +101,9 @@ interface FlowWebhookDeliveryRow {
 }
 
 function* prepareOps(companyId: number, d: FlowWebhookDeliveryRow, now: Date): Ops<PreparedDelivery> {
-  const flow = yield* selectFirst(kysely().selectFrom('Flow').select('webhookSecret').where('companyId', '=', companyId).where('id', '=', d.flowId))
+  const flow = yield* selectFirst(
+    kysely().selectFrom('Flow').select('webhookSecret').where('companyId', '=', companyId).where('id', '=', d.flowId),
+  )
   if (flow?.webhookSecret == null) return { error: 'The flow was deleted.', permanent: true }
   let own: Record<string, string>
   try {
@@ -122,10 +146,22 @@ const flowWebhooks: DeliveryKind<FlowWebhookDeliveryRow> = {
 export const deliverFlowWebhook = (p: FlowWebhookPayload): Promise<DeliveryOutcome> => runDelivery(flowWebhooks, p)
 
 /** Keeps the delivery's outcome in the step's detail (the run history and the evaluations report show it). */
-function* recordOnStepOps(companyId: number, runId: string | null, actionId: string, webhook: Record<string, unknown>): Ops<void> {
+function* recordOnStepOps(
+  companyId: number,
+  runId: string | null,
+  actionId: string,
+  webhook: Record<string, unknown>,
+): Ops<void> {
   if (!runId) return // a builder test belongs to no run
   const db = kysely()
-  const step = yield* selectFirst(db.selectFrom('FlowStep').select(['id', 'detail']).where('runId', '=', runId).where('actionId', '=', actionId).where('companyId', '=', companyId))
+  const step = yield* selectFirst(
+    db
+      .selectFrom('FlowStep')
+      .select(['id', 'detail'])
+      .where('runId', '=', runId)
+      .where('actionId', '=', actionId)
+      .where('companyId', '=', companyId),
+  )
   if (!step) return
   let detail: Record<string, unknown> = {}
   try {
@@ -134,7 +170,12 @@ function* recordOnStepOps(companyId: number, runId: string | null, actionId: str
   } catch {
     // An unreadable detail is replaced.
   }
-  yield* exec(db.updateTable('FlowStep').set({ detail: JSON.stringify({ ...detail, webhook }) }).where('id', '=', step.id))
+  yield* exec(
+    db
+      .updateTable('FlowStep')
+      .set({ detail: JSON.stringify({ ...detail, webhook }) })
+      .where('id', '=', step.id),
+  )
 }
 
 export interface FlowWebhookDeliveryView {
@@ -152,18 +193,45 @@ export interface FlowWebhookDeliveryView {
 }
 
 /** The newest delivery of an action of the given kind (the builder's "last test" status). */
-export function* lastFlowWebhookDeliveryOps(companyId: number, actionId: string, kind: 'step' | 'test'): Ops<FlowWebhookDeliveryView | null> {
+export function* lastFlowWebhookDeliveryOps(
+  companyId: number,
+  actionId: string,
+  kind: 'step' | 'test',
+): Ops<FlowWebhookDeliveryView | null> {
   const r = yield* selectFirst(
-    kysely().selectFrom('FlowWebhookDelivery')
-      .select(['id', 'kind', 'status', 'attempts', 'url', 'responseCode', 'responseBody', 'error', 'createdAt', 'deliveredAt', 'nextAttemptAt'])
-      .where('companyId', '=', companyId).where('actionId', '=', actionId).where('kind', '=', kind)
-      .orderBy('id', 'desc').limit(1),
+    kysely()
+      .selectFrom('FlowWebhookDelivery')
+      .select([
+        'id',
+        'kind',
+        'status',
+        'attempts',
+        'url',
+        'responseCode',
+        'responseBody',
+        'error',
+        'createdAt',
+        'deliveredAt',
+        'nextAttemptAt',
+      ])
+      .where('companyId', '=', companyId)
+      .where('actionId', '=', actionId)
+      .where('kind', '=', kind)
+      .orderBy('id', 'desc')
+      .limit(1),
   )
   if (!r) return null
   return {
-    id: Number(r.id), kind: r.kind, status: r.status, attempts: Number(r.attempts), url: r.url,
-    responseCode: r.responseCode == null ? null : Number(r.responseCode), responseBody: r.responseBody, error: r.error,
-    createdAt: toDate(r.createdAt)!.toISOString(), deliveredAt: toDate(r.deliveredAt)?.toISOString() ?? null,
+    id: Number(r.id),
+    kind: r.kind,
+    status: r.status,
+    attempts: Number(r.attempts),
+    url: r.url,
+    responseCode: r.responseCode == null ? null : Number(r.responseCode),
+    responseBody: r.responseBody,
+    error: r.error,
+    createdAt: toDate(r.createdAt)!.toISOString(),
+    deliveredAt: toDate(r.deliveredAt)?.toISOString() ?? null,
     nextAttemptAt: toDate(r.nextAttemptAt)?.toISOString() ?? null,
   }
 }

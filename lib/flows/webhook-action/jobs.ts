@@ -8,18 +8,27 @@ import { FLOW_CODE_JOB, runCodeStep, type FlowCodePayload } from '@/lib/flows/sa
 function companyOf(payload: unknown, ctx: { companyId: number | null }): number {
   const companyId = (payload as { companyId?: unknown } | null)?.companyId
   if (typeof companyId !== 'number') throw new PermanentJobError('The job payload names no company')
-  if (ctx.companyId !== null && ctx.companyId !== companyId) throw new PermanentJobError('Job company does not match its payload')
+  if (ctx.companyId !== null && ctx.companyId !== companyId)
+    throw new PermanentJobError('Job company does not match its payload')
   return companyId
 }
 
 export function register(): void {
-  registerJobHandler(FLOW_WEBHOOK_JOB, async (payload, ctx) => {
-    await deliverFlowWebhook(deliveryPayloadOf(FLOW_WEBHOOK_JOB, payload, ctx))
-  }, { keepDone: false })
-  registerJobHandler(FLOW_CODE_JOB, async (payload, ctx) => {
-    const companyId = companyOf(payload, ctx)
-    const stepKey = (payload as Partial<FlowCodePayload>).stepKey
-    if (typeof stepKey !== 'string') throw new PermanentJobError('Bad flows.code payload')
-    await runCodeStep({ companyId, stepKey }, { attempt: ctx.attempt })
-  }, { keepDone: false })
+  registerJobHandler(
+    FLOW_WEBHOOK_JOB,
+    async (payload, ctx) => {
+      await deliverFlowWebhook(deliveryPayloadOf(FLOW_WEBHOOK_JOB, payload, ctx))
+    },
+    { keepDone: false },
+  )
+  registerJobHandler(
+    FLOW_CODE_JOB,
+    async (payload, ctx) => {
+      const companyId = companyOf(payload, ctx)
+      const stepKey = (payload as Partial<FlowCodePayload>).stepKey
+      if (typeof stepKey !== 'string') throw new PermanentJobError('Bad flows.code payload')
+      await runCodeStep({ companyId, stepKey }, { attempt: ctx.attempt })
+    },
+    { keepDone: false },
+  )
 }

@@ -20,8 +20,15 @@ export interface RenderedWebhook {
 
 /** Header names we set ourselves; a message cannot override them. */
 export const RESERVED_HEADERS = new Set([
-  'content-length', 'host', 'x-flow-signature', 'x-flow-delivery-id', 'x-flow-id', 'x-flow-action-id', 'user-agent',
-  'connection', 'transfer-encoding',
+  'content-length',
+  'host',
+  'x-flow-signature',
+  'x-flow-delivery-id',
+  'x-flow-id',
+  'x-flow-action-id',
+  'user-agent',
+  'connection',
+  'transfer-encoding',
 ])
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
@@ -42,7 +49,8 @@ export function renderWebhook(m: WebhookMessage, t: FlowTemplateContext): Render
     try {
       return renderTemplate(source, t.context, options, scope)
     } catch (e) {
-      if (e instanceof TemplateSyntaxError || e instanceof TemplateRenderError) throw new WebhookRenderError(`The webhook ${what} cannot be rendered: ${e.message}`)
+      if (e instanceof TemplateSyntaxError || e instanceof TemplateRenderError)
+        throw new WebhookRenderError(`The webhook ${what} cannot be rendered: ${e.message}`)
       throw e
     }
   }
@@ -50,7 +58,9 @@ export function renderWebhook(m: WebhookMessage, t: FlowTemplateContext): Render
   for (const [name, value] of Object.entries(m.headers ?? {})) {
     if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) continue
     // HTTP header values are Latin-1 text on one line: anything else would make every attempt fail.
-    const text = render(typeof value === 'string' ? value : JSON.stringify(value ?? ''), `header ${name}`).replace(/[\r\n]+/g, ' ').replace(/[^\t\x20-\x7e\xa0-\xff]/gu, '?')
+    const text = render(typeof value === 'string' ? value : JSON.stringify(value ?? ''), `header ${name}`)
+      .replace(/[\r\n]+/g, ' ')
+      .replace(/[^\t\x20-\x7e\xa0-\xff]/gu, '?')
     headers[name.toLowerCase()] = text
   }
   if (!headers['content-type']) headers['content-type'] = 'application/json'
@@ -59,7 +69,11 @@ export function renderWebhook(m: WebhookMessage, t: FlowTemplateContext): Render
 }
 
 /** Problems of a webhook message as saved (for the builder's 400s): field → messages. */
-export function webhookMessageProblems(m: { url?: unknown; headers?: unknown; body?: unknown }): Record<string, string[]> {
+export function webhookMessageProblems(m: {
+  url?: unknown
+  headers?: unknown
+  body?: unknown
+}): Record<string, string[]> {
   const out: Record<string, string[]> = {}
   const add = (k: string, msg: string) => (out[k] ??= []).push(msg)
   if (m.url != null) {
@@ -67,7 +81,8 @@ export function webhookMessageProblems(m: { url?: unknown; headers?: unknown; bo
     else {
       try {
         const u = new URL(m.url)
-        if (u.protocol !== 'https:' && u.protocol !== 'http:') add('url', 'The webhook url must be an absolute http(s) URL.')
+        if (u.protocol !== 'https:' && u.protocol !== 'http:')
+          add('url', 'The webhook url must be an absolute http(s) URL.')
         if (u.username || u.password) add('url', 'The webhook url must not contain a user name or password.')
       } catch {
         add('url', 'The webhook url must be an absolute http(s) URL.')
@@ -75,11 +90,13 @@ export function webhookMessageProblems(m: { url?: unknown; headers?: unknown; bo
     }
   }
   if (m.headers != null) {
-    if (typeof m.headers !== 'object' || Array.isArray(m.headers)) add('headers', 'The headers must be an object of names and values.')
+    if (typeof m.headers !== 'object' || Array.isArray(m.headers))
+      add('headers', 'The headers must be an object of names and values.')
     else {
       for (const name of Object.keys(m.headers)) {
         if (!HEADER_NAME.test(name)) add('headers', `"${name}" is not a valid header name.`)
-        else if (RESERVED_HEADERS.has(name.toLowerCase())) add('headers', `The header ${name} is set by the flow and cannot be changed.`)
+        else if (RESERVED_HEADERS.has(name.toLowerCase()))
+          add('headers', `The header ${name} is set by the flow and cannot be changed.`)
       }
     }
   }

@@ -13,12 +13,25 @@ import type { FlowAction } from '@/lib/flows/definition'
 import type { TriggerEvent } from '@/lib/flows/engine/types'
 import { findActionOfType, saveAction } from './action-edit'
 import { flowTemplateContextOps } from './template-context'
-import { renderWebhook, webhookMessageOf, webhookMessageProblems, WebhookRenderError, type RenderedWebhook } from './render-webhook'
-import { FLOW_WEBHOOK_JOB, lastFlowWebhookDeliveryOps, queueFlowWebhookOps, signFlowWebhook } from './deliver-flow-webhook'
+import {
+  renderWebhook,
+  webhookMessageOf,
+  webhookMessageProblems,
+  WebhookRenderError,
+  type RenderedWebhook,
+} from './render-webhook'
+import {
+  FLOW_WEBHOOK_JOB,
+  lastFlowWebhookDeliveryOps,
+  queueFlowWebhookOps,
+  signFlowWebhook,
+} from './deliver-flow-webhook'
 
 export const previewQuery = z.object({ profileId: z.string().trim().min(1).max(64).optional() })
 export const previewBody = z.object({ profileId: z.string().trim().min(1).max(64).optional() })
-export const webhookNameBody = z.object({ name: z.string().trim().min(1, 'A name is required.').max(255, 'The name is longer than 255 characters.') })
+export const webhookNameBody = z.object({
+  name: z.string().trim().min(1, 'A name is required.').max(255, 'The name is longer than 255 characters.'),
+})
 
 /** The profile a preview renders for: the one asked for (404 if not in the company), else the newest. */
 export async function sampleProfileId(companyId: number, profileId?: string): Promise<string | null> {
@@ -32,11 +45,21 @@ export async function sampleProfileId(companyId: number, profileId?: string): Pr
 }
 
 /** The profile's latest event of the flow's trigger metric, as a run would carry it. */
-export async function sampleEvent(companyId: number, flowId: string, profileId: string | null): Promise<TriggerEvent | null> {
+export async function sampleEvent(
+  companyId: number,
+  flowId: string,
+  profileId: string | null,
+): Promise<TriggerEvent | null> {
   if (!profileId) return null
-  const trigger = await db.flowTrigger.findFirst({ where: { companyId, flowId, kind: 'metric' }, select: { targetId: true } })
+  const trigger = await db.flowTrigger.findFirst({
+    where: { companyId, flowId, kind: 'metric' },
+    select: { targetId: true },
+  })
   if (!trigger) return null
-  const e = await db.event.findFirst({ where: { companyId, profileId, metricId: trigger.targetId }, orderBy: { ts: 'desc' } })
+  const e = await db.event.findFirst({
+    where: { companyId, profileId, metricId: trigger.targetId },
+    orderBy: { ts: 'desc' },
+  })
   if (!e) return null
   const metric = await db.metric.findFirst({ where: { companyId, id: e.metricId }, select: { name: true } })
   let properties: Record<string, unknown> = {}
@@ -45,7 +68,14 @@ export async function sampleEvent(companyId: number, flowId: string, profileId: 
   } catch {
     // A stored event's properties are always JSON; an unreadable one previews as empty.
   }
-  return { id: e.id, metricId: e.metricId, metric: metric?.name ?? null, properties, time: new Date(e.ts * 1000).toISOString(), value: e.value }
+  return {
+    id: e.id,
+    metricId: e.metricId,
+    metric: metric?.name ?? null,
+    properties,
+    time: new Date(e.ts * 1000).toISOString(),
+    value: e.value,
+  }
 }
 
 async function renderFor(companyId: number, flowId: string, action: FlowAction, profileId?: string) {
@@ -68,9 +98,14 @@ async function renderFor(companyId: number, flowId: string, action: FlowAction, 
 function shown(r: RenderedWebhook, actionId: string, flowId: string, secret: string, now: Date) {
   const ts = Math.floor(now.getTime() / 1000)
   return {
-    method: 'POST', url: r.url, body: r.body,
+    method: 'POST',
+    url: r.url,
+    body: r.body,
     headers: {
-      ...r.headers, 'x-flow-id': flowId, 'x-flow-action-id': actionId, 'x-flow-delivery-id': `<run id>:${actionId}`,
+      ...r.headers,
+      'x-flow-id': flowId,
+      'x-flow-action-id': actionId,
+      'x-flow-delivery-id': `<run id>:${actionId}`,
       'x-flow-signature': signFlowWebhook(secret, ts, r.body),
     },
   }
@@ -86,7 +121,12 @@ async function flowSecret(companyId: number, flowId: string): Promise<string> {
 export async function previewWebhook(companyId: number, actionId: string, profileId?: string) {
   const { flowId, action } = await findActionOfType(companyId, actionId, 'send-webhook')
   const { request, profileId: pid } = await renderFor(companyId, flowId, action, profileId)
-  return { actionId, flowId, profileId: pid, request: shown(request, actionId, flowId, await flowSecret(companyId, flowId), queueNow()) }
+  return {
+    actionId,
+    flowId,
+    profileId: pid,
+    request: shown(request, actionId, flowId, await flowSecret(companyId, flowId), queueNow()),
+  }
 }
 
 /** POST preview: sends a signed test request (a 'test' delivery row, delivered by the job). */
@@ -95,11 +135,28 @@ export async function sendTestWebhook(companyId: number, actionId: string, profi
   const { request, profileId: pid } = await renderFor(companyId, flowId, action, profileId)
   if (dbEngine() === 'postgresql') await jobQueue().prepare()
   const now = queueNow()
-  const { id } = await inWriteTx(() => queueFlowWebhookOps({
-    companyId, flowId, actionId, runId: null, profileId: pid, stepKey: `test:${actionId}:${ulid(now.getTime())}`, kind: 'test', request,
-  }, now))
+  const { id } = await inWriteTx(() =>
+    queueFlowWebhookOps(
+      {
+        companyId,
+        flowId,
+        actionId,
+        runId: null,
+        profileId: pid,
+        stepKey: `test:${actionId}:${ulid(now.getTime())}`,
+        kind: 'test',
+        request,
+      },
+      now,
+    ),
+  )
   wakeWorkers(FLOW_WEBHOOK_JOB)
-  return { deliveryId: id, status: 'pending', profileId: pid, request: shown(request, actionId, flowId, await flowSecret(companyId, flowId), now) }
+  return {
+    deliveryId: id,
+    status: 'pending',
+    profileId: pid,
+    request: shown(request, actionId, flowId, await flowSecret(companyId, flowId), now),
+  }
 }
 
 /** GET preview/status: the last test request of this action (null when none was sent). */
@@ -108,7 +165,8 @@ export async function testWebhookStatus(companyId: number, actionId: string) {
   return { actionId, lastTest: await read(lastFlowWebhookDeliveryOps(companyId, actionId, 'test')) }
 }
 
-export const SECRET_HEADER_DOC = 'X-Flow-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with this secret>'
+export const SECRET_HEADER_DOC =
+  'X-Flow-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with this secret>'
 
 /** GET secret: the flow's signing secret. */
 export async function getWebhookSecret(companyId: number, flowId: string) {
@@ -131,4 +189,3 @@ export async function renameWebhook(companyId: number, actionId: string, name: s
   const saved = await saveAction(companyId, actionId, { ...action, data } as FlowAction)
   return { actionId, name, version: saved.version }
 }
-

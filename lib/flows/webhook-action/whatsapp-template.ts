@@ -8,13 +8,20 @@ import { findFlowMessage } from '@/lib/flows/store'
 import { findActionOfType, saveAction } from './action-edit'
 
 export const whatsappTemplateBody = z.object({
-  vendorReferenceId: z.string({ message: 'vendorReferenceId is required.' }).trim().min(1, 'vendorReferenceId is required.').max(512, 'vendorReferenceId is longer than 512 characters.'),
+  vendorReferenceId: z
+    .string({ message: 'vendorReferenceId is required.' })
+    .trim()
+    .min(1, 'vendorReferenceId is required.')
+    .max(512, 'vendorReferenceId is longer than 512 characters.'),
 })
 
 export async function setWhatsAppTemplate(companyId: number, messageId: string, vendorReferenceId: string) {
   const m = messageId && messageId.length <= 64 ? await findFlowMessage(companyId, messageId) : null
   if (!m) throw notFound(`A flow message with id ${messageId} was not found.`)
-  if (m.channel !== 'whatsapp') throw badRequest('Only a WhatsApp message uses a WhatsApp template.', { messageId: [`This message is a ${m.channel} message.`] })
+  if (m.channel !== 'whatsapp')
+    throw badRequest('Only a WhatsApp message uses a WhatsApp template.', {
+      messageId: [`This message is a ${m.channel} message.`],
+    })
   const { action } = await findActionOfType(companyId, m.actionId, 'send-whatsapp')
   const data = { ...((action.data ?? {}) as Record<string, unknown>) }
   data.message = { ...((data.message ?? {}) as Record<string, unknown>), vendor_id: vendorReferenceId }

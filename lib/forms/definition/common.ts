@@ -36,4 +36,13 @@ export const inputFields = {
 }
 
 /** Where a form or teaser sits on the page (the vendor's display location enumeration). */
-export const LOCATIONS = ['bottom_center', 'bottom_left', 'bottom_right', 'center_left', 'center_right', 'top_center', 'top_left', 'top_right'] as const
+export const LOCATIONS = [
+  'bottom_center',
+  'bottom_left',
+  'bottom_right',
+  'center_left',
+  'center_right',
+  'top_center',
+  'top_left',
+  'top_right',
+] as const

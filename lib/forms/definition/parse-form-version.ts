@@ -8,8 +8,12 @@ import { ACTION_TYPES } from './actions'
 import { formVersion, MAX_BLOCKS, type FormVersionDefinition } from './version'
 import { actionOf, blocksOf, flatSteps, toPointer, type Path } from './walk'
 
-export interface DefinitionError { pointer: string; message: string }
-export type ParseFormVersionResult = { ok: true; version: FormVersionDefinition } | { ok: false; errors: DefinitionError[] }
+export interface DefinitionError {
+  pointer: string
+  message: string
+}
+export type ParseFormVersionResult =
+  { ok: true; version: FormVersionDefinition } | { ok: false; errors: DefinitionError[] }
 
 export function parseFormVersion(json: unknown): ParseFormVersionResult {
   const parsed = formVersion.safeParse(json)
@@ -44,9 +48,10 @@ function zodErrors(error: ZodError, input: unknown): DefinitionError[] {
       if (path.at(-1) === disc) path = path.slice(0, -1)
       const value = valueAt(input, [...path, disc])
       const { what, kinds } = kindsFor(path)
-      const message = typeof value === 'string' && value
-        ? `Unknown ${what} type "${value.slice(0, 64)}".${kinds.length ? ` Expected one of: ${kinds.join(', ')}.` : ''}`
-        : `A ${what} needs a "${disc}".`
+      const message =
+        typeof value === 'string' && value
+          ? `Unknown ${what} type "${value.slice(0, 64)}".${kinds.length ? ` Expected one of: ${kinds.join(', ')}.` : ''}`
+          : `A ${what} needs a "${disc}".`
       out.push({ pointer: toPointer([...path, disc]), message })
       continue
     }
@@ -71,20 +76,29 @@ function stepLinkErrors(version: FormVersionDefinition): DefinitionError[] {
     const action = actionOf(block)
     if (action?.type === 'next_step') {
       const to = stepIndex + 1
-      if (to >= steps.length) errors.push({ pointer: toPointer([...path, 'action', 'type']), message: 'Goes to the next step, but this is the last step.' })
+      if (to >= steps.length)
+        errors.push({
+          pointer: toPointer([...path, 'action', 'type']),
+          message: 'Goes to the next step, but this is the last step.',
+        })
       else edges[stepIndex]!.push({ to, path: [...path, 'action'] })
     }
     if (block.type === 'spin_to_win') {
       block.properties.slices.forEach((slice, i) => {
         const at: Path = [...path, 'properties', 'slices', i, 'step_id']
         const to = byId.get(slice.step_id)
-        if (to === undefined) errors.push({ pointer: toPointer(at), message: `No step has the id "${slice.step_id.slice(0, 64)}".` })
+        if (to === undefined)
+          errors.push({ pointer: toPointer(at), message: `No step has the id "${slice.step_id.slice(0, 64)}".` })
         else edges[stepIndex]!.push({ to, path: at })
       })
     }
   }
   const cycle = findCycle(edges)
-  if (cycle) errors.push({ pointer: toPointer(cycle), message: 'This step link leads back to a step already shown: step links may not form a cycle.' })
+  if (cycle)
+    errors.push({
+      pointer: toPointer(cycle),
+      message: 'This step link leads back to a step already shown: step links may not form a cycle.',
+    })
   return errors
 }
 

@@ -15,17 +15,23 @@ export const borderStyle = z.looseObject({
   thickness: px.nullable().optional(),
 })
 
-export const dropShadow = z.looseObject({ enabled: z.boolean().optional(), blur: px.optional(), color: color.nullable().optional() })
+export const dropShadow = z.looseObject({
+  enabled: z.boolean().optional(),
+  blur: px.optional(),
+  color: color.nullable().optional(),
+})
 
 export const backgroundImage = z.looseObject({
   properties: imageAsset,
-  styles: z.looseObject({
-    horizontal_alignment: z.enum(['center', 'left', 'right']).optional(),
-    vertical_alignment: z.enum(['bottom', 'center', 'top']).optional(),
-    position: z.enum(['contain', 'cover', 'custom']).optional(),
-    width: px.nullable().optional(),
-    custom_width: px.nullable().optional(),
-  }).optional(),
+  styles: z
+    .looseObject({
+      horizontal_alignment: z.enum(['center', 'left', 'right']).optional(),
+      vertical_alignment: z.enum(['bottom', 'center', 'top']).optional(),
+      position: z.enum(['contain', 'cover', 'custom']).optional(),
+      width: px.nullable().optional(),
+      custom_width: px.nullable().optional(),
+    })
+    .optional(),
 })
 
 export const textStyle = z.looseObject({
@@ -64,16 +70,24 @@ export const versionStyles = z.looseObject({
   custom_width: px.nullable().optional(),
   background_image: backgroundImage.nullable().optional(),
   background_color: color.nullable().optional(),
-  input_styles: z.looseObject({ text_styles: textStyle.optional(), corner_radius: px.optional(), field_height: px.optional() }).optional(),
+  input_styles: z
+    .looseObject({ text_styles: textStyle.optional(), corner_radius: px.optional(), field_height: px.optional() })
+    .optional(),
   drop_shadow: dropShadow.optional(),
   overlay_color: color.optional(),
   rich_text_styles: z.record(z.string(), richTextStyle.or(z.looseObject({}))).optional(),
-  mobile_overlay: z.looseObject({ color: color.nullable().optional(), enabled: z.boolean().optional() }).nullable().optional(),
-  banner_styles: z.looseObject({
-    desktop_position: z.enum(['bottom', 'top']).optional(),
-    mobile_position: z.enum(['bottom', 'top']).optional(),
-    scroll_with_page: z.boolean().optional(),
-  }).nullable().optional(),
+  mobile_overlay: z
+    .looseObject({ color: color.nullable().optional(), enabled: z.boolean().optional() })
+    .nullable()
+    .optional(),
+  banner_styles: z
+    .looseObject({
+      desktop_position: z.enum(['bottom', 'top']).optional(),
+      mobile_position: z.enum(['bottom', 'top']).optional(),
+      scroll_with_page: z.boolean().optional(),
+    })
+    .nullable()
+    .optional(),
   custom_css: z.looseObject({ enabled: z.boolean().optional(), css: z.string().max(50_000).optional() }).optional(),
 })
 
@@ -86,7 +100,10 @@ export const teaserStyles = z.looseObject({
   margin: margin.optional(),
 })
 
-export const columnStyles = z.looseObject({ background_image: backgroundImage.nullable().optional(), background_color: color.nullable().optional() })
+export const columnStyles = z.looseObject({
+  background_image: backgroundImage.nullable().optional(),
+  background_color: color.nullable().optional(),
+})
 
 /** Block styles (ButtonStyles, TextStyles, CouponStyles, ImageStyles …): the shared parts typed. */
 export const blockStyles = z.looseObject({
@@ -97,5 +114,8 @@ export const blockStyles = z.looseObject({
   drop_shadow: z.looseObject({}).optional(),
   horizontal_alignment: z.enum(['center', 'left', 'right']).optional(),
   alignment: z.enum(['center', 'left', 'right']).optional(),
-  width: z.union([z.enum(['fill', 'fit']), px]).nullable().optional(),
+  width: z
+    .union([z.enum(['fill', 'fit']), px])
+    .nullable()
+    .optional(),
 })

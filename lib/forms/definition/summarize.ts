@@ -6,7 +6,11 @@ import { actionOf, blocksOf } from './walk'
 export type FormType = 'popup' | 'flyout' | 'full_page' | 'embed' | 'banner'
 export type ChannelType = 'email' | 'sms' | 'email_and_sms'
 
-export interface DefinitionSummary { formType: FormType; channelType: ChannelType; listId: string | null }
+export interface DefinitionSummary {
+  formType: FormType
+  channelType: ChannelType
+  listId: string | null
+}
 
 /** The vendor calls a full page form full_screen; our listing and the onsite script say full_page. */
 export function formTypeOf(type: FormVersionDefinition['type']): FormType {

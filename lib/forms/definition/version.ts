@@ -16,7 +16,11 @@ export const FORM_TYPES = ['banner', 'embed', 'flyout', 'full_screen', 'popup'] 
 export type VendorFormType = (typeof FORM_TYPES)[number]
 
 export const row = z.looseObject({ id: elementId, blocks: z.array(block) })
-export const column = z.looseObject({ id: elementId, rows: z.array(row).optional(), styles: columnStyles.nullable().optional() })
+export const column = z.looseObject({
+  id: elementId,
+  rows: z.array(row).optional(),
+  styles: columnStyles.nullable().optional(),
+})
 
 export interface FormStep {
   id?: string | null
@@ -54,9 +58,14 @@ export const dynamicButton = z.looseObject({
 })
 
 export const versionProperties = z.looseObject({
-  side_image_settings: z.looseObject({
-    size: z.enum(['large', 'medium', 'small']).optional(), alignment: z.enum(['left', 'right']).optional(), device_type: displayDevice,
-  }).nullable().optional(),
+  side_image_settings: z
+    .looseObject({
+      size: z.enum(['large', 'medium', 'small']).optional(),
+      alignment: z.enum(['left', 'right']).optional(),
+      device_type: displayDevice,
+    })
+    .nullable()
+    .optional(),
   click_outside_to_close: z.array(device).nullable().optional(),
   rule_based_trigger_evaluation: z.enum(['all', 'any']).nullable().optional(),
   record_utm_params_on_submit: z.boolean().optional(),

@@ -10,8 +10,14 @@ import { experimentResults } from './experiment-results'
 export const FORM_EXPERIMENTS_JOB = 'forms.experiment-winners'
 const HOUR = 3_600_000
 
-export async function settleRunningExperiments(now: Date): Promise<Array<{ companyId: number; experimentId: number; winnerVersionId: number }>> {
-  const running = await db.formExperiment.findMany({ where: { status: 'running', winnerMode: 'automatic' }, select: { id: true, companyId: true }, orderBy: { id: 'asc' } })
+export async function settleRunningExperiments(
+  now: Date,
+): Promise<Array<{ companyId: number; experimentId: number; winnerVersionId: number }>> {
+  const running = await db.formExperiment.findMany({
+    where: { status: 'running', winnerMode: 'automatic' },
+    select: { id: true, companyId: true },
+    orderBy: { id: 'asc' },
+  })
   const settled: Array<{ companyId: number; experimentId: number; winnerVersionId: number }> = []
   for (const e of running) {
     try {
@@ -21,7 +27,9 @@ export async function settleRunningExperiments(now: Date): Promise<Array<{ compa
       settled.push({ companyId: e.companyId, experimentId: e.id, winnerVersionId: r.leaderVersionId })
     } catch (err) {
       // Ended by hand meanwhile, or its form deleted: the others are still settled.
-      console.warn(`[forms] experiment ${e.id} could not be settled: ${err instanceof Error ? err.message : String(err)}`)
+      console.warn(
+        `[forms] experiment ${e.id} could not be settled: ${err instanceof Error ? err.message : String(err)}`,
+      )
     }
   }
   return settled
@@ -30,13 +38,18 @@ export async function settleRunningExperiments(now: Date): Promise<Array<{ compa
 /** Books the next hourly look (idempotent by the hour). */
 export async function bookExperimentsJob(now: Date): Promise<void> {
   const next = new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR)
-  await enqueue(FORM_EXPERIMENTS_JOB, {}, { runAt: next, idempotencyKey: `${FORM_EXPERIMENTS_JOB}:${next.toISOString()}` })
+  await enqueue(
+    FORM_EXPERIMENTS_JOB,
+    {},
+    { runAt: next, idempotencyKey: `${FORM_EXPERIMENTS_JOB}:${next.toISOString()}` },
+  )
 }
 
 export function register(): void {
   registerJobHandler(FORM_EXPERIMENTS_JOB, async () => {
     const now = queueNow()
     await settleRunningExperiments(now)
-    if (await db.formExperiment.count({ where: { status: 'running', winnerMode: 'automatic' } })) await bookExperimentsJob(now)
+    if (await db.formExperiment.count({ where: { status: 'running', winnerMode: 'automatic' } }))
+      await bookExperimentsJob(now)
   })
 }

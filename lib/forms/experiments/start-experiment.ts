@@ -10,11 +10,28 @@ export async function startFormExperiment(companyId: number, experimentId: numbe
   if (experiment.status !== 'draft') throw badRequest('Only a draft experiment can be started.')
   const started = await db.$transaction(async (tx) => {
     // Claim the draft first: of two starts at once, one goes on and the other is refused.
-    const claimed = await tx.formExperiment.updateMany({ where: { id: experimentId, companyId, status: 'draft' }, data: { status: 'running', startedAt: now } })
+    const claimed = await tx.formExperiment.updateMany({
+      where: { id: experimentId, companyId, status: 'draft' },
+      data: { status: 'running', startedAt: now },
+    })
     if (!claimed.count) throw badRequest('Only a draft experiment can be started.')
-    await tx.formVersion.updateMany({ where: { companyId, formId: experiment.formId, OR: [{ experimentId: null }, { experimentId: { not: experimentId } }], status: 'live' }, data: { status: 'draft' } })
-    await tx.formVersion.updateMany({ where: { companyId, formId: experiment.formId, experimentId }, data: { status: 'live' } })
-    await tx.form.updateMany({ where: { companyId, id: experiment.formId }, data: { status: 'live', hasBeenLive: true, lastPublishedAt: now } })
+    await tx.formVersion.updateMany({
+      where: {
+        companyId,
+        formId: experiment.formId,
+        OR: [{ experimentId: null }, { experimentId: { not: experimentId } }],
+        status: 'live',
+      },
+      data: { status: 'draft' },
+    })
+    await tx.formVersion.updateMany({
+      where: { companyId, formId: experiment.formId, experimentId },
+      data: { status: 'live' },
+    })
+    await tx.form.updateMany({
+      where: { companyId, id: experiment.formId },
+      data: { status: 'live', hasBeenLive: true, lastPublishedAt: now },
+    })
     return tx.formExperiment.findUniqueOrThrow({ where: { id: experimentId } })
   })
   if (started.winnerMode === 'automatic') await bookExperimentsJob(now)

@@ -18,13 +18,19 @@ export const formReportSpec = (series: boolean): ReportSpec => ({
 
 export async function formReport(companyId: number, p: ParsedRequest) {
   const { starts, groups } = await formStatistics(companyId, {
-    range: p.range, timeZone: p.timeZone, interval: p.interval, groupBy: p.groupBy as FormGroupBy[],
-    formIds: p.filter.form_id, versionIds: p.filter.form_version_id,
+    range: p.range,
+    timeZone: p.timeZone,
+    interval: p.interval,
+    groupBy: p.groupBy as FormGroupBy[],
+    formIds: p.filter.form_id,
+    versionIds: p.filter.form_version_id,
   })
   const stats = p.statistics as FormStatistic[]
   const results = groups.map((g) => ({
     groupings: { form_id: g.formId, ...(g.versionId !== null ? { form_version_id: String(g.versionId) } : {}) },
-    statistics: Object.fromEntries(stats.map((s) => [s, p.interval ? g.buckets.map((c) => statistic(c, s)) : statistic(g.buckets[0]!, s)])),
+    statistics: Object.fromEntries(
+      stats.map((s) => [s, p.interval ? g.buckets.map((c) => statistic(c, s)) : statistic(g.buckets[0]!, s)]),
+    ),
   }))
   return {
     data: {

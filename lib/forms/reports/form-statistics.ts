@@ -14,8 +14,20 @@ import { bucketStarts, type Interval } from '@/lib/reporting/report-request'
 import type { Range } from '@/lib/reporting/timeframe'
 import type { ActivityKind } from './activity-kinds'
 
-export const FORM_STATISTICS = ['closed_form', 'closed_form_uniques', 'qualified_form', 'qualified_form_uniques', 'submit_rate', 'submits',
-  'submitted_form_step', 'submitted_form_step_uniques', 'viewed_form', 'viewed_form_step', 'viewed_form_step_uniques', 'viewed_form_uniques'] as const
+export const FORM_STATISTICS = [
+  'closed_form',
+  'closed_form_uniques',
+  'qualified_form',
+  'qualified_form_uniques',
+  'submit_rate',
+  'submits',
+  'submitted_form_step',
+  'submitted_form_step_uniques',
+  'viewed_form',
+  'viewed_form_step',
+  'viewed_form_step_uniques',
+  'viewed_form_uniques',
+] as const
 export type FormStatistic = (typeof FORM_STATISTICS)[number]
 
 export type FormGroupBy = 'form_id' | 'form_version_id'
@@ -30,22 +42,37 @@ export interface FormStatsQuery {
 }
 
 type Counts = Record<ActivityKind, { total: number; uniques: number }>
-export interface FormStatsGroup { formId: string; versionId: number | null; buckets: Counts[] }
+export interface FormStatsGroup {
+  formId: string
+  versionId: number | null
+  buckets: Counts[]
+}
 
 const emptyCounts = (): Counts => ({
-  qualified_form: { total: 0, uniques: 0 }, viewed_form: { total: 0, uniques: 0 }, viewed_form_step: { total: 0, uniques: 0 },
-  submitted_form_step: { total: 0, uniques: 0 }, submits: { total: 0, uniques: 0 }, closed_form: { total: 0, uniques: 0 },
+  qualified_form: { total: 0, uniques: 0 },
+  viewed_form: { total: 0, uniques: 0 },
+  viewed_form_step: { total: 0, uniques: 0 },
+  submitted_form_step: { total: 0, uniques: 0 },
+  submits: { total: 0, uniques: 0 },
+  closed_form: { total: 0, uniques: 0 },
 })
 
 export function statistic(c: Counts, name: FormStatistic): number {
   switch (name) {
-    case 'submit_rate': return c.viewed_form.total ? c.submits.total / c.viewed_form.total : 0
-    case 'closed_form_uniques': return c.closed_form.uniques
-    case 'qualified_form_uniques': return c.qualified_form.uniques
-    case 'submitted_form_step_uniques': return c.submitted_form_step.uniques
-    case 'viewed_form_step_uniques': return c.viewed_form_step.uniques
-    case 'viewed_form_uniques': return c.viewed_form.uniques
-    default: return c[name].total
+    case 'submit_rate':
+      return c.viewed_form.total ? c.submits.total / c.viewed_form.total : 0
+    case 'closed_form_uniques':
+      return c.closed_form.uniques
+    case 'qualified_form_uniques':
+      return c.qualified_form.uniques
+    case 'submitted_form_step_uniques':
+      return c.submitted_form_step.uniques
+    case 'viewed_form_step_uniques':
+      return c.viewed_form_step.uniques
+    case 'viewed_form_uniques':
+      return c.viewed_form.uniques
+    default:
+      return c[name].total
   }
 }
 
@@ -53,7 +80,10 @@ export function statistic(c: Counts, name: FormStatistic): number {
 export const bucketsOf = (q: Pick<FormStatsQuery, 'range' | 'interval' | 'timeZone'>): Date[] =>
   q.interval ? bucketStarts(q.range, q.interval, q.timeZone) : [q.range.start]
 
-export async function formStatistics(companyId: number, q: FormStatsQuery): Promise<{ starts: Date[]; groups: FormStatsGroup[] }> {
+export async function formStatistics(
+  companyId: number,
+  q: FormStatsQuery,
+): Promise<{ starts: Date[]; groups: FormStatsGroup[] }> {
   const starts = bucketsOf(q)
   const n = starts.length
   const versionIds = q.versionIds?.map(Number).filter((v) => Number.isInteger(v) && v > 0 && v <= 2_147_483_647)
@@ -61,23 +91,56 @@ export async function formStatistics(companyId: number, q: FormStatsQuery): Prom
   const byVersion = q.groupBy.includes('form_version_id')
   // The bucket index by comparing epoch seconds with literal bounds, as the segment report does.
   const at = sql<number>`(${epochMs(sql.ref('occurredAt'))} / 1000)`
-  const whens = starts.slice(1).map((b, i) => sql`when ${at} < ${sql.lit(Math.floor(b.getTime() / 1000))} then ${sql.lit(i)}`)
+  const whens = starts
+    .slice(1)
+    .map((b, i) => sql`when ${at} < ${sql.lit(Math.floor(b.getTime() / 1000))} then ${sql.lit(i)}`)
   const bucket = n > 1 ? sql<number>`(case ${sql.join(whens, sql` `)} else ${sql.lit(n - 1)} end)` : sql<number>`0`
-  let inner = kysely().selectFrom('FormActivity')
-    .select(['formId', 'kind', 'visitorId', byVersion ? sql<number>`${sql.ref('formVersionId')}`.as('v') : sql<number>`0`.as('v'), bucket.as('b')])
-    .where('companyId', '=', companyId).where('occurredAt', '>=', q.range.start).where('occurredAt', '<', q.range.end)
+  let inner = kysely()
+    .selectFrom('FormActivity')
+    .select([
+      'formId',
+      'kind',
+      'visitorId',
+      byVersion ? sql<number>`${sql.ref('formVersionId')}`.as('v') : sql<number>`0`.as('v'),
+      bucket.as('b'),
+    ])
+    .where('companyId', '=', companyId)
+    .where('occurredAt', '>=', q.range.start)
+    .where('occurredAt', '<', q.range.end)
   if (q.formIds) inner = inner.where('formId', 'in', [...q.formIds])
   if (versionIds) inner = inner.where('formVersionId', 'in', versionIds)
-  const rows = await read(select(kysely().selectFrom(inner.as('a'))
-    .select(['a.formId', 'a.v', 'a.b', 'a.kind', sql<number>`count(*)`.as('total'), sql<number>`count(distinct ${sql.ref('a.visitorId')})`.as('uniques')])
-    .groupBy(['a.formId', 'a.v', 'a.b', 'a.kind'])))
+  const rows = await read(
+    select(
+      kysely()
+        .selectFrom(inner.as('a'))
+        .select([
+          'a.formId',
+          'a.v',
+          'a.b',
+          'a.kind',
+          sql<number>`count(*)`.as('total'),
+          sql<number>`count(distinct ${sql.ref('a.visitorId')})`.as('uniques'),
+        ])
+        .groupBy(['a.formId', 'a.v', 'a.b', 'a.kind']),
+    ),
+  )
   const groups = new Map<string, FormStatsGroup>()
   for (const r of rows) {
     const versionId = byVersion ? Number(r.v) : null
     const key = `${r.formId}\u0000${versionId ?? ''}`
-    const g = groups.get(key) ?? groups.set(key, { formId: r.formId, versionId, buckets: Array.from({ length: n }, emptyCounts) }).get(key)!
+    const g =
+      groups.get(key) ??
+      groups.set(key, { formId: r.formId, versionId, buckets: Array.from({ length: n }, emptyCounts) }).get(key)!
     const c = g.buckets[Number(r.b)]?.[r.kind as ActivityKind]
-    if (c) { c.total += Number(r.total); c.uniques += Number(r.uniques) }
+    if (c) {
+      c.total += Number(r.total)
+      c.uniques += Number(r.uniques)
+    }
   }
-  return { starts, groups: [...groups.values()].sort((a, b) => a.formId.localeCompare(b.formId) || (a.versionId ?? 0) - (b.versionId ?? 0)) }
+  return {
+    starts,
+    groups: [...groups.values()].sort(
+      (a, b) => a.formId.localeCompare(b.formId) || (a.versionId ?? 0) - (b.versionId ?? 0),
+    ),
+  }
 }

@@ -24,7 +24,11 @@ const activityEvent = z.object({
 export const activityBody = z.object({ events: z.array(activityEvent).min(1).max(MAX_EVENTS) })
 export type ActivityBody = z.infer<typeof activityBody>
 
-export interface RecordResult { accepted: number; duplicates: number; ignored: number }
+export interface RecordResult {
+  accepted: number
+  duplicates: number
+  ignored: number
+}
 
 /** The event's instant: the browser's clock when it is within a day of ours, else ours. */
 export function clampOccurredAt(raw: string | number | null | undefined, now: Date): Date {
@@ -33,10 +37,22 @@ export function clampOccurredAt(raw: string | number | null | undefined, now: Da
   return new Date(Math.min(now.getTime() + DAY_MS, Math.max(now.getTime() - DAY_MS, t)))
 }
 
-export async function recordFormActivity(companyId: number, body: ActivityBody, now: Date = new Date()): Promise<RecordResult> {
+export async function recordFormActivity(
+  companyId: number,
+  body: ActivityBody,
+  now: Date = new Date(),
+): Promise<RecordResult> {
   const versionIds = [...new Set(body.events.map((e) => e.form_version_id))].filter((v) => v <= 2_147_483_647)
   const owned = versionIds.length
-    ? await read(select(kysely().selectFrom('FormVersion').select(['id', 'formId']).where('companyId', '=', companyId).where('id', 'in', versionIds)))
+    ? await read(
+        select(
+          kysely()
+            .selectFrom('FormVersion')
+            .select(['id', 'formId'])
+            .where('companyId', '=', companyId)
+            .where('id', 'in', versionIds),
+        ),
+      )
     : []
   const formOf = new Map(owned.map((v) => [v.id, v.formId]))
   const valid = body.events.filter((e) => formOf.get(e.form_version_id) === e.form_id)
@@ -46,7 +62,15 @@ export async function recordFormActivity(companyId: number, body: ActivityBody, 
   // on a profile) is tied to that profile.
   const submitters = [...new Set(valid.filter((e) => e.kind === 'submits').map((e) => e.visitor_id))]
   const profiles = submitters.length
-    ? await read(select(kysely().selectFrom('Profile').select(['id', 'anonymousId']).where('companyId', '=', companyId).where('anonymousId', 'in', submitters)))
+    ? await read(
+        select(
+          kysely()
+            .selectFrom('Profile')
+            .select(['id', 'anonymousId'])
+            .where('companyId', '=', companyId)
+            .where('anonymousId', 'in', submitters),
+        ),
+      )
     : []
   const profileOf = new Map(profiles.map((p) => [p.anonymousId!, p.id]))
 
@@ -64,7 +88,12 @@ export async function recordFormActivity(companyId: number, body: ActivityBody, 
   let inserted = 0
   if (rows.length) {
     inserted = await inWriteTx(function* () {
-      return yield* exec(kysely().insertInto('FormActivity').values(rows).onConflict((oc) => oc.columns(['companyId', 'eventKey']).doNothing()))
+      return yield* exec(
+        kysely()
+          .insertInto('FormActivity')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['companyId', 'eventKey']).doNothing()),
+      )
     })
   }
   return { accepted: inserted, duplicates: rows.length - inserted, ignored }

@@ -7,15 +7,32 @@ import type { FormDetail } from './types'
 /** Enough variations for any A/B test; the cap keeps one form's payload small. */
 export const MAX_VERSIONS = 20
 
-export async function addFormVersion(companyId: number, formId: string, opts: { fromVersionId?: number; variationName?: string } = {}): Promise<FormDetail> {
+export async function addFormVersion(
+  companyId: number,
+  formId: string,
+  opts: { fromVersionId?: number; variationName?: string } = {},
+): Promise<FormDetail> {
   const form = await getFormRow(companyId, formId)
-  const from = opts.fromVersionId === undefined ? [...form.versions].sort((a, b) => b.id - a.id)[0] : form.versions.find((v) => v.id === opts.fromVersionId)
+  const from =
+    opts.fromVersionId === undefined
+      ? [...form.versions].sort((a, b) => b.id - a.id)[0]
+      : form.versions.find((v) => v.id === opts.fromVersionId)
   if (!from) throw notFound('Form version not found.')
   if (form.versions.length >= MAX_VERSIONS) throw badRequest(`A form has at most ${MAX_VERSIONS} versions.`)
   const name = opts.variationName?.trim() || `Version ${variationLetter(form.versions.length)}`
-  if (name.length > 255) throw badRequest('A variation name has at most 255 characters.', { variationName: ['At most 255 characters.'] })
+  if (name.length > 255)
+    throw badRequest('A variation name has at most 255 characters.', { variationName: ['At most 255 characters.'] })
   await db.$transaction([
-    db.formVersion.create({ data: { formId, companyId, variationName: name, formType: from.formType, status: 'draft', definition: from.definition } }),
+    db.formVersion.create({
+      data: {
+        formId,
+        companyId,
+        variationName: name,
+        formType: from.formType,
+        status: 'draft',
+        definition: from.definition,
+      },
+    }),
     db.form.updateMany({ where: { id: formId, companyId }, data: { updatedAt: new Date() } }),
   ])
   return getForm(companyId, formId)

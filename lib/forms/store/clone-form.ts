@@ -13,10 +13,24 @@ export async function cloneForm(companyId: number, formId: string, opts: { name?
     try {
       const copy = await db.form.create({
         data: {
-          id: newFormId(), companyId, name, status: 'draft', formType: src.formType, channelType: src.channelType, listId: src.listId,
+          id: newFormId(),
+          companyId,
+          name,
+          status: 'draft',
+          formType: src.formType,
+          channelType: src.channelType,
+          listId: src.listId,
           templateKey: src.templateKey,
           versions: {
-            create: [...src.versions].sort((a, b) => a.id - b.id).map((v) => ({ companyId, variationName: v.variationName, formType: v.formType, status: 'draft', definition: v.definition })),
+            create: [...src.versions]
+              .sort((a, b) => a.id - b.id)
+              .map((v) => ({
+                companyId,
+                variationName: v.variationName,
+                formType: v.formType,
+                status: 'draft',
+                definition: v.definition,
+              })),
           },
         },
         include: { versions: true },

@@ -17,12 +17,22 @@ export interface NewVersion {
   pointerBase?: string
 }
 
-export interface CreateFormInput { name: string; versions: NewVersion[]; templateKey?: string | null }
+export interface CreateFormInput {
+  name: string
+  versions: NewVersion[]
+  templateKey?: string | null
+}
 
 export async function createForm(companyId: number, input: CreateFormInput): Promise<FormDetail> {
   const name = input.name.trim()
-  if (!name || name.length > 255) throw badRequest('A form needs a name of 1 to 255 characters.', { name: ['A form needs a name of 1 to 255 characters.'] })
-  if (!input.versions.length || input.versions.length > MAX_VERSIONS) throw badRequest(`A form has 1 to ${MAX_VERSIONS} versions.`, { 'definition.versions': [`A form has 1 to ${MAX_VERSIONS} versions.`] })
+  if (!name || name.length > 255)
+    throw badRequest('A form needs a name of 1 to 255 characters.', {
+      name: ['A form needs a name of 1 to 255 characters.'],
+    })
+  if (!input.versions.length || input.versions.length > MAX_VERSIONS)
+    throw badRequest(`A form has 1 to ${MAX_VERSIONS} versions.`, {
+      'definition.versions': [`A form has 1 to ${MAX_VERSIONS} versions.`],
+    })
   const fieldErrors: Record<string, string[]> = {}
   const checked = input.versions.map((v) => {
     try {
@@ -33,10 +43,12 @@ export async function createForm(companyId: number, input: CreateFormInput): Pro
       return null
     }
   })
-  if (Object.keys(fieldErrors).length) throw new AppError('invalid', 400, 'The form definition is not valid.', fieldErrors)
+  if (Object.keys(fieldErrors).length)
+    throw new AppError('invalid', 400, 'The form definition is not valid.', fieldErrors)
   const versions = checked.map((version, i) => {
     const s = summarizeDefinition(version!)
-    const variationName = (input.versions[i]!.variationName ?? '').trim().slice(0, 255) || `Version ${String.fromCharCode(65 + i)}`
+    const variationName =
+      (input.versions[i]!.variationName ?? '').trim().slice(0, 255) || `Version ${String.fromCharCode(65 + i)}`
     return { companyId, variationName, formType: s.formType, status: 'draft', definition: JSON.stringify(version) }
   })
   const summary = summarizeDefinition(checked[0]!)
@@ -45,8 +57,15 @@ export async function createForm(companyId: number, input: CreateFormInput): Pro
     try {
       const form = await db.form.create({
         data: {
-          id: newFormId(), companyId, name, status: 'draft', formType: summary.formType, channelType: summary.channelType, listId: summary.listId,
-          templateKey: input.templateKey ?? null, versions: { create: versions },
+          id: newFormId(),
+          companyId,
+          name,
+          status: 'draft',
+          formType: summary.formType,
+          channelType: summary.channelType,
+          listId: summary.listId,
+          templateKey: input.templateKey ?? null,
+          versions: { create: versions },
         },
         include: { versions: true },
       })

@@ -21,7 +21,10 @@ function nameContains(text: string) {
   return dbEngine() === 'postgresql' ? { contains: text, mode: 'insensitive' as const } : { contains: text }
 }
 
-export async function listForms(companyId: number, q: ListFormsQuery): Promise<{ forms: FormListingItem[]; totalCount: number }> {
+export async function listForms(
+  companyId: number,
+  q: ListFormsQuery,
+): Promise<{ forms: FormListingItem[]; totalCount: number }> {
   const where = {
     companyId,
     ...(q.status ? { status: q.status } : {}),
@@ -31,19 +34,35 @@ export async function listForms(companyId: number, q: ListFormsQuery): Promise<{
   }
   const [rows, totalCount] = await Promise.all([
     db.form.findMany({
-      where, orderBy: [{ updatedAt: q.sort === 'updated' ? 'asc' : 'desc' }, { id: 'asc' }],
-      skip: (q.page - 1) * q.pageSize, take: q.pageSize,
+      where,
+      orderBy: [{ updatedAt: q.sort === 'updated' ? 'asc' : 'desc' }, { id: 'asc' }],
+      skip: (q.page - 1) * q.pageSize,
+      take: q.pageSize,
     }),
     db.form.count({ where }),
   ])
   const ids = rows.map((r) => r.id)
   const listIds = [...new Set(rows.map((r) => r.listId).filter((x): x is string => !!x))]
   const [lists, experiments] = await Promise.all([
-    listIds.length ? db.group.findMany({ where: { companyId, id: { in: listIds }, deletedAt: null }, select: { id: true, name: true, type: true } }) : [],
-    ids.length ? db.formExperiment.findMany({ where: { companyId, formId: { in: ids }, status: { in: ['draft', 'running'] } }, select: { id: true, formId: true, name: true, status: true } }) : [],
+    listIds.length
+      ? db.group.findMany({
+          where: { companyId, id: { in: listIds }, deletedAt: null },
+          select: { id: true, name: true, type: true },
+        })
+      : [],
+    ids.length
+      ? db.formExperiment.findMany({
+          where: { companyId, formId: { in: ids }, status: { in: ['draft', 'running'] } },
+          select: { id: true, formId: true, name: true, status: true },
+        })
+      : [],
   ])
   const variations = experiments.length
-    ? await db.formVersion.groupBy({ by: ['experimentId'], where: { companyId, experimentId: { in: experiments.map((e) => e.id) } }, _count: { _all: true } })
+    ? await db.formVersion.groupBy({
+        by: ['experimentId'],
+        where: { companyId, experimentId: { in: experiments.map((e) => e.id) } },
+        _count: { _all: true },
+      })
     : []
   const countOf = (experimentId: number) => variations.find((v) => v.experimentId === experimentId)?._count._all ?? 0
   const forms = rows.map((r): FormListingItem => {
@@ -51,10 +70,18 @@ export async function listForms(companyId: number, q: ListFormsQuery): Promise<{
     const live = experiments.find((e) => e.formId === r.id && e.status === 'running')
     const draft = experiments.find((e) => e.formId === r.id && e.status === 'draft')
     return {
-      id: r.id, name: r.name, status: r.status as FormStatus, type: r.formType as FormType, channelType: r.channelType as ChannelType,
-      hasBeenLive: r.hasBeenLive, lastPublishedTimestamp: r.lastPublishedAt?.toISOString() ?? null, updateTimestamp: r.updatedAt.toISOString(),
+      id: r.id,
+      name: r.name,
+      status: r.status as FormStatus,
+      type: r.formType as FormType,
+      channelType: r.channelType as ChannelType,
+      hasBeenLive: r.hasBeenLive,
+      lastPublishedTimestamp: r.lastPublishedAt?.toISOString() ?? null,
+      updateTimestamp: r.updatedAt.toISOString(),
       lists: list ? [{ id: list.id, name: list.name, type: list.type === 0 ? 'static' : 'dynamic' }] : [],
-      liveExperiment: live ? { id: live.id, isOptimizationRelated: false, name: live.name, variationCount: countOf(live.id) } : null,
+      liveExperiment: live
+        ? { id: live.id, isOptimizationRelated: false, name: live.name, variationCount: countOf(live.id) }
+        : null,
       draftExperimentVariationCount: draft ? countOf(draft.id) : 0,
       schedule: scheduleOf(r),
     }

@@ -13,28 +13,48 @@ type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0]
 /** The version a publish or schedule acts on: the one named, else the newest. */
 export async function pickVersion(companyId: number, formId: string, versionId?: number) {
   const form = await getFormRow(companyId, formId)
-  const version = versionId === undefined ? [...form.versions].sort((a, b) => b.id - a.id)[0] : form.versions.find((v) => v.id === versionId)
+  const version =
+    versionId === undefined
+      ? [...form.versions].sort((a, b) => b.id - a.id)[0]
+      : form.versions.find((v) => v.id === versionId)
   if (!version) throw notFound('Form version not found.')
   return { form, version }
 }
 
 /** Makes `versionId` the one live version and mirrors it on the form; the caller sets the status. */
-export async function makeVersionLive(tx: Tx, companyId: number, formId: string, versionId: number, definition: string) {
+export async function makeVersionLive(
+  tx: Tx,
+  companyId: number,
+  formId: string,
+  versionId: number,
+  definition: string,
+) {
   await tx.formVersion.updateMany({ where: { formId, companyId, id: { not: versionId } }, data: { status: 'draft' } })
   await tx.formVersion.updateMany({ where: { formId, companyId, id: versionId }, data: { status: 'live' } })
   const parsed = parseFormVersion(parseDefinition(definition))
   if (parsed.ok) {
     const s = summarizeDefinition(parsed.version)
-    await tx.form.updateMany({ where: { id: formId, companyId }, data: { formType: s.formType, channelType: s.channelType, listId: s.listId } })
+    await tx.form.updateMany({
+      where: { id: formId, companyId },
+      data: { formType: s.formType, channelType: s.channelType, listId: s.listId },
+    })
   }
 }
 
-export async function publishForm(companyId: number, formId: string, versionId?: number, now = new Date()): Promise<FormDetail> {
+export async function publishForm(
+  companyId: number,
+  formId: string,
+  versionId?: number,
+  now = new Date(),
+): Promise<FormDetail> {
   const { version } = await pickVersion(companyId, formId, versionId)
   await db.$transaction(async (tx) => {
     await makeVersionLive(tx, companyId, formId, version.id, version.definition)
     // Published now: a pending publishAt is spent; an unpublishAt still ends it later.
-    await tx.form.updateMany({ where: { id: formId, companyId }, data: { status: 'live', hasBeenLive: true, lastPublishedAt: now, publishAt: null } })
+    await tx.form.updateMany({
+      where: { id: formId, companyId },
+      data: { status: 'live', hasBeenLive: true, lastPublishedAt: now, publishAt: null },
+    })
   })
   return getForm(companyId, formId)
 }
@@ -43,7 +63,10 @@ export async function unpublishForm(companyId: number, formId: string): Promise<
   await getFormRow(companyId, formId)
   await db.$transaction([
     db.formVersion.updateMany({ where: { formId, companyId }, data: { status: 'draft' } }),
-    db.form.updateMany({ where: { id: formId, companyId }, data: { status: 'draft', publishAt: null, unpublishAt: null, scheduleTimeZone: null } }),
+    db.form.updateMany({
+      where: { id: formId, companyId },
+      data: { status: 'draft', publishAt: null, unpublishAt: null, scheduleTimeZone: null },
+    }),
   ])
   return getForm(companyId, formId)
 }

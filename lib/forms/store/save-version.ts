@@ -7,12 +7,23 @@ import { checkDefinition } from './check-definition'
 import { getForm, getFormRow } from './get-form'
 import type { FormDetail } from './types'
 
-export interface SaveVersionInput { definition: unknown; variationName?: string; pointerBase?: string }
+export interface SaveVersionInput {
+  definition: unknown
+  variationName?: string
+  pointerBase?: string
+}
 
-export async function saveFormVersion(companyId: number, formId: string, versionId: number, input: SaveVersionInput): Promise<FormDetail> {
+export async function saveFormVersion(
+  companyId: number,
+  formId: string,
+  versionId: number,
+  input: SaveVersionInput,
+): Promise<FormDetail> {
   const version = checkDefinition(input.definition, input.pointerBase)
   if (input.variationName !== undefined && (!input.variationName.trim() || input.variationName.length > 255)) {
-    throw badRequest('A variation name has 1 to 255 characters.', { variationName: ['A variation name has 1 to 255 characters.'] })
+    throw badRequest('A variation name has 1 to 255 characters.', {
+      variationName: ['A variation name has 1 to 255 characters.'],
+    })
   }
   const form = await getFormRow(companyId, formId)
   const row = form.versions.find((v) => v.id === versionId)
@@ -23,11 +34,17 @@ export async function saveFormVersion(companyId: number, formId: string, version
   await db.$transaction([
     db.formVersion.updateMany({
       where: { id: versionId, formId, companyId },
-      data: { definition: JSON.stringify(version), formType: summary.formType, ...(input.variationName ? { variationName: input.variationName.trim() } : {}) },
+      data: {
+        definition: JSON.stringify(version),
+        formType: summary.formType,
+        ...(input.variationName ? { variationName: input.variationName.trim() } : {}),
+      },
     }),
     db.form.updateMany({
       where: { id: formId, companyId },
-      data: mirrors ? { formType: summary.formType, channelType: summary.channelType, listId: summary.listId } : { updatedAt: new Date() },
+      data: mirrors
+        ? { formType: summary.formType, channelType: summary.channelType, listId: summary.listId }
+        : { updatedAt: new Date() },
     }),
   ])
   return getForm(companyId, formId)

@@ -10,14 +10,23 @@ export const FORM_SCHEDULES_JOB = 'forms.schedules'
 
 export async function bookFormSchedules(instants: Array<Date | null>): Promise<void> {
   for (const at of instants) {
-    if (at) await enqueue(FORM_SCHEDULES_JOB, {}, { runAt: at, idempotencyKey: `${FORM_SCHEDULES_JOB}:${at.toISOString()}` })
+    if (at)
+      await enqueue(FORM_SCHEDULES_JOB, {}, { runAt: at, idempotencyKey: `${FORM_SCHEDULES_JOB}:${at.toISOString()}` })
   }
 }
 
 async function nextPendingInstant(now: Date): Promise<Date | null> {
   const [p, u] = await Promise.all([
-    db.form.findFirst({ where: { status: 'scheduled', publishAt: { gt: now } }, orderBy: { publishAt: 'asc' }, select: { publishAt: true } }),
-    db.form.findFirst({ where: { status: { in: ['live', 'scheduled'] }, unpublishAt: { gt: now } }, orderBy: { unpublishAt: 'asc' }, select: { unpublishAt: true } }),
+    db.form.findFirst({
+      where: { status: 'scheduled', publishAt: { gt: now } },
+      orderBy: { publishAt: 'asc' },
+      select: { publishAt: true },
+    }),
+    db.form.findFirst({
+      where: { status: { in: ['live', 'scheduled'] }, unpublishAt: { gt: now } },
+      orderBy: { unpublishAt: 'asc' },
+      select: { unpublishAt: true },
+    }),
   ])
   const times = [p?.publishAt, u?.unpublishAt].filter((d): d is Date => !!d)
   return times.length ? new Date(Math.min(...times.map((d) => d.getTime()))) : null

@@ -4,8 +4,17 @@ import type { ChannelType, FormType } from '../definition/summarize'
 export type { ChannelType, FormType }
 export type FormStatus = 'draft' | 'live' | 'scheduled'
 
-export interface ScheduleMoment { date: string; time: string; timezone: string; dateTime: string }
-export interface FormSchedule { id: string; publishAt: ScheduleMoment | null; unpublishAt: ScheduleMoment | null }
+export interface ScheduleMoment {
+  date: string
+  time: string
+  timezone: string
+  dateTime: string
+}
+export interface FormSchedule {
+  id: string
+  publishAt: ScheduleMoment | null
+  unpublishAt: ScheduleMoment | null
+}
 
 export interface FormVersionDetail {
   id: number

@@ -14,7 +14,8 @@ export const MOBILE_MAX_WIDTH = 700
 type Status = { met: true } | { met: false; untilMs?: number; event?: WaitEvent } | { met: false; impossible: true }
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
-const strings = (v: unknown): string[] | null => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null)
+const strings = (v: unknown): string[] | null =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : null
 
 export function isMobileWidth(width: number): boolean {
   return width < MOBILE_MAX_WIDTH
@@ -94,7 +95,9 @@ export function evaluateTargeting(input: TargetingInput): TargetingDecision {
   if (statuses.length === 0) return { kind: 'show' }
   const all = input.evaluation === 'all'
   if (all ? statuses.every((s) => s.met) : statuses.some((s) => s.met)) return { kind: 'show' }
-  const waiting = statuses.filter((s): s is Extract<Status, { met: false; impossible?: never }> => !s.met && !('impossible' in s))
+  const waiting = statuses.filter(
+    (s): s is Extract<Status, { met: false; impossible?: never }> => !s.met && !('impossible' in s),
+  )
   if (all ? waiting.length !== statuses.filter((s) => !s.met).length : waiting.length === 0) return { kind: 'never' }
   const times = waiting.map((s) => s.untilMs).filter((x): x is number => x !== undefined)
   const events = [...new Set(waiting.map((s) => s.event).filter((e): e is WaitEvent => !!e))]

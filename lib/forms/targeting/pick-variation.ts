@@ -11,7 +11,11 @@ export function stableHash(s: string): number {
   return h >>> 0
 }
 
-export function pickVariation<T extends { weight: number }>(visitorId: string, experimentId: string | number, variations: readonly T[]): T | null {
+export function pickVariation<T extends { weight: number }>(
+  visitorId: string,
+  experimentId: string | number,
+  variations: readonly T[],
+): T | null {
   const usable = variations.filter((v) => v.weight > 0)
   const total = usable.reduce((s, v) => s + v.weight, 0)
   if (!total) return variations[0] ?? null

@@ -5,7 +5,14 @@ function matches(url: string, pattern: string): boolean {
   const p = pattern.trim()
   if (!p) return false
   if (!p.includes('*')) return url.includes(p)
-  const re = new RegExp('^' + p.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$')
+  const re = new RegExp(
+    '^' +
+      p
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*') +
+      '$',
+  )
   let path = url
   try {
     const u = new URL(url)
@@ -16,7 +23,11 @@ function matches(url: string, pattern: string): boolean {
   return re.test(url) || re.test(path)
 }
 
-export function urlAllowed(url: string, allow: readonly string[] | null | undefined, deny: readonly string[] | null | undefined): boolean {
+export function urlAllowed(
+  url: string,
+  allow: readonly string[] | null | undefined,
+  deny: readonly string[] | null | undefined,
+): boolean {
   if (deny?.some((p) => matches(url, p))) return false
   if (allow && allow.length > 0) return allow.some((p) => matches(url, p))
   return true

@@ -16,6 +16,11 @@ export async function getInstallStatus(companyId: number) {
     installed: installs.length > 0,
     publicKey: company.publicApiKey,
     snippet: onsiteSnippet(company.publicApiKey),
-    installs: installs.map((i) => ({ origin: i.origin, firstSeenAt: i.firstSeenAt.toISOString(), lastSeenAt: i.lastSeenAt.toISOString(), pings: i.pings })),
+    installs: installs.map((i) => ({
+      origin: i.origin,
+      firstSeenAt: i.firstSeenAt.toISOString(),
+      lastSeenAt: i.lastSeenAt.toISOString(),
+      pings: i.pings,
+    })),
   }
 }

@@ -2,17 +2,23 @@
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 
-export const onsiteSwitchesBody = z.object({
-  trackingEnabled: z.boolean(),
-  requireConsent: z.boolean(),
-  formsEnabled: z.boolean(),
-}).strict()
+export const onsiteSwitchesBody = z
+  .object({
+    trackingEnabled: z.boolean(),
+    requireConsent: z.boolean(),
+    formsEnabled: z.boolean(),
+  })
+  .strict()
 
 export type OnsiteSwitches = z.infer<typeof onsiteSwitchesBody>
 
 export async function getOnsiteSwitches(companyId: number): Promise<OnsiteSwitches> {
   const row = await db.onsiteSettings.findUnique({ where: { companyId } })
-  return { trackingEnabled: row?.trackingEnabled ?? true, requireConsent: row?.requireConsent ?? false, formsEnabled: row?.formsEnabled ?? true }
+  return {
+    trackingEnabled: row?.trackingEnabled ?? true,
+    requireConsent: row?.requireConsent ?? false,
+    formsEnabled: row?.formsEnabled ?? true,
+  }
 }
 
 export async function saveOnsiteSwitches(companyId: number, body: OnsiteSwitches): Promise<OnsiteSwitches> {

@@ -2,23 +2,26 @@
 import { z } from 'zod'
 import { hexColor } from '@/lib/hosted-pages/colors'
 
-export const subscribeLinkContent = z.object({
-  headline: z.string().trim().min(1, 'Enter a headline.').max(200),
-  body: z.string().max(2000),
-  buttonText: z.string().trim().min(1, 'Enter the button text.').max(60),
-  collectFirstName: z.boolean(),
-  collectPhone: z.boolean(),
-  smsConsentText: z.string().max(1000),
-  backgroundColor: hexColor,
-  buttonColor: hexColor,
-  buttonTextColor: hexColor,
-  textColor: hexColor,
-  successHeadline: z.string().trim().min(1, 'Enter the success headline.').max(200),
-  successMessage: z.string().max(2000),
-}).strict()
+export const subscribeLinkContent = z
+  .object({
+    headline: z.string().trim().min(1, 'Enter a headline.').max(200),
+    body: z.string().max(2000),
+    buttonText: z.string().trim().min(1, 'Enter the button text.').max(60),
+    collectFirstName: z.boolean(),
+    collectPhone: z.boolean(),
+    smsConsentText: z.string().max(1000),
+    backgroundColor: hexColor,
+    buttonColor: hexColor,
+    buttonTextColor: hexColor,
+    textColor: hexColor,
+    successHeadline: z.string().trim().min(1, 'Enter the success headline.').max(200),
+    successMessage: z.string().max(2000),
+  })
+  .strict()
   .superRefine((c, ctx) => {
     // SMS marketing needs the disclosure the subscriber agrees to (TCPA-style consent).
-    if (c.collectPhone && !c.smsConsentText.trim()) ctx.addIssue({ code: 'custom', path: ['smsConsentText'], message: 'SMS sign-ups need the consent text.' })
+    if (c.collectPhone && !c.smsConsentText.trim())
+      ctx.addIssue({ code: 'custom', path: ['smsConsentText'], message: 'SMS sign-ups need the consent text.' })
   })
 
 export type SubscribeLinkContent = z.infer<typeof subscribeLinkContent>

@@ -14,19 +14,30 @@ export async function listSubscribeLinks(companyId: number, opts: { listId?: str
     orderBy: { createdAt: 'desc' },
   })
   const listIds = [...new Set(links.map((l) => l.listId))]
-  const lists = listIds.length ? await db.group.findMany({ where: { companyId, id: { in: listIds } }, select: { id: true, name: true } }) : []
+  const lists = listIds.length
+    ? await db.group.findMany({ where: { companyId, id: { in: listIds } }, select: { id: true, name: true } })
+    : []
   const names = new Map(lists.map((l) => [l.id, l.name]))
   const sources = links.map((l) => linkSource(l.name))
   const counts = sources.length
     ? await db.profileConsent.groupBy({
-      by: ['source'],
-      where: { companyId, channel: 'email_marketing', status: { in: ['subscribed', 'pending'] }, source: { in: sources } },
-      _count: { _all: true },
-    })
+        by: ['source'],
+        where: {
+          companyId,
+          channel: 'email_marketing',
+          status: { in: ['subscribed', 'pending'] },
+          source: { in: sources },
+        },
+        _count: { _all: true },
+      })
     : []
   const bySource = new Map(counts.map((c) => [c.source, c._count._all]))
   return links.map((l) => ({
-    id: l.id, name: l.name, slug: l.slug, status: l.status, listId: l.listId,
+    id: l.id,
+    name: l.name,
+    slug: l.slug,
+    status: l.status,
+    listId: l.listId,
     listName: names.get(l.listId) ?? null,
     url: publicLinkUrl(l.slug),
     signups: bySource.get(linkSource(l.name)) ?? 0,
@@ -37,5 +48,13 @@ export async function listSubscribeLinks(companyId: number, opts: { listId?: str
 export async function getSubscribeLink(companyId: number, linkId: string) {
   const l = await db.subscribeLink.findFirst({ where: { id: linkId, companyId } })
   if (!l) throw notFound()
-  return { id: l.id, name: l.name, slug: l.slug, status: l.status, listId: l.listId, url: publicLinkUrl(l.slug), content: readContent(l.content) }
+  return {
+    id: l.id,
+    name: l.name,
+    slug: l.slug,
+    status: l.status,
+    listId: l.listId,
+    url: publicLinkUrl(l.slug),
+    content: readContent(l.content),
+  }
 }

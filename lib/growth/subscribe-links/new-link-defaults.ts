@@ -4,7 +4,10 @@ import { resolveConsentPage } from '@/lib/hosted-pages/consent-page-store'
 import { SUBSCRIBE_LINK_DEFAULTS, type SubscribeLinkContent } from './content'
 
 export async function newLinkDefaults(companyId: number, listId?: string): Promise<SubscribeLinkContent> {
-  const [page, done] = await Promise.all([resolveConsentPage(companyId, 'subscribe', listId), resolveConsentPage(companyId, 'subscribed', listId)])
+  const [page, done] = await Promise.all([
+    resolveConsentPage(companyId, 'subscribe', listId),
+    resolveConsentPage(companyId, 'subscribed', listId),
+  ])
   const d = SUBSCRIBE_LINK_DEFAULTS
   return {
     ...d,

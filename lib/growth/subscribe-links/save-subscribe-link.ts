@@ -6,10 +6,18 @@ import { shortId } from '@/lib/ids/make-id'
 import type { SubscribeLinkBody } from './link-body'
 
 const slugFrom = (name: string) =>
-  name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'subscribe'
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'subscribe'
 
 async function assertList(companyId: number, listId: string) {
-  const list = await db.group.findFirst({ where: { id: listId, companyId, type: 0, deletedAt: null }, select: { id: true } })
+  const list = await db.group.findFirst({
+    where: { id: listId, companyId, type: 0, deletedAt: null },
+    select: { id: true },
+  })
   if (!list) throw badRequest('Choose one of your lists.', { listId: ['Choose one of your lists.'] })
 }
 
@@ -36,7 +44,15 @@ export async function createSubscribeLink(companyId: number, body: SubscribeLink
   }
   try {
     return await db.subscribeLink.create({
-      data: { id: shortId(8), companyId, listId: body.listId, slug, name: body.name, status: body.status, content: JSON.stringify(body.content) },
+      data: {
+        id: shortId(8),
+        companyId,
+        listId: body.listId,
+        slug,
+        name: body.name,
+        status: body.status,
+        content: JSON.stringify(body.content),
+      },
     })
   } catch (e) {
     if (isUniqueClash(e)) throw taken()
@@ -49,7 +65,8 @@ export async function updateSubscribeLink(companyId: number, linkId: string, bod
   if (!link) throw notFound()
   await assertList(companyId, body.listId)
   const slug = body.slug ?? link.slug
-  if (slug !== link.slug && (await db.subscribeLink.findUnique({ where: { slug }, select: { id: true } }))) throw taken()
+  if (slug !== link.slug && (await db.subscribeLink.findUnique({ where: { slug }, select: { id: true } })))
+    throw taken()
   try {
     return await db.subscribeLink.update({
       where: { id: link.id },

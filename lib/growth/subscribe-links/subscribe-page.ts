@@ -31,8 +31,14 @@ async function findLink(slug: string) {
   const link = await db.subscribeLink.findUnique({ where: { slug } })
   if (!link || link.status !== 'active') return null
   const [company, list] = await Promise.all([
-    db.company.findUnique({ where: { id: link.companyId }, select: { id: true, name: true, logoUrl: true, avatarColor: true, localeLanguage: true } }),
-    db.group.findFirst({ where: { id: link.listId, companyId: link.companyId, type: 0, deletedAt: null }, select: { id: true } }),
+    db.company.findUnique({
+      where: { id: link.companyId },
+      select: { id: true, name: true, logoUrl: true, avatarColor: true, localeLanguage: true },
+    }),
+    db.group.findFirst({
+      where: { id: link.listId, companyId: link.companyId, type: 0, deletedAt: null },
+      select: { id: true },
+    }),
   ])
   // A link whose list was deleted can no longer subscribe anyone: it is gone too.
   if (!company || !list) return null
@@ -48,28 +54,53 @@ async function translator(req: Request, companyLocale?: string): Promise<{ t: T;
 }
 
 const html = (body: string, status = 200, headers: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', ...headers } })
+  new Response(body, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      ...headers,
+    },
+  })
 
 async function notFoundPage(req: Request): Promise<Response> {
   const { t, locale } = await translator(req)
   const body = `<h1>${esc(t('notFoundTitle'))}</h1><p>${esc(t('notFoundBody'))}</p>`
-  return html(`<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(t('notFoundTitle'))}</title></head><body><main style="max-width:520px;margin:48px auto;padding:0 16px;font:15px/1.5 system-ui,sans-serif">${body}</main></body></html>`, 404)
+  return html(
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(t('notFoundTitle'))}</title></head><body><main style="max-width:520px;margin:48px auto;padding:0 16px;font:15px/1.5 system-ui,sans-serif">${body}</main></body></html>`,
+    404,
+  )
 }
 
 async function doc(req: Request, link: Link, title: string, body: string, c: SubscribeLinkContent): Promise<HostedDoc> {
-  const [settings, branding] = await Promise.all([getHostedPagesSettings(link.companyId), resolveConsentPage(link.companyId, 'subscribe', link.listId)])
+  const [settings, branding] = await Promise.all([
+    getHostedPagesSettings(link.companyId),
+    resolveConsentPage(link.companyId, 'subscribe', link.listId),
+  ])
   const { locale } = await translator(req, link.company.localeLanguage)
   return {
-    locale, title, company: link.company, settings, showLogo: branding.showLogo, body,
+    locale,
+    title,
+    company: link.company,
+    settings,
+    showLogo: branding.showLogo,
+    body,
     colors: { background: c.backgroundColor, text: c.textColor, button: c.buttonColor, buttonText: c.buttonTextColor },
   }
 }
 
-interface FormState { values: Record<string, string>; errors: Record<string, string>; notice?: string; info?: string }
+interface FormState {
+  values: Record<string, string>
+  errors: Record<string, string>
+  notice?: string
+  info?: string
+}
 
 function formBody(t: T, link: Link, c: SubscribeLinkContent, state: FormState): string {
   const v = (k: string) => esc(state.values[k] ?? '')
-  const err = (k: string) => (state.errors[k] ? `<p class="error" id="${k}-error" role="alert">${esc(state.errors[k]!)}</p>` : '')
+  const err = (k: string) =>
+    state.errors[k] ? `<p class="error" id="${k}-error" role="alert">${esc(state.errors[k]!)}</p>` : ''
   const described = (k: string) => (state.errors[k] ? ` aria-invalid="true" aria-describedby="${k}-error"` : '')
   return `<h1>${esc(c.headline)}</h1>${paragraphs(c.body)}
 ${state.notice ? `<p class="notice" role="alert">${esc(state.notice)}</p>` : ''}${state.info ? `<p class="info" role="status">${esc(state.info)}</p>` : ''}
@@ -132,12 +163,21 @@ export async function subscribePagePost(req: Request, slug: string): Promise<Res
   const c = readContent(link.content)
   const { t } = await translator(req, link.company.localeLanguage)
   const form = await readForm(req)
-  const values = { email: (form.email ?? '').trim(), first_name: (form.first_name ?? '').trim(), phone_number: (form.phone_number ?? '').trim() }
+  const values = {
+    email: (form.email ?? '').trim(),
+    first_name: (form.first_name ?? '').trim(),
+    phone_number: (form.phone_number ?? '').trim(),
+  }
   const again = async (status: number, state: FormState, headers: Record<string, string> = {}) =>
     html(hostedDocument(await doc(req, link, c.headline, formBody(t, link, c, state), c)), status, headers)
 
   const rate = await takeToken(`subscribe-link:${clientIp(req)}`, SUBSCRIBE_PAGE_LIMIT)
-  if (!rate.allowed) return again(429, { values, errors: {}, notice: t('tooMany') }, { 'retry-after': String(Math.max(1, rate.retryAfter)) })
+  if (!rate.allowed)
+    return again(
+      429,
+      { values, errors: {}, notice: t('tooMany') },
+      { 'retry-after': String(Math.max(1, rate.retryAfter)) },
+    )
   // A form on the merchant's own site (the list's embed snippet) posts without our token: the
   // page comes back pre-filled for the visitor to confirm; nothing is written without a token.
   if (!form.token) return again(200, { values, errors: {}, info: t('confirmPrompt') })
@@ -145,7 +185,8 @@ export async function subscribePagePost(req: Request, slug: string): Promise<Res
   // A bot filled the field people cannot see: it gets the success page, nothing is written.
   if (form[HONEYPOT_FIELD]) return successPage(req, link, c, false)
   if (!values.email) return again(400, { values, errors: { email: t('emailRequired') } })
-  if (c.collectPhone && values.phone_number && values.phone_number.length > 32) return again(400, { values, errors: { phone_number: t('phoneInvalid') } })
+  if (c.collectPhone && values.phone_number && values.phone_number.length > 32)
+    return again(400, { values, errors: { phone_number: t('phoneInvalid') } })
 
   const attributes: Record<string, string> = { email: values.email }
   if (c.collectFirstName && values.first_name) attributes.first_name = values.first_name.slice(0, 100)
@@ -153,7 +194,10 @@ export async function subscribePagePost(req: Request, slug: string): Promise<Res
   const parsed = clientSubscriptionBody.safeParse({
     data: {
       type: 'subscription',
-      attributes: { custom_source: linkSource(link.name).slice(0, 255), profile: { data: { type: 'profile', attributes } } },
+      attributes: {
+        custom_source: linkSource(link.name).slice(0, 255),
+        profile: { data: { type: 'profile', attributes } },
+      },
       relationships: { list: { data: { type: 'list', id: link.listId } } },
     },
   })
@@ -173,7 +217,10 @@ export async function subscribePagePost(req: Request, slug: string): Promise<Res
     if (e instanceof AppError && e.status === 400) return again(400, { values, errors: formErrors(e, t) })
     throw e
   }
-  const list = await db.group.findFirst({ where: { id: link.listId, companyId: link.companyId }, select: { optInProcess: true } })
+  const list = await db.group.findFirst({
+    where: { id: link.listId, companyId: link.companyId },
+    select: { optInProcess: true },
+  })
   const consent = await db.profileConsent.findFirst({
     where: { companyId: link.companyId, channel: 'email_marketing', profile: { email: values.email.toLowerCase() } },
     select: { status: true },

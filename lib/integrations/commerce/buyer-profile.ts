@@ -21,12 +21,22 @@ const str = (v: string | null | undefined) => (typeof v === 'string' && v.trim()
 
 function location(a: StoreAddress | null | undefined): ProfileInput['location'] | undefined {
   if (!a) return undefined
-  const loc = { address1: str(a.address1), address2: str(a.address2), city: str(a.city), region: str(a.region), country: str(a.country), zip: str(a.zip) }
+  const loc = {
+    address1: str(a.address1),
+    address2: str(a.address2),
+    city: str(a.city),
+    region: str(a.region),
+    country: str(a.country),
+    zip: str(a.zip),
+  }
   return Object.values(loc).some((v) => v !== undefined) ? loc : undefined
 }
 
 /** The profile to write for a store customer, or null when it has no usable email or phone. */
-export function buyerProfile(c: StoreCustomer | null | undefined, fallbackAddress?: StoreAddress | null): ProfileInput | null {
+export function buyerProfile(
+  c: StoreCustomer | null | undefined,
+  fallbackAddress?: StoreAddress | null,
+): ProfileInput | null {
   if (!c) return null
   const email = cleanEmail(c.email)
   const phoneNumber = cleanPhone(c.phone)

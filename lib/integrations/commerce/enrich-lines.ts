@@ -6,22 +6,44 @@ import { read, select } from '@/lib/db/ops'
 import type { StoreLine } from './types'
 
 export async function enrichLines(companyId: number, lines: StoreLine[]): Promise<void> {
-  const ids = [...new Set(lines.filter((l) => l.productId && (!l.url || !l.imageUrl || !l.categories?.length)).map((l) => l.productId!))]
+  const ids = [
+    ...new Set(
+      lines.filter((l) => l.productId && (!l.url || !l.imageUrl || !l.categories?.length)).map((l) => l.productId!),
+    ),
+  ]
   if (!ids.length) return
-  const found = new Map<string, { url: string; image: string | null; categories: string[]; productType: string | null }>()
+  const found = new Map<
+    string,
+    { url: string; image: string | null; categories: string[]; productType: string | null }
+  >()
   for (let i = 0; i < ids.length; i += 500) {
     const part = ids.slice(i, i + 500)
-    const items = await read(select(
-      kysely().selectFrom('CatalogItem').select(['id', 'externalId', 'url', 'imageFullUrl', 'customMetadata'])
-        .where('companyId', '=', companyId).where('deleted', '=', false).where('externalId', 'in', part),
-    ))
+    const items = await read(
+      select(
+        kysely()
+          .selectFrom('CatalogItem')
+          .select(['id', 'externalId', 'url', 'imageFullUrl', 'customMetadata'])
+          .where('companyId', '=', companyId)
+          .where('deleted', '=', false)
+          .where('externalId', 'in', part),
+      ),
+    )
     const cats = items.length
-      ? await read(select(
-          kysely().selectFrom('CatalogItemCategory').innerJoin('CatalogCategory', 'CatalogCategory.id', 'CatalogItemCategory.categoryId')
-            .select(['CatalogItemCategory.itemId', 'CatalogCategory.name'])
-            .where('CatalogItemCategory.companyId', '=', companyId).where('CatalogCategory.companyId', '=', companyId)
-            .where('CatalogItemCategory.itemId', 'in', items.map((r) => String(r.id))),
-        ))
+      ? await read(
+          select(
+            kysely()
+              .selectFrom('CatalogItemCategory')
+              .innerJoin('CatalogCategory', 'CatalogCategory.id', 'CatalogItemCategory.categoryId')
+              .select(['CatalogItemCategory.itemId', 'CatalogCategory.name'])
+              .where('CatalogItemCategory.companyId', '=', companyId)
+              .where('CatalogCategory.companyId', '=', companyId)
+              .where(
+                'CatalogItemCategory.itemId',
+                'in',
+                items.map((r) => String(r.id)),
+              ),
+          ),
+        )
       : []
     for (const r of items) {
       let productType: string | null = null
@@ -30,7 +52,12 @@ export async function enrichLines(companyId: number, lines: StoreLine[]): Promis
         productType = typeof meta.productType === 'string' && meta.productType ? meta.productType : null
       } catch {}
       const names = cats.filter((c) => String(c.itemId) === String(r.id)).map((c) => String(c.name))
-      found.set(String(r.externalId), { url: String(r.url ?? ''), image: (r.imageFullUrl as string | null) ?? null, categories: names, productType })
+      found.set(String(r.externalId), {
+        url: String(r.url ?? ''),
+        image: (r.imageFullUrl as string | null) ?? null,
+        categories: names,
+        productType,
+      })
     }
   }
   for (const l of lines) {

@@ -18,12 +18,24 @@ import { runCatalogWrite } from '@/lib/catalog/store/run-write'
 import { buyerProfile } from './buyer-profile'
 import { enrichLines } from './enrich-lines'
 import {
-  METRICS, cancelledOrderEvent, fulfilledOrderEvent, placedOrderEvents, refundedOrderEvent, startedCheckoutEvent,
+  METRICS,
+  cancelledOrderEvent,
+  fulfilledOrderEvent,
+  placedOrderEvents,
+  refundedOrderEvent,
+  startedCheckoutEvent,
 } from './order-events'
 import { applyStoreConsentOps, storeConsentChangesOps } from './store-consent'
 import { deleteProductOps, setInventoryLevelOps, upsertProductOps } from './store-catalog'
 import type {
-  CommerceContext, IngestSummary, StoreCheckout, StoreCustomer, StoreInventoryLevel, StoreOrder, StoreProduct, StoreRefund,
+  CommerceContext,
+  IngestSummary,
+  StoreCheckout,
+  StoreCustomer,
+  StoreInventoryLevel,
+  StoreOrder,
+  StoreProduct,
+  StoreRefund,
 } from './types'
 
 /**
@@ -32,7 +44,10 @@ import type {
  * stores do not keep their webhooks in order), so the caller retries it for a while.
  */
 export class CommerceSkip extends Error {
-  constructor(message: string, readonly later = false) {
+  constructor(
+    message: string,
+    readonly later = false,
+  ) {
     super(message)
     this.name = 'CommerceSkip'
   }
@@ -51,7 +66,11 @@ function storeTime(...times: Array<string | null | undefined>): number {
 }
 
 function summarize(results: IngestResult[]): IngestSummary {
-  return { events: results.filter((r) => !r.duplicate).length, duplicates: results.filter((r) => r.duplicate).length, profileId: results[0]?.profileId ?? null }
+  return {
+    events: results.filter((r) => !r.duplicate).length,
+    duplicates: results.filter((r) => r.duplicate).length,
+    profileId: results[0]?.profileId ?? null,
+  }
 }
 
 /** Writes events of one company together (all or nothing), with the given write time. */
@@ -64,15 +83,26 @@ async function writeEvents(companyId: number, inputs: EventInput[], acceptedAt: 
 
 /** The profile that placed an order (its Placed Order event), for payloads without the buyer. */
 export async function findOrderBuyer(companyId: number, orderId: string): Promise<string | null> {
-  const row = await read(selectFirst(
-    kysely().selectFrom('Event').innerJoin('Metric', 'Metric.id', 'Event.metricId').select('Event.profileId')
-      .where('Event.companyId', '=', companyId).where('Metric.companyId', '=', companyId)
-      .where('Metric.name', '=', METRICS.placed).where('Event.uniqueId', '=', orderId),
-  ))
+  const row = await read(
+    selectFirst(
+      kysely()
+        .selectFrom('Event')
+        .innerJoin('Metric', 'Metric.id', 'Event.metricId')
+        .select('Event.profileId')
+        .where('Event.companyId', '=', companyId)
+        .where('Metric.companyId', '=', companyId)
+        .where('Metric.name', '=', METRICS.placed)
+        .where('Event.uniqueId', '=', orderId),
+    ),
+  )
   return row ? String(row.profileId) : null
 }
 
-async function applyConsent(ctx: CommerceContext, profileId: string, c: StoreCustomer | null | undefined): Promise<void> {
+async function applyConsent(
+  ctx: CommerceContext,
+  profileId: string,
+  c: StoreCustomer | null | undefined,
+): Promise<void> {
   if (!c || (!c.emailConsent && !c.smsConsent)) return
   // Most orders repeat the consent we already hold: a read decides, a write transaction only for a change.
   if (!(await read(storeConsentChangesOps(ctx.companyId, profileId, c.emailConsent, c.smsConsent)))) return
@@ -84,7 +114,11 @@ async function applyConsent(ctx: CommerceContext, profileId: string, c: StoreCus
   if (changed) await reevaluateProfiles(ctx.companyId, [profileId], { profileChanged: true })
 }
 
-async function orderBuyer(ctx: CommerceContext, order: StoreOrder, kind: 'placed' | 'fulfilled' | 'cancelled'): Promise<Profile> {
+async function orderBuyer(
+  ctx: CommerceContext,
+  order: StoreOrder,
+  kind: 'placed' | 'fulfilled' | 'cancelled',
+): Promise<Profile> {
   const p = buyerProfile(order.customer, order.billingAddress ?? order.shippingAddress)
   if (p) return p
   const id = await findOrderBuyer(ctx.companyId, order.id)
@@ -105,7 +139,10 @@ export interface BulkOrderSummary extends IngestSummary {
  * nothing on its own (a savepoint per order), so one bad order never loses the others.
  */
 export async function ingestPlacedOrders(ctx: CommerceContext, orders: StoreOrder[]): Promise<BulkOrderSummary> {
-  await enrichLines(ctx.companyId, orders.flatMap((o) => o.lines))
+  await enrichLines(
+    ctx.companyId,
+    orders.flatMap((o) => o.lines),
+  )
   const out: BulkOrderSummary = { events: 0, duplicates: 0, skipped: 0, failed: [] }
   const groups: IngestGroup[] = []
   const owners: string[] = []
@@ -117,7 +154,11 @@ export async function ingestPlacedOrders(ctx: CommerceContext, orders: StoreOrde
     }
     try {
       // The order's own time: its attributes never replace a write newer than the order.
-      groups.push({ companyId: ctx.companyId, mode: 'import', events: validateEvents(placedOrderEvents(ctx, o, p), storeTime(o.updatedAt, o.createdAt)) })
+      groups.push({
+        companyId: ctx.companyId,
+        mode: 'import',
+        events: validateEvents(placedOrderEvents(ctx, o, p), storeTime(o.updatedAt, o.createdAt)),
+      })
       owners.push(o.id)
     } catch (e) {
       out.failed.push({ orderId: o.id, reason: e instanceof Error ? e.message : String(e) })
@@ -138,14 +179,20 @@ export async function ingestPlacedOrders(ctx: CommerceContext, orders: StoreOrde
 }
 
 /** orders/create (placed), orders/fulfilled, orders/cancelled; consent of the buyer applied too. */
-export async function ingestOrder(ctx: CommerceContext, order: StoreOrder, kind: 'placed' | 'fulfilled' | 'cancelled'): Promise<IngestSummary> {
+export async function ingestOrder(
+  ctx: CommerceContext,
+  order: StoreOrder,
+  kind: 'placed' | 'fulfilled' | 'cancelled',
+): Promise<IngestSummary> {
   const profile = await orderBuyer(ctx, order, kind)
   await enrichLines(ctx.companyId, order.lines)
   // A fulfilled order we never saw placed (connected after it, a lost webhook) still counts.
   const inputs =
-    kind === 'cancelled' ? [cancelledOrderEvent(ctx, order, profile)]
-    : kind === 'fulfilled' ? [...placedOrderEvents(ctx, order, profile), fulfilledOrderEvent(ctx, order, profile)]
-    : placedOrderEvents(ctx, order, profile)
+    kind === 'cancelled'
+      ? [cancelledOrderEvent(ctx, order, profile)]
+      : kind === 'fulfilled'
+        ? [...placedOrderEvents(ctx, order, profile), fulfilledOrderEvent(ctx, order, profile)]
+        : placedOrderEvents(ctx, order, profile)
   const summary = summarize(await writeEvents(ctx.companyId, inputs, storeTime(order.updatedAt, order.createdAt)))
   if (summary.profileId) await applyConsent(ctx, summary.profileId, order.customer)
   return summary
@@ -161,7 +208,9 @@ export async function ingestRefund(ctx: CommerceContext, refund: StoreRefund): P
     profile = { id }
   }
   await enrichLines(ctx.companyId, refund.lines)
-  return summarize(await writeEvents(ctx.companyId, [refundedOrderEvent(ctx, refund, profile)], storeTime(refund.createdAt)))
+  return summarize(
+    await writeEvents(ctx.companyId, [refundedOrderEvent(ctx, refund, profile)], storeTime(refund.createdAt)),
+  )
 }
 
 /** checkouts/create|update: Started Checkout once per checkout; a completed checkout is an order. */
@@ -171,20 +220,35 @@ export async function ingestCheckout(ctx: CommerceContext, checkout: StoreChecko
   if (!profile) throw new CommerceSkip(`Checkout ${checkout.id} has no email or phone number yet.`)
   if (!checkout.lines.length) throw new CommerceSkip(`Checkout ${checkout.id} is empty.`)
   await enrichLines(ctx.companyId, checkout.lines)
-  const summary = summarize(await writeEvents(ctx.companyId, [startedCheckoutEvent(ctx, checkout, profile)], storeTime(checkout.updatedAt, checkout.createdAt)))
+  const summary = summarize(
+    await writeEvents(
+      ctx.companyId,
+      [startedCheckoutEvent(ctx, checkout, profile)],
+      storeTime(checkout.updatedAt, checkout.createdAt),
+    ),
+  )
   if (summary.profileId) await applyConsent(ctx, summary.profileId, checkout.customer)
   return summary
 }
 
 /** customers/create|update: the profile (names, identifiers, address) and its marketing consent. */
-export async function ingestCustomer(ctx: CommerceContext, customer: StoreCustomer): Promise<{ profileId: string; created: boolean }> {
+export async function ingestCustomer(
+  ctx: CommerceContext,
+  customer: StoreCustomer,
+): Promise<{ profileId: string; created: boolean }> {
   const given = buyerProfile(customer)
   if (!given) throw new CommerceSkip(`Customer ${customer.id ?? ''} has no email or phone number.`.replace('  ', ' '))
   const input = parseProfileInput(given)
   const acceptedAt = storeTime(customer.updatedAt, customer.createdAt)
   const res = await inWriteTx(function* () {
     const r = yield* upsertProfileOps(ctx.companyId, input, { mode: 'import', source: ctx.provider, acceptedAt })
-    const email = yield* applyStoreConsentOps(ctx.companyId, r.raw.id, 'email_marketing', customer.emailConsent, ctx.provider)
+    const email = yield* applyStoreConsentOps(
+      ctx.companyId,
+      r.raw.id,
+      'email_marketing',
+      customer.emailConsent,
+      ctx.provider,
+    )
     const sms = yield* applyStoreConsentOps(ctx.companyId, r.raw.id, 'sms_marketing', customer.smsConsent, ctx.provider)
     return { id: r.raw.id, created: r.created, changed: r.changed || email || sms }
   })

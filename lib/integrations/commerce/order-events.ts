@@ -42,7 +42,14 @@ function item(l: StoreLine) {
 
 function address(a: StoreAddress | null | undefined) {
   if (!a) return null
-  return { Address1: a.address1 ?? null, Address2: a.address2 ?? null, City: a.city ?? null, Region: a.region ?? null, Country: a.country ?? null, Zip: a.zip ?? null }
+  return {
+    Address1: a.address1 ?? null,
+    Address2: a.address2 ?? null,
+    City: a.city ?? null,
+    Region: a.region ?? null,
+    Country: a.country ?? null,
+    Zip: a.zip ?? null,
+  }
 }
 
 function lineSummary(lines: StoreLine[]) {
@@ -81,51 +88,93 @@ const metric = (ctx: CommerceContext, name: string) => ({ name, service: ctx.pro
 /** Placed Order and one Ordered Product per line. */
 export function placedOrderEvents(ctx: CommerceContext, o: StoreOrder, profile: Profile): EventInput[] {
   const placed: EventInput = {
-    metric: metric(ctx, METRICS.placed), profile, properties: orderProperties(ctx, o), time: o.createdAt,
-    value: money(o.total), valueCurrency: o.currency, uniqueId: o.id,
+    metric: metric(ctx, METRICS.placed),
+    profile,
+    properties: orderProperties(ctx, o),
+    time: o.createdAt,
+    value: money(o.total),
+    valueCurrency: o.currency,
+    uniqueId: o.id,
   }
   const lines = o.lines.map((l): EventInput => ({
-    metric: metric(ctx, METRICS.ordered), profile,
-    properties: { OrderId: o.id, ...item(l), DiscountCodes: o.discountCodes, Currency: o.currency, Integration: ctx.provider },
-    time: o.createdAt, value: rowTotal(l), valueCurrency: o.currency, uniqueId: `${o.id}:${l.id}`,
+    metric: metric(ctx, METRICS.ordered),
+    profile,
+    properties: {
+      OrderId: o.id,
+      ...item(l),
+      DiscountCodes: o.discountCodes,
+      Currency: o.currency,
+      Integration: ctx.provider,
+    },
+    time: o.createdAt,
+    value: rowTotal(l),
+    valueCurrency: o.currency,
+    uniqueId: `${o.id}:${l.id}`,
   }))
   return [placed, ...lines]
 }
 
 export function fulfilledOrderEvent(ctx: CommerceContext, o: StoreOrder, profile: Profile): EventInput {
   return {
-    metric: metric(ctx, METRICS.fulfilled), profile, properties: orderProperties(ctx, o),
-    time: o.fulfilledAt ?? o.updatedAt ?? o.createdAt, value: money(o.total), valueCurrency: o.currency, uniqueId: o.id,
+    metric: metric(ctx, METRICS.fulfilled),
+    profile,
+    properties: orderProperties(ctx, o),
+    time: o.fulfilledAt ?? o.updatedAt ?? o.createdAt,
+    value: money(o.total),
+    valueCurrency: o.currency,
+    uniqueId: o.id,
   }
 }
 
 export function cancelledOrderEvent(ctx: CommerceContext, o: StoreOrder, profile: Profile): EventInput {
   return {
-    metric: metric(ctx, METRICS.cancelled), profile, properties: { ...orderProperties(ctx, o), Reason: o.cancelReason ?? null },
-    time: o.cancelledAt ?? o.updatedAt ?? o.createdAt, value: money(o.total), valueCurrency: o.currency, uniqueId: o.id,
+    metric: metric(ctx, METRICS.cancelled),
+    profile,
+    properties: { ...orderProperties(ctx, o), Reason: o.cancelReason ?? null },
+    time: o.cancelledAt ?? o.updatedAt ?? o.createdAt,
+    value: money(o.total),
+    valueCurrency: o.currency,
+    uniqueId: o.id,
   }
 }
 
 /** One Refunded Order per refund ($event_id the refund id: an order refunded twice has two). */
 export function refundedOrderEvent(ctx: CommerceContext, r: StoreRefund, profile: Profile): EventInput {
   return {
-    metric: metric(ctx, METRICS.refunded), profile,
+    metric: metric(ctx, METRICS.refunded),
+    profile,
     properties: {
-      OrderId: r.orderId, RefundId: r.id, OrderNumber: r.order?.name ?? null, ...lineSummary(r.lines),
-      Note: r.note ?? null, Currency: r.currency, Integration: ctx.provider,
+      OrderId: r.orderId,
+      RefundId: r.id,
+      OrderNumber: r.order?.name ?? null,
+      ...lineSummary(r.lines),
+      Note: r.note ?? null,
+      Currency: r.currency,
+      Integration: ctx.provider,
     },
-    time: r.createdAt, value: money(r.amount), valueCurrency: r.currency || undefined, uniqueId: r.id,
+    time: r.createdAt,
+    value: money(r.amount),
+    valueCurrency: r.currency || undefined,
+    uniqueId: r.id,
   }
 }
 
 /** Started Checkout, once per checkout (its updates never trigger the abandoned-checkout flow again). */
 export function startedCheckoutEvent(ctx: CommerceContext, c: StoreCheckout, profile: Profile): EventInput {
   return {
-    metric: metric(ctx, METRICS.checkout), profile,
+    metric: metric(ctx, METRICS.checkout),
+    profile,
     properties: {
-      CheckoutId: c.id, CheckoutURL: c.recoveryUrl ?? null, ...lineSummary(c.lines), DiscountCodes: c.discountCodes,
-      Currency: c.currency, Integration: ctx.provider,
+      CheckoutId: c.id,
+      CheckoutURL: c.recoveryUrl ?? null,
+      ...lineSummary(c.lines),
+      DiscountCodes: c.discountCodes,
+      Currency: c.currency,
+      Integration: ctx.provider,
     },
-    time: c.createdAt, value: money(c.total), valueCurrency: c.currency, uniqueId: c.token ?? c.id,
+    time: c.createdAt,
+    value: money(c.total),
+    valueCurrency: c.currency,
+    uniqueId: c.token ?? c.id,
   }
 }

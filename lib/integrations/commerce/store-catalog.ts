@@ -31,7 +31,12 @@ export function itemInput(ctx: CommerceContext, p: StoreProduct): ItemInput {
     imageThumbnailUrl: p.imageUrl ?? null,
     imageUrls: p.imageUrls ?? (p.imageUrl ? [p.imageUrl] : []),
     published: (p.status ?? 'active') === 'active',
-    customMetadata: { vendor: p.vendor ?? null, productType: p.productType ?? null, tags: p.tags ?? [], integration: ctx.provider },
+    customMetadata: {
+      vendor: p.vendor ?? null,
+      productType: p.productType ?? null,
+      tags: p.tags ?? [],
+      integration: ctx.provider,
+    },
     sourceId: ctx.provider,
   }
 }
@@ -50,17 +55,26 @@ export function variantInput(ctx: CommerceContext, p: StoreProduct, v: StoreVari
     url: productPageUrl(ctx, p),
     imageFullUrl: v.imageUrl ?? p.imageUrl ?? null,
     published: (p.status ?? 'active') === 'active',
-    customMetadata: { inventoryItemId: v.inventoryItemId ?? null, compareAtPrice: v.compareAtPrice ?? null, integration: ctx.provider },
+    customMetadata: {
+      inventoryItemId: v.inventoryItemId ?? null,
+      compareAtPrice: v.compareAtPrice ?? null,
+      integration: ctx.provider,
+    },
   }
 }
 
-const failures = (rs: EntryResult[]) => rs.flatMap((r) => (r.ok ? [] : r.errors.map((e) => `${e.field || 'entry'}: ${e.message}`)))
+const failures = (rs: EntryResult[]) =>
+  rs.flatMap((r) => (r.ok ? [] : r.errors.map((e) => `${e.field || 'entry'}: ${e.message}`)))
 
 /** Creates or updates the product and its variants; returns the refused fields (empty when all went in). */
 export function* upsertProductOps(ctx: CommerceContext, p: StoreProduct, now: Date): Ops<string[]> {
   const item = yield* upsertItemsOps(ctx.companyId, [itemInput(ctx, p)], now)
   if (!item[0]?.ok) return failures(item)
-  const variants = yield* upsertVariantsOps(ctx.companyId, p.variants.map((v) => variantInput(ctx, p, v)), now)
+  const variants = yield* upsertVariantsOps(
+    ctx.companyId,
+    p.variants.map((v) => variantInput(ctx, p, v)),
+    now,
+  )
   return failures(variants)
 }
 
@@ -78,19 +92,29 @@ export function* setInventoryLevelOps(ctx: CommerceContext, level: StoreInventor
   if (level.available == null) return 0
   const needle = `%"inventoryItemId":${JSON.stringify(level.inventoryItemId)}%`
   const rows = yield* select(
-    kysely().selectFrom('CatalogVariant').select(['id', 'customMetadata'])
-      .where('companyId', '=', ctx.companyId).where('customMetadata', 'like', needle),
+    kysely()
+      .selectFrom('CatalogVariant')
+      .select(['id', 'customMetadata'])
+      .where('companyId', '=', ctx.companyId)
+      .where('customMetadata', 'like', needle),
   )
   const ids = rows
     .filter((r) => {
       try {
-        return (JSON.parse(String(r.customMetadata)) as { inventoryItemId?: unknown }).inventoryItemId === level.inventoryItemId
+        return (
+          (JSON.parse(String(r.customMetadata)) as { inventoryItemId?: unknown }).inventoryItemId ===
+          level.inventoryItemId
+        )
       } catch {
         return false
       }
     })
     .map((r) => String(r.id))
   if (!ids.length) return 0
-  const res = yield* updateVariantsOps(ctx.companyId, ids.map((id) => ({ id, patch: { inventoryQuantity: Math.max(0, Math.trunc(level.available!)) } })), now)
+  const res = yield* updateVariantsOps(
+    ctx.companyId,
+    ids.map((id) => ({ id, patch: { inventoryQuantity: Math.max(0, Math.trunc(level.available!)) } })),
+    now,
+  )
   return res.filter((r) => r.ok).length
 }

@@ -12,7 +12,10 @@ import { clearSuppressionsOps, setConsentOps } from '@/lib/profiles/consent-sync
 import type { CommerceProvider, StoreConsent } from './types'
 
 const STATUS: Record<StoreConsent['state'], ConsentStatus> = {
-  subscribed: 'subscribed', unsubscribed: 'unsubscribed', pending: 'pending', not_subscribed: 'never_subscribed',
+  subscribed: 'subscribed',
+  unsubscribed: 'unsubscribed',
+  pending: 'pending',
+  not_subscribed: 'never_subscribed',
 }
 
 const toMs = (v: string | Date | null | undefined) => {
@@ -22,7 +25,10 @@ const toMs = (v: string | Date | null | undefined) => {
 }
 
 /** Whether the store's consent may replace what we hold (pure, for the tables of tests). */
-export function storeConsentWins(store: StoreConsent, held: { status: string; consentedAt: Date | string | null } | undefined): boolean {
+export function storeConsentWins(
+  store: StoreConsent,
+  held: { status: string; consentedAt: Date | string | null } | undefined,
+): boolean {
   const at = toMs(store.updatedAt)
   if (!held) return STATUS[store.state] !== 'never_subscribed' || at !== null
   if (held.status === STATUS[store.state]) return false
@@ -32,42 +38,78 @@ export function storeConsentWins(store: StoreConsent, held: { status: string; co
 
 /** Whether either channel's store consent would change what we hold (a read, no write). */
 export function* storeConsentChangesOps(
-  companyId: number, profileId: string, email: StoreConsent | null | undefined, sms: StoreConsent | null | undefined,
+  companyId: number,
+  profileId: string,
+  email: StoreConsent | null | undefined,
+  sms: StoreConsent | null | undefined,
 ): Ops<boolean> {
   const rows = yield* select(
-    kysely().selectFrom('ProfileConsent').select(['channel', 'status', 'consentedAt'])
-      .where('companyId', '=', companyId).where('profileId', '=', profileId).where('channel', 'in', ['email_marketing', 'sms_marketing']),
+    kysely()
+      .selectFrom('ProfileConsent')
+      .select(['channel', 'status', 'consentedAt'])
+      .where('companyId', '=', companyId)
+      .where('profileId', '=', profileId)
+      .where('channel', 'in', ['email_marketing', 'sms_marketing']),
   )
-  const held = (channel: string) => rows.find((r) => r.channel === channel) as { status: string; consentedAt: Date | string | null } | undefined
-  const wins = (c: StoreConsent | null | undefined, channel: string) => !!c && c.state in STATUS && storeConsentWins(c, held(channel))
+  const held = (channel: string) =>
+    rows.find((r) => r.channel === channel) as { status: string; consentedAt: Date | string | null } | undefined
+  const wins = (c: StoreConsent | null | undefined, channel: string) =>
+    !!c && c.state in STATUS && storeConsentWins(c, held(channel))
   return wins(email, 'email_marketing') || wins(sms, 'sms_marketing')
 }
 
 /** Applies one channel's store consent; returns whether anything changed. */
 export function* applyStoreConsentOps(
-  companyId: number, profileId: string, channel: Extract<ConsentChannel, 'email_marketing' | 'sms_marketing'>,
-  consent: StoreConsent | null | undefined, provider: CommerceProvider, now = new Date(),
+  companyId: number,
+  profileId: string,
+  channel: Extract<ConsentChannel, 'email_marketing' | 'sms_marketing'>,
+  consent: StoreConsent | null | undefined,
+  provider: CommerceProvider,
+  now = new Date(),
 ): Ops<boolean> {
   if (!consent || !(consent.state in STATUS)) return false
   const held = yield* selectFirst(
-    kysely().selectFrom('ProfileConsent').select(['status', 'consentedAt'])
-      .where('companyId', '=', companyId).where('profileId', '=', profileId).where('channel', '=', channel),
+    kysely()
+      .selectFrom('ProfileConsent')
+      .select(['status', 'consentedAt'])
+      .where('companyId', '=', companyId)
+      .where('profileId', '=', profileId)
+      .where('channel', '=', channel),
   )
-  if (!storeConsentWins(consent, held as { status: string; consentedAt: Date | string | null } | undefined)) return false
+  if (!storeConsentWins(consent, held as { status: string; consentedAt: Date | string | null } | undefined))
+    return false
   const status = STATUS[consent.state]
   const at = toMs(consent.updatedAt)
   yield* setConsentOps(companyId, profileId, channel, status, {
-    method: provider.toUpperCase(), source: consent.optInLevel ?? null, at: new Date(at !== null ? Math.min(at, now.getTime()) : now.getTime()),
+    method: provider.toUpperCase(),
+    source: consent.optInLevel ?? null,
+    at: new Date(at !== null ? Math.min(at, now.getTime()) : now.getTime()),
   })
   const suppression = channel === 'email_marketing' ? 'email' : 'sms'
   if (status === 'subscribed') yield* clearSuppressionsOps(companyId, profileId, suppression, ['unsubscribed'])
   if (status === 'unsubscribed') {
     const active = yield* selectFirst(
-      kysely().selectFrom('Suppression').select('id').where('companyId', '=', companyId).where('profileId', '=', profileId)
-        .where('channel', '=', suppression).where('reason', '=', 'unsubscribed').where('clearedAt', 'is', null),
+      kysely()
+        .selectFrom('Suppression')
+        .select('id')
+        .where('companyId', '=', companyId)
+        .where('profileId', '=', profileId)
+        .where('channel', '=', suppression)
+        .where('reason', '=', 'unsubscribed')
+        .where('clearedAt', 'is', null),
     )
     if (!active) {
-      yield* exec(kysely().insertInto('Suppression').values({ companyId, profileId, channel: suppression, reason: 'unsubscribed', createdAt: dbDate(now) as never }))
+      yield* exec(
+        kysely()
+          .insertInto('Suppression')
+          .values({
+            companyId,
+            profileId,
+            channel: suppression,
+            reason: 'unsubscribed',
+            createdAt: dbDate(now) as never,
+          }),
+      )
     }
   }
   return true

@@ -11,22 +11,39 @@ import { checkEventMapping } from './mapping'
 
 export const CSV_EVENTS_JOB = 'integrations.csv-events'
 
-export interface CreateUploadInput { fileName?: string; csv: string; mapping: unknown; userId?: number | null }
+export interface CreateUploadInput {
+  fileName?: string
+  csv: string
+  mapping: unknown
+  userId?: number | null
+}
 
 export async function createUploadImport(companyId: number, input: CreateUploadInput): Promise<EventImport> {
-  if (typeof input.csv !== 'string' || !input.csv.trim()) throw badRequest('The file is empty.', { csv: ['The file is empty.'] })
-  if (Buffer.byteLength(input.csv) > MAX_CSV_BYTES) throw badRequest('The file is too large.', { csv: ['The file is larger than 5 MB.'] })
+  if (typeof input.csv !== 'string' || !input.csv.trim())
+    throw badRequest('The file is empty.', { csv: ['The file is empty.'] })
+  if (Buffer.byteLength(input.csv) > MAX_CSV_BYTES)
+    throw badRequest('The file is too large.', { csv: ['The file is larger than 5 MB.'] })
   const { header, rows } = await parseCsv(input.csv)
   if (!rows.length) throw badRequest('The file has no rows.', { csv: ['The file has a header but no rows.'] })
   const mapping = checkEventMapping(input.mapping, header)
   const row = await db.eventImport.create({
     data: {
-      id: randomUUID(), companyId, source: 'upload', kind: 'events', fileName: (input.fileName || 'upload.csv').slice(0, 255),
-      mapping: JSON.stringify(mapping), totalRows: rows.length, createdById: input.userId ?? null,
+      id: randomUUID(),
+      companyId,
+      source: 'upload',
+      kind: 'events',
+      fileName: (input.fileName || 'upload.csv').slice(0, 255),
+      mapping: JSON.stringify(mapping),
+      totalRows: rows.length,
+      createdById: input.userId ?? null,
     },
   })
   try {
-    await enqueue(CSV_EVENTS_JOB, { companyId, importId: row.id, csv: input.csv }, { companyId, idempotencyKey: `csv-events:${row.id}` })
+    await enqueue(
+      CSV_EVENTS_JOB,
+      { companyId, importId: row.id, csv: input.csv },
+      { companyId, idempotencyKey: `csv-events:${row.id}` },
+    )
   } catch (e) {
     await db.eventImport.delete({ where: { id: row.id } }).catch(() => {})
     throw e

@@ -4,11 +4,16 @@ import { PermanentJobError, registerJobHandler } from '@/lib/jobs/queue'
 import { CSV_EVENTS_JOB } from './create-upload-import'
 import { runEventImport } from './run-event-import'
 
-interface Payload { companyId: number; importId: string; csv: string }
+interface Payload {
+  companyId: number
+  importId: string
+  csv: string
+}
 
 export function register(): void {
   registerJobHandler(CSV_EVENTS_JOB, async (p: Payload, ctx) => {
-    if (!p || p.companyId !== ctx.companyId) throw new PermanentJobError('Import payload does not match the job company.')
+    if (!p || p.companyId !== ctx.companyId)
+      throw new PermanentJobError('Import payload does not match the job company.')
     await runEventImport(p.companyId, p.importId, p.csv)
   })
 }

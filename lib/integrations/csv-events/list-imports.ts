@@ -3,12 +3,25 @@
 import { db } from '@/lib/db/client'
 
 const SUMMARY = {
-  id: true, source: true, fileName: true, kind: true, status: true, totalRows: true, importedRows: true, refusedRows: true,
-  createdAt: true, finishedAt: true,
+  id: true,
+  source: true,
+  fileName: true,
+  kind: true,
+  status: true,
+  totalRows: true,
+  importedRows: true,
+  refusedRows: true,
+  createdAt: true,
+  finishedAt: true,
 } as const
 
 export function listEventImports(companyId: number, source?: 'upload' | 'sftp', take = 50) {
-  return db.eventImport.findMany({ where: { companyId, ...(source ? { source } : {}) }, orderBy: { createdAt: 'desc' }, take, select: SUMMARY })
+  return db.eventImport.findMany({
+    where: { companyId, ...(source ? { source } : {}) },
+    orderBy: { createdAt: 'desc' },
+    take,
+    select: SUMMARY,
+  })
 }
 
 export async function refusedRows(companyId: number, id: string): Promise<{ fileName: string; csv: string } | null> {

@@ -19,11 +19,22 @@ export const csvEventMappingSchema = z.object({
   valueColumn: z.string().optional(),
   uniqueIdColumn: z.string().optional(),
   /** A list, not an object keyed by column: the /ajax wrapper camelizes body keys, and column names must survive as written. */
-  properties: z.array(z.object({ column: z.string(), name: z.string().trim().min(1).max(255) })).max(400).default([]),
+  properties: z
+    .array(z.object({ column: z.string(), name: z.string().trim().min(1).max(255) }))
+    .max(400)
+    .default([]),
 })
 export type CsvEventMapping = z.infer<typeof csvEventMappingSchema>
 
-const COLUMN_FIELDS = ['email', 'phoneNumber', 'externalId', 'metricColumn', 'timeColumn', 'valueColumn', 'uniqueIdColumn'] as const
+const COLUMN_FIELDS = [
+  'email',
+  'phoneNumber',
+  'externalId',
+  'metricColumn',
+  'timeColumn',
+  'valueColumn',
+  'uniqueIdColumn',
+] as const
 
 /** Parses and checks the mapping against the header; throws 400 with `mapping.<field>` errors. */
 export function checkEventMapping(raw: unknown, header: string[]): CsvEventMapping {
@@ -43,7 +54,8 @@ export function checkEventMapping(raw: unknown, header: string[]): CsvEventMappi
   m.properties.forEach((p, i) => {
     if (!columns.has(p.column)) add(`properties.${i}.column`, `The file has no column "${p.column}".`)
   })
-  if (!m.email && !m.phoneNumber && !m.externalId) add('email', 'Map a column to the profile’s email, phone number or external id.')
+  if (!m.email && !m.phoneNumber && !m.externalId)
+    add('email', 'Map a column to the profile’s email, phone number or external id.')
   if (!m.metricName && !m.metricColumn) add('metricName', 'Give the metric name or the column that holds it.')
   if (m.metricName && m.metricColumn) add('metricName', 'Give either a metric name or a metric column, not both.')
   if (Object.keys(errors).length) throw new AppError('invalid', 400, 'Please correct the mapping.', errors)

@@ -8,8 +8,14 @@ import type { FieldErrors } from '@/lib/errors/app-error'
 import type { CsvEventMapping, TimeFormat } from './mapping'
 
 const FIELD_LABELS: Record<string, string> = {
-  'profile': 'Profile', 'profile.email': 'Email', 'profile.phone_number': 'Phone number', 'profile.external_id': 'External id',
-  'metric.name': 'Metric', 'time': 'Time', 'value': 'Value', 'unique_id': 'Unique id',
+  profile: 'Profile',
+  'profile.email': 'Email',
+  'profile.phone_number': 'Phone number',
+  'profile.external_id': 'External id',
+  'metric.name': 'Metric',
+  time: 'Time',
+  value: 'Value',
+  unique_id: 'Unique id',
 }
 
 /** Parses a time cell in the chosen format; a string is the problem. */
@@ -28,7 +34,9 @@ export function parseTimeCell(cell: string, format: TimeFormat): Date | string {
     if (d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return `"${s}" is not a valid date.`
   } else {
     // An ISO time without a zone is read as UTC, not as the server's local time.
-    const iso = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/.test(s) ? `${s.replace(' ', 'T')}${s.length > 10 ? 'Z' : ''}` : s
+    const iso = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/.test(s)
+      ? `${s.replace(' ', 'T')}${s.length > 10 ? 'Z' : ''}`
+      : s
     if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return `"${s}" is not an ISO 8601 time.`
     d = new Date(iso)
   }
@@ -56,7 +64,12 @@ export function rowToEvent(header: string[], cells: string[], m: CsvEventMapping
   if (m.valueColumn && at(m.valueColumn) !== '') input.value = at(m.valueColumn) as unknown as number
   // Without a unique id column the row itself is the id, so uploading the same file twice
   // never doubles its events (ingest keeps the first event per profile, metric and id).
-  input.uniqueId = at(m.uniqueIdColumn) || `csv:${createHash('sha256').update(JSON.stringify([metric, cells])).digest('hex').slice(0, 32)}`
+  input.uniqueId =
+    at(m.uniqueIdColumn) ||
+    `csv:${createHash('sha256')
+      .update(JSON.stringify([metric, cells]))
+      .digest('hex')
+      .slice(0, 32)}`
   if (!metric) problems.push('Metric: The metric name is empty.')
   const errors: FieldErrors = {}
   const event = parseEventInput(input, errors)

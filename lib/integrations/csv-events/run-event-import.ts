@@ -13,12 +13,22 @@ import { rowToEvent } from './row-to-event'
 export const REFUSED_HEADERS = ['Line', 'Reason'] as const
 const CHUNK = 500
 
-export interface ImportOutcome { totalRows: number; importedRows: number; refusedRows: number; refusedCsv: string }
+export interface ImportOutcome {
+  totalRows: number
+  importedRows: number
+  refusedRows: number
+  refusedCsv: string
+}
 
-export async function importEventRows(companyId: number, csv: string, mapping: CsvEventMapping): Promise<ImportOutcome> {
+export async function importEventRows(
+  companyId: number,
+  csv: string,
+  mapping: CsvEventMapping,
+): Promise<ImportOutcome> {
   const { header, rows } = await parseCsv(csv)
   const refused: string[][] = []
-  const refuse = (cells: string[], line: number, reason: string) => refused.push([...header.map((_, i) => cells[i] ?? ''), String(line), reason])
+  const refuse = (cells: string[], line: number, reason: string) =>
+    refused.push([...header.map((_, i) => cells[i] ?? ''), String(line), reason])
   let imported = 0
   const acceptedAt = acceptedNow()
   for (let at = 0; at < rows.length; at += CHUNK) {
@@ -33,7 +43,10 @@ export async function importEventRows(companyId: number, csv: string, mapping: C
       else good.push({ row, group: { companyId, mode: 'import', events: [{ ...r.event, acceptedAt }] } })
     }
     if (!good.length) continue
-    const outcomes = await writeBatch(good.map((g) => g.group), 'isolate')
+    const outcomes = await writeBatch(
+      good.map((g) => g.group),
+      'isolate',
+    )
     outcomes.forEach((o, i) => {
       if ('error' in o) refuse(good[i]!.row.cells, good[i]!.row.line, 'The event could not be stored.')
       else imported++
@@ -41,7 +54,9 @@ export async function importEventRows(companyId: number, csv: string, mapping: C
   }
   refused.sort((a, b) => Number(a[header.length]) - Number(b[header.length]))
   return {
-    totalRows: rows.length, importedRows: imported, refusedRows: refused.length,
+    totalRows: rows.length,
+    importedRows: imported,
+    refusedRows: refused.length,
     refusedCsv: refused.length ? csvDocument([...header, ...REFUSED_HEADERS], refused) : '',
   }
 }
@@ -53,7 +68,10 @@ export async function runEventImport(companyId: number, importId: string, csv: s
   await db.eventImport.updateMany({ where: { id: importId, companyId }, data: { status: 'processing' } })
   try {
     const outcome = await importEventRows(companyId, csv, JSON.parse(row.mapping) as CsvEventMapping)
-    await db.eventImport.updateMany({ where: { id: importId, companyId }, data: { ...outcome, status: 'complete', finishedAt: new Date() } })
+    await db.eventImport.updateMany({
+      where: { id: importId, companyId },
+      data: { ...outcome, status: 'complete', finishedAt: new Date() },
+    })
     return outcome
   } catch (e) {
     await db.eventImport.updateMany({

@@ -7,11 +7,23 @@ import { CSV_TARGETS } from '@/lib/imports/import-types'
 import { csvEventMappingSchema } from '@/lib/integrations/csv-events/mapping'
 import { defaultDropDirectory, resolveDropDirectory } from './drop-root'
 
-const profileTarget = z.string().refine((t) => (CSV_TARGETS as readonly string[]).includes(t) || /^properties\.\S+$/.test(t), 'Unknown profile field.')
+const profileTarget = z
+  .string()
+  .refine(
+    (t) => (CSV_TARGETS as readonly string[]).includes(t) || /^properties\.\S+$/.test(t),
+    'Unknown profile field.',
+  )
 
 export const filePatternSchema = z.discriminatedUnion('kind', [
   z.object({ pattern: z.string().trim().min(1).max(200), kind: z.literal('events'), mapping: csvEventMappingSchema }),
-  z.object({ pattern: z.string().trim().min(1).max(200), kind: z.literal('profiles'), mapping: z.array(z.object({ column: z.string(), target: profileTarget })).min(1).max(1000) }),
+  z.object({
+    pattern: z.string().trim().min(1).max(200),
+    kind: z.literal('profiles'),
+    mapping: z
+      .array(z.object({ column: z.string(), target: profileTarget }))
+      .min(1)
+      .max(1000),
+  }),
 ])
 export type FilePattern = z.infer<typeof filePatternSchema>
 
@@ -24,7 +36,10 @@ export type SftpConfigInput = z.infer<typeof sftpConfigInput>
 
 /** A file name against a pattern: `*` any run of characters, `?` one; case-insensitive. */
 export function matchesPattern(name: string, pattern: string): boolean {
-  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')
+  const re = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.')
   return new RegExp(`^${re}$`, 'i').test(name)
 }
 

@@ -12,13 +12,20 @@ export const scanIntervalMs = () => Number(process.env.SFTP_SCAN_INTERVAL_MS) ||
 export async function bookSftpScan(companyId: number, after = queueNow()): Promise<void> {
   const slot = Math.floor(after.getTime() / scanIntervalMs()) + 1
   const runAt = new Date(slot * scanIntervalMs())
-  await enqueue(SFTP_SCAN_JOB, { companyId }, { companyId, runAt, idempotencyKey: `${SFTP_SCAN_JOB}:${companyId}:${slot}` })
+  await enqueue(
+    SFTP_SCAN_JOB,
+    { companyId },
+    { companyId, runAt, idempotencyKey: `${SFTP_SCAN_JOB}:${companyId}:${slot}` },
+  )
 }
 
 export function register(): void {
   registerJobHandler(SFTP_SCAN_JOB, async (_p: unknown, ctx) => {
     if (ctx.companyId == null) return
-    const config = await db.sftpImportConfig.findUnique({ where: { companyId: ctx.companyId }, select: { enabled: true } })
+    const config = await db.sftpImportConfig.findUnique({
+      where: { companyId: ctx.companyId },
+      select: { enabled: true },
+    })
     if (!config?.enabled) return
     try {
       await scanDropFolder(ctx.companyId)

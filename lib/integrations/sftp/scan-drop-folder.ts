@@ -17,7 +17,11 @@ import { getSftpConfig, matchesPattern, type FilePattern } from './config'
 import { resolveDropDirectory } from './drop-root'
 import { importProfileRows } from './import-profile-rows'
 
-export interface ScanResult { imported: string[]; failed: string[]; skipped: string[] }
+export interface ScanResult {
+  imported: string[]
+  failed: string[]
+  skipped: string[]
+}
 
 /** A file changed this recently may still be being written by the SFTP server: left for the next scan. */
 export const settleMs = () => (process.env.SFTP_SETTLE_MS ? Number(process.env.SFTP_SETTLE_MS) || 0 : 60_000)
@@ -35,7 +39,10 @@ async function importFile(companyId: number, csv: string, p: FilePattern): Promi
 }
 
 function problemText(e: unknown): string {
-  if (e instanceof AppError && e.fieldErrors) return Object.entries(e.fieldErrors).map(([k, v]) => `${k}: ${v.join(' ')}`).join(' ')
+  if (e instanceof AppError && e.fieldErrors)
+    return Object.entries(e.fieldErrors)
+      .map(([k, v]) => `${k}: ${v.join(' ')}`)
+      .join(' ')
   return e instanceof Error ? e.message : String(e)
 }
 
@@ -45,7 +52,11 @@ export async function scanDropFolder(companyId: number): Promise<ScanResult> {
   if (!config || !config.enabled) return result
   // Checked again on every scan: the folder may have been replaced by a link since it was saved.
   const dir = resolveDropDirectory(config.directory)
-  const names = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isFile() && !d.name.startsWith('.')).map((d) => d.name).sort()
+  const names = fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isFile() && !d.name.startsWith('.'))
+    .map((d) => d.name)
+    .sort()
   for (const name of names) {
     const pattern = config.patterns.find((p) => matchesPattern(name, p.pattern))
     if (!pattern) continue
@@ -61,9 +72,20 @@ export async function scanDropFolder(companyId: number): Promise<ScanResult> {
     const checksum = createHash('sha256').update(text).digest('hex')
     let id: string
     try {
-      id = (await db.eventImport.create({
-        data: { id: randomUUID(), companyId, source: 'sftp', fileName: name, kind: pattern.kind, mapping: JSON.stringify(pattern.mapping), status: 'processing', checksum },
-      })).id
+      id = (
+        await db.eventImport.create({
+          data: {
+            id: randomUUID(),
+            companyId,
+            source: 'sftp',
+            fileName: name,
+            kind: pattern.kind,
+            mapping: JSON.stringify(pattern.mapping),
+            status: 'processing',
+            checksum,
+          },
+        })
+      ).id
     } catch (e) {
       if ((e as { code?: string })?.code !== 'P2002') throw e
       result.skipped.push(name) // imported before: the same content dropped again
@@ -72,7 +94,10 @@ export async function scanDropFolder(companyId: number): Promise<ScanResult> {
     }
     try {
       const outcome = await importFile(companyId, text, pattern)
-      await db.eventImport.updateMany({ where: { id, companyId }, data: { ...outcome, status: 'complete', finishedAt: new Date() } })
+      await db.eventImport.updateMany({
+        where: { id, companyId },
+        data: { ...outcome, status: 'complete', finishedAt: new Date() },
+      })
       result.imported.push(name)
       moveTo(dir, 'processed', name)
     } catch (e) {

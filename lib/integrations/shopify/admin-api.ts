@@ -19,7 +19,11 @@ export function shopifyApiUrl(shop: string): string {
 export type ShopifyErrorKind = 'unauthorized' | 'not_found' | 'throttled' | 'unavailable' | 'graphql' | 'network'
 
 export class ShopifyApiError extends Error {
-  constructor(readonly kind: ShopifyErrorKind, message: string, readonly status?: number) {
+  constructor(
+    readonly kind: ShopifyErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
     super(message)
     this.name = 'ShopifyApiError'
   }
@@ -34,7 +38,9 @@ export interface ThrottleStatus {
 interface GraphQLAnswer<T> {
   data?: T
   errors?: Array<{ message?: string; extensions?: { code?: string } }> | string
-  extensions?: { cost?: { requestedQueryCost?: number; actualQueryCost?: number | null; throttleStatus?: ThrottleStatus } }
+  extensions?: {
+    cost?: { requestedQueryCost?: number; actualQueryCost?: number | null; throttleStatus?: ThrottleStatus }
+  }
 }
 
 export interface ShopifyClientOptions {
@@ -80,18 +86,29 @@ export function createShopifyClient(o: ShopifyClientOptions): ShopifyClient {
     let res
     try {
       res = await safeFetch(url, {
-        purpose: 'provider', method: 'POST', httpsOnly: true, timeoutMs: o.timeoutMs ?? 30_000, maxBytes: 20 * 1024 * 1024,
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-shopify-access-token': o.accessToken },
+        purpose: 'provider',
+        method: 'POST',
+        httpsOnly: true,
+        timeoutMs: o.timeoutMs ?? 30_000,
+        maxBytes: 20 * 1024 * 1024,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-shopify-access-token': o.accessToken,
+        },
         body: JSON.stringify({ query, variables }),
       })
     } catch (e) {
       throw new ShopifyApiError('network', e instanceof OutboundError ? e.message : 'The shop could not be reached.')
     }
-    if (res.status === 401 || res.status === 403) throw new ShopifyApiError('unauthorized', 'Shopify refused the access token.', res.status)
+    if (res.status === 401 || res.status === 403)
+      throw new ShopifyApiError('unauthorized', 'Shopify refused the access token.', res.status)
     if (res.status === 404) throw new ShopifyApiError('not_found', 'No Shopify shop answers at this domain.', 404)
-    if (res.status === 429 || res.status >= 500) throw new ShopifyApiError('unavailable', `Shopify answered ${res.status}.`, res.status)
+    if (res.status === 429 || res.status >= 500)
+      throw new ShopifyApiError('unavailable', `Shopify answered ${res.status}.`, res.status)
     const body = res.json<GraphQLAnswer<T>>()
-    if (!res.ok || !body) throw new ShopifyApiError('graphql', `Shopify answered ${res.status} without a GraphQL result.`, res.status)
+    if (!res.ok || !body)
+      throw new ShopifyApiError('graphql', `Shopify answered ${res.status} without a GraphQL result.`, res.status)
     return body
   }
 
@@ -105,11 +122,19 @@ export function createShopifyClient(o: ShopifyClientOptions): ShopifyClient {
       if (cost?.requestedQueryCost) lastCost = cost.requestedQueryCost
       const errors = Array.isArray(body.errors) ? body.errors : body.errors ? [{ message: body.errors }] : []
       if (errors.some((e) => e.extensions?.code === 'THROTTLED')) {
-        if (attempt >= (o.maxThrottleRetries ?? 20)) throw new ShopifyApiError('throttled', 'Shopify kept throttling the requests.')
+        if (attempt >= (o.maxThrottleRetries ?? 20))
+          throw new ShopifyApiError('throttled', 'Shopify kept throttling the requests.')
         await wait(throttle ? Math.max(100, refillMs(throttle, lastCost || 100)) : 1000)
         continue
       }
-      if (errors.length || !body.data) throw new ShopifyApiError('graphql', errors.map((e) => e.message).filter(Boolean).join('; ') || 'Shopify answered without data.')
+      if (errors.length || !body.data)
+        throw new ShopifyApiError(
+          'graphql',
+          errors
+            .map((e) => e.message)
+            .filter(Boolean)
+            .join('; ') || 'Shopify answered without data.',
+        )
       return body.data
     }
   }
@@ -133,6 +158,8 @@ export function legacyId(gid: string | null | undefined): string | null {
   return m ? m[1]! : gid
 }
 
-export function userErrorsMessage(errors: Array<{ field?: string[] | null; message: string }> | undefined): string | null {
+export function userErrorsMessage(
+  errors: Array<{ field?: string[] | null; message: string }> | undefined,
+): string | null {
   return errors?.length ? errors.map((e) => e.message).join('; ') : null
 }

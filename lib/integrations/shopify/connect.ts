@@ -30,12 +30,18 @@ export interface ShopInfo {
 /** The shop behind a token, or the field error that explains why not. */
 export async function checkShopToken(shop: string, accessToken: string): Promise<ShopInfo> {
   try {
-    const d = await createShopifyClient({ shop, accessToken, timeoutMs: 15_000, maxThrottleRetries: 2 }).query<{ shop: ShopInfo }>(SHOP_QUERY)
+    const d = await createShopifyClient({ shop, accessToken, timeoutMs: 15_000, maxThrottleRetries: 2 }).query<{
+      shop: ShopInfo
+    }>(SHOP_QUERY)
     return d.shop
   } catch (e) {
     if (!(e instanceof ShopifyApiError)) throw e
-    if (e.kind === 'unauthorized') throw badRequest('Shopify refused the access token.', { accessToken: ['Shopify refused this access token. Copy the Admin API access token of your custom app again.'] })
-    if (e.kind === 'not_found' || e.kind === 'network') throw badRequest('The shop could not be reached.', { shop: [`No Shopify shop answered at ${shop}.`] })
+    if (e.kind === 'unauthorized')
+      throw badRequest('Shopify refused the access token.', {
+        accessToken: ['Shopify refused this access token. Copy the Admin API access token of your custom app again.'],
+      })
+    if (e.kind === 'not_found' || e.kind === 'network')
+      throw badRequest('The shop could not be reached.', { shop: [`No Shopify shop answered at ${shop}.`] })
     throw new AppError('shop_unavailable', 502, `Shopify could not be reached: ${e.message}`)
   }
 }
@@ -43,13 +49,23 @@ export async function checkShopToken(shop: string, accessToken: string): Promise
 export async function connectShop(companyId: number, userId: number | null, raw: unknown): Promise<Connection> {
   const input = connectShopInput.parse(raw)
   const shop = parseShopDomain(input.shop)
-  if (!shop) throw badRequest('Please correct the highlighted fields.', { shop: ['Enter the shop domain, like my-shop.myshopify.com.'] })
+  if (!shop)
+    throw badRequest('Please correct the highlighted fields.', {
+      shop: ['Enter the shop domain, like my-shop.myshopify.com.'],
+    })
   const info = await checkShopToken(shop, input.accessToken)
   let conn: Connection
   try {
     conn = await saveConnection({
-      companyId, key: 'shopify', externalKey: shop, createdById: userId,
-      credentials: { accessToken: input.accessToken, clientSecret: input.clientSecret, webhookSecret: input.clientSecret },
+      companyId,
+      key: 'shopify',
+      externalKey: shop,
+      createdById: userId,
+      credentials: {
+        accessToken: input.accessToken,
+        clientSecret: input.clientSecret,
+        webhookSecret: input.clientSecret,
+      },
       settings: { shopName: info.name, storeUrl: info.primaryDomain?.url ?? `https://${shop}` },
     })
   } catch (e) {

@@ -26,8 +26,12 @@ export interface ConsentWriteBackPayload {
 /** Queues the write-back for each Shopify connection of the company that wants it. */
 export function* queueConsentWriteBackOps(companyId: number, profileId: string, now: Date): Ops<number> {
   const rows = yield* select(
-    kysely().selectFrom('Integration').select(['id', 'settings'])
-      .where('companyId', '=', companyId).where('key', '=', 'shopify').where('status', '!=', 'disconnected'),
+    kysely()
+      .selectFrom('Integration')
+      .select(['id', 'settings'])
+      .where('companyId', '=', companyId)
+      .where('key', '=', 'shopify')
+      .where('status', '!=', 'disconnected'),
   )
   let n = 0
   for (const r of rows) {
@@ -36,16 +40,31 @@ export function* queueConsentWriteBackOps(companyId: number, profileId: string, 
       on = (JSON.parse(String(r.settings)) as { writeBackConsent?: unknown }).writeBackConsent !== false
     } catch {}
     if (!on) continue
-    const payload: ConsentWriteBackPayload = { companyId, integrationId: String(r.id), profileId, at: now.toISOString() }
+    const payload: ConsentWriteBackPayload = {
+      companyId,
+      integrationId: String(r.id),
+      profileId,
+      at: now.toISOString(),
+    }
     // Never the reason an unsubscribe fails: should the queue be unusable (PostgreSQL before its
     // schema was installed), the unsubscribe commits and the write-back is reported as lost.
-    const queued = yield* savepoint(function* () {
-      yield* enqueueJobOps(CONSENT_WRITE_BACK_JOB, payload, { companyId, maxAttempts: CONSENT_WRITE_BACK_ATTEMPTS }, now)
-      return true
-    }, (e) => {
-      console.error(`[shopify] consent write-back for profile ${profileId} not queued: ${e instanceof Error ? e.message : String(e)}`)
-      return false
-    })
+    const queued = yield* savepoint(
+      function* () {
+        yield* enqueueJobOps(
+          CONSENT_WRITE_BACK_JOB,
+          payload,
+          { companyId, maxAttempts: CONSENT_WRITE_BACK_ATTEMPTS },
+          now,
+        )
+        return true
+      },
+      (e) => {
+        console.error(
+          `[shopify] consent write-back for profile ${profileId} not queued: ${e instanceof Error ? e.message : String(e)}`,
+        )
+        return false
+      },
+    )
     if (queued) n++
   }
   return n
@@ -64,20 +83,38 @@ export type WriteBackOutcome = 'updated' | 'no_customer' | 'no_email' | 'skipped
 /** The job: finds the shop's customer by the profile's email and unsubscribes them. Throws to retry. */
 export async function writeBackConsent(p: ConsentWriteBackPayload, client?: ShopifyClient): Promise<WriteBackOutcome> {
   const conn = await getConnection(p.companyId, p.integrationId)
-  if (!conn || conn.status === 'disconnected' || conn.settings.writeBackConsent === false || !conn.externalKey) return 'skipped'
+  if (!conn || conn.status === 'disconnected' || conn.settings.writeBackConsent === false || !conn.externalKey)
+    return 'skipped'
   // Still unsubscribed? A resubscribe before the job ran must not be overwritten in the shop.
-  const consent = await db.profileConsent.findFirst({ where: { companyId: p.companyId, profileId: p.profileId, channel: 'email_marketing' }, select: { status: true } })
+  const consent = await db.profileConsent.findFirst({
+    where: { companyId: p.companyId, profileId: p.profileId, channel: 'email_marketing' },
+    select: { status: true },
+  })
   if (consent && consent.status !== 'unsubscribed') return 'skipped'
-  const profile = await db.profile.findFirst({ where: { companyId: p.companyId, id: p.profileId }, select: { email: true } })
+  const profile = await db.profile.findFirst({
+    where: { companyId: p.companyId, id: p.profileId },
+    select: { email: true },
+  })
   if (!profile?.email) return 'no_email'
   const creds = await connectionCredentials(p.companyId, p.integrationId)
   if (!creds?.accessToken) return 'skipped'
   const api = client ?? createShopifyClient({ shop: conn.externalKey, accessToken: creds.accessToken })
-  const found = await api.query<{ customers: { nodes: Array<{ id: string }> } }>(FIND, { query: `email:'${profile.email.replace(/'/g, "\\'")}'` })
+  const found = await api.query<{ customers: { nodes: Array<{ id: string }> } }>(FIND, {
+    query: `email:'${profile.email.replace(/'/g, "\\'")}'`,
+  })
   const customerId = found.customers.nodes[0]?.id
   if (!customerId) return 'no_customer'
-  const d = await api.query<{ customerEmailMarketingConsentUpdate: { userErrors: Array<{ field: string[]; message: string }> } }>(UPDATE, {
-    input: { customerId, emailMarketingConsent: { marketingState: 'UNSUBSCRIBED', marketingOptInLevel: 'SINGLE_OPT_IN', consentUpdatedAt: p.at } },
+  const d = await api.query<{
+    customerEmailMarketingConsentUpdate: { userErrors: Array<{ field: string[]; message: string }> }
+  }>(UPDATE, {
+    input: {
+      customerId,
+      emailMarketingConsent: {
+        marketingState: 'UNSUBSCRIBED',
+        marketingOptInLevel: 'SINGLE_OPT_IN',
+        consentUpdatedAt: p.at,
+      },
+    },
   })
   const err = userErrorsMessage(d.customerEmailMarketingConsentUpdate.userErrors)
   if (err) throw new Error(`Shopify refused the consent update: ${err}`)

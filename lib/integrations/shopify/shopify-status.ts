@@ -40,19 +40,41 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 
 export async function shopifyStatus(companyId: number): Promise<ShopifyStatus> {
   const conn = await getConnectionByKey(companyId, 'shopify')
-  if (!conn || conn.status === 'disconnected') return { connected: false, connection: null, sync: { running: false, resources: [] } }
-  const latest = await db.integrationSync.findMany({ where: { companyId, integrationId: conn.id }, orderBy: { createdAt: 'desc' }, take: 3 })
+  if (!conn || conn.status === 'disconnected')
+    return { connected: false, connection: null, sync: { running: false, resources: [] } }
+  const latest = await db.integrationSync.findMany({
+    where: { companyId, integrationId: conn.id },
+    orderBy: { createdAt: 'desc' },
+    take: 3,
+  })
   const resources = latest.reverse().map((s) => ({
-    resource: s.resource, status: s.status, processed: s.processed, total: s.total, error: s.error, startedAt: iso(s.startedAt), finishedAt: iso(s.finishedAt),
+    resource: s.resource,
+    status: s.status,
+    processed: s.processed,
+    total: s.total,
+    error: s.error,
+    startedAt: iso(s.startedAt),
+    finishedAt: iso(s.finishedAt),
   }))
   return {
     connected: true,
     connection: {
-      id: conn.id, shop: conn.externalKey ?? '', shopName: typeof conn.settings.shopName === 'string' ? conn.settings.shopName : null,
-      status: conn.status, isTest: conn.isTest, lastSyncAt: iso(conn.lastSyncAt), lastEventAt: iso(conn.lastEventAt),
-      lastError: conn.lastError, lastErrorAt: iso(conn.lastErrorAt),
-      webhooksRegistered: conn.webhooks.length, webhooksExpected: SHOPIFY_TOPICS.length,
-      settings: { writeBackConsent: conn.settings.writeBackConsent !== false, pushCoupons: conn.settings.pushCoupons !== false, syncDays: Number(conn.settings.syncDays) || 90 },
+      id: conn.id,
+      shop: conn.externalKey ?? '',
+      shopName: typeof conn.settings.shopName === 'string' ? conn.settings.shopName : null,
+      status: conn.status,
+      isTest: conn.isTest,
+      lastSyncAt: iso(conn.lastSyncAt),
+      lastEventAt: iso(conn.lastEventAt),
+      lastError: conn.lastError,
+      lastErrorAt: iso(conn.lastErrorAt),
+      webhooksRegistered: conn.webhooks.length,
+      webhooksExpected: SHOPIFY_TOPICS.length,
+      settings: {
+        writeBackConsent: conn.settings.writeBackConsent !== false,
+        pushCoupons: conn.settings.pushCoupons !== false,
+        syncDays: Number(conn.settings.syncDays) || 90,
+      },
     },
     sync: { running: resources.some((r) => r.status === 'queued' || r.status === 'running'), resources },
   }
@@ -79,11 +101,14 @@ export async function testShopifyConnection(companyId: number): Promise<{ ok: bo
   }
 }
 
-export const shopifySettingsInput = z.object({ writeBackConsent: z.boolean().optional(), pushCoupons: z.boolean().optional() }).strict()
+export const shopifySettingsInput = z
+  .object({ writeBackConsent: z.boolean().optional(), pushCoupons: z.boolean().optional() })
+  .strict()
 
 export async function updateShopifySettings(companyId: number, raw: unknown) {
   const input = shopifySettingsInput.parse(raw)
-  if (!Object.keys(input).length) throw badRequest('Nothing to change.', { _: ['Send writeBackConsent or pushCoupons.'] })
+  if (!Object.keys(input).length)
+    throw badRequest('Nothing to change.', { _: ['Send writeBackConsent or pushCoupons.'] })
   const conn = await connectionOrThrow(companyId)
   await updateConnection(companyId, conn.id, { settings: input })
   return shopifyStatus(companyId)
@@ -92,6 +117,9 @@ export async function updateShopifySettings(companyId: number, raw: unknown) {
 export async function disconnectShopify(companyId: number) {
   const conn = await connectionOrThrow(companyId)
   await disconnectConnection(companyId, conn.id)
-  await db.integrationSync.updateMany({ where: { companyId, integrationId: conn.id, status: { in: ['queued', 'running'] } }, data: { status: 'failed', error: 'The shop was disconnected.' } })
+  await db.integrationSync.updateMany({
+    where: { companyId, integrationId: conn.id, status: { in: ['queued', 'running'] } },
+    data: { status: 'failed', error: 'The shop was disconnected.' },
+  })
   return shopifyStatus(companyId)
 }

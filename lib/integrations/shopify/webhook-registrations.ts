@@ -25,7 +25,11 @@ const CREATE = `mutation WebhookSubscriptionCreate($topic: WebhookSubscriptionTo
   }
 }`
 
-interface Sub { id: string; topic: string; uri: string }
+interface Sub {
+  id: string
+  topic: string
+  uri: string
+}
 
 async function listSubscriptions(client: ShopifyClient): Promise<Sub[]> {
   const out: Sub[] = []
@@ -58,9 +62,12 @@ export async function ensureWebhooks(client: ShopifyClient): Promise<EnsureResul
   const errors: string[] = []
   for (const topic of SHOPIFY_TOPICS) {
     if (have.has(topicEnum(topic))) continue
-    const d = await client.query<{ webhookSubscriptionCreate: { webhookSubscription: Sub | null; userErrors: Array<{ field: string[]; message: string }> } }>(
-      CREATE, { topic: topicEnum(topic), webhookSubscription: { uri: address, format: 'JSON' } },
-    )
+    const d = await client.query<{
+      webhookSubscriptionCreate: {
+        webhookSubscription: Sub | null
+        userErrors: Array<{ field: string[]; message: string }>
+      }
+    }>(CREATE, { topic: topicEnum(topic), webhookSubscription: { uri: address, format: 'JSON' } })
     const sub = d.webhookSubscriptionCreate.webhookSubscription
     if (sub) {
       registered.push({ topic, id: sub.id, address })
@@ -71,7 +78,10 @@ export async function ensureWebhooks(client: ShopifyClient): Promise<EnsureResul
 }
 
 /** Checks the connection's subscriptions now and stores the result (lastError names what failed). */
-export async function refreshConnectionWebhooks(companyId: number, integrationId: string): Promise<EnsureResult | null> {
+export async function refreshConnectionWebhooks(
+  companyId: number,
+  integrationId: string,
+): Promise<EnsureResult | null> {
   const conn = await getConnection(companyId, integrationId)
   const creds = await connectionCredentials(companyId, integrationId)
   if (!conn || conn.status === 'disconnected' || !conn.externalKey || !creds?.accessToken) return null
@@ -79,21 +89,35 @@ export async function refreshConnectionWebhooks(companyId: number, integrationId
   try {
     const r = await ensureWebhooks(client)
     await updateConnection(companyId, integrationId, {
-      webhooks: r.registered, ...(r.errors.length ? { lastError: `Webhooks not registered: ${r.errors.join('; ')}` } : {}),
+      webhooks: r.registered,
+      ...(r.errors.length ? { lastError: `Webhooks not registered: ${r.errors.join('; ')}` } : {}),
     })
     return r
   } catch (e) {
-    await updateConnection(companyId, integrationId, { lastError: `Webhook check failed: ${e instanceof Error ? e.message : String(e)}` })
+    await updateConnection(companyId, integrationId, {
+      lastError: `Webhook check failed: ${e instanceof Error ? e.message : String(e)}`,
+    })
     throw e
   }
 }
 
 /** The next check of this connection (one per slot: re-scheduling twice adds nothing). */
-export async function scheduleWebhooksCheck(companyId: number, integrationId: string, now = new Date()): Promise<number> {
+export async function scheduleWebhooksCheck(
+  companyId: number,
+  integrationId: string,
+  now = new Date(),
+): Promise<number> {
   const slot = Math.floor(now.getTime() / WEBHOOKS_CHECK_EVERY_MS) + 1
-  return enqueue(WEBHOOKS_CHECK_JOB, { companyId, integrationId }, {
-    companyId, runAt: new Date(slot * WEBHOOKS_CHECK_EVERY_MS), idempotencyKey: `shopify-webhooks:${integrationId}:${slot}`, maxAttempts: 3,
-  })
+  return enqueue(
+    WEBHOOKS_CHECK_JOB,
+    { companyId, integrationId },
+    {
+      companyId,
+      runAt: new Date(slot * WEBHOOKS_CHECK_EVERY_MS),
+      idempotencyKey: `shopify-webhooks:${integrationId}:${slot}`,
+      maxAttempts: 3,
+    },
+  )
 }
 
 export async function runWebhooksCheck(p: { companyId: number; integrationId: string }): Promise<void> {

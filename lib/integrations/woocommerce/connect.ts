@@ -8,7 +8,13 @@ import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { AppError, badRequest } from '@/lib/errors/app-error'
 import {
-  ConnectionTaken, connectionCredentials, getConnection, getConnectionByKey, saveConnection, updateConnection, type Connection,
+  ConnectionTaken,
+  connectionCredentials,
+  getConnection,
+  getConnectionByKey,
+  saveConnection,
+  updateConnection,
+  type Connection,
 } from '../connections'
 import { createWooClient, WooApiError } from './rest-api'
 import { registerWooWebhooks } from './register-webhooks'
@@ -27,11 +33,21 @@ interface SystemStatus {
 
 export async function checkWooKeys(store: string, consumerKey: string, consumerSecret: string): Promise<SystemStatus> {
   try {
-    return await createWooClient({ store, consumerKey, consumerSecret, timeoutMs: 15_000 }).get<SystemStatus>('/system_status')
+    return await createWooClient({ store, consumerKey, consumerSecret, timeoutMs: 15_000 }).get<SystemStatus>(
+      '/system_status',
+    )
   } catch (e) {
     if (!(e instanceof WooApiError)) throw e
-    if (e.kind === 'unauthorized') throw badRequest('WooCommerce refused the keys.', { consumerKey: ['WooCommerce refused this consumer key and secret. Create a REST API key with read/write access and copy both again.'] })
-    if (e.kind === 'not_found' || e.kind === 'network') throw badRequest('The store could not be reached.', { storeUrl: [`No WooCommerce REST API answered at ${store}.`] })
+    if (e.kind === 'unauthorized')
+      throw badRequest('WooCommerce refused the keys.', {
+        consumerKey: [
+          'WooCommerce refused this consumer key and secret. Create a REST API key with read/write access and copy both again.',
+        ],
+      })
+    if (e.kind === 'not_found' || e.kind === 'network')
+      throw badRequest('The store could not be reached.', {
+        storeUrl: [`No WooCommerce REST API answered at ${store}.`],
+      })
     throw new AppError('store_unavailable', 502, `WooCommerce could not be reached: ${e.message}`)
   }
 }
@@ -39,7 +55,10 @@ export async function checkWooKeys(store: string, consumerKey: string, consumerS
 export async function connectWooStore(companyId: number, userId: number | null, raw: unknown): Promise<Connection> {
   const input = connectWooInput.parse(raw)
   const typed = storeRoot(input.storeUrl)
-  if (!typed) throw badRequest('Please correct the highlighted fields.', { storeUrl: ['Enter the store address, like https://shop.example.com.'] })
+  if (!typed)
+    throw badRequest('Please correct the highlighted fields.', {
+      storeUrl: ['Enter the store address, like https://shop.example.com.'],
+    })
   const checked = await checkWooKeys(typed, input.consumerKey, input.consumerSecret)
   // Webhooks name the store by WordPress's home URL (X-WC-Webhook-Source), which may differ from
   // what was typed (www., http): the connection is keyed by the home URL's origin, or every
@@ -48,24 +67,44 @@ export async function connectWooStore(companyId: number, userId: number | null, 
   const apiRoot = storeRoot(checked.environment?.home_url) ?? typed
   const status = checked
   const previous = await getConnectionByKey(companyId, 'woocommerce')
-  const kept = previous && previous.externalKey === store ? (await connectionCredentials(companyId, previous.id))?.webhookSecret : null
+  const kept =
+    previous && previous.externalKey === store
+      ? (await connectionCredentials(companyId, previous.id))?.webhookSecret
+      : null
   const webhookSecret = kept || randomBytes(32).toString('base64url')
   let conn: Connection
   try {
     conn = await saveConnection({
-      companyId, key: 'woocommerce', externalKey: store, createdById: userId,
+      companyId,
+      key: 'woocommerce',
+      externalKey: store,
+      createdById: userId,
       credentials: { consumerKey: input.consumerKey, consumerSecret: input.consumerSecret, webhookSecret },
-      settings: { storeUrl: apiRoot, currency: status.settings?.currency ?? null, wooVersion: status.environment?.version ?? null },
+      settings: {
+        storeUrl: apiRoot,
+        currency: status.settings?.currency ?? null,
+        wooVersion: status.environment?.version ?? null,
+      },
     })
   } catch (e) {
-    if (e instanceof ConnectionTaken) throw badRequest(e.message, { storeUrl: ['This store is connected to another account.'] })
+    if (e instanceof ConnectionTaken)
+      throw badRequest(e.message, { storeUrl: ['This store is connected to another account.'] })
     throw e
   }
   try {
-    const r = await registerWooWebhooks(createWooClient({ store: apiRoot, consumerKey: input.consumerKey, consumerSecret: input.consumerSecret }), webhookSecret, !kept)
-    await updateConnection(companyId, conn.id, { webhooks: r.registered, ...(r.errors.length ? { lastError: `Webhooks not registered: ${r.errors.join('; ')}` } : {}) })
+    const r = await registerWooWebhooks(
+      createWooClient({ store: apiRoot, consumerKey: input.consumerKey, consumerSecret: input.consumerSecret }),
+      webhookSecret,
+      !kept,
+    )
+    await updateConnection(companyId, conn.id, {
+      webhooks: r.registered,
+      ...(r.errors.length ? { lastError: `Webhooks not registered: ${r.errors.join('; ')}` } : {}),
+    })
   } catch (e) {
-    await updateConnection(companyId, conn.id, { lastError: `Webhooks not registered: ${e instanceof Error ? e.message : String(e)}` })
+    await updateConnection(companyId, conn.id, {
+      lastError: `Webhooks not registered: ${e instanceof Error ? e.message : String(e)}`,
+    })
   }
   return (await getConnection(companyId, conn.id))!
 }

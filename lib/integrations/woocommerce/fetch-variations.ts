@@ -8,7 +8,10 @@ export const isVariable = (payload: unknown) => (payload as { type?: unknown } |
 export async function fetchVariations(client: WooClient, productId: string): Promise<unknown[]> {
   const out: unknown[] = []
   for (let page = 1; page <= 50; page++) {
-    const p = await client.page<unknown>(`/products/${encodeURIComponent(productId)}/variations`, { page, per_page: 100 })
+    const p = await client.page<unknown>(`/products/${encodeURIComponent(productId)}/variations`, {
+      page,
+      per_page: 100,
+    })
     out.push(...p.items)
     if (!p.items.length || (p.totalPages != null ? page >= p.totalPages : p.items.length < 100)) break
   }
@@ -16,7 +19,11 @@ export async function fetchVariations(client: WooClient, productId: string): Pro
 }
 
 /** The connection's REST client, or null when it holds no keys (the demo store). */
-export async function clientFor(companyId: number, integrationId: string, root: string | null): Promise<WooClient | null> {
+export async function clientFor(
+  companyId: number,
+  integrationId: string,
+  root: string | null,
+): Promise<WooClient | null> {
   const creds = await connectionCredentials(companyId, integrationId)
   if (!root || !creds?.consumerKey || !creds.consumerSecret) return null
   return createWooClient({ store: root, consumerKey: creds.consumerKey, consumerSecret: creds.consumerSecret })

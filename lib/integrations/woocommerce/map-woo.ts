@@ -2,7 +2,15 @@
 // order, customer and product) into the store model. Lenient: an odd field becomes null, never an
 // exception; a record without an id is refused by the caller (null). Times: the *_gmt fields
 // (WooCommerce writes them without a zone) are UTC.
-import type { StoreAddress, StoreCustomer, StoreLine, StoreOrder, StoreProduct, StoreRefund, StoreVariant } from '@/lib/integrations/commerce/types'
+import type {
+  StoreAddress,
+  StoreCustomer,
+  StoreLine,
+  StoreOrder,
+  StoreProduct,
+  StoreRefund,
+  StoreVariant,
+} from '@/lib/integrations/commerce/types'
 import { arr, id, money, obj, str, type Json } from '@/lib/integrations/shopify/webhooks/map-common'
 
 /** "2026-05-10T16:00:00" (GMT, no zone) → "2026-05-10T16:00:00Z". */
@@ -16,7 +24,14 @@ export function gmt(v: unknown): string | null {
 function address(v: unknown): StoreAddress | null {
   const a = obj(v)
   if (!a) return null
-  const out = { address1: str(a.address_1), address2: str(a.address_2), city: str(a.city), region: str(a.state), country: str(a.country), zip: str(a.postcode) }
+  const out = {
+    address1: str(a.address_1),
+    address2: str(a.address_2),
+    city: str(a.city),
+    region: str(a.state),
+    country: str(a.country),
+    zip: str(a.postcode),
+  }
   return Object.values(out).some(Boolean) ? out : null
 }
 
@@ -27,8 +42,12 @@ function orderCustomer(o: Json, billing: Json | null): StoreCustomer | null {
   if (!email && !phone) return null
   const customerId = id(o.customer_id)
   return {
-    id: customerId && customerId !== '0' ? customerId : null, email, phone,
-    firstName: str(billing?.first_name), lastName: str(billing?.last_name), address: address(billing),
+    id: customerId && customerId !== '0' ? customerId : null,
+    email,
+    phone,
+    firstName: str(billing?.first_name),
+    lastName: str(billing?.last_name),
+    address: address(billing),
   }
 }
 
@@ -40,8 +59,15 @@ function line(l: Json): StoreLine | null {
   const price = money(l.price) ?? (total !== null && quantity ? total / quantity : 0)
   const variation = id(l.variation_id)
   return {
-    id: lineId, productId: id(l.product_id), variantId: variation && variation !== '0' ? variation : null, sku: str(l.sku),
-    name: str(l.name) ?? '', quantity, price, total, imageUrl: str(obj(l.image)?.src),
+    id: lineId,
+    productId: id(l.product_id),
+    variantId: variation && variation !== '0' ? variation : null,
+    sku: str(l.sku),
+    name: str(l.name) ?? '',
+    quantity,
+    price,
+    total,
+    imageUrl: str(obj(l.image)?.src),
   }
 }
 
@@ -62,15 +88,29 @@ export function mapWooOrder(payload: unknown): (StoreOrder & { wooStatus: string
   const createdAt = gmt(o.date_created_gmt) ?? gmt(o.date_created) ?? new Date().toISOString()
   const updatedAt = gmt(o.date_modified_gmt) ?? createdAt
   return {
-    id: orderId, name: str(o.number) ? `#${str(o.number)}` : null, customer: orderCustomer(o, billing),
-    currency: str(o.currency) ?? 'USD', total: money(o.total) ?? 0,
-    discountTotal: money(o.discount_total), shippingTotal: money(o.shipping_total), taxTotal: money(o.total_tax),
-    discountCodes: arr(o.coupon_lines).map((c) => str(c.code)).filter((c): c is string => !!c),
-    lines: arr(o.line_items).map(line).filter((l): l is StoreLine => l !== null),
-    status: orderStatus(wooStatus), financialStatus: wooStatus, createdAt, updatedAt,
+    id: orderId,
+    name: str(o.number) ? `#${str(o.number)}` : null,
+    customer: orderCustomer(o, billing),
+    currency: str(o.currency) ?? 'USD',
+    total: money(o.total) ?? 0,
+    discountTotal: money(o.discount_total),
+    shippingTotal: money(o.shipping_total),
+    taxTotal: money(o.total_tax),
+    discountCodes: arr(o.coupon_lines)
+      .map((c) => str(c.code))
+      .filter((c): c is string => !!c),
+    lines: arr(o.line_items)
+      .map(line)
+      .filter((l): l is StoreLine => l !== null),
+    status: orderStatus(wooStatus),
+    financialStatus: wooStatus,
+    createdAt,
+    updatedAt,
     fulfilledAt: wooStatus === 'completed' ? (gmt(o.date_completed_gmt) ?? updatedAt) : null,
     cancelledAt: wooStatus === 'cancelled' ? updatedAt : null,
-    billingAddress: address(billing), shippingAddress: address(o.shipping), sourceName: str(o.created_via),
+    billingAddress: address(billing),
+    shippingAddress: address(o.shipping),
+    sourceName: str(o.created_via),
     wooStatus,
   }
 }
@@ -80,10 +120,19 @@ export function mapWooRefunds(payload: unknown, order: StoreOrder): StoreRefund[
   return arr(obj(payload)?.refunds).flatMap((r) => {
     const refundId = id(r.id)
     if (!refundId) return []
-    return [{
-      id: `refund:${refundId}`, orderId: order.id, order, customer: order.customer, amount: Math.abs(money(r.total) ?? 0),
-      currency: order.currency, lines: [], note: str(r.reason), createdAt: order.updatedAt ?? order.createdAt,
-    }]
+    return [
+      {
+        id: `refund:${refundId}`,
+        orderId: order.id,
+        order,
+        customer: order.customer,
+        amount: Math.abs(money(r.total) ?? 0),
+        currency: order.currency,
+        lines: [],
+        note: str(r.reason),
+        createdAt: order.updatedAt ?? order.createdAt,
+      },
+    ]
   })
 }
 
@@ -92,10 +141,14 @@ export function mapWooCustomer(payload: unknown): StoreCustomer | null {
   if (!c || !id(c.id)) return null
   const billing = obj(c.billing)
   return {
-    id: id(c.id), email: str(c.email) ?? str(billing?.email), phone: str(billing?.phone),
-    firstName: str(c.first_name) ?? str(billing?.first_name), lastName: str(c.last_name) ?? str(billing?.last_name),
+    id: id(c.id),
+    email: str(c.email) ?? str(billing?.email),
+    phone: str(billing?.phone),
+    firstName: str(c.first_name) ?? str(billing?.first_name),
+    lastName: str(c.last_name) ?? str(billing?.last_name),
     address: address(billing) ?? address(c.shipping),
-    createdAt: gmt(c.date_created_gmt), updatedAt: gmt(c.date_modified_gmt) ?? gmt(c.date_created_gmt),
+    createdAt: gmt(c.date_created_gmt),
+    updatedAt: gmt(c.date_modified_gmt) ?? gmt(c.date_created_gmt),
   }
 }
 
@@ -106,12 +159,20 @@ export function mapWooVariation(payload: unknown): StoreVariant | null {
   if (!v || !variationId) return null
   const price = money(v.price) ?? money(v.regular_price) ?? 0
   const regular = money(v.regular_price)
-  const title = arr(v.attributes).map((a) => str(a.option)).filter(Boolean).join(' / ')
+  const title = arr(v.attributes)
+    .map((a) => str(a.option))
+    .filter(Boolean)
+    .join(' / ')
   return {
-    id: variationId, title: title || `Variation ${variationId}`, sku: str(v.sku), price, compareAtPrice: regular !== null && regular > price ? regular : null,
+    id: variationId,
+    title: title || `Variation ${variationId}`,
+    sku: str(v.sku),
+    price,
+    compareAtPrice: regular !== null && regular > price ? regular : null,
     // manage_stock 'parent': the parent's stock, which we do not split per variation.
     inventoryQuantity: v.manage_stock === true && typeof v.stock_quantity === 'number' ? v.stock_quantity : null,
-    inventoryPolicy: str(v.backorders) === 'no' || !v.backorders ? 'deny' : 'continue', imageUrl: str(obj(v.image)?.src),
+    inventoryPolicy: str(v.backorders) === 'no' || !v.backorders ? 'deny' : 'continue',
+    imageUrl: str(obj(v.image)?.src),
   }
 }
 
@@ -123,22 +184,39 @@ export function mapWooProduct(payload: unknown, variations: unknown[] = []): Sto
   const p = obj(payload)
   const productId = id(p?.id)
   if (!p || !productId) return null
-  const images = arr(p.images).map((i) => str(i.src)).filter((s): s is string => !!s)
+  const images = arr(p.images)
+    .map((i) => str(i.src))
+    .filter((s): s is string => !!s)
   const price = money(p.price) ?? money(p.regular_price) ?? 0
   const regular = money(p.regular_price)
   const manage = p.manage_stock === true
   return {
-    id: productId, title: str(p.name) ?? `Product ${productId}`, description: str(p.short_description) ?? str(p.description),
-    url: str(p.permalink), handle: str(p.slug), productType: str(p.type),
+    id: productId,
+    title: str(p.name) ?? `Product ${productId}`,
+    description: str(p.short_description) ?? str(p.description),
+    url: str(p.permalink),
+    handle: str(p.slug),
+    productType: str(p.type),
     tags: [...arr(p.categories), ...arr(p.tags)].map((t) => str(t.name)).filter((t): t is string => !!t),
     status: str(p.status) === 'publish' ? 'active' : 'draft',
-    imageUrl: images[0] ?? null, imageUrls: images,
-    variants: variations.length ? variations.map(mapWooVariation).filter((v): v is StoreVariant => v !== null) : [{
-      id: productId, title: 'Default', sku: str(p.sku), price, compareAtPrice: regular !== null && regular > price ? regular : null,
-      inventoryQuantity: manage ? (typeof p.stock_quantity === 'number' ? p.stock_quantity : null) : null,
-      inventoryPolicy: str(p.backorders) === 'no' || !p.backorders ? 'deny' : 'continue', imageUrl: images[0] ?? null,
-    }],
-    createdAt: gmt(p.date_created_gmt), updatedAt: gmt(p.date_modified_gmt),
+    imageUrl: images[0] ?? null,
+    imageUrls: images,
+    variants: variations.length
+      ? variations.map(mapWooVariation).filter((v): v is StoreVariant => v !== null)
+      : [
+          {
+            id: productId,
+            title: 'Default',
+            sku: str(p.sku),
+            price,
+            compareAtPrice: regular !== null && regular > price ? regular : null,
+            inventoryQuantity: manage ? (typeof p.stock_quantity === 'number' ? p.stock_quantity : null) : null,
+            inventoryPolicy: str(p.backorders) === 'no' || !p.backorders ? 'deny' : 'continue',
+            imageUrl: images[0] ?? null,
+          },
+        ],
+    createdAt: gmt(p.date_created_gmt),
+    updatedAt: gmt(p.date_modified_gmt),
   }
 }
 

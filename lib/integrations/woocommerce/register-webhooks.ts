@@ -10,14 +10,23 @@ import { WOO_TOPICS } from './webhooks/topics'
 
 export const wooWebhookAddress = () => appLink('/webhooks/woocommerce')
 
-interface WooWebhook { id: number; topic: string; delivery_url: string; status: string }
+interface WooWebhook {
+  id: number
+  topic: string
+  delivery_url: string
+  status: string
+}
 
 export interface RegisterResult {
   registered: WebhookRegistration[]
   errors: string[]
 }
 
-export async function registerWooWebhooks(client: WooClient, secret: string, secretIsNew: boolean): Promise<RegisterResult> {
+export async function registerWooWebhooks(
+  client: WooClient,
+  secret: string,
+  secretIsNew: boolean,
+): Promise<RegisterResult> {
   const address = wooWebhookAddress()
   const existing: WooWebhook[] = []
   for (let page = 1; page <= 20; page++) {
@@ -35,7 +44,13 @@ export async function registerWooWebhooks(client: WooClient, secret: string, sec
         registered.push({ topic, id: String(have.id), address })
         continue
       }
-      const w = await client.post<WooWebhook>('/webhooks', { name: `Marketing: ${topic}`, topic, delivery_url: address, secret, status: 'active' })
+      const w = await client.post<WooWebhook>('/webhooks', {
+        name: `Marketing: ${topic}`,
+        topic,
+        delivery_url: address,
+        secret,
+        status: 'active',
+      })
       registered.push({ topic, id: String(w.id), address })
     } catch (e) {
       errors.push(`${topic}: ${e instanceof Error ? e.message : String(e)}`)

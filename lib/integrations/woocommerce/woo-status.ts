@@ -35,14 +35,28 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 
 export async function wooStatus(companyId: number): Promise<WooStatus> {
   const conn = await getConnectionByKey(companyId, 'woocommerce')
-  if (!conn || conn.status === 'disconnected') return { connected: false, connection: null, sync: { running: false, resources: [] } }
-  const latest = await db.integrationSync.findMany({ where: { companyId, integrationId: conn.id }, orderBy: { createdAt: 'desc' }, take: 3 })
-  const resources = latest.reverse().map((s) => ({ resource: s.resource, status: s.status, processed: s.processed, total: s.total, error: s.error }))
+  if (!conn || conn.status === 'disconnected')
+    return { connected: false, connection: null, sync: { running: false, resources: [] } }
+  const latest = await db.integrationSync.findMany({
+    where: { companyId, integrationId: conn.id },
+    orderBy: { createdAt: 'desc' },
+    take: 3,
+  })
+  const resources = latest
+    .reverse()
+    .map((s) => ({ resource: s.resource, status: s.status, processed: s.processed, total: s.total, error: s.error }))
   return {
     connected: true,
     connection: {
-      id: conn.id, store: conn.externalKey ?? '', status: conn.status, isTest: conn.isTest, lastSyncAt: iso(conn.lastSyncAt),
-      lastEventAt: iso(conn.lastEventAt), lastError: conn.lastError, webhooksRegistered: conn.webhooks.length, webhooksExpected: WOO_TOPICS.length,
+      id: conn.id,
+      store: conn.externalKey ?? '',
+      status: conn.status,
+      isTest: conn.isTest,
+      lastSyncAt: iso(conn.lastSyncAt),
+      lastEventAt: iso(conn.lastEventAt),
+      lastError: conn.lastError,
+      webhooksRegistered: conn.webhooks.length,
+      webhooksExpected: WOO_TOPICS.length,
       syncDays: Number(conn.settings.syncDays) || 90,
     },
     sync: { running: resources.some((r) => r.status === 'queued' || r.status === 'running'), resources },
@@ -54,7 +68,8 @@ export async function disconnectWoo(companyId: number): Promise<WooStatus> {
   if (!conn || conn.status === 'disconnected') throw notFound('No WooCommerce store is connected.')
   await disconnectConnection(companyId, conn.id)
   await db.integrationSync.updateMany({
-    where: { companyId, integrationId: conn.id, status: { in: ['queued', 'running'] } }, data: { status: 'failed', error: 'The store was disconnected.' },
+    where: { companyId, integrationId: conn.id, status: { in: ['queued', 'running'] } },
+    data: { status: 'failed', error: 'The store was disconnected.' },
   })
   return wooStatus(companyId)
 }

@@ -20,9 +20,15 @@ export async function handleInboundEmail(companyId: number, raw: string): Promis
       for (const rc of report.recipients) {
         if (!rc.outcome) continue // "delayed": not final, nothing to record
         reports.push({
-          companyId, source: 'dsn', reportKey: `dsn:${report.id}:${rc.email}`,
+          companyId,
+          source: 'dsn',
+          reportKey: `dsn:${report.id}:${rc.email}`,
           kind: rc.outcome === 'hard' ? 'hard_bounce' : rc.outcome === 'soft' ? 'soft_bounce' : 'delivered',
-          email: rc.email, sendId: report.original.sendId, messageId: report.original.messageId, status: rc.status, detail: rc.diagnostic,
+          email: rc.email,
+          sendId: report.original.sendId,
+          messageId: report.original.messageId,
+          status: rc.status,
+          detail: rc.diagnostic,
         })
       }
       return { kind: 'dsn', results: await applyReports(reports) }
@@ -30,16 +36,33 @@ export async function handleInboundEmail(companyId: number, raw: string): Promis
     case 'arf':
       return {
         kind: 'arf',
-        results: await applyReports([{
-          companyId, source: 'arf', reportKey: `arf:${report.id}`, kind: 'complaint', email: report.email,
-          sendId: report.original.sendId, messageId: report.original.messageId, status: report.feedbackType,
-        }]),
+        results: await applyReports([
+          {
+            companyId,
+            source: 'arf',
+            reportKey: `arf:${report.id}`,
+            kind: 'complaint',
+            email: report.email,
+            sendId: report.original.sendId,
+            messageId: report.original.messageId,
+            status: report.feedbackType,
+          },
+        ]),
       }
     case 'unsubscribe': {
       const res = await resolveRecipient(report.token)
-      if (!res.ok) return { kind: 'rejected', reason: res.reason === 'expired' ? 'The unsubscribe token has expired.' : 'The unsubscribe token is not valid.' }
-      if (res.recipient.companyId !== companyId) return { kind: 'rejected', reason: 'The unsubscribe token is not valid.' }
-      const changed = await unsubscribeRecipient(res.recipient, { method: 'MAILTO', source: report.from ? `mailto from ${report.from}` : 'mailto' })
+      if (!res.ok)
+        return {
+          kind: 'rejected',
+          reason:
+            res.reason === 'expired' ? 'The unsubscribe token has expired.' : 'The unsubscribe token is not valid.',
+        }
+      if (res.recipient.companyId !== companyId)
+        return { kind: 'rejected', reason: 'The unsubscribe token is not valid.' }
+      const changed = await unsubscribeRecipient(res.recipient, {
+        method: 'MAILTO',
+        source: report.from ? `mailto from ${report.from}` : 'mailto',
+      })
       return { kind: 'unsubscribe', changed }
     }
     case 'unknown':

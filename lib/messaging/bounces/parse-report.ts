@@ -5,8 +5,13 @@
 // nested multiparts, and base64 / quoted-printable bodies; anything else is 'unknown'.
 import { createHash } from 'node:crypto'
 
-export interface Headers { [lowerName: string]: string[] }
-interface Part { headers: Headers; body: string }
+export interface Headers {
+  [lowerName: string]: string[]
+}
+interface Part {
+  headers: Headers
+  body: string
+}
 
 export type DsnBounce = 'hard' | 'soft' | 'delivered' | null
 export interface DsnRecipient {
@@ -17,7 +22,11 @@ export interface DsnRecipient {
   /** failed + 5.x.x = hard; failed + 4.x.x = soft; delivered/relayed = delivered; delayed = null (not final). */
   outcome: DsnBounce
 }
-export interface OriginalRef { sendId: string | null; messageId: string | null; to: string | null }
+export interface OriginalRef {
+  sendId: string | null
+  messageId: string | null
+  to: string | null
+}
 
 export type InboundReport =
   | { kind: 'dsn'; id: string; recipients: DsnRecipient[]; original: OriginalRef }
@@ -28,7 +37,10 @@ export type InboundReport =
 function decodeWords(s: string): string {
   return s.replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g, (_, _cs: string, enc: string, text: string) => {
     try {
-      const buf = enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64') : Buffer.from(qpDecode(text.replace(/_/g, ' ')), 'latin1')
+      const buf =
+        enc.toUpperCase() === 'B'
+          ? Buffer.from(text, 'base64')
+          : Buffer.from(qpDecode(text.replace(/_/g, ' ')), 'latin1')
       return buf.toString('utf8')
     } catch {
       return text
@@ -69,7 +81,11 @@ function contentType(h: Headers): { type: string; params: Record<string, string>
   const params: Record<string, string> = {}
   for (const p of rest) {
     const i = p.indexOf('=')
-    if (i > 0) params[p.slice(0, i).trim().toLowerCase()] = p.slice(i + 1).trim().replace(/^"(.*)"$/, '$1')
+    if (i > 0)
+      params[p.slice(0, i).trim().toLowerCase()] = p
+        .slice(i + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
   }
   return { type: type!.trim().toLowerCase(), params }
 }
@@ -116,7 +132,9 @@ const address = (v: string | null): string | null => {
 }
 
 function originalRef(parts: Part[]): OriginalRef {
-  const orig = parts.find((p) => ['message/rfc822', 'text/rfc822-headers', 'message/rfc822-headers'].includes(contentType(p.headers).type))
+  const orig = parts.find((p) =>
+    ['message/rfc822', 'text/rfc822-headers', 'message/rfc822-headers'].includes(contentType(p.headers).type),
+  )
   const h = orig ? parseEntity(decodedBody(orig)).headers : {}
   return { sendId: first(h, 'x-send-id'), messageId: first(h, 'message-id'), to: address(first(h, 'to')) }
 }
@@ -139,13 +157,20 @@ function parseDeliveryStatus(text: string): DsnRecipient[] {
     const action = first(b, 'action')
     if (!email || !action) continue
     const status = /\d\.\d{1,3}\.\d{1,3}/.exec(first(b, 'status') ?? '')?.[0] ?? null
-    out.push({ email, action: action.toLowerCase(), status, diagnostic: first(b, 'diagnostic-code'), outcome: outcome(action, status) })
+    out.push({
+      email,
+      action: action.toLowerCase(),
+      status,
+      diagnostic: first(b, 'diagnostic-code'),
+      outcome: outcome(action, status),
+    })
   }
   return out
 }
 
 /** The report's identity for de-duplication: its own Message-ID, else a digest of the whole text. */
-const reportId = (raw: string, h: Headers) => first(h, 'message-id') ?? 'sha256:' + createHash('sha256').update(raw).digest('hex')
+const reportId = (raw: string, h: Headers) =>
+  first(h, 'message-id') ?? 'sha256:' + createHash('sha256').update(raw).digest('hex')
 
 export function parseInboundEmail(raw: string): InboundReport {
   const top = parseEntity(raw)
@@ -155,8 +180,11 @@ export function parseInboundEmail(raw: string): InboundReport {
   if (report) {
     const rt = (contentType(report.headers).params['report-type'] ?? '').toLowerCase()
     if (rt === 'delivery-status') {
-      const ds = parts.find((p) => ['message/delivery-status', 'message/global-delivery-status'].includes(contentType(p.headers).type))
-      if (!ds) return { kind: 'unknown', id, reason: 'A delivery-status report without its message/delivery-status part.' }
+      const ds = parts.find((p) =>
+        ['message/delivery-status', 'message/global-delivery-status'].includes(contentType(p.headers).type),
+      )
+      if (!ds)
+        return { kind: 'unknown', id, reason: 'A delivery-status report without its message/delivery-status part.' }
       const recipients = parseDeliveryStatus(decodedBody(ds))
       if (!recipients.length) return { kind: 'unknown', id, reason: 'The delivery-status part names no recipient.' }
       return { kind: 'dsn', id, recipients, original: originalRef(parts) }
@@ -174,5 +202,9 @@ export function parseInboundEmail(raw: string): InboundReport {
   const subject = (first(top.headers, 'subject') ?? '').trim()
   const m = /^unsubscribe\s+(\S+)$/i.exec(subject)
   if (m) return { kind: 'unsubscribe', id, token: m[1]!, from: address(first(top.headers, 'from')) }
-  return { kind: 'unknown', id, reason: 'Neither a delivery status notification, a feedback report nor an unsubscribe request.' }
+  return {
+    kind: 'unknown',
+    id,
+    reason: 'Neither a delivery status notification, a feedback report nor an unsubscribe request.',
+  }
 }

@@ -7,22 +7,28 @@ import { createHash, createPublicKey, verify } from 'node:crypto'
 import { z } from 'zod'
 import type { DeliveryReport } from './apply-report'
 
-const event = z.object({
-  email: z.string().min(1),
-  event: z.string().min(1),
-  timestamp: z.number().optional(),
-  sg_event_id: z.string().optional(),
-  sg_message_id: z.string().optional(),
-  'smtp-id': z.string().optional(),
-  send_id: z.string().optional(),
-  'X-Send-Id': z.string().optional(),
-  type: z.string().optional(),
-  status: z.string().optional(),
-  reason: z.string().optional(),
-}).passthrough()
+const event = z
+  .object({
+    email: z.string().min(1),
+    event: z.string().min(1),
+    timestamp: z.number().optional(),
+    sg_event_id: z.string().optional(),
+    sg_message_id: z.string().optional(),
+    'smtp-id': z.string().optional(),
+    send_id: z.string().optional(),
+    'X-Send-Id': z.string().optional(),
+    type: z.string().optional(),
+    status: z.string().optional(),
+    reason: z.string().optional(),
+  })
+  .passthrough()
 export const sendgridBody = z.array(event).min(1).max(10_000)
 
-const KINDS: Record<string, DeliveryReport['kind'] | undefined> = { dropped: 'dropped', spamreport: 'complaint', delivered: 'delivered' }
+const KINDS: Record<string, DeliveryReport['kind'] | undefined> = {
+  dropped: 'dropped',
+  spamreport: 'complaint',
+  delivered: 'delivered',
+}
 
 export function sendgridReports(companyId: number, events: z.infer<typeof sendgridBody>): DeliveryReport[] {
   const out: DeliveryReport[] = []
@@ -32,9 +38,17 @@ export function sendgridReports(companyId: number, events: z.infer<typeof sendgr
     if (!kind) continue
     const key = e.sg_event_id ?? createHash('sha256').update(JSON.stringify(e)).digest('hex')
     out.push({
-      companyId, source: 'sendgrid', reportKey: `sendgrid:${key}`, kind, email: e.email,
-      sendId: e.send_id ?? e['X-Send-Id'] ?? null, messageId: e['smtp-id'] ?? null, providerMessageId: e.sg_message_id ?? null,
-      status: e.status ?? null, detail: e.reason ?? null, ...(e.timestamp ? { at: new Date(e.timestamp * 1000) } : {}),
+      companyId,
+      source: 'sendgrid',
+      reportKey: `sendgrid:${key}`,
+      kind,
+      email: e.email,
+      sendId: e.send_id ?? e['X-Send-Id'] ?? null,
+      messageId: e['smtp-id'] ?? null,
+      providerMessageId: e.sg_message_id ?? null,
+      status: e.status ?? null,
+      detail: e.reason ?? null,
+      ...(e.timestamp ? { at: new Date(e.timestamp * 1000) } : {}),
     })
   }
   return out
@@ -44,11 +58,18 @@ export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature'
 export const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp'
 
 /** null when no key is configured; else whether the signature is genuine. */
-export function verifySendgridSignature(rawBody: string, signature: string | null, timestamp: string | null, key = process.env.SENDGRID_WEBHOOK_PUBLIC_KEY): boolean | null {
+export function verifySendgridSignature(
+  rawBody: string,
+  signature: string | null,
+  timestamp: string | null,
+  key = process.env.SENDGRID_WEBHOOK_PUBLIC_KEY,
+): boolean | null {
   if (!key) return null
   if (!signature || !timestamp) return false
   try {
-    const pub = key.includes('BEGIN') ? createPublicKey(key) : createPublicKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'spki' })
+    const pub = key.includes('BEGIN')
+      ? createPublicKey(key)
+      : createPublicKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'spki' })
     return verify('sha256', Buffer.from(timestamp + rawBody), pub, Buffer.from(signature, 'base64'))
   } catch {
     return false

@@ -23,7 +23,11 @@ export function isAwsCertUrl(u: unknown): u is string {
   if (typeof u !== 'string') return false
   try {
     const url = new URL(u)
-    return url.protocol === 'https:' && /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/.test(url.hostname) && url.pathname.endsWith('.pem')
+    return (
+      url.protocol === 'https:' &&
+      /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/.test(url.hostname) &&
+      url.pathname.endsWith('.pem')
+    )
   } catch {
     return false
   }
@@ -38,14 +42,18 @@ async function fetchCert(url: string): Promise<string> {
 }
 
 /** Whether the message carries a genuine SNS signature. `getCert` is for tests (a PEM certificate or public key). */
-export async function verifySnsSignature(env: SnsEnvelope, getCert: (url: string) => Promise<string> = (u) => {
-  let p = certs.get(u)
-  if (!p) certs.set(u, (p = fetchCert(u).catch((e) => (certs.delete(u), Promise.reject(e)))))
-  return p
-}): Promise<boolean> {
+export async function verifySnsSignature(
+  env: SnsEnvelope,
+  getCert: (url: string) => Promise<string> = (u) => {
+    let p = certs.get(u)
+    if (!p) certs.set(u, (p = fetchCert(u).catch((e) => (certs.delete(u), Promise.reject(e)))))
+    return p
+  },
+): Promise<boolean> {
   const m = env as Record<string, unknown>
   const version = String(m.SignatureVersion ?? '1')
-  if ((version !== '1' && version !== '2') || typeof m.Signature !== 'string' || !isAwsCertUrl(m.SigningCertURL)) return false
+  if ((version !== '1' && version !== '2') || typeof m.Signature !== 'string' || !isAwsCertUrl(m.SigningCertURL))
+    return false
   try {
     const pem = await getCert(m.SigningCertURL)
     const v = createVerify(version === '1' ? 'RSA-SHA1' : 'RSA-SHA256')

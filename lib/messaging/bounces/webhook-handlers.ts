@@ -12,8 +12,10 @@ import { verifyInboundWebhookToken } from './webhook-token'
 
 const MAX_BYTES = 5 * 1024 * 1024
 
-const json = (status: number, body: unknown) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
-const fail = (status: number, message: string, errors?: unknown) => json(status, { error: status === 401 ? 'not_authenticated' : 'invalid', message, ...(errors ? { errors } : {}) })
+const json = (status: number, body: unknown) =>
+  Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
+const fail = (status: number, message: string, errors?: unknown) =>
+  json(status, { error: status === 401 ? 'not_authenticated' : 'invalid', message, ...(errors ? { errors } : {}) })
 
 async function body(req: Request): Promise<string | Response> {
   const length = Number(req.headers.get('content-length') ?? 0)
@@ -60,14 +62,17 @@ export async function sesPost(req: Request): Promise<Response> {
   } catch (e) {
     return fail(400, 'The body is not an SNS message.', e instanceof ZodError ? zodErrors(e) : undefined)
   }
-  if (snsSignatureRequired() && !(await verifySnsSignature(env))) return fail(401, 'The SNS message signature is not valid.')
+  if (snsSignatureRequired() && !(await verifySnsSignature(env)))
+    return fail(401, 'The SNS message signature is not valid.')
   if (env.Type === 'SubscriptionConfirmation') {
     if (!isAwsSnsUrl(env.SubscribeURL)) return fail(400, 'SubscribeURL is not an Amazon SNS address.')
     const res = await fetch(env.SubscribeURL!, { signal: AbortSignal.timeout(10_000) }).catch((error) => {
       reportError({ error, route: '/webhooks/ses', extra: { where: 'sns-subscribe' } })
       return null
     })
-    return res?.ok ? json(200, { kind: 'subscription_confirmed' }) : fail(502, 'Confirming the SNS subscription failed.')
+    return res?.ok
+      ? json(200, { kind: 'subscription_confirmed' })
+      : fail(502, 'Confirming the SNS subscription failed.')
   }
   if (env.Type !== 'Notification') return json(200, { kind: env.Type, recorded: 0, duplicates: 0 })
   let reports

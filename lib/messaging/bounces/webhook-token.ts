@@ -7,7 +7,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sessionSecret } from '@/lib/auth/secret'
 import { appLink } from '@/lib/config/app-url'
 
-const mac = (companyId: number) => createHmac('sha256', sessionSecret()).update('inbound-webhook:' + companyId).digest('base64url')
+const mac = (companyId: number) =>
+  createHmac('sha256', sessionSecret())
+    .update('inbound-webhook:' + companyId)
+    .digest('base64url')
 
 export const inboundWebhookToken = (companyId: number): string => `${companyId}.${mac(companyId)}`
 
@@ -24,5 +27,9 @@ export function verifyInboundWebhookToken(token: string | null | undefined): num
 /** The three URLs a company configures at its providers (for the settings screens). */
 export function inboundWebhookUrls(companyId: number) {
   const q = '?token=' + encodeURIComponent(inboundWebhookToken(companyId))
-  return { inboundEmail: appLink('/webhooks/inbound/email' + q), ses: appLink('/webhooks/ses' + q), sendgrid: appLink('/webhooks/sendgrid' + q) }
+  return {
+    inboundEmail: appLink('/webhooks/inbound/email' + q),
+    ses: appLink('/webhooks/ses' + q),
+    sendgrid: appLink('/webhooks/sendgrid' + q),
+  }
 }

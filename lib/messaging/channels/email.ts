@@ -27,8 +27,12 @@ export const deliverEmail: DeliverChannel = async (s, now) => {
   let pre
   try {
     pre = await prepareCatalogRender({
-      companyId: s.companyId, sources: [s.content.subject, s.content.html, s.content.text], context: s.context,
-      assignKey: s.sourceType === 'preview' ? null : s.id, profileId: s.profile.id, now,
+      companyId: s.companyId,
+      sources: [s.content.subject, s.content.html, s.content.text],
+      context: s.context,
+      assignKey: s.sourceType === 'preview' ? null : s.id,
+      profileId: s.profile.id,
+      now,
     })
   } catch (e) {
     return { kind: 'retry', error: e instanceof Error ? e.message : String(e) }
@@ -36,17 +40,28 @@ export const deliverEmail: DeliverChannel = async (s, now) => {
   if (!pre.ok) return { kind: 'skipped', reason: pre.reason, error: pre.error }
   let mail
   try {
-    mail = renderEmail(Object.keys(pre.context).length ? { ...s, context: { ...s.context, ...pre.context } } : s, now, config)
+    mail = renderEmail(
+      Object.keys(pre.context).length ? { ...s, context: { ...s.context, ...pre.context } } : s,
+      now,
+      config,
+    )
   } catch (e) {
     return renderFailureOutcome(e)
   }
   const target = smtpTargetFor(s.companyId, config)
   if (!target) return { kind: 'outbox', mail }
   const domain = addressOf(mail.from).split('@')[1]?.toLowerCase()
-  const dkim = domain ? config.dkim.get(domain) ?? null : null
+  const dkim = domain ? (config.dkim.get(domain) ?? null) : null
   const r = await sendSmtp(target, mail, { dkim })
   const provider = typeof target === 'string' ? 'smtp' : 'smtp:company'
-  if (r.kind === 'sent') return { kind: 'sent', provider, providerMessageId: r.providerMessageId, messageId: mail.messageId, subject: mail.subject }
+  if (r.kind === 'sent')
+    return {
+      kind: 'sent',
+      provider,
+      providerMessageId: r.providerMessageId,
+      messageId: mail.messageId,
+      subject: mail.subject,
+    }
   if (r.kind === 'failed') return { kind: 'failed', reason: 'provider_refused', error: r.error }
   return r
 }

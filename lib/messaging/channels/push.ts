@@ -29,11 +29,17 @@ export const deliverPush: DeliverChannel = async (s, now) => {
   let retry = false
   let unknown = false
   for (const t of tokens) {
-    const r = await sendFcm(sa, { token: t.token, title: msg.title, body: msg.body, data: { send_id: s.id, open_token: pushOpenToken(s.companyId, s.id), message_id: s.sourceId } })
+    const r = await sendFcm(sa, {
+      token: t.token,
+      title: msg.title,
+      body: msg.body,
+      data: { send_id: s.id, open_token: pushOpenToken(s.companyId, s.id), message_id: s.sourceId },
+    })
     if (r.kind === 'sent') sent.push(r.name)
     else {
       errors.push(r.error)
-      if (r.kind === 'invalid_token') await inWriteTx(() => unregisterPushTokenOps(s.companyId, t.token, 'provider_rejected', now))
+      if (r.kind === 'invalid_token')
+        await inWriteTx(() => unregisterPushTokenOps(s.companyId, t.token, 'provider_rejected', now))
       if (r.kind === 'retry') retry = true
       if (r.kind === 'unknown') unknown = true
     }
@@ -41,7 +47,10 @@ export const deliverPush: DeliverChannel = async (s, now) => {
   if (sent.length) return { kind: 'sent', provider: 'fcm', providerMessageId: sent.join(','), subject: msg.title }
   if (unknown) return { kind: 'unknown', error: errors.join('; ') }
   if (retry) return { kind: 'retry', error: errors.join('; ') }
-  if (errors.length === tokens.length && errors.every((e) => /UNREGISTERED|NOT_FOUND|registration token|INVALID_ARGUMENT/.test(e))) {
+  if (
+    errors.length === tokens.length &&
+    errors.every((e) => /UNREGISTERED|NOT_FOUND|registration token|INVALID_ARGUMENT/.test(e))
+  ) {
     return { kind: 'bounced', error: errors.join('; ') }
   }
   return { kind: 'failed', reason: 'provider_refused', error: errors.join('; ') }

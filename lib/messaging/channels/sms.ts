@@ -31,13 +31,15 @@ export const deliverSms: DeliverChannel = async (s, now) => {
   const count = countSegments(body)
   if (count.segments > account.maxSegments) {
     return {
-      kind: 'failed', reason: 'too_many_segments',
+      kind: 'failed',
+      reason: 'too_many_segments',
       error: `The message needs ${count.segments} segments (${count.encoding}, ${count.characters} characters); the limit is ${account.maxSegments}.`,
     }
   }
   const r = await sendTwilioMessage(account, { to, body, statusCallback: smsStatusCallbackUrl(s.companyId, s.id) })
   if (r.kind === 'accepted') return { kind: 'sent', provider: 'twilio', providerMessageId: r.sid }
-  if (r.kind === 'transport') return r.maybeSent ? { kind: 'unknown', error: r.error } : { kind: 'retry', error: r.error }
+  if (r.kind === 'transport')
+    return r.maybeSent ? { kind: 'unknown', error: r.error } : { kind: 'retry', error: r.error }
   const error = r.message
   if (r.httpStatus === 429 || r.httpStatus >= 500) return { kind: 'retry', error }
   if (r.code !== null && RECIPIENT_ERROR_CODES.has(r.code)) return { kind: 'bounced', error }

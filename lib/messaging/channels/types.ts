@@ -7,5 +7,7 @@ import type { DeliveryOutcome } from '../record-outcome'
 export type DeliverChannel = (s: ClaimedSend, now: Date) => Promise<DeliveryOutcome>
 
 export const notConfigured = (channel: string): DeliveryOutcome => ({
-  kind: 'failed', reason: 'channel_not_configured', error: `No ${channel} provider is configured.`,
+  kind: 'failed',
+  reason: 'channel_not_configured',
+  error: `No ${channel} provider is configured.`,
 })

@@ -20,12 +20,18 @@ const RATE_LIMITS = new Set([4, 80007, 130429, 131048, 131056])
 const OUTSIDE_WINDOW = 131047
 
 async function lastInboundAt(companyId: number, profileId: string): Promise<number | null> {
-  const row = await read(selectFirst(
-    kysely().selectFrom('Event').innerJoin('Metric', 'Metric.id', 'Event.metricId')
-      .select((eb) => eb.fn.max('Event.ts').as('ts'))
-      .where('Event.companyId', '=', companyId).where('Event.profileId', '=', profileId)
-      .where('Metric.companyId', '=', companyId).where('Metric.name', '=', MESSAGE_METRICS.whatsapp.received),
-  ))
+  const row = await read(
+    selectFirst(
+      kysely()
+        .selectFrom('Event')
+        .innerJoin('Metric', 'Metric.id', 'Event.metricId')
+        .select((eb) => eb.fn.max('Event.ts').as('ts'))
+        .where('Event.companyId', '=', companyId)
+        .where('Event.profileId', '=', profileId)
+        .where('Metric.companyId', '=', companyId)
+        .where('Metric.name', '=', MESSAGE_METRICS.whatsapp.received),
+    ),
+  )
   return row?.ts == null ? null : Number(row.ts) * 1000
 }
 
@@ -40,8 +46,15 @@ export const deliverWhatsApp: DeliverChannel = async (s, now) => {
   try {
     const context = templateContextOf(s)
     if (tpl) {
-      if (account.templates.length && !account.templates.some((t) => t.name === tpl.name && t.language === tpl.language)) {
-        return { kind: 'failed', reason: 'template_not_approved', error: `The template ${tpl.name} (${tpl.language}) is not in the approved templates list.` }
+      if (
+        account.templates.length &&
+        !account.templates.some((t) => t.name === tpl.name && t.language === tpl.language)
+      ) {
+        return {
+          kind: 'failed',
+          reason: 'template_not_approved',
+          error: `The template ${tpl.name} (${tpl.language}) is not in the approved templates list.`,
+        }
       }
       const bodyParameters = (tpl.bodyParameters ?? []).map((p) => renderSmsText(p, s, now, context))
       message = { kind: 'template', to, name: tpl.name, language: tpl.language, bodyParameters, callbackData: s.id }
@@ -50,7 +63,11 @@ export const deliverWhatsApp: DeliverChannel = async (s, now) => {
       if (!body) return { kind: 'failed', reason: 'empty_body', error: 'The message is empty for this profile.' }
       const last = await lastInboundAt(s.companyId, s.profile.id)
       if (last === null || now.getTime() - last > SESSION_WINDOW_MS) {
-        return { kind: 'failed', reason: 'outside_window', error: 'Free text can only be sent within 24 hours of the customer\'s last message; use an approved template.' }
+        return {
+          kind: 'failed',
+          reason: 'outside_window',
+          error: "Free text can only be sent within 24 hours of the customer's last message; use an approved template.",
+        }
       }
       message = { kind: 'text', to, body, callbackData: s.id }
     }
@@ -59,9 +76,11 @@ export const deliverWhatsApp: DeliverChannel = async (s, now) => {
   }
   const r = await sendCloudMessage(account, message)
   if (r.kind === 'accepted') return { kind: 'sent', provider: 'whatsapp_cloud', providerMessageId: r.id }
-  if (r.kind === 'transport') return r.maybeSent ? { kind: 'unknown', error: r.error } : { kind: 'retry', error: r.error }
+  if (r.kind === 'transport')
+    return r.maybeSent ? { kind: 'unknown', error: r.error } : { kind: 'retry', error: r.error }
   const error = r.message
-  if (r.httpStatus === 429 || r.httpStatus >= 500 || (r.code !== null && RATE_LIMITS.has(r.code))) return { kind: 'retry', error }
+  if (r.httpStatus === 429 || r.httpStatus >= 500 || (r.code !== null && RATE_LIMITS.has(r.code)))
+    return { kind: 'retry', error }
   if (r.code !== null && RECIPIENT_ERRORS.has(r.code)) return { kind: 'bounced', error }
   if (r.code === OUTSIDE_WINDOW) return { kind: 'failed', reason: 'outside_window', error }
   return { kind: 'failed', reason: 'provider_refused', error }

@@ -34,11 +34,19 @@ export interface DnsRecord {
 export const dkimRecordValue = (publicKey: string) => `v=DKIM1; k=rsa; p=${publicKey}`
 
 /** The records to publish for a domain; `spfInclude` is the sending server's SPF domain (null: none to add). */
-export function dnsRecords(d: { domain: string; selector: string; publicKey: string }, spfInclude: string | null): DnsRecord[] {
+export function dnsRecords(
+  d: { domain: string; selector: string; publicKey: string },
+  spfInclude: string | null,
+): DnsRecord[] {
   return [
     { kind: 'dkim', type: 'TXT', name: `${d.selector}._domainkey.${d.domain}`, value: dkimRecordValue(d.publicKey) },
     { kind: 'spf', type: 'TXT', name: d.domain, value: `v=spf1 mx${spfInclude ? ` include:${spfInclude}` : ''} ~all` },
-    { kind: 'dmarc', type: 'TXT', name: `_dmarc.${d.domain}`, value: `v=DMARC1; p=none; rua=mailto:dmarc-reports@${d.domain}` },
+    {
+      kind: 'dmarc',
+      type: 'TXT',
+      name: `_dmarc.${d.domain}`,
+      value: `v=DMARC1; p=none; rua=mailto:dmarc-reports@${d.domain}`,
+    },
   ]
 }
 

@@ -14,7 +14,11 @@ import { dkimRecordValue, dnsRecords, generateDkimKey, parseTags, type DnsRecord
 const DOMAIN = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])$/
 
 export const addDomainBody = z.object({
-  domain: z.string().trim().toLowerCase().transform((d) => d.replace(/\.$/, ''))
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((d) => d.replace(/\.$/, ''))
     .refine((d) => DOMAIN.test(d), 'Enter a domain such as mail.example.com (no http://, no @).'),
 })
 
@@ -24,17 +28,28 @@ export const MAX_DOMAINS = 20
 async function spfInclude(companyId: number): Promise<string | null> {
   if (process.env.SPF_INCLUDE?.trim()) return process.env.SPF_INCLUDE.trim()
   const s = await db.emailSettings.findUnique({ where: { companyId }, select: { smtpHost: true } })
-  const host = s?.smtpHost ?? (() => {
-    try {
-      return new URL(defaultSmtpUrl() ?? '').hostname
-    } catch {
-      return null
-    }
-  })()
+  const host =
+    s?.smtpHost ??
+    (() => {
+      try {
+        return new URL(defaultSmtpUrl() ?? '').hostname
+      } catch {
+        return null
+      }
+    })()
   return host && !/^[\d.]+$/.test(host) && host !== 'localhost' ? host : null
 }
 
-type DomainRow = { id: number; domain: string; selector: string; publicKey: string; verified: boolean; lastCheckAt: Date | null; lastCheck: string | null; createdAt: Date }
+type DomainRow = {
+  id: number
+  domain: string
+  selector: string
+  publicKey: string
+  verified: boolean
+  lastCheckAt: Date | null
+  lastCheck: string | null
+  createdAt: Date
+}
 
 function view(d: DomainRow, include: string | null) {
   let lastCheck: Record<string, CheckResult> | null = null
@@ -42,14 +57,31 @@ function view(d: DomainRow, include: string | null) {
     lastCheck = d.lastCheck ? JSON.parse(d.lastCheck) : null
   } catch {}
   return {
-    id: d.id, domain: d.domain, selector: d.selector, verified: d.verified,
-    lastCheckAt: d.lastCheckAt?.toISOString() ?? null, createdAt: d.createdAt.toISOString(),
-    records: dnsRecords(d, include).map((r) => ({ ...r, status: lastCheck?.[r.kind]?.status ?? 'unchecked', found: lastCheck?.[r.kind]?.found ?? [] })),
+    id: d.id,
+    domain: d.domain,
+    selector: d.selector,
+    verified: d.verified,
+    lastCheckAt: d.lastCheckAt?.toISOString() ?? null,
+    createdAt: d.createdAt.toISOString(),
+    records: dnsRecords(d, include).map((r) => ({
+      ...r,
+      status: lastCheck?.[r.kind]?.status ?? 'unchecked',
+      found: lastCheck?.[r.kind]?.found ?? [],
+    })),
   }
 }
 export type SendingDomainView = ReturnType<typeof view>
 
-const SELECT = { id: true, domain: true, selector: true, publicKey: true, verified: true, lastCheckAt: true, lastCheck: true, createdAt: true } as const
+const SELECT = {
+  id: true,
+  domain: true,
+  selector: true,
+  publicKey: true,
+  verified: true,
+  lastCheckAt: true,
+  lastCheck: true,
+  createdAt: true,
+} as const
 
 export async function listSendingDomains(companyId: number): Promise<SendingDomainView[]> {
   const [rows, include] = await Promise.all([
@@ -59,20 +91,39 @@ export async function listSendingDomains(companyId: number): Promise<SendingDoma
   return rows.map((d) => view(d, include))
 }
 
-export async function addSendingDomain(companyId: number, domain: string, now: Date = new Date()): Promise<SendingDomainView> {
+export async function addSendingDomain(
+  companyId: number,
+  domain: string,
+  now: Date = new Date(),
+): Promise<SendingDomainView> {
   const existing = await db.sendingDomain.findMany({ where: { companyId }, select: { domain: true } })
-  if (existing.some((d) => d.domain === domain)) throw new AppError('invalid', 400, 'Please correct the highlighted fields.', { domain: ['This domain is already added.'] })
-  if (existing.length >= MAX_DOMAINS) throw new AppError('invalid', 400, 'Please correct the highlighted fields.', { domain: [`An account can have at most ${MAX_DOMAINS} sending domains.`] })
+  if (existing.some((d) => d.domain === domain))
+    throw new AppError('invalid', 400, 'Please correct the highlighted fields.', {
+      domain: ['This domain is already added.'],
+    })
+  if (existing.length >= MAX_DOMAINS)
+    throw new AppError('invalid', 400, 'Please correct the highlighted fields.', {
+      domain: [`An account can have at most ${MAX_DOMAINS} sending domains.`],
+    })
   const key = generateDkimKey(now)
   try {
     const row = await db.sendingDomain.create({
-      data: { companyId, domain, selector: key.selector, publicKey: key.publicKey, privateKey: sealSecret(key.privateKey, DKIM_KEY_PURPOSE) },
+      data: {
+        companyId,
+        domain,
+        selector: key.selector,
+        publicKey: key.publicKey,
+        privateKey: sealSecret(key.privateKey, DKIM_KEY_PURPOSE),
+      },
       select: SELECT,
     })
     forgetEmailConfig(companyId)
     return view(row, await spfInclude(companyId))
   } catch (e) {
-    if ((e as { code?: string }).code === 'P2002') throw new AppError('invalid', 400, 'Please correct the highlighted fields.', { domain: ['This domain is already added.'] })
+    if ((e as { code?: string }).code === 'P2002')
+      throw new AppError('invalid', 400, 'Please correct the highlighted fields.', {
+        domain: ['This domain is already added.'],
+      })
     throw e
   }
 }
@@ -90,7 +141,9 @@ export interface CheckResult {
 
 function resolver(): Resolver {
   const r = new Resolver({ timeout: 3000, tries: 2 })
-  const servers = process.env.DNS_SERVERS?.split(',').map((s) => s.trim()).filter(Boolean)
+  const servers = process.env.DNS_SERVERS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   if (servers?.length) r.setServers(servers)
   return r
 }
@@ -106,14 +159,24 @@ async function txt(r: Resolver, name: string): Promise<{ records: string[]; erro
 }
 
 /** Looks the domain's three records up; the domain counts as verified when its DKIM key is published. */
-export async function checkSendingDomain(companyId: number, id: number, now: Date = new Date()): Promise<SendingDomainView> {
+export async function checkSendingDomain(
+  companyId: number,
+  id: number,
+  now: Date = new Date(),
+): Promise<SendingDomainView> {
   const d = await db.sendingDomain.findFirst({ where: { companyId, id }, select: SELECT })
   if (!d) throw notFound('No such sending domain.')
   const r = resolver()
   const [dkim, spf, dmarc] = await Promise.all([
-    txt(r, `${d.selector}._domainkey.${d.domain}`), txt(r, d.domain), txt(r, `_dmarc.${d.domain}`),
+    txt(r, `${d.selector}._domainkey.${d.domain}`),
+    txt(r, d.domain),
+    txt(r, `_dmarc.${d.domain}`),
   ])
-  const judge = (res: { records: string[]; error?: string }, relevant: (v: string) => boolean, right: (v: string) => boolean): CheckResult => {
+  const judge = (
+    res: { records: string[]; error?: string },
+    relevant: (v: string) => boolean,
+    right: (v: string) => boolean,
+  ): CheckResult => {
     const found = res.records.filter(relevant)
     if (res.error && !found.length) return { status: 'error', found: [] }
     if (!found.length) return { status: 'missing', found }
@@ -121,9 +184,21 @@ export async function checkSendingDomain(companyId: number, id: number, now: Dat
   }
   const want = parseTags(dkimRecordValue(d.publicKey)).p
   const result: Record<DnsRecordKind, CheckResult> = {
-    dkim: judge(dkim, (v) => /(^|;)\s*(v=DKIM1|p=)/i.test(v), (v) => parseTags(v).p === want),
-    spf: judge(spf, (v) => /^v=spf1\b/i.test(v.trim()), () => true),
-    dmarc: judge(dmarc, (v) => /^v=DMARC1\b/i.test(v.trim()), (v) => ['none', 'quarantine', 'reject'].includes(parseTags(v).p ?? '')),
+    dkim: judge(
+      dkim,
+      (v) => /(^|;)\s*(v=DKIM1|p=)/i.test(v),
+      (v) => parseTags(v).p === want,
+    ),
+    spf: judge(
+      spf,
+      (v) => /^v=spf1\b/i.test(v.trim()),
+      () => true,
+    ),
+    dmarc: judge(
+      dmarc,
+      (v) => /^v=DMARC1\b/i.test(v.trim()),
+      (v) => ['none', 'quarantine', 'reject'].includes(parseTags(v).p ?? ''),
+    ),
   }
   const row = await db.sendingDomain.update({
     where: { id: d.id, companyId },

@@ -35,13 +35,21 @@ function canonHeader(raw: string, mode: string): string {
   if (mode === 'simple') return raw
   const colon = raw.indexOf(':')
   const name = raw.slice(0, colon).trim().toLowerCase()
-  const value = raw.slice(colon + 1).replace(/\r\n/g, '').replace(/[ \t]+/g, ' ').trim()
+  const value = raw
+    .slice(colon + 1)
+    .replace(/\r\n/g, '')
+    .replace(/[ \t]+/g, ' ')
+    .trim()
   return `${name}:${value}`
 }
 
 function canonBody(body: string, mode: string): string {
   let b = body
-  if (mode === 'relaxed') b = b.split('\r\n').map((l) => l.replace(/[ \t]+/g, ' ').replace(/ $/, '')).join('\r\n')
+  if (mode === 'relaxed')
+    b = b
+      .split('\r\n')
+      .map((l) => l.replace(/[ \t]+/g, ' ').replace(/ $/, ''))
+      .join('\r\n')
   b = b.replace(/(\r\n)*$/, '')
   if (mode === 'relaxed') return b ? b + '\r\n' : ''
   return b + '\r\n'
@@ -54,17 +62,27 @@ export function verifyDkim(raw: string, publicKey: string): DkimVerifyResult {
   if (!sigHeader) return { ok: false, reason: 'no DKIM-Signature header' }
   const tags = parseTags(sigHeader.raw.slice(sigHeader.raw.indexOf(':') + 1))
   const [hMode = 'simple', bMode = 'simple'] = (tags.c ?? 'simple/simple').toLowerCase().split('/')
-  const base = { domain: tags.d, selector: tags.s, signedHeaders: (tags.h ?? '').split(':').map((h) => h.trim()).filter(Boolean) }
+  const base = {
+    domain: tags.d,
+    selector: tags.s,
+    signedHeaders: (tags.h ?? '')
+      .split(':')
+      .map((h) => h.trim())
+      .filter(Boolean),
+  }
   if (tags.a !== 'rsa-sha256') return { ok: false, reason: `unsupported algorithm ${tags.a}`, ...base }
   let canonicalBody = canonBody(body, bMode === 'relaxed' ? 'relaxed' : 'simple')
   if (tags.l) canonicalBody = canonicalBody.slice(0, Number(tags.l))
-  if (createHash('sha256').update(canonicalBody).digest('base64') !== tags.bh) return { ok: false, reason: 'body hash mismatch', ...base }
+  if (createHash('sha256').update(canonicalBody).digest('base64') !== tags.bh)
+    return { ok: false, reason: 'body hash mismatch', ...base }
 
   // Each name in h= takes the last not-yet-used header of that name (RFC 6376 §5.4.2).
   const used = new Set<Header>()
   const lines: string[] = []
   for (const name of base.signedHeaders) {
-    const h = [...headers].reverse().find((x) => x.name.toLowerCase() === name.toLowerCase() && !used.has(x) && x !== sigHeader)
+    const h = [...headers]
+      .reverse()
+      .find((x) => x.name.toLowerCase() === name.toLowerCase() && !used.has(x) && x !== sigHeader)
     if (!h) continue
     used.add(h)
     lines.push(canonHeader(h.raw, hMode === 'relaxed' ? 'relaxed' : 'simple') + '\r\n')

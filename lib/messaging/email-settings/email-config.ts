@@ -58,12 +58,17 @@ async function loadEmailConfig(companyId: number): Promise<EmailConfig> {
     openTracking: s?.openTracking ?? true,
     clickTracking: s?.clickTracking ?? true,
     unsubscribeScope: s?.unsubscribeScope === 'list' ? 'list' : 'all',
-    smtp: s?.smtpHost && s.smtpPort
-      ? {
-          host: s.smtpHost, port: s.smtpPort, secure: s.smtpSecure, user: s.smtpUser,
-          password: openSecret(s.smtpPassword, SMTP_PASSWORD_PURPOSE), rateLimitPerSecond: s.rateLimitPerSecond,
-        }
-      : null,
+    smtp:
+      s?.smtpHost && s.smtpPort
+        ? {
+            host: s.smtpHost,
+            port: s.smtpPort,
+            secure: s.smtpSecure,
+            user: s.smtpUser,
+            password: openSecret(s.smtpPassword, SMTP_PASSWORD_PURPOSE),
+            rateLimitPerSecond: s.rateLimitPerSecond,
+          }
+        : null,
     dkim,
   }
 }

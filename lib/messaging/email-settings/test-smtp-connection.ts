@@ -21,22 +21,33 @@ export interface SmtpTestResult {
   message: string
 }
 
-export const SMTP_UNREACHABLE = 'The SMTP server could not be reached, or did not answer as an SMTP server. Check the host, port and security setting.'
+export const SMTP_UNREACHABLE =
+  'The SMTP server could not be reached, or did not answer as an SMTP server. Check the host, port and security setting.'
 export const SMTP_PRIVATE = 'The SMTP server is on a private network address, which this server does not connect to.'
 export const SMTP_SIGN_IN_REFUSED = 'The SMTP server refused the user name or password (invalid credentials).'
 
-export async function testSmtpConnection(companyId: number, v: EmailSettingsInput, timeoutMs = 10_000): Promise<SmtpTestResult> {
+export async function testSmtpConnection(
+  companyId: number,
+  v: EmailSettingsInput,
+  timeoutMs = 10_000,
+): Promise<SmtpTestResult> {
   if (!v.smtpHost || v.smtpPort === null) {
-    throw new AppError('invalid', 400, 'Please correct the highlighted fields.', { smtpHost: ['Enter the SMTP server to test.'] })
+    throw new AppError('invalid', 400, 'Please correct the highlighted fields.', {
+      smtpHost: ['Enter the SMTP server to test.'],
+    })
   }
-  let password = v.clearSmtpPassword ? '' : v.smtpPassword ?? ''
+  let password = v.clearSmtpPassword ? '' : (v.smtpPassword ?? '')
   if (!password && !v.clearSmtpPassword) {
     const saved = await db.emailSettings.findUnique({ where: { companyId }, select: { smtpPassword: true } })
     password = openSecret(saved?.smtpPassword, SMTP_PASSWORD_PURPOSE) ?? ''
   }
   const t = nodemailer.createTransport({
-    host: v.smtpHost, port: v.smtpPort, secure: v.smtpSecure,
-    connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs,
+    host: v.smtpHost,
+    port: v.smtpPort,
+    secure: v.smtpSecure,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
     getSocket: checkedSmtpSocket,
     ...(v.smtpUser ? { auth: { user: v.smtpUser, pass: password } } : {}),
   })

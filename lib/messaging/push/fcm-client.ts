@@ -15,7 +15,15 @@ const MAX_ANSWER_BYTES = 256 * 1024
 /** An error code as Google writes them (UNREGISTERED, invalid_grant); anything else is dropped. */
 const codeWord = (v: unknown) => (typeof v === 'string' && /^[A-Za-z_]{1,40}$/.test(v) ? v : null)
 const post = (url: string, headers: Record<string, string>, body: string) =>
-  safeFetch(url, { purpose: 'provider', httpsOnly: true, method: 'POST', headers, body, timeoutMs: TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES })
+  safeFetch(url, {
+    purpose: 'provider',
+    httpsOnly: true,
+    method: 'POST',
+    headers,
+    body,
+    timeoutMs: TIMEOUT_MS,
+    maxBytes: MAX_ANSWER_BYTES,
+  })
 
 export const fcmBaseUrl = () => (process.env.FCM_API_URL?.trim() || 'https://fcm.googleapis.com').replace(/\/+$/, '')
 
@@ -31,14 +39,18 @@ export function signAssertion(sa: ServiceAccount, nowSec: number): string {
 }
 
 export class FcmAuthError extends Error {
-  constructor(message: string, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message)
     this.name = 'FcmAuthError'
   }
 }
 
 const tokens = new Map<string, { token: string; expiresAt: number }>()
-const cacheKey = (sa: ServiceAccount) => createHash('sha256').update(`${sa.client_email}\n${sa.token_uri}\n${sa.private_key}`).digest('hex')
+const cacheKey = (sa: ServiceAccount) =>
+  createHash('sha256').update(`${sa.client_email}\n${sa.token_uri}\n${sa.private_key}`).digest('hex')
 
 /** Forget a cached access token (after a 401, or in tests). */
 export function forgetAccessToken(sa?: ServiceAccount): void {
@@ -50,19 +62,32 @@ export async function getAccessToken(sa: ServiceAccount, now = Date.now()): Prom
   const key = cacheKey(sa)
   const hit = tokens.get(key)
   if (hit && hit.expiresAt - 60_000 > now) return hit.token
-  if (!isAllowedProviderUrl(sa.token_uri)) throw new FcmAuthError('The service account\'s token_uri is not an https URL.', false)
+  if (!isAllowedProviderUrl(sa.token_uri))
+    throw new FcmAuthError("The service account's token_uri is not an https URL.", false)
   let res: SafeResponse
   try {
-    res = await post(sa.token_uri, { 'content-type': 'application/x-www-form-urlencoded' },
-      new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: signAssertion(sa, Math.floor(now / 1000)) }).toString())
+    res = await post(
+      sa.token_uri,
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      new URLSearchParams({
+        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        assertion: signAssertion(sa, Math.floor(now / 1000)),
+      }).toString(),
+    )
   } catch (e) {
     const blocked = e instanceof OutboundError && (e.kind === 'blocked' || e.kind === 'invalid_url')
-    throw new FcmAuthError(`Token exchange failed: ${e instanceof OutboundError ? e.message : 'the request failed.'}`, !blocked)
+    throw new FcmAuthError(
+      `Token exchange failed: ${e instanceof OutboundError ? e.message : 'the request failed.'}`,
+      !blocked,
+    )
   }
   const body = res.json<{ access_token?: string; expires_in?: number; error?: string }>()
   if (!res.ok || typeof body?.access_token !== 'string') {
     const code = codeWord(body?.error)
-    throw new FcmAuthError(`Token exchange refused: HTTP ${res.status}${code ? ` ${code}` : ''}`, res.status === 429 || res.status >= 500)
+    throw new FcmAuthError(
+      `Token exchange refused: HTTP ${res.status}${code ? ` ${code}` : ''}`,
+      res.status === 429 || res.status >= 500,
+    )
   }
   tokens.set(key, { token: body.access_token, expiresAt: now + (Number(body.expires_in) || 3600) * 1000 })
   return body.access_token
@@ -99,10 +124,20 @@ function classify(status: number, body: FcmErrorBody | null): FcmResult {
   const codes = (err?.details ?? []).map((d) => d.errorCode).filter(Boolean) as string[]
   const fields = (err?.details ?? []).flatMap((d) => d.fieldViolations ?? []).map((f) => f.field ?? '')
   const message = `FCM answered HTTP ${status} ${codeWord(codes[0]) ?? codeWord(err?.status) ?? ''}`.trim()
-  if (codes.includes('UNREGISTERED') || (status === 404 && err?.status === 'NOT_FOUND')) return { kind: 'invalid_token', error: message }
-  if ((codes.includes('INVALID_ARGUMENT') || err?.status === 'INVALID_ARGUMENT') &&
-    (fields.includes('message.token') || /registration token/i.test(err?.message ?? ''))) return { kind: 'invalid_token', error: message }
-  if (status === 429 || status >= 500 || codes.includes('QUOTA_EXCEEDED') || codes.includes('UNAVAILABLE') || codes.includes('INTERNAL')) {
+  if (codes.includes('UNREGISTERED') || (status === 404 && err?.status === 'NOT_FOUND'))
+    return { kind: 'invalid_token', error: message }
+  if (
+    (codes.includes('INVALID_ARGUMENT') || err?.status === 'INVALID_ARGUMENT') &&
+    (fields.includes('message.token') || /registration token/i.test(err?.message ?? ''))
+  )
+    return { kind: 'invalid_token', error: message }
+  if (
+    status === 429 ||
+    status >= 500 ||
+    codes.includes('QUOTA_EXCEEDED') ||
+    codes.includes('UNAVAILABLE') ||
+    codes.includes('INTERNAL')
+  ) {
     return { kind: 'retry', error: message }
   }
   return { kind: 'failed', error: message }
@@ -128,10 +163,13 @@ export async function sendFcm(sa: ServiceAccount, m: FcmMessage): Promise<FcmRes
     } catch (e) {
       const err = e instanceof OutboundError ? e : new OutboundError('failed', 'The request failed.', undefined, true)
       // Once the request has left, FCM may have taken the message; a refused connection sent nothing.
-      return err.sent ? { kind: 'unknown', error: `FCM: ${err.message}` } : { kind: 'retry', error: `FCM unreachable: ${err.code ?? err.kind}` }
+      return err.sent
+        ? { kind: 'unknown', error: `FCM: ${err.message}` }
+        : { kind: 'retry', error: `FCM unreachable: ${err.code ?? err.kind}` }
     }
     const body = res.json<{ name?: string } & FcmErrorBody>()
-    if (res.ok && typeof body?.name === 'string' && /^projects\/[\w-]+\/messages\/[\w:.%-]+$/.test(body.name)) return { kind: 'sent', name: body.name }
+    if (res.ok && typeof body?.name === 'string' && /^projects\/[\w-]+\/messages\/[\w:.%-]+$/.test(body.name))
+      return { kind: 'sent', name: body.name }
     if (res.status === 401 && attempt === 0) {
       forgetAccessToken(sa)
       continue

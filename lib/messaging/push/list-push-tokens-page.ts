@@ -9,9 +9,19 @@ import { PUSH_TOKEN_FIELDS, serializePushToken } from './serialize-push-token'
 import { toPushTokenRow } from './push-tokens'
 
 const FILTERS = {
-  'profile.id': ['equals', 'any'], id: ['equals', 'any'], platform: ['equals'], vendor: ['equals'], enablement_status: ['equals', 'any'],
+  'profile.id': ['equals', 'any'],
+  id: ['equals', 'any'],
+  platform: ['equals'],
+  vendor: ['equals'],
+  enablement_status: ['equals', 'any'],
 } as const
-const COLUMN: Record<string, string> = { 'profile.id': 'profileId', id: 'id', platform: 'platform', vendor: 'vendor', enablement_status: 'enablementStatus' }
+const COLUMN: Record<string, string> = {
+  'profile.id': 'profileId',
+  id: 'id',
+  platform: 'platform',
+  vendor: 'vendor',
+  enablement_status: 'enablementStatus',
+}
 
 export async function listPushTokensPage(companyId: number, url: URL) {
   const size = pageSize(url, { def: 20, max: 100 })
@@ -31,7 +41,12 @@ export async function listPushTokensPage(companyId: number, url: URL) {
     data: tokens.map((t) => serializePushToken(url, t, fields)),
     links: { self: url.toString(), next: next ? nextLink(url, next) : null, prev: null },
   }
-  if (include.includes('profile')) body.included = await includedProfiles(companyId, url, tokens.map((t) => t.profileId))
+  if (include.includes('profile'))
+    body.included = await includedProfiles(
+      companyId,
+      url,
+      tokens.map((t) => t.profileId),
+    )
   return body
 }
 

@@ -29,13 +29,26 @@ export async function recordPushOpen(companyId: number, token: string, now = new
   if (!sendId) return false
   return inWriteTx(function* () {
     const s = yield* selectFirst(
-      kysely().selectFrom('Send').select(['id', 'profileId', 'sourceId', 'sourceType', 'subject'])
-        .where('companyId', '=', companyId).where('id', '=', sendId).where('channel', '=', 'push'),
+      kysely()
+        .selectFrom('Send')
+        .select(['id', 'profileId', 'sourceId', 'sourceType', 'subject'])
+        .where('companyId', '=', companyId)
+        .where('id', '=', sendId)
+        .where('channel', '=', 'push'),
     )
     if (!s) return false
     yield* recordMessageEventOps({
-      companyId, profileId: s.profileId, metric: MESSAGE_METRICS.push.opened, sendId: s.id, at: now,
-      properties: { $message: s.sourceId, $source_type: s.sourceType, channel: 'push', ...(s.subject ? { Subject: s.subject } : {}) },
+      companyId,
+      profileId: s.profileId,
+      metric: MESSAGE_METRICS.push.opened,
+      sendId: s.id,
+      at: now,
+      properties: {
+        $message: s.sourceId,
+        $source_type: s.sourceType,
+        channel: 'push',
+        ...(s.subject ? { Subject: s.subject } : {}),
+      },
     })
     return true
   })

@@ -27,7 +27,11 @@ export async function getPushSettingsView(companyId: number): Promise<PushSettin
 /** Validates (throws ServiceAccountError) and stores the service account. */
 export async function savePushServiceAccount(companyId: number, json: string): Promise<PushSettingsView> {
   const sa = parseServiceAccount(json)
-  const data = { serviceAccountSealed: sealSecret(JSON.stringify(sa), PURPOSE), projectId: sa.project_id, clientEmail: sa.client_email }
+  const data = {
+    serviceAccountSealed: sealSecret(JSON.stringify(sa), PURPOSE),
+    projectId: sa.project_id,
+    clientEmail: sa.client_email,
+  }
   await db.pushSettings.upsert({ where: { companyId }, create: { companyId, ...data }, update: data })
   return getPushSettingsView(companyId)
 }

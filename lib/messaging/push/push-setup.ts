@@ -7,7 +7,9 @@ import { getPushSettingsView, loadServiceAccount, savePushServiceAccount } from 
 import { ServiceAccountError } from './service-account'
 import { sendFcm } from './fcm-client'
 
-export const savePushSettingsBody = z.object({ serviceAccountJson: z.string().min(1, 'Choose the service-account JSON file.').max(20_000) })
+export const savePushSettingsBody = z.object({
+  serviceAccountJson: z.string().min(1, 'Choose the service-account JSON file.').max(20_000),
+})
 export const sendTestPushBody = z.object({
   token: z.string().trim().min(1, 'Enter a device token.').max(4096),
   title: z.string().trim().min(1, 'Enter a title.').max(200),
@@ -19,7 +21,11 @@ export async function pushSetupStatus(companyId: number) {
     getPushSettingsView(companyId),
     db.pushToken.count({ where: { companyId } }),
     db.pushToken.count({ where: { companyId, unregisteredAt: null } }),
-    db.pushToken.groupBy({ by: ['platform', 'vendor'], where: { companyId, unregisteredAt: null }, _count: { _all: true } }),
+    db.pushToken.groupBy({
+      by: ['platform', 'vendor'],
+      where: { companyId, unregisteredAt: null },
+      _count: { _all: true },
+    }),
   ])
   return {
     settings,

@@ -34,7 +34,11 @@ const profileRef = z.object({
   }),
 })
 
-const token = z.string().trim().min(1, 'A push token is required.').max(4096, 'A push token is at most 4096 characters.')
+const token = z
+  .string()
+  .trim()
+  .min(1, 'A push token is required.')
+  .max(4096, 'A push token is at most 4096 characters.')
 
 export const createPushTokenBody = z.object({
   data: z.object({

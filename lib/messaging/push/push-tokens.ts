@@ -29,8 +29,19 @@ export interface PushTokenRow {
 }
 
 export const PUSH_TOKEN_COLUMNS = [
-  'id', 'companyId', 'profileId', 'token', 'platform', 'vendor', 'enablementStatus', 'background', 'metadata',
-  'unregisteredAt', 'unregisterReason', 'createdAt', 'updatedAt',
+  'id',
+  'companyId',
+  'profileId',
+  'token',
+  'platform',
+  'vendor',
+  'enablementStatus',
+  'background',
+  'metadata',
+  'unregisteredAt',
+  'unregisterReason',
+  'createdAt',
+  'updatedAt',
 ] as const
 
 export function toPushTokenRow(r: Record<string, unknown>): PushTokenRow {
@@ -40,20 +51,34 @@ export function toPushTokenRow(r: Record<string, unknown>): PushTokenRow {
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) metadata = parsed
   } catch {}
   return {
-    id: String(r.id), companyId: Number(r.companyId), profileId: String(r.profileId), token: String(r.token),
-    platform: String(r.platform), vendor: String(r.vendor), enablementStatus: String(r.enablementStatus), background: String(r.background),
-    metadata, unregisteredAt: toDate(r.unregisteredAt), unregisterReason: (r.unregisterReason as string | null) ?? null,
-    createdAt: toDate(r.createdAt)!, updatedAt: toDate(r.updatedAt)!,
+    id: String(r.id),
+    companyId: Number(r.companyId),
+    profileId: String(r.profileId),
+    token: String(r.token),
+    platform: String(r.platform),
+    vendor: String(r.vendor),
+    enablementStatus: String(r.enablementStatus),
+    background: String(r.background),
+    metadata,
+    unregisteredAt: toDate(r.unregisteredAt),
+    unregisterReason: (r.unregisterReason as string | null) ?? null,
+    createdAt: toDate(r.createdAt)!,
+    updatedAt: toDate(r.updatedAt)!,
   }
 }
 
 type ProfileRef = CreatePushTokenBody['data']['attributes']['profile']
 
 /** Finds or creates the profile a token belongs to (by id, or by its identifiers). */
-async function resolveProfile(companyId: number, ref: ProfileRef, mode: Extract<UpsertMode, 'import' | 'client'>): Promise<string> {
+async function resolveProfile(
+  companyId: number,
+  ref: ProfileRef,
+  mode: Extract<UpsertMode, 'import' | 'client'>,
+): Promise<string> {
   const input = toProfileInput(ref.data.attributes)
   const kx = (ref.data.attributes as { _kx?: string | null })._kx
-  const hasIdentifier = !!ref.data.id || !!input.email || !!input.phoneNumber || !!input.externalId || !!input.anonymousId || !!kx
+  const hasIdentifier =
+    !!ref.data.id || !!input.email || !!input.phoneNumber || !!input.externalId || !!input.anonymousId || !!kx
   if (!hasIdentifier) {
     throw badRequest('The profile needs an id, email, phone_number, external_id or anonymous_id.', {
       profile: ['The profile needs an id, email, phone_number, external_id or anonymous_id.'],
@@ -61,7 +86,10 @@ async function resolveProfile(companyId: number, ref: ProfileRef, mode: Extract<
   }
   if (!input.anonymousId && kx) input.anonymousId = kx
   const { profile } = await upsertProfile(companyId, input, {
-    mode, id: ref.data.id ?? undefined, source: mode === 'client' ? 'client' : 'api', patchProperties: toPatchProperties(ref.data.meta),
+    mode,
+    id: ref.data.id ?? undefined,
+    source: mode === 'client' ? 'client' : 'api',
+    patchProperties: toPatchProperties(ref.data.meta),
   })
   return profile.id
 }
@@ -80,56 +108,113 @@ export interface PushTokenInput {
 export function* upsertPushTokenOps(companyId: number, t: PushTokenInput, now: Date): Ops<string> {
   const db = kysely()
   const values = {
-    profileId: t.profileId, platform: t.platform, vendor: t.vendor,
-    enablementStatus: t.enablementStatus ?? 'AUTHORIZED', background: t.background ?? 'AVAILABLE',
-    metadata: JSON.stringify(t.metadata ?? {}), unregisteredAt: null, unregisterReason: null, updatedAt: now,
+    profileId: t.profileId,
+    platform: t.platform,
+    vendor: t.vendor,
+    enablementStatus: t.enablementStatus ?? 'AUTHORIZED',
+    background: t.background ?? 'AVAILABLE',
+    metadata: JSON.stringify(t.metadata ?? {}),
+    unregisteredAt: null,
+    unregisterReason: null,
+    updatedAt: now,
   }
   yield* exec(
-    db.insertInto('PushToken').values({ id: ulid(now.getTime()), companyId, token: t.token, createdAt: now, ...values })
+    db
+      .insertInto('PushToken')
+      .values({ id: ulid(now.getTime()), companyId, token: t.token, createdAt: now, ...values })
       .onConflict((oc) => oc.columns(['companyId', 'token']).doUpdateSet(values)),
   )
-  const row = yield* selectFirst(db.selectFrom('PushToken').select('id').where('companyId', '=', companyId).where('token', '=', t.token))
+  const row = yield* selectFirst(
+    db.selectFrom('PushToken').select('id').where('companyId', '=', companyId).where('token', '=', t.token),
+  )
   return row!.id
 }
 
 /** POST /api/push-tokens and /client/push-tokens. */
-export async function registerPushToken(companyId: number, body: CreatePushTokenBody, mode: 'import' | 'client', now = new Date()): Promise<string> {
+export async function registerPushToken(
+  companyId: number,
+  body: CreatePushTokenBody,
+  mode: 'import' | 'client',
+  now = new Date(),
+): Promise<string> {
   const a = body.data.attributes
   const profileId = await resolveProfile(companyId, a.profile, mode)
-  const metadata = a.device_metadata ? Object.fromEntries(Object.entries(a.device_metadata).filter(([, v]) => v != null)) : {}
-  return inWriteTx(() => upsertPushTokenOps(companyId, {
-    profileId, token: a.token, platform: a.platform, vendor: a.vendor, enablementStatus: a.enablement_status, background: a.background, metadata,
-  }, now))
+  const metadata = a.device_metadata
+    ? Object.fromEntries(Object.entries(a.device_metadata).filter(([, v]) => v != null))
+    : {}
+  return inWriteTx(() =>
+    upsertPushTokenOps(
+      companyId,
+      {
+        profileId,
+        token: a.token,
+        platform: a.platform,
+        vendor: a.vendor,
+        enablementStatus: a.enablement_status,
+        background: a.background,
+        metadata,
+      },
+      now,
+    ),
+  )
 }
 
 /** Marks a token unregistered (never delivered to again until registered anew). Returns whether it was active. */
 export function* unregisterPushTokenOps(companyId: number, token: string, reason: string, now: Date): Ops<boolean> {
-  return (yield* exec(
-    kysely().updateTable('PushToken').set({ unregisteredAt: now, unregisterReason: reason, updatedAt: now })
-      .where('companyId', '=', companyId).where('token', '=', token).where('unregisteredAt', 'is', null),
-  )) > 0
+  return (
+    (yield* exec(
+      kysely()
+        .updateTable('PushToken')
+        .set({ unregisteredAt: now, unregisterReason: reason, updatedAt: now })
+        .where('companyId', '=', companyId)
+        .where('token', '=', token)
+        .where('unregisteredAt', 'is', null),
+    )) > 0
+  )
 }
 
 /** POST …/push-token-unregister: the app says this device no longer takes pushes. */
-export async function unregisterPushToken(companyId: number, body: UnregisterPushTokenBody, now = new Date()): Promise<boolean> {
+export async function unregisterPushToken(
+  companyId: number,
+  body: UnregisterPushTokenBody,
+  now = new Date(),
+): Promise<boolean> {
   return inWriteTx(() => unregisterPushTokenOps(companyId, body.data.attributes.token, 'app_unregistered', now))
 }
 
 /** The tokens a push to this profile goes to. */
 export function* activePushTokensOps(companyId: number, profileId: string): Ops<PushTokenRow[]> {
   const rows = yield* select(
-    kysely().selectFrom('PushToken').select(PUSH_TOKEN_COLUMNS)
-      .where('companyId', '=', companyId).where('profileId', '=', profileId).where('unregisteredAt', 'is', null)
-      .where('enablementStatus', 'in', ['AUTHORIZED', 'PROVISIONAL']).where('vendor', '=', 'fcm').orderBy('id'),
+    kysely()
+      .selectFrom('PushToken')
+      .select(PUSH_TOKEN_COLUMNS)
+      .where('companyId', '=', companyId)
+      .where('profileId', '=', profileId)
+      .where('unregisteredAt', 'is', null)
+      .where('enablementStatus', 'in', ['AUTHORIZED', 'PROVISIONAL'])
+      .where('vendor', '=', 'fcm')
+      .orderBy('id'),
   )
   return rows.map((r) => toPushTokenRow(r as Record<string, unknown>))
 }
 
 export async function getPushToken(companyId: number, id: string): Promise<PushTokenRow | null> {
-  const r = await read(selectFirst(kysely().selectFrom('PushToken').select(PUSH_TOKEN_COLUMNS).where('companyId', '=', companyId).where('id', '=', id)))
+  const r = await read(
+    selectFirst(
+      kysely()
+        .selectFrom('PushToken')
+        .select(PUSH_TOKEN_COLUMNS)
+        .where('companyId', '=', companyId)
+        .where('id', '=', id),
+    ),
+  )
   return r ? toPushTokenRow(r as Record<string, unknown>) : null
 }
 
 export async function deletePushToken(companyId: number, id: string): Promise<boolean> {
-  return (await inWriteTx(() => exec(kysely().deleteFrom('PushToken').where('companyId', '=', companyId).where('id', '=', id)))) > 0
+  return (
+    (await inWriteTx(() =>
+      exec(kysely().deleteFrom('PushToken').where('companyId', '=', companyId).where('id', '=', id)),
+    )) > 0
+  )
 }

@@ -15,8 +15,19 @@ export interface RenderedPush {
 export function renderPush(s: ClaimedSend, now: Date): RenderedPush {
   const p = s.profile
   const person = {
-    ...parseProps(p.properties), id: p.id, email: p.email, phone_number: p.phoneNumber, external_id: p.externalId, first_name: p.firstName,
-    last_name: p.lastName, organization: p.organization, title: p.title, city: p.city, region: p.region, country: p.country, zip: p.zip,
+    ...parseProps(p.properties),
+    id: p.id,
+    email: p.email,
+    phone_number: p.phoneNumber,
+    external_id: p.externalId,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    organization: p.organization,
+    title: p.title,
+    city: p.city,
+    region: p.region,
+    country: p.country,
+    zip: p.zip,
   }
   const co = s.company
   const opts = {
@@ -25,13 +36,24 @@ export function renderPush(s: ClaimedSend, now: Date): RenderedPush {
     locale: p.locale || undefined,
     currency: co.currency,
     now,
-    organization: { name: co.name, url: co.websiteUrl, address1: co.addressLine1, address2: co.addressLine2, city: co.city, region: co.addressRegion, postalCode: co.postalCode, country: co.country },
+    organization: {
+      name: co.name,
+      url: co.websiteUrl,
+      address1: co.addressLine1,
+      address2: co.addressLine2,
+      city: co.city,
+      region: co.addressRegion,
+      postalCode: co.postalCode,
+      country: co.country,
+    },
     links: (kind: Parameters<typeof templateLink>[1]) => templateLink(s, kind),
   }
   const context = { ...person, person, ...s.context }
   // one render budget for the title and the body (render-limits.ts)
   const scope = prepareScope(context, opts)
-  const title = renderTemplate(s.content.subject ?? '', context, opts, scope).replace(/[\r\n]+/g, ' ').trim()
+  const title = renderTemplate(s.content.subject ?? '', context, opts, scope)
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
   const body = renderTemplate(s.content.text ?? '', context, opts, scope).trim()
   return { title, body }
 }

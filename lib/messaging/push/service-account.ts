@@ -28,7 +28,9 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 export function isAllowedProviderUrl(raw: string): boolean {
   try {
     const u = new URL(raw)
-    return u.protocol === 'https:' || (u.protocol === 'http:' && LOCAL_HOSTS.has(u.hostname) && allowsPrivate('provider'))
+    return (
+      u.protocol === 'https:' || (u.protocol === 'http:' && LOCAL_HOSTS.has(u.hostname) && allowsPrivate('provider'))
+    )
   } catch {
     return false
   }
@@ -42,14 +44,20 @@ export function parseServiceAccount(text: string): ServiceAccount {
   } catch {
     throw new ServiceAccountError('The file is not valid JSON.')
   }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new ServiceAccountError('The file is not a service-account JSON object.')
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    throw new ServiceAccountError('The file is not a service-account JSON object.')
   const o = v as Record<string, unknown>
-  if (o.type !== 'service_account') throw new ServiceAccountError('"type" must be "service_account": download the key from Firebase → Project settings → Service accounts.')
+  if (o.type !== 'service_account')
+    throw new ServiceAccountError(
+      '"type" must be "service_account": download the key from Firebase → Project settings → Service accounts.',
+    )
   for (const k of ['project_id', 'private_key', 'client_email'] as const) {
     if (typeof o[k] !== 'string' || !(o[k] as string).trim()) throw new ServiceAccountError(`"${k}" is missing.`)
   }
-  if (!/^[a-z][a-z0-9-]{4,61}[a-z0-9]$/.test(o.project_id as string)) throw new ServiceAccountError('"project_id" is not a valid Firebase project id.')
-  if (!/^[^@\s]+@[^@\s]+$/.test(o.client_email as string)) throw new ServiceAccountError('"client_email" is not an email address.')
+  if (!/^[a-z][a-z0-9-]{4,61}[a-z0-9]$/.test(o.project_id as string))
+    throw new ServiceAccountError('"project_id" is not a valid Firebase project id.')
+  if (!/^[^@\s]+@[^@\s]+$/.test(o.client_email as string))
+    throw new ServiceAccountError('"client_email" is not an email address.')
   try {
     const key = createPrivateKey(o.private_key as string)
     if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA')

@@ -25,13 +25,22 @@ export interface SmsEstimate extends SegmentCount {
 const round = (n: number) => Math.round(n * 1e6) / 1e6
 
 export async function estimateSms(companyId: number, input: EstimateSmsInput): Promise<SmsEstimate> {
-  const row = await db.smsSettings.findUnique({ where: { companyId }, select: { costPerSegment: true, currency: true, maxSegments: true } })
+  const row = await db.smsSettings.findUnique({
+    where: { companyId },
+    select: { costPerSegment: true, currency: true, maxSegments: true },
+  })
   const costPerSegment = row?.costPerSegment ?? 0.0079
   const maxSegments = row?.maxSegments ?? 10
   const count = countSegments(input.body)
   const costPerMessage = round(count.segments * costPerSegment)
   return {
-    ...count, maxSegments, overLimit: count.segments > maxSegments, costPerSegment, currency: row?.currency ?? 'USD',
-    costPerMessage, recipients: input.recipients, totalCost: round(costPerMessage * input.recipients),
+    ...count,
+    maxSegments,
+    overLimit: count.segments > maxSegments,
+    costPerSegment,
+    currency: row?.currency ?? 'USD',
+    costPerMessage,
+    recipients: input.recipients,
+    totalCost: round(costPerMessage * input.recipients),
   }
 }

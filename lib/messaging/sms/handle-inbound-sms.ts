@@ -21,33 +21,56 @@ import type { WebhookAnswer } from './handle-sms-status'
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>'
 const twiml = (body: string): WebhookAnswer => ({ status: 200, body, contentType: 'text/xml; charset=utf-8' })
 
-export async function handleInboundSms(url: URL, params: Record<string, string>, signature: string | null, now = new Date()): Promise<WebhookAnswer> {
+export async function handleInboundSms(
+  url: URL,
+  params: Record<string, string>,
+  signature: string | null,
+  now = new Date(),
+): Promise<WebhookAnswer> {
   const to = params.To ?? ''
   const from = params.From ?? ''
   const sid = params.MessageSid ?? params.SmsSid ?? ''
   const companyId = to ? await companyForNumber(to) : null
   const account = companyId ? await loadSmsAccount(companyId) : null
   if (!companyId || !account) return { status: 404, body: 'Unknown number.' }
-  if (!verifyTwilioSignature(account.authToken, appLink(url.pathname + url.search), params, signature)) return { status: 403, body: 'Invalid signature.' }
+  if (!verifyTwilioSignature(account.authToken, appLink(url.pathname + url.search), params, signature))
+    return { status: 403, body: 'Invalid signature.' }
   if (params.AccountSid && params.AccountSid !== account.accountSid) return { status: 403, body: 'Wrong account.' }
   if (!PHONE_E164.test(from) || !sid) return { status: 400, body: 'Missing From or MessageSid.' }
 
   const body = params.Body ?? ''
   const action = matchKeyword(body, account.keywords)
-  const run = () => inWriteTx(function* () {
-    const profile = yield* profileForPhoneOps(companyId, from, 'sms', now)
-    const properties = { From: from, To: to, MessageSid: sid, Body: body }
-    if (action === 'stop' || action === 'start') {
-      const source = `sms_keyword:${keywordOf(body)}`
-      yield* keywordConsentOps(companyId, profile.id, 'sms_marketing', action, source, now)
-      if (action === 'stop') {
-        yield* recordMessageEventOps({ companyId, profileId: profile.id, metric: MESSAGE_METRICS.sms.unsubscribed, sendId: null, at: now, occurrence: `sms:${sid}`, properties: { ...properties, method: 'KEYWORD' } })
+  const run = () =>
+    inWriteTx(function* () {
+      const profile = yield* profileForPhoneOps(companyId, from, 'sms', now)
+      const properties = { From: from, To: to, MessageSid: sid, Body: body }
+      if (action === 'stop' || action === 'start') {
+        const source = `sms_keyword:${keywordOf(body)}`
+        yield* keywordConsentOps(companyId, profile.id, 'sms_marketing', action, source, now)
+        if (action === 'stop') {
+          yield* recordMessageEventOps({
+            companyId,
+            profileId: profile.id,
+            metric: MESSAGE_METRICS.sms.unsubscribed,
+            sendId: null,
+            at: now,
+            occurrence: `sms:${sid}`,
+            properties: { ...properties, method: 'KEYWORD' },
+          })
+        }
+      } else if (!action) {
+        yield* recordMessageEventOps({
+          companyId,
+          profileId: profile.id,
+          metric: MESSAGE_METRICS.sms.received,
+          sendId: null,
+          at: now,
+          occurrence: `sms:${sid}`,
+          properties,
+        })
       }
-    } else if (!action) {
-      yield* recordMessageEventOps({ companyId, profileId: profile.id, metric: MESSAGE_METRICS.sms.received, sendId: null, at: now, occurrence: `sms:${sid}`, properties })
-    }
-    return profile.id
-  })
+      return profile.id
+    })
   let profileId: string
   try {
     profileId = await run()
@@ -56,9 +79,12 @@ export async function handleInboundSms(url: URL, params: Record<string, string>,
     if (!isUniqueViolation(e)) throw e
     profileId = await run()
   }
-  if (action === 'stop' || action === 'start') await reevaluateProfiles(companyId, [profileId], { profileChanged: true })
+  if (action === 'stop' || action === 'start')
+    await reevaluateProfiles(companyId, [profileId], { profileChanged: true })
   if (action === 'help' && account.helpText) {
-    return twiml(`<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(account.helpText)}</Message></Response>`)
+    return twiml(
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(account.helpText)}</Message></Response>`,
+    )
   }
   return twiml(EMPTY_TWIML)
 }

@@ -20,10 +20,16 @@ export interface WebhookAnswer {
 
 const FAILED = new Set(['undelivered', 'failed'])
 
-export async function handleSmsStatusCallback(url: URL, params: Record<string, string>, signature: string | null, now = new Date()): Promise<WebhookAnswer> {
+export async function handleSmsStatusCallback(
+  url: URL,
+  params: Record<string, string>,
+  signature: string | null,
+  now = new Date(),
+): Promise<WebhookAnswer> {
   const companyId = Number(url.searchParams.get('c'))
   const sendId = url.searchParams.get('s') ?? ''
-  if (!Number.isSafeInteger(companyId) || companyId <= 0 || !sendId) return { status: 400, body: 'Missing company or send.' }
+  if (!Number.isSafeInteger(companyId) || companyId <= 0 || !sendId)
+    return { status: 400, body: 'Missing company or send.' }
   const account = await loadSmsAccount(companyId)
   if (!account || !verifyTwilioSignature(account.authToken, appLink(url.pathname + url.search), params, signature)) {
     return { status: 403, body: 'Invalid signature.' }
@@ -35,11 +41,22 @@ export async function handleSmsStatusCallback(url: URL, params: Record<string, s
   return inWriteTx(() => applyStatusOps(companyId, sendId, sid, status, params.ErrorCode ?? '', now))
 }
 
-function* applyStatusOps(companyId: number, sendId: string, sid: string, status: string, errorCode: string, now: Date): Ops<WebhookAnswer> {
+function* applyStatusOps(
+  companyId: number,
+  sendId: string,
+  sid: string,
+  status: string,
+  errorCode: string,
+  now: Date,
+): Ops<WebhookAnswer> {
   const db = kysely()
   const send = yield* selectFirst(
-    db.selectFrom('Send').select(['id', 'status', 'profileId', 'sourceId', 'sourceType', 'providerMessageId'])
-      .where('companyId', '=', companyId).where('id', '=', sendId).where('channel', '=', 'sms'),
+    db
+      .selectFrom('Send')
+      .select(['id', 'status', 'profileId', 'sourceId', 'sourceType', 'providerMessageId'])
+      .where('companyId', '=', companyId)
+      .where('id', '=', sendId)
+      .where('channel', '=', 'sms'),
   )
   if (!send) return { status: 404, body: 'Unknown message.' }
   // Our own record of the provider's answer is not committed yet: ask the provider to try again.
@@ -50,13 +67,31 @@ function* applyStatusOps(companyId: number, sendId: string, sid: string, status:
     yield* exec(row().where('status', 'in', ['sent', 'unknown']).set({ status: 'delivered', updatedAt: now }))
     return { status: 204 }
   }
-  const n = yield* exec(row().where('status', 'in', ['sent', 'delivered', 'unknown']).set({
-    status: 'failed', reason: status, error: errorCode ? `Twilio error ${errorCode}` : `Twilio: ${status}`, updatedAt: now, finishedAt: now,
-  }))
+  const n = yield* exec(
+    row()
+      .where('status', 'in', ['sent', 'delivered', 'unknown'])
+      .set({
+        status: 'failed',
+        reason: status,
+        error: errorCode ? `Twilio error ${errorCode}` : `Twilio: ${status}`,
+        updatedAt: now,
+        finishedAt: now,
+      }),
+  )
   if (n && send.sourceType !== 'preview') {
     yield* recordMessageEventOps({
-      companyId, profileId: send.profileId, metric: MESSAGE_METRICS.sms.failed, sendId, at: now,
-      properties: { $message: send.sourceId, $source_type: send.sourceType, channel: 'sms', status, ...(errorCode ? { error_code: errorCode } : {}) },
+      companyId,
+      profileId: send.profileId,
+      metric: MESSAGE_METRICS.sms.failed,
+      sendId,
+      at: now,
+      properties: {
+        $message: send.sourceId,
+        $source_type: send.sourceType,
+        channel: 'sms',
+        status,
+        ...(errorCode ? { error_code: errorCode } : {}),
+      },
     })
   }
   return { status: 204 }

@@ -11,20 +11,39 @@ import { parseProfileInput } from '@/lib/profiles/validate-profile'
 import { clearSuppressionsOps, setConsentOps } from '@/lib/profiles/consent-sync'
 import type { ConsentChannel } from '@/lib/profiles/consent'
 
-export function* profileForPhoneOps(companyId: number, phone: string, source: string, now: Date): Ops<{ id: string; created: boolean }> {
+export function* profileForPhoneOps(
+  companyId: number,
+  phone: string,
+  source: string,
+  now: Date,
+): Ops<{ id: string; created: boolean }> {
   const found = yield* findProfileByOps(companyId, 'phoneNumber', phone)
   if (found) return { id: found.id, created: false }
-  const r = yield* upsertProfileOps(companyId, parseProfileInput({ phoneNumber: phone }), { mode: 'import', source }, now)
+  const r = yield* upsertProfileOps(
+    companyId,
+    parseProfileInput({ phoneNumber: phone }),
+    { mode: 'import', source },
+    now,
+  )
   return { id: r.raw.id, created: r.created }
 }
 
 export const KEYWORD_CONSENT_METHOD = 'KEYWORD'
 
 export function* keywordConsentOps(
-  companyId: number, profileId: string, channel: Extract<ConsentChannel, 'sms_marketing' | 'whatsapp'>, action: 'stop' | 'start',
-  source: string, now: Date, method = KEYWORD_CONSENT_METHOD,
+  companyId: number,
+  profileId: string,
+  channel: Extract<ConsentChannel, 'sms_marketing' | 'whatsapp'>,
+  action: 'stop' | 'start',
+  source: string,
+  now: Date,
+  method = KEYWORD_CONSENT_METHOD,
 ): Ops<void> {
-  yield* setConsentOps(companyId, profileId, channel, action === 'stop' ? 'unsubscribed' : 'subscribed', { method, source, at: now })
+  yield* setConsentOps(companyId, profileId, channel, action === 'stop' ? 'unsubscribed' : 'subscribed', {
+    method,
+    source,
+    at: now,
+  })
   if (channel !== 'sms_marketing') return
   if (action === 'start') {
     yield* clearSuppressionsOps(companyId, profileId, 'sms', ['unsubscribed'])
@@ -32,9 +51,19 @@ export function* keywordConsentOps(
   }
   const db = kysely()
   const active = yield* select(
-    db.selectFrom('Suppression').select('id')
-      .where('companyId', '=', companyId).where('profileId', '=', profileId).where('channel', '=', 'sms')
-      .where('reason', '=', 'unsubscribed').where('clearedAt', 'is', null),
+    db
+      .selectFrom('Suppression')
+      .select('id')
+      .where('companyId', '=', companyId)
+      .where('profileId', '=', profileId)
+      .where('channel', '=', 'sms')
+      .where('reason', '=', 'unsubscribed')
+      .where('clearedAt', 'is', null),
   )
-  if (!active.length) yield* exec(db.insertInto('Suppression').values({ companyId, profileId, channel: 'sms', reason: 'unsubscribed', createdAt: now }))
+  if (!active.length)
+    yield* exec(
+      db
+        .insertInto('Suppression')
+        .values({ companyId, profileId, channel: 'sms', reason: 'unsubscribed', createdAt: now }),
+    )
 }

@@ -22,16 +22,25 @@ export function parseKeywords(json: string | null | undefined): KeywordSettings 
     const v = JSON.parse(json ?? '{}') as Partial<Record<KeywordAction, unknown>>
     for (const k of ['stop', 'start', 'help'] as const) {
       const list = v[k]
-      if (Array.isArray(list)) out[k] = list.filter((w): w is string => typeof w === 'string').map((w) => w.toUpperCase())
+      if (Array.isArray(list))
+        out[k] = list.filter((w): w is string => typeof w === 'string').map((w) => w.toUpperCase())
     }
   } catch {}
   return out
 }
 
 /** The message as a keyword: trimmed, trailing punctuation dropped, upper case. */
-export const keywordOf = (body: string): string => body.trim().replace(/[.!?]+$/, '').trim().toUpperCase()
+export const keywordOf = (body: string): string =>
+  body
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .trim()
+    .toUpperCase()
 
-export function matchKeyword(body: string, extra: KeywordSettings = { stop: [], start: [], help: [] }): KeywordAction | null {
+export function matchKeyword(
+  body: string,
+  extra: KeywordSettings = { stop: [], start: [], help: [] },
+): KeywordAction | null {
   const word = keywordOf(body)
   if (!word) return null
   for (const k of ['stop', 'start', 'help'] as const) {

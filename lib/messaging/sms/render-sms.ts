@@ -11,8 +11,19 @@ import { smsUnsubscribeUrl } from './sms-unsubscribe-token'
 export function templateContextOf(s: ClaimedSend): Record<string, unknown> {
   const p = s.profile
   const person = {
-    ...parseProps(p.properties), id: p.id, email: p.email, phone_number: p.phoneNumber, external_id: p.externalId, first_name: p.firstName,
-    last_name: p.lastName, organization: p.organization, title: p.title, city: p.city, region: p.region, country: p.country, zip: p.zip,
+    ...parseProps(p.properties),
+    id: p.id,
+    email: p.email,
+    phone_number: p.phoneNumber,
+    external_id: p.externalId,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    organization: p.organization,
+    title: p.title,
+    city: p.city,
+    region: p.region,
+    country: p.country,
+    zip: p.zip,
   }
   return { ...person, person, ...s.context }
 }
@@ -25,8 +36,20 @@ export function textOptionsOf(s: ClaimedSend, now: Date): RenderTemplateOptions 
     locale: s.profile.locale || undefined,
     currency: co.currency,
     now,
-    organization: { name: co.name, url: co.websiteUrl, address1: co.addressLine1, address2: co.addressLine2, city: co.city, region: co.addressRegion, postalCode: co.postalCode, country: co.country },
-    links: (kind) => (kind === 'unsubscribe' || kind === 'manage_preferences' ? smsUnsubscribeUrl(s.companyId, s.profile.id) : templateLink(s, kind)),
+    organization: {
+      name: co.name,
+      url: co.websiteUrl,
+      address1: co.addressLine1,
+      address2: co.addressLine2,
+      city: co.city,
+      region: co.addressRegion,
+      postalCode: co.postalCode,
+      country: co.country,
+    },
+    links: (kind) =>
+      kind === 'unsubscribe' || kind === 'manage_preferences'
+        ? smsUnsubscribeUrl(s.companyId, s.profile.id)
+        : templateLink(s, kind),
   }
 }
 

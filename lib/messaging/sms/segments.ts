@@ -17,7 +17,9 @@ export interface SegmentCount {
 }
 
 const GSM_BASIC = new Set(
-  Array.from('@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà'),
+  Array.from(
+    '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+  ),
 )
 const GSM_EXTENSION = new Set(Array.from('^{}\\[~]|€\f'))
 
@@ -44,9 +46,17 @@ export function countSegments(body: string): SegmentCount {
   const chars = Array.from(body)
   const nonGsm = [...new Set(chars.filter((c) => !isGsmCharacter(c)))]
   if (!nonGsm.length) {
-    const { units, segments } = pack(chars.map((c) => (GSM_EXTENSION.has(c) ? 2 : 1)), 160, 153)
+    const { units, segments } = pack(
+      chars.map((c) => (GSM_EXTENSION.has(c) ? 2 : 1)),
+      160,
+      153,
+    )
     return { encoding: 'GSM-7', characters: chars.length, units, segments, nonGsmCharacters: [] }
   }
-  const { units, segments } = pack(chars.map((c) => c.length), 70, 67)
+  const { units, segments } = pack(
+    chars.map((c) => c.length),
+    70,
+    67,
+  )
   return { encoding: 'UCS-2', characters: chars.length, units, segments, nonGsmCharacters: nonGsm }
 }

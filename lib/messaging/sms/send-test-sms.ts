@@ -13,11 +13,18 @@ export const sendTestSmsBody = z.object({
   body: z.string().trim().min(1, 'Enter a message.').max(1600, 'Use at most 1,600 characters.'),
 })
 
-export async function sendTestSms(companyId: number, input: z.infer<typeof sendTestSmsBody>): Promise<{ sid: string; segments: number }> {
+export async function sendTestSms(
+  companyId: number,
+  input: z.infer<typeof sendTestSmsBody>,
+): Promise<{ sid: string; segments: number }> {
   const account = await loadSmsAccount(companyId)
-  if (!account || (!account.senderNumber && !account.messagingServiceSid)) throw badRequest('Save the SMS account settings first.')
+  if (!account || (!account.senderNumber && !account.messagingServiceSid))
+    throw badRequest('Save the SMS account settings first.')
   const { segments } = countSegments(input.body)
-  if (segments > account.maxSegments) throw badRequest('Please correct the highlighted fields.', { body: [`The message needs ${segments} segments; the limit is ${account.maxSegments}.`] })
+  if (segments > account.maxSegments)
+    throw badRequest('Please correct the highlighted fields.', {
+      body: [`The message needs ${segments} segments; the limit is ${account.maxSegments}.`],
+    })
   const r = await sendTwilioMessage(account, { to: input.to, body: input.body })
   if (r.kind === 'accepted') return { sid: r.sid, segments }
   // Our words only: the base URL is the user's, so what answers there must not reach the screen.

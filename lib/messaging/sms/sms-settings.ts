@@ -90,38 +90,93 @@ export async function loadSmsAccount(companyId: number): Promise<SmsAccount | nu
   const authToken = openSecret(row?.authTokenSealed, TWILIO_TOKEN_PURPOSE)
   if (!row?.accountSid || !authToken) return null
   return {
-    companyId, accountSid: row.accountSid, authToken, senderNumber: row.senderNumber, messagingServiceSid: row.messagingServiceSid,
-    baseUrl: row.baseUrl, helpText: row.helpText, keywords: parseKeywords(row.keywords), costPerSegment: row.costPerSegment,
-    currency: row.currency, maxSegments: row.maxSegments,
+    companyId,
+    accountSid: row.accountSid,
+    authToken,
+    senderNumber: row.senderNumber,
+    messagingServiceSid: row.messagingServiceSid,
+    baseUrl: row.baseUrl,
+    helpText: row.helpText,
+    keywords: parseKeywords(row.keywords),
+    costPerSegment: row.costPerSegment,
+    currency: row.currency,
+    maxSegments: row.maxSegments,
   }
 }
 
-const keywordList = z.array(z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,20}$/, 'Use letters and digits only (2–20).')).max(20).default([])
+const keywordList = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{2,20}$/, 'Use letters and digits only (2–20).'),
+  )
+  .max(20)
+  .default([])
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM.')
 
-export const saveSmsSettingsBody = z.object({
-  accountSid: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, 'An account SID starts with AC followed by 32 hexadecimal characters.'),
-  /** Blank keeps the stored token. */
-  authToken: z.string().trim().max(200).default(''),
-  senderNumber: z.string().trim().refine((v) => v === '' || PHONE_E164.test(v), 'Use the E.164 format, e.g. +15005550006.').default(''),
-  messagingServiceSid: z.string().trim().refine((v) => v === '' || /^MG[0-9a-fA-F]{32}$/.test(v), 'A messaging service SID starts with MG followed by 32 hexadecimal characters.').default(''),
-  baseUrl: providerBaseUrl.default(DEFAULT_TWILIO_BASE_URL),
-  phoneNumbers: z.array(z.string().trim().regex(PHONE_E164, 'Use the E.164 format, e.g. +15005550006.')).max(50).default([]),
-  helpText: z.string().trim().max(320, 'Use at most 320 characters.').default(''),
-  keywords: z.object({ stop: keywordList, start: keywordList, help: keywordList }).default({ stop: [], start: [], help: [] }),
-  costPerSegment: z.coerce.number().min(0, 'Enter zero or more.').max(10, 'Enter at most 10.').default(0.0079),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code.').default('USD'),
-  maxSegments: z.coerce.number().int('Enter a whole number.').min(1, 'Enter at least 1.').max(30, 'Enter at most 30.').default(10),
-  quietHours: z.object({ enabled: z.boolean(), start: time, end: time }).optional(),
-}).superRefine((v, ctx) => {
-  if (!v.senderNumber && !v.messagingServiceSid) ctx.addIssue({ code: 'custom', path: ['senderNumber'], message: 'Choose a sender number or enter a messaging service SID.' })
-  if (v.senderNumber && !v.phoneNumbers.includes(v.senderNumber)) ctx.addIssue({ code: 'custom', path: ['senderNumber'], message: 'The sender must be one of the phone numbers.' })
-  const seen = new Set<string>()
-  v.phoneNumbers.forEach((n, i) => {
-    if (seen.has(n)) ctx.addIssue({ code: 'custom', path: ['phoneNumbers', i], message: 'This number is listed twice.' })
-    seen.add(n)
+export const saveSmsSettingsBody = z
+  .object({
+    accountSid: z
+      .string()
+      .trim()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'An account SID starts with AC followed by 32 hexadecimal characters.'),
+    /** Blank keeps the stored token. */
+    authToken: z.string().trim().max(200).default(''),
+    senderNumber: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || PHONE_E164.test(v), 'Use the E.164 format, e.g. +15005550006.')
+      .default(''),
+    messagingServiceSid: z
+      .string()
+      .trim()
+      .refine(
+        (v) => v === '' || /^MG[0-9a-fA-F]{32}$/.test(v),
+        'A messaging service SID starts with MG followed by 32 hexadecimal characters.',
+      )
+      .default(''),
+    baseUrl: providerBaseUrl.default(DEFAULT_TWILIO_BASE_URL),
+    phoneNumbers: z
+      .array(z.string().trim().regex(PHONE_E164, 'Use the E.164 format, e.g. +15005550006.'))
+      .max(50)
+      .default([]),
+    helpText: z.string().trim().max(320, 'Use at most 320 characters.').default(''),
+    keywords: z
+      .object({ stop: keywordList, start: keywordList, help: keywordList })
+      .default({ stop: [], start: [], help: [] }),
+    costPerSegment: z.coerce.number().min(0, 'Enter zero or more.').max(10, 'Enter at most 10.').default(0.0079),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code.')
+      .default('USD'),
+    maxSegments: z.coerce
+      .number()
+      .int('Enter a whole number.')
+      .min(1, 'Enter at least 1.')
+      .max(30, 'Enter at most 30.')
+      .default(10),
+    quietHours: z.object({ enabled: z.boolean(), start: time, end: time }).optional(),
   })
-})
+  .superRefine((v, ctx) => {
+    if (!v.senderNumber && !v.messagingServiceSid)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['senderNumber'],
+        message: 'Choose a sender number or enter a messaging service SID.',
+      })
+    if (v.senderNumber && !v.phoneNumbers.includes(v.senderNumber))
+      ctx.addIssue({ code: 'custom', path: ['senderNumber'], message: 'The sender must be one of the phone numbers.' })
+    const seen = new Set<string>()
+    v.phoneNumbers.forEach((n, i) => {
+      if (seen.has(n))
+        ctx.addIssue({ code: 'custom', path: ['phoneNumbers', i], message: 'This number is listed twice.' })
+      seen.add(n)
+    })
+  })
 export type SaveSmsSettingsInput = z.infer<typeof saveSmsSettingsBody>
 
 const NUMBER_TAKEN = 'This number is connected to another account.'
@@ -131,9 +186,16 @@ export async function saveSmsSettings(companyId: number, input: SaveSmsSettingsI
   if (!input.authToken && !openSecret(existing?.authTokenSealed, TWILIO_TOKEN_PURPOSE)) {
     throw badRequest('Please correct the highlighted fields.', { authToken: ['Enter the auth token.'] })
   }
-  const taken = await db.smsPhoneNumber.findMany({ where: { number: { in: input.phoneNumbers }, companyId: { not: companyId } }, select: { number: true } })
+  const taken = await db.smsPhoneNumber.findMany({
+    where: { number: { in: input.phoneNumbers }, companyId: { not: companyId } },
+    select: { number: true },
+  })
   if (taken.length) {
-    const fieldErrors = Object.fromEntries(input.phoneNumbers.flatMap((n, i) => (taken.some((t) => t.number === n) ? [[`phoneNumbers.${i}`, [NUMBER_TAKEN]]] : [])))
+    const fieldErrors = Object.fromEntries(
+      input.phoneNumbers.flatMap((n, i) =>
+        taken.some((t) => t.number === n) ? [[`phoneNumbers.${i}`, [NUMBER_TAKEN]]] : [],
+      ),
+    )
     throw badRequest('Please correct the highlighted fields.', fieldErrors)
   }
   const data = {
@@ -152,10 +214,17 @@ export async function saveSmsSettings(companyId: number, input: SaveSmsSettingsI
     await db.$transaction(async (tx) => {
       await tx.smsSettings.upsert({ where: { companyId }, create: { companyId, ...data }, update: data })
       await tx.smsPhoneNumber.deleteMany({ where: { companyId, number: { notIn: input.phoneNumbers } } })
-      const kept = new Set((await tx.smsPhoneNumber.findMany({ where: { companyId }, select: { number: true } })).map((r) => r.number))
-      for (const number of input.phoneNumbers) if (!kept.has(number)) await tx.smsPhoneNumber.create({ data: { companyId, number } })
+      const kept = new Set(
+        (await tx.smsPhoneNumber.findMany({ where: { companyId }, select: { number: true } })).map((r) => r.number),
+      )
+      for (const number of input.phoneNumbers)
+        if (!kept.has(number)) await tx.smsPhoneNumber.create({ data: { companyId, number } })
       if (input.quietHours) {
-        const q = { quietHoursEnabled: input.quietHours.enabled, quietHoursStart: minutes(input.quietHours.start), quietHoursEnd: minutes(input.quietHours.end) }
+        const q = {
+          quietHoursEnabled: input.quietHours.enabled,
+          quietHoursStart: minutes(input.quietHours.start),
+          quietHoursEnd: minutes(input.quietHours.end),
+        }
         await tx.messagingSettings.upsert({ where: { companyId }, create: { companyId, ...q }, update: q })
       }
     })

@@ -5,7 +5,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { sessionSecret } from '@/lib/auth/secret'
 import { appLink } from '@/lib/config/app-url'
 
-const mac = (payload: string) => createHmac('sha256', sessionSecret()).update('sms-unsubscribe:' + payload).digest('base64url')
+const mac = (payload: string) =>
+  createHmac('sha256', sessionSecret())
+    .update('sms-unsubscribe:' + payload)
+    .digest('base64url')
 
 export function smsUnsubscribeToken(companyId: number, profileId: string): string {
   const payload = `${companyId}.${profileId}`

@@ -27,7 +27,11 @@ export interface TwilioMessage {
   statusCallback?: string
 }
 
-export async function sendTwilioMessage(account: SmsAccount, m: TwilioMessage, timeoutMs = defaultTimeout()): Promise<TwilioSendResult> {
+export async function sendTwilioMessage(
+  account: SmsAccount,
+  m: TwilioMessage,
+  timeoutMs = defaultTimeout(),
+): Promise<TwilioSendResult> {
   const form = new URLSearchParams({ To: m.to, Body: m.body })
   if (account.messagingServiceSid) form.set('MessagingServiceSid', account.messagingServiceSid)
   else if (account.senderNumber) form.set('From', account.senderNumber)
@@ -55,9 +59,24 @@ export async function sendTwilioMessage(account: SmsAccount, m: TwilioMessage, t
   // A proxy's HTML error page, an empty body…: the status code says enough.
   const json = res.json<Record<string, unknown>>() ?? {}
   if (res.ok && typeof json.sid === 'string' && SID.test(json.sid)) {
-    return { kind: 'accepted', sid: json.sid, status: typeof json.status === 'string' && /^[a-z_]{1,20}$/.test(json.status) ? json.status : 'queued' }
+    return {
+      kind: 'accepted',
+      sid: json.sid,
+      status: typeof json.status === 'string' && /^[a-z_]{1,20}$/.test(json.status) ? json.status : 'queued',
+    }
   }
-  if (res.ok) return { kind: 'error', httpStatus: 502, code: null, message: 'The SMS provider accepted the request but returned no message SID.' }
+  if (res.ok)
+    return {
+      kind: 'error',
+      httpStatus: 502,
+      code: null,
+      message: 'The SMS provider accepted the request but returned no message SID.',
+    }
   const code = typeof json.code === 'number' && Number.isInteger(json.code) ? json.code : null
-  return { kind: 'error', httpStatus: res.status, code, message: `The SMS provider answered HTTP ${res.status}${code ? ` (error ${code})` : ''}.` }
+  return {
+    kind: 'error',
+    httpStatus: res.status,
+    code,
+    message: `The SMS provider answered HTTP ${res.status}${code ? ` (error ${code})` : ''}.`,
+  }
 }

@@ -4,11 +4,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
 export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
-  const data = Object.keys(params).sort().reduce((acc, k) => acc + k + params[k], url)
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, k) => acc + k + params[k], url)
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64')
 }
 
-export function verifyTwilioSignature(authToken: string, url: string, params: Record<string, string>, given: string | null): boolean {
+export function verifyTwilioSignature(
+  authToken: string,
+  url: string,
+  params: Record<string, string>,
+  given: string | null,
+): boolean {
   if (!given) return false
   const want = Buffer.from(twilioSignature(authToken, url, params))
   const got = Buffer.from(given)

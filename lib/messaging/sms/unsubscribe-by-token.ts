@@ -29,28 +29,51 @@ export async function describeSmsUnsubscribe(token: string): Promise<SmsUnsubscr
   const t = verifySmsUnsubscribeToken(token)
   if (!t) return null
   const db = kysely()
-  return read((function* () {
-    const profile = yield* selectFirst(db.selectFrom('Profile').select(['phoneNumber']).where('companyId', '=', t.companyId).where('id', '=', t.profileId))
-    const company = yield* selectFirst(db.selectFrom('Company').select(['name']).where('id', '=', t.companyId))
-    if (!profile || !company) return null
-    const status = yield* getConsentStatusOps(t.companyId, t.profileId, 'sms_marketing')
-    return { companyName: company.name, phoneMasked: maskPhone(profile.phoneNumber), unsubscribed: status === 'unsubscribed' }
-  })())
+  return read(
+    (function* () {
+      const profile = yield* selectFirst(
+        db
+          .selectFrom('Profile')
+          .select(['phoneNumber'])
+          .where('companyId', '=', t.companyId)
+          .where('id', '=', t.profileId),
+      )
+      const company = yield* selectFirst(db.selectFrom('Company').select(['name']).where('id', '=', t.companyId))
+      if (!profile || !company) return null
+      const status = yield* getConsentStatusOps(t.companyId, t.profileId, 'sms_marketing')
+      return {
+        companyName: company.name,
+        phoneMasked: maskPhone(profile.phoneNumber),
+        unsubscribed: status === 'unsubscribed',
+      }
+    })(),
+  )
 }
 
 export async function unsubscribeSmsByToken(token: string, now = new Date()): Promise<SmsUnsubscribeTarget> {
   const t = parse(token)
   const db = kysely()
   const out = await inWriteTx(function* () {
-    const profile = yield* selectFirst(db.selectFrom('Profile').select(['id', 'phoneNumber']).where('companyId', '=', t.companyId).where('id', '=', t.profileId))
+    const profile = yield* selectFirst(
+      db
+        .selectFrom('Profile')
+        .select(['id', 'phoneNumber'])
+        .where('companyId', '=', t.companyId)
+        .where('id', '=', t.profileId),
+    )
     const company = yield* selectFirst(db.selectFrom('Company').select(['name']).where('id', '=', t.companyId))
     if (!profile || !company) return null
     const before = yield* getConsentStatusOps(t.companyId, t.profileId, 'sms_marketing')
     yield* keywordConsentOps(t.companyId, t.profileId, 'sms_marketing', 'stop', 'sms_unsubscribe_page', now, 'LINK')
     if (before !== 'unsubscribed') {
       yield* recordMessageEventOps({
-        companyId: t.companyId, profileId: t.profileId, metric: MESSAGE_METRICS.sms.unsubscribed, sendId: null, at: now,
-        occurrence: `sms-page:${now.getTime()}`, properties: { method: 'LINK', source: 'sms_unsubscribe_page' },
+        companyId: t.companyId,
+        profileId: t.profileId,
+        metric: MESSAGE_METRICS.sms.unsubscribed,
+        sendId: null,
+        at: now,
+        occurrence: `sms-page:${now.getTime()}`,
+        properties: { method: 'LINK', source: 'sms_unsubscribe_page' },
       })
     }
     return { companyName: company.name, phoneMasked: maskPhone(profile.phoneNumber), unsubscribed: true }

@@ -16,7 +16,10 @@ export async function readLimitedText(req: Request): Promise<string | null> {
 
 export function answer(a: WebhookAnswer): Response {
   if (a.status === 204) return new Response(null, { status: 204 })
-  return new Response(a.body ?? '', { status: a.status, headers: { 'content-type': a.contentType ?? 'text/plain; charset=utf-8' } })
+  return new Response(a.body ?? '', {
+    status: a.status,
+    headers: { 'content-type': a.contentType ?? 'text/plain; charset=utf-8' },
+  })
 }
 
 export function webhookRoute(handle: (req: Request, url: URL, rawBody: string) => Promise<WebhookAnswer>) {

@@ -49,20 +49,38 @@ export function forgetEmailTracking(companyId?: number): void {
   else loaded().delete(companyId)
 }
 
-export const openPixelUrl = (s: Pick<ClaimedSend, 'companyId' | 'id'>) => appLink('/t/o/' + openToken({ companyId: s.companyId, sendId: s.id }))
+export const openPixelUrl = (s: Pick<ClaimedSend, 'companyId' | 'id'>) =>
+  appLink('/t/o/' + openToken({ companyId: s.companyId, sendId: s.id }))
 export const clickUrl = (s: Pick<ClaimedSend, 'companyId' | 'id'>, index: number, url: string) =>
   appLink('/t/c/' + clickToken({ companyId: s.companyId, sendId: s.id, index, url }))
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'", '#34': '"' }
-const decodeAttr = (v: string) => v.replace(/&(amp|lt|gt|quot|apos|#39|#x27|#34);/gi, (m, e: string) => ENTITIES[e.toLowerCase()] ?? m)
-const encodeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  '#39': "'",
+  '#x27': "'",
+  '#34': '"',
+}
+const decodeAttr = (v: string) =>
+  v.replace(/&(amp|lt|gt|quot|apos|#39|#x27|#34);/gi, (m, e: string) => ENTITIES[e.toLowerCase()] ?? m)
+const encodeAttr = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** The words of a link for the link_alt_text value: its text, else an image's alt. */
 function altTextOf(inner: string): string | undefined {
-  const text = decodeAttr(inner.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim()
+  const text = decodeAttr(inner.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim()
   if (text) return text.slice(0, 200)
   const alt = /<img\b[^>]*\balt\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(inner)
-  return alt ? decodeAttr(alt[1] ?? alt[2] ?? '').trim().slice(0, 200) || undefined : undefined
+  return alt
+    ? decodeAttr(alt[1] ?? alt[2] ?? '')
+        .trim()
+        .slice(0, 200) || undefined
+    : undefined
 }
 
 /** Whether a link is one the decorator rewrites (see the header). */

@@ -23,11 +23,21 @@ import { jsonText } from '@/lib/db/dialect'
 
 export const FAST_CLICK_SECONDS = 10
 
-export const MACHINE_REASONS = ['head_request', 'no_user_agent', 'security_scanner', 'bot_agent', 'image_proxy', 'apple_mpp', 'too_fast'] as const
+export const MACHINE_REASONS = [
+  'head_request',
+  'no_user_agent',
+  'security_scanner',
+  'bot_agent',
+  'image_proxy',
+  'apple_mpp',
+  'too_fast',
+] as const
 export type MachineReason = (typeof MACHINE_REASONS)[number]
 
-export const SCANNER_AGENTS = /barracuda|proofpoint|mimecast|safelinks|safe ?links|microsoft defender|symantec|messagelabs|trend ?micro|ironport|cisco|sophos|forcepoint|websense|fireeye|trellix|zscaler|avanan|check ?point|checkpoint|urldefense|bitdefender|kaspersky|eset|mcafee|spamtitan|hornet ?security|libraesva|vade ?secure|cloudmark|appriver|agari/i
-export const BOT_AGENTS = /bot\b|bot\/|crawler|spider|slurp|preview|facebookexternalhit|curl\/|wget\/|python-requests|python-urllib|aiohttp|go-http-client|java\/|okhttp|libwww|httpclient|node-fetch|axios\/|undici|headlesschrome|phantomjs|scrapy/i
+export const SCANNER_AGENTS =
+  /barracuda|proofpoint|mimecast|safelinks|safe ?links|microsoft defender|symantec|messagelabs|trend ?micro|ironport|cisco|sophos|forcepoint|websense|fireeye|trellix|zscaler|avanan|check ?point|checkpoint|urldefense|bitdefender|kaspersky|eset|mcafee|spamtitan|hornet ?security|libraesva|vade ?secure|cloudmark|appriver|agari/i
+export const BOT_AGENTS =
+  /bot\b|bot\/|crawler|spider|slurp|preview|facebookexternalhit|curl\/|wget\/|python-requests|python-urllib|aiohttp|go-http-client|java\/|okhttp|libwww|httpclient|node-fetch|axios\/|undici|headlesschrome|phantomjs|scrapy/i
 export const IMAGE_PROXY_AGENTS = /googleimageproxy|ggpht\.com|yahoomailproxy|outlook-?image-?proxy|ymailproxy/i
 
 export interface Hit {
@@ -56,7 +66,8 @@ export function classifyHit(h: Hit): MachineReason | null {
     if (IMAGE_PROXY_AGENTS.test(ua)) return 'image_proxy'
     if (ua === 'Mozilla/5.0' || (h.ip && (ipv4InApple(h.ip) || ipv6InApple(h.ip)))) return 'apple_mpp'
   }
-  if (h.kind === 'click' && h.sentAt && h.at.getTime() - h.sentAt.getTime() < FAST_CLICK_SECONDS * 1000) return 'too_fast'
+  if (h.kind === 'click' && h.sentAt && h.at.getTime() - h.sentAt.getTime() < FAST_CLICK_SECONDS * 1000)
+    return 'too_fast'
   return null
 }
 

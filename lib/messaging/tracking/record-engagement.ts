@@ -16,27 +16,54 @@ import { MESSAGE_METRICS, recordMessageEventOps } from '../message-events'
 import { classifyHit, machineProps, type Hit, type MachineReason } from './machine-activity'
 import type { ClickToken, OpenToken } from './tracking-token'
 
-export interface RequestFacts { method: string; userAgent: string | null; ip: string | null; at: Date }
+export interface RequestFacts {
+  method: string
+  userAgent: string | null
+  ip: string | null
+  at: Date
+}
 
-export interface Recorded { eventId: number | null; machine: MachineReason | null }
+export interface Recorded {
+  eventId: number | null
+  machine: MachineReason | null
+}
 
-function* engagementOps(kind: 'open' | 'click', t: OpenToken & { index?: number; url?: string }, f: RequestFacts): Ops<Recorded | null> {
+function* engagementOps(
+  kind: 'open' | 'click',
+  t: OpenToken & { index?: number; url?: string },
+  f: RequestFacts,
+): Ops<Recorded | null> {
   const s = yield* selectFirst(
-    kysely().selectFrom('Send')
+    kysely()
+      .selectFrom('Send')
       .select(['id', 'companyId', 'profileId', 'channel', 'sourceType', 'sourceId', 'subject', 'sentAt'])
-      .where('companyId', '=', t.companyId).where('id', '=', t.sendId),
+      .where('companyId', '=', t.companyId)
+      .where('id', '=', t.sendId),
   )
   if (!s || s.channel !== 'email' || s.sourceType === 'preview' || s.sourceType === 'alert') return null
-  const hit: Hit = { kind, method: f.method, userAgent: f.userAgent, ip: f.ip, sentAt: s.sentAt ? toDate(s.sentAt) : null, at: f.at }
+  const hit: Hit = {
+    kind,
+    method: f.method,
+    userAgent: f.userAgent,
+    ip: f.ip,
+    sentAt: s.sentAt ? toDate(s.sentAt) : null,
+    at: f.at,
+  }
   const machine = classifyHit(hit)
   const second = Math.floor(f.at.getTime() / 1000)
   const who = ':' + (machine ?? 'person')
   const eventId = yield* recordMessageEventOps({
-    companyId: s.companyId, profileId: s.profileId, sendId: s.id, at: f.at,
+    companyId: s.companyId,
+    profileId: s.profileId,
+    sendId: s.id,
+    at: f.at,
     metric: kind === 'open' ? MESSAGE_METRICS.email.opened : MESSAGE_METRICS.email.clicked,
     occurrence: kind === 'open' ? `${second}${who}` : `${t.index}:${second}${who}`,
     properties: {
-      $message: s.sourceId, $source_type: s.sourceType, channel: 'email', ...(s.subject ? { Subject: s.subject } : {}),
+      $message: s.sourceId,
+      $source_type: s.sourceType,
+      channel: 'email',
+      ...(s.subject ? { Subject: s.subject } : {}),
       ...(kind === 'click' ? { URL: t.url, $link_index: t.index } : {}),
       ...machineProps(machine),
     },

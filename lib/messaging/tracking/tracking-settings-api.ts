@@ -6,15 +6,33 @@ import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { apiLink, pickFields } from '@/lib/api/json-api'
 import { apiNotFound } from '@/lib/api/api-error'
-import { customParams, paramSetting, UTM_PARAMS, type ParamSetting, type UtmParamName, type UtmSettings, type UtmSettingsPatch } from './utm-settings'
+import {
+  customParams,
+  paramSetting,
+  UTM_PARAMS,
+  type ParamSetting,
+  type UtmParamName,
+  type UtmSettings,
+  type UtmSettingsPatch,
+} from './utm-settings'
 
 export const TRACKING_SETTING_FIELDS = ['auto_add_parameters', ...UTM_PARAMS, 'custom_parameters'] as const
 
-export function serializeTrackingSetting(url: URL, accountId: string, s: UtmSettings, fields: Set<string> | null = null) {
+export function serializeTrackingSetting(
+  url: URL,
+  accountId: string,
+  s: UtmSettings,
+  fields: Set<string> | null = null,
+) {
   const attributes: Record<string, unknown> = { auto_add_parameters: s.autoAddParameters }
   for (const name of UTM_PARAMS) attributes[name] = s.params[name]
   attributes.custom_parameters = s.custom.map((c) => ({ name: c.name, flow: c.flow, campaign: c.campaign }))
-  return { type: 'tracking-setting' as const, id: accountId, attributes: pickFields(attributes, fields), links: { self: apiLink(url, `/tracking-settings/${accountId}/`) } }
+  return {
+    type: 'tracking-setting' as const,
+    id: accountId,
+    attributes: pickFields(attributes, fields),
+    links: { self: apiLink(url, `/tracking-settings/${accountId}/`) },
+  }
 }
 
 export const updateTrackingSettingBody = z.object({
@@ -52,6 +70,7 @@ export function patchFromApi(a: Attrs): UtmSettingsPatch {
 /** The company's account id, and a 404 for any other id (another company's included). */
 export async function accountIdOr404(companyId: number, id?: string): Promise<string> {
   const c = await db.company.findUnique({ where: { id: companyId }, select: { publicApiKey: true } })
-  if (!c || (id !== undefined && id !== c.publicApiKey)) throw apiNotFound(`A tracking setting with id ${id} was not found.`)
+  if (!c || (id !== undefined && id !== c.publicApiKey))
+    throw apiNotFound(`A tracking setting with id ${id} was not found.`)
   return c.publicApiKey
 }

@@ -15,12 +15,17 @@ export const MAX_TRACKED_URL = 4096
 let derived: { secret: string; key: Buffer } | null = null
 function key(): Buffer {
   const secret = sessionSecret()
-  if (derived?.secret !== secret) derived = { secret, key: createHmac('sha256', secret).update('email-tracking-key:v1').digest() }
+  if (derived?.secret !== secret)
+    derived = { secret, key: createHmac('sha256', secret).update('email-tracking-key:v1').digest() }
   return derived.key
 }
 
 const mac = (domain: 'open' | 'click', payload: string) =>
-  createHmac('sha256', key()).update(domain + ':' + payload).digest().subarray(0, MAC_BYTES).toString('base64url')
+  createHmac('sha256', key())
+    .update(domain + ':' + payload)
+    .digest()
+    .subarray(0, MAC_BYTES)
+    .toString('base64url')
 
 function macOk(domain: 'open' | 'click', payload: string, given: string): boolean {
   const a = Buffer.from(given)
@@ -28,8 +33,14 @@ function macOk(domain: 'open' | 'click', payload: string, given: string): boolea
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-export interface OpenToken { companyId: number; sendId: string }
-export interface ClickToken extends OpenToken { index: number; url: string }
+export interface OpenToken {
+  companyId: number
+  sendId: string
+}
+export interface ClickToken extends OpenToken {
+  index: number
+  url: string
+}
 
 export function openToken(t: OpenToken): string {
   const payload = `${t.companyId}.${t.sendId}`

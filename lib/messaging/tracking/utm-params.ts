@@ -28,15 +28,24 @@ export interface MessageTrackingOptions {
   custom_tracking_params?: Array<{ type?: 'static' | 'dynamic'; name?: string; param?: string; value: string }>
 }
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined)
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : undefined
 
 export function trackingSourceOf(s: Pick<ClaimedSend, 'context'>): TrackingSource {
   const c = obj(s.context.$source)
   const kind = c.kind === 'campaign' || c.kind === 'flow' ? c.kind : undefined
   return {
-    kind, campaignId: str(c.campaignId), campaignName: str(c.campaignName), flowId: str(c.flowId), flowName: str(c.flowName),
-    messageId: str(c.messageId), messageName: str(c.messageName), groupId: str(c.groupId), groupName: str(c.groupName),
+    kind,
+    campaignId: str(c.campaignId),
+    campaignName: str(c.campaignName),
+    flowId: str(c.flowId),
+    flowName: str(c.flowName),
+    messageId: str(c.messageId),
+    messageName: str(c.messageName),
+    groupId: str(c.groupId),
+    groupName: str(c.groupName),
   }
 }
 
@@ -44,10 +53,21 @@ export function messageTrackingOf(s: Pick<ClaimedSend, 'context'>): MessageTrack
   const t = obj(s.context.$tracking)
   const bool = (v: unknown) => (typeof v === 'boolean' ? v : undefined)
   const custom = Array.isArray(t.custom_tracking_params)
-    ? t.custom_tracking_params.map(obj).filter((p) => str(p.name ?? p.param) && typeof p.value === 'string')
-      .map((p) => ({ type: p.type === 'dynamic' ? 'dynamic' as const : 'static' as const, name: str(p.name ?? p.param)!, value: String(p.value) }))
+    ? t.custom_tracking_params
+        .map(obj)
+        .filter((p) => str(p.name ?? p.param) && typeof p.value === 'string')
+        .map((p) => ({
+          type: p.type === 'dynamic' ? ('dynamic' as const) : ('static' as const),
+          name: str(p.name ?? p.param)!,
+          value: String(p.value),
+        }))
     : undefined
-  return { is_tracking_opens: bool(t.is_tracking_opens), is_tracking_clicks: bool(t.is_tracking_clicks), add_tracking_params: bool(t.add_tracking_params), custom_tracking_params: custom }
+  return {
+    is_tracking_opens: bool(t.is_tracking_opens),
+    is_tracking_clicks: bool(t.is_tracking_clicks),
+    add_tracking_params: bool(t.add_tracking_params),
+    custom_tracking_params: custom,
+  }
 }
 
 /** Which side of the settings applies: flows' actions are flows, campaign messages campaigns, others only when $source says. */
@@ -59,42 +79,81 @@ export function sideOf(s: Pick<ClaimedSend, 'sourceType' | 'context'>): 'campaig
 
 /** The subject as written, without its template tags (the rendered one is not known to the HTML pass). */
 const plainSubject = (subject: string | undefined) =>
-  subject?.replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g, '').replace(/\s+/g, ' ').trim() || undefined
+  subject
+    ?.replace(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g, '')
+    .replace(/\s+/g, ' ')
+    .trim() || undefined
 
-const nameId = (name?: string, id?: string) => (name && id ? `${name} (${id})` : name ?? id)
+const nameId = (name?: string, id?: string) => (name && id ? `${name} (${id})` : (name ?? id))
 
-export interface LinkInfo { altText?: string }
+export interface LinkInfo {
+  altText?: string
+}
 
-export function dynamicValue(v: DynamicValue, s: ClaimedSend, side: 'campaign' | 'flow', link: LinkInfo, now: Date): string | undefined {
+export function dynamicValue(
+  v: DynamicValue,
+  s: ClaimedSend,
+  side: 'campaign' | 'flow',
+  link: LinkInfo,
+  now: Date,
+): string | undefined {
   const src = trackingSourceOf(s)
-  const campaignId = src.campaignId ?? (side === 'campaign' && s.sourceType === 'campaign_message' ? s.sourceId : undefined)
+  const campaignId =
+    src.campaignId ?? (side === 'campaign' && s.sourceType === 'campaign_message' ? s.sourceId : undefined)
   switch (v) {
-    case 'campaign_id': return campaignId
-    case 'campaign_name': return src.campaignName
-    case 'campaign_name_id': return nameId(src.campaignName, campaignId)
-    case 'campaign_name_send_day': return src.campaignName ? `${src.campaignName} (${now.toISOString().slice(0, 10)})` : undefined
-    case 'email_subject': return plainSubject(s.content.subject)
-    case 'group_id': return src.groupId
-    case 'group_name': return src.groupName
-    case 'group_name_id': return nameId(src.groupName, src.groupId)
-    case 'link_alt_text': return link.altText || undefined
-    case 'message_type': return s.channel
-    case 'profile_external_id': return s.profile.externalId ?? undefined
-    case 'profile_id': return s.profile.id
-    case 'flow_id': return src.flowId
-    case 'flow_name': return src.flowName
-    case 'message_name': return src.messageName
-    case 'message_name_id': return nameId(src.messageName, src.messageId ?? (side === 'flow' ? s.sourceId : undefined))
+    case 'campaign_id':
+      return campaignId
+    case 'campaign_name':
+      return src.campaignName
+    case 'campaign_name_id':
+      return nameId(src.campaignName, campaignId)
+    case 'campaign_name_send_day':
+      return src.campaignName ? `${src.campaignName} (${now.toISOString().slice(0, 10)})` : undefined
+    case 'email_subject':
+      return plainSubject(s.content.subject)
+    case 'group_id':
+      return src.groupId
+    case 'group_name':
+      return src.groupName
+    case 'group_name_id':
+      return nameId(src.groupName, src.groupId)
+    case 'link_alt_text':
+      return link.altText || undefined
+    case 'message_type':
+      return s.channel
+    case 'profile_external_id':
+      return s.profile.externalId ?? undefined
+    case 'profile_id':
+      return s.profile.id
+    case 'flow_id':
+      return src.flowId
+    case 'flow_name':
+      return src.flowName
+    case 'message_name':
+      return src.messageName
+    case 'message_name_id':
+      return nameId(src.messageName, src.messageId ?? (side === 'flow' ? s.sourceId : undefined))
   }
 }
 
-function valueOf(p: ParamValue | null, s: ClaimedSend, side: 'campaign' | 'flow', link: LinkInfo, now: Date): string | undefined {
+function valueOf(
+  p: ParamValue | null,
+  s: ClaimedSend,
+  side: 'campaign' | 'flow',
+  link: LinkInfo,
+  now: Date,
+): string | undefined {
   if (!p) return undefined
   return p.type === 'static' ? p.value : dynamicValue(p.value, s, side, link, now)
 }
 
 /** name → value of the parameters to add to one link, in order; empty when UTM tagging is off for this send. */
-export function utmParamsFor(s: ClaimedSend, settings: UtmSettings, link: LinkInfo, now: Date): Array<[string, string]> {
+export function utmParamsFor(
+  s: ClaimedSend,
+  settings: UtmSettings,
+  link: LinkInfo,
+  now: Date,
+): Array<[string, string]> {
   const side = sideOf(s)
   if (!side) return []
   const own = messageTrackingOf(s)

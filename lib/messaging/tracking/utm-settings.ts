@@ -6,45 +6,90 @@
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import {
-  CAMPAIGN_DYNAMIC_VALUES, defaultUtmSettings, FLOW_DYNAMIC_VALUES, MAX_CUSTOM_PARAMS, UTM_PARAMS,
-  type CustomParam, type ParamSetting, type ParamValue, type UtmParamName, type UtmSettings,
+  CAMPAIGN_DYNAMIC_VALUES,
+  defaultUtmSettings,
+  FLOW_DYNAMIC_VALUES,
+  MAX_CUSTOM_PARAMS,
+  UTM_PARAMS,
+  type CustomParam,
+  type ParamSetting,
+  type ParamValue,
+  type UtmParamName,
+  type UtmSettings,
 } from './utm-constants'
 
 export {
-  CAMPAIGN_DYNAMIC_VALUES, defaultUtmSettings, FLOW_DYNAMIC_VALUES, MAX_CUSTOM_PARAMS, UTM_PARAMS,
-  type CustomParam, type DynamicValue, type ParamSetting, type ParamValue, type UtmParamName, type UtmSettings,
+  CAMPAIGN_DYNAMIC_VALUES,
+  defaultUtmSettings,
+  FLOW_DYNAMIC_VALUES,
+  MAX_CUSTOM_PARAMS,
+  UTM_PARAMS,
+  type CustomParam,
+  type DynamicValue,
+  type ParamSetting,
+  type ParamValue,
+  type UtmParamName,
+  type UtmSettings,
 } from './utm-constants'
-
 
 const staticValue = z.object({
   type: z.literal('static'),
   value: z.string().trim().min(1, 'Enter a value.').max(255, 'A value has at most 255 characters.'),
 })
-const campaignValue = z.discriminatedUnion('type', [
-  staticValue,
-  z.object({ type: z.literal('dynamic'), value: z.enum(CAMPAIGN_DYNAMIC_VALUES, { message: 'Not a dynamic value for campaigns.' }) }),
-]).nullable()
-const flowValue = z.discriminatedUnion('type', [
-  staticValue,
-  z.object({ type: z.literal('dynamic'), value: z.enum(FLOW_DYNAMIC_VALUES, { message: 'Not a dynamic value for flows.' }) }),
-]).nullable()
+const campaignValue = z
+  .discriminatedUnion('type', [
+    staticValue,
+    z.object({
+      type: z.literal('dynamic'),
+      value: z.enum(CAMPAIGN_DYNAMIC_VALUES, { message: 'Not a dynamic value for campaigns.' }),
+    }),
+  ])
+  .nullable()
+const flowValue = z
+  .discriminatedUnion('type', [
+    staticValue,
+    z.object({
+      type: z.literal('dynamic'),
+      value: z.enum(FLOW_DYNAMIC_VALUES, { message: 'Not a dynamic value for flows.' }),
+    }),
+  ])
+  .nullable()
 
-export const paramSetting = z.object({ campaign: campaignValue.optional(), flow: flowValue.optional() })
-  .transform((p): ParamSetting => ({ campaign: (p.campaign ?? null) as ParamValue | null, flow: (p.flow ?? null) as ParamValue | null }))
+export const paramSetting = z
+  .object({ campaign: campaignValue.optional(), flow: flowValue.optional() })
+  .transform((p): ParamSetting => ({
+    campaign: (p.campaign ?? null) as ParamValue | null,
+    flow: (p.flow ?? null) as ParamValue | null,
+  }))
 
 const CUSTOM_NAME = /^[A-Za-z0-9_.~-]{1,64}$/
-export const customParam = z.object({
-  name: z.string().trim().regex(CUSTOM_NAME, 'Use 1–64 letters, digits, "_", "-", "." or "~".')
-    .refine((n) => !(UTM_PARAMS as readonly string[]).includes(n.toLowerCase()), 'Set this parameter in its own field.'),
-  campaign: campaignValue.optional(),
-  flow: flowValue.optional(),
-}).transform((p): CustomParam => ({ name: p.name, campaign: (p.campaign ?? null) as ParamValue | null, flow: (p.flow ?? null) as ParamValue | null }))
+export const customParam = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .regex(CUSTOM_NAME, 'Use 1–64 letters, digits, "_", "-", "." or "~".')
+      .refine(
+        (n) => !(UTM_PARAMS as readonly string[]).includes(n.toLowerCase()),
+        'Set this parameter in its own field.',
+      ),
+    campaign: campaignValue.optional(),
+    flow: flowValue.optional(),
+  })
+  .transform((p): CustomParam => ({
+    name: p.name,
+    campaign: (p.campaign ?? null) as ParamValue | null,
+    flow: (p.flow ?? null) as ParamValue | null,
+  }))
 
-export const customParams = z.array(customParam).max(MAX_CUSTOM_PARAMS, `At most ${MAX_CUSTOM_PARAMS} custom parameters.`)
+export const customParams = z
+  .array(customParam)
+  .max(MAX_CUSTOM_PARAMS, `At most ${MAX_CUSTOM_PARAMS} custom parameters.`)
   .superRefine((list, ctx) => {
     const seen = new Set<string>()
     list.forEach((p, i) => {
-      if (seen.has(p.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: 'This parameter is already in the list.' })
+      if (seen.has(p.name))
+        ctx.addIssue({ code: 'custom', path: [i, 'name'], message: 'This parameter is already in the list.' })
       seen.add(p.name)
     })
   })
@@ -58,7 +103,9 @@ function parseJson(text: string | null | undefined): unknown {
 }
 
 /** Stored settings, each part checked again (a bad stored part falls back to its default). */
-export function settingsFromRow(row: { autoAddParameters: boolean; utmParams: string; customParams: string } | null): UtmSettings {
+export function settingsFromRow(
+  row: { autoAddParameters: boolean; utmParams: string; customParams: string } | null,
+): UtmSettings {
   const out = defaultUtmSettings()
   if (!row) return out
   out.autoAddParameters = row.autoAddParameters
@@ -94,7 +141,11 @@ export async function updateUtmSettings(companyId: number, patch: UtmSettingsPat
     params: { ...current.params, ...patch.params },
     custom: patch.custom ?? current.custom,
   }
-  const data = { autoAddParameters: next.autoAddParameters, utmParams: JSON.stringify(next.params), customParams: JSON.stringify(next.custom) }
+  const data = {
+    autoAddParameters: next.autoAddParameters,
+    utmParams: JSON.stringify(next.params),
+    customParams: JSON.stringify(next.custom),
+  }
   await db.trackingSettings.upsert({ where: { companyId }, create: { companyId, ...data }, update: data })
   clearUtmSettingsCache(companyId)
   return next

@@ -30,7 +30,13 @@ export type BulkKind = 'suppression_create' | 'suppression_delete' | 'subscripti
 export interface UnsubscribeEntry {
   email?: string | null
   phoneNumber?: string | null
-  channels: { emailMarketing?: boolean; smsMarketing?: boolean; smsTransactional?: boolean; whatsapp?: boolean; push?: boolean }
+  channels: {
+    emailMarketing?: boolean
+    smsMarketing?: boolean
+    smsTransactional?: boolean
+    whatsapp?: boolean
+    push?: boolean
+  }
 }
 /** One entry per profile: an email (suppression jobs), a profile id (list or segment members), or an unsubscribe. */
 export type BulkEntry = { email: string } | { profileId: string } | UnsubscribeEntry
@@ -45,12 +51,27 @@ export interface CreateBulkJob {
 
 function* groupMembersOps(companyId: number, groupId: string, type: 0 | 1): Ops<BulkEntry[]> {
   const g = yield* selectFirst(
-    kysely().selectFrom('Group').select('id').where('companyId', '=', companyId).where('id', '=', groupId).where('type', '=', type).where('deletedAt', 'is', null),
+    kysely()
+      .selectFrom('Group')
+      .select('id')
+      .where('companyId', '=', companyId)
+      .where('id', '=', groupId)
+      .where('type', '=', type)
+      .where('deletedAt', 'is', null),
   )
-  if (!g) throw notFound(type === 0 ? `A list with id ${groupId} was not found.` : `A segment with id ${groupId} was not found.`)
+  if (!g)
+    throw notFound(
+      type === 0 ? `A list with id ${groupId} was not found.` : `A segment with id ${groupId} was not found.`,
+    )
   const rows = yield* select(
-    kysely().selectFrom('GroupMembership as m').innerJoin('Profile as p', 'p.id', 'm.profileId').select('m.profileId')
-      .where('m.companyId', '=', companyId).where('m.groupId', '=', groupId).where('m.leftAt', 'is', null).where('p.email', 'is not', null)
+    kysely()
+      .selectFrom('GroupMembership as m')
+      .innerJoin('Profile as p', 'p.id', 'm.profileId')
+      .select('m.profileId')
+      .where('m.companyId', '=', companyId)
+      .where('m.groupId', '=', groupId)
+      .where('m.leftAt', 'is', null)
+      .where('p.email', 'is not', null)
       .orderBy('m.profileId'),
   )
   return rows.map((r) => ({ profileId: r.profileId }))
@@ -70,21 +91,51 @@ export async function createBulkConsentJob(input: CreateBulkJob, now = new Date(
         ...(input.segmentId ? yield* groupMembersOps(input.companyId, input.segmentId, 1) : []),
       ]
     } else if (input.kind === 'subscription_delete' && input.listId) {
-      const list = yield* selectFirst(kysely().selectFrom('Group').select('id').where('companyId', '=', input.companyId).where('id', '=', input.listId).where('type', '=', 0).where('deletedAt', 'is', null))
+      const list = yield* selectFirst(
+        kysely()
+          .selectFrom('Group')
+          .select('id')
+          .where('companyId', '=', input.companyId)
+          .where('id', '=', input.listId)
+          .where('type', '=', 0)
+          .where('deletedAt', 'is', null),
+      )
       if (!list) throw notFound(`A list with id ${input.listId} was not found.`)
     }
-    yield* exec(kysely().insertInto('ProfileBulkConsentJob').values({
-      id, companyId: input.companyId, kind: input.kind, status: 'queued', payload: JSON.stringify(entries),
-      listId: input.listId ?? null, segmentId: input.segmentId ?? null, totalCount: entries.length, completedCount: 0, skippedCount: 0, createdAt: now,
-    }))
-    yield* enqueueJobOps(BULK_CONSENT_JOB, { jobId: id, companyId: input.companyId }, { companyId: input.companyId, idempotencyKey: `${BULK_CONSENT_JOB}:${id}` }, now)
+    yield* exec(
+      kysely()
+        .insertInto('ProfileBulkConsentJob')
+        .values({
+          id,
+          companyId: input.companyId,
+          kind: input.kind,
+          status: 'queued',
+          payload: JSON.stringify(entries),
+          listId: input.listId ?? null,
+          segmentId: input.segmentId ?? null,
+          totalCount: entries.length,
+          completedCount: 0,
+          skippedCount: 0,
+          createdAt: now,
+        }),
+    )
+    yield* enqueueJobOps(
+      BULK_CONSENT_JOB,
+      { jobId: id, companyId: input.companyId },
+      { companyId: input.companyId, idempotencyKey: `${BULK_CONSENT_JOB}:${id}` },
+      now,
+    )
   })
   wakeWorkers(BULK_CONSENT_JOB)
   return id
 }
 
 export const getBulkJob = (companyId: number, id: string) =>
-  read(selectFirst(kysely().selectFrom('ProfileBulkConsentJob').selectAll().where('companyId', '=', companyId).where('id', '=', id)))
+  read(
+    selectFirst(
+      kysely().selectFrom('ProfileBulkConsentJob').selectAll().where('companyId', '=', companyId).where('id', '=', id),
+    ),
+  )
 
 function* findProfileOps(companyId: number, e: BulkEntry): Ops<string | null> {
   const q = kysely().selectFrom('Profile').select('id').where('companyId', '=', companyId)
@@ -93,26 +144,51 @@ function* findProfileOps(companyId: number, e: BulkEntry): Ops<string | null> {
     const r = yield* selectFirst(q.where('email', '=', e.email.trim().toLowerCase()))
     if (r) return r.id
   }
-  if ('phoneNumber' in e && e.phoneNumber) return (yield* selectFirst(q.where('phoneNumber', '=', e.phoneNumber.trim())))?.id ?? null
+  if ('phoneNumber' in e && e.phoneNumber)
+    return (yield* selectFirst(q.where('phoneNumber', '=', e.phoneNumber.trim())))?.id ?? null
   return null
 }
 
 const CONSENT: Array<[keyof UnsubscribeEntry['channels'], ConsentChannel]> = [
-  ['smsMarketing', 'sms_marketing'], ['smsTransactional', 'sms_transactional'], ['whatsapp', 'whatsapp'], ['push', 'push'],
+  ['smsMarketing', 'sms_marketing'],
+  ['smsTransactional', 'sms_transactional'],
+  ['whatsapp', 'whatsapp'],
+  ['push', 'push'],
 ]
 
 /** One profile's work; returns the profile it changed, or null when it was skipped. */
-function* entryOps(job: { companyId: number; kind: string; listId: string | null }, e: BulkEntry, now: Date): Ops<string | null> {
+function* entryOps(
+  job: { companyId: number; kind: string; listId: string | null },
+  e: BulkEntry,
+  now: Date,
+): Ops<string | null> {
   const c = job.companyId
   switch (job.kind) {
     case 'suppression_create': {
       let pid = yield* findProfileOps(c, e)
-      if (!pid && 'email' in e && e.email) pid = (yield* upsertProfileOps(c, { email: e.email.trim().toLowerCase() }, { mode: 'import', acceptedAt: acceptedNow() })).raw.id as string
+      if (!pid && 'email' in e && e.email)
+        pid = (yield* upsertProfileOps(
+          c,
+          { email: e.email.trim().toLowerCase() },
+          { mode: 'import', acceptedAt: acceptedNow() },
+        )).raw.id as string
       if (!pid) return null
-      const active = yield* selectFirst(kysely().selectFrom('Suppression').select('id').where('companyId', '=', c).where('profileId', '=', pid)
-        .where('channel', '=', 'email').where('reason', '=', 'manual').where('clearedAt', 'is', null))
+      const active = yield* selectFirst(
+        kysely()
+          .selectFrom('Suppression')
+          .select('id')
+          .where('companyId', '=', c)
+          .where('profileId', '=', pid)
+          .where('channel', '=', 'email')
+          .where('reason', '=', 'manual')
+          .where('clearedAt', 'is', null),
+      )
       if (active) return null
-      yield* exec(kysely().insertInto('Suppression').values({ companyId: c, profileId: pid, channel: 'email', reason: 'manual', createdAt: now }))
+      yield* exec(
+        kysely()
+          .insertInto('Suppression')
+          .values({ companyId: c, profileId: pid, channel: 'email', reason: 'manual', createdAt: now }),
+      )
       return pid
     }
     case 'suppression_delete': {
@@ -129,7 +205,8 @@ function* entryOps(job: { companyId: number; kind: string; listId: string | null
         if ((yield* leaveListsOps(c, pid, [job.listId], now)) > 0) return pid
       }
       let changed = false
-      if (e.channels.emailMarketing) changed = (yield* unsubscribeEmailOps({ companyId: c, profileId: pid, sendId: null }, origin, now)) || changed
+      if (e.channels.emailMarketing)
+        changed = (yield* unsubscribeEmailOps({ companyId: c, profileId: pid, sendId: null }, origin, now)) || changed
       for (const [key, channel] of CONSENT) {
         if (!e.channels[key]) continue
         if ((yield* getConsentStatusOps(c, pid, channel)) === 'unsubscribed') continue
@@ -143,23 +220,52 @@ function* entryOps(job: { companyId: number; kind: string; listId: string | null
 }
 
 /** The queue's handler: resumes after the profiles already counted. */
-export async function runBulkConsentJob(payload: { jobId: string; companyId: number }, now = () => new Date()): Promise<void> {
+export async function runBulkConsentJob(
+  payload: { jobId: string; companyId: number },
+  now = () => new Date(),
+): Promise<void> {
   const job = await getBulkJob(payload.companyId, payload.jobId)
   if (!job || job.status === 'complete' || job.status === 'cancelled') return
   const entries = JSON.parse(job.payload) as BulkEntry[]
   const touched: string[] = []
-  await inWriteTx(() => exec(kysely().updateTable('ProfileBulkConsentJob').set({ status: 'processing' }).where('id', '=', job.id).where('companyId', '=', job.companyId)))
+  await inWriteTx(() =>
+    exec(
+      kysely()
+        .updateTable('ProfileBulkConsentJob')
+        .set({ status: 'processing' })
+        .where('id', '=', job.id)
+        .where('companyId', '=', job.companyId),
+    ),
+  )
   for (let i = job.completedCount + job.skippedCount; i < entries.length; i++) {
     const pid = await inWriteTx(function* () {
       const at = now()
       const out = yield* entryOps(job, entries[i]!, at)
-      yield* exec(kysely().updateTable('ProfileBulkConsentJob')
-        .set((eb) => (out ? { completedCount: eb('completedCount', '+', 1) } : { skippedCount: eb('skippedCount', '+', 1) }))
-        .where('id', '=', job.id).where('companyId', '=', job.companyId))
+      yield* exec(
+        kysely()
+          .updateTable('ProfileBulkConsentJob')
+          .set((eb) =>
+            out ? { completedCount: eb('completedCount', '+', 1) } : { skippedCount: eb('skippedCount', '+', 1) },
+          )
+          .where('id', '=', job.id)
+          .where('companyId', '=', job.companyId),
+      )
       return out
     })
     if (pid) touched.push(pid)
   }
-  await inWriteTx(() => exec(kysely().updateTable('ProfileBulkConsentJob').set({ status: 'complete', completedAt: now() }).where('id', '=', job.id).where('companyId', '=', job.companyId)))
-  if (touched.length) await reevaluateProfiles(job.companyId, [...new Set(touched)], { profileChanged: true, ...(job.listId ? { listIds: [job.listId] } : {}) })
+  await inWriteTx(() =>
+    exec(
+      kysely()
+        .updateTable('ProfileBulkConsentJob')
+        .set({ status: 'complete', completedAt: now() })
+        .where('id', '=', job.id)
+        .where('companyId', '=', job.companyId),
+    ),
+  )
+  if (touched.length)
+    await reevaluateProfiles(job.companyId, [...new Set(touched)], {
+      profileChanged: true,
+      ...(job.listId ? { listIds: [job.listId] } : {}),
+    })
 }

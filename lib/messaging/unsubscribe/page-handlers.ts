@@ -25,7 +25,8 @@ async function form(req: Request): Promise<FormData | null> {
   }
 }
 
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } })
 
 async function recipientOr(req: Request): Promise<{ r: Recipient; t: string } | Response> {
   const t = tokenOf(req)
@@ -34,12 +35,18 @@ async function recipientOr(req: Request): Promise<{ r: Recipient; t: string } | 
   return { r: res.recipient, t: t! }
 }
 
-const isUnsubscribed = (r: Recipient) => read(getConsentStatusOps(r.companyId, r.profileId, 'email_marketing')).then((s) => s === 'unsubscribed')
+const isUnsubscribed = (r: Recipient) =>
+  read(getConsentStatusOps(r.companyId, r.profileId, 'email_marketing')).then((s) => s === 'unsubscribed')
 
 async function confirmPage(req: Request, r: Recipient, t: string): Promise<Response> {
   const model: PageModel = (await isUnsubscribed(r))
     ? { kind: 'unsubscribed', recipient: r, preferencesHref: pagePath('manage_preferences', t) }
-    : { kind: 'confirm', recipient: r, unsubscribeAction: '/unsubscribe' + q(t), preferencesHref: pagePath('manage_preferences', t) }
+    : {
+        kind: 'confirm',
+        recipient: r,
+        unsubscribeAction: '/unsubscribe' + q(t),
+        preferencesHref: pagePath('manage_preferences', t),
+      }
   return pageResponse(model, req)
 }
 
@@ -55,22 +62,36 @@ export async function unsubscribePost(req: Request): Promise<Response> {
   const got = await recipientOr(req)
   if (got instanceof Response) return got
   if (body?.get('List-Unsubscribe') !== 'One-Click') {
-    return new Response('The body must be List-Unsubscribe=One-Click (RFC 8058).', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+    return new Response('The body must be List-Unsubscribe=One-Click (RFC 8058).', {
+      status: 400,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    })
   }
   const fromPage = body.get('from') === 'page'
-  await unsubscribeRecipient(got.r, fromPage
-    ? { method: 'UNSUBSCRIBE_PAGE', source: 'Hosted unsubscribe page' }
-    : { method: 'ONE_CLICK', source: 'List-Unsubscribe-Post' })
+  await unsubscribeRecipient(
+    got.r,
+    fromPage
+      ? { method: 'UNSUBSCRIBE_PAGE', source: 'Hosted unsubscribe page' }
+      : { method: 'ONE_CLICK', source: 'List-Unsubscribe-Post' },
+  )
   if (fromPage) return seeOther(pagePath('unsubscribed', got.t))
   return new Response(null, { status: 200, headers: { 'cache-control': 'no-store' } })
 }
 
-async function preferencesPage(req: Request, r: Recipient, t: string, action: string, listId?: string): Promise<Response> {
+async function preferencesPage(
+  req: Request,
+  r: Recipient,
+  t: string,
+  action: string,
+  listId?: string,
+): Promise<Response> {
   const prefs = await loadPreferences(r, listId)
   if (!prefs) return pageResponse({ kind: 'not_found' }, req)
   const saved = new URL(req.url).searchParams.get('saved') === '1'
   const listName = listId ? prefs.lists[0]?.name : undefined
-  const extra = listId ? { allPreferencesHref: pagePath('manage_preferences', t), listId, ...(listName ? { listName } : {}) } : {}
+  const extra = listId
+    ? { allPreferencesHref: pagePath('manage_preferences', t), listId, ...(listName ? { listName } : {}) }
+    : {}
   return pageResponse({ kind: 'preferences', recipient: r, prefs, action: action + q(t), saved, ...extra }, req)
 }
 
@@ -92,7 +113,8 @@ export async function emailPageGet(req: Request, pageType: string): Promise<Resp
   if (got instanceof Response) return got
   const { r, t } = got
   if (pageType === 'unsubscribe') return confirmPage(req, r, t)
-  if (pageType === 'unsubscribed') return pageResponse({ kind: 'unsubscribed', recipient: r, preferencesHref: pagePath('manage_preferences', t) }, req)
+  if (pageType === 'unsubscribed')
+    return pageResponse({ kind: 'unsubscribed', recipient: r, preferencesHref: pagePath('manage_preferences', t) }, req)
   return preferencesPage(req, r, t, new URL(req.url).pathname)
 }
 

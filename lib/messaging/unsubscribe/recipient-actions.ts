@@ -6,16 +6,29 @@ import { inWriteTx, read, select, type Ops } from '@/lib/db/ops'
 import { getConsentStatusOps } from '@/lib/profiles/consent-sync'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import type { Recipient } from './resolve-token'
-import { joinListsOps, leaveListsOps, resubscribeEmailOps, unsubscribeEmailOps, type ConsentOrigin } from './unsubscribe-email'
+import {
+  joinListsOps,
+  leaveListsOps,
+  resubscribeEmailOps,
+  unsubscribeEmailOps,
+  type ConsentOrigin,
+} from './unsubscribe-email'
 
 const eventProperties = (r: Recipient) => ({
-  $message: r.sourceId, $source_type: r.sourceType, channel: r.channel, ...(r.subject ? { Subject: r.subject } : {}),
+  $message: r.sourceId,
+  $source_type: r.sourceType,
+  channel: r.channel,
+  ...(r.subject ? { Subject: r.subject } : {}),
 })
 
 /** Unsubscribes the recipient from email marketing; true when this call changed it. */
 export async function unsubscribeRecipient(r: Recipient, origin: ConsentOrigin, now = new Date()): Promise<boolean> {
   const changed = await inWriteTx(() =>
-    unsubscribeEmailOps({ companyId: r.companyId, profileId: r.profileId, sendId: r.sendId, eventProperties: eventProperties(r) }, origin, now),
+    unsubscribeEmailOps(
+      { companyId: r.companyId, profileId: r.profileId, sendId: r.sendId, eventProperties: eventProperties(r) },
+      origin,
+      now,
+    ),
   )
   if (changed) await reevaluateProfiles(r.companyId, [r.profileId], { profileChanged: true })
   return changed
@@ -42,7 +55,9 @@ function* preferencesOps(r: Recipient, listId?: string): Ops<Preferences | null>
     .selectFrom('Group as g')
     .leftJoin('GroupMembership as m', (j) => j.onRef('m.groupId', '=', 'g.id').on('m.profileId', '=', r.profileId))
     .select(['g.id', 'g.name', 'm.id as membershipId', 'm.leftAt'])
-    .where('g.companyId', '=', r.companyId).where('g.type', '=', 0).where('g.deletedAt', 'is', null)
+    .where('g.companyId', '=', r.companyId)
+    .where('g.type', '=', 0)
+    .where('g.deletedAt', 'is', null)
   q = listId ? q.where('g.id', '=', listId) : q.where('m.id', 'is not', null)
   const rows = yield* select(q.orderBy('g.name').orderBy('g.id'))
   if (listId && !rows.length) return null
@@ -62,7 +77,12 @@ export interface PreferenceChoice {
 }
 
 /** Saves the page: null when the list of a list page is not the company's. */
-export async function savePreferences(r: Recipient, choice: PreferenceChoice, listId?: string, now = new Date()): Promise<Preferences | null> {
+export async function savePreferences(
+  r: Recipient,
+  choice: PreferenceChoice,
+  listId?: string,
+  now = new Date(),
+): Promise<Preferences | null> {
   const origin: ConsentOrigin = { method: 'PREFERENCE_PAGE', source: listId ? `list:${listId}` : 'Preference page' }
   let changedLists: string[] = []
   const out = await inWriteTx(function* () {
@@ -75,11 +95,20 @@ export async function savePreferences(r: Recipient, choice: PreferenceChoice, li
     yield* leaveListsOps(r.companyId, r.profileId, leaving, now)
     yield* joinListsOps(r.companyId, r.profileId, joining, now)
     changedLists = [...leaving, ...joining]
-    const target = { companyId: r.companyId, profileId: r.profileId, sendId: r.sendId, eventProperties: eventProperties(r) }
+    const target = {
+      companyId: r.companyId,
+      profileId: r.profileId,
+      sendId: r.sendId,
+      eventProperties: eventProperties(r),
+    }
     if (!choice.emailSubscribed) yield* unsubscribeEmailOps(target, origin, now)
     else if (!before.emailSubscribed) yield* resubscribeEmailOps(target, origin, now)
     return yield* preferencesOps(r, listId)
   })
-  if (out) await reevaluateProfiles(r.companyId, [r.profileId], { profileChanged: true, ...(changedLists.length ? { listIds: changedLists } : {}) })
+  if (out)
+    await reevaluateProfiles(r.companyId, [r.profileId], {
+      profileChanged: true,
+      ...(changedLists.length ? { listIds: changedLists } : {}),
+    })
   return out
 }

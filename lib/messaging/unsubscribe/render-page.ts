@@ -14,10 +14,20 @@ import type { ConsentPageKind } from '@/lib/hosted-pages/consent-page-content'
 export type PageModel =
   | { kind: 'confirm'; recipient: Recipient; unsubscribeAction: string; preferencesHref: string }
   | { kind: 'unsubscribed'; recipient: Recipient; preferencesHref: string }
-  | { kind: 'preferences'; recipient: Recipient; prefs: Preferences; action: string; saved: boolean; listName?: string; listId?: string; allPreferencesHref?: string }
+  | {
+      kind: 'preferences'
+      recipient: Recipient
+      prefs: Preferences
+      action: string
+      saved: boolean
+      listName?: string
+      listId?: string
+      allPreferencesHref?: string
+    }
   | { kind: 'invalid' | 'expired' | 'not_found' }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 export function pageLocale(req: Request, r?: Recipient): Locale {
   if (r?.profileLocale) return resolveLocale(r.profileLocale)
@@ -39,16 +49,30 @@ legend{padding:0}label{display:flex;gap:10px;align-items:flex-start;padding:8px 
 input[type=checkbox]{width:18px;height:18px;margin:2px 0 0;flex:none}.card>:last-child{margin-bottom:0}.notice{background:#e8f5ec;border:1px solid #b7e1c3;border-radius:6px;padding:10px 12px;margin-bottom:16px;color:#1d5e33}
 .muted{color:#6a737d;font-size:14px}`
 
-export const PAGE_STATUS: Record<PageModel['kind'], number> = { confirm: 200, unsubscribed: 200, preferences: 200, invalid: 400, expired: 400, not_found: 404 }
+export const PAGE_STATUS: Record<PageModel['kind'], number> = {
+  confirm: 200,
+  unsubscribed: 200,
+  preferences: 200,
+  invalid: 400,
+  expired: 400,
+  not_found: 404,
+}
 
 // The merchant's consent pages (issue 20) may replace the built-in headline, first paragraph
 // and button text; empty fields keep the translated texts below. All of it goes through esc().
-const CONSENT_KIND: Partial<Record<PageModel['kind'], ConsentPageKind>> = { confirm: 'unsubscribe', unsubscribed: 'unsubscribed', preferences: 'manage_preferences' }
+const CONSENT_KIND: Partial<Record<PageModel['kind'], ConsentPageKind>> = {
+  confirm: 'unsubscribe',
+  unsubscribed: 'unsubscribed',
+  preferences: 'manage_preferences',
+}
 
 export async function renderPage(model: PageModel, locale: Locale, branding?: PageBranding): Promise<string> {
   const own = branding?.content
   const messages = await loadMessages(locale)
-  const t = createTranslator({ locale, messages: messages as never, namespace: 'emailPages' as never }) as unknown as (key: string, values?: Record<string, string>) => string
+  const t = createTranslator({ locale, messages: messages as never, namespace: 'emailPages' as never }) as unknown as (
+    key: string,
+    values?: Record<string, string>,
+  ) => string
   const r = 'recipient' in model ? model.recipient : null
   const company = r?.company.name ?? ''
   const email = r?.email ?? ''
@@ -69,7 +93,12 @@ export async function renderPage(model: PageModel, locale: Locale, branding?: Pa
       break
     case 'preferences': {
       const p = model.prefs
-      const lists = p.lists.map((l) => `<label><input type="checkbox" name="list" value="${esc(l.id)}"${l.member ? ' checked' : ''}><span>${esc(l.name)}</span></label>`).join('')
+      const lists = p.lists
+        .map(
+          (l) =>
+            `<label><input type="checkbox" name="list" value="${esc(l.id)}"${l.member ? ' checked' : ''}><span>${esc(l.name)}</span></label>`,
+        )
+        .join('')
       body = `<h1>${esc(own?.headline || (model.listName ? t('listTitle', { list: model.listName }) : t('preferencesTitle')))}</h1>
 ${model.saved ? `<p class="notice" role="status">${esc(t('savedNotice'))}</p>` : ''}
 <p>${esc(own?.body || (email ? t('preferencesIntro', { company, email }) : t('preferencesIntroNoEmail', { company })))}</p>
@@ -91,11 +120,14 @@ ${model.allPreferencesHref ? `<p class="links"><a href="${esc(model.allPreferenc
       body = `<h1>${esc(t('notFoundTitle'))}</h1><p>${esc(t('notFoundBody'))}</p>`
       break
   }
-  const brand = r && (!branding || showsLogo(branding))
-    ? `<div class="brand">${r.company.logoUrl
-      ? `<img src="${esc(r.company.logoUrl)}" alt="${esc(company)}">`
-      : `<span class="badge" style="background:${esc(/^#[0-9a-fA-F]{3,8}$/.test(r.company.avatarColor) ? r.company.avatarColor : '#2f6bd8')}" aria-hidden="true">${esc(company.trim().charAt(0).toUpperCase() || '?')}</span><span>${esc(company)}</span>`}</div>`
-    : ''
+  const brand =
+    r && (!branding || showsLogo(branding))
+      ? `<div class="brand">${
+          r.company.logoUrl
+            ? `<img src="${esc(r.company.logoUrl)}" alt="${esc(company)}">`
+            : `<span class="badge" style="background:${esc(/^#[0-9a-fA-F]{3,8}$/.test(r.company.avatarColor) ? r.company.avatarColor : '#2f6bd8')}" aria-hidden="true">${esc(company.trim().charAt(0).toUpperCase() || '?')}</span><span>${esc(company)}</span>`
+        }</div>`
+      : ''
   return `<!doctype html><html lang="${esc(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${esc(r ? t('documentTitleCompany', { company }) : t('documentTitle'))}</title><style>${STYLE}${branding ? brandingCss(branding) : ''}</style></head>
 <body><main><div class="card">${brand}${body}</div></main></body></html>`
@@ -104,11 +136,16 @@ ${model.allPreferencesHref ? `<p class="links"><a href="${esc(model.allPreferenc
 export async function pageResponse(model: PageModel, req: Request): Promise<Response> {
   const locale = pageLocale(req, 'recipient' in model ? model.recipient : undefined)
   const kind = CONSENT_KIND[model.kind]
-  const branding = kind && 'recipient' in model
-    ? await loadPageBranding(model.recipient.companyId, kind, model.kind === 'preferences' ? model.listId : undefined)
-    : undefined
+  const branding =
+    kind && 'recipient' in model
+      ? await loadPageBranding(model.recipient.companyId, kind, model.kind === 'preferences' ? model.listId : undefined)
+      : undefined
   return new Response(await renderPage(model, locale, branding), {
     status: PAGE_STATUS[model.kind],
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    },
   })
 }

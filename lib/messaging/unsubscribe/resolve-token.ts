@@ -19,7 +19,13 @@ export interface Recipient {
   subject: string | null
   email: string | null
   /** Without a logo the pages show the name with an initial badge. */
-  company: { name: string; websiteUrl: string | null; logoUrl: string | null; avatarColor: string; localeLanguage: string }
+  company: {
+    name: string
+    websiteUrl: string | null
+    logoUrl: string | null
+    avatarColor: string
+    localeLanguage: string
+  }
   profileLocale: string | null
 }
 
@@ -34,23 +40,50 @@ export function* resolveRecipientOps(token: string | null | undefined, now = new
       .innerJoin('Company as c', 'c.id', 's.companyId')
       .innerJoin('Profile as p', (j) => j.onRef('p.id', '=', 's.profileId').onRef('p.companyId', '=', 's.companyId'))
       .select([
-        's.id', 's.companyId', 's.profileId', 's.channel', 's.sourceType', 's.sourceId', 's.subject', 's.createdAt',
-        'c.name as companyName', 'c.websiteUrl', 'c.logoUrl', 'c.avatarColor', 'c.localeLanguage', 'p.email', 'p.locale',
+        's.id',
+        's.companyId',
+        's.profileId',
+        's.channel',
+        's.sourceType',
+        's.sourceId',
+        's.subject',
+        's.createdAt',
+        'c.name as companyName',
+        'c.websiteUrl',
+        'c.logoUrl',
+        'c.avatarColor',
+        'c.localeLanguage',
+        'p.email',
+        'p.locale',
       ])
       .where('s.id', '=', sendId),
   )
   if (!row) return { ok: false, reason: 'invalid' }
   const created = toDate(row.createdAt)
-  if (created && now.getTime() - created.getTime() > TOKEN_VALID_DAYS * 86_400_000) return { ok: false, reason: 'expired' }
+  if (created && now.getTime() - created.getTime() > TOKEN_VALID_DAYS * 86_400_000)
+    return { ok: false, reason: 'expired' }
   return {
     ok: true,
     recipient: {
-      sendId: row.id, companyId: row.companyId, profileId: row.profileId, channel: row.channel, sourceType: row.sourceType,
-      sourceId: row.sourceId, subject: row.subject, email: row.email,
-      company: { name: row.companyName, websiteUrl: row.websiteUrl, logoUrl: row.logoUrl, avatarColor: row.avatarColor, localeLanguage: row.localeLanguage },
+      sendId: row.id,
+      companyId: row.companyId,
+      profileId: row.profileId,
+      channel: row.channel,
+      sourceType: row.sourceType,
+      sourceId: row.sourceId,
+      subject: row.subject,
+      email: row.email,
+      company: {
+        name: row.companyName,
+        websiteUrl: row.websiteUrl,
+        logoUrl: row.logoUrl,
+        avatarColor: row.avatarColor,
+        localeLanguage: row.localeLanguage,
+      },
       profileLocale: row.locale,
     },
   }
 }
 
-export const resolveRecipient = (token: string | null | undefined, now = new Date()) => read(resolveRecipientOps(token, now))
+export const resolveRecipient = (token: string | null | undefined, now = new Date()) =>
+  read(resolveRecipientOps(token, now))

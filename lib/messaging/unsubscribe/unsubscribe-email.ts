@@ -31,18 +31,39 @@ export interface Target {
 export function* unsubscribeEmailOps(t: Target, origin: ConsentOrigin, now: Date): Ops<boolean> {
   const status = yield* getConsentStatusOps(t.companyId, t.profileId, 'email_marketing')
   const suppressed = yield* selectFirst(
-    kysely().selectFrom('Suppression').select('id')
-      .where('companyId', '=', t.companyId).where('profileId', '=', t.profileId).where('channel', '=', 'email')
-      .where('reason', '=', 'unsubscribed').where('clearedAt', 'is', null),
+    kysely()
+      .selectFrom('Suppression')
+      .select('id')
+      .where('companyId', '=', t.companyId)
+      .where('profileId', '=', t.profileId)
+      .where('channel', '=', 'email')
+      .where('reason', '=', 'unsubscribed')
+      .where('clearedAt', 'is', null),
   )
   if (status === 'unsubscribed' && suppressed) return false
-  yield* setConsentOps(t.companyId, t.profileId, 'email_marketing', 'unsubscribed', { method: origin.method, source: origin.source, at: now })
+  yield* setConsentOps(t.companyId, t.profileId, 'email_marketing', 'unsubscribed', {
+    method: origin.method,
+    source: origin.source,
+    at: now,
+  })
   if (!suppressed) {
-    yield* exec(kysely().insertInto('Suppression').values({ companyId: t.companyId, profileId: t.profileId, channel: 'email', reason: 'unsubscribed', createdAt: now }))
+    yield* exec(
+      kysely().insertInto('Suppression').values({
+        companyId: t.companyId,
+        profileId: t.profileId,
+        channel: 'email',
+        reason: 'unsubscribed',
+        createdAt: now,
+      }),
+    )
   }
   if (status !== 'unsubscribed') {
     yield* recordMessageEventOps({
-      companyId: t.companyId, profileId: t.profileId, metric: MESSAGE_METRICS.email.unsubscribed, sendId: t.sendId, at: now,
+      companyId: t.companyId,
+      profileId: t.profileId,
+      metric: MESSAGE_METRICS.email.unsubscribed,
+      sendId: t.sendId,
+      at: now,
       properties: { Method: origin.method, ...(origin.source ? { Source: origin.source } : {}), ...t.eventProperties },
       // A profile-level event without a send: one per unsubscribe moment.
       ...(t.sendId ? {} : { occurrence: `unsubscribed:${t.profileId}:${now.getTime()}` }),
@@ -58,7 +79,11 @@ export function* resubscribeEmailOps(t: Target, origin: ConsentOrigin, now: Date
   const status = yield* getConsentStatusOps(t.companyId, t.profileId, 'email_marketing')
   yield* clearSuppressionsOps(t.companyId, t.profileId, 'email', ['unsubscribed'])
   if (status === 'subscribed') return false
-  yield* setConsentOps(t.companyId, t.profileId, 'email_marketing', 'subscribed', { method: origin.method, source: origin.source, at: now })
+  yield* setConsentOps(t.companyId, t.profileId, 'email_marketing', 'subscribed', {
+    method: origin.method,
+    source: origin.source,
+    at: now,
+  })
   return true
 }
 
@@ -66,13 +91,33 @@ export function* resubscribeEmailOps(t: Target, origin: ConsentOrigin, now: Date
 export function* leaveListsOps(companyId: number, profileId: string, listIds: string[], now: Date): Ops<number> {
   if (!listIds.length) return 0
   const current = (yield* select(
-    kysely().selectFrom('GroupMembership').select('groupId')
-      .where('companyId', '=', companyId).where('profileId', '=', profileId).where('leftAt', 'is', null).where('groupId', 'in', listIds),
+    kysely()
+      .selectFrom('GroupMembership')
+      .select('groupId')
+      .where('companyId', '=', companyId)
+      .where('profileId', '=', profileId)
+      .where('leftAt', 'is', null)
+      .where('groupId', 'in', listIds),
   )).map((r) => r.groupId)
   for (const groupId of current) {
-    yield* exec(kysely().updateTable('GroupMembership').set({ leftAt: now }).where('groupId', '=', groupId).where('profileId', '=', profileId).where('leftAt', 'is', null))
-    yield* exec(kysely().insertInto('GroupMembershipChange').values({ companyId, groupId, profileId, kind: 'left', at: now }))
-    yield* exec(kysely().updateTable('Group').set((eb) => ({ memberCount: eb('memberCount', '-', 1) })).where('id', '=', groupId).where('companyId', '=', companyId))
+    yield* exec(
+      kysely()
+        .updateTable('GroupMembership')
+        .set({ leftAt: now })
+        .where('groupId', '=', groupId)
+        .where('profileId', '=', profileId)
+        .where('leftAt', 'is', null),
+    )
+    yield* exec(
+      kysely().insertInto('GroupMembershipChange').values({ companyId, groupId, profileId, kind: 'left', at: now }),
+    )
+    yield* exec(
+      kysely()
+        .updateTable('Group')
+        .set((eb) => ({ memberCount: eb('memberCount', '-', 1) }))
+        .where('id', '=', groupId)
+        .where('companyId', '=', companyId),
+    )
   }
   return current.length
 }

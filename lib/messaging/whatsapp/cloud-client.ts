@@ -20,7 +20,12 @@ export type CloudMessage =
 const timeout = () => Number(process.env.WHATSAPP_PROVIDER_TIMEOUT_MS) || 15_000
 
 export function cloudPayload(m: CloudMessage): Record<string, unknown> {
-  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: m.to.replace(/^\+/, ''), ...(m.callbackData ? { biz_opaque_callback_data: m.callbackData } : {}) }
+  const base = {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: m.to.replace(/^\+/, ''),
+    ...(m.callbackData ? { biz_opaque_callback_data: m.callbackData } : {}),
+  }
   if (m.kind === 'text') return { ...base, type: 'text', text: { preview_url: false, body: m.body } }
   return {
     ...base,
@@ -28,23 +33,32 @@ export function cloudPayload(m: CloudMessage): Record<string, unknown> {
     template: {
       name: m.name,
       language: { code: m.language },
-      ...(m.bodyParameters.length ? { components: [{ type: 'body', parameters: m.bodyParameters.map((text) => ({ type: 'text', text })) }] } : {}),
+      ...(m.bodyParameters.length
+        ? { components: [{ type: 'body', parameters: m.bodyParameters.map((text) => ({ type: 'text', text })) }] }
+        : {}),
     },
   }
 }
 
-export async function sendCloudMessage(account: WhatsAppAccount, m: CloudMessage, timeoutMs = timeout()): Promise<CloudSendResult> {
+export async function sendCloudMessage(
+  account: WhatsAppAccount,
+  m: CloudMessage,
+  timeoutMs = timeout(),
+): Promise<CloudSendResult> {
   let res: SafeResponse
   try {
-    res = await safeFetch(`${account.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(account.phoneNumberId)}/messages`, {
-      purpose: 'provider',
-      httpsOnly: true,
-      method: 'POST',
-      headers: { authorization: `Bearer ${account.accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(cloudPayload(m)),
-      timeoutMs,
-      maxBytes: 256 * 1024,
-    })
+    res = await safeFetch(
+      `${account.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(account.phoneNumberId)}/messages`,
+      {
+        purpose: 'provider',
+        httpsOnly: true,
+        method: 'POST',
+        headers: { authorization: `Bearer ${account.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(cloudPayload(m)),
+        timeoutMs,
+        maxBytes: 256 * 1024,
+      },
+    )
   } catch (e) {
     const f = providerFetchError(e, 'WhatsApp Cloud API', timeoutMs)
     return { kind: 'transport', error: f.error, maybeSent: f.maybeSent }
@@ -55,5 +69,10 @@ export async function sendCloudMessage(account: WhatsAppAccount, m: CloudMessage
   if (res.ok && typeof id === 'string' && /^[A-Za-z0-9._=+/-]{1,200}$/.test(id)) return { kind: 'accepted', id }
   const httpStatus = res.ok ? 502 : res.status
   const code = typeof json.error?.code === 'number' && Number.isInteger(json.error.code) ? json.error.code : null
-  return { kind: 'error', httpStatus, code, message: `WhatsApp answered HTTP ${res.status}${code !== null ? ` (error ${code})` : ''}.` }
+  return {
+    kind: 'error',
+    httpStatus,
+    code,
+    message: `WhatsApp answered HTTP ${res.status}${code !== null ? ` (error ${code})` : ''}.`,
+  }
 }

@@ -29,29 +29,56 @@ export async function handleWhatsAppVerify(url: URL): Promise<WebhookAnswer> {
   const mode = url.searchParams.get('hub.mode')
   const token = url.searchParams.get('hub.verify_token') ?? ''
   const challenge = url.searchParams.get('hub.challenge') ?? ''
-  if (mode !== 'subscribe' || !token || !(await verifyTokenExists(token))) return { status: 403, body: 'Verification failed.' }
+  if (mode !== 'subscribe' || !token || !(await verifyTokenExists(token)))
+    return { status: 403, body: 'Verification failed.' }
   return { status: 200, body: challenge }
 }
 
-interface Status { id?: string; status?: string; recipient_id?: string; biz_opaque_callback_data?: string; errors?: Array<{ code?: number; title?: string; message?: string }> }
-interface InboundMessage { id?: string; from?: string; type?: string; text?: { body?: string }; button?: { text?: string } }
-interface ChangeValue { metadata?: { phone_number_id?: string }; statuses?: Status[]; messages?: InboundMessage[] }
-interface Payload { entry?: Array<{ changes?: Array<{ field?: string; value?: ChangeValue }> }> }
+interface Status {
+  id?: string
+  status?: string
+  recipient_id?: string
+  biz_opaque_callback_data?: string
+  errors?: Array<{ code?: number; title?: string; message?: string }>
+}
+interface InboundMessage {
+  id?: string
+  from?: string
+  type?: string
+  text?: { body?: string }
+  button?: { text?: string }
+}
+interface ChangeValue {
+  metadata?: { phone_number_id?: string }
+  statuses?: Status[]
+  messages?: InboundMessage[]
+}
+interface Payload {
+  entry?: Array<{ changes?: Array<{ field?: string; value?: ChangeValue }> }>
+}
 
-export async function handleWhatsAppWebhook(raw: string, signature: string | null, now = new Date()): Promise<WebhookAnswer> {
+export async function handleWhatsAppWebhook(
+  raw: string,
+  signature: string | null,
+  now = new Date(),
+): Promise<WebhookAnswer> {
   let payload: Payload
   try {
     payload = JSON.parse(raw) as Payload
   } catch {
     return { status: 400, body: 'The body is not JSON.' }
   }
-  const values = (payload.entry ?? []).flatMap((e) => (e.changes ?? []).filter((c) => c.field === 'messages').map((c) => c.value ?? {}))
+  const values = (payload.entry ?? []).flatMap((e) =>
+    (e.changes ?? []).filter((c) => c.field === 'messages').map((c) => c.value ?? {}),
+  )
   const accounts = new Map<string, WhatsAppAccount | null>()
   for (const v of values) {
     const id = v.metadata?.phone_number_id
     if (id && !accounts.has(id)) accounts.set(id, await whatsAppAccountForPhoneNumberId(id))
   }
-  const verified = new Set([...accounts].filter(([, a]) => a?.appSecret && verifyHubSignature(a.appSecret, raw, signature)).map(([id]) => id))
+  const verified = new Set(
+    [...accounts].filter(([, a]) => a?.appSecret && verifyHubSignature(a.appSecret, raw, signature)).map(([id]) => id),
+  )
   if ([...accounts.values()].some(Boolean) && !verified.size) return { status: 403, body: 'Invalid signature.' }
 
   let retryLater = false
@@ -68,7 +95,8 @@ export async function handleWhatsAppWebhook(raw: string, signature: string | nul
       if (changed) consentChanged.push([account.companyId, changed])
     }
   }
-  for (const [companyId, profileId] of consentChanged) await reevaluateProfiles(companyId, [profileId], { profileChanged: true })
+  for (const [companyId, profileId] of consentChanged)
+    await reevaluateProfiles(companyId, [profileId], { profileChanged: true })
   // A status about a send whose own outcome is not committed yet: Meta retries the delivery.
   return retryLater ? { status: 503, body: 'Not recorded yet.' } : { status: 200, body: 'OK' }
 }
@@ -78,8 +106,12 @@ function* applyStatusOps(companyId: number, s: Status, now: Date): Ops<'ok' | 'i
   const sendId = s.biz_opaque_callback_data
   if (!s.id || !sendId) return 'ignored'
   const send = yield* selectFirst(
-    db.selectFrom('Send').select(['id', 'status', 'profileId', 'sourceId', 'sourceType', 'providerMessageId'])
-      .where('companyId', '=', companyId).where('id', '=', sendId).where('channel', '=', 'whatsapp'),
+    db
+      .selectFrom('Send')
+      .select(['id', 'status', 'profileId', 'sourceId', 'sourceType', 'providerMessageId'])
+      .where('companyId', '=', companyId)
+      .where('id', '=', sendId)
+      .where('channel', '=', 'whatsapp'),
   )
   if (!send) return 'ignored'
   if (send.status === 'sending') return 'not_recorded_yet'
@@ -87,7 +119,16 @@ function* applyStatusOps(companyId: number, s: Status, now: Date): Ops<'ok' | 'i
   const row = () => db.updateTable('Send').where('companyId', '=', companyId).where('id', '=', sendId)
   const props = { $message: send.sourceId, $source_type: send.sourceType, channel: 'whatsapp' }
   const event = (metric: string, extra: Record<string, unknown> = {}) =>
-    send.sourceType === 'preview' ? undefined : recordMessageEventOps({ companyId, profileId: send.profileId, metric, sendId, at: now, properties: { ...props, ...extra } })
+    send.sourceType === 'preview'
+      ? undefined
+      : recordMessageEventOps({
+          companyId,
+          profileId: send.profileId,
+          metric,
+          sendId,
+          at: now,
+          properties: { ...props, ...extra },
+        })
   if (s.status === 'delivered' || s.status === 'read') {
     yield* exec(row().where('status', 'in', ['sent', 'unknown']).set({ status: 'delivered', updatedAt: now }))
     if (s.status === 'read' && ['sent', 'unknown', 'delivered'].includes(send.status)) {
@@ -98,10 +139,19 @@ function* applyStatusOps(companyId: number, s: Status, now: Date): Ops<'ok' | 'i
   }
   if (s.status === 'failed') {
     const err = s.errors?.[0]
-    const n = yield* exec(row().where('status', 'in', ['sent', 'delivered', 'unknown']).set({
-      status: 'failed', reason: 'undelivered', error: err ? `WhatsApp error ${err.code ?? ''}: ${err.message ?? err.title ?? ''}`.trim() : 'WhatsApp: failed',
-      updatedAt: now, finishedAt: now,
-    }))
+    const n = yield* exec(
+      row()
+        .where('status', 'in', ['sent', 'delivered', 'unknown'])
+        .set({
+          status: 'failed',
+          reason: 'undelivered',
+          error: err
+            ? `WhatsApp error ${err.code ?? ''}: ${err.message ?? err.title ?? ''}`.trim()
+            : 'WhatsApp: failed',
+          updatedAt: now,
+          finishedAt: now,
+        }),
+    )
     if (n) {
       const ops = event(MESSAGE_METRICS.whatsapp.failed, err?.code ? { error_code: err.code } : {})
       if (ops) yield* ops
@@ -116,19 +166,36 @@ async function receive(companyId: number, m: InboundMessage, now: Date): Promise
   if (!m.id || !PHONE_E164.test(phone)) return null
   const body = m.text?.body ?? m.button?.text ?? ''
   const action = matchKeyword(body)
-  const run = () => inWriteTx(function* () {
-    const profile = yield* profileForPhoneOps(companyId, phone, 'whatsapp', now)
-    const properties = { From: phone, MessageId: m.id, Type: m.type ?? 'text', Body: body }
-    if (action === 'stop' || action === 'start') {
-      yield* keywordConsentOps(companyId, profile.id, 'whatsapp', action, `whatsapp_keyword:${keywordOf(body)}`, now)
-      if (action === 'stop') {
-        yield* recordMessageEventOps({ companyId, profileId: profile.id, metric: MESSAGE_METRICS.whatsapp.unsubscribed, sendId: null, at: now, occurrence: `wa:${m.id}`, properties: { ...properties, method: 'KEYWORD' } })
+  const run = () =>
+    inWriteTx(function* () {
+      const profile = yield* profileForPhoneOps(companyId, phone, 'whatsapp', now)
+      const properties = { From: phone, MessageId: m.id, Type: m.type ?? 'text', Body: body }
+      if (action === 'stop' || action === 'start') {
+        yield* keywordConsentOps(companyId, profile.id, 'whatsapp', action, `whatsapp_keyword:${keywordOf(body)}`, now)
+        if (action === 'stop') {
+          yield* recordMessageEventOps({
+            companyId,
+            profileId: profile.id,
+            metric: MESSAGE_METRICS.whatsapp.unsubscribed,
+            sendId: null,
+            at: now,
+            occurrence: `wa:${m.id}`,
+            properties: { ...properties, method: 'KEYWORD' },
+          })
+        }
+        return profile.id
       }
-      return profile.id
-    }
-    yield* recordMessageEventOps({ companyId, profileId: profile.id, metric: MESSAGE_METRICS.whatsapp.received, sendId: null, at: now, occurrence: `wa:${m.id}`, properties })
-    return null
-  })
+      yield* recordMessageEventOps({
+        companyId,
+        profileId: profile.id,
+        metric: MESSAGE_METRICS.whatsapp.received,
+        sendId: null,
+        at: now,
+        occurrence: `wa:${m.id}`,
+        properties,
+      })
+      return null
+    })
   try {
     return await run()
   } catch (e) {

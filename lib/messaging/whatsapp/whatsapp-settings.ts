@@ -70,52 +70,95 @@ export async function getWhatsAppSettingsView(companyId: number): Promise<WhatsA
   }
 }
 
-function toAccount(row: { companyId: number; phoneNumberId: string | null; accessTokenSealed: string | null; appSecretSealed: string | null; baseUrl: string; templates: string } | null): WhatsAppAccount | null {
+function toAccount(
+  row: {
+    companyId: number
+    phoneNumberId: string | null
+    accessTokenSealed: string | null
+    appSecretSealed: string | null
+    baseUrl: string
+    templates: string
+  } | null,
+): WhatsAppAccount | null {
   const accessToken = openSecret(row?.accessTokenSealed, WA_TOKEN_PURPOSE)
   if (!row?.phoneNumberId || !accessToken) return null
   return {
-    companyId: row.companyId, phoneNumberId: row.phoneNumberId, accessToken, appSecret: openSecret(row.appSecretSealed, WA_APP_SECRET_PURPOSE),
-    baseUrl: row.baseUrl, templates: parseTemplates(row.templates),
+    companyId: row.companyId,
+    phoneNumberId: row.phoneNumberId,
+    accessToken,
+    appSecret: openSecret(row.appSecretSealed, WA_APP_SECRET_PURPOSE),
+    baseUrl: row.baseUrl,
+    templates: parseTemplates(row.templates),
   }
 }
 
-export const loadWhatsAppAccount = async (companyId: number) => toAccount(await db.whatsAppSettings.findUnique({ where: { companyId } }))
-export const whatsAppAccountForPhoneNumberId = async (phoneNumberId: string) => toAccount(await db.whatsAppSettings.findUnique({ where: { phoneNumberId } }))
-export const verifyTokenExists = async (verifyToken: string) => !!(await db.whatsAppSettings.findUnique({ where: { verifyToken }, select: { companyId: true } }))
+export const loadWhatsAppAccount = async (companyId: number) =>
+  toAccount(await db.whatsAppSettings.findUnique({ where: { companyId } }))
+export const whatsAppAccountForPhoneNumberId = async (phoneNumberId: string) =>
+  toAccount(await db.whatsAppSettings.findUnique({ where: { phoneNumberId } }))
+export const verifyTokenExists = async (verifyToken: string) =>
+  !!(await db.whatsAppSettings.findUnique({ where: { verifyToken }, select: { companyId: true } }))
 
 const template = z.object({
-  name: z.string().trim().regex(/^[a-z0-9_]{1,512}$/, 'Use lower-case letters, digits and underscores, as in WhatsApp Manager.'),
-  language: z.string().trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'Use a language code such as en or en_US.'),
+  name: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{1,512}$/, 'Use lower-case letters, digits and underscores, as in WhatsApp Manager.'),
+  language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'Use a language code such as en or en_US.'),
   bodyParameters: z.coerce.number().int().min(0).max(20).default(0),
 })
 
-export const saveWhatsAppSettingsBody = z.object({
-  phoneNumberId: z.string().trim().regex(/^\d{5,25}$/, 'The phone number id is a number, shown in WhatsApp Manager under API setup.'),
-  businessAccountId: z.string().trim().refine((v) => v === '' || /^\d{5,25}$/.test(v), 'The business account id is a number.').default(''),
-  /** Blank keeps the stored value. */
-  accessToken: z.string().trim().max(1000).default(''),
-  appSecret: z.string().trim().max(200).default(''),
-  baseUrl: providerBaseUrl.default(DEFAULT_WHATSAPP_BASE_URL),
-  templates: z.array(template).max(200).default([]),
-}).superRefine((v, ctx) => {
-  const seen = new Set<string>()
-  v.templates.forEach((t, i) => {
-    const key = `${t.name}/${t.language}`
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['templates', i, 'name'], message: 'This template and language are listed twice.' })
-    seen.add(key)
+export const saveWhatsAppSettingsBody = z
+  .object({
+    phoneNumberId: z
+      .string()
+      .trim()
+      .regex(/^\d{5,25}$/, 'The phone number id is a number, shown in WhatsApp Manager under API setup.'),
+    businessAccountId: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d{5,25}$/.test(v), 'The business account id is a number.')
+      .default(''),
+    /** Blank keeps the stored value. */
+    accessToken: z.string().trim().max(1000).default(''),
+    appSecret: z.string().trim().max(200).default(''),
+    baseUrl: providerBaseUrl.default(DEFAULT_WHATSAPP_BASE_URL),
+    templates: z.array(template).max(200).default([]),
   })
-})
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>()
+    v.templates.forEach((t, i) => {
+      const key = `${t.name}/${t.language}`
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['templates', i, 'name'],
+          message: 'This template and language are listed twice.',
+        })
+      seen.add(key)
+    })
+  })
 export type SaveWhatsAppSettingsInput = z.infer<typeof saveWhatsAppSettingsBody>
 
 const ID_TAKEN = 'This phone number id is connected to another account.'
 
-export async function saveWhatsAppSettings(companyId: number, input: SaveWhatsAppSettingsInput): Promise<WhatsAppSettingsView> {
+export async function saveWhatsAppSettings(
+  companyId: number,
+  input: SaveWhatsAppSettingsInput,
+): Promise<WhatsAppSettingsView> {
   const existing = await db.whatsAppSettings.findUnique({ where: { companyId } })
   if (!input.accessToken && !openSecret(existing?.accessTokenSealed, WA_TOKEN_PURPOSE)) {
     throw badRequest('Please correct the highlighted fields.', { accessToken: ['Enter the access token.'] })
   }
-  const other = await db.whatsAppSettings.findUnique({ where: { phoneNumberId: input.phoneNumberId }, select: { companyId: true } })
-  if (other && other.companyId !== companyId) throw badRequest('Please correct the highlighted fields.', { phoneNumberId: [ID_TAKEN] })
+  const other = await db.whatsAppSettings.findUnique({
+    where: { phoneNumberId: input.phoneNumberId },
+    select: { companyId: true },
+  })
+  if (other && other.companyId !== companyId)
+    throw badRequest('Please correct the highlighted fields.', { phoneNumberId: [ID_TAKEN] })
   const data = {
     phoneNumberId: input.phoneNumberId,
     businessAccountId: input.businessAccountId || null,

@@ -9,29 +9,47 @@ import { metricIdsOf, toCustomMetricRow, type CustomMetricDefinition, type Custo
 /** 400 with the pointer of each group whose metric is not the company's. */
 async function checkMetrics(companyId: number, d: CustomMetricDefinition): Promise<void> {
   const ids = metricIdsOf(d)
-  const found = new Set((await db.metric.findMany({ where: { companyId, id: { in: ids } }, select: { id: true } })).map((m) => m.id))
+  const found = new Set(
+    (await db.metric.findMany({ where: { companyId, id: { in: ids } }, select: { id: true } })).map((m) => m.id),
+  )
   const errors: Record<string, string[]> = {}
   d.metric_groups.forEach((g, i) => {
-    if (!found.has(g.metric_id)) errors[`definition.metric_groups.${i}.metric_id`] = [`A metric with id ${g.metric_id} was not found.`]
+    if (!found.has(g.metric_id))
+      errors[`definition.metric_groups.${i}.metric_id`] = [`A metric with id ${g.metric_id} was not found.`]
   })
   if (Object.keys(errors).length) throw badRequest('A custom metric can only combine metrics of this account.', errors)
 }
 
-const duplicate = (name: string) => new AppError('duplicate', 409, `A custom metric named "${name}" already exists.`, { name: [`A custom metric named "${name}" already exists.`] })
+const duplicate = (name: string) =>
+  new AppError('duplicate', 409, `A custom metric named "${name}" already exists.`, {
+    name: [`A custom metric named "${name}" already exists.`],
+  })
 
 const stored = (d: CustomMetricDefinition) => ({
   aggregation: d.aggregation_method,
-  groups: JSON.stringify(d.metric_groups.map((g) => ({ metric_id: g.metric_id, metric_filters: g.metric_filters ?? null, value_property: g.value_property ?? null }))),
+  groups: JSON.stringify(
+    d.metric_groups.map((g) => ({
+      metric_id: g.metric_id,
+      metric_filters: g.metric_filters ?? null,
+      value_property: g.value_property ?? null,
+    })),
+  ),
 })
 
 // Two requests creating the same name at once: the unique index decides.
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === 'P2002'
 
-export async function createCustomMetric(companyId: number, input: { name: string; definition: CustomMetricDefinition }): Promise<CustomMetricRow> {
+export async function createCustomMetric(
+  companyId: number,
+  input: { name: string; definition: CustomMetricDefinition },
+): Promise<CustomMetricRow> {
   await checkMetrics(companyId, input.definition)
-  if (await db.customMetric.findFirst({ where: { companyId, name: input.name }, select: { id: true } })) throw duplicate(input.name)
+  if (await db.customMetric.findFirst({ where: { companyId, name: input.name }, select: { id: true } }))
+    throw duplicate(input.name)
   try {
-    return toCustomMetricRow(await db.customMetric.create({ data: { id: ulid(), companyId, name: input.name, ...stored(input.definition) } }))
+    return toCustomMetricRow(
+      await db.customMetric.create({ data: { id: ulid(), companyId, name: input.name, ...stored(input.definition) } }),
+    )
   } catch (e) {
     if (isUniqueViolation(e)) throw duplicate(input.name)
     throw e
@@ -39,16 +57,26 @@ export async function createCustomMetric(companyId: number, input: { name: strin
 }
 
 export async function updateCustomMetric(
-  companyId: number, id: string, input: { name?: string | null; definition?: CustomMetricDefinition | null },
+  companyId: number,
+  id: string,
+  input: { name?: string | null; definition?: CustomMetricDefinition | null },
 ): Promise<CustomMetricRow> {
   const current = await db.customMetric.findFirst({ where: { companyId, id }, select: { id: true } })
   if (!current) throw notFound(`A custom metric with id ${id} was not found.`)
   if (input.definition) await checkMetrics(companyId, input.definition)
-  if (input.name && (await db.customMetric.findFirst({ where: { companyId, name: input.name, NOT: { id } }, select: { id: true } }))) throw duplicate(input.name)
+  if (
+    input.name &&
+    (await db.customMetric.findFirst({ where: { companyId, name: input.name, NOT: { id } }, select: { id: true } }))
+  )
+    throw duplicate(input.name)
   try {
     const row = await db.customMetric.update({
       where: { id },
-      data: { ...(input.name ? { name: input.name } : {}), ...(input.definition ? stored(input.definition) : {}), updatedAt: new Date() },
+      data: {
+        ...(input.name ? { name: input.name } : {}),
+        ...(input.definition ? stored(input.definition) : {}),
+        updatedAt: new Date(),
+      },
     })
     return toCustomMetricRow(row)
   } catch (e) {

@@ -13,7 +13,10 @@ export interface FormCouponInput {
   phoneNumber?: string | null
 }
 
-interface UniqueCoupon { couponId: string; fallback: string }
+interface UniqueCoupon {
+  couponId: string
+  fallback: string
+}
 
 /** The first unique coupon block of the definition: `coupon.code` names the coupon. */
 export function uniqueCouponOf(definition: unknown): UniqueCoupon | null {
@@ -22,9 +25,15 @@ export function uniqueCouponOf(definition: unknown): UniqueCoupon | null {
     if (!node || typeof node !== 'object' || seen.has(node)) return null
     seen.add(node)
     const o = node as Record<string, unknown>
-    const coupon = o.type === 'coupon' ? ((o.properties as Record<string, unknown> | undefined)?.coupon as Record<string, unknown> | undefined) : undefined
+    const coupon =
+      o.type === 'coupon'
+        ? ((o.properties as Record<string, unknown> | undefined)?.coupon as Record<string, unknown> | undefined)
+        : undefined
     if (coupon?.type === 'unique' && typeof coupon.code === 'string' && coupon.code.trim()) {
-      return { couponId: coupon.code.trim(), fallback: typeof coupon.fallback_coupon_code === 'string' ? coupon.fallback_coupon_code : '' }
+      return {
+        couponId: coupon.code.trim(),
+        fallback: typeof coupon.fallback_coupon_code === 'string' ? coupon.fallback_coupon_code : '',
+      }
     }
     for (const v of Object.values(o)) {
       const found = walk(v)
@@ -35,7 +44,11 @@ export function uniqueCouponOf(definition: unknown): UniqueCoupon | null {
   return walk(definition)
 }
 
-export async function assignFormCoupon(companyId: number, input: FormCouponInput, now = new Date()): Promise<{ code: string } | null> {
+export async function assignFormCoupon(
+  companyId: number,
+  input: FormCouponInput,
+  now = new Date(),
+): Promise<{ code: string } | null> {
   const version = await db.formVersion.findFirst({
     where: { id: input.formVersionId, formId: input.formId, companyId, status: 'live' },
     select: { definition: true },
@@ -52,8 +65,15 @@ export async function assignFormCoupon(companyId: number, input: FormCouponInput
   const email = input.email?.trim().toLowerCase() || null
   const phone = input.phoneNumber?.trim() || null
   if (!email && !phone) return { code: coupon.fallback }
-  const profile = await db.profile.findFirst({ where: { companyId, ...(email ? { email } : { phoneNumber: phone }) }, select: { id: true } })
+  const profile = await db.profile.findFirst({
+    where: { companyId, ...(email ? { email } : { phoneNumber: phone }) },
+    select: { id: true },
+  })
   if (!profile) return { code: coupon.fallback }
-  const result = await assignCouponCode(companyId, coupon.couponId, { assignKey: `form:${input.formId}:${profile.id}`, profileId: profile.id, now })
+  const result = await assignCouponCode(companyId, coupon.couponId, {
+    assignKey: `form:${input.formId}:${profile.id}`,
+    profileId: profile.id,
+    now,
+  })
   return { code: result.kind === 'assigned' ? result.code : coupon.fallback }
 }

@@ -23,7 +23,10 @@ function parse(definition: string): Record<string, unknown> | null {
   }
 }
 
-export async function loadLiveForms(companyId: number, now = new Date()): Promise<{ settings: OnsiteSettingsPayload; forms: LiveForm[] }> {
+export async function loadLiveForms(
+  companyId: number,
+  now = new Date(),
+): Promise<{ settings: OnsiteSettingsPayload; forms: LiveForm[] }> {
   const hit = cache.get(companyId)
   if (hit && now.getTime() - hit.at < TTL_MS && hit.at <= now.getTime()) return hit.value
   const row = await db.onsiteSettings.findUnique({ where: { companyId } })
@@ -46,7 +49,10 @@ async function liveForms(companyId: number, now: Date): Promise<LiveForm[]> {
       status: { in: ['live', 'scheduled'] },
       // A scheduled form goes live at publishAt even before anything flips its status.
       OR: [{ status: 'live' }, { publishAt: { lte: now } }],
-      AND: [{ OR: [{ publishAt: null }, { publishAt: { lte: now } }] }, { OR: [{ unpublishAt: null }, { unpublishAt: { gt: now } }] }],
+      AND: [
+        { OR: [{ publishAt: null }, { publishAt: { lte: now } }] },
+        { OR: [{ unpublishAt: null }, { unpublishAt: { gt: now } }] },
+      ],
     },
     select: { id: true, name: true, listId: true, formType: true },
     orderBy: { createdAt: 'asc' },
@@ -66,7 +72,14 @@ async function liveForms(companyId: number, now: Date): Promise<LiveForm[]> {
     if (!primary) continue
     const definition = parse(primary.definition)
     if (!definition) continue
-    const form: LiveForm = { form_id: f.id, form_version_id: primary.id, form_type: primary.formType, name: f.name, list_id: f.listId, definition }
+    const form: LiveForm = {
+      form_id: f.id,
+      form_version_id: primary.id,
+      form_type: primary.formType,
+      name: f.name,
+      list_id: f.listId,
+      definition,
+    }
     if (experiment && variations.length > 1) {
       form.experiment = {
         id: experiment.id,

@@ -5,7 +5,11 @@ import { db } from '@/lib/db/client'
 import { verifyFormPreviewToken } from '@/lib/forms/preview-token'
 import type { LiveForm } from './types'
 
-export async function loadPreviewForm(companyId: number, token: string | null, now = Date.now()): Promise<LiveForm | null> {
+export async function loadPreviewForm(
+  companyId: number,
+  token: string | null,
+  now = Date.now(),
+): Promise<LiveForm | null> {
   const claims = verifyFormPreviewToken(token, now)
   if (!claims || claims.companyId !== companyId) return null
   const version = await db.formVersion.findFirst({
@@ -19,5 +23,12 @@ export async function loadPreviewForm(companyId: number, token: string | null, n
   } catch {
     return null
   }
-  return { form_id: version.formId, form_version_id: version.id, form_type: version.formType, name: version.form.name, list_id: version.form.listId, definition }
+  return {
+    form_id: version.formId,
+    form_version_id: version.id,
+    form_type: version.formType,
+    name: version.form.name,
+    list_id: version.form.listId,
+    definition,
+  }
 }

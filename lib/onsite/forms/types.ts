@@ -2,7 +2,9 @@
 // to target and render a company's live forms, nothing else.
 import type { OnsiteSettingsPayload } from '../../../onsite/src/types'
 
-export interface FormAudience { lists_and_segments?: boolean }
+export interface FormAudience {
+  lists_and_segments?: boolean
+}
 
 export interface LiveFormVariation {
   form_version_id: number

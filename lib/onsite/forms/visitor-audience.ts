@@ -4,15 +4,23 @@
 import { db } from '@/lib/db/client'
 import type { FormAudience, LiveForm } from './types'
 
-export interface VisitorKeys { anonymousId?: string; email?: string; phoneNumber?: string }
+export interface VisitorKeys {
+  anonymousId?: string
+  email?: string
+  phoneNumber?: string
+}
 
-interface ListRule { allow: string[]; deny: string[] }
+interface ListRule {
+  allow: string[]
+  deny: string[]
+}
 
 function listRule(definition: Record<string, unknown>): ListRule | null {
   const triggers = Array.isArray(definition.triggers) ? definition.triggers : []
   for (const t of triggers as Array<{ type?: unknown; properties?: { allow_list?: unknown; deny_list?: unknown } }>) {
     if (t?.type !== 'lists_and_segments') continue
-    const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 100) : [])
+    const ids = (v: unknown) =>
+      Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 100) : []
     return { allow: ids(t.properties?.allow_list), deny: ids(t.properties?.deny_list) }
   }
   return null
@@ -33,7 +41,12 @@ async function findProfileId(companyId: number, keys: VisitorKeys): Promise<stri
 export async function addVisitorAudience(companyId: number, forms: LiveForm[], keys: VisitorKeys): Promise<LiveForm[]> {
   const targets: Array<{ rule: ListRule; set: (a: FormAudience) => void }> = []
   const copy = forms.map((f) => {
-    const form: LiveForm = { ...f, ...(f.experiment ? { experiment: { ...f.experiment, variations: f.experiment.variations.map((v) => ({ ...v })) } } : {}) }
+    const form: LiveForm = {
+      ...f,
+      ...(f.experiment
+        ? { experiment: { ...f.experiment, variations: f.experiment.variations.map((v) => ({ ...v })) } }
+        : {}),
+    }
     const rule = listRule(form.definition)
     if (rule) targets.push({ rule, set: (a) => (form.audience = a) })
     for (const v of form.experiment?.variations ?? []) {
@@ -47,7 +60,10 @@ export async function addVisitorAudience(companyId: number, forms: LiveForm[], k
   const groupIds = [...new Set(targets.flatMap((t) => [...t.rule.allow, ...t.rule.deny]))]
   const member = new Set<string>()
   if (profileId && groupIds.length) {
-    const rows = await db.groupMembership.findMany({ where: { companyId, profileId, groupId: { in: groupIds }, leftAt: null }, select: { groupId: true } })
+    const rows = await db.groupMembership.findMany({
+      where: { companyId, profileId, groupId: { in: groupIds }, leftAt: null },
+      select: { groupId: true },
+    })
     for (const r of rows) member.add(r.groupId)
   }
   for (const t of targets) {

@@ -4,7 +4,9 @@ import { defineArea, PAGE } from '../define-route'
 const dashboard = defineArea('dashboard', { required: ['dashboard'] })
 const analytics = defineArea('analytics', { partial: ['ca_reports_view', 'metrics_read'] })
 const metrics = defineArea('metrics', { required: ['metrics_read'] })
-const reports = defineArea('reports', { partial: { groups: [['ca_reports_view'], ['metrics_read', 'message_statistics_read']] } })
+const reports = defineArea('reports', {
+  partial: { groups: [['ca_reports_view'], ['metrics_read', 'message_statistics_read']] },
+})
 const deliverability = defineArea('deliverability', { required: ['message_statistics_read'] })
 const insights = defineArea('insights', { partial: ['ca_reports_view', 'metrics_read'] })
 const reportBuilder = defineArea('report-builder', { flag: 'report_builder', required: ['ca_reports_view'] })

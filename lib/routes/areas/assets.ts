@@ -36,7 +36,10 @@ export const ASSET_ROUTES = [
   editors('/email-editor/:templateId/edit', { built: true }),
   editors('/email-editor/:templateId/edit/amp', amp),
   editors('/email-editor/:templateId/preview', { built: true }),
-  ...TEMPLATE_EDITOR_TARGETS.flatMap((p) => [editors(p, BUILT_EDITORS.includes(p) ? { built: true } : {}), editors(`${p}/translate`)]),
+  ...TEMPLATE_EDITOR_TARGETS.flatMap((p) => [
+    editors(p, BUILT_EDITORS.includes(p) ? { built: true } : {}),
+    editors(`${p}/translate`),
+  ]),
   editors('/rich-text-editor/template/:templateId'),
   editors('/rich-text-editor/campaign/:campaignId'),
   editors('/rich-text-editor/flow/:flowMessageId'),

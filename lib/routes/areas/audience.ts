@@ -8,7 +8,14 @@ const profiles = defineArea('profiles', { required: ['profile_read'] })
 const objects = defineArea('objects', { required: ['profile_read'] })
 
 const LIST_PAGES = [
-  'embed', 'forms', 'forms/create', 'import/history', 'import/upload', 'members/add', 'settings', 'suppressed',
+  'embed',
+  'forms',
+  'forms/create',
+  'import/history',
+  'import/upload',
+  'members/add',
+  'settings',
+  'suppressed',
   'updating/monitor',
 ]
 const BUILT_LIST_PAGES = ['embed', 'forms', 'forms/create', 'import/upload', 'settings']

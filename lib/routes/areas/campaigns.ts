@@ -5,7 +5,15 @@ const campaigns = defineArea('campaigns', { required: ['campaigns_read'] })
 const amp = { flag: 'amp' } as const
 
 const CAMPAIGN_REPORTS = [
-  'overview', 'recipients', 'conversions', 'links', 'link/who', 'audience', 'deliverability', 'variations', 'advanced',
+  'overview',
+  'recipients',
+  'conversions',
+  'links',
+  'link/who',
+  'audience',
+  'deliverability',
+  'variations',
+  'advanced',
 ]
 
 /** The content editor of a campaign or a variation: edit, its amp and library variants, web view. */

@@ -18,7 +18,10 @@ export const CATALOG_ROUTES = [
   // pick is ours.
   catalog('/catalog/product-feeds', { flag: 'prestashop_use_tax_incl_price', built: true }),
   catalog('/catalog/back-in-stock', { required: ['catalog_read', 'back_in_stock_read'], built: true }),
-  catalog('/catalog/back-in-stock/scheduled-reports', { required: ['catalog_read', 'back_in_stock_read', 'scheduled_reports_read'], built: true }),
+  catalog('/catalog/back-in-stock/scheduled-reports', {
+    required: ['catalog_read', 'back_in_stock_read', 'scheduled_reports_read'],
+    built: true,
+  }),
   catalog('/catalog/reports/low-inventory/:flowId', { required: ['catalog_read', 'low_inventory_read'], built: true }),
   catalog('/catalog/reports/price-drop', { required: ['catalog_read', 'price_drop_read'], built: true }),
 

@@ -30,5 +30,7 @@ export const FLOW_ROUTES = [
   // Channel-specific content pages of a flow message.
   flows('/flow/message/:messageId/content/email', EDITOR),
   flows('/flow/message/:messageId/content/sms', EDITOR),
-  ...MESSAGE_REPORTS.map((r) => flowReports(`/flow/message/:messageId/reports/${r}`, BUILT_REPORTS.includes(r) ? { built: true } : {})),
+  ...MESSAGE_REPORTS.map((r) =>
+    flowReports(`/flow/message/:messageId/reports/${r}`, BUILT_REPORTS.includes(r) ? { built: true } : {}),
+  ),
 ]

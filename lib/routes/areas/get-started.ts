@@ -4,13 +4,30 @@ import { defineArea, EDITOR, PAGE } from '../define-route'
 const getStarted = defineArea('get-started', PAGE)
 
 const SINGLE_PAGES = [
-  'ac-flow/launch', 'ws-flow/launch', 'add-sms-to-flows', 'autobranding', 'confirm-platform', 'forms-create',
-  'list-setup', 'sms-disclosure', 'sms-disclosure-setup', 'sms-forms-setup', 'sms-setup', 'sms-subscribers',
+  'ac-flow/launch',
+  'ws-flow/launch',
+  'add-sms-to-flows',
+  'autobranding',
+  'confirm-platform',
+  'forms-create',
+  'list-setup',
+  'sms-disclosure',
+  'sms-disclosure-setup',
+  'sms-forms-setup',
+  'sms-setup',
+  'sms-subscribers',
   'sms-widget-setup',
 ]
 const BUILT_PAGES = ['forms-create', 'sms-forms-setup', 'sms-widget-setup']
 const SEGMENT_AND_SEND_STEPS = [
-  'intro', 'select-goal', 'select-audience', 'select-template', 'template-gallery', 'confirm', 'waiting', 'complete',
+  'intro',
+  'select-goal',
+  'select-audience',
+  'select-template',
+  'template-gallery',
+  'confirm',
+  'waiting',
+  'complete',
 ]
 
 export const GET_STARTED_ROUTES = [

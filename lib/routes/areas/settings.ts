@@ -7,8 +7,14 @@ const settings = defineArea('settings', { partial: ['account_settings_read'] })
 const billing = defineArea('billing', { required: ['billing_read'] })
 
 const BILLING_PAGES = [
-  'account-usage', 'create-your-plan', 'email-plans', 'manage-subscription', 'overview', 'payment-history',
-  'preferences', 'sms-plans',
+  'account-usage',
+  'create-your-plan',
+  'email-plans',
+  'manage-subscription',
+  'overview',
+  'payment-history',
+  'preferences',
+  'sms-plans',
 ]
 
 export const SETTINGS_ROUTES = [

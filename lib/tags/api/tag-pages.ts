@@ -13,7 +13,13 @@ function nameTest(op: string, value: string) {
   const v = value.toLowerCase()
   return (n: string) => {
     const s = n.toLowerCase()
-    return op === 'equals' ? s === v : op === 'contains' ? s.includes(v) : op === 'starts-with' ? s.startsWith(v) : s.endsWith(v)
+    return op === 'equals'
+      ? s === v
+      : op === 'contains'
+        ? s.includes(v)
+        : op === 'starts-with'
+          ? s.startsWith(v)
+          : s.endsWith(v)
   }
 }
 
@@ -32,7 +38,9 @@ function page<T extends { id: string; name: string }>(url: URL, rows: T[], size:
 }
 
 function sorted<T extends { id: string; name: string }>(rows: T[], sort: { field: string; desc: boolean }) {
-  const out = [...rows].sort((a, b) => (sort.field === 'name' ? a.name.localeCompare(b.name) || a.id.localeCompare(b.id) : a.id.localeCompare(b.id)))
+  const out = [...rows].sort((a, b) =>
+    sort.field === 'name' ? a.name.localeCompare(b.name) || a.id.localeCompare(b.id) : a.id.localeCompare(b.id),
+  )
   return sort.desc ? out.reverse() : out
 }
 
@@ -61,10 +69,14 @@ export async function tagGroupsPage(companyId: number, url: URL) {
       const test = nameTest(c.op, v!)
       rows = rows.filter((g) => test(g.name))
     } else {
-      if (typeof c.value !== 'boolean') throw invalidParam('filter', `The value for "${c.field}" must be true or false.`)
+      if (typeof c.value !== 'boolean')
+        throw invalidParam('filter', `The value for "${c.field}" must be true or false.`)
       rows = rows.filter((g) => (c.field === 'exclusive' ? g.exclusive : g.isDefault) === c.value)
     }
   }
   const { slice, next } = page(url, sorted(rows, sort), size)
-  return { data: slice.map((g) => serializeTagGroup(url, g, fields)), links: { self: url.toString(), next, prev: null } }
+  return {
+    data: slice.map((g) => serializeTagGroup(url, g, fields)),
+    links: { self: url.toString(), next, prev: null },
+  }
 }

@@ -5,13 +5,31 @@ import { EDITOR_TYPES } from './template-view'
 import { HTML_METHODS } from './import-template'
 import { TemplateInvalidError, templateInvalidResponse } from './template-errors'
 
-const name = z.string().trim().min(1, 'A template name is required.').max(255, 'The template name is longer than 255 characters.')
-const flag = z.union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0']).transform((v) => v === 'true' || v === 'on' || v === '1')])
+const name = z
+  .string()
+  .trim()
+  .min(1, 'A template name is required.')
+  .max(255, 'The template name is longer than 255 characters.')
+const flag = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', 'on', '1', '0']).transform((v) => v === 'true' || v === 'on' || v === '1'),
+])
 
 export const createTemplateBody = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('blank'), name, editorType: z.enum(EDITOR_TYPES).default('SYSTEM_DRAGGABLE'), isTransactional: flag.optional() }),
+  z.object({
+    mode: z.literal('blank'),
+    name,
+    editorType: z.enum(EDITOR_TYPES).default('SYSTEM_DRAGGABLE'),
+    isTransactional: flag.optional(),
+  }),
   z.object({ mode: z.literal('layout'), layout: z.string().min(1), name, isTransactional: flag.optional() }),
-  z.object({ mode: z.literal('import'), name, htmlMethod: z.enum(HTML_METHODS), htmlInput: z.string().optional(), isTransactional: flag.optional() }),
+  z.object({
+    mode: z.literal('import'),
+    name,
+    htmlMethod: z.enum(HTML_METHODS),
+    htmlInput: z.string().optional(),
+    isTransactional: flag.optional(),
+  }),
 ])
 
 export const updateTemplateBody = z.object({

@@ -67,7 +67,11 @@ export const updateUniversalApiBody = z.object({
 export const importImageApiBody = z.object({
   data: z.object({
     type: z.literal('image'),
-    attributes: z.object({ name: z.string().nullable().optional(), import_from_url: z.string({ error: 'import_from_url is required.' }), hidden: z.boolean().nullable().optional() }),
+    attributes: z.object({
+      name: z.string().nullable().optional(),
+      import_from_url: z.string({ error: 'import_from_url is required.' }),
+      hidden: z.boolean().nullable().optional(),
+    }),
   }),
 })
 

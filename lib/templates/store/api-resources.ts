@@ -7,23 +7,66 @@ import { decodeCursor, nextLink } from '@/lib/api/cursor'
 import { keysetOrder, keysetWhere, pageOf } from '@/lib/api/keyset'
 import { invalidParam, invalidPointer } from '@/lib/api/api-error'
 import { apiDate, apiLink, pickFields } from '@/lib/api/json-api'
-import { dateValue, enumList, filterParam, pageSize, sortParam, sparseFields, stringValues } from '@/lib/api/query-params'
+import {
+  dateValue,
+  enumList,
+  filterParam,
+  pageSize,
+  sortParam,
+  sparseFields,
+  stringValues,
+} from '@/lib/api/query-params'
 import type { FilterCondition } from '@/lib/api/filter-parser'
 import { definitionOf } from './template-view'
-import { fromVendorDefinition, isVendorDefinition, toVendorDefinition, VendorDefinitionError } from '@/lib/templates/vendor-definition'
+import {
+  fromVendorDefinition,
+  isVendorDefinition,
+  toVendorDefinition,
+  VendorDefinitionError,
+} from '@/lib/templates/vendor-definition'
 import { blockDefinition } from '@/lib/templates/block-definition'
 import { formatOf, imageUrl } from './image-store'
 import { containsText } from '@/lib/db/dialect'
 
-export const TEMPLATE_FIELDS = ['name', 'editor_type', 'html', 'text', 'amp', 'created', 'updated', 'definition'] as const
-export const UNIVERSAL_FIELDS = ['name', 'definition', 'created', 'updated', 'screenshot_status', 'screenshot_url'] as const
+export const TEMPLATE_FIELDS = [
+  'name',
+  'editor_type',
+  'html',
+  'text',
+  'amp',
+  'created',
+  'updated',
+  'definition',
+] as const
+export const UNIVERSAL_FIELDS = [
+  'name',
+  'definition',
+  'created',
+  'updated',
+  'screenshot_status',
+  'screenshot_url',
+] as const
 export const IMAGE_FIELDS = ['name', 'image_url', 'format', 'size', 'hidden', 'updated_at'] as const
 
-const DATE_OPS: Record<string, string> = { equals: 'equals', 'greater-or-equal': 'gte', 'greater-than': 'gt', 'less-or-equal': 'lte', 'less-than': 'lt' }
+const DATE_OPS: Record<string, string> = {
+  equals: 'equals',
+  'greater-or-equal': 'gte',
+  'greater-than': 'gt',
+  'less-or-equal': 'lte',
+  'less-than': 'lt',
+}
 
-export interface TemplateOut { html?: string; text?: string | null; amp?: string | null }
+export interface TemplateOut {
+  html?: string
+  text?: string | null
+  amp?: string | null
+}
 
-export function serializeTemplate(url: URL, t: Template, opts: { fields?: Set<string> | null; definition?: boolean; override?: TemplateOut } = {}) {
+export function serializeTemplate(
+  url: URL,
+  t: Template,
+  opts: { fields?: Set<string> | null; definition?: boolean; override?: TemplateOut } = {},
+) {
   const attributes: Record<string, unknown> = {
     name: t.name,
     editor_type: t.editorType,
@@ -34,14 +77,20 @@ export function serializeTemplate(url: URL, t: Template, opts: { fields?: Set<st
     updated: apiDate(t.updatedAt),
   }
   if (opts.definition) attributes.definition = apiDefinitionOf(t)
-  return { type: 'template' as const, id: t.id, attributes: pickFields(attributes, opts.fields ?? null), links: { self: apiLink(url, `/templates/${t.id}/`) } }
+  return {
+    type: 'template' as const,
+    id: t.id,
+    attributes: pickFields(attributes, opts.fields ?? null),
+    links: { self: apiLink(url, `/templates/${t.id}/`) },
+  }
 }
 
 /** A SYSTEM_DRAGGABLE template's definition on /api: the vendor's document it was made from, else ours in the vendor's shape. */
 export function apiDefinitionOf(t: Template): unknown {
   const stored = definitionOf(t) as Record<string, unknown> | null
   if (!stored || t.editorType !== 'SYSTEM_DRAGGABLE') return stored
-  if (stored.vendorSource && typeof stored.vendorSource === 'object') return { ...(stored.vendorSource as object), template_id: t.id }
+  if (stored.vendorSource && typeof stored.vendorSource === 'object')
+    return { ...(stored.vendorSource as object), template_id: t.id }
   const parsed = blockDefinition.safeParse(stored)
   return parsed.success ? toVendorDefinition(parsed.data, t.id) : stored
 }
@@ -70,7 +119,12 @@ export function serializeUniversalContent(url: URL, u: UniversalContent, fields:
     screenshot_status: 'never_generated',
     screenshot_url: '',
   }
-  return { type: 'template-universal-content' as const, id: u.id, attributes: pickFields(attributes, fields), links: { self: apiLink(url, `/template-universal-content/${u.id}/`) } }
+  return {
+    type: 'template-universal-content' as const,
+    id: u.id,
+    attributes: pickFields(attributes, fields),
+    links: { self: apiLink(url, `/template-universal-content/${u.id}/`) },
+  }
 }
 
 export function serializeImage(url: URL, img: Image, fields: Set<string> | null = null) {
@@ -82,7 +136,12 @@ export function serializeImage(url: URL, img: Image, fields: Set<string> | null 
     hidden: img.hidden,
     updated_at: apiDate(img.updatedAt),
   }
-  return { type: 'image' as const, id: img.id, attributes: pickFields(attributes, fields), links: { self: apiLink(url, `/images/${img.id}/`) } }
+  return {
+    type: 'image' as const,
+    id: img.id,
+    attributes: pickFields(attributes, fields),
+    links: { self: apiLink(url, `/images/${img.id}/`) },
+  }
 }
 
 type Where = Record<string, unknown>
@@ -94,16 +153,22 @@ function conditionWhere(c: FilterCondition, column: string, kind: 'text' | 'date
   }
   if (kind === 'number') {
     const n = c.value
-    if (typeof n !== 'number' || !Number.isFinite(n)) throw invalidParam('filter', `The value for "${c.field}" must be a number.`)
+    if (typeof n !== 'number' || !Number.isFinite(n))
+      throw invalidParam('filter', `The value for "${c.field}" must be a number.`)
     return { [column]: { [DATE_OPS[c.op]!]: n } }
   }
   const values = stringValues(c.value, c.field)
   switch (c.op) {
-    case 'any': return { [column]: { in: values } }
-    case 'contains': return { [column]: containsText(values[0]!) }
-    case 'starts-with': return { [column]: { startsWith: values[0]! } }
-    case 'ends-with': return { [column]: { endsWith: values[0]! } }
-    default: return { [column]: values[0]! }
+    case 'any':
+      return { [column]: { in: values } }
+    case 'contains':
+      return { [column]: containsText(values[0]!) }
+    case 'starts-with':
+      return { [column]: { startsWith: values[0]! } }
+    case 'ends-with':
+      return { [column]: { endsWith: values[0]! } }
+    default:
+      return { [column]: values[0]! }
   }
 }
 
@@ -141,11 +206,17 @@ function links(url: URL, next: string | null) {
 
 const TEMPLATE_SPEC: ListSpec = {
   filters: {
-    id: ['any', 'equals'], name: ['any', 'contains', 'equals'],
+    id: ['any', 'equals'],
+    name: ['any', 'contains', 'equals'],
     created: ['equals', 'greater-or-equal', 'greater-than', 'less-or-equal', 'less-than'],
     updated: ['equals', 'greater-or-equal', 'greater-than', 'less-or-equal', 'less-than'],
   },
-  columns: { id: { column: 'id', kind: 'text' }, name: { column: 'name', kind: 'text' }, created: { column: 'createdAt', kind: 'date' }, updated: { column: 'updatedAt', kind: 'date' } },
+  columns: {
+    id: { column: 'id', kind: 'text' },
+    name: { column: 'name', kind: 'text' },
+    created: { column: 'createdAt', kind: 'date' },
+    updated: { column: 'updatedAt', kind: 'date' },
+  },
   sorts: ['created', '-created', 'id', '-id', 'name', '-name', 'updated', '-updated'],
   page: { def: 10, max: 10 },
 }
@@ -161,14 +232,20 @@ export async function listTemplatesPage(companyId: number, url: URL) {
 
 const UNIVERSAL_SPEC: ListSpec = {
   filters: {
-    id: ['any', 'equals'], name: ['any', 'equals'],
+    id: ['any', 'equals'],
+    name: ['any', 'equals'],
     created: ['greater-or-equal', 'greater-than', 'less-or-equal', 'less-than'],
     updated: ['greater-or-equal', 'greater-than', 'less-or-equal', 'less-than'],
-    'definition.content_type': ['equals'], 'definition.type': ['equals'],
+    'definition.content_type': ['equals'],
+    'definition.type': ['equals'],
   },
   columns: {
-    id: { column: 'id', kind: 'text' }, name: { column: 'name', kind: 'text' }, created: { column: 'createdAt', kind: 'date' }, updated: { column: 'updatedAt', kind: 'date' },
-    'definition.content_type': { column: 'contentType', kind: 'text' }, 'definition.type': { column: 'blockType', kind: 'text' },
+    id: { column: 'id', kind: 'text' },
+    name: { column: 'name', kind: 'text' },
+    created: { column: 'createdAt', kind: 'date' },
+    updated: { column: 'updatedAt', kind: 'date' },
+    'definition.content_type': { column: 'contentType', kind: 'text' },
+    'definition.type': { column: 'blockType', kind: 'text' },
   },
   sorts: ['created', '-created', 'id', '-id', 'name', '-name', 'updated', '-updated'],
   page: { def: 20, max: 100 },
@@ -192,8 +269,12 @@ const IMAGE_SPEC: ListSpec = {
     hidden: ['any', 'equals'],
   },
   columns: {
-    id: { column: 'id', kind: 'text' }, name: { column: 'name', kind: 'text' }, updated_at: { column: 'updatedAt', kind: 'date' },
-    size: { column: 'size', kind: 'number' }, format: { column: 'mime', kind: 'text' }, hidden: { column: 'hidden', kind: 'text' },
+    id: { column: 'id', kind: 'text' },
+    name: { column: 'name', kind: 'text' },
+    updated_at: { column: 'updatedAt', kind: 'date' },
+    size: { column: 'size', kind: 'number' },
+    format: { column: 'mime', kind: 'text' },
+    hidden: { column: 'hidden', kind: 'text' },
   },
   sorts: ['format', '-format', 'id', '-id', 'name', '-name', 'size', '-size', 'updated_at', '-updated_at'],
   page: { def: 20, max: 100 },
@@ -205,7 +286,8 @@ export async function listImagesPage(companyId: number, url: URL) {
   const hiddenFilter = filterParam(url, IMAGE_SPEC.filters).filter((c) => c.field === 'hidden')
   const extra: Where[] = hiddenFilter.map((c) => {
     const vals = Array.isArray(c.value) ? c.value : [c.value]
-    if (vals.some((v) => typeof v !== 'boolean')) throw invalidParam('filter', 'The value for "hidden" must be true or false.')
+    if (vals.some((v) => typeof v !== 'boolean'))
+      throw invalidParam('filter', 'The value for "hidden" must be true or false.')
     return { OR: (vals as boolean[]).map((v) => ({ hidden: v })) }
   })
   const spec = { ...IMAGE_SPEC, columns: { ...IMAGE_SPEC.columns } }

@@ -24,11 +24,16 @@ export async function fetchImageUrl(raw: string): Promise<Buffer> {
   let res
   try {
     res = await safeFetch(raw, {
-      purpose: 'image', timeoutMs: TIMEOUT_MS, maxBytes: MAX_IMAGE_BYTES, maxRedirects: MAX_REDIRECTS,
+      purpose: 'image',
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: MAX_IMAGE_BYTES,
+      maxRedirects: MAX_REDIRECTS,
       headers: { 'user-agent': 'MerchantAutomation-ImageImport/1.0', accept: 'image/*' },
     })
   } catch (e) {
-    throw refuse((e instanceof OutboundError && FAILURE_TEXT[e.kind]) || 'The image could not be downloaded from that address.')
+    throw refuse(
+      (e instanceof OutboundError && FAILURE_TEXT[e.kind]) || 'The image could not be downloaded from that address.',
+    )
   }
   if (res.status !== 200) throw refuse(`The image address answered with status ${res.status}.`)
   return res.body

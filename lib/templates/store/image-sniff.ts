@@ -19,8 +19,14 @@ function jpegSize(b: Buffer): { width: number; height: number } | null {
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return null
     const marker = b[i + 1]!
-    if (marker === 0xff) { i++; continue }
-    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) { i += 2; continue }
+    if (marker === 0xff) {
+      i++
+      continue
+    }
+    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      i += 2
+      continue
+    }
     const len = b.readUInt16BE(i + 2)
     // SOF0..SOF15 carry the frame size, except DHT (C4), JPG (C8) and DAC (CC)
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
@@ -34,7 +40,8 @@ function jpegSize(b: Buffer): { width: number; height: number } | null {
 
 function webpSize(b: Buffer): { width: number; height: number } | null {
   const chunk = ascii(b, 12, 16)
-  if (chunk === 'VP8 ' && b.length >= 30) return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff }
+  if (chunk === 'VP8 ' && b.length >= 30)
+    return { width: b.readUInt16LE(26) & 0x3fff, height: b.readUInt16LE(28) & 0x3fff }
   if (chunk === 'VP8L' && b.length >= 25 && b[20] === 0x2f) {
     const bits = b.readUInt32LE(21)
     return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 }
@@ -45,7 +52,12 @@ function webpSize(b: Buffer): { width: number; height: number } | null {
 
 /** The image the bytes hold, or null when they are not a PNG, JPEG, GIF or WebP. */
 export function sniffImage(b: Buffer): SniffedImage | null {
-  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47 && b.readUInt32BE(4) === 0x0d0a1a0a && ascii(b, 12, 16) === 'IHDR') {
+  if (
+    b.length >= 24 &&
+    b.readUInt32BE(0) === 0x89504e47 &&
+    b.readUInt32BE(4) === 0x0d0a1a0a &&
+    ascii(b, 12, 16) === 'IHDR'
+  ) {
     return { format: 'png', mime: 'image/png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) }
   }
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) {

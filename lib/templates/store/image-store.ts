@@ -15,17 +15,28 @@ import { dataDir } from '@/lib/config/data-dir.mjs'
 
 export { dataDir }
 
-const FORMAT_OF: Record<string, ImageFormat> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif', 'image/webp': 'webp' }
+const FORMAT_OF: Record<string, ImageFormat> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+}
 export const formatOf = (img: Pick<Image, 'mime'>): ImageFormat => FORMAT_OF[img.mime] ?? 'png'
 
 /** The file name in the URL: the image's name made safe, with the extension of its real type. */
 export function fileNameOf(img: Pick<Image, 'name' | 'mime'>): string {
   const ext = IMAGE_EXTENSIONS[formatOf(img)]
-  const base = img.name.replace(/\.[A-Za-z0-9]{1,5}$/, '').normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 80)
+  const base = img.name
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 80)
   return `${base || 'image'}.${ext}`
 }
 
-export const imageUrl = (img: Pick<Image, 'id' | 'name' | 'mime'>): string => appLink(`/media/images/${img.id}/${encodeURIComponent(fileNameOf(img))}`)
+export const imageUrl = (img: Pick<Image, 'id' | 'name' | 'mime'>): string =>
+  appLink(`/media/images/${img.id}/${encodeURIComponent(fileNameOf(img))}`)
 
 export interface ImageInfo {
   id: string
@@ -42,25 +53,44 @@ export interface ImageInfo {
 
 export function imageInfo(img: Image): ImageInfo {
   return {
-    id: img.id, name: img.name, url: imageUrl(img), mime: img.mime, size: img.size, width: img.width, height: img.height,
-    hidden: img.hidden, created: img.createdAt.toISOString(), updated: img.updatedAt.toISOString(),
+    id: img.id,
+    name: img.name,
+    url: imageUrl(img),
+    mime: img.mime,
+    size: img.size,
+    width: img.width,
+    height: img.height,
+    hidden: img.hidden,
+    created: img.createdAt.toISOString(),
+    updated: img.updatedAt.toISOString(),
   }
 }
 
 export function checkImageName(name: string): string {
   const n = name.trim()
   if (!n) throw badRequest('An image name is required.', { name: ['An image name is required.'] })
-  if (n.length > 255) throw badRequest('The image name is longer than 255 characters.', { name: ['The image name is longer than 255 characters.'] })
+  if (n.length > 255)
+    throw badRequest('The image name is longer than 255 characters.', {
+      name: ['The image name is longer than 255 characters.'],
+    })
   return n
 }
 
 /** Checks the bytes and keeps them; 400 (field `file`) when they are not an allowed image. */
-export async function storeImage(companyId: number, bytes: Buffer, opts: { name?: string | null; hidden?: boolean; sourceUrl?: string | null; field?: string }): Promise<Image> {
+export async function storeImage(
+  companyId: number,
+  bytes: Buffer,
+  opts: { name?: string | null; hidden?: boolean; sourceUrl?: string | null; field?: string },
+): Promise<Image> {
   const field = opts.field ?? 'file'
   if (bytes.length === 0) throw badRequest('The file is empty.', { [field]: ['The file is empty.'] })
-  if (bytes.length > MAX_IMAGE_BYTES) throw badRequest('The image is larger than 5 MB.', { [field]: ['The image is larger than 5 MB.'] })
+  if (bytes.length > MAX_IMAGE_BYTES)
+    throw badRequest('The image is larger than 5 MB.', { [field]: ['The image is larger than 5 MB.'] })
   const sniffed = sniffImage(bytes)
-  if (!sniffed) throw badRequest('The file is not a PNG, JPEG, GIF or WebP image.', { [field]: ['The file is not a PNG, JPEG, GIF or WebP image.'] })
+  if (!sniffed)
+    throw badRequest('The file is not a PNG, JPEG, GIF or WebP image.', {
+      [field]: ['The file is not a PNG, JPEG, GIF or WebP image.'],
+    })
   const name = checkImageName(opts.name?.trim() || `image.${IMAGE_EXTENSIONS[sniffed.format]}`)
   const id = shortId(10)
   const rel = path.posix.join('images', String(companyId), `${id}.${IMAGE_EXTENSIONS[sniffed.format]}`)
@@ -69,7 +99,18 @@ export async function storeImage(companyId: number, bytes: Buffer, opts: { name?
   await fs.writeFile(abs, bytes)
   try {
     return await db.image.create({
-      data: { id, companyId, name, mime: sniffed.mime, size: bytes.length, width: sniffed.width, height: sniffed.height, path: rel, hidden: !!opts.hidden, sourceUrl: opts.sourceUrl ?? null },
+      data: {
+        id,
+        companyId,
+        name,
+        mime: sniffed.mime,
+        size: bytes.length,
+        width: sniffed.width,
+        height: sniffed.height,
+        path: rel,
+        hidden: !!opts.hidden,
+        sourceUrl: opts.sourceUrl ?? null,
+      },
     })
   } catch (e) {
     await fs.rm(abs, { force: true })
@@ -83,7 +124,11 @@ export async function getImageOrThrow(companyId: number, id: string): Promise<Im
   return img
 }
 
-export async function updateImage(companyId: number, id: string, input: { name?: string; hidden?: boolean }): Promise<Image> {
+export async function updateImage(
+  companyId: number,
+  id: string,
+  input: { name?: string; hidden?: boolean },
+): Promise<Image> {
   const data: { name?: string; hidden?: boolean } = {}
   if (input.name !== undefined) data.name = checkImageName(input.name)
   if (input.hidden !== undefined) data.hidden = input.hidden
@@ -103,7 +148,12 @@ export async function readImageFile(img: Image): Promise<Buffer | null> {
 export async function listImagesForEditor(companyId: number, q: { search?: string; page: number; pageSize: number }) {
   const where = { companyId, hidden: false, ...(q.search ? { name: containsText(q.search) } : {}) }
   const [rows, total] = await Promise.all([
-    db.image.findMany({ where, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], skip: (q.page - 1) * q.pageSize, take: q.pageSize }),
+    db.image.findMany({
+      where,
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      skip: (q.page - 1) * q.pageSize,
+      take: q.pageSize,
+    }),
     db.image.count({ where }),
   ])
   return { images: rows.map(imageInfo), total }

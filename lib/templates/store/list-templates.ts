@@ -26,7 +26,12 @@ export async function listTemplates(companyId: number, q: ListTemplatesQuery) {
   const dir = q.sort.startsWith('-') ? 'desc' : 'asc'
   const column = COLUMN[q.sort.replace(/^-/, '') as keyof typeof COLUMN]
   const [rows, total] = await Promise.all([
-    db.template.findMany({ where, orderBy: [{ [column]: dir }, { id: dir }], skip: (q.page - 1) * q.page_size, take: q.page_size }),
+    db.template.findMany({
+      where,
+      orderBy: [{ [column]: dir }, { id: dir }],
+      skip: (q.page - 1) * q.page_size,
+      take: q.page_size,
+    }),
     db.template.count({ where }),
   ])
   return { templates: rows.map(templateSummary), total, page: q.page, pageSize: q.page_size }

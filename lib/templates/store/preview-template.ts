@@ -13,16 +13,45 @@ import { renderStoredTemplate, type RenderedTemplate } from './render-stored-tem
 import { getTemplateOrThrow, usesEventVariables, type TemplateContent } from './save-template'
 import type { EditorType } from './template-view'
 
-export interface PreviewEvent { id: number; metric: string; datetime: string }
-export interface PreviewProfile { id: string | null; email: string | null; firstName: string | null; lastName: string | null; sample: boolean }
+export interface PreviewEvent {
+  id: number
+  metric: string
+  datetime: string
+}
+export interface PreviewProfile {
+  id: string | null
+  email: string | null
+  firstName: string | null
+  lastName: string | null
+  sample: boolean
+}
 
-const SAMPLE_PERSON = { email: 'jane.sample@example.com', first_name: 'Jane', last_name: 'Sample', city: 'Boston', region: 'MA', country: 'United States', zip: '02110' }
+const SAMPLE_PERSON = {
+  email: 'jane.sample@example.com',
+  first_name: 'Jane',
+  last_name: 'Sample',
+  city: 'Boston',
+  region: 'MA',
+  country: 'United States',
+  zip: '02110',
+}
 
 /** The template context of a profile, as the send pipeline builds it (render-email.ts). */
 export function personOf(p: Profile): Record<string, unknown> {
   return {
-    ...parseProps(p.properties), id: p.id, email: p.email, phone_number: p.phoneNumber, external_id: p.externalId, first_name: p.firstName, last_name: p.lastName,
-    organization: p.organization, title: p.title, city: p.city, region: p.region, country: p.country, zip: p.zip,
+    ...parseProps(p.properties),
+    id: p.id,
+    email: p.email,
+    phone_number: p.phoneNumber,
+    external_id: p.externalId,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    organization: p.organization,
+    title: p.title,
+    city: p.city,
+    region: p.region,
+    country: p.country,
+    zip: p.zip,
   }
 }
 
@@ -32,7 +61,10 @@ async function profileFor(companyId: number, profileId?: string | null): Promise
     if (!p) throw notFound(`A profile with id ${profileId} was not found.`)
     return p
   }
-  return db.profile.findFirst({ where: { companyId, email: { not: null } }, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }] })
+  return db.profile.findFirst({
+    where: { companyId, email: { not: null } },
+    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+  })
 }
 
 /** The top-level event properties a template reads: {{ event.Items.0.Name }} → "Items". */
@@ -47,14 +79,28 @@ export function eventKeysOf(...sources: Array<string | null | undefined>): Set<s
  * most of the properties the template reads (the latest among equals), so an abandoned-cart
  * template previews with a checkout rather than with the last page view.
  */
-async function eventFor(companyId: number, profile: Profile | null, eventId: number | null | undefined, wanted: boolean, keys: Set<string>) {
+async function eventFor(
+  companyId: number,
+  profile: Profile | null,
+  eventId: number | null | undefined,
+  wanted: boolean,
+  keys: Set<string>,
+) {
   if (eventId != null) {
-    const ev = await db.event.findFirst({ where: { id: eventId, companyId, ...(profile ? { profileId: profile.id } : {}) }, include: { metric: true } })
+    const ev = await db.event.findFirst({
+      where: { id: eventId, companyId, ...(profile ? { profileId: profile.id } : {}) },
+      include: { metric: true },
+    })
     if (!ev) throw notFound(`An event with id ${eventId} was not found for this profile.`)
     return ev
   }
   if (!wanted || !profile) return null
-  const recent = await db.event.findMany({ where: { companyId, profileId: profile.id }, orderBy: [{ ts: 'desc' }, { id: 'desc' }], take: 50, include: { metric: true } })
+  const recent = await db.event.findMany({
+    where: { companyId, profileId: profile.id },
+    orderBy: [{ ts: 'desc' }, { id: 'desc' }],
+    take: 50,
+    include: { metric: true },
+  })
   let best = recent[0] ?? null
   let bestScore = -1
   for (const ev of recent) {
@@ -83,34 +129,75 @@ export interface PreviewResult extends RenderedTemplate {
   context: Record<string, unknown>
 }
 
-export async function previewTemplate(companyId: number, templateId: string, input: PreviewInput): Promise<PreviewResult> {
+export async function previewTemplate(
+  companyId: number,
+  templateId: string,
+  input: PreviewInput,
+): Promise<PreviewResult> {
   const t = await getTemplateOrThrow(companyId, templateId)
-  const hasContent = !!input.content && (input.content.html !== undefined || input.content.definition !== undefined || input.content.text !== undefined)
+  const hasContent =
+    !!input.content &&
+    (input.content.html !== undefined || input.content.definition !== undefined || input.content.text !== undefined)
   const content: TemplateContent | null = hasContent
     ? {
         html: t.editorType === 'SYSTEM_DRAGGABLE' ? null : (input.content!.html ?? t.html),
-        definition: t.editorType === 'SYSTEM_DRAGGABLE' ? (input.content!.definition ?? (t.definition ? JSON.parse(t.definition) : null)) : undefined,
+        definition:
+          t.editorType === 'SYSTEM_DRAGGABLE'
+            ? (input.content!.definition ?? (t.definition ? JSON.parse(t.definition) : null))
+            : undefined,
         text: input.content!.text !== undefined ? input.content!.text : t.text,
       }
     : null
   const usesEvent = content
-    ? usesEventVariables(content.html, content.text, content.definition ? JSON.stringify(content.definition) : null, input.subject)
+    ? usesEventVariables(
+        content.html,
+        content.text,
+        content.definition ? JSON.stringify(content.definition) : null,
+        input.subject,
+      )
     : t.usesEvent || usesEventVariables(input.subject)
   const profile = await profileFor(companyId, input.profileId)
   const keys = content
-    ? eventKeysOf(content.html, content.text, content.definition ? JSON.stringify(content.definition) : null, input.subject)
+    ? eventKeysOf(
+        content.html,
+        content.text,
+        content.definition ? JSON.stringify(content.definition) : null,
+        input.subject,
+      )
     : eventKeysOf(t.html, t.text, t.definition, input.subject)
   const ev = await eventFor(companyId, profile, input.eventId, usesEvent, keys)
   const person = profile ? personOf(profile) : SAMPLE_PERSON
-  const event = ev ? { ...parseProps(ev.properties), value: ev.value, datetime: new Date(ev.ts * 1000).toISOString(), metric: ev.metric.name } : {}
+  const event = ev
+    ? {
+        ...parseProps(ev.properties),
+        value: ev.value,
+        datetime: new Date(ev.ts * 1000).toISOString(),
+        metric: ev.metric.name,
+      }
+    : {}
   const context = { ...person, person, event }
   const source = content ? { editorType: t.editorType as EditorType, content } : { templateId: t.id }
-  const rendered = await renderStoredTemplate(companyId, source, context, { subject: input.subject, overrides: profile?.timezone ? { timeZone: profile.timezone } : {} })
+  const rendered = await renderStoredTemplate(companyId, source, context, {
+    subject: input.subject,
+    overrides: profile?.timezone ? { timeZone: profile.timezone } : {},
+  })
   return {
     ...rendered,
     profile: profile
-      ? { id: profile.id, email: profile.email, firstName: profile.firstName, lastName: profile.lastName, sample: false }
-      : { id: null, email: SAMPLE_PERSON.email, firstName: SAMPLE_PERSON.first_name, lastName: SAMPLE_PERSON.last_name, sample: true },
+      ? {
+          id: profile.id,
+          email: profile.email,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          sample: false,
+        }
+      : {
+          id: null,
+          email: SAMPLE_PERSON.email,
+          firstName: SAMPLE_PERSON.first_name,
+          lastName: SAMPLE_PERSON.last_name,
+          sample: true,
+        },
     event: ev ? { id: ev.id, metric: ev.metric.name, datetime: new Date(ev.ts * 1000).toISOString() } : null,
     usesEvent,
     context,
@@ -133,11 +220,20 @@ export interface SendPreviewInput {
  * The Send is the chosen profile's (no profile is made for the address, unless the company has
  * none to show) and goes to the typed address ($preview_to in its context).
  */
-export async function sendTemplatePreview(companyId: number, templateId: string, input: SendPreviewInput): Promise<{ sendId: string; status: 'queued'; to: string }> {
+export async function sendTemplatePreview(
+  companyId: number,
+  templateId: string,
+  input: SendPreviewInput,
+): Promise<{ sendId: string; status: 'queued'; to: string }> {
   const to = input.email.trim().toLowerCase()
-  if (!EMAIL.test(to) || to.length > 254) throw badRequest('Enter a valid email address.', { email: ['Enter a valid email address.'] })
+  if (!EMAIL.test(to) || to.length > 254)
+    throw badRequest('Enter a valid email address.', { email: ['Enter a valid email address.'] })
   const t = await getTemplateOrThrow(companyId, templateId)
-  const preview = await previewTemplate(companyId, templateId, { profileId: input.profileId, eventId: input.eventId, subject: input.subject })
+  const preview = await previewTemplate(companyId, templateId, {
+    profileId: input.profileId,
+    eventId: input.eventId,
+    subject: input.subject,
+  })
   // The Send belongs to the profile whose data it shows (its key, its timeline); the address it
   // goes to is the one typed in (render-email.ts reads $preview_to for previews only). A company
   // with no profile at all has the address's own profile made for it.
@@ -168,8 +264,17 @@ export async function previewProfiles(companyId: number, search?: string) {
   const s = search?.trim()
   const rows = await db.profile.findMany({
     where: {
-      companyId, email: { not: null },
-      ...(s ? { OR: [{ email: { startsWith: s.toLowerCase() } }, { firstName: { startsWith: s } }, { lastName: { startsWith: s } }] } : {}),
+      companyId,
+      email: { not: null },
+      ...(s
+        ? {
+            OR: [
+              { email: { startsWith: s.toLowerCase() } },
+              { firstName: { startsWith: s } },
+              { lastName: { startsWith: s } },
+            ],
+          }
+        : {}),
     },
     orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
     take: 20,
@@ -181,6 +286,13 @@ export async function previewProfiles(companyId: number, search?: string) {
 export async function previewEvents(companyId: number, profileId: string) {
   const p = await db.profile.findFirst({ where: { id: profileId, companyId }, select: { id: true } })
   if (!p) throw notFound(`A profile with id ${profileId} was not found.`)
-  const rows = await db.event.findMany({ where: { companyId, profileId }, orderBy: [{ ts: 'desc' }, { id: 'desc' }], take: 20, include: { metric: { select: { name: true } } } })
-  return { events: rows.map((e) => ({ id: e.id, metric: e.metric.name, datetime: new Date(e.ts * 1000).toISOString() })) }
+  const rows = await db.event.findMany({
+    where: { companyId, profileId },
+    orderBy: [{ ts: 'desc' }, { id: 'desc' }],
+    take: 20,
+    include: { metric: { select: { name: true } } },
+  })
+  return {
+    events: rows.map((e) => ({ id: e.id, metric: e.metric.name, datetime: new Date(e.ts * 1000).toISOString() })),
+  }
 }

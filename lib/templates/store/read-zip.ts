@@ -4,7 +4,10 @@
 import zlib from 'node:zlib'
 import { badRequest } from '@/lib/errors/app-error'
 
-export interface ZipEntry { name: string; data: Buffer }
+export interface ZipEntry {
+  name: string
+  data: Buffer
+}
 
 const MAX_ENTRIES = 300
 const MAX_TOTAL = 30 * 1024 * 1024
@@ -14,7 +17,10 @@ const bad = (message: string) => badRequest(message, { related_zip: [message] })
 export function readZip(buf: Buffer): ZipEntry[] {
   let eocd = -1
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65535); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) { eocd = i; break }
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i
+      break
+    }
   }
   if (eocd < 0) throw bad('related_zip is not a zip file.')
   const count = buf.readUInt16LE(eocd + 10)
@@ -43,7 +49,10 @@ export function readZip(buf: Buffer): ZipEntry[] {
     try {
       if (method === 0) data = Buffer.from(raw)
       else if (method === 8) data = zlib.inflateRawSync(raw, { maxOutputLength: Math.max(size, 1) })
-      else throw bad(`related_zip uses a compression method we cannot read (${method}); save it with standard compression.`)
+      else
+        throw bad(
+          `related_zip uses a compression method we cannot read (${method}); save it with standard compression.`,
+        )
     } catch (e) {
       if ((e as { status?: number }).status === 400) throw e
       throw bad('related_zip is damaged.')

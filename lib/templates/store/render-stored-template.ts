@@ -18,9 +18,7 @@ export interface RenderedTemplate {
   subject: string | null
 }
 
-export type RenderSource =
-  | { templateId: string }
-  | { editorType: EditorType; content: TemplateContent }
+export type RenderSource = { templateId: string } | { editorType: EditorType; content: TemplateContent }
 
 export async function companyRenderOptions(companyId: number, now = new Date()): Promise<RenderTemplateOptions> {
   const co = await db.company.findUnique({ where: { id: companyId } })
@@ -29,11 +27,23 @@ export async function companyRenderOptions(companyId: number, now = new Date()):
     timeZone: co.timezone,
     currency: co.currency,
     now,
-    organization: { name: co.name, url: co.websiteUrl, address1: co.addressLine1, address2: co.addressLine2, city: co.city, region: co.addressRegion, postalCode: co.postalCode, country: co.country },
+    organization: {
+      name: co.name,
+      url: co.websiteUrl,
+      address1: co.addressLine1,
+      address2: co.addressLine2,
+      city: co.city,
+      region: co.addressRegion,
+      postalCode: co.postalCode,
+      country: co.country,
+    },
   }
 }
 
-async function compiledOf(companyId: number, source: RenderSource): Promise<{ html: string; text: string; amp: string | null }> {
+async function compiledOf(
+  companyId: number,
+  source: RenderSource,
+): Promise<{ html: string; text: string; amp: string | null }> {
   if ('templateId' in source) {
     const t = await getTemplateOrThrow(companyId, source.templateId)
     return { html: t.compiledHtml, text: t.compiledText, amp: t.amp }
@@ -58,13 +68,23 @@ export async function renderStoredTemplate(
   const scope = prepareScope(context, options)
   try {
     const html = renderTemplate(compiled.html, context, { ...options, mode: 'html' }, scope)
-    const text = compiled.text ? renderTemplate(compiled.text, context, { ...options, mode: 'text' }, scope) : htmlToPlainText(html)
+    const text = compiled.text
+      ? renderTemplate(compiled.text, context, { ...options, mode: 'text' }, scope)
+      : htmlToPlainText(html)
     const amp = compiled.amp ? renderTemplate(compiled.amp, context, { ...options, mode: 'html' }, scope) : null
-    const subject = opts.subject ? renderTemplate(opts.subject, context, { ...options, mode: 'text' }, scope).replace(/[\r\n]+/g, ' ').trim() : null
+    const subject = opts.subject
+      ? renderTemplate(opts.subject, context, { ...options, mode: 'text' }, scope)
+          .replace(/[\r\n]+/g, ' ')
+          .trim()
+      : null
     return { html, text, amp, subject }
   } catch (e) {
-    if (e instanceof TemplateSyntaxError) throw new TemplateInvalidError([{ message: e.message.replace(/ \(line \d+, column \d+\)$/, ''), line: e.line, column: e.column }])
-    if (e instanceof TemplateRenderError) throw e.limit ? new TemplateLimitError(e.message) : new TemplateInvalidError([{ message: e.message }])
+    if (e instanceof TemplateSyntaxError)
+      throw new TemplateInvalidError([
+        { message: e.message.replace(/ \(line \d+, column \d+\)$/, ''), line: e.line, column: e.column },
+      ])
+    if (e instanceof TemplateRenderError)
+      throw e.limit ? new TemplateLimitError(e.message) : new TemplateInvalidError([{ message: e.message }])
     throw e
   }
 }

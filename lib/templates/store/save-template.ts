@@ -57,12 +57,21 @@ export interface CompiledParts {
 export async function compileParts(editorType: EditorType, c: TemplateContent): Promise<CompiledParts> {
   const text = typeof c.text === 'string' && c.text.trim() ? c.text : null
   const compiled = await compileTemplate({ kind: editorType, html: c.html ?? null, definition: c.definition, text })
-  if (compiled.errors.length) throw new TemplateInvalidError(compiled.errors, editorType === 'SYSTEM_DRAGGABLE' ? 'definition' : 'html')
-  if (c.amp != null && c.amp !== '' && editorType === 'SYSTEM_DRAGGABLE') throw badRequest('AMP is not available for SYSTEM_DRAGGABLE templates.', { amp: ['AMP is not available for SYSTEM_DRAGGABLE templates.'] })
+  if (compiled.errors.length)
+    throw new TemplateInvalidError(compiled.errors, editorType === 'SYSTEM_DRAGGABLE' ? 'definition' : 'html')
+  if (c.amp != null && c.amp !== '' && editorType === 'SYSTEM_DRAGGABLE')
+    throw badRequest('AMP is not available for SYSTEM_DRAGGABLE templates.', {
+      amp: ['AMP is not available for SYSTEM_DRAGGABLE templates.'],
+    })
   const ours = compiled.definition ?? c.definition
-  const definition = editorType === 'SYSTEM_DRAGGABLE'
-    ? JSON.stringify(c.vendorDefinition !== undefined && ours && typeof ours === 'object' ? { ...ours, vendorSource: c.vendorDefinition } : ours)
-    : null
+  const definition =
+    editorType === 'SYSTEM_DRAGGABLE'
+      ? JSON.stringify(
+          c.vendorDefinition !== undefined && ours && typeof ours === 'object'
+            ? { ...ours, vendorSource: c.vendorDefinition }
+            : ours,
+        )
+      : null
   const source = editorType === 'SYSTEM_DRAGGABLE' ? compiled.html : (c.html as string)
   return {
     html: source,
@@ -79,11 +88,16 @@ export async function compileParts(editorType: EditorType, c: TemplateContent): 
 function checkName(name: string): string {
   const n = name.trim()
   if (!n) throw badRequest('A template name is required.', { name: ['A template name is required.'] })
-  if (n.length > 255) throw badRequest('The template name is longer than 255 characters.', { name: ['The template name is longer than 255 characters.'] })
+  if (n.length > 255)
+    throw badRequest('The template name is longer than 255 characters.', {
+      name: ['The template name is longer than 255 characters.'],
+    })
   return n
 }
 
-async function insertWithFreshId(data: Omit<Template, 'id' | 'createdAt' | 'updatedAt' | 'archived'>): Promise<Template> {
+async function insertWithFreshId(
+  data: Omit<Template, 'id' | 'createdAt' | 'updatedAt' | 'archived'>,
+): Promise<Template> {
   for (let attempt = 0; ; attempt++) {
     try {
       const id = shortId(6)
@@ -98,14 +112,25 @@ async function insertWithFreshId(data: Omit<Template, 'id' | 'createdAt' | 'upda
   }
 }
 
-export async function createTemplate(companyId: number, input: CreateTemplateInput, opts: { enforceLimit?: boolean } = {}): Promise<Template> {
+export async function createTemplate(
+  companyId: number,
+  input: CreateTemplateInput,
+  opts: { enforceLimit?: boolean } = {},
+): Promise<Template> {
   const name = checkName(input.name)
   if (opts.enforceLimit) {
     const count = await db.template.count({ where: { companyId } })
-    if (count >= MAX_TEMPLATES_PER_COMPANY) throw badRequest(`An account can have at most ${MAX_TEMPLATES_PER_COMPANY} templates created through the API.`)
+    if (count >= MAX_TEMPLATES_PER_COMPANY)
+      throw badRequest(`An account can have at most ${MAX_TEMPLATES_PER_COMPANY} templates created through the API.`)
   }
   const parts = await compileParts(input.editorType, input)
-  return insertWithFreshId({ companyId, name, editorType: input.editorType, isTransactional: !!input.isTransactional, ...parts })
+  return insertWithFreshId({
+    companyId,
+    name,
+    editorType: input.editorType,
+    isTransactional: !!input.isTransactional,
+    ...parts,
+  })
 }
 
 export async function getTemplateOrThrow(companyId: number, id: string): Promise<Template> {
@@ -121,16 +146,22 @@ export async function updateTemplate(companyId: number, id: string, input: Updat
   const data: Partial<Template> = {}
   if (input.name !== undefined) data.name = checkName(input.name)
   if (input.isTransactional !== undefined) data.isTransactional = input.isTransactional
-  const touchesContent = input.html !== undefined || input.text !== undefined || input.definition !== undefined || input.amp !== undefined
+  const touchesContent =
+    input.html !== undefined || input.text !== undefined || input.definition !== undefined || input.amp !== undefined
   if (touchesContent) {
     const isSystem = editorType === 'SYSTEM_DRAGGABLE'
-    const stored = isSystem && current.definition ? (JSON.parse(current.definition) as Record<string, unknown> | null) : null
+    const stored =
+      isSystem && current.definition ? (JSON.parse(current.definition) as Record<string, unknown> | null) : null
     const merged: TemplateContent = {
       html: isSystem ? null : (input.html ?? current.html),
       text: input.text !== undefined ? input.text : current.text,
       definition: isSystem ? (input.definition !== undefined ? input.definition : stored) : undefined,
       // A new definition brings its own vendor document (or none: made in our editor); otherwise keep the stored one.
-      vendorDefinition: isSystem ? (input.definition !== undefined ? input.vendorDefinition : stored?.vendorSource) : undefined,
+      vendorDefinition: isSystem
+        ? input.definition !== undefined
+          ? input.vendorDefinition
+          : stored?.vendorSource
+        : undefined,
       amp: input.amp !== undefined ? input.amp : current.amp,
     }
     Object.assign(data, await compileParts(editorType, merged))
@@ -148,9 +179,18 @@ export async function cloneTemplate(companyId: number, id: string, name?: string
   const t = await getTemplateOrThrow(companyId, id)
   const cloneName = checkName(name?.trim() ? name : `Copy of ${t.name}`.slice(0, 255))
   return insertWithFreshId({
-    companyId, name: cloneName, editorType: t.editorType, html: t.html, text: t.text, definition: t.definition,
-    compiledHtml: t.compiledHtml, compiledText: t.compiledText, amp: t.amp, isTransactional: t.isTransactional,
-    usesEvent: t.usesEvent, warnings: t.warnings,
+    companyId,
+    name: cloneName,
+    editorType: t.editorType,
+    html: t.html,
+    text: t.text,
+    definition: t.definition,
+    compiledHtml: t.compiledHtml,
+    compiledText: t.compiledText,
+    amp: t.amp,
+    isTransactional: t.isTransactional,
+    usesEvent: t.usesEvent,
+    warnings: t.warnings,
   })
 }
 

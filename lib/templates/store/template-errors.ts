@@ -6,8 +6,18 @@ import { AppError, type FieldErrors } from '@/lib/errors/app-error'
 import type { TemplateIssue } from '@/lib/templates/template-types'
 
 export class TemplateInvalidError extends AppError {
-  constructor(readonly issues: TemplateIssue[], defaultField = 'html', code = 'template_invalid', status = 400) {
-    super(code, status, issues[0] ? describeIssue(issues[0]) : 'The template is not valid.', fieldErrorsOf(issues, defaultField))
+  constructor(
+    readonly issues: TemplateIssue[],
+    defaultField = 'html',
+    code = 'template_invalid',
+    status = 400,
+  ) {
+    super(
+      code,
+      status,
+      issues[0] ? describeIssue(issues[0]) : 'The template is not valid.',
+      fieldErrorsOf(issues, defaultField),
+    )
     this.name = 'TemplateInvalidError'
   }
 }
@@ -38,5 +48,8 @@ function fieldErrorsOf(issues: TemplateIssue[], defaultField: string): FieldErro
 
 /** The JSON body /ajax answers for a refused template (the wrapper's shape plus `issues`). */
 export function templateInvalidResponse(e: TemplateInvalidError): Response {
-  return Response.json({ error: e.code, message: e.message, fieldErrors: e.fieldErrors, issues: e.issues }, { status: e.status })
+  return Response.json(
+    { error: e.code, message: e.message, fieldErrors: e.fieldErrors, issues: e.issues },
+    { status: e.status },
+  )
 }

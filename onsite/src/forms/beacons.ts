@@ -4,9 +4,13 @@
 // visitor + version + kind + step + a nonce per page view.
 import type { OnsiteContext } from '../types'
 
-export type ActivityKind = 'qualified_form' | 'viewed_form' | 'closed_form' | 'viewed_form_step' | 'submitted_form_step' | 'submits'
+export type ActivityKind =
+  'qualified_form' | 'viewed_form' | 'closed_form' | 'viewed_form_step' | 'submitted_form_step' | 'submits'
 
-export interface Beacons { push(formId: string, versionId: number, kind: ActivityKind, step?: number): void; flush(): void }
+export interface Beacons {
+  push(formId: string, versionId: number, kind: ActivityKind, step?: number): void
+  flush(): void
+}
 
 export function beacons(ctx: OnsiteContext): Beacons {
   const nonce = Math.random().toString(36).slice(2, 10) + ctx.now().toString(36)
@@ -21,7 +25,10 @@ export function beacons(ctx: OnsiteContext): Beacons {
     while (queue.length) {
       const body = JSON.stringify({ events: queue.splice(0, 50) })
       const blob = new Blob([body], { type: 'text/plain' })
-      if (!(navigator.sendBeacon && navigator.sendBeacon(url, blob))) void fetch(url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(() => {})
+      if (!(navigator.sendBeacon && navigator.sendBeacon(url, blob)))
+        void fetch(url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'text/plain' } }).catch(
+          () => {},
+        )
     }
   }
   addEventListener('pagehide', flush)
@@ -33,7 +40,15 @@ export function beacons(ctx: OnsiteContext): Beacons {
       const key = `${visitor}:${versionId}:${kind}:${step ?? ''}:${nonce}`
       if (seen.has(key)) return
       seen.add(key)
-      queue.push({ form_id: formId, form_version_id: versionId, kind, ...(step !== undefined ? { step } : {}), visitor_id: visitor, event_key: key, occurred_at: new Date(ctx.now()).toISOString() })
+      queue.push({
+        form_id: formId,
+        form_version_id: versionId,
+        kind,
+        ...(step !== undefined ? { step } : {}),
+        visitor_id: visitor,
+        event_key: key,
+        occurred_at: new Date(ctx.now()).toISOString(),
+      })
       if (timer) clearTimeout(timer)
       timer = setTimeout(flush, 3000)
     },

@@ -24,7 +24,30 @@ export interface BlockEnv {
 }
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
-const CODES = ['+1', '+44', '+61', '+64', '+353', '+49', '+33', '+31', '+32', '+34', '+39', '+41', '+43', '+45', '+46', '+47', '+48', '+351', '+52', '+55', '+81', '+91']
+const CODES = [
+  '+1',
+  '+44',
+  '+61',
+  '+64',
+  '+353',
+  '+49',
+  '+33',
+  '+31',
+  '+32',
+  '+34',
+  '+39',
+  '+41',
+  '+43',
+  '+45',
+  '+46',
+  '+47',
+  '+48',
+  '+351',
+  '+52',
+  '+55',
+  '+81',
+  '+91',
+]
 
 function messages(p: Record<string, unknown>) {
   const m = (p.error_messages ?? {}) as Record<string, unknown>
@@ -32,16 +55,33 @@ function messages(p: Record<string, unknown>) {
 }
 
 /** A labelled wrapper: the label is always there, visually hidden when show_label is off. */
-function wrap(p: Record<string, unknown>, fallbackLabel: string, control: HTMLElement, controlId: string, group = false) {
+function wrap(
+  p: Record<string, unknown>,
+  fallbackLabel: string,
+  control: HTMLElement,
+  controlId: string,
+  group = false,
+) {
   const box = el(group ? 'fieldset' : 'div', { class: 'fld' })
   const text = str(p.label) || str(p.placeholder) || fallbackLabel
-  const label = group ? el('legend', p.show_label ? {} : { class: 'sr' }, text) : el('label', { for: controlId, ...(p.show_label ? {} : { class: 'sr' }) }, text)
+  const label = group
+    ? el('legend', p.show_label ? {} : { class: 'sr' }, text)
+    : el('label', { for: controlId, ...(p.show_label ? {} : { class: 'sr' }) }, text)
   const err = el('p', { class: 'err', id: controlId + '-e', role: 'alert', hidden: '' })
   box.append(label, control, err)
   return { box, err }
 }
 
-function field(env: BlockEnv, name: string, kind: string, input: HTMLElement, err: HTMLElement, read: () => unknown, check: (v: unknown) => string | null, focusEl: HTMLElement = input): void {
+function field(
+  env: BlockEnv,
+  name: string,
+  kind: string,
+  input: HTMLElement,
+  err: HTMLElement,
+  read: () => unknown,
+  check: (v: unknown) => string | null,
+  focusEl: HTMLElement = input,
+): void {
   env.fields.push({
     name,
     kind,
@@ -59,18 +99,33 @@ function field(env: BlockEnv, name: string, kind: string, input: HTMLElement, er
   })
 }
 
-function textInput(b: Block, env: BlockEnv, type: string, name: string, fallback: string, extra: Record<string, string> = {}): HTMLElement {
+function textInput(
+  b: Block,
+  env: BlockEnv,
+  type: string,
+  name: string,
+  fallback: string,
+  extra: Record<string, string> = {},
+): HTMLElement {
   const p = b.properties ?? {}
   const id = uid('kl')
   const input = el('input', { id, type, name, placeholder: str(p.placeholder) || undefined, ...extra })
   if (p.required) input.required = true
   const { box, err } = wrap(p, fallback, input, id)
   const msg = messages(p)
-  field(env, name, b.type, input, err, () => input.value.trim(), (v) => {
-    if (!v) return p.required || b.type === 'email' ? msg.required : null
-    if (type === 'email' && !EMAIL_RE.test(String(v))) return msg.invalid
-    return null
-  })
+  field(
+    env,
+    name,
+    b.type,
+    input,
+    err,
+    () => input.value.trim(),
+    (v) => {
+      if (!v) return p.required || b.type === 'email' ? msg.required : null
+      if (type === 'email' && !EMAIL_RE.test(String(v))) return msg.invalid
+      return null
+    },
+  )
   return box
 }
 
@@ -80,7 +135,14 @@ function phone(b: Block, env: BlockEnv): HTMLElement {
   const row = el('div', { class: 'ph' })
   const code = el('select', { 'aria-label': 'Country code', name: 'country_code' })
   for (const c of CODES) code.append(el('option', { value: c }, c))
-  const input = el('input', { id, type: 'tel', name: '$phone_number', autocomplete: 'tel-national', inputmode: 'tel', placeholder: str(p.placeholder) || undefined })
+  const input = el('input', {
+    id,
+    type: 'tel',
+    name: '$phone_number',
+    autocomplete: 'tel-national',
+    inputmode: 'tel',
+    placeholder: str(p.placeholder) || undefined,
+  })
   row.append(code, input)
   const { box, err } = wrap(p, 'Phone number', row, id)
   const msg = messages(p)
@@ -107,7 +169,15 @@ function choice(b: Block, env: BlockEnv): HTMLElement {
     select.append(el('option', { value: '' }, str(p.placeholder) || 'Select…'))
     for (const o of options) select.append(el('option', { value: str(o.value) }, str(o.label) || str(o.value)))
     const { box, err } = wrap(p, name, select, id)
-    field(env, name, b.type, select, err, () => select.value, (v) => (!v && p.required ? msg.required : null))
+    field(
+      env,
+      name,
+      b.type,
+      select,
+      err,
+      () => select.value,
+      (v) => (!v && p.required ? msg.required : null),
+    )
     return box
   }
   const multi = b.type === 'checkboxes'
@@ -122,8 +192,18 @@ function choice(b: Block, env: BlockEnv): HTMLElement {
     group.append(label)
   }
   const { box, err } = wrap(p, name, group, id, true)
-  const read = () => (multi ? inputs.filter((i) => i.checked).map((i) => i.value) : inputs.find((i) => i.checked)?.value ?? '')
-  field(env, name, b.type, group, err, read, (v) => (p.required && (Array.isArray(v) ? v.length === 0 : !v) ? msg.required : null), inputs[0] ?? group)
+  const read = () =>
+    multi ? inputs.filter((i) => i.checked).map((i) => i.value) : (inputs.find((i) => i.checked)?.value ?? '')
+  field(
+    env,
+    name,
+    b.type,
+    group,
+    err,
+    read,
+    (v) => (p.required && (Array.isArray(v) ? v.length === 0 : !v) ? msg.required : null),
+    inputs[0] ?? group,
+  )
   return box
 }
 
@@ -137,11 +217,20 @@ function consentBox(b: Block, env: BlockEnv): HTMLElement {
   const box = el('div', { class: 'fld' })
   const err = el('p', { class: 'err', id: id + '-e', hidden: '' })
   box.append(label, err)
-  field(env, 'opt_in_promotional_sms', b.type, input, err, () => input.checked, () => null)
+  field(
+    env,
+    'opt_in_promotional_sms',
+    b.type,
+    input,
+    err,
+    () => input.checked,
+    () => null,
+  )
   return box
 }
 
-const DEFAULT_DISCLOSURE = 'By submitting this form and signing up via text, you consent to receive marketing text messages (such as promotion codes and cart reminders) at the number provided. Consent is not a condition of any purchase. Message and data rates may apply. Message frequency varies. You can unsubscribe at any time by replying STOP.'
+const DEFAULT_DISCLOSURE =
+  'By submitting this form and signing up via text, you consent to receive marketing text messages (such as promotion codes and cart reminders) at the number provided. Consent is not a condition of any purchase. Message and data rates may apply. Message frequency varies. You can unsubscribe at any time by replying STOP.'
 
 export function renderBlock(b: Block, env: BlockEnv): HTMLElement | null {
   const p = b.properties ?? {}
@@ -177,7 +266,11 @@ export function renderBlock(b: Block, env: BlockEnv): HTMLElement | null {
       const code = env.couponCode(b)
       const unique = ((p.coupon ?? {}) as Record<string, unknown>).type === 'unique'
       if (code || unique) {
-        const shown = el('strong', { class: 'cpn', 'aria-label': 'Coupon code ' + code, ...(code ? {} : { hidden: '' }) }, code)
+        const shown = el(
+          'strong',
+          { class: 'cpn', 'aria-label': 'Coupon code ' + code, ...(code ? {} : { hidden: '' }) },
+          code,
+        )
         box.append(shown)
         if (unique) env.fillCoupon?.(b, shown)
       }

@@ -7,7 +7,10 @@ const key = (formId: string) => `kl_form_${formId}`
 export function readHistory(ctx: OnsiteContext, formId: string): FormHistory {
   try {
     const v = JSON.parse(ctx.storage.get(key(formId)) ?? '{}') as { c?: number; s?: number }
-    return { ...(typeof v.c === 'number' ? { closedAt: v.c } : {}), ...(typeof v.s === 'number' ? { submittedAt: v.s } : {}) }
+    return {
+      ...(typeof v.c === 'number' ? { closedAt: v.c } : {}),
+      ...(typeof v.s === 'number' ? { submittedAt: v.s } : {}),
+    }
   } catch {
     return {}
   }

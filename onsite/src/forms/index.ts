@@ -39,7 +39,9 @@ function toShow(f: LiveForm, visitorId: string): FormToShow & { audience?: LiveF
 }
 
 function embedTargets(formId: string): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>(`div.klaviyo-form-${CSS_ESCAPE(formId)}`)].filter((d) => !d.querySelector('[data-klaviyo-form]'))
+  return [...document.querySelectorAll<HTMLElement>(`div.klaviyo-form-${CSS_ESCAPE(formId)}`)].filter(
+    (d) => !d.querySelector('[data-klaviyo-form]'),
+  )
 }
 const CSS_ESCAPE = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '')
 
@@ -52,36 +54,53 @@ function reserveEmbedHeights(ctx: OnsiteContext) {
   }
 }
 
-interface Runtime { ctx: OnsiteContext; beacons: Beacons | null; signals: PageSignals; loadedAt: number; country: string | null; forms: Map<string, FormToShow & { audience?: LiveForm['audience'] }>; modalOpen: boolean }
+interface Runtime {
+  ctx: OnsiteContext
+  beacons: Beacons | null
+  signals: PageSignals
+  loadedAt: number
+  country: string | null
+  forms: Map<string, FormToShow & { audience?: LiveForm['audience'] }>
+  modalOpen: boolean
+}
 
 function open(rt: Runtime, form: FormToShow, embedInto?: HTMLElement, preview = false): MountedForm {
   const { ctx, beacons: b } = rt
-  const track = (kind: Parameters<Beacons['push']>[2], step?: number) => !preview && b?.push(form.formId, form.versionId, kind, step)
+  const track = (kind: Parameters<Beacons['push']>[2], step?: number) =>
+    !preview && b?.push(form.formId, form.versionId, kind, step)
   const modal = !embedInto && form.type !== 'embed'
   if (modal) rt.modalOpen = true
   track('viewed_form')
-  const mounted = mountForm(ctx, form, {
-    mode: preview ? 'preview' : 'live',
-    device: device(),
-    onStep: (s) => track('viewed_form_step', s),
-    onStepSubmitted: (s) => track('submitted_form_step', s),
-    onSubscribed(identity) {
-      track('submits')
-      recordHistory(ctx, form.formId, 'submitted')
-      ctx.giveConsent()
-      void ctx.identify(identity).catch(() => {})
+  const mounted = mountForm(
+    ctx,
+    form,
+    {
+      mode: preview ? 'preview' : 'live',
+      device: device(),
+      onStep: (s) => track('viewed_form_step', s),
+      onStepSubmitted: (s) => track('submitted_form_step', s),
+      onSubscribed(identity) {
+        track('submits')
+        recordHistory(ctx, form.formId, 'submitted')
+        ctx.giveConsent()
+        void ctx.identify(identity).catch(() => {})
+      },
+      onClose(reason) {
+        if (modal) rt.modalOpen = false
+        if (reason === 'closed') {
+          track('closed_form')
+          if (!preview) recordHistory(ctx, form.formId, 'closed')
+          showTeaser(rt, form, 'after')
+        }
+      },
+      openForm: (id) => openById(rt, id),
     },
-    onClose(reason) {
-      if (modal) rt.modalOpen = false
-      if (reason === 'closed') {
-        track('closed_form')
-        if (!preview) recordHistory(ctx, form.formId, 'closed')
-        showTeaser(rt, form, 'after')
-      }
-    },
-    openForm: (id) => openById(rt, id),
-  }, embedInto)
-  if (embedInto) requestAnimationFrame(() => mounted.host.offsetHeight && ctx.storage.set(`kl_h_${form.formId}`, String(mounted.host.offsetHeight)))
+    embedInto,
+  )
+  if (embedInto)
+    requestAnimationFrame(
+      () => mounted.host.offsetHeight && ctx.storage.set(`kl_h_${form.formId}`, String(mounted.host.offsetHeight)),
+    )
   return mounted
 }
 
@@ -103,7 +122,11 @@ function showTeaser(rt: Runtime, form: FormToShow, when: 'before' | 'after') {
   const root = host.attachShadow({ mode: 'open' })
   const box = el('div', { class: 'tz' })
   Object.assign(box.style, placement(t.location, 'bottom_left'))
-  const btn = el('button', { type: 'button', class: 'open', 'aria-haspopup': 'dialog' }, t.content.replace(/<[^>]*>/g, '').slice(0, 200))
+  const btn = el(
+    'button',
+    { type: 'button', class: 'open', 'aria-haspopup': 'dialog' },
+    t.content.replace(/<[^>]*>/g, '').slice(0, 200),
+  )
   btn.addEventListener('click', () => {
     host.remove()
     open(rt, form)
@@ -174,7 +197,15 @@ function mountEmbeds(rt: Runtime, form: FormToShow) {
 }
 
 export function startForms(ctx: OnsiteContext): { openForm(formId: string): void } {
-  const rt: Runtime = { ctx, beacons: null, signals: pageSignals(), loadedAt: ctx.now(), country: null, forms: new Map(), modalOpen: false }
+  const rt: Runtime = {
+    ctx,
+    beacons: null,
+    signals: pageSignals(),
+    loadedAt: ctx.now(),
+    country: null,
+    forms: new Map(),
+    modalOpen: false,
+  }
   const api = { openForm: (formId: string) => openById(rt, formId) }
   if (isPreviewPage() || previewToken()) return api
   reserveEmbedHeights(ctx)
@@ -199,7 +230,15 @@ export function startForms(ctx: OnsiteContext): { openForm(formId: string): void
 }
 
 export function startPreview(ctx: OnsiteContext): void {
-  const rt: Runtime = { ctx, beacons: null, signals: pageSignals(), loadedAt: ctx.now(), country: null, forms: new Map(), modalOpen: false }
+  const rt: Runtime = {
+    ctx,
+    beacons: null,
+    signals: pageSignals(),
+    loadedAt: ctx.now(),
+    country: null,
+    forms: new Map(),
+    modalOpen: false,
+  }
   const token = previewToken()
   if (token) {
     const q = new URLSearchParams({ company_id: ctx.companyId, token })
@@ -219,7 +258,14 @@ export function startPreview(ctx: OnsiteContext): void {
     if (!def || !Array.isArray(def.steps)) return
     current?.close()
     const type = def.type || 'popup'
-    const form: FormToShow = { formId: String(e.data.formId ?? 'preview'), versionId: 0, name: 'Preview', listId: null, type, def }
+    const form: FormToShow = {
+      formId: String(e.data.formId ?? 'preview'),
+      versionId: 0,
+      name: 'Preview',
+      listId: null,
+      type,
+      def,
+    }
     current = showPreview(rt, form, Number(e.data.step) || 0)
   })
   if (parent !== window) parent.postMessage({ type: 'klaviyo-form-preview-ready' }, productOrigin)

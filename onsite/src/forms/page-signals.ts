@@ -1,6 +1,10 @@
 // What the behaviour triggers wait for: how far the visitor scrolled, and exit intent (the
 // pointer leaving through the top of the window on desktop).
-export interface PageSignals { scrollPercent(): number; exitIntent(): boolean; on(event: 'scroll' | 'exit_intent', fn: () => void): void }
+export interface PageSignals {
+  scrollPercent(): number
+  exitIntent(): boolean
+  on(event: 'scroll' | 'exit_intent', fn: () => void): void
+}
 
 export function pageSignals(): PageSignals {
   let exit = false

@@ -24,19 +24,35 @@ export interface FormHooks {
   openForm?(formId: string): void
 }
 
-export interface MountedForm { host: HTMLElement; close(reason?: CloseReason): void; showStep(i: number): void }
+export interface MountedForm {
+  host: HTMLElement
+  close(reason?: CloseReason): void
+  showStep(i: number): void
+}
 
 const MODAL = new Set(['popup', 'full_screen', 'full_page'])
 
-export function mountForm(ctx: OnsiteContext, form: FormToShow, hooks: FormHooks, embedInto?: HTMLElement, startStep = 0): MountedForm {
+export function mountForm(
+  ctx: OnsiteContext,
+  form: FormToShow,
+  hooks: FormHooks,
+  embedInto?: HTMLElement,
+  startStep = 0,
+): MountedForm {
   const { def, type } = form
   const host = el('div', { 'data-klaviyo-form': form.formId })
   const root = host.attachShadow({ mode: 'open' })
   root.append(el('style', {}, CSS))
   const modal = !embedInto && MODAL.has(type)
   const label = str(def.properties?.accessible_name) || form.name
-  const dialog = el('div', { class: 'dlg', role: embedInto ? 'region' : 'dialog', 'aria-label': label, ...(modal ? { 'aria-modal': 'true' } : {}) })
-  if (def.styles?.background_color && /^#[0-9a-f]{3,8}$/i.test(def.styles.background_color)) dialog.style.background = def.styles.background_color
+  const dialog = el('div', {
+    class: 'dlg',
+    role: embedInto ? 'region' : 'dialog',
+    'aria-label': label,
+    ...(modal ? { 'aria-modal': 'true' } : {}),
+  })
+  if (def.styles?.background_color && /^#[0-9a-f]{3,8}$/i.test(def.styles.background_color))
+    dialog.style.background = def.styles.background_color
   let outer: HTMLElement = dialog
   if (embedInto) outer = el('div', { class: 'emb' })
   else if (modal) {
@@ -89,7 +105,8 @@ export function mountForm(ctx: OnsiteContext, form: FormToShow, hooks: FormHooks
     formEl.append(general)
     formEl.addEventListener('submit', (e) => {
       e.preventDefault()
-      const submitter = ((e as SubmitEvent).submitter ?? formEl.querySelector('button[type=submit]')) as (HTMLButtonElement & { klBlock?: Block }) | null
+      const submitter = ((e as SubmitEvent).submitter ?? formEl.querySelector('button[type=submit]')) as
+        (HTMLButtonElement & { klBlock?: Block }) | null
       if (submitter?.klBlock) void act(submitter.klBlock, general, hp.querySelector('input')!.value !== '')
     })
     body.append(formEl)
@@ -121,13 +138,16 @@ export function mountForm(ctx: OnsiteContext, form: FormToShow, hooks: FormHooks
       method: 'POST',
       headers: { 'content-type': 'application/json', revision: '2026-07-15' },
       body: JSON.stringify({ form_id: form.formId, form_version_id: form.versionId, email, phone_number: phone }),
-    }).then((r) => (r.ok ? r.json() : null)).then((j: { data?: { code?: unknown } } | null) => {
-      const code = j?.data?.code
-      if (typeof code !== 'string' || !code) return
-      target.textContent = code
-      target.setAttribute('aria-label', 'Coupon code ' + code)
-      target.hidden = false
-    }).catch(() => {})
+    })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((j: { data?: { code?: unknown } } | null) => {
+        const code = j?.data?.code
+        if (typeof code !== 'string' || !code) return
+        target.textContent = code
+        target.setAttribute('aria-label', 'Coupon code ' + code)
+        target.hidden = false
+      })
+      .catch(() => {})
   }
 
   async function act(b: Block, general?: HTMLElement, honeypot = false) {
@@ -174,7 +194,8 @@ export function mountForm(ctx: OnsiteContext, form: FormToShow, hooks: FormHooks
     }
     const stepValues: Record<string, unknown> = {}
     for (const f of fields) if (f.name) stepValues[f.name] = f.read()
-    for (const a of (b.properties?.additional_fields ?? []) as Array<{ name?: unknown; value?: unknown }>) if (str(a.name)) stepValues[str(a.name)] = str(a.value)
+    for (const a of (b.properties?.additional_fields ?? []) as Array<{ name?: unknown; value?: unknown }>)
+      if (str(a.name)) stepValues[str(a.name)] = str(a.value)
     Object.assign(values, stepValues)
     if (honeypot || hooks.mode === 'preview') {
       hooks.onStepSubmitted?.(step)
@@ -184,7 +205,15 @@ export function mountForm(ctx: OnsiteContext, form: FormToShow, hooks: FormHooks
     const consentBox = fields.find((f) => f.kind === 'promotional_sms_checkbox')
     const { $email, $phone_number } = values
     const properties: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(values)) if (k[0] !== '$' && k !== 'opt_in_promotional_sms' && k in stepValues && v !== '' && !(Array.isArray(v) && !v.length)) properties[k] = v
+    for (const [k, v] of Object.entries(values))
+      if (
+        k[0] !== '$' &&
+        k !== 'opt_in_promotional_sms' &&
+        k in stepValues &&
+        v !== '' &&
+        !(Array.isArray(v) && !v.length)
+      )
+        properties[k] = v
     const email = typeof $email === 'string' && $email ? $email : undefined
     const phoneNumber = typeof $phone_number === 'string' && $phone_number ? $phone_number : undefined
     const button = body.querySelector<HTMLButtonElement>('button[type=submit]')
@@ -213,7 +242,7 @@ export function mountForm(ctx: OnsiteContext, form: FormToShow, hooks: FormHooks
         f.showError(m)
         if (m && !first) first = f
       }
-      const rest = result.message ?? (first ? '' : Object.values(result.errors)[0] ?? '')
+      const rest = result.message ?? (first ? '' : (Object.values(result.errors)[0] ?? ''))
       if (general) {
         general.textContent = rest
         general.hidden = !rest
@@ -222,7 +251,8 @@ export function mountForm(ctx: OnsiteContext, form: FormToShow, hooks: FormHooks
       return false
     }
     hooks.onStepSubmitted?.(step)
-    if (email || phoneNumber) hooks.onSubscribed?.({ ...(email ? { email } : {}), ...(phoneNumber ? { phone_number: phoneNumber } : {}) })
+    if (email || phoneNumber)
+      hooks.onSubscribed?.({ ...(email ? { email } : {}), ...(phoneNumber ? { phone_number: phoneNumber } : {}) })
     return true
   }
 

@@ -25,7 +25,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 export async function postWithRetry(url: string, body: unknown, tries = 3, baseDelayMs = 400): Promise<Response> {
   for (let i = 0; ; i++) {
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', revision: '2026-07-15' }, body: JSON.stringify(body), keepalive: true })
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', revision: '2026-07-15' },
+        body: JSON.stringify(body),
+        keepalive: true,
+      })
       if ((res.status < 500 && res.status !== 429) || i >= tries - 1) return res
     } catch (e) {
       if (i >= tries - 1) throw e
@@ -54,14 +59,22 @@ async function readErrors(res: Response): Promise<SubmitResult> {
   } catch {
     // not JSON: the generic message below
   }
-  return { ok: false, errors, message: message ?? (Object.keys(errors).length ? undefined : 'Something went wrong. Please try again.') }
+  return {
+    ok: false,
+    errors,
+    message: message ?? (Object.keys(errors).length ? undefined : 'Something went wrong. Please try again.'),
+  }
 }
 
 export async function submitToServer(ctx: OnsiteContext, s: SubmitInput): Promise<SubmitResult> {
   const q = `?company_id=${encodeURIComponent(ctx.companyId)}`
   const who = ctx.identity()
   const properties = { ...s.properties, $form_id: s.formId }
-  const identity = { anonymous_id: who.anonymousId, ...(s.email ? { email: s.email } : {}), ...(s.phoneNumber ? { phone_number: s.phoneNumber } : {}) }
+  const identity = {
+    anonymous_id: who.anonymousId,
+    ...(s.email ? { email: s.email } : {}),
+    ...(s.phoneNumber ? { phone_number: s.phoneNumber } : {}),
+  }
   let res: Response
   try {
     if ((s.emailConsent || s.smsConsent) && s.listId) {
@@ -72,12 +85,17 @@ export async function submitToServer(ctx: OnsiteContext, s: SubmitInput): Promis
       res = await postWithRetry(ctx.baseUrl + '/client/subscriptions' + q, {
         data: {
           type: 'subscription',
-          attributes: { custom_source: `Form: ${s.formName}`.slice(0, 255), profile: { data: { type: 'profile', attributes: { ...identity, properties, subscriptions } } } },
+          attributes: {
+            custom_source: `Form: ${s.formName}`.slice(0, 255),
+            profile: { data: { type: 'profile', attributes: { ...identity, properties, subscriptions } } },
+          },
           relationships: { list: { data: { type: 'list', id: s.listId } } },
         },
       })
     } else {
-      res = await postWithRetry(ctx.baseUrl + '/client/profiles' + q, { data: { type: 'profile', attributes: { ...identity, properties } } })
+      res = await postWithRetry(ctx.baseUrl + '/client/profiles' + q, {
+        data: { type: 'profile', attributes: { ...identity, properties } },
+      })
     }
   } catch {
     return { ok: false, errors: {}, message: 'We could not reach the server. Check your connection and try again.' }

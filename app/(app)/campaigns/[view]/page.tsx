@@ -12,10 +12,26 @@ export async function generateMetadata() {
 
 // /campaigns/{view}: list, calendar, trends, smartsendtime or library. The other registered
 // /campaigns/… page (omni-list) is not built yet: the shared not-available screen, as everywhere.
-export default async function CampaignsViewPage({ params, searchParams }: { params: Promise<{ view: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CampaignsViewPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ view: string }>
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const { view } = await params
-  if (view === 'library') return <RouteScreen><CampaignLibraryScreen /></RouteScreen>
-  if (view === 'smartsendtime') return <RouteScreen><SmartSendTimeScreen /></RouteScreen>
+  if (view === 'library')
+    return (
+      <RouteScreen>
+        <CampaignLibraryScreen />
+      </RouteScreen>
+    )
+  if (view === 'smartsendtime')
+    return (
+      <RouteScreen>
+        <SmartSendTimeScreen />
+      </RouteScreen>
+    )
   if (view === 'trends') {
     const q = await searchParams
     return (

@@ -6,7 +6,11 @@ export async function generateMetadata() {
   return { title: (await getTranslations('catalogBis'))('title') }
 }
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const range = (await searchParams).daterange
   return (
     <RouteScreen>

@@ -6,7 +6,11 @@ export async function generateMetadata() {
   return { title: (await getTranslations('catalog'))('categories') }
 }
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   return (
     <RouteScreen>
       <CatalogCategories searchParams={await searchParams} />

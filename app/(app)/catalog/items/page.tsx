@@ -6,7 +6,11 @@ export async function generateMetadata() {
   return { title: (await getTranslations('catalog'))('itemsTitle') }
 }
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   return (
     <RouteScreen>
       <CatalogItems searchParams={await searchParams} />

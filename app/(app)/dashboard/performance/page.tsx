@@ -6,7 +6,11 @@ export async function generateMetadata() {
   return { title: (await getTranslations('performance'))('title') }
 }
 
-export default async function PerformancePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PerformancePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const days = Number((await searchParams).days ?? 30)
   return (
     <RouteScreen>

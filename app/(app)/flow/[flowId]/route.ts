@@ -12,8 +12,11 @@ export const GET = ajax({
     const flow = m ? await findFlow(ctx.principal.companyId, m[1]!) : null
     if (!flow) throw notFound()
     const definition = toCreateDefinition(await getFlowDefinition(ctx.principal.companyId, flow.id))
-    return Response.json({ data: { type: 'flow', attributes: { name: flow.name, definition } } }, {
-      headers: { 'content-disposition': `attachment; filename="flow-${flow.id}.json"`, 'cache-control': 'no-store' },
-    })
+    return Response.json(
+      { data: { type: 'flow', attributes: { name: flow.name, definition } } },
+      {
+        headers: { 'content-disposition': `attachment; filename="flow-${flow.id}.json"`, 'cache-control': 'no-store' },
+      },
+    )
   },
 })

@@ -7,7 +7,11 @@ export async function generateMetadata() {
 }
 
 // /forms/create?list={listId}: /list/{listId}/forms/create sends here with its list chosen.
-export default async function CreateFormPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CreateFormPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>
+}) {
   const list = (await searchParams).list
   return (
     <RouteScreen>

@@ -7,5 +7,9 @@ export async function generateMetadata() {
 }
 
 export default function GetStartedFormsCreatePage() {
-  return <RouteScreen><GetStartedFormsCreate /></RouteScreen>
+  return (
+    <RouteScreen>
+      <GetStartedFormsCreate />
+    </RouteScreen>
+  )
 }

@@ -7,5 +7,9 @@ export async function generateMetadata() {
 }
 
 export default function GetStartedSmsFormsPage() {
-  return <RouteScreen><GetStartedSmsForms /></RouteScreen>
+  return (
+    <RouteScreen>
+      <GetStartedSmsForms />
+    </RouteScreen>
+  )
 }

@@ -7,5 +7,9 @@ export async function generateMetadata() {
 }
 
 export default function GetStartedSmsWidgetPage() {
-  return <RouteScreen><GetStartedSmsWidget /></RouteScreen>
+  return (
+    <RouteScreen>
+      <GetStartedSmsWidget />
+    </RouteScreen>
+  )
 }

@@ -7,5 +7,9 @@ export async function generateMetadata() {
 }
 
 export default function SubscribeLinksPage() {
-  return <RouteScreen><SubscribeLinksScreen /></RouteScreen>
+  return (
+    <RouteScreen>
+      <SubscribeLinksScreen />
+    </RouteScreen>
+  )
 }

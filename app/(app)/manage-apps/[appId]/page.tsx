@@ -8,5 +8,9 @@ export async function generateMetadata() {
 
 export default async function AppDetailPage({ params }: { params: Promise<{ appId: string }> }) {
   const { appId } = await params
-  return <RouteScreen><AppDetailScreen appId={appId} /></RouteScreen>
+  return (
+    <RouteScreen>
+      <AppDetailScreen appId={appId} />
+    </RouteScreen>
+  )
 }

@@ -7,5 +7,9 @@ export async function generateMetadata() {
 }
 
 export default function CreateAppPage() {
-  return <RouteScreen><CreateAppScreen /></RouteScreen>
+  return (
+    <RouteScreen>
+      <CreateAppScreen />
+    </RouteScreen>
+  )
 }

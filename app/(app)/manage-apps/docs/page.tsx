@@ -7,5 +7,9 @@ export async function generateMetadata() {
 }
 
 export default function OAuthDocsPage() {
-  return <RouteScreen><OAuthDocsScreen /></RouteScreen>
+  return (
+    <RouteScreen>
+      <OAuthDocsScreen />
+    </RouteScreen>
+  )
 }

@@ -7,5 +7,9 @@ export async function generateMetadata() {
 }
 
 export default function WebTrackingPage() {
-  return <RouteScreen><WebTrackingWizard /></RouteScreen>
+  return (
+    <RouteScreen>
+      <WebTrackingWizard />
+    </RouteScreen>
+  )
 }

@@ -6,7 +6,11 @@ export async function generateMetadata() {
   return { title: (await getTranslations('smsUnsubscribe'))('documentTitle') }
 }
 
-export default async function SmsUnsubscribePage({ searchParams }: { searchParams: Promise<{ t?: string | string[] }> }) {
+export default async function SmsUnsubscribePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ t?: string | string[] }>
+}) {
   const raw = (await searchParams).t
   const token = typeof raw === 'string' ? raw : ''
   return <SmsUnsubscribeScreen token={token} target={token ? await describeSmsUnsubscribe(token) : null} />

@@ -12,12 +12,20 @@ export const POST = ajax({
   handler: async ({ ctx, body }) => {
     const p = ctx.principal
     const userAgent = ctx.req.headers.get('user-agent')
-    const { userId, companyId } = await acceptInvitationAsUser(p ? { id: p.userId, email: p.user.email } : null, body, { ip: ctx.ip })
+    const { userId, companyId } = await acceptInvitationAsUser(p ? { id: p.userId, email: p.user.email } : null, body, {
+      ip: ctx.ip,
+    })
     // Signed out, the password is only the first factor: a user with two-factor sign-in on
     // gets a half-authenticated session, as on the sign-in screen.
     const started = p
       ? await startSession({ userId, companyId, ip: ctx.ip, userAgent, moves: p.sessionId, secondFactorPassed: true })
-      : await startSession({ userId, companyId, ip: ctx.ip, userAgent, replaces: await unsealSessionId(ctx.cookies[SESSION_COOKIE]) })
+      : await startSession({
+          userId,
+          companyId,
+          ip: ctx.ip,
+          userAgent,
+          replaces: await unsealSessionId(ctx.cookies[SESSION_COOKIE]),
+        })
     return startedSessionResponse(started, { companyId }, 200, [clearedSessionCookies()[1]!])
   },
 })

@@ -17,8 +17,12 @@ async function save(companyId: number, req: Request) {
   const raw = body && typeof body === 'object' && !Array.isArray(body) ? body : {}
   // Every field is required here (saveBisSettings would fill a missing one with its default), and
   // an empty field is missing, not 0.
-  const input = Object.fromEntries((['inventoryThreshold', 'batchSize', 'batchIntervalMinutes'] as const)
-    .map((k) => [k, raw[k] === '' || raw[k] === null ? undefined : raw[k]]))
+  const input = Object.fromEntries(
+    (['inventoryThreshold', 'batchSize', 'batchIntervalMinutes'] as const).map((k) => [
+      k,
+      raw[k] === '' || raw[k] === null ? undefined : raw[k],
+    ]),
+  )
   const parsed = bisSettingsSchema.safeParse(input)
   if (!parsed.success) throw badRequest('Please correct the highlighted fields.', fieldErrorsFrom(parsed.error))
   await saveBisSettings(companyId, parsed.data)

@@ -17,5 +17,7 @@ export const GET = ajax({
 export const POST = ajax({
   resources: ['account_info_organization', 'account_settings_write'],
   body: updateOrganizationBody,
-  handler: async ({ ctx, body }) => ({ organization: await updateOrganization(ctx.principal.companyId, ctx.principal.userId, body) }),
+  handler: async ({ ctx, body }) => ({
+    organization: await updateOrganization(ctx.principal.companyId, ctx.principal.userId, body),
+  }),
 })

@@ -6,7 +6,8 @@ import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, removePhoto, savePhoto } from '@/lib/
 export const POST = ajax({
   handler: async ({ ctx }) => {
     const declared = Number(ctx.req.headers.get('content-length') ?? NaN)
-    if (Number.isFinite(declared) && declared > PHOTO_MAX_BYTES + 64 * 1024) throw badRequest(PHOTO_TOO_LARGE, { photo: [PHOTO_TOO_LARGE] })
+    if (Number.isFinite(declared) && declared > PHOTO_MAX_BYTES + 64 * 1024)
+      throw badRequest(PHOTO_TOO_LARGE, { photo: [PHOTO_TOO_LARGE] })
     const form = await ctx.req.formData().catch(() => null)
     const file = form?.get('photo')
     return savePhoto(ctx.principal.userId, file instanceof File ? file : null)

@@ -15,7 +15,8 @@ export const POST = ajax({
   auth: 'none',
   body: resetBody,
   handler: async ({ body }) => {
-    if (body.password1 !== body.password2) throw badRequest('Please correct the highlighted fields.', { password2: ['The two passwords do not match.'] })
+    if (body.password1 !== body.password2)
+      throw badRequest('Please correct the highlighted fields.', { password2: ['The two passwords do not match.'] })
     await resetPassword({ uid: body.uid, token: body.token, password: body.password1 })
     return { ok: true }
   },

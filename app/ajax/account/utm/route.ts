@@ -1,13 +1,22 @@
 import { ajax, z } from '@/lib/http/ajax'
 import {
-  CAMPAIGN_DYNAMIC_VALUES, customParams, defaultUtmSettings, FLOW_DYNAMIC_VALUES, getUtmSettings, paramSetting, updateUtmSettings, type UtmSettings,
+  CAMPAIGN_DYNAMIC_VALUES,
+  customParams,
+  defaultUtmSettings,
+  FLOW_DYNAMIC_VALUES,
+  getUtmSettings,
+  paramSetting,
+  updateUtmSettings,
+  type UtmSettings,
 } from '@/lib/messaging/tracking/utm-settings'
 
 /** The screen's shape: the settings, the defaults (for "reset") and the dynamic values each side offers. */
 function view(s: UtmSettings) {
   return {
     utm: { autoAddParameters: s.autoAddParameters, params: s.params, customParameters: s.custom },
-    defaults: (({ autoAddParameters, params, custom }) => ({ autoAddParameters, params, customParameters: custom }))(defaultUtmSettings()),
+    defaults: (({ autoAddParameters, params, custom }) => ({ autoAddParameters, params, customParameters: custom }))(
+      defaultUtmSettings(),
+    ),
     dynamicValues: { campaign: CAMPAIGN_DYNAMIC_VALUES, flow: FLOW_DYNAMIC_VALUES },
   }
 }
@@ -17,8 +26,11 @@ export type UtmSettingsResponse = ReturnType<typeof view>
 const putUtmBody = z.object({
   autoAddParameters: z.boolean(),
   params: z.strictObject({
-    utmSource: paramSetting, utmMedium: paramSetting,
-    utmCampaign: paramSetting.nullable(), utmId: paramSetting.nullable(), utmTerm: paramSetting.nullable(),
+    utmSource: paramSetting,
+    utmMedium: paramSetting,
+    utmCampaign: paramSetting.nullable(),
+    utmId: paramSetting.nullable(),
+    utmTerm: paramSetting.nullable(),
   }),
   customParameters: customParams,
 })
@@ -37,7 +49,13 @@ export const PUT = ajax({
     const p = body.params
     const saved = await updateUtmSettings(ctx.principal.companyId, {
       autoAddParameters: body.autoAddParameters,
-      params: { utm_source: p.utmSource, utm_medium: p.utmMedium, utm_campaign: p.utmCampaign, utm_id: p.utmId, utm_term: p.utmTerm },
+      params: {
+        utm_source: p.utmSource,
+        utm_medium: p.utmMedium,
+        utm_campaign: p.utmCampaign,
+        utm_id: p.utmId,
+        utm_term: p.utmTerm,
+      },
       custom: body.customParameters,
     })
     return view(saved)

@@ -11,7 +11,8 @@ export const GET = ajax({
 // PATCH /ajax/campaign/{id} – name, audiences (each list replaces the old), send strategy and options, tracking, holdout, late window, tags
 export const PATCH = ajax({
   resources: WRITE,
-  handler: async ({ ctx, params }) => h.update(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.patchBody)),
+  handler: async ({ ctx, params }) =>
+    h.update(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.patchBody)),
 })
 
 // DELETE /ajax/campaign/{id} – deletes the campaign (refused while it is being sent)

@@ -9,15 +9,17 @@ export const dynamic = 'force-dynamic'
 //   → { success, nextCursor, prevCursor, reloadPage, items } (the signed-in company; companyId is not trusted)
 export const GET = ajax({
   resources: ['catalog_read'],
-  handler: ({ ctx }) => catalogCall(() => {
-    const url = new URL(ctx.req.url)
-    const query = Object.fromEntries(url.searchParams.entries()) as ItemsQuery
-    return listItemsAjax(ctx.principal.companyId, query)
-  }),
+  handler: ({ ctx }) =>
+    catalogCall(() => {
+      const url = new URL(ctx.req.url)
+      const query = Object.fromEntries(url.searchParams.entries()) as ItemsQuery
+      return listItemsAjax(ctx.principal.companyId, query)
+    }),
 })
 
 // POST /ajax/catalog-new/items – JSON item → { success, item } or 400/409 { success: false, message, fieldErrors }
 export const POST = ajax({
   resources: ['catalog_read', 'catalog_write'],
-  handler: ({ ctx }) => catalogCall(async () => createItemAjax(ctx.principal.companyId, camelizeKeys(await readBody(ctx.req)))),
+  handler: ({ ctx }) =>
+    catalogCall(async () => createItemAjax(ctx.principal.companyId, camelizeKeys(await readBody(ctx.req)))),
 })

@@ -8,5 +8,6 @@ export const dynamic = 'force-dynamic'
 // POST /ajax/catalog-new/variants – { itemId, externalId, title, description, sku, price, inventoryQuantity, url, … } → { success, variant }
 export const POST = ajax({
   resources: ['catalog_read', 'catalog_write'],
-  handler: ({ ctx }) => catalogCall(async () => createVariantAjax(ctx.principal.companyId, camelizeKeys(await readBody(ctx.req)))),
+  handler: ({ ctx }) =>
+    catalogCall(async () => createVariantAjax(ctx.principal.companyId, camelizeKeys(await readBody(ctx.req)))),
 })

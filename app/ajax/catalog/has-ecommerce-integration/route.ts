@@ -9,7 +9,9 @@ export const dynamic = 'force-dynamic'
 // Shopify or WooCommerce store (issue 21), else a product-feed source or items from an integration
 export const GET = ajax({
   resources: ['catalog_read'],
-  handler: ({ ctx }) => catalogCall(async () => ({
-    hasEcommerceIntegration: (await hasConnectedStore(ctx.principal.companyId)) || (await hasEcommerceIntegration(ctx.principal.companyId)),
-  })),
+  handler: ({ ctx }) =>
+    catalogCall(async () => ({
+      hasEcommerceIntegration:
+        (await hasConnectedStore(ctx.principal.companyId)) || (await hasEcommerceIntegration(ctx.principal.companyId)),
+    })),
 })

@@ -12,5 +12,6 @@ export const GET = ajax({
 // POST /ajax/catalog/scheduled-reports – add { name, kind: back_in_stock|price_drop|low_inventory, flowId?, frequency: daily|weekly|monthly }
 export const POST = ajax({
   resources: ['catalog_read', 'catalog_write', 'scheduled_reports_read'],
-  handler: ({ ctx }) => catalogCall(async () => ({ report: await addScheduledReport(ctx.principal.companyId, await jsonBody(ctx.req)) })),
+  handler: ({ ctx }) =>
+    catalogCall(async () => ({ report: await addScheduledReport(ctx.principal.companyId, await jsonBody(ctx.req)) })),
 })

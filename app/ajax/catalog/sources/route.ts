@@ -15,9 +15,10 @@ export const GET = ajax({
 // or multipart with `file` (a CSV upload, applied at once); 400 success:false with field errors
 export const POST = ajax({
   resources: ['catalog_read', 'catalog_write'],
-  handler: ({ ctx }) => catalogCall(async () => {
-    const companyId = ctx.principal.companyId
-    if (isMultipart(ctx.req)) return importCsv(companyId, await csvUpload(ctx.req))
-    return createSource(companyId, await jsonBody(ctx.req))
-  }),
+  handler: ({ ctx }) =>
+    catalogCall(async () => {
+      const companyId = ctx.principal.companyId
+      if (isMultipart(ctx.req)) return importCsv(companyId, await csvUpload(ctx.req))
+      return createSource(companyId, await jsonBody(ctx.req))
+    }),
 })

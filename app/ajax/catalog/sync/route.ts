@@ -7,9 +7,11 @@ import { jsonBody } from '@/lib/catalog/sources/ajax'
 // POST /ajax/catalog/sync – { sourceId }: queues a sync of the feed now → { syncId }
 export const POST = ajax({
   resources: ['catalog_read', 'catalog_write'],
-  handler: ({ ctx }) => catalogCall(async () => {
-    const { sourceId } = await jsonBody(ctx.req)
-    if (typeof sourceId !== 'string' || !sourceId) throw badRequest('Choose a source.', { sourceId: ['Choose a source.'] })
-    return { syncId: await requestSync(ctx.principal.companyId, sourceId, false) }
-  }),
+  handler: ({ ctx }) =>
+    catalogCall(async () => {
+      const { sourceId } = await jsonBody(ctx.req)
+      if (typeof sourceId !== 'string' || !sourceId)
+        throw badRequest('Choose a source.', { sourceId: ['Choose a source.'] })
+      return { syncId: await requestSync(ctx.principal.companyId, sourceId, false) }
+    }),
 })

@@ -10,7 +10,9 @@ export const GET = ajax({
 export const POST = ajax({
   resources: ['staff_consent_write'],
   body: z.object({ expiresAt: z.string().min(1, 'Choose a day.').max(40) }),
-  handler: async ({ ctx, body }) => ({ data: await grantStaffConsent(ctx.principal.companyId, ctx.principal.userId, body.expiresAt) }),
+  handler: async ({ ctx, body }) => ({
+    data: await grantStaffConsent(ctx.principal.companyId, ctx.principal.userId, body.expiresAt),
+  }),
 })
 
 // DELETE /ajax/consent/grant – revokes staff access now

@@ -6,6 +6,9 @@ export const GET = ajax({
   partial: ['profile_read', 'metrics_read'],
   handler: ({ ctx }) => {
     const { companyId, company, resources } = ctx.principal
-    return getAudienceSummary(companyId, company.timezone, { profiles: resources.has('profile_read'), metrics: resources.has('metrics_read') })
+    return getAudienceSummary(companyId, company.timezone, {
+      profiles: resources.has('profile_read'),
+      metrics: resources.has('metrics_read'),
+    })
   },
 })

@@ -7,6 +7,9 @@ export const GET = ajax({
   query: listDownloadsQuery,
   handler: ({ ctx, query }) =>
     listDownloads(ctx.principal.companyId, ctx.principal.userId, {
-      page: query.page, pageSize: query.row_count, status: query.status, downloadType: query.download_type,
+      page: query.page,
+      pageSize: query.row_count,
+      status: query.status,
+      downloadType: query.download_type,
     }),
 })

@@ -6,16 +6,19 @@ import { templateDetail } from '@/lib/templates/store/template-view'
 // GET /ajax/email-templates/[id] – one template with its source, definition and compiled parts
 export const GET = ajax({
   resources: ['templates_read'],
-  handler: async ({ ctx, params }) => ({ template: templateDetail(await getTemplateOrThrow(ctx.principal.companyId, params.id!)) }),
+  handler: async ({ ctx, params }) => ({
+    template: templateDetail(await getTemplateOrThrow(ctx.principal.companyId, params.id!)),
+  }),
 })
 
 // PUT /ajax/email-templates/[id] – saves name, html, text, definition or is_transactional (compiled again; 400 with line/column)
 export const PUT = ajax({
   resources: ['templates_write'],
   body: updateTemplateBody,
-  handler: ({ ctx, params, body }) => withTemplateErrors(async () => ({
-    template: templateDetail(await updateTemplate(ctx.principal.companyId, params.id!, body)),
-  })),
+  handler: ({ ctx, params, body }) =>
+    withTemplateErrors(async () => ({
+      template: templateDetail(await updateTemplate(ctx.principal.companyId, params.id!, body)),
+    })),
 })
 
 // DELETE /ajax/email-templates/[id] – deletes a template

@@ -10,7 +10,15 @@ export const GET = ajax({
   handler: async ({ ctx }) => {
     const co = await db.company.findUnique({ where: { id: ctx.principal.companyId } })
     if (!co) throw notFound()
-    const address = formatOrganizationAddress({ name: co.name, address1: co.addressLine1, address2: co.addressLine2, city: co.city, region: co.addressRegion, postalCode: co.postalCode, country: co.country })
+    const address = formatOrganizationAddress({
+      name: co.name,
+      address1: co.addressLine1,
+      address2: co.addressLine2,
+      city: co.city,
+      region: co.addressRegion,
+      postalCode: co.postalCode,
+      country: co.country,
+    })
     return {
       organization: { name: co.name, url: co.websiteUrl, address },
       styles: blockDefinition.parse({ styles: {}, body: [] }).styles,

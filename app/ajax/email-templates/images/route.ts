@@ -8,7 +8,8 @@ import { fileField, readMultipart } from '@/lib/http/read-multipart'
 export const GET = ajax({
   resources: ['templates_read'],
   query: z.object({ search: z.string().trim().max(255).optional(), page: z.coerce.number().int().min(1).default(1) }),
-  handler: ({ ctx, query }) => listImagesForEditor(ctx.principal.companyId, { search: query.search, page: query.page, pageSize: 50 }),
+  handler: ({ ctx, query }) =>
+    listImagesForEditor(ctx.principal.companyId, { search: query.search, page: query.page, pageSize: 50 }),
 })
 
 // POST /ajax/email-templates/images – uploads an image (multipart `file`: PNG, JPEG, GIF or WebP up to 5 MB)
@@ -20,7 +21,9 @@ export const POST = ajax({
     const file = await fileField(form, 'file')
     if (!file) throw badRequest('Choose an image to upload.', { file: ['Choose an image to upload.'] })
     const name = form.get('name')
-    const img = await storeImage(ctx.principal.companyId, file.bytes, { name: typeof name === 'string' && name.trim() ? name : file.name })
+    const img = await storeImage(ctx.principal.companyId, file.bytes, {
+      name: typeof name === 'string' && name.trim() ? name : file.name,
+    })
     return { image: imageInfo(img) }
   },
 })

@@ -1,6 +1,11 @@
 import { ajax, z } from '@/lib/http/ajax'
 import { badRequest } from '@/lib/errors/app-error'
-import { createUniversalContent, listUniversalContentForEditor, universalContentInfo, universalDefinition } from '@/lib/templates/store/universal-content'
+import {
+  createUniversalContent,
+  listUniversalContentForEditor,
+  universalContentInfo,
+  universalDefinition,
+} from '@/lib/templates/store/universal-content'
 import { leafBlock } from '@/lib/templates/block-definition'
 import { blockToVendor } from '@/lib/templates/vendor-definition'
 
@@ -8,7 +13,9 @@ import { blockToVendor } from '@/lib/templates/vendor-definition'
 export const GET = ajax({
   resources: ['templates_read'],
   query: z.object({ search: z.string().trim().max(255).optional() }),
-  handler: async ({ ctx, query }) => ({ items: await listUniversalContentForEditor(ctx.principal.companyId, query.search) }),
+  handler: async ({ ctx, query }) => ({
+    items: await listUniversalContentForEditor(ctx.principal.companyId, query.search),
+  }),
 })
 
 const SAVEABLE = 'Only text, image, button, divider, spacer and HTML blocks can be saved as saved content.'
@@ -18,8 +25,13 @@ export const POST = ajax({
   resources: ['templates_write'],
   body: z.object({ name: z.string().max(255), block: leafBlock }),
   handler: async ({ ctx, body }) => {
-    if (!['text', 'image', 'button', 'divider', 'spacer', 'html'].includes(body.block.type)) throw badRequest(SAVEABLE, { block: [SAVEABLE] })
+    if (!['text', 'image', 'button', 'divider', 'spacer', 'html'].includes(body.block.type))
+      throw badRequest(SAVEABLE, { block: [SAVEABLE] })
     const definition = universalDefinition.parse(blockToVendor(body.block))
-    return { item: universalContentInfo(await createUniversalContent(ctx.principal.companyId, { name: body.name, definition })) }
+    return {
+      item: universalContentInfo(
+        await createUniversalContent(ctx.principal.companyId, { name: body.name, definition }),
+      ),
+    }
   },
 })

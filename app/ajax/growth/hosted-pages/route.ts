@@ -10,7 +10,10 @@ export const GET = ajax({
   ...READ,
   handler: async ({ ctx }) => {
     const companyId = ctx.principal.companyId
-    const company = await db.company.findUnique({ where: { id: companyId }, select: { name: true, logoUrl: true, avatarColor: true } })
+    const company = await db.company.findUnique({
+      where: { id: companyId },
+      select: { name: true, logoUrl: true, avatarColor: true },
+    })
     return { settings: await getHostedPagesSettings(companyId), company }
   },
 })

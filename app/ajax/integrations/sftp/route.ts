@@ -11,8 +11,15 @@ export const GET = ajax({
     const companyId = ctx.principal.companyId
     const [config, imports] = await Promise.all([getSftpConfig(companyId), listEventImports(companyId, 'sftp')])
     return {
-      root: sftpRoot(), defaultDirectory: defaultDropDirectory(companyId), imports,
-      config: config && { directory: config.directory, enabled: config.enabled, patterns: config.patterns, lastScanAt: config.lastScanAt },
+      root: sftpRoot(),
+      defaultDirectory: defaultDropDirectory(companyId),
+      imports,
+      config: config && {
+        directory: config.directory,
+        enabled: config.enabled,
+        patterns: config.patterns,
+        lastScanAt: config.lastScanAt,
+      },
     }
   },
 })

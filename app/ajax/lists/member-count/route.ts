@@ -2,7 +2,17 @@ import { ajax, z } from '@/lib/http/ajax'
 import { db } from '@/lib/db/client'
 
 const memberCountQuery = z.object({
-  ids: z.string().min(1).transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+  ids: z
+    .string()
+    .min(1)
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.string().max(64)).min(1).max(200)),
 })
 

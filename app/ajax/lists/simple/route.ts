@@ -7,9 +7,14 @@ const simpleListsQuery = z.object({ type: z.enum(['0', '1']).transform(Number).o
 export const GET = ajax({
   resources: ['groups_read'],
   query: simpleListsQuery,
-  handler: ({ ctx, query }) => db.group.findMany({
-    where: { companyId: ctx.principal.companyId, deletedAt: null, ...(query.type !== undefined ? { type: query.type } : {}) },
-    select: { id: true, name: true, type: true },
-    orderBy: [{ name: 'asc' }, { id: 'asc' }],
-  }),
+  handler: ({ ctx, query }) =>
+    db.group.findMany({
+      where: {
+        companyId: ctx.principal.companyId,
+        deletedAt: null,
+        ...(query.type !== undefined ? { type: query.type } : {}),
+      },
+      select: { id: true, name: true, type: true },
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+    }),
 })

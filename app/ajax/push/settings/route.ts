@@ -6,7 +6,9 @@ import { savePushSettings, savePushSettingsBody } from '@/lib/messaging/push/pus
 export const PUT = ajax({
   resources: ['account_settings_write'],
   body: savePushSettingsBody,
-  handler: async ({ ctx, body }) => ({ settings: await savePushSettings(ctx.principal.companyId, body.serviceAccountJson) }),
+  handler: async ({ ctx, body }) => ({
+    settings: await savePushSettings(ctx.principal.companyId, body.serviceAccountJson),
+  }),
 })
 
 // DELETE /ajax/push/settings – removes the service account (push stops)

@@ -6,6 +6,9 @@ import { resolveRequestLocale } from '@/lib/shell/resolve-request-locale'
 export const GET = ajax({
   auth: 'none',
   handler: ({ ctx }) => ({
-    locale: resolveRequestLocale({ cookieLocale: ctx.cookies[LOCALE_COOKIE], acceptLanguage: ctx.req.headers.get('accept-language') }),
+    locale: resolveRequestLocale({
+      cookieLocale: ctx.cookies[LOCALE_COOKIE],
+      acceptLanguage: ctx.req.headers.get('accept-language'),
+    }),
   }),
 })

@@ -1,5 +1,9 @@
 import { ajax } from '@/lib/http/ajax'
-import { getWhatsAppSettingsView, saveWhatsAppSettings, saveWhatsAppSettingsBody } from '@/lib/messaging/whatsapp/whatsapp-settings'
+import {
+  getWhatsAppSettingsView,
+  saveWhatsAppSettings,
+  saveWhatsAppSettingsBody,
+} from '@/lib/messaging/whatsapp/whatsapp-settings'
 
 const READ = { partial: ['sms_settings_read', 'account_settings_read'] } as const
 

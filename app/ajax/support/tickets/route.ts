@@ -5,5 +5,7 @@ import { createSupportTicket, createSupportTicketBody } from '@/lib/support/crea
 export const POST = ajax({
   body: createSupportTicketBody,
   status: 201,
-  handler: async ({ ctx, body }) => ({ ticket: await createSupportTicket(ctx.principal.companyId, ctx.principal.userId, body) }),
+  handler: async ({ ctx, body }) => ({
+    ticket: await createSupportTicket(ctx.principal.companyId, ctx.principal.userId, body),
+  }),
 })

@@ -8,7 +8,9 @@ const renameBody = z.object({ name: z.string().max(200) })
 export const PATCH = ajax({
   resources: ['account_settings_read', 'account_settings_write'],
   body: renameBody,
-  handler: async ({ ctx, body, params }) => ({ group: await renameTagGroup(ctx.principal.companyId, params.id!, body.name) }),
+  handler: async ({ ctx, body, params }) => ({
+    group: await renameTagGroup(ctx.principal.companyId, params.id!, body.name),
+  }),
 })
 
 // DELETE /ajax/tag-groups/{id} – deletes a group and its tags (not the default group)

@@ -1,7 +1,13 @@
 import { ajax } from '@/lib/http/ajax'
 import { notFound } from '@/lib/errors/app-error'
 import { deleteWebhook, generateWebhookSecret, getWebhook, updateWebhook } from '@/lib/webhooks/webhook-store'
-import { toWebhookDto, topicCatalogue, webhookFormBody, WEBHOOKS_READ, WEBHOOKS_WRITE } from '@/lib/webhooks/webhook-screen-data'
+import {
+  toWebhookDto,
+  topicCatalogue,
+  webhookFormBody,
+  WEBHOOKS_READ,
+  WEBHOOKS_WRITE,
+} from '@/lib/webhooks/webhook-screen-data'
 
 const missing = () => notFound('This webhook does not exist or was deleted.')
 

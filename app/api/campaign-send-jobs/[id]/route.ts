@@ -19,8 +19,15 @@ export const PATCH = apiRoute({
   body: sendJobUpdateApiBody,
   status: 204,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const action = body.data.attributes.action
-    await campaignApiCall(() => (action === 'cancel' ? cancelCampaign(ctx.companyId, params.id!) : revertCampaignToDraft(ctx.companyId, params.id!)))
+    await campaignApiCall(() =>
+      action === 'cancel'
+        ? cancelCampaign(ctx.companyId, params.id!)
+        : revertCampaignToDraft(ctx.companyId, params.id!),
+    )
   },
 })

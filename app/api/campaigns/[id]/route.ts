@@ -18,7 +18,10 @@ export const PATCH = apiRoute({
   rate: 'M',
   body: updateCampaignApiBody,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const a = body.data.attributes
     const patch: CampaignPatch = {}
     if (a.name != null) patch.name = a.name

@@ -13,12 +13,31 @@ export const GET = apiRoute({
     const job = await db.couponCodeBulkJob.findFirst({ where: { companyId: ctx.companyId, id: params.id! } })
     if (!job) throw apiNotFound(`A coupon code bulk create job with id ${params.id} was not found.`)
     const include = (ctx.url.searchParams.get('include') ?? '').split(',').filter(Boolean)
-    for (const i of include) if (i !== 'coupon-codes') throw invalidParam('include', `"${i}" is not a valid include. Allowed: coupon-codes.`)
+    for (const i of include)
+      if (i !== 'coupon-codes') throw invalidParam('include', `"${i}" is not a valid include. Allowed: coupon-codes.`)
     const codeIds = JSON.parse(job.codeIds) as string[]
-    const codes = codeIds.length ? await db.couponCode.findMany({ where: { companyId: ctx.companyId, id: { in: codeIds } }, orderBy: { id: 'asc' } }) : []
-    const coupons = new Map((await db.coupon.findMany({ where: { companyId: ctx.companyId, id: { in: [...new Set(codes.map((c) => c.couponId))] } } })).map((c) => [c.id, c.externalId]))
-    const serialized = codes.map((c) => serializeCode(ctx.url, c, coupons.get(c.couponId) ?? '', sparseFields(ctx.url, 'coupon-code', CODE_FIELDS)))
-    const data = serializeBulkJob(ctx.url, job, sparseFields(ctx.url, 'coupon-code-bulk-create-job', BULK_JOB_FIELDS), serialized.map((s) => s.id))
+    const codes = codeIds.length
+      ? await db.couponCode.findMany({
+          where: { companyId: ctx.companyId, id: { in: codeIds } },
+          orderBy: { id: 'asc' },
+        })
+      : []
+    const coupons = new Map(
+      (
+        await db.coupon.findMany({
+          where: { companyId: ctx.companyId, id: { in: [...new Set(codes.map((c) => c.couponId))] } },
+        })
+      ).map((c) => [c.id, c.externalId]),
+    )
+    const serialized = codes.map((c) =>
+      serializeCode(ctx.url, c, coupons.get(c.couponId) ?? '', sparseFields(ctx.url, 'coupon-code', CODE_FIELDS)),
+    )
+    const data = serializeBulkJob(
+      ctx.url,
+      job,
+      sparseFields(ctx.url, 'coupon-code-bulk-create-job', BULK_JOB_FIELDS),
+      serialized.map((s) => s.id),
+    )
     return { data, links: { self: data.links.self }, ...(include.length ? { included: serialized } : {}) }
   },
 })

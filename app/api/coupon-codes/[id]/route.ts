@@ -25,13 +25,22 @@ export const GET = apiRoute({
   handler: async ({ ctx, params }) => {
     const found = await findCodeByApiId(ctx.companyId, params.id!)
     if (!found) throw apiNotFound(`A coupon code with id ${params.id} was not found.`)
-    const data = serializeCode(ctx.url, found.code, found.coupon.externalId, sparseFields(ctx.url, 'coupon-code', CODE_FIELDS))
+    const data = serializeCode(
+      ctx.url,
+      found.code,
+      found.coupon.externalId,
+      sparseFields(ctx.url, 'coupon-code', CODE_FIELDS),
+    )
     const include = (ctx.url.searchParams.get('include') ?? '').split(',').filter(Boolean)
-    for (const i of include) if (i !== 'coupon') throw new ApiError(400, 'invalid', `"${i}" is not a valid include. Allowed: coupon.`, { parameter: 'include' })
+    for (const i of include)
+      if (i !== 'coupon')
+        throw new ApiError(400, 'invalid', `"${i}" is not a valid include. Allowed: coupon.`, { parameter: 'include' })
     return {
       data,
       links: { self: data.links.self },
-      ...(include.length ? { included: [serializeCoupon(ctx.url, found.coupon, sparseFields(ctx.url, 'coupon', COUPON_FIELDS))] } : {}),
+      ...(include.length
+        ? { included: [serializeCoupon(ctx.url, found.coupon, sparseFields(ctx.url, 'coupon', COUPON_FIELDS))] }
+        : {}),
     }
   },
 })
@@ -42,10 +51,16 @@ export const PATCH = apiRoute({
   rate: 'M',
   body: updateCodeBody,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const a = body.data.attributes
     const expiresAt = parseExpiresAt(a.expires_at, '/data/attributes/expires_at')
-    const { code, coupon } = await updateCode(ctx.companyId, params.id!, { ...(a.status ? { status: a.status } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}) })
+    const { code, coupon } = await updateCode(ctx.companyId, params.id!, {
+      ...(a.status ? { status: a.status } : {}),
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
+    })
     const data = serializeCode(ctx.url, code, coupon.externalId)
     return { data, links: { self: data.links.self } }
   },

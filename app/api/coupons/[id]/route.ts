@@ -23,7 +23,11 @@ export const GET = apiRoute({
   scopes: ['coupons:read'],
   rate: 'L',
   handler: async ({ ctx, params }) => {
-    const data = serializeCoupon(ctx.url, await getCouponOrThrow(ctx.companyId, params.id!), sparseFields(ctx.url, 'coupon', COUPON_FIELDS))
+    const data = serializeCoupon(
+      ctx.url,
+      await getCouponOrThrow(ctx.companyId, params.id!),
+      sparseFields(ctx.url, 'coupon', COUPON_FIELDS),
+    )
     return { data, links: { self: data.links.self } }
   },
 })
@@ -34,7 +38,10 @@ export const PATCH = apiRoute({
   rate: 'M',
   body: updateCouponBody,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const a = body.data.attributes
     const c = await updateCoupon(ctx.companyId, params.id!, {
       ...(a.description !== undefined ? { description: a.description ?? '' } : {}),

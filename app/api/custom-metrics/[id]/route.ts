@@ -18,7 +18,11 @@ export const GET = apiRoute({
     if (!m) throw apiNotFound(`A custom metric with id ${params.id} was not found.`)
     const data = serializeCustomMetric(ctx.url, m, fields)
     if (!include.includes('metrics')) return { data, links: { self: data.links.self } }
-    return { data, links: { self: data.links.self }, included: await includedMetrics(ctx.companyId, ctx.url, metricIdsOf(m.definition)) }
+    return {
+      data,
+      links: { self: data.links.self },
+      included: await includedMetrics(ctx.companyId, ctx.url, metricIdsOf(m.definition)),
+    }
   },
 })
 
@@ -28,7 +32,10 @@ export const PATCH = apiRoute({
   rate: CUSTOM_METRIC_WRITE_RATE,
   body: updateCustomMetricBody,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const fields = sparseFields(ctx.url, 'custom-metric', CUSTOM_METRIC_FIELDS)
     const m = await updateCustomMetric(ctx.companyId, params.id, body.data.attributes)
     const data = serializeCustomMetric(ctx.url, m, fields)

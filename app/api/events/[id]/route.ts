@@ -21,7 +21,10 @@ export const GET = apiRoute({
     const included: unknown[] = []
     if (include.includes('attributions')) {
       const a = (await attributionsOf(ctx.companyId, [event.id])).get(event.id)
-      data = { ...data, relationships: { ...data.relationships, attributions: attributionsRelationship(ctx.url, data.id, a) } } as typeof data
+      data = {
+        ...data,
+        relationships: { ...data.relationships, attributions: attributionsRelationship(ctx.url, data.id, a) },
+      } as typeof data
       if (a) included.push(serializeAttribution(ctx.url, a))
     }
     if (include.includes('metric')) {

@@ -22,8 +22,14 @@ export const PATCH = apiRoute({
   rate: 'M',
   body: updateFlowActionBody,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
-    const row = await flowCall(() => updateFlowAction(ctx.companyId, params.id!, body.data.attributes.definition), '/data/attributes/definition')
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
+    const row = await flowCall(
+      () => updateFlowAction(ctx.companyId, params.id!, body.data.attributes.definition),
+      '/data/attributes/definition',
+    )
     const data = serializeFlowAction(ctx.url, row)
     return { data, links: { self: data.links.self } }
   },

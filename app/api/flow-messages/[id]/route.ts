@@ -22,8 +22,17 @@ export const GET = apiRoute({
       const t = await db.template.findFirst({ where: { companyId: ctx.companyId, id: m.templateId } })
       if (t) {
         included.push({
-          type: 'template', id: t.id,
-          attributes: { name: t.name, editor_type: t.editorType, html: t.html, text: t.text, amp: null, created: t.createdAt.toISOString(), updated: t.updatedAt.toISOString() },
+          type: 'template',
+          id: t.id,
+          attributes: {
+            name: t.name,
+            editor_type: t.editorType,
+            html: t.html,
+            text: t.text,
+            amp: null,
+            created: t.createdAt.toISOString(),
+            updated: t.updatedAt.toISOString(),
+          },
           links: { self: `${ctx.url.origin}/api/templates/${t.id}/` },
         })
       }

@@ -11,7 +11,9 @@ const updateFlowApiBody = z.object({
   data: z.object({
     type: z.literal('flow'),
     id: z.string().min(1),
-    attributes: z.looseObject({ status: z.enum(['draft', 'manual', 'live'], 'status must be one of draft, manual or live.') }),
+    attributes: z.looseObject({
+      status: z.enum(['draft', 'manual', 'live'], 'status must be one of draft, manual or live.'),
+    }),
   }),
 })
 
@@ -20,13 +22,19 @@ async function flowDocument(url: URL, companyId: number, id: string) {
   const include = enumList(url, 'include', ['flow-actions', 'tags'] as const)
   const fields = sparseFields(url, 'flow', FLOW_FIELDS)
   const withDefinition = enumList(url, 'additional-fields[flow]', ['definition'] as const).includes('definition')
-  const actions = include.includes('flow-actions') ? await db.flowAction.findMany({ where: { companyId, flowId: id }, orderBy: { id: 'asc' } }) : []
+  const actions = include.includes('flow-actions')
+    ? await db.flowAction.findMany({ where: { companyId, flowId: id }, orderBy: { id: 'asc' } })
+    : []
   const data = serializeFlow(url, flow, {
     fields: fields && withDefinition ? new Set([...fields, 'definition']) : fields,
     ...(withDefinition ? { definition: await getFlowDefinition(companyId, id) } : {}),
     ...(include.length ? { actionIds: actions.map((a) => a.id) } : {}),
   })
-  return { data, links: { self: data.links.self }, ...(include.length ? { included: actions.map((a) => serializeFlowAction(url, a)) } : {}) }
+  return {
+    data,
+    links: { self: data.links.self },
+    ...(include.length ? { included: actions.map((a) => serializeFlowAction(url, a)) } : {}),
+  }
 }
 
 // GET /api/flows/{id} – one flow (additional-fields[flow]=definition, include=flow-actions,tags)
@@ -42,7 +50,10 @@ export const PATCH = apiRoute({
   rate: 'M',
   body: updateFlowApiBody,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     await flowCall(() => setFlowStatus(ctx.companyId, params.id!, body.data.attributes.status))
     return flowDocument(ctx.url, ctx.companyId, params.id!)
   },

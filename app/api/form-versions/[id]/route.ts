@@ -14,6 +14,10 @@ export const GET = apiRoute({
     if (!include.includes('form')) return { data, links: { self: data.links.self } }
     const f = await formOr404(ctx.companyId, v.formId)
     const ab = await formsWithAbTest(ctx.companyId, [f.id])
-    return { data, links: { self: data.links.self }, included: [serializeForm(ctx.url, f, ab.has(f.id), sparseFields(ctx.url, 'form', FORM_FIELDS))] }
+    return {
+      data,
+      links: { self: data.links.self },
+      included: [serializeForm(ctx.url, f, ab.has(f.id), sparseFields(ctx.url, 'form', FORM_FIELDS))],
+    }
   },
 })

@@ -1,7 +1,12 @@
 import { apiRoute } from '@/lib/api/api-route'
 import { enumList, sparseFields } from '@/lib/api/query-params'
 import { formOr404, formsWithAbTest } from '@/lib/api/forms/form-queries'
-import { ENCODED_FORM_FIELDS, FORM_VERSION_FIELDS, serializeEncodedForm, serializeFormVersion } from '@/lib/api/forms/serialize-form'
+import {
+  ENCODED_FORM_FIELDS,
+  FORM_VERSION_FIELDS,
+  serializeEncodedForm,
+  serializeFormVersion,
+} from '@/lib/api/forms/serialize-form'
 import { deleteForm } from '@/lib/forms/store/delete-form'
 
 // GET /api/forms/{id} – one form with its encoded definition (every version). The definition is
@@ -14,11 +19,17 @@ export const GET = apiRoute({
     const f = await formOr404(ctx.companyId, params.id!)
     const ab = await formsWithAbTest(ctx.companyId, [f.id])
     const data = serializeEncodedForm(ctx.url, f, ab.has(f.id), sparseFields(ctx.url, 'form', ENCODED_FORM_FIELDS))
-    if (!enumList(ctx.url, 'include', ['form-versions'] as const).length) return { data, links: { self: data.links.self } }
+    if (!enumList(ctx.url, 'include', ['form-versions'] as const).length)
+      return { data, links: { self: data.links.self } }
     const fields = sparseFields(ctx.url, 'form-version', FORM_VERSION_FIELDS)
     const versions = [...f.versions].sort((a, b) => a.id - b.id)
     return {
-      data: { ...data, relationships: { 'form-versions': { data: versions.map((v) => ({ type: 'form-version' as const, id: String(v.id) })) } } },
+      data: {
+        ...data,
+        relationships: {
+          'form-versions': { data: versions.map((v) => ({ type: 'form-version' as const, id: String(v.id) })) },
+        },
+      },
       links: { self: data.links.self },
       included: versions.map((v) => serializeFormVersion(ctx.url, v, fields)),
     }

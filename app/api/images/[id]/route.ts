@@ -10,7 +10,11 @@ export const GET = apiRoute({
   scopes: ['images:read'],
   rate: 'L',
   handler: async ({ ctx, params }) => {
-    const data = serializeImage(ctx.url, await getImageOrThrow(ctx.companyId, params.id!), sparseFields(ctx.url, 'image', IMAGE_FIELDS))
+    const data = serializeImage(
+      ctx.url,
+      await getImageOrThrow(ctx.companyId, params.id!),
+      sparseFields(ctx.url, 'image', IMAGE_FIELDS),
+    )
     return { data, links: { self: data.links.self } }
   },
 })
@@ -21,9 +25,15 @@ export const PATCH = apiRoute({
   rate: 'M',
   body: updateImageApiBody,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const a = body.data.attributes
-    const img = await updateImage(ctx.companyId, params.id, { ...(a.name != null ? { name: a.name } : {}), ...(a.hidden != null ? { hidden: a.hidden } : {}) })
+    const img = await updateImage(ctx.companyId, params.id, {
+      ...(a.name != null ? { name: a.name } : {}),
+      ...(a.hidden != null ? { hidden: a.hidden } : {}),
+    })
     const data = serializeImage(ctx.url, img)
     return { data, links: { self: data.links.self } }
   },

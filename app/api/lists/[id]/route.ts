@@ -32,7 +32,10 @@ export const GET = apiRoute({
   handler: async ({ ctx, params }) => {
     const g = await listOr404(ctx.companyId, params.id!)
     const additional = enumList(ctx.url, 'additional-fields[list]', ['profile_count'] as const)
-    const data = serializeList(ctx.url, g, { fields: sparseFields(ctx.url, 'list', LIST_FIELDS), profileCount: additional.includes('profile_count') })
+    const data = serializeList(ctx.url, g, {
+      fields: sparseFields(ctx.url, 'list', LIST_FIELDS),
+      profileCount: additional.includes('profile_count'),
+    })
     return { data, links: { self: data.links.self } }
   },
 })
@@ -43,7 +46,10 @@ export const PATCH = apiRoute({
   rate: 'M',
   body: updateListApiBody,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     await listOr404(ctx.companyId, params.id)
     const a = body.data.attributes
     await updateGroup(ctx.companyId, params.id, {

@@ -25,10 +25,16 @@ export const PATCH = apiRoute({
   body: updateMappedMetricBody,
   pointerFor: mappedMetricPointer,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const fields = sparseFields(ctx.url, 'mapped-metric', MAPPED_METRIC_FIELDS)
     const rel = body.data.relationships
-    const m = await updateMappedMetric(ctx.companyId, params.id, { metricId: rel?.metric?.data?.id ?? null, customMetricId: rel?.['custom-metric']?.data?.id ?? null })
+    const m = await updateMappedMetric(ctx.companyId, params.id, {
+      metricId: rel?.metric?.data?.id ?? null,
+      customMetricId: rel?.['custom-metric']?.data?.id ?? null,
+    })
     const data = serializeMappedMetric(ctx.url, m, fields)
     return { data, links: { self: data.links.self } }
   },

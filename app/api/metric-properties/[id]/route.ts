@@ -17,10 +17,16 @@ export const GET = apiRoute({
     const additional = enumList(ctx.url, 'additional-fields[metric-property]', ['sample_values'] as const)
     const p = await getMetricProperty(ctx.companyId, params.id!)
     if (!p) throw apiNotFound(`A metric property with id ${params.id} was not found.`)
-    const samples = additional.includes('sample_values') ? (await sampleValues(ctx.companyId, p.metricId, [p])).get(p.property) : undefined
+    const samples = additional.includes('sample_values')
+      ? (await sampleValues(ctx.companyId, p.metricId, [p])).get(p.property)
+      : undefined
     const data = serializeMetricProperty(ctx.url, p, { fields, sampleValues: samples })
     if (!include.includes('metric')) return { data, links: { self: data.links.self } }
     const metric = await db.metric.findFirst({ where: { companyId: ctx.companyId, id: p.metricId } })
-    return { data, links: { self: data.links.self }, included: metric ? [serializeMetric(ctx.url, metric, metricFields)] : [] }
+    return {
+      data,
+      links: { self: data.links.self },
+      included: metric ? [serializeMetric(ctx.url, metric, metricFields)] : [],
+    }
   },
 })

@@ -16,7 +16,13 @@ export const GET = apiRoute({
     const job = await requireBulkImportJob(ctx.companyId, params.id!)
     const data = serializeImportJob(ctx.url, job, sparseFields(ctx.url, 'profile-bulk-import-job', IMPORT_JOB_FIELDS))
     if (!include.includes('lists')) return { data, links: { self: data.links.self } }
-    const lists = await db.group.findMany({ where: { companyId: ctx.companyId, type: LIST, deletedAt: null, id: { in: jobListIds(job) } } })
-    return { data, links: { self: data.links.self }, included: lists.map((g) => serializeList(ctx.url, g, { fields: listFields })) }
+    const lists = await db.group.findMany({
+      where: { companyId: ctx.companyId, type: LIST, deletedAt: null, id: { in: jobListIds(job) } },
+    })
+    return {
+      data,
+      links: { self: data.links.self },
+      included: lists.map((g) => serializeList(ctx.url, g, { fields: listFields })),
+    }
   },
 })

@@ -10,7 +10,11 @@ export const GET = apiRoute({
   handler: async ({ ctx, params }) => {
     const job = await getSuppressionJob(ctx.companyId, 'suppression_delete', params.id!)
     if (!job) throw apiNotFound(`A bulk suppression job with id ${params.id} was not found.`)
-    const data = serializeSuppressionJob(ctx.url, job, sparseFields(ctx.url, 'profile-suppression-bulk-delete-job', JOB_FIELDS))
+    const data = serializeSuppressionJob(
+      ctx.url,
+      job,
+      sparseFields(ctx.url, 'profile-suppression-bulk-delete-job', JOB_FIELDS),
+    )
     return { data, links: { self: data.links.self } }
   },
 })

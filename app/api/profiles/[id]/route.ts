@@ -7,7 +7,12 @@ import { getProfile } from '@/lib/profiles/get-profile'
 import { upsertProfile } from '@/lib/profiles/upsert-profile'
 
 const updateProfileBody = z.object({
-  data: z.object({ type: z.literal('profile'), id: z.string().min(1), attributes: profileAttributes, meta: profileMeta.nullable().optional() }),
+  data: z.object({
+    type: z.literal('profile'),
+    id: z.string().min(1),
+    attributes: profileAttributes,
+    meta: profileMeta.nullable().optional(),
+  }),
 })
 
 // GET /api/profiles/{id} – one profile of the account
@@ -28,10 +33,17 @@ export const PATCH = apiRoute({
   body: updateProfileBody,
   maxBodyBytes: 100 * 1024,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
-    if (!(await getProfile(ctx.companyId, params.id))) throw apiNotFound(`A profile with id ${params.id} was not found.`)
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
+    if (!(await getProfile(ctx.companyId, params.id)))
+      throw apiNotFound(`A profile with id ${params.id} was not found.`)
     const { profile } = await upsertProfile(ctx.companyId, toProfileInput(body.data.attributes), {
-      mode: 'update', id: params.id, source: 'api', patchProperties: toPatchProperties(body.data.meta),
+      mode: 'update',
+      id: params.id,
+      source: 'api',
+      patchProperties: toPatchProperties(body.data.meta),
     })
     return profileDocument(ctx.companyId, ctx.url, profile)
   },

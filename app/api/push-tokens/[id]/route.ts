@@ -15,8 +15,11 @@ export const GET = apiRoute({
     const include = enumList(ctx.url, 'include', ['profile'] as const)
     const data = serializePushToken(ctx.url, t, sparseFields(ctx.url, 'push-token', PUSH_TOKEN_FIELDS))
     return {
-      data, links: { self: data.links.self },
-      ...(include.includes('profile') ? { included: await includedProfiles(ctx.companyId, ctx.url, [t.profileId]) } : {}),
+      data,
+      links: { self: data.links.self },
+      ...(include.includes('profile')
+        ? { included: await includedProfiles(ctx.companyId, ctx.url, [t.profileId]) }
+        : {}),
     }
   },
 })
@@ -27,6 +30,7 @@ export const DELETE = apiRoute({
   rate: 'S',
   status: 204,
   handler: async ({ ctx, params }) => {
-    if (!(await deletePushToken(ctx.companyId, params.id!))) throw apiNotFound(`A push token with id ${params.id} was not found.`)
+    if (!(await deletePushToken(ctx.companyId, params.id!)))
+      throw apiNotFound(`A push token with id ${params.id} was not found.`)
   },
 })

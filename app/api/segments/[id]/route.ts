@@ -2,7 +2,12 @@ import { apiRoute } from '@/lib/api/api-route'
 import { ApiError } from '@/lib/api/api-error'
 import { enumList, sparseFields } from '@/lib/api/query-params'
 import { SEGMENT_FIELDS, serializeSegment } from '@/lib/api/serialize-group'
-import { segmentOr404, segmentPointer, updateSegmentApiBody, updateSegmentFromApi } from '@/lib/api/segments/segment-write'
+import {
+  segmentOr404,
+  segmentPointer,
+  updateSegmentApiBody,
+  updateSegmentFromApi,
+} from '@/lib/api/segments/segment-write'
 import { deleteGroups } from '@/lib/groups/delete-groups'
 
 // GET /api/segments/{id} – one segment (additional-fields[segment]=profile_count)
@@ -12,7 +17,10 @@ export const GET = apiRoute({
   handler: async ({ ctx, params }) => {
     const g = await segmentOr404(ctx.companyId, params.id!)
     const additional = enumList(ctx.url, 'additional-fields[segment]', ['profile_count'] as const)
-    const data = serializeSegment(ctx.url, g, { fields: sparseFields(ctx.url, 'segment', SEGMENT_FIELDS), profileCount: additional.includes('profile_count') })
+    const data = serializeSegment(ctx.url, g, {
+      fields: sparseFields(ctx.url, 'segment', SEGMENT_FIELDS),
+      profileCount: additional.includes('profile_count'),
+    })
     return { data, links: { self: data.links.self } }
   },
 })
@@ -24,7 +32,10 @@ export const PATCH = apiRoute({
   body: updateSegmentApiBody,
   pointerFor: segmentPointer,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const g = await updateSegmentFromApi(ctx.companyId, params.id, body.data.attributes)
     const data = serializeSegment(ctx.url, g, { fields: sparseFields(ctx.url, 'segment', SEGMENT_FIELDS) })
     return { data, links: { self: data.links.self } }

@@ -10,7 +10,11 @@ export const GET = apiRoute({
   scopes: ['tags:read'],
   rate: 'S',
   handler: async ({ ctx, params }) => {
-    const data = serializeTag(ctx.url, await getTagOrThrow(ctx.companyId, params.id!), sparseFields(ctx.url, 'tag', TAG_FIELDS))
+    const data = serializeTag(
+      ctx.url,
+      await getTagOrThrow(ctx.companyId, params.id!),
+      sparseFields(ctx.url, 'tag', TAG_FIELDS),
+    )
     return { data, links: { self: data.links.self } }
   },
 })
@@ -22,7 +26,10 @@ export const PATCH = apiRoute({
   body: updateTagApiBody,
   status: 204,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     await renameTag(ctx.companyId, params.id, body.data.attributes.name)
   },
 })

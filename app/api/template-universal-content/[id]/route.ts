@@ -3,7 +3,12 @@ import { ApiError } from '@/lib/api/api-error'
 import { sparseFields } from '@/lib/api/query-params'
 import { updateUniversalApiBody } from '@/lib/templates/store/api-bodies'
 import { serializeUniversalContent, UNIVERSAL_FIELDS } from '@/lib/templates/store/api-resources'
-import { deleteUniversalContent, getUniversalContentOrThrow, updateUniversalContent, type UniversalDefinition } from '@/lib/templates/store/universal-content'
+import {
+  deleteUniversalContent,
+  getUniversalContentOrThrow,
+  updateUniversalContent,
+  type UniversalDefinition,
+} from '@/lib/templates/store/universal-content'
 
 // GET /api/template-universal-content/{id} – one saved content block
 export const GET = apiRoute({
@@ -11,7 +16,11 @@ export const GET = apiRoute({
   rate: 'L',
   handler: async ({ ctx, params }) => {
     const u = await getUniversalContentOrThrow(ctx.companyId, params.id!)
-    const data = serializeUniversalContent(ctx.url, u, sparseFields(ctx.url, 'template-universal-content', UNIVERSAL_FIELDS))
+    const data = serializeUniversalContent(
+      ctx.url,
+      u,
+      sparseFields(ctx.url, 'template-universal-content', UNIVERSAL_FIELDS),
+    )
     return { data, links: { self: data.links.self } }
   },
 })
@@ -22,7 +31,10 @@ export const PATCH = apiRoute({
   rate: 'M',
   body: updateUniversalApiBody,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const a = body.data.attributes
     const u = await updateUniversalContent(ctx.companyId, params.id, {
       ...(a.name != null ? { name: a.name } : {}),

@@ -5,7 +5,8 @@ import { updateTemplateApiBody } from '@/lib/templates/store/api-bodies'
 import { apiDefinitionInput, serializeTemplate, TEMPLATE_FIELDS } from '@/lib/templates/store/api-resources'
 import { deleteTemplate, getTemplateOrThrow, updateTemplate } from '@/lib/templates/store/save-template'
 
-const withDefinition = (url: URL) => enumList(url, 'additional-fields[template]', ['definition'] as const).includes('definition')
+const withDefinition = (url: URL) =>
+  enumList(url, 'additional-fields[template]', ['definition'] as const).includes('definition')
 
 // GET /api/templates/{id} – one template (additional-fields[template]=definition)
 export const GET = apiRoute({
@@ -13,7 +14,10 @@ export const GET = apiRoute({
   rate: 'L',
   handler: async ({ ctx, params }) => {
     const t = await getTemplateOrThrow(ctx.companyId, params.id!)
-    const data = serializeTemplate(ctx.url, t, { fields: sparseFields(ctx.url, 'template', TEMPLATE_FIELDS), definition: withDefinition(ctx.url) })
+    const data = serializeTemplate(ctx.url, t, {
+      fields: sparseFields(ctx.url, 'template', TEMPLATE_FIELDS),
+      definition: withDefinition(ctx.url),
+    })
     return { data, links: { self: data.links.self } }
   },
 })
@@ -24,7 +28,10 @@ export const PATCH = apiRoute({
   rate: 'M',
   body: updateTemplateApiBody,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const a = body.data.attributes
     const t = await updateTemplate(ctx.companyId, params.id, {
       ...(a.name != null ? { name: a.name } : {}),
@@ -33,7 +40,10 @@ export const PATCH = apiRoute({
       ...(a.amp !== undefined ? { amp: a.amp } : {}),
       ...(a.definition !== undefined ? apiDefinitionInput(a.definition) : {}),
     })
-    const data = serializeTemplate(ctx.url, t, { fields: sparseFields(ctx.url, 'template', TEMPLATE_FIELDS), definition: withDefinition(ctx.url) })
+    const data = serializeTemplate(ctx.url, t, {
+      fields: sparseFields(ctx.url, 'template', TEMPLATE_FIELDS),
+      definition: withDefinition(ctx.url),
+    })
     return { data, links: { self: data.links.self } }
   },
 })

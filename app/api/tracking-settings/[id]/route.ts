@@ -3,7 +3,11 @@ import { ApiError } from '@/lib/api/api-error'
 import { sparseFields } from '@/lib/api/query-params'
 import { getUtmSettings, updateUtmSettings } from '@/lib/messaging/tracking/utm-settings'
 import {
-  accountIdOr404, patchFromApi, serializeTrackingSetting, TRACKING_SETTING_FIELDS, updateTrackingSettingBody,
+  accountIdOr404,
+  patchFromApi,
+  serializeTrackingSetting,
+  TRACKING_SETTING_FIELDS,
+  updateTrackingSettingBody,
 } from '@/lib/messaging/tracking/tracking-settings-api'
 
 // GET /api/tracking-settings/{id} – the UTM tracking setting of the account with this id
@@ -12,7 +16,12 @@ export const GET = apiRoute({
   rate: 'M',
   handler: async ({ ctx, params }) => {
     const id = await accountIdOr404(ctx.companyId, params.id!)
-    const data = serializeTrackingSetting(ctx.url, id, await getUtmSettings(ctx.companyId), sparseFields(ctx.url, 'tracking-setting', TRACKING_SETTING_FIELDS))
+    const data = serializeTrackingSetting(
+      ctx.url,
+      id,
+      await getUtmSettings(ctx.companyId),
+      sparseFields(ctx.url, 'tracking-setting', TRACKING_SETTING_FIELDS),
+    )
     return { data, links: { self: data.links.self } }
   },
 })
@@ -23,10 +32,18 @@ export const PATCH = apiRoute({
   rate: 'M',
   body: updateTrackingSettingBody,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const id = await accountIdOr404(ctx.companyId, params.id!)
     const saved = await updateUtmSettings(ctx.companyId, patchFromApi(body.data.attributes))
-    const data = serializeTrackingSetting(ctx.url, id, saved, sparseFields(ctx.url, 'tracking-setting', TRACKING_SETTING_FIELDS))
+    const data = serializeTrackingSetting(
+      ctx.url,
+      id,
+      saved,
+      sparseFields(ctx.url, 'tracking-setting', TRACKING_SETTING_FIELDS),
+    )
     return { data, links: { self: data.links.self } }
   },
 })

@@ -22,7 +22,11 @@ export const GET = apiRoute({
   scopes: ['web-feeds:read'],
   rate: 'L',
   handler: async ({ ctx, params }) => {
-    const data = serializeWebFeed(ctx.url, await getWebFeedOrThrow(ctx.companyId, params.id!), sparseFields(ctx.url, 'web-feed', WEB_FEED_FIELDS))
+    const data = serializeWebFeed(
+      ctx.url,
+      await getWebFeedOrThrow(ctx.companyId, params.id!),
+      sparseFields(ctx.url, 'web-feed', WEB_FEED_FIELDS),
+    )
     return { data, links: { self: data.links.self } }
   },
 })
@@ -32,9 +36,17 @@ export const PATCH = apiRoute({
   rate: 'M',
   body: updateBody,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const a = body.data.attributes
-    const f = await updateWebFeed(ctx.companyId, params.id!, { name: a.name, url: a.url, requestMethod: a.request_method, contentType: a.content_type })
+    const f = await updateWebFeed(ctx.companyId, params.id!, {
+      name: a.name,
+      url: a.url,
+      requestMethod: a.request_method,
+      contentType: a.content_type,
+    })
     const data = serializeWebFeed(ctx.url, f)
     return { data, links: { self: data.links.self } }
   },

@@ -17,9 +17,13 @@ const updateWebhookBody = z.object({
       secret_key: z.string().nullable().optional(),
       enabled: z.boolean().nullable().optional(),
     }),
-    relationships: z.object({
-      'webhook-topics': z.object({ data: z.array(z.object({ type: z.literal('webhook-topic'), id: z.string().min(1) })) }).optional(),
-    }).optional(),
+    relationships: z
+      .object({
+        'webhook-topics': z
+          .object({ data: z.array(z.object({ type: z.literal('webhook-topic'), id: z.string().min(1) })) })
+          .optional(),
+      })
+      .optional(),
   }),
 })
 
@@ -34,7 +38,11 @@ export const GET = apiRoute({
     if (!w) throw notFound(params.id!)
     const include = enumList(ctx.url, 'include', ['webhook-topics'] as const)
     const data = serializeWebhook(ctx.url, w, sparseFields(ctx.url, 'webhook', WEBHOOK_FIELDS))
-    return { data, links: { self: data.links.self }, ...(include.length ? { included: w.topics.map((t) => serializeWebhookTopic(ctx.url, t)) } : {}) }
+    return {
+      data,
+      links: { self: data.links.self },
+      ...(include.length ? { included: w.topics.map((t) => serializeWebhookTopic(ctx.url, t)) } : {}),
+    }
   },
 })
 
@@ -45,7 +53,10 @@ export const PATCH = apiRoute({
   body: updateWebhookBody,
   pointerFor: webhookPointer,
   handler: async ({ ctx, body, params }) => {
-    if (body.data.id !== params.id) throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', { pointer: '/data/id' })
+    if (body.data.id !== params.id)
+      throw new ApiError(409, 'conflict', 'The id in the body does not match the id in the URL.', {
+        pointer: '/data/id',
+      })
     const a = body.data.attributes
     const w = await updateWebhook(ctx.companyId, params.id, {
       ...(a.name != null ? { name: a.name } : {}),
@@ -53,7 +64,9 @@ export const PATCH = apiRoute({
       ...(a.endpoint_url != null ? { endpointUrl: a.endpoint_url } : {}),
       ...(a.secret_key != null ? { secretKey: a.secret_key } : {}),
       ...(a.enabled != null ? { enabled: a.enabled } : {}),
-      ...(body.data.relationships?.['webhook-topics'] ? { topics: body.data.relationships['webhook-topics'].data.map((t) => t.id) } : {}),
+      ...(body.data.relationships?.['webhook-topics']
+        ? { topics: body.data.relationships['webhook-topics'].data.map((t) => t.id) }
+        : {}),
     })
     if (!w) throw notFound(params.id)
     const data = serializeWebhook(ctx.url, w, sparseFields(ctx.url, 'webhook', WEBHOOK_FIELDS))

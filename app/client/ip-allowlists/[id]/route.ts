@@ -18,7 +18,12 @@ export const GET = clientRoute({
     if (!list) throw apiNotFound(`An IP allow list with id ${params.id} was not found.`)
     const self = `${ctx.url.origin}/client/ip-allowlists/${ONLY_ID}/`
     return {
-      data: { type: 'ip-allowlist', id: ONLY_ID, attributes: pickFields({ prefixes: list.prefixes, sync_token: list.syncToken, created: STARTED }, fields), links: { self } },
+      data: {
+        type: 'ip-allowlist',
+        id: ONLY_ID,
+        attributes: pickFields({ prefixes: list.prefixes, sync_token: list.syncToken, created: STARTED }, fields),
+        links: { self },
+      },
       links: { self },
     }
   },

@@ -11,7 +11,8 @@ const ACCEPTED_TYPES = ['', 'text/plain', 'application/json', 'application/vnd.a
 
 async function readBeacon(req: Request): Promise<unknown> {
   const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-  if (!ACCEPTED_TYPES.includes(type)) throw new ApiError(415, 'unsupported_media_type', 'Send the events as application/json or text/plain JSON.')
+  if (!ACCEPTED_TYPES.includes(type))
+    throw new ApiError(415, 'unsupported_media_type', 'Send the events as application/json or text/plain JSON.')
   try {
     const text = await readBodyText(req, MAX_BYTES)
     if (!text.trim()) throw new ApiError(400, 'parse_error', 'The request body is empty.')

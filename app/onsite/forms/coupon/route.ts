@@ -18,7 +18,12 @@ export const POST = clientRoute({
   body,
   maxBodyBytes: 4096,
   handler: async ({ ctx, body: b }) => {
-    const got = await assignFormCoupon(ctx.companyId, { formId: b.form_id, formVersionId: b.form_version_id, email: b.email, phoneNumber: b.phone_number })
+    const got = await assignFormCoupon(ctx.companyId, {
+      formId: b.form_id,
+      formVersionId: b.form_version_id,
+      email: b.email,
+      phoneNumber: b.phone_number,
+    })
     if (!got) throw new ApiError(404, 'not_found', 'This form version is not live or shows no unique coupon.')
     return { data: { code: got.code } }
   },

@@ -8,7 +8,9 @@ export const GET = clientRoute({
   handler: async ({ ctx }) => {
     const form = await loadPreviewForm(ctx.companyId, ctx.url.searchParams.get('token'))
     if (!form) throw apiNotFound('The preview link is invalid or has expired.')
-    return new Response(JSON.stringify({ form }), { headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' } })
+    return new Response(JSON.stringify({ form }), {
+      headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' },
+    })
   },
 })
 

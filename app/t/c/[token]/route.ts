@@ -14,7 +14,12 @@ async function handle(req: Request, { params }: Ctx): Promise<Response> {
   let destination = token.url
   try {
     // A HEAD is recorded flagged (head_request), so it never counts as a person's click.
-    const recorded = await recordClick(token, { method: req.method, userAgent: req.headers.get('user-agent'), ip: ip === UNKNOWN_CLIENT ? null : ip, at: new Date() })
+    const recorded = await recordClick(token, {
+      method: req.method,
+      userAgent: req.headers.get('user-agent'),
+      ip: ip === UNKNOWN_CLIENT ? null : ip,
+      at: new Date(),
+    })
     // Only a real send of a profile identifies (previews and alerts record nothing: null).
     if (recorded) destination = await identifyingDestination(token.companyId, token.sendId, token.url)
   } catch (error) {

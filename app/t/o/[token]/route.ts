@@ -12,7 +12,12 @@ async function handle(req: Request, { params }: Ctx): Promise<Response> {
   if (token && req.method !== 'HEAD') {
     const ip = clientIp(req)
     try {
-      await recordOpen(token, { method: req.method, userAgent: req.headers.get('user-agent'), ip: ip === UNKNOWN_CLIENT ? null : ip, at: new Date() })
+      await recordOpen(token, {
+        method: req.method,
+        userAgent: req.headers.get('user-agent'),
+        ip: ip === UNKNOWN_CLIENT ? null : ip,
+        at: new Date(),
+      })
     } catch (error) {
       // The reader still gets the image; the lost open is reported.
       reportError({ error, route: '/t/o/[token]' })

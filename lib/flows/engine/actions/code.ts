@@ -25,8 +25,10 @@ function propertyProblems(props: Record<string, unknown>): FieldErrors | null {
   const keys = Object.keys(props)
   if (keys.length > MAX_PROPERTIES) errors.properties = [`The code may set at most ${MAX_PROPERTIES} properties.`]
   for (const k of keys) {
-    if (!k.trim() || k.length > 255 || RESERVED.has(k)) (errors[`properties.${k}`] ??= []).push('This property name cannot be set.')
-    else if (Buffer.byteLength(JSON.stringify(props[k]) ?? '') > MAX_STRING_BYTES) (errors[`properties.${k}`] ??= []).push('Values may be at most 100 KB.')
+    if (!k.trim() || k.length > 255 || RESERVED.has(k))
+      (errors[`properties.${k}`] ??= []).push('This property name cannot be set.')
+    else if (Buffer.byteLength(JSON.stringify(props[k]) ?? '') > MAX_STRING_BYTES)
+      (errors[`properties.${k}`] ??= []).push('Values may be at most 100 KB.')
   }
   return Object.keys(errors).length ? errors : null
 }
@@ -34,36 +36,78 @@ function propertyProblems(props: Record<string, unknown>): FieldErrors | null {
 export const codeExecutor: ActionExecutor = function* (ctx) {
   const next = nextOf(ctx.action)
   const config = codeConfigOf(ctx.action)
-  if (!config.sourceCode.trim()) return { kind: 'next', next, status: 'failed', outcome: 'no_code', detail: { reason: 'The code action has no code.' } }
+  if (!config.sourceCode.trim())
+    return {
+      kind: 'next',
+      next,
+      status: 'failed',
+      outcome: 'no_code',
+      detail: { reason: 'The code action has no code.' },
+    }
   if (config.runtime !== CODE_RUNTIME) {
-    return { kind: 'next', next, status: 'failed', outcome: 'unsupported_runtime', detail: { reason: `The runtime ${config.runtime} is not supported; use ${CODE_RUNTIME}.` } }
+    return {
+      kind: 'next',
+      next,
+      status: 'failed',
+      outcome: 'unsupported_runtime',
+      detail: { reason: `The runtime ${config.runtime} is not supported; use ${CODE_RUNTIME}.` },
+    }
   }
   const actionId = String(ctx.action.id)
   const result = yield* codeResultOps(ctx.companyId, ctx.stepKey)
   if (!result) {
-    yield* queueCodeRunOps({ companyId: ctx.companyId, flowId: ctx.flowId, actionId, runId: ctx.runId, stepKey: ctx.stepKey }, ctx.now)
+    yield* queueCodeRunOps(
+      { companyId: ctx.companyId, flowId: ctx.flowId, actionId, runId: ctx.runId, stepKey: ctx.stepKey },
+      ctx.now,
+    )
     return { kind: 'wait', detail: { reason: 'code_running' } }
   }
   if (result.status === 'pending') return { kind: 'wait', detail: { reason: 'code_running' } }
   if (result.status !== 'ok') {
-    return { kind: 'next', next, status: 'failed', outcome: 'code_error', detail: { reason: result.error ?? 'The code failed.', durationMs: result.durationMs } }
+    return {
+      kind: 'next',
+      next,
+      status: 'failed',
+      outcome: 'code_error',
+      detail: { reason: result.error ?? 'The code failed.', durationMs: result.durationMs },
+    }
   }
   const { properties, value } = splitCodeOutput(result.output)
   let written: string[] = []
   if (properties) {
     const errors = propertyProblems(properties)
-    if (errors) return { kind: 'next', next, status: 'failed', outcome: 'invalid_output', detail: { reason: 'The code returned properties that cannot be set.', errors } }
+    if (errors)
+      return {
+        kind: 'next',
+        next,
+        status: 'failed',
+        outcome: 'invalid_output',
+        detail: { reason: 'The code returned properties that cannot be set.', errors },
+      }
     const keys = Object.keys(properties)
     const changed = yield* writeProfilePropertiesOps(ctx.companyId, ctx.profileId, ctx.now, (current) => {
       const out = { ...current }
       for (const k of keys) {
         if (properties[k] === null) delete out[k]
-        else Object.defineProperty(out, k, { value: properties[k], enumerable: true, writable: true, configurable: true })
+        else
+          Object.defineProperty(out, k, { value: properties[k], enumerable: true, writable: true, configurable: true })
       }
       return { props: out, keys }
     })
-    if (changed === null) return { kind: 'next', next, status: 'failed', outcome: 'no_profile', detail: { reason: 'The profile no longer exists.' } }
+    if (changed === null)
+      return {
+        kind: 'next',
+        next,
+        status: 'failed',
+        outcome: 'no_profile',
+        detail: { reason: 'The profile no longer exists.' },
+      }
     written = changed
   }
-  return { kind: 'next', next, outcome: 'ok', detail: { output: value, properties: written, durationMs: result.durationMs } }
+  return {
+    kind: 'next',
+    next,
+    outcome: 'ok',
+    detail: { output: value, properties: written, durationMs: result.durationMs },
+  }
 }

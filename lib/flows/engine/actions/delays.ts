@@ -8,19 +8,32 @@ import { companyZoneOps } from '../cache'
 import type { ActionExecutor, StepContext, StepResult } from '../types'
 import { nextOf } from '../types'
 import { backInStockDelayOps } from '@/lib/catalog/back-in-stock/delay'
-import { nextAllowed, parseDateValue, parseTimeOfDay, resolveZone, unitMs, weekdaySet, type ProfileZoneSource } from '../timing'
+import {
+  nextAllowed,
+  parseDateValue,
+  parseTimeOfDay,
+  resolveZone,
+  unitMs,
+  weekdaySet,
+  type ProfileZoneSource,
+} from '../timing'
 
 type Data = Record<string, unknown> | null | undefined
 
 function* profileZoneOps(ctx: StepContext): Ops<ProfileZoneSource & { row: Record<string, unknown> | null }> {
   const row = yield* selectFirst(
-    kysely().selectFrom('Profile').select(['timezone', 'properties', 'email', 'phoneNumber', 'firstName', 'lastName', 'createdAt'])
-      .where('companyId', '=', ctx.companyId).where('id', '=', ctx.profileId),
+    kysely()
+      .selectFrom('Profile')
+      .select(['timezone', 'properties', 'email', 'phoneNumber', 'firstName', 'lastName', 'createdAt'])
+      .where('companyId', '=', ctx.companyId)
+      .where('id', '=', ctx.profileId),
   )
   let properties: Record<string, unknown> = {}
   try {
     properties = row?.properties ? (JSON.parse(row.properties) as Record<string, unknown>) : {}
-  } catch { /* not JSON: no properties */ }
+  } catch {
+    /* not JSON: no properties */
+  }
   return { timezone: row?.timezone ?? null, properties, row: (row as Record<string, unknown> | undefined) ?? null }
 }
 
@@ -38,8 +51,16 @@ const sleepOrGo = (ctx: StepContext, until: Date, detail: Record<string, unknown
     : { kind: 'next', next: nextOf(ctx.action), outcome: 'past', detail }
 
 export const timeDelayExecutor: ActionExecutor = function* (ctx) {
-  const d = (ctx.action.data ?? {}) as Data & { unit?: string; value?: number; secondary_value?: number | null; timezone?: string; delay_until_time?: string | null; delay_until_weekdays?: string[] | null }
-  const value = Math.max(0, Number(d.value ?? 0)) + (d.unit === 'days' && d.secondary_value ? Number(d.secondary_value) / 24 : 0)
+  const d = (ctx.action.data ?? {}) as Data & {
+    unit?: string
+    value?: number
+    secondary_value?: number | null
+    timezone?: string
+    delay_until_time?: string | null
+    delay_until_weekdays?: string[] | null
+  }
+  const value =
+    Math.max(0, Number(d.value ?? 0)) + (d.unit === 'days' && d.secondary_value ? Number(d.secondary_value) / 24 : 0)
   let until = new Date(ctx.now.getTime() + value * unitMs(d.unit))
   const tod = parseTimeOfDay(d.delay_until_time)
   const days = weekdaySet(d.delay_until_weekdays)
@@ -53,7 +74,8 @@ export const timeDelayExecutor: ActionExecutor = function* (ctx) {
 
 /** The date named by a target-date / countdown-delay: a profile property or a trigger event property. */
 function dateSource(d: Record<string, unknown>): { from: 'profile' | 'event'; key: string } | null {
-  const key = (d.date_profile_property ?? d.profile_property ?? d.property ?? d.date_property ?? d.event_property) as string | undefined
+  const key = (d.date_profile_property ?? d.profile_property ?? d.property ?? d.date_property ?? d.event_property) as
+    string | undefined
   if (!key) return null
   const from = d.event_property || d.date_field_type === 'event' || d.source === 'event' ? 'event' : 'profile'
   return { from, key: String(key) }
@@ -68,7 +90,13 @@ function* targetDateOps(ctx: StepContext, offsetMs: number): Ops<StepResult> {
   else if (src) raw = profile.properties?.[src.key.replace(/^properties\[['"](.+)['"]\]$/, '$1')]
   else raw = ctx.triggerEvent?.properties?.$target_date ?? ctx.triggerEvent?.properties?.date ?? ctx.triggerEvent?.time
   const date = parseDateValue(raw, zone)
-  if (!date) return { kind: 'next', next: nextOf(ctx.action), outcome: 'no_date', detail: { reason: 'No date to wait for: going on.', source: src } }
+  if (!date)
+    return {
+      kind: 'next',
+      next: nextOf(ctx.action),
+      outcome: 'no_date',
+      detail: { reason: 'No date to wait for: going on.', source: src },
+    }
   let until = new Date(date.getTime() + offsetMs)
   const tod = parseTimeOfDay((d.target_time ?? d.delay_until_time) as string | null | undefined)
   const days = weekdaySet((d.target_days ?? d.delay_until_weekdays) as string[] | null | undefined)
@@ -84,7 +112,10 @@ const COUNTDOWN_UNIT: Record<string, number> = { days: 86_400_000, weeks: 7 * 86
 /** countdown-delay: wait until N units BEFORE the date. */
 export const countdownDelayExecutor: ActionExecutor = function* (ctx) {
   const d = (ctx.action.data ?? {}) as { unit?: string; value?: number }
-  return yield* targetDateOps(ctx, -Math.max(0, Number(d.value ?? 0)) * (COUNTDOWN_UNIT[d.unit ?? 'days'] ?? COUNTDOWN_UNIT.days!))
+  return yield* targetDateOps(
+    ctx,
+    -Math.max(0, Number(d.value ?? 0)) * (COUNTDOWN_UNIT[d.unit ?? 'days'] ?? COUNTDOWN_UNIT.days!),
+  )
 }
 
 /** The catalog's back-in-stock wait (lib/catalog/back-in-stock/delay.ts): parked until a batch releases the subscriber. */

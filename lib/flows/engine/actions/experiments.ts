@@ -12,12 +12,21 @@ interface ExperimentData {
   experiment_status?: string | null
   main_action?: FlowAction | null
   current_experiment?: {
-    id?: string | null; variations?: FlowAction[]; allocations?: Record<string, number> | null; winner_id?: string | null; winner?: string | null
+    id?: string | null
+    variations?: FlowAction[]
+    allocations?: Record<string, number> | null
+    winner_id?: string | null
+    winner?: string | null
   } | null
   winner_id?: string | null
 }
 
-export function chooseVariation(data: ExperimentData, profileId: string, actionId: string, version: number): { key: string; action: FlowAction } | null {
+export function chooseVariation(
+  data: ExperimentData,
+  profileId: string,
+  actionId: string,
+  version: number,
+): { key: string; action: FlowAction } | null {
   const main = data.main_action ?? null
   const exp = data.current_experiment
   const variations = exp?.variations ?? []
@@ -33,7 +42,10 @@ export function chooseVariation(data: ExperimentData, profileId: string, actionI
     const w = alloc[key] ?? alloc[String(i)]
     return typeof w === 'number' ? w : 1
   }
-  return pickWeighted(all.map((a, i) => ({ item: a, weight: weight(a.key, i) })), unitHash(profileId, actionId, version))
+  return pickWeighted(
+    all.map((a, i) => ({ item: a, weight: weight(a.key, i) })),
+    unitHash(profileId, actionId, version),
+  )
 }
 
 export const experimentExecutor: ActionExecutor = function* (ctx) {
@@ -41,7 +53,13 @@ export const experimentExecutor: ActionExecutor = function* (ctx) {
   const choice = chooseVariation(data, ctx.profileId, ctx.action.id ?? '', ctx.version)
   const channel = choice ? CHANNEL_OF[choice.action.type] : undefined
   if (!choice || !channel) {
-    return { kind: 'next', next: nextOf(ctx.action), status: 'failed', outcome: 'no_variation', detail: { reason: 'The experiment has no sendable variation.' } }
+    return {
+      kind: 'next',
+      next: nextOf(ctx.action),
+      status: 'failed',
+      outcome: 'no_variation',
+      detail: { reason: 'The experiment has no sendable variation.' },
+    }
   }
   // The main action's message is the ab-test action's FlowMessage; variations carry theirs inline.
   const isMain = choice.action === data.main_action

@@ -18,18 +18,44 @@ export const listUpdateExecutor: ActionExecutor = function* (ctx) {
   const data = (ctx.action.data ?? {}) as { list_id?: string | null; on_execution?: boolean | null }
   const listId = data.list_id
   const add = data.on_execution !== false
-  if (!listId) return { kind: 'next', next, status: 'failed', outcome: 'list_missing', detail: { reason: 'No list is chosen.' } }
+  if (!listId)
+    return { kind: 'next', next, status: 'failed', outcome: 'list_missing', detail: { reason: 'No list is chosen.' } }
   const group = yield* selectFirst(
-    kysely().selectFrom('Group').select(['id', 'type', 'deletedAt']).where('companyId', '=', ctx.companyId).where('id', '=', listId),
+    kysely()
+      .selectFrom('Group')
+      .select(['id', 'type', 'deletedAt'])
+      .where('companyId', '=', ctx.companyId)
+      .where('id', '=', listId),
   )
   if (!group || group.deletedAt != null) {
-    return { kind: 'next', next, status: 'failed', outcome: 'list_missing', detail: { reason: 'The list was deleted.', listId } }
+    return {
+      kind: 'next',
+      next,
+      status: 'failed',
+      outcome: 'list_missing',
+      detail: { reason: 'The list was deleted.', listId },
+    }
   }
   if (Number(group.type) !== LIST_TYPE) {
-    return { kind: 'next', next, status: 'failed', outcome: 'not_a_list', detail: { reason: 'A segment cannot be changed by a flow; choose a list.', listId } }
+    return {
+      kind: 'next',
+      next,
+      status: 'failed',
+      outcome: 'not_a_list',
+      detail: { reason: 'A segment cannot be changed by a flow; choose a list.', listId },
+    }
   }
-  const profile = yield* selectFirst(kysely().selectFrom('Profile').select('id').where('companyId', '=', ctx.companyId).where('id', '=', ctx.profileId))
-  if (!profile) return { kind: 'next', next, status: 'failed', outcome: 'no_profile', detail: { reason: 'The profile no longer exists.' } }
+  const profile = yield* selectFirst(
+    kysely().selectFrom('Profile').select('id').where('companyId', '=', ctx.companyId).where('id', '=', ctx.profileId),
+  )
+  if (!profile)
+    return {
+      kind: 'next',
+      next,
+      status: 'failed',
+      outcome: 'no_profile',
+      detail: { reason: 'The profile no longer exists.' },
+    }
   const member = (yield* activeAmongOps(listId, [ctx.profileId])).length > 0
   if (add && !member) yield* enterGroupOps(ctx.companyId, listId, [ctx.profileId], ctx.now, `flow:${ctx.flowId}`)
   else if (!add && member) yield* leaveGroupOps(ctx.companyId, listId, [ctx.profileId], ctx.now)

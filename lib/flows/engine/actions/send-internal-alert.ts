@@ -33,14 +33,32 @@ export const sendInternalAlertExecutor: ActionExecutor = function* (ctx) {
   const next = nextOf(ctx.action)
   const m = ((ctx.action.data as { message?: AlertMessage } | undefined)?.message ?? {}) as AlertMessage
   const to = [...new Set((m.to_emails ?? []).map((e) => String(e).trim().toLowerCase()).filter((e) => EMAIL.test(e)))]
-  if (!to.length) return { kind: 'next', next, status: 'failed', outcome: 'no_recipients', detail: { reason: 'The alert has no recipient address.' } }
+  if (!to.length)
+    return {
+      kind: 'next',
+      next,
+      status: 'failed',
+      outcome: 'no_recipients',
+      detail: { reason: 'The alert has no recipient address.' },
+    }
   let html = DEFAULT_HTML
   let text: string | undefined
   if (m.template_id) {
     const t = yield* selectFirst(
-      kysely().selectFrom('Template').select(['compiledHtml', 'compiledText']).where('companyId', '=', ctx.companyId).where('id', '=', m.template_id),
+      kysely()
+        .selectFrom('Template')
+        .select(['compiledHtml', 'compiledText'])
+        .where('companyId', '=', ctx.companyId)
+        .where('id', '=', m.template_id),
     )
-    if (!t) return { kind: 'next', next, status: 'failed', outcome: 'template_missing', detail: { reason: 'The alert template was deleted.', templateId: m.template_id } }
+    if (!t)
+      return {
+        kind: 'next',
+        next,
+        status: 'failed',
+        outcome: 'template_missing',
+        detail: { reason: 'The alert template was deleted.', templateId: m.template_id },
+      }
     html = t.compiledHtml
     text = t.compiledText || undefined
   }
@@ -51,22 +69,38 @@ export const sendInternalAlertExecutor: ActionExecutor = function* (ctx) {
     ...(m.from_email ? { fromEmail: m.from_email } : {}),
     ...(m.from_label ? { fromName: m.from_label } : {}),
   }
-  const flow = yield* selectFirst(kysely().selectFrom('Flow').select('name').where('companyId', '=', ctx.companyId).where('id', '=', ctx.flowId))
+  const flow = yield* selectFirst(
+    kysely().selectFrom('Flow').select('name').where('companyId', '=', ctx.companyId).where('id', '=', ctx.flowId),
+  )
   const actionId = String(ctx.action.id)
   const sendIds: string[] = []
   for (const address of to) {
-    const created = yield* createSendsOps({
-      companyId: ctx.companyId, channel: 'email', sourceType: 'alert', sourceId: `${actionId}:${ctx.runId}:${address}`, transactional: true, content,
-      recipients: [{
-        profileId: ctx.profileId,
-        context: {
-          event: ctx.triggerEvent ? { ...ctx.triggerEvent.properties, $metric: ctx.triggerEvent.metric } : {},
-          flow: { id: ctx.flowId, name: flow?.name ?? null },
-          trigger_metric: ctx.triggerEvent?.metric ?? null,
-          $flow: ctx.flowId, $flow_message: m.id ?? null, $action: actionId, $run: ctx.runId, $alert_to: address,
-        },
-      }],
-    }, ctx.now)
+    const created = yield* createSendsOps(
+      {
+        companyId: ctx.companyId,
+        channel: 'email',
+        sourceType: 'alert',
+        sourceId: `${actionId}:${ctx.runId}:${address}`,
+        transactional: true,
+        content,
+        recipients: [
+          {
+            profileId: ctx.profileId,
+            context: {
+              event: ctx.triggerEvent ? { ...ctx.triggerEvent.properties, $metric: ctx.triggerEvent.metric } : {},
+              flow: { id: ctx.flowId, name: flow?.name ?? null },
+              trigger_metric: ctx.triggerEvent?.metric ?? null,
+              $flow: ctx.flowId,
+              $flow_message: m.id ?? null,
+              $action: actionId,
+              $run: ctx.runId,
+              $alert_to: address,
+            },
+          },
+        ],
+      },
+      ctx.now,
+    )
     sendIds.push(...created.map((c) => c.id))
   }
   return { kind: 'next', next, outcome: 'queued', detail: { to, sendIds } }

@@ -21,48 +21,91 @@ import { evaluateFilterOps } from '../conditions'
 import { scopeOps } from './splits'
 import { cachedOps } from '../cache'
 
-export const CHANNEL_OF: Record<string, Channel> = { 'send-email': 'email', 'send-sms': 'sms', 'send-mobile-push': 'push', 'send-whatsapp': 'whatsapp' }
+export const CHANNEL_OF: Record<string, Channel> = {
+  'send-email': 'email',
+  'send-sms': 'sms',
+  'send-mobile-push': 'push',
+  'send-whatsapp': 'whatsapp',
+}
 
 type Msg = Record<string, unknown> & {
-  id?: string | null; template_id?: string | null; subject_line?: string | null; preview_text?: string | null; from_email?: string | null
-  from_label?: string | null; reply_to_email?: string | null; body?: string | null; title?: string | null; vendor_id?: string | null
-  smart_sending_enabled?: boolean; transactional?: boolean; additional_filters?: ProfileFilter | null
+  id?: string | null
+  template_id?: string | null
+  subject_line?: string | null
+  preview_text?: string | null
+  from_email?: string | null
+  from_label?: string | null
+  reply_to_email?: string | null
+  body?: string | null
+  title?: string | null
+  vendor_id?: string | null
+  smart_sending_enabled?: boolean
+  transactional?: boolean
+  additional_filters?: ProfileFilter | null
 }
 
 /** The message of a send action: its FlowMessage row (id, definition) or the inline one. */
-export function* messageOfOps(companyId: number, action: FlowAction, useRow = true): Ops<{ messageId: string | null; message: Msg }> {
+export function* messageOfOps(
+  companyId: number,
+  action: FlowAction,
+  useRow = true,
+): Ops<{ messageId: string | null; message: Msg }> {
   const inline = ((action.data as { message?: Msg } | null | undefined)?.message ?? {}) as Msg
   if (useRow && action.id) {
     const actionId = action.id
-    const row = yield* cachedOps(`msg:${companyId}:${actionId}`, () => selectFirst(
-      kysely().selectFrom('FlowMessage').select(['id', 'definition', 'templateId'])
-        .where('companyId', '=', companyId).where('actionId', '=', actionId).orderBy('createdAt', 'desc').limit(1),
-    ))
+    const row = yield* cachedOps(`msg:${companyId}:${actionId}`, () =>
+      selectFirst(
+        kysely()
+          .selectFrom('FlowMessage')
+          .select(['id', 'definition', 'templateId'])
+          .where('companyId', '=', companyId)
+          .where('actionId', '=', actionId)
+          .orderBy('createdAt', 'desc')
+          .limit(1),
+      ),
+    )
     if (row) {
       let def: Msg = {}
       try {
         def = JSON.parse(row.definition) as Msg
-      } catch { /* keep the inline message */ }
-      return { messageId: row.id, message: { ...inline, ...def, template_id: def.template_id ?? row.templateId ?? inline.template_id ?? null } }
+      } catch {
+        /* keep the inline message */
+      }
+      return {
+        messageId: row.id,
+        message: { ...inline, ...def, template_id: def.template_id ?? row.templateId ?? inline.template_id ?? null },
+      }
     }
   }
   return { messageId: inline.id ?? null, message: inline }
 }
 
 /** MessageContent and the transactional flag, from the message and its stored template. */
-export function* contentOps(companyId: number, channel: Channel, m: Msg): Ops<{ content: MessageContent; transactional: boolean; problem?: string }> {
+export function* contentOps(
+  companyId: number,
+  channel: Channel,
+  m: Msg,
+): Ops<{ content: MessageContent; transactional: boolean; problem?: string }> {
   let transactional = m.transactional === true
   if (channel === 'email') {
     const content: MessageContent = {
-      subject: m.subject_line ?? undefined, previewText: m.preview_text ?? undefined, fromEmail: m.from_email ?? undefined,
-      fromName: m.from_label ?? undefined, replyTo: m.reply_to_email ?? undefined,
+      subject: m.subject_line ?? undefined,
+      previewText: m.preview_text ?? undefined,
+      fromEmail: m.from_email ?? undefined,
+      fromName: m.from_label ?? undefined,
+      replyTo: m.reply_to_email ?? undefined,
     }
     if (!m.template_id) return { content, transactional, problem: 'The email has no template.' }
     const templateId = m.template_id
-    const t = yield* cachedOps(`tpl:${companyId}:${templateId}`, () => selectFirst(
-      kysely().selectFrom('Template').select(['compiledHtml', 'compiledText', 'isTransactional'])
-        .where('companyId', '=', companyId).where('id', '=', templateId),
-    ))
+    const t = yield* cachedOps(`tpl:${companyId}:${templateId}`, () =>
+      selectFirst(
+        kysely()
+          .selectFrom('Template')
+          .select(['compiledHtml', 'compiledText', 'isTransactional'])
+          .where('companyId', '=', companyId)
+          .where('id', '=', templateId),
+      ),
+    )
     if (!t) return { content, transactional, problem: `The template ${m.template_id} does not exist.` }
     transactional ||= toBool(t.isTransactional) && m.transactional !== false
     return { content: { ...content, html: t.compiledHtml, text: t.compiledText }, transactional }
@@ -70,25 +113,52 @@ export function* contentOps(companyId: number, channel: Channel, m: Msg): Ops<{ 
   if (channel === 'push') return { content: { subject: m.title ?? undefined, text: m.body ?? '' }, transactional }
   if (channel === 'whatsapp') {
     const content: MessageContent & { whatsappTemplate?: unknown } = { text: m.body ?? undefined }
-    if (m.vendor_id) content.whatsappTemplate = { name: m.vendor_id, language: String(m.language ?? 'en'), bodyParameters: (m.body_parameters as string[] | undefined) ?? [] }
+    if (m.vendor_id)
+      content.whatsappTemplate = {
+        name: m.vendor_id,
+        language: String(m.language ?? 'en'),
+        bodyParameters: (m.body_parameters as string[] | undefined) ?? [],
+      }
     return { content, transactional }
   }
   return { content: { text: m.body ?? '' }, transactional }
 }
 
 /** Sends one message for the run (the action's own, or an A/B variation's): the StepResult. */
-export function* sendForRunOps(ctx: StepContext, channel: Channel, m: Msg, messageId: string | null, extra: Record<string, unknown> = {}): Ops<StepResult> {
+export function* sendForRunOps(
+  ctx: StepContext,
+  channel: Channel,
+  m: Msg,
+  messageId: string | null,
+  extra: Record<string, unknown> = {},
+): Ops<StepResult> {
   const next = nextOf(ctx.action)
   if (m.additional_filters) {
     const r = yield* evaluateFilterOps(m.additional_filters, yield* scopeOps(ctx))
-    if (!r.match) return { kind: 'next', next, status: 'skipped', outcome: 'additional_filters', detail: { reasons: r.reasons, ...extra } }
+    if (!r.match)
+      return {
+        kind: 'next',
+        next,
+        status: 'skipped',
+        outcome: 'additional_filters',
+        detail: { reasons: r.reasons, ...extra },
+      }
   }
   const { content, transactional, problem } = yield* contentOps(ctx.companyId, channel, m)
-  if (problem) return { kind: 'next', next, status: 'failed', outcome: 'no_content', detail: { reason: problem, ...extra } }
-  const created = yield* createSendsOps({
-    companyId: ctx.companyId, channel, sourceType: 'flow_action_run', sourceId: runSource(ctx), transactional, content,
-    recipients: [{ profileId: ctx.profileId, context: sendContext(ctx, m, messageId, extra) }],
-  }, ctx.now)
+  if (problem)
+    return { kind: 'next', next, status: 'failed', outcome: 'no_content', detail: { reason: problem, ...extra } }
+  const created = yield* createSendsOps(
+    {
+      companyId: ctx.companyId,
+      channel,
+      sourceType: 'flow_action_run',
+      sourceId: runSource(ctx),
+      transactional,
+      content,
+      recipients: [{ profileId: ctx.profileId, context: sendContext(ctx, m, messageId, extra) }],
+    },
+    ctx.now,
+  )
   return sentResult(ctx, channel, m, messageId, transactional, created[0]?.id ?? null, extra)
 }
 
@@ -96,17 +166,38 @@ export function* sendForRunOps(ctx: StepContext, channel: Channel, m: Msg, messa
 const runSource = (ctx: StepContext) => `${ctx.action.id}:${ctx.runId}`
 
 /** The template context of a run's Send. */
-function sendContext(ctx: StepContext, m: Msg, messageId: string | null, extra: Record<string, unknown>): Record<string, unknown> {
+function sendContext(
+  ctx: StepContext,
+  m: Msg,
+  messageId: string | null,
+  extra: Record<string, unknown>,
+): Record<string, unknown> {
   return {
-    event: ctx.triggerEvent?.properties ?? {}, $flow: ctx.flowId, $flow_message: messageId, $action: ctx.action.id, $run: ctx.runId,
-    $smart_sending_enabled: m.smart_sending_enabled !== false, ...(extra.variation ? { $variation: extra.variation } : {}),
+    event: ctx.triggerEvent?.properties ?? {},
+    $flow: ctx.flowId,
+    $flow_message: messageId,
+    $action: ctx.action.id,
+    $run: ctx.runId,
+    $smart_sending_enabled: m.smart_sending_enabled !== false,
+    ...(extra.variation ? { $variation: extra.variation } : {}),
   }
 }
 
 /** The step's result once its Send was inserted (sendId) or found to exist already (null). */
-function sentResult(ctx: StepContext, channel: Channel, m: Msg, messageId: string | null, transactional: boolean, sendId: string | null, extra: Record<string, unknown>): StepResult {
+function sentResult(
+  ctx: StepContext,
+  channel: Channel,
+  m: Msg,
+  messageId: string | null,
+  transactional: boolean,
+  sendId: string | null,
+  extra: Record<string, unknown>,
+): StepResult {
   return {
-    kind: 'next', next: nextOf(ctx.action), status: sendId ? 'done' : 'skipped', outcome: extra.variation ? String(extra.variation) : (sendId ?? 'skipped'),
+    kind: 'next',
+    next: nextOf(ctx.action),
+    status: sendId ? 'done' : 'skipped',
+    outcome: extra.variation ? String(extra.variation) : (sendId ?? 'skipped'),
     detail: { sendId, channel, messageId, transactional, smartSending: m.smart_sending_enabled !== false, ...extra },
   }
 }
@@ -131,21 +222,41 @@ export const sendMessageBatchExecutor: BatchActionExecutor = function* (ctxs) {
     for (let i = 0; i < ctxs.length; i++) {
       const r = yield* evaluateFilterOps(m.additional_filters, yield* scopeOps(ctxs[i]!))
       if (r.match) pass.push(i)
-      else out[i] = { kind: 'next', next, status: 'skipped', outcome: 'additional_filters', detail: { reasons: r.reasons } }
+      else
+        out[i] = {
+          kind: 'next',
+          next,
+          status: 'skipped',
+          outcome: 'additional_filters',
+          detail: { reasons: r.reasons },
+        }
     }
     if (!pass.length) return out
   }
   const { content, transactional, problem } = yield* contentOps(first.companyId, channel, m)
   if (problem) {
-    for (const i of pass) out[i] = { kind: 'next', next, status: 'failed', outcome: 'no_content', detail: { reason: problem } }
+    for (const i of pass)
+      out[i] = { kind: 'next', next, status: 'failed', outcome: 'no_content', detail: { reason: problem } }
     return out
   }
   // Each run its own send key; the delivery job(s) name the new sources (not one job per Send).
-  const created = yield* createSendsOps({
-    companyId: first.companyId, channel, sourceType: 'flow_action_run', transactional, content,
-    recipients: pass.map((i) => ({ profileId: ctxs[i]!.profileId, sourceId: runSource(ctxs[i]!), context: sendContext(ctxs[i]!, m, messageId, {}) })),
-  }, first.now)
+  const created = yield* createSendsOps(
+    {
+      companyId: first.companyId,
+      channel,
+      sourceType: 'flow_action_run',
+      transactional,
+      content,
+      recipients: pass.map((i) => ({
+        profileId: ctxs[i]!.profileId,
+        sourceId: runSource(ctxs[i]!),
+        context: sendContext(ctxs[i]!, m, messageId, {}),
+      })),
+    },
+    first.now,
+  )
   const sendIds = new Map(created.map((c) => [c.sourceId, c.id]))
-  for (const i of pass) out[i] = sentResult(ctxs[i]!, channel, m, messageId, transactional, sendIds.get(runSource(ctxs[i]!)) ?? null, {})
+  for (const i of pass)
+    out[i] = sentResult(ctxs[i]!, channel, m, messageId, transactional, sendIds.get(runSource(ctxs[i]!)) ?? null, {})
   return out
 }

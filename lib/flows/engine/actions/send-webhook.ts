@@ -14,18 +14,40 @@ import { queueFlowWebhookOps } from '@/lib/flows/webhook-action/deliver-flow-web
 export const sendWebhookExecutor: ActionExecutor = function* (ctx) {
   const next = nextOf(ctx.action)
   const message = webhookMessageOf(ctx.action)
-  if (!message?.url) return { kind: 'next', next, status: 'failed', outcome: 'no_url', detail: { reason: 'The webhook has no URL.' } }
-  const t = yield* flowTemplateContextOps({ companyId: ctx.companyId, flowId: ctx.flowId, profileId: ctx.profileId, triggerEvent: ctx.triggerEvent, now: ctx.now })
+  if (!message?.url)
+    return { kind: 'next', next, status: 'failed', outcome: 'no_url', detail: { reason: 'The webhook has no URL.' } }
+  const t = yield* flowTemplateContextOps({
+    companyId: ctx.companyId,
+    flowId: ctx.flowId,
+    profileId: ctx.profileId,
+    triggerEvent: ctx.triggerEvent,
+    now: ctx.now,
+  })
   let request
   try {
     request = renderWebhook(message, t)
   } catch (e) {
-    if (e instanceof WebhookRenderError) return { kind: 'next', next, status: 'failed', outcome: 'render_error', detail: { reason: e.message } }
+    if (e instanceof WebhookRenderError)
+      return { kind: 'next', next, status: 'failed', outcome: 'render_error', detail: { reason: e.message } }
     throw e
   }
-  const { id, created } = yield* queueFlowWebhookOps({
-    companyId: ctx.companyId, flowId: ctx.flowId, actionId: String(ctx.action.id), runId: ctx.runId, profileId: ctx.profileId,
-    stepKey: ctx.stepKey, kind: 'step', request,
-  }, ctx.now)
-  return { kind: 'next', next, outcome: 'queued', detail: { deliveryId: id, url: request.url, ...(created ? {} : { repeated: true }) } }
+  const { id, created } = yield* queueFlowWebhookOps(
+    {
+      companyId: ctx.companyId,
+      flowId: ctx.flowId,
+      actionId: String(ctx.action.id),
+      runId: ctx.runId,
+      profileId: ctx.profileId,
+      stepKey: ctx.stepKey,
+      kind: 'step',
+      request,
+    },
+    ctx.now,
+  )
+  return {
+    kind: 'next',
+    next,
+    outcome: 'queued',
+    detail: { deliveryId: id, url: request.url, ...(created ? {} : { repeated: true }) },
+  }
 }

@@ -10,8 +10,14 @@ import { evaluateEventFilter } from '../event-filter'
 
 export function* scopeOps(ctx: StepContext): Ops<ConditionScope> {
   return {
-    companyId: ctx.companyId, profileId: ctx.profileId, flowId: ctx.flowId, runId: ctx.runId, actionId: ctx.action.id ?? '',
-    version: ctx.version, now: ctx.now, timeZone: yield* companyZoneOps(ctx.companyId),
+    companyId: ctx.companyId,
+    profileId: ctx.profileId,
+    flowId: ctx.flowId,
+    runId: ctx.runId,
+    actionId: ctx.action.id ?? '',
+    version: ctx.version,
+    now: ctx.now,
+    timeZone: yield* companyZoneOps(ctx.companyId),
   }
 }
 
@@ -21,7 +27,12 @@ export const conditionalSplitExecutor: ActionExecutor = function* (ctx) {
   const data = (ctx.action.data ?? {}) as { profile_filter?: ProfileFilter | null }
   const r = yield* evaluateFilterOps(data.profile_filter, yield* scopeOps(ctx))
   const links = (ctx.action.links ?? {}) as Links
-  return { kind: 'next', next: (r.match ? links.next_if_true : links.next_if_false) ?? null, outcome: String(r.match), detail: { reasons: r.reasons } }
+  return {
+    kind: 'next',
+    next: (r.match ? links.next_if_true : links.next_if_false) ?? null,
+    outcome: String(r.match),
+    detail: { reasons: r.reasons },
+  }
 }
 
 export const triggerSplitExecutor: ActionExecutor = function* (ctx) {
@@ -30,13 +41,23 @@ export const triggerSplitExecutor: ActionExecutor = function* (ctx) {
   const links = (ctx.action.links ?? {}) as Links
   const match = ctx.triggerEvent ? r.match : false
   return {
-    kind: 'next', next: (match ? links.next_if_true : links.next_if_false) ?? null, outcome: String(match),
+    kind: 'next',
+    next: (match ? links.next_if_true : links.next_if_false) ?? null,
+    outcome: String(match),
     detail: { reasons: ctx.triggerEvent ? r.reasons : ['no triggering event: false'] },
   }
 }
 
 export const multiBranchSplitExecutor: ActionExecutor = function* (ctx) {
-  const data = (ctx.action.data ?? {}) as { branches?: Array<{ branch_id: string; order?: number | null; is_else?: boolean; branch_filter?: ProfileFilter | null; links?: { next?: string | null } | null }> }
+  const data = (ctx.action.data ?? {}) as {
+    branches?: Array<{
+      branch_id: string
+      order?: number | null
+      is_else?: boolean
+      branch_filter?: ProfileFilter | null
+      links?: { next?: string | null } | null
+    }>
+  }
   const branches = [...(data.branches ?? [])]
   const ordered = branches.filter((b) => !b.is_else).sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
   const scope = yield* scopeOps(ctx)
@@ -47,5 +68,10 @@ export const multiBranchSplitExecutor: ActionExecutor = function* (ctx) {
     if (r.match) return { kind: 'next', next: b.links?.next ?? null, outcome: b.branch_id, detail: { reasons } }
   }
   const otherwise = branches.find((b) => b.is_else)
-  return { kind: 'next', next: otherwise?.links?.next ?? null, outcome: otherwise?.branch_id ?? 'else', detail: { reasons } }
+  return {
+    kind: 'next',
+    next: otherwise?.links?.next ?? null,
+    outcome: otherwise?.branch_id ?? 'else',
+    detail: { reasons },
+  }
 }

@@ -29,30 +29,59 @@ import { nextOf } from '../types'
 
 const MAX_KEY = 255
 const MAX_OPERATIONS = 100
-const key = z.string().trim().min(1, 'The property name is required.').max(MAX_KEY, `A property name is at most ${MAX_KEY} characters.`)
+const key = z
+  .string()
+  .trim()
+  .min(1, 'The property name is required.')
+  .max(MAX_KEY, `A property name is at most ${MAX_KEY} characters.`)
   .refine((k) => k !== '__proto__' && k !== 'constructor' && k !== 'prototype', 'This property name is reserved.')
 const setOp = z.enum(['create', 'update'], { message: 'The operator must be create, update or delete.' })
 const text = z.string().refine((s) => Buffer.byteLength(s) <= MAX_STRING_BYTES, 'Strings may be at most 100 KB.')
 
-export const profileOperation = z.discriminatedUnion('property_type', [
-  z.object({ operator: setOp, property_type: z.literal('string'), property_key: key, property_value: text }),
-  z.object({ operator: setOp, property_type: z.literal('boolean'), property_key: key, property_value: z.boolean({ message: 'Expected true or false.' }) }),
-  z.object({ operator: setOp, property_type: z.literal('numeric'), property_key: key, property_value: z.number({ message: 'Expected a number.' }).finite() }),
-  z.object({
-    operator: setOp, property_type: z.literal('date'), property_key: key,
-    property_value: z.string().refine((v) => v === 'today' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), 'Expected a date (YYYY-MM-DD) or "today".'),
-  }),
-  z.object({
-    operator: setOp, property_type: z.literal('list'), property_operation: z.enum(['add', 'remove']).nullable().optional(), property_key: key,
-    property_value: text,
-  }),
-], { message: 'The property_type must be string, boolean, numeric, date or list.' })
+export const profileOperation = z.discriminatedUnion(
+  'property_type',
+  [
+    z.object({ operator: setOp, property_type: z.literal('string'), property_key: key, property_value: text }),
+    z.object({
+      operator: setOp,
+      property_type: z.literal('boolean'),
+      property_key: key,
+      property_value: z.boolean({ message: 'Expected true or false.' }),
+    }),
+    z.object({
+      operator: setOp,
+      property_type: z.literal('numeric'),
+      property_key: key,
+      property_value: z.number({ message: 'Expected a number.' }).finite(),
+    }),
+    z.object({
+      operator: setOp,
+      property_type: z.literal('date'),
+      property_key: key,
+      property_value: z
+        .string()
+        .refine(
+          (v) => v === 'today' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+          'Expected a date (YYYY-MM-DD) or "today".',
+        ),
+    }),
+    z.object({
+      operator: setOp,
+      property_type: z.literal('list'),
+      property_operation: z.enum(['add', 'remove']).nullable().optional(),
+      property_key: key,
+      property_value: text,
+    }),
+  ],
+  { message: 'The property_type must be string, boolean, numeric, date or list.' },
+)
 export const deleteOperation = z.object({ operator: z.literal('delete'), property_key: key })
 export type ProfileOperation = z.infer<typeof profileOperation> | z.infer<typeof deleteOperation>
 
 /** Parses one operation: the delete form or one of the typed set forms. */
 function parseOperation(raw: unknown) {
-  if (raw && typeof raw === 'object' && (raw as { operator?: unknown }).operator === 'delete') return deleteOperation.safeParse(raw)
+  if (raw && typeof raw === 'object' && (raw as { operator?: unknown }).operator === 'delete')
+    return deleteOperation.safeParse(raw)
   return profileOperation.safeParse(raw)
 }
 
@@ -69,7 +98,8 @@ export function validateProfileOperations(ops: unknown): FieldErrors | null {
     return errors
   }
   if (ops.length === 0) add('profile_operations', 'Add at least one profile operation.')
-  if (ops.length > MAX_OPERATIONS) add('profile_operations', `At most ${MAX_OPERATIONS} profile operations are allowed.`)
+  if (ops.length > MAX_OPERATIONS)
+    add('profile_operations', `At most ${MAX_OPERATIONS} profile operations are allowed.`)
   const seen = new Map<string, number>()
   ops.forEach((raw, i) => {
     const r = parseOperation(raw)
@@ -106,10 +136,15 @@ function dayIn(now: Date, timeZone: string): string {
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
 
 /** Property changes computed from operations against the current properties (pure). */
-export function applyOperations(props: Record<string, unknown>, ops: ProfileOperation[], today: string): { props: Record<string, unknown>; keys: string[] } {
+export function applyOperations(
+  props: Record<string, unknown>,
+  ops: ProfileOperation[],
+  today: string,
+): { props: Record<string, unknown>; keys: string[] } {
   const out = { ...props }
   const keys: string[] = []
-  const put = (k: string, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true })
+  const put = (k: string, v: unknown) =>
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true })
   for (const op of ops) {
     const k = op.property_key
     keys.push(k)
@@ -121,8 +156,13 @@ export function applyOperations(props: Record<string, unknown>, ops: ProfileOper
     else if (op.property_type === 'list') {
       const cur = Object.hasOwn(out, k) ? out[k] : undefined
       const arr = Array.isArray(cur) ? [...cur] : cur == null ? [] : [cur]
-      if (op.property_operation === 'add') put(k, arr.some((x) => same(x, op.property_value)) ? arr : [...arr, op.property_value])
-      else if (op.property_operation === 'remove') put(k, arr.filter((x) => !same(x, op.property_value)))
+      if (op.property_operation === 'add')
+        put(k, arr.some((x) => same(x, op.property_value)) ? arr : [...arr, op.property_value])
+      else if (op.property_operation === 'remove')
+        put(
+          k,
+          arr.filter((x) => !same(x, op.property_value)),
+        )
       else put(k, [op.property_value])
     } else put(k, op.property_value)
   }
@@ -135,7 +175,9 @@ export function applyOperations(props: Record<string, unknown>, ops: ProfileOper
  * already changed are left as they are. Returns the keys written, or null without a profile.
  */
 export function* writeProfilePropertiesOps(
-  companyId: number, profileId: string, at: Date,
+  companyId: number,
+  profileId: string,
+  at: Date,
   change: (props: Record<string, unknown>, today: string) => { props: Record<string, unknown>; keys: string[] },
 ): Ops<string[] | null> {
   return (yield* writeManyProfilePropertiesOps(companyId, [profileId], at, change))[0]!
@@ -149,16 +191,28 @@ const READ_CHUNK = 500
  * profile, and one re-evaluation of the segments for all the changed ones.
  */
 export function* writeManyProfilePropertiesOps(
-  companyId: number, profileIds: string[], at: Date,
+  companyId: number,
+  profileIds: string[],
+  at: Date,
   change: (props: Record<string, unknown>, today: string) => { props: Record<string, unknown>; keys: string[] },
 ): Ops<Array<string[] | null>> {
   const ids = [...new Set(profileIds)]
   const state = new Map<string, { props: Record<string, unknown>; times: string; timezone: string | null }>()
   for (let i = 0; i < ids.length; i += READ_CHUNK) {
     // +companyId: the primary key drives (lib/db/dialect.ts; SQLite would read the whole company).
-    const rows = yield* select(kysely().selectFrom('Profile').select(['id', 'properties', 'attributeTimes', 'timezone'])
-      .where(companyIdForIds(companyId)).where('id', 'in', ids.slice(i, i + READ_CHUNK)))
-    for (const r of rows) state.set(r.id, { props: parseProps(r.properties), times: r.attributeTimes as string, timezone: (r.timezone as string | null) ?? null })
+    const rows = yield* select(
+      kysely()
+        .selectFrom('Profile')
+        .select(['id', 'properties', 'attributeTimes', 'timezone'])
+        .where(companyIdForIds(companyId))
+        .where('id', 'in', ids.slice(i, i + READ_CHUNK)),
+    )
+    for (const r of rows)
+      state.set(r.id, {
+        props: parseProps(r.properties),
+        times: r.attributeTimes as string,
+        timezone: (r.timezone as string | null) ?? null,
+      })
   }
   const zone = state.size ? yield* companyZoneOps(companyId) : 'UTC'
   const out: Array<string[] | null> = []
@@ -177,7 +231,8 @@ export function* writeManyProfilePropertiesOps(
     const written: string[] = []
     for (const k of keys) {
       if (!clock.set(propertyPath(k))) continue
-      if (Object.hasOwn(wanted, k)) Object.defineProperty(next, k, { value: wanted[k], enumerable: true, writable: true, configurable: true })
+      if (Object.hasOwn(wanted, k))
+        Object.defineProperty(next, k, { value: wanted[k], enumerable: true, writable: true, configurable: true })
       else delete next[k]
       written.push(k)
     }
@@ -185,8 +240,13 @@ export function* writeManyProfilePropertiesOps(
     if (!written.length) continue
     p.props = next
     p.times = clock.json()
-    yield* exec(kysely().updateTable('Profile').set({ properties: JSON.stringify(next), attributeTimes: p.times, updatedAt: dbDate(at) as never })
-      .where('companyId', '=', companyId).where('id', '=', id))
+    yield* exec(
+      kysely()
+        .updateTable('Profile')
+        .set({ properties: JSON.stringify(next), attributeTimes: p.times, updatedAt: dbDate(at) as never })
+        .where('companyId', '=', companyId)
+        .where('id', '=', id),
+    )
     changed.add(id)
   }
   if (changed.size) yield* reevaluateProfilesOps(companyId, [...changed], { profileChanged: true })
@@ -197,18 +257,36 @@ export function* writeManyProfilePropertiesOps(
 function operationsOf(action: StepContext['action']): { ops: ProfileOperation[] } | { invalid: StepResult } {
   const raw = (action.data as { profile_operations?: unknown } | undefined)?.profile_operations
   const errors = validateProfileOperations(raw)
-  if (errors) return { invalid: { kind: 'next', next: nextOf(action), status: 'failed', outcome: 'invalid_operations', detail: { reason: 'The profile operations are not valid.', errors } } }
+  if (errors)
+    return {
+      invalid: {
+        kind: 'next',
+        next: nextOf(action),
+        status: 'failed',
+        outcome: 'invalid_operations',
+        detail: { reason: 'The profile operations are not valid.', errors },
+      },
+    }
   return { ops: (raw as unknown[]).map((o) => parseOperation(o).data as ProfileOperation) }
 }
 
-const updatedResult = (action: StepContext['action'], written: string[] | null): StepResult => written === null
-  ? { kind: 'next', next: nextOf(action), status: 'failed', outcome: 'no_profile', detail: { reason: 'The profile no longer exists.' } }
-  : { kind: 'next', next: nextOf(action), outcome: 'updated', detail: { properties: written } }
+const updatedResult = (action: StepContext['action'], written: string[] | null): StepResult =>
+  written === null
+    ? {
+        kind: 'next',
+        next: nextOf(action),
+        status: 'failed',
+        outcome: 'no_profile',
+        detail: { reason: 'The profile no longer exists.' },
+      }
+    : { kind: 'next', next: nextOf(action), outcome: 'updated', detail: { properties: written } }
 
 export const updateProfileExecutor: ActionExecutor = function* (ctx) {
   const o = operationsOf(ctx.action)
   if ('invalid' in o) return o.invalid
-  const written = yield* writeProfilePropertiesOps(ctx.companyId, ctx.profileId, ctx.now, (props, today) => applyOperations(props, o.ops, today))
+  const written = yield* writeProfilePropertiesOps(ctx.companyId, ctx.profileId, ctx.now, (props, today) =>
+    applyOperations(props, o.ops, today),
+  )
   return updatedResult(ctx.action, written)
 }
 
@@ -218,6 +296,11 @@ export const updateProfileBatchExecutor: BatchActionExecutor = function* (ctxs) 
   const first = ctxs[0]!
   const o = operationsOf(first.action)
   if ('invalid' in o) return ctxs.map(() => o.invalid)
-  const written = yield* writeManyProfilePropertiesOps(first.companyId, ctxs.map((c) => c.profileId), first.now, (props, today) => applyOperations(props, o.ops, today))
+  const written = yield* writeManyProfilePropertiesOps(
+    first.companyId,
+    ctxs.map((c) => c.profileId),
+    first.now,
+    (props, today) => applyOperations(props, o.ops, today),
+  )
   return written.map((w) => updatedResult(first.action, w))
 }

@@ -16,11 +16,21 @@ import { CommerceSkip, ingestCustomer, ingestPlacedOrders, ingestProduct } from 
 import type { CommerceContext } from '@/lib/integrations/commerce/types'
 import { connectionCredentials, getConnection, updateConnection } from '../../connections'
 import { createShopifyClient, ShopifyApiError, type ShopifyClient } from '../admin-api'
-import { mapGqlCustomer, mapGqlOrder, mapGqlProduct, type GqlCustomer, type GqlOrder, type GqlProduct } from './map-graphql'
+import {
+  mapGqlCustomer,
+  mapGqlOrder,
+  mapGqlProduct,
+  type GqlCustomer,
+  type GqlOrder,
+  type GqlProduct,
+} from './map-graphql'
 import { pageSize, QUERIES, searchFilter, SYNC_ORDER, type SyncResource } from './queries'
 import { SYNC_PAGE_ATTEMPTS, SYNC_PAGE_JOB, type SyncPagePayload } from './start-sync'
 
-interface Page<N> { nodes: N[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
+interface Page<N> {
+  nodes: N[]
+  pageInfo: { hasNextPage: boolean; endCursor: string | null }
+}
 
 /** Ingests a page's records; returns how many were taken (skipped ones — no email or phone — count as processed). */
 async function ingestPage(ctx: CommerceContext, resource: SyncResource, nodes: unknown[]): Promise<void> {
@@ -50,18 +60,28 @@ export async function runSyncPage(p: SyncPagePayload, o: RunPageOptions = {}): P
   const conn = await getConnection(p.companyId, sync.integrationId)
   const creds = await connectionCredentials(p.companyId, sync.integrationId)
   if (!conn || conn.status === 'disconnected' || !conn.externalKey || !creds?.accessToken) {
-    await db.integrationSync.updateMany({ where: { id: sync.id, companyId: p.companyId }, data: { status: 'failed', error: 'The shop was disconnected.', finishedAt: new Date() } })
+    await db.integrationSync.updateMany({
+      where: { id: sync.id, companyId: p.companyId },
+      data: { status: 'failed', error: 'The shop was disconnected.', finishedAt: new Date() },
+    })
     return false
   }
   const resource = sync.resource as SyncResource
   const client = o.client ?? createShopifyClient({ shop: conn.externalKey, accessToken: creds.accessToken })
-  if (sync.status === 'queued') await db.integrationSync.updateMany({ where: { id: sync.id, companyId: p.companyId }, data: { status: 'running', startedAt: new Date() } })
+  if (sync.status === 'queued')
+    await db.integrationSync.updateMany({
+      where: { id: sync.id, companyId: p.companyId },
+      data: { status: 'running', startedAt: new Date() },
+    })
 
   let page: Page<unknown>
   let total: number | null = sync.total
   try {
     const d = await client.query<Record<string, unknown>>(QUERIES[resource], {
-      first: pageSize(resource), after: sync.cursor, query: searchFilter(resource, sync.sinceDays, sync.createdAt), withCount: total == null,
+      first: pageSize(resource),
+      after: sync.cursor,
+      query: searchFilter(resource, sync.sinceDays, sync.createdAt),
+      withCount: total == null,
     })
     page = d[resource] as Page<unknown>
     const count = d[`${resource}Count`] as { count?: number } | undefined
@@ -70,45 +90,80 @@ export async function runSyncPage(p: SyncPagePayload, o: RunPageOptions = {}): P
     const permanent = e instanceof ShopifyApiError && e.kind === 'unauthorized'
     if (permanent || (o.attempt ?? 1) >= SYNC_PAGE_ATTEMPTS) {
       const message = e instanceof Error ? e.message : String(e)
-      await db.integrationSync.updateMany({ where: { id: sync.id, companyId: p.companyId }, data: { status: 'failed', error: message, finishedAt: new Date() } })
-      await updateConnection(p.companyId, conn.id, { status: 'error', lastError: `Historical sync of ${resource} failed: ${message}` })
+      await db.integrationSync.updateMany({
+        where: { id: sync.id, companyId: p.companyId },
+        data: { status: 'failed', error: message, finishedAt: new Date() },
+      })
+      await updateConnection(p.companyId, conn.id, {
+        status: 'error',
+        lastError: `Historical sync of ${resource} failed: ${message}`,
+      })
       if (permanent) throw new PermanentJobError(message)
     }
     throw e
   }
 
   const storeUrl = typeof conn.settings.storeUrl === 'string' ? conn.settings.storeUrl : `https://${conn.externalKey}`
-  await ingestPage({ companyId: p.companyId, provider: 'shopify', integrationId: conn.id, storeUrl }, resource, page.nodes)
+  await ingestPage(
+    { companyId: p.companyId, provider: 'shopify', integrationId: conn.id, storeUrl },
+    resource,
+    page.nodes,
+  )
 
   const more = page.pageInfo.hasNextPage && !!page.pageInfo.endCursor
   const processed = sync.processed + page.nodes.length
   const now = new Date()
-  const nextSync = more ? null : await db.integrationSync.findFirst({
-    where: { companyId: p.companyId, integrationId: conn.id, status: 'queued', resource: SYNC_ORDER[SYNC_ORDER.indexOf(resource) + 1] ?? '-' },
-    orderBy: { createdAt: 'desc' },
-  })
+  const nextSync = more
+    ? null
+    : await db.integrationSync.findFirst({
+        where: {
+          companyId: p.companyId,
+          integrationId: conn.id,
+          status: 'queued',
+          resource: SYNC_ORDER[SYNC_ORDER.indexOf(resource) + 1] ?? '-',
+        },
+        orderBy: { createdAt: 'desc' },
+      })
   // PostgreSQL: the queue's schema must exist before a transaction enqueues into it.
   if (dbEngine() === 'postgresql') await jobQueue().prepare()
   const advanced = await inWriteTx(function* () {
     const changed = yield* exec(
-      kysely().updateTable('IntegrationSync')
+      kysely()
+        .updateTable('IntegrationSync')
         .set({
-          cursor: more ? page.pageInfo.endCursor : sync.cursor, processed, total: total ?? processed, updatedAt: dbDate(now) as never,
+          cursor: more ? page.pageInfo.endCursor : sync.cursor,
+          processed,
+          total: total ?? processed,
+          updatedAt: dbDate(now) as never,
           ...(more ? {} : { status: 'complete', finishedAt: dbDate(now) as never, total: processed }),
         })
         // Only from the cursor this run read: a duplicate run of the same page changes nothing.
-        .where('id', '=', sync.id).where('companyId', '=', p.companyId).where('processed', '=', sync.processed),
+        .where('id', '=', sync.id)
+        .where('companyId', '=', p.companyId)
+        .where('processed', '=', sync.processed),
     )
     if (!changed) return false
-    const next = more ? { syncId: sync.id, cursor: page.pageInfo.endCursor } : nextSync ? { syncId: nextSync.id, cursor: null } : null
+    const next = more
+      ? { syncId: sync.id, cursor: page.pageInfo.endCursor }
+      : nextSync
+        ? { syncId: nextSync.id, cursor: null }
+        : null
     if (next) {
-      yield* enqueueJobOps(SYNC_PAGE_JOB, { companyId: p.companyId, syncId: next.syncId } satisfies SyncPagePayload, {
-        companyId: p.companyId, maxAttempts: SYNC_PAGE_ATTEMPTS, idempotencyKey: `shopify-sync:${next.syncId}:${next.cursor ?? 'start'}`,
-      }, now)
+      yield* enqueueJobOps(
+        SYNC_PAGE_JOB,
+        { companyId: p.companyId, syncId: next.syncId } satisfies SyncPagePayload,
+        {
+          companyId: p.companyId,
+          maxAttempts: SYNC_PAGE_ATTEMPTS,
+          idempotencyKey: `shopify-sync:${next.syncId}:${next.cursor ?? 'start'}`,
+        },
+        now,
+      )
     }
     return true
   })
   if (advanced) wakeWorkers(SYNC_PAGE_JOB)
-  if (advanced && !more && !nextSync) await updateConnection(p.companyId, conn.id, { status: 'connected', lastSyncAt: now, lastError: null })
+  if (advanced && !more && !nextSync)
+    await updateConnection(p.companyId, conn.id, { status: 'connected', lastSyncAt: now, lastError: null })
   return more
 }

@@ -13,7 +13,9 @@ import { SYNC_ORDER } from './queries'
 export const SYNC_PAGE_JOB = 'integrations.shopify.sync-page'
 export const SYNC_PAGE_ATTEMPTS = 8
 
-export const startSyncInput = z.object({ days: z.coerce.number().int().min(1, 'Choose at least 1 day.').max(3650, 'At most 3650 days.') })
+export const startSyncInput = z.object({
+  days: z.coerce.number().int().min(1, 'Choose at least 1 day.').max(3650, 'At most 3650 days.'),
+})
 
 export interface SyncPagePayload {
   companyId: number
@@ -22,17 +24,27 @@ export interface SyncPagePayload {
 
 export const enqueueSyncPage = (companyId: number, syncId: string, cursor: string | null) =>
   enqueue(SYNC_PAGE_JOB, { companyId, syncId } satisfies SyncPagePayload, {
-    companyId, maxAttempts: SYNC_PAGE_ATTEMPTS, idempotencyKey: `shopify-sync:${syncId}:${cursor ?? 'start'}`,
+    companyId,
+    maxAttempts: SYNC_PAGE_ATTEMPTS,
+    idempotencyKey: `shopify-sync:${syncId}:${cursor ?? 'start'}`,
   })
 
 export async function startHistoricalSync(companyId: number, raw: unknown, now = new Date()) {
   const { days } = startSyncInput.parse(raw)
   const conn = await getConnectionByKey(companyId, 'shopify')
   if (!conn || conn.status === 'disconnected') throw notFound('Connect a Shopify shop first.')
-  const running = await db.integrationSync.count({ where: { companyId, integrationId: conn.id, status: { in: ['queued', 'running'] } } })
-  if (running) throw badRequest('A sync is already running.', { days: ['A sync is already running; wait for it to finish.'] })
+  const running = await db.integrationSync.count({
+    where: { companyId, integrationId: conn.id, status: { in: ['queued', 'running'] } },
+  })
+  if (running)
+    throw badRequest('A sync is already running.', { days: ['A sync is already running; wait for it to finish.'] })
   const rows = SYNC_ORDER.map((resource, i) => ({
-    id: randomUUID(), companyId, integrationId: conn.id, resource, sinceDays: days, status: 'queued',
+    id: randomUUID(),
+    companyId,
+    integrationId: conn.id,
+    resource,
+    sinceDays: days,
+    status: 'queued',
     // Same window for all three, and createdAt orders them for the screen.
     createdAt: new Date(now.getTime() + i),
   }))

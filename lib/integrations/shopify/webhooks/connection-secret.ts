@@ -39,9 +39,15 @@ function webhookSecret(sealed: string): string | null {
 export async function findShopConnection(shopHeader: string | null): Promise<ShopConnection | null> {
   const shop = normalizeShopDomain(shopHeader)
   if (!shop) return null
-  const row = await read(selectFirst(
-    kysely().selectFrom('Integration').select(['id', 'companyId', 'status', 'credentials']).where('key', '=', 'shopify').where('externalKey', '=', shop),
-  ))
+  const row = await read(
+    selectFirst(
+      kysely()
+        .selectFrom('Integration')
+        .select(['id', 'companyId', 'status', 'credentials'])
+        .where('key', '=', 'shopify')
+        .where('externalKey', '=', shop),
+    ),
+  )
   if (!row) return null
   const secret = webhookSecret(String(row.credentials))
   return secret ? { id: String(row.id), companyId: Number(row.companyId), status: String(row.status), secret } : null

@@ -1,11 +1,26 @@
 // Shopify's order payload (orders/create, orders/fulfilled, orders/cancelled, orders/updated)
 // into a StoreOrder.
 import type { StoreOrder, StoreOrderStatus } from '@/lib/integrations/commerce/types'
-import { address, arr, customer, discountCodes, id, line, money, obj, shopMoney, str, tags, type Json } from './map-common'
+import {
+  address,
+  arr,
+  customer,
+  discountCodes,
+  id,
+  line,
+  money,
+  obj,
+  shopMoney,
+  str,
+  tags,
+  type Json,
+} from './map-common'
 
 /** The latest fulfillment's time (Fulfilled Order's time), else null. */
 function fulfilledAt(o: Json): string | null {
-  const times = arr(o.fulfillments).map((f) => str(f.created_at) ?? str(f.updated_at)).filter((t): t is string => !!t)
+  const times = arr(o.fulfillments)
+    .map((f) => str(f.created_at) ?? str(f.updated_at))
+    .filter((t): t is string => !!t)
   return times.sort((a, b) => Date.parse(b) - Date.parse(a))[0] ?? null
 }
 
@@ -22,7 +37,8 @@ export function mapShopifyOrder(payload: unknown): StoreOrder | null {
   const orderId = id(o?.id)
   const createdAt = str(o?.created_at) ?? str(o?.processed_at)
   if (!o || !orderId || !createdAt) return null
-  const shipping = shopMoney(o.total_shipping_price_set) ?? arr(o.shipping_lines).reduce((n, s) => n + (money(s.price) ?? 0), 0)
+  const shipping =
+    shopMoney(o.total_shipping_price_set) ?? arr(o.shipping_lines).reduce((n, s) => n + (money(s.price) ?? 0), 0)
   return {
     id: orderId,
     name: str(o.name) ?? (o.order_number != null ? `#${o.order_number}` : null),

@@ -4,12 +4,17 @@
 import type { StoreInventoryLevel, StoreProduct, StoreVariant } from '@/lib/integrations/commerce/types'
 import { arr, id, money, obj, str, tags, type Json } from './map-common'
 
-const stripHtml = (html: string | null) => (html ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
+const stripHtml = (html: string | null) =>
+  (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 function variant(v: Json, images: Map<string, string>): StoreVariant | null {
   const variantId = id(v.id)
   if (!variantId) return null
-  const tracked = v.inventory_management != null || (v.inventory_management === undefined && typeof v.inventory_quantity === 'number')
+  const tracked =
+    v.inventory_management != null || (v.inventory_management === undefined && typeof v.inventory_quantity === 'number')
   const policy = str(v.inventory_policy)
   return {
     id: variantId,
@@ -29,7 +34,9 @@ export function mapShopifyProduct(payload: unknown): StoreProduct | null {
   const productId = id(p?.id)
   if (!p || !productId) return null
   const imageList = arr(p.images)
-  const images = new Map(imageList.flatMap((i) => (id(i.id) && str(i.src) ? [[id(i.id)!, str(i.src)!] as [string, string]] : [])))
+  const images = new Map(
+    imageList.flatMap((i) => (id(i.id) && str(i.src) ? [[id(i.id)!, str(i.src)!] as [string, string]] : [])),
+  )
   const main = str(obj(p.image)?.src) ?? str(imageList[0]?.src)
   return {
     id: productId,
@@ -42,7 +49,9 @@ export function mapShopifyProduct(payload: unknown): StoreProduct | null {
     status: str(p.status) ?? (p.published_at === null ? 'draft' : 'active'),
     imageUrl: main,
     imageUrls: imageList.map((i) => str(i.src)).filter((s): s is string => !!s),
-    variants: arr(p.variants).map((v) => variant(v, images)).filter((v): v is StoreVariant => v !== null),
+    variants: arr(p.variants)
+      .map((v) => variant(v, images))
+      .filter((v): v is StoreVariant => v !== null),
     createdAt: str(p.created_at),
     updatedAt: str(p.updated_at),
   }
@@ -55,5 +64,10 @@ export function mapShopifyInventoryLevel(payload: unknown): StoreInventoryLevel 
   const l = obj(payload)
   const itemId = id(l?.inventory_item_id)
   if (!l || !itemId) return null
-  return { inventoryItemId: itemId, available: money(l.available), locationId: id(l.location_id), updatedAt: str(l.updated_at) }
+  return {
+    inventoryItemId: itemId,
+    available: money(l.available),
+    locationId: id(l.location_id),
+    updatedAt: str(l.updated_at),
+  }
 }

@@ -13,11 +13,17 @@ export function mapShopifyRefund(payload: unknown): StoreRefund | null {
   const lines: StoreLine[] = refundLines.map((rl, i) => {
     const l = line(obj(rl.line_item) ?? {}, i)
     const quantity = money(rl.quantity) ?? l.quantity
-    return { ...l, id: id(rl.line_item_id) ?? l.id, quantity, total: money(rl.subtotal) ?? shopMoney(rl.subtotal_set) ?? l.price * quantity }
+    return {
+      ...l,
+      id: id(rl.line_item_id) ?? l.id,
+      quantity,
+      total: money(rl.subtotal) ?? shopMoney(rl.subtotal_set) ?? l.price * quantity,
+    }
   })
   const paid = arr(r.transactions).filter((t) => str(t.kind) === 'refund' && (str(t.status) ?? 'success') === 'success')
   const fromLines = refundLines.reduce((n, rl) => n + (money(rl.subtotal) ?? 0) + (money(rl.total_tax) ?? 0), 0)
-  const currency = str(paid[0]?.currency) ?? str(obj(obj(refundLines[0]?.subtotal_set)?.shop_money)?.currency_code) ?? ''
+  const currency =
+    str(paid[0]?.currency) ?? str(obj(obj(refundLines[0]?.subtotal_set)?.shop_money)?.currency_code) ?? ''
   return {
     id: refundId,
     orderId,

@@ -3,7 +3,14 @@
 // disconnected. A payload that is not what its topic documents is ignored with the reason.
 import { db } from '@/lib/db/client'
 import {
-  CommerceSkip, deleteProduct, ingestCheckout, ingestCustomer, ingestInventoryLevel, ingestOrder, ingestProduct, ingestRefund,
+  CommerceSkip,
+  deleteProduct,
+  ingestCheckout,
+  ingestCustomer,
+  ingestInventoryLevel,
+  ingestOrder,
+  ingestProduct,
+  ingestRefund,
 } from '@/lib/integrations/commerce/ingest'
 import type { CommerceContext } from '@/lib/integrations/commerce/types'
 import type { DeliveryIntegration, DeliveryJobPayload, DeliveryOutcome } from '@/lib/integrations/deliveries'
@@ -31,17 +38,26 @@ function need<T>(v: T | null, topic: string): T {
   return v
 }
 
-export async function processShopifyDelivery(d: DeliveryJobPayload, integration: DeliveryIntegration): Promise<DeliveryOutcome> {
+export async function processShopifyDelivery(
+  d: DeliveryJobPayload,
+  integration: DeliveryIntegration,
+): Promise<DeliveryOutcome> {
   const { topic } = d
   if (!isHandledShopifyTopic(topic)) return ignored(`Topic ${topic} is not handled.`)
-  if (integration.status === 'disconnected' && topic !== 'app/uninstalled') return ignored('The connection is disconnected.')
+  if (integration.status === 'disconnected' && topic !== 'app/uninstalled')
+    return ignored('The connection is disconnected.')
   let payload: unknown
   try {
     payload = parseShopifyJson(d.body)
   } catch {
     return ignored('The body is not JSON.')
   }
-  const ctx: CommerceContext = { companyId: integration.companyId, provider: 'shopify', integrationId: integration.id, storeUrl: storeUrl(integration) }
+  const ctx: CommerceContext = {
+    companyId: integration.companyId,
+    provider: 'shopify',
+    integrationId: integration.id,
+    storeUrl: storeUrl(integration),
+  }
   switch (topic) {
     case 'orders/create':
       await ingestOrder(ctx, need(mapShopifyOrder(payload), topic), 'placed')
@@ -74,7 +90,9 @@ export async function processShopifyDelivery(d: DeliveryJobPayload, integration:
       await ingestProduct(ctx, need(mapShopifyProduct(payload), topic))
       return done
     case 'products/delete':
-      return (await deleteProduct(ctx, need(mapShopifyProductDelete(payload), topic))) ? done : ignored('The product was not in the catalog.')
+      return (await deleteProduct(ctx, need(mapShopifyProductDelete(payload), topic)))
+        ? done
+        : ignored('The product was not in the catalog.')
     case 'inventory_levels/update': {
       const n = await ingestInventoryLevel(ctx, need(mapShopifyInventoryLevel(payload), topic))
       return n ? done : ignored('No catalog variant has this inventory item.')

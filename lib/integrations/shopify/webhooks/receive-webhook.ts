@@ -17,7 +17,8 @@ import { verifyShopifyHmac } from './verify-hmac'
 export const MAX_WEBHOOK_BYTES = 2 * 1024 * 1024
 const DUMMY_SECRET = 'no-such-shop'
 
-const json = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
+const json = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
 const unauthorized = () => json(401, { error: 'not_authenticated', message: 'The webhook signature is not valid.' })
 
 export async function receiveShopifyWebhook(req: Request): Promise<Response> {
@@ -44,11 +45,17 @@ export async function receiveShopifyWebhook(req: Request): Promise<Response> {
     }
     const topic = (h.get('x-shopify-topic') ?? '').trim().toLowerCase()
     // Shopify always sends the id; without one, the body's hash makes an identical retry a duplicate.
-    const deliveryId = h.get('x-shopify-webhook-id')?.trim().slice(0, 255) || `sha256:${createHash('sha256').update(raw).digest('hex')}`
+    const deliveryId =
+      h.get('x-shopify-webhook-id')?.trim().slice(0, 255) || `sha256:${createHash('sha256').update(raw).digest('hex')}`
     const handled = isHandledShopifyTopic(topic)
     const added = await recordDelivery({
-      companyId: connection.companyId, integrationId: connection.id, provider: 'shopify', deliveryId, topic: topic.slice(0, 255) || '(none)',
-      body: handled ? text : '', ignoredReason: handled ? undefined : `Topic ${topic || '(none)'} is not handled.`,
+      companyId: connection.companyId,
+      integrationId: connection.id,
+      provider: 'shopify',
+      deliveryId,
+      topic: topic.slice(0, 255) || '(none)',
+      body: handled ? text : '',
+      ignoredReason: handled ? undefined : `Topic ${topic || '(none)'} is not handled.`,
     })
     return json(200, { received: true, duplicate: !added, ...(handled ? {} : { ignored: true }) })
   } catch (error) {

@@ -14,7 +14,9 @@ export const WOO_SYNC_ATTEMPTS = 8
 export const WOO_SYNC_ORDER = ['products', 'customers', 'orders'] as const
 export type WooSyncResource = (typeof WOO_SYNC_ORDER)[number]
 
-export const startWooSyncInput = z.object({ days: z.coerce.number().int().min(1, 'Choose at least 1 day.').max(3650, 'At most 3650 days.') })
+export const startWooSyncInput = z.object({
+  days: z.coerce.number().int().min(1, 'Choose at least 1 day.').max(3650, 'At most 3650 days.'),
+})
 
 export interface WooSyncPagePayload {
   companyId: number
@@ -27,15 +29,26 @@ export async function startWooSync(companyId: number, raw: unknown, now = new Da
   const { days } = startWooSyncInput.parse(raw)
   const conn = await getConnectionByKey(companyId, 'woocommerce')
   if (!conn || conn.status === 'disconnected') throw notFound('Connect a WooCommerce store first.')
-  const running = await db.integrationSync.count({ where: { companyId, integrationId: conn.id, status: { in: ['queued', 'running'] } } })
-  if (running) throw badRequest('A sync is already running.', { days: ['A sync is already running; wait for it to finish.'] })
+  const running = await db.integrationSync.count({
+    where: { companyId, integrationId: conn.id, status: { in: ['queued', 'running'] } },
+  })
+  if (running)
+    throw badRequest('A sync is already running.', { days: ['A sync is already running; wait for it to finish.'] })
   const rows = WOO_SYNC_ORDER.map((resource, i) => ({
-    id: randomUUID(), companyId, integrationId: conn.id, resource, sinceDays: days, status: 'queued', createdAt: new Date(now.getTime() + i),
+    id: randomUUID(),
+    companyId,
+    integrationId: conn.id,
+    resource,
+    sinceDays: days,
+    status: 'queued',
+    createdAt: new Date(now.getTime() + i),
   }))
   await db.integrationSync.createMany({ data: rows })
   await updateConnection(companyId, conn.id, { status: 'syncing', settings: { syncDays: days } })
   await enqueue(WOO_SYNC_PAGE_JOB, { companyId, syncId: rows[0]!.id } satisfies WooSyncPagePayload, {
-    companyId, maxAttempts: WOO_SYNC_ATTEMPTS, idempotencyKey: wooSyncJobKey(rows[0]!.id, null),
+    companyId,
+    maxAttempts: WOO_SYNC_ATTEMPTS,
+    idempotencyKey: wooSyncJobKey(rows[0]!.id, null),
   })
   return { syncIds: rows.map((r) => r.id) }
 }

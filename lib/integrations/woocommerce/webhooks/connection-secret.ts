@@ -31,9 +31,15 @@ function webhookSecret(sealed: string): string | null {
 export async function findStoreConnection(sourceHeader: string | null): Promise<StoreConnection | null> {
   const origin = storeOrigin(sourceHeader)
   if (!origin) return null
-  const row = await read(selectFirst(
-    kysely().selectFrom('Integration').select(['id', 'companyId', 'credentials']).where('key', '=', 'woocommerce').where('externalKey', '=', origin),
-  ))
+  const row = await read(
+    selectFirst(
+      kysely()
+        .selectFrom('Integration')
+        .select(['id', 'companyId', 'credentials'])
+        .where('key', '=', 'woocommerce')
+        .where('externalKey', '=', origin),
+    ),
+  )
   if (!row) return null
   const secret = webhookSecret(String(row.credentials))
   return secret ? { id: String(row.id), companyId: Number(row.companyId), secret } : null

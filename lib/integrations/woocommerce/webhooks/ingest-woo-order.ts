@@ -20,7 +20,11 @@ const PLACED = new Set(['processing', 'on-hold', 'completed', 'refunded'])
 export type WooOrder = NonNullable<ReturnType<typeof mapWooOrder>>
 
 /** null: nothing to do for this status. */
-export async function ingestWooOrder(ctx: CommerceContext, order: WooOrder, payload: unknown): Promise<IngestSummary | null> {
+export async function ingestWooOrder(
+  ctx: CommerceContext,
+  order: WooOrder,
+  payload: unknown,
+): Promise<IngestSummary | null> {
   const out: IngestSummary = { events: 0, duplicates: 0 }
   const add = (s: IngestSummary) => {
     out.events += s.events
@@ -37,7 +41,18 @@ export async function ingestWooOrder(ctx: CommerceContext, order: WooOrder, payl
   add(await ingestOrder(ctx, order, status === 'completed' ? 'fulfilled' : 'placed'))
   let refunds: StoreRefund[] = mapWooRefunds(payload, order)
   if (!refunds.length && status === 'refunded') {
-    refunds = [{ id: `refund:order:${order.id}`, orderId: order.id, order, customer: order.customer, amount: order.total, currency: order.currency, lines: order.lines, createdAt: order.updatedAt ?? order.createdAt }]
+    refunds = [
+      {
+        id: `refund:order:${order.id}`,
+        orderId: order.id,
+        order,
+        customer: order.customer,
+        amount: order.total,
+        currency: order.currency,
+        lines: order.lines,
+        createdAt: order.updatedAt ?? order.createdAt,
+      },
+    ]
   }
   for (const r of refunds) add(await ingestRefund(ctx, r))
   return out

@@ -26,11 +26,21 @@ function storeRoot(integration: DeliveryIntegration): string | null {
   return integration.externalKey
 }
 
-export function wooContext(integration: Pick<DeliveryIntegration, 'id' | 'companyId' | 'externalKey'>): CommerceContext {
-  return { companyId: integration.companyId, provider: 'woocommerce', integrationId: integration.id, storeUrl: integration.externalKey }
+export function wooContext(
+  integration: Pick<DeliveryIntegration, 'id' | 'companyId' | 'externalKey'>,
+): CommerceContext {
+  return {
+    companyId: integration.companyId,
+    provider: 'woocommerce',
+    integrationId: integration.id,
+    storeUrl: integration.externalKey,
+  }
 }
 
-export async function processWooDelivery(d: DeliveryJobPayload, integration: DeliveryIntegration): Promise<DeliveryOutcome> {
+export async function processWooDelivery(
+  d: DeliveryJobPayload,
+  integration: DeliveryIntegration,
+): Promise<DeliveryOutcome> {
   const { topic } = d
   if (!isHandledWooTopic(topic)) return ignored(`Topic ${topic} is not handled.`)
   if (integration.status === 'disconnected') return ignored('The connection is disconnected.')
@@ -45,7 +55,9 @@ export async function processWooDelivery(d: DeliveryJobPayload, integration: Del
     case 'order.created':
     case 'order.updated': {
       const order = need(mapWooOrder(payload), topic)
-      return (await ingestWooOrder(ctx, order, payload)) ? done : ignored(`Order ${order.id} is ${order.wooStatus}: nothing to record.`)
+      return (await ingestWooOrder(ctx, order, payload))
+        ? done
+        : ignored(`Order ${order.id} is ${order.wooStatus}: nothing to record.`)
     }
     case 'customer.created':
     case 'customer.updated':
@@ -55,11 +67,18 @@ export async function processWooDelivery(d: DeliveryJobPayload, integration: Del
     case 'product.updated': {
       const product = need(mapWooProduct(payload), topic)
       // A failed fetch throws: the queue retries the delivery rather than store a partial product.
-      const client = isVariable(payload) ? await clientFor(integration.companyId, integration.id, storeRoot(integration)) : null
-      await ingestProduct(ctx, client ? need(mapWooProduct(payload, await fetchVariations(client, product.id)), topic) : product)
+      const client = isVariable(payload)
+        ? await clientFor(integration.companyId, integration.id, storeRoot(integration))
+        : null
+      await ingestProduct(
+        ctx,
+        client ? need(mapWooProduct(payload, await fetchVariations(client, product.id)), topic) : product,
+      )
       return done
     }
     case 'product.deleted':
-      return (await deleteProduct(ctx, need(mapWooProductDelete(payload), topic))) ? done : ignored('The product was not in the catalog.')
+      return (await deleteProduct(ctx, need(mapWooProductDelete(payload), topic)))
+        ? done
+        : ignored('The product was not in the catalog.')
   }
 }

@@ -18,7 +18,8 @@ export const MAX_WEBHOOK_BYTES = 2 * 1024 * 1024
 const DUMMY_SECRET = 'no-such-store'
 const PING = /^webhook_id=\d{1,20}$/
 
-const json = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
+const json = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: { 'cache-control': 'no-store' } })
 const unauthorized = () => json(401, { error: 'not_authenticated', message: 'The webhook signature is not valid.' })
 
 export async function receiveWooWebhook(req: Request): Promise<Response> {
@@ -48,11 +49,18 @@ export async function receiveWooWebhook(req: Request): Promise<Response> {
     }
     const topic = (h.get('x-wc-webhook-topic') ?? '').trim().toLowerCase()
     // Without a delivery id, the body's hash makes an identical resend a duplicate.
-    const deliveryId = h.get('x-wc-webhook-delivery-id')?.trim().slice(0, 255) || `sha256:${createHash('sha256').update(raw).digest('hex')}`
+    const deliveryId =
+      h.get('x-wc-webhook-delivery-id')?.trim().slice(0, 255) ||
+      `sha256:${createHash('sha256').update(raw).digest('hex')}`
     const handled = isHandledWooTopic(topic)
     const added = await recordDelivery({
-      companyId: connection.companyId, integrationId: connection.id, provider: 'woocommerce', deliveryId, topic: topic.slice(0, 255) || '(none)',
-      body: handled ? text : '', ignoredReason: handled ? undefined : `Topic ${topic || '(none)'} is not handled.`,
+      companyId: connection.companyId,
+      integrationId: connection.id,
+      provider: 'woocommerce',
+      deliveryId,
+      topic: topic.slice(0, 255) || '(none)',
+      body: handled ? text : '',
+      ignoredReason: handled ? undefined : `Topic ${topic || '(none)'} is not handled.`,
     })
     return json(200, { received: true, duplicate: !added, ...(handled ? {} : { ignored: true }) })
   } catch (error) {

@@ -2,11 +2,14 @@
 // body under the webhook's secret, compared in constant time.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-export const wooSignature = (secret: string, body: Uint8Array | string) => createHmac('sha256', secret).update(body).digest('base64')
+export const wooSignature = (secret: string, body: Uint8Array | string) =>
+  createHmac('sha256', secret).update(body).digest('base64')
 
 export function verifyWooSignature(secret: string, body: Uint8Array, header: string | null): boolean {
   const expected = createHmac('sha256', secret).update(body).digest()
   const given = Buffer.from(header?.trim() ?? '', 'base64')
   // timingSafeEqual needs equal lengths; comparing against itself keeps the time the same.
-  return given.length === expected.length ? timingSafeEqual(given, expected) : (timingSafeEqual(expected, expected), false)
+  return given.length === expected.length
+    ? timingSafeEqual(given, expected)
+    : (timingSafeEqual(expected, expected), false)
 }

@@ -8,5 +8,12 @@ export const POST = ajax({
   resources: ['flows_read'],
   body: startCloneBody,
   status: 202,
-  handler: ({ ctx, params, body }) => startFlowClone(ctx.principal.companyId, ctx.principal.userId, params.flowId!, body, ctx.principal.resources.has('flows_create')),
+  handler: ({ ctx, params, body }) =>
+    startFlowClone(
+      ctx.principal.companyId,
+      ctx.principal.userId,
+      params.flowId!,
+      body,
+      ctx.principal.resources.has('flows_create'),
+    ),
 })

@@ -7,7 +7,18 @@ export const dynamic = 'force-dynamic'
 export const GET = ajax({
   resources: ['flows_read'],
   query: z.object({
-    statusKeys: z.string().default('').transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))]).pipe(z.array(z.string().max(64)).max(100, 'At most 100 status keys.')),
+    statusKeys: z
+      .string()
+      .default('')
+      .transform((s) => [
+        ...new Set(
+          s
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(z.array(z.string().max(64)).max(100, 'At most 100 status keys.')),
   }),
   handler: ({ ctx, query }) => cloneStatuses(ctx.principal.companyId, query.statusKeys),
 })

@@ -8,5 +8,9 @@ export async function generateMetadata() {
 
 export default async function EditSubscribeLinkPage({ params }: { params: Promise<{ linkId: string }> }) {
   const { linkId } = await params
-  return <RouteScreen><SubscribeLinkEditor key={linkId} linkId={linkId} /></RouteScreen>
+  return (
+    <RouteScreen>
+      <SubscribeLinkEditor key={linkId} linkId={linkId} />
+    </RouteScreen>
+  )
 }

@@ -7,5 +7,9 @@ export async function generateMetadata() {
 }
 
 export default function CreateSubscribeLinkPage() {
-  return <RouteScreen><SubscribeLinkEditor /></RouteScreen>
+  return (
+    <RouteScreen>
+      <SubscribeLinkEditor />
+    </RouteScreen>
+  )
 }

@@ -8,5 +8,9 @@ export async function generateMetadata() {
 
 export default async function ListEmbedPage({ params }: { params: Promise<{ listId: string }> }) {
   const { listId } = await params
-  return <RouteScreen><ListEmbedScreen listId={listId} /></RouteScreen>
+  return (
+    <RouteScreen>
+      <ListEmbedScreen listId={listId} />
+    </RouteScreen>
+  )
 }

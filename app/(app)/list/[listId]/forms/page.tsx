@@ -8,5 +8,9 @@ export async function generateMetadata() {
 
 export default async function ListFormsPage({ params }: { params: Promise<{ listId: string }> }) {
   const { listId } = await params
-  return <RouteScreen><ListFormsScreen listId={listId} /></RouteScreen>
+  return (
+    <RouteScreen>
+      <ListFormsScreen listId={listId} />
+    </RouteScreen>
+  )
 }

@@ -8,5 +8,9 @@ export async function generateMetadata() {
 
 export default async function AppReviewPage({ params }: { params: Promise<{ appId: string }> }) {
   const { appId } = await params
-  return <RouteScreen><AppReviewScreen appId={appId} /></RouteScreen>
+  return (
+    <RouteScreen>
+      <AppReviewScreen appId={appId} />
+    </RouteScreen>
+  )
 }

@@ -8,5 +8,9 @@ export async function generateMetadata() {
 
 export default async function AppCreatedPage({ params }: { params: Promise<{ appId: string }> }) {
   const { appId } = await params
-  return <RouteScreen><AppCreatedScreen appId={appId} /></RouteScreen>
+  return (
+    <RouteScreen>
+      <AppCreatedScreen appId={appId} />
+    </RouteScreen>
+  )
 }

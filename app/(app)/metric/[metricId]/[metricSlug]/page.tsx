@@ -8,7 +8,13 @@ export async function generateMetadata() {
 
 type SearchParams = Record<string, string | string[] | undefined>
 
-export default async function MetricPage({ params, searchParams }: { params: Promise<{ metricId: string }>; searchParams: Promise<SearchParams> }) {
+export default async function MetricPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ metricId: string }>
+  searchParams: Promise<SearchParams>
+}) {
   const { metricId } = await params
   const search = new URLSearchParams()
   for (const [k, v] of Object.entries(await searchParams)) if (typeof v === 'string') search.set(k, v)

@@ -9,5 +9,9 @@ export async function generateMetadata() {
 // /oauth/client lists every connected app; /oauth/client/{oauthClientId} shows that one.
 export default async function AuthorizedAppsPage({ params }: { params: Promise<{ oauthClientId?: string[] }> }) {
   const { oauthClientId } = await params
-  return <RouteScreen><AuthorizedAppsScreen appId={oauthClientId?.[0]} /></RouteScreen>
+  return (
+    <RouteScreen>
+      <AuthorizedAppsScreen appId={oauthClientId?.[0]} />
+    </RouteScreen>
+  )
 }

@@ -7,5 +7,9 @@ export async function generateMetadata() {
 }
 
 export default function ConsentPagesPage() {
-  return <RouteScreen><ConsentPagesScreen /></RouteScreen>
+  return (
+    <RouteScreen>
+      <ConsentPagesScreen />
+    </RouteScreen>
+  )
 }

@@ -7,5 +7,9 @@ export async function generateMetadata() {
 }
 
 export default function HostedPagesPage() {
-  return <RouteScreen><HostedPagesScreen /></RouteScreen>
+  return (
+    <RouteScreen>
+      <HostedPagesScreen />
+    </RouteScreen>
+  )
 }

@@ -8,9 +8,5 @@ export default async function SupportTicketPage({ params }: { params: Promise<{ 
   const id = Number(ticketId)
   if (!Number.isInteger(id) || id <= 0) notFound()
   const principal = await getCurrentPrincipal()
-  return (
-    <RouteScreen>
-      {principal && <SupportTicketView ticketId={id} companyId={principal.companyId} />}
-    </RouteScreen>
-  )
+  return <RouteScreen>{principal && <SupportTicketView ticketId={id} companyId={principal.companyId} />}</RouteScreen>
 }

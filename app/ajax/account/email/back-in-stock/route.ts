@@ -13,5 +13,6 @@ export const GET = ajax({
 export const POST = ajax({
   resources: ['account_settings_read', 'account_settings_write'],
   body: z.record(z.string(), z.unknown()),
-  handler: ({ ctx, body }) => catalogCall(async () => ({ settings: await saveBisSettings(ctx.principal.companyId, body) })),
+  handler: ({ ctx, body }) =>
+    catalogCall(async () => ({ settings: await saveBisSettings(ctx.principal.companyId, body) })),
 })

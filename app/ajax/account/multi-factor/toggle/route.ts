@@ -13,7 +13,8 @@ export const POST = ajax({
   resources: ['account_security_page'],
   body: z.object({ twoStepRequired: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]) }),
   handler: ({ ctx, body }) => {
-    if (ctx.principal.role !== 'owner') throw forbidden('Only an owner can change whether two-factor sign-in is required.')
+    if (ctx.principal.role !== 'owner')
+      throw forbidden('Only an owner can change whether two-factor sign-in is required.')
     return setMfaRequirement(ctx.principal.companyId, ctx.principal.userId, body.twoStepRequired)
   },
 })

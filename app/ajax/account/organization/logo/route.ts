@@ -7,7 +7,8 @@ export const POST = ajax({
   resources: ['account_info_organization', 'account_settings_write'],
   handler: async ({ ctx }) => {
     const declared = Number(ctx.req.headers.get('content-length') ?? NaN)
-    if (Number.isFinite(declared) && declared > LOGO_MAX_BYTES + 64 * 1024) throw badRequest(LOGO_TOO_LARGE, { logo: [LOGO_TOO_LARGE] })
+    if (Number.isFinite(declared) && declared > LOGO_MAX_BYTES + 64 * 1024)
+      throw badRequest(LOGO_TOO_LARGE, { logo: [LOGO_TOO_LARGE] })
     const form = await ctx.req.formData().catch(() => null)
     const file = form?.get('logo')
     return saveCompanyLogo(ctx.principal.companyId, ctx.principal.userId, file instanceof File ? file : null)

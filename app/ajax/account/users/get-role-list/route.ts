@@ -7,6 +7,13 @@ export const GET = ajax({
   resources: ['account_users_read'],
   handler: ({ ctx }) => {
     const mine = new Set(assignableRoles(ctx.principal.resources))
-    return { roles: ROLES.map((key) => ({ key, label: ROLE_LABELS[key], resources: [...ROLE_RESOURCES[key]], assignable: mine.has(key) })) }
+    return {
+      roles: ROLES.map((key) => ({
+        key,
+        label: ROLE_LABELS[key],
+        resources: [...ROLE_RESOURCES[key]],
+        assignable: mine.has(key),
+      })),
+    }
   },
 })

@@ -14,8 +14,15 @@ export const GET = ajax({
     const roles = assignableRoles(resources)
     if (!query.email) return { isAllowed: roles.length > 0, assignableRoles: roles }
     const target = await findAccountUserTarget(companyId, query.email)
-    if (!target) return { isAllowed: false, reason: 'There is no user or invitation with this email in this account.', assignableRoles: roles }
+    if (!target)
+      return {
+        isAllowed: false,
+        reason: 'There is no user or invitation with this email in this account.',
+        assignableRoles: roles,
+      }
     const check = checkRoleChange(resources, target.role, query.role ?? target.role, await countOwners(companyId))
-    return check.allowed ? { isAllowed: true, assignableRoles: roles } : { isAllowed: false, reason: check.reason, assignableRoles: roles }
+    return check.allowed
+      ? { isAllowed: true, assignableRoles: roles }
+      : { isAllowed: false, reason: check.reason, assignableRoles: roles }
   },
 })

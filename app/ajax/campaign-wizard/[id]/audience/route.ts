@@ -11,5 +11,6 @@ export const GET = ajax({
 // POST /ajax/campaign-wizard/{id}/audience – saves the included and excluded lists and segments
 export const POST = ajax({
   resources: WRITE,
-  handler: async ({ ctx, params }) => h.saveWizardAudience(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.audienceBody)),
+  handler: async ({ ctx, params }) =>
+    h.saveWizardAudience(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.audienceBody)),
 })

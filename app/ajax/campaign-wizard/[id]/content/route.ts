@@ -11,5 +11,6 @@ export const GET = ajax({
 // POST /ajax/campaign-wizard/{id}/content – saves a message's content (and template, copied)
 export const POST = ajax({
   resources: WRITE,
-  handler: async ({ ctx, params }) => h.saveWizardContent(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.contentBody)),
+  handler: async ({ ctx, params }) =>
+    h.saveWizardContent(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.contentBody)),
 })

@@ -11,5 +11,11 @@ export const GET = ajax({
 // POST /ajax/campaign-wizard/{id}/schedule – saves the send strategy and options; send: true sends or schedules it
 export const POST = ajax({
   resources: WRITE,
-  handler: async ({ ctx, params }) => h.saveWizardSchedule(ctx.principal.companyId, ctx.principal.userId, params.id!, await ajaxBody(ctx.req, h.wizardScheduleBody)),
+  handler: async ({ ctx, params }) =>
+    h.saveWizardSchedule(
+      ctx.principal.companyId,
+      ctx.principal.userId,
+      params.id!,
+      await ajaxBody(ctx.req, h.wizardScheduleBody),
+    ),
 })

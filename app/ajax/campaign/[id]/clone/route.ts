@@ -6,5 +6,6 @@ import * as h from '@/lib/campaigns/ajax/handlers'
 export const POST = ajax({
   resources: WRITE,
   status: 201,
-  handler: async ({ ctx, params }) => h.clone(ctx.principal.companyId, ctx.principal.userId, params.id!, await ajaxBody(ctx.req, h.cloneBody)),
+  handler: async ({ ctx, params }) =>
+    h.clone(ctx.principal.companyId, ctx.principal.userId, params.id!, await ajaxBody(ctx.req, h.cloneBody)),
 })

@@ -11,5 +11,6 @@ export const GET = ajax({
 // POST /ajax/campaign/{id}/content – a message's label, content fields (merged), render options or template (copied)
 export const POST = ajax({
   resources: WRITE,
-  handler: async ({ ctx, params }) => h.saveContent(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.contentBody)),
+  handler: async ({ ctx, params }) =>
+    h.saveContent(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.contentBody)),
 })

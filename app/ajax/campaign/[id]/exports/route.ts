@@ -6,5 +6,6 @@ import * as h from '@/lib/campaigns/ajax/handlers'
 export const POST = ajax({
   resources: READ,
   status: 202,
-  handler: async ({ ctx, params }) => h.exportCsv(ctx.principal.companyId, ctx.principal.userId, params.id!, await ajaxBody(ctx.req, h.exportBody)),
+  handler: async ({ ctx, params }) =>
+    h.exportCsv(ctx.principal.companyId, ctx.principal.userId, params.id!, await ajaxBody(ctx.req, h.exportBody)),
 })

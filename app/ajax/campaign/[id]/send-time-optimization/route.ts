@@ -11,5 +11,6 @@ export const GET = ajax({
 // POST /ajax/campaign/{id}/send-time-optimization – saves the send strategy
 export const POST = ajax({
   resources: WRITE,
-  handler: async ({ ctx, params }) => h.setSendTime(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.sendTimeBody)),
+  handler: async ({ ctx, params }) =>
+    h.setSendTime(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.sendTimeBody)),
 })

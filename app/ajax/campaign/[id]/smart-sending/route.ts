@@ -11,5 +11,6 @@ export const GET = ajax({
 // POST /ajax/campaign/{id}/smart-sending – turns smart sending on or off
 export const POST = ajax({
   resources: WRITE,
-  handler: async ({ ctx, params }) => h.setSmartSending(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.smartSendingBody)),
+  handler: async ({ ctx, params }) =>
+    h.setSmartSending(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.smartSendingBody)),
 })

@@ -14,5 +14,6 @@ export const GET = ajax({
 // POST /ajax/campaign/{id}/templates – assigns a template to a message (a non-reusable copy)
 export const POST = ajax({
   resources: WRITE,
-  handler: async ({ ctx, params }) => h.assign(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.templateBody)),
+  handler: async ({ ctx, params }) =>
+    h.assign(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.templateBody)),
 })

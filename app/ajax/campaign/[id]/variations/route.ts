@@ -11,5 +11,6 @@ export const GET = ajax({
 // PUT /ajax/campaign/{id}/variations – replaces the A/B test config and the variations
 export const PUT = ajax({
   resources: WRITE,
-  handler: async ({ ctx, params }) => h.putVariations(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.variationsPutBody)),
+  handler: async ({ ctx, params }) =>
+    h.putVariations(ctx.principal.companyId, params.id!, await ajaxBody(ctx.req, h.variationsPutBody)),
 })

@@ -8,7 +8,10 @@ export const dynamic = 'force-dynamic'
 // PATCH /ajax/catalog-new/categories/{id} – { name?, itemIds? (replaces the items) } → { success, category }
 export const PATCH = ajax({
   resources: ['catalog_read', 'catalog_write'],
-  handler: ({ ctx, params }) => catalogCall(async () => updateCategoryAjax(ctx.principal.companyId, params.id!, camelizeKeys(await readBody(ctx.req)))),
+  handler: ({ ctx, params }) =>
+    catalogCall(async () =>
+      updateCategoryAjax(ctx.principal.companyId, params.id!, camelizeKeys(await readBody(ctx.req))),
+    ),
 })
 
 // DELETE /ajax/catalog-new/categories/{id} → { success, id }

@@ -15,7 +15,8 @@ export const GET = ajax({
 // PATCH /ajax/catalog-new/items/{catalogItemId} – changed fields → { success, item }
 export const PATCH = ajax({
   resources: ['catalog_read', 'catalog_write'],
-  handler: ({ ctx, params }) => catalogCall(async () => updateItemAjax(ctx.principal.companyId, params.id!, camelizeKeys(await readBody(ctx.req)))),
+  handler: ({ ctx, params }) =>
+    catalogCall(async () => updateItemAjax(ctx.principal.companyId, params.id!, camelizeKeys(await readBody(ctx.req)))),
 })
 
 // DELETE /ajax/catalog-new/items/{catalogItemId} → { success, id } (its variants and category links go too)

@@ -8,7 +8,10 @@ export const dynamic = 'force-dynamic'
 // PATCH /ajax/catalog-new/variants/{variantId} – changed fields → { success, variant } (price/inventory changes are recorded)
 export const PATCH = ajax({
   resources: ['catalog_read', 'catalog_write'],
-  handler: ({ ctx, params }) => catalogCall(async () => updateVariantAjax(ctx.principal.companyId, params.id!, camelizeKeys(await readBody(ctx.req)))),
+  handler: ({ ctx, params }) =>
+    catalogCall(async () =>
+      updateVariantAjax(ctx.principal.companyId, params.id!, camelizeKeys(await readBody(ctx.req))),
+    ),
 })
 
 // DELETE /ajax/catalog-new/variants/{variantId} → { success, id }

@@ -5,6 +5,11 @@ import { listBackInStockSubscriptions } from '@/lib/catalog/reports/back-in-stoc
 // GET /ajax/catalog/back-in-stock/subscriptions?variantId=&itemId=&limit= – the newest subscriptions (item and variant pages)
 export const GET = ajax({
   resources: ['catalog_read', 'back_in_stock_read'],
-  query: z.object({ variantId: z.string().optional(), itemId: z.string().optional(), limit: z.coerce.number().int().min(1).max(500).optional() }),
-  handler: ({ ctx, query }) => catalogCall(async () => ({ subscriptions: await listBackInStockSubscriptions(ctx.principal.companyId, query) })),
+  query: z.object({
+    variantId: z.string().optional(),
+    itemId: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(500).optional(),
+  }),
+  handler: ({ ctx, query }) =>
+    catalogCall(async () => ({ subscriptions: await listBackInStockSubscriptions(ctx.principal.companyId, query) })),
 })

@@ -7,8 +7,9 @@ import { parseDateRange } from '@/lib/catalog/reports/range'
 export const GET = ajax({
   resources: ['catalog_read', 'back_in_stock_read'],
   query: z.object({ daterange: z.string().optional() }),
-  handler: ({ ctx, query }) => catalogCall(async () => {
-    const range = parseDateRange(query.daterange)
-    return { range, ...(await backInStockReport(ctx.principal.companyId, range)) }
-  }),
+  handler: ({ ctx, query }) =>
+    catalogCall(async () => {
+      const range = parseDateRange(query.daterange)
+      return { range, ...(await backInStockReport(ctx.principal.companyId, range)) }
+    }),
 })

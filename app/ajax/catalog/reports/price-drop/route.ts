@@ -8,8 +8,13 @@ import { companyCurrency } from '@/lib/reporting/company-currency'
 export const GET = ajax({
   resources: ['catalog_read', 'price_drop_read'],
   query: z.object({ daterange: z.string().optional() }),
-  handler: ({ ctx, query }) => catalogCall(async () => {
-    const range = parseDateRange(query.daterange)
-    return { range, currency: await companyCurrency(ctx.principal.companyId), ...(await priceDropReport(ctx.principal.companyId, range)) }
-  }),
+  handler: ({ ctx, query }) =>
+    catalogCall(async () => {
+      const range = parseDateRange(query.daterange)
+      return {
+        range,
+        currency: await companyCurrency(ctx.principal.companyId),
+        ...(await priceDropReport(ctx.principal.companyId, range)),
+      }
+    }),
 })

@@ -6,14 +6,18 @@ import { deleteScheduledReport, editScheduledReport } from '@/lib/catalog/report
 // POST /ajax/catalog/scheduled-reports/{id} – edit (the same fields as add)
 export const POST = ajax({
   resources: ['catalog_read', 'catalog_write', 'scheduled_reports_read'],
-  handler: ({ ctx, params }) => catalogCall(async () => ({ report: await editScheduledReport(ctx.principal.companyId, params.id!, await jsonBody(ctx.req)) })),
+  handler: ({ ctx, params }) =>
+    catalogCall(async () => ({
+      report: await editScheduledReport(ctx.principal.companyId, params.id!, await jsonBody(ctx.req)),
+    })),
 })
 
 // DELETE /ajax/catalog/scheduled-reports/{id}
 export const DELETE = ajax({
   resources: ['catalog_read', 'catalog_write', 'scheduled_reports_read'],
-  handler: ({ ctx, params }) => catalogCall(async () => {
-    await deleteScheduledReport(ctx.principal.companyId, params.id!)
-    return {}
-  }),
+  handler: ({ ctx, params }) =>
+    catalogCall(async () => {
+      await deleteScheduledReport(ctx.principal.companyId, params.id!)
+      return {}
+    }),
 })

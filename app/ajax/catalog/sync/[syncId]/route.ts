@@ -5,5 +5,6 @@ import { getSync } from '@/lib/catalog/sources/sync'
 // GET /ajax/catalog/sync/{syncId} – one sync: status, counts (added, updated, unpublished, failed), error, entry errors
 export const GET = ajax({
   resources: ['catalog_read'],
-  handler: ({ ctx, params }) => catalogCall(async () => ({ sync: await getSync(ctx.principal.companyId, params.syncId!) })),
+  handler: ({ ctx, params }) =>
+    catalogCall(async () => ({ sync: await getSync(ctx.principal.companyId, params.syncId!) })),
 })

@@ -10,7 +10,8 @@ export const POST = ajax({
   resources: ['coupons_read', 'coupons_write'],
   handler: async ({ ctx, params }) => {
     const declared = Number(ctx.req.headers.get('content-length') ?? NaN)
-    if (Number.isFinite(declared) && declared > MAX_BYTES) throw badRequest('The file is larger than 8 MB.', { file: ['The file is larger than 8 MB.'] })
+    if (Number.isFinite(declared) && declared > MAX_BYTES)
+      throw badRequest('The file is larger than 8 MB.', { file: ['The file is larger than 8 MB.'] })
     const type = ctx.req.headers.get('content-type') ?? ''
     let csv = ''
     if (type.includes('multipart/form-data')) {
@@ -22,11 +23,20 @@ export const POST = ajax({
       const body = (await ctx.req.json().catch(() => null)) as { text?: unknown } | null
       csv = typeof body?.text === 'string' ? body.text : ''
     }
-    if (!csv.trim()) throw badRequest('Choose a CSV file or paste codes, one per line.', { file: ['Choose a CSV file or paste codes, one per line.'] })
+    if (!csv.trim())
+      throw badRequest('Choose a CSV file or paste codes, one per line.', {
+        file: ['Choose a CSV file or paste codes, one per line.'],
+      })
     const r = await importCouponCsv(ctx.principal.companyId, params.id!, csv)
     if (!r.ok) {
-      const message = r.errors.length === 1 ? 'One line needs fixing; nothing was imported.' : `${r.errors.length} lines need fixing; nothing was imported.`
-      throw badRequest(message, { file: [message], lines: r.errors.slice(0, 200).map((e) => `Line ${e.line}: ${e.message}`) })
+      const message =
+        r.errors.length === 1
+          ? 'One line needs fixing; nothing was imported.'
+          : `${r.errors.length} lines need fixing; nothing was imported.`
+      throw badRequest(message, {
+        file: [message],
+        lines: r.errors.slice(0, 200).map((e) => `Line ${e.line}: ${e.message}`),
+      })
     }
     return { created: r.created, max: MAX_CSV_CODES }
   },

@@ -6,5 +6,6 @@ import { sendDiagnosticEvent } from '@/lib/developer-tools/send-diagnostic-event
 export const POST = ajax({
   resources: ['applications_write'],
   status: 201,
-  handler: ({ ctx }) => sendDiagnosticEvent(ctx.principal.companyId, ctx.principal.user.email, appLink('/client-diagnostics')),
+  handler: ({ ctx }) =>
+    sendDiagnosticEvent(ctx.principal.companyId, ctx.principal.user.email, appLink('/client-diagnostics')),
 })

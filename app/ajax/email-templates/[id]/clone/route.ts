@@ -8,5 +8,7 @@ export const POST = ajax({
   resources: ['templates_write'],
   body: cloneTemplateBody,
   status: 201,
-  handler: async ({ ctx, params, body }) => ({ template: templateDetail(await cloneTemplate(ctx.principal.companyId, params.id!, body.name)) }),
+  handler: async ({ ctx, params, body }) => ({
+    template: templateDetail(await cloneTemplate(ctx.principal.companyId, params.id!, body.name)),
+  }),
 })

@@ -7,7 +7,11 @@ export const GET = ajax({
   handler: async ({ ctx, params }) => {
     const t = await getTemplateOrThrow(ctx.principal.companyId, params.id!)
     return new Response(t.compiledHtml, {
-      headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; sandbox", 'x-content-type-options': 'nosniff' },
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; sandbox",
+        'x-content-type-options': 'nosniff',
+      },
     })
   },
 })

@@ -6,12 +6,22 @@ import { previewTemplate } from '@/lib/templates/store/preview-template'
 export const POST = ajax({
   resources: ['templates_read'],
   body: previewBody,
-  handler: ({ ctx, params, body }) => withTemplateErrors(async () => {
-    const hasContent = body.html !== undefined || body.text !== undefined || body.definition !== undefined
-    const r = await previewTemplate(ctx.principal.companyId, params.id!, {
-      profileId: body.profileId, eventId: body.eventId, subject: body.subject,
-      ...(hasContent ? { content: { html: body.html, text: body.text, definition: body.definition } } : {}),
-    })
-    return { html: r.html, text: r.text, subject: r.subject, profile: r.profile, event: r.event, usesEvent: r.usesEvent }
-  }),
+  handler: ({ ctx, params, body }) =>
+    withTemplateErrors(async () => {
+      const hasContent = body.html !== undefined || body.text !== undefined || body.definition !== undefined
+      const r = await previewTemplate(ctx.principal.companyId, params.id!, {
+        profileId: body.profileId,
+        eventId: body.eventId,
+        subject: body.subject,
+        ...(hasContent ? { content: { html: body.html, text: body.text, definition: body.definition } } : {}),
+      })
+      return {
+        html: r.html,
+        text: r.text,
+        subject: r.subject,
+        profile: r.profile,
+        event: r.event,
+        usesEvent: r.usesEvent,
+      }
+    }),
 })

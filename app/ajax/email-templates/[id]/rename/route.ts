@@ -7,5 +7,7 @@ import { templateSummary } from '@/lib/templates/store/template-view'
 export const POST = ajax({
   resources: ['templates_write'],
   body: renameTemplateBody,
-  handler: async ({ ctx, params, body }) => ({ template: templateSummary(await renameTemplate(ctx.principal.companyId, params.id!, body.name)) }),
+  handler: async ({ ctx, params, body }) => ({
+    template: templateSummary(await renameTemplate(ctx.principal.companyId, params.id!, body.name)),
+  }),
 })

@@ -7,8 +7,9 @@ export const POST = ajax({
   resources: ['templates_write'],
   body: sendPreviewBody,
   status: 202,
-  handler: ({ ctx, params, body }) => withTemplateErrors(async () => {
-    const r = await sendTemplatePreview(ctx.principal.companyId, params.id!, body)
-    return Response.json(r, { status: 202 })
-  }),
+  handler: ({ ctx, params, body }) =>
+    withTemplateErrors(async () => {
+      const r = await sendTemplatePreview(ctx.principal.companyId, params.id!, body)
+      return Response.json(r, { status: 202 })
+    }),
 })

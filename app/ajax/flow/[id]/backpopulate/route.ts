@@ -15,7 +15,11 @@ export const POST = ajax({
   resources: ['flows_backpopulate'],
   body: backpopulateBody,
   status: 202,
-  handler: ({ ctx, params, body }) => startBackfill(ctx.principal.companyId, params.id!, {
-    useGroupAddTime: body.useGroupAddTime, since: body.since ?? null, until: body.until ?? null, userId: ctx.principal.user.id,
-  }),
+  handler: ({ ctx, params, body }) =>
+    startBackfill(ctx.principal.companyId, params.id!, {
+      useGroupAddTime: body.useGroupAddTime,
+      since: body.since ?? null,
+      until: body.until ?? null,
+      userId: ctx.principal.user.id,
+    }),
 })

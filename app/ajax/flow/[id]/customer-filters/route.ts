@@ -5,5 +5,6 @@ import { filtersBody, setCustomerFilters } from '@/lib/flows/ajax/triggers-confi
 export const POST = ajax({
   resources: ['flows_triggers_filters_write'],
   body: filtersBody,
-  handler: ({ ctx, params, body }) => setCustomerFilters(ctx.principal.companyId, params.id!, body.filters, ctx.principal.userId),
+  handler: ({ ctx, params, body }) =>
+    setCustomerFilters(ctx.principal.companyId, params.id!, body.filters, ctx.principal.userId),
 })

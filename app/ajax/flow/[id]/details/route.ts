@@ -11,5 +11,6 @@ export const GET = ajax({
 export const POST = ajax({
   resources: ['flows_write'],
   body: flowDetailsBody,
-  handler: ({ ctx, params, body }) => updateFlowDetails(ctx.principal.companyId, ctx.principal.userId, params.id!, body),
+  handler: ({ ctx, params, body }) =>
+    updateFlowDetails(ctx.principal.companyId, ctx.principal.userId, params.id!, body),
 })

@@ -13,6 +13,8 @@ export const GET = ajax({
   handler: async ({ ctx, params }) => {
     const png = await readScreenshot(ctx.principal.companyId, params.id!)
     if (!png) return Response.json({ error: 'not_found', message: 'This flow has no screenshot.' }, { status: 404 })
-    return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png', 'cache-control': 'private, no-cache' } })
+    return new Response(new Uint8Array(png), {
+      headers: { 'content-type': 'image/png', 'cache-control': 'private, no-cache' },
+    })
   },
 })

@@ -5,5 +5,6 @@ import { filtersBody, setTriggerFilters } from '@/lib/flows/ajax/triggers-config
 export const POST = ajax({
   resources: ['flows_triggers_filters_write'],
   body: filtersBody,
-  handler: ({ ctx, params, body }) => setTriggerFilters(ctx.principal.companyId, params.id!, body.filters, ctx.principal.userId),
+  handler: ({ ctx, params, body }) =>
+    setTriggerFilters(ctx.principal.companyId, params.id!, body.filters, ctx.principal.userId),
 })

@@ -7,7 +7,12 @@ export const POST = ajax({
   intParams: ['experimentId'],
   body: z.object({ winnerVersionId: z.number().int().positive() }),
   handler: async ({ ctx, params, body }) => {
-    const e = await endFormExperiment(ctx.principal.companyId, Number(params.experimentId), body.winnerVersionId, new Date())
+    const e = await endFormExperiment(
+      ctx.principal.companyId,
+      Number(params.experimentId),
+      body.winnerVersionId,
+      new Date(),
+    )
     return { id: e.id, status: e.status, winnerVersionId: e.winnerVersionId }
   },
 })

@@ -5,6 +5,7 @@ import { OVERVIEW_TIMEFRAMES, formOverview } from '@/lib/forms/reports/form-over
 export const GET = ajax({
   resources: ['forms_read'],
   query: z.object({ timeframe: z.enum(OVERVIEW_TIMEFRAMES).default('last_30_days') }),
-  handler: ({ ctx, query, params }) => formOverview(ctx.principal.companyId, params.formId!, query.timeframe, new Date()),
+  handler: ({ ctx, query, params }) =>
+    formOverview(ctx.principal.companyId, params.formId!, query.timeframe, new Date()),
 })
 export type FormOverviewResponse = Awaited<ReturnType<typeof formOverview>>

@@ -5,5 +5,7 @@ import { publishForm } from '@/lib/forms/store/publish-form'
 export const POST = ajax({
   resources: ['forms_write'],
   body: z.object({ versionId: z.number().int().positive().optional() }).strict(),
-  handler: async ({ ctx, params, body }) => ({ form: await publishForm(ctx.principal.companyId, params.formId!, body.versionId) }),
+  handler: async ({ ctx, params, body }) => ({
+    form: await publishForm(ctx.principal.companyId, params.formId!, body.versionId),
+  }),
 })

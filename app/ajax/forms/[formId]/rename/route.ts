@@ -5,5 +5,7 @@ import { renameForm } from '@/lib/forms/store/rename-form'
 export const POST = ajax({
   resources: ['forms_write'],
   body: z.object({ name: z.string().max(255) }).strict(),
-  handler: async ({ ctx, params, body }) => ({ form: await renameForm(ctx.principal.companyId, params.formId!, body.name) }),
+  handler: async ({ ctx, params, body }) => ({
+    form: await renameForm(ctx.principal.companyId, params.formId!, body.name),
+  }),
 })

@@ -5,5 +5,7 @@ import { scheduleForm, scheduleInput } from '@/lib/forms/store/schedule-form'
 export const POST = ajax({
   resources: ['forms_write'],
   body: scheduleInput,
-  handler: async ({ ctx, params, body }) => ({ form: await scheduleForm(ctx.principal.companyId, params.formId!, body) }),
+  handler: async ({ ctx, params, body }) => ({
+    form: await scheduleForm(ctx.principal.companyId, params.formId!, body),
+  }),
 })

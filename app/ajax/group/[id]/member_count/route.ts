@@ -4,7 +4,10 @@ import { countMembers } from '@/lib/groups/list-membership'
 const memberCount = ajax({
   resources: ['groups_read'],
   csrf: false,
-  handler: async ({ ctx, params }) => ({ id: params.id!, memberCount: await countMembers(ctx.principal.companyId, params.id!) }),
+  handler: async ({ ctx, params }) => ({
+    id: params.id!,
+    memberCount: await countMembers(ctx.principal.companyId, params.id!),
+  }),
 })
 
 // GET /ajax/group/[id]/member_count – the exact current member count

@@ -6,6 +6,10 @@ export const GET = ajax({
   resources: ['groups_read'],
   handler: async ({ ctx, params }) => {
     const g = await getGroup(ctx.principal.companyId, params.id!)
-    return { percentComplete: g.isProcessing ? g.processingPercent : 100, isProcessing: g.isProcessing, memberCount: g.memberCount }
+    return {
+      percentComplete: g.isProcessing ? g.processingPercent : 100,
+      isProcessing: g.isProcessing,
+      memberCount: g.memberCount,
+    }
   },
 })

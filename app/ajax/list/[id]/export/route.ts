@@ -5,5 +5,7 @@ import { exportListMembers } from '@/lib/groups/export-list-members'
 export const POST = ajax({
   resources: ['groups_read', 'exports_emails'],
   status: 202,
-  handler: async ({ ctx, params }) => ({ download: await exportListMembers(ctx.principal.companyId, params.id!, ctx.principal.userId) }),
+  handler: async ({ ctx, params }) => ({
+    download: await exportListMembers(ctx.principal.companyId, params.id!, ctx.principal.userId),
+  }),
 })

@@ -33,4 +33,3 @@ export const DELETE = ajax({
     return removeProfilesFromList(ctx.principal.companyId, params.id!, ids)
   },
 })
-

@@ -5,5 +5,7 @@ import { mergeListBody, mergeLists } from '@/lib/groups/merge-lists'
 export const POST = ajax({
   resources: ['groups_write'],
   body: mergeListBody,
-  handler: async ({ ctx, params, body }) => ({ task: await mergeLists(ctx.principal.companyId, params.id!, body.sourceListId) }),
+  handler: async ({ ctx, params, body }) => ({
+    task: await mergeLists(ctx.principal.companyId, params.id!, body.sourceListId),
+  }),
 })

@@ -11,5 +11,7 @@ export const GET = ajax({
 export const POST = ajax({
   resources: ['groups_write'],
   body: listSettingsBody,
-  handler: async ({ ctx, params, body }) => ({ settings: await updateListSettings(ctx.principal.companyId, params.id!, body) }),
+  handler: async ({ ctx, params, body }) => ({
+    settings: await updateListSettings(ctx.principal.companyId, params.id!, body),
+  }),
 })

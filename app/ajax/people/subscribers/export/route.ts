@@ -6,5 +6,7 @@ import { peopleFilters } from '@/lib/groups/people-query'
 export const POST = ajax({
   resources: ['profile_read', 'exports_emails'],
   body: peopleFilters,
-  handler: async ({ ctx, body }) => ({ download: await exportPeople(ctx.principal.companyId, body, ctx.principal.userId) }),
+  handler: async ({ ctx, body }) => ({
+    download: await exportPeople(ctx.principal.companyId, body, ctx.principal.userId),
+  }),
 })

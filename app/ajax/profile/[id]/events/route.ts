@@ -13,9 +13,16 @@ export const GET = ajax({
     const companyId = ctx.principal.companyId
     const id = profileIdParam(params)
     if (!(await findCompanyProfile(companyId, id))) throw notFound('Profile not found.')
-    if (query.metric_id && !(await db.metric.findFirst({ where: { id: query.metric_id, companyId }, select: { id: true } }))) {
+    if (
+      query.metric_id &&
+      !(await db.metric.findFirst({ where: { id: query.metric_id, companyId }, select: { id: true } }))
+    ) {
       throw badRequest('Please correct the highlighted fields.', { metric_id: ['Unknown metric.'] })
     }
-    return listProfileEvents(companyId, id, { cursor: query.cursor, metricId: query.metric_id, pageSize: query.page_size })
+    return listProfileEvents(companyId, id, {
+      cursor: query.cursor,
+      metricId: query.metric_id,
+      pageSize: query.page_size,
+    })
   },
 })

@@ -6,5 +6,6 @@ import { setProfileSuppression } from '@/lib/profile-view/set-profile-suppressio
 export const POST = ajax({
   resources: ['profile_write'],
   body: suppressProfileBody,
-  handler: ({ ctx, params, body }) => setProfileSuppression(ctx.principal.companyId, profileIdParam(params), body.channel, false),
+  handler: ({ ctx, params, body }) =>
+    setProfileSuppression(ctx.principal.companyId, profileIdParam(params), body.channel, false),
 })

@@ -8,7 +8,8 @@ import { WEBHOOKS_READ } from '@/lib/webhooks/webhook-screen-data'
 export const GET = ajax({
   resources: WEBHOOKS_READ,
   handler: async ({ ctx, params }) => {
-    if (!(await getWebhook(ctx.principal.companyId, params.id!))) throw notFound('This webhook does not exist or was deleted.')
+    if (!(await getWebhook(ctx.principal.companyId, params.id!)))
+      throw notFound('This webhook does not exist or was deleted.')
     return { deliveries: await listWebhookDeliveries(ctx.principal.companyId, params.id!) }
   },
 })

@@ -12,6 +12,9 @@ export const GET = apiRoute({
   handler: async ({ ctx, params }) => {
     const m = await campaignApiCall(() => getMessage(ctx.companyId, params.id!))
     const img = m.imageId ? await db.image.findFirst({ where: { companyId: ctx.companyId, id: m.imageId } }) : null
-    return { data: img ? serializeImage(ctx.url, img, sparseFields(ctx.url, 'image', IMAGE_FIELDS)) : null, links: { self: ctx.url.toString() } }
+    return {
+      data: img ? serializeImage(ctx.url, img, sparseFields(ctx.url, 'image', IMAGE_FIELDS)) : null,
+      links: { self: ctx.url.toString() },
+    }
   },
 })

@@ -11,7 +11,12 @@ export const GET = apiRoute({
   rate: 'M',
   handler: async ({ ctx, params }) => {
     const m = await campaignApiCall(() => getMessage(ctx.companyId, params.id!))
-    const t = m.templateId ? await db.template.findFirst({ where: { companyId: ctx.companyId, id: m.templateId } }) : null
-    return { data: t ? serializeTemplate(ctx.url, t, { fields: sparseFields(ctx.url, 'template', TEMPLATE_FIELDS) }) : null, links: { self: ctx.url.toString() } }
+    const t = m.templateId
+      ? await db.template.findFirst({ where: { companyId: ctx.companyId, id: m.templateId } })
+      : null
+    return {
+      data: t ? serializeTemplate(ctx.url, t, { fields: sparseFields(ctx.url, 'template', TEMPLATE_FIELDS) }) : null,
+      links: { self: ctx.url.toString() },
+    }
   },
 })

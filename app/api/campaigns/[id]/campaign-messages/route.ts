@@ -10,6 +10,9 @@ export const GET = apiRoute({
   handler: async ({ ctx, params }) => {
     const c = await campaignApiCall(() => getCampaign(ctx.companyId, params.id!))
     const fields = sparseFields(ctx.url, 'campaign-message', MESSAGE_FIELDS)
-    return { data: c.messages.map((m) => serializeMessage(ctx.url, m, c, { fields })), links: { self: ctx.url.toString(), next: null, prev: null } }
+    return {
+      data: c.messages.map((m) => serializeMessage(ctx.url, m, c, { fields })),
+      links: { self: ctx.url.toString(), next: null, prev: null },
+    }
   },
 })

@@ -6,5 +6,6 @@ import { getCouponOrThrow } from '@/lib/coupons/store'
 export const GET = apiRoute({
   scopes: ['coupon-codes:read'],
   rate: 'L',
-  handler: async ({ ctx, params }) => codesPage(ctx.companyId, ctx.url, await getCouponOrThrow(ctx.companyId, params.id!)),
+  handler: async ({ ctx, params }) =>
+    codesPage(ctx.companyId, ctx.url, await getCouponOrThrow(ctx.companyId, params.id!)),
 })

@@ -11,6 +11,9 @@ export const GET = apiRoute({
   handler: async ({ ctx, params }) => {
     const m = await getCustomMetric(ctx.companyId, params.id!)
     if (!m) throw apiNotFound(`A custom metric with id ${params.id} was not found.`)
-    return { data: await includedMetrics(ctx.companyId, ctx.url, metricIdsOf(m.definition)), links: { self: ctx.url.toString(), next: null, prev: null } }
+    return {
+      data: await includedMetrics(ctx.companyId, ctx.url, metricIdsOf(m.definition)),
+      links: { self: ctx.url.toString(), next: null, prev: null },
+    }
   },
 })

@@ -8,7 +8,8 @@ export const GET = apiRoute({
   scopes: ['flows:read'],
   rate: 'L',
   handler: async ({ ctx, params }) => {
-    if (!(await findFlowAction(ctx.companyId, params.id!))) throw apiNotFound(`A flow action with id ${params.id} was not found.`)
+    if (!(await findFlowAction(ctx.companyId, params.id!)))
+      throw apiNotFound(`A flow action with id ${params.id} was not found.`)
     return listFlowMessagesPage(ctx.companyId, params.id!, ctx.url, false)
   },
 })

@@ -13,7 +13,9 @@ export const GET = apiRoute({
     const fields = sparseFields(ctx.url, 'template', TEMPLATE_FIELDS)
     const m = await findFlowMessage(ctx.companyId, params.id!)
     if (!m) throw apiNotFound(`A flow message with id ${params.id} was not found.`)
-    const t = m.templateId ? await db.template.findFirst({ where: { companyId: ctx.companyId, id: m.templateId } }) : null
+    const t = m.templateId
+      ? await db.template.findFirst({ where: { companyId: ctx.companyId, id: m.templateId } })
+      : null
     if (!t) throw apiNotFound(`The flow message ${params.id} has no template.`)
     const data = serializeTemplate(ctx.url, t, { fields })
     return { data, links: { self: ctx.url.toString() } }

@@ -11,7 +11,11 @@ export const GET = apiRoute({
   rate: 'S',
   handler: async ({ ctx, params }) => {
     const fields = sparseFields(ctx.url, 'custom-metric', CUSTOM_METRIC_FIELDS)
-    const custom = (await mappedMetricTarget(ctx.companyId, await getMappedMetric(ctx.companyId, params.id!), 'custom-metric')) as CustomMetricRow | null
+    const custom = (await mappedMetricTarget(
+      ctx.companyId,
+      await getMappedMetric(ctx.companyId, params.id!),
+      'custom-metric',
+    )) as CustomMetricRow | null
     return { data: custom ? serializeCustomMetric(ctx.url, custom, fields) : null, links: { self: ctx.url.toString() } }
   },
 })

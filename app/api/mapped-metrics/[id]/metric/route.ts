@@ -11,7 +11,11 @@ export const GET = apiRoute({
   rate: 'S',
   handler: async ({ ctx, params }) => {
     const fields = sparseFields(ctx.url, 'metric', METRIC_FIELDS)
-    const metric = (await mappedMetricTarget(ctx.companyId, await getMappedMetric(ctx.companyId, params.id!), 'metric')) as Metric | null
+    const metric = (await mappedMetricTarget(
+      ctx.companyId,
+      await getMappedMetric(ctx.companyId, params.id!),
+      'metric',
+    )) as Metric | null
     return { data: metric ? serializeMetric(ctx.url, metric, fields) : null, links: { self: ctx.url.toString() } }
   },
 })

@@ -9,10 +9,14 @@ export const GET = apiRoute({
   rate: 'XS',
   handler: async ({ ctx, params }) => {
     const fields = sparseFields(ctx.url, 'metric-property', METRIC_PROPERTY_FIELDS)
-    const withSamples = enumList(ctx.url, 'additional-fields[metric-property]', ['sample_values'] as const).includes('sample_values')
+    const withSamples = enumList(ctx.url, 'additional-fields[metric-property]', ['sample_values'] as const).includes(
+      'sample_values',
+    )
     const props = await listMetricProperties(ctx.companyId, params.id!)
     const samples = withSamples && props.length ? await sampleValues(ctx.companyId, props[0]!.metricId, props) : null
-    const data = props.map((p) => serializeMetricProperty(ctx.url, p, { fields, sampleValues: samples?.get(p.property) }))
+    const data = props.map((p) =>
+      serializeMetricProperty(ctx.url, p, { fields, sampleValues: samples?.get(p.property) }),
+    )
     return { data, links: { self: ctx.url.toString(), next: null, prev: null } }
   },
 })

@@ -1,7 +1,12 @@
 import { apiRoute } from '@/lib/api/api-route'
 import { pickFields } from '@/lib/api/json-api'
 import { sparseFields } from '@/lib/api/query-params'
-import { IMPORT_ERROR_FIELDS, importErrorResource, pageByPosition, requireBulkImportJob } from '@/lib/api/import-jobs/import-job-parts'
+import {
+  IMPORT_ERROR_FIELDS,
+  importErrorResource,
+  pageByPosition,
+  requireBulkImportJob,
+} from '@/lib/api/import-jobs/import-job-parts'
 import { importErrors } from '@/lib/imports/get-import-job'
 
 // GET /api/profile-bulk-import-jobs/{id}/import-errors – the rows (and fields) the job refused (20 a page)

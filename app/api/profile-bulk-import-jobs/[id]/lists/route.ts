@@ -12,7 +12,13 @@ export const GET = apiRoute({
   handler: async ({ ctx, params }) => {
     const fields = sparseFields(ctx.url, 'list', LIST_FIELDS)
     const job = await requireBulkImportJob(ctx.companyId, params.id!)
-    const lists = await db.group.findMany({ where: { companyId: ctx.companyId, type: LIST, deletedAt: null, id: { in: jobListIds(job) } }, orderBy: { id: 'asc' } })
-    return { data: lists.map((g) => serializeList(ctx.url, g, { fields })), links: { self: ctx.url.toString(), next: null, prev: null } }
+    const lists = await db.group.findMany({
+      where: { companyId: ctx.companyId, type: LIST, deletedAt: null, id: { in: jobListIds(job) } },
+      orderBy: { id: 'asc' },
+    })
+    return {
+      data: lists.map((g) => serializeList(ctx.url, g, { fields })),
+      links: { self: ctx.url.toString(), next: null, prev: null },
+    }
   },
 })

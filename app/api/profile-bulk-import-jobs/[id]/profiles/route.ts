@@ -11,7 +11,10 @@ export const GET = apiRoute({
   rate: 'M',
   handler: async ({ ctx, params }) => {
     const fields = sparseFields(ctx.url, 'profile', PROFILE_FIELDS)
-    const additional = enumList(ctx.url, 'additional-fields[profile]', ['subscriptions', 'predictive_analytics'] as const)
+    const additional = enumList(ctx.url, 'additional-fields[profile]', [
+      'subscriptions',
+      'predictive_analytics',
+    ] as const)
     const job = await requireBulkImportJob(ctx.companyId, params.id!)
     const { page, links } = pageByPosition(await jobProfileIds(job), ctx.url)
     const rows = await db.profile.findMany({ where: { companyId: ctx.companyId, id: { in: page } } })
@@ -19,7 +22,9 @@ export const GET = apiRoute({
     const subs = await subscriptionsFor(ctx.companyId, page, additional.includes('subscriptions'))
     const data = page.flatMap((id) => {
       const p = byId.get(id)
-      return p ? [serializeProfile(ctx.url, p, { fields, subscriptions: subs ? (subs.get(id) ?? null) : undefined })] : []
+      return p
+        ? [serializeProfile(ctx.url, p, { fields, subscriptions: subs ? (subs.get(id) ?? null) : undefined })]
+        : []
     })
     return { data, links }
   },

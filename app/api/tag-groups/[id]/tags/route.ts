@@ -9,6 +9,9 @@ export const GET = apiRoute({
   rate: 'S',
   handler: async ({ ctx, params }) => {
     const g = await getTagGroupOrThrow(ctx.companyId, params.id!)
-    return { data: (await listTags(ctx.companyId, { groupId: g.id })).map((t) => serializeTag(ctx.url, t)), links: { self: ctx.url.toString() } }
+    return {
+      data: (await listTags(ctx.companyId, { groupId: g.id })).map((t) => serializeTag(ctx.url, t)),
+      links: { self: ctx.url.toString() },
+    }
   },
 })

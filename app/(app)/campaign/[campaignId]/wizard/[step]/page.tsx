@@ -9,7 +9,11 @@ export async function generateMetadata() {
 }
 
 // /campaign/{id}/wizard/{step}: audience, content, ab-test, schedule, review.
-export default async function CampaignWizardPage({ params }: { params: Promise<{ campaignId: string; step: string }> }) {
+export default async function CampaignWizardPage({
+  params,
+}: {
+  params: Promise<{ campaignId: string; step: string }>
+}) {
   const { campaignId, step } = await params
   if (!(STEPS as readonly string[]).includes(step)) notFound()
   return (

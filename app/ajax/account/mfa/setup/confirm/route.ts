@@ -12,7 +12,10 @@ export const POST = ajax({
   body: z.object({ code: z.string().trim().min(1, 'Enter the 6-digit code.').max(20) }),
   handler: async ({ ctx, body }) => {
     const actor = await mfaSetupActor(ctx.cookies)
-    const { backupCodes, change } = await confirmMfaSetup(actor.userId, body.code, { companyId: actor.companyId, ip: ctx.ip })
+    const { backupCodes, change } = await confirmMfaSetup(actor.userId, body.code, {
+      companyId: actor.companyId,
+      ip: ctx.ip,
+    })
     await mailMfaChange(actor.userId, change)
     if (actor.kind === 'full') return { enabled: true, backupCodes }
     // Set up during sign-in (the account requires it): the sign-in completes here.

@@ -12,8 +12,10 @@ export const GET = ajax({
     if (!photo) throw notFound()
     return new Response(Buffer.from(photo.bytes), {
       headers: {
-        'content-type': photo.type, 'cache-control': 'private, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'",
+        'content-type': photo.type,
+        'cache-control': 'private, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'",
       },
     })
   },

@@ -6,5 +6,6 @@ import { campaignReportTab } from '@/lib/campaigns/reports/tabs'
 // – one report tab of the company's campaign (overview has its own route); 400 for an unknown tab or a bad query
 export const GET = ajax({
   resources: READ,
-  handler: ({ ctx, params }) => campaignReportTab(ctx.principal.companyId, params.id!, params.tab!, new URL(ctx.req.url).searchParams),
+  handler: ({ ctx, params }) =>
+    campaignReportTab(ctx.principal.companyId, params.id!, params.tab!, new URL(ctx.req.url).searchParams),
 })

@@ -8,10 +8,11 @@ import { parseDateRange } from '@/lib/catalog/reports/range'
 export const GET = ajax({
   resources: ['catalog_read', 'low_inventory_read'],
   query: z.object({ daterange: z.string().optional() }),
-  handler: ({ ctx, query, params }) => catalogCall(async () => {
-    const range = parseDateRange(query.daterange)
-    const report = await lowInventoryReport(ctx.principal.companyId, params.id!, range)
-    if (!report) throw notFound('This flow does not exist.')
-    return { range, ...report }
-  }),
+  handler: ({ ctx, query, params }) =>
+    catalogCall(async () => {
+      const range = parseDateRange(query.daterange)
+      const report = await lowInventoryReport(ctx.principal.companyId, params.id!, range)
+      if (!report) throw notFound('This flow does not exist.')
+      return { range, ...report }
+    }),
 })

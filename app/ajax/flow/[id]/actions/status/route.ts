@@ -5,5 +5,6 @@ import { bulkStatusBody, setBulkActionStatus } from '@/lib/flows/ajax/actions-se
 export const POST = ajax({
   resources: ['flows_action_status_write'],
   body: bulkStatusBody,
-  handler: ({ ctx, params, body }) => setBulkActionStatus(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
+  handler: ({ ctx, params, body }) =>
+    setBulkActionStatus(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })

@@ -8,5 +8,7 @@ const statusQuery = z.object({ taskId: z.string().min(1).max(64).default('latest
 export const GET = ajax({
   resources: ['flows_read'],
   query: statusQuery,
-  handler: async ({ ctx, params, query }) => ({ task: await getBackfillTask(ctx.principal.companyId, params.id!, query.taskId) }),
+  handler: async ({ ctx, params, query }) => ({
+    task: await getBackfillTask(ctx.principal.companyId, params.id!, query.taskId),
+  }),
 })

@@ -5,5 +5,6 @@ import { holdoutOverrideBody, overrideFlowHoldout } from '@/lib/flows/ajax/flows
 export const PUT = ajax({
   resources: ['flows_write'],
   body: holdoutOverrideBody,
-  handler: ({ ctx, body, params }) => overrideFlowHoldout(ctx.principal.companyId, ctx.principal.userId, params.id!, body),
+  handler: ({ ctx, body, params }) =>
+    overrideFlowHoldout(ctx.principal.companyId, ctx.principal.userId, params.id!, body),
 })

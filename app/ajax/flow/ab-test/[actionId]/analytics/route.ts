@@ -5,5 +5,6 @@ import { abTestAnalytics, analyticsQuery } from '@/lib/flows/ajax/ab-tests-analy
 export const GET = ajax({
   resources: ['flows_reporting'],
   query: analyticsQuery,
-  handler: ({ ctx, params, query }) => abTestAnalytics(ctx.principal.companyId, params.actionId!, { metric: query.metric }),
+  handler: ({ ctx, params, query }) =>
+    abTestAnalytics(ctx.principal.companyId, params.actionId!, { metric: query.metric }),
 })

@@ -1,5 +1,10 @@
 import { ajax } from '@/lib/http/ajax'
-import { deleteTestSettings, getTestSettings, saveTestSettings, testSettingsBody } from '@/lib/flows/ajax/ab-tests-manage'
+import {
+  deleteTestSettings,
+  getTestSettings,
+  saveTestSettings,
+  testSettingsBody,
+} from '@/lib/flows/ajax/ab-tests-manage'
 
 // GET /ajax/flow/ab-test/[actionId]/test-settings – winner metric, window (hours), automatic winner, confidence
 export const GET = ajax({

@@ -11,7 +11,13 @@ export const GET = ajax({
   query: z.object({ status }),
   handler: async ({ ctx, params, query }) => {
     const { fileName, stream } = await exportEvaluationsCsv(ctx.principal.companyId, params.actionId!, query.status)
-    return new Response(stream, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': attachmentHeader(fileName), 'cache-control': 'no-store' } })
+    return new Response(stream, {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': attachmentHeader(fileName),
+        'cache-control': 'no-store',
+      },
+    })
   },
 })
 
@@ -20,5 +26,6 @@ export const POST = ajax({
   resources: ['flows_reporting_export_recipients'],
   body: z.object({ status }),
   status: 202,
-  handler: ({ ctx, params, body }) => startEvaluationsExport(ctx.principal.companyId, ctx.principal.userId, params.actionId!, body.status || undefined),
+  handler: ({ ctx, params, body }) =>
+    startEvaluationsExport(ctx.principal.companyId, ctx.principal.userId, params.actionId!, body.status || undefined),
 })

@@ -11,6 +11,11 @@ export const PUT = ajax({
   intParams: ['versionId'],
   handler: async ({ ctx, params }) => {
     const body = saveBody.parse(await readBody(ctx.req))
-    return { form: await saveFormVersion(ctx.principal.companyId, params.formId!, Number(params.versionId), { definition: body.definition, variationName: body.variationName }) }
+    return {
+      form: await saveFormVersion(ctx.principal.companyId, params.formId!, Number(params.versionId), {
+        definition: body.definition,
+        variationName: body.variationName,
+      }),
+    }
   },
 })

@@ -9,7 +9,10 @@ export const GET = ajax({
     const file = await refusedRows(ctx.principal.companyId, params.importId!)
     if (!file) throw notFound('Import not found.')
     return new Response(file.csv, {
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"` },
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`,
+      },
     })
   },
 })

@@ -4,5 +4,7 @@ import { getListImport } from '@/lib/groups/list-imports'
 // GET /ajax/list/[id]/imports/[importId] – an import's progress and its per-row errors
 export const GET = ajax({
   resources: ['groups_read'],
-  handler: async ({ ctx, params }) => ({ import: await getListImport(ctx.principal.companyId, params.id!, params.importId!) }),
+  handler: async ({ ctx, params }) => ({
+    import: await getListImport(ctx.principal.companyId, params.id!, params.importId!),
+  }),
 })

@@ -8,6 +8,9 @@ export const GET = apiRoute({
   rate: 'M',
   handler: async ({ ctx, params }) => {
     const c = await campaignApiCall(() => getCampaign(ctx.companyId, params.id!))
-    return { data: c.messages.map((m) => ({ type: 'campaign-message', id: m.id })), links: { self: ctx.url.toString(), next: null, prev: null } }
+    return {
+      data: c.messages.map((m) => ({ type: 'campaign-message', id: m.id })),
+      links: { self: ctx.url.toString(), next: null, prev: null },
+    }
   },
 })

@@ -10,6 +10,9 @@ export const GET = apiRoute({
   handler: async ({ ctx, params }) => {
     const found = await findCodeByApiId(ctx.companyId, params.id!)
     if (!found) throw apiNotFound(`A coupon code with id ${params.id} was not found.`)
-    return { data: { type: 'coupon', id: found.coupon.externalId }, links: { self: apiLink(ctx.url, `/coupon-codes/${encodeURIComponent(params.id!)}/relationships/coupon/`) } }
+    return {
+      data: { type: 'coupon', id: found.coupon.externalId },
+      links: { self: apiLink(ctx.url, `/coupon-codes/${encodeURIComponent(params.id!)}/relationships/coupon/`) },
+    }
   },
 })

@@ -10,6 +10,9 @@ export const GET = apiRoute({
   handler: async ({ ctx, params }) => {
     const m = await getCustomMetric(ctx.companyId, params.id!)
     if (!m) throw apiNotFound(`A custom metric with id ${params.id} was not found.`)
-    return { data: metricIdsOf(m.definition).map((id) => ({ type: 'metric', id })), links: { self: ctx.url.toString(), next: null, prev: null } }
+    return {
+      data: metricIdsOf(m.definition).map((id) => ({ type: 'metric', id })),
+      links: { self: ctx.url.toString(), next: null, prev: null },
+    }
   },
 })

@@ -8,7 +8,10 @@ import { addProfilesToList, removeProfilesFromList } from '@/lib/groups/list-mem
 import { memberIdsPage } from '@/lib/api/groups/member-ids-page'
 
 const listProfilesRelationshipBody = z.object({
-  data: z.array(z.object({ type: z.literal('profile'), id: z.string().min(1).max(64) })).min(1).max(1000, 'At most 1000 profiles per call.'),
+  data: z
+    .array(z.object({ type: z.literal('profile'), id: z.string().min(1).max(64) }))
+    .min(1)
+    .max(1000, 'At most 1000 profiles per call.'),
 })
 
 /** The list and every profile must belong to the account; anything else is not found. */
@@ -35,7 +38,11 @@ export const POST = apiRoute({
   body: listProfilesRelationshipBody,
   status: 204,
   handler: async ({ ctx, body, params }) => {
-    const ids = await checked(ctx.companyId, params.id!, body.data.map((d) => d.id))
+    const ids = await checked(
+      ctx.companyId,
+      params.id!,
+      body.data.map((d) => d.id),
+    )
     await addProfilesToList(ctx.companyId, params.id!, ids, 'api')
   },
 })
@@ -47,7 +54,11 @@ export const DELETE = apiRoute({
   body: listProfilesRelationshipBody,
   status: 204,
   handler: async ({ ctx, body, params }) => {
-    const ids = await checked(ctx.companyId, params.id!, body.data.map((d) => d.id))
+    const ids = await checked(
+      ctx.companyId,
+      params.id!,
+      body.data.map((d) => d.id),
+    )
     await removeProfilesFromList(ctx.companyId, params.id!, ids)
   },
 })

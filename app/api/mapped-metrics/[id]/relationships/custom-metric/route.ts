@@ -7,6 +7,9 @@ export const GET = apiRoute({
   rate: 'S',
   handler: async ({ ctx, params }) => {
     const m = await getMappedMetric(ctx.companyId, params.id!)
-    return { data: m.customMetricId ? { type: 'custom-metric', id: m.customMetricId } : null, links: { self: ctx.url.toString() } }
+    return {
+      data: m.customMetricId ? { type: 'custom-metric', id: m.customMetricId } : null,
+      links: { self: ctx.url.toString() },
+    }
   },
 })

@@ -7,6 +7,9 @@ export const GET = apiRoute({
   rate: 'XS',
   handler: async ({ ctx, params }) => {
     const props = await listMetricProperties(ctx.companyId, params.id!)
-    return { data: props.map((p) => ({ type: 'metric-property', id: p.id })), links: { self: ctx.url.toString(), next: null, prev: null } }
+    return {
+      data: props.map((p) => ({ type: 'metric-property', id: p.id })),
+      links: { self: ctx.url.toString(), next: null, prev: null },
+    }
   },
 })

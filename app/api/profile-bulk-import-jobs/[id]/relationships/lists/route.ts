@@ -7,6 +7,9 @@ export const GET = apiRoute({
   rate: 'M',
   handler: async ({ ctx, params }) => {
     const job = await requireBulkImportJob(ctx.companyId, params.id!)
-    return { data: jobListIds(job).map((id) => ({ type: 'list', id })), links: { self: ctx.url.toString(), next: null, prev: null } }
+    return {
+      data: jobListIds(job).map((id) => ({ type: 'list', id })),
+      links: { self: ctx.url.toString(), next: null, prev: null },
+    }
   },
 })

@@ -8,6 +8,9 @@ export const GET = apiRoute({
   rate: 'S',
   handler: async ({ ctx, params }) => {
     const g = await getTagGroupOrThrow(ctx.companyId, params.id!)
-    return { data: (await listTags(ctx.companyId, { groupId: g.id })).map((t) => ({ type: 'tag', id: t.id })), links: { self: ctx.url.toString() } }
+    return {
+      data: (await listTags(ctx.companyId, { groupId: g.id })).map((t) => ({ type: 'tag', id: t.id })),
+      links: { self: ctx.url.toString() },
+    }
   },
 })

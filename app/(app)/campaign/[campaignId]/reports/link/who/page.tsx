@@ -7,7 +7,13 @@ export async function generateMetadata() {
   return { title: `${t('whoClicked')} · ${t('title')}` }
 }
 
-export default async function CampaignLinkWhoPage({ params, searchParams }: { params: Promise<{ campaignId: string }>; searchParams: Promise<{ url?: string | string[] }> }) {
+export default async function CampaignLinkWhoPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ campaignId: string }>
+  searchParams: Promise<{ url?: string | string[] }>
+}) {
   const { campaignId } = await params
   const { url } = await searchParams
   return (

@@ -7,7 +7,11 @@ export async function generateMetadata() {
 }
 
 // /forms/{formId}/reports/tests/{experimentId}: one A/B test's variations, winner and confidence.
-export default async function FormExperimentPage({ params }: { params: Promise<{ formId: string; experimentId: string }> }) {
+export default async function FormExperimentPage({
+  params,
+}: {
+  params: Promise<{ formId: string; experimentId: string }>
+}) {
   const { formId, experimentId } = await params
   return (
     <RouteScreen>

@@ -8,7 +8,11 @@ export async function generateMetadata() {
 }
 
 // /forms/{formId}/variations/{formVersionId}/view: one version read-only.
-export default async function FormVersionViewPage({ params }: { params: Promise<{ formId: string; formVersionId: string }> }) {
+export default async function FormVersionViewPage({
+  params,
+}: {
+  params: Promise<{ formId: string; formVersionId: string }>
+}) {
   const { formId, formVersionId } = await params
   const principal = await getCurrentPrincipal()
   return (

@@ -5,5 +5,7 @@ import { checkSendingDomain } from '@/lib/messaging/dkim/sending-domains'
 export const POST = ajax({
   resources: ['account_settings_read', 'account_settings_write'],
   intParams: ['id'],
-  handler: async ({ ctx, params }) => ({ domain: await checkSendingDomain(ctx.principal.companyId, Number(params.id)) }),
+  handler: async ({ ctx, params }) => ({
+    domain: await checkSendingDomain(ctx.principal.companyId, Number(params.id)),
+  }),
 })

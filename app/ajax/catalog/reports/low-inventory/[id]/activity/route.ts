@@ -8,10 +8,14 @@ import { parseDateRange } from '@/lib/catalog/reports/range'
 export const GET = ajax({
   resources: ['catalog_read', 'low_inventory_read'],
   query: z.object({ daterange: z.string().optional(), granularity: z.enum(['day', 'week', 'month']).default('day') }),
-  handler: ({ ctx, query, params }) => catalogCall(async () => {
-    const range = parseDateRange(query.daterange)
-    const activity = await lowInventoryActivity(ctx.principal.companyId, params.id!, { range, granularity: query.granularity })
-    if (!activity) throw notFound('This flow does not exist.')
-    return { range, ...activity }
-  }),
+  handler: ({ ctx, query, params }) =>
+    catalogCall(async () => {
+      const range = parseDateRange(query.daterange)
+      const activity = await lowInventoryActivity(ctx.principal.companyId, params.id!, {
+        range,
+        granularity: query.granularity,
+      })
+      if (!activity) throw notFound('This flow does not exist.')
+      return { range, ...activity }
+    }),
 })

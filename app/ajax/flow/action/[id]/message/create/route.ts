@@ -5,5 +5,6 @@ import { createActionMessage, messageCreateBody } from '@/lib/flows/ajax/actions
 export const POST = ajax({
   resources: ['flows_write'],
   body: messageCreateBody,
-  handler: ({ ctx, params, body }) => createActionMessage(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
+  handler: ({ ctx, params, body }) =>
+    createActionMessage(ctx.principal.companyId, params.id!, body, ctx.principal.userId),
 })

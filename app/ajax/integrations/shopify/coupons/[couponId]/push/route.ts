@@ -6,5 +6,6 @@ import { queueCouponPush } from '@/lib/integrations/shopify/push-coupon'
 export const POST = ajax({
   resources: ['coupons_write', 'integrations_write'],
   status: 202,
-  handler: async ({ ctx, params }) => queueCouponPush(ctx.principal.companyId, params.couponId!, camelizeKeys(await readBody(ctx.req))),
+  handler: async ({ ctx, params }) =>
+    queueCouponPush(ctx.principal.companyId, params.couponId!, camelizeKeys(await readBody(ctx.req))),
 })

@@ -1,5 +1,10 @@
 import { ajax } from '@/lib/http/ajax'
-import { getMetricOverride, metricOverrideBody, putMetricOverride, staffAccountId } from '@/lib/flows/ajax/triggers-options'
+import {
+  getMetricOverride,
+  metricOverrideBody,
+  putMetricOverride,
+  staffAccountId,
+} from '@/lib/flows/ajax/triggers-options'
 
 // GET /ajax/staff/account/[companyId]/flows/metric-override – staff: the metrics the account's price drop trigger watches
 export const GET = ajax({
@@ -11,5 +16,6 @@ export const GET = ajax({
 export const PUT = ajax({
   staff: ['staff_accounts_read', 'staff_app_management'],
   body: metricOverrideBody,
-  handler: async ({ ctx, params, body }) => putMetricOverride(await staffAccountId(params.companyId), 'price_drop', ctx.principal.userId, body),
+  handler: async ({ ctx, params, body }) =>
+    putMetricOverride(await staffAccountId(params.companyId), 'price_drop', ctx.principal.userId, body),
 })

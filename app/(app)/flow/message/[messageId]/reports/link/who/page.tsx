@@ -7,7 +7,13 @@ export async function generateMetadata() {
 }
 
 // Who clicked one link of the flow message (?url=), reached from the links tab.
-export default async function FlowMessageLinkWhoPage({ params, searchParams }: { params: Promise<{ messageId: string }>; searchParams: Promise<{ url?: string | string[] }> }) {
+export default async function FlowMessageLinkWhoPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ messageId: string }>
+  searchParams: Promise<{ url?: string | string[] }>
+}) {
   const { messageId } = await params
   const { url } = await searchParams
   return (

@@ -9,5 +9,11 @@ type Params = { companyId: string; profileId: string; listId: string; token: str
 
 export default async function ConfirmSubscriptionPage({ params }: { params: Promise<Params> }) {
   const p = await params
-  return <ConfirmSubscriptionScreen confirmed={await confirmSubscription(p)} companyId={Number(p.companyId)} listId={p.listId} />
+  return (
+    <ConfirmSubscriptionScreen
+      confirmed={await confirmSubscription(p)}
+      companyId={Number(p.companyId)}
+      listId={p.listId}
+    />
+  )
 }
