@@ -18,7 +18,11 @@ export function derivePostgresSchema(text) {
     out = out.replace(re, to)
   }
   replace(/(datasource\s+db\s*\{[^}]*provider\s*=\s*)"sqlite"/, '$1"postgresql"', 'datasource provider "sqlite"')
-  replace(/(generator\s+client\s*\{[^}]*output\s*=\s*)"\.\.\/generated\/prisma"/, '$1"../../generated/prisma-pg"', 'generator client output "../generated/prisma"')
+  replace(
+    /(generator\s+client\s*\{[^}]*output\s*=\s*)"\.\.\/generated\/prisma"/,
+    '$1"../../generated/prisma-pg"',
+    'generator client output "../generated/prisma"',
+  )
   out = out.replace(/\n(\/\/[^\n]*\n)*generator\s+kysely\s*\{[^}]*\}\n/, '')
   return (
     '// GENERATED from prisma/schema.prisma by prisma/derive-postgres-schema.mjs. Do not edit:\n' +
@@ -32,7 +36,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const have = fs.existsSync(TARGET) ? fs.readFileSync(TARGET, 'utf8') : null
   if (process.argv.includes('--check')) {
     if (have !== want) {
-      console.error('prisma/postgres/schema.prisma is out of date: run `npm run db:generate` (node prisma/derive-postgres-schema.mjs).')
+      console.error(
+        'prisma/postgres/schema.prisma is out of date: run `npm run db:generate` (node prisma/derive-postgres-schema.mjs).',
+      )
       process.exit(1)
     }
   } else if (have !== want) {

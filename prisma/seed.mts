@@ -25,25 +25,67 @@ async function main() {
 
   const demo = await db.company.create({
     data: {
-      name: 'Demo Store', publicApiKey: key(), timezone: 'America/New_York', planKey: 'email-pro', avatarColor: '#2f6bd8', websiteUrl: 'https://demo-store.example',
+      name: 'Demo Store',
+      publicApiKey: key(),
+      timezone: 'America/New_York',
+      planKey: 'email-pro',
+      avatarColor: '#2f6bd8',
+      websiteUrl: 'https://demo-store.example',
       // Marketing email needs a postal address in its footer (lib/messaging/postal-address.ts).
-      addressLine1: '350 Fifth Avenue', addressLine2: 'Suite 4200', city: 'New York', addressRegion: 'NY', postalCode: '10118', country: 'US',
+      addressLine1: '350 Fifth Avenue',
+      addressLine2: 'Suite 4200',
+      city: 'New York',
+      addressRegion: 'NY',
+      postalCode: '10118',
+      country: 'US',
     },
   })
   const second = await db.company.create({
     data: {
-      name: 'Second Store', publicApiKey: key(), timezone: 'Europe/London', localeLanguage: 'en', localeRegion: 'GB', avatarColor: '#16845c',
-      addressLine1: '10 Market Street', city: 'London', postalCode: 'EC1A 1BB', country: 'GB',
+      name: 'Second Store',
+      publicApiKey: key(),
+      timezone: 'Europe/London',
+      localeLanguage: 'en',
+      localeRegion: 'GB',
+      avatarColor: '#16845c',
+      addressLine1: '10 Market Street',
+      city: 'London',
+      postalCode: 'EC1A 1BB',
+      country: 'GB',
     },
   })
   const staffHome = await db.company.create({
     data: { name: 'Provider Staff', publicApiKey: key(), isInternalAccount: true, avatarColor: '#6b4bd8' },
   })
 
-  const owner = await db.user.create({ data: { email: 'owner@demo.test', passwordHash: hash, firstName: 'Olivia', lastName: 'Owner', emailConfirmed: true } })
-  const analyst = await db.user.create({ data: { email: 'analyst@demo.test', passwordHash: hash, firstName: 'Arjun', lastName: 'Analyst', emailConfirmed: true } })
+  const owner = await db.user.create({
+    data: {
+      email: 'owner@demo.test',
+      passwordHash: hash,
+      firstName: 'Olivia',
+      lastName: 'Owner',
+      emailConfirmed: true,
+    },
+  })
+  const analyst = await db.user.create({
+    data: {
+      email: 'analyst@demo.test',
+      passwordHash: hash,
+      firstName: 'Arjun',
+      lastName: 'Analyst',
+      emailConfirmed: true,
+    },
+  })
   const staff = await db.user.create({
-    data: { email: 'staff@demo.test', passwordHash: hash, firstName: 'Sam', lastName: 'Staff', emailConfirmed: true, isStaff: true, staffResources: JSON.stringify(STAFF_RESOURCES) },
+    data: {
+      email: 'staff@demo.test',
+      passwordHash: hash,
+      firstName: 'Sam',
+      lastName: 'Staff',
+      emailConfirmed: true,
+      isStaff: true,
+      staffResources: JSON.stringify(STAFF_RESOURCES),
+    },
   })
 
   await db.membership.createMany({
@@ -65,31 +107,53 @@ async function main() {
       { companyId: second.id, experiment: 'new_dashboard_cards', value: 'false' },
     ],
   })
-  console.log('Seeded: Demo Store, Second Store, Provider Staff; users owner@demo.test, analyst@demo.test, staff@demo.test.')
+  console.log(
+    'Seeded: Demo Store, Second Store, Provider Staff; users owner@demo.test, analyst@demo.test, staff@demo.test.',
+  )
 
   // The audience: customers, consent, months of store events, lists and segments (lib/seed).
-  const big = await seedAudience(demo.id, { seed: 'demo-store', customers: 5000, months: 12, storeUrl: 'https://demo-store.example' })
+  const big = await seedAudience(demo.id, {
+    seed: 'demo-store',
+    customers: 5000,
+    months: 12,
+    storeUrl: 'https://demo-store.example',
+  })
   console.log(`Demo Store audience: ${describe(big)}`)
   const cat = await seedCatalog(demo.id, { seed: 'demo-store', storeUrl: 'https://demo-store.example' })
-  console.log(`Demo Store catalog: ${cat.items} items, ${cat.variants} variants, ${cat.categories} categories, ${cat.couponCodes} coupon codes, ${cat.flows.length} catalog flows (${cat.ms} ms)`)
+  console.log(
+    `Demo Store catalog: ${cat.items} items, ${cat.variants} variants, ${cat.categories} categories, ${cat.couponCodes} coupon codes, ${cat.flows.length} catalog flows (${cat.ms} ms)`,
+  )
   const msg = await seedMessages(demo.id, { seed: 'demo-store', storeUrl: 'https://demo-store.example' })
-  console.log(`Demo Store messages: ${msg.flows} live flows (${msg.flowRuns} runs), ${msg.campaigns} sent campaigns, ${msg.sends} sends, ${msg.messageEvents} message events, ${msg.attributedOrders} orders attributed (${msg.ms} ms)`)
+  console.log(
+    `Demo Store messages: ${msg.flows} live flows (${msg.flowRuns} runs), ${msg.campaigns} sent campaigns, ${msg.sends} sends, ${msg.messageEvents} message events, ${msg.attributedOrders} orders attributed (${msg.ms} ms)`,
+  )
   const forms = await seedDemoForms(demo.id, { seed: 'demo-store' })
-  console.log(`Demo Store forms: ${forms.forms} forms (${forms.live} live: a discount popup and a footer newsletter form; see /storefront-demo), ${forms.activity} form interactions (${forms.ms} ms)`)
+  console.log(
+    `Demo Store forms: ${forms.forms} forms (${forms.live} live: a discount popup and a footer newsletter form; see /storefront-demo), ${forms.activity} form interactions (${forms.ms} ms)`,
+  )
   await seedDemoIntegrations(demo.id) // issue 21 §7: test Shopify and WooCommerce connections (docs/integrations.md)
   const small = await seedAudience(second.id, {
-    seed: 'second-store', customers: 200, months: 1, mix: 'uk', currency: 'GBP', storeUrl: 'https://second-store.example',
+    seed: 'second-store',
+    customers: 200,
+    months: 1,
+    mix: 'uk',
+    currency: 'GBP',
+    storeUrl: 'https://second-store.example',
   })
   console.log(`Second Store audience: ${describe(small)}`)
 }
 
 function describe(r: SeedAudienceResult): string {
-  return `${r.profiles} profiles, ${r.events} events, ${r.orders} orders; lists ${JSON.stringify(r.lists)}; ` +
+  return (
+    `${r.profiles} profiles, ${r.events} events, ${r.orders} orders; lists ${JSON.stringify(r.lists)}; ` +
     `segments ${JSON.stringify(r.segments)} (${(r.ms.total / 1000).toFixed(1)} s: generate ${r.ms.generate} ms, write ${r.ms.write} ms, groups ${r.ms.groups} ms)`
+  )
 }
 
-main().then(() => db.$disconnect()).catch(async (e) => {
-  console.error(e)
-  await db.$disconnect()
-  process.exit(1)
-})
+main()
+  .then(() => db.$disconnect())
+  .catch(async (e) => {
+    console.error(e)
+    await db.$disconnect()
+    process.exit(1)
+  })
