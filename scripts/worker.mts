@@ -14,6 +14,10 @@ const worker = startWorker({ concurrency, pollMs })
 void import('@/lib/flows/triggers/jobs')
   .then((m) => m.ensureTriggerJobs())
   .catch((e) => console.error('[worker] flow trigger jobs not booked:', e))
+// The nightly predictive refit (issue 23 §3) books itself from here on.
+void import('@/lib/predictive/jobs')
+  .then((m) => m.ensurePredictiveJobs())
+  .catch((e) => console.error('[worker] predictive refit not booked:', e))
 // Form schedules due while no worker ran are applied now, and the next instant is booked.
 void import('@/lib/forms/store/schedule-jobs')
   .then((m) => m.runFormSchedules())

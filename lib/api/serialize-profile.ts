@@ -67,6 +67,8 @@ export interface SerializeProfileOptions {
   fields?: Set<string> | null
   /** The vendor's subscriptions object when additional-fields[profile]=subscriptions. */
   subscriptions?: unknown
+  /** The vendor's PredictiveAnalytics object when additional-fields[profile]=predictive_analytics. */
+  predictiveAnalytics?: unknown
   /** A list's or segment's member: when it joined (the schema requires it there). */
   joinedGroupAt?: Date | null
 }
@@ -74,6 +76,7 @@ export interface SerializeProfileOptions {
 export function serializeProfile(url: URL, p: ProfileRow, opts: SerializeProfileOptions = {}) {
   const attributes = profileAttributes(p)
   if (opts.subscriptions !== undefined) attributes.subscriptions = opts.subscriptions
+  if (opts.predictiveAnalytics !== undefined) attributes.predictive_analytics = opts.predictiveAnalytics
   if (opts.joinedGroupAt !== undefined) attributes.joined_group_at = apiDate(opts.joinedGroupAt)
   return {
     type: 'profile' as const,

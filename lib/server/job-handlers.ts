@@ -28,6 +28,7 @@ import { register as registerShopifySync } from '@/lib/integrations/shopify/jobs
 import { register as registerCsvEvents } from '@/lib/integrations/csv-events/jobs'
 import { register as registerSftpImports } from '@/lib/integrations/sftp/jobs'
 import { register as registerWooCommerce } from '@/lib/integrations/woocommerce/jobs'
+import { register as registerPredictive } from '@/lib/predictive/jobs'
 import { registerConsumers } from './consumers'
 
 export function registerJobHandlers(): void {
@@ -60,4 +61,5 @@ export function registerJobHandlers(): void {
   registerCsvEvents()
   registerSftpImports()
   registerWooCommerce()
+  registerPredictive()
 }

@@ -10,6 +10,7 @@ import { serializeProfile, PROFILE_FIELDS } from '../serialize-profile'
 import type { FilterCondition } from '../filter-parser'
 import { MEMBER_FILTERS, joinedAt, memberConditions, membersByJoinDate } from '../groups/group-members'
 import { SUPPRESSION_FILTERS, suppressionWhere } from './suppression-filters'
+import { predictiveAnalyticsFor } from '@/lib/predictive/predictions-for'
 
 export const PROFILE_FILTERS = {
   id: ['any', 'equals'],
@@ -114,11 +115,17 @@ export async function listProfilesPage(companyId: number, url: URL, opts: Profil
         members.map((m) => m.profile.id),
         additional.includes('subscriptions'),
       )
+      const predictive = await predictiveAnalyticsFor(
+        companyId,
+        members.map((m) => m.profile.id),
+        additional.includes('predictive_analytics'),
+      )
       return {
         data: members.map((m) =>
           serializeProfile(url, m.profile, {
             fields,
             subscriptions: subs ? (subs.get(m.profile.id) ?? null) : undefined,
+            predictiveAnalytics: predictive?.(m.profile.id),
             joinedGroupAt: m.joinedAt,
           }),
         ),
@@ -144,6 +151,11 @@ export async function listProfilesPage(companyId: number, url: URL, opts: Profil
     page.map((p) => p.id),
     additional.includes('subscriptions'),
   )
+  const predictive = await predictiveAnalyticsFor(
+    companyId,
+    page.map((p) => p.id),
+    additional.includes('predictive_analytics'),
+  )
   const joined = opts.groupId
     ? await joinedAt(
         companyId,
@@ -156,6 +168,7 @@ export async function listProfilesPage(companyId: number, url: URL, opts: Profil
       serializeProfile(url, p, {
         fields,
         subscriptions: subs ? (subs.get(p.id) ?? null) : undefined,
+        predictiveAnalytics: predictive?.(p.id),
         ...(joined ? { joinedGroupAt: joined.get(p.id) ?? null } : {}),
       }),
     ),
