@@ -6,7 +6,7 @@ import type { ZodType } from 'zod'
 import { db } from '@/lib/db/client'
 import { reportError } from '@/lib/errors/reporter'
 import { authenticateApiKey } from '@/lib/api-keys/authenticate-api-key'
-import { resolveBearer } from '@/lib/oauth/resolve-bearer'
+import { resolveBearer } from '@/lib/api-keys/resolve-bearer'
 import { hasScopes, type ApiScope } from '@/lib/api-keys/scopes'
 import { ApiError, apiNotFound, toJsonApiError, type PointerFor } from './api-error'
 import { badIntParams } from '@/lib/ids/int-id'
@@ -198,70 +198,79 @@ export function requireScopes(ctx: ApiCtx, needed: readonly ApiScope[], what: st
   }
 }
 
-/** An /api handler: `Authorization: Klaviyo-API-Key pk_…` with the endpoint's scopes. */
+interface ApiCaller {
+  companyId: number
+  keyId: number | null
+  appId?: string
+  scopes: readonly string[]
+  bucket: string
+}
+
+/** Who calls: a private key or an OAuth app's bearer token (401 when neither is valid). */
+async function identifyCaller(req: Request): Promise<ApiCaller> {
+  const auth = (req.headers.get('authorization') ?? '').trim()
+  // An OAuth app: the bearer's grant gives the company and exactly the scopes approved.
+  const bearer = /^Bearer\s+(\S+)$/i.exec(auth)
+  if (bearer) {
+    const grant = await resolveBearer(bearer[1]!)
+    if (!grant)
+      throw new ApiError(
+        401,
+        'not_authenticated',
+        'Incorrect authentication credentials: the access token is not valid, has expired or has been revoked.',
+      )
+    // Each app has its own budget on the account, so an app cannot use up the merchant's own keys' limits.
+    return {
+      companyId: grant.companyId,
+      keyId: null,
+      appId: grant.appId,
+      scopes: grant.scopes,
+      bucket: `app:${grant.appId}`,
+    }
+  }
+  const m = /^Klaviyo-API-Key\s+(\S+)$/i.exec(auth)
+  if (!m)
+    throw new ApiError(
+      401,
+      'not_authenticated',
+      'Authentication credentials were not provided. Send "Authorization: Klaviyo-API-Key your-private-api-key".',
+    )
+  const key = await authenticateApiKey(m[1]!)
+  if (!key)
+    throw new ApiError(
+      401,
+      'not_authenticated',
+      'Incorrect authentication credentials: the API key is not valid or has been revoked.',
+    )
+  return { companyId: key.companyId, keyId: key.id, scopes: key.scopes, bucket: 'api' }
+}
+
+/** An /api handler: `Authorization: Klaviyo-API-Key pk_…` or an app's `Bearer` token, with the endpoint's scopes. */
 export function apiRoute<B = undefined>(opts: ApiRouteOptions<B>) {
-  // Every authenticated call leaves a row in the request log (lib/api-log), written in batches.
+  // Every authenticated call leaves a row in the request log (lib/api-log), written in batches;
+  // the caller is known before the scope check, so a 403 for a missing scope is logged too.
   return (req: Request, context?: RouteContext) =>
-    logApiRequest(req, (observe) =>
-      run(
+    logApiRequest(req, (observe) => {
+      const identify = observe(() => identifyCaller(req))
+      return run(
         req,
         context,
         opts,
-        observe(async () => {
-          const auth = req.headers.get('authorization') ?? ''
-          // An OAuth app: the bearer's grant gives the company and exactly the scopes approved.
-          const bearer = /^Bearer\s+(\S+)$/i.exec(auth.trim())
-          if (bearer) {
-            const grant = await resolveBearer(bearer[1]!)
-            if (!grant)
-              throw new ApiError(
-                401,
-                'not_authenticated',
-                'Incorrect authentication credentials: the access token is not valid, has expired or has been revoked.',
-              )
-            if (!hasScopes(grant.scopes, opts.scopes)) {
-              throw new ApiError(
-                403,
-                'permission_denied',
-                `This access token is missing the required scopes: ${opts.scopes.filter((s) => !grant.scopes.includes(s)).join(', ')}.`,
-              )
-            }
-            // Each app has its own budget on the account, so an app cannot use up the merchant's own keys' limits.
-            return {
-              companyId: grant.companyId,
-              keyId: null,
-              appId: grant.appId,
-              scopes: grant.scopes,
-              bucket: `app:${grant.appId}`,
-            }
-          }
-          const m = /^Klaviyo-API-Key\s+(\S+)$/i.exec(auth.trim())
-          if (!m)
-            throw new ApiError(
-              401,
-              'not_authenticated',
-              'Authentication credentials were not provided. Send "Authorization: Klaviyo-API-Key your-private-api-key".',
-            )
-          const key = await authenticateApiKey(m[1]!)
-          if (!key)
-            throw new ApiError(
-              401,
-              'not_authenticated',
-              'Incorrect authentication credentials: the API key is not valid or has been revoked.',
-            )
-          if (!hasScopes(key.scopes, opts.scopes)) {
+        async () => {
+          const who = await identify()
+          if (!hasScopes(who.scopes, opts.scopes)) {
             throw new ApiError(
               403,
               'permission_denied',
-              `This API key is missing the required scopes: ${opts.scopes.filter((s) => !key.scopes.includes(s)).join(', ')}.`,
+              `This ${who.appId ? 'access token' : 'API key'} is missing the required scopes: ${opts.scopes.filter((s) => !who.scopes.includes(s)).join(', ')}.`,
             )
           }
-          return { companyId: key.companyId, keyId: key.id, scopes: key.scopes, bucket: 'api' }
-        }),
+          return who
+        },
         {},
         true,
-      ),
-    )
+      )
+    })
 }
 
 // /client: browsers call these from any store page, so every response allows any origin.

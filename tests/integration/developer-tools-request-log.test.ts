@@ -119,6 +119,50 @@ test("an OAuth app's bearer call is logged under the app", async () => {
   expect(row.path).not.toContain(token)
 })
 
+test('a 403 for a missing scope is logged like any 4xx, for a key and for an app token', async () => {
+  // The scope check used to run inside the authentication the log observes, so the caller was
+  // never learnt and these calls left no row.
+  const narrowKey = await makeApiKey(companyId, ['metrics:read'])
+  const narrowKeyId = (await db.apiKey.findFirstOrThrow({ where: { companyId, scopes: { contains: 'metrics:read' } } }))
+    .id
+  const byKey = await api('GET', '/api/profiles', { key: narrowKey })
+  expect(byKey.status).toBe(403)
+
+  const appId = 'kca_devtoolsscopetest'
+  await db.oAuthApp.create({ data: { id: appId, companyId, name: 'Narrow app', scopes: '["metrics:read"]' } })
+  const token = newCredential('kat')
+  await db.oAuthToken.create({
+    data: {
+      id: 'tok-devtools-403',
+      appId,
+      companyId,
+      familyId: 'fam-devtools-403',
+      accessTokenHash: sha256(token),
+      scopes: '["metrics:read"]',
+      accessExpiresAt: new Date(Date.now() + 3600_000),
+    },
+  })
+  const byApp = await api('GET', '/api/profiles', { headers: { authorization: `Bearer ${token}` } })
+  expect(byApp.status).toBe(403)
+
+  // An error answer is logged once its body has been read from a clone, a moment later.
+  await new Promise((r) => setTimeout(r, 50))
+  await flushApiRequestLogs()
+  const rows = await db.apiRequestLog.findMany({ where: { companyId }, orderBy: { id: 'asc' } })
+  expect(rows).toHaveLength(2)
+  expect(rows[0]).toMatchObject({
+    apiKeyId: narrowKeyId,
+    appId: null,
+    method: 'GET',
+    path: '/api/profiles',
+    status: 403,
+  })
+  expect(rows[1]).toMatchObject({ apiKeyId: null, appId, method: 'GET', path: '/api/profiles', status: 403 })
+  expect(JSON.parse(rows[0]!.errorBody!).errors[0]).toMatchObject({ code: 'permission_denied' })
+  expect(rows[0]!.errorBody).toContain('This API key is missing the required scopes: profiles:read')
+  expect(rows[1]!.errorBody).toContain('This access token is missing the required scopes: profiles:read')
+})
+
 test('requests that name no valid key belong to no account and are not logged', async () => {
   expect((await api('GET', '/api/metrics', { key: 'pk_nope' })).status).toBe(401)
   await flushApiRequestLogs()

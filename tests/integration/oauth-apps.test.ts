@@ -724,7 +724,7 @@ test('an app has its own rate-limit budget on the account: the merchant keys bei
   expect((await apiAs(t.access_token)).status).toBe(200)
 })
 
-test("an app's /api calls are logged under the app (developer tools); a refused token belongs to nobody and is not logged", async () => {
+test("an app's /api calls are logged under the app (developer tools), a missing scope's 403 too; a refused token belongs to nobody and is not logged", async () => {
   const { clientId, secret } = await registerApp()
   const p = pkce()
   const t = (
@@ -739,14 +739,17 @@ test("an app's /api calls are logged under the app (developer tools); a refused 
     )
   ).json
   await apiAs(t.access_token)
-  // A missing scope is refused while authenticating, as for private keys, so like them it is not logged.
+  // A missing scope is refused after the app is known, so its 403 is logged like any 4xx.
   await apiAs(t.access_token, 'POST', { data: { type: 'profile', attributes: { email: 'logged@example.test' } } })
   await apiAs('kat_' + 'x'.repeat(43))
   // An error answer is logged once its body has been read from a clone, a moment later.
   await new Promise((r) => setTimeout(r, 50))
   await flushApiRequestLogs()
   const rows = await db.apiRequestLog.findMany({ where: { appId: clientId }, orderBy: { id: 'asc' } })
-  expect(rows.map((r) => [r.companyId, r.apiKeyId, r.method, r.status])).toEqual([[merchantCompany, null, 'GET', 200]])
+  expect(rows.map((r) => [r.companyId, r.apiKeyId, r.method, r.status])).toEqual([
+    [merchantCompany, null, 'GET', 200],
+    [merchantCompany, null, 'POST', 403],
+  ])
 })
 
 test('write includes read, as for private keys: an app asking profiles:write can also read', async () => {
