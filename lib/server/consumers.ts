@@ -1,5 +1,5 @@
 // The composition root of the consumers (house style "The way data walks"): what reacts to
-// ingested events and to group entries, registered in the lists their owners keep
+// ingested events, to group entries and to email unsubscribes, registered in the lists their owners keep
 // (lib/events/batch-consumers.ts, lib/segments/group-entry-consumers.ts), so ingest and the
 // membership writer never import flows, segments or attribution. Called by instrumentation.ts
 // (the server, with or without its in-process worker), by registerJobHandlers (the worker
@@ -12,10 +12,13 @@ import { flowTriggersBatchConsumer } from '@/lib/flows/triggers/event-trigger'
 import { flowGroupTriggersConsumer } from '@/lib/flows/triggers/group-trigger'
 import { attributionBatchConsumer } from '@/lib/attribution/attribute'
 import { segmentsBatchConsumer } from '@/lib/segments/ingest-consumer'
+import { registerUnsubscribeConsumer } from '@/lib/messaging/unsubscribe/unsubscribe-consumers'
+import { consentWriteBackConsumer } from '@/lib/integrations/shopify/consent-write-back'
 
 export function registerConsumers(): void {
   registerBatchConsumer(flowTriggersBatchConsumer)
   registerBatchConsumer(attributionBatchConsumer)
   registerBatchConsumer(segmentsBatchConsumer)
   registerGroupEntryConsumer(flowGroupTriggersConsumer)
+  registerUnsubscribeConsumer(consentWriteBackConsumer)
 }

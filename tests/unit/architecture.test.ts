@@ -41,10 +41,10 @@ const BASE_LAYERS = ['errors', 'config', 'text', 'db', 'flags', 'jobs', 'i18n', 
  * lib/flows/api-handlers) and the domains inside it; lib/http -> auth -> account; templates ->
  * catalog and coupons (pre-rendered blocks).
  */
-// integrations and oauth joined in issue 21 (29 Nov): lib/api's Bearer check imports
-// lib/oauth/resolve-bearer (and lib/oauth's token endpoint reads bodies through lib/http), and the
-// unsubscribe path queues the Shopify consent write-back (lib/integrations). Next: the bearer
-// resolver beside the API keys, and the write-back as a registered unsubscribe consumer.
+// integrations and oauth joined in issue 21 and left it the same day: the /api wrapper resolves
+// Bearer tokens through lib/api-keys/resolve-bearer.ts (not lib/oauth, which builds on lib/http
+// and lib/auth), and an email unsubscribe hands the Shopify consent write-back to a registered
+// consumer (lib/messaging/unsubscribe/unsubscribe-consumers.ts) instead of importing it.
 const KNOWN_CYCLE = [
   'account',
   'api',
@@ -57,11 +57,9 @@ const KNOWN_CYCLE = [
   'groups',
   'http',
   'imports',
-  'integrations',
   'mail',
   'messaging',
   'metrics',
-  'oauth',
   'profiles',
   'reporting',
   'segments',

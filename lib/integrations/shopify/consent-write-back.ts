@@ -9,6 +9,7 @@ import { kysely } from '@/lib/db/kysely'
 import { savepoint, select, type Ops } from '@/lib/db/ops'
 import { db } from '@/lib/db/client'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
+import type { UnsubscribeConsumer } from '@/lib/messaging/unsubscribe/unsubscribe-consumers'
 import { connectionCredentials, getConnection } from '../connections'
 import { createShopifyClient, userErrorsMessage, type ShopifyClient } from './admin-api'
 
@@ -68,6 +69,12 @@ export function* queueConsentWriteBackOps(companyId: number, profileId: string, 
     if (queued) n++
   }
   return n
+}
+
+/** Registered at start-up (lib/server/consumers.ts): the unsubscribe never imports the shop. */
+export const consentWriteBackConsumer: UnsubscribeConsumer = {
+  name: 'shopify consent write-back',
+  emailUnsubscribed: queueConsentWriteBackOps,
 }
 
 const FIND = `query FindCustomer($query: String!) { customers(first: 1, query: $query) { nodes { id email } } }`

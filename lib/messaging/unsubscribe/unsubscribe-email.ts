@@ -8,7 +8,7 @@ import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { clearSuppressionsOps, getConsentStatusOps, setConsentOps } from '@/lib/profiles/consent-sync'
 import { addToListOps } from '@/lib/profiles/list-membership-sync'
 import { MESSAGE_METRICS, recordMessageEventOps } from '../message-events'
-import { queueConsentWriteBackOps } from '@/lib/integrations/shopify/consent-write-back'
+import { emailUnsubscribedOps } from './unsubscribe-consumers'
 
 /** How the change was made (the consent's method) and where (its source). */
 export interface ConsentOrigin {
@@ -69,7 +69,7 @@ export function* unsubscribeEmailOps(t: Target, origin: ConsentOrigin, now: Date
       ...(t.sendId ? {} : { occurrence: `unsubscribed:${t.profileId}:${now.getTime()}` }),
     })
     // Issue 21: the connected shop learns of it too (a job committed with the unsubscribe).
-    yield* queueConsentWriteBackOps(t.companyId, t.profileId, now)
+    yield* emailUnsubscribedOps(t.companyId, t.profileId, now)
   }
   return status !== 'unsubscribed'
 }
