@@ -11,6 +11,7 @@ import { seedCatalog } from '../lib/seed/seed-catalog'
 import { seedMessages } from '../lib/seed/seed-messages'
 import { seedDemoForms } from '../lib/seed/seed-demo-forms'
 import { seedDemoIntegrations } from '../lib/seed/seed-demo-integrations'
+import { seedDemoPredictions } from '../lib/seed/seed-demo-predictions'
 
 const password = process.env.DEMO_PASSWORD || 'demo-password'
 
@@ -132,6 +133,11 @@ async function main() {
     `Demo Store forms: ${forms.forms} forms (${forms.live} live: a discount popup and a footer newsletter form; see /storefront-demo), ${forms.activity} form interactions (${forms.ms} ms)`,
   )
   await seedDemoIntegrations(demo.id) // issue 21 §7: test Shopify and WooCommerce connections (docs/integrations.md)
+  // Issue 23 §3: the predictive models fitted on the year of orders, so the CLV screen has scores.
+  const predictions = await seedDemoPredictions(demo.id)
+  console.log(
+    `Demo Store predictions: ${predictions.status}, ${predictions.customers} customers scored (${predictions.durationMs} ms)`,
+  )
   const small = await seedAudience(second.id, {
     seed: 'second-store',
     customers: 200,

@@ -35,9 +35,10 @@ export function toColumns(rows: Array<{ x: number; tx: number; T: number }>): Rf
  * once per distinct x: the fit touches each customer with two logarithms per evaluation.
  */
 export function bgNbdLogLikelihood({ r, alpha, a, b }: BgNbdParams, data: RfmColumns): number {
-  const byX = new Map<number, number>()
+  // x is a whole number of repeat orders: an array indexed by x is the cache.
+  const byX: number[] = []
   const gammaTerms = (x: number) => {
-    let v = byX.get(x)
+    let v = byX[x]
     if (v === undefined) {
       v =
         lnGamma(r + x) -
@@ -47,7 +48,7 @@ export function bgNbdLogLikelihood({ r, alpha, a, b }: BgNbdParams, data: RfmCol
         lnGamma(b + x) -
         lnGamma(b) -
         lnGamma(a + b + x)
-      byX.set(x, v)
+      byX[x] = v
     }
     return v
   }
