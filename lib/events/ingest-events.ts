@@ -18,6 +18,7 @@ import { newProfileRow, upsertProfileOps, type KnownProfiles } from '@/lib/profi
 import { IDENTIFIER_FIELDS } from '@/lib/profiles/types'
 import { findProfileIdOps, type RawProfile } from '@/lib/profiles/profile-store'
 import { batchConsumers } from './batch-consumers'
+import { countIngestRetry } from './ingest-retry-count'
 import { getOrCreateMetricOps } from './get-or-create-metric'
 import { insertEventOps, touchLastEventAtOps, type EventRow } from './insert-event'
 import {
@@ -419,14 +420,11 @@ export function* ingestBatchOps(
 
 const codeOf = (e: unknown) => (e as { code?: string })?.code
 const isForeignKey = (e: unknown) => codeOf(e) === 'SQLITE_CONSTRAINT_FOREIGNKEY' || codeOf(e) === '23503'
-/** Another transaction won a race (PostgreSQL: a profile created concurrently, a deadlock): run again. */
-const isRace = (e: unknown) => ['SQLITE_CONSTRAINT_UNIQUE', '23505', '40P01', '40001'].includes(codeOf(e) ?? '')
+/** Another transaction won a race (a profile created concurrently): run again. */
+const isRace = (e: unknown) => ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(codeOf(e) ?? '')
 /** PostgreSQL gave up on the transaction (deadlock, serialization failure): safe to run again whole. */
 const isDeadlock = (e: unknown) => ['40P01', '40001'].includes(codeOf(e) ?? '')
 
-const retries = { deadlocks: 0 }
-/** Batches rerun after a deadlock or serialization failure since start (the worker logs it; expected 0). */
-export const ingestDeadlockRetries = (): number => retries.deadlocks
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
@@ -449,17 +447,20 @@ export async function writeBatch(groups: IngestGroup[], mode: 'atomic' | 'isolat
     }
   }
   let outcomes: GroupOutcome[] | undefined
+  let deadlocked = false
   for (let attempt = 0; !outcomes; attempt++) {
     try {
       outcomes = await run(true)
     } catch (e) {
       // A cached metric deleted meanwhile shows as a foreign-key error (the cache is cleared, so
       // the next run recreates it); a concurrent writer's profile or a deadlock: run again.
-      if (isDeadlock(e) && attempt < 3) {
+      if (isDeadlock(e) && !deadlocked) {
         // Nothing of the batch committed (one transaction, job rows deleted in it): running it
-        // again cannot lose or double an event. Back off with jitter so the other side finishes.
-        retries.deadlocks++
-        await sleep(20 * (attempt + 1) + Math.random() * 30)
+        // again cannot lose or double an event. Once, with jittered backoff so the other side
+        // finishes first; a second one goes the failure path (savepoints, or the job's retry).
+        deadlocked = true
+        countIngestRetry()
+        await sleep(20 + Math.random() * 30)
         continue
       }
       if ((isRace(e) || isForeignKey(e)) && attempt < 3) continue

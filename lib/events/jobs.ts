@@ -8,7 +8,8 @@
 import { registerBatchJobHandler, PermanentJobError } from '@/lib/jobs/queue'
 import type { ClaimedJob } from '@/lib/jobs/job-queue'
 import { INGEST_JOB, type IngestJobPayload } from './accept-event'
-import { ingestDeadlockRetries, writeBatch } from './ingest-events'
+import { writeBatch } from './ingest-events'
+import { ingestRetryCount } from './ingest-retry-count'
 import type { IngestGroup } from './types'
 
 export const INGEST_BATCH = 500
@@ -33,9 +34,9 @@ export async function handleIngestBatch(jobs: ClaimedJob[]): Promise<Map<number,
     })
     owners.push(job.id)
   }
-  const deadlocksBefore = ingestDeadlockRetries()
+  const deadlocksBefore = ingestRetryCount()
   const outcomes = await writeBatch(groups, 'isolate')
-  const deadlocks = ingestDeadlockRetries()
+  const deadlocks = ingestRetryCount()
   if (deadlocks > deadlocksBefore)
     console.warn(`[events.ingest] batch rerun after a deadlock or serialization failure (${deadlocks} since start)`)
   outcomes.forEach((o, i) => {

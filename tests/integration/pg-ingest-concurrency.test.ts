@@ -9,7 +9,8 @@ import { testEngine, useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 import { db } from '@/lib/db/client'
 import { closePgPool, pgPool } from '@/lib/db/pg-pool'
-import { ingestDeadlockRetries, validateEvents, writeBatch } from '@/lib/events/ingest-events'
+import { validateEvents, writeBatch } from '@/lib/events/ingest-events'
+import { ingestRetryCount } from '@/lib/events/ingest-retry-count'
 import type { IngestGroup } from '@/lib/events/types'
 import { makeCompany } from '../helpers/factory'
 
@@ -42,7 +43,7 @@ async function deadlocks(): Promise<number> {
 it('four ingest loops on one PostgreSQL, each batch creating the same new profiles and metrics: no deadlock, every event once', async () => {
   const companies = await Promise.all(Array.from({ length: COMPANIES }, () => makeCompany()))
   const before = await deadlocks()
-  const retriesBefore = ingestDeadlockRetries()
+  const retriesBefore = ingestRetryCount()
   let n = 0
   const batch = (loop: number, b: number): IngestGroup[] =>
     // Each loop walks the companies in its own order, so lock order is not given by the input.
@@ -96,5 +97,5 @@ it('four ingest loops on one PostgreSQL, each batch creating the same new profil
   const metrics = await q(`select count(*)::int as n from "Metric" where "companyId" = any($1)`, [ids])
   expect(metrics[0].n).toBe(COMPANIES * METRICS.length * BATCHES)
   expect(await deadlocks()).toBe(before)
-  expect(ingestDeadlockRetries()).toBe(retriesBefore)
+  expect(ingestRetryCount()).toBe(retriesBefore)
 })
