@@ -77,6 +77,20 @@ function subscription(loop: number, n: number): string {
   })
 }
 
+// Runs in the page before its scripts. A string, not a function: tsx compiles this file with
+// esbuild's keepNames, which wraps named functions in a `__name(…)` helper that exists only in
+// Node, so a serialized function threw in the page before it started watching (the popup was
+// on screen; the benchmark never saw it). Polled each frame: the dialog is built inside a shadow
+// root, which a document-level MutationObserver does not see.
+const WATCH_POPUP = `(() => {
+  const w = window
+  w.__bench = {}
+  addEventListener('load', () => { w.__bench.load = performance.now() })
+  const seen = () => [...document.querySelectorAll('[data-klaviyo-form]')].some((h) => h.shadowRoot && h.shadowRoot.querySelector('[role="dialog"]'))
+  const frame = () => { if (seen()) w.__bench.popup = performance.now(); else requestAnimationFrame(frame) }
+  requestAnimationFrame(frame)
+})()`
+
 async function popupTiming(): Promise<{ loadMs: number; popupMs: number }[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -88,30 +102,19 @@ async function popupTiming(): Promise<{ loadMs: number; popupMs: number }[]> {
       const context = await browser.newContext()
       const page = await context.newPage()
       // Before any page script: note when the load event fires and when a form's dialog appears.
-      await page.addInitScript(() => {
-        const w = window as unknown as { __bench: { load?: number; popup?: number } }
-        w.__bench = {}
-        addEventListener('load', () => {
-          w.__bench.load = performance.now()
-        })
-        // Checked every frame: the dialog is built inside a shadow root, which a document-level
-        // MutationObserver does not see.
-        const seen = () =>
-          [...document.querySelectorAll('[data-klaviyo-form]')].some((h) =>
-            h.shadowRoot?.querySelector('[role="dialog"]'),
-          )
-        const frame = () => {
-          if (seen()) w.__bench.popup = performance.now()
-          else requestAnimationFrame(frame)
-        }
-        requestAnimationFrame(frame)
-      })
+      await page.addInitScript({ content: WATCH_POPUP })
+      const pageErrors: string[] = []
+      page.on('pageerror', (e) => pageErrors.push(e.message))
       await page.goto(`${base}/storefront-demo?company_id=${tenants[0]!.key}`)
-      await page.waitForFunction(
-        () => (window as unknown as { __bench: { popup?: number } }).__bench.popup !== undefined,
-        null,
-        { timeout: 15_000 },
-      )
+      await page
+        .waitForFunction(
+          () => (window as unknown as { __bench: { popup?: number } }).__bench.popup !== undefined,
+          null,
+          { timeout: 15_000 },
+        )
+        .catch((e: Error) => {
+          throw new Error(`${e.message}${pageErrors.length ? ` (errors in the page: ${pageErrors.join('; ')})` : ''}`)
+        })
       const t = await page.evaluate(() => (window as unknown as { __bench: { load: number; popup: number } }).__bench)
       if (i > 0) out.push({ loadMs: t.load, popupMs: t.popup - t.load }) // the first load warms the server's caches
       await context.close()
