@@ -22,6 +22,10 @@ export async function register() {
     void import('@/lib/predictive/jobs')
       .then((m) => m.ensurePredictiveJobs())
       .catch((e) => console.error('[worker] predictive refit not booked:', e))
+    // The monitors' evaluation every 5 minutes (issue 23 §4) books itself from here on.
+    void import('@/lib/monitors/jobs')
+      .then((m) => m.ensureMonitorJobs())
+      .catch((e) => console.error('[worker] monitors not booked:', e))
     // Form schedules due while no worker ran are applied now, and the next instant is booked.
     void import('@/lib/forms/store/schedule-jobs')
       .then((m) => m.runFormSchedules())

@@ -147,7 +147,9 @@ export async function emailRatesBy(companyId: number, range: Range, dimension: E
           sql<number>`sum(${sql.ref('x.spam')})`.as('spam'),
           sql<number>`sum(${sql.ref('x.unsub')})`.as('unsub'),
         ])
-        .groupBy(key),
+        // By position: PostgreSQL does not match a select expression with bound parameters to a
+        // repeated one in GROUP BY (each gets its own placeholder).
+        .groupBy(sql`1`),
     ),
   )
   const rows = new Map<string, EmailCounts>()

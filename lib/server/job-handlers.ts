@@ -29,6 +29,7 @@ import { register as registerCsvEvents } from '@/lib/integrations/csv-events/job
 import { register as registerSftpImports } from '@/lib/integrations/sftp/jobs'
 import { register as registerWooCommerce } from '@/lib/integrations/woocommerce/jobs'
 import { register as registerPredictive } from '@/lib/predictive/jobs'
+import { register as registerMonitors } from '@/lib/monitors/jobs'
 import { registerConsumers } from './consumers'
 
 export function registerJobHandlers(): void {
@@ -62,4 +63,5 @@ export function registerJobHandlers(): void {
   registerSftpImports()
   registerWooCommerce()
   registerPredictive()
+  registerMonitors()
 }
