@@ -350,6 +350,13 @@ test('only the screens this issue builds are marked built', () => {
       '/sftp/set-up',
       // The store connections' provider panels (issue 21 §1)
       '/integration/:integrationKey',
+      // Customer and catalog insights, metric cohorts, RFM lists and list engagement (issue 23 §2)
+      '/customer-insights/:tabName',
+      '/customer-insights/cohort/:reportId',
+      '/catalog-insights/:tabName',
+      '/metric/:metricId/:metricSlug/cohort',
+      '/lists/create-rfm/:rfmRecommendationStepId',
+      '/list/:groupId/reports/engagement',
     ].sort(),
   )
 })

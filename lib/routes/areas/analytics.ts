@@ -56,13 +56,13 @@ export const ANALYTICS_ROUTES = [
   reports('/analytics/reports/library'),
 
   metrics('/metric/:metricId/:metricSlug', { built: true }),
-  metrics('/metric/:metricId/:metricSlug/cohort'),
+  metrics('/metric/:metricId/:metricSlug/cohort', { built: true }),
   metrics('/metric/:metricId/:metricSlug/feed'),
   metrics('/metric/:metricId/:metricSlug/list'),
 
-  insights('/customer-insights/:tabName'),
-  insights('/customer-insights/cohort/:reportId'),
-  insights('/catalog-insights/:tabName'),
+  insights('/customer-insights/:tabName', { built: true }),
+  insights('/customer-insights/cohort/:reportId', { built: true }),
+  insights('/catalog-insights/:tabName', { built: true }),
   insights('/predictive-models/:tabName'),
 
   reportBuilder('/report-builder'),

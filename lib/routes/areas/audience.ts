@@ -25,7 +25,7 @@ export const AUDIENCE_ROUTES = [
   lists('/lists', { built: true }),
   lists('/lists/create', { ...PAGE, built: true }),
   lists('/lists/create/segment', { ...PAGE, built: true }),
-  lists('/lists/create-rfm/:rfmRecommendationStepId', PAGE),
+  lists('/lists/create-rfm/:rfmRecommendationStepId', { ...PAGE, built: true }),
   lists('/lists/inactive'),
   lists('/lists/starred', { built: true }),
 
@@ -37,7 +37,7 @@ export const AUDIENCE_ROUTES = [
   ...LIST_PAGES.map((p) => lists(`/list/:listId/${p}`, BUILT_LIST_PAGES.includes(p) ? { built: true } : {})),
   lists('/list/:listId/merge-progress/:taskId'),
   lists('/list/:groupId/reports/growth', { flag: 'subscriber_growth_report', built: true }),
-  lists('/list/:groupId/reports/engagement'),
+  lists('/list/:groupId/reports/engagement', { built: true }),
   lists('/list/:groupId/reports/segment'),
   lists('/list/:groupId/reports/segment/profiles'),
   lists('/list/:groupId/export/choose-properties', { required: ['groups_read', 'exports_emails'] }),
