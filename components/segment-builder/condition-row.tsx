@@ -9,6 +9,7 @@ import { CONDITION_KINDS, emptyCondition, type ConditionKind, type ConditionStat
 import { InlineSelect } from './controls'
 import { MetricFields } from './metric-fields'
 import { PropertyFields } from './property-fields'
+import { PredictiveFields } from './predictive-fields'
 import { ConsentFields, ListFields, LocationFields } from './simple-fields'
 import type { ListOption, MetricOption, PropertyOption } from './use-builder-options'
 import styles from './builder.module.css'
@@ -80,6 +81,8 @@ export function ConditionRow({
         return <ConsentFields value={c} onChange={onChange} errors={errors} disabled={disabled} />
       case 'location':
         return <LocationFields value={c} onChange={onChange} errors={errors} disabled={disabled} />
+      case 'predictive':
+        return <PredictiveFields value={c} onChange={onChange} errors={errors} disabled={disabled} />
     }
   })()
 

@@ -7,12 +7,17 @@ import {
   BUILTIN_FIELDS,
   DATE_FIELDS,
   OPERATORS_BY_TYPE,
+  PREDICTIVE_DATE_OPERATORS,
+  PREDICTIVE_NUMBER_OPERATORS,
   isGroup,
   type BuiltinField,
   type Condition,
   type ConditionGroup,
   type EventFilter,
   type MetricCondition,
+  type PredictiveCondition,
+  type PredictiveDimension,
+  type PredictiveOperator,
   type PropertyOperator,
   type ProfilePropertyCondition,
   type SegmentDefinition,
@@ -26,6 +31,7 @@ export const CONDITION_KINDS: readonly ConditionKind[] = [
   'list_membership',
   'consent',
   'location',
+  'predictive',
 ]
 export type Comparison = 'at_least' | 'at_most' | 'exactly' | 'zero_times'
 export type TimeframeType = 'all_time' | 'in_last_days' | 'between'
@@ -86,6 +92,14 @@ export type ConditionState =
       operator: 'equals' | 'not_equals' | 'contains'
       value: string
     }
+  | {
+      key: string
+      kind: 'predictive'
+      dimension: PredictiveDimension
+      operator: PredictiveOperator
+      value: string
+      value2: string
+    }
 
 export interface GroupState {
   key: string
@@ -128,8 +142,15 @@ export function emptyCondition(kind: ConditionKind | '' = ''): ConditionState {
       return { key, kind, channel: 'email_marketing', operator: 'can_receive' }
     case 'location':
       return { key, kind, field: 'country', operator: 'equals', value: '' }
+    case 'predictive':
+      return { key, kind, dimension: 'churn_probability', operator: 'greater_or_equal', value: '', value2: '' }
   }
 }
+
+export const isPredictiveDate = (d: PredictiveDimension) => d === 'expected_date_of_next_order'
+/** The operators a predictive dimension allows. */
+export const predictiveOperators = (d: PredictiveDimension): readonly PredictiveOperator[] =>
+  isPredictiveDate(d) ? PREDICTIVE_DATE_OPERATORS : PREDICTIVE_NUMBER_OPERATORS
 
 export const emptyGroup = (type: 'and' | 'or' = 'or'): GroupState => ({
   key: newKey('g'),
@@ -232,6 +253,17 @@ export function conditionIssues(c: ConditionState): ConditionIssues {
     case 'location':
       if (!c.value.trim()) out.value = 'errorValue'
       break
+    case 'predictive':
+      if (c.operator === 'in_next_days') {
+        if (!isDays(c.value)) out.value = 'errorDays'
+      } else if (isPredictiveDate(c.dimension)) {
+        if (!isDate(c.value)) out.value = 'errorDate'
+        if (c.operator === 'between') {
+          if (!isDate(c.value2)) out.value2 = 'errorDate'
+          else if (isDate(c.value) && c.value > c.value2) out.value2 = 'errorDateOrder'
+        }
+      } else if (!isNumber(c.value)) out.value = 'errorNumber'
+      break
   }
   return out
 }
@@ -312,6 +344,15 @@ export function conditionToDefinition(c: ConditionState): Condition {
       return { kind: 'consent', channel: c.channel, operator: c.operator }
     case 'location':
       return { kind: 'location', field: c.field, operator: c.operator, value: c.value.trim() }
+    case 'predictive': {
+      const value: PredictiveCondition['value'] =
+        c.operator === 'between'
+          ? [c.value, c.value2]
+          : c.operator === 'in_next_days' || !isPredictiveDate(c.dimension)
+            ? Number(c.value)
+            : c.value
+      return { kind: 'predictive', dimension: c.dimension, operator: c.operator, value }
+    }
   }
 }
 
@@ -371,6 +412,17 @@ export function conditionToState(c: Condition): ConditionState {
       return { key, kind: 'consent', channel: c.channel, operator: c.operator }
     case 'location':
       return { key, kind: 'location', field: c.field, operator: c.operator, value: c.value }
+    case 'predictive': {
+      const pair = Array.isArray(c.value) ? c.value : null
+      return {
+        key,
+        kind: 'predictive',
+        dimension: c.dimension,
+        operator: c.operator,
+        value: pair ? pair[0] : str(c.value),
+        value2: pair ? pair[1] : '',
+      }
+    }
   }
 }
 

@@ -53,6 +53,12 @@ function useDescribe() {
         })
       case 'location':
         return t('summaryProperty', { field: t(`field.${c.field}`), operator: t(`op.${c.operator}`), value: c.value })
+      case 'predictive':
+        return t('summaryProperty', {
+          field: t(`predictive.${c.dimension}`),
+          operator: t(`predictiveOp.${c.operator}`),
+          value: c.operator === 'in_next_days' ? `${show(c.value)} ${t('days')}` : show(c.value),
+        })
     }
   }
 }

@@ -12,6 +12,7 @@ import { loadOrderSummaries } from './load-order-summaries'
 import { findOrderMetricId } from './order-metric'
 import { rfmOf, scoreCustomer, type CustomerScore } from './score-customers'
 import { deleteStalePredictions, writePredictions } from './write-predictions'
+import { recomputePredictiveSegments } from './recompute-predictive-segments'
 
 export type RefitTrigger = 'manual' | 'schedule' | 'cli' | 'seed'
 
@@ -70,6 +71,7 @@ export async function refitCompany(
   if (reasons.length || !s) {
     const fit = await record('ineligible', { durationMs: Date.now() - started })
     await deleteStalePredictions(companyId, null)
+    await recomputePredictiveSegments(companyId)
     return { fitId: fit.id, status: 'ineligible', reasons, customers, durationMs: Date.now() - started }
   }
 
@@ -117,6 +119,7 @@ export async function refitCompany(
   }))
   const tWrite = Date.now()
   await writePredictions(companyId, fit.id, rows, now)
+  await recomputePredictiveSegments(companyId)
   const durationMs = Date.now() - started
   const phases = {
     load: tFit - tLoad,

@@ -12,6 +12,7 @@ import {
 import { sql, join, TRUE, FALSE, type Frag, type NowSeconds } from './sql-fragment'
 import { compileLocation, compileProfileProperty } from './compile-profile-property'
 import { compileMetric } from './compile-metric'
+import { compilePredictive } from './compile-predictive'
 
 export interface CompileOptions {
   /**
@@ -49,6 +50,8 @@ function compileCondition(c: Condition, opts: CompileOptions): Frag {
       return compileConsent(c)
     case 'location':
       return compileLocation(c)
+    case 'predictive':
+      return compilePredictive(c, opts.now, opts.timeZone)
     default:
       return assertUnreachable(c)
   }

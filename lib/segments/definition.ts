@@ -110,8 +110,43 @@ export interface LocationCondition {
   operator: 'equals' | 'not_equals' | 'contains'
   value: string
 }
+/** Issue 23 §3: the vendor's profile-predictive-analytics dimensions (lib/predictive scores them). */
+export const PREDICTIVE_NUMERIC_DIMENSIONS = [
+  'average_days_between_orders',
+  'average_order_value',
+  'churn_probability',
+  'historic_clv',
+  'historic_number_of_orders',
+  'predicted_clv',
+  'predicted_number_of_orders',
+  'total_clv',
+] as const
+export const PREDICTIVE_DIMENSIONS = [...PREDICTIVE_NUMERIC_DIMENSIONS, 'expected_date_of_next_order'] as const
+export type PredictiveDimension = (typeof PREDICTIVE_DIMENSIONS)[number]
+export const PREDICTIVE_NUMBER_OPERATORS = [
+  'equals',
+  'not_equals',
+  'greater_than',
+  'greater_or_equal',
+  'less_than',
+  'less_or_equal',
+] as const
+export const PREDICTIVE_DATE_OPERATORS = ['before', 'after', 'between', 'in_next_days'] as const
+export type PredictiveOperator =
+  (typeof PREDICTIVE_NUMBER_OPERATORS)[number] | (typeof PREDICTIVE_DATE_OPERATORS)[number]
+export interface PredictiveCondition {
+  kind: 'predictive'
+  dimension: PredictiveDimension
+  operator: PredictiveOperator
+  value: number | string | [string, string]
+}
 export type Condition =
-  ProfilePropertyCondition | MetricCondition | ListMembershipCondition | ConsentCondition | LocationCondition
+  | ProfilePropertyCondition
+  | MetricCondition
+  | ListMembershipCondition
+  | ConsentCondition
+  | LocationCondition
+  | PredictiveCondition
 export interface ConditionGroup {
   type: 'and' | 'or'
   conditions: Array<Condition | ConditionGroup>
@@ -250,12 +285,41 @@ const locationCondition = z.object({
   value: z.string().min(1).max(200),
 })
 
+const predictiveCondition = z
+  .object({
+    kind: z.literal('predictive'),
+    dimension: z.enum(PREDICTIVE_DIMENSIONS),
+    operator: z.enum([...PREDICTIVE_NUMBER_OPERATORS, ...PREDICTIVE_DATE_OPERATORS]),
+    value: z.union([z.number(), isoDate, z.tuple([isoDate, isoDate])]),
+  })
+  .superRefine((c, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
+    const isDate = c.dimension === 'expected_date_of_next_order'
+    const ops: readonly string[] = isDate ? PREDICTIVE_DATE_OPERATORS : PREDICTIVE_NUMBER_OPERATORS
+    if (!ops.includes(c.operator)) return issue('operator', `For ${c.dimension} use one of: ${ops.join(', ')}.`)
+    const v = c.value
+    if (c.operator === 'between') {
+      if (!Array.isArray(v)) return issue('value', 'Expected two dates [from, to].')
+      if (Date.parse(v[0]) > Date.parse(v[1])) issue('value', 'The first date must not be after the second.')
+      return
+    }
+    if (Array.isArray(v)) return issue('value', 'Expected a single value.')
+    if (c.operator === 'in_next_days') {
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_DAYS)
+        issue('value', `Expected a whole number of days from 1 to ${MAX_DAYS}.`)
+      return
+    }
+    if (isDate && typeof v !== 'string') issue('value', 'Expected a date (YYYY-MM-DD) or an ISO 8601 date-time.')
+    if (!isDate && (typeof v !== 'number' || !Number.isFinite(v))) issue('value', 'Expected a number.')
+  })
+
 export const segmentCondition = z.discriminatedUnion('kind', [
   profilePropertyCondition,
   metricCondition,
   listMembershipCondition,
   consentCondition,
   locationCondition,
+  predictiveCondition,
 ])
 
 // A node is a group when it has `conditions`, else a condition; dispatching by hand (rather
@@ -314,7 +378,8 @@ export function isTimeRelative(def: SegmentDefinition): boolean {
   return conditionsOf(def).some(
     (c) =>
       (c.kind === 'metric' && c.timeframe.type === 'in_last_days') ||
-      (c.kind === 'profile_property' && c.operator === 'in_last_days'),
+      (c.kind === 'profile_property' && c.operator === 'in_last_days') ||
+      (c.kind === 'predictive' && c.operator === 'in_next_days'),
   )
 }
 

@@ -386,9 +386,10 @@ test('segments: create, read back in condition_groups, redefine, members by id, 
         {
           conditions: [
             {
+              // Issue 23 made the numeric and date dimensions representable; predicted gender is not.
               type: 'profile-predictive-analytics',
-              dimension: 'churn_probability',
-              filter: { type: 'numeric', operator: 'greater-than', value: 0.5 },
+              dimension: 'predicted_gender',
+              filter: { type: 'string', operator: 'equals', value: 'likely_female' },
             },
           ],
         },

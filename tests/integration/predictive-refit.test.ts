@@ -5,7 +5,7 @@
 // the signed-in company; /api/profiles additional-fields[profile]=predictive_analytics.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
-jest.setTimeout(120_000)
+jest.setTimeout(300_000)
 
 import { db } from '@/lib/db/client'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'

@@ -137,9 +137,10 @@ test("the vendor's other spellings are read as their equivalents", () => {
 test.each([
   [
     {
+      // Issue 23 made the numeric and date dimensions representable; predicted gender is not.
       type: 'profile-predictive-analytics',
-      dimension: 'churn_probability',
-      filter: { type: 'numeric', operator: 'greater-than', value: 0.5 },
+      dimension: 'predicted_gender',
+      filter: { type: 'string', operator: 'equals', value: 'likely_female' },
     },
     'profile-predictive-analytics',
     '',

@@ -1,12 +1,13 @@
 // The vendor's segment definition (`condition_groups`: groups ANDed, conditions ORed within a
 // group) → our definition (lib/segments/definition.ts): the root ANDs the groups, a group of one
 // condition is that condition, a larger one an OR group. What our definition cannot express
-// (predictive analytics, custom objects, funnels, regex, anniversaries, …) is a 400 naming the
+// (custom objects, funnels, regex, anniversaries, …) is a 400 naming the
 // condition and pointing at it; the result is then validated like any other definition.
 // definition-to-condition-groups.ts writes the same conditions back.
 import type { Condition, ConditionGroup, EventFilter, SegmentDefinition, Timeframe } from '@/lib/segments/definition'
 import { ApiError } from '../api-error'
 import { ourPropertyField } from './vendor-property-names'
+import { PredictiveRefused, predictiveFromVendor } from './predictive-condition'
 
 type Obj = Record<string, unknown>
 
@@ -226,6 +227,13 @@ function conditionOf(v: unknown, where: string): Condition[] {
       return [metricCondition(c, where)]
     case 'profile-marketing-consent':
       return [consentCondition(c, where)]
+    case 'profile-predictive-analytics':
+      try {
+        return [predictiveFromVendor(c, where)]
+      } catch (e) {
+        if (e instanceof PredictiveRefused) throw new Refused(e.where, e.message)
+        throw e
+      }
     case 'profile-group-membership': {
       const ids = Array.isArray(c.group_ids) ? c.group_ids : null
       if (!ids || ids.length !== 1 || typeof ids[0] !== 'string')

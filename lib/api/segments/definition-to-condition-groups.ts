@@ -13,6 +13,7 @@ import {
   type Timeframe,
 } from '@/lib/segments/definition'
 import { vendorPropertyName } from './vendor-property-names'
+import { predictiveToVendor } from './predictive-condition'
 
 export type VendorCondition = Record<string, unknown> & { type: string }
 export interface VendorDefinition {
@@ -117,6 +118,8 @@ export function vendorCondition(c: Condition): VendorCondition {
         property: `location['${c.field}']`,
         filter: { type: 'string', operator: HYPHEN[c.operator], value: c.value },
       }
+    case 'predictive':
+      return predictiveToVendor(c)
   }
 }
 
