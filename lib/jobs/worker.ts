@@ -7,6 +7,7 @@ import { jobQueue } from './current-queue'
 import { jobSignal, loadJobHandlers } from './registry'
 import { DEFAULT_VISIBILITY_MS, defaultWorkerId, runStep } from './run-jobs'
 import { isConnectionError } from '@/lib/db/db-outage'
+import { startHeartbeat } from '@/lib/health/worker-heartbeat'
 
 export interface WorkerOptions {
   concurrency?: number
@@ -112,6 +113,7 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
   }
 
   let unsubscribe: (() => Promise<void>) | undefined
+  let stopBeat: (() => void) | undefined
   const started = (async () => {
     const queue = jobQueue()
     // Wait for the database (schema, connection) rather than crash the process that hosts us.
@@ -131,6 +133,8 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
       return undefined
     })
     await loadJobHandlers()
+    // GET /health and the developer tools tell from this row that a worker is alive.
+    if (!stopping) stopBeat = startHeartbeat(step.workerId)
     log(
       `started ${step.workerId} on ${queue.engine} (concurrency ${concurrency}, poll ${pollMs} ms, lease ${step.visibilityTimeoutMs} ms)`,
     )
@@ -143,6 +147,7 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
       wakeAll()
       jobSignal.off('enqueued', wakeAll)
       await loops.catch(() => {})
+      stopBeat?.()
       await unsubscribe?.().catch(() => {})
       if (g.__worker === handle) g.__worker = undefined
       log('stopped')
