@@ -5,7 +5,9 @@
 // (an empty list is "no value").
 import { sql, type RawBuilder } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
-import { sqliteJsonPath } from '@/lib/db/dialect'
+import { jsonText, sqliteJsonPath } from '@/lib/db/dialect'
+import { assertPropertyName } from '@/lib/db/json-path'
+import { AppError } from '@/lib/errors/app-error'
 import { fieldSql, isBuiltInField } from './filters'
 
 export interface BreakdownSql {
@@ -17,7 +19,47 @@ export interface BreakdownSql {
 
 const PROPERTIES = sql.ref('e.properties')
 
+/** A `by` name of this form breaks down by the event's profile (the report builder's profile dimensions). */
+export const PROFILE_DIMENSION_PREFIX = '$profile.'
+/** Profile columns; any other name after the prefix is a custom profile property. */
+export const PROFILE_DIMENSION_COLUMNS = [
+  'city',
+  'region',
+  'country',
+  'zip',
+  'timezone',
+  'locale',
+  'organization',
+  'title',
+] as const
+
+function profileBreakdown(name: string, k: number): BreakdownSql {
+  const alias = `pk${k}`
+  const join = sql` left join "Profile" ${sql.ref(alias)} on ${sql.ref(`${alias}.id`)} = e."profileId" and ${sql.ref(`${alias}.companyId`)} = e."companyId"`
+  if ((PROFILE_DIMENSION_COLUMNS as readonly string[]).includes(name))
+    return { join, dimension: sql`${sql.ref(`${alias}.${name}`)}` }
+  assertPropertyName(name, 'by')
+  return { join, dimension: jsonText(sql.ref(`${alias}.properties`), name) }
+}
+
+/** `$attributed.campaignId` / `.flowId` / `.channel`: what a conversion event was attributed to (EventAttribution). */
+export const ATTRIBUTION_DIMENSION_PREFIX = '$attributed.'
+const ATTRIBUTION_COLUMNS = ['campaignId', 'flowId', 'channel', 'messageId'] as const
+
+function attributionBreakdown(column: string, k: number): BreakdownSql {
+  if (!(ATTRIBUTION_COLUMNS as readonly string[]).includes(column))
+    throw new AppError('invalid', 400, 'Not an attribution dimension.', { by: ['Not an attribution dimension.'] })
+  const alias = `ea${k}`
+  return {
+    join: sql` left join "EventAttribution" ${sql.ref(alias)} on ${sql.ref(`${alias}.eventId`)} = e.id and ${sql.ref(`${alias}.companyId`)} = e."companyId"`,
+    dimension: sql`${sql.ref(`${alias}.${column}`)}`,
+  }
+}
+
 export function breakdownSql(name: string, k: number): BreakdownSql {
+  if (name.startsWith(ATTRIBUTION_DIMENSION_PREFIX))
+    return attributionBreakdown(name.slice(ATTRIBUTION_DIMENSION_PREFIX.length), k)
+  if (name.startsWith(PROFILE_DIMENSION_PREFIX)) return profileBreakdown(name.slice(PROFILE_DIMENSION_PREFIX.length), k)
   const field = fieldSql(name, 'by') // checks the property name (400 keyed `by`)
   if (isBuiltInField(name) || !field.isArray) return { join: sql``, dimension: field.dimension }
   const alias = sql.ref(`el${k}`)

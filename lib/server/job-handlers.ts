@@ -30,6 +30,7 @@ import { register as registerSftpImports } from '@/lib/integrations/sftp/jobs'
 import { register as registerWooCommerce } from '@/lib/integrations/woocommerce/jobs'
 import { register as registerPredictive } from '@/lib/predictive/jobs'
 import { register as registerMonitors } from '@/lib/monitors/jobs'
+import { register as registerAnalytics } from '@/lib/analytics/jobs'
 import { registerConsumers } from './consumers'
 
 export function registerJobHandlers(): void {
@@ -64,4 +65,5 @@ export function registerJobHandlers(): void {
   registerWooCommerce()
   registerPredictive()
   registerMonitors()
+  registerAnalytics()
 }
