@@ -12,6 +12,7 @@ import { ulid } from '@/lib/ids/make-id'
 import { enqueue, registerJobHandler } from '@/lib/jobs/queue'
 import { reportDefinition, type ReportDefinition } from './report-definition'
 import { resolveSource } from './report-sources'
+import { underField } from './field-prefix'
 import { runReport, type ReportResult } from './run-report'
 
 export const REPORT_RUN_JOB = 'analytics.report-run'
@@ -91,7 +92,7 @@ export async function createReportRun(
 ): Promise<ReportRunView> {
   const definition = reportDefinition.parse(input.definition)
   // Checked before the row exists, so an unknown metric is a 400 and not a failed run.
-  await resolveSource(companyId, definition.source)
+  await underField('definition', () => resolveSource(companyId, definition.source))
   const id = ulid(now.getTime())
   await db.reportRun.create({
     data: {

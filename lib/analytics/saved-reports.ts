@@ -8,6 +8,7 @@ import { badRequest, notFound } from '@/lib/errors/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { reportDefinition, type ReportDefinition } from './report-definition'
 import { resolveSource } from './report-sources'
+import { underField } from './field-prefix'
 import { bookScheduleJob, nextScheduledRun, REPORT_SCHEDULES } from './report-schedule-times'
 
 export const savedReportBody = z
@@ -89,7 +90,7 @@ async function checkRecipients(companyId: number, recipients: string[]) {
 
 async function checked(companyId: number, input: unknown) {
   const body = savedReportBody.parse(input)
-  await resolveSource(companyId, body.definition.source)
+  await underField('definition', () => resolveSource(companyId, body.definition.source))
   await checkRecipients(companyId, body.recipients)
   return body
 }
