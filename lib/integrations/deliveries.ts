@@ -134,8 +134,33 @@ export type DeliveryProcessor = (
   integration: DeliveryIntegration,
 ) => Promise<DeliveryOutcome>
 
-const g = globalThis as unknown as { __deliveryProcessors?: Map<string, DeliveryProcessor> }
+/**
+ * A provider's set-based path for some topics (Shopify's orders/create): the delivery job hands
+ * over, together, every delivery of such a topic that no other delivery of its connection
+ * precedes in the claimed batch (so each store's order of deliveries holds), and it returns one
+ * outcome, or the error the single processor would have thrown, per delivery, in order.
+ */
+export interface DeliveryBatchProcessor {
+  topics: ReadonlySet<string>
+  process: (
+    items: Array<{ delivery: DeliveryJobPayload; integration: DeliveryIntegration }>,
+  ) => Promise<Array<DeliveryOutcome | { error: unknown }>>
+}
+
+const g = globalThis as unknown as {
+  __deliveryProcessors?: Map<string, DeliveryProcessor>
+  __deliveryBatchProcessors?: Map<string, DeliveryBatchProcessor>
+}
 const processors: Map<string, DeliveryProcessor> = (g.__deliveryProcessors ??= new Map())
+const batchProcessors: Map<string, DeliveryBatchProcessor> = (g.__deliveryBatchProcessors ??= new Map())
+
+export function registerDeliveryBatchProcessor(provider: CommerceProvider, processor: DeliveryBatchProcessor): void {
+  batchProcessors.set(provider, processor)
+}
+
+export function deliveryBatchProcessor(provider: string): DeliveryBatchProcessor | undefined {
+  return batchProcessors.get(provider)
+}
 
 /** A provider's processor of its deliveries (called from that provider's job registration). */
 export function registerDeliveryProcessor(provider: CommerceProvider, processor: DeliveryProcessor): void {

@@ -6,7 +6,12 @@
 // Env: WORKER_ID, VISIBILITY_MS, POLL_MS, HANG_AFTER_INGEST.
 import { startWorker } from '@/lib/jobs/worker'
 import { registerJobHandlers } from '@/lib/server/job-handlers'
-import { deliveryProcessor, registerDeliveryProcessor } from '@/lib/integrations/deliveries'
+import {
+  deliveryBatchProcessor,
+  deliveryProcessor,
+  registerDeliveryBatchProcessor,
+  registerDeliveryProcessor,
+} from '@/lib/integrations/deliveries'
 
 const workerId = process.env.WORKER_ID ?? `shopify-${process.pid}`
 registerJobHandlers()
@@ -17,6 +22,17 @@ if (process.env.HANG_AFTER_INGEST === '1') {
     await real(delivery, integration)
     console.log(`ingested ${delivery.deliveryId}`)
     return new Promise(() => {})
+  })
+  // New orders take the set-based path (several deliveries at once): the same hang there.
+  const realBatch = deliveryBatchProcessor('shopify')!
+  registerDeliveryBatchProcessor('shopify', {
+    topics: realBatch.topics,
+    async process(items) {
+      for (const { delivery } of items) console.log(`claimed ${delivery.deliveryId}`)
+      await realBatch.process(items)
+      for (const { delivery } of items) console.log(`ingested ${delivery.deliveryId}`)
+      return new Promise(() => {})
+    },
   })
 }
 startWorker({

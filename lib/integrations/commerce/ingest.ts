@@ -178,6 +178,64 @@ export async function ingestPlacedOrders(ctx: CommerceContext, orders: StoreOrde
   return out
 }
 
+/**
+ * Placed orders from webhook deliveries (a batch of the delivery job, of one or more stores):
+ * what ingestOrder(…, 'placed') does for each, with the events of all of them written in one
+ * transaction (a savepoint per order only when one fails) instead of one transaction per order.
+ * One result per order, in order: done, or the error ingestOrder would have thrown (a
+ * CommerceSkip for an order without a buyer, a validation error).
+ */
+export async function ingestPlacedOrderBatch(
+  items: Array<{ ctx: CommerceContext; order: StoreOrder }>,
+): Promise<Array<{ ok: true } | { error: unknown }>> {
+  const results: Array<{ ok: true } | { error: unknown }> = items.map(() => ({ ok: true }))
+  const buyers: Array<Profile | null> = []
+  for (const [i, { ctx, order }] of items.entries()) {
+    try {
+      buyers.push(await orderBuyer(ctx, order, 'placed'))
+    } catch (e) {
+      buyers.push(null)
+      results[i] = { error: e }
+    }
+  }
+  const linesOf = new Map<number, StoreOrder['lines']>()
+  items.forEach(({ ctx, order }, i) => {
+    if (buyers[i]) linesOf.set(ctx.companyId, [...(linesOf.get(ctx.companyId) ?? []), ...order.lines])
+  })
+  for (const [companyId, lines] of linesOf) await enrichLines(companyId, lines)
+  const groups: IngestGroup[] = []
+  const owners: number[] = []
+  items.forEach(({ ctx, order }, i) => {
+    const buyer = buyers[i]
+    if (!buyer) return
+    try {
+      groups.push({
+        companyId: ctx.companyId,
+        mode: 'import',
+        events: validateEvents(placedOrderEvents(ctx, order, buyer), storeTime(order.updatedAt, order.createdAt)),
+      })
+      owners.push(i)
+    } catch (e) {
+      results[i] = { error: e }
+    }
+  })
+  if (!groups.length) return results
+  const outcomes = await writeBatch(groups, 'isolate')
+  for (const [g, r] of outcomes.entries()) {
+    const i = owners[g]!
+    if ('error' in r) results[i] = { error: r.error }
+    else if ('ok' in r) {
+      const profileId = summarize(r.ok).profileId
+      try {
+        if (profileId) await applyConsent(items[i]!.ctx, profileId, items[i]!.order.customer)
+      } catch (e) {
+        results[i] = { error: e }
+      }
+    }
+  }
+  return results
+}
+
 /** orders/create (placed), orders/fulfilled, orders/cancelled; consent of the buyer applied too. */
 export async function ingestOrder(
   ctx: CommerceContext,

@@ -22,7 +22,7 @@ import { mapShopifyRefund } from './map-refund'
 import { parseShopifyJson } from './parse-body'
 import { isHandledShopifyTopic } from './topics'
 
-function storeUrl(integration: DeliveryIntegration): string | null {
+export function storeUrl(integration: DeliveryIntegration): string | null {
   try {
     const s = JSON.parse(integration.settings || '{}') as { storeUrl?: unknown }
     if (typeof s.storeUrl === 'string' && /^https?:\/\//.test(s.storeUrl)) return s.storeUrl
