@@ -8,6 +8,7 @@ export type { RevisionUsageDto, RevisionAge } from '@/lib/developer-tools/revisi
 export type { MetricOverviewDto } from '@/lib/developer-tools/metrics-overview'
 export type { DiagnosticsDto } from '@/lib/developer-tools/client-diagnostics'
 export type { CallerDto } from '@/lib/developer-tools/callers'
+export type { HealthReport as HealthDto } from '@/lib/health/get-health'
 
 export const DEV_TOOLS = '/ajax/developer-tools'
 

@@ -1,6 +1,7 @@
 'use client'
 // /developer-tools/dashboard: the last 7 days of /api calls: totals and error rate, calls per
-// day by key or app (a stacked chart and a table), the busiest endpoints and the latest errors.
+// day by key or app (a stacked chart and a table), the busiest endpoints and the latest errors;
+// above them the background jobs' backlog (backlog-card.tsx).
 import useSWR from 'swr'
 import { useFormatter, useTranslations } from 'next-intl'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
@@ -13,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { DEV_TOOLS, fetchJson, type DashboardDto } from './api'
 import { DeveloperToolsTabs } from './developer-tools-tabs'
 import { RequestLogTable } from './request-log-table'
+import { BacklogCard } from './backlog-card'
 import styles from './developer-tools.module.css'
 
 const COLORS = ['#3b5bdb', '#e8590c', '#2b8a3e', '#ae3ec9', '#1098ad', '#f08c00', '#c92a2a', '#5c940d']
@@ -137,7 +139,10 @@ export function DashboardScreen() {
       <PageHead title={t('dashboardTitle')} description={t('dashboardDescription')} />
       <PageBody>
         <DeveloperToolsTabs current="/developer-tools/dashboard" />
-        {body}
+        <div className={styles.stack}>
+          <BacklogCard />
+          {body}
+        </div>
       </PageBody>
     </Page>
   )

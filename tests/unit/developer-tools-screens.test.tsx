@@ -72,8 +72,24 @@ const DASHBOARD = {
   recentErrors: [row(9, { method: 'POST', path: '/api/events', status: 400, caller: APP })],
 }
 
+const BACKLOG = {
+  ok: false,
+  problems: ['backlog'],
+  checkedAt: '2026-11-20T10:00:00.000Z',
+  database: { reachable: true, engine: 'postgresql' },
+  workers: { alive: 2, lastBeatAt: '2026-11-20T09:59:58.000Z', lastBeatAgeSeconds: 2 },
+  queues: [
+    { queue: 'events.ingest', depth: 1250, running: 4, oldestAgeSeconds: 731 },
+    { queue: 'segments.recompute', depth: 1, running: 1, oldestAgeSeconds: 0 },
+  ],
+  totalDepth: 1251,
+  oldestAgeSeconds: 731,
+  ingestRetries: 0,
+}
+
 beforeEach(() => {
   http.get.mockReset().mockImplementation((url: string) => {
+    if (url.startsWith('/ajax/developer-tools/backlog')) return ok(BACKLOG)
     if (url.startsWith('/ajax/developer-tools/dashboard')) return ok(DASHBOARD)
     if (url.startsWith('/ajax/developer-tools/logs/'))
       return ok({ log: { ...row(9, { status: 400 }), errorBody: '{\n  "errors": "<script>alert(1)</script>"\n}' } })
@@ -118,9 +134,33 @@ test('the dashboard shows totals, error rate, calls per caller and day, top endp
   expect(screen.getByRole('link', { name: 'Logs' })).toHaveAttribute('href', '/developer-tools/logs')
 })
 
+test('the dashboard shows the background jobs: workers, jobs due, the oldest wait per queue, the problem', async () => {
+  wrap(<DashboardScreen />)
+  expect(await screen.findByTestId('backlog-workers')).toHaveTextContent('2')
+  expect(screen.getByTestId('backlog-depth')).toHaveTextContent('1,251')
+  expect(screen.getByTestId('backlog-oldest')).toHaveTextContent('731 s')
+  expect(screen.getByTestId('backlog-status')).toHaveTextContent('Jobs waiting too long')
+  const ingest = screen.getByText('events.ingest').closest('tr')!
+  expect(within(ingest).getByText('1,250')).toBeInTheDocument()
+  expect(within(ingest).getByText('731 s')).toBeInTheDocument()
+})
+
+test('an empty, healthy backlog says so', async () => {
+  http.get.mockImplementation((url: string) =>
+    url.includes('backlog')
+      ? ok({ ...BACKLOG, ok: true, problems: [], queues: [], totalDepth: 0, oldestAgeSeconds: 0 })
+      : ok(DASHBOARD),
+  )
+  wrap(<DashboardScreen />)
+  expect(await screen.findByText('No jobs waiting.')).toBeInTheDocument()
+  expect(screen.getByTestId('backlog-status')).toHaveTextContent('Healthy')
+})
+
 test('the dashboard of an account without calls says how they arrive', async () => {
-  http.get.mockImplementation(() =>
-    ok({ ...DASHBOARD, callers: [], total: 0, errors: 0, errorRate: 0, topEndpoints: [], recentErrors: [] }),
+  http.get.mockImplementation((url: string) =>
+    url.includes('backlog')
+      ? ok(BACKLOG)
+      : ok({ ...DASHBOARD, callers: [], total: 0, errors: 0, errorRate: 0, topEndpoints: [], recentErrors: [] }),
   )
   wrap(<DashboardScreen />)
   expect(await screen.findByText('No API calls yet')).toBeInTheDocument()
