@@ -4,7 +4,12 @@
 // (POST /api/bench/shopify-noop, BENCH_ROUTES=1); then the backlog drained by the in-process
 // worker to Placed Order stored. Needs a production build (.next): it does not build.
 //
-//   npx tsx bench/shopify-webhooks.mts [--engine sqlite|postgres] [--quick] [--seconds 10] [--warmup 2] [--concurrency 32]
+//   npx tsx bench/shopify-webhooks.mts [--engine sqlite|postgres] [--quick] [--seconds 10] [--warmup 2] [--concurrency 32] [--server next|handlers]
+//
+// --server handlers serves the same two route handlers from a plain node:http server with the
+// in-process worker (bench/lib/handler-server-child.mts) instead of `next start`: no build
+// needed, and without Next.js's own per-request cost, which both sides share, so its ratio is
+// the stricter one.
 //
 // One company and Shopify connection per concurrent loop (credentials sealed with the server's
 // SECRETS_KEY, as the connect step stores them); every request a new order (its own id, webhook
@@ -25,9 +30,11 @@ const CONCURRENCY = arg('concurrency', 32)
 const DRAIN_LIMIT_S = arg('drain-limit', 600, 120)
 const TARGET = 0.5
 const BASELINE_SECRET = 'bench-shopify-secret'
+const SERVER = process.argv.includes('--server') ? process.argv[process.argv.indexOf('--server') + 1] : 'next'
+if (SERVER !== 'next' && SERVER !== 'handlers') throw new Error(`--server ${SERVER}: use next or handlers`)
 process.chdir(root)
 
-requireBuild('bench/shopify-webhooks.mts')
+if (SERVER === 'next') requireBuild('bench/shopify-webhooks.mts')
 
 // The server and this process seal and open credentials under the same key.
 process.env.SECRETS_KEY ??= randomBytes(32).toString('base64url')
@@ -111,7 +118,26 @@ async function workerState(): Promise<{ stored: number; backlog: number }> {
 }
 
 // ---- the server ----
-const server = await startNextServer(scratch, CONCURRENCY)
+const server = await startNextServer(
+  scratch,
+  CONCURRENCY,
+  {
+    BENCH_HANDLERS:
+      '/webhooks/shopify=app/webhooks/shopify/route.ts,/api/bench/shopify-noop=app/api/bench/shopify-noop/route.ts',
+  },
+  SERVER === 'handlers'
+    ? {
+        cmd: process.execPath,
+        // BENCH_CPU_PROF=<dir>: the server's CPU profile, written when it stops.
+        args: [
+          ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+          '--import',
+          'tsx',
+          'bench/lib/handler-server-child.mts',
+        ],
+      }
+    : undefined,
+)
 const { port } = server
 
 // ---- the load: Shopify's documented orders/create payload, a new order each time ----
@@ -144,7 +170,7 @@ function drive(target: 'noop' | 'webhook', seconds: number): Promise<Phase> {
 
 try {
   console.log(
-    `Shopify webhooks on ${ENGINE}, POST /webhooks/shopify vs a bare HMAC-checking 200 handler: concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up, loopback port ${port}`,
+    `Shopify webhooks on ${ENGINE} (${SERVER === 'next' ? 'next start' : 'route handlers on node:http'}), POST /webhooks/shopify vs a bare HMAC-checking 200 handler: concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up, loopback port ${port}`,
   )
   console.log(`Machine: ${machine()}`)
   if (scratch.source) console.log(`PostgreSQL: ${scratch.source}`)
@@ -182,7 +208,7 @@ try {
     [
       {
         figure: '21 §6',
-        what: `Shopify orders/create webhooks, concurrency ${CONCURRENCY}, ${SECONDS} s`,
+        what: `Shopify orders/create webhooks, concurrency ${CONCURRENCY}, ${SECONDS} s${SERVER === 'handlers' ? ' (handlers on node:http, no Next.js)' : ''}`,
         ours: `${fmtInt(hook.rate)} req/s (p99 ${fmtMs(hook.p99)})`,
         baseline: `${fmtInt(noop.rate)} req/s`,
         ratio: Number(ratio.toFixed(3)),
@@ -191,6 +217,7 @@ try {
       },
     ],
     {
+      server: SERVER,
       concurrency: CONCURRENCY,
       seconds: SECONDS,
       stored: state.stored,

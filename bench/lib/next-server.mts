@@ -35,18 +35,25 @@ export interface NextServer {
   stop(): Promise<void>
 }
 
+/**
+ * `command` replaces `next start` with another server process of the same contract (listens on
+ * PORT, answers GET /ajax/ping): bench/lib/handler-server-child.mts serves route handlers
+ * without Next.js, for a figure when no current build exists.
+ */
 export async function startNextServer(
   scratch: Scratch,
   concurrency: number,
   env: Record<string, string> = {},
+  command?: { cmd: string; args: string[] },
 ): Promise<NextServer> {
   const port = await freePort()
   const server: ChildProcess = spawn(
-    path.join(root, 'node_modules/.bin/next'),
-    ['start', '-p', String(port), '-H', '127.0.0.1'],
+    command?.cmd ?? path.join(root, 'node_modules/.bin/next'),
+    command?.args ?? ['start', '-p', String(port), '-H', '127.0.0.1'],
     {
       env: {
         ...process.env,
+        PORT: String(port),
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
         BENCH_ROUTES: '1',
