@@ -11,6 +11,7 @@ import { displayName, fetchProfile, profileKey } from './profile-api'
 import { ProfileIdentityCard } from './profile-identity-card'
 import { ProfileConsentPanel } from './profile-consent-panel'
 import { ProfileGroupsCard } from './profile-groups-card'
+import { ProfilePredictiveCard } from '@/components/predictive/profile-predictive-card'
 import { ProfileTimeline } from './profile-timeline'
 import { ProfilePropertiesCard } from './profile-properties-card'
 import { ProfileEditModal } from './profile-edit-modal'
@@ -46,6 +47,7 @@ export function ProfileScreen({ initial, canWrite, timeZone }: ProfileScreenProp
             <ProfileIdentityCard profile={detail.profile} timeZone={timeZone} />
             <ProfileConsentPanel detail={detail} canWrite={canWrite} timeZone={timeZone} onChange={update} />
             <ProfileGroupsCard groups={detail.groups} timeZone={timeZone} />
+            <ProfilePredictiveCard profileId={detail.profile.id} timeZone={timeZone} />
           </div>
           <div className={styles.main}>
             <ProfileTimeline profileId={detail.profile.id} metrics={detail.metrics} timeZone={timeZone} />

@@ -63,7 +63,7 @@ export const ANALYTICS_ROUTES = [
   insights('/customer-insights/:tabName', { built: true }),
   insights('/customer-insights/cohort/:reportId', { built: true }),
   insights('/catalog-insights/:tabName', { built: true }),
-  insights('/predictive-models/:tabName'),
+  insights('/predictive-models/:tabName', { built: true }),
 
   reportBuilder('/report-builder'),
   reportBuilder('/report-builder/create', PAGE),
