@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3200)
+// The Shopify stand-in (tests/helpers/shopify-standin.ts) that tests/e2e/integrations-shopify.spec.ts
+// starts on this port: the server is told its address up front (SHOPIFY_API_BASE_URL is read per call).
+const SHOPIFY_STANDIN_PORT = Number(process.env.E2E_SHOPIFY_PORT ?? 3291)
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -37,6 +40,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/ajax/ping`,
     reuseExistingServer: false,
     timeout: 90_000,
-    env: { NEXT_TELEMETRY_DISABLED: '1', ENABLE_INPROCESS_WORKER: '1', PORT: String(PORT) },
+    env: {
+      NEXT_TELEMETRY_DISABLED: '1',
+      ENABLE_INPROCESS_WORKER: '1',
+      PORT: String(PORT),
+      SHOPIFY_API_BASE_URL: `http://127.0.0.1:${SHOPIFY_STANDIN_PORT}/shops/{shop}/admin/api/2025-10/graphql.json`,
+      // The stand-in listens on loopback: the operator setting for a local provider stand-in.
+      PROVIDERS_ALLOW_PRIVATE: '1',
+    },
   },
 })

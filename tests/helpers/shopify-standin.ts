@@ -29,6 +29,8 @@ export interface StandInOptions {
   spreadDays?: number
   now?: Date
   bucket?: StandInBucket
+  /** A fixed port (the browser tests' server is told the address before the spec starts this); 0 = any free one. */
+  port?: number
 }
 
 export interface StandInConsentUpdate {
@@ -447,7 +449,7 @@ export async function startShopifyStandIn(opts: StandInOptions = {}): Promise<Sh
       })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', () => resolve()))
   const port = (server.address() as AddressInfo).port
   s.url = `http://127.0.0.1:${port}`
   s.apiBase = `${s.url}/shops/{shop}/admin/api/2025-10/graphql.json`
