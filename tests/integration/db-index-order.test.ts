@@ -101,4 +101,4 @@ test('a claim of one source over a fresh backlog of 20,000 reads the (companyId,
   const ids = rows.map((r) => r.id)
   expect(ids).toHaveLength(100)
   expect([...ids].sort()).toEqual(ids)
-})
+}, 60_000)
