@@ -1,9 +1,11 @@
 // Full recompute of one segment: the computed member set is diffed against the kept membership
 // in keyset pages of profile ids, each page one short write transaction of set-based SQL, so
 // live event processing can interleave and the progress figure moves. Idempotent: a re-run
-// finds nothing to change. Written once for both engines (lib/db/ops.ts).
+// finds nothing to change. On SQLite the page's matches and members are diffed here; on
+// PostgreSQL one statement does it (recompute-page-pg.ts).
 import { isBusy } from '@/lib/db/sqlite'
 import { kysely } from '@/lib/db/kysely'
+import { dbEngine } from '@/lib/db/client'
 import { exec, inWriteTx, read, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { notFound } from '@/lib/errors/app-error'
 import { segmentDefinition, type SegmentDefinition } from './definition'
@@ -12,6 +14,7 @@ import { nowDate, nowSeconds } from './clock'
 import { enterGroupOps, leaveGroupOps, refreshMemberCountOps } from './apply-membership'
 import { companyTimeZone } from './company-time-zone'
 import { sql, type Frag } from './sql-fragment'
+import { recomputePagePgOps } from './recompute-page-pg'
 
 const CHUNK = 25_000
 
@@ -96,6 +99,12 @@ function* recomputePage(
     k.selectFrom('Group').select('definition').where('id', '=', groupId).where('deletedAt', 'is', null),
   )
   if (still?.definition !== definitionText) return null
+  if (dbEngine() === 'postgresql') {
+    const { entered, left } = yield* recomputePagePgOps(companyId, groupId, pred, lo, hi, at)
+    if (percent !== null)
+      yield* exec(k.updateTable('Group').set({ processingPercent: percent }).where('id', '=', groupId))
+    return { e: entered.length, l: left.length }
+  }
   const range = hi === null ? sql`p."id" >= ${lo}` : sql`p."id" >= ${lo} AND p."id" < ${hi}`
   const matched = (yield* select<{ id: string }>(
     sql`SELECT p."id" AS "id" FROM "Profile" p WHERE p."companyId" = ${companyId} AND ${range} AND ${pred}`.compile(k),
