@@ -130,10 +130,20 @@ const dialog = '[data-klaviyo-form="' + popupId + '"] >> [role=dialog]'
 
 test('the popup appears after its delay; a keyboard-only submit subscribes the visitor to the list with the form as source', async () => {
   const page = await (await browser.newContext()).newPage()
+  // When the dialog first appears, on the page's own clock: a check from the test's side a
+  // moment after load raced the 1 s delay on a busy machine.
+  await page.addInitScript({
+    content: `(() => {
+      const seen = () => { const h = document.querySelector('[data-klaviyo-form="${popupId}"]'); return h && h.shadowRoot && h.shadowRoot.querySelector('[role="dialog"]') }
+      const frame = () => { if (seen()) window.__popupAt = performance.now(); else requestAnimationFrame(frame) }
+      requestAnimationFrame(frame)
+    })()`,
+  })
   await page.goto(`${storeOrigin}/store`)
-  await page.waitForTimeout(300)
-  expect(await page.locator(dialog).count()).toBe(0)
   await page.locator(dialog).waitFor({ timeout: 5000 })
+  await page.waitForFunction(() => (window as unknown as { __popupAt?: number }).__popupAt !== undefined)
+  // The delay runs from the script's start, which comes after the navigation began.
+  expect(await page.evaluate(() => (window as unknown as { __popupAt: number }).__popupAt)).toBeGreaterThanOrEqual(1000)
   expect(await page.locator(dialog).getAttribute('aria-modal')).toBe('true')
   // Focus moved into the popup, on the email field: type, Enter.
   await page.keyboard.type('keyboard@example.com')

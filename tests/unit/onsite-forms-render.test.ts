@@ -177,3 +177,124 @@ test('preview mode advances steps without writing', async () => {
   expect(fetchMock).not.toHaveBeenCalled()
   expect(shadow().textContent).toContain('Thanks!')
 })
+
+// The definition's styles, as the editor writes them (issue 20 §2: headings rendered as plain
+// text and a black dismiss button, because only background_color was applied).
+const styled = (): FormToShow => ({
+  ...form(),
+  def: {
+    type: 'popup',
+    steps: [
+      {
+        columns: [
+          {
+            rows: [
+              {
+                blocks: [
+                  { type: 'html_text', properties: { content: '<h1>Get 10% off</h1><p>Join us.</p>' } },
+                  { type: 'email', properties: { label: 'Email' } },
+                  {
+                    type: 'button',
+                    properties: { label: 'Claim' },
+                    styles: {
+                      background_color: '#AA0000',
+                      hover_background_color: '#880000',
+                      text_styles: { text_color: '#FFEEDD', font_size: 18, font_weight: 700 },
+                      border_styles: { radius: 20 },
+                      width: 'fit',
+                      alignment: 'left',
+                    },
+                    action: { type: 'next_step', submit: true },
+                  },
+                  { type: 'button', properties: { label: 'No thanks' }, action: { type: 'close', submit: false } },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    styles: {
+      width: 'custom',
+      custom_width: 560,
+      background_color: '#102030',
+      border_styles: { radius: 16 },
+      overlay_color: 'rgba(0,0,0,0.4)',
+      close_button: { color: '#FF0000', background_color: '#000000', size: 24 },
+      rich_text_styles: {
+        body: { font_family: 'Georgia', text_color: '#EEEEEE', font_size: 15 },
+        h1: { font_size: 34, font_weight: 800, text_color: '#FFCC00' },
+        link: { color: '#00FF00' },
+      },
+      input_styles: { corner_radius: 10, field_height: 50, text_styles: { font_family: 'Verdana' } },
+    },
+  },
+})
+
+test('the version styles: width, background, corners, overlay, body font and colour, inputs', () => {
+  mountForm(ctx, styled(), hooks())
+  const dlg = shadow().querySelector<HTMLElement>('.dlg')!
+  expect(dlg.style.maxWidth).toBe('560px')
+  expect(dlg.style.backgroundColor).toMatch(/#102030|rgb\(16, 32, 48\)/i)
+  expect(dlg.style.borderRadius).toBe('16px')
+  expect(dlg.style.fontFamily).toBe('Georgia')
+  expect(dlg.style.color).toMatch(/#eeeeee|rgb\(238, 238, 238\)/i)
+  expect(dlg.style.getPropertyValue('--kl-in-radius')).toBe('10px')
+  expect(dlg.style.getPropertyValue('--kl-in-height')).toBe('50px')
+  expect(dlg.style.getPropertyValue('--kl-in-font')).toBe('Verdana')
+  expect(dlg.style.getPropertyValue('--kl-link')).toBe('#00FF00')
+  expect(shadow().querySelector<HTMLElement>('.bd')!.style.backgroundColor).toMatch(/rgba\(0, ?0, ?0, ?0\.4\)/)
+})
+
+test('a heading block renders as a heading with its size, weight and colour; body text as the body style', () => {
+  mountForm(ctx, styled(), hooks())
+  const h1 = shadow().querySelector<HTMLElement>('.txt h1')!
+  expect(h1.textContent).toBe('Get 10% off')
+  expect(h1.style.fontSize).toBe('34px')
+  expect(h1.style.fontWeight).toBe('800')
+  expect(h1.style.color).toMatch(/#ffcc00|rgb\(255, 204, 0\)/i)
+  expect(shadow().querySelector<HTMLElement>('.txt')!.style.fontSize).toBe('15px')
+  // A template's heading without styles of its own is still a heading (the stylesheet sizes it).
+  expect(shadow().querySelector('style')!.textContent).toMatch(/\.txt h1\{font-size:\d+px\}/)
+})
+
+test('button colours, hover, radius, width and alignment; a dismiss button reads as a link', () => {
+  mountForm(ctx, styled(), hooks())
+  const [claim, dismiss] = [...shadow().querySelectorAll<HTMLElement>('button.btn')]
+  expect(claim!.style.getPropertyValue('--kl-bg')).toBe('#AA0000')
+  expect(claim!.style.getPropertyValue('--kl-hover-bg')).toBe('#880000')
+  expect(claim!.style.getPropertyValue('--kl-fg')).toBe('#FFEEDD')
+  expect(claim!.style.fontSize).toBe('18px')
+  expect(claim!.style.borderRadius).toBe('20px')
+  expect(claim!.style.width).toBe('auto')
+  expect(claim!.style.marginLeft).toBe('0px')
+  expect(claim!.style.marginRight).toBe('auto')
+  expect(dismiss!.classList.contains('lnk')).toBe(true)
+  expect(claim!.classList.contains('lnk')).toBe(false)
+})
+
+test('the close button takes its colours and size', () => {
+  mountForm(ctx, styled(), hooks())
+  const x = shadow().querySelector<HTMLElement>('button.x')!
+  expect(x.style.color).toMatch(/#ff0000|rgb\(255, 0, 0\)/i)
+  expect(x.style.backgroundColor).toMatch(/#000000|rgb\(0, 0, 0\)/i)
+  expect(x.style.fontSize).toBe('24px')
+  expect(x.style.width).toBe('36px')
+})
+
+test('style values that are not plain colours, fonts or numbers are dropped (no url(), no extra declarations)', () => {
+  const f = styled()
+  f.def.styles = {
+    background_color: 'red;background-image:url(https://evil.example/x)',
+    rich_text_styles: { body: { font_family: 'x;}</style><script>', text_color: 'url(https://evil.example/y)' } },
+    border_styles: { radius: 'NaN' },
+    width: 'custom',
+    custom_width: 99999,
+  }
+  mountForm(ctx, f, hooks())
+  const dlg = shadow().querySelector<HTMLElement>('.dlg')!
+  expect(dlg.getAttribute('style') ?? '').not.toMatch(/url|evil|script/)
+  expect(dlg.style.backgroundColor).toBe('')
+  expect(dlg.style.borderRadius).toBe('')
+  expect(dlg.style.maxWidth).toBe('1600px')
+})

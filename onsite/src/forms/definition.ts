@@ -2,6 +2,7 @@
 // validated the definition (lib/forms/definition); the renderer skips what it does not know.
 export interface Block {
   type: string
+  styles?: Record<string, unknown>
   properties?: Record<string, unknown> & { display_device?: string[] }
   action?: { type: string; submit?: boolean; properties?: Record<string, unknown> | null } | null
 }
@@ -23,7 +24,8 @@ export interface Version {
   steps: Step[]
   triggers?: Array<{ type: string; properties?: Record<string, unknown> | null }>
   teasers?: Teaser[]
-  styles?: { background_color?: string | null; overlay_color?: string }
+  /** VersionStyles: read, checked and applied by apply-styles.ts. */
+  styles?: Record<string, unknown>
   properties?: {
     click_outside_to_close?: string[] | null
     rule_based_trigger_evaluation?: 'any' | 'all' | null

@@ -8,6 +8,7 @@ import type { Block, FormToShow } from './definition'
 import { blocksOf, str } from './definition'
 import { el, focusables } from './dom'
 import { renderBlock, type Field } from './fields'
+import { styleBlock, styleClose, styleForm } from './apply-styles'
 import { CSS, placement } from './styles'
 import { submitToServer, type SubmitResult } from './submit'
 
@@ -51,8 +52,6 @@ export function mountForm(
     'aria-label': label,
     ...(modal ? { 'aria-modal': 'true' } : {}),
   })
-  if (def.styles?.background_color && /^#[0-9a-f]{3,8}$/i.test(def.styles.background_color))
-    dialog.style.background = def.styles.background_color
   let outer: HTMLElement = dialog
   if (embedInto) outer = el('div', { class: 'emb' })
   else if (modal) {
@@ -66,12 +65,14 @@ export function mountForm(
     if (type === 'banner') outer.style.transform = ''
   }
   if (outer !== dialog) outer.append(dialog)
+  styleForm(def, dialog, outer, outer.className.split(' ').pop()!)
   root.append(outer)
 
   const body = el('div')
   dialog.append(body)
   if (!embedInto && def.properties?.show_close_button !== false) {
     const x = el('button', { type: 'button', class: 'x', 'aria-label': 'Close' }, '×')
+    styleClose(def, x)
     x.addEventListener('click', () => close('closed'))
     dialog.append(x)
   }
@@ -99,7 +100,9 @@ export function mountForm(
       const dd = b.properties?.display_device
       if (Array.isArray(dd) && dd.length && !dd.includes('both') && !dd.includes(hooks.device)) continue
       const node = renderBlock(b, env)
-      if (node) formEl.append(node)
+      if (!node) continue
+      styleBlock(def, b, node)
+      formEl.append(node)
     }
     const general = el('p', { class: 'err', role: 'alert', hidden: '' })
     formEl.append(general)

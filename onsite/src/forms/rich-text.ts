@@ -2,7 +2,7 @@
 // document (no scripts run, nothing loads) and rebuilt node by node from a tiny allow-list, text
 // through textContent; every other element becomes its text, every attribute is dropped except
 // a link's http(s)/mailto href.
-const ALLOWED = new Set(['B', 'I', 'U', 'STRONG', 'EM', 'BR', 'P', 'SPAN', 'A'])
+const ALLOWED = new Set(['B', 'I', 'U', 'STRONG', 'EM', 'BR', 'P', 'SPAN', 'A', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6'])
 const DROP = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'IFRAME', 'OBJECT', 'SVG', 'MATH'])
 
 function safeHref(href: string | null): string | null {
