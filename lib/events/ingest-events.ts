@@ -30,7 +30,7 @@ import {
   insertEventsOps,
   resolveMetricsOps,
   setAttributeTimesManyOps,
-  touchLastEventAtManyOps,
+  touchProfilesManyOps,
   type IdKey,
   type NewProfile,
 } from './ingest-sets-pg'
@@ -340,9 +340,15 @@ const INGEST_LOCK_SPACE = 7_240_312
  */
 function* lockCompaniesForIngestOps(companyIds: number[]): Ops<void> {
   if (dbEngine() !== 'postgresql') return
-  for (const id of [...new Set(companyIds)].sort((a, b) => a - b)) {
-    yield* exec(CompiledQuery.raw('select pg_advisory_xact_lock($1, $2)', [INGEST_LOCK_SPACE, id]))
-  }
+  const ids = [...new Set(companyIds)].sort((a, b) => a - b)
+  // One round trip for all of them (a worker's batch mixes many accounts): the ordered
+  // subquery feeds the lock calls in id order, which is what keeps two batches from deadlocking.
+  yield* exec(
+    CompiledQuery.raw(
+      'select count(pg_advisory_xact_lock($1, c)) from (select unnest($2::int[]) as c order by 1) as ids',
+      [INGEST_LOCK_SPACE, ids],
+    ),
+  )
 }
 
 /**
@@ -391,7 +397,6 @@ export function* ingestBatchOps(
     )
   }
   if (b.pending) {
-    yield* flushTimesOps(b)
     const ids = yield* insertEventsOps(b.pending.map((p) => p.row))
     b.pending.forEach(({ row, result }, i) => {
       result.eventId = ids[i]!
@@ -400,9 +405,12 @@ export function* ingestBatchOps(
       if (ids[i] !== null && (!last || last.ts < row.ts))
         b.lastTs.set(row.profileId, { companyId: row.companyId, ts: row.ts })
     })
-    yield* touchLastEventAtManyOps(
-      [...b.lastTs].map(([profileId, { companyId, ts }]) => ({ profileId, companyId, ts })),
-    )
+    // lastEventAt and the deferred attribute times in one UPDATE of the touched profiles.
+    const touch = new Map<string, { id: string; companyId: number; ts?: number; times?: string }>()
+    for (const [id, { companyId, ts }] of b.lastTs) touch.set(id, { id, companyId, ts })
+    for (const [id, t] of b.times) touch.set(id, { ...touch.get(id), id, companyId: t.companyId, times: t.json })
+    b.times.clear()
+    yield* touchProfilesManyOps([...touch.values()])
   } else {
     // In id order, so concurrent batches (PostgreSQL workers) take the row locks in one order.
     for (const [profileId, { companyId, ts }] of [...b.lastTs].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0))) {

@@ -247,19 +247,31 @@ export function* insertEventsOps(rows: EventRow[], createdAt = dbDate()): Ops<(n
   return out
 }
 
-/** Moves lastEventAt forward for many profiles in one UPDATE (input sorted by profile id). */
-export function* touchLastEventAtManyOps(entries: { profileId: string; companyId: number; ts: number }[]): Ops<void> {
+/**
+ * The batch's closing write to its profiles in one UPDATE (input sorted by profile id): moves
+ * lastEventAt forward (`ts`, when given) and stores deferred attribute times (`times`, when
+ * given). One statement and one new row version per profile, where a separate UPDATE for each
+ * column wrote every touched row twice.
+ */
+export function* touchProfilesManyOps(
+  entries: { id: string; companyId: number; ts?: number | null; times?: string | null }[],
+): Ops<void> {
   if (!entries.length) return
-  const sorted = [...entries].sort((a, b) => (a.profileId < b.profileId ? -1 : a.profileId > b.profileId ? 1 : 0))
+  const sorted = [...entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   yield* select(
     CompiledQuery.raw(
-      `update "Profile" p set "lastEventAt" = x.at
-         from unnest($1::text[], $2::int[], $3::timestamp(3)[]) as x(id, c, at)
-        where p.id = x.id and p."companyId" = x.c and (p."lastEventAt" is null or p."lastEventAt" < x.at)`,
+      `update "Profile" p
+          set "lastEventAt" = case when x.at is not null and (p."lastEventAt" is null or p."lastEventAt" < x.at)
+                                   then x.at else p."lastEventAt" end,
+              "attributeTimes" = coalesce(x.t, p."attributeTimes")
+         from unnest($1::text[], $2::int[], $3::timestamp(3)[], $4::text[]) as x(id, c, at, t)
+        where p.id = x.id and p."companyId" = x.c
+          and (x.t is not null or (x.at is not null and (p."lastEventAt" is null or p."lastEventAt" < x.at)))`,
       [
-        sorted.map((e) => e.profileId),
+        sorted.map((e) => e.id),
         sorted.map((e) => e.companyId),
-        sorted.map((e) => dbDate(new Date(e.ts * 1000))),
+        sorted.map((e) => (e.ts == null ? null : dbDate(new Date(e.ts * 1000)))),
+        sorted.map((e) => e.times ?? null),
       ],
     ),
   )
