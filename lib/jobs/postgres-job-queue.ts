@@ -150,8 +150,18 @@ function state(url: string): PgState {
   return s
 }
 
+// Behind a transaction pooler (PgBouncer pool_mode=transaction, DATABASE_URL with
+// ?pgbouncer=true) consecutive statements may run on different server connections, so the
+// session-level work here (the schema install's advisory lock, LISTEN) goes to
+// DATABASE_DIRECT_URL, the server itself; docs/pgbouncer.md.
+const sessionUrl = (url: string) => process.env.DATABASE_DIRECT_URL || url
+const behindPooler = (url: string) => /[?&]pgbouncer=true(?:&|$)/.test(url)
+
 async function installSchema(s: PgState) {
-  const client = await s.pool.connect()
+  const url = sessionUrl(s.url)
+  const client = new pg.Client(pgConfig(url))
+  client.on('error', () => {})
+  await client.connect()
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
     try {
@@ -159,13 +169,13 @@ async function installSchema(s: PgState) {
       const logger = new Logger(() => (level, message) => {
         if (level === 'error') console.error(`[jobs] graphile-worker: ${message}`)
       })
-      await runMigrations({ connectionString: s.url, logger })
+      await runMigrations({ connectionString: url, logger })
       await client.query(SCHEMA_SQL)
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
     }
   } finally {
-    client.release()
+    await client.end().catch(() => {})
   }
 }
 
@@ -319,11 +329,13 @@ export function postgresJobQueue(url: string): JobQueue {
 
     async subscribe(onEnqueued) {
       await ready(s)
+      if (behindPooler(url) && !process.env.DATABASE_DIRECT_URL)
+        throw new Error('LISTEN needs a session: set DATABASE_DIRECT_URL next to a pooled DATABASE_URL')
       let client: pg.Client | null = null
       let closed = false
       let retry: NodeJS.Timeout | undefined
       const connect = async () => {
-        const c = new pg.Client(pgConfig(url))
+        const c = new pg.Client(pgConfig(sessionUrl(url)))
         c.on('notification', () => onEnqueued())
         c.on('error', () => reconnect(c))
         try {
