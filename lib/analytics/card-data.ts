@@ -94,7 +94,7 @@ export async function cardData(c: CardContext, spec: CardSpec): Promise<CardData
     }
     case 'campaign_figures':
     case 'flow_figures': {
-      const messageType = spec.kind === 'campaign_figures' ? 'campaign' : 'flow'
+      const messageType: 'campaign' | 'flow' = spec.kind === 'campaign_figures' ? 'campaign' : 'flow'
       const figures: CardFigure[] = []
       for (const [event, m] of MESSAGE_FIGURES[spec.config.channel]) {
         const source = { type: 'messages' as const, channel: spec.config.channel, messageType, event }

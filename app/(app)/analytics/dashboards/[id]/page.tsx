@@ -1,0 +1,19 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { DashboardScreen } from '@/components/analytics/dashboard-screen'
+import { WithCompanyCurrency } from '@/components/analytics/with-currency'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('analytics'))('dashboardsTitle') }
+}
+
+export default async function AnalyticsDashboardPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params
+  return (
+    <RouteScreen>
+      <WithCompanyCurrency>
+        {(currency) => <DashboardScreen dashboardId={id} currency={currency} />}
+      </WithCompanyCurrency>
+    </RouteScreen>
+  )
+}

@@ -1,0 +1,16 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { AnalyticsScreen } from '@/components/analytics/analytics-screen'
+import { WithCompanyCurrency } from '@/components/analytics/with-currency'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('analytics'))('tabTitle.reports') }
+}
+
+export default function ReportBuilderListPage() {
+  return (
+    <RouteScreen>
+      <WithCompanyCurrency>{(currency) => <AnalyticsScreen tab="reports" currency={currency} />}</WithCompanyCurrency>
+    </RouteScreen>
+  )
+}
