@@ -68,7 +68,7 @@ export async function getProductInsights(
     }
   })
   const pairRows = await rows(
-    sql<Record<string, unknown>>`with l as ${lines}
+    sql<Record<string, unknown>>`with l as materialized ${lines}
       select a.product as pa, max(a.name) as na, b.product as pb, max(b.name) as nb, count(distinct a.oid) as orders
       from l a join l b on a.oid = b.oid and a.product < b.product
       where a.oid is not null group by a.product, b.product

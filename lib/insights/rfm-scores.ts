@@ -24,8 +24,8 @@ const quintile = (column: string) => sql`1 + (5 * (rank() over (order by ${sql.r
 const GROUP_CASE = sql`case
   when r >= 4 and f >= 4 and m >= 4 then 'champions'
   when r >= 3 and f >= 4 then 'loyal'
-  when r <= 2 and f >= 4 then 'cant_lose'
-  when r <= 2 and f = 3 then 'at_risk'
+  when r = 1 and f >= 4 and m >= 4 then 'cant_lose'
+  when r <= 2 and f >= 3 then 'at_risk'
   when r >= 3 and f = 3 then 'needs_attention'
   when r = 5 then 'recent'
   when r = 4 then 'promising'

@@ -97,13 +97,13 @@ describe('RFM', () => {
       recent: 1, // c1 (5,1,2)
       promising: 1, // c3 (4,1,2)
       needs_attention: 1, // c5 (3,1,1)
-      at_risk: 2, // c7 (2,3,3), c9 (1,3,3)
-      cant_lose: 1, // c6 (2,4,5)
+      at_risk: 3, // c6 (2,4,5), c7 (2,3,3), c9 (1,3,3)
+      cant_lose: 0, // would be R 1 with F and M 4–5
       hibernating: 0,
       lost: 1, // c8 (1,1,1)
     })
     expect(by.champions.revenue).toBe(1000)
-    expect(by.at_risk.revenue).toBe(310)
+    expect(by.at_risk.revenue).toBe(810)
     expect(by.champions.avgOrders).toBe(5.5)
     expect(body.movement).toBeNull()
   })
@@ -121,7 +121,7 @@ describe('RFM', () => {
         'new>promising', // c3
         'promising>loyal', // c4
         'new>needs_attention', // c5
-        'champions>cant_lose', // c6
+        'champions>at_risk', // c6
         'needs_attention>at_risk', // c7
         'lost>lost', // c8
         'at_risk>at_risk', // c9
