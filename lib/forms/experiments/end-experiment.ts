@@ -4,6 +4,7 @@
 // experimentId so the results stay readable afterwards; only a running experiment splits traffic.
 import { db } from '@/lib/db/client'
 import { badRequest, notFound } from '@/lib/errors/app-error'
+import { invalidateLiveForms } from '../live-forms-cache'
 
 export async function endFormExperiment(companyId: number, experimentId: number, winnerVersionId: number, now: Date) {
   const experiment = await db.formExperiment.findFirst({ where: { companyId, id: experimentId } })
@@ -17,7 +18,7 @@ export async function endFormExperiment(companyId: number, experimentId: number,
     throw badRequest("The winner must be one of the experiment's variations.", {
       winnerVersionId: ["The winner must be one of the experiment's variations."],
     })
-  return db.$transaction(async (tx) => {
+  const ended = await db.$transaction(async (tx) => {
     await tx.formVersion.updateMany({
       where: { companyId, formId: experiment.formId, experimentId, id: { not: winnerVersionId } },
       data: { status: 'draft' },
@@ -31,4 +32,6 @@ export async function endFormExperiment(companyId: number, experimentId: number,
     if (!done.count) throw badRequest('Only a running experiment can be ended.')
     return tx.formExperiment.findUniqueOrThrow({ where: { id: experimentId } })
   })
+  invalidateLiveForms(companyId)
+  return ended
 }

@@ -2,6 +2,7 @@
 // the form stops being live (the split is between the variations only), and the form is live.
 import { db } from '@/lib/db/client'
 import { badRequest, notFound } from '@/lib/errors/app-error'
+import { invalidateLiveForms } from '../live-forms-cache'
 import { bookExperimentsJob } from './settle-experiments'
 
 export async function startFormExperiment(companyId: number, experimentId: number, now: Date) {
@@ -34,6 +35,7 @@ export async function startFormExperiment(companyId: number, experimentId: numbe
     })
     return tx.formExperiment.findUniqueOrThrow({ where: { id: experimentId } })
   })
+  invalidateLiveForms(companyId)
   if (started.winnerMode === 'automatic') await bookExperimentsJob(now)
   return started
 }

@@ -1,5 +1,6 @@
 // Due schedules, applied by the worker's forms.schedules job (lib/forms/store/schedule-jobs.ts).
 import { db } from '@/lib/db/client'
+import { invalidateLiveForms } from '../live-forms-cache'
 
 /**
  * Flips due schedules: scheduled → live at publishAt, live → draft at unpublishAt. Idempotent:
@@ -30,6 +31,7 @@ export async function applyFormSchedules(now: Date): Promise<{ published: number
     })
     if (r.count && ended)
       await db.formVersion.updateMany({ where: { formId: f.id, companyId: f.companyId }, data: { status: 'draft' } })
+    if (r.count) invalidateLiveForms(f.companyId)
     published += r.count
   }
   const ending = await db.form.findMany({
@@ -42,8 +44,10 @@ export async function applyFormSchedules(now: Date): Promise<{ published: number
       where: { id: f.id, companyId: f.companyId, status: 'live', unpublishAt: f.unpublishAt },
       data: { status: 'draft', unpublishAt: null, scheduleTimeZone: null },
     })
-    if (r.count)
+    if (r.count) {
       await db.formVersion.updateMany({ where: { formId: f.id, companyId: f.companyId }, data: { status: 'draft' } })
+      invalidateLiveForms(f.companyId)
+    }
     unpublished += r.count
   }
   return { published, unpublished }

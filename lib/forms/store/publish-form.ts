@@ -1,6 +1,7 @@
 // Publish: one version goes live, the others back to draft, and the form mirrors the live
 // version. Unpublish: every version back to draft and any schedule cleared.
 import { db } from '@/lib/db/client'
+import { invalidateLiveForms } from '../live-forms-cache'
 import { notFound } from '@/lib/errors/app-error'
 import { summarizeDefinition } from '../definition/summarize'
 import { parseFormVersion } from '../definition/parse-form-version'
@@ -56,6 +57,7 @@ export async function publishForm(
       data: { status: 'live', hasBeenLive: true, lastPublishedAt: now, publishAt: null },
     })
   })
+  invalidateLiveForms(companyId)
   return getForm(companyId, formId)
 }
 
@@ -68,5 +70,6 @@ export async function unpublishForm(companyId: number, formId: string): Promise<
       data: { status: 'draft', publishAt: null, unpublishAt: null, scheduleTimeZone: null },
     }),
   ])
+  invalidateLiveForms(companyId)
   return getForm(companyId, formId)
 }

@@ -4,6 +4,7 @@ import { db } from '@/lib/db/client'
 import { badRequest, notFound } from '@/lib/errors/app-error'
 import { summarizeDefinition } from '../definition/summarize'
 import { checkDefinition } from './check-definition'
+import { invalidateLiveForms } from '../live-forms-cache'
 import { getForm, getFormRow } from './get-form'
 import type { FormDetail } from './types'
 
@@ -47,5 +48,7 @@ export async function saveFormVersion(
         : { updatedAt: new Date() },
     }),
   ])
+  // Saving into the live version changes what store pages show.
+  if (row.status === 'live') invalidateLiveForms(companyId)
   return getForm(companyId, formId)
 }

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { badRequest } from '@/lib/errors/app-error'
 import { zonedToUtc } from '@/lib/metrics/zoned-time'
+import { invalidateLiveForms } from '../live-forms-cache'
 import { getForm } from './get-form'
 import { makeVersionLive, pickVersion } from './publish-form'
 import { bookFormSchedules } from './schedule-jobs'
@@ -67,6 +68,7 @@ export async function scheduleForm(
         },
       })
     })
+    invalidateLiveForms(companyId)
     return getForm(companyId, formId)
   }
   const zones = [input.publishAt?.timezone, input.unpublishAt?.timezone].filter(Boolean)
@@ -94,6 +96,7 @@ export async function scheduleForm(
       data: { publishAt, unpublishAt, scheduleTimeZone: timezone, ...(publishAt ? { status: 'scheduled' } : {}) },
     })
   })
+  invalidateLiveForms(companyId)
   await bookFormSchedules([publishAt, unpublishAt])
   return getForm(companyId, formId)
 }

@@ -1,6 +1,7 @@
 // The company's onsite switches (/wizard/web-tracking); no row means the defaults.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
+import { invalidateLiveForms } from '@/lib/forms/live-forms-cache'
 
 export const onsiteSwitchesBody = z
   .object({
@@ -23,5 +24,7 @@ export async function getOnsiteSwitches(companyId: number): Promise<OnsiteSwitch
 
 export async function saveOnsiteSwitches(companyId: number, body: OnsiteSwitches): Promise<OnsiteSwitches> {
   await db.onsiteSettings.upsert({ where: { companyId }, create: { companyId, ...body }, update: body })
+  // formsEnabled is part of the live forms payload.
+  invalidateLiveForms(companyId)
   return body
 }

@@ -1,18 +1,13 @@
 // A company's forms as the store page sees them: live versions of forms that are live (or
 // scheduled and inside their window) now, running experiments with their variations. Read on
-// every store page view, so it is cached per company for a few seconds; publishing calls
-// invalidateLiveForms so the merchant sees a change at once.
+// every store page view, so it is cached per company for a few seconds
+// (lib/forms/live-forms-cache.ts, which the forms store invalidates on every change).
 import { db } from '@/lib/db/client'
+import { readLiveFormsCache, writeLiveFormsCache } from '@/lib/forms/live-forms-cache'
 import type { OnsiteSettingsPayload } from '@/onsite/src/types'
 import type { LiveForm } from './types'
 
-const TTL_MS = 5_000
-const cache = new Map<number, { at: number; value: { settings: OnsiteSettingsPayload; forms: LiveForm[] } }>()
-
-export function invalidateLiveForms(companyId?: number): void {
-  if (companyId === undefined) cache.clear()
-  else cache.delete(companyId)
-}
+type LiveForms = { settings: OnsiteSettingsPayload; forms: LiveForm[] }
 
 function parse(definition: string): Record<string, unknown> | null {
   try {
@@ -23,12 +18,9 @@ function parse(definition: string): Record<string, unknown> | null {
   }
 }
 
-export async function loadLiveForms(
-  companyId: number,
-  now = new Date(),
-): Promise<{ settings: OnsiteSettingsPayload; forms: LiveForm[] }> {
-  const hit = cache.get(companyId)
-  if (hit && now.getTime() - hit.at < TTL_MS && hit.at <= now.getTime()) return hit.value
+export async function loadLiveForms(companyId: number, now = new Date()): Promise<LiveForms> {
+  const hit = readLiveFormsCache<LiveForms>(companyId, now.getTime())
+  if (hit) return hit
   const row = await db.onsiteSettings.findUnique({ where: { companyId } })
   const settings: OnsiteSettingsPayload = {
     trackingEnabled: row?.trackingEnabled ?? true,
@@ -37,8 +29,7 @@ export async function loadLiveForms(
   }
   const forms = settings.formsEnabled ? await liveForms(companyId, now) : []
   const value = { settings, forms }
-  if (cache.size > 5_000) cache.clear()
-  cache.set(companyId, { at: now.getTime(), value })
+  writeLiveFormsCache(companyId, now.getTime(), value)
   return value
 }
 
