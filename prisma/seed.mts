@@ -12,6 +12,7 @@ import { seedMessages } from '../lib/seed/seed-messages'
 import { seedDemoForms } from '../lib/seed/seed-demo-forms'
 import { seedDemoIntegrations } from '../lib/seed/seed-demo-integrations'
 import { seedDemoPredictions } from '../lib/seed/seed-demo-predictions'
+import { seedDemoAnalyticsOps } from '../lib/seed/seed-demo-analytics-ops'
 
 const password = process.env.DEMO_PASSWORD || 'demo-password'
 
@@ -138,6 +139,9 @@ async function main() {
   console.log(
     `Demo Store predictions: ${predictions.status}, ${predictions.customers} customers scored (${predictions.durationMs} ms)`,
   )
+  // Issue 23 §4: monitors (one evaluated alert history) and goals, for the monitors, goals and BFCM pages.
+  const ops = await seedDemoAnalyticsOps(demo.id)
+  console.log(`Demo Store monitors and goals: ${ops.monitors} monitors, ${ops.goals} goals (${ops.ms} ms)`)
   const small = await seedAudience(second.id, {
     seed: 'second-store',
     customers: 200,

@@ -19,8 +19,9 @@ import {
 import { MAILBOX_PROVIDERS, providerOf } from './mailbox-providers'
 import { adviceFor, deliverabilityScore, type RateName } from './thresholds'
 
-export const EMAIL_DIMENSIONS = ['provider', 'recipient_domain', 'sending_domain', 'message', 'day'] as const
-export type EmailDimension = (typeof EMAIL_DIMENSIONS)[number]
+import type { EmailDimension } from './dimensions'
+
+export { EMAIL_DIMENSIONS, type EmailDimension } from './dimensions'
 
 export interface EmailCounts {
   sent: number

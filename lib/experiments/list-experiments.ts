@@ -87,8 +87,10 @@ async function flowExperiments(companyId: number, now: Date): Promise<Experiment
   return tests.map((t) => {
     const a = analytics.get(t.actionId)
     const current = a && a.testId === t.id ? a : null
-    const others = current?.variations.filter((v) => v.significance) ?? []
-    const confidence = others.length ? Math.min(...others.map((v) => v.significance!.confidence)) : null
+    const known = (current?.variations ?? [])
+      .map((v) => v.significance?.confidence)
+      .filter((c): c is number => typeof c === 'number')
+    const confidence = known.length ? Math.min(...known) : null
     const winnerId = t.winnerVariationId
     const winner = winnerId ? (current?.variations.find((v) => v.variationId === winnerId)?.name ?? winnerId) : null
     return {

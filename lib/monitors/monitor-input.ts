@@ -4,15 +4,9 @@
 import { z } from 'zod'
 import { outboundUrlProblem } from '@/lib/net/safe-fetch'
 
-export const MONITOR_KINDS = [
-  'metric_count',
-  'bounce_rate',
-  'complaint_rate',
-  'unsubscribe_rate',
-  'flow_sends',
-] as const
-export type MonitorKind = (typeof MONITOR_KINDS)[number]
-export const RATE_KINDS: readonly MonitorKind[] = ['bounce_rate', 'complaint_rate', 'unsubscribe_rate']
+import { MONITOR_KINDS, RATE_KINDS } from './monitor-kinds'
+
+export { MONITOR_KINDS, RATE_KINDS, type MonitorKind } from './monitor-kinds'
 
 export const monitorInput = z
   .object({
@@ -45,7 +39,7 @@ export const monitorInput = z
           .transform((v) => v || undefined),
       })
       .strict()
-      .default({ emails: [] }),
+      .default({ emails: [], webhookUrl: undefined }),
     enabled: z.boolean().default(true),
   })
   .superRefine((m, ctx) => {

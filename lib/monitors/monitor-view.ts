@@ -36,7 +36,7 @@ export function monitorView(m: MonitorRow) {
     comparator: m.comparator as 'above' | 'below',
     threshold: m.threshold,
     windowMinutes: m.windowMinutes,
-    notify: parse<MonitorInput['notify']>(m.notify, { emails: [] }),
+    notify: parse<MonitorInput['notify']>(m.notify, { emails: [], webhookUrl: undefined }),
     enabled: m.enabled,
     state: m.state as 'ok' | 'alerting',
     lastValue: m.lastValue,

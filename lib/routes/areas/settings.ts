@@ -40,7 +40,7 @@ export const SETTINGS_ROUTES = [
   settings('/settings/email', { built: true }),
   // The sent-messages viewer (issue 8 §3): the local outbox and every Send of the company.
   settings('/settings/email/outbox', { partial: undefined, required: ['templates_read', 'profile_read'], built: true }),
-  settings('/settings/monitors', { partial: ['metrics_read', 'account_settings_read'] }),
+  settings('/settings/monitors', { partial: ['metrics_read', 'account_settings_read'], built: true }),
   settings('/settings/other/bis-settings', { partial: ['back_in_stock_read', 'account_settings_read'], built: true }),
   settings('/settings/other/consent-pages', { built: true }),
   settings('/settings/other/hosted-pages', { built: true }),
