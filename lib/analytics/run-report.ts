@@ -201,8 +201,13 @@ export async function runReport(
 
   const first = def.measurements[0]!
   const sum = (g: Group, m: Measurement) => (g.measurements[m] ?? []).reduce((a, b) => a + b, 0)
+  // Largest first; a group without any value (unattributed orders, no such property) goes last.
+  const unset = (g: Group) => (g.dimensions.length > 0 && g.dimensions.every((d) => d === null) ? 1 : 0)
   groups.sort(
-    (a, b) => sum(b, first) - sum(a, first) || cmp(JSON.stringify(a.dimensions), JSON.stringify(b.dimensions)),
+    (a, b) =>
+      unset(a) - unset(b) ||
+      sum(b, first) - sum(a, first) ||
+      cmp(JSON.stringify(a.dimensions), JSON.stringify(b.dimensions)),
   )
   const shown = dims.length ? groups.slice(0, def.limit) : groups
 

@@ -132,11 +132,11 @@ test.each<[string, Partial<ReportDefinitionInput>, unknown[][]]>([
     ],
   ],
   [
-    'by a custom profile property',
+    'by a custom profile property (profiles without it last)',
     { measurements: ['count'], groupBy: [{ type: 'profile_property', name: 'Tier' }] },
     [
-      [null, 5],
       ['gold', 2],
+      [null, 5],
     ],
   ],
   [
@@ -173,16 +173,16 @@ test.each<[string, Partial<ReportDefinitionInput>, unknown[][]]>([
     'conversions by attributed campaign (revenue by campaign)',
     { measurements: ['sum_value', 'count'], groupBy: [{ type: 'campaign' }] },
     [
-      [null, 26.75, 6],
       ['Spring sale', 20, 1],
+      [null, 26.75, 6],
     ],
   ],
   [
     'conversions by attributed flow',
     { measurements: ['sum_value'], groupBy: [{ type: 'flow' }] },
     [
-      [null, 45.5],
       ['Welcome', 1.25],
+      [null, 45.5],
     ],
   ],
 ])('%s', async (_, def, rows) => {
