@@ -7,9 +7,12 @@
 //   PostgreSQL: `pg`, one multi-row INSERT … ON CONFLICT DO NOTHING of 1,000 rows per statement.
 // Both sides run in this process, one after the other, on fresh databases from the migrations.
 //
-//   npx tsx bench/ingest.mts [--engine sqlite|postgres] [--quick] [--events 20000] [--profiles 2000] [--batch 1000]
+//   npx tsx bench/ingest.mts [--engine sqlite|postgres] [--quick] [--events 20000] [--profiles 2000] [--batch 1000] [--rounds 1]
 //
-// Target on SQLite: ingest events/s ≥ 0.25 × baseline events/s (PostgreSQL: reported).
+// Target (issue 22 §4 b): ingest events/s ≥ 0.5 × baseline events/s on both engines.
+// --rounds N runs the whole measurement N times, each in a fresh process on fresh databases,
+// and reports the median ratio: on a shared machine one pair of timings swings with the load.
+import { execFileSync } from 'node:child_process'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import { arg, engineArg, fmtInt, machine, report, root, scratchDatabase } from './lib/common.mjs'
@@ -18,8 +21,48 @@ const ENGINE = engineArg()
 const N = arg('events', 20_000, 5_000)
 const PROFILES = arg('profiles', 2_000, 500)
 const BATCH = arg('batch', 1_000)
-const TARGET = 0.25
+const TARGET = 0.5
+const ROUNDS = arg('rounds', 1)
 process.chdir(root)
+
+if (ROUNDS > 1) {
+  const args = process.argv.slice(2).filter((a, i, all) => a !== '--rounds' && all[i - 1] !== '--rounds')
+  const runs: { ratio: number; ours: number; baseline: number }[] = []
+  for (let r = 0; r < ROUNDS; r++) {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/ingest.mts', ...args], { encoding: 'utf8' })
+    const result = JSON.parse(
+      out
+        .split('\n')
+        .find((l) => l.startsWith('BENCH_RESULT '))!
+        .slice(13),
+    )
+    runs.push({ ratio: result.rows[0].ratio, ours: result.ingestEventsPerSec, baseline: result.baselineEventsPerSec })
+    console.log(
+      `  round ${r + 1}: ${fmtInt(runs[r]!.ours)} vs ${fmtInt(runs[r]!.baseline)} events/s, ratio ${runs[r]!.ratio}`,
+    )
+  }
+  const median = <T,>(xs: T[], key: (x: T) => number) =>
+    [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)]!
+  const mid = median(runs, (r) => r.ratio)
+  console.log(`  median ratio ${mid.ratio} (target ≥ ${TARGET}: ${mid.ratio >= TARGET ? 'met' : 'NOT met'})`)
+  report(
+    'ingest',
+    ENGINE,
+    [
+      {
+        figure: '(b)',
+        what: `ingestEvents, ${fmtInt(N)} events, median of ${ROUNDS} rounds`,
+        ours: `${fmtInt(mid.ours)} ev/s`,
+        baseline: `${fmtInt(mid.baseline)} ev/s`,
+        ratio: mid.ratio,
+        target: `≥ ${TARGET}`,
+        met: mid.ratio >= TARGET,
+      },
+    ],
+    { rounds: runs },
+  )
+  process.exit(0)
+}
 
 // ---- the input: N events in the lib's EventInput shape, for PROFILES profiles ----
 const METRICS = ['Viewed Product', 'Active on Site', 'Added to Cart', 'Started Checkout', 'Placed Order']
@@ -227,7 +270,7 @@ console.log(
   `  ingestEvents (lib)          ${fmtInt(libRate).padStart(12)}  ${lib.seconds.toFixed(2).padStart(10)}   (created ${fmtInt(lib.profiles)} profiles)`,
 )
 console.log(
-  `  ratio                       ${ratio.toFixed(2).padStart(12)}               ${ENGINE === 'sqlite' ? `target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}` : '(reported)'}`,
+  `  ratio                       ${ratio.toFixed(2).padStart(12)}               target ≥ ${TARGET}: ${ratio >= TARGET ? 'met' : 'NOT met'}`,
 )
 report(
   'ingest',
@@ -239,7 +282,8 @@ report(
       ours: `${fmtInt(libRate)} ev/s`,
       baseline: `${fmtInt(rawRate)} ev/s`,
       ratio: Number(ratio.toFixed(3)),
-      ...(ENGINE === 'sqlite' ? { target: `≥ ${TARGET}`, met: ratio >= TARGET } : {}),
+      target: `≥ ${TARGET}`,
+      met: ratio >= TARGET,
     },
   ],
   {
