@@ -100,6 +100,23 @@ test('a burst of orders/create from two shops, claimed at once, ends as one by o
   const lines = await db.event.count({ where: { companyId: a.companyId, metric: { name: 'Ordered Product' } } })
   expect(lines).toBe(4)
 
+  // The buyers' consent from their orders, written together for the burst.
+  const consent = async (companyId: number) =>
+    (
+      await db.profileConsent.findMany({
+        where: { companyId, channel: 'email_marketing' },
+        include: { profile: true },
+        orderBy: { profile: { email: 'asc' } },
+      })
+    ).map((c) => [c.profile.email, c.status, c.method])
+  expect(await consent(a.companyId)).toEqual(
+    expect.arrayContaining([
+      ['ann@example.com', 'subscribed', 'SHOPIFY'],
+      ['cy@example.com', 'subscribed', 'SHOPIFY'],
+    ]),
+  )
+  expect(await consent(b.companyId)).toEqual([['bob@example.com', 'subscribed', 'SHOPIFY']])
+
   const outcome = async (companyId: number) =>
     (await db.integrationDelivery.findMany({ where: { companyId }, orderBy: { id: 'asc' } })).map((d) => [
       d.deliveryId,

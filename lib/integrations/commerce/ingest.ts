@@ -8,7 +8,7 @@
 // replayed order never makes a second event. Profile attributes carry the store's own time as
 // their write time, so an old order (a sync, a late retry) never overwrites a newer name.
 import { kysely } from '@/lib/db/kysely'
-import { inWriteTx, read, selectFirst } from '@/lib/db/ops'
+import { inWriteTx, read, savepoint, selectFirst } from '@/lib/db/ops'
 import { validateEvents, writeBatch } from '@/lib/events/ingest-events'
 import type { EventInput, IngestGroup, IngestResult } from '@/lib/events/types'
 import { parseProfileInput } from '@/lib/profiles/validate-profile'
@@ -221,18 +221,50 @@ export async function ingestPlacedOrderBatch(
   })
   if (!groups.length) return results
   const outcomes = await writeBatch(groups, 'isolate')
+  // The buyers' consent, as applyConsent does for one order: a read decides which orders change
+  // it, and those changes are written in one transaction (a savepoint each) rather than one each.
+  const changes: Array<{ i: number; profileId: string; c: StoreCustomer }> = []
   for (const [g, r] of outcomes.entries()) {
     const i = owners[g]!
     if ('error' in r) results[i] = { error: r.error }
     else if ('ok' in r) {
       const profileId = summarize(r.ok).profileId
+      const c = items[i]!.order.customer
+      if (!profileId || !c || (!c.emailConsent && !c.smsConsent)) continue
       try {
-        if (profileId) await applyConsent(items[i]!.ctx, profileId, items[i]!.order.customer)
+        const { companyId } = items[i]!.ctx
+        if (await read(storeConsentChangesOps(companyId, profileId, c.emailConsent, c.smsConsent)))
+          changes.push({ i, profileId, c })
       } catch (e) {
         results[i] = { error: e }
       }
     }
   }
+  if (!changes.length) return results
+  const changed = await inWriteTx(function* () {
+    const out: Array<{ companyId: number; profileId: string }> = []
+    for (const { i, profileId, c } of changes) {
+      const { companyId, provider } = items[i]!.ctx
+      const did = yield* savepoint(
+        function* () {
+          const email = yield* applyStoreConsentOps(companyId, profileId, 'email_marketing', c.emailConsent, provider)
+          const sms = yield* applyStoreConsentOps(companyId, profileId, 'sms_marketing', c.smsConsent, provider)
+          return email || sms
+        },
+        (e) => {
+          results[i] = { error: e }
+          return false
+        },
+      )
+      if (did) out.push({ companyId, profileId })
+    }
+    return out
+  })
+  const byCompany = new Map<number, string[]>()
+  for (const { companyId, profileId } of changed)
+    byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), profileId])
+  for (const [companyId, profileIds] of byCompany)
+    await reevaluateProfiles(companyId, [...new Set(profileIds)], { profileChanged: true })
   return results
 }
 
