@@ -357,6 +357,15 @@ test('only the screens this issue builds are marked built', () => {
       '/metric/:metricId/:metricSlug/cohort',
       '/lists/create-rfm/:rfmRecommendationStepId',
       '/list/:groupId/reports/engagement',
+      // The activity feeds and map, list and segment growth, metric feed and profiles, list segment reports (issue 23 §2)
+      '/dashboard/activity',
+      '/dashboard/groups',
+      '/activity-map',
+      '/analytics/metrics/feed',
+      '/metric/:metricId/:metricSlug/feed',
+      '/metric/:metricId/:metricSlug/list',
+      '/list/:groupId/reports/segment',
+      '/list/:groupId/reports/segment/profiles',
       // Deliverability, monitors, benchmarks, goals, experiments, growth strategies, BFCM hub (issue 23 §4)
       '/analytics/deliverability',
       '/analytics/deliverability/email',

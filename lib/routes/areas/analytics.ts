@@ -17,12 +17,12 @@ const bfcm = defineArea('bfcm-hub', { required: ['bfcm_hub_read'] })
 
 export const ANALYTICS_ROUTES = [
   dashboard('/dashboard', { built: true }),
-  dashboard('/dashboard/activity'),
+  dashboard('/dashboard/activity', { built: true }),
   dashboard('/dashboard/analytics', { built: true }),
   dashboard('/dashboard/analytics/:dashboardId', { built: true }),
-  dashboard('/dashboard/groups'),
+  dashboard('/dashboard/groups', { built: true }),
   dashboard('/dashboard/performance', { built: true }),
-  metrics('/activity-map'),
+  metrics('/activity-map', { built: true }),
 
   analytics('/analytics', { built: true }),
   analytics('/analytics/:analyticsTabName', { built: true }),
@@ -42,7 +42,7 @@ export const ANALYTICS_ROUTES = [
   deliverability('/analytics/deliverability/email/score', { built: true }),
   deliverability('/analytics/deliverability/sms', { built: true }),
   metrics('/analytics/metrics', { built: true }),
-  metrics('/analytics/metrics/feed'),
+  metrics('/analytics/metrics/feed', { built: true }),
   metrics('/analytics/metrics/mapping', { required: ['metric_mapping_read'] }),
   metrics('/analytics/monitors', { built: true }),
   metrics('/analytics/monitors/alerts', { built: true }),
@@ -57,8 +57,8 @@ export const ANALYTICS_ROUTES = [
 
   metrics('/metric/:metricId/:metricSlug', { built: true }),
   metrics('/metric/:metricId/:metricSlug/cohort', { built: true }),
-  metrics('/metric/:metricId/:metricSlug/feed'),
-  metrics('/metric/:metricId/:metricSlug/list'),
+  metrics('/metric/:metricId/:metricSlug/feed', { built: true }),
+  metrics('/metric/:metricId/:metricSlug/list', { built: true }),
 
   insights('/customer-insights/:tabName', { built: true }),
   insights('/customer-insights/cohort/:reportId', { built: true }),
