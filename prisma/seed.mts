@@ -13,6 +13,7 @@ import { seedDemoForms } from '../lib/seed/seed-demo-forms'
 import { seedDemoIntegrations } from '../lib/seed/seed-demo-integrations'
 import { seedDemoPredictions } from '../lib/seed/seed-demo-predictions'
 import { seedDemoAnalyticsOps } from '../lib/seed/seed-demo-analytics-ops'
+import { seedDemoReports } from '../lib/seed/seed-demo-reports'
 
 const password = process.env.DEMO_PASSWORD || 'demo-password'
 
@@ -142,6 +143,11 @@ async function main() {
   // Issue 23 §4: monitors (one evaluated alert history) and goals, for the monitors, goals and BFCM pages.
   const ops = await seedDemoAnalyticsOps(demo.id)
   console.log(`Demo Store monitors and goals: ${ops.monitors} monitors, ${ops.goals} goals (${ops.ms} ms)`)
+  // Issue 23 §1: saved reports (one on a weekly email schedule) and a custom dashboard.
+  const rep = await seedDemoReports(demo.id, 'owner@demo.test')
+  console.log(
+    `Demo Store reports: ${rep.reports} saved reports, ${rep.dashboards} custom dashboard with ${rep.cards} cards (${rep.ms} ms)`,
+  )
   const small = await seedAudience(second.id, {
     seed: 'second-store',
     customers: 200,
