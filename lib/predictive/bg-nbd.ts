@@ -75,9 +75,9 @@ export function fitBgNbd(data: RfmColumns): BgNbdParams & { logLikelihood: numbe
     b: Math.exp(v[3]!),
   })
   const start = [0, Math.log(Math.max(meanT, 1) / 4), 0, 0]
-  let best = nelderMead((v) => -bgNbdLogLikelihood(unpack(v), data), start, { maxIterations: 3000 })
+  let best = nelderMead((v) => -bgNbdLogLikelihood(unpack(v), data), start, { maxIterations: 1500 })
   // A restart from the optimum re-opens a simplex that may have collapsed on a ridge.
-  best = nelderMead((v) => -bgNbdLogLikelihood(unpack(v), data), best.x, { maxIterations: 3000, step: 0.1 })
+  best = nelderMead((v) => -bgNbdLogLikelihood(unpack(v), data), best.x, { maxIterations: 500, step: 0.1 })
   return { ...unpack(best.x), logLikelihood: -best.value, iterations: best.iterations }
 }
 

@@ -13,22 +13,23 @@ export interface GammaGammaParams {
 export interface SpendColumns {
   x: Float64Array
   mean: Float64Array
+  /** log(mean), computed once per fit rather than once per evaluation. */
+  logMean?: Float64Array
 }
 
 export function gammaGammaLogLikelihood({ p, q, gamma }: GammaGammaParams, data: SpendColumns): number {
+  const logMean = data.logMean ?? data.mean.map(Math.log)
   const constant = -lnGamma(q) + q * Math.log(gamma)
+  // The gamma-function terms depend on the number of transactions only (a whole number): once
+  // per distinct x, so an evaluation costs one logarithm per customer.
+  const byX: number[] = []
   let total = 0
   for (let i = 0; i < data.x.length; i++) {
     const x = data.x[i]!
-    const m = data.mean[i]!
     const px = p * x
-    total +=
-      lnGamma(px + q) -
-      lnGamma(px) +
-      constant +
-      (px - 1) * Math.log(m) +
-      px * Math.log(x) -
-      (px + q) * Math.log(gamma + x * m)
+    let terms = byX[x]
+    if (terms === undefined) byX[x] = terms = lnGamma(px + q) - lnGamma(px) + constant + px * Math.log(x)
+    total += terms + (px - 1) * logMean[i]! - (px + q) * Math.log(gamma + x * data.mean[i]!)
   }
   return total
 }
@@ -38,9 +39,10 @@ export function fitGammaGamma(data: SpendColumns): GammaGammaParams & { logLikel
   let mean = 0
   for (let i = 0; i < data.mean.length; i++) mean += data.mean[i]! / data.mean.length
   const unpack = (v: number[]) => ({ p: Math.exp(v[0]!), q: Math.exp(v[1]!), gamma: Math.exp(v[2]!) })
-  const objective = (v: number[]) => -gammaGammaLogLikelihood(unpack(v), data)
-  let best = nelderMead(objective, [0, Math.log(2), Math.log(Math.max(mean, 1e-6))], { maxIterations: 3000 })
-  best = nelderMead(objective, best.x, { maxIterations: 3000, step: 0.1 })
+  const prepared = { ...data, logMean: data.mean.map(Math.log) }
+  const objective = (v: number[]) => -gammaGammaLogLikelihood(unpack(v), prepared)
+  let best = nelderMead(objective, [0, Math.log(2), Math.log(Math.max(mean, 1e-6))], { maxIterations: 1500 })
+  best = nelderMead(objective, best.x, { maxIterations: 500, step: 0.1 })
   return { ...unpack(best.x), logLikelihood: -best.value }
 }
 

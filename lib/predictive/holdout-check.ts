@@ -4,6 +4,7 @@
 // conditional-expectation figure, plus the total.
 import { conditionalExpectedPurchases, fitBgNbd, toColumns } from './bg-nbd'
 import type { OrderSummaries } from './load-order-summaries'
+import { everyKth, MAX_BG_NBD_FIT_CUSTOMERS } from './fit-sample'
 
 export const MAX_GROUP = 7
 
@@ -33,7 +34,7 @@ export function holdoutCheck(s: OrderSummaries, cutoffSec: number, nowSec: numbe
     })
   }
   if (rows.length < 10 || !rows.some((r) => r.x > 0)) return null
-  const params = fitBgNbd(toColumns(rows))
+  const params = fitBgNbd(toColumns(everyKth(rows, MAX_BG_NBD_FIT_CUSTOMERS)))
   const days = (nowSec - cutoffSec) / 86_400
   const groups = Array.from({ length: MAX_GROUP + 1 }, (_, k) => ({
     repeatOrders: k === MAX_GROUP ? `${MAX_GROUP}+` : String(k),

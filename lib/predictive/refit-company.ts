@@ -13,6 +13,7 @@ import { findOrderMetricId } from './order-metric'
 import { rfmOf, scoreCustomer, type CustomerScore } from './score-customers'
 import { deleteStalePredictions, writePredictions } from './write-predictions'
 import { recomputePredictiveSegments } from './recompute-predictive-segments'
+import { everyKth, MAX_BG_NBD_FIT_CUSTOMERS, MAX_GAMMA_GAMMA_FIT_CUSTOMERS } from './fit-sample'
 
 export type RefitTrigger = 'manual' | 'schedule' | 'cli' | 'seed'
 
@@ -85,8 +86,11 @@ export async function refitCompany(
     totalValue: s.value[i]!,
   }))
   try {
-    bg = fitBgNbd(toColumns(histories.map((h) => rfmOf(h, nowSec))))
-    const spenders = histories.filter((h) => h.orders >= 2 && h.totalValue > 0)
+    bg = fitBgNbd(toColumns(everyKth(histories, MAX_BG_NBD_FIT_CUSTOMERS).map((h) => rfmOf(h, nowSec))))
+    const spenders = everyKth(
+      histories.filter((h) => h.orders >= 2 && h.totalValue > 0),
+      MAX_GAMMA_GAMMA_FIT_CUSTOMERS,
+    )
     if (spenders.length >= MIN_SPEND_CUSTOMERS) {
       gg = fitGammaGamma({
         x: Float64Array.from(spenders, (h) => h.orders),
