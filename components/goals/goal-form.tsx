@@ -11,7 +11,7 @@ import { readHttpFailure } from '@/components/auth/http-failure'
 import { useOps, postJson } from '@/components/deliverability/ops-api'
 import styles from '@/components/deliverability/ops.module.css'
 
-const KINDS = ['revenue', 'orders', 'subscribers', 'list_size'] as const
+const KINDS = ['revenue', 'attributed_revenue', 'orders', 'subscribers', 'list_size'] as const
 const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 
 export function GoalForm() {

@@ -17,7 +17,7 @@ export interface ProgressFigures {
 export function GoalProgressBar({ p, kind }: { p: ProgressFigures; kind: string }) {
   const t = useTranslations('goals')
   const format = useFormatter()
-  const n = (v: number) => format.number(v, { maximumFractionDigits: kind === 'revenue' ? 2 : 0 })
+  const n = (v: number) => format.number(v, { maximumFractionDigits: kind.endsWith('revenue') ? 2 : 0 })
   return (
     <div className={styles.stack} style={{ gap: 'var(--space-2)' }}>
       <div

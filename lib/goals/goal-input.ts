@@ -1,10 +1,11 @@
 // A goal as the goals screens send it: a target for a period. Revenue is the account's total
-// revenue (the conversion metric's values: Placed Order unless attribution names another);
+// revenue (the conversion metric's values: Placed Order unless attribution names another),
+// attributed_revenue the part of it attributed to campaigns and flows (EventAttribution);
 // orders counts those events; subscribers counts new email subscriptions; list_size is a list's
 // member count at the end of the period.
 import { z } from 'zod'
 
-export const GOAL_KINDS = ['revenue', 'orders', 'subscribers', 'list_size'] as const
+export const GOAL_KINDS = ['revenue', 'attributed_revenue', 'orders', 'subscribers', 'list_size'] as const
 export type GoalKind = (typeof GOAL_KINDS)[number]
 const MAX_DAYS = 731
 

@@ -59,6 +59,22 @@ async function dailyIncrements(g: GoalRow, from: Date, to: Date): Promise<Map<nu
     for (const r of rows) out.set(Number(r.d), Number(r.v))
     return out
   }
+  if (g.kind === 'attributed_revenue') {
+    const day = sql<number>`(${sql.ref('ts')} / 86400)`
+    const rows = await read(
+      select(
+        kysely()
+          .selectFrom('EventAttribution')
+          .select([day.as('d'), sql<number>`coalesce(sum(${sql.ref('value')}), 0)`.as('v')])
+          .where('companyId', '=', g.companyId)
+          .where('ts', '>=', Math.floor(from.getTime() / 1000))
+          .where('ts', '<', Math.floor(to.getTime() / 1000))
+          .groupBy(sql`1`),
+      ),
+    )
+    for (const r of rows) out.set(Number(r.d), Number(r.v))
+    return out
+  }
   if (g.kind === 'subscribers') {
     const day = sql<number>`(${epochMs(sql.ref('consentedAt'))} / ${sql.lit(DAY)})`
     const rows = await read(

@@ -80,6 +80,30 @@ test('revenue and orders: actual so far, projection at the pace so far, on track
   expect(orders).toMatchObject({ actual: 3, projection: 7.5, onTrack: false })
 })
 
+test('attributed revenue: the conversions attributed to campaigns and flows in the period', async () => {
+  const orders = await db.event.findMany({ where: { companyId: A, value: { in: [100, 150] } }, orderBy: { ts: 'asc' } })
+  for (const o of orders)
+    await db.eventAttribution.create({
+      data: {
+        eventId: o.id,
+        companyId: A,
+        profileId: o.profileId,
+        metricId: o.metricId,
+        ts: o.ts,
+        value: o.value ?? 0,
+        sourceType: 'campaign',
+        campaignId: 'c1',
+        messageId: 'm1',
+        sendId: `s${o.id}`,
+        channel: 'email',
+        touch: 'click',
+        touchTs: o.ts - 60,
+      },
+    })
+  const p = await goalProgress(goal('attributed_revenue', 500), day(4, 0))
+  expect(p).toMatchObject({ actual: 250, projection: 625, onTrack: true })
+})
+
 test('subscribers and list size', async () => {
   const now = day(5, 0)
   expect(await goalProgress(goal('subscribers', 4), now)).toMatchObject({ actual: 2, projection: 4, onTrack: true })
