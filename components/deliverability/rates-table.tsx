@@ -22,7 +22,7 @@ export function RatesTable({ rows, keyHeader, caption }: { rows: EmailRow[]; key
       ]}
       rows={rows.map((r) => ({
         id: r.key,
-        key: r.key,
+        key: r.label ?? r.key,
         sent: r.sent,
         delivery: pct(r.rates.deliveryRate),
         bounce: pct(r.rates.bounceRate),

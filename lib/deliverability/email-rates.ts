@@ -18,6 +18,7 @@ import {
 } from '@/lib/reporting/send-scope'
 import { MAILBOX_PROVIDERS, providerOf } from './mailbox-providers'
 import { adviceFor, deliverabilityScore, type RateName } from './thresholds'
+import { messageNames } from './message-names'
 
 import type { EmailDimension } from './dimensions'
 
@@ -35,6 +36,8 @@ export interface EmailCounts {
 export type EmailRates = Record<RateName, number>
 export interface EmailRow extends EmailCounts {
   key: string
+  /** The message's name (campaign, flow and message) for the 'message' grouping. */
+  label?: string
   rates: EmailRates
 }
 
@@ -168,7 +171,14 @@ export async function emailRatesBy(companyId: number, range: Range, dimension: E
       unsubscribed: Number(r.unsub ?? 0),
     })
   }
-  const out = [...rows].map(([k, c]) => ({ key: k, ...c, rates: ratesOf(c) }))
+  const out: EmailRow[] = [...rows].map(([k, c]) => ({ key: k, ...c, rates: ratesOf(c) }))
+  if (dimension === 'message') {
+    const names = await messageNames(
+      companyId,
+      out.map((r) => r.key),
+    )
+    for (const r of out) r.label = names.get(r.key) ?? r.key
+  }
   if (dimension === 'day') return out.sort((a, b) => a.key.localeCompare(b.key))
   if (dimension === 'provider')
     return out.sort((a, b) => MAILBOX_PROVIDERS.indexOf(a.key as never) - MAILBOX_PROVIDERS.indexOf(b.key as never))

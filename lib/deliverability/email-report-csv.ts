@@ -12,8 +12,10 @@ const pct = (r: number) => (r * 100).toFixed(2)
 
 export async function emailReportCsv(companyId: number, range: Range, dimension: EmailDimension): Promise<string> {
   const rows = await emailRatesBy(companyId, range, dimension)
+  const named = dimension === 'message'
   const head = [
     dimension,
+    ...(named ? ['name'] : []),
     'sent',
     'delivered',
     'bounced',
@@ -29,6 +31,7 @@ export async function emailReportCsv(companyId: number, range: Range, dimension:
   const lines = rows.map((r) =>
     [
       r.key,
+      ...(named ? [r.label ?? r.key] : []),
       r.sent,
       r.delivered,
       r.bounced,

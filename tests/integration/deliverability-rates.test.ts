@@ -11,6 +11,7 @@ import { makeCompany, makeUser, signIn, ajaxRequest } from '../helpers/factory'
 import { event } from '../helpers/campaigns-engine-fixture'
 import { emailRatesBy, emailDeliverability } from '@/lib/deliverability/email-rates'
 import { providerOf } from '@/lib/deliverability/mailbox-providers'
+import { emailReportCsv } from '@/lib/deliverability/email-report-csv'
 import { deliverabilityScore, levelOf } from '@/lib/deliverability/thresholds'
 import { smsDeliverability } from '@/lib/deliverability/sms-rates'
 import * as emailRoute from '@/app/ajax/deliverability/email/route'
@@ -188,6 +189,26 @@ test('rates by sending domain, message and day', async () => {
     (await emailRatesBy(A, RANGE, 'message')).map((r) => [r.key, [r.sent, r.bounced]]),
   )
   expect(messages).toEqual({ 'campaign:msg-1': [7, 2], 'flow:act1': [3, 1] })
+  // Named after the campaign and the flow's message; an id the account does not know stays as it is.
+  expect((await emailRatesBy(A, RANGE, 'message')).map((r) => r.label).sort()).toEqual(['campaign:msg-1', 'flow:act1'])
+  await db.campaign.create({ data: { id: 'c1', companyId: A, name: 'Spring sale', channel: 'email' } })
+  await db.campaignMessage.create({ data: { id: 'msg-1', companyId: A, campaignId: 'c1', channel: 'email' } })
+  await db.flow.create({ data: { id: 'F1', companyId: A, name: 'Welcome', webhookSecret: 'x' } })
+  await db.flowAction.create({
+    data: {
+      id: 'act1',
+      flowId: 'F1',
+      companyId: A,
+      versionAdded: 1,
+      actionType: 'SEND_EMAIL',
+      definition: JSON.stringify({ data: { message: { name: 'Email 1' } } }),
+    },
+  })
+  expect((await emailRatesBy(A, RANGE, 'message')).map((r) => r.label)).toEqual(['Spring sale', 'Welcome: Email 1'])
+  const csv = await emailReportCsv(A, RANGE, 'message')
+  expect(csv.split('\r\n')[0]).toBe(
+    'message,name,sent,delivered,bounced,hard_bounced,soft_bounced,spam_complaints,unsubscribed,delivery_rate_pct,bounce_rate_pct,spam_rate_pct,unsubscribe_rate_pct',
+  )
   const days = (await emailRatesBy(A, RANGE, 'day')).map((r) => [r.key, r.sent])
   expect(days).toEqual([
     ['2026-05-04', 8],
