@@ -17,6 +17,7 @@ import { GET as clvGet } from '@/app/ajax/predictive/clv/route'
 import { ajaxRequest, makeCompany, makeUser, signIn } from '../helpers/factory'
 import { api, makeApiKey } from '../helpers/route-server'
 import { seedOrderHistory } from '../helpers/predictive-orders'
+import { createSegment } from '@/lib/groups/create-segment'
 
 const NOW = new Date('2026-06-01T00:00:00Z')
 
@@ -144,5 +145,45 @@ describe('refit on an account', () => {
       { key: keyB },
     )
     expect(cross.status).toBe(404)
+  })
+
+  it('a segment on the expected date of the next order holds the profiles with that date (the date column on this engine)', async () => {
+    // The demo's refit ran at NOW; "in the next N days" is relative to the real clock, so use dates.
+    const from = new Date(NOW.getTime() - 30 * 86_400_000)
+    const to = new Date(NOW.getTime() + 60 * 86_400_000)
+    const day = (d: Date) => d.toISOString().slice(0, 10)
+    const segment = await createSegment(companyId, {
+      name: 'Next order around now',
+      definition: {
+        version: 1,
+        root: {
+          type: 'and',
+          conditions: [
+            {
+              kind: 'predictive',
+              dimension: 'expected_date_of_next_order',
+              operator: 'between',
+              value: [day(from), day(to)],
+            },
+          ],
+        },
+      },
+    })
+    await runJobsUntilIdle()
+    const members = (await db.groupMembership.findMany({ where: { groupId: segment.id, leftAt: null } }))
+      .map((m) => m.profileId)
+      .sort()
+    const start = new Date(`${day(from)}T00:00:00Z`)
+    const end = new Date(new Date(`${day(to)}T00:00:00Z`).getTime() + 86_400_000)
+    const expected = (
+      await db.profilePrediction.findMany({
+        where: { companyId, expectedDateOfNextOrder: { gte: start, lt: end } },
+        select: { profileId: true },
+      })
+    )
+      .map((r) => r.profileId)
+      .sort()
+    expect(expected.length).toBeGreaterThan(0)
+    expect(members).toEqual(expected)
   })
 })
