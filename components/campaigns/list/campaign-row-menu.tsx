@@ -4,7 +4,7 @@
 import Link from 'next/link'
 import { useTranslations } from 'next-intl'
 import { usePopover } from '@/components/ui/use-popover'
-import styles from '@/components/flows/list/flows-list.module.css'
+import rowStyles from '@/components/ui/list-rows.module.css'
 import type { CampaignView } from '../campaigns-api'
 
 export type RowAction = 'clone' | 'pause' | 'resume' | 'cancel' | 'revert-to-draft' | 'archive' | 'unarchive' | 'delete'
@@ -50,11 +50,11 @@ export function CampaignRowMenu({
     delete: t('actionDelete'),
   }
   return (
-    <div className={styles.menuRoot} ref={rootRef}>
+    <div className={rowStyles.menuRoot} ref={rootRef}>
       <button
         ref={triggerRef}
         type="button"
-        className={styles.menuButton}
+        className={rowStyles.menuButton}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={toggle}
@@ -64,8 +64,8 @@ export function CampaignRowMenu({
         ⋯
       </button>
       {open && (
-        <div className={styles.menu} role="menu">
-          <Link role="menuitem" className={styles.menuItem} href={campaignHref(campaign)} onClick={() => close()}>
+        <div className={rowStyles.menu} role="menu">
+          <Link role="menuitem" className={rowStyles.menuItem} href={campaignHref(campaign)} onClick={() => close()}>
             {campaign.status === 'Draft' ? t('actionEdit') : t('actionReport')}
           </Link>
           {canWrite &&
@@ -74,7 +74,7 @@ export function CampaignRowMenu({
                 key={a}
                 role="menuitem"
                 type="button"
-                className={`${styles.menuItem} ${a === 'delete' || a === 'cancel' ? styles.danger : ''}`}
+                className={`${rowStyles.menuItem} ${a === 'delete' || a === 'cancel' ? rowStyles.danger : ''}`}
                 onClick={() => {
                   close()
                   onAction(a, campaign)

@@ -25,6 +25,7 @@ import { useDebouncedValue } from '@/components/lists/use-debounced-value'
 import { getJson, getWithParams } from '@/components/lists/fetcher'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import shared from '@/components/lists/shared.module.css'
+import rowStyles from '@/components/ui/list-rows.module.css'
 import flowStyles from '@/components/flows/list/flows-list.module.css'
 import type { TagGroupView } from '@/lib/tags/tags-overview'
 import { campaignsApi, CHANNELS, type CampaignPage, type CampaignView } from '../campaigns-api'
@@ -162,12 +163,12 @@ export function CampaignsScreen({ view }: { view: 'list' | 'calendar' }) {
     return {
       id: c.id,
       name: (
-        <span className={flowStyles.nameCell}>
-          <Link href={campaignHref(c)} className={flowStyles.name} data-testid="campaign-link">
+        <span className={rowStyles.nameCell}>
+          <Link href={campaignHref(c)} className={rowStyles.name} data-testid="campaign-link">
             {c.name}
           </Link>
           {c.tags.length > 0 && (
-            <span className={flowStyles.sub}>
+            <span className={rowStyles.sub}>
               {c.tags.map((x) => (
                 <span key={x.id} className={flowStyles.tag}>
                   {x.name}

@@ -14,6 +14,7 @@ import { ConditionEditor, emptyFilter, type ConditionFilter } from './condition-
 import { Field, IdOptions } from './panel-fields'
 import { Weekdays } from './trigger-panel'
 import { useGroupOptions, useTemplateOptions } from './use-builder-options'
+import frame from '@/components/ui/editor-bar.module.css'
 import styles from './builder.module.css'
 
 type Data = Record<string, unknown>
@@ -117,7 +118,7 @@ export function ActionPanel({ action, actionKey }: { action: FlowAction; actionK
       )}
       {errors.length > 0 && (
         <Notification variant="error" title={t('panel.errorsTitle')}>
-          <ul className={styles.errorList}>
+          <ul className={frame.errorList}>
             {errors.map((e, i) => (
               <li key={i}>{e.message}</li>
             ))}

@@ -7,6 +7,7 @@ import Link from 'next/link'
 import { useFormatter, useTranslations } from 'next-intl'
 import { Button } from '@/components/ui/button'
 import { FLOW_STATUS_CODES, statusNameOf, type FlowEditData } from './api'
+import frame from '@/components/ui/editor-bar.module.css'
 import styles from './builder.module.css'
 
 const SETTABLE = ['draft', 'manual', 'live'] as const
@@ -52,9 +53,9 @@ export function BuilderHeader({
     else setName(flow.name)
   }
   return (
-    <header className={styles.bar}>
-      <div className={styles.barStart}>
-        <Link href="/flows" className={styles.back}>
+    <header className={`${frame.bar} ${styles.bar}`}>
+      <div className={`${frame.barStart} ${styles.barStart}`}>
+        <Link href="/flows" className={`${frame.back} ${styles.back}`}>
           {t('backToFlows')}
         </Link>
         {editing ? (
@@ -89,7 +90,7 @@ export function BuilderHeader({
           </h1>
         )}
         <label className={styles.statusSelect}>
-          <span className={styles.srOnly}>{t('flowStatusLabel')}</span>
+          <span className={frame.srOnly}>{t('flowStatusLabel')}</span>
           <select
             className={`${styles.control} ${styles[`flowStatus_${status}`] ?? ''}`}
             data-testid="flow-status"
@@ -108,8 +109,8 @@ export function BuilderHeader({
           </select>
         </label>
       </div>
-      <div className={styles.barEnd}>
-        <span className={styles.saveState} data-testid="save-state" aria-live="polite">
+      <div className={`${frame.barEnd} ${styles.barEnd}`}>
+        <span className={`${frame.saveState} ${styles.saveState}`} data-testid="save-state" aria-live="polite">
           {dirty
             ? t('unsaved')
             : savedAt

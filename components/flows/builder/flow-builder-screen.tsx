@@ -33,6 +33,7 @@ import { labelOf, nodeForPointer } from './flow-graph'
 import { FlowCanvas } from './flow-canvas'
 import { BuilderHeader } from './builder-header'
 import { SidePanel } from './side-panel'
+import frame from '@/components/ui/editor-bar.module.css'
 import styles from './builder.module.css'
 
 export function FlowBuilderScreen({ flowId }: { flowId: string }) {
@@ -48,7 +49,7 @@ export function FlowBuilderScreen({ flowId }: { flowId: string }) {
   if (error && !loaded) {
     const missing = isHttpError(error) && error.status === 404
     return (
-      <div className={styles.centered}>
+      <div className={frame.centered}>
         <EmptyState
           heading={missing ? t('notFound') : t('loadError')}
           actions={<Link href="/flows">{t('backToFlows')}</Link>}
@@ -58,7 +59,7 @@ export function FlowBuilderScreen({ flowId }: { flowId: string }) {
   }
   if (!loaded)
     return (
-      <div className={styles.centered}>
+      <div className={frame.centered}>
         <Spinner size="large" />
       </div>
     )
@@ -284,7 +285,7 @@ function LoadedBuilder({
               dismissable
               onDismiss={() => setIssuesHidden(true)}
             >
-              <ul className={styles.errorList}>
+              <ul className={frame.errorList}>
                 {initial.issues.map((i, n) => (
                   <li key={n}>{i.message}</li>
                 ))}
@@ -300,7 +301,7 @@ function LoadedBuilder({
               onDismiss={() => setErrors([])}
               dismissable
             >
-              <ul className={styles.errorList}>
+              <ul className={frame.errorList}>
                 {errors.map((e, i) => {
                   const node = nodeForPointer(state.def, e.pointer)
                   return (

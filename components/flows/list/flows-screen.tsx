@@ -36,6 +36,7 @@ import {
   type NonCompliantFlow,
   type SortField,
 } from './types'
+import rowStyles from '@/components/ui/list-rows.module.css'
 import styles from './flows-list.module.css'
 
 export const PAGE_SIZE = 25
@@ -107,10 +108,10 @@ export function FlowsScreen() {
       reset()
     }
     return (
-      <button type="button" className={styles.sort} onClick={onClick} data-testid={`sort-${field}`}>
+      <button type="button" className={rowStyles.sort} onClick={onClick} data-testid={`sort-${field}`}>
         {label}
         {active && <span className="visually-hidden">{descending ? t('sortedDescending') : t('sortedAscending')}</span>}
-        <span aria-hidden="true" className={active ? styles.sortActive : styles.sortIdle}>
+        <span aria-hidden="true" className={active ? rowStyles.sortActive : rowStyles.sortIdle}>
           {active && !descending ? '▲' : '▼'}
         </span>
       </button>
@@ -242,12 +243,12 @@ export function FlowsScreen() {
       />
     ),
     name: (
-      <span className={styles.nameCell}>
-        <Link href={`/flow/${encodeURIComponent(f.id)}/edit`} className={styles.name} data-testid="flow-link">
+      <span className={rowStyles.nameCell}>
+        <Link href={`/flow/${encodeURIComponent(f.id)}/edit`} className={rowStyles.name} data-testid="flow-link">
           {f.name}
         </Link>
         {(!!f.tags?.length || inHoldout.has(f.id)) && (
-          <span className={styles.sub}>
+          <span className={rowStyles.sub}>
             {f.tags?.map((tag) => (
               <span key={tag} className={styles.tag}>
                 {tag}
@@ -269,9 +270,9 @@ export function FlowsScreen() {
         {format.dateTime(new Date(f.updated), { dateStyle: 'medium', timeStyle: 'short' })}
       </span>
     ),
-    conversion: <span className={styles.number}>{format.number(f.conversion)}</span>,
+    conversion: <span className={rowStyles.number}>{format.number(f.conversion)}</span>,
     perRecipient: (
-      <span className={styles.number}>
+      <span className={rowStyles.number}>
         {format.number(f.conversionPerRecipient, { style: 'percent', maximumFractionDigits: 2 })}
       </span>
     ),

@@ -3,7 +3,7 @@
 import Link from 'next/link'
 import { useTranslations } from 'next-intl'
 import { usePopover } from '@/components/ui/use-popover'
-import styles from './flows-list.module.css'
+import rowStyles from '@/components/ui/list-rows.module.css'
 import type { FlowRow } from './types'
 
 export interface RowMenuProps {
@@ -23,11 +23,11 @@ export function RowMenu({ flow, canWrite, onClone, onArchive, onRecover, onDelet
     fn(flow)
   }
   return (
-    <div className={styles.menuRoot} ref={rootRef}>
+    <div className={rowStyles.menuRoot} ref={rootRef}>
       <button
         ref={triggerRef}
         type="button"
-        className={styles.menuButton}
+        className={rowStyles.menuButton}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={toggle}
@@ -37,10 +37,10 @@ export function RowMenu({ flow, canWrite, onClone, onArchive, onRecover, onDelet
         ⋯
       </button>
       {open && (
-        <div className={styles.menu} role="menu">
+        <div className={rowStyles.menu} role="menu">
           <Link
             role="menuitem"
-            className={styles.menuItem}
+            className={rowStyles.menuItem}
             href={`/flow/${encodeURIComponent(flow.id)}/edit`}
             onClick={() => close()}
           >
@@ -48,24 +48,24 @@ export function RowMenu({ flow, canWrite, onClone, onArchive, onRecover, onDelet
           </Link>
           {canWrite && !flow.archived && (
             <>
-              <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onClone)}>
+              <button role="menuitem" type="button" className={rowStyles.menuItem} onClick={act(onClone)}>
                 {t('clone')}
               </button>
               <Link
                 role="menuitem"
-                className={styles.menuItem}
+                className={rowStyles.menuItem}
                 href={`/flow/${encodeURIComponent(flow.id)}/cross-account-clone/select`}
                 onClick={() => close()}
               >
                 {t('cloneToAccount')}
               </Link>
-              <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onArchive)}>
+              <button role="menuitem" type="button" className={rowStyles.menuItem} onClick={act(onArchive)}>
                 {t('archive')}
               </button>
             </>
           )}
           {canWrite && flow.archived && (
-            <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onRecover)}>
+            <button role="menuitem" type="button" className={rowStyles.menuItem} onClick={act(onRecover)}>
               {t('recover')}
             </button>
           )}
@@ -73,7 +73,7 @@ export function RowMenu({ flow, canWrite, onClone, onArchive, onRecover, onDelet
             <button
               role="menuitem"
               type="button"
-              className={`${styles.menuItem} ${styles.danger}`}
+              className={`${rowStyles.menuItem} ${rowStyles.danger}`}
               onClick={act(onDelete)}
               data-testid="flow-delete"
             >

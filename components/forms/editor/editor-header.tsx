@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { FormStatusBadge } from '../form-status-badge'
 import type { FormStatus, FormVersionDetail } from '../forms-types'
 import { VersionSwitcher } from './version-switcher'
+import frame from '@/components/ui/editor-bar.module.css'
 import styles from './editor.module.css'
 
 export interface EditorHeaderProps {
@@ -53,9 +54,9 @@ export function EditorHeader({
     if (next && next !== name) onRename(next)
   }
   return (
-    <header className={styles.bar}>
-      <div className={styles.barStart}>
-        <Link href="/forms" className={styles.back}>
+    <header className={frame.bar}>
+      <div className={frame.barStart}>
+        <Link href="/forms" className={frame.back}>
           {t('backToForms')}
         </Link>
         {editing !== null ? (
@@ -89,15 +90,15 @@ export function EditorHeader({
         <FormStatusBadge status={status} />
         <VersionSwitcher formId={formId} versions={versions} current={versionId} canWrite={canWrite} dirty={dirty} />
       </div>
-      <div className={styles.barEnd}>
-        <span className={styles.saveState} data-testid="save-state" aria-live="polite">
+      <div className={frame.barEnd}>
+        <span className={frame.saveState} data-testid="save-state" aria-live="polite">
           {dirty
             ? t('unsaved')
             : savedAt
               ? t('savedAt', { time: format.dateTime(savedAt, { hour: 'numeric', minute: '2-digit' }) })
               : t('noChanges')}
         </span>
-        <Link href={`/forms/${encodeURIComponent(formId)}/test`} className={styles.barLink}>
+        <Link href={`/forms/${encodeURIComponent(formId)}/test`} className={frame.back}>
           {t('test')}
         </Link>
         {canWrite && (

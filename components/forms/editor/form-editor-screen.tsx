@@ -20,6 +20,7 @@ import { TargetingPanel } from './targeting-panel'
 import { SchedulePanel } from './schedule-panel'
 import { PreviewFrame, type PreviewDevice } from './preview-frame'
 import { errorsUnder } from './pointer-errors'
+import frame from '@/components/ui/editor-bar.module.css'
 import styles from './editor.module.css'
 
 const TABS = ['content', 'styles', 'targeting', 'schedule'] as const
@@ -51,13 +52,13 @@ export function FormEditorScreen({
 
   if (ed.error)
     return (
-      <div className={styles.centered}>
+      <div className={frame.centered}>
         <Notification variant="error" title={t('loadError')} action={{ label: t('retry'), onClick: ed.reload }} />
       </div>
     )
   if (ed.loading || !ed.draft || !ed.form)
     return (
-      <div className={styles.centered}>
+      <div className={frame.centered}>
         <Spinner label={t('loading')} />
       </div>
     )
@@ -111,7 +112,7 @@ export function FormEditorScreen({
   const isLiveVersion = ed.version?.status === 'live'
 
   return (
-    <div className={styles.editor} data-testid="form-editor">
+    <div className={frame.shell} data-testid="form-editor">
       <EditorHeader
         formId={formId}
         name={form.name}
@@ -132,7 +133,7 @@ export function FormEditorScreen({
         <div className={styles.errorBar}>
           <Notification variant="error" title={t('errorsTitle', { count: ed.errors.length })}>
             {otherErrors.length > 0 && (
-              <ul className={styles.errorList}>
+              <ul className={frame.errorList}>
                 {otherErrors.map((e) => (
                   <li key={e.pointer}>
                     <code>{e.pointer}</code> {e.message}

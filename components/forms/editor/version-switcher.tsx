@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button'
 import type { FormVersionDetail } from '../forms-types'
 import { formsApi } from '../forms-api'
 import { editorPath } from '../open-editor'
+import frame from '@/components/ui/editor-bar.module.css'
 import styles from './editor.module.css'
 
 export interface VersionSwitcherProps {
@@ -40,7 +41,7 @@ export function VersionSwitcher({ formId, versions, current, canWrite, dirty }: 
 
   return (
     <span className={styles.versionSwitcher}>
-      <label className={styles.srOnly} htmlFor="form-version">
+      <label className={frame.srOnly} htmlFor="form-version">
         {t('versionsTitle')}
       </label>
       <select

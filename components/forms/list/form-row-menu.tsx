@@ -4,7 +4,7 @@ import Link from 'next/link'
 import { useTranslations } from 'next-intl'
 import { usePopover } from '@/components/ui/use-popover'
 import type { FormListItem } from '../forms-types'
-import styles from './forms-list.module.css'
+import rowStyles from '@/components/ui/list-rows.module.css'
 
 export interface FormRowMenuProps {
   form: FormListItem
@@ -24,11 +24,11 @@ export function FormRowMenu({ form, canWrite, onEdit, onPublish, onUnpublish, on
   }
   const id = encodeURIComponent(form.id)
   return (
-    <div className={styles.menuRoot} ref={rootRef}>
+    <div className={rowStyles.menuRoot} ref={rootRef}>
       <button
         ref={triggerRef}
         type="button"
-        className={styles.menuButton}
+        className={rowStyles.menuButton}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={toggle}
@@ -38,20 +38,20 @@ export function FormRowMenu({ form, canWrite, onEdit, onPublish, onUnpublish, on
         ⋯
       </button>
       {open && (
-        <div className={styles.menu} role="menu">
+        <div className={rowStyles.menu} role="menu">
           {canWrite && (
-            <button role="menuitem" type="button" className={styles.menuItem} onClick={act(onEdit)}>
+            <button role="menuitem" type="button" className={rowStyles.menuItem} onClick={act(onEdit)}>
               {t('edit')}
             </button>
           )}
-          <Link role="menuitem" className={styles.menuItem} href={`/forms/${id}`} onClick={() => close()}>
+          <Link role="menuitem" className={rowStyles.menuItem} href={`/forms/${id}`} onClick={() => close()}>
             {t('view')}
           </Link>
           {canWrite && (
             <>
               <Link
                 role="menuitem"
-                className={styles.menuItem}
+                className={rowStyles.menuItem}
                 href={`/cloning/wizard/form/${id}`}
                 onClick={() => close()}
               >
@@ -61,7 +61,7 @@ export function FormRowMenu({ form, canWrite, onEdit, onPublish, onUnpublish, on
                 <button
                   role="menuitem"
                   type="button"
-                  className={styles.menuItem}
+                  className={rowStyles.menuItem}
                   onClick={act(onUnpublish)}
                   data-testid="row-unpublish"
                 >
@@ -71,7 +71,7 @@ export function FormRowMenu({ form, canWrite, onEdit, onPublish, onUnpublish, on
                 <button
                   role="menuitem"
                   type="button"
-                  className={styles.menuItem}
+                  className={rowStyles.menuItem}
                   onClick={act(onPublish)}
                   data-testid="row-publish"
                 >
@@ -81,7 +81,7 @@ export function FormRowMenu({ form, canWrite, onEdit, onPublish, onUnpublish, on
               <button
                 role="menuitem"
                 type="button"
-                className={`${styles.menuItem} ${styles.danger}`}
+                className={`${rowStyles.menuItem} ${rowStyles.danger}`}
                 onClick={act(onDelete)}
                 data-testid="form-delete"
               >

@@ -29,6 +29,7 @@ import { currentVersionId, editorPath } from '../open-editor'
 import { typeKey } from '../form-type'
 import type { FormListItem, FormListPage, FormStats } from '../forms-types'
 import { FormRowMenu } from './form-row-menu'
+import rowStyles from '@/components/ui/list-rows.module.css'
 import styles from './forms-list.module.css'
 
 export const PAGE_SIZE = 25
@@ -78,7 +79,7 @@ export function FormsScreen() {
     return (
       <button
         type="button"
-        className={styles.sort}
+        className={rowStyles.sort}
         onClick={() => {
           setDirection(descending ? 'asc' : 'desc')
           setPage(1)
@@ -87,7 +88,7 @@ export function FormsScreen() {
       >
         {label}
         <span className="visually-hidden">{descending ? t('sortedDescending') : t('sortedAscending')}</span>
-        <span aria-hidden="true" className={styles.sortActive}>
+        <span aria-hidden="true" className={rowStyles.sortActive}>
           {descending ? '▼' : '▲'}
         </span>
       </button>
@@ -151,25 +152,25 @@ export function FormsScreen() {
     return {
       id: f.id,
       name: (
-        <Link href={`/forms/${encodeURIComponent(f.id)}`} className={styles.name} data-testid="form-link">
+        <Link href={`/forms/${encodeURIComponent(f.id)}`} className={rowStyles.name} data-testid="form-link">
           {f.name}
         </Link>
       ),
-      list: <span className={styles.sub}>{f.lists?.length ? f.lists.map((l) => l.name).join(', ') : '—'}</span>,
+      list: <span className={rowStyles.sub}>{f.lists?.length ? f.lists.map((l) => l.name).join(', ') : '—'}</span>,
       status: (
-        <span className={styles.nameCell}>
+        <span className={rowStyles.nameCell}>
           <FormStatusBadge status={f.status} />
           {f.status === 'scheduled' && f.schedule?.publishAt && (
-            <span className={styles.sub}>
+            <span className={rowStyles.sub}>
               {t('schedule.livesAt', { when: `${f.schedule.publishAt.date} ${f.schedule.publishAt.time}` })}
             </span>
           )}
         </span>
       ),
       type: <span className={styles.typeCell}>{t(`type.${typeKey(f.type)}`)}</span>,
-      views: <span className={styles.number}>{s ? format.number(s.views) : '—'}</span>,
+      views: <span className={rowStyles.number}>{s ? format.number(s.views) : '—'}</span>,
       rate: (
-        <span className={styles.number}>
+        <span className={rowStyles.number}>
           {s && s.views ? format.number(s.submitRate, { style: 'percent', maximumFractionDigits: 1 }) : '—'}
         </span>
       ),

@@ -21,6 +21,7 @@ import { BlockEditor } from './block-editor'
 import { CodeEditorPane } from './code-editor-pane'
 import { PreviewPanel } from './preview-panel'
 import { useUnsavedGuard } from './use-unsaved-guard'
+import frame from '@/components/ui/editor-bar.module.css'
 import styles from './editor.module.css'
 
 export type EditorView = 'edit' | 'preview'
@@ -41,7 +42,7 @@ export function TemplateEditorScreen({
   if (error) {
     const missing = isHttpError(error) && error.status === 404
     return (
-      <div className={styles.centered}>
+      <div className={frame.centered}>
         <EmptyState
           heading={missing ? t('notFound') : t('loadError')}
           body={missing ? t('notFoundBody') : undefined}
@@ -52,7 +53,7 @@ export function TemplateEditorScreen({
   }
   if (!template)
     return (
-      <div className={styles.centered}>
+      <div className={frame.centered}>
         <Spinner size="large" />
       </div>
     )
@@ -144,10 +145,10 @@ function LoadedEditor({
 
   const isBlock = !!template.definition
   return (
-    <div className={styles.editor}>
+    <div className={frame.shell}>
       <header className={styles.bar}>
-        <div className={styles.barStart}>
-          <Link href="/templates" className={styles.back}>
+        <div className={frame.barStart}>
+          <Link href="/templates" className={frame.back}>
             ← {t('backToTemplates')}
           </Link>
           <h1 className={styles.title} data-testid="editor-title">
@@ -165,7 +166,7 @@ function LoadedEditor({
             </span>
           )}
         </div>
-        <div className={styles.barEnd}>
+        <div className={frame.barEnd}>
           <div className={styles.segmented} role="tablist" aria-label={t('viewLabel')}>
             <button
               type="button"
