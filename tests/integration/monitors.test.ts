@@ -20,6 +20,10 @@ import * as monitorsRoute from '@/app/ajax/monitors/route'
 import * as monitorRoute from '@/app/ajax/monitors/[monitorId]/route'
 import * as alertsRoute from '@/app/ajax/monitors/alerts/route'
 import * as chartRoute from '@/app/ajax/monitors/[monitorId]/chart/route'
+import { ensureMonitorJobs, MONITORS_JOB } from '@/lib/monitors/jobs'
+import { setQueueClock } from '@/lib/jobs/clock'
+import { runJobsUntilIdle } from '@/lib/jobs/queue'
+import { queuedJobs } from '../helpers/queued-jobs'
 
 const H = 3_600_000
 const T0 = Date.parse('2026-06-01T09:00:00Z')
@@ -242,4 +246,36 @@ test('endpoints: create with 400s, list, view, chart, alerts; another company re
   )
   expect(del.status).toBe(404)
   expect(await db.monitor.count({ where: { id } })).toBe(1)
+})
+
+test('the periodic job: booked at the next 5-minute mark, judges the monitors on the queue clock, books the next run', async () => {
+  const m = await createMonitor(
+    A,
+    monitorInput.parse({
+      name: 'Job-run orders',
+      kind: 'metric_count',
+      config: { metricId },
+      comparator: 'above',
+      threshold: 0,
+      windowMinutes: 60,
+      notify: { emails: ['jobs@shop.example'] },
+    }),
+  )
+  await event(A, 'pa', 'Placed Order', at(40.5))
+  setQueueClock(at(41 + 2 / 60))
+  try {
+    await ensureMonitorJobs()
+    const [booked] = (await queuedJobs({ type: MONITORS_JOB })).filter((j) => j.status === 'queued')
+    expect(booked!.runAt.toISOString()).toBe(at(41 + 5 / 60).toISOString())
+    setQueueClock(booked!.runAt)
+    await runJobsUntilIdle()
+    expect(await db.monitorAlert.findFirst({ where: { monitorId: m.id } })).toMatchObject({
+      value: 1,
+      resolvedAt: null,
+    })
+    const next = (await queuedJobs({ type: MONITORS_JOB })).filter((j) => j.status === 'queued')
+    expect(next.map((j) => j.runAt.toISOString())).toEqual([at(41 + 10 / 60).toISOString()])
+  } finally {
+    setQueueClock(null)
+  }
 })
