@@ -26,3 +26,6 @@ export function useInsight<T>(url: string | null, params?: Params) {
 
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10)
 export const daysBefore = (days: number, from = new Date()) => isoDay(new Date(from.getTime() - days * 86_400_000))
+
+export const putJson = <T>(url: string, body: unknown) => http.put<T>(url, body, RAW).then((r) => r.data)
+export const deleteJson = <T>(url: string) => http.delete<T>(url, RAW).then((r) => r.data)

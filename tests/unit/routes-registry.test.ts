@@ -366,6 +366,11 @@ test('only the screens this issue builds are marked built', () => {
       '/metric/:metricId/:metricSlug/list',
       '/list/:groupId/reports/segment',
       '/list/:groupId/reports/segment/profiles',
+      // Custom metrics and metric mapping screens on the issue 28 stores (issue 23 §2)
+      '/analytics/custom-metrics',
+      '/analytics/custom-metrics/create',
+      '/analytics/custom-metrics/edit/:metricId',
+      '/analytics/metrics/mapping',
       // Deliverability, monitors, benchmarks, goals, experiments, growth strategies, BFCM hub (issue 23 §4)
       '/analytics/deliverability',
       '/analytics/deliverability/email',
