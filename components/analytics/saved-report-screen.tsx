@@ -47,6 +47,10 @@ export function SavedReportScreen({ reportId }: { reportId: string }) {
   const time = report.definition.groupBy?.find((g) => g.type === 'time')
   return (
     <div className={styles.stack}>
+      <h2 className={styles.tileTitle} data-testid="report-name">
+        {report.name}
+      </h2>
+      {report.description && <p className={styles.muted}>{report.description}</p>}
       <div className={styles.row}>
         <LinkButton href={`/report-builder/${report.id}/edit`}>{t('edit')}</LinkButton>
         <LinkButton href={`/analytics/report/${report.id}/history`}>{t('history')}</LinkButton>
