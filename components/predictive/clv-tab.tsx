@@ -78,7 +78,7 @@ export function ClvTab({ currency }: { currency: string }) {
           </ul>
         </Notification>
       )}
-      {fit && (
+      {fit && data && (
         <div className={styles.grid}>
           <section className={styles.tile}>
             <h3 className={styles.tileTitle}>{t('customersScored')}</h3>
@@ -106,7 +106,7 @@ export function ClvTab({ currency }: { currency: string }) {
           </section>
         </div>
       )}
-      {fit?.status === 'fitted' && data.customers > 0 && (
+      {data && fit?.status === 'fitted' && data.customers > 0 && (
         <>
           <Card title={t('histogramTitle')}>
             <ClvHistogram buckets={data.histogram} money={money} label={t('histogramLabel')} />
