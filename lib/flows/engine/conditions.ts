@@ -10,6 +10,8 @@ import { kysely } from '@/lib/db/kysely'
 import { toDate } from '@/lib/db/dialect'
 import { compileLocation, compileMonthDayIn, compileProfileProperty } from '@/lib/segments/compile-profile-property'
 import { compileMetric } from '@/lib/segments/compile-metric'
+import { compilePredictive } from '@/lib/segments/compile-predictive'
+import { PredictiveRefused, predictiveFromVendor } from '@/lib/api/segments/predictive-condition'
 import { sql, join, TRUE, FALSE, type Frag } from '@/lib/segments/sql-fragment'
 import type {
   BuiltinField,
@@ -453,6 +455,19 @@ function compileCondition(c: Cond, s: ConditionScope, nowS: number): Compiled | 
       return {
         frag: sql`NOT EXISTS (SELECT 1 FROM "Send" s WHERE s."companyId" = ${s.companyId} AND s."profileId" = p."id" AND s."channel" = ${SEND_CHANNEL[c.type]!} AND NOT s."transactional" AND s."status" IN (${statuses}) AND ${window})`,
         label: `not sent ${SEND_CHANNEL[c.type]}`,
+      }
+    }
+    case 'profile-predictive-analytics': {
+      // Issue 23 §3: the account's latest predictions (lib/predictive), as segments read them.
+      try {
+        const p = predictiveFromVendor(c, '')
+        return {
+          frag: compilePredictive(p, nowS, s.timeZone),
+          label: `${p.dimension} ${p.operator} ${String(p.value)}`,
+        }
+      } catch (e) {
+        if (e instanceof PredictiveRefused) return e.message
+        throw e
       }
     }
     case 'profile-sample': {
