@@ -120,16 +120,6 @@ try {
   let maxQueued = 0
   let chaosAt: number | null = null
   const durationMs = MINUTES * 60_000
-  // Warm-up (module loading, connection pools, statement plans): 10 s at a tenth of the rate,
-  // stored and checked like the rest but left out of the latencies.
-  for (let w = performance.now(); performance.now() - w < 10_000;) {
-    if (inFlight < 8) fire(sent++)
-    await sleep(Math.max(1, 10_000 / RATE))
-  }
-  while (inFlight > 0) await sleep(5)
-  warm = false
-  const warmSent = sent
-  const t0 = performance.now()
   const samples: string[] = []
   const fire = (n: number) => {
     inFlight++
@@ -148,6 +138,16 @@ try {
       .catch(() => errors++)
       .finally(() => inFlight--)
   }
+  // Warm-up (module loading, connection pools, statement plans): 10 s at a tenth of the rate,
+  // stored and checked like the rest but left out of the latencies.
+  for (let w = performance.now(); performance.now() - w < 10_000;) {
+    if (inFlight < 8) fire(sent++)
+    await sleep(Math.max(1, 10_000 / RATE))
+  }
+  while (inFlight > 0) await sleep(5)
+  warm = false
+  const warmSent = sent
+  const t0 = performance.now()
   // Once a second: queue depth and RSS (the stored count, a scan, every 15 s); the load loop
   // runs every 5 ms in between.
   const monitor = setInterval(() => {
