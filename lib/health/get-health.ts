@@ -8,7 +8,7 @@ import { read, select, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { queueNow } from '@/lib/jobs/clock'
 import { ingestRetryCount } from '@/lib/events/ingest-retry-count'
-import { HEARTBEAT_STALE_MS } from './worker-heartbeat'
+import { HEARTBEAT_STALE_MS } from '@/lib/jobs/worker-heartbeat'
 import { queueBacklogOps, type QueueBacklog } from './queue-backlog'
 
 export interface HealthReport {

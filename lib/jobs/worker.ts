@@ -7,7 +7,7 @@ import { jobQueue } from './current-queue'
 import { jobSignal, loadJobHandlers } from './registry'
 import { DEFAULT_VISIBILITY_MS, defaultWorkerId, runStep } from './run-jobs'
 import { isConnectionError } from '@/lib/db/db-outage'
-import { startHeartbeat } from '@/lib/health/worker-heartbeat'
+import { startHeartbeat } from './worker-heartbeat'
 
 export interface WorkerOptions {
   concurrency?: number

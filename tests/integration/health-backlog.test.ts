@@ -9,7 +9,7 @@ jest.setTimeout(60_000)
 import { inWriteTx } from '@/lib/db/ops'
 import { enqueue, startWorker, registerJobHandler } from '@/lib/jobs/queue'
 import { setQueueClock } from '@/lib/jobs/clock'
-import { beatOps } from '@/lib/health/worker-heartbeat'
+import { beatOps } from '@/lib/jobs/worker-heartbeat'
 import { getHealth, maxJobAgeSeconds } from '@/lib/health/get-health'
 import * as health from '@/app/health/route'
 import * as backlog from '@/app/ajax/developer-tools/backlog/route'

@@ -1,4 +1,4 @@
-// Each worker process writes its last sign of life every few seconds (issue 22 §3), so a web
+// Each worker process (./worker.ts) writes its last sign of life every few seconds (issue 22 §3), so a web
 // process can tell whether any worker is alive although workers run elsewhere. A beat is one
 // upsert of the process's own row; rows not renewed for a day are removed by the next beat.
 import { CompiledQuery } from 'kysely'
