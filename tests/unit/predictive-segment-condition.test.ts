@@ -7,6 +7,7 @@ import {
   conditionToDefinition,
   conditionToState,
   emptyCondition,
+  type ConditionState,
 } from '@/components/segment-builder/definition-state'
 import { conditionGroupsToDefinition } from '@/lib/api/segments/condition-groups-to-definition'
 import { vendorCondition } from '@/lib/api/segments/definition-to-condition-groups'
@@ -44,7 +45,7 @@ test.each([
 })
 
 test('the builder row: issues, and the definition it makes and reads back', () => {
-  const empty = emptyCondition('predictive')
+  const empty = emptyCondition('predictive') as Extract<ConditionState, { kind: 'predictive' }>
   expect(conditionIssues(empty)).toEqual({ value: 'errorNumber' })
   const row = { ...empty, value: '0.75' }
   expect(conditionIssues(row)).toEqual({})
