@@ -103,10 +103,3 @@ export function conditionalExpectedPurchases(
   const denominator = x > 0 ? 1 + (a / (b + x - 1)) * Math.pow((alpha + T) / (alpha + tx), r + x) : 1
   return numerator / denominator
 }
-
-/** E[X(t)] for a new customer (the paper's eq. 9): the holdout check's population curve. */
-export function expectedPurchasesNewCustomer({ r, alpha, a, b }: BgNbdParams, t: number): number {
-  if (t <= 0) return 0
-  const z = t / (alpha + t)
-  return ((a + b - 1) / (a - 1)) * (1 - Math.pow(alpha / (alpha + t), r) * hyp2f1(r, b, a + b - 1, z))
-}
