@@ -90,13 +90,15 @@ export function probabilityAlive({ r, alpha, a, b }: BgNbdParams, x: number, tx:
 
 /** E[Y(t) | x, t_x, T]: the expected purchases in the next t (the paper's eq. 10). */
 export function conditionalExpectedPurchases(
-  { r, alpha, a, b }: BgNbdParams,
+  { r, alpha, a: fitted, b }: BgNbdParams,
   t: number,
   x: number,
   tx: number,
   T: number,
 ): number {
   if (t <= 0) return 0
+  // The closed form divides by a − 1; at a = 1 exactly it is the limit, which a nudge reaches.
+  const a = Math.abs(fitted - 1) < 1e-9 ? 1 + 1e-9 : fitted
   const z = t / (alpha + T + t)
   const hyp = hyp2f1(r + x, b + x, a + b + x - 1, z)
   const numerator = ((a + b + x - 1) / (a - 1)) * (1 - Math.pow((alpha + T) / (alpha + T + t), r + x) * hyp)
