@@ -11,10 +11,14 @@
 // needed, and without Next.js's own per-request cost, which both sides share, so its ratio is
 // the stricter one.
 //
+// --worker separate runs the job worker as its own process (scripts/worker.mts, as `npm run
+// worker` beside a server started with ENABLE_INPROCESS_WORKER=0) instead of inside the server.
+//
 // One company and Shopify connection per concurrent loop (credentials sealed with the server's
 // SECRETS_KEY, as the connect step stores them); every request a new order (its own id, webhook
 // id and buyer), signed with its shop's secret. Target: webhooks/s ≥ 0.5 × baseline req/s.
 // Prints a final `BENCH_RESULT {json}` line for bench/run-all.mjs.
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { createHmac, randomBytes } from 'node:crypto'
 import path from 'node:path'
@@ -32,6 +36,8 @@ const TARGET = 0.5
 const BASELINE_SECRET = 'bench-shopify-secret'
 const SERVER = process.argv.includes('--server') ? process.argv[process.argv.indexOf('--server') + 1] : 'next'
 if (SERVER !== 'next' && SERVER !== 'handlers') throw new Error(`--server ${SERVER}: use next or handlers`)
+const WORKER = process.argv.includes('--worker') ? process.argv[process.argv.indexOf('--worker') + 1] : 'inprocess'
+if (WORKER !== 'inprocess' && WORKER !== 'separate') throw new Error(`--worker ${WORKER}: use inprocess or separate`)
 process.chdir(root)
 
 if (SERVER === 'next') requireBuild('bench/shopify-webhooks.mts')
@@ -122,6 +128,7 @@ const server = await startNextServer(
   scratch,
   CONCURRENCY,
   {
+    ...(WORKER === 'separate' ? { ENABLE_INPROCESS_WORKER: '0' } : {}),
     BENCH_HANDLERS:
       '/webhooks/shopify=app/webhooks/shopify/route.ts,/api/bench/shopify-noop=app/api/bench/shopify-noop/route.ts',
   },
@@ -139,6 +146,19 @@ const server = await startNextServer(
     : undefined,
 )
 const { port } = server
+const worker =
+  WORKER === 'separate'
+    ? spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.mts'], {
+        env: { ...process.env, DATABASE_URL: scratch.url, NODE_ENV: 'production' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+    : null
+const stopWorker = async () => {
+  if (!worker || worker.exitCode !== null) return
+  const exited = new Promise((r) => worker.once('exit', r))
+  worker.kill('SIGKILL')
+  await exited
+}
 
 // ---- the load: Shopify's documented orders/create payload, a new order each time ----
 const template = fs.readFileSync(path.join(root, 'tests/fixtures/shopify/orders-create.json'), 'utf8')
@@ -170,7 +190,7 @@ function drive(target: 'noop' | 'webhook', seconds: number): Promise<Phase> {
 
 try {
   console.log(
-    `Shopify webhooks on ${ENGINE} (${SERVER === 'next' ? 'next start' : 'route handlers on node:http'}), POST /webhooks/shopify vs a bare HMAC-checking 200 handler: concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up, loopback port ${port}`,
+    `Shopify webhooks on ${ENGINE} (${SERVER === 'next' ? 'next start' : 'route handlers on node:http'}, worker ${WORKER === 'separate' ? 'in its own process' : 'in the server'}), POST /webhooks/shopify vs a bare HMAC-checking 200 handler: concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up, loopback port ${port}`,
   )
   console.log(`Machine: ${machine()}`)
   if (scratch.source) console.log(`PostgreSQL: ${scratch.source}`)
@@ -208,7 +228,7 @@ try {
     [
       {
         figure: '21 §6',
-        what: `Shopify orders/create webhooks, concurrency ${CONCURRENCY}, ${SECONDS} s${SERVER === 'handlers' ? ' (handlers on node:http, no Next.js)' : ''}`,
+        what: `Shopify orders/create webhooks, concurrency ${CONCURRENCY}, ${SECONDS} s${SERVER === 'handlers' ? ' (handlers on node:http, no Next.js)' : ''}${WORKER === 'separate' ? ', worker in its own process' : ''}`,
         ours: `${fmtInt(hook.rate)} req/s (p99 ${fmtMs(hook.p99)})`,
         baseline: `${fmtInt(noop.rate)} req/s`,
         ratio: Number(ratio.toFixed(3)),
@@ -218,6 +238,7 @@ try {
     ],
     {
       server: SERVER,
+      worker: WORKER,
       concurrency: CONCURRENCY,
       seconds: SECONDS,
       stored: state.stored,
@@ -232,9 +253,11 @@ try {
       },
     },
   )
+  await stopWorker()
   await server.stop()
 } catch (e) {
   console.error(e instanceof Error ? e.message : e)
+  await stopWorker()
   await server.stop()
   process.exit(1)
 }

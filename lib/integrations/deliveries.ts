@@ -84,12 +84,37 @@ function* recordOps(d: RecordDeliveryInput, now: Date): Ops<boolean> {
   return true
 }
 
+type Pending = { d: RecordDeliveryInput; now: Date; resolve: (added: boolean) => void; reject: (e: unknown) => void }
+let pending: Pending[] = []
+
+// Group commit: deliveries that arrive together (a store's burst, many stores at once) are
+// recorded in one write transaction, not one each: on SQLite every transaction takes the one
+// write lock, which the worker's ingest holds too. A delivery still gets its answer only after
+// the commit that holds it; should that transaction fail, every delivery of it gets the error
+// (the stores retry).
+function flush(): void {
+  const batch = pending
+  pending = []
+  inWriteTx(function* () {
+    const added: boolean[] = []
+    for (const p of batch) added.push(yield* recordOps(p.d, p.now))
+    return added
+  }).then(
+    (added) => {
+      if (batch.some((p, i) => added[i] && !p.d.ignoredReason)) wakeWorkers(INTEGRATION_DELIVERY_JOB)
+      batch.forEach((p, i) => p.resolve(added[i]!))
+    },
+    (e) => batch.forEach((p) => p.reject(e)),
+  )
+}
+
 /** Records a delivery once and queues its processing; false when it was seen before (a duplicate). */
 export async function recordDelivery(d: RecordDeliveryInput, now = new Date()): Promise<boolean> {
   await prepareQueue()
-  const added = await inWriteTx(() => recordOps(d, now))
-  if (added && !d.ignoredReason) wakeWorkers(INTEGRATION_DELIVERY_JOB)
-  return added
+  return new Promise<boolean>((resolve, reject) => {
+    if (!pending.length) setImmediate(flush)
+    pending.push({ d, now, resolve, reject })
+  })
 }
 
 /** Sets a delivery's outcome (scoped to its company). */

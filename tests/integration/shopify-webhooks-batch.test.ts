@@ -135,3 +135,39 @@ test('a burst of orders/create from two shops, claimed at once, ends as one by o
     ['b-2', 'ignored', 'The orders/create payload is not what Shopify documents for the topic.'],
   ])
 })
+
+test('deliveries arriving together are group-committed, each answered for itself, a repeat among them a duplicate', async () => {
+  const a = await connectShop('g')
+  const post = (body: string, id: string) =>
+    POST(
+      new Request('http://localhost/webhooks/shopify', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-shopify-topic': 'orders/create',
+          'x-shopify-shop-domain': a.shop,
+          'x-shopify-webhook-id': id,
+          'x-shopify-hmac-sha256': shopifyHmac(a.secret, body),
+        },
+        body,
+      }),
+    )
+  const bodies = Array.from({ length: 12 }, (_, i) => order(String(3000 + i), `g${i}@example.com`))
+  // Sent at once: one group commit; the last two repeat deliveries already in it.
+  const answers = await Promise.all([
+    ...bodies.map((b, i) => post(b, `g-${i}`)),
+    post(bodies[0]!, 'g-0'),
+    post(bodies[1]!, 'g-1'),
+  ])
+  const json = await Promise.all(answers.map((r) => r.json() as Promise<{ duplicate: boolean }>))
+  expect(answers.every((r) => r.status === 200)).toBe(true)
+  // Whichever of a repeated pair is recorded first is the new one, the other the duplicate.
+  const dup = json.map((j) => j.duplicate)
+  expect(dup.slice(2, 12).every((d) => !d)).toBe(true)
+  expect([dup[0], dup[12]].filter(Boolean)).toHaveLength(1)
+  expect([dup[1], dup[13]].filter(Boolean)).toHaveLength(1)
+  expect(await db.integrationDelivery.count({ where: { companyId: a.companyId } })).toBe(12)
+
+  await runJobsUntilIdle()
+  expect(await db.event.count({ where: { companyId: a.companyId, metric: { name: 'Placed Order' } } })).toBe(12)
+})
