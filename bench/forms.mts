@@ -10,7 +10,8 @@
 //      module), gzipped, against the issue's budget of 30 KB.
 // (f3) The demo storefront page with a live popup that shows at once, in Chromium over the
 //      loopback: time from the page's load event to the popup's dialog in the DOM (median of
-//      --loads fresh browser contexts), beside the page's own load time. Target < 300 ms.
+//      --loads fresh browser contexts), beside the page's own load time. Target < 300 ms. Measured
+//      before (f1), while the server is at rest.
 import zlib from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { arg, engineArg, fmtInt, fmtMs, machine, report, root, scratchDatabase, type Row } from './lib/common.mjs'
@@ -134,6 +135,11 @@ try {
   console.log(`Machine: ${machine()}`)
   if (scratch.source) console.log(`PostgreSQL: ${scratch.source}`)
   await server.waitUntilUp()
+  // (f3) first, on a server at rest: after (f1) the in-process worker drains a backlog of some
+  // thousand subscription jobs for a while, and the popup timings measured that backlog instead.
+  const timings = await popupTiming()
+  const load = median(timings.map((t) => t.loadMs))
+  const popupMs = median(timings.map((t) => t.popupMs))
 
   const phases = {
     noop: null as Awaited<ReturnType<typeof closedLoop>> | null,
@@ -168,9 +174,6 @@ try {
     `\n  /onsite/js/klaviyo.js: ${(script.length / 1024).toFixed(1)} KB, ${gzKb.toFixed(1)} KB gzipped (budget ${SIZE_BUDGET_KB} KB)`,
   )
 
-  const timings = await popupTiming()
-  const load = median(timings.map((t) => t.loadMs))
-  const popupMs = median(timings.map((t) => t.popupMs))
   console.log(
     `  storefront page load ${fmtMs(load)} (median); popup ${fmtMs(popupMs)} after load (median of ${timings.length}: ${timings.map((t) => Math.round(t.popupMs)).join(', ')} ms), target < ${POPUP_TARGET_MS} ms`,
   )
