@@ -16,6 +16,7 @@ export const SCOPE_FAMILIES = [
   'metrics',
   'profiles',
   'push-tokens',
+  'reviews',
   'segments',
   'subscriptions',
   'tags',
