@@ -34,3 +34,28 @@ test('cohorts and product insights show the demo orders', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Top products by revenue' })).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole('heading', { name: 'Bought together' })).toBeVisible()
 })
+
+test('the activity map shades the demo countries and the funnel shows every step', async ({ page }) => {
+  await signIn(page, 'owner@demo.test')
+  await page.goto('/activity-map')
+  const map = page.getByTestId('activity-map')
+  await expect(map).toBeVisible({ timeout: 20_000 })
+  await expect(map.locator('circle').first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Top countries' })).toBeVisible()
+  await page.goto('/customer-insights/funnel')
+  await expect(page.getByTestId('funnel-chart')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('columnheader', { name: 'Placed Order' })).toBeVisible()
+})
+
+test('a custom metric is created from two metrics and listed', async ({ page }) => {
+  await signIn(page, 'owner@demo.test')
+  await page.goto('/analytics/custom-metrics/create')
+  const name = `E2E orders ${Date.now()}`
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Metric 1').selectOption({ label: 'Placed Order' })
+  await page.getByRole('button', { name: 'Add a metric' }).click()
+  await page.getByLabel('Metric 2').selectOption({ label: 'Ordered Product' })
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/analytics\/custom-metrics$/, { timeout: 20_000 })
+  await expect(page.getByTestId('custom-metrics').getByRole('link', { name })).toBeVisible()
+})
