@@ -3,9 +3,11 @@
 // writer (Prisma, set-based ingest) and every delete (a metric's delete, a profile's cascade, a
 // merge), and read by the metric engine for count and sum when every bucket boundary is a whole
 // hour. Each query is answered both ways and compared: rollup and events give the same figures.
-import { useTestDatabase } from '@/tests/helpers/test-db'
+import { useTestDatabase, testEngine } from '@/tests/helpers/test-db'
 useTestDatabase()
 jest.setTimeout(60_000)
+import fs from 'node:fs'
+import path from 'node:path'
 import { db } from '@/lib/db/client'
 import { ingestEvents } from '@/lib/events/ingest-events'
 import { deleteMetric } from '@/lib/metrics/delete-metric'
@@ -125,4 +127,25 @@ test('deleting events keeps it exact: a profile’s cascade, an update, a metric
   expect(await rollup()).toEqual([])
   // The other company's rollup was not touched.
   await bothWays(query(fx.company.id, fx.metricId, 'daily', TZ))
+})
+
+test('the migration’s backfill rebuilds the same rollup from the stored events', async () => {
+  const dir = testEngine() === 'postgres' ? 'prisma/postgres/migrations' : 'prisma/migrations'
+  const text = fs.readFileSync(path.join(dir, '20261129063000_metric_hourly_rollup', 'migration.sql'), 'utf8')
+  const backfill = text.slice(text.indexOf('-- Backfill'))
+  const statements = backfill
+    .split(';')
+    .map((s) => s.replace(/^\s*--[^\n]*\n/gm, '').trim())
+    .filter(Boolean)
+  expect(statements).toHaveLength(2)
+  const snapshot = async () =>
+    (await db.metricHourlyRollup.findMany({ orderBy: [{ metricId: 'asc' }, { hour: 'asc' }] })).map((r) => ({
+      ...r,
+      value: Math.round(r.value * 1e6) / 1e6,
+    }))
+  const kept = await snapshot()
+  expect(kept.length).toBeGreaterThan(0)
+  await db.$executeRawUnsafe('DELETE FROM "MetricHourlyRollup"')
+  for (const s of statements) await db.$executeRawUnsafe(s)
+  expect(await snapshot()).toEqual(kept)
 })
