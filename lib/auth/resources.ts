@@ -72,6 +72,8 @@ export const RESOURCES = [
   'growth_tools_read',
   'experiments_read',
   'reviews_read',
+  // Moderating reviews: publish, reject, feature, reply (ours; the seed names only reviews_read)
+  'reviews_write',
   'bfcm_hub_read',
   // Lists and people
   'groups_read',

@@ -3,8 +3,7 @@
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { notFound } from '@/lib/errors/app-error'
-
-export const REJECT_REASONS = ['other', 'fake', 'misleading', 'private_information', 'profanity', 'unrelated'] as const
+import { REJECT_REASONS } from './reject-reasons'
 
 export const reviewStatusInput = z.discriminatedUnion('value', [
   z.object({ value: z.literal('published') }),

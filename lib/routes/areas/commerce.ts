@@ -11,6 +11,7 @@ const reviews = defineArea('reviews', { flag: 'is_reviews_enabled', required: ['
 
 const HUB_SETTINGS = ['content', 'design', 'extensions', 'faq', 'general', 'returns', 'support', 'webchat']
 const REVIEW_LISTS = ['moderation', 'product_groups', 'products', 'questions']
+const REVIEW_LISTS_BUILT = ['moderation', 'products']
 
 export const COMMERCE_ROUTES = [
   coupons('/coupons/:page?', { built: true }),
@@ -42,10 +43,14 @@ export const COMMERCE_ROUTES = [
   automations('/automations/:intentId?'),
 
   // /reviews/{slug?} is the reviews home; the named pages below win over the slug.
-  reviews('/reviews/:slug?'),
-  reviews('/reviews/dashboard'),
+  // (/reviews itself is the dashboard; other slugs still reach the not-available screen)
+  reviews('/reviews/:slug?', { built: true }),
+  reviews('/reviews/dashboard', { built: true }),
   reviews('/reviews/import/:step?', PAGE),
-  ...REVIEW_LISTS.flatMap((l) => [reviews(`/reviews/${l}`), reviews(`/reviews/${l}/:id`)]),
+  ...REVIEW_LISTS.flatMap((l) => {
+    const built = REVIEW_LISTS_BUILT.includes(l)
+    return [reviews(`/reviews/${l}`, { built }), reviews(`/reviews/${l}/:id`, { built })]
+  }),
   reviews('/reviews/onboarding/:step', PAGE),
   reviews('/reviews/orders'),
   reviews('/reviews/performance'),
