@@ -21,6 +21,10 @@ export async function buildOnsite({ core = false, out = path.join(root, '.onsite
       b.onResolve({ filter: /^\.\/forms-entry$/ }, () => ({
         path: useForms ? FORMS : path.join(root, 'onsite/src/forms-stub.ts'),
       }))
+      // The reviews widget (issue 24) rides with the forms: left out of the core-only build.
+      b.onResolve({ filter: /^\.\/reviews-entry$/ }, () => ({
+        path: core ? path.join(root, 'onsite/src/reviews-stub.ts') : path.join(root, 'onsite/src/reviews/index.ts'),
+      }))
     },
   }
   const result = await build({

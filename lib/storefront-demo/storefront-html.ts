@@ -100,7 +100,9 @@ export function renderProduct(input: PageInput, p: StorefrontProduct, url: strin
   }
   const body = `<article class="product"><img src="${escapeHtml(p.imageUrl ?? '')}" alt="${escapeHtml(p.title)}" width="400" height="400">
 <div><h1>${escapeHtml(p.title)}</h1><p class="price">${escapeHtml(money(p, input.company.currency))}</p><p>${escapeHtml(p.description)}</p>
-<button type="button" id="add-to-cart">Add to cart</button><span class="added" id="added" hidden>Added to your cart</span></div></article>`
+<div class="klaviyo-star-rating-widget" data-id="${escapeHtml(p.externalId)}"></div>
+<button type="button" id="add-to-cart">Add to cart</button><span class="added" id="added" hidden>Added to your cart</span></div></article>
+<section class="reviews"><h2>Reviews</h2><div id="klaviyo-reviews-all" data-id="${escapeHtml(p.externalId)}"></div></section>`
   const script = `window.klaviyo=window.klaviyo||[];var item=${scriptJson(props)};
 klaviyo.push(['track','Viewed Product',item]);klaviyo.push(['trackViewedItem',${scriptJson(viewedItem)}]);
 document.getElementById('add-to-cart').addEventListener('click',function(){klaviyo.push(['track','Added to Cart',Object.assign({},item,{Quantity:1,AddedItemPrice:item.Price,AddedItemQuantity:1})]);document.getElementById('added').hidden=false});`

@@ -5,6 +5,7 @@ import { makeApi, replay, type KlaviyoApi } from './api'
 import { readBoot } from './boot'
 import { createCore } from './context'
 import { startForms, startPreview } from './forms-entry'
+import { startReviewWidgets } from './reviews-entry'
 import { session } from './storage'
 
 const PING_KEY = '__kl_ping'
@@ -51,6 +52,8 @@ function main(): void {
   if (boot.settings.trackingEnabled && boot.settings.formsEnabled) forms = startForms(core)
   // A merchant's own page opened with ?klaviyo_form_preview= (test on my site) shows that version whatever the settings.
   startPreview(core)
+  // Reviews are public content: shown whatever the tracking settings.
+  startReviewWidgets(core)
 
   const kx = new URLSearchParams(location.search).get('_kx')
   if (kx) dropParam('_kx')

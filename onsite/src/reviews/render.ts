@@ -1,0 +1,132 @@
+// The product reviews widget's DOM (issue 24 §1): built with textContent and attributes only, so a
+// review's text can never become markup, inside a shadow root so the store's styles and ours stay
+// apart. Pure DOM: the data in, elements out (the unit test renders it in jsdom).
+
+export interface WidgetReview {
+  id: string
+  rating: number | null
+  title: string | null
+  content: string | null
+  author: string | null
+  created: string
+  verified: boolean
+  publicReply: { content: string; author: string } | null
+}
+
+export interface WidgetSummary {
+  averageRating: number | null
+  totalReviews: number
+}
+
+const CSS = `:host{display:block;font:inherit;color:inherit}
+.kl-stars{color:#b7791f;letter-spacing:1px}
+.kl-summary{display:flex;gap:8px;align-items:center;margin:0 0 12px}
+.kl-list{list-style:none;margin:0;padding:0}
+.kl-review{border-top:1px solid #e2e2e2;padding:12px 0;overflow-wrap:anywhere}
+.kl-title{font-weight:600;margin:4px 0}
+.kl-body{margin:4px 0;white-space:pre-wrap}
+.kl-meta{font-size:.875em;color:#666}
+.kl-badge{font-size:.75em;border:1px solid #2f855a;color:#2f855a;border-radius:4px;padding:0 4px;margin-left:6px}
+.kl-reply{margin:8px 0 0 16px;padding-left:8px;border-left:3px solid #e2e2e2}
+.kl-more{margin-top:12px;padding:8px 16px;cursor:pointer}`
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  cls: string,
+  text?: string | null,
+): HTMLElementTagNameMap[K] {
+  const e = doc.createElement(tag)
+  if (cls) e.className = cls
+  if (text != null) e.textContent = text
+  return e
+}
+
+export function stars(doc: Document, rating: number | null): HTMLElement {
+  const r = Math.max(0, Math.min(5, Math.round(rating ?? 0)))
+  const s = el(doc, 'span', 'kl-stars', '★'.repeat(r) + '☆'.repeat(5 - r))
+  s.setAttribute('role', 'img')
+  s.setAttribute('aria-label', `${rating ?? 0} / 5`)
+  return s
+}
+
+export function renderSummary(doc: Document, s: WidgetSummary): HTMLElement {
+  const box = el(doc, 'div', 'kl-summary')
+  box.appendChild(stars(doc, s.averageRating))
+  box.appendChild(
+    el(doc, 'span', 'kl-count', s.averageRating == null ? '' : `${s.averageRating.toFixed(1)} (${s.totalReviews})`),
+  )
+  return box
+}
+
+export function renderReview(doc: Document, r: WidgetReview): HTMLElement {
+  const li = el(doc, 'li', 'kl-review')
+  li.setAttribute('data-review-id', r.id)
+  li.appendChild(stars(doc, r.rating))
+  if (r.title) li.appendChild(el(doc, 'p', 'kl-title', r.title))
+  if (r.content) li.appendChild(el(doc, 'p', 'kl-body', r.content))
+  const meta = el(doc, 'div', 'kl-meta', `${r.author ?? ''} · ${r.created.slice(0, 10)}`)
+  if (r.verified) meta.appendChild(el(doc, 'span', 'kl-badge', 'Verified buyer'))
+  li.appendChild(meta)
+  if (r.publicReply) {
+    const reply = el(doc, 'div', 'kl-reply')
+    reply.appendChild(el(doc, 'div', 'kl-meta', r.publicReply.author))
+    reply.appendChild(el(doc, 'p', 'kl-body', r.publicReply.content))
+    li.appendChild(reply)
+  }
+  return li
+}
+
+/** The widget's shadow root with its styles, summary and an empty list (pages append to it). */
+export function mountWidget(host: HTMLElement, summary: WidgetSummary): { list: HTMLElement; root: ShadowRoot } {
+  const doc = host.ownerDocument
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
+  while (root.firstChild) root.removeChild(root.firstChild)
+  root.appendChild(el(doc, 'style', '', CSS))
+  root.appendChild(renderSummary(doc, summary))
+  const list = el(doc, 'ul', 'kl-list')
+  root.appendChild(list)
+  return { list, root }
+}
+
+/**
+ * schema.org Product with its AggregateRating (and the shown reviews) for search engines; JSON in a
+ * script element, with "<" escaped so a review cannot close the element.
+ */
+export function jsonLd(
+  doc: Document,
+  product: { id: string; name: string | null; url?: string | null },
+  s: WidgetSummary,
+  reviews: WidgetReview[],
+): HTMLScriptElement | null {
+  if (s.averageRating == null || s.totalReviews === 0) return null
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    productID: product.id,
+    name: product.name ?? product.id,
+    ...(product.url ? { url: product.url } : {}),
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: s.averageRating,
+      reviewCount: s.totalReviews,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews
+      .filter((r) => r.rating != null)
+      .map((r) => ({
+        '@type': 'Review',
+        author: { '@type': 'Person', name: r.author ?? '' },
+        datePublished: r.created.slice(0, 10),
+        reviewBody: r.content ?? '',
+        ...(r.title ? { name: r.title } : {}),
+        reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5 },
+      })),
+  }
+  const script = doc.createElement('script')
+  script.type = 'application/ld+json'
+  script.setAttribute('data-klaviyo-reviews', product.id)
+  script.textContent = JSON.stringify(data).replace(/</g, '\\u003c')
+  return script
+}
