@@ -7,7 +7,7 @@ import useSWR from 'swr'
 import { useFormatter, useTranslations } from 'next-intl'
 import { Card } from '@/components/ui/card'
 import { http } from '@/lib/client/http'
-import type { PredictiveAnalytics } from '@/lib/predictive/predictions-for'
+import type { PredictiveAnalytics } from '@/lib/profiles/predictive-analytics'
 import styles from './predictive.module.css'
 
 type Response = { prediction: PredictiveAnalytics | null; currency: string }

@@ -1,7 +1,7 @@
 // One profile's predictive analytics for its page, with the company's currency; a profile of
 // another company (or none) reads as "no prediction", never another company's row.
 import { companyCurrency } from '@/lib/reporting/company-currency'
-import { predictionsFor, type PredictiveAnalytics } from './predictions-for'
+import { predictionsFor, type PredictiveAnalytics } from '@/lib/profiles/predictive-analytics'
 
 export async function getProfilePrediction(
   companyId: number,

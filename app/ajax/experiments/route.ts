@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { listExperiments } from '@/lib/experiments/list-experiments'
+import { listExperiments } from '@/lib/experiments-overview/list-experiments'
 
 // GET /ajax/experiments – every A/B test of campaigns, flows and forms with status, winner and confidence
 export const GET = ajax({

@@ -10,7 +10,7 @@ import { serializeProfile, PROFILE_FIELDS } from '../serialize-profile'
 import type { FilterCondition } from '../filter-parser'
 import { MEMBER_FILTERS, joinedAt, memberConditions, membersByJoinDate } from '../groups/group-members'
 import { SUPPRESSION_FILTERS, suppressionWhere } from './suppression-filters'
-import { predictiveAnalyticsFor } from '@/lib/predictive/predictions-for'
+import { predictiveAnalyticsFor } from '@/lib/profiles/predictive-analytics'
 
 export const PROFILE_FILTERS = {
   id: ['any', 'equals'],

@@ -3,7 +3,7 @@ import type { ProfileRow } from '@/lib/profiles/types'
 import { enumList, sparseFields } from '../query-params'
 import { serializeProfile, PROFILE_FIELDS } from '../serialize-profile'
 import { subscriptionsFor } from './list-profiles'
-import { predictiveAnalyticsFor } from '@/lib/predictive/predictions-for'
+import { predictiveAnalyticsFor } from '@/lib/profiles/predictive-analytics'
 
 export async function profileDocument(companyId: number, url: URL, profile: ProfileRow) {
   const fields = sparseFields(url, 'profile', PROFILE_FIELDS)

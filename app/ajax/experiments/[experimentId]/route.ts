@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { getExperiment } from '@/lib/experiments/get-experiment'
+import { getExperiment } from '@/lib/experiments-overview/get-experiment'
 
 // GET /ajax/experiments/{experimentId} – one experiment ('campaign:…', 'flow:…', 'form:…') with its variations
 export const GET = ajax({
