@@ -18,6 +18,7 @@ import * as ordersRoute from '@/app/hub/[publicKey]/orders/route'
 import * as returnsRoute from '@/app/hub/[publicKey]/returns/route'
 import * as supportRoute from '@/app/hub/[publicKey]/support/route'
 import * as viewedRoute from '@/app/hub/[publicKey]/recently-viewed/route'
+import * as pageRoute from '@/app/hub/[publicKey]/route'
 
 const APP = 'https://app.example.test'
 const sent: MailMessage[] = []
@@ -111,7 +112,7 @@ async function store() {
   return { co, key: co.publicApiKey, owner, a, b }
 }
 
-const codeIn = (m: MailMessage | undefined) => m?.text.match(/\b(\d{6})\b/)?.[1] ?? ''
+const codeIn = (m: MailMessage | undefined) => m?.text.match(/ is (\d{6})\./)?.[1] ?? ''
 
 async function signInAs(key: string, email: string) {
   expect((await call(codeRoute, 'POST', key, 'code', { body: { email } })).status).toBe(202)
@@ -273,4 +274,27 @@ test('support messages are validated and kept as text', async () => {
   expect(res.status).toBe(200)
   const m = await db.hubSupportMessage.findFirstOrThrow({ where: { companyId: s.co.id } })
   expect(m.body).toBe('<img src=x onerror=1>')
+})
+
+test('the hub page escapes merchant text and carries the page policy’s nonce on its one script', async () => {
+  const s = await store()
+  await db.hubSettings.update({
+    where: { companyId: s.co.id },
+    data: {
+      content: JSON.stringify({ headline: '<script>alert(1)</script>', intro: '', blocks: [] }),
+      faq: JSON.stringify([{ question: 'Q <img src=x>', answer: 'A' }]),
+    },
+  })
+  const req = new Request(`${APP}/hub/${s.key}`, {
+    headers: { 'content-security-policy': "script-src 'self' 'nonce-abc123' 'strict-dynamic'" },
+  })
+  const res = await pageRoute.GET(req, params({ publicKey: s.key }))
+  expect(res.status).toBe(200)
+  const html = await res.text()
+  expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+  expect(html).toContain('Q &lt;img src=x&gt;')
+  expect(html.match(/<script/g)).toHaveLength(1)
+  expect(html).toContain('<script nonce="abc123">')
+  const missing = await pageRoute.GET(new Request(`${APP}/hub/NOPE`), params({ publicKey: 'NOPE' }))
+  expect(missing.status).toBe(404)
 })

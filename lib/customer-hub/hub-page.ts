@@ -1,0 +1,87 @@
+// The shopper's page, GET /hub/{publicKey}: one HTML document whose small script signs in by code
+// and reads the JSON endpoints beside it. Everything a shopper or a store sent is put into the
+// page with textContent (never innerHTML), and merchant text in the server HTML only through
+// esc(), so no order line, FAQ answer or reason can run as markup. The script carries the nonce
+// of the page policy the proxy set (script-src 'nonce-…' 'strict-dynamic').
+import { esc } from '@/lib/growth/hosted-page-html'
+import type { HubCompany } from './hub-route'
+import type { HubSettingsView } from './hub-settings'
+
+const nonceOf = (req: Request) => req.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1] ?? ''
+
+// Shopper-facing words; the page is the store's, not the product's (a later step moves them to messages/).
+const TEXT = {
+  signIn: 'Sign in',
+  emailLabel: 'Email',
+  sendCode: 'Email me a code',
+  codeLabel: '6-digit code',
+  verify: 'Sign in',
+  codeSent: 'If this address has orders with us, a code is on its way. It expires in 10 minutes.',
+  orders: 'Your orders',
+  noOrders: 'No orders yet.',
+  reorder: 'Buy again',
+  track: 'Track package',
+  startReturn: 'Start a return',
+  reason: 'Reason',
+  returnStarted: 'Return started. We will email you the next steps.',
+  viewed: 'Recently viewed',
+  faq: 'Questions and answers',
+  contact: 'Contact support',
+  subject: 'Subject',
+  message: 'Message',
+  send: 'Send',
+  sent: 'Thanks, we will get back to you.',
+  signOut: 'Sign out',
+  error: 'Something went wrong. Try again.',
+}
+
+export function hubPage(req: Request, company: HubCompany, s: HubSettingsView): Response {
+  const nonce = nonceOf(req)
+  const base = `/hub/${encodeURIComponent(company.publicKey)}`
+  const faq = s.faq
+    .map((f) => `<details><summary>${esc(f.question)}</summary><p>${esc(f.answer)}</p></details>`)
+    .join('')
+  const blocks = s.content.blocks
+    .map((b) => `<section><h2>${esc(b.title)}</h2><p>${esc(b.body)}</p></section>`)
+    .join('')
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(company.name)}</title>
+<style>body{margin:0;font:15px/1.5 system-ui,sans-serif;background:${s.design.backgroundColor};color:#1b1f24}main{max-width:640px;margin:32px auto;padding:0 16px}
+button{background:${s.design.primaryColor};color:#fff;border:0;border-radius:6px;padding:8px 14px;font:inherit;cursor:pointer}input,textarea,select{width:100%;padding:8px;margin:4px 0 12px;font:inherit;border:1px solid #c9ced6;border-radius:6px;box-sizing:border-box}
+.card{border:1px solid #e1e4e8;border-radius:8px;padding:16px;margin:12px 0;background:#fff}[hidden]{display:none}.muted{color:#57606a}</style></head>
+<body><main data-base="${esc(base)}"><h1>${esc(s.content.headline)}</h1>${s.content.intro ? `<p>${esc(s.content.intro)}</p>` : ''}
+<section id="signin"><h2>${esc(TEXT.signIn)}</h2><form id="code-form"><label for="email">${esc(TEXT.emailLabel)}</label><input id="email" type="email" required autocomplete="email"><button>${esc(TEXT.sendCode)}</button></form>
+<form id="verify-form" hidden><p class="muted" role="status">${esc(TEXT.codeSent)}</p><label for="code">${esc(TEXT.codeLabel)}</label><input id="code" inputmode="numeric" pattern="\\d{6}" maxlength="6" autocomplete="one-time-code" required><button>${esc(TEXT.verify)}</button></form><p id="signin-error" role="alert"></p></section>
+<section id="account" hidden><h2>${esc(TEXT.orders)}</h2><div id="orders"></div><h2>${esc(TEXT.viewed)}</h2><ul id="viewed"></ul>
+<h2>${esc(TEXT.contact)}</h2><form id="support-form"><label for="subject">${esc(TEXT.subject)}</label><input id="subject" maxlength="200" required><label for="body">${esc(TEXT.message)}</label><textarea id="body" maxlength="5000" rows="4" required></textarea><button>${esc(TEXT.send)}</button><p id="support-status" role="status"></p></form>
+<button id="sign-out" type="button">${esc(TEXT.signOut)}</button></section>
+${blocks}${faq ? `<section><h2>${esc(TEXT.faq)}</h2>${faq}</section>` : ''}</main>
+<script nonce="${esc(nonce)}">${script(base)}</script></body></html>`
+  return new Response(html, {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    },
+  })
+}
+
+function script(base: string): string {
+  const T = JSON.stringify(TEXT).replace(/</g, '\\u003c')
+  return `(()=>{const T=${T},B=${JSON.stringify(base).replace(/</g, '\\u003c')},$=(i)=>document.getElementById(i);
+const el=(t,txt,a)=>{const e=document.createElement(t);if(txt!=null)e.textContent=String(txt);if(a)for(const k in a)e.setAttribute(k,a[k]);return e};
+const call=async(p,m,b)=>{const r=await fetch(B+p,{method:m||'GET',credentials:'same-origin',headers:b?{'content-type':'application/json'}:{},body:b?JSON.stringify(b):undefined});let j={};try{j=await r.json()}catch{}return{ok:r.ok,status:r.status,j}};
+const err=(j)=>(j&&j.fieldErrors&&Object.values(j.fieldErrors)[0]&&Object.values(j.fieldErrors)[0][0])||(j&&j.message)||T.error;
+let email='';
+$('code-form').addEventListener('submit',async(e)=>{e.preventDefault();email=$('email').value;const r=await call('/code','POST',{email});if(r.ok){$('verify-form').hidden=false;$('signin-error').textContent=''}else $('signin-error').textContent=err(r.j)});
+$('verify-form').addEventListener('submit',async(e)=>{e.preventDefault();const r=await call('/session','POST',{email,code:$('code').value});if(r.ok)load();else $('signin-error').textContent=err(r.j)});
+$('sign-out').addEventListener('click',async()=>{await call('/session','DELETE');location.reload()});
+$('support-form').addEventListener('submit',async(e)=>{e.preventDefault();const r=await call('/support','POST',{subject:$('subject').value,body:$('body').value});$('support-status').textContent=r.ok?T.sent:err(r.j)});
+function order(o){const c=el('div',null,{class:'card'});c.append(el('strong',(o.number||o.orderKey)+' · '+o.status),el('div',new Date(o.placedAt).toLocaleDateString(),{class:'muted'}));
+for(const u of o.trackingUrls){const a=el('a',T.track,{href:u,rel:'noopener noreferrer',target:'_blank'});c.append(el('div'),a)}
+for(const i of o.items){const row=el('div');row.append(el('span',i.quantity+' × '+i.name+' '));if(i.productUrl)row.append(el('a',T.reorder,{href:i.productUrl,rel:'noopener noreferrer',target:'_blank'}));
+const f=el('form');const r=el('input',null,{maxlength:'2000',placeholder:T.reason,'aria-label':T.reason});const b=el('button',T.startReturn);const s=el('span','',{role:'status'});f.append(r,b,s);
+f.addEventListener('submit',async(e)=>{e.preventDefault();const x=await call('/returns','POST',{orderKey:o.orderKey,itemKey:i.key,reason:r.value});s.textContent=x.ok?T.returnStarted:err(x.j)});row.append(f);c.append(row)}return c}
+async function load(){const r=await call('/orders');if(r.status===401)return;$('signin').hidden=true;$('account').hidden=false;const box=$('orders');box.replaceChildren(...(r.j.orders||[]).map(order));if(!box.children.length)box.append(el('p',T.noOrders));call('/visit','POST',{}).catch(()=>{});
+const v=await call('/recently-viewed');$('viewed').replaceChildren(...((v.j.products)||[]).map(p=>{const li=el('li');li.append(p.url?el('a',p.name,{href:p.url,rel:'noopener noreferrer',target:'_blank'}):el('span',p.name));return li}))}
+load()})()`
+}
