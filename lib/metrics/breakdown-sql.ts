@@ -64,10 +64,16 @@ export function breakdownSql(name: string, k: number): BreakdownSql {
   if (isBuiltInField(name) || !field.isArray) return { join: sql``, dimension: field.dimension }
   const alias = sql.ref(`el${k}`)
   if (dbEngine() === 'postgresql') {
-    const v = sql`(cast(${PROPERTIES} as jsonb) -> cast(${name} as text))`
+    // The property's jsonb once per event row: parsing the text is most of a breakdown's cost, and
+    // the array test, the elements and the scalar all read it (four casts a row before: 1M events
+    // by property and day took 4.1 s against the bare GROUP BY's 1.5 s, now 1.1 s against 1.1 s,
+    // bench/report-builder.mts). OFFSET 0 keeps the planner from inlining it into each reference.
+    const pv = sql.ref(`pv${k}`)
+    const v = sql`${pv}.v`
     return {
-      join: sql` left join lateral jsonb_array_elements(case when jsonb_typeof(${v}) = 'array' then ${v} else '[]'::jsonb end) ${alias}(value) on true`,
-      dimension: sql`(case when ${field.isArray} then (case jsonb_typeof(${alias}.value) when 'null' then null else ${alias}.value #>> '{}' end) else ${field.dimension} end)`,
+      join: sql` cross join lateral (select cast(${PROPERTIES} as jsonb) -> cast(${name} as text) as v offset 0) ${pv}
+        left join lateral jsonb_array_elements(case when jsonb_typeof(${v}) = 'array' then ${v} else '[]'::jsonb end) ${alias}(value) on true`,
+      dimension: sql`(case when jsonb_typeof(${v}) = 'array' then (case jsonb_typeof(${alias}.value) when 'null' then null else ${alias}.value #>> '{}' end) else ${v} #>> '{}' end)`,
     }
   }
   const path = sqliteJsonPath(name)
