@@ -350,6 +350,17 @@ test('only the screens this issue builds are marked built', () => {
       '/sftp/set-up',
       // The store connections' provider panels (issue 21 §1)
       '/integration/:integrationKey',
+      // The customer hub's merchant screens (issue 24 §2)
+      '/customer-hub',
+      '/customer-hub/dashboard',
+      '/customer-hub/get-started',
+      '/customer-hub/onboarding/enable',
+      '/customer-hub/settings/content',
+      '/customer-hub/settings/design',
+      '/customer-hub/settings/faq',
+      '/customer-hub/settings/general',
+      '/customer-hub/settings/returns',
+      '/customer-hub/settings/support',
       // Customer and catalog insights, metric cohorts, RFM lists and list engagement (issue 23 §2)
       '/customer-insights/:tabName',
       '/customer-insights/cohort/:reportId',

@@ -10,6 +10,7 @@ const automations = defineArea('automations', { required: ['automations_read', '
 const reviews = defineArea('reviews', { flag: 'is_reviews_enabled', required: ['reviews_read'] })
 
 const HUB_SETTINGS = ['content', 'design', 'extensions', 'faq', 'general', 'returns', 'support', 'webchat']
+const HUB_SETTINGS_BUILT = ['content', 'design', 'faq', 'general', 'returns', 'support']
 const REVIEW_LISTS = ['moderation', 'product_groups', 'products', 'questions']
 const REVIEW_LISTS_BUILT = ['moderation', 'products']
 
@@ -20,14 +21,14 @@ export const COMMERCE_ROUTES = [
   coupons('/coupon/:couponId/history', { built: true }),
   coupons('/uploaded-coupon/:couponId/import/file', { built: true }),
 
-  hub('/customer-hub'),
-  hub('/customer-hub/dashboard'),
-  hub('/customer-hub/get-started'),
+  hub('/customer-hub', { built: true }),
+  hub('/customer-hub/dashboard', { built: true }),
+  hub('/customer-hub/get-started', { built: true }),
   hub('/customer-hub/onboarding', PAGE),
   hub('/customer-hub/onboarding/account-settings', PAGE),
   hub('/customer-hub/onboarding/design', PAGE),
-  hub('/customer-hub/onboarding/enable', PAGE),
-  ...HUB_SETTINGS.map((s) => hub(`/customer-hub/settings/${s}`)),
+  hub('/customer-hub/onboarding/enable', { ...PAGE, built: true }),
+  ...HUB_SETTINGS.map((s) => hub(`/customer-hub/settings/${s}`, { built: HUB_SETTINGS_BUILT.includes(s) })),
 
   conversations('/conversations/sms'),
   conversations('/inbox/conversations'),

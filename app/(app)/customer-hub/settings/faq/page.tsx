@@ -1,0 +1,16 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { HubSettingsScreen } from '@/components/customer-hub/hub-settings-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('customerHub'))('section.faq') }
+}
+
+// /customer-hub/settings/faq: the hub's faq settings.
+export default function HubSettingsPage() {
+  return (
+    <RouteScreen>
+      <HubSettingsScreen section="faq" />
+    </RouteScreen>
+  )
+}

@@ -1,0 +1,16 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { HubSettingsScreen } from '@/components/customer-hub/hub-settings-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('customerHub'))('section.general') }
+}
+
+// /customer-hub/settings/general: the hub's general settings.
+export default function HubSettingsPage() {
+  return (
+    <RouteScreen>
+      <HubSettingsScreen section="general" />
+    </RouteScreen>
+  )
+}
