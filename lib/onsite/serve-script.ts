@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { apiRequestUrl } from '@/lib/api/request-url'
 import { reportError } from '@/lib/errors/reporter'
 import { companyIdByPublicKey, onsiteSettingsFor } from './onsite-settings'
+import { hubButtonFor } from '@/lib/customer-hub/hub-button'
 import { onsiteBundle } from './script-bundle'
 
 const MAX_AGE = 300
@@ -30,6 +31,7 @@ export async function onsiteScriptResponse(req: Request): Promise<Response> {
       companyId: publicKey,
       baseUrl: url.origin,
       settings: await onsiteSettingsFor(companyId),
+      ...((await hubButtonFor(companyId)) ? { hubButton: true } : {}),
       ...(url.searchParams.get('preview') === '1' ? { preview: true } : {}),
     }
     let code: string

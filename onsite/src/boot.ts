@@ -6,6 +6,8 @@ export interface OnsiteBoot {
   companyId: string
   baseUrl: string
   settings: OnsiteSettingsPayload
+  /** The merchant turned the customer hub and its store button on (issue 24 §2). */
+  hubButton?: boolean
   /** The script tag asked for preview mode (the form editor's iframe): no tracking at all. */
   preview?: boolean
 }

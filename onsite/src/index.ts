@@ -6,6 +6,7 @@ import { readBoot } from './boot'
 import { createCore } from './context'
 import { startForms, startPreview } from './forms-entry'
 import { startReviewWidgets } from './reviews-entry'
+import { startHubButton } from './hub-button'
 import { session } from './storage'
 
 const PING_KEY = '__kl_ping'
@@ -54,6 +55,7 @@ function main(): void {
   startPreview(core)
   // Reviews are public content: shown whatever the tracking settings.
   startReviewWidgets(core)
+  if (boot.hubButton) startHubButton(boot.baseUrl, boot.companyId)
 
   const kx = new URLSearchParams(location.search).get('_kx')
   if (kx) dropParam('_kx')

@@ -19,6 +19,7 @@ import * as returnsRoute from '@/app/hub/[publicKey]/returns/route'
 import * as supportRoute from '@/app/hub/[publicKey]/support/route'
 import * as viewedRoute from '@/app/hub/[publicKey]/recently-viewed/route'
 import * as pageRoute from '@/app/hub/[publicKey]/route'
+import { onsiteScriptResponse } from '@/lib/onsite/serve-script'
 
 const APP = 'https://app.example.test'
 const sent: MailMessage[] = []
@@ -297,4 +298,15 @@ test('the hub page escapes merchant text and carries the page policy’s nonce o
   expect(html).toContain('<script nonce="abc123">')
   const missing = await pageRoute.GET(new Request(`${APP}/hub/NOPE`), params({ publicKey: 'NOPE' }))
   expect(missing.status).toBe(404)
+})
+
+test('the onsite script carries the hub button only when the hub and its button are on', async () => {
+  const s = await store()
+  const script = async () =>
+    (await onsiteScriptResponse(new Request(`${APP}/onsite/js/klaviyo.js?company_id=${s.key}`))).text()
+  expect(await script()).not.toContain('"hubButton":true')
+  await db.hubSettings.update({ where: { companyId: s.co.id }, data: { buttonEnabled: true } })
+  expect(await script()).toContain('"hubButton":true')
+  await db.hubSettings.update({ where: { companyId: s.co.id }, data: { enabled: false } })
+  expect(await script()).not.toContain('"hubButton":true')
 })
