@@ -47,26 +47,40 @@ export function reviewWhere(
   return { AND: and }
 }
 
+// Questions carry no rating: by rating they come last in either direction (both engines, as
+// SQLite and PostgreSQL disagree on where NULLs sort), and their cursor value is NO_RATING.
+const NO_RATING = -1
+
 export async function listReviews(companyId: number, q: ReviewQuery) {
   const where = reviewWhere(companyId, q)
+  const and = where.AND as Prisma.ReviewWhereInput[]
   const dir = q.sort.desc ? 'desc' : 'asc'
-  const col = q.sort.field === 'rating' ? 'rating' : q.sort.field === 'updated' ? 'updatedAt' : 'createdAt'
-  if (q.after) {
-    const v = col === 'rating' ? Number(q.after.value) : new Date(q.after.value)
-    const op = q.sort.desc ? 'lt' : 'gt'
-    ;(where.AND as Prisma.ReviewWhereInput[]).push({
-      OR: [{ [col]: { [op]: v } }, { [col]: v, id: { [op]: q.after.id } }],
+  const op = q.sort.desc ? 'lt' : 'gt'
+  if (q.sort.field === 'rating') {
+    if (q.after) {
+      const v = Number(q.after.value)
+      and.push(
+        v === NO_RATING
+          ? { rating: null, id: { [op]: q.after.id } }
+          : { OR: [{ rating: { [op]: v } }, { rating: v, id: { [op]: q.after.id } }, { rating: null }] },
+      )
+    }
+    return db.review.findMany({
+      where,
+      orderBy: [{ rating: { sort: dir, nulls: 'last' } }, { id: dir }],
+      take: q.limit,
     })
   }
-  return db.review.findMany({
-    where,
-    orderBy: [{ [col]: dir }, { id: dir }],
-    take: q.limit,
-  })
+  const col = q.sort.field === 'updated' ? 'updatedAt' : 'createdAt'
+  if (q.after) {
+    const v = new Date(q.after.value)
+    and.push({ OR: [{ [col]: { [op]: v } }, { [col]: v, id: { [op]: q.after.id } }] })
+  }
+  return db.review.findMany({ where, orderBy: [{ [col]: dir }, { id: dir }], take: q.limit })
 }
 
 export type ReviewRow = Awaited<ReturnType<typeof listReviews>>[number]
 
 /** The cursor key of a row for the given sort. */
 export const reviewCursorValue = (r: ReviewRow, field: ReviewQuery['sort']['field']) =>
-  field === 'rating' ? (r.rating ?? 0) : (field === 'updated' ? r.updatedAt : r.createdAt).toISOString()
+  field === 'rating' ? (r.rating ?? NO_RATING) : (field === 'updated' ? r.updatedAt : r.createdAt).toISOString()

@@ -263,3 +263,49 @@ describe('official SDK over HTTP', () => {
     expect(up.body.data.attributes.status).toEqual({ value: 'featured' })
   })
 })
+
+test('by rating, the pages hold every review once, questions (no rating) last, both directions', async () => {
+  const { ulid } = await import('@/lib/ids/make-id')
+  const item = await db.catalogItem.findFirstOrThrow({ where: { companyId: a.id, externalId: 'MUG' } })
+  for (let i = 0; i < 3; i++)
+    await db.review.create({
+      data: {
+        id: ulid(),
+        companyId: a.id,
+        catalogItemId: item.id,
+        productKey: item.id,
+        productExternalId: 'MUG',
+        reviewType: 'question',
+        body: `Question ${i}?`,
+        authorName: 'Q',
+        authorEmail: 'q@example.test',
+        status: 'published',
+      },
+    })
+  const total = await db.review.count({ where: { companyId: a.id } })
+  for (const sort of ['rating', '-rating']) {
+    const seen: Array<{ id: string; rating: number | null }> = []
+    let path: string | null = `/api/reviews?sort=${sort}&page[size]=2`
+    while (path) {
+      const r = await api('GET', path, keyA)
+      expect(r.status).toBe(200)
+      seen.push(
+        ...r.json.data.map((d: { id: string; attributes: { rating: number | null } }) => ({
+          id: d.id,
+          rating: d.attributes.rating,
+        })),
+      )
+      path = r.json.links.next
+        ? ((u: URL) => u.pathname + u.search)(new URL(r.json.links.next))
+        : null
+          ? new URL(r.json.links.next).pathname.replace(/^\/api/, '/api') + new URL(r.json.links.next).search
+          : null
+    }
+    expect(new Set(seen.map((s) => s.id)).size).toBe(total)
+    expect(seen).toHaveLength(total)
+    const ratings = seen.map((s) => s.rating)
+    expect(ratings.slice(-3)).toEqual([null, null, null])
+    const rated = ratings.slice(0, -3) as number[]
+    expect(rated).toEqual([...rated].sort((x, y) => (sort === 'rating' ? x - y : y - x)))
+  }
+})
