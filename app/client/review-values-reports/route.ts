@@ -30,7 +30,7 @@ export const GET = clientRoute({
     let productExternalIds: string[] | undefined
     for (const c of filterParam(ctx.url, { product_external_ids: ['any', 'equals'] }))
       productExternalIds = stringValues(c.value, 'product_external_ids')
-    const fields = sparseFields(ctx.url, 'review-values-report', ['results'])
+    const fields = sparseFields(ctx.url, 'review-values-report', ['id', 'results'])
     const groups = await reviewStats(ctx.companyId, {
       groupBy,
       productExternalIds,
