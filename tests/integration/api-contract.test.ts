@@ -22,17 +22,14 @@ interface Operation {
   tag: string
 }
 
-/** Families with issues of their own (reviews, custom objects, conversations). */
-const OTHER_ISSUES = new Set(['Reviews', 'Custom Objects', 'Conversations'])
+/** Families with issues of their own (custom objects, conversations); reviews are served since issue 24. */
+const OTHER_ISSUES = new Set(['Custom Objects', 'Conversations'])
 /** Operations of claimed tags that belong to those same issues. */
 const OTHER_ISSUE_OPERATIONS: Record<string, string> = {
   get_conversation_for_profile: 'conversations issue',
   get_conversation_id_for_profile: 'conversations issue',
   get_conversations_for_profile: 'conversations issue',
   get_conversation_ids_for_profile: 'conversations issue',
-  get_client_reviews: 'reviews issue',
-  create_client_review: 'reviews issue',
-  get_client_review_values_reports: 'reviews issue',
 }
 
 /**
