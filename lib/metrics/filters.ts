@@ -13,26 +13,9 @@ import { assertPropertyName } from '@/lib/db/json-path'
 import { dbEngine } from '@/lib/db/client'
 import { escapeLike, jsonNumber, jsonText, sqliteJsonPath, textPosition } from '@/lib/db/dialect'
 
-export const FILTER_OPS = [
-  'in',
-  'not_in',
-  'equal',
-  'ne',
-  'contains',
-  'not_contains',
-  'starts_with',
-  'ends_with',
-  'contains_any',
-  'contains_all',
-  'like',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'is_set',
-  'is_not_set',
-] as const
-export type FilterOp = (typeof FILTER_OPS)[number]
+import { FILTER_OPS, type FilterOp } from './filter-ops'
+
+export { FILTER_OPS, type FilterOp }
 
 const ALIASES: Record<string, FilterOp> = {
   any: 'in',
