@@ -22,10 +22,19 @@ async function findProduct(companyId: number, externalId: string, integrationKey
   return items.find((i) => i.integrationKey === integrationKey) ?? items[0] ?? null
 }
 
-/** Whether the order's lines (Ordered Product events, unique id `order:line`) include the product. */
-async function boughtInOrder(companyId: number, orderKey: string, productExternalId: string | null) {
+/**
+ * Whether the reviewer's own order (its Ordered Product events, unique id `order:line`) includes
+ * the product. Read through the reviewer's profile, so the unique (company, profile, metric,
+ * unique id) index serves the prefix and a big store's events are never scanned.
+ */
+async function boughtInOrder(companyId: number, email: string, orderKey: string, productExternalId: string | null) {
+  const [profile, metric] = await Promise.all([
+    db.profile.findFirst({ where: { companyId, email: email.trim().toLowerCase() }, select: { id: true } }),
+    db.metric.findFirst({ where: { companyId, name: 'Ordered Product' }, select: { id: true } }),
+  ])
+  if (!profile || !metric) return false
   const lines = await db.event.findMany({
-    where: { companyId, uniqueId: { startsWith: `${orderKey}:` }, metric: { name: 'Ordered Product' } },
+    where: { companyId, profileId: profile.id, metricId: metric.id, uniqueId: { startsWith: `${orderKey}:` } },
     select: { properties: true },
     take: 200,
   })
@@ -47,7 +56,7 @@ export async function submitReview(
     throw badRequest('This product does not exist.', { 'product.external_id': ['This product does not exist.'] })
   const orderKey = body.data.relationships?.order?.data.id ?? null
   const productKey = product?.id ?? STORE_PRODUCT_KEY
-  const verified = orderKey ? await boughtInOrder(companyId, orderKey, product?.externalId ?? null) : false
+  const verified = orderKey ? await boughtInOrder(companyId, a.email, orderKey, product?.externalId ?? null) : false
   const decision = moderateReview(
     { reviewType: a.review_type, rating: a.rating ?? null, title: a.title ?? null, body: a.content },
     opts.settings ?? DEFAULT_MODERATION,

@@ -178,6 +178,22 @@ test('a review: 202, stored as text, verified from the order, published, one Sub
   const spam = await db.review.findFirstOrThrow({ where: { companyId: a.id, rating: 3 } })
   expect(spam.status).toBe('pending')
   expect(JSON.parse(spam.flags)).toEqual(['links'])
+
+  // Ana's order 1002 has the mug; Eve naming it is not a verified buyer.
+  await ingestEvents(a.id, [
+    {
+      metric: { name: 'Ordered Product' },
+      profile: { email: 'ana@example.test' },
+      properties: { OrderId: '1002', ProductID: 'MUG' },
+      uniqueId: '1002:1',
+    },
+  ])
+  expect(
+    (await client('POST', '/client/reviews', a.publicApiKey, review({ email: 'eve@example.test' }, '1002'))).status,
+  ).toBe(202)
+  const eve = await db.review.findFirstOrThrow({ where: { companyId: a.id, authorEmail: 'eve@example.test' } })
+  expect(eve.verified).toBe(false)
+  await db.review.deleteMany({ where: { id: eve.id } })
 })
 
 test('GET /client/reviews: published only, by product, paged; the report counts the published', async () => {
