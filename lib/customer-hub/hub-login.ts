@@ -15,6 +15,8 @@ export const MAX_CODE_ATTEMPTS = 5
 export const CODE_LIMIT_PER_ADDRESS: RateLimit = { burst: 1, steady: 3 }
 export const CODE_LIMIT_PER_IP: RateLimit = { burst: 3, steady: 20 }
 export const VERIFY_LIMIT_PER_IP: RateLimit = { burst: 5, steady: 30 }
+// Guesses at one address from many IPs: with three codes a minute and five guesses each, still slow.
+export const VERIFY_LIMIT_PER_ADDRESS: RateLimit = { burst: 3, steady: 10 }
 
 export const hubCodeRequestBody = z.object({ email: z.string().trim().toLowerCase().email().max(254) }).strict()
 export const hubCodeVerifyBody = z
@@ -74,6 +76,7 @@ const wrongCode = () =>
 /** Checks the newest live code of the address; on success marks it used and opens a hub session. */
 export async function verifyHubCode(companyId: number, email: string, code: string, ip: string, now = new Date()) {
   await limit(`hub-verify:ip:${ip}`, VERIFY_LIMIT_PER_IP)
+  await limit(`hub-verify:addr:${companyId}:${email}`, VERIFY_LIMIT_PER_ADDRESS)
   const profile = await profileByEmail(companyId, email)
   if (!profile) throw wrongCode()
   const row = await db.hubLoginCode.findFirst({

@@ -23,6 +23,12 @@ export async function resolveHubSession(companyId: number, token: string | null,
   return { profileId: s.profileId, companyId: s.companyId }
 }
 
+/** Sign-out ends the session on the server too, so a copied cookie stops working. */
+export async function revokeHubSession(companyId: number, token: string | null): Promise<void> {
+  if (!token || token.length > 200) return
+  await db.hubSession.deleteMany({ where: { tokenHash: hash(token), companyId } })
+}
+
 export function hubCookie(publicKey: string, token: string, secure: boolean, maxAgeSeconds: number): string {
   // Scoped to the company's hub path so two stores' hubs on one host never share a session.
   const path = `/hub/${encodeURIComponent(publicKey)}`

@@ -167,7 +167,12 @@ test('a code is dead after five wrong guesses', async () => {
   await call(codeRoute, 'POST', s.key, 'code', { body: { email: s.a } })
   const code = codeIn(sent[0])
   const wrong = code === '000000' ? '000001' : '000000'
-  for (let i = 0; i < 5; i++) await call(sessionRoute, 'POST', s.key, 'session', { body: { email: s.a, code: wrong } })
+  for (let i = 0; i < 5; i++) {
+    // Only the code's own guess count is under test here, not the per-address rate limit.
+    await resetRateLimits()
+    await call(sessionRoute, 'POST', s.key, 'session', { body: { email: s.a, code: wrong } })
+  }
+  await resetRateLimits()
   const res = await call(sessionRoute, 'POST', s.key, 'session', { body: { email: s.a, code } })
   expect(res.status).toBe(400)
 })
@@ -309,4 +314,21 @@ test('the onsite script carries the hub button only when the hub and its button 
   expect(await script()).toContain('"hubButton":true')
   await db.hubSettings.update({ where: { companyId: s.co.id }, data: { enabled: false } })
   expect(await script()).not.toContain('"hubButton":true')
+})
+
+test('guesses at one address are limited across IPs, and sign-out ends the session on the server', async () => {
+  const s = await store()
+  await call(codeRoute, 'POST', s.key, 'code', { body: { email: s.a } })
+  const code = codeIn(sent[0])
+  const wrong = code === '000000' ? '000001' : '000000'
+  const statuses = []
+  for (let i = 0; i < 4; i++)
+    statuses.push((await call(sessionRoute, 'POST', s.key, 'session', { body: { email: s.a, code: wrong } })).status)
+  expect(statuses).toContain(429)
+
+  await resetRateLimits()
+  const cookie = await signInAs(s.key, s.b)
+  expect((await call(ordersRoute, 'GET', s.key, 'orders', { cookie })).status).toBe(200)
+  expect((await call(sessionRoute, 'DELETE', s.key, 'session', { cookie })).status).toBe(200)
+  expect((await call(ordersRoute, 'GET', s.key, 'orders', { cookie })).status).toBe(401)
 })

@@ -1,7 +1,7 @@
 import { clientIp } from '@/lib/http/client-ip'
 import { hubRoute } from '@/lib/customer-hub/hub-route'
 import { hubCodeVerifyBody, verifyHubCode } from '@/lib/customer-hub/hub-login'
-import { HUB_SESSION_MINUTES, hubCookie } from '@/lib/customer-hub/hub-session'
+import { HUB_SESSION_MINUTES, hubCookie, readHubCookie, revokeHubSession } from '@/lib/customer-hub/hub-session'
 
 export const dynamic = 'force-dynamic'
 
@@ -24,11 +24,13 @@ export const POST = hubRoute({
   },
 })
 
-// DELETE /hub/{publicKey}/session – signs out (clears the cookie)
+// DELETE /hub/{publicKey}/session – signs out (ends the session and clears the cookie)
 export const DELETE = hubRoute({
-  handler: async ({ ctx }) =>
-    Response.json(
+  handler: async ({ ctx }) => {
+    await revokeHubSession(ctx.company.id, readHubCookie(ctx.req))
+    return Response.json(
       { ok: true },
       { headers: { 'set-cookie': hubCookie(ctx.company.publicKey, '', secure(ctx.req), 0) } },
-    ),
+    )
+  },
 })
