@@ -1,16 +1,19 @@
-// The merchant's hub dashboard: signed-in visits (Viewed Customer Hub events), sign-ins (hub
-// sessions opened) and returns started over the last N days, all counted in the company's rows.
+// The merchant's hub dashboard: signed-in visits and sign-ins (their events, which outlive the
+// pruned session rows) and returns started over the last N days, all counted in the company's rows.
 import { db } from '@/lib/db/client'
-import { VIEWED_HUB } from './record-hub-visit'
+import { SIGNED_IN_HUB, VIEWED_HUB } from './record-hub-visit'
+
+async function countEvents(companyId: number, name: string, since: Date) {
+  const metric = await db.metric.findFirst({ where: { companyId, name }, select: { id: true } })
+  if (!metric) return 0
+  return db.event.count({ where: { companyId, metricId: metric.id, ts: { gte: Math.floor(since.getTime() / 1000) } } })
+}
 
 export async function hubDashboard(companyId: number, days: number, now = new Date()) {
   const since = new Date(now.getTime() - days * 86_400_000)
-  const metric = await db.metric.findFirst({ where: { companyId, name: VIEWED_HUB }, select: { id: true } })
   const [visits, signIns, returnsStarted] = await Promise.all([
-    metric
-      ? db.event.count({ where: { companyId, metricId: metric.id, ts: { gte: Math.floor(since.getTime() / 1000) } } })
-      : 0,
-    db.hubSession.count({ where: { companyId, createdAt: { gte: since } } }),
+    countEvents(companyId, VIEWED_HUB, since),
+    countEvents(companyId, SIGNED_IN_HUB, since),
     db.hubReturnRequest.count({ where: { companyId, createdAt: { gte: since } } }),
   ])
   return { days, visits, signIns, returnsStarted }

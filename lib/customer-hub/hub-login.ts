@@ -9,6 +9,7 @@ import { AppError, badRequest } from '@/lib/errors/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { getMailer } from '@/lib/mail/mailer'
 import { createHubSession } from './hub-session'
+import { recordHubSignIn } from './record-hub-visit'
 
 export const CODE_TTL_MS = 10 * 60_000
 export const MAX_CODE_ATTEMPTS = 5
@@ -95,5 +96,7 @@ export async function verifyHubCode(companyId: number, email: string, code: stri
     data: { usedAt: now },
   })
   if (claimed.count !== 1) throw wrongCode()
-  return createHubSession(companyId, profile.id, now)
+  const session = await createHubSession(companyId, profile.id, now)
+  await recordHubSignIn(companyId, profile.id, row.id, now)
+  return session
 }

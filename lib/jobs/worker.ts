@@ -96,6 +96,8 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
           await (await import('@/lib/api/rate-limit')).pruneRateLimits()
           // The /api request log keeps 7 days (the developer tools' logs).
           await (await import('@/lib/api-log/prune-request-logs')).pruneApiRequestLogs(queueNow())
+          // Expired customer hub sessions and sign-in codes.
+          await (await import('@/lib/customer-hub/prune-hub-logins')).pruneHubLogins(queueNow())
         }
         if (failures) log(`loop ${n} recovered after ${failures} failed attempt(s)`)
         failures = 0

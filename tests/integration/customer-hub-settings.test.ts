@@ -14,6 +14,8 @@ import * as tasksRoute from '@/app/ajax/customer-hub/completed-tasks/route'
 import * as blocksRoute from '@/app/ajax/customer-hub/content-blocks/route'
 import * as dashboardRoute from '@/app/ajax/customer-hub/dashboard/route'
 import * as eligibilityRoute from '@/app/ajax/customer-hub/eligibility/route'
+import { ingestEvents } from '@/lib/events/ingest-events'
+import { SIGNED_IN_HUB, VIEWED_HUB } from '@/lib/customer-hub/record-hub-visit'
 
 async function tenant() {
   const co = await makeCompany()
@@ -95,10 +97,15 @@ test('onboarding: eligibility, install check, enable, tasks and dashboard', asyn
   res = await post(tasksRoute, '/ajax/customer-hub/completed-tasks', a.cookie, { task: 'design' })
   expect((await res.json()).completedTasks).toEqual(['enable', 'design'])
 
-  await db.hubSession.create({
-    data: { tokenHash: 'x' + a.co.id, companyId: a.co.id, profileId: 'p', expiresAt: new Date() },
+  await ingestEvents(a.co.id, [
+    { metric: { name: SIGNED_IN_HUB }, profile: { email: `s-${a.co.id}@example.test` } },
+    { metric: { name: VIEWED_HUB }, profile: { email: `s-${a.co.id}@example.test` } },
+    { metric: { name: VIEWED_HUB }, profile: { email: `s-${a.co.id}@example.test` } },
+  ])
+  await db.hubReturnRequest.create({
+    data: { id: `R${a.co.id}`, companyId: a.co.id, profileId: 'p', orderKey: 'o', itemKey: 'i', reason: '' },
   })
   const dash = await (await get(dashboardRoute, '/ajax/customer-hub/dashboard?days=7', a.cookie)).json()
-  expect(dash).toMatchObject({ days: 7, visits: 0, signIns: 1, returnsStarted: 0 })
+  expect(dash).toMatchObject({ days: 7, visits: 2, signIns: 1, returnsStarted: 1 })
   expect((await get(dashboardRoute, '/ajax/customer-hub/dashboard?days=0', a.cookie)).status).toBe(400)
 })

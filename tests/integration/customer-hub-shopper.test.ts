@@ -20,6 +20,7 @@ import * as supportRoute from '@/app/hub/[publicKey]/support/route'
 import * as viewedRoute from '@/app/hub/[publicKey]/recently-viewed/route'
 import * as pageRoute from '@/app/hub/[publicKey]/route'
 import { onsiteScriptResponse } from '@/lib/onsite/serve-script'
+import { pruneHubLogins } from '@/lib/customer-hub/prune-hub-logins'
 
 const APP = 'https://app.example.test'
 const sent: MailMessage[] = []
@@ -331,4 +332,17 @@ test('guesses at one address are limited across IPs, and sign-out ends the sessi
   expect((await call(ordersRoute, 'GET', s.key, 'orders', { cookie })).status).toBe(200)
   expect((await call(sessionRoute, 'DELETE', s.key, 'session', { cookie })).status).toBe(200)
   expect((await call(ordersRoute, 'GET', s.key, 'orders', { cookie })).status).toBe(401)
+})
+
+test('a sign-in is recorded as an event; the prune removes expired sessions and codes and keeps live ones', async () => {
+  const s = await store()
+  const cookie = await signInAs(s.key, s.a)
+  const jobs = await db.job.findMany({ where: { companyId: s.co.id, type: 'events.ingest' } })
+  expect(jobs.filter((j) => j.payload.includes('Signed In to Customer Hub'))).toHaveLength(1)
+  await db.hubSession.create({
+    data: { tokenHash: `old-${s.co.id}`, companyId: s.co.id, profileId: 'p', expiresAt: new Date(Date.now() - 1000) },
+  })
+  expect(await pruneHubLogins()).toBeGreaterThanOrEqual(1)
+  expect(await db.hubSession.count({ where: { tokenHash: `old-${s.co.id}` } })).toBe(0)
+  expect((await call(ordersRoute, 'GET', s.key, 'orders', { cookie })).status).toBe(200)
 })
