@@ -3,40 +3,57 @@
 // page with textContent (never innerHTML), and merchant text in the server HTML only through
 // esc(), so no order line, FAQ answer or reason can run as markup. The script carries the nonce
 // of the page policy the proxy set (script-src 'nonce-…' 'strict-dynamic').
+import { createTranslator } from 'next-intl'
 import { esc } from '@/lib/growth/hosted-page-html'
+import { loadMessages } from '@/lib/i18n/load-messages'
+import { localeFromAcceptLanguage, resolveLocale } from '@/lib/i18n/locales'
 import type { HubCompany } from './hub-route'
 import type { HubSettingsView } from './hub-settings'
 
 const nonceOf = (req: Request) => req.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1] ?? ''
 
-// Shopper-facing words; the page is the store's, not the product's (a later step moves them to messages/).
-const TEXT = {
-  signIn: 'Sign in',
-  emailLabel: 'Email',
-  sendCode: 'Email me a code',
-  codeLabel: '6-digit code',
-  verify: 'Sign in',
-  codeSent: 'If this address has orders with us, a code is on its way. It expires in 10 minutes.',
-  orders: 'Your orders',
-  noOrders: 'No orders yet.',
-  reorder: 'Buy again',
-  track: 'Track package',
-  startReturn: 'Start a return',
-  reason: 'Reason',
-  returnStarted: 'Return started. We will email you the next steps.',
-  viewed: 'Recently viewed',
-  faq: 'Questions and answers',
-  contact: 'Contact support',
-  subject: 'Subject',
-  message: 'Message',
-  send: 'Send',
-  sent: 'Thanks, we will get back to you.',
-  signOut: 'Sign out',
-  error: 'Something went wrong. Try again.',
+// The page's words, in the shopper's language (messages/*.json, customerHubPage; English fallback).
+const KEYS = [
+  'signIn',
+  'emailLabel',
+  'sendCode',
+  'codeLabel',
+  'verify',
+  'codeSent',
+  'orders',
+  'noOrders',
+  'reorder',
+  'track',
+  'startReturn',
+  'reason',
+  'returnStarted',
+  'viewed',
+  'faq',
+  'contact',
+  'subject',
+  'message',
+  'send',
+  'sent',
+  'signOut',
+  'error',
+] as const
+type Text = Record<(typeof KEYS)[number], string>
+
+async function pageText(req: Request): Promise<{ locale: string; text: Text }> {
+  const header = req.headers.get('accept-language')
+  const locale = header ? localeFromAcceptLanguage(header) : resolveLocale(undefined)
+  const messages = await loadMessages(locale)
+  const t = createTranslator({
+    locale,
+    messages: messages as never,
+    namespace: 'customerHubPage' as never,
+  }) as unknown as (k: string) => string
+  return { locale, text: Object.fromEntries(KEYS.map((k) => [k, t(k)])) as Text }
 }
 
-export function hubPage(req: Request, company: HubCompany, s: HubSettingsView): Response {
+export async function hubPage(req: Request, company: HubCompany, s: HubSettingsView): Promise<Response> {
   const nonce = nonceOf(req)
+  const { locale, text: TEXT } = await pageText(req)
   const base = `/hub/${encodeURIComponent(company.publicKey)}`
   const faq = s.faq
     .map((f) => `<details><summary>${esc(f.question)}</summary><p>${esc(f.answer)}</p></details>`)
@@ -44,7 +61,7 @@ export function hubPage(req: Request, company: HubCompany, s: HubSettingsView): 
   const blocks = s.content.blocks
     .map((b) => `<section><h2>${esc(b.title)}</h2><p>${esc(b.body)}</p></section>`)
     .join('')
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(company.name)}</title>
+  const html = `<!doctype html><html lang="${esc(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(company.name)}</title>
 <style>body{margin:0;font:15px/1.5 system-ui,sans-serif;background:${s.design.backgroundColor};color:#1b1f24}main{max-width:640px;margin:32px auto;padding:0 16px}
 button{background:${s.design.primaryColor};color:#fff;border:0;border-radius:6px;padding:8px 14px;font:inherit;cursor:pointer}input,textarea,select{width:100%;padding:8px;margin:4px 0 12px;font:inherit;border:1px solid #c9ced6;border-radius:6px;box-sizing:border-box}
 .card{border:1px solid #e1e4e8;border-radius:8px;padding:16px;margin:12px 0;background:#fff}[hidden]{display:none}.muted{color:#57606a}</style></head>
@@ -55,7 +72,7 @@ button{background:${s.design.primaryColor};color:#fff;border:0;border-radius:6px
 <h2>${esc(TEXT.contact)}</h2><form id="support-form"><label for="subject">${esc(TEXT.subject)}</label><input id="subject" maxlength="200" required><label for="body">${esc(TEXT.message)}</label><textarea id="body" maxlength="5000" rows="4" required></textarea><button>${esc(TEXT.send)}</button><p id="support-status" role="status"></p></form>
 <button id="sign-out" type="button">${esc(TEXT.signOut)}</button></section>
 ${blocks}${faq ? `<section><h2>${esc(TEXT.faq)}</h2>${faq}</section>` : ''}</main>
-<script nonce="${esc(nonce)}">${script(base)}</script></body></html>`
+<script nonce="${esc(nonce)}">${script(base, TEXT)}</script></body></html>`
   return new Response(html, {
     headers: {
       'content-type': 'text/html; charset=utf-8',
@@ -65,7 +82,7 @@ ${blocks}${faq ? `<section><h2>${esc(TEXT.faq)}</h2>${faq}</section>` : ''}</mai
   })
 }
 
-function script(base: string): string {
+function script(base: string, TEXT: Text): string {
   const T = JSON.stringify(TEXT).replace(/</g, '\\u003c')
   return `(()=>{const T=${T},B=${JSON.stringify(base).replace(/</g, '\\u003c')},$=(i)=>document.getElementById(i);
 const el=(t,txt,a)=>{const e=document.createElement(t);if(txt!=null)e.textContent=String(txt);if(a)for(const k in a)e.setAttribute(k,a[k]);return e};
