@@ -311,11 +311,7 @@ test('by rating, the pages hold every review once, questions (no rating) last, b
           rating: d.attributes.rating,
         })),
       )
-      path = r.json.links.next
-        ? ((u: URL) => u.pathname + u.search)(new URL(r.json.links.next))
-        : null
-          ? new URL(r.json.links.next).pathname.replace(/^\/api/, '/api') + new URL(r.json.links.next).search
-          : null
+      path = r.json.links.next ? ((u: URL) => u.pathname + u.search)(new URL(r.json.links.next)) : null
     }
     expect(new Set(seen.map((s) => s.id)).size).toBe(total)
     expect(seen).toHaveLength(total)
