@@ -422,6 +422,15 @@ test('only the screens this issue builds are marked built', () => {
       '/report-builder/create',
       '/report-builder/:reportId/edit',
       '/report-builder/:reportId/results',
+      // Predictive analytics (issue 23 §3)
+      '/predictive-models/:tabName',
+      // Product reviews (issue 24 §1)
+      '/reviews/:slug?',
+      '/reviews/dashboard',
+      '/reviews/moderation',
+      '/reviews/moderation/:id',
+      '/reviews/products',
+      '/reviews/products/:id',
     ].sort(),
   )
 })
