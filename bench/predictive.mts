@@ -101,4 +101,7 @@ report('predictive', ENGINE, [
 ])
 await db.$disconnect()
 await raw.close()
+// The app's pool keeps the scratch database in use (DROP DATABASE fails) and the process alive.
+if (ENGINE === 'postgres') await (await import('@/lib/db/pg-pool')).closePgPool()
 await scratch.drop()
+process.exit(0)
