@@ -52,11 +52,17 @@ export async function getFunnel(
       select "profileId", ts as t, ${src} as src, row_number() over (partition by "profileId" order by ts, id) as rn
       from "Event" where "companyId" = ${companyId} and "metricId" = ${id(0)} and ts >= ${from} and ts <= ${to}
     ) x where rn = 1)`
+  // Each step walks the previous step's profiles and looks their events up by the (profileId,
+  // metricId, ts) index. SQLite otherwise scanned the company's events of the metric once per
+  // profile through (companyId, metricId, ts): minutes on the demo's year. The CROSS JOIN keeps
+  // the profiles outside and the unary + on companyId (redundant: a profile has one company)
+  // takes that index out of the choice; PostgreSQL plans it as an ordinary join.
   for (let i = 1; i < FUNNEL_STEPS.length; i++) {
     const prev = sql.raw(`s${i}`)
     steps = sql`${steps}, ${sql.raw(`s${i + 1}`)} as (
-      select e."profileId", min(e.ts) as t from "Event" e join ${prev} p on p."profileId" = e."profileId"
-      where e."companyId" = ${companyId} and e."metricId" = ${id(i)} and e.ts >= p.t and e.ts <= ${to}
+      select e."profileId", min(e.ts) as t from ${prev} p cross join "Event" e
+      where e."profileId" = p."profileId" and +e."companyId" = ${companyId} and e."metricId" = ${id(i)}
+        and e.ts >= p.t and e.ts <= ${to}
       group by e."profileId")`
   }
   const found = await rows(
