@@ -76,6 +76,14 @@ export function pgPool(url: string): pg.Pool {
   pool.on('error', (e) => {
     if (isConnectionError(e)) markDbOutage(e)
   })
+  // The pool listens for errors only on idle connections: one checked out (between two queries
+  // of a transaction) that the server terminates would emit an unhandled 'error' and end the
+  // process. Its query rejects and the holder releases it with the error; this only notes it.
+  pool.on('connect', (client) => {
+    client.on('error', (e) => {
+      if (isConnectionError(e)) markDbOutage(e)
+    })
+  })
   watchConnects(pool)
   g.__pgPool = { url, pool }
   return pool
