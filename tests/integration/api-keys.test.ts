@@ -117,6 +117,7 @@ test('the scope catalogue lists read and write per family', async () => {
     'metrics',
     'profiles',
     'push-tokens',
+    'reviews',
     'segments',
     'subscriptions',
     'tags',
