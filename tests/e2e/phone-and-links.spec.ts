@@ -151,7 +151,7 @@ test('every in-app link of the built screens reaches a built screen', async ({ p
       if (matchRoute(path)?.route.built !== true) dead.set(path, from)
     }
   }
-  for (const [name, url] of [...(await screens(page)), ['not-available', '/experiments'] as [string, string]]) {
+  for (const [name, url] of [...(await screens(page)), ['not-available', '/inbox/conversations'] as [string, string]]) {
     await page.goto(url)
     await settle(page)
     await visit(name)
@@ -163,11 +163,11 @@ test('every in-app link of the built screens reaches a built screen', async ({ p
     }
   }
   // The not-available screen's "Contact support" and the user menu's "Help and support" land on a built screen.
-  await page.goto('/experiments')
+  await page.goto('/inbox/conversations')
   await page.getByRole('link', { name: 'Contact support' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Help and support' })).toBeVisible()
   await page.getByRole('link', { name: 'Analytics' }).first().click()
-  await expect(page).toHaveURL(/\/analytics\/metrics$/)
+  await expect(page).toHaveURL(/\/analytics\/dashboards$/)
   // Only the navigation's own entries for areas that are not built yet may lead to "not available".
   const navEntriesOfUnbuiltAreas = new Set([
     '/campaigns',
