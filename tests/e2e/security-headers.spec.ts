@@ -91,7 +91,7 @@ test('invalid percent-encodings: a JSON:API 400 on /api and /client, the not-fou
 test('an unknown /api path answers the JSON:API 404; real endpoints still answer', async ({ request }) => {
   for (const [method, path] of [
     ['GET', '/api/no-such-family'],
-    ['POST', '/api/reviews/'],
+    ['POST', '/api/no-such-family/'],
     ['GET', '/api/profiles/abc/nothing-here'],
   ] as const) {
     const res = await request.fetch(path, { method })
