@@ -103,8 +103,6 @@ async function main() {
     await db.featureFlag.createMany({ data: DEFAULT_ON.map((name) => ({ companyId: c.id, name, enabled: true })) })
   }
   await db.featureFlag.create({ data: { companyId: demo.id, name: 'report_builder', enabled: true } })
-  // Reviews are built (issue 24): the demo shows them; other new accounts turn them on.
-  await db.featureFlag.create({ data: { companyId: demo.id, name: 'is_reviews_enabled', enabled: true } })
   await db.abTestAssignment.createMany({
     data: [
       { companyId: demo.id, experiment: 'new_dashboard_cards', value: 'true' },
