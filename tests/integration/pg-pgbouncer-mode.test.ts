@@ -98,9 +98,15 @@ maybe('ingest, segment recompute through the queue and the rollup through a tran
   const p = await db.profile.findFirstOrThrow({ where: { companyId: cid, email: 'p0@ex.test' } })
   expect(p.lastEventAt?.toISOString()).toBe('2026-11-01T10:00:00.000Z')
 
-  // Nothing session-scoped left behind on the server connections the pooler shares.
+  // Nothing session-scoped left behind on the server connections the pooler shares. pg_locks
+  // is server-wide and other test files run on the same server at once: count only the
+  // advisory locks held in this test's database.
   const locks = await onDirect((c) =>
-    c.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and granted`),
+    c.query(
+      `select count(*)::int as n from pg_locks l
+        where l.locktype = 'advisory' and l.granted
+          and l.database = (select oid from pg_database where datname = current_database())`,
+    ),
   )
   expect(locks.rows[0].n).toBe(0)
 })
