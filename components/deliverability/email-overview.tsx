@@ -2,7 +2,7 @@
 // The email overview: totals and advice, the daily rates chart, rates by mailbox provider and
 // sending domain, and the sending domains' DKIM/SPF/DMARC status from the domains settings.
 import Link from 'next/link'
-import { useTranslations } from 'next-intl'
+import { useFormatter, useTranslations } from 'next-intl'
 import { Card } from '@/components/ui/card'
 import { Badge } from '@/components/ui/badge'
 import { Table } from '@/components/ui/table'
@@ -17,6 +17,7 @@ import styles from './ops.module.css'
 
 export function EmailOverview() {
   const t = useTranslations('deliverability')
+  const format = useFormatter()
   const { data, error, isLoading } = useOps<EmailDeliverabilityResponse>('/ajax/deliverability/email')
   if (!data) return <LoadStates loading={isLoading} error={error} />
   const { total } = data
@@ -29,7 +30,7 @@ export function EmailOverview() {
         <>
           <div className={styles.grid}>
             <Tile label={t('score')} value={data.score === null ? '–' : String(data.score)} />
-            <Tile label={t('colSent')} value={String(total.sent)} />
+            <Tile label={t('colSent')} value={format.number(total.sent)} />
             <Tile label={t('colDelivery')} value={pct(total.rates.deliveryRate)} />
             <Tile label={t('colBounce')} value={pct(total.rates.bounceRate)} />
             <Tile label={t('colSpam')} value={pct(total.rates.spamRate, 3)} />
