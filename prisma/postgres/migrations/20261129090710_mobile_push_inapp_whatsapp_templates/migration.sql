@@ -1,0 +1,56 @@
+-- CreateTable
+CREATE TABLE "ApnsSettings" (
+    "companyId" INTEGER NOT NULL,
+    "keyId" TEXT NOT NULL,
+    "teamId" TEXT NOT NULL,
+    "bundleId" TEXT NOT NULL,
+    "keySealed" TEXT NOT NULL,
+    "environment" TEXT NOT NULL DEFAULT 'production',
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "ApnsSettings_pkey" PRIMARY KEY ("companyId")
+);
+
+-- CreateTable
+CREATE TABLE "InAppMessage" (
+    "id" TEXT NOT NULL,
+    "companyId" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "definition" TEXT NOT NULL DEFAULT '{}',
+    "status" TEXT NOT NULL DEFAULT 'draft',
+    "audienceId" TEXT,
+    "startsAt" TIMESTAMP(3),
+    "endsAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "InAppMessage_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "WhatsAppMessageTemplate" (
+    "id" TEXT NOT NULL,
+    "companyId" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "language" TEXT NOT NULL,
+    "category" TEXT NOT NULL,
+    "body" TEXT NOT NULL,
+    "examples" TEXT NOT NULL DEFAULT '[]',
+    "status" TEXT NOT NULL DEFAULT 'DRAFT',
+    "vendorId" TEXT,
+    "rejectedReason" TEXT,
+    "submittedAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "WhatsAppMessageTemplate_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "InAppMessage_companyId_status_idx" ON "InAppMessage"("companyId", "status");
+
+-- CreateIndex
+CREATE INDEX "WhatsAppMessageTemplate_vendorId_idx" ON "WhatsAppMessageTemplate"("vendorId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "WhatsAppMessageTemplate_companyId_name_language_key" ON "WhatsAppMessageTemplate"("companyId", "name", "language");
