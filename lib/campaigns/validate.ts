@@ -3,6 +3,7 @@
 // message definitions per channel, A/B test config and variations. Shared by /api and /ajax.
 import { z } from 'zod'
 import { THROTTLE_PERCENTAGES } from './send/model'
+import { pushOptionFields } from '@/lib/messaging/push/push-content'
 
 export const CHANNELS = ['email', 'sms', 'mobile_push'] as const
 export type CampaignChannel = (typeof CHANNELS)[number]
@@ -122,6 +123,7 @@ export const pushContentSchema = z.object({
   body: optText(1000),
   dynamic_image: optText(2048),
   action_buttons: z.array(z.looseObject({})).max(3, 'At most 3 action buttons.').nullish(),
+  ...pushOptionFields,
 })
 export const renderOptionsSchema = z.object({
   shorten_links: z.boolean().nullish(),

@@ -3,6 +3,7 @@
 // discriminated by `type`; a kind we do not know is kept as it came, marked `unsupported: true`,
 // never dropped. Unknown extra fields are kept (loose objects), so a definition round-trips.
 import { z } from 'zod'
+import { pushOptionFields } from '@/lib/messaging/push/push-content'
 
 const id = z.string().min(1).max(64)
 const nullableText = z.string().nullable().optional()
@@ -210,6 +211,7 @@ export const flowPushNotification = z.looseObject({
   on_open: z.enum(['home', 'link', 'open_url']).optional(),
   push_type: z.enum(['silent', 'standard']).nullable().optional(),
   smart_sending_enabled: z.boolean().optional(),
+  ...pushOptionFields,
 })
 export const flowWhatsApp = z.looseObject({
   ...messageCommon,

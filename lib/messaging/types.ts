@@ -1,5 +1,6 @@
 // The vocabulary of the send pipeline (lib/messaging): channels, sources, statuses, and the
 // message a Send row carries.
+import type { PushOptions } from './push/push-content'
 export const CHANNELS = ['email', 'sms', 'push', 'whatsapp'] as const
 export type Channel = (typeof CHANNELS)[number]
 
@@ -36,4 +37,6 @@ export interface MessageContent {
   fromEmail?: string
   fromName?: string
   replyTo?: string
+  /** Push only: image, open action, badge and notification type (push/push-content.ts). */
+  push?: PushOptions
 }

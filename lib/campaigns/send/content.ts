@@ -2,6 +2,7 @@
 import { kysely } from '@/lib/db/kysely'
 import { selectFirst, type Ops } from '@/lib/db/ops'
 import type { MessageContent } from '@/lib/messaging/types'
+import { pushOptionsFrom } from '@/lib/messaging/push/push-content'
 
 function parseObj(s: string | null | undefined): Record<string, unknown> {
   try {
@@ -68,6 +69,6 @@ export function* campaignContentOps(
     return { content: { ...content, html: t.compiledHtml, text: t.compiledText }, channel: m.channel }
   }
   if (m.channel === 'mobile_push' || m.channel === 'push')
-    return { content: { subject: str(c.title), text: str(c.body) ?? '' }, channel: m.channel }
+    return { content: { subject: str(c.title), text: str(c.body) ?? '', push: pushOptionsFrom(c) }, channel: m.channel }
   return { content: { text: str(c.body) ?? '' }, channel: m.channel }
 }

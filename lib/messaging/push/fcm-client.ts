@@ -93,12 +93,10 @@ export async function getAccessToken(sa: ServiceAccount, now = Date.now()): Prom
   return body.access_token
 }
 
-export interface FcmMessage {
-  token: string
-  title: string
-  body: string
-  data?: Record<string, string>
-}
+/** A plain notification, or a whole HTTP v1 message as render-push.ts shapes it. */
+export type FcmMessage =
+  | { token: string; title: string; body: string; data?: Record<string, string> }
+  | { message: Record<string, unknown> & { token: string } }
 
 export type FcmResult =
   | { kind: 'sent'; name: string }
@@ -147,7 +145,10 @@ function classify(status: number, body: FcmErrorBody | null): FcmResult {
 export async function sendFcm(sa: ServiceAccount, m: FcmMessage): Promise<FcmResult> {
   const url = `${fcmBaseUrl()}/v1/projects/${encodeURIComponent(sa.project_id)}/messages:send`
   const payload = JSON.stringify({
-    message: { token: m.token, notification: { title: m.title, body: m.body }, ...(m.data ? { data: m.data } : {}) },
+    message:
+      'message' in m
+        ? m.message
+        : { token: m.token, notification: { title: m.title, body: m.body }, ...(m.data ? { data: m.data } : {}) },
   })
   for (let attempt = 0; ; attempt++) {
     let access: string

@@ -10,6 +10,7 @@
 // INSERTs and ONE delivery job naming the new Sends' sources (not one job per Send), in the
 // batch's transaction; the results are the single path's.
 import { selectFirst, type Ops } from '@/lib/db/ops'
+import { pushOptionsFrom } from '@/lib/messaging/push/push-content'
 import { kysely } from '@/lib/db/kysely'
 import { toBool } from '@/lib/db/dialect'
 import { createSendsOps } from '@/lib/messaging/create-sends'
@@ -110,7 +111,15 @@ export function* contentOps(
     transactional ||= toBool(t.isTransactional) && m.transactional !== false
     return { content: { ...content, html: t.compiledHtml, text: t.compiledText }, transactional }
   }
-  if (channel === 'push') return { content: { subject: m.title ?? undefined, text: m.body ?? '' }, transactional }
+  if (channel === 'push')
+    return {
+      content: {
+        subject: m.title ?? undefined,
+        text: m.body ?? '',
+        push: pushOptionsFrom(m as Record<string, unknown>),
+      },
+      transactional,
+    }
   if (channel === 'whatsapp') {
     const content: MessageContent & { whatsappTemplate?: unknown } = { text: m.body ?? undefined }
     if (m.vendor_id)
