@@ -1,0 +1,177 @@
+// The key figures of several accounts over one period, side by side (/portfolio/dashboard):
+// revenue attributed to messages (the account's conversion metric, as its own dashboard counts
+// it), messages sent per channel, list growth (joined and left, lists only), profiles, and email
+// deliverability rates (lib/deliverability, the same numbers the account's own report shows).
+// Revenue, sends, growth and profiles are one grouped query each over all the accounts; only the
+// deliverability rates run per account.
+import { sql } from 'kysely'
+import { kysely } from '@/lib/db/kysely'
+import { read, select } from '@/lib/db/ops'
+import { attributionSettingsOps, DEFAULT_CONVERSION_METRIC } from '@/lib/attribution/settings'
+import { SENT_STATUSES } from '@/lib/reporting/send-scope'
+import { LIST } from '@/lib/groups/group-view'
+import { emailRatesBy, totalOf } from '@/lib/deliverability/email-rates'
+
+export interface Period {
+  from: Date
+  to: Date
+}
+
+export interface AccountFigures {
+  companyId: number
+  revenue: number
+  conversions: number
+  sends: { email: number; sms: number; other: number; total: number }
+  listGrowth: { joined: number; left: number; net: number }
+  profiles: number
+  newProfiles: number
+  deliverability: { sent: number; delivered: number; bounced: number; spam: number; unsubscribed: number }
+  rates: { deliveryRate: number; bounceRate: number; spamRate: number; unsubscribeRate: number }
+}
+
+export const PERIOD_DAYS = [7, 30, 90, 365] as const
+
+/** The last `days` days up to `now`. */
+export const periodOf = (days: number, now = new Date()): Period => ({
+  from: new Date(now.getTime() - days * 86_400_000),
+  to: now,
+})
+
+async function conversionMetrics(companyIds: number[]) {
+  const settings = await read(attributionSettingsOps(companyIds))
+  const byName = await read(
+    select(
+      kysely()
+        .selectFrom('Metric')
+        .select(['id', 'companyId'])
+        .where('companyId', 'in', companyIds)
+        .where('name', '=', DEFAULT_CONVERSION_METRIC),
+    ),
+  )
+  const out = new Map<number, string>()
+  for (const m of byName) out.set(m.companyId, m.id)
+  for (const [id, cfg] of settings) if (cfg.conversionMetricId) out.set(id, cfg.conversionMetricId)
+  return out
+}
+
+export async function accountFigures(companyIds: number[], period: Period): Promise<AccountFigures[]> {
+  if (!companyIds.length) return []
+  const k = kysely()
+  const fromTs = Math.floor(period.from.getTime() / 1000)
+  const toTs = Math.floor(period.to.getTime() / 1000)
+  const metrics = await conversionMetrics(companyIds)
+  const metricIds = [...new Set(metrics.values())]
+  const [revenue, sends, growth, profiles] = await Promise.all([
+    metricIds.length
+      ? read(
+          select(
+            k
+              .selectFrom('EventAttribution')
+              .select([
+                'companyId',
+                'metricId',
+                sql<number>`coalesce(sum(${sql.ref('value')}), 0)`.as('v'),
+                sql<number>`count(*)`.as('n'),
+              ])
+              .where('companyId', 'in', companyIds)
+              .where('metricId', 'in', metricIds)
+              .where('ts', '>=', fromTs)
+              .where('ts', '<', toTs)
+              .groupBy(['companyId', 'metricId']),
+          ),
+        )
+      : Promise.resolve([]),
+    read(
+      select(
+        k
+          .selectFrom('Send')
+          .select(['companyId', 'channel', sql<number>`count(*)`.as('n')])
+          .where('companyId', 'in', companyIds)
+          .where('status', 'in', [...SENT_STATUSES])
+          .where('sentAt', '>=', period.from)
+          .where('sentAt', '<', period.to)
+          .groupBy(['companyId', 'channel']),
+      ),
+    ),
+    read(
+      select(
+        k
+          .selectFrom('GroupMembershipChange as c')
+          .innerJoin('Group as g', (j) => j.onRef('g.id', '=', 'c.groupId').onRef('g.companyId', '=', 'c.companyId'))
+          .select(['c.companyId as companyId', 'c.kind as kind', sql<number>`count(*)`.as('n')])
+          .where('c.companyId', 'in', companyIds)
+          .where('g.type', '=', LIST)
+          .where('c.at', '>=', period.from)
+          .where('c.at', '<', period.to)
+          .groupBy(['c.companyId', 'c.kind']),
+      ),
+    ),
+    read(
+      select(
+        k
+          .selectFrom('Profile')
+          .select([
+            'companyId',
+            sql<number>`count(*)`.as('n'),
+            sql<number>`sum(case when ${sql.ref('createdAt')} >= ${period.from} and ${sql.ref('createdAt')} < ${period.to} then 1 else 0 end)`.as(
+              'fresh',
+            ),
+          ])
+          .where('companyId', 'in', companyIds)
+          .groupBy('companyId'),
+      ),
+    ),
+  ])
+  const out = new Map<number, AccountFigures>()
+  for (const companyId of companyIds)
+    out.set(companyId, {
+      companyId,
+      revenue: 0,
+      conversions: 0,
+      sends: { email: 0, sms: 0, other: 0, total: 0 },
+      listGrowth: { joined: 0, left: 0, net: 0 },
+      profiles: 0,
+      newProfiles: 0,
+      deliverability: { sent: 0, delivered: 0, bounced: 0, spam: 0, unsubscribed: 0 },
+      rates: { deliveryRate: 0, bounceRate: 0, spamRate: 0, unsubscribeRate: 0 },
+    })
+  for (const r of revenue) {
+    if (metrics.get(r.companyId) !== r.metricId) continue
+    const f = out.get(r.companyId)!
+    f.revenue += Number(r.v)
+    f.conversions += Number(r.n)
+  }
+  for (const r of sends) {
+    const f = out.get(r.companyId)!
+    const n = Number(r.n)
+    if (r.channel === 'email') f.sends.email += n
+    else if (r.channel === 'sms') f.sends.sms += n
+    else f.sends.other += n
+    f.sends.total += n
+  }
+  for (const r of growth) {
+    const f = out.get(r.companyId)!
+    if (r.kind === 'entered') f.listGrowth.joined += Number(r.n)
+    else f.listGrowth.left += Number(r.n)
+    f.listGrowth.net = f.listGrowth.joined - f.listGrowth.left
+  }
+  for (const r of profiles) {
+    const f = out.get(r.companyId)!
+    f.profiles = Number(r.n)
+    f.newProfiles = Number(r.fresh ?? 0)
+  }
+  for (const companyId of companyIds) {
+    const f = out.get(companyId)!
+    if (!f.sends.email) continue
+    const t = totalOf(await emailRatesBy(companyId, { from: period.from, to: period.to }, 'day'))
+    f.deliverability = {
+      sent: t.sent,
+      delivered: t.delivered,
+      bounced: t.bounced,
+      spam: t.spam,
+      unsubscribed: t.unsubscribed,
+    }
+    f.rates = t.rates
+  }
+  return companyIds.map((id) => out.get(id)!)
+}
