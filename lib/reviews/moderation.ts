@@ -10,6 +10,8 @@ export interface ModerationSettings {
   minRatingToPublish: number
   /** Lower-case words; matched as whole words. */
   profanity: readonly string[]
+  /** Every review waits for a person (the "manual" moderation setting); the flags still say why else. */
+  holdAll?: boolean
 }
 
 // A short default list; merchants would extend it in the reviews settings.
@@ -62,5 +64,5 @@ export function moderateReview(
   if (repeated(text)) flags.push('repeated_text')
   if (input.rating != null && input.rating < settings.minRatingToPublish) flags.push('low_rating')
   if (input.reviewType === 'question') flags.push('question')
-  return { status: flags.length ? 'pending' : 'published', flags }
+  return { status: flags.length || settings.holdAll ? 'pending' : 'published', flags }
 }

@@ -8,7 +8,8 @@ import { ApiError } from '@/lib/api/api-error'
 import { badRequest } from '@/lib/errors/app-error'
 import { ingestEvents } from '@/lib/events/ingest-events'
 import { ulid } from '@/lib/ids/make-id'
-import { moderateReview, DEFAULT_MODERATION, type ModerationSettings } from './moderation'
+import { moderateReview, type ModerationSettings } from './moderation'
+import { getReviewSettings, moderationOf } from './review-settings'
 import type { ClientReviewBody } from './review-body'
 
 export const SUBMITTED_REVIEW_METRIC = 'Submitted Review'
@@ -59,7 +60,7 @@ export async function submitReview(
   const verified = orderKey ? await boughtInOrder(companyId, a.email, orderKey, product?.externalId ?? null) : false
   const decision = moderateReview(
     { reviewType: a.review_type, rating: a.rating ?? null, title: a.title ?? null, body: a.content },
-    opts.settings ?? DEFAULT_MODERATION,
+    opts.settings ?? moderationOf((await getReviewSettings(companyId)).general),
   )
   const id = ulid(now.getTime())
   try {

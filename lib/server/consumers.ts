@@ -14,6 +14,8 @@ import { attributionBatchConsumer } from '@/lib/attribution/attribute'
 import { segmentsBatchConsumer } from '@/lib/segments/ingest-consumer'
 import { registerUnsubscribeConsumer } from '@/lib/messaging/unsubscribe/unsubscribe-consumers'
 import { consentWriteBackConsumer } from '@/lib/integrations/shopify/consent-write-back'
+import { registerRenderContextConsumer } from '@/lib/messaging/render-context-consumers'
+import { reviewRequestContextConsumer } from '@/lib/reviews/review-request-context'
 
 export function registerConsumers(): void {
   registerBatchConsumer(flowTriggersBatchConsumer)
@@ -21,4 +23,5 @@ export function registerConsumers(): void {
   registerBatchConsumer(segmentsBatchConsumer)
   registerGroupEntryConsumer(flowGroupTriggersConsumer)
   registerUnsubscribeConsumer(consentWriteBackConsumer)
+  registerRenderContextConsumer(reviewRequestContextConsumer)
 }

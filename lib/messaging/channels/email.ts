@@ -10,6 +10,7 @@ import { getEmailConfig, type EmailConfig } from '../email-settings/email-config
 import { primeEmailTracking } from '../tracking/decorate-email'
 import type { DeliverChannel } from './types'
 import { renderFailureOutcome } from '../render-failure'
+import { extraRenderContext } from '../render-context-consumers'
 
 /** Where the company's mail goes: its own SMTP server, the server default, or null (outbox). */
 export function smtpTargetFor(companyId: number, config: EmailConfig): SmtpTarget | null {
@@ -38,13 +39,18 @@ export const deliverEmail: DeliverChannel = async (s, now) => {
     return { kind: 'retry', error: e instanceof Error ? e.message : String(e) }
   }
   if (!pre.ok) return { kind: 'skipped', reason: pre.reason, error: pre.error }
+  // variables other domains supply for this recipient (render-context-consumers.ts)
+  const extra = await extraRenderContext([s.content.subject, s.content.html, s.content.text], {
+    companyId: s.companyId,
+    profileId: s.profile.id,
+    sendId: s.sourceType === 'preview' ? null : s.id,
+    context: s.context,
+    now,
+  })
+  const added = { ...pre.context, ...extra }
   let mail
   try {
-    mail = renderEmail(
-      Object.keys(pre.context).length ? { ...s, context: { ...s.context, ...pre.context } } : s,
-      now,
-      config,
-    )
+    mail = renderEmail(Object.keys(added).length ? { ...s, context: { ...s.context, ...added } } : s, now, config)
   } catch (e) {
     return renderFailureOutcome(e)
   }
