@@ -9,8 +9,10 @@ import { exec, inIndexOrder, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { companyIdForIds, toBool, toDate } from '@/lib/db/dialect'
 import { deliverSources, LaterDeliveries, type DeliverPayload } from './create-sends'
-import { decideSend, DEFAULT_POLICY_SETTINGS, type PolicySettings } from './policy'
+import { decideSend, DEFAULT_POLICY_SETTINGS, type PolicyDecision, type PolicySettings } from './policy'
 import { hasPostalAddress } from './postal-address'
+import { planGate } from './plan-gate'
+import { countSegments } from './sms/segments'
 import { DELIVERED_LIKE, type Channel, type MessageContent } from './types'
 
 export interface ClaimedProfile {
@@ -199,6 +201,18 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     if (at) recentBy.set(r.profileId, [...(recentBy.get(r.profileId) ?? []), at])
   }
 
+  // The plan's allowance: one (cached) usage read per company and page, only when a marketing message is in it.
+  const gate = planGate()
+  const metered = p.channel === 'email' || p.channel === 'sms'
+  const allowance =
+    gate &&
+    metered &&
+    p.sourceType !== 'preview' &&
+    p.sourceType !== 'alert' &&
+    rows.some((r) => !toBool(r.transactional))
+      ? yield* gate.open(p.companyId, p.channel, o.now)
+      : null
+
   const sending: ClaimedSend[] = []
   const skipped = new Map<string, string[]>()
   const deferred = new Map<string, { reason: string; until: Date; ids: string[] }>()
@@ -207,7 +221,9 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     const profile = profiles.get(r.profileId)
     const transactional = toBool(r.transactional)
     const context = parse(r.context, {}) as Record<string, unknown>
-    const decision =
+    const content = parse(r.content, {}) as MessageContent
+    const units = p.channel === 'sms' ? Math.max(1, countSegments(content.text ?? '').segments) : 1
+    const decide = () =>
       !profile || !company
         ? ({ action: 'skip', reason: 'no_profile' } as const)
         : // A member's preview goes to the address they typed (render-email.ts), not the profile's,
@@ -229,7 +245,13 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
               now: o.now,
               // A message may turn smart sending off for itself (flows: the message's smart_sending_enabled).
               smartSending: context.$smart_sending_enabled !== false,
+              planAllowance: allowance ? { remaining: allowance.remaining(), units } : undefined,
             })
+    let decision: PolicyDecision = decide()
+    // At the limit with the account's consent: the next tier, recorded, then the same question again.
+    if (decision.action === 'skip' && decision.reason === 'plan_limit' && (yield* allowance!.upgrade()))
+      decision = decide()
+    if (decision.action === 'send' && allowance && !transactional) allowance.consume(units)
     if (decision.action === 'skip') skipped.set(decision.reason, [...(skipped.get(decision.reason) ?? []), r.id])
     else if (decision.action === 'defer') {
       const key = `${decision.reason}@${decision.until.toISOString()}`
@@ -248,7 +270,7 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
         sourceId: r.sourceId,
         transactional,
         attempts: r.attempts + 1,
-        content: parse(r.content, {}),
+        content,
         context,
         profile: profile!,
         company: company!,
@@ -264,6 +286,7 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
     yield* exec(byIds(d.ids).set({ status: 'deferred', reason: d.reason, deferredUntil: d.until, updatedAt: o.now }))
   }
   yield* later.enqueueOps(o.now)
+  if (allowance) yield* allowance.close()
   if (sending.length) {
     yield* exec(
       byIds(sending.map((s) => s.id)).set({

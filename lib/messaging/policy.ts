@@ -15,6 +15,9 @@
 // - Frequency caps per channel: N marketing messages per rolling 24 h and per rolling 7 days.
 // - Quiet hours (SMS and push marketing) in the profile's own time zone, else the company's:
 //   deferred until the quiet period ends, never dropped.
+// - The plan's monthly allowance (issue 26): a marketing message that would go past what the
+//   account's plan leaves this period is skipped as 'plan_limit'; the claim (claim-sends.ts) has
+//   already tried the auto-upgrade the account consented to before it asks again.
 import type { Channel } from './types'
 
 export interface PolicySettings {
@@ -51,6 +54,8 @@ export interface PolicyInput {
   now: Date
   /** The message's own smart-sending switch (a flow message's smart_sending_enabled); off skips only that check, caps stay. */
   smartSending?: boolean
+  /** What the plan leaves this period on this channel (units: emails, SMS segments), and this message's units; absent = unmetered. */
+  planAllowance?: { remaining: number; units: number }
 }
 
 export type SkipReason =
@@ -66,6 +71,7 @@ export type SkipReason =
   | 'frequency_cap_day'
   | 'frequency_cap_week'
   | 'no_postal_address'
+  | 'plan_limit'
 export type PolicyDecision =
   { action: 'send' } | { action: 'skip'; reason: SkipReason } | { action: 'defer'; reason: 'quiet_hours'; until: Date }
 
@@ -110,6 +116,8 @@ export function decideSend(i: PolicyInput): PolicyDecision {
   const cap = i.settings.frequencyCaps[channel]
   if (cap?.day != null && sent.filter((t) => now - t < DAY).length >= cap.day) return skip('frequency_cap_day')
   if (cap?.week != null && sent.filter((t) => now - t < 7 * DAY).length >= cap.week) return skip('frequency_cap_week')
+  // Before quiet hours: a deferred message would only be skipped later, and must not hold credits meanwhile.
+  if (i.planAllowance && i.planAllowance.units > i.planAllowance.remaining) return skip('plan_limit')
 
   if ((channel === 'sms' || channel === 'push') && i.settings.quietHoursEnabled) {
     const zone = validZone(i.profile.timezone) ?? validZone(i.companyTimeZone) ?? 'UTC'

@@ -7,7 +7,7 @@
 import { sql } from 'kysely'
 import { exec, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
-import { companyIdForIds } from '@/lib/db/dialect'
+import { companyIdForIds, typedParam } from '@/lib/db/dialect'
 import { backoffSeconds } from '@/lib/jobs/job-queue'
 import { insertOutboxMailOps } from '@/lib/mail/outbox-mail'
 import type { ClaimedSend } from './claim-sends'
@@ -42,7 +42,15 @@ const messageEventProperties = (s: ClaimedSend, subject?: string | null) => ({
 export const MAX_ATTEMPTS = 5
 
 export type DeliveryOutcome =
-  | { kind: 'sent'; provider: string; providerMessageId: string; messageId?: string; subject?: string }
+  | {
+      kind: 'sent'
+      provider: string
+      providerMessageId: string
+      messageId?: string
+      subject?: string
+      /** SMS: the segments handed over (the plan's SMS credits are metered from them). */
+      segments?: number
+    }
   | { kind: 'outbox'; mail: RenderedEmail }
   | { kind: 'bounced'; error: string }
   | { kind: 'retry'; error: string }
@@ -95,6 +103,12 @@ export function* recordSentOps(list: Array<[ClaimedSend, Sent]>, workerId: strin
             providerMessageId: each((o) => o.providerMessageId),
             messageId: each((o) => o.messageId ?? null),
             subject: each((o) => o.subject ?? null),
+            segments: chunk.some(([, o]) => o.segments != null)
+              ? sql<number | null>`CASE "id" ${sql.join(
+                  chunk.map(([s, o]) => sql`WHEN ${s.id} THEN ${typedParam(o.segments ?? null, 'integer')}`),
+                  sql` `,
+                )} END`
+              : null,
             sentAt: now,
             finishedAt: now,
           })
@@ -154,6 +168,7 @@ export function* recordOutcomeOps(
           providerMessageId: outcome.providerMessageId,
           messageId: outcome.messageId ?? null,
           subject: outcome.subject ?? null,
+          segments: outcome.segments ?? null,
           sentAt: now,
           finishedAt: now,
         }),

@@ -31,6 +31,7 @@ import { register as registerWooCommerce } from '@/lib/integrations/woocommerce/
 import { register as registerPredictive } from '@/lib/predictive/jobs'
 import { register as registerMonitors } from '@/lib/monitors/jobs'
 import { register as registerAnalytics } from '@/lib/analytics/jobs'
+import { register as registerBilling } from '@/lib/billing/jobs'
 import { registerConsumers } from './consumers'
 
 export function registerJobHandlers(): void {
@@ -66,4 +67,5 @@ export function registerJobHandlers(): void {
   registerPredictive()
   registerMonitors()
   registerAnalytics()
+  registerBilling()
 }

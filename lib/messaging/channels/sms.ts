@@ -37,7 +37,8 @@ export const deliverSms: DeliverChannel = async (s, now) => {
     }
   }
   const r = await sendTwilioMessage(account, { to, body, statusCallback: smsStatusCallbackUrl(s.companyId, s.id) })
-  if (r.kind === 'accepted') return { kind: 'sent', provider: 'twilio', providerMessageId: r.sid }
+  if (r.kind === 'accepted')
+    return { kind: 'sent', provider: 'twilio', providerMessageId: r.sid, segments: count.segments }
   if (r.kind === 'transport')
     return r.maybeSent ? { kind: 'unknown', error: r.error } : { kind: 'retry', error: r.error }
   const error = r.message
