@@ -12,6 +12,7 @@ import { runMetricQuery, type Measurement } from '@/lib/metrics/run-metric-query
 import { bucketRange, resolveTimeframe, type Bucket, type TimeRange } from '@/lib/metrics/timeframe'
 import { formatZonedIso, isValidTimeZone } from '@/lib/metrics/zoned-time'
 import { MESSAGE_PROPERTY, messageLabels, sourceLabels } from './message-dimensions'
+import { requestPropertyRollup } from './property-rollup-job'
 import type { ReportDefinition, ReportGroupBy } from './report-definition'
 import { resolveSource, type SourcePart } from './report-sources'
 
@@ -115,14 +116,16 @@ async function runParts(
 ): Promise<Group[]> {
   const out = new Map<string, Group>()
   for (const p of parts) {
-    const rows = await runMetricQuery({
+    const query = {
       companyId,
       metricId: p.metricId,
       buckets,
       measurements: def.measurements,
       where: [...p.where, ...def.filters],
       by,
-    })
+    }
+    const rows = await runMetricQuery(query)
+    await requestPropertyRollup(query)
     merge(out, rows, def.measurements, buckets.length)
   }
   return [...out.values()]

@@ -15,6 +15,7 @@ import { kysely } from '@/lib/db/kysely'
 import { read, select, type Ops } from '@/lib/db/ops'
 import { breakdownSql } from './breakdown-sql'
 import { compileWhere, type MetricFilter } from './filters'
+import { dimensionStatus, propertyRollupQueryOps, rollupProperty } from './property-rollup'
 import { rollupEligible, rollupQueryOps } from './rollup-query'
 import type { Bucket } from './timeframe'
 
@@ -40,7 +41,7 @@ export interface EngineQuery {
   measurements: readonly Measurement[]
   where?: readonly MetricFilter[]
   by?: readonly string[]
-  /** Read the events even where the hourly rollup would answer (tests and benchmarks compare the two). */
+  /** Read the events even where a rollup (hourly, or by property) would answer (tests and benchmarks compare the two). */
   eventsOnly?: boolean
 }
 
@@ -76,6 +77,9 @@ function dimensionText(v: unknown): string | null {
 /** The engine's query as database work (composable with other ops). */
 export function* metricQueryOps(q: EngineQuery): Ops<EngineRow[]> {
   if (rollupEligible(q) && !q.eventsOnly) return yield* rollupQueryOps(q)
+  const property = q.eventsOnly ? null : rollupProperty(q)
+  if (property && (yield* dimensionStatus(q.companyId, q.metricId, property)) === 'ready')
+    return yield* propertyRollupQueryOps(q, property)
   const where = compileWhere(q.where)
   const andWhere = where ? sql` and ${where}` : sql``
   const measurements = [...new Set(q.measurements)]
