@@ -5,16 +5,19 @@ import { defineArea } from '../define-route'
 const portfolio = defineArea('portfolio', { required: ['multi_account_portfolio_read'] })
 
 export const PORTFOLIO_ROUTES = [
-  portfolio('/portfolio/accounts', { required: ['multi_account_portfolio_read', 'portfolio_account_overview'] }),
-  portfolio('/portfolio/billing', { required: ['multi_account_portfolio_read', 'billing_read'] }),
-  portfolio('/portfolio/campaigns'),
-  portfolio('/portfolio/cancel', { required: ['multi_account_portfolio_read', 'billing_write'] }),
-  portfolio('/portfolio/dashboard'),
-  portfolio('/portfolio/dashboard/downloads'),
-  portfolio('/portfolio/flows'),
-  portfolio('/portfolio/metrics'),
-  portfolio('/portfolio/metrics/create'),
-  portfolio('/portfolio/metrics/:metricId/edit'),
-  portfolio('/portfolio/users', { required: ['multi_account_portfolio_read', 'account_users_read'] }),
-  portfolio('/portfolio-wizard', { layout: 'header' }),
+  portfolio('/portfolio/accounts', {
+    required: ['multi_account_portfolio_read', 'portfolio_account_overview'],
+    built: true,
+  }),
+  portfolio('/portfolio/billing', { required: ['multi_account_portfolio_read', 'billing_read'], built: true }),
+  portfolio('/portfolio/campaigns', { built: true }),
+  portfolio('/portfolio/cancel', { required: ['multi_account_portfolio_read', 'billing_write'], built: true }),
+  portfolio('/portfolio/dashboard', { built: true }),
+  portfolio('/portfolio/dashboard/downloads', { built: true }),
+  portfolio('/portfolio/flows', { built: true }),
+  portfolio('/portfolio/metrics', { built: true }),
+  portfolio('/portfolio/metrics/create', { built: true }),
+  portfolio('/portfolio/metrics/:metricId/edit', { built: true }),
+  portfolio('/portfolio/users', { required: ['multi_account_portfolio_read', 'account_users_read'], built: true }),
+  portfolio('/portfolio-wizard', { layout: 'header', built: true }),
 ]
