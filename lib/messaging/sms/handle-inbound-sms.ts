@@ -2,7 +2,9 @@
 // is the owner of the number it was sent To, the request must carry that company's
 // X-Twilio-Signature, and the sender's profile is found (or created) by the From number.
 // STOP-words unsubscribe (consent change + Unsubscribed from SMS), START-words resubscribe,
-// HELP answers with the company's help text as TwiML; any other text is a Received SMS event.
+// HELP answers with the company's help text as TwiML; a custom opt-in keyword subscribes the
+// sender to its list with SMS consent and answers its confirmation; any other text is a
+// Received SMS event.
 // Twilio retries a webhook it got no answer for: every event's unique id carries the
 // MessageSid, and consent changes are idempotent, so a retry changes nothing.
 import { escapeXml } from './twiml'
@@ -16,6 +18,8 @@ import { companyForNumber, loadSmsAccount } from './sms-settings'
 import { verifyTwilioSignature } from './twilio-signature'
 import { keywordOf, matchKeyword } from './keywords'
 import { keywordConsentOps, profileForPhoneOps } from './inbound-consent'
+import { optInKeywordOps, type OptInKeyword } from './sms-opt-in-keywords'
+import { addToListOps } from '@/lib/profiles/list-membership-sync'
 import type { WebhookAnswer } from './handle-sms-status'
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>'
@@ -44,6 +48,13 @@ export async function handleInboundSms(
     inWriteTx(function* () {
       const profile = yield* profileForPhoneOps(companyId, from, 'sms', now)
       const properties = { From: from, To: to, MessageSid: sid, Body: body }
+      const optIn: OptInKeyword | null = action ? null : yield* optInKeywordOps(companyId, body)
+      if (optIn) {
+        const source = `sms_keyword:${optIn.keyword}`
+        yield* keywordConsentOps(companyId, profile.id, 'sms_marketing', 'start', source, now)
+        yield* addToListOps(companyId, optIn.listId, [profile.id], source, now)
+        return { profileId: profile.id, optIn }
+      }
       if (action === 'stop' || action === 'start') {
         const source = `sms_keyword:${keywordOf(body)}`
         yield* keywordConsentOps(companyId, profile.id, 'sms_marketing', action, source, now)
@@ -69,18 +80,24 @@ export async function handleInboundSms(
           properties,
         })
       }
-      return profile.id
+      return { profileId: profile.id, optIn: null }
     })
-  let profileId: string
+  let done: { profileId: string; optIn: OptInKeyword | null }
   try {
-    profileId = await run()
+    done = await run()
   } catch (e) {
     // Two first messages from the same new number at once: the other created the profile.
     if (!isUniqueViolation(e)) throw e
-    profileId = await run()
+    done = await run()
   }
-  if (action === 'stop' || action === 'start')
-    await reevaluateProfiles(companyId, [profileId], { profileChanged: true })
+  const { profileId, optIn } = done
+  if (action === 'stop' || action === 'start' || optIn)
+    await reevaluateProfiles(companyId, [profileId], { profileChanged: true, listIds: optIn ? [optIn.listId] : [] })
+  if (optIn) {
+    return twiml(
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(optIn.confirmation)}</Message></Response>`,
+    )
+  }
   if (action === 'help' && account.helpText) {
     return twiml(
       `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(account.helpText)}</Message></Response>`,
