@@ -20,6 +20,8 @@ export const RESOURCES = [
   // Automation and conversations
   'automations_read',
   'sms_conversations_read',
+  // Ours: answering in the inbox (reading is seed 001's sms_conversations_read).
+  'sms_conversations_write',
   'sms_conversations_settings_read',
   'atlas_read',
   'atlas_write',

@@ -14,7 +14,7 @@
 //   campaigns, templates, flows, forms and lists.
 // - content_creator: templates, assets and flow content, with read access to campaigns, flows,
 //   forms and the catalog.
-// - support: profiles, lists, metrics and conversations, read only, for answering customers.
+// - support: profiles, lists and metrics read only, and the conversations inbox, read and answered.
 // Which roles a user may grant or change is decided by the role_edit_* resources
 // (lib/account/role-rules.ts): owners hold all seven, admins all but role_edit_owner.
 import { RESOURCES, type Resource } from './resources'
@@ -90,6 +90,7 @@ export const ROLE_RESOURCES: Record<Role, readonly Resource[]> = {
     'groups_read_detail',
     'metrics_read',
     'sms_conversations_read',
+    'sms_conversations_write',
     'support_portal_read',
     'account_info_personal',
   ] as Resource[],

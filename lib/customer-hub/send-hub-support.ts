@@ -1,9 +1,10 @@
-// The hub's contact form: the message is kept as text (a later issue turns it into an inbox
-// conversation) and the merchant's support address is told.
+// The hub's contact form: the message is kept as text, lands in the inbox as a chat
+// conversation (issue 25 §1), and the merchant's support address is told.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { ulid } from '@/lib/ids/make-id'
 import { getMailer } from '@/lib/mail/mailer'
+import { receiveHubMessage } from '@/lib/inbox/receive-hub-message'
 import { getHubSettings } from './hub-settings'
 
 export const hubSupportBody = z
@@ -14,6 +15,7 @@ export async function sendHubSupport(companyId: number, profileId: string, input
   const message = await db.hubSupportMessage.create({
     data: { id: ulid(), companyId, profileId, subject: input.subject, body: input.body },
   })
+  await receiveHubMessage({ companyId, profileId, hubMessageId: message.id, subject: input.subject, body: input.body })
   const { supportEmail } = await getHubSettings(companyId)
   if (supportEmail)
     await getMailer().send({

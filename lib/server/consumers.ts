@@ -16,6 +16,8 @@ import { registerUnsubscribeConsumer } from '@/lib/messaging/unsubscribe/unsubsc
 import { consentWriteBackConsumer } from '@/lib/integrations/shopify/consent-write-back'
 import { registerRenderContextConsumer } from '@/lib/messaging/render-context-consumers'
 import { reviewRequestContextConsumer } from '@/lib/reviews/review-request-context'
+import { registerInboundMessageConsumer } from '@/lib/messaging/inbound-message-consumers'
+import { inboxInboundConsumer } from '@/lib/inbox/inbox-consumer'
 import { registerPlanGate } from '@/lib/messaging/plan-gate'
 import { billingPlanGate } from '@/lib/billing/plan-gate'
 
@@ -26,6 +28,7 @@ export function registerConsumers(): void {
   registerGroupEntryConsumer(flowGroupTriggersConsumer)
   registerUnsubscribeConsumer(consentWriteBackConsumer)
   registerRenderContextConsumer(reviewRequestContextConsumer)
+  registerInboundMessageConsumer(inboxInboundConsumer)
   // The send pipeline asks billing for the plan's allowance (issue 26 §1) without importing it.
   registerPlanGate(billingPlanGate)
 }

@@ -21,6 +21,13 @@ import { keywordConsentOps, profileForPhoneOps } from './inbound-consent'
 import { optInKeywordOps, type OptInKeyword } from './sms-opt-in-keywords'
 import { addToListOps } from '@/lib/profiles/list-membership-sync'
 import type { WebhookAnswer } from './handle-sms-status'
+import {
+  afterInboundMessage,
+  storeInboundMessageOps,
+  twilioMedia,
+  type InboundCustomerMessage,
+  type StoredInbound,
+} from '../inbound-message-consumers'
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>'
 const twiml = (body: string): WebhookAnswer => ({ status: 200, body, contentType: 'text/xml; charset=utf-8' })
@@ -44,6 +51,8 @@ export async function handleInboundSms(
 
   const body = params.Body ?? ''
   const action = matchKeyword(body, account.keywords)
+  const media = twilioMedia(params)
+  let inbound: { message: InboundCustomerMessage; stored: StoredInbound } | null = null
   const run = () =>
     inWriteTx(function* () {
       const profile = yield* profileForPhoneOps(companyId, from, 'sms', now)
@@ -79,6 +88,17 @@ export async function handleInboundSms(
           occurrence: `sms:${sid}`,
           properties,
         })
+        // Not a keyword: a message for the conversations inbox (a retried webhook stores nothing).
+        const message: InboundCustomerMessage = {
+          companyId,
+          profileId: profile.id,
+          channel: 'sms',
+          providerMessageId: sid,
+          text: body,
+          media,
+          receivedAt: now,
+        }
+        inbound = { message, stored: yield* storeInboundMessageOps(message) }
       }
       return { profileId: profile.id, optIn: null }
     })
@@ -98,6 +118,8 @@ export async function handleInboundSms(
       `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(optIn.confirmation)}</Message></Response>`,
     )
   }
+  const stored = inbound as { message: InboundCustomerMessage; stored: StoredInbound } | null
+  if (stored) await afterInboundMessage(stored.message, stored.stored)
   if (action === 'help' && account.helpText) {
     return twiml(
       `<?xml version="1.0" encoding="UTF-8"?><Response><Message>${escapeXml(account.helpText)}</Message></Response>`,

@@ -24,6 +24,14 @@ import { keywordConsentOps, profileForPhoneOps } from '../sms/inbound-consent'
 import { keywordOf, matchKeyword } from '../sms/keywords'
 import { verifyTokenExists, whatsAppAccountForPhoneNumberId, type WhatsAppAccount } from './whatsapp-settings'
 import { verifyHubSignature } from './whatsapp-signature'
+import {
+  acceptedMedia,
+  afterInboundMessage,
+  storeInboundMessageOps,
+  type InboundCustomerMessage,
+  type InboundMedia,
+  type StoredInbound,
+} from '../inbound-message-consumers'
 
 export async function handleWhatsAppVerify(url: URL): Promise<WebhookAnswer> {
   const mode = url.searchParams.get('hub.mode')
@@ -47,6 +55,24 @@ interface InboundMessage {
   type?: string
   text?: { body?: string }
   button?: { text?: string }
+  image?: CloudMedia
+  video?: CloudMedia
+  audio?: CloudMedia
+  document?: CloudMedia
+  sticker?: CloudMedia
+}
+interface CloudMedia {
+  id?: string
+  mime_type?: string
+  caption?: string
+}
+
+/** The Cloud API's media object of a message, as the inbox keeps it (the file stays at Meta, by id). */
+function cloudMedia(m: InboundMessage): InboundMedia[] {
+  const all = [m.image, m.video, m.audio, m.document, m.sticker].filter((x): x is CloudMedia => !!x?.id)
+  return acceptedMedia(
+    all.map((x) => ({ mediaId: x.id!, contentType: x.mime_type ?? '', ...(x.caption ? { caption: x.caption } : {}) })),
+  )
 }
 interface ChangeValue {
   metadata?: { phone_number_id?: string }
@@ -164,8 +190,10 @@ function* applyStatusOps(companyId: number, s: Status, now: Date): Ops<'ok' | 'i
 async function receive(companyId: number, m: InboundMessage, now: Date): Promise<string | null> {
   const phone = '+' + (m.from ?? '').replace(/^\+/, '')
   if (!m.id || !PHONE_E164.test(phone)) return null
-  const body = m.text?.body ?? m.button?.text ?? ''
+  const media = cloudMedia(m)
+  const body = m.text?.body ?? m.button?.text ?? media.find((x) => x.caption)?.caption ?? ''
   const action = matchKeyword(body)
+  let inbound: { message: InboundCustomerMessage; stored: StoredInbound } | null = null
   const run = () =>
     inWriteTx(function* () {
       const profile = yield* profileForPhoneOps(companyId, phone, 'whatsapp', now)
@@ -194,12 +222,27 @@ async function receive(companyId: number, m: InboundMessage, now: Date): Promise
         occurrence: `wa:${m.id}`,
         properties,
       })
+      // Not a keyword: a message for the conversations inbox (a redelivery stores nothing).
+      const message: InboundCustomerMessage = {
+        companyId,
+        profileId: profile.id,
+        channel: 'whatsapp',
+        providerMessageId: m.id!,
+        text: body,
+        media,
+        receivedAt: now,
+      }
+      inbound = { message, stored: yield* storeInboundMessageOps(message) }
       return null
     })
+  let changed: string | null
   try {
-    return await run()
+    changed = await run()
   } catch (e) {
     if (!isUniqueViolation(e)) throw e
-    return run()
+    changed = await run()
   }
+  const stored = inbound as { message: InboundCustomerMessage; stored: StoredInbound } | null
+  if (stored) await afterInboundMessage(stored.message, stored.stored)
+  return changed
 }

@@ -1,0 +1,51 @@
+// The conversation row of a (company, profile, channel), created on first use, and taken for
+// the rest of the transaction: on PostgreSQL SELECT … FOR UPDATE, so two messages of one
+// conversation are written one after the other and their ids follow commit order (the thread's
+// cursor by message id never skips a message committed late); SQLite has one writer anyway.
+import { dbEngine } from '@/lib/db/client'
+import { exec, selectFirst, type Ops } from '@/lib/db/ops'
+import { kysely } from '@/lib/db/kysely'
+import type { InboxChannelName } from './types'
+
+export interface LockedConversation {
+  id: number
+  status: string
+  unreadCount: number
+}
+
+export function* lockConversationOps(
+  companyId: number,
+  profileId: string,
+  channel: InboxChannelName,
+  now: Date,
+): Ops<LockedConversation> {
+  const db = kysely()
+  yield* exec(
+    db
+      .insertInto('Conversation')
+      .values({ companyId, profileId, channel, lastMessageAt: now, createdAt: now, updatedAt: now })
+      .onConflict((oc) => oc.columns(['companyId', 'profileId', 'channel']).doNothing()),
+  )
+  let q = db
+    .selectFrom('Conversation')
+    .select(['id', 'status', 'unreadCount'])
+    .where('companyId', '=', companyId)
+    .where('profileId', '=', profileId)
+    .where('channel', '=', channel)
+  if (dbEngine() === 'postgresql') q = q.forUpdate()
+  return (yield* selectFirst(q))!
+}
+
+/** The same lock for a conversation known by id (replies, notes), or undefined when it is not the company's. */
+export function* lockConversationByIdOps(
+  companyId: number,
+  conversationId: number,
+): Ops<(LockedConversation & { profileId: string; channel: string }) | undefined> {
+  let q = kysely()
+    .selectFrom('Conversation')
+    .select(['id', 'status', 'unreadCount', 'profileId', 'channel'])
+    .where('companyId', '=', companyId)
+    .where('id', '=', conversationId)
+  if (dbEngine() === 'postgresql') q = q.forUpdate()
+  return yield* selectFirst(q)
+}
