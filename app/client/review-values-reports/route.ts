@@ -2,6 +2,7 @@ import { clientPreflight, clientRoute } from '@/lib/api/api-route'
 import { invalidParam } from '@/lib/api/api-error'
 import { filterParam, sparseFields, stringValues } from '@/lib/api/query-params'
 import { reviewStats, TIMEFRAMES, type ReviewStatistics, type Timeframe } from '@/lib/reviews/review-stats'
+import { groupMembersOf } from '@/lib/reviews/product-groups'
 
 const STATISTICS = [
   'average_rating',
@@ -31,11 +32,28 @@ export const GET = clientRoute({
     for (const c of filterParam(ctx.url, { product_external_ids: ['any', 'equals'] }))
       productExternalIds = stringValues(c.value, 'product_external_ids')
     const fields = sparseFields(ctx.url, 'review-values-report', ['id', 'results'])
-    const groups = await reviewStats(ctx.companyId, {
+    let groups = await reviewStats(ctx.companyId, {
       groupBy,
       productExternalIds,
       timeframe: timeframe as Timeframe,
     })
+    // a product of a review product group reports the statistics of the whole group
+    const shared =
+      groupBy === 'product_id' && productExternalIds ? await groupMembersOf(ctx.companyId, productExternalIds) : null
+    if (shared?.size) {
+      const own = groups.filter((g) => !shared.has(g.key))
+      const merged = await Promise.all(
+        [...shared].map(async ([key, ids]) => {
+          const [g] = await reviewStats(ctx.companyId, {
+            groupBy: 'company_id',
+            productExternalIds: ids,
+            timeframe: timeframe as Timeframe,
+          })
+          return g ? { key, statistics: g.statistics } : null
+        }),
+      )
+      groups = [...own, ...merged.filter((g) => g !== null)]
+    }
     const results = (
       groups.length || groupBy === 'product_id' ? groups : [{ key: '', statistics: null as ReviewStatistics | null }]
     ).map((g) => ({

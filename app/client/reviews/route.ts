@@ -6,6 +6,7 @@ import { productsFor, REVIEW_FIELDS, serializeReview } from '@/lib/api/reviews/s
 import { listReviews, reviewCursorValue, VISIBLE_STATUSES } from '@/lib/reviews/list-reviews'
 import { clientReviewBody } from '@/lib/reviews/review-body'
 import { submitReview } from '@/lib/reviews/submit-review'
+import { expandProductIds } from '@/lib/reviews/product-groups'
 
 // GET /client/reviews – a store page reads the published (and featured) reviews, by public key;
 // a status filter can only narrow to those two
@@ -15,6 +16,8 @@ export const GET = clientRoute({
     const q = reviewQuery(ctx.url, CLIENT_FILTERS)
     const visible: readonly string[] = VISIBLE_STATUSES
     q.statuses = q.statuses ? q.statuses.filter((s) => visible.includes(s)) : [...visible]
+    // the products of a review product group share their reviews
+    if (q.productExternalIds) q.productExternalIds = await expandProductIds(ctx.companyId, q.productExternalIds)
     const fields = sparseFields(ctx.url, 'review', REVIEW_FIELDS)
     const rows = await listReviews(ctx.companyId, { ...q, limit: q.limit + 1 })
     const page = rows.slice(0, q.limit)
