@@ -34,7 +34,7 @@ export interface InboundForAutomation {
 export type AutomationAction =
   | { type: 'reply'; text: string; source: 'away_message' | 'faq' | 'intent' | 'keyword'; ruleId?: number }
   | { type: 'tag'; tag: string }
-  | { type: 'start_flow'; flowId: number }
+  | { type: 'start_flow'; flowId: string }
   | { type: 'close' }
 
 function intentActions(intent: IntentRule, reply: (t: string) => string): AutomationAction[] {

@@ -11,7 +11,7 @@ export interface IntentRule {
   action: 'reply' | 'tag' | 'start_flow' | 'close'
   replyText: string | null
   tag: string | null
-  flowId: number | null
+  flowId: string | null
   enabled: boolean
   priority: number
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "InboxIntent" ALTER COLUMN "flowId" SET DATA TYPE TEXT;
