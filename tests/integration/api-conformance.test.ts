@@ -174,6 +174,10 @@ describe('filters the schema lists', () => {
     )
     // Suppressions are per channel here, never per list.
     expect(await idsFor('equals(subscriptions.email.marketing.list_suppressions.reason,"UNSUBSCRIBE")')).toEqual([])
+    // A time comparison on the list suppressions was a 500 (a date compared with the id column).
+    expect(
+      await idsFor('greater-or-equal(subscriptions.email.marketing.list_suppressions.timestamp,2026-01-01T00:00:00Z)'),
+    ).toEqual([])
   })
   test('web feeds: created and updated comparisons', async () => {
     const feed = await call('POST', '/api/web-feeds', {

@@ -64,7 +64,9 @@ function profileConditionsWhere(conditions: FilterCondition[]): Record<string, u
   const and: Record<string, unknown>[] = suppressionWhere(conditions)
   for (const c of conditions) {
     const column = COLUMN[c.field]
-    if (!column) continue
+    // The suppression filters are suppressionWhere's (their column here is only the sort key):
+    // a date on `id` was a 500.
+    if (!column || Object.hasOwn(SUPPRESSION_FILTERS, c.field)) continue
     if (c.op === 'equals' || c.op === 'any') {
       let values = stringValues(c.value, c.field)
       if (c.field === 'email') values = values.map((v) => v.trim().toLowerCase())
