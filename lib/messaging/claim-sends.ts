@@ -11,6 +11,7 @@ import { companyIdForIds, toBool, toDate } from '@/lib/db/dialect'
 import { deliverSources, LaterDeliveries, type DeliverPayload } from './create-sends'
 import { decideSend, DEFAULT_POLICY_SETTINGS, type PolicyDecision, type PolicySettings } from './policy'
 import { hasPostalAddress } from './postal-address'
+import { loadAccountRestrictionsOps } from './account-restrictions'
 import { planGate } from './plan-gate'
 import { countSegments } from './sms/segments'
 import { DELIVERED_LIKE, type Channel, type MessageContent } from './types'
@@ -183,6 +184,11 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
       .where('clearedAt', 'is', null),
   )
   const settings = yield* loadPolicySettingsOps(p.companyId)
+  const restrictions = yield* loadAccountRestrictionsOps(
+    p.companyId,
+    p.channel,
+    [...profiles.values()].map((x) => x.phoneNumber).filter((n): n is string => !!n),
+  )
   const since = new Date(o.now.getTime() - Math.max(WEEK, settings.smartSendingHours * 3_600_000))
   const recent = yield* select(
     db
@@ -246,6 +252,11 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
               // A message may turn smart sending off for itself (flows: the message's smart_sending_enabled).
               smartSending: context.$smart_sending_enabled !== false,
               planAllowance: allowance ? { remaining: allowance.remaining(), units } : undefined,
+              restrictions: {
+                suspended: restrictions.suspended,
+                litigator: !!profile.phoneNumber && restrictions.litigators.has(profile.phoneNumber),
+                sms: restrictions.sms,
+              },
             })
     let decision: PolicyDecision = decide()
     // At the limit with the account's consent: the next tier, recorded, then the same question again.

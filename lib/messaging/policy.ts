@@ -18,6 +18,9 @@
 // - The plan's monthly allowance (issue 26): a marketing message that would go past what the
 //   account's plan leaves this period is skipped as 'plan_limit'; the claim (claim-sends.ts) has
 //   already tried the auto-upgrade the account consented to before it asks again.
+// - Staff decisions (issue 27 §2, account-restrictions.ts), before everything, transactional
+//   included: a suspended account sends nothing ('sending_suspended'); a litigator's number is
+//   never texted; SMS restrictions block SMS or keep it to some country calling codes.
 import type { Channel } from './types'
 
 export interface PolicySettings {
@@ -56,6 +59,12 @@ export interface PolicyInput {
   smartSending?: boolean
   /** What the plan leaves this period on this channel (units: emails, SMS segments), and this message's units; absent = unmetered. */
   planAllowance?: { remaining: number; units: number }
+  /** Staff decisions about the account and this profile's number; absent: none. */
+  restrictions?: {
+    suspended: boolean
+    litigator: boolean
+    sms: { blocked: boolean; allowedCountryCodes: string[] } | null
+  }
 }
 
 export type SkipReason =
@@ -72,6 +81,10 @@ export type SkipReason =
   | 'frequency_cap_week'
   | 'no_postal_address'
   | 'plan_limit'
+  | 'sending_suspended'
+  | 'litigator_number'
+  | 'sms_restricted'
+  | 'sms_country_restricted'
 export type PolicyDecision =
   { action: 'send' } | { action: 'skip'; reason: SkipReason } | { action: 'defer'; reason: 'quiet_hours'; until: Date }
 
@@ -88,8 +101,17 @@ const DAY = 24 * HOUR
 
 export function decideSend(i: PolicyInput): PolicyDecision {
   const { channel } = i
+  if (i.restrictions?.suspended) return skip('sending_suspended')
   if (channel === 'email' && !i.profile.email) return skip('no_email')
   if ((channel === 'sms' || channel === 'whatsapp') && !i.profile.phoneNumber) return skip('no_phone')
+  const r = i.restrictions
+  if ((channel === 'sms' || channel === 'whatsapp') && r?.litigator) return skip('litigator_number')
+  if (channel === 'sms' && r?.sms) {
+    if (r.sms.blocked) return skip('sms_restricted')
+    const codes = r.sms.allowedCountryCodes
+    if (codes.length && !codes.some((c) => i.profile.phoneNumber!.startsWith('+' + c)))
+      return skip('sms_country_restricted')
+  }
 
   const sc = SUPPRESSION_CHANNEL[channel]
   const active = sc ? i.suppressions.filter((s) => s.channel === sc) : []

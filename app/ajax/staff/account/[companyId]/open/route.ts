@@ -1,14 +1,17 @@
 import { ajax } from '@/lib/http/ajax'
 import { sessionCookies } from '@/lib/auth/session'
-import { openCustomerAccount } from '@/lib/auth/open-customer-account'
 import { jsonWithCookies } from '@/lib/auth/session-response'
+import { staffAccountAccess } from '@/lib/staff/staff-account-access'
+import { openCustomerAccount } from '@/lib/auth/open-customer-account'
 
-// POST /ajax/staff/account/[companyId]/open – staff enter a customer account under its consent
+// POST /ajax/staff/account/[companyId]/open – staff enter a customer account under its consent (logged, refusals too)
 export const POST = ajax({
   staff: ['staff_accounts_read'],
   intParams: ['companyId'],
   handler: async ({ ctx, params }) => {
-    const s = await openCustomerAccount(ctx.principal.sessionId, Number(params.companyId))
+    const companyId = Number(params.companyId)
+    await staffAccountAccess({ userId: ctx.principal.userId, ip: ctx.ip }, companyId, 'account.open')
+    const s = await openCustomerAccount(ctx.principal.sessionId, companyId)
     return jsonWithCookies({ ok: true, companyId: s.companyId, redirect: '/dashboard' }, await sessionCookies(s))
   },
 })
