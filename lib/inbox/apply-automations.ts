@@ -1,12 +1,13 @@
 // After an inbound message committed: ask the automations (lib/inbox/automations) what to do and
 // do it. A reply goes out through the inbox's own reply path marked automatic, with the inbound
 // message as its request id so a redelivery can never answer twice; a tag is added once; close
-// closes. No API starts a flow for one profile yet, so start_flow is kept in the thread as a
-// note the team can act on.
+// closes; start_flow enters the profile into the flow (entry key inbox:<message id>, so once per
+// message) and leaves a note in the thread saying whether the flow took the entry.
 import { sql } from 'kysely'
 import { exec, inWriteTx, selectFirst } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { reportError } from '@/lib/errors/reporter'
+import { enterFlow } from '@/lib/flows/engine/enter-flow'
 import { answerInbound, type AutomationAction } from './automations/answer-inbound'
 import type { InboundCustomerMessage } from '@/lib/messaging/inbound-message-consumers'
 import type { StoredInboundMessage } from './store-inbound-ops'
@@ -39,14 +40,26 @@ async function changeConversation(companyId: number, conversationId: number, act
   })
 }
 
+/** The body of the automatic note a start_flow leaves: start_flow:<flow id>:started|not_started. */
+export const FLOW_NOTE = 'start_flow:'
+
 async function noteFlowRequest(
   m: InboundCustomerMessage,
   conversationId: number,
-  flowId: number,
+  flowId: string,
   messageId: number,
   now: Date,
 ) {
   const companyId = m.companyId
+  // Not live, archived, or re-entry refused: the note says so, the team decides.
+  const started = await enterFlow({
+    companyId,
+    flowId,
+    profileId: m.profileId,
+    entryKey: `inbox:${messageId}`,
+    triggerKind: 'inbox_intent',
+    now,
+  })
   const db = kysely()
   await inWriteTx(function* () {
     yield* exec(
@@ -58,7 +71,7 @@ async function noteFlowRequest(
           channel: m.channel,
           direction: 'out',
           kind: 'note',
-          body: `start_flow:${flowId}`,
+          body: `${FLOW_NOTE}${flowId}:${started ? 'started' : 'not_started'}`,
           clientRequestId: `auto:${messageId}:flow:${flowId}`,
           createdAt: now,
         })

@@ -468,3 +468,46 @@ test('bad input is a 400 with field errors; roles and tenancy', async () => {
   expect(card).toMatchObject({ profile: { phoneNumber: '+15557001005' }, orders: [], predictedClv: null })
   expect(await db.send.count({ where: { companyId: a.companyId } })).toBe(0)
 })
+
+test("the automations' actions are applied: an automatic reply (once per message), a tag, a close, a flow entry note", async () => {
+  const c = await smsCompany()
+  await db.inboxSettings.create({ data: { companyId: c.companyId } })
+  const intent = (key: string, phrase: string, data: Record<string, unknown>, priority: number) =>
+    db.inboxIntent.create({
+      data: { companyId: c.companyId, name: key, phrases: JSON.stringify([phrase]), priority, ...data },
+    })
+  await intent(
+    'status',
+    'where is my order',
+    { action: 'reply', replyText: 'Hi {{ first_name|default:"there" }}, checking now.' },
+    1,
+  )
+  await intent('vip', 'wholesale', { action: 'tag', tag: 'wholesale' }, 2)
+  await intent('bye', 'no thanks', { action: 'close' }, 3)
+  await intent('flow', 'sign me up', { action: 'start_flow', flowId: 'no-such-flow' }, 4)
+  const sid = 'SM' + 'b'.repeat(32)
+  await inboundSms(c, '+15557001006', 'Where is my order?', { MessageSid: sid })
+  await inboundSms(c, '+15557001006', 'Where is my order?', { MessageSid: sid })
+  await inboundSms(c, '+15557001007', 'Do you sell wholesale?')
+  await inboundSms(c, '+15557001008', 'No thanks')
+  await inboundSms(c, '+15557001009', 'Sign me up')
+  const byPhone = async (phone: string) => {
+    const p = await db.profile.findFirstOrThrow({ where: { companyId: c.companyId, phoneNumber: phone } })
+    const conv = await db.conversation.findFirstOrThrow({ where: { companyId: c.companyId, profileId: p.id } })
+    const msgs = await db.conversationMessage.findMany({ where: { conversationId: conv.id }, orderBy: { id: 'asc' } })
+    return { conv, msgs }
+  }
+  const status = await byPhone('+15557001006')
+  expect(status.msgs.map((m) => [m.direction, m.kind, m.body])).toEqual([
+    ['in', 'message', 'Where is my order?'],
+    ['out', 'automatic', 'Hi there, checking now.'],
+  ])
+  expect(status.msgs[1]!.sendId).toBeTruthy()
+  expect(JSON.parse((await byPhone('+15557001007')).conv.tags)).toEqual(['wholesale'])
+  expect((await byPhone('+15557001008')).conv.status).toBe('closed')
+  const flow = await byPhone('+15557001009')
+  expect(flow.msgs.map((m) => [m.kind, m.body])).toEqual([
+    ['message', 'Sign me up'],
+    ['note', 'start_flow:no-such-flow:not_started'],
+  ])
+})
