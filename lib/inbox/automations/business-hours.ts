@@ -8,12 +8,10 @@ export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as con
 export type Weekday = (typeof WEEKDAYS)[number]
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the format HH:MM.')
-const day = z
-  .object({ open: z.boolean(), start: time, end: time })
-  .refine((d) => !d.open || d.end > d.start, {
-    message: 'The closing time must be after the opening time.',
-    path: ['end'],
-  })
+const day = z.object({ open: z.boolean(), start: time, end: time }).refine((d) => !d.open || d.end > d.start, {
+  message: 'The closing time must be after the opening time.',
+  path: ['end'],
+})
 export type DayHours = z.infer<typeof day>
 
 export const businessHoursSchema = z.object(

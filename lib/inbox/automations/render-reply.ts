@@ -45,6 +45,9 @@ function lookup(vars: Record<string, unknown>, path: string): unknown {
   return v
 }
 
+/** Whether every {{ … }} in a text is a variable renderReply understands (checked when saving). */
+export const hasOnlyKnownTags = (template: string): boolean => !/\{\{|\{%/.test(template.replace(VARIABLE, ''))
+
 export function renderReply(template: string, vars: Record<string, unknown>): string {
   return template
     .replace(VARIABLE, (_, path: string, d1?: string, d2?: string) => {
