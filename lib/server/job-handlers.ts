@@ -13,6 +13,7 @@ import { register as registerFlows } from '@/lib/flows/jobs'
 import { register as registerFlowTriggers } from '@/lib/flows/triggers/jobs'
 import { register as registerFlowActions } from '@/lib/flows/webhook-action/jobs'
 import { register as registerFlowClone } from '@/lib/flows/ajax/flows-clone-job'
+import { register as registerCrossAccountClone } from '@/lib/portfolio/clone/clone-job'
 import { register as registerFlowEvaluationsExport } from '@/lib/flows/ajax/evaluations-export'
 import { register as registerFlowAbWinners } from '@/lib/flows/ab-test-winners'
 import { register as registerCampaigns } from '@/lib/campaigns/jobs'
@@ -49,6 +50,7 @@ export function registerJobHandlers(): void {
   registerFlows()
   registerFlowTriggers()
   registerFlowClone()
+  registerCrossAccountClone()
   registerFlowEvaluationsExport()
   registerFlowAbWinners()
   registerCampaigns()
