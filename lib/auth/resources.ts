@@ -140,6 +140,8 @@ export const STAFF_RESOURCES = [
   'staff_sync_ui',
   'staff_sql_explorer',
   'staff_permissions',
+  // Plans and their assignment to accounts (issue 26: without a Stripe key, staff assign plans).
+  'staff_billing',
 ] as const
 
 export type StaffResource = (typeof STAFF_RESOURCES)[number]

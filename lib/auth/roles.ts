@@ -6,8 +6,8 @@
 // - owner: everything, including billing, users and the power to make or remove owners.
 // - admin: everything an owner holds except role_edit_owner: an admin manages users but cannot
 //   make, change or remove an owner.
-// - manager: everything except user management (account_users_*, role_edit_*) and billing
-//   changes (billing_read stays); runs the marketing and the account's settings.
+// - manager: everything except user management (account_users_*, role_edit_*) and billing;
+//   runs the marketing and the account's settings. Only owners and admins see billing (issue 26 §3).
 // - analyst: every read resource except the sensitive ones (users, billing, API keys, security,
 //   staff consent, role edits) and personal data in exports (metrics_export_pii); writes nothing.
 // - campaign_coordinator: what an analyst reads (personal exports included) plus writing
@@ -58,7 +58,7 @@ const SENSITIVE: Resource[] = [
 export const ROLE_RESOURCES: Record<Role, readonly Resource[]> = {
   owner: ALL,
   admin: ALL.filter((r) => r !== 'role_edit_owner'),
-  manager: ALL.filter((r) => (!USER_AND_BILLING.includes(r) || r === 'billing_read') && !ROLE_EDIT.includes(r)),
+  manager: ALL.filter((r) => !USER_AND_BILLING.includes(r) && !ROLE_EDIT.includes(r)),
   analyst: READ_ONLY.filter((r) => !SENSITIVE.includes(r) && r !== 'metrics_export_pii'),
   campaign_coordinator: READ_ONLY.filter((r) => !SENSITIVE.includes(r)).concat([
     'campaigns_write',
