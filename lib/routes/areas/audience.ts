@@ -42,9 +42,9 @@ export const AUDIENCE_ROUTES = [
   lists('/list/:groupId/reports/segment/profiles', { built: true }),
   lists('/list/:groupId/export/choose-properties', { required: ['groups_read', 'exports_emails'] }),
   lists('/list/:groupId/export/status', { required: ['groups_read', 'exports_emails'] }),
-  lists('/list/:groupId/cross-account-clone-setup/:step', PAGE),
+  lists('/list/:groupId/cross-account-clone-setup/:step', { ...PAGE, built: true }),
   // A compliance upload of known litigators' numbers into suppression.
-  lists('/litigator-upload', { required: ['groups_read', 'groups_write'] }),
+  lists('/litigator-upload', { required: ['groups_read', 'groups_write'], built: true }),
 
   people('/people/identity-explorer', { flag: 'identity_explorer' }),
   people('/people/subscribers', { built: true }),

@@ -38,7 +38,7 @@ export const CAMPAIGN_ROUTES = [
 
   campaigns('/campaign/:campaignId/wizard/:step?', { ...PAGE, built: true }),
   ...contentRoutes('/campaign/:campaignId'),
-  campaigns('/campaign/:campaignId/cross-account-clone/:step', PAGE),
+  campaigns('/campaign/:campaignId/cross-account-clone/:step', { ...PAGE, built: true }),
   campaigns('/campaign/template/:templateId/content/text', EDITOR),
   campaigns('/campaign/:messageId/schedule', { ...PAGE, built: true }),
   campaigns('/campaign/:messageId/scheduled', { built: true }),
