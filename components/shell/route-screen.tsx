@@ -7,6 +7,7 @@ import { buildNavItems } from '@/lib/routes/nav'
 import { buildSettingsNav } from '@/lib/routes/settings-nav'
 import { getHeaderData } from '@/lib/server/header-data'
 import { AppFrame } from '@/components/shell/app-frame'
+import { SendingSuspensionNotice } from '@/components/staff/sending-suspension-notice'
 
 export async function RouteScreen({ children }: { children: React.ReactNode }) {
   const { pathname, search } = await currentPathname()
@@ -20,6 +21,7 @@ export async function RouteScreen({ children }: { children: React.ReactNode }) {
   const settingsNav = buildSettingsNav(principal.resources, flags, pathname)
   return (
     <AppFrame layout={route.layout} header={header} navItems={navItems} settingsNav={settingsNav}>
+      <SendingSuspensionNotice companyId={principal.companyId} />
       {children}
     </AppFrame>
   )

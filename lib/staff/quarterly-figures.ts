@@ -64,3 +64,8 @@ export async function quarterlyFigures(companyId: number, now = new Date(), coun
     }),
   )
 }
+
+/** The account's currency, for the revenue column. */
+export async function companyCurrency(companyId: number): Promise<string> {
+  return (await db.company.findUnique({ where: { id: companyId }, select: { currency: true } }))?.currency ?? 'USD'
+}

@@ -35,9 +35,9 @@ export const OTHER_ROUTES = [
   support('/support/tickets/:ticketId', { flag: 'support_ticket_dashboard_enabled', built: true }),
   onboarding('/onboarding', { layout: 'header' }),
   onboarding('/sms-guide/:playbookSlug?'),
-  partners('/partners-growth-review'),
-  partners('/partners-qgr'),
-  partners('/executive-business-review/reports'),
+  partners('/partners-growth-review', { built: true }),
+  partners('/partners-qgr', { built: true }),
+  partners('/executive-business-review/reports', { built: true }),
   referrals('/referrals'),
   // /tags is listed here by the seed but is also a fixed redirect to /settings/account/tags
   // (§2.22): the redirect wins, so it is deliberately not a route.
@@ -49,6 +49,9 @@ export const OTHER_ROUTES = [
   messaging('/to/be/swapped'),
   messaging('/to/be/swapped/push'),
 
-  staff('/staff/account/:companyId/create-support-ticket', { staffRequired: ['staff_support_tickets_write'] }),
-  ...STAFF_TOOLS.map(([path, resource]) => staff(path, { staffRequired: [resource] })),
+  staff('/staff/account/:companyId/create-support-ticket', {
+    staffRequired: ['staff_support_tickets_write'],
+    built: true,
+  }),
+  ...STAFF_TOOLS.map(([path, resource]) => staff(path, { staffRequired: [resource], built: true })),
 ]

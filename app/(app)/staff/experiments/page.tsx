@@ -1,0 +1,16 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { StaffToolScreen } from '@/components/staff/staff-tool-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('staff'))('tools.experiments.title') }
+}
+
+// /staff/experiments – internal staff tool (RouteScreen checks the staff resource)
+export default function StaffExperimentsPage() {
+  return (
+    <RouteScreen>
+      <StaffToolScreen tool="experiments" />
+    </RouteScreen>
+  )
+}
