@@ -23,11 +23,11 @@ test('an unknown path shows the not-found screen with 404', async ({ page }) => 
 
 test('a registered route that is not built yet says so honestly', async ({ page }) => {
   await signIn(page, 'owner@demo.test')
-  // The conversations inbox is not in this version yet (issue 25; experiments are built now).
-  const res = await page.goto('/inbox/conversations')
+  // The customer agent is not in this version yet (the conversations inbox is built now, issue 25).
+  const res = await page.goto('/kagent/overview')
   expect(res?.status()).toBe(200)
   await expect(page.getByTestId('not-available-screen')).toBeVisible()
-  await expect(page.getByTestId('not-available-screen')).toContainText('Inbox')
+  await expect(page.getByTestId('not-available-screen')).toContainText('Customer agent')
 })
 
 test('fixed redirects', async ({ page }) => {

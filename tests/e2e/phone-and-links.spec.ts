@@ -36,6 +36,7 @@ async function screens(page: Page): Promise<Array<[string, string]>> {
     ['segment-builder', '/lists/create/segment'],
     ['support', '/support'],
     ['downloads', '/downloads'],
+    ['inbox', '/inbox/conversations'],
   ]
 }
 
@@ -151,7 +152,7 @@ test('every in-app link of the built screens reaches a built screen', async ({ p
       if (matchRoute(path)?.route.built !== true) dead.set(path, from)
     }
   }
-  for (const [name, url] of [...(await screens(page)), ['not-available', '/inbox/conversations'] as [string, string]]) {
+  for (const [name, url] of [...(await screens(page)), ['not-available', '/kagent/overview'] as [string, string]]) {
     await page.goto(url)
     await settle(page)
     await visit(name)
@@ -163,7 +164,7 @@ test('every in-app link of the built screens reaches a built screen', async ({ p
     }
   }
   // The not-available screen's "Contact support" and the user menu's "Help and support" land on a built screen.
-  await page.goto('/inbox/conversations')
+  await page.goto('/kagent/overview')
   await page.getByRole('link', { name: 'Contact support' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Help and support' })).toBeVisible()
   await page.getByRole('link', { name: 'Analytics' }).first().click()

@@ -30,8 +30,8 @@ export const COMMERCE_ROUTES = [
   hub('/customer-hub/onboarding/enable', { ...PAGE, built: true }),
   ...HUB_SETTINGS.map((s) => hub(`/customer-hub/settings/${s}`, { built: HUB_SETTINGS_BUILT.includes(s) })),
 
-  conversations('/conversations/sms'),
-  conversations('/inbox/conversations'),
+  conversations('/conversations/sms', { built: true }),
+  conversations('/inbox/conversations', { built: true }),
   conversations('/inbox/customization/away_message'),
   conversations('/inbox/customization/quick_response'),
   conversations('/inbox/faq'),
