@@ -183,7 +183,12 @@ export async function unregisterPushToken(
 }
 
 /** The tokens a push to this profile goes to. */
-export function* activePushTokensOps(companyId: number, profileId: string): Ops<PushTokenRow[]> {
+/** Direct APNs tokens are included only when the caller can send to Apple (an APNs key is set). */
+export function* activePushTokensOps(
+  companyId: number,
+  profileId: string,
+  vendors: string[] = ['fcm'],
+): Ops<PushTokenRow[]> {
   const rows = yield* select(
     kysely()
       .selectFrom('PushToken')
@@ -192,7 +197,7 @@ export function* activePushTokensOps(companyId: number, profileId: string): Ops<
       .where('profileId', '=', profileId)
       .where('unregisteredAt', 'is', null)
       .where('enablementStatus', 'in', ['AUTHORIZED', 'PROVISIONAL'])
-      .where('vendor', '=', 'fcm')
+      .where('vendor', 'in', vendors)
       .orderBy('id'),
   )
   return rows.map((r) => toPushTokenRow(r as Record<string, unknown>))
