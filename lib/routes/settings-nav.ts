@@ -16,6 +16,12 @@ export const SETTINGS_NAV_SPEC: NavSpec = {
     { id: 'settings-personal', url: '/settings/account/personal', labelKey: 'settingsPersonal' },
     { id: 'settings-security', url: '/settings/account/security', labelKey: 'settingsSecurity' },
     { id: 'settings-api-keys', url: '/settings/account/api-keys', labelKey: 'settingsApiKeys' },
+    {
+      id: 'settings-billing',
+      url: '/settings/billing/overview',
+      labelKey: 'settingsBilling',
+      activePrefixes: ['/settings/billing'],
+    },
     { id: 'settings-tags', url: '/settings/account/tags', labelKey: 'settingsTags' },
     {
       id: 'settings-email',

@@ -38,10 +38,10 @@ export const OTHER_ROUTES = [
   partners('/partners-growth-review', { built: true }),
   partners('/partners-qgr', { built: true }),
   partners('/executive-business-review/reports', { built: true }),
-  referrals('/referrals'),
+  referrals('/referrals', { required: ['billing_read'], built: true }),
   // /tags is listed here by the seed but is also a fixed redirect to /settings/account/tags
   // (§2.22): the redirect wins, so it is deliberately not a route.
-  billing('/cancel', { layout: 'page' }),
+  billing('/cancel', { layout: 'page', built: true }),
   billing('/try-service'),
   agent('/kagent/history'),
   agent('/kagent/knowledge'),

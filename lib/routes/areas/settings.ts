@@ -33,8 +33,8 @@ export const SETTINGS_ROUTES = [
   settings('/settings/account/users', { partial: undefined, required: ['account_users_read'], built: true }),
   settings('/settings/attribution', { partial: ['attribution_settings_read', 'account_settings_read'], built: true }),
 
-  ...BILLING_PAGES.map((p) => billing(`/settings/billing/${p}`)),
-  billing('/settings/billing/checkout/:planKey', { layout: 'page' }),
+  ...BILLING_PAGES.map((p) => billing(`/settings/billing/${p}`, { built: true })),
+  billing('/settings/billing/checkout/:planKey', { layout: 'page', built: true }),
 
   settings('/settings/data', { partial: ['account_settings_read', 'data_preferences_write'] }),
   settings('/settings/email', { built: true }),
