@@ -1,16 +1,21 @@
 // The key figures of several accounts over one period, side by side (/portfolio/dashboard):
 // revenue attributed to messages (the account's conversion metric, as its own dashboard counts
 // it), messages sent per channel, list growth (joined and left, lists only), profiles, and email
-// deliverability rates (lib/deliverability, the same numbers the account's own report shows).
-// Revenue, sends, growth and profiles are one grouped query each over all the accounts; only the
-// deliverability rates run per account.
+// deliverability rates. Each figure is one grouped query over all the accounts, so the cost is
+// one pass over the period's sends and the accounts' profiles (the bench compares it with those
+// bare counts), not one report per account.
+// Deliverability: sent and bounced from the period's email Sends (their status, as the account's
+// deliverability report counts them); spam and unsubscribes are the period's message events of
+// those metrics (events that name a send: a complaint report records one too). The account's
+// own report ties each event to its send instead, so an event about a send of an earlier period
+// counts there in the send's period and here in the event's; the two agree over whole months.
 import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
 import { attributionSettingsOps, DEFAULT_CONVERSION_METRIC } from '@/lib/attribution/settings'
 import { SENT_STATUSES } from '@/lib/reporting/send-scope'
 import { LIST } from '@/lib/groups/group-view'
-import { emailRatesBy, totalOf } from '@/lib/deliverability/email-rates'
+import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
 
 export interface Period {
   from: Date
@@ -54,6 +59,40 @@ async function conversionMetrics(companyIds: number[]) {
   return out
 }
 
+/** The period's spam and unsubscribe events that name a send, per account (the (company, metric, ts) index). */
+async function emailEventCounts(companyIds: number[], fromTs: number, toTs: number) {
+  const names = [MESSAGE_METRICS.email.spam, MESSAGE_METRICS.email.unsubscribed]
+  const metrics = await read(
+    select(
+      kysely()
+        .selectFrom('Metric')
+        .select(['id', 'name'])
+        .where('companyId', 'in', companyIds)
+        .where('name', 'in', names),
+    ),
+  )
+  if (!metrics.length) return []
+  const nameOf = new Map(metrics.map((m) => [m.id, m.name]))
+  const rows = await read(
+    select(
+      kysely()
+        .selectFrom('Event')
+        .select(['companyId', 'metricId', sql<number>`count(*)`.as('n')])
+        .where('companyId', 'in', companyIds)
+        .where(
+          'metricId',
+          'in',
+          metrics.map((m) => m.id),
+        )
+        .where('ts', '>=', fromTs)
+        .where('ts', '<', toTs)
+        .where('uniqueId', 'is not', null)
+        .groupBy(['companyId', 'metricId']),
+    ),
+  )
+  return rows.map((r) => ({ companyId: r.companyId, name: nameOf.get(r.metricId)!, n: Number(r.n) }))
+}
+
 export async function accountFigures(companyIds: number[], period: Period): Promise<AccountFigures[]> {
   if (!companyIds.length) return []
   const k = kysely()
@@ -61,7 +100,7 @@ export async function accountFigures(companyIds: number[], period: Period): Prom
   const toTs = Math.floor(period.to.getTime() / 1000)
   const metrics = await conversionMetrics(companyIds)
   const metricIds = [...new Set(metrics.values())]
-  const [revenue, sends, growth, profiles] = await Promise.all([
+  const [revenue, sends, growth, profiles, messageEvents] = await Promise.all([
     metricIds.length
       ? read(
           select(
@@ -85,12 +124,12 @@ export async function accountFigures(companyIds: number[], period: Period): Prom
       select(
         k
           .selectFrom('Send')
-          .select(['companyId', 'channel', sql<number>`count(*)`.as('n')])
+          .select(['companyId', 'channel', 'status', sql<number>`count(*)`.as('n')])
           .where('companyId', 'in', companyIds)
           .where('status', 'in', [...SENT_STATUSES])
           .where('sentAt', '>=', period.from)
           .where('sentAt', '<', period.to)
-          .groupBy(['companyId', 'channel']),
+          .groupBy(['companyId', 'channel', 'status']),
       ),
     ),
     read(
@@ -121,6 +160,7 @@ export async function accountFigures(companyIds: number[], period: Period): Prom
           .groupBy('companyId'),
       ),
     ),
+    emailEventCounts(companyIds, fromTs, toTs),
   ])
   const out = new Map<number, AccountFigures>()
   for (const companyId of companyIds)
@@ -144,8 +184,11 @@ export async function accountFigures(companyIds: number[], period: Period): Prom
   for (const r of sends) {
     const f = out.get(r.companyId)!
     const n = Number(r.n)
-    if (r.channel === 'email') f.sends.email += n
-    else if (r.channel === 'sms') f.sends.sms += n
+    if (r.channel === 'email') {
+      f.sends.email += n
+      f.deliverability.sent += n
+      if (r.status === 'bounced') f.deliverability.bounced += n
+    } else if (r.channel === 'sms') f.sends.sms += n
     else f.sends.other += n
     f.sends.total += n
   }
@@ -160,18 +203,21 @@ export async function accountFigures(companyIds: number[], period: Period): Prom
     f.profiles = Number(r.n)
     f.newProfiles = Number(r.fresh ?? 0)
   }
-  for (const companyId of companyIds) {
-    const f = out.get(companyId)!
-    if (!f.sends.email) continue
-    const t = totalOf(await emailRatesBy(companyId, { from: period.from, to: period.to }, 'day'))
-    f.deliverability = {
-      sent: t.sent,
-      delivered: t.delivered,
-      bounced: t.bounced,
-      spam: t.spam,
-      unsubscribed: t.unsubscribed,
+  for (const r of messageEvents) {
+    const f = out.get(r.companyId)!
+    if (r.name === MESSAGE_METRICS.email.spam) f.deliverability.spam += r.n
+    else f.deliverability.unsubscribed += r.n
+  }
+  for (const f of out.values()) {
+    const d = f.deliverability
+    d.delivered = d.sent - d.bounced
+    const of = (n: number) => (d.sent ? n / d.sent : 0)
+    f.rates = {
+      deliveryRate: of(d.delivered),
+      bounceRate: of(d.bounced),
+      spamRate: of(d.spam),
+      unsubscribeRate: of(d.unsubscribed),
     }
-    f.rates = t.rates
   }
   return companyIds.map((id) => out.get(id)!)
 }

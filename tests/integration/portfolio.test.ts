@@ -62,6 +62,19 @@ async function figuresFixture(companyId: number, n: { orders: number[]; email: n
     })
   for (let i = 0; i < n.email; i++) await send('email', i < n.bounced ? 'bounced' : 'delivered', ago(2))
   for (let i = 0; i < n.sms; i++) await send('sms', 'sent', ago(2))
+  // A spam complaint and an unsubscribe about sends of the period (message events name their send).
+  await db.metric.create({ data: { id: `sp${companyId}`, companyId, name: 'Marked Email as Spam' } })
+  await db.metric.create({ data: { id: `un${companyId}`, companyId, name: 'Unsubscribed' } })
+  const message = (metricId: string, uniqueId: string | null, days: number) =>
+    db.event.create({
+      data: { companyId, profileId: `p${companyId}-2`, metricId, ts: Math.floor(ago(days).getTime() / 1000), uniqueId },
+    })
+  if (n.email) {
+    await message(`sp${companyId}`, `snd${companyId}-0:Marked Email as Spam`, 2)
+    await message(`un${companyId}`, `snd${companyId}-1:Unsubscribed`, 2)
+    await message(`un${companyId}`, null, 2) // a form's unsubscribe: not about a send
+    await message(`sp${companyId}`, `snd${companyId}-2:Marked Email as Spam`, 45) // before the period
+  }
   await send('email', 'delivered', ago(60)) // outside the period
   await send('email', 'failed', ago(2)) // never sent
   let ev = companyId * 1000
@@ -240,9 +253,12 @@ test('dashboard figures match the hand-counted fixtures, with totals; bad days i
     listGrowth: { joined: 3, left: 1, net: 2 },
     profiles: 6,
     newProfiles: 4,
-    deliverability: { sent: 10, delivered: 9, bounced: 1 },
+    deliverability: { sent: 10, delivered: 9, bounced: 1, spam: 1, unsubscribed: 1 },
   })
-  expect((by.get(A) as { rates: { bounceRate: number } }).rates.bounceRate).toBeCloseTo(0.1)
+  expect((by.get(A) as { rates: { bounceRate: number; spamRate: number } }).rates).toMatchObject({
+    bounceRate: 0.1,
+    spamRate: 0.1,
+  })
   expect(by.get(B)).toMatchObject({
     revenue: 5,
     sends: { email: 4, total: 4 },
@@ -277,7 +293,7 @@ test('the CSV has one row per account and neutralises formula-like names', async
   const lines = (await res.text()).trim().split('\r\n')
   expect(lines).toHaveLength(3)
   expect(lines.find((l) => l.startsWith('Alpha'))).toMatch(
-    /^Alpha Store,\d+,USD,30\.50,2,10,2,0,3,1,2,6,4,90\.00,10\.00,/,
+    /^Alpha Store,\d+,USD,30\.50,2,10,2,0,3,1,2,6,4,90\.00,10\.00,10\.00,10\.00$/,
   )
   expect(lines.some((l) => l.startsWith(`"'=HYPERLINK(""x"")"`))).toBe(true)
   await db.company.update({ where: { id: C }, data: { name: 'Gamma Store' } })

@@ -1,0 +1,304 @@
+// Benchmark: the portfolio dashboard (issue 27 §6) over ACCOUNTS accounts of PROFILES profiles
+// each, through lib/portfolio/dashboard.ts (membership check, then revenue, sends and
+// deliverability, list growth, profiles and message events as one grouped query each over all
+// accounts), against the bare per-account counts (profiles, and sends of the period, each one
+// grouped query over all accounts, no joins, no rates).
+//
+//   npx tsx bench/portfolio.mts [--engine sqlite|postgres] [--quick] [--accounts 50] [--profiles 100000] [--runs 3]
+//
+// Data per account: PROFILES profiles; one email send per profile in the last 30 days (2 %
+// bounced); half as many list joins and a tenth as many leaves; an attributed order for one
+// profile in 50. Target: the dashboard in under 1 s (median of the runs after one warm-up).
+// Prints a final `BENCH_RESULT {json}` line for bench/run-all.mjs.
+import { arg, engineArg, fmtMs, machine as machineLine, pgLoad, report, root, scratchDatabase } from './lib/common.mjs'
+import { openRaw, type Raw } from './lib/raw.mjs'
+
+const ENGINE = engineArg()
+const ACCOUNTS = arg('accounts', 50, 10)
+const PROFILES = arg('profiles', 100_000, 20_000)
+const RUNS = arg('runs', 3, 2)
+const TARGET_MS = 1000
+process.chdir(root)
+const machine = machineLine()
+
+const scratch = await scratchDatabase(ENGINE, 'portfolio')
+const raw = await openRaw(scratch)
+
+type Col = [string, string]
+async function load(r: Raw, table: string, cols: Col[], rows: unknown[][]) {
+  if (r.sqlite) {
+    const conn = r.sqlite
+    const bind = (v: unknown) => (v instanceof Date ? v.toISOString().replace('Z', '+00:00') : v)
+    const stmt = conn.prepare(
+      `INSERT INTO "${table}" (${cols.map(([c]) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+    )
+    conn.transaction(() => {
+      for (const row of rows) stmt.run(...row.map(bind))
+    })()
+  } else await pgLoad(r.pg!, table, cols, rows)
+}
+
+const NOW = new Date()
+const DAY = 86_400_000
+const t0 = performance.now()
+let seed = 11
+const rand = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296
+const ago = (maxDays: number) => new Date(NOW.getTime() - Math.floor(rand() * maxDays * DAY))
+if (raw.sqlite) raw.sqlite.pragma('synchronous = OFF')
+await load(
+  raw,
+  'User',
+  [
+    ['id', 'int'],
+    ['email', 'text'],
+    ['passwordHash', 'text'],
+    ['updatedAt', 'timestamp'],
+  ],
+  [[1, 'agency@example.test', 'x', NOW]],
+)
+await load(
+  raw,
+  'Portfolio',
+  [
+    ['id', 'int'],
+    ['ownerUserId', 'int'],
+    ['name', 'text'],
+    ['updatedAt', 'timestamp'],
+  ],
+  [[1, 1, 'Bench portfolio', NOW]],
+)
+let sends = 0
+for (let c = 1; c <= ACCOUNTS; c++) {
+  await load(
+    raw,
+    'Company',
+    [
+      ['id', 'int'],
+      ['name', 'text'],
+      ['publicApiKey', 'text'],
+      ['updatedAt', 'timestamp'],
+    ],
+    [[c, `Store ${String(c).padStart(3, '0')}`, `BP${String(c).padStart(4, '0')}`, NOW]],
+  )
+  await load(
+    raw,
+    'Membership',
+    [
+      ['userId', 'int'],
+      ['companyId', 'int'],
+      ['role', 'text'],
+    ],
+    [[1, c, 'owner']],
+  )
+  await load(
+    raw,
+    'PortfolioAccount',
+    [
+      ['portfolioId', 'int'],
+      ['companyId', 'int'],
+    ],
+    [[1, c]],
+  )
+  await load(
+    raw,
+    'Metric',
+    [
+      ['id', 'text'],
+      ['companyId', 'int'],
+      ['name', 'text'],
+      ['updatedAt', 'timestamp'],
+    ],
+    [[`po${c}`, c, 'Placed Order', NOW]],
+  )
+  await load(
+    raw,
+    'Group',
+    [
+      ['id', 'text'],
+      ['companyId', 'int'],
+      ['name', 'text'],
+      ['updatedAt', 'timestamp'],
+    ],
+    [[`l${c}`, c, 'Newsletter', NOW]],
+  )
+  const pid = (i: number) => `p${c}-${i}`
+  const profiles: unknown[][] = []
+  const sendRows: unknown[][] = []
+  const changes: unknown[][] = []
+  const orders: unknown[][] = []
+  for (let i = 0; i < PROFILES; i++) {
+    profiles.push([pid(i), c, `u${i}@s${c}.example.test`, ago(400), NOW])
+    sendRows.push([
+      `s${c}-${i}`,
+      c,
+      'email',
+      'campaign_message',
+      `m${c}`,
+      pid(i),
+      rand() < 0.02 ? 'bounced' : 'delivered',
+      '{}',
+      ago(30),
+      NOW,
+    ])
+    if (i % 2 === 0) changes.push([c, `l${c}`, pid(i), 'entered', ago(60)])
+    if (i % 10 === 0) changes.push([c, `l${c}`, pid(i), 'left', ago(60)])
+    if (i % 50 === 0)
+      orders.push([
+        c * 10_000_000 + i,
+        c,
+        pid(i),
+        `po${c}`,
+        Math.floor(ago(30).getTime() / 1000),
+        Math.round(rand() * 20000) / 100,
+        'campaign',
+        `cmp${c}`,
+        `m${c}`,
+        `s${c}-${i}`,
+        'email',
+        'click',
+        0,
+      ])
+  }
+  sends += sendRows.length
+  await load(
+    raw,
+    'Profile',
+    [
+      ['id', 'text'],
+      ['companyId', 'int'],
+      ['email', 'text'],
+      ['createdAt', 'timestamp'],
+      ['updatedAt', 'timestamp'],
+    ],
+    profiles,
+  )
+  await load(
+    raw,
+    'Send',
+    [
+      ['id', 'text'],
+      ['companyId', 'int'],
+      ['channel', 'text'],
+      ['sourceType', 'text'],
+      ['sourceId', 'text'],
+      ['profileId', 'text'],
+      ['status', 'text'],
+      ['content', 'text'],
+      ['sentAt', 'timestamp'],
+      ['updatedAt', 'timestamp'],
+    ],
+    sendRows,
+  )
+  await load(
+    raw,
+    'GroupMembershipChange',
+    [
+      ['companyId', 'int'],
+      ['groupId', 'text'],
+      ['profileId', 'text'],
+      ['kind', 'text'],
+      ['at', 'timestamp'],
+    ],
+    changes,
+  )
+  await load(
+    raw,
+    'EventAttribution',
+    [
+      ['eventId', 'int'],
+      ['companyId', 'int'],
+      ['profileId', 'text'],
+      ['metricId', 'text'],
+      ['ts', 'int'],
+      ['value', 'float8'],
+      ['sourceType', 'text'],
+      ['campaignId', 'text'],
+      ['messageId', 'text'],
+      ['sendId', 'text'],
+      ['channel', 'text'],
+      ['touch', 'text'],
+      ['touchTs', 'int'],
+    ],
+    orders,
+  )
+}
+if (raw.sqlite) {
+  raw.sqlite.exec('ANALYZE')
+  raw.sqlite.pragma('wal_checkpoint(TRUNCATE)')
+} else await raw.pg!.query('VACUUM ANALYZE')
+const loadMs = performance.now() - t0
+
+process.env.DATABASE_URL = scratch.url
+const { portfolioDashboard } = await import('../lib/portfolio/dashboard')
+const { db } = await import('../lib/db/client')
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+async function time(fn: () => unknown): Promise<number> {
+  await fn()
+  const ms: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now()
+    await fn()
+    ms.push(performance.now() - t)
+  }
+  return median(ms)
+}
+
+let shown = 0
+let totalSends = 0
+const dashboard = await time(async () => {
+  const d = await portfolioDashboard(1, 1, 30, NOW)
+  shown = d.accounts.length
+  totalSends = d.totals.sends
+})
+const since = new Date(NOW.getTime() - 30 * DAY)
+const ids = Array.from({ length: ACCOUNTS }, (_, i) => i + 1)
+const inList = ids.map(() => '?').join(', ')
+const bare = await time(async () => {
+  await raw.all(
+    `SELECT "companyId", COUNT(*) AS n FROM "Profile" WHERE "companyId" IN (${inList}) GROUP BY "companyId"`,
+    ids,
+  )
+  await raw.all(
+    `SELECT "companyId", COUNT(*) AS n FROM "Send" WHERE "companyId" IN (${inList}) AND "sentAt" >= ? GROUP BY "companyId"`,
+    [...ids, since],
+  )
+})
+
+const sane = shown === ACCOUNTS && totalSends === sends
+const met = dashboard < TARGET_MS && sane
+console.log(
+  `Benchmark: portfolio dashboard over ${ACCOUNTS} accounts × ${PROFILES.toLocaleString('en')} profiles on ${ENGINE}`,
+)
+console.log(`Machine: ${machine}`)
+if (scratch.source) console.log(`PostgreSQL: ${scratch.source}`)
+console.log(
+  `Data: ${(ACCOUNTS * PROFILES).toLocaleString('en')} profiles, ${sends.toLocaleString('en')} sends (loaded in ${(loadMs / 1000).toFixed(1)} s); median of ${RUNS} runs after one warm-up\n`,
+)
+console.log(`portfolio dashboard (30 days)   ${fmtMs(dashboard).padStart(10)}`)
+console.log(`bare per-account counts         ${fmtMs(bare).padStart(10)}`)
+console.log(
+  `\nCheck: every account shown, every send counted: ${sane ? 'yes' : 'NO'} (${shown} accounts, ${totalSends} sends)`,
+)
+console.log(`Target: dashboard < ${TARGET_MS} ms → ${dashboard.toFixed(0)} ms: ${met ? 'met' : 'NOT met'}`)
+report(
+  'portfolio',
+  ENGINE,
+  [
+    {
+      figure: 'Portfolio',
+      what: `portfolio dashboard, ${ACCOUNTS} accounts × ${PROFILES.toLocaleString('en')} profiles`,
+      ours: fmtMs(dashboard),
+      baseline: `${fmtMs(bare)} bare per-account counts`,
+      ratio: Number((bare / dashboard).toFixed(3)),
+      target: `< ${TARGET_MS} ms`,
+      met,
+    },
+  ],
+  { summary: `portfolio dashboard ${ACCOUNTS}×${PROFILES} ${dashboard.toFixed(0)} ms, target < ${TARGET_MS} ms`, sane },
+)
+await db.$disconnect()
+await raw.close()
+if (ENGINE === 'postgres') await (await import('../lib/db/pg-pool')).closePgPool()
+await scratch.drop()
+process.exit(0)
