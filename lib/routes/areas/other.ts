@@ -33,8 +33,8 @@ export const OTHER_ROUTES = [
   support('/support', { built: true }),
   support('/support/contact'),
   support('/support/tickets/:ticketId', { flag: 'support_ticket_dashboard_enabled', built: true }),
-  onboarding('/onboarding', { layout: 'header' }),
-  onboarding('/sms-guide/:playbookSlug?'),
+  onboarding('/onboarding', { layout: 'header', built: true }),
+  onboarding('/sms-guide/:playbookSlug?', { built: true }),
   partners('/partners-growth-review', { built: true }),
   partners('/partners-qgr', { built: true }),
   partners('/executive-business-review/reports', { built: true }),
@@ -42,7 +42,7 @@ export const OTHER_ROUTES = [
   // /tags is listed here by the seed but is also a fixed redirect to /settings/account/tags
   // (§2.22): the redirect wins, so it is deliberately not a route.
   billing('/cancel', { layout: 'page', built: true }),
-  billing('/try-service'),
+  billing('/try-service', { built: true }),
   agent('/kagent/history'),
   agent('/kagent/knowledge'),
   agent('/kagent/overview'),
