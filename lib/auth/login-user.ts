@@ -6,6 +6,7 @@ import { startSession } from './start-session'
 import { hashPassword, verifyPassword } from './password'
 import { normaliseEmail } from './login-rate-limit'
 import { beginPasswordAttempt, passwordAttemptSucceeded } from './password-attempt'
+import { assertPasswordAllowed } from './sso/password-allowed'
 
 export { ACCOUNT_SLOWED } from './password-attempt'
 
@@ -42,6 +43,8 @@ export async function loginUser(input: LoginInput) {
   if (!membership) throw new AppError('no_membership', 401, NO_MEMBERSHIP)
 
   await passwordAttemptSucceeded(attemptId)
+  // Issue 27 §3: an account that enforces single sign-on takes no password, except from its exempt members.
+  await assertPasswordAllowed(user.id, membership.companyId)
   // The password alone gives a half-authenticated session when a second factor is on or the
   // company requires one (start-session.ts).
   const { session, mfaPending } = await startSession({
