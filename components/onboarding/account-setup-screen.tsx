@@ -66,7 +66,7 @@ function StepForm({
   const t = useTranslations('onboarding')
   const router = useRouter()
   const [draft, setDraft] = useState<Record<string, unknown>>(
-    (state.answers[step] as Record<string, unknown> | undefined) ?? {},
+    (state.answers[step] as Record<string, unknown> | undefined) ?? defaultsFor(step, state.storeConnected),
   )
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
@@ -133,6 +133,15 @@ function StepForm({
       </div>
     </Page>
   )
+}
+
+/** What a step starts with before it is answered: the choices the screen shows as already made. */
+function defaultsFor(step: SetupStep, storeConnected: boolean): Record<string, unknown> {
+  if (step === 'choose-channels') return { channels: ['email'] }
+  if (step === 'integration') return { action: storeConnected ? 'connected' : 'skip' }
+  if (step === 'integration/data-sharing') return { writeBackConsent: true }
+  if (step === 'integration/sync') return { days: 90 }
+  return {}
 }
 
 /** Message keys cannot hold a slash: integration/data-sharing → integrationDataSharing. */

@@ -81,7 +81,7 @@ export function SetupStepFields({ step, state, draft, setDraft, errors, onSkip }
           legend={t('channelsLegend')}
           name="channels"
           choices={CHANNELS.map((c) => ({ value: c, label: t(`channel.${c}`) }))}
-          value={Array.isArray(draft.channels) ? (draft.channels as string[]) : ['email']}
+          value={Array.isArray(draft.channels) ? (draft.channels as string[]) : []}
           onChange={(v) => set({ channels: v })}
           error={errors.channels}
         />
@@ -155,7 +155,7 @@ export function SetupStepFields({ step, state, draft, setDraft, errors, onSkip }
               { value: 'connected', label: t('integrationConnected') },
               { value: 'skip', label: t('skipIntegration') },
             ]}
-            value={[str('action', state.storeConnected ? 'connected' : 'skip')]}
+            value={[str('action')]}
             onChange={([v]) => set({ action: v })}
             error={errors.action}
           />
@@ -167,7 +167,7 @@ export function SetupStepFields({ step, state, draft, setDraft, errors, onSkip }
         <label className={styles.check}>
           <input
             type="checkbox"
-            checked={draft.writeBackConsent !== false}
+            checked={draft.writeBackConsent === true}
             onChange={(e) => set({ writeBackConsent: e.target.checked })}
             data-testid="field-writeBackConsent"
           />
@@ -183,7 +183,7 @@ export function SetupStepFields({ step, state, draft, setDraft, errors, onSkip }
             type="number"
             min={0}
             max={730}
-            value={String(draft.days ?? 90)}
+            value={String(draft.days ?? '')}
             onChange={(e) => set({ days: e.target.value })}
             error={errors.days}
             hint={t('syncDaysHint')}
