@@ -8,19 +8,8 @@ import { badRequest } from '@/lib/errors/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { parseCsv } from '@/lib/imports/parse-csv'
 import { AUTHOR_MAX, CONTENT_MAX, TITLE_MAX } from './review-body'
+import { IMPORT_FIELDS, REQUIRED_FIELDS, type ImportField } from './import-fields'
 
-export const IMPORT_FIELDS = [
-  'source_id',
-  'product_id',
-  'rating',
-  'title',
-  'body',
-  'author',
-  'email',
-  'created',
-] as const
-export type ImportField = (typeof IMPORT_FIELDS)[number]
-export const REQUIRED_FIELDS: readonly ImportField[] = ['source_id', 'product_id', 'rating', 'body', 'author']
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024
 export const MAX_IMPORT_ROWS = 5000
 const PREVIEW_ROWS = 20

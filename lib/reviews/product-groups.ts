@@ -131,3 +131,17 @@ export async function groupMembersOf(companyId: number, externalIds: string[]): 
     )
   return out
 }
+
+/** Catalog items by title or store id, for picking a group's products. */
+export async function searchCatalogItems(companyId: number, q: string, limit = 20) {
+  return db.catalogItem.findMany({
+    where: {
+      companyId,
+      deleted: false,
+      ...(q ? { OR: [{ title: { contains: q } }, { externalId: { contains: q } }] } : {}),
+    },
+    select: { id: true, title: true, externalId: true },
+    orderBy: [{ title: 'asc' }, { id: 'asc' }],
+    take: limit,
+  })
+}

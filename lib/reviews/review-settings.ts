@@ -3,40 +3,19 @@
 // onsite widgets' styles per widget type (colours, star colour, layout), which the widget reads
 // through /client/review-widget-settings. One JSON row per company, validated on the way in and
 // read back over the defaults, so a stored value that no longer parses falls back.
-import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { hexColor, safeColor } from '@/lib/hosted-pages/colors'
+import { safeColor } from '@/lib/hosted-pages/colors'
 import { DEFAULT_PROFANITY, type ModerationSettings } from './moderation'
-
-export const WIDGET_TYPES = ['product_reviews', 'star_rating', 'carousel', 'store_reviews', 'questions'] as const
-export type WidgetType = (typeof WIDGET_TYPES)[number]
-export const WIDGET_LAYOUTS = ['list', 'grid', 'compact'] as const
-
-export const generalSettingsInput = z.object({
-  autoPublishMinRating: z.number().int().min(1, 'From 1 to 5.').max(5, 'From 1 to 5.'),
-  /** auto: the rules decide; manual: every review waits for a person. */
-  moderation: z.enum(['auto', 'manual']),
-  blockedWords: z.array(z.string().trim().min(1).max(40)).max(200),
-})
-export type GeneralSettings = z.infer<typeof generalSettingsInput>
-
-export const widgetStyleInput = z.object({
-  textColor: hexColor,
-  backgroundColor: hexColor,
-  accentColor: hexColor,
-  starColor: hexColor,
-  layout: z.enum(WIDGET_LAYOUTS),
-})
-export type WidgetStyle = z.infer<typeof widgetStyleInput>
-
-export const DEFAULT_GENERAL: GeneralSettings = { autoPublishMinRating: 1, moderation: 'auto', blockedWords: [] }
-export const DEFAULT_WIDGET_STYLE: WidgetStyle = {
-  textColor: '#1b1f24',
-  backgroundColor: '#ffffff',
-  accentColor: '#2f6bd8',
-  starColor: '#b7791f',
-  layout: 'list',
-}
+import {
+  DEFAULT_GENERAL,
+  DEFAULT_WIDGET_STYLE,
+  generalSettingsInput,
+  WIDGET_LAYOUTS,
+  WIDGET_TYPES,
+  type GeneralSettings,
+  type WidgetStyle,
+  type WidgetType,
+} from './review-settings-input'
 
 export interface ReviewSettings {
   general: GeneralSettings

@@ -32,24 +32,28 @@ export async function feedCompany(publicKey: string) {
 
 type Company = NonNullable<Awaited<ReturnType<typeof feedCompany>>>
 
+type Cursor = { createdAt: Date; id: string } | null
+
+const pageAfter = (companyId: number, cursor: Cursor) =>
+  db.review.findMany({
+    where: {
+      companyId,
+      status: { in: [...VISIBLE_STATUSES] },
+      reviewType: 'review',
+      catalogItemId: { not: null },
+      rating: { not: null },
+      ...(cursor
+        ? { OR: [{ createdAt: { gt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { gt: cursor.id } }] }
+        : {}),
+    },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    take: PAGE,
+  })
+
 async function* pages(companyId: number) {
-  let after: { createdAt: Date; id: string } | null = null
+  let cursor: Cursor = null
   for (;;) {
-    const cursor: { createdAt: Date; id: string } | null = after
-    const rows = await db.review.findMany({
-      where: {
-        companyId,
-        status: { in: [...VISIBLE_STATUSES] },
-        reviewType: 'review',
-        catalogItemId: { not: null },
-        rating: { not: null },
-        ...(cursor
-          ? { OR: [{ createdAt: { gt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { gt: cursor.id } }] }
-          : {}),
-      },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      take: PAGE,
-    })
+    const rows = await pageAfter(companyId, cursor)
     if (!rows.length) return
     const items = await db.catalogItem.findMany({
       where: { companyId, id: { in: [...new Set(rows.map((r) => r.catalogItemId!))] } },
@@ -57,7 +61,7 @@ async function* pages(companyId: number) {
     })
     yield { rows, items: new Map(items.map((i) => [i.id, i])) }
     const last = rows[rows.length - 1]!
-    after = { createdAt: last.createdAt, id: last.id }
+    cursor = { createdAt: last.createdAt, id: last.id }
     if (rows.length < PAGE) return
   }
 }

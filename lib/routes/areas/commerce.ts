@@ -12,7 +12,7 @@ const reviews = defineArea('reviews', { flag: 'is_reviews_enabled', required: ['
 const HUB_SETTINGS = ['content', 'design', 'extensions', 'faq', 'general', 'returns', 'support', 'webchat']
 const HUB_SETTINGS_BUILT = ['content', 'design', 'faq', 'general', 'returns', 'support']
 const REVIEW_LISTS = ['moderation', 'product_groups', 'products', 'questions']
-const REVIEW_LISTS_BUILT = ['moderation', 'products']
+const REVIEW_LISTS_BUILT = ['moderation', 'product_groups', 'products', 'questions']
 
 export const COMMERCE_ROUTES = [
   coupons('/coupons/:page?', { built: true }),
@@ -47,19 +47,19 @@ export const COMMERCE_ROUTES = [
   // (/reviews itself is the dashboard; other slugs still reach the not-available screen)
   reviews('/reviews/:slug?', { built: true }),
   reviews('/reviews/dashboard', { built: true }),
-  reviews('/reviews/import/:step?', PAGE),
+  reviews('/reviews/import/:step?', { ...PAGE, built: true }),
   ...REVIEW_LISTS.flatMap((l) => {
     const built = REVIEW_LISTS_BUILT.includes(l)
     return [reviews(`/reviews/${l}`, { built }), reviews(`/reviews/${l}/:id`, { built })]
   }),
-  reviews('/reviews/onboarding/:step', PAGE),
-  reviews('/reviews/orders'),
-  reviews('/reviews/performance'),
+  reviews('/reviews/onboarding/:step', { ...PAGE, built: true }),
+  reviews('/reviews/orders', { built: true }),
+  reviews('/reviews/performance', { built: true }),
   // Two settings sections are fixed redirects (billing-plans, google-shopping, §2.22); proxy.ts
   // applies those before this parameter route is matched.
-  reviews('/reviews/settings/:section?'),
+  reviews('/reviews/settings/:section?', { built: true }),
   reviews('/reviews/shopify/finalize', PAGE),
-  reviews('/reviews/unsupported'),
-  reviews('/reviews/widgets'),
-  reviews('/reviews/widgets/edit/:id', { layout: 'page', chat: false }),
+  reviews('/reviews/unsupported', { built: true }),
+  reviews('/reviews/widgets', { built: true }),
+  reviews('/reviews/widgets/edit/:id', { layout: 'page', chat: false, built: true }),
 ]

@@ -1,13 +1,7 @@
 import { z } from 'zod'
 import { ajax } from '@/lib/http/ajax'
-import {
-  generalSettingsInput,
-  getReviewSettings,
-  saveGeneralSettings,
-  saveWidgetStyle,
-  WIDGET_TYPES,
-  widgetStyleInput,
-} from '@/lib/reviews/review-settings'
+import { getReviewSettings, saveGeneralSettings, saveWidgetStyle } from '@/lib/reviews/review-settings'
+import { generalSettingsInput, WIDGET_TYPES, widgetStyleInput } from '@/lib/reviews/review-settings-input'
 
 // GET /ajax/reviews/settings – moderation settings and the widgets' styles
 export const GET = ajax({
