@@ -20,6 +20,7 @@ import { STANDARD_KEYWORDS } from '@/lib/messaging/sms/keywords'
 import { countSegments } from '@/lib/messaging/sms/segments'
 import styles from './sms-settings.module.css'
 import { SettingsLoader, useSettingsSave } from './settings-form-screen'
+import { SmsToolsSection } from '@/components/inbox-settings/sms-tools-section'
 
 export const SMS_SETTINGS_KEY = '/ajax/sms/account'
 type Loaded = { settings: SmsSettingsView }
@@ -316,6 +317,7 @@ function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
             )}
           </form>
           {canEdit && <SmsTestCard configured={s.configured} maxSegments={s.maxSegments} />}
+          <SmsToolsSection />
         </div>
       </PageBody>
     </Page>

@@ -32,16 +32,16 @@ export const COMMERCE_ROUTES = [
 
   conversations('/conversations/sms', { built: true }),
   conversations('/inbox/conversations', { built: true }),
-  conversations('/inbox/customization/away_message'),
-  conversations('/inbox/customization/quick_response'),
-  conversations('/inbox/faq'),
-  conversations('/inbox/faq/new'),
-  conversations('/inbox/faq/:id'),
-  conversations('/inbox/onboarding', PAGE),
-  inboxSettings('/inbox/settings/general'),
-  inboxSettings('/inbox/settings/inbound-messages'),
-  inboxSettings('/inbox/settings/quick-replies'),
-  automations('/automations/:intentId?'),
+  conversations('/inbox/customization/away_message', { built: true }),
+  conversations('/inbox/customization/quick_response', { built: true }),
+  conversations('/inbox/faq', { built: true }),
+  conversations('/inbox/faq/new', { built: true }),
+  conversations('/inbox/faq/:id', { built: true }),
+  conversations('/inbox/onboarding', { ...PAGE, built: true }),
+  inboxSettings('/inbox/settings/general', { built: true }),
+  inboxSettings('/inbox/settings/inbound-messages', { built: true }),
+  inboxSettings('/inbox/settings/quick-replies', { built: true }),
+  automations('/automations/:intentId?', { built: true }),
 
   // /reviews/{slug?} is the reviews home; the named pages below win over the slug.
   // (/reviews itself is the dashboard; other slugs still reach the not-available screen)

@@ -1,0 +1,15 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { SmsRegistrationScreen } from '@/components/inbox-settings/sms-registration-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('smsTools'))('auTitle') }
+}
+
+export default function Page() {
+  return (
+    <RouteScreen>
+      <SmsRegistrationScreen country="au" />
+    </RouteScreen>
+  )
+}
