@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server'
 import { LoginScreen } from '@/components/auth/login-screen'
+import { ssoErrorCode } from '@/components/sso/sso-errors'
 
 export async function generateMetadata() {
   return { title: (await getTranslations('login'))('title') }
@@ -10,6 +11,6 @@ export default async function LoginPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>
 }) {
-  const { next } = await searchParams
-  return <LoginScreen next={typeof next === 'string' ? next : null} />
+  const { next, sso_error } = await searchParams
+  return <LoginScreen next={typeof next === 'string' ? next : null} ssoError={ssoErrorCode(sso_error)} />
 }

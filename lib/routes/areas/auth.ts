@@ -22,23 +22,23 @@ export const AUTH_ROUTES = [
   auth('/account/reset-complete', { built: true }),
   auth('/account/reset/:uid/:token', { built: true }),
   auth('/token-error', { built: true }),
-  auth('/sso/check-email', { layout: 'navigation' }),
-  auth('/sso/login'),
+  auth('/sso/check-email', { layout: 'navigation', built: true }),
+  auth('/sso/login', { built: true }),
   // Reached from an emailed link or mid-sign-in, whether or not a session exists yet.
   open('/account/create-password/:uid/:token', { built: true }),
-  open('/login/suspicious'),
+  open('/login/suspicious', { built: true }),
   open('/mfa-reset-details', { built: true }),
   // Steps of the sign-in itself (device check, second factor, SAML answer): they run before a
   // full session exists, so they cannot require one.
-  open('/login-device-validation'),
+  open('/login-device-validation', { built: true }),
   open('/login-mfa', { built: true }),
   open('/login-mfa-backup', { built: true }),
-  open('/login/saml-response/:loginType'),
+  open('/login/saml-response/:loginType', { built: true }),
 
-  account('/account-disabled', { layout: 'header' }),
+  account('/account-disabled', { layout: 'header', built: true }),
   // Seed 001 §2.2 lists it with the account screens, which need a signed-in user.
-  account('/account/deleted', { layout: 'header' }),
-  account('/account-disabled-temporary', { layout: 'header' }),
+  account('/account/deleted', { layout: 'header', built: true }),
+  account('/account-disabled-temporary', { layout: 'header', built: true }),
   account('/account/verify-phone', { ...PAGE, built: true }),
   account('/account/worker/:taskId/status', { built: true }),
   account('/account/create', { ...PAGE, built: true }),
@@ -67,7 +67,7 @@ export const AUTH_ROUTES = [
   open('/configure-mfa', { built: true }),
   open('/configure-mfa-steps', { built: true }),
   open('/mfa-enablement-steps', { built: true }),
-  security('/sso/setup', { required: ['account_security_page'] }),
-  security('/sso/test', { required: ['account_security_page'] }),
-  security('/sso/exemption-list', { required: ['account_security_page'] }),
+  security('/sso/setup', { required: ['account_security_page'], built: true }),
+  security('/sso/test', { required: ['account_security_page'], built: true }),
+  security('/sso/exemption-list', { required: ['account_security_page'], built: true }),
 ]

@@ -47,3 +47,8 @@ export async function POST(req: Request, ctx: { params: Promise<{ loginType: str
     return see('/login?sso_error=server_error')
   }
 }
+
+// GET /login/saml-response/[loginType] – nothing to consume without a posted answer: back to the sign-in
+export function GET(): Response {
+  return see('/login')
+}
