@@ -6,6 +6,8 @@
 // schema.org JSON-LD once per product.
 import type { OnsiteContext } from '../types'
 import { jsonLd, mountWidget, renderReview, renderSummary, type WidgetReview, type WidgetSummary } from './render'
+import { questionsWidget } from './questions'
+import { styleHost } from './style'
 
 const PAGE_SIZE = 5
 
@@ -69,7 +71,7 @@ export async function loadPage(ctx: OnsiteContext, productId: string, next: stri
 }
 
 async function starWidget(ctx: OnsiteContext, host: HTMLElement, productId: string) {
-  const s = await loadSummary(ctx, productId)
+  const [s] = await Promise.all([loadSummary(ctx, productId), styleHost(ctx, host, 'star_rating')])
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
   while (root.firstChild) root.removeChild(root.firstChild)
   root.appendChild(renderSummary(host.ownerDocument, s))
@@ -77,7 +79,11 @@ async function starWidget(ctx: OnsiteContext, host: HTMLElement, productId: stri
 
 export async function allReviewsWidget(ctx: OnsiteContext, host: HTMLElement, productId: string) {
   const doc = host.ownerDocument
-  const [summary, first] = await Promise.all([loadSummary(ctx, productId), loadPage(ctx, productId, null)])
+  const [summary, first] = await Promise.all([
+    loadSummary(ctx, productId),
+    loadPage(ctx, productId, null),
+    styleHost(ctx, host, 'product_reviews'),
+  ])
   const { list, root } = mountWidget(host, summary)
   let next = first.next
   const more = doc.createElement('button')
@@ -126,6 +132,10 @@ export function startReviewWidgets(ctx: OnsiteContext): void {
     const all = document.getElementById('klaviyo-reviews-all')
     const id = all?.getAttribute('data-id')
     if (all && id) allReviewsWidget(ctx, all, id).catch(() => {})
+    for (const host of Array.from(document.querySelectorAll<HTMLElement>('.klaviyo-reviews-questions[data-id]'))) {
+      const pid = host.getAttribute('data-id')
+      if (pid) questionsWidget(ctx, host, pid).catch(() => {})
+    }
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true })
   else run()

@@ -18,17 +18,20 @@ export interface WidgetSummary {
   totalReviews: number
 }
 
-const CSS = `:host{display:block;font:inherit;color:inherit}
-.kl-stars{color:#b7791f;letter-spacing:1px}
+// Colours and layout come from the merchant's styles (style.ts) as custom properties on the host.
+export const WIDGET_CSS = `:host{display:block;font:inherit;color:var(--kl-text,inherit);background:var(--kl-bg,transparent)}
+.kl-stars{color:var(--kl-star,#b7791f);letter-spacing:1px}
 .kl-summary{display:flex;gap:8px;align-items:center;margin:0 0 12px}
 .kl-list{list-style:none;margin:0;padding:0}
-.kl-review{border-top:1px solid #e2e2e2;padding:12px 0;overflow-wrap:anywhere}
+.kl-review{border-top:1px solid var(--kl-accent,#e2e2e2);padding:12px 0;overflow-wrap:anywhere}
 .kl-title{font-weight:600;margin:4px 0}
 .kl-body{margin:4px 0;white-space:pre-wrap}
-.kl-meta{font-size:.875em;color:#666}
+.kl-meta{font-size:.875em;opacity:.75}
 .kl-badge{font-size:.75em;border:1px solid #2f855a;color:#2f855a;border-radius:4px;padding:0 4px;margin-left:6px}
-.kl-reply{margin:8px 0 0 16px;padding-left:8px;border-left:3px solid #e2e2e2}
-.kl-more{margin-top:12px;padding:8px 16px;cursor:pointer}`
+.kl-reply{margin:8px 0 0 16px;padding-left:8px;border-left:3px solid var(--kl-accent,#e2e2e2)}
+.kl-more{margin-top:12px;padding:8px 16px;cursor:pointer;background:var(--kl-accent,revert);color:var(--kl-bg,revert);border:0;border-radius:6px}
+:host([data-kl-layout=grid]) .kl-list{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px}
+:host([data-kl-layout=compact]) .kl-body{display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}`
 
 function el<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
@@ -82,7 +85,7 @@ export function mountWidget(host: HTMLElement, summary: WidgetSummary): { list: 
   const doc = host.ownerDocument
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
   while (root.firstChild) root.removeChild(root.firstChild)
-  root.appendChild(el(doc, 'style', '', CSS))
+  root.appendChild(el(doc, 'style', '', WIDGET_CSS))
   root.appendChild(renderSummary(doc, summary))
   const list = el(doc, 'ul', 'kl-list')
   root.appendChild(list)
