@@ -21,6 +21,9 @@ export interface FakeWhatsApp {
   behaviour: Map<string, CloudBehaviour>
   /** The access token each phone number id accepts (add to it as accounts are made). */
   tokens: Record<string, string>
+  /** Message templates submitted for review (POST /{business-account-id}/message_templates), by id;
+   *  set `status` (APPROVED, REJECTED) and `reason` to answer the status GET /{id} as Meta would. */
+  templates: Map<string, { businessAccountId: string; body: Record<string, unknown>; status: string; reason?: string }>
   close(): Promise<void>
 }
 
@@ -34,6 +37,7 @@ const ERRORS: Record<Exclude<CloudBehaviour, 'accept'>, [number, number, string]
 export async function startFakeWhatsApp(tokens: Record<string, string> = {}): Promise<FakeWhatsApp> {
   const requests: CloudRequest[] = []
   const behaviour = new Map<string, CloudBehaviour>()
+  const templates: FakeWhatsApp['templates'] = new Map()
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -51,6 +55,22 @@ export async function startFakeWhatsApp(tokens: Record<string, string> = {}): Pr
             fbtrace_id: randomBytes(6).toString('hex'),
           },
         })
+      const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '')
+      const tpl = /^\/(\d+)\/message_templates$/.exec(req.url ?? '')
+      if (tpl && req.method === 'POST') {
+        if (!Object.values(tokens).includes(bearer)) return fail(401, 190, 'Invalid OAuth access token')
+        const id = String(1_000_000 + templates.size + 1)
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>
+        templates.set(id, { businessAccountId: tpl[1]!, body, status: 'PENDING' })
+        return json(200, { id, status: 'PENDING', category: body.category })
+      }
+      const status = /^\/(\d+)\?fields=/.exec(req.url ?? '')
+      if (status && req.method === 'GET') {
+        const t = templates.get(status[1]!)
+        if (!Object.values(tokens).includes(bearer)) return fail(401, 190, 'Invalid OAuth access token')
+        if (!t) return fail(400, 100, 'Unsupported get request')
+        return json(200, { id: status[1], name: t.body.name, status: t.status, rejected_reason: t.reason ?? 'NONE' })
+      }
       const m = /^\/(\d+)\/messages$/.exec(req.url ?? '')
       if (req.method !== 'POST' || !m) return fail(404, 100, 'Unsupported post request')
       const token = (req.headers.authorization ?? '').replace(/^Bearer /, '')
@@ -77,6 +97,7 @@ export async function startFakeWhatsApp(tokens: Record<string, string> = {}): Pr
     requests,
     behaviour,
     tokens,
+    templates,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
