@@ -15,7 +15,8 @@ export async function ConfirmEmailScreen({ confirmed }: { confirmed: boolean }) 
       subtitle={t('confirmedBody')}
     >
       <div className={styles.actions}>
-        <LinkButton href="/login" variant="primary">
+        {/* A confirmed sign-up is a new account: after sign-in, its setup wizard (issue 26 §2). */}
+        <LinkButton href={`/login?next=${encodeURIComponent('/account-setup')}`} variant="primary">
           {t('signIn')}
         </LinkButton>
       </div>
