@@ -137,6 +137,12 @@ test('keywords: 400 with field errors for bad words, standard words, a taken wor
     expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400])
     expect(Object.keys((await res.json()).fieldErrors)).toContain(field)
   }
+  // a standard word is refused by the body's own check, beside the other fields' errors
+  const both = await post({ keyword: 'Stop', listId: '', confirmation: 'x' })
+  expect((await both.json()).fieldErrors).toEqual({
+    keyword: ['STOP, START and HELP words (and your extra ones) keep their meaning; choose another word.'],
+    listId: ['Choose a list.'],
+  })
   // tenancy: company B neither sees nor changes A's keyword
   const id = String((await db.smsKeyword.findFirstOrThrow({ where: { companyId: c.id } })).id)
   expect((await (await send(keywordsRoute.GET, '/ajax/sms/keywords', other.cookie)).json()).keywords).toEqual([])

@@ -10,12 +10,15 @@ import { badRequest, notFound } from '@/lib/errors/app-error'
 import { keywordOf, matchKeyword } from './keywords'
 import { loadSmsAccount } from './sms-settings'
 
+const STANDARD_WORD = 'STOP, START and HELP words (and your extra ones) keep their meaning; choose another word.'
+
 export const smsKeywordBody = z.object({
   keyword: z
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9]{2,20}$/, 'Use letters and digits only (2–20).'),
+    .regex(/^[A-Z0-9]{2,20}$/, 'Use letters and digits only (2–20).')
+    .refine((w) => !matchKeyword(w), STANDARD_WORD),
   listId: z.string().trim().min(1, 'Choose a list.').max(64),
   confirmation: z.string().trim().min(1, 'Enter the confirmation reply.').max(320, 'Use at most 320 characters.'),
   enabled: z.boolean().default(true),
@@ -54,7 +57,7 @@ async function checkKeyword(companyId: number, input: SmsKeywordInput, id?: numb
   const account = await loadSmsAccount(companyId)
   if (matchKeyword(input.keyword, account?.keywords))
     throw badRequest('Please correct the highlighted fields.', {
-      keyword: ['STOP, START and HELP words (and your extra ones) keep their meaning; choose another word.'],
+      keyword: [STANDARD_WORD],
     })
   const list = await db.group.findFirst({
     where: { id: input.listId, companyId, type: 0, deletedAt: null },
