@@ -1,13 +1,15 @@
 'use client'
-// /get-started/add-sms-to-flows: the live flows, which of them already text, and a way into the
-// flow editor to add an SMS step to the others.
+// /get-started/add-sms-to-flows: the live flows, which of them already text, and one click to
+// add an SMS step after the first email of the others (POST /ajax/onboarding/sms-flows/{flowId}).
 import useSWR from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
-import { LinkButton } from '@/components/ui/button'
+import { Button, LinkButton } from '@/components/ui/button'
+import { FormError } from '@/components/ui/form-error'
 import { EmptyState } from '@/components/ui/empty-state'
 import type { SmsFlowsResponse } from '@/app/ajax/onboarding/sms-flows/route'
 import { GuideFrame } from './guide-frame'
+import { useGuideAction } from './use-guide-action'
 import styles from '@/components/onboarding/onboarding.module.css'
 
 export function AddSmsToFlowsScreen() {
@@ -15,6 +17,11 @@ export function AddSmsToFlowsScreen() {
   const { data, error, mutate } = useSWR('/ajax/onboarding/sms-flows', (url: string) =>
     http.get<SmsFlowsResponse>(url).then((r) => r.data),
   )
+  const action = useGuideAction()
+  async function add(flowId: string) {
+    const r = await action.run(() => http.post(`/ajax/onboarding/sms-flows/${encodeURIComponent(flowId)}`, {}))
+    if (r) await mutate()
+  }
   return (
     <GuideFrame
       title={t('guide.addSmsToFlows.title')}
@@ -34,16 +41,25 @@ export function AddSmsToFlowsScreen() {
             <li key={f.id} className={styles.item}>
               <span className={styles.itemText}>{f.name}</span>
               {f.hasSms ? (
-                <span className={styles.done}>{t('hasSms')}</span>
-              ) : (
-                <LinkButton size="small" href={f.href}>
-                  {t('addSms')}
+                <LinkButton size="small" variant="tertiary" href={f.href}>
+                  {t('hasSms')}
                 </LinkButton>
+              ) : (
+                <Button
+                  size="small"
+                  variant="primary"
+                  onClick={() => void add(f.id)}
+                  disabled={action.busy}
+                  data-testid={`add-sms-${f.id}`}
+                >
+                  {t('addSms')}
+                </Button>
               )}
             </li>
           ))}
         </ul>
       )}
+      {(action.errors.flowId ?? action.formError) && <FormError>{action.errors.flowId ?? action.formError}</FormError>}
     </GuideFrame>
   )
 }

@@ -24,6 +24,8 @@ import { POST as schedule } from '@/app/ajax/onboarding/segment-and-send/[campai
 import { GET as byMessage } from '@/app/ajax/onboarding/segment-and-send/message/[messageId]/route'
 import { POST as autobranding } from '@/app/ajax/onboarding/autobranding/route'
 import { GET as smsStatus } from '@/app/ajax/onboarding/sms-subscribers/[platform]/route'
+import { GET as smsFlows } from '@/app/ajax/onboarding/sms-flows/route'
+import { POST as addSms } from '@/app/ajax/onboarding/sms-flows/[flowId]/route'
 import { sanitizeRichText } from '@/lib/onboarding/segment-and-send'
 
 type Handler = (r: Request, c?: unknown) => Promise<Response>
@@ -356,4 +358,32 @@ test('the /onboarding checklist follows the account’s real rows', async () => 
   const other = await account()
   const theirs = (await call(checklist, '/ajax/onboarding/checklist', other.cookie)).json.items as { done: boolean }[]
   expect(theirs.every((i) => !i.done)).toBe(true)
+})
+
+test('add-sms-to-flows: an SMS step after the first email of a live flow, once; other accounts’ flows refused', async () => {
+  const { company, cookie } = await account()
+  const launched = await call(launch, '/ajax/onboarding/launch/ws-flow', cookie, { body: {}, p: { guide: 'ws-flow' } })
+  const flowId = launched.json.flowId as string
+  const listed = await call(smsFlows, '/ajax/onboarding/sms-flows', cookie)
+  expect(listed.json.flows).toEqual([expect.objectContaining({ id: flowId, hasSms: false })])
+  const path = `/ajax/onboarding/sms-flows/${flowId}`
+  const added = await call(addSms, path, cookie, { body: {}, p: { flowId } })
+  expect(added.status).toBe(200)
+  expect(added.json).toEqual({ flowId, added: true })
+  const sms = await db.flowAction.findFirstOrThrow({ where: { companyId: company.id, flowId, actionType: 'send-sms' } })
+  expect(sms.status).toBe('live')
+  // The first email now leads to the text, and the text to what the email led to before.
+  const version = await db.flowVersion.findFirstOrThrow({
+    where: { companyId: company.id, flowId },
+    orderBy: { version: 'desc' },
+  })
+  const def = JSON.parse(version.definition) as { actions: { id: string; type: string; links: { next?: string } }[] }
+  const email = def.actions.find((a) => a.type === 'send-email')!
+  expect(email.links.next).toBe(sms.id)
+  expect(def.actions.find((a) => a.id === sms.id)!.links.next).toBeTruthy()
+  expect((await call(addSms, path, cookie, { body: {}, p: { flowId } })).json).toEqual({ flowId, added: false })
+  expect(await db.flowAction.count({ where: { companyId: company.id, flowId, actionType: 'send-sms' } })).toBe(1)
+  expect((await guides(cookie)).addSmsToFlows).toBe(true)
+  const other = await account()
+  expect((await call(addSms, path, other.cookie, { body: {}, p: { flowId } })).status).toBe(404)
 })
