@@ -22,62 +22,34 @@ export interface Usage {
 
 const NOT_BILLED = ['preview', 'alert']
 
+/**
+ * Emailable or textable profiles, counted set-based so the cost is one index count of the
+ * company's addresses plus work on the small sets (suppressions, unsubscribes, SMS subscribers):
+ * (profiles with an address) − (those suppressed or unsubscribed from email) + (SMS subscribers
+ * with a number and no SMS suppression who are not emailable).
+ */
 export function* activeProfilesOps(companyId: number): Ops<number> {
+  const notEmailable = sql`(
+    select s."profileId" as pid from "Suppression" s
+     where s."companyId" = ${companyId} and s."channel" = 'email' and s."clearedAt" is null
+    union
+    select c."profileId" as pid from "ProfileConsent" c
+     where c."companyId" = ${companyId} and c."channel" = 'email_marketing' and c."status" = 'unsubscribed'
+  )`
   const row = yield* selectFirst(
-    kysely()
-      .selectFrom('Profile as p')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('p.companyId', '=', companyId)
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb('p.email', 'is not', null),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('Suppression as s')
-                  .select(sql`1`.as('x'))
-                  .whereRef('s.profileId', '=', 'p.id')
-                  .where('s.channel', '=', 'email')
-                  .where('s.clearedAt', 'is', null),
-              ),
-            ),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('ProfileConsent as c')
-                  .select(sql`1`.as('x'))
-                  .whereRef('c.profileId', '=', 'p.id')
-                  .where('c.channel', '=', 'email_marketing')
-                  .where('c.status', '=', 'unsubscribed'),
-              ),
-            ),
-          ]),
-          eb.and([
-            eb('p.phoneNumber', 'is not', null),
-            eb.exists(
-              eb
-                .selectFrom('ProfileConsent as c')
-                .select(sql`1`.as('x'))
-                .whereRef('c.profileId', '=', 'p.id')
-                .where('c.channel', '=', 'sms_marketing')
-                .where('c.status', '=', 'subscribed'),
-            ),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('Suppression as s')
-                  .select(sql`1`.as('x'))
-                  .whereRef('s.profileId', '=', 'p.id')
-                  .where('s.channel', '=', 'sms')
-                  .where('s.clearedAt', 'is', null),
-              ),
-            ),
-          ]),
-        ]),
-      ),
+    sql<{ withEmail: number; blocked: number; textOnly: number }>`select
+      (select count(*) from "Profile" p where p."companyId" = ${companyId} and p."email" is not null) as "withEmail",
+      (select count(*) from ${notEmailable} x
+         join "Profile" p on p."id" = x.pid and p."companyId" = ${companyId} and p."email" is not null) as "blocked",
+      (select count(*) from "ProfileConsent" c
+         join "Profile" p on p."id" = c."profileId" and p."companyId" = ${companyId}
+        where c."companyId" = ${companyId} and c."channel" = 'sms_marketing' and c."status" = 'subscribed'
+          and p."phoneNumber" is not null
+          and not exists (select 1 from "Suppression" s
+                           where s."profileId" = p."id" and s."channel" = 'sms' and s."clearedAt" is null)
+          and (p."email" is null or p."id" in (select pid from ${notEmailable} y))) as "textOnly"`.compile(kysely()),
   )
-  return Number(row?.n ?? 0)
+  return Number(row?.withEmail ?? 0) - Number(row?.blocked ?? 0) + Number(row?.textOnly ?? 0)
 }
 
 const periodSends = (companyId: number, channel: 'email' | 'sms', period: Period) =>
@@ -94,13 +66,23 @@ const units = (channel: 'email' | 'sms') =>
 
 /**
  * Emails (1 each) or SMS segments sent in the period. Previews and staff alerts are not billed:
- * they are counted apart through the (companyId, sourceType, …) index and taken off, so the main
- * count stays on its own index instead of reading every row for its sourceType.
+ * they are counted apart and taken off. Their count names no channel or time in its WHERE, so it
+ * can only read the (companyId, sourceType, …) index (the few previews), and the main count stays
+ * on the (companyId, channel, sendingAt, status) index alone.
  */
 export function* sentUnitsOps(companyId: number, channel: 'email' | 'sms', period: Period): Ops<number> {
   const all = yield* selectFirst(periodSends(companyId, channel, period).select(units(channel).as('n')))
+  const unit = channel === 'sms' ? sql`coalesce("segments", 1)` : sql`1`
   const free = yield* selectFirst(
-    periodSends(companyId, channel, period).where('sourceType', 'in', NOT_BILLED).select(units(channel).as('n')),
+    kysely()
+      .selectFrom('Send')
+      .where('companyId', '=', companyId)
+      .where('sourceType', 'in', NOT_BILLED)
+      .select(
+        sql<number>`coalesce(sum(case when "channel" = ${channel} and "sendingAt" >= ${period.start} and "sendingAt" < ${period.end} and "status" in (${sql.join(DELIVERED_LIKE)}) then ${unit} else 0 end), 0)`.as(
+          'n',
+        ),
+      ),
   )
   return Number(all?.n ?? 0) - Number(free?.n ?? 0)
 }

@@ -94,9 +94,21 @@ test('metering: active profiles (emailable or textable) and the period’s email
     data: { companyId: cid, profileId: e.id, channel: 'sms_marketing', status: 'subscribed' },
   })
   await mk({ phoneNumber: '+15550000002' }) // a number without SMS consent
+  const smsOn = (id: string) =>
+    db.profileConsent.create({
+      data: { companyId: cid, profileId: id, channel: 'sms_marketing', status: 'subscribed' },
+    })
+  const f = await mk({ email: 'f@x.test', phoneNumber: '+15550000003' }) // emailable and textable: once
+  await smsOn(f.id)
+  const g = await mk({ email: 'g@x.test', phoneNumber: '+15550000004' }) // bounced email, but textable
+  await db.suppression.create({ data: { companyId: cid, profileId: g.id, channel: 'email', reason: 'bounced' } })
+  await smsOn(g.id)
+  const h = await mk({ phoneNumber: '+15550000005' }) // subscribed, but its number is suppressed
+  await smsOn(h.id)
+  await db.suppression.create({ data: { companyId: cid, profileId: h.id, channel: 'sms', reason: 'manual' } })
   await mk({}) // anonymous
   await mk({ email: 'z@x.test' }, other.id) // another company's
-  expect(await read(activeProfilesOps(cid))).toBe(3) // a, c, e
+  expect(await read(activeProfilesOps(cid))).toBe(5) // a, c, e, f, g
 
   const period = calendarMonth(MARCH_30)
   const send = (over: Record<string, unknown>) =>
