@@ -13,6 +13,11 @@ import { reportError } from '@/lib/errors/reporter'
 
 export const DOMAINS_PATH = '/settings/account/domains'
 
+// Free mailbox providers publish DMARC policies that send bulk mail "from" their domains to spam
+// (or reject it), and nobody but the provider can sign for them: a sender there cannot be fixed.
+const FREE_MAIL =
+  /^(gmail|googlemail|yahoo|ymail|hotmail|outlook|live|msn|icloud|me|mac|aol|gmx|web|mail|proton|protonmail|yandex|zoho)\.[a-z.]+$/
+
 export interface SenderInput {
   fromName: string
   fromEmail: string
@@ -32,6 +37,10 @@ function recordsText(d: SendingDomainView): string {
 
 export async function saveSenderInfo(companyId: number, userId: number, input: SenderInput): Promise<SenderResult> {
   const domain = input.fromEmail.split('@')[1]!.toLowerCase()
+  if (FREE_MAIL.test(domain))
+    throw badRequest('Please correct the highlighted fields.', {
+      fromEmail: [`Use an address at your own domain: mail sent from ${domain} by anyone but ${domain} lands in spam.`],
+    })
   let domains = await listSendingDomains(companyId)
   let found = domains.find((d) => d.domain === domain)
   let verificationMailSent = false

@@ -135,6 +135,8 @@ test.each([
   ['mailing-address', { line1: '', city: 'X', country: 'US' }, 'line1'],
   ['mailing-address', { line1: '1 A St', city: 'X', country: 'ZZ' }, 'country'],
   ['sender-info', { fromName: 'A', fromEmail: 'nope' }, 'fromEmail'],
+  ['sender-info', { fromName: 'A', fromEmail: 'shop@gmail.com', continueUnverified: true }, 'fromEmail'],
+  ['sender-info', { fromName: 'A', fromEmail: 'shop@yahoo.co.uk', continueUnverified: true }, 'fromEmail'],
   ['integration/sync', { days: -1 }, 'days'],
 ])('step %s with %j is a 400 naming %s, and nothing is saved', async (name, body, field) => {
   const { company, cookie } = await account()
