@@ -109,7 +109,7 @@ export async function loadSamlConfig(companyId: number) {
   if (!row || !row.idpSsoUrl || !row.idpEntityId) return null
   const certificates = list(row.idpCertificates)
   if (!certificates.length) return null
-  return { ...row, certificates }
+  return { ...row, idpSsoUrl: row.idpSsoUrl, idpEntityId: row.idpEntityId, certificates }
 }
 
 /** The enabled account whose SSO covers an e-mail's domain, if any. */
