@@ -10,6 +10,7 @@ import { db } from '@/lib/db/client'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
 import { DEFAULT_BUSINESS_HOURS } from '@/lib/inbox/automations/business-hours'
 import * as settingsRoute from '@/app/ajax/inbox/settings/route'
+import { inboxAccepts } from '@/lib/inbox/automations/inbox-accepts'
 import * as sectionRoute from '@/app/ajax/inbox/settings/[section]/route'
 import * as quickRepliesRoute from '@/app/ajax/inbox/quick-replies/route'
 import * as quickReplyRoute from '@/app/ajax/inbox/quick-replies/[id]/route'
@@ -173,4 +174,27 @@ test('roles: support reads FAQ and quick replies but changes nothing; an analyst
   expect(
     (await call(sectionRoute.PUT, analyst.cookie, 'PUT', { autoCloseDays: 1 }, { section: 'general' })).status,
   ).toBe(403)
+})
+
+test('the inbound-message settings decide which channels and SMS numbers feed the inbox', async () => {
+  const o = await member()
+  await db.smsPhoneNumber.createMany({
+    data: [
+      { companyId: o.companyId, number: '+15550008881' },
+      { companyId: o.companyId, number: '+15550008882' },
+    ],
+  })
+  const accepts = () =>
+    Promise.all([
+      inboxAccepts(o.companyId, 'sms', '+15550008881'),
+      inboxAccepts(o.companyId, 'sms', '+15550008882'),
+      inboxAccepts(o.companyId, 'email'),
+      inboxAccepts(o.companyId, 'chat'),
+    ])
+  expect(await accepts()).toEqual([true, true, true, true]) // nothing saved: everything
+  const put = (body: unknown) => call(sectionRoute.PUT, o.cookie, 'PUT', body, { section: 'inbound-messages' })
+  expect((await put({ channels: ['sms', 'email'], inboundNumbers: ['+15550008882'] })).status).toBe(200)
+  expect(await accepts()).toEqual([false, true, true, false])
+  expect((await put({ channels: ['sms', 'chat'], inboundNumbers: [] })).status).toBe(200)
+  expect(await accepts()).toEqual([true, true, false, true])
 })
