@@ -15,8 +15,27 @@ export const DOMAINS_PATH = '/settings/account/domains'
 
 // Free mailbox providers publish DMARC policies that send bulk mail "from" their domains to spam
 // (or reject it), and nobody but the provider can sign for them: a sender there cannot be fixed.
-const FREE_MAIL =
-  /^(gmail|googlemail|yahoo|ymail|hotmail|outlook|live|msn|icloud|me|mac|aol|gmx|web|mail|proton|protonmail|yandex|zoho)\.[a-z.]+$/
+const FREE_MAIL = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'ymail.com',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'mail.com',
+  'web.de',
+  'gmx.net',
+  'proton.me',
+  'protonmail.com',
+  'yandex.ru',
+  'yandex.com',
+  'zoho.com',
+])
+// The providers that run one domain per country (yahoo.co.uk, hotmail.fr, outlook.com.br …).
+const FREE_MAIL_BY_COUNTRY = /^(yahoo|hotmail|outlook|live|gmx)\.(com|[a-z]{2}|co\.[a-z]{2}|com\.[a-z]{2})$/
+const isFreeMail = (domain: string) => FREE_MAIL.has(domain) || FREE_MAIL_BY_COUNTRY.test(domain)
 
 export interface SenderInput {
   fromName: string
@@ -37,7 +56,7 @@ function recordsText(d: SendingDomainView): string {
 
 export async function saveSenderInfo(companyId: number, userId: number, input: SenderInput): Promise<SenderResult> {
   const domain = input.fromEmail.split('@')[1]!.toLowerCase()
-  if (FREE_MAIL.test(domain))
+  if (isFreeMail(domain))
     throw badRequest('Please correct the highlighted fields.', {
       fromEmail: [`Use an address at your own domain: mail sent from ${domain} by anyone but ${domain} lands in spam.`],
     })
