@@ -20,20 +20,26 @@ export function* lockConversationOps(
   now: Date,
 ): Ops<LockedConversation> {
   const db = kysely()
+  const find = () => {
+    let q = db
+      .selectFrom('Conversation')
+      .select(['id', 'status', 'unreadCount'])
+      .where('companyId', '=', companyId)
+      .where('profileId', '=', profileId)
+      .where('channel', '=', channel)
+    if (dbEngine() === 'postgresql') q = q.forUpdate()
+    return selectFirst(q)
+  }
+  // Most messages join a conversation that exists: look first, insert only the first time.
+  const found = yield* find()
+  if (found) return found
   yield* exec(
     db
       .insertInto('Conversation')
       .values({ companyId, profileId, channel, lastMessageAt: now, createdAt: now, updatedAt: now })
       .onConflict((oc) => oc.columns(['companyId', 'profileId', 'channel']).doNothing()),
   )
-  let q = db
-    .selectFrom('Conversation')
-    .select(['id', 'status', 'unreadCount'])
-    .where('companyId', '=', companyId)
-    .where('profileId', '=', profileId)
-    .where('channel', '=', channel)
-  if (dbEngine() === 'postgresql') q = q.forUpdate()
-  return (yield* selectFirst(q))!
+  return (yield* find())!
 }
 
 /** The same lock for a conversation known by id (replies, notes), or undefined when it is not the company's. */

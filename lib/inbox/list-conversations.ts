@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { read, select } from '@/lib/db/ops'
 import { kysely, type DB } from '@/lib/db/kysely'
 import { containsInsensitive, toDate } from '@/lib/db/dialect'
+import { searchConversationIds } from './search-conversations'
 import { wakeSnoozed } from './wake-snoozed'
 import { CONVERSATION_STATUSES, INBOX_CHANNELS } from './types'
 
@@ -38,6 +39,28 @@ export interface ConversationSummary {
   tags: string[]
   profile: { id: string; name: string; email: string | null; phoneNumber: string | null }
 }
+
+type ListBuilder = ExpressionBuilder<DB & { c: DB['Conversation']; p: DB['Profile'] }, 'c' | 'p'>
+
+/** A search that matches many rows: checked row by row while the list is walked in order (it stops at a page). */
+const broadSearch = (eb: ListBuilder, companyId: number, text: string) =>
+  eb.or([
+    containsInsensitive(sql.ref('p.email'), text),
+    containsInsensitive(sql.ref('p.phoneNumber'), text),
+    containsInsensitive(
+      sql`coalesce(${sql.ref('p.firstName')}, '') || ' ' || coalesce(${sql.ref('p.lastName')}, '')`,
+      text,
+    ),
+    eb.exists(
+      eb
+        .selectFrom('ConversationMessage as m')
+        .select(sql`1`.as('one'))
+        .where('m.companyId', '=', companyId)
+        .whereRef('m.conversationId', '=', 'c.id')
+        .where('m.kind', '!=', 'note')
+        .where(containsInsensitive(sql.ref('m.body'), text)),
+    ),
+  ])
 
 export const displayName = (p: {
   firstName: string | null
@@ -79,30 +102,9 @@ export async function listConversations(
   if (q.unread) query = query.where('c.unreadCount', '>', 0)
   if (q.channel) query = query.where('c.channel', '=', q.channel)
   if (q.q) {
-    const text = q.q
-    query = query.where((eb: ExpressionBuilder<DB & { c: DB['Conversation']; p: DB['Profile'] }, 'c' | 'p'>) =>
-      eb.or([
-        eb(containsInsensitive(sql.ref('p.email'), text), '=', sql<boolean>`true`),
-        eb(containsInsensitive(sql.ref('p.phoneNumber'), text), '=', sql<boolean>`true`),
-        eb(
-          containsInsensitive(
-            sql`coalesce(${sql.ref('p.firstName')}, '') || ' ' || coalesce(${sql.ref('p.lastName')}, '')`,
-            text,
-          ),
-          '=',
-          sql<boolean>`true`,
-        ),
-        eb.exists(
-          eb
-            .selectFrom('ConversationMessage as m')
-            .select(sql`1`.as('one'))
-            .where('m.companyId', '=', companyId)
-            .whereRef('m.conversationId', '=', 'c.id')
-            .where('m.kind', '!=', 'note')
-            .where(() => containsInsensitive(sql.ref('m.body'), text)),
-        ),
-      ]),
-    )
+    const ids = await searchConversationIds(companyId, q.q)
+    if (ids && !ids.length) return { conversations: [], next: null }
+    query = ids ? query.where('c.id', 'in', ids) : query.where((eb) => broadSearch(eb, companyId, q.q!))
   }
   if (q.after) {
     const [ms, id] = q.after.split('_').map(Number) as [number, number]

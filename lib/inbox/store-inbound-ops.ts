@@ -1,6 +1,8 @@
 // An inbound customer message into its conversation, in the caller's transaction: the message
 // (nothing when its provider id was stored before: a redelivered webhook), and on the
 // conversation the unread count, the last message and a reopening when it was closed or snoozed.
+// The inbox settings (/inbox/settings/inbound-messages) say which channels, and which of the
+// company's SMS numbers, feed the inbox: a message from elsewhere is not kept here.
 import { exec, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { sql } from 'kysely'
@@ -13,18 +15,22 @@ export interface StoredInboundMessage {
   messageId: number
 }
 
+function* feedsInboxOps(m: InboundCustomerMessage): Ops<boolean> {
+  const settings = yield* selectFirst(
+    kysely().selectFrom('InboxSettings').select(['channels', 'inboundNumbers']).where('companyId', '=', m.companyId),
+  )
+  if (!settings) return true
+  const channels = JSON.parse(settings.channels) as string[]
+  const numbers = JSON.parse(settings.inboundNumbers) as string[]
+  if (!channels.includes(m.channel)) return false
+  return m.channel !== 'sms' || !numbers.length || !m.to || numbers.includes(m.to)
+}
+
 export function* storeInboundOps(m: InboundCustomerMessage): Ops<StoredInboundMessage | null> {
   const db = kysely()
+  if (!(yield* feedsInboxOps(m))) return null
   const conv = yield* lockConversationOps(m.companyId, m.profileId, m.channel, m.receivedAt)
-  const seen = yield* selectFirst(
-    db
-      .selectFrom('ConversationMessage')
-      .select('id')
-      .where('companyId', '=', m.companyId)
-      .where('channel', '=', m.channel)
-      .where('providerMessageId', '=', m.providerMessageId),
-  )
-  if (seen) return null
+  // A redelivered webhook: its provider id is taken, nothing is inserted and nothing counted.
   const row = yield* selectFirst(
     db
       .insertInto('ConversationMessage')
@@ -39,8 +45,10 @@ export function* storeInboundOps(m: InboundCustomerMessage): Ops<StoredInboundMe
         providerMessageId: m.providerMessageId,
         createdAt: m.receivedAt,
       })
+      .onConflict((oc) => oc.columns(['companyId', 'channel', 'providerMessageId']).doNothing())
       .returning('id'),
   )
+  if (!row) return null
   yield* exec(
     db
       .updateTable('Conversation')

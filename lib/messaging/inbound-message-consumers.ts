@@ -25,6 +25,8 @@ export interface InboundCustomerMessage {
   text: string
   media: InboundMedia[]
   receivedAt: Date
+  /** SMS: the company's number it was sent to. */
+  to?: string
 }
 
 export interface InboundMessageConsumer {

@@ -31,6 +31,7 @@ import * as replyRoute from '@/app/ajax/inbox/conversations/[id]/reply/route'
 import * as notesRoute from '@/app/ajax/inbox/conversations/[id]/notes/route'
 import * as profileRoute from '@/app/ajax/inbox/conversations/[id]/profile/route'
 import * as updatesRoute from '@/app/ajax/inbox/updates/route'
+import * as quickRepliesRoute from '@/app/ajax/inbox/conversations/[id]/quick-replies/route'
 
 const APP = 'https://app.example.test'
 let twilio: FakeTwilio
@@ -510,4 +511,33 @@ test("the automations' actions are applied: an automatic reply (once per message
     ['message', 'Sign me up'],
     ['note', 'start_flow:no-such-flow:not_started'],
   ])
+})
+
+test('the inbox settings choose the channels and SMS numbers that feed it; quick replies come filled in for the customer', async () => {
+  const c = await smsCompany()
+  await db.inboxSettings.create({
+    data: {
+      companyId: c.companyId,
+      channels: JSON.stringify(['sms']),
+      inboundNumbers: JSON.stringify(['+19999999999']),
+    },
+  })
+  await inboundSms(c, '+15557001010', 'to a number that does not feed the inbox')
+  expect(await db.conversation.count({ where: { companyId: c.companyId } })).toBe(0)
+  await db.inboxSettings.update({
+    where: { companyId: c.companyId },
+    data: { inboundNumbers: JSON.stringify([c.number]) },
+  })
+  await inboundSms(c, '+15557001010', 'now it does')
+  const conv = (await (await list(c.cookie)).json()).conversations[0]
+  expect(conv.preview).toBe('now it does')
+  await db.profile.updateMany({ where: { companyId: c.companyId }, data: { firstName: 'Bea' } })
+  await db.inboxQuickReply.create({
+    data: { companyId: c.companyId, name: 'Thanks', body: 'Thanks {{ first_name }}!' },
+  })
+  const res = await quickRepliesRoute.GET(
+    ajaxRequest(`/ajax/inbox/conversations/${conv.id}/quick-replies`, { cookie: c.cookie }),
+    params({ id: String(conv.id) }),
+  )
+  expect((await res.json()).quickReplies).toEqual([{ id: expect.any(Number), name: 'Thanks', text: 'Thanks Bea!' }])
 })

@@ -93,6 +93,7 @@ export async function handleInboundSms(
           companyId,
           profileId: profile.id,
           channel: 'sms',
+          to,
           providerMessageId: sid,
           text: body,
           media,
