@@ -18,6 +18,7 @@ import { getSubscription } from '@/lib/billing/subscription'
 import { activeProfilesOps, sentUnitsOps, usageByDayOps } from '@/lib/billing/measure-usage'
 import { clearUsageCache } from '@/lib/billing/plan-gate'
 import { calendarMonth, periodAt } from '@/lib/billing/billing-period'
+import { decideSend, DEFAULT_POLICY_SETTINGS } from '@/lib/messaging/policy'
 
 const MARCH_30 = new Date('2026-03-30T10:00:00Z')
 const APRIL_1 = new Date('2026-04-01T00:00:01Z')
@@ -222,4 +223,33 @@ test('transactional messages are never held back by the plan; without BILLING_EN
 
   delete process.env.BILLING_ENFORCE_LIMITS
   expect(await campaign(cid, await profiles(cid, 2), MARCH_30)).toEqual({ sent: 2, skipped: [] })
+})
+
+test('the policy: a marketing message past what the plan leaves is skipped as plan_limit; transactional ones and unmetered channels go', () => {
+  const base = {
+    channel: 'sms' as const,
+    transactional: false,
+    profile: { email: null, phoneNumber: '+15550000009', timezone: 'UTC' },
+    consents: { sms_marketing: 'subscribed' },
+    suppressions: [],
+    recentMarketingSends: [],
+    settings: { ...DEFAULT_POLICY_SETTINGS, quietHoursEnabled: false },
+    companyTimeZone: 'UTC',
+    senderHasPostalAddress: true,
+    now: MARCH_30,
+  }
+  expect(decideSend({ ...base, planAllowance: { remaining: 2, units: 2 } })).toEqual({ action: 'send' })
+  // A three-segment text does not fit in two credits.
+  expect(decideSend({ ...base, planAllowance: { remaining: 2, units: 3 } })).toEqual({
+    action: 'skip',
+    reason: 'plan_limit',
+  })
+  expect(decideSend({ ...base, transactional: true, planAllowance: { remaining: 0, units: 1 } })).toEqual({
+    action: 'send',
+  })
+  expect(decideSend(base)).toEqual({ action: 'send' })
+  // Consent is decided first: an unsubscribed profile is 'unsubscribed', not a plan matter.
+  expect(
+    decideSend({ ...base, consents: { sms_marketing: 'unsubscribed' }, planAllowance: { remaining: 0, units: 1 } }),
+  ).toEqual({ action: 'skip', reason: 'unsubscribed' })
 })
