@@ -21,6 +21,7 @@ import { GET as metricsGet, POST as metricsPost } from '@/app/ajax/portfolio/[po
 import { PUT as metricPut } from '@/app/ajax/portfolio/[portfolioId]/metrics/[metricId]/route'
 import { GET as usersGet } from '@/app/ajax/portfolio/[portfolioId]/users/route'
 import { GET as billingGet } from '@/app/ajax/portfolio/[portfolioId]/billing/route'
+import { POST as invitePost } from '@/app/ajax/portfolio/[portfolioId]/invite/route'
 import { makeCompany, makeUser, signIn } from '../helpers/factory'
 import { call } from './flows-ajax-list-helpers'
 
@@ -398,4 +399,48 @@ test('accounts: add, remove, and cancel keeps the accounts', async () => {
   expect(cancel.status).toBe(200)
   expect(await db.portfolio.count({ where: { id } })).toBe(0)
   expect(await db.company.count({ where: { id: { in: [A, C] } } })).toBe(2)
+})
+
+test("invite through the account's own invitation path, as the user's role there", async () => {
+  const info = jest.spyOn(console, 'info').mockImplementation(() => {})
+  try {
+    const id = await makePortfolio([A, B])
+    const email = `new-${Date.now()}@example.test`
+    const ok = await call(invitePost, '/x', {
+      method: 'POST',
+      cookie,
+      p: p(id),
+      body: { companyId: A, email, role: 'analyst' },
+    })
+    expect(ok.status).toBe(201)
+    const inv = await db.invitation.findFirstOrThrow({ where: { companyId: A, email } })
+    expect(inv).toMatchObject({ role: 'analyst', invitedById: agency })
+    // An analyst in B cannot invite there; D is not in the portfolio; bad input is a 400 with fields.
+    const analyst = await call(invitePost, '/x', {
+      method: 'POST',
+      cookie,
+      p: p(id),
+      body: { companyId: B, email, role: 'analyst' },
+    })
+    expect(analyst.status).toBe(400)
+    expect(analyst.json.fieldErrors.companyId).toBeDefined()
+    const outside = await call(invitePost, '/x', {
+      method: 'POST',
+      cookie,
+      p: p(id),
+      body: { companyId: D, email, role: 'analyst' },
+    })
+    expect(outside.status).toBe(400)
+    const bad = await call(invitePost, '/x', {
+      method: 'POST',
+      cookie,
+      p: p(id),
+      body: { companyId: A, email: 'nope', role: 'king' },
+    })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.json.fieldErrors).sort()).toEqual(['email', 'role'])
+    expect(await db.invitation.count({ where: { companyId: { in: [B, D] }, email } })).toBe(0)
+  } finally {
+    info.mockRestore()
+  }
 })
