@@ -146,6 +146,12 @@ export interface CheckedSelect {
   sql: string
   /** The allowed tables it names (real spelling): the CTEs to put in front of it. */
   tables: string[]
+  /**
+   * Each allowed table as PostgreSQL resolves the name written (unquoted: folded to lower case;
+   * quoted: as is) → its real name: one CTE per spelling there, as a CTE named "Profile" does not
+   * shadow an unquoted profile. SQLite matches names without case and needs one per table.
+   */
+  spellings: Record<string, string>
   /** The query's own WITH list, if any: ours go first in the same list. */
   startsWithWith: boolean
   recursive: boolean
@@ -169,6 +175,15 @@ export function checkSelect(input: string, knownTables: Iterable<string> = []): 
   if (!first || first.kind !== 'word' || (first.value !== 'select' && first.value !== 'with'))
     throw new SqlCheckError('Only SELECT queries can run.')
   const tables = new Set<string>()
+  const spellings: Record<string, string> = {}
+  const note = (t: Token) => {
+    const real = allowedTable(t.value)
+    if (real) {
+      tables.add(real)
+      spellings[t.value] = real
+    }
+    return real
+  }
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!
     if (t.kind !== 'word' && t.kind !== 'quoted') continue
@@ -181,18 +196,15 @@ export function checkSelect(input: string, knownTables: Iterable<string> = []): 
     // A name right after FROM or JOIN, or after a comma in a FROM list, is a table (or a CTE of the query).
     const prev = tokens[k - 1]
     if (prev && prev.kind === 'word' && (prev.value === 'from' || prev.value === 'join')) {
-      const real = allowedTable(t.value)
-      if (real) tables.add(real)
-      else if (!isOwnCte(tokens, t.value) && tokens[k + 1]?.value !== '(')
+      const real = note(t)
+      if (!real && !isOwnCte(tokens, t.value) && tokens[k + 1]?.value !== '(')
         throw new SqlCheckError(`The table "${t.value}" is not available in the explorer.`)
-    } else {
-      const real = allowedTable(t.value)
-      if (real) tables.add(real)
-    }
+    } else note(t)
   }
   return {
     sql,
     tables: [...tables].sort(),
+    spellings,
     startsWithWith: first.value === 'with',
     recursive: first.value === 'with' && tokens[1]?.value === 'recursive',
   }

@@ -41,7 +41,11 @@ export async function runAccountQuery(
     const result =
       cfg.provider === 'sqlite'
         ? await runSqliteQuery(cfg.file, scopedQuery(checked, companyId, 'main', cap), cap, limitMs)
-        : await runPostgresQuery(cfg.url, (schema) => scopedQuery(checked, companyId, schema, cap), limitMs)
+        : await runPostgresQuery(
+            cfg.url,
+            (schema) => scopedQuery(checked, companyId, schema, cap, 'postgresql'),
+            limitMs,
+          )
     return {
       columns: result.columns,
       rows: result.rows.slice(0, cap),

@@ -5,10 +5,18 @@ import type { CheckedSelect } from './check-select'
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
 
-export function scopedQuery(c: CheckedSelect, companyId: number, schema: string, cap: number): string {
+export function scopedQuery(
+  c: CheckedSelect,
+  companyId: number,
+  schema: string,
+  cap: number,
+  engine: 'sqlite' | 'postgresql' = 'sqlite',
+): string {
   if (!Number.isSafeInteger(companyId) || companyId <= 0) throw new RangeError('companyId')
-  const ctes = c.tables.map(
-    (t) => `${quote(t)} AS (SELECT * FROM ${quote(schema)}.${quote(t)} WHERE "companyId" = ${companyId})`,
+  const names: [string, string][] =
+    engine === 'postgresql' ? Object.entries(c.spellings).sort() : c.tables.map((t) => [t, t])
+  const ctes = names.map(
+    ([name, t]) => `${quote(name)} AS (SELECT * FROM ${quote(schema)}.${quote(t)} WHERE "companyId" = ${companyId})`,
   )
   let body = c.sql
   if (ctes.length) {
