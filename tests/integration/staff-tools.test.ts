@@ -198,6 +198,9 @@ describe('SQL explorer', () => {
       `ATTACH DATABASE 'x.db' AS x`,
       `SELECT * INTO x FROM Profile`,
       `SELECT load_extension('x')`,
+      `SELECT * FROM ts_stat('SELECT to_tsvector(email) FROM "User"')`,
+      `SELECT query_to_xml('SELECT * FROM "User"', true, false, '')`,
+      `SELECT pg_read_file('/etc/passwd')`,
     ]) {
       const r = await run(sql)
       expect({ sql, status: r.status, field: !!r.json.fieldErrors?.sql }).toEqual({ sql, status: 400, field: true })

@@ -69,6 +69,9 @@ const FORBIDDEN = new Set([
   'randomblob',
   'zeroblob',
   'for',
+  // PostgreSQL functions that run a query given as text, around the CTEs.
+  'ts_stat',
+  'ts_rewrite',
 ])
 
 /** Names that reach the database around the CTEs or into its catalogue. */
