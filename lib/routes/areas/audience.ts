@@ -20,6 +20,7 @@ const LIST_PAGES = [
 ]
 const BUILT_LIST_PAGES = ['embed', 'forms', 'forms/create', 'import/upload', 'settings']
 const PROFILE_PAGES = ['activity-log', 'campaigns', 'campaigns/create', 'lists-and-segments', 'metrics', 'objects']
+const BUILT_PROFILE_PAGES = ['activity-log', 'campaigns', 'lists-and-segments', 'metrics']
 
 export const AUDIENCE_ROUTES = [
   lists('/lists', { built: true }),
@@ -52,7 +53,9 @@ export const AUDIENCE_ROUTES = [
   people('/people/suppressed/import'),
 
   profiles('/profile/:profileId/:profileEmail?', { built: true }),
-  ...PROFILE_PAGES.map((p) => profiles(`/profile/:profileId/${p}`)),
+  ...PROFILE_PAGES.map((p) =>
+    profiles(`/profile/:profileId/${p}`, BUILT_PROFILE_PAGES.includes(p) ? { built: true } : {}),
+  ),
   profiles('/profile/:profileId/all-custom-objects/:customObjectKey'),
 
   objects('/objects'),

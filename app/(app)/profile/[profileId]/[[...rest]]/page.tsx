@@ -1,30 +1,73 @@
-// /profile/{profileId}/{profileEmail?}: the profile page. The other registered sub-pages of a
-// profile (activity-log, metrics, …) are not built yet and get the shared not-available page.
+// /profile/{profileId}/{profileEmail?}: the profile page, and its sub-pages activity-log,
+// campaigns, lists-and-segments and metrics. The other registered sub-pages of a profile
+// (campaigns/create, objects) are not built yet and get the shared not-available page.
+import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { RouteScreen } from '@/components/shell/route-screen'
 import { ProfileView } from '@/components/profile/profile-view'
+import { ProfileSubpageScreen, type ProfileSubpage } from '@/components/profile/profile-subpages'
 import { currentPathname } from '@/lib/server/guard-route'
+import { getCurrentPrincipal } from '@/lib/server/current-principal'
 import { matchRoute } from '@/lib/routes/match'
+import { findCompanyProfile } from '@/lib/profile-view/get-profile-detail'
+import { safeTimeZone } from '@/lib/profile-view/zoned-time'
 import NotYetBuiltPage, { generateMetadata as notBuiltMetadata } from '@/app/(app)/[...path]/page'
 
 const PROFILE_ROUTE = '/profile/:profileId/:profileEmail?'
+const SUBPAGES: Record<string, ProfileSubpage> = {
+  '/profile/:profileId/activity-log': 'activity-log',
+  '/profile/:profileId/campaigns': 'campaigns',
+  '/profile/:profileId/lists-and-segments': 'lists-and-segments',
+  '/profile/:profileId/metrics': 'metrics',
+}
 
-async function isProfilePage() {
+async function whichPage(): Promise<'profile' | ProfileSubpage | null> {
   const { pathname } = await currentPathname()
-  return matchRoute(pathname)?.route.path === PROFILE_ROUTE
+  const path = matchRoute(pathname)?.route.path
+  if (path === PROFILE_ROUTE) return 'profile'
+  return (path && SUBPAGES[path]) || null
 }
 
 export async function generateMetadata() {
-  if (!(await isProfilePage())) return notBuiltMetadata()
-  return { title: (await getTranslations('profile'))('pageTitle') }
+  const page = await whichPage()
+  if (!page) return notBuiltMetadata()
+  const title = (await getTranslations('profile'))('pageTitle')
+  if (page === 'profile') return { title }
+  return { title: `${(await getTranslations('profilePages'))(`tab.${page}`)} · ${title}` }
 }
 
 export default async function ProfilePage({ params }: { params: Promise<{ profileId: string }> }) {
-  if (!(await isProfilePage())) return NotYetBuiltPage()
+  const page = await whichPage()
+  if (!page) return NotYetBuiltPage()
   const { profileId } = await params
+  if (page === 'profile')
+    return (
+      <RouteScreen>
+        <ProfileView profileId={profileId} />
+      </RouteScreen>
+    )
+  const principal = await getCurrentPrincipal()
+  if (!principal) return null
+  const profile = /^[0-9A-Za-z]{1,64}$/.test(profileId)
+    ? await findCompanyProfile(principal.companyId, profileId)
+    : null
+  if (!profile) notFound()
+  const t = await getTranslations('profile')
   return (
     <RouteScreen>
-      <ProfileView profileId={profileId} />
+      <ProfileSubpageScreen
+        profileId={profileId}
+        name={
+          [profile.firstName, profile.lastName].filter(Boolean).join(' ') ||
+          profile.email ||
+          profile.phoneNumber ||
+          profile.externalId ||
+          t('anonymous')
+        }
+        subtitle={[profile.email, profile.phoneNumber].filter(Boolean).join(' · ')}
+        page={page}
+        timeZone={safeTimeZone(principal.company.timezone)}
+      />
     </RouteScreen>
   )
 }
