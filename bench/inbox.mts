@@ -69,7 +69,16 @@ const server = await startNextServer(
       '/webhooks/sms/inbound=app/webhooks/sms/inbound/route.ts,/api/bench/sms-noop=app/api/bench/sms-noop/route.ts',
   },
   SERVER === 'handlers'
-    ? { cmd: process.execPath, args: ['--import', 'tsx', 'bench/lib/handler-server-child.mts'] }
+    ? {
+        cmd: process.execPath,
+        // BENCH_CPU_PROF=<dir>: the server's CPU profile, written when it stops.
+        args: [
+          ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+          '--import',
+          'tsx',
+          'bench/lib/handler-server-child.mts',
+        ],
+      }
     : undefined,
 )
 
@@ -225,6 +234,10 @@ try {
     `  ratio ${ratio.toFixed(2)}   target ≥ ${WEBHOOK_TARGET}: ${ratio >= WEBHOOK_TARGET ? 'met' : 'NOT met'}   ${fmtInt(stored)} conversation messages stored for ${fmtInt(accepted)} answered 200${allStored ? '' : '   (WARNING: not one stored message per request)'}`,
   )
 
+  if (process.argv.includes('--webhooks-only')) {
+    await server.stop()
+    process.exit(0)
+  }
   const loadStart = performance.now()
   const { companyId, userId } = await loadList()
   console.log(
