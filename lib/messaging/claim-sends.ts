@@ -9,7 +9,7 @@ import { exec, inIndexOrder, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { companyIdForIds, toBool, toDate } from '@/lib/db/dialect'
 import { deliverSources, LaterDeliveries, type DeliverPayload } from './create-sends'
-import { decideSend, DEFAULT_POLICY_SETTINGS, type PolicyDecision, type PolicySettings } from './policy'
+import { decideSend, DEFAULT_POLICY_SETTINGS, type PolicySettings } from './policy'
 import { hasPostalAddress } from './postal-address'
 import { loadAccountRestrictionsOps } from './account-restrictions'
 import { planGate } from './plan-gate'
@@ -258,7 +258,7 @@ export function* claimSendsOps(p: DeliverPayload, o: ClaimOptions): Ops<ClaimedP
                 sms: restrictions.sms,
               },
             })
-    let decision: PolicyDecision = decide()
+    let decision = decide()
     // At the limit with the account's consent: the next tier, recorded, then the same question again.
     if (decision.action === 'skip' && decision.reason === 'plan_limit' && (yield* allowance!.upgrade()))
       decision = decide()
