@@ -4,6 +4,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3200)
 // The Shopify stand-in (tests/helpers/shopify-standin.ts) that tests/e2e/integrations-shopify.spec.ts
 // starts on this port: the server is told its address up front (SHOPIFY_API_BASE_URL is read per call).
 const SHOPIFY_STANDIN_PORT = Number(process.env.E2E_SHOPIFY_PORT ?? 3291)
+// The FCM stand-in of push-editor.spec.ts (messages:send goes to FCM_API_URL, an operator setting).
+const FCM_STANDIN_PORT = Number(process.env.E2E_FCM_PORT ?? 3292)
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -47,6 +49,7 @@ export default defineConfig({
       SHOPIFY_API_BASE_URL: `http://127.0.0.1:${SHOPIFY_STANDIN_PORT}/shops/{shop}/admin/api/2025-10/graphql.json`,
       // The stand-in listens on loopback: the operator setting for a local provider stand-in.
       PROVIDERS_ALLOW_PRIVATE: '1',
+      FCM_API_URL: `http://127.0.0.1:${FCM_STANDIN_PORT}`,
     },
   },
 })

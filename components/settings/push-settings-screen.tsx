@@ -18,6 +18,7 @@ import { FormError } from '@/components/ui/form-error'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import type { pushSetupStatus } from '@/lib/messaging/push/push-setup'
 import { SettingsLoader } from './settings-form-screen'
+import { ApnsKeyCard } from '@/components/mobile/apns-key-card'
 import styles from './push-settings.module.css'
 
 export const PUSH_STATUS_KEY = '/ajax/push/setup-status'
@@ -154,6 +155,8 @@ function PushSettingsPanel({ data, mutate }: { data: Status; mutate: KeyedMutato
               {uploadError && <FormError>{uploadError}</FormError>}
             </div>
           </Card>
+
+          <ApnsKeyCard apns={data.apns} canEdit={canEdit} onChange={() => void mutate()} />
 
           <Card title={t('devicesTitle')}>
             <div className={styles.form}>

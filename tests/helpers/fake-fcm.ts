@@ -13,7 +13,8 @@ export interface FakeFcm {
   close(): Promise<void>
 }
 
-export async function startFakeFcm(): Promise<FakeFcm> {
+/** `port` 0 picks a free one; the browser tests use a fixed one the server's FCM_API_URL names. */
+export async function startFakeFcm(port = 0): Promise<FakeFcm> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
   const sent: FakeFcm['sent'] = []
   let issued = 0
@@ -49,7 +50,7 @@ export async function startFakeFcm(): Promise<FakeFcm> {
       return json(200, { name: `projects/${m[1]}/messages/${sent.length}` })
     })
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
     url,

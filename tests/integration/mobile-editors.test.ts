@@ -29,6 +29,10 @@ import * as testDevices from '@/app/ajax/push/test-devices/route'
 import * as smsMessage from '@/app/ajax/sms/messages/[id]/route'
 import * as smsPreview from '@/app/ajax/sms/messages/[id]/preview/route'
 import * as smsSendTest from '@/app/ajax/sms/messages/[id]/send-test/route'
+import * as pushReport from '@/app/ajax/push/messages/[id]/report/route'
+import * as smsReport from '@/app/ajax/sms/messages/[id]/report/route'
+import { createSends } from '@/lib/messaging/create-sends'
+import { deliverSends } from '@/lib/messaging/deliver-sends'
 import * as templates from '@/app/ajax/mobile/whatsapp-templates/route'
 import * as submit from '@/app/ajax/mobile/whatsapp-templates/[id]/submit/route'
 import * as status from '@/app/ajax/mobile/whatsapp-templates/[id]/status/route'
@@ -269,6 +273,53 @@ describe('push editor', () => {
         .status,
     ).toBe(404)
     expect((await call(testDevices.GET, '/ajax/push/test-devices?q=o@example.com', cookie)).json.devices).toEqual([])
+  })
+})
+
+describe('sent message report and preview (/notification/… and /sms/…)', () => {
+  test('counts by status, recipients, one recipient rendered; type, tenancy and bad input', async () => {
+    const { company, cookie } = await account()
+    const { campaignId } = await pushMessages(company.id)
+    await call(pushMessage.PUT, '/x', cookie, 'PUT', goodPush, campaignId)
+    await savePushServiceAccount(company.id, fcm.serviceAccount())
+    const { profile } = await upsertProfile(
+      company.id,
+      { email: 'r@example.com', firstName: 'Ria' },
+      { mode: 'import' },
+    )
+    await db.pushToken.create({
+      data: {
+        id: ulid(),
+        companyId: company.id,
+        profileId: profile.id,
+        token: 'rep-1',
+        vendor: 'fcm',
+        platform: 'android',
+      },
+    })
+    await createSends({
+      companyId: company.id,
+      channel: 'push',
+      sourceType: 'campaign_message',
+      sourceId: campaignId,
+      transactional: true,
+      content: { subject: 'Hi {{ first_name }}', text: 'Sent' },
+      recipients: [{ profileId: profile.id, context: {} }],
+    })
+    await deliverSends({ companyId: company.id, channel: 'push', sourceType: 'campaign_message', sourceId: campaignId })
+    const q = '/x?messageType=campaign'
+    const r = await call(pushReport.GET, q, cookie, 'GET', undefined, campaignId)
+    expect(r.json.counts).toEqual({ sent: 1 })
+    expect(r.json.recipients).toMatchObject([{ profileId: profile.id, email: 'r@example.com', status: 'sent' }])
+    const one = await call(pushReport.POST, `${q}&recipientId=${profile.id}`, cookie, 'POST', undefined, campaignId)
+    expect(one.json.push.rendered.title).toBe('Hi Ria')
+    const nobody = await call(pushReport.GET, `${q}&recipientId=nobody`, cookie, 'GET', undefined, campaignId)
+    expect(nobody.status).toBe(404)
+    expect((await call(pushReport.GET, '/x?messageType=flow', cookie, 'GET', undefined, campaignId)).status).toBe(404)
+    expect((await call(pushReport.GET, '/x?messageType=nope', cookie, 'GET', undefined, campaignId)).status).toBe(400)
+    expect((await call(smsReport.GET, q, cookie, 'GET', undefined, campaignId)).status).toBe(404) // not an SMS
+    const other = await account()
+    expect((await call(pushReport.GET, q, other.cookie, 'GET', undefined, campaignId)).status).toBe(404)
   })
 })
 

@@ -1,11 +1,12 @@
 // The /settings/push-notifications screen's server side: setup status (provider, project,
-// tokens and apps seen), saving the service account, and a test push to one device token.
+// tokens and apps seen, the direct APNs key), saving the service account, and a test push to one device token.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { badRequest } from '@/lib/errors/app-error'
 import { getPushSettingsView, loadServiceAccount, savePushServiceAccount } from './push-settings'
 import { ServiceAccountError } from './service-account'
 import { sendFcm } from './fcm-client'
+import { getApnsSettingsView } from './apns-settings'
 
 export const savePushSettingsBody = z.object({
   serviceAccountJson: z.string().min(1, 'Choose the service-account JSON file.').max(20_000),
@@ -17,8 +18,9 @@ export const sendTestPushBody = z.object({
 })
 
 export async function pushSetupStatus(companyId: number) {
-  const [settings, total, active, apps] = await Promise.all([
+  const [settings, apns, total, active, apps] = await Promise.all([
     getPushSettingsView(companyId),
+    getApnsSettingsView(companyId),
     db.pushToken.count({ where: { companyId } }),
     db.pushToken.count({ where: { companyId, unregisteredAt: null } }),
     db.pushToken.groupBy({
@@ -29,6 +31,7 @@ export async function pushSetupStatus(companyId: number) {
   ])
   return {
     settings,
+    apns,
     tokens: { total, active },
     platforms: apps.map((a) => ({ platform: a.platform, vendor: a.vendor, count: a._count._all })),
   }

@@ -124,7 +124,7 @@ export function apnsRequestOf(m: RenderedPush, data: Record<string, string>) {
     pushType: m.silent ? ('background' as const) : ('alert' as const),
     // Apple requires priority 5 for background pushes
     priority: m.silent ? 5 : 10,
-    payload: { aps: apsOf(m), ...data },
+    payload: { ...data, aps: apsOf(m) } as Record<string, unknown> & { aps: Record<string, unknown> },
   }
 }
 

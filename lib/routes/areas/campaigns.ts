@@ -51,7 +51,7 @@ export const CAMPAIGN_ROUTES = [
   ...contentRoutes('/content/variation/:variationId'),
 
   // Message reports and previews by channel.
-  campaigns('/notification/:messageType/:messageId/:action/:recipientId?'),
-  campaigns('/sms/:messageType/:messageId/:action/:recipientId?'),
+  campaigns('/notification/:messageType/:messageId/:action/:recipientId?', { built: true }),
+  campaigns('/sms/:messageType/:messageId/:action/:recipientId?', { built: true }),
   campaigns('/message/flow-message/web-view/:recipientId/:templateType?', PAGE),
 ]
