@@ -62,7 +62,7 @@ export async function autobrand(companyId: number, userId: number, input: z.infe
   if (!url) throw refuse('Enter your website address.')
   const guess = await readSite(url)
   const brandColor = input.brandColor ?? guess.colors[0] ?? null
-  if (!input.apply) return { ...guess, brandColor, saved: false, savedLogoUrl: company.logoUrl }
+  if (!input.apply) return { ...guess, brandColor, saved: false, savedLogoUrl: company.logoUrl, logoProblem: null }
   let savedLogoUrl = company.logoUrl
   let logoProblem: string | null = null
   if (guess.logoUrl) {
