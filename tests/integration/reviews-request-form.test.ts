@@ -17,6 +17,9 @@ import { ingestEvents } from '@/lib/events/ingest-events'
 import { extraRenderContext } from '@/lib/messaging/render-context-consumers'
 import { reviewRequestToken, verifyReviewRequestToken } from '@/lib/reviews/review-request-token'
 import * as formRoute from '@/app/reviews/write/[token]/route'
+import { inWriteTx as writeTx } from '@/lib/db/ops'
+import { createSendsOps, prepareSendQueue } from '@/lib/messaging/create-sends'
+import { deliverSends } from '@/lib/messaging/deliver-sends'
 import { makeCompany, params } from '../helpers/factory'
 
 let A: number
@@ -53,6 +56,39 @@ async function linkFor(companyId: number, pid: string, sendId: string | null = '
   return ctx.review_request_url as string
 }
 const tokenOf = (url: string) => url.split('/reviews/write/')[1]!
+
+test('a flow email with {{ review_request_url }} is delivered with the signed link of its order and product', async () => {
+  delete process.env.SMTP_URL // the local outbox
+  await prepareSendQueue()
+  const sourceId = 'action-review:run-1'
+  await writeTx(() =>
+    createSendsOps({
+      companyId: A,
+      channel: 'email',
+      sourceType: 'flow',
+      transactional: true,
+      content: {
+        subject: 'How was it?',
+        html: '<p><a href="{{ review_request_url }}">Write a review</a></p>',
+        text: 'Review: {{ review_request_url }}',
+        fromEmail: 'shop@example.test',
+      },
+      recipients: [{ sourceId, profileId, context: { event: EVENT } }],
+    }),
+  )
+  await deliverSends({ companyId: A, channel: 'email', sourceType: 'flow', sourceIds: [sourceId] })
+  const mail = await db.outboxMail.findFirstOrThrow({ where: { companyId: A } })
+  const link = /Review: (\S+)/.exec(mail.text)![1]!
+  expect(verifyReviewRequestToken(tokenOf(link))).toEqual({
+    companyId: A,
+    profileId,
+    orderKey: '5001',
+    productExternalId: 'MUG',
+  })
+  const request = await db.reviewRequest.findFirstOrThrow({ where: { companyId: A } })
+  expect(request.sendId).toBe(mail.sendId)
+  await db.reviewRequest.deleteMany({ where: { companyId: A } })
+})
 
 beforeAll(async () => {
   await prepareCatalogWrite()
