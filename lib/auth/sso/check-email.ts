@@ -11,9 +11,9 @@ export const checkEmailBody = z.object({
 export async function checkEmail(email: string) {
   const companyId = await ssoAccountForEmail(email)
   if (!companyId) return { loginType: 'password' as const, passwordAllowed: true }
-  const cfg = await db.ssoConfig.findUnique({ where: { companyId }, select: { enforced: true } })
+  const cfg = await db.ssoConfig.findUnique({ where: { companyId }, select: { enforced: true, loginType: true } })
   return {
-    loginType: 'saml' as const,
+    loginType: cfg?.loginType === 'oidc' ? ('oidc' as const) : ('saml' as const),
     passwordAllowed: !cfg?.enforced,
     redirect: `/sso/login?email=${encodeURIComponent(email)}`,
   }

@@ -5,10 +5,12 @@ import { db } from '@/lib/db/client'
 import { badRequest } from '@/lib/errors/app-error'
 import { certificatePem, parseIdpMetadata } from './idp-metadata'
 import { acsUrl, spEntityId } from './sp-identity'
+import { oidcColumns, oidcFieldsBody } from './oidc-config'
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 
-export const ssoConfigBody = z.object({
+export const ssoConfigBody = oidcFieldsBody.extend({
+  loginType: z.enum(['saml', 'oidc']).default('saml'),
   enabled: z.boolean(),
   enforced: z.boolean().default(false),
   emailDomains: z
@@ -35,6 +37,7 @@ const list = (s: string): string[] => {
 export async function getSsoConfig(companyId: number) {
   const row = await db.ssoConfig.findUnique({ where: { companyId } })
   return {
+    loginType: row?.loginType === 'oidc' ? ('oidc' as const) : ('saml' as const),
     enabled: row?.enabled ?? false,
     enforced: row?.enforced ?? false,
     emailDomains: row ? list(row.emailDomains) : [],
@@ -43,6 +46,15 @@ export async function getSsoConfig(companyId: number) {
     certificates: row ? list(row.idpCertificates).length : 0,
     lastTestedAt: row?.lastTestedAt ?? null,
     lastTestResult: row?.lastTestResult ?? null,
+    oidc: {
+      issuer: row?.oidcIssuer ?? '',
+      authorizationUrl: row?.oidcAuthorizationUrl ?? '',
+      tokenUrl: row?.oidcTokenUrl ?? '',
+      userinfoUrl: row?.oidcUserinfoUrl ?? '',
+      clientId: row?.oidcClientId ?? '',
+      hasClientSecret: !!row?.oidcClientSecretSealed,
+      redirectUri: acsUrl('oidc'),
+    },
     sp: { entityId: spEntityId(companyId), acsUrl: acsUrl('saml'), metadataUrl: '/ajax/sso/metadata' },
   }
 }
@@ -75,12 +87,13 @@ export async function saveSsoConfig(companyId: number, body: SsoConfigBody) {
     else certificates = pems as string[]
   }
   if (idpSsoUrl && !httpUrl(idpSsoUrl)) errors.idpSsoUrl = ['Enter the https:// address of the identity provider.']
-  if (body.enabled) {
+  const saml = body.loginType === 'saml'
+  if (body.enabled && saml) {
     if (!idpEntityId) errors.idpEntityId = ['Enter the identity provider entity id.']
     if (!idpSsoUrl) errors.idpSsoUrl ??= ['Enter the single sign-on URL.']
     if (!certificates.length) errors.idpCertificate ??= ['Add the identity provider signing certificate.']
-    if (!body.emailDomains.length) errors.emailDomains = ['Add at least one e-mail domain.']
   }
+  if (body.enabled && !body.emailDomains.length) errors.emailDomains = ['Add at least one e-mail domain.']
   if (body.emailDomains.length) {
     const taken = await db.ssoConfig.findMany({
       where: { companyId: { not: companyId }, enabled: true },
@@ -91,7 +104,10 @@ export async function saveSsoConfig(companyId: number, body: SsoConfigBody) {
     if (clash.length) errors.emailDomains = [`Already used by another account: ${clash.join(', ')}.`]
   }
   if (Object.keys(errors).length) throw badRequest('Please correct the highlighted fields.', errors)
+  const oidc = oidcColumns(body, existing, body.enabled && !saml)
   const data = {
+    loginType: body.loginType,
+    ...oidc,
     enabled: body.enabled,
     enforced: body.enabled && body.enforced,
     emailDomains: JSON.stringify([...new Set(body.emailDomains)]),

@@ -72,6 +72,7 @@ const FORBIDDEN = new Set([
   // PostgreSQL functions that run a query given as text, around the CTEs.
   'ts_stat',
   'ts_rewrite',
+  'crosstab',
 ])
 
 /** Names that reach the database around the CTEs or into its catalogue. */
