@@ -20,7 +20,11 @@ export async function familyUsage(companyId: number, userId: number, now = new D
       (m) => m.companyId,
     ),
   )
-  const companies = await db.company.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } })
+  const companies = await db.company.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, name: true },
+    orderBy: { id: 'asc' },
+  })
   const rows = []
   for (const c of companies) {
     const sub = await getSubscription(c.id, now)

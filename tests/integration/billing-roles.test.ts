@@ -12,6 +12,7 @@ import { ajaxRequest, makeCompany, makeUser, signIn } from '../helpers/factory'
 import { ROLES, resourcesForRole } from '@/lib/auth/roles'
 import { matchRoute } from '@/lib/routes/match'
 import { decideAccess } from '@/lib/routes/access'
+import { ulid } from '@/lib/ids/make-id'
 import * as pkg from '@/app/ajax/billing/current-billing-package/route'
 import * as plan from '@/app/ajax/billing/plans/[id]/route'
 import * as plans from '@/app/ajax/billing/plans/route'
@@ -201,4 +202,51 @@ test('cancel: the consequences first, then cancellation at period end; it can be
     false,
   )
   expect((await call(cancel.POST, '/ajax/billing/cancel', cookie, { cancel: 'yes' })).status).toBe(400)
+})
+
+test('family usage: the accounts sharing an owner, summed; a sibling the viewer is not a member of is counted but not named', async () => {
+  const a = await makeCompany('Family A')
+  const b = await makeCompany('Family B')
+  const c = await makeCompany('Family C')
+  const stranger = await makeCompany('Not family')
+  const owner = await makeUser({ companyId: a.id })
+  await db.membership.create({ data: { userId: owner.id, companyId: b.id, role: 'owner' } })
+  // C shares another owner with A; the viewing admin of A is a member of neither B nor C.
+  const coOwner = await makeUser({ companyId: a.id })
+  await db.membership.create({ data: { userId: coOwner.id, companyId: c.id, role: 'owner' } })
+  const admin = await makeUser({ companyId: a.id, role: 'admin' })
+  await db.membership.create({ data: { userId: admin.id, companyId: b.id, role: 'analyst' } })
+  const now = new Date()
+  for (const [companyId, n] of [
+    [a.id, 2],
+    [b.id, 3],
+    [c.id, 1],
+    [stranger.id, 5],
+  ] as const)
+    for (let i = 0; i < n; i++) {
+      const p = await db.profile.create({ data: { id: ulid(), companyId, email: `f${companyId}-${i}@x.test` } })
+      await db.send.create({
+        data: {
+          id: ulid(),
+          companyId,
+          channel: 'email',
+          sourceType: 'campaign_message',
+          sourceId: 'm',
+          profileId: p.id,
+          status: 'sent',
+          content: '{}',
+          sendingAt: now,
+        },
+      })
+    }
+  const cookie = await signIn(admin.id, a.id)
+  const r = await call(family.GET, '/ajax/billing/family-usage', cookie)
+  expect(r.status).toBe(200)
+  const rows = r.json.companies as Array<{ companyId: number | null; name: string | null; emailsSent: number }>
+  expect(rows.map((x) => [x.companyId, x.name, x.emailsSent])).toEqual([
+    [a.id, 'Family A', 2],
+    [b.id, 'Family B', 3],
+    [null, null, 1],
+  ])
+  expect(r.json.total).toEqual({ activeProfiles: 6, emailsSent: 6, smsSegments: 0 })
 })
