@@ -75,3 +75,24 @@ test('the Q&A widget: questions and answers as text in a shadow root, styled as 
     decodeURIComponent(String(fetchMock.mock.calls.find((c) => String(c[0]).includes('review-questions'))![0])),
   ).toContain('product_id=MUG')
 })
+
+test('the Q&A widget asks a new question for its product with the company key', async () => {
+  widgets = {}
+  const host = document.createElement('div')
+  document.body.appendChild(host)
+  await questionsWidget(ctx, host, 'MUG')
+  const form = host.shadowRoot!.querySelector('form.kl-ask') as HTMLFormElement
+  ;(form.elements.namedItem('question') as HTMLTextAreaElement).value = 'Does it <b>fit</b>?'
+  ;(form.elements.namedItem('author') as HTMLInputElement).value = 'Ana'
+  ;(form.elements.namedItem('email') as HTMLInputElement).value = 'ana@example.test'
+  form.dispatchEvent(new Event('submit', { cancelable: true }))
+  await new Promise((r) => setTimeout(r, 0))
+  const post = fetchMock.mock.calls.find((c) => c[1]?.method === 'POST')!
+  expect(String(post[0])).toContain('/client/review-questions?company_id=PUB123')
+  expect(JSON.parse(post[1].body).data.attributes).toEqual({
+    question: 'Does it <b>fit</b>?',
+    author: 'Ana',
+    email: 'ana@example.test',
+    product: { external_id: 'MUG' },
+  })
+})

@@ -1,6 +1,8 @@
 // The Q&A widget (<div class="klaviyo-reviews-questions" data-id="{product id}">): a product's
 // published questions with the merchant's answers from /client/review-questions, built with
-// textContent in a shadow root like the reviews widget, so a question can never become markup.
+// textContent in a shadow root like the reviews widget, so a question can never become markup;
+// below them a small form that asks a new one (POST /client/review-questions; it waits for the
+// merchant's answer before it shows).
 import type { OnsiteContext } from '../types'
 import { WIDGET_CSS } from './render'
 import { styleHost } from './style'
@@ -38,6 +40,65 @@ export function renderQuestions(doc: Document, questions: ApiQuestion[]): HTMLEl
   return list
 }
 
+function field(doc: Document, name: string, label: string, tag: 'input' | 'textarea', type = 'text') {
+  const wrap = doc.createElement('label')
+  wrap.className = 'kl-field'
+  wrap.textContent = label
+  const input = doc.createElement(tag)
+  input.name = name
+  input.required = true
+  if (input instanceof HTMLInputElement) input.type = type
+  input.maxLength = name === 'question' ? 1000 : name === 'email' ? 254 : 100
+  wrap.appendChild(input)
+  return wrap
+}
+
+export function askForm(ctx: OnsiteContext, doc: Document, productId: string): HTMLFormElement {
+  const form = doc.createElement('form')
+  form.className = 'kl-ask'
+  form.appendChild(field(doc, 'question', 'Ask a question', 'textarea'))
+  form.appendChild(field(doc, 'author', 'Your name', 'input'))
+  form.appendChild(field(doc, 'email', 'Your email', 'input', 'email'))
+  const send = doc.createElement('button')
+  send.type = 'submit'
+  send.className = 'kl-more'
+  send.textContent = 'Submit question'
+  form.appendChild(send)
+  const note = text(doc, 'p', 'kl-meta', '')
+  note.setAttribute('role', 'status')
+  form.appendChild(note)
+  form.addEventListener('submit', (e) => {
+    e.preventDefault()
+    const v = (n: string) => ((form.elements.namedItem(n) as HTMLInputElement | null)?.value ?? '').trim()
+    send.disabled = true
+    fetch(`${ctx.baseUrl}/client/review-questions?company_id=${encodeURIComponent(ctx.companyId)}`, {
+      method: 'POST',
+      credentials: 'omit',
+      headers: { 'content-type': 'application/json', revision: '2026-07-15' },
+      body: JSON.stringify({
+        data: {
+          type: 'review-question',
+          attributes: {
+            question: v('question'),
+            author: v('author'),
+            email: v('email'),
+            product: { external_id: productId },
+          },
+        },
+      }),
+    })
+      .then((r) => {
+        note.textContent = r.ok
+          ? 'Thank you! Your question will show here once it has been answered.'
+          : 'Please fill in every field with a valid email address.'
+        if (r.ok) form.reset()
+      })
+      .catch(() => (note.textContent = 'Your question could not be sent. Please try again.'))
+      .finally(() => (send.disabled = false))
+  })
+  return form
+}
+
 export async function questionsWidget(ctx: OnsiteContext, host: HTMLElement, productId: string): Promise<void> {
   const [res] = await Promise.all([
     fetch(
@@ -55,4 +116,5 @@ export async function questionsWidget(ctx: OnsiteContext, host: HTMLElement, pro
   style.textContent = WIDGET_CSS
   root.appendChild(style)
   root.appendChild(renderQuestions(doc, body.data ?? []))
+  root.appendChild(askForm(ctx, doc, productId))
 }

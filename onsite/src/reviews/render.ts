@@ -31,6 +31,9 @@ export const WIDGET_CSS = `:host{display:block;font:inherit;color:var(--kl-text,
 .kl-reply{margin:8px 0 0 16px;padding-left:8px;border-left:3px solid var(--kl-accent,#e2e2e2)}
 .kl-more{margin-top:12px;padding:8px 16px;cursor:pointer;background:var(--kl-accent,revert);color:var(--kl-bg,revert);border:0;border-radius:6px}
 :host([data-kl-layout=grid]) .kl-list{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px}
+.kl-ask{display:flex;flex-direction:column;gap:8px;margin-top:16px}
+.kl-field{display:flex;flex-direction:column;gap:4px;font-size:.875em}
+.kl-field input,.kl-field textarea{font:inherit;padding:6px 8px;border:1px solid #c9ced4;border-radius:6px}
 :host([data-kl-layout=compact]) .kl-body{display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;overflow:hidden}`
 
 function el<K extends keyof HTMLElementTagNameMap>(
