@@ -2,7 +2,7 @@
 // side: a sent push or SMS message's report (its sends by status, the latest recipients) and its
 // preview, for the whole message or one recipient (the Send of that profile, with what it was
 // rendered as). messageType is campaign or flow; a flow message's sends are those of its action
-// (source id "{actionId}:{runId}", read as a key range so the index serves it).
+// (source id "{actionId}:{runId}").
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { notFound } from '@/lib/errors/app-error'
@@ -20,9 +20,10 @@ async function sendScope(companyId: number, channel: EditorChannel, messageType:
   if (m.source !== messageType) throw notFound('This message does not exist.')
   if (m.source === 'campaign') return { m, where: { companyId, channel, sourceType: 'campaign_message', sourceId: id } }
   const f = await db.flowMessage.findFirstOrThrow({ where: { companyId, id }, select: { actionId: true } })
-  // ';' sorts right after ':', so [actionId:, actionId;) is every run of the action
-  const range = { gte: `${f.actionId}:`, lt: `${f.actionId};` }
-  return { m, where: { companyId, channel, sourceType: 'flow_action_run', sourceId: range } }
+  // a prefix match, not a key range: under a PostgreSQL collation other than C, ':' and ';' need
+  // not sort next to each other
+  const runs = { startsWith: `${f.actionId}:` }
+  return { m, where: { companyId, channel, sourceType: 'flow_action_run', sourceId: runs } }
 }
 
 export async function messageReport(

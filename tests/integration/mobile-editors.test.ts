@@ -323,6 +323,33 @@ describe('sent message report and preview (/notification/… and /sms/…)', () 
   })
 })
 
+test("a flow message's report counts the sends of every run of its action, and no other action's", async () => {
+  const { company, cookie } = await account()
+  const { flowId } = await pushMessages(company.id)
+  const { profile } = await upsertProfile(company.id, { email: 'f@example.com' }, { mode: 'import' })
+  const { profile: p2 } = await upsertProfile(company.id, { email: 'g@example.com' }, { mode: 'import' })
+  const send = (sourceId: string, profileId: string, status: string) =>
+    db.send.create({
+      data: {
+        id: ulid(),
+        companyId: company.id,
+        channel: 'push',
+        sourceType: 'flow_action_run',
+        sourceId,
+        profileId,
+        status,
+        content: '{}',
+        context: '{}',
+      },
+    })
+  await send('a1:run-1', profile.id, 'sent')
+  await send('a1:run-2', p2.id, 'failed')
+  await send('a10:run-3', profile.id, 'sent') // another action whose id starts the same
+  const r = await call(pushReport.GET, '/x?messageType=flow', cookie, 'GET', undefined, flowId)
+  expect(r.json.counts).toEqual({ sent: 1, failed: 1 })
+  expect(r.json.recipients).toHaveLength(2)
+})
+
 describe('SMS editor', () => {
   test('save, preview with segments and cost, test text reaches the provider; bad input', async () => {
     const { company, cookie } = await account()
