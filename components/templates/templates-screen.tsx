@@ -32,6 +32,7 @@ const PAGE_SIZE = 25
 
 export function TemplatesScreen({ initialTab = 'templates' }: { initialTab?: Tab }) {
   const t = useTranslations('templates')
+  const tc = useTranslations('crossAccountClone')
   const format = useFormatter()
   const toast = useToast()
   const canWrite = usePermission('templates_write')
@@ -157,6 +158,14 @@ export function TemplatesScreen({ initialTab = 'templates' }: { initialTab?: Tab
             >
               {t('clone')}
             </Button>
+            <LinkButton
+              size="small"
+              variant="tertiary"
+              href={`/template/${encodeURIComponent(tpl.id)}/cross-account-clone`}
+              aria-label={tc('menuItemNamed', { name: tpl.name })}
+            >
+              {tc('menuItem')}
+            </LinkButton>
             <Button
               size="small"
               variant="tertiary"

@@ -38,6 +38,7 @@ export function CampaignRowMenu({
   onAction: (a: RowAction, c: CampaignView) => void
 }) {
   const t = useTranslations('campaigns')
+  const tc = useTranslations('crossAccountClone')
   const { open, toggle, close, rootRef, triggerRef } = usePopover()
   const label: Record<RowAction, string> = {
     clone: t('actionClone'),
@@ -67,6 +68,14 @@ export function CampaignRowMenu({
         <div className={rowStyles.menu} role="menu">
           <Link role="menuitem" className={rowStyles.menuItem} href={campaignHref(campaign)} onClick={() => close()}>
             {campaign.status === 'Draft' ? t('actionEdit') : t('actionReport')}
+          </Link>
+          <Link
+            role="menuitem"
+            className={rowStyles.menuItem}
+            href={`/campaign/${encodeURIComponent(campaign.id)}/cross-account-clone/select`}
+            onClick={() => close()}
+          >
+            {tc('menuItem')}
           </Link>
           {canWrite &&
             allowedActions(campaign).map((a) => (
