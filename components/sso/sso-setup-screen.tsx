@@ -17,6 +17,7 @@ import { readHttpFailure } from '@/components/auth/http-failure'
 import styles from './sso.module.css'
 
 export interface SsoConfigView {
+  loginType: 'saml' | 'oidc'
   enabled: boolean
   enforced: boolean
   emailDomains: string[]
@@ -25,6 +26,15 @@ export interface SsoConfigView {
   certificates: number
   lastTestedAt: string | null
   lastTestResult: string | null
+  oidc: {
+    issuer: string
+    authorizationUrl: string
+    tokenUrl: string
+    userinfoUrl: string
+    clientId: string
+    hasClientSecret: boolean
+    redirectUri: string
+  }
   sp: { entityId: string; acsUrl: string; metadataUrl: string }
 }
 
@@ -55,12 +65,20 @@ function SetupForm({ initial, onSaved }: { initial: SsoConfigView; onSaved: (v: 
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null)
   const [pending, setPending] = useState(false)
+  const [loginType, setLoginType] = useState(initial.loginType)
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     const f = new FormData(e.currentTarget)
     const text = (k: string) => String(f.get(k) ?? '').trim()
     const body = {
+      loginType,
+      oidcIssuer: text('oidcIssuer') || undefined,
+      oidcAuthorizationUrl: text('oidcAuthorizationUrl') || undefined,
+      oidcTokenUrl: text('oidcTokenUrl') || undefined,
+      oidcUserinfoUrl: text('oidcUserinfoUrl') || undefined,
+      oidcClientId: text('oidcClientId') || undefined,
+      oidcClientSecret: text('oidcClientSecret') || undefined,
       enabled: f.get('enabled') === 'on',
       enforced: f.get('enforced') === 'on',
       emailDomains: text('emailDomains')
@@ -90,15 +108,35 @@ function SetupForm({ initial, onSaved }: { initial: SsoConfigView; onSaved: (v: 
   return (
     <div className={styles.stack}>
       <Card title={t('spTitle')}>
-        <dl className={styles.values}>
-          <dt>{t('spEntityId')}</dt>
-          <dd className={styles.mono}>{initial.sp.entityId}</dd>
-          <dt>{t('acsUrl')}</dt>
-          <dd className={styles.mono}>{initial.sp.acsUrl}</dd>
-        </dl>
-        <LinkButton href={initial.sp.metadataUrl} size="small" download="sp-metadata.xml">
-          {t('downloadMetadata')}
-        </LinkButton>
+        <fieldset className={styles.row}>
+          <legend className={styles.label}>{t('loginType')}</legend>
+          <label className={styles.check}>
+            <input type="radio" name="loginType" checked={loginType === 'saml'} onChange={() => setLoginType('saml')} />
+            {t('saml')}
+          </label>
+          <label className={styles.check}>
+            <input type="radio" name="loginType" checked={loginType === 'oidc'} onChange={() => setLoginType('oidc')} />
+            {t('oidc')}
+          </label>
+        </fieldset>
+        {loginType === 'saml' ? (
+          <>
+            <dl className={styles.values}>
+              <dt>{t('spEntityId')}</dt>
+              <dd className={styles.mono}>{initial.sp.entityId}</dd>
+              <dt>{t('acsUrl')}</dt>
+              <dd className={styles.mono}>{initial.sp.acsUrl}</dd>
+            </dl>
+            <LinkButton href={initial.sp.metadataUrl} size="small" download="sp-metadata.xml">
+              {t('downloadMetadata')}
+            </LinkButton>
+          </>
+        ) : (
+          <dl className={styles.values}>
+            <dt>{t('redirectUri')}</dt>
+            <dd className={styles.mono}>{initial.oidc.redirectUri}</dd>
+          </dl>
+        )}
       </Card>
       <Card title={t('idpTitle')}>
         <form className={styles.stack} onSubmit={onSubmit} noValidate>
@@ -118,29 +156,74 @@ function SetupForm({ initial, onSaved }: { initial: SsoConfigView; onSaved: (v: 
             defaultValue={initial.emailDomains.join(', ')}
             error={errors.emailDomains}
           />
-          <label className={styles.label} htmlFor="sso-metadata">
-            {t('metadataXml')}
-          </label>
-          <textarea id="sso-metadata" name="metadataXml" className={styles.textarea} spellCheck={false} />
-          {errors.metadataXml && <p className={styles.error}>{errors.metadataXml}</p>}
-          <p className={styles.muted}>{t('orFields')}</p>
-          <TextField
-            name="idpEntityId"
-            label={t('idpEntityId')}
-            defaultValue={initial.idpEntityId}
-            error={errors.idpEntityId}
-          />
-          <TextField
-            name="idpSsoUrl"
-            label={t('idpSsoUrl')}
-            defaultValue={initial.idpSsoUrl}
-            error={errors.idpSsoUrl}
-          />
-          <label className={styles.label} htmlFor="sso-cert">
-            {t('idpCertificate', { count: initial.certificates })}
-          </label>
-          <textarea id="sso-cert" name="idpCertificate" className={styles.textarea} spellCheck={false} />
-          {errors.idpCertificate && <p className={styles.error}>{errors.idpCertificate}</p>}
+          {loginType === 'saml' ? (
+            <>
+              <label className={styles.label} htmlFor="sso-metadata">
+                {t('metadataXml')}
+              </label>
+              <textarea id="sso-metadata" name="metadataXml" className={styles.textarea} spellCheck={false} />
+              {errors.metadataXml && <p className={styles.error}>{errors.metadataXml}</p>}
+              <p className={styles.muted}>{t('orFields')}</p>
+              <TextField
+                name="idpEntityId"
+                label={t('idpEntityId')}
+                defaultValue={initial.idpEntityId}
+                error={errors.idpEntityId}
+              />
+              <TextField
+                name="idpSsoUrl"
+                label={t('idpSsoUrl')}
+                defaultValue={initial.idpSsoUrl}
+                error={errors.idpSsoUrl}
+              />
+              <label className={styles.label} htmlFor="sso-cert">
+                {t('idpCertificate', { count: initial.certificates })}
+              </label>
+              <textarea id="sso-cert" name="idpCertificate" className={styles.textarea} spellCheck={false} />
+              {errors.idpCertificate && <p className={styles.error}>{errors.idpCertificate}</p>}
+            </>
+          ) : (
+            <>
+              <TextField
+                name="oidcIssuer"
+                label={t('oidcIssuer')}
+                defaultValue={initial.oidc.issuer}
+                error={errors.oidcIssuer}
+              />
+              <TextField
+                name="oidcAuthorizationUrl"
+                label={t('oidcAuthorizationUrl')}
+                defaultValue={initial.oidc.authorizationUrl}
+                error={errors.oidcAuthorizationUrl}
+              />
+              <TextField
+                name="oidcTokenUrl"
+                label={t('oidcTokenUrl')}
+                defaultValue={initial.oidc.tokenUrl}
+                error={errors.oidcTokenUrl}
+              />
+              <TextField
+                name="oidcUserinfoUrl"
+                label={t('oidcUserinfoUrl')}
+                defaultValue={initial.oidc.userinfoUrl}
+                error={errors.oidcUserinfoUrl}
+              />
+              <TextField
+                name="oidcClientId"
+                label={t('oidcClientId')}
+                defaultValue={initial.oidc.clientId}
+                error={errors.oidcClientId}
+              />
+              <TextField
+                name="oidcClientSecret"
+                type="password"
+                autoComplete="off"
+                label={t('oidcClientSecret')}
+                hint={initial.oidc.hasClientSecret ? t('secretSaved') : undefined}
+                error={errors.oidcClientSecret}
+              />
+            </>
+          )}
           <div className={styles.row}>
             <Button type="submit" variant="primary" loading={pending}>
               {t('save')}
