@@ -96,9 +96,13 @@ export function CrossAccountCloneWizard({
     getWithParams<{ references: Reference[] }>,
   )
   const [nameError, setNameError] = useState<string | null>(null)
-  const [run, setRun] = useState<{ phase: 'idle' | 'running' | 'done' | 'error'; problem?: Problem; job?: Job }>({
-    phase: 'idle',
-  })
+  // The target is kept here too: the stored choices are cleared once the copy is made.
+  const [run, setRun] = useState<{
+    phase: 'idle' | 'running' | 'done' | 'error'
+    problem?: Problem
+    job?: Job
+    target?: { companyId: number; name: string }
+  }>({ phase: 'idle' })
   const sourceName = accounts.data?.name ?? ''
   const defaultName = sourceName ? t('defaultName', { name: sourceName }) : ''
   const go = (i: number) => router.push(steps[i]!.href)
@@ -120,8 +124,8 @@ export function CrossAccountCloneWizard({
       )
       const job = await waitForJob(data.jobId)
       if (job.status === 'done') {
+        setRun({ phase: 'done', job, target: { companyId: target, name: choices?.targetName ?? '' } })
         clear()
-        setRun({ phase: 'done', job })
       } else {
         // A failed job is not retried with the same request id (it would answer the failure).
         update({ requestId: undefined })
@@ -167,12 +171,13 @@ export function CrossAccountCloneWizard({
 
   let body: React.ReactNode
   const notFound = isHttpError(accounts.error) && accounts.error.status === 404
-  if (run.phase === 'done' && run.job?.resultId) {
-    const targetId = target ?? 0
+  if (run.phase === 'done' && run.job?.resultId && run.target) {
+    const { companyId, name } = run.target
+    const href = RESULT_HREF[kind](run.job.resultId)
     body = (
       <Notification variant="success" title={t('doneTitle')}>
-        <p>{t('doneBody', { account: choices?.targetName ?? '' })}</p>
-        <Button variant="primary" onClick={() => void openInAccount(targetId, RESULT_HREF[kind](run.job!.resultId!))}>
+        <p>{t('doneBody', { account: name })}</p>
+        <Button variant="primary" onClick={() => void openInAccount(companyId, href)}>
           {t('openCopy')}
         </Button>
       </Notification>
