@@ -4,7 +4,19 @@ import { sessionStateValue } from '@/lib/auth/session'
 import { buildNavItems } from '@/lib/routes/nav'
 import { COMPANY_STATUS, DEACTIVATED_STATUSES, companyStatusLabel, isDisabledForShell } from './company-status'
 
-export function buildAppShell(p: Principal, flags: Record<string, boolean>, currentPath?: string) {
+/** Billing's part of the company flags (lib/billing/shell-billing-state.ts); absent = nothing to report. */
+export interface ShellBilling {
+  inFailedPaymentState: boolean
+  scheduledForCancellation: boolean
+  scheduledCancellationProducts: string[]
+}
+
+export function buildAppShell(
+  p: Principal,
+  flags: Record<string, boolean>,
+  currentPath?: string,
+  billing?: ShellBilling,
+) {
   const has = (r: string) => p.resources.has(r)
   const status = p.company.status
   const isFree = p.company.planKey === 'free'
@@ -21,15 +33,15 @@ export function buildAppShell(p: Principal, flags: Record<string, boolean>, curr
       isCancelled: status === COMPANY_STATUS.CANCELLED,
       isDeactivated: DEACTIVATED_STATUSES.includes(status),
       isDisabled: isDisabledForShell(status),
-      // Billing arrives in a later issue; no company can be in a failed payment state yet.
-      isInFailedPaymentState: false,
-      isScheduledForCancellation: status === COMPANY_STATUS.SCHEDULED_FOR_CANCELLATION,
+      isInFailedPaymentState: billing?.inFailedPaymentState ?? false,
+      isScheduledForCancellation:
+        status === COMPANY_STATUS.SCHEDULED_FOR_CANCELLATION || (billing?.scheduledForCancellation ?? false),
       isSuspended: status === COMPANY_STATUS.SUSPENDED,
       localePreferences: { language: p.company.localeLanguage, region: p.company.localeRegion },
       status,
       statusInformation: status === COMPANY_STATUS.ACTIVE ? null : { label: companyStatusLabel(status) },
       name: p.company.name,
-      scheduledCancellationProducts: [] as string[],
+      scheduledCancellationProducts: billing?.scheduledCancellationProducts ?? ([] as string[]),
       upgradeEmailTab: isFree,
     },
     profile: {

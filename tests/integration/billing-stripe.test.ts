@@ -19,6 +19,8 @@ import { POST as saveAddress } from '@/app/ajax/account/billing-address/route'
 import { POST as saveInfo } from '@/app/ajax/account/billing-company-information/route'
 import { POST as assignPlan } from '@/app/ajax/staff/account/[companyId]/billing-plan/route'
 import { POST as webhook } from '@/app/webhooks/stripe/route'
+import { POST as cancelRoute } from '@/app/ajax/billing/cancel/route'
+import { GET as appShell } from '@/app/ajax/app_shell/route'
 
 const KEY = 'sk_test_standin_123'
 const SECRET = 'whsec_test_secret'
@@ -244,4 +246,54 @@ test('without a Stripe key: checkout says plans are assigned; staff assign one, 
   // Another account's owner cannot download it.
   const other = await owner()
   expect((await call(invoicePdf, `/ajax/billing/invoices/${id}/pdf`, other.cookie, undefined, { id })).status).toBe(404)
+})
+
+test('the app shell reports a failed payment and a scheduled cancellation with the plans it ends', async () => {
+  const { company, cookie } = await owner()
+  const base = { customer: `cus_shell_${company.id}`, metadata: { companyId: String(company.id) } }
+  await webhook(
+    signed(
+      event(`evt_shell_co_${company.id}`, 'checkout.session.completed', {
+        ...base,
+        object: 'checkout.session',
+        subscription: `sub_shell_${company.id}`,
+        metadata: { ...base.metadata, planKey: 'email-500' },
+      }),
+    ),
+  )
+  const before = (await call(appShell, '/ajax/app_shell', cookie)).json.company
+  expect(before).toMatchObject({
+    isInFailedPaymentState: false,
+    isScheduledForCancellation: false,
+    hasPaidEmailFeatures: true,
+  })
+
+  await webhook(
+    signed(
+      event(`evt_shell_fail_${company.id}`, 'invoice.payment_failed', {
+        ...base,
+        id: `in_shell_${company.id}`,
+        object: 'invoice',
+        currency: 'usd',
+        subtotal: 2000,
+        total: 2000,
+        period_start: 1772323200,
+        period_end: 1775001600,
+        lines: { object: 'list', data: [] },
+      }),
+    ),
+  )
+  const cancelled = await call(cancelRoute, '/ajax/billing/cancel', cookie, { cancel: true })
+  expect(cancelled.status).toBe(200)
+  // Stripe was told to end the subscription at the period's end.
+  expect(stripe.requests.at(-1)).toMatchObject({
+    path: `/v1/subscriptions/sub_shell_${company.id}`,
+    form: { cancel_at_period_end: 'true' },
+  })
+  const after = (await call(appShell, '/ajax/app_shell', cookie)).json.company
+  expect(after).toMatchObject({
+    isInFailedPaymentState: true,
+    isScheduledForCancellation: true,
+    scheduledCancellationProducts: ['email-500'],
+  })
 })
