@@ -43,6 +43,9 @@ const TITLE: Record<Step, string> = {
   complete: 'complete',
 }
 
+/** Scheduled, preparing, sending or sent: the lifecycle took it (a send now skips Scheduled). */
+const isOnItsWay = (status: string | undefined) => !!status && status !== 'Draft'
+
 /** The choices so far, read from the address by the page. */
 export interface GuideQuery {
   goal: string
@@ -193,11 +196,10 @@ function CampaignStep({ q, step }: { q: GuideQuery; step: 'confirm' | 'waiting' 
   const { data, error } = useSWR(
     campaign ? `/ajax/onboarding/segment-and-send/${encodeURIComponent(campaign)}` : null,
     (url: string) => http.get<GuideCampaignResponse>(url).then((r) => r.data),
-    { refreshInterval: (d) => (step === 'waiting' && d?.status !== 'Scheduled' && d?.status !== 'Sent' ? 2000 : 0) },
+    { refreshInterval: (d) => (step === 'waiting' && !isOnItsWay(d?.status) ? 2000 : 0) },
   )
   useEffect(() => {
-    if (step === 'waiting' && (data?.status === 'Scheduled' || data?.status === 'Sent'))
-      router.replace(href('complete', { campaign }))
+    if (step === 'waiting' && isOnItsWay(data?.status)) router.replace(href('complete', { campaign }))
   }, [step, data?.status, campaign, router])
   if (!campaign || error) return <Notification variant="error">{t('noCampaign')}</Notification>
   if (!data) return <Spinner />
