@@ -13,6 +13,7 @@ import { BodyError, parseJsonText, readBodyText } from './read-body'
 import { DB_UNAVAILABLE_MESSAGE, dbUnavailableHeaders, describeOutage, isConnectionError } from '@/lib/db/db-outage'
 import { SESSION_COOKIE, SESSION_STATE_COOKIE } from '@/lib/auth/config'
 import { getPrincipal, sessionStateCookie, type Principal } from '@/lib/auth/session'
+import { recordStaffVisit } from '@/lib/auth/staff-visit'
 import { hasPermission, hasStaffPermission, type PartialResources } from '@/lib/auth/permissions'
 import { isFlagOn } from '@/lib/flags/get-feature-flags'
 import { reportError } from '@/lib/errors/reporter'
@@ -158,6 +159,15 @@ export function ajax<
           throw forbidden()
         }
         if (opts.flag && !(await isFlagOn(principal.companyId, opts.flag))) throw notFound()
+        // Issue 27 §2: staff inside a customer account leave a trail of every request.
+        if (principal.staffAccess)
+          await recordStaffVisit({
+            staffUserId: principal.userId,
+            companyId: principal.companyId,
+            method: req.method,
+            path: url.pathname,
+            ip: clientIp(req),
+          })
       }
       const rawParams = (await context?.params) ?? {}
       const params: Record<string, string> = {}

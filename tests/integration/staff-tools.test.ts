@@ -26,6 +26,7 @@ import * as litigatorsRoute from '@/app/ajax/staff/litigators/route'
 import * as ownLitigatorsRoute from '@/app/ajax/litigator-upload/route'
 import * as permissionsRoute from '@/app/ajax/staff/permissions/[userId]/route'
 import { POST as openAccount } from '@/app/ajax/staff/account/[companyId]/open/route'
+import { GET as authorization } from '@/app/ajax/authorization/route'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies of many shapes
@@ -123,6 +124,17 @@ describe('consent and audit', () => {
       'flags.update',
       'flags.view',
     ])
+  })
+
+  test('staff inside a customer account leave an audit row for every request they make there', async () => {
+    const { cookie } = await staffer()
+    const { c } = await customer()
+    expect((await call(openAccount as Handler, 'POST', cookie, c.id)).status).toBe(200)
+    const shell = await authorization(ajaxRequest('/ajax/authorization', { cookie }))
+    expect(shell.status).toBe(200)
+    const rows = await audit(c.id)
+    expect(rows.map((r) => r.action)).toEqual(['account.open', 'account.request'])
+    expect(JSON.parse(rows[1]!.details)).toEqual({ method: 'GET', path: '/ajax/authorization' })
   })
 
   test('a member who is not staff, or staff without the tool resource, gets 404; bad input is 400', async () => {
