@@ -17,10 +17,12 @@ export const newRequestId = (): string =>
     ? crypto.randomUUID().replace(/-/g, '')
     : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`
 
+/** Polls while `enabled`: with a conversation, its messages after `cursor`; without one, changes to the list. */
 export function useInboxPoll(
   conversationId: number | null,
   cursor: number,
   onChange: (u: InboxUpdatesResponse) => void,
+  enabled = true,
 ): void {
   const etag = useRef<string | null>(null)
   const latest = useRef({ cursor, onChange })
@@ -28,6 +30,7 @@ export function useInboxPoll(
     latest.current = { cursor, onChange }
   })
   useEffect(() => {
+    if (!enabled) return
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
     etag.current = null
@@ -57,5 +60,5 @@ export function useInboxPoll(
       stopped = true
       clearTimeout(timer)
     }
-  }, [conversationId])
+  }, [conversationId, enabled])
 }

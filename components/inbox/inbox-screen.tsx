@@ -2,12 +2,14 @@
 // /inbox/conversations (every channel) and /conversations/sms (SMS only): the conversation list
 // with its filters, the open thread, and the customer's card. On a phone: the list, then the
 // thread with a way back.
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslations } from 'next-intl'
+import { useSWRConfig } from 'swr'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Select } from '@/components/ui/select'
 import { TextField } from '@/components/ui/text-field'
-import { ConversationList } from './conversation-list'
+import { ConversationList, LIST_URL } from './conversation-list'
+import { useInboxPoll } from './inbox-api'
 import { ThreadPane } from './thread-pane'
 import { ProfileCard } from './profile-card'
 import styles from './inbox.module.css'
@@ -23,6 +25,10 @@ export function InboxScreen({ channel }: { channel?: 'sms' }) {
   const [chosenChannel, setChannel] = useState('')
   const [q, setQ] = useState('')
   const [selected, setSelected] = useState<number | null>(null)
+  const { mutate } = useSWRConfig()
+  const reloadList = useCallback(() => void mutate((key) => Array.isArray(key) && key[0] === LIST_URL), [mutate])
+  // With no thread open the list polls by itself; an open thread's poll reloads the list too.
+  useInboxPoll(null, 0, reloadList, selected === null)
   const params = {
     status: status || undefined,
     assigned: assigned || undefined,

@@ -69,23 +69,26 @@ export function ThreadPane({ conversationId, onBack }: { conversationId: number;
   }, [data, conversationId, canWrite, url, reloadList])
 
   const cursor = messages.at(-1)?.id ?? 0
-  useInboxPoll(data ? conversationId : null, cursor, (u: InboxUpdatesResponse) => {
-    const statuses = new Map(u.deliveries.map((d) => [d.id, d]))
-    setLive((s) => ({
-      id: conversationId,
-      list: merge(
-        (s.id === conversationId ? s.list : []).map((m) => {
-          const d = statuses.get(m.id)
-          return d ? { ...m, deliveryStatus: d.deliveryStatus, deliveryReason: d.deliveryReason } : m
-        }),
-        u.messages,
-      ),
-    }))
-    void mutate()
-    void reloadList()
-    if (u.conversation)
-      void mutate((prev) => (prev ? { ...prev, conversation: u.conversation! } : prev), { revalidate: false })
-  })
+  useInboxPoll(
+    conversationId,
+    cursor,
+    (u: InboxUpdatesResponse) => {
+      const statuses = new Map(u.deliveries.map((d) => [d.id, d]))
+      setLive((s) => ({
+        id: conversationId,
+        list: merge(
+          (s.id === conversationId ? s.list : []).map((m) => {
+            const d = statuses.get(m.id)
+            return d ? { ...m, deliveryStatus: d.deliveryStatus, deliveryReason: d.deliveryReason } : m
+          }),
+          u.messages,
+        ),
+      }))
+      void mutate()
+      void reloadList()
+    },
+    !!data,
+  )
 
   const authors = useMemo(() => new Map((team.data?.members ?? []).map((m) => [m.id, m.name])), [team.data])
 
