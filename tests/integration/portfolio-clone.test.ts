@@ -259,6 +259,9 @@ test('list: settings only, empty; the same request id twice is one copy', async 
   const l = await db.group.findFirstOrThrow({ where: { id: done.resultId } })
   expect(l).toMatchObject({ companyId: B, type: LIST, optInProcess: 'double_opt_in', memberCount: 0 })
   expect(await db.groupMembership.count({ where: { groupId: l.id } })).toBe(0)
+  // The same id for another source is refused, not answered with this job.
+  const elsewhere = await call(startPost, '/x', { method: 'POST', cookie, p: p('list', 'LstA1'), body })
+  expect(elsewhere.status).toBe(400)
   // Another user cannot reuse (or read) that request's job.
   const other = await call(startPost, '/x', { method: 'POST', cookie: strangerInA, p: p('list', 'LstA2'), body })
   expect(other.status).toBe(400)

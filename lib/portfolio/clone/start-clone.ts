@@ -75,7 +75,12 @@ export async function startCrossAccountClone(
 ) {
   const again = await db.crossAccountCloneJob.findUnique({ where: { requestId: body.requestId } })
   if (again) {
-    if (again.userId !== userId || again.sourceCompanyId !== sourceCompanyId || again.kind !== kind)
+    const same =
+      again.userId === userId &&
+      again.sourceCompanyId === sourceCompanyId &&
+      again.kind === kind &&
+      again.sourceId === sourceId
+    if (!same)
       throw badRequest('That request id is already used.', { requestId: ['Start again from the review step.'] })
     return cloneJobView(again)
   }
