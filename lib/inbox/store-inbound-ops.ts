@@ -15,13 +15,24 @@ export interface StoredInboundMessage {
   messageId: number
 }
 
+/** A stored JSON list, or the fallback when it is not one: a bad setting must not make a webhook fail. */
+function jsonList(raw: string, fallback: string[]): string[] {
+  try {
+    const v: unknown = JSON.parse(raw)
+    return Array.isArray(v) ? v.map(String) : fallback
+  } catch {
+    return fallback
+  }
+}
+
+// The same rule as lib/inbox/automations/inbox-accepts.ts, inside the webhook's transaction.
 function* feedsInboxOps(m: InboundCustomerMessage): Ops<boolean> {
   const settings = yield* selectFirst(
     kysely().selectFrom('InboxSettings').select(['channels', 'inboundNumbers']).where('companyId', '=', m.companyId),
   )
   if (!settings) return true
-  const channels = JSON.parse(settings.channels) as string[]
-  const numbers = JSON.parse(settings.inboundNumbers) as string[]
+  const channels = jsonList(settings.channels, ['sms', 'whatsapp', 'email', 'chat'])
+  const numbers = jsonList(settings.inboundNumbers, [])
   if (!channels.includes(m.channel)) return false
   return m.channel !== 'sms' || !numbers.length || !m.to || numbers.includes(m.to)
 }
