@@ -7,6 +7,7 @@ export const SCOPE_FAMILIES = [
   'catalogs',
   'coupon-codes',
   'coupons',
+  'custom-objects',
   'data-privacy',
   'events',
   'flows',

@@ -20,6 +20,7 @@ import { register as registerCampaigns } from '@/lib/campaigns/jobs'
 import { register as registerCampaignExports } from '@/lib/campaigns/ajax/summary-export'
 import { register as registerCatalogReactions } from '@/lib/catalog/jobs'
 import { register as registerCatalogApi } from '@/lib/catalog/api/jobs'
+import { register as registerCustomObjects } from '@/lib/custom-objects/record-jobs'
 import { register as registerCouponJobs } from '@/lib/coupons/bulk-jobs'
 import { register as registerDataPrivacy } from '@/lib/data-privacy/deletion-jobs'
 import { register as registerFormExperiments } from '@/lib/forms/experiments/settle-experiments'
@@ -58,6 +59,7 @@ export function registerJobHandlers(): void {
   registerCouponJobs()
   registerCatalogReactions()
   registerCatalogApi()
+  registerCustomObjects()
   registerDataPrivacy()
   registerFormExperiments()
   registerFormSchedules()
