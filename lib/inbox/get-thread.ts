@@ -122,7 +122,7 @@ export async function getConversation(companyId: number, conversationId: number)
 }
 
 export async function getThread(companyId: number, conversationId: number, before?: number) {
-  await syncDeliveryStatus(companyId)
+  await syncDeliveryStatus(companyId, conversationId)
   const conversation = await getConversation(companyId, conversationId)
   const messages = await threadMessages(companyId, conversationId, before === undefined ? {} : { before })
   return { conversation, messages, hasOlder: messages.length === THREAD_PAGE }

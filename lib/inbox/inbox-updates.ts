@@ -102,8 +102,8 @@ export async function inboxUpdates(companyId: number, q: InboxUpdatesQuery, now 
   }
 }
 
-/** Housekeeping the poll does before it compares: due snoozes open, reply statuses follow their Sends. */
-export async function refreshInbox(companyId: number, now = new Date()): Promise<void> {
+/** Housekeeping the poll does before it compares: due snoozes open, the open thread's reply statuses follow their Sends. */
+export async function refreshInbox(companyId: number, conversationId?: number, now = new Date()): Promise<void> {
   await wakeSnoozed(companyId, now)
-  await syncDeliveryStatus(companyId, now)
+  if (conversationId) await syncDeliveryStatus(companyId, conversationId, now)
 }

@@ -1,7 +1,8 @@
 // The thread's delivery status follows the reply's Send, which the worker and the providers'
 // status callbacks (SMS, WhatsApp, email reports) move on. Rather than teach every one of those
-// paths about the inbox, the inbox reads its pending replies' Sends when it is looked at (the
-// thread, the updates poll) and copies what changed: the pending rows are few, found by index.
+// paths about the inbox, the inbox reads the pending replies' Sends of the thread being looked
+// at (the thread, the updates poll while it is open) and copies what changed: one
+// conversation's messages, found by index, however many replies the company has sent.
 import { sql } from 'kysely'
 import { exec, inWriteTx, read, select } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
@@ -9,20 +10,20 @@ import { PENDING_DELIVERY } from './types'
 
 interface Change {
   id: number
-  conversationId: number
   status: string
   reason: string | null
 }
 
-export async function syncDeliveryStatus(companyId: number, now = new Date()): Promise<number> {
+export async function syncDeliveryStatus(companyId: number, conversationId: number, now = new Date()): Promise<number> {
   const db = kysely()
   const rows = await read(
     select(
       db
         .selectFrom('ConversationMessage as m')
         .innerJoin('Send as s', (j) => j.onRef('s.id', '=', 'm.sendId').on('s.companyId', '=', companyId))
-        .select(['m.id', 'm.conversationId', 'm.deliveryStatus', 's.status', 's.reason', 's.error'])
+        .select(['m.id', 'm.deliveryStatus', 's.status', 's.reason', 's.error'])
         .where('m.companyId', '=', companyId)
+        .where('m.conversationId', '=', conversationId)
         .where('m.deliveryStatus', 'in', [...PENDING_DELIVERY]),
     ),
   )
@@ -30,7 +31,6 @@ export async function syncDeliveryStatus(companyId: number, now = new Date()): P
     .filter((r) => r.status !== r.deliveryStatus)
     .map((r) => ({
       id: r.id,
-      conversationId: r.conversationId,
       status: r.status,
       reason: r.status === 'skipped' || r.status === 'failed' || r.status === 'bounced' ? (r.reason ?? r.error) : null,
     }))
@@ -45,12 +45,11 @@ export async function syncDeliveryStatus(companyId: number, now = new Date()): P
           .set({ deliveryStatus: c.status, deliveryReason: c.reason }),
       )
     }
-    const conversations = [...new Set(changes.map((c) => c.conversationId))]
     yield* exec(
       db
         .updateTable('Conversation')
         .where('companyId', '=', companyId)
-        .where('id', 'in', conversations)
+        .where('id', '=', conversationId)
         .set({ version: sql`"version" + 1`, updatedAt: now }),
     )
   })

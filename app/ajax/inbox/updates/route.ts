@@ -7,7 +7,7 @@ export const GET = ajax({
   query: inboxUpdatesQuery,
   handler: async ({ ctx, query }) => {
     const companyId = ctx.principal.companyId
-    await refreshInbox(companyId)
+    await refreshInbox(companyId, query.conversation)
     const etag = await inboxEtag(companyId, query.conversation)
     const headers = { etag, 'cache-control': 'private, no-cache' }
     if (ctx.req.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
