@@ -2,8 +2,7 @@
 // /whatsapp/{id}/preview): written here with their {{1}}…{{n}} variables and an example value
 // each, submitted to Meta for review through the Cloud API, and their review status tracked
 // (PENDING → APPROVED | REJECTED) by polling, or by the message_template_status_update webhook
-// through applyTemplateStatus. An approved template joins the account's list of sendable
-// templates (WhatsAppSettings.templates), which the send channel checks.
+// (lib/messaging/whatsapp/template-status*.ts, which also make an approved one sendable).
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { AppError, badRequest, notFound } from '@/lib/errors/app-error'
@@ -11,14 +10,10 @@ import { ulid } from '@/lib/ids/make-id'
 import { openSecret } from '@/lib/crypto/secret-box'
 import { WA_TOKEN_PURPOSE } from '@/lib/messaging/whatsapp/whatsapp-settings'
 import { fetchTemplateStatus, submitTemplate, type TemplateAccount } from '@/lib/messaging/whatsapp/template-client'
+import { setTemplateStatus, variablesOf } from '@/lib/messaging/whatsapp/template-status'
 
 export const TEMPLATE_STATUSES = ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED'] as const
 export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const
-
-/** The numbers of the {{n}} variables of a body, in order of first use. */
-export const variablesOf = (body: string) => [
-  ...new Set([...body.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => Number(m[1]))),
-]
 
 export const saveTemplateBody = z
   .object({
@@ -141,38 +136,7 @@ export async function refreshTemplateStatus(companyId: number, id: string) {
   return applyStatus(companyId, id, res.status, res.rejectedReason)
 }
 
-/** The webhook's message_template_status_update, by Meta's template id; false when unknown. */
-export async function applyTemplateStatus(companyId: number, vendorId: string, status: string, reason: string | null) {
-  const r = await db.whatsAppMessageTemplate.findFirst({ where: { companyId, vendorId } })
-  if (!r) return false
-  await applyStatus(companyId, r.id, status, reason)
-  return true
-}
-
 async function applyStatus(companyId: number, id: string, vendorStatus: string, reason: string | null) {
-  // Meta has more states (PAUSED, DISABLED, IN_APPEAL …); only approved ones can be sent
-  const status = vendorStatus === 'APPROVED' ? 'APPROVED' : vendorStatus === 'REJECTED' ? 'REJECTED' : 'PENDING'
-  await db.whatsAppMessageTemplate.updateMany({
-    where: { companyId, id },
-    data: { status, rejectedReason: status === 'REJECTED' ? (reason ?? 'REJECTED') : null },
-  })
-  const r = await row(companyId, id)
-  if (status === 'APPROVED') await addToSendable(companyId, r)
-  return view(r)
-}
-
-async function addToSendable(companyId: number, r: Row) {
-  const s = await db.whatsAppSettings.findUnique({ where: { companyId }, select: { templates: true } })
-  if (!s) return
-  const list = (() => {
-    try {
-      const v = JSON.parse(s.templates) as unknown
-      return Array.isArray(v) ? (v as Array<{ name: string; language: string; bodyParameters: number }>) : []
-    } catch {
-      return []
-    }
-  })()
-  if (list.some((t) => t.name === r.name && t.language === r.language)) return
-  list.push({ name: r.name, language: r.language, bodyParameters: variablesOf(r.body).length })
-  await db.whatsAppSettings.update({ where: { companyId }, data: { templates: JSON.stringify(list) } })
+  await setTemplateStatus(companyId, id, vendorStatus, reason)
+  return view(await row(companyId, id))
 }

@@ -33,6 +33,8 @@ import * as pushReport from '@/app/ajax/push/messages/[id]/report/route'
 import * as smsReport from '@/app/ajax/sms/messages/[id]/report/route'
 import { createSends } from '@/lib/messaging/create-sends'
 import { deliverSends } from '@/lib/messaging/deliver-sends'
+import { handleWhatsAppWebhook } from '@/lib/messaging/whatsapp/handle-whatsapp-webhook'
+import { hubSignature } from '@/lib/messaging/whatsapp/whatsapp-signature'
 import * as templates from '@/app/ajax/mobile/whatsapp-templates/route'
 import * as submit from '@/app/ajax/mobile/whatsapp-templates/[id]/submit/route'
 import * as status from '@/app/ajax/mobile/whatsapp-templates/[id]/status/route'
@@ -385,7 +387,7 @@ describe('SMS editor', () => {
 
 describe('WhatsApp templates', () => {
   let phoneIds = 1234567
-  async function withWhatsApp() {
+  async function withWhatsApp(businessAccountId = '7654321') {
     const a = await account()
     const phoneNumberId = String(++phoneIds)
     whatsapp.tokens[phoneNumberId] = 'wa-token'
@@ -393,8 +395,9 @@ describe('WhatsApp templates', () => {
       a.company.id,
       saveWhatsAppSettingsBody.parse({
         phoneNumberId,
-        businessAccountId: '7654321',
+        businessAccountId,
         accessToken: 'wa-token',
+        appSecret: 'app-secret',
         baseUrl: whatsapp.baseUrl,
       }),
     )
@@ -451,6 +454,45 @@ describe('WhatsApp templates', () => {
     const other = await withWhatsApp()
     expect((await call(submit.POST, '/x', other.cookie, 'POST', undefined, id)).status).toBe(404)
     expect((await call(templates.GET, '/x', other.cookie)).json.templates).toEqual([])
+  })
+
+  test('the message_template_status_update webhook, signed by the company, approves its template only', async () => {
+    const { company, cookie } = await withWhatsApp('8888001')
+    const other = await withWhatsApp('8888002')
+    const id = (await call(templates.POST, '/x', cookie, 'POST', tpl({ name: 'hooked' }))).json.template.id
+    const vendorId = (await call(submit.POST, '/x', cookie, 'POST', undefined, id)).json.template.vendorId
+    const otherId = (await call(templates.POST, '/x', other.cookie, 'POST', tpl({ name: 'hooked' }))).json.template.id
+    await call(submit.POST, '/x', other.cookie, 'POST', undefined, otherId)
+    const body = (waba: string, event: string, reason = 'NONE') =>
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: waba,
+            changes: [
+              {
+                field: 'message_template_status_update',
+                value: { event, message_template_id: Number(vendorId), message_template_name: 'hooked', reason },
+              },
+            ],
+          },
+        ],
+      })
+    // unsigned, or for another account: refused or ignored, nothing changes
+    const bad = body('8888001', 'APPROVED')
+    expect((await handleWhatsAppWebhook(bad, 'sha256=00')).status).toBe(403)
+    const wrongAccount = body('8888002', 'APPROVED')
+    expect((await handleWhatsAppWebhook(wrongAccount, hubSignature('app-secret', wrongAccount))).status).toBe(200)
+    const status = async (cookieOf: string, tid: string) =>
+      (await call(templates.GET, '/x', cookieOf)).json.templates.find((t: { id: string }) => t.id === tid).status
+    expect(await status(cookie, id)).toBe('PENDING')
+    expect(await status(other.cookie, otherId)).toBe('PENDING')
+    const ok = body('8888001', 'APPROVED')
+    expect((await handleWhatsAppWebhook(ok, hubSignature('app-secret', ok))).status).toBe(200)
+    expect(await status(cookie, id)).toBe('APPROVED')
+    expect(await status(other.cookie, otherId)).toBe('PENDING')
+    const settings = await db.whatsAppSettings.findUniqueOrThrow({ where: { companyId: company.id } })
+    expect(JSON.parse(settings.templates)).toEqual([{ name: 'hooked', language: 'en_US', bodyParameters: 2 }])
   })
 
   test('submit without WhatsApp settings: a 400 naming what is missing', async () => {

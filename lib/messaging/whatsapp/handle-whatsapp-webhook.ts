@@ -11,6 +11,7 @@
 // - messages: the sender's profile (found or created by number); STOP-words unsubscribe from
 //   WhatsApp (consent change + Unsubscribed from WhatsApp), START-words resubscribe, anything
 //   else is a Received WhatsApp Message (which also opens the 24-hour window for free text).
+// - message_template_status_update: a template's review result (template-status-webhook.ts).
 // Meta retries a webhook until it gets a 200: every event's unique id comes from the message
 // or send, so a retry records nothing twice.
 import { exec, inWriteTx, selectFirst, type Ops } from '@/lib/db/ops'
@@ -24,6 +25,7 @@ import { keywordConsentOps, profileForPhoneOps } from '../sms/inbound-consent'
 import { keywordOf, matchKeyword } from '../sms/keywords'
 import { verifyTokenExists, whatsAppAccountForPhoneNumberId, type WhatsAppAccount } from './whatsapp-settings'
 import { verifyHubSignature } from './whatsapp-signature'
+import { applyTemplateStatusChanges } from './template-status-webhook'
 import {
   acceptedMedia,
   afterInboundMessage,
@@ -97,6 +99,9 @@ export async function handleWhatsAppWebhook(
   const values = (payload.entry ?? []).flatMap((e) =>
     (e.changes ?? []).filter((c) => c.field === 'messages').map((c) => c.value ?? {}),
   )
+  // template review results (message_template_status_update) are about an account, not a number
+  const templates = await applyTemplateStatusChanges(payload, raw, signature)
+  if (!values.length && templates.found && !templates.verified) return { status: 403, body: 'Invalid signature.' }
   const accounts = new Map<string, WhatsAppAccount | null>()
   for (const v of values) {
     const id = v.metadata?.phone_number_id
