@@ -2,6 +2,7 @@
 // /list/{listId}/{slug}: one list or segment: its header and actions, for a segment its
 // definition and recompute progress, and its members.
 import { useState } from 'react'
+import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useFormatter, useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
@@ -46,6 +47,7 @@ function SegmentProgress({ group, onDone }: { group: GroupDetail; onDone: () => 
 export function ListDetailScreen({ listId }: { listId: string }) {
   const t = useTranslations('lists')
   const tg = useTranslations('growth')
+  const tp = useTranslations('listPages')
   const format = useFormatter()
   const router = useRouter()
   const toast = useToast()
@@ -153,6 +155,13 @@ export function ListDetailScreen({ listId }: { listId: string }) {
               <p className={shared.muted}>{t('definitionUnavailable')}</p>
             )}
           </Card>
+        )}
+        {isList && (
+          <nav className={styles.subLinks} aria-label={tp('moreLabel')}>
+            {canWrite && <Link href={`${base}/members/add`}>{tp('addTitle')}</Link>}
+            <Link href={`${base}/import/history`}>{tp('importHistoryTitle')}</Link>
+            <Link href={`${base}/suppressed`}>{tp('suppressedTitle')}</Link>
+          </nav>
         )}
         <MembersTable
           groupId={group.id}

@@ -18,7 +18,16 @@ const LIST_PAGES = [
   'suppressed',
   'updating/monitor',
 ]
-const BUILT_LIST_PAGES = ['embed', 'forms', 'forms/create', 'import/upload', 'settings']
+const BUILT_LIST_PAGES = [
+  'embed',
+  'forms',
+  'forms/create',
+  'import/history',
+  'import/upload',
+  'members/add',
+  'settings',
+  'suppressed',
+]
 const PROFILE_PAGES = ['activity-log', 'campaigns', 'campaigns/create', 'lists-and-segments', 'metrics', 'objects']
 const BUILT_PROFILE_PAGES = ['activity-log', 'campaigns', 'lists-and-segments', 'metrics']
 
