@@ -65,7 +65,7 @@ test('a flow email with {{ review_request_url }} is delivered with the signed li
     createSendsOps({
       companyId: A,
       channel: 'email',
-      sourceType: 'flow',
+      sourceType: 'flow_action_run',
       transactional: true,
       content: {
         subject: 'How was it?',
@@ -76,7 +76,7 @@ test('a flow email with {{ review_request_url }} is delivered with the signed li
       recipients: [{ sourceId, profileId, context: { event: EVENT } }],
     }),
   )
-  await deliverSends({ companyId: A, channel: 'email', sourceType: 'flow', sourceIds: [sourceId] })
+  await deliverSends({ companyId: A, channel: 'email', sourceType: 'flow_action_run', sourceIds: [sourceId] })
   const mail = await db.outboxMail.findFirstOrThrow({ where: { companyId: A } })
   const link = /Review: (\S+)/.exec(mail.text)![1]!
   expect(verifyReviewRequestToken(tokenOf(link))).toEqual({
