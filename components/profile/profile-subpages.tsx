@@ -20,11 +20,12 @@ import type {
   ProfileMetricRow,
 } from '@/lib/profile-view/profile-pages'
 import { listPath, metricPath } from '@/lib/profile-view/slug'
+import { ProfileObjects } from '@/components/objects/profile-objects'
 import { profileKey } from './profile-api'
 import styles from './profile-subpages.module.css'
 
-export type ProfileSubpage = 'activity-log' | 'campaigns' | 'lists-and-segments' | 'metrics'
-const PAGES: ProfileSubpage[] = ['activity-log', 'campaigns', 'lists-and-segments', 'metrics']
+export type ProfileSubpage = 'activity-log' | 'campaigns' | 'lists-and-segments' | 'metrics' | 'objects'
+const PAGES: ProfileSubpage[] = ['activity-log', 'campaigns', 'lists-and-segments', 'metrics', 'objects']
 
 const RAW = { transformKeys: false } as const
 const get = <T,>(url: string) => http.get<T>(url, RAW).then((r) => r.data)
@@ -35,9 +36,11 @@ export interface ProfileSubpageProps {
   subtitle: string
   page: ProfileSubpage
   timeZone: string
+  /** On /profile/{id}/all-custom-objects/{key}: the custom object type shown. */
+  objectKey?: string
 }
 
-export function ProfileSubpageScreen({ profileId, name, subtitle, page, timeZone }: ProfileSubpageProps) {
+export function ProfileSubpageScreen({ profileId, name, subtitle, page, timeZone, objectKey }: ProfileSubpageProps) {
   const t = useTranslations('profilePages')
   const base = `/profile/${encodeURIComponent(profileId)}`
   return (
@@ -57,6 +60,7 @@ export function ProfileSubpageScreen({ profileId, name, subtitle, page, timeZone
           {page === 'campaigns' && <Messages profileId={profileId} timeZone={timeZone} />}
           {page === 'lists-and-segments' && <Groups profileId={profileId} timeZone={timeZone} />}
           {page === 'metrics' && <Metrics profileId={profileId} timeZone={timeZone} />}
+          {page === 'objects' && <ProfileObjects profileId={profileId} objectKey={objectKey} />}
         </div>
       </PageBody>
     </Page>

@@ -1,6 +1,4 @@
 // Custom objects: the shapes shared by the /api family, the worker and the screens.
-import { z } from 'zod'
-
 export const FIELD_TYPES = ['boolean', 'float', 'int', 'string', 'timestamp'] as const
 export type FieldType = (typeof FIELD_TYPES)[number]
 export const PROFILE_ID_TYPES = ['email', 'external-id', 'phone', 'klaviyo-id'] as const
@@ -14,13 +12,6 @@ export interface ObjectField {
   /** Path in the source record ("$.a.b" or "a.b"); defaults to the field name. */
   path: string
 }
-
-export const fieldSchema = z.object({
-  id: z.number().int().nonnegative(),
-  name: z.string().trim().min(1, 'A field needs a name.').max(100),
-  type: z.enum(FIELD_TYPES),
-  path: z.string().trim().min(1).max(200).optional(),
-})
 
 export interface ObjectTypeRow {
   id: string
@@ -97,3 +88,7 @@ export function keyFromTitle(title: string): string {
     .slice(0, 60)
   return k || 'object'
 }
+
+/** The /objects builder's steps, in order (the {step} of its URL). */
+export const BUILDER_STEPS = ['name', 'fields', 'profile', 'review'] as const
+export type BuilderStep = (typeof BUILDER_STEPS)[number]

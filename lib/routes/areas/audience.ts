@@ -29,7 +29,7 @@ const BUILT_LIST_PAGES = [
   'suppressed',
 ]
 const PROFILE_PAGES = ['activity-log', 'campaigns', 'campaigns/create', 'lists-and-segments', 'metrics', 'objects']
-const BUILT_PROFILE_PAGES = ['activity-log', 'campaigns', 'lists-and-segments', 'metrics']
+const BUILT_PROFILE_PAGES = ['activity-log', 'campaigns', 'lists-and-segments', 'metrics', 'objects']
 
 export const AUDIENCE_ROUTES = [
   lists('/lists', { built: true }),
@@ -65,9 +65,9 @@ export const AUDIENCE_ROUTES = [
   ...PROFILE_PAGES.map((p) =>
     profiles(`/profile/:profileId/${p}`, BUILT_PROFILE_PAGES.includes(p) ? { built: true } : {}),
   ),
-  profiles('/profile/:profileId/all-custom-objects/:customObjectKey'),
+  profiles('/profile/:profileId/all-custom-objects/:customObjectKey', { built: true }),
 
-  objects('/objects'),
+  objects('/objects', { built: true }),
   // The custom-object builder.
-  objects('/objects/:buildOrEdit/:step/:objectId?', PAGE),
+  objects('/objects/:buildOrEdit/:step/:objectId?', { ...PAGE, built: true }),
 ]

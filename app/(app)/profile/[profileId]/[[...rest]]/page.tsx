@@ -1,6 +1,6 @@
 // /profile/{profileId}/{profileEmail?}: the profile page, and its sub-pages activity-log,
-// campaigns, lists-and-segments and metrics. The other registered sub-pages of a profile
-// (campaigns/create, objects) are not built yet and get the shared not-available page.
+// campaigns, lists-and-segments, metrics, objects and all-custom-objects/{key}. The other registered
+// sub-page of a profile (campaigns/create) is not built yet and gets the shared not-available page.
 import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { RouteScreen } from '@/components/shell/route-screen'
@@ -19,6 +19,8 @@ const SUBPAGES: Record<string, ProfileSubpage> = {
   '/profile/:profileId/campaigns': 'campaigns',
   '/profile/:profileId/lists-and-segments': 'lists-and-segments',
   '/profile/:profileId/metrics': 'metrics',
+  '/profile/:profileId/objects': 'objects',
+  '/profile/:profileId/all-custom-objects/:customObjectKey': 'objects',
 }
 
 async function whichPage(): Promise<'profile' | ProfileSubpage | null> {
@@ -36,10 +38,12 @@ export async function generateMetadata() {
   return { title: `${(await getTranslations('profilePages'))(`tab.${page}`)} · ${title}` }
 }
 
-export default async function ProfilePage({ params }: { params: Promise<{ profileId: string }> }) {
+export default async function ProfilePage({ params }: { params: Promise<{ profileId: string; rest?: string[] }> }) {
   const page = await whichPage()
   if (!page) return NotYetBuiltPage()
-  const { profileId } = await params
+  const { profileId, rest } = await params
+  // /profile/{id}/all-custom-objects/{key}: one custom object type's records of the profile.
+  const objectKey = rest?.[0] === 'all-custom-objects' ? rest[1] : undefined
   if (page === 'profile')
     return (
       <RouteScreen>
@@ -67,6 +71,7 @@ export default async function ProfilePage({ params }: { params: Promise<{ profil
         subtitle={[profile.email, profile.phoneNumber].filter(Boolean).join(' · ')}
         page={page}
         timeZone={safeTimeZone(principal.company.timezone)}
+        objectKey={objectKey}
       />
     </RouteScreen>
   )
