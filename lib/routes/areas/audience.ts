@@ -27,6 +27,7 @@ const BUILT_LIST_PAGES = [
   'members/add',
   'settings',
   'suppressed',
+  'updating/monitor',
 ]
 const PROFILE_PAGES = ['activity-log', 'campaigns', 'campaigns/create', 'lists-and-segments', 'metrics', 'objects']
 const BUILT_PROFILE_PAGES = ['activity-log', 'campaigns', 'lists-and-segments', 'metrics', 'objects']
@@ -41,11 +42,11 @@ export const AUDIENCE_ROUTES = [
 
   lists('/list/:listId', { built: true }),
   lists('/list/:listId/:slug', { built: true }),
-  lists('/list/:listId/:slug/progress'),
+  lists('/list/:listId/:slug/progress', { built: true }),
   lists('/list/:listId/clone/:slug', PAGE),
   lists('/list/:listId/edit/:slug', { ...PAGE, built: true }),
   ...LIST_PAGES.map((p) => lists(`/list/:listId/${p}`, BUILT_LIST_PAGES.includes(p) ? { built: true } : {})),
-  lists('/list/:listId/merge-progress/:taskId'),
+  lists('/list/:listId/merge-progress/:taskId', { built: true }),
   lists('/list/:groupId/reports/growth', { flag: 'subscriber_growth_report', built: true }),
   lists('/list/:groupId/reports/engagement', { built: true }),
   lists('/list/:groupId/reports/segment', { built: true }),

@@ -1,0 +1,73 @@
+/** @jest-environment node */
+// The /ajax endpoints of the remaining lists and people pages (issue 27 §4): valid input,
+// 400 with field errors, and another company's rows (404, nothing read or changed).
+import { useTestDatabase } from '../helpers/test-db'
+useTestDatabase()
+jest.setTimeout(30_000)
+import { GET as runsGet } from '@/app/ajax/list/[id]/recompute-runs/route'
+import { db } from '@/lib/db/client'
+import { createList } from '@/lib/groups/create-list'
+import { createSegment } from '@/lib/groups/create-segment'
+import { scheduleRecompute } from '@/lib/segments/schedule-recompute'
+import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
+
+type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response>
+let A: number, B: number, cookieA: string, cookieB: string
+let listA: string, segA: string, segB: string
+
+async function call(
+  h: Handler,
+  path: string,
+  o: { method?: string; body?: unknown; cookie?: string; p?: Record<string, string> } = {},
+) {
+  const res = await h(
+    ajaxRequest(path, { method: o.method ?? 'GET', cookie: o.cookie ?? cookieA, body: o.body }),
+    o.p ? params(o.p) : undefined,
+  )
+  return { status: res.status, json: await res.json() }
+}
+
+const DEF = {
+  version: 1 as const,
+  root: {
+    type: 'and' as const,
+    conditions: [
+      {
+        kind: 'profile_property' as const,
+        field: 'city',
+        valueType: 'text' as const,
+        operator: 'equals' as const,
+        value: 'Paris',
+      },
+    ],
+  },
+}
+
+beforeAll(async () => {
+  A = (await makeCompany('A')).id
+  B = (await makeCompany('B')).id
+  cookieA = await signIn((await makeUser({ companyId: A })).id, A)
+  cookieB = await signIn((await makeUser({ companyId: B })).id, B)
+  listA = (await createList(A, { name: 'Newsletter' })).id
+  segA = (await createSegment(A, { name: 'Paris', definition: DEF })).id
+  segB = (await createSegment(B, { name: 'Secret', definition: DEF })).id
+})
+
+describe('GET /ajax/list/[id]/recompute-runs', () => {
+  test('a segment shows its recompute jobs, newest first, and only its own', async () => {
+    await scheduleRecompute(A, segA)
+    await scheduleRecompute(B, segB)
+    const r = await call(runsGet, '/ajax/list/x/recompute-runs', { p: { id: segA } })
+    expect(r.status).toBe(200)
+    expect(r.json.isProcessing).toBe(true)
+    const jobs = await db.job.findMany({ where: { type: 'segments.recompute', companyId: A } })
+    expect(r.json.runs.map((x: { id: number }) => x.id).sort()).toEqual(jobs.map((j) => j.id).sort())
+    expect(r.json.runs.length).toBeGreaterThan(0)
+  })
+
+  test('a list is not a segment, and another company’s segment is not found', async () => {
+    expect((await call(runsGet, '/ajax/list/x/recompute-runs', { p: { id: listA } })).status).toBe(404)
+    expect((await call(runsGet, '/ajax/list/x/recompute-runs', { p: { id: segB } })).status).toBe(404)
+    expect((await call(runsGet, '/ajax/list/x/recompute-runs', { p: { id: segA }, cookie: cookieB })).status).toBe(404)
+  })
+})
