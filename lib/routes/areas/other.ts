@@ -43,8 +43,8 @@ export const OTHER_ROUTES = [
   // (§2.22): the redirect wins, so it is deliberately not a route.
   billing('/cancel', { layout: 'page', built: true }),
   billing('/try-service', { built: true }),
-  agent('/kagent/history'),
-  agent('/kagent/knowledge'),
+  agent('/kagent/history', { built: true }),
+  agent('/kagent/knowledge', { built: true }),
   agent('/kagent/overview'),
   messaging('/to/be/swapped'),
   messaging('/to/be/swapped/push'),
