@@ -55,6 +55,31 @@ test('a CSV import adds the good rows to the list and reports the bad one by lin
   await expect(page.getByTestId('import-errors')).toContainText('3')
   await page.getByTestId('back-to-list').click()
   await expect(page.getByText('ada.e2e@example.com')).toBeVisible()
+
+  // The list's import history shows the import with its refused row.
+  await page.getByRole('link', { name: 'Import history' }).click()
+  await expect(page).toHaveURL(new RegExp(`/list/${listId}/import/history$`))
+  const history = page.getByRole('region', { name: 'Import history' })
+  await expect(history.getByText('Complete')).toBeVisible({ timeout: 15_000 })
+  await expect(history.getByRole('link', { name: '1 refused row (CSV)' })).toBeVisible()
+})
+
+test('people added by address on the add-people page join the list; nobody is suppressed yet', async ({ page }) => {
+  await signIn(page, 'owner@demo.test')
+  const created = await page.request.post('/ajax/group', {
+    data: { name: 'E2E add people', type: 0 },
+    headers: { 'X-CSRFToken': await csrf(page) },
+  })
+  const body = await created.json()
+  const listId: string = body.group?.id ?? body.id ?? body.data?.id
+  await page.goto(`/list/${listId}/members/add`)
+  await page.getByTestId('add-members-emails').fill('one.e2e@example.com, two.e2e@example.com')
+  await page.getByTestId('add-members-submit').click()
+  await expect(page.getByTestId('add-members-done')).toHaveText('2 addresses added to the list.')
+  await page.goto(`/list/${listId}/suppressed`)
+  await expect(page.getByRole('heading', { name: 'No suppressed members' })).toBeVisible({ timeout: 15_000 })
+  await page.getByTestId('back-to-list').click()
+  await expect(page.getByText('two.e2e@example.com')).toBeVisible({ timeout: 15_000 })
 })
 
 test('an event sent through the official SDK appears on the profile timeline', async ({ page, baseURL }) => {
