@@ -5,6 +5,8 @@ import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 jest.setTimeout(30_000)
 import { GET as runsGet } from '@/app/ajax/list/[id]/recompute-runs/route'
+import { GET as inactiveGet } from '@/app/ajax/lists/inactive/route'
+import { ulid } from '@/lib/ids/make-id'
 import { db } from '@/lib/db/client'
 import { createList } from '@/lib/groups/create-list'
 import { createSegment } from '@/lib/groups/create-segment'
@@ -69,5 +71,52 @@ describe('GET /ajax/list/[id]/recompute-runs', () => {
     expect((await call(runsGet, '/ajax/list/x/recompute-runs', { p: { id: listA } })).status).toBe(404)
     expect((await call(runsGet, '/ajax/list/x/recompute-runs', { p: { id: segB } })).status).toBe(404)
     expect((await call(runsGet, '/ajax/list/x/recompute-runs', { p: { id: segA }, cookie: cookieB })).status).toBe(404)
+  })
+})
+
+describe('GET /ajax/lists/inactive', () => {
+  test('old lists with no joins and no campaign in the window; joined, sent-to and new ones are left out', async () => {
+    const old = new Date(Date.now() - 200 * 86_400_000)
+    const quiet = (await createList(A, { name: 'Quiet' })).id
+    const joined = (await createList(A, { name: 'Joined' })).id
+    const sentTo = (await createList(A, { name: 'Sent to' })).id
+    const fresh = (await createList(A, { name: 'Fresh' })).id
+    const otherCo = (await createList(B, { name: 'B quiet' })).id
+    await db.group.updateMany({ where: { id: { in: [quiet, joined, sentTo, otherCo] } }, data: { createdAt: old } })
+    const pid = ulid()
+    await db.profile.create({ data: { id: pid, companyId: A, email: 'j@a.test' } })
+    await db.groupMembership.createMany({
+      data: [
+        { companyId: A, groupId: joined, profileId: pid, enteredAt: new Date() },
+        { companyId: A, groupId: quiet, profileId: pid, enteredAt: old },
+      ],
+    })
+    await db.campaign.create({
+      data: {
+        id: ulid(),
+        companyId: A,
+        name: 'Sale',
+        channel: 'email',
+        status: 'Sent',
+        sentAt: new Date(),
+        audiences: JSON.stringify({ included: [sentTo], excluded: [] }),
+      },
+    })
+    const r = await call(inactiveGet, '/ajax/lists/inactive')
+    expect(r.status).toBe(200)
+    const ids = r.json.data.map((g: { id: string }) => g.id)
+    expect(ids).toContain(quiet)
+    for (const id of [joined, sentTo, fresh, otherCo]) expect(ids).not.toContain(id)
+    expect(r.json.data.find((g: { id: string }) => g.id === quiet).lastJoinedAt).toBe(old.toISOString())
+    // Company B sees only its own quiet list.
+    const b = await call(inactiveGet, '/ajax/lists/inactive', { cookie: cookieB })
+    expect(b.json.data.map((g: { id: string }) => g.id)).toEqual([otherCo])
+  })
+
+  test('a window outside 7–365 days is a 400 with the field named', async () => {
+    const r = await call(inactiveGet, '/ajax/lists/inactive?days=2')
+    expect(r.status).toBe(400)
+    expect(JSON.stringify(r.json)).toContain('days')
+    expect((await call(inactiveGet, '/ajax/lists/inactive?days=abc')).status).toBe(400)
   })
 })

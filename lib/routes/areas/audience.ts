@@ -37,7 +37,7 @@ export const AUDIENCE_ROUTES = [
   lists('/lists/create', { ...PAGE, built: true }),
   lists('/lists/create/segment', { ...PAGE, built: true }),
   lists('/lists/create-rfm/:rfmRecommendationStepId', { ...PAGE, built: true }),
-  lists('/lists/inactive'),
+  lists('/lists/inactive', { built: true }),
   lists('/lists/starred', { built: true }),
 
   lists('/list/:listId', { built: true }),
