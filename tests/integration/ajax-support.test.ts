@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
-import { POST as createTicket } from '@/app/ajax/support/tickets/route'
+import { GET as listTickets, POST as createTicket } from '@/app/ajax/support/tickets/route'
 import { GET as getTicket } from '@/app/ajax/support/tickets/[ticketId]/route'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
 
@@ -52,4 +52,24 @@ test('unknown or malformed ids are 404; signed out is 401', async () => {
     (await getTicket(ajaxRequest('/ajax/support/tickets/abc', { cookie }), params({ ticketId: 'abc' }))).status,
   ).toBe(404)
   expect((await getTicket(ajaxRequest('/ajax/support/tickets/1'), params({ ticketId: '1' }))).status).toBe(401)
+})
+
+test('the ticket list (/support/contact) shows the company its own tickets, newest first', async () => {
+  const a = await makeCompany()
+  const b = await makeCompany()
+  const ua = await makeUser({ companyId: a.id, role: 'analyst' })
+  const ub = await makeUser({ companyId: b.id })
+  const ca = await signIn(ua.id, a.id)
+  const cb = await signIn(ub.id, b.id)
+  const post = (cookie: string, subject: string) =>
+    createTicket(ajaxRequest('/ajax/support/tickets', { method: 'POST', cookie, body: { subject, message: 'm' } }))
+  await post(ca, 'first')
+  await post(ca, 'second')
+  await post(cb, 'other company')
+  const list = await listTickets(ajaxRequest('/ajax/support/tickets', { cookie: ca }))
+  expect(list.status).toBe(200)
+  expect((await list.json()).tickets.map((t: { subject: string }) => t.subject)).toEqual(['second', 'first'])
+  const other = await (await listTickets(ajaxRequest('/ajax/support/tickets', { cookie: cb }))).json()
+  expect(other.tickets.map((t: { subject: string }) => t.subject)).toEqual(['other company'])
+  expect((await listTickets(ajaxRequest('/ajax/support/tickets'))).status).toBe(401)
 })

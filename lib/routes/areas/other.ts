@@ -31,7 +31,7 @@ const STAFF_TOOLS: [string, StaffResource][] = [
 export const OTHER_ROUTES = [
   downloads('/downloads/:type?', { built: true }),
   support('/support', { built: true }),
-  support('/support/contact'),
+  support('/support/contact', { built: true }),
   support('/support/tickets/:ticketId', { flag: 'support_ticket_dashboard_enabled', built: true }),
   onboarding('/onboarding', { layout: 'header', built: true }),
   onboarding('/sms-guide/:playbookSlug?', { built: true }),
