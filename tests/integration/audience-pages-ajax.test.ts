@@ -6,6 +6,7 @@ useTestDatabase()
 jest.setTimeout(30_000)
 import { GET as runsGet } from '@/app/ajax/list/[id]/recompute-runs/route'
 import { GET as inactiveGet } from '@/app/ajax/lists/inactive/route'
+import { POST as clonePost } from '@/app/ajax/list/[id]/clone/route'
 import { ulid } from '@/lib/ids/make-id'
 import { db } from '@/lib/db/client'
 import { createList } from '@/lib/groups/create-list'
@@ -118,5 +119,59 @@ describe('GET /ajax/lists/inactive', () => {
     expect(r.status).toBe(400)
     expect(JSON.stringify(r.json)).toContain('days')
     expect((await call(inactiveGet, '/ajax/lists/inactive?days=abc')).status).toBe(400)
+  })
+})
+
+describe('POST /ajax/list/[id]/clone', () => {
+  async function listWithMembers(n: number) {
+    const list = (await createList(A, { name: 'Source', optInProcess: 'double_opt_in', tags: ['vip'] })).id
+    const ids = Array.from({ length: n }, () => ulid())
+    await db.profile.createMany({ data: ids.map((id, i) => ({ id, companyId: A, email: `c${i}-${id}@a.test` })) })
+    await db.groupMembership.createMany({ data: ids.map((profileId) => ({ companyId: A, groupId: list, profileId })) })
+    return list
+  }
+
+  test('a list is cloned with its settings and without members unless asked', async () => {
+    const src = await listWithMembers(3)
+    const bare = await call(clonePost, '/ajax/list/x/clone', { method: 'POST', p: { id: src }, body: { name: 'Copy' } })
+    expect(bare.status).toBe(201)
+    expect(bare.json.group).toMatchObject({ name: 'Copy', type: 0, optInProcess: 'double_opt_in', tags: ['vip'] })
+    expect(await db.groupMembership.count({ where: { groupId: bare.json.group.id } })).toBe(0)
+    const full = await call(clonePost, '/ajax/list/x/clone', {
+      method: 'POST',
+      p: { id: src },
+      body: { name: 'Copy 2', copy_members: true },
+    })
+    expect(full.status).toBe(201)
+    expect(full.json.copiedMembers).toBe(3)
+    expect(await db.groupMembership.count({ where: { groupId: full.json.group.id, leftAt: null } })).toBe(3)
+  })
+
+  test("a segment's conditions are copied", async () => {
+    const r = await call(clonePost, '/ajax/list/x/clone', {
+      method: 'POST',
+      p: { id: segA },
+      body: { name: 'Paris 2' },
+    })
+    expect(r.status).toBe(201)
+    expect(r.json.group.type).toBe(1)
+    const row = await db.group.findUnique({ where: { id: r.json.group.id } })
+    const src = await db.group.findUnique({ where: { id: segA } })
+    expect(JSON.parse(row!.definition!)).toEqual(JSON.parse(src!.definition!))
+  })
+
+  test('a blank name is a 400 naming the field; another company cannot clone (404, nothing made)', async () => {
+    const bad = await call(clonePost, '/ajax/list/x/clone', { method: 'POST', p: { id: listA }, body: { name: ' ' } })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(bad.json)).toContain('name')
+    const before = await db.group.count({ where: { companyId: B } })
+    const other = await call(clonePost, '/ajax/list/x/clone', {
+      method: 'POST',
+      p: { id: listA },
+      body: { name: 'Stolen' },
+      cookie: cookieB,
+    })
+    expect(other.status).toBe(404)
+    expect(await db.group.count({ where: { companyId: B } })).toBe(before)
   })
 })

@@ -43,7 +43,7 @@ export const AUDIENCE_ROUTES = [
   lists('/list/:listId', { built: true }),
   lists('/list/:listId/:slug', { built: true }),
   lists('/list/:listId/:slug/progress', { built: true }),
-  lists('/list/:listId/clone/:slug', PAGE),
+  lists('/list/:listId/clone/:slug', { ...PAGE, built: true }),
   lists('/list/:listId/edit/:slug', { ...PAGE, built: true }),
   ...LIST_PAGES.map((p) => lists(`/list/:listId/${p}`, BUILT_LIST_PAGES.includes(p) ? { built: true } : {})),
   lists('/list/:listId/merge-progress/:taskId', { built: true }),
