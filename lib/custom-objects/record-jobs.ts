@@ -61,35 +61,44 @@ export async function processRecordJob(jobId: string, now = new Date()): Promise
   const types = await read(linkedTypesOps(job.companyId, job.dataSourceId))
   let applied = 0
   const errors: unknown[] = []
-  for (let i = 0; i < records.length; i += INGEST_CHUNK) {
-    const r = await inWriteTx(() =>
-      ingestChunkOps(job.companyId, job.dataSourceId, types, records.slice(i, i + INGEST_CHUNK), i, now),
-    )
-    applied += r.applied
-    for (const e of r.errors)
-      errors.push({
-        id: randomUUID(),
-        code: 'invalid',
-        title: 'Invalid input.',
-        detail: `Record ${e.index}: ${e.detail}`,
-        source: { pointer: `/data/attributes/data-source-records/data/${e.index}/attributes/record` },
-      })
-  }
-  await inWriteTx(() =>
-    exec(
-      kysely()
-        .updateTable('DataSourceRecordJob')
-        .set({
-          status: 'complete',
-          completedCount: applied,
-          failedCount: errors.length,
-          errors: JSON.stringify(errors),
-          payload: '[]',
-          completedAt: now,
+  const chunks = Math.max(1, Math.ceil(records.length / INGEST_CHUNK))
+  for (let c = 0; c < chunks; c++) {
+    const i = c * INGEST_CHUNK
+    // The last chunk marks the job complete in its own transaction: one write fewer per job.
+    await inWriteTx(function* () {
+      const r = yield* ingestChunkOps(
+        job.companyId,
+        job.dataSourceId,
+        types,
+        records.slice(i, i + INGEST_CHUNK),
+        i,
+        now,
+      )
+      applied += r.applied
+      for (const e of r.errors)
+        errors.push({
+          id: randomUUID(),
+          code: 'invalid',
+          title: 'Invalid input.',
+          detail: `Record ${e.index}: ${e.detail}`,
+          source: { pointer: `/data/attributes/data-source-records/data/${e.index}/attributes/record` },
         })
-        .where('id', '=', jobId),
-    ),
-  )
+      if (c < chunks - 1) return
+      yield* exec(
+        kysely()
+          .updateTable('DataSourceRecordJob')
+          .set({
+            status: 'complete',
+            completedCount: applied,
+            failedCount: errors.length,
+            errors: JSON.stringify(errors),
+            payload: '[]',
+            completedAt: now,
+          })
+          .where('id', '=', jobId),
+      )
+    })
+  }
 }
 
 /** Registered by lib/server/job-handlers.ts. */
