@@ -19,6 +19,7 @@ import { readHttpFailure } from '@/components/auth/http-failure'
 import type { pushSetupStatus } from '@/lib/messaging/push/push-setup'
 import { SettingsLoader } from './settings-form-screen'
 import { ApnsKeyCard } from '@/components/mobile/apns-key-card'
+import { InAppMessagesCard } from '@/components/mobile/in-app-messages-card'
 import styles from './push-settings.module.css'
 
 export const PUSH_STATUS_KEY = '/ajax/push/setup-status'
@@ -157,6 +158,8 @@ function PushSettingsPanel({ data, mutate }: { data: Status; mutate: KeyedMutato
           </Card>
 
           <ApnsKeyCard apns={data.apns} canEdit={canEdit} onChange={() => void mutate()} />
+
+          <InAppMessagesCard />
 
           <Card title={t('devicesTitle')}>
             <div className={styles.form}>
