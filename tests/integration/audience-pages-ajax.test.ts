@@ -7,6 +7,8 @@ jest.setTimeout(30_000)
 import { GET as runsGet } from '@/app/ajax/list/[id]/recompute-runs/route'
 import { GET as inactiveGet } from '@/app/ajax/lists/inactive/route'
 import { POST as clonePost } from '@/app/ajax/list/[id]/clone/route'
+import { GET as identityGet } from '@/app/ajax/people/identity/route'
+import { mergeProfiles } from '@/lib/profiles/merge-profiles'
 import { ulid } from '@/lib/ids/make-id'
 import { db } from '@/lib/db/client'
 import { createList } from '@/lib/groups/create-list'
@@ -173,5 +175,47 @@ describe('POST /ajax/list/[id]/clone', () => {
     })
     expect(other.status).toBe(404)
     expect(await db.group.count({ where: { companyId: B } })).toBe(before)
+  })
+})
+
+describe('GET /ajax/people/identity', () => {
+  test('finds a profile by each identifier and shows the profile merged into it', async () => {
+    const kept = ulid()
+    const anon = ulid()
+    await db.profile.createMany({
+      data: [
+        { id: kept, companyId: A, email: 'ida@a.test', phoneNumber: '+15559990001', externalId: 'ext-ida' },
+        { id: anon, companyId: A, anonymousId: 'anon-123' },
+      ],
+    })
+    await mergeProfiles(A, anon, kept)
+    for (const [identifier, kind, on] of [
+      ['IDA@a.test', 'any', 'email'],
+      ['+15559990001', 'phone_number', 'phone_number'],
+      ['ext-ida', 'any', 'external_id'],
+      [kept, 'id', 'id'],
+    ] as const) {
+      const r = await call(
+        identityGet,
+        `/ajax/people/identity?identifier=${encodeURIComponent(identifier)}&kind=${kind}`,
+      )
+      expect(r.status).toBe(200)
+      expect(r.json.data).toHaveLength(1)
+      expect(r.json.data[0].id).toBe(kept)
+      expect(r.json.data[0].matchedOn).toContain(on)
+      expect(r.json.data[0].merges.map((m: { mergedProfileId: string }) => m.mergedProfileId)).toEqual([anon])
+    }
+    // Looking only in email does not match the external id.
+    const narrow = await call(identityGet, '/ajax/people/identity?identifier=ext-ida&kind=email')
+    expect(narrow.json.data).toEqual([])
+  })
+
+  test('bad input is a 400 naming the field; another company sees nothing', async () => {
+    const blank = await call(identityGet, '/ajax/people/identity?identifier=%20')
+    expect(blank.status).toBe(400)
+    expect(JSON.stringify(blank.json)).toContain('identifier')
+    expect((await call(identityGet, '/ajax/people/identity?identifier=x&kind=ssn')).status).toBe(400)
+    const other = await call(identityGet, '/ajax/people/identity?identifier=ida%40a.test', { cookie: cookieB })
+    expect(other).toEqual({ status: 200, json: { data: [] } })
   })
 })

@@ -57,7 +57,7 @@ export const AUDIENCE_ROUTES = [
   // A compliance upload of known litigators' numbers into suppression.
   lists('/litigator-upload', { required: ['groups_read', 'groups_write'], built: true }),
 
-  people('/people/identity-explorer', { flag: 'identity_explorer' }),
+  people('/people/identity-explorer', { flag: 'identity_explorer', built: true }),
   people('/people/subscribers', { built: true }),
   people('/people/suppressed', { built: true }),
   people('/people/suppressed/import'),
