@@ -11,7 +11,7 @@ import { useToast } from '@/components/shell/toasts'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Table } from '@/components/ui/table'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
+import { Button, LinkButton } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { Notification } from '@/components/ui/notification'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -27,6 +27,7 @@ export const API_KEYS_KEY = '/ajax/account/api-keys'
 
 export function ApiKeysScreen() {
   const t = useTranslations('apiKeys')
+  const tp = useTranslations('privateApiKey')
   const tc = useTranslations('common')
   const format = useFormatter()
   const toast = useToast()
@@ -144,6 +145,11 @@ export function ApiKeysScreen() {
                 >
                   {t('takeOver')}
                 </Button>
+              )}
+              {canWrite && (
+                <LinkButton size="small" href={`/clone-private-api-key?apiKeyId=${k.id}`} data-testid={`clone-${k.id}`}>
+                  {tp('clone')}
+                </LinkButton>
               )}
               <Button
                 size="small"

@@ -20,17 +20,31 @@ export interface CreateApiKeyModalProps {
   open: boolean
   onClose: () => void
   onCreated: (row: ApiKeyRow) => void
+  /** Prefills the form (cloning a key: its scopes under a new name). */
+  initial?: { label: string; scopes: string[] }
 }
 
-export function CreateApiKeyModal({ open, onClose, onCreated }: CreateApiKeyModalProps) {
+/** The form's access levels for a list of scopes such as lists:read, lists:write. */
+function levelsOf(scopes: string[]): Record<string, Level> {
+  const out: Record<string, Level> = {}
+  for (const s of scopes) {
+    const [family, level] = s.split(':')
+    if (!family || (level !== 'read' && level !== 'write')) continue
+    // The form's rule: write includes reading (a key made elsewhere with write alone shows read too).
+    out[family] = { read: true, write: level === 'write' || (out[family]?.write ?? false) }
+  }
+  return out
+}
+
+export function CreateApiKeyModal({ open, onClose, onCreated, initial }: CreateApiKeyModalProps) {
   const t = useTranslations('apiKeys')
   const tc = useTranslations('common')
   const { data: catalogue } = useSWR(open ? '/ajax/account/api-key-scopes' : null, (url: string) =>
     http.get<{ families: ScopeFamily[] }>(url).then((r) => r.data),
   )
-  const [label, setLabel] = useState('')
-  const [full, setFull] = useState(true)
-  const [levels, setLevels] = useState<Record<string, Level>>({})
+  const [label, setLabel] = useState(initial?.label ?? '')
+  const [full, setFull] = useState(!initial?.scopes.length)
+  const [levels, setLevels] = useState<Record<string, Level>>(() => levelsOf(initial?.scopes ?? []))
   const [errors, setErrors] = useState<{ label?: string; scopes?: string; form?: string }>({})
   const [busy, setBusy] = useState(false)
   const [created, setCreated] = useState<{ key: string; label: string } | null>(null)

@@ -36,8 +36,8 @@ export const DATA_PLATFORM_ROUTES = [
   developer('/developer-tools/revision-monitoring', { built: true }),
   developer('/developer-tools/sample-data-generator', { built: true }),
   developer('/client-diagnostics', { built: true }),
-  apiKeys('/clone-private-api-key', PAGE),
-  apiKeys('/create-private-api-key', PAGE),
+  apiKeys('/clone-private-api-key', { ...PAGE, built: true }),
+  apiKeys('/create-private-api-key', { ...PAGE, built: true }),
 
   integrations('/integration/:integrationKey', { built: true }),
   integrations('/integration/upload-csv', { required: ['integrations_read', 'groups_write'], built: true }),
