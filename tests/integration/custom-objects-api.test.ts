@@ -457,3 +457,94 @@ test('the official SDK drives the family', async () => {
   await sdk.deleteDataSource(sourceId)
   expect((await failure(sdk.getDataSource(sourceId))).status).toBe(404)
 })
+
+test('the SDK reads and writes the schema, source mapping, relationships and ingestion logs', async () => {
+  const sourceId = (
+    await sdk.createDataSource({ data: { type: 'data-source' as never, attributes: { title: 'Logs' } } })
+  ).body.data.id
+  const typeId = (await sdk.createObjectType(sdkTypeBody(sourceId, 'SDK Boat') as never)).body.data.id
+  await sdk.bulkCreateDataSourceRecords(sdkBulk(sourceId, [{ vin: 'L1' }, { nothing: 1 }]) as never)
+  await runJobsUntilIdle()
+
+  expect((await sdk.getCurrentSchemaIdForObjectType(typeId)).body.data).toEqual({ type: 'object-schema', id: typeId })
+  expect((await sdk.getDraftSchemaIdForObjectType(typeId)).body.data).toBeNull()
+  expect((await sdk.getSchemaVersionsForObjectType(typeId)).body.data).toHaveLength(1)
+  expect((await sdk.getSchemaVersionIdsForObjectType(typeId)).body.data).toEqual([
+    { type: 'object-schema', id: typeId },
+  ])
+  const logs = await sdk.getIngestionLogsForObjectType(typeId)
+  expect(logs.body.data).toHaveLength(1)
+  expect(logs.body.data[0]!.attributes.summary).toContain('Record 1')
+  expect((await sdk.getIngestionLogIdsForObjectType(typeId)).body.data).toHaveLength(1)
+  expect((await sdk.getObjectTypeRelationships(typeId)).body.data).toEqual([])
+  expect((await sdk.getProfileTypeRelationships(typeId)).body.data).toEqual([
+    { type: 'profile-object-type', id: 'profile' },
+  ])
+
+  const mapping = await sdk.getSourceMappingForObjectSchema(typeId)
+  expect(mapping.body.data?.id).toBe(typeId)
+  expect((await sdk.getSourceMappingIdForObjectSchema(typeId)).body.data).toEqual({
+    type: 'source-mapping',
+    id: typeId,
+  })
+  expect((await sdk.getSourceMapping(typeId)).body.data.type).toBe('source-mapping')
+  await sdk.updateSourceMapping(typeId, {
+    data: {
+      type: 'source-mapping' as never,
+      id: typeId,
+      attributes: {
+        propertyMappings: [
+          { id: 2, type: 'simple', source: { sourceId, idPath: '$.vin', dataPath: '$.built' } },
+        ] as never,
+      },
+    },
+  })
+  await sdk.bulkCreateDataSourceRecords(sdkBulk(sourceId, [{ vin: 'L2', built: 1999 }]) as never)
+  await runJobsUntilIdle()
+  const l2 = await db.customObjectRecord.findFirstOrThrow({ where: { objectTypeId: typeId, externalId: 'L2' } })
+  expect(JSON.parse(l2.values)).toEqual({ vin: 'L2', year: 1999 })
+
+  const schema = await sdk.createObjectSchema({
+    data: {
+      type: 'object-schema' as never,
+      attributes: {
+        title: 'SDK Boat v2',
+        properties: [{ id: 1, name: 'vin', type: 'string' as never }],
+        status: 'active' as never,
+      },
+      relationships: { objectType: { data: { type: 'object-type' as never, id: typeId } } },
+    },
+  })
+  expect(schema.body.data.attributes.properties).toEqual([{ id: 1, name: 'vin', type: 'string' }])
+  await sdk.updateObjectSchema(typeId, {
+    data: { type: 'object-schema' as never, id: typeId, attributes: { required: ['vin'] } },
+  })
+  expect((await sdk.getObjectSchema(typeId)).body.data.attributes.required).toEqual(['vin'])
+
+  expect((await sdk.getObjectSchemaRelationships(typeId)).body.data).toEqual([])
+  const refused = await failure(
+    sdk.createObjectSchemaRelationship(typeId, {
+      data: [{ type: 'object-schema' as never, id: typeId, meta: { name: 'x' } }],
+    }),
+  )
+  expect(refused.status).toBe(400)
+  expect((await sdk.getProfileSchemaRelationships(typeId)).body.data).toEqual([
+    { type: 'profile-object-schema', id: 'profile' },
+  ])
+  await sdk.deleteProfileSchemaRelationship(typeId, {
+    data: [{ type: 'profile-object-schema' as never, id: 'profile' }],
+  })
+  expect((await sdk.getProfileSchemaRelationships(typeId)).body.data).toEqual([])
+  const relink = await failure(
+    sdk.createProfileSchemaRelationship(typeId, {
+      data: [{ type: 'profile-object-schema' as never, id: 'profile', meta: { name: 'owner' } }],
+    }),
+  )
+  expect(relink.status).toBe(400)
+
+  const foreign = new CustomObjectsApi(new ApiKeySession(otherKey))
+  foreign.basePath = server.url
+  expect((await failure(foreign.getSourceMapping(typeId))).status).toBe(404)
+  expect((await failure(foreign.getSchemaVersionsForObjectType(typeId))).status).toBe(404)
+  expect((await failure(foreign.getIngestionLogsForObjectType(typeId))).status).toBe(404)
+})

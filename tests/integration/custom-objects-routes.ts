@@ -13,6 +13,20 @@ import * as draftSchema from '@/app/api/object-types/[id]/draft-schema/route'
 import * as objectRecord from '@/app/api/object-records/[id]/route'
 import * as bulkDelete from '@/app/api/object-record-bulk-delete-jobs/route'
 import * as objectSchema from '@/app/api/object-schemas/[id]/route'
+import * as currentSchemaRel from '@/app/api/object-types/[id]/relationships/current-schema/route'
+import * as draftSchemaRel from '@/app/api/object-types/[id]/relationships/draft-schema/route'
+import * as schemaVersions from '@/app/api/object-types/[id]/schema-versions/route'
+import * as schemaVersionsRel from '@/app/api/object-types/[id]/relationships/schema-versions/route'
+import * as ingestionLogs from '@/app/api/object-types/[id]/object-ingestion-logs/route'
+import * as ingestionLogsRel from '@/app/api/object-types/[id]/relationships/object-ingestion-logs/route'
+import * as typeTypesRel from '@/app/api/object-types/[id]/relationships/object-types/route'
+import * as typeProfileRel from '@/app/api/object-types/[id]/relationships/profile-object-types/route'
+import * as objectSchemas from '@/app/api/object-schemas/route'
+import * as schemaMapping from '@/app/api/object-schemas/[id]/source-mapping/route'
+import * as schemaMappingRel from '@/app/api/object-schemas/[id]/relationships/source-mapping/route'
+import * as schemaSchemasRel from '@/app/api/object-schemas/[id]/relationships/object-schemas/route'
+import * as schemaProfileRel from '@/app/api/object-schemas/[id]/relationships/profile-object-schemas/route'
+import * as sourceMapping from '@/app/api/source-mappings/[id]/route'
 import { routeTable, type RouteModule, type RouteServer } from '../helpers/route-table'
 
 const TABLE: Array<[string, RouteModule]> = [
@@ -29,6 +43,20 @@ const TABLE: Array<[string, RouteModule]> = [
   ['/api/object-records/:id', objectRecord],
   ['/api/object-record-bulk-delete-jobs', bulkDelete],
   ['/api/object-schemas/:id', objectSchema],
+  ['/api/object-types/:id/relationships/current-schema', currentSchemaRel],
+  ['/api/object-types/:id/relationships/draft-schema', draftSchemaRel],
+  ['/api/object-types/:id/schema-versions', schemaVersions],
+  ['/api/object-types/:id/relationships/schema-versions', schemaVersionsRel],
+  ['/api/object-types/:id/object-ingestion-logs', ingestionLogs],
+  ['/api/object-types/:id/relationships/object-ingestion-logs', ingestionLogsRel],
+  ['/api/object-types/:id/relationships/object-types', typeTypesRel],
+  ['/api/object-types/:id/relationships/profile-object-types', typeProfileRel],
+  ['/api/object-schemas', objectSchemas],
+  ['/api/object-schemas/:id/source-mapping', schemaMapping],
+  ['/api/object-schemas/:id/relationships/source-mapping', schemaMappingRel],
+  ['/api/object-schemas/:id/relationships/object-schemas', schemaSchemasRel],
+  ['/api/object-schemas/:id/relationships/profile-object-schemas', schemaProfileRel],
+  ['/api/source-mappings/:id', sourceMapping],
 ]
 
 const table = routeTable(TABLE)

@@ -129,3 +129,35 @@ export const bulkDeleteRecordsBody = z.object({
     }),
   }),
 })
+
+export const updateSourceMappingBody = z.object({
+  data: z.object({
+    type: z.literal('source-mapping'),
+    id: z.string().min(1),
+    attributes: z.object({
+      property_mappings: z.array(propertyMapping).nullish(),
+      relationship_mappings: z.array(relationshipMapping).nullish(),
+    }),
+  }),
+})
+
+export const createObjectSchemaBody = z.object({
+  data: z.object({
+    type: z.literal('object-schema'),
+    attributes: schemaAttributes.extend({ title: z.string().trim().min(1).max(255) }),
+    relationships: z.object({
+      'object-type': z.object({ data: z.object({ type: z.literal('object-type'), id: z.string().min(1) }) }),
+    }),
+  }),
+})
+
+const relIds = (type: string) =>
+  z.object({
+    data: z
+      .array(
+        z.object({ type: z.literal(type), id: z.string().min(1), meta: z.object({ name: z.string() }).optional() }),
+      )
+      .max(100),
+  })
+export const objectSchemaRelBody = relIds('object-schema')
+export const profileSchemaRelBody = relIds('profile-object-schema')
