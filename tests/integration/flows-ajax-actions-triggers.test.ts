@@ -551,6 +551,17 @@ describe('option lists', () => {
   })
 
   test('staff metric overrides: staff only, metrics of that account, null back to the default', async () => {
+    // Staff tools need the account's consent (issue 27 §5): refused and logged until it is given.
+    expect((await get(overrideGet, '/ajax/staff/x', { companyId: String(A) }, staff)).status).toBe(403)
+    expect((await put(overridePut, A, { metric_ids: { viewed: 'MetTA3' } })).status).toBe(403)
+    expect(await db.staffAuditEntry.count({ where: { companyId: A, action: 'access.refused' } })).toBe(2)
+    await db.staffConsent.create({
+      data: {
+        companyId: A,
+        grantedById: (await makeUser({ companyId: A })).id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    })
     const g = await get(overrideGet, '/ajax/staff/x', { companyId: String(A) }, staff)
     expect(g.status).toBe(200)
     expect(g.json.metrics[0]).toMatchObject({ audience: 'viewed', metricId: 'MetTA2', overridden: false })
