@@ -1,5 +1,6 @@
 // CSV export of a list's or segment's members into a Download (listed at /downloads). Up to
 // 50,000 rows are written at once; a larger export is built by the 'lists.export' job.
+import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { toDate } from '@/lib/db/dialect'
 import { kysely } from '@/lib/db/kysely'
@@ -9,7 +10,7 @@ import { csvDocument } from '@/lib/text/csv-writer'
 import { getGroupRow } from './get-group'
 
 export const INLINE_EXPORT_LIMIT = 50_000
-const COLUMNS = [
+export const EXPORT_COLUMNS = [
   'id',
   'email',
   'phone_number',
@@ -23,7 +24,21 @@ const COLUMNS = [
   'zip',
   'joined_at',
   'source',
-]
+] as const
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number]
+
+// The columns the merchant chose (/list/{id}/export/choose-properties); none chosen means all.
+export const exportListBody = z.object({
+  columns: z
+    .array(z.enum(EXPORT_COLUMNS))
+    .min(1, 'Choose at least one property.')
+    .max(EXPORT_COLUMNS.length)
+    .optional(),
+})
+
+/** The chosen columns in the file's usual order, each once. */
+export const orderColumns = (cols?: readonly string[]): ExportColumn[] =>
+  cols?.length ? EXPORT_COLUMNS.filter((c) => cols.includes(c)) : [...EXPORT_COLUMNS]
 
 export interface ExportResult {
   downloadId: number
@@ -32,7 +47,11 @@ export interface ExportResult {
   fileName: string
 }
 
-async function csvFor(groupId: string, companyId: number): Promise<{ csv: string; rows: number }> {
+async function csvFor(
+  groupId: string,
+  companyId: number,
+  columns: readonly ExportColumn[] = EXPORT_COLUMNS,
+): Promise<{ csv: string; rows: number }> {
   const found = await read(
     select(
       kysely()
@@ -60,7 +79,7 @@ async function csvFor(groupId: string, companyId: number): Promise<{ csv: string
         .orderBy('gm.id'),
     ),
   )
-  const rows = found.map((r) => [
+  const all = found.map((r) => [
     r.id,
     r.email,
     r.phoneNumber,
@@ -75,8 +94,10 @@ async function csvFor(groupId: string, companyId: number): Promise<{ csv: string
     toDate(r.enteredAt)!.toISOString(),
     r.source,
   ])
+  const pick = columns.map((c) => EXPORT_COLUMNS.indexOf(c))
+  const rows = all.map((r) => pick.map((i) => r[i]))
   // Through the shared writer: names, emails and sources are merchant or visitor text.
-  return { csv: csvDocument(COLUMNS, rows), rows: rows.length }
+  return { csv: csvDocument([...columns], rows), rows: rows.length }
 }
 
 const slug = (s: string) =>
@@ -86,8 +107,14 @@ const slug = (s: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 60) || 'list'
 
-export async function exportListMembers(companyId: number, groupId: string, userId?: number): Promise<ExportResult> {
+export async function exportListMembers(
+  companyId: number,
+  groupId: string,
+  userId?: number,
+  chosen?: readonly string[],
+): Promise<ExportResult> {
   const g = await getGroupRow(companyId, groupId)
+  const columns = orderColumns(chosen)
   const fileName = `${slug(g.name)}-members-${new Date().toISOString().slice(0, 10)}.csv`
   const count = Number(
     (
@@ -103,7 +130,7 @@ export async function exportListMembers(companyId: number, groupId: string, user
     )?.n ?? 0,
   )
   if (count <= INLINE_EXPORT_LIMIT) {
-    const { csv, rows } = await csvFor(g.id, companyId)
+    const { csv, rows } = await csvFor(g.id, companyId, columns)
     const d = await db.download.create({
       data: {
         companyId,
@@ -123,7 +150,7 @@ export async function exportListMembers(companyId: number, groupId: string, user
   })
   let jobId: number
   try {
-    jobId = await enqueue('lists.export', { downloadId: d.id, groupId: g.id }, { companyId })
+    jobId = await enqueue('lists.export', { downloadId: d.id, groupId: g.id, columns }, { companyId })
   } catch (e) {
     await db.download.delete({ where: { id: d.id } }).catch(() => {})
     throw e
@@ -133,11 +160,16 @@ export async function exportListMembers(companyId: number, groupId: string, user
 }
 
 /** The job side of a large export (idempotent: the file is rebuilt whole). */
-export async function buildListExport(companyId: number, downloadId: number, groupId: string): Promise<void> {
+export async function buildListExport(
+  companyId: number,
+  downloadId: number,
+  groupId: string,
+  columns?: readonly string[],
+): Promise<void> {
   const d = await db.download.findFirst({ where: { id: downloadId, companyId } })
   if (!d) return
   await db.download.update({ where: { id: d.id }, data: { status: 'processing' } })
-  const { csv, rows } = await csvFor(groupId, companyId)
+  const { csv, rows } = await csvFor(groupId, companyId, orderColumns(columns))
   await db.download.update({
     where: { id: d.id },
     data: { status: 'complete', content: csv, rowCount: rows, completedAt: new Date() },

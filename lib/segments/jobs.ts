@@ -78,9 +78,12 @@ export function register(): void {
     await refreshTimeRelativeSegments()
   })
   // Idempotent: the download row is rewritten whole on every run.
-  registerJobHandler('lists.export', async (payload: { downloadId?: number; groupId?: string }, ctx) => {
-    if (!payload?.downloadId || !payload.groupId || ctx.companyId == null)
-      throw new PermanentJobError('lists.export needs a downloadId and a groupId')
-    await buildListExport(ctx.companyId, payload.downloadId, payload.groupId)
-  })
+  registerJobHandler(
+    'lists.export',
+    async (payload: { downloadId?: number; groupId?: string; columns?: string[] }, ctx) => {
+      if (!payload?.downloadId || !payload.groupId || ctx.companyId == null)
+        throw new PermanentJobError('lists.export needs a downloadId and a groupId')
+      await buildListExport(ctx.companyId, payload.downloadId, payload.groupId, payload.columns)
+    },
+  )
 }

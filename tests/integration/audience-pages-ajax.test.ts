@@ -8,6 +8,8 @@ import { GET as runsGet } from '@/app/ajax/list/[id]/recompute-runs/route'
 import { GET as inactiveGet } from '@/app/ajax/lists/inactive/route'
 import { POST as clonePost } from '@/app/ajax/list/[id]/clone/route'
 import { GET as identityGet } from '@/app/ajax/people/identity/route'
+import { POST as exportPost } from '@/app/ajax/list/[id]/export/route'
+import { buildListExport } from '@/lib/groups/export-list-members'
 import { mergeProfiles } from '@/lib/profiles/merge-profiles'
 import { ulid } from '@/lib/ids/make-id'
 import { db } from '@/lib/db/client'
@@ -217,5 +219,46 @@ describe('GET /ajax/people/identity', () => {
     expect((await call(identityGet, '/ajax/people/identity?identifier=x&kind=ssn')).status).toBe(400)
     const other = await call(identityGet, '/ajax/people/identity?identifier=ida%40a.test', { cookie: cookieB })
     expect(other).toEqual({ status: 200, json: { data: [] } })
+  })
+})
+
+describe('POST /ajax/list/[id]/export with chosen properties', () => {
+  test('the file has the chosen columns in their usual order; no choice keeps every column', async () => {
+    const list = (await createList(A, { name: 'Export me' })).id
+    const pid = ulid()
+    await db.profile.create({ data: { id: pid, companyId: A, email: 'x@a.test', firstName: 'Xena', city: 'Oslo' } })
+    await db.groupMembership.create({ data: { companyId: A, groupId: list, profileId: pid } })
+    const r = await call(exportPost, '/ajax/list/x/export', {
+      method: 'POST',
+      p: { id: list },
+      body: { columns: ['city', 'email'] },
+    })
+    expect(r.status).toBe(202)
+    const d = await db.download.findUnique({ where: { id: r.json.download.downloadId } })
+    expect(d!.content!.trim().split(/\r?\n/)).toEqual(['email,city', 'x@a.test,Oslo'])
+    // The background path (large lists) honours the same choice.
+    await buildListExport(A, d!.id, list, ['first_name'])
+    const again = await db.download.findUnique({ where: { id: d!.id } })
+    expect(again!.content!.trim().split(/\r?\n/)).toEqual(['first_name', 'Xena'])
+    const all = await call(exportPost, '/ajax/list/x/export', { method: 'POST', p: { id: list } })
+    const full = await db.download.findUnique({ where: { id: all.json.download.downloadId } })
+    expect(full!.content!.split(/\r?\n/)[0]).toBe(
+      'id,email,phone_number,external_id,first_name,last_name,organization,city,region,country,zip,joined_at,source',
+    )
+  })
+
+  test('an unknown or empty column choice is a 400 naming columns; another company is a 404', async () => {
+    for (const columns of [['password'], []]) {
+      const r = await call(exportPost, '/ajax/list/x/export', { method: 'POST', p: { id: listA }, body: { columns } })
+      expect(r.status).toBe(400)
+      expect(JSON.stringify(r.json)).toContain('columns')
+    }
+    const other = await call(exportPost, '/ajax/list/x/export', {
+      method: 'POST',
+      p: { id: listA },
+      body: { columns: ['email'] },
+      cookie: cookieB,
+    })
+    expect(other.status).toBe(404)
   })
 })

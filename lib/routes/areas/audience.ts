@@ -51,8 +51,8 @@ export const AUDIENCE_ROUTES = [
   lists('/list/:groupId/reports/engagement', { built: true }),
   lists('/list/:groupId/reports/segment', { built: true }),
   lists('/list/:groupId/reports/segment/profiles', { built: true }),
-  lists('/list/:groupId/export/choose-properties', { required: ['groups_read', 'exports_emails'] }),
-  lists('/list/:groupId/export/status', { required: ['groups_read', 'exports_emails'] }),
+  lists('/list/:groupId/export/choose-properties', { required: ['groups_read', 'exports_emails'], built: true }),
+  lists('/list/:groupId/export/status', { required: ['groups_read', 'exports_emails'], built: true }),
   lists('/list/:groupId/cross-account-clone-setup/:step', { ...PAGE, built: true }),
   // A compliance upload of known litigators' numbers into suppression.
   lists('/litigator-upload', { required: ['groups_read', 'groups_write'], built: true }),
