@@ -59,3 +59,39 @@ export function* loadAccountRestrictionsOps(
     litigators: new Set(litigators.map((r) => r.number)),
   }
 }
+
+/**
+ * The same staff decisions for an SMS that goes straight to a number without a Send row (the
+ * settings page's test message): a reason to refuse it, or null.
+ */
+export async function directSmsRefusal(
+  companyId: number,
+  to: string,
+): Promise<'sending_suspended' | 'sms_restricted' | 'sms_country_restricted' | 'litigator_number' | null> {
+  const db = kysely()
+  const [suspended, restriction, litigator] = await Promise.all([
+    db
+      .selectFrom('SendingSuspension')
+      .select('id')
+      .where('companyId', '=', companyId)
+      .where('liftedAt', 'is', null)
+      .executeTakeFirst(),
+    db
+      .selectFrom('SmsRestriction')
+      .select(['blocked', 'allowedCountryCodes'])
+      .where('companyId', '=', companyId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('LitigatorNumber')
+      .select('id')
+      .where('companyId', 'in', [GLOBAL_LITIGATOR_LIST, companyId])
+      .where('number', '=', to)
+      .executeTakeFirst(),
+  ])
+  if (suspended) return 'sending_suspended'
+  if (litigator) return 'litigator_number'
+  if (restriction && Boolean(restriction.blocked)) return 'sms_restricted'
+  const codes = restriction ? parseCodes(restriction.allowedCountryCodes) : []
+  if (codes.length && !codes.some((c) => to.startsWith('+' + c))) return 'sms_country_restricted'
+  return null
+}

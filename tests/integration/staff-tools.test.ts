@@ -24,6 +24,7 @@ import * as auditRoute from '@/app/ajax/staff/audit/route'
 import * as accountsRoute from '@/app/ajax/staff/accounts/route'
 import * as litigatorsRoute from '@/app/ajax/staff/litigators/route'
 import * as ownLitigatorsRoute from '@/app/ajax/litigator-upload/route'
+import * as sendTestRoute from '@/app/ajax/sms/send-test/route'
 import * as permissionsRoute from '@/app/ajax/staff/permissions/[userId]/route'
 import { POST as openAccount } from '@/app/ajax/staff/account/[companyId]/open/route'
 import { GET as authorization } from '@/app/ajax/authorization/route'
@@ -340,6 +341,22 @@ describe('the send policy', () => {
     expect((await db.send.findFirst({ where: { companyId: c.id, sourceId: second.sourceId } }))!.reason).not.toBe(
       'sending_suspended',
     )
+  })
+
+  test('a test SMS from the settings page is held to the same decisions', async () => {
+    const { cookie } = await staffer()
+    const { c, owner } = await customer()
+    const ownerCookie = await signIn(owner.id, c.id)
+    await call(litigatorsRoute.POST, 'POST', cookie, undefined, { csv: '+14155550177\n' })
+    const send = (to: string) =>
+      call(sendTestRoute.POST, 'POST', ownerCookie, undefined, { to, body: 'Test' }, '/ajax/sms/send-test')
+    const listed = await send('+14155550177')
+    expect({ status: listed.status, field: Object.keys(listed.json.fieldErrors ?? {}) }).toEqual({
+      status: 400,
+      field: ['to'],
+    })
+    await call(smsRoute.PUT, 'PUT', cookie, c.id, { blocked: true, allowedCountryCodes: [] })
+    expect((await send('+14155550178')).json.error).toBe('sms_restricted')
   })
 
   test('SMS restrictions: blocked, or only the allowed country codes', async () => {

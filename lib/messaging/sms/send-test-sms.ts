@@ -7,6 +7,7 @@ import { PHONE_E164 } from '@/lib/profiles/validate-profile'
 import { countSegments } from './segments'
 import { loadSmsAccount } from './sms-settings'
 import { sendTwilioMessage } from './twilio-client'
+import { directSmsRefusal } from '../account-restrictions'
 
 export const sendTestSmsBody = z.object({
   to: z.string().trim().regex(PHONE_E164, 'Use the E.164 format, e.g. +15005550006.'),
@@ -17,6 +18,11 @@ export async function sendTestSms(
   companyId: number,
   input: z.infer<typeof sendTestSmsBody>,
 ): Promise<{ sid: string; segments: number }> {
+  // The staff's decisions hold here too (issue 27 §2): a test message is still a text to a number.
+  const refusal = await directSmsRefusal(companyId, input.to)
+  if (refusal === 'litigator_number')
+    throw badRequest('Please correct the highlighted fields.', { to: ['This number is on the litigator list.'] })
+  if (refusal) throw new AppError(refusal, 403, 'Sending SMS is restricted for this account.')
   const account = await loadSmsAccount(companyId)
   if (!account || (!account.senderNumber && !account.messagingServiceSid))
     throw badRequest('Save the SMS account settings first.')
