@@ -10,6 +10,7 @@ import { POST as clonePost } from '@/app/ajax/list/[id]/clone/route'
 import { GET as identityGet } from '@/app/ajax/people/identity/route'
 import { POST as exportPost } from '@/app/ajax/list/[id]/export/route'
 import { buildListExport } from '@/lib/groups/export-list-members'
+import { POST as suppressImportPost } from '@/app/ajax/people/suppressed/import/route'
 import { mergeProfiles } from '@/lib/profiles/merge-profiles'
 import { ulid } from '@/lib/ids/make-id'
 import { db } from '@/lib/db/client'
@@ -260,5 +261,38 @@ describe('POST /ajax/list/[id]/export with chosen properties', () => {
       cookie: cookieB,
     })
     expect(other.status).toBe(404)
+  })
+})
+
+describe('POST /ajax/people/suppressed/import', () => {
+  test('suppresses known and new addresses once, counts the already suppressed, refuses bad rows by line', async () => {
+    const known = ulid()
+    await db.profile.create({ data: { id: known, companyId: A, email: 'known@sup.test' } })
+    const csv = 'First name,Email\nKim,KNOWN@sup.test\nNew,new@sup.test\nBad,not-an-email\n'
+    const r = await call(suppressImportPost, '/ajax/people/suppressed/import', { method: 'POST', body: { csv } })
+    expect(r.status).toBe(200)
+    expect(r.json).toMatchObject({ suppressed: 2, alreadySuppressed: 0, createdProfiles: 1, refusedCount: 1 })
+    expect(r.json.refused).toEqual([{ line: 4, message: 'Not an email address.' }])
+    const rows = await db.suppression.findMany({ where: { companyId: A, channel: 'email', reason: 'manual' } })
+    expect(rows.map((x) => x.profileId)).toContain(known)
+    const again = await call(suppressImportPost, '/ajax/people/suppressed/import', { method: 'POST', body: { csv } })
+    expect(again.json).toMatchObject({ suppressed: 0, alreadySuppressed: 2, createdProfiles: 0 })
+    // Company B's profile with the same address is untouched.
+    expect(await db.suppression.count({ where: { companyId: B } })).toBe(0)
+  })
+
+  test('no Email column or an empty file is a 400 naming csv; a read-only role is refused', async () => {
+    for (const csv of ['Name\nKim\n', '']) {
+      const r = await call(suppressImportPost, '/ajax/people/suppressed/import', { method: 'POST', body: { csv } })
+      expect(r.status).toBe(400)
+      expect(JSON.stringify(r.json)).toContain('csv')
+    }
+    const support = await signIn((await makeUser({ companyId: A, role: 'support' })).id, A)
+    const denied = await call(suppressImportPost, '/ajax/people/suppressed/import', {
+      method: 'POST',
+      body: { csv: 'Email\nz@sup.test\n' },
+      cookie: support,
+    })
+    expect(denied.status).toBe(403)
   })
 })

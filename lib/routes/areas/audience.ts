@@ -60,7 +60,7 @@ export const AUDIENCE_ROUTES = [
   people('/people/identity-explorer', { flag: 'identity_explorer', built: true }),
   people('/people/subscribers', { built: true }),
   people('/people/suppressed', { built: true }),
-  people('/people/suppressed/import'),
+  people('/people/suppressed/import', { built: true }),
 
   profiles('/profile/:profileId/:profileEmail?', { built: true }),
   ...PROFILE_PAGES.map((p) =>
