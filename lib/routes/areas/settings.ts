@@ -20,7 +20,7 @@ const BILLING_PAGES = [
 export const SETTINGS_ROUTES = [
   settings('/settings/account/api-keys', { partial: undefined, required: ['api_keys_read'], built: true }),
   settings('/settings/account/domains', { built: true }),
-  settings('/settings/account/messaging'),
+  settings('/settings/account/messaging', { built: true }),
   settings('/settings/account/opt-in-process', { partial: ['account_settings_read', 'groups_write'], built: true }),
   settings('/settings/account/organization', { partial: ['account_info_organization'], built: true }),
   settings('/settings/account/personal', { partial: ['account_info_personal'], built: true }),
