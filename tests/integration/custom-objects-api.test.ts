@@ -487,7 +487,7 @@ test('the SDK reads and writes the schema, source mapping, relationships and ing
     type: 'source-mapping',
     id: typeId,
   })
-  expect((await sdk.getSourceMapping(typeId)).body.data.type).toBe('source-mapping')
+  expect((await sdk.getSourceMapping(typeId)).body.data?.type).toBe('source-mapping')
   await sdk.updateSourceMapping(typeId, {
     data: {
       type: 'source-mapping' as never,
