@@ -13,7 +13,8 @@ const BANNER_ID = 'billing-plan-limit'
 
 export function PlanLimitBanner() {
   const t = useTranslations('billing')
-  const banners = useBanners()
+  // show and dismiss are stable; the banner list itself changes with every show, so it is no dependency.
+  const { show, dismiss } = useBanners()
   const canFix = usePermission('billing_write')
   const { data } = useSWR(
     '/ajax/billing/limit-status',
@@ -23,11 +24,11 @@ export function PlanLimitBanner() {
   const reached = data?.email || data?.sms
   useEffect(() => {
     if (!reached) {
-      banners.dismiss(BANNER_ID)
+      dismiss(BANNER_ID)
       return
     }
     const channels = data!.email && data!.sms ? 'both' : data!.email ? 'email' : 'sms'
-    banners.show({
+    show({
       id: BANNER_ID,
       variant: 'warning',
       dismissible: true,
@@ -38,6 +39,6 @@ export function PlanLimitBanner() {
         </span>
       ),
     })
-  }, [reached, data, canFix, banners, t])
+  }, [reached, data, canFix, show, dismiss, t])
   return null
 }

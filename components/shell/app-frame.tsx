@@ -7,6 +7,7 @@ import type { NavItem } from '@/lib/routes/nav'
 import type { Layout } from '@/lib/routes/types'
 import { BannerArea } from './banners'
 import { PlanLimitBanner } from '@/components/billing/plan-limit-banner'
+import { AccountStateBanners } from '@/components/billing/account-state-banners'
 import { Header, type HeaderData } from './header'
 import { Sidebar } from './sidebar'
 import styles from './app-frame.module.css'
@@ -38,6 +39,7 @@ export function AppFrame({ layout, header, navItems, settingsNav, children }: Ap
   const withSidebar = layout === 'navigation'
   const main = (
     <main id="main-content" tabIndex={-1} className={styles.main} data-testid="app-main">
+      <AccountStateBanners />
       <PlanLimitBanner />
       <BannerArea />
       {children}
