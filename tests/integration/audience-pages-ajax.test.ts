@@ -11,6 +11,7 @@ import { GET as identityGet } from '@/app/ajax/people/identity/route'
 import { POST as exportPost } from '@/app/ajax/list/[id]/export/route'
 import { buildListExport } from '@/lib/groups/export-list-members'
 import { POST as suppressImportPost } from '@/app/ajax/people/suppressed/import/route'
+import { POST as profileCampaignPost } from '@/app/ajax/profile/[id]/campaign/route'
 import { mergeProfiles } from '@/lib/profiles/merge-profiles'
 import { ulid } from '@/lib/ids/make-id'
 import { db } from '@/lib/db/client'
@@ -294,5 +295,51 @@ describe('POST /ajax/people/suppressed/import', () => {
       cookie: support,
     })
     expect(denied.status).toBe(403)
+  })
+})
+
+describe('POST /ajax/profile/[id]/campaign', () => {
+  test('a Draft campaign whose only audience is a new list holding this one profile', async () => {
+    const pid = ulid()
+    await db.profile.create({ data: { id: pid, companyId: A, email: 'one@a.test' } })
+    const r = await call(profileCampaignPost, '/ajax/profile/x/campaign', {
+      method: 'POST',
+      p: { id: pid },
+      body: { name: 'Just for you', channel: 'email' },
+    })
+    expect(r.status).toBe(201)
+    const c = await db.campaign.findFirst({ where: { id: r.json.campaignId, companyId: A } })
+    expect(c).toMatchObject({ name: 'Just for you', channel: 'email', status: 'Draft' })
+    expect(JSON.parse(c!.audiences).included).toEqual([r.json.listId])
+    const members = await db.groupMembership.findMany({ where: { groupId: r.json.listId, leftAt: null } })
+    expect(members.map((m) => m.profileId)).toEqual([pid])
+  })
+
+  test('no phone for SMS or a blank name is a 400 naming the field; another company’s profile is a 404', async () => {
+    const pid = ulid()
+    await db.profile.create({ data: { id: pid, companyId: A, email: 'nophone@a.test' } })
+    const sms = await call(profileCampaignPost, '/ajax/profile/x/campaign', {
+      method: 'POST',
+      p: { id: pid },
+      body: { name: 'Text', channel: 'sms' },
+    })
+    expect(sms.status).toBe(400)
+    expect(JSON.stringify(sms.json)).toContain('channel')
+    const blank = await call(profileCampaignPost, '/ajax/profile/x/campaign', {
+      method: 'POST',
+      p: { id: pid },
+      body: { name: '  ', channel: 'email' },
+    })
+    expect(blank.status).toBe(400)
+    expect(JSON.stringify(blank.json)).toContain('name')
+    const before = await db.campaign.count({ where: { companyId: B } })
+    const other = await call(profileCampaignPost, '/ajax/profile/x/campaign', {
+      method: 'POST',
+      p: { id: pid },
+      body: { name: 'Mine', channel: 'email' },
+      cookie: cookieB,
+    })
+    expect(other.status).toBe(404)
+    expect(await db.campaign.count({ where: { companyId: B } })).toBe(before)
   })
 })

@@ -1,6 +1,6 @@
 // /profile/{profileId}/{profileEmail?}: the profile page, and its sub-pages activity-log,
-// campaigns, lists-and-segments, metrics, objects and all-custom-objects/{key}. The other registered
-// sub-page of a profile (campaigns/create) is not built yet and gets the shared not-available page.
+// campaigns, lists-and-segments, metrics, objects and all-custom-objects/{key}. campaigns/create has
+// its own page (app/(app)/profile/[profileId]/campaigns/create).
 import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { RouteScreen } from '@/components/shell/route-screen'
