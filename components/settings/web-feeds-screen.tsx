@@ -240,14 +240,15 @@ export function WebFeedsScreen() {
   )
 }
 
-function FeedDialog({
+/** The create/edit form of a web feed (also the /feeds/new and /feed/{id} pages). */
+export function FeedDialog({
   feed,
   onClose,
   onSaved,
 }: {
   feed: WebFeed | null
   onClose: () => void
-  onSaved: (name: string, created: boolean) => Promise<void>
+  onSaved: (name: string, created: boolean, saved?: WebFeed) => Promise<void>
 }) {
   const t = useTranslations('webFeeds')
   const [draft, setDraft] = useState<Draft>(
@@ -286,9 +287,10 @@ function FeedDialog({
       cacheTtlSeconds: draft.cacheTtlSeconds.trim(),
     }
     try {
-      if (feed) await http.patch(`${WEB_FEEDS_KEY}/${encodeURIComponent(feed.id)}`, body)
-      else await http.post(WEB_FEEDS_KEY, body)
-      await onSaved(body.name, !feed)
+      const res = feed
+        ? await http.patch<{ feed: WebFeed }>(`${WEB_FEEDS_KEY}/${encodeURIComponent(feed.id)}`, body)
+        : await http.post<{ feed: WebFeed }>(WEB_FEEDS_KEY, body)
+      await onSaved(body.name, !feed, res.data.feed)
     } catch (err) {
       const f = readHttpFailure(err)
       if (Object.keys(f.fieldErrors).length) setErrors(f.fieldErrors)

@@ -9,6 +9,7 @@ import {
   deleteWebFeed,
   FEED_CONTENT_TYPES,
   FEED_METHODS,
+  getWebFeedOrThrow,
   listWebFeeds,
   MAX_FEEDS,
   updateWebFeed,
@@ -89,4 +90,8 @@ export async function updateWebFeedAjax(companyId: number, id: string, body: z.i
 export async function deleteWebFeedAjax(companyId: number, id: string) {
   await deleteWebFeed(companyId, id)
   return { deleted: true }
+}
+
+export async function getWebFeedAjax(companyId: number, id: string) {
+  return { feed: view(await getWebFeedOrThrow(companyId, id)) }
 }

@@ -29,7 +29,7 @@ export const CATALOG_ROUTES = [
   feeds('/product-feeds/create', { built: true }),
   feeds('/product-feeds/:id/edit', { built: true }),
   // /feeds itself is a fixed redirect to /settings/other/web-feeds (§2.22), so it is not a route.
-  feeds('/feed/:feedId'),
-  feeds('/feed/:feedId/preview'),
-  feeds('/feeds/new'),
+  feeds('/feed/:feedId', { built: true }),
+  feeds('/feed/:feedId/preview', { built: true }),
+  feeds('/feeds/new', { built: true }),
 ]
