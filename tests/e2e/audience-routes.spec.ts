@@ -1,5 +1,5 @@
 // Issue 27 §4: every remaining lists, people and profile route on the demo store renders its own
-// screen (its heading, never the shared "not available yet" page), at desktop and phone width.
+// screen (its heading, never the shared not-available screen), at desktop and phone width.
 import { test, expect, type Page } from '@playwright/test'
 import { signIn } from './helpers'
 
@@ -41,7 +41,7 @@ for (const width of [1280, 390]) {
     for (const [path, heading] of visits) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 })
-      await expect(page.getByText(/not available yet/i)).toHaveCount(0)
+      await expect(page.getByTestId('not-available-screen')).toHaveCount(0)
     }
   })
 }
