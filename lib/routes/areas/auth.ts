@@ -12,7 +12,7 @@ const security = defineArea('security')
 
 export const AUTH_ROUTES = [
   // §2.2: the SMS-specific locale source for /sms/unsubscribe and any path ending /{x}/info.
-  publicPages('/:publicId/info'),
+  publicPages('/:publicId/info', { built: true }),
   publicPages('/sms/unsubscribe', { built: true }),
 
   auth('/login', { built: true }),
