@@ -44,7 +44,7 @@ export const SETTINGS_ROUTES = [
   settings('/settings/other/bis-settings', { partial: ['back_in_stock_read', 'account_settings_read'], built: true }),
   settings('/settings/other/consent-pages', { built: true }),
   settings('/settings/other/hosted-pages', { built: true }),
-  settings('/settings/other/profile-maintenance', { partial: ['profile_write', 'account_settings_read'] }),
+  settings('/settings/other/profile-maintenance', { partial: ['profile_write', 'account_settings_read'], built: true }),
   settings('/settings/other/utm-tracking', { built: true }),
   settings('/settings/other/web-feeds', { partial: ['feeds_read', 'account_settings_read'], built: true }),
   settings('/settings/push-notifications', { partial: ['push_settings_read', 'account_settings_read'], built: true }),
