@@ -24,14 +24,14 @@ const TEMPLATE_EDITOR_TARGETS = [
 const BUILT_EDITORS = ['/email-template-editor/template/:templateId']
 
 export const ASSET_ROUTES = [
-  assets('/asset-library/brand'),
-  assets('/asset-library/brand/header-links'),
-  assets('/asset-library/brand/social-icons'),
-  assets('/asset-library/brand/styles'),
-  assets('/asset-library/fonts'),
-  ...FONT_SOURCES.map((s) => assets(`/asset-library/fonts/${s}`)),
-  assets('/asset-library/images'),
-  brand('/brand-library/:section/:subSection'),
+  assets('/asset-library/brand', { built: true }),
+  assets('/asset-library/brand/header-links', { built: true }),
+  assets('/asset-library/brand/social-icons', { built: true }),
+  assets('/asset-library/brand/styles', { built: true }),
+  assets('/asset-library/fonts', { built: true }),
+  ...FONT_SOURCES.map((s) => assets(`/asset-library/fonts/${s}`, { built: true })),
+  assets('/asset-library/images', { built: true }),
+  brand('/brand-library/:section/:subSection', { built: true }),
 
   editors('/email-editor/:templateId/edit', { built: true }),
   editors('/email-editor/:templateId/edit/amp', amp),

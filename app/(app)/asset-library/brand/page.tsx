@@ -1,0 +1,15 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { BrandScreen } from '@/components/brand/brand-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('assetLibrary'))('brandTitle') }
+}
+
+export default function BrandPage() {
+  return (
+    <RouteScreen>
+      <BrandScreen section="overview" />
+    </RouteScreen>
+  )
+}

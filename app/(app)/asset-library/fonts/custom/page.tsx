@@ -1,0 +1,15 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { FontsScreen } from '@/components/brand/fonts-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('assetLibrary'))('fontsTitle') }
+}
+
+export default function CustomFontsPage() {
+  return (
+    <RouteScreen>
+      <FontsScreen source="custom" />
+    </RouteScreen>
+  )
+}
