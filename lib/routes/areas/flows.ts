@@ -21,8 +21,8 @@ export const FLOW_ROUTES = [
   flows('/flow/playground', EDITOR),
   ...CLONE_STEPS.map((s) => flows(`/flow/:flowId/cross-account-clone/${s}`, { ...PAGE, built: true })),
   // Flows written as code: the list and one flow's code view (the seed names only the family).
-  flows('/flow/code'),
-  flows('/flow/code/:flowId', EDITOR),
+  flows('/flow/code', { built: true }),
+  flows('/flow/code/:flowId', { ...EDITOR, built: true }),
   flowReports('/flow/evaluation/:actionId/reports/recipients', { built: true }),
 
   flows('/flow/message/:messageId/content'),

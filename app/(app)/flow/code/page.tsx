@@ -1,3 +1,15 @@
-// /flow/code: a literal segment, so app/(app)/flow/[flowId]/route.ts (the .json export) does not
-// answer it; until its screen is built it shows the shared "not available yet" screen.
-export { default, generateMetadata } from '../../[...path]/page'
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { FlowCodeScreen } from '@/components/flows/code/flow-code-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('flowCode'))('newTitle') }
+}
+
+export default function FlowCodeNewPage() {
+  return (
+    <RouteScreen>
+      <FlowCodeScreen />
+    </RouteScreen>
+  )
+}
