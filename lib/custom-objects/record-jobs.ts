@@ -78,7 +78,11 @@ export async function processRecordJob(jobId: string, now = new Date()): Promise
   for (let c = 0; c < chunks; c++) {
     const i = c * INGEST_CHUNK
     // The last chunk marks the job complete in its own transaction: one write fewer per job.
+    const before = { applied, errors: errors.length }
     await inWriteTx(function* () {
+      // A transaction that is run again starts from the counts before it.
+      applied = before.applied
+      errors.length = before.errors
       const r = yield* ingestChunkOps(
         job.companyId,
         job.dataSourceId,

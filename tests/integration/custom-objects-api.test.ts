@@ -338,6 +338,15 @@ test('bad bodies are JSON:API 400s naming the field', async () => {
     ),
   )
   expect(tooMany.status).toBe(400)
+  resetRateLimits()
+  const huge = await callObjects(
+    'POST',
+    '/api/data-source-record-bulk-create-jobs',
+    key,
+    bulk(src.json.data.id, [{ id: 1 }, { id: 2, blob: 'x'.repeat(600 * 1024) }]),
+  )
+  expect(huge.status).toBe(400)
+  expect(huge.json.errors[0].source.pointer).toBe('/data/attributes/data-source-records/data/1/attributes/record')
   const badSize = await callObjects('GET', '/api/data-sources?page[size]=500', key)
   expect(badSize.status).toBe(400)
   expect(badSize.json.errors[0].source.parameter).toBe('page[size]')

@@ -6,9 +6,14 @@ const visibility = z.enum(['private', 'shared']).nullish()
 const namespace = z.string().trim().min(1).max(100).nullish()
 const title = z.string().trim().min(1, 'A title is required.').max(255)
 const sourceRef = z.object({ data: z.object({ type: z.literal('data-source'), id: z.string().min(1) }) })
+const MAX_RECORD_BYTES = 512 * 1024
 const record = z.object({
   type: z.literal('data-source-record'),
-  attributes: z.object({ record: z.record(z.string(), z.unknown()) }),
+  attributes: z.object({
+    record: z
+      .record(z.string(), z.unknown())
+      .refine((r) => Buffer.byteLength(JSON.stringify(r)) <= MAX_RECORD_BYTES, 'A record may be at most 512 KB.'),
+  }),
 })
 
 export const createDataSourceBody = z.object({
