@@ -11,6 +11,7 @@ import { BlockOutline, BlockPalette, BLOCK_LABEL_KEYS } from './block-outline'
 import { BlockSettings } from './block-settings'
 import type { BlockType } from './block-factory'
 import { StylesPanel } from './styles-panel'
+import { BrandPalette } from './brand-palette'
 import { canSaveBlock, SaveBlockButton, SavedContentPalette } from './saved-content-panel'
 import { DeviceToggle, PreviewFrame, type Device } from './preview-frame'
 import { blockAt, editorReducer, initialEditorState, parsePath } from './editor-state'
@@ -29,6 +30,7 @@ export interface BlockEditorProps {
 
 export function BlockEditor({ templateId, initial, savedVersion, serverIssues, readOnly, onChange }: BlockEditorProps) {
   const t = useTranslations('templateEditor')
+  const tb = useTranslations('assetLibrary')
   const [state, dispatch] = useReducer(editorReducer, initial, initialEditorState)
   const [device, setDevice] = useState<Device>('desktop')
   const preview = useDraftPreview(templateId, { definition: state.definition })
@@ -93,6 +95,12 @@ export function BlockEditor({ templateId, initial, savedVersion, serverIssues, r
           <section className={styles.panelSection}>
             <h2 className={styles.panelTitle}>{t('savedContent')}</h2>
             <SavedContentPalette onInsert={insert} />
+          </section>
+        )}
+        {!readOnly && (
+          <section className={styles.panelSection}>
+            <h2 className={styles.panelTitle}>{tb('brandBlocks')}</h2>
+            <BrandPalette onInsert={insert} onStyles={(patch) => dispatch({ type: 'styles', patch })} />
           </section>
         )}
         <section className={styles.panelSection}>
