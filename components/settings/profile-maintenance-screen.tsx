@@ -19,7 +19,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { ConfirmModal } from '@/components/lists/confirm-modal'
 import { useToast } from '@/components/shell/toasts'
 import { readHttpFailure } from '@/components/auth/http-failure'
-import type { DormantProfilesResponse } from '@/lib/profiles/maintenance/dormant-anonymous-profiles'
+import type { DormantProfilesResponse } from '@/lib/data-privacy/dormant-anonymous-profiles'
 import styles from './settings.module.css'
 
 const KEY = '/ajax/account/profile-maintenance'

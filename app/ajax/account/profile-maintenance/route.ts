@@ -4,7 +4,7 @@ import {
   describeDormantProfiles,
   maintenanceQuery,
   removeDormantProfiles,
-} from '@/lib/profiles/maintenance/dormant-anonymous-profiles'
+} from '@/lib/data-privacy/dormant-anonymous-profiles'
 
 // GET /ajax/account/profile-maintenance?inactiveDays= – how many profiles cannot be reached and are dormant
 export const GET = ajax({

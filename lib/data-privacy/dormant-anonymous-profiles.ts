@@ -6,7 +6,7 @@
 // was active or identified since the count was shown no longer matches and is kept.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { requestProfileDeletion } from '@/lib/data-privacy/deletion-jobs'
+import { requestProfileDeletion } from './deletion-jobs'
 
 /** One click removes at most this many; the count shown says how many remain. */
 export const CLEANUP_BATCH = 500
