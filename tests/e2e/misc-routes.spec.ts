@@ -24,6 +24,8 @@ for (const width of [1280, 390]) {
     const visits: Array<[string, string | RegExp]> = [
       ['/settings/account/messaging', 'Messaging'],
       ['/settings/account/opt-in-process', 'Opt-in process'],
+      ['/settings/other/profile-maintenance', 'Profile maintenance'],
+      ['/flow/code', 'New flow from code'],
       ['/support/contact', 'Contact support'],
       ['/kagent/history', 'Agent history'],
       ['/kagent/knowledge', 'Agent knowledge'],
