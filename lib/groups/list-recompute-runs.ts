@@ -1,5 +1,8 @@
 // The last background recomputes of one segment, read from the job queue: the queue is the only
 // record of a run (its status, attempts, error and times), so no separate run table is kept.
+// Only the SQLite queue keeps its jobs in the Job table; on PostgreSQL (graphile-worker, see
+// lib/jobs/postgres-job-queue.ts) the list is empty until the JobQueue interface can list jobs,
+// and the page shows the segment's current status alone.
 import { db } from '@/lib/db/client'
 import { getGroupRow } from './get-group'
 import { SEGMENT } from './group-view'
