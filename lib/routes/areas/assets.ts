@@ -21,7 +21,14 @@ const TEMPLATE_EDITOR_TARGETS = [
   '/email-template-editor/segment-and-send/:campaignId',
   '/email-template-editor/universal-content/:ucType/:universalId',
 ]
-const BUILT_EDITORS = ['/email-template-editor/template/:templateId']
+const BUILT_EDITORS = [
+  '/email-template-editor/template/:templateId',
+  '/email-template-editor/campaign/:campaignId',
+  '/email-template-editor/variation/:variationId',
+  '/email-template-editor/flow-message/:flowMessageId',
+  '/email-template-editor/profile-campaign/:profileId/:campaignId',
+  '/email-template-editor/segment-and-send/:campaignId',
+]
 
 export const ASSET_ROUTES = [
   assets('/asset-library/brand', { built: true }),

@@ -1,0 +1,16 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { EditorTargetScreen } from '@/components/templates/editor/editor-target-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('templateEditor'))('pageTitle') }
+}
+
+export default async function CampaignTemplateEditorPage({ params }: { params: Promise<{ campaignId: string }> }) {
+  const p = await params
+  return (
+    <RouteScreen>
+      <EditorTargetScreen kind="campaign" id={p.campaignId} />
+    </RouteScreen>
+  )
+}

@@ -1,0 +1,20 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { EditorTargetScreen } from '@/components/templates/editor/editor-target-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('templateEditor'))('pageTitle') }
+}
+
+export default async function ProfileCampaignTemplateEditorPage({
+  params,
+}: {
+  params: Promise<{ profileId: string; campaignId: string }>
+}) {
+  const p = await params
+  return (
+    <RouteScreen>
+      <EditorTargetScreen kind="profile-campaign" id={p.campaignId} />
+    </RouteScreen>
+  )
+}
