@@ -9,6 +9,7 @@ import { STAFF_RESOURCES } from '../lib/auth/resources'
 import { seedAudience, type SeedAudienceResult } from '../lib/seed/seed-audience'
 import { seedCatalog } from '../lib/seed/seed-catalog'
 import { seedMessages } from '../lib/seed/seed-messages'
+import { seedDemoReviews } from '../lib/seed/seed-demo-reviews'
 import { seedDemoForms } from '../lib/seed/seed-demo-forms'
 import { seedDemoIntegrations } from '../lib/seed/seed-demo-integrations'
 import { seedDemoPredictions } from '../lib/seed/seed-demo-predictions'
@@ -103,6 +104,8 @@ async function main() {
     await db.featureFlag.createMany({ data: DEFAULT_ON.map((name) => ({ companyId: c.id, name, enabled: true })) })
   }
   await db.featureFlag.create({ data: { companyId: demo.id, name: 'report_builder', enabled: true } })
+  // Reviews are built (issue 24): the demo shows them, with the reviews seeded below.
+  await db.featureFlag.create({ data: { companyId: demo.id, name: 'is_reviews_enabled', enabled: true } })
   await db.abTestAssignment.createMany({
     data: [
       { companyId: demo.id, experiment: 'new_dashboard_cards', value: 'true' },
@@ -135,6 +138,10 @@ async function main() {
     `Demo Store forms: ${forms.forms} forms (${forms.live} live: a discount popup and a footer newsletter form; see /storefront-demo), ${forms.activity} form interactions (${forms.ms} ms)`,
   )
   await seedDemoIntegrations(demo.id) // issue 21 §7: test Shopify and WooCommerce connections (docs/integrations.md)
+  // Issue 24: buyers' reviews of the products they ordered, through the shopper's own path.
+  const t0Reviews = Date.now()
+  const reviews = await seedDemoReviews(demo.id, { seed: 'demo-store' })
+  console.log(`Demo Store reviews: ${reviews.reviews} reviews (${Date.now() - t0Reviews} ms)`)
   // Issue 23 §3: the predictive models fitted on the year of orders, so the CLV screen has scores.
   const predictions = await seedDemoPredictions(demo.id)
   console.log(

@@ -24,7 +24,7 @@ async function findProduct(companyId: number, externalId: string, integrationKey
 }
 
 /**
- * Whether the reviewer's own order (its Ordered Product events, unique id `order:line`) includes
+ * Whether the reviewer's own order (its Ordered Product events, unique id `order:line` or `order-line`) includes
  * the product. Read through the reviewer's profile, so the unique (company, profile, metric,
  * unique id) index serves the prefix and a big store's events are never scanned.
  */
@@ -35,7 +35,13 @@ async function boughtInOrder(companyId: number, email: string, orderKey: string,
   ])
   if (!profile || !metric) return false
   const lines = await db.event.findMany({
-    where: { companyId, profileId: profile.id, metricId: metric.id, uniqueId: { startsWith: `${orderKey}:` } },
+    where: {
+      companyId,
+      profileId: profile.id,
+      metricId: metric.id,
+      // The store connectors name a line `order:line`; histories sent through the API often `order-line`.
+      OR: [{ uniqueId: { startsWith: `${orderKey}:` } }, { uniqueId: { startsWith: `${orderKey}-` } }],
+    },
     select: { properties: true },
     take: 200,
   })

@@ -2,41 +2,11 @@
 // its field, a good one saved), a widget's style with its live preview, a product group, the CSV
 // import (errors per row, then a second import that changes nothing), orders, performance, Q&A,
 // onboarding and the unsupported page, at desktop and phone widths. The demo store has reviews
-// off: the owner grants staff access, staff turns the flag on for the test and off after it.
-import { test, expect, request as pwRequest, type APIRequestContext, type Page } from '@playwright/test'
-import { PASSWORD, signIn } from './helpers'
-
-async function session(baseURL: string, email: string): Promise<APIRequestContext> {
-  const ctx = await pwRequest.newContext({ baseURL })
-  await ctx.get('/login')
-  const csrf = (await ctx.storageState()).cookies.find((c) => c.name === 'kl_csrftoken')?.value ?? ''
-  const res = await ctx.post('/ajax/login', { headers: { 'X-CSRFToken': csrf }, data: { email, password: PASSWORD } })
-  expect(res.ok(), await res.text()).toBeTruthy()
-  return ctx
-}
-const csrfOf = async (ctx: APIRequestContext) =>
-  (await ctx.storageState()).cookies.find((c) => c.name === 'kl_csrftoken')?.value ?? ''
-
-async function setReviewsFlag(baseURL: string, enabled: boolean) {
-  const owner = await session(baseURL, 'owner@demo.test')
-  const shell = await (await owner.get('/ajax/app_shell')).json()
-  const companyId = shell.companyId ?? shell.company_id
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
-  await owner.post('/ajax/consent/grant', {
-    headers: { 'X-CSRFToken': await csrfOf(owner) },
-    data: { expiresAt: tomorrow },
-  })
-  const staff = await session(baseURL, 'staff@demo.test')
-  const res = await staff.put(`/ajax/staff/account/${companyId}/feature-flags`, {
-    headers: { 'X-CSRFToken': await csrfOf(staff) },
-    data: { name: 'is_reviews_enabled', enabled },
-  })
-  expect(res.ok(), await res.text()).toBeTruthy()
-}
+// on (prisma/seed.mts).
+import { test, expect, type Page } from '@playwright/test'
+import { signIn } from './helpers'
 
 test.describe.configure({ mode: 'serial' })
-test.beforeAll(async ({ baseURL }) => setReviewsFlag(baseURL!, true))
-test.afterAll(async ({ baseURL }) => setReviewsFlag(baseURL!, false))
 
 const noSidewaysScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true)

@@ -8,6 +8,7 @@ const FLAGS_ON_FOR_DEMO = new Set([
   'identity_explorer',
   'subscriber_growth_report',
   'report_builder',
+  'is_reviews_enabled',
 ])
 // Public in the registry so a sign-in that the account's MFA requirement stopped half-way can reach
 // them, but they serve a signed-in (or half-signed-in) user and send anyone else to /login.
