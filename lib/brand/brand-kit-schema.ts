@@ -6,7 +6,13 @@ const colour = z
   .string()
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1a2b3c.')
-const family = z.string().trim().min(1, 'Choose a font.').max(100)
+// ASCII only: the family goes into the email's CSS font list, which the block definition keeps to these.
+const family = z
+  .string()
+  .trim()
+  .min(1, 'Choose a font.')
+  .max(100)
+  .regex(/^[A-Za-z0-9 _-]+$/, 'Use letters, digits, spaces, dashes or underscores.')
 const httpsUrl = z
   .string()
   .trim()

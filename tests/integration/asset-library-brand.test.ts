@@ -139,3 +139,21 @@ test('a custom font upload is checked for type and size; another company cannot 
   expect(delA.status).toBe(200)
   expect((await listFonts(ownerA)).some((f) => f.id === font.id)).toBe(false)
 })
+
+test('a themed template is made from the brand kit as a block template of the company', async () => {
+  const { db } = await import('@/lib/db/client')
+  const themed = await import('@/app/ajax/asset-library/themed/route')
+  const make = (cookie: string, body: unknown) =>
+    themed.POST(ajaxRequest('/ajax/asset-library/themed', { method: 'POST', cookie, body }))
+  const r = await make(ownerA, { theme: 'promotion', name: 'Spring sale' })
+  expect(r.status).toBe(201)
+  const { template } = await r.json()
+  const row = await db.template.findFirstOrThrow({ where: { id: template.id } })
+  expect(row).toMatchObject({ companyId: A, editorType: 'SYSTEM_DRAGGABLE', name: 'Spring sale' })
+  // The brand's header link, button colour and social icon are in the compiled email.
+  expect(row.compiledHtml).toContain('https://shop.example/all')
+  expect(row.compiledHtml.toLowerCase()).toContain('#112233')
+  expect(row.compiledHtml).toContain('instagram.com/a')
+  expect((await make(ownerA, { theme: 'nope', name: 'x' })).status).toBe(400)
+  expect((await make(analystA, { theme: 'welcome', name: 'x' })).status).toBe(403)
+})

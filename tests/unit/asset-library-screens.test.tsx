@@ -13,7 +13,10 @@ import { FontsScreen } from '@/components/brand/fonts-screen'
 import { brandLibraryView } from '@/components/brand/brand-library-section'
 import { DEFAULT_STYLES } from '@/lib/brand/brand-kit-schema'
 
-jest.mock('next/navigation', () => ({ usePathname: () => '/asset-library/brand/styles' }))
+jest.mock('next/navigation', () => ({
+  usePathname: () => '/asset-library/brand/styles',
+  useRouter: () => ({ push: jest.fn() }),
+}))
 
 const kit = { styles: DEFAULT_STYLES, headerLinks: [], socialIcons: [], updated: '2026-01-01T00:00:00.000Z' }
 let sent: { method: string; url: string; body: unknown }[] = []
@@ -100,4 +103,13 @@ test('/brand-library maps its section and sub-section', () => {
   expect(brandLibraryView('fonts', 'web')).toEqual({ kind: 'fonts', source: 'web' })
   expect(brandLibraryView('fonts', 'nope')).toBeNull()
   expect(brandLibraryView('x', 'styles')).toBeNull()
+})
+
+test('the themed templates page shows the three themes in the brand colours', async () => {
+  const { ThemedTemplatesScreen } = await import('@/components/templates/themed-templates-screen')
+  wrap(<ThemedTemplatesScreen />)
+  expect(await screen.findByTestId('theme-welcome')).toBeInTheDocument()
+  expect(screen.getByTestId('theme-promotion')).toBeInTheDocument()
+  expect(screen.getByTestId('theme-newsletter')).toBeInTheDocument()
+  expect(screen.getAllByRole('button', { name: 'Use this theme' })).toHaveLength(3)
 })

@@ -64,7 +64,7 @@ export const ASSET_ROUTES = [
   templates('/templates', { built: true }),
   templates('/templates/list', { built: true }),
   templates('/templates/saved-content', { built: true }),
-  templates('/templates/themed'),
+  templates('/templates/themed', { built: true }),
   templates('/templates/whatsapp', { built: true }),
   templates('/template/:templateId/cross-account-clone', { ...PAGE, built: true }),
   templates('/template/:templateId/cross-account-clone/accounts', { ...PAGE, built: true }),
