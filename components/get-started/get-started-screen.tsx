@@ -26,7 +26,7 @@ export function GetStartedScreen() {
       onRetry={() => void mutate()}
     >
       {data?.setupStep && (
-        <Notification variant="info" action={{ label: t('resumeSetup'), href: `/account-setup/${data.setupStep}` }}>
+        <Notification variant="info" action={{ label: t('resumeSetup'), href: '/account-setup' }}>
           {t('setupUnfinished')}
         </Notification>
       )}

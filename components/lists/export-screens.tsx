@@ -35,8 +35,10 @@ const COLUMNS = [
   'source',
 ] as const
 
-const statusHref = (groupId: string, downloadId?: number) =>
-  `/list/${encodeURIComponent(groupId)}/export/status${downloadId ? `?download=${downloadId}` : ''}`
+const statusHref = (groupId: string, downloadId?: number) => {
+  const path = `/list/${encodeURIComponent(groupId)}/export/status`
+  return downloadId ? `${path}?download=${downloadId}` : path
+}
 
 export function ExportChoosePropertiesScreen({ groupId }: { groupId: string }) {
   const t = useTranslations('audiencePages')
