@@ -10,10 +10,18 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
 import { Notification } from '@/components/ui/notification'
 import type { EditorTarget, EditorTargetKind } from '@/lib/editor-targets/resolve-editor-template'
-import { TemplateEditorScreen } from './template-editor-screen'
+import { TemplateEditorScreen, type EditorView } from './template-editor-screen'
 import frame from '@/components/ui/editor-bar.module.css'
 
-export function EditorTargetScreen({ kind, id }: { kind: EditorTargetKind; id: string }) {
+export function EditorTargetScreen({
+  kind,
+  id,
+  view = 'edit',
+}: {
+  kind: EditorTargetKind
+  id: string
+  view?: EditorView
+}) {
   const t = useTranslations('editorTargets')
   const { data, error, mutate } = useSWR(['editor-target', kind, id], () =>
     http
@@ -46,7 +54,7 @@ export function EditorTargetScreen({ kind, id }: { kind: EditorTargetKind; id: s
     )
   return (
     <div data-testid={`editor-target-${kind}`}>
-      <TemplateEditorScreen templateId={data.templateId} />
+      <TemplateEditorScreen templateId={data.templateId} initialView={view} />
     </div>
   )
 }

@@ -19,10 +19,10 @@ const CAMPAIGN_REPORTS = [
 /** The content editor of a campaign or a variation: edit, its amp and library variants, web view. */
 function contentRoutes(base: string) {
   return [
-    campaigns(`${base}/content/edit`, EDITOR),
+    campaigns(`${base}/content/edit`, { ...EDITOR, built: true }),
     campaigns(`${base}/content/edit/amp`, { ...EDITOR, ...amp }),
-    campaigns(`${base}/content/edit/library`, EDITOR),
-    campaigns(`${base}/content/web-view/:templateType?`, PAGE),
+    campaigns(`${base}/content/edit/library`, { ...EDITOR, built: true }),
+    campaigns(`${base}/content/web-view/:templateType?`, { ...PAGE, built: true }),
   ]
 }
 
@@ -39,7 +39,7 @@ export const CAMPAIGN_ROUTES = [
   campaigns('/campaign/:campaignId/wizard/:step?', { ...PAGE, built: true }),
   ...contentRoutes('/campaign/:campaignId'),
   campaigns('/campaign/:campaignId/cross-account-clone/:step', { ...PAGE, built: true }),
-  campaigns('/campaign/template/:templateId/content/text', EDITOR),
+  campaigns('/campaign/template/:templateId/content/text', { ...EDITOR, built: true }),
   campaigns('/campaign/:messageId/schedule', { ...PAGE, built: true }),
   campaigns('/campaign/:messageId/scheduled', { built: true }),
   campaigns('/campaign/:messageId/sent', { built: true }),
