@@ -18,7 +18,7 @@ export const FLOW_ROUTES = [
   // A flow's definition as JSON: the ".json" is a literal suffix of the segment.
   flows('/flow/:flowId.json', { layout: 'none', built: true }),
   flows('/flow/:flowId/edit', { ...EDITOR, built: true }),
-  flows('/flow/playground', EDITOR),
+  flows('/flow/playground', { ...EDITOR, built: true }),
   ...CLONE_STEPS.map((s) => flows(`/flow/:flowId/cross-account-clone/${s}`, { ...PAGE, built: true })),
   // Flows written as code: the list and one flow's code view (the seed names only the family).
   flows('/flow/code', { built: true }),

@@ -1,3 +1,16 @@
-// /flow/playground: a literal segment, so app/(app)/flow/[flowId]/route.ts (the .json export) does not
-// answer it; until its screen is built it shows the shared "not available yet" screen.
-export { default, generateMetadata } from '../../[...path]/page'
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { FlowPlaygroundScreen } from '@/components/flows/playground/flow-playground-screen'
+
+// A literal segment, so app/(app)/flow/[flowId]/route.ts (the .json export) does not answer it.
+export async function generateMetadata() {
+  return { title: (await getTranslations('flowPlayground'))('title') }
+}
+
+export default function FlowPlaygroundPage() {
+  return (
+    <RouteScreen>
+      <FlowPlaygroundScreen />
+    </RouteScreen>
+  )
+}
