@@ -26,6 +26,7 @@ for (const width of [1280, 390]) {
       ['/settings/account/opt-in-process', 'Opt-in process'],
       ['/settings/other/profile-maintenance', 'Profile maintenance'],
       ['/flow/code', 'New flow from code'],
+      ['/flow/playground', 'Flow playground'],
       ['/support/contact', 'Contact support'],
       ['/kagent/history', 'Agent history'],
       ['/kagent/knowledge', 'Agent knowledge'],
