@@ -147,6 +147,9 @@ export async function registerPropertyDimension(
         where e."companyId" = ${companyId} and e."metricId" = ${metricId}
         group by e."metricId", ${hour}, coalesce('v' || ${dimension}, 'n')`.compile(kysely()),
     )
+    // Fresh statistics: planned as the empty table it was, a report's bucket join scanned the
+    // whole rollup once per bucket (2.2 s at 10M events instead of milliseconds).
+    if (dbEngine() === 'postgresql') yield* exec(sql`analyze "MetricPropertyRollup"`.compile(kysely()))
     return 'ready' as const
   })
 }
