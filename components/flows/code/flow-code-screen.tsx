@@ -1,9 +1,10 @@
 'use client'
-// /flow/code (a new flow from JSON) and /flow/code/{flowId} (a flow's definition as JSON): edit
+// /flow/code (the account's flows, and a new flow from JSON) and /flow/code/{flowId} (a flow's definition as JSON): edit
 // the definition as text and save it through the builder's own save call, so the same schema and
 // checks apply (cycles, dangling links, unknown lists and metrics …) and a refused definition
 // saves nothing. Errors show with their JSON pointer; a save against an older version is refused.
 import { useState } from 'react'
+import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import useSWR from 'swr'
 import { useTranslations } from 'next-intl'
@@ -18,6 +19,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { useToast } from '@/components/shell/toasts'
 import { http, isHttpError } from '@/lib/client/http'
 import type { FlowDefinition } from '@/lib/flows/definition'
+import type { PlaygroundOptionsResponse } from '@/lib/flows/playground-run'
 import { editUrl, flowBuilderApi, isConflict, saveErrorsOf, type SaveError, type SaveResult } from '../builder/api'
 import styles from './flow-code.module.css'
 
@@ -139,6 +141,7 @@ function CodeEditor(props: { flowId?: string; name: string; version: number; def
               </ul>
             </Notification>
           )}
+          {!props.flowId && <FlowCodeIndex />}
           {!props.flowId && (
             <TextField
               label={t('name')}
@@ -165,5 +168,25 @@ function CodeEditor(props: { flowId?: string; name: string; version: number; def
         </div>
       </PageBody>
     </Page>
+  )
+}
+
+/** /flow/code lists the account's flows, each opening its code view, above the new-flow editor. */
+function FlowCodeIndex() {
+  const t = useTranslations('flowCode')
+  const { data } = useSWR('/ajax/flow/playground', (u: string) =>
+    http.get<PlaygroundOptionsResponse>(u).then((r) => r.data),
+  )
+  if (!data?.flows.length) return null
+  return (
+    <Card title={t('existing')}>
+      <ul className={styles.errors} data-testid="flow-code-index">
+        {data.flows.map((f) => (
+          <li key={f.id}>
+            <Link href={`/flow/code/${encodeURIComponent(f.id)}`}>{f.name}</Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
   )
 }
