@@ -25,11 +25,11 @@ export const FLOW_ROUTES = [
   flows('/flow/code/:flowId', { ...EDITOR, built: true }),
   flowReports('/flow/evaluation/:actionId/reports/recipients', { built: true }),
 
-  flows('/flow/message/:messageId/content'),
-  flows('/flow/message/:messageId/content/edit', EDITOR),
+  flows('/flow/message/:messageId/content', { built: true }),
+  flows('/flow/message/:messageId/content/edit', { ...EDITOR, built: true }),
   // Channel-specific content pages of a flow message.
-  flows('/flow/message/:messageId/content/email', EDITOR),
-  flows('/flow/message/:messageId/content/sms', EDITOR),
+  flows('/flow/message/:messageId/content/email', { ...EDITOR, built: true }),
+  flows('/flow/message/:messageId/content/sms', { ...EDITOR, built: true }),
   ...MESSAGE_REPORTS.map((r) =>
     flowReports(`/flow/message/:messageId/reports/${r}`, BUILT_REPORTS.includes(r) ? { built: true } : {}),
   ),
