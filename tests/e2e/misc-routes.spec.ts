@@ -44,6 +44,13 @@ for (const width of [1280, 390]) {
   })
 }
 
+test('a flow message content page shows its content or its not-found state', async ({ page }) => {
+  await signIn(page, 'owner@demo.test')
+  await page.goto('/flow/message/no-such-message/content')
+  await expect(page.getByRole('heading', { level: 1, name: 'Message content' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('This message was not found')).toBeVisible()
+})
+
 test('the public SMS program page of the demo store, and a 404 for an unknown key', async ({ page }) => {
   await signIn(page, 'owner@demo.test')
   const hub = await page.request.get('/ajax/customer-hub/settings')
