@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { FormError } from '@/components/ui/form-error'
 import type { HubSettingsResponse } from '@/app/ajax/customer-hub/settings/route'
 import type { HubSection } from './hub-tabs'
+import { HubDesignPreview } from './hub-design-preview'
 import styles from '@/components/deliverability/ops.module.css'
 
 export interface HubDraft {
@@ -25,7 +26,13 @@ export interface HubDraft {
   excludedSkus: string
   returnNote: string
   supportEmail: string
+  font: HubSettingsResponse['design']['font']
+  features: HubSettingsResponse['features']
+  greeting: string
+  hours: string
+  extensions: HubSettingsResponse['extensions']
 }
+const FONTS = ['system', 'serif', 'rounded', 'mono'] as const
 
 export function draftFrom(s: HubSettingsResponse): HubDraft {
   return {
@@ -44,6 +51,11 @@ export function draftFrom(s: HubSettingsResponse): HubDraft {
     excludedSkus: s.returnRules.excludedSkus.join('\n'),
     returnNote: s.returnRules.note,
     supportEmail: s.supportEmail ?? '',
+    font: s.design.font,
+    features: s.features,
+    greeting: s.webchat.greeting,
+    hours: s.webchat.hours,
+    extensions: s.extensions,
   }
 }
 
@@ -55,7 +67,12 @@ export function bodyFor(section: HubSection, d: HubDraft): Record<string, unknow
       return { content: { headline: d.headline, intro: d.intro, blocks: d.blocks } }
     case 'design':
       return {
-        design: { primaryColor: d.primaryColor, backgroundColor: d.backgroundColor, logoUrl: d.logoUrl || null },
+        design: {
+          primaryColor: d.primaryColor,
+          backgroundColor: d.backgroundColor,
+          logoUrl: d.logoUrl || null,
+          font: d.font,
+        },
       }
     case 'faq':
       return { faq: d.faq }
@@ -70,7 +87,13 @@ export function bodyFor(section: HubSection, d: HubDraft): Record<string, unknow
         },
       }
     case 'support':
-      return { supportEmail: d.supportEmail.trim() || null, webchatEnabled: d.webchatEnabled }
+      return { supportEmail: d.supportEmail.trim() || null }
+    case 'webchat':
+      return { webchatEnabled: d.webchatEnabled, webchat: { greeting: d.greeting, hours: d.hours } }
+    case 'extensions':
+      return { extensions: d.extensions }
+    case 'features':
+      return { features: d.features }
   }
 }
 
@@ -198,6 +221,17 @@ export function HubSectionFields({ section, draft: d, setDraft, errors }: Props)
             onChange={text('logoUrl')}
             error={errors['design.logoUrl']}
           />
+          <label className={styles.form}>
+            {t('font')}
+            <select value={d.font} onChange={(e) => set('font', e.target.value as HubDraft['font'])}>
+              {FONTS.map((f) => (
+                <option key={f} value={f}>
+                  {t(`fonts.${f}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <HubDesignPreview draft={d} />
         </>
       )
     case 'faq':
@@ -289,7 +323,54 @@ export function HubSectionFields({ section, draft: d, setDraft, errors }: Props)
             onChange={text('supportEmail')}
             error={errors.supportEmail}
           />
+        </>
+      )
+    case 'webchat':
+      return (
+        <>
           <Check label={t('webchatEnabled')} checked={d.webchatEnabled} onChange={(v) => set('webchatEnabled', v)} />
+          <TextField
+            label={t('greeting')}
+            name="greeting"
+            maxLength={300}
+            value={d.greeting}
+            onChange={text('greeting')}
+            error={errors['webchat.greeting']}
+          />
+          <TextField
+            label={t('hours')}
+            name="hours"
+            maxLength={200}
+            value={d.hours}
+            onChange={text('hours')}
+            error={errors['webchat.hours']}
+          />
+        </>
+      )
+    case 'extensions':
+      return (
+        <>
+          {(['reorder', 'wishlist', 'recommendations'] as const).map((k) => (
+            <Check
+              key={k}
+              label={t(`extension.${k}`)}
+              checked={d.extensions[k]}
+              onChange={(v) => set('extensions', { ...d.extensions, [k]: v })}
+            />
+          ))}
+        </>
+      )
+    case 'features':
+      return (
+        <>
+          {(['orders', 'returns', 'recentlyViewed', 'faq', 'support'] as const).map((k) => (
+            <Check
+              key={k}
+              label={t(`feature.${k}`)}
+              checked={d.features[k]}
+              onChange={(v) => set('features', { ...d.features, [k]: v })}
+            />
+          ))}
         </>
       )
   }

@@ -1,8 +1,10 @@
 'use client'
-// /customer-hub/settings/{general,content,design,faq,returns,support}: one form per section, each
-// saving only its own fields to /ajax/customer-hub/settings; the server's field errors are shown
-// at their fields (keys like "faq.0.question").
+// /customer-hub/settings/{general,content,design,faq,returns,support,webchat,extensions} and the
+// onboarding steps (account features, design): one form per section, each saving only its own
+// fields to /ajax/customer-hub/settings; the server's field errors are shown at their fields
+// (keys like "faq.0.question"). An onboarding step moves on to its next step once saved.
 import { useState, type FormEvent } from 'react'
+import { useRouter } from 'next/navigation'
 import { useTranslations } from 'next-intl'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
@@ -16,8 +18,14 @@ import { HubTabs, type HubSection } from './hub-tabs'
 import { HubSectionFields, bodyFor, draftFrom, type HubDraft } from './hub-section-fields'
 import styles from '@/components/deliverability/ops.module.css'
 
-export function HubSettingsScreen({ section }: { section: HubSection }) {
+export interface HubOnboardingStep {
+  step: number
+  next: string
+}
+
+export function HubSettingsScreen({ section, onboarding }: { section: HubSection; onboarding?: HubOnboardingStep }) {
   const t = useTranslations('customerHub')
+  const router = useRouter()
   const { data, error, isLoading, mutate } = useOps<HubSettingsResponse>('/ajax/customer-hub/settings')
   const [draft, setDraft] = useState<HubDraft | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -36,6 +44,7 @@ export function HubSettingsScreen({ section }: { section: HubSection }) {
       const saved = await postJson<HubSettingsResponse>('/ajax/customer-hub/settings', bodyFor(section, form))
       await mutate({ ...saved, hubPath: data?.hubPath ?? '' }, { revalidate: false })
       setStatus({ ok: true, text: t('saved') })
+      if (onboarding) router.push(onboarding.next)
     } catch (err) {
       const f = readHttpFailure(err)
       setErrors(f.fieldErrors)
@@ -47,9 +56,16 @@ export function HubSettingsScreen({ section }: { section: HubSection }) {
 
   return (
     <Page>
-      <PageHead title={t(`section.${section}`)} description={t(`sectionHelp.${section}`)} />
+      <PageHead
+        title={onboarding ? t('onboarding.title') : t(`section.${section}`)}
+        description={t(`sectionHelp.${section}`)}
+      />
       <PageBody>
-        <HubTabs />
+        {onboarding ? (
+          <p className={styles.muted}>{t('onboarding.step', { step: onboarding.step, total: 3 })}</p>
+        ) : (
+          <HubTabs />
+        )}
         {!form ? (
           <LoadStates loading={isLoading} error={error} />
         ) : (
@@ -59,7 +75,7 @@ export function HubSettingsScreen({ section }: { section: HubSection }) {
               <HubSectionFields section={section} draft={form} setDraft={setDraft} errors={errors} />
               <div className={styles.actions}>
                 <Button type="submit" variant="primary" disabled={saving}>
-                  {t('save')}
+                  {onboarding ? t('onboarding.next') : t('save')}
                 </Button>
               </div>
             </form>

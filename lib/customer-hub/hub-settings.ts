@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { db } from '@/lib/db/client'
 
 const text = (max: number) => z.string().trim().max(max)
+export const HUB_FONTS = ['system', 'serif', 'rounded', 'mono'] as const
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1a2b3c.')
 
 export const hubContent = z.object({
@@ -19,6 +20,24 @@ export const hubDesign = z.object({
   primaryColor: color.default('#1a1a1a'),
   backgroundColor: color.default('#ffffff'),
   logoUrl: z.string().url().max(2000).startsWith('https://').nullable().default(null),
+  font: z.enum(HUB_FONTS).default('system'),
+})
+// Which account features the shopper page shows (onboarding's account-settings step).
+export const hubFeatures = z.object({
+  orders: z.boolean().default(true),
+  returns: z.boolean().default(true),
+  recentlyViewed: z.boolean().default(true),
+  faq: z.boolean().default(true),
+  support: z.boolean().default(true),
+})
+export const hubWebchat = z.object({
+  greeting: text(300).min(1).default('Hi! How can we help?'),
+  hours: text(200).default(''),
+})
+export const hubExtensions = z.object({
+  reorder: z.boolean().default(true),
+  wishlist: z.boolean().default(false),
+  recommendations: z.boolean().default(false),
 })
 export const hubReturnRules = z.object({
   requireReason: z.boolean().default(true),
@@ -39,6 +58,9 @@ export const hubSettingsBody = z
     faq: hubFaq,
     webchatEnabled: z.boolean(),
     buttonEnabled: z.boolean(),
+    features: hubFeatures,
+    webchat: hubWebchat,
+    extensions: hubExtensions,
   })
   .partial()
   .strict()
@@ -53,11 +75,32 @@ function parseJson<T>(raw: string, schema: z.ZodType<T>, fallback: T): T {
   }
 }
 
+// Features, webchat and extensions live in the content JSON column beside the page text (no schema
+// change); each is parsed on its own so a bad one falls back alone.
+type Extras = {
+  features: z.infer<typeof hubFeatures>
+  webchat: z.infer<typeof hubWebchat>
+  extensions: z.infer<typeof hubExtensions>
+}
+
+function contentExtras(raw: string): Extras {
+  let obj: Record<string, unknown> = {}
+  try {
+    obj = JSON.parse(raw) ?? {}
+  } catch {}
+  return {
+    features: parseJson(JSON.stringify(obj.features ?? {}), hubFeatures, hubFeatures.parse({})),
+    webchat: parseJson(JSON.stringify(obj.webchat ?? {}), hubWebchat, hubWebchat.parse({})),
+    extensions: parseJson(JSON.stringify(obj.extensions ?? {}), hubExtensions, hubExtensions.parse({})),
+  }
+}
+
 export async function getHubSettings(companyId: number) {
   const row = await db.hubSettings.findUnique({ where: { companyId } })
   return {
     enabled: row?.enabled ?? false,
     content: parseJson(row?.content ?? '{}', hubContent, hubContent.parse({})),
+    ...contentExtras(row?.content ?? '{}'),
     design: parseJson(row?.design ?? '{}', hubDesign, hubDesign.parse({})),
     returnWindowDays: row?.returnWindowDays ?? 30,
     returnRules: parseJson(row?.returnRules ?? '{}', hubReturnRules, hubReturnRules.parse({})),
@@ -71,9 +114,23 @@ export async function getHubSettings(companyId: number) {
 export type HubSettingsView = Awaited<ReturnType<typeof getHubSettings>>
 
 export async function saveHubSettings(companyId: number, body: HubSettingsBody): Promise<HubSettingsView> {
+  const { features, webchat, extensions } = body
+  const touchesContent = body.content || features || webchat || extensions
+  // Saving one part of the content column keeps the others as they were.
+  const current = touchesContent ? await getHubSettings(companyId) : null
+  const content = current && {
+    ...current.content,
+    features: current.features,
+    webchat: current.webchat,
+    extensions: current.extensions,
+    ...body.content,
+    ...(features && { features }),
+    ...(webchat && { webchat }),
+    ...(extensions && { extensions }),
+  }
   const data = {
     ...(body.enabled !== undefined && { enabled: body.enabled }),
-    ...(body.content && { content: JSON.stringify(body.content) }),
+    ...(content && { content: JSON.stringify(content) }),
     ...(body.design && { design: JSON.stringify(body.design) }),
     ...(body.returnWindowDays !== undefined && { returnWindowDays: body.returnWindowDays }),
     ...(body.returnRules && { returnRules: JSON.stringify(body.returnRules) }),

@@ -10,7 +10,7 @@ const automations = defineArea('automations', { required: ['automations_read', '
 const reviews = defineArea('reviews', { flag: 'is_reviews_enabled', required: ['reviews_read'] })
 
 const HUB_SETTINGS = ['content', 'design', 'extensions', 'faq', 'general', 'returns', 'support', 'webchat']
-const HUB_SETTINGS_BUILT = ['content', 'design', 'faq', 'general', 'returns', 'support']
+const HUB_SETTINGS_BUILT = ['content', 'design', 'extensions', 'faq', 'general', 'returns', 'support', 'webchat']
 const REVIEW_LISTS = ['moderation', 'product_groups', 'products', 'questions']
 const REVIEW_LISTS_BUILT = ['moderation', 'product_groups', 'products', 'questions']
 
@@ -24,9 +24,9 @@ export const COMMERCE_ROUTES = [
   hub('/customer-hub', { built: true }),
   hub('/customer-hub/dashboard', { built: true }),
   hub('/customer-hub/get-started', { built: true }),
-  hub('/customer-hub/onboarding', PAGE),
-  hub('/customer-hub/onboarding/account-settings', PAGE),
-  hub('/customer-hub/onboarding/design', PAGE),
+  hub('/customer-hub/onboarding', { ...PAGE, built: true }),
+  hub('/customer-hub/onboarding/account-settings', { ...PAGE, built: true }),
+  hub('/customer-hub/onboarding/design', { ...PAGE, built: true }),
   hub('/customer-hub/onboarding/enable', { ...PAGE, built: true }),
   ...HUB_SETTINGS.map((s) => hub(`/customer-hub/settings/${s}`, { built: HUB_SETTINGS_BUILT.includes(s) })),
 

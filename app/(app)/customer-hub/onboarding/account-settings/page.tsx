@@ -1,0 +1,16 @@
+import { getTranslations } from 'next-intl/server'
+import { RouteScreen } from '@/components/shell/route-screen'
+import { HubSettingsScreen } from '@/components/customer-hub/hub-settings-screen'
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('customerHub'))('onboarding.title') }
+}
+
+// /customer-hub/onboarding/account-settings: which account features the hub shows.
+export default function HubSettingsPage() {
+  return (
+    <RouteScreen>
+      <HubSettingsScreen section="features" onboarding={{ step: 1, next: '/customer-hub/onboarding/design' }} />
+    </RouteScreen>
+  )
+}
