@@ -121,6 +121,7 @@ export const templatesApi = {
       html?: string
       text?: string | null
       definition?: BlockDefinition
+      amp?: string | null
       is_transactional?: boolean
     },
   ) => http.put<{ template: TemplateDetail }>(one(id), body, raw).then((r) => r.data.template),

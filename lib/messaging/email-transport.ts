@@ -185,6 +185,8 @@ export interface SmtpMessage {
   replyTo?: string
   subject: string
   html?: string
+  /** The AMP for Email part (text/x-amp-html), sent between the text and the HTML fallback. */
+  amp?: string
   text: string
   messageId: string
   headers: Record<string, string>
@@ -258,6 +260,7 @@ export async function sendSmtp(
             subject: m.subject,
             html: m.html,
             text: m.text,
+            ...(m.amp ? { amp: m.amp } : {}),
             messageId: m.messageId,
             headers: m.headers,
           }),

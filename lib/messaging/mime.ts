@@ -163,6 +163,10 @@ export function composeMime(m: MimeInput, o: { date: Date; boundaryKey: string }
   return Buffer.concat([
     Buffer.from(`${head.join(CRLF)}${CRLF}${CRLF}--${boundary}${CRLF}${part('text/plain')}`, 'latin1'),
     quotedPrintable(m.text),
+    // AMP before the HTML: clients show the last part they support, so the HTML stays the fallback.
+    ...(m.amp
+      ? [Buffer.from(`${CRLF}--${boundary}${CRLF}${part('text/x-amp-html')}`, 'latin1'), quotedPrintable(m.amp)]
+      : []),
     Buffer.from(`${CRLF}--${boundary}${CRLF}${part('text/html')}`, 'latin1'),
     quotedPrintable(m.html),
     Buffer.from(`${CRLF}--${boundary}--${CRLF}`, 'latin1'),

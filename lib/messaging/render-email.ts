@@ -98,6 +98,8 @@ export function renderEmail(s: ClaimedSend, now: Date, defaults: SenderDefaults 
       : html
         ? htmlToPlainText(html)
         : ''
+  // The AMP part only beside an HTML part: a client without AMP needs the HTML fallback.
+  const amp = c.amp && html ? renderTemplate(c.amp, context, { ...options, mode: 'html' }, scope) : undefined
   const domain = fromEmail.split('@')[1] || 'localhost'
   const headers: Record<string, string> = { 'X-Send-Id': s.id }
   if (!s.transactional) {
@@ -110,6 +112,7 @@ export function renderEmail(s: ClaimedSend, now: Date, defaults: SenderDefaults 
     replyTo: c.replyTo || defaults.replyTo || undefined,
     subject,
     html,
+    ...(amp ? { amp } : {}),
     text,
     messageId: `<${s.id.toLowerCase()}@${domain}>`,
     headers,

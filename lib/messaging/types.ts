@@ -31,6 +31,8 @@ export const DELIVERED_LIKE: SendStatus[] = ['sending', 'sent', 'delivered', 'un
 export interface MessageContent {
   subject?: string
   html?: string
+  /** Email only: the template's AMP for Email part, rendered per recipient like the HTML. */
+  amp?: string
   /** Plain-text part (email) or the body (SMS); for email derived from html when absent. */
   text?: string
   previewText?: string

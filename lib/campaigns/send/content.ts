@@ -61,12 +61,15 @@ export function* campaignContentOps(
     const t = yield* selectFirst(
       kysely()
         .selectFrom('Template')
-        .select(['compiledHtml', 'compiledText'])
+        .select(['compiledHtml', 'compiledText', 'amp'])
         .where('companyId', '=', companyId)
         .where('id', '=', templateId),
     )
     if (!t) return { content, channel: m.channel, problem: `The template ${templateId} does not exist.` }
-    return { content: { ...content, html: t.compiledHtml, text: t.compiledText }, channel: m.channel }
+    return {
+      content: { ...content, html: t.compiledHtml, text: t.compiledText, ...(t.amp ? { amp: t.amp } : {}) },
+      channel: m.channel,
+    }
   }
   if (m.channel === 'mobile_push' || m.channel === 'push')
     return { content: { subject: str(c.title), text: str(c.body) ?? '', push: pushOptionsFrom(c) }, channel: m.channel }

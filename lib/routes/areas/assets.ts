@@ -41,7 +41,7 @@ export const ASSET_ROUTES = [
   brand('/brand-library/:section/:subSection', { built: true }),
 
   editors('/email-editor/:templateId/edit', { built: true }),
-  editors('/email-editor/:templateId/edit/amp', amp),
+  editors('/email-editor/:templateId/edit/amp', { ...amp, built: true }),
   editors('/email-editor/:templateId/preview', { built: true }),
   ...TEMPLATE_EDITOR_TARGETS.flatMap((p) => [
     editors(p, BUILT_EDITORS.includes(p) ? { built: true } : {}),

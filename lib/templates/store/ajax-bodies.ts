@@ -37,6 +37,8 @@ export const updateTemplateBody = z.object({
   html: z.string().optional(),
   text: z.string().nullable().optional(),
   definition: z.unknown().optional(),
+  /** CODE templates: the AMP for Email part (null removes it). */
+  amp: z.string().max(500_000).nullable().optional(),
   isTransactional: z.boolean().optional(),
 })
 

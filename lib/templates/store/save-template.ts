@@ -9,6 +9,7 @@ import { badRequest, notFound } from '@/lib/errors/app-error'
 import { compileTemplate } from '@/lib/templates/compile-template'
 import { TemplateInvalidError } from './template-errors'
 import type { EditorType } from './template-view'
+import { validateAmp } from '@/lib/templates/amp/validate-amp'
 
 export interface TemplateContent {
   html?: string | null
@@ -63,6 +64,10 @@ export async function compileParts(editorType: EditorType, c: TemplateContent): 
     throw badRequest('AMP is not available for SYSTEM_DRAGGABLE templates.', {
       amp: ['AMP is not available for SYSTEM_DRAGGABLE templates.'],
     })
+  if (c.amp) {
+    const problems = validateAmp(c.amp)
+    if (problems.length) throw badRequest(problems[0]!, { amp: problems })
+  }
   const ours = compiled.definition ?? c.definition
   const definition =
     editorType === 'SYSTEM_DRAGGABLE'

@@ -102,14 +102,17 @@ export function* contentOps(
       selectFirst(
         kysely()
           .selectFrom('Template')
-          .select(['compiledHtml', 'compiledText', 'isTransactional'])
+          .select(['compiledHtml', 'compiledText', 'amp', 'isTransactional'])
           .where('companyId', '=', companyId)
           .where('id', '=', templateId),
       ),
     )
     if (!t) return { content, transactional, problem: `The template ${m.template_id} does not exist.` }
     transactional ||= toBool(t.isTransactional) && m.transactional !== false
-    return { content: { ...content, html: t.compiledHtml, text: t.compiledText }, transactional }
+    return {
+      content: { ...content, html: t.compiledHtml, text: t.compiledText, ...(t.amp ? { amp: t.amp } : {}) },
+      transactional,
+    }
   }
   if (channel === 'push')
     return {
