@@ -11,8 +11,8 @@ const CLONE_STEPS = ['select', 'name', 'map', 'review']
 export const FLOW_ROUTES = [
   flows('/flows', { built: true }),
   flows('/flows/create', { built: true }),
-  flows('/flows/create/with-ai', PAGE),
-  flows('/flows/generate/:flowKey', PAGE),
+  flows('/flows/create/with-ai', { ...PAGE, built: true }),
+  flows('/flows/generate/:flowKey', { ...PAGE, built: true }),
   flows('/library/flows', { built: true }),
 
   // A flow's definition as JSON: the ".json" is a literal suffix of the segment.
