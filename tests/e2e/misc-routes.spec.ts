@@ -27,6 +27,8 @@ for (const width of [1280, 390]) {
       ['/settings/other/profile-maintenance', 'Profile maintenance'],
       ['/flow/code', 'New flow from code'],
       ['/flow/playground', 'Flow playground'],
+      ['/flows/create/with-ai', 'Create a flow from a goal'],
+      ['/flows/generate/win_back', /for this account/],
       ['/support/contact', 'Contact support'],
       ['/kagent/history', 'Agent history'],
       ['/kagent/knowledge', 'Agent knowledge'],
