@@ -157,3 +157,27 @@ test('a themed template is made from the brand kit as a block template of the co
   expect((await make(ownerA, { theme: 'nope', name: 'x' })).status).toBe(400)
   expect((await make(analystA, { theme: 'welcome', name: 'x' })).status).toBe(403)
 })
+
+test('create with AI writes a block template from the goal, tone and products, without a model', async () => {
+  const { db } = await import('@/lib/db/client')
+  const gen = await import('@/app/ajax/asset-library/generate/route')
+  const post = (body: unknown) =>
+    gen.POST(ajaxRequest('/ajax/asset-library/generate', { method: 'POST', cookie: ownerA, body }))
+  const r = await post({
+    name: 'Launch',
+    goal: 'product_launch',
+    tone: 'urgent',
+    offer: '20% off <today>',
+    shopUrl: 'https://shop.example',
+    products: [{ title: 'Linen shirt', price: '$49', url: 'https://shop.example/p/1' }],
+  })
+  expect(r.status).toBe(201)
+  const out = await r.json()
+  expect(out.subjects[0]).toMatch(/^Last chance: /)
+  const row = await db.template.findFirstOrThrow({ where: { id: out.template.id, companyId: A } })
+  expect(row.compiledHtml).toContain('Linen shirt')
+  expect(row.compiledHtml).toContain('20% off &lt;today&gt;')
+  expect(row.compiledHtml).toContain('https://shop.example/all') // the brand's header link
+  const bad = await post({ name: 'x', goal: 'launch', shopUrl: 'ftp://x', products: [] })
+  expect(bad.status).toBe(400)
+})

@@ -113,3 +113,14 @@ test('the themed templates page shows the three themes in the brand colours', as
   expect(screen.getByTestId('theme-newsletter')).toBeInTheDocument()
   expect(screen.getAllByRole('button', { name: 'Use this theme' })).toHaveLength(3)
 })
+
+test('create with AI shows the brief and adds products up to four', async () => {
+  const { CreateWithAiScreen } = await import('@/components/templates/create-with-ai-screen')
+  wrap(<CreateWithAiScreen />)
+  expect(screen.getByTestId('create-with-ai')).toBeInTheDocument()
+  expect(screen.getByText('No products: the email leads to your shop.')).toBeInTheDocument()
+  const add = screen.getByRole('button', { name: 'Add product' })
+  for (let i = 0; i < 4; i++) fireEvent.click(add)
+  expect(screen.getAllByLabelText('Product')).toHaveLength(4)
+  expect(add).toBeDisabled()
+})

@@ -58,7 +58,7 @@ export const ASSET_ROUTES = [
   editors('/whatsapp-template-editor/preview', { built: true }),
   editors('/whatsapp/:id/preview', { built: true }),
   editors('/cms/editor'),
-  editors('/email/create/with-ai'),
+  editors('/email/create/with-ai', { built: true }),
 
   templates('/email-templates/create', { ...PAGE, built: true }),
   templates('/templates', { built: true }),
