@@ -21,6 +21,7 @@ for (const width of [1280, 390]) {
       ['/brand-library/brand/styles', 'brand-styles'],
       ['/brand-library/fonts/web', 'fonts-web'],
       ['/templates/themed', 'themed-templates'],
+      ['/email/create/with-ai', 'create-with-ai'],
     ]
     for (const [path, testId] of visits) {
       await page.goto(path)
@@ -69,4 +70,16 @@ test('the brand styles save, and a themed template opens in the editor with its 
   await expect(page.getByTestId('not-available-screen')).toHaveCount(0)
   await page.goto(`/campaign/template/${id}/content/text`)
   await expect(page.getByTestId('template-text-part')).toBeVisible({ timeout: 20_000 })
+})
+
+test('a code template gets a valid AMP part from the starter', async ({ page }) => {
+  await signIn(page, 'owner@demo.test')
+  const res = await page.request.get('/ajax/email-templates?page_size=50')
+  const list = (await res.json()) as { templates: Array<{ id: string; editorType: string; editor_type?: string }> }
+  const code = list.templates.find((t) => (t.editorType ?? t.editor_type) !== 'SYSTEM_DRAGGABLE')
+  test.skip(!code, 'the demo store has no code template')
+  await page.goto(`/email-editor/${code!.id}/edit/amp`)
+  await expect(page.getByTestId('amp-valid')).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Save AMP part' }).click()
+  await expect(page.getByText('AMP part saved.')).toBeVisible({ timeout: 20_000 })
 })
