@@ -138,3 +138,14 @@ export async function deleteFont(companyId: number, id: string): Promise<void> {
   await db.font.delete({ where: { id: row.id } })
   if (row.path) await fs.rm(path.join(dataDir(), row.path), { force: true })
 }
+
+/** A custom font's bytes for /media/fonts/{id}.{ext}; null unless the file is under the fonts folder. */
+export async function readCustomFont(id: string): Promise<{ bytes: Buffer; mime: string } | null> {
+  const row = await db.font.findFirst({ where: { id, source: 'custom' } })
+  if (!row?.path || !row.mime) return null
+  const base = path.join(dataDir(), 'fonts')
+  const abs = path.resolve(dataDir(), row.path)
+  if (!abs.startsWith(base + path.sep)) return null
+  const bytes = await fs.readFile(abs).catch(() => null)
+  return bytes && { bytes, mime: row.mime }
+}

@@ -127,6 +127,15 @@ test('a custom font upload is checked for type and size; another company cannot 
   big.set([0x77, 0x4f, 0x46, 0x46])
   expect((await upload(ownerA, big, 'Big')).status).toBe(400)
 
+  const served = await (
+    await import('@/app/media/fonts/[file]/route')
+  ).GET(new Request('http://x/'), {
+    params: Promise.resolve({ file: `${font.id}.woff2` }),
+  })
+  expect(served.status).toBe(200)
+  expect(served.headers.get('content-type')).toBe('font/woff2')
+  expect((await served.arrayBuffer()).byteLength).toBe(64)
+
   const delB = await oneFont.DELETE(
     ajaxRequest(`/ajax/asset-library/fonts/${font.id}`, { method: 'DELETE', cookie: ownerB }),
     params({ id: font.id }),
