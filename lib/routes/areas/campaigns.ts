@@ -31,7 +31,7 @@ export const CAMPAIGN_ROUTES = [
   // navigation's target) opens the default view.
   campaigns('/campaigns/:view?', { built: true }),
   campaigns('/campaigns/library', { built: true }),
-  campaigns('/campaigns/omni-list'),
+  campaigns('/campaigns/omni-list', { built: true }),
   // Served by /campaigns/[view] (trends and smartsendtime, without an experiment id).
   campaigns('/campaigns/smartsendtime/:experimentId?', { built: true }),
   campaigns('/campaigns/trends', { built: true }),

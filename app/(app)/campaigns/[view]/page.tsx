@@ -10,8 +10,8 @@ export async function generateMetadata() {
   return { title: (await getTranslations('campaigns'))('title') }
 }
 
-// /campaigns/{view}: list, calendar, trends, smartsendtime or library. The other registered
-// /campaigns/… page (omni-list) is not built yet: the shared not-available screen, as everywhere.
+// /campaigns/{view}: list, calendar, trends, smartsendtime or library (omni-list has its own
+// page); any other view is the shared not-available screen, as everywhere.
 export default async function CampaignsViewPage({
   params,
   searchParams,
