@@ -60,6 +60,7 @@ export function HubGetStartedScreen() {
         ) : (
           <div className={styles.stack}>
             {failure && <Notification variant="error">{t('saveError')}</Notification>}
+            <Link href="/customer-hub/onboarding">{t('getStarted.guided')}</Link>
             <ul className={styles.steps}>
               {TASKS.map((task) => (
                 <li key={task} className={styles.step}>
