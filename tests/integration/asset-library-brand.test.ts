@@ -81,7 +81,7 @@ const listFonts = async (cookie: string) =>
     source: string
   }[]
 
-async function upload(cookie: string, bytes: Uint8Array, family: string) {
+async function upload(cookie: string, bytes: Uint8Array<ArrayBuffer>, family: string) {
   const form = new FormData()
   form.set('file', new Blob([bytes]), 'font.bin')
   form.set('family', family)
