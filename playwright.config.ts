@@ -50,6 +50,8 @@ export default defineConfig({
       // The stand-in listens on loopback: the operator setting for a local provider stand-in.
       PROVIDERS_ALLOW_PRIVATE: '1',
       FCM_API_URL: `http://127.0.0.1:${FCM_STANDIN_PORT}`,
+      // Every spec that needs a fresh tenant signs up from the same loopback address.
+      REGISTER_LIMIT_PER_IP: '200',
     },
   },
 })

@@ -16,20 +16,11 @@ import { ChoiceGroup } from '@/components/onboarding/choice-group'
 import { GOALS, STARTERS } from '@/lib/onboarding/starter-emails'
 import type { GuideCampaignResponse } from '@/app/ajax/onboarding/segment-and-send/[campaignId]/route'
 import { GuideFrame } from './guide-frame'
+import type { SegmentAndSendStep } from './segment-and-send-steps'
 import { useGuideAction } from './use-guide-action'
 import styles from '@/components/onboarding/onboarding.module.css'
 
-export const SEGMENT_AND_SEND_STEPS = [
-  'intro',
-  'select-goal',
-  'select-audience',
-  'select-template',
-  'template-gallery',
-  'confirm',
-  'waiting',
-  'complete',
-] as const
-type Step = (typeof SEGMENT_AND_SEND_STEPS)[number]
+type Step = SegmentAndSendStep
 const BASE = '/get-started/segment-and-send'
 // The title of each step (message keys cannot hold a dash).
 const TITLE: Record<Step, string> = {

@@ -18,8 +18,16 @@ import { normaliseEmail } from './login-rate-limit'
 import { normaliseTimeZone, UNKNOWN_TIME_ZONE } from '@/lib/account/time-zones'
 
 const TOO_MANY = 'Too many sign-up attempts. Please wait a while and try again.'
+// Sign-ups per client address and hour: 10 unless the operator sets REGISTER_LIMIT_PER_IP (an
+// agency signing its stores up from one office address, or the browser tests' one loopback client).
+const perIp = Number(process.env.REGISTER_LIMIT_PER_IP)
 export const REGISTRATION_LIMITS = {
-  ip: { bucket: 'register:ip', max: 10, windowMs: 60 * 60 * 1000, message: TOO_MANY },
+  ip: {
+    bucket: 'register:ip',
+    max: Number.isInteger(perIp) && perIp > 0 ? perIp : 10,
+    windowMs: 60 * 60 * 1000,
+    message: TOO_MANY,
+  },
   email: { bucket: 'register:email', max: 3, windowMs: 60 * 60 * 1000, message: TOO_MANY },
 } satisfies Record<string, RequestLimit>
 

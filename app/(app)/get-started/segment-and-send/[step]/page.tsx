@@ -1,7 +1,8 @@
 import { notFound } from 'next/navigation'
 import { getTranslations } from 'next-intl/server'
 import { RouteScreen } from '@/components/shell/route-screen'
-import { SegmentAndSendScreen, SEGMENT_AND_SEND_STEPS } from '@/components/get-started/segment-and-send-screen'
+import { SegmentAndSendScreen } from '@/components/get-started/segment-and-send-screen'
+import { SEGMENT_AND_SEND_STEPS } from '@/components/get-started/segment-and-send-steps'
 
 export async function generateMetadata() {
   return { title: (await getTranslations('getStartedGuides'))('segmentAndSendTitle') }
