@@ -23,18 +23,21 @@ test('a demo subscriber’s activity log, messages, lists and segments and metri
   await page.goto(`/profile/${id}/metrics`)
   const metrics = page.getByTestId('profile-metrics')
   await expect(metrics.locator('tbody tr').first()).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByRole('link', { name: 'Metrics' })).toHaveAttribute('aria-current', 'page')
+  await expect(
+    page.getByRole('navigation', { name: 'Profile pages' }).getByRole('link', { name: 'Metrics' }),
+  ).toHaveAttribute('aria-current', 'page')
 
-  await page.getByRole('navigation', { name: 'Profile pages' }).getByRole('link', { name: 'Messages' }).click()
+  const tabs = page.getByRole('navigation', { name: 'Profile pages' })
+  await tabs.getByRole('link', { name: 'Messages' }).click()
   await expect(page).toHaveURL(new RegExp(`/profile/${id}/campaigns$`))
   await expect(page.getByTestId('profile-campaigns').locator('tbody tr').first()).toBeVisible({ timeout: 20_000 })
 
-  await page.getByRole('link', { name: 'Lists and segments' }).click()
+  await tabs.getByRole('link', { name: 'Lists and segments' }).click()
   await expect(page.getByTestId('profile-lists-and-segments').getByRole('table')).toBeVisible({ timeout: 20_000 })
 
-  await page.getByRole('link', { name: 'Activity log' }).click()
+  await tabs.getByRole('link', { name: 'Activity log' }).click()
   await expect(page.getByTestId('profile-activity-log').getByText('Profile created')).toBeVisible({ timeout: 20_000 })
 
-  await page.getByRole('link', { name: 'Profile', exact: true }).click()
+  await tabs.getByRole('link', { name: 'Profile', exact: true }).click()
   await expect(page.getByTestId('profile-screen')).toBeVisible({ timeout: 20_000 })
 })
