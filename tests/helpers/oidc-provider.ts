@@ -95,15 +95,13 @@ export async function startLocalOidc(answer: OidcAnswer): Promise<LocalOidc> {
             }),
           )
           const sig = b64url(createHmac('sha256', op.clientSecret).update(`${header}.${payload}`).digest())
-          res
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(
-              JSON.stringify({
-                access_token: randomBytes(8).toString('hex'),
-                token_type: 'Bearer',
-                id_token: `${header}.${payload}.${sig}`,
-              }),
-            )
+          res.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              access_token: randomBytes(8).toString('hex'),
+              token_type: 'Bearer',
+              id_token: `${header}.${payload}.${sig}`,
+            }),
+          )
         })
       return
     }

@@ -30,7 +30,14 @@ const BUILT_LIST_PAGES = [
   'updating/monitor',
 ]
 const PROFILE_PAGES = ['activity-log', 'campaigns', 'campaigns/create', 'lists-and-segments', 'metrics', 'objects']
-const BUILT_PROFILE_PAGES = ['activity-log', 'campaigns', 'campaigns/create', 'lists-and-segments', 'metrics', 'objects']
+const BUILT_PROFILE_PAGES = [
+  'activity-log',
+  'campaigns',
+  'campaigns/create',
+  'lists-and-segments',
+  'metrics',
+  'objects',
+]
 
 export const AUDIENCE_ROUTES = [
   lists('/lists', { built: true }),
