@@ -85,7 +85,8 @@ test('email plans list the tiers; the auto-upgrade consent is saved', async ({ p
   await page.goto('/settings/billing/email-plans')
   await expect(page.getByRole('cell', { name: /Email 500/ })).toBeVisible()
   await expect(page.getByText('Current', { exact: true }).first()).toBeVisible()
-  await page.getByTestId('auto-upgrade-email').check()
+  // The switch turns on once the server has saved it: click, then wait for the saved state.
+  await page.getByTestId('auto-upgrade-email').click()
   await expect(page.getByText('Automatic upgrades are on.')).toBeVisible()
   await page.reload()
   await expect(page.getByTestId('auto-upgrade-email')).toBeChecked()

@@ -11,6 +11,8 @@ import { snap } from './helpers'
 
 const PASSWORD = 'staff-e2e-password'
 
+const isPg = /^postgres(ql)?:\/\//i.test(process.env.DATABASE_URL || '')
+
 async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   const url = process.env.DATABASE_URL || 'file:./data/app.db'
   if (/^postgres(ql)?:\/\//i.test(url)) {
@@ -66,8 +68,9 @@ test('staff are refused without consent, then work on the account, and every ste
   const customer = await register(page, 'Consenting Shop')
   const staffPage = await (await browser.newContext()).newPage()
   const staff = await register(staffPage, 'Provider')
+  // 1, not true: SQLite binds no booleans (PostgreSQL reads 1 for a boolean column as well).
   await sql(`UPDATE "User" SET "isStaff" = $1, "staffResources" = $2 WHERE "id" = $3`, [
-    true,
+    isPg ? true : 1,
     JSON.stringify([
       'staff_base',
       'staff_accounts_read',
@@ -84,7 +87,7 @@ test('staff are refused without consent, then work on the account, and every ste
   await staffPage.goto('/staff/feature-flags')
   await staffPage.getByLabel('Account', { exact: true }).fill(String(customer.companyId))
   await staffPage.getByRole('button', { name: 'Look up' }).click()
-  await expect(staffPage.getByText('No consent')).toBeVisible()
+  await expect(staffPage.getByText('No consent').first()).toBeVisible()
   await staffPage.getByRole('button', { name: `Consenting Shop (#${customer.companyId})` }).click()
   await expect(staffPage.getByText('This account has not granted staff access')).toBeVisible()
 
@@ -100,7 +103,8 @@ test('staff are refused without consent, then work on the account, and every ste
   await staffPage.reload()
   const amp = staffPage.getByRole('checkbox', { name: 'amp' })
   await expect(amp).not.toBeChecked()
-  await amp.check()
+  // The switch turns on once the server has saved it.
+  await amp.click()
   await expect(amp).toBeChecked()
   await snap(staffPage, 'staff-feature-flags')
 
