@@ -132,6 +132,54 @@ beforeAll(async () => {
       vendor: 'apns',
     },
   })
+  // Nor custom objects: a data source and an object type with its schema and source mapping,
+  // through the API, so the custom-objects family's operations are walked too.
+  const source = await dispatchApp(
+    apiRequest('POST', '/api/data-sources', {
+      key,
+      body: { data: { type: 'data-source', attributes: { title: 'Schema feed' } } },
+    }),
+  )
+  expect(source.status).toBe(201)
+  const sourceId = ((await source.json()) as { data: { id: string } }).data.id
+  const objectType = await dispatchApp(
+    apiRequest('POST', '/api/object-types', {
+      key,
+      body: {
+        data: {
+          type: 'object-type',
+          attributes: {
+            title: 'Vehicle',
+            'object-schema': {
+              data: {
+                type: 'object-schema',
+                attributes: {
+                  status: 'active',
+                  properties: [{ id: 1, name: 'vin', type: 'string' }],
+                  required: ['vin'],
+                  'source-mapping': {
+                    data: {
+                      type: 'source-mapping',
+                      attributes: {
+                        property_mappings: [
+                          {
+                            id: 1,
+                            type: 'simple',
+                            source: { source_id: sourceId, id_path: '$.vin', data_path: '$.vin' },
+                          },
+                        ],
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    }),
+  )
+  expect(objectType.status).toBe(201)
   // Nor tags: one, through the API.
   const tag = await dispatchApp(
     apiRequest('POST', '/api/tags', { key, body: { data: { type: 'tag', attributes: { name: 'Schema' } } } }),

@@ -53,7 +53,7 @@ test('the guides with their done states; SMS guides hidden for an email-only acc
   expect(screen.getByTestId('guide-wsFlow')).toHaveAttribute('data-done', 'false')
   expect(screen.queryByTestId('guide-smsSetup')).toBeNull()
   expect(screen.getByText('1 of 2 done')).toBeInTheDocument()
-  expect(screen.getByRole('link', { name: 'Finish setup' })).toHaveAttribute('href', '/account-setup/list-size')
+  expect(screen.getByRole('link', { name: 'Finish setup' })).toHaveAttribute('href', '/account-setup')
 })
 
 test('an account that texts sees the SMS guides', async () => {
