@@ -108,6 +108,7 @@ test('the scope catalogue lists read and write per family', async () => {
     'catalogs',
     'coupon-codes',
     'coupons',
+    'custom-objects',
     'data-privacy',
     'events',
     'flows',
