@@ -340,7 +340,7 @@ test('segments: create, read back in condition_groups, redefine, members by id, 
   await runJobsUntilIdle()
   expect((await segments.getProfileIdsForSegment(id)).body.data).toEqual([{ type: 'profile', id: ada.id }])
 
-  resetRateLimits()
+  await resetRateLimits()
   const patched = await segments.updateSegment(id, {
     data: {
       type: SegmentEnum.Segment,
@@ -375,8 +375,10 @@ test('segments: create, read back in condition_groups, redefine, members by id, 
   ).toEqual({ type: 'numeric', operator: 'greater-than-or-equal', value: 1 })
 
   // Bad definitions: a condition we cannot hold, another company's metric, a missing name.
-  const create = (attributes: unknown) => {
-    resetRateLimits()
+  // Awaited: the reset is a write, and a request sent before it lands can still be limited (a 429
+  // under load once).
+  const create = async (attributes: unknown) => {
+    await resetRateLimits()
     return callPartA('POST', '/api/segments', key, { data: { type: 'segment', attributes } })
   }
   const predictive = await create({
@@ -434,7 +436,7 @@ test('segments: create, read back in condition_groups, redefine, members by id, 
   // Another company cannot see, change or delete it; a mismatched id is a 409.
   const other = sdk(SegmentsApi, new ApiKeySession(otherKey))
   expect((await failure(other.getProfileIdsForSegment(id))).status).toBe(404)
-  resetRateLimits()
+  await resetRateLimits()
   expect(
     (
       await failure(
@@ -443,7 +445,7 @@ test('segments: create, read back in condition_groups, redefine, members by id, 
     ).status,
   ).toBe(404)
   expect((await failure(other.deleteSegment(id))).status).toBe(404)
-  resetRateLimits()
+  await resetRateLimits()
   expect(
     (
       await callPartA('PATCH', `/api/segments/${id}`, key, {
