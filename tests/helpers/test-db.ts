@@ -31,6 +31,7 @@ export function resetProcessState() {
     '__kysely',
     '__consumerLists',
     '__consumerLoader',
+    '__billingUsageCache',
   ])
     delete g[key]
 }

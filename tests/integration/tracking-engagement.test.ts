@@ -83,6 +83,12 @@ async function sendCampaign(companyId: number, email: string) {
   })
   await deliverSends({ companyId, channel: 'email', sourceType: 'campaign_message', sourceId })
   const send = await db.send.findFirstOrThrow({ where: { companyId, sourceId } })
+  // A send that did not go names why (a failed CI run once found no mail without saying why).
+  expect({ status: send.status, reason: send.reason, error: send.error }).toEqual({
+    status: 'sent',
+    reason: 'not_delivered_outbox',
+    error: null,
+  })
   const mail = await db.outboxMail.findFirstOrThrow({ where: { companyId, sendId: send.id } })
   const links = [...mail.html!.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'))
   const pixel = /<img src="([^"]+)"/.exec(mail.html!)![1]!
@@ -263,6 +269,12 @@ async function sendCampaignNoPixel(companyId: number) {
   })
   await deliverSends({ companyId, channel: 'email', sourceType: 'campaign_message', sourceId })
   const send = await db.send.findFirstOrThrow({ where: { companyId, sourceId } })
+  // A send that did not go names why (a failed CI run once found no mail without saying why).
+  expect({ status: send.status, reason: send.reason, error: send.error }).toEqual({
+    status: 'sent',
+    reason: 'not_delivered_outbox',
+    error: null,
+  })
   const mail = await db.outboxMail.findFirstOrThrow({ where: { companyId, sendId: send.id } })
   expect(mail.html).not.toContain('/t/o/')
   expect(mail.html).not.toContain('/t/c/')
