@@ -78,7 +78,7 @@ function AddressFields({ initial, onSaved }: { initial: Address | null; onSaved:
     }
   }
   return (
-    <form className={styles.form} onSubmit={(e) => void save(e)} aria-label={t('billingAddress')}>
+    <form className={styles.form} onSubmit={(e) => void save(e)} noValidate aria-label={t('billingAddress')}>
       <h3>{t('billingAddress')}</h3>
       {FIELDS.map((f) => (
         <TextField
@@ -133,7 +133,7 @@ function CompanyFields({
     }
   }
   return (
-    <form className={styles.form} onSubmit={(e) => void save(e)} aria-label={t('companyInformation')}>
+    <form className={styles.form} onSubmit={(e) => void save(e)} noValidate aria-label={t('companyInformation')}>
       <h3>{t('companyInformation')}</h3>
       <TextField
         name="companyName"

@@ -71,7 +71,7 @@ function BillingEmailForm({ initial }: { initial: string }) {
     }
   }
   return (
-    <form className={styles.form} onSubmit={(e) => void save(e)}>
+    <form className={styles.form} onSubmit={(e) => void save(e)} noValidate>
       <TextField
         name="billingEmail"
         type="email"

@@ -101,9 +101,9 @@ test('checkout without a payment provider says who assigns plans', async ({ page
   await expect(page.getByText('This plan does not exist or is no longer offered.')).toBeVisible()
 })
 
-// fixme (issue 26): the browser's own email check stops 'not-an-email' before the server's 400 is
-// shown (first browser run, 29 Nov); the 400 with field errors is tested in Jest.
-test.fixme('the billing email and address show field errors, then save', async ({ page }) => {
+// The forms are noValidate: the browser's own email check used to stop 'not-an-email' before the
+// server's field error could show.
+test('the billing email and address show field errors, then save', async ({ page }) => {
   await freshTenant(page)
   await page.goto('/settings/billing/preferences')
   const field = page.getByLabel('Billing email')
