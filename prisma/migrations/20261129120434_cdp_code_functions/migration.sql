@@ -1,0 +1,78 @@
+-- CreateTable
+CREATE TABLE "CodeFunction" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "companyId" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "triggerMetric" TEXT NOT NULL,
+    "sourceCode" TEXT NOT NULL,
+    "secretsSealed" TEXT,
+    "enabled" BOOLEAN NOT NULL DEFAULT false,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "CodeFunctionInvocation" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "companyId" INTEGER NOT NULL,
+    "functionId" TEXT NOT NULL,
+    "eventId" INTEGER,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "input" TEXT,
+    "output" TEXT,
+    "logs" TEXT,
+    "error" TEXT,
+    "durationMs" INTEGER,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "finishedAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "CodeAuthorization" (
+    "companyId" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "acceptedBy" INTEGER NOT NULL,
+    "acceptedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateTable
+CREATE TABLE "Transformation" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "companyId" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "source" TEXT NOT NULL DEFAULT 'events',
+    "sourceCode" TEXT NOT NULL,
+    "enabled" BOOLEAN NOT NULL DEFAULT false,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "TransformationInvocation" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "companyId" INTEGER NOT NULL,
+    "transformationId" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "input" TEXT,
+    "output" TEXT,
+    "error" TEXT,
+    "durationMs" INTEGER,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- CreateIndex
+CREATE INDEX "CodeFunction_companyId_triggerMetric_idx" ON "CodeFunction"("companyId", "triggerMetric");
+
+-- CreateIndex
+CREATE INDEX "CodeFunctionInvocation_companyId_functionId_createdAt_idx" ON "CodeFunctionInvocation"("companyId", "functionId", "createdAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CodeFunctionInvocation_functionId_eventId_key" ON "CodeFunctionInvocation"("functionId", "eventId");
+
+-- CreateIndex
+CREATE INDEX "Transformation_companyId_enabled_idx" ON "Transformation"("companyId", "enabled");
+
+-- CreateIndex
+CREATE INDEX "Transformation_enabled_idx" ON "Transformation"("enabled");
+
+-- CreateIndex
+CREATE INDEX "TransformationInvocation_companyId_transformationId_createdAt_idx" ON "TransformationInvocation"("companyId", "transformationId", "createdAt");
