@@ -104,6 +104,9 @@ async function main() {
     await db.featureFlag.createMany({ data: DEFAULT_ON.map((name) => ({ companyId: c.id, name, enabled: true })) })
   }
   await db.featureFlag.create({ data: { companyId: demo.id, name: 'report_builder', enabled: true } })
+  // The AMP editors are flagged routes: without the flag the demo's AMP screens are a 404 (the
+  // reason the browser spec of the AMP valid marker failed in its first run).
+  await db.featureFlag.create({ data: { companyId: demo.id, name: 'amp', enabled: true } })
   // Reviews are built (issue 24): the demo shows them, with the reviews seeded below.
   await db.featureFlag.create({ data: { companyId: demo.id, name: 'is_reviews_enabled', enabled: true } })
   await db.abTestAssignment.createMany({

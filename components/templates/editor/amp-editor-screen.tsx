@@ -22,7 +22,13 @@ import { templatesApi, type TemplateDetail } from '../api'
 import field from '@/components/ui/field.module.css'
 import styles from '@/components/brand/brand.module.css'
 
-export function AmpEditorScreen({ templateId }: { templateId: string }) {
+/** Where the screen's back link leads when it is opened from a campaign or a variation. */
+export interface AmpBackLink {
+  href: string
+  label: string
+}
+
+export function AmpEditorScreen({ templateId, back }: { templateId: string; back?: AmpBackLink }) {
   const t = useTranslations('ampEditor')
   const { data, error, mutate } = useSWR(['template', templateId], () => templatesApi.get(templateId), {
     revalidateOnFocus: false,
@@ -48,10 +54,25 @@ export function AmpEditorScreen({ templateId }: { templateId: string }) {
         <Spinner size="large" />
       </div>
     )
-  return <AmpForm key={data.updated} template={data} onSaved={(tpl) => void mutate(tpl, { revalidate: false })} />
+  return (
+    <AmpForm
+      key={data.updated}
+      template={data}
+      back={back}
+      onSaved={(tpl) => void mutate(tpl, { revalidate: false })}
+    />
+  )
 }
 
-function AmpForm({ template, onSaved }: { template: TemplateDetail; onSaved: (t: TemplateDetail) => void }) {
+function AmpForm({
+  template,
+  back,
+  onSaved,
+}: {
+  template: TemplateDetail
+  back?: AmpBackLink
+  onSaved: (t: TemplateDetail) => void
+}) {
   const t = useTranslations('ampEditor')
   const toast = useToast()
   const canEdit = usePermission(['templates_write'])
@@ -80,7 +101,12 @@ function AmpForm({ template, onSaved }: { template: TemplateDetail; onSaved: (t:
       <PageHead
         title={t('title')}
         description={t('description', { name: template.name })}
-        actions={<Link href={editorLink}>{t('openEditor')}</Link>}
+        actions={
+          <>
+            {back && <Link href={back.href}>{back.label}</Link>}
+            <Link href={editorLink}>{t('openEditor')}</Link>
+          </>
+        }
       />
       <PageBody>
         {template.editorType === 'SYSTEM_DRAGGABLE' ? (

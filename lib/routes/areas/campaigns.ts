@@ -20,7 +20,7 @@ const CAMPAIGN_REPORTS = [
 function contentRoutes(base: string) {
   return [
     campaigns(`${base}/content/edit`, { ...EDITOR, built: true }),
-    campaigns(`${base}/content/edit/amp`, { ...EDITOR, ...amp }),
+    campaigns(`${base}/content/edit/amp`, { ...EDITOR, ...amp, built: true }),
     campaigns(`${base}/content/edit/library`, { ...EDITOR, built: true }),
     campaigns(`${base}/content/web-view/:templateType?`, { ...PAGE, built: true }),
   ]

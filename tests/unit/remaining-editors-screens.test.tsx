@@ -1,0 +1,103 @@
+// Issue 27, the remaining editors: the campaign's AMP screen opens the template the campaign sends
+// with a way back to its content step and the validity marker. Only fetch is a stand-in.
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { NextIntlClientProvider } from 'next-intl'
+import { SWRConfig } from 'swr'
+import messages from '@/messages/en-US.json'
+import { ShellContext } from '@/lib/client/shell-context'
+import type { StartupData } from '@/lib/client/shell-types'
+import { ToastProvider } from '@/components/shell/toasts'
+import { AMP_STARTER } from '@/lib/templates/amp/validate-amp'
+import { AmpTargetScreen } from '@/components/templates/editor/amp-target-screen'
+
+jest.mock('next/navigation', () => ({
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() }),
+  usePathname: () => '/',
+}))
+
+type Reply = { status: number; body: unknown }
+type Handler = (method: string, url: URL, body: unknown) => Reply | undefined
+let calls: { method: string; path: string; search: string; body: unknown }[] = []
+let handler: Handler
+
+beforeEach(() => {
+  calls = []
+  handler = () => undefined
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = (init?.method ?? 'GET').toUpperCase()
+    const url = new URL(String(input), 'http://localhost')
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined
+    calls.push({ method, path: url.pathname, search: url.search, body })
+    const res = handler(method, url, body) ?? { status: 404, body: { message: 'Not found.' } }
+    return {
+      ok: res.status < 300,
+      status: res.status,
+      type: 'basic',
+      redirected: false,
+      url: url.toString(),
+      headers: new Headers(),
+      text: async () => JSON.stringify(res.body),
+    }
+  }) as unknown as typeof fetch
+})
+
+const renderWith = (ui: React.ReactNode, resources: string[]) =>
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+        <ShellContext.Provider value={{ authorization: { resources } } as unknown as StartupData}>
+          <ToastProvider>{ui}</ToastProvider>
+        </ShellContext.Provider>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  )
+
+const template = {
+  id: 'T1',
+  name: 'Spring sale',
+  editorType: 'CODE',
+  amp: null,
+  updated: '2026-11-29T10:00:00.000Z',
+  html: '<p>Hi</p>',
+  text: null,
+  definition: null,
+  compiledHtml: '<p>Hi</p>',
+  compiledText: 'Hi',
+  usesEvent: false,
+  warnings: [],
+}
+
+test('a variation opens the AMP editor of its template: the marker, the save, the way back to its content', async () => {
+  handler = (method, url, body) => {
+    if (url.pathname === '/ajax/email-template-editor/target')
+      return {
+        status: 200,
+        body: { target: { kind: 'variation', id: 'V1', templateId: 'T1', campaignId: 'C1', flowId: null } },
+      }
+    if (url.pathname === '/ajax/email-templates/T1' && method === 'GET') return { status: 200, body: { template } }
+    if (url.pathname === '/ajax/email-templates/T1')
+      return { status: 200, body: { template: { ...template, ...(body as object), updated: 'later' } } }
+    return undefined
+  }
+  renderWith(<AmpTargetScreen kind="variation" id="V1" />, ['templates_read', 'templates_write'])
+  expect(await screen.findByTestId('amp-valid')).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Back to the content' })).toHaveAttribute(
+    'href',
+    '/content/variation/V1/content/edit',
+  )
+  expect(calls[0]!.search).toBe('?kind=variation&id=V1')
+  const doc = screen.getByLabelText('AMP document')
+  fireEvent.change(doc, { target: { value: '<p>not amp</p>' } })
+  expect(screen.getByTestId('amp-problems')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Save AMP part' })).toBeDisabled()
+  fireEvent.change(doc, { target: { value: AMP_STARTER } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save AMP part' }))
+  await waitFor(() => expect(calls.some((c) => c.method !== 'GET' && c.path === '/ajax/email-templates/T1')).toBe(true))
+  expect(calls.find((c) => c.method !== 'GET')!.body).toMatchObject({ amp: AMP_STARTER })
+})
+
+test('a campaign without an email template says so instead of an empty editor', async () => {
+  renderWith(<AmpTargetScreen kind="campaign" id="none" />, ['templates_read'])
+  expect(await screen.findByTestId('editor-target-missing')).toBeInTheDocument()
+  expect(screen.getByText('This campaign has no email template yet')).toBeInTheDocument()
+})
