@@ -101,3 +101,35 @@ test('a campaign without an email template says so instead of an empty editor', 
   expect(await screen.findByTestId('editor-target-missing')).toBeInTheDocument()
   expect(screen.getByText('This campaign has no email template yet')).toBeInTheDocument()
 })
+
+test('the flow message web view shows the email in a sandboxed frame, the text version, and a 404 for a bad id', async () => {
+  const { FlowMessageWebViewScreen } = await import('@/components/campaigns/flow-message-web-view-screen')
+  handler = (_m, url) =>
+    url.searchParams.get('recipient_id') === 'R1'
+      ? {
+          status: 200,
+          body: {
+            message: {
+              recipientId: 'R1',
+              subject: 'Welcome Ada',
+              to: 'ada@x.test',
+              status: 'sent',
+              sentAt: null,
+              html: '<p>Hi Ada</p>',
+              text: 'Hi Ada (text)',
+              renderError: null,
+            },
+          },
+        }
+      : undefined
+  const { unmount } = renderWith(<FlowMessageWebViewScreen recipientId="R1" />, ['campaigns_read'])
+  expect(await screen.findByRole('heading', { name: 'Welcome Ada' })).toBeInTheDocument()
+  expect(screen.getByTestId('preview-frame')).toHaveAttribute('sandbox', '')
+  expect(screen.getByTestId('web-view-switch')).toHaveAttribute('href', '/message/flow-message/web-view/R1/text')
+  unmount()
+  const text = renderWith(<FlowMessageWebViewScreen recipientId="R1" templateType="text" />, ['campaigns_read'])
+  expect(await screen.findByText('Hi Ada (text)')).toBeInTheDocument()
+  text.unmount()
+  renderWith(<FlowMessageWebViewScreen recipientId="forged" />, ['campaigns_read'])
+  expect(await screen.findByText('This message was not found')).toBeInTheDocument()
+})

@@ -53,5 +53,5 @@ export const CAMPAIGN_ROUTES = [
   // Message reports and previews by channel.
   campaigns('/notification/:messageType/:messageId/:action/:recipientId?', { built: true }),
   campaigns('/sms/:messageType/:messageId/:action/:recipientId?', { built: true }),
-  campaigns('/message/flow-message/web-view/:recipientId/:templateType?', PAGE),
+  campaigns('/message/flow-message/web-view/:recipientId/:templateType?', { ...PAGE, built: true }),
 ]
