@@ -39,7 +39,17 @@ const PROVIDERS = {
     lock: 'postgresql',
   },
 }
-const filters = { externalTables: [], externalEnums: [] }
+// Tables the migrations create that Prisma cannot model (the inbox search's FTS5 tables with
+// their shadow tables on SQLite, its trigram text table on PostgreSQL): diffs leave them alone.
+const SEARCH_TABLES = ['ConversationMessageSearch', 'ConversationProfileSearch']
+const FTS5_SHADOWS = ['_config', '_content', '_data', '_docsize', '_idx']
+// PostgreSQL wants them schema-qualified.
+const filtersFor = (provider) => ({
+  externalTables: SEARCH_TABLES.flatMap((t) => [t, ...FTS5_SHADOWS.map((s) => t + s)]).map((t) =>
+    provider === 'postgresql' ? `public.${t}` : t,
+  ),
+  externalEnums: [],
+})
 
 /** One line on stderr, exit non-zero: for every error a user can fix. */
 function fail(message, code = 1) {
@@ -220,7 +230,7 @@ async function pendingDiff(provider, url) {
     to: { tag: 'schemaDatamodel', files: schemaFiles },
     script: true,
     exitCode: null,
-    filters,
+    filters: filtersFor(provider),
   })
   const sql = res.stdout ?? ''
   return !sql.trim() || /empty migration/i.test(sql) ? '' : sql
@@ -406,8 +416,12 @@ if (cmd === 'deploy') {
   try {
     console.log(
       'Applied:',
-      (await engine.applyMigrations({ migrationsList: await migrationList(target.provider), filters }))
-        .appliedMigrationNames,
+      (
+        await engine.applyMigrations({
+          migrationsList: await migrationList(target.provider),
+          filters: filtersFor(target.provider),
+        })
+      ).appliedMigrationNames,
     )
   } catch (e) {
     console.error(String(e?.message ?? e))
@@ -452,7 +466,11 @@ if (cmd === 'deploy') {
   await ensureReachable(target)
   const { engine, schemaFiles } = await engineFor(target.provider, target.url)
   console.log(
-    await engine.schemaPush({ force: process.argv.includes('--force'), schema: { files: schemaFiles }, filters }),
+    await engine.schemaPush({
+      force: process.argv.includes('--force'),
+      schema: { files: schemaFiles },
+      filters: filtersFor(target.provider),
+    }),
   )
 } else if (cmd === 'status') {
   await ensureReachable(target)
@@ -461,7 +479,7 @@ if (cmd === 'deploy') {
     await engine.diagnoseMigrationHistory({
       migrationsList: await migrationList(target.provider),
       optInToShadowDatabase: false,
-      filters,
+      filters: filtersFor(target.provider),
     }),
   )
 } else {
