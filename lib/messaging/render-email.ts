@@ -12,6 +12,7 @@ import { defaultFrom, type SmtpMessage } from './email-transport'
 import { templateLink, unsubscribeMailto, unsubscribeUrl } from './unsubscribe-link'
 import { decorateEmailHtml } from './tracking/decorate-email'
 import { withAbsoluteUrls, withPreheader } from './finish-email-html'
+import { pickTranslation } from '@/lib/templates/translations/send-translations'
 
 /** What the SMTP transport sends, also what the outbox keeps. */
 export type RenderedEmail = SmtpMessage
@@ -48,9 +49,24 @@ function recipientAddress(s: ClaimedSend): string {
   return typeof to === 'string' && to ? to : (s.profile.email ?? '')
 }
 
+/** The content in the recipient's language when the template has a ready translation for it; the AMP part has none, so it is left out. */
+function withTranslation(c: ClaimedSend['content'], locale: string | null | undefined): ClaimedSend['content'] {
+  const t = pickTranslation(c.translations, locale)
+  if (!t) return c
+  const { amp: _amp, ...rest } = c
+  void _amp
+  return {
+    ...rest,
+    subject: t.subject ?? c.subject,
+    previewText: t.previewText ?? c.previewText,
+    html: t.html,
+    text: t.text,
+  }
+}
+
 /** Throws TemplateRenderError / TemplateSyntaxError when the template cannot be rendered. */
 export function renderEmail(s: ClaimedSend, now: Date, defaults: SenderDefaults = {}): RenderedEmail {
-  const c = s.content
+  const c = withTranslation(s.content, s.profile.locale)
   // The message's own sender wins as a whole (its name belongs to its address); then the company's, then MAIL_FROM.
   const own = c.fromEmail?.trim()
   const fromEmail = own || defaults.fromEmail?.trim() || defaultFrom()

@@ -1,6 +1,7 @@
 // The vocabulary of the send pipeline (lib/messaging): channels, sources, statuses, and the
 // message a Send row carries.
 import type { PushOptions } from './push/push-content'
+import type { TranslatedContent } from '@/lib/templates/translations/types'
 export const CHANNELS = ['email', 'sms', 'push', 'whatsapp'] as const
 export type Channel = (typeof CHANNELS)[number]
 
@@ -41,4 +42,6 @@ export interface MessageContent {
   replyTo?: string
   /** Push only: image, open action, badge and notification type (push/push-content.ts). */
   push?: PushOptions
+  /** Email only: the template's ready translations by locale; the recipient's locale picks one at render. */
+  translations?: Record<string, TranslatedContent>
 }

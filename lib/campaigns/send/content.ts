@@ -3,6 +3,7 @@ import { kysely } from '@/lib/db/kysely'
 import { selectFirst, type Ops } from '@/lib/db/ops'
 import type { MessageContent } from '@/lib/messaging/types'
 import { pushOptionsFrom } from '@/lib/messaging/push/push-content'
+import { readyTranslationsOps } from '@/lib/templates/translations/send-translations'
 
 function parseObj(s: string | null | undefined): Record<string, unknown> {
   try {
@@ -66,8 +67,15 @@ export function* campaignContentOps(
         .where('id', '=', templateId),
     )
     if (!t) return { content, channel: m.channel, problem: `The template ${templateId} does not exist.` }
+    const translations = yield* readyTranslationsOps(companyId, templateId)
     return {
-      content: { ...content, html: t.compiledHtml, text: t.compiledText, ...(t.amp ? { amp: t.amp } : {}) },
+      content: {
+        ...content,
+        html: t.compiledHtml,
+        text: t.compiledText,
+        ...(t.amp ? { amp: t.amp } : {}),
+        ...(translations ? { translations } : {}),
+      },
       channel: m.channel,
     }
   }

@@ -10,6 +10,8 @@ import { compileTemplate } from '@/lib/templates/compile-template'
 import { TemplateInvalidError } from './template-errors'
 import type { EditorType } from './template-view'
 import { validateAmp } from '@/lib/templates/amp/validate-amp'
+import { recompileTemplateTranslations } from '@/lib/templates/translations/compile-translation'
+import { deleteOwnerTranslations } from '@/lib/templates/translations/translation-store'
 
 export interface TemplateContent {
   html?: string | null
@@ -173,6 +175,8 @@ export async function updateTemplate(companyId: number, id: string, input: Updat
   }
   const { count } = await db.template.updateMany({ where: { id, companyId }, data })
   if (!count) throw notFound(`A template with id ${id} was not found.`)
+  // ready translations are compiled against the content: compile them against the new one
+  if (touchesContent) await recompileTemplateTranslations(companyId, id)
   return getTemplateOrThrow(companyId, id)
 }
 
@@ -202,4 +206,5 @@ export async function cloneTemplate(companyId: number, id: string, name?: string
 export async function deleteTemplate(companyId: number, id: string): Promise<void> {
   const { count } = await db.template.deleteMany({ where: { id, companyId } })
   if (!count) throw notFound(`A template with id ${id} was not found.`)
+  await deleteOwnerTranslations(companyId, { templateId: id })
 }

@@ -21,6 +21,7 @@ import { nextOf } from '../types'
 import { evaluateFilterOps } from '../conditions'
 import { scopeOps } from './splits'
 import { cachedOps } from '../cache'
+import { readyTranslationsOps } from '@/lib/templates/translations/send-translations'
 
 export const CHANNEL_OF: Record<string, Channel> = {
   'send-email': 'email',
@@ -98,19 +99,27 @@ export function* contentOps(
     }
     if (!m.template_id) return { content, transactional, problem: 'The email has no template.' }
     const templateId = m.template_id
-    const t = yield* cachedOps(`tpl:${companyId}:${templateId}`, () =>
-      selectFirst(
+    const t = yield* cachedOps(`tpl:${companyId}:${templateId}`, function* () {
+      const row = yield* selectFirst(
         kysely()
           .selectFrom('Template')
           .select(['compiledHtml', 'compiledText', 'amp', 'isTransactional'])
           .where('companyId', '=', companyId)
           .where('id', '=', templateId),
-      ),
-    )
+      )
+      // the ready translations are cached with the template, so a send asks for neither again
+      return row && { ...row, translations: yield* readyTranslationsOps(companyId, templateId) }
+    })
     if (!t) return { content, transactional, problem: `The template ${m.template_id} does not exist.` }
     transactional ||= toBool(t.isTransactional) && m.transactional !== false
     return {
-      content: { ...content, html: t.compiledHtml, text: t.compiledText, ...(t.amp ? { amp: t.amp } : {}) },
+      content: {
+        ...content,
+        html: t.compiledHtml,
+        text: t.compiledText,
+        ...(t.amp ? { amp: t.amp } : {}),
+        ...(t.translations ? { translations: t.translations } : {}),
+      },
       transactional,
     }
   }
