@@ -34,6 +34,9 @@ import { register as registerPredictive } from '@/lib/predictive/jobs'
 import { register as registerMonitors } from '@/lib/monitors/jobs'
 import { register as registerAnalytics } from '@/lib/analytics/jobs'
 import { register as registerBilling } from '@/lib/billing/jobs'
+import { register as registerSendRollup } from '@/lib/messaging/send-rollup-job'
+import { register as registerDataSync } from '@/lib/data-sync/jobs'
+import { register as registerCdpCode } from '@/lib/cdp-code/jobs'
 import { registerConsumers } from './consumers'
 
 export function registerJobHandlers(): void {
@@ -41,6 +44,7 @@ export function registerJobHandlers(): void {
   registerConsumers()
   registerSegments()
   registerMetrics()
+  registerCdpCode()
   registerImports()
   registerEvents()
   registerAuth()
@@ -72,4 +76,6 @@ export function registerJobHandlers(): void {
   registerMonitors()
   registerAnalytics()
   registerBilling()
+  registerSendRollup()
+  registerDataSync()
 }
