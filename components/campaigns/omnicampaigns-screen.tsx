@@ -184,6 +184,7 @@ export function OmnicampaignsScreen() {
 
 export function OmnicampaignScreen({ omnicampaignId }: { omnicampaignId: string }) {
   const t = useTranslations('campaigns')
+  const tr = useTranslations('remainingEditors')
   const channelLabel = useChannelLabel()
   const { data, error } = useSWR(
     `/ajax/omnicampaigns/${encodeURIComponent(omnicampaignId)}`,
@@ -195,7 +196,14 @@ export function OmnicampaignScreen({ omnicampaignId }: { omnicampaignId: string 
       <PageHead
         title={o?.name ?? t('omnicampaigns')}
         description={t('omniDetailDescription')}
-        actions={<LinkButton href="/omnicampaigns">{t('omnicampaigns')}</LinkButton>}
+        actions={
+          <>
+            <LinkButton href="/omnicampaigns">{t('omnicampaigns')}</LinkButton>
+            <LinkButton href={`/sandbox-omnicampaigns/${encodeURIComponent(omnicampaignId)}`}>
+              {tr('openInSandbox')}
+            </LinkButton>
+          </>
+        }
       />
       <PageBody>
         {error && <Notification variant="error" title={t('loadError')} />}

@@ -133,3 +133,62 @@ test('the flow message web view shows the email in a sandboxed frame, the text v
   renderWith(<FlowMessageWebViewScreen recipientId="forged" />, ['campaigns_read'])
   expect(await screen.findByText('This message was not found')).toBeInTheDocument()
 })
+
+test('the sandbox says nothing counts, sends an email test to a chosen test address, and explains other channels', async () => {
+  const { SandboxOmnicampaignScreen } = await import('@/components/campaigns/sandbox-omnicampaign-screen')
+  handler = (method, url) => {
+    if (url.pathname === '/ajax/omnicampaigns/O1/sandbox' && method === 'GET')
+      return {
+        status: 200,
+        body: {
+          sandbox: {
+            id: 'O1',
+            name: 'Spring launch',
+            channels: [
+              {
+                campaignId: 'C1',
+                name: 'Spring launch',
+                channel: 'email',
+                status: 'draft',
+                templateId: 'T1',
+                subject: 'Hi',
+              },
+              {
+                campaignId: 'C2',
+                name: 'Spring launch',
+                channel: 'sms',
+                status: 'draft',
+                templateId: null,
+                subject: null,
+              },
+            ],
+            recipients: [
+              { email: 'qa@shop.test', source: 'test_recipient' },
+              { email: 'owner@shop.test', source: 'team' },
+            ],
+          },
+        },
+      }
+    if (url.pathname === '/ajax/email-templates/T1/preview-profiles')
+      return { status: 200, body: { profiles: [{ id: 'P1', email: 'ada@x.test', firstName: 'Ada', lastName: null }] } }
+    if (url.pathname === '/ajax/omnicampaigns/O1/sandbox' && method === 'POST')
+      return {
+        status: 200,
+        body: { test: { sendId: 'S1', status: 'queued', to: 'owner@shop.test', campaignId: 'C1' } },
+      }
+    return undefined
+  }
+  renderWith(<SandboxOmnicampaignScreen omnicampaignId="O1" />, ['campaigns_read', 'campaigns_write'])
+  expect(screen.getByTestId('sandbox-banner')).toHaveTextContent('not counted in any report')
+  fireEvent.change(await screen.findByLabelText('Send the test to'), { target: { value: 'owner@shop.test' } })
+  await screen.findByRole('option', { name: 'ada@x.test' })
+  fireEvent.change(screen.getByLabelText('Show the data of'), { target: { value: 'P1' } })
+  expect(screen.getByText(/available for email/)).toBeInTheDocument()
+  fireEvent.click(screen.getByRole('button', { name: 'Send test' }))
+  expect(await screen.findByText('Test sent to owner@shop.test.')).toBeInTheDocument()
+  expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+    campaign_id: 'C1',
+    email: 'owner@shop.test',
+    profile_id: 'P1',
+  })
+})

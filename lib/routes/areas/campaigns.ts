@@ -47,7 +47,7 @@ export const CAMPAIGN_ROUTES = [
 
   campaigns('/omnicampaigns', { built: true }),
   campaigns('/omnicampaigns/:omnicampaignId', { built: true }),
-  campaigns('/sandbox-omnicampaigns/:omnicampaignId'),
+  campaigns('/sandbox-omnicampaigns/:omnicampaignId', { built: true }),
   ...contentRoutes('/content/variation/:variationId'),
 
   // Message reports and previews by channel.
