@@ -9,6 +9,7 @@ import { acceptedNow } from '@/lib/profiles/attribute-times'
 import type { EventInput, QueuedEvent } from './types'
 import { validateEvent } from './validate-event'
 import { validateEvents } from './ingest-events'
+import { transformEvent } from './event-transformers'
 
 export const INGEST_JOB = 'events.ingest'
 export const EVENTS_PER_JOB = 1000
@@ -28,7 +29,10 @@ const modeOf = (opts: AcceptOptions) => (opts.source === 'client' ? 'client' : '
 
 export async function acceptEvent(companyId: number, input: EventInput, opts: AcceptOptions = {}): Promise<void> {
   const acceptedAt = acceptedNow()
-  const event = { ...validateEvent(input), acceptedAt }
+  let event: QueuedEvent | null = { ...validateEvent(input), acceptedAt }
+  // The merchant's transformations (issue 27) reshape or drop /api and /client events only.
+  if (opts.source) event = await transformEvent(companyId, event)
+  if (!event) return
   const payload: IngestJobPayload = { companyId, mode: modeOf(opts), event }
   await enqueue(INGEST_JOB, payload, { companyId })
 }

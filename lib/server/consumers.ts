@@ -20,11 +20,17 @@ import { registerInboundMessageConsumer } from '@/lib/messaging/inbound-message-
 import { inboxInboundConsumer } from '@/lib/inbox/inbox-consumer'
 import { registerPlanGate } from '@/lib/messaging/plan-gate'
 import { billingPlanGate } from '@/lib/billing/plan-gate'
+import { functionsBatchConsumer } from '@/lib/cdp-code/function-consumer'
+import { registerEventTransformer } from '@/lib/events/event-transformers'
+import { transformationsEventTransformer } from '@/lib/cdp-code/apply-transformations'
 
 export function registerConsumers(): void {
   registerBatchConsumer(flowTriggersBatchConsumer)
   registerBatchConsumer(attributionBatchConsumer)
   registerBatchConsumer(segmentsBatchConsumer)
+  // Code functions (issue 27): a pending run per (function, event), queued with the events.
+  registerBatchConsumer(functionsBatchConsumer)
+  registerEventTransformer(transformationsEventTransformer)
   registerGroupEntryConsumer(flowGroupTriggersConsumer)
   registerUnsubscribeConsumer(consentWriteBackConsumer)
   registerRenderContextConsumer(reviewRequestContextConsumer)
