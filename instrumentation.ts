@@ -26,6 +26,10 @@ export async function register() {
     void import('@/lib/monitors/jobs')
       .then((m) => m.ensureMonitorJobs())
       .catch((e) => console.error('[worker] monitors not booked:', e))
+    // The per-day send rollup (issues 26 §4, 27 §6) every 15 minutes books itself from here on.
+    void import('@/lib/messaging/send-rollup-job')
+      .then((m) => m.ensureSendRollupJobs())
+      .catch((e) => console.error('[worker] send rollup not booked:', e))
     // Form schedules due while no worker ran are applied now, and the next instant is booked.
     void import('@/lib/forms/store/schedule-jobs')
       .then((m) => m.runFormSchedules())

@@ -5,13 +5,15 @@
 //   marketing, no active SMS suppression);
 // - emails and SMS segments sent in the period: Sends that (probably) reached the profile,
 //   counted at the time they were handed over (sendingAt), previews and staff alerts aside.
-//   The counts read the (companyId, channel, sendingAt, status) index alone; SMS segments also
-//   read the row (a send from before segments were recorded counts as one).
+//   Closed days come from the per-day send rollup (lib/messaging/send-rollup-read.ts), the rest
+//   from Send: those counts read the (companyId, channel, sendingAt, status) index alone; SMS
+//   segments also read the row (a send from before segments were recorded counts as one).
 import { sql } from 'kysely'
 import { select, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { dbEngine } from '@/lib/db/client'
 import { DELIVERED_LIKE } from '@/lib/messaging/types'
+import { rolledCountsOps, splitPeriodOps } from '@/lib/messaging/send-rollup-read'
 import type { Period } from './billing-period'
 
 export interface Usage {
@@ -65,12 +67,12 @@ const units = (channel: 'email' | 'sms') =>
   channel === 'sms' ? sql<number>`coalesce(sum(coalesce("segments", 1)), 0)` : sql<number>`count(*)`
 
 /**
- * Emails (1 each) or SMS segments sent in the period. Previews and staff alerts are not billed:
- * they are counted apart and taken off. Their count names no channel or time in its WHERE, so it
- * can only read the (companyId, sourceType, …) index (the few previews), and the main count stays
- * on the (companyId, channel, sendingAt, status) index alone.
+ * Emails (1 each) or SMS segments sent over an interval, counted live from Send. Previews and
+ * staff alerts are not billed: they are counted apart and taken off. Their count names no channel
+ * or time in its WHERE, so it can only read the (companyId, sourceType, …) index (the few
+ * previews), and the main count stays on the (companyId, channel, sendingAt, status) index alone.
  */
-export function* sentUnitsOps(companyId: number, channel: 'email' | 'sms', period: Period): Ops<number> {
+function* liveUnitsOps(companyId: number, channel: 'email' | 'sms', period: Period): Ops<number> {
   const all = yield* selectFirst(periodSends(companyId, channel, period).select(units(channel).as('n')))
   const unit = channel === 'sms' ? sql`coalesce("segments", 1)` : sql`1`
   const free = yield* selectFirst(
@@ -85,6 +87,21 @@ export function* sentUnitsOps(companyId: number, channel: 'email' | 'sms', perio
       ),
   )
   return Number(all?.n ?? 0) - Number(free?.n ?? 0)
+}
+
+/**
+ * Emails or SMS segments sent in the period: the closed days the send rollup holds current rows
+ * for (issue 26 §4: the usage stays fast at millions of sends), the rest — the period's partial
+ * first day, the open days, days not rolled up or changed since — live from Send.
+ */
+export function* sentUnitsOps(companyId: number, channel: 'email' | 'sms', period: Period): Ops<number> {
+  const split = yield* splitPeriodOps([companyId], period.start, period.end)
+  let n = 0
+  for (const r of yield* rolledCountsOps(split.rolled, DELIVERED_LIKE, channel))
+    if (r.billed) n += channel === 'sms' ? r.units : r.count
+  for (const iv of split.live.get(companyId) ?? [])
+    n += yield* liveUnitsOps(companyId, channel, { start: iv.from, end: iv.to })
+  return n
 }
 
 export function* usageOps(companyId: number, period: Period): Ops<Usage> {

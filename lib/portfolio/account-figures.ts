@@ -4,6 +4,8 @@
 // deliverability rates. Each figure is one grouped query over all the accounts, so the cost is
 // one pass over the period's sends and the accounts' profiles (the bench compares it with those
 // bare counts), not one report per account.
+// Sends belong to the period by sendingAt (handed to the provider), read from the per-day send
+// rollup for closed days (./account-sends.ts).
 // Deliverability: sent and bounced from the period's email Sends (their status, as the account's
 // deliverability report counts them); spam and unsubscribes are the period's message events of
 // those metrics (events that name a send: a complaint report records one too). The account's
@@ -16,6 +18,7 @@ import { attributionSettingsOps, DEFAULT_CONVERSION_METRIC } from '@/lib/attribu
 import { SENT_STATUSES } from '@/lib/reporting/send-scope'
 import { LIST } from '@/lib/groups/group-view'
 import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
+import { accountSends } from './account-sends'
 
 export interface Period {
   from: Date
@@ -120,18 +123,7 @@ export async function accountFigures(companyIds: number[], period: Period): Prom
           ),
         )
       : Promise.resolve([]),
-    read(
-      select(
-        k
-          .selectFrom('Send')
-          .select(['companyId', 'channel', 'status', sql<number>`count(*)`.as('n')])
-          .where('companyId', 'in', companyIds)
-          .where('status', 'in', [...SENT_STATUSES])
-          .where('sentAt', '>=', period.from)
-          .where('sentAt', '<', period.to)
-          .groupBy(['companyId', 'channel', 'status']),
-      ),
-    ),
+    accountSends(companyIds, period.from, period.to, SENT_STATUSES),
     read(
       select(
         k

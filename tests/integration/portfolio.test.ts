@@ -58,6 +58,7 @@ async function figuresFixture(companyId: number, n: { orders: number[]; email: n
         profileId: `r${companyId}-${sendNo}`,
         status,
         content: '{}',
+        sendingAt: sentAt,
         sentAt,
       },
     })
