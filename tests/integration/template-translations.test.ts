@@ -113,10 +113,14 @@ test('add, translate, mark ready, delete; bad input is a 400 with the field', as
   const e: Json = await unknown.json()
   expect(Object.keys(e.fieldErrors).sort()).toEqual([`strings.${by('Shop now')}`, 'strings.nope'].sort())
   expect((await (await get(ownerA, 'de-DE')).json()).translation.translated).toBe(0)
-  const ok = await put(ownerA, 'de-DE', { strings: { [by('Shop now')]: 'Jetzt kaufen' }, ready: true })
+  const ok = await put(ownerA, 'de-DE', {
+    strings: { [by('Shop now')]: 'Jetzt kaufen', preview: 'Unsere Sommerauswahl' },
+    ready: true,
+  })
   expect(ok.status).toBe(200)
-  expect((await ok.json()).translation).toMatchObject({ ready: true, translated: 1 })
+  expect((await ok.json()).translation).toMatchObject({ ready: true, translated: 2 })
   const row = await db.templateTranslation.findFirstOrThrow({ where: { companyId: A, locale: 'de-DE' } })
+  expect(JSON.parse(row.compiled!)).toMatchObject({ previewText: 'Unsere Sommerauswahl' })
   expect(JSON.parse(row.compiled!).html).toContain('Jetzt kaufen')
   expect((await del(ownerA, 'de-DE')).status).toBe(200)
   expect((await get(ownerA, 'de-DE')).status).toBe(404)

@@ -7,7 +7,8 @@ import type { BlockDefinition, LeafBlock } from '@/lib/templates/block-definitio
 import { htmlTextRuns, replaceTextRuns } from './html-text-nodes'
 
 export const SUBJECT_ID = 'subject'
-export const PREVIEW_ID = 'preview_text'
+// ids pass the /ajax key transformation (snake ⇄ camel) unchanged: no underscores, no capitals
+export const PREVIEW_ID = 'preview'
 
 export type StringKind = 'subject' | 'preview_text' | 'heading' | 'text' | 'button' | 'image_alt' | 'product' | 'html'
 
