@@ -4,6 +4,7 @@
 import { createTranslator } from 'next-intl'
 import { loadMessages } from '@/lib/i18n/load-messages'
 import type { Locale } from '@/lib/i18n/locales'
+import { REVIEW_PHOTOS_MAX } from '../review-images'
 import type { ReviewFormErrors, ReviewFormValues } from './review-form-input'
 
 export interface FormCompany {
@@ -45,11 +46,17 @@ h1{font-size:22px;line-height:1.3;margin:0 0 12px}p{margin:0 0 16px;color:#444c5
 .product img{width:64px;height:64px;object-fit:cover;border-radius:6px}label{display:block;font-weight:600;margin:14px 0 6px}
 input[type=text],textarea{width:100%;font:inherit;padding:8px 10px;border:1px solid #c9ced4;border-radius:6px}textarea{min-height:140px}
 fieldset{border:0;padding:0;margin:0}legend{font-weight:600;margin-bottom:6px;padding:0}.stars{display:flex;flex-wrap:wrap;gap:8px}
-.stars label{font-weight:400;margin:0;display:flex;gap:4px;align-items:center}.error{color:#b42318;font-size:14px;margin:4px 0 0}
+.hint{font-size:14px;margin:0 0 6px}input[type=file]{max-width:100%}.stars label{font-weight:400;margin:0;display:flex;gap:4px;align-items:center}.error{color:#b42318;font-size:14px;margin:4px 0 0}
 [aria-invalid=true]{border-color:#b42318}button{margin-top:18px;background:#1b1f24;color:#fff;border:0;border-radius:6px;padding:10px 18px;font:inherit;font-weight:600;cursor:pointer}
 button:focus-visible,input:focus-visible,textarea:focus-visible{outline:2px solid #2f6bd8;outline-offset:2px}`
 
 type T = (key: string, values?: Record<string, string | number>) => string
+
+function photosField(x: T, errors: ReviewFormErrors): string {
+  const e = errors.photos
+  return `<label for="photos">${esc(x('photos'))}</label><p class="hint" id="photos-hint">${esc(x('photosHint', { max: REVIEW_PHOTOS_MAX }))}</p>
+<input type="file" id="photos" name="photos" multiple accept="image/png,image/jpeg,image/gif,image/webp" aria-describedby="photos-hint${e ? ' photos-error' : ''}"${e ? ' aria-invalid="true"' : ''}>${e ? `<p class="error" id="photos-error">${esc(x(e.key, { max: REVIEW_PHOTOS_MAX }))}</p>` : ''}`
+}
 
 function fieldError(t: T, errors: ReviewFormErrors, name: keyof ReviewFormValues): string {
   const e = errors[name]
@@ -61,7 +68,7 @@ function fieldError(t: T, errors: ReviewFormErrors, name: keyof ReviewFormValues
 const invalidAttrs = (errors: ReviewFormErrors, name: keyof ReviewFormValues) =>
   errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''
 
-function formBody(t: T, m: Extract<ReviewFormModel, { kind: 'form' }>): string {
+function formBody(t: T, x: T, m: Extract<ReviewFormModel, { kind: 'form' }>): string {
   const v = m.values
   const stars = [5, 4, 3, 2, 1]
     .map(
@@ -71,11 +78,12 @@ function formBody(t: T, m: Extract<ReviewFormModel, { kind: 'form' }>): string {
     .join('')
   return `<h1>${esc(t('title', { product: m.product.title }))}</h1>
 <div class="product">${m.product.imageUrl && /^https:\/\//.test(m.product.imageUrl) ? `<img src="${esc(m.product.imageUrl)}" alt="">` : ''}<p>${esc(t('intro'))}</p></div>
-<form method="post" action="${esc(m.action)}" novalidate>
+<form method="post" action="${esc(m.action)}" enctype="multipart/form-data" novalidate>
 <fieldset${invalidAttrs(m.errors, 'rating')}><legend>${esc(t('rating'))}</legend><div class="stars">${stars}</div>${fieldError(t, m.errors, 'rating')}</fieldset>
 <label for="title">${esc(t('reviewTitle'))}</label><input type="text" id="title" name="title" maxlength="200" value="${esc(v.title)}"${invalidAttrs(m.errors, 'title')}>${fieldError(t, m.errors, 'title')}
 <label for="body">${esc(t('body'))}</label><textarea id="body" name="body" maxlength="5000" required${invalidAttrs(m.errors, 'body')}>${esc(v.body)}</textarea>${fieldError(t, m.errors, 'body')}
 <label for="name">${esc(t('name'))}</label><input type="text" id="name" name="name" maxlength="100" required value="${esc(v.name)}"${invalidAttrs(m.errors, 'name')}>${fieldError(t, m.errors, 'name')}
+${photosField(x, m.errors)}
 <button type="submit">${esc(t('submit'))}</button></form>`
 }
 
@@ -86,10 +94,15 @@ export async function renderReviewForm(m: ReviewFormModel, locale: Locale): Prom
     messages: messages as never,
     namespace: 'reviews.form' as never,
   }) as unknown as T
+  const x = createTranslator({
+    locale,
+    messages: messages as never,
+    namespace: 'reviewsExtras.form' as never,
+  }) as unknown as T
   let body: string
   switch (m.kind) {
     case 'form':
-      body = formBody(t, m)
+      body = formBody(t, x, m)
       break
     case 'thanks':
       body = `<h1>${esc(t('thanksTitle'))}</h1><p>${esc(t(m.published ? 'thanksPublished' : 'thanksPending'))}</p>`

@@ -17,7 +17,8 @@ export interface ReviewFormInput {
   name: string
 }
 
-export type ReviewFormErrors = Partial<Record<keyof ReviewFormValues, { key: string; max?: number }>>
+/** `photos` errors are keys of reviewsExtras.form (the photo checks came later than the form). */
+export type ReviewFormErrors = Partial<Record<keyof ReviewFormValues | 'photos', { key: string; max?: number }>>
 
 const field = (f: FormData | null, name: string) => {
   const v = f?.get(name)

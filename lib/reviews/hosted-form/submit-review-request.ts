@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api/api-error'
 import { AppError } from '@/lib/errors/app-error'
 import { ulid } from '@/lib/ids/make-id'
 import { submitReview } from '../submit-review'
+import { storeReviewPhotos, type CheckedPhoto } from '../review-images'
 import type { ReviewRequestKey } from '../review-request-token'
 import type { ReviewFormInput } from './review-form-input'
 
@@ -47,6 +48,7 @@ export async function loadRequestTarget(k: ReviewRequestKey) {
 export async function submitReviewRequest(
   k: ReviewRequestKey,
   input: ReviewFormInput,
+  photos: CheckedPhoto[] = [],
   now = new Date(),
 ): Promise<RequestSubmitResult> {
   const target = await loadRequestTarget(k)
@@ -79,6 +81,7 @@ export async function submitReviewRequest(
     if (e instanceof AppError && e.status === 400) return { kind: 'not_found' }
     throw e
   }
+  await storeReviewPhotos(k.companyId, created.id, photos, now)
   await db.reviewRequest.upsert({
     where: whereKey(k),
     create: { id: ulid(now.getTime()), ...k, reviewId: created.id, submittedAt: now, createdAt: now },

@@ -10,7 +10,7 @@ import { shortId } from '@/lib/ids/make-id'
 import { appLink } from '@/lib/config/app-url'
 import { badRequest, notFound } from '@/lib/errors/app-error'
 import { containsText } from '@/lib/db/dialect'
-import { IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, sniffImage, type ImageFormat } from './image-sniff'
+import { IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, sniffImage, type ImageFormat, type SniffedImage } from './image-sniff'
 import { dataDir } from '@/lib/config/data-dir.mjs'
 
 export { dataDir }
@@ -76,6 +76,34 @@ export function checkImageName(name: string): string {
   return n
 }
 
+export type ImageProblem = 'empty' | 'too_large' | 'not_image' | 'too_many_pixels'
+
+/**
+ * The upload checks every stored image passes (templates, review photos): the type from the
+ * bytes, at most 5 MB, and when maxSide is given a known width and height up to it. A problem is
+ * a code, so each caller says it in its own words (the editor in English, a shopper's form in
+ * their language).
+ */
+export function checkImageBytes(
+  bytes: Buffer,
+  opts: { maxSide?: number } = {},
+): { ok: true; image: SniffedImage } | { ok: false; problem: ImageProblem } {
+  if (bytes.length === 0) return { ok: false, problem: 'empty' }
+  if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, problem: 'too_large' }
+  const image = sniffImage(bytes)
+  if (!image) return { ok: false, problem: 'not_image' }
+  if (opts.maxSide && !(image.width && image.height && Math.max(image.width, image.height) <= opts.maxSide))
+    return { ok: false, problem: 'too_many_pixels' }
+  return { ok: true, image }
+}
+
+const PROBLEM_TEXT: Record<ImageProblem, string> = {
+  empty: 'The file is empty.',
+  too_large: 'The image is larger than 5 MB.',
+  not_image: 'The file is not a PNG, JPEG, GIF or WebP image.',
+  too_many_pixels: 'The image is too large in width or height.',
+}
+
 /** Checks the bytes and keeps them; 400 (field `file`) when they are not an allowed image. */
 export async function storeImage(
   companyId: number,
@@ -83,14 +111,9 @@ export async function storeImage(
   opts: { name?: string | null; hidden?: boolean; sourceUrl?: string | null; field?: string },
 ): Promise<Image> {
   const field = opts.field ?? 'file'
-  if (bytes.length === 0) throw badRequest('The file is empty.', { [field]: ['The file is empty.'] })
-  if (bytes.length > MAX_IMAGE_BYTES)
-    throw badRequest('The image is larger than 5 MB.', { [field]: ['The image is larger than 5 MB.'] })
-  const sniffed = sniffImage(bytes)
-  if (!sniffed)
-    throw badRequest('The file is not a PNG, JPEG, GIF or WebP image.', {
-      [field]: ['The file is not a PNG, JPEG, GIF or WebP image.'],
-    })
+  const checked = checkImageBytes(bytes)
+  if (!checked.ok) throw badRequest(PROBLEM_TEXT[checked.problem], { [field]: [PROBLEM_TEXT[checked.problem]] })
+  const sniffed = checked.image
   const name = checkImageName(opts.name?.trim() || `image.${IMAGE_EXTENSIONS[sniffed.format]}`)
   const id = shortId(10)
   const rel = path.posix.join('images', String(companyId), `${id}.${IMAGE_EXTENSIONS[sniffed.format]}`)
