@@ -1,6 +1,6 @@
 'use client'
 // /reviews/moderation/:id: one review with what the rules flagged; publish, feature, unpublish or
-// reject it with the vendor's reasons, and answer it in public.
+// reject it with the vendor's reasons; its photos; replies in public or privately by email.
 import { useState } from 'react'
 import { useFormatter, useTranslations } from 'next-intl'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
@@ -16,6 +16,8 @@ import type { ReviewDetailResponse } from '@/app/ajax/reviews/[id]/route'
 import { REJECT_REASONS } from '@/lib/reviews/reject-reasons'
 import { ReviewStars } from './review-stars'
 import { STATUS_VARIANT } from './review-list'
+import { ReviewPhotosCard } from './review-photos-card'
+import { ReviewRepliesCard } from './review-replies-card'
 import styles from './reviews.module.css'
 
 export function ReviewModerationScreen({ id }: { id: string }) {
@@ -24,7 +26,6 @@ export function ReviewModerationScreen({ id }: { id: string }) {
   const url = `/ajax/reviews/${encodeURIComponent(id)}`
   const { data, error, isLoading, mutate } = useOps<ReviewDetailResponse>(url)
   const [reason, setReason] = useState<string>('other')
-  const [reply, setReply] = useState<string | null>(null)
   const [failed, setFailed] = useState(false)
   const save = async (body: unknown) => {
     setFailed(false)
@@ -69,6 +70,7 @@ export function ReviewModerationScreen({ id }: { id: string }) {
                 </a>
               )}
             </Card>
+            <ReviewPhotosCard images={data.images} />
             <Card title={t('decide')}>
               <div className={styles.actions}>
                 <Button onClick={() => save({ status: { value: 'published' } })}>{t('publish')}</Button>
@@ -95,21 +97,7 @@ export function ReviewModerationScreen({ id }: { id: string }) {
                 </Button>
               </div>
             </Card>
-            <Card title={t('publicReply')}>
-              <label className={styles.meta} htmlFor="review-reply">
-                {t('publicReplyHint')}
-              </label>
-              <textarea
-                id="review-reply"
-                className={styles.reply}
-                maxLength={2000}
-                value={reply ?? data.publicReply ?? ''}
-                onChange={(e) => setReply(e.target.value)}
-              />
-              <div className={styles.actions}>
-                <Button onClick={() => save({ publicReply: reply ?? data.publicReply ?? '' })}>{t('saveReply')}</Button>
-              </div>
-            </Card>
+            <ReviewRepliesCard review={data} onSaved={(r) => mutate(r, { revalidate: false })} />
           </div>
         )}
       </PageBody>

@@ -1,36 +1,7 @@
 import { z } from 'zod'
 import { ajax } from '@/lib/http/ajax'
-import { db } from '@/lib/db/client'
-import { notFound } from '@/lib/errors/app-error'
 import { replyToReview, reviewStatusInput, updateReviewStatus } from '@/lib/reviews/update-review-status'
-
-async function loadReview(companyId: number, id: string) {
-  const r = await db.review.findFirst({ where: { companyId, id } })
-  if (!r) throw notFound('This review does not exist.')
-  const product = r.catalogItemId
-    ? await db.catalogItem.findFirst({
-        where: { companyId, id: r.catalogItemId },
-        select: { id: true, title: true, url: true },
-      })
-    : null
-  return {
-    id: r.id,
-    reviewType: r.reviewType,
-    rating: r.rating,
-    title: r.title,
-    body: r.body,
-    author: r.authorName,
-    email: r.authorEmail,
-    verified: r.verified,
-    status: r.status,
-    rejectionReason: r.rejectionReason ? (JSON.parse(r.rejectionReason) as { reason: string }) : null,
-    flags: JSON.parse(r.flags) as string[],
-    images: JSON.parse(r.images) as string[],
-    publicReply: r.publicReply,
-    product,
-    created: r.createdAt.toISOString(),
-  }
-}
+import { loadReview } from '@/lib/reviews/review-detail'
 
 // GET /ajax/reviews/:id – one review with its product, flags and reply
 export const GET = ajax({
