@@ -36,6 +36,7 @@ import { register as registerAnalytics } from '@/lib/analytics/jobs'
 import { register as registerBilling } from '@/lib/billing/jobs'
 import { register as registerSendRollup } from '@/lib/messaging/send-rollup-job'
 import { register as registerDataSync } from '@/lib/data-sync/jobs'
+import { register as registerDataSettings } from '@/lib/data-settings/jobs'
 import { register as registerCdpCode } from '@/lib/cdp-code/jobs'
 import { registerConsumers } from './consumers'
 
@@ -78,4 +79,5 @@ export function registerJobHandlers(): void {
   registerBilling()
   registerSendRollup()
   registerDataSync()
+  registerDataSettings()
 }
