@@ -192,3 +192,40 @@ test('the sandbox says nothing counts, sends an email test to a chosen test addr
     profile_id: 'P1',
   })
 })
+
+test('the Shopify finalize step shows each check with its state, checks again, and turns reviews on when ready', async () => {
+  const { ShopifyFinalizeScreen } = await import('@/components/reviews/shopify-finalize-screen')
+  const { matchRoute } = await import('@/lib/routes/match')
+  // The step that turns reviews on cannot itself be behind the reviews flag.
+  expect(matchRoute('/reviews/shopify/finalize')!.route.flag).toBeUndefined()
+  let enabled = false
+  let script = 'todo'
+  const state = () => ({
+    finalize: {
+      shopify: { state: 'done', shop: 'a-shop.myshopify.com', error: null },
+      script: {
+        state: script,
+        origins: script === 'done' ? ['https://a-shop.example'] : [],
+        snippet: '<script async src="x"></script>',
+      },
+      reviews: { state: enabled ? 'done' : 'todo' },
+      imported: { count: 0 },
+      ready: script === 'done',
+    },
+  })
+  handler = (method, url) => {
+    if (url.pathname !== '/ajax/reviews/shopify/finalize') return undefined
+    if (method === 'POST') enabled = true
+    return { status: 200, body: state() }
+  }
+  renderWith(<ShopifyFinalizeScreen />, ['reviews_read', 'reviews_write'])
+  expect(await screen.findByText('Connected to a-shop.myshopify.com.')).toBeInTheDocument()
+  expect(screen.getByText('<script async src="x"></script>')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Turn reviews on' })).toBeDisabled()
+  script = 'done'
+  fireEvent.click(screen.getAllByRole('button', { name: 'Check again' })[1]!)
+  expect(await screen.findByText('The script is running on https://a-shop.example.')).toBeInTheDocument()
+  fireEvent.click(screen.getByRole('button', { name: 'Turn reviews on' }))
+  expect(await screen.findByRole('link', { name: 'Import reviews' })).toHaveAttribute('href', '/reviews/import')
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
+})

@@ -58,7 +58,8 @@ export const COMMERCE_ROUTES = [
   // Two settings sections are fixed redirects (billing-plans, google-shopping, §2.22); proxy.ts
   // applies those before this parameter route is matched.
   reviews('/reviews/settings/:section?', { built: true }),
-  reviews('/reviews/shopify/finalize', PAGE),
+  // Not behind the reviews flag: this is the step that turns it on.
+  reviews('/reviews/shopify/finalize', { ...PAGE, flag: undefined, built: true }),
   reviews('/reviews/unsupported', { built: true }),
   reviews('/reviews/widgets', { built: true }),
   reviews('/reviews/widgets/edit/:id', { layout: 'page', chat: false, built: true }),
