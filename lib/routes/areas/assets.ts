@@ -71,6 +71,6 @@ export const ASSET_ROUTES = [
   templates('/template/:templateId/cross-account-clone/rename', { ...PAGE, built: true }),
   templates('/template/:templateId/cross-account-clone/review', { ...PAGE, built: true }),
   // The recipient's hosted pages (signed link, no sign-in): route handlers in lib/messaging/unsubscribe.
-  templates('/email/pages/:pageType/:consentPageId?', { access: 'public', layout: 'none' }),
-  templates('/list/:listId/email/pages', { access: 'public', layout: 'none' }),
+  templates('/email/pages/:pageType/:consentPageId?', { access: 'public', layout: 'none', built: true }),
+  templates('/list/:listId/email/pages', { access: 'public', layout: 'none', built: true }),
 ]
