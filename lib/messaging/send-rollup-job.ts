@@ -23,7 +23,9 @@ const PERIOD_MS = 15 * 60_000
 /** Late writes (the last sends' outcomes) land in the first hour after midnight, before the day is rolled up. */
 export const CLOSE_MARGIN_MS = 60 * 60_000
 const MAX_DAYS_PER_RUN = 400
-const NOT_BILLED = ['preview', 'alert']
+// As literals: PostgreSQL matches the GROUP BY expression to the selected one only when they are
+// the same text, which parameters ($1 vs $5) are not.
+const billed = sql<number>`case when "sourceType" in (${sql.join(['preview', 'alert'].map((t) => sql.lit(t)))}) then 0 else 1 end`
 const TRIGGERS = ['Send_rollup_insert', 'Send_rollup_delete', 'Send_rollup_update']
 
 /** Days before this one are closed at `now`. */
@@ -128,7 +130,7 @@ async function computeDay(companyId: number, day: string, now: Date): Promise<vo
               sql<string>`cast(${day} as text)`.as('day'),
               'channel',
               'status',
-              sql<number>`case when "sourceType" in (${sql.join(NOT_BILLED)}) then 0 else 1 end`.as('billed'),
+              billed.as('billed'),
               sql<number>`count(*)`.as('count'),
               sql<number>`sum(coalesce("segments", 1))`.as('units'),
             ])
@@ -137,7 +139,7 @@ async function computeDay(companyId: number, day: string, now: Date): Promise<vo
             .where('channel', 'in', [...CHANNELS])
             .where('sendingAt', '>=', dayStart(day))
             .where('sendingAt', '<', dayStart(nextDay(day)))
-            .groupBy(['channel', 'status', sql`case when "sourceType" in (${sql.join(NOT_BILLED)}) then 0 else 1 end`]),
+            .groupBy(['channel', 'status', billed]),
         ),
     )
     yield* exec(
