@@ -10,6 +10,7 @@ import { seedAudience, type SeedAudienceResult } from '../lib/seed/seed-audience
 import { seedCatalog } from '../lib/seed/seed-catalog'
 import { seedMessages } from '../lib/seed/seed-messages'
 import { seedDemoReviews } from '../lib/seed/seed-demo-reviews'
+import { seedDemoConversations } from '../lib/seed/seed-conversations'
 import { seedDemoForms } from '../lib/seed/seed-demo-forms'
 import { seedDemoIntegrations } from '../lib/seed/seed-demo-integrations'
 import { seedDemoPredictions } from '../lib/seed/seed-demo-predictions'
@@ -145,6 +146,9 @@ async function main() {
   const t0Reviews = Date.now()
   const reviews = await seedDemoReviews(demo.id, { seed: 'demo-store' })
   console.log(`Demo Store reviews: ${reviews.reviews} reviews (${Date.now() - t0Reviews} ms)`)
+  // Issue 25: an inbox with conversations to open (SMS and email replies, WhatsApp chats).
+  const inbox = await seedDemoConversations(demo.id, { seed: 'demo-store' })
+  console.log(`Demo Store inbox: ${inbox.conversations} conversations, ${inbox.messages} messages (${inbox.ms} ms)`)
   // Issue 23 §3: the predictive models fitted on the year of orders, so the CLV screen has scores.
   const predictions = await seedDemoPredictions(demo.id)
   console.log(
