@@ -71,7 +71,9 @@ export function renderHome(input: PageInput, products: StorefrontProduct[]): str
     )
     .join('')
   const body = `<section class="hero"><h1>New season, new favourites</h1><p>Browse the catalog: the product pages tell the onsite script what you look at.</p></section>
-<div class="grid">${cards || '<p>This store has no published products yet.</p>'}</div>`
+<div class="grid">${cards || '<p>This store has no published products yet.</p>'}</div>
+<section class="reviews"><h2>What shoppers say</h2><div class="klaviyo-reviews-carousel"></div></section>
+<section class="reviews"><h2>Reviews of our store</h2><div class="klaviyo-reviews-store"></div></section>`
   return layout(input, 'Shop', body)
 }
 

@@ -1,52 +1,19 @@
 // The onsite reviews widgets (issue 24 §1), the vendor's markup on a product page:
 //   <div class="klaviyo-star-rating-widget" data-id="{product id}"></div>   the stars and count
 //   <div id="klaviyo-reviews-all" data-id="{product id}"></div>             the reviews, paged
+//   <div class="klaviyo-reviews-carousel"></div>, <div class="klaviyo-reviews-store"></div>  (carousel.ts)
 // data-id is the product's id in the store (the catalog item's external id). Reads the public
 // /client endpoints with the company's key; renders in shadow roots (render.ts); adds the
 // schema.org JSON-LD once per product.
 import type { OnsiteContext } from '../types'
 import { jsonLd, mountWidget, renderReview, renderSummary, type WidgetReview, type WidgetSummary } from './render'
+import { carouselWidget, storeReviewsWidget } from './carousel'
+import { getJson, q, toWidgetReview, type ApiReview } from './load'
 import { questionsWidget } from './questions'
 import { styleHost } from './style'
 
 const PAGE_SIZE = 5
-
-interface ApiReview {
-  id: string
-  attributes: {
-    rating: number | null
-    title: string | null
-    content: string | null
-    author: string | null
-    created: string
-    verified: boolean
-    product: { name: string; url: string } | null
-    public_reply: { content: string; author: string } | null
-  }
-}
-
-const q = (s: string) => encodeURIComponent(s)
 const filterFor = (productId: string) => q(`equals(product_external_ids,${JSON.stringify(productId)})`)
-
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { credentials: 'omit', headers: { revision: '2026-07-15' } })
-  if (!res.ok) throw new Error(`reviews ${res.status}`)
-  return (await res.json()) as T
-}
-
-export function toWidgetReview(r: ApiReview): WidgetReview {
-  const a = r.attributes
-  return {
-    id: r.id,
-    rating: a.rating,
-    title: a.title,
-    content: a.content,
-    author: a.author,
-    created: a.created,
-    verified: a.verified,
-    publicReply: a.public_reply ? { content: a.public_reply.content, author: a.public_reply.author } : null,
-  }
-}
 
 export async function loadSummary(ctx: OnsiteContext, productId: string): Promise<WidgetSummary> {
   const body = await getJson<{
@@ -132,6 +99,10 @@ export function startReviewWidgets(ctx: OnsiteContext): void {
     const all = document.getElementById('klaviyo-reviews-all')
     const id = all?.getAttribute('data-id')
     if (all && id) allReviewsWidget(ctx, all, id).catch(() => {})
+    for (const host of Array.from(document.querySelectorAll<HTMLElement>('.klaviyo-reviews-carousel')))
+      carouselWidget(ctx, host).catch(() => {})
+    for (const host of Array.from(document.querySelectorAll<HTMLElement>('.klaviyo-reviews-store')))
+      storeReviewsWidget(ctx, host).catch(() => {})
     for (const host of Array.from(document.querySelectorAll<HTMLElement>('.klaviyo-reviews-questions[data-id]'))) {
       const pid = host.getAttribute('data-id')
       if (pid) questionsWidget(ctx, host, pid).catch(() => {})

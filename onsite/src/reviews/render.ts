@@ -10,6 +10,8 @@ export interface WidgetReview {
   author: string | null
   created: string
   verified: boolean
+  /** Photo URLs (http(s) only, load.ts); optional so older callers need not pass them. */
+  images?: string[]
   publicReply: { content: string; author: string } | null
 }
 
@@ -28,6 +30,8 @@ export const WIDGET_CSS = `:host{display:block;font:inherit;color:var(--kl-text,
 .kl-body{margin:4px 0;white-space:pre-wrap}
 .kl-meta{font-size:.875em;opacity:.75}
 .kl-badge{font-size:.75em;border:1px solid #2f855a;color:#2f855a;border-radius:4px;padding:0 4px;margin-left:6px}
+.kl-photos{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:6px 0;padding:0}
+.kl-photos img{display:block;width:64px;height:64px;object-fit:cover;border-radius:4px}
 .kl-reply{margin:8px 0 0 16px;padding-left:8px;border-left:3px solid var(--kl-accent,#e2e2e2)}
 .kl-more{margin-top:12px;padding:8px 16px;cursor:pointer;background:var(--kl-accent,revert);color:var(--kl-bg,revert);border:0;border-radius:6px}
 :host([data-kl-layout=grid]) .kl-list{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:12px}
@@ -65,12 +69,34 @@ export function renderSummary(doc: Document, s: WidgetSummary): HTMLElement {
   return box
 }
 
+/** Thumbnails that open the photo; src and href are attributes, never markup. */
+function photos(doc: Document, urls: string[]): HTMLElement {
+  const ul = el(doc, 'ul', 'kl-photos')
+  urls.slice(0, 5).forEach((src, i) => {
+    const li = el(doc, 'li', '')
+    const a = el(doc, 'a', '')
+    a.href = src
+    a.target = '_blank'
+    a.rel = 'noopener noreferrer'
+    const img = el(doc, 'img', '')
+    img.src = src
+    img.alt = `Photo ${i + 1} from the reviewer`
+    img.loading = 'lazy'
+    img.width = img.height = 64
+    a.appendChild(img)
+    li.appendChild(a)
+    ul.appendChild(li)
+  })
+  return ul
+}
+
 export function renderReview(doc: Document, r: WidgetReview): HTMLElement {
   const li = el(doc, 'li', 'kl-review')
   li.setAttribute('data-review-id', r.id)
   li.appendChild(stars(doc, r.rating))
   if (r.title) li.appendChild(el(doc, 'p', 'kl-title', r.title))
   if (r.content) li.appendChild(el(doc, 'p', 'kl-body', r.content))
+  if (r.images?.length) li.appendChild(photos(doc, r.images))
   const meta = el(doc, 'div', 'kl-meta', `${r.author ?? ''} · ${r.created.slice(0, 10)}`)
   if (r.verified) meta.appendChild(el(doc, 'span', 'kl-badge', 'Verified buyer'))
   li.appendChild(meta)
