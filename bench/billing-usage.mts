@@ -2,7 +2,10 @@
 // emails and SMS segments sent in the billing period — through lib/billing/measure-usage.ts,
 // against the bare counts (profiles of the company, sends of the company: one COUNT each, no
 // conditions). Also the plan gate's cost per claimed page (lib/billing/plan-gate.ts): uncached (the
-// one usage count it makes every USAGE_TTL_MS) and cached (what the other pages pay).
+// one usage count it makes every USAGE_TTL_MS) and cached (what the other pages pay). Each is
+// measured twice: counted live from Send only (before the send rollup job has run), then with
+// the per-day send rollup filled by its job (lib/messaging/send-rollup-job.ts, timed too): closed
+// days from the rollup, today and the period's edges live — the figure the target is judged on.
 //
 //   npx tsx bench/billing-usage.mts [--engine sqlite|postgres] [--quick] [--profiles 1000000] [--sends 5000000] [--runs 3]
 //
@@ -196,36 +199,56 @@ async function time(fn: () => unknown): Promise<number> {
   return median(ms)
 }
 
-let measured = { activeProfiles: -1, emailsSent: -1, smsSegments: -1 }
-const usage = await time(async () => {
-  measured = await read(usageOps(CID, { start: PERIOD_START, end: PERIOD_END }))
-})
-const PERIOD = { start: PERIOD_START, end: PERIOD_END }
-const parts = {
-  activeProfiles: await time(() => read(activeProfilesOps(CID))),
-  emails: await time(() => read(sentUnitsOps(CID, 'email', PERIOD))),
-  sms: await time(() => read(sentUnitsOps(CID, 'sms', PERIOD))),
-}
-const bare = await time(async () => {
-  await raw.all(`SELECT COUNT(*) AS n FROM "Profile" WHERE "companyId" = ?`, [CID])
-  await raw.all(`SELECT COUNT(*) AS n FROM "Send" WHERE "companyId" = ?`, [CID])
-})
 // The gate as a claimed page opens it: in the claim's write transaction.
 const openGate = () =>
   inWriteTx(function* () {
     const a = yield* billingPlanGate.open(CID, 'email', NOW)
     if (a) yield* a.close()
   })
+const PERIOD = { start: PERIOD_START, end: PERIOD_END }
+async function measureUsage() {
+  let measured = { activeProfiles: -1, emailsSent: -1, smsSegments: -1 }
+  const usage = await time(async () => {
+    measured = await read(usageOps(CID, PERIOD))
+  })
+  const parts = {
+    activeProfiles: await time(() => read(activeProfilesOps(CID))),
+    emails: await time(() => read(sentUnitsOps(CID, 'email', PERIOD))),
+    sms: await time(() => read(sentUnitsOps(CID, 'sms', PERIOD))),
+  }
+  return { measured, usage, parts }
+}
+const live = await measureUsage()
+const gateUncachedLive = await time(async () => {
+  clearUsageCache()
+  await openGate()
+})
+// The rollup job as the worker runs it after loading (every closed day of the account is new).
+const { rollUpSends } = await import('../lib/messaging/send-rollup-job')
+const tJob = performance.now()
+let rolledDays = 0
+for (let more = true; more;) {
+  const r = await rollUpSends(NOW)
+  rolledDays += r.computed
+  more = r.more
+}
+const jobMs = performance.now() - tJob
+const { measured, usage, parts } = await measureUsage()
+const bare = await time(async () => {
+  await raw.all(`SELECT COUNT(*) AS n FROM "Profile" WHERE "companyId" = ?`, [CID])
+  await raw.all(`SELECT COUNT(*) AS n FROM "Send" WHERE "companyId" = ?`, [CID])
+})
 const gateUncached = await time(async () => {
   clearUsageCache()
   await openGate()
 })
 const gateCached = await time(openGate)
 
-const sane =
-  measured.activeProfiles === expected.activeProfiles &&
-  measured.emailsSent === expected.emailsSent &&
-  measured.smsSegments === expected.smsSegments
+const same = (m: typeof measured) =>
+  m.activeProfiles === expected.activeProfiles &&
+  m.emailsSent === expected.emailsSent &&
+  m.smsSegments === expected.smsSegments
+const sane = same(measured) && same(live.measured)
 const met = usage < TARGET_MS && sane
 console.log(
   `Benchmark: billing usage of one account, ${PROFILES.toLocaleString('en')} profiles and ${SENDS.toLocaleString('en')} sends on ${ENGINE}`,
@@ -233,15 +256,23 @@ console.log(
 console.log(`Machine: ${machine}`)
 if (scratch.source) console.log(`PostgreSQL: ${scratch.source}`)
 console.log(`Data loaded in ${(loadMs / 1000).toFixed(1)} s; median of ${RUNS} runs after one warm-up\n`)
-console.log(`usage (profiles, emails, SMS)    ${fmtMs(usage).padStart(10)}`)
-console.log(`  active profiles                ${fmtMs(parts.activeProfiles).padStart(10)}`)
-console.log(`  emails sent                    ${fmtMs(parts.emails).padStart(10)}`)
-console.log(`  SMS segments                   ${fmtMs(parts.sms).padStart(10)}`)
-console.log(`bare counts (profiles, sends)    ${fmtMs(bare).padStart(10)}`)
-console.log(`plan gate per page, uncached     ${fmtMs(gateUncached).padStart(10)}   (once per ${30} s per company)`)
-console.log(`plan gate per page, cached       ${fmtMs(gateCached).padStart(10)}`)
+console.log(`                                  with rollup   live only`)
+console.log(`usage (profiles, emails, SMS)    ${fmtMs(usage).padStart(10)}  ${fmtMs(live.usage).padStart(10)}`)
 console.log(
-  `\nCheck: measured = hand-counted: ${sane ? 'yes' : 'NO'} (${JSON.stringify(measured)} vs ${JSON.stringify(expected)})`,
+  `  active profiles                ${fmtMs(parts.activeProfiles).padStart(10)}  ${fmtMs(live.parts.activeProfiles).padStart(10)}`,
+)
+console.log(
+  `  emails sent                    ${fmtMs(parts.emails).padStart(10)}  ${fmtMs(live.parts.emails).padStart(10)}`,
+)
+console.log(`  SMS segments                   ${fmtMs(parts.sms).padStart(10)}  ${fmtMs(live.parts.sms).padStart(10)}`)
+console.log(`bare counts (profiles, sends)    ${fmtMs(bare).padStart(10)}`)
+console.log(
+  `plan gate per page, uncached     ${fmtMs(gateUncached).padStart(10)}  ${fmtMs(gateUncachedLive).padStart(10)}   (once per ${30} s per company)`,
+)
+console.log(`plan gate per page, cached       ${fmtMs(gateCached).padStart(10)}`)
+console.log(`rollup job after loading         ${fmtMs(jobMs).padStart(10)}   (${rolledDays} closed days)`)
+console.log(
+  `\nCheck: measured = hand-counted, with the rollup and live: ${sane ? 'yes' : 'NO'} (${JSON.stringify(measured)}, ${JSON.stringify(live.measured)} vs ${JSON.stringify(expected)})`,
 )
 console.log(`Target: usage < ${TARGET_MS} ms → ${usage.toFixed(0)} ms: ${met ? 'met' : 'NOT met'}`)
 report(
@@ -259,7 +290,7 @@ report(
     },
   ],
   {
-    summary: `billing usage ${PROFILES}/${SENDS} ${usage.toFixed(0)} ms, target < ${TARGET_MS} ms; gate ${gateCached.toFixed(2)} ms cached, ${gateUncached.toFixed(0)} ms uncached`,
+    summary: `billing usage ${PROFILES}/${SENDS} ${usage.toFixed(0)} ms (live only ${live.usage.toFixed(0)} ms), target < ${TARGET_MS} ms; gate ${gateCached.toFixed(2)} ms cached, ${gateUncached.toFixed(0)} ms uncached`,
     sane,
   },
 )
