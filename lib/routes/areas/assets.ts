@@ -28,6 +28,7 @@ const BUILT_EDITORS = [
   '/email-template-editor/flow-message/:flowMessageId',
   '/email-template-editor/profile-campaign/:profileId/:campaignId',
   '/email-template-editor/segment-and-send/:campaignId',
+  '/email-template-editor/universal-content/:ucType/:universalId',
 ]
 
 export const ASSET_ROUTES = [
@@ -45,7 +46,7 @@ export const ASSET_ROUTES = [
   editors('/email-editor/:templateId/preview', { built: true }),
   ...TEMPLATE_EDITOR_TARGETS.flatMap((p) => [
     editors(p, BUILT_EDITORS.includes(p) ? { built: true } : {}),
-    editors(`${p}/translate`),
+    editors(`${p}/translate`, { built: true }),
   ]),
   editors('/rich-text-editor/template/:templateId', { built: true }),
   editors('/rich-text-editor/campaign/:campaignId', { built: true }),
@@ -57,7 +58,7 @@ export const ASSET_ROUTES = [
   editors('/sms-editor/:messageId', { built: true }),
   editors('/whatsapp-template-editor/preview', { built: true }),
   editors('/whatsapp/:id/preview', { built: true }),
-  editors('/cms/editor'),
+  editors('/cms/editor', { built: true }),
   editors('/email/create/with-ai', { built: true }),
 
   templates('/email-templates/create', { ...PAGE, built: true }),
