@@ -13,7 +13,7 @@ import { select, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { dbEngine } from '@/lib/db/client'
 import { DELIVERED_LIKE } from '@/lib/messaging/types'
-import { rolledCountsOps, splitPeriodOps } from '@/lib/messaging/send-rollup-read'
+import { rolledCountsOps, rolledUnitsByDayOps, splitPeriodOps } from '@/lib/messaging/send-rollup-read'
 import type { Period } from './billing-period'
 
 export interface Usage {
@@ -112,7 +112,7 @@ export function* usageOps(companyId: number, period: Period): Ops<Usage> {
   }
 }
 
-/** Emails and SMS segments per UTC day of the period, for the account-usage charts. */
+/** Emails and SMS segments per UTC day of the period, for the account-usage charts (closed days from the send rollup). */
 export function* usageByDayOps(
   companyId: number,
   period: Period,
@@ -122,20 +122,29 @@ export function* usageByDayOps(
     dbEngine() === 'postgresql'
       ? sql<string>`to_char("sendingAt", 'YYYY-MM-DD')`
       : sql<string>`substr("sendingAt", 1, 10)`
+  const split = yield* splitPeriodOps([companyId], period.start, period.end)
   const out = new Map<string, { emails: number; smsSegments: number }>()
+  const add = (channel: 'email' | 'sms', d: string, n: number) => {
+    const v = out.get(d) ?? { emails: 0, smsSegments: 0 }
+    if (channel === 'sms') v.smsSegments += n
+    else v.emails += n
+    out.set(d, v)
+  }
   for (const channel of ['email', 'sms'] as const) {
-    const rows = yield* select(
-      periodSends(companyId, channel, period)
-        .where('sourceType', 'not in', NOT_BILLED)
-        .select([day.as('day'), units(channel).as('n')])
-        .groupBy(day),
-    )
-    for (const r of rows) {
-      const d = out.get(r.day) ?? { emails: 0, smsSegments: 0 }
-      if (channel === 'sms') d.smsSegments += Number(r.n)
-      else d.emails += Number(r.n)
-      out.set(r.day, d)
+    for (const r of yield* rolledUnitsByDayOps(split.rolled, DELIVERED_LIKE, channel)) add(channel, r.day, r.units)
+    for (const iv of split.live.get(companyId) ?? []) {
+      const rows = yield* select(
+        periodSends(companyId, channel, { start: iv.from, end: iv.to })
+          .where('sourceType', 'not in', NOT_BILLED)
+          .select([day.as('day'), units(channel).as('n')])
+          .groupBy(day),
+      )
+      for (const r of rows) add(channel, r.day, Number(r.n))
     }
   }
-  return [...out].map(([day, d]) => ({ day, ...d })).sort((a, b) => a.day.localeCompare(b.day))
+  // A day the rollup holds but with no billed sends is left out, as a live count leaves it.
+  return [...out]
+    .filter(([, d]) => d.emails || d.smsSegments)
+    .map(([day, d]) => ({ day, ...d }))
+    .sort((a, b) => a.day.localeCompare(b.day))
 }

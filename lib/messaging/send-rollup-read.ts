@@ -115,3 +115,27 @@ export function* rolledCountsOps(
   const rows = yield* select(q.groupBy(['companyId', 'channel', 'status', 'billed']))
   return rows.map((r) => ({ ...r, billed: Number(r.billed), count: Number(r.count), units: Number(r.units) }))
 }
+
+/** The rollup's billed units per day over the ranges, for one channel (SMS: segments). */
+export function* rolledUnitsByDayOps(
+  ranges: DayRange[],
+  statuses: readonly string[],
+  channel: string,
+): Ops<Array<{ day: string; units: number }>> {
+  if (!ranges.length) return []
+  const rows = yield* select(
+    kysely()
+      .selectFrom('SendDailyRollup')
+      .select(['day', sql<number>`sum(${sql.ref(channel === 'sms' ? 'units' : 'count')})`.as('units')])
+      .where((eb) =>
+        eb.or(
+          ranges.map((r) => eb.and([eb('companyId', '=', r.companyId), eb('day', '>=', r.from), eb('day', '<', r.to)])),
+        ),
+      )
+      .where('status', 'in', [...statuses])
+      .where('channel', '=', channel)
+      .where('billed', '=', 1)
+      .groupBy('day'),
+  )
+  return rows.map((r) => ({ day: r.day, units: Number(r.units) }))
+}

@@ -11,7 +11,7 @@ import { db } from '@/lib/db/client'
 import { read } from '@/lib/db/ops'
 import { makeCompany } from '../helpers/factory'
 import { ulid } from '@/lib/ids/make-id'
-import { sentUnitsOps } from '@/lib/billing/measure-usage'
+import { sentUnitsOps, usageByDayOps } from '@/lib/billing/measure-usage'
 import { accountFigures } from '@/lib/portfolio/account-figures'
 import { rollUpSends, closedBefore } from '@/lib/messaging/send-rollup-job'
 import { splitPeriodOps } from '@/lib/messaging/send-rollup-read'
@@ -69,6 +69,13 @@ const usage = async () => ({
   emails: await read(sentUnitsOps(cid, 'email', PERIOD)),
   sms: await read(sentUnitsOps(cid, 'sms', PERIOD)),
 })
+const byDay = (bouncedLater = false) => [
+  { day: '2026-03-05', emails: 1, smsSegments: 0 },
+  { day: '2026-03-10', emails: bouncedLater ? 2 : 3, smsSegments: 4 },
+  { day: '2026-03-12', emails: 1, smsSegments: 0 },
+  { day: '2026-03-19', emails: 1, smsSegments: 0 },
+  { day: '2026-03-20', emails: 1, smsSegments: 2 },
+]
 const thirtyDays = { from: new Date(NOW.getTime() - 30 * 86_400_000), to: NOW }
 const sends = async () =>
   (await accountFigures([cid, other], thirtyDays)).map((f) => ({
@@ -86,6 +93,7 @@ const PORTFOLIO = [
 
 test('before the job has run every day is counted live, with the hand-counted figures', async () => {
   expect(await usage()).toEqual({ emails: 7, sms: 6 })
+  expect(await read(usageByDayOps(cid, PERIOD))).toEqual(byDay())
   expect(await sends()).toEqual(PORTFOLIO)
 })
 
@@ -103,6 +111,7 @@ test('after the job: closed days come from the rollup, the edges live, the figur
     { from: at('20T00:00:00'), to: PERIOD.end },
   ])
   expect(await usage()).toEqual({ emails: 7, sms: 6 })
+  expect(await read(usageByDayOps(cid, PERIOD))).toEqual(byDay())
   expect(await sends()).toEqual(PORTFOLIO)
   // Reading the rollup: a changed rollup row (no Send moved, so the day stays current) shows.
   await db.sendDailyRollup.update({
@@ -139,6 +148,7 @@ test('a bounce reaching a rolled-up day sends that day back to live counts until
   })
   expect(marker.rolledVersion).not.toBe(marker.version)
   expect(await usage()).toEqual({ emails: 6, sms: 6 })
+  expect(await read(usageByDayOps(cid, PERIOD))).toEqual(byDay(true))
   const bounced = [{ ...PORTFOLIO[0]!, bounced: 2 }, PORTFOLIO[1]]
   expect(await sends()).toEqual(bounced)
   const split = await read(splitPeriodOps([cid], PERIOD.start, PERIOD.end))
@@ -151,6 +161,7 @@ test('a bounce reaching a rolled-up day sends that day back to live counts until
   expect(await rollUpSends(NOW)).toEqual({ computed: 1, more: false })
   expect(await rollUpSends(NOW)).toEqual({ computed: 0, more: false })
   expect(await usage()).toEqual({ emails: 6, sms: 6 })
+  expect(await read(usageByDayOps(cid, PERIOD))).toEqual(byDay(true))
   expect(await sends()).toEqual(bounced)
   const rows = await db.sendDailyRollup.findMany({ where: { companyId: cid, day: '2026-03-10' } })
   expect(rows.reduce((s, r) => s + r.count, 0)).toBe(5)
