@@ -17,9 +17,13 @@ const imageUrl = z
   .max(2000)
   .refine((v) => /^(https?:\/\/|\/|\{[{%])/i.test(v.trim()), 'Use an http(s) image address or a template variable')
 const padding = z.number().int().min(0).max(200)
+// A block inserted from saved content keeps its id, so saving the saved content updates it here
+// too (lib/templates/store/universal-content-usage.ts).
+const linked = { universalId: z.string().max(32).optional() }
 
 const textBlock = z.object({
   type: z.literal('text'),
+  ...linked,
   html: z.string().max(200_000),
   align: align.optional(),
   padding: padding.optional(),
@@ -28,6 +32,7 @@ const textBlock = z.object({
 })
 const imageBlock = z.object({
   type: z.literal('image'),
+  ...linked,
   src: imageUrl,
   alt: z.string().max(500).default(''),
   href: link.optional(),
@@ -36,6 +41,7 @@ const imageBlock = z.object({
 })
 const buttonBlock = z.object({
   type: z.literal('button'),
+  ...linked,
   text: z.string().min(1).max(200),
   href: link,
   backgroundColor: color.optional(),
@@ -44,11 +50,12 @@ const buttonBlock = z.object({
 })
 const dividerBlock = z.object({
   type: z.literal('divider'),
+  ...linked,
   color: color.optional(),
   thickness: z.number().int().min(1).max(20).optional(),
 })
-const spacerBlock = z.object({ type: z.literal('spacer'), height: z.number().int().min(1).max(400) })
-const htmlBlock = z.object({ type: z.literal('html'), html: z.string().max(500_000) })
+const spacerBlock = z.object({ type: z.literal('spacer'), ...linked, height: z.number().int().min(1).max(400) })
+const htmlBlock = z.object({ type: z.literal('html'), ...linked, html: z.string().max(500_000) })
 const socialBlock = z.object({
   type: z.literal('social'),
   links: z

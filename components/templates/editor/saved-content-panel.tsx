@@ -1,6 +1,7 @@
 'use client'
-// Saved content in the block editor: the company's saved blocks to insert (a copy: editing it
-// here never changes the saved one), and "Save as saved content" for the selected block.
+// Saved content in the block editor: the company's saved blocks to insert (linked by the saved
+// block's id: saving the saved content, in its own editor, updates this copy too), and "Save as
+// saved content" for the selected block.
 import { useState } from 'react'
 import useSWR from 'swr'
 import { useTranslations } from 'next-intl'
@@ -34,7 +35,7 @@ export function SavedContentPalette({ onInsert }: { onInsert: (block: LeafBlock)
           <Button
             size="small"
             variant="tertiary"
-            onClick={() => onInsert(i.block!)}
+            onClick={() => onInsert({ ...i.block!, universalId: i.id } as LeafBlock)}
             aria-label={t('savedInsertNamed', { name: i.name })}
             data-testid={`insert-saved-${i.id}`}
           >
