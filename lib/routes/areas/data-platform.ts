@@ -11,20 +11,20 @@ const integrations = defineArea('integrations', { required: ['integrations_read'
 const apps = defineArea('apps', { required: ['applications_read'] })
 
 export const DATA_PLATFORM_ROUTES = [
-  cdp('/cdp/code/authorize'),
-  cdp('/cdp/code/create', EDITOR),
-  cdp('/cdp/code/dashboard'),
-  cdp('/cdp/code/function/:functionId/:invocationId?'),
-  cdp('/cdp/code/overview'),
+  cdp('/cdp/code/authorize', { built: true }),
+  cdp('/cdp/code/create', { ...EDITOR, built: true }),
+  cdp('/cdp/code/dashboard', { built: true }),
+  cdp('/cdp/code/function/:functionId/:invocationId?', { built: true }),
+  cdp('/cdp/code/overview', { built: true }),
   // Five /cdp/intelligence/<tab> paths are fixed redirects (§2.22); proxy.ts applies redirects
   // before matching routes, so this parameter route never shadows them.
-  intelligence('/cdp/intelligence/:tabName?'),
-  cdp('/cdp/sync', { required: ['integrations_read'] }),
-  cdp('/cdp/sync/destinations/:destination', { required: ['integrations_read'] }),
-  cdp('/cdp/sync/destinations/:destination/logs', { required: ['integrations_read'] }),
-  cdp('/cdp/sync/destinations/:destination/sync-history', { required: ['integrations_read'] }),
-  cdp('/cdp/transformation/build/:transformationId?', EDITOR),
-  cdp('/cdp/transformation/edit/:transformationId', EDITOR),
+  intelligence('/cdp/intelligence/:tabName?', { built: true }),
+  cdp('/cdp/sync', { required: ['integrations_read'], built: true }),
+  cdp('/cdp/sync/destinations/:destination', { required: ['integrations_read'], built: true }),
+  cdp('/cdp/sync/destinations/:destination/logs', { required: ['integrations_read'], built: true }),
+  cdp('/cdp/sync/destinations/:destination/sync-history', { required: ['integrations_read'], built: true }),
+  cdp('/cdp/transformation/build/:transformationId?', { ...EDITOR, built: true }),
+  cdp('/cdp/transformation/edit/:transformationId', { ...EDITOR, built: true }),
   webhooks('/cdp/webhooks', { built: true }),
   webhooks('/cdp/webhooks/create', { ...PAGE, built: true }),
   webhooks('/cdp/webhooks/:webhookId/edit', { ...PAGE, built: true }),
