@@ -45,7 +45,7 @@ export const OTHER_ROUTES = [
   billing('/try-service', { built: true }),
   agent('/kagent/history', { built: true }),
   agent('/kagent/knowledge', { built: true }),
-  agent('/kagent/overview'),
+  agent('/kagent/overview', { built: true }),
   messaging('/to/be/swapped'),
   messaging('/to/be/swapped/push'),
 

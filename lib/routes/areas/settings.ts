@@ -29,14 +29,14 @@ export const SETTINGS_ROUTES = [
   // held by all); the owner-only parts inside check their own resources (issue 30 §7).
   settings('/settings/account/security', { partial: ['account_info_personal'], built: true }),
   settings('/settings/account/tags', { built: true }),
-  settings('/settings/account/testing'),
+  settings('/settings/account/testing', { built: true }),
   settings('/settings/account/users', { partial: undefined, required: ['account_users_read'], built: true }),
   settings('/settings/attribution', { partial: ['attribution_settings_read', 'account_settings_read'], built: true }),
 
   ...BILLING_PAGES.map((p) => billing(`/settings/billing/${p}`, { built: true })),
   billing('/settings/billing/checkout/:planKey', { layout: 'page', built: true }),
 
-  settings('/settings/data', { partial: ['account_settings_read', 'data_preferences_write'] }),
+  settings('/settings/data', { partial: ['account_settings_read', 'data_preferences_write'], built: true }),
   settings('/settings/email', { built: true }),
   // The sent-messages viewer (issue 8 §3): the local outbox and every Send of the company.
   settings('/settings/email/outbox', { partial: undefined, required: ['templates_read', 'profile_read'], built: true }),
