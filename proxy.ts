@@ -19,6 +19,7 @@ import {
   WEB_VIEW_CSP,
   applySecurityHeaders,
   isSameOriginFramePath,
+  isStoreImagePagePath,
   isWebViewPath,
   newNonce,
   pageCsp,
@@ -159,7 +160,9 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   // The web view is the merchant's email, not one of our pages: its own sandbox policy, which
   // the page policy set here would otherwise replace (Next merges the proxy's headers last).
   const framable = isSameOriginFramePath(pathname)
-  const csp = isWebViewPath(pathname) ? WEB_VIEW_CSP : pageCsp(newNonce(), undefined, framable ? "'self'" : "'none'")
+  const csp = isWebViewPath(pathname)
+    ? WEB_VIEW_CSP
+    : pageCsp(newNonce(), undefined, framable ? "'self'" : "'none'", isStoreImagePagePath(pathname))
   const requestHeaders = new Headers(req.headers)
   requestHeaders.set('Content-Security-Policy', csp)
   const res = await gate(req, requestHeaders)

@@ -40,7 +40,9 @@ const KEYS = [
   'chatPlaceholder',
   'recommended',
 ] as const
-type Text = Record<(typeof KEYS)[number], string>
+// The wishlist's words (reviewsExtras.hub: added with the wishlist, issue 24).
+const WISHLIST_KEYS = ['wishlist', 'wishlistEmpty', 'removeFromWishlist'] as const
+type Text = Record<(typeof KEYS)[number] | (typeof WISHLIST_KEYS)[number], string>
 
 async function pageText(req: Request): Promise<{ locale: string; text: Text }> {
   const header = req.headers.get('accept-language')
@@ -51,7 +53,15 @@ async function pageText(req: Request): Promise<{ locale: string; text: Text }> {
     messages: messages as never,
     namespace: 'customerHubPage' as never,
   }) as unknown as (k: string) => string
-  return { locale, text: Object.fromEntries(KEYS.map((k) => [k, t(k)])) as Text }
+  const w = createTranslator({
+    locale,
+    messages: messages as never,
+    namespace: 'reviewsExtras.hub' as never,
+  }) as unknown as (k: string) => string
+  return {
+    locale,
+    text: Object.fromEntries([...KEYS.map((k) => [k, t(k)]), ...WISHLIST_KEYS.map((k) => [k, w(k)])]) as Text,
+  }
 }
 
 // The merchant picks a font family from a closed list, so no merchant text reaches the CSS.
@@ -81,16 +91,23 @@ export async function hubPage(req: Request, company: HubCompany, s: HubSettingsV
   const html = `<!doctype html><html lang="${esc(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(company.name)}</title>
 <style>body{margin:0;font:15px/1.5 ${FONTS[s.design.font]};background:${s.design.backgroundColor};color:#1b1f24}main{max-width:640px;margin:32px auto;padding:0 16px}
 button{background:${s.design.primaryColor};color:#fff;border:0;border-radius:6px;padding:8px 14px;font:inherit;cursor:pointer}input,textarea,select{width:100%;padding:8px;margin:4px 0 12px;font:inherit;border:1px solid #c9ced6;border-radius:6px;box-sizing:border-box}
+.wishlist{list-style:none;padding:0}.wishlist li{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin:8px 0}.wishlist img{width:48px;height:48px;object-fit:cover;border-radius:4px}
 .card{border:1px solid #e1e4e8;border-radius:8px;padding:16px;margin:12px 0;background:#fff}[hidden]{display:none}.muted{color:#57606a}</style></head>
 <body><main data-base="${esc(base)}">${logo}<h1>${esc(s.content.headline)}</h1>${s.content.intro ? `<p>${esc(s.content.intro)}</p>` : ''}
 <section id="signin"><h2>${esc(TEXT.signIn)}</h2><form id="code-form"><label for="email">${esc(TEXT.emailLabel)}</label><input id="email" type="email" required autocomplete="email"><button>${esc(TEXT.sendCode)}</button></form>
 <form id="verify-form" hidden><p class="muted" role="status">${esc(TEXT.codeSent)}</p><label for="code">${esc(TEXT.codeLabel)}</label><input id="code" inputmode="numeric" pattern="\\d{6}" maxlength="6" autocomplete="one-time-code" required><button>${esc(TEXT.verify)}</button></form><p id="signin-error" role="alert"></p></section>
 <section id="account" hidden><div${show(f.orders)}><h2>${esc(TEXT.orders)}</h2><div id="orders"></div></div><div${show(f.recentlyViewed)}><h2>${esc(TEXT.viewed)}</h2><ul id="viewed"></ul></div>
+<div${show(s.extensions.wishlist)}><h2>${esc(TEXT.wishlist)}</h2><ul id="wishlist" class="wishlist"></ul></div>
 <div id="recs" hidden><h2>${esc(TEXT.recommended)}</h2><ul id="recs-list"></ul></div>${chat}
 <div${show(f.support)}><h2>${esc(TEXT.contact)}</h2><form id="support-form"><label for="subject">${esc(TEXT.subject)}</label><input id="subject" maxlength="200" required><label for="body">${esc(TEXT.message)}</label><textarea id="body" maxlength="5000" rows="4" required></textarea><button>${esc(TEXT.send)}</button><p id="support-status" role="status"></p></form></div>
 <button id="sign-out" type="button">${esc(TEXT.signOut)}</button></section>
 ${blocks}${faq && f.faq ? `<section><h2>${esc(TEXT.faq)}</h2>${faq}</section>` : ''}</main>
-<script nonce="${esc(nonce)}">${script(base, TEXT, { returns: f.returns, reorder: s.extensions.reorder, recs: s.extensions.recommendations })}</script></body></html>`
+<script nonce="${esc(nonce)}">${script(base, TEXT, {
+    returns: f.returns,
+    reorder: s.extensions.reorder,
+    recs: s.extensions.recommendations,
+    wishlist: s.extensions.wishlist,
+  })}</script></body></html>`
   return new Response(html, {
     headers: {
       'content-type': 'text/html; charset=utf-8',
@@ -100,7 +117,11 @@ ${blocks}${faq && f.faq ? `<section><h2>${esc(TEXT.faq)}</h2>${faq}</section>` :
   })
 }
 
-function script(base: string, TEXT: Text, on: { returns: boolean; reorder: boolean; recs: boolean }): string {
+function script(
+  base: string,
+  TEXT: Text,
+  on: { returns: boolean; reorder: boolean; recs: boolean; wishlist: boolean },
+): string {
   const T = JSON.stringify(TEXT).replace(/</g, '\\u003c')
   return `(()=>{const ON=${JSON.stringify(on)},T=${T},B=${JSON.stringify(base).replace(/</g, '\\u003c')},$=(i)=>document.getElementById(i);
 const el=(t,txt,a)=>{const e=document.createElement(t);if(txt!=null)e.textContent=String(txt);if(a)for(const k in a)e.setAttribute(k,a[k]);return e};
@@ -117,8 +138,13 @@ for(const u of o.trackingUrls){const a=el('a',T.track,{href:u,rel:'noopener nore
 for(const i of o.items){const row=el('div');row.append(el('span',i.quantity+' × '+i.name+' '));if(i.productUrl&&ON.reorder)row.append(el('a',T.reorder,{href:i.productUrl,rel:'noopener noreferrer',target:'_blank'}));
 if(ON.returns){const f=el('form');const r=el('input',null,{maxlength:'2000',placeholder:T.reason,'aria-label':T.reason});const b=el('button',T.startReturn);const s=el('span','',{role:'status'});f.append(r,b,s);
 f.addEventListener('submit',async(e)=>{e.preventDefault();const x=await call('/returns','POST',{orderKey:o.orderKey,itemKey:i.key,reason:r.value});s.textContent=x.ok?T.returnStarted:err(x.j)});row.append(f)}c.append(row)}return c}
+const money=(v,c)=>{try{return new Intl.NumberFormat(document.documentElement.lang||undefined,{style:'currency',currency:c}).format(v)}catch{return v+' '+c}};
+function wish(p){const li=el('li');if(p.imageUrl)li.append(el('img',null,{src:p.imageUrl,alt:'',width:'48',height:'48',loading:'lazy'}));li.append(p.url?el('a',p.name,{href:p.url,rel:'noopener noreferrer',target:'_blank'}):el('span',p.name));
+if(p.price!=null)li.append(el('span',money(p.price,p.currency),{class:'muted'}));const b=el('button',T.removeFromWishlist,{type:'button','aria-label':T.removeFromWishlist+': '+p.name});
+b.addEventListener('click',async()=>{b.disabled=true;const r=await call('/wishlist/'+encodeURIComponent(p.productId),'DELETE');if(r.ok||r.status===404)li.remove();else b.disabled=false});li.append(b);return li}
 async function load(){const r=await call('/orders');if(r.status===401)return;$('signin').hidden=true;$('account').hidden=false;const box=$('orders');box.replaceChildren(...(r.j.orders||[]).map(order));if(!box.children.length)box.append(el('p',T.noOrders));call('/visit','POST',{}).catch(()=>{});
 const v=await call('/recently-viewed');$('viewed').replaceChildren(...((v.j.products)||[]).map(p=>{const li=el('li');li.append(p.url?el('a',p.name,{href:p.url,rel:'noopener noreferrer',target:'_blank'}):el('span',p.name));return li}));
+if(ON.wishlist){const w=await call('/wishlist');const ps=(w.j.products)||[];$('wishlist').replaceChildren(...ps.map(wish));if(!ps.length)$('wishlist').append(el('li',T.wishlistEmpty))}
 if(ON.recs){const rc=await call('/recommendations');const ps=(rc.j.products)||[];$('recs').hidden=!ps.length;$('recs-list').replaceChildren(...ps.map(p=>{const li=el('li');li.append(p.url?el('a',p.name,{href:p.url,rel:'noopener noreferrer',target:'_blank'}):el('span',p.name));return li}))}}
 load()})()`
 }

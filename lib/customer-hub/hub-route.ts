@@ -23,7 +23,7 @@ export interface HubCtx {
   company: HubCompany
   profileId: string
 }
-type Params = { params: Promise<{ publicKey: string }> }
+type Params = { params: Promise<{ publicKey: string } & Record<string, string>> }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } })
@@ -47,11 +47,17 @@ function errorResponse(e: unknown): Response {
 export function hubRoute<B = undefined>(opts: {
   session?: boolean
   body?: ZodType<B>
-  handler: (a: { ctx: Omit<HubCtx, 'profileId'> & { profileId: string | null }; body: B }) => Promise<unknown>
+  handler: (a: {
+    ctx: Omit<HubCtx, 'profileId'> & { profileId: string | null }
+    body: B
+    /** The route's other path segments (e.g. /wishlist/{productId}). */
+    params: Record<string, string>
+  }) => Promise<unknown>
 }) {
   return async (req: Request, { params }: Params): Promise<Response> => {
     try {
-      const company = await hubCompany((await params).publicKey)
+      const { publicKey, ...rest } = await params
+      const company = await hubCompany(publicKey)
       if (!company) throw notFound()
       let profileId: string | null = null
       if (opts.session) {
@@ -68,7 +74,7 @@ export function hubRoute<B = undefined>(opts: {
           throw new AppError('invalid', 400, 'Check the highlighted fields.', fieldErrorsFrom(parsed.error))
         body = parsed.data
       }
-      const out = await opts.handler({ ctx: { req, company, profileId }, body })
+      const out = await opts.handler({ ctx: { req, company, profileId }, body, params: rest })
       return out instanceof Response ? out : json(out ?? { ok: true })
     } catch (e) {
       return errorResponse(e)

@@ -21,12 +21,13 @@ export function pageCsp(
   nonce: string,
   dev = process.env.NODE_ENV === 'development',
   frameAncestors = "'none'",
+  storeImages = false,
 ): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${storeImages ? ' https:' : ''}`,
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -41,6 +42,13 @@ export function pageCsp(
  * editor shows beside its panels. They may be framed by our origin only; every other page never.
  */
 export const isSameOriginFramePath = (pathname: string) => /^\/onsite\/preview\/?$/.test(pathname)
+
+/**
+ * The shopper's hub page (/hub/{key}) shows the store's product images and logo, which live on the
+ * store's or its CDN's https origin; the page sends no referrer, and everything else keeps the
+ * page policy.
+ */
+export const isStoreImagePagePath = (pathname: string) => /^\/hub\/[^/]+\/?$/.test(pathname)
 
 /** JSON answers load nothing and are never framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
