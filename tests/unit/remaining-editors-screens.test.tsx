@@ -229,3 +229,56 @@ test('the Shopify finalize step shows each check with its state, checks again, a
   expect(await screen.findByRole('link', { name: 'Import reviews' })).toHaveAttribute('href', '/reviews/import')
   expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
 })
+
+test('the swap screen compares both sides, confirms the swap, and restores a version', async () => {
+  const { MessageSwapScreen } = await import('@/components/message-swap/message-swap-screen')
+  const versions: unknown[] = []
+  handler = (method, url) => {
+    if (url.pathname === '/ajax/messages/swap' && method === 'GET')
+      return {
+        status: 200,
+        body: {
+          targets: [
+            { kind: 'campaign_message', id: 'M1', label: 'Flash', parentId: 'C1', blocked: null },
+            { kind: 'campaign_message', id: 'M2', label: 'Sent one', parentId: 'C2', blocked: 'The campaign is sent.' },
+          ],
+          sources: [{ id: 'M9', name: 'Later' }],
+        },
+      }
+    if (url.pathname === '/ajax/messages/swap/preview')
+      return {
+        status: 200,
+        body: {
+          current: { html: null, title: 'Now', body: 'Sale now' },
+          replacement: url.searchParams.get('source_id') ? { html: null, title: 'Later', body: 'Sale later' } : null,
+          blocked: url.searchParams.get('id') === 'M2' ? 'The campaign is sent.' : null,
+          versions,
+        },
+      }
+    if (url.pathname === '/ajax/messages/swap' && method === 'POST') {
+      versions.push({ id: 'S1', sourceId: 'M9', createdAt: '2026-11-29T10:00:00.000Z', restoredAt: null })
+      return { status: 200, body: { swap: { id: 'S1' } } }
+    }
+    if (url.pathname === '/ajax/messages/swap/S1/restore') return { status: 200, body: { restored: { id: 'S1' } } }
+    return undefined
+  }
+  renderWith(<MessageSwapScreen channel="push" />, ['campaigns_read', 'campaigns_write', 'flows_write'])
+  fireEvent.change(await screen.findByLabelText('Message'), { target: { value: 'campaign_message:M1' } })
+  fireEvent.change(screen.getByLabelText('Saved push content'), { target: { value: 'M9' } })
+  expect(await screen.findByText('Sale later')).toBeInTheDocument()
+  expect(screen.getByText('Sale now')).toBeInTheDocument()
+  fireEvent.click(screen.getByRole('button', { name: 'Swap content' }))
+  fireEvent.click(await screen.findByRole('button', { name: 'Swap' }))
+  expect(await screen.findByText('Content swapped.')).toBeInTheDocument()
+  expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+    channel: 'push',
+    kind: 'campaign_message',
+    id: 'M1',
+    source_id: 'M9',
+  })
+  fireEvent.click(await screen.findByRole('button', { name: 'Restore the content before this swap' }))
+  expect(await screen.findByText('Version restored.')).toBeInTheDocument()
+  fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'campaign_message:M2' } })
+  expect(await screen.findByText('The campaign is sent.')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Swap content' })).toBeDisabled()
+})

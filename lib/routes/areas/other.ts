@@ -46,8 +46,8 @@ export const OTHER_ROUTES = [
   agent('/kagent/history', { built: true }),
   agent('/kagent/knowledge', { built: true }),
   agent('/kagent/overview', { built: true }),
-  messaging('/to/be/swapped'),
-  messaging('/to/be/swapped/push'),
+  messaging('/to/be/swapped', { built: true }),
+  messaging('/to/be/swapped/push', { built: true }),
 
   staff('/staff/account/:companyId/create-support-ticket', {
     staffRequired: ['staff_support_tickets_write'],
