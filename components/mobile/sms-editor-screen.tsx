@@ -18,6 +18,7 @@ import { FormError } from '@/components/ui/form-error'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import { SettingsLoader } from '@/components/settings/settings-form-screen'
 import type { SmsMessageView, previewSmsMessage } from '@/lib/mobile/sms-message'
+import { TestRecipientOptions } from '@/components/settings/test-recipient-options'
 import styles from './mobile-editor.module.css'
 
 type Loaded = { message: SmsMessageView }
@@ -136,8 +137,10 @@ function SmsEditorForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<Lo
                   name="to"
                   value={to}
                   placeholder="+15005550006"
+                  list="sms-test-recipients"
                   onChange={(e) => setTo(e.target.value)}
                 />
+                <TestRecipientOptions id="sms-test-recipients" kind="phone" />
                 <Button variant="secondary" disabled={!canEdit} onClick={() => void sendTest()}>
                   {t('testSend')}
                 </Button>

@@ -36,6 +36,8 @@ const { TestingSettingsScreen } =
   require('@/components/settings/testing-settings-screen') as typeof import('@/components/settings/testing-settings-screen')
 const { AgentOverviewScreen } =
   require('@/components/kagent/agent-overview-screen') as typeof import('@/components/kagent/agent-overview-screen')
+const { TestRecipientOptions } =
+  require('@/components/settings/test-recipient-options') as typeof import('@/components/settings/test-recipient-options')
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const ok = (data: unknown) => Promise.resolve({ data, status: 200, headers: new Headers() })
@@ -284,4 +286,19 @@ test('the agent overview: an empty state for a new account, counts once it answe
   expect((await screen.findByTestId('agent-answered')).textContent).toContain('4')
   expect(screen.getByText('2 FAQ entries, 1 on')).toBeTruthy()
   expect(screen.getByText('Automatic answers on')).toBeTruthy()
+})
+
+test('a send-test box is offered the test recipients of its kind', async () => {
+  http.get.mockImplementation(() =>
+    ok({
+      testAccount: false,
+      recipients: [
+        { id: 1, kind: 'email', value: 'qa@example.test', label: null, createdAt: '2026-11-20T10:00:00.000Z' },
+        { id: 2, kind: 'phone', value: '+15555550100', label: 'Ops', createdAt: '2026-11-20T10:00:00.000Z' },
+      ],
+    }),
+  )
+  wrap(<TestRecipientOptions id="t" kind="phone" />)
+  await waitFor(() => expect(screen.getByTestId('t').querySelectorAll('option')).toHaveLength(1))
+  expect(screen.getByTestId('t').querySelector('option')!.getAttribute('value')).toBe('+15555550100')
 })
