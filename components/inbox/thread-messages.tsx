@@ -48,19 +48,26 @@ export function ThreadMessages({ messages, authors }: { messages: ThreadMessage[
             data-direction={m.direction}
           >
             {flow ? t(flow[2] === 'started' ? 'flowStarted' : 'flowNotStarted', { flowId: flow[1]! }) : m.body}
-            {m.media.map((x, i) =>
-              x.url ? (
-                <div key={i}>
-                  <a href={x.url} target="_blank" rel="noreferrer noopener" className={styles.meta}>
+            {m.media.map((x) => (
+              <div key={x.index} data-testid="inbox-attachment" data-status={x.status}>
+                {x.status === 'stored' && x.href && x.contentType.startsWith('image/') ? (
+                  <a href={x.href} target="_blank" rel="noreferrer noopener">
+                    {/* eslint-disable-next-line @next/next/no-img-element -- a private file of the team's session, not an optimisable asset */}
+                    <img src={x.href} alt={x.caption ?? t('attachmentImage')} className={styles.attachmentThumb} />
+                  </a>
+                ) : x.status === 'stored' && x.href ? (
+                  <a href={x.href} download className={styles.meta}>
                     {t('attachment', { type: x.contentType })}
                   </a>
-                </div>
-              ) : (
-                <div key={i} className={styles.meta}>
-                  {t('attachment', { type: x.contentType })}
-                </div>
-              ),
-            )}
+                ) : (
+                  <span className={styles.meta}>
+                    {t(x.status === 'unavailable' ? 'attachmentUnavailable' : 'attachmentPending', {
+                      type: x.contentType,
+                    })}
+                  </span>
+                )}
+              </div>
+            ))}
             <div className={styles.meta}>
               <span>{format.dateTime(new Date(m.createdAt), { dateStyle: 'short', timeStyle: 'short' })}</span>
               {m.kind === 'note' && <span>{t('noteLabel')}</span>}

@@ -6,6 +6,7 @@ import { toDate } from '@/lib/db/dialect'
 import { notFound } from '@/lib/errors/app-error'
 import { displayName } from './list-conversations'
 import { syncDeliveryStatus } from './sync-delivery-status'
+import { attachmentViews, type AttachmentView } from './attachments-read'
 
 export const THREAD_PAGE = 50
 
@@ -14,7 +15,7 @@ export interface ThreadMessage {
   direction: string
   kind: string
   body: string
-  media: Array<{ contentType: string; url?: string; mediaId?: string; caption?: string }>
+  media: AttachmentView[]
   authorUserId: number | null
   deliveryStatus: string | null
   deliveryReason: string | null
@@ -38,10 +39,7 @@ export const threadMessage = (r: MessageRow): ThreadMessage => ({
   direction: r.direction,
   kind: r.kind,
   body: r.body,
-  // The subject line an email thread keeps in its media is not an attachment.
-  media: r.media
-    ? (JSON.parse(r.media) as ThreadMessage['media']).filter((m) => m.contentType !== 'message/subject')
-    : [],
+  media: attachmentViews(r.id, r.media),
   authorUserId: r.authorUserId,
   deliveryStatus: r.deliveryStatus,
   deliveryReason: r.deliveryReason,

@@ -6,6 +6,7 @@
 // call providers, which never happens inside a transaction) and must not make the webhook fail.
 import type { Ops } from '@/lib/db/ops'
 import { consumerList } from '@/lib/config/consumer-list'
+import { allowsPrivate } from '@/lib/net/address-policy'
 
 export interface InboundMedia {
   contentType: string
@@ -70,7 +71,9 @@ export function twilioMedia(params: Record<string, string>): InboundMedia[] {
   for (let i = 0; i < n; i++) {
     const url = params[`MediaUrl${i}`]
     const contentType = params[`MediaContentType${i}`]
-    if (url && contentType && /^https:\/\//.test(url)) out.push({ url, contentType })
+    // https only, unless the operator lets providers be local (PROVIDERS_ALLOW_PRIVATE: a stand-in).
+    const scheme = allowsPrivate('provider') ? /^https?:\/\// : /^https:\/\//
+    if (url && contentType && scheme.test(url)) out.push({ url, contentType })
   }
   return acceptedMedia(out)
 }

@@ -38,6 +38,7 @@ import { register as registerSendRollup } from '@/lib/messaging/send-rollup-job'
 import { register as registerDataSync } from '@/lib/data-sync/jobs'
 import { register as registerDataSettings } from '@/lib/data-settings/jobs'
 import { register as registerCdpCode } from '@/lib/cdp-code/jobs'
+import { register as registerInboxAttachments } from '@/lib/inbox/attachments-store'
 import { registerConsumers } from './consumers'
 
 export function registerJobHandlers(): void {
@@ -80,4 +81,5 @@ export function registerJobHandlers(): void {
   registerSendRollup()
   registerDataSync()
   registerDataSettings()
+  registerInboxAttachments()
 }
