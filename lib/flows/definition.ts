@@ -391,6 +391,29 @@ export const internalServiceAction = z.looseObject({
   data: z.looseObject({ service_configuration: z.unknown().optional(), status }).optional(),
 })
 export const codeAction = z.looseObject({ ...linear, type: z.literal('code'), data: z.unknown().optional() })
+/** Our own action (issue 24): the company's review request template, one email per order of the trigger event. */
+const NO_TEMPLATE = 'Choose the review request template.'
+export const flowReviewRequest = z.looseObject(
+  {
+    name: nullableText,
+    subject_line: z
+      .string({ error: 'The review request needs a subject.' })
+      .trim()
+      .min(1, 'The review request needs a subject.')
+      .max(255),
+    heading: z.string().max(255).nullable().optional(),
+    template_id: z.string({ error: NO_TEMPLATE }).min(1, NO_TEMPLATE).max(64),
+    from_email: nullableText,
+    from_label: nullableText,
+    smart_sending_enabled: z.boolean().optional(),
+  },
+  { error: NO_TEMPLATE },
+)
+export const sendReviewRequestAction = z.looseObject({
+  ...linear,
+  type: z.literal('send-review-request'),
+  data: z.looseObject({ message: flowReviewRequest, status }),
+})
 
 export const knownFlowAction = z.discriminatedUnion('type', [
   timeDelayAction,
@@ -413,6 +436,7 @@ export const knownFlowAction = z.discriminatedUnion('type', [
   contentExperimentAction,
   internalServiceAction,
   codeAction,
+  sendReviewRequestAction,
 ])
 export type KnownFlowAction = z.infer<typeof knownFlowAction>
 export type FlowActionType = KnownFlowAction['type']
@@ -435,6 +459,7 @@ export const STATUS_ACTION_TYPES: ReadonlySet<string> = new Set([
   'update-profile',
   'list-update',
   'internal-service',
+  'send-review-request',
 ])
 
 export const reentryCriteria = z.looseObject({

@@ -83,7 +83,12 @@ export function actionRefs(a: FlowAction, at: Array<string | number>, out: RefUs
     a.data.branches.forEach((b, bi) =>
       filterRefs(b.branch_filter, [...at, 'data', 'branches', bi, 'branch_filter'], out),
     )
-  if (a.type === 'send-email' || a.type === 'send-sms' || a.type === 'send-internal-alert') {
+  if (
+    a.type === 'send-email' ||
+    a.type === 'send-sms' ||
+    a.type === 'send-internal-alert' ||
+    a.type === 'send-review-request'
+  ) {
     const tid = a.data?.message?.template_id
     if (tid) out.push({ kind: 'template', id: tid, path: [...at, 'data', 'message', 'template_id'], what: 'template' })
   }

@@ -16,6 +16,9 @@ import { registerUnsubscribeConsumer } from '@/lib/messaging/unsubscribe/unsubsc
 import { consentWriteBackConsumer } from '@/lib/integrations/shopify/consent-write-back'
 import { registerRenderContextConsumer } from '@/lib/messaging/render-context-consumers'
 import { reviewRequestContextConsumer } from '@/lib/reviews/review-request-context'
+import { registerActionExecutor } from '@/lib/flows/engine/registered-executors'
+import { REVIEW_REQUEST_ACTION, sendReviewRequestExecutor } from '@/lib/reviews/request-action'
+import { reviewRequestBlockConsumer } from '@/lib/reviews/request-action-context'
 import { registerInboundMessageConsumer } from '@/lib/messaging/inbound-message-consumers'
 import { inboxInboundConsumer } from '@/lib/inbox/inbox-consumer'
 import { registerPlanGate } from '@/lib/messaging/plan-gate'
@@ -34,6 +37,8 @@ export function registerConsumers(): void {
   registerGroupEntryConsumer(flowGroupTriggersConsumer)
   registerUnsubscribeConsumer(consentWriteBackConsumer)
   registerRenderContextConsumer(reviewRequestContextConsumer)
+  registerRenderContextConsumer(reviewRequestBlockConsumer)
+  registerActionExecutor({ name: REVIEW_REQUEST_ACTION, executor: sendReviewRequestExecutor })
   registerInboundMessageConsumer(inboxInboundConsumer)
   // The send pipeline asks billing for the plan's allowance (issue 26 §1) without importing it.
   registerPlanGate(billingPlanGate)

@@ -91,6 +91,13 @@ const productBlock = z.object({
     })
     .optional(),
 })
+/** The review request (lib/templates/review-request-block.ts): a star row per product of the send's order. */
+const reviewRequestBlock = z.object({
+  type: z.literal('review-request'),
+  starColor: color.optional(),
+  showImages: z.boolean().optional(),
+  align: align.optional(),
+})
 
 export const leafBlock = z.discriminatedUnion('type', [
   textBlock,
@@ -101,6 +108,7 @@ export const leafBlock = z.discriminatedUnion('type', [
   htmlBlock,
   socialBlock,
   productBlock,
+  reviewRequestBlock,
 ])
 const columnsBlock = z.object({
   type: z.literal('columns'),
@@ -118,6 +126,7 @@ export const block = z.discriminatedUnion('type', [
   htmlBlock,
   socialBlock,
   productBlock,
+  reviewRequestBlock,
   columnsBlock,
 ])
 

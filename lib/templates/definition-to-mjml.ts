@@ -2,6 +2,7 @@
 // (quotes inside a tag in an attribute become single quotes so the attribute stays valid).
 import type { Block, BlockDefinition, LeafBlock } from './block-definition'
 import { escapeHtml } from './template-output'
+import { REVIEW_REQUEST_PRODUCTS, reviewRequestBlockHtml } from './review-request-block'
 
 const TEMPLATE_SPAN = /(\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\})/
 
@@ -50,6 +51,8 @@ function leafToMjml(b: LeafBlock): string {
             `<mj-social-element${attrs({ name: `${l.network === 'tiktok' ? 'web' : l.network}-noshare`, href: l.href })}>${l.network === 'tiktok' ? 'TikTok' : ''}</mj-social-element>`,
         )
         .join('')}</mj-social>`
+    case 'review-request':
+      return `<mj-text${attrs({ align: b.align })}>${reviewRequestBlockHtml(b)}</mj-text>`
     case 'product': {
       const price = b.price || (b.amount !== undefined ? `{{ ${Number(b.amount.toFixed(2))}|currency_format }}` : '')
       return [
@@ -69,6 +72,9 @@ function section(columns: string[]): string {
 function blockToMjml(b: Block): string {
   if (b.type === 'columns') return section(b.columns.map((c) => c.blocks.map(leafToMjml).join('')))
   const body = section([leafToMjml(b)])
+  // no order in the send's context: not even the section's padding
+  if (b.type === 'review-request')
+    return `<mj-raw>{% if ${REVIEW_REQUEST_PRODUCTS} %}</mj-raw>${body}<mj-raw>{% endif %}</mj-raw>`
   if (b.type === 'product' && b.repeat) {
     return `<mj-raw>{% for ${b.repeat.as} in ${b.repeat.collection} %}</mj-raw>${body}<mj-raw>{% endfor %}</mj-raw>`
   }

@@ -10,6 +10,7 @@
 // video …), which render as nothing and are reported as warnings. toVendorDefinition writes the
 // vendor's shape for a definition made in our editor.
 import type { Block, BlockDefinition, BlockDefinitionInput, LeafBlock } from './block-definition'
+import { reviewRequestBlockHtml } from './review-request-block'
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v)
@@ -295,6 +296,9 @@ function leafToVendor(b: LeafBlock): Obj {
       return block('spacer', { styles: { height: b.height } })
     case 'html':
       return block('html', { content: b.html })
+    case 'review-request':
+      // the vendor has no such block: its markup, as the send renders it
+      return block('html', { content: reviewRequestBlockHtml(b) })
     case 'social':
       return block(
         'social',

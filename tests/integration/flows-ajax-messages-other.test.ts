@@ -60,7 +60,7 @@ test('recommendation cards: derived from flows and tracked metrics, dismissed on
   ).toBe(403)
 })
 
-test('library items: the nine templates; POST adds one as a draft flow', async () => {
+test('library items: the ten templates; POST adds one as a draft flow', async () => {
   const g = await call(library, 'GET', '/x', {}, { cookie: f.ownerA })
   expect(g.status).toBe(200)
   expect(g.body.items.map((i: { key: string }) => i.key)).toEqual([
@@ -73,8 +73,9 @@ test('library items: the nine templates; POST adds one as a draft flow', async (
     'birthday',
     'low_inventory',
     'price_drop',
+    'review_request',
   ])
-  expect(g.body.totalCount).toBe(9)
+  expect(g.body.totalCount).toBe(10)
   expect(
     (await call(library, 'GET', '/x?search=birth', {}, { cookie: f.ownerA })).body.items.map(
       (i: { key: string }) => i.key,

@@ -19,7 +19,7 @@ const links = (kind: 'unsubscribe' | 'manage_preferences' | 'web_view') =>
     web_view: 'https://app.test/w/x',
   })[kind]
 
-test('the seven template kinds of seed 002 §3.2, a welcome series and a win-back', () => {
+test('the seven template kinds of seed 002 §3.2, a welcome series, a win-back and a review request', () => {
   expect([...FLOW_TEMPLATE_KEYS]).toEqual([
     'welcome_series',
     'checkout_abandonment',
@@ -30,9 +30,10 @@ test('the seven template kinds of seed 002 §3.2, a welcome series and a win-bac
     'birthday',
     'low_inventory',
     'price_drop',
+    'review_request',
   ])
   expect(flowTemplate('nope')).toBeNull()
-  expect(templateSummaries().map((s) => s.messageCount)).toEqual([3, 2, 1, 1, 1, 2, 1, 1, 1])
+  expect(templateSummaries().map((s) => s.messageCount)).toEqual([3, 2, 1, 1, 1, 2, 1, 1, 1, 1])
 })
 
 test.each([...FLOW_TEMPLATE_KEYS])('%s: a valid definition whose emails are all used', (key) => {
@@ -41,7 +42,8 @@ test.each([...FLOW_TEMPLATE_KEYS])('%s: a valid definition whose emails are all 
   const parsed = flowDefinition.safeParse(def)
   expect(parsed.success ? [] : parsed.error.issues).toEqual([])
   expect(structuralErrors(parsed.data as FlowDefinition, { mode: 'create' })).toEqual([])
-  const emails = def.actions.filter((a) => a.type === 'send-email')
+  // the review request action sends the company's template as an email does
+  const emails = def.actions.filter((a) => a.type === 'send-email' || a.type === 'send-review-request')
   expect(emails.map((a) => (a.data as { message: { template_id: string } }).message.template_id).sort()).toEqual(
     t.emails.map((e) => `T-${e.key}`).sort(),
   )

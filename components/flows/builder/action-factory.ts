@@ -6,7 +6,7 @@ import type { ActionStatus, FlowAction } from '@/lib/flows/definition'
 export const ADDABLE_GROUPS = {
   timing: ['time-delay'],
   logic: ['conditional-split', 'trigger-split', 'multi-branch-split', 'ab-test'],
-  messages: ['send-email', 'send-sms', 'send-mobile-push', 'send-whatsapp'],
+  messages: ['send-email', 'send-sms', 'send-mobile-push', 'send-whatsapp', 'send-review-request'],
   other: ['send-webhook', 'send-internal-alert', 'update-profile', 'list-update', 'code'],
 } as const
 export type AddableType = (typeof ADDABLE_GROUPS)[keyof typeof ADDABLE_GROUPS][number]
@@ -142,6 +142,16 @@ export function newAction(
           message: { name: `Alert #${n}`, from_email: null, from_label: null, to_emails: [], subject_line: '' },
         },
       }
+    case 'send-review-request':
+      // the template is chosen in the panel: the definition refuses the action without one
+      return {
+        ...linear,
+        type,
+        data: {
+          status,
+          message: { name: `Review request #${n}`, subject_line: 'How did we do?', heading: null, template_id: '' },
+        },
+      } as FlowAction
     case 'update-profile':
       return { ...linear, type, data: { status, profile_operations: [] } }
     case 'list-update':

@@ -18,6 +18,7 @@ const TYPE_KEYS: Record<string, string> = {
   'send-whatsapp': 'sendWhatsapp',
   'send-webhook': 'sendWebhook',
   'send-internal-alert': 'sendInternalAlert',
+  'send-review-request': 'sendReviewRequest',
   'update-profile': 'updateProfile',
   'list-update': 'listUpdate',
   code: 'code',
@@ -55,6 +56,7 @@ export function actionSummary(a: FlowAction, t: T, names: { list?: (id: string) 
     case 'send-webhook':
       return String(msg.url || s('noUrl'))
     case 'send-internal-alert':
+    case 'send-review-request':
       return String(msg.subject_line || msg.name || s('noSubject'))
     case 'conditional-split':
     case 'trigger-split': {

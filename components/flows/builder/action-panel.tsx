@@ -14,6 +14,7 @@ import { ConditionEditor, emptyFilter, type ConditionFilter } from './condition-
 import { Field, IdOptions } from './panel-fields'
 import { Weekdays } from './trigger-panel'
 import { useGroupOptions, useTemplateOptions } from './use-builder-options'
+import { ReviewRequestFields } from './review-request-fields'
 import frame from '@/components/ui/editor-bar.module.css'
 import styles from './builder.module.css'
 
@@ -89,6 +90,9 @@ export function ActionPanel({ action, actionKey }: { action: FlowAction; actionK
         break
       case 'send-internal-alert':
         body = <AlertFields msg={msg} setMsg={setMsg} />
+        break
+      case 'send-review-request':
+        body = <ReviewRequestFields msg={msg} setMsg={setMsg} />
         break
       case 'update-profile':
         body = <ProfileOperations data={data} setData={setData} />

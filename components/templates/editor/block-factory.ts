@@ -10,6 +10,7 @@ export const BLOCK_TYPES = [
   'spacer',
   'columns',
   'product',
+  'review-request',
   'html',
   'social',
 ] as const
@@ -54,6 +55,8 @@ export function newBlock(type: BlockType): Block {
         href: 'https://example.com',
         buttonText: 'Buy now',
       }
+    case 'review-request':
+      return { type: 'review-request', align: 'center', showImages: true }
     case 'html':
       return { type: 'html', html: '<div style="text-align:center">Custom HTML</div>' }
     case 'social':

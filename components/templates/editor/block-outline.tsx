@@ -17,6 +17,7 @@ export const BLOCK_LABEL_KEYS: Record<BlockType, string> = {
   spacer: 'blockSpacer',
   columns: 'blockColumns',
   product: 'blockProduct',
+  'review-request': 'blockReviewRequest',
   html: 'blockHtml',
   social: 'blockSocial',
 }

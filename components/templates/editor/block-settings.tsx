@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { AlignField, AreaField, ColorField, InputField, NumberField } from './fields'
 import { ImageBlockSettings } from './image-block-settings'
 import { ProductBlockSettings } from './product-block-settings'
+import { ReviewRequestBlockSettings } from './review-request-block-settings'
 import { RichTextField } from './rich-text-field'
 import styles from './editor.module.css'
 
@@ -193,6 +194,8 @@ export function BlockSettings({
       )
     case 'product':
       return <ProductBlockSettings block={block} set={set} onInsertAfter={onInsertAfter} />
+    case 'review-request':
+      return <ReviewRequestBlockSettings block={block} set={set} />
     case 'columns':
       return (
         <div className={styles.settings}>

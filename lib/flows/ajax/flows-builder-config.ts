@@ -33,6 +33,7 @@ const ACTIONS: Array<{
   { type: 'send-whatsapp', group: 'message', channelCode: CHANNEL_CODES.whatsapp, messageKey: null, label: 'WhatsApp' },
   { type: 'send-webhook', group: 'other', channelCode: null, messageKey: 'flow_webhook', label: 'Webhook' },
   { type: 'send-internal-alert', group: 'other', channelCode: null, messageKey: null, label: 'Internal alert' },
+  { type: 'send-review-request', group: 'message', channelCode: null, messageKey: null, label: 'Review request' },
   { type: 'ab-test', group: 'logic', channelCode: CHANNEL_CODES.ab_test, messageKey: null, label: 'A/B test' },
   {
     type: 'content-experiment',

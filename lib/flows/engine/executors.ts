@@ -21,6 +21,7 @@ import { updateProfileBatchExecutor, updateProfileExecutor } from './actions/upd
 import { listUpdateExecutor } from './actions/list-update'
 import { codeExecutor } from './actions/code'
 import { actionOutputSplitExecutor } from '@/lib/flows/sandbox/action-output-split'
+import { registeredExecutor } from './registered-executors'
 
 const internalServiceExecutor: ActionExecutor = function* (ctx) {
   return {
@@ -70,6 +71,8 @@ function known(type: FlowActionType): ActionExecutor | { unsupported: string } {
       return internalServiceExecutor
     case 'action-output-split':
       return actionOutputSplitExecutor
+    case 'send-review-request':
+      return registeredExecutor(type)
     default: {
       const never: never = type
       return { unsupported: `Unknown action type '${String(never)}'.` }

@@ -3,7 +3,7 @@
 // where there are some, the organization's address and the unsubscribe link every marketing
 // email must carry. Text is English: merchants edit it in the template editor.
 
-const wrap = (title: string, body: string) => `<!DOCTYPE html>
+export const wrap = (title: string, body: string) => `<!DOCTYPE html>
 <html>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5;font-family:Helvetica,Arial,sans-serif;color:#18181b">

@@ -14,6 +14,7 @@ import { checkoutAbandonment } from './checkout-abandonment'
 import { customerThankYou } from './customer-thank-you'
 import { lowInventory } from './low-inventory'
 import { priceDrop } from './price-drop'
+import { reviewRequest } from './review-request'
 import { welcomeSeries } from './welcome-series'
 import { winBack } from './win-back'
 import { FLOW_TEMPLATE_KEYS, isFlowTemplateKey, type FlowTemplate, type FlowTemplateKey } from './template-types'
@@ -30,6 +31,7 @@ const TEMPLATES: Record<FlowTemplateKey, FlowTemplate> = {
   birthday,
   low_inventory: lowInventory,
   price_drop: priceDrop,
+  review_request: reviewRequest,
 }
 
 /** The template of a key, or null for an unknown key. */

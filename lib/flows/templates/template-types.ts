@@ -13,6 +13,7 @@ export const FLOW_TEMPLATE_KEYS = [
   'birthday',
   'low_inventory',
   'price_drop',
+  'review_request',
 ] as const
 export type FlowTemplateKey = (typeof FLOW_TEMPLATE_KEYS)[number]
 export const isFlowTemplateKey = (k: unknown): k is FlowTemplateKey =>

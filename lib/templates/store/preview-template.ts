@@ -12,6 +12,7 @@ import type { Profile } from '@/generated/prisma/client'
 import { renderStoredTemplate, type RenderedTemplate } from './render-stored-template'
 import { getTemplateOrThrow, usesEventVariables, type TemplateContent } from './save-template'
 import type { EditorType } from './template-view'
+import { reviewRequestSample, usesReviewRequest } from '../review-request-block'
 
 export interface PreviewEvent {
   id: number
@@ -175,7 +176,20 @@ export async function previewTemplate(
         metric: ev.metric.name,
       }
     : {}
-  const context = { ...person, person, event }
+  // the review request block has no order here: sample products instead of an empty block
+  const sample = (
+    content
+      ? usesReviewRequest(
+          content.html,
+          content.text,
+          content.definition ? JSON.stringify(content.definition) : null,
+          input.subject,
+        )
+      : usesReviewRequest(t.html, t.text, t.definition, input.subject)
+  )
+    ? reviewRequestSample()
+    : {}
+  const context = { ...person, person, event, ...sample }
   const source = content ? { editorType: t.editorType as EditorType, content } : { templateId: t.id }
   const rendered = await renderStoredTemplate(companyId, source, context, {
     subject: input.subject,

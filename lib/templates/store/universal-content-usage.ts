@@ -71,7 +71,7 @@ export async function propagateUniversalContent(companyId: number, id: string, b
     const def = parse(t?.definition ?? null)
     if (!def) continue
     const swap = (b: LeafBlock): LeafBlock =>
-      (b as Linked).universalId === id ? ({ ...block, universalId: id } as LeafBlock) : b
+      (b as Linked).universalId === id ? ({ ...block, universalId: id } as unknown as LeafBlock) : b
     def.body = def.body.map((b) =>
       b.type === 'columns' ? { ...b, columns: b.columns.map((c) => ({ blocks: c.blocks.map(swap) })) } : swap(b),
     )

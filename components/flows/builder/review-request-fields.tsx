@@ -1,0 +1,63 @@
+'use client'
+// The side panel of a "Send review request" action (issue 24 §1): the subject, the heading the
+// template prints above the products, the company's review request template (an email with the
+// "Review request" block) and the sender. The products and their star links come from the order
+// of the trigger event when the step runs; a flow delay before the step sets "N days after".
+import { useTranslations } from 'next-intl'
+import { Field, IdOptions } from './panel-fields'
+import { useTemplateOptions } from './use-builder-options'
+import styles from './builder.module.css'
+
+type Data = Record<string, unknown>
+
+export function ReviewRequestFields({ msg, setMsg }: { msg: Data; setMsg: (patch: Data) => void }) {
+  const t = useTranslations('reviewRequests')
+  const { data: templates } = useTemplateOptions()
+  return (
+    <>
+      <p className={styles.muted}>{t('panelHint')}</p>
+      <Field label={t('subject')}>
+        <input
+          className={styles.control}
+          data-testid="review-request-subject"
+          value={String(msg.subject_line ?? '')}
+          onChange={(e) => setMsg({ subject_line: e.target.value })}
+        />
+      </Field>
+      <Field label={t('heading')}>
+        <input
+          className={styles.control}
+          value={String(msg.heading ?? '')}
+          onChange={(e) => setMsg({ heading: e.target.value || null })}
+        />
+      </Field>
+      <Field label={t('template')} hint={t('templateHint')}>
+        <select
+          className={styles.control}
+          data-testid="review-request-template"
+          value={String(msg.template_id ?? '')}
+          onChange={(e) => setMsg({ template_id: e.target.value || null })}
+        >
+          <IdOptions options={templates} value={msg.template_id as string | null} placeholder={t('chooseTemplate')} />
+        </select>
+      </Field>
+      <div className={styles.row}>
+        <Field label={t('fromLabel')}>
+          <input
+            className={styles.control}
+            value={String(msg.from_label ?? '')}
+            onChange={(e) => setMsg({ from_label: e.target.value || null })}
+          />
+        </Field>
+        <Field label={t('fromEmail')}>
+          <input
+            type="email"
+            className={styles.control}
+            value={String(msg.from_email ?? '')}
+            onChange={(e) => setMsg({ from_email: e.target.value || null })}
+          />
+        </Field>
+      </div>
+    </>
+  )
+}
