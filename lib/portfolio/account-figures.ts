@@ -5,7 +5,8 @@
 // one pass over the period's sends and the accounts' profiles (the bench compares it with those
 // bare counts), not one report per account.
 // Sends belong to the period by sendingAt (handed to the provider), read from the per-day send
-// rollup for closed days (./account-sends.ts).
+// rollup for closed days (./account-sends.ts); list growth's whole days from its own rollup
+// (./account-list-growth.ts).
 // Deliverability: sent and bounced from the period's email Sends (their status, as the account's
 // deliverability report counts them); spam and unsubscribes are the period's message events of
 // those metrics (events that name a send: a complaint report records one too). The account's
@@ -16,9 +17,9 @@ import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
 import { attributionSettingsOps, DEFAULT_CONVERSION_METRIC } from '@/lib/attribution/settings'
 import { SENT_STATUSES } from '@/lib/reporting/send-scope'
-import { LIST } from '@/lib/groups/group-view'
 import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
 import { accountSends } from './account-sends'
+import { accountListGrowth } from './account-list-growth'
 
 export interface Period {
   from: Date
@@ -124,19 +125,7 @@ export async function accountFigures(companyIds: number[], period: Period): Prom
         )
       : Promise.resolve([]),
     accountSends(companyIds, period.from, period.to, SENT_STATUSES),
-    read(
-      select(
-        k
-          .selectFrom('GroupMembershipChange as c')
-          .innerJoin('Group as g', (j) => j.onRef('g.id', '=', 'c.groupId').onRef('g.companyId', '=', 'c.companyId'))
-          .select(['c.companyId as companyId', 'c.kind as kind', sql<number>`count(*)`.as('n')])
-          .where('c.companyId', 'in', companyIds)
-          .where('g.type', '=', LIST)
-          .where('c.at', '>=', period.from)
-          .where('c.at', '<', period.to)
-          .groupBy(['c.companyId', 'c.kind']),
-      ),
-    ),
+    accountListGrowth(companyIds, period.from, period.to),
     read(
       select(
         k
