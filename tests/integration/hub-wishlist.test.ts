@@ -48,7 +48,8 @@ function call(
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   })
-  const p = opts.productId === undefined ? { publicKey: key } : { publicKey: key, productId: opts.productId }
+  const p: Record<string, string> =
+    opts.productId === undefined ? { publicKey: key } : { publicKey: key, productId: opts.productId }
   return (route[method] as (r: Request, c: unknown) => Promise<Response>)(req, params(p))
 }
 
