@@ -204,3 +204,10 @@ test('the saved-content editor saves the block and lists where it is used', asyn
     body: { name: 'Sale button', block: { type: 'button', text: 'Buy' } },
   })
 })
+
+test("the editor's translate link keeps the editor context, and falls back to the template's own", async () => {
+  const { TranslateLink } = await import('@/components/templates/translate/translate-link')
+  wrap(<TranslateLink templateId="T1" />)
+  // the mocked path is itself a translate view, so the link names the template's own
+  expect(screen.getByTestId('open-translate')).toHaveAttribute('href', '/email-template-editor/template/T1/translate')
+})

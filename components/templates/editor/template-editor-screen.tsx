@@ -21,6 +21,7 @@ import { BlockEditor } from './block-editor'
 import { CodeEditorPane } from './code-editor-pane'
 import { PreviewPanel } from './preview-panel'
 import { useUnsavedGuard } from './use-unsaved-guard'
+import { TranslateLink } from '../translate/translate-link'
 import frame from '@/components/ui/editor-bar.module.css'
 import styles from './editor.module.css'
 
@@ -167,6 +168,7 @@ function LoadedEditor({
           )}
         </div>
         <div className={frame.barEnd}>
+          <TranslateLink templateId={template.id} />
           <div className={styles.segmented} role="tablist" aria-label={t('viewLabel')}>
             <button
               type="button"
