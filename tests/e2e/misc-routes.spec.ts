@@ -1,6 +1,5 @@
 // Issue 27 §4 (settings and the remaining small screens): each route renders its own screen (its
-// heading, never the shared not-available screen) on the demo store, at desktop and phone width;
-// /kagent/overview stays the example of a screen not built yet.
+// heading, never the shared not-available screen) on the demo store, at desktop and phone width.
 import { test, expect } from '@playwright/test'
 import { signIn } from './helpers'
 
