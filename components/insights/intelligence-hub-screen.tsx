@@ -18,7 +18,7 @@ type CardData = IntelligenceOverviewResponse['cards'][number]
 function Headline({ card }: { card: CardData }) {
   const t = useTranslations('dataPlatform')
   const format = useFormatter()
-  const f = card.figures as Record<string, number | string | null>
+  const f = card.figures
   const n = (k: string) => format.number(Number(f[k] ?? 0))
   if (!card.ready) return <p className={styles.muted}>{t(`intelligence.empty.${card.key}`)}</p>
   switch (card.key) {

@@ -11,6 +11,14 @@ import { getClvOverview } from '@/lib/predictive/get-clv-overview'
 
 const DAYS = 30
 
+export interface IntelligenceCard {
+  key: 'rfm' | 'clv' | 'funnel' | 'audience' | 'product'
+  href: string
+  /** False while the insight has no data to show (the card says what it needs). */
+  ready: boolean
+  figures: Record<string, number | string | null>
+}
+
 async function safely<T>(f: () => Promise<T>): Promise<T | null> {
   try {
     return await f()
@@ -34,43 +42,41 @@ export async function getIntelligenceOverview(companyId: number, now = new Date(
   const first = funnel?.total[0] ?? 0
   const last = funnel?.total[funnel.total.length - 1] ?? 0
   const top = products?.topByRevenue[0]
-  return {
-    days: DAYS,
-    cards: [
-      {
-        key: 'rfm',
-        href: '/customer-insights/rfm',
-        ready: !!rfm?.metricId,
-        figures: { customers: rfm?.customers ?? 0, champions: champions?.customers ?? 0 },
+  const cards: IntelligenceCard[] = [
+    {
+      key: 'rfm',
+      href: '/customer-insights/rfm',
+      ready: !!rfm?.metricId,
+      figures: { customers: rfm?.customers ?? 0, champions: champions?.customers ?? 0 },
+    },
+    {
+      key: 'clv',
+      href: '/predictive-models/clv',
+      ready: clv?.fit?.status === 'fitted',
+      figures: {
+        averagePredictedClv: clv?.averagePredictedClv ?? 0,
+        likelyToChurn: clv?.likelyToChurn ?? 0,
       },
-      {
-        key: 'clv',
-        href: '/predictive-models/clv',
-        ready: clv?.fit?.status === 'fitted',
-        figures: {
-          averagePredictedClv: clv?.averagePredictedClv ?? 0,
-          likelyToChurn: clv?.likelyToChurn ?? 0,
-        },
-      },
-      {
-        key: 'funnel',
-        href: '/customer-insights/funnel',
-        ready: first > 0,
-        figures: { entered: first, converted: last, conversion: first ? last / first : 0 },
-      },
-      {
-        key: 'audience',
-        href: '/customer-insights/audience',
-        ready: (audience?.profiles ?? 0) > 0,
-        figures: { profiles: audience?.profiles ?? 0, customers: audience?.customers ?? 0 },
-      },
-      {
-        key: 'product',
-        href: '/catalog-insights/product',
-        ready: !!top,
-        figures: { topProduct: top?.name ?? null, revenue: top?.revenue ?? 0, orders: top?.orders ?? 0 },
-      },
-    ],
-  }
+    },
+    {
+      key: 'funnel',
+      href: '/customer-insights/funnel',
+      ready: first > 0,
+      figures: { entered: first, converted: last, conversion: first ? last / first : 0 },
+    },
+    {
+      key: 'audience',
+      href: '/customer-insights/audience',
+      ready: (audience?.profiles ?? 0) > 0,
+      figures: { profiles: audience?.profiles ?? 0, customers: audience?.customers ?? 0 },
+    },
+    {
+      key: 'product',
+      href: '/catalog-insights/product',
+      ready: !!top,
+      figures: { topProduct: top?.name ?? null, revenue: top?.revenue ?? 0, orders: top?.orders ?? 0 },
+    },
+  ]
+  return { days: DAYS, cards }
 }
 export type IntelligenceOverviewResponse = Awaited<ReturnType<typeof getIntelligenceOverview>>
