@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { notFound } from '@/lib/errors/app-error'
+import { ulid } from '@/lib/ids/make-id'
 import { REJECT_REASONS } from './reject-reasons'
 
 export const reviewStatusInput = z.discriminatedUnion('value', [
@@ -52,4 +53,17 @@ export async function replyToReview(
       : { publicReply: null, publicReplyAuthor: null, publicReplyAt: null, updatedAt: now },
   })
   if (!n.count) throw notFound('This review does not exist.')
+  // the review's history lists every public answer given, also those set here directly
+  if (reply.content)
+    await db.reviewReply.create({
+      data: {
+        id: ulid(now.getTime()),
+        companyId,
+        reviewId: id,
+        visibility: 'public',
+        body: reply.content,
+        authorName: reply.author,
+        createdAt: now,
+      },
+    })
 }

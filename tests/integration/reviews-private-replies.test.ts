@@ -137,3 +137,19 @@ test('bad input 400 with field errors; no address 400; analyst 403; another comp
   expect(await db.reviewReply.count()).toBe(before)
   expect(await db.outboxMail.count({ where: { companyId: B } })).toBe(0)
 })
+
+test('a public reply saved through PATCH /ajax/reviews/:id is in the history too; removing it adds nothing', async () => {
+  const patch = (publicReply: string) =>
+    (reviewRoute.PATCH as Handler)(
+      ajaxRequest(`/ajax/reviews/${reviewId}`, { method: 'PATCH', cookie: cookieA, body: { publicReply } }),
+      params({ id: reviewId }),
+    )
+  expect((await patch('Edited answer')).status).toBe(200)
+  expect((await patch('')).status).toBe(200)
+  const d = await detail(reviewId)
+  expect(d.publicReply).toBeNull()
+  expect(d.replies.map((r: { visibility: string; body: string }) => [r.visibility, r.body]).slice(-2)).toEqual([
+    ['public', 'Thanks for telling us.'],
+    ['public', 'Edited answer'],
+  ])
+})
