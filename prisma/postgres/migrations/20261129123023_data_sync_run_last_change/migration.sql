@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "DataSyncRun" ADD COLUMN     "lastChangeId" INTEGER NOT NULL DEFAULT 0;
