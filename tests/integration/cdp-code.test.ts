@@ -11,7 +11,7 @@ jest.setTimeout(120_000)
 
 import { db } from '@/lib/db/client'
 import { ingestEvents } from '@/lib/events/ingest-events'
-import { runJobsUntilIdle } from '@/lib/jobs/queue'
+import { jobQueue, runJobsUntilIdle } from '@/lib/jobs/queue'
 import { stopSandbox } from '@/lib/flows/sandbox/run-code'
 import { runFunctionInvocation } from '@/lib/cdp-code/function-job'
 import { forgetTransformations } from '@/lib/cdp-code/transformation-cache'
@@ -55,6 +55,9 @@ const placed = (companyId: number, uniqueId = 'o-1') =>
     },
   ])
 
+// On PostgreSQL the ingest transaction queues jobs through app_jobs.add_job, whose schema the
+// worker installs at start (as the flows' tests do through prepareFlowJobs).
+beforeAll(() => jobQueue().prepare())
 afterAll(() => stopSandbox())
 
 test('create: the code is checked by the sandbox, the trigger is required; secrets are sealed and named only', async () => {
