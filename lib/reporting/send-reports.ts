@@ -10,6 +10,7 @@ import { jsonText, textPosition, toDate } from '@/lib/db/dialect'
 import { SEND_STATUSES } from '@/lib/messaging/types'
 import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
 import { humanEngagementSql } from '@/lib/messaging/tracking/machine-activity'
+import { webViewToken } from '@/lib/messaging/web-view-link'
 import { messageMetricIds, scopeEvents, scopeSends, type SendScope } from './send-scope'
 
 export const reportPageQuery = z.object({
@@ -46,6 +47,8 @@ export async function scopeRecipients(s: SendScope, q: ReportPageQuery) {
         )
         .select([
           'Send.id',
+          'Send.channel',
+          'Send.sourceType',
           'Send.profileId',
           'Send.status',
           'Send.reason',
@@ -84,6 +87,8 @@ export async function scopeRecipients(s: SendScope, q: ReportPageQuery) {
     pageSize: q.pageSize,
     recipients: rows.map((r) => ({
       sendId: r.id,
+      // A flow email's signed id for its web view (/message/flow-message/web-view/{id}).
+      webViewId: r.channel === 'email' && r.sourceType === 'flow_action_run' ? webViewToken(s.companyId, r.id) : null,
       profileId: r.profileId,
       email: r.email,
       phoneNumber: r.phoneNumber,

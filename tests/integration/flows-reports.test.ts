@@ -14,6 +14,7 @@ import { GET as deliverability } from '@/app/ajax/flow/message/[id]/reports/deli
 import { GET as conversions } from '@/app/ajax/flow/message/[id]/reports/conversions/route'
 import { GET as linkWho } from '@/app/ajax/flow/message/[id]/reports/link-who/route'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
+import { webViewToken } from '@/lib/messaging/web-view-link'
 
 let companyId: number
 let cookie: string
@@ -186,6 +187,8 @@ test('recipients: paged, newest first, with opens and clicks; filter by status',
   expect(page2.body.recipients.map((r: { sendId: string }) => r.sendId).sort()).toEqual(['s1', 's4'])
   const s1 = page2.body.recipients.find((r: { sendId: string }) => r.sendId === 's1')
   expect(s1).toMatchObject({ opened: true, clicked: true, name: 'P1' })
+  // Issue 27: each flow email links to its web view by the send's signed id.
+  expect(s1.webViewId).toBe(webViewToken(companyId, 's1'))
   const skipped = await get(recipients, `/ajax/flow/message/${messageId}/reports/recipients?status=skipped`, {
     id: messageId,
   })

@@ -38,6 +38,7 @@ const PAGE_SIZE = 25
 
 export function RecipientsTab({ base }: { base: string }) {
   const t = useTranslations('flowReports')
+  const tv = useTranslations('remainingEditors')
   const format = useFormatter()
   const [page, setPage] = useState(1)
   const [status, setStatus] = useState('')
@@ -55,7 +56,17 @@ export function RecipientsTab({ base }: { base: string }) {
   ]
   const tableRows = rows.map((r) => ({
     id: r.sendId,
-    who: <Link href={`/profile/${encodeURIComponent(r.profileId)}`}>{r.email ?? r.phoneNumber ?? r.profileId}</Link>,
+    who: (
+      <>
+        <Link href={`/profile/${encodeURIComponent(r.profileId)}`}>{r.email ?? r.phoneNumber ?? r.profileId}</Link>
+        {r.webViewId && (
+          <>
+            {' · '}
+            <Link href={`/message/flow-message/web-view/${encodeURIComponent(r.webViewId)}`}>{tv('viewEmail')}</Link>
+          </>
+        )}
+      </>
+    ),
     status: (
       <span title={r.reason ?? undefined}>
         <Badge variant={VARIANT[r.status] ?? 'neutral'}>{t(`sendStatus.${r.status}` as 'sendStatus.sent')}</Badge>
