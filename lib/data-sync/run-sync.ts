@@ -30,11 +30,11 @@ interface Batch {
   changes: { id: number; groupId: string; profileId: string; kind: string; at: Date }[]
 }
 
-async function loadBatch(companyId: number, groupIds: string[], from: number, to: number, index: number) {
+/** The next batch of the window after the last accepted change (keyset, id order). */
+async function loadBatch(companyId: number, groupIds: string[], after: number, to: number) {
   const changes = await db.groupMembershipChange.findMany({
-    where: { companyId, groupId: { in: groupIds }, id: { gt: from, lte: to } },
+    where: { companyId, groupId: { in: groupIds }, id: { gt: after, lte: to } },
     orderBy: { id: 'asc' },
-    skip: index * BATCH_SIZE,
     take: BATCH_SIZE,
     select: { id: true, groupId: true, profileId: true, kind: true, at: true },
   })
@@ -102,6 +102,7 @@ export async function runSync(companyId: number, runId: number, now: Date = queu
   const groupIds = parseList(sync.groupIds)
   const secret = openSecret(sync.secretSealed, SYNC_SECRET_PURPOSE)
   let index = run.batchesSent
+  let after = Math.max(run.lastChangeId, run.fromCursor)
   let rows = run.rows
   let error: string | null = null
   let responseCode: number | null = null
@@ -109,7 +110,7 @@ export async function runSync(companyId: number, runId: number, now: Date = queu
   if (!sync.enabled) error = 'The sync is paused.'
   else if (!secret) error = 'The signing secret cannot be read (was SECRETS_KEY changed?).'
   while (!error) {
-    const batch = await loadBatch(companyId, groupIds, run.fromCursor, run.toCursor, index)
+    const batch = await loadBatch(companyId, groupIds, after, run.toCursor)
     if (!batch.changes.length) break
     const body = await batchBody(companyId, sync, run.id, index, batch, fields)
     const ts = Math.floor(now.getTime() / 1000)
@@ -140,8 +141,12 @@ export async function runSync(companyId: number, runId: number, now: Date = queu
     index += 1
     rows += batch.changes.length
     attemptRows += batch.changes.length
+    after = batch.changes[batch.changes.length - 1]!.id
     // Progress is kept per batch, so a retry resumes after what the receiver accepted.
-    await db.dataSyncRun.updateMany({ where: { companyId, id: run.id }, data: { batchesSent: index, rows } })
+    await db.dataSyncRun.updateMany({
+      where: { companyId, id: run.id },
+      data: { batchesSent: index, rows, lastChangeId: after },
+    })
   }
   const durationMs = Date.now() - started
   // The claim counted this attempt already.

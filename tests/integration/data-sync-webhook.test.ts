@@ -14,6 +14,7 @@ import { db } from '@/lib/db/client'
 import { ulid } from '@/lib/ids/make-id'
 import { runJobsUntilIdle } from '@/lib/jobs/queue'
 import { setQueueClock } from '@/lib/jobs/clock'
+import { BATCH_SIZE } from '@/lib/data-sync/run-sync'
 import { ajaxRequest, makeCompany, makeUser, params, signIn } from '../helpers/factory'
 import * as overview from '@/app/ajax/data-sync/route'
 import * as syncs from '@/app/ajax/data-sync/destinations/[destination]/syncs/route'
@@ -28,7 +29,7 @@ interface Received {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the posted JSON
   json: any
 }
-const rx = { url: '', got: [] as Received[], failNext: 0 }
+const rx = { url: '', got: [] as Received[], failNext: 0, failAfter: -1 }
 let server: http.Server
 
 beforeAll(async () => {
@@ -37,8 +38,9 @@ beforeAll(async () => {
     let body = ''
     req.on('data', (c) => (body += c))
     req.on('end', () => {
-      if (rx.failNext > 0) {
-        rx.failNext -= 1
+      if (rx.failNext > 0 || rx.got.length === rx.failAfter) {
+        if (rx.failNext > 0) rx.failNext -= 1
+        else rx.failAfter = -1
         res.writeHead(500).end('no')
         return
       }
@@ -56,6 +58,7 @@ afterAll(async () => {
 beforeEach(() => {
   rx.got = []
   rx.failNext = 0
+  rx.failAfter = -1
   setQueueClock(null)
 })
 
@@ -291,4 +294,62 @@ test("another company's sync is a 404; an analyst reads but cannot change or run
   expect(renamed.body.sync).toMatchObject({ name: 'Renamed', schedule: 'daily' })
   expect((await sync.DELETE(ajaxRequest(url, { method: 'DELETE', cookie: a.cookie }), p)).status).toBe(200)
   expect(await db.dataSync.count({ where: { companyId: a.companyId } })).toBe(0)
+})
+
+test('a run of several batches that fails midway resumes after the last accepted change', async () => {
+  const a = await account()
+  const list = await groupOf(a.companyId)
+  const p = await db.profile.create({ data: { id: ulid(), companyId: a.companyId, email: 'many@example.test' } })
+  await db.groupMembershipChange.createMany({
+    data: Array.from({ length: BATCH_SIZE + 20 }, (_, i) => ({
+      companyId: a.companyId,
+      groupId: list.id,
+      profileId: p.id,
+      kind: i % 2 ? 'left' : 'entered',
+    })),
+  })
+  const id = (await createSync(a, { name: 'Big', endpointUrl: rx.url, groupIds: [list.id] })).body.sync.id
+  rx.failAfter = 1 // the first batch is accepted, the second refused once
+  const t0 = new Date()
+  setQueueClock(t0)
+  const run = await start(a, id)
+  await runJobsUntilIdle()
+  expect(rx.got).toHaveLength(1)
+  expect(rx.got[0]!.json.changes).toHaveLength(BATCH_SIZE)
+  // A change of the accepted batch deleted meanwhile (a profile deletion) shifts nothing.
+  await db.groupMembershipChange.delete({ where: { id: rx.got[0]!.json.changes[0].id } })
+  setQueueClock(new Date(t0.getTime() + 61_000))
+  await runJobsUntilIdle()
+  expect(rx.got).toHaveLength(2)
+  expect(rx.got[1]!.json.changes).toHaveLength(20)
+  expect(rx.got[1]!.headers['x-webhook-id']).toBe(`sync:${id}:run:${run.body.runId}:batch:1`)
+  const sent = rx.got.flatMap((g) => g.json.changes.map((c: { id: number }) => c.id))
+  expect(new Set(sent).size).toBe(BATCH_SIZE + 20)
+  expect(await db.dataSyncRun.findUniqueOrThrow({ where: { id: run.body.runId } })).toMatchObject({
+    status: 'succeeded',
+    rows: BATCH_SIZE + 20,
+  })
+})
+
+test('a scheduled sync runs once per period by itself', async () => {
+  const a = await account()
+  const list = await groupOf(a.companyId)
+  await change(a.companyId, list.id, 'entered', 'sched@example.test')
+  const t0 = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 60_000)
+  setQueueClock(t0)
+  const id = (await createSync(a, { name: 'Hourly', endpointUrl: rx.url, groupIds: [list.id], schedule: 'hourly' }))
+    .body.sync.id
+  await runJobsUntilIdle()
+  expect(rx.got).toHaveLength(0)
+  setQueueClock(new Date(t0.getTime() + 3_600_000))
+  await runJobsUntilIdle()
+  expect(rx.got).toHaveLength(1)
+  setQueueClock(new Date(t0.getTime() + 2 * 3_600_000))
+  await runJobsUntilIdle()
+  const runs = await db.dataSyncRun.findMany({ where: { syncId: id }, orderBy: { id: 'asc' } })
+  expect(runs.map((r) => [r.trigger, r.status, r.rows])).toEqual([
+    ['schedule', 'succeeded', 1],
+    ['schedule', 'succeeded', 0],
+  ])
+  expect(rx.got).toHaveLength(1)
 })
