@@ -3,7 +3,8 @@
 // saved block's id through a template save; the saved block lists the templates using it, and
 // saving it rewrites and recompiles each of them (so their sends carry it); the library list
 // counts the uses; the translate view reads the block's strings; deleting it deletes its
-// translations. Another account gets 404s; an Analyst cannot save.
+// translations. A template using the block takes the block's translation where its own gives
+// none. Another account gets 404s; an Analyst cannot save.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 import { db } from '@/lib/db/client'
@@ -106,6 +107,28 @@ test("the block's strings translate; deleting the block deletes its translations
       )
     ).status,
   ).toBe(200)
+  // the linked template's own French translation gives nothing for the block: the block's is used
+  const tq = `kind=template&id=${linked}`
+  await translations.POST(
+    ajaxRequest(`/ajax/email-template-editor/translations?${tq}`, {
+      method: 'POST',
+      cookie: ownerA,
+      body: { locale: 'fr-FR' },
+    }),
+  )
+  await translation.PUT(
+    ajaxRequest(`/ajax/email-template-editor/translations/fr-FR?${tq}`, {
+      method: 'PUT',
+      cookie: ownerA,
+      body: { strings: {}, ready: true },
+    }),
+    params({ locale: 'fr-FR' }),
+  )
+  const frenchOfLinked = async () =>
+    JSON.parse(
+      (await db.templateTranslation.findFirstOrThrow({ where: { templateId: linked, locale: 'fr-FR' } })).compiled!,
+    ).html as string
+  expect(await frenchOfLinked()).toContain('Shop the new sale')
   const saved = await translation.PUT(
     ajaxRequest(`/ajax/email-template-editor/translations/fr-FR?${q}`, {
       method: 'PUT',
@@ -115,6 +138,7 @@ test("the block's strings translate; deleting the block deletes its translations
     params({ locale: 'fr-FR' }),
   )
   expect(saved.status).toBe(200)
+  expect(await frenchOfLinked()).toContain('Voir les soldes')
   expect(
     (await translations.GET(ajaxRequest(`/ajax/email-template-editor/translations?${q}`, { cookie: ownerB }))).status,
   ).toBe(404)
@@ -123,4 +147,5 @@ test("the block's strings translate; deleting the block deletes its translations
     params({ id: ucId }),
   )
   expect(await db.templateTranslation.count({ where: { universalContentId: ucId } })).toBe(0)
+  expect(await frenchOfLinked()).toContain('Shop the new sale')
 })

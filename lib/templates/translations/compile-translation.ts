@@ -7,11 +7,35 @@ import { TemplateInvalidError } from '@/lib/templates/store/template-errors'
 import { applyTemplateStrings, type Strings, type TemplateSource } from './translatable-strings'
 import type { TranslatedContent } from './types'
 
+const parseStrings = (s: string): Strings => {
+  try {
+    return JSON.parse(s) as Strings
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * The ready saved-content translations of a locale, merged: a block inserted from saved content
+ * (or any string with the same original words) has the same string ids, and takes the saved
+ * block's translation unless the template's own translation gives one.
+ */
+export async function savedContentStrings(companyId: number, locale: string): Promise<Strings> {
+  const rows = await db.templateTranslation.findMany({
+    where: { companyId, locale, ready: true, universalContentId: { not: null } },
+    select: { strings: true },
+    orderBy: { updatedAt: 'asc' },
+  })
+  return Object.assign({}, ...rows.map((r) => parseStrings(r.strings))) as Strings
+}
+
 export async function compileTranslation(
   template: TemplateSource & { updatedAt?: Date },
   strings: Strings,
+  shared: Strings = {},
 ): Promise<TranslatedContent> {
-  const t = applyTemplateStrings(template, strings)
+  const own = Object.fromEntries(Object.entries(strings).filter(([, v]) => v.trim()))
+  const t = applyTemplateStrings(template, { ...shared, ...own })
   const kind = template.editorType as TemplateKind
   const compiled = await compileTemplate(
     kind === 'SYSTEM_DRAGGABLE' ? { kind, definition: t.definition } : { kind, html: t.html },
@@ -22,14 +46,6 @@ export async function compileTranslation(
     ...(t.previewText ? { previewText: t.previewText } : {}),
     html: compiled.html,
     text: compiled.text,
-  }
-}
-
-const parseStrings = (s: string): Strings => {
-  try {
-    return JSON.parse(s) as Strings
-  } catch {
-    return {}
   }
 }
 
@@ -45,7 +61,8 @@ export async function recompileTemplateTranslations(companyId: number, templateI
   for (const r of rows) {
     let compiled: string | null
     try {
-      compiled = JSON.stringify(await compileTranslation(template, parseStrings(r.strings)))
+      const shared = await savedContentStrings(companyId, r.locale)
+      compiled = JSON.stringify(await compileTranslation(template, parseStrings(r.strings), shared))
     } catch {
       // a translation that no longer compiles goes back to draft: the original is sent instead
       compiled = null

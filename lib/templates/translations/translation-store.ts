@@ -8,7 +8,7 @@ import { badRequest, notFound, type FieldErrors } from '@/lib/errors/app-error'
 import { LOCALES, isLocale } from '@/lib/i18n/locales'
 import { validateTemplate } from '@/lib/templates/validate-template'
 import { applyBlockStrings, type Strings } from './translatable-strings'
-import { compileTranslation } from './compile-translation'
+import { compileTranslation, savedContentStrings } from './compile-translation'
 import type { TranslationOwner, TranslationTarget } from './translation-target'
 
 export const MAX_STRING = 200_000
@@ -119,7 +119,10 @@ export async function saveTranslation(
   }
   const ready = body.ready ?? row.ready
   let compiled: string | null = null
-  if (ready && target.template) compiled = JSON.stringify(await compileTranslation(target.template, merged))
+  if (ready && target.template)
+    compiled = JSON.stringify(
+      await compileTranslation(target.template, merged, await savedContentStrings(companyId, locale)),
+    )
   if (ready && target.block) applyBlockStrings(target.block, merged)
   await db.templateTranslation.updateMany({
     where: { id: row.id, companyId },

@@ -1,6 +1,7 @@
 import { ajax } from '@/lib/http/ajax'
 import { notFound } from '@/lib/errors/app-error'
 import { isLocale } from '@/lib/i18n/locales'
+import { recompileAfterTranslationChange } from '@/lib/templates/store/saved-content-translations'
 import { resolveTranslationTarget, translationTargetQuery } from '@/lib/templates/translations/translation-target'
 import {
   deleteTranslation,
@@ -32,7 +33,9 @@ export const PUT = ajax({
   body: saveTranslationBody,
   handler: async ({ ctx, query, params, body }) => {
     const target = await resolveTranslationTarget(ctx.principal.companyId, query.kind, query.id)
-    return { translation: await saveTranslation(ctx.principal.companyId, target, localeOf(params), body) }
+    const translation = await saveTranslation(ctx.principal.companyId, target, localeOf(params), body)
+    await recompileAfterTranslationChange(ctx.principal.companyId, target.owner)
+    return { translation }
   },
 })
 
@@ -43,6 +46,7 @@ export const DELETE = ajax({
   handler: async ({ ctx, query, params }) => {
     const target = await resolveTranslationTarget(ctx.principal.companyId, query.kind, query.id)
     await deleteTranslation(ctx.principal.companyId, target, localeOf(params))
+    await recompileAfterTranslationChange(ctx.principal.companyId, target.owner)
     return { deleted: true }
   },
 })

@@ -8,6 +8,7 @@ import {
   updateUniversalContent,
 } from '@/lib/templates/store/universal-content'
 import { propagateUniversalContent, templatesUsing } from '@/lib/templates/store/universal-content-usage'
+import { recompileAfterTranslationChange } from '@/lib/templates/store/saved-content-translations'
 import { deleteOwnerTranslations } from '@/lib/templates/translations/translation-store'
 import { leafBlock } from '@/lib/templates/block-definition'
 import { blockToVendor } from '@/lib/templates/vendor-definition'
@@ -54,6 +55,7 @@ export const DELETE = ajax({
   handler: async ({ ctx, params }) => {
     await deleteUniversalContent(ctx.principal.companyId, params.id!)
     await deleteOwnerTranslations(ctx.principal.companyId, { universalContentId: params.id! })
+    await recompileAfterTranslationChange(ctx.principal.companyId, { universalContentId: params.id! })
     return { deleted: true }
   },
 })

@@ -1,6 +1,7 @@
 import { ajax, z } from '@/lib/http/ajax'
 import { notFound } from '@/lib/errors/app-error'
 import { isLocale } from '@/lib/i18n/locales'
+import { recompileAfterTranslationChange } from '@/lib/templates/store/saved-content-translations'
 import { resolveTranslationTarget, translationTargetQuery } from '@/lib/templates/translations/translation-target'
 import { getTranslation, saveTranslation } from '@/lib/templates/translations/translation-store'
 import {
@@ -44,6 +45,8 @@ export const POST = ajax({
     const locale = localeOf(params)
     const target = await resolveTranslationTarget(ctx.principal.companyId, query.kind, query.id)
     const strings = importTranslation(target, body.content, body.format)
-    return { translation: await saveTranslation(ctx.principal.companyId, target, locale, { strings }) }
+    const translation = await saveTranslation(ctx.principal.companyId, target, locale, { strings })
+    await recompileAfterTranslationChange(ctx.principal.companyId, target.owner)
+    return { translation }
   },
 })
