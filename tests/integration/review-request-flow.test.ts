@@ -25,6 +25,12 @@ import { setActionStatuses, setFlowStatus } from '@/lib/flows/store'
 import { drainFlowRuns } from '@/lib/flows/engine/advance-runs'
 import { prepareFlowJobs } from '@/lib/flows/engine/enter-flow'
 import { verifyReviewRequestToken } from '@/lib/reviews/review-request-token'
+import { compileTemplate } from '@/lib/templates/compile-template'
+import { renderTemplate } from '@/lib/templates/render-template'
+import { reviewRequestSample } from '@/lib/templates/review-request-block'
+import { createTemplate } from '@/lib/templates/store/save-template'
+import { previewTemplate } from '@/lib/templates/store/preview-template'
+import { extraRenderContext } from '@/lib/messaging/render-context-consumers'
 import * as formRoute from '@/app/reviews/write/[token]/route'
 import * as clientReviews from '@/app/client/reviews/route'
 import { makeCompany, params } from '../helpers/factory'
@@ -189,7 +195,7 @@ test('fulfilled → 7 days → one email with a star row per product → the lin
     (await db.reviewRequest.findFirstOrThrow({ where: { companyId: company.id, productExternalId: 'MUG' } })).reviewId,
   ).toBe(review.id)
 
-  resetRateLimits()
+  await resetRateLimits()
   const filter = encodeURIComponent('equals(product_external_ids,"MUG")')
   const res = await clientTable.dispatch(
     new Request(`http://localhost:3000/client/reviews?filter=${filter}&company_id=${company.publicApiKey}`, {
@@ -229,6 +235,52 @@ test('skips with a visible reason: no catalog product, every product reviewed, n
   expect(await db.outboxMail.count({ where: { companyId: company.id } })).toBe(1)
 })
 
+test('the email block: nothing without an order, a star row per product with one; the preview shows a sample', async () => {
+  const definition = {
+    styles: {},
+    body: [
+      { type: 'text', html: '<p>Thanks!</p>' },
+      { type: 'review-request', starColor: '#ff0000', align: 'center' },
+    ],
+  }
+  const compiled = await compileTemplate({ kind: 'SYSTEM_DRAGGABLE', definition })
+  expect(compiled.errors).toEqual([])
+  const bare = renderTemplate(compiled.html, { event: { Items: [] } })
+  expect(bare).toContain('Thanks!')
+  expect(bare).not.toContain('&#9733;')
+  expect(bare).not.toContain('\u2605')
+
+  // another email on Placed Order with the block: the render consumer fills it from the order
+  const input = {
+    companyId: company.id,
+    profileId: (await db.profile.findFirstOrThrow({ where: { companyId: company.id, email: 'ben@example.test' } })).id,
+    sendId: 'SEND-BLOCK',
+    context: { event: { OrderId: '9100', Items: [{ ProductID: 'TEE' }, { ProductID: 'GONE' }] } },
+    now: T0,
+  }
+  const extra = await extraRenderContext([compiled.html], input)
+  const products = extra.review_request_products as Array<{ product_id: string; stars: Array<{ url: string }> }>
+  expect(products.map((p) => p.product_id)).toEqual(['TEE'])
+  const html = renderTemplate(compiled.html, { ...input.context, ...extra })
+  const stars = [...html.matchAll(/\/reviews\/write\/([\w-]+\.[\w-]{22})\?rating=(\d)/g)].map((m) => m[2])
+  expect(stars).toEqual(['1', '2', '3', '4', '5'])
+  expect(html).toMatch(/color: ?#ff0000/)
+  expect(
+    await db.reviewRequest.count({ where: { companyId: company.id, orderKey: '9100', sendId: 'SEND-BLOCK' } }),
+  ).toBe(1)
+  // no order in the event: no variable, the block prints nothing
+  expect(await extraRenderContext([compiled.html], { ...input, context: { event: { Items: [] } } })).toEqual({})
+
+  // the editor's preview of a template with the block: sample products, nothing written
+  const template = await createTemplate(company.id, { name: 'With block', editorType: 'SYSTEM_DRAGGABLE', definition })
+  const before = await db.reviewRequest.count()
+  const preview = await previewTemplate(company.id, template.id, {})
+  const sample = reviewRequestSample().review_request_products as Array<{ title: string }>
+  expect(preview.html).toContain(sample[0]!.title)
+  expect(preview.html).toContain('#review-5')
+  expect(await db.reviewRequest.count()).toBe(before)
+})
+
 describe('POST /api/flows validates the action', () => {
   let key: string
   beforeAll(async () => {
@@ -263,7 +315,7 @@ describe('POST /api/flows validates the action', () => {
     ['a negative delay', { unit: 'days', value: -7 }, { subject_line: 'Hi', template_id: 'T' }, `${P}/0/data/value`],
     ['a delay in years', { unit: 'years', value: 7 }, { subject_line: 'Hi', template_id: 'T' }, `${P}/0/data/unit`],
   ])('%s: 400 with the delay pointer', async (_n, delay, message, pointer) => {
-    resetRateLimits()
+    await resetRateLimits()
     const before = await db.flow.count()
     const r = await flowApi('POST', '/api/flows', key, definition(delay, message))
     expect(r.status).toBe(400)
@@ -272,11 +324,11 @@ describe('POST /api/flows validates the action', () => {
   })
 
   test('no template, an empty one, or one of another company: 400 with field errors', async () => {
-    resetRateLimits()
+    await resetRateLimits()
     const none = await flowApi('POST', '/api/flows', key, definition({ unit: 'days', value: 7 }, undefined))
     expect(none.status).toBe(400)
     expect(pointers(none.json)).toContainEqual([`${P}/1/data/message`, 'Choose the review request template.'])
-    resetRateLimits()
+    await resetRateLimits()
     const empty = await flowApi(
       'POST',
       '/api/flows',
@@ -302,7 +354,7 @@ describe('POST /api/flows validates the action', () => {
         compiledText: 'x',
       },
     })
-    resetRateLimits()
+    await resetRateLimits()
     const cross = await flowApi(
       'POST',
       '/api/flows',
