@@ -9,6 +9,11 @@
 // Data per account: PROFILES profiles; one email send per profile in the last 30 days (2 %
 // bounced); half as many list joins and a tenth as many leaves; an attributed order for one
 // profile in 50. Target: the dashboard in under 1 s (median of the runs after one warm-up).
+// Measured twice: counted live from Send only (before the send rollup job has run), then with the
+// per-day send rollup filled by its job (lib/messaging/send-rollup-job.ts, timed too) — closed
+// days from the rollup, today and the period's first partial day live — the figure judged. The
+// sends' part is timed apart, and the live list growth query (what dominated once sends were
+// rolled up; the dashboard reads its whole days from ListChangeDailyRollup now).
 // Prints a final `BENCH_RESULT {json}` line for bench/run-all.mjs.
 import { arg, engineArg, fmtMs, machine as machineLine, pgLoad, report, root, scratchDatabase } from './lib/common.mjs'
 import { openRaw, type Raw } from './lib/raw.mjs'
@@ -128,6 +133,8 @@ for (let c = 1; c <= ACCOUNTS; c++) {
   const orders: unknown[][] = []
   for (let i = 0; i < PROFILES; i++) {
     profiles.push([pid(i), c, `u${i}@s${c}.example.test`, ago(400), NOW])
+    // Handed to the provider and accepted in the same instant: the period counts either.
+    const sentAt = ago(30)
     sendRows.push([
       `s${c}-${i}`,
       c,
@@ -137,7 +144,8 @@ for (let c = 1; c <= ACCOUNTS; c++) {
       pid(i),
       rand() < 0.02 ? 'bounced' : 'delivered',
       '{}',
-      ago(30),
+      sentAt,
+      sentAt,
       NOW,
     ])
     if (i % 2 === 0) changes.push([c, `l${c}`, pid(i), 'entered', ago(60)])
@@ -184,6 +192,7 @@ for (let c = 1; c <= ACCOUNTS; c++) {
       ['profileId', 'text'],
       ['status', 'text'],
       ['content', 'text'],
+      ['sendingAt', 'timestamp'],
       ['sentAt', 'timestamp'],
       ['updatedAt', 'timestamp'],
     ],
@@ -244,15 +253,41 @@ async function time(fn: () => unknown): Promise<number> {
   return median(ms)
 }
 
-let shown = 0
-let totalSends = 0
-const dashboard = await time(async () => {
-  const d = await portfolioDashboard(1, 1, 30, NOW)
-  shown = d.accounts.length
-  totalSends = d.totals.sends
-})
 const since = new Date(NOW.getTime() - 30 * DAY)
 const ids = Array.from({ length: ACCOUNTS }, (_, i) => i + 1)
+const { accountSends } = await import('../lib/portfolio/account-sends')
+async function measureDashboard() {
+  let shown = 0
+  let totalSends = 0
+  const dashboard = await time(async () => {
+    const d = await portfolioDashboard(1, 1, 30, NOW)
+    shown = d.accounts.length
+    totalSends = d.totals.sends
+  })
+  const sendsPart = await time(() => accountSends(ids, since, NOW, ['sent', 'delivered', 'bounced']))
+  return { shown, totalSends, dashboard, sendsPart }
+}
+const live = await measureDashboard()
+const { rollUpSends } = await import('../lib/messaging/send-rollup-job')
+const tJob = performance.now()
+let rolledDays = 0
+for (let more = true; more;) {
+  const r = await rollUpSends(NOW)
+  rolledDays += r.computed
+  more = r.more
+}
+const jobMs = performance.now() - tJob
+const { shown, totalSends, dashboard, sendsPart } = await measureDashboard()
+const inIds = ids.map(() => '?').join(', ')
+const listGrowth = await time(() =>
+  raw.all(
+    `SELECT c."companyId", c."kind", COUNT(*) AS n FROM "GroupMembershipChange" c
+       JOIN "Group" g ON g."id" = c."groupId" AND g."companyId" = c."companyId"
+      WHERE c."companyId" IN (${inIds}) AND g."type" = 0 AND c."at" >= ? AND c."at" < ?
+      GROUP BY c."companyId", c."kind"`,
+    [...ids, since, NOW],
+  ),
+)
 const inList = ids.map(() => '?').join(', ')
 const bare = await time(async () => {
   await raw.all(
@@ -260,12 +295,12 @@ const bare = await time(async () => {
     ids,
   )
   await raw.all(
-    `SELECT "companyId", COUNT(*) AS n FROM "Send" WHERE "companyId" IN (${inList}) AND "sentAt" >= ? GROUP BY "companyId"`,
+    `SELECT "companyId", COUNT(*) AS n FROM "Send" WHERE "companyId" IN (${inList}) AND "sendingAt" >= ? GROUP BY "companyId"`,
     [...ids, since],
   )
 })
 
-const sane = shown === ACCOUNTS && totalSends === sends
+const sane = shown === ACCOUNTS && totalSends === sends && live.shown === ACCOUNTS && live.totalSends === sends
 const met = dashboard < TARGET_MS && sane
 console.log(
   `Benchmark: portfolio dashboard over ${ACCOUNTS} accounts × ${PROFILES.toLocaleString('en')} profiles on ${ENGINE}`,
@@ -275,10 +310,16 @@ if (scratch.source) console.log(`PostgreSQL: ${scratch.source}`)
 console.log(
   `Data: ${(ACCOUNTS * PROFILES).toLocaleString('en')} profiles, ${sends.toLocaleString('en')} sends (loaded in ${(loadMs / 1000).toFixed(1)} s); median of ${RUNS} runs after one warm-up\n`,
 )
-console.log(`portfolio dashboard (30 days)   ${fmtMs(dashboard).padStart(10)}`)
-console.log(`bare per-account counts         ${fmtMs(bare).padStart(10)}`)
+console.log(`                                with rollup   live only`)
+console.log(`portfolio dashboard (30 days)   ${fmtMs(dashboard).padStart(10)}  ${fmtMs(live.dashboard).padStart(10)}`)
+console.log(`  sends by status (its part)    ${fmtMs(sendsPart).padStart(10)}  ${fmtMs(live.sendsPart).padStart(10)}`)
 console.log(
-  `\nCheck: every account shown, every send counted: ${sane ? 'yes' : 'NO'} (${shown} accounts, ${totalSends} sends)`,
+  `                                             ${fmtMs(listGrowth).padStart(10)}   list growth counted live (its own rollup replaced this)`,
+)
+console.log(`bare per-account counts         ${fmtMs(bare).padStart(10)}`)
+console.log(`rollup job after loading        ${fmtMs(jobMs).padStart(10)}   (${rolledDays} closed days)`)
+console.log(
+  `\nCheck: every account shown, every send counted, with the rollup and live: ${sane ? 'yes' : 'NO'} (${shown} accounts, ${totalSends} and ${live.totalSends} sends)`,
 )
 console.log(`Target: dashboard < ${TARGET_MS} ms → ${dashboard.toFixed(0)} ms: ${met ? 'met' : 'NOT met'}`)
 report(
@@ -295,7 +336,10 @@ report(
       met,
     },
   ],
-  { summary: `portfolio dashboard ${ACCOUNTS}×${PROFILES} ${dashboard.toFixed(0)} ms, target < ${TARGET_MS} ms`, sane },
+  {
+    summary: `portfolio dashboard ${ACCOUNTS}×${PROFILES} ${dashboard.toFixed(0)} ms (live only ${live.dashboard.toFixed(0)} ms), target < ${TARGET_MS} ms`,
+    sane,
+  },
 )
 await db.$disconnect()
 await raw.close()
