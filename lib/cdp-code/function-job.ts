@@ -12,6 +12,7 @@ import { personOf } from '@/lib/flows/webhook-action/template-context'
 import { CodeRateDeferred } from '@/lib/flows/sandbox/code-job'
 import { codeRateLimiter, type CodeRateLimiter } from '@/lib/flows/sandbox/code-rate'
 import { openSecrets } from './function-store'
+import { finishInvocation } from './finish-invocation'
 import { runFunctionCode, type CodeRun } from './run-function'
 import { FUNCTION_MAX_ATTEMPTS, type FunctionJobPayload } from './function-job-types'
 
@@ -47,6 +48,7 @@ async function eventInput(companyId: number, eventId: number) {
       time: new Date(Number(e.ts) * 1000).toISOString(),
     },
     profile: personOf(profile),
+    profileId: e.profileId,
   }
 }
 
@@ -68,31 +70,30 @@ export async function runFunctionInvocation(
   else if (!consent) {
     result = failed('Code functions are not authorized for this account.')
     refused = true
-  }
-  else if (!input) result = failed('The event no longer exists.')
+  } else if (!input) result = failed('The event no longer exists.')
   else {
     const waitMs = limiter.waitMs(p.companyId)
     if (waitMs > 0 && !last) throw new CodeRateDeferred(waitMs)
     result = await runFunctionCode(
       p.companyId,
       fn.sourceCode,
-      { ...input, context: { function: { id: fn.id, name: fn.name } }, env: openSecrets(fn.secretsSealed) },
+      {
+        event: input.event,
+        profile: input.profile,
+        context: { function: { id: fn.id, name: fn.name } },
+        env: openSecrets(fn.secretsSealed),
+      },
       limiter,
     )
     refused = !!result.throttled
   }
-  const output = result.ok ? JSON.stringify(result.output ?? null) : null
-  await db.codeFunctionInvocation.updateMany({
-    where: { companyId: p.companyId, id: inv.id, status: 'pending' },
-    data: {
-      status: result.ok ? 'ok' : 'error',
-      input: input ? JSON.stringify(input) : null,
-      output: output && output.length <= 64 * 1024 ? output : null,
-      logs: result.logs.length ? result.logs.join('\n') : null,
-      error: result.error,
-      durationMs: result.durationMs,
-      finishedAt: queueNow(),
-    },
+  await finishInvocation({
+    companyId: p.companyId,
+    invocationId: inv.id,
+    profileId: input?.profileId ?? null,
+    input: input ? { event: input.event, profile: input.profile } : null,
+    result,
+    now: queueNow(),
   })
   return refused ? 'refused' : 'ran'
 }

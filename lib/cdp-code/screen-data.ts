@@ -79,9 +79,10 @@ export const toFunctionDto = (f: FunctionView, stats?: FunctionStats): FunctionD
 export const FUNCTION_STARTER = `// Runs once for each new event of the trigger metric.
 // event = { id, metric, properties, value, time }, profile = the profile's attributes,
 // process.env holds your secrets, console.log lines are kept with the run.
+// Return { properties: { … } } to set custom properties on the profile (null removes one).
 function main(event, profile, context) {
   console.log('event', event.metric, 'for', profile.email)
-  return { seen: true }
+  return { properties: { last_event_value: event.value } }
 }
 `
 

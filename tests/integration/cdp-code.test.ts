@@ -188,6 +188,38 @@ test('an ingested event runs its function exactly once: the job run twice, the e
   expect(byId[other.body.function.id].stats.invocations).toBe(0)
 })
 
+test("a function that returns properties sets them on the event's profile, once; bad names fail the run", async () => {
+  const a = await account()
+  await json(await authorization.POST(post('/ajax/cdp/code/authorization', a.cookie, {})))
+  await create(a.cookie, {
+    name: 'VIP',
+    triggerMetric: 'Placed Order',
+    sourceCode:
+      'return { properties: { vip: event.value > 100, last_total: event.properties.total, runs: (profile.runs || 0) + 1 } }',
+    enabled: true,
+  })
+  await placed(a.companyId)
+  const inv = await db.codeFunctionInvocation.findFirstOrThrow({ where: { companyId: a.companyId } })
+  await runFunctionInvocation({ companyId: a.companyId, invocationId: inv.id })
+  await runFunctionInvocation({ companyId: a.companyId, invocationId: inv.id })
+  const profile = await db.profile.findFirstOrThrow({ where: { companyId: a.companyId, email: 'ada@example.test' } })
+  expect(JSON.parse(profile.properties)).toMatchObject({ vip: true, last_total: 120, runs: 1 })
+
+  const b = await account()
+  await json(await authorization.POST(post('/ajax/cdp/code/authorization', b.cookie, {})))
+  await create(b.cookie, {
+    name: 'Bad',
+    triggerMetric: 'Placed Order',
+    sourceCode: 'return { properties: { __proto__x: 1, "": 2 } }',
+    enabled: true,
+  })
+  await placed(b.companyId)
+  await runJobsUntilIdle()
+  const bad = await db.codeFunctionInvocation.findFirstOrThrow({ where: { companyId: b.companyId } })
+  expect(bad.status).toBe('error')
+  expect(bad.error).toMatch(/properties that cannot be set/)
+})
+
 test('logs are capped; a throw keeps the logs printed before it and records the error', async () => {
   const a = await account()
   await json(await authorization.POST(post('/ajax/cdp/code/authorization', a.cookie, {})))
