@@ -27,7 +27,7 @@ export const attachmentHref = (messageId: number, index: number) => `/ajax/inbox
 export function attachmentViews(messageId: number, raw: string | null): AttachmentView[] {
   if (!raw) return []
   const media = JSON.parse(raw) as KeptMedia[]
-  return media.flatMap((m, index) => {
+  return media.flatMap((m, index): AttachmentView[] => {
     // The subject line an email thread keeps in its media is not an attachment.
     if (m.contentType === 'message/subject') return []
     const base = {
@@ -37,10 +37,9 @@ export function attachmentViews(messageId: number, raw: string | null): Attachme
       ...(m.mediaId ? { mediaId: m.mediaId } : {}),
       ...(m.caption ? { caption: m.caption } : {}),
     }
-    if (m.stored)
-      return [{ ...base, status: 'stored' as const, href: attachmentHref(messageId, index), size: m.stored.size }]
-    if (m.unavailable) return [{ ...base, status: 'unavailable' as const, reason: m.unavailable }]
-    return [{ ...base, status: 'pending' as const }]
+    if (m.stored) return [{ ...base, status: 'stored', href: attachmentHref(messageId, index), size: m.stored.size }]
+    if (m.unavailable) return [{ ...base, status: 'unavailable', reason: m.unavailable }]
+    return [{ ...base, status: 'pending' }]
   })
 }
 
