@@ -2,9 +2,9 @@
 // Template translations (issue 27, the /translate views): the strings of a template opened from
 // a campaign (subject, preview text, each block's text), a language added, translated, marked
 // ready (compiled for sends), exported and imported as CSV and JSON with per-row errors and no
-// half-written upload; a real campaign send through a real SMTP server gives a French profile
-// the French subject and body and an English one the original, once each. Another account gets
-// 404s and an Analyst cannot write.
+// half-written upload; a real campaign send and a flow email through a real SMTP server give a
+// French profile the French subject and body and an English one the original, once each. Another
+// account gets 404s and an Analyst cannot write; a deleted template takes its translations along.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 jest.setTimeout(120_000)
@@ -16,6 +16,10 @@ import { sendCampaign } from '@/lib/campaigns/lifecycle'
 import { createTemplate, updateTemplate } from '@/lib/templates/store/save-template'
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink'
 import { campaign, company, list, profiles } from '../helpers/campaigns-engine-fixture'
+import { flowDefinition, type FlowDefinition } from '@/lib/flows/definition'
+import { createFlow } from '@/lib/flows/store'
+import { enterFlow, prepareFlowJobs } from '@/lib/flows/engine/enter-flow'
+import { drainFlowRuns } from '@/lib/flows/engine/advance-runs'
 import * as all from '@/app/ajax/email-template-editor/translations/route'
 import * as one from '@/app/ajax/email-template-editor/translations/[locale]/route'
 import * as file from '@/app/ajax/email-template-editor/translations/[locale]/file/route'
@@ -186,6 +190,45 @@ test('a send gives the French profile the ready French translation and the Engli
   expect(enRaw).not.toContain('Bonjour')
 })
 
+test('a flow email of the template: the French profile gets the French version, the English one the original', async () => {
+  await prepareFlowJobs()
+  const [frFlow, enFlow] = await profiles(A, 2)
+  await db.profile.update({ where: { id: frFlow }, data: { locale: 'fr' } })
+  const def = flowDefinition.parse({
+    triggers: [],
+    profile_filter: null,
+    reentry_criteria: null,
+    entry_action_id: 'e',
+    actions: [
+      {
+        temporary_id: 'e',
+        type: 'send-email',
+        links: { next: null },
+        data: {
+          status: 'live',
+          message: { subject_line: 'Welcome', from_email: 'shop@x.test', from_label: 'Shop', template_id: tplId },
+        },
+      },
+    ],
+  }) as FlowDefinition
+  const flowId = await createFlow(A, { name: 'Welcome', definition: def, status: 'live' })
+  const now = new Date()
+  for (const profileId of [frFlow!, enFlow!])
+    await enterFlow({ companyId: A, flowId, profileId, entryKey: 'k', triggerKind: 'metric', now })
+  await drainFlowRuns({ now: () => now })
+  await runJobsUntilIdle()
+  await runJobsUntilIdle()
+  const emails = await db.profile.findMany({ where: { id: { in: [frFlow!, enFlow!] } } })
+  const to = (id: string) => smtp.mails.filter((m) => m.to.includes(emails.find((p) => p.id === id)!.email!))
+  expect(to(frFlow!)).toHaveLength(1)
+  expect(to(enFlow!)).toHaveLength(1)
+  // the template's French subject wins over the flow message's own
+  expect(to(frFlow!)[0]!.raw).toMatch(/^Subject: Les soldes/m)
+  expect(to(frFlow!)[0]!.raw).toContain('Bonjour')
+  expect(to(enFlow!)[0]!.raw).toMatch(/^Subject: Welcome/m)
+  expect(to(enFlow!)[0]!.raw).toContain('Hello there')
+})
+
 test('a template edit compiles its ready translations again; a changed original falls back', async () => {
   await updateTemplate(A, tplId, { definition: definition('Hello friend') })
   const row = await db.templateTranslation.findFirstOrThrow({
@@ -194,6 +237,15 @@ test('a template edit compiles its ready translations again; a changed original 
   const compiled = JSON.parse(row.compiled!)
   expect(compiled.html).toContain('Hello friend')
   expect(compiled.html).toContain('Acheter')
+})
+
+test('deleting the template deletes its translations', async () => {
+  const { id } = await createTemplate(A, { name: 'Gone', editorType: 'CODE', html: '<p>Bye</p>' })
+  await add(ownerA, 'it-IT', 'template', id)
+  expect(await db.templateTranslation.count({ where: { templateId: id } })).toBe(1)
+  const { deleteTemplate } = await import('@/lib/templates/store/save-template')
+  await deleteTemplate(A, id)
+  expect(await db.templateTranslation.count({ where: { templateId: id } })).toBe(0)
 })
 
 test('another account gets 404s; an Analyst reads but cannot write', async () => {
