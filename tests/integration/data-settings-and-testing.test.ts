@@ -87,12 +87,17 @@ test('event retention is off by default; when on, the job deletes only older eve
   expect(await db.event.count({ where: { companyId: b.companyId } })).toBe(4)
   const after = await db.dataRetentionSetting.findUniqueOrThrow({ where: { companyId: a.companyId } })
   expect(after.lastPurgedCount).toBe(PURGE_BATCH + 5)
-  // Tomorrow's run is booked, once.
-  const booked = await db.job.findMany({
-    where: { companyId: a.companyId, type: 'data-retention.purge', status: 'queued' },
-  })
-  expect(booked).toHaveLength(1)
-  expect(booked[0]!.runAt.getTime()).toBeGreaterThan(now.getTime() + 23 * 3600_000)
+  // Tomorrow's run is booked by the job itself: events that age past the period meanwhile go then.
+  await events(a.companyId, 2, 400, now)
+  await runJobsUntilIdle()
+  expect(await db.event.count({ where: { companyId: a.companyId } })).toBe(5)
+  const tomorrow = new Date(now.getTime() + 25 * 3600_000)
+  setQueueClock(tomorrow)
+  await runJobsUntilIdle()
+  expect(await db.event.count({ where: { companyId: a.companyId } })).toBe(3)
+  expect((await db.dataRetentionSetting.findUniqueOrThrow({ where: { companyId: a.companyId } })).lastPurgeAt).toEqual(
+    tomorrow,
+  )
 
   const analyst = await member(a.companyId, 'analyst')
   expect((await put(analyst.cookie, { enabled: false, eventRetentionDays: 365 })).status).toBe(403)
