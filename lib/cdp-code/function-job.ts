@@ -2,7 +2,8 @@
 // outside any transaction, and finishes its row. Running it again finds the row finished and
 // does nothing, so a retried or duplicated job never runs the function twice. An account past
 // its sandbox allowance is deferred (the queue retries with its backoff) until the last attempt,
-// which records why the function did not run; so is an account whose consent is missing.
+// which records why the function did not run; so does a run whose function was turned off or
+// deleted, or whose account's consent is missing, after it was queued.
 import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { read, selectFirst } from '@/lib/db/ops'
@@ -70,7 +71,8 @@ export async function runFunctionInvocation(
   else if (!consent) {
     result = failed('Code functions are not authorized for this account.')
     refused = true
-  } else if (!input) result = failed('The event no longer exists.')
+  } else if (!fn.enabled) result = failed('The function was turned off before it ran.')
+  else if (!input) result = failed('The event no longer exists.')
   else {
     const waitMs = limiter.waitMs(p.companyId)
     if (waitMs > 0 && !last) throw new CodeRateDeferred(waitMs)

@@ -14,8 +14,11 @@ export interface CachedTransformation {
 
 let cache: { at: number; byCompany: Map<number, CachedTransformation[]> } | null = null
 let loading: Promise<Map<number, CachedTransformation[]>> | null = null
+/** Bumped by every forget: a read that started before a write must not cache what it read. */
+let generation = 0
 
 async function load(): Promise<Map<number, CachedTransformation[]>> {
+  const started = generation
   const rows = await db.transformation.findMany({
     where: { enabled: true, source: 'events' },
     select: { id: true, companyId: true, sourceCode: true },
@@ -27,7 +30,7 @@ async function load(): Promise<Map<number, CachedTransformation[]>> {
     list.push({ id: r.id, sourceCode: r.sourceCode })
     byCompany.set(r.companyId, list)
   }
-  cache = { at: Date.now(), byCompany }
+  if (started === generation) cache = { at: Date.now(), byCompany }
   return byCompany
 }
 
@@ -50,4 +53,6 @@ export function transformationsOf(companyId: number): CachedTransformation[] | P
 
 export function forgetTransformations(): void {
   cache = null
+  loading = null
+  generation++
 }

@@ -205,6 +205,17 @@ test("a function that returns properties sets them on the event's profile, once;
   const profile = await db.profile.findFirstOrThrow({ where: { companyId: a.companyId, email: 'ada@example.test' } })
   expect(JSON.parse(profile.properties)).toMatchObject({ vip: true, last_total: 120, runs: 1 })
 
+  // Turned off after an event was queued: the queued run does not run the code.
+  const fnId = inv.functionId
+  await placed(a.companyId, 'o-2')
+  await oneFunction.PATCH(
+    ajaxRequest(`/ajax/cdp/code/functions/${fnId}`, { method: 'PATCH', cookie: a.cookie, body: { enabled: false } }),
+    params({ id: fnId }),
+  )
+  await runJobsUntilIdle()
+  const off = await db.codeFunctionInvocation.findFirstOrThrow({ where: { companyId: a.companyId, status: 'error' } })
+  expect(off.error).toBe('The function was turned off before it ran.')
+
   const b = await account()
   await json(await authorization.POST(post('/ajax/cdp/code/authorization', b.cookie, {})))
   await create(b.cookie, {
