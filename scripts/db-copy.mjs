@@ -122,8 +122,11 @@ function convert(type, v) {
 }
 
 // Tables the target's triggers fill as the rows they derive from are copied (the hourly metric
-// rollup, from Event): copying them as well would count every event twice.
-const DERIVED = new Set(['MetricHourlyRollup'])
+// rollup, from Event; the list change rollup, from GroupMembershipChange — rebuilt whole below,
+// since its trigger reads the list's type, which may be copied after the changes): copying them
+// as well would count every event twice. The send rollup (SendDailyRollup, SendRollupDay) is left
+// empty: its job refills it, and until then usage and the portfolio count sends live.
+const DERIVED = new Set(['MetricHourlyRollup', 'ListChangeDailyRollup', 'SendDailyRollup', 'SendRollupDay'])
 
 const counts = {}
 const started = Date.now()
@@ -176,6 +179,13 @@ try {
         [ident(t), c.c],
       )
     }
+  }
+  if (tables.has('ListChangeDailyRollup')) {
+    await q('DELETE FROM "ListChangeDailyRollup"')
+    await q(`INSERT INTO "ListChangeDailyRollup" ("companyId", "groupId", "day", "kind", "count")
+      SELECT min(c."companyId"), c."groupId", to_char(c."at", 'YYYY-MM-DD'), c."kind", count(*)
+      FROM "GroupMembershipChange" c JOIN "Group" g ON g."id" = c."groupId" AND g."type" = 0
+      GROUP BY 2, 3, 4`)
   }
   for (const t of order.filter((t) => DERIVED.has(t)))
     counts[t] = Number((await q(`SELECT COUNT(*) AS n FROM ${ident(t)}`)).rows[0].n)
