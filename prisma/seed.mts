@@ -10,6 +10,7 @@ import { seedAudience, type SeedAudienceResult } from '../lib/seed/seed-audience
 import { seedCatalog } from '../lib/seed/seed-catalog'
 import { seedMessages } from '../lib/seed/seed-messages'
 import { seedDemoReviews } from '../lib/seed/seed-demo-reviews'
+import { seedDemoReviewRequests } from '../lib/seed/seed-review-requests'
 import { seedDemoConversations } from '../lib/seed/seed-conversations'
 import { seedDemoForms } from '../lib/seed/seed-demo-forms'
 import { seedDemoIntegrations } from '../lib/seed/seed-demo-integrations'
@@ -146,6 +147,11 @@ async function main() {
   const t0Reviews = Date.now()
   const reviews = await seedDemoReviews(demo.id, { seed: 'demo-store' })
   console.log(`Demo Store reviews: ${reviews.reviews} reviews (${Date.now() - t0Reviews} ms)`)
+  // Issue 24 §1: the review request flow's year (requests, sends, opens; the reviews above answer theirs).
+  const rr = await seedDemoReviewRequests(demo.id, { seed: 'demo-store' })
+  console.log(
+    `Demo Store review requests: ${rr.requests} requests in ${rr.sends} emails, ${rr.opened} opened, ${rr.answered} answered (${rr.ms} ms)`,
+  )
   // Issue 25: an inbox with conversations to open (SMS and email replies, WhatsApp chats).
   const inbox = await seedDemoConversations(demo.id, { seed: 'demo-store' })
   console.log(`Demo Store inbox: ${inbox.conversations} conversations, ${inbox.messages} messages (${inbox.ms} ms)`)
