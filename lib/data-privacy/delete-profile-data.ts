@@ -6,6 +6,7 @@ import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, select, type Ops } from '@/lib/db/ops'
 import { refreshMemberCountOps } from '@/lib/profiles/list-membership-sync'
 import { findProfileIdOps } from '@/lib/profiles/profile-store'
+import { personAttachmentFilesOps, removeAttachmentFiles } from '@/lib/inbox/attachments-erase'
 
 // The tables that carry a profile id, children before parents.
 const BY_PROFILE = [
@@ -56,6 +57,9 @@ export function* deleteProfileDataOps(companyId: number, profileId: string): Ops
   if (profile.email)
     yield* exec(k.deleteFrom('OutboxMail').where('companyId', '=', companyId).where('to', '=', profile.email))
   yield* exec(k.deleteFrom('Send').where('companyId', '=', companyId).where('profileId', '=', profileId))
+  // The person's inbox conversations: their messages go with them (the foreign key cascades) and
+  // the inbox search's triggers drop the indexed text.
+  yield* exec(k.deleteFrom('Conversation').where('companyId', '=', companyId).where('profileId', '=', profileId))
   for (const table of BY_PROFILE)
     yield* exec(k.deleteFrom(table).where('companyId', '=', companyId).where('profileId', '=', profileId))
   yield* exec(
@@ -74,7 +78,8 @@ export type DeletionTarget = { id: string } | { email: string } | { phoneNumber:
 
 /** Deletes the company's profile the identifier names; returns how many (0 or 1). Idempotent. */
 export async function deleteProfilesBy(companyId: number, target: DeletionTarget): Promise<number> {
-  return inWriteTx(function* () {
+  let files: string[] = []
+  const n = await inWriteTx(function* () {
     const [field, value] =
       'id' in target
         ? ['id' as const, target.id]
@@ -83,8 +88,12 @@ export async function deleteProfilesBy(companyId: number, target: DeletionTarget
           : ['phoneNumber' as const, target.phoneNumber]
     const id = yield* findProfileIdOps(companyId, field, value)
     if (!id) return 0
+    files = yield* personAttachmentFilesOps(companyId, id)
     // Member counts were refreshed in the transaction; no segment can change for a person who is gone.
     yield* deleteProfileDataOps(companyId, id)
     return 1
   })
+  // The inbox attachments' files, once the rows that named them are gone.
+  await removeAttachmentFiles(companyId, files)
+  return n
 }

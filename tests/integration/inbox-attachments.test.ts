@@ -19,6 +19,11 @@ import { runJobsUntilIdle } from '@/lib/jobs/queue'
 import { twilioSignature } from '@/lib/messaging/sms/twilio-signature'
 import { hubSignature } from '@/lib/messaging/whatsapp/whatsapp-signature'
 import { storeAttachments } from '@/lib/inbox/attachments-store'
+import { searchConversationIds } from '@/lib/inbox/search-conversations'
+import { deleteProfilesBy } from '@/lib/data-privacy/delete-profile-data'
+import { dbEngine } from '@/lib/db/client'
+import { kysely } from '@/lib/db/kysely'
+import { sql } from 'kysely'
 import * as smsAccountRoute from '@/app/ajax/sms/account/route'
 import * as whatsappSettingsRoute from '@/app/ajax/sms/whatsapp/route'
 import * as smsInbound from '@/app/webhooks/sms/inbound/route'
@@ -188,6 +193,51 @@ test('MMS files are fetched, checked and stored; failures keep the message; only
   expect((await attachment(other.cookie, msg.id, 0)).status).toBe(404)
   expect((await attachment(undefined, msg.id, 0)).status).toBeGreaterThanOrEqual(401)
   expect((await attachment(undefined, msg.id, 0)).status).toBeLessThan(404)
+})
+
+test("erasing a person (data privacy) takes their conversations, the search's text and the stored files", async () => {
+  const c = await company()
+  const profile = await db.profile.create({
+    data: {
+      id: `erase-${c.companyId}`,
+      companyId: c.companyId,
+      email: 'erase.me@shop.test',
+      phoneNumber: '+15557001234',
+    },
+  })
+  const conv = await db.conversation.create({
+    data: { companyId: c.companyId, profileId: profile.id, channel: 'sms', lastMessageAt: new Date() },
+  })
+  const m = await db.conversationMessage.create({
+    data: {
+      companyId: c.companyId,
+      conversationId: conv.id,
+      channel: 'sms',
+      direction: 'in',
+      body: 'my secret question',
+      media: JSON.stringify([{ url: `${base}/twilio/Media/ME1`, contentType: 'image/png' }]),
+    },
+  })
+  await storeAttachments({ companyId: c.companyId, messageId: m.id })
+  const file = path.join(dataDir, 'inbox-media', String(c.companyId), `${m.id}-0.png`)
+  expect(fs.existsSync(file)).toBe(true)
+  expect(await searchConversationIds(c.companyId, 'erase.me')).toEqual([conv.id])
+
+  expect(await deleteProfilesBy(c.companyId, { email: 'erase.me@shop.test' })).toBe(1)
+  expect(await db.conversation.count({ where: { companyId: c.companyId } })).toBe(0)
+  expect(await db.conversationMessage.count({ where: { companyId: c.companyId } })).toBe(0)
+  expect(fs.existsSync(file)).toBe(false)
+  const leftover =
+    dbEngine() === 'postgresql'
+      ? sql<{ n: number }>`select count(*) as n from "ConversationProfileSearch" where "conversationId" = ${conv.id}`
+      : sql<{ n: number }>`select count(*) as n from "ConversationProfileSearch" where rowid = ${conv.id}`
+  const messageText =
+    dbEngine() === 'postgresql'
+      ? sql<{ n: number }>`select 0 as n`
+      : sql<{
+          n: number
+        }>`select count(*) as n from "ConversationMessageSearch" where "ConversationMessageSearch" match ${'"secret question"'}`
+  for (const q of [leftover, messageText]) expect(Number((await q.execute(kysely())).rows[0]!.n)).toBe(0)
 })
 
 test('a provider that is down is tried again, then the attachment is marked unavailable', async () => {
