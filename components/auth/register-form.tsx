@@ -15,7 +15,7 @@ import styles from './auth.module.css'
 const FIELDS = ['companyName', 'firstName', 'lastName', 'email', 'password', 'timezone'] as const
 type Field = (typeof FIELDS)[number]
 
-export function RegisterForm() {
+export function RegisterForm({ referralCode }: { referralCode?: string }) {
   const t = useTranslations('register')
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({})
   const [banner, setBanner] = useState<string | null>(null)
@@ -43,7 +43,8 @@ export function RegisterForm() {
     setBanner(null)
     setPending(true)
     try {
-      await http.post('/ajax/register', body, { sessionCheck: false })
+      const ref = form.get('ref')
+      await http.post('/ajax/register', ref ? { ...body, ref: String(ref) } : body, { sessionCheck: false })
       window.location.assign('/register?sent=1')
     } catch (err) {
       const failure = readHttpFailure(err)
@@ -57,6 +58,7 @@ export function RegisterForm() {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {referralCode && <input type="hidden" name="ref" value={referralCode} />}
       {banner && (
         <Notification variant="error" title={t('failedTitle')} onDismiss={() => setBanner(null)}>
           {banner}

@@ -8,7 +8,7 @@ import { AuthCard } from './auth-card'
 import { RegisterForm } from './register-form'
 import styles from './auth.module.css'
 
-export async function RegisterScreen({ sent = false }: { sent?: boolean }) {
+export async function RegisterScreen({ sent = false, referralCode }: { sent?: boolean; referralCode?: string }) {
   const t = await getTranslations('register')
   if (sent) {
     return (
@@ -43,7 +43,7 @@ export async function RegisterScreen({ sent = false }: { sent?: boolean }) {
         </>
       }
     >
-      <RegisterForm />
+      <RegisterForm referralCode={referralCode} />
     </AuthCard>
   )
 }

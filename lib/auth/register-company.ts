@@ -16,6 +16,7 @@ import { sendAccountMail } from './auth-mail'
 import { emailConfirmationLink } from './email-confirmation'
 import { normaliseEmail } from './login-rate-limit'
 import { normaliseTimeZone, UNKNOWN_TIME_ZONE } from '@/lib/account/time-zones'
+import { findReferrer, recordReferral } from '@/lib/billing/record-referral'
 
 const TOO_MANY = 'Too many sign-up attempts. Please wait a while and try again.'
 // Sign-ups per client address and hour: 10 unless the operator sets REGISTER_LIMIT_PER_IP (an
@@ -48,6 +49,9 @@ export const registerBody = z.object({
     .optional()
     .refine((v) => !v || normaliseTimeZone(v) !== null, UNKNOWN_TIME_ZONE)
     .transform((v) => (v ? normaliseTimeZone(v)! : 'UTC')),
+  // The referral code of the link the visitor came through (/register?ref=…); a malformed one is
+  // dropped rather than refused, so a bad link never stops a sign-up.
+  ref: z.string().trim().max(64).optional().catch(undefined),
 })
 export type RegisterInput = z.infer<typeof registerBody>
 
@@ -79,6 +83,7 @@ export async function registerCompany(input: RegisterInput, ip: string): Promise
   const existing = await db.user.findUnique({ where: { email }, select: { id: true } })
   if (existing) return mailExistingOwner(existing.id)
   const publicApiKey = await uniquePublicApiKey()
+  const referrer = await findReferrer(input.ref)
   let userId: number
   try {
     userId = await db.$transaction(async (tx) => {
@@ -92,6 +97,7 @@ export async function registerCompany(input: RegisterInput, ip: string): Promise
       await tx.featureFlag.createMany({
         data: DEFAULT_ON.map((name) => ({ companyId: company.id, name, enabled: true })),
       })
+      if (referrer) await recordReferral(tx, referrer, company.id)
       return user.id
     })
   } catch (e) {

@@ -3,11 +3,11 @@
 import { db } from '@/lib/db/client'
 import { appLink } from '@/lib/config/app-url'
 import { getSubscription } from './subscription'
-
-export const REFERRAL_CREDIT_CENTS = 5_000
+import { creditPayingReferrals, REFERRAL_CREDIT_CENTS } from './credit-referrals'
 
 export async function referralsOverview(companyId: number, now = new Date()) {
   const sub = await getSubscription(companyId, now)
+  await creditPayingReferrals(companyId, now)
   const rows = await db.referral.findMany({ where: { companyId }, orderBy: { createdAt: 'desc' }, take: 200 })
   return {
     code: sub.referralCode,
@@ -18,6 +18,7 @@ export async function referralsOverview(companyId: number, now = new Date()) {
       status: r.status,
       creditCents: r.creditCents,
       createdAt: r.createdAt.toISOString(),
+      creditedAt: r.creditedAt?.toISOString() ?? null,
     })),
     totalCreditCents: rows.reduce((a, r) => a + r.creditCents, 0),
   }

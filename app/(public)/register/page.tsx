@@ -10,5 +10,8 @@ export default async function RegisterPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>
 }) {
-  return <RegisterScreen sent={(await searchParams).sent === '1'} />
+  const q = await searchParams
+  // A referral link (/register?ref=<code>) hands its code to the form, which sends it with the sign-up.
+  const ref = typeof q.ref === 'string' ? q.ref.slice(0, 64) : undefined
+  return <RegisterScreen sent={q.sent === '1'} referralCode={ref} />
 }
