@@ -1,6 +1,7 @@
 'use client'
 // /reviews/performance: reviews received and their average rating per month, review requests
-// sent and how many were answered (request → review conversion), over the last twelve months.
+// sent and how many were answered (request → review conversion), the request emails opened, over
+// the last twelve months.
 import { useFormatter, useTranslations } from 'next-intl'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
@@ -14,6 +15,7 @@ import styles from './reviews.module.css'
 
 export function ReviewPerformanceScreen() {
   const t = useTranslations('reviews')
+  const tr = useTranslations('reviewRequests')
   const format = useFormatter()
   const { data, error, isLoading } = useOps<ReviewPerformanceResponse>('/ajax/reviews/performance')
   const pct = (v: number | null) => (v == null ? '–' : format.number(v, { style: 'percent' }))
@@ -41,6 +43,13 @@ export function ReviewPerformanceScreen() {
                 <span className={ops.figure}>{format.number(data.totals.requests)}</span>
               </div>
               <div className={ops.tile}>
+                <span className={ops.tileTitle}>{tr('performanceOpened')}</span>
+                <span className={ops.figure}>{pct(data.totals.openRate)}</span>
+                <span className={ops.muted}>
+                  {tr('performanceOpenedOf', { opened: data.totals.opened, emails: data.totals.emails })}
+                </span>
+              </div>
+              <div className={ops.tile}>
                 <span className={ops.tileTitle}>{t('performance.conversion')}</span>
                 <span className={ops.figure}>{pct(data.totals.conversion)}</span>
                 <span className={ops.muted}>{t('performance.answered', { count: data.totals.answered })}</span>
@@ -54,6 +63,7 @@ export function ReviewPerformanceScreen() {
                   { key: 'reviews', header: t('performance.reviews') },
                   { key: 'rating', header: t('averageRating'), align: 'right' },
                   { key: 'requests', header: t('performance.requests'), align: 'right' },
+                  { key: 'opened', header: tr('performanceOpenRate'), align: 'right' },
                   { key: 'conversion', header: t('performance.conversion'), align: 'right' },
                 ]}
                 rows={data.months.map((m) => ({
@@ -75,6 +85,7 @@ export function ReviewPerformanceScreen() {
                   ),
                   rating: m.averageRating ?? '–',
                   requests: format.number(m.requests),
+                  opened: pct(m.openRate),
                   conversion: pct(m.conversion),
                 }))}
               />

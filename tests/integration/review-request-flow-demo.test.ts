@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // The demo's review requests (issue 24 §1, lib/seed/seed-review-requests.ts): a year of orders
 // asked 7 days later by the live "Review request after fulfilment" flow, the demo reviews
-// answering theirs, Received and Opened Email on the requests' sends, so /reviews/performance
+// answering theirs, Opened Email on the requests' sends, so /reviews/performance
 // and /reviews/orders have plausible sent, opened and reviewed figures; the same seed gives the
 // same figures in another company.
 import { useTestDatabase } from '../helpers/test-db'
@@ -43,6 +43,13 @@ test('a year of requests: sent, opened and answered at plausible rates, on the s
   expect(perf.totals.conversion).toBeGreaterThan(0)
   expect(perf.totals.conversion).toBeLessThan(0.5)
   expect(perf.months.filter((m) => m.requests > 0).length).toBeGreaterThanOrEqual(10)
+  // the request emails opened (Opened Email on the action's sends, through the message index)
+  expect(perf.totals.emails).toBeGreaterThan(0)
+  expect(perf.totals.emails).toBeLessThanOrEqual(r.sends)
+  expect(perf.totals.opened).toBeLessThanOrEqual(r.opened)
+  expect(perf.totals.openRate).toBeGreaterThan(0.3)
+  expect(perf.totals.openRate).toBeLessThan(0.7)
+  expect(perf.months.reduce((n, m) => n + m.opened, 0)).toBe(perf.totals.opened)
 
   // every answered request is the review of that order and product, after the request
   const answered = await db.reviewRequest.findMany({ where: { companyId: a.id, reviewId: { not: null } } })
