@@ -98,6 +98,8 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
           await (await import('@/lib/api-log/prune-request-logs')).pruneApiRequestLogs(queueNow())
           // Expired customer hub sessions and sign-in codes.
           await (await import('@/lib/customer-hub/prune-hub-logins')).pruneHubLogins(queueNow())
+          // Code function invocations and transformation runs keep 30 days (issue 27).
+          await (await import('@/lib/cdp-code/prune-runs')).pruneCodeRuns(queueNow())
         }
         if (failures) log(`loop ${n} recovered after ${failures} failed attempt(s)`)
         failures = 0

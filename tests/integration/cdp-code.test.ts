@@ -16,6 +16,7 @@ import { stopSandbox } from '@/lib/flows/sandbox/run-code'
 import { runFunctionInvocation } from '@/lib/cdp-code/function-job'
 import { forgetTransformations } from '@/lib/cdp-code/transformation-cache'
 import { FUNCTION_LOG_LIMIT_BYTES } from '@/lib/cdp-code/limits'
+import { pruneCodeRuns } from '@/lib/cdp-code/prune-runs'
 import * as functions from '@/app/ajax/cdp/code/functions/route'
 import * as oneFunction from '@/app/ajax/cdp/code/functions/[id]/route'
 import * as invocations from '@/app/ajax/cdp/code/functions/[id]/invocations/route'
@@ -386,4 +387,20 @@ test('transformations: a test run side by side, then an enabled one reshapes and
       .status,
   ).toBe(404)
   forgetTransformations()
+})
+
+test('runs older than 30 days are pruned; recent and pending ones stay', async () => {
+  const a = await account()
+  const old = new Date(Date.now() - 31 * 86_400_000)
+  const base = { companyId: a.companyId, functionId: 'F-prune', status: 'ok' }
+  await db.codeFunctionInvocation.createMany({
+    data: [
+      { ...base, id: 'old-ok', eventId: 1, createdAt: old },
+      { ...base, id: 'old-pending', eventId: 2, status: 'pending', createdAt: old },
+      { ...base, id: 'new-ok', eventId: 3 },
+    ],
+  })
+  await pruneCodeRuns(new Date())
+  const left = await db.codeFunctionInvocation.findMany({ where: { functionId: 'F-prune' }, orderBy: { id: 'asc' } })
+  expect(left.map((r) => r.id)).toEqual(['new-ok', 'old-pending'])
 })
