@@ -13,6 +13,7 @@ export const SETTINGS_NAV_SPEC: NavSpec = {
   children: [
     { id: 'settings-organization', url: '/settings/account/organization', labelKey: 'settingsOrganization' },
     { id: 'settings-users', url: '/settings/account/users', labelKey: 'settingsUsers' },
+    { id: 'settings-testing', url: '/settings/account/testing', labelKey: 'settingsTesting' },
     { id: 'settings-personal', url: '/settings/account/personal', labelKey: 'settingsPersonal' },
     { id: 'settings-security', url: '/settings/account/security', labelKey: 'settingsSecurity' },
     { id: 'settings-api-keys', url: '/settings/account/api-keys', labelKey: 'settingsApiKeys' },
@@ -39,6 +40,7 @@ export const SETTINGS_NAV_SPEC: NavSpec = {
     { id: 'settings-back-in-stock', url: '/settings/other/bis-settings', labelKey: 'settingsBackInStock' },
     { id: 'settings-consent-pages', url: '/settings/other/consent-pages', labelKey: 'settingsConsentPages' },
     { id: 'settings-hosted-pages', url: '/settings/other/hosted-pages', labelKey: 'settingsHostedPages' },
+    { id: 'settings-data', url: '/settings/data', labelKey: 'settingsData' },
   ],
 }
 
