@@ -5,6 +5,7 @@
 import { sql, type Expression, type RawBuilder } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
 import { sqliteJsonPath } from '@/lib/db/json-path'
+import { sqlDate } from '@/lib/db/sqlite'
 
 type Expr = Expression<unknown>
 export type JsonPath = string | readonly string[]
@@ -100,6 +101,14 @@ export function nowEpochSeconds(): RawBuilder<number> {
   return sql<number>`cast(unixepoch('now') as integer)`
 }
 
+/**
+ * The sum of a column over the group, 0 (not NULL) over no rows: SQLite's TOTAL (always a
+ * float), COALESCE(SUM, 0) on PostgreSQL.
+ */
+export function sumOrZero(column: Expr): RawBuilder<number> {
+  return dbEngine() === 'postgresql' ? sql<number>`coalesce(sum(${column}), 0)` : sql<number>`total(${column})`
+}
+
 /** Escapes % _ and \ for a LIKE pattern (the helpers below use ESCAPE '\'). */
 export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => '\\' + c)
 
@@ -137,6 +146,17 @@ export function containsText(text: string): { contains: string; mode?: 'insensit
 export function typedParam(v: unknown, type: 'integer' | 'text' | 'timestamp(3)'): RawBuilder<unknown> {
   return dbEngine() === 'postgresql' ? sql`cast(${v} as ${sql.raw(type)})` : sql`${v}`
 }
+
+/**
+ * The storage form of a time given in epoch milliseconds, as a function chosen once for the
+ * engine (as dbDate, without reading DATABASE_URL per row: the seed writes millions of them).
+ */
+export function storedTimeOfMs(): (ms: number) => string {
+  return dbEngine() === 'postgresql' ? (ms) => new Date(ms).toISOString() : (ms) => sqlDate(new Date(ms))
+}
+
+/** The i-th (1-based) bound parameter in hand-written SQL text: $i on PostgreSQL, ? on SQLite. */
+export const placeholder = (i: number): string => (dbEngine() === 'postgresql' ? `$${i}` : '?')
 
 /** The larger / smaller of two values (max(a, b) on SQLite, GREATEST on PostgreSQL). */
 export function greatest<T>(a: Expression<T>, b: Expression<T> | T): RawBuilder<T> {

@@ -4,6 +4,7 @@
 // caller for a second, so polling costs the database nothing noticeable.
 import { CompiledQuery } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
+import { placeholder } from '@/lib/db/dialect'
 import { read, select, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { queueNow } from '@/lib/jobs/clock'
@@ -35,10 +36,9 @@ export function maxJobAgeSeconds(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 function* workersOps(now: Date): Ops<{ alive: number; last: unknown }> {
-  const p = dbEngine() === 'postgresql' ? '$1' : '?'
   const [row] = yield* select<{ alive: number | string; last: unknown }>(
     CompiledQuery.raw(
-      `select count(*) filter (where "beatAt" >= ${p}) as alive, max("beatAt") as last from "WorkerHeartbeat"`,
+      `select count(*) filter (where "beatAt" >= ${placeholder(1)}) as alive, max("beatAt") as last from "WorkerHeartbeat"`,
       [dbDate(new Date(now.getTime() - HEARTBEAT_STALE_MS))],
     ),
   )

@@ -2,7 +2,7 @@
 // process can tell whether any worker is alive although workers run elsewhere. A beat is one
 // upsert of the process's own row; rows not renewed for a day are removed by the next beat.
 import { CompiledQuery } from 'kysely'
-import { dbEngine } from '@/lib/db/client'
+import { placeholder } from '@/lib/db/dialect'
 import { exec, inWriteTx, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 
@@ -12,16 +12,15 @@ export const HEARTBEAT_STALE_MS = 30_000
 const FORGET_AFTER_MS = 86_400_000
 
 export function* beatOps(workerId: string, startedAt: Date, now: Date): Ops<void> {
-  const p = dbEngine() === 'postgresql' ? (i: number) => `$${i}` : () => '?'
   yield* exec(
     CompiledQuery.raw(
-      `insert into "WorkerHeartbeat" ("workerId", "startedAt", "beatAt") values (${p(1)}, ${p(2)}, ${p(3)})
+      `insert into "WorkerHeartbeat" ("workerId", "startedAt", "beatAt") values (${placeholder(1)}, ${placeholder(2)}, ${placeholder(3)})
        on conflict ("workerId") do update set "beatAt" = excluded."beatAt"`,
       [workerId, dbDate(startedAt), dbDate(now)],
     ),
   )
   yield* exec(
-    CompiledQuery.raw(`delete from "WorkerHeartbeat" where "beatAt" < ${p(1)}`, [
+    CompiledQuery.raw(`delete from "WorkerHeartbeat" where "beatAt" < ${placeholder(1)}`, [
       dbDate(new Date(now.getTime() - FORGET_AFTER_MS)),
     ]),
   )

@@ -11,7 +11,7 @@
 // dimensions and unique counts still read the events.
 import { sql, type RawBuilder } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
-import { sqliteJsonPath } from '@/lib/db/dialect'
+import { sqliteJsonPath, sumOrZero } from '@/lib/db/dialect'
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { ATTRIBUTION_DIMENSION_PREFIX, PROFILE_DIMENSION_PREFIX, breakdownSql } from './breakdown-sql'
@@ -139,7 +139,7 @@ export async function registerPropertyDimension(
     )
     if (refused) return 'refused' as const
     const hour = sql`e.ts - ((e.ts % 3600) + 3600) % 3600`
-    const sum = dbEngine() === 'postgresql' ? sql`coalesce(sum(e."value"), 0)` : sql`total(e."value")`
+    const sum = sumOrZero(sql.ref('e.value'))
     yield* exec(
       sql`insert into "MetricPropertyRollup" ("companyId", "metricId", "property", "hour", "valueKey", "count", "value")
         select min(e."companyId"), e."metricId", ${property}, ${hour}, coalesce('v' || ${dimension}, 'n'), count(*), ${sum}

@@ -11,6 +11,7 @@
 //    property is broken down by each of its elements (breakdown-sql.ts).
 import { sql, type RawBuilder } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
+import { sumOrZero } from '@/lib/db/dialect'
 import { kysely } from '@/lib/db/kysely'
 import { read, select, type Ops } from '@/lib/db/ops'
 import { breakdownSql } from './breakdown-sql'
@@ -26,9 +27,8 @@ function aggregate(m: Measurement): RawBuilder<number> {
   switch (m) {
     case 'count':
       return sql`count(*)`
-    // SQLite's TOTAL is a float 0.0 over no rows; PostgreSQL's SUM is NULL there.
     case 'sum_value':
-      return dbEngine() === 'postgresql' ? sql`coalesce(sum(e."value"), 0)` : sql`total(e."value")`
+      return sumOrZero(sql.ref('e.value'))
     case 'unique':
       return sql`count(distinct e."profileId")`
   }

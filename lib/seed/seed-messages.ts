@@ -13,7 +13,9 @@
 import { dbEngine } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, runOpsSync, select, type Ops } from '@/lib/db/ops'
-import { sqlDate, sqlite, writeTx } from '@/lib/db/sqlite'
+import { sqlite, writeTx } from '@/lib/db/sqlite'
+import { storedTimeOfMs } from '@/lib/db/dialect'
+import { dbBool } from '@/lib/db/query-template'
 import { getOrCreateMetricOps } from '@/lib/events/get-or-create-metric'
 import { MESSAGE_METRIC_INTEGRATION } from '@/lib/messaging/message-events'
 import { attributeConversionsOps } from '@/lib/attribution/attribute'
@@ -206,8 +208,7 @@ export async function seedMessages(companyId: number, opts: SeedMessagesOptions 
   sends.sort((a, b) => a.atMs - b.atMs || a.profile - b.profile)
   const outcomes = sends.map((s) => simulateEngagement(engage, s, audience))
 
-  const iso =
-    dbEngine() === 'sqlite' ? (ms: number) => sqlDate(new Date(ms)) : (ms: number) => new Date(ms).toISOString()
+  const iso = storedTimeOfMs()
   const triggerEvents = await w.triggerEvents(
     runs.flatMap(({ r }) => r.runs.filter((x) => x.status === 'active' && x.eventId !== null).map((x) => x.eventId!)),
   )
@@ -410,8 +411,6 @@ export async function seedMessages(companyId: number, opts: SeedMessagesOptions 
     ms: Date.now() - t0,
   }
 }
-
-const dbBool = (b: boolean) => (dbEngine() === 'postgresql' ? b : b ? 1 : 0)
 
 /** Large seed writes: one transaction, with a larger page cache on SQLite (as seedAudience). */
 async function inBigWrite<T>(ops: () => Ops<T>): Promise<T> {

@@ -4,8 +4,7 @@
 // take minutes for 300k events.
 import { kysely } from '@/lib/db/kysely'
 import { exec, selectFirst, type Ops } from '@/lib/db/ops'
-import { dbEngine } from '@/lib/db/client'
-import { sqlDate } from '@/lib/db/sqlite'
+import { storedTimeOfMs } from '@/lib/db/dialect'
 import { shortId } from '@/lib/ids/make-id'
 import { insertRows } from './insert-rows'
 import type { Customer } from './make-customers'
@@ -81,9 +80,7 @@ const EVENT_COLUMNS = [
 /** Returns the metric ids, in the order of METRICS. */
 export function* writeAudienceOps(customers: Customer[], events: SimEvent[], o: WriteOptions): Ops<string[]> {
   const { companyId, nowMs } = o
-  // The stored form of a time, chosen once (dbDate reads DATABASE_URL on every call).
-  const iso =
-    dbEngine() === 'sqlite' ? (ms: number) => sqlDate(new Date(ms)) : (ms: number) => new Date(ms).toISOString()
+  const iso = storedTimeOfMs()
   const clamp = (ms: number) => Math.min(ms, nowMs)
   const metricIds: string[] = []
   for (const m of METRICS) metricIds.push(yield* metricId(companyId, m.name, m.integration))

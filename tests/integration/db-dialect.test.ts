@@ -23,6 +23,7 @@ import {
   jsonText,
   least,
   now,
+  sumOrZero,
   textPosition,
   toBool,
   toDate,
@@ -236,6 +237,20 @@ test('textPosition: 1-based, 0 when absent', async () => {
     ])
     .executeTakeFirstOrThrow()
   expect([Number(r.at), Number(r.none)]).toEqual([3, 0])
+})
+
+test('sumOrZero: the sum over the rows, 0 over none', async () => {
+  const sumFor = async (id: number) =>
+    Number(
+      (
+        await kysely()
+          .selectFrom('Profile')
+          .select(sumOrZero(sql.lit(2)).as('s'))
+          .where('companyId', '=', id)
+          .executeTakeFirstOrThrow()
+      ).s,
+    )
+  expect([await sumFor(companyId), await sumFor(-1)]).toEqual([6, 0])
 })
 
 test('typedParam: bound values in an INSERT … SELECT keep their column types', async () => {

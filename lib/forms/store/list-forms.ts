@@ -1,7 +1,8 @@
 // The /forms listing (seed 002 §3.4 listing item and totalCount): filter by status, type and a
 // name search, newest or oldest update first, one page at a time.
 import { z } from 'zod'
-import { db, dbEngine } from '@/lib/db/client'
+import { db } from '@/lib/db/client'
+import { containsText } from '@/lib/db/dialect'
 import { scheduleOf } from './encode'
 import type { FormListingItem, FormStatus, FormType, ChannelType } from './types'
 
@@ -16,11 +17,6 @@ export const listFormsQuery = z.object({
 })
 export type ListFormsQuery = z.infer<typeof listFormsQuery>
 
-// SQLite's LIKE ignores ASCII case already; PostgreSQL needs ILIKE (Prisma's insensitive mode).
-function nameContains(text: string) {
-  return dbEngine() === 'postgresql' ? { contains: text, mode: 'insensitive' as const } : { contains: text }
-}
-
 export async function listForms(
   companyId: number,
   q: ListFormsQuery,
@@ -30,7 +26,7 @@ export async function listForms(
     ...(q.status ? { status: q.status } : {}),
     ...(q.type ? { formType: q.type } : {}),
     ...(q.listId ? { listId: q.listId } : {}),
-    ...(q.search?.trim() ? { name: nameContains(q.search.trim()) } : {}),
+    ...(q.search?.trim() ? { name: containsText(q.search.trim()) } : {}),
   }
   const [rows, totalCount] = await Promise.all([
     db.form.findMany({
