@@ -4,7 +4,7 @@
 // equal before the job ran (all live), after it (closed days from the rollup), after a bounce
 // reached a rolled-up day (the Send triggers send that day back to live counting), after a rerun
 // (no double count), and another account's sends never count.
-import { useTestDatabase } from '../helpers/test-db'
+import { testEngine, useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 jest.setTimeout(60_000)
 import { db } from '@/lib/db/client'
@@ -187,4 +187,18 @@ test("one account's rollup never reaches another's figures", async () => {
   expect((await accountFigures([third], thirtyDays))[0]!.sends.total).toBe(0)
   expect(await read(sentUnitsOps(other, 'sms', PERIOD))).toBe(5)
   expect(await read(sentUnitsOps(other, 'email', PERIOD))).toBe(3)
+})
+
+test('without the Send triggers (a migration that redefined Send dropped them) the job empties the rollup: counts go live', async () => {
+  expect(await db.sendRollupDay.count()).toBeGreaterThan(0)
+  await db.$executeRawUnsafe(
+    testEngine() === 'postgres' ? 'DROP TRIGGER "Send_rollup_update" ON "Send"' : 'DROP TRIGGER "Send_rollup_update"',
+  )
+  const spy = jest.spyOn(console, 'error').mockImplementation(() => {})
+  expect(await rollUpSends(NOW)).toEqual({ computed: 0, more: false })
+  spy.mockRestore()
+  expect(await db.sendRollupDay.count()).toBe(0)
+  expect(await db.sendDailyRollup.count()).toBe(0)
+  expect(await read(splitPeriodOps([cid], PERIOD.start, PERIOD.end))).toMatchObject({ rolled: [] })
+  expect(await usage()).toEqual({ emails: 6, sms: 6 })
 })
