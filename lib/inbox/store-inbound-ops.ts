@@ -7,6 +7,7 @@ import { exec, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { sql } from 'kysely'
 import type { InboundCustomerMessage } from '@/lib/messaging/inbound-message-consumers'
+import { peekRules } from './automations/load-rules'
 import { lockConversationOps } from './conversation-ops'
 import { previewOf } from './types'
 
@@ -25,11 +26,20 @@ function jsonList(raw: string, fallback: string[]): string[] {
   }
 }
 
-// The same rule as lib/inbox/automations/inbox-accepts.ts, inside the webhook's transaction.
+// The same rule as lib/inbox/automations/inbox-accepts.ts, inside the webhook's transaction. The
+// settings come from this process's copy of the company's rules when it has a fresh one (loaded
+// by the automations after the previous message; see load-rules.ts for how fresh), else from a
+// read in the transaction.
 function* feedsInboxOps(m: InboundCustomerMessage): Ops<boolean> {
-  const settings = yield* selectFirst(
-    kysely().selectFrom('InboxSettings').select(['channels', 'inboundNumbers']).where('companyId', '=', m.companyId),
-  )
+  const cached = peekRules(m.companyId)
+  const settings = cached
+    ? (cached.value?.feeds ?? undefined)
+    : yield* selectFirst(
+        kysely()
+          .selectFrom('InboxSettings')
+          .select(['channels', 'inboundNumbers'])
+          .where('companyId', '=', m.companyId),
+      )
   if (!settings) return true
   const channels = jsonList(settings.channels, ['sms', 'whatsapp', 'email', 'chat'])
   const numbers = jsonList(settings.inboundNumbers, [])

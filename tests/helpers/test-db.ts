@@ -32,6 +32,7 @@ export function resetProcessState() {
     '__consumerLists',
     '__consumerLoader',
     '__billingUsageCache',
+    '__ttlCaches',
   ])
     delete g[key]
 }

@@ -6,6 +6,7 @@ import { db } from '@/lib/db/client'
 import { notFound } from '@/lib/errors/app-error'
 import { parsePhrases } from './normalise-text'
 import { phraseList, replyText } from './reply-text'
+import { forgetRules } from './load-rules'
 
 export const faqBody = z.object({
   question: z.string().trim().min(1, 'Enter the question.').max(300, 'Use at most 300 characters.'),
@@ -31,13 +32,19 @@ export async function getFaq(companyId: number, id: number): Promise<FaqView> {
 
 export async function saveFaq(companyId: number, input: FaqInput, id?: number): Promise<FaqView> {
   const data = { ...input, phrases: JSON.stringify(input.phrases) }
-  if (!id) return view(await db.inboxFaq.create({ data: { companyId, ...data } }))
+  if (!id) {
+    const created = await db.inboxFaq.create({ data: { companyId, ...data } })
+    forgetRules(companyId)
+    return view(created)
+  }
   const r = await db.inboxFaq.updateMany({ where: { id, companyId }, data })
+  forgetRules(companyId)
   if (!r.count) throw notFound('FAQ entry not found.')
   return getFaq(companyId, id)
 }
 
 export async function deleteFaq(companyId: number, id: number): Promise<void> {
   const r = await db.inboxFaq.deleteMany({ where: { id, companyId } })
+  forgetRules(companyId)
   if (!r.count) throw notFound('FAQ entry not found.')
 }

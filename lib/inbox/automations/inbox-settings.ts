@@ -7,6 +7,7 @@ import { db } from '@/lib/db/client'
 import { badRequest } from '@/lib/errors/app-error'
 import { businessHoursSchema, parseBusinessHours, type BusinessHours } from './business-hours'
 import { replyText } from './reply-text'
+import { forgetRules } from './load-rules'
 
 export const INBOX_CHANNELS = ['sms', 'whatsapp', 'email', 'chat'] as const
 const E164 = /^\+[1-9]\d{6,14}$/
@@ -131,5 +132,6 @@ export async function saveInboxSettings(
       break
   }
   await db.inboxSettings.upsert({ where: { companyId }, create: { companyId, ...data }, update: data })
+  forgetRules(companyId)
   return getInboxSettings(companyId)
 }

@@ -7,6 +7,7 @@ import { db } from '@/lib/db/client'
 import { badRequest, notFound } from '@/lib/errors/app-error'
 import { parsePhrases } from './normalise-text'
 import { phraseList, replyText } from './reply-text'
+import { forgetRules } from './load-rules'
 
 export const INTENT_KEYS = ['order_status', 'discount_request', 'stop', 'custom'] as const
 export const INTENT_ACTIONS = ['reply', 'tag', 'start_flow', 'close'] as const
@@ -85,13 +86,19 @@ export async function saveIntent(companyId: number, input: IntentInput, id?: num
     enabled: input.enabled,
     priority: input.priority,
   }
-  if (!id) return view(await db.inboxIntent.create({ data: { companyId, ...data } }))
+  if (!id) {
+    const created = await db.inboxIntent.create({ data: { companyId, ...data } })
+    forgetRules(companyId)
+    return view(created)
+  }
   const r = await db.inboxIntent.updateMany({ where: { id, companyId }, data })
+  forgetRules(companyId)
   if (!r.count) throw notFound('Intent not found.')
   return getIntent(companyId, id)
 }
 
 export async function deleteIntent(companyId: number, id: number): Promise<void> {
   const r = await db.inboxIntent.deleteMany({ where: { id, companyId } })
+  forgetRules(companyId)
   if (!r.count) throw notFound('Intent not found.')
 }

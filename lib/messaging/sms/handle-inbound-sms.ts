@@ -14,7 +14,7 @@ import { PHONE_E164 } from '@/lib/profiles/validate-profile'
 import { isUniqueViolation } from '@/lib/profiles/upsert-profile'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import { MESSAGE_METRICS, recordMessageEventOps } from '../message-events'
-import { companyForNumber, loadSmsAccount } from './sms-settings'
+import { cachedSmsAccount, companyForNumber } from './sms-settings'
 import { verifyTwilioSignature } from './twilio-signature'
 import { keywordOf, matchKeyword } from './keywords'
 import { keywordConsentOps, profileForPhoneOps } from './inbound-consent'
@@ -42,7 +42,7 @@ export async function handleInboundSms(
   const from = params.From ?? ''
   const sid = params.MessageSid ?? params.SmsSid ?? ''
   const companyId = to ? await companyForNumber(to) : null
-  const account = companyId ? await loadSmsAccount(companyId) : null
+  const account = companyId ? await cachedSmsAccount(companyId) : null
   if (!companyId || !account) return { status: 404, body: 'Unknown number.' }
   if (!verifyTwilioSignature(account.authToken, appLink(url.pathname + url.search), params, signature))
     return { status: 403, body: 'Invalid signature.' }

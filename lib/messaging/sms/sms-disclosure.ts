@@ -3,6 +3,7 @@
 // (STOP), as carriers require of every opt-in.
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
+import { forgetSmsLookups } from './sms-lookup-cache'
 
 export const DEFAULT_SMS_DISCLOSURE =
   'By submitting this form and signing up for texts, you consent to receive marketing text messages from {company} at the number provided. Consent is not a condition of purchase. Msg & data rates may apply. Msg frequency varies. Unsubscribe at any time by replying STOP or clicking the unsubscribe link (where available). Reply HELP for help.'
@@ -40,5 +41,6 @@ export async function saveSmsDisclosure(
     create: { companyId, disclosureText: input.text },
     update: { disclosureText: input.text },
   })
+  forgetSmsLookups(companyId)
   return { text: input.text, saved: true }
 }

@@ -12,6 +12,9 @@ import { PHONE_E164 } from '@/lib/profiles/validate-profile'
 import { isUniqueViolation } from '@/lib/profiles/upsert-profile'
 import { DEFAULT_POLICY_SETTINGS } from '../policy'
 import { parseKeywords, type KeywordSettings } from './keywords'
+import { kysely } from '@/lib/db/kysely'
+import { read, selectFirst } from '@/lib/db/ops'
+import { forgetSmsLookups, smsAccountCache, smsNumberCache } from './sms-lookup-cache'
 
 export const TWILIO_TOKEN_PURPOSE = 'twilio-auth-token'
 export const DEFAULT_TWILIO_BASE_URL = 'https://api.twilio.com'
@@ -87,6 +90,24 @@ export async function getSmsSettingsView(companyId: number): Promise<SmsSettings
 /** The account for sending and for verifying webhooks, or null when it is not set up. */
 export async function loadSmsAccount(companyId: number): Promise<SmsAccount | null> {
   const row = await db.smsSettings.findUnique({ where: { companyId } })
+  return accountOf(companyId, row)
+}
+
+type SmsSettingsRow = Pick<
+  NonNullable<Awaited<ReturnType<typeof db.smsSettings.findUnique>>>,
+  | 'accountSid'
+  | 'authTokenSealed'
+  | 'senderNumber'
+  | 'messagingServiceSid'
+  | 'baseUrl'
+  | 'helpText'
+  | 'keywords'
+  | 'costPerSegment'
+  | 'currency'
+  | 'maxSegments'
+>
+
+function accountOf(companyId: number, row: SmsSettingsRow | null | undefined): SmsAccount | null {
   const authToken = openSecret(row?.authTokenSealed, TWILIO_TOKEN_PURPOSE)
   if (!row?.accountSid || !authToken) return null
   return {
@@ -102,6 +123,35 @@ export async function loadSmsAccount(companyId: number): Promise<SmsAccount | nu
     currency: row.currency,
     maxSegments: row.maxSegments,
   }
+}
+
+/**
+ * loadSmsAccount for the inbound webhook, read on every message: kept per process for a few
+ * seconds (sms-lookup-cache.ts), on Kysely's prepared statements rather than Prisma's.
+ */
+export function cachedSmsAccount(companyId: number): Promise<SmsAccount | null> {
+  return smsAccountCache.get(companyId, async () => {
+    const row = await read(
+      selectFirst(
+        kysely()
+          .selectFrom('SmsSettings')
+          .select([
+            'accountSid',
+            'authTokenSealed',
+            'senderNumber',
+            'messagingServiceSid',
+            'baseUrl',
+            'helpText',
+            'keywords',
+            'costPerSegment',
+            'currency',
+            'maxSegments',
+          ])
+          .where('companyId', '=', companyId),
+      ),
+    )
+    return accountOf(companyId, row)
+  })
 }
 
 const keywordList = z
@@ -232,12 +282,18 @@ export async function saveSmsSettings(companyId: number, input: SaveSmsSettingsI
     // Another account took one of the numbers between the check and the write.
     if (isUniqueViolation(e)) throw badRequest(NUMBER_TAKEN, { phoneNumbers: [NUMBER_TAKEN] })
     throw e
+  } finally {
+    forgetSmsLookups(companyId)
   }
   return getSmsSettingsView(companyId)
 }
 
-/** The company a number belongs to (inbound messages), or null. */
-export async function companyForNumber(number: string): Promise<number | null> {
-  const row = await db.smsPhoneNumber.findUnique({ where: { number }, select: { companyId: true } })
-  return row?.companyId ?? null
+/** The company a number belongs to (inbound messages), or null; kept per process for a few seconds (sms-lookup-cache.ts). */
+export function companyForNumber(number: string): Promise<number | null> {
+  return smsNumberCache.get(number, async () => {
+    const row = await read(
+      selectFirst(kysely().selectFrom('SmsPhoneNumber').select('companyId').where('number', '=', number)),
+    )
+    return row?.companyId ?? null
+  })
 }
