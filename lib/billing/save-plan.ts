@@ -34,6 +34,9 @@ export const savePlanBody = z.object({
 })
 export type SavePlanInput = z.infer<typeof savePlanBody>
 
+/** The fields a save changed (before → after), for the staff audit; empty for a new plan. */
+export type PlanChanges = Record<string, { from: unknown; to: unknown }>
+
 export async function savePlan(p: SavePlanInput) {
   await ensureDefaultPlans()
   const existing = await db.billingPlan.findUnique({ where: { key: p.key } })
@@ -48,5 +51,12 @@ export async function savePlan(p: SavePlanInput) {
     stripePriceId: p.stripePriceId ?? null,
   }
   const row = await db.billingPlan.upsert({ where: { key: p.key }, create: data, update: data })
-  return toPlan(row as unknown as Record<string, unknown>)
+  const plan = toPlan(row as unknown as Record<string, unknown>)
+  const changes: PlanChanges = {}
+  if (existing) {
+    const before = toPlan(existing as unknown as Record<string, unknown>)
+    for (const k of Object.keys(data) as Array<keyof typeof plan>)
+      if (before[k] !== plan[k]) changes[k] = { from: before[k], to: plan[k] }
+  }
+  return { plan, created: !existing, changes }
 }

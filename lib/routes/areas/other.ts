@@ -26,6 +26,8 @@ const STAFF_TOOLS: [string, StaffResource][] = [
   ['/staff/sync-ui', 'staff_sync_ui'],
   ['/staff/sql-explorer', 'staff_sql_explorer'],
   ['/staff/permissions', 'staff_permissions'],
+  // Plans as data (issue 26 §1): the operator edits prices, allowances and tiers.
+  ['/staff/plans', 'staff_billing'],
 ]
 
 export const OTHER_ROUTES = [
