@@ -8,7 +8,7 @@
 // Twilio retries a webhook it got no answer for: every event's unique id carries the
 // MessageSid, and consent changes are idempotent, so a retry changes nothing.
 import { escapeXml } from './twiml'
-import { inWriteTx } from '@/lib/db/ops'
+import { batchedWriteTx } from '@/lib/db/batched-write-tx'
 import { appLink } from '@/lib/config/app-url'
 import { PHONE_E164 } from '@/lib/profiles/validate-profile'
 import { isUniqueViolation } from '@/lib/profiles/upsert-profile'
@@ -53,8 +53,9 @@ export async function handleInboundSms(
   const action = matchKeyword(body, account.keywords)
   const media = twilioMedia(params)
   let inbound: { message: InboundCustomerMessage; stored: StoredInbound } | null = null
+  // One transaction shared with the other webhooks of this moment, in a savepoint of its own.
   const run = () =>
-    inWriteTx(function* () {
+    batchedWriteTx(function* () {
       const profile = yield* profileForPhoneOps(companyId, from, 'sms', now)
       const properties = { From: from, To: to, MessageSid: sid, Body: body }
       const optIn: OptInKeyword | null = action ? null : yield* optInKeywordOps(companyId, body)
