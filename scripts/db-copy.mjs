@@ -95,8 +95,16 @@ if (missing.length)
     `The SQLite database has no table ${missing.join(', ')}: migrate it to the current schema first (npm run db:deploy).`,
   )
 
+// The inbox search's FTS5 tables and their shadow tables exist on SQLite only (PostgreSQL searches
+// ConversationMessage through a trigram index and keeps ConversationProfileSearch by trigger).
+const SQLITE_ONLY = /^Conversation(Message|Profile)Search(_config|_content|_data|_docsize|_idx)?$/
 const extra = [...sqliteTables].filter(
-  (t) => !tables.has(t) && t !== 'sqlite_sequence' && t !== '_prisma_migrations' && !t.startsWith('sqlite_'),
+  (t) =>
+    !tables.has(t) &&
+    t !== 'sqlite_sequence' &&
+    t !== '_prisma_migrations' &&
+    !t.startsWith('sqlite_') &&
+    !SQLITE_ONLY.test(t),
 )
 if (extra.length)
   fail(
@@ -125,8 +133,15 @@ function convert(type, v) {
 // rollup, from Event; the list change rollup, from GroupMembershipChange — rebuilt whole below,
 // since its trigger reads the list's type, which may be copied after the changes): copying them
 // as well would count every event twice. The send rollup (SendDailyRollup, SendRollupDay) is left
-// empty: its job refills it, and until then usage and the portfolio count sends live.
-const DERIVED = new Set(['MetricHourlyRollup', 'ListChangeDailyRollup', 'SendDailyRollup', 'SendRollupDay'])
+// empty: its job refills it, and until then usage and the portfolio count sends live. The inbox
+// search's profile text is written by the target's Conversation trigger as conversations are copied.
+const DERIVED = new Set([
+  'MetricHourlyRollup',
+  'ListChangeDailyRollup',
+  'SendDailyRollup',
+  'SendRollupDay',
+  'ConversationProfileSearch',
+])
 
 const counts = {}
 const started = Date.now()

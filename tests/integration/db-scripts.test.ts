@@ -226,7 +226,10 @@ onPostgres('db:copy copies every table of a seeded SQLite database to an empty P
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'",
       )
       .all() as { name: string }[]
-  ).map((t) => t.name)
+  )
+    .map((t) => t.name)
+    // The inbox search's FTS5 tables (SQLite only; PostgreSQL keeps its profile text by trigger).
+    .filter((t) => !/^Conversation(Message|Profile)Search/.test(t))
   await withClient(url, async (c) => {
     for (const t of tables) {
       const n = (sqlite.prepare(`SELECT COUNT(*) AS n FROM "${t}"`).get() as { n: number }).n
