@@ -7,12 +7,12 @@
 // The record of who got what is CampaignRecipient (fixed at send start) and the Send rows
 // (unique per profile and message): resume only wakes the release job, which takes the rows
 // still pending, so nobody is ever sent twice.
-import { dbEngine } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, read, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
 import { queueNow } from '@/lib/jobs/clock'
-import { jobQueue, wakeWorkers } from '@/lib/jobs/queue'
+import { wakeWorkers } from '@/lib/jobs/queue'
+import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
 import { CampaignError } from './errors'
 import { hasPostalAddress } from '@/lib/messaging/postal-address'
 import {
@@ -66,7 +66,7 @@ export function assertEditable(campaign: { status: string }, opts: { nameOnly?: 
 }
 
 async function prepareQueue(): Promise<void> {
-  if (dbEngine() === 'postgresql') await jobQueue().prepare()
+  await prepareEnqueueInTransaction()
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,13 +8,11 @@ import { exec, inWriteTx, read, selectFirst } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { ulid } from '@/lib/ids/make-id'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
-import { jobQueue, registerJobHandler, wakeWorkers } from '@/lib/jobs/queue'
-import { dbEngine } from '@/lib/db/client'
+import { registerJobHandler, wakeWorkers } from '@/lib/jobs/queue'
+import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
 import { INGEST_CHUNK, ingestChunkOps, linkedTypesOps } from './ingest-records'
 
 export const DATA_SOURCE_RECORDS_JOB = 'custom-objects.records'
-
-let queueReady: Promise<void> | null = null
 
 export async function createRecordJob(
   companyId: number,
@@ -23,16 +21,7 @@ export async function createRecordJob(
   now = new Date(),
 ): Promise<string> {
   const id = ulid(now.getTime())
-  // PostgreSQL enqueues through the queue's schema inside the transaction: install it first.
-  if (dbEngine() === 'postgresql') {
-    queueReady ??= jobQueue()
-      .prepare()
-      .catch((e) => {
-        queueReady = null
-        throw e
-      })
-    await queueReady
-  }
+  await prepareEnqueueInTransaction()
   await inWriteTx(function* () {
     yield* exec(
       kysely()

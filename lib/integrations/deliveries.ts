@@ -4,11 +4,11 @@
 // endpoint answers within the provider's few seconds. The job (INTEGRATION_DELIVERY_JOB) hands the
 // body to the provider's processor (registerDeliveryProcessor) and marks the delivery processed,
 // ignored or failed with the reason.
-import { dbEngine } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
-import { jobQueue, wakeWorkers } from '@/lib/jobs/queue'
+import { wakeWorkers } from '@/lib/jobs/queue'
+import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
 import type { CommerceProvider } from './commerce/types'
 
@@ -33,19 +33,6 @@ export interface DeliveryJobPayload {
 export interface RecordDeliveryInput extends DeliveryJobPayload {
   /** 'ignored' records the delivery with its reason and queues nothing (a topic we do not handle). */
   ignoredReason?: string
-}
-
-let prepared: Promise<void> | null = null
-/** PostgreSQL: the job queue's schema must exist before a transaction enqueues into it. */
-async function prepareQueue(): Promise<void> {
-  if (dbEngine() !== 'postgresql') return
-  prepared ??= jobQueue()
-    .prepare()
-    .catch((e) => {
-      prepared = null
-      throw e
-    })
-  await prepared
 }
 
 function* recordOps(d: RecordDeliveryInput, now: Date): Ops<boolean> {
@@ -110,7 +97,7 @@ function flush(): void {
 
 /** Records a delivery once and queues its processing; false when it was seen before (a duplicate). */
 export async function recordDelivery(d: RecordDeliveryInput, now = new Date()): Promise<boolean> {
-  await prepareQueue()
+  await prepareEnqueueInTransaction()
   return new Promise<boolean>((resolve, reject) => {
     if (!pending.length) setImmediate(flush)
     pending.push({ d, now, resolve, reject })

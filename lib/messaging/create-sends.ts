@@ -15,7 +15,8 @@ import { inWriteTx, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { ulid } from '@/lib/ids/make-id'
 import { queueNow } from '@/lib/jobs/clock'
-import { jobQueue, wakeWorkers } from '@/lib/jobs/queue'
+import { wakeWorkers } from '@/lib/jobs/queue'
+import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
 import { enqueueJobOps } from './enqueue-job-ops'
 import type { Channel, MessageContent, SourceType } from './types'
 
@@ -224,7 +225,7 @@ export function* createSendsOps(
 
 /** Before a transaction that yields createSendsOps on PostgreSQL: the queue's schema must exist. */
 export async function prepareSendQueue(): Promise<void> {
-  if (dbEngine() === 'postgresql') await jobQueue().prepare()
+  await prepareEnqueueInTransaction()
 }
 
 /** createSendsOps in a transaction of its own (callers without one: previews, transactional mail). */

@@ -12,22 +12,14 @@ import { CompiledQuery } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
 import { select, type Ops } from '@/lib/db/ops'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
-import { jobQueue, wakeWorkers } from '@/lib/jobs/queue'
+import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
+import { wakeWorkers } from '@/lib/jobs/queue'
 import { sqlDate } from '@/lib/db/sqlite'
 
 export const FLOW_ADVANCE_JOB = 'flows.advance'
 
-/** Once per process before enqueuing inside a PostgreSQL transaction (installs app_jobs.add_job). */
-let prepared: Promise<void> | null = null
-export function prepareFlowJobs(): Promise<void> {
-  if (dbEngine() !== 'postgresql') return Promise.resolve()
-  return (prepared ??= jobQueue()
-    .prepare()
-    .catch((e) => {
-      prepared = null
-      throw e
-    }))
-}
+/** Before a transaction that wakes runs (installs app_jobs.add_job on PostgreSQL). */
+export const prepareFlowJobs = (): Promise<void> => prepareEnqueueInTransaction()
 
 /** A job that drains the runs due now (call in the transaction that made a run due). */
 export function* wakeNowOps(now: Date): Ops<void> {

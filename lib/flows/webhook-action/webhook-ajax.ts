@@ -3,11 +3,12 @@
 // status, the flow's signing secret (read and rotate), and the webhook's name.
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { db, dbEngine } from '@/lib/db/client'
+import { db } from '@/lib/db/client'
 import { inWriteTx, read } from '@/lib/db/ops'
 import { ulid } from '@/lib/ids/make-id'
 import { queueNow } from '@/lib/jobs/clock'
-import { jobQueue, wakeWorkers } from '@/lib/jobs/queue'
+import { wakeWorkers } from '@/lib/jobs/queue'
+import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
 import { badRequest, notFound } from '@/lib/errors/app-error'
 import type { FlowAction } from '@/lib/flows/definition'
 import type { TriggerEvent } from '@/lib/flows/engine/types'
@@ -133,7 +134,7 @@ export async function previewWebhook(companyId: number, actionId: string, profil
 export async function sendTestWebhook(companyId: number, actionId: string, profileId?: string) {
   const { flowId, action } = await findActionOfType(companyId, actionId, 'send-webhook')
   const { request, profileId: pid } = await renderFor(companyId, flowId, action, profileId)
-  if (dbEngine() === 'postgresql') await jobQueue().prepare()
+  await prepareEnqueueInTransaction()
   const now = queueNow()
   const { id } = await inWriteTx(() =>
     queueFlowWebhookOps(

@@ -9,8 +9,8 @@ import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { PermanentJobError } from '@/lib/jobs/registry'
-import { jobQueue, wakeWorkers } from '@/lib/jobs/queue'
-import { dbEngine } from '@/lib/db/client'
+import { wakeWorkers } from '@/lib/jobs/queue'
+import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
 import { CommerceSkip, ingestCustomer, ingestPlacedOrders, ingestProduct } from '@/lib/integrations/commerce/ingest'
 import type { CommerceContext } from '@/lib/integrations/commerce/types'
@@ -125,7 +125,7 @@ export async function runSyncPage(p: SyncPagePayload, o: RunPageOptions = {}): P
         orderBy: { createdAt: 'desc' },
       })
   // PostgreSQL: the queue's schema must exist before a transaction enqueues into it.
-  if (dbEngine() === 'postgresql') await jobQueue().prepare()
+  await prepareEnqueueInTransaction()
   const advanced = await inWriteTx(function* () {
     const changed = yield* exec(
       kysely()

@@ -3,12 +3,13 @@
 // the order or refund id), then in one transaction advance the cursor and processed count and
 // queue the next page's job. A crash before that commit leaves the old cursor, so the page is
 // fetched and ingested again on retry without a second event; after it, the next job exists.
-import { db, dbEngine } from '@/lib/db/client'
+import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { PermanentJobError } from '@/lib/jobs/registry'
-import { jobQueue, wakeWorkers } from '@/lib/jobs/queue'
+import { wakeWorkers } from '@/lib/jobs/queue'
+import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
 import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
 import { CommerceSkip, ingestCustomer, ingestProduct } from '@/lib/integrations/commerce/ingest'
 import type { CommerceContext } from '@/lib/integrations/commerce/types'
@@ -139,7 +140,7 @@ export async function runWooSyncPage(p: WooSyncPagePayload, o: RunWooPageOptions
         orderBy: { createdAt: 'desc' },
       })
   // PostgreSQL: the queue's schema must exist before a transaction enqueues into it.
-  if (dbEngine() === 'postgresql') await jobQueue().prepare()
+  await prepareEnqueueInTransaction()
   const nextPage = String(pageNo + 1)
   const advanced = await inWriteTx(function* () {
     const changed = yield* exec(
