@@ -14,6 +14,15 @@ import styles from './auth.module.css'
 
 const FIELDS = ['companyName', 'firstName', 'lastName', 'email', 'password', 'timezone'] as const
 type Field = (typeof FIELDS)[number]
+const REF_KEY = 'kl_referral_code'
+/** Storage may be refused (private mode, blocked cookies): then only the code in the URL counts. */
+function storage<T>(f: () => T): T | null {
+  try {
+    return f()
+  } catch {
+    return null
+  }
+}
 
 export function RegisterForm({ referralCode }: { referralCode?: string }) {
   const t = useTranslations('register')
@@ -33,6 +42,12 @@ export function RegisterForm({ referralCode }: { referralCode?: string }) {
   }, [])
   const zoneOptions = zones.some((z) => z.value === timezone) ? zones : [{ value: timezone, label: timezone }, ...zones]
 
+  // The referral code survives leaving the form (to sign in, to read the terms) and coming back
+  // within the tab: the link's code is kept in sessionStorage and read at submit when the URL has none.
+  useEffect(() => {
+    if (referralCode) storage(() => sessionStorage.setItem(REF_KEY, referralCode))
+  }, [referralCode])
+
   const clear = (f: Field) => () => fieldErrors[f] && setFieldErrors((e) => ({ ...e, [f]: undefined }))
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -43,8 +58,8 @@ export function RegisterForm({ referralCode }: { referralCode?: string }) {
     setBanner(null)
     setPending(true)
     try {
-      const ref = form.get('ref')
-      await http.post('/ajax/register', ref ? { ...body, ref: String(ref) } : body, { sessionCheck: false })
+      const code = form.get('ref') ?? storage(() => sessionStorage.getItem(REF_KEY))
+      await http.post('/ajax/register', code ? { ...body, ref: String(code) } : body, { sessionCheck: false })
       window.location.assign('/register?sent=1')
     } catch (err) {
       const failure = readHttpFailure(err)

@@ -15,6 +15,7 @@ import styles from './billing.module.css'
 
 export function ReferralsScreen() {
   const t = useTranslations('billing')
+  const tx = useTranslations('billingExtras')
   const format = useFormatter()
   const toast = useToast()
   const q = useBilling<Referrals>(BILLING.referrals)
@@ -62,13 +63,17 @@ export function ReferralsScreen() {
                     id: r.id,
                     date: format.dateTime(new Date(r.createdAt), { dateStyle: 'medium' }),
                     status: (
-                      <Badge variant={r.status === 'credited' ? 'success' : 'neutral'}>
-                        {r.status === 'credited' ? t('referralCredited') : t('referralPending')}
-                      </Badge>
+                      <span title={r.status === 'credited' ? undefined : tx('referralPendingHint')}>
+                        <Badge variant={r.status === 'credited' ? 'success' : 'neutral'}>
+                          {r.status === 'credited' ? t('referralCredited') : t('referralPending')}
+                        </Badge>
+                      </span>
                     ),
                     credit: formatCents(format, r.creditCents, 'USD'),
                   }))}
                 />
+                {/* Credits are a record here: no invoice deducts them yet, and the screen says so. */}
+                <p className={styles.muted}>{tx('referralCreditNote')}</p>
               </Card>
             </div>
           )}

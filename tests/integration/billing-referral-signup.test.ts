@@ -8,6 +8,7 @@ useTestDatabase()
 jest.setTimeout(60_000)
 import { db } from '@/lib/db/client'
 import { getSubscription } from '@/lib/billing/subscription'
+import { findReferrer, recordReferral } from '@/lib/billing/record-referral'
 import { POST as register } from '@/app/ajax/register/route'
 import { GET as referrals } from '@/app/ajax/billing/referrals/route'
 import { ajaxRequest, makeCompany, makeUser, signIn } from '../helpers/factory'
@@ -74,4 +75,12 @@ test("another company's referrals are never listed", async () => {
   expect((await signUp('for-a@example.test', a.code)).status).toBe(202)
   expect((await list(a.cookie)).referrals).toHaveLength(1)
   expect((await list(b.cookie)).referrals).toEqual([])
+})
+
+test('a company never refers itself', async () => {
+  const a = await referrer()
+  const referrerOfCode = await findReferrer(a.code)
+  expect(referrerOfCode).toEqual({ companyId: a.c.id, code: a.code })
+  await db.$transaction((tx) => recordReferral(tx, referrerOfCode!, a.c.id))
+  expect(await db.referral.count({ where: { companyId: a.c.id } })).toBe(0)
 })
