@@ -9,6 +9,10 @@
 // any send written from then on bumps its version; then one transaction reads that version,
 // recounts the day and records the version it counted. A change committed after the version was
 // read leaves version ≠ rolledVersion, and readers count the day live until the next run.
+// On PostgreSQL a writer whose statement ran just before the row was committed found no row to
+// bump, and if it commits after the recount's snapshot the recount misses it: so the markers of a
+// run are created first, and the recounts start SETTLE_MS later, after such writers (a send's
+// transaction lasts milliseconds) have committed. SQLite serializes writers, so it has no gap.
 import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
 import { dbEngine } from '@/lib/db/client'
@@ -23,6 +27,8 @@ const PERIOD_MS = 15 * 60_000
 /** Late writes (the last sends' outcomes) land in the first hour after midnight, before the day is rolled up. */
 export const CLOSE_MARGIN_MS = 60 * 60_000
 const MAX_DAYS_PER_RUN = 400
+/** How long the recounts wait after the run's markers were committed (PostgreSQL only). */
+export const SETTLE_MS = 2_000
 // As literals: PostgreSQL matches the GROUP BY expression to the selected one only when they are
 // the same text, which parameters ($1 vs $5) are not.
 const billed = sql<number>`case when "sourceType" in (${sql.join(['preview', 'alert'].map((t) => sql.lit(t)))}) then 0 else 1 end`
@@ -103,16 +109,21 @@ async function daysToCompute(now: Date, limit: number): Promise<Array<{ companyI
 }
 
 /** Recounts one company's day from Send and marks it current at the version read first. */
+async function createMarkers(days: Array<{ companyId: number; day: string }>): Promise<void> {
+  const k = kysely()
+  for (let i = 0; i < days.length; i += 200)
+    await inWriteTx(function* () {
+      yield* exec(
+        k
+          .insertInto('SendRollupDay')
+          .values(days.slice(i, i + 200).map((d) => ({ companyId: d.companyId, day: d.day, version: 0 })))
+          .onConflict((oc) => oc.columns(['companyId', 'day']).doNothing()),
+      )
+    })
+}
+
 async function computeDay(companyId: number, day: string, now: Date): Promise<void> {
   const k = kysely()
-  await inWriteTx(function* () {
-    yield* exec(
-      k
-        .insertInto('SendRollupDay')
-        .values({ companyId, day, version: 0 })
-        .onConflict((oc) => oc.columns(['companyId', 'day']).doNothing()),
-    )
-  })
   await inWriteTx(function* () {
     const marker = yield* selectFirst(
       k.selectFrom('SendRollupDay').select('version').where('companyId', '=', companyId).where('day', '=', day),
@@ -160,6 +171,7 @@ async function computeDay(companyId: number, day: string, now: Date): Promise<vo
 export async function rollUpSends(
   now = queueNow(),
   maxDays = MAX_DAYS_PER_RUN,
+  settleMs = SETTLE_MS,
 ): Promise<{ computed: number; more: boolean }> {
   if (!(await triggersPresent())) {
     await inWriteTx(function* () {
@@ -170,6 +182,9 @@ export async function rollUpSends(
     return { computed: 0, more: false }
   }
   const days = await daysToCompute(now, maxDays)
+  if (!days.length) return { computed: 0, more: false }
+  await createMarkers(days)
+  if (dbEngine() === 'postgresql' && settleMs > 0) await new Promise((r) => setTimeout(r, settleMs))
   for (const d of days) await computeDay(d.companyId, d.day, now)
   return { computed: days.length, more: days.length >= maxDays }
 }
