@@ -5,6 +5,7 @@
 import { dbEngine } from '@/lib/db/client'
 import { exec, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
+import { queryTemplate } from '@/lib/db/query-template'
 import type { InboxChannelName } from './types'
 
 export interface LockedConversation {
@@ -13,6 +14,17 @@ export interface LockedConversation {
   unreadCount: number
 }
 
+// Compiled once (lib/db/query-template.ts): every inbound message runs it.
+const FIND = queryTemplate(3, (companyId: number, profileId: string, channel: string) => {
+  const q = kysely()
+    .selectFrom('Conversation')
+    .select(['id', 'status', 'unreadCount'])
+    .where('companyId', '=', companyId)
+    .where('profileId', '=', profileId)
+    .where('channel', '=', channel)
+  return dbEngine() === 'postgresql' ? q.forUpdate() : q
+})
+
 export function* lockConversationOps(
   companyId: number,
   profileId: string,
@@ -20,16 +32,7 @@ export function* lockConversationOps(
   now: Date,
 ): Ops<LockedConversation> {
   const db = kysely()
-  const find = () => {
-    let q = db
-      .selectFrom('Conversation')
-      .select(['id', 'status', 'unreadCount'])
-      .where('companyId', '=', companyId)
-      .where('profileId', '=', profileId)
-      .where('channel', '=', channel)
-    if (dbEngine() === 'postgresql') q = q.forUpdate()
-    return selectFirst(q)
-  }
+  const find = () => selectFirst(FIND(companyId, profileId, channel))
   // Most messages join a conversation that exists: look first, insert only the first time.
   const found = yield* find()
   if (found) return found

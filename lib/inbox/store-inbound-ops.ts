@@ -6,6 +6,7 @@
 import { exec, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { sql } from 'kysely'
+import { dbDate, queryTemplate } from '@/lib/db/query-template'
 import type { InboundCustomerMessage } from '@/lib/messaging/inbound-message-consumers'
 import { peekRules } from './automations/load-rules'
 import { lockConversationOps } from './conversation-ops'
@@ -47,43 +48,63 @@ function* feedsInboxOps(m: InboundCustomerMessage): Ops<boolean> {
   return m.channel !== 'sms' || !numbers.length || !m.to || numbers.includes(m.to)
 }
 
-export function* storeInboundOps(m: InboundCustomerMessage): Ops<StoredInboundMessage | null> {
-  const db = kysely()
-  if (!(yield* feedsInboxOps(m))) return null
-  const conv = yield* lockConversationOps(m.companyId, m.profileId, m.channel, m.receivedAt)
-  // A redelivered webhook: its provider id is taken, nothing is inserted and nothing counted.
-  const row = yield* selectFirst(
-    db
+// Compiled once (lib/db/query-template.ts): every inbound message runs them.
+const INSERT_MESSAGE = queryTemplate(
+  7,
+  (
+    companyId: number,
+    conversationId: number,
+    channel: string,
+    body: string,
+    media: string | null,
+    providerMessageId: string,
+    createdAt: string,
+  ) =>
+    kysely()
       .insertInto('ConversationMessage')
       .values({
-        companyId: m.companyId,
-        conversationId: conv.id,
-        channel: m.channel,
+        companyId,
+        conversationId,
+        channel,
         direction: 'in',
         kind: 'message',
-        body: m.text,
-        media: m.media.length ? JSON.stringify(m.media) : null,
-        providerMessageId: m.providerMessageId,
-        createdAt: m.receivedAt,
+        body,
+        media,
+        providerMessageId,
+        createdAt: createdAt as never,
       })
       .onConflict((oc) => oc.columns(['companyId', 'channel', 'providerMessageId']).doNothing())
       .returning('id'),
-  )
-  if (!row) return null
-  yield* exec(
-    db
+)
+const COUNT_UNREAD = queryTemplate(
+  5,
+  (lastMessageAt: string, lastMessagePreview: string, updatedAt: string, companyId: number, id: number) =>
+    kysely()
       .updateTable('Conversation')
-      .where('companyId', '=', m.companyId)
-      .where('id', '=', conv.id)
       .set({
         unreadCount: sql`"unreadCount" + 1`,
-        lastMessageAt: m.receivedAt,
-        lastMessagePreview: previewOf(m.text || m.media.map((x) => x.contentType).join(', ')),
+        lastMessageAt: lastMessageAt as never,
+        lastMessagePreview,
         status: 'open',
         snoozedUntil: null,
         version: sql`"version" + 1`,
-        updatedAt: m.receivedAt,
-      }),
+        updatedAt: updatedAt as never,
+      })
+      .where('companyId', '=', companyId)
+      .where('id', '=', id),
+)
+
+export function* storeInboundOps(m: InboundCustomerMessage): Ops<StoredInboundMessage | null> {
+  if (!(yield* feedsInboxOps(m))) return null
+  const conv = yield* lockConversationOps(m.companyId, m.profileId, m.channel, m.receivedAt)
+  // A redelivered webhook: its provider id is taken, nothing is inserted and nothing counted.
+  const at = dbDate(m.receivedAt)
+  const media = m.media.length ? JSON.stringify(m.media) : null
+  const row = yield* selectFirst(
+    INSERT_MESSAGE(m.companyId, conv.id, m.channel, m.text, media, m.providerMessageId, at),
   )
+  if (!row) return null
+  const preview = previewOf(m.text || m.media.map((x) => x.contentType).join(', '))
+  yield* exec(COUNT_UNREAD(at, preview, at, m.companyId, conv.id))
   return { conversationId: conv.id, messageId: row!.id }
 }

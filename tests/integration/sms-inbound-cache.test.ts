@@ -3,7 +3,8 @@
 // its token, the inbox settings and automation rules) in a per-process cache: a change saved in
 // this process is seen by the very next webhook. And concurrent webhooks share one SQLite
 // transaction (lib/db/batched-write-tx.ts) without losing their own guarantees: one profile
-// per number, exactly one message per MessageSid, one Received SMS event each.
+// per number, exactly one message per MessageSid, one Received SMS event each; a caller that
+// fails undoes only its own writes.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 jest.setTimeout(60_000)
@@ -14,6 +15,9 @@ import { twilioSignature } from '@/lib/messaging/sms/twilio-signature'
 import { saveIntent } from '@/lib/inbox/automations/intent-rules'
 import { saveInboxSettings } from '@/lib/inbox/automations/inbox-settings'
 import * as inboundRoute from '@/app/webhooks/sms/inbound/route'
+import { batchedWriteTx } from '@/lib/db/batched-write-tx'
+import { exec } from '@/lib/db/ops'
+import { kysely } from '@/lib/db/kysely'
 
 const APP = 'https://app.example.test'
 const URL_IN = `${APP}/webhooks/sms/inbound`
@@ -115,4 +119,34 @@ test('concurrent webhooks share a transaction but keep one profile per number, o
   const msgs = await db.conversationMessage.findMany({ where: { conversationId: conv.id } })
   expect(msgs.map((m) => m.providerMessageId).sort()).toEqual(sids)
   expect(await db.event.count({ where: { companyId: co.id, metric: { name: 'Received SMS' } } })).toBe(6)
+})
+
+test('a caller that fails inside a shared transaction fails alone and leaves nothing; the others are stored', async () => {
+  const co = await makeCompany()
+  const insert = (name: string, fail: boolean) =>
+    batchedWriteTx(function* () {
+      const now = new Date()
+      yield* exec(
+        kysely()
+          .insertInto('Metric')
+          .values({
+            id: `bw-${co.id}-${name}`,
+            companyId: co.id,
+            name,
+            integration: 'api',
+            createdAt: now,
+            updatedAt: now,
+          }),
+      )
+      if (fail) throw new Error(`no ${name}`)
+      return name
+    })
+  const settled = await Promise.allSettled([insert('a', false), insert('b', true), insert('c', false)])
+  expect(settled.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual(['a', 'Error: no b', 'c'])
+  const names = await db.metric.findMany({
+    where: { companyId: co.id },
+    select: { name: true },
+    orderBy: { name: 'asc' },
+  })
+  expect(names.map((n) => n.name)).toEqual(['a', 'c'])
 })
