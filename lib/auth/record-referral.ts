@@ -1,4 +1,4 @@
-// Referral capture at sign-up (issue 26 §1, /referrals): the code a referral link carries
+// Referral capture at sign-up (issue 26 §1, /referrals; here, beside the sign-up, so lib/auth imports nothing of lib/billing): the code a referral link carries
 // (/register?ref=<code>) names the referrer's account. The row is written in the sign-up's own
 // transaction, and Referral.referredCompanyId is unique, so a sign-up records at most one.
 import type { Prisma } from '@/generated/prisma/client'

@@ -16,7 +16,7 @@ import { sendAccountMail } from './auth-mail'
 import { emailConfirmationLink } from './email-confirmation'
 import { normaliseEmail } from './login-rate-limit'
 import { normaliseTimeZone, UNKNOWN_TIME_ZONE } from '@/lib/account/time-zones'
-import { findReferrer, recordReferral } from '@/lib/billing/record-referral'
+import { findReferrer, recordReferral } from './record-referral'
 
 const TOO_MANY = 'Too many sign-up attempts. Please wait a while and try again.'
 // Sign-ups per client address and hour: 10 unless the operator sets REGISTER_LIMIT_PER_IP (an

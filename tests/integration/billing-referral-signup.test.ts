@@ -8,7 +8,7 @@ useTestDatabase()
 jest.setTimeout(60_000)
 import { db } from '@/lib/db/client'
 import { getSubscription } from '@/lib/billing/subscription'
-import { findReferrer, recordReferral } from '@/lib/billing/record-referral'
+import { findReferrer, recordReferral } from '@/lib/auth/record-referral'
 import { POST as register } from '@/app/ajax/register/route'
 import { GET as referrals } from '@/app/ajax/billing/referrals/route'
 import { ajaxRequest, makeCompany, makeUser, signIn } from '../helpers/factory'
