@@ -89,7 +89,7 @@ test('the operator adds a hidden tier, sees a field error, edits it, and the aud
   ])
   await signIn(page, staff.email)
   await page.goto('/staff/plans')
-  await expect(page.getByRole('table').getByText('email-500')).toBeVisible()
+  await expect(page.getByRole('table').getByText('email-500', { exact: true })).toBeVisible()
 
   const key = `email-e2e-${randomBytes(3).toString('hex')}`
   await page.getByRole('button', { name: 'Add a plan or tier' }).click()

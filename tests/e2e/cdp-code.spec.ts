@@ -11,16 +11,19 @@ test('authorize, write and test a function, then build and test a transformation
 
   await page.goto('/cdp/code/authorize')
   const accept = page.getByTestId('accept-consent')
-  if (await accept.isVisible().catch(() => false)) {
+  const authorized = page.getByText('Functions are authorized for this account')
+  // The screen loads its state first: wait for one of the two before deciding.
+  await expect(accept.or(authorized)).toBeVisible()
+  if (await accept.isVisible()) {
     await page.getByTestId('consent-checkbox').check()
     await accept.click()
   }
-  await expect(page.getByText('Functions are authorized for this account')).toBeVisible()
+  await expect(authorized).toBeVisible()
 
   const name = `E2E function ${Date.now()}`
   await page.goto('/cdp/code/create')
   await page.getByLabel('Name', { exact: true }).fill(name)
-  await page.getByLabel('Trigger metric').fill('Placed Order')
+  await page.getByRole('combobox', { name: 'Trigger metric' }).fill('Placed Order')
   await page
     .getByTestId('function-code')
     .fill(
@@ -28,7 +31,7 @@ test('authorize, write and test a function, then build and test a transformation
     )
   await page.getByTestId('add-secret').click()
   await page.getByLabel('Name').nth(1).fill('GREETING')
-  await page.getByLabel('Value').fill('hello')
+  await page.getByLabel('Value', { exact: true }).fill('hello')
   await page.getByTestId('load-sample').click()
   await expect(page.getByTestId('sample-event')).toHaveValue(/Placed Order/)
   await page.getByTestId('run-test').click()

@@ -7,10 +7,12 @@ import { randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
 
 async function storeKeys(page: Page) {
+  // The store's own product id is the one the product page's star badge carries (the link's id is ours).
   await page.goto('/storefront-demo')
-  const link = page.locator('a[href*="/storefront-demo/products/"]').first()
-  const href = (await link.getAttribute('href'))!
-  const productId = decodeURIComponent(new URL(href, page.url()).pathname.split('/').pop()!)
+  await page.locator('a[href*="/storefront-demo/products/"]').first().click()
+  const badge = page.locator('.klaviyo-star-rating-widget')
+  await expect(badge).toHaveCount(1)
+  const productId = (await badge.getAttribute('data-id'))!
   const src = (await page.locator('script[src*="/onsite/js/klaviyo.js"]').first().getAttribute('src'))!
   const publicKey = new URL(src, page.url()).searchParams.get('company_id')!
   return { productId, publicKey }
@@ -21,7 +23,7 @@ async function submit(page: Page, publicKey: string, attributes: Record<string, 
     headers: { 'content-type': 'application/json', revision: '2026-07-15' },
     data: { data: { type: 'review', attributes } },
   })
-  expect(res.status()).toBe(202)
+  expect(res.status(), await res.text()).toBe(202)
 }
 
 for (const [name, viewport] of [
@@ -50,7 +52,7 @@ for (const [name, viewport] of [
       rating: 5,
     })
 
-    await page.reload()
+    await page.goto('/storefront-demo')
     const carousel = page.locator('.klaviyo-reviews-carousel')
     // Playwright's CSS locators pierce open shadow roots.
     await expect(carousel.locator('.kl-review', { hasText: marker }).first()).toBeVisible()
