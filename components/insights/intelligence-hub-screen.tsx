@@ -15,7 +15,7 @@ import styles from './intelligence-hub.module.css'
 
 type CardData = IntelligenceOverviewResponse['cards'][number]
 
-function Headline({ card }: { card: CardData }) {
+function Headline({ card, currency }: { card: CardData; currency: string }) {
   const t = useTranslations('dataPlatform')
   const format = useFormatter()
   const f = card.figures
@@ -33,7 +33,7 @@ function Headline({ card }: { card: CardData }) {
       return (
         <>
           <p className={styles.figure}>
-            {format.number(Number(f.averagePredictedClv ?? 0), { maximumFractionDigits: 2 })}
+            {format.number(Number(f.averagePredictedClv ?? 0), { style: 'currency', currency })}
           </p>
           <p className={styles.muted}>{t('intelligence.clvLine', { churn: Number(f.likelyToChurn ?? 0) })}</p>
         </>
@@ -59,11 +59,11 @@ function Headline({ card }: { card: CardData }) {
     default:
       return (
         <>
-          <p className={styles.figure}>{String(f.topProduct ?? '')}</p>
+          <p className={styles.figureText}>{String(f.topProduct ?? '')}</p>
           <p className={styles.muted}>
             {t('intelligence.productLine', {
               orders: Number(f.orders ?? 0),
-              revenue: format.number(Number(f.revenue ?? 0)),
+              revenue: format.number(Number(f.revenue ?? 0), { style: 'currency', currency, maximumFractionDigits: 0 }),
             })}
           </p>
         </>
@@ -94,14 +94,14 @@ export function IntelligenceHubScreen() {
           {data && (
             <div className={styles.cards} data-testid="intelligence-cards">
               {data.cards.map((c) => (
-                <Card
-                  key={c.key}
-                  title={t(`intelligence.card.${c.key}`)}
-                  actions={<LinkButton href={c.href}>{t('intelligence.open')}</LinkButton>}
-                >
+                <Card key={c.key} title={t(`intelligence.card.${c.key}`)}>
                   <div className={styles.body}>
-                    <Headline card={c} />
+                    <Headline card={c} currency={data.currency} />
                     <p className={styles.muted}>{t(`intelligence.about.${c.key}`, { days: data.days })}</p>
+                    {/* At the foot of every card, so the cards' headings line up whatever their length. */}
+                    <div className={styles.open}>
+                      <LinkButton href={c.href}>{t('intelligence.open')}</LinkButton>
+                    </div>
                   </div>
                 </Card>
               ))}

@@ -8,6 +8,7 @@ import { getAudience } from './get-audience'
 import { getProductInsights } from './get-product-insights'
 import { today } from './inputs'
 import { getClvOverview } from '@/lib/predictive/get-clv-overview'
+import { db } from '@/lib/db/client'
 
 const DAYS = 30
 
@@ -31,7 +32,8 @@ async function safely<T>(f: () => Promise<T>): Promise<T | null> {
 export async function getIntelligenceOverview(companyId: number, now = new Date()) {
   const end = today(now)
   const start = today(new Date(now.getTime() - (DAYS - 1) * 86_400_000))
-  const [rfm, clv, funnel, audience, products] = await Promise.all([
+  const [company, rfm, clv, funnel, audience, products] = await Promise.all([
+    db.company.findUnique({ where: { id: companyId }, select: { currency: true } }),
     safely(() => getRfm(companyId, {}, now)),
     safely(() => getClvOverview(companyId)),
     safely(() => getFunnel(companyId, { start, end })),
@@ -77,6 +79,7 @@ export async function getIntelligenceOverview(companyId: number, now = new Date(
       figures: { topProduct: top?.name ?? null, revenue: top?.revenue ?? 0, orders: top?.orders ?? 0 },
     },
   ]
-  return { days: DAYS, cards }
+  // Money figures (predicted CLV, product revenue) are in the account's currency.
+  return { days: DAYS, currency: company?.currency ?? 'USD', cards }
 }
 export type IntelligenceOverviewResponse = Awaited<ReturnType<typeof getIntelligenceOverview>>

@@ -185,8 +185,14 @@ test('the intelligence hub shows live figures, links, and what a card still need
           ready: true,
           figures: { profiles: 5000, customers: 1200 },
         },
-        { key: 'product', href: '/catalog-insights/product', ready: false, figures: {} },
+        {
+          key: 'product',
+          href: '/catalog-insights/product',
+          ready: true,
+          figures: { topProduct: 'Quilted Jacket', orders: 38, revenue: 7749.2 },
+        },
       ],
+      currency: 'EUR',
     }),
   )
   wrap(<IntelligenceHubScreen />)
@@ -194,6 +200,8 @@ test('the intelligence hub shows live figures, links, and what a card still need
   expect(screen.getByText('80 champions')).toBeTruthy()
   expect(screen.getByText('5%')).toBeTruthy()
   expect(screen.getByText(/Needs a fitted model/)).toBeTruthy()
+  // Money in the account's currency.
+  expect(screen.getByText(/€7,749/)).toBeTruthy()
   const links = screen.getAllByRole('link', { name: 'Open' }).map((a) => a.getAttribute('href'))
   expect(links).toEqual([
     '/customer-insights/rfm',
