@@ -64,7 +64,7 @@ export function AgentOverviewScreen() {
           )}
           {data && !empty && (
             <Card title={t('agent.activity', { days: data.days })} flush>
-              <div className={styles.list} data-testid="agent-activity">
+              <div className={styles.facts} data-testid="agent-activity">
                 {fact(t('agent.inbound'), data.inbound)}
                 {fact(t('agent.answered'), data.answered, 'agent-answered')}
                 {fact(t('agent.delivered'), data.outcomes.delivered)}

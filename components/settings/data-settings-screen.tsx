@@ -100,8 +100,8 @@ export function DataSettingsScreen() {
               <p className={styles.description}>{t('data.retentionWhat')}</p>
               <p className={styles.description}>
                 {t('data.retentionCounts', {
-                  older: r.eventsOlderThanPeriod,
-                  total: r.eventsTotal,
+                  older: format.number(r.eventsOlderThanPeriod),
+                  total: format.number(r.eventsTotal),
                   days: r.eventRetentionDays,
                 })}
               </p>
