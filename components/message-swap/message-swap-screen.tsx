@@ -100,7 +100,7 @@ export function MessageSwapScreen({ channel }: { channel: SwapChannel }) {
         )}
         {list.data && list.data.targets.length > 0 && (
           <Card>
-            <div data-testid="message-swap">
+            <div className={styles.form} data-testid="message-swap">
               <Select
                 label={t('swapMessage')}
                 name="target"
