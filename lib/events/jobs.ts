@@ -46,5 +46,5 @@ export async function handleIngestBatch(jobs: ClaimedJob[]): Promise<Map<number,
 }
 
 export function register(): void {
-  registerBatchJobHandler(INGEST_JOB, handleIngestBatch, { batch: INGEST_BATCH, keepDone: false })
+  registerBatchJobHandler(INGEST_JOB, handleIngestBatch, { batch: INGEST_BATCH, keepDone: false, perAccount: true })
 }

@@ -26,6 +26,13 @@ export interface ClaimOptions {
   limit: number
   visibilityTimeoutMs: number
   type?: string
+  /**
+   * The batched types, claimed per account (PostgreSQL): a job of one of them is taken only if
+   * no live lease holds a job of its type and account, so loops ingest different accounts.
+   */
+  accountTypes?: string[]
+  /** With `type`: only this account's jobs (null: only jobs without an account). */
+  companyId?: number | null
   now: Date
 }
 

@@ -10,7 +10,9 @@
 // - Dead letters: a job whose attempts reached max_attempts stays in the library's table with
 //   its last_error (graphile_worker.jobs view: attempts >= max_attempts), i.e. status 'dead'.
 // - Batch claims: like the library's own batch fetch, one UPDATE … FROM (SELECT … FOR UPDATE
-//   SKIP LOCKED LIMIT n) leases up to n due jobs at once (events.ingest claims 500).
+//   SKIP LOCKED LIMIT n) leases up to n due jobs at once (events.ingest claims 500). A batched
+//   type is claimed per account (app_jobs.claim_next, then the batch of that account only), so
+//   concurrent loops ingest different accounts instead of queueing on one account's lock.
 //
 // Where we keep our own contract on top of it:
 // - Leases. The library treats a lock as stale 4 hours after locked_at, fixed, and its runner
@@ -47,6 +49,9 @@ import {
 const GW = 'graphile_worker'
 const STALE = "interval '4 hours'" // graphile-worker's fixed lock timeout (see above)
 const MIGRATION_LOCK = 7_240_311 // pg_advisory_lock key: one process installs the schema at a time
+// pg_try_advisory_xact_lock's first key in claim_next (the second is the company id); ingest's
+// own per-account lock space is 7_240_312 (lib/events/ingest-events.ts).
+const ACCOUNT_CLAIM_LOCK = 7_240_313
 
 const SCHEMA_SQL = `
 create schema if not exists app_jobs;
@@ -120,6 +125,64 @@ create or replace function app_jobs.add_jobs(
     )::${GW}.job_spec
     from json_array_elements(payloads) with ordinality as p(value, n) order by p.n
   ))
+$$;
+
+-- Per-account batch claims (issue 22): the jobs of one account and type, due or leased. Indexes
+-- on the library's table, created here (not by its migrations) and again after any upgrade.
+create index if not exists app_jobs_account_due on ${GW}._private_jobs
+  (task_id, (payload->>'companyId'), priority, run_at, id) where is_available;
+create index if not exists app_jobs_account_leased on ${GW}._private_jobs
+  (task_id, (payload->>'companyId')) where locked_at is not null;
+
+-- Leases the oldest due job, skipping a job of p_types (the batched types) whose account has a
+-- live lease of that type: another loop is ingesting that account, and the batch would only
+-- wait for its per-account lock. Two claimers may both see an account free in their snapshots,
+-- so the account is taken under a transaction advisory lock and re-checked by a later statement
+-- (a fresh snapshot, READ COMMITTED): whoever took it before has committed its lease by then.
+-- Jobs without an account, and other types, are taken as before. Returns no row when every due
+-- job belongs to a busy account.
+create or replace function app_jobs.claim_next(p_now timestamptz, p_until timestamptz, p_worker text, p_types text[])
+returns table (id bigint, type text, payload json, attempts smallint, max_attempts smallint)
+language plpgsql volatile as $$
+#variable_conflict use_column
+declare
+  v_tasks int[];
+  v_busy text[];
+  v_id bigint;
+  v_task int;
+  v_company text;
+begin
+  select coalesce(array_agg(t.id), '{}') into v_tasks from ${GW}._private_tasks t where t.identifier = any(p_types);
+  select coalesce(array_agg(distinct l.payload->>'companyId'), '{}') into v_busy from ${GW}._private_jobs l
+    where l.task_id = any(v_tasks) and l.locked_at is not null and l.locked_at >= p_now - ${STALE}
+      and l.payload->>'companyId' is not null;
+  loop
+    v_id := null;
+    with fresh as (
+      select j.id, j.task_id, j.payload->>'companyId' as company, j.priority, j.run_at from ${GW}._private_jobs j
+        where j.is_available and j.run_at <= p_now and j.job_queue_id is null
+          and not (j.task_id = any(v_tasks) and coalesce(j.payload->>'companyId' = any(v_busy), false))
+        order by j.priority, j.run_at, j.id limit 1 for update skip locked
+    ), expired as (
+      select j.id, j.task_id, j.payload->>'companyId' as company, j.priority, j.run_at from ${GW}._private_jobs j
+        where j.locked_at < p_now - ${STALE} and j.job_queue_id is null
+          and not (j.task_id = any(v_tasks) and coalesce(j.payload->>'companyId' = any(v_busy), false))
+        order by j.run_at, j.id limit 1 for update skip locked
+    )
+    select c.id, c.task_id, c.company into v_id, v_task, v_company
+      from (select * from fresh union all select * from expired) c order by c.priority, c.run_at, c.id limit 1;
+    exit when v_id is null or v_company is null or not (v_task = any(v_tasks));
+    exit when pg_try_advisory_xact_lock(${ACCOUNT_CLAIM_LOCK}, v_company::int) and not exists (
+      select 1 from ${GW}._private_jobs l where l.task_id = v_task and l.payload->>'companyId' = v_company
+        and l.locked_at is not null and l.locked_at >= p_now - ${STALE});
+    v_busy := v_busy || v_company;
+  end loop;
+  if v_id is null then return; end if;
+  return query update ${GW}._private_jobs j
+    set attempts = j.attempts + 1, locked_by = p_worker, locked_at = p_until - ${STALE}, updated_at = p_now
+    where j.id = v_id
+    returning j.id, (select t.identifier from ${GW}._private_tasks t where t.id = j.task_id), j.payload, j.attempts, j.max_attempts;
+end;
 $$;
 `
 
@@ -198,8 +261,15 @@ const toClaimed = (r: Row, workerId: string): ClaimedJob => ({
 /** locked_at that makes the library's 4-hour staleness rule end the lease at `until`. */
 const leaseSql = (param: string) => `(${param}::timestamptz - ${STALE})`
 
-function claimSql(typed: boolean) {
-  const t = typed ? `and j.task_id = (select id from ${GW}._private_tasks where identifier = $5)` : ''
+// account: with a type, 'one' keeps the claim to the account in $6, 'none' to jobs without one.
+function claimSql(typed: boolean, account: 'any' | 'one' | 'none' = 'any') {
+  const a =
+    account === 'one'
+      ? `and j.payload->>'companyId' = $6::text`
+      : account === 'none'
+        ? `and j.payload->>'companyId' is null`
+        : ''
+  const t = typed ? `and j.task_id = (select id from ${GW}._private_tasks where identifier = $5) ${a}` : ''
   return `
 with fresh as (
   select j.id, j.priority, j.run_at from ${GW}._private_jobs j
@@ -241,9 +311,18 @@ export function postgresJobQueue(url: string): JobQueue {
 
     async claim(o: ClaimOptions) {
       const until = new Date(o.now.getTime() + o.visibilityTimeoutMs)
+      if (!o.type && o.accountTypes?.length) {
+        const { rows } = await query<Row>(
+          'select id, type, payload, attempts, max_attempts from app_jobs.claim_next($1, $2, $3, $4)',
+          [o.now, until, o.workerId, o.accountTypes],
+        )
+        return rows.map((r) => toClaimed(r, o.workerId))
+      }
       const values: unknown[] = [o.now, until, o.workerId, o.limit]
       if (o.type) values.push(o.type)
-      const { rows } = await query<Row>(claimSql(!!o.type), values)
+      const account = !o.type || o.companyId === undefined ? 'any' : o.companyId === null ? 'none' : 'one'
+      if (account === 'one') values.push(String(o.companyId))
+      const { rows } = await query<Row>(claimSql(!!o.type, account), values)
       return rows.map((r) => toClaimed(r, o.workerId)).sort((a, b) => a.id - b.id)
     },
 

@@ -18,11 +18,16 @@ export interface HandlerOptions {
   batch?: number
   /** false: delete the row when done (high-volume types); default true keeps it as 'done'. */
   keepDone?: boolean
+  /**
+   * Batch types whose handler serializes each account (events.ingest's per-account lock): claim
+   * a batch of one account, never an account another lease is working on (PostgreSQL).
+   */
+  perAccount?: boolean
 }
 
 export type Registered =
-  | { kind: 'single'; handler: JobHandler; batch: number; keepDone: boolean }
-  | { kind: 'batch'; handler: BatchJobHandler; batch: number; keepDone: boolean }
+  | { kind: 'single'; handler: JobHandler; batch: number; keepDone: boolean; perAccount?: boolean }
+  | { kind: 'batch'; handler: BatchJobHandler; batch: number; keepDone: boolean; perAccount?: boolean }
 
 const g = globalThis as unknown as { __jobHandlers?: Map<string, Registered>; __jobSignal?: EventEmitter }
 export const handlers: Map<string, Registered> = (g.__jobHandlers ??= new Map())
@@ -34,7 +39,13 @@ export function registerJobHandler(type: string, handler: JobHandler, opts: Hand
 }
 
 export function registerBatchJobHandler(type: string, handler: BatchJobHandler, opts: HandlerOptions = {}) {
-  handlers.set(type, { kind: 'batch', handler, batch: Math.max(1, opts.batch ?? 100), keepDone: opts.keepDone ?? true })
+  handlers.set(type, {
+    kind: 'batch',
+    handler,
+    batch: Math.max(1, opts.batch ?? 100),
+    keepDone: opts.keepDone ?? true,
+    perAccount: opts.perAccount,
+  })
 }
 
 // The composition root (lib/server/job-handlers.ts, called by instrumentation.ts, the worker

@@ -28,6 +28,8 @@ const isPermanent = (e: unknown) => {
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 409 && status !== 429
 }
 
+const perAccountTypes = () => [...handlers].filter(([, r]) => r.batch > 1 && r.perAccount).map(([type]) => type)
+
 /** Claims the next due job (and, for a batch type, more of that type) and runs them. */
 export async function runStep(o: StepOptions): Promise<number> {
   await loadJobHandlers()
@@ -36,6 +38,7 @@ export async function runStep(o: StepOptions): Promise<number> {
     workerId: o.workerId,
     limit: 1,
     visibilityTimeoutMs: o.visibilityTimeoutMs,
+    accountTypes: perAccountTypes(),
     now: queueNow(),
   })
   if (!first.length) return 0
@@ -47,6 +50,8 @@ export async function runStep(o: StepOptions): Promise<number> {
       limit: reg.batch - 1,
       visibilityTimeoutMs: o.visibilityTimeoutMs,
       type: first[0]!.type,
+      // One account per batch: a batch of several accounts would wait for each one's ingest lock.
+      companyId: reg.perAccount ? first[0]!.companyId : undefined,
       now: queueNow(),
     })
     jobs = [...first, ...more]
