@@ -21,6 +21,7 @@ import type pg from 'pg'
 import { databaseConfig } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { pgPool } from '@/lib/db/pg-pool'
+import { preparedName } from '@/lib/db/query-template'
 import { prep, sqlite, writeTx } from '@/lib/db/sqlite'
 
 /** What the runner sends back for one yielded query. */
@@ -132,7 +133,11 @@ export async function runOpsAsync<T>(ops: Ops<T>, client: pg.ClientBase | pg.Poo
     let result: OpResult | undefined
     let failure: unknown
     try {
-      const res = await client.query(step.value.sql, step.value.parameters as unknown[])
+      const { sql: text, parameters } = step.value
+      const name = preparedName(text)
+      const res = await client.query(
+        name ? { name, text, values: parameters as unknown[] } : { text, values: parameters as unknown[] },
+      )
       result = { rows: res.rows ?? [], changes: res.rowCount ?? 0 }
     } catch (e) {
       failure = e

@@ -9,9 +9,25 @@
 // Values are bound as given: pass what the engine stores (strings, numbers, null; dates as
 // dbDate(d), booleans as dbBool(b)), since the StoredValuesPlugin only sees the placeholders.
 import { CompiledQuery, type Compilable } from 'kysely'
-import { dbEngine } from '@/lib/db/client'
+import { databaseConfig, dbEngine } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { sqlDate } from '@/lib/db/sqlite'
+
+// PostgreSQL: each template's SQL is a named prepared statement, parsed and planned once per
+// connection instead of at every run (node-postgres keeps the names per connection). Why: the
+// inbound SMS webhook runs about ten statements, most of them templates, and on a busy machine
+// the server's parse and plan of each was a good part of its CPU. Names, not texts, are kept
+// here, one per template, so the statements a connection holds stay few. Not behind a
+// transaction pooler (?pgbouncer=true, docs/pgbouncer.md): a named statement lives on one
+// server connection, and the next transaction may run on another.
+const g = globalThis as unknown as { __preparedNames?: Map<string, string> }
+const preparedNames = () => (g.__preparedNames ??= new Map())
+
+/** The prepared statement name of a template's PostgreSQL SQL, or undefined (send it unnamed). */
+export function preparedName(text: string): string | undefined {
+  const name = preparedNames().get(text)
+  return name && !/[?&]pgbouncer=true(?:&|$)/.test(databaseConfig().url) ? name : undefined
+}
 
 const slot = (i: number) => `\u0000query-template-slot-${i}\u0000`
 
@@ -33,6 +49,8 @@ export function queryTemplate<A extends unknown[], R>(
       const q = build(...placeholders).compile()
       const slots = q.parameters.map((p) => (typeof p === 'string' ? (placeholders as unknown[]).indexOf(p) : -1))
       compiled = { key, base: CompiledQuery.raw(q.sql, []) as CompiledQuery<R>, slots, fixed: q.parameters }
+      const names = preparedNames()
+      if (dbEngine() === 'postgresql' && !names.has(q.sql)) names.set(q.sql, `qt${names.size + 1}`)
     }
     const c = compiled
     const params = c.slots.map((s, j) => (s >= 0 ? args[s] : c.fixed[j]))

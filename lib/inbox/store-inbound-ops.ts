@@ -5,6 +5,7 @@
 // company's SMS numbers, feed the inbox: a message from elsewhere is not kept here.
 import { exec, selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
+import { dbEngine } from '@/lib/db/client'
 import { sql } from 'kysely'
 import { dbDate, queryTemplate } from '@/lib/db/query-template'
 import type { InboundCustomerMessage } from '@/lib/messaging/inbound-message-consumers'
@@ -94,17 +95,77 @@ const COUNT_UNREAD = queryTemplate(
       .where('id', '=', id),
 )
 
+// PostgreSQL: the message and the unread count in one statement (one round trip fewer for every
+// message): the UPDATE runs only when the INSERT returned a row, i.e. not for a redelivery.
+const INSERT_AND_COUNT_PG = queryTemplate(
+  10,
+  (
+    companyId: number,
+    conversationId: number,
+    channel: string,
+    body: string,
+    media: string | null,
+    providerMessageId: string,
+    createdAt: string,
+    preview: string,
+    companyId2: number,
+    conversationId2: number,
+  ) =>
+    kysely()
+      .with('m', (db) =>
+        db
+          .insertInto('ConversationMessage')
+          .values({
+            companyId,
+            conversationId,
+            channel,
+            direction: 'in',
+            kind: 'message',
+            body,
+            media,
+            providerMessageId,
+            createdAt: createdAt as never,
+          })
+          .onConflict((oc) => oc.columns(['companyId', 'channel', 'providerMessageId']).doNothing())
+          .returning('id'),
+      )
+      .with('u', (db) =>
+        db
+          .updateTable('Conversation')
+          .set({
+            unreadCount: sql`"unreadCount" + 1`,
+            lastMessageAt: createdAt as never,
+            lastMessagePreview: preview,
+            status: 'open',
+            snoozedUntil: null,
+            version: sql`"version" + 1`,
+            updatedAt: createdAt as never,
+          })
+          .where('companyId', '=', companyId2)
+          .where('id', '=', conversationId2)
+          .where(sql<boolean>`exists (select 1 from m)`)
+          .returning('id'),
+      )
+      .selectFrom('m')
+      .select('m.id'),
+)
+
 export function* storeInboundOps(m: InboundCustomerMessage): Ops<StoredInboundMessage | null> {
   if (!(yield* feedsInboxOps(m))) return null
   const conv = yield* lockConversationOps(m.companyId, m.profileId, m.channel, m.receivedAt)
   // A redelivered webhook: its provider id is taken, nothing is inserted and nothing counted.
   const at = dbDate(m.receivedAt)
   const media = m.media.length ? JSON.stringify(m.media) : null
+  const preview = previewOf(m.text || m.media.map((x) => x.contentType).join(', '))
+  if (dbEngine() === 'postgresql') {
+    const args = [m.companyId, conv.id, m.channel, m.text, media, m.providerMessageId, at, preview] as const
+    const stored = yield* selectFirst(INSERT_AND_COUNT_PG(...args, m.companyId, conv.id))
+    return stored ? { conversationId: conv.id, messageId: stored.id } : null
+  }
   const row = yield* selectFirst(
     INSERT_MESSAGE(m.companyId, conv.id, m.channel, m.text, media, m.providerMessageId, at),
   )
   if (!row) return null
-  const preview = previewOf(m.text || m.media.map((x) => x.contentType).join(', '))
   yield* exec(COUNT_UNREAD(at, preview, at, m.companyId, conv.id))
   return { conversationId: conv.id, messageId: row!.id }
 }

@@ -6,6 +6,7 @@
 // row per (webhook, event).
 import { select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
+import { queryTemplate } from '@/lib/db/query-template'
 import type { MessageEvent } from '@/lib/messaging/message-events'
 import { topicOfMetric } from './topic-of-metric'
 import { deliveryJobOps, type DeliveryJobPayload } from './delivery-machine'
@@ -41,19 +42,21 @@ export function webhookPayload(
   }
 }
 
+// Compiled once (lib/db/query-template.ts): every new message event (an inbound SMS's) runs it.
+const SUBSCRIBED = queryTemplate(3, (companyId: number, topic: string, companyId2: number) =>
+  kysely()
+    .selectFrom('WebhookTopicSubscription as s')
+    .innerJoin('Webhook as w', 'w.id', 's.webhookId')
+    .select('w.id')
+    .where('s.companyId', '=', companyId)
+    .where('s.topic', '=', topic)
+    .where('w.companyId', '=', companyId2)
+    .where('w.enabled', '=', true),
+)
+
 /** The company's enabled webhooks subscribed to the topic of a metric. */
 export function* subscribedWebhooksOps(companyId: number, metric: string): Ops<Array<{ id: string }>> {
-  const topic = topicOfMetric(metric)
-  return yield* select(
-    kysely()
-      .selectFrom('WebhookTopicSubscription as s')
-      .innerJoin('Webhook as w', 'w.id', 's.webhookId')
-      .select('w.id')
-      .where('s.companyId', '=', companyId)
-      .where('s.topic', '=', topic)
-      .where('w.companyId', '=', companyId)
-      .where('w.enabled', '=', true),
-  )
+  return yield* select(SUBSCRIBED(companyId, topicOfMetric(metric), companyId))
 }
 
 /** `hooks`: subscribedWebhooksOps's answer when the caller already has it (a batch of events of one metric). */

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { selectFirst, type Ops } from '@/lib/db/ops'
+import { queryTemplate } from '@/lib/db/query-template'
 import { badRequest, notFound } from '@/lib/errors/app-error'
 import { keywordOf, matchKeyword } from './keywords'
 import { loadSmsAccount } from './sms-settings'
@@ -102,19 +103,23 @@ export interface OptInKeyword {
 }
 
 /** The enabled opt-in keyword an inbound body is, whose list still exists, inside the caller's transaction. */
+// Compiled once (lib/db/query-template.ts): every inbound text whose first word could be a
+// keyword runs it.
+const FIND_OPT_IN = queryTemplate(2, (companyId: number, word: string) =>
+  kysely()
+    .selectFrom('SmsKeyword as k')
+    .innerJoin('Group as g', (j) => j.onRef('g.id', '=', 'k.listId').onRef('g.companyId', '=', 'k.companyId'))
+    .select(['k.keyword', 'k.listId', 'k.confirmation'])
+    .where('k.companyId', '=', companyId)
+    .where('k.keyword', '=', word)
+    .where('k.enabled', '=', true as never)
+    .where('g.type', '=', 0)
+    .where('g.deletedAt', 'is', null),
+)
+
 export function* optInKeywordOps(companyId: number, body: string): Ops<OptInKeyword | null> {
   const word = keywordOf(body)
   if (!/^[A-Z0-9]{2,20}$/.test(word)) return null
-  const row = yield* selectFirst(
-    kysely()
-      .selectFrom('SmsKeyword as k')
-      .innerJoin('Group as g', (j) => j.onRef('g.id', '=', 'k.listId').onRef('g.companyId', '=', 'k.companyId'))
-      .select(['k.keyword', 'k.listId', 'k.confirmation'])
-      .where('k.companyId', '=', companyId)
-      .where('k.keyword', '=', word)
-      .where('k.enabled', '=', true as never)
-      .where('g.type', '=', 0)
-      .where('g.deletedAt', 'is', null),
-  )
+  const row = yield* selectFirst(FIND_OPT_IN(companyId, word))
   return row ?? null
 }
