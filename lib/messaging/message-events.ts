@@ -4,7 +4,7 @@
 // callback, retry or double click never records it twice (insertEventOps ignores duplicates);
 // pass `occurrence` for events that may really happen several times (each open, each click).
 import { getOrCreateMetricOps } from '@/lib/events/get-or-create-metric'
-import { insertEventOps, touchLastEventAtOps } from '@/lib/events/insert-event'
+import { insertEventTouchingOps } from '@/lib/events/insert-event'
 import { dbEngine } from '@/lib/db/client'
 import { exec, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
@@ -128,7 +128,7 @@ export function* recordMessageEventsOps(
 export function* recordMessageEventOps(e: MessageEvent): Ops<number | null> {
   const metric = yield* getOrCreateMetricOps(e.companyId, e.metric, MESSAGE_METRIC_INTEGRATION)
   const ts = Math.floor(e.at.getTime() / 1000)
-  const id = yield* insertEventOps({
+  const id = yield* insertEventTouchingOps({
     companyId: e.companyId,
     profileId: e.profileId,
     metricId: metric.id,
@@ -136,7 +136,6 @@ export function* recordMessageEventOps(e: MessageEvent): Ops<number | null> {
     uniqueId: uniqueIdOf(e),
     properties: propertiesOf(e),
   })
-  if (id !== null) yield* touchLastEventAtOps(e.companyId, e.profileId, ts)
   if (id !== null) yield* enqueueWebhookDeliveriesOps(e, id) // outbound webhooks, decided with the event
   return id
 }

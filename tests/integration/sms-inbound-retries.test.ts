@@ -70,6 +70,9 @@ test('concurrent and late redeliveries of one MessageSid keep one message, count
   expect(conv.lastMessagePreview).toBe('Does this come in blue?')
   expect(await db.conversationMessage.count({ where: { conversationId: conv.id, providerMessageId: sid } })).toBe(1)
   expect(await db.event.count({ where: { companyId: co.id, metric: { name: 'Received SMS' } } })).toBe(2)
+  // The event's profile is touched with it (on PostgreSQL in the event's own statement).
+  const last = await db.event.findFirstOrThrow({ where: { companyId: co.id }, orderBy: { ts: 'desc' } })
+  expect(p.lastEventAt?.getTime()).toBe(last.ts * 1000)
 })
 
 test('PostgreSQL: a compiled-once statement is a named prepared statement, unnamed behind a pooler', () => {

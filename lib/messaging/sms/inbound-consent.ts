@@ -19,11 +19,18 @@ export function* profileForPhoneOps(
 ): Ops<{ id: string; created: boolean }> {
   const found = yield* findProfileByOps(companyId, 'phoneNumber', phone)
   if (found) return { id: found.id, created: false }
+  // The upsert need not look the number up again (a round trip per new sender): it was just
+  // found absent in this transaction. A profile another transaction commits meanwhile makes the
+  // insert a unique violation, which the webhooks retry, as before.
+  const known = {
+    find: (field: string, value: string) => (field === 'phoneNumber' && value === phone ? null : undefined),
+  }
   const r = yield* upsertProfileOps(
     companyId,
     parseProfileInput({ phoneNumber: phone }),
     { mode: 'import', source },
     now,
+    known,
   )
   return { id: r.raw.id, created: r.created }
 }
