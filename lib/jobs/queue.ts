@@ -17,7 +17,9 @@
 //   lastError; after maxAttempts (default 5), or at once for a permanent error (a 4xx
 //   AppError, PermanentJobError), status 'dead' keeps the row and its lastError for inspection.
 // - Batching: a handler registered with { batch: N } gets up to N due jobs of its type at once
-//   (events.ingest writes a whole batch in one transaction).
+//   (events.ingest writes a whole batch in one transaction). With { perAccount: true } a batch
+//   holds one account's jobs and, on PostgreSQL, no loop takes an account another live lease
+//   is working on (events.ingest: its batches of one account wait for each other anyway).
 // - Latency: enqueue in the same process emits on an EventEmitter that wakes idle workers at
 //   once; enqueues from another process are seen by the poll (250 ms by default) on SQLite, and
 //   within milliseconds on PostgreSQL (LISTEN/NOTIFY).
