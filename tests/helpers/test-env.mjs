@@ -34,5 +34,8 @@ export function pinTestEnv(env = process.env) {
   // settings for a local stand-in. The SSRF tests switch them off to see the rule hold.
   env.PROVIDERS_ALLOW_PRIVATE = '1'
   env.SMTP_ALLOW_PRIVATE = '1'
+  // Wall-clock render budget (lib/templates/render-limits.ts): 200 ms in production; a loaded
+  // test machine's first render of a process passed it now and then, deferring a test's send.
+  env.TEMPLATE_RENDER_TIME_LIMIT_MS = '1000'
   return env
 }
