@@ -36,12 +36,16 @@ export function* lockConversationOps(
   // Most messages join a conversation that exists: look first, insert only the first time.
   const found = yield* find()
   if (found) return found
-  yield* exec(
-    db
-      .insertInto('Conversation')
-      .values({ companyId, profileId, channel, lastMessageAt: now, createdAt: now, updatedAt: now })
-      .onConflict((oc) => oc.columns(['companyId', 'profileId', 'channel']).doNothing()),
-  )
+  const insert = db
+    .insertInto('Conversation')
+    .values({ companyId, profileId, channel, lastMessageAt: now, createdAt: now, updatedAt: now })
+    .onConflict((oc) => oc.columns(['companyId', 'profileId', 'channel']).doNothing())
+  // PostgreSQL: the row this transaction inserted is its own until COMMIT, so RETURNING saves
+  // the second look-up; none returned means another transaction made it, and find waits for it.
+  if (dbEngine() === 'postgresql') {
+    const made = yield* selectFirst(insert.returning(['id', 'status', 'unreadCount']))
+    if (made) return made
+  } else yield* exec(insert)
   return (yield* find())!
 }
 
