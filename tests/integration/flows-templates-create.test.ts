@@ -27,7 +27,16 @@ test.each([...FLOW_TEMPLATE_KEYS])('%s saves as a working draft flow', async (ke
   const def = await getFlowDefinition(companyId, flowId)
   expect(def.actions.every((a) => typeof a.id === 'string' && !a.temporary_id)).toBe(true)
   const messages = await db.flowMessage.findMany({ where: { companyId, flowId } })
-  expect(messages).toHaveLength(t.emails.length)
+  // Email actions get a flow message each; the review request action sends the company template
+  // named in its data (no flow message), which must exist and be compiled as well.
+  const emailActions = def.actions.filter((a) => a.type === 'send-email')
+  expect(messages).toHaveLength(emailActions.length)
+  for (const a of def.actions.filter((x) => x.type === 'send-review-request')) {
+    const id = (a.data as { message: { template_id: string } }).message.template_id
+    const tpl = await db.template.findFirstOrThrow({ where: { companyId, id } })
+    expect(tpl.compiledHtml).toContain('unsubscribe')
+  }
+  expect(emailActions.length + def.actions.filter((x) => x.type === 'send-review-request').length).toBe(t.emails.length)
   for (const m of messages) {
     const tpl = await db.template.findFirstOrThrow({ where: { companyId, id: m.templateId! } })
     expect(tpl.compiledHtml).toContain('unsubscribe')
