@@ -32,6 +32,8 @@ test('the registered consumers, in their run order', () => {
     ['flow metric triggers', true, false],
     ['revenue attribution', true, false],
     ['segment re-evaluation', false, true],
+    // issue 27: code functions (lib/cdp-code) queue their runs in the transaction, wake workers after
+    ['cdp-code functions', true, true],
   ])
   expect(groupEntryConsumers().map((c) => c.name)).toEqual(['flow list and segment triggers'])
 })
