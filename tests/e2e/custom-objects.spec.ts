@@ -77,8 +77,15 @@ test('build a custom object, feed it through the SDK, see it on the list and the
     .poll(
       async () => {
         await page.goto(`/profile/${profileId}/objects`)
-        // The record id and its vin field are the same value: two cells of one row.
-        return page.getByTestId('profile-objects').getByText('E2E-1').first().isVisible()
+        // The page loads its records after it renders: wait a moment for them each time (the
+        // record id and its vin field are the same value: two cells of one row).
+        return page
+          .getByTestId('profile-objects')
+          .getByText('E2E-1')
+          .first()
+          .waitFor({ timeout: 5_000 })
+          .then(() => true)
+          .catch(() => false)
       },
       { timeout: 30_000 },
     )

@@ -67,7 +67,10 @@ test('every registered route answers 200 for an authorised user', async ({ baseU
     if (res.status() !== expected) failures.push(`${route.path} (${url}): ${res.status()}, expected ${expected}`)
   }
   expect(failures).toEqual([])
-  expect(checked).toBeGreaterThan(300)
+  // Every route without parameters, and every one not built yet (none now): built routes with
+  // parameters have their own tests, so the count falls as routes get built.
+  expect(checked).toBe(ROUTES.filter((r) => !(r.built && r.path.includes(':'))).length)
+  expect(checked).toBeGreaterThan(250)
 })
 
 test('signed-out visitors are sent to /login with next, signed-in visitors skip /login', async ({ baseURL }) => {
