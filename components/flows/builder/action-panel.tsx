@@ -15,6 +15,7 @@ import { Field, IdOptions } from './panel-fields'
 import { Weekdays } from './trigger-panel'
 import { useGroupOptions, useTemplateOptions } from './use-builder-options'
 import { ReviewRequestFields } from './review-request-fields'
+import { SenderFields } from './sender-fields'
 import frame from '@/components/ui/editor-bar.module.css'
 import styles from './builder.module.css'
 
@@ -484,23 +485,11 @@ function EmailFields({ msg, setMsg }: MsgProps) {
           onChange={(e) => setMsg({ preview_text: e.target.value })}
         />
       </Field>
-      <div className={styles.row}>
-        <Field label={t('message.fromLabel')}>
-          <input
-            className={styles.control}
-            value={String(msg.from_label ?? '')}
-            onChange={(e) => setMsg({ from_label: e.target.value || null })}
-          />
-        </Field>
-        <Field label={t('message.fromEmail')}>
-          <input
-            type="email"
-            className={styles.control}
-            value={String(msg.from_email ?? '')}
-            onChange={(e) => setMsg({ from_email: e.target.value || null })}
-          />
-        </Field>
-      </div>
+      <SenderFields
+        msg={msg}
+        setMsg={setMsg}
+        labels={{ fromLabel: t('message.fromLabel'), fromEmail: t('message.fromEmail') }}
+      />
       <Field label={t('message.template')}>
         <select
           className={styles.control}

@@ -6,6 +6,7 @@
 import { useTranslations } from 'next-intl'
 import { Field, IdOptions } from './panel-fields'
 import { useTemplateOptions } from './use-builder-options'
+import { SenderFields } from './sender-fields'
 import styles from './builder.module.css'
 
 type Data = Record<string, unknown>
@@ -41,23 +42,7 @@ export function ReviewRequestFields({ msg, setMsg }: { msg: Data; setMsg: (patch
           <IdOptions options={templates} value={msg.template_id as string | null} placeholder={t('chooseTemplate')} />
         </select>
       </Field>
-      <div className={styles.row}>
-        <Field label={t('fromLabel')}>
-          <input
-            className={styles.control}
-            value={String(msg.from_label ?? '')}
-            onChange={(e) => setMsg({ from_label: e.target.value || null })}
-          />
-        </Field>
-        <Field label={t('fromEmail')}>
-          <input
-            type="email"
-            className={styles.control}
-            value={String(msg.from_email ?? '')}
-            onChange={(e) => setMsg({ from_email: e.target.value || null })}
-          />
-        </Field>
-      </div>
+      <SenderFields msg={msg} setMsg={setMsg} labels={{ fromLabel: t('fromLabel'), fromEmail: t('fromEmail') }} />
     </>
   )
 }
