@@ -15,7 +15,7 @@ import { enqueue } from '@/lib/jobs/queue'
 import { sendAccountMail } from './auth-mail'
 import { emailConfirmationLink } from './email-confirmation'
 import { normaliseEmail } from './login-rate-limit'
-import { normaliseTimeZone, UNKNOWN_TIME_ZONE } from '@/lib/account/time-zones'
+import { normaliseTimeZone, UNKNOWN_TIME_ZONE } from '@/lib/metrics/time-zones'
 import { findReferrer, recordReferral } from './record-referral'
 
 const TOO_MANY = 'Too many sign-up attempts. Please wait a while and try again.'

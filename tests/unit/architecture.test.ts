@@ -40,14 +40,15 @@ const BASE_LAYERS = ['errors', 'config', 'text', 'db', 'flags', 'jobs', 'i18n', 
  * lib/flows/api-handlers) and the domains inside it; lib/http -> auth -> account; templates ->
  * catalog and coupons (pre-rendered blocks).
  * Issue 30 (cycle shrinking): mail left when the SMTP pools moved to lib/mail/smtp-pool.ts (account
- * mail no longer imports lib/messaging).
+ * mail no longer imports lib/messaging); account left when the time-zone list moved beside
+ * zoned-time (lib/metrics/time-zones.ts: sign-up checks it) and countries and languages to
+ * lib/i18n/regions.ts (country conditions read them).
  */
 // integrations and oauth joined in issue 21 and left it the same day: the /api wrapper resolves
 // Bearer tokens through lib/api-keys/resolve-bearer.ts (not lib/oauth, which builds on lib/http
 // and lib/auth), and an email unsubscribe hands the Shopify consent write-back to a registered
 // consumer (lib/messaging/unsubscribe/unsubscribe-consumers.ts) instead of importing it.
 const KNOWN_CYCLE = [
-  'account',
   'api',
   'attribution',
   'auth',
