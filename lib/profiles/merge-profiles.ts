@@ -1,5 +1,5 @@
 // Merging an anonymous profile into the known one when the visitor identifies: its events,
-// list and segment memberships, consents and suppressions move to the kept profile; each
+// list and segment memberships, consents, suppressions and inbox conversations move to the kept profile; each
 // attribute and custom property keeps the value written last (Profile.attributeTimes; on a tie,
 // or for rows without times, the kept profile wins and the other only fills gaps); the merged
 // times are the newer of each; the anonymous profile is deleted; and a
@@ -23,6 +23,7 @@ import {
   type AttributeTimes,
 } from './attribute-times'
 import { refreshMemberCountOps } from './list-membership-sync'
+import { mergeConversationsOps } from './merge-conversations'
 import { findProfileByOps, parseProps, updateProfileColumnsOps, type RawProfile } from './profile-store'
 import { ATTRIBUTE_FIELDS, LOCATION_FIELDS } from './types'
 
@@ -151,6 +152,8 @@ export function* mergeProfilesOps(
   yield* exec(k.updateTable('Suppression').set({ profileId: t }).where('companyId', '=', c).where('profileId', '=', f))
   // The devices the merged profile registered keep receiving push as the kept profile.
   yield* exec(k.updateTable('PushToken').set({ profileId: t }).where('companyId', '=', c).where('profileId', '=', f))
+  // Inbox conversations: moved, or joined to the kept profile's thread on the same channel.
+  yield* mergeConversationsOps(c, f, t, now)
 
   // Attributes and properties: the newer write of each wins.
   const fill: Record<string, unknown> = {}
