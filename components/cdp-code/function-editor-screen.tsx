@@ -4,7 +4,6 @@
 // kept unless replaced), on/off, and a test run on a sample event; deleting an existing one.
 import { useState, type FormEvent } from 'react'
 import { useRouter } from 'next/navigation'
-import useSWR from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
@@ -15,10 +14,9 @@ import { TextField } from '@/components/ui/text-field'
 import { Button, LinkButton } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { FormError } from '@/components/ui/form-error'
 import fieldStyles from '@/components/ui/field.module.css'
-import { readHttpFailure } from '@/components/auth/http-failure'
+import { SettingsLoader } from '@/components/settings/settings-form-screen'
 import { ConsentNotice } from './consent-notice'
 import { FunctionTestPanel } from './function-test-panel'
 import { formErrors } from './use-field-errors'
@@ -29,46 +27,26 @@ type Loaded = { function?: FunctionDto; authorization: AuthorizationDto; metrics
 
 export function FunctionEditorScreen({ functionId }: { functionId?: string }) {
   const t = useTranslations('cdpCode')
-  const tc = useTranslations('common')
   const key = functionId ? `/ajax/cdp/code/functions/${functionId}` : FUNCTIONS_KEY
-  const { data, error, mutate } = useSWR(key, (u: string) => http.get<Loaded>(u).then((r) => r.data))
-  const title = functionId ? t('editTitle') : t('createTitle')
-  if (error) {
-    const gone = readHttpFailure(error).status === 404
-    return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <Notification
-            variant="error"
-            action={gone ? undefined : { label: tc('retry'), onClick: () => void mutate() }}
-          >
-            {gone ? t('notFound') : t('loadError')}
-          </Notification>
-        </PageBody>
-      </Page>
-    )
-  }
-  if (!data)
-    return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <div className={styles.loading}>
-            <Spinner size="large" />
-          </div>
-        </PageBody>
-      </Page>
-    )
   return (
-    <FunctionForm
-      key={data.function?.updatedAt ?? 'new'}
-      fn={functionId ? data.function : undefined}
-      starter={data.starter ?? ''}
-      metrics={data.metrics}
-      authorization={data.authorization}
-      onSaved={() => void mutate()}
-    />
+    <SettingsLoader<Loaded>
+      url={key}
+      title={functionId ? t('editTitle') : t('createTitle')}
+      loadError={t('loadError')}
+      notFound={t('notFound')}
+      loadingClassName={styles.loading}
+    >
+      {(data, mutate) => (
+        <FunctionForm
+          key={data.function?.updatedAt ?? 'new'}
+          fn={functionId ? data.function : undefined}
+          starter={data.starter ?? ''}
+          metrics={data.metrics}
+          authorization={data.authorization}
+          onSaved={() => void mutate()}
+        />
+      )}
+    </SettingsLoader>
   )
 }
 

@@ -5,7 +5,6 @@
 // screen, where it is enabled.
 import { useState } from 'react'
 import { useRouter } from 'next/navigation'
-import useSWR from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
@@ -15,10 +14,9 @@ import { Card } from '@/components/ui/card'
 import { TextField } from '@/components/ui/text-field'
 import { Button, LinkButton } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { FormError } from '@/components/ui/form-error'
 import fieldStyles from '@/components/ui/field.module.css'
-import { readHttpFailure } from '@/components/auth/http-failure'
+import { SettingsLoader } from '@/components/settings/settings-form-screen'
 import { formErrors } from './use-field-errors'
 import { CDP_WRITE, TRANSFORMATIONS_KEY, type TransformationDto } from './types'
 import styles from './cdp-code.module.css'
@@ -45,46 +43,24 @@ interface TestAnswer {
 
 export function TransformationBuildScreen({ transformationId }: { transformationId?: string }) {
   const t = useTranslations('cdpCode')
-  const tc = useTranslations('common')
   const key = transformationId ? `/ajax/cdp/transformations/${transformationId}` : TRANSFORMATIONS_KEY
-  const { data, error, mutate } = useSWR(key, (u: string) =>
-    http.get<{ transformation?: TransformationDto; starter?: string }>(u).then((r) => r.data),
-  )
-  const title = transformationId ? t('buildEditTitle') : t('buildTitle')
-  if (error) {
-    const gone = readHttpFailure(error).status === 404
-    return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <Notification
-            variant="error"
-            action={gone ? undefined : { label: tc('retry'), onClick: () => void mutate() }}
-          >
-            {gone ? t('transformationNotFound') : t('loadError')}
-          </Notification>
-        </PageBody>
-      </Page>
-    )
-  }
-  if (!data)
-    return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <div className={styles.loading}>
-            <Spinner size="large" />
-          </div>
-        </PageBody>
-      </Page>
-    )
   return (
-    <BuildForm
-      key={data.transformation?.updatedAt ?? 'new'}
-      transformation={transformationId ? data.transformation : undefined}
-      starter={data.starter ?? ''}
-      onSaved={() => void mutate()}
-    />
+    <SettingsLoader<{ transformation?: TransformationDto; starter?: string }>
+      url={key}
+      title={transformationId ? t('buildEditTitle') : t('buildTitle')}
+      loadError={t('loadError')}
+      notFound={t('transformationNotFound')}
+      loadingClassName={styles.loading}
+    >
+      {(data, mutate) => (
+        <BuildForm
+          key={data.transformation?.updatedAt ?? 'new'}
+          transformation={transformationId ? data.transformation : undefined}
+          starter={data.starter ?? ''}
+          onSaved={() => void mutate()}
+        />
+      )}
+    </SettingsLoader>
   )
 }
 

@@ -1,10 +1,11 @@
 'use client'
-// The skeleton the settings screens that load one document and edit it share. SettingsLoader
-// fetches the document (SWR), shows the page head with a spinner while it loads and the load
-// error with a retry, then renders the screen's form with the data; the form takes the data as
-// its initial state, so it mounts only once the data is there. useSettingsSave is that form's
-// save cycle: a pending flag, a success toast, a 400's field errors under their fields, and any
-// other failure under `_form` (shown by the form) or as an error toast.
+// The skeleton the screens that load one document and edit it share (the settings screens, the
+// webhook and code editors). SettingsLoader fetches the document (SWR), shows the page head with
+// a spinner while it loads and the load error with a retry (a 404, when the screen names one,
+// without: the document is gone), then renders the screen's form with the data; the form takes
+// the data as its initial state, so it mounts only once the data is there. useSettingsSave is
+// that form's save cycle: a pending flag, a success toast, a 400's field errors under their
+// fields, and any other failure under `_form` (shown by the form) or as an error toast.
 import { useState, type ReactNode } from 'react'
 import useSWR, { type KeyedMutator } from 'swr'
 import { useTranslations } from 'next-intl'
@@ -20,6 +21,8 @@ interface LoaderProps<T> {
   title: string
   /** The load error's text; a function gets the error (to prefer the server's message). */
   loadError: string | ((error: unknown) => string)
+  /** A 404's text, shown without a retry (the document is gone); without it a 404 is a load error. */
+  notFound?: string
   /** Defaults to common.retry. */
   retryLabel?: string
   loadingLabel?: string
@@ -33,6 +36,7 @@ export function SettingsLoader<T>({
   url,
   title,
   loadError,
+  notFound,
   retryLabel,
   loadingLabel,
   loadingClassName,
@@ -42,12 +46,16 @@ export function SettingsLoader<T>({
   const tc = useTranslations('common')
   const { data, error, mutate } = useSWR(url, (u: string) => http.get<T>(u).then((r) => r.data))
   if (error && !(keepDataOnError && data)) {
+    const gone = notFound !== undefined && readHttpFailure(error).status === 404
     return (
       <Page>
         <PageHead title={title} />
         <PageBody>
-          <Notification variant="error" action={{ label: retryLabel ?? tc('retry'), onClick: () => void mutate() }}>
-            {typeof loadError === 'function' ? loadError(error) : loadError}
+          <Notification
+            variant="error"
+            action={gone ? undefined : { label: retryLabel ?? tc('retry'), onClick: () => void mutate() }}
+          >
+            {gone ? notFound : typeof loadError === 'function' ? loadError(error) : loadError}
           </Notification>
         </PageBody>
       </Page>

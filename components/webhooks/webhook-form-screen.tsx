@@ -4,7 +4,6 @@
 // the edit screen adds the delivery log and deleting.
 import { useState, type FormEvent } from 'react'
 import { useRouter } from 'next/navigation'
-import useSWR from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
@@ -15,9 +14,9 @@ import { TextField } from '@/components/ui/text-field'
 import { Button, LinkButton } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { FormError } from '@/components/ui/form-error'
 import { readHttpFailure } from '@/components/auth/http-failure'
+import { SettingsLoader } from '@/components/settings/settings-form-screen'
 import { WebhookTopicsField } from './webhook-topics-field'
 import { WebhookDeliveriesCard } from './webhook-deliveries-card'
 import type { TopicDto, WebhookDto } from './types'
@@ -27,44 +26,24 @@ type Loaded = { webhook?: WebhookDto; topics: TopicDto[] }
 
 export function WebhookFormScreen({ webhookId }: { webhookId?: string }) {
   const t = useTranslations('webhooks')
-  const tc = useTranslations('common')
   const key = webhookId ? `/ajax/webhooks/${webhookId}` : '/ajax/webhooks'
-  const { data, error, mutate } = useSWR(key, (url: string) => http.get<Loaded>(url).then((r) => r.data))
-  const title = webhookId ? t('editTitle') : t('createTitle')
-  if (error) {
-    const gone = readHttpFailure(error).status === 404
-    return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <Notification
-            variant="error"
-            action={gone ? undefined : { label: tc('retry'), onClick: () => void mutate() }}
-          >
-            {gone ? t('notFound') : t('loadError')}
-          </Notification>
-        </PageBody>
-      </Page>
-    )
-  }
-  if (!data)
-    return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <div className={styles.loading}>
-            <Spinner size="large" />
-          </div>
-        </PageBody>
-      </Page>
-    )
   return (
-    <WebhookForm
-      key={data.webhook?.updatedAt ?? 'new'}
-      webhook={webhookId ? data.webhook : undefined}
-      topics={data.topics}
-      onSaved={() => void mutate()}
-    />
+    <SettingsLoader<Loaded>
+      url={key}
+      title={webhookId ? t('editTitle') : t('createTitle')}
+      loadError={t('loadError')}
+      notFound={t('notFound')}
+      loadingClassName={styles.loading}
+    >
+      {(data, mutate) => (
+        <WebhookForm
+          key={data.webhook?.updatedAt ?? 'new'}
+          webhook={webhookId ? data.webhook : undefined}
+          topics={data.topics}
+          onSaved={() => void mutate()}
+        />
+      )}
+    </SettingsLoader>
   )
 }
 

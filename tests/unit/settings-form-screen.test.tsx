@@ -1,5 +1,5 @@
 // The settings screen skeleton (components/settings/settings-form-screen.tsx) with a one-field
-// form: the load error with its retry, then the form; a save that is pending (button disabled),
+// form: the load error with its retry, then the form; a 404 without a retry; a save that is pending (button disabled),
 // then the success toast; a 400's field error under its field; any other failure under the form
 // or as a toast. Only fetch is a stand-in.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
@@ -74,6 +74,27 @@ test('a load error offers a retry, which shows the form', async () => {
   expect(screen.getByRole('heading', { name: 'Probe settings' })).toBeInTheDocument()
   fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
   expect(await screen.findByText('Name is Shop')).toBeInTheDocument()
+})
+
+test("a 404 shows the screen's not-found text without a retry, when the screen names one", async () => {
+  gets = [{ status: 404, body: { error: 'not_found', message: 'Not found' } }]
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <SettingsLoader<{ name: string }>
+          url="/ajax/probe/gone"
+          title="Probe"
+          loadError="Could not load the probe"
+          notFound="This probe was deleted"
+        >
+          {(data) => <p>Name is {data.name}</p>}
+        </SettingsLoader>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  )
+  expect(await screen.findByText('This probe was deleted')).toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+  expect(screen.queryByText('Could not load the probe')).toBeNull()
 })
 
 test('a save is pending with the button disabled, then toasts its success', async () => {
