@@ -42,7 +42,10 @@ const BASE_LAYERS = ['errors', 'config', 'text', 'db', 'flags', 'jobs', 'i18n', 
  * Issue 30 (cycle shrinking): mail left when the SMTP pools moved to lib/mail/smtp-pool.ts (account
  * mail no longer imports lib/messaging); account left when the time-zone list moved beside
  * zoned-time (lib/metrics/time-zones.ts: sign-up checks it) and countries and languages to
- * lib/i18n/regions.ts (country conditions read them).
+ * lib/i18n/regions.ts (country conditions read them); groups, imports, metrics and segments left
+ * when the 'lists.export' job moved to lib/groups/jobs.ts, deleteMetric to lib/events (beside the
+ * metric-id cache it clears) and the mapping of a figure (which may write the attribution
+ * settings) to lib/attribution/update-mapped-metric.ts.
  */
 // integrations and oauth joined in issue 21 and left it the same day: the /api wrapper resolves
 // Bearer tokens through lib/api-keys/resolve-bearer.ts (not lib/oauth, which builds on lib/http
@@ -56,14 +59,10 @@ const KNOWN_CYCLE = [
   'coupons',
   'events',
   'flows',
-  'groups',
   'http',
-  'imports',
   'messaging',
-  'metrics',
   'profiles',
   'reporting',
-  'segments',
   'templates',
   'webhooks',
 ]
