@@ -22,6 +22,7 @@ import { FunctionTestPanel } from './function-test-panel'
 import { formErrors } from './use-field-errors'
 import { CDP_WRITE, FUNCTIONS_KEY, type AuthorizationDto, type FunctionDto } from './types'
 import styles from './cdp-code.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 type Loaded = { function?: FunctionDto; authorization: AuthorizationDto; metrics: string[]; starter?: string }
 
@@ -34,7 +35,7 @@ export function FunctionEditorScreen({ functionId }: { functionId?: string }) {
       title={functionId ? t('editTitle') : t('createTitle')}
       loadError={t('loadError')}
       notFound={t('notFound')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
     >
       {(data, mutate) => (
         <FunctionForm
@@ -141,13 +142,13 @@ function FunctionForm({
         }
       />
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           <ConsentNotice authorization={authorization} />
-          <form className={styles.stack} onSubmit={submit} noValidate data-testid="function-form">
-            <fieldset disabled={!canWrite || busy} className={`${styles.fieldset} ${styles.stack}`}>
+          <form className={screen.stack} onSubmit={submit} noValidate data-testid="function-form">
+            <fieldset disabled={!canWrite || busy} className={`${screen.fieldset} ${screen.stack}`}>
               <Card title={t('detailsTitle')}>
-                <div className={styles.form}>
-                  <div className={styles.grid}>
+                <div className={screen.form}>
+                  <div className={screen.grid}>
                     <TextField
                       label={t('name')}
                       name="name"
@@ -183,14 +184,14 @@ function FunctionForm({
                     <span>
                       {t('enabledLabel')}
                       <br />
-                      <span className={styles.muted}>{t('enabledHelp')}</span>
+                      <span className={screen.muted}>{t('enabledHelp')}</span>
                     </span>
                   </label>
                 </div>
               </Card>
               <Card title={t('codeTitle')}>
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('codeHelp')}</p>
+                <div className={screen.form}>
+                  <p className={screen.help}>{t('codeHelp')}</p>
                   <textarea
                     aria-label={t('codeTitle')}
                     name="sourceCode"
@@ -207,8 +208,8 @@ function FunctionForm({
                 </div>
               </Card>
               <Card title={t('secretsTitle')}>
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('secretsHelp')}</p>
+                <div className={screen.form}>
+                  <p className={screen.help}>{t('secretsHelp')}</p>
                   {secrets.map((s, i) => (
                     <div className={styles.row} key={i}>
                       <TextField

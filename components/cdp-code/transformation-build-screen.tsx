@@ -20,6 +20,7 @@ import { SettingsLoader } from '@/components/settings/settings-form-screen'
 import { formErrors } from './use-field-errors'
 import { CDP_WRITE, TRANSFORMATIONS_KEY, type TransformationDto } from './types'
 import styles from './cdp-code.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 const SAMPLE = JSON.stringify(
   {
@@ -50,7 +51,7 @@ export function TransformationBuildScreen({ transformationId }: { transformation
       title={transformationId ? t('buildEditTitle') : t('buildTitle')}
       loadError={t('loadError')}
       notFound={t('transformationNotFound')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
     >
       {(data, mutate) => (
         <BuildForm
@@ -135,10 +136,10 @@ function BuildForm({
         }
       />
       <PageBody>
-        <div className={styles.stack}>
-          <fieldset disabled={!canWrite || busy} className={`${styles.fieldset} ${styles.stack}`}>
+        <div className={screen.stack}>
+          <fieldset disabled={!canWrite || busy} className={`${screen.fieldset} ${screen.stack}`}>
             <Card title={t('detailsTitle')}>
-              <div className={styles.grid}>
+              <div className={screen.grid}>
                 <TextField
                   label={t('name')}
                   name="name"
@@ -157,8 +158,8 @@ function BuildForm({
               </div>
             </Card>
             <Card title={t('codeTitle')}>
-              <div className={styles.form}>
-                <p className={styles.help}>{t('transformCodeHelp')}</p>
+              <div className={screen.form}>
+                <p className={screen.help}>{t('transformCodeHelp')}</p>
                 <textarea
                   aria-label={t('codeTitle')}
                   className={`${fieldStyles.control} ${styles.codeArea}`}
@@ -187,7 +188,7 @@ function BuildForm({
               }
             >
               <div className={styles.sideBySide}>
-                <label className={styles.form}>
+                <label className={screen.form}>
                   <span className={styles.label}>{t('inputJson')}</span>
                   <textarea
                     className={`${fieldStyles.control} ${styles.jsonArea}`}
@@ -199,10 +200,10 @@ function BuildForm({
                   />
                   <FormError>{errors.eventJson}</FormError>
                 </label>
-                <div className={styles.form} data-testid="transformation-output">
+                <div className={screen.form} data-testid="transformation-output">
                   <span className={styles.label}>{t('outputJson')}</span>
                   {!answer ? (
-                    <p className={styles.help}>{t('outputPlaceholder')}</p>
+                    <p className={screen.help}>{t('outputPlaceholder')}</p>
                   ) : answer.status === 'ok' ? (
                     <pre className={styles.pre}>{JSON.stringify(answer.output, null, 2)}</pre>
                   ) : answer.status === 'dropped' ? (
@@ -213,7 +214,7 @@ function BuildForm({
                     </Notification>
                   )}
                   {answer && (
-                    <span className={styles.muted}>
+                    <span className={screen.muted}>
                       {t('ms', { ms: answer.durationMs })}
                       {answer.logs.length ? ` · ${answer.logs.join(' | ')}` : ''}
                     </span>

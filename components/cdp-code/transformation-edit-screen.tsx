@@ -20,6 +20,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import { CDP_WRITE, type TransformationDto, type TransformationRunDto } from './types'
 import styles from './cdp-code.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 type Loaded = { transformation: TransformationDto; runs: TransformationRunDto[] }
 
@@ -85,7 +86,7 @@ export function TransformationEditScreen({ transformationId }: { transformationI
       <Page>
         <PageHead title={t('transformationTitle')} />
         <PageBody>
-          <div className={styles.loading}>
+          <div className={screen.loading}>
             <Spinner size="large" />
           </div>
         </PageBody>
@@ -107,15 +108,15 @@ export function TransformationEditScreen({ transformationId }: { transformationI
         }
       />
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           <Card title={t('detailsTitle')}>
-            <div className={styles.form}>
+            <div className={screen.form}>
               <div className={styles.row}>
                 <span className={styles.label}>{t('source')}:</span>
                 <span>{t('sourceEvents')}</span>
                 {x.enabled ? <Badge variant="success">{t('enabled')}</Badge> : <Badge>{t('disabled')}</Badge>}
               </div>
-              <p className={styles.help}>{x.enabled ? t('transformationOnHelp') : t('transformationOffHelp')}</p>
+              <p className={screen.help}>{x.enabled ? t('transformationOnHelp') : t('transformationOffHelp')}</p>
               {failure && <Notification variant="error">{failure}</Notification>}
               {canWrite && (
                 <div className={styles.actions}>
@@ -136,7 +137,7 @@ export function TransformationEditScreen({ transformationId }: { transformationI
           </Card>
           <Card title={t('runsTitle')} flush={data.runs.length > 0}>
             {!data.runs.length ? (
-              <p className={styles.help}>{t('noRuns')}</p>
+              <p className={screen.help}>{t('noRuns')}</p>
             ) : (
               <Table
                 caption={t('runsTitle')}
@@ -156,7 +157,7 @@ export function TransformationEditScreen({ transformationId }: { transformationI
                       <Badge variant="danger">{t('statusError')}</Badge>
                     ),
                   metric: String((r.input as { metric?: unknown } | null)?.metric ?? '—'),
-                  error: r.error ? <span className={styles.muted}>{r.error}</span> : '',
+                  error: r.error ? <span className={screen.muted}>{r.error}</span> : '',
                 }))}
               />
             )}

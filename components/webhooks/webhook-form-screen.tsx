@@ -21,6 +21,7 @@ import { WebhookTopicsField } from './webhook-topics-field'
 import { WebhookDeliveriesCard } from './webhook-deliveries-card'
 import type { TopicDto, WebhookDto } from './types'
 import styles from './webhooks.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 type Loaded = { webhook?: WebhookDto; topics: TopicDto[] }
 
@@ -33,7 +34,7 @@ export function WebhookFormScreen({ webhookId }: { webhookId?: string }) {
       title={webhookId ? t('editTitle') : t('createTitle')}
       loadError={t('loadError')}
       notFound={t('notFound')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
     >
       {(data, mutate) => (
         <WebhookForm
@@ -160,12 +161,12 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
         actions={<LinkButton href="/cdp/webhooks">{t('backToList')}</LinkButton>}
       />
       <PageBody>
-        <div className={styles.stack}>
-          <form className={styles.stack} onSubmit={submit} noValidate data-testid="webhook-form">
-            <fieldset disabled={!canWrite} className={`${styles.fieldset} ${styles.stack}`}>
+        <div className={screen.stack}>
+          <form className={screen.stack} onSubmit={submit} noValidate data-testid="webhook-form">
+            <fieldset disabled={!canWrite} className={`${screen.fieldset} ${screen.stack}`}>
               <Card title={t('detailsTitle')}>
-                <div className={styles.form}>
-                  <div className={styles.grid}>
+                <div className={screen.form}>
+                  <div className={screen.grid}>
                     <TextField
                       label={t('name')}
                       name="name"
@@ -205,7 +206,7 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
                       <span>
                         {t('enabledLabel')}
                         <br />
-                        <span className={styles.muted}>{t('enabledHelp')}</span>
+                        <span className={screen.muted}>{t('enabledHelp')}</span>
                       </span>
                     </label>
                   )}
@@ -220,8 +221,8 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
                 />
               </Card>
               <Card title={t('secretTitle')}>
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('secretHelp')}</p>
+                <div className={screen.form}>
+                  <p className={screen.help}>{t('secretHelp')}</p>
                   <code className={styles.code}>
                     X-Webhook-Signature: v1=hex(HMAC-SHA256(secret, X-Webhook-Timestamp + &quot;.&quot; + body))
                   </code>
@@ -275,7 +276,7 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
             </Button>
           }
         >
-          <div className={styles.form}>
+          <div className={screen.form}>
             <Notification variant="warning">{t('secretShownWarning')}</Notification>
             <div className={styles.secretRow}>
               <TextField
