@@ -19,6 +19,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import type { SendingDomainView } from '@/lib/messaging/dkim/sending-domains'
 import styles from './email-settings.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 const KEY = '/ajax/account/email/domains'
 const STATUS: Record<string, BadgeVariant> = {
@@ -108,7 +109,7 @@ export function DomainsScreen() {
       <Page>
         {head}
         <PageBody>
-          <div className={styles.loading}>
+          <div className={screen.loading}>
             <Spinner size="large" />
           </div>
         </PageBody>
@@ -119,7 +120,7 @@ export function DomainsScreen() {
     <Page>
       {head}
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           {canEdit && (
             <Card title={t('addTitle')}>
               <form className={styles.addForm} onSubmit={add} noValidate>
@@ -180,7 +181,7 @@ export function DomainsScreen() {
                   {d.records.map((r) => (
                     <div key={r.kind} className={styles.record}>
                       <span className={styles.recordLabel}>{t(`kinds.${r.kind}`)}</span>
-                      <div className={styles.form}>
+                      <div className={screen.form}>
                         <div>
                           <span className={styles.recordLabel}>
                             {t('name')} ({r.type})

@@ -19,6 +19,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import field from '@/components/ui/field.module.css'
 import styles from './email-settings.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 type Smtp = {
   host: string
@@ -126,7 +127,7 @@ export function EmailSettingsScreen() {
       <Page>
         {head}
         <PageBody>
-          <div className={styles.loading}>
+          <div className={screen.loading}>
             <Spinner size="large" />
           </div>
         </PageBody>
@@ -137,7 +138,7 @@ export function EmailSettingsScreen() {
     <Page>
       {head}
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           <SenderAndSmtp
             initial={settings.data.settings}
             onSaved={(s) => void settings.mutate({ settings: s }, { revalidate: false })}
@@ -219,11 +220,11 @@ function SenderAndSmtp({ initial, onSaved }: { initial: Settings; onSaved: (s: S
     void save(form)
   }
   return (
-    <form className={styles.stack} onSubmit={submit} noValidate>
+    <form className={screen.stack} onSubmit={submit} noValidate>
       <DeliveryNote delivery={current.delivery} />
-      <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
+      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.stack}`}>
         <Card title={t('senderTitle')}>
-          <div className={styles.form}>
+          <div className={screen.form}>
             <p className={styles.help}>{t('senderHelp')}</p>
             <div className={styles.grid}>
               {field('defaultFromName', t('fromName'), { placeholder: t('fromNamePlaceholder') })}
@@ -233,7 +234,7 @@ function SenderAndSmtp({ initial, onSaved }: { initial: Settings; onSaved: (s: S
           </div>
         </Card>
         <Card title={t('smtpTitle')}>
-          <div className={styles.form}>
+          <div className={screen.form}>
             <p className={styles.help}>{t('smtpHelp')}</p>
             <div className={styles.grid}>
               {field('smtpHost', t('smtpHost'), { placeholder: 'smtp.example.com', autoComplete: 'off' })}
@@ -306,7 +307,7 @@ function TrackingCard({ initial }: { initial: Tracking }) {
         )
       }
     >
-      <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.form}`}>
+      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.form}`}>
         <Check
           name="openTracking"
           label={t('openTracking')}
@@ -354,7 +355,7 @@ function SendingCard({ initial }: { initial: Sending }) {
         )
       }
     >
-      <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.form}`}>
+      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.form}`}>
         <div className={styles.narrow}>
           <TextField
             label={t('smartSendingHours')}
@@ -463,7 +464,7 @@ function ConsentCard({ initial }: { initial: Consent }) {
         )
       }
     >
-      <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.narrow}`}>
+      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${styles.narrow}`}>
         <Select
           label={t('unsubscribeScope')}
           name="unsubscribeScope"

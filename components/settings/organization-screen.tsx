@@ -16,6 +16,7 @@ import type { Organization } from '@/lib/account/get-organization'
 import { TimeZoneCard } from './time-zone-card'
 import { OrganizationLogoCard } from './organization-logo-card'
 import styles from './organization.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 
 type Named = { code: string; name: string }
@@ -32,7 +33,7 @@ export function OrganizationScreen() {
       url={ORGANIZATION_KEY}
       title={t('title')}
       loadError={t('loadError')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
     >
       {(data, mutate) => <OrganizationForm data={data} mutate={mutate} />}
     </SettingsLoader>
@@ -72,12 +73,12 @@ function OrganizationForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator
     <Page>
       <PageHead title={t('title')} description={t('description')} />
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           {!data.organization.hasPostalAddress && <Notification variant="warning">{t('addressMissing')}</Notification>}
-          <form className={styles.stack} onSubmit={submit} noValidate>
-            <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
+          <form className={screen.stack} onSubmit={submit} noValidate>
+            <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.stack}`}>
               <Card title={t('companyTitle')}>
-                <div className={styles.form}>
+                <div className={screen.form}>
                   <TextField
                     label={t('name')}
                     name="name"
@@ -121,8 +122,8 @@ function OrganizationForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator
                 </div>
               </Card>
               <Card title={t('addressTitle')}>
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('addressHelp')}</p>
+                <div className={screen.form}>
+                  <p className={screen.help}>{t('addressHelp')}</p>
                   <TextField
                     label={t('line1')}
                     name="line1"

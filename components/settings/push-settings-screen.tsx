@@ -21,6 +21,7 @@ import { SettingsLoader } from './settings-form-screen'
 import { ApnsKeyCard } from '@/components/mobile/apns-key-card'
 import { InAppMessagesCard } from '@/components/mobile/in-app-messages-card'
 import styles from './push-settings.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 export const PUSH_STATUS_KEY = '/ajax/push/setup-status'
 type Status = Awaited<ReturnType<typeof pushSetupStatus>>
@@ -33,7 +34,7 @@ export function PushSettingsScreen() {
       url={PUSH_STATUS_KEY}
       title={t('title')}
       loadError={t('loadError')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
     >
       {(data, mutate) => <PushSettingsPanel data={data} mutate={mutate} />}
     </SettingsLoader>
@@ -107,7 +108,7 @@ function PushSettingsPanel({ data, mutate }: { data: Status; mutate: KeyedMutato
     <Page>
       <PageHead title={t('title')} description={t('description')} />
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           {!s.configured && <Notification variant="warning">{t('notConfigured')}</Notification>}
           <Card
             title={t('fcmTitle')}
@@ -115,8 +116,8 @@ function PushSettingsPanel({ data, mutate }: { data: Status; mutate: KeyedMutato
               s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>
             }
           >
-            <div className={styles.form}>
-              <p className={styles.help}>{t('fcmHelp')}</p>
+            <div className={screen.form}>
+              <p className={screen.help}>{t('fcmHelp')}</p>
               {s.configured && (
                 <dl className={styles.facts} data-testid="push-project">
                   <dt>{t('projectId')}</dt>
@@ -162,8 +163,8 @@ function PushSettingsPanel({ data, mutate }: { data: Status; mutate: KeyedMutato
           <InAppMessagesCard />
 
           <Card title={t('devicesTitle')}>
-            <div className={styles.form}>
-              <p className={styles.help}>{t('devicesHelp')}</p>
+            <div className={screen.form}>
+              <p className={screen.help}>{t('devicesHelp')}</p>
               <dl className={styles.facts}>
                 <dt>{t('activeTokens')}</dt>
                 <dd data-testid="active-tokens">{format.number(data.tokens.active)}</dd>
@@ -177,7 +178,7 @@ function PushSettingsPanel({ data, mutate }: { data: Status; mutate: KeyedMutato
                   />
                 ))}
               </dl>
-              <p className={styles.help}>{t('sdkEndpoints')}</p>
+              <p className={screen.help}>{t('sdkEndpoints')}</p>
               <code className={styles.code}>
                 POST /client/push-tokens · POST /client/push-token-unregister · POST /client/push-opens
               </code>
@@ -185,8 +186,8 @@ function PushSettingsPanel({ data, mutate }: { data: Status; mutate: KeyedMutato
           </Card>
 
           <Card title={t('testCardTitle')}>
-            <form className={styles.form} onSubmit={sendTest} noValidate data-testid="push-test-form">
-              <fieldset disabled={!canEdit || !s.configured} className={`${styles.form} ${styles.fieldset}`}>
+            <form className={screen.form} onSubmit={sendTest} noValidate data-testid="push-test-form">
+              <fieldset disabled={!canEdit || !s.configured} className={`${screen.form} ${screen.fieldset}`}>
                 <TextField
                   label={t('testToken')}
                   name="token"
@@ -216,7 +217,7 @@ function PushSettingsPanel({ data, mutate }: { data: Status; mutate: KeyedMutato
                   <Button type="submit" variant="secondary" loading={testBusy} data-testid="send-test-push">
                     {t('sendTest')}
                   </Button>
-                  {!s.configured && <span className={styles.help}>{t('testNeedsSetup')}</span>}
+                  {!s.configured && <span className={screen.help}>{t('testNeedsSetup')}</span>}
                 </div>
               </fieldset>
               {testErrors._form && <FormError>{testErrors._form}</FormError>}

@@ -19,6 +19,7 @@ import type { SmsSettingsView } from '@/lib/messaging/sms/sms-settings'
 import { STANDARD_KEYWORDS } from '@/lib/messaging/sms/keywords'
 import { countSegments } from '@/lib/messaging/sms/segments'
 import styles from './sms-settings.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 import { SmsToolsSection } from '@/components/inbox-settings/sms-tools-section'
 
@@ -77,7 +78,7 @@ export function SmsSettingsScreen() {
       url={SMS_SETTINGS_KEY}
       title={t('title')}
       loadError={t('loadError')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
     >
       {(data, mutate) => <SmsSettingsForm data={data} mutate={mutate} />}
     </SettingsLoader>
@@ -120,18 +121,18 @@ function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
     <Page>
       <PageHead title={t('title')} description={t('description')} />
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           {!s.configured && <Notification variant="warning">{t('notConfigured')}</Notification>}
-          <form className={styles.stack} onSubmit={submit} noValidate data-testid="sms-settings-form">
-            <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
+          <form className={screen.stack} onSubmit={submit} noValidate data-testid="sms-settings-form">
+            <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.stack}`}>
               <Card
                 title={t('accountTitle')}
                 actions={
                   s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>
                 }
               >
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('accountHelp')}</p>
+                <div className={screen.form}>
+                  <p className={screen.help}>{t('accountHelp')}</p>
                   <div className={styles.grid}>
                     <TextField
                       label={t('accountSid')}
@@ -177,7 +178,7 @@ function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
               </Card>
 
               <Card title={t('numbersTitle')}>
-                <div className={styles.form}>
+                <div className={screen.form}>
                   <div className={styles.grid}>
                     <TextField
                       label={t('phoneNumbers')}
@@ -201,16 +202,16 @@ function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
                   <code className={styles.code} data-testid="sms-inbound-url">
                     {s.inboundWebhookUrl}
                   </code>
-                  <p className={styles.help}>{t('inboundUrlHelp')}</p>
+                  <p className={screen.help}>{t('inboundUrlHelp')}</p>
                 </div>
               </Card>
 
               <Card title={t('keywordsTitle')}>
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('keywordsHelp')}</p>
+                <div className={screen.form}>
+                  <p className={screen.help}>{t('keywordsHelp')}</p>
                   {(['stop', 'start', 'help'] as const).map((k) => (
                     <div key={k} className={styles.grid}>
-                      <div className={styles.form}>
+                      <div className={screen.form}>
                         <span className={styles.label}>{t(KEYWORD_LABEL[k])}</span>
                         <div className={styles.badges}>
                           {STANDARD_KEYWORDS[k].map((w) => (
@@ -240,7 +241,7 @@ function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
               </Card>
 
               <Card title={t('quietTitle')}>
-                <div className={styles.form}>
+                <div className={screen.form}>
                   <label className={styles.toggle}>
                     <input
                       type="checkbox"
@@ -251,7 +252,7 @@ function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
                     <span>
                       {t('quietEnabled')}
                       <br />
-                      <span className={styles.help}>{t('quietHelp')}</span>
+                      <span className={screen.help}>{t('quietHelp')}</span>
                     </span>
                   </label>
                   <div className={styles.grid}>
@@ -351,8 +352,8 @@ function SmsTestCard({ configured, maxSegments }: { configured: boolean; maxSegm
 
   return (
     <Card title={t('testTitle')}>
-      <form className={styles.form} onSubmit={sendTest} noValidate data-testid="sms-test-form">
-        {!configured && <p className={styles.help}>{t('testNeedsSettings')}</p>}
+      <form className={screen.form} onSubmit={sendTest} noValidate data-testid="sms-test-form">
+        {!configured && <p className={screen.help}>{t('testNeedsSettings')}</p>}
         <div className={styles.grid}>
           <TextField
             label={t('testTo')}

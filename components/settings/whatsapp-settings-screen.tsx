@@ -17,6 +17,7 @@ import { Notification } from '@/components/ui/notification'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import type { WhatsAppSettingsView, WhatsAppTemplate } from '@/lib/messaging/whatsapp/whatsapp-settings'
 import styles from './sms-settings.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 
 export const WHATSAPP_SETTINGS_KEY = '/ajax/sms/whatsapp'
@@ -48,7 +49,7 @@ export function WhatsAppSettingsScreen() {
       url={WHATSAPP_SETTINGS_KEY}
       title={t('title')}
       loadError={t('loadError')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
     >
       {(data, mutate) => <WhatsAppSettingsForm data={data} mutate={mutate} />}
     </SettingsLoader>
@@ -81,18 +82,18 @@ function WhatsAppSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMut
     <Page>
       <PageHead title={t('title')} description={t('description')} />
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           {!s.configured && <Notification variant="warning">{t('notConfigured')}</Notification>}
-          <form className={styles.stack} onSubmit={submit} noValidate data-testid="whatsapp-settings-form">
-            <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
+          <form className={screen.stack} onSubmit={submit} noValidate data-testid="whatsapp-settings-form">
+            <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.stack}`}>
               <Card
                 title={t('accountTitle')}
                 actions={
                   s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>
                 }
               >
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('accountHelp')}</p>
+                <div className={screen.form}>
+                  <p className={screen.help}>{t('accountHelp')}</p>
                   <div className={styles.grid}>
                     <TextField
                       label={t('phoneNumberId')}
@@ -147,8 +148,8 @@ function WhatsAppSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMut
               </Card>
 
               <Card title={t('webhookTitle')}>
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('webhookHelp')}</p>
+                <div className={screen.form}>
+                  <p className={screen.help}>{t('webhookHelp')}</p>
                   <span className={styles.label}>{t('callbackUrl')}</span>
                   <code className={styles.code} data-testid="whatsapp-webhook-url">
                     {s.webhookUrl}
@@ -159,7 +160,7 @@ function WhatsAppSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMut
                       {s.verifyToken}
                     </code>
                   ) : (
-                    <p className={styles.help}>{t('verifyTokenAfterSave')}</p>
+                    <p className={screen.help}>{t('verifyTokenAfterSave')}</p>
                   )}
                 </div>
               </Card>
@@ -180,10 +181,10 @@ function WhatsAppSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMut
                   ) : undefined
                 }
               >
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('templatesHelp')}</p>
+                <div className={screen.form}>
+                  <p className={screen.help}>{t('templatesHelp')}</p>
                   {form.templates.length === 0 && (
-                    <p className={styles.help} data-testid="templates-empty">
+                    <p className={screen.help} data-testid="templates-empty">
                       {t('templatesEmpty')}
                     </p>
                   )}
@@ -276,8 +277,8 @@ function WhatsAppTestCard({ configured, templates }: { configured: boolean; temp
 
   return (
     <Card title={t('testTitle')}>
-      <form className={styles.form} onSubmit={sendTest} noValidate data-testid="whatsapp-test-form">
-        {(!configured || !templates.length) && <p className={styles.help}>{t('testNeedsSettings')}</p>}
+      <form className={screen.form} onSubmit={sendTest} noValidate data-testid="whatsapp-test-form">
+        {(!configured || !templates.length) && <p className={screen.help}>{t('testNeedsSettings')}</p>}
         <div className={styles.grid}>
           <TextField
             label={t('testTo')}
