@@ -6,7 +6,9 @@
 // the data as its initial state, so it mounts only once the data is there. useSettingsSave is
 // that form's save cycle: a pending flag, a success toast, a 400's field errors under their
 // fields, and any other failure under `_form` (shown by the form) or as an error toast.
-import { useState, type ReactNode } from 'react'
+// SettingsForm is the form around the screen's cards: disabled for a member who cannot edit,
+// the `_form` failure under the cards and the save button (for those who can edit).
+import { useState, type FormEvent, type ReactNode } from 'react'
 import useSWR, { type KeyedMutator } from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
@@ -14,7 +16,9 @@ import { useToast } from '@/components/shell/toasts'
 import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Notification } from '@/components/ui/notification'
 import { Spinner } from '@/components/ui/spinner'
+import { Button } from '@/components/ui/button'
 import { readHttpFailure } from '@/components/auth/http-failure'
+import screen from '@/components/ui/form-screen.module.css'
 
 interface LoaderProps<T> {
   url: string
@@ -98,4 +102,40 @@ export function useSettingsSave(messages: { saved: string; failed: string }, oth
   }
 
   return { busy, errors, setErrors, save }
+}
+
+export function SettingsForm({
+  onSubmit,
+  canEdit,
+  busy,
+  formError,
+  saveLabel,
+  testId,
+  saveTestId,
+  children,
+}: {
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void
+  canEdit: boolean
+  busy: boolean
+  formError?: string
+  saveLabel: string
+  testId?: string
+  saveTestId: string
+  children: ReactNode
+}) {
+  return (
+    <form className={screen.stack} onSubmit={onSubmit} noValidate data-testid={testId}>
+      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.stack}`}>
+        {children}
+      </fieldset>
+      {formError && <Notification variant="error">{formError}</Notification>}
+      {canEdit && (
+        <div className={screen.footer}>
+          <Button variant="primary" type="submit" loading={busy} data-testid={saveTestId}>
+            {saveLabel}
+          </Button>
+        </div>
+      )}
+    </form>
+  )
 }

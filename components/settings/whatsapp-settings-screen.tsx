@@ -18,7 +18,7 @@ import { readHttpFailure } from '@/components/auth/http-failure'
 import type { WhatsAppSettingsView, WhatsAppTemplate } from '@/lib/messaging/whatsapp/whatsapp-settings'
 import styles from './sms-settings.module.css'
 import screen from '@/components/ui/form-screen.module.css'
-import { SettingsLoader, useSettingsSave } from './settings-form-screen'
+import { SettingsForm, SettingsLoader, useSettingsSave } from './settings-form-screen'
 
 export const WHATSAPP_SETTINGS_KEY = '/ajax/sms/whatsapp'
 type Loaded = { settings: WhatsAppSettingsView }
@@ -84,154 +84,152 @@ function WhatsAppSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMut
       <PageBody>
         <div className={screen.stack}>
           {!s.configured && <Notification variant="warning">{t('notConfigured')}</Notification>}
-          <form className={screen.stack} onSubmit={submit} noValidate data-testid="whatsapp-settings-form">
-            <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.stack}`}>
-              <Card
-                title={t('accountTitle')}
-                actions={
-                  s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>
-                }
-              >
-                <div className={screen.form}>
-                  <p className={screen.help}>{t('accountHelp')}</p>
-                  <div className={styles.grid}>
-                    <TextField
-                      label={t('phoneNumberId')}
-                      name="phoneNumberId"
-                      inputMode="numeric"
-                      value={form.phoneNumberId}
-                      error={errors.phoneNumberId}
-                      onChange={(e) => set({ phoneNumberId: e.target.value })}
-                    />
-                    <TextField
-                      label={t('businessAccountId')}
-                      name="businessAccountId"
-                      inputMode="numeric"
-                      value={form.businessAccountId}
-                      error={errors.businessAccountId}
-                      onChange={(e) => set({ businessAccountId: e.target.value })}
-                    />
-                  </div>
-                  <div className={styles.grid}>
-                    <TextField
-                      label={t('accessToken')}
-                      name="accessToken"
-                      type="password"
-                      autoComplete="new-password"
-                      value={form.accessToken}
-                      placeholder={s.accessTokenMask ?? ''}
-                      error={errors.accessToken}
-                      hint={s.accessTokenMask ? t('secretKept', { mask: s.accessTokenMask }) : undefined}
-                      onChange={(e) => set({ accessToken: e.target.value })}
-                    />
-                    <TextField
-                      label={t('appSecret')}
-                      name="appSecret"
-                      type="password"
-                      autoComplete="new-password"
-                      value={form.appSecret}
-                      placeholder={s.appSecretMask ?? ''}
-                      error={errors.appSecret}
-                      hint={s.appSecretMask ? t('secretKept', { mask: s.appSecretMask }) : t('appSecretHint')}
-                      onChange={(e) => set({ appSecret: e.target.value })}
-                    />
-                  </div>
+          <SettingsForm
+            onSubmit={submit}
+            canEdit={canEdit}
+            busy={busy}
+            formError={errors._form}
+            saveLabel={t('save')}
+            saveTestId="save-whatsapp-settings"
+            testId="whatsapp-settings-form"
+          >
+            <Card
+              title={t('accountTitle')}
+              actions={
+                s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>
+              }
+            >
+              <div className={screen.form}>
+                <p className={screen.help}>{t('accountHelp')}</p>
+                <div className={styles.grid}>
                   <TextField
-                    label={t('baseUrl')}
-                    name="baseUrl"
-                    value={form.baseUrl}
-                    error={errors.baseUrl}
-                    hint={t('baseUrlHint')}
-                    onChange={(e) => set({ baseUrl: e.target.value })}
+                    label={t('phoneNumberId')}
+                    name="phoneNumberId"
+                    inputMode="numeric"
+                    value={form.phoneNumberId}
+                    error={errors.phoneNumberId}
+                    onChange={(e) => set({ phoneNumberId: e.target.value })}
+                  />
+                  <TextField
+                    label={t('businessAccountId')}
+                    name="businessAccountId"
+                    inputMode="numeric"
+                    value={form.businessAccountId}
+                    error={errors.businessAccountId}
+                    onChange={(e) => set({ businessAccountId: e.target.value })}
                   />
                 </div>
-              </Card>
-
-              <Card title={t('webhookTitle')}>
-                <div className={screen.form}>
-                  <p className={screen.help}>{t('webhookHelp')}</p>
-                  <span className={styles.label}>{t('callbackUrl')}</span>
-                  <code className={styles.code} data-testid="whatsapp-webhook-url">
-                    {s.webhookUrl}
-                  </code>
-                  <span className={styles.label}>{t('verifyToken')}</span>
-                  {s.verifyToken ? (
-                    <code className={styles.code} data-testid="whatsapp-verify-token">
-                      {s.verifyToken}
-                    </code>
-                  ) : (
-                    <p className={screen.help}>{t('verifyTokenAfterSave')}</p>
-                  )}
+                <div className={styles.grid}>
+                  <TextField
+                    label={t('accessToken')}
+                    name="accessToken"
+                    type="password"
+                    autoComplete="new-password"
+                    value={form.accessToken}
+                    placeholder={s.accessTokenMask ?? ''}
+                    error={errors.accessToken}
+                    hint={s.accessTokenMask ? t('secretKept', { mask: s.accessTokenMask }) : undefined}
+                    onChange={(e) => set({ accessToken: e.target.value })}
+                  />
+                  <TextField
+                    label={t('appSecret')}
+                    name="appSecret"
+                    type="password"
+                    autoComplete="new-password"
+                    value={form.appSecret}
+                    placeholder={s.appSecretMask ?? ''}
+                    error={errors.appSecret}
+                    hint={s.appSecretMask ? t('secretKept', { mask: s.appSecretMask }) : t('appSecretHint')}
+                    onChange={(e) => set({ appSecret: e.target.value })}
+                  />
                 </div>
-              </Card>
-
-              <Card
-                title={t('templatesTitle')}
-                actions={
-                  canEdit ? (
-                    <Button
-                      size="small"
-                      onClick={() =>
-                        set({ templates: [...form.templates, { name: '', language: 'en_US', bodyParameters: '0' }] })
-                      }
-                      data-testid="add-template"
-                    >
-                      {t('addTemplate')}
-                    </Button>
-                  ) : undefined
-                }
-              >
-                <div className={screen.form}>
-                  <p className={screen.help}>{t('templatesHelp')}</p>
-                  {form.templates.length === 0 && (
-                    <p className={screen.help} data-testid="templates-empty">
-                      {t('templatesEmpty')}
-                    </p>
-                  )}
-                  {form.templates.map((r, i) => (
-                    <div key={i} className={styles.templateRow}>
-                      <TextField
-                        label={t('templateName')}
-                        name={`templates.${i}.name`}
-                        value={r.name}
-                        error={errors[`templates.${i}.name`]}
-                        onChange={(e) => setRow(i, { name: e.target.value })}
-                      />
-                      <TextField
-                        label={t('templateLanguage')}
-                        name={`templates.${i}.language`}
-                        value={r.language}
-                        error={errors[`templates.${i}.language`]}
-                        onChange={(e) => setRow(i, { language: e.target.value })}
-                      />
-                      <TextField
-                        label={t('templateParameters')}
-                        name={`templates.${i}.bodyParameters`}
-                        inputMode="numeric"
-                        value={r.bodyParameters}
-                        error={errors[`templates.${i}.bodyParameters`]}
-                        onChange={(e) => setRow(i, { bodyParameters: e.target.value })}
-                      />
-                      <Button
-                        variant="tertiary"
-                        onClick={() => set({ templates: form.templates.filter((_, j) => j !== i) })}
-                      >
-                        {t('removeTemplate')}
-                      </Button>
-                    </div>
-                  ))}
-                </div>
-              </Card>
-            </fieldset>
-            {errors._form && <Notification variant="error">{errors._form}</Notification>}
-            {canEdit && (
-              <div className={styles.footer}>
-                <Button variant="primary" type="submit" loading={busy} data-testid="save-whatsapp-settings">
-                  {t('save')}
-                </Button>
+                <TextField
+                  label={t('baseUrl')}
+                  name="baseUrl"
+                  value={form.baseUrl}
+                  error={errors.baseUrl}
+                  hint={t('baseUrlHint')}
+                  onChange={(e) => set({ baseUrl: e.target.value })}
+                />
               </div>
-            )}
-          </form>
+            </Card>
+
+            <Card title={t('webhookTitle')}>
+              <div className={screen.form}>
+                <p className={screen.help}>{t('webhookHelp')}</p>
+                <span className={styles.label}>{t('callbackUrl')}</span>
+                <code className={styles.code} data-testid="whatsapp-webhook-url">
+                  {s.webhookUrl}
+                </code>
+                <span className={styles.label}>{t('verifyToken')}</span>
+                {s.verifyToken ? (
+                  <code className={styles.code} data-testid="whatsapp-verify-token">
+                    {s.verifyToken}
+                  </code>
+                ) : (
+                  <p className={screen.help}>{t('verifyTokenAfterSave')}</p>
+                )}
+              </div>
+            </Card>
+
+            <Card
+              title={t('templatesTitle')}
+              actions={
+                canEdit ? (
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      set({ templates: [...form.templates, { name: '', language: 'en_US', bodyParameters: '0' }] })
+                    }
+                    data-testid="add-template"
+                  >
+                    {t('addTemplate')}
+                  </Button>
+                ) : undefined
+              }
+            >
+              <div className={screen.form}>
+                <p className={screen.help}>{t('templatesHelp')}</p>
+                {form.templates.length === 0 && (
+                  <p className={screen.help} data-testid="templates-empty">
+                    {t('templatesEmpty')}
+                  </p>
+                )}
+                {form.templates.map((r, i) => (
+                  <div key={i} className={styles.templateRow}>
+                    <TextField
+                      label={t('templateName')}
+                      name={`templates.${i}.name`}
+                      value={r.name}
+                      error={errors[`templates.${i}.name`]}
+                      onChange={(e) => setRow(i, { name: e.target.value })}
+                    />
+                    <TextField
+                      label={t('templateLanguage')}
+                      name={`templates.${i}.language`}
+                      value={r.language}
+                      error={errors[`templates.${i}.language`]}
+                      onChange={(e) => setRow(i, { language: e.target.value })}
+                    />
+                    <TextField
+                      label={t('templateParameters')}
+                      name={`templates.${i}.bodyParameters`}
+                      inputMode="numeric"
+                      value={r.bodyParameters}
+                      error={errors[`templates.${i}.bodyParameters`]}
+                      onChange={(e) => setRow(i, { bodyParameters: e.target.value })}
+                    />
+                    <Button
+                      variant="tertiary"
+                      onClick={() => set({ templates: form.templates.filter((_, j) => j !== i) })}
+                    >
+                      {t('removeTemplate')}
+                    </Button>
+                  </div>
+                ))}
+              </div>
+            </Card>
+          </SettingsForm>
           {canEdit && (
             <WhatsAppTestCard
               key={s.templates.map((x) => `${x.name}|${x.language}`).join(',')}

@@ -9,7 +9,7 @@ import { SWRConfig } from 'swr'
 import messages from '@/messages/en-US.json'
 import { http } from '@/lib/client/http'
 import { ToastProvider } from '@/components/shell/toasts'
-import { SettingsLoader, useSettingsSave } from '@/components/settings/settings-form-screen'
+import { SettingsForm, SettingsLoader, useSettingsSave } from '@/components/settings/settings-form-screen'
 
 type Answer = { status: number; body: unknown }
 let gets: Answer[] = []
@@ -132,4 +132,32 @@ test("a 400's field errors go under their fields; another failure under the form
   fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
   expect(await screen.findByText('Could not save')).toBeInTheDocument()
   expect(screen.queryByTestId('form-error')).toBeNull()
+})
+
+test('SettingsForm: the save button and the form failure for an editor; a disabled form without a save for a reader', async () => {
+  const onSubmit = jest.fn((e: FormEvent) => e.preventDefault())
+  const form = (canEdit: boolean) => (
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SettingsForm
+        onSubmit={onSubmit}
+        canEdit={canEdit}
+        busy={false}
+        formError={canEdit ? 'Could not save' : undefined}
+        saveLabel="Save"
+        saveTestId="save-probe"
+        testId="probe-form"
+      >
+        <input aria-label="Name" defaultValue="Shop" />
+      </SettingsForm>
+    </NextIntlClientProvider>
+  )
+  const { rerender } = render(form(true))
+  expect(screen.getByRole('alert')).toHaveTextContent('Could not save')
+  expect(screen.getByLabelText('Name')).toBeEnabled()
+  fireEvent.click(screen.getByTestId('save-probe'))
+  expect(onSubmit).toHaveBeenCalledTimes(1)
+  rerender(form(false))
+  expect(screen.getByLabelText('Name')).toBeDisabled()
+  expect(screen.queryByTestId('save-probe')).toBeNull()
+  expect(screen.getByTestId('probe-form')).toBeInTheDocument()
 })
