@@ -19,6 +19,7 @@ import { reviewRequestContextConsumer } from '@/lib/reviews/review-request-conte
 import { registerActionExecutor } from '@/lib/flows/engine/registered-executors'
 import { REVIEW_REQUEST_ACTION, sendReviewRequestExecutor } from '@/lib/reviews/request-action'
 import { reviewRequestBlockConsumer } from '@/lib/reviews/request-action-context'
+import { BACK_IN_STOCK_DELAY_ACTION, backInStockDelayExecutor } from '@/lib/catalog/back-in-stock/delay'
 import { registerInboundMessageConsumer } from '@/lib/messaging/inbound-message-consumers'
 import { inboxInboundConsumer } from '@/lib/inbox/inbox-consumer'
 import { registerPlanGate } from '@/lib/messaging/plan-gate'
@@ -39,6 +40,7 @@ export function registerConsumers(): void {
   registerRenderContextConsumer(reviewRequestContextConsumer)
   registerRenderContextConsumer(reviewRequestBlockConsumer)
   registerActionExecutor({ name: REVIEW_REQUEST_ACTION, executor: sendReviewRequestExecutor })
+  registerActionExecutor({ name: BACK_IN_STOCK_DELAY_ACTION, executor: backInStockDelayExecutor })
   registerInboundMessageConsumer(inboxInboundConsumer)
   // The send pipeline asks billing for the plan's allowance (issue 26 §1) without importing it.
   registerPlanGate(billingPlanGate)
