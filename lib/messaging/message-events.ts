@@ -125,7 +125,8 @@ export function* recordMessageEventsOps(
 }
 
 /** Returns the new event id, or null when this event was already recorded. */
-export function* recordMessageEventOps(e: MessageEvent): Ops<number | null> {
+/** `hooks`: the company's webhooks on the event's topic when the caller already read them (an inbound SMS's look-up). */
+export function* recordMessageEventOps(e: MessageEvent, hooks?: Array<{ id: string }>): Ops<number | null> {
   const metric = yield* getOrCreateMetricOps(e.companyId, e.metric, MESSAGE_METRIC_INTEGRATION)
   const ts = Math.floor(e.at.getTime() / 1000)
   const id = yield* insertEventTouchingOps({
@@ -136,6 +137,6 @@ export function* recordMessageEventOps(e: MessageEvent): Ops<number | null> {
     uniqueId: uniqueIdOf(e),
     properties: propertiesOf(e),
   })
-  if (id !== null) yield* enqueueWebhookDeliveriesOps(e, id) // outbound webhooks, decided with the event
+  if (id !== null) yield* enqueueWebhookDeliveriesOps(e, id, hooks) // outbound webhooks, decided with the event
   return id
 }
