@@ -14,12 +14,11 @@ import { TextField } from '@/components/ui/text-field'
 import { Button } from '@/components/ui/button'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import type { SendingDomainView } from '@/lib/messaging/dkim/sending-domains'
 import styles from './email-settings.module.css'
 import screen from '@/components/ui/form-screen.module.css'
+import { SettingsLoadErrorPage, SettingsLoadingPage } from './settings-form-screen'
 
 const KEY = '/ajax/account/email/domains'
 const STATUS: Record<string, BadgeVariant> = {
@@ -32,7 +31,6 @@ const STATUS: Record<string, BadgeVariant> = {
 
 export function DomainsScreen() {
   const t = useTranslations('sendingDomains')
-  const tc = useTranslations('common')
   const toast = useToast()
   const canEdit = usePermission(['account_settings_read', 'account_settings_write'])
   const { data, error, mutate } = useSWR(KEY, (url: string) =>
@@ -91,34 +89,20 @@ export function DomainsScreen() {
     }
   }
 
-  const head = <PageHead title={t('title')} description={t('description')} />
-  if (error) {
+  if (error)
     return (
-      <Page>
-        {head}
-        <PageBody>
-          <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
-            {t('loadError')}
-          </Notification>
-        </PageBody>
-      </Page>
+      <SettingsLoadErrorPage
+        title={t('title')}
+        description={t('description')}
+        message={t('loadError')}
+        onRetry={() => void mutate()}
+      />
     )
-  }
-  if (!data)
-    return (
-      <Page>
-        {head}
-        <PageBody>
-          <div className={screen.loading}>
-            <Spinner size="large" />
-          </div>
-        </PageBody>
-      </Page>
-    )
+  if (!data) return <SettingsLoadingPage title={t('title')} description={t('description')} className={screen.loading} />
 
   return (
     <Page>
-      {head}
+      <PageHead title={t('title')} description={t('description')} />
       <PageBody>
         <div className={screen.stack}>
           {canEdit && (

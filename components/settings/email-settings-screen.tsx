@@ -15,11 +15,11 @@ import { TextField } from '@/components/ui/text-field'
 import { Select } from '@/components/ui/select'
 import { Button } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import field from '@/components/ui/field.module.css'
 import styles from './email-settings.module.css'
 import screen from '@/components/ui/form-screen.module.css'
+import { SettingsLoadErrorPage, SettingsLoadingPage } from './settings-form-screen'
 
 type Smtp = {
   host: string
@@ -100,43 +100,25 @@ function Check({
 
 export function EmailSettingsScreen() {
   const t = useTranslations('emailSettings')
-  const tc = useTranslations('common')
   const settings = useSWR(`${BASE}/settings`, fetcher<{ settings: Settings }>)
   const sending = useSWR(`${BASE}/sending`, fetcher<{ sending: Sending }>)
   const tracking = useSWR(`${BASE}/tracking`, fetcher<{ tracking: Tracking }>)
   const consent = useSWR(`${BASE}/consent`, fetcher<{ consent: Consent }>)
   const all = [settings, sending, tracking, consent]
-  const head = <PageHead title={t('title')} description={t('description')} />
-  if (all.some((s) => s.error)) {
+  if (all.some((s) => s.error))
     return (
-      <Page>
-        {head}
-        <PageBody>
-          <Notification
-            variant="error"
-            action={{ label: tc('retry'), onClick: () => all.forEach((s) => void s.mutate()) }}
-          >
-            {t('loadError')}
-          </Notification>
-        </PageBody>
-      </Page>
+      <SettingsLoadErrorPage
+        title={t('title')}
+        description={t('description')}
+        message={t('loadError')}
+        onRetry={() => all.forEach((s) => void s.mutate())}
+      />
     )
-  }
-  if (!settings.data || !sending.data || !tracking.data || !consent.data) {
-    return (
-      <Page>
-        {head}
-        <PageBody>
-          <div className={screen.loading}>
-            <Spinner size="large" />
-          </div>
-        </PageBody>
-      </Page>
-    )
-  }
+  if (!settings.data || !sending.data || !tracking.data || !consent.data)
+    return <SettingsLoadingPage title={t('title')} description={t('description')} className={screen.loading} />
   return (
     <Page>
-      {head}
+      <PageHead title={t('title')} description={t('description')} />
       <PageBody>
         <div className={screen.stack}>
           <SenderAndSmtp

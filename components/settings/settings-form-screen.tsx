@@ -23,6 +23,8 @@ import screen from '@/components/ui/form-screen.module.css'
 interface LoaderProps<T> {
   url: string
   title: string
+  /** The page head's description, shown while loading and with the load error too. */
+  description?: string
   /** The load error's text; a function gets the error (to prefer the server's message). */
   loadError: string | ((error: unknown) => string)
   /** A 404's text, shown without a retry (the document is gone); without it a 404 is a load error. */
@@ -39,6 +41,7 @@ interface LoaderProps<T> {
 export function SettingsLoader<T>({
   url,
   title,
+  description,
   loadError,
   notFound,
   retryLabel,
@@ -47,36 +50,75 @@ export function SettingsLoader<T>({
   keepDataOnError,
   children,
 }: LoaderProps<T>) {
-  const tc = useTranslations('common')
   const { data, error, mutate } = useSWR(url, (u: string) => http.get<T>(u).then((r) => r.data))
   if (error && !(keepDataOnError && data)) {
     const gone = notFound !== undefined && readHttpFailure(error).status === 404
     return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <Notification
-            variant="error"
-            action={gone ? undefined : { label: retryLabel ?? tc('retry'), onClick: () => void mutate() }}
-          >
-            {gone ? notFound : typeof loadError === 'function' ? loadError(error) : loadError}
-          </Notification>
-        </PageBody>
-      </Page>
+      <SettingsLoadErrorPage
+        title={title}
+        description={description}
+        message={gone ? notFound : typeof loadError === 'function' ? loadError(error) : loadError}
+        onRetry={gone ? undefined : () => void mutate()}
+        retryLabel={retryLabel}
+      />
     )
   }
   if (!data)
     return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <div className={loadingClassName}>
-            <Spinner size="large" label={loadingLabel} />
-          </div>
-        </PageBody>
-      </Page>
+      <SettingsLoadingPage title={title} description={description} label={loadingLabel} className={loadingClassName} />
     )
   return <>{children(data, mutate)}</>
+}
+
+/** The page of a screen whose data is loading: its head and a spinner. */
+export function SettingsLoadingPage({
+  title,
+  description,
+  label,
+  className,
+}: {
+  title: string
+  description?: string
+  label?: string
+  className?: string
+}) {
+  return (
+    <Page>
+      <PageHead title={title} description={description} />
+      <PageBody>
+        <div className={className}>
+          <Spinner size="large" label={label} />
+        </div>
+      </PageBody>
+    </Page>
+  )
+}
+
+/** The page of a screen whose data could not be loaded: its head and the error, with a retry if given one. */
+export function SettingsLoadErrorPage({
+  title,
+  description,
+  message,
+  onRetry,
+  retryLabel,
+}: {
+  title: string
+  description?: string
+  message: string
+  onRetry?: () => void
+  retryLabel?: string
+}) {
+  const tc = useTranslations('common')
+  return (
+    <Page>
+      <PageHead title={title} description={description} />
+      <PageBody>
+        <Notification variant="error" action={onRetry && { label: retryLabel ?? tc('retry'), onClick: onRetry }}>
+          {message}
+        </Notification>
+      </PageBody>
+    </Page>
+  )
 }
 
 export function useSettingsSave(messages: { saved: string; failed: string }, otherFailure: 'form' | 'toast' = 'form') {
