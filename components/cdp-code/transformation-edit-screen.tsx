@@ -16,8 +16,8 @@ import { Badge } from '@/components/ui/badge'
 import { Button, LinkButton } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
+import { SettingsLoadErrorPage, SettingsLoadingPage } from '@/components/settings/settings-form-screen'
 import { CDP_WRITE, type TransformationDto, type TransformationRunDto } from './types'
 import styles from './cdp-code.module.css'
 import screen from '@/components/ui/form-screen.module.css'
@@ -26,7 +26,6 @@ type Loaded = { transformation: TransformationDto; runs: TransformationRunDto[] 
 
 export function TransformationEditScreen({ transformationId }: { transformationId: string }) {
   const t = useTranslations('cdpCode')
-  const tc = useTranslations('common')
   const format = useFormatter()
   const router = useRouter()
   const toast = useToast()
@@ -68,30 +67,14 @@ export function TransformationEditScreen({ transformationId }: { transformationI
   if (error) {
     const gone = readHttpFailure(error).status === 404
     return (
-      <Page>
-        <PageHead title={t('transformationTitle')} />
-        <PageBody>
-          <Notification
-            variant="error"
-            action={gone ? undefined : { label: tc('retry'), onClick: () => void mutate() }}
-          >
-            {gone ? t('transformationNotFound') : t('loadError')}
-          </Notification>
-        </PageBody>
-      </Page>
+      <SettingsLoadErrorPage
+        title={t('transformationTitle')}
+        message={gone ? t('transformationNotFound') : t('loadError')}
+        onRetry={gone ? undefined : () => void mutate()}
+      />
     )
   }
-  if (!data)
-    return (
-      <Page>
-        <PageHead title={t('transformationTitle')} />
-        <PageBody>
-          <div className={screen.loading}>
-            <Spinner size="large" />
-          </div>
-        </PageBody>
-      </Page>
-    )
+  if (!data) return <SettingsLoadingPage title={t('transformationTitle')} className={screen.loading} />
   const x = data.transformation
   return (
     <Page>
