@@ -15,6 +15,8 @@ import { segmentsBatchConsumer } from '@/lib/segments/ingest-consumer'
 import { registerUnsubscribeConsumer } from '@/lib/messaging/unsubscribe/unsubscribe-consumers'
 import { consentWriteBackConsumer } from '@/lib/integrations/shopify/consent-write-back'
 import { registerRenderContextConsumer } from '@/lib/messaging/render-context-consumers'
+import { registerRenderPreparer } from '@/lib/messaging/render-preparers'
+import { catalogRenderPreparer } from '@/lib/catalog/catalog-prerender'
 import { reviewRequestContextConsumer } from '@/lib/reviews/review-request-context'
 import { registerActionExecutor } from '@/lib/flows/engine/registered-executors'
 import { REVIEW_REQUEST_ACTION, sendReviewRequestExecutor } from '@/lib/reviews/request-action'
@@ -37,6 +39,8 @@ export function registerConsumers(): void {
   registerEventTransformer(transformationsEventTransformer)
   registerGroupEntryConsumer(flowGroupTriggersConsumer)
   registerUnsubscribeConsumer(consentWriteBackConsumer)
+  // The catalog, coupon and web-feed tags' data, read before an email renders (may refuse the send).
+  registerRenderPreparer(catalogRenderPreparer)
   registerRenderContextConsumer(reviewRequestContextConsumer)
   registerRenderContextConsumer(reviewRequestBlockConsumer)
   registerActionExecutor({ name: REVIEW_REQUEST_ACTION, executor: sendReviewRequestExecutor })

@@ -48,23 +48,22 @@ const BASE_LAYERS = ['errors', 'config', 'text', 'db', 'flags', 'jobs', 'i18n', 
  * settings) to lib/attribution/update-mapped-metric.ts; api and coupons left when the /api layer
  * stopped importing the domains of the cycle (catalog's /api ids are lib/ids/catalog-api-id.ts, a
  * profile's push tokens lib/messaging/push/list-profile-push-tokens.ts): the domains' /api glue
- * builds on lib/api, one way.
+ * builds on lib/api, one way; attribution, catalog, flows, reporting and templates left when the
+ * flow values report took FLOW_SEND_SOURCE from lib/reporting, the catalog's back-in-stock-delay
+ * and the catalog tags' pre-render (lib/catalog/catalog-prerender.ts) became registered (an action
+ * executor, a render preparer of lib/messaging/render-preparers.ts), sending a template preview
+ * moved to lib/messaging/send-template-preview.ts and enqueueJobOps to lib/jobs.
  */
 // integrations and oauth joined in issue 21 and left it the same day: the /api wrapper resolves
 // Bearer tokens through lib/api-keys/resolve-bearer.ts (not lib/oauth, which builds on lib/http
 // and lib/auth), and an email unsubscribe hands the Shopify consent write-back to a registered
 // consumer (lib/messaging/unsubscribe/unsubscribe-consumers.ts) instead of importing it.
 const KNOWN_CYCLE = [
-  'attribution',
   'auth',
-  'catalog',
   'events',
-  'flows',
   'http',
   'messaging',
   'profiles',
-  'reporting',
-  'templates',
   'webhooks',
 ]
 
