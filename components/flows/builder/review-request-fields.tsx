@@ -4,7 +4,7 @@
 // "Review request" block) and the sender. The products and their star links come from the order
 // of the trigger event when the step runs; a flow delay before the step sets "N days after".
 import { useTranslations } from 'next-intl'
-import { Field, IdOptions } from './panel-fields'
+import { Field, FieldInput, IdOptions } from './panel-fields'
 import { useTemplateOptions } from './use-builder-options'
 import { SenderFields } from './sender-fields'
 import styles from './builder.module.css'
@@ -17,21 +17,14 @@ export function ReviewRequestFields({ msg, setMsg }: { msg: Data; setMsg: (patch
   return (
     <>
       <p className={styles.muted}>{t('panelHint')}</p>
-      <Field label={t('subject')}>
-        <input
-          className={styles.control}
-          data-testid="review-request-subject"
-          value={String(msg.subject_line ?? '')}
-          onChange={(e) => setMsg({ subject_line: e.target.value })}
-        />
-      </Field>
-      <Field label={t('heading')}>
-        <input
-          className={styles.control}
-          value={String(msg.heading ?? '')}
-          onChange={(e) => setMsg({ heading: e.target.value || null })}
-        />
-      </Field>
+      <FieldInput
+        label={t('subject')}
+        record={msg}
+        set={setMsg}
+        field="subject_line"
+        data-testid="review-request-subject"
+      />
+      <FieldInput label={t('heading')} record={msg} set={setMsg} field="heading" emptyAsNull />
       <Field label={t('template')} hint={t('templateHint')}>
         <select
           className={styles.control}

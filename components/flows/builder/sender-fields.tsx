@@ -1,7 +1,7 @@
 'use client'
 // The sender of an email-sending action (an email, a review request): a from label and a from
 // address; empty means the company's default sender, so an emptied field is stored as null.
-import { Field } from './panel-fields'
+import { FieldInput } from './panel-fields'
 import styles from './builder.module.css'
 
 type Data = Record<string, unknown>
@@ -17,21 +17,8 @@ export function SenderFields({
 }) {
   return (
     <div className={styles.row}>
-      <Field label={labels.fromLabel}>
-        <input
-          className={styles.control}
-          value={String(msg.from_label ?? '')}
-          onChange={(e) => setMsg({ from_label: e.target.value || null })}
-        />
-      </Field>
-      <Field label={labels.fromEmail}>
-        <input
-          type="email"
-          className={styles.control}
-          value={String(msg.from_email ?? '')}
-          onChange={(e) => setMsg({ from_email: e.target.value || null })}
-        />
-      </Field>
+      <FieldInput label={labels.fromLabel} record={msg} set={setMsg} field="from_label" emptyAsNull />
+      <FieldInput label={labels.fromEmail} record={msg} set={setMsg} field="from_email" emptyAsNull type="email" />
     </div>
   )
 }
