@@ -77,6 +77,33 @@ test('concurrent and late redeliveries of one MessageSid keep one message, count
   expect(p.lastEventAt?.getTime()).toBe(last.ts * 1000)
 })
 
+test('a redelivery whose message outlived its sender’s profile answers 200 and stores nothing again', async () => {
+  const co = await makeCompany()
+  const c = { id: co.id, number: '+15550200003', token: 'token-orphan' }
+  await saveSmsSettings(
+    co.id,
+    saveSmsSettingsBody.parse({
+      accountSid: 'AC' + String(co.id).padStart(32, '0'),
+      authToken: c.token,
+      senderNumber: c.number,
+      phoneNumbers: [c.number],
+    }),
+  )
+  const from = '+15557200003'
+  const sid = 'SM' + '21'.padStart(32, '0')
+  expect((await inbound(c, from, 'hello', sid)).status).toBe(200)
+  // The profile goes (a row removed by hand), its conversation and message stay.
+  await db.profile.deleteMany({ where: { companyId: co.id, phoneNumber: from } })
+  // Twilio redelivers: a new profile is made for the number, and the stored id is not stored twice.
+  expect((await inbound(c, from, 'hello', sid)).status).toBe(200)
+  expect(await db.conversationMessage.count({ where: { companyId: co.id, providerMessageId: sid } })).toBe(1)
+  expect((await inbound(c, from, 'and again', 'SM' + '22'.padStart(32, '0'))).status).toBe(200)
+  const p = await db.profile.findFirstOrThrow({ where: { companyId: co.id, phoneNumber: from } })
+  const conv = await db.conversation.findFirstOrThrow({ where: { companyId: co.id, profileId: p.id } })
+  expect(conv.unreadCount).toBe(1)
+  expect(conv.lastMessagePreview).toBe('and again')
+})
+
 test('Received SMS webhooks: one delivery per new message to each enabled subscribed webhook of the company, none for a redelivery', async () => {
   const co = await makeCompany()
   const other = await makeCompany()
