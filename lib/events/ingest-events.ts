@@ -62,6 +62,9 @@ interface BatchState {
   /** Set-based: attribute times moved by the batch's events (no value changed), written at once
    *  at the end rather than one UPDATE per event on a hot profile row. profile id → times. */
   times: Map<string, { companyId: number; json: string }>
+  /** company and metric name → metric, for this batch: the process-wide cache's key is built
+   *  from DATABASE_URL, and reading process.env once per event was a measurable part of a batch. */
+  metrics: Map<string, { id: string; name: string }>
 }
 
 /** The set-based batch's statements of the current engine (the same steps, the same results). */
@@ -284,7 +287,12 @@ function* ingestOne(g: IngestGroup, event: QueuedEvent, b: BatchState): Ops<Inge
     }
     if (res.changed && !res.created) forget(b, profile.id)
   }
-  const metric = yield* getOrCreateMetricOps(companyId, event.metric.name, event.metric.service || 'api')
+  const mkey = `${companyId}\u0000${event.metric.name}`
+  let metric = b.metrics.get(mkey)
+  if (!metric) {
+    metric = yield* getOrCreateMetricOps(companyId, event.metric.name, event.metric.service || 'api')
+    b.metrics.set(mkey, metric)
+  }
   const row: EventRow = {
     companyId,
     profileId: profile.id,
@@ -368,6 +376,7 @@ export function* ingestBatchOps(
     rows: null,
     rowKeys: new Map(),
     times: new Map(),
+    metrics: new Map(),
   }
   if (setBased) yield* prepareBatchOps(groups, b)
   const outcomes: GroupOutcome[] = []
@@ -383,6 +392,7 @@ export function* ingestBatchOps(
         (e): GroupOutcome => {
           // What the undone savepoint wrote is gone: forget it here too (the lookups are redone).
           b.profiles = new Map()
+          b.metrics = new Map()
           b.keysOf = new Map()
           b.lastTs = lastTs
           return { error: e }
