@@ -10,37 +10,15 @@ import { exec, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { companyIdForIds } from '@/lib/db/dialect'
 import type { Channel } from './types'
+import { MESSAGE_METRICS } from '@/lib/metrics/message-metrics'
 import { enqueueWebhookDeliveriesOps, subscribedWebhooksOps } from '@/lib/webhooks/enqueue-webhook-deliveries'
 
 export const MESSAGE_METRIC_INTEGRATION = 'internal'
 
-export const MESSAGE_METRICS = {
-  email: {
-    sent: 'Received Email',
-    opened: 'Opened Email',
-    clicked: 'Clicked Email',
-    bounced: 'Bounced Email',
-    spam: 'Marked Email as Spam',
-    unsubscribed: 'Unsubscribed',
-    dropped: 'Dropped Email',
-  },
-  sms: {
-    sent: 'Sent SMS',
-    received: 'Received SMS',
-    clicked: 'Clicked SMS',
-    failed: 'Failed to Deliver SMS',
-    unsubscribed: 'Unsubscribed from SMS',
-  },
-  push: { sent: 'Received Push', opened: 'Opened Push', bounced: 'Bounced Push' },
-  whatsapp: {
-    sent: 'Sent WhatsApp Message',
-    received: 'Received WhatsApp Message',
-    read: 'Read WhatsApp Message',
-    clicked: 'Clicked WhatsApp Message',
-    failed: 'Failed to Deliver WhatsApp Message',
-    unsubscribed: 'Unsubscribed from WhatsApp',
-  },
-} as const satisfies Record<Channel, Record<string, string>>
+// The names live in lib/metrics (the outbound webhooks' topics read them without importing the
+// send pipeline); every channel must have its set.
+export { MESSAGE_METRICS }
+MESSAGE_METRICS satisfies Record<Channel, Record<string, string>>
 
 export interface MessageEvent {
   companyId: number
