@@ -9,7 +9,6 @@ import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
 import { useToast } from '@/components/shell/toasts'
-import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { TextField } from '@/components/ui/text-field'
 import { Select } from '@/components/ui/select'
@@ -19,7 +18,7 @@ import { readHttpFailure } from '@/components/auth/http-failure'
 import field from '@/components/ui/field.module.css'
 import styles from './email-settings.module.css'
 import screen from '@/components/ui/form-screen.module.css'
-import { SettingsLoadErrorPage, SettingsLoadingPage } from './settings-form-screen'
+import { SettingsLoadErrorPage, SettingsLoadingPage, SettingsPage } from './settings-form-screen'
 
 type Smtp = {
   host: string
@@ -117,21 +116,16 @@ export function EmailSettingsScreen() {
   if (!settings.data || !sending.data || !tracking.data || !consent.data)
     return <SettingsLoadingPage title={t('title')} description={t('description')} className={screen.loading} />
   return (
-    <Page>
-      <PageHead title={t('title')} description={t('description')} />
-      <PageBody>
-        <div className={screen.stack}>
-          <SenderAndSmtp
-            initial={settings.data.settings}
-            onSaved={(s) => void settings.mutate({ settings: s }, { revalidate: false })}
-          />
-          <TrackingCard initial={tracking.data.tracking} />
-          <SendingCard initial={sending.data.sending} />
-          <ConsentCard initial={consent.data.consent} />
-          <InboundWebhooksCard urls={sending.data.sending.inboundWebhooks} />
-        </div>
-      </PageBody>
-    </Page>
+    <SettingsPage title={t('title')} description={t('description')}>
+      <SenderAndSmtp
+        initial={settings.data.settings}
+        onSaved={(s) => void settings.mutate({ settings: s }, { revalidate: false })}
+      />
+      <TrackingCard initial={tracking.data.tracking} />
+      <SendingCard initial={sending.data.sending} />
+      <ConsentCard initial={consent.data.consent} />
+      <InboundWebhooksCard urls={sending.data.sending.inboundWebhooks} />
+    </SettingsPage>
   )
 }
 

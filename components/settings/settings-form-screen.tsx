@@ -70,6 +70,26 @@ export function SettingsLoader<T>({
   return <>{children(data, mutate)}</>
 }
 
+/** A settings screen's page: the head, then the screen's cards in a stack. */
+export function SettingsPage({
+  title,
+  description,
+  children,
+}: {
+  title: string
+  description?: string
+  children: ReactNode
+}) {
+  return (
+    <Page>
+      <PageHead title={title} description={description} />
+      <PageBody>
+        <div className={screen.stack}>{children}</div>
+      </PageBody>
+    </Page>
+  )
+}
+
 /** The page of a screen whose data is loading: its head and a spinner. */
 export function SettingsLoadingPage({
   title,
