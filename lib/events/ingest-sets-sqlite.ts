@@ -13,6 +13,12 @@ import { getOrCreateMetricOps } from './get-or-create-metric'
 import { insertEventOps, type EventRow } from './insert-event'
 import { idKey, type IdKey, type LookupField, type MetricKey, type NewProfile } from './ingest-sets-pg'
 
+/** A fixed statement whose compiled form is built once (a new one per run showed in profiles). */
+function statement(text: string): (params: unknown[]) => CompiledQuery {
+  const base = CompiledQuery.raw(text, [])
+  return (parameters) => ({ ...base, parameters })
+}
+
 const COLUMN: Record<LookupField, string> = {
   id: 'id',
   email: 'email',
@@ -70,14 +76,37 @@ export function* createProfileRowsOps(rows: Record<string, unknown>[]): Ops<RawP
   return out
 }
 
-/** Creates profiles known by one identifier each. Returns key → id and the ids created. */
+const CREATE = Object.fromEntries(
+  Object.entries(COLUMN).map(([field, col]) => [
+    field,
+    statement(`insert into "Profile" (id, "companyId", ${col}, properties, "attributeTimes", "createdAt", "updatedAt")
+      values (?, ?, ?, ?, ?, ?, ?)`),
+  ]),
+) as Record<LookupField, (params: unknown[]) => CompiledQuery>
+
+/**
+ * Creates profiles known by one identifier each (rows from newProfileRow): only their ids are
+ * needed, so nothing is read back. Returns key → id and the ids created.
+ */
 export function* createProfilesOps(news: NewProfile[]): Ops<{ ids: Map<string, string>; created: Set<string> }> {
   const ids = new Map<string, string>()
   const created = new Set<string>()
   for (const n of news) {
-    const row = yield* insertProfileOps(n.row)
-    ids.set(idKey(n.companyId, n.field, n.value), row.id)
-    created.add(row.id)
+    const { row } = n
+    const id = row.id as string
+    yield* exec(
+      CREATE[n.field]([
+        id,
+        n.companyId,
+        n.value,
+        row.properties ?? '{}',
+        row.attributeTimes ?? null,
+        row.createdAt,
+        row.updatedAt,
+      ]),
+    )
+    ids.set(idKey(n.companyId, n.field, n.value), id)
+    created.add(id)
   }
   return { ids, created }
 }
@@ -100,11 +129,11 @@ export function* insertEventsOps(rows: EventRow[], createdAt = dbDate()): Ops<(n
   return out
 }
 
-const TOUCH = `update "Profile"
+const TOUCH = statement(`update "Profile"
    set "lastEventAt" = case when ? is not null and ("lastEventAt" is null or "lastEventAt" < ?) then ? else "lastEventAt" end,
        "attributeTimes" = coalesce(?, "attributeTimes")
  where id = ? and "companyId" = ?
-   and (? is not null or (? is not null and ("lastEventAt" is null or "lastEventAt" < ?)))`
+   and (? is not null or (? is not null and ("lastEventAt" is null or "lastEventAt" < ?)))`)
 
 /** The batch's closing write to each touched profile: lastEventAt forward and deferred times, one UPDATE each. */
 export function* touchProfilesManyOps(
@@ -112,13 +141,13 @@ export function* touchProfilesManyOps(
 ): Ops<void> {
   for (const e of entries) {
     const at = e.ts == null ? null : dbDate(new Date(e.ts * 1000))
-    yield* exec(CompiledQuery.raw(TOUCH, [at, at, at, e.times ?? null, e.id, e.companyId, e.times ?? null, at, at]))
+    yield* exec(TOUCH([at, at, at, e.times ?? null, e.id, e.companyId, e.times ?? null, at, at]))
   }
 }
 
-const TIMES = `update "Profile" set "attributeTimes" = ? where id = ? and "companyId" = ?`
+const TIMES = statement(`update "Profile" set "attributeTimes" = ? where id = ? and "companyId" = ?`)
 
 /** Stores attribute times for many profiles. */
 export function* setAttributeTimesManyOps(entries: { id: string; companyId: number; json: string }[]): Ops<void> {
-  for (const e of entries) yield* exec(CompiledQuery.raw(TIMES, [e.json, e.id, e.companyId]))
+  for (const e of entries) yield* exec(TIMES([e.json, e.id, e.companyId]))
 }
