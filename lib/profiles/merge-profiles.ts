@@ -10,8 +10,6 @@ import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, select, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { notFound } from '@/lib/errors/app-error'
-import { getOrCreateMetricOps } from '@/lib/events/get-or-create-metric'
-import { insertEventOps } from '@/lib/events/insert-event'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import {
   lastWrite,
@@ -23,6 +21,7 @@ import {
   type AttributeTimes,
 } from './attribute-times'
 import { refreshMemberCountOps } from './list-membership-sync'
+import { profileMergedOps } from './merge-consumers'
 import { mergeConversationsOps } from './merge-conversations'
 import { findProfileByOps, parseProps, updateProfileColumnsOps, type RawProfile } from './profile-store'
 import { ATTRIBUTE_FIELDS, LOCATION_FIELDS } from './types'
@@ -202,15 +201,8 @@ export function* mergeProfilesOps(
   yield* updateProfileColumnsOps(c, t, fill)
   Object.assign(into, fill)
 
-  const metric = yield* getOrCreateMetricOps(c, MERGED_PROFILE_METRIC, 'api')
-  yield* insertEventOps({
-    companyId: c,
-    profileId: t,
-    metricId: metric.id,
-    ts: Math.floor(now.getTime() / 1000),
-    uniqueId: `merge:${f}`,
-    properties: JSON.stringify({ merged_profile_id: f }),
-  })
+  // The 'Merged Profile' event (lib/events/merged-profile-event.ts, a registered consumer).
+  yield* profileMergedOps({ companyId: c, fromId: f, intoId: t, now })
 }
 
 /** Merges profile fromId into intoId (both of companyId); 404 when either is missing. */

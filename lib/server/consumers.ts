@@ -8,6 +8,8 @@
 // attribution reads the batch, both inside the ingest transaction; segments after the commit.
 import { registerBatchConsumer } from '@/lib/events/batch-consumers'
 import { registerGroupEntryConsumer } from '@/lib/segments/group-entry-consumers'
+import { registerProfileMergeConsumer } from '@/lib/profiles/merge-consumers'
+import { mergedProfileEventConsumer } from '@/lib/events/merged-profile-event'
 import { flowTriggersBatchConsumer } from '@/lib/flows/triggers/event-trigger'
 import { flowGroupTriggersConsumer } from '@/lib/flows/triggers/group-trigger'
 import { attributionBatchConsumer } from '@/lib/attribution/attribute'
@@ -38,6 +40,7 @@ export function registerConsumers(): void {
   registerBatchConsumer(functionsBatchConsumer)
   registerEventTransformer(transformationsEventTransformer)
   registerGroupEntryConsumer(flowGroupTriggersConsumer)
+  registerProfileMergeConsumer(mergedProfileEventConsumer)
   registerUnsubscribeConsumer(consentWriteBackConsumer)
   // The catalog, coupon and web-feed tags' data, read before an email renders (may refuse the send).
   registerRenderPreparer(catalogRenderPreparer)
