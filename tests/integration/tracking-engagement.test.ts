@@ -11,7 +11,7 @@ import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
 import { makeCompany } from '../helpers/factory'
-import { routeTable, type RouteServer } from '../helpers/route-table'
+import { routeTable, type RouteModule, type RouteServer } from '../helpers/route-table'
 import { upsertProfile } from '@/lib/profiles/upsert-profile'
 import { createSends } from '@/lib/messaging/create-sends'
 import { deliverSends } from '@/lib/messaging/deliver-sends'
@@ -30,9 +30,10 @@ let server: RouteServer
 let base = ''
 
 beforeAll(async () => {
+  // Their handlers type the params they get ({ token }): the table hands them over by name.
   server = await routeTable([
-    ['/t/o/:token', pixelRoute],
-    ['/t/c/:token', clickRoute],
+    ['/t/o/:token', pixelRoute as unknown as RouteModule],
+    ['/t/c/:token', clickRoute as unknown as RouteModule],
   ]).start()
   base = server.url
 })
