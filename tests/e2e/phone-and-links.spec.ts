@@ -40,9 +40,14 @@ async function screens(page: Page): Promise<Array<[string, string]>> {
   ]
 }
 
+// The screen's data has arrived (no request in flight), its fonts are in and two frames have
+// been laid out since: the widths measured next are the settled ones.
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {})
-  await page.waitForTimeout(300)
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+  })
 }
 
 const overflowX = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

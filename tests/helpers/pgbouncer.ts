@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { waitFor } from './wait-for'
 
 const BINARIES = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer', '/usr/local/bin/pgbouncer']
 
@@ -26,18 +27,11 @@ const freePort = () =>
     })
   })
 
-async function waitForPort(port: number, ms: number): Promise<void> {
-  const until = Date.now() + ms
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => (s.end(), resolve(true)))
-      s.once('error', () => resolve(false))
-    })
-    if (ok) return
-    if (Date.now() > until) throw new Error(`pgbouncer did not listen on ${port}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, '127.0.0.1', () => (s.end(), resolve(true)))
+    s.once('error', () => resolve(false))
+  })
 
 export async function startPgBouncer(directUrl: string, poolSize = 2): Promise<PgBouncer | null> {
   const bin = BINARIES.find((b) => fs.existsSync(b))
@@ -73,15 +67,18 @@ export async function startPgBouncer(directUrl: string, poolSize = 2): Promise<P
   if (asRoot) fs.chmodSync(dir, 0o777)
   const args = [...(asRoot ? ['-u', 'postgres'] : []), path.join(dir, 'pgbouncer.ini')]
   const child: ChildProcess = spawn(bin, args, { stdio: 'ignore' })
-  await waitForPort(port, 10_000)
+  await waitFor(() => listening(port), { timeout: 10_000, interval: 50, what: `pgbouncer to listen on ${port}` })
   const url = new URL(directUrl)
   url.port = String(port)
   url.searchParams.set('pgbouncer', 'true')
   return {
     url: url.toString(),
     stop: async () => {
+      // Its files are removed once it has exited; SIGINT waits for its clients, so one still
+      // connected after 5 s ends it for good.
       child.kill('SIGINT')
-      await new Promise((r) => setTimeout(r, 200))
+      const exited = () => child.exitCode !== null || child.signalCode !== null
+      await waitFor(exited, { timeout: 5_000, what: 'pgbouncer to exit' }).catch(() => child.kill('SIGKILL'))
       fs.rmSync(dir, { recursive: true, force: true })
     },
   }

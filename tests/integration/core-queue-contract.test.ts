@@ -296,7 +296,9 @@ describe.each([sqliteEngine, postgresEngine])('JobQueue on $name', (engine) => {
     })
     try {
       await worker.started
-      await new Promise((r) => setTimeout(r, 300)) // let it go idle
+      // Real time is the subject (the latency of a pickup by an idle worker in another process),
+      // and an idle loop shows no sign of it: a moment to reach its idle wait, here and between pickups.
+      await new Promise((r) => setTimeout(r, 300))
       const latencies: number[] = []
       for (let i = 0; i < 3; i++) {
         const sent = Date.now()
@@ -309,7 +311,7 @@ describe.each([sqliteEngine, postgresEngine])('JobQueue on $name', (engine) => {
         }
         expect(ranAt).not.toBeNull()
         latencies.push(ranAt! - sent)
-        await new Promise((r) => setTimeout(r, 300))
+        await new Promise((r) => setTimeout(r, 300)) // real time: back to idle (above)
       }
       // On PostgreSQL the worker polls only every 10 s here: the pickup is NOTIFY's doing. The
       // median is held to the target; one pickup slowed by a busy machine may take longer, but

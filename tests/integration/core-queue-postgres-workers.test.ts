@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import { startJobsPostgres, type TestPostgres } from '../helpers/jobs-postgres'
+import { waitFor } from '../helpers/wait-for'
 import { closePostgresJobQueues, enqueueInPostgresTransaction } from '@/lib/jobs/postgres-job-queue'
 import { jobQueue } from '@/lib/jobs/current-queue'
 
@@ -103,6 +104,7 @@ test('2,000 jobs over two workers, one SIGKILLed mid-batch: every job done once 
       client.release()
     }
     const deadline = Date.now() + 30_000
+    // Deadlines, not waits: each ends as soon as A is killed and has exited.
     await Promise.race([aKilled, sleep(30_000)])
     await Promise.race([aExited, sleep(5_000)])
     const leasedByA = await count(`select count(*) as n from graphile_worker._private_jobs where locked_by = 'A'`)
@@ -111,11 +113,10 @@ test('2,000 jobs over two workers, one SIGKILLed mid-batch: every job done once 
     expect(killedAt).toBeLessThan(JOBS) // the kill really was mid-burst
 
     // B finishes everything, including A's jobs once their leases expire.
-    while (Date.now() < deadline + 30_000) {
-      const left = await count('select count(*) as n from graphile_worker._private_jobs')
-      if (left === 0) break
-      await sleep(100)
-    }
+    const left = () => count('select count(*) as n from graphile_worker._private_jobs')
+    await waitFor(async () => (await left()) === 0, { timeout: deadline + 30_000 - Date.now(), interval: 100 }).catch(
+      () => {},
+    )
     expect(await count('select count(*) as n from graphile_worker._private_jobs')).toBe(0) // none left, none dead
     const runs = await db.query<{ job_id: string }>('select job_id from test_queue_runs order by job_id')
     expect(runs.rows.map((r) => Number(r.job_id))).toEqual([...ids].sort((x, y) => x - y)) // each job exactly once in effect

@@ -132,7 +132,9 @@ test('startWorker: an in-process enqueue is picked up within milliseconds; stop(
   const finished = new Promise<void>((r) => (done = r))
   registerJobHandler('t.fast', async () => done())
   const w = startWorker({ pollMs: 10_000, log: () => {} })
-  await new Promise((r) => setTimeout(r, 100)) // let it start and go idle
+  // Real time is the subject (the latency of a pickup by an idle loop) and an idle loop shows no
+  // sign of it: a moment for it to start and reach its first idle wait.
+  await new Promise((r) => setTimeout(r, 100))
   const t = Date.now()
   await enqueue('t.fast', {})
   await finished

@@ -223,14 +223,25 @@ test('the editor preview page renders what our own origin posts, at once and wit
   await page.keyboard.press('Enter')
   await page.locator('[data-klaviyo-form="Prev1"]').getByText('Thanks for signing up!').waitFor({ timeout: 2000 })
   expect(await db.profile.count({ where: { companyId, email: 'preview@example.com' } })).toBe(0)
-  // A message from another origin (a sandboxed frame has an opaque one) changes nothing.
+  // A message from another origin (a sandboxed frame has an opaque one) changes nothing. Once it
+  // has reached the page, one of our own origin is posted after it: when that one is shown, the
+  // preview has handled both (in order).
   await page.evaluate(() => {
+    window.addEventListener('message', (e) => {
+      if ((e.data as { formId?: string })?.formId === 'Evil') (window as unknown as { __evil?: 1 }).__evil = 1
+    })
     const f = document.createElement('iframe')
     f.setAttribute('sandbox', 'allow-scripts')
     f.srcdoc =
       "<script>parent.postMessage({ type: 'klaviyo-form-preview', definition: { type: 'popup', steps: [{ columns: [] }] }, formId: 'Evil' }, '*')<\/script>"
     document.body.append(f)
   })
-  await page.waitForTimeout(300)
+  await page.waitForFunction(() => (window as unknown as { __evil?: 1 }).__evil === 1, null, { timeout: 5_000 })
+  await page.evaluate(
+    (d) =>
+      window.postMessage({ type: 'klaviyo-form-preview', definition: d, formId: 'After', step: 0 }, location.origin),
+    definition,
+  )
+  await page.locator('[data-klaviyo-form="After"] >> [role=dialog]').waitFor({ timeout: 2000 })
   expect(await page.locator('[data-klaviyo-form="Evil"]').count()).toBe(0)
 })

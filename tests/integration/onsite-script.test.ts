@@ -16,6 +16,7 @@ import { registerJobHandlers } from '@/lib/server/job-handlers'
 import { signExchangeToken } from '@/lib/onsite/exchange-token'
 import { makeCompany } from '../helpers/factory'
 import { routeTable, type RouteServer } from '../helpers/route-table'
+import { waitFor } from '../helpers/wait-for'
 import * as script from '@/app/onsite/js/klaviyo.js/route'
 import * as ping from '@/app/onsite/ping/route'
 import * as clientEvents from '@/app/client/events/route'
@@ -88,6 +89,7 @@ async function open(context: BrowserContext, name: string, key: string, inline =
   page.on('requestfailed', done)
   // The load event waits for async scripts: the onsite script has run when goto returns.
   await page.goto(`${storeOrigin}/store/${name}${query}`)
+  // Quiet is an absence, so it is measured in real time: three 50 ms looks with nothing in flight.
   const settle = async () => {
     for (let quiet = 0; quiet < 3;) {
       await page.waitForTimeout(50)
@@ -265,14 +267,14 @@ test('consent switch: nothing is sent and no cookie written until klaviyo.push([
 
 test('tracking off: nothing at all leaves the browser, not even the ping; no cookie', async () => {
   const context = await browser.newContext()
-  const { page, sent } = await open(
+  const { page, sent, settle } = await open(
     context,
     'off',
     ids.off.key,
     `window._learnq = [['identify', { $email: 'gus@x.test' }], ['track', 'Viewed Product', {}]];`,
   )
   expect(await call(page, "(k.push(['consent', true]), k.track('Added to Cart', {}))")).toBe(false)
-  await page.waitForTimeout(200)
+  await settle()
   expect(sent).toEqual([])
   expect(await cookie(context)).toBeNull()
   expect(await db.profile.count({ where: { companyId: ids.off.id } })).toBe(0)
@@ -298,13 +300,15 @@ test("the form editor's preview frame (data-klaviyo-preview) tracks nothing: no 
 
 test('an unknown company key: the script answers 200, warns in the console and sends nothing', async () => {
   const context = await browser.newContext()
-  const { page, sent, warnings } = await open(
+  const { page, sent, warnings, settle } = await open(
     context,
     'unknown',
     'NOPE00',
     `window._learnq = [['identify', { $email: 'hal@x.test' }]];`,
   )
-  await page.waitForTimeout(100)
+  // The warning is the script's answer to the key; whatever it would send, it sends then.
+  await waitFor(() => warnings.some((w) => w.includes('"NOPE00" is not a valid company_id')), { timeout: 5_000 })
+  await settle()
   expect(sent).toEqual([])
   expect(warnings.join('\n')).toContain('"NOPE00" is not a valid company_id')
   expect(await page.evaluate(() => Array.isArray((window as unknown as { _learnq: unknown })._learnq))).toBe(true)

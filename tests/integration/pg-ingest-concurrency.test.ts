@@ -34,7 +34,8 @@ const q = async (text: string, values: unknown[] = []) =>
   (await pgPool(process.env.DATABASE_URL!).query(text, values)).rows
 
 async function deadlocks(): Promise<number> {
-  // Statistics reach pg_stat_database when a backend flushes them (at most a second late).
+  // Statistics reach pg_stat_database when a backend flushes them (at most a second late, on
+  // PostgreSQL's real clock, from other backends): real time is the subject of this wait.
   await new Promise((r) => setTimeout(r, 1_200))
   await q('select pg_stat_clear_snapshot()')
   return Number((await q('select deadlocks as n from pg_stat_database where datname = current_database()'))[0].n)

@@ -17,6 +17,7 @@ import { createProfileBulkImport } from '@/lib/imports/create-bulk-import'
 import { closePostgresJobQueues } from '@/lib/jobs/postgres-job-queue'
 import { jobQueue } from '@/lib/jobs/current-queue'
 import { makeCompany } from '../helpers/factory'
+import { waitFor } from '../helpers/wait-for'
 
 jest.setTimeout(240_000)
 const onPostgres = testEngine() === 'postgres'
@@ -78,8 +79,8 @@ async function burst(from: number, to: number) {
 }
 
 async function waitForQueue(deadlineMs: number) {
-  const until = Date.now() + deadlineMs
-  while (Date.now() < until && (await jobsLeft()) > 0) await sleep(100)
+  // A timeout is reported by the count below (none left, none dead).
+  await waitFor(async () => (await jobsLeft()) === 0, { timeout: deadlineMs, interval: 100 }).catch(() => {})
   expect(await jobsLeft()).toBe(0) // none left, none dead
 }
 

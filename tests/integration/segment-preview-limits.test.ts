@@ -218,6 +218,8 @@ describe('a heavy preview within the limits', () => {
     let done = false
     const running = preview(heavy()).finally(() => (done = true))
     const unrelated: number[] = []
+    // Real time is the subject here (the event loop's lag while a preview runs): the probes are
+    // spaced in real time, 100 ms apart, from a moment the preview is surely under way.
     await new Promise((r) => setTimeout(r, 100))
     while (!done) {
       const t = performance.now()

@@ -199,6 +199,7 @@ test("Twilio's answers: 21211 bounces, 401 fails, 500 and no connection are retr
   // The request reached Twilio, which may have accepted it: 'unknown', never sent a second time.
   expect(hung).toMatchObject({ status: 'unknown' })
   expect(hung.error).toContain('no answer')
+  // An absence in real time: no second request to Twilio arrives in the moment after the timeout.
   await new Promise((r) => setTimeout(r, 300))
   expect(twilio.requests.filter((r) => r.form.To === '+15551230006')).toHaveLength(1)
 
