@@ -8,41 +8,19 @@
 // its touch on the conversions tab.
 import { randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
-import { PASSWORD, snap, givePostalAddress } from './helpers'
+import { snap, givePostalAddress, csrf, signUpFreshTenant } from './helpers'
 
 const REVISION = '2026-07-15'
 const DESKTOP_CHROME =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36'
 
-async function csrf(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
-}
-
-/** A fresh tenant: register through the real call (as the sign-up form does), then sign in through the form. */
-async function registerAndSignIn(page: Page): Promise<string> {
-  const email = `campaigns-${randomBytes(4).toString('hex')}@example.test`
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  const reg = await page.request.post('/ajax/register', {
-    data: {
-      companyName: 'Campaign Goods',
-      firstName: 'Cam',
-      lastName: 'Paign',
-      email,
-      password: PASSWORD,
-      timezone: 'UTC',
-    },
-    headers: { 'X-CSRFToken': await csrf(page) },
+const registerAndSignIn = (page: Page) =>
+  signUpFreshTenant(page, {
+    emailPrefix: 'campaigns',
+    companyName: 'Campaign Goods',
+    firstName: 'Cam',
+    lastName: 'Paign',
   })
-  expect(reg.status()).toBe(202)
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: /sign in/i }).click()
-  await expect(page).not.toHaveURL(/\/login/)
-  return email
-}
 
 test('create an email campaign to a list in the wizard, send it, find it in the outbox and open its tracked link', async ({
   page,

@@ -5,35 +5,10 @@
 // 'catalog.changes' job), and the notification shows in the sent-messages viewer (the local outbox).
 import { randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
-import { PASSWORD, snap, givePostalAddress } from './helpers'
+import { snap, givePostalAddress, csrf, signUpFreshTenant } from './helpers'
 
-async function csrf(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
-}
-
-async function registerAndSignIn(page: Page): Promise<void> {
-  const email = `catalog-${randomBytes(4).toString('hex')}@example.test`
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  const reg = await page.request.post('/ajax/register', {
-    data: {
-      companyName: 'Catalog Goods',
-      firstName: 'Cat',
-      lastName: 'Alog',
-      email,
-      password: PASSWORD,
-      timezone: 'UTC',
-    },
-    headers: { 'X-CSRFToken': await csrf(page) },
-  })
-  expect(reg.status()).toBe(202)
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: /sign in/i }).click()
-  await expect(page).not.toHaveURL(/\/login/)
-}
+const registerAndSignIn = (page: Page) =>
+  signUpFreshTenant(page, { emailPrefix: 'catalog', companyName: 'Catalog Goods', firstName: 'Cat', lastName: 'Alog' })
 
 // The flow comes from the back-in-stock template, whose alert email starts as a draft: turning the
 // flow live asks whether to set its draft steps live too (without that, the alert never sends).

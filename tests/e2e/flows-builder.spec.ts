@@ -4,39 +4,12 @@
 // the message in the sent-messages viewer (the local outbox: the e2e server has no SMTP server).
 import { randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
-import { PASSWORD, snap, givePostalAddress } from './helpers'
+import { snap, givePostalAddress, csrf, signUpFreshTenant } from './helpers'
 
 const REVISION = '2026-07-15'
 
-async function csrf(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
-}
-
-/** A fresh tenant: register through the real call (as the sign-up form does), then sign in through the form. */
-async function registerAndSignIn(page: Page): Promise<string> {
-  const email = `flows-${randomBytes(4).toString('hex')}@example.test`
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  const reg = await page.request.post('/ajax/register', {
-    data: {
-      companyName: 'Flow Goods',
-      firstName: 'Fay',
-      lastName: 'Flows',
-      email,
-      password: PASSWORD,
-      timezone: 'UTC',
-    },
-    headers: { 'X-CSRFToken': await csrf(page) },
-  })
-  expect(reg.status()).toBe(202)
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: /sign in/i }).click()
-  await expect(page).not.toHaveURL(/\/login/)
-  return email
-}
+const registerAndSignIn = (page: Page) =>
+  signUpFreshTenant(page, { emailPrefix: 'flows', companyName: 'Flow Goods', firstName: 'Fay', lastName: 'Flows' })
 
 async function sendEvent(page: Page, key: string, metric: string, email: string, properties: Record<string, unknown>) {
   const res = await page.request.post('/api/events', {

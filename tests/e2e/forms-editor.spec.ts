@@ -2,39 +2,11 @@
 // /forms list, creates a form from the discount popup template for its list, edits the headline
 // in the editor and sees it in the live preview (/onsite/preview in the frame), saves, publishes,
 // and finds the form live in the listing; the screens are looked at 1440 and 390 px wide.
-import { randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
-import { PASSWORD, snap } from './helpers'
+import { snap, csrf, signUpFreshTenant } from './helpers'
 
-async function csrf(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
-}
-
-/** A fresh tenant: register through the real call (as the sign-up form does), then sign in through the form. */
-async function registerAndSignIn(page: Page): Promise<string> {
-  const email = `forms-${randomBytes(4).toString('hex')}@example.test`
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  const reg = await page.request.post('/ajax/register', {
-    data: {
-      companyName: 'Form Goods',
-      firstName: 'Fern',
-      lastName: 'Forms',
-      email,
-      password: PASSWORD,
-      timezone: 'UTC',
-    },
-    headers: { 'X-CSRFToken': await csrf(page) },
-  })
-  expect(reg.status()).toBe(202)
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: /sign in/i }).click()
-  await expect(page).not.toHaveURL(/\/login/)
-  return email
-}
+const registerAndSignIn = (page: Page) =>
+  signUpFreshTenant(page, { emailPrefix: 'forms', companyName: 'Form Goods', firstName: 'Fern', lastName: 'Forms' })
 
 test('create from the discount popup template, edit the headline, see it in the preview, publish, find it live', async ({
   page,

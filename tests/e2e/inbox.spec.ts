@@ -4,7 +4,7 @@
 // agent answers, the stand-in receives the reply, and the thread shows it sent.
 import { createHmac, randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
-import { PASSWORD } from './helpers'
+import { csrf, signUpFreshTenant } from './helpers'
 import { startFakeTwilio, type FakeTwilio } from '../helpers/fake-twilio'
 
 const SID = 'AC' + randomBytes(16).toString('hex')
@@ -19,24 +19,8 @@ test.afterAll(async () => {
   await twilio.close()
 })
 
-const csrf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
-
-async function registerAndSignIn(page: Page) {
-  const email = `inbox-${randomBytes(4).toString('hex')}@example.test`
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  const reg = await page.request.post('/ajax/register', {
-    data: { companyName: 'Inbox Goods', firstName: 'Ina', lastName: 'Box', email, password: PASSWORD, timezone: 'UTC' },
-    headers: { 'X-CSRFToken': await csrf(page) },
-  })
-  expect(reg.status()).toBe(202)
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: /sign in/i }).click()
-  await expect(page).not.toHaveURL(/\/login/)
-}
+const registerAndSignIn = (page: Page) =>
+  signUpFreshTenant(page, { emailPrefix: 'inbox', companyName: 'Inbox Goods', firstName: 'Ina', lastName: 'Box' })
 
 /** Twilio's signature of the URL it calls (the server's own address: APP_URL is not set here). */
 function sign(url: string, params: Record<string, string>) {

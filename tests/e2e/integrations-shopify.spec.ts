@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
 import { startShopifyStandIn, type ShopifyStandIn } from '../helpers/shopify-standin'
-import { PASSWORD, snap } from './helpers'
+import { snap, csrf, signUpFreshTenant } from './helpers'
 
 const STANDIN_PORT = Number(process.env.E2E_SHOPIFY_PORT ?? 3291)
 const ORDERS = 12
@@ -34,33 +34,8 @@ test.afterAll(async () => {
   await standin?.close()
 })
 
-async function csrf(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
-}
-
-async function registerAndSignIn(page: Page): Promise<void> {
-  const email = `shopify-${randomBytes(4).toString('hex')}@example.test`
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  const reg = await page.request.post('/ajax/register', {
-    data: {
-      companyName: 'Shopify E2E',
-      firstName: 'Sho',
-      lastName: 'Pify',
-      email,
-      password: PASSWORD,
-      timezone: 'UTC',
-    },
-    headers: { 'X-CSRFToken': await csrf(page) },
-  })
-  expect(reg.status()).toBe(202)
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: /sign in/i }).click()
-  await expect(page).not.toHaveURL(/\/login/)
-}
+const registerAndSignIn = (page: Page) =>
+  signUpFreshTenant(page, { emailPrefix: 'shopify', companyName: 'Shopify E2E', firstName: 'Sho', lastName: 'Pify' })
 
 test('connect a shop against the stand-in, watch the sync finish, see the orders on a profile', async ({ page }) => {
   test.setTimeout(180_000)

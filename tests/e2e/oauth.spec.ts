@@ -5,31 +5,13 @@
 // app on /oauth/client and sees /api refuse the token at once.
 import { createHash, randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
-import { PASSWORD, snap } from './helpers'
+import { snap, signUpFreshTenant } from './helpers'
 
 // A loopback redirect URI that nothing listens on: the browser's navigation there is caught by page.route.
 const REDIRECT = 'http://127.0.0.1:9/callback'
 
-async function csrf(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
-}
-
-async function registerAndSignIn(page: Page): Promise<void> {
-  const email = `oauth-${randomBytes(4).toString('hex')}@example.test`
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  const reg = await page.request.post('/ajax/register', {
-    data: { companyName: 'OAuth Dev', firstName: 'Oa', lastName: 'Uth', email, password: PASSWORD, timezone: 'UTC' },
-    headers: { 'X-CSRFToken': await csrf(page) },
-  })
-  expect(reg.status()).toBe(202)
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: /sign in/i }).click()
-  await expect(page).not.toHaveURL(/\/login/)
-}
+const registerAndSignIn = (page: Page) =>
+  signUpFreshTenant(page, { emailPrefix: 'oauth', companyName: 'OAuth Dev', firstName: 'Oa', lastName: 'Uth' })
 
 test('register an app, authorize it, exchange the code with PKCE, call /api, revoke', async ({ page }) => {
   test.setTimeout(120_000)

@@ -5,7 +5,7 @@
 // the rendered title and the options.
 import { randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
-import { PASSWORD } from './helpers'
+import { csrf, signUpFreshTenant } from './helpers'
 import { startFakeFcm, type FakeFcm } from '../helpers/fake-fcm'
 
 const REVISION = '2026-07-15'
@@ -18,24 +18,8 @@ test.afterAll(async () => {
   await fcm.close()
 })
 
-const csrf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
-
-async function registerAndSignIn(page: Page) {
-  const email = `push-${randomBytes(4).toString('hex')}@example.test`
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  const reg = await page.request.post('/ajax/register', {
-    data: { companyName: 'Push Goods', firstName: 'Pia', lastName: 'Sh', email, password: PASSWORD, timezone: 'UTC' },
-    headers: { 'X-CSRFToken': await csrf(page) },
-  })
-  expect(reg.status()).toBe(202)
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: /sign in/i }).click()
-  await expect(page).not.toHaveURL(/\/login/)
-}
+const registerAndSignIn = (page: Page) =>
+  signUpFreshTenant(page, { emailPrefix: 'push', companyName: 'Push Goods', firstName: 'Pia', lastName: 'Sh' })
 
 test('push editor: edit, preview in both frames, test send reaches the FCM stand-in', async ({ page }) => {
   test.setTimeout(180_000)

@@ -3,37 +3,11 @@
 // review request" step with its panel (subject, heading, the review request template chosen),
 // a second review request is added from the step menu, and a review request without a template
 // cannot be saved (the field error names it).
-import { randomBytes } from 'node:crypto'
 import { test, expect, type Page } from '@playwright/test'
-import { PASSWORD, snap } from './helpers'
+import { snap, csrf, signUpFreshTenant } from './helpers'
 
-async function csrf(page: Page): Promise<string> {
-  return (await page.context().cookies()).find((c) => c.name === 'kl_csrftoken')?.value ?? ''
-}
-
-async function registerAndSignIn(page: Page): Promise<void> {
-  const email = `reviews-${randomBytes(4).toString('hex')}@example.test`
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  const reg = await page.request.post('/ajax/register', {
-    data: {
-      companyName: 'Review Goods',
-      firstName: 'Rae',
-      lastName: 'Views',
-      email,
-      password: PASSWORD,
-      timezone: 'UTC',
-    },
-    headers: { 'X-CSRFToken': await csrf(page) },
-  })
-  expect(reg.status()).toBe(202)
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: /sign in/i }).click()
-  await expect(page).not.toHaveURL(/\/login/)
-}
+const registerAndSignIn = (page: Page) =>
+  signUpFreshTenant(page, { emailPrefix: 'reviews', companyName: 'Review Goods', firstName: 'Rae', lastName: 'Views' })
 
 test('the review request template in the builder: the step, its panel, a second one from the menu', async ({
   page,
