@@ -4,8 +4,10 @@
 // "<timestamp>.<body>"). X-Webhook-Id names the batch ("sync:<id>:run:<id>:batch:<n>") and stays
 // the same on a retry, so a receiver can drop a repeat.
 //
-// A run is claimed before it is worked on, so a repeated job finds it taken or finished. A
-// batch that fails ends the attempt (logged with its status, rows, error and duration); the run
+// A run is claimed before it is worked on, so a repeated job finds it taken or finished. A job
+// run again after its lease ended (the worker holding it died: a live one keeps extending it)
+// takes over the run its dead holder left 'running' and resumes after the last accepted batch;
+// a duplicate job never does. A batch that fails ends the attempt (logged with its status, rows, error and duration); the run
 // is retried with the webhooks' backoff from the first batch not yet accepted, and after
 // MAX_ATTEMPTS it is 'failed' and the cursor does not move, so the next run sends the changes
 // again. Success moves the sync's cursor to the end of the window (incremental runs).
@@ -76,8 +78,11 @@ async function batchBody(
   })
 }
 
-/** Claims the run (queued, retrying when due, or abandoned) so one worker works on it. */
-async function claim(companyId: number, runId: number, now: Date) {
+/**
+ * Claims the run (queued, retrying when due, or abandoned) so one worker works on it. `takeOver`:
+ * this job's own earlier attempt held it and is gone, so a 'running' run is abandoned at once.
+ */
+async function claim(companyId: number, runId: number, now: Date, takeOver: boolean) {
   const { count } = await db.dataSyncRun.updateMany({
     where: {
       companyId,
@@ -85,7 +90,9 @@ async function claim(companyId: number, runId: number, now: Date) {
       OR: [
         { status: 'queued' },
         { status: 'retrying', OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now } }] },
-        { status: 'running', startedAt: { lt: new Date(now.getTime() - STALE_RUN_MS) } },
+        takeOver
+          ? { status: 'running' }
+          : { status: 'running', startedAt: { lt: new Date(now.getTime() - STALE_RUN_MS) } },
       ],
     },
     data: { status: 'running', startedAt: now, attempts: { increment: 1 } },
@@ -93,8 +100,13 @@ async function claim(companyId: number, runId: number, now: Date) {
   return count === 1
 }
 
-export async function runSync(companyId: number, runId: number, now: Date = queueNow()): Promise<void> {
-  if (!(await claim(companyId, runId, now))) return
+export async function runSync(
+  companyId: number,
+  runId: number,
+  now: Date = queueNow(),
+  opts: { takeOver?: boolean } = {},
+): Promise<void> {
+  if (!(await claim(companyId, runId, now, opts.takeOver ?? false))) return
   const run = (await db.dataSyncRun.findFirst({ where: { companyId, id: runId }, include: { sync: true } }))!
   const sync = run.sync
   const started = Date.now()
