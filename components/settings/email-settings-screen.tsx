@@ -18,7 +18,7 @@ import { readHttpFailure } from '@/components/auth/http-failure'
 import field from '@/components/ui/field.module.css'
 import styles from './email-settings.module.css'
 import screen from '@/components/ui/form-screen.module.css'
-import { SettingsLoadErrorPage, SettingsLoadingPage, SettingsPage } from './settings-form-screen'
+import { SettingsLoadErrorPage, SettingsLoadingPage, SettingsPage, useSettingsSave } from './settings-form-screen'
 
 type Smtp = {
   host: string
@@ -49,28 +49,12 @@ const BASE = '/ajax/account/email'
 const CHANNELS = ['email', 'sms', 'push', 'whatsapp'] as const
 const fetcher = <T,>(url: string) => http.get<T>(url).then((r) => r.data)
 
-/** One form's submit cycle: field errors from a 400, a toast for the rest. */
+/** One card's save: the settings skeleton's cycle (field errors from a 400, a toast for the rest) posting to `url`. */
 function useSave<T>(url: string, onSaved: (r: T) => void) {
   const t = useTranslations('emailSettings')
-  const toast = useToast()
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  async function save(body: unknown) {
-    setBusy(true)
-    setErrors({})
-    try {
-      const r = await http.post<T>(url, body)
-      onSaved(r.data)
-      toast.show({ variant: 'success', content: t('saved') })
-    } catch (e) {
-      const f = readHttpFailure(e)
-      if (Object.keys(f.fieldErrors).length) setErrors(f.fieldErrors)
-      else toast.show({ variant: 'error', content: f.message ?? t('saveError') })
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { busy, errors, save, setErrors }
+  const { busy, errors, setErrors, save } = useSettingsSave({ saved: t('saved'), failed: t('saveError') }, 'toast')
+  const post = (body: unknown) => save(async () => onSaved((await http.post<T>(url, body)).data))
+  return { busy, errors, save: post, setErrors }
 }
 
 function Check({
@@ -267,39 +251,71 @@ function SenderAndSmtp({ initial, onSaved }: { initial: Settings; onSaved: (s: S
   )
 }
 
+/** A card of settings saved on their own, by the save button in its head (for those who can edit). */
+function SavingCard({
+  title,
+  canEdit,
+  busy,
+  onSave,
+  saveLabel,
+  className,
+  children,
+}: {
+  title: string
+  canEdit: boolean
+  busy: boolean
+  onSave: () => void
+  saveLabel: string
+  className: string
+  children: ReactNode
+}) {
+  return (
+    <Card
+      title={title}
+      actions={
+        canEdit && (
+          <Button size="small" loading={busy} onClick={onSave}>
+            {saveLabel}
+          </Button>
+        )
+      }
+    >
+      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${className}`}>
+        {children}
+      </fieldset>
+    </Card>
+  )
+}
+
 function TrackingCard({ initial }: { initial: Tracking }) {
   const t = useTranslations('emailSettings')
   const canEdit = usePermission(['account_settings_read', 'account_settings_write'])
   const [form, setForm] = useState(initial)
   const { busy, save } = useSave<{ tracking: Tracking }>(`${BASE}/tracking`, (r) => setForm(r.tracking))
   return (
-    <Card
+    <SavingCard
       title={t('trackingTitle')}
-      actions={
-        canEdit && (
-          <Button size="small" loading={busy} onClick={() => void save(form)}>
-            {t('save')}
-          </Button>
-        )
-      }
+      canEdit={canEdit}
+      busy={busy}
+      onSave={() => void save(form)}
+      saveLabel={t('save')}
+      className={screen.form}
     >
-      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.form}`}>
-        <Check
-          name="openTracking"
-          label={t('openTracking')}
-          hint={t('openTrackingHint')}
-          checked={form.openTracking}
-          onChange={(v) => setForm({ ...form, openTracking: v })}
-        />
-        <Check
-          name="clickTracking"
-          label={t('clickTracking')}
-          hint={t('clickTrackingHint')}
-          checked={form.clickTracking}
-          onChange={(v) => setForm({ ...form, clickTracking: v })}
-        />
-      </fieldset>
-    </Card>
+      <Check
+        name="openTracking"
+        label={t('openTracking')}
+        hint={t('openTrackingHint')}
+        checked={form.openTracking}
+        onChange={(v) => setForm({ ...form, openTracking: v })}
+      />
+      <Check
+        name="clickTracking"
+        label={t('clickTracking')}
+        hint={t('clickTrackingHint')}
+        checked={form.clickTracking}
+        onChange={(v) => setForm({ ...form, clickTracking: v })}
+      />
+    </SavingCard>
   )
 }
 
@@ -321,69 +337,65 @@ function SendingCard({ initial }: { initial: Sending }) {
   const setCap = (c: string, k: 'day' | 'week', v: string) =>
     setForm({ ...form, frequencyCaps: { ...form.frequencyCaps, [c]: { ...form.frequencyCaps[c]!, [k]: v } } })
   return (
-    <Card
+    <SavingCard
       title={t('sendingTitle')}
-      actions={
-        canEdit && (
-          <Button size="small" loading={busy} onClick={() => void save(form)}>
-            {t('save')}
-          </Button>
-        )
-      }
+      canEdit={canEdit}
+      busy={busy}
+      onSave={() => void save(form)}
+      saveLabel={t('save')}
+      className={screen.form}
     >
-      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.form}`}>
-        <div className={styles.narrow}>
-          <TextField
-            label={t('smartSendingHours')}
-            name="smartSendingHours"
-            inputMode="numeric"
-            value={form.smartSendingHours}
-            error={errors.smartSendingHours}
-            hint={t('smartSendingHint')}
-            onChange={(e) => setForm({ ...form, smartSendingHours: e.target.value })}
-          />
-          <TextField
-            label={t('softBounceLimit')}
-            name="softBounceLimit"
-            inputMode="numeric"
-            value={form.softBounceLimit}
-            error={errors.softBounceLimit}
-            hint={t('softBounceHint')}
-            onChange={(e) => setForm({ ...form, softBounceLimit: e.target.value })}
-          />
-        </div>
-        <p className={styles.help}>{t('capsHelp')}</p>
-        <div className={styles.caps} role="group" aria-label={t('capsTitle')}>
-          <span className={styles.capsHead} />
-          <span className={styles.capsHead}>{t('perDay')}</span>
-          <span className={styles.capsHead}>{t('perWeek')}</span>
-          {CHANNELS.map((c) => [
-            <span key={c} className={styles.capsChannel}>
-              {t(`channels.${c}`)}
-            </span>,
-            ...(['day', 'week'] as const).map((k) => (
-              <span key={c + k} className={styles.capCell}>
-                <input
-                  aria-label={`${t(`channels.${c}`)} – ${k === 'day' ? t('perDay') : t('perWeek')}`}
-                  className={`${field.control} ${errors[`frequencyCaps.${c}.${k}`] ? field.invalid : ''}`}
-                  name={`cap-${c}-${k}`}
-                  inputMode="numeric"
-                  placeholder={t('noCap')}
-                  value={form.frequencyCaps[c]![k]}
-                  aria-invalid={errors[`frequencyCaps.${c}.${k}`] ? true : undefined}
-                  onChange={(e) => setCap(c, k, e.target.value)}
-                />
-                {errors[`frequencyCaps.${c}.${k}`] && (
-                  <span role="alert" className={styles.error}>
-                    {errors[`frequencyCaps.${c}.${k}`]}
-                  </span>
-                )}
-              </span>
-            )),
-          ])}
-        </div>
-      </fieldset>
-    </Card>
+      <div className={styles.narrow}>
+        <TextField
+          label={t('smartSendingHours')}
+          name="smartSendingHours"
+          inputMode="numeric"
+          value={form.smartSendingHours}
+          error={errors.smartSendingHours}
+          hint={t('smartSendingHint')}
+          onChange={(e) => setForm({ ...form, smartSendingHours: e.target.value })}
+        />
+        <TextField
+          label={t('softBounceLimit')}
+          name="softBounceLimit"
+          inputMode="numeric"
+          value={form.softBounceLimit}
+          error={errors.softBounceLimit}
+          hint={t('softBounceHint')}
+          onChange={(e) => setForm({ ...form, softBounceLimit: e.target.value })}
+        />
+      </div>
+      <p className={styles.help}>{t('capsHelp')}</p>
+      <div className={styles.caps} role="group" aria-label={t('capsTitle')}>
+        <span className={styles.capsHead} />
+        <span className={styles.capsHead}>{t('perDay')}</span>
+        <span className={styles.capsHead}>{t('perWeek')}</span>
+        {CHANNELS.map((c) => [
+          <span key={c} className={styles.capsChannel}>
+            {t(`channels.${c}`)}
+          </span>,
+          ...(['day', 'week'] as const).map((k) => (
+            <span key={c + k} className={styles.capCell}>
+              <input
+                aria-label={`${t(`channels.${c}`)} – ${k === 'day' ? t('perDay') : t('perWeek')}`}
+                className={`${field.control} ${errors[`frequencyCaps.${c}.${k}`] ? field.invalid : ''}`}
+                name={`cap-${c}-${k}`}
+                inputMode="numeric"
+                placeholder={t('noCap')}
+                value={form.frequencyCaps[c]![k]}
+                aria-invalid={errors[`frequencyCaps.${c}.${k}`] ? true : undefined}
+                onChange={(e) => setCap(c, k, e.target.value)}
+              />
+              {errors[`frequencyCaps.${c}.${k}`] && (
+                <span role="alert" className={styles.error}>
+                  {errors[`frequencyCaps.${c}.${k}`]}
+                </span>
+              )}
+            </span>
+          )),
+        ])}
+      </div>
+    </SavingCard>
   )
 }
 
@@ -430,29 +442,25 @@ function ConsentCard({ initial }: { initial: Consent }) {
   const [form, setForm] = useState(initial)
   const { busy, errors, save } = useSave<{ consent: Consent }>(`${BASE}/consent`, (r) => setForm(r.consent))
   return (
-    <Card
+    <SavingCard
       title={t('consentTitle')}
-      actions={
-        canEdit && (
-          <Button size="small" loading={busy} onClick={() => void save(form)}>
-            {t('save')}
-          </Button>
-        )
-      }
+      canEdit={canEdit}
+      busy={busy}
+      onSave={() => void save(form)}
+      saveLabel={t('save')}
+      className={styles.narrow}
     >
-      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${styles.narrow}`}>
-        <Select
-          label={t('unsubscribeScope')}
-          name="unsubscribeScope"
-          value={form.unsubscribeScope}
-          error={errors.unsubscribeScope}
-          onChange={(e) => setForm({ unsubscribeScope: e.target.value as Consent['unsubscribeScope'] })}
-          options={[
-            { value: 'all', label: t('scopeAll') },
-            { value: 'list', label: t('scopeList') },
-          ]}
-        />
-      </fieldset>
-    </Card>
+      <Select
+        label={t('unsubscribeScope')}
+        name="unsubscribeScope"
+        value={form.unsubscribeScope}
+        error={errors.unsubscribeScope}
+        onChange={(e) => setForm({ unsubscribeScope: e.target.value as Consent['unsubscribeScope'] })}
+        options={[
+          { value: 'all', label: t('scopeAll') },
+          { value: 'list', label: t('scopeList') },
+        ]}
+      />
+    </SavingCard>
   )
 }
