@@ -1,7 +1,8 @@
 // The settings screen skeleton (components/settings/settings-form-screen.tsx) with a one-field
 // form: the load error with its retry, then the form; a 404 without a retry; a save that is pending (button disabled),
 // then the success toast; a 400's field error under its field; any other failure under the form
-// or as a toast. Only fetch is a stand-in.
+// or as a toast; SettingsForm for an editor and a reader; useSettingsForm (fields read from the
+// form element) on the same cycle. Only fetch is a stand-in.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { FormEvent } from 'react'
 import { NextIntlClientProvider } from 'next-intl'
@@ -10,6 +11,7 @@ import messages from '@/messages/en-US.json'
 import { http } from '@/lib/client/http'
 import { ToastProvider } from '@/components/shell/toasts'
 import { SettingsForm, SettingsLoader, useSettingsSave } from '@/components/settings/settings-form-screen'
+import { useSettingsForm } from '@/components/settings/use-settings-form'
 
 type Answer = { status: number; body: unknown }
 let gets: Answer[] = []
@@ -160,4 +162,42 @@ test('SettingsForm: the save button and the form failure for an editor; a disabl
   expect(screen.getByLabelText('Name')).toBeDisabled()
   expect(screen.queryByTestId('save-probe')).toBeNull()
   expect(screen.getByTestId('probe-form')).toBeInTheDocument()
+})
+
+function FormDataProbe({ onDone }: { onDone: (r: unknown, form: HTMLFormElement) => void }) {
+  const form = useSettingsForm(
+    (f) => http.post('/ajax/probe', { name: f.get('name') }).then((r) => r.data),
+    { saved: 'Saved it', failed: 'Could not save' },
+    onDone,
+  )
+  return (
+    <form onSubmit={form.onSubmit}>
+      <input aria-label="Name" name="name" defaultValue="Shop" />
+      {form.errors.name && <p data-testid="name-error">{form.errors.name}</p>}
+      <button type="submit" disabled={form.pending}>
+        Save
+      </button>
+    </form>
+  )
+}
+
+test('useSettingsForm: posts the form fields, toasts and hands the answer and form on; a 400 goes under its field', async () => {
+  const onDone = jest.fn()
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <ToastProvider>
+        <FormDataProbe onDone={onDone} />
+      </ToastProvider>
+    </NextIntlClientProvider>,
+  )
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+  expect(await screen.findByText('Saved it')).toBeInTheDocument()
+  expect(onDone).toHaveBeenCalledWith({ name: 'saved' }, expect.any(HTMLFormElement))
+  post = async () => ({
+    status: 400,
+    body: { error: 'invalid', message: 'Fix it', fieldErrors: { name: ['The name is too long.'] } },
+  })
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+  expect(await screen.findByTestId('name-error')).toHaveTextContent('The name is too long.')
+  expect(onDone).toHaveBeenCalledTimes(1)
 })
