@@ -36,6 +36,8 @@ export const registerRenderPreparer = (p: RenderPreparer): void => preparers.reg
 /** Every preparer's context merged, or the first refusal. Throws when none is registered (a start-up that forgot). */
 export async function prepareRender(input: PrerenderInput): Promise<PrerenderResult> {
   const context: Record<string, unknown> = {}
+  // Every tag a preparer serves is inside {{ }} or {% %}: a message without braces needs none.
+  if (!input.sources.some((s) => s?.includes('{'))) return { ok: true, context }
   for (const p of preparers.all()) {
     const r = await p.prepare(input)
     if (!r.ok) return r
