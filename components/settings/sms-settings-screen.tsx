@@ -362,7 +362,7 @@ function SmsTestCard({ configured, maxSegments }: { configured: boolean; maxSegm
             onChange={(e) => setBody(e.target.value)}
           />
         </div>
-        <div className={styles.footer}>
+        <div className={screen.footer}>
           <span className={styles.counter} data-testid="sms-segment-count">
             {t('segmentCount', { characters: count.characters, segments: count.segments, encoding: count.encoding })}
             {count.segments > maxSegments ? ` · ${t('overLimit', { max: maxSegments })}` : ''}

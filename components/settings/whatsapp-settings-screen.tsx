@@ -291,7 +291,7 @@ function WhatsAppTestCard({ configured, templates }: { configured: boolean; temp
             onChange={(e) => setParams(e.target.value)}
           />
         </div>
-        <div className={styles.footer}>
+        <div className={screen.footer}>
           <Button
             type="submit"
             loading={busy}
