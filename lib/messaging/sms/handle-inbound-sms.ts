@@ -58,7 +58,7 @@ export async function handleInboundSms(
   const run = () =>
     batchedWriteTx(function* () {
       // A plain message (most of them): its Received SMS webhooks come with the profile.
-      const profile = action
+      const profile: { id: string; created: boolean; hooks?: Array<{ id: string }> } = action
         ? yield* profileForPhoneOps(companyId, from, 'sms', now)
         : yield* senderWithHooksOps(companyId, from, 'sms', now, MESSAGE_METRICS.sms.received)
       const properties = { From: from, To: to, MessageSid: sid, Body: body }
@@ -94,7 +94,7 @@ export async function handleInboundSms(
             occurrence: `sms:${sid}`,
             properties,
           },
-          'hooks' in profile ? profile.hooks : undefined,
+          profile.hooks,
         )
         // Not a keyword: a message for the conversations inbox (a retried webhook stores nothing).
         const message: InboundCustomerMessage = {
