@@ -68,7 +68,7 @@ export async function scratchDatabase(engine: Engine, label: string): Promise<Sc
     engine,
     url: db.url,
     source: server.source,
-    restart: server.restart,
+    restart: 'restart' in server ? server.restart : undefined,
     drop: async () => {
       await db.drop().catch(() => {})
       await server.stop()
