@@ -4,7 +4,7 @@
 // what the batch form saves is reading each identifier once per batch (one json_each query per
 // company and field instead of a lookup per event), writing each profile's attribute times and
 // lastEventAt once per batch instead of once per event, and running the Event inserts back to
-// back after the profile work (interleaved with it, each insert took about twice as long).
+// back after the profile work (interleaved with it, each insert cost more: bench/README.md (b)).
 import { CompiledQuery } from 'kysely'
 import { exec, select, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
