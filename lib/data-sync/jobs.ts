@@ -8,9 +8,9 @@ import { DATA_SYNC_RUN_JOB, startSyncRun } from './start-sync-run'
 export function register(): void {
   registerJobHandler(DATA_SYNC_RUN_JOB, async (payload: { runId: number }, ctx) => {
     if (ctx.companyId == null) return
-    // A later attempt of the job: the worker of the earlier one died holding the run (or failed
-    // with it 'running'); one job per run at a time, so the run is this job's to take over.
-    await runSync(ctx.companyId, Number(payload.runId), queueNow(), { takeOver: ctx.attempt > 1 })
+    // The job attempt is the run's holder: a later attempt of this job takes over a run its
+    // earlier (dead) attempt held; any other job leaves a held run alone until the hold lapses.
+    await runSync(ctx.companyId, Number(payload.runId), { jobId: ctx.jobId, attempt: ctx.attempt }, queueNow())
   })
   // A scheduled tick starts a run and books the next period; a paused, manual or deleted sync
   // ends the chain (saving it with a schedule books it again).

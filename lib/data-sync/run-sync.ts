@@ -4,10 +4,14 @@
 // "<timestamp>.<body>"). X-Webhook-Id names the batch ("sync:<id>:run:<id>:batch:<n>") and stays
 // the same on a retry, so a receiver can drop a repeat.
 //
-// A run is claimed before it is worked on, so a repeated job finds it taken or finished. A job
-// run again after its lease ended (the worker holding it died: a live one keeps extending it)
-// takes over the run its dead holder left 'running' and resumes after the last accepted batch;
-// a duplicate job never does. A batch that fails ends the attempt (logged with its status, rows, error and duration); the run
+// A run is claimed before it is worked on, and the claim records its holder (job id + attempt)
+// with a lease renewed at every accepted batch, in one compare-and-set: a run 'running' is taken
+// over only when its holder is gone, i.e. its lease lapsed, or the holder was an earlier attempt
+// of the same job (the queue hands a job out again only once that attempt's own lease ended).
+// The holder's later writes check the hold is still theirs, so a worker that lost it stops. A
+// retry job queued by a worker that then died races the dead job's next attempt: one of them
+// gets the run, the other finds it held and does nothing; the one that gets it resumes after the
+// last accepted batch. A batch that fails ends the attempt (logged with its status, rows, error and duration); the run
 // is retried with the webhooks' backoff from the first batch not yet accepted, and after
 // MAX_ATTEMPTS it is 'failed' and the cursor does not move, so the next run sends the changes
 // again. Success moves the sync's cursor to the end of the window (incremental runs).
@@ -25,8 +29,16 @@ import { parseList, SYNC_SECRET_PURPOSE } from './sync-store'
 export const BATCH_SIZE = 500
 export const MAX_ATTEMPTS = 5
 export const DATA_SYNC_TICK_JOB = 'data-sync.tick'
-// A run left 'running' this long was abandoned by a worker that died; it may be claimed again.
+// A run left 'running' before holders were recorded (no lease) counts as abandoned after this.
 const STALE_RUN_MS = 15 * 60_000
+// A batch takes at most its 15 s timeout, so a live holder renews its hold long before it lapses.
+export const RUN_LEASE_MS = 5 * 60_000
+
+/** The job attempt working on a run. */
+export interface RunHolder {
+  jobId: number
+  attempt: number
+}
 
 interface Batch {
   changes: { id: number; groupId: string; profileId: string; kind: string; at: Date }[]
@@ -79,10 +91,10 @@ async function batchBody(
 }
 
 /**
- * Claims the run (queued, retrying when due, or abandoned) so one worker works on it. `takeOver`:
- * this job's own earlier attempt held it and is gone, so a 'running' run is abandoned at once.
+ * Claims the run (queued, retrying when due, or 'running' under a holder that is gone) for
+ * `holder`, in one conditional update: of two jobs racing for a run exactly one gets it.
  */
-async function claim(companyId: number, runId: number, now: Date, takeOver: boolean) {
+async function claim(companyId: number, runId: number, now: Date, holder: RunHolder) {
   const { count } = await db.dataSyncRun.updateMany({
     where: {
       companyId,
@@ -90,12 +102,19 @@ async function claim(companyId: number, runId: number, now: Date, takeOver: bool
       OR: [
         { status: 'queued' },
         { status: 'retrying', OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now } }] },
-        takeOver
-          ? { status: 'running' }
-          : { status: 'running', startedAt: { lt: new Date(now.getTime() - STALE_RUN_MS) } },
+        { status: 'running', leaseUntil: { lt: now } },
+        { status: 'running', holderJobId: holder.jobId, holderAttempt: { lt: holder.attempt } },
+        { status: 'running', leaseUntil: null, startedAt: { lt: new Date(now.getTime() - STALE_RUN_MS) } },
       ],
     },
-    data: { status: 'running', startedAt: now, attempts: { increment: 1 } },
+    data: {
+      status: 'running',
+      startedAt: now,
+      attempts: { increment: 1 },
+      holderJobId: holder.jobId,
+      holderAttempt: holder.attempt,
+      leaseUntil: new Date(now.getTime() + RUN_LEASE_MS),
+    },
   })
   return count === 1
 }
@@ -103,10 +122,18 @@ async function claim(companyId: number, runId: number, now: Date, takeOver: bool
 export async function runSync(
   companyId: number,
   runId: number,
+  holder: RunHolder,
   now: Date = queueNow(),
-  opts: { takeOver?: boolean } = {},
 ): Promise<void> {
-  if (!(await claim(companyId, runId, now, opts.takeOver ?? false))) return
+  if (!(await claim(companyId, runId, now, holder))) return
+  // Every later write of this attempt is conditional on still holding the run.
+  const mine = {
+    companyId,
+    id: runId,
+    status: 'running',
+    holderJobId: holder.jobId,
+    holderAttempt: holder.attempt,
+  }
   const run = (await db.dataSyncRun.findFirst({ where: { companyId, id: runId }, include: { sync: true } }))!
   const sync = run.sync
   const started = Date.now()
@@ -155,59 +182,60 @@ export async function runSync(
     attemptRows += batch.changes.length
     after = batch.changes[batch.changes.length - 1]!.id
     // Progress is kept per batch, so a retry resumes after what the receiver accepted.
-    await db.dataSyncRun.updateMany({
-      where: { companyId, id: run.id },
-      data: { batchesSent: index, rows, lastChangeId: after },
+    const kept = await db.dataSyncRun.updateMany({
+      where: mine,
+      data: {
+        batchesSent: index,
+        rows,
+        lastChangeId: after,
+        leaseUntil: new Date(now.getTime() + (Date.now() - started) + RUN_LEASE_MS),
+      },
     })
+    // The hold lapsed and another job took the run over: it resumes from its own reading.
+    if (kept.count === 0) return
   }
   const durationMs = Date.now() - started
   // The claim counted this attempt already.
   const attempt = run.attempts
-  await db.dataSyncAttempt.create({
-    data: {
-      companyId,
-      syncId: sync.id,
-      runId: run.id,
-      attempt,
-      status: error ? 'failed' : 'succeeded',
-      rows: attemptRows,
-      responseCode,
-      error,
-      durationMs,
-      createdAt: now,
-    },
-  })
-  if (!error) {
-    await db.$transaction([
-      db.dataSyncRun.updateMany({
-        where: { companyId, id: run.id },
-        data: { status: 'succeeded', error: null, nextAttemptAt: null, finishedAt: now },
-      }),
+  const retry = !!error && attempt < MAX_ATTEMPTS && sync.enabled
+  const nextAttemptAt = retry ? new Date(now.getTime() + webhookBackoffSeconds(attempt) * 1000) : null
+  const outcome = !error
+    ? { status: 'succeeded', error: null, nextAttemptAt: null, finishedAt: now }
+    : retry
+      ? { status: 'retrying', error, nextAttemptAt }
+      : { status: 'failed', error, nextAttemptAt: null, finishedAt: now }
+  const held = await db.$transaction(async (tx) => {
+    const { count } = await tx.dataSyncRun.updateMany({ where: mine, data: { ...outcome, leaseUntil: null } })
+    if (count === 0) return false
+    await tx.dataSyncAttempt.create({
+      data: {
+        companyId,
+        syncId: sync.id,
+        runId: run.id,
+        attempt,
+        status: error ? 'failed' : 'succeeded',
+        rows: attemptRows,
+        responseCode,
+        error,
+        durationMs,
+        createdAt: now,
+      },
+    })
+    if (!error) {
       // Never moves back: a late run of an older window leaves a newer cursor alone.
-      db.dataSync.updateMany({
+      await tx.dataSync.updateMany({
         where: { companyId, id: sync.id, cursor: { lt: run.toCursor } },
         data: { cursor: run.toCursor },
-      }),
-      db.dataSync.updateMany({ where: { companyId, id: sync.id }, data: { lastSuccessAt: now } }),
-    ])
-    return
-  }
-  if (attempt >= MAX_ATTEMPTS || !sync.enabled) {
-    await db.dataSyncRun.updateMany({
-      where: { companyId, id: run.id },
-      data: { status: 'failed', error, nextAttemptAt: null, finishedAt: now },
-    })
-    return
-  }
-  const nextAttemptAt = new Date(now.getTime() + webhookBackoffSeconds(attempt) * 1000)
-  await db.dataSyncRun.updateMany({
-    where: { companyId, id: run.id },
-    data: { status: 'retrying', error, nextAttemptAt },
+      })
+      await tx.dataSync.updateMany({ where: { companyId, id: sync.id }, data: { lastSuccessAt: now } })
+    }
+    return true
   })
+  if (!held || !retry) return
   await enqueue(
     DATA_SYNC_RUN_JOB,
     { runId: run.id },
-    { companyId, runAt: nextAttemptAt, idempotencyKey: `data-sync-run:${run.id}:${attempt}` },
+    { companyId, runAt: nextAttemptAt!, idempotencyKey: `data-sync-run:${run.id}:${attempt}` },
   )
 }
 
