@@ -203,6 +203,9 @@ const { read, inWriteTx } = await import('../lib/db/ops')
 const { usageOps, activeProfilesOps, sentUnitsOps } = await import('../lib/billing/measure-usage')
 const { billingPlanGate, clearUsageCache } = await import('../lib/billing/plan-gate')
 const { db } = await import('../lib/db/client')
+// The gate's usage warnings enqueue a mail job in the claim's transaction; on PostgreSQL that
+// needs the job queue's schema, which the worker installs (there is no worker here).
+await (await import('../lib/jobs/current-queue')).jobQueue().prepare()
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 async function time(fn: () => unknown): Promise<number> {
