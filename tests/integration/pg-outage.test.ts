@@ -168,6 +168,8 @@ run('PostgreSQL restart while the app runs', () => {
 
     await waitFor(() => done.includes(jobId), { timeout: 30_000 }).catch(() => {})
     expect(done).toEqual([jobId])
+    // The handler ran; the queue marks the job done in its own commit just after.
+    await waitFor(async () => (await getJob(jobId, companyId))?.status === 'done', { timeout: 10_000 }).catch(() => {})
     expect((await getJob(jobId, companyId))?.status).toBe('done')
     // The loop that failed says so at its next turn, which may come after another loop did the job.
     await waitFor(() => logs.some((m) => /recovered/.test(m)), { timeout: 10_000 }).catch(() => {})
