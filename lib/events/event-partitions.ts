@@ -10,8 +10,8 @@ import { exec, inWriteTx, selectFirst } from '@/lib/db/ops'
 import { queueNow } from '@/lib/jobs/clock'
 import { enqueue, registerJobHandler } from '@/lib/jobs/queue'
 
-export const EVENT_PARTITIONS_JOB = 'events.partitions'
-export const MONTHS_AHEAD = 3
+const EVENT_PARTITIONS_JOB = 'events.partitions'
+const MONTHS_AHEAD = 3
 const DAY_MS = 86_400_000
 /** Writers wait for the job's lock: past this it gives up and the queue retries later. */
 const LOCK_TIMEOUT = '5s'
