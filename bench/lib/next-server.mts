@@ -28,8 +28,14 @@ async function freePort(): Promise<number> {
 
 export interface NextServer {
   port: number
-  /** One request on the keep-alive agent; resolves with the status code. */
-  request(method: string, pathName: string, body: string | null, headers: Record<string, string>): Promise<number>
+  /** One request on the keep-alive agent; resolves with the status code (onAnswer sees the headers). */
+  request(
+    method: string,
+    pathName: string,
+    body: string | null,
+    headers: Record<string, string>,
+    onAnswer?: (res: http.IncomingMessage) => void,
+  ): Promise<number>
   waitUntilUp(): Promise<void>
   /** Stops the server and drops the scratch database. */
   stop(): Promise<void>
@@ -72,7 +78,7 @@ export async function startNextServer(
   })
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency })
 
-  const request: NextServer['request'] = (method, pathName, body, headers) =>
+  const request: NextServer['request'] = (method, pathName, body, headers, onAnswer) =>
     new Promise((resolve, reject) => {
       const req = http.request(
         {
@@ -84,6 +90,7 @@ export async function startNextServer(
           headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers,
         },
         (res) => {
+          onAnswer?.(res)
           res.resume()
           res.on('end', () => resolve(res.statusCode ?? 0))
           res.on('error', reject)

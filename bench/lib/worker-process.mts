@@ -11,9 +11,18 @@ export interface WorkerProcess {
   log: string[]
 }
 
-export function startWorkerProcess(url: string, n: number, env: Record<string, string> = {}): WorkerProcess {
+/**
+ * nice: the worker's scheduling niceness (0 = as the bench itself). An operator who runs the
+ * workers beside the web process on the same cores starts them `nice`d, so the request path
+ * gets the CPU first and the queue absorbs the difference.
+ */
+export function startWorkerProcess(url: string, n: number, env: Record<string, string> = {}, nice = 0): WorkerProcess {
   const log: string[] = []
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.mts'], {
+  // nice(1) execs node, so the pid stays the worker's own and every thread it starts inherits
+  // the niceness (setPriority after the spawn would miss the threads already started).
+  const argv = [process.execPath, '--import', 'tsx', 'scripts/worker.mts']
+  const [cmd, ...args] = nice ? ['nice', '-n', String(nice), ...argv] : argv
+  const child = spawn(cmd!, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'production', ...env },

@@ -12,6 +12,7 @@ import { Notification } from '@/components/ui/notification'
 import { Spinner } from '@/components/ui/spinner'
 import type { AuthorizationDto } from './types'
 import styles from './cdp-code.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 type Loaded = { authorization: AuthorizationDto; canAuthorize: boolean }
 const KEY = '/ajax/cdp/code/authorization'
@@ -47,16 +48,16 @@ export function CodeAuthorizeScreen() {
     )
   else if (!data)
     body = (
-      <div className={styles.loading}>
+      <div className={screen.loading}>
         <Spinner size="large" />
       </div>
     )
   else
     body = (
-      <div className={styles.stack}>
+      <div className={screen.stack}>
         <Card title={t('authorizeWhatTitle')}>
-          <div className={styles.form}>
-            <p className={styles.help}>{t('authorizeIntro')}</p>
+          <div className={screen.form}>
+            <p className={screen.help}>{t('authorizeIntro')}</p>
             <span className={styles.label}>{t('authorizeCanTitle')}</span>
             <ul className={styles.list}>
               <li>{t('authorizeCan1')}</li>
@@ -85,7 +86,7 @@ export function CodeAuthorizeScreen() {
           </Notification>
         ) : data.canAuthorize ? (
           <Card title={t('authorizeConsentTitle')}>
-            <div className={styles.form}>
+            <div className={screen.form}>
               <label className={styles.check}>
                 <input
                   type="checkbox"

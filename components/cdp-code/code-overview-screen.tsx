@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card'
 import { LinkButton } from '@/components/ui/button'
 import { CDP_WRITE } from './types'
 import styles from './cdp-code.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 export function CodeOverviewScreen() {
   const t = useTranslations('cdpCode')
@@ -20,11 +21,11 @@ export function CodeOverviewScreen() {
         actions={<LinkButton href="/cdp/code/dashboard">{t('openDashboard')}</LinkButton>}
       />
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           <div className={styles.sideBySide}>
             <Card title={t('functionsTitle')}>
-              <div className={styles.form}>
-                <p className={styles.help}>{t('functionsIntro')}</p>
+              <div className={screen.form}>
+                <p className={screen.help}>{t('functionsIntro')}</p>
                 <ul className={styles.list}>
                   <li>{t('functionsPoint1')}</li>
                   <li>{t('functionsPoint2')}</li>
@@ -40,8 +41,8 @@ export function CodeOverviewScreen() {
               </div>
             </Card>
             <Card title={t('transformationsTitle')}>
-              <div className={styles.form}>
-                <p className={styles.help}>{t('transformationsIntro')}</p>
+              <div className={screen.form}>
+                <p className={screen.help}>{t('transformationsIntro')}</p>
                 <ul className={styles.list}>
                   <li>{t('transformationsPoint1')}</li>
                   <li>{t('transformationsPoint2')}</li>
@@ -57,8 +58,8 @@ export function CodeOverviewScreen() {
             </Card>
           </div>
           <Card title={t('sandboxTitle')}>
-            <div className={styles.form}>
-              <p className={styles.help}>{t('sandboxBody')}</p>
+            <div className={screen.form}>
+              <p className={screen.help}>{t('sandboxBody')}</p>
               <div className={styles.actions}>
                 <LinkButton href="/cdp/code/authorize">{t('reviewConsent')}</LinkButton>
               </div>

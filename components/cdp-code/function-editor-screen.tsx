@@ -4,7 +4,6 @@
 // kept unless replaced), on/off, and a test run on a sample event; deleting an existing one.
 import { useState, type FormEvent } from 'react'
 import { useRouter } from 'next/navigation'
-import useSWR from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
@@ -15,60 +14,40 @@ import { TextField } from '@/components/ui/text-field'
 import { Button, LinkButton } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { FormError } from '@/components/ui/form-error'
 import fieldStyles from '@/components/ui/field.module.css'
-import { readHttpFailure } from '@/components/auth/http-failure'
+import { SettingsLoader } from '@/components/settings/settings-form-screen'
 import { ConsentNotice } from './consent-notice'
 import { FunctionTestPanel } from './function-test-panel'
 import { formErrors } from './use-field-errors'
 import { CDP_WRITE, FUNCTIONS_KEY, type AuthorizationDto, type FunctionDto } from './types'
 import styles from './cdp-code.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 type Loaded = { function?: FunctionDto; authorization: AuthorizationDto; metrics: string[]; starter?: string }
 
 export function FunctionEditorScreen({ functionId }: { functionId?: string }) {
   const t = useTranslations('cdpCode')
-  const tc = useTranslations('common')
   const key = functionId ? `/ajax/cdp/code/functions/${functionId}` : FUNCTIONS_KEY
-  const { data, error, mutate } = useSWR(key, (u: string) => http.get<Loaded>(u).then((r) => r.data))
-  const title = functionId ? t('editTitle') : t('createTitle')
-  if (error) {
-    const gone = readHttpFailure(error).status === 404
-    return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <Notification
-            variant="error"
-            action={gone ? undefined : { label: tc('retry'), onClick: () => void mutate() }}
-          >
-            {gone ? t('notFound') : t('loadError')}
-          </Notification>
-        </PageBody>
-      </Page>
-    )
-  }
-  if (!data)
-    return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <div className={styles.loading}>
-            <Spinner size="large" />
-          </div>
-        </PageBody>
-      </Page>
-    )
   return (
-    <FunctionForm
-      key={data.function?.updatedAt ?? 'new'}
-      fn={functionId ? data.function : undefined}
-      starter={data.starter ?? ''}
-      metrics={data.metrics}
-      authorization={data.authorization}
-      onSaved={() => void mutate()}
-    />
+    <SettingsLoader<Loaded>
+      url={key}
+      title={functionId ? t('editTitle') : t('createTitle')}
+      loadError={t('loadError')}
+      notFound={t('notFound')}
+      loadingClassName={screen.loading}
+    >
+      {(data, mutate) => (
+        <FunctionForm
+          key={data.function?.updatedAt ?? 'new'}
+          fn={functionId ? data.function : undefined}
+          starter={data.starter ?? ''}
+          metrics={data.metrics}
+          authorization={data.authorization}
+          onSaved={() => void mutate()}
+        />
+      )}
+    </SettingsLoader>
   )
 }
 
@@ -163,13 +142,13 @@ function FunctionForm({
         }
       />
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           <ConsentNotice authorization={authorization} />
-          <form className={styles.stack} onSubmit={submit} noValidate data-testid="function-form">
-            <fieldset disabled={!canWrite || busy} className={`${styles.fieldset} ${styles.stack}`}>
+          <form className={screen.stack} onSubmit={submit} noValidate data-testid="function-form">
+            <fieldset disabled={!canWrite || busy} className={`${screen.fieldset} ${screen.stack}`}>
               <Card title={t('detailsTitle')}>
-                <div className={styles.form}>
-                  <div className={styles.grid}>
+                <div className={screen.form}>
+                  <div className={screen.grid}>
                     <TextField
                       label={t('name')}
                       name="name"
@@ -205,14 +184,14 @@ function FunctionForm({
                     <span>
                       {t('enabledLabel')}
                       <br />
-                      <span className={styles.muted}>{t('enabledHelp')}</span>
+                      <span className={screen.muted}>{t('enabledHelp')}</span>
                     </span>
                   </label>
                 </div>
               </Card>
               <Card title={t('codeTitle')}>
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('codeHelp')}</p>
+                <div className={screen.form}>
+                  <p className={screen.help}>{t('codeHelp')}</p>
                   <textarea
                     aria-label={t('codeTitle')}
                     name="sourceCode"
@@ -229,8 +208,8 @@ function FunctionForm({
                 </div>
               </Card>
               <Card title={t('secretsTitle')}>
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('secretsHelp')}</p>
+                <div className={screen.form}>
+                  <p className={screen.help}>{t('secretsHelp')}</p>
                   {secrets.map((s, i) => (
                     <div className={styles.row} key={i}>
                       <TextField

@@ -20,6 +20,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import { CDP_WRITE, type FunctionDto, type InvocationDetailDto, type InvocationDto } from './types'
 import styles from './cdp-code.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 type Page_ = { function: FunctionDto; invocations: InvocationDto[]; hasMore: boolean }
 
@@ -56,7 +57,7 @@ export function FunctionInvocationsScreen({ functionId, invocationId }: { functi
     )
   else if (isLoading || !data)
     body = (
-      <div className={styles.loading}>
+      <div className={screen.loading}>
         <Spinner size="large" />
       </div>
     )
@@ -69,7 +70,7 @@ export function FunctionInvocationsScreen({ functionId, invocationId }: { functi
     )
   else
     body = (
-      <div className={styles.form}>
+      <div className={screen.form}>
         <Table
           caption={t('invocationsCaption')}
           empty={t('noInvocationsFiltered')}
@@ -84,7 +85,7 @@ export function FunctionInvocationsScreen({ functionId, invocationId }: { functi
             id: i.id,
             when: (
               <Link
-                className={styles.name}
+                className={screen.name}
                 href={`/cdp/code/function/${functionId}/${i.id}`}
                 data-testid={`invocation-${i.id}`}
               >
@@ -94,7 +95,7 @@ export function FunctionInvocationsScreen({ functionId, invocationId }: { functi
             status: <StatusBadge status={i.status} />,
             duration: i.durationMs == null ? '—' : t('ms', { ms: i.durationMs }),
             event: i.eventId ?? '—',
-            error: i.error ? <span className={styles.muted}>{i.error}</span> : '',
+            error: i.error ? <span className={screen.muted}>{i.error}</span> : '',
           }))}
         />
         <div className={styles.actions}>
@@ -129,7 +130,7 @@ export function FunctionInvocationsScreen({ functionId, invocationId }: { functi
         }
       />
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           {data && (
             <div className={styles.row}>
               <Select
@@ -175,16 +176,16 @@ function InvocationDetail({ functionId, invocationId }: { functionId: string; in
     )
   else if (!data)
     body = (
-      <div className={styles.loading}>
+      <div className={screen.loading}>
         <Spinner size="large" />
       </div>
     )
   else
     body = (
-      <div className={styles.stack} data-testid="invocation-detail">
+      <div className={screen.stack} data-testid="invocation-detail">
         <div className={styles.row}>
           <StatusBadge status={data.status} />
-          <span className={styles.muted}>
+          <span className={screen.muted}>
             {format.dateTime(new Date(data.createdAt), { dateStyle: 'medium', timeStyle: 'medium' })}
             {data.durationMs != null ? ` · ${t('ms', { ms: data.durationMs })}` : ''}
           </span>

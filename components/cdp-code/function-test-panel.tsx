@@ -11,6 +11,7 @@ import { FormError } from '@/components/ui/form-error'
 import fieldStyles from '@/components/ui/field.module.css'
 import { formErrors } from './use-field-errors'
 import styles from './cdp-code.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 interface TestResult {
   ok: boolean
@@ -95,11 +96,11 @@ export function FunctionTestPanel({ sourceCode, triggerMetric, functionId, secre
         </div>
       }
     >
-      <div className={styles.form}>
-        <p className={styles.help}>{t('testHelp')}</p>
-        {note && <p className={styles.muted}>{note}</p>}
+      <div className={screen.form}>
+        <p className={screen.help}>{t('testHelp')}</p>
+        {note && <p className={screen.muted}>{note}</p>}
         <div className={styles.sideBySide}>
-          <label className={styles.form}>
+          <label className={screen.form}>
             <span className={styles.label}>{t('sampleEvent')}</span>
             <textarea
               className={`${fieldStyles.control} ${styles.jsonArea}`}
@@ -111,7 +112,7 @@ export function FunctionTestPanel({ sourceCode, triggerMetric, functionId, secre
             />
             {errors.eventJson && <FormError>{errors.eventJson}</FormError>}
           </label>
-          <label className={styles.form}>
+          <label className={screen.form}>
             <span className={styles.label}>{t('sampleProfile')}</span>
             <textarea
               className={`${fieldStyles.control} ${styles.jsonArea}`}
@@ -127,18 +128,18 @@ export function FunctionTestPanel({ sourceCode, triggerMetric, functionId, secre
           <Notification variant="error">{errors.sourceCode ?? errors._form}</Notification>
         )}
         {result && (
-          <div className={styles.form} data-testid="test-result">
+          <div className={screen.form} data-testid="test-result">
             <Notification variant={result.ok ? 'success' : 'error'}>
               {result.ok
                 ? t('testOk', { ms: result.durationMs })
                 : t('testFailed', { error: result.error ?? '', ms: result.durationMs })}
             </Notification>
             <div className={styles.sideBySide}>
-              <div className={styles.form}>
+              <div className={screen.form}>
                 <span className={styles.label}>{t('output')}</span>
                 <pre className={styles.pre}>{JSON.stringify(result.output, null, 2)}</pre>
               </div>
-              <div className={styles.form}>
+              <div className={screen.form}>
                 <span className={styles.label}>{t('logs')}</span>
                 <pre className={styles.pre} data-testid="test-logs">
                   {result.logs.length ? result.logs.join('\n') : t('noLogs')}

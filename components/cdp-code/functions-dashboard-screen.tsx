@@ -15,6 +15,7 @@ import { LinkButton } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Spinner } from '@/components/ui/spinner'
+import { ListStates } from '@/components/ui/list-states'
 import { ConsentNotice } from './consent-notice'
 import {
   CDP_WRITE,
@@ -24,7 +25,7 @@ import {
   type FunctionDto,
   type TransformationDto,
 } from './types'
-import styles from './cdp-code.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 const get = <T,>(url: string) => http.get<T>(url).then((r) => r.data)
 
@@ -44,22 +45,15 @@ export function FunctionsDashboardScreen() {
     </LinkButton>
   )
 
-  let body
-  if (error)
-    body = (
-      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
-        {t('loadError')}
-      </Notification>
-    )
-  else if (isLoading)
-    body = (
-      <div className={styles.loading}>
-        <Spinner size="large" />
-      </div>
-    )
-  else if (!fns.length) body = <EmptyState heading={t('emptyHeading')} body={t('emptyBody')} actions={createButton} />
-  else
-    body = (
+  const body = (
+    <ListStates
+      error={error}
+      loading={isLoading}
+      empty={!fns.length}
+      loadError={t('loadError')}
+      onRetry={() => void mutate()}
+      emptyState={<EmptyState heading={t('emptyHeading')} body={t('emptyBody')} actions={createButton} />}
+    >
       <Table
         caption={t('functionsCaption')}
         columns={[
@@ -72,7 +66,7 @@ export function FunctionsDashboardScreen() {
         rows={fns.map((f) => ({
           id: f.id,
           name: (
-            <Link className={styles.name} href={`/cdp/code/function/${f.id}`} data-testid={`function-${f.id}`}>
+            <Link className={screen.name} href={`/cdp/code/function/${f.id}`} data-testid={`function-${f.id}`}>
               {f.name}
             </Link>
           ),
@@ -83,13 +77,14 @@ export function FunctionsDashboardScreen() {
             <span data-testid={`error-rate-${f.id}`}>
               {format.number(f.stats?.errorRate ?? 0, { style: 'percent', maximumFractionDigits: 1 })}
               {f.stats?.errors ? (
-                <span className={styles.muted}> ({t('errorCount', { count: f.stats.errors })})</span>
+                <span className={screen.muted}> ({t('errorCount', { count: f.stats.errors })})</span>
               ) : null}
             </span>
           ),
         }))}
       />
-    )
+    </ListStates>
+  )
 
   const tlist = transformations.data?.transformations ?? []
   return (
@@ -100,7 +95,7 @@ export function FunctionsDashboardScreen() {
         actions={fns.length ? createButton : undefined}
       />
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           <ConsentNotice authorization={data?.authorization} />
           {body}
           <Card
@@ -123,7 +118,7 @@ export function FunctionsDashboardScreen() {
             ) : !transformations.data ? (
               <Spinner />
             ) : !tlist.length ? (
-              <p className={styles.help}>{t('noTransformations')}</p>
+              <p className={screen.help}>{t('noTransformations')}</p>
             ) : (
               <Table
                 caption={t('transformationsTitle')}
@@ -136,7 +131,7 @@ export function FunctionsDashboardScreen() {
                 rows={tlist.map((x) => ({
                   id: x.id,
                   name: (
-                    <Link className={styles.name} href={`/cdp/transformation/edit/${x.id}`}>
+                    <Link className={screen.name} href={`/cdp/transformation/edit/${x.id}`}>
                       {x.name}
                     </Link>
                   ),

@@ -5,7 +5,6 @@
 // screen, where it is enabled.
 import { useState } from 'react'
 import { useRouter } from 'next/navigation'
-import useSWR from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
@@ -15,13 +14,13 @@ import { Card } from '@/components/ui/card'
 import { TextField } from '@/components/ui/text-field'
 import { Button, LinkButton } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { FormError } from '@/components/ui/form-error'
 import fieldStyles from '@/components/ui/field.module.css'
-import { readHttpFailure } from '@/components/auth/http-failure'
+import { SettingsLoader } from '@/components/settings/settings-form-screen'
 import { formErrors } from './use-field-errors'
 import { CDP_WRITE, TRANSFORMATIONS_KEY, type TransformationDto } from './types'
 import styles from './cdp-code.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 const SAMPLE = JSON.stringify(
   {
@@ -45,46 +44,24 @@ interface TestAnswer {
 
 export function TransformationBuildScreen({ transformationId }: { transformationId?: string }) {
   const t = useTranslations('cdpCode')
-  const tc = useTranslations('common')
   const key = transformationId ? `/ajax/cdp/transformations/${transformationId}` : TRANSFORMATIONS_KEY
-  const { data, error, mutate } = useSWR(key, (u: string) =>
-    http.get<{ transformation?: TransformationDto; starter?: string }>(u).then((r) => r.data),
-  )
-  const title = transformationId ? t('buildEditTitle') : t('buildTitle')
-  if (error) {
-    const gone = readHttpFailure(error).status === 404
-    return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <Notification
-            variant="error"
-            action={gone ? undefined : { label: tc('retry'), onClick: () => void mutate() }}
-          >
-            {gone ? t('transformationNotFound') : t('loadError')}
-          </Notification>
-        </PageBody>
-      </Page>
-    )
-  }
-  if (!data)
-    return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <div className={styles.loading}>
-            <Spinner size="large" />
-          </div>
-        </PageBody>
-      </Page>
-    )
   return (
-    <BuildForm
-      key={data.transformation?.updatedAt ?? 'new'}
-      transformation={transformationId ? data.transformation : undefined}
-      starter={data.starter ?? ''}
-      onSaved={() => void mutate()}
-    />
+    <SettingsLoader<{ transformation?: TransformationDto; starter?: string }>
+      url={key}
+      title={transformationId ? t('buildEditTitle') : t('buildTitle')}
+      loadError={t('loadError')}
+      notFound={t('transformationNotFound')}
+      loadingClassName={screen.loading}
+    >
+      {(data, mutate) => (
+        <BuildForm
+          key={data.transformation?.updatedAt ?? 'new'}
+          transformation={transformationId ? data.transformation : undefined}
+          starter={data.starter ?? ''}
+          onSaved={() => void mutate()}
+        />
+      )}
+    </SettingsLoader>
   )
 }
 
@@ -159,10 +136,10 @@ function BuildForm({
         }
       />
       <PageBody>
-        <div className={styles.stack}>
-          <fieldset disabled={!canWrite || busy} className={`${styles.fieldset} ${styles.stack}`}>
+        <div className={screen.stack}>
+          <fieldset disabled={!canWrite || busy} className={`${screen.fieldset} ${screen.stack}`}>
             <Card title={t('detailsTitle')}>
-              <div className={styles.grid}>
+              <div className={screen.grid}>
                 <TextField
                   label={t('name')}
                   name="name"
@@ -181,8 +158,8 @@ function BuildForm({
               </div>
             </Card>
             <Card title={t('codeTitle')}>
-              <div className={styles.form}>
-                <p className={styles.help}>{t('transformCodeHelp')}</p>
+              <div className={screen.form}>
+                <p className={screen.help}>{t('transformCodeHelp')}</p>
                 <textarea
                   aria-label={t('codeTitle')}
                   className={`${fieldStyles.control} ${styles.codeArea}`}
@@ -211,7 +188,7 @@ function BuildForm({
               }
             >
               <div className={styles.sideBySide}>
-                <label className={styles.form}>
+                <label className={screen.form}>
                   <span className={styles.label}>{t('inputJson')}</span>
                   <textarea
                     className={`${fieldStyles.control} ${styles.jsonArea}`}
@@ -223,10 +200,10 @@ function BuildForm({
                   />
                   <FormError>{errors.eventJson}</FormError>
                 </label>
-                <div className={styles.form} data-testid="transformation-output">
+                <div className={screen.form} data-testid="transformation-output">
                   <span className={styles.label}>{t('outputJson')}</span>
                   {!answer ? (
-                    <p className={styles.help}>{t('outputPlaceholder')}</p>
+                    <p className={screen.help}>{t('outputPlaceholder')}</p>
                   ) : answer.status === 'ok' ? (
                     <pre className={styles.pre}>{JSON.stringify(answer.output, null, 2)}</pre>
                   ) : answer.status === 'dropped' ? (
@@ -237,7 +214,7 @@ function BuildForm({
                     </Notification>
                   )}
                   {answer && (
-                    <span className={styles.muted}>
+                    <span className={screen.muted}>
                       {t('ms', { ms: answer.durationMs })}
                       {answer.logs.length ? ` · ${answer.logs.join(' | ')}` : ''}
                     </span>

@@ -16,16 +16,16 @@ import { Badge } from '@/components/ui/badge'
 import { Button, LinkButton } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
+import { SettingsLoadErrorPage, SettingsLoadingPage } from '@/components/settings/settings-form-screen'
 import { CDP_WRITE, type TransformationDto, type TransformationRunDto } from './types'
 import styles from './cdp-code.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 type Loaded = { transformation: TransformationDto; runs: TransformationRunDto[] }
 
 export function TransformationEditScreen({ transformationId }: { transformationId: string }) {
   const t = useTranslations('cdpCode')
-  const tc = useTranslations('common')
   const format = useFormatter()
   const router = useRouter()
   const toast = useToast()
@@ -67,30 +67,14 @@ export function TransformationEditScreen({ transformationId }: { transformationI
   if (error) {
     const gone = readHttpFailure(error).status === 404
     return (
-      <Page>
-        <PageHead title={t('transformationTitle')} />
-        <PageBody>
-          <Notification
-            variant="error"
-            action={gone ? undefined : { label: tc('retry'), onClick: () => void mutate() }}
-          >
-            {gone ? t('transformationNotFound') : t('loadError')}
-          </Notification>
-        </PageBody>
-      </Page>
+      <SettingsLoadErrorPage
+        title={t('transformationTitle')}
+        message={gone ? t('transformationNotFound') : t('loadError')}
+        onRetry={gone ? undefined : () => void mutate()}
+      />
     )
   }
-  if (!data)
-    return (
-      <Page>
-        <PageHead title={t('transformationTitle')} />
-        <PageBody>
-          <div className={styles.loading}>
-            <Spinner size="large" />
-          </div>
-        </PageBody>
-      </Page>
-    )
+  if (!data) return <SettingsLoadingPage title={t('transformationTitle')} className={screen.loading} />
   const x = data.transformation
   return (
     <Page>
@@ -107,15 +91,15 @@ export function TransformationEditScreen({ transformationId }: { transformationI
         }
       />
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           <Card title={t('detailsTitle')}>
-            <div className={styles.form}>
+            <div className={screen.form}>
               <div className={styles.row}>
                 <span className={styles.label}>{t('source')}:</span>
                 <span>{t('sourceEvents')}</span>
                 {x.enabled ? <Badge variant="success">{t('enabled')}</Badge> : <Badge>{t('disabled')}</Badge>}
               </div>
-              <p className={styles.help}>{x.enabled ? t('transformationOnHelp') : t('transformationOffHelp')}</p>
+              <p className={screen.help}>{x.enabled ? t('transformationOnHelp') : t('transformationOffHelp')}</p>
               {failure && <Notification variant="error">{failure}</Notification>}
               {canWrite && (
                 <div className={styles.actions}>
@@ -136,7 +120,7 @@ export function TransformationEditScreen({ transformationId }: { transformationI
           </Card>
           <Card title={t('runsTitle')} flush={data.runs.length > 0}>
             {!data.runs.length ? (
-              <p className={styles.help}>{t('noRuns')}</p>
+              <p className={screen.help}>{t('noRuns')}</p>
             ) : (
               <Table
                 caption={t('runsTitle')}
@@ -156,7 +140,7 @@ export function TransformationEditScreen({ transformationId }: { transformationI
                       <Badge variant="danger">{t('statusError')}</Badge>
                     ),
                   metric: String((r.input as { metric?: unknown } | null)?.metric ?? '—'),
-                  error: r.error ? <span className={styles.muted}>{r.error}</span> : '',
+                  error: r.error ? <span className={screen.muted}>{r.error}</span> : '',
                 }))}
               />
             )}

@@ -21,6 +21,7 @@ import { InviteUserModal } from './invite-user-modal'
 import { RoleSelect } from './role-select'
 import { ACCOUNT_USERS_KEY, type AccountUserRow, type ListAccountUsersResponse } from './account-users-types'
 import styles from './account-users.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 type Pending = { kind: 'role' | 'remove'; user: AccountUserRow }
 
@@ -106,7 +107,7 @@ export function AccountUsersScreen() {
     )
   } else if (isLoading || !data) {
     body = (
-      <div className={styles.loading}>
+      <div className={screen.loading}>
         <Spinner size="large" />
       </div>
     )

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
 import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 import styles from './attribution-settings.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 interface Settings {
   conversionMetricId: string | null
@@ -57,7 +58,7 @@ export function AttributionSettingsScreen() {
       url={ATTRIBUTION_KEY}
       title={t('title')}
       loadError={t('loadError')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
     >
       {(data, mutate) => <AttributionForm key={JSON.stringify(data.settings)} data={data} mutate={mutate} />}
     </SettingsLoader>
@@ -162,8 +163,8 @@ function AttributionForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
     <Page>
       <PageHead title={t('title')} description={t('description')} />
       <PageBody>
-        <form className={styles.stack} onSubmit={submit} noValidate>
-          <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
+        <form className={screen.stack} onSubmit={submit} noValidate>
+          <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.stack}`}>
             <Card title={t('conversionTitle')}>
               <p className={styles.help}>{t('conversionHelp')}</p>
               <Select

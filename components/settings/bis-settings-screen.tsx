@@ -16,6 +16,7 @@ import { Notification } from '@/components/ui/notification'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 import styles from './bis-web-feeds.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 interface BisSettings {
   inventoryThreshold: number
@@ -40,7 +41,7 @@ export function BisSettingsScreen() {
       loadError={(error) => readHttpFailure(error).message ?? t('loadError')}
       retryLabel={t('retry')}
       loadingLabel={t('loading')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
       keepDataOnError
     >
       {(data, mutate) => <BisForm key={JSON.stringify(data.settings)} data={data} mutate={mutate} />}
@@ -90,7 +91,7 @@ function BisForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<Loaded> 
     <Page>
       <PageHead title={t('title')} description={t('description')} />
       <PageBody>
-        <form className={styles.stack} onSubmit={(e) => void submit(e)} noValidate>
+        <form className={screen.stack} onSubmit={(e) => void submit(e)} noValidate>
           {!canEdit && <Notification variant="info">{t('readOnly')}</Notification>}
           {errors._form && <Notification variant="error">{errors._form}</Notification>}
           <fieldset disabled={!canEdit} className={styles.fieldset}>

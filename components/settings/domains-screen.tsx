@@ -8,17 +8,16 @@ import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
 import { useToast } from '@/components/shell/toasts'
-import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { TextField } from '@/components/ui/text-field'
 import { Button } from '@/components/ui/button'
 import { Badge, type BadgeVariant } from '@/components/ui/badge'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import type { SendingDomainView } from '@/lib/messaging/dkim/sending-domains'
 import styles from './email-settings.module.css'
+import screen from '@/components/ui/form-screen.module.css'
+import { SettingsLoadErrorPage, SettingsLoadingPage, SettingsPage } from './settings-form-screen'
 
 const KEY = '/ajax/account/email/domains'
 const STATUS: Record<string, BadgeVariant> = {
@@ -31,7 +30,6 @@ const STATUS: Record<string, BadgeVariant> = {
 
 export function DomainsScreen() {
   const t = useTranslations('sendingDomains')
-  const tc = useTranslations('common')
   const toast = useToast()
   const canEdit = usePermission(['account_settings_read', 'account_settings_write'])
   const { data, error, mutate } = useSWR(KEY, (url: string) =>
@@ -90,127 +88,106 @@ export function DomainsScreen() {
     }
   }
 
-  const head = <PageHead title={t('title')} description={t('description')} />
-  if (error) {
+  if (error)
     return (
-      <Page>
-        {head}
-        <PageBody>
-          <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
-            {t('loadError')}
-          </Notification>
-        </PageBody>
-      </Page>
+      <SettingsLoadErrorPage
+        title={t('title')}
+        description={t('description')}
+        message={t('loadError')}
+        onRetry={() => void mutate()}
+      />
     )
-  }
-  if (!data)
-    return (
-      <Page>
-        {head}
-        <PageBody>
-          <div className={styles.loading}>
-            <Spinner size="large" />
-          </div>
-        </PageBody>
-      </Page>
-    )
+  if (!data) return <SettingsLoadingPage title={t('title')} description={t('description')} className={screen.loading} />
 
   return (
-    <Page>
-      {head}
-      <PageBody>
-        <div className={styles.stack}>
-          {canEdit && (
-            <Card title={t('addTitle')}>
-              <form className={styles.addForm} onSubmit={add} noValidate>
-                <TextField
-                  label={t('domain')}
-                  name="domain"
-                  placeholder="mail.example.com"
-                  value={domain}
-                  error={fieldError}
-                  hint={t('domainHint')}
-                  onChange={(e) => {
-                    setDomain(e.target.value)
-                    setFieldError('')
-                  }}
-                />
-                <Button variant="primary" type="submit" loading={adding}>
-                  {t('add')}
-                </Button>
-              </form>
-            </Card>
-          )}
-          {data.domains.length === 0 ? (
-            <Card>
-              <EmptyState heading={t('emptyHeading')} body={t('emptyBody')} />
-            </Card>
-          ) : (
-            data.domains.map((d) => (
-              <Card
-                key={d.id}
-                title={
-                  <span>
-                    {d.domain}{' '}
-                    <Badge variant={d.verified ? 'success' : 'warning'}>
-                      {d.verified ? t('verified') : t('notVerified')}
-                    </Badge>
-                  </span>
-                }
-                actions={
-                  canEdit && (
-                    <>
-                      <Button size="small" loading={busyId === d.id} onClick={() => void check(d.id)}>
-                        {t('check')}
-                      </Button>
-                      <Button size="small" variant="tertiary" disabled={busyId === d.id} onClick={() => void remove(d)}>
-                        {t('delete')}
-                      </Button>
-                    </>
-                  )
-                }
-              >
-                <div className={styles.records}>
-                  <p className={styles.help}>
-                    {t('recordsHelp')}{' '}
-                    {d.lastCheckAt
-                      ? t('lastCheck', { at: new Date(d.lastCheckAt).toLocaleString() })
-                      : t('neverChecked')}
-                  </p>
-                  {d.records.map((r) => (
-                    <div key={r.kind} className={styles.record}>
-                      <span className={styles.recordLabel}>{t(`kinds.${r.kind}`)}</span>
-                      <div className={styles.form}>
-                        <div>
-                          <span className={styles.recordLabel}>
-                            {t('name')} ({r.type})
-                          </span>
-                          <div className={styles.mono}>{r.name}</div>
-                        </div>
-                        <div>
-                          <span className={styles.recordLabel}>{t('value')}</span>
-                          <div className={styles.mono}>{r.value}</div>
-                        </div>
-                        {r.found.length > 0 && r.status !== 'ok' && (
-                          <div>
-                            <span className={styles.recordLabel}>{t('found')}</span>
-                            {r.found.map((f) => (
-                              <div key={f} className={styles.mono}>
-                                {f}
-                              </div>
-                            ))}
-                          </div>
-                        )}
-                      </div>
-                      <Badge variant={STATUS[r.status] ?? 'neutral'}>{t(`status.${r.status}`)}</Badge>
+    <SettingsPage title={t('title')} description={t('description')}>
+      {canEdit && (
+        <Card title={t('addTitle')}>
+          <form className={styles.addForm} onSubmit={add} noValidate>
+            <TextField
+              label={t('domain')}
+              name="domain"
+              placeholder="mail.example.com"
+              value={domain}
+              error={fieldError}
+              hint={t('domainHint')}
+              onChange={(e) => {
+                setDomain(e.target.value)
+                setFieldError('')
+              }}
+            />
+            <Button variant="primary" type="submit" loading={adding}>
+              {t('add')}
+            </Button>
+          </form>
+        </Card>
+      )}
+      {data.domains.length === 0 ? (
+        <Card>
+          <EmptyState heading={t('emptyHeading')} body={t('emptyBody')} />
+        </Card>
+      ) : (
+        data.domains.map((d) => (
+          <Card
+            key={d.id}
+            title={
+              <span>
+                {d.domain}{' '}
+                <Badge variant={d.verified ? 'success' : 'warning'}>
+                  {d.verified ? t('verified') : t('notVerified')}
+                </Badge>
+              </span>
+            }
+            actions={
+              canEdit && (
+                <>
+                  <Button size="small" loading={busyId === d.id} onClick={() => void check(d.id)}>
+                    {t('check')}
+                  </Button>
+                  <Button size="small" variant="tertiary" disabled={busyId === d.id} onClick={() => void remove(d)}>
+                    {t('delete')}
+                  </Button>
+                </>
+              )
+            }
+          >
+            <div className={styles.records}>
+              <p className={styles.help}>
+                {t('recordsHelp')}{' '}
+                {d.lastCheckAt ? t('lastCheck', { at: new Date(d.lastCheckAt).toLocaleString() }) : t('neverChecked')}
+              </p>
+              {d.records.map((r) => (
+                <div key={r.kind} className={styles.record}>
+                  <span className={styles.recordLabel}>{t(`kinds.${r.kind}`)}</span>
+                  <div className={screen.form}>
+                    <div>
+                      <span className={styles.recordLabel}>
+                        {t('name')} ({r.type})
+                      </span>
+                      <div className={styles.mono}>{r.name}</div>
                     </div>
-                  ))}
+                    <div>
+                      <span className={styles.recordLabel}>{t('value')}</span>
+                      <div className={styles.mono}>{r.value}</div>
+                    </div>
+                    {r.found.length > 0 && r.status !== 'ok' && (
+                      <div>
+                        <span className={styles.recordLabel}>{t('found')}</span>
+                        {r.found.map((f) => (
+                          <div key={f} className={styles.mono}>
+                            {f}
+                          </div>
+                        ))}
+                      </div>
+                    )}
+                  </div>
+                  <Badge variant={STATUS[r.status] ?? 'neutral'}>{t(`status.${r.status}`)}</Badge>
                 </div>
-              </Card>
-            ))
-          )}
-        </div>
-      </PageBody>
-    </Page>
+              ))}
+            </div>
+          </Card>
+        ))
+      )}
+    </SettingsPage>
   )
 }

@@ -9,16 +9,16 @@ import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
 import { useToast } from '@/components/shell/toasts'
-import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { TextField } from '@/components/ui/text-field'
 import { Select } from '@/components/ui/select'
 import { Button } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import field from '@/components/ui/field.module.css'
 import styles from './email-settings.module.css'
+import screen from '@/components/ui/form-screen.module.css'
+import { SettingsLoadErrorPage, SettingsLoadingPage, SettingsPage } from './settings-form-screen'
 
 type Smtp = {
   host: string
@@ -99,56 +99,33 @@ function Check({
 
 export function EmailSettingsScreen() {
   const t = useTranslations('emailSettings')
-  const tc = useTranslations('common')
   const settings = useSWR(`${BASE}/settings`, fetcher<{ settings: Settings }>)
   const sending = useSWR(`${BASE}/sending`, fetcher<{ sending: Sending }>)
   const tracking = useSWR(`${BASE}/tracking`, fetcher<{ tracking: Tracking }>)
   const consent = useSWR(`${BASE}/consent`, fetcher<{ consent: Consent }>)
   const all = [settings, sending, tracking, consent]
-  const head = <PageHead title={t('title')} description={t('description')} />
-  if (all.some((s) => s.error)) {
+  if (all.some((s) => s.error))
     return (
-      <Page>
-        {head}
-        <PageBody>
-          <Notification
-            variant="error"
-            action={{ label: tc('retry'), onClick: () => all.forEach((s) => void s.mutate()) }}
-          >
-            {t('loadError')}
-          </Notification>
-        </PageBody>
-      </Page>
+      <SettingsLoadErrorPage
+        title={t('title')}
+        description={t('description')}
+        message={t('loadError')}
+        onRetry={() => all.forEach((s) => void s.mutate())}
+      />
     )
-  }
-  if (!settings.data || !sending.data || !tracking.data || !consent.data) {
-    return (
-      <Page>
-        {head}
-        <PageBody>
-          <div className={styles.loading}>
-            <Spinner size="large" />
-          </div>
-        </PageBody>
-      </Page>
-    )
-  }
+  if (!settings.data || !sending.data || !tracking.data || !consent.data)
+    return <SettingsLoadingPage title={t('title')} description={t('description')} className={screen.loading} />
   return (
-    <Page>
-      {head}
-      <PageBody>
-        <div className={styles.stack}>
-          <SenderAndSmtp
-            initial={settings.data.settings}
-            onSaved={(s) => void settings.mutate({ settings: s }, { revalidate: false })}
-          />
-          <TrackingCard initial={tracking.data.tracking} />
-          <SendingCard initial={sending.data.sending} />
-          <ConsentCard initial={consent.data.consent} />
-          <InboundWebhooksCard urls={sending.data.sending.inboundWebhooks} />
-        </div>
-      </PageBody>
-    </Page>
+    <SettingsPage title={t('title')} description={t('description')}>
+      <SenderAndSmtp
+        initial={settings.data.settings}
+        onSaved={(s) => void settings.mutate({ settings: s }, { revalidate: false })}
+      />
+      <TrackingCard initial={tracking.data.tracking} />
+      <SendingCard initial={sending.data.sending} />
+      <ConsentCard initial={consent.data.consent} />
+      <InboundWebhooksCard urls={sending.data.sending.inboundWebhooks} />
+    </SettingsPage>
   )
 }
 
@@ -219,11 +196,11 @@ function SenderAndSmtp({ initial, onSaved }: { initial: Settings; onSaved: (s: S
     void save(form)
   }
   return (
-    <form className={styles.stack} onSubmit={submit} noValidate>
+    <form className={screen.stack} onSubmit={submit} noValidate>
       <DeliveryNote delivery={current.delivery} />
-      <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
+      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.stack}`}>
         <Card title={t('senderTitle')}>
-          <div className={styles.form}>
+          <div className={screen.form}>
             <p className={styles.help}>{t('senderHelp')}</p>
             <div className={styles.grid}>
               {field('defaultFromName', t('fromName'), { placeholder: t('fromNamePlaceholder') })}
@@ -233,7 +210,7 @@ function SenderAndSmtp({ initial, onSaved }: { initial: Settings; onSaved: (s: S
           </div>
         </Card>
         <Card title={t('smtpTitle')}>
-          <div className={styles.form}>
+          <div className={screen.form}>
             <p className={styles.help}>{t('smtpHelp')}</p>
             <div className={styles.grid}>
               {field('smtpHost', t('smtpHost'), { placeholder: 'smtp.example.com', autoComplete: 'off' })}
@@ -306,7 +283,7 @@ function TrackingCard({ initial }: { initial: Tracking }) {
         )
       }
     >
-      <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.form}`}>
+      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.form}`}>
         <Check
           name="openTracking"
           label={t('openTracking')}
@@ -354,7 +331,7 @@ function SendingCard({ initial }: { initial: Sending }) {
         )
       }
     >
-      <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.form}`}>
+      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.form}`}>
         <div className={styles.narrow}>
           <TextField
             label={t('smartSendingHours')}
@@ -463,7 +440,7 @@ function ConsentCard({ initial }: { initial: Consent }) {
         )
       }
     >
-      <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.narrow}`}>
+      <fieldset disabled={!canEdit} className={`${screen.fieldset} ${styles.narrow}`}>
         <Select
           label={t('unsubscribeScope')}
           name="unsubscribeScope"

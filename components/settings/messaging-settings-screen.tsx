@@ -18,6 +18,7 @@ import type { MessagingPolicyView } from '@/lib/messaging/messaging-policy-setti
 import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 import field from '@/components/ui/field.module.css'
 import styles from './email-settings.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 const KEY = '/ajax/account/messaging'
 const CHANNELS = ['email', 'sms', 'push', 'whatsapp'] as const
@@ -29,7 +30,7 @@ export function MessagingSettingsScreen() {
       url={KEY}
       title={t('title')}
       loadError={(e) => readHttpFailure(e).message ?? t('loadError')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
       keepDataOnError
     >
       {(data, mutate) => <MessagingForm key={JSON.stringify(data)} data={data} mutate={mutate} />}
@@ -71,10 +72,10 @@ function MessagingForm({ data, mutate }: { data: MessagingPolicyView; mutate: Ke
     <Page>
       <PageHead title={t('title')} description={t('description')} />
       <PageBody>
-        <form className={styles.stack} onSubmit={(e) => void submit(e)} noValidate data-testid="messaging-form">
+        <form className={screen.stack} onSubmit={(e) => void submit(e)} noValidate data-testid="messaging-form">
           {!canEdit && <Notification variant="info">{t('readOnly')}</Notification>}
           {errors._form && <Notification variant="error">{errors._form}</Notification>}
-          <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
+          <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.stack}`}>
             <Card title={t('smartTitle')}>
               <div className={styles.narrow}>
                 <TextField

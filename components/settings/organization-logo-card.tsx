@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card'
 import { Button } from '@/components/ui/button'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import styles from './organization.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 export function OrganizationLogoCard({
   name,
@@ -99,7 +100,7 @@ export function OrganizationLogoCard({
           {error}
         </p>
       )}
-      <p className={styles.help}>{t('logoHint')}</p>
+      <p className={screen.help}>{t('logoHint')}</p>
     </Card>
   )
 }

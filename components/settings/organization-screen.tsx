@@ -6,17 +6,16 @@ import type { KeyedMutator } from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
-import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { TextField } from '@/components/ui/text-field'
 import { Select } from '@/components/ui/select'
-import { Button } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
 import type { Organization } from '@/lib/account/get-organization'
 import { TimeZoneCard } from './time-zone-card'
 import { OrganizationLogoCard } from './organization-logo-card'
 import styles from './organization.module.css'
-import { SettingsLoader, useSettingsSave } from './settings-form-screen'
+import screen from '@/components/ui/form-screen.module.css'
+import { SettingsForm, SettingsLoader, SettingsPage, useSettingsSave } from './settings-form-screen'
 
 type Named = { code: string; name: string }
 type Options = { countries: Named[]; currencies: Named[]; languages: Named[]; industries: string[] }
@@ -32,7 +31,7 @@ export function OrganizationScreen() {
       url={ORGANIZATION_KEY}
       title={t('title')}
       loadError={t('loadError')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
     >
       {(data, mutate) => <OrganizationForm data={data} mutate={mutate} />}
     </SettingsLoader>
@@ -69,178 +68,168 @@ function OrganizationForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator
   }
 
   return (
-    <Page>
-      <PageHead title={t('title')} description={t('description')} />
-      <PageBody>
-        <div className={styles.stack}>
-          {!data.organization.hasPostalAddress && <Notification variant="warning">{t('addressMissing')}</Notification>}
-          <form className={styles.stack} onSubmit={submit} noValidate>
-            <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
-              <Card title={t('companyTitle')}>
-                <div className={styles.form}>
-                  <TextField
-                    label={t('name')}
-                    name="name"
-                    required
-                    value={form.name}
-                    error={errors.name}
-                    onChange={(e) => {
-                      set({ name: e.target.value })
-                      clear('name')
-                    }}
-                    data-testid="org-name"
-                  />
-                  <div className={styles.grid}>
-                    <TextField
-                      label={t('website')}
-                      name="websiteUrl"
-                      type="url"
-                      placeholder="https://"
-                      value={form.websiteUrl}
-                      error={errors.websiteUrl}
-                      onChange={(e) => {
-                        set({ websiteUrl: e.target.value })
-                        clear('websiteUrl')
-                      }}
-                    />
-                    <Select
-                      label={t('industry')}
-                      name="industry"
-                      value={form.industry}
-                      error={errors.industry}
-                      onChange={(e) => set({ industry: e.target.value })}
-                      options={[
-                        blank,
-                        ...o.industries.map((i) => ({
-                          value: i,
-                          label: t.has(`industries.${i}`) ? t(`industries.${i}`) : i,
-                        })),
-                      ]}
-                    />
-                  </div>
-                </div>
-              </Card>
-              <Card title={t('addressTitle')}>
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('addressHelp')}</p>
-                  <TextField
-                    label={t('line1')}
-                    name="line1"
-                    autoComplete="address-line1"
-                    value={form.address.line1}
-                    error={errors['address.line1']}
-                    onChange={(e) => {
-                      setAddress({ line1: e.target.value })
-                      clear('address.line1')
-                    }}
-                  />
-                  <TextField
-                    label={t('line2')}
-                    name="line2"
-                    autoComplete="address-line2"
-                    value={form.address.line2}
-                    error={errors['address.line2']}
-                    onChange={(e) => setAddress({ line2: e.target.value })}
-                  />
-                  <div className={styles.grid}>
-                    <TextField
-                      label={t('city')}
-                      name="city"
-                      autoComplete="address-level2"
-                      value={form.address.city}
-                      error={errors['address.city']}
-                      onChange={(e) => {
-                        setAddress({ city: e.target.value })
-                        clear('address.city')
-                      }}
-                    />
-                    <TextField
-                      label={t('region')}
-                      name="region"
-                      autoComplete="address-level1"
-                      value={form.address.region}
-                      error={errors['address.region']}
-                      onChange={(e) => setAddress({ region: e.target.value })}
-                    />
-                    <TextField
-                      label={t('postalCode')}
-                      name="postalCode"
-                      autoComplete="postal-code"
-                      value={form.address.postalCode}
-                      error={errors['address.postalCode']}
-                      onChange={(e) => setAddress({ postalCode: e.target.value })}
-                    />
-                    <Select
-                      label={t('country')}
-                      name="country"
-                      value={form.address.country}
-                      error={errors['address.country']}
-                      onChange={(e) => {
-                        setAddress({ country: e.target.value })
-                        clear('address.country')
-                      }}
-                      options={[blank, ...o.countries.map((c) => ({ value: c.code, label: c.name }))]}
-                    />
-                  </div>
-                </div>
-              </Card>
-              <Card title={t('preferencesTitle')}>
-                <div className={styles.grid}>
-                  <Select
-                    label={t('currency')}
-                    name="currency"
-                    value={form.currency}
-                    error={errors.currency}
-                    onChange={(e) => set({ currency: e.target.value })}
-                    options={o.currencies.map((c) => ({ value: c.code, label: c.name }))}
-                  />
-                  <Select
-                    label={t('language')}
-                    name="language"
-                    value={form.localePreferences.language}
-                    error={errors['localePreferences.language']}
-                    onChange={(e) =>
-                      set({ localePreferences: { ...form.localePreferences, language: e.target.value } })
-                    }
-                    options={o.languages.map((c) => ({ value: c.code, label: c.name }))}
-                  />
-                  <Select
-                    label={t('regionPreference')}
-                    name="localeRegion"
-                    value={form.localePreferences.region}
-                    error={errors['localePreferences.region']}
-                    onChange={(e) => set({ localePreferences: { ...form.localePreferences, region: e.target.value } })}
-                    options={o.countries.map((c) => ({ value: c.code, label: c.name }))}
-                  />
-                </div>
-              </Card>
-            </fieldset>
-            {errors._form && <Notification variant="error">{errors._form}</Notification>}
-            {canEdit && (
-              <div className={styles.footer}>
-                <Button variant="primary" type="submit" loading={busy} data-testid="save-organization">
-                  {t('save')}
-                </Button>
-              </div>
-            )}
-          </form>
-          <OrganizationLogoCard
-            name={data.organization.name}
-            logoUrl={data.organization.logoUrl}
-            canEdit={canEdit}
-            onChange={(logoUrl) =>
-              void mutate({ ...data, organization: { ...data.organization, logoUrl } }, { revalidate: false })
-            }
-          />
-          <TimeZoneCard
-            current={data.organization.timezone}
-            canEdit={canEdit}
-            onChanged={(tz) =>
-              void mutate({ ...data, organization: { ...data.organization, timezone: tz } }, { revalidate: false })
-            }
-          />
-        </div>
-      </PageBody>
-    </Page>
+    <SettingsPage title={t('title')} description={t('description')}>
+      {!data.organization.hasPostalAddress && <Notification variant="warning">{t('addressMissing')}</Notification>}
+      <SettingsForm
+        onSubmit={submit}
+        canEdit={canEdit}
+        busy={busy}
+        formError={errors._form}
+        saveLabel={t('save')}
+        saveTestId="save-organization"
+      >
+        <Card title={t('companyTitle')}>
+          <div className={screen.form}>
+            <TextField
+              label={t('name')}
+              name="name"
+              required
+              value={form.name}
+              error={errors.name}
+              onChange={(e) => {
+                set({ name: e.target.value })
+                clear('name')
+              }}
+              data-testid="org-name"
+            />
+            <div className={styles.grid}>
+              <TextField
+                label={t('website')}
+                name="websiteUrl"
+                type="url"
+                placeholder="https://"
+                value={form.websiteUrl}
+                error={errors.websiteUrl}
+                onChange={(e) => {
+                  set({ websiteUrl: e.target.value })
+                  clear('websiteUrl')
+                }}
+              />
+              <Select
+                label={t('industry')}
+                name="industry"
+                value={form.industry}
+                error={errors.industry}
+                onChange={(e) => set({ industry: e.target.value })}
+                options={[
+                  blank,
+                  ...o.industries.map((i) => ({
+                    value: i,
+                    label: t.has(`industries.${i}`) ? t(`industries.${i}`) : i,
+                  })),
+                ]}
+              />
+            </div>
+          </div>
+        </Card>
+        <Card title={t('addressTitle')}>
+          <div className={screen.form}>
+            <p className={screen.help}>{t('addressHelp')}</p>
+            <TextField
+              label={t('line1')}
+              name="line1"
+              autoComplete="address-line1"
+              value={form.address.line1}
+              error={errors['address.line1']}
+              onChange={(e) => {
+                setAddress({ line1: e.target.value })
+                clear('address.line1')
+              }}
+            />
+            <TextField
+              label={t('line2')}
+              name="line2"
+              autoComplete="address-line2"
+              value={form.address.line2}
+              error={errors['address.line2']}
+              onChange={(e) => setAddress({ line2: e.target.value })}
+            />
+            <div className={styles.grid}>
+              <TextField
+                label={t('city')}
+                name="city"
+                autoComplete="address-level2"
+                value={form.address.city}
+                error={errors['address.city']}
+                onChange={(e) => {
+                  setAddress({ city: e.target.value })
+                  clear('address.city')
+                }}
+              />
+              <TextField
+                label={t('region')}
+                name="region"
+                autoComplete="address-level1"
+                value={form.address.region}
+                error={errors['address.region']}
+                onChange={(e) => setAddress({ region: e.target.value })}
+              />
+              <TextField
+                label={t('postalCode')}
+                name="postalCode"
+                autoComplete="postal-code"
+                value={form.address.postalCode}
+                error={errors['address.postalCode']}
+                onChange={(e) => setAddress({ postalCode: e.target.value })}
+              />
+              <Select
+                label={t('country')}
+                name="country"
+                value={form.address.country}
+                error={errors['address.country']}
+                onChange={(e) => {
+                  setAddress({ country: e.target.value })
+                  clear('address.country')
+                }}
+                options={[blank, ...o.countries.map((c) => ({ value: c.code, label: c.name }))]}
+              />
+            </div>
+          </div>
+        </Card>
+        <Card title={t('preferencesTitle')}>
+          <div className={styles.grid}>
+            <Select
+              label={t('currency')}
+              name="currency"
+              value={form.currency}
+              error={errors.currency}
+              onChange={(e) => set({ currency: e.target.value })}
+              options={o.currencies.map((c) => ({ value: c.code, label: c.name }))}
+            />
+            <Select
+              label={t('language')}
+              name="language"
+              value={form.localePreferences.language}
+              error={errors['localePreferences.language']}
+              onChange={(e) => set({ localePreferences: { ...form.localePreferences, language: e.target.value } })}
+              options={o.languages.map((c) => ({ value: c.code, label: c.name }))}
+            />
+            <Select
+              label={t('regionPreference')}
+              name="localeRegion"
+              value={form.localePreferences.region}
+              error={errors['localePreferences.region']}
+              onChange={(e) => set({ localePreferences: { ...form.localePreferences, region: e.target.value } })}
+              options={o.countries.map((c) => ({ value: c.code, label: c.name }))}
+            />
+          </div>
+        </Card>
+      </SettingsForm>
+      <OrganizationLogoCard
+        name={data.organization.name}
+        logoUrl={data.organization.logoUrl}
+        canEdit={canEdit}
+        onChange={(logoUrl) =>
+          void mutate({ ...data, organization: { ...data.organization, logoUrl } }, { revalidate: false })
+        }
+      />
+      <TimeZoneCard
+        current={data.organization.timezone}
+        canEdit={canEdit}
+        onChanged={(tz) =>
+          void mutate({ ...data, organization: { ...data.organization, timezone: tz } }, { revalidate: false })
+        }
+      />
+    </SettingsPage>
   )
 }

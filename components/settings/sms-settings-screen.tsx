@@ -7,7 +7,6 @@ import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
 import { useToast } from '@/components/shell/toasts'
-import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { TextField } from '@/components/ui/text-field'
 import { Select } from '@/components/ui/select'
@@ -19,7 +18,9 @@ import type { SmsSettingsView } from '@/lib/messaging/sms/sms-settings'
 import { STANDARD_KEYWORDS } from '@/lib/messaging/sms/keywords'
 import { countSegments } from '@/lib/messaging/sms/segments'
 import styles from './sms-settings.module.css'
-import { SettingsLoader, useSettingsSave } from './settings-form-screen'
+import screen from '@/components/ui/form-screen.module.css'
+import { ConnectionCard } from './connection-card'
+import { SettingsForm, SettingsLoader, SettingsPage, useSettingsSave } from './settings-form-screen'
 import { SmsToolsSection } from '@/components/inbox-settings/sms-tools-section'
 
 export const SMS_SETTINGS_KEY = '/ajax/sms/account'
@@ -77,7 +78,7 @@ export function SmsSettingsScreen() {
       url={SMS_SETTINGS_KEY}
       title={t('title')}
       loadError={t('loadError')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
     >
       {(data, mutate) => <SmsSettingsForm data={data} mutate={mutate} />}
     </SettingsLoader>
@@ -117,210 +118,200 @@ function SmsSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMutator<
   }
 
   return (
-    <Page>
-      <PageHead title={t('title')} description={t('description')} />
-      <PageBody>
-        <div className={styles.stack}>
-          {!s.configured && <Notification variant="warning">{t('notConfigured')}</Notification>}
-          <form className={styles.stack} onSubmit={submit} noValidate data-testid="sms-settings-form">
-            <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
-              <Card
-                title={t('accountTitle')}
-                actions={
-                  s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>
-                }
-              >
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('accountHelp')}</p>
-                  <div className={styles.grid}>
-                    <TextField
-                      label={t('accountSid')}
-                      name="accountSid"
-                      autoComplete="off"
-                      placeholder="AC…"
-                      value={form.accountSid}
-                      error={err('accountSid')}
-                      onChange={(e) => set({ accountSid: e.target.value })}
-                    />
-                    <TextField
-                      label={t('authToken')}
-                      name="authToken"
-                      type="password"
-                      autoComplete="new-password"
-                      value={form.authToken}
-                      error={err('authToken')}
-                      placeholder={s.authTokenMask ?? ''}
-                      hint={s.authTokenMask ? t('authTokenKept', { mask: s.authTokenMask }) : undefined}
-                      onChange={(e) => set({ authToken: e.target.value })}
-                    />
-                  </div>
-                  <div className={styles.grid}>
-                    <TextField
-                      label={t('baseUrl')}
-                      name="baseUrl"
-                      value={form.baseUrl}
-                      error={err('baseUrl')}
-                      hint={t('baseUrlHint')}
-                      onChange={(e) => set({ baseUrl: e.target.value })}
-                    />
-                    <TextField
-                      label={t('messagingServiceSid')}
-                      name="messagingServiceSid"
-                      placeholder="MG…"
-                      value={form.messagingServiceSid}
-                      error={err('messagingServiceSid')}
-                      hint={t('messagingServiceHint')}
-                      onChange={(e) => set({ messagingServiceSid: e.target.value })}
-                    />
-                  </div>
-                </div>
-              </Card>
+    <SettingsPage title={t('title')} description={t('description')}>
+      {!s.configured && <Notification variant="warning">{t('notConfigured')}</Notification>}
+      <SettingsForm
+        onSubmit={submit}
+        canEdit={canEdit}
+        busy={busy}
+        formError={errors._form}
+        saveLabel={t('save')}
+        saveTestId="save-sms-settings"
+        testId="sms-settings-form"
+      >
+        <ConnectionCard
+          title={t('accountTitle')}
+          connected={s.configured}
+          labels={{ connected: t('connected'), notConnected: t('notConnected') }}
+          help={t('accountHelp')}
+        >
+          <div className={styles.grid}>
+            <TextField
+              label={t('accountSid')}
+              name="accountSid"
+              autoComplete="off"
+              placeholder="AC…"
+              value={form.accountSid}
+              error={err('accountSid')}
+              onChange={(e) => set({ accountSid: e.target.value })}
+            />
+            <TextField
+              label={t('authToken')}
+              name="authToken"
+              type="password"
+              autoComplete="new-password"
+              value={form.authToken}
+              error={err('authToken')}
+              placeholder={s.authTokenMask ?? ''}
+              hint={s.authTokenMask ? t('authTokenKept', { mask: s.authTokenMask }) : undefined}
+              onChange={(e) => set({ authToken: e.target.value })}
+            />
+          </div>
+          <div className={styles.grid}>
+            <TextField
+              label={t('baseUrl')}
+              name="baseUrl"
+              value={form.baseUrl}
+              error={err('baseUrl')}
+              hint={t('baseUrlHint')}
+              onChange={(e) => set({ baseUrl: e.target.value })}
+            />
+            <TextField
+              label={t('messagingServiceSid')}
+              name="messagingServiceSid"
+              placeholder="MG…"
+              value={form.messagingServiceSid}
+              error={err('messagingServiceSid')}
+              hint={t('messagingServiceHint')}
+              onChange={(e) => set({ messagingServiceSid: e.target.value })}
+            />
+          </div>
+        </ConnectionCard>
 
-              <Card title={t('numbersTitle')}>
-                <div className={styles.form}>
-                  <div className={styles.grid}>
-                    <TextField
-                      label={t('phoneNumbers')}
-                      name="phoneNumbers"
-                      placeholder="+15005550006"
-                      value={form.phoneNumbers}
-                      error={err('phoneNumbers')}
-                      hint={t('phoneNumbersHint')}
-                      onChange={(e) => set({ phoneNumbers: e.target.value })}
-                    />
-                    <Select
-                      label={t('senderNumber')}
-                      name="senderNumber"
-                      value={form.senderNumber}
-                      error={err('senderNumber')}
-                      onChange={(e) => set({ senderNumber: e.target.value })}
-                      options={[{ value: '', label: t('noSender') }, ...numbers.map((n) => ({ value: n, label: n }))]}
-                    />
-                  </div>
-                  <span className={styles.label}>{t('inboundUrl')}</span>
-                  <code className={styles.code} data-testid="sms-inbound-url">
-                    {s.inboundWebhookUrl}
-                  </code>
-                  <p className={styles.help}>{t('inboundUrlHelp')}</p>
-                </div>
-              </Card>
+        <Card title={t('numbersTitle')}>
+          <div className={screen.form}>
+            <div className={styles.grid}>
+              <TextField
+                label={t('phoneNumbers')}
+                name="phoneNumbers"
+                placeholder="+15005550006"
+                value={form.phoneNumbers}
+                error={err('phoneNumbers')}
+                hint={t('phoneNumbersHint')}
+                onChange={(e) => set({ phoneNumbers: e.target.value })}
+              />
+              <Select
+                label={t('senderNumber')}
+                name="senderNumber"
+                value={form.senderNumber}
+                error={err('senderNumber')}
+                onChange={(e) => set({ senderNumber: e.target.value })}
+                options={[{ value: '', label: t('noSender') }, ...numbers.map((n) => ({ value: n, label: n }))]}
+              />
+            </div>
+            <span className={styles.label}>{t('inboundUrl')}</span>
+            <code className={styles.code} data-testid="sms-inbound-url">
+              {s.inboundWebhookUrl}
+            </code>
+            <p className={screen.help}>{t('inboundUrlHelp')}</p>
+          </div>
+        </Card>
 
-              <Card title={t('keywordsTitle')}>
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('keywordsHelp')}</p>
-                  {(['stop', 'start', 'help'] as const).map((k) => (
-                    <div key={k} className={styles.grid}>
-                      <div className={styles.form}>
-                        <span className={styles.label}>{t(KEYWORD_LABEL[k])}</span>
-                        <div className={styles.badges}>
-                          {STANDARD_KEYWORDS[k].map((w) => (
-                            <Badge key={w}>{w}</Badge>
-                          ))}
-                        </div>
-                      </div>
-                      <TextField
-                        label={t('extraKeywords')}
-                        name={`keywords.${k}`}
-                        value={form[k]}
-                        error={err(`keywords.${k}`)}
-                        onChange={(e) => set({ [k]: e.target.value } as Partial<Form>)}
-                      />
-                    </div>
-                  ))}
-                  <TextField
-                    label={t('helpText')}
-                    name="helpText"
-                    value={form.helpText}
-                    error={err('helpText')}
-                    maxLength={320}
-                    hint={t('helpTextHint')}
-                    onChange={(e) => set({ helpText: e.target.value })}
-                  />
-                </div>
-              </Card>
-
-              <Card title={t('quietTitle')}>
-                <div className={styles.form}>
-                  <label className={styles.toggle}>
-                    <input
-                      type="checkbox"
-                      name="quietEnabled"
-                      checked={form.quietEnabled}
-                      onChange={(e) => set({ quietEnabled: e.target.checked })}
-                    />
-                    <span>
-                      {t('quietEnabled')}
-                      <br />
-                      <span className={styles.help}>{t('quietHelp')}</span>
-                    </span>
-                  </label>
-                  <div className={styles.grid}>
-                    <TextField
-                      label={t('quietStart')}
-                      name="quietStart"
-                      type="time"
-                      value={form.quietStart}
-                      error={err('quietHours.start')}
-                      disabled={!form.quietEnabled}
-                      onChange={(e) => set({ quietStart: e.target.value })}
-                    />
-                    <TextField
-                      label={t('quietEnd')}
-                      name="quietEnd"
-                      type="time"
-                      value={form.quietEnd}
-                      error={err('quietHours.end')}
-                      disabled={!form.quietEnabled}
-                      onChange={(e) => set({ quietEnd: e.target.value })}
-                    />
+        <Card title={t('keywordsTitle')}>
+          <div className={screen.form}>
+            <p className={screen.help}>{t('keywordsHelp')}</p>
+            {(['stop', 'start', 'help'] as const).map((k) => (
+              <div key={k} className={styles.grid}>
+                <div className={screen.form}>
+                  <span className={styles.label}>{t(KEYWORD_LABEL[k])}</span>
+                  <div className={styles.badges}>
+                    {STANDARD_KEYWORDS[k].map((w) => (
+                      <Badge key={w}>{w}</Badge>
+                    ))}
                   </div>
                 </div>
-              </Card>
-
-              <Card title={t('pricingTitle')}>
-                <div className={styles.grid}>
-                  <TextField
-                    label={t('costPerSegment')}
-                    name="costPerSegment"
-                    inputMode="decimal"
-                    value={form.costPerSegment}
-                    error={err('costPerSegment')}
-                    onChange={(e) => set({ costPerSegment: e.target.value })}
-                  />
-                  <TextField
-                    label={t('currency')}
-                    name="currency"
-                    maxLength={3}
-                    value={form.currency}
-                    error={err('currency')}
-                    onChange={(e) => set({ currency: e.target.value.toUpperCase() })}
-                  />
-                  <TextField
-                    label={t('maxSegments')}
-                    name="maxSegments"
-                    inputMode="numeric"
-                    value={form.maxSegments}
-                    error={err('maxSegments')}
-                    hint={t('maxSegmentsHint')}
-                    onChange={(e) => set({ maxSegments: e.target.value })}
-                  />
-                </div>
-              </Card>
-            </fieldset>
-            {errors._form && <Notification variant="error">{errors._form}</Notification>}
-            {canEdit && (
-              <div className={styles.footer}>
-                <Button variant="primary" type="submit" loading={busy} data-testid="save-sms-settings">
-                  {t('save')}
-                </Button>
+                <TextField
+                  label={t('extraKeywords')}
+                  name={`keywords.${k}`}
+                  value={form[k]}
+                  error={err(`keywords.${k}`)}
+                  onChange={(e) => set({ [k]: e.target.value } as Partial<Form>)}
+                />
               </div>
-            )}
-          </form>
-          {canEdit && <SmsTestCard configured={s.configured} maxSegments={s.maxSegments} />}
-          <SmsToolsSection />
-        </div>
-      </PageBody>
-    </Page>
+            ))}
+            <TextField
+              label={t('helpText')}
+              name="helpText"
+              value={form.helpText}
+              error={err('helpText')}
+              maxLength={320}
+              hint={t('helpTextHint')}
+              onChange={(e) => set({ helpText: e.target.value })}
+            />
+          </div>
+        </Card>
+
+        <Card title={t('quietTitle')}>
+          <div className={screen.form}>
+            <label className={styles.toggle}>
+              <input
+                type="checkbox"
+                name="quietEnabled"
+                checked={form.quietEnabled}
+                onChange={(e) => set({ quietEnabled: e.target.checked })}
+              />
+              <span>
+                {t('quietEnabled')}
+                <br />
+                <span className={screen.help}>{t('quietHelp')}</span>
+              </span>
+            </label>
+            <div className={styles.grid}>
+              <TextField
+                label={t('quietStart')}
+                name="quietStart"
+                type="time"
+                value={form.quietStart}
+                error={err('quietHours.start')}
+                disabled={!form.quietEnabled}
+                onChange={(e) => set({ quietStart: e.target.value })}
+              />
+              <TextField
+                label={t('quietEnd')}
+                name="quietEnd"
+                type="time"
+                value={form.quietEnd}
+                error={err('quietHours.end')}
+                disabled={!form.quietEnabled}
+                onChange={(e) => set({ quietEnd: e.target.value })}
+              />
+            </div>
+          </div>
+        </Card>
+
+        <Card title={t('pricingTitle')}>
+          <div className={styles.grid}>
+            <TextField
+              label={t('costPerSegment')}
+              name="costPerSegment"
+              inputMode="decimal"
+              value={form.costPerSegment}
+              error={err('costPerSegment')}
+              onChange={(e) => set({ costPerSegment: e.target.value })}
+            />
+            <TextField
+              label={t('currency')}
+              name="currency"
+              maxLength={3}
+              value={form.currency}
+              error={err('currency')}
+              onChange={(e) => set({ currency: e.target.value.toUpperCase() })}
+            />
+            <TextField
+              label={t('maxSegments')}
+              name="maxSegments"
+              inputMode="numeric"
+              value={form.maxSegments}
+              error={err('maxSegments')}
+              hint={t('maxSegmentsHint')}
+              onChange={(e) => set({ maxSegments: e.target.value })}
+            />
+          </div>
+        </Card>
+      </SettingsForm>
+      {canEdit && <SmsTestCard configured={s.configured} maxSegments={s.maxSegments} />}
+      <SmsToolsSection />
+    </SettingsPage>
   )
 }
 
@@ -351,8 +342,8 @@ function SmsTestCard({ configured, maxSegments }: { configured: boolean; maxSegm
 
   return (
     <Card title={t('testTitle')}>
-      <form className={styles.form} onSubmit={sendTest} noValidate data-testid="sms-test-form">
-        {!configured && <p className={styles.help}>{t('testNeedsSettings')}</p>}
+      <form className={screen.form} onSubmit={sendTest} noValidate data-testid="sms-test-form">
+        {!configured && <p className={screen.help}>{t('testNeedsSettings')}</p>}
         <div className={styles.grid}>
           <TextField
             label={t('testTo')}

@@ -13,6 +13,7 @@ import { FormError } from '@/components/ui/form-error'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import { useToast } from '@/components/shell/toasts'
 import styles from './organization.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 type Zone = { value: string; label: string }
 
@@ -58,8 +59,8 @@ export function TimeZoneCard({
 
   return (
     <Card title={t('timezoneTitle')}>
-      <div className={styles.form}>
-        <p className={styles.help}>{t('timezoneHelp')}</p>
+      <div className={screen.form}>
+        <p className={screen.help}>{t('timezoneHelp')}</p>
         <Select
           label={t('timezoneLabel')}
           name="timezone"

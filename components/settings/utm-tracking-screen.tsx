@@ -18,6 +18,7 @@ import { camel, formFrom, newKey, wireFrom, type UtmForm, type UtmLoaded } from 
 import { UtmParamCell } from './utm-param-cell'
 import { previewUrl } from './utm-preview'
 import styles from './utm-tracking.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 import { SettingsLoader, useSettingsSave } from './settings-form-screen'
 
 export const UTM_KEY = '/ajax/account/utm'
@@ -29,7 +30,7 @@ export function UtmTrackingScreen() {
       url={UTM_KEY}
       title={t('title')}
       loadError={t('loadError')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
     >
       {(data, mutate) => <UtmTrackingForm data={data} mutate={mutate} />}
     </SettingsLoader>
@@ -70,8 +71,8 @@ function UtmTrackingForm({ data, mutate }: { data: UtmLoaded; mutate: KeyedMutat
     <Page>
       <PageHead title={t('title')} description={t('description')} />
       <PageBody>
-        <form className={styles.stack} onSubmit={submit} noValidate data-testid="utm-form">
-          <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
+        <form className={screen.stack} onSubmit={submit} noValidate data-testid="utm-form">
+          <fieldset disabled={!canEdit} className={`${screen.fieldset} ${screen.stack}`}>
             <Card title={t('autoTitle')}>
               <label className={styles.toggle}>
                 <input
@@ -84,14 +85,14 @@ function UtmTrackingForm({ data, mutate }: { data: UtmLoaded; mutate: KeyedMutat
                 <span>
                   {t('autoLabel')}
                   <br />
-                  <span className={styles.help}>{t('autoHelp')}</span>
+                  <span className={screen.help}>{t('autoHelp')}</span>
                 </span>
               </label>
             </Card>
 
             <Card title={t('paramsTitle')}>
               <div className={styles.rows}>
-                <p className={styles.help}>{t('paramsHelp')}</p>
+                <p className={screen.help}>{t('paramsHelp')}</p>
                 {UTM_PARAMS.map((name) => (
                   <div key={name} className={styles.row} data-testid={`utm-row-${name}`}>
                     <div className={styles.paramName}>{name}</div>
@@ -188,7 +189,7 @@ function UtmTrackingForm({ data, mutate }: { data: UtmLoaded; mutate: KeyedMutat
           </fieldset>
 
           <Card title={t('previewTitle')}>
-            <div className={styles.form}>
+            <div className={screen.form}>
               <div className={styles.previewGrid}>
                 <TextField
                   label={t('previewUrl')}
@@ -212,7 +213,7 @@ function UtmTrackingForm({ data, mutate }: { data: UtmLoaded; mutate: KeyedMutat
               <p className={styles.previewUrl} data-testid="utm-preview">
                 {exampleOk ? previewUrl(example, form, side) : '—'}
               </p>
-              <p className={styles.help}>{form.autoAddParameters ? t('previewHelp') : t('previewOff')}</p>
+              <p className={screen.help}>{form.autoAddParameters ? t('previewHelp') : t('previewOff')}</p>
             </div>
           </Card>
 

@@ -23,6 +23,7 @@ import { TableSkeleton } from '@/components/lists/table-skeleton'
 import { ConfirmModal } from '@/components/lists/confirm-modal'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import styles from './bis-web-feeds.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 export interface WebFeed {
   id: string
@@ -203,7 +204,7 @@ export function WebFeedsScreen() {
         actions={data && data.feeds.length > 0 ? addButton : undefined}
       />
       <PageBody>
-        <div className={styles.stack}>
+        <div className={screen.stack}>
           {body}
           <Card title={t('howTitle')}>
             <p className={styles.help}>{t('howBody')}</p>

@@ -7,17 +7,17 @@ import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
 import { useToast } from '@/components/shell/toasts'
-import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Card } from '@/components/ui/card'
 import { TextField } from '@/components/ui/text-field'
 import { Select } from '@/components/ui/select'
 import { Button } from '@/components/ui/button'
-import { Badge } from '@/components/ui/badge'
 import { Notification } from '@/components/ui/notification'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import type { WhatsAppSettingsView, WhatsAppTemplate } from '@/lib/messaging/whatsapp/whatsapp-settings'
 import styles from './sms-settings.module.css'
-import { SettingsLoader, useSettingsSave } from './settings-form-screen'
+import screen from '@/components/ui/form-screen.module.css'
+import { ConnectionCard } from './connection-card'
+import { SettingsForm, SettingsLoader, SettingsPage, useSettingsSave } from './settings-form-screen'
 
 export const WHATSAPP_SETTINGS_KEY = '/ajax/sms/whatsapp'
 type Loaded = { settings: WhatsAppSettingsView }
@@ -48,7 +48,7 @@ export function WhatsAppSettingsScreen() {
       url={WHATSAPP_SETTINGS_KEY}
       title={t('title')}
       loadError={t('loadError')}
-      loadingClassName={styles.loading}
+      loadingClassName={screen.loading}
     >
       {(data, mutate) => <WhatsAppSettingsForm data={data} mutate={mutate} />}
     </SettingsLoader>
@@ -78,169 +78,156 @@ function WhatsAppSettingsForm({ data, mutate }: { data: Loaded; mutate: KeyedMut
   }
 
   return (
-    <Page>
-      <PageHead title={t('title')} description={t('description')} />
-      <PageBody>
-        <div className={styles.stack}>
-          {!s.configured && <Notification variant="warning">{t('notConfigured')}</Notification>}
-          <form className={styles.stack} onSubmit={submit} noValidate data-testid="whatsapp-settings-form">
-            <fieldset disabled={!canEdit} className={`${styles.fieldset} ${styles.stack}`}>
-              <Card
-                title={t('accountTitle')}
-                actions={
-                  s.configured ? <Badge variant="success">{t('connected')}</Badge> : <Badge>{t('notConnected')}</Badge>
-                }
-              >
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('accountHelp')}</p>
-                  <div className={styles.grid}>
-                    <TextField
-                      label={t('phoneNumberId')}
-                      name="phoneNumberId"
-                      inputMode="numeric"
-                      value={form.phoneNumberId}
-                      error={errors.phoneNumberId}
-                      onChange={(e) => set({ phoneNumberId: e.target.value })}
-                    />
-                    <TextField
-                      label={t('businessAccountId')}
-                      name="businessAccountId"
-                      inputMode="numeric"
-                      value={form.businessAccountId}
-                      error={errors.businessAccountId}
-                      onChange={(e) => set({ businessAccountId: e.target.value })}
-                    />
-                  </div>
-                  <div className={styles.grid}>
-                    <TextField
-                      label={t('accessToken')}
-                      name="accessToken"
-                      type="password"
-                      autoComplete="new-password"
-                      value={form.accessToken}
-                      placeholder={s.accessTokenMask ?? ''}
-                      error={errors.accessToken}
-                      hint={s.accessTokenMask ? t('secretKept', { mask: s.accessTokenMask }) : undefined}
-                      onChange={(e) => set({ accessToken: e.target.value })}
-                    />
-                    <TextField
-                      label={t('appSecret')}
-                      name="appSecret"
-                      type="password"
-                      autoComplete="new-password"
-                      value={form.appSecret}
-                      placeholder={s.appSecretMask ?? ''}
-                      error={errors.appSecret}
-                      hint={s.appSecretMask ? t('secretKept', { mask: s.appSecretMask }) : t('appSecretHint')}
-                      onChange={(e) => set({ appSecret: e.target.value })}
-                    />
-                  </div>
-                  <TextField
-                    label={t('baseUrl')}
-                    name="baseUrl"
-                    value={form.baseUrl}
-                    error={errors.baseUrl}
-                    hint={t('baseUrlHint')}
-                    onChange={(e) => set({ baseUrl: e.target.value })}
-                  />
-                </div>
-              </Card>
+    <SettingsPage title={t('title')} description={t('description')}>
+      {!s.configured && <Notification variant="warning">{t('notConfigured')}</Notification>}
+      <SettingsForm
+        onSubmit={submit}
+        canEdit={canEdit}
+        busy={busy}
+        formError={errors._form}
+        saveLabel={t('save')}
+        saveTestId="save-whatsapp-settings"
+        testId="whatsapp-settings-form"
+      >
+        <ConnectionCard
+          title={t('accountTitle')}
+          connected={s.configured}
+          labels={{ connected: t('connected'), notConnected: t('notConnected') }}
+          help={t('accountHelp')}
+        >
+          <div className={styles.grid}>
+            <TextField
+              label={t('phoneNumberId')}
+              name="phoneNumberId"
+              inputMode="numeric"
+              value={form.phoneNumberId}
+              error={errors.phoneNumberId}
+              onChange={(e) => set({ phoneNumberId: e.target.value })}
+            />
+            <TextField
+              label={t('businessAccountId')}
+              name="businessAccountId"
+              inputMode="numeric"
+              value={form.businessAccountId}
+              error={errors.businessAccountId}
+              onChange={(e) => set({ businessAccountId: e.target.value })}
+            />
+          </div>
+          <div className={styles.grid}>
+            <TextField
+              label={t('accessToken')}
+              name="accessToken"
+              type="password"
+              autoComplete="new-password"
+              value={form.accessToken}
+              placeholder={s.accessTokenMask ?? ''}
+              error={errors.accessToken}
+              hint={s.accessTokenMask ? t('secretKept', { mask: s.accessTokenMask }) : undefined}
+              onChange={(e) => set({ accessToken: e.target.value })}
+            />
+            <TextField
+              label={t('appSecret')}
+              name="appSecret"
+              type="password"
+              autoComplete="new-password"
+              value={form.appSecret}
+              placeholder={s.appSecretMask ?? ''}
+              error={errors.appSecret}
+              hint={s.appSecretMask ? t('secretKept', { mask: s.appSecretMask }) : t('appSecretHint')}
+              onChange={(e) => set({ appSecret: e.target.value })}
+            />
+          </div>
+          <TextField
+            label={t('baseUrl')}
+            name="baseUrl"
+            value={form.baseUrl}
+            error={errors.baseUrl}
+            hint={t('baseUrlHint')}
+            onChange={(e) => set({ baseUrl: e.target.value })}
+          />
+        </ConnectionCard>
 
-              <Card title={t('webhookTitle')}>
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('webhookHelp')}</p>
-                  <span className={styles.label}>{t('callbackUrl')}</span>
-                  <code className={styles.code} data-testid="whatsapp-webhook-url">
-                    {s.webhookUrl}
-                  </code>
-                  <span className={styles.label}>{t('verifyToken')}</span>
-                  {s.verifyToken ? (
-                    <code className={styles.code} data-testid="whatsapp-verify-token">
-                      {s.verifyToken}
-                    </code>
-                  ) : (
-                    <p className={styles.help}>{t('verifyTokenAfterSave')}</p>
-                  )}
-                </div>
-              </Card>
+        <Card title={t('webhookTitle')}>
+          <div className={screen.form}>
+            <p className={screen.help}>{t('webhookHelp')}</p>
+            <span className={styles.label}>{t('callbackUrl')}</span>
+            <code className={styles.code} data-testid="whatsapp-webhook-url">
+              {s.webhookUrl}
+            </code>
+            <span className={styles.label}>{t('verifyToken')}</span>
+            {s.verifyToken ? (
+              <code className={styles.code} data-testid="whatsapp-verify-token">
+                {s.verifyToken}
+              </code>
+            ) : (
+              <p className={screen.help}>{t('verifyTokenAfterSave')}</p>
+            )}
+          </div>
+        </Card>
 
-              <Card
-                title={t('templatesTitle')}
-                actions={
-                  canEdit ? (
-                    <Button
-                      size="small"
-                      onClick={() =>
-                        set({ templates: [...form.templates, { name: '', language: 'en_US', bodyParameters: '0' }] })
-                      }
-                      data-testid="add-template"
-                    >
-                      {t('addTemplate')}
-                    </Button>
-                  ) : undefined
+        <Card
+          title={t('templatesTitle')}
+          actions={
+            canEdit ? (
+              <Button
+                size="small"
+                onClick={() =>
+                  set({ templates: [...form.templates, { name: '', language: 'en_US', bodyParameters: '0' }] })
                 }
+                data-testid="add-template"
               >
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('templatesHelp')}</p>
-                  {form.templates.length === 0 && (
-                    <p className={styles.help} data-testid="templates-empty">
-                      {t('templatesEmpty')}
-                    </p>
-                  )}
-                  {form.templates.map((r, i) => (
-                    <div key={i} className={styles.templateRow}>
-                      <TextField
-                        label={t('templateName')}
-                        name={`templates.${i}.name`}
-                        value={r.name}
-                        error={errors[`templates.${i}.name`]}
-                        onChange={(e) => setRow(i, { name: e.target.value })}
-                      />
-                      <TextField
-                        label={t('templateLanguage')}
-                        name={`templates.${i}.language`}
-                        value={r.language}
-                        error={errors[`templates.${i}.language`]}
-                        onChange={(e) => setRow(i, { language: e.target.value })}
-                      />
-                      <TextField
-                        label={t('templateParameters')}
-                        name={`templates.${i}.bodyParameters`}
-                        inputMode="numeric"
-                        value={r.bodyParameters}
-                        error={errors[`templates.${i}.bodyParameters`]}
-                        onChange={(e) => setRow(i, { bodyParameters: e.target.value })}
-                      />
-                      <Button
-                        variant="tertiary"
-                        onClick={() => set({ templates: form.templates.filter((_, j) => j !== i) })}
-                      >
-                        {t('removeTemplate')}
-                      </Button>
-                    </div>
-                  ))}
-                </div>
-              </Card>
-            </fieldset>
-            {errors._form && <Notification variant="error">{errors._form}</Notification>}
-            {canEdit && (
-              <div className={styles.footer}>
-                <Button variant="primary" type="submit" loading={busy} data-testid="save-whatsapp-settings">
-                  {t('save')}
+                {t('addTemplate')}
+              </Button>
+            ) : undefined
+          }
+        >
+          <div className={screen.form}>
+            <p className={screen.help}>{t('templatesHelp')}</p>
+            {form.templates.length === 0 && (
+              <p className={screen.help} data-testid="templates-empty">
+                {t('templatesEmpty')}
+              </p>
+            )}
+            {form.templates.map((r, i) => (
+              <div key={i} className={styles.templateRow}>
+                <TextField
+                  label={t('templateName')}
+                  name={`templates.${i}.name`}
+                  value={r.name}
+                  error={errors[`templates.${i}.name`]}
+                  onChange={(e) => setRow(i, { name: e.target.value })}
+                />
+                <TextField
+                  label={t('templateLanguage')}
+                  name={`templates.${i}.language`}
+                  value={r.language}
+                  error={errors[`templates.${i}.language`]}
+                  onChange={(e) => setRow(i, { language: e.target.value })}
+                />
+                <TextField
+                  label={t('templateParameters')}
+                  name={`templates.${i}.bodyParameters`}
+                  inputMode="numeric"
+                  value={r.bodyParameters}
+                  error={errors[`templates.${i}.bodyParameters`]}
+                  onChange={(e) => setRow(i, { bodyParameters: e.target.value })}
+                />
+                <Button variant="tertiary" onClick={() => set({ templates: form.templates.filter((_, j) => j !== i) })}>
+                  {t('removeTemplate')}
                 </Button>
               </div>
-            )}
-          </form>
-          {canEdit && (
-            <WhatsAppTestCard
-              key={s.templates.map((x) => `${x.name}|${x.language}`).join(',')}
-              configured={s.configured}
-              templates={s.templates}
-            />
-          )}
-        </div>
-      </PageBody>
-    </Page>
+            ))}
+          </div>
+        </Card>
+      </SettingsForm>
+      {canEdit && (
+        <WhatsAppTestCard
+          key={s.templates.map((x) => `${x.name}|${x.language}`).join(',')}
+          configured={s.configured}
+          templates={s.templates}
+        />
+      )}
+    </SettingsPage>
   )
 }
 
@@ -276,8 +263,8 @@ function WhatsAppTestCard({ configured, templates }: { configured: boolean; temp
 
   return (
     <Card title={t('testTitle')}>
-      <form className={styles.form} onSubmit={sendTest} noValidate data-testid="whatsapp-test-form">
-        {(!configured || !templates.length) && <p className={styles.help}>{t('testNeedsSettings')}</p>}
+      <form className={screen.form} onSubmit={sendTest} noValidate data-testid="whatsapp-test-form">
+        {(!configured || !templates.length) && <p className={screen.help}>{t('testNeedsSettings')}</p>}
         <div className={styles.grid}>
           <TextField
             label={t('testTo')}

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button'
 import { Notification } from '@/components/ui/notification'
 import type { DeliveryDto } from './types'
 import styles from './webhooks.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 const VARIANT: Record<string, BadgeVariant> = {
   delivered: 'success',
@@ -73,7 +74,7 @@ export function WebhookDeliveriesCard({ webhookId }: { webhookId: string }) {
                   {STATUS_KEY[d.status] ? t(STATUS_KEY[d.status]!) : d.status}
                 </Badge>
                 {d.status === 'retrying' && d.nextAttemptAt && (
-                  <span className={styles.muted}>
+                  <span className={screen.muted}>
                     <br />
                     {t('nextAttempt', { at: when(d.nextAttemptAt) })}
                   </span>
@@ -85,7 +86,7 @@ export function WebhookDeliveriesCard({ webhookId }: { webhookId: string }) {
               <span>
                 {d.responseCode != null ? <span className={styles.code}>HTTP {d.responseCode}</span> : null}
                 {d.error && (
-                  <span className={styles.muted}>
+                  <span className={screen.muted}>
                     {d.responseCode != null ? <br /> : null}
                     {d.error}
                   </span>

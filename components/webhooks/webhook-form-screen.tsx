@@ -4,7 +4,6 @@
 // the edit screen adds the delivery log and deleting.
 import { useState, type FormEvent } from 'react'
 import { useRouter } from 'next/navigation'
-import useSWR from 'swr'
 import { useTranslations } from 'next-intl'
 import { http } from '@/lib/client/http'
 import { usePermission } from '@/lib/client/shell-context'
@@ -15,56 +14,37 @@ import { TextField } from '@/components/ui/text-field'
 import { Button, LinkButton } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { Notification } from '@/components/ui/notification'
-import { Spinner } from '@/components/ui/spinner'
 import { FormError } from '@/components/ui/form-error'
 import { readHttpFailure } from '@/components/auth/http-failure'
+import { SettingsLoader } from '@/components/settings/settings-form-screen'
 import { WebhookTopicsField } from './webhook-topics-field'
 import { WebhookDeliveriesCard } from './webhook-deliveries-card'
 import type { TopicDto, WebhookDto } from './types'
 import styles from './webhooks.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 type Loaded = { webhook?: WebhookDto; topics: TopicDto[] }
 
 export function WebhookFormScreen({ webhookId }: { webhookId?: string }) {
   const t = useTranslations('webhooks')
-  const tc = useTranslations('common')
   const key = webhookId ? `/ajax/webhooks/${webhookId}` : '/ajax/webhooks'
-  const { data, error, mutate } = useSWR(key, (url: string) => http.get<Loaded>(url).then((r) => r.data))
-  const title = webhookId ? t('editTitle') : t('createTitle')
-  if (error) {
-    const gone = readHttpFailure(error).status === 404
-    return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <Notification
-            variant="error"
-            action={gone ? undefined : { label: tc('retry'), onClick: () => void mutate() }}
-          >
-            {gone ? t('notFound') : t('loadError')}
-          </Notification>
-        </PageBody>
-      </Page>
-    )
-  }
-  if (!data)
-    return (
-      <Page>
-        <PageHead title={title} />
-        <PageBody>
-          <div className={styles.loading}>
-            <Spinner size="large" />
-          </div>
-        </PageBody>
-      </Page>
-    )
   return (
-    <WebhookForm
-      key={data.webhook?.updatedAt ?? 'new'}
-      webhook={webhookId ? data.webhook : undefined}
-      topics={data.topics}
-      onSaved={() => void mutate()}
-    />
+    <SettingsLoader<Loaded>
+      url={key}
+      title={webhookId ? t('editTitle') : t('createTitle')}
+      loadError={t('loadError')}
+      notFound={t('notFound')}
+      loadingClassName={screen.loading}
+    >
+      {(data, mutate) => (
+        <WebhookForm
+          key={data.webhook?.updatedAt ?? 'new'}
+          webhook={webhookId ? data.webhook : undefined}
+          topics={data.topics}
+          onSaved={() => void mutate()}
+        />
+      )}
+    </SettingsLoader>
   )
 }
 
@@ -181,12 +161,12 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
         actions={<LinkButton href="/cdp/webhooks">{t('backToList')}</LinkButton>}
       />
       <PageBody>
-        <div className={styles.stack}>
-          <form className={styles.stack} onSubmit={submit} noValidate data-testid="webhook-form">
-            <fieldset disabled={!canWrite} className={`${styles.fieldset} ${styles.stack}`}>
+        <div className={screen.stack}>
+          <form className={screen.stack} onSubmit={submit} noValidate data-testid="webhook-form">
+            <fieldset disabled={!canWrite} className={`${screen.fieldset} ${screen.stack}`}>
               <Card title={t('detailsTitle')}>
-                <div className={styles.form}>
-                  <div className={styles.grid}>
+                <div className={screen.form}>
+                  <div className={screen.grid}>
                     <TextField
                       label={t('name')}
                       name="name"
@@ -226,7 +206,7 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
                       <span>
                         {t('enabledLabel')}
                         <br />
-                        <span className={styles.muted}>{t('enabledHelp')}</span>
+                        <span className={screen.muted}>{t('enabledHelp')}</span>
                       </span>
                     </label>
                   )}
@@ -241,8 +221,8 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
                 />
               </Card>
               <Card title={t('secretTitle')}>
-                <div className={styles.form}>
-                  <p className={styles.help}>{t('secretHelp')}</p>
+                <div className={screen.form}>
+                  <p className={screen.help}>{t('secretHelp')}</p>
                   <code className={styles.code}>
                     X-Webhook-Signature: v1=hex(HMAC-SHA256(secret, X-Webhook-Timestamp + &quot;.&quot; + body))
                   </code>
@@ -296,7 +276,7 @@ function WebhookForm({ webhook, topics, onSaved }: { webhook?: WebhookDto; topic
             </Button>
           }
         >
-          <div className={styles.form}>
+          <div className={screen.form}>
             <Notification variant="warning">{t('secretShownWarning')}</Notification>
             <div className={styles.secretRow}>
               <TextField

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl'
 import { FormError } from '@/components/ui/form-error'
 import type { TopicDto } from './types'
 import styles from './webhooks.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 const CHANNELS = {
   email: 'channel_email',
@@ -26,7 +27,7 @@ export function WebhookTopicsField({
   const t = useTranslations('webhooks')
   const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((v) => v !== id))
   return (
-    <fieldset className={styles.fieldset}>
+    <fieldset className={screen.fieldset}>
       <legend className={styles.legend}>{t('topicsLegend')}</legend>
       <div className={styles.topicGroups}>
         {(Object.keys(CHANNELS) as Array<keyof typeof CHANNELS>).map((ch) => {
@@ -46,7 +47,7 @@ export function WebhookTopicsField({
                   <span>
                     {x.metric}
                     <br />
-                    <span className={styles.muted}>{x.id}</span>
+                    <span className={screen.muted}>{x.id}</span>
                   </span>
                 </label>
               ))}

@@ -10,17 +10,16 @@ import { Page, PageBody, PageHead } from '@/components/ui/page'
 import { Table } from '@/components/ui/table'
 import { Badge } from '@/components/ui/badge'
 import { LinkButton } from '@/components/ui/button'
-import { Notification } from '@/components/ui/notification'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Spinner } from '@/components/ui/spinner'
+import { ListStates } from '@/components/ui/list-states'
 import type { TopicDto, WebhookDto } from './types'
 import styles from './webhooks.module.css'
+import screen from '@/components/ui/form-screen.module.css'
 
 export const WEBHOOKS_KEY = '/ajax/webhooks'
 
 export function WebhooksListScreen() {
   const t = useTranslations('webhooks')
-  const tc = useTranslations('common')
   const format = useFormatter()
   const canWrite = usePermission(['integrations_write'])
   const { data, error, isLoading, mutate } = useSWR(WEBHOOKS_KEY, (url: string) =>
@@ -33,22 +32,15 @@ export function WebhooksListScreen() {
     </LinkButton>
   )
 
-  let body
-  if (error)
-    body = (
-      <Notification variant="error" action={{ label: tc('retry'), onClick: () => void mutate() }}>
-        {t('loadError')}
-      </Notification>
-    )
-  else if (isLoading)
-    body = (
-      <div className={styles.loading}>
-        <Spinner size="large" />
-      </div>
-    )
-  else if (!hooks.length) body = <EmptyState heading={t('emptyHeading')} body={t('emptyBody')} actions={createButton} />
-  else {
-    body = (
+  const body = (
+    <ListStates
+      error={error}
+      loading={isLoading}
+      empty={!hooks.length}
+      loadError={t('loadError')}
+      onRetry={() => void mutate()}
+      emptyState={<EmptyState heading={t('emptyHeading')} body={t('emptyBody')} actions={createButton} />}
+    >
       <Table
         caption={t('tableCaption')}
         columns={[
@@ -62,11 +54,11 @@ export function WebhooksListScreen() {
           id: w.id,
           name: (
             <span>
-              <Link className={styles.name} href={`/cdp/webhooks/${w.id}/edit`} data-testid={`webhook-${w.id}`}>
+              <Link className={screen.name} href={`/cdp/webhooks/${w.id}/edit`} data-testid={`webhook-${w.id}`}>
                 {w.name}
               </Link>
               {w.description && (
-                <span className={styles.muted}>
+                <span className={screen.muted}>
                   <br />
                   {w.description}
                 </span>
@@ -79,8 +71,8 @@ export function WebhooksListScreen() {
           created: format.dateTime(new Date(w.createdAt), { dateStyle: 'medium' }),
         }))}
       />
-    )
-  }
+    </ListStates>
+  )
 
   return (
     <Page>

@@ -15,7 +15,7 @@ import {
 import { invalidateSegmentCache } from '@/lib/segments/active-segments'
 import { scheduleRecompute } from '@/lib/segments/schedule-recompute'
 import { isTimeRelative } from '@/lib/segments/definition'
-import { normaliseTimeZone, UNKNOWN_TIME_ZONE } from './time-zones'
+import { normaliseTimeZone, UNKNOWN_TIME_ZONE } from '@/lib/metrics/time-zones'
 import { recordAudit } from './record-audit'
 
 /** Whether a segment's members depend on where the company's days begin and end. */

@@ -1,5 +1,5 @@
 // The choices of the organization form, with names in the reader's language (Intl data only).
-import { LOCALES } from '@/lib/i18n/locales'
+import { countryCodes, currencyCodes, LANGUAGES } from '@/lib/i18n/regions'
 
 export const INDUSTRIES = [
   'apparel_accessories',
@@ -16,59 +16,8 @@ export const INDUSTRIES = [
 ] as const
 export type Industry = (typeof INDUSTRIES)[number]
 
-/** The interface languages (seed 001 §9) by their language part: da, de, en, es … */
-export const LANGUAGES = [...new Set(LOCALES.map((l) => l.split('-')[0]!))]
-
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-let regionCodes: string[] | null = null
-
-/** ISO 3166-1 alpha-2 codes that ICU names (no private-use or withdrawn codes). */
-export function countryCodes(): string[] {
-  if (!regionCodes) {
-    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
-    const out: string[] = []
-    for (const a of LETTERS)
-      for (const b of LETTERS) {
-        const code = a + b
-        if (
-          [
-            'AA',
-            'QM',
-            'QN',
-            'QO',
-            'QP',
-            'QQ',
-            'QR',
-            'QS',
-            'QT',
-            'QU',
-            'QV',
-            'QW',
-            'QX',
-            'QY',
-            'QZ',
-            'ZZ',
-            'EU',
-            'EZ',
-            'UN',
-          ].includes(code)
-        )
-          continue
-        if (code.startsWith('X') && code !== 'XK') continue
-        // Exceptionally reserved codes (Ascension, Canary Islands …) are not countries of ISO 3166-1.
-        if (['AC', 'CP', 'DG', 'EA', 'IC', 'TA'].includes(code)) continue
-        // ICU names withdrawn codes after their successors (YU and CS as "Serbia", UK as "United
-        // Kingdom"): only the code a region canonicalizes to is a choice, so no country shows twice.
-        if (Intl.getCanonicalLocales(`und-${code}`)[0] !== `und-${code}`) continue
-        const name = names.of(code)
-        if (name && name !== code) out.push(code)
-      }
-    regionCodes = out
-  }
-  return regionCodes
-}
-
-export const currencyCodes = (): string[] => Intl.supportedValuesOf('currency')
+// Countries, currencies and languages are Intl data in lib/i18n, which segments read too.
+export { countryCodes, currencyCodes, LANGUAGES } from '@/lib/i18n/regions'
 
 function named(codes: string[], locale: string, type: 'region' | 'currency' | 'language') {
   const names = new Intl.DisplayNames([locale, 'en'], { type, fallback: 'code' })

@@ -3,8 +3,9 @@
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, read, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { badRequest, type FieldErrors } from '@/lib/errors/app-error'
+import { DEFAULT_CONVERSION_METRIC } from '@/lib/metrics/conversion-metric'
 
-export const DEFAULT_CONVERSION_METRIC = 'Placed Order'
+export { DEFAULT_CONVERSION_METRIC }
 export const MAX_WINDOW_HOURS = 30 * 24
 
 export interface AttributionConfig {

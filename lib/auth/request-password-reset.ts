@@ -4,7 +4,7 @@
 // time tells a known email from an unknown one.
 import { db } from '@/lib/db/client'
 import { appLink } from '@/lib/config/app-url'
-import { enforceRequestLimits, type RequestLimit } from '@/lib/http/request-limit'
+import { enforceRequestLimits, type RequestLimit } from '@/lib/rate-limit/request-limit'
 import { enqueue } from '@/lib/jobs/queue'
 import { sendAccountMail } from './auth-mail'
 import { normaliseEmail } from './login-rate-limit'

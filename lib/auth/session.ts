@@ -6,7 +6,7 @@ import { sealData, unsealData } from 'iron-session'
 import { db } from '@/lib/db/client'
 import { sessionSecret } from './secret'
 import { sessionConfig, SESSION_COOKIE, SESSION_STATE_COOKIE, SESSION_STATE_VERSION, secureCookies } from './config'
-import { serializeCookie } from '@/lib/http/cookies'
+import { serializeCookie } from '@/lib/text/cookies'
 import { loadPrincipalForSession, type Principal } from './principal'
 
 export type { Principal }

@@ -1,8 +1,8 @@
-// Usage, read from the product's own rows and never from counters (issue 26 §3: a retried
-// delivery cannot count twice, it is one Send row):
+// Usage, read from the product's own rows or from counts the database keeps exact beside them
+// (issue 26 §3: a retried delivery cannot count twice, it is one Send row):
 // - active profiles, the vendor's definition: emailable (an address, no active email
 //   suppression, not unsubscribed from email marketing) or textable (a number, subscribed to SMS
-//   marketing, no active SMS suppression);
+//   marketing, no active SMS suppression), from the per-company count the triggers keep;
 // - emails and SMS segments sent in the period: Sends that (probably) reached the profile,
 //   counted at the time they were handed over (sendingAt), previews and staff alerts aside.
 //   Closed days come from the per-day send rollup (lib/messaging/send-rollup-read.ts), the rest
@@ -25,33 +25,16 @@ export interface Usage {
 const NOT_BILLED = ['preview', 'alert']
 
 /**
- * Emailable or textable profiles, counted set-based so the cost is one index count of the
- * company's addresses plus work on the small sets (suppressions, unsubscribes, SMS subscribers):
- * (profiles with an address) − (those suppressed or unsubscribed from email) + (SMS subscribers
- * with a number and no SMS suppression who are not emailable).
+ * Emailable or textable profiles: the company's CompanyProfileCount row, kept exact by triggers
+ * on Profile, Suppression and ProfileConsent in each writer's transaction (migration
+ * profile_counts), so the cost no longer grows with the company's profiles (issue 26 §4: the
+ * live count was 398 of the 569 ms at 1,000,000 profiles). No row: the company has no profiles.
  */
 export function* activeProfilesOps(companyId: number): Ops<number> {
-  const notEmailable = sql`(
-    select s."profileId" as pid from "Suppression" s
-     where s."companyId" = ${companyId} and s."channel" = 'email' and s."clearedAt" is null
-    union
-    select c."profileId" as pid from "ProfileConsent" c
-     where c."companyId" = ${companyId} and c."channel" = 'email_marketing' and c."status" = 'unsubscribed'
-  )`
   const row = yield* selectFirst(
-    sql<{ withEmail: number; blocked: number; textOnly: number }>`select
-      (select count(*) from "Profile" p where p."companyId" = ${companyId} and p."email" is not null) as "withEmail",
-      (select count(*) from ${notEmailable} x
-         join "Profile" p on p."id" = x.pid and p."companyId" = ${companyId} and p."email" is not null) as "blocked",
-      (select count(*) from "ProfileConsent" c
-         join "Profile" p on p."id" = c."profileId" and p."companyId" = ${companyId}
-        where c."companyId" = ${companyId} and c."channel" = 'sms_marketing' and c."status" = 'subscribed'
-          and p."phoneNumber" is not null
-          and not exists (select 1 from "Suppression" s
-                           where s."profileId" = p."id" and s."channel" = 'sms' and s."clearedAt" is null)
-          and (p."email" is null or p."id" in (select pid from ${notEmailable} y))) as "textOnly"`.compile(kysely()),
+    kysely().selectFrom('CompanyProfileCount').select('active').where('companyId', '=', companyId),
   )
-  return Number(row?.withEmail ?? 0) - Number(row?.blocked ?? 0) + Number(row?.textOnly ?? 0)
+  return Number(row?.active ?? 0)
 }
 
 const periodSends = (companyId: number, channel: 'email' | 'sms', period: Period) =>

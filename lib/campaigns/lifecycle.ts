@@ -9,7 +9,7 @@
 // still pending, so nobody is ever sent twice.
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, read, select, selectFirst, type Ops } from '@/lib/db/ops'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
 import { queueNow } from '@/lib/jobs/clock'
 import { wakeWorkers } from '@/lib/jobs/queue'
 import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'

@@ -13,7 +13,7 @@ import { kysely } from '@/lib/db/kysely'
 import { sql } from 'kysely'
 import { read, select } from '@/lib/db/ops'
 import { productIdsOf } from './link-events'
-import { DEFAULT_CATALOG, DEFAULT_INTEGRATION, toApiId } from './ids'
+import { DEFAULT_CATALOG, DEFAULT_INTEGRATION, toApiId } from '@/lib/ids/catalog-api-id'
 
 export const RECOMMENDATION_KINDS = ['recently_viewed', 'best_sellers', 'frequently_bought_together', 'newest'] as const
 export type RecommendationKind = (typeof RECOMMENDATION_KINDS)[number]

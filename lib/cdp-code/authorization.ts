@@ -3,6 +3,7 @@
 // queued run that finds no consent records why it did not run).
 import { db } from '@/lib/db/client'
 import { forbidden } from '@/lib/errors/app-error'
+import { forgetFunctions } from './function-cache'
 
 export const AUTHORIZING_ROLES = ['owner', 'admin'] as const
 
@@ -25,5 +26,6 @@ export const canAuthorize = (role: string) => (AUTHORIZING_ROLES as readonly str
 export async function acceptAuthorization(companyId: number, userId: number, role: string): Promise<AuthorizationView> {
   if (!canAuthorize(role)) throw forbidden('Only an owner or an admin can authorize code functions for this account.')
   await db.codeAuthorization.upsert({ where: { companyId }, create: { companyId, acceptedBy: userId }, update: {} })
+  forgetFunctions()
   return getAuthorization(companyId)
 }

@@ -1,5 +1,6 @@
 // Events reach functions through ingest's batch consumers (lib/events/batch-consumers.ts): inside
-// the ingest transaction, ONE indexed query finds the enabled functions of the batch's
+// the ingest transaction, the cached list of which accounts have functions for which metrics
+// (./function-cache.ts) answers most batches with no query; otherwise ONE indexed query finds the enabled functions of the batch's
 // companies and metrics whose account has accepted the consent (none: nothing else is done), then
 // each (function, event) pair gets a pending invocation row (unique per function and event) and
 // a cdp.function job keyed by it, so an event runs a function exactly once even when a batch is
@@ -10,17 +11,19 @@ import { exec, select, type Ops } from '@/lib/db/ops'
 import { ulid } from '@/lib/ids/make-id'
 import { queueNow } from '@/lib/jobs/clock'
 import { wakeWorkers } from '@/lib/jobs/queue'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
 import type { BatchConsumer } from '@/lib/events/batch-consumers'
 import { ingestedEvents } from '@/lib/events/ingested-events'
 import type { GroupOutcome, IngestGroup } from '@/lib/events/types'
 import { triggersFlows } from '@/lib/flows/triggers/event-trigger'
+import { mayRunFunctionsOps } from './function-cache'
 import { FUNCTION_JOB, FUNCTION_MAX_ATTEMPTS, type FunctionJobPayload } from './function-job-types'
 
 export function* queueFunctionRunsOps(groups: IngestGroup[], outcomes: GroupOutcome[]): Ops<void> {
   const now = queueNow()
   const events = ingestedEvents(groups, outcomes).filter((e) => triggersFlows(e, now))
   if (!events.length) return
+  if (!(yield* mayRunFunctionsOps(events))) return
   const functions = yield* select(
     kysely()
       .selectFrom('CodeFunction as f')

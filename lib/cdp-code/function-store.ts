@@ -6,6 +6,7 @@ import { badRequest } from '@/lib/errors/app-error'
 import { openSecret, sealSecret } from '@/lib/crypto/secret-box'
 import { ulid } from '@/lib/ids/make-id'
 import { assertSource } from './check-source'
+import { forgetFunctions } from './function-cache'
 import { FUNCTION_SECRETS_MAX, SECRET_NAME } from './limits'
 
 const SECRETS_PURPOSE = 'code-function-secrets'
@@ -103,6 +104,7 @@ export async function createFunction(companyId: number, input: FunctionInput): P
         secrets && Object.keys(secrets).length ? sealSecret(JSON.stringify(secrets), SECRETS_PURPOSE) : null,
     },
   })
+  forgetFunctions()
   return view(row)
 }
 
@@ -143,12 +145,14 @@ export async function updateFunction(
         : {}),
     },
   })
+  forgetFunctions()
   return view(r)
 }
 
 /** Deletes the function and its invocations; false when it is not the company's. */
 export async function deleteFunction(companyId: number, id: string): Promise<boolean> {
   const gone = await db.codeFunction.deleteMany({ where: { companyId, id } })
+  forgetFunctions()
   if (!gone.count) return false
   await db.codeFunctionInvocation.deleteMany({ where: { companyId, functionId: id } })
   return true

@@ -1,6 +1,6 @@
 // Browser cookie access behind a small jar interface, so state machines can be tested
 // without a document (the chat machine and the session parser take a jar or a string).
-import { parseCookies } from '@/lib/http/cookies'
+import { parseCookies } from '@/lib/text/cookies'
 
 export interface CookieJar {
   get(name: string): string | undefined

@@ -21,19 +21,9 @@ import { batchConsumers } from './batch-consumers'
 import { countIngestRetry } from './ingest-retry-count'
 import { getOrCreateMetricOps } from './get-or-create-metric'
 import { insertEventOps, touchLastEventAtOps, type EventRow } from './insert-event'
-import {
-  createProfileRowsOps,
-  createProfilesOps,
-  findProfileIdsOps,
-  findProfileRowsOps,
-  idKey,
-  insertEventsOps,
-  resolveMetricsOps,
-  setAttributeTimesManyOps,
-  touchProfilesManyOps,
-  type IdKey,
-  type NewProfile,
-} from './ingest-sets-pg'
+import * as pgSets from './ingest-sets-pg'
+import { idKey, type IdKey, type NewProfile } from './ingest-sets-pg'
+import * as sqliteSets from './ingest-sets-sqlite'
 import type { EventInput, GroupOutcome, IngestGroup, IngestResult, QueuedEvent } from './types'
 import { parseEventInput } from './validate-event'
 
@@ -59,8 +49,9 @@ interface BatchState {
   /** The jobs whose lease we still hold. */
   owned: Set<number>
   touched: Map<number, Touched>
-  /** Set-based (PostgreSQL, all-or-nothing batches): the events to insert at the end, in one
-   *  statement, with the results they fill in. Null: each event is inserted as it comes. */
+  /** Set-based (all-or-nothing batches, both engines): the events to insert at the end (one
+   *  statement on PostgreSQL, back to back on SQLite), with the results they fill in. Null: each
+   *  event is inserted as it comes (the per-group savepoint path). */
   pending: { row: EventRow; result: IngestResult }[] | null
   /** Set-based: whole rows of the profiles the batch's richer events name, read in one query per
    *  field and kept current with every write of the batch (key → row, null: no such profile);
@@ -71,11 +62,17 @@ interface BatchState {
   /** Set-based: attribute times moved by the batch's events (no value changed), written at once
    *  at the end rather than one UPDATE per event on a hot profile row. profile id → times. */
   times: Map<string, { companyId: number; json: string }>
+  /** company and metric name → metric, for this batch: the process-wide cache's key is built
+   *  from DATABASE_URL, and reading process.env once per event was a measurable part of a batch. */
+  metrics: Map<string, { id: string; name: string }>
 }
+
+/** The set-based batch's statements of the current engine (the same steps, the same results). */
+const sets = () => (dbEngine() === 'postgresql' ? pgSets : sqliteSets)
 
 function* flushTimesOps(b: BatchState): Ops<void> {
   if (!b.times.size) return
-  yield* setAttributeTimesManyOps([...b.times].map(([id, t]) => ({ id, ...t })))
+  yield* sets().setAttributeTimesManyOps([...b.times].map(([id, t]) => ({ id, ...t })))
   b.times.clear()
 }
 
@@ -152,7 +149,7 @@ function touchedOf(b: BatchState, companyId: number): Touched {
 }
 
 /**
- * Set-based preparation (PostgreSQL): resolves the identifiers of every one-identifier event in
+ * Set-based preparation (./ingest-sets-pg.ts, ./ingest-sets-sqlite.ts): resolves the identifiers of every one-identifier event in
  * one query per field, creates the missing profiles in one INSERT per field, and every metric
  * of the batch in one, so the per-event loop finds them all in the batch and metric caches.
  * A profile also named by a richer event of the batch is left to the loop, which creates it in
@@ -194,8 +191,8 @@ function* prepareBatchOps(groups: IngestGroup[], b: BatchState): Ops<void> {
       for (const n of named) if (typeof p[n] === 'string') seen.add(idKey(g.companyId, n, p[n] as string))
     }
   }
-  const found = yield* findProfileIdsOps([...pure.values()])
-  b.rows = yield* findProfileRowsOps([...rich.values()])
+  const found = yield* sets().findProfileIdsOps([...pure.values()])
+  b.rows = yield* sets().findProfileRowsOps([...rich.values()])
   for (const row of new Map([...b.rows.values()].filter((r) => r !== null).map((r) => [r!.id, r!])).values())
     keepRow(b, row)
   const now0 = new Date()
@@ -203,7 +200,7 @@ function* prepareBatchOps(groups: IngestGroup[], b: BatchState): Ops<void> {
     .filter(({ key }) => b.rows!.get(key) === null)
     .map(({ g, e }) => newProfileRow(g.companyId, e.profile, undefined, e.acceptedAt ?? 0, now0))
   // The loop's upsert of these events then finds them in `rows`, unchanged: no further write.
-  for (const row of yield* createProfileRowsOps(newRows)) {
+  for (const row of yield* sets().createProfileRowsOps(newRows)) {
     keepRow(b, row)
     for (const k of b.rowKeys.get(row.id) ?? []) if (pure.has(k)) remember(b, k, row)
     const t = touchedOf(b, row.companyId)
@@ -218,7 +215,7 @@ function* prepareBatchOps(groups: IngestGroup[], b: BatchState): Ops<void> {
     news.push({ ...k, row: newProfileRow(k.companyId, { [k.field]: k.value }, undefined, k.acceptedAt, now) })
   }
   const made = news.length
-    ? yield* createProfilesOps(news)
+    ? yield* sets().createProfilesOps(news)
     : { ids: new Map<string, string>(), created: new Set<string>() }
   for (const [key, id] of [...found, ...made.ids]) {
     const companyId = pure.get(key)!.companyId
@@ -229,7 +226,7 @@ function* prepareBatchOps(groups: IngestGroup[], b: BatchState): Ops<void> {
       t.profileChanged = true
     }
   }
-  yield* resolveMetricsOps(metrics)
+  yield* sets().resolveMetricsOps(metrics)
 }
 
 function* ingestOne(g: IngestGroup, event: QueuedEvent, b: BatchState): Ops<IngestResult> {
@@ -290,7 +287,12 @@ function* ingestOne(g: IngestGroup, event: QueuedEvent, b: BatchState): Ops<Inge
     }
     if (res.changed && !res.created) forget(b, profile.id)
   }
-  const metric = yield* getOrCreateMetricOps(companyId, event.metric.name, event.metric.service || 'api')
+  const mkey = `${companyId}\u0000${event.metric.name}`
+  let metric = b.metrics.get(mkey)
+  if (!metric) {
+    metric = yield* getOrCreateMetricOps(companyId, event.metric.name, event.metric.service || 'api')
+    b.metrics.set(mkey, metric)
+  }
   const row: EventRow = {
     companyId,
     profileId: profile.id,
@@ -363,7 +365,7 @@ export function* ingestBatchOps(
 ): Ops<GroupOutcome[]> {
   yield* lockCompaniesForIngestOps(groups.map((g) => g.companyId))
   const leases = groups.flatMap((g) => (g.guard ? [g.guard] : []))
-  const setBased = atomic && dbEngine() === 'postgresql'
+  const setBased = atomic
   const b: BatchState = {
     profiles: new Map(),
     keysOf: new Map(),
@@ -374,6 +376,7 @@ export function* ingestBatchOps(
     rows: null,
     rowKeys: new Map(),
     times: new Map(),
+    metrics: new Map(),
   }
   if (setBased) yield* prepareBatchOps(groups, b)
   const outcomes: GroupOutcome[] = []
@@ -389,6 +392,7 @@ export function* ingestBatchOps(
         (e): GroupOutcome => {
           // What the undone savepoint wrote is gone: forget it here too (the lookups are redone).
           b.profiles = new Map()
+          b.metrics = new Map()
           b.keysOf = new Map()
           b.lastTs = lastTs
           return { error: e }
@@ -397,7 +401,7 @@ export function* ingestBatchOps(
     )
   }
   if (b.pending) {
-    const ids = yield* insertEventsOps(b.pending.map((p) => p.row))
+    const ids = yield* sets().insertEventsOps(b.pending.map((p) => p.row))
     b.pending.forEach(({ row, result }, i) => {
       result.eventId = ids[i]!
       result.duplicate = ids[i] === null
@@ -410,7 +414,7 @@ export function* ingestBatchOps(
     for (const [id, { companyId, ts }] of b.lastTs) touch.set(id, { id, companyId, ts })
     for (const [id, t] of b.times) touch.set(id, { ...touch.get(id), id, companyId: t.companyId, times: t.json })
     b.times.clear()
-    yield* touchProfilesManyOps([...touch.values()])
+    yield* sets().touchProfilesManyOps([...touch.values()])
   } else {
     // In id order, so concurrent batches (PostgreSQL workers) take the row locks in one order.
     for (const [profileId, { companyId, ts }] of [...b.lastTs].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0))) {

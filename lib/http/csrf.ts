@@ -1,7 +1,7 @@
 // Double-submit CSRF: the kl_csrftoken cookie must be echoed in X-CSRFToken on mutating requests.
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { CSRF_COOKIE, CSRF_HEADER } from '@/lib/auth/config'
-import { parseCookies } from './cookies'
+import { parseCookies } from '@/lib/text/cookies'
 
 export const newCsrfToken = () => randomBytes(24).toString('base64url')
 

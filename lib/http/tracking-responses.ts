@@ -3,7 +3,7 @@
 // redirect, no script).
 import { loadMessages } from '@/lib/i18n/load-messages'
 import { LOCALE_COOKIE, localeFromAcceptLanguage, resolveLocale, isLocale } from '@/lib/i18n/locales'
-import { parseCookies } from '@/lib/http/cookies'
+import { parseCookies } from '@/lib/text/cookies'
 
 export const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
 

@@ -9,7 +9,7 @@ import { exec, inWriteTx, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { wakeWorkers } from '@/lib/jobs/queue'
 import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
 import type { CommerceProvider } from './commerce/types'
 
 export const INTEGRATION_DELIVERY_JOB = 'integrations.delivery'

@@ -1,6 +1,6 @@
 // Enqueue many jobs of one type as one more query of the caller's Ops (lib/db/ops.ts), so they
 // exist if and only if the caller's transaction commits: the set-based sibling of
-// lib/messaging/enqueue-job-ops.ts, for a caller that decides many jobs at once (the journey
+// lib/jobs/enqueue-job-ops.ts, for a caller that decides many jobs at once (the journey
 // engine queues one delivery job per Send of a batch of runs). SQLite: multi-row INSERTs into
 // the Job table; PostgreSQL: app_jobs.add_jobs, one call of graphile-worker's add_jobs for all
 // (postgres-job-queue.ts; the queue's schema must be installed: jobQueue().prepare()). No idempotency keys (each job is new); the

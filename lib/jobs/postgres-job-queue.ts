@@ -37,6 +37,7 @@
 // SELECT app_jobs.add_jobs(type, payloads::json, company_id, run_at, max_attempts).
 import pg from 'pg'
 import { pgConfig } from '@/lib/db/database-url.mjs'
+import { enqueueGroupsInFlight, groupedEnqueue, type GroupSpec } from './postgres-enqueue-group'
 import {
   backoffSeconds,
   type ClaimedJob,
@@ -105,6 +106,21 @@ begin
     update app_jobs.job_keys set job_id = v_id where key = idempotency_key;
   end if;
   return v_id;
+end;
+$$;
+
+-- The group commit of enqueue() (postgres-enqueue-group.ts): the keyless jobs of several
+-- concurrent callers in one statement and one transaction; returns their ids in the order given.
+create or replace function app_jobs.add_job_group(specs json) returns bigint[] language plpgsql volatile as $$
+declare
+  v_ids bigint[] := '{}';
+  s record;
+begin
+  for s in select e.value as v from json_array_elements(specs) with ordinality as e(value, n) order by e.n loop
+    v_ids := v_ids || app_jobs.add_job(s.v->>'type', s.v->'payload', (s.v->>'companyId')::int,
+      (s.v->>'runAt')::timestamptz, (s.v->>'maxAttempts')::int, null);
+  end loop;
+  return v_ids;
 end;
 $$;
 
@@ -198,6 +214,7 @@ interface PgState {
   url: string
   pool: pg.Pool
   ready?: Promise<void>
+  grouped?: (spec: GroupSpec) => Promise<number>
 }
 const g = globalThis as unknown as { __pgJobQueues?: Map<string, PgState> }
 
@@ -296,17 +313,38 @@ export function postgresJobQueue(url: string): JobQueue {
     return s.pool.query<R>(text, values)
   }
 
+  const addOne = async (type: string, payload: unknown, opts: EnqueueOptions, now: Date) => {
+    const { rows } = await query<{ id: string }>(
+      'select app_jobs.add_job($1, $2::json, $3, $4, $5, $6) as id',
+      addJobArgs(type, payload, opts, now),
+    )
+    return Number(rows[0]!.id)
+  }
+
   return {
     engine: 'postgresql',
 
     prepare: () => ready(s),
 
     async enqueue(type, payload, opts: EnqueueOptions, now) {
-      const { rows } = await query<{ id: string }>(
-        'select app_jobs.add_job($1, $2::json, $3, $4, $5, $6) as id',
-        addJobArgs(type, payload, opts, now),
-      )
-      return Number(rows[0]!.id)
+      if (opts.idempotencyKey != null || enqueueGroupsInFlight() === 0) return addOne(type, payload, opts, now)
+      s.grouped ??= groupedEnqueue({
+        inFlight: enqueueGroupsInFlight(),
+        addOne: (g) => addOne(g.type, g.payload, g, g.runAt),
+        addGroup: async (specs) => {
+          const { rows } = await query<{ ids: string[] }>('select app_jobs.add_job_group($1::json) as ids', [
+            JSON.stringify(specs),
+          ])
+          return rows[0]!.ids.map(Number)
+        },
+      })
+      return s.grouped({
+        type,
+        payload: payload ?? null,
+        companyId: opts.companyId ?? null,
+        runAt: opts.runAt ?? now,
+        maxAttempts: opts.maxAttempts ?? 5,
+      })
     },
 
     async claim(o: ClaimOptions) {

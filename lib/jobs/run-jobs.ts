@@ -4,6 +4,7 @@ import { queueNow } from './clock'
 import { jobQueue } from './current-queue'
 import type { ClaimedJob, JobQueue } from './job-queue'
 import { handlers, loadJobHandlers, PermanentJobError, type Registered } from './registry'
+import { isConnectionError } from '@/lib/db/db-outage'
 
 /** The current engine's queue (jobQueue(), read per call), for code that holds one object. */
 export const queue: JobQueue = new Proxy({} as JobQueue, {
@@ -77,21 +78,22 @@ export async function runStep(o: StepOptions): Promise<number> {
   )
   heartbeat.unref?.()
   try {
-    await dispatch(reg, runnable)
+    await dispatch(reg, runnable, o.visibilityTimeoutMs)
   } finally {
     clearInterval(heartbeat)
   }
   return jobs.length
 }
 
-async function dispatch(reg: Registered, jobs: ClaimedJob[]) {
+async function dispatch(reg: Registered, jobs: ClaimedJob[], leaseMs: number) {
   const queue = jobQueue()
   if (reg.kind === 'single') {
-    for (const j of jobs) {
+    for (const [i, j] of jobs.entries()) {
       try {
         await reg.handler(j.payload, { jobId: j.id, attempt: j.attempts, companyId: j.companyId })
         await queue.complete([j], { keep: reg.keepDone, now: queueNow() })
       } catch (e) {
+        if (isConnectionError(e)) return handBack(jobs.slice(i), e, leaseMs)
         await failJob(j, e)
       }
     }
@@ -101,9 +103,13 @@ async function dispatch(reg: Registered, jobs: ClaimedJob[]) {
   try {
     failed = await reg.handler(jobs)
   } catch (e) {
+    // The database went away mid-batch (a restart, a failover): the batch's transaction rolled
+    // back, and no job of it is at fault, so it is not split into single runs (each would
+    // meet the same outage); the whole batch goes back to the queue once the server answers.
+    if (isConnectionError(e)) return handBack(jobs, e, leaseMs)
     if (jobs.length === 1) return failJob(jobs[0]!, e)
     // Isolate the bad job: run each alone so one poison payload cannot block the batch.
-    for (const j of jobs) await dispatch(reg, [j])
+    for (const j of jobs) await dispatch(reg, [j], leaseMs)
     return
   }
   for (const j of jobs) if (failed && failed.has(j.id)) await failJob(j, failed.get(j.id))
@@ -111,6 +117,25 @@ async function dispatch(reg: Registered, jobs: ClaimedJob[]) {
     jobs.filter((j) => !failed || !failed.has(j.id)),
     { keep: reg.keepDone, now: queueNow() },
   )
+}
+
+/**
+ * Jobs cut off by a database outage go back to the queue (a retry after the usual short backoff;
+ * the attempt counts, as a lease that ran out would) as soon as the server answers again, instead
+ * of waiting out their lease (60 s). Tried until the lease would have ended anyway; then the
+ * lease's expiry brings them back as before.
+ */
+async function handBack(jobs: ClaimedJob[], cause: unknown, leaseMs: number) {
+  const until = Date.now() + leaseMs
+  for (let wait = 250; ; wait = Math.min(wait * 2, 4000)) {
+    try {
+      for (const j of jobs) await jobQueue().fail(j, message(cause), { permanent: false, now: queueNow() })
+      return
+    } catch (e) {
+      if (!isConnectionError(e) || Date.now() + wait > until) throw cause
+    }
+    await new Promise((r) => setTimeout(r, wait))
+  }
 }
 
 async function failJob(j: ClaimedJob, e: unknown) {

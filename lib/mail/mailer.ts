@@ -1,10 +1,10 @@
 // Account mail (password resets, invitations…) behind one interface. With SMTP_URL set it goes
-// through the server's pooled SMTP transport (lib/messaging/email-transport.ts); without it, the
+// through the server's pooled SMTP transport (smtp-pool.ts); without it, the
 // outbox mailer records each message in the OutboxMail table and prints one log line, so a
 // self-hoster can still follow a password-reset link. Marketing and transactional messages to
 // profiles go through the send pipeline (lib/messaging), not through this interface.
 import { db } from '@/lib/db/client'
-import { defaultFrom, defaultSmtpUrl, smtpTransport } from '@/lib/messaging/email-transport'
+import { defaultFrom, defaultSmtpUrl, smtpTransport } from './smtp-pool'
 import { ACCOUNT_MAIL_KIND_HEADER, hasPrivateBody, type AccountMailKind } from './account-mail-kind'
 
 export interface MailMessage {

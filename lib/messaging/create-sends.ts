@@ -17,7 +17,7 @@ import { ulid } from '@/lib/ids/make-id'
 import { queueNow } from '@/lib/jobs/clock'
 import { wakeWorkers } from '@/lib/jobs/queue'
 import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
-import { enqueueJobOps } from './enqueue-job-ops'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
 import type { Channel, MessageContent, SourceType } from './types'
 
 export const DELIVER_JOB = 'messaging.deliver'

@@ -28,6 +28,8 @@ export interface InboundCustomerMessage {
   receivedAt: Date
   /** SMS: the company's number it was sent to. */
   to?: string
+  /** The sender's profile was made in this transaction: nothing of theirs (a conversation) exists yet. */
+  newProfile?: boolean
 }
 
 export interface InboundMessageConsumer {

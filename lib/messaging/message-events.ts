@@ -10,37 +10,15 @@ import { exec, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { companyIdForIds } from '@/lib/db/dialect'
 import type { Channel } from './types'
+import { MESSAGE_METRICS } from '@/lib/metrics/message-metrics'
 import { enqueueWebhookDeliveriesOps, subscribedWebhooksOps } from '@/lib/webhooks/enqueue-webhook-deliveries'
 
 export const MESSAGE_METRIC_INTEGRATION = 'internal'
 
-export const MESSAGE_METRICS = {
-  email: {
-    sent: 'Received Email',
-    opened: 'Opened Email',
-    clicked: 'Clicked Email',
-    bounced: 'Bounced Email',
-    spam: 'Marked Email as Spam',
-    unsubscribed: 'Unsubscribed',
-    dropped: 'Dropped Email',
-  },
-  sms: {
-    sent: 'Sent SMS',
-    received: 'Received SMS',
-    clicked: 'Clicked SMS',
-    failed: 'Failed to Deliver SMS',
-    unsubscribed: 'Unsubscribed from SMS',
-  },
-  push: { sent: 'Received Push', opened: 'Opened Push', bounced: 'Bounced Push' },
-  whatsapp: {
-    sent: 'Sent WhatsApp Message',
-    received: 'Received WhatsApp Message',
-    read: 'Read WhatsApp Message',
-    clicked: 'Clicked WhatsApp Message',
-    failed: 'Failed to Deliver WhatsApp Message',
-    unsubscribed: 'Unsubscribed from WhatsApp',
-  },
-} as const satisfies Record<Channel, Record<string, string>>
+// The names live in lib/metrics (the outbound webhooks' topics read them without importing the
+// send pipeline); every channel must have its set.
+export { MESSAGE_METRICS }
+MESSAGE_METRICS satisfies Record<Channel, Record<string, string>>
 
 export interface MessageEvent {
   companyId: number
@@ -125,7 +103,8 @@ export function* recordMessageEventsOps(
 }
 
 /** Returns the new event id, or null when this event was already recorded. */
-export function* recordMessageEventOps(e: MessageEvent): Ops<number | null> {
+/** `hooks`: the company's webhooks on the event's topic when the caller already read them (an inbound SMS's look-up). */
+export function* recordMessageEventOps(e: MessageEvent, hooks?: Array<{ id: string }>): Ops<number | null> {
   const metric = yield* getOrCreateMetricOps(e.companyId, e.metric, MESSAGE_METRIC_INTEGRATION)
   const ts = Math.floor(e.at.getTime() / 1000)
   const id = yield* insertEventTouchingOps({
@@ -136,6 +115,6 @@ export function* recordMessageEventOps(e: MessageEvent): Ops<number | null> {
     uniqueId: uniqueIdOf(e),
     properties: propertiesOf(e),
   })
-  if (id !== null) yield* enqueueWebhookDeliveriesOps(e, id) // outbound webhooks, decided with the event
+  if (id !== null) yield* enqueueWebhookDeliveriesOps(e, id, hooks) // outbound webhooks, decided with the event
   return id
 }

@@ -5,8 +5,8 @@ import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { DEFAULT_ON } from '@/lib/flags/get-feature-flags'
 import { randomPublicApiKey } from '@/lib/auth/register-company'
-import { enforceRequestLimits, type RequestLimit } from '@/lib/http/request-limit'
-import { normaliseTimeZone, UNKNOWN_TIME_ZONE } from '@/lib/account/time-zones'
+import { enforceRequestLimits, type RequestLimit } from '@/lib/rate-limit/request-limit'
+import { normaliseTimeZone, UNKNOWN_TIME_ZONE } from '@/lib/metrics/time-zones'
 
 export const CREATE_ACCOUNT_LIMIT: RequestLimit = {
   bucket: 'account-create:user',

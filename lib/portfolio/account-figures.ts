@@ -6,7 +6,10 @@
 // bare counts), not one report per account.
 // Sends belong to the period by sendingAt (handed to the provider), read from the per-day send
 // rollup for closed days (./account-sends.ts); list growth's whole days from its own rollup
-// (./account-list-growth.ts).
+// (./account-list-growth.ts). Profiles are the accounts' CompanyProfileCount rows (kept exact by
+// triggers, migration profile_counts), so they cost one row per account whatever the account's
+// size; new profiles are a range of the (companyId, createdAt) index, which grows with the
+// period's sign-ups only.
 // Deliverability: sent and bounced from the period's email Sends (their status, as the account's
 // deliverability report counts them); spam and unsubscribes are the period's message events of
 // those metrics (events that name a send: a complaint report records one too). The account's
@@ -104,7 +107,7 @@ export async function accountFigures(companyIds: number[], period: Period): Prom
   const toTs = Math.floor(period.to.getTime() / 1000)
   const metrics = await conversionMetrics(companyIds)
   const metricIds = [...new Set(metrics.values())]
-  const [revenue, sends, growth, profiles, messageEvents] = await Promise.all([
+  const [revenue, sends, growth, profiles, fresh, messageEvents] = await Promise.all([
     metricIds.length
       ? read(
           select(
@@ -128,16 +131,17 @@ export async function accountFigures(companyIds: number[], period: Period): Prom
     accountListGrowth(companyIds, period.from, period.to),
     read(
       select(
+        k.selectFrom('CompanyProfileCount').select(['companyId', 'profiles']).where('companyId', 'in', companyIds),
+      ),
+    ),
+    read(
+      select(
         k
           .selectFrom('Profile')
-          .select([
-            'companyId',
-            sql<number>`count(*)`.as('n'),
-            sql<number>`sum(case when ${sql.ref('createdAt')} >= ${period.from} and ${sql.ref('createdAt')} < ${period.to} then 1 else 0 end)`.as(
-              'fresh',
-            ),
-          ])
+          .select(['companyId', sql<number>`count(*)`.as('n')])
           .where('companyId', 'in', companyIds)
+          .where('createdAt', '>=', period.from)
+          .where('createdAt', '<', period.to)
           .groupBy('companyId'),
       ),
     ),
@@ -179,11 +183,8 @@ export async function accountFigures(companyIds: number[], period: Period): Prom
     else f.listGrowth.left += Number(r.n)
     f.listGrowth.net = f.listGrowth.joined - f.listGrowth.left
   }
-  for (const r of profiles) {
-    const f = out.get(r.companyId)!
-    f.profiles = Number(r.n)
-    f.newProfiles = Number(r.fresh ?? 0)
-  }
+  for (const r of profiles) out.get(r.companyId)!.profiles = Number(r.profiles)
+  for (const r of fresh) out.get(r.companyId)!.newProfiles = Number(r.n)
   for (const r of messageEvents) {
     const f = out.get(r.companyId)!
     if (r.name === MESSAGE_METRICS.email.spam) f.deliverability.spam += r.n

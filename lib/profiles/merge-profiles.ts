@@ -1,5 +1,5 @@
 // Merging an anonymous profile into the known one when the visitor identifies: its events,
-// list and segment memberships, consents and suppressions move to the kept profile; each
+// list and segment memberships, consents, suppressions and inbox conversations move to the kept profile; each
 // attribute and custom property keeps the value written last (Profile.attributeTimes; on a tie,
 // or for rows without times, the kept profile wins and the other only fills gaps); the merged
 // times are the newer of each; the anonymous profile is deleted; and a
@@ -10,8 +10,6 @@ import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, select, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { notFound } from '@/lib/errors/app-error'
-import { getOrCreateMetricOps } from '@/lib/events/get-or-create-metric'
-import { insertEventOps } from '@/lib/events/insert-event'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
 import {
   lastWrite,
@@ -23,6 +21,8 @@ import {
   type AttributeTimes,
 } from './attribute-times'
 import { refreshMemberCountOps } from './list-membership-sync'
+import { profileMergedOps } from './merge-consumers'
+import { mergeConversationsOps } from './merge-conversations'
 import { findProfileByOps, parseProps, updateProfileColumnsOps, type RawProfile } from './profile-store'
 import { ATTRIBUTE_FIELDS, LOCATION_FIELDS } from './types'
 
@@ -151,6 +151,8 @@ export function* mergeProfilesOps(
   yield* exec(k.updateTable('Suppression').set({ profileId: t }).where('companyId', '=', c).where('profileId', '=', f))
   // The devices the merged profile registered keep receiving push as the kept profile.
   yield* exec(k.updateTable('PushToken').set({ profileId: t }).where('companyId', '=', c).where('profileId', '=', f))
+  // Inbox conversations: moved, or joined to the kept profile's thread on the same channel.
+  yield* mergeConversationsOps(c, f, t, now)
 
   // Attributes and properties: the newer write of each wins.
   const fill: Record<string, unknown> = {}
@@ -199,15 +201,8 @@ export function* mergeProfilesOps(
   yield* updateProfileColumnsOps(c, t, fill)
   Object.assign(into, fill)
 
-  const metric = yield* getOrCreateMetricOps(c, MERGED_PROFILE_METRIC, 'api')
-  yield* insertEventOps({
-    companyId: c,
-    profileId: t,
-    metricId: metric.id,
-    ts: Math.floor(now.getTime() / 1000),
-    uniqueId: `merge:${f}`,
-    properties: JSON.stringify({ merged_profile_id: f }),
-  })
+  // The 'Merged Profile' event (lib/events/merged-profile-event.ts, a registered consumer).
+  yield* profileMergedOps({ companyId: c, fromId: f, intoId: t, now })
 }
 
 /** Merges profile fromId into intoId (both of companyId); 404 when either is missing. */

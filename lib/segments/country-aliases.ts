@@ -2,7 +2,7 @@
 // a country condition matches the ISO code and every name of the same country, so "US" finds the
 // people stored as "United States" and the reverse. Names come from Intl in the interface
 // languages, plus the common short forms ICU does not give.
-import { countryCodes, LANGUAGES } from '@/lib/account/organization-options'
+import { countryCodes, LANGUAGES } from '@/lib/i18n/regions'
 
 /** Short forms in wide use that are neither the ISO code nor an ICU name. */
 const EXTRA: Record<string, string[]> = {

@@ -1,5 +1,5 @@
 // The segment engine's background work: recompute after a definition change, the periodic
-// refresh of time-relative segments, and large list exports.
+// refresh of time-relative segments (large list exports are lib/groups/jobs.ts).
 import { reportError } from '@/lib/errors/reporter'
 import { registerJobHandler, PermanentJobError } from '@/lib/jobs/queue'
 import { AppError } from '@/lib/errors/app-error'
@@ -8,7 +8,6 @@ import { db } from '@/lib/db/client'
 import { recomputeSegment } from './recompute-segment'
 import { isTimeRelative, segmentDefinition } from './definition'
 import { scheduleTimeRefresh } from './schedule-recompute'
-import { buildListExport } from '@/lib/groups/export-list-members'
 
 // Idempotent: recompute diffs the computed set against the kept membership, so a re-run
 // after a crash converges to the same members; a deleted segment is simply skipped.
@@ -77,13 +76,4 @@ export function register(): void {
   registerJobHandler('segments.refresh-time', async () => {
     await refreshTimeRelativeSegments()
   })
-  // Idempotent: the download row is rewritten whole on every run.
-  registerJobHandler(
-    'lists.export',
-    async (payload: { downloadId?: number; groupId?: string; columns?: string[] }, ctx) => {
-      if (!payload?.downloadId || !payload.groupId || ctx.companyId == null)
-        throw new PermanentJobError('lists.export needs a downloadId and a groupId')
-      await buildListExport(ctx.companyId, payload.downloadId, payload.groupId, payload.columns)
-    },
-  )
 }

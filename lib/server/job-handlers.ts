@@ -2,6 +2,7 @@
 // runs jobs (instrumentation.ts for the in-process worker, scripts/worker.mts, the seed, the
 // benches, and the tests' setup through a loader). lib/jobs itself imports no domain.
 import { register as registerSegments } from '@/lib/segments/jobs'
+import { register as registerGroups } from '@/lib/groups/jobs'
 import { register as registerMetrics } from '@/lib/metrics/jobs'
 import { register as registerImports } from '@/lib/imports/jobs'
 import { register as registerEvents } from '@/lib/events/jobs'
@@ -46,6 +47,7 @@ export function registerJobHandlers(): void {
   // The ingest and membership jobs hand their work to the consumers: whoever runs jobs needs them.
   registerConsumers()
   registerSegments()
+  registerGroups()
   registerMetrics()
   registerCdpCode()
   registerImports()

@@ -18,7 +18,7 @@ import { exec, inWriteTx, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { queueNow } from '@/lib/jobs/clock'
 import { PermanentJobError, wakeWorkers } from '@/lib/jobs/queue'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
 import { OutboundError, safeFetch } from '@/lib/net/safe-fetch'
 import { deliveryErrorText } from './endpoint-url'
 

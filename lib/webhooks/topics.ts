@@ -1,7 +1,7 @@
 // The topics an outbound webhook can subscribe to, named as the vendor names them
-// ("event:klaviyo.sent_sms"): one per messaging metric (lib/messaging/message-events.ts),
+// ("event:klaviyo.sent_sms"): one per messaging metric (lib/metrics/message-metrics.ts),
 // emitted in the transaction that records the event (enqueue-webhook-deliveries.ts).
-import { MESSAGE_METRICS } from '@/lib/messaging/message-events'
+import { MESSAGE_METRICS } from '@/lib/metrics/message-metrics'
 import { topicOfMetric } from './topic-of-metric'
 
 export { topicOfMetric }

@@ -9,7 +9,7 @@ import { shortId } from '@/lib/ids/make-id'
 import { openSecret, sealSecret } from '@/lib/crypto/secret-box'
 import { endpointUrlProblem } from './endpoint-url'
 import { isWebhookTopic } from './topics'
-import { prepareSendQueue } from '@/lib/messaging/create-sends'
+import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
 
 export const SECRET_PURPOSE = 'webhook-secret'
 export const MAX_WEBHOOKS_PER_COMPANY = 50
@@ -119,7 +119,7 @@ export async function createWebhook(companyId: number, input: WebhookInput): Pro
   const id = shortId(8)
   // Deliveries are enqueued inside event transactions: make sure the queue's schema exists
   // (PostgreSQL) before the first event can find this webhook.
-  await prepareSendQueue()
+  await prepareEnqueueInTransaction()
   await db.$transaction([
     db.webhook.create({
       data: {

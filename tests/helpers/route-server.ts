@@ -1,8 +1,7 @@
-// The public API's route handlers behind a tiny router, in-process (dispatch) or as a real
+// The public API's route handlers behind route-table's router, in-process (dispatch) or as a real
 // HTTP server on 127.0.0.1 (for the official SDK). Paths match with or without a trailing
 // slash, as Next serves them with skipTrailingSlashRedirect.
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { routeTable, type RouteModule, type RouteServer } from './route-table'
 import { createApiKey } from '@/lib/api-keys/create-api-key'
 import * as events from '@/app/api/events/route'
 import * as event from '@/app/api/events/[id]/route'
@@ -30,9 +29,6 @@ import * as flowValuesReports from '@/app/api/flow-values-reports/route'
 import * as flowSeriesReports from '@/app/api/flow-series-reports/route'
 import * as segmentValuesReports from '@/app/api/segment-values-reports/route'
 import * as segmentSeriesReports from '@/app/api/segment-series-reports/route'
-
-type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response> | Response
-type RouteModule = Partial<Record<'GET' | 'POST' | 'PATCH' | 'DELETE' | 'OPTIONS', Handler>>
 
 const TABLE: Array<[string, RouteModule]> = [
   ['/api/events', events],
@@ -63,26 +59,10 @@ const TABLE: Array<[string, RouteModule]> = [
   ['/api/segment-series-reports', segmentSeriesReports],
 ]
 
-const ROUTES = TABLE.map(([pattern, mod]) => {
-  const names: string[] = []
-  const re = new RegExp('^' + pattern.replace(/:([a-z_]+)/g, (_, n: string) => (names.push(n), '([^/]+)')) + '/?$')
-  return { re, names, mod }
-})
+const table = routeTable(TABLE)
 
 /** Routes a WHATWG Request to its handler, as Next's router would. */
-export async function dispatch(req: Request): Promise<Response> {
-  const { pathname } = new URL(req.url)
-  for (const r of ROUTES) {
-    const m = r.re.exec(pathname)
-    if (!m) continue
-    const handler = r.mod[req.method as keyof RouteModule]
-    if (!handler) return new Response(null, { status: 405 })
-    const params: Record<string, string> = {}
-    r.names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1]!)))
-    return handler(req, { params: Promise.resolve(params) })
-  }
-  return new Response(null, { status: 404 })
-}
+export const dispatch = table.dispatch
 
 export interface ApiCall {
   key?: string
@@ -125,39 +105,9 @@ export async function makeApiKey(companyId: number, scopes: string[] = []) {
   return (await createApiKey(companyId, { label: 'test key', scopes })).key
 }
 
-export interface RouteServer {
-  url: string
-  close(): Promise<void>
-}
+export type { RouteServer }
 
 /** A real HTTP server on 127.0.0.1 and a random port, serving the API handlers. */
-export async function startRouteServer(): Promise<RouteServer> {
-  const server = http.createServer(async (req, res) => {
-    try {
-      const chunks: Buffer[] = []
-      for await (const c of req) chunks.push(c as Buffer)
-      const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined
-      const headers = new Headers()
-      for (const [k, v] of Object.entries(req.headers)) {
-        if (v === undefined) continue
-        for (const one of Array.isArray(v) ? v : [v]) headers.append(k, one)
-      }
-      const { port } = server.address() as AddressInfo
-      const request = new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body })
-      const response = await dispatch(request)
-      const out: Record<string, string> = {}
-      response.headers.forEach((v, k) => (out[k] = v))
-      res.writeHead(response.status, out)
-      res.end(Buffer.from(await response.arrayBuffer()))
-    } catch (e) {
-      res.writeHead(500, { 'content-type': 'text/plain' })
-      res.end(String(e))
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
-  }
+export function startRouteServer(): Promise<RouteServer> {
+  return table.start()
 }

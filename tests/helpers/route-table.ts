@@ -1,13 +1,14 @@
 // A route table of real route handlers behind a tiny router: dispatch in-process, call as an API
 // client does (Klaviyo-API-Key, revision, JSON:API body), or serve over real HTTP on 127.0.0.1
 // (for the official SDK). Paths match with or without a trailing slash. `add` appends routes
-// later (a test file with routes of its own); `start({ onRequest })` runs a hook before each
-// served request (the SDK tests reset the rate limits there: the SDK would retry each 429 after a pause).
+// later (a test file with routes of its own); `start({ onRequest })` runs a hook on each served
+// request before it is read (the SDK tests reset the rate limits there: the SDK would retry each
+// 429 after a pause; the client-address tests rewrite its headers as scripts/server.mjs does).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 type Handler = (req: Request, ctx?: { params?: Promise<Record<string, string>> }) => Promise<Response> | Response
-export type RouteModule = Partial<Record<'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS', Handler>>
+export type RouteModule = Partial<Record<'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS', Handler>>
 export interface RouteServer {
   url: string
   close(): Promise<void>
@@ -56,10 +57,10 @@ export function routeTable(table: Array<[string, RouteModule]>) {
     return { status: res.status, json }
   }
 
-  async function start(opts: { onRequest?: () => unknown } = {}): Promise<RouteServer> {
+  async function start(opts: { onRequest?: (req: http.IncomingMessage) => unknown } = {}): Promise<RouteServer> {
     const server = http.createServer(async (req, res) => {
       try {
-        await opts.onRequest?.()
+        await opts.onRequest?.(req)
         const chunks: Buffer[] = []
         for await (const c of req) chunks.push(c as Buffer)
         const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined

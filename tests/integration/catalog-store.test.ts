@@ -8,7 +8,7 @@ jest.setTimeout(60_000)
 
 import { db } from '@/lib/db/client'
 import { makeCompany } from '../helpers/factory'
-import { fromApiId, toApiId } from '@/lib/catalog/ids'
+import { fromApiId, toApiId } from '@/lib/ids/catalog-api-id'
 import { CatalogError } from '@/lib/catalog/store/catalog-error'
 import { createCategoriesOps } from '@/lib/catalog/store/categories'
 import { setItemCategoryLinksOps } from '@/lib/catalog/store/item-category-links'

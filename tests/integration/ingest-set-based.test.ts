@@ -4,7 +4,7 @@
 // per-group savepoint path, which still goes event by event): the same fixtures, one company
 // each, give the same profiles (identifiers, attributes, lastEventAt, merges), the same events
 // (deduplicated by unique_id within and across batches) and the same duplicate flags. Runs on
-// both engines (on SQLite both are the per-event code; the list of what must hold is the same).
+// both engines (each has its set-based statements: ingest-sets-pg.ts, ingest-sets-sqlite.ts).
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 import { kysely } from '@/lib/db/kysely'

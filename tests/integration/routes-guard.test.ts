@@ -9,7 +9,7 @@ import { makeCompany, makeUser, signIn } from '../helpers/factory'
 let cookieHeader = ''
 let pathHeader: string | null = null
 jest.mock('next/headers', () => {
-  const { parseCookies } = jest.requireActual('@/lib/http/cookies')
+  const { parseCookies } = jest.requireActual('@/lib/text/cookies')
   return {
     cookies: async () => {
       const map = parseCookies(cookieHeader) as Record<string, string>

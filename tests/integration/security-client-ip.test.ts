@@ -1,12 +1,10 @@
 /** @jest-environment node */
 // Issue 6, finding 1: the client address comes from the connection (or the proxies TRUST_PROXY
 // names), never from a header the client wrote; sign-in is limited per account across all
-// addresses too. The HTTP tests run a real http.Server that does what scripts/server.mjs does
-// before Next (applyClientAddress) and hands the request to the real login route.
+// addresses too. The HTTP tests run a real http.Server (tests/helpers/route-table) that does what
+// scripts/server.mjs does before Next (applyClientAddress) and hands the request to the real login route.
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { POST as login } from '@/app/ajax/login/route'
 import { POST as clientEvents } from '@/app/client/events/route'
 import { db } from '@/lib/db/client'
@@ -21,26 +19,16 @@ import {
   trustedHops,
 } from '../../scripts/client-address.mjs'
 import { ajaxRequest, CSRF, makeCompany, makeUser } from '../helpers/factory'
+import { routeTable } from '../helpers/route-table'
 
 jest.setTimeout(60_000)
 
 /** A server that treats each request as scripts/server.mjs does, then calls the login route. */
 async function serve(hops: number): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer(async (req, res) => {
-    applyClientAddress(req, hops)
-    const chunks: Buffer[] = []
-    for await (const c of req) chunks.push(c as Buffer)
-    const headers = new Headers()
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v)
-    const answer = await login(
-      new Request(`http://localhost:3000${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) }),
-    )
-    res.writeHead(answer.status, Object.fromEntries(answer.headers))
-    res.end(await answer.text())
+  const server = await routeTable([['/ajax/login', { POST: login }]]).start({
+    onRequest: (req) => applyClientAddress(req, hops),
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/ajax/login`, close: () => new Promise((r) => server.close(() => r())) }
+  return { url: `${server.url}/ajax/login`, close: server.close }
 }
 
 const attempt = (url: string, email: string, password: string, headers: Record<string, string> = {}) =>

@@ -13,7 +13,7 @@ import { makeCompany } from '../helpers/factory'
 import { ulid } from '@/lib/ids/make-id'
 import { renderTemplate } from '@/lib/templates/render-template'
 import { validateTemplate } from '@/lib/templates/validate-template'
-import { prepareCatalogRender, scanTemplate } from '@/lib/templates/catalog-prerender'
+import { prepareCatalogRender, scanTemplate } from '@/lib/catalog/catalog-prerender'
 import { clearRecommendationCache } from '@/lib/catalog/recommendations'
 
 const NOW = new Date('2026-11-20T12:00:00Z')

@@ -6,13 +6,12 @@
 import { useTestDatabase } from '../helpers/test-db'
 useTestDatabase()
 jest.setTimeout(60_000)
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { sql } from 'kysely'
 import { db } from '@/lib/db/client'
 import { kysely } from '@/lib/db/kysely'
 import { read, select } from '@/lib/db/ops'
 import { makeCompany } from '../helpers/factory'
+import { routeTable, type RouteServer } from '../helpers/route-table'
 import { upsertProfile } from '@/lib/profiles/upsert-profile'
 import { createSends } from '@/lib/messaging/create-sends'
 import { deliverSends } from '@/lib/messaging/deliver-sends'
@@ -27,30 +26,17 @@ import * as clickRoute from '@/app/t/c/[token]/route'
 const APP = 'https://app.example.test'
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 
-let server: http.Server
+let server: RouteServer
 let base = ''
 
 beforeAll(async () => {
-  server = http.createServer(async (req, res) => {
-    const m = /^\/t\/([oc])\/([^/?]+)$/.exec(req.url ?? '')
-    if (!m) return void res.writeHead(404).end()
-    const mod = m[1] === 'o' ? pixelRoute : clickRoute
-    const handler = req.method === 'HEAD' ? mod.HEAD : req.method === 'GET' ? mod.GET : null
-    if (!handler) return void res.writeHead(405).end()
-    const headers = new Headers()
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v)
-    const response = await handler(new Request(base + req.url, { method: req.method, headers }), {
-      params: Promise.resolve({ token: decodeURIComponent(m[2]!) }),
-    })
-    const out: Record<string, string> = {}
-    response.headers.forEach((v, k) => (out[k] = v))
-    res.writeHead(response.status, out)
-    res.end(Buffer.from(await response.arrayBuffer()))
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  server = await routeTable([
+    ['/t/o/:token', pixelRoute],
+    ['/t/c/:token', clickRoute],
+  ]).start()
+  base = server.url
 })
-afterAll(() => new Promise<void>((r) => server.close(() => r())))
+afterAll(() => server.close())
 beforeEach(() => {
   delete process.env.SMTP_URL
   process.env.APP_URL = APP

@@ -1,5 +1,5 @@
 // The settings screen skeleton (components/settings/settings-form-screen.tsx) with a one-field
-// form: the load error with its retry, then the form; a save that is pending (button disabled),
+// form: the load error with its retry, then the form; a 404 without a retry; a save that is pending (button disabled),
 // then the success toast; a 400's field error under its field; any other failure under the form
 // or as a toast. Only fetch is a stand-in.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
@@ -9,7 +9,7 @@ import { SWRConfig } from 'swr'
 import messages from '@/messages/en-US.json'
 import { http } from '@/lib/client/http'
 import { ToastProvider } from '@/components/shell/toasts'
-import { SettingsLoader, useSettingsSave } from '@/components/settings/settings-form-screen'
+import { SettingsForm, SettingsLoader, useSettingsSave } from '@/components/settings/settings-form-screen'
 
 type Answer = { status: number; body: unknown }
 let gets: Answer[] = []
@@ -76,6 +76,27 @@ test('a load error offers a retry, which shows the form', async () => {
   expect(await screen.findByText('Name is Shop')).toBeInTheDocument()
 })
 
+test("a 404 shows the screen's not-found text without a retry, when the screen names one", async () => {
+  gets = [{ status: 404, body: { error: 'not_found', message: 'Not found' } }]
+  render(
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+        <SettingsLoader<{ name: string }>
+          url="/ajax/probe/gone"
+          title="Probe"
+          loadError="Could not load the probe"
+          notFound="This probe was deleted"
+        >
+          {(data) => <p>Name is {data.name}</p>}
+        </SettingsLoader>
+      </SWRConfig>
+    </NextIntlClientProvider>,
+  )
+  expect(await screen.findByText('This probe was deleted')).toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+  expect(screen.queryByText('Could not load the probe')).toBeNull()
+})
+
 test('a save is pending with the button disabled, then toasts its success', async () => {
   let finish!: (a: Answer) => void
   post = () => new Promise((resolve) => (finish = resolve))
@@ -111,4 +132,32 @@ test("a 400's field errors go under their fields; another failure under the form
   fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
   expect(await screen.findByText('Could not save')).toBeInTheDocument()
   expect(screen.queryByTestId('form-error')).toBeNull()
+})
+
+test('SettingsForm: the save button and the form failure for an editor; a disabled form without a save for a reader', async () => {
+  const onSubmit = jest.fn((e: FormEvent) => e.preventDefault())
+  const form = (canEdit: boolean) => (
+    <NextIntlClientProvider locale="en-US" messages={messages} onError={() => {}} timeZone="UTC">
+      <SettingsForm
+        onSubmit={onSubmit}
+        canEdit={canEdit}
+        busy={false}
+        formError={canEdit ? 'Could not save' : undefined}
+        saveLabel="Save"
+        saveTestId="save-probe"
+        testId="probe-form"
+      >
+        <input aria-label="Name" defaultValue="Shop" />
+      </SettingsForm>
+    </NextIntlClientProvider>
+  )
+  const { rerender } = render(form(true))
+  expect(screen.getByRole('alert')).toHaveTextContent('Could not save')
+  expect(screen.getByLabelText('Name')).toBeEnabled()
+  fireEvent.click(screen.getByTestId('save-probe'))
+  expect(onSubmit).toHaveBeenCalledTimes(1)
+  rerender(form(false))
+  expect(screen.getByLabelText('Name')).toBeDisabled()
+  expect(screen.queryByTestId('save-probe')).toBeNull()
+  expect(screen.getByTestId('probe-form')).toBeInTheDocument()
 })

@@ -1,7 +1,7 @@
 import { ajax } from '@/lib/http/ajax'
 import { SESSION_STATE_COOKIE, secureCookies } from '@/lib/auth/config'
 import { sessionStateValue } from '@/lib/auth/session'
-import { serializeCookie } from '@/lib/http/cookies'
+import { serializeCookie } from '@/lib/text/cookies'
 import { jsonWithCookies } from '@/lib/auth/session-response'
 import { buildAuthorization } from '@/lib/shell/build-authorization'
 

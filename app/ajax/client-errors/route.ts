@@ -1,6 +1,6 @@
 import { ajax, z } from '@/lib/http/ajax'
 import { reportError } from '@/lib/errors/reporter'
-import { enforceRequestLimits, type RequestLimit } from '@/lib/http/request-limit'
+import { enforceRequestLimits, type RequestLimit } from '@/lib/rate-limit/request-limit'
 
 // A broken page reports each error once; more than this from one address is a flood.
 const CLIENT_ERROR_LIMIT: RequestLimit = {

@@ -11,10 +11,11 @@ import { useBuilder } from './builder-context'
 import { hasStatus, statusOf } from './builder-state'
 import { actionTitle } from './action-labels'
 import { ConditionEditor, emptyFilter, type ConditionFilter } from './condition-editor'
-import { Field, IdOptions } from './panel-fields'
+import { Field, FieldInput, IdOptions } from './panel-fields'
 import { Weekdays } from './trigger-panel'
 import { useGroupOptions, useTemplateOptions } from './use-builder-options'
 import { ReviewRequestFields } from './review-request-fields'
+import { SenderFields } from './sender-fields'
 import frame from '@/components/ui/editor-bar.module.css'
 import styles from './builder.module.css'
 
@@ -245,13 +246,7 @@ function BranchFields({ data, setData }: DataProps) {
   }
   return (
     <>
-      <Field label={t('branches.splitName')}>
-        <input
-          className={styles.control}
-          value={String(data.name ?? '')}
-          onChange={(e) => setData({ name: e.target.value })}
-        />
-      </Field>
+      <FieldInput label={t('branches.splitName')} record={data} set={setData} field="name" />
       {branches.map((b, i) => (
         <div key={b.branch_id} className={styles.branch} data-testid="split-branch">
           <div className={styles.row}>
@@ -462,45 +457,20 @@ function EmailFields({ msg, setMsg }: MsgProps) {
   const { data: templates } = useTemplateOptions()
   return (
     <>
-      <Field label={t('message.name')}>
-        <input
-          className={styles.control}
-          value={String(msg.name ?? '')}
-          onChange={(e) => setMsg({ name: e.target.value })}
-        />
-      </Field>
-      <Field label={t('message.subject')}>
-        <input
-          className={styles.control}
-          data-testid="email-subject"
-          value={String(msg.subject_line ?? '')}
-          onChange={(e) => setMsg({ subject_line: e.target.value })}
-        />
-      </Field>
-      <Field label={t('message.previewText')}>
-        <input
-          className={styles.control}
-          value={String(msg.preview_text ?? '')}
-          onChange={(e) => setMsg({ preview_text: e.target.value })}
-        />
-      </Field>
-      <div className={styles.row}>
-        <Field label={t('message.fromLabel')}>
-          <input
-            className={styles.control}
-            value={String(msg.from_label ?? '')}
-            onChange={(e) => setMsg({ from_label: e.target.value || null })}
-          />
-        </Field>
-        <Field label={t('message.fromEmail')}>
-          <input
-            type="email"
-            className={styles.control}
-            value={String(msg.from_email ?? '')}
-            onChange={(e) => setMsg({ from_email: e.target.value || null })}
-          />
-        </Field>
-      </div>
+      <FieldInput label={t('message.name')} record={msg} set={setMsg} field="name" />
+      <FieldInput
+        label={t('message.subject')}
+        record={msg}
+        set={setMsg}
+        field="subject_line"
+        data-testid="email-subject"
+      />
+      <FieldInput label={t('message.previewText')} record={msg} set={setMsg} field="preview_text" />
+      <SenderFields
+        msg={msg}
+        setMsg={setMsg}
+        labels={{ fromLabel: t('message.fromLabel'), fromEmail: t('message.fromEmail') }}
+      />
       <Field label={t('message.template')}>
         <select
           className={styles.control}
@@ -524,30 +494,10 @@ function TextMessageFields({ type, msg, setMsg }: MsgProps & { type: string }) {
   const t = useTranslations('flowBuilder')
   return (
     <>
-      <Field label={t('message.name')}>
-        <input
-          className={styles.control}
-          value={String(msg.name ?? '')}
-          onChange={(e) => setMsg({ name: e.target.value })}
-        />
-      </Field>
-      {type === 'send-mobile-push' && (
-        <Field label={t('message.title')}>
-          <input
-            className={styles.control}
-            value={String(msg.title ?? '')}
-            onChange={(e) => setMsg({ title: e.target.value })}
-          />
-        </Field>
-      )}
+      <FieldInput label={t('message.name')} record={msg} set={setMsg} field="name" />
+      {type === 'send-mobile-push' && <FieldInput label={t('message.title')} record={msg} set={setMsg} field="title" />}
       {type === 'send-whatsapp' && (
-        <Field label={t('message.whatsappTemplate')}>
-          <input
-            className={styles.control}
-            value={String(msg.vendor_id ?? '')}
-            onChange={(e) => setMsg({ vendor_id: e.target.value || null })}
-          />
-        </Field>
+        <FieldInput label={t('message.whatsappTemplate')} record={msg} set={setMsg} field="vendor_id" emptyAsNull />
       )}
       <Field
         label={t('message.body')}
@@ -572,16 +522,16 @@ function WebhookFields({ msg, setMsg }: MsgProps) {
   const setHeaders = (rows: Array<[string, string]>) => setMsg({ headers: Object.fromEntries(rows) })
   return (
     <>
-      <Field label={t('webhook.url')}>
-        <input
-          type="url"
-          className={styles.control}
-          data-testid="webhook-url"
-          value={String(msg.url ?? '')}
-          placeholder="https://"
-          onChange={(e) => setMsg({ url: e.target.value || null })}
-        />
-      </Field>
+      <FieldInput
+        label={t('webhook.url')}
+        record={msg}
+        set={setMsg}
+        field="url"
+        emptyAsNull
+        type="url"
+        data-testid="webhook-url"
+        placeholder="https://"
+      />
       <span className={styles.label}>{t('webhook.headers')}</span>
       {headers.map(([k, v], i) => (
         <div key={i} className={styles.row}>
@@ -635,20 +585,8 @@ function AlertFields({ msg, setMsg }: MsgProps) {
           onChange={(e) => setMsg({ to_emails: e.target.value.split(/[,\s]+/).filter(Boolean) })}
         />
       </Field>
-      <Field label={t('alert.subject')}>
-        <input
-          className={styles.control}
-          value={String(msg.subject_line ?? '')}
-          onChange={(e) => setMsg({ subject_line: e.target.value || null })}
-        />
-      </Field>
-      <Field label={t('alert.fromLabel')}>
-        <input
-          className={styles.control}
-          value={String(msg.from_label ?? '')}
-          onChange={(e) => setMsg({ from_label: e.target.value || null })}
-        />
-      </Field>
+      <FieldInput label={t('alert.subject')} record={msg} set={setMsg} field="subject_line" emptyAsNull />
+      <FieldInput label={t('alert.fromLabel')} record={msg} set={setMsg} field="from_label" emptyAsNull />
     </>
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 // A labelled control of the side panels (the label wraps the control, so no ids are needed).
-import type { ReactNode } from 'react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
 import styles from './builder.module.css'
 
 export function Field({
@@ -52,5 +52,39 @@ export function IdOptions({
         </option>
       ))}
     </>
+  )
+}
+
+type Data = Record<string, unknown>
+
+/**
+ * A labelled text input bound to one field of an action's data or message; with `emptyAsNull` an
+ * emptied field is stored as null (the default: no sender, no template name), not as ''.
+ */
+export function FieldInput({
+  label,
+  hint,
+  record,
+  set,
+  field,
+  emptyAsNull,
+  ...input
+}: {
+  label: string
+  hint?: string
+  record: Data
+  set: (patch: Data) => void
+  field: string
+  emptyAsNull?: boolean
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className'>) {
+  return (
+    <Field label={label} hint={hint}>
+      <input
+        {...input}
+        className={styles.control}
+        value={String(record[field] ?? '')}
+        onChange={(e) => set({ [field]: emptyAsNull ? e.target.value || null : e.target.value })}
+      />
+    </Field>
   )
 }

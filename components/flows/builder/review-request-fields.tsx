@@ -4,8 +4,9 @@
 // "Review request" block) and the sender. The products and their star links come from the order
 // of the trigger event when the step runs; a flow delay before the step sets "N days after".
 import { useTranslations } from 'next-intl'
-import { Field, IdOptions } from './panel-fields'
+import { Field, FieldInput, IdOptions } from './panel-fields'
 import { useTemplateOptions } from './use-builder-options'
+import { SenderFields } from './sender-fields'
 import styles from './builder.module.css'
 
 type Data = Record<string, unknown>
@@ -16,21 +17,14 @@ export function ReviewRequestFields({ msg, setMsg }: { msg: Data; setMsg: (patch
   return (
     <>
       <p className={styles.muted}>{t('panelHint')}</p>
-      <Field label={t('subject')}>
-        <input
-          className={styles.control}
-          data-testid="review-request-subject"
-          value={String(msg.subject_line ?? '')}
-          onChange={(e) => setMsg({ subject_line: e.target.value })}
-        />
-      </Field>
-      <Field label={t('heading')}>
-        <input
-          className={styles.control}
-          value={String(msg.heading ?? '')}
-          onChange={(e) => setMsg({ heading: e.target.value || null })}
-        />
-      </Field>
+      <FieldInput
+        label={t('subject')}
+        record={msg}
+        set={setMsg}
+        field="subject_line"
+        data-testid="review-request-subject"
+      />
+      <FieldInput label={t('heading')} record={msg} set={setMsg} field="heading" emptyAsNull />
       <Field label={t('template')} hint={t('templateHint')}>
         <select
           className={styles.control}
@@ -41,23 +35,7 @@ export function ReviewRequestFields({ msg, setMsg }: { msg: Data; setMsg: (patch
           <IdOptions options={templates} value={msg.template_id as string | null} placeholder={t('chooseTemplate')} />
         </select>
       </Field>
-      <div className={styles.row}>
-        <Field label={t('fromLabel')}>
-          <input
-            className={styles.control}
-            value={String(msg.from_label ?? '')}
-            onChange={(e) => setMsg({ from_label: e.target.value || null })}
-          />
-        </Field>
-        <Field label={t('fromEmail')}>
-          <input
-            type="email"
-            className={styles.control}
-            value={String(msg.from_email ?? '')}
-            onChange={(e) => setMsg({ from_email: e.target.value || null })}
-          />
-        </Field>
-      </div>
+      <SenderFields msg={msg} setMsg={setMsg} labels={{ fromLabel: t('fromLabel'), fromEmail: t('fromEmail') }} />
     </>
   )
 }

@@ -1,7 +1,7 @@
 // The account (GET /api/accounts, /api/accounts/{id}): the company of the API key, in the
 // vendor's shape. The public key is the site id the /client endpoints and the onsite script take.
 import { db } from '@/lib/db/client'
-import { defaultFrom } from '@/lib/messaging/email-transport'
+import { defaultFrom } from '@/lib/mail/smtp-pool'
 import { apiLink, pickFields } from '../json-api'
 
 export const ACCOUNT_FIELDS = [

@@ -1,10 +1,10 @@
-// What a profile is related to, for /api/profiles/{id}/lists, …/segments and …/push-tokens (and
-// their relationships): the profile must be the key's company's, or the answer is a 404 that
-// does not tell another company's profile from a missing one.
+// What a profile is related to, for /api/profiles/{id}/lists and …/segments (and their
+// relationships; push tokens: lib/messaging/push/list-profile-push-tokens.ts): the profile must
+// be the key's company's, or the answer is a 404 that does not tell another company's profile
+// from a missing one.
 import type { Group } from '@/generated/prisma/client'
 import { db } from '@/lib/db/client'
 import { LIST, SEGMENT } from '@/lib/groups/group-view'
-import { toPushTokenRow, type PushTokenRow } from '@/lib/messaging/push/push-tokens'
 import { apiNotFound } from '../api-error'
 
 export async function requireProfile(companyId: number, id: string): Promise<void> {
@@ -24,13 +24,6 @@ export async function profileGroups(companyId: number, profileId: string, kind: 
     },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   })
-}
-
-/** The profile's push tokens, unregistered ones included (the vendor lists them with their status). */
-export async function profilePushTokens(companyId: number, profileId: string): Promise<PushTokenRow[]> {
-  await requireProfile(companyId, profileId)
-  const rows = await db.pushToken.findMany({ where: { companyId, profileId }, orderBy: { id: 'asc' } })
-  return rows.map((r) => toPushTokenRow(r as unknown as Record<string, unknown>))
 }
 
 /** The self link of a to-many relationship answer, which the vendor pages but we answer whole. */

@@ -3,7 +3,7 @@
 import { invalidParam } from '@/lib/api/api-error'
 import { decodeCursor } from '@/lib/api/cursor'
 import { dateValue, filterParam, pageSize, sortParam, stringValues } from '@/lib/api/query-params'
-import { fromApiId } from '@/lib/catalog/ids'
+import { fromApiId } from '@/lib/ids/catalog-api-id'
 import type { ReviewQuery } from '@/lib/reviews/list-reviews'
 
 const DATE = ['greater-or-equal', 'less-or-equal'] as const

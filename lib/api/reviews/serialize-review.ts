@@ -3,7 +3,7 @@
 // page (productsFor) rather than per row.
 import { apiDate, apiLink, pickFields } from '@/lib/api/json-api'
 import { db } from '@/lib/db/client'
-import { toApiId } from '@/lib/catalog/ids'
+import { toApiId } from '@/lib/ids/catalog-api-id'
 import type { ReviewRow } from '@/lib/reviews/list-reviews'
 
 export const REVIEW_FIELDS = [

@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { badRequest, notFound } from '@/lib/errors/app-error'
-import { sendTemplatePreview } from '@/lib/templates/store/preview-template'
+import { sendTemplatePreview } from '@/lib/messaging/send-template-preview'
 import { getOmnicampaignSandbox, sandboxRecipients } from './omnicampaign-sandbox'
 
 export const sandboxTestBody = z.object({

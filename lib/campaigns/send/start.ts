@@ -6,7 +6,7 @@
 // sendAt by the send strategy), and the release job is booked at the first sendAt.
 import { kysely } from '@/lib/db/kysely'
 import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
 import { AB_WINNER_JOB, WAITING_STATUSES, hashUnit, loadCampaignOps, type CampaignRow } from './model'
 import { bookReleaseOps } from './release'
 import { isValidTimeZone, localWallClock, smartSendDate, zonedWallToUtc } from './times'

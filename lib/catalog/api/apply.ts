@@ -3,7 +3,7 @@
 // entry is checked on its own and reported with JSON pointers relative to the entry.
 import { ApiError, TITLES } from '@/lib/api/api-error'
 import type { Ops } from '@/lib/db/ops'
-import { toApiId } from '@/lib/catalog/ids'
+import { toApiId } from '@/lib/ids/catalog-api-id'
 import { createCategoriesOps, deleteCategoriesOps, updateCategoriesOps } from '@/lib/catalog/store/categories'
 import { createItemsOps, deleteItemsOps, updateItemsOps } from '@/lib/catalog/store/items'
 import type { CatalogFieldError, EntryResult } from '@/lib/catalog/store/types'

@@ -11,7 +11,7 @@ import { exec, inWriteTx, read, select, selectFirst, type Ops } from '@/lib/db/o
 import { kysely } from '@/lib/db/kysely'
 import { toDate } from '@/lib/db/dialect'
 import { ulid } from '@/lib/ids/make-id'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
 import { wakeWorkers } from '@/lib/jobs/queue'
 import { ApiError, TITLES, apiNotFound, invalidParam } from '@/lib/api/api-error'
 import { apiDate, apiLink, pickFields } from '@/lib/api/json-api'

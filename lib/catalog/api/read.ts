@@ -8,7 +8,7 @@ import { apiNotFound, invalidParam } from '@/lib/api/api-error'
 import { decodeCursor, encodeCursor, nextLink } from '@/lib/api/cursor'
 import { filterParam, listParam, pageSize, sortParam, sparseFields, stringValues } from '@/lib/api/query-params'
 import type { FilterCondition } from '@/lib/api/filter-parser'
-import { DEFAULT_CATALOG, DEFAULT_INTEGRATION, fromApiId, toApiId } from '@/lib/catalog/ids'
+import { DEFAULT_CATALOG, DEFAULT_INTEGRATION, fromApiId, toApiId } from '@/lib/ids/catalog-api-id'
 import { toCategoryRow, toItemRow, toVariantRow } from '@/lib/catalog/store/rows'
 import type { CatalogCategoryRow, CatalogItemRow, CatalogVariantRow } from '@/lib/catalog/store/types'
 import {

@@ -1,7 +1,7 @@
 // JSON:API documents of catalog items, variants and categories (/api ids: $custom:::$default:::{external_id}).
 import { apiDate, apiLink, pickFields } from '@/lib/api/json-api'
 import type { CatalogCategoryRow, CatalogItemRow, CatalogVariantRow } from '@/lib/catalog/store/types'
-import { toApiId } from '@/lib/catalog/ids'
+import { toApiId } from '@/lib/ids/catalog-api-id'
 
 export const ITEM_FIELDS = [
   'external_id',

@@ -8,7 +8,7 @@ import { pointerBelow, type PointerFor } from '@/lib/api/api-error'
 import { badRequest } from '@/lib/errors/app-error'
 import { kysely } from '@/lib/db/kysely'
 import { read, selectFirst } from '@/lib/db/ops'
-import { fromApiId } from '../ids'
+import { fromApiId } from '@/lib/ids/catalog-api-id'
 import { BIS_CHANNELS, subscribeBackInStock, type BisChannel } from './subscribe'
 
 const profile = z.object({

@@ -1,18 +1,22 @@
-// The catalog side of the flow action back-in-stock-delay (lib/flows/engine/actions/delays.ts
-// calls it): the run's triggering event names a variant (the 'Subscribed to Back in Stock' event
-// this module records: VariantID); the run goes on once that profile's subscription has been
-// released by a batch (lib/catalog/back-in-stock/release.ts), else it parks: a BackInStockWait row
-// keeps the action to go on to, and the run sleeps with NO current action, so if no batch ever
-// wakes it, it completes after BIS_WAIT_DAYS without sending; a batch moves it to that action. A subscriber whose variant is
-// already in stock queues a release so the batches reach it. An event that names no known variant
-// ends the run (nothing to wait for, nothing to announce).
+// The flow action back-in-stock-delay, the catalog's side: the run's triggering event names a
+// variant (the 'Subscribed to Back in Stock' event this module records: VariantID); the run goes
+// on once that profile's subscription has been released by a batch
+// (lib/catalog/back-in-stock/release.ts), else it parks: a BackInStockWait row keeps the action
+// to go on to, and the run sleeps with NO current action, so if no batch ever wakes it, it
+// completes after BIS_WAIT_DAYS without sending; a batch moves it to that action. A subscriber
+// whose variant is already in stock queues a release so the batches reach it. An event that names
+// no known variant ends the run (nothing to wait for, nothing to announce). The executor is
+// registered at start-up (lib/server/consumers.ts), so the flow engine imports no catalog module
+// (issue 30, the folder import cycle).
 import { kysely } from '@/lib/db/kysely'
 import { exec, selectFirst, type Ops } from '@/lib/db/ops'
-import type { StepContext, StepResult } from '@/lib/flows/engine/types'
+import type { ActionExecutor, StepContext, StepResult } from '@/lib/flows/engine/types'
 import { nextOf } from '@/lib/flows/engine/types'
 import { getBisSettingsOps } from './settings'
 import { startReleaseOps } from './release'
 import { subscribeBackInStockOps } from './subscribe'
+
+export const BACK_IN_STOCK_DELAY_ACTION = 'back-in-stock-delay'
 
 /** How long a parked run sleeps if no batch ever wakes it (it then completes without the alert). */
 export const BIS_WAIT_DAYS = 365
@@ -108,3 +112,6 @@ export function* backInStockDelayOps(ctx: StepContext): Ops<StepResult> {
     detail: { variantId: variant.id, subscriptionId, until: until.toISOString() },
   }
 }
+
+/** Parked until a batch releases the subscriber (registered for BACK_IN_STOCK_DELAY_ACTION). */
+export const backInStockDelayExecutor: ActionExecutor = (ctx) => backInStockDelayOps(ctx)

@@ -8,7 +8,7 @@
 import { sql } from 'kysely'
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx, select, selectFirst, type Ops } from '@/lib/db/ops'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
 import { prepareFlowJobs, wakeFlowWorkers, wakeNowOps } from '@/lib/flows/engine/wake'
 import { getBisSettingsOps } from './settings'
 

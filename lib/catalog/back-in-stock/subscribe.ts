@@ -10,7 +10,7 @@ import { ulid } from '@/lib/ids/make-id'
 import { badRequest } from '@/lib/errors/app-error'
 import { ingestEvents } from '@/lib/events/ingest-events'
 import { BACK_IN_STOCK_METRIC } from '@/lib/flows/templates/back-in-stock'
-import { toApiId } from '../ids'
+import { toApiId } from '@/lib/ids/catalog-api-id'
 
 export type BisChannel = 'EMAIL' | 'SMS' | 'PUSH' | 'WHATSAPP'
 export const BIS_CHANNELS: readonly BisChannel[] = ['EMAIL', 'SMS', 'PUSH', 'WHATSAPP']

@@ -2,7 +2,7 @@
 // Each press mails every user of the account, so it is limited (issue 29, finding 11): once per
 // report per 10 minutes, and a day's allowance per account, counted in the database so every web
 // process of an install shares them. Past either limit: 429 with Retry-After and a plain message.
-import { enforceRequestLimits, type RequestLimit } from '@/lib/http/request-limit'
+import { enforceRequestLimits, type RequestLimit } from '@/lib/rate-limit/request-limit'
 import { getReport, sendScheduledReport } from './scheduled-reports'
 
 const MIN = 60_000

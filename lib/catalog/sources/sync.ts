@@ -12,7 +12,7 @@ import { exec, inWriteTx, read, select, selectFirst, type Ops } from '@/lib/db/o
 import { toBool, toDate } from '@/lib/db/dialect'
 import { ulid } from '@/lib/ids/make-id'
 import { badRequest, notFound } from '@/lib/errors/app-error'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
 import { jobQueue, wakeWorkers } from '@/lib/jobs/queue'
 import { updateItemsOps, upsertItemsOps } from '../store/items'
 import { prepareCatalogWrite } from '../store/run-write'

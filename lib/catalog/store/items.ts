@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { exec, select, type Ops } from '@/lib/db/ops'
 import { ulid } from '@/lib/ids/make-id'
-import { DEFAULT_CATALOG, DEFAULT_INTEGRATION } from '../ids'
+import { DEFAULT_CATALOG, DEFAULT_INTEGRATION } from '@/lib/ids/catalog-api-id'
 import { one } from './catalog-error'
 import {
   type ChangeRow,

@@ -5,8 +5,8 @@ import { exec, select, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { dbEngine } from '@/lib/db/client'
 import { toBool, toDate } from '@/lib/db/dialect'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
-import { DEFAULT_CATALOG, DEFAULT_INTEGRATION } from '../ids'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
+import { DEFAULT_CATALOG, DEFAULT_INTEGRATION } from '@/lib/ids/catalog-api-id'
 import {
   CATALOG_CHANGES_JOB,
   type CatalogCategoryRow,

@@ -71,6 +71,17 @@ export function defaultMessage(type: string, name = 'Message'): Record<string, u
         subject_line: null,
         template_id: null,
       }
+    case 'send-review-request':
+      // as the builder adds it; the definition refuses it until a template is chosen
+      return {
+        name: 'Review request',
+        subject_line: 'How did we do?',
+        heading: null,
+        template_id: null,
+        from_email: null,
+        from_label: null,
+        smart_sending_enabled: false,
+      }
     default:
       return null
   }
@@ -88,6 +99,7 @@ export const ADDABLE_TYPES = [
   'send-whatsapp',
   'send-webhook',
   'send-internal-alert',
+  'send-review-request',
   'update-profile',
   'list-update',
   'conditional-split',
@@ -141,6 +153,7 @@ export function newAction(
     case 'send-whatsapp':
     case 'send-webhook':
     case 'send-internal-alert':
+    case 'send-review-request':
       return linear({ status: 'draft', message: defaultMessage(type) })
     case 'update-profile':
       return linear({ status: 'draft', profile_operations: [] })

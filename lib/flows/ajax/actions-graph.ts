@@ -58,6 +58,17 @@ export const addActionBody = z.object({
   branch: z.enum(['true', 'false']).optional(),
 })
 
+/**
+ * The caller's data over the type's defaults; a message is laid over the default message, so a
+ * caller can name just what it sets (a review request's template) and keep the other defaults.
+ */
+function overDefaults(defaults: Record<string, unknown>, data: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...defaults, ...data }
+  const [d, m] = [defaults.message, data.message]
+  if (d && typeof d === 'object' && m && typeof m === 'object' && !Array.isArray(m)) out.message = { ...d, ...m }
+  return out
+}
+
 /** POST /ajax/flow/path/{pathId}/action/add: inserts a new action between two steps. */
 export async function addAction(
   companyId: number,
@@ -69,7 +80,7 @@ export async function addAction(
   const { loaded, from, path } = await resolvePath(companyId, ref, 'pathId')
   const onward = pathTarget(loaded, from, path)
   const created = newAction(input.type, NEW_KEY, onward, loaded.def, input.branch)
-  if (input.data) created.data = { ...((created.data as Record<string, unknown> | null) ?? {}), ...input.data }
+  if (input.data) created.data = overDefaults((created.data as Record<string, unknown> | null) ?? {}, input.data)
   loaded.def.actions.push(checkAction(created, '/action'))
   setPathTarget(loaded, from, path, NEW_KEY)
   await saveEdited(companyId, loaded, loaded.def, { userId, call: 'addAction' })

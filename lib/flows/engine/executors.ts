@@ -6,12 +6,7 @@
 import type { FlowActionType } from '@/lib/flows/definition'
 import type { ActionExecutor, BatchActionExecutor } from './types'
 import { nextOf } from './types'
-import {
-  backInStockDelayExecutor,
-  countdownDelayExecutor,
-  targetDateExecutor,
-  timeDelayExecutor,
-} from './actions/delays'
+import { countdownDelayExecutor, targetDateExecutor, timeDelayExecutor } from './actions/delays'
 import { conditionalSplitExecutor, multiBranchSplitExecutor, triggerSplitExecutor } from './actions/splits'
 import { sendMessageBatchExecutor, sendMessageExecutor } from './actions/send-message'
 import { experimentExecutor } from './actions/experiments'
@@ -42,7 +37,8 @@ function known(type: FlowActionType): ActionExecutor | { unsupported: string } {
     case 'countdown-delay':
       return countdownDelayExecutor
     case 'back-in-stock-delay':
-      return backInStockDelayExecutor
+      // The catalog's wait (lib/catalog/back-in-stock/delay.ts), registered by lib/server/consumers.ts.
+      return registeredExecutor(type)
     case 'conditional-split':
       return conditionalSplitExecutor
     case 'trigger-split':

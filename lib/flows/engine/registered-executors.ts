@@ -1,6 +1,7 @@
-// Executors of action types that another domain owns (the reviews' send-review-request), in a
-// list this module keeps and the composition root (lib/server/consumers.ts) fills, so the engine
-// imports none of those domains (they build on it: a circle of imports otherwise).
+// Executors of action types that another domain owns (the reviews' send-review-request, the
+// catalog's back-in-stock-delay), in a list this module keeps and the composition root
+// (lib/server/consumers.ts) fills, so the engine imports none of those domains (they build on
+// it: a circle of imports otherwise).
 import { consumerList } from '@/lib/config/consumer-list'
 import type { ActionExecutor } from './types'
 

@@ -11,7 +11,7 @@
 import { CompiledQuery } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
 import { select, type Ops } from '@/lib/db/ops'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
 import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
 import { wakeWorkers } from '@/lib/jobs/queue'
 import { sqlDate } from '@/lib/db/sqlite'

@@ -8,7 +8,7 @@
 import { kysely } from '@/lib/db/kysely'
 import { savepoint, select, type Ops } from '@/lib/db/ops'
 import { db } from '@/lib/db/client'
-import { enqueueJobOps } from '@/lib/messaging/enqueue-job-ops'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
 import type { UnsubscribeConsumer } from '@/lib/messaging/unsubscribe/unsubscribe-consumers'
 import { connectionCredentials, getConnection } from '../connections'
 import { createShopifyClient, userErrorsMessage, type ShopifyClient } from './admin-api'

@@ -5,7 +5,7 @@
 // waits for its token (up to RATE_LIMIT_MAX_WAIT_MS), beyond that the send is deferred ('retry').
 import { defaultSmtpUrl, ownedTarget, sendSmtp, type SmtpTarget } from '../email-transport'
 import { renderEmail } from '../render-email'
-import { prepareCatalogRender } from '@/lib/templates/catalog-prerender'
+import { prepareRender } from '../render-preparers'
 import { getEmailConfig, type EmailConfig } from '../email-settings/email-config'
 import { primeEmailTracking } from '../tracking/decorate-email'
 import type { DeliverChannel } from './types'
@@ -24,10 +24,11 @@ const addressOf = (from: string) => (/<([^>]+)>\s*$/.exec(from)?.[1] ?? from).tr
 export const deliverEmail: DeliverChannel = async (s, now) => {
   // primeEmailTracking: the tracking switches and UTM settings that renderEmail's decorateEmailHtml reads from its cache.
   const [config] = await Promise.all([getEmailConfig(s.companyId), primeEmailTracking(s.companyId)])
-  // the catalog, coupon and web-feed tags' data (lib/templates/catalog-prerender.ts); a coupon with no code left skips the Send
+  // the catalog, coupon and web-feed tags' data (registered preparers: lib/catalog/catalog-prerender.ts);
+  // a coupon with no code left skips the Send
   let pre
   try {
-    pre = await prepareCatalogRender({
+    pre = await prepareRender({
       companyId: s.companyId,
       sources: [s.content.subject, s.content.html, s.content.text],
       context: s.context,

@@ -9,6 +9,7 @@
 // MessageSid, and consent changes are idempotent, so a retry changes nothing.
 import { escapeXml } from './twiml'
 import { batchedWriteTx } from '@/lib/db/batched-write-tx'
+import { prepareEnqueueInTransaction } from '@/lib/jobs/prepare-enqueue-in-transaction'
 import { appLink } from '@/lib/config/app-url'
 import { PHONE_E164 } from '@/lib/profiles/validate-profile'
 import { isUniqueViolation } from '@/lib/profiles/upsert-profile'
@@ -17,7 +18,7 @@ import { MESSAGE_METRICS, recordMessageEventOps } from '../message-events'
 import { cachedSmsAccount, companyForNumber } from './sms-settings'
 import { verifyTwilioSignature } from './twilio-signature'
 import { keywordOf, matchKeyword } from './keywords'
-import { keywordConsentOps, profileForPhoneOps } from './inbound-consent'
+import { keywordConsentOps, profileForPhoneOps, senderWithHooksOps } from './inbound-consent'
 import { optInKeywordOps, type OptInKeyword } from './sms-opt-in-keywords'
 import { addToListOps } from '@/lib/profiles/list-membership-sync'
 import type { WebhookAnswer } from './handle-sms-status'
@@ -56,7 +57,10 @@ export async function handleInboundSms(
   // One transaction shared with the other webhooks of this moment, in a savepoint of its own.
   const run = () =>
     batchedWriteTx(function* () {
-      const profile = yield* profileForPhoneOps(companyId, from, 'sms', now)
+      // A plain message (most of them): its Received SMS webhooks come with the profile.
+      const profile = action
+        ? yield* profileForPhoneOps(companyId, from, 'sms', now)
+        : yield* senderWithHooksOps(companyId, from, 'sms', now, MESSAGE_METRICS.sms.received)
       const properties = { From: from, To: to, MessageSid: sid, Body: body }
       const optIn: OptInKeyword | null = action ? null : yield* optInKeywordOps(companyId, body)
       if (optIn) {
@@ -80,15 +84,18 @@ export async function handleInboundSms(
           })
         }
       } else if (!action) {
-        yield* recordMessageEventOps({
-          companyId,
-          profileId: profile.id,
-          metric: MESSAGE_METRICS.sms.received,
-          sendId: null,
-          at: now,
-          occurrence: `sms:${sid}`,
-          properties,
-        })
+        yield* recordMessageEventOps(
+          {
+            companyId,
+            profileId: profile.id,
+            metric: MESSAGE_METRICS.sms.received,
+            sendId: null,
+            at: now,
+            occurrence: `sms:${sid}`,
+            properties,
+          },
+          'hooks' in profile ? profile.hooks : undefined,
+        )
         // Not a keyword: a message for the conversations inbox (a retried webhook stores nothing).
         const message: InboundCustomerMessage = {
           companyId,
@@ -99,12 +106,16 @@ export async function handleInboundSms(
           text: body,
           media,
           receivedAt: now,
+          newProfile: profile.created,
         }
         inbound = { message, stored: yield* storeInboundMessageOps(message) }
       }
       return { profileId: profile.id, optIn: null }
     })
   let done: { profileId: string; optIn: OptInKeyword | null }
+  // A Received SMS webhook's delivery job is enqueued in the transaction: on PostgreSQL the
+  // queue's schema must exist first (installed once per process; the promise is kept).
+  await prepareEnqueueInTransaction()
   try {
     done = await run()
   } catch (e) {

@@ -20,7 +20,7 @@ import { clearSuppressionsOps, getConsentStatusOps, setConsentOps } from '@/lib/
 import type { ConsentChannel } from '@/lib/profiles/consent'
 import { upsertProfileOps } from '@/lib/profiles/upsert-profile'
 import { reevaluateProfiles } from '@/lib/segments/reevaluate-profiles'
-import { enqueueJobOps } from '../enqueue-job-ops'
+import { enqueueJobOps } from '@/lib/jobs/enqueue-job-ops'
 import { prepareSendQueue } from '../create-sends'
 import { leaveListsOps, unsubscribeEmailOps } from './unsubscribe-email'
 

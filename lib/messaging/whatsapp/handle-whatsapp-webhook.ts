@@ -236,6 +236,7 @@ async function receive(companyId: number, m: InboundMessage, now: Date): Promise
         text: body,
         media,
         receivedAt: now,
+        newProfile: profile.created,
       }
       inbound = { message, stored: yield* storeInboundMessageOps(message) }
       return null

@@ -1,13 +1,11 @@
 // The editor's preview and "send a preview": the template rendered for a chosen profile (or a
 // sample one), with one of that profile's real events as `event` when the template uses event
 // variables. A sent preview is a Send row (sourceType 'preview', transactional) created through
-// lib/messaging, so it leaves by the company's sending (SMTP) or lands in the outbox.
+// lib/messaging (lib/messaging/send-template-preview.ts), so it leaves by the company's sending
+// (SMTP) or lands in the outbox.
 import { db } from '@/lib/db/client'
-import { ulid } from '@/lib/ids/make-id'
-import { badRequest, notFound } from '@/lib/errors/app-error'
+import { notFound } from '@/lib/errors/app-error'
 import { parseProps } from '@/lib/profiles/profile-store'
-import { upsertProfile } from '@/lib/profiles/upsert-profile'
-import { createSends } from '@/lib/messaging/create-sends'
 import type { Profile } from '@/generated/prisma/client'
 import { renderStoredTemplate, type RenderedTemplate } from './render-stored-template'
 import { getTemplateOrThrow, usesEventVariables, type TemplateContent } from './save-template'
@@ -216,62 +214,6 @@ export async function previewTemplate(
     usesEvent,
     context,
   }
-}
-
-const EMAIL = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/
-
-export interface SendPreviewInput {
-  email: string
-  profileId?: string | null
-  eventId?: number | null
-  subject?: string | null
-  fromEmail?: string | null
-  fromName?: string | null
-}
-
-/**
- * Renders with the chosen (or sample) profile's data and sends to `email` through the pipeline.
- * The Send is the chosen profile's (no profile is made for the address, unless the company has
- * none to show) and goes to the typed address ($preview_to in its context).
- */
-export async function sendTemplatePreview(
-  companyId: number,
-  templateId: string,
-  input: SendPreviewInput,
-): Promise<{ sendId: string; status: 'queued'; to: string }> {
-  const to = input.email.trim().toLowerCase()
-  if (!EMAIL.test(to) || to.length > 254)
-    throw badRequest('Enter a valid email address.', { email: ['Enter a valid email address.'] })
-  const t = await getTemplateOrThrow(companyId, templateId)
-  const preview = await previewTemplate(companyId, templateId, {
-    profileId: input.profileId,
-    eventId: input.eventId,
-    subject: input.subject,
-  })
-  // The Send belongs to the profile whose data it shows (its key, its timeline); the address it
-  // goes to is the one typed in (render-email.ts reads $preview_to for previews only). A company
-  // with no profile at all has the address's own profile made for it.
-  const recipientId = preview.profile.sample
-    ? (await upsertProfile(companyId, { email: to }, { mode: 'client', source: 'Template preview' })).profile.id
-    : preview.profile.id!
-  const subject = input.subject?.trim() || `[Preview] ${t.name}`
-  const created = await createSends({
-    companyId,
-    channel: 'email',
-    sourceType: 'preview',
-    sourceId: `${t.id}:${ulid()}`,
-    transactional: true,
-    content: {
-      subject,
-      html: t.compiledHtml,
-      text: t.compiledText,
-      ...(input.fromEmail ? { fromEmail: input.fromEmail } : {}),
-      ...(input.fromName ? { fromName: input.fromName } : {}),
-    },
-    recipients: [{ profileId: recipientId, context: { ...preview.context, $preview_to: to } }],
-  })
-  if (!created[0]) throw new Error('The preview send was not created.')
-  return { sendId: created[0].id, status: 'queued', to }
 }
 
 export async function previewProfiles(companyId: number, search?: string) {

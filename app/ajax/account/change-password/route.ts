@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { enforceRequestLimits } from '@/lib/http/request-limit'
+import { enforceRequestLimits } from '@/lib/rate-limit/request-limit'
 import { changePassword, changePasswordBody } from '@/lib/account/personal-change-password'
 
 // A stolen session must not become a fast way to guess the password.

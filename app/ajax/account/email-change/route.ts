@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { enforceRequestLimits } from '@/lib/http/request-limit'
+import { enforceRequestLimits } from '@/lib/rate-limit/request-limit'
 import { requestEmailChange, requestEmailChangeBody } from '@/lib/account/personal-email-change'
 
 const LIMIT = {

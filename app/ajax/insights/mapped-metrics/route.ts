@@ -1,5 +1,6 @@
 import { ajax } from '@/lib/http/ajax'
-import { listMappedMetrics, updateMappedMetric } from '@/lib/metrics/mapped-metrics'
+import { listMappedMetrics } from '@/lib/metrics/mapped-metrics'
+import { updateMappedMetric } from '@/lib/attribution/update-mapped-metric'
 import { mappingBody } from '@/lib/insights/metric-admin-inputs'
 
 // GET /ajax/insights/mapped-metrics – which metric each business figure (revenue, carts …) reads

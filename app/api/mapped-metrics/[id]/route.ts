@@ -3,7 +3,8 @@ import { ApiError } from '@/lib/api/api-error'
 import { sparseFields } from '@/lib/api/query-params'
 import { MAPPED_METRIC_FIELDS, serializeMappedMetric } from '@/lib/api/serialize-custom-metric'
 import { mappedIncluded, mappedMetricPointer, updateMappedMetricBody } from '@/lib/api/mapped-metric-parts'
-import { getMappedMetric, updateMappedMetric } from '@/lib/metrics/mapped-metrics'
+import { getMappedMetric } from '@/lib/metrics/mapped-metrics'
+import { updateMappedMetric } from '@/lib/attribution/update-mapped-metric'
 
 // GET /api/mapped-metrics/{id} – one mapping (revenue is the attribution conversion metric)
 export const GET = apiRoute({

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from '@/lib/auth/config'
 import { getPrincipal } from '@/lib/auth/session'
-import { parseCookies } from '@/lib/http/cookies'
+import { parseCookies } from '@/lib/text/cookies'
 import { readReviewImage } from '@/lib/reviews/review-images'
 
 export const dynamic = 'force-dynamic'

@@ -1,13 +1,12 @@
 // Delay executors: time-delay (N units, then optionally the next allowed weekday and time of day
 // in a zone, 'profile' meaning the profile's own), target-date and countdown-delay (a date from
 // the profile or the triggering event; a date already past goes straight on), and
-// back-in-stock-delay (the catalog's wait for its subscriber's batch, lib/catalog/back-in-stock/delay.ts).
+// back-in-stock-delay is the catalog's (lib/catalog/back-in-stock/delay.ts), registered at start-up.
 import { selectFirst, type Ops } from '@/lib/db/ops'
 import { kysely } from '@/lib/db/kysely'
 import { companyZoneOps } from '../cache'
 import type { ActionExecutor, StepContext, StepResult } from '../types'
 import { nextOf } from '../types'
-import { backInStockDelayOps } from '@/lib/catalog/back-in-stock/delay'
 import {
   nextAllowed,
   parseDateValue,
@@ -117,6 +116,3 @@ export const countdownDelayExecutor: ActionExecutor = function* (ctx) {
     -Math.max(0, Number(d.value ?? 0)) * (COUNTDOWN_UNIT[d.unit ?? 'days'] ?? COUNTDOWN_UNIT.days!),
   )
 }
-
-/** The catalog's back-in-stock wait (lib/catalog/back-in-stock/delay.ts): parked until a batch releases the subscriber. */
-export const backInStockDelayExecutor: ActionExecutor = (ctx) => backInStockDelayOps(ctx)

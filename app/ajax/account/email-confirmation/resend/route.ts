@@ -1,5 +1,5 @@
 import { ajax } from '@/lib/http/ajax'
-import { enforceRequestLimits } from '@/lib/http/request-limit'
+import { enforceRequestLimits } from '@/lib/rate-limit/request-limit'
 import { resendEmailConfirmation } from '@/lib/account/personal-email-confirmation'
 
 const LIMIT = {

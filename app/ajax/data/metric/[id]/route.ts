@@ -1,6 +1,6 @@
 import { ajax } from '@/lib/http/ajax'
 import { getMetricSummary } from '@/lib/metrics/get-metric-summary'
-import { deleteMetric } from '@/lib/metrics/delete-metric'
+import { deleteMetric } from '@/lib/events/delete-metric'
 import { metricIdParam } from '@/lib/metrics/ajax-inputs'
 
 // GET /ajax/data/metric/{id} – one metric with its event count and first and last event times

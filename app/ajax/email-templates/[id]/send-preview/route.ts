@@ -1,6 +1,6 @@
 import { ajax } from '@/lib/http/ajax'
 import { sendPreviewBody, withTemplateErrors } from '@/lib/templates/store/ajax-bodies'
-import { sendTemplatePreview } from '@/lib/templates/store/preview-template'
+import { sendTemplatePreview } from '@/lib/messaging/send-template-preview'
 
 // POST /ajax/email-templates/[id]/send-preview – sends the template to an address through the send pipeline (SMTP or the outbox)
 export const POST = ajax({

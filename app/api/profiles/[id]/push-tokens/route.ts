@@ -1,6 +1,7 @@
 import { apiRoute } from '@/lib/api/api-route'
 import { sparseFields } from '@/lib/api/query-params'
-import { profilePushTokens, wholeLinks } from '@/lib/api/profiles/profile-relations'
+import { wholeLinks } from '@/lib/api/profiles/profile-relations'
+import { profilePushTokens } from '@/lib/messaging/push/list-profile-push-tokens'
 import { PUSH_TOKEN_FIELDS, serializePushToken } from '@/lib/messaging/push/serialize-push-token'
 
 // GET /api/profiles/{id}/push-tokens – the profile's push tokens

@@ -1,5 +1,6 @@
 import { apiRoute } from '@/lib/api/api-route'
-import { profilePushTokens, wholeLinks } from '@/lib/api/profiles/profile-relations'
+import { wholeLinks } from '@/lib/api/profiles/profile-relations'
+import { profilePushTokens } from '@/lib/messaging/push/list-profile-push-tokens'
 
 // GET /api/profiles/{id}/relationships/push-tokens – the ids of the profile's push tokens
 export const GET = apiRoute({

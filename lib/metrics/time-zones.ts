@@ -1,6 +1,8 @@
 // The time zones an account can choose (GET /ajax/account/timezones) and the one rule that says
-// whether a value is one of them. IANA names only, from the runtime's ICU data, plus UTC.
-import { isValidTimeZone, offsetMs } from '@/lib/metrics/zoned-time'
+// whether a value is one of them. IANA names only, from the runtime's ICU data, plus UTC. Beside
+// zoned-time.ts rather than in lib/account because sign-up (lib/auth) checks it too, and lib/auth
+// must not import lib/account, which builds on it (issue 30, the folder import cycle).
+import { isValidTimeZone, offsetMs } from './zoned-time'
 
 export const UNKNOWN_TIME_ZONE = 'Choose a time zone from the list.'
 

@@ -2,7 +2,9 @@
 // and only if the caller's transaction commits, on either engine. It writes what
 // lib/jobs' enqueueInSqliteTransaction / enqueueInPostgresTransaction write (the Job table;
 // app_jobs.add_job on PostgreSQL, whose schema jobQueue().prepare() installs — createSends
-// calls it before the transaction). Call wakeWorkers() after the commit.
+// calls it before the transaction). Call wakeWorkers() after the commit. In lib/jobs (it was
+// lib/messaging's) because the catalog, flows, webhooks and campaigns enqueue this way too, and
+// the job queue is the base layer they all build on (issue 30, the folder import cycle).
 import { CompiledQuery } from 'kysely'
 import { dbEngine } from '@/lib/db/client'
 import { exec, select, type Ops } from '@/lib/db/ops'

@@ -3,7 +3,9 @@
 // key is a client address (clientIp) or a target email. As for sign-in attempts, a request is
 // recorded first and counted second against the ones recorded before it, so a burst of
 // concurrent requests cannot all pass the check before any is counted; a refused request is
-// then forgotten, so retrying too early does not push the limit further away.
+// then forgotten, so retrying too early does not push the limit further away. Its own folder (it
+// was lib/http's) because sign-up and password resets (lib/auth) use it, and lib/http builds on
+// lib/auth (issue 30, the folder import cycle).
 import { db } from '@/lib/db/client'
 import { AppError } from '@/lib/errors/app-error'
 

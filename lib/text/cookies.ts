@@ -1,4 +1,6 @@
 // Minimal cookie reading and writing for Request/Response objects (route handlers, proxy, tests).
+// Header text only, so a base layer: the session (lib/auth) writes its cookie with it and the
+// request wrappers (lib/http, which build on lib/auth) read them (issue 30, the import cycle).
 export function parseCookies(header: string | null | undefined): Record<string, string> {
   const out: Record<string, string> = {}
   if (!header) return out

@@ -2,14 +2,16 @@
 // before a template is rendered for one recipient this reads what its catalog, coupon,
 // recommendation and web-feed tags need and returns it as context to merge:
 //   { $catalog: CatalogRenderData, feeds?: {...} }
-// A template that uses none of them costs a regex scan and no query.
+// A template that uses none of them costs a regex scan and no query. The send pipeline calls it
+// as a registered render preparer (lib/messaging/render-preparers.ts, filled by
+// lib/server/consumers.ts): the catalog builds on messaging, not the reverse.
 //
 // Coupons: one code per coupon and assignKey (the Send id), assigned here, exactly once (see
 // lib/coupons/store.ts assignCouponCode). A coupon with no code left makes the whole render
 // refused ({ ok: false, reason: 'coupon_codes_exhausted' }): the caller skips the Send.
 // A preview (no assignKey) prints PREVIEW_CODE and assigns nothing.
 import { assignCouponCode, heldCouponCode } from '@/lib/coupons/store'
-import { productIdsOf } from '@/lib/catalog/link-events'
+import { productIdsOf } from './link-events'
 import {
   cachedCatalogItems,
   candidateIds,
@@ -18,7 +20,7 @@ import {
   recentlyViewed,
   recommend,
   type RecommendationKind,
-} from '@/lib/catalog/recommendations'
+} from './recommendations'
 import { feedsForRender } from '@/lib/web-feeds/fetch-feed'
 import {
   CATALOG_DATA_KEY,
@@ -26,10 +28,15 @@ import {
   recommendationArgs,
   type CatalogRenderData,
   type TemplateItem,
-} from './tags-catalog'
+} from '@/lib/templates/tags-catalog'
+import {
+  COUPONS_EXHAUSTED,
+  type PrerenderInput,
+  type PrerenderResult,
+  type RenderPreparer,
+} from '@/lib/messaging/render-preparers'
 
 export const PREVIEW_CODE = 'PREVIEW-CODE'
-export const COUPONS_EXHAUSTED = 'coupon_codes_exhausted'
 
 export interface TemplateScan {
   coupons: Set<string>
@@ -80,22 +87,6 @@ export function scanTemplate(sources: Array<string | null | undefined>): Templat
   }
   return scan
 }
-
-export interface PrerenderInput {
-  companyId: number
-  sources: Array<string | null | undefined>
-  /** The render context (event = the triggering event's properties). */
-  context: Record<string, unknown>
-  /** The Send id; null for previews (no assignment). */
-  assignKey: string | null
-  profileId: string | null
-  now: Date
-  /** Web view of a sent message: read the codes already held, assign none. */
-  readOnly?: boolean
-}
-
-export type PrerenderResult =
-  { ok: true; context: Record<string, unknown> } | { ok: false; reason: typeof COUPONS_EXHAUSTED; error: string }
 
 /** The product ids of the triggering event (ProductID, Items[].ProductID, $extra.line_items[].product_id, …). */
 export function eventProductIds(context: Record<string, unknown>): string[] {
@@ -162,3 +153,6 @@ export async function prepareCatalogRender(input: PrerenderInput): Promise<Prere
   out[CATALOG_DATA_KEY] = data
   return { ok: true, context: out }
 }
+
+/** Registered by lib/server/consumers.ts for the send pipeline's email channel. */
+export const catalogRenderPreparer: RenderPreparer = { name: 'catalog tags', prepare: prepareCatalogRender }

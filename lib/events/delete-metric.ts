@@ -1,8 +1,9 @@
-// Deletes a metric with all its events, in one transaction (DELETE /ajax/data/metric/{id}).
+// Deletes a metric with all its events, in one transaction (DELETE /ajax/data/metric/{id}). Here,
+// beside ingest's metric-id cache it clears, so lib/metrics never imports lib/events (issue 30).
 import { kysely } from '@/lib/db/kysely'
 import { exec, inWriteTx } from '@/lib/db/ops'
-import { forgetMetric } from '@/lib/events/get-or-create-metric'
-import { getMetricOrThrow } from './get-metric'
+import { getMetricOrThrow } from '@/lib/metrics/get-metric'
+import { forgetMetric } from './get-or-create-metric'
 
 export async function deleteMetric(companyId: number, metricId: string): Promise<{ deletedEvents: number }> {
   const metric = await getMetricOrThrow(companyId, metricId)

@@ -1,6 +1,7 @@
 // Catalog ids on the public API: `{integrationKey}:::{catalogName}:::{externalId}`, e.g.
 // `$custom:::$default:::SKU-1` (the only integration and catalog supported, parity brief
 // "Catalog"). Internal ids (ULIDs) are what /ajax and the screens use (catalogItemId, variantId).
+// A base layer (was lib/catalog/ids.ts): the /api layer reads it too, and must not import lib/catalog.
 export const DEFAULT_INTEGRATION = '$custom'
 export const DEFAULT_CATALOG = '$default'
 const SEP = ':::'

@@ -1,0 +1,153 @@
+// The set-based batch of ingestion on SQLite (issue 22 §4 b): the same steps as on PostgreSQL
+// (./ingest-sets-pg.ts), so one all-or-nothing batch runs the same code on both engines. SQLite
+// has no round trips to save, so the writes here are prepared single-row statements in a loop;
+// what the batch form saves is reading each identifier once per batch (one json_each query per
+// company and field instead of a lookup per event), writing each profile's attribute times and
+// lastEventAt once per batch instead of once per event, and running the Event inserts back to
+// back after the profile work (interleaved with it, each insert took about twice as long).
+import { CompiledQuery } from 'kysely'
+import { exec, select, type Ops } from '@/lib/db/ops'
+import { dbDate } from '@/lib/db/query-template'
+import { insertProfileOps, normalizeProfile, type RawProfile } from '@/lib/profiles/profile-store'
+import { getOrCreateMetricOps } from './get-or-create-metric'
+import { insertEventOps, type EventRow } from './insert-event'
+import { idKey, type IdKey, type LookupField, type MetricKey, type NewProfile } from './ingest-sets-pg'
+
+/** A fixed statement whose compiled form is built once (a new one per run showed in profiles). */
+function statement(text: string): (params: unknown[]) => CompiledQuery {
+  const base = CompiledQuery.raw(text, [])
+  return (parameters) => ({ ...base, parameters })
+}
+
+const COLUMN: Record<LookupField, string> = {
+  id: 'id',
+  email: 'email',
+  phoneNumber: '"phoneNumber"',
+  externalId: '"externalId"',
+  anonymousId: '"anonymousId"',
+}
+
+/** The keys grouped by company and field: each group is one indexed IN (json_each) query. */
+function groups(keys: IdKey[]): { companyId: number; field: LookupField; values: string[] }[] {
+  const out = new Map<string, { companyId: number; field: LookupField; values: string[] }>()
+  for (const k of keys) {
+    const g = `${k.companyId}\u0000${k.field}`
+    const entry = out.get(g) ?? { companyId: k.companyId, field: k.field, values: [] }
+    entry.values.push(k.value)
+    out.set(g, entry)
+  }
+  return [...out.values()]
+}
+
+const lookup = (what: string, field: LookupField, companyId: number, values: string[]) =>
+  CompiledQuery.raw(
+    `select ${what} from "Profile" where "companyId" = ? and ${COLUMN[field]} in (select value from json_each(?))`,
+    [companyId, JSON.stringify(values)],
+  )
+
+/** Profile ids of the given identifiers. key → id. */
+export function* findProfileIdsOps(keys: IdKey[]): Ops<Map<string, string>> {
+  const out = new Map<string, string>()
+  for (const { companyId, field, values } of groups(keys)) {
+    const rows = yield* select<{ id: string; v: string }>(lookup(`id, ${COLUMN[field]} as v`, field, companyId, values))
+    for (const r of rows) out.set(idKey(companyId, field, r.v), r.id)
+  }
+  return out
+}
+
+/** Whole profile rows of the given identifiers. key → row (null: none). */
+export function* findProfileRowsOps(keys: IdKey[]): Ops<Map<string, RawProfile | null>> {
+  const out = new Map<string, RawProfile | null>()
+  for (const k of keys) out.set(idKey(k.companyId, k.field, k.value), null)
+  for (const { companyId, field, values } of groups(keys)) {
+    const rows = yield* select<Record<string, unknown>>(lookup('*', field, companyId, values))
+    for (const r of rows) {
+      const row = normalizeProfile(r)
+      out.set(idKey(companyId, field, row[field] as string), row)
+    }
+  }
+  return out
+}
+
+/** Creates profiles from full rows (newProfileRow); returns the stored rows. One writer: no race to lose. */
+export function* createProfileRowsOps(rows: Record<string, unknown>[]): Ops<RawProfile[]> {
+  const out: RawProfile[] = []
+  for (const row of rows) out.push(yield* insertProfileOps(row))
+  return out
+}
+
+const CREATE = Object.fromEntries(
+  Object.entries(COLUMN).map(([field, col]) => [
+    field,
+    statement(`insert into "Profile" (id, "companyId", ${col}, properties, "attributeTimes", "createdAt", "updatedAt")
+      values (?, ?, ?, ?, ?, ?, ?)`),
+  ]),
+) as Record<LookupField, (params: unknown[]) => CompiledQuery>
+
+/**
+ * Creates profiles known by one identifier each (rows from newProfileRow): only their ids are
+ * needed, so nothing is read back. Returns key → id and the ids created.
+ */
+export function* createProfilesOps(news: NewProfile[]): Ops<{ ids: Map<string, string>; created: Set<string> }> {
+  const ids = new Map<string, string>()
+  const created = new Set<string>()
+  for (const n of news) {
+    const { row } = n
+    const id = row.id as string
+    yield* exec(
+      CREATE[n.field]([
+        id,
+        n.companyId,
+        n.value,
+        row.properties ?? '{}',
+        row.attributeTimes ?? null,
+        row.createdAt,
+        row.updatedAt,
+      ]),
+    )
+    ids.set(idKey(n.companyId, n.field, n.value), id)
+    created.add(id)
+  }
+  return { ids, created }
+}
+
+/** Puts every metric of the batch in the metric cache (a miss is read, or created, once). */
+export function* resolveMetricsOps(wanted: MetricKey[]): Ops<void> {
+  const seen = new Set<string>()
+  for (const m of wanted) {
+    const k = `${m.companyId}\u0000${m.name}`
+    if (seen.has(k)) continue
+    seen.add(k)
+    yield* getOrCreateMetricOps(m.companyId, m.name, m.integration || 'api')
+  }
+}
+
+/** Inserts the events in input order (./insert-event.ts); each row's new id, or null for a duplicate. */
+export function* insertEventsOps(rows: EventRow[], createdAt = dbDate()): Ops<(number | null)[]> {
+  const out: (number | null)[] = []
+  for (const row of rows) out.push(yield* insertEventOps(row, createdAt))
+  return out
+}
+
+const TOUCH = statement(`update "Profile"
+   set "lastEventAt" = case when ? is not null and ("lastEventAt" is null or "lastEventAt" < ?) then ? else "lastEventAt" end,
+       "attributeTimes" = coalesce(?, "attributeTimes")
+ where id = ? and "companyId" = ?
+   and (? is not null or (? is not null and ("lastEventAt" is null or "lastEventAt" < ?)))`)
+
+/** The batch's closing write to each touched profile: lastEventAt forward and deferred times, one UPDATE each. */
+export function* touchProfilesManyOps(
+  entries: { id: string; companyId: number; ts?: number | null; times?: string | null }[],
+): Ops<void> {
+  for (const e of entries) {
+    const at = e.ts == null ? null : dbDate(new Date(e.ts * 1000))
+    yield* exec(TOUCH([at, at, at, e.times ?? null, e.id, e.companyId, e.times ?? null, at, at]))
+  }
+}
+
+const TIMES = statement(`update "Profile" set "attributeTimes" = ? where id = ? and "companyId" = ?`)
+
+/** Stores attribute times for many profiles. */
+export function* setAttributeTimesManyOps(entries: { id: string; companyId: number; json: string }[]): Ops<void> {
+  for (const e of entries) yield* exec(TIMES([e.json, e.id, e.companyId]))
+}
