@@ -24,11 +24,41 @@ export function derivePostgresSchema(text) {
     'generator client output "../generated/prisma"',
   )
   out = out.replace(/\n(\/\/[^\n]*\n)*generator\s+kysely\s*\{[^}]*\}\n/, '')
+  out = partitionedEvent(out)
   return (
     '// GENERATED from prisma/schema.prisma by prisma/derive-postgres-schema.mjs. Do not edit:\n' +
     '// change prisma/schema.prisma and run `npm run db:generate`.\n\n' +
     out
   )
+}
+
+// "Event" is partitioned by month on PostgreSQL (prisma/postgres/migrations/…_event_partitions):
+// its key must hold the partition key "ts", the dedupe key lives in "EventKey" (kept by triggers,
+// left out of the model), and "MessageEventIndex" loses its foreign key (replaced by a trigger), so
+// the model says the same and a later `npm run db:migrate` has nothing to undo.
+function partitionedEvent(text) {
+  const model = (name) => new RegExp(`\\nmodel ${name} \\{\\n[\\s\\S]*?\\n\\}\\n`)
+  const edit = (name, steps) => {
+    const m = text.match(model(name))
+    if (!m) throw new Error(`prisma/schema.prisma: cannot find model ${name} to derive the PostgreSQL schema`)
+    let block = m[0]
+    for (const [re, to, what] of steps) {
+      if (!re.test(block)) throw new Error(`prisma/schema.prisma: cannot find ${what} in model ${name}`)
+      block = block.replace(re, to)
+    }
+    text = text.replace(m[0], block)
+  }
+  edit('Event', [
+    [/(\n\s+id\s+Int\s+)@id /, '$1', 'id Int @id'],
+    [/\n\s+messageIndex\s+MessageEventIndex\?[^\n]*/, '', 'messageIndex MessageEventIndex?'],
+    [
+      /\n(\s+)@@unique\(\[companyId, profileId, metricId, uniqueId\]\)/,
+      '\n$1@@id([id, ts])',
+      '@@unique([companyId, profileId, metricId, uniqueId])',
+    ],
+  ])
+  edit('MessageEventIndex', [[/\n\s+event\s+Event\s+@relation\([^\n]*/, '', 'event Event @relation']])
+  return text
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -54,11 +54,16 @@ try {
 const q = (text, values) => client.query(text, values)
 const ident = (s) => '"' + s.replace(/"/g, '""') + '"'
 
-// The target's tables and columns (what its migrations made).
+// The target's tables and columns (what its migrations made). Not the partitions of "Event" (rows
+// go through the partitioned table), nor its dedupe key "EventKey", which its trigger fills as the
+// events are copied (both PostgreSQL only).
 const { rows: cols } = await q(`
   SELECT c.table_name AS t, c.column_name AS c, c.data_type AS type, c.column_default AS def
   FROM information_schema.columns c JOIN information_schema.tables tb USING (table_schema, table_name)
-  WHERE c.table_schema = current_schema() AND tb.table_type = 'BASE TABLE' AND c.table_name <> '_prisma_migrations'
+  WHERE c.table_schema = current_schema() AND tb.table_type = 'BASE TABLE'
+    AND c.table_name NOT IN ('_prisma_migrations', 'EventKey')
+    AND NOT EXISTS (SELECT 1 FROM pg_class pc JOIN pg_namespace pn ON pn.oid = pc.relnamespace
+                    WHERE pn.nspname = c.table_schema AND pc.relname = c.table_name AND pc.relispartition)
   ORDER BY c.table_name, c.ordinal_position`)
 if (!cols.length)
   fail(`${redactUrl(target.url)} has no tables: migrate it first (DATABASE_URL=postgres://… npm run db:deploy).`)

@@ -42,10 +42,12 @@ const PROVIDERS = {
 // Tables the migrations create that Prisma cannot model (the inbox search's FTS5 tables with
 // their shadow tables on SQLite, its trigram text table on PostgreSQL): diffs leave them alone.
 const SEARCH_TABLES = ['ConversationMessageSearch', 'ConversationProfileSearch']
+// PostgreSQL's dedupe key of the partitioned "Event" (its migration says why it is not a model).
+const KEY_TABLES = ['EventKey']
 const FTS5_SHADOWS = ['_config', '_content', '_data', '_docsize', '_idx']
 // PostgreSQL wants them schema-qualified.
 const filtersFor = (provider) => ({
-  externalTables: SEARCH_TABLES.flatMap((t) => [t, ...FTS5_SHADOWS.map((s) => t + s)]).map((t) =>
+  externalTables: [...SEARCH_TABLES.flatMap((t) => [t, ...FTS5_SHADOWS.map((s) => t + s)]), ...KEY_TABLES].map((t) =>
     provider === 'postgresql' ? `public.${t}` : t,
   ),
   externalEnums: [],

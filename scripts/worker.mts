@@ -22,6 +22,10 @@ void import('@/lib/predictive/jobs')
 void import('@/lib/monitors/jobs')
   .then((m) => m.ensureMonitorJobs())
   .catch((e) => console.error('[worker] monitors not booked:', e))
+// The monthly partitions of "Event" on PostgreSQL (issue 22 §2): today's run, then daily.
+void import('@/lib/events/event-partitions')
+  .then((m) => m.ensureEventPartitionJobs())
+  .catch((e) => console.error('[worker] event partitions not booked:', e))
 // The per-day send rollup (issues 26 §4, 27 §6) every 15 minutes books itself from here on.
 void import('@/lib/messaging/send-rollup-job')
   .then((m) => m.ensureSendRollupJobs())

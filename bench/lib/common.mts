@@ -138,7 +138,16 @@ export async function pgWithoutIndexes(client: PgQueryable, table: string, load:
   for (const r of res.rows) await client.query(`DROP INDEX "${r.indexname}"`)
   try {
     await load()
+    // "Event" is partitioned by month on PostgreSQL: the loaded past lands in DEFAULT, and the
+    // partition job's function moves each month into its own partition, as a running worker would.
+    if (table === 'Event') {
+      const fn = (await client.query(`SELECT 1 FROM pg_proc WHERE proname = 'event_partitions_maintain'`)) as {
+        rows: unknown[]
+      }
+      if (fn.rows.length) await client.query('SELECT "event_partitions_maintain"(extract(epoch FROM now())::bigint, 3)')
+    }
   } finally {
-    for (const r of res.rows) await client.query(r.indexdef)
+    // A partitioned table's index is defined ON ONLY the parent; created on the parent it spans the partitions.
+    for (const r of res.rows) await client.query(r.indexdef.replace(' ON ONLY ', ' ON '))
   }
 }

@@ -6,6 +6,7 @@ import { register as registerGroups } from '@/lib/groups/jobs'
 import { register as registerMetrics } from '@/lib/metrics/jobs'
 import { register as registerImports } from '@/lib/imports/jobs'
 import { register as registerEvents } from '@/lib/events/jobs'
+import { register as registerEventPartitions } from '@/lib/events/event-partitions'
 import { register as registerAuth } from '@/lib/auth/jobs'
 import { register as registerMessaging } from '@/lib/messaging/jobs'
 import { register as registerWebhooks } from '@/lib/webhooks/jobs'
@@ -51,6 +52,7 @@ export function registerJobHandlers(): void {
   registerCdpCode()
   registerImports()
   registerEvents()
+  registerEventPartitions()
   registerAuth()
   registerMessaging()
   registerUnsubscribe()

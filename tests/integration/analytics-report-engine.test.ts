@@ -67,7 +67,7 @@ beforeAll(async () => {
   ])
   // e4 (20, p2) attributed to the Spring sale, e6 (1.25, p1) to the Welcome flow.
   const attribute = async (index: number, value: number, to: { campaignId?: string; flowId?: string }) => {
-    const e = await db.event.findUniqueOrThrow({ where: { id: fx.eventIds[index]! } })
+    const e = await db.event.findFirstOrThrow({ where: { id: fx.eventIds[index]! } })
     await db.eventAttribution.create({
       data: {
         eventId: e.id,

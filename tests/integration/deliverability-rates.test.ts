@@ -82,7 +82,7 @@ beforeAll(async () => {
     },
   })
   await event(A, g3.profileId, 'Unsubscribed', D2, {}, null).then((e) =>
-    db.event.update({ where: { id: e.id }, data: { uniqueId: `${g3.id}:Unsubscribed` } }),
+    db.event.updateMany({ where: { id: e.id }, data: { uniqueId: `${g3.id}:Unsubscribed` } }),
   )
   // Microsoft: 3 sends (hotmail.co.uk soft bounce, outlook.com spam by event), flow message.
   await send(A, 'e@hotmail.co.uk', {
@@ -93,7 +93,7 @@ beforeAll(async () => {
   const m2 = await send(A, 'f@outlook.com', { source: ['flow_action_run', 'act1:run2'] })
   await send(A, 'g@live.com', { source: ['flow_action_run', 'act1:run3'] })
   await event(A, m2.profileId, 'Marked Email as Spam', D1).then((e) =>
-    db.event.update({ where: { id: e.id }, data: { uniqueId: `${m2.id}:Marked Email as Spam` } }),
+    db.event.updateMany({ where: { id: e.id }, data: { uniqueId: `${m2.id}:Marked Email as Spam` } }),
   )
   // Yahoo 1, Apple 1, Other 1 (hard bounce with a report).
   await send(A, 'h@yahoo.com')

@@ -95,7 +95,7 @@ test('registered property: the rollup gives the events’ figures through insert
   await db.profile.delete({ where: { id: victim.id } })
   await bothWays(q)
   const one = await db.event.findFirstOrThrow({ where: { companyId: company.id, metricId: id } })
-  await db.event.update({
+  await db.event.updateMany({
     where: { id: one.id },
     data: { properties: JSON.stringify({ Category: 'Moved' }), ts: one.ts + 86_400 },
   })

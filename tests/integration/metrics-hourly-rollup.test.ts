@@ -118,7 +118,10 @@ test('deleting events keeps it exact: a profile’s cascade, an update, a metric
     ['03-05T10', 1, 4.4],
     ['03-06T08', 1, 0],
   ])
-  await db.event.update({ where: { id: made[3]!.eventId }, data: { ts: Date.parse('2024-03-05T10:59:59Z') / 1000 } })
+  await db.event.updateMany({
+    where: { id: made[3]!.eventId },
+    data: { ts: Date.parse('2024-03-05T10:59:59Z') / 1000 },
+  })
   expect(await rollup()).toEqual([['03-05T10', 2, 4.4]])
   await bothWays(query(company.id, metricId, 'daily', TZ))
   await db.event.deleteMany({ where: { id: made[2]!.eventId } })
