@@ -6,6 +6,7 @@
 // The carousel shows one review on a phone and three from 700px, with labelled previous/next
 // buttons and the arrow keys; the position is announced politely.
 import type { OnsiteContext } from '../types'
+import { EN_LABELS, fill, type WidgetLabels } from './labels'
 import { loadReviews } from './load'
 import { renderReview, WIDGET_CSS, type WidgetReview } from './render'
 import { styleHost } from './style'
@@ -40,18 +41,18 @@ function freshRoot(host: HTMLElement, css: string): ShadowRoot {
 }
 
 /** The carousel's DOM for these reviews; `go` moves it (the buttons and arrow keys call it). */
-export function renderCarousel(host: HTMLElement, reviews: WidgetReview[]) {
+export function renderCarousel(host: HTMLElement, reviews: WidgetReview[], t: WidgetLabels = EN_LABELS) {
   const doc = host.ownerDocument
   const root = freshRoot(host, WIDGET_CSS + CAROUSEL_CSS)
   const box = make(doc, 'section', 'kl-carousel')
   box.setAttribute('aria-roledescription', 'carousel')
-  box.setAttribute('aria-label', 'Customer reviews')
+  box.setAttribute('aria-label', t.customerReviews)
   const track = make(doc, 'ul', 'kl-track')
   const slides = reviews.map((r, i) => {
-    const li = renderReview(doc, r)
+    const li = renderReview(doc, r, t)
     li.setAttribute('role', 'group')
     li.setAttribute('aria-roledescription', 'slide')
-    li.setAttribute('aria-label', `${i + 1} of ${reviews.length}`)
+    li.setAttribute('aria-label', fill(t.slidePosition, { number: i + 1, total: reviews.length }))
     track.appendChild(li)
     return li
   })
@@ -59,8 +60,8 @@ export function renderCarousel(host: HTMLElement, reviews: WidgetReview[]) {
   const prev = make(doc, 'button', 'kl-prev', '‹')
   const next = make(doc, 'button', 'kl-next', '›')
   prev.type = next.type = 'button'
-  prev.setAttribute('aria-label', 'Previous reviews')
-  next.setAttribute('aria-label', 'Next reviews')
+  prev.setAttribute('aria-label', t.previousReviews)
+  next.setAttribute('aria-label', t.nextReviews)
   const pos = make(doc, 'span', 'kl-pos')
   pos.setAttribute('aria-live', 'polite')
   nav.append(prev, pos, next)
@@ -96,25 +97,28 @@ export async function carouselWidget(ctx: OnsiteContext, host: HTMLElement) {
   const id = host.getAttribute('data-id')
   const filter = ['equals(review_type,"review")', 'greater-or-equal(rating,4)']
   if (id) filter.push(`equals(product_external_ids,${JSON.stringify(id)})`)
-  const [page] = await Promise.all([
+  const [page, t] = await Promise.all([
     loadReviews(ctx, filter.join(','), CAROUSEL_SIZE, null),
     styleHost(ctx, host, 'carousel'),
   ])
-  renderCarousel(host, page.reviews)
+  renderCarousel(host, page.reviews, t)
 }
 
 /** The store's own reviews (review_type store), newest first, paged by "More reviews". */
 export async function storeReviewsWidget(ctx: OnsiteContext, host: HTMLElement) {
   const doc = host.ownerDocument
   const filter = 'equals(review_type,"store")'
-  const [first] = await Promise.all([loadReviews(ctx, filter, STORE_PAGE, null), styleHost(ctx, host, 'store_reviews')])
+  const [first, t] = await Promise.all([
+    loadReviews(ctx, filter, STORE_PAGE, null),
+    styleHost(ctx, host, 'store_reviews'),
+  ])
   const root = freshRoot(host, WIDGET_CSS)
   const list = make(doc, 'ul', 'kl-list')
-  const more = make(doc, 'button', 'kl-more', 'More reviews')
+  const more = make(doc, 'button', 'kl-more', t.moreReviews)
   more.type = 'button'
   root.append(list, more)
   let next = first.next
-  const show = (reviews: WidgetReview[]) => reviews.forEach((r) => list.appendChild(renderReview(doc, r)))
+  const show = (reviews: WidgetReview[]) => reviews.forEach((r) => list.appendChild(renderReview(doc, r, t)))
   const sync = () => (more.hidden = !next)
   show(first.reviews)
   sync()

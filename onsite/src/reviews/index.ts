@@ -38,26 +38,26 @@ export async function loadPage(ctx: OnsiteContext, productId: string, next: stri
 }
 
 async function starWidget(ctx: OnsiteContext, host: HTMLElement, productId: string) {
-  const [s] = await Promise.all([loadSummary(ctx, productId), styleHost(ctx, host, 'star_rating')])
+  const [s, t] = await Promise.all([loadSummary(ctx, productId), styleHost(ctx, host, 'star_rating')])
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
   while (root.firstChild) root.removeChild(root.firstChild)
-  root.appendChild(renderSummary(host.ownerDocument, s))
+  root.appendChild(renderSummary(host.ownerDocument, s, t))
 }
 
 export async function allReviewsWidget(ctx: OnsiteContext, host: HTMLElement, productId: string) {
   const doc = host.ownerDocument
-  const [summary, first] = await Promise.all([
+  const [summary, first, t] = await Promise.all([
     loadSummary(ctx, productId),
     loadPage(ctx, productId, null),
     styleHost(ctx, host, 'product_reviews'),
   ])
-  const { list, root } = mountWidget(host, summary)
+  const { list, root } = mountWidget(host, summary, t)
   let next = first.next
   const more = doc.createElement('button')
   more.type = 'button'
   more.className = 'kl-more'
-  more.textContent = 'More reviews'
-  const show = (reviews: WidgetReview[]) => reviews.forEach((r) => list.appendChild(renderReview(doc, r)))
+  more.textContent = t.moreReviews
+  const show = (reviews: WidgetReview[]) => reviews.forEach((r) => list.appendChild(renderReview(doc, r, t)))
   show(first.reviews)
   const sync = () => (more.hidden = !next)
   more.addEventListener('click', () => {

@@ -4,6 +4,7 @@
 // below them a small form that asks a new one (POST /client/review-questions; it waits for the
 // merchant's answer before it shows).
 import type { OnsiteContext } from '../types'
+import { EN_LABELS, type WidgetLabels } from './labels'
 import { WIDGET_CSS } from './render'
 import { styleHost } from './style'
 
@@ -53,16 +54,21 @@ function field(doc: Document, name: string, label: string, tag: 'input' | 'texta
   return wrap
 }
 
-export function askForm(ctx: OnsiteContext, doc: Document, productId: string): HTMLFormElement {
+export function askForm(
+  ctx: OnsiteContext,
+  doc: Document,
+  productId: string,
+  t: WidgetLabels = EN_LABELS,
+): HTMLFormElement {
   const form = doc.createElement('form')
   form.className = 'kl-ask'
-  form.appendChild(field(doc, 'question', 'Ask a question', 'textarea'))
-  form.appendChild(field(doc, 'author', 'Your name', 'input'))
-  form.appendChild(field(doc, 'email', 'Your email', 'input', 'email'))
+  form.appendChild(field(doc, 'question', t.askQuestion, 'textarea'))
+  form.appendChild(field(doc, 'author', t.yourName, 'input'))
+  form.appendChild(field(doc, 'email', t.yourEmail, 'input', 'email'))
   const send = doc.createElement('button')
   send.type = 'submit'
   send.className = 'kl-more'
-  send.textContent = 'Submit question'
+  send.textContent = t.submitQuestion
   form.appendChild(send)
   const note = text(doc, 'p', 'kl-meta', '')
   note.setAttribute('role', 'status')
@@ -88,19 +94,17 @@ export function askForm(ctx: OnsiteContext, doc: Document, productId: string): H
       }),
     })
       .then((r) => {
-        note.textContent = r.ok
-          ? 'Thank you! Your question will show here once it has been answered.'
-          : 'Please fill in every field with a valid email address.'
+        note.textContent = r.ok ? t.questionSent : t.questionInvalid
         if (r.ok) form.reset()
       })
-      .catch(() => (note.textContent = 'Your question could not be sent. Please try again.'))
+      .catch(() => (note.textContent = t.questionFailed))
       .finally(() => (send.disabled = false))
   })
   return form
 }
 
 export async function questionsWidget(ctx: OnsiteContext, host: HTMLElement, productId: string): Promise<void> {
-  const [res] = await Promise.all([
+  const [res, t] = await Promise.all([
     fetch(
       `${ctx.baseUrl}/client/review-questions?company_id=${encodeURIComponent(ctx.companyId)}&product_id=${encodeURIComponent(productId)}`,
       { credentials: 'omit', headers: { revision: '2026-07-15' } },
@@ -116,5 +120,5 @@ export async function questionsWidget(ctx: OnsiteContext, host: HTMLElement, pro
   style.textContent = WIDGET_CSS
   root.appendChild(style)
   root.appendChild(renderQuestions(doc, body.data ?? []))
-  root.appendChild(askForm(ctx, doc, productId))
+  root.appendChild(askForm(ctx, doc, productId, t))
 }

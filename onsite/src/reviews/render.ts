@@ -1,6 +1,7 @@
 // The product reviews widget's DOM (issue 24 §1): built with textContent and attributes only, so a
 // review's text can never become markup, inside a shadow root so the store's styles and ours stay
-// apart. Pure DOM: the data in, elements out (the unit test renders it in jsdom).
+// apart. Pure DOM: the data and labels in, elements out (the unit test renders it in jsdom).
+import { EN_LABELS, fill, num, type WidgetLabels } from './labels'
 
 export interface WidgetReview {
   id: string
@@ -52,25 +53,30 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return e
 }
 
-export function stars(doc: Document, rating: number | null): HTMLElement {
+export function stars(doc: Document, rating: number | null, t: WidgetLabels = EN_LABELS): HTMLElement {
   const r = Math.max(0, Math.min(5, Math.round(rating ?? 0)))
   const s = el(doc, 'span', 'kl-stars', '★'.repeat(r) + '☆'.repeat(5 - r))
   s.setAttribute('role', 'img')
-  s.setAttribute('aria-label', `${rating ?? 0} / 5`)
+  s.setAttribute('aria-label', fill(t.starRating, { rating: num(rating ?? 0, t.locale) }))
   return s
 }
 
-export function renderSummary(doc: Document, s: WidgetSummary): HTMLElement {
+export function renderSummary(doc: Document, s: WidgetSummary, t: WidgetLabels = EN_LABELS): HTMLElement {
   const box = el(doc, 'div', 'kl-summary')
-  box.appendChild(stars(doc, s.averageRating))
+  box.appendChild(stars(doc, s.averageRating, t))
   box.appendChild(
-    el(doc, 'span', 'kl-count', s.averageRating == null ? '' : `${s.averageRating.toFixed(1)} (${s.totalReviews})`),
+    el(
+      doc,
+      'span',
+      'kl-count',
+      s.averageRating == null ? '' : `${num(s.averageRating, t.locale, 1)} (${s.totalReviews})`,
+    ),
   )
   return box
 }
 
 /** Thumbnails that open the photo; src and href are attributes, never markup. */
-function photos(doc: Document, urls: string[]): HTMLElement {
+function photos(doc: Document, urls: string[], t: WidgetLabels): HTMLElement {
   const ul = el(doc, 'ul', 'kl-photos')
   urls.slice(0, 5).forEach((src, i) => {
     const li = el(doc, 'li', '')
@@ -80,7 +86,7 @@ function photos(doc: Document, urls: string[]): HTMLElement {
     a.rel = 'noopener noreferrer'
     const img = el(doc, 'img', '')
     img.src = src
-    img.alt = `Photo ${i + 1} from the reviewer`
+    img.alt = fill(t.photoAlt, { number: i + 1 })
     img.loading = 'lazy'
     img.width = img.height = 64
     a.appendChild(img)
@@ -90,15 +96,15 @@ function photos(doc: Document, urls: string[]): HTMLElement {
   return ul
 }
 
-export function renderReview(doc: Document, r: WidgetReview): HTMLElement {
+export function renderReview(doc: Document, r: WidgetReview, t: WidgetLabels = EN_LABELS): HTMLElement {
   const li = el(doc, 'li', 'kl-review')
   li.setAttribute('data-review-id', r.id)
-  li.appendChild(stars(doc, r.rating))
+  li.appendChild(stars(doc, r.rating, t))
   if (r.title) li.appendChild(el(doc, 'p', 'kl-title', r.title))
   if (r.content) li.appendChild(el(doc, 'p', 'kl-body', r.content))
-  if (r.images?.length) li.appendChild(photos(doc, r.images))
+  if (r.images?.length) li.appendChild(photos(doc, r.images, t))
   const meta = el(doc, 'div', 'kl-meta', `${r.author ?? ''} · ${r.created.slice(0, 10)}`)
-  if (r.verified) meta.appendChild(el(doc, 'span', 'kl-badge', 'Verified buyer'))
+  if (r.verified) meta.appendChild(el(doc, 'span', 'kl-badge', t.verifiedBuyer))
   li.appendChild(meta)
   if (r.publicReply) {
     const reply = el(doc, 'div', 'kl-reply')
@@ -110,12 +116,16 @@ export function renderReview(doc: Document, r: WidgetReview): HTMLElement {
 }
 
 /** The widget's shadow root with its styles, summary and an empty list (pages append to it). */
-export function mountWidget(host: HTMLElement, summary: WidgetSummary): { list: HTMLElement; root: ShadowRoot } {
+export function mountWidget(
+  host: HTMLElement,
+  summary: WidgetSummary,
+  t: WidgetLabels = EN_LABELS,
+): { list: HTMLElement; root: ShadowRoot } {
   const doc = host.ownerDocument
   const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
   while (root.firstChild) root.removeChild(root.firstChild)
   root.appendChild(el(doc, 'style', '', WIDGET_CSS))
-  root.appendChild(renderSummary(doc, summary))
+  root.appendChild(renderSummary(doc, summary, t))
   const list = el(doc, 'ul', 'kl-list')
   root.appendChild(list)
   return { list, root }
