@@ -140,12 +140,16 @@ function convert(type, v) {
 // as well would count every event twice. The send rollup (SendDailyRollup, SendRollupDay) is left
 // empty: its job refills it, and until then usage and the portfolio count sends live. The inbox
 // search's profile text is written by the target's Conversation trigger as conversations are copied.
+// Each profile's reach and the company's profile counts are kept by the target's triggers on
+// Profile, Suppression, ProfileConsent and Company as those rows are copied.
 const DERIVED = new Set([
   'MetricHourlyRollup',
   'ListChangeDailyRollup',
   'SendDailyRollup',
   'SendRollupDay',
   'ConversationProfileSearch',
+  'ProfileReach',
+  'CompanyProfileCount',
 ])
 
 const counts = {}
