@@ -125,7 +125,7 @@ export async function runSync(
   holder: RunHolder,
   now: Date = queueNow(),
 ): Promise<void> {
-  if (!(await claim(companyId, runId, now, holder))) return
+  if (!(await claim(companyId, runId, now, holder))) return requeueLostRetry(companyId, runId, holder)
   // Every later write of this attempt is conditional on still holding the run.
   const mine = {
     companyId,
@@ -232,11 +232,35 @@ export async function runSync(
     return true
   })
   if (!held || !retry) return
-  await enqueue(
+  await queueRetry(companyId, run.id, attempt, nextAttemptAt!)
+}
+
+/** The run's retry after its `attempt`-th attempt; the key makes a second call a no-op. */
+function queueRetry(companyId: number, runId: number, attempt: number, runAt: Date) {
+  return enqueue(
     DATA_SYNC_RUN_JOB,
-    { runId: run.id },
-    { companyId, runAt: nextAttemptAt!, idempotencyKey: `data-sync-run:${run.id}:${attempt}` },
+    { runId },
+    { companyId, runAt, idempotencyKey: `data-sync-run:${runId}:${attempt}` },
   )
+}
+
+/**
+ * A later attempt of the job that set the run 'retrying' and died before it could queue the
+ * retry: no job would ever run the run again, so it queues the retry (again: a no-op when the
+ * retry made it into the queue).
+ */
+async function requeueLostRetry(companyId: number, runId: number, holder: RunHolder): Promise<void> {
+  const run = await db.dataSyncRun.findFirst({
+    where: {
+      companyId,
+      id: runId,
+      status: 'retrying',
+      holderJobId: holder.jobId,
+      holderAttempt: { lt: holder.attempt },
+      nextAttemptAt: { not: null },
+    },
+  })
+  if (run) await queueRetry(companyId, run.id, run.attempts, run.nextAttemptAt!)
 }
 
 /** Books the next scheduled run of a sync, once per period (the key names the period). */

@@ -172,3 +172,22 @@ test('a holder that lost its hold writes nothing more', async () => {
   expect(await db.dataSyncAttempt.count({ where: { runId: r.runId } })).toBe(0)
   expect((await db.dataSync.findUniqueOrThrow({ where: { id: r.syncId } })).cursor).toBe(0)
 })
+
+test('a job that set the run retrying and died before queuing the retry: its next attempt queues it once', async () => {
+  const r = await startedRun('Lost retry')
+  const due = new Date(Date.now() + 60_000)
+  await db.dataSyncRun.update({
+    where: { id: r.runId },
+    data: { status: 'retrying', attempts: 1, nextAttemptAt: due, holderJobId: r.jobId, holderAttempt: 1 },
+  })
+  const retries = async () => (await queuedJobs({ companyId: r.companyId, type: DATA_SYNC_RUN_JOB })).slice(1)
+  expect(await retries()).toEqual([])
+
+  await runJob(r.companyId, r.runId, r.jobId, 2)
+  await runJob(r.companyId, r.runId, r.jobId, 3)
+  expect(rx.got).toEqual([]) // not due yet
+  expect(await retries()).toEqual([expect.objectContaining({ status: 'queued', runAt: due })])
+  // Another job (not the holder's) queues nothing.
+  await runJob(r.companyId, r.runId, r.jobId + 40_000, 1)
+  expect(await retries()).toHaveLength(1)
+})
