@@ -95,12 +95,6 @@ export function now(): RawBuilder<Date | string> {
   return sql<string>`strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')`
 }
 
-/** Current time in Unix seconds (Event.ts is stored that way). */
-export function nowEpochSeconds(): RawBuilder<number> {
-  if (dbEngine() === 'postgresql') return sql<number>`cast(floor(extract(epoch from now())) as bigint)`
-  return sql<number>`cast(unixepoch('now') as integer)`
-}
-
 /**
  * The sum of a column over the group, 0 (not NULL) over no rows: SQLite's TOTAL (always a
  * float), COALESCE(SUM, 0) on PostgreSQL.

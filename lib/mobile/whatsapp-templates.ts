@@ -68,10 +68,6 @@ const view = (r: Row) => ({
 })
 export type WhatsAppTemplateView = ReturnType<typeof view>
 
-/** The body with its variables filled (the examples, or values given). */
-export const fillTemplate = (body: string, values: string[]) =>
-  body.replace(/\{\{\s*(\d+)\s*\}\}/g, (all, n: string) => values[Number(n) - 1] ?? all)
-
 export async function listTemplates(companyId: number) {
   const rows = await db.whatsAppMessageTemplate.findMany({ where: { companyId }, orderBy: { updatedAt: 'desc' } })
   return rows.map(view)

@@ -4,13 +4,10 @@
 // GroupMembershipChange with their time. The ids travel as ONE bound JSON array (no limit on
 // bound parameters, one cached statement whatever their number).
 import { sql } from 'kysely'
-import type Database from 'better-sqlite3'
 import { kysely } from '@/lib/db/kysely'
 import { jsonArrayElements, greatest, typedParam } from '@/lib/db/dialect'
-import { exec, runOpsSync, select, selectFirst, type Ops } from '@/lib/db/ops'
+import { exec, select, selectFirst, type Ops } from '@/lib/db/ops'
 import { groupEntryConsumers } from './group-entry-consumers'
-
-type Conn = Database.Database
 
 /** `(SELECT value FROM <the JSON array of ids>)`, for `profileId IN …`. */
 const idList = (ids: string[]) =>
@@ -162,39 +159,4 @@ export function* refreshMemberCountOps(groupId: string): Ops<number> {
   const n = Number(row?.n ?? 0)
   yield* exec(k.updateTable('Group').set({ memberCount: n }).where('id', '=', groupId))
   return n
-}
-
-// Synchronous wrappers for SQLite callers inside writeTx (same signatures as before the port;
-// `at` may be a Date or the ISO text Prisma stores).
-const asDate = (at: string | Date) => (at instanceof Date ? at : new Date(at))
-
-export function activeAmong(conn: Conn, groupId: string, ids: string[]): string[] {
-  return runOpsSync(activeAmongOps(groupId, ids), conn)
-}
-export function enterGroup(
-  conn: Conn,
-  companyId: number,
-  groupId: string,
-  ids: string[],
-  at: string | Date,
-  source: string | null,
-): void {
-  runOpsSync(enterGroupOps(companyId, groupId, ids, asDate(at), source), conn)
-}
-export function leaveGroup(conn: Conn, companyId: number, groupId: string, ids: string[], at: string | Date): void {
-  runOpsSync(leaveGroupOps(companyId, groupId, ids, asDate(at)), conn)
-}
-export function syncMembers(
-  conn: Conn,
-  companyId: number,
-  groupId: string,
-  ids: string[],
-  matched: string[],
-  at: string | Date,
-  source: string | null,
-) {
-  return runOpsSync(syncMembersOps(companyId, groupId, ids, matched, asDate(at), source), conn)
-}
-export function refreshMemberCount(conn: Conn, groupId: string): number {
-  return runOpsSync(refreshMemberCountOps(groupId), conn)
 }

@@ -42,10 +42,6 @@ export function reviewRequestBlockHtml(o: ReviewRequestBlockOptions = {}): strin
   )
 }
 
-/** The plain-text part: one line per product with its form link. */
-export const reviewRequestBlockText = (): string =>
-  `{% for product in ${REVIEW_REQUEST_PRODUCTS} %}{{ product.title }}: {{ product.review_url }}\n{% endfor %}`
-
 /** What the editor's preview shows in place of an order (no link works: they point nowhere). */
 export function reviewRequestSample(): Record<string, unknown> {
   const product = (id: string, title: string): ReviewRequestProduct => ({

@@ -62,13 +62,3 @@ export async function removeTestRecipient(companyId: number, id: number) {
   const { count } = await db.testRecipient.deleteMany({ where: { companyId, id } })
   if (!count) throw notFound('This test recipient does not exist.')
 }
-
-/** The addresses a "send test" box suggests first. */
-export async function testEmailSuggestions(companyId: number): Promise<string[]> {
-  const rows = await db.testRecipient.findMany({
-    where: { companyId, kind: 'email' },
-    orderBy: { value: 'asc' },
-    select: { value: true },
-  })
-  return rows.map((r) => r.value)
-}

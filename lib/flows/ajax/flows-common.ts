@@ -3,20 +3,12 @@
 import { db } from '@/lib/db/client'
 import { AppError, notFound } from '@/lib/errors/app-error'
 import type { Flow } from '@/generated/prisma/client'
-import {
-  FLOW_STATUS,
-  flowStatusName,
-  FlowDefinitionInvalid,
-  FlowNotFound,
-  FlowVersionConflict,
-  type FlowStatusName,
-} from '../store'
+import { FLOW_STATUS, flowStatusName, FlowDefinitionInvalid, FlowNotFound, FlowVersionConflict } from '../store'
 import { definitionFieldErrors, type DefinitionError } from '../validate-definition'
 
 /** Seed 002 §3.1: the status is sent as its numeric code in text form ("0".."4"). */
 export const statusText = (n: number): string => String(n)
 export const STATUS_CODES = ['0', '1', '2', '3', '4'] as const
-export const statusFromText = (t: string): FlowStatusName => flowStatusName(Number(t))
 
 /** A definition error as the builder reads it. */
 export interface AjaxDefinitionError {

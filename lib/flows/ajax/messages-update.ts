@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { badRequest, notFound } from '@/lib/errors/app-error'
-import { createTemplate, getTemplateOrThrow } from '@/lib/templates/store/save-template'
+import { createTemplate } from '@/lib/templates/store/save-template'
 import { layoutById } from '@/lib/templates/store/layouts'
 import type { EditorType } from '@/lib/templates/store/template-view'
 import { actionLinks, setLink, type FlowAction, type FlowDefinition } from '@/lib/flows/definition'
@@ -412,8 +412,4 @@ export async function undeleteMessage(companyId: number, messageId: string) {
     return { version, placed, restoredFrom: messageId, message: messageView(fresh) }
   }
   throw notFound(`A deleted flow message with id ${messageId} was not found.`)
-}
-
-export async function templateOrNull(companyId: number, id: string | null) {
-  return id ? getTemplateOrThrow(companyId, id).catch(() => null) : null
 }

@@ -7,7 +7,7 @@
 // (lib/flows/triggers/catalog-trigger-metrics.ts).
 import { z } from 'zod'
 import { db } from '@/lib/db/client'
-import { badRequest, notFound } from '@/lib/errors/app-error'
+import { badRequest } from '@/lib/errors/app-error'
 import {
   AUDIENCES,
   resolvedMetrics,
@@ -100,14 +100,6 @@ const AUDIENCE_OF: Record<string, string> = {
   viewed: 'viewed',
   checkoutStarted: 'checkout-started',
   addedToCart: 'added-to-cart',
-}
-
-/** The account's id from the staff path, or 404 when there is no such account. */
-export async function staffAccountId(raw: string | undefined): Promise<number> {
-  const id = Number(raw)
-  if (!Number.isSafeInteger(id) || id <= 0 || !(await db.company.findUnique({ where: { id }, select: { id: true } })))
-    throw notFound('There is no such account.')
-  return id
 }
 
 export async function getMetricOverride(companyId: number, kind: OverrideKind) {

@@ -41,8 +41,6 @@ import { batchExecutorFor } from './executors'
 import { flowHoldoutOps, type FlowHoldout } from './holdout'
 import { prepareFlowJobs, wakeAtOps, wakeFlowWorkers, wakeNowOps } from './wake'
 
-export { effectiveActionStatus } from './step'
-
 export interface AdvanceOptions {
   /** The engine clock (tests pass a fixed or stepped clock); default the queue clock. */
   now?: () => Date

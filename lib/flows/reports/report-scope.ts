@@ -39,7 +39,7 @@ export async function messageScope(companyId: number, messageId: string): Promis
   }
 }
 
-export { sourceOfAction, SENT_STATUSES, DAY_MS, FLOW_SEND_SOURCE } from '@/lib/reporting/send-scope'
+export { sourceOfAction, DAY_MS, FLOW_SEND_SOURCE } from '@/lib/reporting/send-scope'
 
 /** The flow message's sends and events as a report scope (lib/reporting/send-scope.ts). */
 export const scopeOf = (s: MessageScope): SendScope => flowActionScope(s.companyId, s.actionId)

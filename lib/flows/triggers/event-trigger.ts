@@ -171,11 +171,6 @@ function* enterPlannedOps(planned: PlannedEntry[], now: Date): Ops<number> {
   return entered
 }
 
-/** Enters the flows the events trigger; returns the number of runs created. */
-export function* enterFlowsForEventsOps(events: IngestedEvent[], now: Date): Ops<number> {
-  return yield* enterPlannedOps(yield* planEventEntriesOps(events, now), now)
-}
-
 /**
  * The ingestion hook (a batch consumer run at the end of ingestBatchOps, in its transaction). A failure while
  * entering is logged and undone alone (a savepoint): a broken flow never stops events being stored.

@@ -3,4 +3,3 @@
 // other one with CONFIDENCE under the two-proportion z-test campaigns and flows use.
 export const MIN_VIEWERS = 100
 export const CONFIDENCE = 0.95
-export const EXPERIMENT_STATUSES = ['draft', 'running', 'completed'] as const

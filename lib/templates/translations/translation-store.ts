@@ -5,14 +5,13 @@ import { z } from 'zod'
 import { db } from '@/lib/db/client'
 import { shortId } from '@/lib/ids/make-id'
 import { badRequest, notFound, type FieldErrors } from '@/lib/errors/app-error'
-import { LOCALES, isLocale } from '@/lib/i18n/locales'
+import { isLocale } from '@/lib/i18n/locales'
 import { validateTemplate } from '@/lib/templates/validate-template'
 import { applyBlockStrings, type Strings } from './translatable-strings'
 import { compileTranslation, savedContentStrings } from './compile-translation'
 import type { TranslationOwner, TranslationTarget } from './translation-target'
 
 export const MAX_STRING = 200_000
-export const localeParam = z.enum(LOCALES)
 export const saveTranslationBody = z.object({
   strings: z.record(z.string().max(64), z.string().max(MAX_STRING)),
   ready: z.boolean().optional(),
