@@ -16,6 +16,7 @@ import { useToast } from '@/components/shell/toasts'
 import { readHttpFailure } from '@/components/auth/http-failure'
 import { campaignsApi, type MessageView } from '../campaigns-api'
 import type { StepProps } from './wizard-screen'
+import { ChosenTemplate } from './chosen-template'
 import styles from '../campaigns.module.css'
 
 const EMAIL_FIELDS = ['subject', 'preview_text', 'from_email', 'from_label', 'reply_to_email'] as const
@@ -168,6 +169,7 @@ function MessageEditor({
                 <span className={styles.muted}>{t('templateNone')}</span>
               )}
             </div>
+            {templateId && <ChosenTemplate templateId={templateId} />}
           </>
         )}
         {message.channel === 'sms' && area('body')}
