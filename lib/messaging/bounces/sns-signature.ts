@@ -3,6 +3,7 @@
 // https URL on an SNS host of AWS and cached per URL. Turned on by SES_VERIFY_SNS_SIGNATURE=1
 // (it needs outbound access to AWS); the per-company URL token is checked either way.
 import { createVerify } from 'node:crypto'
+import { safeFetch } from '@/lib/net/safe-fetch'
 import type { SnsEnvelope } from './ses'
 
 const NOTIFICATION_FIELDS = ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type'] as const
@@ -36,7 +37,9 @@ export function isAwsCertUrl(u: unknown): u is string {
 const certs = new Map<string, Promise<string>>()
 
 async function fetchCert(url: string): Promise<string> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+  // Through the guarded fetcher like every outbound call: a PEM certificate is a few KB, so a
+  // host that answers endlessly cannot fill memory, and no redirect leaves the SNS host.
+  const res = await safeFetch(url, { purpose: 'provider', httpsOnly: true, timeoutMs: 10_000, maxBytes: 64 * 1024 })
   if (!res.ok) throw new Error(`SNS certificate ${url}: HTTP ${res.status}`)
   return res.text()
 }

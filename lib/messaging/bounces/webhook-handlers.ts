@@ -3,6 +3,7 @@
 // malformed, and a JSON summary of what was recorded.
 import { ZodError } from 'zod'
 import { reportError } from '@/lib/errors/reporter'
+import { safeFetch } from '@/lib/net/safe-fetch'
 import { applyReports, type ApplyResult } from './apply-report'
 import { handleInboundEmail } from './from-inbound-email'
 import { isAwsSnsUrl, sesReports, snsEnvelope } from './ses'
@@ -66,7 +67,13 @@ export async function sesPost(req: Request): Promise<Response> {
     return fail(401, 'The SNS message signature is not valid.')
   if (env.Type === 'SubscriptionConfirmation') {
     if (!isAwsSnsUrl(env.SubscribeURL)) return fail(400, 'SubscribeURL is not an Amazon SNS address.')
-    const res = await fetch(env.SubscribeURL!, { signal: AbortSignal.timeout(10_000) }).catch((error) => {
+    const res = await safeFetch(env.SubscribeURL!, {
+      purpose: 'provider',
+      httpsOnly: true,
+      timeoutMs: 10_000,
+      maxBytes: 64 * 1024,
+      overflow: 'truncate',
+    }).catch((error) => {
       reportError({ error, route: '/webhooks/ses', extra: { where: 'sns-subscribe' } })
       return null
     })
