@@ -150,6 +150,29 @@ create index if not exists app_jobs_account_due on ${GW}._private_jobs
 create index if not exists app_jobs_account_leased on ${GW}._private_jobs
   (task_id, (payload->>'companyId')) where locked_at is not null;
 
+-- The claim's probe per type (issue 22 §2): the oldest due job of a type is one index probe here,
+-- so an idle loop's claim does not walk a busy account's queued jobs to find nothing.
+create index if not exists app_jobs_task_due on ${GW}._private_jobs (task_id, priority, run_at, id) where is_available;
+-- A batched type's jobs without an account, apart (the index above would pass its accounts' jobs).
+create index if not exists app_jobs_task_due_no_account on ${GW}._private_jobs (task_id, priority, run_at, id)
+  where is_available and (payload->>'companyId') is null;
+
+-- The accounts with available jobs of a batched type, by a skip scan of app_jobs_account_due: one
+-- index probe per account, however many jobs each has queued.
+create or replace function app_jobs.queued_accounts(p_task int) returns setof text language sql stable as $$
+  with recursive a(company) as (
+    (select j.payload->>'companyId' from ${GW}._private_jobs j
+      where j.task_id = p_task and j.is_available and j.payload->>'companyId' is not null
+      order by j.payload->>'companyId' limit 1)
+    union all
+    select (select j.payload->>'companyId' from ${GW}._private_jobs j
+      where j.task_id = p_task and j.is_available and j.payload->>'companyId' > a.company
+      order by j.payload->>'companyId' limit 1)
+    from a where a.company is not null
+  )
+  select a.company from a where a.company is not null
+$$;
+
 -- Leases the oldest due job, skipping a job of p_types (the batched types) whose account has a
 -- live lease of that type: another loop is ingesting that account, and the batch would only
 -- wait for its per-account lock. Two claimers may both see an account free in their snapshots,
@@ -157,6 +180,10 @@ create index if not exists app_jobs_account_leased on ${GW}._private_jobs
 -- (a fresh snapshot, READ COMMITTED): whoever took it before has committed its lease by then.
 -- Jobs without an account, and other types, are taken as before. Returns no row when every due
 -- job belongs to a busy account.
+-- The candidate is found without row locks (one probe per type, per free account of a batched
+-- type, and the expired leases), then locked alone with SKIP LOCKED and its state re-checked on
+-- the latest row version; a candidate another claimer holds or has just taken is skipped
+-- (v_skip) and the search runs again, so claimers never block each other.
 create or replace function app_jobs.claim_next(p_now timestamptz, p_until timestamptz, p_worker text, p_types text[])
 returns table (id bigint, type text, payload json, attempts smallint, max_attempts smallint)
 language plpgsql volatile as $$
@@ -164,9 +191,11 @@ language plpgsql volatile as $$
 declare
   v_tasks int[];
   v_busy text[];
+  v_skip bigint[] := '{}';
   v_id bigint;
   v_task int;
   v_company text;
+  v_locked bigint;
 begin
   select coalesce(array_agg(t.id), '{}') into v_tasks from ${GW}._private_tasks t where t.identifier = any(p_types);
   select coalesce(array_agg(distinct l.payload->>'companyId'), '{}') into v_busy from ${GW}._private_jobs l
@@ -174,20 +203,45 @@ begin
       and l.payload->>'companyId' is not null;
   loop
     v_id := null;
-    with fresh as (
-      select j.id, j.task_id, j.payload->>'companyId' as company, j.priority, j.run_at from ${GW}._private_jobs j
-        where j.is_available and j.run_at <= p_now and j.job_queue_id is null
+    select c.id, c.task_id, c.company into v_id, v_task, v_company from (
+      select f.* from ${GW}._private_tasks t cross join lateral (
+        select j.id, j.task_id, j.payload->>'companyId' as company, j.priority, j.run_at from ${GW}._private_jobs j
+          where j.task_id = t.id and j.is_available and j.run_at <= p_now and j.job_queue_id is null
+            and j.id <> all(v_skip)
+          order by j.priority, j.run_at, j.id limit 1
+      ) f where t.id <> all(v_tasks)
+      union all
+      select f.* from unnest(v_tasks) t(id) cross join lateral (
+        select j.id, j.task_id, j.payload->>'companyId' as company, j.priority, j.run_at from ${GW}._private_jobs j
+          where j.task_id = t.id and j.payload->>'companyId' is null and j.is_available and j.run_at <= p_now
+            and j.job_queue_id is null and j.id <> all(v_skip)
+          order by j.priority, j.run_at, j.id limit 1
+      ) f
+      union all
+      select f.* from unnest(v_tasks) t(id) cross join lateral app_jobs.queued_accounts(t.id) a(company)
+        cross join lateral (
+          select j.id, j.task_id, j.payload->>'companyId' as company, j.priority, j.run_at from ${GW}._private_jobs j
+            where j.task_id = t.id and j.payload->>'companyId' = a.company and j.is_available and j.run_at <= p_now
+              and j.job_queue_id is null and j.id <> all(v_skip)
+            order by j.priority, j.run_at, j.id limit 1
+        ) f where a.company <> all(v_busy)
+      union all
+      (select j.id, j.task_id, j.payload->>'companyId' as company, j.priority, j.run_at from ${GW}._private_jobs j
+        where j.locked_at < p_now - ${STALE} and j.job_queue_id is null and j.id <> all(v_skip)
           and not (j.task_id = any(v_tasks) and coalesce(j.payload->>'companyId' = any(v_busy), false))
-        order by j.priority, j.run_at, j.id limit 1 for update skip locked
-    ), expired as (
-      select j.id, j.task_id, j.payload->>'companyId' as company, j.priority, j.run_at from ${GW}._private_jobs j
-        where j.locked_at < p_now - ${STALE} and j.job_queue_id is null
-          and not (j.task_id = any(v_tasks) and coalesce(j.payload->>'companyId' = any(v_busy), false))
-        order by j.run_at, j.id limit 1 for update skip locked
-    )
-    select c.id, c.task_id, c.company into v_id, v_task, v_company
-      from (select * from fresh union all select * from expired) c order by c.priority, c.run_at, c.id limit 1;
-    exit when v_id is null or v_company is null or not (v_task = any(v_tasks));
+        order by j.run_at, j.id limit 1)
+    ) c order by c.priority, c.run_at, c.id limit 1;
+    exit when v_id is null;
+    v_locked := null;
+    select j.id into v_locked from ${GW}._private_jobs j
+      where j.id = v_id and j.job_queue_id is null
+        and ((j.is_available and j.run_at <= p_now) or j.locked_at < p_now - ${STALE})
+      for update skip locked;
+    if v_locked is null then
+      v_skip := v_skip || v_id;
+      continue;
+    end if;
+    exit when v_company is null or not (v_task = any(v_tasks));
     exit when pg_try_advisory_xact_lock(${ACCOUNT_CLAIM_LOCK}, v_company::int) and not exists (
       select 1 from ${GW}._private_jobs l where l.task_id = v_task and l.payload->>'companyId' = v_company
         and l.locked_at is not null and l.locked_at >= p_now - ${STALE});

@@ -163,3 +163,49 @@ it('four concurrent worker loops: every job completed exactly once, no account i
     handlers.delete(TYPE4)
   }
 })
+
+/** Rows the claim read from the jobs table, counted by the server's per-transaction statistics. */
+async function claimReading(workerId: string, now: Date) {
+  const client = await pgPool(process.env.DATABASE_URL!).connect()
+  try {
+    await client.query('begin')
+    const { rows } = await client.query<{ id: string; payload: { companyId: number } }>(
+      'select id, payload from app_jobs.claim_next($1, $2, $3, $4)',
+      [now, new Date(now.getTime() + 60_000), workerId, [TYPE]],
+    )
+    const [read] = (
+      await client.query<{ n: string }>(
+        `select coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as n from pg_stat_xact_user_tables
+          where schemaname = 'graphile_worker' and relname = '_private_jobs'`,
+      )
+    ).rows
+    await client.query('commit')
+    return { jobs: rows.map((r) => ({ id: Number(r.id), companyId: r.payload.companyId })), read: Number(read?.n ?? 0) }
+  } finally {
+    client.release()
+  }
+}
+
+it("an idle claim with 20,000 jobs of one busy account reads the leases, not the account's queue (issue 22 §2)", async () => {
+  const now = new Date()
+  await q(`select app_jobs.add_jobs($1, (select json_agg(i) from generate_series(1, 20000) i), $2, $3)`, [
+    TYPE,
+    A,
+    new Date(now.getTime() - 60_000),
+  ])
+  await q('analyze graphile_worker._private_jobs')
+  expect(await claimBatch('busy', now, { limit: 500 })).toHaveLength(500)
+  // Only A, leased: nothing to claim, found without walking A's 19,500 queued jobs (the old
+  // claim read every one of them on each idle loop's poll).
+  const idle = await claimReading('idle', now)
+  // What it reads is the live leases (here 500, at most loops × batch), not the queue.
+  expect(idle.jobs).toEqual([])
+  expect(idle.read).toBeLessThan(5_000)
+  // B's jobs, newer than all of A's, are the next claim, as cheaply.
+  const b = await enqueue(B, 2, now, 1_000, 100)
+  const next = await claimReading('idle', now)
+  expect(next.jobs).toEqual([{ id: b[0], companyId: B }])
+  expect(next.read).toBeLessThan(5_000)
+  // And with B leased too, nothing again.
+  expect(await claimReading('third', now)).toMatchObject({ jobs: [] })
+})
