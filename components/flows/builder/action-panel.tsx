@@ -14,6 +14,7 @@ import { ConditionEditor, emptyFilter, type ConditionFilter } from './condition-
 import { Field, FieldInput, IdOptions } from './panel-fields'
 import { Weekdays } from './trigger-panel'
 import { useGroupOptions, useTemplateOptions } from './use-builder-options'
+import { EmailTemplatePreview } from './email-template-preview'
 import { ReviewRequestFields } from './review-request-fields'
 import { SenderFields } from './sender-fields'
 import frame from '@/components/ui/editor-bar.module.css'
@@ -485,6 +486,7 @@ function EmailFields({ msg, setMsg }: MsgProps) {
           />
         </select>
       </Field>
+      {typeof msg.template_id === 'string' && msg.template_id && <EmailTemplatePreview templateId={msg.template_id} />}
       <SmartSending msg={msg} setMsg={setMsg} />
     </>
   )
