@@ -203,7 +203,7 @@ export function* insertEventsOps(rows: EventRow[], createdAt = dbDate()): Ops<(n
     const returned = yield* select<{ id: number | string; p: string; m: string; u: string | null }>(
       CompiledQuery.raw(
         `insert into "Event" ("companyId", "profileId", "metricId", ts, value, currency, "uniqueId", properties, "createdAt")
-           select c, p, m, t, v, cur, u, props, $9::timestamp(3)
+           select c, p, m, t, v, cur, u, "event_properties_jsonb"(props), $9::timestamp(3)
              from unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::float8[], $6::text[], $7::text[], $8::text[])
                   with ordinality as x(c, p, m, t, v, cur, u, props, ord)
              order by ord
