@@ -165,7 +165,7 @@ test('segment and metric property filters answer as on the text', async () => {
         measurements: ['count'],
         where,
       })
-    )[0]!.measurements.count.reduce((a, b) => a + b, 0)
+    )[0]!.measurements.count!.reduce((a, b) => a + b, 0)
   expect(await count([{ field: 'Category', op: 'equal', value: 'Shoes' }])).toBe(2)
   expect(await count([{ field: 'Price', op: 'gt', value: 100 }])).toBe(3)
   expect(await count([{ field: 'Sale', op: 'is_set', value: undefined }])).toBe(1)
