@@ -7,7 +7,7 @@
 // re-read, never read-then-insert; and ingest's per-company advisory lock keeps two batches of
 // one company (the only ones that share rows) from interleaving at all.
 import { CompiledQuery } from 'kysely'
-import { select, type Ops } from '@/lib/db/ops'
+import { exec, select, type Ops } from '@/lib/db/ops'
 import { dbDate } from '@/lib/db/query-template'
 import { shortId } from '@/lib/ids/make-id'
 import { cachedMetricId, rememberMetricId } from './get-or-create-metric'
@@ -190,6 +190,8 @@ export function* resolveMetricsOps(wanted: MetricKey[]): Ops<void> {
 }
 
 const EVENT_CHUNK = 5000
+const CLAIMED_ON = CompiledQuery.raw(`select set_config('app.event_keys_claimed', 'on', true)`, [])
+const CLAIMED_OFF = CompiledQuery.raw(`select set_config('app.event_keys_claimed', 'off', true)`, [])
 
 /**
  * Inserts the events in input order, the unique key (companyId, profileId, metricId, uniqueId)
@@ -198,16 +200,33 @@ const EVENT_CHUNK = 5000
  */
 export function* insertEventsOps(rows: EventRow[], createdAt = dbDate()): Ops<(number | null)[]> {
   const out: (number | null)[] = []
+  // The batch claims its unique keys itself, in one statement with the events (below), so the
+  // per-row claim trigger (migration event_partitions; its WHEN reads this setting) stands aside
+  // for these inserts only: set for the transaction, cleared again right after.
+  yield* exec(CLAIMED_ON)
   for (let i = 0; i < rows.length; i += EVENT_CHUNK) {
     const chunk = rows.slice(i, i + EVENT_CHUNK)
     const returned = yield* select<{ id: number | string; p: string; m: string; u: string | null }>(
       CompiledQuery.raw(
-        `insert into "Event" ("companyId", "profileId", "metricId", ts, value, currency, "uniqueId", properties, "createdAt")
-           select c, p, m, t, v, cur, u, "event_properties_jsonb"(props), $9::timestamp(3)
+        // x: the rows with their ids drawn first (materialized: nextval is volatile); k: their
+        // keys claimed in input order, so the first of a repeated key wins and a key stored
+        // before, or held by a concurrent transaction until it ends, is not; then the events
+        // of the rows without a key or with a claimed one.
+        `with x as (
+           select nextval('"Event_id_seq"') as id, c, p, m, t, v, cur, u, props, ord
              from unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::float8[], $6::text[], $7::text[], $8::text[])
                   with ordinality as x(c, p, m, t, v, cur, u, props, ord)
-             order by ord
+         ), k as (
+           insert into "EventKey" ("companyId", "profileId", "metricId", "uniqueId", "eventId")
+           select c, p, m, u, id from x where u is not null order by ord
            on conflict do nothing
+           returning "eventId"
+         )
+         insert into "Event" (id, "companyId", "profileId", "metricId", ts, value, currency, "uniqueId", properties, "createdAt")
+           select id, c, p, m, t, v, cur, u, "event_properties_jsonb"(props), $9::timestamp(3)
+             from x
+            where u is null or id in (select "eventId" from k)
+            order by ord
            returning id, "profileId" as p, "metricId" as m, "uniqueId" as u`,
         [
           chunk.map((r) => r.companyId),
@@ -244,6 +263,7 @@ export function* insertEventsOps(rows: EventRow[], createdAt = dbDate()): Ops<(n
       out.push(id ?? null)
     }
   }
+  yield* exec(CLAIMED_OFF)
   return out
 }
 

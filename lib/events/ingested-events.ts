@@ -1,8 +1,14 @@
 // The new events of an ingested batch, for its consumers (lib/events/batch-consumers.ts).
 import type { GroupOutcome, IngestGroup, IngestedEvent } from './types'
 
+// Every in-transaction consumer asks for the same list (flows, code functions, attribution):
+// built once per batch's outcomes.
+const built = new WeakMap<GroupOutcome[], { groups: IngestGroup[]; events: IngestedEvent[] }>()
+
 /** The new events of a batch's successful groups (duplicates, which insert nothing, are left out). */
-export function ingestedEvents(groups: IngestGroup[], outcomes: GroupOutcome[]): IngestedEvent[] {
+export function ingestedEvents(groups: IngestGroup[], outcomes: GroupOutcome[]): readonly IngestedEvent[] {
+  const hit = built.get(outcomes)
+  if (hit && hit.groups === groups) return hit.events
   const out: IngestedEvent[] = []
   groups.forEach((g, i) => {
     const o = outcomes[i]
@@ -23,5 +29,6 @@ export function ingestedEvents(groups: IngestGroup[], outcomes: GroupOutcome[]):
       })
     })
   })
+  built.set(outcomes, { groups, events: out })
   return out
 }

@@ -134,6 +134,42 @@ it('the dedupe key holds across partitions, within a batch and under concurrency
   expect(n!.n).toBe(1)
 })
 
+it('the set-based insert claims its keys itself: racing the one-by-one insert, and the trigger back on after it', async () => {
+  const row = (uniqueId: string, ts = at('2031-05-10T00:00:00Z')) => ({
+    companyId,
+    profileId: profile(3),
+    metricId,
+    ts,
+    uniqueId,
+  })
+  // Set-based batches and one-by-one inserts of the same keys at once: each key stored once.
+  const racing = await Promise.all([
+    inWriteTx(() => insertEventsOps([row('sb-1'), row('sb-2')])),
+    inWriteTx(() => insertEventsOps([row('sb-2'), row('sb-1')])),
+    one({ ts: at('2031-06-10T00:00:00Z'), profileId: profile(3), uniqueId: 'sb-1' }),
+    one({ ts: at('2031-06-10T00:00:00Z'), profileId: profile(3), uniqueId: 'sb-2' }),
+  ])
+  const stored = racing.flatMap((r) => (Array.isArray(r) ? r : [r])).filter((x) => x !== null)
+  expect(stored).toHaveLength(2)
+  const [n] = await q<{ n: number }>(
+    `select count(*)::int as n from "Event" where "companyId" = $1 and "uniqueId" in ('sb-1', 'sb-2')`,
+    companyId,
+  )
+  expect(n!.n).toBe(2)
+  expect((await keys()).filter(([u]) => String(u).startsWith('sb-'))).toHaveLength(2)
+  // In the batch's own transaction, after its insert: the setting is off again, and a later
+  // one-by-one insert of a stored key is still the duplicate (the per-row claim runs).
+  const after = await inWriteTx(function* () {
+    yield* insertEventsOps([row('sb-3')])
+    const again = yield* insertEventOps(row('sb-3', at('2031-07-10T00:00:00Z')))
+    const stale = yield* insertEventOps(row('sb-1', at('2031-07-10T00:00:00Z')))
+    return [again, stale]
+  })
+  expect(after).toEqual([null, null])
+  const [setting] = await q<{ v: string | null }>(`select current_setting('app.event_keys_claimed', true) as v`)
+  expect(setting!.v ?? 'off').not.toBe('on')
+})
+
 it('an UPDATE moving an event to another month keeps its key; a key changed by UPDATE moves', async () => {
   const id = (await one({ ts: at('2031-01-12T00:00:00Z'), uniqueId: 'moving' }))!
   await db.$executeRawUnsafe('update "Event" set ts = $1 where id = $2', at('2031-03-12T00:00:00Z'), id)

@@ -161,3 +161,46 @@ test('the set-based batch writes what the per-event path writes', async () => {
     lastEventAt: t(31),
   })
 })
+
+test('a batch larger than one INSERT statement pairs every event with its own id or its duplicate flag', async () => {
+  // 130 events: several multi-row statements (ingest-sets-sqlite.ts writes 50 a statement),
+  // repeats across the statement boundaries, events without a unique_id, and one repeat of an
+  // event stored by an earlier batch.
+  const stored = validateEvents([
+    { metric: { name: 'Viewed Product' }, profile: { email: 'p3@example.test' }, time: t(1), uniqueId: 'u3' },
+  ])
+  const company = (await makeCompany()).id
+  await writeBatch([{ companyId: company, mode: 'import', events: stored }], 'atomic')
+  const inputs: EventInput[] = Array.from({ length: 130 }, (_, i) => {
+    const n = i === 50 ? 49 : i === 120 ? 10 : i === 77 ? 3 : i
+    return {
+      metric: { name: i % 2 ? 'Viewed Product' : 'Added to Cart' },
+      profile: { email: `p${n % 7}@example.test` },
+      time: t(100 + i),
+      ...(i % 5 === 4 && i !== 49 ? {} : { uniqueId: `u${n}` }),
+      value: i,
+    }
+  })
+  // Same metric as the event it repeats (the key is profile, metric and unique_id).
+  inputs[50]!.metric = inputs[49]!.metric
+  inputs[120]!.metric = inputs[10]!.metric
+  inputs[77]!.metric = { name: 'Viewed Product' }
+  const [outcome] = await writeBatch([{ companyId: company, mode: 'import', events: validateEvents(inputs) }], 'atomic')
+  const results = (outcome as { ok: { eventId: number | null; duplicate: boolean }[] }).ok
+  // 3 repeats the stored event; 50 the one before it (across a statement boundary); 77 repeats 3's
+  // key; 120 repeats 10 (two statements earlier).
+  expect(results.flatMap((r, i) => (r.duplicate ? [i] : []))).toEqual([3, 50, 77, 120])
+  expect(results.every((r) => r.duplicate === (r.eventId === null))).toBe(true)
+  // Each id returned is the row of that input: its value is the input's index.
+  const rows = await kysely()
+    .selectFrom('Event')
+    .select(['id', 'value'])
+    .where('companyId', '=', company)
+    .where('ts', '>=', Math.floor(Date.parse(t(100)) / 1000))
+    .execute()
+  const valueOf = new Map(rows.map((r) => [Number(r.id), r.value]))
+  expect(rows).toHaveLength(126)
+  results.forEach((r, i) => {
+    if (r.eventId !== null) expect(valueOf.get(r.eventId)).toBe(i)
+  })
+})

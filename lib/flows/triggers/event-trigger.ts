@@ -52,7 +52,7 @@ interface PlannedEntry {
 }
 
 /** The (flow, event) pairs to enter: trigger metric and trigger_filter matched. */
-export function* planEventEntriesOps(events: IngestedEvent[], now: Date): Ops<PlannedEntry[]> {
+export function* planEventEntriesOps(events: readonly IngestedEvent[], now: Date): Ops<PlannedEntry[]> {
   const byCompany = new Map<number, IngestedEvent[]>()
   for (const e of events) {
     if (!triggersFlows(e, now)) continue
