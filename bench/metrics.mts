@@ -123,7 +123,7 @@ const t0 = performance.now()
             ['ts', 'int'],
             ['value', 'float8'],
             ['currency', 'text'],
-            ['properties', 'text'],
+            ['properties', 'jsonb'],
             ['createdAt', 'timestamp'],
           ],
           eventRows(i, Math.min(N, i + CHUNK)),

@@ -196,7 +196,7 @@ if (raw.pg) {
         ['metricId', 'text'],
         ['ts', 'int'],
         ['value', 'float8'],
-        ['properties', 'text'],
+        ['properties', 'jsonb'],
       ],
       eventRows,
     ),

@@ -97,7 +97,7 @@ let orders = 0
           ['metricId', 'text'],
           ['ts', 'int'],
           ['value', 'float8'],
-          ['properties', 'text'],
+          ['properties', 'jsonb'],
           ['createdAt', 'timestamp'],
         ],
         events,

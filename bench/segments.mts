@@ -160,7 +160,7 @@ if (raw.sqlite) {
         ['metricId', 'text'],
         ['ts', 'int'],
         ['value', 'float8'],
-        ['properties', 'text'],
+        ['properties', 'jsonb'],
         ['createdAt', 'timestamp'],
       ],
       rows.map(([p, m, ts, value, props]) => [COMPANY, profileIds[p]!, m, ts, value, props, now]),

@@ -61,6 +61,18 @@ function partitionedEvent(text) {
   return text
 }
 
+// "Event"."properties" is jsonb on PostgreSQL (migration …_event_properties_jsonb) but stays
+// `String` in the schema the client is generated from: adapter-pg reads a jsonb column as its text
+// and the server casts a string parameter to jsonb, so the app keeps one client type (the JSON
+// text) on both engines. Only the migration engine (scripts/db.mjs) sees the column as it is, so a
+// later migration has no type change to undo.
+export function postgresMigrationDatamodel(text) {
+  const re = /(\nmodel Event \{\n[\s\S]*?\n\s+properties\s+)String(\s+@default\("\{\}"\))/
+  if (!re.test(text))
+    throw new Error('prisma/postgres/schema.prisma: cannot find Event.properties String @default("{}")')
+  return text.replace(re, '$1Json  $2')
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const want = derivePostgresSchema(fs.readFileSync(SOURCE, 'utf8'))
   const have = fs.existsSync(TARGET) ? fs.readFileSync(TARGET, 'utf8') : null

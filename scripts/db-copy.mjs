@@ -121,8 +121,23 @@ for (const t of order) {
   if (n) fail(`${redactUrl(target.url)} is not empty (table ${t} has rows): copy into a new, migrated, empty database.`)
 }
 
+// "Event"."properties" is jsonb on PostgreSQL, as the migration converted it: text that is not
+// JSON is kept as a string under "$invalid_properties", and the "\u0000" escapes jsonb refuses
+// (an escape: a backslash after an even number of backslashes) are dropped, rather than failing
+// the whole copy.
+function jsonbText(v) {
+  let s = String(v)
+  try {
+    JSON.parse(s)
+  } catch {
+    s = JSON.stringify({ $invalid_properties: s })
+  }
+  return s.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1')
+}
+
 function convert(type, v) {
   if (v == null) return null
+  if (type === 'jsonb') return jsonbText(v)
   if (type === 'boolean') return v === 1 || v === '1' || v === true || v === 'true'
   if (type.startsWith('timestamp')) {
     const d = typeof v === 'number' ? new Date(v) : new Date(String(v))

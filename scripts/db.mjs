@@ -22,6 +22,7 @@ import pg from 'pg'
 import { parseDatabaseUrl, describeConnectError, DatabaseUrlError, pgConfig } from '../lib/db/database-url.mjs'
 import {
   derivePostgresSchema,
+  postgresMigrationDatamodel,
   SOURCE as SQLITE_SCHEMA,
   TARGET as PG_SCHEMA,
 } from '../prisma/derive-postgres-schema.mjs'
@@ -84,7 +85,8 @@ async function loadWasm() {
 async function engineFor(provider, url) {
   await loadWasm()
   const cfg = PROVIDERS[provider]
-  const content = await fs.readFile(cfg.schema, 'utf8')
+  const text = await fs.readFile(cfg.schema, 'utf8')
+  const content = provider === 'postgresql' ? postgresMigrationDatamodel(text) : text
   const factory = provider === 'sqlite' ? withShadowFix(new PrismaBetterSqlite3({ url })) : withPgShadow(url)
   const engine = await bg.SchemaEngine.new(
     { datamodels: [[cfg.schema, content]] },

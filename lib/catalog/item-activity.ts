@@ -71,7 +71,10 @@ export async function itemActivity(
                 metrics.map((m) => m.id),
               )
               .where('ts', '>=', since)
-              .where(sql<boolean>`${sql.ref('properties')} like ${'%' + escapeLike(item.externalId) + '%'} escape '\\'`)
+              // A prefilter on the JSON text (jsonb on PostgreSQL: LIKE needs it cast).
+              .where(
+                sql<boolean>`cast(${sql.ref('properties')} as text) like ${'%' + escapeLike(item.externalId) + '%'} escape '\\'`,
+              )
               .orderBy('ts', 'desc')
               .limit(MAX_CANDIDATES),
           ),

@@ -52,7 +52,8 @@ export function* interestedProfilesOps(
       .where('companyId', '=', companyId)
       .where('metricId', 'in', input.metricIds)
       .where('ts', '>=', Math.floor(input.since.getTime() / 1000))
-      .where(sql<boolean>`${sql.ref('properties')} like ${pattern} escape '\\'`),
+      // A prefilter on the JSON text (jsonb on PostgreSQL: LIKE needs it cast).
+      .where(sql<boolean>`cast(${sql.ref('properties')} as text) like ${pattern} escape '\\'`),
   )
   const out = new Set<string>()
   for (const r of rows) {

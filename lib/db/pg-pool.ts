@@ -14,11 +14,13 @@ export function poolSize(): number {
 
 // Kysely reads rows through the pool's own type parsers (Prisma brings its own per query):
 // timestamp(3) columns hold UTC (how Prisma writes DateTime), counts and sums come as int8 or
-// numeric, which JavaScript numbers hold for every count this product makes.
+// numeric, which JavaScript numbers hold for every count this product makes. jsonb ("Event".
+// "properties") stays its JSON text, as the text column it is on SQLite, for the code that parses it.
 const parsers: Record<number, (v: string) => unknown> = {
   1114: (v) => new Date(v.replace(' ', 'T') + 'Z'),
   20: (v) => Number(v),
   1700: (v) => Number(v),
+  3802: (v) => v,
 }
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

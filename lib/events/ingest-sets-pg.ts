@@ -223,7 +223,7 @@ export function* insertEventsOps(rows: EventRow[], createdAt = dbDate()): Ops<(n
            returning "eventId"
          )
          insert into "Event" (id, "companyId", "profileId", "metricId", ts, value, currency, "uniqueId", properties, "createdAt")
-           select id, c, p, m, t, v, cur, u, props, $9::timestamp(3)
+           select id, c, p, m, t, v, cur, u, "event_properties_jsonb"(props), $9::timestamp(3)
              from x
             where u is null or id in (select "eventId" from k)
             order by ord

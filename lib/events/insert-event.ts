@@ -19,6 +19,10 @@ export interface EventRow {
   properties?: string
 }
 
+// PostgreSQL stores the JSON text as jsonb through the migration's cast (…_event_properties_jsonb),
+// which drops the "\u0000" escapes jsonb refuses instead of failing the insert.
+export const pgProperties = (text: string) => sql<string>`"event_properties_jsonb"(${text})`
+
 type Args = [number, string, string, number, number | null, string | null, string | null, string, string]
 const insert = (...[companyId, profileId, metricId, ts, value, currency, uniqueId, properties, createdAt]: Args) =>
   kysely()
@@ -31,7 +35,7 @@ const insert = (...[companyId, profileId, metricId, ts, value, currency, uniqueI
       value,
       currency,
       uniqueId,
-      properties,
+      properties: dbEngine() === 'postgresql' ? pgProperties(properties) : properties,
       createdAt: createdAt as never,
     })
 // SQLite: INSERT OR IGNORE and the rowid (an upsert clause with RETURNING costs SQLite about
@@ -91,7 +95,7 @@ const INSERT_TOUCHING_PG = queryTemplate(11, (...a: [...Args, string, string]) =
           value: a[4],
           currency: a[5],
           uniqueId: a[6],
-          properties: a[7],
+          properties: pgProperties(a[7]),
           createdAt: a[8] as never,
         })
         .onConflict((oc) => oc.doNothing())

@@ -61,7 +61,10 @@ test('the migration backfill rebuilds the same rows from the events', async () =
     'migration.sql',
   )
   const sql = fs.readFileSync(file, 'utf8')
-  const backfill = sql.slice(sql.indexOf('INSERT INTO "MessageEventIndex"'), sql.indexOf('-- Every writer')).trim()
+  const text = sql.slice(sql.indexOf('INSERT INTO "MessageEventIndex"'), sql.indexOf('-- Every writer')).trim()
+  // PostgreSQL's "properties" became jsonb later (…_event_properties_jsonb); the backfill ran on
+  // the text, which is what it reads here.
+  const backfill = dbEngine() === 'postgresql' ? text.replace('e."properties" LIKE', 'e."properties"::text LIKE') : text
   await db.messageEventIndex.deleteMany({ where: { companyId } })
   expect(await rows()).toEqual([])
   await db.$executeRawUnsafe(backfill)
