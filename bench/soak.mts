@@ -11,7 +11,7 @@
 // beside the web process on the same cores, so the request path gets the CPU first.
 //
 //   npx tsx bench/soak.mts [--minutes 15] [--rate 500] [--in-flight 64] [--accounts 32] [--chaos]
-//                          [--restart-pg] [--down 10] [--nice 10]
+//                          [--restart-pg] [--down 10] [--nice 10] [--backend-nice 10] [--workers 2]
 //
 // The web side is the real route handler (app/api/events/route.ts) served by a plain node:http
 // server from the current source (bench/lib/handler-server-child.mts, no build needed), with no
@@ -38,12 +38,16 @@ const CHAOS = process.argv.includes('--chaos')
 const RESTART = process.argv.includes('--restart-pg')
 const DOWN_S = num('down', 10)
 const NICE = num('nice', 10)
+// The worker's PostgreSQL backends niced too (DATABASE_BACKEND_NICE, lib/db/backend-nice.ts); 0 = not.
+const BACKEND_NICE = num('backend-nice', NICE)
+const workerEnv: Record<string, string> = BACKEND_NICE ? { DATABASE_BACKEND_NICE: String(BACKEND_NICE) } : {}
 const PROFILE_DIR = process.argv.includes('--profile-server')
   ? process.argv[process.argv.indexOf('--profile-server') + 1]
   : undefined
 // A batch cut off by a crash or the restart keeps its lease until the 60 s visibility timeout.
 const DRAIN_LIMIT_S = num('drain-limit', CHAOS || RESTART ? 180 : 120)
-const WORKERS = 2
+// --workers 0 measures the accept path alone (nothing drains the queue: the stored check then fails).
+const WORKERS = num('workers', 2)
 process.chdir(root)
 
 const scratch = await scratchDatabase('postgres', 'soak')
@@ -128,14 +132,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 let exitCode = 0
 try {
   console.log(
-    `Soak on PostgreSQL: POST /api/events at ${RATE}/s for ${MINUTES} min, at most ${IN_FLIGHT} in flight, ${ACCOUNTS} accounts, ${WORKERS} worker processes (nice ${NICE})${CHAOS ? ', one killed and restarted at a third' : ''}${RESTART ? `, PostgreSQL restarted at two thirds (${DOWN_S} s down)` : ''}`,
+    `Soak on PostgreSQL: POST /api/events at ${RATE}/s for ${MINUTES} min, at most ${IN_FLIGHT} in flight, ${ACCOUNTS} accounts, ${WORKERS} worker processes (nice ${NICE}, their PostgreSQL backends ${BACKEND_NICE})${CHAOS ? ', one killed and restarted at a third' : ''}${RESTART ? `, PostgreSQL restarted at two thirds (${DOWN_S} s down)` : ''}`,
   )
   if (RESTART && !scratch.restart)
     throw new Error('--restart-pg needs the PostgreSQL this script starts (no BENCH_DATABASE_URL)')
   console.log(`Machine: ${machine()}`)
   console.log(`PostgreSQL: ${scratch.source}`)
   await server.waitUntilUp()
-  for (let i = 0; i < WORKERS; i++) workers.push(startWorkerProcess(scratch.url, i, {}, NICE))
+  for (let i = 0; i < WORKERS; i++) workers.push(startWorkerProcess(scratch.url, i, workerEnv, NICE))
   await Promise.all(workers.map((w) => w.ready))
   await sleep(1000)
   workers.forEach((w, i) => (rss.start[i] = rssMb(w.child.pid!)))
@@ -220,6 +224,21 @@ try {
       .catch(() => {})
     workers.forEach((w, i) => (rss.peak[i] = Math.max(rss.peak[i] ?? 0, rssMb(w.child.pid!) || 0)))
   }, 1000)
+  // --waits: what the server's active sessions wait on, sampled every 50 ms (diagnosis).
+  const waits = new Map<string, number>()
+  const waitMonitor = process.argv.includes('--waits')
+    ? setInterval(() => {
+        void sql
+          .query(
+            `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') AS w, left(regexp_replace(query, '\\s+', ' ', 'g'), 60) AS q
+               FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND datname = current_database()`,
+          )
+          .then(({ rows }) =>
+            rows.forEach((r) => waits.set(`${r.w} | ${r.q}`, (waits.get(`${r.w} | ${r.q}`) ?? 0) + 1)),
+          )
+          .catch(() => {})
+      }, 50)
+    : null
   while (performance.now() - t0 < durationMs) {
     const elapsed = performance.now() - t0
     const due = warmSent + Math.floor((elapsed / 1000) * RATE)
@@ -230,7 +249,7 @@ try {
       const victim = workers[0]!
       victim.child.kill('SIGKILL')
       retired.push(victim)
-      workers[0] = startWorkerProcess(scratch.url, 0, {}, NICE)
+      workers[0] = startWorkerProcess(scratch.url, 0, workerEnv, NICE)
       console.log(`  ${chaosAt.toFixed(0)} s: worker 0 SIGKILLed, a new one started`)
     }
     if (RESTART && outage.at === null && elapsed > (durationMs * 2) / 3) {
@@ -249,6 +268,12 @@ try {
   while (inFlight > 0) await sleep(5)
   const loadSeconds = (performance.now() - t0) / 1000
   clearInterval(monitor)
+  if (waitMonitor) {
+    clearInterval(waitMonitor)
+    console.log('  server sessions by wait (samples every 50 ms):')
+    for (const [k, n] of [...waits].sort((x, y) => y[1] - x[1]).slice(0, 15))
+      console.log(`    ${String(n).padStart(6)}  ${k}`)
+  }
   const accepted = acceptedIds.length
   if (RESTART) while (outage.up === null && !outage.failed) await sleep(100)
 
@@ -326,7 +351,7 @@ try {
     [
       {
         figure: 'soak',
-        what: `POST /api/events ${RATE}/s for ${MINUTES} min, 2 workers (nice ${NICE})${CHAOS ? ', one killed' : ''}${RESTART ? `, PostgreSQL restarted (${DOWN_S} s down)` : ''}`,
+        what: `POST /api/events ${RATE}/s for ${MINUTES} min, ${WORKERS} workers (nice ${NICE}, backends ${BACKEND_NICE})${CHAOS ? ', one killed' : ''}${RESTART ? `, PostgreSQL restarted (${DOWN_S} s down)` : ''}`,
         ours: `p99 ${fmtMs(p99)}, max queue ${fmtInt(maxQueued)}, drained in ${drainSeconds.toFixed(1)} s`,
         baseline: `${fmtInt(accepted)} accepted, ${fmtInt(s.stored)} stored`,
         ratio: Number((s.stored / Math.max(1, accepted)).toFixed(4)),

@@ -3,6 +3,7 @@
 // connections (default 10). Sessions run in UTC (see pgConfig).
 import pg from 'pg'
 import { pgConfig } from '@/lib/db/database-url.mjs'
+import { niceBackendsOf } from '@/lib/db/backend-nice'
 import { clearDbOutage, isConnectionError, markDbOutage } from '@/lib/db/db-outage'
 
 const g = globalThis as unknown as { __pgPool?: { url: string; pool: pg.Pool } }
@@ -87,6 +88,7 @@ export function pgPool(url: string): pg.Pool {
     })
   })
   watchConnects(pool)
+  niceBackendsOf(pool)
   g.__pgPool = { url, pool }
   return pool
 }

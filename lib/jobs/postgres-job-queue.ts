@@ -37,6 +37,7 @@
 // SELECT app_jobs.add_jobs(type, payloads::json, company_id, run_at, max_attempts).
 import pg from 'pg'
 import { pgConfig } from '@/lib/db/database-url.mjs'
+import { niceBackendsOf } from '@/lib/db/backend-nice'
 import { enqueueGroupsInFlight, groupedEnqueue, type GroupSpec } from './postgres-enqueue-group'
 import {
   backoffSeconds,
@@ -278,6 +279,7 @@ function state(url: string): PgState {
   if (!s) {
     const pool = new pg.Pool(pgConfig(url, { max: Number(process.env.JOB_QUEUE_PG_POOL ?? 10), allowExitOnIdle: true }))
     pool.on('error', () => {}) // an idle client's broken connection: the pool replaces it
+    niceBackendsOf(pool)
     s = { url, pool }
     all.set(url, s)
   }
