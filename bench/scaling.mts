@@ -210,6 +210,16 @@ for (const k of WORKERS) {
         )
       ).rows[0].n,
     )
+    if (process.argv.includes('--top')) {
+      // Where the server's time went this round (pg_stat_statements by total time, all sessions).
+      const top = await client.query(
+        `SELECT calls, round(total_exec_time::numeric) AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS q
+           FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+          ORDER BY total_exec_time DESC LIMIT 8`,
+      )
+      for (const r of top.rows)
+        console.log(`      ${String(r.ms).padStart(6)} ms ${String(r.calls).padStart(7)} calls  ${r.q}`)
+    }
     await sleep(300)
     const check = (await raw.get<{ n: string; u: string }>(
       `SELECT COUNT(*) AS n, COUNT(DISTINCT "uniqueId") AS u FROM "Event"`,

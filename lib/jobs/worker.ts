@@ -26,6 +26,8 @@ export interface WorkerHandle {
 const g = globalThis as unknown as { __worker?: WorkerHandle }
 const PRUNE_EVERY_MS = 10 * 60_000
 const ERROR_BACKOFF_MAX_MS = 5_000
+/** The longest idle poll of a loop that wake-ups reach (see idleWait). */
+const IDLE_BACKOFF_MAX_MS = 1_000
 
 export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
   if (g.__worker) return g.__worker // one per process (the instrumentation hook may run twice in dev)
@@ -42,7 +44,7 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
   const wakeAll = () => wakers.forEach((w) => w())
   jobSignal.on('enqueued', wakeAll)
 
-  const idle = () =>
+  const idle = (waitMs = pollMs) =>
     new Promise<void>((resolve) => {
       let woken = false
       const done = () => {
@@ -58,9 +60,16 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
         if (stopping) done()
         else setTimeout(done, coalesceMs)
       }
-      const timer = setTimeout(done, pollMs)
+      const timer = setTimeout(done, waitMs)
       wakers.add(wake)
     })
+  // With wake-ups (PostgreSQL's LISTEN), a loop whose claims keep finding nothing polls less
+  // often: every new job still wakes it at once, and what it would otherwise poll for is work
+  // held by another loop (an account's batch in progress) or a delayed job. Each empty claim of
+  // a busy queue costs the server milliseconds (scaling.mts with 4 workers: 7 idle loops polling
+  // every 250 ms took most of the server's CPU).
+  const idleWait = (empty: number) =>
+    unsubscribe ? Math.min(Math.max(pollMs, IDLE_BACKOFF_MAX_MS), pollMs * 2 ** Math.min(empty - 1, 10)) : pollMs
   const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
   // After a failed step: a pause that stop() cuts short.
   const restAfterError = (ms: number) =>
@@ -85,6 +94,7 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
     // of a run and its recovery rather than every attempt, and carries on where it was. A job
     // interrupted meanwhile keeps its lease until it expires and then runs again: none is lost.
     let failures = 0
+    let empty = 0
     while (!stopping) {
       let ran = 0
       try {
@@ -111,7 +121,8 @@ export function startWorker(opts: WorkerOptions = {}): WorkerHandle {
         continue
       }
       if (stopping) break
-      if (!ran) await idle()
+      empty = ran ? 0 : empty + 1
+      if (!ran) await idle(idleWait(empty))
       else if (ran < SMALL_BATCH) await pause(coalesceMs) // a trickle: let the next claim gather more
     }
   }
