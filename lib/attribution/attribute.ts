@@ -231,7 +231,10 @@ export function* attributeConversionsOps(convs: Conversion[], settings: Map<numb
 }
 
 /** The conversion events among ingested ones, by each company's settings. */
-export function conversionsOf(events: readonly IngestedEvent[], settings: Map<number, AttributionConfig>): Conversion[] {
+export function conversionsOf(
+  events: readonly IngestedEvent[],
+  settings: Map<number, AttributionConfig>,
+): Conversion[] {
   return events
     .filter((e) => {
       const cfg = settings.get(e.companyId)
