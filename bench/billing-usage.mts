@@ -20,13 +20,12 @@ import {
   engineArg,
   fmtMs,
   machine as machineLine,
-  pgLoad,
   pgWithoutIndexes,
   report,
   root,
   scratchDatabase,
 } from './lib/common.mjs'
-import { openRaw, type Raw } from './lib/raw.mjs'
+import { loadRows, openRaw } from './lib/raw.mjs'
 
 const ENGINE = engineArg()
 const PROFILES = arg('profiles', 1_000_000, 100_000)
@@ -40,19 +39,7 @@ const machine = machineLine()
 const scratch = await scratchDatabase(ENGINE, 'billing-usage')
 const raw = await openRaw(scratch)
 
-type Col = [string, string]
-async function load(r: Raw, table: string, cols: Col[], rows: unknown[][]) {
-  if (r.sqlite) {
-    const conn = r.sqlite
-    const bind = (v: unknown) => (v instanceof Date ? v.toISOString().replace('Z', '+00:00') : v)
-    const stmt = conn.prepare(
-      `INSERT INTO "${table}" (${cols.map(([c]) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
-    )
-    conn.transaction(() => {
-      for (const row of rows) stmt.run(...row.map(bind))
-    })()
-  } else await pgLoad(r.pg!, table, cols, rows)
-}
+const load = loadRows
 
 const NOW = new Date()
 const PERIOD_START = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), 1))

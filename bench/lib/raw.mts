@@ -4,7 +4,7 @@
 // takes SQL already compiled for the engine (e.g. by Kysely).
 import Database from 'better-sqlite3'
 import pg from 'pg'
-import type { Engine, Scratch } from './common.mjs'
+import { pgLoad, type Engine, type Scratch } from './common.mjs'
 
 export interface Raw {
   engine: Engine
@@ -76,4 +76,19 @@ export async function openRaw(db: Scratch): Promise<Raw> {
     },
     close: () => client.end(),
   }
+}
+
+/** A column to load: [name, PostgreSQL type] (the type only matters on PostgreSQL, see pgLoad). */
+export type LoadColumn = [string, string]
+
+/** Loads many rows for a benchmark's setup: one transaction of prepared inserts (SQLite), pgLoad (PostgreSQL). */
+export async function loadRows(r: Raw, table: string, cols: LoadColumn[], rows: unknown[][]): Promise<void> {
+  if (!r.sqlite) return pgLoad(r.pg!, table, cols, rows)
+  const conn = r.sqlite
+  const stmt = conn.prepare(
+    `INSERT INTO "${table}" (${cols.map(([c]) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+  )
+  conn.transaction(() => {
+    for (const row of rows) stmt.run(...row.map(bind))
+  })()
 }

@@ -5,60 +5,24 @@
 // data directory, the queue's pool answers again (group-committed enqueues included), and the
 // LISTEN connection of subscribe() has re-subscribed: a job added by another session after the
 // restart wakes the subscriber (NOTIFY), which the soak's workers rely on to pick work up at once.
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import pg from 'pg'
 import { waitFor } from '../helpers/wait-for'
+import { restartablePostgres } from '../helpers/restartable-postgres'
 
-const BIN = '/usr/lib/postgresql/15/bin'
-const PORT = 55491
-const available = fs.existsSync(path.join(BIN, 'pg_ctl')) && process.getuid?.() === 0
-const dir = path.join(os.tmpdir(), `ma-pg-queue-restart-${process.pid}`)
-const data = path.join(dir, 'data')
-const url = `postgres://postgres@127.0.0.1:${PORT}/postgres`
+const server = restartablePostgres(55491, 'queue-restart')
+const url = `postgres://postgres@127.0.0.1:${server.port}/postgres`
 
-const asPostgres = (cmd: string, args: string[]) =>
-  execFileSync('runuser', ['-u', 'postgres', '--', path.join(BIN, cmd), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 60_000,
-  })
-const startServer = () =>
-  asPostgres('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-p ${PORT} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off`,
-    'start',
-  ])
-const stopServer = () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
-
-const run = available ? describe : describe.skip
+const run = server.available ? describe : describe.skip
 
 run('PostgreSQL restart under the job queue', () => {
   beforeAll(() => {
-    fs.rmSync(dir, { recursive: true, force: true })
-    fs.mkdirSync(dir, { recursive: true })
-    execFileSync('chown', ['postgres', dir])
-    asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync'])
-    startServer()
+    server.init()
   }, 120_000)
 
   afterAll(async () => {
     const { closePostgresJobQueues } = await import('@/lib/jobs/postgres-job-queue')
     await closePostgresJobQueues()
-    try {
-      stopServer()
-    } catch {
-      /* already stopped */
-    }
-    fs.rmSync(dir, { recursive: true, force: true })
+    server.destroy()
   }, 60_000)
 
   test('enqueue and LISTEN work again after the server restarts', async () => {
@@ -71,9 +35,9 @@ run('PostgreSQL restart under the job queue', () => {
     await Promise.all([1, 2, 3].map((n) => queue.enqueue('test.restart', { n }, {}, now)))
     await waitFor(() => wakes > 0, { timeout: 5_000 })
 
-    stopServer()
+    server.stop()
     await expect(queue.enqueue('test.restart', { n: 4 }, {}, now)).rejects.toThrow()
-    startServer()
+    server.start()
 
     // The pool opens new connections; concurrent enqueues are grouped as before.
     await waitFor(

@@ -6,41 +6,15 @@
 // reconnects), and the in-process worker, whose loop kept running through the outage, does the
 // job that was enqueued before it.
 import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { makeCompany, makeUser, signIn, ajaxRequest } from '../helpers/factory'
 import { api, makeApiKey } from '../helpers/route-server'
 import { waitFor } from '../helpers/wait-for'
+import { restartablePostgres } from '../helpers/restartable-postgres'
 
-const BIN = '/usr/lib/postgresql/15/bin'
-const PORT = 55490
-const available = fs.existsSync(path.join(BIN, 'pg_ctl')) && process.getuid?.() === 0
-const dir = path.join(os.tmpdir(), `ma-pg-outage-${process.pid}`)
-const data = path.join(dir, 'data')
-const url = `postgres://postgres@127.0.0.1:${PORT}/app`
+const server = restartablePostgres(55490, 'outage')
+const url = `postgres://postgres@127.0.0.1:${server.port}/app`
 
-const asPostgres = (cmd: string, args: string[]) =>
-  execFileSync('runuser', ['-u', 'postgres', '--', path.join(BIN, cmd), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 60_000,
-  })
-const startServer = () =>
-  asPostgres('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-p ${PORT} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off`,
-    'start',
-  ])
-const stopServer = () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
-
-const run = available ? describe : describe.skip
+const run = server.available ? describe : describe.skip
 
 run('PostgreSQL restart while the app runs', () => {
   const logs: string[] = []
@@ -51,12 +25,8 @@ run('PostgreSQL restart while the app runs', () => {
   const done: number[] = []
 
   beforeAll(async () => {
-    fs.rmSync(dir, { recursive: true, force: true })
-    fs.mkdirSync(dir, { recursive: true })
-    execFileSync('chown', ['postgres', dir])
-    asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync'])
-    startServer()
-    asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(PORT), '-U', 'postgres', 'app'])
+    server.init()
+    server.createdb('app')
     execFileSync(process.execPath, ['scripts/db.mjs', 'deploy'], {
       env: { ...process.env, DATABASE_URL: url },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -84,12 +54,7 @@ run('PostgreSQL restart while the app runs', () => {
     const { closePostgresJobQueues } = await import('@/lib/jobs/postgres-job-queue')
     await closePgPool()
     await closePostgresJobQueues()
-    try {
-      stopServer()
-    } catch {
-      /* already stopped */
-    }
-    fs.rmSync(dir, { recursive: true, force: true })
+    server.destroy()
   }, 60_000)
 
   const ajaxLocale = async () => {
@@ -127,7 +92,7 @@ run('PostgreSQL restart while the app runs', () => {
 
     // Due a moment after the server goes down, so the worker meets the outage when it claims it.
     const jobId = await enqueue('test.outage', { n: 1 }, { companyId, runAt: new Date(Date.now() + 1500) })
-    stopServer()
+    server.stop()
     forgetCachedKeys() // the key must be looked up in the database, as on a cold process
 
     const a = await api('GET', '/api/metrics', { key: apiKey })
@@ -157,7 +122,7 @@ run('PostgreSQL restart while the app runs', () => {
     expect(done).toEqual([])
     expect(logs.some((m) => /error/.test(m))).toBe(true)
 
-    startServer()
+    server.start()
     // The same process recovers by itself: new connections on the next requests.
     const recovered = async () => (await api('GET', '/api/metrics', { key: apiKey })).status === 200
     await waitFor(recovered, { timeout: 10_000, interval: 200 }).catch(() => {})
