@@ -5,44 +5,15 @@
 // keeps its id and lands in its month's partition (none left in DEFAULT), the keys are backfilled
 // (a re-sent event is the duplicate), the message index row and the hourly rollup are as before
 // (not counted twice), and new ids continue the old sequence.
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import pg from 'pg'
 import { testEngine } from '../helpers/test-db'
+import { databaseBeforeMigration, deployMigrations, pgTestServer } from '../helpers/migrate-before'
 
 jest.setTimeout(180_000)
-const root = path.resolve(__dirname, '../..')
-const pgServer = process.env.TEST_PG_SERVER_URL
-const it = testEngine() === 'postgres' && pgServer ? test : test.skip
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'event-partitions-'))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
-
-const deploy = (url: string, dir?: string) =>
-  spawnSync(process.execPath, ['scripts/db.mjs', 'deploy'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, ...(dir ? { DB_MIGRATIONS_DIR_POSTGRES: dir } : {}) },
-    encoding: 'utf8',
-  })
+const it = testEngine() === 'postgres' && pgTestServer ? test : test.skip
 
 it('converts a table with events: ids, months, keys, message index and rollup kept', async () => {
-  const all = path.join(root, 'prisma/postgres/migrations')
-  const names = fs.readdirSync(all).filter((d) => /^\d+_/.test(d))
-  const mine = names.find((d) => d.endsWith('_event_partitions'))!
-  const before = path.join(tmp, 'before')
-  fs.mkdirSync(before)
-  fs.copyFileSync(path.join(all, 'migration_lock.toml'), path.join(before, 'migration_lock.toml'))
-  for (const d of names.filter((d) => d < mine)) fs.cpSync(path.join(all, d), path.join(before, d), { recursive: true })
-
-  const name = `evpart_${process.pid}`
-  const admin = new pg.Client({ connectionString: pgServer })
-  await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-  await admin.query(`CREATE DATABASE "${name}"`)
-  await admin.end()
-  const url = Object.assign(new URL(pgServer!), { pathname: '/' + name }).toString()
-  const first = deploy(url, before)
+  const { url, result: first } = await databaseBeforeMigration('event_partitions', `evpart_${process.pid}`)
   expect(first.stderr).toBe('')
   expect(first.status).toBe(0)
 
@@ -79,7 +50,7 @@ it('converts a table with events: ids, months, keys, message index and rollup ke
     open = false
     await c.end()
 
-    const second = deploy(url)
+    const second = deployMigrations(url)
     expect(second.stderr).toBe('')
     expect(second.status).toBe(0)
     const c2 = new pg.Client({ connectionString: url })

@@ -6,44 +6,15 @@
 // non-JSON text kept under "$invalid_properties"), the partitions and one the job creates later
 // are jsonb, the message index trigger still indexes a new message event, and a string parameter
 // still inserts.
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import pg from 'pg'
 import { testEngine } from '../helpers/test-db'
+import { databaseBeforeMigration, deployMigrations, pgTestServer } from '../helpers/migrate-before'
 
 jest.setTimeout(180_000)
-const root = path.resolve(__dirname, '../..')
-const pgServer = process.env.TEST_PG_SERVER_URL
-const it = testEngine() === 'postgres' && pgServer ? test : test.skip
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'event-jsonb-'))
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
-
-const deploy = (url: string, dir?: string) =>
-  spawnSync(process.execPath, ['scripts/db.mjs', 'deploy'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, ...(dir ? { DB_MIGRATIONS_DIR_POSTGRES: dir } : {}) },
-    encoding: 'utf8',
-  })
+const it = testEngine() === 'postgres' && pgTestServer ? test : test.skip
 
 it('converts stored text in every partition; writers and triggers work on jsonb', async () => {
-  const all = path.join(root, 'prisma/postgres/migrations')
-  const names = fs.readdirSync(all).filter((d) => /^\d+_/.test(d))
-  const mine = names.find((d) => d.endsWith('_event_properties_jsonb'))!
-  const before = path.join(tmp, 'before')
-  fs.mkdirSync(before)
-  fs.copyFileSync(path.join(all, 'migration_lock.toml'), path.join(before, 'migration_lock.toml'))
-  for (const d of names.filter((d) => d < mine)) fs.cpSync(path.join(all, d), path.join(before, d), { recursive: true })
-
-  const name = `evjsonb_${process.pid}`
-  const admin = new pg.Client({ connectionString: pgServer })
-  await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-  await admin.query(`CREATE DATABASE "${name}"`)
-  await admin.end()
-  const url = Object.assign(new URL(pgServer!), { pathname: '/' + name }).toString()
-  const first = deploy(url, before)
+  const { url, result: first } = await databaseBeforeMigration('event_properties_jsonb', `evjsonb_${process.pid}`)
   expect(first.stderr).toBe('')
   expect(first.status).toBe(0)
 
@@ -77,7 +48,7 @@ it('converts stored text in every partition; writers and triggers work on jsonb'
     await q(`SELECT "event_partitions_maintain"(extract(epoch FROM now())::bigint, 0)`)
     await c.end()
 
-    const second = deploy(url)
+    const second = deployMigrations(url)
     expect(second.stderr).toBe('')
     expect(second.status).toBe(0)
     const c2 = new pg.Client({ connectionString: url })
