@@ -20,6 +20,7 @@ import {
   engineArg,
   fmtMs,
   machine as machineLine,
+  medianMs,
   pgWithoutIndexes,
   report,
   root,
@@ -194,17 +195,7 @@ const { db } = await import('../lib/db/client')
 // needs the job queue's schema, which the worker installs (there is no worker here).
 await (await import('../lib/jobs/current-queue')).jobQueue().prepare()
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-async function time(fn: () => unknown): Promise<number> {
-  await fn()
-  const ms: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now()
-    await fn()
-    ms.push(performance.now() - t)
-  }
-  return median(ms)
-}
+const time = (fn: () => unknown) => medianMs(fn, RUNS)
 
 // The gate as a claimed page opens it: in the claim's write transaction.
 const openGate = () =>

@@ -12,7 +12,7 @@
 //
 //   npx tsx bench/event-properties.mts [--events 500000] [--companies 4] [--profiles 20000] [--runs 5] [--insert 20000]
 import pg from 'pg'
-import { arg, machine, pgLoad, pgWithoutIndexes, root, scratchDatabase } from './lib/common.mjs'
+import { arg, machine, median, medianMs, pgLoad, pgWithoutIndexes, root, scratchDatabase } from './lib/common.mjs'
 
 const N = arg('events', 500_000)
 const COMPANIES = arg('companies', 4)
@@ -108,17 +108,7 @@ const { resolveTimeframe } = await import('../lib/metrics/timeframe')
 const { previewSegmentCount } = await import('../lib/segments/preview-count')
 const { db } = await import('../lib/db/client')
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-async function time(fn: () => unknown): Promise<number> {
-  await fn()
-  const ms: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now()
-    await fn()
-    ms.push(performance.now() - t)
-  }
-  return median(ms)
-}
+const time = (fn: () => unknown) => medianMs(fn, RUNS)
 const range = resolveTimeframe('last_90_days', { timeZone: TZ, now: new Date((END - 3600) * 1000) })
 const [s, e] = [Math.ceil(range.start / 1000), Math.ceil(range.end / 1000) - 1]
 const filtered = () =>

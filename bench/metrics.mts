@@ -18,6 +18,7 @@ import {
   engineArg,
   fmtMs,
   machine as machineLine,
+  medianMs,
   pgLoad,
   pgWithoutIndexes,
   report,
@@ -146,17 +147,7 @@ const range = resolveTimeframe('last_90_days', { timeZone: TZ, now: new Date((EN
 const filter = { start: new Date(range.start), end: new Date(range.end) }
 const [s, e] = [Math.ceil(range.start / 1000), Math.ceil(range.end / 1000) - 1]
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-async function time(fn: () => unknown): Promise<number> {
-  await fn() // warm-up: statement preparation, Prisma's first query, page cache
-  const ms: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now()
-    await fn()
-    ms.push(performance.now() - t)
-  }
-  return median(ms)
-}
+const time = (fn: () => unknown) => medianMs(fn, RUNS)
 
 const WHERE = 'FROM "Event" WHERE "companyId" = 1 AND "metricId" = ? AND "ts" BETWEEN ? AND ?'
 const one = async (sqlText: string) => Number(Object.values((await raw.get(sqlText, ['PlcOrd', s, e]))!)[0])

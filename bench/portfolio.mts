@@ -20,6 +20,7 @@ import {
   engineArg,
   fmtMs,
   machine as machineLine,
+  medianMs,
   pgWithoutIndexes,
   report,
   root,
@@ -245,17 +246,7 @@ process.env.DATABASE_URL = scratch.url
 const { portfolioDashboard } = await import('../lib/portfolio/dashboard')
 const { db } = await import('../lib/db/client')
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-async function time(fn: () => unknown): Promise<number> {
-  await fn()
-  const ms: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now()
-    await fn()
-    ms.push(performance.now() - t)
-  }
-  return median(ms)
-}
+const time = (fn: () => unknown) => medianMs(fn, RUNS)
 
 const since = new Date(NOW.getTime() - 30 * DAY)
 const ids = Array.from({ length: ACCOUNTS }, (_, i) => i + 1)

@@ -17,6 +17,7 @@ import {
   engineArg,
   fmtMs,
   machine as machineLine,
+  medianMs,
   pgLoad,
   pgWithoutIndexes,
   report,
@@ -166,17 +167,7 @@ const property =
 const bareSql = `SELECT CAST(("ts" - ?) / 86400 AS INTEGER) AS d, ${property} AS c, COUNT(*) AS n FROM "Event"
   WHERE "companyId" = 1 AND "metricId" = 'PlcOrd' AND "ts" BETWEEN ? AND ? GROUP BY 1, 2`
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-async function time(fn: () => unknown): Promise<number> {
-  await fn()
-  const ms: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now()
-    await fn()
-    ms.push(performance.now() - t)
-  }
-  return median(ms)
-}
+const time = (fn: () => unknown) => medianMs(fn, RUNS)
 
 let result: Awaited<ReturnType<typeof runReport>> | null = null
 const runOnce = async () => {

@@ -15,6 +15,7 @@ import {
   engineArg,
   fmtMs,
   machine as machineLine,
+  medianMs,
   pgLoad,
   pgWithoutIndexes,
   report,
@@ -112,17 +113,7 @@ process.env.DATABASE_URL = scratch.url
 const { getRfm } = await import('../lib/insights/get-rfm')
 const { db } = await import('../lib/db/client')
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-async function time(fn: () => unknown): Promise<number> {
-  await fn()
-  const ms: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now()
-    await fn()
-    ms.push(performance.now() - t)
-  }
-  return median(ms)
-}
+const time = (fn: () => unknown) => medianMs(fn, RUNS)
 
 const DATE = '2026-06-30'
 let customers = 0

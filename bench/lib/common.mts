@@ -151,3 +151,18 @@ export async function pgWithoutIndexes(client: PgQueryable, table: string, load:
     for (const r of res.rows) await client.query(r.indexdef.replace(' ON ONLY ', ' ON '))
   }
 }
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+
+/** Runs fn once untimed (statement preparation, the first query, the page cache), then `runs`
+ *  times; the median milliseconds of those. */
+export async function medianMs(fn: () => unknown, runs: number): Promise<number> {
+  await fn()
+  const ms: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now()
+    await fn()
+    ms.push(performance.now() - t)
+  }
+  return median(ms)
+}
