@@ -174,13 +174,18 @@ async function claimReading(workerId: string, now: Date) {
       [now, new Date(now.getTime() + 60_000), workerId, [TYPE]],
     )
     const [read] = (
-      await client.query<{ n: string }>(
-        `select coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as n from pg_stat_xact_user_tables
+      await client.query<{ n: string; scans: string }>(
+        `select coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as n,
+                coalesce(seq_scan, 0) + coalesce(idx_scan, 0) as scans from pg_stat_xact_user_tables
           where schemaname = 'graphile_worker' and relname = '_private_jobs'`,
       )
     ).rows
     await client.query('commit')
-    return { jobs: rows.map((r) => ({ id: Number(r.id), companyId: r.payload.companyId })), read: Number(read?.n ?? 0) }
+    return {
+      jobs: rows.map((r) => ({ id: Number(r.id), companyId: r.payload.companyId })),
+      read: Number(read?.n ?? 0),
+      scans: Number(read?.scans ?? 0),
+    }
   } finally {
     client.release()
   }
@@ -208,4 +213,24 @@ it("an idle claim with 20,000 jobs of one busy account reads the leases, not the
   expect(next.read).toBeLessThan(5_000)
   // And with B leased too, nothing again.
   expect(await claimReading('third', now)).toMatchObject({ jobs: [] })
+})
+
+it("jobs of an account locked by another claimer's batch make the account busy: one step, not a search per locked job", async () => {
+  const now = new Date()
+  const a = await enqueue(A, 200, now, 120_000, 10)
+  const b = await enqueue(B, 1, now, 1_000)
+  // Another claimer in the middle of taking A's batch: A's jobs row-locked, not yet leased.
+  const other = await pgPool(process.env.DATABASE_URL!).connect()
+  try {
+    await other.query('begin')
+    await other.query('select id from graphile_worker._private_jobs where id = any($1::bigint[]) for update', [a])
+    const got = await claimReading('x', now)
+    expect(got.jobs).toEqual([{ id: b[0], companyId: B }])
+    // Stepping over A's 200 locked jobs one by one ran the candidate search 200 times (each a
+    // few index scans); now the first locked one marks A busy.
+    expect(got.scans).toBeLessThan(60)
+  } finally {
+    await other.query('rollback')
+    other.release()
+  }
 })
