@@ -112,15 +112,46 @@ $$;
 
 -- The group commit of enqueue() (postgres-enqueue-group.ts): the keyless jobs of several
 -- concurrent callers in one statement and one transaction; returns their ids in the order given.
+-- One call of the library's add_jobs for the whole group (its set-based insert, one notification),
+-- where a call of add_job per job was the largest share of the server's time in the soak. Its
+-- insert may return the rows in any order, so each spec takes the id of a job with its type,
+-- payload, time and attempts; identical specs (interchangeable jobs) pair in id order.
 create or replace function app_jobs.add_job_group(specs json) returns bigint[] language plpgsql volatile as $$
 declare
-  v_ids bigint[] := '{}';
-  s record;
+  v_specs ${GW}.job_spec[];
+  v_ids bigint[];
+  v_jid bigint[];
+  v_jtask int[];
+  v_jpayload text[];
+  v_jrun timestamptz[];
+  v_jmax smallint[];
 begin
-  for s in select e.value as v from json_array_elements(specs) with ordinality as e(value, n) order by e.n loop
-    v_ids := v_ids || app_jobs.add_job(s.v->>'type', s.v->'payload', (s.v->>'companyId')::int,
-      (s.v->>'runAt')::timestamptz, (s.v->>'maxAttempts')::int, null);
-  end loop;
+  select array_agg(row(
+      e.value->>'type',
+      json_build_object('companyId', (e.value->>'companyId')::int, 'payload', coalesce(e.value->'payload', 'null'::json)),
+      null::text, coalesce((e.value->>'runAt')::timestamptz, now()), coalesce((e.value->>'maxAttempts')::int, 5)::smallint,
+      null::text, null::smallint, null::text[])::${GW}.job_spec order by e.n)
+    into v_specs
+    from json_array_elements(specs) with ordinality as e(value, n);
+  -- Its own statement: the task rows add_jobs may create are visible to the pairing below only
+  -- from the next statement on.
+  select array_agg(j.id), array_agg(j.task_id), array_agg(j.payload::text), array_agg(j.run_at), array_agg(j.max_attempts)
+    into v_jid, v_jtask, v_jpayload, v_jrun, v_jmax
+    from ${GW}.add_jobs(v_specs) j;
+  with j as (
+    select x.*, row_number() over (partition by x.task_id, x.p, x.run_at, x.max_attempts order by x.id) as k
+      from unnest(v_jid, v_jtask, v_jpayload, v_jrun, v_jmax) as x(id, task_id, p, run_at, max_attempts)
+  ), s as (
+    select u.n, t.id as task_id, u.payload::text as p, u.run_at, u.max_attempts,
+           row_number() over (partition by t.id, u.payload::text, u.run_at, u.max_attempts order by u.n) as k
+      from unnest(v_specs) with ordinality as u(identifier, payload, queue_name, run_at, max_attempts, job_key, priority, flags, n)
+      join ${GW}._private_tasks t on t.identifier = u.identifier
+  )
+  select array_agg(j.id order by s.n) into v_ids
+    from s join j on j.task_id = s.task_id and j.p = s.p and j.run_at = s.run_at and j.max_attempts = s.max_attempts and j.k = s.k;
+  if coalesce(array_length(v_ids, 1), 0) <> coalesce(array_length(v_specs, 1), 0) then
+    raise exception 'add_job_group: % jobs paired for % specs', coalesce(array_length(v_ids, 1), 0), coalesce(array_length(v_specs, 1), 0);
+  end if;
   return v_ids;
 end;
 $$;

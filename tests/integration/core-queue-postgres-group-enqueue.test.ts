@@ -66,6 +66,23 @@ test('60 concurrent enqueues: fewer statements than jobs, each caller gets its o
   expect(claimed.map((j) => j.maxAttempts)).toEqual(Array(60).fill(3))
 })
 
+test('identical jobs in one group, of a type never seen before: one job each, every id its own', async () => {
+  if (!server.url) return
+  statements = 0
+  const type = `test.group-new-${process.pid}`
+  const ids = await Promise.all(
+    Array.from({ length: 8 }, () => jobQueue().enqueue(type, { same: true }, { companyId: 7 }, now)),
+  )
+  expect(statements).toBeLessThan(8)
+  expect(new Set(ids).size).toBe(8)
+  const { rows } = await db.query<{ n: string }>(
+    `select count(*) as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where t.identifier = $1 and j.id = any($2::bigint[])`,
+    [type, ids],
+  )
+  expect(Number(rows[0]!.n)).toBe(8)
+})
+
 test('a bad job fails alone; its group is added', async () => {
   if (!server.url) return
   const results = await Promise.allSettled(
