@@ -319,6 +319,11 @@ try {
   const deadlocks = Number(
     (await sql.query(`SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()`)).rows[0].n,
   )
+  // What deadlocked: the server log's ERROR line, its DETAIL (both processes, their statements)
+  // and the STATEMENT that was cancelled.
+  const deadlockLog = (scratch.serverLog?.() ?? '')
+    .split('\n')
+    .flatMap((line, i, all) => (/deadlock detected/.test(line) ? all.slice(i, i + 8) : []))
 
   console.log('')
   for (const line of samples) console.log(`  ${line}`)
@@ -341,6 +346,7 @@ try {
     `  accepted ${fmtInt(accepted)}, stored ${fmtInt(s.stored)} (${fmtInt(s.unique)} distinct), ${s.queued} jobs left, ${drainSeconds.toFixed(1)} s after the load: ${missing} accepted events missing, ${doubled} stored twice, ${extra} stored without a 202: ${once ? 'every accepted event stored once' : 'MISMATCH'}`,
   )
   console.log(`  max queue depth ${fmtInt(maxQueued)} ingest jobs; deadlocks ${deadlocks}; batches rerun ${retries}`)
+  for (const line of deadlockLog) console.log(`    ${line}`)
   console.log(
     `  worker RSS start ${rss.start.map((m) => m.toFixed(0)).join(' / ')} MB, end ${rss.end.map((m) => m.toFixed(0)).join(' / ')} MB, peak ${rss.peak.map((m) => m.toFixed(0)).join(' / ')} MB`,
   )

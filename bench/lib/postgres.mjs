@@ -61,6 +61,8 @@ async function startEmbedded() {
     // An outage (bench/soak.mts --restart-pg): a fast shutdown (SIGINT: open transactions roll
     // back, sessions are terminated, as `pg_ctl restart -m fast` does), downMs with no server,
     // then the same data directory again. The library's stop() would delete the directory.
+    // The server's log so far (a deadlock's DETAIL names both statements: bench/soak.mts prints it).
+    log: () => logs.join(''),
     restart: async (downMs = 0) => {
       const proc = server.process
       if (proc && proc.exitCode === null) {

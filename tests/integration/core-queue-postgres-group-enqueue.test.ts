@@ -50,6 +50,8 @@ test('60 concurrent enqueues: fewer statements than jobs, each caller gets its o
   )
   expect(new Set(ids).size).toBe(60)
   expect(statements).toBeLessThan(60)
+  // Groups go out in the callers' order and draw their ids in it: the jobs claim in call order.
+  expect(ids).toEqual([...ids].sort((a, b) => a - b))
   const { rows } = await db.query<{ id: string; payload: { companyId: number; payload: { n: number } } }>(
     `select j.id, j.payload from graphile_worker._private_jobs j where j.id = any($1::bigint[])`,
     [ids],
