@@ -22,11 +22,12 @@
 // number of backends waiting on a lock (pg_stat_activity sampled every 50 ms) and the deadlocks
 // pg_stat_database counted (must be 0).
 //
-//   npx tsx bench/scaling.mts [--quick] [--events 20000] [--warm 2000] [--profiles 3000] [--workers 1,2,4] [--new-profiles] [--companies 1]
+//   [BENCH_PG_TRACK=all] [BENCH_PG_EXPLAIN=plans.log] npx tsx bench/scaling.mts [--quick] [--events 20000] [--warm 2000] [--profiles 3000] [--workers 1,2,4] [--new-profiles] [--companies 1]
 //
 // PostgreSQL only (the SQLite queue is for one machine). The server is BENCH_DATABASE_URL or
 // one this script starts (bench/lib/postgres.mjs). On a machine with 2 cores the workers and
 // the server share those 2 cores: the curve shows how far one machine goes, not a cluster.
+import fs from 'node:fs'
 import { arg, fmtInt, machine, pgLoad, report, root, scratchDatabase, type Row } from './lib/common.mjs'
 import { openRaw } from './lib/raw.mjs'
 import { benchPostgres } from './lib/postgres.mjs'
@@ -212,10 +213,12 @@ for (const k of WORKERS) {
     )
     if (process.argv.includes('--top')) {
       // Where the server's time went this round (pg_stat_statements by total time, all sessions).
+      // BENCH_PG_TRACK=all (bench/lib/postgres.mjs) counts the statements inside functions too.
+      const nested = process.env.BENCH_PG_TRACK === 'all'
       const top = await client.query(
-        `SELECT calls, round(total_exec_time::numeric) AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS q
+        `SELECT calls, round(total_exec_time::numeric) AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), ${nested ? 140 : 90}) AS q
            FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-          ORDER BY total_exec_time DESC LIMIT 8`,
+          ORDER BY total_exec_time DESC LIMIT ${nested ? 16 : 8}`,
       )
       for (const r of top.rows)
         console.log(`      ${String(r.ms).padStart(6)} ms ${String(r.calls).padStart(7)} calls  ${r.q}`)
@@ -259,6 +262,9 @@ for (const k of WORKERS) {
   } finally {
     await stopWorkers(workers)
     await raw.close()
+    // BENCH_PG_EXPLAIN=<file> (bench/lib/postgres.mjs): the server's log, with the slow plans.
+    const log = (server as { log?: () => string }).log
+    if (process.env.BENCH_PG_EXPLAIN && log) fs.writeFileSync(process.env.BENCH_PG_EXPLAIN, log())
     await db.drop()
     if (!done) await server.stop()
   }

@@ -25,7 +25,21 @@ const FLAGS = ['synchronous_commit=off', 'max_connections=200']
 // (read when the server starts: the scripts set it after their imports ran).
 const flags = () => [
   ...FLAGS,
-  ...(process.env.BENCH_PG_STATEMENTS === '1' ? ['shared_preload_libraries=pg_stat_statements'] : []),
+  ...(process.env.BENCH_PG_STATEMENTS === '1'
+    ? [`shared_preload_libraries=pg_stat_statements${process.env.BENCH_PG_EXPLAIN ? ',auto_explain' : ''}`]
+    : []),
+  // BENCH_PG_EXPLAIN=<file>: the plans of statements over 40 ms (inside functions too) go to the
+  // server log, which bench/scaling.mts writes to that file at the end.
+  ...(process.env.BENCH_PG_EXPLAIN
+    ? [
+        'auto_explain.log_min_duration=40ms',
+        'auto_explain.log_nested_statements=on',
+        'auto_explain.log_analyze=on',
+        'auto_explain.log_buffers=on',
+      ]
+    : []),
+  // BENCH_PG_TRACK=all: statements inside functions counted too (what a claim_next call spends).
+  ...(process.env.BENCH_PG_TRACK === 'all' ? ['pg_stat_statements.track=all'] : []),
 ]
 
 async function startEmbedded() {

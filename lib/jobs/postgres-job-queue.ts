@@ -211,6 +211,15 @@ create index if not exists app_jobs_task_due on ${GW}._private_jobs (task_id, pr
 -- A batched type's jobs without an account, apart (the index above would pass its accounts' jobs).
 create index if not exists app_jobs_task_due_no_account on ${GW}._private_jobs (task_id, priority, run_at, id)
   where is_available and (payload->>'companyId') is null;
+-- Leases by their end (locked_at is the lease end − 4 h), for the claim's probe of expired leases:
+-- without it that probe read the whole table and parsed every payload (~165 ms a claim with
+-- 20,000 jobs queued).
+create index if not exists app_jobs_leased_until on ${GW}._private_jobs (locked_at) where locked_at is not null;
+-- The library's index for its own runner's claim (due jobs without a named queue, in time order).
+-- We never run that claim, and with stale statistics the planner took it for claim_next's probe
+-- per type, scanning every due job of every type (the plan above); dropped again after any
+-- upgrade of the library recreates it. One index fewer for every enqueue to write, too.
+drop index if exists ${GW}.jobs_no_queue_index;
 
 -- The accounts with available jobs of a batched type, by a skip scan of app_jobs_account_due: one
 -- index probe per account, however many jobs each has queued.
@@ -228,6 +237,26 @@ create or replace function app_jobs.queued_accounts(p_task int) returns setof te
   select a.company from a where a.company is not null
 $$;
 
+-- The accounts with a live lease of a batched type (another loop is working on them), by a skip
+-- scan of app_jobs_account_leased: one probe per leased account, however large its leased batch
+-- (reading every leased job was most of an idle claim's pages while a 500-job batch ran).
+create or replace function app_jobs.busy_accounts(p_task int, p_now timestamptz) returns setof text
+language sql stable as $$
+  with recursive a(company) as (
+    (select j.payload->>'companyId' from ${GW}._private_jobs j
+      where j.task_id = p_task and j.locked_at is not null and j.payload->>'companyId' is not null
+      order by j.payload->>'companyId' limit 1)
+    union all
+    select (select j.payload->>'companyId' from ${GW}._private_jobs j
+      where j.task_id = p_task and j.locked_at is not null and j.payload->>'companyId' > a.company
+      order by j.payload->>'companyId' limit 1)
+    from a where a.company is not null
+  )
+  select a.company from a where a.company is not null and exists (
+    select 1 from ${GW}._private_jobs l where l.task_id = p_task and l.payload->>'companyId' = a.company
+      and l.locked_at is not null and l.locked_at >= p_now - ${STALE})
+$$;
+
 -- Leases the oldest due job, skipping a job of p_types (the batched types) whose account has a
 -- live lease of that type: another loop is ingesting that account, and the batch would only
 -- wait for its per-account lock. Two claimers may both see an account free in their snapshots,
@@ -241,7 +270,15 @@ $$;
 -- (v_skip) and the search runs again, so claimers never block each other.
 create or replace function app_jobs.claim_next(p_now timestamptz, p_until timestamptz, p_worker text, p_types text[])
 returns table (id bigint, type text, payload json, attempts smallint, max_attempts smallint)
-language plpgsql volatile as $$
+language plpgsql volatile
+-- Each probe is an index scan that stops at its first row. The queue's row counts swing from none
+-- to tens of thousands between autovacuum's analyzes, and with statistics taken near empty the
+-- planner chose bitmap scans that read a type's whole backlog and sorted it (~40 ms a claim
+-- instead of ~0.1), and a sequential scan for the expired leases (~150 ms): auto_explain in
+-- bench/scaling.mts, one account, 4 workers. Every statement here has its index.
+set enable_bitmapscan = off
+set enable_seqscan = off
+as $$
 #variable_conflict use_column
 declare
   v_tasks int[];
@@ -253,9 +290,8 @@ declare
   v_locked bigint;
 begin
   select coalesce(array_agg(t.id), '{}') into v_tasks from ${GW}._private_tasks t where t.identifier = any(p_types);
-  select coalesce(array_agg(distinct l.payload->>'companyId'), '{}') into v_busy from ${GW}._private_jobs l
-    where l.task_id = any(v_tasks) and l.locked_at is not null and l.locked_at >= p_now - ${STALE}
-      and l.payload->>'companyId' is not null;
+  select coalesce(array_agg(distinct b.company), '{}') into v_busy
+    from unnest(v_tasks) t(id) cross join lateral app_jobs.busy_accounts(t.id, p_now) b(company);
   loop
     v_id := null;
     select c.id, c.task_id, c.company into v_id, v_task, v_company from (
