@@ -18,7 +18,7 @@
 // --server handlers (the default here) serves the two route handlers from a plain node:http
 // server (bench/lib/handler-server-child.mts): no build needed. Prints `BENCH_RESULT {json}`.
 import { randomBytes } from 'node:crypto'
-import { arg, engineArg, fmtInt, fmtMs, machine, report, root, scratchDatabase } from './lib/common.mjs'
+import { arg, engineArg, fmtInt, fmtMs, machine, medianMs, report, root, scratchDatabase } from './lib/common.mjs'
 import { closedLoop, phaseRow, requireBuild, startNextServer, type Phase } from './lib/next-server.mjs'
 import { startWorkerProcess, stopWorkers } from './lib/worker-process.mjs'
 
@@ -192,19 +192,6 @@ async function loadList(): Promise<{ companyId: number; userId: number }> {
   return { companyId: co.id, userId: users[0]!.id }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-
-async function timeIt(run: () => Promise<unknown>): Promise<number> {
-  await run()
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now()
-    await run()
-    times.push(performance.now() - t)
-  }
-  return median(times)
-}
-
 async function countMessages(): Promise<number> {
   const rows = await read(
     select(
@@ -266,18 +253,20 @@ try {
     ['search a name', { q: `Shopper${CONVERSATIONS - 17}` }],
     ['search message text', { q: `Question ${CONVERSATIONS - 500} about` }],
   ]
-  const bare = await timeIt(() =>
-    read(
-      select(
-        kysely()
-          .selectFrom('Conversation')
-          .selectAll()
-          .where('companyId', '=', companyId)
-          .where('status', '=', 'open')
-          .orderBy('lastMessageAt', 'desc')
-          .limit(26),
+  const bare = await medianMs(
+    () =>
+      read(
+        select(
+          kysely()
+            .selectFrom('Conversation')
+            .selectAll()
+            .where('companyId', '=', companyId)
+            .where('status', '=', 'open')
+            .orderBy('lastMessageAt', 'desc')
+            .limit(26),
+        ),
       ),
-    ),
+    RUNS,
   )
   console.log(
     `\n  list filter                        median ms   (bare indexed SELECT of an open page: ${fmtMs(bare)})`,
@@ -285,7 +274,7 @@ try {
   const figures: Array<{ name: string; ms: number; rows: number }> = []
   for (const [name, q] of cases) {
     const rows = (await listConversations(companyId, userId, q)).conversations.length
-    const ms = await timeIt(() => listConversations(companyId, userId, q))
+    const ms = await medianMs(() => listConversations(companyId, userId, q), RUNS)
     figures.push({ name, ms, rows })
     console.log(
       `  ${name.padEnd(34)} ${fmtMs(ms).padStart(10)}   ${rows} rows   ${ms < LIST_TARGET_MS ? 'met' : 'NOT met'}`,

@@ -15,6 +15,7 @@ import {
   fmtInt,
   fmtMs,
   machine,
+  medianMs,
   pgLoad,
   pgWithoutIndexes,
   report,
@@ -270,19 +271,9 @@ async function baseline() {
     [companyId, from, nowSec],
   )
 }
-async function median(fn: () => Promise<unknown>, runs = 5) {
-  await fn()
-  const times: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now()
-    await fn()
-    times.push(performance.now() - t)
-  }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!
-}
 const sample = await ours()
-const oursMs = await median(ours)
-const baseMs = await median(baseline)
+const oursMs = await medianMs(ours, 5)
+const baseMs = await medianMs(baseline, 5)
 const results = sample.data.attributes.results as Array<{ statistics: Record<string, number> }>
 const totalRecipients = results.reduce((s, r) => s + (r.statistics.recipients ?? 0), 0)
 console.log(`Machine: ${machine()}`)
